@@ -1,0 +1,11 @@
+/**
+ * @stseval/formats — parsers, writers and validation for the files of SICK and STS shared tasks,
+ * submissions folders, and the task registry.
+ *
+ * @since 0.1.0
+ */
+export * as Issue from "./Issue.js"
+export * as Text from "./Text.js"
+export * as Sick from "./Sick.js"
+export * as Sts from "./Sts.js"
+export * as StsBenchmark from "./StsBenchmark.js"

@@ -1,0 +1,1 @@
+export * as Pearson from "./Pearson.js"
