@@ -1,3 +1,4 @@
+import "@stseval/vitest-config/node20"
 import { defineConfig } from "vitest/config"
 
 export default defineConfig({

@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { Effect } from "effect"
+import { teardown } from "./internal/Exit.js"
+import { run } from "./Main.js"
+
+run(process.argv.slice(2)).pipe(
+  Effect.provide(NodeServices.layer),
+  NodeRuntime.runMain({ teardown, disableErrorReporting: false })
+)

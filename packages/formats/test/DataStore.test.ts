@@ -1,0 +1,118 @@
+import { execFileSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as http from "node:http"
+import type { AddressInfo } from "node:net"
+import * as os from "node:os"
+import * as path from "node:path"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { Effect, Exit } from "effect"
+import { strToU8, zipSync } from "fflate"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { DataStore } from "@stseval/formats"
+
+// A local HTTP server stands in for the public download sites (this machine has no internet).
+const files = new Map<string, Uint8Array>()
+const hits = new Map<string, number>()
+let server: http.Server
+let base = ""
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-datastore-"))
+
+const gold = "3.2\n\n4.5\n"
+const input = "A man plays.\tA man is playing.\n"
+
+beforeAll(async () => {
+  files.set("/sts.zip", zipSync({ "sts-test/STS.gs.news.txt": strToU8(gold), "sts-test/STS.input.news.txt": strToU8(input), "__MACOSX/._x": strToU8("junk") }))
+  // The tarball is made by the system's tar, so the reader is checked against an independent writer.
+  const src = path.join(tmp, "tar-src", "bench")
+  fs.mkdirSync(src, { recursive: true })
+  fs.writeFileSync(path.join(src, "sts-test.csv"), "main-captions\tMSRvid\t2012test\t0001\t5.000\tA.\tB.\n")
+  fs.writeFileSync(path.join(src, "readme.txt"), "readme\n")
+  execFileSync("tar", ["-czf", path.join(tmp, "bench.tar.gz"), "-C", path.join(tmp, "tar-src"), "bench"])
+  files.set("/bench.tar.gz", new Uint8Array(fs.readFileSync(path.join(tmp, "bench.tar.gz"))))
+  server = http.createServer((req, res) => {
+    const body = files.get(req.url ?? "")
+    hits.set(req.url ?? "", (hits.get(req.url ?? "") ?? 0) + 1)
+    if (body === undefined) {
+      res.writeHead(404).end("not found")
+      return
+    }
+    res.writeHead(200, { "content-type": "application/octet-stream" }).end(Buffer.from(body))
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  fs.rmSync(tmp, { recursive: true, force: true })
+})
+
+const run = <A, E>(effect: Effect.Effect<A, E, NodeServices.NodeServices>) =>
+  Effect.runPromiseExit(effect.pipe(Effect.provide(NodeServices.layer)))
+
+describe("DataStore", () => {
+  it("downloads, verifies the checksum, unpacks a zip by base name and writes a manifest", async () => {
+    const dir = path.join(tmp, "verified")
+    const digest = DataStore.sha256(files.get("/sts.zip")!)
+    const exit = await run(DataStore.fetchSource(dir, { url: `${base}/sts.zip`, sha256: digest, file: "sts.zip" }))
+    expect(Exit.isSuccess(exit)).toBe(true)
+    expect(fs.readFileSync(path.join(dir, "STS.gs.news.txt"), "utf8")).toBe(gold)
+    expect(fs.readFileSync(path.join(dir, "STS.input.news.txt"), "utf8")).toBe(input)
+    expect(fs.existsSync(path.join(dir, "._x"))).toBe(false)
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, DataStore.MANIFEST), "utf8")) as DataStore.Manifest
+    expect(manifest.sources).toHaveLength(1)
+    expect(manifest.sources[0]).toMatchObject({ sha256: digest, verified: true, file: "sts.zip" })
+    expect([...manifest.sources[0].unpacked].sort()).toEqual(["STS.gs.news.txt", "STS.input.news.txt"])
+  })
+
+  it("refuses a download whose checksum differs and writes nothing", async () => {
+    const dir = path.join(tmp, "mismatch")
+    const exit = await run(DataStore.fetchSource(dir, { url: `${base}/sts.zip`, sha256: "0".repeat(64), file: "sts.zip" }))
+    expect(Exit.isFailure(exit)).toBe(true)
+    expect(String(exit)).toContain("ChecksumMismatch")
+    expect(fs.existsSync(dir)).toBe(false)
+  })
+
+  it("records the checksum on first use and serves the cache afterwards", async () => {
+    const dir = path.join(tmp, "tofu")
+    const source = { url: `${base}/bench.tar.gz`, file: "bench.tar.gz" }
+    const before = hits.get("/bench.tar.gz") ?? 0
+    const first = await run(DataStore.fetchSource(dir, source))
+    const second = await run(DataStore.fetchSource(dir, source))
+    expect(Exit.isSuccess(first) && first.value.cached).toBe(false)
+    expect(Exit.isSuccess(second) && second.value.cached).toBe(true)
+    expect(hits.get("/bench.tar.gz")).toBe(before + 1)
+    expect(Exit.isSuccess(first) && first.value.source.verified).toBe(false)
+    expect(fs.readFileSync(path.join(dir, "sts-test.csv"), "utf8")).toContain("\t5.000\t")
+    expect(fs.readFileSync(path.join(dir, "readme.txt"), "utf8")).toBe("readme\n")
+  })
+
+  it("names the URL when the server answers with an error", async () => {
+    const exit = await run(DataStore.fetchSource(path.join(tmp, "missing"), { url: `${base}/nope.zip`, file: "nope.zip" }))
+    expect(Exit.isFailure(exit)).toBe(true)
+    expect(String(exit)).toContain("HTTP 404")
+    expect(String(exit)).toContain("/nope.zip")
+  })
+
+  it("verify finds a cached download that was changed on disk", async () => {
+    const dir = path.join(tmp, "tamper")
+    const source = { url: `${base}/sts.zip`, file: "sts.zip" }
+    await run(DataStore.fetchSource(dir, source))
+    const ok = await run(DataStore.verify(dir, [source, { url: `${base}/other.zip`, file: "other.zip" }]))
+    expect(Exit.isSuccess(ok) && ok.value.map((r) => r.status)).toEqual(["ok", "missing"])
+    fs.appendFileSync(path.join(dir, "sts.zip"), "x")
+    const bad = await run(DataStore.verify(dir, [source]))
+    expect(Exit.isSuccess(bad) && bad.value[0].status).toBe("mismatch")
+  })
+
+  it("reads long GNU tar names", () => {
+    const dir = path.join(tmp, "long", "a".repeat(60))
+    fs.mkdirSync(dir, { recursive: true })
+    const name = `${"b".repeat(120)}.txt`
+    fs.writeFileSync(path.join(dir, name), "long\n")
+    const archive = path.join(tmp, "long.tar")
+    execFileSync("tar", ["--format=gnu", "-cf", archive, "-C", path.join(tmp, "long"), "a".repeat(60)])
+    const members = DataStore.untar(new Uint8Array(fs.readFileSync(archive)))
+    expect(new TextDecoder().decode(members.get(`${"a".repeat(60)}/${name}`))).toBe("long\n")
+  })
+})
