@@ -8,7 +8,11 @@
  *
  * @since 0.1.0
  */
+import * as Issue from "./Issue.js"
 import type { Parsed } from "./Issue.js"
+import { Collector } from "./internal/collect.js"
+import { formatNumber, parseNumber } from "./internal/number.js"
+import { contentEnd, isBlank } from "./Text.js"
 import type { TextFile } from "./Text.js"
 
 /** Case-sensitive, as in the final official scorer. @since 0.1.0 */
@@ -75,11 +79,379 @@ export interface SickRun {
   readonly entailment: SubtaskColumn
 }
 
+/** The full release (`SICK.txt`) calls the entailment column `entailment_label`. */
+const ENTAILMENT_ALIASES = [ENTAILMENT, "entailment_label"] as const
 /** @since 0.1.0 */
-export declare const parseData: (text: TextFile) => Parsed<SickData>
+export const SENTENCE_A = "sentence_A"
 /** @since 0.1.0 */
-export declare const writeData: (pairs: ReadonlyArray<SickPair>, options?: { readonly gold?: boolean }) => string
+export const SENTENCE_B = "sentence_B"
 /** @since 0.1.0 */
-export declare const parseRun: (text: TextFile) => Parsed<SickRun>
+export const SEMEVAL_SET = "SemEval_set"
+
+const LABEL_LIST = ENTAILMENT_LABELS.join(", ")
+
+/** @since 0.1.0 */
+export const isEntailmentLabel = (s: string): s is EntailmentLabel => (ENTAILMENT_LABELS as ReadonlyArray<string>).includes(s)
+
+const unknownLabel = (file: string, line: number, found: string) =>
+  Issue.error(
+    "unknown-label",
+    file,
+    isEntailmentLabel(found.toUpperCase())
+      ? `the entailment label "${found}" on line ${line} is not one of ${LABEL_LIST}: labels are case-sensitive (the official scorer compares them exactly)`
+      : `the entailment label "${found}" on line ${line} is not one of ${LABEL_LIST}`,
+    { line, field: ENTAILMENT, expected: LABEL_LIST, found }
+  )
+
+/**
+ * Read a SICK data file. Columns are found by header name (`pair_ID`, `sentence_A`, `sentence_B`,
+ * and when present `relatedness_score`, `entailment_judgment` or the full release's
+ * `entailment_label`, and `SemEval_set`). The test input's header names the gold columns although
+ * its rows stop after `sentence_B`: when the first row has just the columns before the gold ones,
+ * the file is read as having no gold. Errors carry the line and field: wrong header, a row whose
+ * field count differs from the header, a duplicate pair ID, a relatedness that is not a number,
+ * an unknown entailment label.
+ *
+ * Issues returned are this parser's own; the caller adds those of `Text.decode`.
+ *
+ * @since 0.1.0
+ */
+export const parseData = (text: TextFile): Parsed<SickData> => {
+  const { file, lines } = text
+  const issues = new Collector()
+  const end = contentEnd(lines)
+  const empty: SickData = { file, pairs: [], hasRelatedness: false, hasEntailment: false, fullRelease: false }
+  if (end === 0) return { value: empty, issues: [] }
+  const header = lines[0]!.split("\t").map((h) => h.trim())
+  const col = (...names: ReadonlyArray<string>) => header.findIndex((h) => names.includes(h))
+  const id = col(PAIR_ID)
+  const a = col(SENTENCE_A)
+  const b = col(SENTENCE_B)
+  let rel = col(RELATEDNESS)
+  let ent = col(...ENTAILMENT_ALIASES)
+  const set = col(SEMEVAL_SET)
+  const missing = [[PAIR_ID, id], [SENTENCE_A, a], [SENTENCE_B, b]].filter(([, i]) => i === -1).map(([n]) => n)
+  if (missing.length > 0) {
+    issues.add(
+      Issue.error("bad-header", file, `the header does not name ${missing.join(", ")}; a SICK data file starts with a header line`, {
+        line: 1,
+        expected: `${PAIR_ID} TAB ${SENTENCE_A} TAB ${SENTENCE_B} TAB ${RELATEDNESS} TAB ${ENTAILMENT}`,
+        found: lines[0]!
+      })
+    )
+    return { value: empty, issues: issues.done() }
+  }
+  const duplicated = header.filter((h, i) => h !== "" && header.indexOf(h) !== i)
+  if (duplicated.length > 0) {
+    issues.add(
+      Issue.error("bad-header", file, `the header names ${duplicated.join(", ")} more than once`, { line: 1, expected: "each column named once", found: lines[0]! })
+    )
+  }
+  let expected = header.length
+  // Test input: the header names the gold columns, the rows stop before them.
+  const goldFrom = Math.min(...[rel, ent].filter((i) => i !== -1))
+  if (Number.isFinite(goldFrom) && end > 1) {
+    const goldAtEnd = header.every((_, i) => i < goldFrom || i === rel || i === ent)
+    const firstRow = lines[1]!.split("\t").length
+    if (goldAtEnd && firstRow === goldFrom && goldFrom > Math.max(id, a, b)) {
+      expected = goldFrom
+      rel = -1
+      ent = -1
+    }
+  }
+  const pairs: Array<SickPair> = []
+  const firstLine = new Map<string, number>()
+  for (let i = 1; i < end; i++) {
+    const line = i + 1
+    const fields = lines[i]!.split("\t")
+    if (fields.length !== expected) {
+      issues.add(
+        Issue.error("field-count", file, `line ${line} has ${fields.length} fields, the header has ${expected}`, {
+          line,
+          expected: `${expected} TAB-separated fields`,
+          found: `${fields.length} fields`
+        })
+      )
+    }
+    const pairId = (fields[id] ?? "").trim()
+    if (pairId === "") {
+      issues.add(Issue.error("empty-value", file, `line ${line} has no pair ID`, { line, field: PAIR_ID, expected: "a pair ID", found: lines[i]! }))
+    } else {
+      const seen = firstLine.get(pairId)
+      if (seen !== undefined) {
+        issues.add(
+          Issue.error("duplicate-pair", file, `pair ID ${pairId} on line ${line} was already given on line ${seen}`, {
+            line,
+            field: PAIR_ID,
+            expected: "each pair ID once",
+            found: pairId
+          })
+        )
+      } else firstLine.set(pairId, line)
+    }
+    let relatedness: number | undefined
+    if (rel !== -1) {
+      const raw = fields[rel] ?? ""
+      const parsed = parseNumber(raw)
+      if (parsed._tag === "number") relatedness = parsed.value
+      else {
+        relatedness = NaN
+        issues.add(
+          Issue.error(
+            parsed._tag === "non-finite" ? "non-finite" : "not-a-number",
+            file,
+            `the relatedness score on line ${line} is ${parsed._tag === "missing" ? "missing" : parsed._tag === "non-finite" ? "not a finite number" : "not a number"}`,
+            { line, field: RELATEDNESS, expected: "a number (1-5)", found: raw }
+          )
+        )
+      }
+    }
+    let entailment: EntailmentLabel | undefined
+    if (ent !== -1) {
+      const raw = fields[ent] ?? ""
+      if (isEntailmentLabel(raw)) entailment = raw
+      else issues.add(unknownLabel(file, line, raw))
+    }
+    pairs.push({
+      pairId,
+      sentenceA: fields[a] ?? "",
+      sentenceB: fields[b] ?? "",
+      relatedness,
+      entailment,
+      set: set !== -1 ? fields[set] : undefined,
+      line
+    })
+  }
+  return {
+    value: { file, pairs, hasRelatedness: rel !== -1, hasEntailment: ent !== -1, fullRelease: set !== -1 },
+    issues: issues.done()
+  }
+}
+
+/**
+ * Write a SICK data file (TAB-separated, header first). Gold columns are written when `gold` is
+ * true, left out when false, and by default when any pair has that value; a `SemEval_set` column
+ * when any pair has a set. Undefined values in a written column are left empty.
+ *
+ * @since 0.1.0
+ */
+export const writeData = (pairs: ReadonlyArray<SickPair>, options?: { readonly gold?: boolean }): string => {
+  const withRelatedness = options?.gold ?? pairs.some((p) => p.relatedness !== undefined)
+  const withEntailment = options?.gold ?? pairs.some((p) => p.entailment !== undefined)
+  const withSet = pairs.some((p) => p.set !== undefined)
+  const header = [PAIR_ID, SENTENCE_A, SENTENCE_B]
+  if (withRelatedness) header.push(RELATEDNESS)
+  if (withEntailment) header.push(ENTAILMENT)
+  if (withSet) header.push(SEMEVAL_SET)
+  const rows = pairs.map((p) => {
+    const row = [p.pairId, p.sentenceA, p.sentenceB]
+    if (withRelatedness) row.push(p.relatedness === undefined ? "" : formatNumber(p.relatedness))
+    if (withEntailment) row.push(p.entailment ?? "")
+    if (withSet) row.push(p.set ?? "")
+    return `${row.join("\t")}\n`
+  })
+  return `${header.join("\t")}\n${rows.join("")}`
+}
+
+const RUN_COLUMNS = [PAIR_ID, ENTAILMENT, RELATEDNESS] as const
+const isNa = (raw: string) => raw.trim() === "" || raw.trim() === "NA"
+
+/**
+ * Read a run file. The header must name exactly `pair_ID`, `entailment_judgment` and
+ * `relatedness_score`, in any order; rows may come in any order. A column holding `NA` (or nothing)
+ * on every row is a subtask the team did not take part in (`"na"`, info `na-column`). A headerless
+ * file (seen in real runs: `id TAB LABEL`) is read with columns recognised from the first row's
+ * values — the first value is the pair ID, a number is the relatedness, anything else the entailment
+ * label — with a `missing-header` warning; a subtask with no column is `"absent"`.
+ *
+ * Errors without a `field` make the whole file unusable (bad header, a row whose field count
+ * differs from the header, missing or duplicate pair IDs); errors with `field` set to
+ * `relatedness_score` / `entailment_judgment` concern that subtask only (unknown label, a score that
+ * is not a finite number, a missing column). Values outside 1-5 are not this parser's concern.
+ *
+ * @since 0.1.0
+ */
+export const parseRun = (text: TextFile): Parsed<SickRun> => {
+  const { file, lines } = text
+  const issues = new Collector()
+  const end = contentEnd(lines)
+  const empty: SickRun = { file, header: "present", columns: [], rows: [], relatedness: "absent", entailment: "absent" }
+  if (end === 0) return { value: empty, issues: [] }
+  const first = lines[0]!.split("\t").map((h) => h.trim())
+  const named = first.some((h) => RUN_COLUMNS.some((c) => c.toLowerCase() === h.toLowerCase()))
+  let headerKind: SickRun["header"] = "present"
+  let columns: Array<string>
+  let from = 1
+  if (named) {
+    columns = first.map((h) => RUN_COLUMNS.find((c) => c === h) ?? RUN_COLUMNS.find((c) => c.toLowerCase() === h.toLowerCase()) ?? h)
+    const wrongCase = first.filter((h, i) => columns[i] !== h && RUN_COLUMNS.includes(columns[i] as (typeof RUN_COLUMNS)[number]))
+    if (wrongCase.length > 0) {
+      issues.add(
+        Issue.warning("bad-header", file, `the header writes ${wrongCase.join(", ")} in a different case from the official column names`, {
+          line: 1,
+          expected: RUN_COLUMNS.join(", "),
+          found: lines[0]!
+        })
+      )
+    }
+    const others = columns.filter((c) => !RUN_COLUMNS.includes(c as (typeof RUN_COLUMNS)[number]))
+    const duplicated = columns.filter((c, i) => columns.indexOf(c) !== i)
+    if (others.length > 0 || duplicated.length > 0 || !columns.includes(PAIR_ID)) {
+      issues.add(
+        Issue.error(
+          "bad-header",
+          file,
+          `the header must name exactly ${RUN_COLUMNS.join(", ")} (in any order)${others.length > 0 ? `; it also names ${others.map((o) => `"${o}"`).join(", ")}` : ""}${duplicated.length > 0 ? `; it repeats ${duplicated.join(", ")}` : ""}${!columns.includes(PAIR_ID) ? `; it has no ${PAIR_ID}` : ""}`,
+          { line: 1, expected: RUN_COLUMNS.join(" TAB "), found: lines[0]! }
+        )
+      )
+    }
+    for (const subtask of [ENTAILMENT, RELATEDNESS]) {
+      if (!columns.includes(subtask)) {
+        issues.add(
+          Issue.error("bad-header", file, `the header has no ${subtask} column, so that subtask cannot be evaluated`, {
+            line: 1,
+            field: subtask,
+            expected: RUN_COLUMNS.join(" TAB "),
+            found: lines[0]!
+          })
+        )
+      }
+    }
+  } else if (parseNumber(first[0] ?? "")._tag !== "number") {
+    // Not data (SICK pair IDs are numbers) and not the official names: a header we cannot read.
+    columns = first
+    issues.add(
+      Issue.error("bad-header", file, `the header must name exactly ${RUN_COLUMNS.join(", ")} (in any order)`, {
+        line: 1,
+        expected: RUN_COLUMNS.join(" TAB "),
+        found: lines[0]!
+      })
+    )
+  } else {
+    headerKind = "inferred"
+    from = 0
+    columns = inferColumns(first)
+    const unknown = columns.filter((c) => c === "")
+    issues.add(
+      Issue.warning(
+        "missing-header",
+        file,
+        `the file has no header line; its columns were recognised from the values of line 1 as ${columns.map((c) => c || "?").join(", ")}`,
+        { line: 1, expected: RUN_COLUMNS.join(" TAB "), found: lines[0]! }
+      )
+    )
+    if (unknown.length > 0 || !columns.includes(PAIR_ID)) {
+      issues.add(
+        Issue.error("bad-header", file, "the file has no header line and its columns could not all be recognised from the values", {
+          line: 1,
+          expected: RUN_COLUMNS.join(" TAB "),
+          found: lines[0]!
+        })
+      )
+    }
+  }
+  const id = columns.indexOf(PAIR_ID)
+  const ent = columns.indexOf(ENTAILMENT)
+  const rel = columns.indexOf(RELATEDNESS)
+  const expected = columns.length
+  const table: Array<Array<string>> = []
+  const firstLine = new Map<string, number>()
+  for (let i = from; i < end; i++) {
+    const line = i + 1
+    const fields = lines[i]!.split("\t")
+    table.push(fields)
+    if (fields.length !== expected) {
+      issues.add(
+        Issue.error(
+          "field-count",
+          file,
+          `line ${line} has ${fields.length} fields, the ${headerKind === "present" ? "header names" : "first line has"} ${expected}`,
+          { line, expected: `${expected} TAB-separated fields`, found: `${fields.length} fields` }
+        )
+      )
+    }
+    const pairId = id === -1 ? "" : (fields[id] ?? "").trim()
+    if (id === -1) continue
+    if (pairId === "") {
+      issues.add(Issue.error("empty-value", file, `line ${line} has no pair ID`, { line, expected: "a pair ID", found: lines[i]! }))
+      continue
+    }
+    const seen = firstLine.get(pairId)
+    if (seen !== undefined) {
+      issues.add(
+        Issue.error("duplicate-pair", file, `pair ID ${pairId} on line ${line} was already given on line ${seen}`, {
+          line,
+          expected: "each pair ID once",
+          found: pairId
+        })
+      )
+    } else firstLine.set(pairId, line)
+  }
+  const status = (col: number, field: string): SubtaskColumn => {
+    if (col === -1) return "absent"
+    if (table.length > 0 && table.every((f) => isNa(f[col] ?? ""))) {
+      issues.add(
+        Issue.info("na-column", file, `the ${field} column holds NA (or nothing) on every line: the run does not take part in that subtask`, {
+          field,
+          found: "NA"
+        })
+      )
+      return "na"
+    }
+    return "present"
+  }
+  const entailment = status(ent, ENTAILMENT)
+  const relatedness = status(rel, RELATEDNESS)
+  const rows: Array<SickRunRow> = table.map((fields, k) => {
+    const line = from + k + 1
+    let e: string | undefined
+    if (entailment === "present") {
+      e = fields[ent] ?? ""
+      if (!isEntailmentLabel(e)) issues.add(unknownLabel(file, line, e))
+    }
+    let r: number | undefined
+    if (relatedness === "present") {
+      const raw = fields[rel] ?? ""
+      const parsed = parseNumber(raw)
+      if (parsed._tag === "number") r = parsed.value
+      else {
+        r = NaN
+        issues.add(
+          Issue.error(
+            parsed._tag === "non-finite" ? "non-finite" : "not-a-number",
+            file,
+            `the relatedness score on line ${line} is ${parsed._tag === "missing" ? "missing" : parsed._tag === "non-finite" ? "not a finite number" : "not a number"}`,
+            { line, field: RELATEDNESS, expected: "a number", found: raw }
+          )
+        )
+      }
+    }
+    return { pairId: id === -1 ? "" : (fields[id] ?? "").trim(), entailment: e, relatedness: r, line }
+  })
+  return { value: { file, header: headerKind, columns, rows, relatedness, entailment }, issues: issues.done() }
+}
+
+/**
+ * Column names for a headerless run, from its first row: the first value is the pair ID, then the
+ * first number is the relatedness and the first other value the entailment label ("" = not recognised).
+ */
+const inferColumns = (first: ReadonlyArray<string>): Array<string> => {
+  const columns: Array<string> = []
+  for (let i = 0; i < first.length; i++) {
+    const value = first[i]!
+    let name: string
+    if (i === 0) name = PAIR_ID
+    else if (parseNumber(value)._tag === "number") name = RELATEDNESS
+    else if (!isBlank(value)) name = ENTAILMENT
+    else name = ""
+    columns.push(columns.includes(name) ? "" : name)
+  }
+  return columns
+}
+
 /** Writes the header `pair_ID entailment_judgment relatedness_score`; undefined values as `NA`. @since 0.1.0 */
-export declare const writeRun: (rows: ReadonlyArray<Pick<SickRunRow, "pairId" | "entailment" | "relatedness">>) => string
+export const writeRun = (rows: ReadonlyArray<Pick<SickRunRow, "pairId" | "entailment" | "relatedness">>): string =>
+  `${RUN_COLUMNS.join("\t")}\n${rows
+    .map((r) => `${r.pairId}\t${r.entailment ?? "NA"}\t${r.relatedness === undefined ? "NA" : formatNumber(r.relatedness)}\n`)
+    .join("")}`

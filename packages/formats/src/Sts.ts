@@ -6,7 +6,12 @@
  *
  * @since 0.1.0
  */
+import * as Issue from "./Issue.js"
 import type { Parsed } from "./Issue.js"
+import { Collector } from "./internal/collect.js"
+import { formatNumber, parseNumber } from "./internal/number.js"
+import type { NumberField } from "./internal/number.js"
+import { contentEnd, isBlank } from "./Text.js"
 import type { TextFile } from "./Text.js"
 
 /** @since 0.1.0 */
@@ -43,15 +48,202 @@ export interface StsOutput {
   readonly lines: Int32Array
 }
 
-/** @since 0.1.0 */
-export declare const parseInput: (text: TextFile) => Parsed<StsInput>
-/** @since 0.1.0 */
-export declare const parseGold: (text: TextFile) => Parsed<StsGold>
-/** @since 0.1.0 */
-export declare const parseOutput: (text: TextFile) => Parsed<StsOutput>
-/** @since 0.1.0 */
-export declare const writeInput: (pairs: ReadonlyArray<Omit<StsInputPair, "line">>) => string
+/**
+ * Read an input file: one pair per line, `sentence1 TAB sentence2`, extra fields (2016, 2017) kept in
+ * `extra`. Trailing blank lines (reported by `Text.decode`) are not pairs. A line with fewer than two
+ * fields is an error but still yields a pair (with an empty `sentence2`), so that pair `i` stays
+ * physical line `i + 1`.
+ *
+ * Issues returned are this parser's own; the caller adds those of `Text.decode`.
+ *
+ * @since 0.1.0
+ */
+export const parseInput = (text: TextFile): Parsed<StsInput> => {
+  const { file, lines } = text
+  const issues = new Collector()
+  const pairs: Array<StsInputPair> = []
+  const end = contentEnd(lines)
+  for (let i = 0; i < end; i++) {
+    const line = i + 1
+    const fields = lines[i]!.split("\t")
+    if (fields.length < 2) {
+      issues.add(
+        Issue.error("field-count", file, `line ${line} has ${fields.length} field; an input line is sentence1 TAB sentence2`, {
+          line,
+          expected: "at least 2 TAB-separated fields (sentence1, sentence2)",
+          found: `${fields.length} field: ${lines[i]!}`
+        })
+      )
+    }
+    const [sentence1 = "", sentence2 = "", ...extra] = fields
+    for (const [field, value] of [["sentence1", sentence1], ["sentence2", sentence2]] as const) {
+      if (fields.length >= 2 && isBlank(value)) {
+        issues.add(Issue.warning("empty-value", file, `${field} on line ${line} is empty`, { line, field, expected: "a sentence", found: value }))
+      }
+    }
+    pairs.push({ sentence1, sentence2, extra, line })
+  }
+  return { value: { file, pairs }, issues: issues.done() }
+}
+
+/**
+ * Read a gold file: one score per line; a blank line is a pair that was not annotated (NaN), as in
+ * 2015 and 2016. Every physical line counts, trailing blank ones too: an unannotated last pair is
+ * written as a blank last line, so dropping them would shift nothing but lose that pair. A value
+ * that is not a number is an error (and NaN in `scores`).
+ *
+ * @since 0.1.0
+ */
+export const parseGold = (text: TextFile): Parsed<StsGold> => {
+  const { file, lines } = text
+  const issues = new Collector()
+  const scores = new Float64Array(lines.length)
+  let annotated = 0
+  for (let i = 0; i < lines.length; i++) {
+    const line = i + 1
+    const raw = lines[i]!
+    if (isBlank(raw)) {
+      scores[i] = NaN
+      continue
+    }
+    const parsed = parseNumber(raw)
+    if (parsed._tag === "number") {
+      scores[i] = parsed.value
+      annotated++
+    } else {
+      scores[i] = NaN
+      issues.add(numberIssue(parsed, file, line, "gold score", raw))
+    }
+  }
+  const blank = lines.length - annotated
+  if (blank > 0 && !issues.hasErrors) {
+    issues.add(
+      Issue.info("not-annotated", file, `${blank} of ${lines.length} gold lines are blank: those pairs were not annotated and are not scored`, {
+        found: `${annotated} annotated, ${blank} blank`
+      })
+    )
+  }
+  return { value: { file, scores, annotated }, issues: issues.done() }
+}
+
+/**
+ * Read a run's output file: `score [TAB confidence]` per line, lines starting with `#` skipped
+ * (they are comments in the official scorer), trailing blank lines ignored. A missing, non-numeric
+ * or infinite score is an error with the line (NaN in `scores`). Confidence must be 0-100 (a
+ * warning otherwise); `confidence` is set only when every score line has a numeric one.
+ *
+ * @since 0.1.0
+ */
+export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
+  const { file, lines } = text
+  const issues = new Collector()
+  const end = contentEnd(lines)
+  const scores: Array<number> = []
+  const confidence: Array<number> = []
+  const physical: Array<number> = []
+  let withConfidence = 0
+  for (let i = 0; i < end; i++) {
+    const raw = lines[i]!
+    if (raw.startsWith("#")) continue
+    const line = i + 1
+    physical.push(line)
+    let fields = raw.split("\t")
+    // Some runs separate score and confidence with spaces; a single field with inner spaces is split on them.
+    if (fields.length === 1 && /\S[ ]+\S/.test(raw.trim())) fields = raw.trim().split(/ +/)
+    if (fields.length > 2) {
+      issues.add(
+        Issue.error("field-count", file, `line ${line} has ${fields.length} fields; an output line is a score and an optional confidence`, {
+          line,
+          expected: "score [TAB confidence]",
+          found: raw
+        })
+      )
+    }
+    const score = parseNumber(fields[0]!)
+    if (score._tag === "number") scores.push(score.value)
+    else {
+      scores.push(NaN)
+      issues.add(numberIssue(score, file, line, "score", raw))
+    }
+    const rawConfidence = fields[1]
+    if (rawConfidence === undefined || rawConfidence.trim() === "") {
+      confidence.push(NaN)
+      continue
+    }
+    const c = parseNumber(rawConfidence)
+    if (c._tag !== "number") {
+      confidence.push(NaN)
+      issues.add(
+        Issue.warning("bad-confidence", file, `the confidence on line ${line} is not a number`, {
+          line,
+          field: "confidence",
+          expected: "a number from 0 to 100",
+          found: rawConfidence
+        })
+      )
+      continue
+    }
+    confidence.push(c.value)
+    withConfidence++
+    if (c.value < 0 || c.value > 100) {
+      issues.add(
+        Issue.warning("bad-confidence", file, `the confidence on line ${line} is ${c.value}, outside 0-100`, {
+          line,
+          field: "confidence",
+          expected: "a number from 0 to 100",
+          found: rawConfidence
+        })
+      )
+    }
+  }
+  const complete = scores.length > 0 && withConfidence === scores.length
+  if (withConfidence > 0 && !complete) {
+    issues.add(
+      Issue.warning(
+        "bad-confidence",
+        file,
+        `only ${withConfidence} of ${scores.length} score lines have a numeric confidence; confidences are ignored for this file`,
+        { field: "confidence", expected: "a confidence on every line or on none", found: `${withConfidence} of ${scores.length}` }
+      )
+    )
+  }
+  return {
+    value: {
+      file,
+      scores: Float64Array.from(scores),
+      confidence: complete ? Float64Array.from(confidence) : undefined,
+      lines: Int32Array.from(physical)
+    },
+    issues: issues.done()
+  }
+}
+
+/**
+ * Write an input file. Sentences must not contain TAB or line breaks (they would change the fields).
+ *
+ * @since 0.1.0
+ */
+export const writeInput = (pairs: ReadonlyArray<Omit<StsInputPair, "line">>): string =>
+  pairs.map((p) => `${[p.sentence1, p.sentence2, ...p.extra].join("\t")}\n`).join("")
+
 /** NaN is written as a blank line (not annotated). @since 0.1.0 */
-export declare const writeGold: (scores: ArrayLike<number>) => string
-/** @since 0.1.0 */
-export declare const writeOutput: (scores: ArrayLike<number>, confidence?: ArrayLike<number>) => string
+export const writeGold = (scores: ArrayLike<number>): string =>
+  Array.from(scores, (s) => `${Number.isNaN(s) ? "" : formatNumber(s)}\n`).join("")
+
+/**
+ * Write an output file, with a TAB and the confidence on every line when `confidence` is given.
+ *
+ * @since 0.1.0
+ */
+export const writeOutput = (scores: ArrayLike<number>, confidence?: ArrayLike<number>): string =>
+  Array.from(scores, (s, i) => `${formatNumber(s)}${confidence !== undefined ? `\t${formatNumber(confidence[i]!)}` : ""}\n`).join("")
+
+const numberIssue = (parsed: Exclude<NumberField, { _tag: "number" }>, file: string, line: number, what: string, raw: string) =>
+  parsed._tag === "non-finite"
+    ? Issue.error("non-finite", file, `the ${what} on line ${line} is not a finite number`, { line, expected: "a finite number", found: raw })
+    : Issue.error(
+        "not-a-number",
+        file,
+        parsed._tag === "missing" ? `the ${what} on line ${line} is missing` : `the ${what} on line ${line} is not a number`,
+        { line, expected: "a number", found: raw }
+      )

@@ -6,7 +6,11 @@
  *
  * @since 0.1.0
  */
+import * as Issue from "./Issue.js"
 import type { Parsed } from "./Issue.js"
+import { Collector } from "./internal/collect.js"
+import { formatNumber, parseNumber } from "./internal/number.js"
+import { contentEnd } from "./Text.js"
 import type { TextFile } from "./Text.js"
 
 /** @since 0.1.0 */
@@ -28,7 +32,95 @@ export interface StsbData {
   readonly rows: ReadonlyArray<StsbRow>
 }
 
-/** @since 0.1.0 */
-export declare const parse: (text: TextFile) => Parsed<StsbData>
-/** @since 0.1.0 */
-export declare const write: (rows: ReadonlyArray<Omit<StsbRow, "line">>) => string
+/**
+ * Which field layout a file uses: the benchmark's (genre, file, year, id, score, sentence1,
+ * sentence2) or the companion data's (`sts-mt.csv`, `sts-other.csv`), which has no genre field.
+ *
+ * @since 0.1.0
+ */
+export type Layout = "benchmark" | "companion"
+
+// Years are written `2012test`, `2012train`, `2016`...
+const YEAR = /^\d{4}[a-z]*$/
+
+/**
+ * The layout of a file, from its first line: the year is field 3 in the benchmark, field 2 in the
+ * companion files.
+ *
+ * @since 0.1.0
+ */
+export const detectLayout = (text: TextFile): Layout => {
+  const fields = (text.lines[0] ?? "").split("\t")
+  return !YEAR.test(fields[2] ?? "") && YEAR.test(fields[1] ?? "") ? "companion" : "benchmark"
+}
+
+/**
+ * Read an STS Benchmark csv. Fields are split on TAB only: no quoting (bare `"` occur inside
+ * sentences), extra trailing fields kept in `extra`. The score is field 5 and the sentences fields
+ * 6 and 7 (the companion files, without the genre field, are recognised and read one field earlier,
+ * with an empty `genre`). A row with too few fields, or a score that is not a finite number, is an
+ * error with the line (its score is NaN). Trailing blank lines are not rows.
+ *
+ * Issues returned are this parser's own; the caller adds those of `Text.decode`.
+ *
+ * @since 0.1.0
+ */
+export const parse = (text: TextFile): Parsed<StsbData> => {
+  const { file, lines } = text
+  const issues = new Collector()
+  const layout = detectLayout(text)
+  const shift = layout === "companion" ? 1 : 0
+  const need = 7 - shift
+  const rows: Array<StsbRow> = []
+  const end = contentEnd(lines)
+  for (let i = 0; i < end; i++) {
+    const line = i + 1
+    const fields = lines[i]!.split("\t")
+    if (fields.length < need) {
+      issues.add(
+        Issue.error("field-count", file, `line ${line} has ${fields.length} fields; an STS Benchmark row has at least ${need}`, {
+          line,
+          expected: layout === "benchmark" ? "genre, file, year, id, score, sentence1, sentence2 (TAB-separated)" : "file, year, id, score, sentence1, sentence2 (TAB-separated)",
+          found: `${fields.length} fields`
+        })
+      )
+    }
+    const at = (k: number) => fields[k - shift] ?? ""
+    const raw = at(4)
+    const parsed = parseNumber(raw)
+    let score = NaN
+    if (parsed._tag === "number") score = parsed.value
+    else if (fields.length >= need) {
+      issues.add(
+        Issue.error(
+          parsed._tag === "non-finite" ? "non-finite" : "not-a-number",
+          file,
+          `the score (field ${5 - shift}) on line ${line} is ${parsed._tag === "missing" ? "missing" : parsed._tag === "non-finite" ? "not a finite number" : "not a number"}`,
+          { line, field: "score", expected: "a number (0-5)", found: raw }
+        )
+      )
+    }
+    rows.push({
+      genre: shift === 1 ? "" : at(0),
+      source: at(1),
+      year: at(2),
+      id: at(3),
+      score,
+      sentence1: at(5),
+      sentence2: at(6),
+      extra: fields.slice(7 - shift),
+      line
+    })
+  }
+  return { value: { file, rows }, issues: issues.done() }
+}
+
+/**
+ * Write rows in the benchmark layout (genre, file, year, id, score, sentence1, sentence2, extra...).
+ *
+ * @since 0.1.0
+ */
+export const write = (rows: ReadonlyArray<Omit<StsbRow, "line">>): string =>
+  rows
+    .map((r) => `${[r.genre, r.source, r.year, r.id, formatNumber(r.score), r.sentence1, r.sentence2, ...r.extra].join("\t")}\n`)
+    .join("")

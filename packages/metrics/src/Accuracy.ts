@@ -1,0 +1,125 @@
+/**
+ * Entailment accuracy (SICK subtask B): correct / scored pairs, in percent, with the confusion
+ * matrix and per-class precision, recall and F1 that users expect beside it.
+ *
+ * @since 0.1.0
+ */
+import { defined, undefined_ } from "./MetricValue.js"
+import type { MetricValue } from "./MetricValue.js"
+
+/**
+ * @since 0.1.0
+ */
+export interface ClassScores {
+  /** tp / pairs the run labelled with this class; undefined when the run never predicts it. */
+  readonly precision: MetricValue
+  /** tp / gold pairs of this class; undefined when no gold pair has it. */
+  readonly recall: MetricValue
+  /**
+   * 2 tp / (2 tp + fp + fn): the harmonic mean of precision and recall where both exist, 0 when
+   * the class is in the gold but never predicted correctly; undefined only when the class occurs
+   * in neither the gold nor the run.
+   */
+  readonly f1: MetricValue
+  /** Gold pairs of this class. */
+  readonly support: number
+}
+
+/**
+ * @since 0.1.0
+ */
+export interface AccuracyResult {
+  /** Percent, e.g. 56.1599350517556. NaN when there are no pairs (total = 0). */
+  readonly accuracy: number
+  readonly correct: number
+  readonly total: number
+  /** Row/column order of `confusion`. */
+  readonly labels: ReadonlyArray<string>
+  /** confusion[g][p] = pairs with gold label labels[g] that the run labelled labels[p]. */
+  readonly confusion: ReadonlyArray<ReadonlyArray<number>>
+  readonly perClass: Readonly<Record<string, ClassScores>>
+  /** Mean F1 over the labels whose F1 is defined (occurring in the gold or the run). */
+  readonly macroF1: MetricValue
+}
+
+/**
+ * Accuracy of `predicted` against `gold` (aligned pair by pair; labels compared case-sensitively,
+ * as the final official SICK scorer does). `labels` fixes the order of the confusion matrix (e.g.
+ * ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"]); by default it is every label seen in the gold or the
+ * run, sorted. Throws a RangeError when the lengths differ, or when `labels` is given and a pair
+ * carries a label outside it (validate labels when parsing: an unknown label is a data error that
+ * the scorer must report).
+ *
+ * @example
+ * accuracy(["A", "B", "B"], ["A", "B", "A"]).accuracy // 66.666...
+ * @since 0.1.0
+ */
+export const accuracy = (
+  gold: ReadonlyArray<string>,
+  predicted: ReadonlyArray<string>,
+  labels?: ReadonlyArray<string>
+): AccuracyResult => {
+  if (gold.length !== predicted.length) {
+    throw new RangeError(`accuracy: the run has ${predicted.length} labels but the gold has ${gold.length}`)
+  }
+  let order: ReadonlyArray<string>
+  if (labels === undefined) {
+    const seen = new Set<string>()
+    for (const g of gold) seen.add(g)
+    for (const p of predicted) seen.add(p)
+    order = [...seen].sort()
+  } else {
+    order = [...labels]
+  }
+  const index = new Map<string, number>()
+  order.forEach((l, i) => {
+    if (index.has(l)) throw new RangeError(`accuracy: label ${JSON.stringify(l)} is listed twice`)
+    index.set(l, i)
+  })
+  const k = order.length
+  const confusion: Array<Array<number>> = order.map(() => new Array<number>(k).fill(0))
+  let correct = 0
+  for (let i = 0; i < gold.length; i++) {
+    const g = index.get(gold[i])
+    const p = index.get(predicted[i])
+    if (g === undefined) throw new RangeError(`accuracy: gold label ${JSON.stringify(gold[i])} (pair ${i + 1}) is not among the labels`)
+    if (p === undefined) throw new RangeError(`accuracy: run label ${JSON.stringify(predicted[i])} (pair ${i + 1}) is not among the labels`)
+    confusion[g][p]++
+    if (g === p) correct++
+  }
+  const total = gold.length
+  const perClass: Record<string, ClassScores> = {}
+  let f1Sum = 0
+  let f1Count = 0
+  for (let c = 0; c < k; c++) {
+    const label = order[c]
+    const tp = confusion[c][c]
+    let support = 0
+    let predictedAs = 0
+    for (let j = 0; j < k; j++) {
+      support += confusion[c][j]
+      predictedAs += confusion[j][c]
+    }
+    const fp = predictedAs - tp
+    const fn = support - tp
+    const precision =
+      predictedAs > 0 ? defined(tp / predictedAs) : undefined_(`the run never predicts ${label}`)
+    const recall = support > 0 ? defined(tp / support) : undefined_(`no gold pair is ${label}`)
+    const denom = 2 * tp + fp + fn
+    const f1 = denom > 0 ? defined((2 * tp) / denom) : undefined_(`${label} occurs in neither the gold nor the run`)
+    if (f1._tag === "Defined") {
+      f1Sum += f1.value
+      f1Count++
+    }
+    perClass[label] = { precision, recall, f1, support }
+  }
+  return {
+    accuracy: total > 0 ? (100 * correct) / total : Number.NaN,
+    correct,
+    total,
+    labels: order,
+    confusion,
+    perClass,
+    macroF1: f1Count > 0 ? defined(f1Sum / f1Count) : undefined_("no label occurs in the gold or the run")
+  }
+}

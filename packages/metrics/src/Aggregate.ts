@@ -1,0 +1,147 @@
+/**
+ * Aggregates of per-dataset figures across the datasets (tracks) of an edition. Output must
+ * always say which one it shows:
+ * - `wmean`: mean weighted by the number of scored pairs (the STS 2012-2016 official rule; a
+ *   dataset the run did not submit enters with r = 0 and its full weight: the caller passes 0).
+ * - `mean`: unweighted (the STS 2017 primary score over all seven tracks).
+ * - `pooled`: Pearson over the concatenation of every dataset (STS 2012 "ALL").
+ * - `allNrm`: each dataset's run least-squares fitted to its gold, then pooled (STS 2012 "ALLnrm").
+ *
+ * @since 0.1.0
+ */
+import { Reason, undefined_ } from "./MetricValue.js"
+import type { MetricValue } from "./MetricValue.js"
+import { pearson } from "./Pearson.js"
+
+/**
+ * sum(v_i w_i) / sum(w_i), w_i = the dataset's scored pairs. NaN when the weights sum to 0
+ * (no datasets); throws a RangeError when the lengths differ or a weight is negative.
+ *
+ * @example
+ * wmean([0.5, 0.8], [250, 750]) // 0.725
+ * @since 0.1.0
+ */
+export const wmean = (values: ReadonlyArray<number>, weights: ReadonlyArray<number>): number => {
+  if (values.length !== weights.length) {
+    throw new RangeError(`wmean: ${values.length} values but ${weights.length} weights`)
+  }
+  let sw = 0
+  let s = 0
+  for (let i = 0; i < values.length; i++) {
+    const w = weights[i]
+    if (!(w >= 0)) throw new RangeError(`wmean: weight ${i + 1} is negative or NaN (${w})`)
+    sw += w
+    s += w * values[i]
+  }
+  return sw > 0 ? s / sw : Number.NaN
+}
+
+/**
+ * Unweighted mean. NaN on an empty list.
+ *
+ * @example
+ * mean([0.6045, 0.5155]) // 0.56
+ * @since 0.1.0
+ */
+export const mean = (values: ReadonlyArray<number>): number => {
+  const n = values.length
+  if (n === 0) return Number.NaN
+  let s = 0
+  for (let i = 0; i < n; i++) s += values[i]
+  return s / n
+}
+
+const concat = (parts: ReadonlyArray<Float64Array>): Float64Array => {
+  let n = 0
+  for (const p of parts) n += p.length
+  const out = new Float64Array(n)
+  let o = 0
+  for (const p of parts) {
+    out.set(p, o)
+    o += p.length
+  }
+  return out
+}
+
+const checkParts = (what: string, xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float64Array>): void => {
+  if (xs.length !== ys.length) throw new RangeError(`${what}: ${xs.length} runs but ${ys.length} golds`)
+  for (let k = 0; k < xs.length; k++) {
+    if (xs[k].length !== ys[k].length) {
+      throw new RangeError(`${what}: dataset ${k + 1} has ${xs[k].length} run scores but ${ys[k].length} gold scores`)
+    }
+  }
+}
+
+/**
+ * Pearson over the concatenation of every dataset's pairs (STS 2012 "ALL"): `xs[k]` is the run on
+ * dataset k, `ys[k]` its gold.
+ *
+ * @since 0.1.0
+ */
+export const pooled = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float64Array>): MetricValue => {
+  checkParts("pooled", xs, ys)
+  return pearson(concat(xs), concat(ys))
+}
+
+/**
+ * Least-squares fit of the gold on the run within one dataset: the fitted values a + b x_i that
+ * minimise sum((y_i - a - b x_i)^2), written into `out`. A constant run fits to the gold's mean
+ * (the projection onto {1, x} is unique even when b is not). Corrected two-pass sums.
+ */
+const fitInto = (x: Float64Array, y: Float64Array, out: Float64Array, offset: number): void => {
+  const n = x.length
+  if (n === 0) return
+  const x0 = x[0]
+  const y0 = y[0]
+  let sx = 0
+  let sy = 0
+  for (let i = 0; i < n; i++) {
+    sx += x[i] - x0
+    sy += y[i] - y0
+  }
+  const mx = x0 + sx / n
+  const my = y0 + sy / n
+  let sxx = 0
+  let sxy = 0
+  let cx = 0
+  let cy = 0
+  for (let i = 0; i < n; i++) {
+    const dx = x[i] - mx
+    const dy = y[i] - my
+    cx += dx
+    cy += dy
+    sxx += dx * dx
+    sxy += dx * dy
+  }
+  sxx -= (cx * cx) / n
+  sxy -= (cx * cy) / n
+  const b = sxx > 0 ? sxy / sxx : 0
+  const ym = my + cy / n
+  const xm = mx + cx / n
+  for (let i = 0; i < n; i++) out[offset + i] = ym + b * (x[i] - xm)
+}
+
+/**
+ * STS 2012 "ALLnrm": within each dataset the run's scores are replaced by their least-squares fit
+ * to that dataset's gold (y ~ a + b x), then Pearson is taken over the concatenation. A constant
+ * run on a dataset contributes its gold's mean for every pair.
+ *
+ * @since 0.1.0
+ */
+export const allNrm = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float64Array>): MetricValue => {
+  checkParts("allNrm", xs, ys)
+  for (const x of xs) for (let i = 0; i < x.length; i++) if (!Number.isFinite(x[i])) return undefined_(Reason.runNotFinite)
+  for (const y of ys) for (let i = 0; i < y.length; i++) if (!Number.isFinite(y[i])) return undefined_(Reason.goldNotFinite)
+  const gold = concat(ys)
+  const fitted = new Float64Array(gold.length)
+  let o = 0
+  for (let k = 0; k < xs.length; k++) {
+    fitInto(xs[k], ys[k], fitted, o)
+    o += xs[k].length
+  }
+  const r = pearson(fitted, gold)
+  // Every fitted dataset may collapse to its gold mean; say so in the run's terms.
+  return r._tag === "Undefined" && r.reason === Reason.runConstant
+    ? undefined_("every dataset's fitted run is constant (the run is constant within each dataset)")
+    : r
+}

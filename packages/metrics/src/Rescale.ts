@@ -1,0 +1,54 @@
+/**
+ * Linear rescaling of a run onto the task's scale, as the STS 2017 analysis did for systems that
+ * output 0-1: s' = min + (max - min) (s - min s) / (max s - min s); with the defaults (0, 5) this is
+ * the paper's s' = 5 (s - min s) / (max s - min s). Pearson is unchanged by it; MSE is not.
+ *
+ * @since 0.1.0
+ */
+
+/**
+ * True when every score equals the first (such a run cannot be rescaled, and has no correlation).
+ *
+ * @since 0.1.0
+ */
+export const isConstant = (x: Float64Array): boolean => {
+  const v = x[0]
+  for (let i = 1; i < x.length; i++) if (x[i] !== v) return false
+  return true
+}
+
+/**
+ * Map the run's observed range [min s, max s] linearly onto [min, max] (default 0-5).
+ * An empty run gives an empty array. Throws a RangeError on a constant run (the range is empty:
+ * check `isConstant` first and report the run's correlation as undefined), on a non-finite score,
+ * or when min >= max.
+ *
+ * @example
+ * rescale(new Float64Array([0.2, 0.6, 1])) // [0, 2.5, 5]
+ * @since 0.1.0
+ */
+export const rescale = (x: Float64Array, min: number = 0, max: number = 5): Float64Array => {
+  if (!(min < max) || !Number.isFinite(min) || !Number.isFinite(max)) {
+    throw new RangeError(`rescale: the target scale must satisfy min < max (got ${min}, ${max})`)
+  }
+  const n = x.length
+  const out = new Float64Array(n)
+  if (n === 0) return out
+  let lo = x[0]
+  let hi = x[0]
+  for (let i = 0; i < n; i++) {
+    const v = x[i]
+    if (!Number.isFinite(v)) throw new RangeError(`rescale: score ${i + 1} is not finite (${v})`)
+    if (v < lo) lo = v
+    else if (v > hi) hi = v
+  }
+  if (lo === hi) throw new RangeError(`rescale: the run is constant (every score is ${lo}); it cannot be rescaled`)
+  const span = hi - lo
+  const target = max - min
+  for (let i = 0; i < n; i++) {
+    // Pin the extremes exactly: (hi - lo) / span is 1 but floating point need not say so.
+    const v = x[i]
+    out[i] = v === hi ? max : v === lo ? min : min + (target * (v - lo)) / span
+  }
+  return out
+}

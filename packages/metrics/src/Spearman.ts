@@ -1,0 +1,83 @@
+/**
+ * Spearman's rho = Pearson's r of the **average ranks** (ties share the mean of their 1-based
+ * positions), as R's `cor(method = "spearman")` and the SICK scorer compute it. Not the
+ * 1 - 6 sum d^2 / (n (n^2 - 1)) shortcut, which is only right without ties.
+ *
+ * @since 0.1.0
+ */
+import { sameLength } from "./internal/check.js"
+import { radixAverageRanks } from "./internal/ranks.js"
+import { Reason, undefined_ } from "./MetricValue.js"
+import type { MetricValue } from "./MetricValue.js"
+import { pearson, pearsonRaw } from "./Pearson.js"
+
+/**
+ * Average ranks, 1-based: ties get the mean of the positions they occupy. O(n log n).
+ * Throws a RangeError on NaN (NaN has no rank; check finiteness first).
+ *
+ * Hand-written (see internal/ranks.ts): an O(n) radix sort of the scores' bit patterns, about
+ * 100 ms at n = 1e6 where sorting an index array with a comparator takes ~400 ms.
+ *
+ * @example
+ * averageRanks(new Float64Array([10, 20, 20, 30])) // [1, 2.5, 2.5, 4]
+ * @since 0.1.0
+ */
+export const averageRanks = (x: Float64Array): Float64Array => {
+  for (let i = 0; i < x.length; i++) {
+    if (Number.isNaN(x[i])) throw new RangeError(`averageRanks: NaN has no rank (element ${i + 1})`)
+  }
+  const ranks = new Float64Array(x.length)
+  radixAverageRanks(x, ranks)
+  return ranks
+}
+
+const allFinite = (x: Float64Array): boolean => {
+  for (let i = 0; i < x.length; i++) if (!Number.isFinite(x[i])) return false
+  return true
+}
+
+/**
+ * Spearman's rho between the run `x` and the gold `y` (Pearson of average ranks), or why it is
+ * undefined (same reasons as `pearson`: a constant side has constant ranks).
+ * Throws a RangeError when the lengths differ.
+ *
+ * @example
+ * spearman(new Float64Array([1, 2, 2, 3]), new Float64Array([1, 3, 2, 4])) // defined(0.9486832980505138)
+ * @since 0.1.0
+ */
+export const spearman = (x: Float64Array, y: Float64Array): MetricValue => {
+  sameLength("spearman", x, y)
+  if (x.length < 2) return undefined_(Reason.fewerThanTwoPairs)
+  if (!allFinite(x)) return undefined_(Reason.runNotFinite)
+  if (!allFinite(y)) return undefined_(Reason.goldNotFinite)
+  return pearson(averageRanks(x), averageRanks(y))
+}
+
+/**
+ * Spearman's rho over the pairs `idx[0..n)` (a resample): gathers the pairs into the caller's
+ * scratch arrays (length >= n), re-ranks them, and returns NaN when undefined. Ranking a
+ * resample needs the sort, so this allocates the rank arrays; use it per resample, not per pair.
+ *
+ * @since 0.1.0
+ */
+export const spearmanAt = (
+  x: Float64Array,
+  y: Float64Array,
+  idx: Int32Array | Uint32Array,
+  n: number = idx.length,
+  scratchX: Float64Array = new Float64Array(n),
+  scratchY: Float64Array = new Float64Array(n)
+): number => {
+  if (n < 2) return Number.NaN
+  for (let k = 0; k < n; k++) {
+    const j = idx[k]
+    const xi = x[j]
+    const yi = y[j]
+    if (!Number.isFinite(xi) || !Number.isFinite(yi)) return Number.NaN
+    scratchX[k] = xi
+    scratchY[k] = yi
+  }
+  const rx = averageRanks(scratchX.length === n ? scratchX : scratchX.subarray(0, n))
+  const ry = averageRanks(scratchY.length === n ? scratchY : scratchY.subarray(0, n))
+  return pearsonRaw(rx, ry)
+}

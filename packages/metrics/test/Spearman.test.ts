@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest"
+import fc from "fast-check"
+import { MetricValue, Spearman } from "@stseval/metrics"
+
+const f = (xs: ReadonlyArray<number>) => Float64Array.from(xs)
+
+// Independent O(n^2) oracle: rank = (#smaller) + (#equal + 1) / 2.
+const naiveRanks = (x: Float64Array): Float64Array =>
+  x.map((v) => {
+    let less = 0
+    let equal = 0
+    for (const u of x) {
+      if (u < v) less++
+      else if (u === v) equal++
+    }
+    return less + (equal + 1) / 2
+  })
+
+describe("Spearman.averageRanks", () => {
+  it("hand-worked ties: [10, 20, 20, 30] -> [1, 2.5, 2.5, 4]", () => {
+    // The two 20s occupy positions 2 and 3, so each gets (2 + 3) / 2 = 2.5.
+    expect(Array.from(Spearman.averageRanks(f([10, 20, 20, 30])))).toEqual([1, 2.5, 2.5, 4])
+  })
+
+  it("hand-worked: unsorted input with a triple tie", () => {
+    // Sorted: 1 (pos 1), 5 5 5 (pos 2,3,4 -> 3), 7 (pos 5).
+    expect(Array.from(Spearman.averageRanks(f([5, 7, 5, 1, 5])))).toEqual([3, 5, 3, 1, 3])
+  })
+
+  it("treats -0 and +0 as one tie", () => {
+    expect(Array.from(Spearman.averageRanks(f([0, -0, 1])))).toEqual([1.5, 1.5, 3])
+  })
+
+  it("matches the O(n^2) definition on arbitrary doubles: negatives, -0, infinities, subnormals (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(fc.double({ noNaN: true }), fc.constantFrom(0, -0, Infinity, -Infinity, 5e-324, -5e-324, 2.5)),
+          { maxLength: 60 }
+        ),
+        (xs) => {
+          const x = f(xs)
+          expect(Array.from(Spearman.averageRanks(x))).toEqual(Array.from(naiveRanks(x)))
+        }
+      )
+    )
+  })
+
+  it("matches the O(n^2) definition on 3000 scores with 4 decimals and many ties", () => {
+    // Large enough that every radix pass moves data; 0-5 with 2 decimals gives ~500 distinct values.
+    const x = new Float64Array(3000)
+    let s = 12345
+    for (let i = 0; i < x.length; i++) {
+      s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+      x[i] = Math.round((s / 4294967296) * 500) / 100 - (i % 7 === 0 ? 2.5 : 0)
+    }
+    expect(Array.from(Spearman.averageRanks(x))).toEqual(Array.from(naiveRanks(x)))
+  })
+
+  it("handles empty input and rejects NaN", () => {
+    expect(Spearman.averageRanks(f([])).length).toBe(0)
+    expect(Array.from(Spearman.averageRanks(f([4.2])))).toEqual([1])
+    expect(() => Spearman.averageRanks(f([1, NaN]))).toThrow(RangeError)
+  })
+
+  it("matches the O(n^2) definition and sums to n(n+1)/2 (property)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -4, max: 4 }), { maxLength: 50 }), (xs) => {
+        const x = f(xs)
+        const r = Spearman.averageRanks(x)
+        expect(Array.from(r)).toEqual(Array.from(naiveRanks(x)))
+        const n = xs.length
+        expect(r.reduce((a, b) => a + b, 0)).toBe((n * (n + 1)) / 2)
+      })
+    )
+  })
+})
+
+describe("Spearman.spearman", () => {
+  it("hand-worked with ties: run [1,2,2,3], gold [1,3,2,4] gives sqrt(0.9), not the d^2 shortcut's 0.95", () => {
+    // Ranks: run [1, 2.5, 2.5, 4], gold [1, 3, 2, 4]; both means 2.5.
+    // d_run = [-1.5, 0, 0, 1.5], d_gold = [-1.5, 0.5, -0.5, 1.5]
+    // sxy = 2.25 + 0 + 0 + 2.25 = 4.5; sxx = 4.5; syy = 2.25 + 0.25 + 0.25 + 2.25 = 5
+    // rho = 4.5 / sqrt(4.5 * 5) = sqrt(0.9) = 0.9486832980505138.
+    // The shortcut: sum d^2 = 0.25 + 0.25 = 0.5, 1 - 6 * 0.5 / (4 * 15) = 0.95 (wrong with ties).
+    const rho = Spearman.spearman(f([1, 2, 2, 3]), f([1, 3, 2, 4]))
+    expect(MetricValue.getOrNaN(rho)).toBeCloseTo(Math.sqrt(0.9), 15)
+    expect(MetricValue.getOrNaN(rho)).not.toBeCloseTo(0.95, 3)
+  })
+
+  it("is 1 for any strictly increasing transform of the gold", () => {
+    const gold = f([0.5, 3.2, 1.1, 4.9, 2.0])
+    expect(MetricValue.getOrNaN(Spearman.spearman(gold.map((v) => Math.exp(v)), gold))).toBeCloseTo(1, 15)
+  })
+
+  it("gives reasons when undefined", () => {
+    expect(Spearman.spearman(f([2, 2, 2]), f([1, 2, 3]))).toEqual(MetricValue.undefined_("the run is constant"))
+    expect(Spearman.spearman(f([1, 2, 3]), f([1, 1, 1]))).toEqual(MetricValue.undefined_("the gold is constant"))
+    expect(Spearman.spearman(f([1]), f([1]))).toEqual(MetricValue.undefined_("fewer than 2 pairs"))
+    expect(Spearman.spearman(f([1, NaN]), f([1, 2]))).toEqual(MetricValue.undefined_(MetricValue.Reason.runNotFinite))
+    expect(() => Spearman.spearman(f([1, 2]), f([1]))).toThrow(RangeError)
+  })
+
+  it("spearmanAt equals spearman on the gathered resample (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 })), { minLength: 2, maxLength: 30 }),
+        fc.array(fc.nat(), { minLength: 2, maxLength: 60 }),
+        (pairs, raw) => {
+          const x = f(pairs.map((p) => p[0]))
+          const y = f(pairs.map((p) => p[1]))
+          const idx = Int32Array.from(raw.map((k) => k % pairs.length))
+          const expected = MetricValue.getOrNaN(
+            Spearman.spearman(Float64Array.from(idx, (j) => x[j]), Float64Array.from(idx, (j) => y[j]))
+          )
+          // Oversized scratch arrays must give the same answer as exact-size ones.
+          const at = Spearman.spearmanAt(x, y, idx, idx.length, new Float64Array(100), new Float64Array(100))
+          if (Number.isNaN(expected)) expect(at).toBeNaN()
+          else expect(at).toBeCloseTo(expected, 12)
+        }
+      )
+    )
+  })
+})

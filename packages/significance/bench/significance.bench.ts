@@ -1,0 +1,65 @@
+// Benchmark: all-pairs paired bootstrap, 10,000 resamples, on synthetic data shaped like
+// (a) STS 2017: 44 runs x 7 tracks x 250 pairs, stratified, unweighted mean of track Pearsons;
+// (b) SICK 2014 relatedness: 20 runs on 4927 pairs.
+// Run: npx tsx packages/significance/bench/significance.bench.ts   (prints JSON)
+// Compare with bench/numpy_bootstrap.py, which does the same two jobs with NumPy.
+import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus"
+import { Bootstrap } from "../src/index.js"
+
+export interface BenchResult {
+  readonly name: string
+  readonly seconds: number
+  readonly resamples: number
+  readonly runs: number
+  readonly pairs: number
+}
+
+/** Synthetic gold in [0, 5] and runs = gold + run-specific noise (seeded, Box-Muller). */
+export const synthetic = (pairs: number, runs: number, seed: number) => {
+  const rng = xoroshiro128plus(seed)
+  const uniform = () => ((rng.next() >>> 0) + 0.5) / 4294967296
+  const normal = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform())
+  const gold = new Float64Array(pairs)
+  for (let i = 0; i < pairs; i++) gold[i] = 5 * uniform()
+  const runScores: Array<Float64Array> = []
+  for (let k = 0; k < runs; k++) {
+    const noise = 0.5 + 2 * (k / runs)
+    const x = new Float64Array(pairs)
+    for (let i = 0; i < pairs; i++) x[i] = gold[i] + noise * normal()
+    runScores.push(x)
+  }
+  return { gold, runs: runScores }
+}
+
+const time = (name: string, job: () => { resamples: number; runs: number; pairs: number }): BenchResult => {
+  const t0 = process.hrtime.bigint()
+  const shape = job()
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9
+  return { name, seconds, ...shape }
+}
+
+export const run = async (resamples = 10_000): Promise<Array<BenchResult>> => {
+  const sts = synthetic(7 * 250, 44, 1)
+  const strata = new Int32Array(7 * 250).map((_, i) => Math.floor(i / 250))
+  const sick = synthetic(4927, 20, 2)
+  const results: Array<BenchResult> = []
+  results.push(time("sts2017-44runs-7tracks-250pairs-allpairs", () => {
+    const d = Bootstrap.resample(sts.gold, sts.runs, { resamples, seed: 12345, strata, aggregate: "unweighted" })
+    if (d instanceof Error) throw d
+    const pairs = Bootstrap.comparePairs(d)
+    if (pairs.length !== (44 * 43) / 2) throw new Error("wrong number of pairs")
+    return { resamples, runs: 44, pairs: 7 * 250 }
+  }))
+  results.push(time("sick2014-20runs-4927pairs-allpairs", () => {
+    const d = Bootstrap.resample(sick.gold, sick.runs, { resamples, seed: 12345 })
+    if (d instanceof Error) throw d
+    const pairs = Bootstrap.comparePairs(d)
+    if (pairs.length !== (20 * 19) / 2) throw new Error("wrong number of pairs")
+    return { resamples, runs: 20, pairs: 4927 }
+  }))
+  return results
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  run().then((r) => console.log(JSON.stringify(r, null, 2)))
+}

@@ -1,0 +1,21 @@
+/**
+ * Confidence interval for one correlation via Fisher's z: atanh(r) +- z_{1-a/2} / sqrt(n - 3),
+ * transformed back with tanh. (For a resampling interval see `Bootstrap`, whose `runs[k].ci` is the
+ * percentile interval of each run's correlation.)
+ *
+ * @since 0.1.0
+ */
+import { fisherR, fisherZ, phiInv } from "./internal/distributions.js"
+import * as V from "./internal/validate.js"
+import type { IntervalResult, Outcome } from "./TestResult.js"
+
+/**
+ * @since 0.1.0
+ */
+export const fisher = (r: number, n: number, confLevel = 0.95): Outcome<IntervalResult> => {
+  const error = V.first(V.correlationOpen("r", r), V.sampleSize("n", n), V.level("confLevel", confLevel))
+  if (error !== undefined) return error
+  const half = phiInv(1 - (1 - confLevel) / 2) / Math.sqrt(n - 3)
+  const z = fisherZ(r)
+  return ({ test: "fisher", ci: [fisherR(z - half), fisherR(z + half)], confLevel })
+}

@@ -1,0 +1,269 @@
+/**
+ * Comparing two dependent, overlapping correlations, as in cocor's `cocor.dep.groups.overlap`
+ * (Diedenhofen & Musch 2015): r_jk and r_jh share variable j and are measured on the same n cases,
+ * with r_kh the correlation between k and h. In a shared task j is the gold standard and k, h are
+ * two runs scored on the same pairs: r_jk = r(gold, A), r_jh = r(gold, B), r_kh = r(A, B).
+ *
+ * Each test returns an `Outcome`: the statistic and p-value, or an `InvalidInput` when a correlation
+ * is outside [-1, 1], n <= 3, or the three correlations cannot come from one data set (the
+ * determinant |R| of their correlation matrix is not positive).
+ *
+ * @since 0.1.0
+ */
+import { fisherR, fisherZ, phi, phiInv, pValue, studentT } from "./internal/distributions.js"
+import * as V from "./internal/validate.js"
+import type { IntervalResult, Outcome, TestOptions, TestResult } from "./TestResult.js"
+import { InvalidInput } from "./TestResult.js"
+
+/**
+ * @since 0.1.0
+ */
+export interface Input {
+  /** r(j, k), e.g. r(gold, run A). */
+  readonly rJk: number
+  /** r(j, h), e.g. r(gold, run B). */
+  readonly rJh: number
+  /** r(k, h), e.g. r(run A, run B). */
+  readonly rKh: number
+  /** Number of cases (scored pairs). */
+  readonly n: number
+}
+
+/**
+ * Determinant of the 3x3 correlation matrix of j, k, h.
+ *
+ * @since 0.1.0
+ */
+export const determinant = ({ rJh, rJk, rKh }: Input): number =>
+  1 + 2 * rJk * rJh * rKh - rJk * rJk - rJh * rJh - rKh * rKh
+
+const check = (input: Input, options: TestOptions | undefined): InvalidInput | undefined => {
+  const basic = V.first(
+    V.correlation("rJk", input.rJk),
+    V.correlation("rJh", input.rJh),
+    V.correlation("rKh", input.rKh),
+    V.sampleSize("n", input.n),
+    V.alternative(options?.alternative ?? "two.sided"),
+    V.level("confLevel", options?.confLevel ?? 0.95)
+  )
+  if (basic !== undefined) return basic
+  const det = determinant(input)
+  // A positive determinant also implies |r| < 1 for all three, so atanh below is finite.
+  return det > 0 ? undefined : new InvalidInput({
+    field: "rJk, rJh, rKh",
+    expected: "a positive definite correlation matrix (determinant > 0); identical runs give rKh = 1",
+    found: `determinant ${det}`
+  })
+}
+
+const zTest = (test: string, statistic: (input: Input) => number) =>
+(input: Input, options?: TestOptions): Outcome<TestResult> => {
+  const error = check(input, options)
+  if (error !== undefined) return error
+  const alternative = options?.alternative ?? "two.sided"
+  const z = statistic(input)
+  return ({ test, distribution: "z", statistic: z, pValue: pValue(z, alternative, phi), alternative })
+}
+
+const tTest = (test: string, statistic: (input: Input) => number) =>
+(input: Input, options?: TestOptions): Outcome<TestResult> => {
+  const error = check(input, options)
+  if (error !== undefined) return error
+  const alternative = options?.alternative ?? "two.sided"
+  const t = statistic(input)
+  const df = input.n - 3
+  return ({
+    test,
+    distribution: "t",
+    statistic: t,
+    df,
+    pValue: pValue(t, alternative, (x) => studentT(x, df)),
+    alternative
+  })
+}
+
+/**
+ * Pearson and Filon's z (1898).
+ *
+ * @since 0.1.0
+ */
+export const pearson1898 = zTest("pearson1898", ({ n, rJh, rJk, rKh }) => {
+  const k = rKh * (1 - rJk ** 2 - rJh ** 2) - 0.5 * rJk * rJh * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)
+  return Math.sqrt(n) * (rJk - rJh) / Math.sqrt((1 - rJk ** 2) ** 2 + (1 - rJh ** 2) ** 2 - 2 * k)
+})
+
+/**
+ * Hotelling's t (1940), df = n - 3.
+ *
+ * @since 0.1.0
+ */
+export const hotelling1940 = tTest("hotelling1940", (input) => {
+  const { n, rJh, rJk, rKh } = input
+  return (rJk - rJh) * Math.sqrt((n - 3) * (1 + rKh)) / Math.sqrt(2 * determinant(input))
+})
+
+/**
+ * Williams' t (1959), df = n - 3, in cocor's form (SPEC §4; no absolute values):
+ * t = (r_jk - r_jh) sqrt((n-1)(1+r_kh) / (2 ((n-1)/(n-3)) |R| + rbar^2 (1-r_kh)^3)).
+ * STS 2017 used it to mark runs not significantly different from the best.
+ *
+ * @since 0.1.0
+ */
+export const williams1959 = tTest("williams1959", (input) => {
+  const { n, rJh, rJk, rKh } = input
+  const rMean = (rJk + rJh) / 2
+  return (rJk - rJh) *
+    Math.sqrt(((n - 1) * (1 + rKh)) / (2 * ((n - 1) / (n - 3)) * determinant(input) + rMean ** 2 * (1 - rKh) ** 3))
+})
+
+/**
+ * Olkin's z (1967).
+ *
+ * @since 0.1.0
+ */
+export const olkin1967 = zTest("olkin1967", ({ n, rJh, rJk, rKh }) =>
+  (rJk - rJh) * Math.sqrt(n) /
+  Math.sqrt(
+    (1 - rJk ** 2) ** 2 + (1 - rJh ** 2) ** 2 - 2 * rKh ** 3 -
+      (2 * rKh - rJk * rJh) * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)
+  ))
+
+/** Dunn & Clark's z on Fisher-transformed correlations, with covariance term `c`. */
+const dunnClark = (n: number, rJk: number, rJh: number, c: number): number =>
+  Math.sqrt(n - 3) * (fisherZ(rJk) - fisherZ(rJh)) / Math.sqrt(2 - 2 * c)
+
+/** Covariance of the two z's when both correlations are replaced by one pooled value `r`. */
+const pooledCovariance = (r: number, rKh: number): number =>
+  (rKh * (1 - 2 * r ** 2) - 0.5 * r ** 2 * (1 - 2 * r ** 2 - rKh ** 2)) / (1 - r ** 2) ** 2
+
+/**
+ * Dunn and Clark's z (1969).
+ *
+ * @since 0.1.0
+ */
+export const dunn1969 = zTest("dunn1969", ({ n, rJh, rJk, rKh }) => {
+  const c = (rKh * (1 - rJk ** 2 - rJh ** 2) - 0.5 * (rJk * rJh) * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)) /
+    ((1 - rJk ** 2) * (1 - rJh ** 2))
+  return dunnClark(n, rJk, rJh, c)
+})
+
+/**
+ * Hendrickson, Stanley and Hills' (1970) modification of Williams' t, df = n - 3.
+ *
+ * @since 0.1.0
+ */
+export const hendrickson1970 = tTest("hendrickson1970", (input) => {
+  const { n, rJh, rJk, rKh } = input
+  return (rJk - rJh) * Math.sqrt((n - 3) * (1 + rKh)) /
+    Math.sqrt(2 * determinant(input) + ((rJk - rJh) ** 2 * (1 - rKh) ** 3) / (4 * (n - 1)))
+})
+
+/**
+ * Steiger's (1980) modification of Dunn and Clark's z, pooling r_jk and r_jh by their mean.
+ *
+ * @since 0.1.0
+ */
+export const steiger1980 = zTest("steiger1980", ({ n, rJh, rJk, rKh }) =>
+  dunnClark(n, rJk, rJh, pooledCovariance((rJk + rJh) / 2, rKh)))
+
+/**
+ * Meng, Rosenthal and Rubin's z (1992). Its `ci` is cocor's interval for
+ * atanh(r_jk) - atanh(r_jh) (on the Fisher-z scale), two-sided at `confLevel`.
+ *
+ * @since 0.1.0
+ */
+export const meng1992 = (input: Input, options?: TestOptions): Outcome<TestResult> => {
+  const error = check(input, options)
+  if (error !== undefined) return error
+  const alternative = options?.alternative ?? "two.sided"
+  const confLevel = options?.confLevel ?? 0.95
+  const { n, rJh, rJk, rKh } = input
+  const r2Mean = (rJk ** 2 + rJh ** 2) / 2
+  const f = Math.min(1, (1 - rKh) / (2 * (1 - r2Mean)))
+  const h = (1 - f * r2Mean) / (1 - r2Mean)
+  const zDifference = fisherZ(rJk) - fisherZ(rJh)
+  const statistic = zDifference * Math.sqrt((n - 3) / (2 * (1 - rKh) * h))
+  const half = phiInv(1 - (1 - confLevel) / 2) * Math.sqrt((2 * (1 - rKh) * h) / (n - 3))
+  return ({
+    test: "meng1992",
+    distribution: "z",
+    statistic,
+    pValue: pValue(statistic, alternative, phi),
+    alternative,
+    ci: [zDifference - half, zDifference + half],
+    confLevel
+  })
+}
+
+/**
+ * Hittner, May and Silver's (2003) modification of Dunn and Clark's z, pooling by the
+ * back-transformed mean Fisher z.
+ *
+ * @since 0.1.0
+ */
+export const hittner2003 = zTest("hittner2003", ({ n, rJh, rJk, rKh }) =>
+  dunnClark(n, rJk, rJh, pooledCovariance(fisherR((fisherZ(rJk) + fisherZ(rJh)) / 2), rKh)))
+
+/**
+ * Zou's (2007) confidence interval for r_jk - r_jh (two-sided at `confLevel`). The difference is
+ * significant at 1 - confLevel when the interval excludes 0.
+ *
+ * @since 0.1.0
+ */
+export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalResult> => {
+  const error = check(input, options)
+  if (error !== undefined) return error
+  const confLevel = options?.confLevel ?? 0.95
+  const { n, rJh, rJk, rKh } = input
+  const x = phiInv(1 - (1 - confLevel) / 2) * Math.sqrt(1 / (n - 3))
+  const c = ((rKh - 0.5 * rJk * rJh) * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2) + rKh ** 3) /
+    ((1 - rJk ** 2) * (1 - rJh ** 2))
+  const l1 = fisherR(fisherZ(rJk) - x)
+  const u1 = fisherR(fisherZ(rJk) + x)
+  const l2 = fisherR(fisherZ(rJh) - x)
+  const u2 = fisherR(fisherZ(rJh) + x)
+  const lower = rJk - rJh - Math.sqrt((rJk - l1) ** 2 + (u2 - rJh) ** 2 - 2 * c * (rJk - l1) * (u2 - rJh))
+  const upper = rJk - rJh + Math.sqrt((u1 - rJk) ** 2 + (rJh - l2) ** 2 - 2 * c * (u1 - rJk) * (rJh - l2))
+  return ({ test: "zou2007", ci: [lower, upper], confLevel })
+}
+
+/**
+ * Names of the tests that give a statistic and p-value.
+ *
+ * @since 0.1.0
+ */
+export const testNames = [
+  "pearson1898",
+  "hotelling1940",
+  "williams1959",
+  "olkin1967",
+  "dunn1969",
+  "hendrickson1970",
+  "steiger1980",
+  "meng1992",
+  "hittner2003"
+] as const
+
+/**
+ * @since 0.1.0
+ */
+export type TestName = typeof testNames[number]
+
+/**
+ * Look a test up by its cocor name.
+ *
+ * @since 0.1.0
+ */
+export const tests: Readonly<
+  Record<TestName, (input: Input, options?: TestOptions) => Outcome<TestResult>>
+> = {
+  pearson1898,
+  hotelling1940,
+  williams1959,
+  olkin1967,
+  dunn1969,
+  hendrickson1970,
+  steiger1980,
+  meng1992,
+  hittner2003
+}

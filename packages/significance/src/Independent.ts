@@ -1,0 +1,74 @@
+/**
+ * Comparing two correlations from independent groups (e.g. one system on two different test sets),
+ * as in cocor's `cocor.indep.groups`: Fisher's z test (1925) and Zou's confidence interval (2007).
+ *
+ * STS 2014 compared runs with a one-tailed Fisher z test (Numerical Recipes eq. 14.5.10), which is
+ * `fisher1925` with `alternative: "greater"`.
+ *
+ * @since 0.1.0
+ */
+import { fisherR, fisherZ, phi, phiInv, pValue } from "./internal/distributions.js"
+import * as V from "./internal/validate.js"
+import type { IntervalResult, InvalidInput, Outcome, TestOptions, TestResult } from "./TestResult.js"
+
+/**
+ * Two correlations from independent groups of sizes n1 and n2.
+ *
+ * @since 0.1.0
+ */
+export interface Input {
+  readonly r1: number
+  readonly r2: number
+  readonly n1: number
+  readonly n2: number
+}
+
+const check = (input: Input, options: TestOptions | undefined): InvalidInput | undefined =>
+  V.first(
+    V.correlationOpen("r1", input.r1),
+    V.correlationOpen("r2", input.r2),
+    V.sampleSize("n1", input.n1),
+    V.sampleSize("n2", input.n2),
+    V.alternative(options?.alternative ?? "two.sided"),
+    V.level("confLevel", options?.confLevel ?? 0.95)
+  )
+
+/**
+ * Fisher's z: Z = (atanh r1 - atanh r2) / sqrt(1/(n1-3) + 1/(n2-3)), standard normal under H0.
+ *
+ * @since 0.1.0
+ */
+export const fisher1925 = (input: Input, options?: TestOptions): Outcome<TestResult> => {
+  const error = check(input, options)
+  if (error !== undefined) return error
+  const alternative = options?.alternative ?? "two.sided"
+  const statistic = (fisherZ(input.r1) - fisherZ(input.r2)) / Math.sqrt(1 / (input.n1 - 3) + 1 / (input.n2 - 3))
+  return ({
+    test: "fisher1925",
+    distribution: "z",
+    statistic,
+    pValue: pValue(statistic, alternative, phi),
+    alternative
+  })
+}
+
+/**
+ * Zou's (2007) confidence interval for r1 - r2, built from the two Fisher-z intervals. It is
+ * always two-sided at `confLevel` (cocor ignores `alternative` for it).
+ *
+ * @since 0.1.0
+ */
+export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalResult> => {
+  const error = check(input, options)
+  if (error !== undefined) return error
+  const confLevel = options?.confLevel ?? 0.95
+  const { n1, n2, r1, r2 } = input
+  const z = phiInv(1 - (1 - confLevel) / 2)
+  const l1 = fisherR(fisherZ(r1) - z * Math.sqrt(1 / (n1 - 3)))
+  const u1 = fisherR(fisherZ(r1) + z * Math.sqrt(1 / (n1 - 3)))
+  const l2 = fisherR(fisherZ(r2) - z * Math.sqrt(1 / (n2 - 3)))
+  const u2 = fisherR(fisherZ(r2) + z * Math.sqrt(1 / (n2 - 3)))
+  const lower = r1 - r2 - Math.sqrt((r1 - l1) ** 2 + (u2 - r2) ** 2)
+  const upper = r1 - r2 + Math.sqrt((u1 - r1) ** 2 + (r2 - l2) ** 2)
+  return ({ test: "zou2007", ci: [lower, upper], confLevel })
+}

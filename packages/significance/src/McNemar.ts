@@ -1,0 +1,87 @@
+/**
+ * McNemar's test for paired accuracy (e.g. two runs' entailment labels on the same SICK pairs).
+ * Only discordant pairs matter: b = pairs run A got right and run B wrong, c = the reverse.
+ *
+ * By default the exact binomial test (b ~ Binomial(b + c, 1/2)) is used when b + c < 25, and the
+ * chi-square statistic with continuity correction, (|b - c| - 1)^2 / (b + c) on 1 df, otherwise.
+ *
+ * @since 0.1.0
+ */
+import binomialCdf from "@stdlib/stats-base-dists-binomial-cdf"
+import { phi } from "./internal/distributions.js"
+import { InvalidInput } from "./TestResult.js"
+import type { Outcome } from "./TestResult.js"
+
+/**
+ * @since 0.1.0
+ */
+export interface Options {
+  /** `auto` (default): exact when b + c < 25. */
+  readonly method?: "auto" | "exact" | "chisq"
+}
+
+/**
+ * @since 0.1.0
+ */
+export interface Result {
+  readonly method: "exact" | "chisq"
+  readonly b: number
+  readonly c: number
+  /** Chi-square statistic (continuity corrected) for `chisq`; b for `exact`. */
+  readonly statistic: number
+  readonly df?: number
+  /** Two-sided. */
+  readonly pValue: number
+}
+
+/**
+ * @since 0.1.0
+ */
+export const test = (b: number, c: number, options: Options = {}): Outcome<Result> => {
+  for (const [field, v] of [["b", b], ["c", c]] as const) {
+    if (!Number.isInteger(v) || v < 0) {
+      return new InvalidInput({ field, expected: "a non-negative integer count", found: String(v) })
+    }
+  }
+  const n = b + c
+  const method = options.method ?? "auto"
+  if (method === "exact" || (method === "auto" && n < 25)) {
+    // two-sided exact: twice the smaller tail, capped at 1 (as R's binom.test for p = 1/2)
+    const pValue = n === 0 ? 1 : Math.min(1, 2 * binomialCdf(Math.min(b, c), n, 0.5))
+    return { method: "exact", b, c, statistic: b, pValue }
+  }
+  if (n === 0) return { method: "chisq", b, c, statistic: 0, df: 1, pValue: 1 }
+  // as R's mcnemar.test(correct = TRUE): (|b - c| - 1)^2 / (b + c), also when b = c
+  const d = Math.abs(b - c) - 1
+  const statistic = (d * d) / n
+  // chi-square(1) upper tail = 2 * (1 - Phi(sqrt(x)))
+  return { method: "chisq", b, c, statistic, df: 1, pValue: Math.min(1, 2 * phi(-Math.sqrt(statistic))) }
+}
+
+/**
+ * Discordant counts from two runs' labels and the gold labels (same order).
+ *
+ * @since 0.1.0
+ */
+export const discordant = (
+  gold: ReadonlyArray<string>,
+  runA: ReadonlyArray<string>,
+  runB: ReadonlyArray<string>
+): Outcome<{ readonly b: number; readonly c: number }> => {
+  if (runA.length !== gold.length || runB.length !== gold.length) {
+    return new InvalidInput({
+      field: "labels",
+      expected: `${gold.length} labels per run`,
+      found: `${runA.length} and ${runB.length}`
+    })
+  }
+  let b = 0
+  let c = 0
+  for (let i = 0; i < gold.length; i++) {
+    const a = runA[i] === gold[i]
+    const bb = runB[i] === gold[i]
+    if (a && !bb) b++
+    else if (!a && bb) c++
+  }
+  return { b, c }
+}

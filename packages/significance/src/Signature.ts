@@ -1,0 +1,46 @@
+/**
+ * Reproducibility signatures for resampling results, in the style of SacreBLEU: every setting that
+ * changes the numbers, as one `key:value|key:value` string plus the same data as an object.
+ *
+ * @since 0.1.0
+ */
+
+/**
+ * Version of this package, printed in every signature (kept equal to package.json by a test).
+ *
+ * @since 0.1.0
+ */
+export const VERSION = "0.1.0"
+
+/**
+ * @since 0.1.0
+ */
+export interface Signature {
+  readonly method: "bootstrap" | "permutation"
+  readonly resamples: number
+  readonly seed: number
+  readonly metric: "pearson" | "spearman"
+  /** `none`, or `dataset` when resampling was stratified by dataset / track. */
+  readonly strata: "none" | "dataset"
+  /** How per-dataset correlations were combined (only with strata). */
+  readonly aggregate?: "weighted" | "unweighted"
+  readonly rng: "xoroshiro128plus"
+  readonly version: string
+}
+
+/**
+ * `method:bootstrap|resamples:10000|seed:12345|metric:pearson|strata:dataset|aggregate:unweighted|rng:xoroshiro128plus|version:0.1.0`
+ *
+ * @since 0.1.0
+ */
+export const format = (s: Signature): string =>
+  [
+    `method:${s.method}`,
+    `resamples:${s.resamples}`,
+    `seed:${s.seed}`,
+    `metric:${s.metric}`,
+    `strata:${s.strata}`,
+    ...(s.aggregate !== undefined ? [`aggregate:${s.aggregate}`] : []),
+    `rng:${s.rng}`,
+    `version:${s.version}`
+  ].join("|")

@@ -1,0 +1,106 @@
+// Reproduces R cocor's output (../shared/reference/cocor-*.tsv, plus rows copied into fixtures/)
+// for every dependent-overlapping and independent test, alternative and input in the grid.
+import * as path from "node:path"
+import { describe, expect, it } from "vitest"
+import { Dependent, Independent, TestResult } from "../src/index.js"
+import type { Alternative } from "../src/TestResult.js"
+import { close, fixture, hasShared, num, readTsv, sharedDir } from "./helpers.js"
+import type { Row } from "./helpers.js"
+
+const expectClose = (what: string, actual: number | undefined, expected: number | undefined) => {
+  expect(actual, what).toBeDefined()
+  expect(close(actual!, expected!), `${what}: got ${actual}, cocor ${expected}`).toBe(true)
+}
+
+const checkDependent = (row: Row) => {
+  const input = { rJk: num(row.r_jk)!, rJh: num(row.r_jh)!, rKh: num(row.r_kh)!, n: num(row.n)! }
+  const alternative = row.alternative as Alternative
+  const label = `${row.test} ${row.r_jk} ${row.r_jh} ${row.r_kh} ${row.n} ${alternative}`
+  if (row.test === "zou2007") {
+    const out = Dependent.zou2007(input, { alternative })
+    if (TestResult.isInvalid(out)) throw out
+    expectClose(`${label} lower`, out.ci[0], num(row.ci_lower))
+    expectClose(`${label} upper`, out.ci[1], num(row.ci_upper))
+    return
+  }
+  const test = Dependent.tests[row.test as Dependent.TestName]
+  expect(test, `unknown test ${row.test}`).toBeDefined()
+  const out = test(input, { alternative })
+  if (TestResult.isInvalid(out)) throw out
+  expectClose(`${label} statistic`, out.statistic, num(row.statistic))
+  expectClose(`${label} p`, out.pValue, num(row.p_value))
+  expect(out.df, `${label} df`).toBe(num(row.df))
+  const lower = num(row.ci_lower)
+  if (lower !== undefined) {
+    expectClose(`${label} ci lower`, out.ci?.[0], lower)
+    expectClose(`${label} ci upper`, out.ci?.[1], num(row.ci_upper))
+  } else {
+    expect(out.ci).toBeUndefined()
+  }
+}
+
+const checkIndependent = (row: Row) => {
+  const input = { r1: num(row.r1)!, r2: num(row.r2)!, n1: num(row.n1)!, n2: num(row.n2)! }
+  const alternative = row.alternative as Alternative
+  const label = `${row.test} ${row.r1} ${row.r2} ${row.n1} ${row.n2} ${alternative}`
+  if (row.test === "zou2007") {
+    const out = Independent.zou2007(input, { alternative })
+    if (TestResult.isInvalid(out)) throw out
+    expectClose(`${label} lower`, out.ci[0], num(row.ci_lower))
+    expectClose(`${label} upper`, out.ci[1], num(row.ci_upper))
+  } else {
+    expect(row.test).toBe("fisher1925")
+    const out = Independent.fisher1925(input, { alternative })
+    if (TestResult.isInvalid(out)) throw out
+    expectClose(`${label} statistic`, out.statistic, num(row.statistic))
+    expectClose(`${label} p`, out.pValue, num(row.p_value))
+  }
+}
+
+describe("cocor fixtures (rows copied from cocor output)", () => {
+  const dependent = readTsv(fixture("cocor-dependent-overlapping.sample.tsv"))
+  const independent = readTsv(fixture("cocor-independent.sample.tsv"))
+  it("has rows for every dependent test", () => {
+    expect(new Set(dependent.map((r) => r.test)).size).toBe(10)
+  })
+  it.each(dependent.map((r) => [`${r.test} ${r.alternative} n=${r.n}`, r] as const))("dependent %s", (_, row) =>
+    checkDependent(row))
+  it.each(independent.map((r) => [`${r.test} ${r.alternative} n1=${r.n1}`, r] as const))(
+    "independent %s",
+    (_, row) => checkIndependent(row)
+  )
+})
+
+if (!hasShared) console.warn("skipped: full cocor reference grid (../shared/reference not found)")
+
+describe.skipIf(!hasShared)("cocor reference grid (../shared/reference)", () => {
+  it("reproduces every row of cocor-dependent-overlapping.tsv", () => {
+    const rows = readTsv(path.join(sharedDir, "reference/cocor-dependent-overlapping.tsv"))
+    expect(rows.length).toBe(240)
+    rows.forEach(checkDependent)
+  })
+  it("reproduces every row of cocor-independent.tsv", () => {
+    const rows = readTsv(path.join(sharedDir, "reference/cocor-independent.tsv"))
+    expect(rows.length).toBe(24)
+    rows.forEach(checkIndependent)
+  })
+})
+
+describe("input validation", () => {
+  it("rejects a correlation outside [-1, 1]", () => {
+    const out = Dependent.williams1959({ rJk: 1.2, rJh: 0.5, rKh: 0.3, n: 100 })
+    expect(TestResult.isInvalid(out) && out.field).toBe("rJk")
+  })
+  it("rejects a non-positive-definite triple (identical runs: rKh = 1)", () => {
+    const out = Dependent.williams1959({ rJk: 0.8, rJh: 0.8, rKh: 1, n: 100 })
+    expect(TestResult.isInvalid(out)).toBe(true)
+    const impossible = Dependent.steiger1980({ rJk: 0.9, rJh: -0.9, rKh: 0.9, n: 100 })
+    expect(TestResult.isInvalid(impossible)).toBe(true)
+  })
+  it("rejects n <= 3 and a bad alternative", () => {
+    expect(TestResult.isInvalid(Dependent.hittner2003({ rJk: 0.5, rJh: 0.4, rKh: 0.3, n: 3 }))).toBe(true)
+    expect(
+      TestResult.isInvalid(Independent.fisher1925({ r1: 0.5, r2: 0.4, n1: 50, n2: 50 }, { alternative: "up" as never }))
+    ).toBe(true)
+  })
+})

@@ -1,0 +1,60 @@
+// Seeded synthetic data for the resampling tests (independent of the package's own RNG code).
+export const mulberry32 = (seed: number) => {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export const normals = (rand: () => number) => () =>
+  Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand())
+
+/** gold uniform on [0, 5]; each run = gold + noise[k] * N(0, 1). */
+export const makeRuns = (n: number, noise: ReadonlyArray<number>, seed: number) => {
+  const rand = mulberry32(seed)
+  const normal = normals(rand)
+  const gold = Float64Array.from({ length: n }, () => 5 * rand())
+  const runs = noise.map((sd) => gold.map((g) => g + sd * normal()))
+  return { gold, runs }
+}
+
+/** Textbook two-pass Pearson, written independently of the package's kernel. */
+export const pearson = (x: ArrayLike<number>, y: ArrayLike<number>): number => {
+  const n = x.length
+  let mx = 0
+  let my = 0
+  for (let i = 0; i < n; i++) {
+    mx += x[i]
+    my += y[i]
+  }
+  mx /= n
+  my /= n
+  let sxy = 0
+  let sxx = 0
+  let syy = 0
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i] - mx) * (y[i] - my)
+    sxx += (x[i] - mx) ** 2
+    syy += (y[i] - my) ** 2
+  }
+  return sxy / Math.sqrt(sxx * syy)
+}
+
+/** Average ranks (ties share the mean rank), by sorting. */
+export const ranks = (x: ArrayLike<number>): Array<number> => {
+  const idx = Array.from({ length: x.length }, (_, i) => i).sort((a, b) => x[a] - x[b])
+  const r = new Array<number>(x.length)
+  for (let i = 0; i < idx.length;) {
+    let j = i
+    while (j + 1 < idx.length && x[idx[j + 1]] === x[idx[i]]) j++
+    for (let t = i; t <= j; t++) r[idx[t]] = (i + j) / 2 + 1
+    i = j + 1
+  }
+  return r
+}
+
+export const spearman = (x: ArrayLike<number>, y: ArrayLike<number>): number => pearson(ranks(x), ranks(y))
