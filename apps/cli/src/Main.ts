@@ -1,9 +1,11 @@
 /**
  * The `stseval` command: one executable whose subcommands are thin layers over the packages.
  */
-import { Effect } from "effect"
+import { Console, Effect } from "effect"
 import { Command } from "effect/cli"
 import { commands } from "./commands/index.js"
+import { ExitCode } from "./internal/Exit.js"
+import * as Style from "./internal/Style.js"
 import { version } from "./Version.js"
 
 export const stseval = Command.make("stseval").pipe(
@@ -15,4 +17,13 @@ export const stseval = Command.make("stseval").pipe(
 
 /** Run the command line on explicit arguments (what `bin.ts` and the tests call). */
 export const run = (argv: ReadonlyArray<string>) =>
-  Command.runWith(stseval, { version })(argv).pipe(Effect.withSpan("stseval"))
+  Command.runWith(stseval, { version })(argv).pipe(
+    // A usage problem found by a command (unknown edition, missing gold) is one line on stderr and
+    // exit 2, like effect/cli's own parse errors; no stack trace for a user's mistake.
+    Effect.catchTag("UsageError", (e) =>
+      Console.error(`${Style.red("error:")} ${e.message}`).pipe(
+        Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.message })))
+      )
+    ),
+    Effect.withSpan("stseval")
+  )

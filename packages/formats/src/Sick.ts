@@ -122,7 +122,7 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
   const end = contentEnd(lines)
   const empty: SickData = { file, pairs: [], hasRelatedness: false, hasEntailment: false, fullRelease: false }
   if (end === 0) return { value: empty, issues: [] }
-  const header = lines[0]!.split("\t").map((h) => h.trim())
+  const header = lines[0].split("\t").map((h) => h.trim())
   const col = (...names: ReadonlyArray<string>) => header.findIndex((h) => names.includes(h))
   const id = col(PAIR_ID)
   const a = col(SENTENCE_A)
@@ -130,21 +130,21 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
   let rel = col(RELATEDNESS)
   let ent = col(...ENTAILMENT_ALIASES)
   const set = col(SEMEVAL_SET)
-  const missing = [[PAIR_ID, id], [SENTENCE_A, a], [SENTENCE_B, b]].filter(([, i]) => i === -1).map(([n]) => n)
+  const missing = ([[PAIR_ID, id], [SENTENCE_A, a], [SENTENCE_B, b]] as const).filter(([, i]) => i === -1).map(([n]) => n)
   if (missing.length > 0) {
     issues.add(
-      Issue.error("bad-header", file, `the header does not name ${missing.join(", ")}; a SICK data file starts with a header line`, {
+      Issue.error("bad-header", file, `the header does not name ${list(missing)}; a SICK data file starts with a header line`, {
         line: 1,
         expected: `${PAIR_ID} TAB ${SENTENCE_A} TAB ${SENTENCE_B} TAB ${RELATEDNESS} TAB ${ENTAILMENT}`,
-        found: lines[0]!
+        found: lines[0]
       })
     )
     return { value: empty, issues: issues.done() }
   }
-  const duplicated = header.filter((h, i) => h !== "" && header.indexOf(h) !== i)
+  const duplicated = repeated(header.filter((h) => h !== ""))
   if (duplicated.length > 0) {
     issues.add(
-      Issue.error("bad-header", file, `the header names ${duplicated.join(", ")} more than once`, { line: 1, expected: "each column named once", found: lines[0]! })
+      Issue.error("bad-header", file, `the header names ${list(duplicated)} more than once`, { line: 1, expected: "each column named once", found: lines[0] })
     )
   }
   let expected = header.length
@@ -152,7 +152,7 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
   const goldFrom = Math.min(...[rel, ent].filter((i) => i !== -1))
   if (Number.isFinite(goldFrom) && end > 1) {
     const goldAtEnd = header.every((_, i) => i < goldFrom || i === rel || i === ent)
-    const firstRow = lines[1]!.split("\t").length
+    const firstRow = lines[1].split("\t").length
     if (goldAtEnd && firstRow === goldFrom && goldFrom > Math.max(id, a, b)) {
       expected = goldFrom
       rel = -1
@@ -163,7 +163,7 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
   const firstLine = new Map<string, number>()
   for (let i = 1; i < end; i++) {
     const line = i + 1
-    const fields = lines[i]!.split("\t")
+    const fields = lines[i].split("\t")
     if (fields.length !== expected) {
       issues.add(
         Issue.error("field-count", file, `line ${line} has ${fields.length} fields, the header has ${expected}`, {
@@ -175,7 +175,7 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
     }
     const pairId = (fields[id] ?? "").trim()
     if (pairId === "") {
-      issues.add(Issue.error("empty-value", file, `line ${line} has no pair ID`, { line, field: PAIR_ID, expected: "a pair ID", found: lines[i]! }))
+      issues.add(Issue.error("empty-value", file, `line ${line} has no pair ID`, { line, field: PAIR_ID, expected: "a pair ID", found: lines[i] }))
     } else {
       const seen = firstLine.get(pairId)
       if (seen !== undefined) {
@@ -253,6 +253,18 @@ export const writeData = (pairs: ReadonlyArray<SickPair>, options?: { readonly g
   return `${header.join("\t")}\n${rows.join("")}`
 }
 
+/** Names given more than once (each listed once), in linear time: a hostile header may be huge. */
+const repeated = (names: ReadonlyArray<string>): Array<string> => {
+  const seen = new Set<string>()
+  const twice = new Set<string>()
+  for (const n of names) (seen.has(n) ? twice : seen).add(n)
+  return [...twice]
+}
+
+/** A short list for a message (a hostile header may name a million columns). */
+const list = (names: ReadonlyArray<string>): string =>
+  names.length <= 5 ? names.join(", ") : `${names.slice(0, 5).join(", ")}, ... (${names.length} in all)`
+
 const RUN_COLUMNS = [PAIR_ID, ENTAILMENT, RELATEDNESS] as const
 const isNa = (raw: string) => raw.trim() === "" || raw.trim() === "NA"
 
@@ -277,7 +289,7 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
   const end = contentEnd(lines)
   const empty: SickRun = { file, header: "present", columns: [], rows: [], relatedness: "absent", entailment: "absent" }
   if (end === 0) return { value: empty, issues: [] }
-  const first = lines[0]!.split("\t").map((h) => h.trim())
+  const first = lines[0].split("\t").map((h) => h.trim())
   const named = first.some((h) => RUN_COLUMNS.some((c) => c.toLowerCase() === h.toLowerCase()))
   let headerKind: SickRun["header"] = "present"
   let columns: Array<string>
@@ -287,22 +299,22 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
     const wrongCase = first.filter((h, i) => columns[i] !== h && RUN_COLUMNS.includes(columns[i] as (typeof RUN_COLUMNS)[number]))
     if (wrongCase.length > 0) {
       issues.add(
-        Issue.warning("bad-header", file, `the header writes ${wrongCase.join(", ")} in a different case from the official column names`, {
+        Issue.warning("bad-header", file, `the header writes ${list(wrongCase)} in a different case from the official column names`, {
           line: 1,
           expected: RUN_COLUMNS.join(", "),
-          found: lines[0]!
+          found: lines[0]
         })
       )
     }
     const others = columns.filter((c) => !RUN_COLUMNS.includes(c as (typeof RUN_COLUMNS)[number]))
-    const duplicated = columns.filter((c, i) => columns.indexOf(c) !== i)
+    const duplicated = repeated(columns)
     if (others.length > 0 || duplicated.length > 0 || !columns.includes(PAIR_ID)) {
       issues.add(
         Issue.error(
           "bad-header",
           file,
-          `the header must name exactly ${RUN_COLUMNS.join(", ")} (in any order)${others.length > 0 ? `; it also names ${others.map((o) => `"${o}"`).join(", ")}` : ""}${duplicated.length > 0 ? `; it repeats ${duplicated.join(", ")}` : ""}${!columns.includes(PAIR_ID) ? `; it has no ${PAIR_ID}` : ""}`,
-          { line: 1, expected: RUN_COLUMNS.join(" TAB "), found: lines[0]! }
+          `the header must name exactly ${RUN_COLUMNS.join(", ")} (in any order)${others.length > 0 ? `; it also names ${list(others.map((o) => `"${o}"`))}` : ""}${duplicated.length > 0 ? `; it repeats ${list(duplicated)}` : ""}${!columns.includes(PAIR_ID) ? `; it has no ${PAIR_ID}` : ""}`,
+          { line: 1, expected: RUN_COLUMNS.join(" TAB "), found: lines[0] }
         )
       )
     }
@@ -313,7 +325,7 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
             line: 1,
             field: subtask,
             expected: RUN_COLUMNS.join(" TAB "),
-            found: lines[0]!
+            found: lines[0]
           })
         )
       }
@@ -325,7 +337,7 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
       Issue.error("bad-header", file, `the header must name exactly ${RUN_COLUMNS.join(", ")} (in any order)`, {
         line: 1,
         expected: RUN_COLUMNS.join(" TAB "),
-        found: lines[0]!
+        found: lines[0]
       })
     )
   } else {
@@ -337,8 +349,8 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
       Issue.warning(
         "missing-header",
         file,
-        `the file has no header line; its columns were recognised from the values of line 1 as ${columns.map((c) => c || "?").join(", ")}`,
-        { line: 1, expected: RUN_COLUMNS.join(" TAB "), found: lines[0]! }
+        `the file has no header line; its columns were recognised from the values of line 1 as ${list(columns.map((c) => c || "?"))}`,
+        { line: 1, expected: RUN_COLUMNS.join(" TAB "), found: lines[0] }
       )
     )
     if (unknown.length > 0 || !columns.includes(PAIR_ID)) {
@@ -346,7 +358,7 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
         Issue.error("bad-header", file, "the file has no header line and its columns could not all be recognised from the values", {
           line: 1,
           expected: RUN_COLUMNS.join(" TAB "),
-          found: lines[0]!
+          found: lines[0]
         })
       )
     }
@@ -359,7 +371,7 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
   const firstLine = new Map<string, number>()
   for (let i = from; i < end; i++) {
     const line = i + 1
-    const fields = lines[i]!.split("\t")
+    const fields = lines[i].split("\t")
     table.push(fields)
     if (fields.length !== expected) {
       issues.add(
@@ -374,7 +386,7 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
     const pairId = id === -1 ? "" : (fields[id] ?? "").trim()
     if (id === -1) continue
     if (pairId === "") {
-      issues.add(Issue.error("empty-value", file, `line ${line} has no pair ID`, { line, expected: "a pair ID", found: lines[i]! }))
+      issues.add(Issue.error("empty-value", file, `line ${line} has no pair ID`, { line, expected: "a pair ID", found: lines[i] }))
       continue
     }
     const seen = firstLine.get(pairId)
@@ -438,14 +450,17 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
  */
 const inferColumns = (first: ReadonlyArray<string>): Array<string> => {
   const columns: Array<string> = []
+  const taken = new Set<string>()
   for (let i = 0; i < first.length; i++) {
-    const value = first[i]!
+    const value = first[i]
     let name: string
     if (i === 0) name = PAIR_ID
     else if (parseNumber(value)._tag === "number") name = RELATEDNESS
     else if (!isBlank(value)) name = ENTAILMENT
     else name = ""
-    columns.push(columns.includes(name) ? "" : name)
+    if (taken.has(name)) name = ""
+    else taken.add(name)
+    columns.push(name)
   }
   return columns
 }

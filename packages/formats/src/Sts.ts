@@ -65,13 +65,13 @@ export const parseInput = (text: TextFile): Parsed<StsInput> => {
   const end = contentEnd(lines)
   for (let i = 0; i < end; i++) {
     const line = i + 1
-    const fields = lines[i]!.split("\t")
+    const fields = lines[i].split("\t")
     if (fields.length < 2) {
       issues.add(
         Issue.error("field-count", file, `line ${line} has ${fields.length} field; an input line is sentence1 TAB sentence2`, {
           line,
           expected: "at least 2 TAB-separated fields (sentence1, sentence2)",
-          found: `${fields.length} field: ${lines[i]!}`
+          found: `${fields.length} field: ${lines[i]}`
         })
       )
     }
@@ -101,7 +101,7 @@ export const parseGold = (text: TextFile): Parsed<StsGold> => {
   let annotated = 0
   for (let i = 0; i < lines.length; i++) {
     const line = i + 1
-    const raw = lines[i]!
+    const raw = lines[i]
     if (isBlank(raw)) {
       scores[i] = NaN
       continue
@@ -143,7 +143,7 @@ export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
   const physical: Array<number> = []
   let withConfidence = 0
   for (let i = 0; i < end; i++) {
-    const raw = lines[i]!
+    const raw = lines[i]
     if (raw.startsWith("#")) continue
     const line = i + 1
     physical.push(line)
@@ -159,7 +159,7 @@ export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
         })
       )
     }
-    const score = parseNumber(fields[0]!)
+    const score = parseNumber(fields[0])
     if (score._tag === "number") scores.push(score.value)
     else {
       scores.push(NaN)
@@ -236,7 +236,7 @@ export const writeGold = (scores: ArrayLike<number>): string =>
  * @since 0.1.0
  */
 export const writeOutput = (scores: ArrayLike<number>, confidence?: ArrayLike<number>): string =>
-  Array.from(scores, (s, i) => `${formatNumber(s)}${confidence !== undefined ? `\t${formatNumber(confidence[i]!)}` : ""}\n`).join("")
+  Array.from(scores, (s, i) => `${formatNumber(s)}${confidence !== undefined ? `\t${formatNumber(confidence[i])}` : ""}\n`).join("")
 
 const numberIssue = (parsed: Exclude<NumberField, { _tag: "number" }>, file: string, line: number, what: string, raw: string) =>
   parsed._tag === "non-finite"

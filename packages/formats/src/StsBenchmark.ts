@@ -44,15 +44,25 @@ export type Layout = "benchmark" | "companion"
 const YEAR = /^\d{4}[a-z]*$/
 
 /**
- * The layout of a file, from its first line: the year is field 3 in the benchmark, field 2 in the
- * companion files.
+ * The layout of a file, from its first lines (up to 50): in the benchmark field 5 is the score; in
+ * the companion files field 5 is a sentence, field 4 the score and field 2 the year. (Ids and years
+ * are both four digits, so the year's position alone does not tell them apart.)
  *
  * @since 0.1.0
  */
 export const detectLayout = (text: TextFile): Layout => {
-  const fields = (text.lines[0] ?? "").split("\t")
-  return !YEAR.test(fields[2] ?? "") && YEAR.test(fields[1] ?? "") ? "companion" : "benchmark"
+  let benchmark = 0
+  let companion = 0
+  const end = Math.min(contentEnd(text.lines), 50)
+  for (let i = 0; i < end; i++) {
+    const f = text.lines[i].split("\t")
+    if (isNumber(f[4])) benchmark++
+    else if (isNumber(f[3]) && YEAR.test(f[1] ?? "")) companion++
+  }
+  return companion > benchmark ? "companion" : "benchmark"
 }
+
+const isNumber = (s: string | undefined) => s !== undefined && parseNumber(s)._tag === "number"
 
 /**
  * Read an STS Benchmark csv. Fields are split on TAB only: no quoting (bare `"` occur inside
@@ -75,7 +85,7 @@ export const parse = (text: TextFile): Parsed<StsbData> => {
   const end = contentEnd(lines)
   for (let i = 0; i < end; i++) {
     const line = i + 1
-    const fields = lines[i]!.split("\t")
+    const fields = lines[i].split("\t")
     if (fields.length < need) {
       issues.add(
         Issue.error("field-count", file, `line ${line} has ${fields.length} fields; an STS Benchmark row has at least ${need}`, {

@@ -107,7 +107,7 @@ export const decode = (bytes: Uint8Array, file: string, options?: DecodeOptions)
   const split = splitLines(text)
   const { lines } = split
   let blankFrom = lines.length
-  while (blankFrom > 0 && isBlank(lines[blankFrom - 1]!)) blankFrom--
+  while (blankFrom > 0 && isBlank(lines[blankFrom - 1])) blankFrom--
   if (blankFrom === 0) {
     return {
       value: { file, lines: [], bom, lineEnding: "none", finalNewline: false },
@@ -165,7 +165,7 @@ export const fromString = (text: string, file: string, options?: DecodeOptions):
  */
 export const contentEnd = (lines: ReadonlyArray<string>): number => {
   let end = lines.length
-  while (end > 0 && isBlank(lines[end - 1]!)) end--
+  while (end > 0 && isBlank(lines[end - 1])) end--
   return end
 }
 
@@ -187,8 +187,8 @@ const compressedFormat = (bytes: Uint8Array): string | undefined => {
   if (
     startsWith(bytes, [0x42, 0x5a, 0x68]) &&
     bytes.length >= 10 &&
-    bytes[3]! >= 0x31 &&
-    bytes[3]! <= 0x39 &&
+    bytes[3] >= 0x31 &&
+    bytes[3] <= 0x39 &&
     (startsWith(bytes.subarray(4), [0x31, 0x41, 0x59, 0x26, 0x53, 0x59]) ||
       startsWith(bytes.subarray(4), [0x17, 0x72, 0x45, 0x38, 0x50, 0x90]))
   ) return "bzip2"

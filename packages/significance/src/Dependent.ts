@@ -11,6 +11,7 @@
  * @since 0.1.0
  */
 import { fisherR, fisherZ, phi, phiInv, pValue, studentT } from "./internal/distributions.js"
+import { pearson } from "./internal/pearson.js"
 import * as V from "./internal/validate.js"
 import type { IntervalResult, Outcome, TestOptions, TestResult } from "./TestResult.js"
 import { InvalidInput } from "./TestResult.js"
@@ -27,6 +28,23 @@ export interface Input {
   readonly rKh: number
   /** Number of cases (scored pairs). */
   readonly n: number
+}
+
+/**
+ * The test input for two runs scored on the same pairs: r_jk = r(gold, A), r_jh = r(gold, B),
+ * r_kh = r(A, B) (Pearson), n = number of pairs.
+ *
+ * @since 0.1.0
+ */
+export const inputFromScores = (gold: Float64Array, runA: Float64Array, runB: Float64Array): Outcome<Input> => {
+  if (runA.length !== gold.length || runB.length !== gold.length) {
+    return new InvalidInput({
+      field: "runs",
+      expected: `${gold.length} scores per run`,
+      found: `${runA.length} and ${runB.length}`
+    })
+  }
+  return { rJk: pearson(gold, runA), rJh: pearson(gold, runB), rKh: pearson(runA, runB), n: gold.length }
 }
 
 /**

@@ -198,7 +198,9 @@ describe("paired bootstrap", () => {
   })
 
   it("VERSION in signatures matches package.json", () => {
-    const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8"))
+    const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8")) as {
+      version: string
+    }
     expect(Signature.VERSION).toBe(pkg.version)
   })
 })

@@ -104,3 +104,16 @@ describe("input validation", () => {
     ).toBe(true)
   })
 })
+
+describe("inputFromScores", () => {
+  it("builds r_jk, r_jh, r_kh, n from gold and two runs", () => {
+    // gold 1..5; A = gold exactly; B reverses the last two
+    const gold = Float64Array.from([1, 2, 3, 4, 5])
+    const a = Float64Array.from([1, 2, 3, 4, 5])
+    const b = Float64Array.from([1, 2, 3, 5, 4])
+    const input = Dependent.inputFromScores(gold, a, b)
+    if (TestResult.isInvalid(input)) throw input
+    // deviations (-2, -1, 0, 1, 2) and (-2, -1, 0, 2, 1): products 4 + 1 + 0 + 2 + 2 = 9, over 10 -> 0.9
+    expect(input).toEqual({ rJk: 1, rJh: expect.closeTo(0.9, 14) as number, rKh: expect.closeTo(0.9, 14) as number, n: 5 })
+  })
+})

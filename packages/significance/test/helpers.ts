@@ -13,7 +13,7 @@ export type Row = Record<string, string>
 
 export const readTsv = (file: string): ReadonlyArray<Row> => {
   const lines = fs.readFileSync(file, "utf8").split(/\r?\n/).filter((l) => l.length > 0)
-  const header = lines[0]!.split("\t")
+  const header = lines[0].split("\t")
   return lines.slice(1).map((line) => {
     const cells = line.split("\t")
     const row: Row = {}

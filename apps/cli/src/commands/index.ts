@@ -1,6 +1,7 @@
 /**
  * Every subcommand of `stseval`, in the order `--help` lists them.
  */
+import { data } from "./data.js"
 import { tasks } from "./tasks.js"
 
-export const commands = [tasks] as const
+export const commands = [tasks, data] as const

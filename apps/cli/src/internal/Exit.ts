@@ -6,14 +6,14 @@ import { Cause, Data, Exit, Runtime } from "effect"
 
 /** A command finished its work but must report failure through the exit code (its output is printed). */
 export class ExitCode extends Data.TaggedError("ExitCode")<{ readonly code: number; readonly reason: string }> {
-  readonly [Runtime.errorExitCode] = this.code
-  // The command already printed what went wrong; the runtime must not log it again.
-  readonly [Runtime.errorReported] = true
+  override readonly [Runtime.errorExitCode] = this.code
+  // The command already printed what went wrong; `false` tells the runtime not to log it again.
+  override readonly [Runtime.errorReported] = false
 }
 
 /** A usage problem the command found itself (e.g. an unknown task edition): exit 2 with a message. */
 export class UsageError extends Data.TaggedError("UsageError")<{ readonly message: string }> {
-  readonly [Runtime.errorExitCode] = 2
+  override readonly [Runtime.errorExitCode] = 2
 }
 
 const USAGE_TAGS = new Set([

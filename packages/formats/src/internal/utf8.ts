@@ -13,7 +13,7 @@ export const firstInvalidOffset = (bytes: Uint8Array, start = 0): number => {
   const n = bytes.length
   let i = start
   while (i < n) {
-    const c = bytes[i]!
+    const c = bytes[i]
     if (c < 0x80) {
       i++
       continue
@@ -33,10 +33,10 @@ export const firstInvalidOffset = (bytes: Uint8Array, start = 0): number => {
     } else return i
     // the sequence is cut short by the end of the file
     if (i + need >= n) return i
-    const b1 = bytes[i + 1]!
+    const b1 = bytes[i + 1]
     if (b1 < lo || b1 > hi) return i
     for (let k = 2; k <= need; k++) {
-      if ((bytes[i + k]! & 0xc0) !== 0x80) return i
+      if ((bytes[i + k] & 0xc0) !== 0x80) return i
     }
     i += need + 1
   }

@@ -14,10 +14,12 @@ export const sortedSegment = (values: Float64Array, start: number, end: number):
 /**
  * Writes into `out[i]` the mid-rank of pair i among the multiset given by weights `w`, minus the
  * mean rank (m + 1) / 2 where m = total weight, so the ranks come out centred.
- * `order` is the sorted segment from `sortedSegment`.
+ * `order` is the sorted segment from `sortedSegment`; values are read at `offset + order[j]`
+ * (so a run inside the run-major matrix needs no view object per call).
  */
 export const weightedMidRanks = (
   values: Float64Array,
+  offset: number,
   order: Int32Array,
   w: Float64Array,
   out: Float64Array
@@ -29,10 +31,10 @@ export const weightedMidRanks = (
   let cumulative = 0
   let j = 0
   while (j < len) {
-    const v = values[order[j]]
+    const v = values[offset + order[j]]
     let end = j
     let weight = 0
-    while (end < len && values[order[end]] === v) {
+    while (end < len && values[offset + order[end]] === v) {
       weight += w[order[end]]
       end++
     }

@@ -6,13 +6,10 @@ const selectInPlace = (a: Float64Array, lo: number, hi: number, k: number): numb
   while (hi > lo) {
     // median of three as pivot
     const mid = (lo + hi) >>> 1
-    let x = a[lo]
-    let y = a[mid]
-    let z = a[hi]
-    if (x > y) [x, y] = [y, x]
-    if (y > z) [y, z] = [z, y]
-    if (x > y) [x, y] = [y, x]
-    const pivot = y
+    const x = a[lo]
+    const y = a[mid]
+    const z = a[hi]
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : (x < z ? x : y < z ? z : y)
     let i = lo
     let j = hi
     while (i <= j) {

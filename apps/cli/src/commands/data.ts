@@ -1,0 +1,106 @@
+import * as nodePath from "node:path"
+import { Console, Effect } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
+import { DataStore, Registry } from "@stseval/formats"
+import { ExitCode } from "../internal/Exit.js"
+import * as Flags from "../internal/Flags.js"
+import * as Style from "../internal/Style.js"
+import * as Task from "../internal/Task.js"
+import * as TextTable from "../internal/TextTable.js"
+
+const editions = Argument.String("task").pipe(
+  Argument.withDescription("Task editions (registry ids or edition files); default: every edition with public data"),
+  Argument.variadic()
+)
+
+const selected = (ids: ReadonlyArray<string>) =>
+  ids.length === 0
+    ? Effect.succeed(Registry.builtin.filter((e) => e.data !== undefined))
+    : Effect.forEach(ids, (id) => Task.edition(id))
+
+const fetch = Command.make(
+  "fetch",
+  {
+    tasks: editions,
+    dataRoot: Flags.dataRoot,
+    force: Flag.Boolean("force").pipe(Flag.withDescription("Download again even when cached"), Flag.withDefault(false)),
+    json: Flags.json
+  },
+  Effect.fn(function*({ tasks, dataRoot, force, json }) {
+    const root = Task.root(dataRoot)
+    const report: Array<{ task: string; url: string; status: string; sha256?: string; detail?: string }> = []
+    for (const task of yield* selected(tasks)) {
+      if (task.data === undefined) {
+        report.push({ task: task.id, url: "", status: "no-public-data", detail: "the registry knows no public source" })
+        continue
+      }
+      const dir = nodePath.join(root, task.data.dir)
+      for (const source of task.data.sources) {
+        if (!json) yield* Console.error(Style.dim(`fetching ${source.url}`))
+        const result = yield* DataStore.fetchSource(dir, source, { force }).pipe(Effect.result)
+        if (result._tag === "Success") {
+          const s = result.success.source
+          report.push({
+            task: task.id,
+            url: source.url,
+            status: result.success.cached ? "cached" : s.verified ? "fetched, verified" : "fetched, checksum recorded",
+            sha256: s.sha256
+          })
+        } else {
+          report.push({ task: task.id, url: source.url, status: "failed", detail: result.failure.message })
+        }
+      }
+    }
+    if (json) yield* Console.log(JSON.stringify({ root, sources: report }, null, 2))
+    else {
+      yield* Console.log(
+        TextTable.render(
+          [{ header: "edition" }, { header: "status" }, { header: "source" }],
+          report.map((r) => [r.task, r.status === "failed" ? Style.red(`failed: ${r.detail ?? ""}`) : r.status, r.url])
+        )
+      )
+      yield* Console.log(`\ndata store: ${root}`)
+    }
+    if (report.some((r) => r.status === "failed")) return yield* new ExitCode({ code: 1, reason: "some downloads failed" })
+  })
+).pipe(Command.withDescription("Download an edition's public files, verify their SHA-256, unpack and cache them."))
+
+const status = Command.make(
+  "status",
+  { tasks: editions, dataRoot: Flags.dataRoot, json: Flags.json },
+  Effect.fn(function*({ tasks, dataRoot, json }) {
+    const root = Task.root(dataRoot)
+    const rows: Array<{ task: string; dir: string; sources: ReadonlyArray<{ url: string; file: string; status: string; detail: string }> }> = []
+    for (const task of yield* selected(tasks)) {
+      if (task.data === undefined) continue
+      const dir = nodePath.join(root, task.data.dir)
+      rows.push({ task: task.id, dir, sources: yield* DataStore.verify(dir, task.data.sources) })
+    }
+    if (json) {
+      yield* Console.log(JSON.stringify({ root, editions: rows }, null, 2))
+    } else {
+      yield* Console.log(
+        TextTable.render(
+          [{ header: "edition" }, { header: "file" }, { header: "status" }, { header: "detail" }],
+          rows.flatMap((r) =>
+            r.sources.map((s) => [
+              r.task,
+              s.file,
+              s.status === "ok" ? Style.green("ok") : s.status === "missing" ? Style.yellow("missing") : Style.red("mismatch"),
+              s.detail
+            ])
+          )
+        )
+      )
+      yield* Console.log(`\ndata store: ${root}`)
+    }
+    if (rows.some((r) => r.sources.some((s) => s.status === "mismatch"))) {
+      return yield* new ExitCode({ code: 1, reason: "a cached file no longer matches its checksum" })
+    }
+  })
+).pipe(Command.withDescription("Show which editions' files are cached and re-verify their SHA-256."))
+
+export const data = Command.make("data").pipe(
+  Command.withDescription("Fetch, verify and cache the public gold and input files of the task editions."),
+  Command.withSubcommands([fetch, status])
+)

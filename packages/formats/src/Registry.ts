@@ -1,0 +1,383 @@
+/**
+ * The task registry: every shared-task edition (SICK 2014, STS 2012-2017, STS Benchmark) as data.
+ *
+ * An edition says which datasets it has and where their gold is, the score scale, how a run is laid
+ * out, the run limit per team, what is ranked (per subtask: metric and aggregate), what happens when
+ * a run lacks a dataset, and how published tables print correlations. Nothing in the scorer branches
+ * on an edition's id: a user edition loaded from a JSON / YAML file (see docs/task-registry.md and
+ * docs/schemas/task-edition.schema.json) works exactly like a built-in one.
+ *
+ * @since 0.1.0
+ */
+import { Effect, FileSystem, Schema, SchemaIssue } from "effect"
+import * as Yaml from "yaml"
+import { builtinEditions } from "./editions/builtin.js"
+
+// ---------------------------------------------------------------------------------------------
+// Schema
+// ---------------------------------------------------------------------------------------------
+
+/** `sick`: one tab-separated run file matched to gold by pair_ID; `sts`: score files aligned by line. @since 0.1.0 */
+export const Family = Schema.Literals(["sick", "sts"])
+/** @since 0.1.0 */
+export type Family = typeof Family.Type
+
+/**
+ * How a gold file is read: `sts-gs` one score per line (blank = not annotated), `stsb-csv` the STS
+ * Benchmark csv (score in field 5), `sick` the SICK data file with relatedness and entailment.
+ *
+ * @since 0.1.0
+ */
+export const GoldFormat = Schema.Literals(["sts-gs", "stsb-csv", "sick"])
+/** @since 0.1.0 */
+export type GoldFormat = typeof GoldFormat.Type
+
+/**
+ * What is ranked. `similarity` (STS, STS-B) and `relatedness` (SICK) are correlations with graded
+ * gold scores; `entailment` (SICK) is a three-way label.
+ *
+ * @since 0.1.0
+ */
+export const Subtask = Schema.Literals(["similarity", "relatedness", "entailment"])
+/** @since 0.1.0 */
+export type Subtask = typeof Subtask.Type
+
+/** The metric that orders runs in a subtask. @since 0.1.0 */
+export const RankingMetric = Schema.Literals(["pearson", "accuracy"])
+/** @since 0.1.0 */
+export type RankingMetric = typeof RankingMetric.Type
+
+/**
+ * Metrics a subtask's published tables report (the ranking metric among them). `weighted-pearson`
+ * is the confidence-weighted Pearson of STS 2013-2014; `mse` is SICK's MSE on raw scores.
+ *
+ * @since 0.1.0
+ */
+export const Metric = Schema.Literals(["pearson", "spearman", "mse", "weighted-pearson", "accuracy"])
+/** @since 0.1.0 */
+export type Metric = typeof Metric.Type
+
+/**
+ * How per-dataset figures become one: `wmean` mean weighted by scored pairs, `mean` unweighted mean,
+ * `pooled` one Pearson over the concatenated datasets (STS 2012 "ALL"), `allnrm` pooled after fitting
+ * each dataset's run scores to its gold by least squares (STS 2012 "ALLnrm"), `single` the edition has
+ * one dataset and its figure is the score.
+ *
+ * @since 0.1.0
+ */
+export const Aggregate = Schema.Literals(["wmean", "mean", "pooled", "allnrm", "single"])
+/** @since 0.1.0 */
+export type Aggregate = typeof Aggregate.Type
+
+/**
+ * The ranking of one subtask. An edition has one per subtask (SICK: relatedness by Pearson and
+ * entailment by accuracy; STS: similarity by Pearson); the first is the edition's headline ranking.
+ *
+ * @since 0.1.0
+ */
+export const Ranking = Schema.Struct({
+  subtask: Subtask,
+  /** the metric that orders runs */
+  metric: RankingMetric,
+  /** the official rule combining datasets into the ranked figure */
+  aggregate: Aggregate,
+  /** metrics shown in the published table, in column order (default: just `metric`) */
+  report: Schema.optionalKey(Schema.Array(Metric)),
+  /** further aggregates shown beside the official one (e.g. STS 2012: wmean and allnrm beside ALL) */
+  alsoAggregate: Schema.optionalKey(Schema.Array(Aggregate))
+})
+/** @since 0.1.0 */
+export type Ranking = typeof Ranking.Type
+
+const PositiveInt = Schema.Int.check(Schema.isGreaterThan(0))
+const NonEmptyString = Schema.String.check(Schema.isMinLength(1))
+
+/**
+ * One dataset (STS: one file per dataset / track; SICK and STS-B: the single test file).
+ *
+ * @since 0.1.0
+ */
+export const DatasetSpec = Schema.Struct({
+  /** the papers' dataset / track name, e.g. `headlines`, `track5.en-en`, `test` */
+  name: NonEmptyString,
+  /** gold file name, relative to the gold folder (or the file itself when a single file is given) */
+  gold: NonEmptyString,
+  goldFormat: GoldFormat,
+  /** input file name (sentence pairs), when it is public */
+  input: Schema.optionalKey(NonEmptyString),
+  /**
+   * the run's file for this dataset inside a run folder, e.g. `STS.output.headlines.txt`; for a
+   * single-file edition (SICK, STS-B) a description of the file, any name is accepted
+   */
+  run: NonEmptyString,
+  /** other file names accepted for this dataset inside a run folder */
+  runAliases: Schema.optionalKey(Schema.Array(NonEmptyString)),
+  /**
+   * only the first `scoredLines` lines of the run are scored (STS 2017 track 6: input 500 lines,
+   * gold 250); a run with `scoredLines` lines or with as many lines as the input is accepted
+   */
+  scoredLines: Schema.optionalKey(PositiveInt),
+  /** lines of the input (and of a complete run), when it differs from the gold's */
+  inputLines: Schema.optionalKey(PositiveInt),
+  /** number of scored (annotated) pairs, as published; used to check the gold */
+  pairs: Schema.optionalKey(PositiveInt),
+  /** language or language pair, e.g. `en`, `es-en` */
+  language: Schema.optionalKey(NonEmptyString)
+})
+/** @since 0.1.0 */
+export type DatasetSpec = typeof DatasetSpec.Type
+
+/** A score scale, inclusive at both ends. @since 0.1.0 */
+export const Scale = Schema.Struct({ min: Schema.Finite, max: Schema.Finite }).check(
+  Schema.makeFilter((s) => s.min < s.max || `the scale's min (${s.min}) must be below its max (${s.max})`)
+)
+/** @since 0.1.0 */
+export type Scale = typeof Scale.Type
+
+/** One public download (see DataStore). @since 0.1.0 */
+export const DataSourceSpec = Schema.Struct({
+  url: NonEmptyString,
+  sha256: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[0-9a-f]{64}$/))),
+  file: NonEmptyString
+})
+/** @since 0.1.0 */
+export type DataSourceSpec = typeof DataSourceSpec.Type
+
+/**
+ * Where an edition's gold lives by default: `dir` relative to a data root (the CLI defaults
+ * `--gold` to `<data root>/<dir>`), and the public addresses its files can be fetched from.
+ *
+ * @since 0.1.0
+ */
+export const DataLocation = Schema.Struct({
+  dir: NonEmptyString,
+  sources: Schema.Array(DataSourceSpec)
+})
+/** @since 0.1.0 */
+export type DataLocation = typeof DataLocation.Type
+
+/**
+ * A task edition. See docs/task-registry.md for every field.
+ *
+ * @since 0.1.0
+ */
+export const TaskEdition = Schema.Struct({
+  /** registry id, e.g. `sts2014`; lower case, digits, `-`, `_`, `.` */
+  id: Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9._-]*$/)),
+  title: NonEmptyString,
+  family: Family,
+  /** the gold (and expected run) score scale; SICK: relatedness 1-5 */
+  scale: Scale,
+  /**
+   * `file`: a run is one file (SICK, STS-B); `folder`: a run is a folder (or zip) holding one file
+   * per dataset (STS 2012-2017)
+   */
+  submission: Schema.Literals(["file", "folder"]),
+  datasets: Schema.Array(DatasetSpec).check(Schema.isMinLength(1)),
+  /** most runs one team may submit */
+  runLimit: PositiveInt,
+  /** one ranking per subtask; the first is the headline */
+  ranking: Schema.Array(Ranking).check(Schema.isMinLength(1)),
+  /**
+   * a dataset the run did not submit: `zero` counts it as r = 0 in the aggregate (STS 2012-2016);
+   * `no-official-score` gives the run no aggregate, its per-dataset figures stay (STS 2017)
+   */
+  missingDataset: Schema.Literals(["zero", "no-official-score"]),
+  /** how published tables print correlations: `r3` r to 3 decimals (2014); `r100` r x 100, 2 decimals (2017, STS-B) */
+  published: Schema.Struct({ style: Schema.Literals(["r3", "r100"]) }),
+  /** a sentence or two for people: paper, year, notes */
+  description: Schema.optionalKey(Schema.String),
+  /** default gold location and public downloads; absent when the data is not public */
+  data: Schema.optionalKey(DataLocation)
+}).check(
+  Schema.makeFilter((e) => {
+    const names = new Set<string>()
+    for (const d of e.datasets) {
+      if (names.has(d.name)) return { path: ["datasets"], issue: `dataset name "${d.name}" is used twice` }
+      names.add(d.name)
+    }
+    if (e.submission === "file" && e.datasets.length !== 1) {
+      return { path: ["datasets"], issue: `a "file" submission scores exactly one dataset, this edition has ${e.datasets.length}` }
+    }
+    const subtasks = new Set<string>()
+    for (const r of e.ranking) {
+      if (subtasks.has(r.subtask)) return { path: ["ranking"], issue: `subtask "${r.subtask}" is ranked twice` }
+      subtasks.add(r.subtask)
+      if ((r.subtask === "entailment") !== (r.metric === "accuracy")) {
+        return { path: ["ranking"], issue: `subtask "${r.subtask}" cannot be ranked by ${r.metric}` }
+      }
+    }
+    if (e.family === "sts" && e.datasets.some((d) => d.goldFormat === "sick")) {
+      return { path: ["datasets"], issue: `an "sts" edition cannot use "sick" gold files` }
+    }
+    if (e.family === "sick" && e.datasets.some((d) => d.goldFormat !== "sick")) {
+      return { path: ["datasets"], issue: `a "sick" edition reads "sick" gold files only` }
+    }
+    return true
+  })
+)
+/** @since 0.1.0 */
+export type TaskEdition = typeof TaskEdition.Type
+
+// ---------------------------------------------------------------------------------------------
+// Built-in editions and lookup
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The built-in editions, validated against `TaskEdition` when this module loads (a mistake in the
+ * registry data is a programming error, so it throws).
+ *
+ * @since 0.1.0
+ */
+export const builtin: ReadonlyArray<TaskEdition> = builtinEditions.map((e) => Schema.decodeUnknownSync(TaskEdition)(e))
+
+/** The ids of the built-in editions. @since 0.1.0 */
+export const builtinIds: ReadonlyArray<string> = builtin.map((e) => e.id)
+
+/**
+ * A built-in edition by id, or `undefined`.
+ *
+ * @since 0.1.0
+ */
+export const get = (id: string, editions: ReadonlyArray<TaskEdition> = builtin): TaskEdition | undefined =>
+  editions.find((e) => e.id === id)
+
+/**
+ * The ranking of one subtask, if the edition ranks it.
+ *
+ * @since 0.1.0
+ */
+export const rankingOf = (edition: TaskEdition, subtask: Subtask): Ranking | undefined =>
+  edition.ranking.find((r) => r.subtask === subtask)
+
+/**
+ * The metrics a ranking's table reports (`report`, else just the ranking metric).
+ *
+ * @since 0.1.0
+ */
+export const reportedMetrics = (ranking: Ranking): ReadonlyArray<Metric> => ranking.report ?? [ranking.metric]
+
+/**
+ * The dataset a run file belongs to, by its base name: the dataset's `run` name or one of its
+ * `runAliases`, compared case-sensitively first and then ignoring case. For a `file` edition every
+ * file belongs to its single dataset.
+ *
+ * @since 0.1.0
+ */
+export const datasetOfRunFile = (edition: TaskEdition, fileName: string): DatasetSpec | undefined => {
+  if (edition.submission === "file") return edition.datasets[0]
+  const names = (d: DatasetSpec) => [d.run, ...(d.runAliases ?? [])]
+  const exact = edition.datasets.find((d) => names(d).includes(fileName))
+  if (exact !== undefined) return exact
+  const lower = fileName.toLowerCase()
+  return edition.datasets.find((d) => names(d).some((n) => n.toLowerCase() === lower))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decoding user editions
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A user edition file that cannot be used: unreadable, not JSON / YAML, or not a valid edition.
+ * `field` is the path of the first bad field (e.g. `datasets[2].goldFormat`) when known.
+ *
+ * @since 0.1.0
+ */
+export class EditionError extends Schema.TaggedError<EditionError>()("EditionError", {
+  file: Schema.String,
+  field: Schema.optionalKey(Schema.String),
+  reason: Schema.String
+}) {
+  override get message() {
+    return `${this.file}: ${this.field !== undefined ? `${this.field}: ` : ""}${this.reason}`
+  }
+}
+
+const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
+  path.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join("")
+
+/**
+ * Validate an unknown value (e.g. parsed JSON) as an edition. On failure the error names the first
+ * bad field and what was wrong; `file` labels the source in messages.
+ *
+ * @since 0.1.0
+ */
+export const decodeEdition = (input: unknown, file = "<edition>"): Effect.Effect<TaskEdition, EditionError> =>
+  Schema.decodeUnknownEffect(TaskEdition)(input, { onExcessProperty: "error" }).pipe(
+    Effect.mapError((error) => toEditionError(file, error))
+  )
+
+const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
+
+// Effect's Standard Schema formatter flattens the issue tree into `{ message, path }` entries; the
+// first one names the first bad field (all of them are listed when there are several).
+const pathOf = (issue: { readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined }) =>
+  formatPath((issue.path ?? []).map((p) => (typeof p === "object" ? p.key : p)))
+
+const toEditionError = (file: string, error: Schema.SchemaError): EditionError => {
+  const [first, ...rest] = formatIssue(error.issue).issues
+  if (first === undefined) return new EditionError({ file, reason: error.message })
+  const field = pathOf(first)
+  const more = rest.length > 0 ? ` (and ${rest.length} more: ${rest.slice(0, 3).map((i) => `${pathOf(i)}: ${i.message}`).join("; ")})` : ""
+  return new EditionError({ file, ...(field !== "" ? { field } : {}), reason: `${first.message}${more}` })
+}
+
+/**
+ * Load a user edition from a `.json`, `.yaml` or `.yml` file (other names: JSON is tried, then YAML).
+ *
+ * @since 0.1.0
+ */
+export const loadEditionFile = (path: string): Effect.Effect<TaskEdition, EditionError, FileSystem.FileSystem> =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const text = yield* fs
+      .readFileString(path)
+      .pipe(Effect.mapError((e) => new EditionError({ file: path, reason: `cannot read the file: ${e.message}` })))
+    const parsed = parseEditionText(text, path)
+    if (parsed._tag === "error") return yield* parsed.error
+    return yield* decodeEdition(parsed.value, path)
+  })
+
+/**
+ * Parse an edition file's text (JSON or YAML) without validating it.
+ *
+ * @since 0.1.0
+ */
+export const parseEditionText = (
+  text: string,
+  file: string
+): { readonly _tag: "ok"; readonly value: unknown } | { readonly _tag: "error"; readonly error: EditionError } => {
+  const lower = file.toLowerCase()
+  const json = lower.endsWith(".json") || (!lower.endsWith(".yaml") && !lower.endsWith(".yml") && /^\s*[{[]/.test(text))
+  if (json) {
+    try {
+      return { _tag: "ok", value: JSON.parse(text) }
+    } catch (e) {
+      return { _tag: "error", error: new EditionError({ file, reason: `not valid JSON: ${(e as Error).message}` }) }
+    }
+  }
+  const doc = Yaml.parseDocument(text, { prettyErrors: true })
+  if (doc.errors.length > 0) {
+    const err = doc.errors[0]!
+    const at = err.linePos?.[0]
+    return {
+      _tag: "error",
+      error: new EditionError({ file, reason: `not valid YAML${at !== undefined ? ` (line ${at.line}, column ${at.col})` : ""}: ${err.message.split("\n")[0]}` })
+    }
+  }
+  return { _tag: "ok", value: doc.toJS() }
+}
+
+/**
+ * An edition by id among the built-ins, or loaded from a file when `idOrPath` looks like one
+ * (ends in `.json` / `.yaml` / `.yml` or contains a path separator).
+ *
+ * @since 0.1.0
+ */
+export const resolve = (idOrPath: string): Effect.Effect<TaskEdition, EditionError, FileSystem.FileSystem> => {
+  if (/\.(json|ya?ml)$/i.test(idOrPath) || idOrPath.includes("/") || idOrPath.includes("\\")) return loadEditionFile(idOrPath)
+  const found = get(idOrPath)
+  return found !== undefined
+    ? Effect.succeed(found)
+    : Effect.fail(new EditionError({ file: idOrPath, reason: `no built-in edition "${idOrPath}"; known: ${builtinIds.join(", ")}` }))
+}

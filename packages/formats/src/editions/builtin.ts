@@ -1,0 +1,319 @@
+/**
+ * The built-in task editions, as plain data in the same shape a user edition file has (see
+ * docs/task-registry.md). Pair counts are the scored (annotated) pairs of the public test data;
+ * file names are those of the official releases (checked against `../shared/data`).
+ *
+ * Sources: SemEval-2012 Task 6, *SEM 2013 shared task, SemEval-2014 Task 10 and Task 1 (SICK),
+ * SemEval-2015 Task 2, SemEval-2016 Task 1, SemEval-2017 Task 1 and the STS Benchmark.
+ *
+ * @since 0.1.0
+ */
+import type { TaskEdition } from "../Registry.js"
+
+type Edition = typeof TaskEdition.Encoded
+type Dataset = Edition["datasets"][number]
+
+// Public copies of the released files (see ../shared/data/SOURCES.tsv). No SHA-256 is pinned: the
+// data store records the checksum of the first download and verifies later ones against it.
+const gh = (repo: string, commit: string, path: string) => `https://github.com/${repo}/raw/${commit}/${path}`
+const SYNWMD = (path: string) => gh("amao0o0/SynWMD", "59042a9", `data/downstream/STS/${path}`)
+
+/** One STS dataset with the usual `STS.gs / STS.input / STS.output` names. */
+const sts = (
+  name: string,
+  pairs: number,
+  extra: Partial<Dataset> & { readonly prefix?: string; readonly noInput?: boolean } = {}
+): Dataset => {
+  const { prefix = "STS", noInput = false, ...rest } = extra
+  return {
+    name,
+    gold: `${prefix}.gs.${name}.txt`,
+    goldFormat: "sts-gs",
+    ...(noInput ? {} : { input: `${prefix}.input.${name}.txt` }),
+    run: `STS.output.${name}.txt`,
+    pairs,
+    language: "en",
+    ...rest
+  }
+}
+
+const stsFiles = (datasets: ReadonlyArray<Dataset>, base: (file: string) => string, withInput = true) =>
+  datasets.flatMap((d) => [
+    { url: base(d.gold), file: d.gold },
+    ...(withInput && d.input !== undefined ? [{ url: base(d.input), file: d.input }] : [])
+  ])
+
+const similarity = (aggregate: "wmean" | "mean" | "pooled" | "single", more: Partial<Edition["ranking"][number]> = {}) =>
+  [{ subtask: "similarity" as const, metric: "pearson" as const, aggregate, ...more }]
+
+// --- SemEval-2014 Task 1 (SICK) ----------------------------------------------------------------
+
+const sick2014: Edition = {
+  id: "sick2014",
+  title: "SemEval-2014 Task 1: relatedness and entailment on SICK",
+  description:
+    "Marelli et al. 2014. One tab-separated file per run with the columns pair_ID, entailment_judgment and relatedness_score in any order, matched to gold by pair_ID; NA in a column = subtask not entered. Up to 5 runs per team, one primary.",
+  family: "sick",
+  scale: { min: 1, max: 5 },
+  submission: "file",
+  datasets: [
+    {
+      name: "test",
+      gold: "SICK_test_annotated.txt",
+      goldFormat: "sick",
+      input: "SICK_test.txt",
+      run: "TeamName_runNprimary.txt",
+      pairs: 4927,
+      language: "en"
+    }
+  ],
+  runLimit: 5,
+  ranking: [
+    { subtask: "relatedness", metric: "pearson", aggregate: "single", report: ["pearson", "spearman", "mse"] },
+    { subtask: "entailment", metric: "accuracy", aggregate: "single", report: ["accuracy"] }
+  ],
+  missingDataset: "no-official-score",
+  published: { style: "r3" },
+  data: {
+    dir: "sick2014",
+    sources: [
+      { url: gh("brmson/dataset-sts", "e1d3375", "data/sts/sick2014/SICK_test_annotated.txt"), file: "SICK_test_annotated.txt" },
+      { url: gh("igorbrigadir/SemEval2014-Task1", "09ad831", "data/SICK_test.txt"), file: "SICK_test.txt" }
+    ]
+  }
+}
+
+// --- STS 2012-2016 ------------------------------------------------------------------------------
+
+const sts2012Datasets = [
+  sts("MSRpar", 750),
+  sts("MSRvid", 750),
+  sts("SMTeuroparl", 459),
+  sts("surprise.OnWN", 750),
+  sts("surprise.SMTnews", 399)
+]
+const sts2012: Edition = {
+  id: "sts2012",
+  title: "SemEval-2012 Task 6: Semantic Textual Similarity (English)",
+  description:
+    "Agirre et al. 2012. The results table is ordered by ALL (Pearson over the five datasets concatenated); ALLnrm and the weighted mean (Mean) are reported beside it.",
+  family: "sts",
+  scale: { min: 0, max: 5 },
+  submission: "folder",
+  datasets: sts2012Datasets,
+  runLimit: 3,
+  ranking: similarity("pooled", { alsoAggregate: ["allnrm", "wmean"] }),
+  missingDataset: "zero",
+  published: { style: "r3" },
+  data: {
+    dir: "sts2012/test",
+    sources: stsFiles(sts2012Datasets, (f) => SYNWMD(`STS12-en-test/${f}`))
+  }
+}
+
+const sts2013Datasets = [
+  sts("headlines", 750),
+  sts("OnWN", 561),
+  sts("FNWN", 189),
+  // The SMT input is licensed through the LDC; only its gold is public.
+  sts("SMT", 750, { noInput: true })
+]
+const sts2013: Edition = {
+  id: "sts2013",
+  title: "*SEM 2013 shared task: Semantic Textual Similarity (core)",
+  description:
+    "Agirre et al. 2013. Ranked by the mean of per-dataset Pearson weighted by pairs; an optional confidence (0-100) may follow each score.",
+  family: "sts",
+  scale: { min: 0, max: 5 },
+  submission: "folder",
+  datasets: sts2013Datasets,
+  runLimit: 3,
+  ranking: similarity("wmean", { report: ["pearson", "weighted-pearson"] }),
+  missingDataset: "zero",
+  published: { style: "r3" },
+  data: {
+    dir: "sts2013/test",
+    sources: stsFiles(sts2013Datasets, (f) => SYNWMD(`STS13-en-test/test-gs/${f}`))
+  }
+}
+
+// 2014 asked for an `.en` / `.es` extension on output files ("STS.output.headlines.en.txt").
+const en14 = (name: string, pairs: number) => sts(name, pairs, { runAliases: [`STS.output.${name}.en.txt`] })
+const sts2014Datasets = [
+  en14("deft-forum", 450),
+  en14("deft-news", 300),
+  en14("headlines", 750),
+  en14("images", 750),
+  en14("OnWN", 750),
+  en14("tweet-news", 750)
+]
+const sts2014: Edition = {
+  id: "sts2014",
+  title: "SemEval-2014 Task 10: Multilingual Semantic Textual Similarity (English)",
+  description:
+    "Agirre et al. 2014. Ranked by the mean of per-dataset Pearson weighted by pairs; a dataset a run did not submit counts as r = 0 (Table 3).",
+  family: "sts",
+  scale: { min: 0, max: 5 },
+  submission: "folder",
+  datasets: sts2014Datasets,
+  runLimit: 3,
+  ranking: similarity("wmean", { report: ["pearson", "weighted-pearson"] }),
+  missingDataset: "zero",
+  published: { style: "r3" },
+  data: {
+    dir: "sts2014/test-en",
+    sources: stsFiles(sts2014Datasets, (f) => SYNWMD(`STS14-en-test/sts-en-test-gs-2014/${f}`))
+  }
+}
+
+const es14 = (name: string, pairs: number) =>
+  sts(name, pairs, { language: "es", runAliases: [`STS.output.${name}.es.txt`] })
+const sts2014es: Edition = {
+  id: "sts2014-es",
+  title: "SemEval-2014 Task 10: Multilingual Semantic Textual Similarity (Spanish)",
+  description:
+    "Agirre et al. 2014, Spanish subtask: Wikipedia 324 and News 480 pairs, scale 0-4. The data was not found publicly: give --gold.",
+  family: "sts",
+  scale: { min: 0, max: 4 },
+  submission: "folder",
+  datasets: [es14("wikipedia", 324), es14("news", 480)],
+  runLimit: 3,
+  ranking: similarity("wmean"),
+  missingDataset: "zero",
+  published: { style: "r3" }
+}
+
+const sts2015Datasets = [
+  sts("answers-forums", 375),
+  sts("answers-students", 750),
+  sts("belief", 375),
+  sts("headlines", 750),
+  sts("images", 750)
+]
+const sts2015: Edition = {
+  id: "sts2015",
+  title: "SemEval-2015 Task 2: Semantic Textual Similarity (English)",
+  description:
+    "Agirre et al. 2015. A blank gold line is a pair that was not annotated: the run has a line for it, which is skipped. Ranked by the weighted mean of per-dataset Pearson.",
+  family: "sts",
+  scale: { min: 0, max: 5 },
+  submission: "folder",
+  datasets: sts2015Datasets,
+  runLimit: 3,
+  ranking: similarity("wmean"),
+  missingDataset: "zero",
+  published: { style: "r3" },
+  data: {
+    dir: "sts2015/test",
+    sources: stsFiles(sts2015Datasets, (f) => SYNWMD(`STS15-en-test/test_evaluation_task2a/${f}`))
+  }
+}
+
+// 2016 files are named STS2016.gs.<dataset>.txt; the readme scores `SYSTEM_OUT.<dataset>.txt`.
+const s16 = (name: string, pairs: number) =>
+  sts(name, pairs, { prefix: "STS2016", runAliases: [`STS2016.output.${name}.txt`, `SYSTEM_OUT.${name}.txt`] })
+const sts2016Datasets = [
+  s16("answer-answer", 254),
+  s16("headlines", 249),
+  s16("plagiarism", 230),
+  s16("postediting", 244),
+  s16("question-question", 209)
+]
+const sts2016: Edition = {
+  id: "sts2016",
+  title: "SemEval-2016 Task 1: Semantic Textual Similarity (English monolingual)",
+  description:
+    "Agirre et al. 2016. Blank gold lines are pairs not annotated. Ranked by the weighted mean of per-dataset Pearson.",
+  family: "sts",
+  scale: { min: 0, max: 5 },
+  submission: "folder",
+  datasets: sts2016Datasets,
+  runLimit: 3,
+  ranking: similarity("wmean"),
+  missingDataset: "zero",
+  published: { style: "r3" },
+  data: {
+    dir: "sts2016/test",
+    sources: stsFiles(sts2016Datasets, (f) => SYNWMD(`STS16-en-test/sts2016-english-with-gs-v1.0/${f}`))
+  }
+}
+
+// --- SemEval-2017 Task 1 ------------------------------------------------------------------------
+
+const track = (name: string, language: string, more: Partial<Dataset> = {}) => sts(name, 250, { language, ...more })
+const sts2017: Edition = {
+  id: "sts2017",
+  title: "SemEval-2017 Task 1: Semantic Textual Similarity, multilingual and cross-lingual",
+  description:
+    "Cer et al. 2017. One file per track, up to 3 runs per team. The published Primary score is the unweighted mean of all seven tracks (Table 10); a run without every track gets none. Track 6 input has 500 lines, of which lines 1-250 are scored.",
+  family: "sts",
+  scale: { min: 0, max: 5 },
+  submission: "folder",
+  datasets: [
+    track("track1.ar-ar", "ar-ar"),
+    track("track2.ar-en", "ar-en"),
+    track("track3.es-es", "es-es"),
+    track("track4a.es-en", "es-en"),
+    track("track4b.es-en", "es-en"),
+    track("track5.en-en", "en-en"),
+    track("track6.tr-en", "tr-en", { scoredLines: 250, inputLines: 500 })
+  ],
+  runLimit: 3,
+  ranking: similarity("mean"),
+  missingDataset: "no-official-score",
+  published: { style: "r100" },
+  data: {
+    // The gold and the input are released as two archives; the data store unpacks both here.
+    dir: "sts2017/gold",
+    sources: [
+      { url: gh("eduardofv/sts_eval", "b4cd273", "Sts2017.gs.zip"), file: "Sts2017.gs.zip" },
+      { url: gh("eduardofv/sts_eval", "b4cd273", "Sts2017.eval.v1.1.zip"), file: "Sts2017.eval.v1.1.zip" }
+    ]
+  }
+}
+
+// --- STS Benchmark --------------------------------------------------------------------------------
+
+const STSB_TARBALL = {
+  url: gh("eduardofv/sts_eval", "b4cd273", "data/sources/Stsbenchmark.tar.gz"),
+  file: "Stsbenchmark.tar.gz"
+}
+const stsbEdition = (split: "test" | "dev", pairs: number): Edition => ({
+  id: split === "test" ? "stsb" : "stsb-dev",
+  title: `STS Benchmark (${split})`,
+  description:
+    "Cer et al. 2017, section 8. A run is one file with one score per line of the csv. Reported as Pearson x 100 (Table 14). There is no run limit in the benchmark; runLimit 1 flags several runs under one team name.",
+  family: "sts",
+  scale: { min: 0, max: 5 },
+  submission: "file",
+  datasets: [
+    {
+      name: split,
+      gold: `sts-${split}.csv`,
+      goldFormat: "stsb-csv",
+      input: `sts-${split}.csv`,
+      run: `sts-${split}.output.txt`,
+      pairs,
+      language: "en"
+    }
+  ],
+  runLimit: 1,
+  ranking: similarity("single", { report: ["pearson", "spearman"] }),
+  missingDataset: "no-official-score",
+  published: { style: "r100" },
+  data: { dir: "stsbenchmark", sources: [STSB_TARBALL] }
+})
+
+/** The built-in editions in registry order. @since 0.1.0 */
+export const builtinEditions: ReadonlyArray<Edition> = [
+  sick2014,
+  sts2012,
+  sts2013,
+  sts2014,
+  sts2014es,
+  sts2015,
+  sts2016,
+  sts2017,
+  stsbEdition("test", 1379),
+  stsbEdition("dev", 1500)
+]

@@ -1,0 +1,277 @@
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { Schema } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { Issue, Sick, Text } from "@stseval/formats"
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const load = (name: string) => Text.decode(new Uint8Array(fs.readFileSync(path.join(here, "fixtures", "sick", name))), name).value
+const fromString = (s: string) => Text.fromString(s, "x").value
+const where = (issues: ReadonlyArray<Issue.Issue>) =>
+  issues.map((i) => `${i.severity}:${i.code}${i.line !== undefined ? `@${i.line}` : ""}${i.field !== undefined ? `/${i.field}` : ""}`)
+const isIssue = Schema.is(Issue.Issue)
+
+describe("Sick.parseData", () => {
+  it("reads a training file with both gold columns", () => {
+    const p = Sick.parseData(load("SICK_train.tiny.txt"))
+    expect(p.issues).toEqual([])
+    expect(p.value.hasRelatedness).toBe(true)
+    expect(p.value.hasEntailment).toBe(true)
+    expect(p.value.fullRelease).toBe(false)
+    expect(p.value.pairs.map((x) => [x.pairId, x.relatedness, x.entailment, x.line])).toEqual([
+      ["1", 4.5, "NEUTRAL", 2],
+      ["2", 3.2, "NEUTRAL", 3],
+      ["3", 4.7, "ENTAILMENT", 4],
+      ["5", 3.6, "CONTRADICTION", 5]
+    ])
+    expect(p.value.pairs[0].sentenceA).toBe("A group of kids is playing in a yard")
+    expect(p.value.pairs[0].sentenceB).toBe("A group of boys in a yard is playing")
+  })
+
+  it("the test input names the gold columns in its header but its rows stop before them: no gold, no error", () => {
+    const p = Sick.parseData(load("SICK_test.tiny.txt"))
+    expect(p.issues).toEqual([])
+    expect(p.value.hasRelatedness).toBe(false)
+    expect(p.value.hasEntailment).toBe(false)
+    expect(p.value.pairs.map((x) => [x.pairId, x.relatedness, x.entailment])).toEqual([
+      ["6", undefined, undefined],
+      ["7", undefined, undefined]
+    ])
+  })
+
+  it("the 12-column full release: columns by name (entailment_label), SemEval_set kept", () => {
+    const p = Sick.parseData(load("SICK.full.tiny.txt")) // CRLF, no final newline
+    expect(p.issues).toEqual([])
+    expect(p.value.fullRelease).toBe(true)
+    expect(p.value.pairs.map((x) => [x.pairId, x.sentenceA, x.relatedness, x.entailment, x.set])).toEqual([
+      ["1", "A group of kids", 4.5, "NEUTRAL", "TRAIN"],
+      ["6", "There is no boy", 3.3, "NEUTRAL", "TEST"]
+    ])
+  })
+
+  it("errors carry the line and field: duplicate ID, non-numeric score, unknown label, field count", () => {
+    const p = Sick.parseData(load("SICK_bad.tiny.txt"))
+    expect(where(p.issues)).toEqual([
+      "error:duplicate-pair@3/pair_ID",
+      "error:not-a-number@4/relatedness_score",
+      "error:unknown-label@5/entailment_judgment",
+      "error:field-count@6",
+      "error:unknown-label@6/entailment_judgment"
+    ])
+    expect(p.issues[0].message).toContain("line 2")
+    expect(p.issues[2].message).toContain("case-sensitive")
+  })
+
+  it("a header without the SICK column names is an error on line 1", () => {
+    const p = Sick.parseData(load("SICK_badheader.tiny.txt"))
+    expect(where(p.issues)).toEqual(["error:bad-header@1"])
+    expect(p.value.pairs).toEqual([])
+  })
+})
+
+describe("Sick.parseRun", () => {
+  it("columns in any order, rows in any order", () => {
+    const p = Sick.parseRun(load("Team_run1primary.txt")) // relatedness_score, pair_ID, entailment_judgment
+    expect(p.issues).toEqual([])
+    expect(p.value.header).toBe("present")
+    expect(p.value.columns).toEqual(["relatedness_score", "pair_ID", "entailment_judgment"])
+    expect(p.value.entailment).toBe("present")
+    expect(p.value.relatedness).toBe("present")
+    expect(p.value.rows).toEqual([
+      { pairId: "7", entailment: "NEUTRAL", relatedness: 3.5, line: 2 },
+      { pairId: "6", entailment: "ENTAILMENT", relatedness: 4.25, line: 3 }
+    ])
+  })
+
+  it("a column of NA: that subtask is 'na', with an info issue naming the field", () => {
+    const p = Sick.parseRun(load("Team_run2.txt"))
+    expect(p.value.entailment).toBe("na")
+    expect(p.value.relatedness).toBe("present")
+    expect(where(p.issues)).toEqual(["info:na-column/entailment_judgment"])
+    expect(p.value.rows.map((r) => r.entailment)).toEqual([undefined, undefined])
+  })
+
+  it("an empty column counts as NA too", () => {
+    const p = Sick.parseRun(load("Team_run3.txt"))
+    expect(p.value.relatedness).toBe("na")
+    expect(p.value.entailment).toBe("present")
+    expect(where(p.issues)).toEqual(["info:na-column/relatedness_score"])
+  })
+
+  it("an unnamed 4th column (the Insight *-raw.txt runs): field-count errors with line, no field", () => {
+    const p = Sick.parseRun(load("Team_raw.txt"))
+    const errors = p.issues.filter((i) => i.severity === "error")
+    expect(where(errors)).toEqual(["error:field-count@2", "error:field-count@3"])
+    expect(errors[0]).toMatchObject({ expected: "3 TAB-separated fields", found: "4 fields" })
+    expect(errors.every((e) => e.field === undefined)).toBe(true)
+  })
+
+  it("a headerless id TAB LABEL file: header inferred, entailment present, relatedness absent", () => {
+    const p = Sick.parseRun(load("Team_headerless.run"))
+    expect(p.value.header).toBe("inferred")
+    expect(p.value.columns).toEqual(["pair_ID", "entailment_judgment"])
+    expect(p.value.entailment).toBe("present")
+    expect(p.value.relatedness).toBe("absent")
+    expect(where(p.issues)).toEqual(["warning:missing-header@1"])
+    // the first line is data, not a header
+    expect(p.value.rows).toEqual([
+      { pairId: "7", entailment: "ENTAILMENT", relatedness: undefined, line: 1 },
+      { pairId: "6", entailment: "NEUTRAL", relatedness: undefined, line: 2 }
+    ])
+  })
+
+  it("a headerless file with a numeric third value: that is the relatedness", () => {
+    const p = Sick.parseRun(load("Team_headerless3.run"))
+    expect(p.value.columns).toEqual(["pair_ID", "entailment_judgment", "relatedness_score"])
+    expect(p.value.relatedness).toBe("present")
+    expect(p.value.rows.map((r) => r.relatedness)).toEqual([4.5, 2])
+  })
+
+  it("labels are case-sensitive: lower-case 'entailment' is an unknown label for that subtask only", () => {
+    const p = Sick.parseRun(load("Team_lowercase.txt"))
+    expect(where(p.issues)).toEqual(["error:unknown-label@2/entailment_judgment"])
+    expect(p.issues[0].found).toBe("entailment")
+    expect(p.value.rows[0].entailment).toBe("entailment")
+  })
+
+  it("NaN, Infinity and words as relatedness are errors on the relatedness field; 7.5 is not the parser's concern", () => {
+    const p = Sick.parseRun(load("Team_badscore.txt"))
+    expect(where(p.issues)).toEqual([
+      "error:non-finite@2/relatedness_score",
+      "error:non-finite@3/relatedness_score",
+      "error:not-a-number@4/relatedness_score"
+    ])
+    expect(p.value.rows.map((r) => r.relatedness)).toEqual([NaN, NaN, NaN, 7.5])
+  })
+
+  it("a header naming another column is a whole-file error", () => {
+    const p = Sick.parseRun(load("Team_wrongheader.txt"))
+    expect(where(p.issues)).toEqual(["error:bad-header@1"])
+    expect(p.issues[0].message).toContain('"confidence"')
+  })
+
+  it("a header missing one subtask's column: an error for that subtask only", () => {
+    const p = Sick.parseRun(fromString("pair_ID\tentailment_judgment\n6\tNEUTRAL\n"))
+    expect(where(p.issues)).toEqual(["error:bad-header@1/relatedness_score"])
+    expect(p.value.relatedness).toBe("absent")
+    expect(p.value.entailment).toBe("present")
+  })
+
+  it("a header with the official names in another case is read, with a warning", () => {
+    const p = Sick.parseRun(fromString("Pair_ID\tEntailment_Judgment\trelatedness_score\n6\tNEUTRAL\t3\n"))
+    expect(where(p.issues)).toEqual(["warning:bad-header@1"])
+    expect(p.value.rows).toEqual([{ pairId: "6", entailment: "NEUTRAL", relatedness: 3, line: 2 }])
+  })
+
+  it("an unreadable header that is not data either is a whole-file error", () => {
+    const p = Sick.parseRun(fromString("id\tlabel\tscore\n6\tNEUTRAL\t3\n"))
+    expect(where(p.issues)).toEqual(["error:bad-header@1"])
+    expect(p.value.entailment).toBe("absent")
+  })
+
+  it("a pair ID given twice is a whole-file error", () => {
+    const p = Sick.parseRun(load("Team_dup.txt"))
+    expect(where(p.issues)).toEqual(["error:duplicate-pair@3"])
+  })
+
+  it("some NA among labels: each NA is an unknown label", () => {
+    const p = Sick.parseRun(fromString("pair_ID\tentailment_judgment\trelatedness_score\n6\tNA\t3\n7\tNEUTRAL\t3\n"))
+    expect(p.value.entailment).toBe("present")
+    expect(where(p.issues)).toEqual(["error:unknown-label@2/entailment_judgment"])
+  })
+})
+
+// ---- round trips and robustness -------------------------------------------------------------
+
+const text = fc
+  .string({ unit: "binary", minLength: 1, maxLength: 30 })
+  .map((s) => ["\t", "\r", "\n", "\u0000"].reduce((acc, c) => acc.replaceAll(c, " "), s))
+  .filter((s) => !Text.isBlank(s))
+const pairId = fc.integer({ min: 1, max: 1_000_000 }).map(String)
+const score = fc.double({ noNaN: true, noDefaultInfinity: true })
+const label = fc.constantFrom(...Sick.ENTAILMENT_LABELS)
+
+describe("Sick writers round-trip", () => {
+  it("parseData(writeData(pairs)) gives the pairs back, with or without gold and set", () => {
+    const pairs = fc.tuple(fc.uniqueArray(pairId, { minLength: 1, maxLength: 10 }), fc.boolean(), fc.boolean(), fc.boolean()).chain(([ids, rel, ent, set]) =>
+      fc.tuple(
+        ...ids.map((id) =>
+          fc.record({
+            pairId: fc.constant(id),
+            sentenceA: text,
+            sentenceB: text,
+            relatedness: rel ? score : fc.constant(undefined),
+            entailment: ent ? label : fc.constant(undefined),
+            set: set ? fc.constantFrom("TRAIN", "TRIAL", "TEST") : fc.constant(undefined)
+          })
+        )
+      )
+    )
+    fc.assert(
+      fc.property(pairs, (ps) => {
+        const withLines = ps.map((p, i) => ({ ...p, line: i + 2 }))
+        const parsed = Sick.parseData(Text.fromString(Sick.writeData(withLines), "x").value)
+        expect(parsed.issues).toEqual([])
+        expect(parsed.value.pairs).toEqual(withLines)
+        expect(parsed.value.hasRelatedness).toBe(ps[0].relatedness !== undefined)
+        expect(parsed.value.hasEntailment).toBe(ps[0].entailment !== undefined)
+      })
+    )
+  })
+
+  it("parseRun(writeRun(rows)) gives the rows back; an all-undefined column becomes 'na'", () => {
+    const rows = fc.tuple(fc.uniqueArray(pairId, { minLength: 1, maxLength: 10 }), fc.boolean(), fc.boolean()).chain(([ids, rel, ent]) =>
+      fc.tuple(
+        ...ids.map((id) =>
+          fc.record({
+            pairId: fc.constant(id),
+            entailment: ent ? label.map((l): string => l) : fc.constant(undefined),
+            relatedness: rel ? score : fc.constant(undefined)
+          })
+        )
+      ).map((rs) => ({ rs, rel, ent }))
+    )
+    fc.assert(
+      fc.property(rows, ({ rs, rel, ent }) => {
+        const parsed = Sick.parseRun(Text.fromString(Sick.writeRun(rs), "x").value)
+        expect(Issue.hasErrors(parsed.issues)).toBe(false)
+        expect(parsed.value.rows).toEqual(rs.map((r, i) => ({ ...r, line: i + 2 })))
+        expect(parsed.value.relatedness).toBe(rel ? "present" : "na")
+        expect(parsed.value.entailment).toBe(ent ? "present" : "na")
+      })
+    )
+  })
+})
+
+describe("Sick parsers on arbitrary text", () => {
+  it("a hostile header (a million columns) and 100,000 bad rows: answered quickly, issues capped", () => {
+    const header = "pair_ID\tx".repeat(500_000)
+    const rows = "1\tNEUTRAL\tfour\n".repeat(100_000)
+    const started = performance.now()
+    for (const first of [header, "pair_ID\tentailment_judgment\trelatedness_score", "1" + "\t3".repeat(1_000_000)]) {
+      const t = Text.fromString(`${first}\n${rows}`, "x").value
+      const data = Sick.parseData(t)
+      const run = Sick.parseRun(t)
+      expect(data.issues.length).toBeLessThan(400)
+      expect(run.issues.length).toBeLessThan(400)
+      expect(Issue.hasErrors(run.issues)).toBe(true)
+      expect(run.issues.every((i) => i.message.length < 1000)).toBe(true)
+    }
+    expect(performance.now() - started).toBeLessThan(10_000)
+  })
+
+
+  it("never throw, and give typed issues", () => {
+    const field = fc.oneof(fc.string({ unit: "binary", maxLength: 8 }), fc.constantFrom("pair_ID", "entailment_judgment", "relatedness_score", "NA", "NEUTRAL", "3.5", "12", ""))
+    const line = fc.array(field, { maxLength: 6 }).map((fs) => fs.join("\t"))
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 10 }), (lines) => {
+        const t = Text.fromString(lines.join("\n"), "x").value
+        for (const p of [Sick.parseData(t), Sick.parseRun(t)]) expect(p.issues.every(isIssue)).toBe(true)
+      }),
+      { numRuns: 400 }
+    )
+  })
+})

@@ -1,0 +1,376 @@
+/**
+ * A scored run: per-dataset (STS) or per-subtask (SICK) figures, the labelled aggregates and the
+ * edition's official figure, with every issue found on the way. Metrics are `MetricValue`s: a figure
+ * that cannot be computed keeps its reason; it is never 0 or a bare NaN.
+ *
+ * @since 0.1.0
+ */
+import type { Issue } from "@stseval/formats"
+import { Accuracy, Aggregate as Agg, MetricValue, Mse, Pearson, Spearman, WeightedPearson } from "@stseval/metrics"
+import { listing } from "./internal/issues.js"
+import type { AggregateName, OfficialRule, Plan } from "./Plan.js"
+import { allIssues } from "./Validation.js"
+import type { RunInfo, RunValidation, SickCheck, StsDatasetCheck } from "./Validation.js"
+
+type Metric = MetricValue.MetricValue
+
+/** One STS dataset (track) of a run. @since 0.1.0 */
+export interface DatasetScore {
+  readonly dataset: string
+  readonly status: "scored" | "not-scored" | "missing"
+  readonly reason: string | undefined
+  readonly file: string | undefined
+  /** pairs scored */
+  readonly pairs: number
+  /** pairs this dataset weighs in the weighted mean (its annotated gold pairs) */
+  readonly weight: number
+  readonly runLines: number
+  readonly linesScored: readonly [number, number] | undefined
+  readonly pearson: Metric
+  readonly spearman: Metric
+  /** confidence-weighted Pearson (STS 2013-2014), when the run gives a confidence on every line */
+  readonly weightedPearson: Metric | undefined
+}
+
+/** SICK relatedness (subtask A). @since 0.1.0 */
+export interface RelatednessScore {
+  readonly status: "scored" | "not-evaluated"
+  readonly reason: string | undefined
+  readonly pairs: number
+  /** official ranking metric */
+  readonly pearson: Metric
+  readonly spearman: Metric
+  /** the official MSE: mean((x - y)^2) on the raw scores */
+  readonly mse: Metric
+  /** MSE on z-scores (population SD) = 2(1 - r); labelled, not official */
+  readonly standardisedMse: Metric
+}
+
+/** Per-class figures of the entailment subtask. @since 0.1.0 */
+export interface ClassScore {
+  readonly precision: Metric
+  readonly recall: Metric
+  readonly f1: Metric
+  readonly support: number
+}
+
+/** SICK entailment (subtask B). @since 0.1.0 */
+export interface EntailmentScore {
+  readonly status: "scored" | "not-evaluated"
+  readonly reason: string | undefined
+  readonly pairs: number
+  /** percent; official ranking metric */
+  readonly accuracy: Metric
+  readonly correct: number
+  /** row / column order of `confusion` */
+  readonly labels: ReadonlyArray<string>
+  /** confusion[gold][run] */
+  readonly confusion: ReadonlyArray<ReadonlyArray<number>>
+  readonly perClass: Readonly<Record<string, ClassScore>>
+  readonly macroF1: Metric
+}
+
+/** One labelled aggregate across datasets. @since 0.1.0 */
+export interface AggregateScore {
+  readonly value: Metric
+  /** datasets whose figure entered the aggregate */
+  readonly datasets: ReadonlyArray<string>
+  /** datasets that entered as r = 0 (official weighted mean of STS 2012-2016), and why */
+  readonly zeroed: ReadonlyArray<{ readonly dataset: string; readonly reason: string }>
+}
+
+/** The official figure a ranking uses. @since 0.1.0 */
+export interface OfficialScore {
+  /** ranking name: `official` (STS), `relatedness` or `entailment` (SICK) */
+  readonly ranking: string
+  /** what the figure is: `pearson`, `accuracy`, `wmean`, `mean` */
+  readonly metric: string
+  /** higher is better for every official metric */
+  readonly value: Metric
+}
+
+/** @since 0.1.0 */
+export interface ScoredRun {
+  readonly edition: string
+  readonly kind: "sick" | "sts"
+  readonly path: string
+  readonly meta: RunInfo
+  readonly status: "scored" | "failed"
+  readonly failure: string | undefined
+  /** SICK only */
+  readonly relatedness: RelatednessScore | undefined
+  readonly entailment: EntailmentScore | undefined
+  /** STS only, in the edition's order */
+  readonly datasets: ReadonlyArray<DatasetScore>
+  /** STS only: labelled aggregates (`wmean`, `mean`, `pooled`, `allnrm`) and `official` */
+  readonly aggregate: Readonly<Partial<Record<AggregateName | "official", AggregateScore>>>
+  readonly official: ReadonlyArray<OfficialScore>
+  readonly errors: ReadonlyArray<Issue.Issue>
+  readonly warnings: ReadonlyArray<Issue.Issue>
+  readonly infos: ReadonlyArray<Issue.Issue>
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const notComputed = (reason: string): Metric => MetricValue.undefined_(reason)
+
+/** Figures of one STS dataset. @since 0.1.0 */
+export const scoreDataset = (d: StsDatasetCheck): DatasetScore => {
+  const base = {
+    dataset: d.dataset,
+    status: d.status,
+    reason: d.reason,
+    file: d.file,
+    pairs: d.pairs,
+    weight: d.weight,
+    runLines: d.runLines,
+    linesScored: d.linesScored
+  }
+  if (d.status !== "scored") {
+    const why = notComputed(d.reason ?? "not scored")
+    return { ...base, pearson: why, spearman: why, weightedPearson: undefined }
+  }
+  return {
+    ...base,
+    pearson: Pearson.pearson(d.run, d.gold),
+    spearman: Spearman.spearman(d.run, d.gold),
+    weightedPearson: d.confidence !== undefined ? WeightedPearson.weightedPearson(d.run, d.gold, d.confidence) : undefined
+  }
+}
+
+/** Labels in the order the task paper's tables use. */
+const LABELS = ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"] as const
+
+const scoreSick = (sick: SickCheck): { relatedness: RelatednessScore; entailment: EntailmentScore } => {
+  const r = sick.relatedness
+  const relatedness: RelatednessScore =
+    r.status === "scored"
+      ? {
+          status: "scored",
+          reason: undefined,
+          pairs: r.pairs,
+          pearson: Pearson.pearson(r.run, r.gold),
+          spearman: Spearman.spearman(r.run, r.gold),
+          mse: Mse.mse(r.run, r.gold),
+          standardisedMse: Mse.standardisedMse(r.run, r.gold)
+        }
+      : (() => {
+          const why = notComputed(r.reason ?? "not evaluated")
+          return { status: "not-evaluated", reason: r.reason, pairs: 0, pearson: why, spearman: why, mse: why, standardisedMse: why }
+        })()
+  const e = sick.entailment
+  let entailment: EntailmentScore
+  if (e.status === "scored") {
+    const a = Accuracy.accuracy(e.gold, e.run, LABELS)
+    entailment = {
+      status: "scored",
+      reason: undefined,
+      pairs: a.total,
+      accuracy: MetricValue.fromNumber(a.accuracy, MetricValue.Reason.noPairs),
+      correct: a.correct,
+      labels: a.labels,
+      confusion: a.confusion,
+      perClass: a.perClass,
+      macroF1: a.macroF1
+    }
+  } else {
+    const why = notComputed(e.reason ?? "not evaluated")
+    entailment = {
+      status: "not-evaluated",
+      reason: e.reason,
+      pairs: 0,
+      accuracy: why,
+      correct: 0,
+      labels: [...LABELS],
+      confusion: [],
+      perClass: {},
+      macroF1: why
+    }
+  }
+  return { relatedness, entailment }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Aggregates
+// ---------------------------------------------------------------------------------------------
+
+const usable = (scores: ReadonlyArray<DatasetScore>) => scores.filter((s) => s.status === "scored" && s.pearson._tag === "Defined")
+
+const noneReason = (scores: ReadonlyArray<DatasetScore>) =>
+  scores.some((s) => s.status === "scored")
+    ? "Pearson is undefined on every scored dataset"
+    : "no dataset was scored"
+
+/**
+ * Mean of per-dataset Pearson weighted by scored pairs, over the datasets with a defined figure.
+ *
+ * @since 0.1.0
+ */
+export const wmeanOf = (scores: ReadonlyArray<DatasetScore>): AggregateScore => {
+  const u = usable(scores)
+  const value =
+    u.length === 0
+      ? MetricValue.undefined_(noneReason(scores))
+      : MetricValue.defined(Agg.wmean(u.map((s) => MetricValue.getOrNaN(s.pearson)), u.map((s) => s.pairs)))
+  return { value, datasets: u.map((s) => s.dataset), zeroed: [] }
+}
+
+/** Unweighted mean of per-dataset Pearson over the datasets with a defined figure. @since 0.1.0 */
+export const meanOf = (scores: ReadonlyArray<DatasetScore>): AggregateScore => {
+  const u = usable(scores)
+  const value = u.length === 0 ? MetricValue.undefined_(noneReason(scores)) : MetricValue.defined(Agg.mean(u.map((s) => MetricValue.getOrNaN(s.pearson))))
+  return { value, datasets: u.map((s) => s.dataset), zeroed: [] }
+}
+
+/**
+ * The STS 2012-2016 official rule: per-dataset Pearson weighted by scored pairs, where a dataset
+ * the run did not submit, or that could not be scored, or whose Pearson is undefined, enters as
+ * r = 0 with its full weight (its annotated gold pairs). `weights` are those of every dataset of
+ * the edition. Undefined when no dataset was scored at all (the run is then not ranked).
+ *
+ * Worked case (SPEC, STS 2014 Table 3): LIPN-run2 submitted deft-forum only, r = 0.084; weights
+ * 450, 300, 750, 750, 750, 750 give 0.084 * 450 / 3750 = 0.01008, published as 0.010.
+ *
+ * @since 0.1.0
+ */
+export const wmeanMissingZero = (scores: ReadonlyArray<DatasetScore>): AggregateScore => {
+  if (!scores.some((s) => s.status === "scored")) {
+    return { value: MetricValue.undefined_("no dataset was scored"), datasets: [], zeroed: [] }
+  }
+  const noGold = scores.filter((s) => s.weight === 0 && s.status !== "scored")
+  if (noGold.length > 0) {
+    return {
+      value: MetricValue.undefined_(`the weight of ${listing(noGold.map((s) => s.dataset))} is unknown (no gold)`),
+      datasets: [],
+      zeroed: []
+    }
+  }
+  const values: Array<number> = []
+  const weights: Array<number> = []
+  const used: Array<string> = []
+  const zeroed: Array<{ dataset: string; reason: string }> = []
+  for (const s of scores) {
+    if (s.status === "scored" && s.pearson._tag === "Defined") {
+      values.push(s.pearson.value)
+      weights.push(s.pairs)
+      used.push(s.dataset)
+    } else {
+      values.push(0)
+      weights.push(s.weight)
+      zeroed.push({
+        dataset: s.dataset,
+        reason: s.status === "scored" ? `Pearson is undefined (${s.pearson._tag === "Undefined" ? s.pearson.reason : ""})` : (s.reason ?? s.status)
+      })
+    }
+  }
+  return { value: MetricValue.defined(Agg.wmean(values, weights)), datasets: used, zeroed }
+}
+
+/**
+ * The STS 2017 primary score: the unweighted mean over every track, undefined (with the tracks
+ * named) when any track is missing, not scored or has no Pearson.
+ *
+ * @since 0.1.0
+ */
+export const meanAll = (scores: ReadonlyArray<DatasetScore>): AggregateScore => {
+  const lacking = scores.filter((s) => !(s.status === "scored" && s.pearson._tag === "Defined"))
+  if (lacking.length > 0) {
+    const why = lacking.map((s) =>
+      s.status === "missing" ? `${s.dataset} is missing` : s.status === "not-scored" ? `${s.dataset} is not scored` : `${s.dataset} has no Pearson`
+    )
+    return {
+      value: MetricValue.undefined_(`no primary score: it needs every track, and ${listing(why)}`),
+      datasets: [],
+      zeroed: []
+    }
+  }
+  return { value: MetricValue.defined(Agg.mean(scores.map((s) => MetricValue.getOrNaN(s.pearson)))), datasets: scores.map((s) => s.dataset), zeroed: [] }
+}
+
+const pooledOf = (checks: ReadonlyArray<StsDatasetCheck>, scores: ReadonlyArray<DatasetScore>, nrm: boolean): AggregateScore => {
+  const used = checks.filter((c) => c.status === "scored")
+  if (used.length === 0) return { value: MetricValue.undefined_(noneReason(scores)), datasets: [], zeroed: [] }
+  const xs = used.map((c) => c.run)
+  const ys = used.map((c) => c.gold)
+  return { value: nrm ? Agg.allNrm(xs, ys) : Agg.pooled(xs, ys), datasets: used.map((c) => c.dataset), zeroed: [] }
+}
+
+const officialAggregate = (rule: OfficialRule, scores: ReadonlyArray<DatasetScore>): AggregateScore => {
+  switch (rule._tag) {
+    case "wmean-missing-zero":
+      return wmeanMissingZero(scores)
+    case "mean-all":
+      return meanAll(scores)
+    case "pearson": {
+      const s = scores.find((d) => d.dataset === rule.dataset)
+      if (s === undefined) return { value: MetricValue.undefined_(`the edition has no dataset ${rule.dataset}`), datasets: [], zeroed: [] }
+      return { value: s.pearson, datasets: s.pearson._tag === "Defined" ? [s.dataset] : [], zeroed: [] }
+    }
+    case "sick":
+      return { value: MetricValue.undefined_("SICK has two official figures (relatedness Pearson, entailment accuracy)"), datasets: [], zeroed: [] }
+  }
+}
+
+/** Name of the official metric of a rule, for labels. @since 0.1.0 */
+export const officialMetricName = (rule: OfficialRule): string =>
+  rule._tag === "wmean-missing-zero" ? "wmean" : rule._tag === "mean-all" ? "mean" : "pearson"
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Score a validated run. Each dataset / subtask that validation accepted gets its figures; the
+ * others keep the reason they were not scored. Pure; never throws on data.
+ *
+ * @since 0.1.0
+ */
+export const scoreValidated = (plan: Plan, v: RunValidation): ScoredRun => {
+  const issues = allIssues(v)
+  const base = {
+    edition: v.edition,
+    kind: v.kind,
+    path: v.path,
+    meta: v.meta,
+    status: v.failed ? ("failed" as const) : ("scored" as const),
+    failure: v.failure,
+    errors: issues.filter((i) => i.severity === "error"),
+    warnings: issues.filter((i) => i.severity === "warning"),
+    infos: issues.filter((i) => i.severity === "info")
+  }
+  if (v.kind === "sick") {
+    const { relatedness, entailment } = v.sick !== undefined ? scoreSick(v.sick) : scoreSick(emptySick(v.failure ?? "no run file"))
+    return {
+      ...base,
+      relatedness,
+      entailment,
+      datasets: [],
+      aggregate: {},
+      official: [
+        { ranking: "relatedness", metric: "pearson", value: relatedness.pearson },
+        { ranking: "entailment", metric: "accuracy", value: entailment.accuracy }
+      ]
+    }
+  }
+  const datasets = v.datasets.map(scoreDataset)
+  const aggregate: Partial<Record<AggregateName | "official", AggregateScore>> = {}
+  for (const name of plan.aggregates) {
+    aggregate[name] =
+      name === "wmean" ? wmeanOf(datasets) : name === "mean" ? meanOf(datasets) : pooledOf(v.datasets, datasets, name === "allnrm")
+  }
+  const official = officialAggregate(plan.official, datasets)
+  aggregate.official = official
+  return {
+    ...base,
+    relatedness: undefined,
+    entailment: undefined,
+    datasets,
+    aggregate,
+    official: [{ ranking: "official", metric: officialMetricName(plan.official), value: official.value }]
+  }
+}
+
+const emptySick = (reason: string): SickCheck => ({
+  file: undefined,
+  relatedness: { status: "not-evaluated", reason, pairs: 0, run: new Float64Array(0), gold: new Float64Array(0) },
+  entailment: { status: "not-evaluated", reason, pairs: 0, run: [], gold: [] },
+  issues: []
+})

@@ -1,0 +1,555 @@
+/**
+ * Validation of one run against an edition and its gold: what will and will not be scored, and why.
+ *
+ * Pure functions over bytes already in memory (no I/O). For SICK, pairs are aligned by pair ID and
+ * each subtask (relatedness, entailment) is evaluated or not on its own; for STS, each dataset's run
+ * file is aligned to its gold by line number. Every decision is recorded as an `Issue` (file, line,
+ * field, expected, found) and, for what is not scored, a one-sentence reason.
+ *
+ * @since 0.1.0
+ */
+import { Issue, Sick, Sts, Text } from "@stseval/formats"
+import { capped, errors, listing, plural } from "./internal/issues.js"
+import { datasetOfFile } from "./Plan.js"
+import type { DatasetPlan, Plan } from "./Plan.js"
+
+// ---------------------------------------------------------------------------------------------
+// Inputs (structural: `Gold.Gold` and `Submissions.Submission` of @stseval/formats fit them)
+// ---------------------------------------------------------------------------------------------
+
+/** Gold scores of one STS dataset, aligned with its input lines; NaN = not annotated. @since 0.1.0 */
+export interface GoldScores {
+  readonly kind: "scores"
+  readonly name: string
+  readonly file: string
+  readonly scores: Float64Array
+  readonly annotated?: number
+}
+
+/** The SICK gold (test set with relatedness and entailment). @since 0.1.0 */
+export interface GoldSick {
+  readonly kind: "sick"
+  readonly name: string
+  readonly file: string
+  readonly pairs: ReadonlyArray<Sick.SickPair>
+}
+
+/** @since 0.1.0 */
+export type GoldDatasetInput = GoldScores | GoldSick
+
+/** @since 0.1.0 */
+export interface GoldInput {
+  readonly datasets: ReadonlyArray<GoldDatasetInput>
+  readonly issues?: ReadonlyArray<Issue.Issue>
+}
+
+/** Who submitted a run (from its name or `run.json`). @since 0.1.0 */
+export interface RunInfo {
+  readonly team: string
+  /** run number or name as written (`1`, `2`, `glove`) */
+  readonly run: string
+  readonly primary: boolean
+  readonly late: boolean
+  readonly corrected: boolean
+  readonly description?: string | undefined
+}
+
+/** @since 0.1.0 */
+export interface RunFileInput {
+  /** base name, e.g. `STS.output.headlines.txt` */
+  readonly name: string
+  /** path as given by the user (used in issues) */
+  readonly path: string
+  readonly bytes: Uint8Array
+}
+
+/** One run: a file (SICK, STS-B) or a folder of per-dataset files (STS 2012-2017). @since 0.1.0 */
+export interface SubmissionInput {
+  readonly meta: RunInfo
+  readonly path: string
+  readonly files: ReadonlyArray<RunFileInput>
+  /** issues found while discovering / loading the run (bad name, unreadable file, ...) */
+  readonly issues: ReadonlyArray<Issue.Issue>
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One STS dataset of a run: `scored`, `not-scored` (the file or its alignment has an error) or
+ * `missing` (the run has no file for it). When scored, `run` / `gold` / `confidence` hold the
+ * scored pairs, aligned.
+ *
+ * @since 0.1.0
+ */
+export interface StsDatasetCheck {
+  readonly dataset: string
+  readonly status: "scored" | "not-scored" | "missing"
+  /** why the dataset is not scored (a sentence), when it is not */
+  readonly reason: string | undefined
+  /** the run file's path, when the run has one for this dataset */
+  readonly file: string | undefined
+  /** pairs this dataset weighs in the weighted mean: its annotated gold pairs within the scored lines */
+  readonly weight: number
+  /** pairs scored (0 unless scored) */
+  readonly pairs: number
+  /** score lines in the run file (0 when missing / unreadable) */
+  readonly runLines: number
+  /** the run's lines that were scored, 1-based inclusive (`[1, 250]`), when scored */
+  readonly linesScored: readonly [number, number] | undefined
+  readonly run: Float64Array
+  readonly gold: Float64Array
+  /** the run's confidences (0-100) of the scored pairs, when every line has one */
+  readonly confidence: Float64Array | undefined
+  readonly issues: ReadonlyArray<Issue.Issue>
+}
+
+/** One SICK subtask of a run. @since 0.1.0 */
+export interface SubtaskCheck<A> {
+  readonly status: "scored" | "not-evaluated"
+  readonly reason: string | undefined
+  readonly pairs: number
+  /** the run's values, in gold order */
+  readonly run: A
+  readonly gold: A
+}
+
+/** A SICK run file. @since 0.1.0 */
+export interface SickCheck {
+  readonly file: string | undefined
+  readonly relatedness: SubtaskCheck<Float64Array>
+  readonly entailment: SubtaskCheck<ReadonlyArray<string>>
+  readonly issues: ReadonlyArray<Issue.Issue>
+}
+
+/** @since 0.1.0 */
+export interface RunValidation {
+  readonly edition: string
+  readonly kind: "sick" | "sts"
+  readonly path: string
+  readonly meta: RunInfo
+  /** SICK only */
+  readonly sick: SickCheck | undefined
+  /** STS only, in the edition's order */
+  readonly datasets: ReadonlyArray<StsDatasetCheck>
+  /** issues about the run as a whole (loading, file names); per-file issues are in `sick` / `datasets` */
+  readonly issues: ReadonlyArray<Issue.Issue>
+  /** true when nothing at all can be scored */
+  readonly failed: boolean
+  /** why the run failed, when it did */
+  readonly failure: string | undefined
+}
+
+/** Every issue of a validation, run-level first, then per file in the edition's order. @since 0.1.0 */
+export const allIssues = (v: RunValidation): ReadonlyArray<Issue.Issue> => [
+  ...v.issues,
+  ...(v.sick?.issues ?? []),
+  ...v.datasets.flatMap((d) => d.issues)
+]
+
+// ---------------------------------------------------------------------------------------------
+// STS
+// ---------------------------------------------------------------------------------------------
+
+const EMPTY = new Float64Array(0)
+
+const notScored = (
+  dataset: string,
+  status: "not-scored" | "missing",
+  reason: string,
+  file: string | undefined,
+  weight: number,
+  runLines: number,
+  issues: ReadonlyArray<Issue.Issue>
+): StsDatasetCheck => ({
+  dataset,
+  status,
+  reason,
+  file,
+  weight,
+  pairs: 0,
+  runLines,
+  linesScored: undefined,
+  run: EMPTY,
+  gold: EMPTY,
+  confidence: undefined,
+  issues
+})
+
+const firstErrorReason = (errs: ReadonlyArray<Issue.Issue>, what: string): string => {
+  const first = errs[0]!
+  const where = first.line !== undefined ? `line ${first.line}: ` : ""
+  return errs.length === 1
+    ? `${what}: ${where}${first.message}`
+    : `${what}: ${plural(errs.length, "error")}, the first at ${where}${first.message}`
+}
+
+const countAnnotated = (scores: Float64Array, end: number): number => {
+  let n = 0
+  for (let i = 0; i < end; i++) if (!Number.isNaN(scores[i]!)) n++
+  return n
+}
+
+/** What a missing dataset means under the edition's official rule, for the message. */
+const missingConsequence = (plan: Plan): string => {
+  switch (plan.official._tag) {
+    case "wmean-missing-zero":
+      return "it counts as r = 0 in the official weighted mean"
+    case "mean-all":
+      return "the run gets no official (primary) score, which needs every track"
+    case "pearson":
+      return "the run cannot be scored"
+    case "sick":
+      return "it is not scored"
+  }
+}
+
+/**
+ * Check one STS dataset of a run: decode and parse the run file, align it with the gold by line
+ * number, skip pairs whose gold line is blank (not annotated, 2015/16), score only the edition's
+ * scored lines (2017 track 6: input lines 1-250, from a 250- or 500-line run). A file error, a
+ * non-numeric / non-finite score or a length mismatch means the dataset is not scored.
+ *
+ * @since 0.1.0
+ */
+export const checkStsDataset = (
+  plan: Plan,
+  dataset: DatasetPlan,
+  gold: GoldScores | undefined,
+  file: RunFileInput | undefined
+): StsDatasetCheck => {
+  const name = dataset.name
+  if (gold === undefined) {
+    const path = file?.path ?? dataset.runFiles[0] ?? name
+    return notScored(name, file === undefined ? "missing" : "not-scored", `no gold was loaded for dataset ${name}`, file?.path, 0, 0, [
+      Issue.error("missing-dataset", path, `there is no gold for dataset ${name}, so it cannot be scored`, {
+        expected: `the gold of ${name}`,
+        found: "no gold file"
+      })
+    ])
+  }
+  const goldLines = gold.scores.length
+  const scoredEnd = dataset.scoredLines !== undefined ? Math.min(dataset.scoredLines, goldLines) : goldLines
+  const weight = countAnnotated(gold.scores, scoredEnd)
+  if (file === undefined) {
+    const expected = dataset.runFiles[0] ?? `a file for ${name}`
+    const single = plan.datasets.length === 1
+    const message = `the run has no file for dataset ${name} (expected ${expected}); ${missingConsequence(plan)}`
+    const issue = (single ? Issue.error : Issue.warning)("missing-dataset", expected, message, { expected, found: "no such file" })
+    return notScored(name, "missing", `the run has no file for dataset ${name}`, undefined, weight, 0, [issue])
+  }
+  const path = file.path
+  const decoded = Text.decode(file.bytes, path)
+  const parsed = Sts.parseOutput(decoded.value)
+  const issues: Array<Issue.Issue> = [...decoded.issues, ...parsed.issues]
+  const output = parsed.value
+  const runLines = output.scores.length
+  const fileErrors = errors(issues)
+  if (fileErrors.length > 0) {
+    return notScored(name, "not-scored", firstErrorReason(fileErrors, `${name} is not scored`), path, weight, runLines, issues)
+  }
+  // Which run lengths are accepted, and which run lines are scored.
+  const accepted = new Set<number>([goldLines])
+  if (dataset.scoredLines !== undefined) {
+    accepted.add(scoredEnd)
+    if (dataset.inputLines !== undefined) accepted.add(dataset.inputLines)
+  }
+  // A gold whose last lines are blank (unannotated pairs at the end) against a run that stops
+  // before them: nothing would be scored on those lines anyway.
+  const tailUnannotated = runLines < goldLines && runLines > 0 && countAnnotated(gold.scores.subarray(runLines), goldLines - runLines) === 0
+  if (!accepted.has(runLines) && !tailUnannotated) {
+    const want = [...accepted].sort((a, b) => a - b).join(" or ")
+    const issue = Issue.error(
+      "length-mismatch",
+      path,
+      `the run has ${plural(runLines, "score line")} but dataset ${name} has ${want} pairs (one score per input line, aligned by line number); the dataset is not scored`,
+      {
+        ...(runLines > 0 && runLines < goldLines ? { line: output.lines[runLines - 1]! + 1 } : {}),
+        expected: `${want} score lines`,
+        found: `${runLines} score lines`
+      }
+    )
+    return notScored(name, "not-scored", issue.message, path, weight, runLines, [...issues, issue])
+  }
+  if (tailUnannotated) {
+    issues.push(
+      Issue.info(
+        "lines-scored",
+        path,
+        `the run has ${runLines} score lines, the gold ${goldLines}; gold lines ${runLines + 1}-${goldLines} are blank (not annotated), so nothing is lost`,
+        { expected: `${goldLines} score lines`, found: `${runLines} score lines` }
+      )
+    )
+  }
+  const end = Math.min(scoredEnd, runLines)
+  if (dataset.scoredLines !== undefined) {
+    issues.push(
+      Issue.info(
+        "lines-scored",
+        path,
+        runLines > end
+          ? `lines 1-${end} of the run's ${runLines} are scored: the gold of ${name} covers input lines 1-${end} only`
+          : `the run has ${runLines} lines, all scored (input lines 1-${end}, the part of ${name} that has gold)`,
+        { expected: `${end} or ${dataset.inputLines ?? runLines} score lines`, found: `${runLines} score lines` }
+      )
+    )
+  }
+  // Align: gold line i <-> run score i, skipping blank gold lines.
+  const pairs = countAnnotated(gold.scores, end)
+  const run = new Float64Array(pairs)
+  const g = new Float64Array(pairs)
+  const confidence = output.confidence !== undefined ? new Float64Array(pairs) : undefined
+  let k = 0
+  let outside = 0
+  let firstOutside = -1
+  for (let i = 0; i < end; i++) {
+    const y = gold.scores[i]!
+    if (Number.isNaN(y)) continue
+    const x = output.scores[i]!
+    run[k] = x
+    g[k] = y
+    if (confidence !== undefined) confidence[k] = output.confidence![i]!
+    if (x < plan.scale.min || x > plan.scale.max) {
+      outside++
+      if (firstOutside === -1) firstOutside = i
+    }
+    k++
+  }
+  if (pairs < end) {
+    issues.push(
+      Issue.info("not-annotated", path, `${pairs} of ${end} pairs annotated; ${pairs} scored (a blank gold line is a pair that was not annotated)`, {
+        expected: `${end} annotated pairs`,
+        found: `${pairs} annotated`
+      })
+    )
+  }
+  if (outside > 0) {
+    issues.push(outOfScale(plan, path, outside, pairs, output.lines[firstOutside]!, output.scores[firstOutside]!, undefined))
+  }
+  return {
+    dataset: name,
+    status: "scored",
+    reason: undefined,
+    file: path,
+    weight,
+    pairs,
+    runLines,
+    linesScored: [1, end],
+    run,
+    gold: g,
+    confidence,
+    issues
+  }
+}
+
+const outOfScale = (plan: Plan, path: string, outside: number, pairs: number, line: number, value: number, field: string | undefined) =>
+  Issue.warning(
+    "out-of-scale",
+    path,
+    `${plural(outside, "score")} of ${pairs} lie outside the edition's scale ${plan.scale.min}-${plan.scale.max} (the first on line ${line}: ${value}); correlations are unaffected, MSE is`,
+    { line, ...(field !== undefined ? { field } : {}), expected: `${plan.scale.min} to ${plan.scale.max}`, found: String(value) }
+  )
+
+// ---------------------------------------------------------------------------------------------
+// SICK
+// ---------------------------------------------------------------------------------------------
+
+const subtaskNot = <A>(reason: string, empty: A): SubtaskCheck<A> => ({ status: "not-evaluated", reason, pairs: 0, run: empty, gold: empty })
+
+const NO_LABELS: ReadonlyArray<string> = []
+
+/**
+ * Check a SICK run file against the gold: header and rows (`Sick.parseRun`), then alignment by
+ * pair ID. A subtask is not evaluated when any gold pair ID is missing from the run, any run pair
+ * ID is unknown or duplicated, the file is malformed (an error that names no field), the column is
+ * absent or `NA`, or the column has a bad value (a non-numeric relatedness, an unknown entailment
+ * label); the other subtask is still scored when its own column is sound.
+ *
+ * @since 0.1.0
+ */
+export const checkSick = (plan: Plan, gold: GoldSick | undefined, file: RunFileInput | undefined): SickCheck => {
+  if (file === undefined) {
+    const reason = "the run has no file"
+    return {
+      file: undefined,
+      relatedness: subtaskNot(reason, EMPTY),
+      entailment: subtaskNot(reason, NO_LABELS),
+      issues: [Issue.error("missing-dataset", plan.datasets[0]?.name ?? "run", "the run has no file to score")]
+    }
+  }
+  const path = file.path
+  const decoded = Text.decode(file.bytes, path)
+  const parsed = Sick.parseRun(decoded.value)
+  const issues: Array<Issue.Issue> = [...decoded.issues, ...parsed.issues]
+  if (gold === undefined) {
+    const reason = "no SICK gold was loaded"
+    return { file: path, relatedness: subtaskNot(reason, EMPTY), entailment: subtaskNot(reason, NO_LABELS), issues }
+  }
+  const run = parsed.value
+  // Alignment by pair ID (duplicates are reported by the parser; the first occurrence is kept).
+  const goldIndex = new Map<string, number>()
+  gold.pairs.forEach((p, i) => goldIndex.set(p.pairId, i))
+  const byId = new Map<string, Sick.SickRunRow>()
+  const unknown: Array<Issue.Issue> = []
+  const hasIds = run.columns.includes(Sick.PAIR_ID)
+  if (hasIds) {
+    for (const row of run.rows) {
+      if (row.pairId === "") continue
+      if (!goldIndex.has(row.pairId)) {
+        unknown.push(
+          Issue.error("unknown-pair", path, `pair ID ${row.pairId} on line ${row.line} is not a pair of the gold (${gold.name})`, {
+            line: row.line,
+            expected: `a pair ID of ${gold.name}`,
+            found: row.pairId
+          })
+        )
+      } else if (!byId.has(row.pairId)) byId.set(row.pairId, row)
+    }
+    issues.push(
+      ...capped(unknown, (more, total) =>
+        Issue.error("unknown-pair", path, `... and ${more} more unknown pair IDs (${total} in all)`, { found: `${total} unknown pair IDs` })
+      )
+    )
+    const missing: Array<Issue.Issue> = []
+    for (const p of gold.pairs) {
+      if (!byId.has(p.pairId)) {
+        missing.push(
+          Issue.error("missing-pair", path, `pair ID ${p.pairId} of the gold has no line in the run`, {
+            expected: `a line for pair ID ${p.pairId}`,
+            found: "no such line"
+          })
+        )
+      }
+    }
+    issues.push(
+      ...capped(missing, (more, total) =>
+        Issue.error("missing-pair", path, `... and ${more} more pair IDs of the gold have no line in the run (${total} of ${gold.pairs.length} missing)`, {
+          found: `${total} of ${gold.pairs.length} pair IDs missing`
+        })
+      )
+    )
+  }
+  const fileErrors = errors(issues).filter((i) => i.field === undefined)
+  const fileReason = fileErrors.length > 0 ? firstErrorReason(fileErrors, "the file cannot be aligned with the gold") : undefined
+
+  const subtask = <A>(
+    column: Sick.SubtaskColumn,
+    field: string,
+    what: string,
+    goldHas: boolean,
+    empty: A,
+    build: () => { run: A; gold: A }
+  ): SubtaskCheck<A> => {
+    if (!goldHas) return subtaskNot(`the gold (${gold.name}) has no ${what} values`, empty)
+    if (column === "absent") return subtaskNot(`the run has no ${field} column`, empty)
+    if (column === "na") return subtaskNot(`the run's ${field} column holds NA (or nothing): the team did not take part in ${what}`, empty)
+    if (fileReason !== undefined) return subtaskNot(fileReason, empty)
+    const own = errors(issues).filter((i) => i.field === field)
+    if (own.length > 0) return subtaskNot(firstErrorReason(own, `${what} is not evaluated`), empty)
+    const built = build()
+    return { status: "scored", reason: undefined, pairs: gold.pairs.length, ...built }
+  }
+
+  const goldRelatedness = gold.pairs.length > 0 && gold.pairs.every((p) => p.relatedness !== undefined && Number.isFinite(p.relatedness))
+  const goldEntailment = gold.pairs.length > 0 && gold.pairs.every((p) => p.entailment !== undefined)
+  const relatedness = subtask(run.relatedness, Sick.RELATEDNESS, "relatedness", goldRelatedness, EMPTY, () => {
+    const n = gold.pairs.length
+    const x = new Float64Array(n)
+    const y = new Float64Array(n)
+    let outside = 0
+    let first: Sick.SickRunRow | undefined
+    for (let i = 0; i < n; i++) {
+      const p = gold.pairs[i]!
+      const row = byId.get(p.pairId)!
+      x[i] = row.relatedness!
+      y[i] = p.relatedness!
+      if (x[i]! < plan.scale.min || x[i]! > plan.scale.max) {
+        outside++
+        if (first === undefined || row.line < first.line) first = row
+      }
+    }
+    if (first !== undefined) issues.push(outOfScale(plan, path, outside, n, first.line, first.relatedness!, Sick.RELATEDNESS))
+    return { run: x, gold: y }
+  })
+  const entailment = subtask(run.entailment, Sick.ENTAILMENT, "entailment", goldEntailment, NO_LABELS, () => ({
+    run: gold.pairs.map((p) => byId.get(p.pairId)!.entailment!),
+    gold: gold.pairs.map((p) => p.entailment!)
+  }))
+  return { file: path, relatedness, entailment, issues }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A whole run
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Validate a run against the edition (as a plan) and its gold. Never throws: everything that keeps
+ * a dataset or subtask from being scored is an issue, and a run with nothing scorable is `failed`.
+ * Run files that match no dataset are warned about (`unknown-file`); a dataset without a run file
+ * is `missing-dataset` (it counts per the edition's rule).
+ *
+ * @since 0.1.0
+ */
+export const validateRunWithPlan = (plan: Plan, gold: GoldInput, submission: SubmissionInput): RunValidation => {
+  const runIssues: Array<Issue.Issue> = [...submission.issues]
+  const base = { edition: plan.edition, kind: plan.kind, path: submission.path, meta: submission.meta }
+  const loadErrors = errors(submission.issues)
+  if (plan.kind === "sick") {
+    const goldSick = gold.datasets.find((d): d is GoldSick => d.kind === "sick")
+    const [file, ...others] = submission.files
+    for (const o of others) {
+      runIssues.push(
+        Issue.warning("unknown-file", o.path, `a SICK run is one file; ${o.name} is ignored (${file!.name} is scored)`, {
+          expected: "one run file",
+          found: o.name
+        })
+      )
+    }
+    const sick = checkSick(plan, goldSick, file)
+    const scored = sick.relatedness.status === "scored" || sick.entailment.status === "scored"
+    const failure = scored
+      ? undefined
+      : file === undefined && loadErrors.length > 0
+        ? `the run could not be loaded: ${loadErrors[0]!.message}`
+        : `neither subtask can be evaluated (relatedness: ${sick.relatedness.reason}; entailment: ${sick.entailment.reason})`
+    return { ...base, sick, datasets: [], issues: runIssues, failed: !scored, failure }
+  }
+  const byDataset = new Map<string, RunFileInput>()
+  for (const f of submission.files) {
+    const d = datasetOfFile(plan, f.name) ?? (plan.datasets.length === 1 && submission.files.length === 1 ? plan.datasets[0] : undefined)
+    if (d === undefined) {
+      runIssues.push(
+        Issue.warning("unknown-file", f.path, `${f.name} matches no dataset of ${plan.edition}; it is ignored`, {
+          expected: listing(plan.datasets.flatMap((x) => x.runFiles.slice(0, 1))),
+          found: f.name
+        })
+      )
+    } else if (byDataset.has(d.name)) {
+      runIssues.push(
+        Issue.warning("unknown-file", f.path, `${f.name} is a second file for dataset ${d.name}; it is ignored (${byDataset.get(d.name)!.name} is scored)`, {
+          expected: "one file per dataset",
+          found: f.name
+        })
+      )
+    } else byDataset.set(d.name, f)
+  }
+  const goldByName = new Map<string, GoldScores>()
+  for (const g of gold.datasets) if (g.kind === "scores") goldByName.set(g.name, g)
+  const datasets = plan.datasets.map((d) => checkStsDataset(plan, d, goldByName.get(d.name), byDataset.get(d.name)))
+  const scored = datasets.filter((d) => d.status === "scored").length
+  const failure =
+    scored > 0
+      ? undefined
+      : submission.files.length === 0 && loadErrors.length > 0
+        ? `the run could not be loaded: ${loadErrors[0]!.message}`
+        : submission.files.length === 0
+          ? "the run has no files"
+          : byDataset.size === 0
+            ? `no file of the run matches a dataset of ${plan.edition}`
+            : `no dataset can be scored (${datasets
+                .filter((d) => d.status === "not-scored")
+                .map((d) => d.reason)
+                .join("; ")})`
+  return { ...base, sick: undefined, datasets, issues: runIssues, failed: scored === 0, failure }
+}
