@@ -9,9 +9,10 @@
  *
  * @since 0.1.0
  */
-import { Effect, FileSystem, Schema, SchemaIssue } from "effect"
+import { Effect, FileSystem, Schema } from "effect"
 import * as Yaml from "yaml"
 import { builtinEditions } from "./editions/builtin.js"
+import { firstProblem } from "./internal/schemaIssues.js"
 
 // ---------------------------------------------------------------------------------------------
 // Schema
@@ -77,52 +78,46 @@ export type Aggregate = typeof Aggregate.Type
  */
 export const Ranking = Schema.Struct({
   subtask: Subtask,
-  /** the metric that orders runs */
-  metric: RankingMetric,
-  /** the official rule combining datasets into the ranked figure */
-  aggregate: Aggregate,
-  /** metrics shown in the published table, in column order (default: just `metric`) */
-  report: Schema.optionalKey(Schema.Array(Metric)),
-  /** further aggregates shown beside the official one (e.g. STS 2012: wmean and allnrm beside ALL) */
-  alsoAggregate: Schema.optionalKey(Schema.Array(Aggregate))
+  metric: RankingMetric.annotate({ description: "the metric that orders runs" }),
+  aggregate: Aggregate.annotate({ description: "the official rule combining the datasets into the ranked figure" }),
+  report: Schema.optionalKey(
+    Schema.Array(Metric).annotate({ description: "metrics shown in the published table, in column order (default: just the ranking metric)" })
+  ),
+  alsoAggregate: Schema.optionalKey(
+    Schema.Array(Aggregate).annotate({ description: "further aggregates shown beside the official one (STS 2012: allnrm and wmean beside ALL)" })
+  )
 })
 /** @since 0.1.0 */
 export type Ranking = typeof Ranking.Type
 
 const PositiveInt = Schema.Int.check(Schema.isGreaterThan(0))
 const NonEmptyString = Schema.String.check(Schema.isMinLength(1))
+const described = (description: string) => NonEmptyString.annotate({ description })
+const count = (description: string) => Schema.optionalKey(PositiveInt.annotate({ description }))
 
 /**
- * One dataset (STS: one file per dataset / track; SICK and STS-B: the single test file).
+ * One dataset (STS: one file per dataset / track; SICK and STS-B: the single test file). Field
+ * meanings are in the schema's descriptions and in docs/task-registry.md.
  *
  * @since 0.1.0
  */
 export const DatasetSpec = Schema.Struct({
-  /** the papers' dataset / track name, e.g. `headlines`, `track5.en-en`, `test` */
-  name: NonEmptyString,
-  /** gold file name, relative to the gold folder (or the file itself when a single file is given) */
-  gold: NonEmptyString,
-  goldFormat: GoldFormat,
-  /** input file name (sentence pairs), when it is public */
-  input: Schema.optionalKey(NonEmptyString),
-  /**
-   * the run's file for this dataset inside a run folder, e.g. `STS.output.headlines.txt`; for a
-   * single-file edition (SICK, STS-B) a description of the file, any name is accepted
-   */
-  run: NonEmptyString,
-  /** other file names accepted for this dataset inside a run folder */
-  runAliases: Schema.optionalKey(Schema.Array(NonEmptyString)),
-  /**
-   * only the first `scoredLines` lines of the run are scored (STS 2017 track 6: input 500 lines,
-   * gold 250); a run with `scoredLines` lines or with as many lines as the input is accepted
-   */
-  scoredLines: Schema.optionalKey(PositiveInt),
-  /** lines of the input (and of a complete run), when it differs from the gold's */
-  inputLines: Schema.optionalKey(PositiveInt),
-  /** number of scored (annotated) pairs, as published; used to check the gold */
-  pairs: Schema.optionalKey(PositiveInt),
-  /** language or language pair, e.g. `en`, `es-en` */
-  language: Schema.optionalKey(NonEmptyString)
+  name: described("the papers' dataset / track name, e.g. headlines, track5.en-en, test"),
+  gold: described("gold file name inside the gold folder (when a single gold file is given, its name may differ)"),
+  goldFormat: GoldFormat.annotate({ description: "sts-gs: one score per line, blank = not annotated; stsb-csv: STS Benchmark csv; sick: SICK data file" }),
+  input: Schema.optionalKey(described("input file name (the sentence pairs), when it is public")),
+  run: described(
+    "the run's file for this dataset inside a run folder, e.g. STS.output.headlines.txt; for a single-file edition (SICK, STS-B) a description, any name is accepted"
+  ),
+  runAliases: Schema.optionalKey(
+    Schema.Array(NonEmptyString).annotate({ description: "other file names accepted for this dataset inside a run folder" })
+  ),
+  scoredLines: count(
+    "only the first scoredLines lines of a run are scored (STS 2017 track 6: input 500 lines, gold 250); a run with scoredLines lines or with inputLines lines is accepted"
+  ),
+  inputLines: count("lines of the input (and of a complete run) when they differ from the gold's"),
+  pairs: count("number of scored (annotated) pairs, as published; the gold is checked against it"),
+  language: Schema.optionalKey(described("language or language pair, e.g. en, es-en"))
 })
 /** @since 0.1.0 */
 export type DatasetSpec = typeof DatasetSpec.Type
@@ -134,11 +129,16 @@ export const Scale = Schema.Struct({ min: Schema.Finite, max: Schema.Finite }).c
 /** @since 0.1.0 */
 export type Scale = typeof Scale.Type
 
+const SHA256 = /^[0-9a-f]{64}$/
+const EDITION_ID = /^[a-z0-9][a-z0-9._-]*$/
+
 /** One public download (see DataStore). @since 0.1.0 */
 export const DataSourceSpec = Schema.Struct({
-  url: NonEmptyString,
-  sha256: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[0-9a-f]{64}$/))),
-  file: NonEmptyString
+  url: described("public address of the file"),
+  sha256: Schema.optionalKey(
+    Schema.String.check(Schema.isPattern(SHA256)).annotate({ description: "expected SHA-256 (lower-case hex) of the download; without it the first download's is recorded" })
+  ),
+  file: described("file name to store the download under (an archive is unpacked beside it)")
 })
 /** @since 0.1.0 */
 export type DataSourceSpec = typeof DataSourceSpec.Type
@@ -150,8 +150,8 @@ export type DataSourceSpec = typeof DataSourceSpec.Type
  * @since 0.1.0
  */
 export const DataLocation = Schema.Struct({
-  dir: NonEmptyString,
-  sources: Schema.Array(DataSourceSpec)
+  dir: described("the gold folder relative to the data root, e.g. sts2014/test-en"),
+  sources: Schema.Array(DataSourceSpec).annotate({ description: "public downloads that fill the folder" })
 })
 /** @since 0.1.0 */
 export type DataLocation = typeof DataLocation.Type
@@ -162,33 +162,27 @@ export type DataLocation = typeof DataLocation.Type
  * @since 0.1.0
  */
 export const TaskEdition = Schema.Struct({
-  /** registry id, e.g. `sts2014`; lower case, digits, `-`, `_`, `.` */
-  id: Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9._-]*$/)),
-  title: NonEmptyString,
-  family: Family,
-  /** the gold (and expected run) score scale; SICK: relatedness 1-5 */
-  scale: Scale,
-  /**
-   * `file`: a run is one file (SICK, STS-B); `folder`: a run is a folder (or zip) holding one file
-   * per dataset (STS 2012-2017)
-   */
-  submission: Schema.Literals(["file", "folder"]),
+  id: Schema.String.check(Schema.isPattern(EDITION_ID)).annotate({ description: "registry id, e.g. sts2014: lower-case letters, digits, '.', '_', '-'" }),
+  title: described("a human title, e.g. the task's name"),
+  family: Family.annotate({ description: "sick: one tab-separated run file matched to gold by pair_ID; sts: score files aligned by line" }),
+  scale: Scale.annotate({ description: "the gold (and expected run) score scale, inclusive; SICK: relatedness 1-5" }),
+  submission: Schema.Literals(["file", "folder"]).annotate({
+    description: "file: a run is one file (SICK, STS-B); folder: a run is a folder (or zip) with one file per dataset (STS 2012-2017)"
+  }),
   datasets: Schema.Array(DatasetSpec).check(Schema.isMinLength(1)),
-  /** most runs one team may submit */
-  runLimit: PositiveInt,
-  /** one ranking per subtask; the first is the headline */
-  ranking: Schema.Array(Ranking).check(Schema.isMinLength(1)),
-  /**
-   * a dataset the run did not submit: `zero` counts it as r = 0 in the aggregate (STS 2012-2016);
-   * `no-official-score` gives the run no aggregate, its per-dataset figures stay (STS 2017)
-   */
-  missingDataset: Schema.Literals(["zero", "no-official-score"]),
-  /** how published tables print correlations: `r3` r to 3 decimals (2014); `r100` r x 100, 2 decimals (2017, STS-B) */
-  published: Schema.Struct({ style: Schema.Literals(["r3", "r100"]) }),
-  /** a sentence or two for people: paper, year, notes */
-  description: Schema.optionalKey(Schema.String),
-  /** default gold location and public downloads; absent when the data is not public */
-  data: Schema.optionalKey(DataLocation)
+  runLimit: PositiveInt.annotate({ description: "most runs one team may submit" }),
+  ranking: Schema.Array(Ranking)
+    .check(Schema.isMinLength(1))
+    .annotate({ description: "one ranking per subtask; the first is the edition's headline ranking" }),
+  missingDataset: Schema.Literals(["zero", "no-official-score"]).annotate({
+    description:
+      "a dataset a run did not submit: zero counts it as r = 0 in the aggregate (STS 2012-2016); no-official-score gives the run no aggregate, its per-dataset figures stay (STS 2017)"
+  }),
+  published: Schema.Struct({
+    style: Schema.Literals(["r3", "r100"]).annotate({ description: "r3: r to 3 decimals (2014); r100: r x 100 with 2 decimals (2017, STS-B)" })
+  }),
+  description: Schema.optionalKey(Schema.String.annotate({ description: "a sentence or two for people: paper, year, notes" })),
+  data: Schema.optionalKey(DataLocation.annotate({ description: "default gold location and public downloads; absent when the data is not public" }))
 }).check(
   Schema.makeFilter((e) => {
     const names = new Set<string>()
@@ -293,9 +287,6 @@ export class EditionError extends Schema.TaggedError<EditionError>()("EditionErr
   }
 }
 
-const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
-  path.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join("")
-
 /**
  * Validate an unknown value (e.g. parsed JSON) as an edition. On failure the error names the first
  * bad field and what was wrong; `file` labels the source in messages.
@@ -303,23 +294,13 @@ const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
  * @since 0.1.0
  */
 export const decodeEdition = (input: unknown, file = "<edition>"): Effect.Effect<TaskEdition, EditionError> =>
-  Schema.decodeUnknownEffect(TaskEdition)(input, { onExcessProperty: "error" }).pipe(
+  Schema.decodeUnknownEffect(TaskEdition)(input, { onExcessProperty: "error", reportInput: true, errors: "all" }).pipe(
     Effect.mapError((error) => toEditionError(file, error))
   )
 
-const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
-
-// Effect's Standard Schema formatter flattens the issue tree into `{ message, path }` entries; the
-// first one names the first bad field (all of them are listed when there are several).
-const pathOf = (issue: { readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined }) =>
-  formatPath((issue.path ?? []).map((p) => (typeof p === "object" ? p.key : p)))
-
 const toEditionError = (file: string, error: Schema.SchemaError): EditionError => {
-  const [first, ...rest] = formatIssue(error.issue).issues
-  if (first === undefined) return new EditionError({ file, reason: error.message })
-  const field = pathOf(first)
-  const more = rest.length > 0 ? ` (and ${rest.length} more: ${rest.slice(0, 3).map((i) => `${pathOf(i)}: ${i.message}`).join("; ")})` : ""
-  return new EditionError({ file, ...(field !== "" ? { field } : {}), reason: `${first.message}${more}` })
+  const { field, message } = firstProblem(error)
+  return new EditionError({ file, ...(field !== undefined ? { field } : {}), reason: message })
 }
 
 /**
@@ -358,11 +339,11 @@ export const parseEditionText = (
   }
   const doc = Yaml.parseDocument(text, { prettyErrors: true })
   if (doc.errors.length > 0) {
-    const err = doc.errors[0]!
+    const err = doc.errors[0]
     const at = err.linePos?.[0]
     return {
       _tag: "error",
-      error: new EditionError({ file, reason: `not valid YAML${at !== undefined ? ` (line ${at.line}, column ${at.col})` : ""}: ${err.message.split("\n")[0]}` })
+      error: new EditionError({ file, reason: `not valid YAML${at !== undefined ? ` (line ${at.line}, column ${at.col})` : ""}: ${err.message.split("\n")[0].replace(/:\s*$/, "")}` })
     }
   }
   return { _tag: "ok", value: doc.toJS() }
@@ -380,4 +361,42 @@ export const resolve = (idOrPath: string): Effect.Effect<TaskEdition, EditionErr
   return found !== undefined
     ? Effect.succeed(found)
     : Effect.fail(new EditionError({ file: idOrPath, reason: `no built-in edition "${idOrPath}"; known: ${builtinIds.join(", ")}` }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON Schema for user edition files
+// ---------------------------------------------------------------------------------------------
+
+type JsonObject = { [key: string]: unknown }
+const at = (object: JsonObject, path: ReadonlyArray<string>): JsonObject =>
+  path.reduce<JsonObject>((o, key) => {
+    const next = o[key]
+    if (typeof next !== "object" || next === null) throw new Error(`JSON Schema: no object at ${path.join(".")}`)
+    return next as JsonObject
+  }, object)
+
+/** The `$id` of docs/schemas/task-edition.schema.json. @since 0.1.0 */
+export const JSON_SCHEMA_ID = "https://stseval.dev/schemas/task-edition.schema.json"
+
+/**
+ * The JSON Schema (draft 2020-12) of an edition file, generated from `TaskEdition`; the file
+ * docs/schemas/task-edition.schema.json is this value (a test keeps them equal). Effect does not
+ * emit `pattern` for regular-expression checks, so the two patterns are added here; the cross-field
+ * rules (unique dataset names, one dataset for a `file` submission, ...) are only in the decoder.
+ *
+ * @since 0.1.0
+ */
+export const jsonSchema = (): Record<string, unknown> => {
+  const document = Schema.toJsonSchemaDocument(TaskEdition, { onExcessProperty: "error" })
+  const schema = structuredClone<JsonObject>(document.schema)
+  at(schema, ["properties", "id"])["pattern"] = EDITION_ID.source
+  at(schema, ["properties", "data", "properties", "sources", "items", "properties", "sha256"])["pattern"] = SHA256.source
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $id: JSON_SCHEMA_ID,
+    title: "stseval task edition",
+    description: "A shared-task edition for stseval (see docs/task-registry.md). Written as JSON or YAML.",
+    ...schema,
+    ...(Object.keys(document.definitions).length > 0 ? { $defs: document.definitions } : {})
+  }
 }

@@ -16,6 +16,7 @@ import { Effect, FileSystem, Path, Schema } from "effect"
 import type { PlatformError } from "effect/PlatformError"
 import { unzipSync } from "fflate"
 import * as Issue from "./Issue.js"
+import { firstProblem } from "./internal/schemaIssues.js"
 import type { TaskEdition } from "./Registry.js"
 import { DEFAULT_MAX_BYTES } from "./Text.js"
 
@@ -111,8 +112,8 @@ export interface ParsedRunName {
 }
 
 // Team names may contain `_` and `-` (The_Meaning_Factory_run1): the team is everything before the
-// last `run<N>`.
-const RUN_NAME = /^(.+?)[_-]+run[_-]?(\d+)(?:[_-]?(primary))?$/i
+// last `_run<N>` (greedy), so a team called "Rerun" keeps its name in "Rerun_run1".
+const RUN_NAME = /^(.+)[_-]+run[_-]?(\d+)(?:[_-]?(primary))?$/i
 const STRIP_EXTENSION = /\.(txt|tsv|csv|zip|out|output|run)$/i
 
 /**
@@ -124,10 +125,9 @@ const STRIP_EXTENSION = /\.(txt|tsv|csv|zip|out|output|run)$/i
  */
 export const parseRunName = (name: string): ParsedRunName | undefined => {
   const stem = stripExtension(name)
-  // Greedy team: the last `_run<N>` wins (a team called "Rerun_run1" keeps "Rerun").
-  const m = /^(.+)[_-]+run[_-]?(\d+)(?:[_-]?(primary))?$/i.exec(stem) ?? RUN_NAME.exec(stem)
+  const m = RUN_NAME.exec(stem)
   if (m === null) return undefined
-  return { team: m[1]!, run: Number(m[2]), primary: m[3] !== undefined }
+  return { team: m[1], run: Number(m[2]), primary: m[3] !== undefined }
 }
 
 /** The name without a known extension. @since 0.1.0 */
@@ -161,12 +161,12 @@ export const readZip = (
   try {
     // The filter sees each entry's declared size before inflating: sum them and inflate nothing once
     // the cap is passed. fflate inflates into a buffer of the declared size, so a lying header cannot
-    // make an entry larger than declared.
+    // make an entry larger than declared (the entry comes out cut to that size; checked by hand).
     const refused = new Set<string>()
     let tooLarge = false
     unpacked = unzipSync(bytes, {
       filter: (entry) => {
-        if (entry.name.endsWith("/")) return false
+        if (entry.name.endsWith("/") || entry.name.endsWith("\\")) return false
         if (unsafeEntryName(entry.name)) {
           refused.add(entry.name)
           return false
@@ -205,8 +205,9 @@ export const readZip = (
   }
   const seen = new Map<string, string>()
   for (const entryName of Object.keys(unpacked).sort()) {
-    const parts = entryName.split("/")
-    const base = parts[parts.length - 1]!
+    // Zips made on Windows may separate folders with a backslash.
+    const parts = entryName.split(/[\\/]/)
+    const base = parts[parts.length - 1]
     if (base === "" || parts.some(isHidden)) continue
     const path = `${zipPath}!${entryName}`
     if (base === RUN_JSON) {
@@ -227,7 +228,7 @@ export const readZip = (
       continue
     }
     seen.set(base, entryName)
-    files.push({ name: base, path, bytes: unpacked[entryName]! })
+    files.push({ name: base, path, bytes: unpacked[entryName] })
   }
   return { files, metadata, issues }
 }
@@ -239,7 +240,7 @@ const unsafeEntryName = (name: string): boolean =>
 // Metadata
 // ---------------------------------------------------------------------------------------------
 
-const decodeRunJson = Schema.decodeUnknownResult(RunJson, { onExcessProperty: "error" })
+const decodeRunJson = Schema.decodeUnknownResult(RunJson, { onExcessProperty: "error", reportInput: true, errors: "all" })
 
 /**
  * Decode a run.json's bytes; `undefined` and an issue `bad-run-metadata` naming the file when it is
@@ -259,12 +260,11 @@ export const parseRunJson = (bytes: Uint8Array, file: string): { readonly value:
   }
   const result = decodeRunJson(json)
   if (result._tag === "Success") return { value: result.success, issues: [] }
-  const message = result.failure.message.split("\n").join(" ")
-  const field = /at \["?([A-Za-z_]+)"?\]/.exec(result.failure.message)?.[1]
+  const { field, message } = firstProblem(result.failure)
   return {
     value: undefined,
     issues: [
-      Issue.error("bad-run-metadata", file, `run.json is not valid: ${message}; it was ignored`, {
+      Issue.error("bad-run-metadata", file, `run.json is not valid: ${field !== undefined ? `${field}: ` : ""}${message}; it was ignored`, {
         ...(field !== undefined ? { field } : {}),
         expected: '{ "team": string, "run": integer, "primary": boolean, "late": boolean, "corrected": boolean, "description": string }'
       })
@@ -385,16 +385,12 @@ const loadOne = (
       const dup = duplicateNames(files)
       for (const [base, paths] of dup) {
         issues.push(
-          Issue.error("unknown-file", paths[1]!, `the run has two files named "${base}" (${paths.join(", ")}); only the first is used`, { found: base })
+          Issue.error("unknown-file", paths[1], `the run has two files named "${base}" (${paths.join(", ")}); only the first is used`, { found: base })
         )
       }
-      if (dup.size > 0) {
-        const firsts = new Set<string>()
-        for (let i = files.length - 1; i >= 0; i--) {
-          const f = files[i]!
-          if (dup.has(f.name) && dup.get(f.name)![0] !== f.path) files.splice(i, 1)
-          else firsts.add(f.name)
-        }
+      for (let i = files.length - 1; i >= 0; i--) {
+        const f = files[i]
+        if (dup.has(f.name) && dup.get(f.name)![0] !== f.path) files.splice(i, 1)
       }
     } else if (info.type === "File" && /\.zip$/i.test(name)) {
       kind = "zip"
@@ -458,11 +454,27 @@ const compareRuns = (a: Loaded, b: Loaded): number =>
   (a.meta.run ?? Number.MAX_SAFE_INTEGER) - (b.meta.run ?? Number.MAX_SAFE_INTEGER) ||
   compare(a.path, b.path)
 
-/** Give each run a unique id `team/runN` (`team/<name>` without a run number; `~2`... on a clash). */
+/**
+ * The metadata a run of this name gets without a run.json (id as `discover` would give it, before
+ * de-duplication): for messages about a run that could not be loaded.
+ *
+ * @since 0.1.0
+ */
+export const metaFromName = (name: string): RunMeta => {
+  const { meta } = makeMeta(name, name, undefined)
+  return { id: runId(meta, name), ...meta }
+}
+
+const runId = (meta: Omit<RunMeta, "id">, name: string): string => {
+  const stem = stripExtension(name)
+  return meta.run !== undefined ? `${meta.team}/run${meta.run}` : meta.team === stem ? stem : `${meta.team}/${stem}`
+}
+
+/** Give each run a unique id `team/runN` (without a run number: the name, or `team/<name>`; `~2`... on a clash). */
 const assignIds = (loaded: ReadonlyArray<Loaded>, basename: (p: string) => string): ReadonlyArray<Submission> => {
   const used = new Set<string>()
   return loaded.map((l) => {
-    const base = `${l.meta.team}/${l.meta.run !== undefined ? `run${l.meta.run}` : stripExtension(basename(l.path))}`
+    const base = runId(l.meta, basename(l.path))
     let id = base
     for (let k = 2; used.has(id); k++) id = `${base}~${k}`
     used.add(id)
@@ -484,17 +496,15 @@ export const loadRun = (
     const pathApi = yield* Path.Path
     const loaded = yield* loadOne(path, edition, options)
     if (loaded === undefined) {
-      const name = pathApi.basename(path)
-      const meta = makeMeta(name, path, undefined)
       return {
-        meta: { id: `${meta.meta.team}/${name}`, ...meta.meta },
+        meta: metaFromName(pathApi.basename(path)),
         path,
         kind: "file" as const,
         files: [],
         issues: [Issue.error("file-unreadable", path, "not a regular file, folder or zip")]
       }
     }
-    return assignIds([loaded], (p) => pathApi.basename(p))[0]!
+    return assignIds([loaded], (p) => pathApi.basename(p))[0]
   })
 
 /**

@@ -5,11 +5,12 @@
  *
  * @since 0.1.0
  */
-import type { Issue } from "@stseval/formats"
+import type { Gold, Issue, Submissions } from "@stseval/formats"
 import { Accuracy, Aggregate as Agg, MetricValue, Mse, Pearson, Spearman, WeightedPearson } from "@stseval/metrics"
+import { officialAggregate, reportedAggregates } from "./internal/edition.js"
+import type { AggregateName, Edition } from "./internal/edition.js"
 import { listing } from "./internal/issues.js"
-import type { AggregateName, OfficialRule, Plan } from "./Plan.js"
-import { allIssues } from "./Validation.js"
+import { allIssues, validateRun } from "./Validation.js"
 import type { RunInfo, RunValidation, SickCheck, StsDatasetCheck } from "./Validation.js"
 
 type Metric = MetricValue.MetricValue
@@ -222,25 +223,50 @@ export const meanOf = (scores: ReadonlyArray<DatasetScore>): AggregateScore => {
   return { value, datasets: u.map((s) => s.dataset), zeroed: [] }
 }
 
+/** Why a dataset's figure is not there, in a few words. */
+const lackingReason = (s: DatasetScore): string =>
+  s.status === "missing"
+    ? "the run has no file for it"
+    : s.status === "not-scored"
+      ? (s.reason ?? "it could not be scored")
+      : `Pearson is undefined (${s.pearson._tag === "Undefined" ? s.pearson.reason : ""})`
+
+const hasFigure = (s: DatasetScore) => s.status === "scored" && s.pearson._tag === "Defined"
+
 /**
- * The STS 2012-2016 official rule: per-dataset Pearson weighted by scored pairs, where a dataset
- * the run did not submit, or that could not be scored, or whose Pearson is undefined, enters as
- * r = 0 with its full weight (its annotated gold pairs). `weights` are those of every dataset of
- * the edition. Undefined when no dataset was scored at all (the run is then not ranked).
+ * A mean of per-dataset Pearson (weighted by scored pairs, or not) under the edition's
+ * missing-dataset rule: `zero` enters a dataset the run did not submit, or that could not be
+ * scored, or whose Pearson is undefined, as r = 0 with its full weight (its annotated gold pairs;
+ * STS 2012-2016); `no-official-score` gives no figure when any dataset lacks one (STS 2017: the
+ * primary score needs all seven tracks). Undefined when no dataset was scored at all.
  *
  * Worked case (SPEC, STS 2014 Table 3): LIPN-run2 submitted deft-forum only, r = 0.084; weights
  * 450, 300, 750, 750, 750, 750 give 0.084 * 450 / 3750 = 0.01008, published as 0.010.
  *
  * @since 0.1.0
  */
-export const wmeanMissingZero = (scores: ReadonlyArray<DatasetScore>): AggregateScore => {
+export const officialMean = (
+  scores: ReadonlyArray<DatasetScore>,
+  weighted: boolean,
+  missingDataset: "zero" | "no-official-score"
+): AggregateScore => {
   if (!scores.some((s) => s.status === "scored")) {
     return { value: MetricValue.undefined_("no dataset was scored"), datasets: [], zeroed: [] }
   }
-  const noGold = scores.filter((s) => s.weight === 0 && s.status !== "scored")
-  if (noGold.length > 0) {
+  const lacking = scores.filter((s) => !hasFigure(s))
+  if (missingDataset === "no-official-score" && lacking.length > 0) {
     return {
-      value: MetricValue.undefined_(`the weight of ${listing(noGold.map((s) => s.dataset))} is unknown (no gold)`),
+      value: MetricValue.undefined_(
+        `no official score: it needs every dataset, and ${listing(lacking.map((s) => `${s.dataset} has no figure (${lackingReason(s)})`))}`
+      ),
+      datasets: [],
+      zeroed: []
+    }
+  }
+  const noWeight = lacking.filter((s) => s.weight === 0)
+  if (weighted && noWeight.length > 0) {
+    return {
+      value: MetricValue.undefined_(`the weight of ${listing(noWeight.map((s) => s.dataset))} is unknown (no gold)`),
       datasets: [],
       zeroed: []
     }
@@ -250,41 +276,21 @@ export const wmeanMissingZero = (scores: ReadonlyArray<DatasetScore>): Aggregate
   const used: Array<string> = []
   const zeroed: Array<{ dataset: string; reason: string }> = []
   for (const s of scores) {
-    if (s.status === "scored" && s.pearson._tag === "Defined") {
-      values.push(s.pearson.value)
+    if (hasFigure(s)) {
+      values.push(MetricValue.getOrNaN(s.pearson))
       weights.push(s.pairs)
       used.push(s.dataset)
     } else {
       values.push(0)
       weights.push(s.weight)
-      zeroed.push({
-        dataset: s.dataset,
-        reason: s.status === "scored" ? `Pearson is undefined (${s.pearson._tag === "Undefined" ? s.pearson.reason : ""})` : (s.reason ?? s.status)
-      })
+      zeroed.push({ dataset: s.dataset, reason: lackingReason(s) })
     }
   }
-  return { value: MetricValue.defined(Agg.wmean(values, weights)), datasets: used, zeroed }
-}
-
-/**
- * The STS 2017 primary score: the unweighted mean over every track, undefined (with the tracks
- * named) when any track is missing, not scored or has no Pearson.
- *
- * @since 0.1.0
- */
-export const meanAll = (scores: ReadonlyArray<DatasetScore>): AggregateScore => {
-  const lacking = scores.filter((s) => !(s.status === "scored" && s.pearson._tag === "Defined"))
-  if (lacking.length > 0) {
-    const why = lacking.map((s) =>
-      s.status === "missing" ? `${s.dataset} is missing` : s.status === "not-scored" ? `${s.dataset} is not scored` : `${s.dataset} has no Pearson`
-    )
-    return {
-      value: MetricValue.undefined_(`no primary score: it needs every track, and ${listing(why)}`),
-      datasets: [],
-      zeroed: []
-    }
+  return {
+    value: MetricValue.defined(weighted ? Agg.wmean(values, weights) : Agg.mean(values)),
+    datasets: used,
+    zeroed
   }
-  return { value: MetricValue.defined(Agg.mean(scores.map((s) => MetricValue.getOrNaN(s.pearson)))), datasets: scores.map((s) => s.dataset), zeroed: [] }
 }
 
 const pooledOf = (checks: ReadonlyArray<StsDatasetCheck>, scores: ReadonlyArray<DatasetScore>, nrm: boolean): AggregateScore => {
@@ -295,25 +301,43 @@ const pooledOf = (checks: ReadonlyArray<StsDatasetCheck>, scores: ReadonlyArray<
   return { value: nrm ? Agg.allNrm(xs, ys) : Agg.pooled(xs, ys), datasets: used.map((c) => c.dataset), zeroed: [] }
 }
 
-const officialAggregate = (rule: OfficialRule, scores: ReadonlyArray<DatasetScore>): AggregateScore => {
-  switch (rule._tag) {
-    case "wmean-missing-zero":
-      return wmeanMissingZero(scores)
-    case "mean-all":
-      return meanAll(scores)
-    case "pearson": {
-      const s = scores.find((d) => d.dataset === rule.dataset)
-      if (s === undefined) return { value: MetricValue.undefined_(`the edition has no dataset ${rule.dataset}`), datasets: [], zeroed: [] }
-      return { value: s.pearson, datasets: s.pearson._tag === "Defined" ? [s.dataset] : [], zeroed: [] }
+/**
+ * The official figure of an STS edition: its headline ranking's aggregate under its
+ * missing-dataset rule. `pooled` / `allnrm` concatenate every dataset, so a run lacking one gets
+ * no official figure (there is no "r = 0" for a pool). `single`: the one dataset's Pearson.
+ *
+ * @since 0.1.0
+ */
+export const officialOf = (
+  edition: Edition,
+  checks: ReadonlyArray<StsDatasetCheck>,
+  scores: ReadonlyArray<DatasetScore>
+): AggregateScore => {
+  const rule = officialAggregate(edition)
+  switch (rule) {
+    case "wmean":
+    case "mean":
+      return officialMean(scores, rule === "wmean", edition.missingDataset)
+    case "pooled":
+    case "allnrm": {
+      const lacking = scores.filter((s) => s.status !== "scored")
+      if (lacking.length > 0) {
+        return {
+          value: MetricValue.undefined_(
+            `no official score: ${rule} pools every dataset, and ${listing(lacking.map((s) => `${s.dataset} has no scores (${lackingReason(s)})`))}`
+          ),
+          datasets: [],
+          zeroed: []
+        }
+      }
+      return pooledOf(checks, scores, rule === "allnrm")
     }
-    case "sick":
-      return { value: MetricValue.undefined_("SICK has two official figures (relatedness Pearson, entailment accuracy)"), datasets: [], zeroed: [] }
+    case "single": {
+      const s = scores[0]!
+      return { value: s.pearson, datasets: hasFigure(s) ? [s.dataset] : [], zeroed: [] }
+    }
   }
 }
-
-/** Name of the official metric of a rule, for labels. @since 0.1.0 */
-export const officialMetricName = (rule: OfficialRule): string =>
-  rule._tag === "wmean-missing-zero" ? "wmean" : rule._tag === "mean-all" ? "mean" : "pearson"
 
 // ---------------------------------------------------------------------------------------------
 
@@ -323,7 +347,7 @@ export const officialMetricName = (rule: OfficialRule): string =>
  *
  * @since 0.1.0
  */
-export const scoreValidated = (plan: Plan, v: RunValidation): ScoredRun => {
+export const scoreValidated = (edition: Edition, v: RunValidation): ScoredRun => {
   const issues = allIssues(v)
   const base = {
     edition: v.edition,
@@ -352,11 +376,11 @@ export const scoreValidated = (plan: Plan, v: RunValidation): ScoredRun => {
   }
   const datasets = v.datasets.map(scoreDataset)
   const aggregate: Partial<Record<AggregateName | "official", AggregateScore>> = {}
-  for (const name of plan.aggregates) {
+  for (const name of reportedAggregates(edition)) {
     aggregate[name] =
       name === "wmean" ? wmeanOf(datasets) : name === "mean" ? meanOf(datasets) : pooledOf(v.datasets, datasets, name === "allnrm")
   }
-  const official = officialAggregate(plan.official, datasets)
+  const official = officialOf(edition, v.datasets, datasets)
   aggregate.official = official
   return {
     ...base,
@@ -364,7 +388,7 @@ export const scoreValidated = (plan: Plan, v: RunValidation): ScoredRun => {
     entailment: undefined,
     datasets,
     aggregate,
-    official: [{ ranking: "official", metric: officialMetricName(plan.official), value: official.value }]
+    official: [{ ranking: "official", metric: officialAggregate(edition), value: official.value }]
   }
 }
 
@@ -372,5 +396,53 @@ const emptySick = (reason: string): SickCheck => ({
   file: undefined,
   relatedness: { status: "not-evaluated", reason, pairs: 0, run: new Float64Array(0), gold: new Float64Array(0) },
   entailment: { status: "not-evaluated", reason, pairs: 0, run: [], gold: [] },
+  issues: []
+})
+
+/**
+ * Validate and score one run: `scoreValidated(edition, validateRun(edition, gold, submission))`.
+ *
+ * @since 0.1.0
+ */
+export const scoreRun = (edition: Edition, gold: Gold.Gold, submission: Submissions.Submission): ScoredRun =>
+  scoreValidated(edition, validateRun(edition, gold, submission))
+
+/**
+ * A run that could not even be loaded, as a failed `ScoredRun` carrying its issues (so that one bad
+ * run never stops the others and still shows up, unranked, with the reason).
+ *
+ * @since 0.1.0
+ */
+export const failedRun = (
+  edition: Edition,
+  meta: RunInfo,
+  path: string,
+  failure: string,
+  issues: ReadonlyArray<Issue.Issue>
+): ScoredRun =>
+  scoreValidated(edition, {
+    edition: edition.id,
+    kind: edition.family,
+    path,
+    meta,
+    sick: undefined,
+    datasets: edition.family === "sts" ? edition.datasets.map((d) => notLoaded(d.name, failure)) : [],
+    issues,
+    failed: true,
+    failure
+  })
+
+const notLoaded = (dataset: string, reason: string): StsDatasetCheck => ({
+  dataset,
+  status: "not-scored",
+  reason,
+  file: undefined,
+  weight: 0,
+  pairs: 0,
+  runLines: 0,
+  linesScored: undefined,
+  run: new Float64Array(0),
+  gold: new Float64Array(0),
+  confidence: undefined,
   issues: []
 })

@@ -8,69 +8,18 @@
  *
  * @since 0.1.0
  */
-import { Issue, Sick, Sts, Text } from "@stseval/formats"
+import { Issue, Registry, Sick, Sts, Text } from "@stseval/formats"
+import type { Gold, Submissions } from "@stseval/formats"
+import { officialAggregate } from "./internal/edition.js"
+import type { DatasetSpec, Edition } from "./internal/edition.js"
 import { capped, errors, listing, plural } from "./internal/issues.js"
-import { datasetOfFile } from "./Plan.js"
-import type { DatasetPlan, Plan } from "./Plan.js"
 
-// ---------------------------------------------------------------------------------------------
-// Inputs (structural: `Gold.Gold` and `Submissions.Submission` of @stseval/formats fit them)
-// ---------------------------------------------------------------------------------------------
-
-/** Gold scores of one STS dataset, aligned with its input lines; NaN = not annotated. @since 0.1.0 */
-export interface GoldScores {
-  readonly kind: "scores"
-  readonly name: string
-  readonly file: string
-  readonly scores: Float64Array
-  readonly annotated?: number
-}
-
-/** The SICK gold (test set with relatedness and entailment). @since 0.1.0 */
-export interface GoldSick {
-  readonly kind: "sick"
-  readonly name: string
-  readonly file: string
-  readonly pairs: ReadonlyArray<Sick.SickPair>
-}
-
-/** @since 0.1.0 */
-export type GoldDatasetInput = GoldScores | GoldSick
-
-/** @since 0.1.0 */
-export interface GoldInput {
-  readonly datasets: ReadonlyArray<GoldDatasetInput>
-  readonly issues?: ReadonlyArray<Issue.Issue>
-}
-
+/** The gold of one STS dataset (scores aligned with input lines; NaN = not annotated). @since 0.1.0 */
+export type GoldScores = Extract<Gold.GoldDataset, { readonly kind: "scores" }>
+/** The SICK gold. @since 0.1.0 */
+export type GoldSick = Extract<Gold.GoldDataset, { readonly kind: "sick" }>
 /** Who submitted a run (from its name or `run.json`). @since 0.1.0 */
-export interface RunInfo {
-  readonly team: string
-  /** run number or name as written (`1`, `2`, `glove`) */
-  readonly run: string
-  readonly primary: boolean
-  readonly late: boolean
-  readonly corrected: boolean
-  readonly description?: string | undefined
-}
-
-/** @since 0.1.0 */
-export interface RunFileInput {
-  /** base name, e.g. `STS.output.headlines.txt` */
-  readonly name: string
-  /** path as given by the user (used in issues) */
-  readonly path: string
-  readonly bytes: Uint8Array
-}
-
-/** One run: a file (SICK, STS-B) or a folder of per-dataset files (STS 2012-2017). @since 0.1.0 */
-export interface SubmissionInput {
-  readonly meta: RunInfo
-  readonly path: string
-  readonly files: ReadonlyArray<RunFileInput>
-  /** issues found while discovering / loading the run (bad name, unreadable file, ...) */
-  readonly issues: ReadonlyArray<Issue.Issue>
-}
+export type RunInfo = Submissions.RunMeta
 
 // ---------------------------------------------------------------------------------------------
 // Results
@@ -179,11 +128,10 @@ const notScored = (
 
 const firstErrorReason = (errs: ReadonlyArray<Issue.Issue>, what: string): string => {
   const first = errs[0]!
-  const where = first.line !== undefined ? `line ${first.line}: ` : ""
-  return errs.length === 1
-    ? `${what}: ${where}${first.message}`
-    : `${what}: ${plural(errs.length, "error")}, the first at ${where}${first.message}`
+  return errs.length === 1 ? `${what}: ${first.message}` : `${what}: ${first.message} (the first of ${errs.length} errors)`
 }
+
+const ALIGNMENT_CODES: ReadonlyArray<string> = ["missing-pair", "unknown-pair", "duplicate-pair"]
 
 const countAnnotated = (scores: Float64Array, end: number): number => {
   let n = 0
@@ -192,17 +140,13 @@ const countAnnotated = (scores: Float64Array, end: number): number => {
 }
 
 /** What a missing dataset means under the edition's official rule, for the message. */
-const missingConsequence = (plan: Plan): string => {
-  switch (plan.official._tag) {
-    case "wmean-missing-zero":
-      return "it counts as r = 0 in the official weighted mean"
-    case "mean-all":
-      return "the run gets no official (primary) score, which needs every track"
-    case "pearson":
-      return "the run cannot be scored"
-    case "sick":
-      return "it is not scored"
-  }
+const missingConsequence = (edition: Edition): string => {
+  const rule = officialAggregate(edition)
+  if (edition.datasets.length === 1 || rule === "single") return "the run cannot be scored"
+  if (rule === "pooled" || rule === "allnrm") return `the run gets no official score (${rule} needs every dataset)`
+  return edition.missingDataset === "zero"
+    ? `it counts as r = 0 in the official ${rule === "wmean" ? "weighted mean" : "mean"}`
+    : "the run gets no official score, which needs every dataset"
 }
 
 /**
@@ -214,14 +158,14 @@ const missingConsequence = (plan: Plan): string => {
  * @since 0.1.0
  */
 export const checkStsDataset = (
-  plan: Plan,
-  dataset: DatasetPlan,
+  edition: Edition,
+  dataset: DatasetSpec,
   gold: GoldScores | undefined,
-  file: RunFileInput | undefined
+  file: Submissions.RunFile | undefined
 ): StsDatasetCheck => {
   const name = dataset.name
   if (gold === undefined) {
-    const path = file?.path ?? dataset.runFiles[0] ?? name
+    const path = file?.path ?? dataset.run
     return notScored(name, file === undefined ? "missing" : "not-scored", `no gold was loaded for dataset ${name}`, file?.path, 0, 0, [
       Issue.error("missing-dataset", path, `there is no gold for dataset ${name}, so it cannot be scored`, {
         expected: `the gold of ${name}`,
@@ -229,13 +173,17 @@ export const checkStsDataset = (
       })
     ])
   }
+  if (Issue.hasErrors(gold.issues)) {
+    const first = gold.issues.find((i) => i.severity === "error")!
+    return notScored(name, file === undefined ? "missing" : "not-scored", `the gold of ${name} has errors (${first.message})`, file?.path, 0, 0, [])
+  }
   const goldLines = gold.scores.length
   const scoredEnd = dataset.scoredLines !== undefined ? Math.min(dataset.scoredLines, goldLines) : goldLines
   const weight = countAnnotated(gold.scores, scoredEnd)
   if (file === undefined) {
-    const expected = dataset.runFiles[0] ?? `a file for ${name}`
-    const single = plan.datasets.length === 1
-    const message = `the run has no file for dataset ${name} (expected ${expected}); ${missingConsequence(plan)}`
+    const expected = dataset.run
+    const single = edition.datasets.length === 1
+    const message = `the run has no file for dataset ${name} (expected ${expected}); ${missingConsequence(edition)}`
     const issue = (single ? Issue.error : Issue.warning)("missing-dataset", expected, message, { expected, found: "no such file" })
     return notScored(name, "missing", `the run has no file for dataset ${name}`, undefined, weight, 0, [issue])
   }
@@ -310,7 +258,7 @@ export const checkStsDataset = (
     run[k] = x
     g[k] = y
     if (confidence !== undefined) confidence[k] = output.confidence![i]!
-    if (x < plan.scale.min || x > plan.scale.max) {
+    if (x < edition.scale.min || x > edition.scale.max) {
       outside++
       if (firstOutside === -1) firstOutside = i
     }
@@ -325,7 +273,7 @@ export const checkStsDataset = (
     )
   }
   if (outside > 0) {
-    issues.push(outOfScale(plan, path, outside, pairs, output.lines[firstOutside]!, output.scores[firstOutside]!, undefined))
+    issues.push(outOfScale(edition, path, outside, pairs, output.lines[firstOutside]!, output.scores[firstOutside]!, undefined))
   }
   return {
     dataset: name,
@@ -343,12 +291,12 @@ export const checkStsDataset = (
   }
 }
 
-const outOfScale = (plan: Plan, path: string, outside: number, pairs: number, line: number, value: number, field: string | undefined) =>
+const outOfScale = (edition: Edition, path: string, outside: number, pairs: number, line: number, value: number, field: string | undefined) =>
   Issue.warning(
     "out-of-scale",
     path,
-    `${plural(outside, "score")} of ${pairs} lie outside the edition's scale ${plan.scale.min}-${plan.scale.max} (the first on line ${line}: ${value}); correlations are unaffected, MSE is`,
-    { line, ...(field !== undefined ? { field } : {}), expected: `${plan.scale.min} to ${plan.scale.max}`, found: String(value) }
+    `${plural(outside, "score")} of ${pairs} lie outside the edition's scale ${edition.scale.min}-${edition.scale.max} (the first on line ${line}: ${value}); correlations are unaffected, MSE is`,
+    { line, ...(field !== undefined ? { field } : {}), expected: `${edition.scale.min} to ${edition.scale.max}`, found: String(value) }
   )
 
 // ---------------------------------------------------------------------------------------------
@@ -368,14 +316,14 @@ const NO_LABELS: ReadonlyArray<string> = []
  *
  * @since 0.1.0
  */
-export const checkSick = (plan: Plan, gold: GoldSick | undefined, file: RunFileInput | undefined): SickCheck => {
+export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Submissions.RunFile | undefined): SickCheck => {
   if (file === undefined) {
     const reason = "the run has no file"
     return {
       file: undefined,
       relatedness: subtaskNot(reason, EMPTY),
       entailment: subtaskNot(reason, NO_LABELS),
-      issues: [Issue.error("missing-dataset", plan.datasets[0]?.name ?? "run", "the run has no file to score")]
+      issues: [Issue.error("missing-dataset", edition.datasets[0]!.run, "the run has no file to score")]
     }
   }
   const path = file.path
@@ -384,6 +332,10 @@ export const checkSick = (plan: Plan, gold: GoldSick | undefined, file: RunFileI
   const issues: Array<Issue.Issue> = [...decoded.issues, ...parsed.issues]
   if (gold === undefined) {
     const reason = "no SICK gold was loaded"
+    return { file: path, relatedness: subtaskNot(reason, EMPTY), entailment: subtaskNot(reason, NO_LABELS), issues }
+  }
+  if (Issue.hasErrors(gold.issues.filter((i) => i.field === undefined))) {
+    const reason = `the gold (${gold.file}) has errors: ${gold.issues.find((i) => i.severity === "error")!.message}`
     return { file: path, relatedness: subtaskNot(reason, EMPTY), entailment: subtaskNot(reason, NO_LABELS), issues }
   }
   const run = parsed.value
@@ -431,7 +383,13 @@ export const checkSick = (plan: Plan, gold: GoldSick | undefined, file: RunFileI
     )
   }
   const fileErrors = errors(issues).filter((i) => i.field === undefined)
-  const fileReason = fileErrors.length > 0 ? firstErrorReason(fileErrors, "the file cannot be aligned with the gold") : undefined
+  const fileReason =
+    fileErrors.length === 0
+      ? undefined
+      : firstErrorReason(
+          fileErrors,
+          ALIGNMENT_CODES.includes(fileErrors[0]!.code) ? "the run's pair IDs do not match the gold" : "the file is malformed"
+        )
 
   const subtask = <A>(
     column: Sick.SubtaskColumn,
@@ -464,12 +422,12 @@ export const checkSick = (plan: Plan, gold: GoldSick | undefined, file: RunFileI
       const row = byId.get(p.pairId)!
       x[i] = row.relatedness!
       y[i] = p.relatedness!
-      if (x[i]! < plan.scale.min || x[i]! > plan.scale.max) {
+      if (x[i]! < edition.scale.min || x[i]! > edition.scale.max) {
         outside++
         if (first === undefined || row.line < first.line) first = row
       }
     }
-    if (first !== undefined) issues.push(outOfScale(plan, path, outside, n, first.line, first.relatedness!, Sick.RELATEDNESS))
+    if (first !== undefined) issues.push(outOfScale(edition, path, outside, n, first.line, first.relatedness!, Sick.RELATEDNESS))
     return { run: x, gold: y }
   })
   const entailment = subtask(run.entailment, Sick.ENTAILMENT, "entailment", goldEntailment, NO_LABELS, () => ({
@@ -484,18 +442,18 @@ export const checkSick = (plan: Plan, gold: GoldSick | undefined, file: RunFileI
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Validate a run against the edition (as a plan) and its gold. Never throws: everything that keeps
+ * Validate a run against the edition and its gold. Never throws: everything that keeps
  * a dataset or subtask from being scored is an issue, and a run with nothing scorable is `failed`.
  * Run files that match no dataset are warned about (`unknown-file`); a dataset without a run file
  * is `missing-dataset` (it counts per the edition's rule).
  *
  * @since 0.1.0
  */
-export const validateRunWithPlan = (plan: Plan, gold: GoldInput, submission: SubmissionInput): RunValidation => {
+export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submissions.Submission): RunValidation => {
   const runIssues: Array<Issue.Issue> = [...submission.issues]
-  const base = { edition: plan.edition, kind: plan.kind, path: submission.path, meta: submission.meta }
+  const base = { edition: edition.id, kind: edition.family, path: submission.path, meta: submission.meta }
   const loadErrors = errors(submission.issues)
-  if (plan.kind === "sick") {
+  if (edition.family === "sick") {
     const goldSick = gold.datasets.find((d): d is GoldSick => d.kind === "sick")
     const [file, ...others] = submission.files
     for (const o of others) {
@@ -506,7 +464,7 @@ export const validateRunWithPlan = (plan: Plan, gold: GoldInput, submission: Sub
         })
       )
     }
-    const sick = checkSick(plan, goldSick, file)
+    const sick = checkSick(edition, goldSick, file)
     const scored = sick.relatedness.status === "scored" || sick.entailment.status === "scored"
     const failure = scored
       ? undefined
@@ -515,13 +473,13 @@ export const validateRunWithPlan = (plan: Plan, gold: GoldInput, submission: Sub
         : `neither subtask can be evaluated (relatedness: ${sick.relatedness.reason}; entailment: ${sick.entailment.reason})`
     return { ...base, sick, datasets: [], issues: runIssues, failed: !scored, failure }
   }
-  const byDataset = new Map<string, RunFileInput>()
+  const byDataset = new Map<string, Submissions.RunFile>()
   for (const f of submission.files) {
-    const d = datasetOfFile(plan, f.name) ?? (plan.datasets.length === 1 && submission.files.length === 1 ? plan.datasets[0] : undefined)
+    const d = Registry.datasetOfRunFile(edition, f.name)
     if (d === undefined) {
       runIssues.push(
-        Issue.warning("unknown-file", f.path, `${f.name} matches no dataset of ${plan.edition}; it is ignored`, {
-          expected: listing(plan.datasets.flatMap((x) => x.runFiles.slice(0, 1))),
+        Issue.warning("unknown-file", f.path, `${f.name} matches no dataset of ${edition.id}; it is ignored`, {
+          expected: listing(edition.datasets.map((x) => x.run)),
           found: f.name
         })
       )
@@ -536,7 +494,7 @@ export const validateRunWithPlan = (plan: Plan, gold: GoldInput, submission: Sub
   }
   const goldByName = new Map<string, GoldScores>()
   for (const g of gold.datasets) if (g.kind === "scores") goldByName.set(g.name, g)
-  const datasets = plan.datasets.map((d) => checkStsDataset(plan, d, goldByName.get(d.name), byDataset.get(d.name)))
+  const datasets = edition.datasets.map((d) => checkStsDataset(edition, d, goldByName.get(d.name), byDataset.get(d.name)))
   const scored = datasets.filter((d) => d.status === "scored").length
   const failure =
     scored > 0
@@ -546,7 +504,7 @@ export const validateRunWithPlan = (plan: Plan, gold: GoldInput, submission: Sub
         : submission.files.length === 0
           ? "the run has no files"
           : byDataset.size === 0
-            ? `no file of the run matches a dataset of ${plan.edition}`
+            ? `no file of the run matches a dataset of ${edition.id} (expected ${listing(edition.datasets.map((x) => x.run))})`
             : `no dataset can be scored (${datasets
                 .filter((d) => d.status === "not-scored")
                 .map((d) => d.reason)

@@ -1,1 +1,11 @@
-export {}
+/**
+ * @stseval/scoring — the shared scoring engine: a task edition + its gold + runs to validated,
+ * scored, aggregated and ranked results, and the JSON every app emits for them.
+ *
+ * @since 0.1.0
+ */
+export * as Validation from "./Validation.js"
+export * as ScoredRun from "./ScoredRun.js"
+export * as Rank from "./Rank.js"
+export * as Json from "./Json.js"
+export * as Engine from "./Engine.js"

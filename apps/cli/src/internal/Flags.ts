@@ -24,3 +24,18 @@ export const dataRoot = Flag.String("data-root").pipe(
   Flag.withDescription("Data store folder; default $STSEVAL_DATA, else $XDG_CACHE_HOME/stseval, else ~/.cache/stseval"),
   Flag.optional
 )
+
+export const verbose = Flag.Boolean("verbose").pipe(
+  Flag.withDescription("List every issue, informational ones included (default: the first few errors and warnings per run)"),
+  Flag.withDefault(false)
+)
+
+export const decimals = Flag.Int("decimals").pipe(
+  Flag.withDescription("Decimals of correlations in text output (default: the edition's published style)"),
+  Flag.optional
+)
+
+export const allRuns = Flag.Boolean("all-runs").pipe(
+  Flag.withDescription("Rank every run, not only primary runs (the papers ranked primary runs)"),
+  Flag.withDefault(false)
+)

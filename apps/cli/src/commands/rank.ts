@@ -1,0 +1,62 @@
+import { Console, Effect } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
+import { Issue } from "@stseval/formats"
+import { Engine, Json } from "@stseval/scoring"
+import { ExitCode } from "../internal/Exit.js"
+import * as Flags from "../internal/Flags.js"
+import * as Render from "../internal/Render.js"
+import * as Style from "../internal/Style.js"
+import * as Task from "../internal/Task.js"
+import { decimalsOf } from "./validate.js"
+
+export const rank = Command.make(
+  "rank",
+  {
+    task: Flags.task,
+    gold: Flags.gold,
+    dataRoot: Flags.dataRoot,
+    json: Flags.json,
+    verbose: Flags.verbose,
+    decimals: Flags.decimals,
+    allRuns: Flags.allRuns,
+    strict: Flag.Boolean("strict").pipe(
+      Flag.withDescription("Exit 1 when any run has an error (default: 0 once the table is made; failed runs are listed, never ranked)"),
+      Flag.withDefault(false)
+    ),
+    folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
+  },
+  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, allRuns, strict, folder }) {
+    const edition = yield* Task.edition(task)
+    const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
+    const session = yield* Engine.rankFolder({ task: edition, gold: goldPath, folder, primaryOnly: !allRuns })
+    if (json) {
+      yield* Console.log(
+        JSON.stringify(
+          Json.resultsToJson({ edition: edition.id, goldPath, goldIssues: session.gold.issues, issues: session.issues, runs: session.runs, ranked: session.ranked }),
+          null,
+          2
+        )
+      )
+    } else {
+      const d = decimalsOf(edition.published.style, decimals)
+      yield* Console.log(`${Style.bold(edition.id)}  ${edition.title}\ngold: ${goldPath}   runs: ${session.runs.length}\n`)
+      yield* Console.log(Render.ranking(session.ranked, d))
+      const withIssues = session.runs.filter((r) => r.errors.length > 0 || r.warnings.length > 0)
+      if (withIssues.length > 0 || session.issues.length > 0 || session.gold.issues.length > 0) {
+        yield* Console.log(`\n${Style.bold("Issues")}`)
+        for (const line of Render.issues([...session.gold.issues, ...session.issues], { verbose, indent: "  " })) yield* Console.log(line)
+        for (const run of withIssues) {
+          yield* Console.log(`  ${run.meta.id}`)
+          for (const line of Render.issues([...run.errors, ...run.warnings], { verbose, indent: "    " })) yield* Console.log(line)
+        }
+      }
+    }
+    if (strict && (session.runs.some((r) => r.errors.length > 0) || Issue.hasErrors(session.issues))) {
+      return yield* new ExitCode({ code: 1, reason: "some run has an error" })
+    }
+  })
+).pipe(
+  Command.withDescription(
+    "Score every run of a submissions folder and rank them by the edition's official figure (primary runs only, as the papers did, unless --all-runs)."
+  )
+)

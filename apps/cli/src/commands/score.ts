@@ -1,0 +1,41 @@
+import { Console, Effect } from "effect"
+import { Command } from "effect/cli"
+import { Issue } from "@stseval/formats"
+import { Engine, Json } from "@stseval/scoring"
+import { ExitCode } from "../internal/Exit.js"
+import * as Flags from "../internal/Flags.js"
+import * as Inputs from "../internal/Inputs.js"
+import * as Render from "../internal/Render.js"
+import * as Style from "../internal/Style.js"
+import * as Task from "../internal/Task.js"
+import { decimalsOf, paths } from "./validate.js"
+
+export const score = Command.make(
+  "score",
+  { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, decimals: Flags.decimals, paths },
+  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, paths }) {
+    const edition = yield* Task.edition(task)
+    const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
+    const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
+    const { runs: submissions, issues } = yield* Inputs.submissions(edition, paths)
+    const runs = submissions.map((s) => Engine.scoreSubmission(context, s))
+    if (json) {
+      yield* Console.log(
+        JSON.stringify(Json.resultsToJson({ edition: edition.id, goldPath, goldIssues: context.gold.issues, issues, runs }), null, 2)
+      )
+    } else {
+      yield* Console.log(`${Style.bold(edition.id)}  ${edition.title}\ngold: ${goldPath}\n`)
+      const goldLines = Render.issues(context.gold.issues, { verbose, indent: "" })
+      if (goldLines.length > 0) yield* Console.log(`${goldLines.join("\n")}\n`)
+      const d = decimalsOf(edition.published.style, decimals)
+      for (const run of runs) yield* Console.log(`${Render.scored(run, d, { verbose })}\n`)
+    }
+    if (runs.some((r) => r.errors.length > 0) || Issue.hasErrors(context.gold.issues)) {
+      return yield* new ExitCode({ code: 1, reason: "some run has an error" })
+    }
+  })
+).pipe(
+  Command.withDescription(
+    "Score runs exactly as the official scorer: per-dataset / per-subtask figures, labelled aggregates and the official figure. Exit 1 when any run has an error."
+  )
+)

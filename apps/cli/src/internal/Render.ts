@@ -1,0 +1,150 @@
+/**
+ * The CLI's text views of validations, scored runs and rankings (people read these; programs read
+ * the `--json` documents the scoring package defines).
+ */
+import type { Issue, Registry } from "@stseval/formats"
+import type { MetricValue } from "@stseval/metrics"
+import type { Rank, ScoredRun } from "@stseval/scoring"
+import { Validation } from "@stseval/scoring"
+import * as Style from "./Style.js"
+import * as TextTable from "./TextTable.js"
+
+/** How many issues of a run the text view lists before it summarises the rest. */
+const ISSUES_SHOWN = 8
+
+export interface Decimals {
+  /** published style of the edition: r to 3 decimals, or r x 100 with 2 */
+  readonly style: Registry.TaskEdition["published"]["style"]
+  /** override of the number of decimals */
+  readonly decimals: number | undefined
+}
+
+/** A correlation in the edition's published style (`0.826` or `82.64`); undefined as `n/a`. */
+export const correlation = (value: MetricValue.MetricValue | undefined, d: Decimals): string => {
+  if (value === undefined || value._tag === "Undefined") return "n/a"
+  return d.style === "r100" ? (value.value * 100).toFixed(d.decimals ?? 2) : value.value.toFixed(d.decimals ?? 3)
+}
+
+export const number = (value: MetricValue.MetricValue | undefined, decimals: number, suffix = ""): string =>
+  value === undefined || value._tag === "Undefined" ? "n/a" : `${value.value.toFixed(decimals)}${suffix}`
+
+export const runLabel = (meta: Validation.RunInfo): string =>
+  `${meta.id}${meta.primary ? " (primary)" : ""}${meta.late ? " [late]" : ""}${meta.corrected ? " [corrected]" : ""}`
+
+const severityStyle = (i: Issue.Issue) =>
+  i.severity === "error" ? Style.red("error") : i.severity === "warning" ? Style.yellow("warning") : Style.dim("info")
+
+/** Issues as `file:line: severity: message`, the first few of each run, then a count of the rest. */
+export const issues = (list: ReadonlyArray<Issue.Issue>, options: { readonly verbose: boolean; readonly indent?: string }): string[] => {
+  const indent = options.indent ?? "  "
+  const shown = list.filter((i) => options.verbose || i.severity !== "info")
+  const lines = shown
+    .slice(0, options.verbose ? shown.length : ISSUES_SHOWN)
+    .map((i) => `${indent}${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${severityStyle(i)}: ${i.message}`)
+  if (shown.length > lines.length) lines.push(`${indent}${Style.dim(`… ${shown.length - lines.length} more (--verbose lists them all)`)}`)
+  return lines
+}
+
+const status = (s: string) => (s === "scored" ? Style.green("will be scored") : Style.red(s === "missing" ? "not submitted" : "not scored"))
+
+/** What `validate` prints for one run: each dataset / subtask and whether it will be scored, then its issues. */
+export const validation = (v: Validation.RunValidation, options: { readonly verbose: boolean }): string => {
+  const head = `${Style.bold(runLabel(v.meta))}  ${Style.dim(v.path)}`
+  const rows: string[][] = []
+  if (v.sick !== undefined) {
+    for (const [name, s] of [["relatedness", v.sick.relatedness], ["entailment", v.sick.entailment]] as const) {
+      rows.push([name, status(s.status), s.status === "scored" ? `${s.pairs} pairs` : (s.reason ?? "")])
+    }
+  }
+  for (const d of v.datasets) {
+    const lines = d.linesScored !== undefined ? `, lines ${d.linesScored[0]}-${d.linesScored[1]}` : ""
+    rows.push([d.dataset, status(d.status), d.status === "scored" ? `${d.pairs} pairs${lines}` : (d.reason ?? "")])
+  }
+  const table = rows.length > 0 ? indentTable([{ header: "" }, { header: "" }, { header: "" }], rows).slice(1) : []
+  const failed = v.failed ? [`  ${Style.red("not scored:")} ${v.failure ?? ""}`] : []
+  return [head, ...table, ...failed, ...issues(Validation.allIssues(v), options)].join("\n")
+}
+
+/** What `score` prints for one run. */
+export const scored = (run: ScoredRun.ScoredRun, d: Decimals, options: { readonly verbose: boolean }): string => {
+  const out = [`${Style.bold(runLabel(run.meta))}  ${Style.dim(run.path)}`]
+  if (run.status === "failed") out.push(`  ${Style.red("failed:")} ${run.failure ?? ""}`)
+  if (run.kind === "sick") {
+    const r = run.relatedness
+    const e = run.entailment
+    const rows: string[][] = []
+    if (r !== undefined) {
+      rows.push(
+        r.status === "scored"
+          ? ["relatedness", String(r.pairs), `r ${correlation(r.pearson, d)}`, `rho ${correlation(r.spearman, d)}`, `MSE ${number(r.mse, 3)}`, Style.dim(`(standardised MSE ${number(r.standardisedMse, 3)})`)]
+          : ["relatedness", "-", Style.red(`not evaluated: ${r.reason ?? ""}`), "", "", ""]
+      )
+    }
+    if (e !== undefined) {
+      rows.push(
+        e.status === "scored"
+          ? ["entailment", String(e.pairs), `accuracy ${number(e.accuracy, 2, "%")}`, `macro-F1 ${number(e.macroF1, 3)}`, "", ""]
+          : ["entailment", "-", Style.red(`not evaluated: ${e.reason ?? ""}`), "", "", ""]
+      )
+    }
+    out.push(...indentTable([{ header: "subtask" }, { header: "pairs", align: "right" }, { header: "" }, { header: "" }, { header: "" }, { header: "" }], rows))
+    if (e?.status === "scored" && options.verbose) {
+      out.push("  confusion (rows gold, columns run):")
+      out.push(...indentTable([{ header: "" }, ...e.labels.map((l) => ({ header: l, align: "right" as const }))], e.labels.map((l, i) => [l, ...(e.confusion[i] ?? []).map(String)]), "    "))
+    }
+  } else {
+    const weighted = run.datasets.some((x) => x.weightedPearson !== undefined)
+    const rows = run.datasets.map((x) => [
+      x.dataset,
+      x.status === "scored" ? String(x.pairs) : "-",
+      x.status === "scored" ? correlation(x.pearson, d) : "-",
+      x.status === "scored" ? correlation(x.spearman, d) : "-",
+      ...(weighted ? [x.weightedPearson !== undefined ? correlation(x.weightedPearson, d) : "-"] : []),
+      x.status === "scored" ? "" : Style.red(x.status === "missing" ? "not submitted" : `not scored: ${x.reason ?? ""}`)
+    ])
+    out.push(
+      ...indentTable(
+        [
+          { header: "dataset" },
+          { header: "pairs", align: "right" },
+          { header: "pearson", align: "right" },
+          { header: "spearman", align: "right" },
+          ...(weighted ? [{ header: "weighted", align: "right" as const }] : []),
+          { header: "" }
+        ],
+        rows
+      )
+    )
+    const aggregates = Object.entries(run.aggregate).map(([name, a]) => `${name} ${correlation(a.value, d)}`)
+    if (aggregates.length > 0) out.push(`  ${aggregates.join("   ")}`)
+  }
+  out.push(...issues([...run.errors, ...run.warnings, ...run.infos], options))
+  return out.join("\n")
+}
+
+const indentTable = (columns: ReadonlyArray<TextTable.Column>, rows: ReadonlyArray<ReadonlyArray<string>>, indent = "  ") =>
+  TextTable.render(columns, rows).split("\n").map((l) => `${indent}${l}`)
+
+const TITLES: Record<string, string> = {
+  official: "Official ranking",
+  relatedness: "Relatedness (subtask A)",
+  entailment: "Entailment (subtask B)"
+}
+
+/** What `rank` prints: one table per ranking, ranked runs first, then the runs that are not ranked and why. */
+export const ranking = (ranked: Rank.RankedResults, d: Decimals): string => {
+  const out: string[] = []
+  for (const r of ranked.rankings) {
+    const percent = r.metric === "accuracy"
+    out.push(Style.bold(`${TITLES[r.ranking] ?? r.ranking} — ${r.metric}${ranked.primaryOnly ? ", primary runs" : ", all runs"}`))
+    const rows = r.entries.map((e) => [
+      e.rank !== undefined ? String(e.rank) : "-",
+      `${e.meta.id}${e.meta.late ? " †" : ""}${e.meta.corrected ? " *" : ""}`,
+      e.rank !== undefined ? (percent ? number(e.value, 2, "%") : correlation(e.value, d)) : "-",
+      e.rank !== undefined ? "" : Style.dim(`not ranked: ${e.reason ?? ""}`)
+    ])
+    out.push(...indentTable([{ header: "rank", align: "right" }, { header: "run" }, { header: r.metric, align: "right" }, { header: "" }], rows), "")
+  }
+  if (ranked.excluded > 0) out.push(Style.dim(`${ranked.excluded} non-primary run(s) left out of the ranking (--all-runs ranks every run)`))
+  return out.join("\n")
+}

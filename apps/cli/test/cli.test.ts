@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest"
+import { runCli } from "./support/cli.js"
+
+describe("stseval (usage)", () => {
+  it("--help lists every command and exits 0", async () => {
+    const r = await runCli(["--help"])
+    expect(r.code).toBe(0)
+    for (const command of ["tasks", "data", "validate", "score", "rank"]) expect(r.stdout).toContain(command)
+  })
+
+  it("an unknown flag is a usage error: exit 2", async () => {
+    const r = await runCli(["tasks", "--no-such-flag"])
+    expect(r.code).toBe(2)
+    expect(r.stdout + r.stderr).toContain("--no-such-flag")
+  })
+
+  it("an unknown task edition is one line on stderr, exit 2, no stack trace", async () => {
+    const r = await runCli(["data", "status", "sts1999"])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('no built-in edition "sts1999"')
+    expect(r.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it("tasks lists the built-in editions, as text and as JSON", async () => {
+    const text = await runCli(["tasks"])
+    expect(text.code).toBe(0)
+    for (const id of ["sick2014", "sts2012", "sts2014", "sts2017", "stsb"]) expect(text.stdout).toMatch(new RegExp(`^${id}\\s`, "m"))
+    const json = await runCli(["tasks", "--json"])
+    const editions = JSON.parse(json.stdout) as Array<{ id: string; runLimit: number }>
+    expect(editions.find((e) => e.id === "sick2014")?.runLimit).toBe(5)
+    expect(editions.find((e) => e.id === "sts2017")?.runLimit).toBe(3)
+  })
+})

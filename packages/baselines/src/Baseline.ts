@@ -1,0 +1,157 @@
+/**
+ * The catalogue of named baselines and one entry point per task family that turns input pairs into
+ * a run (`Run.BaselineRun`) plus the notes a reader of its figures must see. Pure: the caller reads
+ * the files (and the vectors, for `embeddings`) and writes `Run.toRun`'s files.
+ *
+ * @since 0.1.0
+ */
+import type { Sick } from "@stseval/formats"
+import * as Embeddings from "./Embeddings.js"
+import * as Entailment from "./Entailment.js"
+import * as Overlap from "./Overlap.js"
+import type { BaselineRun } from "./Run.js"
+import * as TokenCosine from "./TokenCosine.js"
+import * as Tokenizer from "./Tokenizer.js"
+
+/** @since 0.1.0 */
+export type Name = "overlap" | "chance" | "majority" | "probability" | "tokencos" | "tokencos-2014" | "embeddings"
+
+/** @since 0.1.0 */
+export interface Entry {
+  readonly name: Name
+  /** which task family it makes runs for */
+  readonly family: "sick" | "sts"
+  /** what it needs beyond the test input */
+  readonly needs: ReadonlyArray<"train" | "vectors">
+  readonly description: string
+}
+
+/** Every baseline, in the order `--list` shows them. @since 0.1.0 */
+export const catalogue: ReadonlyArray<Entry> = [
+  {
+    name: "overlap",
+    family: "sick",
+    needs: [],
+    description:
+      "SICK word overlap (organisers' baseline): N = 3 most frequent tokens of the input as stop words, overlap as relatedness, labels by thresholds 0.03 / 0.56"
+  },
+  { name: "chance", family: "sick", needs: [], description: "SICK entailment: a label drawn uniformly (seeded); relatedness NA" },
+  { name: "majority", family: "sick", needs: ["train"], description: "SICK entailment: the most common training label (NEUTRAL); relatedness NA" },
+  {
+    name: "probability",
+    family: "sick",
+    needs: ["train"],
+    description: "SICK entailment: labels drawn from the training distribution (seeded); relatedness NA"
+  },
+  {
+    name: "tokencos",
+    family: "sts",
+    needs: [],
+    description: "STS 2017 baseline-tokencos: cosine of binary bags of lower-cased treebank tokens (no machine translation for cross-lingual tracks)"
+  },
+  { name: "tokencos-2014", family: "sts", needs: [], description: "STS 2014 baseline-tokencos: cosine of binary bags of white-space tokens" },
+  { name: "embeddings", family: "sts", needs: ["vectors"], description: "cosine of averaged word vectors (word2vec / GloVe text file), lower-cased treebank tokens" }
+]
+
+/** @since 0.1.0 */
+export const get = (name: string): Entry | undefined => catalogue.find((e) => e.name === name)
+
+/** @since 0.1.0 */
+export interface Made {
+  readonly run: BaselineRun
+  readonly notes: ReadonlyArray<string>
+}
+
+/** @since 0.1.0 */
+export interface SickOptions {
+  /** training pairs (with gold labels), for majority / probability */
+  readonly train?: ReadonlyArray<{ readonly entailment?: Sick.EntailmentLabel | undefined }>
+  readonly seed?: number
+  readonly overlap?: Overlap.Options
+}
+
+/**
+ * A SICK run for the test input `pairs` (gold columns, if any, are not read).
+ *
+ * @since 0.1.0
+ */
+export const sick = (name: Name, pairs: ReadonlyArray<Overlap.Pair>, options: SickOptions = {}): Made => {
+  switch (name) {
+    case "overlap": {
+      const o = options.overlap ?? Overlap.DEFAULTS
+      return {
+        run: { _tag: "sick", rows: Overlap.run(pairs, o) },
+        notes: [
+          `stop words: the ${o.stopWords} most frequent tokens of the input (${[...Overlap.stopWords(pairs, o.stopWords, o.unicode ?? false)].join(" ")}); thresholds ${o.contradiction} / ${o.entailment}; relatedness is the overlap (0-1), not rescaled to 1-5`
+        ]
+      }
+    }
+    case "chance":
+    case "majority":
+    case "probability": {
+      const train = Entailment.distribution((options.train ?? []).map((p) => p.entailment))
+      const trainSize = train.ENTAILMENT + train.CONTRADICTION + train.NEUTRAL
+      if (name !== "chance" && trainSize === 0) throw new RangeError(`the ${name} baseline needs training pairs with entailment labels`)
+      const seed = options.seed ?? 42
+      const labels = Entailment.predict(name, pairs.length, train, seed)
+      const notes =
+        name === "majority"
+          ? [`majority label ${Entailment.majorityLabel(train)} (of ${trainSize} training pairs)`]
+          : name === "chance"
+            ? [`seed ${seed}; expected accuracy 1/3`]
+            : [
+                `seed ${seed}; training distribution ENTAILMENT ${train.ENTAILMENT}, CONTRADICTION ${train.CONTRADICTION}, NEUTRAL ${train.NEUTRAL}; expected accuracy = sum of p_train(l) p_test(l)`
+              ]
+      return { run: { _tag: "sick", rows: pairs.map((p, i) => ({ pairId: p.pairId, entailment: labels[i] })) }, notes: [...notes, "relatedness not predicted (NA)"] }
+    }
+    default:
+      throw new RangeError(`${name} is not a SICK baseline`)
+  }
+}
+
+/** One STS dataset's input. @since 0.1.0 */
+export interface StsDataset {
+  readonly dataset: string
+  readonly pairs: ReadonlyArray<TokenCosine.SentencePair>
+  /** the two languages, when cross-lingual (e.g. ["es", "en"]) */
+  readonly languages?: readonly [string, string] | undefined
+}
+
+/**
+ * The tokeniser a baseline uses for STS (also the one to build an embeddings vocabulary with).
+ *
+ * @since 0.1.0
+ */
+export const stsTokenizer = (name: Name): Tokenizer.Tokenizer =>
+  name === "tokencos-2014" ? Tokenizer.whitespace : Tokenizer.lowercased(Tokenizer.treebank)
+
+/**
+ * An STS run (one output file per dataset) for `datasets`. `embeddings` needs `vectors`, loaded
+ * with `Embeddings.load` for the vocabulary `Embeddings.vocabularyOf(pairs, stsTokenizer(name))`.
+ * `stsb` gives the STS Benchmark's single-file shape (one dataset).
+ *
+ * @since 0.1.0
+ */
+export const sts = (
+  name: Name,
+  datasets: ReadonlyArray<StsDataset>,
+  options: { readonly vectors?: Embeddings.Vectors; readonly stsb?: boolean } = {}
+): Made => {
+  const tokenizer = stsTokenizer(name)
+  const notes: Array<string> = []
+  const scored = datasets.map((d) => {
+    let result: TokenCosine.Scored
+    if (name === "tokencos" || name === "tokencos-2014") result = TokenCosine.score(d.pairs, { tokenizer, ...(d.languages ? { languages: d.languages } : {}) })
+    else if (name === "embeddings") {
+      if (options.vectors === undefined) throw new RangeError("the embeddings baseline needs a vectors file")
+      result = Embeddings.score(d.pairs, options.vectors, tokenizer)
+    } else throw new RangeError(`${name} is not an STS baseline`)
+    for (const n of result.notes) notes.push(`${d.dataset}: ${n}`)
+    return { dataset: d.dataset, scores: result.scores }
+  })
+  if (options.stsb === true) {
+    if (scored.length !== 1) throw new RangeError(`an STS Benchmark run has one dataset, got ${scored.length}`)
+    return { run: { _tag: "stsb", scores: scored[0].scores }, notes }
+  }
+  return { run: { _tag: "sts", datasets: scored }, notes }
+}

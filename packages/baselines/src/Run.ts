@@ -1,0 +1,83 @@
+/**
+ * A baseline's output as a run in the task's own submission format: a SICK run file
+ * (`Team_runNprimary.txt`, header `pair_ID entailment_judgment relatedness_score`, `NA` for a
+ * subtask not taken part in), a folder of STS output files (`STS.output.<dataset>.txt`, one score
+ * per input line), or an STS Benchmark run (one score per line of `sts-test.csv`).
+ *
+ * @since 0.1.0
+ */
+import { Sick, Sts } from "@stseval/formats"
+import type { Sick as SickTypes } from "@stseval/formats"
+
+/** @since 0.1.0 */
+export type BaselineRun =
+  | {
+      readonly _tag: "sick"
+      readonly rows: ReadonlyArray<{
+        readonly pairId: string
+        readonly entailment?: SickTypes.EntailmentLabel | undefined
+        readonly relatedness?: number | undefined
+      }>
+    }
+  | { readonly _tag: "sts"; readonly datasets: ReadonlyArray<{ readonly dataset: string; readonly scores: ArrayLike<number> }> }
+  | { readonly _tag: "stsb"; readonly scores: ArrayLike<number> }
+
+/** @since 0.1.0 */
+export interface RunName {
+  /** team name (default "baseline") */
+  readonly team?: string
+  /** run number (default 1) */
+  readonly run?: number
+  /** primary run (default true; SICK marks it in the file name) */
+  readonly primary?: boolean
+}
+
+/** One file of a run: a path relative to the output folder, and its contents. @since 0.1.0 */
+export interface RunFile {
+  readonly path: string
+  readonly contents: string
+}
+
+/**
+ * The files of a run. SICK: one file `<team>_run<N>[primary].txt` (a subtask with no value on
+ * every row is written `NA`). STS: a folder `<team>_run<N>/` holding `STS.output.<dataset>.txt`
+ * per dataset. STS Benchmark: one file `<team>_run<N>.txt`.
+ *
+ * @since 0.1.0
+ */
+export const toRun = (run: BaselineRun, name?: RunName): ReadonlyArray<RunFile> => {
+  const team = name?.team ?? "baseline"
+  const n = name?.run ?? 1
+  const primary = name?.primary ?? true
+  switch (run._tag) {
+    case "sick":
+      return [
+        {
+          path: `${team}_run${n}${primary ? "primary" : ""}.txt`,
+          contents: Sick.writeRun(run.rows.map((r) => ({ pairId: r.pairId, entailment: r.entailment, relatedness: r.relatedness })))
+        }
+      ]
+    case "sts":
+      return run.datasets.map((d) => ({ path: `${team}_run${n}/STS.output.${d.dataset}.txt`, contents: Sts.writeOutput(d.scores) }))
+    case "stsb":
+      return [{ path: `${team}_run${n}.txt`, contents: Sts.writeOutput(run.scores) }]
+  }
+}
+
+/**
+ * The dataset name of an STS input file (`STS.input.track5.en-en.txt` -> `track5.en-en`), or
+ * undefined when the name does not follow the convention.
+ *
+ * @since 0.1.0
+ */
+export const datasetOf = (fileName: string): string | undefined => /^STS(?:2016)?\.input\.(.+)\.txt$/.exec(fileName)?.[1]
+
+/**
+ * The two languages of an STS 2017 track name (`track4a.es-en` -> ["es", "en"]), if it names them.
+ *
+ * @since 0.1.0
+ */
+export const languagesOf = (dataset: string): readonly [string, string] | undefined => {
+  const m = /(?:^|\.)([a-z]{2})-([a-z]{2})$/.exec(dataset)
+  return m === null ? undefined : [m[1], m[2]]
+}

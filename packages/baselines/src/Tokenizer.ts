@@ -1,0 +1,149 @@
+/**
+ * Tokenisers used by the baselines: white space (STS 2014 token cosine), the SICK word-overlap
+ * tokens (`\w+|[^\w\s]+`), and a Penn Treebank tokeniser (STS 2017 token cosine, a port of NLTK's
+ * `TreebankWordTokenizer`). A tokeniser is a plain function from a sentence to its tokens.
+ *
+ * @since 0.1.0
+ */
+
+/** @since 0.1.0 */
+export type Tokenizer = (sentence: string) => ReadonlyArray<string>
+
+/**
+ * Split on runs of white space (the STS 2014 "baseline-tokencos").
+ *
+ * @example
+ * whitespace("A man  is\tsinging.") // ["A", "man", "is", "singing."]
+ * @since 0.1.0
+ */
+export const whitespace: Tokenizer = (sentence) => {
+  const t = sentence.trim()
+  return t === "" ? [] : t.split(/\s+/u)
+}
+
+// Python 2's `re` without re.UNICODE: \w is [A-Za-z0-9_], \s is [ \t\n\r\f\v].
+const WORD_OR_PUNCT_ASCII = /[A-Za-z0-9_]+|[^A-Za-z0-9_ \t\n\r\f\v]+/g
+// Unicode-aware variant: Python 3's \w is letters, numbers and the underscore (marks kept with
+// their letter so that decomposed accents do not split a word).
+const WORD_OR_PUNCT_UNICODE = /[\p{L}\p{M}\p{N}_]+|[^\p{L}\p{M}\p{N}_\s]+/gu
+
+/**
+ * The SICK word-overlap baseline's tokens: runs of word characters or runs of characters that are
+ * neither word characters nor space (`\w+|[^\w\s]+`). By default `\w` is ASCII, as in the
+ * organisers' Python 2 script (SICK is pure ASCII, so the choice does not change the released
+ * run); `unicode: true` treats letters of any script as word characters.
+ *
+ * @example
+ * wordOrPunct("don't stop...") // ["don", "'", "t", "stop", "..."]
+ * @since 0.1.0
+ */
+export const wordOrPunct = (sentence: string, options?: { readonly unicode?: boolean }): ReadonlyArray<string> =>
+  sentence.match(options?.unicode === true ? WORD_OR_PUNCT_UNICODE : WORD_OR_PUNCT_ASCII) ?? []
+
+/**
+ * Wrap a tokeniser so that it lower-cases the sentence first (`toLowerCase`, locale-independent).
+ *
+ * @since 0.1.0
+ */
+export const lowercased =
+  (tokenizer: Tokenizer): Tokenizer =>
+  (sentence) =>
+    tokenizer(sentence.toLowerCase())
+
+// ---------------------------------------------------------------------------------------------
+// Penn Treebank tokeniser.
+//
+// Hand-written port of NLTK 3.x `TreebankWordTokenizer.tokenize` (nltk/tokenize/treebank.py):
+// the npm packages that offer one are either an older rule set (natural's TreebankWordTokenizer
+// predates NLTK's current quote and punctuation rules) or part of a large NLP bundle; the rules
+// are a short list of regular expressions, reproduced here in NLTK's order. Python 3 `re` is
+// Unicode-aware, so `\d` is any decimal digit (Arabic-Indic digits too), `\s` any white space, and
+// `\b` a boundary between word characters (letters, digits, underscore of any script) and others.
+// ---------------------------------------------------------------------------------------------
+
+const W = "[\\p{L}\\p{N}\\p{M}_]"
+const B = `(?:(?<=${W})(?!${W})|(?<!${W})(?=${W}))`
+const D = "\\p{Nd}"
+
+type Rule = readonly [RegExp, string]
+const rule = (source: string, replacement: string, flags = ""): Rule => [new RegExp(source, `gu${flags}`), replacement]
+
+const STARTING_QUOTES: ReadonlyArray<Rule> = [
+  rule('^"', "``"),
+  rule("(``)", " $1 "),
+  rule("([ ([{<])(\"|'{2})", "$1 `` ")
+]
+
+const PUNCTUATION: ReadonlyArray<Rule> = [
+  rule(`([:,])([^${D}])`, " $1 $2"),
+  rule("([:,])$", " $1 "),
+  rule("\\.\\.\\.", " ... "),
+  rule("[;@#$%&]", " $& "),
+  // a final period (possibly followed by closing brackets or quotes) is split off
+  rule("([^.])(\\.)([\\])}>\"']*)\\s*$", "$1 $2$3 "),
+  rule("[?!]", " $& "),
+  rule("([^'])' ", "$1 ' ")
+]
+
+const PARENS_BRACKETS: Rule = rule("[\\][(){}<>]", " $& ")
+const DOUBLE_DASHES: Rule = rule("--", " -- ")
+
+const ENDING_QUOTES: ReadonlyArray<Rule> = [
+  rule("''", " '' "),
+  rule('"', " '' "),
+  rule("([^' ])('[sS]|'[mM]|'[dD]|') ", "$1 $2 "),
+  rule("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) ", "$1 $2 ")
+]
+
+// NLTK's MacIntyreContractions (CONTRACTIONS2 and CONTRACTIONS3), case-insensitive.
+const CONTRACTIONS: ReadonlyArray<Rule> = [
+  rule(`${B}(can)(not)${B}`, " $1 $2 ", "i"),
+  rule(`${B}(d)('ye)${B}`, " $1 $2 ", "i"),
+  rule(`${B}(gim)(me)${B}`, " $1 $2 ", "i"),
+  rule(`${B}(gon)(na)${B}`, " $1 $2 ", "i"),
+  rule(`${B}(got)(ta)${B}`, " $1 $2 ", "i"),
+  rule(`${B}(lem)(me)${B}`, " $1 $2 ", "i"),
+  rule(`${B}(more)('n)${B}`, " $1 $2 ", "i"),
+  rule(`${B}(wan)(na)(?=\\s)`, " $1 $2 ", "i"),
+  rule(` ('t)(is)${B}`, " $1 $2 ", "i"),
+  rule(` ('t)(was)${B}`, " $1 $2 ", "i")
+]
+
+const apply = (text: string, [re, replacement]: Rule): string => text.replace(re, replacement)
+
+/**
+ * Penn Treebank tokenisation, as NLTK's `TreebankWordTokenizer().tokenize(text)`: splits
+ * punctuation and clitics (`don't` -> `do n't`, `they'll` -> `they 'll`), turns double quotes into
+ * `` and '', splits a sentence-final period but keeps inner ones (`3.14`, `U.S.`). Language-neutral
+ * rules: applied to Spanish and Arabic too, it splits their ASCII punctuation (Arabic `،` and `؟`
+ * are not in the rule set and stay attached, as in NLTK).
+ *
+ * @example
+ * treebank("They'll save and invest more.") // ["They", "'ll", "save", "and", "invest", "more", "."]
+ * @since 0.1.0
+ */
+export const treebank: Tokenizer = (sentence) => {
+  let text = sentence
+  for (const r of STARTING_QUOTES) text = apply(text, r)
+  for (const r of PUNCTUATION) text = apply(text, r)
+  text = apply(text, PARENS_BRACKETS)
+  text = apply(text, DOUBLE_DASHES)
+  text = ` ${text} `
+  for (const r of ENDING_QUOTES) text = apply(text, r)
+  for (const r of CONTRACTIONS) text = apply(text, r)
+  const t = text.trim()
+  return t === "" ? [] : t.split(/\s+/u)
+}
+
+/** @since 0.1.0 */
+export type TokenizerName = "whitespace" | "treebank" | "word-or-punct"
+
+/**
+ * A tokeniser by name, optionally lower-casing.
+ *
+ * @since 0.1.0
+ */
+export const byName = (name: TokenizerName, options?: { readonly lowercase?: boolean }): Tokenizer => {
+  const base: Tokenizer = name === "whitespace" ? whitespace : name === "treebank" ? treebank : (s) => wordOrPunct(s, { unicode: true })
+  return options?.lowercase === true ? lowercased(base) : base
+}

@@ -1,0 +1,49 @@
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { describe, expect, it } from "vitest"
+import { Baseline, Embeddings, Run } from "@stseval/baselines"
+import { fixtures, hasShared, readSick, shared, skipNote } from "./helpers.js"
+
+describe("Baseline catalogue", () => {
+  it("lists every baseline once, each with a family", () => {
+    const names = Baseline.catalogue.map((e) => e.name)
+    expect(new Set(names).size).toBe(names.length)
+    expect(Baseline.get("overlap")?.family).toBe("sick")
+    expect(Baseline.get("tokencos")?.family).toBe("sts")
+    expect(Baseline.get("nope")).toBeUndefined()
+  })
+  it("SICK: overlap gives both subtasks, entailment baselines write NA relatedness", () => {
+    const pairs = readSick(path.join(fixtures, "sick-mini.txt"))
+    const overlap = Baseline.sick("overlap", pairs)
+    expect(overlap.notes[0]).toMatch(/\(a man is\)/)
+    const [file] = Run.toRun(overlap.run)
+    expect(file.contents.split("\n")[3]).toBe("3\tNEUTRAL\t0.5")
+    const majority = Baseline.sick("majority", pairs, { train: pairs })
+    expect(Run.toRun(majority.run)[0].contents.split("\n")[1]).toBe("1\tNEUTRAL\tNA")
+    expect(() => Baseline.sick("probability", pairs)).toThrow(/needs training pairs/)
+    expect(() => Baseline.sick("tokencos", pairs)).toThrow(/not a SICK baseline/)
+  })
+  it("STS: token cosine per dataset, embeddings with a vectors file, STS-B as one file", () => {
+    const datasets = [{ dataset: "track4a.es-en", pairs: [{ sentence1: "Hola.", sentence2: "hola" }], languages: ["es", "en"] as const }]
+    const made = Baseline.sts("tokencos", datasets)
+    // {hola, .} vs {hola}: 1 / sqrt(2)
+    expect(made.run._tag === "sts" && made.run.datasets[0].scores[0]).toBeCloseTo(1 / Math.sqrt(2), 15)
+    expect(made.notes[0]).toMatch(/^track4a\.es-en: cross-lingual es-en/)
+    const vectors = Embeddings.fromLines("mem", ["hola 1 2"], new Set(["hola"]))
+    const emb = Baseline.sts("embeddings", datasets, { vectors, stsb: true })
+    expect(emb.run).toEqual({ _tag: "stsb", scores: Float64Array.of(1) })
+    expect(() => Baseline.sts("embeddings", datasets)).toThrow(/vectors file/)
+  })
+})
+
+skipNote("Baseline shared-data suite")
+describe.skipIf(!hasShared)("the overlap run written by toRun matches the released file", () => {
+  it("same lines, numbers written as the shortest round-trip decimal (Python wrote 1.0 / 0.0)", () => {
+    const made = Baseline.sick("overlap", readSick(path.join(shared, "data/sick2014/SICK_test.txt")))
+    const ours = Run.toRun(made.run)[0].contents.split("\n")
+    const released = fs.readFileSync(path.join(shared, "reference/sick-test.overlap-baseline.txt"), "utf8").split("\n")
+    expect(ours.length).toBe(released.length)
+    const pythonFloat = (line: string) => line.replace(/\t(\d+)$/, "\t$1.0")
+    ours.forEach((line, i) => expect(i === 0 ? line : pythonFloat(line)).toBe(released[i]))
+  })
+})

@@ -1,0 +1,213 @@
+/**
+ * The task registry: built-in editions are valid data with the papers' facts, user editions load
+ * from JSON and YAML, and bad edition files give errors naming the file and the field.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { Effect, Exit } from "effect"
+import { describe, expect, it } from "vitest"
+import { Registry } from "@stseval/formats"
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const fixtures = path.join(here, "fixtures", "registry")
+const repoRoot = path.resolve(here, "../../..")
+
+const run = <A, E>(effect: Effect.Effect<A, E, NodeServices.NodeServices>) =>
+  Effect.runPromise(effect.pipe(Effect.provide(NodeServices.layer)))
+const fail = async <A>(effect: Effect.Effect<A, Registry.EditionError, NodeServices.NodeServices>) => {
+  const exit = await Effect.runPromiseExit(effect.pipe(Effect.provide(NodeServices.layer)))
+  if (Exit.isSuccess(exit)) throw new Error("expected a failure")
+  return run(Effect.flip(effect))
+}
+
+const edition = (id: string) => {
+  const e = Registry.get(id)
+  if (e === undefined) throw new Error(`no edition ${id}`)
+  return e
+}
+
+describe("built-in editions", () => {
+  it("has the editions of SPEC §1 with unique ids", () => {
+    expect(Registry.builtinIds).toEqual(["sick2014", "sts2012", "sts2013", "sts2014", "sts2014-es", "sts2015", "sts2016", "sts2017", "stsb", "stsb-dev"])
+  })
+
+  it("every built-in passes its own Schema as plain JSON data (what a user file would hold)", async () => {
+    for (const e of Registry.builtin) {
+      const decoded = await run(Registry.decodeEdition(JSON.parse(JSON.stringify(e)), e.id))
+      expect(decoded).toEqual(e)
+    }
+  })
+
+  it("SICK 2014: one file per run, 5 runs, relatedness by Pearson and entailment by accuracy (SPEC §1)", () => {
+    const e = edition("sick2014")
+    expect(e.family).toBe("sick")
+    expect(e.scale).toEqual({ min: 1, max: 5 })
+    expect(e.submission).toBe("file")
+    expect(e.runLimit).toBe(5)
+    expect(e.datasets.map((d) => [d.name, d.gold, d.pairs])).toEqual([["test", "SICK_test_annotated.txt", 4927]])
+    expect(e.ranking.map((r) => [r.subtask, r.metric])).toEqual([["relatedness", "pearson"], ["entailment", "accuracy"]])
+    expect(Registry.reportedMetrics(Registry.rankingOf(e, "relatedness")!)).toEqual(["pearson", "spearman", "mse"])
+  })
+
+  it("STS 2014 English: the six datasets and pair counts of the paper, weighted mean, missing = 0", () => {
+    const e = edition("sts2014")
+    expect(Object.fromEntries(e.datasets.map((d) => [d.name, d.pairs]))).toEqual({
+      "deft-forum": 450,
+      "deft-news": 300,
+      headlines: 750,
+      images: 750,
+      OnWN: 750,
+      "tweet-news": 750
+    })
+    expect(e.ranking[0].aggregate).toBe("wmean")
+    expect(e.missingDataset).toBe("zero")
+    expect(e.published.style).toBe("r3")
+    expect(e.data?.dir).toBe("sts2014/test-en")
+  })
+
+  it("STS 2014 Spanish: scale 0-4, Wikipedia 324 and News 480, no public data", () => {
+    const e = edition("sts2014-es")
+    expect(e.scale).toEqual({ min: 0, max: 4 })
+    expect(e.datasets.map((d) => [d.name, d.pairs, d.language])).toEqual([["wikipedia", 324, "es"], ["news", 480, "es"]])
+    expect(e.data).toBeUndefined()
+  })
+
+  it("STS 2016 gold files are named STS2016.gs.<dataset>.txt", () => {
+    expect(edition("sts2016").datasets.map((d) => d.gold)).toContain("STS2016.gs.answer-answer.txt")
+  })
+
+  it("STS 2017: seven tracks of 250 pairs, track 6 scores input lines 1-250 of 500, unweighted mean, r x 100", () => {
+    const e = edition("sts2017")
+    expect(e.datasets.map((d) => d.name)).toEqual([
+      "track1.ar-ar",
+      "track2.ar-en",
+      "track3.es-es",
+      "track4a.es-en",
+      "track4b.es-en",
+      "track5.en-en",
+      "track6.tr-en"
+    ])
+    expect(e.datasets.every((d) => d.pairs === 250)).toBe(true)
+    const t6 = e.datasets.find((d) => d.name === "track6.tr-en")!
+    expect([t6.scoredLines, t6.inputLines]).toEqual([250, 500])
+    expect(e.ranking[0]).toMatchObject({ metric: "pearson", aggregate: "mean" })
+    expect(e.missingDataset).toBe("no-official-score")
+    expect(e.runLimit).toBe(3)
+    expect(e.published.style).toBe("r100")
+  })
+
+  it("STS Benchmark: test 1379 and dev 1500 pairs from the csv", () => {
+    expect(edition("stsb").datasets[0]).toMatchObject({ gold: "sts-test.csv", goldFormat: "stsb-csv", pairs: 1379 })
+    expect(edition("stsb-dev").datasets[0]).toMatchObject({ gold: "sts-dev.csv", pairs: 1500 })
+  })
+
+  it("matches run files to datasets by name, aliases and case", () => {
+    const sts2014 = edition("sts2014")
+    expect(Registry.datasetOfRunFile(sts2014, "STS.output.headlines.txt")?.name).toBe("headlines")
+    expect(Registry.datasetOfRunFile(sts2014, "STS.output.headlines.en.txt")?.name).toBe("headlines")
+    expect(Registry.datasetOfRunFile(sts2014, "sts.OUTPUT.onwn.txt")?.name).toBe("OnWN")
+    expect(Registry.datasetOfRunFile(sts2014, "notes.txt")).toBeUndefined()
+    expect(Registry.datasetOfRunFile(edition("sts2016"), "SYSTEM_OUT.plagiarism.txt")?.name).toBe("plagiarism")
+    // a single-file edition takes any file name
+    expect(Registry.datasetOfRunFile(edition("sick2014"), "ECNU_run1primary.txt")?.name).toBe("test")
+  })
+
+  it("resolve: a built-in id, or a clear error listing the known ids", async () => {
+    expect((await run(Registry.resolve("sts2015"))).id).toBe("sts2015")
+    const e = await fail(Registry.resolve("sts2099"))
+    expect(e.message).toContain('no built-in edition "sts2099"')
+    expect(e.message).toContain("sts2017")
+  })
+})
+
+describe("user edition files", () => {
+  it("loads a YAML edition", async () => {
+    const e = await run(Registry.loadEditionFile(path.join(fixtures, "user-edition.yaml")))
+    expect(e.id).toBe("mysts2024")
+    expect(e.datasets.map((d) => d.name)).toEqual(["news", "forum"])
+    expect(e.datasets[1]).toMatchObject({ scoredLines: 2, inputLines: 4 })
+    expect(e.ranking[0].report).toEqual(["pearson", "spearman"])
+  })
+
+  it("loads a JSON edition, also through resolve(path)", async () => {
+    const file = path.join(fixtures, "user-edition.json")
+    const e = await run(Registry.resolve(file))
+    expect(e.family).toBe("sick")
+    expect(e.ranking.map((r) => r.subtask)).toEqual(["relatedness", "entailment"])
+    expect(e.data).toEqual({ dir: "mysick", sources: [] })
+  })
+
+  it("a bad field: the error names the file and the exact field", async () => {
+    const file = path.join(fixtures, "bad-gold-format.yaml")
+    const e = await fail(Registry.loadEditionFile(file))
+    expect(e.file).toBe(file)
+    expect(e.field).toBe("datasets[1].goldFormat")
+    expect(e.message).toContain(`${file}: datasets[1].goldFormat:`)
+    expect(e.reason).toBe('Expected "sts-gs" | "stsb-csv" | "sick", got "sts-gold"')
+  })
+
+  it("a wrong type names the field", async () => {
+    const e = await fail(Registry.loadEditionFile(path.join(fixtures, "bad-run-limit.yaml")))
+    expect(e.field).toBe("runLimit")
+    expect(e.reason).toBe('Expected number, got "two"')
+  })
+
+  it("an unknown (misspelt) field is an error, not silently dropped", async () => {
+    const e = await fail(Registry.loadEditionFile(path.join(fixtures, "bad-excess-field.json")))
+    expect(e.field).toBe("ranking[1].agregate")
+  })
+
+  it("YAML and JSON syntax errors say so, with the file", async () => {
+    const y = await fail(Registry.loadEditionFile(path.join(fixtures, "bad-syntax.yaml")))
+    expect(y.reason).toMatch(/^not valid YAML \(line \d+, column \d+\)/)
+    const j = await fail(Registry.loadEditionFile(path.join(fixtures, "bad-syntax.json")))
+    expect(j.reason).toMatch(/^not valid JSON/)
+    expect(j.file).toContain("bad-syntax.json")
+  })
+
+  it("several bad fields: the first is named, the others counted", async () => {
+    const base = JSON.parse(fs.readFileSync(path.join(fixtures, "user-edition.json"), "utf8")) as Record<string, unknown>
+    const e = await fail(Registry.decodeEdition({ ...base, runLimit: -1, family: "xyz" }, "x.json"))
+    expect(e.field).toBe("family")
+    expect(e.reason).toContain("(and 1 more: runLimit: Expected a value greater than 0, got -1)")
+  })
+
+  it("a missing file is an EditionError naming it", async () => {
+    const file = path.join(fixtures, "does-not-exist.yaml")
+    const e = await fail(Registry.loadEditionFile(file))
+    expect(e._tag).toBe("EditionError")
+    expect(e.file).toBe(file)
+    expect(e.reason).toContain("cannot read the file")
+  })
+
+  it("cross-field rules: duplicate dataset names, a file submission with two datasets, entailment ranked by Pearson", async () => {
+    const base = JSON.parse(fs.readFileSync(path.join(fixtures, "user-edition.json"), "utf8")) as { datasets: Array<Record<string, unknown>> }
+    const dataset = base.datasets[0]
+    const dup = await fail(Registry.decodeEdition({ ...base, datasets: [dataset, dataset] }, "x.json"))
+    expect([dup.field, dup.reason]).toEqual(["datasets", 'dataset name "test" is used twice'])
+    const two = await fail(Registry.decodeEdition({ ...base, datasets: [dataset, { ...dataset, name: "dev" }] }, "x.json"))
+    expect(two.reason).toContain('a "file" submission scores exactly one dataset')
+    const wrong = await fail(
+      Registry.decodeEdition({ ...base, ranking: [{ subtask: "entailment", metric: "pearson", aggregate: "single" }] }, "x.json")
+    )
+    expect(wrong.reason).toBe('subtask "entailment" cannot be ranked by pearson')
+    const scale = await fail(Registry.decodeEdition({ ...base, scale: { min: 5, max: 1 } }, "x.json"))
+    expect([scale.field, scale.reason]).toEqual(["scale", "the scale's min (5) must be below its max (1)"])
+  })
+})
+
+describe("docs/schemas/task-edition.schema.json", () => {
+  it("is the schema generated from TaskEdition (regenerate with Registry.jsonSchema() when this fails)", () => {
+    const file = path.join(repoRoot, "docs", "schemas", "task-edition.schema.json")
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual(Registry.jsonSchema())
+  })
+
+  it("requires the fields the decoder requires and closes objects like the decoder", () => {
+    const schema = Registry.jsonSchema() as { required: Array<string>; additionalProperties: boolean; properties: Record<string, { pattern?: string }> }
+    expect(schema.required).toEqual(["id", "title", "family", "scale", "submission", "datasets", "runLimit", "ranking", "missingDataset", "published"])
+    expect(schema.additionalProperties).toBe(false)
+    expect(schema.properties["id"].pattern).toBe("^[a-z0-9][a-z0-9._-]*$")
+  })
+})

@@ -1,0 +1,276 @@
+/**
+ * Discovering runs in a submissions folder (SPEC §2.3): files, folders and zips in real temporary
+ * folders; names and run.json; hidden files; zip bombs and path traversal; run limits; ordering.
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { Effect } from "effect"
+import { strToU8, zipSync } from "fflate"
+import { afterAll, describe, expect, it } from "vitest"
+import { Registry, Submissions } from "@stseval/formats"
+import type { Issue } from "@stseval/formats"
+
+const run = <A, E>(effect: Effect.Effect<A, E, NodeServices.NodeServices>) =>
+  Effect.runPromise(effect.pipe(Effect.provide(NodeServices.layer)))
+
+const sts2014 = Registry.get("sts2014")!
+const sick2014 = Registry.get("sick2014")!
+
+const temps: Array<string> = []
+afterAll(() => {
+  for (const t of temps) fs.rmSync(t, { recursive: true, force: true })
+})
+/** A temporary folder filled from a map of relative path -> content (string, bytes, or null for a folder). */
+const tree = (files: Record<string, string | Uint8Array | null>): string => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-sub-"))
+  temps.push(root)
+  for (const [rel, content] of Object.entries(files)) {
+    const full = path.join(root, rel)
+    if (content === null) fs.mkdirSync(full, { recursive: true })
+    else {
+      fs.mkdirSync(path.dirname(full), { recursive: true })
+      fs.writeFileSync(full, content)
+    }
+  }
+  return root
+}
+const codes = (issues: ReadonlyArray<Issue.Issue>) => issues.map((i) => i.code)
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
+
+describe("parseRunName", () => {
+  it.each([
+    ["Team_run2primary", { team: "Team", run: 2, primary: true }],
+    ["Team_run2", { team: "Team", run: 2, primary: false }],
+    ["Team-run2", { team: "Team", run: 2, primary: false }],
+    ["ECNU_run1primary.txt", { team: "ECNU", run: 1, primary: true }],
+    ["The_Meaning_Factory_run3.txt", { team: "The_Meaning_Factory", run: 3, primary: false }],
+    ["UNAL-NLP-run1.zip", { team: "UNAL-NLP", run: 1, primary: false }],
+    ["Rerun_run1", { team: "Rerun", run: 1, primary: false }],
+    ["team_RUN2_primary", { team: "team", run: 2, primary: true }]
+  ])("%s", (name, expected) => {
+    expect(Submissions.parseRunName(name)).toEqual(expected)
+  })
+
+  it.each(["submission.txt", "run1", "Team_runX", "Team_primary"])("%s does not parse", (name) => {
+    expect(Submissions.parseRunName(name)).toBeUndefined()
+  })
+})
+
+describe("metaFromName", () => {
+  it("gives the id discover would give", () => {
+    expect(Submissions.metaFromName("ECNU_run2primary.zip")).toEqual({ id: "ECNU/run2", team: "ECNU", run: 2, primary: true, late: false, corrected: false })
+    expect(Submissions.metaFromName("results.txt")).toMatchObject({ id: "results", team: "results", run: undefined })
+  })
+})
+
+describe("discover: STS (a run is a folder or a zip)", () => {
+  const zip = zipSync({
+    "UNAL_run2/": new Uint8Array(0),
+    "UNAL_run2/STS.output.images.txt": strToU8("1.5\n2.5\n"),
+    "UNAL_run2/.DS_Store": strToU8("junk"),
+    "__MACOSX/UNAL_run2/._STS.output.images.txt": strToU8("junk"),
+    "UNAL_run2/run.json": strToU8(JSON.stringify({ corrected: true, description: "fixed tokenizer" }))
+  })
+  const root = tree({
+    "ECNU_run1/STS.output.headlines.txt": "3.2\n4.1\n",
+    "ECNU_run1/STS.output.OnWN.txt": "1\n",
+    "ECNU_run1/.hidden.txt": "x",
+    "ECNU_run1/run.json": JSON.stringify({ late: true }),
+    "ECNU_run2primary/STS.output.headlines.txt": "1\n",
+    "UNAL_run2.zip": zip,
+    "LIPN-run1/STS.output.deft-forum.txt": "2\n",
+    "weird name/STS.output.images.txt": "0\n",
+    "Bad_run3/STS.output.images.txt": "0\n",
+    "Bad_run3/run.json": '{ "team": "Bad", "primery": true }',
+    "Meta_x.run.json": JSON.stringify({ team: "MetaTeam", run: 7, primary: true }),
+    "Meta_x/STS.output.images.txt": "0\n",
+    "loose-file.txt": "not a run",
+    ".git/config": "hidden",
+    "Many_run1/STS.output.images.txt": "0\n",
+    "Many_run2/STS.output.images.txt": "0\n",
+    "Many_run3/STS.output.images.txt": "0\n",
+    "Many_run4/STS.output.images.txt": "0\n"
+  })
+  const found = run(Submissions.discover(root, sts2014))
+
+  it("finds one run per folder and zip, sorted by team then run number", async () => {
+    const { runs } = await found
+    expect(runs.map((r) => r.meta.id)).toEqual([
+      "Bad/run3",
+      "ECNU/run1",
+      "ECNU/run2",
+      "LIPN/run1",
+      "Many/run1",
+      "Many/run2",
+      "Many/run3",
+      "Many/run4",
+      "MetaTeam/run7",
+      "UNAL/run2",
+      "weird name"
+    ])
+    expect(runs.map((r) => r.kind)).toEqual(["folder", "folder", "folder", "folder", "folder", "folder", "folder", "folder", "folder", "zip", "folder"])
+  })
+
+  it("reads a folder run's files, sorted, without hidden files or run.json; run.json sets late", async () => {
+    const ecnu = (await found).runs.find((r) => r.meta.id === "ECNU/run1")!
+    expect(ecnu.files.map((f) => f.name)).toEqual(["STS.output.OnWN.txt", "STS.output.headlines.txt"])
+    expect(text(ecnu.files[1].bytes)).toBe("3.2\n4.1\n")
+    expect(ecnu.files[1].path).toBe(path.join(root, "ECNU_run1", "STS.output.headlines.txt"))
+    expect(ecnu.meta).toMatchObject({ team: "ECNU", run: 1, primary: false, late: true, corrected: false })
+    expect(ecnu.issues).toEqual([])
+    expect((await found).runs.find((r) => r.meta.id === "ECNU/run2")!.meta.primary).toBe(true)
+  })
+
+  it("reads a zip's entries by base name, skipping directories, __MACOSX and hidden files; run.json inside it", async () => {
+    const unal = (await found).runs.find((r) => r.meta.id === "UNAL/run2")!
+    expect(unal.files.map((f) => [f.name, f.path, text(f.bytes)])).toEqual([
+      ["STS.output.images.txt", `${path.join(root, "UNAL_run2.zip")}!UNAL_run2/STS.output.images.txt`, "1.5\n2.5\n"]
+    ])
+    expect(unal.meta).toMatchObject({ corrected: true, late: false, description: "fixed tokenizer" })
+  })
+
+  it("takes team and run from a run.json beside the run (<name>.run.json), without a bad-run-name warning", async () => {
+    const meta = (await found).runs.find((r) => r.meta.id === "MetaTeam/run7")!
+    expect(meta.meta).toMatchObject({ team: "MetaTeam", run: 7, primary: true })
+    expect(meta.issues).toEqual([])
+  })
+
+  it("a name that does not parse: team = the name, warning bad-run-name", async () => {
+    const weird = (await found).runs.find((r) => r.meta.team === "weird name")!
+    expect(weird.meta.run).toBeUndefined()
+    expect(codes(weird.issues)).toEqual(["bad-run-name"])
+    expect(weird.issues[0].severity).toBe("warning")
+  })
+
+  it("a bad run.json: issue bad-run-metadata naming the file and the field; the name still gives team and run", async () => {
+    const bad = (await found).runs.find((r) => r.meta.id === "Bad/run3")!
+    expect(codes(bad.issues)).toEqual(["bad-run-metadata"])
+    expect(bad.issues[0].file).toBe(path.join(root, "Bad_run3", "run.json"))
+    expect(bad.issues[0].field).toBe("primery")
+    expect(bad.meta.primary).toBe(false)
+  })
+
+  it("folder issues: a loose file is not a run; a team over the run limit is named", async () => {
+    const { issues } = await found
+    expect(issues.map((i) => [i.code, i.severity])).toEqual([
+      ["unknown-file", "warning"],
+      ["run-limit", "warning"]
+    ])
+    expect(issues[0].file).toBe(path.join(root, "loose-file.txt"))
+    expect(issues[1].message).toContain('team "Many" has 4 runs, more than the 3 allowed in sts2014')
+    expect(issues[1].field).toBe("Many")
+  })
+
+  it("is deterministic: the same folder gives the same result", async () => {
+    const again = await run(Submissions.discover(root, sts2014))
+    expect(again.runs.map((r) => r.meta.id)).toEqual((await found).runs.map((r) => r.meta.id))
+  })
+})
+
+describe("discover: SICK (a run is one file)", () => {
+  const root = tree({
+    "ECNU_run1primary.txt": "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3.5\n",
+    "ECNU_run2.txt": "x",
+    "The_Meaning_Factory_run1.txt": "x",
+    "The_Meaning_Factory_run1.run.json": JSON.stringify({ late: true }),
+    "submission.txt": "x",
+    ".DS_Store": "x",
+    "two-files/A_run1.txt": "x",
+    "two-files/A_run2.txt": "x"
+  })
+
+  it("every top-level file is a run; metadata beside it applies; names give team, run and primary", async () => {
+    const { runs, issues } = await run(Submissions.discover(root, sick2014))
+    expect(runs.map((r) => [r.meta.id, r.kind, r.meta.primary])).toEqual([
+      ["ECNU/run1", "file", true],
+      ["ECNU/run2", "file", false],
+      ["The_Meaning_Factory/run1", "file", false],
+      ["submission", "file", false],
+      ["two-files", "folder", false]
+    ])
+    expect(runs[2].meta.late).toBe(true)
+    expect(runs[0].files.map((f) => f.name)).toEqual(["ECNU_run1primary.txt"])
+    expect(codes(runs[3].issues)).toEqual(["bad-run-name"])
+    // a folder holding two files is not one SICK run
+    expect(codes(runs[4].issues)).toEqual(["bad-run-name", "unknown-file"])
+    expect(issues).toEqual([])
+  })
+})
+
+describe("zip safety", () => {
+  it("refuses a zip whose uncompressed size passes the cap (zip bomb), without unpacking it", async () => {
+    const zeros = new Uint8Array(2 * 1024 * 1024)
+    const bomb = zipSync({ "Bomb_run1/STS.output.images.txt": zeros }, { level: 9 })
+    expect(bomb.length).toBeLessThan(64 * 1024)
+    const root = tree({ "Bomb_run1.zip": bomb })
+    const { runs } = await run(Submissions.discover(root, sts2014, { maxZipBytes: 1024 * 1024 }))
+    expect(runs[0].files).toEqual([])
+    expect(codes(runs[0].issues)).toEqual(["too-large"])
+    expect(runs[0].issues[0].severity).toBe("error")
+  })
+
+  it("skips entries that climb out of the zip or are absolute (path traversal), keeps the rest", () => {
+    const z = zipSync({
+      "../evil.txt": strToU8("x"),
+      "/etc/passwd": strToU8("x"),
+      "a/../../b.txt": strToU8("x"),
+      "ok/STS.output.images.txt": strToU8("1\n")
+    })
+    const read = Submissions.readZip(z, "sub/T_run1.zip")
+    expect(read.files.map((f) => f.name)).toEqual(["STS.output.images.txt"])
+    expect(read.issues.map((i) => [i.code, i.severity])).toEqual([
+      ["unknown-file", "error"],
+      ["unknown-file", "error"],
+      ["unknown-file", "error"]
+    ])
+    expect(read.issues.map((i) => i.found).sort()).toEqual(["../evil.txt", "/etc/passwd", "a/../../b.txt"])
+  })
+
+  it("a file that is not a zip gives file-unreadable, not a crash", () => {
+    const read = Submissions.readZip(strToU8("this is not a zip"), "sub/T_run1.zip")
+    expect(codes(read.issues)).toEqual(["file-unreadable"])
+  })
+
+  it("two entries with the same base name: the second is skipped with an error", () => {
+    const z = zipSync({ "a/STS.output.images.txt": strToU8("1\n"), "b/STS.output.images.txt": strToU8("2\n") })
+    const read = Submissions.readZip(z, "T_run1.zip")
+    expect(read.files.map((f) => text(f.bytes))).toEqual(["1\n"])
+    expect(codes(read.issues)).toEqual(["unknown-file"])
+  })
+})
+
+describe("loadRun", () => {
+  const root = tree({
+    "ECNU_run1primary.txt": "x\n",
+    "ECNU_run2/STS.output.headlines.txt": "1\n",
+    "ECNU_run3.zip": zipSync({ "STS.output.headlines.txt": strToU8("2\n") }),
+    "Empty_run1": null
+  })
+
+  it("loads a file, a folder and a zip given directly", async () => {
+    const file = await run(Submissions.loadRun(path.join(root, "ECNU_run1primary.txt"), sick2014))
+    expect([file.kind, file.meta.id, file.meta.primary, file.files.length]).toEqual(["file", "ECNU/run1", true, 1])
+    const folder = await run(Submissions.loadRun(path.join(root, "ECNU_run2"), sts2014))
+    expect([folder.kind, folder.meta.id, folder.files.map((f) => f.name)]).toEqual(["folder", "ECNU/run2", ["STS.output.headlines.txt"]])
+    const zip = await run(Submissions.loadRun(path.join(root, "ECNU_run3.zip"), sts2014))
+    expect([zip.kind, zip.meta.id, zip.files.map((f) => f.path)]).toEqual([
+      "zip",
+      "ECNU/run3",
+      [`${path.join(root, "ECNU_run3.zip")}!STS.output.headlines.txt`]
+    ])
+  })
+
+  it("an empty run folder is an error issue", async () => {
+    const empty = await run(Submissions.loadRun(path.join(root, "Empty_run1"), sts2014))
+    expect(codes(empty.issues)).toEqual(["empty-file"])
+  })
+
+  it("a path that does not exist fails with a PlatformError", async () => {
+    const exit = await Effect.runPromiseExit(
+      Submissions.loadRun(path.join(root, "nope"), sts2014).pipe(Effect.provide(NodeServices.layer))
+    )
+    expect(exit._tag).toBe("Failure")
+  })
+})

@@ -1,0 +1,106 @@
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { Effect } from "effect"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Json } from "@stseval/scoring"
+import { Engine } from "@stseval/scoring"
+import { lines, toyEdition } from "./helpers.js"
+
+const run = <A, E>(e: Effect.Effect<A, E, NodeServices.NodeServices>) => Effect.runPromise(e.pipe(Effect.provide(NodeServices.layer)))
+
+// A gold folder and a submissions folder on disk, for the toy edition (datasets a and b):
+// gold a = 1, <blank>, 3, 4, 2 and b = 1, 2, 3 (see Sts.test.ts: run a = 1 9 2 4 3 has r = 0.8).
+let root = ""
+const edition = toyEdition()
+const write = (rel: string, content: string | Uint8Array) => {
+  const p = path.join(root, rel)
+  fs.mkdirSync(path.dirname(p), { recursive: true })
+  fs.writeFileSync(p, content)
+}
+
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-scoring-"))
+  write("gold/STS.gs.a.txt", lines([1, "", 3, 4, 2]))
+  write("gold/STS.gs.b.txt", lines([1, 2, 3]))
+  const good = { a: lines([1, 9, 2, 4, 3]), b: lines([1, 2, 3]) }
+  for (const name of ["Alpha_run1primary", "Tie_run1primary", "Alpha_run2"]) {
+    write(`subs/${name}/STS.output.a.txt`, good.a)
+    write(`subs/${name}/STS.output.b.txt`, good.b)
+  }
+  // constant on a: Pearson undefined there, counts as r = 0 -> (0 * 4 + 1 * 3) / 7
+  write("subs/Beta_run1primary/STS.output.a.txt", lines([2, 2, 2, 2, 2]))
+  write("subs/Beta_run1primary/STS.output.b.txt", good.b)
+  // nothing that matches a dataset
+  write("subs/Broken_run1primary/output.txt", "1\n")
+  // a zip that is not a zip
+  write("subs/Zipped_run1primary.zip", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]))
+})
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
+
+describe("Engine.rankFolder", () => {
+  it("scores every run independently and ranks the primary ones; failed runs listed, never ranked", async () => {
+    const session = await run(Engine.rankFolder({ task: edition, gold: path.join(root, "gold"), folder: path.join(root, "subs") }))
+    expect(session.runs.map((r) => r.meta.id).sort()).toEqual(
+      ["Alpha/run1", "Alpha/run2", "Beta/run1", "Broken/run1", "Tie/run1", "Zipped/run1"].sort()
+    )
+    const entries = session.ranked.rankings[0]!.entries
+    expect(entries.map((e) => [e.rank, e.meta.team])).toEqual([
+      [1, "Alpha"],
+      [1, "Tie"],
+      [3, "Beta"],
+      [undefined, "Broken"],
+      [undefined, "Zipped"]
+    ])
+    expect(entries[0]!.value).toEqual({ _tag: "Defined", value: expect.closeTo((0.8 * 4 + 3) / 7, 14) })
+    expect(entries[2]!.value).toEqual({ _tag: "Defined", value: expect.closeTo(3 / 7, 14) })
+    expect(session.ranked.excluded).toBe(1)
+    const zipped = session.runs.find((r) => r.meta.team === "Zipped")!
+    expect(zipped.status).toBe("failed")
+    expect(zipped.errors.length).toBeGreaterThan(0)
+    const doc = Json.resultsToJson({ edition: edition.id, goldPath: session.goldPath, goldIssues: session.gold.issues, issues: session.issues, runs: session.runs, ranked: session.ranked })
+    expect(doc.rankings!.rankings[0]!.entries[3]!.rank).toBeNull()
+  })
+
+  it("all runs on request", async () => {
+    const session = await run(Engine.rankFolder({ task: edition, gold: path.join(root, "gold"), folder: path.join(root, "subs"), primaryOnly: false }))
+    expect(session.ranked.rankings[0]!.entries.filter((e) => e.rank === 1).map((e) => e.meta.id)).toEqual(["Alpha/run1", "Alpha/run2", "Tie/run1"])
+  })
+
+  it("an unreadable submissions folder is a FolderError", async () => {
+    const exit = await Effect.runPromiseExit(
+      Engine.rankFolder({ task: edition, gold: path.join(root, "gold"), folder: path.join(root, "nope") }).pipe(Effect.provide(NodeServices.layer))
+    )
+    expect(exit._tag).toBe("Failure")
+    expect(JSON.stringify(exit)).toMatch(/FolderError/)
+  })
+})
+
+describe("Engine.scorePaths", () => {
+  it("a run path that does not exist becomes a failed run; the others are still scored", async () => {
+    const session = await run(
+      Engine.scorePaths({
+        task: edition,
+        gold: path.join(root, "gold"),
+        runs: [path.join(root, "subs/missing_run1primary"), path.join(root, "subs/Alpha_run1primary")]
+      })
+    )
+    expect(session.runs[0]!.status).toBe("failed")
+    expect(session.runs[0]!.errors[0]!.code).toBe("file-unreadable")
+    expect(session.runs[1]!.status).toBe("scored")
+    expect(session.runs[1]!.official[0]!.value).toEqual({ _tag: "Defined", value: expect.closeTo((0.8 * 4 + 3) / 7, 14) })
+  })
+
+  it("a missing gold folder: every dataset not scored, the gold issue says where it looked", async () => {
+    const session = await run(Engine.scorePaths({ task: edition, gold: path.join(root, "no-gold"), runs: [path.join(root, "subs/Alpha_run1primary")] }))
+    expect(session.gold.issues[0]!.code).toBe("file-unreadable")
+    expect(session.runs[0]!.status).toBe("failed")
+  })
+
+  it("an unknown edition id fails with the registry's EditionError", async () => {
+    const exit = await Effect.runPromiseExit(Engine.scorePaths({ task: "sts1999", runs: [] }).pipe(Effect.provide(NodeServices.layer)))
+    expect(exit._tag).toBe("Failure")
+    expect(JSON.stringify(exit)).toMatch(/EditionError/)
+  })
+})

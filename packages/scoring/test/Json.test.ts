@@ -1,0 +1,60 @@
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { Json, Rank, ScoredRun } from "@stseval/scoring"
+import { goldOf, lines, repoRoot, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
+
+const edition = toyEdition()
+const gold = goldOf(edition, { a: lines([1, "", 3, 4, 2]), b: lines([1, 2, 3]) })
+const good = ScoredRun.scoreRun(edition, gold, submission({ "STS.output.a.txt": lines([1, 9, 2, 4, 3]), "STS.output.b.txt": lines([3, 3, 3]) }))
+const failed = ScoredRun.scoreRun(edition, gold, submission({ "README.md": "x\n" }, { team: "Other" }))
+const sick = ScoredRun.scoreRun(
+  sickEdition(),
+  goldOf(sickEdition(), { test: sickGold([[1, 4.5, "ENTAILMENT"], [2, 3, "NEUTRAL"], [3, 1.5, "CONTRADICTION"]]) }),
+  submission({ "T_run1primary.txt": "pair_ID\tentailment_judgment\trelatedness_score\n1\tENTAILMENT\t4\n2\tNEUTRAL\tNA\n3\tNEUTRAL\t1\n" })
+)
+const decode = Schema.decodeUnknownSync(Json.ScoredResults)
+
+describe("Json", () => {
+  it("toJson output of scored, failed and SICK runs conforms to the ScoredResults schema (through a JSON round trip)", () => {
+    const doc = Json.resultsToJson({
+      edition: "toy",
+      goldPath: "gold",
+      goldIssues: gold.issues,
+      issues: [],
+      runs: [good, failed],
+      ranked: Rank.rank([good, failed])
+    })
+    const text = JSON.stringify(doc)
+    expect(() => decode(JSON.parse(text))).not.toThrow()
+    expect(() => decode(JSON.parse(JSON.stringify(Json.resultsToJson({ edition: "sick2014", goldIssues: [], issues: [], runs: [sick] }))))).not.toThrow()
+  })
+
+  it("uses the documented field names, null + `undefined` reasons, full-precision numbers", () => {
+    const j = Json.toJson(good)
+    expect(Object.keys(j.datasets!)).toEqual(["a", "b"])
+    expect(j.datasets!["a"]!.pearson).toBeCloseTo(0.8, 14)
+    expect(j.datasets!["b"]!.pearson).toBeNull()
+    expect(j.datasets!["b"]!.undefined!["pearson"]).toBe("the run is constant")
+    expect(j.aggregate!.official!.value).toBeCloseTo((0.8 * 4) / 7, 14)
+    expect(j.aggregate!.official!.zeroed).toEqual([{ dataset: "b", reason: "Pearson is undefined (the run is constant)" }])
+    const s = Json.toJson(sick)
+    // relatedness has an NA value on one line -> not evaluated; entailment 2 of 3 correct
+    expect(s.relatedness!.status).toBe("not-evaluated")
+    expect(s.relatedness!.pearson).toBeNull()
+    expect(s.entailment!.accuracy).toBeCloseTo(200 / 3, 12)
+    expect(s.errors.map((i) => i.code)).toEqual(["not-a-number"])
+    const f = Json.toJson(failed)
+    expect(f.status).toBe("failed")
+    expect(f.failure).toMatch(/no file of the run matches a dataset of toy/)
+    expect(f.warnings.map((i) => i.code)).toContain("unknown-file")
+  })
+
+  it("docs/schemas/scored-results.schema.json is the schema generated from Json.ScoredResults", () => {
+    const file = path.join(repoRoot, "docs/schemas/scored-results.schema.json")
+    const generated = `${JSON.stringify(Json.jsonSchema(), null, 2)}\n`
+    if (process.env["UPDATE_SCHEMA"] === "1") fs.writeFileSync(file, generated)
+    expect(fs.readFileSync(file, "utf8")).toBe(generated)
+  })
+})

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest"
+import { MetricValue } from "@stseval/metrics"
+import { Json, Rank } from "@stseval/scoring"
+import type { ScoredRun } from "@stseval/scoring"
+
+const run = (team: string, n: number, value: number | string, opts: { primary?: boolean; failed?: boolean } = {}): ScoredRun.ScoredRun => ({
+  edition: "toy",
+  kind: "sts",
+  path: `subs/${team}_run${n}`,
+  meta: { id: `${team}/run${n}`, team, run: n, primary: opts.primary ?? true, late: false, corrected: false },
+  status: opts.failed === true ? "failed" : "scored",
+  failure: opts.failed === true ? "no file of the run matches a dataset" : undefined,
+  relatedness: undefined,
+  entailment: undefined,
+  datasets: [],
+  aggregate: {},
+  official: [
+    { ranking: "official", metric: "wmean", value: typeof value === "number" ? MetricValue.defined(value) : MetricValue.undefined_(value) }
+  ],
+  errors: [],
+  warnings: [],
+  infos: []
+})
+
+describe("rank", () => {
+  const runs = [
+    run("Zeta", 1, 0.7),
+    run("Alpha", 1, 0.8),
+    run("Beta", 1, 0.7),
+    run("Broken", 1, "no dataset was scored", { failed: true }),
+    run("Gamma", 1, "no official score: it needs every dataset"),
+    run("Alpha", 2, 0.9, { primary: false }),
+    run("Delta", 1, 0.6)
+  ]
+
+  it("ranks primary runs by the official figure; ties share a rank; unranked runs listed with the reason", () => {
+    const ranked = Rank.rank(runs)
+    expect(ranked.excluded).toBe(1)
+    const entries = ranked.rankings[0]!.entries
+    expect(entries.map((e) => [e.rank, e.meta.team])).toEqual([
+      [1, "Alpha"],
+      [2, "Beta"],
+      [2, "Zeta"],
+      [4, "Delta"],
+      [undefined, "Broken"],
+      [undefined, "Gamma"]
+    ])
+    expect(entries[4]!.reason).toMatch(/^the run failed: no file/)
+    expect(entries[5]!.reason).toMatch(/needs every dataset/)
+  })
+
+  it("all runs on request", () => {
+    const ranked = Rank.rank(runs, { primaryOnly: false })
+    expect(ranked.excluded).toBe(0)
+    expect(ranked.rankings[0]!.entries.slice(0, 2).map((e) => [e.rank, e.meta.id])).toEqual([
+      [1, "Alpha/run2"],
+      [2, "Alpha/run1"]
+    ])
+  })
+
+  it("is deterministic: the input order does not matter", () => {
+    const a = Rank.rank(runs)
+    const b = Rank.rank([...runs].reverse())
+    expect(Json.rankedToJson(b)).toEqual(Json.rankedToJson(a))
+  })
+
+  it("SICK: two rankings, relatedness by Pearson and entailment by accuracy", () => {
+    const sick = (team: string, r: number | undefined, acc: number | undefined): ScoredRun.ScoredRun => ({
+      ...run(team, 1, 0),
+      kind: "sick",
+      edition: "sick2014",
+      official: [
+        { ranking: "relatedness", metric: "pearson", value: r === undefined ? MetricValue.undefined_("the run's relatedness_score column holds NA") : MetricValue.defined(r) },
+        { ranking: "entailment", metric: "accuracy", value: acc === undefined ? MetricValue.undefined_("no entailment column") : MetricValue.defined(acc) }
+      ]
+    })
+    const ranked = Rank.rank([sick("A", 0.8, undefined), sick("B", 0.7, 80), sick("C", undefined, 70)])
+    expect(ranked.rankings.map((r) => r.ranking)).toEqual(["relatedness", "entailment"])
+    expect(ranked.rankings[0]!.entries.map((e) => [e.rank, e.meta.team])).toEqual([
+      [1, "A"],
+      [2, "B"],
+      [undefined, "C"]
+    ])
+    expect(ranked.rankings[1]!.entries.map((e) => [e.rank, e.meta.team])).toEqual([
+      [1, "B"],
+      [2, "C"],
+      [undefined, "A"]
+    ])
+  })
+
+  it("refuses to mix editions", () => {
+    expect(() => Rank.rank([run("A", 1, 0.5), { ...run("B", 1, 0.4), edition: "other" }])).toThrow(RangeError)
+  })
+})

@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest"
+import { Pearson, Spearman } from "@stseval/metrics"
+import { Registry } from "@stseval/formats"
+import { Json, ScoredRun, Validation } from "@stseval/scoring"
+import { goldOf, lines, submission, toyEdition } from "./helpers.js"
+
+// Dataset a (hand-worked): gold lines 1, <blank>, 3, 4, 2 (line 2 not annotated);
+// run 1, 9, 2, 4, 3. Scored pairs (run, gold): (1,1) (2,3) (4,4) (3,2):
+//   x = [1, 2, 4, 3], y = [1, 3, 4, 2]; mx = my = 2.5; sxy = 2.25 - 0.25 + 2.25 - 0.25 = 4;
+//   sxx = syy = 5 -> r = 0.8; the ranks are the values themselves -> rho = 0.8.
+// Dataset b: gold 1, 2, 3; run 1, 2, 3 -> r = 1.
+const edition = toyEdition()
+const gold = goldOf(edition, { a: lines([1, "", 3, 4, 2]), b: lines([1, 2, 3]) })
+const A = lines([1, 9, 2, 4, 3])
+const B = lines([1, 2, 3])
+const score = (files: Record<string, string>, ed = edition, g = gold) => ScoredRun.scoreRun(ed, g, submission(files))
+const ds = (run: ScoredRun.ScoredRun, name: string) => run.datasets.find((d) => d.dataset === name)!
+
+describe("STS: alignment by line number", () => {
+  it("skips blank gold lines, counts them, and scores the rest (hand-worked r = 0.8)", () => {
+    const run = score({ "STS.output.a.txt": A, "STS.output.b.txt": B })
+    const a = ds(run, "a")
+    expect(a.status).toBe("scored")
+    expect(a.pairs).toBe(4)
+    expect(a.pearson).toEqual({ _tag: "Defined", value: expect.closeTo(0.8, 14) })
+    expect(a.spearman).toEqual({ _tag: "Defined", value: expect.closeTo(0.8, 14) })
+    expect(a.weightedPearson).toBeUndefined()
+    const note = run.infos.find((i) => i.code === "not-annotated" && i.file.endsWith("STS.output.a.txt"))!
+    expect(note.message).toMatch(/^4 of 5 pairs annotated; 4 scored/)
+    // the out-of-scale 9 sits on the non-annotated line: nothing to warn about
+    expect(run.warnings).toEqual([])
+    // wmean by scored pairs: (0.8 * 4 + 1 * 3) / 7
+    expect(run.aggregate.official!.value).toEqual({ _tag: "Defined", value: expect.closeTo((0.8 * 4 + 3) / 7, 14) })
+    expect(run.aggregate.mean!.value).toEqual({ _tag: "Defined", value: expect.closeTo(0.9, 14) })
+  })
+
+  it("a length mismatch is an error and the dataset is not scored (counts as r = 0 officially)", () => {
+    const run = score({ "STS.output.a.txt": lines([1, 9, 2, 4]), "STS.output.b.txt": B })
+    const a = ds(run, "a")
+    expect(a.status).toBe("not-scored")
+    const err = run.errors.find((i) => i.code === "length-mismatch")!
+    expect(err.found).toBe("4 score lines")
+    expect(err.expected).toBe("5 score lines")
+    expect(a.pearson._tag).toBe("Undefined")
+    // r = 0 with a's full weight (4 annotated pairs): (0 * 4 + 1 * 3) / 7
+    expect(run.aggregate.official!.value).toEqual({ _tag: "Defined", value: expect.closeTo(3 / 7, 14) })
+    expect(run.aggregate.official!.zeroed.map((z) => z.dataset)).toEqual(["a"])
+    expect(run.status).toBe("scored")
+  })
+
+  it("a non-numeric or non-finite score: an error with the line, the dataset is not scored", () => {
+    for (const [bad, code] of [["x", "not-a-number"], ["Infinity", "non-finite"], ["NaN", "non-finite"]] as const) {
+      const run = score({ "STS.output.a.txt": lines([1, 9, bad, 4, 3]), "STS.output.b.txt": B })
+      const err = run.errors.find((i) => i.code === code)!
+      expect(err.line).toBe(3)
+      expect(ds(run, "a").status).toBe("not-scored")
+      expect(ds(run, "b").status).toBe("scored")
+    }
+  })
+
+  it("scores outside the edition's scale are a warning with the first line", () => {
+    const run = score({ "STS.output.a.txt": lines([1, 9, 2, 4, 5.5]), "STS.output.b.txt": B })
+    const w = run.warnings.find((i) => i.code === "out-of-scale")!
+    expect(w.line).toBe(5)
+    expect(w.found).toBe("5.5")
+    expect(ds(run, "a").status).toBe("scored")
+  })
+
+  it("a file matching no dataset: unknown-file warning; a dataset without a file: missing-dataset", () => {
+    const run = score({ "STS.output.b.txt": B, "notes.txt": "hello\n" })
+    expect(run.warnings.map((i) => i.code).sort()).toEqual(["missing-dataset", "unknown-file"])
+    expect(ds(run, "a").status).toBe("missing")
+    expect(ds(run, "a").weight).toBe(4)
+    expect(run.aggregate.official!.value).toEqual({ _tag: "Defined", value: expect.closeTo(3 / 7, 14) })
+    // the labelled (non-official) wmean covers the scored datasets only
+    expect(run.aggregate.wmean!.value).toEqual({ _tag: "Defined", value: 1 })
+    expect(run.aggregate.wmean!.datasets).toEqual(["b"])
+  })
+
+  it("a constant run: Pearson undefined with the reason (never 0 or NaN), JSON null + reason", () => {
+    const run = score({ "STS.output.a.txt": lines([2, 2, 2, 2, 2]), "STS.output.b.txt": B })
+    expect(ds(run, "a").pearson).toEqual({ _tag: "Undefined", reason: "the run is constant" })
+    expect(ds(run, "a").spearman).toEqual({ _tag: "Undefined", reason: "the run is constant" })
+    const json = Json.toJson(run)
+    expect(json.datasets!["a"]!.pearson).toBeNull()
+    expect(json.datasets!["a"]!.undefined).toEqual({ pearson: "the run is constant", spearman: "the run is constant" })
+    expect(JSON.stringify(json)).not.toMatch(/NaN/)
+  })
+
+  it("a run with a confidence column also gets the confidence-weighted Pearson", () => {
+    // equal confidences: weighted Pearson = Pearson
+    const equal = score({ "STS.output.a.txt": lines(["1\t50", "9\t50", "2\t50", "4\t50", "3\t50"]), "STS.output.b.txt": B })
+    expect(ds(equal, "a").weightedPearson).toEqual({ _tag: "Defined", value: expect.closeTo(0.8, 14) })
+    // weight 0 on pair (4,4) leaves x = [1, 2, 3], y = [1, 3, 2]: r = 0.5
+    const zero = score({ "STS.output.a.txt": lines(["1\t100", "9\t100", "2\t100", "4\t0", "3\t100"]), "STS.output.b.txt": B })
+    expect(ds(zero, "a").weightedPearson).toEqual({ _tag: "Defined", value: expect.closeTo(0.5, 14) })
+    expect(ds(zero, "a").pearson).toEqual({ _tag: "Defined", value: expect.closeTo(0.8, 14) })
+  })
+
+  it("a run whose every file is broken fails, with the reasons", () => {
+    const run = score({ "STS.output.a.txt": "oops\n", "STS.output.b.txt": "" })
+    expect(run.status).toBe("failed")
+    expect(run.failure).toMatch(/no dataset can be scored/)
+    expect(run.aggregate.official!.value).toEqual({ _tag: "Undefined", reason: "no dataset was scored" })
+  })
+
+  it("the gold of a dataset is missing: that dataset cannot be scored, and says so", () => {
+    const partial = goldOf(edition, { b: B })
+    const run = score({ "STS.output.a.txt": A, "STS.output.b.txt": B }, edition, partial)
+    expect(ds(run, "a").status).toBe("not-scored")
+    expect(ds(run, "a").reason).toMatch(/no gold/)
+    expect(run.aggregate.official!.value._tag).toBe("Undefined")
+  })
+})
+
+describe("missing-dataset rule no-official-score (as STS 2017)", () => {
+  const ed = toyEdition({ ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "mean" }], missingDataset: "no-official-score" })
+  it("a run lacking a dataset has no official score, keeps its per-dataset figures and is not failed", () => {
+    const run = score({ "STS.output.a.txt": A }, ed)
+    expect(run.status).toBe("scored")
+    expect(ds(run, "a").pearson).toEqual({ _tag: "Defined", value: expect.closeTo(0.8, 14) })
+    expect(run.official[0]!.value._tag).toBe("Undefined")
+    expect(run.official[0]!.metric).toBe("mean")
+    expect(run.warnings.find((i) => i.code === "missing-dataset")!.message).toMatch(/no official score/)
+  })
+  it("with every dataset: the unweighted mean", () => {
+    const run = score({ "STS.output.a.txt": A, "STS.output.b.txt": B }, ed)
+    expect(run.official[0]!.value).toEqual({ _tag: "Defined", value: expect.closeTo(0.9, 14) })
+  })
+})
+
+describe("STS 2017 track 6: input 500 lines, gold 250", () => {
+  const sts2017 = Registry.get("sts2017")!
+  const spec = sts2017.datasets.find((d) => d.name === "track6.tr-en")!
+  // gold 0..5 in a cycle; the run is the gold with a deterministic wobble, then 250 lines of noise
+  const g = Array.from({ length: 250 }, (_, i) => (i * 7) % 6)
+  const r = g.map((v, i) => v + ((i * 13) % 5) / 4)
+  const goldDataset = goldOf(sts2017, { "track6.tr-en": lines(g) }).datasets.find((d) => d.name === "track6.tr-en")!
+  const check = (run: ReadonlyArray<number>) =>
+    Validation.checkStsDataset(sts2017, spec, goldDataset as Validation.GoldScores, {
+      name: spec.run,
+      path: `run/${spec.run}`,
+      bytes: new TextEncoder().encode(lines(run))
+    })
+  const expected = Pearson.pearson(Float64Array.from(r), Float64Array.from(g))
+
+  it("a 250-line run is scored whole, and says which lines", () => {
+    const c = check(r)
+    expect(c.status).toBe("scored")
+    expect(c.linesScored).toEqual([1, 250])
+    expect(ScoredRun.scoreDataset(c).pearson).toEqual(expected)
+    expect(c.issues.find((i) => i.code === "lines-scored")!.message).toMatch(/all scored \(input lines 1-250/)
+  })
+
+  it("a 500-line run: lines 1-250 are scored, lines 251-500 ignored", () => {
+    const noise = Array.from({ length: 250 }, (_, i) => (i * 31) % 5)
+    const c = check([...r, ...noise])
+    expect(c.status).toBe("scored")
+    expect(c.runLines).toBe(500)
+    expect(c.linesScored).toEqual([1, 250])
+    expect(ScoredRun.scoreDataset(c).pearson).toEqual(expected)
+    expect(ScoredRun.scoreDataset(c).spearman).toEqual(Spearman.spearman(Float64Array.from(r), Float64Array.from(g)))
+    expect(c.issues.find((i) => i.code === "lines-scored")!.message).toMatch(/^lines 1-250 of the run's 500 are scored/)
+  })
+
+  it("any other length is a length-mismatch error", () => {
+    const c = check([...r, 1, 2, 3])
+    expect(c.status).toBe("not-scored")
+    expect(c.issues.find((i) => i.code === "length-mismatch")!.expected).toBe("250 or 500 score lines")
+  })
+})

@@ -1,0 +1,64 @@
+/**
+ * Small in-memory fixtures: toy editions, gold built from text, and submissions from strings.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { Gold, Registry } from "@stseval/formats"
+import type { Submissions } from "@stseval/formats"
+import { Schema } from "effect"
+
+/** `../shared` beside the repository checkout (CI clones with shared beside it). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..")
+export const sharedRoot = path.resolve(repoRoot, "../shared")
+export const hasShared = fs.existsSync(path.join(sharedRoot, "reference")) && fs.existsSync(path.join(sharedRoot, "data"))
+
+const encode = (s: string) => new TextEncoder().encode(s)
+
+/** A run (submission) from file contents held in memory. */
+export const submission = (
+  files: Readonly<Record<string, string>>,
+  meta: Partial<Submissions.RunMeta> = {},
+  runPath = `${meta.team ?? "Team"}_run${meta.run ?? 1}${meta.primary === false ? "" : "primary"}`
+): Submissions.Submission => ({
+  meta: { id: `${meta.team ?? "Team"}/run${meta.run ?? 1}`, team: "Team", run: 1, primary: true, late: false, corrected: false, ...meta },
+  path: runPath,
+  kind: Object.keys(files).length === 1 ? "file" : "folder",
+  files: Object.entries(files).map(([name, text]) => ({ name, path: `${runPath}/${name}`, bytes: encode(text) })),
+  issues: []
+})
+
+/** A two-dataset STS edition (datasets `a` and `b`), weighted mean, missing dataset = r 0. */
+export const toyEdition = (over: Partial<typeof Registry.TaskEdition.Encoded> = {}): Registry.TaskEdition =>
+  Schema.decodeUnknownSync(Registry.TaskEdition)({
+    id: "toy",
+    title: "toy STS edition",
+    family: "sts",
+    scale: { min: 0, max: 5 },
+    submission: "folder",
+    datasets: [
+      { name: "a", gold: "STS.gs.a.txt", goldFormat: "sts-gs", run: "STS.output.a.txt" },
+      { name: "b", gold: "STS.gs.b.txt", goldFormat: "sts-gs", run: "STS.output.b.txt" }
+    ],
+    runLimit: 3,
+    ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "wmean" }],
+    missingDataset: "zero",
+    published: { style: "r3" },
+    ...over
+  })
+
+export const goldOf = (edition: Registry.TaskEdition, texts: Readonly<Record<string, string>>): Gold.Gold =>
+  Gold.goldFromTexts(
+    edition,
+    Object.entries(texts).map(([dataset, content]) => ({ dataset, file: `gold/${dataset}`, content }))
+  )
+
+export const lines = (xs: ReadonlyArray<number | string>) => xs.map((x) => `${x}\n`).join("")
+
+export const sickEdition = () => Registry.get("sick2014")!
+
+/** A SICK gold file from rows [pair_ID, relatedness, entailment]. */
+export const sickGold = (rows: ReadonlyArray<readonly [number, number, string]>) =>
+  `pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n${rows
+    .map(([id, r, e]) => `${id}\tA man plays.\tA person plays.\t${r}\t${e}\n`)
+    .join("")}`

@@ -1,0 +1,251 @@
+/**
+ * The leaderboard: a pure function of the published runs and the organiser's rules (run limit per
+ * team, one primary run per team, deadline). Its JSON form is `leaderboard.json`, documented in
+ * docs/watch.md; it holds no clock time, so the same folder always gives the same bytes.
+ *
+ * Ranking follows `@stseval/scoring`'s `rank`: per ranking, by the official figure (higher first),
+ * ties share a rank (1, 2, 2, 4), then by team, run number and run name; failed runs and runs
+ * without a figure are listed with the reason, never ranked.
+ *
+ * @since 0.1.0
+ */
+import type { Issue } from "@stseval/formats"
+import type { OfficialFigure, RunOutcome } from "./Scorer.js"
+
+/** The format tag of `leaderboard.json`. @since 0.1.0 */
+export const FORMAT = "stseval/leaderboard@1"
+
+/**
+ * Marks on a run: `late` / `corrected` (from run.json; published tables print `*`),
+ * `post-deadline` (submitted after the deadline; printed `†`), `over-limit` (beyond the team's run
+ * limit: not ranked), `extra-primary` (the team already has a primary run: this one is ranked as an
+ * ordinary run).
+ *
+ * @since 0.1.0
+ */
+export type Flag = "late" | "corrected" | "post-deadline" | "over-limit" | "extra-primary"
+
+/** A run as the watcher publishes it. @since 0.1.0 */
+export interface RunRecord {
+  /** the run's name in the submissions folder (file, folder or zip name) */
+  readonly entry: string
+  readonly kind: "file" | "folder" | "zip"
+  readonly team: string
+  readonly run: number | undefined
+  readonly primary: boolean
+  readonly late: boolean
+  readonly corrected: boolean
+  readonly description?: string | undefined
+  /** SHA-256 content hash of the run */
+  readonly hash: string
+  /** ms since the epoch: the run's submission time for the deadline rule (see docs/watch.md) */
+  readonly submittedAt: number
+  readonly outcome: RunOutcome
+}
+
+/** @since 0.1.0 */
+export interface BuildOptions {
+  readonly task: string
+  readonly runLimit: number
+  /** ms since the epoch */
+  readonly deadline?: number | undefined
+  /** `mark` (default): post-deadline runs are ranked and marked `†`; `exclude`: listed, not ranked */
+  readonly postDeadline?: "mark" | "exclude" | undefined
+  /** rank primary runs only (default false: every run within the limit is ranked) */
+  readonly primaryOnly?: boolean | undefined
+}
+
+/** One run of `leaderboard.json`. @since 0.1.0 */
+export interface LeaderboardRun {
+  /** `team/runN` (`team/<name>` without a run number; `~2`, `~3` on a clash) */
+  readonly id: string
+  readonly entry: string
+  readonly kind: "file" | "folder" | "zip"
+  readonly team: string
+  readonly run: number | null
+  /** the run counts as the team's primary run (after the one-primary rule) */
+  readonly primary: boolean
+  readonly status: "scored" | "failed"
+  readonly failure: string | null
+  readonly hash: string
+  readonly flags: ReadonlyArray<Flag>
+  readonly official: ReadonlyArray<OfficialFigure>
+  readonly errors: ReadonlyArray<Issue.Issue>
+  readonly warnings: ReadonlyArray<Issue.Issue>
+}
+
+/** One row of a ranking. @since 0.1.0 */
+export interface LeaderboardEntry {
+  /** 1-based; `null` when not ranked (then `reason` says why) */
+  readonly rank: number | null
+  readonly id: string
+  readonly team: string
+  readonly run: number | null
+  readonly primary: boolean
+  readonly value: number | null
+  readonly reason: string | null
+  readonly flags: ReadonlyArray<Flag>
+}
+
+/** @since 0.1.0 */
+export interface Ranking {
+  readonly ranking: string
+  readonly metric: string
+  /** ranked entries (best first), then the runs that are not ranked */
+  readonly entries: ReadonlyArray<LeaderboardEntry>
+}
+
+/** The content of `leaderboard.json` (and, with `view: "public"`, `leaderboard.public.json`). @since 0.1.0 */
+export interface Leaderboard {
+  readonly format: typeof FORMAT
+  /** `full`: the organisers' view; `public`: what participants see */
+  readonly view: "full" | "public"
+  /** hidden phase: the public view carries validation status only, no figures and no ranks */
+  readonly hidden: boolean
+  readonly task: string
+  readonly runLimit: number
+  readonly deadline: string | null
+  readonly primaryOnly: boolean
+  readonly counts: { readonly runs: number; readonly scored: number; readonly failed: number; readonly ranked: number }
+  readonly rankings: ReadonlyArray<Ranking>
+  /** every published run, sorted by team, run number, name */
+  readonly runs: ReadonlyArray<LeaderboardRun>
+}
+
+// Plain code-unit comparison: locale-independent, so every machine orders ties the same way.
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+const byRun = (a: { team: string; run: number | undefined | null; entry: string }, b: typeof a): number =>
+  cmp(a.team, b.team) || ((a.run ?? Infinity) - (b.run ?? Infinity) || 0) || cmp(a.entry, b.entry)
+
+const stem = (entry: string) => entry.replace(/\.(txt|tsv|csv|zip|out|output|run)$/i, "")
+
+/**
+ * Build the leaderboard from the published runs.
+ *
+ * Run limit: a team's runs are taken in run-number order (then by name); those beyond `runLimit`
+ * are flagged `over-limit` and not ranked (a failed run still takes its place: the team can replace
+ * or delete it). One primary per team: among the runs within the limit marked primary, the lowest
+ * run number keeps it; the others are flagged `extra-primary` and ranked as ordinary runs.
+ *
+ * @since 0.1.0
+ */
+export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions): Leaderboard => {
+  const sorted = [...records].sort(byRun)
+  const used = new Set<string>()
+  const byTeam = new Map<string, number>()
+  const primaryTaken = new Set<string>()
+  const runs: Array<LeaderboardRun> = sorted.map((r) => {
+    const base = `${r.team}/${r.run !== undefined ? `run${r.run}` : stem(r.entry)}`
+    let id = base
+    for (let k = 2; used.has(id); k++) id = `${base}~${k}`
+    used.add(id)
+    const index = (byTeam.get(r.team) ?? 0) + 1
+    byTeam.set(r.team, index)
+    const flags: Array<Flag> = []
+    if (r.late) flags.push("late")
+    if (r.corrected) flags.push("corrected")
+    if (options.deadline !== undefined && r.submittedAt > options.deadline) flags.push("post-deadline")
+    const overLimit = index > options.runLimit
+    if (overLimit) flags.push("over-limit")
+    let primary = false
+    if (r.primary && !overLimit) {
+      if (primaryTaken.has(r.team)) flags.push("extra-primary")
+      else {
+        primaryTaken.add(r.team)
+        primary = true
+      }
+    }
+    return {
+      id,
+      entry: r.entry,
+      kind: r.kind,
+      team: r.team,
+      run: r.run ?? null,
+      primary,
+      status: r.outcome.status,
+      failure: r.outcome.failure ?? null,
+      hash: r.hash,
+      flags,
+      official: r.outcome.official,
+      errors: r.outcome.errors,
+      warnings: r.outcome.warnings
+    }
+  })
+
+  const names: Array<{ ranking: string; metric: string }> = []
+  for (const r of runs) for (const o of r.official) if (!names.some((n) => n.ranking === o.ranking)) names.push({ ranking: o.ranking, metric: o.metric })
+  const primaryOnly = options.primaryOnly ?? false
+  const exclude = options.postDeadline === "exclude"
+  const rankedIds = new Set<string>()
+  const rankings = names.map(({ ranking, metric }): Ranking => {
+    const ranked: Array<{ run: LeaderboardRun; value: number }> = []
+    const unranked: Array<LeaderboardEntry> = []
+    for (const run of runs) {
+      if (primaryOnly && !run.primary) continue
+      const figure = run.official.find((o) => o.ranking === ranking)
+      const value = figure?.value ?? null
+      const not = (reason: string) => unranked.push(entryOf(run, null, value, reason))
+      if (run.status === "failed") not(`the run failed: ${run.failure ?? "nothing could be scored"}`)
+      else if (run.flags.includes("over-limit")) not(`beyond the limit of ${options.runLimit} runs for team ${run.team}`)
+      else if (exclude && run.flags.includes("post-deadline")) not("submitted after the deadline")
+      else if (value === null || !Number.isFinite(value)) not(`no official ${ranking} figure: ${figure?.reason ?? "not computed"}`)
+      else ranked.push({ run, value })
+    }
+    ranked.sort((a, b) => b.value - a.value || byRun(a.run, b.run))
+    const entries: Array<LeaderboardEntry> = []
+    ranked.forEach((r, i) => {
+      // competition ranking: a tie shares the rank of the first of its group
+      const rank = i > 0 && r.value === ranked[i - 1]!.value ? entries[i - 1]!.rank : i + 1
+      entries.push(entryOf(r.run, rank, r.value, null))
+      rankedIds.add(r.run.id)
+    })
+    return { ranking, metric, entries: [...entries, ...unranked] }
+  })
+  return {
+    format: FORMAT,
+    view: "full",
+    hidden: false,
+    task: options.task,
+    runLimit: options.runLimit,
+    deadline: options.deadline !== undefined ? new Date(options.deadline).toISOString() : null,
+    primaryOnly,
+    counts: {
+      runs: runs.length,
+      scored: runs.filter((r) => r.status === "scored").length,
+      failed: runs.filter((r) => r.status === "failed").length,
+      ranked: rankedIds.size
+    },
+    rankings,
+    runs
+  }
+}
+
+const entryOf = (run: LeaderboardRun, rank: number | null, value: number | null, reason: string | null): LeaderboardEntry => ({
+  rank,
+  id: run.id,
+  team: run.team,
+  run: run.run,
+  primary: run.primary,
+  value,
+  reason,
+  flags: run.flags
+})
+
+/**
+ * What participants see (`leaderboard.public.*`). Outside the hidden phase it is the full board.
+ * In the hidden phase it carries each run's validation status only: no rankings, no figures, and
+ * no warnings (a warning can reveal a figure); errors stay, since they tell a team what to fix.
+ *
+ * @since 0.1.0
+ */
+export const publicView = (board: Leaderboard, hidden: boolean): Leaderboard =>
+  !hidden
+    ? { ...board, view: "public", hidden: false }
+    : {
+        ...board,
+        view: "public",
+        hidden: true,
+        counts: { ...board.counts, ranked: 0 },
+        rankings: [],
+        runs: board.runs.map((r) => ({ ...r, official: [], warnings: [] }))
+      }
