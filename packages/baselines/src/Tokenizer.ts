@@ -53,10 +53,10 @@ export const lowercased =
 // ---------------------------------------------------------------------------------------------
 // Penn Treebank tokeniser.
 //
-// Hand-written port of NLTK 3.x `TreebankWordTokenizer.tokenize` (nltk/tokenize/treebank.py):
-// the npm packages that offer one are either an older rule set (natural's TreebankWordTokenizer
-// predates NLTK's current quote and punctuation rules) or part of a large NLP bundle; the rules
-// are a short list of regular expressions, reproduced here in NLTK's order. Python 3 `re` is
+// Hand-written port of NLTK 3.x `TreebankWordTokenizer.tokenize` (nltk/tokenize/treebank.py)
+// rather than a dependency: the npm candidates (natural, wink-tokenizer, talisman) are large NLP
+// bundles or follow a different rule set, and the rules are a short list of regular expressions,
+// reproduced here in NLTK's order. Python 3 `re` is
 // Unicode-aware, so `\d` is any decimal digit (Arabic-Indic digits too), `\s` any white space, and
 // `\b` a boundary between word characters (letters, digits, underscore of any script) and others.
 // ---------------------------------------------------------------------------------------------

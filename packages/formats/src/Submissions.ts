@@ -97,8 +97,10 @@ export const RUN_JSON = "run.json"
 export const RUN_JSON_SUFFIX = ".run.json"
 
 const DEFAULT_MAX_ZIP_BYTES = 256 * 1024 * 1024
-// Runs hold a handful of files; deeper trees are not submissions (and bound the walk).
+// Runs hold a handful of files; deeper or larger trees are not submissions (and bound the walk).
 const MAX_DEPTH = 3
+const MAX_FILES = 500
+const MAX_RUN_JSON_BYTES = 1024 * 1024
 
 // ---------------------------------------------------------------------------------------------
 // Names
@@ -353,7 +355,7 @@ const besideMetadata = (fs: FileSystem.FileSystem, runPath: string, name: string
     const file = pathApi.join(pathApi.dirname(runPath), `${stripExtension(name)}${RUN_JSON_SUFFIX}`)
     const exists = yield* fs.exists(file).pipe(Effect.orElseSucceed(() => false))
     if (!exists) return undefined
-    const read = yield* readBytes(fs, file, 1024 * 1024)
+    const read = yield* readBytes(fs, file, MAX_RUN_JSON_BYTES)
     return { file, bytes: read.bytes, issue: read.issue }
   })
 
@@ -374,13 +376,26 @@ const loadOne = (
     let json: { file: string; bytes: Uint8Array } | undefined
     if (info.type === "Directory") {
       kind = "folder"
-      for (const full of yield* walk(fs, pathApi, path, 1)) {
+      const found = yield* walk(fs, pathApi, path, 1)
+      if (found.length > MAX_FILES) {
+        issues.push(
+          Issue.error("too-large", path, `the folder holds ${found.length} files, more than the ${MAX_FILES} a run may have; it was not read`, {
+            expected: `at most ${MAX_FILES} files`,
+            found: `${found.length} files`
+          })
+        )
+      }
+      // run.json: the shallowest one (a folder unzipped into itself has it one level down).
+      const depth = (p: string) => p.split(/[\\/]/).length
+      const metadataFile = found.filter((f) => pathApi.basename(f) === RUN_JSON).sort((a, b) => depth(a) - depth(b))[0]
+      for (const full of found.length > MAX_FILES ? [] : found) {
         const base = pathApi.basename(full)
-        const read = yield* readBytes(fs, full, base === RUN_JSON ? 1024 * 1024 : maxFileBytes)
+        if (isMetadata(base) && full !== metadataFile) continue
+        const read = yield* readBytes(fs, full, base === RUN_JSON ? MAX_RUN_JSON_BYTES : maxFileBytes)
         if (read.issue !== undefined) issues.push(read.issue)
         if (read.bytes === undefined) continue
-        if (base === RUN_JSON && pathApi.dirname(full) === path) json = { file: full, bytes: read.bytes }
-        else if (!isMetadata(base)) files.push({ name: base, path: full, bytes: read.bytes })
+        if (full === metadataFile) json = { file: full, bytes: read.bytes }
+        else files.push({ name: base, path: full, bytes: read.bytes })
       }
       const dup = duplicateNames(files)
       for (const [base, paths] of dup) {

@@ -103,6 +103,19 @@ describe("built-in editions", () => {
     expect(edition("stsb-dev").datasets[0]).toMatchObject({ gold: "sts-dev.csv", pairs: 1500 })
   })
 
+  it("every gold file of an edition with data is a download of its own or comes from one of its archives", () => {
+    for (const e of Registry.builtin) {
+      if (e.data === undefined) continue
+      const files = e.data.sources.map((s) => s.file)
+      expect(new Set(files).size, e.id).toBe(files.length)
+      expect(e.data.sources.every((s) => s.url.startsWith("https://")), e.id).toBe(true)
+      const archives = files.filter((f) => /\.(zip|tar\.gz|tgz)$/.test(f))
+      for (const d of e.datasets) {
+        expect(files.includes(d.gold) || archives.length > 0, `${e.id} ${d.gold}`).toBe(true)
+      }
+    }
+  })
+
   it("matches run files to datasets by name, aliases and case", () => {
     const sts2014 = edition("sts2014")
     expect(Registry.datasetOfRunFile(sts2014, "STS.output.headlines.txt")?.name).toBe("headlines")

@@ -262,6 +262,17 @@ describe("loadRun", () => {
     ])
   })
 
+  it("a run folder unzipped into itself: files and run.json one level down are found", async () => {
+    const nested = tree({
+      "Nest_run1/Nest_run1/STS.output.images.txt": "1\n",
+      "Nest_run1/Nest_run1/run.json": JSON.stringify({ primary: true })
+    })
+    const r = await run(Submissions.loadRun(path.join(nested, "Nest_run1"), sts2014))
+    expect(r.files.map((f) => f.name)).toEqual(["STS.output.images.txt"])
+    expect(r.meta).toMatchObject({ id: "Nest/run1", primary: true })
+    expect(r.issues).toEqual([])
+  })
+
   it("an empty run folder is an error issue", async () => {
     const empty = await run(Submissions.loadRun(path.join(root, "Empty_run1"), sts2014))
     expect(codes(empty.issues)).toEqual(["empty-file"])

@@ -36,7 +36,8 @@ export const headerOf = (edition: Registry.TaskEdition | undefined, name: string
   const d = edition?.datasets.find((x) => x.name === name)
   if (/^track4b\b/.test(name)) return `${d?.language ?? "es-en"} WMT`
   if (d?.language === undefined || edition === undefined) return name
-  const same = edition.datasets.filter((x) => x.language === d.language)
+  // track 4b is "es-en WMT", so it does not make "es-en" ambiguous
+  const same = edition.datasets.filter((x) => x.language === d.language && !/^track4b\b/.test(x.name))
   return same.length === 1 && edition.datasets.length > 1 ? d.language : name
 }
 

@@ -188,7 +188,7 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
       if (run.status === "failed") not(`the run failed: ${run.failure ?? "nothing could be scored"}`)
       else if (run.flags.includes("over-limit")) not(`beyond the limit of ${options.runLimit} runs for team ${run.team}`)
       else if (exclude && run.flags.includes("post-deadline")) not("submitted after the deadline")
-      else if (value === null || !Number.isFinite(value)) not(`no official ${ranking} figure: ${figure?.reason ?? "not computed"}`)
+      else if (value === null || !Number.isFinite(value)) not(`no ${ranking} figure: ${figure?.reason ?? "not computed"}`)
       else ranked.push({ run, value })
     }
     ranked.sort((a, b) => b.value - a.value || byRun(a.run, b.run))

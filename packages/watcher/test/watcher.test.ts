@@ -117,7 +117,12 @@ describe("once", () => {
     ])
     expect(b.rankings[0]!.entries.every((e) => e.rank !== null)).toBe(true)
     expect(fs.readFileSync(path.join(out, "leaderboard.md"), "utf8")).toContain("B/run1†")
-    await once({ folder, out: tempDir("deadline-out2"), deadline: "2026-01-01T00:00:00Z", postDeadline: "exclude" })
+    const out2 = tempDir("deadline-out2")
+    await once({ folder, out: out2, deadline: "2026-01-01T00:00:00Z", postDeadline: "exclude" })
+    expect(board(out2)!.rankings[0]!.entries.map((e) => [e.id, e.rank, e.reason])).toEqual([
+      ["A/run1", 1, null],
+      ["B/run1", null, "submitted after the deadline"]
+    ])
   })
 })
 

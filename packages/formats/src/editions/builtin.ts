@@ -266,8 +266,8 @@ const sts2017: Edition = {
     // The gold and the input are released as two archives; the data store unpacks both here.
     dir: "sts2017/gold",
     sources: [
-      { url: gh("eduardofv/sts_eval", "b4cd273", "Sts2017.gs.zip"), file: "Sts2017.gs.zip" },
-      { url: gh("eduardofv/sts_eval", "b4cd273", "Sts2017.eval.v1.1.zip"), file: "Sts2017.eval.v1.1.zip" }
+      { url: gh("eduardofv/sts_eval", "b4cd273", "data/sources/Sts2017.gs.zip"), file: "Sts2017.gs.zip" },
+      { url: gh("eduardofv/sts_eval", "b4cd273", "data/sources/Sts2017.eval.v1.1.zip"), file: "Sts2017.eval.v1.1.zip" }
     ]
   }
 }

@@ -1,0 +1,94 @@
+import { spawn } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { afterEach, describe, expect, it } from "vitest"
+import * as Fake from "./fixtures/fake.js"
+import { once, status, tempDir, waitFor } from "./fixtures/harness.js"
+
+const here = import.meta.dirname
+const repoRoot = path.resolve(here, "../../..")
+const child = path.join(here, "fixtures/child.ts")
+
+const children: Array<ChildProcess> = []
+afterEach(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL")
+  children.length = 0
+})
+
+const startChild = (folder: string, out: string, mode: "watch" | "once", delayMs: number) => {
+  const c = spawn(process.execPath, ["--conditions=@stseval/source", "--import", "tsx", child, folder, out, mode, String(delayMs)], {
+    cwd: repoRoot,
+    stdio: ["ignore", "ignore", "pipe"]
+  })
+  let stderr = ""
+  c.stderr!.on("data", (d) => (stderr += String(d)))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
+    c.on("exit", (code, signal) => resolve({ code, signal, stderr }))
+  )
+  children.push(c)
+  return { child: c, exited }
+}
+
+const cacheFiles = (out: string) => fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".json")).length
+
+describe("crash safety", () => {
+  it("killed with SIGKILL mid-scoring, restarted: nothing lost, nothing re-scored, same leaderboard as a clean once run", async () => {
+    const folder = tempDir("crash")
+    const out = tempDir("crash-out")
+    const N = 12
+    for (let i = 1; i <= N; i++) {
+      // distinct runs: the gold with one pair's score raised by i/10
+      const scores = Fake.GOLD.map((g, k) => (k === i % Fake.GOLD.length ? g + i / 10 : g))
+      fs.writeFileSync(path.join(folder, `Team${String(i).padStart(2, "0")}_run1.txt`), Fake.runText(scores))
+    }
+    fs.writeFileSync(path.join(folder, "Bad_run1.txt"), "not a score\n")
+
+    // 1. a watcher that takes 150 ms per run; kill it once a few runs are scored and one is mid-scoring
+    const first = startChild(folder, out, "watch", 150)
+    await waitFor(
+      "a few runs scored and one scoring",
+      () => {
+        const s = status(out)
+        if (s === undefined) return undefined
+        const v = Object.values(s.runs)
+        return v.filter((r) => r.status === "scored").length >= 4 && v.some((r) => r.status === "scoring")
+      },
+      15000
+    )
+    first.child.kill("SIGKILL")
+    const killed = await first.exited
+    expect(killed.signal).toBe("SIGKILL")
+    const cachedBeforeRestart = cacheFiles(out)
+    expect(cachedBeforeRestart).toBeGreaterThanOrEqual(4)
+    expect(cachedBeforeRestart).toBeLessThan(N + 1)
+
+    // 2. restart: it resumes and completes
+    const second = startChild(folder, out, "watch", 0)
+    const done = await waitFor(
+      "all runs published after the restart",
+      () => {
+        const s = status(out)
+        return s !== undefined && s.phase === "watching" && s.idle && Object.keys(s.runs).length === N + 1 ? s : undefined
+      },
+      15000
+    )
+    // only the runs without a cached score were scored again
+    expect(done.session.scored).toBe(N + 1 - cachedBeforeRestart)
+    expect(done.session.cacheHits).toBe(cachedBeforeRestart)
+    // Ctrl-C / SIGTERM stops it cleanly
+    second.child.kill("SIGTERM")
+    const stopped = await second.exited
+    expect(stopped.stderr).not.toMatch(/Error/)
+    expect(status(out)!.phase).toBe("stopped")
+    const resumed = fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")
+
+    // 3. a clean one-shot run of the same folder gives the same leaderboard, byte for byte
+    const clean = tempDir("crash-clean")
+    await once({ folder, out: clean })
+    expect(resumed).toBe(fs.readFileSync(path.join(clean, "leaderboard.json"), "utf8"))
+    const board = JSON.parse(resumed)
+    expect(board.counts).toEqual({ runs: N + 1, scored: N, failed: 1, ranked: N })
+    expect(fs.readdirSync(out).filter((n) => n.endsWith(".tmp"))).toEqual([])
+  }, 20000)
+})

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest"
+import * as Leaderboard from "../src/Leaderboard.js"
+import type { RunOutcome } from "../src/Scorer.js"
+
+const scored = (value: number | null): RunOutcome => ({
+  status: "scored",
+  official: [{ ranking: "official", metric: "pearson", value, ...(value === null ? { reason: "no scored pairs" } : {}) }],
+  errors: [],
+  warnings: []
+})
+const failed: RunOutcome = {
+  status: "failed",
+  failure: "line 3 is not a number",
+  official: [],
+  errors: [{ severity: "error", code: "not-a-number", file: "x", line: 3, message: "line 3 is not a number" }],
+  warnings: []
+}
+
+const rec = (entry: string, team: string, run: number | undefined, outcome: RunOutcome, extra: Partial<Leaderboard.RunRecord> = {}): Leaderboard.RunRecord => ({
+  entry,
+  kind: "file",
+  team,
+  run,
+  primary: false,
+  late: false,
+  corrected: false,
+  hash: entry,
+  submittedAt: 0,
+  outcome,
+  ...extra
+})
+
+describe("Leaderboard.build", () => {
+  it("ranks by the official figure; ties share a rank; failed and figure-less runs are listed, not ranked", () => {
+    const b = Leaderboard.build(
+      [
+        rec("C_run1.txt", "C", 1, scored(0.7)),
+        rec("A_run1.txt", "A", 1, scored(0.8)),
+        rec("B_run1.txt", "B", 1, scored(0.7)),
+        rec("D_run1.txt", "D", 1, failed),
+        rec("E_run1.txt", "E", 1, scored(null))
+      ],
+      { task: "t", runLimit: 3 }
+    )
+    expect(b.rankings[0]!.entries.map((e) => [e.rank, e.id])).toEqual([
+      [1, "A/run1"],
+      [2, "B/run1"],
+      [2, "C/run1"],
+      [null, "D/run1"],
+      [null, "E/run1"]
+    ])
+    expect(b.rankings[0]!.entries[3]!.reason).toBe("the run failed: line 3 is not a number")
+    expect(b.rankings[0]!.entries[4]!.reason).toBe("no official figure: no scored pairs")
+    expect(b.counts).toEqual({ runs: 5, scored: 4, failed: 1, ranked: 3 })
+  })
+
+  it("run limit: runs beyond the team's limit (by run number) are flagged and not ranked", () => {
+    // SICK allows 5 runs per team, STS 2017 3: with a limit of 3 the team's run4 and run10 are extra
+    const runs = [1, 2, 3, 4, 10].map((n) => rec(`T_run${n}.txt`, "T", n, scored(n / 100)))
+    const b = Leaderboard.build(runs, { task: "t", runLimit: 3 })
+    expect(b.runs.map((r) => [r.id, r.flags])).toEqual([
+      ["T/run1", []],
+      ["T/run2", []],
+      ["T/run3", []],
+      ["T/run4", ["over-limit"]],
+      ["T/run10", ["over-limit"]]
+    ])
+    expect(b.rankings[0]!.entries.filter((e) => e.rank !== null).map((e) => e.id)).toEqual(["T/run3", "T/run2", "T/run1"])
+    expect(b.rankings[0]!.entries.find((e) => e.id === "T/run4")!.reason).toBe("beyond the limit of 3 runs for team T")
+  })
+
+  it("one primary per team: the lowest-numbered primary keeps it, the others are flagged", () => {
+    const b = Leaderboard.build(
+      [rec("T_run2primary.txt", "T", 2, scored(0.5), { primary: true }), rec("T_run1primary.txt", "T", 1, scored(0.4), { primary: true }), rec("U_run1.txt", "U", 1, scored(0.3))],
+      { task: "t", runLimit: 5, primaryOnly: true }
+    )
+    expect(b.runs.map((r) => [r.id, r.primary, r.flags])).toEqual([
+      ["T/run1", true, []],
+      ["T/run2", false, ["extra-primary"]],
+      ["U/run1", false, []]
+    ])
+    // primaryOnly ranks the one primary run only
+    expect(b.rankings[0]!.entries.map((e) => e.id)).toEqual(["T/run1"])
+  })
+
+  it("ids clash: two runs named Team run1 get ~2", () => {
+    const b = Leaderboard.build([rec("T_run1.txt", "T", 1, scored(0.1)), rec("T-run1.zip", "T", 1, scored(0.2), { kind: "zip" })], { task: "t", runLimit: 5 })
+    expect(b.runs.map((r) => [r.id, r.entry])).toEqual([
+      ["T/run1", "T-run1.zip"],
+      ["T/run1~2", "T_run1.txt"]
+    ])
+  })
+
+  it("late, corrected and post-deadline marks", () => {
+    const b = Leaderboard.build(
+      [rec("A_run1.txt", "A", 1, scored(0.1), { late: true, submittedAt: 2000 }), rec("B_run1.txt", "B", 1, scored(0.2), { corrected: true, submittedAt: 1000 })],
+      { task: "t", runLimit: 5, deadline: 1500 }
+    )
+    expect(b.runs.map((r) => r.flags)).toEqual([["late", "post-deadline"], ["corrected"]])
+    expect(b.deadline).toBe(new Date(1500).toISOString())
+  })
+
+  it("the public view in the hidden phase has no figures, ranks or warnings", () => {
+    const b = Leaderboard.build([rec("A_run1.txt", "A", 1, { ...scored(0.9), warnings: [{ severity: "warning", code: "crlf", file: "x", message: "CRLF" }] })], {
+      task: "t",
+      runLimit: 5
+    })
+    const p = Leaderboard.publicView(b, true)
+    expect(p.rankings).toEqual([])
+    expect(p.runs[0]!.official).toEqual([])
+    expect(p.runs[0]!.warnings).toEqual([])
+    expect(JSON.stringify(p)).not.toContain("0.9")
+    expect(Leaderboard.publicView(b, false).rankings).toEqual(b.rankings)
+  })
+})
