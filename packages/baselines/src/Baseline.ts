@@ -94,6 +94,12 @@ export const sick = (name: Name, pairs: ReadonlyArray<Overlap.Pair>, options: Si
       if (name !== "chance" && trainSize === 0) throw new RangeError(`the ${name} baseline needs training pairs with entailment labels`)
       const seed = options.seed ?? 42
       const labels = Entailment.predict(name, pairs.length, train, seed)
+      // when the input carries gold labels (an annotated test file), say what to expect
+      const test = Entailment.distribution(pairs.map((p) => p.entailment))
+      const expected =
+        test.ENTAILMENT + test.CONTRADICTION + test.NEUTRAL > 0 && (name === "chance" || trainSize > 0)
+          ? [`expected accuracy on this input's gold: ${(100 * Entailment.expectedAccuracy(name, train, test)).toFixed(2)}%`]
+          : []
       const notes =
         name === "majority"
           ? [`majority label ${Entailment.majorityLabel(train)} (of ${trainSize} training pairs)`]
@@ -102,7 +108,10 @@ export const sick = (name: Name, pairs: ReadonlyArray<Overlap.Pair>, options: Si
             : [
                 `seed ${seed}; training distribution ENTAILMENT ${train.ENTAILMENT}, CONTRADICTION ${train.CONTRADICTION}, NEUTRAL ${train.NEUTRAL}; expected accuracy = sum of p_train(l) p_test(l)`
               ]
-      return { run: { _tag: "sick", rows: pairs.map((p, i) => ({ pairId: p.pairId, entailment: labels[i] })) }, notes: [...notes, "relatedness not predicted (NA)"] }
+      return {
+        run: { _tag: "sick", rows: pairs.map((p, i) => ({ pairId: p.pairId, entailment: labels[i] })) },
+        notes: [...notes, ...expected, "relatedness not predicted (NA)"]
+      }
     }
     default:
       throw new RangeError(`${name} is not a SICK baseline`)

@@ -39,9 +39,9 @@ export interface RunFile {
 }
 
 /**
- * The files of a run. SICK: one file `<team>_run<N>[primary].txt` (a subtask with no value on
- * every row is written `NA`). STS: a folder `<team>_run<N>/` holding `STS.output.<dataset>.txt`
- * per dataset. STS Benchmark: one file `<team>_run<N>.txt`.
+ * The files of a run, named `<team>_run<N>[primary]`. SICK: one file `<name>.txt` (a subtask with
+ * no value on every row is written `NA`). STS: a folder `<name>/` holding
+ * `STS.output.<dataset>.txt` per dataset. STS Benchmark: one file `<name>.txt`.
  *
  * @since 0.1.0
  */
@@ -49,18 +49,20 @@ export const toRun = (run: BaselineRun, name?: RunName): ReadonlyArray<RunFile> 
   const team = name?.team ?? "baseline"
   const n = name?.run ?? 1
   const primary = name?.primary ?? true
+  // the primary flag travels in the name (`Team_run1primary`), as the submissions reader expects
+  const base = `${team}_run${n}${primary ? "primary" : ""}`
   switch (run._tag) {
     case "sick":
       return [
         {
-          path: `${team}_run${n}${primary ? "primary" : ""}.txt`,
+          path: `${base}.txt`,
           contents: Sick.writeRun(run.rows.map((r) => ({ pairId: r.pairId, entailment: r.entailment, relatedness: r.relatedness })))
         }
       ]
     case "sts":
-      return run.datasets.map((d) => ({ path: `${team}_run${n}/STS.output.${d.dataset}.txt`, contents: Sts.writeOutput(d.scores) }))
+      return run.datasets.map((d) => ({ path: `${base}/STS.output.${d.dataset}.txt`, contents: Sts.writeOutput(d.scores) }))
     case "stsb":
-      return [{ path: `${team}_run${n}.txt`, contents: Sts.writeOutput(run.scores) }]
+      return [{ path: `${base}.txt`, contents: Sts.writeOutput(run.scores) }]
   }
 }
 

@@ -19,6 +19,8 @@ describe("Baseline catalogue", () => {
     const [file] = Run.toRun(overlap.run)
     expect(file.contents.split("\n")[3]).toBe("3\tNEUTRAL\t0.5")
     const majority = Baseline.sick("majority", pairs, { train: pairs })
+    // the fixture's gold holds NEUTRAL on 2 of 4 pairs
+    expect(majority.notes).toContain("expected accuracy on this input's gold: 50.00%")
     expect(Run.toRun(majority.run)[0].contents.split("\n")[1]).toBe("1\tNEUTRAL\tNA")
     expect(() => Baseline.sick("probability", pairs)).toThrow(/needs training pairs/)
     expect(() => Baseline.sick("tokencos", pairs)).toThrow(/not a SICK baseline/)

@@ -35,8 +35,8 @@ describe("toRun: the task's own submission format", () => {
       ]
     })
     expect(files).toEqual([
-      { path: "baseline_run1/STS.output.track5.en-en.txt", contents: "0.5\n1\n" },
-      { path: "baseline_run1/STS.output.track1.ar-ar.txt", contents: "0\n" }
+      { path: "baseline_run1primary/STS.output.track5.en-en.txt", contents: "0.5\n1\n" },
+      { path: "baseline_run1primary/STS.output.track1.ar-ar.txt", contents: "0\n" }
     ])
     expect([...Sts.parseOutput(Text.fromString(files[0].contents, files[0].path).value).value.scores]).toEqual([0.5, 1])
   })

@@ -12,6 +12,7 @@
 import { Effect, FileSystem, Schema } from "effect"
 import * as Yaml from "yaml"
 import { builtinEditions } from "./editions/builtin.js"
+import * as Issue from "./Issue.js"
 import { firstProblem } from "./internal/schemaIssues.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -284,6 +285,12 @@ export class EditionError extends Schema.TaggedError<EditionError>()("EditionErr
 }) {
   override get message() {
     return `${this.file}: ${this.field !== undefined ? `${this.field}: ` : ""}${this.reason}`
+  }
+
+  /** As an issue for reports: `unknown-task` for an id that is not built in, else `bad-task-file`. @since 0.1.0 */
+  toIssue(): Issue.Issue {
+    const code = this.reason.startsWith("no built-in edition") ? "unknown-task" : "bad-task-file"
+    return Issue.error(code, this.file, this.message, this.field !== undefined ? { field: this.field } : {})
   }
 }
 

@@ -132,6 +132,7 @@ describe("built-in editions", () => {
     const e = await fail(Registry.resolve("sts2099"))
     expect(e.message).toContain('no built-in edition "sts2099"')
     expect(e.message).toContain("sts2017")
+    expect(e.toIssue()).toMatchObject({ severity: "error", code: "unknown-task", file: "sts2099" })
   })
 })
 
@@ -165,6 +166,7 @@ describe("user edition files", () => {
     const e = await fail(Registry.loadEditionFile(path.join(fixtures, "bad-run-limit.yaml")))
     expect(e.field).toBe("runLimit")
     expect(e.reason).toBe('Expected number, got "two"')
+    expect(e.toIssue()).toMatchObject({ code: "bad-task-file", field: "runLimit" })
   })
 
   it("an unknown (misspelt) field is an error, not silently dropped", async () => {

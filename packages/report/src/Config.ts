@@ -38,7 +38,7 @@ const KEYS = [
   "significance", "test", "alpha", "resamples", "seed", "bestMarks", "matrix", "scatterRuns", "maxPoints", "notes", "latex"
 ] as const
 
-const describe = (u: unknown): string => (u === null ? "null" : Array.isArray(u) ? "a list" : typeof u === "string" ? JSON.stringify(u) : typeof u === "object" ? "an object" : String(u))
+const describe = (u: unknown): string => (u === null ? "null" : Array.isArray(u) ? "a list" : typeof u === "string" ? JSON.stringify(u) : typeof u === "object" ? "an object" : (JSON.stringify(u) ?? "nothing"))
 
 /**
  * Validate an already-parsed value (from JSON or YAML) as a Config.
@@ -133,7 +133,7 @@ export const decode = (u: unknown, source = "config"): Parsed => {
       }
     }
   }
-  return errors.length > 0 ? { _tag: "Error", errors } : { _tag: "Ok", config: out as Config }
+  return errors.length > 0 ? { _tag: "Error", errors } : { _tag: "Ok", config: out }
 }
 
 /**

@@ -155,7 +155,8 @@ export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options
 
 /**
  * Merge the results of two editions over the same systems (STS Benchmark `stsb-dev` and `stsb`
- * for Table 14): runs are joined by id, datasets concatenated (names must differ).
+ * for Table 14): runs are joined by id, datasets concatenated (names must differ); where both
+ * have an aggregate of the same name (`official`), the second's wins: pass the main edition second.
  *
  * @since 0.1.0
  */
@@ -171,7 +172,7 @@ export const merge = (a: Results, b: Results): Results => {
       ...base,
       primary: (x?.primary ?? false) || (y?.primary ?? false),
       datasets: { ...(x?.datasets ?? {}), ...(y?.datasets ?? {}) },
-      aggregates: { ...(y?.aggregates ?? {}), ...(x?.aggregates ?? {}) },
+      aggregates: { ...(x?.aggregates ?? {}), ...(y?.aggregates ?? {}) },
       scores: { ...(x?.scores ?? {}), ...(y?.scores ?? {}) }
     })
   }

@@ -70,9 +70,9 @@ const cellHtml = (row: Table.Row, column: Table.Column): string => {
   return `<td class="${cls.join(" ")}" data-value="${escape(sortValue)}"${attrs}>${inner}</td>`
 }
 
-const tableHtml = (table: Table.Table): string => {
+const tableHtml = (table: Table.Table, id: string): string => {
   const cols = table.columns
-  const out: Array<string> = ['<table class="results" id="results">', "<thead>"]
+  const out: Array<string> = [`<table class="results" id="${escape(id)}">`, "<thead>"]
   if (Table.hasGroups(table)) {
     out.push(
       "<tr>" +
@@ -114,7 +114,8 @@ const extent = (xs: ReadonlyArray<number>): [number, number] => {
     if (x > hi) hi = x
   }
   if (!Number.isFinite(lo)) return [0, 1]
-  return lo === hi ? [lo - 0.5, hi + 0.5] : [lo, hi]
+  // 3% padding so that points on the extremes are not drawn on the frame
+  return lo === hi ? [lo - 0.5, hi + 0.5] : [lo - 0.03 * (hi - lo), hi + 0.03 * (hi - lo)]
 }
 
 /**
@@ -216,8 +217,7 @@ svg text{font-size:10px;fill:#333} svg .axis{font-size:11px}
 // Sorting: click a header; numbers compare numerically, text by locale; missing values always last;
 // each section (tbody) is sorted on its own and keeps its title row first.
 const SCRIPT = `
-(function(){
-  var table=document.getElementById("results"); if(!table) return;
+document.querySelectorAll("table.results").forEach(function(table){
   var heads=table.querySelectorAll("thead tr.headers th");
   heads.forEach(function(th){
     th.querySelector("button").addEventListener("click",function(){
@@ -237,34 +237,18 @@ const SCRIPT = `
       });
     });
   });
-})();
+});
 `
 
-/**
- * Render a Table as one self-contained HTML page.
- *
- * @since 0.1.0
- */
-export const render = (table: Table.Table, options: Options = {}): string => {
-  const parts: Array<string> = [
-    "<!DOCTYPE html>",
-    `<html lang="${escape(options.lang ?? "en")}">`,
-    "<head>",
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escape(table.title)}</title>`,
-    `<style>${CSS}</style>`,
-    "</head>",
-    "<body>",
-    `<h1 dir="auto">${escape(table.title)}</h1>`
-  ]
+const tableSection = (table: Table.Table, index: number, options: Options): Array<string> => {
+  const suffix = index === 0 ? "" : `-${index + 1}`
+  const parts: Array<string> = [`<h${index === 0 ? 1 : 2} dir="auto">${escape(table.title)}</h${index === 0 ? 1 : 2}>`]
   if (table.caption.length > 0) parts.push(`<p class="caption" dir="auto">${escape(table.caption)}</p>`)
-  parts.push(tableHtml(table))
+  parts.push(tableHtml(table, `results${suffix}`))
   if (table.footnotes.length > 0) parts.push(`<div class="notes">${table.footnotes.map((f) => `<p dir="auto">${escape(f)}</p>`).join("")}</div>`)
   const scatter = table.scatter ?? []
   if (scatter.length > 0) {
-    parts.push('<h2 id="scatter">Run scores against the gold</h2>')
+    parts.push(`<h2 id="scatter${suffix}">Run scores against the gold</h2>`)
     const datasets = [...new Set(scatter.map((s) => s.dataset))]
     for (const d of datasets) {
       parts.push(`<h3>${escape(d)}</h3>`, '<div class="plots">')
@@ -276,7 +260,7 @@ export const render = (table: Table.Table, options: Options = {}): string => {
   }
   const matrices = table.pValues ?? []
   if (matrices.length > 0) {
-    parts.push('<h2 id="significance">Significance between runs</h2>')
+    parts.push(`<h2 id="significance${suffix}">Significance between runs</h2>`)
     for (const mat of matrices) {
       parts.push(
         `<h3>${escape(mat.dataset)}</h3>`,
@@ -285,6 +269,35 @@ export const render = (table: Table.Table, options: Options = {}): string => {
       )
     }
   }
+  return parts
+}
+
+/**
+ * Render several Tables (e.g. SICK Tables 7 and 6) as one self-contained HTML page.
+ *
+ * @since 0.1.0
+ */
+export const renderPage = (tables: ReadonlyArray<Table.Table>, options: Options = {}): string => {
+  const parts: Array<string> = [
+    "<!DOCTYPE html>",
+    `<html lang="${escape(options.lang ?? "en")}">`,
+    "<head>",
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escape(tables.map((t) => t.title).join(" / "))}</title>`,
+    `<style>${CSS}</style>`,
+    "</head>",
+    "<body>"
+  ]
+  tables.forEach((t, i) => parts.push(...tableSection(t, i, options)))
   parts.push(`<script>${SCRIPT}</script>`, "</body>", "</html>", "")
   return parts.join("\n")
 }
+
+/**
+ * Render a Table as one self-contained HTML page.
+ *
+ * @since 0.1.0
+ */
+export const render = (table: Table.Table, options: Options = {}): string => renderPage([table], options)

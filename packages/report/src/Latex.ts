@@ -172,7 +172,18 @@ export const render = (table: Table.Table, options: Options = {}): string => {
   const float = lines.join("\n")
   const needsMacro = float.includes("\\stsevalU{")
   const body = (needsMacro ? unicodeMacro + "\n" : "") + float + "\n"
-  if (options.standalone !== true) return body
+  return options.standalone === true ? documentOf(body, options) : body
+}
+
+/**
+ * Several tables in one document that compiles alone (e.g. SICK Tables 7 and 6).
+ *
+ * @since 0.1.0
+ */
+export const renderDocument = (tables: ReadonlyArray<Table.Table>, options: Options = {}): string =>
+  documentOf(tables.map((t) => render(t, { ...options, standalone: false })).join("\n"), options)
+
+const documentOf = (body: string, options: Options): string => {
   return [
     "\\documentclass{article}",
     (options.engine ?? "pdflatex") === "pdflatex" ? "\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n\\usepackage{times}" : "\\usepackage{fontspec}",

@@ -42,6 +42,7 @@ export interface ColumnSpec {
 export interface LayoutSpec {
   readonly id: string
   readonly title: string
+  /** `{runs}` is replaced by "runs" or "primary runs" */
   readonly caption: string
   readonly label: string
   readonly wide: boolean
@@ -317,7 +318,8 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   return {
     id: spec.id,
     title: options.title ?? spec.title,
-    caption: options.caption ?? spec.caption,
+    // "{runs}" in a caption names the runs shown
+    caption: (options.caption ?? spec.caption).replaceAll("{runs}", which === "all" ? "runs" : "primary runs"),
     label: options.label ?? spec.label,
     wide: options.wide ?? spec.wide,
     columns,
@@ -345,7 +347,7 @@ const x100: Table.NumberStyle = { decimals: 2, scale: 100 }
 export const sickTable6 = (_: Results): LayoutSpec => ({
   id: "sick2014-table6",
   title: "Subtask B: entailment",
-  caption: "Primary run results for the entailment subtask, ranked by accuracy.",
+  caption: "Entailment accuracy of the {runs}, ranked.",
   label: "tab:sick-entailment",
   wide: false,
   columns: [label, { key: "accuracy", header: "Accuracy (%)", source: { _tag: "metric", dataset: "entailment", metric: "accuracy" }, number: r3, markBest: true }, rank],
@@ -361,7 +363,7 @@ export const sickTable6 = (_: Results): LayoutSpec => ({
 export const sickTable7 = (_: Results): LayoutSpec => ({
   id: "sick2014-table7",
   title: "Subtask A: relatedness",
-  caption: "Primary run results for the relatedness subtask (r: Pearson, \u03c1: Spearman, MSE on raw scores), ranked by r.",
+  caption: "Relatedness results of the {runs} (r: Pearson, \u03c1: Spearman, MSE on raw scores), ranked by r.",
   label: "tab:sick-relatedness",
   wide: false,
   columns: [
@@ -384,7 +386,7 @@ export const sickTable7 = (_: Results): LayoutSpec => ({
 export const sts2014Table3 = (results: Results): LayoutSpec => ({
   id: "sts2014-table3",
   title: "English subtask results",
-  caption: "Pearson correlation of each run on each dataset, the weighted mean (official figure) and the rank.",
+  caption: "Pearson correlation of the {runs} on each dataset, the weighted mean (official figure) and the rank.",
   label: "tab:sts-en-results",
   wide: true,
   columns: [
@@ -407,7 +409,7 @@ export const sts2014Table3 = (results: Results): LayoutSpec => ({
 export const sts2017Table10 = (results: Results): LayoutSpec => ({
   id: "sts2017-table10",
   title: "STS 2017 results",
-  caption: "Pearson correlation (r \u00d7 100) of each run on each track; Primary is the mean over all tracks.",
+  caption: "Pearson correlation (r \u00d7 100) of the {runs} on each track; Primary is the mean over all tracks.",
   label: "tab:sts2017-results",
   wide: true,
   columns: [

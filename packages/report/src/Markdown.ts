@@ -80,8 +80,9 @@ export const render = (table: Table.Table, options: Options = {}): string => {
     .join(" | ")} |`
   const out: Array<string> = []
   if (options.caption !== false) {
-    const title = [table.title, table.caption].filter((s) => s.length > 0).map(escape).join(": ")
-    if (title.length > 0) out.push(`**${title}**`, "")
+    const head = table.title.length > 0 ? `**${escape(table.title)}${/[.:!?]$/.test(table.title) ? "" : "."}**` : ""
+    const line = [head, escape(table.caption)].filter((s) => s.length > 0).join(" ")
+    if (line.length > 0) out.push(line, "")
   }
   out.push(line(header), rule, ...body.map(line))
   if (table.footnotes.length > 0) out.push("", ...table.footnotes.map(escape))

@@ -126,11 +126,34 @@ describe("HTML", () => {
 
 describe("JSON", () => {
   it("round-trips every team name exactly and carries the printed text", () => {
-    const doc = JSON.parse(Json.render(table()))
-    const texts = doc.sections.flatMap((s: { rows: Array<{ cells: Record<string, { text?: string; display: string }> }> }) => s.rows.map((r) => r.cells.run.text))
+    type Doc = { sections: Array<{ rows: Array<{ cells: Record<string, { text?: string; display: string; marks: Array<string> }> }> }> }
+    const doc = JSON.parse(Json.render(table())) as Doc
+    const texts = doc.sections.flatMap((s) => s.rows.map((r) => r.cells.run.text))
     for (const name of hostileNames) expect(texts).toContain(`${name}-run1`)
     const best = doc.sections[0].rows[0]
     expect(best.cells["track1.ar-ar"].display).toBe("80.00")
     expect(best.cells["track1.ar-ar"].marks).toEqual(["best", "tied"])
+  })
+})
+
+describe("scatter plots", () => {
+  it("downsample to maxPoints deterministically, keeping the pair count and r", () => {
+    const t = Layouts.preset("sts2017-table10", hostileResults(), { matrix: false, maxPoints: 100, scatterRuns: 1 })
+    expect(t.scatter?.length).toBe(2)
+    const s = t.scatter?.[0]
+    expect(s?.gold.length).toBe(100)
+    expect(s?.run.length).toBe(100)
+    expect(s?.pairs).toBe(250)
+    expect(s?.title).toBe("BestTeam-run1")
+    expect(s?.pearson).toBeCloseTo(0.8, 10)
+    expect(Html.scatterSvg(s as Table.Scatter)).toContain("250 pairs (100 shown)")
+  })
+  it("no plots or heat maps when the runs carry no scores", () => {
+    const r = hostileResults()
+    const t = Layouts.preset("sts2017-table10", { ...r, runs: r.runs.map(({ scores: _, ...x }) => x) })
+    expect(t.scatter).toBeUndefined()
+    expect(t.pValues).toBeUndefined()
+    expect(Table.rows(t).every((row) => Object.values(row.cells).every((c) => !c.marks.includes("tied")))).toBe(true)
+    expect(t.footnotes.some((f) => f.startsWith("Bold"))).toBe(false)
   })
 })

@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url"
 const here = path.dirname(fileURLToPath(import.meta.url))
 /** repo root = packages/report/test/../../.. */
 export const repoRoot = path.resolve(here, "../../..")
-export const sharedDir = path.resolve(repoRoot, "../shared")
+// STSEVAL_SHARED_DIR overrides the location (e.g. a missing path, to check the suite passes without it)
+export const sharedDir = process.env.STSEVAL_SHARED_DIR ?? path.resolve(repoRoot, "../shared")
 export const hasShared = fs.existsSync(path.join(sharedDir, "data"))
 
 /** A small deterministic PRNG (mulberry32) so fixtures are reproducible. */

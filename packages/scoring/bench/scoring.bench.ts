@@ -50,7 +50,7 @@ const sickInputs = (): { gold: Uint8Array; run: Uint8Array; source: string } => 
     set: undefined,
     line: i + 2
   }))
-  const run = pairs.map((p) => ({ pairId: p.pairId, entailment: LABELS[Math.floor(r() * 3)]!, relatedness: p.relatedness! + r() - 0.5 }))
+  const run = pairs.map((p) => ({ pairId: p.pairId, entailment: LABELS[Math.floor(r() * 3)], relatedness: p.relatedness + r() - 0.5 }))
   return { gold: new TextEncoder().encode(Sick.writeData(pairs, { gold: true })), run: new TextEncoder().encode(Sick.writeRun(run)), source: "synthetic (no ../shared)" }
 }
 
@@ -72,7 +72,7 @@ export const run = async (): Promise<Array<{ name: string; seconds: number; [k: 
   // (a) one SICK run, bytes -> scored run (gold parsed once, as an app scoring many runs does)
   const sick = Registry.get("sick2014")!
   const inputs = sickInputs()
-  const gold = Gold.parseDataset(sick.datasets[0]!, "SICK_test_annotated.txt", inputs.gold)
+  const gold = Gold.parseDataset(sick.datasets[0], "SICK_test_annotated.txt", inputs.gold)
   const goldAll: Gold.Gold = { edition: sick.id, datasets: [gold], missing: [], issues: gold.issues }
   const submission: Submissions.Submission = {
     meta: { id: "Baseline/run1", team: "Baseline", run: 1, primary: true, late: false, corrected: false },
@@ -86,7 +86,7 @@ export const run = async (): Promise<Array<{ name: string; seconds: number; [k: 
     last = ScoredRun.scoreRun(sick, goldAll, submission)
   })
   rows.push({ name: "sick: one run, 4927 pairs (decode+parse+validate+score)", seconds: a.seconds, iterations: a.iterations, source: inputs.source, ok: last?.status === "scored" })
-  const g = await time(() => Gold.parseDataset(sick.datasets[0]!, "SICK_test_annotated.txt", inputs.gold))
+  const g = await time(() => Gold.parseDataset(sick.datasets[0], "SICK_test_annotated.txt", inputs.gold))
   rows.push({ name: "sick: parse the gold (once per session)", seconds: g.seconds, iterations: g.iterations })
 
   // (b) 1,000 STS-B test runs in a temp folder, ranked in one rankFolder call
@@ -132,7 +132,7 @@ export const run = async (): Promise<Array<{ name: string; seconds: number; [k: 
       const session = await Effect.runPromise(
         Engine.rankFolder({ task: stsb, gold: goldFile, folder: subs }).pipe(Effect.provide(NodeServices.layer))
       )
-      ranked = session.ranked.rankings[0]!.entries.filter((e) => e.rank !== undefined).length
+      ranked = session.ranked.rankings[0].entries.filter((e) => e.rank !== undefined).length
     }, 0)
     rows.push({ name: "stsb: rankFolder over 1,000 test runs (discover+load+score+rank)", seconds: b.seconds, iterations: b.iterations, runs: RUNS, ranked, writeSeconds })
   } finally {

@@ -95,7 +95,7 @@ export const rank = (results: ReadonlyArray<ScoredRun>, options: RankOptions = {
     const entries: Array<RankEntry> = []
     ranked.forEach((r, i) => {
       // competition ranking: a tie shares the rank of the first of its group
-      const rankOf = i > 0 && r.value === ranked[i - 1]!.value ? entries[i - 1]!.rank : i + 1
+      const rankOf = i > 0 && r.value === ranked[i - 1].value ? entries[i - 1].rank : i + 1
       entries.push({ rank: rankOf, path: r.run.path, meta: r.run.meta, value: r.figure, reason: undefined })
     })
     return { ranking, metric, entries: [...entries, ...unranked] }

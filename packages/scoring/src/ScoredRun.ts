@@ -333,7 +333,7 @@ export const officialOf = (
       return pooledOf(checks, scores, rule === "allnrm")
     }
     case "single": {
-      const s = scores[0]!
+      const s = scores[0]
       return { value: s.pearson, datasets: hasFigure(s) ? [s.dataset] : [], zeroed: [] }
     }
   }

@@ -127,7 +127,7 @@ const notScored = (
 })
 
 const firstErrorReason = (errs: ReadonlyArray<Issue.Issue>, what: string): string => {
-  const first = errs[0]!
+  const first = errs[0]
   return errs.length === 1 ? `${what}: ${first.message}` : `${what}: ${first.message} (the first of ${errs.length} errors)`
 }
 
@@ -135,7 +135,7 @@ const ALIGNMENT_CODES: ReadonlyArray<string> = ["missing-pair", "unknown-pair", 
 
 const countAnnotated = (scores: Float64Array, end: number): number => {
   let n = 0
-  for (let i = 0; i < end; i++) if (!Number.isNaN(scores[i]!)) n++
+  for (let i = 0; i < end; i++) if (!Number.isNaN(scores[i])) n++
   return n
 }
 
@@ -213,7 +213,7 @@ export const checkStsDataset = (
       path,
       `the run has ${plural(runLines, "score line")} but dataset ${name} has ${want} pairs (one score per input line, aligned by line number); the dataset is not scored`,
       {
-        ...(runLines > 0 && runLines < goldLines ? { line: output.lines[runLines - 1]! + 1 } : {}),
+        ...(runLines > 0 && runLines < goldLines ? { line: output.lines[runLines - 1] + 1 } : {}),
         expected: `${want} score lines`,
         found: `${runLines} score lines`
       }
@@ -252,9 +252,9 @@ export const checkStsDataset = (
   let outside = 0
   let firstOutside = -1
   for (let i = 0; i < end; i++) {
-    const y = gold.scores[i]!
+    const y = gold.scores[i]
     if (Number.isNaN(y)) continue
-    const x = output.scores[i]!
+    const x = output.scores[i]
     run[k] = x
     g[k] = y
     if (confidence !== undefined) confidence[k] = output.confidence![i]!
@@ -273,7 +273,7 @@ export const checkStsDataset = (
     )
   }
   if (outside > 0) {
-    issues.push(outOfScale(edition, path, outside, pairs, output.lines[firstOutside]!, output.scores[firstOutside]!, undefined))
+    issues.push(outOfScale(edition, path, outside, pairs, output.lines[firstOutside], output.scores[firstOutside], undefined))
   }
   return {
     dataset: name,
@@ -323,7 +323,7 @@ export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Su
       file: undefined,
       relatedness: subtaskNot(reason, EMPTY),
       entailment: subtaskNot(reason, NO_LABELS),
-      issues: [Issue.error("missing-dataset", edition.datasets[0]!.run, "the run has no file to score")]
+      issues: [Issue.error("missing-dataset", edition.datasets[0].run, "the run has no file to score")]
     }
   }
   const path = file.path
@@ -388,7 +388,7 @@ export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Su
       ? undefined
       : firstErrorReason(
           fileErrors,
-          ALIGNMENT_CODES.includes(fileErrors[0]!.code) ? "the run's pair IDs do not match the gold" : "the file is malformed"
+          ALIGNMENT_CODES.includes(fileErrors[0].code) ? "the run's pair IDs do not match the gold" : "the file is malformed"
         )
 
   const subtask = <A>(
@@ -418,11 +418,11 @@ export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Su
     let outside = 0
     let first: Sick.SickRunRow | undefined
     for (let i = 0; i < n; i++) {
-      const p = gold.pairs[i]!
+      const p = gold.pairs[i]
       const row = byId.get(p.pairId)!
       x[i] = row.relatedness!
       y[i] = p.relatedness!
-      if (x[i]! < edition.scale.min || x[i]! > edition.scale.max) {
+      if (x[i] < edition.scale.min || x[i] > edition.scale.max) {
         outside++
         if (first === undefined || row.line < first.line) first = row
       }
@@ -458,7 +458,7 @@ export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submi
     const [file, ...others] = submission.files
     for (const o of others) {
       runIssues.push(
-        Issue.warning("unknown-file", o.path, `a SICK run is one file; ${o.name} is ignored (${file!.name} is scored)`, {
+        Issue.warning("unknown-file", o.path, `a SICK run is one file; ${o.name} is ignored (${file.name} is scored)`, {
           expected: "one run file",
           found: o.name
         })
@@ -469,7 +469,7 @@ export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submi
     const failure = scored
       ? undefined
       : file === undefined && loadErrors.length > 0
-        ? `the run could not be loaded: ${loadErrors[0]!.message}`
+        ? `the run could not be loaded: ${loadErrors[0].message}`
         : `neither subtask can be evaluated (relatedness: ${sick.relatedness.reason}; entailment: ${sick.entailment.reason})`
     return { ...base, sick, datasets: [], issues: runIssues, failed: !scored, failure }
   }
@@ -500,7 +500,7 @@ export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submi
     scored > 0
       ? undefined
       : submission.files.length === 0 && loadErrors.length > 0
-        ? `the run could not be loaded: ${loadErrors[0]!.message}`
+        ? `the run could not be loaded: ${loadErrors[0].message}`
         : submission.files.length === 0
           ? "the run has no files"
           : byDataset.size === 0

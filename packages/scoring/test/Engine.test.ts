@@ -6,7 +6,7 @@ import * as NodeServices from "@effect/platform-node/NodeServices"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Json } from "@stseval/scoring"
 import { Engine } from "@stseval/scoring"
-import { lines, toyEdition } from "./helpers.js"
+import { lines, toyEdition, expectClose } from "./helpers.js"
 
 const run = <A, E>(e: Effect.Effect<A, E, NodeServices.NodeServices>) => Effect.runPromise(e.pipe(Effect.provide(NodeServices.layer)))
 
@@ -45,7 +45,7 @@ describe("Engine.rankFolder", () => {
     expect(session.runs.map((r) => r.meta.id).sort()).toEqual(
       ["Alpha/run1", "Alpha/run2", "Beta/run1", "Broken/run1", "Tie/run1", "Zipped/run1"].sort()
     )
-    const entries = session.ranked.rankings[0]!.entries
+    const entries = session.ranked.rankings[0].entries
     expect(entries.map((e) => [e.rank, e.meta.team])).toEqual([
       [1, "Alpha"],
       [1, "Tie"],
@@ -53,19 +53,19 @@ describe("Engine.rankFolder", () => {
       [undefined, "Broken"],
       [undefined, "Zipped"]
     ])
-    expect(entries[0]!.value).toEqual({ _tag: "Defined", value: expect.closeTo((0.8 * 4 + 3) / 7, 14) })
-    expect(entries[2]!.value).toEqual({ _tag: "Defined", value: expect.closeTo(3 / 7, 14) })
+    expectClose(entries[0].value, (0.8 * 4 + 3) / 7)
+    expectClose(entries[2].value, 3 / 7)
     expect(session.ranked.excluded).toBe(1)
     const zipped = session.runs.find((r) => r.meta.team === "Zipped")!
     expect(zipped.status).toBe("failed")
     expect(zipped.errors.length).toBeGreaterThan(0)
     const doc = Json.resultsToJson({ edition: edition.id, goldPath: session.goldPath, goldIssues: session.gold.issues, issues: session.issues, runs: session.runs, ranked: session.ranked })
-    expect(doc.rankings!.rankings[0]!.entries[3]!.rank).toBeNull()
+    expect(doc.rankings!.rankings[0].entries[3].rank).toBeNull()
   })
 
   it("all runs on request", async () => {
     const session = await run(Engine.rankFolder({ task: edition, gold: path.join(root, "gold"), folder: path.join(root, "subs"), primaryOnly: false }))
-    expect(session.ranked.rankings[0]!.entries.filter((e) => e.rank === 1).map((e) => e.meta.id)).toEqual(["Alpha/run1", "Alpha/run2", "Tie/run1"])
+    expect(session.ranked.rankings[0].entries.filter((e) => e.rank === 1).map((e) => e.meta.id)).toEqual(["Alpha/run1", "Alpha/run2", "Tie/run1"])
   })
 
   it("an unreadable submissions folder is a FolderError", async () => {
@@ -86,16 +86,16 @@ describe("Engine.scorePaths", () => {
         runs: [path.join(root, "subs/missing_run1primary"), path.join(root, "subs/Alpha_run1primary")]
       })
     )
-    expect(session.runs[0]!.status).toBe("failed")
-    expect(session.runs[0]!.errors[0]!.code).toBe("file-unreadable")
-    expect(session.runs[1]!.status).toBe("scored")
-    expect(session.runs[1]!.official[0]!.value).toEqual({ _tag: "Defined", value: expect.closeTo((0.8 * 4 + 3) / 7, 14) })
+    expect(session.runs[0].status).toBe("failed")
+    expect(session.runs[0].errors[0].code).toBe("file-unreadable")
+    expect(session.runs[1].status).toBe("scored")
+    expectClose(session.runs[1].official[0].value, (0.8 * 4 + 3) / 7)
   })
 
   it("a missing gold folder: every dataset not scored, the gold issue says where it looked", async () => {
     const session = await run(Engine.scorePaths({ task: edition, gold: path.join(root, "no-gold"), runs: [path.join(root, "subs/Alpha_run1primary")] }))
-    expect(session.gold.issues[0]!.code).toBe("file-unreadable")
-    expect(session.runs[0]!.status).toBe("failed")
+    expect(session.gold.issues[0].code).toBe("file-unreadable")
+    expect(session.runs[0].status).toBe("failed")
   })
 
   it("an unknown edition id fails with the registry's EditionError", async () => {

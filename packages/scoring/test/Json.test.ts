@@ -34,9 +34,9 @@ describe("Json", () => {
   it("uses the documented field names, null + `undefined` reasons, full-precision numbers", () => {
     const j = Json.toJson(good)
     expect(Object.keys(j.datasets!)).toEqual(["a", "b"])
-    expect(j.datasets!["a"]!.pearson).toBeCloseTo(0.8, 14)
-    expect(j.datasets!["b"]!.pearson).toBeNull()
-    expect(j.datasets!["b"]!.undefined!["pearson"]).toBe("the run is constant")
+    expect(j.datasets!["a"].pearson).toBeCloseTo(0.8, 14)
+    expect(j.datasets!["b"].pearson).toBeNull()
+    expect(j.datasets!["b"].undefined!["pearson"]).toBe("the run is constant")
     expect(j.aggregate!.official!.value).toBeCloseTo((0.8 * 4) / 7, 14)
     expect(j.aggregate!.official!.zeroed).toEqual([{ dataset: "b", reason: "Pearson is undefined (the run is constant)" }])
     const s = Json.toJson(sick)

@@ -36,7 +36,7 @@ describe("rank", () => {
   it("ranks primary runs by the official figure; ties share a rank; unranked runs listed with the reason", () => {
     const ranked = Rank.rank(runs)
     expect(ranked.excluded).toBe(1)
-    const entries = ranked.rankings[0]!.entries
+    const entries = ranked.rankings[0].entries
     expect(entries.map((e) => [e.rank, e.meta.team])).toEqual([
       [1, "Alpha"],
       [2, "Beta"],
@@ -45,14 +45,14 @@ describe("rank", () => {
       [undefined, "Broken"],
       [undefined, "Gamma"]
     ])
-    expect(entries[4]!.reason).toMatch(/^the run failed: no file/)
-    expect(entries[5]!.reason).toMatch(/needs every dataset/)
+    expect(entries[4].reason).toMatch(/^the run failed: no file/)
+    expect(entries[5].reason).toMatch(/needs every dataset/)
   })
 
   it("all runs on request", () => {
     const ranked = Rank.rank(runs, { primaryOnly: false })
     expect(ranked.excluded).toBe(0)
-    expect(ranked.rankings[0]!.entries.slice(0, 2).map((e) => [e.rank, e.meta.id])).toEqual([
+    expect(ranked.rankings[0].entries.slice(0, 2).map((e) => [e.rank, e.meta.id])).toEqual([
       [1, "Alpha/run2"],
       [2, "Alpha/run1"]
     ])
@@ -76,12 +76,12 @@ describe("rank", () => {
     })
     const ranked = Rank.rank([sick("A", 0.8, undefined), sick("B", 0.7, 80), sick("C", undefined, 70)])
     expect(ranked.rankings.map((r) => r.ranking)).toEqual(["relatedness", "entailment"])
-    expect(ranked.rankings[0]!.entries.map((e) => [e.rank, e.meta.team])).toEqual([
+    expect(ranked.rankings[0].entries.map((e) => [e.rank, e.meta.team])).toEqual([
       [1, "A"],
       [2, "B"],
       [undefined, "C"]
     ])
-    expect(ranked.rankings[1]!.entries.map((e) => [e.rank, e.meta.team])).toEqual([
+    expect(ranked.rankings[1].entries.map((e) => [e.rank, e.meta.team])).toEqual([
       [1, "B"],
       [2, "C"],
       [undefined, "A"]

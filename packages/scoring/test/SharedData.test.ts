@@ -19,8 +19,8 @@ const run = <A, E>(e: Effect.Effect<A, E, NodeServices.NodeServices>) => Effect.
 
 const tsv = (file: string): Array<Record<string, string>> => {
   const [header, ...rows] = fs.readFileSync(file, "utf8").split("\n").filter((l) => l !== "")
-  const cols = header!.split("\t")
-  return rows.map((r) => Object.fromEntries(r.split("\t").map((v, i) => [cols[i]!, v])))
+  const cols = header.split("\t")
+  return rows.map((r) => Object.fromEntries(r.split("\t").map((v, i) => [cols[i], v])))
 }
 
 const value = (m: { readonly _tag: string; readonly value?: number }) => {
@@ -40,23 +40,23 @@ const EDITION: Record<string, string> = {
 
 describe.skipIf(!hasShared)("synthetic STS runs vs the official Perl scorer and R", () => {
   const rows = hasShared ? tsv(reference("sts-synthetic-runs.official.tsv")) : []
-  const years = [...new Set(rows.map((r) => r.year!))]
+  const years = [...new Set(rows.map((r) => r.year))]
   const scored = new Map<string, ScoredRun.ScoredRun>()
 
   beforeAll(async () => {
     for (const year of years) {
       const first = rows.find((r) => r.year === year)!
-      const runFolder = data(path.dirname(first.run_file!))
-      const goldFile = data(first.gold_file!)
+      const runFolder = data(path.dirname(first.run_file))
+      const goldFile = data(first.gold_file)
       const single = year === "stsbenchmark"
       const session = await run(
         Engine.scorePaths({
-          task: EDITION[year]!,
+          task: EDITION[year],
           gold: single ? goldFile : path.dirname(goldFile),
-          runs: [single ? data(first.run_file!) : runFolder]
+          runs: [single ? data(first.run_file) : runFolder]
         })
       )
-      scored.set(year, session.runs[0]!)
+      scored.set(year, session.runs[0])
     }
   }, 120_000)
 
@@ -67,8 +67,8 @@ describe.skipIf(!hasShared)("synthetic STS runs vs the official Perl scorer and 
 
   it("every dataset: Perl's 5 decimals, R's Pearson and Spearman within 1e-9, the scored pair count", () => {
     for (const row of rows) {
-      const r = scored.get(row.year!)!
-      const name = row.year === "stsbenchmark" ? "test" : row.dataset!
+      const r = scored.get(row.year)!
+      const name = row.year === "stsbenchmark" ? "test" : row.dataset
       const d = r.datasets.find((x) => x.dataset === name)
       expect(d, `${row.year} ${name}`).toBeDefined()
       expect(d!.status, `${row.year} ${name}: ${d!.reason}`).toBe("scored")
@@ -84,7 +84,7 @@ describe.skipIf(!hasShared)("synthetic STS runs vs the official Perl scorer and 
     for (const [year, r] of scored) {
       expect(r.errors, year).toEqual([])
       expect(r.status).toBe("scored")
-      expect(r.official[0]!.value._tag, year).toBe("Defined")
+      expect(r.official[0].value._tag, year).toBe("Defined")
     }
   })
 
@@ -102,7 +102,7 @@ describe.skipIf(!hasShared)("synthetic STS runs vs the official Perl scorer and 
     const t6 = r.datasets.find((d) => d.dataset === "track6.tr-en")!
     expect(t6.linesScored).toEqual([1, 250])
     const row = rows.find((x) => x.dataset === "track6.tr-en")!
-    const text = fs.readFileSync(data(row.run_file!), "utf8")
+    const text = fs.readFileSync(data(row.run_file), "utf8")
     const padded = text + Array.from({ length: 250 }, (_, i) => `${(i * 37) % 6}\n`).join("")
     return run(
       Effect.gen(function* () {
@@ -125,16 +125,16 @@ describe.skipIf(!hasShared)("SICK post-task runs vs the official R scorer", () =
   const goldPath = data("sick2014/SICK_test_annotated.txt")
 
   beforeAll(async () => {
-    const session = await run(Engine.scorePaths({ task: "sick2014", gold: goldPath, runs: rows.map((r) => data(r.run!)) }))
-    rows.forEach((r, i) => results.set(r.run!, session.runs[i]!))
+    const session = await run(Engine.scorePaths({ task: "sick2014", gold: goldPath, runs: rows.map((r) => data(r.run)) }))
+    rows.forEach((r, i) => results.set(r.run, session.runs[i]))
   }, 120_000)
 
   it("well-formed runs: accuracy, r, rho and MSE within 1e-9 of R", () => {
     let checked = 0
     for (const row of rows) {
-      const file = path.basename(row.run!)
+      const file = path.basename(row.run)
       if (file.endsWith("-raw.txt") || file === "newsick.run") continue
-      const r = results.get(row.run!)!
+      const r = results.get(row.run)!
       expect(r.relatedness!.status, file).toBe("scored")
       expect(Math.abs(value(r.relatedness!.pearson) - Number(row.pearson)), `${file} r`).toBeLessThan(1e-9)
       expect(Math.abs(value(r.relatedness!.spearman) - Number(row.spearman)), `${file} rho`).toBeLessThan(1e-9)
@@ -158,10 +158,10 @@ describe.skipIf(!hasShared)("SICK post-task runs vs the official R scorer", () =
   })
 
   it("*-raw.txt (a 4th unnamed column): reported malformed with the line, not scored", () => {
-    const raws = rows.filter((r) => r.run!.endsWith("-raw.txt"))
+    const raws = rows.filter((r) => r.run.endsWith("-raw.txt"))
     expect(raws.length).toBe(5)
     for (const row of raws) {
-      const r = results.get(row.run!)!
+      const r = results.get(row.run)!
       const fc = r.errors.find((i) => i.code === "field-count")!
       expect(fc.line, row.run).toBe(2)
       expect(r.relatedness!.status).toBe("not-evaluated")
@@ -172,19 +172,19 @@ describe.skipIf(!hasShared)("SICK post-task runs vs the official R scorer", () =
   })
 
   it("newsick.run (no header, two columns): entailment only, accuracy as a plain join by pair_ID gives", () => {
-    const row = rows.find((r) => r.run!.endsWith("newsick.run"))!
-    const r = results.get(row.run!)!
+    const row = rows.find((r) => r.run.endsWith("newsick.run"))!
+    const r = results.get(row.run)!
     expect(r.relatedness!.status).toBe("not-evaluated")
     expect(r.entailment!.status).toBe("scored")
     // independent check: join the run's lines to the gold by pair_ID by hand
     const gold = new Map<string, string>()
     for (const line of fs.readFileSync(goldPath, "utf8").split(/\r?\n/).slice(1)) {
       const f = line.split("\t")
-      if (f.length >= 5) gold.set(f[0]!, f[4]!)
+      if (f.length >= 5) gold.set(f[0], f[4])
     }
     let correct = 0
     let total = 0
-    for (const line of fs.readFileSync(data(row.run!), "utf8").split(/\r?\n/)) {
+    for (const line of fs.readFileSync(data(row.run), "utf8").split(/\r?\n/)) {
       const [id, label] = line.split("\t")
       if (id === undefined || id === "") continue
       total++
@@ -207,7 +207,7 @@ describe.skipIf(!hasShared)("SICK overlap baseline vs the official R scorer", ()
         runs: [reference("sick-test.overlap-baseline.txt")]
       })
     )
-    const r = session.runs[0]!
+    const r = session.runs[0]
     expect(Math.abs(value(r.entailment!.accuracy) - figure(/accuracy ([\d.]+)%/))).toBeLessThan(1e-9)
     expect(Math.abs(value(r.relatedness!.pearson) - figure(/Pearson correlation ([\d.]+)/))).toBeLessThan(1e-9)
     expect(Math.abs(value(r.relatedness!.spearman) - figure(/Spearman correlation ([\d.]+)/))).toBeLessThan(1e-9)

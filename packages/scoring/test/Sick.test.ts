@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { Validation, ScoredRun, Json } from "@stseval/scoring"
-import { goldOf, sickEdition, sickGold, submission } from "./helpers.js"
+import { goldOf, sickEdition, sickGold, submission, expectClose } from "./helpers.js"
 
 // Hand-worked SICK fixture: four gold pairs, and a run with the columns in another order and the
 // rows shuffled (matched by pair_ID).
@@ -35,9 +35,9 @@ describe("SICK: alignment by pair_ID and both subtasks", () => {
     const r = run.relatedness!
     expect(r.status).toBe("scored")
     expect(r.pairs).toBe(4)
-    expect(r.pearson).toEqual({ _tag: "Defined", value: expect.closeTo(4 / Math.sqrt(26.25), 14) })
-    expect(r.spearman).toEqual({ _tag: "Defined", value: expect.closeTo(0.8, 14) })
-    expect(r.mse).toEqual({ _tag: "Defined", value: expect.closeTo(0.625, 14) })
+    expectClose(r.pearson, 4 / Math.sqrt(26.25))
+    expectClose(r.spearman, 0.8)
+    expectClose(r.mse, 0.625)
     const e = run.entailment!
     expect(e.accuracy).toEqual({ _tag: "Defined", value: 75 })
     expect(e.correct).toBe(3)
@@ -71,8 +71,8 @@ describe("SICK: alignment by pair_ID and both subtasks", () => {
     expect(run.entailment!.status).toBe("not-evaluated")
     const missing = run.errors.filter((i) => i.code === "missing-pair")
     expect(missing).toHaveLength(1)
-    expect(missing[0]!.found).toBe("no such line")
-    expect(missing[0]!.message).toMatch(/pair ID 4/)
+    expect(missing[0].found).toBe("no such line")
+    expect(missing[0].message).toMatch(/pair ID 4/)
     expect(run.status).toBe("failed")
     expect(run.failure).toMatch(/neither subtask/)
   })
@@ -96,11 +96,11 @@ describe("SICK: alignment by pair_ID and both subtasks", () => {
   it("an unknown (wrong-case) label: entailment not evaluated, relatedness still scored", () => {
     const run = score(`${HEADER}1\t4.0\tentailment\n2\t2.0\tENTAILMENT\n3\t1.0\tCONTRADICTION\n4\t3.0\tNEUTRAL\n`)
     expect(codes(run)).toEqual(["unknown-label"])
-    expect(run.errors[0]!.line).toBe(2)
+    expect(run.errors[0].line).toBe(2)
     expect(run.entailment!.status).toBe("not-evaluated")
     expect(run.entailment!.reason).toMatch(/case-sensitive/)
     expect(run.relatedness!.status).toBe("scored")
-    expect(run.relatedness!.pearson).toEqual({ _tag: "Defined", value: expect.closeTo(4 / Math.sqrt(26.25), 14) })
+    expectClose(run.relatedness!.pearson, 4 / Math.sqrt(26.25))
   })
 
   it("a non-numeric relatedness: relatedness not evaluated, entailment still scored", () => {
@@ -134,7 +134,7 @@ describe("SICK: alignment by pair_ID and both subtasks", () => {
   it("relatedness outside 1-5 is a warning, not an error", () => {
     const run = score(`${HEADER}3\t0.1\tCONTRADICTION\n1\t4.0\tENTAILMENT\n4\t3.0\tNEUTRAL\n2\t2.0\tENTAILMENT\n`)
     expect(run.warnings.map((i) => i.code)).toEqual(["out-of-scale"])
-    expect(run.warnings[0]!.line).toBe(2)
+    expect(run.warnings[0].line).toBe(2)
     expect(run.relatedness!.status).toBe("scored")
   })
 

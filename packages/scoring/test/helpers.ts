@@ -7,10 +7,13 @@ import { fileURLToPath } from "node:url"
 import { Gold, Registry } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
 import { Schema } from "effect"
+import { MetricValue } from "@stseval/metrics"
+import { expect } from "vitest"
 
 /** `../shared` beside the repository checkout (CI clones with shared beside it). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..")
-export const sharedRoot = path.resolve(repoRoot, "../shared")
+// STSEVAL_SHARED overrides the location (e.g. to check that the suite passes without it)
+export const sharedRoot = process.env["STSEVAL_SHARED"] ?? path.resolve(repoRoot, "../shared")
 export const hasShared = fs.existsSync(path.join(sharedRoot, "reference")) && fs.existsSync(path.join(sharedRoot, "data"))
 
 const encode = (s: string) => new TextEncoder().encode(s)
@@ -62,3 +65,9 @@ export const sickGold = (rows: ReadonlyArray<readonly [number, number, string]>)
   `pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n${rows
     .map(([id, r, e]) => `${id}\tA man plays.\tA person plays.\t${r}\t${e}\n`)
     .join("")}`
+
+/** The metric is defined and within 10^-digits of `value`. */
+export const expectClose = (m: MetricValue.MetricValue, value: number, digits = 14) => {
+  expect(m._tag).toBe("Defined")
+  expect(MetricValue.getOrNaN(m)).toBeCloseTo(value, digits)
+}

@@ -96,6 +96,11 @@ const checkTest = (options: Options): InvalidInput | undefined => {
   return undefined
 }
 
+const identical = (x: Float64Array, y: Float64Array): boolean => {
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false
+  return x.length === y.length
+}
+
 /** Analytic comparison of runs a and b (indices into `runs`). */
 const analytic = (
   gold: Float64Array,
@@ -109,6 +114,12 @@ const analytic = (
   if (input instanceof InvalidInput) return input
   const alternative = options.alternative ?? "two.sided"
   const base = { test, a, b, estimateA: input.rJk, estimateB: input.rJh, alternative }
+  // Identical scores (r_kh = 1) make every cocor statistic 0/0; the answer is plain: no difference.
+  if (identical(runs[a], runs[b])) {
+    return test === "zou2007"
+      ? { ...base, ci: [0, 0], confLevel: options.confLevel ?? 0.95 }
+      : { ...base, pValue: 1, statistic: 0 }
+  }
   if (test === "zou2007") {
     const r = Dependent.zou2007(input, options)
     if (r instanceof InvalidInput) return r

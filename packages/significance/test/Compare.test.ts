@@ -75,3 +75,14 @@ describe("Compare.concatDatasets", () => {
     expect(TestResult.isInvalid(Compare.concatDatasets([t1, { ...t2, runs: [t2.runs[0]] }]))).toBe(true)
   })
 })
+
+describe("identical runs", () => {
+  it("analytic tests answer p = 1 (cocor's formulas would be 0/0), zou2007 [0, 0]", () => {
+    const { gold, runs } = makeRuns(50, [1], 2)
+    const copy = Float64Array.from(runs[0])
+    expect(TestResult.isInvalid(Dependent.williams1959(ok(Dependent.inputFromScores(gold, runs[0], copy))))).toBe(true)
+    const c = ok(Compare.two(gold, runs[0], copy))
+    expect([c.pValue, c.statistic]).toEqual([1, 0])
+    expect(ok(Compare.two(gold, runs[0], copy, { test: "zou2007" })).ci).toEqual([0, 0])
+  })
+})

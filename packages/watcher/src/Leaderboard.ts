@@ -195,7 +195,7 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
     const entries: Array<LeaderboardEntry> = []
     ranked.forEach((r, i) => {
       // competition ranking: a tie shares the rank of the first of its group
-      const rank = i > 0 && r.value === ranked[i - 1]!.value ? entries[i - 1]!.rank : i + 1
+      const rank = i > 0 && r.value === ranked[i - 1].value ? entries[i - 1].rank : i + 1
       entries.push(entryOf(r.run, rank, r.value, null))
       rankedIds.add(r.run.id)
     })

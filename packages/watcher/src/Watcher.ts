@@ -54,6 +54,8 @@ export interface WatchOptions {
   readonly debounce?: number | undefined
   /** full rescan every this many ms, a safety net for missed events (default 2000; 0 = off) */
   readonly rescanInterval?: number | undefined
+  /** least ms between two writes of the outputs, to coalesce bursts (default 50) */
+  readonly publishInterval?: number | undefined
   /** use file-system events (default true); false = rescan only */
   readonly events?: boolean | undefined
   /** runs scored at the same time (default 1) */
@@ -217,6 +219,7 @@ export const watch = (
     const hidden = options.hidden ?? false
     const debounce = Math.max(0, options.debounce ?? 200)
     const rescanInterval = options.rescanInterval ?? 2000
+    const publishInterval = Math.max(0, options.publishInterval ?? 50)
     const deadlineBy = options.deadlineBy ?? "mtime"
     const runLimit = options.runLimit ?? edition.runLimit
     const deadline = yield* parseDeadline(options.deadline)
@@ -276,7 +279,10 @@ export const watch = (
       } catch {
         yield* log("warn", `${files.state} is not valid JSON; starting afresh (cached scores are still used)`)
       }
-      if (state?.format === "stseval/watch-state@1") {
+      if (state !== undefined && (state.task !== edition.id || state.goldHash !== scorer.goldHash || state.engineVersion !== scorer.engineVersion)) {
+        // another task, gold or engine: the old board must not show even for a moment
+        yield* log("info", `${files.state} was written for another task, gold or engine version; every run is scored afresh`)
+      } else if (state?.format === "stseval/watch-state@1") {
         for (const [entry, s] of Object.entries(state.runs)) {
           const outcome = yield* readCache(s.key)
           const track: Track = { entry, generation: 0, status: "queued", pending: false, settledSig: s.sig, published: undefined, firstSeen: s.firstSeen, updatedAt: startedAt }
@@ -430,9 +436,26 @@ export const watch = (
       requestPublish()
     }
 
+    // Events: one non-recursive watcher on the submissions folder (inotify reports entries created,
+    // removed, renamed and files directly in it modified), plus a recursive watcher per folder run
+    // for the files inside it. Node 20's recursive fs.watch on Linux is implemented in JavaScript:
+    // it re-reads the whole tree on every event and stat-polls every file, which does not scale to a
+    // folder of hundreds of runs, but is fine on one run's handful of files.
+    const useEvents = !once && (options.events ?? true)
+    const runWatchers = yield* FiberMap.make<string>()
+    const watchRunFolder = (t: Track) =>
+      FiberMap.run(runWatchers, t.entry, { onlyIfMissing: true })(
+        fs.watch(path.join(folder, t.entry), { recursive: true }).pipe(
+          Stream.runForEach(() => touch(t.entry)),
+          // the folder went away or was replaced by a file: its top-level event touches the run
+          Effect.ignore
+        )
+      ).pipe(Effect.asVoid)
+
     const removeEntry = (t: Track, why: string) =>
       Effect.gen(function* () {
         if (tracks.get(t.entry) !== t) return
+        yield* FiberMap.remove(runWatchers, t.entry)
         tracks.delete(t.entry)
         markDone(t)
         requestPublish()
@@ -493,6 +516,7 @@ export const watch = (
             zipRetries--
             continue
           }
+          if (useEvents && after.sig.startsWith("Directory|")) yield* watchRunFolder(t)
           t.settledSig = after.sig
           Queue.offerUnsafe(work, { track: t, generation, sig: after.sig, mtime: after.mtime })
           return
@@ -627,12 +651,16 @@ export const watch = (
 
     const main = Effect.gen(function* () {
       yield* log("info", `watching ${folder} for ${edition.id} runs; outputs in ${out}${once ? " (once)" : ""}`)
-      yield* Effect.forkScoped(Effect.forever(Queue.take(wake).pipe(Effect.andThen(publishAll))))
+      // A minimum gap between writes keeps bursts (500 runs landing at once) from spending the
+      // machine on rewriting the leaderboard instead of scoring; the last change is always written.
+      yield* Effect.forkScoped(
+        Effect.forever(Queue.take(wake).pipe(Effect.andThen(publishAll), Effect.andThen(Effect.sleep(publishInterval))))
+      )
       for (let i = 0; i < Math.max(1, options.concurrency ?? 1); i++) yield* Effect.forkScoped(worker)
-      if (!once && (options.events ?? true)) {
+      if (useEvents) {
         const ready = yield* Deferred.make<void>()
         yield* Effect.forkScoped(
-          fs.watch(folder, { recursive: true, onReady: () => Deferred.doneUnsafe(ready, Exit.void) }).pipe(
+          fs.watch(folder, { recursive: false, onReady: () => Deferred.doneUnsafe(ready, Exit.void) }).pipe(
             Stream.runForEach((event) => onEvent(event.path)),
             Effect.catch((e) => log("warn", `file-system events stopped (${e.message}); relying on the rescan every ${rescanInterval} ms`)),
             Effect.ensuring(Deferred.succeed(ready, undefined))

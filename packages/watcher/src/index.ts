@@ -7,4 +7,5 @@
 export * as Leaderboard from "./Leaderboard.js"
 export * as Render from "./Render.js"
 export * as Scorer from "./Scorer.js"
+export * as ScoringAdapter from "./ScoringAdapter.js"
 export * as Watcher from "./Watcher.js"

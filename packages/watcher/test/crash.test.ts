@@ -3,6 +3,7 @@ import type { ChildProcess } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
+import type { Leaderboard } from "../src/Leaderboard.js"
 import * as Fake from "./fixtures/fake.js"
 import { once, status, tempDir, waitFor } from "./fixtures/harness.js"
 
@@ -22,7 +23,7 @@ const startChild = (folder: string, out: string, mode: "watch" | "once", delayMs
     stdio: ["ignore", "ignore", "pipe"]
   })
   let stderr = ""
-  c.stderr!.on("data", (d) => (stderr += String(d)))
+  c.stderr.on("data", (d) => (stderr += String(d)))
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
     c.on("exit", (code, signal) => resolve({ code, signal, stderr }))
   )
@@ -87,7 +88,7 @@ describe("crash safety", () => {
     const clean = tempDir("crash-clean")
     await once({ folder, out: clean })
     expect(resumed).toBe(fs.readFileSync(path.join(clean, "leaderboard.json"), "utf8"))
-    const board = JSON.parse(resumed)
+    const board = JSON.parse(resumed) as Leaderboard
     expect(board.counts).toEqual({ runs: N + 1, scored: N, failed: 1, ranked: N })
     expect(fs.readdirSync(out).filter((n) => n.endsWith(".tmp"))).toEqual([])
   }, 20000)

@@ -42,15 +42,15 @@ describe("Leaderboard.build", () => {
       ],
       { task: "t", runLimit: 3 }
     )
-    expect(b.rankings[0]!.entries.map((e) => [e.rank, e.id])).toEqual([
+    expect(b.rankings[0].entries.map((e) => [e.rank, e.id])).toEqual([
       [1, "A/run1"],
       [2, "B/run1"],
       [2, "C/run1"],
       [null, "D/run1"],
       [null, "E/run1"]
     ])
-    expect(b.rankings[0]!.entries[3]!.reason).toBe("the run failed: line 3 is not a number")
-    expect(b.rankings[0]!.entries[4]!.reason).toBe("no official figure: no scored pairs")
+    expect(b.rankings[0].entries[3].reason).toBe("the run failed: line 3 is not a number")
+    expect(b.rankings[0].entries[4].reason).toBe("no official figure: no scored pairs")
     expect(b.counts).toEqual({ runs: 5, scored: 4, failed: 1, ranked: 3 })
   })
 
@@ -65,8 +65,8 @@ describe("Leaderboard.build", () => {
       ["T/run4", ["over-limit"]],
       ["T/run10", ["over-limit"]]
     ])
-    expect(b.rankings[0]!.entries.filter((e) => e.rank !== null).map((e) => e.id)).toEqual(["T/run3", "T/run2", "T/run1"])
-    expect(b.rankings[0]!.entries.find((e) => e.id === "T/run4")!.reason).toBe("beyond the limit of 3 runs for team T")
+    expect(b.rankings[0].entries.filter((e) => e.rank !== null).map((e) => e.id)).toEqual(["T/run3", "T/run2", "T/run1"])
+    expect(b.rankings[0].entries.find((e) => e.id === "T/run4")!.reason).toBe("beyond the limit of 3 runs for team T")
   })
 
   it("one primary per team: the lowest-numbered primary keeps it, the others are flagged", () => {
@@ -80,7 +80,7 @@ describe("Leaderboard.build", () => {
       ["U/run1", false, []]
     ])
     // primaryOnly ranks the one primary run only
-    expect(b.rankings[0]!.entries.map((e) => e.id)).toEqual(["T/run1"])
+    expect(b.rankings[0].entries.map((e) => e.id)).toEqual(["T/run1"])
   })
 
   it("ids clash: two runs named Team run1 get ~2", () => {
@@ -107,8 +107,8 @@ describe("Leaderboard.build", () => {
     })
     const p = Leaderboard.publicView(b, true)
     expect(p.rankings).toEqual([])
-    expect(p.runs[0]!.official).toEqual([])
-    expect(p.runs[0]!.warnings).toEqual([])
+    expect(p.runs[0].official).toEqual([])
+    expect(p.runs[0].warnings).toEqual([])
     expect(JSON.stringify(p)).not.toContain("0.9")
     expect(Leaderboard.publicView(b, false).rankings).toEqual(b.rankings)
   })

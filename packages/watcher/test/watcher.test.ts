@@ -1,6 +1,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
+import type { Leaderboard } from "../src/Leaderboard.js"
 import * as Fake from "./fixtures/fake.js"
 import { board, once, readJson, start, status, tempDir, valueOf, waitBoard, waitFor } from "./fixtures/harness.js"
 
@@ -42,9 +43,9 @@ describe("once", () => {
       [3, "Beta/run1"],
       [null, "Delta/run1"]
     ])
-    expect(official.entries[0]!.value).toBeCloseTo(1, 12)
-    expect(official.entries[2]!.value).toBeCloseTo(rReversed, 12)
-    expect(official.entries[0]!.primary).toBe(true)
+    expect(official.entries[0].value).toBeCloseTo(1, 12)
+    expect(official.entries[2].value).toBeCloseTo(rReversed, 12)
+    expect(official.entries[0].primary).toBe(true)
     const delta = b.runs.find((r) => r.id === "Delta/run1")!
     expect(delta.status).toBe("failed")
     expect(delta.errors[0]).toMatchObject({ code: "not-a-number", line: 3 })
@@ -53,8 +54,8 @@ describe("once", () => {
     const s = status(out)!
     expect(s.idle).toBe(true)
     expect(Object.keys(s.runs).sort()).toEqual(["Alpha_run1primary.txt", "Beta_run1.zip", "Delta_run1.txt", "Gamma_run2"])
-    expect(s.runs["Delta_run1.txt"]!.status).toBe("failed")
-    expect(s.runs["Beta_run1.zip"]!.status).toBe("scored")
+    expect(s.runs["Delta_run1.txt"].status).toBe("failed")
+    expect(s.runs["Beta_run1.zip"].status).toBe("scored")
     for (const f of ["leaderboard.md", "leaderboard.html", "leaderboard.public.json", "state.json", "watch.log"]) {
       expect(fs.existsSync(path.join(out, f)), f).toBe(true)
     }
@@ -87,9 +88,9 @@ describe("once", () => {
     write(folder, "A_run1.txt", Fake.runText(GOLD))
     write(folder, "B_run1.txt", "x\n")
     await once({ folder, out, hidden: true })
-    const pub = readJson<any>(path.join(out, "leaderboard.public.json"))
+    const pub = readJson<Leaderboard>(path.join(out, "leaderboard.public.json"))!
     expect(pub).toMatchObject({ view: "public", hidden: true, rankings: [] })
-    expect(pub.runs.map((r: any) => [r.id, r.status, r.official.length])).toEqual([
+    expect(pub.runs.map((r) => [r.id, r.status, r.official.length])).toEqual([
       ["A/run1", "scored", 0],
       ["B/run1", "failed", 0]
     ])
@@ -115,11 +116,11 @@ describe("once", () => {
       ["A/run1", []],
       ["B/run1", ["post-deadline"]]
     ])
-    expect(b.rankings[0]!.entries.every((e) => e.rank !== null)).toBe(true)
+    expect(b.rankings[0].entries.every((e) => e.rank !== null)).toBe(true)
     expect(fs.readFileSync(path.join(out, "leaderboard.md"), "utf8")).toContain("B/run1†")
     const out2 = tempDir("deadline-out2")
     await once({ folder, out: out2, deadline: "2026-01-01T00:00:00Z", postDeadline: "exclude" })
-    expect(board(out2)!.rankings[0]!.entries.map((e) => [e.id, e.rank, e.reason])).toEqual([
+    expect(board(out2)!.rankings[0].entries.map((e) => [e.id, e.rank, e.reason])).toEqual([
       ["A/run1", 1, null],
       ["B/run1", null, "submitted after the deadline"]
     ])
@@ -191,6 +192,24 @@ describe("watching", () => {
     expect(valueOf(b, "Z_run1")).toBeCloseTo(1, 12)
   })
 
+  it("a file inside a folder run overwritten, and run.json beside a run edited, re-score the run", async () => {
+    const folder = tempDir("nested")
+    const out = tempDir("nested-out")
+    fs.mkdirSync(path.join(folder, "F_run1", "sub"), { recursive: true })
+    write(path.join(folder, "F_run1", "sub"), "s.txt", Fake.runText(REVERSED))
+    write(folder, "G_run1.txt", Fake.runText(GOLD))
+    // rescan off: only file-system events can tell the watcher
+    const w = start({ folder, out, debounce: 100, rescanInterval: 0 })
+    stops.push(w.stop)
+    await waitBoard(out, "both scored", (b) => b.runs.length === 2)
+    write(path.join(folder, "F_run1", "sub"), "s.txt", Fake.runText(LINEAR))
+    let b = await waitBoard(out, "nested file re-scored", (b) => valueOf(b, "F_run1") === Fake.pearson(LINEAR, GOLD))
+    expect(valueOf(b, "F_run1")).toBeCloseTo(1, 12)
+    write(folder, "G_run1.run.json", JSON.stringify({ primary: true, late: true }))
+    b = await waitBoard(out, "run.json applied", (b) => b.runs.find((r) => r.entry === "G_run1.txt")?.primary === true)
+    expect(b.runs.find((r) => r.entry === "G_run1.txt")!.flags).toEqual(["late"])
+  })
+
   it("a half-written zip is not scored until it opens", async () => {
     const folder = tempDir("zipslow")
     const out = tempDir("zipslow-out")
@@ -207,7 +226,7 @@ describe("watching", () => {
     }
     fs.closeSync(fd)
     const b = await waitBoard(out, "zip scored", (b) => b.runs.some((r) => r.entry === "Q_run1.zip"))
-    expect(b.runs[0]!.status).toBe("scored")
+    expect(b.runs[0].status).toBe("scored")
     expect(seen).toEqual([Fake.runText(GOLD)])
   })
 
@@ -228,6 +247,33 @@ describe("watching", () => {
     expect(board(out)!.runs.map((r) => r.entry)).toEqual(["Keep_run1.txt"])
   })
 
+  it("rescan only (events off) still sees added and deleted runs", async () => {
+    const folder = tempDir("poll")
+    const out = tempDir("poll-out")
+    const w = start({ folder, out, debounce: 50, events: false, rescanInterval: 100 })
+    stops.push(w.stop)
+    await waitFor("watcher started", () => status(out)?.phase === "watching")
+    write(folder, "P_run1.txt", Fake.runText(GOLD))
+    await waitBoard(out, "P added", (b) => valueOf(b, "P_run1.txt") !== undefined)
+    fs.rmSync(path.join(folder, "P_run1.txt"))
+    const b = await waitBoard(out, "P deleted", (b) => b.runs.length === 0)
+    expect(b.counts.runs).toBe(0)
+  })
+
+  it("deadline by first-seen: a run landing after the deadline is post-deadline whatever its mtime", async () => {
+    const folder = tempDir("firstseen")
+    const out = tempDir("firstseen-out")
+    const w = start({ folder, out, debounce: 50, deadline: Date.now() - 1000, deadlineBy: "first-seen" })
+    stops.push(w.stop)
+    await waitFor("watcher started", () => status(out)?.phase === "watching")
+    write(folder, "L_run1.txt", Fake.runText(GOLD))
+    // backdated: by mtime it would be on time
+    fs.utimesSync(path.join(folder, "L_run1.txt"), new Date(2000, 0, 1), new Date(2000, 0, 1))
+    const b = await waitBoard(out, "L scored", (b) => b.runs.length === 1)
+    expect(b.runs[0].flags).toEqual(["post-deadline"])
+    expect(status(out)!.runs["L_run1.txt"].postDeadline).toBe(true)
+  })
+
   it("stops cleanly when interrupted: state flushed, status says stopped", async () => {
     const folder = tempDir("stop")
     const out = tempDir("stop-out")
@@ -236,7 +282,7 @@ describe("watching", () => {
     await waitBoard(out, "scored", (b) => b.runs.length === 1)
     await w.stop()
     expect(status(out)!.phase).toBe("stopped")
-    const state = readJson<any>(path.join(out, "state.json"))
+    const state = readJson<{ runs: Record<string, unknown> }>(path.join(out, "state.json"))!
     expect(Object.keys(state.runs)).toEqual(["A_run1.txt"])
   })
 })

@@ -3,6 +3,7 @@
  * folder edition a folder holding the run's dataset files) or a submissions folder of many runs.
  */
 import { Effect, FileSystem, Path } from "effect"
+import type { Issue } from "@stseval/formats"
 import { Registry, Submissions } from "@stseval/formats"
 
 const isRunFolder = Effect.fnUntraced(function*(edition: Registry.TaskEdition, dir: string) {
@@ -17,7 +18,7 @@ export const submissions = Effect.fnUntraced(function*(edition: Registry.TaskEdi
   const fs = yield* FileSystem.FileSystem
   yield* Path.Path
   const runs: Array<Submissions.Submission> = []
-  const issues: Array<import("@stseval/formats").Issue.Issue> = []
+  const issues: Array<Issue.Issue> = []
   for (const p of paths) {
     const info = yield* fs.stat(p).pipe(Effect.option)
     if (info._tag === "Some" && info.value.type === "Directory" && !(yield* isRunFolder(edition, p))) {

@@ -4,7 +4,7 @@
  *
  * @internal
  */
-import { Registry } from "@stseval/formats"
+import type { Registry } from "@stseval/formats"
 
 export type Edition = Registry.TaskEdition
 export type DatasetSpec = Registry.DatasetSpec
@@ -13,7 +13,7 @@ export type DatasetSpec = Registry.DatasetSpec
 export type AggregateName = "wmean" | "mean" | "pooled" | "allnrm"
 
 /** The headline (first) ranking: STS `similarity`; for SICK `relatedness` (entailment is the second). */
-export const headline = (edition: Edition): Registry.Ranking => edition.ranking[0]!
+export const headline = (edition: Edition): Registry.Ranking => edition.ranking[0]
 
 /** The rule that makes the official figure of an STS edition from its datasets. */
 export const officialAggregate = (edition: Edition): Registry.Aggregate => headline(edition).aggregate
@@ -27,6 +27,3 @@ export const reportedAggregates = (edition: Edition): ReadonlyArray<AggregateNam
   const named = new Set<string>(edition.ranking.flatMap((r) => [r.aggregate, ...(r.alsoAggregate ?? [])]))
   return named.has("allnrm") ? ["wmean", "mean", "pooled", "allnrm"] : ["wmean", "mean", "pooled"]
 }
-
-/** Base names a run file for this dataset may have. */
-export const runNames = (d: DatasetSpec): ReadonlyArray<string> => [d.run, ...(d.runAliases ?? [])]

@@ -3,7 +3,7 @@
  *
  * @internal
  */
-import { Issue } from "@stseval/formats"
+import type { Issue } from "@stseval/formats"
 
 /** Pair-level alignment issues kept one by one before they are summed up (a run for the wrong set
  * would otherwise list every one of 4927 pair IDs). */

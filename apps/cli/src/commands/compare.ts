@@ -1,0 +1,296 @@
+/**
+ * `stseval compare`: is run A significantly better than run B? Per dataset (track) with the chosen
+ * test (default Williams' t, as STS 2017), plus the edition's aggregate by paired bootstrap or
+ * approximate randomisation stratified by dataset; for SICK, relatedness and (McNemar) entailment.
+ *
+ * Also exports the flags and the score alignment that `significance` shares.
+ */
+import { Console, Effect, Option } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
+import type { Registry } from "@stseval/formats"
+import { Engine, Validation } from "@stseval/scoring"
+import { Compare, McNemar, TestResult } from "@stseval/significance"
+import { ExitCode, UsageError } from "../internal/Exit.js"
+import * as Flags from "../internal/Flags.js"
+import * as Inputs from "../internal/Inputs.js"
+import * as Style from "../internal/Style.js"
+import * as Task from "../internal/Task.js"
+import * as TextTable from "../internal/TextTable.js"
+
+// ---------------------------------------------------------------------------------------------
+// Flags shared with `significance`
+// ---------------------------------------------------------------------------------------------
+
+export const test = Flag.Literals("test", Compare.testNames).pipe(
+  Flag.withDescription(
+    "Test: a cocor test for two dependent correlations (williams1959 [default, as STS 2017], steiger1980, meng1992, hittner2003, zou2007, ...), or bootstrap / permutation (correlation-level resampling; used for multi-dataset aggregates)"
+  ),
+  Flag.optional
+)
+
+export const resamples = Flag.Int("resamples").pipe(
+  Flag.withDescription("Resamples for bootstrap / permutation"),
+  Flag.withDefault(10_000)
+)
+
+export const seed = Flag.Int("seed").pipe(Flag.withDescription("Seed of the resampling (printed in the signature)"), Flag.withDefault(12345))
+
+export const metric = Flag.Literals("metric", ["pearson", "spearman"]).pipe(
+  Flag.withDescription("Correlation compared (spearman: bootstrap only)"),
+  Flag.withDefault("pearson")
+)
+
+export const dataset = Flag.String("dataset").pipe(
+  Flag.withDescription("Compare on this dataset (track) only"),
+  Flag.optional
+)
+
+const alternative = Flag.Literals("alternative", ["two.sided", "greater", "less"]).pipe(
+  Flag.withDescription("Alternative hypothesis; greater: run A is better"),
+  Flag.withDefault("two.sided")
+)
+
+// ---------------------------------------------------------------------------------------------
+// Aligned scores
+// ---------------------------------------------------------------------------------------------
+
+export interface DatasetScores {
+  readonly name: string
+  readonly gold: Float64Array
+  /** one array per run, in the order of the validations given */
+  readonly runs: ReadonlyArray<Float64Array>
+}
+
+export interface Aligned {
+  readonly datasets: ReadonlyArray<DatasetScores>
+  /** datasets left out, with the reason */
+  readonly skipped: ReadonlyArray<{ readonly dataset: string; readonly reason: string }>
+}
+
+const sameValues = (a: Float64Array, b: Float64Array): boolean => {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/**
+ * The gold and every run's scores of each dataset that all the given runs have scored (aligned by
+ * the scoring package's validation). SICK has one dataset, `relatedness`.
+ */
+export const alignScores = (
+  edition: Registry.TaskEdition,
+  validations: ReadonlyArray<Validation.RunValidation>,
+  only: string | undefined
+): Aligned => {
+  const datasets: Array<DatasetScores> = []
+  const skipped: Array<{ dataset: string; reason: string }> = []
+  if (edition.family === "sick") {
+    const subs = validations.map((v) => v.sick?.relatedness)
+    const bad = validations.findIndex((_, i) => subs[i]?.status !== "scored")
+    if (bad >= 0) skipped.push({ dataset: "relatedness", reason: `${validations[bad].meta.id}: ${subs[bad]?.reason ?? "not scored"}` })
+    else datasets.push({ name: "relatedness", gold: subs[0]!.gold, runs: subs.map((s) => s!.run) })
+    return { datasets, skipped }
+  }
+  for (const spec of edition.datasets) {
+    if (only !== undefined && spec.name !== only) continue
+    const checks = validations.map((v) => v.datasets.find((d) => d.dataset === spec.name))
+    const bad = checks.findIndex((c) => c?.status !== "scored")
+    if (bad >= 0) {
+      skipped.push({ dataset: spec.name, reason: `${validations[bad].meta.id}: ${checks[bad]?.reason ?? "not scored"}` })
+      continue
+    }
+    const gold = checks[0]!.gold
+    if (!checks.every((c) => sameValues(c!.gold, gold))) {
+      skipped.push({ dataset: spec.name, reason: "the runs were scored on different pairs" })
+      continue
+    }
+    datasets.push({ name: spec.name, gold, runs: checks.map((c) => c!.run) })
+  }
+  return { datasets, skipped }
+}
+
+/** How the edition combines datasets, as the resampling aggregate (pooled: all pairs as one). */
+export const aggregateOf = (edition: Registry.TaskEdition): "weighted" | "unweighted" | "pooled" => {
+  const rule = edition.ranking[0]?.aggregate
+  return rule === "mean" ? "unweighted" : rule === "pooled" || rule === "allnrm" ? "pooled" : "weighted"
+}
+
+/** Flat gold / runs (+ strata unless pooled) over several datasets. */
+export const joined = (
+  datasets: ReadonlyArray<DatasetScores>,
+  aggregate: "weighted" | "unweighted" | "pooled"
+): { gold: Float64Array; runs: ReadonlyArray<Float64Array>; strata?: Int32Array; aggregate?: "weighted" | "unweighted" } => {
+  if (datasets.length === 1) return { gold: datasets[0].gold, runs: datasets[0].runs }
+  const j = Compare.concatDatasets(datasets)
+  if (TestResult.isInvalid(j)) throw j // cannot happen: alignScores gives equal run counts and lengths
+  return aggregate === "pooled" ? { gold: j.gold, runs: j.runs } : { gold: j.gold, runs: j.runs, strata: j.strata, aggregate }
+}
+
+export const fmt = (x: number | undefined, digits = 4): string =>
+  x === undefined || Number.isNaN(x) ? "-" : x.toFixed(digits)
+
+export const fmtP = (p: number | undefined): string =>
+  p === undefined || Number.isNaN(p) ? "-" : p === 0 ? "0" : p < 1e-4 ? p.toExponential(2) : p.toFixed(4)
+
+const fmtCi = (ci: readonly [number, number] | undefined): string =>
+  ci === undefined ? "-" : `[${fmt(ci[0])}, ${fmt(ci[1])}]`
+
+/** A progress line on stderr for long resampling jobs (text mode on a terminal only). */
+export const progressReporter = (json: boolean) => {
+  if (json || !process.stderr.isTTY) return undefined
+  return (done: number, total: number) => {
+    process.stderr.write(`\rresampling ${Math.round((100 * done) / total)}%${done === total ? "\r\x1b[K" : ""}`)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The command
+// ---------------------------------------------------------------------------------------------
+
+const runA = Argument.String("runA").pipe(Argument.withDescription("Run A (a file, a run folder or a zip)"))
+const runB = Argument.String("runB").pipe(Argument.withDescription("Run B"))
+
+interface Row {
+  readonly dataset: string
+  readonly pairs: number
+  readonly comparison: Compare.Comparison
+}
+
+export const compare = Command.make(
+  "compare",
+  {
+    task: Flags.task,
+    gold: Flags.gold,
+    dataRoot: Flags.dataRoot,
+    json: Flags.json,
+    test,
+    resamples,
+    seed,
+    metric,
+    alternative,
+    dataset,
+    runA,
+    runB
+  },
+  Effect.fn(function*({ task, gold, dataRoot, json, test, resamples, seed, metric, alternative, dataset, runA, runB }) {
+    const edition = yield* Task.edition(task)
+    const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
+    const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
+    const { runs } = yield* Inputs.submissions(edition, [runA, runB])
+    if (runs.length !== 2) {
+      return yield* new UsageError({ message: `compare takes two runs; ${runA} and ${runB} name ${runs.length}` })
+    }
+    const only = Option.getOrUndefined(dataset)
+    if (only !== undefined && edition.family === "sts" && !edition.datasets.some((d) => d.name === only)) {
+      return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only} (${edition.datasets.map((d) => d.name).join(", ")})` })
+    }
+    const validations = runs.map((s) => Validation.validateRun(edition, context.gold, s))
+    const aligned = alignScores(edition, validations, only)
+    const chosen = Option.getOrElse(test, (): Compare.TestName => "williams1959")
+    const common = { alternative, resamples, seed, metric, progress: progressReporter(json) } as const
+
+    const rows: Array<Row> = []
+    const errors: Array<string> = []
+    for (const d of aligned.datasets) {
+      const c = Compare.two(d.gold, d.runs[0], d.runs[1], { ...common, test: chosen })
+      if (TestResult.isInvalid(c)) errors.push(`${d.name}: ${c.message}`)
+      else rows.push({ dataset: d.name, pairs: d.gold.length, comparison: c })
+    }
+    // The edition's aggregate over several datasets: resampling stratified by dataset.
+    let aggregateRow: Row | undefined
+    if (aligned.datasets.length > 1) {
+      const how = aggregateOf(edition)
+      const j = joined(aligned.datasets, how)
+      const resampling = chosen === "bootstrap" || chosen === "permutation" ? chosen : "bootstrap"
+      const c = Compare.two(j.gold, j.runs[0], j.runs[1], { ...common, ...j, test: resampling })
+      if (TestResult.isInvalid(c)) errors.push(`aggregate: ${c.message}`)
+      else aggregateRow = { dataset: `aggregate (${how})`, pairs: j.gold.length, comparison: c }
+    }
+    // SICK entailment: McNemar on the discordant pairs.
+    let entailment: (McNemar.Result & { readonly accuracyA: number; readonly accuracyB: number }) | undefined
+    if (edition.family === "sick") {
+      const [ea, eb] = validations.map((v) => v.sick?.entailment)
+      if (ea?.status === "scored" && eb?.status === "scored") {
+        const counts = McNemar.discordant(ea.gold, ea.run, eb.run)
+        if (!TestResult.isInvalid(counts)) {
+          const m = McNemar.test(counts.b, counts.c)
+          const acc = (run: ReadonlyArray<string>) => run.filter((l, i) => l === ea.gold[i]).length / ea.gold.length
+          if (!TestResult.isInvalid(m)) entailment = { ...m, accuracyA: acc(ea.run), accuracyB: acc(eb.run) }
+        }
+      }
+    }
+
+    const ids = validations.map((v) => v.meta.id)
+    if (json) {
+      yield* Console.log(
+        JSON.stringify(
+          {
+            edition: edition.id,
+            gold: goldPath,
+            runA: ids[0],
+            runB: ids[1],
+            datasets: rows,
+            aggregate: aggregateRow,
+            entailment,
+            skipped: aligned.skipped,
+            errors
+          },
+          null,
+          2
+        )
+      )
+    } else {
+      yield* Console.log(`${Style.bold(edition.id)}  ${edition.title}\nA: ${ids[0]}\nB: ${ids[1]}\n`)
+      const all = aggregateRow === undefined ? rows : [...rows, aggregateRow]
+      if (all.length > 0) {
+        yield* Console.log(
+          TextTable.render(
+            [
+              { header: "dataset" },
+              { header: "pairs", align: "right" },
+              { header: "r(A)", align: "right" },
+              { header: "r(B)", align: "right" },
+              { header: "A-B", align: "right" },
+              { header: "test" },
+              { header: "statistic", align: "right" },
+              { header: "p", align: "right" },
+              { header: "CI" }
+            ],
+            all.map(({ comparison: c, dataset, pairs }) => [
+              dataset,
+              String(pairs),
+              fmt(c.estimateA),
+              fmt(c.estimateB),
+              fmt(c.estimateA - c.estimateB),
+              c.test + (c.df !== undefined ? ` (df ${c.df})` : ""),
+              fmt(c.statistic, 3),
+              fmtP(c.pValue),
+              fmtCi(c.ci)
+            ])
+          )
+        )
+        yield* Console.log(`\nalternative: ${alternative}${alternative === "greater" ? " (A better)" : alternative === "less" ? " (B better)" : ""}`)
+        const signatures = new Set(all.flatMap((r) => (r.comparison.signature !== undefined ? [r.comparison.signature] : [])))
+        for (const s of signatures) yield* Console.log(`signature: ${s}`)
+        const degenerate = all.filter((r) => (r.comparison.degenerate ?? 0) > 0)
+        for (const r of degenerate) {
+          yield* Console.log(Style.yellow(`${r.dataset}: ${r.comparison.degenerate} resamples had an undefined correlation and were left out`))
+        }
+      }
+      if (entailment !== undefined) {
+        yield* Console.log(
+          `\nentailment: accuracy A ${fmt(entailment.accuracyA)}, B ${fmt(entailment.accuracyB)}; McNemar (${entailment.method}) b = ${entailment.b}, c = ${entailment.c}, p = ${fmtP(entailment.pValue)}`
+        )
+      }
+      for (const s of aligned.skipped) yield* Console.log(Style.yellow(`not compared: ${s.dataset}: ${s.reason}`))
+      for (const e of errors) yield* Console.log(Style.red(e))
+    }
+    if (rows.length === 0 && entailment === undefined) {
+      return yield* new ExitCode({ code: 1, reason: "nothing could be compared" })
+    }
+  })
+).pipe(
+  Command.withDescription(
+    "Compare two runs: per dataset with Williams' t (or another cocor test), the edition's aggregate by paired bootstrap / approximate randomisation stratified by dataset, and SICK entailment by McNemar. Exit 1 when nothing could be compared."
+  )
+)

@@ -1,0 +1,182 @@
+/**
+ * `stseval significance`: rank the runs of a submissions folder and say which are significantly
+ * different: the runs not significantly different from the best (the papers' bold), or every pair
+ * with groups of mutually indistinguishable runs, or every run against one run.
+ */
+import { Console, Effect, Option } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
+import { Engine, Validation } from "@stseval/scoring"
+import { Compare, TestResult } from "@stseval/significance"
+import { ExitCode, UsageError } from "../internal/Exit.js"
+import * as Flags from "../internal/Flags.js"
+import * as Inputs from "../internal/Inputs.js"
+import * as Style from "../internal/Style.js"
+import * as Task from "../internal/Task.js"
+import * as TextTable from "../internal/TextTable.js"
+import { aggregateOf, alignScores, dataset, fmt, fmtP, joined, metric, progressReporter, resamples, seed, test } from "./compare.js"
+
+const against = Flag.String("against").pipe(
+  Flag.withDescription("best (default): every run against the top run; all: every pair (with groups); or a run id (e.g. ECNU/run1)"),
+  Flag.withDefault("best")
+)
+
+const correction = Flag.Literals("correction", ["none", "holm", "bonferroni"]).pipe(
+  Flag.withDescription("Multiple-comparison correction over all comparisons made"),
+  Flag.withDefault("none")
+)
+
+const alpha = Flag.Finite("alpha").pipe(Flag.withDescription("Significance level"), Flag.withDefault(0.05))
+
+const folders = Argument.String("folder").pipe(
+  Argument.withDescription("Submissions folder(s) of runs (or runs)"),
+  Argument.atLeast(1)
+)
+
+export const significance = Command.make(
+  "significance",
+  {
+    task: Flags.task,
+    gold: Flags.gold,
+    dataRoot: Flags.dataRoot,
+    json: Flags.json,
+    allRuns: Flags.allRuns,
+    against,
+    test,
+    correction,
+    alpha,
+    resamples,
+    seed,
+    metric,
+    dataset,
+    folders
+  },
+  Effect.fn(function*({ task, gold, dataRoot, json, allRuns, against, test, correction, alpha, resamples, seed, metric, dataset, folders }) {
+    const edition = yield* Task.edition(task)
+    const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
+    const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
+    const { runs: found } = yield* Inputs.submissions(edition, folders)
+    const primaries = found.filter((s) => s.meta.primary)
+    const chosenRuns = allRuns || primaries.length === 0 ? found : primaries
+    const only = Option.getOrUndefined(dataset)
+    if (only !== undefined && edition.family === "sts" && !edition.datasets.some((d) => d.name === only)) {
+      return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only}` })
+    }
+
+    // Runs that cannot be compared on every dataset considered are left out (with the reason):
+    // all runs must be scored on the same pairs.
+    const validations = chosenRuns.map((s) => Validation.validateRun(edition, context.gold, s))
+    const excluded: Array<{ run: string; reason: string }> = []
+    const kept = validations.filter((v) => {
+      const own = alignScores(edition, [v], only)
+      if (own.datasets.length === 0 || own.skipped.length > 0) {
+        excluded.push({ run: v.meta.id, reason: own.skipped.map((s) => `${s.dataset}: ${s.reason}`).join("; ") || "nothing scored" })
+        return false
+      }
+      return true
+    })
+    if (kept.length < 2) {
+      return yield* new ExitCode({ code: 1, reason: `fewer than two comparable runs (${kept.length})` })
+    }
+    const aligned = alignScores(edition, kept, only)
+    if (aligned.datasets.length === 0) {
+      return yield* new ExitCode({ code: 1, reason: aligned.skipped.map((s) => s.reason).join("; ") })
+    }
+    const ids = kept.map((v) => v.meta.id)
+    let reference: "best" | "all" | number
+    if (against === "best" || against === "all") reference = against
+    else {
+      const i = ids.indexOf(against)
+      if (i < 0) return yield* new UsageError({ message: `--against: no comparable run ${against} (runs: ${ids.join(", ")})` })
+      reference = i
+    }
+    const multi = aligned.datasets.length > 1
+    const chosen = Option.getOrElse(test, (): Compare.TestName => (multi ? "bootstrap" : "williams1959"))
+    if (multi && chosen !== "bootstrap" && chosen !== "permutation") {
+      return yield* new UsageError({
+        message: `--test ${chosen} compares one correlation; for ${edition.id}'s aggregate use bootstrap or permutation, or pick one dataset with --dataset`
+      })
+    }
+    const how = aggregateOf(edition)
+    const j = joined(aligned.datasets, how)
+    const result = Compare.many(j.gold, j.runs, {
+      ...j,
+      test: chosen,
+      against: reference,
+      correction,
+      alpha,
+      resamples,
+      seed,
+      metric,
+      progress: progressReporter(json)
+    })
+    if (TestResult.isInvalid(result)) return yield* new UsageError({ message: result.message })
+
+    const named = {
+      edition: edition.id,
+      gold: goldPath,
+      test: chosen,
+      aggregate: multi ? how : undefined,
+      datasets: aligned.datasets.map((d) => d.name),
+      against,
+      correction,
+      alpha,
+      signature: result.signature,
+      ranking: result.ranking.map((run, position) => ({
+        position: position + 1,
+        run: ids[run],
+        estimate: result.estimates[run],
+        bold: result.best.includes(run),
+        group: result.groups?.[position],
+        rankRange: result.rankRanges !== undefined ? [result.rankRanges[position].lo + 1, result.rankRanges[position].hi + 1] : undefined
+      })),
+      comparisons: result.comparisons.map((c) => ({ ...c, a: ids[c.a], b: ids[c.b] })),
+      excluded
+    }
+    if (json) {
+      yield* Console.log(JSON.stringify(named, null, 2))
+      return
+    }
+    yield* Console.log(`${Style.bold(edition.id)}  ${edition.title}`)
+    yield* Console.log(
+      `test: ${chosen}${multi ? ` on the ${how} aggregate of ${aligned.datasets.length} datasets` : ""}; alpha ${alpha}; correction ${correction}\n`
+    )
+    // p of each run against the reference (best or the given run)
+    const refRun = reference === "all" || reference === "best" ? result.ranking[0] : reference
+    const pAgainstRef = (run: number): number | undefined => {
+      const c = result.comparisons.find((x) => (x.a === refRun && x.b === run) || (x.b === refRun && x.a === run))
+      return c === undefined ? undefined : (c.adjustedP ?? c.pValue)
+    }
+    yield* Console.log(
+      TextTable.render(
+        [
+          { header: "#", align: "right" },
+          { header: "run" },
+          { header: "r", align: "right" },
+          { header: `p vs ${reference === "all" || reference === "best" ? "best" : ids[refRun]}`, align: "right" },
+          ...(result.groups !== undefined ? [{ header: "group", align: "right" as const }, { header: "rank range" }] : [])
+        ],
+        result.ranking.map((run, position) => {
+          const id = result.best.includes(run) ? Style.bold(ids[run]) : ids[run]
+          return [
+            String(position + 1),
+            id,
+            fmt(result.estimates[run]),
+            run === refRun ? "-" : fmtP(pAgainstRef(run)),
+            ...(result.groups !== undefined
+              ? [String(result.groups[position] + 1), `${result.rankRanges![position].lo + 1}-${result.rankRanges![position].hi + 1}`]
+              : [])
+          ]
+        })
+      )
+    )
+    if (result.best.length > 0) {
+      yield* Console.log(`\nnot significantly different from the best (p > ${alpha}): ${result.best.map((r) => ids[r]).join(", ")}`)
+    }
+    if (result.signature !== undefined) yield* Console.log(`signature: ${result.signature}`)
+    for (const e of excluded) yield* Console.log(Style.yellow(`left out: ${e.run}: ${e.reason}`))
+  })
+).pipe(
+  Command.withDescription(
+    "Rank the runs of a submissions folder and test their differences: which runs are not significantly different from the best (bold), or all pairs with groups. Williams' t by default (as STS 2017); bootstrap for multi-dataset aggregates."
+  )
+)

@@ -1,0 +1,58 @@
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { describe, expect, it } from "vitest"
+import { Config, Layouts, Table } from "../src/index.js"
+import { hostileResults } from "./fixtures.js"
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+describe("Config", () => {
+  it("reads a YAML config file into layout options", () => {
+    const parsed = Config.parse(fs.readFileSync(path.join(here, "fixtures", "report-config.yaml"), "utf8"), "report-config.yaml")
+    expect(parsed._tag).toBe("Ok")
+    if (parsed._tag !== "Ok") return
+    expect(parsed.config).toEqual({
+      layout: ["sts2017-table10"],
+      runs: "primary",
+      columns: ["run", "track5.en-en", "primary"],
+      decimals: 1,
+      caption: "Our shared task: results",
+      test: "steiger1980",
+      alpha: 0.01,
+      headers: { "track5.en-en": "English" },
+      latex: { standalone: true, engine: "pdflatex" }
+    })
+    const t = Layouts.preset("sts2017-table10", hostileResults(), parsed.config)
+    expect(t.columns.map((c) => c.header)).toEqual(["Run", "English", "Primary"])
+    expect(Table.cellText(t.sections[0].rows[0].cells["track5.en-en"], t.columns[1])).toBe("85.0")
+    expect(t.caption).toBe("Our shared task: results")
+    expect(t.footnotes).toContain("Bold: not significantly different from the best run (Steiger's z, p > 0.01).")
+  })
+  it("reads JSON (with a BOM)", () => {
+    const parsed = Config.parse('\uFEFF{ "layout": ["stsb-table14"], "decimals": { "dev": 1 }, "runs": "all" }', "c.json")
+    expect(parsed).toEqual({ _tag: "Ok", config: { layout: ["stsb-table14"], decimals: { dev: 1 }, runs: "all" } })
+  })
+  it("names every bad key and value", () => {
+    const parsed = Config.parse("runs: some\nalpha: 2\ntest: tea\ncolums: [a]\ndecimals: -1\nlatex: { engine: xetex }\n", "bad.yaml")
+    expect(parsed._tag).toBe("Error")
+    if (parsed._tag !== "Error") return
+    expect(parsed.errors).toEqual([
+      expect.stringMatching(/^bad\.yaml: colums: expected one of the keys layout, columns/),
+      'bad.yaml: runs: expected primary or all, found "some"',
+      "bad.yaml: alpha: expected a number between 0 and 1, found 2",
+      expect.stringMatching(/^bad\.yaml: test: expected one of .*williams1959.*, found "tea"$/),
+      "bad.yaml: decimals: expected an integer 0-10 or an object of column key -> integer 0-10, found -1",
+      'bad.yaml: latex.engine: expected pdflatex or unicode, found "xetex"'
+    ])
+  })
+  it("reports a syntax error with the file name", () => {
+    const parsed = Config.parse("{ not json", "c.json")
+    expect(parsed._tag === "Error" && parsed.errors[0]).toMatch(/^c\.json: not valid JSON/)
+    const y = Config.parse("a: [1, 2", "c.yaml")
+    expect(y._tag === "Error" && y.errors[0]).toMatch(/^c\.yaml: not valid YAML/)
+  })
+  it("an empty file is an empty config", () => {
+    expect(Config.parse("", "empty.yaml")).toEqual({ _tag: "Ok", config: {} })
+  })
+})

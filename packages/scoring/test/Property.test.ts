@@ -1,0 +1,38 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { Json, ScoredRun } from "@stseval/scoring"
+import { goldOf, sickEdition, sickGold, submission } from "./helpers.js"
+
+const LABELS = ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"] as const
+
+describe("SICK runs are matched by pair_ID: row order and column order do not matter", () => {
+  it("any permutation of rows and of the three columns gives the same figures", () => {
+    const pair = fc.record({ gold: fc.integer({ min: 10, max: 50 }), run: fc.integer({ min: 10, max: 50 }), g: fc.constantFrom(...LABELS), r: fc.constantFrom(...LABELS) })
+    fc.assert(
+      fc.property(fc.array(pair, { minLength: 3, maxLength: 25 }), fc.func(fc.integer()), fc.constantFrom(0, 1, 2, 3, 4, 5), (pairs, key, perm) => {
+        const edition = sickEdition()
+        const gold = goldOf(edition, { test: sickGold(pairs.map((p, i) => [i + 1, p.gold / 10, p.g] as const)) })
+        const cols = [
+          ["pair_ID", "relatedness_score", "entailment_judgment"],
+          ["pair_ID", "entailment_judgment", "relatedness_score"],
+          ["relatedness_score", "pair_ID", "entailment_judgment"],
+          ["relatedness_score", "entailment_judgment", "pair_ID"],
+          ["entailment_judgment", "pair_ID", "relatedness_score"],
+          ["entailment_judgment", "relatedness_score", "pair_ID"]
+        ][perm]
+        const rows = pairs.map((p, i) => ({ pair_ID: String(i + 1), relatedness_score: String(p.run / 10), entailment_judgment: p.r }))
+        const text = (rs: typeof rows, cs: ReadonlyArray<string>) =>
+          `${cs.join("\t")}\n${rs.map((r) => cs.map((c) => r[c as keyof typeof r]).join("\t")).join("\n")}\n`
+        const base = ScoredRun.scoreRun(edition, gold, submission({ "T_run1primary.txt": text(rows, ["pair_ID", "relatedness_score", "entailment_judgment"]) }))
+        const shuffled = [...rows].sort((a, b) => key(a.pair_ID) - key(b.pair_ID) || Number(a.pair_ID) - Number(b.pair_ID))
+        const other = ScoredRun.scoreRun(edition, gold, submission({ "T_run1primary.txt": text(shuffled, cols) }))
+        const strip = (r: ScoredRun.ScoredRun) => {
+          const j = Json.toJson(r)
+          return { relatedness: j.relatedness, entailment: j.entailment, errors: j.errors }
+        }
+        expect(strip(other)).toEqual(strip(base))
+        expect(base.entailment!.status).toBe("scored")
+      })
+    )
+  })
+})
