@@ -295,7 +295,7 @@ const outOfScale = (edition: Edition, path: string, outside: number, pairs: numb
   Issue.warning(
     "out-of-scale",
     path,
-    `${plural(outside, "score")} of ${pairs} lie outside the edition's scale ${edition.scale.min}-${edition.scale.max} (the first on line ${line}: ${value}); correlations are unaffected, MSE is`,
+    `${plural(outside, "score")} of ${pairs} lie outside the edition's scale ${edition.scale.min}-${edition.scale.max} (the first on line ${line}: ${value}); Pearson and Spearman are unaffected, but MSE is computed on these raw values`,
     { line, ...(field !== undefined ? { field } : {}), expected: `${edition.scale.min} to ${edition.scale.max}`, found: String(value) }
   )
 

@@ -114,6 +114,8 @@ export const baseline = Command.make(
       : false
     let made: Baseline.Made
     const notes: Array<string> = []
+    // an annotated SICK input (SICK_test_annotated.txt) is its own gold for --score
+    let annotatedInput: string | undefined
 
     if (edition.family === "sick") {
       const spec = edition.datasets[0]
@@ -124,6 +126,7 @@ export const baseline = Command.make(
       }
       const pairs = (yield* parsedOrFail(Sick.parseData(yield* readText(file.value)))).pairs
       notes.push(`input: ${file.value} (${pairs.length} pairs)`)
+      if (pairs.length > 0 && pairs.every((p) => p.relatedness !== undefined && p.entailment !== undefined)) annotatedInput = file.value
       let trainPairs: ReadonlyArray<Sick.SickPair> | undefined
       const tuning = o.tune && entry.name === "overlap"
       if (entry.needs.includes("train") || tuning) {
@@ -195,7 +198,7 @@ export const baseline = Command.make(
     yield* Console.log(`${Style.bold(entry.name)} on ${edition.id}: wrote ${runPath}${files.length > 1 ? ` (${files.length} files)` : ""}`)
     for (const n of [...notes, ...made.notes]) yield* Console.log(`  ${n}`)
     if (!o.score) return
-    const goldPath = yield* Task.goldPath(edition, o.gold, o.dataRoot)
+    const goldPath = Option.isNone(o.gold) && annotatedInput !== undefined ? annotatedInput : yield* Task.goldPath(edition, o.gold, o.dataRoot)
     const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
     const scored = yield* Engine.scoreRunPath(context, runPath)
     yield* Console.log(`\n${Render.scored(scored, decimalsOf(edition.published.style, Option.none()), { verbose: o.verbose })}`)

@@ -1,10 +1,15 @@
 /**
  * Every subcommand of `stseval`, in the order `--help` lists them.
  */
+import { baseline } from "./baseline.js"
+import { compare } from "./compare.js"
 import { data } from "./data.js"
 import { rank } from "./rank.js"
+import { report } from "./report.js"
 import { score } from "./score.js"
+import { significance } from "./significance.js"
 import { tasks } from "./tasks.js"
 import { validate } from "./validate.js"
+import { watch } from "./watch.js"
 
-export const commands = [validate, score, rank, tasks, data] as const
+export const commands = [validate, score, rank, compare, significance, baseline, report, watch, tasks, data] as const

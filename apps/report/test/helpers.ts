@@ -7,7 +7,7 @@ import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-/** repo root = packages/report/test/../../.. */
+/** repo root = apps/report/test/../../.. */
 export const repoRoot = path.resolve(here, "../../..")
 // STSEVAL_SHARED_DIR overrides the location (e.g. a missing path, to check the suite passes without it)
 export const sharedDir = process.env.STSEVAL_SHARED_DIR ?? path.resolve(repoRoot, "../shared")
