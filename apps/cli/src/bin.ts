@@ -5,6 +5,15 @@ import { Effect } from "effect"
 import { teardown } from "./internal/Exit.js"
 import { run } from "./Main.js"
 
+// `stseval ... | head` closes the pipe early: the reader has what it wanted, so stop quietly
+// instead of dying on an unhandled EPIPE with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0)
+    throw error
+  })
+}
+
 run(process.argv.slice(2)).pipe(
   Effect.provide(NodeServices.layer),
   NodeRuntime.runMain({ teardown, disableErrorReporting: false })

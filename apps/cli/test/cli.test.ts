@@ -5,7 +5,7 @@ describe("stseval (usage)", () => {
   it("--help lists every command and exits 0", async () => {
     const r = await runCli(["--help"])
     expect(r.code).toBe(0)
-    for (const command of ["tasks", "data", "validate", "score", "rank"]) expect(r.stdout).toContain(command)
+    for (const command of ["validate", "score", "rank", "compare", "significance", "baseline", "report", "watch", "tasks", "data"]) expect(r.stdout).toContain(command)
   })
 
   it("an unknown flag is a usage error: exit 2", async () => {

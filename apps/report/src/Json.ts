@@ -17,13 +17,13 @@ export interface Options {
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null)
 
 /**
- * Render a Table as JSON text. NaN (a comparison that could not be made) becomes null.
+ * A Table as a plain JSON-ready object. NaN (a comparison that could not be made) becomes null.
  *
  * @since 0.1.0
  */
-export const render = (table: Table.Table, options: Options = {}): string => {
+export const document = (table: Table.Table, options: Pick<Options, "extras"> = {}) => {
   const extras = options.extras === true
-  const doc = {
+  return {
     id: table.id,
     title: table.title,
     caption: table.caption,
@@ -51,5 +51,24 @@ export const render = (table: Table.Table, options: Options = {}): string => {
         }
       : {})
   }
-  return JSON.stringify(doc, null, options.indent ?? 2) + "\n"
 }
+
+/**
+ * Render a Table as JSON text.
+ *
+ * @since 0.1.0
+ */
+export const render = (table: Table.Table, options: Options = {}): string =>
+  JSON.stringify(document(table, options), null, options.indent ?? 2) + "\n"
+
+/** Identifies the JSON document of a whole report. @since 0.1.0 */
+export const REPORT_FORMAT = "stseval/report@1"
+
+/**
+ * A whole report (every table of an edition) as one JSON document: always an object with a `tables`
+ * array, however many tables there are, so programs read one shape.
+ *
+ * @since 0.1.0
+ */
+export const renderReport = (edition: string, tables: ReadonlyArray<Table.Table>, options: Options = {}): string =>
+  JSON.stringify({ format: REPORT_FORMAT, edition, tables: tables.map((t) => document(t, options)) }, null, options.indent ?? 2) + "\n"

@@ -7,6 +7,7 @@
  */
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
+import { Issue } from "@stseval/formats"
 import type { Registry } from "@stseval/formats"
 import { Engine, Validation } from "@stseval/scoring"
 import { Compare, McNemar, TestResult } from "@stseval/significance"
@@ -189,7 +190,10 @@ export const compare = Command.make(
     const chosen = Option.getOrElse(test, (): Compare.TestName => "williams1959")
     const common = { alternative, resamples, seed, metric, progress: progressReporter(json) } as const
 
+    // the runs' own errors (file, line, what was expected): why a dataset could not be compared
+    const runErrors = validations.flatMap((v) => Validation.allIssues(v).filter((i) => i.severity === "error"))
     const rows: Array<Row> = []
+    // a test that could not be computed (e.g. a constant run), per dataset
     const errors: Array<string> = []
     for (const d of aligned.datasets) {
       const c = Compare.two(d.gold, d.runs[0], d.runs[1], { ...common, test: chosen })
@@ -233,6 +237,7 @@ export const compare = Command.make(
             aggregate: aggregateRow,
             entailment,
             skipped: aligned.skipped,
+            runErrors,
             errors
           },
           null,
@@ -283,6 +288,8 @@ export const compare = Command.make(
         )
       }
       for (const s of aligned.skipped) yield* Console.log(Style.yellow(`not compared: ${s.dataset}: ${s.reason}`))
+      for (const i of runErrors.slice(0, 8)) yield* Console.log(Style.red(Issue.format(i)))
+      if (runErrors.length > 8) yield* Console.log(Style.red(`... and ${runErrors.length - 8} more errors (--json lists them all)`))
       for (const e of errors) yield* Console.log(Style.red(e))
     }
     if (rows.length === 0 && entailment === undefined) {

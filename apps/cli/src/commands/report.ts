@@ -132,9 +132,7 @@ export const report = Command.make(
             : tables.map((t) => Latex.render(t, latex)).join("\n")
           : flags.format === "html"
             ? Html.renderPage(tables)
-            : tables.length === 1
-              ? Json.render(tables[0], { extras: true })
-              : `[\n${tables.map((t) => Json.render(t, { extras: true }).trimEnd()).join(",\n")}\n]\n`
+            : Json.renderReport(edition.id, tables, { extras: true })
     if (Option.isSome(flags.out)) {
       yield* fs.writeFileString(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${e.message}` })))
       yield* Console.error(`wrote ${flags.out.value} (${tables.map((t) => t.id).join(", ")}; ${results.runs.length} runs)`)

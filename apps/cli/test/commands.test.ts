@@ -1,0 +1,315 @@
+/**
+ * compare, significance, baseline, report and watch through the real executable, on the SICK data
+ * the repository ships. Figures are checked against hand-worked formulas computed here from the raw
+ * files (not through any stseval package) and against the official R scorer's figures.
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
+import { examples, hasShared, runCli, shared } from "./support/cli.js"
+
+const sickGold = path.join(examples, "sick2014/SICK_test_annotated.txt")
+const submissions = path.join(examples, "sick2014/submissions")
+const runFile = (name: string) => path.join(submissions, name)
+const meaningFactory = runFile("MeaningFactory_run1primary.txt")
+const insight = runFile("Insight_run1primary.txt")
+const overlap = runFile("Baseline-overlap_run1primary.txt")
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-commands-"))
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+
+// ---- independent readers and formulas -------------------------------------------------------
+
+/** pair_ID -> [relatedness, entailment] from a headed SICK tab-separated file. */
+const readSick = (file: string, relatednessColumn: string, entailmentColumn: string): Map<string, [number, string]> => {
+  const [header, ...rows] = fs.readFileSync(file, "utf8").trimEnd().split(/\r?\n/)
+  const names = header.split("\t")
+  const rel = names.indexOf(relatednessColumn)
+  const ent = names.indexOf(entailmentColumn)
+  return new Map(rows.map((row) => {
+    const f = row.split("\t")
+    return [f[0], [Number(f[rel]), f[ent]]]
+  }))
+}
+const gold = readSick(sickGold, "relatedness_score", "entailment_judgment")
+const ids = [...gold.keys()]
+const runOf = (file: string) => readSick(file, "relatedness_score", "entailment_judgment")
+
+const pearson = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
+  const n = x.length
+  const mx = x.reduce((s, v) => s + v, 0) / n
+  const my = y.reduce((s, v) => s + v, 0) / n
+  let sxy = 0, sxx = 0, syy = 0
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i] - mx) * (y[i] - my)
+    sxx += (x[i] - mx) ** 2
+    syy += (y[i] - my) ** 2
+  }
+  return sxy / Math.sqrt(sxx * syy)
+}
+
+/** Williams' t for r_jk vs r_jh sharing variable j, in Steiger's (1980) form, as cocor computes it. */
+const williams = (rjk: number, rjh: number, rkh: number, n: number): number => {
+  const det = 1 - rjk ** 2 - rjh ** 2 - rkh ** 2 + 2 * rjk * rjh * rkh
+  const rbar = (rjk + rjh) / 2
+  return ((rjk - rjh) * Math.sqrt((n - 1) * (1 + rkh))) / Math.sqrt((2 * (n - 1) / (n - 3)) * det + rbar ** 2 * (1 - rkh) ** 3)
+}
+
+const relatedness = (run: Map<string, [number, string]>) => ids.map((id) => run.get(id)![0])
+const goldRelatedness = ids.map((id) => gold.get(id)![0])
+
+// ---- compare ----------------------------------------------------------------------------------
+
+interface Comparison {
+  test: string
+  estimateA: number
+  estimateB: number
+  statistic: number
+  pValue: number
+  df?: number
+  ci?: [number, number]
+  signature?: string
+  valid?: number
+  degenerate?: number
+}
+interface CompareJson {
+  runA: string
+  runB: string
+  datasets: Array<{ dataset: string; pairs: number; comparison: Comparison }>
+  entailment?: { method: string; b: number; c: number; statistic: number; pValue: number; accuracyA: number; accuracyB: number }
+  skipped: Array<{ dataset: string; reason: string }>
+  runErrors: Array<{ code: string; file: string; line?: number }>
+  errors: Array<string>
+}
+
+describe("stseval compare (shipped SICK runs)", () => {
+  it("Williams' t on relatedness equals the formula worked from the raw files", async () => {
+    const r = await runCli(["compare", "--task", "sick2014", "--gold", sickGold, meaningFactory, insight, "--json"])
+    expect(r.code).toBe(0)
+    const out = JSON.parse(r.stdout) as CompareJson
+    expect([out.runA, out.runB]).toEqual(["MeaningFactory/run1", "Insight/run1"])
+    const { comparison, pairs } = out.datasets[0]
+    const a = relatedness(runOf(meaningFactory))
+    const b = relatedness(runOf(insight))
+    const rA = pearson(goldRelatedness, a)
+    const rB = pearson(goldRelatedness, b)
+    expect(pairs).toBe(4927)
+    expect(comparison.test).toBe("williams1959")
+    expect(comparison.estimateA).toBeCloseTo(rA, 12)
+    expect(comparison.estimateB).toBeCloseTo(rB, 12)
+    expect(comparison.df).toBe(4927 - 3)
+    const t = williams(rA, rB, pearson(a, b), 4927)
+    expect(Math.abs(comparison.statistic - t) / t).toBeLessThan(1e-9)
+    expect(comparison.pValue).toBeLessThan(1e-100)
+    // Insight took no part in entailment: no McNemar, and nothing pretends otherwise
+    expect(out.entailment).toBeUndefined()
+  })
+
+  it("McNemar on entailment counts the discordant pairs as the raw files give them", async () => {
+    const r = await runCli(["compare", "--task", "sick2014", "--gold", sickGold, meaningFactory, overlap, "--json"])
+    expect(r.code).toBe(0)
+    const out = JSON.parse(r.stdout) as CompareJson
+    const a = runOf(meaningFactory)
+    const b = runOf(overlap)
+    let onlyA = 0, onlyB = 0
+    for (const id of ids) {
+      const truth = gold.get(id)![1]
+      const okA = a.get(id)![1] === truth
+      const okB = b.get(id)![1] === truth
+      if (okA && !okB) onlyA++
+      if (okB && !okA) onlyB++
+    }
+    expect(out.entailment).toMatchObject({ b: onlyA, c: onlyB })
+    // with counts this large the chi-square form with continuity correction applies
+    expect(out.entailment!.statistic).toBeCloseTo((Math.abs(onlyA - onlyB) - 1) ** 2 / (onlyA + onlyB), 9)
+    // the official accuracy of the overlap baseline, 56.16%
+    expect(100 * out.entailment!.accuracyB).toBeCloseTo(56.1599350517556, 9)
+  })
+
+  it("paired bootstrap: seeded and reproducible, signed, +1 smoothed, CI around the observed difference", async () => {
+    const args = ["compare", "--task", "sick2014", "--gold", sickGold, meaningFactory, overlap, "--test", "bootstrap", "--resamples", "400", "--seed", "7", "--json"]
+    const [first, second] = await Promise.all([runCli(args), runCli(args)])
+    expect(first.code).toBe(0)
+    expect(first.stdout).toBe(second.stdout)
+    const c = (JSON.parse(first.stdout) as CompareJson).datasets[0].comparison
+    expect(c.signature).toContain("method:bootstrap")
+    expect(c.signature).toContain("resamples:400")
+    expect(c.signature).toContain("seed:7")
+    expect(c.valid! + c.degenerate!).toBe(400)
+    // A is far better: no resample reverses the difference, so p is the smallest +1-smoothed value
+    expect(c.pValue).toBeCloseTo(1 / 401, 12)
+    const diff = c.estimateA - c.estimateB
+    expect(c.ci![0]).toBeLessThan(diff)
+    expect(c.ci![1]).toBeGreaterThan(diff)
+  })
+
+  it("a malformed run is an error naming the file and line: exit 1", async () => {
+    const r = await runCli(["compare", "--task", "sick2014", "--gold", sickGold, meaningFactory, runFile("Insight_run2.txt"), "--json"])
+    expect(r.code).toBe(1)
+    const out = JSON.parse(r.stdout) as CompareJson
+    expect(out.datasets).toHaveLength(0)
+    expect(out.skipped[0].reason).toContain("line 2 has 4 fields")
+    expect(out.runErrors[0]).toMatchObject({ code: "field-count", line: 2 })
+    expect(out.runErrors[0].file).toContain("Insight_run2.txt")
+  })
+})
+
+// ---- significance -----------------------------------------------------------------------------
+
+describe("stseval significance (shipped SICK submissions folder)", () => {
+  it("ranks the primary runs, tests each against the best with Williams' t, bolds only the best here", async () => {
+    const r = await runCli(["significance", "--task", "sick2014", "--gold", sickGold, submissions, "--json"])
+    expect(r.code).toBe(0)
+    const out = JSON.parse(r.stdout) as {
+      ranking: Array<{ position: number; run: string; estimate: number; bold: boolean }>
+      comparisons: Array<{ a: string; b: string; statistic: number; pValue: number }>
+    }
+    expect(out.ranking.map((x) => x.run)).toEqual(["MeaningFactory/run1", "Insight/run1", "Baseline-overlap/run1"])
+    expect(out.ranking.map((x) => x.bold)).toEqual([true, false, false])
+    const best = relatedness(runOf(meaningFactory))
+    for (const [name, file] of [["Insight/run1", insight], ["Baseline-overlap/run1", overlap]] as const) {
+      const other = relatedness(runOf(file))
+      const c = out.comparisons.find((x) => x.a === "MeaningFactory/run1" && x.b === name)!
+      const t = williams(pearson(goldRelatedness, best), pearson(goldRelatedness, other), pearson(best, other), 4927)
+      expect(Math.abs(c.statistic - t) / t).toBeLessThan(1e-9)
+    }
+  })
+
+  it("prints a readable table and the list of runs tied with the best", async () => {
+    const r = await runCli(["significance", "--task", "sick2014", "--gold", sickGold, submissions])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/^1\s+MeaningFactory\/run1\s+0\.8264/m)
+    expect(r.stdout).toContain("not significantly different from the best")
+  })
+})
+
+// ---- baseline ---------------------------------------------------------------------------------
+
+describe("stseval baseline", () => {
+  it("--list names every baseline; an unknown name or a baseline of the other family is a usage error", async () => {
+    const list = await runCli(["baseline", "--list"])
+    expect(list.code).toBe(0)
+    for (const name of ["overlap", "chance", "majority", "probability", "tokencos", "embeddings"]) expect(list.stdout).toMatch(new RegExp(`^${name}\\s`, "m"))
+    expect((await runCli(["baseline", "nonsense", "--task", "sick2014"])).code).toBe(2)
+    const wrong = await runCli(["baseline", "tokencos", "--task", "sick2014", "--input", sickGold])
+    expect(wrong.code).toBe(2)
+    expect(wrong.stderr).toContain("STS baseline")
+  })
+
+  it("overlap writes the organisers' run (same labels and scores as the released file) and --score gives its official figures", async () => {
+    const out = path.join(tmp, "overlap")
+    const r = await runCli(["baseline", "overlap", "--task", "sick2014", "--input", sickGold, "--out", out, "--score"])
+    expect(r.code).toBe(0)
+    const written = path.join(out, "overlap_run1primary.txt")
+    const ours = runOf(written)
+    const released = runOf(overlap)
+    expect(ours.size).toBe(released.size)
+    for (const [id, [score, label]] of released) expect(ours.get(id)).toEqual([score, label])
+    // the official R scorer on the released baseline: r 0.627010732001107, accuracy 56.1599350517556%
+    expect(r.stdout).toMatch(/r 0\.627\b/)
+    expect(r.stdout).toContain("56.16%")
+    // and the written run goes through `score` like any submission
+    const scored = await runCli(["score", "--task", "sick2014", "--gold", sickGold, written, "--json"])
+    const run = (JSON.parse(scored.stdout) as { runs: Array<{ relatedness: { pearson: number; mse: number }; entailment: { accuracy: number } }> }).runs[0]
+    expect(run.relatedness.pearson).toBeCloseTo(0.627010732001107, 12)
+    expect(run.relatedness.mse).toBeCloseTo(10.0092930264519, 10)
+    expect(run.entailment.accuracy).toBeCloseTo(56.1599350517556, 10)
+  })
+})
+
+describe.skipIf(!hasShared)("stseval baseline majority (training labels from ../shared)", () => {
+  it("labels every test pair NEUTRAL, the commonest training label: 56.7% as published", async () => {
+    const out = path.join(tmp, "majority")
+    const r = await runCli([
+      "baseline", "majority", "--task", "sick2014", "--input", sickGold, "--train", path.join(shared, "data/sick2014/SICK_train.txt"), "--out", out, "--score"
+    ])
+    expect(r.code).toBe(0)
+    const labels = new Set([...runOf(path.join(out, "majority_run1primary.txt")).values()].map(([, label]) => label))
+    expect([...labels]).toEqual(["NEUTRAL"])
+    const neutral = [...gold.values()].filter(([, label]) => label === "NEUTRAL").length
+    expect(r.stdout).toContain(`${((100 * neutral) / gold.size).toFixed(2)}%`)
+    expect((100 * neutral) / gold.size).toBeCloseTo(56.7, 1)
+  })
+})
+if (!hasShared) console.warn("apps/cli: ../shared is absent; the majority-baseline test (needs SICK_train.txt) is skipped")
+
+// ---- report -----------------------------------------------------------------------------------
+
+describe("stseval report (shipped SICK submissions folder)", () => {
+  it("Markdown: the relatedness table ranks the primary runs by r, the baseline in its own section", async () => {
+    const r = await runCli(["report", "--task", "sick2014", "--gold", sickGold, submissions, "--format", "md"])
+    expect(r.code).toBe(0)
+    const rows = r.stdout.split("\n").filter((l) => l.startsWith("| ") && /\d/.test(l))
+    const firstTable = rows.slice(0, 3).map((l) => l.split("|")[1].trim())
+    expect(firstTable).toEqual(["MeaningFactory-run1", "Insight-run1", "Baseline-overlap-run1"])
+    expect(r.stdout).toContain("**Baselines**")
+    expect(r.stdout).toContain("Williams' t")
+    // the failed run and the non-primary runs are not in the paper's tables
+    expect(r.stdout).not.toContain("run2")
+  })
+
+  it("JSON: one stseval/report@1 document whose cells hold the official R scorer's figures", async () => {
+    const out = path.join(tmp, "report.json")
+    const r = await runCli(["report", "--task", "sick2014", "--gold", sickGold, submissions, "--format", "json", "--out", out])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain(`wrote ${out}`)
+    type Cell = { value?: number | null; display: string }
+    const doc = JSON.parse(fs.readFileSync(out, "utf8")) as {
+      format: string
+      tables: Array<{ id: string; sections: Array<{ rows: Array<{ id: string; cells: Record<string, Cell> }> }> }>
+    }
+    expect(doc.format).toBe("stseval/report@1")
+    expect(doc.tables.map((t) => t.id)).toEqual(["sick2014-table7", "sick2014-table6"])
+    const rowOf = (table: string, id: string) =>
+      doc.tables.find((t) => t.id === table)!.sections.flatMap((s) => s.rows).find((x) => x.id === id)!
+    // ../shared/reference/sick-posttask-runs.official-R.tsv, The Meaning Factory's submission
+    const mf = rowOf("sick2014-table7", "MeaningFactory/run1").cells
+    expect(mf.pearson.value).toBeCloseTo(0.826381603887488, 12)
+    expect(mf.spearman.value).toBeCloseTo(0.771423487071558, 12)
+    expect(mf.mse.value).toBeCloseTo(0.323404337327026, 12)
+    expect(rowOf("sick2014-table6", "MeaningFactory/run1").cells.accuracy.display).toContain("79.643")
+  })
+
+  it("LaTeX: booktabs tables with caption and label", async () => {
+    const r = await runCli(["report", "--task", "sick2014", "--gold", sickGold, submissions, "--format", "latex"])
+    expect(r.code).toBe(0)
+    expect(r.stdout.match(/\\begin\{table\}/g)).toHaveLength(2)
+    expect(r.stdout).toContain("\\toprule")
+    expect(r.stdout).toContain("\\label{tab:sick-relatedness}")
+    expect(r.stdout).toContain("Accuracy (\\%)")
+  })
+})
+
+// ---- watch --once -------------------------------------------------------------------------------
+
+describe("stseval watch --once (shipped SICK submissions folder)", () => {
+  it("writes the leaderboard and statuses; the failed run is listed with its errors and never ranked; the scores equal `rank`", async () => {
+    const out = path.join(tmp, "watch")
+    const r = await runCli(["watch", "--task", "sick2014", "--gold", sickGold, submissions, "--out", out, "--once"])
+    expect(r.code).toBe(0)
+    for (const f of ["leaderboard.json", "leaderboard.md", "leaderboard.html", "status.json"]) expect(fs.existsSync(path.join(out, f))).toBe(true)
+    type Entry = { rank: number | null; id: string; value: number | null }
+    const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as {
+      rankings: Array<{ ranking: string; entries: Array<Entry> }>
+      runs: Array<{ id: string; status: string; errors: Array<{ code: string; line?: number }> }>
+    }
+    const failed = board.runs.find((x) => x.id === "Insight/run2")!
+    expect(failed.status).toBe("failed")
+    expect(failed.errors[0]).toMatchObject({ code: "field-count", line: 2 })
+    for (const ranking of board.rankings) expect(ranking.entries.find((e) => e.id === "Insight/run2")?.rank ?? null).toBeNull()
+
+    const ranked = await runCli(["rank", "--all-runs", "--task", "sick2014", "--gold", sickGold, submissions, "--json"])
+    const rank = JSON.parse(ranked.stdout) as { rankings: { rankings: Array<{ ranking: string; entries: Array<Entry> }> } }
+    for (const ranking of rank.rankings.rankings) {
+      const live = board.rankings.find((x) => x.ranking === ranking.ranking)!
+      const byId = (entries: Array<Entry>) => Object.fromEntries(entries.map((e) => [e.id, [e.rank, e.value]]))
+      expect(byId(live.entries)).toEqual(byId(ranking.entries))
+    }
+
+    // a second --once takes every run from the cache
+    const again = await runCli(["watch", "--task", "sick2014", "--gold", sickGold, submissions, "--out", out, "--once"])
+    expect(again.code).toBe(0)
+    expect(again.stdout + again.stderr).toContain("0 scored now, 5 from the cache")
+  })
+})
