@@ -83,7 +83,7 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
     if (r !== undefined) aggregateReasons[name] = r
   }
   if (run.status === "failed" && run.failure !== undefined) aggregateReasons.official ??= run.failure
-  const meta = run.meta as Validation.RunInfo & { readonly postDeadline?: boolean }
+  const meta = run.meta
   return {
     id: meta.id,
     team: meta.team,
@@ -91,7 +91,7 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
     primary: meta.primary,
     late: meta.late,
     corrected: meta.corrected,
-    postDeadline: meta.postDeadline === true,
+    postDeadline: meta.postDeadline,
     section: sectionOf(run, options.sections),
     datasets,
     aggregates,

@@ -28,7 +28,7 @@ const goldScores = (file: string, n: number, seed: number) => {
 }
 
 const submission = (id: string, team: string, run: number | undefined, files: Record<string, Float64Array>, meta: Partial<Submissions.RunMeta> = {}): Submissions.Submission => ({
-  meta: { id, team, run, primary: true, late: false, corrected: false, ...meta },
+  meta: { id, team, run, primary: true, late: false, corrected: false, postDeadline: false, ...meta },
   path: `subs/${id}`,
   kind: "folder",
   files: Object.entries(files).map(([name, xs]) => ({ name, path: `subs/${id}/${name}`, bytes: enc.encode(lines(xs)) })),
@@ -58,7 +58,8 @@ describe("STS 2014 Table 3 through the scoring engine", () => {
   const results = score(ed, gold, [
     submission("LIPN/run1", "LIPN", 1, runFiles(five)),
     submission("LIPN/run2", "LIPN", 2, runFiles({ "deft-forum": 0.084 })),
-    submission("Late/run1", "Late", 1, runFiles(Object.fromEntries(ed.datasets.map((d) => [d.name, 0.7]))), { late: true })
+    submission("Late/run1", "Late", 1, runFiles(Object.fromEntries(ed.datasets.map((d) => [d.name, 0.7]))), { late: true }),
+    submission("After/run1", "After", 1, runFiles({ headlines: 0.5 }), { postDeadline: true })
   ])
   const t = Layouts.preset("sts2014-table3", results)
 
@@ -67,14 +68,17 @@ describe("STS 2014 Table 3 through the scoring engine", () => {
     expect(cell(t, "LIPN/run2", "wmean")).toBe("0.010")
     expect(cell(t, "LIPN/run1", "OnWN")).toBe("-")
     expect(cell(t, "LIPN/run2", "deft-forum")).toBe("0.084")
-    expect(Table.rows(t).map((r) => r.id)).toEqual(["Late/run1", "LIPN/run1", "LIPN/run2"])
+    expect(Table.rows(t).map((r) => r.id)).toEqual(["Late/run1", "LIPN/run1", "After/run1", "LIPN/run2"])
     expect(cell(t, "Late/run1", "run")).toBe("Late-run1")
     expect(Table.rows(t)[0].marks).toEqual(["late"])
+    // run.json's postDeadline reaches the table as the dagger mark, explained in a footnote
+    expect(Table.rows(t).find((r) => r.id === "After/run1")?.marks).toEqual(["postDeadline"])
+    expect(t.footnotes.join(" ")).toContain("post-deadline")
   })
   it("carries gold and run scores for significance and plots", () => {
     expect(results.datasets.find((d) => d.name === "headlines")?.gold?.length).toBe(750)
     expect(results.runs.find((r) => r.id === "LIPN/run1")?.scores?.headlines?.length).toBe(750)
-    expect(t.scatter?.filter((s) => s.dataset === "headlines").length).toBe(2)
+    expect(t.scatter?.filter((s) => s.dataset === "headlines").length).toBe(3)
   })
 })
 
@@ -130,7 +134,7 @@ describe.skipIf(!hasSick)("SICK Table 7 from the post-task runs (official R scor
     const subs = ref.map(([file]) => {
       const name = path.basename(file)
       return {
-        meta: { id: file, team: name.replace(/\.txt$/, ""), run: undefined, primary: true, late: false, corrected: false },
+        meta: { id: file, team: name.replace(/\.txt$/, ""), run: undefined, primary: true, late: false, corrected: false, postDeadline: false },
         path: file,
         kind: "file" as const,
         files: [{ name, path: file, bytes: fs.readFileSync(path.join(sharedDir, "data", file)) }],

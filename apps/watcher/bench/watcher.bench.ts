@@ -59,7 +59,7 @@ export const run = async (): Promise<Array<BenchRow>> => {
     const file = path.join(folder, entry)
     const parsed = Submissions.parseRunName(entry)!
     const sub: Submissions.Submission = {
-      meta: { id: `${parsed.team}/run${parsed.run}`, team: parsed.team, run: parsed.run, primary: parsed.primary, late: false, corrected: false },
+      meta: { id: `${parsed.team}/run${parsed.run}`, team: parsed.team, run: parsed.run, primary: parsed.primary, late: false, corrected: false, postDeadline: false },
       path: file,
       kind: "file",
       files: [{ name: entry, path: file, bytes: new TextEncoder().encode(text) }],

@@ -3,7 +3,7 @@
  * per-dataset files (STS 2012-2017), or a `.zip` of such a folder. Team, run number and the primary
  * flag come from the run's name (`Team_run2primary`, `Team_run2`, `Team-run2`,
  * `TeamName_runNprimary.txt`) or from an optional `run.json`:
- * `{ "team", "run", "primary", "late", "corrected", "description" }` — inside the run's folder or
+ * `{ "team", "run", "primary", "late", "corrected", "postDeadline", "description" }` — inside the run's folder or
  * zip, or beside the run as `<run name>.run.json` (for `ECNU_run1.txt` or `ECNU_run1.zip`:
  * `ECNU_run1.run.json`). Values in `run.json` take precedence over the name.
  *
@@ -36,6 +36,8 @@ export interface RunMeta {
   readonly late: boolean
   /** a corrected resubmission (published tables mark it with `*`) */
   readonly corrected: boolean
+  /** sent after the evaluation closed, scored for the record (published tables mark it with a dagger) */
+  readonly postDeadline: boolean
   readonly description?: string | undefined
 }
 
@@ -86,6 +88,7 @@ export const RunJson = Schema.Struct({
   primary: Schema.optionalKey(Schema.Boolean),
   late: Schema.optionalKey(Schema.Boolean),
   corrected: Schema.optionalKey(Schema.Boolean),
+  postDeadline: Schema.optionalKey(Schema.Boolean),
   description: Schema.optionalKey(Schema.String)
 })
 /** @since 0.1.0 */
@@ -268,7 +271,7 @@ export const parseRunJson = (bytes: Uint8Array, file: string): { readonly value:
     issues: [
       Issue.error("bad-run-metadata", file, `run.json is not valid: ${field !== undefined ? `${field}: ` : ""}${message}; it was ignored`, {
         ...(field !== undefined ? { field } : {}),
-        expected: '{ "team": string, "run": integer, "primary": boolean, "late": boolean, "corrected": boolean, "description": string }'
+        expected: '{ "team": string, "run": integer, "primary": boolean, "late": boolean, "corrected": boolean, "postDeadline": boolean, "description": string }'
       })
     ]
   }
@@ -298,6 +301,7 @@ const makeMeta = (
       primary: json?.primary ?? parsed?.primary ?? false,
       late: json?.late ?? false,
       corrected: json?.corrected ?? false,
+      postDeadline: json?.postDeadline ?? false,
       ...(json?.description !== undefined ? { description: json.description } : {})
     },
     issues

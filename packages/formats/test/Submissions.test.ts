@@ -60,7 +60,7 @@ describe("parseRunName", () => {
 
 describe("metaFromName", () => {
   it("gives the id discover would give", () => {
-    expect(Submissions.metaFromName("ECNU_run2primary.zip")).toEqual({ id: "ECNU/run2", team: "ECNU", run: 2, primary: true, late: false, corrected: false })
+    expect(Submissions.metaFromName("ECNU_run2primary.zip")).toEqual({ id: "ECNU/run2", team: "ECNU", run: 2, primary: true, late: false, corrected: false, postDeadline: false })
     expect(Submissions.metaFromName("results.txt")).toMatchObject({ id: "results", team: "results", run: undefined })
   })
 })
@@ -78,6 +78,7 @@ describe("discover: STS (a run is a folder or a zip)", () => {
     "ECNU_run1/STS.output.OnWN.txt": "1\n",
     "ECNU_run1/.hidden.txt": "x",
     "ECNU_run1/run.json": JSON.stringify({ late: true }),
+    "ECNU_run2primary/run.json": JSON.stringify({ postDeadline: true }),
     "ECNU_run2primary/STS.output.headlines.txt": "1\n",
     "UNAL_run2.zip": zip,
     "LIPN-run1/STS.output.deft-forum.txt": "2\n",
@@ -120,7 +121,9 @@ describe("discover: STS (a run is a folder or a zip)", () => {
     expect(ecnu.files[1].path).toBe(path.join(root, "ECNU_run1", "STS.output.headlines.txt"))
     expect(ecnu.meta).toMatchObject({ team: "ECNU", run: 1, primary: false, late: true, corrected: false })
     expect(ecnu.issues).toEqual([])
-    expect((await found).runs.find((r) => r.meta.id === "ECNU/run2")!.meta.primary).toBe(true)
+    const ecnu2 = (await found).runs.find((r) => r.meta.id === "ECNU/run2")!
+    expect(ecnu2.meta).toMatchObject({ primary: true, late: false, postDeadline: true })
+    expect(ecnu.meta.postDeadline).toBe(false)
   })
 
   it("reads a zip's entries by base name, skipping directories, __MACOSX and hidden files; run.json inside it", async () => {

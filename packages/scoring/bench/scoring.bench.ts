@@ -75,7 +75,7 @@ export const run = async (): Promise<Array<{ name: string; seconds: number; [k: 
   const gold = Gold.parseDataset(sick.datasets[0], "SICK_test_annotated.txt", inputs.gold)
   const goldAll: Gold.Gold = { edition: sick.id, datasets: [gold], missing: [], issues: gold.issues }
   const submission: Submissions.Submission = {
-    meta: { id: "Baseline/run1", team: "Baseline", run: 1, primary: true, late: false, corrected: false },
+    meta: { id: "Baseline/run1", team: "Baseline", run: 1, primary: true, late: false, corrected: false, postDeadline: false },
     path: "Baseline_run1primary.txt",
     kind: "file",
     files: [{ name: "Baseline_run1primary.txt", path: "Baseline_run1primary.txt", bytes: inputs.run }],

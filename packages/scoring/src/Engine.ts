@@ -102,7 +102,8 @@ const unreadable = (context: Context, path: string, reason: string): ScoredRun =
     run: parsed?.run,
     primary: parsed?.primary ?? false,
     late: false,
-    corrected: false
+    corrected: false,
+    postDeadline: false
   }
   const failure = `the run could not be loaded: ${reason}`
   return failedRun(context.edition, meta, path, failure, [Issue.error("file-unreadable", path, failure)])

@@ -7,7 +7,7 @@ const run = (team: string, n: number, value: number | string, opts: { primary?: 
   edition: "toy",
   kind: "sts",
   path: `subs/${team}_run${n}`,
-  meta: { id: `${team}/run${n}`, team, run: n, primary: opts.primary ?? true, late: false, corrected: false },
+  meta: { id: `${team}/run${n}`, team, run: n, primary: opts.primary ?? true, late: false, corrected: false, postDeadline: false },
   status: opts.failed === true ? "failed" : "scored",
   failure: opts.failed === true ? "no file of the run matches a dataset" : undefined,
   relatedness: undefined,

@@ -24,7 +24,7 @@ export const submission = (
   meta: Partial<Submissions.RunMeta> = {},
   runPath = `${meta.team ?? "Team"}_run${meta.run ?? 1}${meta.primary === false ? "" : "primary"}`
 ): Submissions.Submission => ({
-  meta: { id: `${meta.team ?? "Team"}/run${meta.run ?? 1}`, team: "Team", run: 1, primary: true, late: false, corrected: false, ...meta },
+  meta: { id: `${meta.team ?? "Team"}/run${meta.run ?? 1}`, team: "Team", run: 1, primary: true, late: false, corrected: false, postDeadline: false, ...meta },
   path: runPath,
   kind: Object.keys(files).length === 1 ? "file" : "folder",
   files: Object.entries(files).map(([name, text]) => ({ name, path: `${runPath}/${name}`, bytes: encode(text) })),
