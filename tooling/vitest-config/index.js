@@ -5,8 +5,11 @@ import { defineProject } from "vitest/config"
 
 const conditions = ["@stseval/source", "import", "module", "node", "default"]
 
-/** @param {string} name the project name shown in Vitest output */
-export const project = (name) =>
+/**
+ * @param {string} name the project name shown in Vitest output
+ * @param {{ testTimeout?: number }} [options] overrides, e.g. a longer timeout for tests that spawn processes
+ */
+export const project = (name, options = {}) =>
   defineProject({
     resolve: { conditions },
     ssr: { resolve: { conditions, externalConditions: ["@stseval/source"] } },
@@ -14,6 +17,6 @@ export const project = (name) =>
       name,
       include: ["test/**/*.test.ts"],
       environment: "node",
-      testTimeout: 30_000
+      testTimeout: options.testTimeout ?? 30_000
     }
   })

@@ -188,11 +188,14 @@ describe("stseval significance (shipped SICK submissions folder)", () => {
 
 describe("stseval baseline", () => {
   it("--list names every baseline; an unknown name or a baseline of the other family is a usage error", async () => {
-    const list = await runCli(["baseline", "--list"])
+    const [list, unknown, wrong] = await Promise.all([
+      runCli(["baseline", "--list"]),
+      runCli(["baseline", "nonsense", "--task", "sick2014"]),
+      runCli(["baseline", "tokencos", "--task", "sick2014", "--input", sickGold])
+    ])
     expect(list.code).toBe(0)
     for (const name of ["overlap", "chance", "majority", "probability", "tokencos", "embeddings"]) expect(list.stdout).toMatch(new RegExp(`^${name}\\s`, "m"))
-    expect((await runCli(["baseline", "nonsense", "--task", "sick2014"])).code).toBe(2)
-    const wrong = await runCli(["baseline", "tokencos", "--task", "sick2014", "--input", sickGold])
+    expect(unknown.code).toBe(2)
     expect(wrong.code).toBe(2)
     expect(wrong.stderr).toContain("STS baseline")
   })
