@@ -4,7 +4,9 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { Schema } from "effect"
 import * as ValidationJson from "../src/internal/ValidationJson.js"
+import * as Output from "./output-schemas.js"
 
 /** Effect's `{ dialect, schema, definitions }` document as a standard draft 2020-12 JSON Schema file. */
 const standard = (doc: { readonly schema: object; readonly definitions?: object }, title: string): Record<string, unknown> => ({
@@ -14,8 +16,39 @@ const standard = (doc: { readonly schema: object; readonly definitions?: object 
   ...(doc.definitions !== undefined && Object.keys(doc.definitions).length > 0 ? { $defs: doc.definitions } : {})
 })
 
+/** A closed schema (`additionalProperties: false` on every object): the documents' fields are fixed. */
+const closed = (schema: Schema.Top, title: string, description: string): Record<string, unknown> => {
+  const { $schema, title: t, ...rest } = standard(Schema.toJsonSchemaDocument(schema, { onExcessProperty: "error" }), title)
+  return { $schema, title: t, description, ...rest }
+}
+
 export const documents = (): Record<string, unknown> => ({
-  "validation.schema.json": standard(ValidationJson.jsonSchema(), "stseval validate --json (stseval/validation@1)")
+  "validation.schema.json": standard(ValidationJson.jsonSchema(), "stseval validate --json (stseval/validation@1)"),
+  "compare.schema.json": closed(
+    Output.CompareResults,
+    "stseval compare --json",
+    "Run A against run B: per dataset (track), the edition's aggregate, SICK entailment. See docs/cli.md and docs/significance.md."
+  ),
+  "significance.schema.json": closed(
+    Output.SignificanceResults,
+    "stseval significance --json",
+    "The runs of a submissions folder ranked, with their comparisons against the best, a given run, or each other. See docs/cli.md and docs/significance.md."
+  ),
+  "report.schema.json": closed(
+    Output.Report,
+    "stseval report --format json (stseval/report@1)",
+    "The results tables of a submissions folder, as laid out for the task papers, with scatter data and p-value matrices. See docs/report.md."
+  ),
+  "leaderboard.schema.json": closed(
+    Output.Leaderboard,
+    "stseval watch: leaderboard.json and leaderboard.public.json (stseval/leaderboard@1)",
+    "The live leaderboard the watcher keeps in its output folder. See docs/watch.md."
+  ),
+  "watch-status.schema.json": closed(
+    Output.WatchStatus,
+    "stseval watch: status.json (stseval/watch-status@1)",
+    "Per run, the watcher's scoring state. See docs/watch.md."
+  )
 })
 
 const out = path.resolve(import.meta.dirname, "../../../docs/schemas")

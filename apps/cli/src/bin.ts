@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Effect } from "effect"
+import { Effect, Logger } from "effect"
 import { teardown } from "./internal/Exit.js"
 import { run } from "./Main.js"
 
@@ -16,5 +16,7 @@ for (const stream of [process.stdout, process.stderr]) {
 
 run(process.argv.slice(2)).pipe(
   Effect.provide(NodeServices.layer),
+  // log lines (the watcher's progress) are notes for people: stderr, so stdout stays the output
+  Effect.provideService(Logger.LogToStderr, true),
   NodeRuntime.runMain({ teardown, disableErrorReporting: false })
 )

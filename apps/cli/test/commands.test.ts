@@ -102,8 +102,9 @@ describe("stseval compare (shipped SICK runs)", () => {
     const t = williams(rA, rB, pearson(a, b), 4927)
     expect(Math.abs(comparison.statistic - t) / t).toBeLessThan(1e-9)
     expect(comparison.pValue).toBeLessThan(1e-100)
-    // Insight took no part in entailment: no McNemar, and nothing pretends otherwise
+    // Insight took no part in entailment: no McNemar, and the reason is given
     expect(out.entailment).toBeUndefined()
+    expect(out.skipped).toEqual([{ dataset: "entailment", reason: expect.stringContaining("Insight/run1: the run's entailment_judgment column holds NA") }])
   })
 
   it("McNemar on entailment counts the discordant pairs as the raw files give them", async () => {
@@ -124,7 +125,7 @@ describe("stseval compare (shipped SICK runs)", () => {
     // with counts this large the chi-square form with continuity correction applies
     expect(out.entailment!.statistic).toBeCloseTo((Math.abs(onlyA - onlyB) - 1) ** 2 / (onlyA + onlyB), 9)
     // the official accuracy of the overlap baseline, 56.16%
-    expect(100 * out.entailment!.accuracyB).toBeCloseTo(56.1599350517556, 9)
+    expect(out.entailment!.accuracyB).toBeCloseTo(56.1599350517556, 9)
   })
 
   it("paired bootstrap: seeded and reproducible, signed, +1 smoothed, CI around the observed difference", async () => {
@@ -152,6 +153,39 @@ describe("stseval compare (shipped SICK runs)", () => {
     expect(out.skipped[0].reason).toContain("line 2 has 4 fields")
     expect(out.runErrors[0]).toMatchObject({ code: "field-count", line: 2 })
     expect(out.runErrors[0].file).toContain("Insight_run2.txt")
+  })
+})
+
+describe("stseval compare / significance with a constant run (its correlation is undefined)", () => {
+  // The Meaning Factory's labels with every relatedness score set to 3: Pearson has no value
+  const folder = path.join(tmp, "constant")
+  fs.mkdirSync(folder, { recursive: true })
+  const constant = path.join(folder, "Flat_run1primary.txt")
+  const lines = fs.readFileSync(meaningFactory, "utf8").trimEnd().split("\n")
+  fs.writeFileSync(constant, [lines[0], ...lines.slice(1).map((l) => l.replace(/\t[^\t]*$/, "\t3"))].join("\n") + "\n")
+  fs.copyFileSync(meaningFactory, path.join(folder, "MeaningFactory_run1primary.txt"))
+
+  it("compare skips relatedness with the reason and still tests entailment", async () => {
+    const r = await runCli(["compare", "--task", "sick2014", "--gold", sickGold, meaningFactory, constant, "--json"])
+    expect(r.code).toBe(0)
+    const out = JSON.parse(r.stdout) as CompareJson
+    expect(out.datasets).toEqual([])
+    expect(out.skipped).toEqual([{ dataset: "relatedness", reason: expect.stringContaining("Flat/run1: its correlation with the gold is undefined") }])
+    expect(out.entailment?.b).toBe(0)
+    expect(out.entailment?.c).toBe(0)
+  })
+
+  it("significance leaves the constant run out; with one run left there is nothing to test: exit 1 and the reason", async () => {
+    const r = await runCli(["significance", "--task", "sick2014", "--gold", sickGold, folder, "--json"])
+    expect(r.code).toBe(1)
+    const out = JSON.parse(r.stdout) as { error: string; ranking: Array<unknown>; excluded: Array<{ run: string; reason: string }> }
+    expect(out.ranking).toEqual([])
+    expect(out.error).toContain("fewer than two comparable runs")
+    expect(out.excluded).toEqual([{ run: "Flat/run1", reason: expect.stringContaining("undefined") }])
+    const text = await runCli(["significance", "--task", "sick2014", "--gold", sickGold, folder])
+    expect(text.code).toBe(1)
+    expect(text.stderr).toContain("nothing to test")
+    expect(text.stderr).toContain("left out: Flat/run1")
   })
 })
 

@@ -9,6 +9,7 @@ import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue } from "@stseval/formats"
 import type { Registry } from "@stseval/formats"
+import { Pearson } from "@stseval/metrics"
 import { Engine, Validation } from "@stseval/scoring"
 import { Compare, McNemar, TestResult } from "@stseval/significance"
 import { ExitCode, UsageError } from "../internal/Exit.js"
@@ -88,8 +89,12 @@ export const alignScores = (
   if (edition.family === "sick") {
     const subs = validations.map((v) => v.sick?.relatedness)
     const bad = validations.findIndex((_, i) => subs[i]?.status !== "scored")
+    const undefinedAt = bad >= 0 ? -1 : subs.findIndex((sub) => Pearson.pearson(sub!.gold, sub!.run)._tag === "Undefined")
     if (bad >= 0) skipped.push({ dataset: "relatedness", reason: `${validations[bad].meta.id}: ${subs[bad]?.reason ?? "not scored"}` })
-    else datasets.push({ name: "relatedness", gold: subs[0]!.gold, runs: subs.map((s) => s!.run) })
+    else if (undefinedAt >= 0) {
+      const sub = subs[undefinedAt]!
+      skipped.push({ dataset: "relatedness", reason: `${validations[undefinedAt].meta.id}: ${undefinedReason(sub.gold, sub.run)}` })
+    } else datasets.push({ name: "relatedness", gold: subs[0]!.gold, runs: subs.map((s) => s!.run) })
     return { datasets, skipped }
   }
   for (const spec of edition.datasets) {
@@ -105,9 +110,21 @@ export const alignScores = (
       skipped.push({ dataset: spec.name, reason: "the runs were scored on different pairs" })
       continue
     }
-    datasets.push({ name: spec.name, gold, runs: checks.map((c) => c!.run) })
+    const runs = checks.map((c) => c!.run)
+    const undefinedAt = runs.findIndex((run) => Pearson.pearson(gold, run)._tag === "Undefined")
+    if (undefinedAt >= 0) {
+      skipped.push({ dataset: spec.name, reason: `${validations[undefinedAt].meta.id}: ${undefinedReason(gold, runs[undefinedAt])}` })
+      continue
+    }
+    datasets.push({ name: spec.name, gold, runs })
   }
   return { datasets, skipped }
+}
+
+/** Why a run's correlation with the gold has no value (a constant run), in words. */
+const undefinedReason = (gold: Float64Array, run: Float64Array): string => {
+  const r = Pearson.pearson(gold, run)
+  return r._tag === "Undefined" ? `its correlation with the gold is undefined (${r.reason})` : "scored"
 }
 
 /** How the edition combines datasets, as the resampling aggregate (pooled: all pairs as one). */
@@ -156,6 +173,9 @@ interface Row {
   readonly pairs: number
   readonly comparison: Compare.Comparison
 }
+
+/** Identifies `compare --json`'s document (docs/schemas/compare.schema.json). */
+export const COMPARE_FORMAT = "stseval/compare@1"
 
 export const compare = Command.make(
   "compare",
@@ -212,15 +232,22 @@ export const compare = Command.make(
     }
     // SICK entailment: McNemar on the discordant pairs.
     let entailment: (McNemar.Result & { readonly accuracyA: number; readonly accuracyB: number }) | undefined
+    const skippedEntailment: Array<{ dataset: string; reason: string }> = []
     if (edition.family === "sick") {
       const [ea, eb] = validations.map((v) => v.sick?.entailment)
       if (ea?.status === "scored" && eb?.status === "scored") {
         const counts = McNemar.discordant(ea.gold, ea.run, eb.run)
         if (!TestResult.isInvalid(counts)) {
           const m = McNemar.test(counts.b, counts.c)
-          const acc = (run: ReadonlyArray<string>) => run.filter((l, i) => l === ea.gold[i]).length / ea.gold.length
+          // in percent, as `score` and the task papers give accuracy
+          const acc = (run: ReadonlyArray<string>) => (100 * run.filter((l, i) => l === ea.gold[i]).length) / ea.gold.length
           if (!TestResult.isInvalid(m)) entailment = { ...m, accuracyA: acc(ea.run), accuracyB: acc(eb.run) }
-        }
+          else skippedEntailment.push({ dataset: "entailment", reason: m.message })
+        } else skippedEntailment.push({ dataset: "entailment", reason: counts.message })
+      } else {
+        const i = ea?.status === "scored" ? 1 : 0
+        const reason = validations[i].sick?.entailment.reason ?? "not scored"
+        skippedEntailment.push({ dataset: "entailment", reason: `${validations[i].meta.id}: ${reason}` })
       }
     }
 
@@ -229,6 +256,7 @@ export const compare = Command.make(
       yield* Console.log(
         JSON.stringify(
           {
+            format: COMPARE_FORMAT,
             edition: edition.id,
             gold: goldPath,
             runA: ids[0],
@@ -236,7 +264,7 @@ export const compare = Command.make(
             datasets: rows,
             aggregate: aggregateRow,
             entailment,
-            skipped: aligned.skipped,
+            skipped: [...aligned.skipped, ...skippedEntailment],
             runErrors,
             errors
           },
@@ -284,10 +312,10 @@ export const compare = Command.make(
       }
       if (entailment !== undefined) {
         yield* Console.log(
-          `\nentailment: accuracy A ${fmt(entailment.accuracyA)}, B ${fmt(entailment.accuracyB)}; McNemar (${entailment.method}) b = ${entailment.b}, c = ${entailment.c}, p = ${fmtP(entailment.pValue)}`
+          `\nentailment: accuracy A ${entailment.accuracyA.toFixed(2)}%, B ${entailment.accuracyB.toFixed(2)}%; McNemar (${entailment.method}) b = ${entailment.b}, c = ${entailment.c}, p = ${fmtP(entailment.pValue)}`
         )
       }
-      for (const s of aligned.skipped) yield* Console.log(Style.yellow(`not compared: ${s.dataset}: ${s.reason}`))
+      for (const s of [...aligned.skipped, ...skippedEntailment]) yield* Console.log(Style.yellow(`not compared: ${s.dataset}: ${s.reason}`))
       for (const i of runErrors.slice(0, 8)) yield* Console.log(Style.red(Issue.format(i)))
       if (runErrors.length > 8) yield* Console.log(Style.red(`... and ${runErrors.length - 8} more errors (--json lists them all)`))
       for (const e of errors) yield* Console.log(Style.red(e))

@@ -32,6 +32,9 @@ const folders = Argument.String("folder").pipe(
   Argument.atLeast(1)
 )
 
+/** Identifies `significance --json`'s document (docs/schemas/significance.schema.json). */
+export const SIGNIFICANCE_FORMAT = "stseval/significance@1"
+
 export const significance = Command.make(
   "significance",
   {
@@ -74,12 +77,30 @@ export const significance = Command.make(
       }
       return true
     })
-    if (kept.length < 2) {
-      return yield* new ExitCode({ code: 1, reason: `fewer than two comparable runs (${kept.length})` })
-    }
     const aligned = alignScores(edition, kept, only)
-    if (aligned.datasets.length === 0) {
-      return yield* new ExitCode({ code: 1, reason: aligned.skipped.map((s) => s.reason).join("; ") })
+    if (kept.length < 2 || aligned.datasets.length === 0) {
+      const why = kept.length < 2 ? `fewer than two comparable runs (${kept.length})` : aligned.skipped.map((x) => `${x.dataset}: ${x.reason}`).join("; ")
+      if (json) {
+        const document = {
+          format: SIGNIFICANCE_FORMAT,
+          edition: edition.id,
+          gold: goldPath,
+          test: Option.getOrElse(test, (): Compare.TestName => (aligned.datasets.length > 1 ? "bootstrap" : "williams1959")),
+          datasets: aligned.datasets.map((d) => d.name),
+          against,
+          correction,
+          alpha,
+          error: `nothing to test: ${why}`,
+          ranking: [],
+          comparisons: [],
+          excluded
+        }
+        yield* Console.log(JSON.stringify(document, null, 2))
+      } else {
+        yield* Console.error(Style.red(`nothing to test: ${why}`))
+        for (const e of excluded) yield* Console.error(Style.yellow(`left out: ${e.run}: ${e.reason}`))
+      }
+      return yield* new ExitCode({ code: 1, reason: why })
     }
     const ids = kept.map((v) => v.meta.id)
     let reference: "best" | "all" | number
@@ -112,6 +133,7 @@ export const significance = Command.make(
     if (TestResult.isInvalid(result)) return yield* new UsageError({ message: result.message })
 
     const named = {
+      format: SIGNIFICANCE_FORMAT,
       edition: edition.id,
       gold: goldPath,
       test: chosen,
@@ -126,7 +148,8 @@ export const significance = Command.make(
         run: ids[run],
         estimate: result.estimates[run],
         bold: result.best.includes(run),
-        group: result.groups?.[position],
+        // 1-based, like position and rankRange (and the text table)
+        group: result.groups !== undefined ? result.groups[position] + 1 : undefined,
         rankRange: result.rankRanges !== undefined ? [result.rankRanges[position].lo + 1, result.rankRanges[position].hi + 1] : undefined
       })),
       comparisons: result.comparisons.map((c) => ({ ...c, a: ids[c.a], b: ids[c.b] })),
