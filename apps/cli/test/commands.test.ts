@@ -104,7 +104,8 @@ describe("stseval compare (shipped SICK runs)", () => {
     expect(comparison.pValue).toBeLessThan(1e-100)
     // Insight took no part in entailment: no McNemar, and the reason is given
     expect(out.entailment).toBeUndefined()
-    expect(out.skipped).toEqual([{ dataset: "entailment", reason: expect.stringContaining("Insight/run1: the run's entailment_judgment column holds NA") }])
+    expect(out.skipped.map((x) => x.dataset)).toEqual(["entailment"])
+    expect(out.skipped[0].reason).toContain("Insight/run1: the run's entailment_judgment column holds NA")
   })
 
   it("McNemar on entailment counts the discordant pairs as the raw files give them", async () => {
@@ -170,7 +171,8 @@ describe("stseval compare / significance with a constant run (its correlation is
     expect(r.code).toBe(0)
     const out = JSON.parse(r.stdout) as CompareJson
     expect(out.datasets).toEqual([])
-    expect(out.skipped).toEqual([{ dataset: "relatedness", reason: expect.stringContaining("Flat/run1: its correlation with the gold is undefined") }])
+    expect(out.skipped.map((x) => x.dataset)).toEqual(["relatedness"])
+    expect(out.skipped[0].reason).toContain("Flat/run1: its correlation with the gold is undefined")
     expect(out.entailment?.b).toBe(0)
     expect(out.entailment?.c).toBe(0)
   })
@@ -181,7 +183,8 @@ describe("stseval compare / significance with a constant run (its correlation is
     const out = JSON.parse(r.stdout) as { error: string; ranking: Array<unknown>; excluded: Array<{ run: string; reason: string }> }
     expect(out.ranking).toEqual([])
     expect(out.error).toContain("fewer than two comparable runs")
-    expect(out.excluded).toEqual([{ run: "Flat/run1", reason: expect.stringContaining("undefined") }])
+    expect(out.excluded.map((x) => x.run)).toEqual(["Flat/run1"])
+    expect(out.excluded[0].reason).toContain("undefined")
     const text = await runCli(["significance", "--task", "sick2014", "--gold", sickGold, folder])
     expect(text.code).toBe(1)
     expect(text.stderr).toContain("nothing to test")
