@@ -1,0 +1,214 @@
+// The Pearson bootstrap kernel as WebAssembly with 128-bit SIMD, emitted by `wasm.ts`.
+//
+// Why WebAssembly: the work is a matrix product, counts (B x N) times data (N x 3 per run), and
+// scalar JavaScript tops out at about one multiply-add per cycle with a bounds check per load.
+// f64x2 instructions do two lanes per instruction with no bounds checks, which is what lets the
+// kernel keep up with NumPy handing the same product to BLAS.
+//
+// The function `chunk` does everything for one chunk of resamples (see `resampleKernel.ts` for the
+// memory layout and the JavaScript mirror that gives bit-identical results):
+//   - draws each resample's multiplicities from the chunk's own xoroshiro128+ stream (64-bit
+//     integer arithmetic here, where JavaScript needs four 32-bit halves), TILE = 4 resamples at a
+//     time, into W[pair][lane] (f64, lane = resample within the tile);
+//   - for each stratum and each run (the gold first, as a pseudo-run), streams the run's x and x*g
+//     once and updates 3 sums x 4 resamples held in six f64x2 locals ("register blocking": every
+//     value loaded serves four resamples, and six independent addition chains hide the latency);
+//   - turns the sums into each run's correlation and aggregate, with the same operations in the
+//     same order as `resampleKernel.ts`'s JavaScript, and writes samples[run * B + b].
+import { Body, module } from "./wasm.js"
+
+/** Resamples per register tile (two f64x2 lanes). */
+export const TILE = 4
+
+/** Relative threshold below which a weighted variance counts as zero; as correlationKernel.ts. */
+export const EPS = 1e-13
+
+const chunkFunction = (): Body => {
+  const f = new Body(
+    ["i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32"],
+    []
+  )
+  const [c, count, b0, N, K, S, B, pF, pStart, pCoef, pState, pSamples, pW, pAcc] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+  ]
+  const i32 = () => f.local("i32")
+  const tile = i32()
+  const lanes = i32()
+  const r = i32()
+  const s = i32()
+  const a = i32()
+  const m = i32()
+  const j = i32()
+  const thr = i32()
+  const base = i32()
+  const addr = i32()
+  const k = i32()
+  const p = i32()
+  const q = i32()
+  const end = i32()
+  const pGold = i32()
+  const s0 = f.local("i64")
+  const s1 = f.local("i64")
+  const mm = f.local("i64")
+  const v = () => f.local("v128")
+  const sx0 = v()
+  const sx1 = v()
+  const sxx0 = v()
+  const sxx1 = v()
+  const sxg0 = v()
+  const sxg1 = v()
+  const xs = v()
+  const gs = v()
+  const w0 = v()
+  const w1 = v()
+  const t = v()
+  const vx = v()
+  const cf = v()
+
+  const zero = () => f.f64(0).f64x2Splat()
+  /** for (x = from; x < to; x++) body, with i32 locals; `to` is evaluated each time. */
+  const forRange = (x: number, from: () => void, to: () => void, body: () => void) => {
+    from()
+    f.set(x)
+    f.block((done) => {
+      f.loop((again) => {
+        f.get(x)
+        to()
+        f.i32LtU().i32Eqz().brIf(done)
+        body()
+        f.get(x).i32(1).i32Add().set(x).br(again)
+      })
+    })
+  }
+
+  // Gold scratch after the K x TILE accumulators: m, sum w g, var, ok-mask (two vectors each),
+  // then one i32 (the rejection threshold).
+  f.get(pAcc).get(K).i32(TILE * 8).i32Mul().i32Add().set(pGold)
+  // The chunk's generator state: s0 then s1, little-endian 64-bit.
+  f.get(pState).get(c).i32(16).i32Mul().i32Add().tee(addr).i64Load(0).set(s0)
+  f.get(addr).i64Load(8).set(s1)
+
+  f.i32(0).set(tile)
+  f.block((chunkDone) => {
+    f.loop((nextTile) => {
+      f.get(tile).get(count).i32LtU().i32Eqz().brIf(chunkDone)
+      // lanes = min(TILE, count - tile)
+      f.get(count).get(tile).i32Sub().tee(lanes).i32(TILE).i32GtU()
+      f.if(() => {
+        f.i32(TILE).set(lanes)
+      })
+      f.get(pW).i32(0).get(N).i32(TILE * 8).i32Mul().memoryFill()
+      f.get(pAcc).i32(0).get(K).i32(TILE * 8).i32Mul().memoryFill()
+
+      // --- multiplicities: per resample, per stratum, m draws (the documented order) ---
+      forRange(r, () => f.i32(0), () => f.get(lanes), () => {
+        forRange(s, () => f.i32(0), () => f.get(S), () => {
+          f.get(pStart).get(s).i32(4).i32Mul().i32Add().tee(addr).i32Load(0).set(a)
+          f.get(addr).i32Load(4).get(a).i32Sub().set(m)
+          // Lemire's rejection threshold (2^32 - m) mod m. Stored and read back: held in a local,
+          // V8's optimising compiler moved the (slow) division into the draw loop below, where it
+          // cost ~10 ns per draw; a memory round trip pins it here.
+          f.get(pGold).i32(0).get(m).i32Sub().get(m).i32RemU().i32Store(128)
+          f.get(pGold).i32Load(128).set(thr)
+          f.get(pW).get(a).i32(TILE * 8).i32Mul().i32Add().get(r).i32(8).i32Mul().i32Add().set(base)
+          forRange(j, () => f.i32(0), () => f.get(m), () => {
+            f.loop((redraw) => {
+              // output: low 32 bits of s0 + s1 (what pure-rand's next() returns), times m
+              f.get(s0).get(s1).i64Add().i32WrapI64().i64ExtendI32U().get(m).i64ExtendI32U().i64Mul().set(mm)
+              // advance: s1 ^= s0; s0 = rotl(s0, 24) ^ s1 ^ (s1 << 16); s1 = rotl(s1, 37)
+              f.get(s1).get(s0).i64Xor().set(s1)
+              f.get(s0).i64(24n).i64Rotl().get(s1).i64Xor().get(s1).i64(16n).i64Shl().i64Xor().set(s0)
+              f.get(s1).i64(37n).i64Rotl().set(s1)
+              f.get(mm).i32WrapI64().get(thr).i32LtU().brIf(redraw)
+            })
+            f.get(base).get(mm).i64(32n).i64ShrU().i32WrapI64().i32(TILE * 8).i32Mul().i32Add().tee(addr)
+            f.get(addr).f64Load(0).f64(1).f64Add().f64Store(0)
+          })
+        })
+      })
+
+      // --- sums and correlations, stratum by stratum; pseudo-run 0 is the gold ---
+      forRange(s, () => f.i32(0), () => f.get(S), () => {
+        f.get(pStart).get(s).i32(4).i32Mul().i32Add().tee(addr).i32Load(0).set(a)
+        f.get(addr).i32Load(4).get(a).i32Sub().set(m)
+        f.get(pCoef).get(s).i32(8).i32Mul().i32Add().f64Load(0).f64x2Splat().set(cf)
+        forRange(k, () => f.i32(0), () => f.get(K).i32(1).i32Add(), () => {
+          for (const x of [sx0, sx1, sxx0, sxx1, sxg0, sxg1]) zero().set(x)
+          f.get(pF).get(k).get(N).i32Mul().get(a).i32Add().i32(16).i32Mul().i32Add().tee(p)
+          f.get(m).i32(16).i32Mul().i32Add().set(end)
+          f.get(pW).get(a).i32(TILE * 8).i32Mul().i32Add().set(q)
+          f.loop((more) => {
+            f.get(p).v128Load64Splat(0).set(xs)
+            f.get(p).v128Load64Splat(8).set(gs)
+            f.get(q).v128Load(0).set(w0)
+            f.get(q).v128Load(16).set(w1)
+            // t = w x; sx += t; sxx += t x; sxg += w (x g)
+            f.get(w0).get(xs).f64x2Mul().tee(t).get(sx0).f64x2Add().set(sx0)
+            f.get(t).get(xs).f64x2Mul().get(sxx0).f64x2Add().set(sxx0)
+            f.get(w0).get(gs).f64x2Mul().get(sxg0).f64x2Add().set(sxg0)
+            f.get(w1).get(xs).f64x2Mul().tee(t).get(sx1).f64x2Add().set(sx1)
+            f.get(t).get(xs).f64x2Mul().get(sxx1).f64x2Add().set(sxx1)
+            f.get(w1).get(gs).f64x2Mul().get(sxg1).f64x2Add().set(sxg1)
+            f.get(q).i32(TILE * 8).i32Add().set(q)
+            f.get(p).i32(16).i32Add().tee(p).get(end).i32Ne().brIf(more)
+          })
+          f.get(k).i32Eqz()
+          f.if(
+            () => {
+              // gold: m = sum w (its "x g" is 1), sg = sum w g, vg = m sgg - sg^2, ok = vg > EPS m sgg
+              const halves = [[sx0, sxx0, sxg0], [sx1, sxx1, sxg1]] as const
+              halves.forEach(([sg, sgg, mw], h) => {
+                f.get(pGold).get(mw).v128Store(h * 16)
+                f.get(pGold).get(sg).v128Store(32 + h * 16)
+                f.get(mw).get(sgg).f64x2Mul().get(sg).get(sg).f64x2Mul().f64x2Sub().set(vx)
+                f.get(pGold).get(vx).v128Store(64 + h * 16)
+                f.get(pGold)
+                f.get(vx).f64(EPS).f64x2Splat().get(mw).f64x2Mul().get(sgg).f64x2Mul().f64x2Gt()
+                f.v128Store(96 + h * 16)
+              })
+            },
+            () => {
+              const halves = [[sx0, sxx0, sxg0], [sx1, sxx1, sxg1]] as const
+              halves.forEach(([sx, sxx, sxg], h) => {
+                const gm = () => f.get(pGold).v128Load(h * 16)
+                // vx = m sxx - sx^2
+                gm().get(sxx).f64x2Mul().get(sx).get(sx).f64x2Mul().f64x2Sub().set(vx)
+                // address of acc[k - 1][2h..2h+1]
+                f.get(pAcc).get(k).i32(1).i32Sub().i32(TILE * 8).i32Mul().i32Add().set(addr)
+                f.get(addr)
+                // candidate: acc + c * clamp((m sxg - sx sg) / sqrt(vx vg), -1, 1)
+                f.get(addr).v128Load(h * 16)
+                f.get(cf)
+                gm().get(sxg).f64x2Mul().get(sx).get(pGold).v128Load(32 + h * 16).f64x2Mul().f64x2Sub()
+                f.get(vx).get(pGold).v128Load(64 + h * 16).f64x2Mul().f64x2Sqrt().f64x2Div()
+                f.f64(-1).f64x2Splat().f64x2Max().f64(1).f64x2Splat().f64x2Min()
+                f.f64x2Mul().f64x2Add()
+                // else NaN
+                f.f64(Number.NaN).f64x2Splat()
+                // mask: vx > EPS m sxx, and the gold's variance is positive
+                f.get(vx).f64(EPS).f64x2Splat()
+                gm().f64x2Mul().get(sxx).f64x2Mul().f64x2Gt().get(pGold).v128Load(96 + h * 16).v128And()
+                f.v128Bitselect().v128Store(h * 16)
+              })
+            }
+          )
+        })
+      })
+
+      // --- samples[k * B + b0 + tile + r] = acc[k][r] ---
+      forRange(k, () => f.i32(0), () => f.get(K), () => {
+        forRange(r, () => f.i32(0), () => f.get(lanes), () => {
+          f.get(pSamples).get(k).get(B).i32Mul().get(b0).i32Add().get(tile).i32Add().get(r).i32Add().i32(8).i32Mul()
+          f.i32Add()
+          f.get(pAcc).get(k).i32(TILE).i32Mul().get(r).i32Add().i32(8).i32Mul().i32Add().f64Load(0)
+          f.f64Store(0)
+        })
+      })
+      f.get(tile).i32(TILE).i32Add().set(tile).br(nextTile)
+    })
+  })
+  return f
+}
+
+/** The module's bytes; `shared` for a memory that worker threads can use too. */
+export const bytes = (shared: boolean): Uint8Array => module([{ name: "chunk", body: chunkFunction() }], shared)
