@@ -161,7 +161,9 @@ export const checkStsDataset = (
   edition: Edition,
   dataset: DatasetSpec,
   gold: GoldScores | undefined,
-  file: Submissions.RunFile | undefined
+  file: Submissions.RunFile | undefined,
+  /** the run (folder or zip) the file belongs to: a missing file's issue names where it was expected */
+  runPath?: string
 ): StsDatasetCheck => {
   const name = dataset.name
   if (gold === undefined) {
@@ -184,7 +186,8 @@ export const checkStsDataset = (
     const expected = dataset.run
     const single = edition.datasets.length === 1
     const message = `the run has no file for dataset ${name} (expected ${expected}); ${missingConsequence(edition)}`
-    const issue = (single ? Issue.error : Issue.warning)("missing-dataset", expected, message, { expected, found: "no such file" })
+    const where = runPath === undefined ? expected : runPath.endsWith(".zip") ? `${runPath}!${expected}` : `${runPath}/${expected}`
+    const issue = (single ? Issue.error : Issue.warning)("missing-dataset", where, message, { expected, found: "no such file" })
     return notScored(name, "missing", `the run has no file for dataset ${name}`, undefined, weight, 0, [issue])
   }
   const path = file.path
@@ -494,7 +497,7 @@ export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submi
   }
   const goldByName = new Map<string, GoldScores>()
   for (const g of gold.datasets) if (g.kind === "scores") goldByName.set(g.name, g)
-  const datasets = edition.datasets.map((d) => checkStsDataset(edition, d, goldByName.get(d.name), byDataset.get(d.name)))
+  const datasets = edition.datasets.map((d) => checkStsDataset(edition, d, goldByName.get(d.name), byDataset.get(d.name), submission.kind === "file" ? undefined : submission.path))
   const scored = datasets.filter((d) => d.status === "scored").length
   const failure =
     scored > 0

@@ -123,6 +123,12 @@ describe("missing-dataset rule no-official-score (as STS 2017)", () => {
     expect(run.official[0].metric).toBe("mean")
     expect(run.warnings.find((i) => i.code === "missing-dataset")!.message).toMatch(/no official score/)
   })
+  it("the missing file's issue names where it was expected: inside the run folder, or the zip", () => {
+    for (const [kind, runPath, where] of [["folder", "subs/ECNU_run1", "subs/ECNU_run1/STS.output.b.txt"], ["zip", "subs/ECNU_run1.zip", "subs/ECNU_run1.zip!STS.output.b.txt"]] as const) {
+      const run = ScoredRun.scoreRun(ed, gold, { ...submission({ "STS.output.a.txt": A }, {}, runPath), kind })
+      expect(run.warnings.find((i) => i.code === "missing-dataset")!.file).toBe(where)
+    }
+  })
   it("with every dataset: the unweighted mean", () => {
     const run = score({ "STS.output.a.txt": A, "STS.output.b.txt": B }, ed)
     expectClose(run.official[0].value, 0.9)
