@@ -35,6 +35,8 @@ export interface RunRecord {
   readonly primary: boolean
   readonly late: boolean
   readonly corrected: boolean
+  /** declared post-deadline in its run.json (`"postDeadline": true`), whatever its submission time */
+  readonly postDeadline?: boolean | undefined
   readonly description?: string | undefined
   /** SHA-256 content hash of the run */
   readonly hash: string
@@ -144,7 +146,7 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
     const flags: Array<Flag> = []
     if (r.late) flags.push("late")
     if (r.corrected) flags.push("corrected")
-    if (options.deadline !== undefined && r.submittedAt > options.deadline) flags.push("post-deadline")
+    if (r.postDeadline === true || (options.deadline !== undefined && r.submittedAt > options.deadline)) flags.push("post-deadline")
     const overLimit = index > options.runLimit
     if (overLimit) flags.push("over-limit")
     let primary = false

@@ -128,6 +128,7 @@ interface StateRun {
   readonly primary: boolean
   readonly late: boolean
   readonly corrected: boolean
+  readonly postDeadline?: boolean | undefined
   readonly description?: string | undefined
   readonly submittedAt: number
   readonly firstSeen: number
@@ -295,6 +296,7 @@ export const watch = (
               primary: s.primary,
               late: s.late,
               corrected: s.corrected,
+              postDeadline: s.postDeadline,
               description: s.description,
               hash: s.hash,
               submittedAt: s.submittedAt,
@@ -375,6 +377,7 @@ export const watch = (
             primary: p.primary,
             late: p.late,
             corrected: p.corrected,
+            ...(p.postDeadline === true ? { postDeadline: true } : {}),
             ...(p.description !== undefined ? { description: p.description } : {}),
             submittedAt: p.submittedAt,
             firstSeen: t.firstSeen,
@@ -592,6 +595,7 @@ export const watch = (
           primary: sub.meta.primary,
           late: sub.meta.late,
           corrected: sub.meta.corrected,
+          postDeadline: sub.meta.postDeadline,
           description: sub.meta.description,
           hash,
           submittedAt,

@@ -100,6 +100,11 @@ describe("Leaderboard.build", () => {
     expect(b.deadline).toBe(new Date(1500).toISOString())
   })
 
+  it("a run declared post-deadline in its run.json is marked without any deadline set", () => {
+    const b = Leaderboard.build([rec("C_run1.txt", "C", 1, scored(0.3), { postDeadline: true }), rec("D_run1.txt", "D", 1, scored(0.2))], { task: "t", runLimit: 5 })
+    expect(b.runs.map((r) => [r.id, r.flags])).toEqual([["C/run1", ["post-deadline"]], ["D/run1", []]])
+  })
+
   it("the public view in the hidden phase has no figures, ranks or warnings", () => {
     const b = Leaderboard.build([rec("A_run1.txt", "A", 1, { ...scored(0.9), warnings: [{ severity: "warning", code: "crlf", file: "x", message: "CRLF" }] })], {
       task: "t",
