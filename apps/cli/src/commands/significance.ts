@@ -13,7 +13,7 @@ import * as Inputs from "../internal/Inputs.js"
 import * as Style from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
-import { aggregateOf, alignScores, dataset, fmt, fmtP, joined, metric, progressReporter, resamples, seed, test } from "./compare.js"
+import { aggregateOf, alignScores, dataset, fmt, fmtP, joined, metric, progressReporter, resamples, seed, test } from "../internal/Comparison.js"
 
 const against = Flag.String("against").pipe(
   Flag.withDescription("best (default): every run against the top run; all: every pair (with groups); or a run id (e.g. ECNU/run1)"),
