@@ -75,7 +75,7 @@ export const Issue = Schema.Struct({
   /** path of the file as given by the user */
   file: Schema.String,
   /** 1-based physical line number, when the issue is about one line */
-  line: Schema.optional(Schema.Number),
+  line: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
   /** column / field name, when the issue is about one field */
   field: Schema.optional(Schema.String),
   /** what was expected there, in words */

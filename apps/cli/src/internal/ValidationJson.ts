@@ -12,16 +12,16 @@ const Part = Schema.Struct({
   name: Schema.String,
   status: Schema.Literals(["scored", "not-scored", "not-evaluated", "missing"]),
   /** pairs that will be scored */
-  pairs: Schema.Number,
+  pairs: Schema.Int,
   /** the run's lines that will be scored (STS 2017 track 6), 1-based inclusive */
-  linesScored: Schema.optionalKey(Schema.Tuple([Schema.Number, Schema.Number])),
+  linesScored: Schema.optionalKey(Schema.Tuple([Schema.Int, Schema.Int])),
   reason: Schema.optionalKey(Schema.String)
 })
 
 const Run = Schema.Struct({
   id: Schema.String,
   team: Schema.String,
-  run: Schema.NullOr(Schema.Number),
+  run: Schema.NullOr(Schema.Int),
   primary: Schema.Boolean,
   late: Schema.Boolean,
   corrected: Schema.Boolean,
