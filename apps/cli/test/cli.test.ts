@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import * as Lazy from "../src/internal/Lazy.js"
 import { runCli } from "./support/cli.js"
 
 describe("stseval (usage)", () => {
@@ -29,5 +30,14 @@ describe("stseval (usage)", () => {
     const editions = JSON.parse(json.stdout) as Array<{ id: string; runLimit: number }>
     expect(editions.find((e) => e.id === "sick2014")?.runLimit).toBe(5)
     expect(editions.find((e) => e.id === "sts2017")?.runLimit).toBe(3)
+  })
+})
+
+describe("names the CLI lists without loading the packages (internal/Lazy.ts)", () => {
+  it("are the packages' own lists", async () => {
+    const { Compare } = await import("@stseval/significance")
+    const { Layouts } = await import("@stseval/report")
+    expect(Lazy.testNames).toEqual(Compare.testNames)
+    expect(Lazy.layoutNames).toEqual(Object.keys(Layouts.presets))
   })
 })

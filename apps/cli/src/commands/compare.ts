@@ -7,10 +7,11 @@ import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue } from "@stseval/formats"
 import { Engine, Validation } from "@stseval/scoring"
-import { Compare, McNemar, TestResult } from "@stseval/significance"
+import type { Compare, McNemar } from "@stseval/significance"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Inputs from "../internal/Inputs.js"
+import * as Lazy from "../internal/Lazy.js"
 import * as Style from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
@@ -55,6 +56,7 @@ export const compare = Command.make(
   },
   Effect.fn(function*({ task, gold, dataRoot, json, test, resamples, seed, metric, alternative, dataset, runA, runB }) {
     const edition = yield* Task.edition(task)
+    const { Compare, McNemar, TestResult } = yield* Lazy.significance
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
     const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
     const { runs } = yield* Inputs.submissions(edition, [runA, runB])
@@ -84,7 +86,7 @@ export const compare = Command.make(
     let aggregateRow: Row | undefined
     if (aligned.datasets.length > 1) {
       const how = aggregateOf(edition)
-      const j = joined(aligned.datasets, how)
+      const j = joined(yield* Lazy.significance, aligned.datasets, how)
       const resampling = chosen === "bootstrap" || chosen === "permutation" ? chosen : "bootstrap"
       const c = Compare.two(j.gold, j.runs[0], j.runs[1], { ...common, ...j, test: resampling })
       if (TestResult.isInvalid(c)) errors.push(`aggregate: ${c.message}`)

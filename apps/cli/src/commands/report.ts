@@ -8,12 +8,11 @@ import { Console, Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Submissions } from "@stseval/formats"
 import type { Registry } from "@stseval/formats"
-import { Config, FromScoring, Html, Json, Latex, Layouts, Markdown } from "@stseval/report"
-import type { Results, Table } from "@stseval/report"
+import type { Config, Layouts, Results, Table } from "@stseval/report"
 import { Engine, ScoredRun, Validation } from "@stseval/scoring"
-import { Compare } from "@stseval/significance"
 import { UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
+import * as Lazy from "../internal/Lazy.js"
 import * as Task from "../internal/Task.js"
 
 const format = Flag.Literals("format", ["md", "latex", "html", "json"]).pipe(
@@ -27,13 +26,13 @@ const config = Flag.String("config").pipe(
   Flag.optional
 )
 const layout = Flag.String("layout").pipe(
-  Flag.withDescription(`Table layout: ${Object.keys(Layouts.presets).join(", ")}; default: the edition's (SICK: tables 7 and 6)`),
+  Flag.withDescription(`Table layout: ${Lazy.layoutNames.join(", ")}; default: the edition's (SICK: tables 7 and 6)`),
   Flag.optional
 )
 const primaryOnly = Flag.Boolean("primary-only").pipe(Flag.withDescription("Show primary runs only (the layout's default otherwise)"), Flag.withDefault(false))
 const allRuns = Flag.Boolean("all-runs").pipe(Flag.withDescription("Show every run, not only primary runs"), Flag.withDefault(false))
 const caption = Flag.String("caption").pipe(Flag.withDescription("Table caption"), Flag.optional)
-const test = Flag.Literals("test", Compare.testNames).pipe(
+const test = Flag.Literals("test", Lazy.testNames).pipe(
   Flag.withDescription("Significance test for the bold marks (default williams1959, as STS 2017)"),
   Flag.optional
 )
@@ -50,6 +49,7 @@ const devGold = Flag.String("dev-gold").pipe(Flag.withDescription("Gold of --dev
 
 /** Validate and score every run of a folder, keeping the validations (they hold the scores). */
 const scoreFolder = Effect.fnUntraced(function*(edition: Registry.TaskEdition, goldPath: string, folder: string) {
+  const { FromScoring } = yield* Lazy.report
   const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
   const found = yield* Submissions.discover(folder, edition).pipe(Effect.mapError((e) => new UsageError({ message: `${folder}: ${e.message}` })))
   const validations: Array<Validation.RunValidation> = []
@@ -90,6 +90,7 @@ export const report = Command.make(
   Effect.fn(function*(flags) {
     const fs = yield* FileSystem.FileSystem
     const edition = yield* Task.edition(flags.task)
+    const { Config, FromScoring, Html, Json, Latex, Layouts, Markdown } = yield* Lazy.report
     const goldPath = yield* Task.goldPath(edition, flags.gold, flags.dataRoot)
 
     let cfg: Config.Config = {}

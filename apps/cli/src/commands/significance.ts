@@ -6,10 +6,11 @@
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Engine, Validation } from "@stseval/scoring"
-import { Compare, TestResult } from "@stseval/significance"
+import type { Compare } from "@stseval/significance"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Inputs from "../internal/Inputs.js"
+import * as Lazy from "../internal/Lazy.js"
 import * as Style from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
@@ -55,6 +56,8 @@ export const significance = Command.make(
   },
   Effect.fn(function*({ task, gold, dataRoot, json, allRuns, against, test, correction, alpha, resamples, seed, metric, dataset, folders }) {
     const edition = yield* Task.edition(task)
+    const significance = yield* Lazy.significance
+    const { Compare, TestResult } = significance
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
     const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
     const { runs: found } = yield* Inputs.submissions(edition, folders)
@@ -118,7 +121,7 @@ export const significance = Command.make(
       })
     }
     const how = aggregateOf(edition)
-    const j = joined(aligned.datasets, how)
+    const j = joined(significance, aligned.datasets, how)
     const result = Compare.many(j.gold, j.runs, {
       ...j,
       test: chosen,

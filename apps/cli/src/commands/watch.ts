@@ -1,8 +1,8 @@
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { ScoringAdapter, Watcher } from "@stseval/watcher"
 import { UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
+import * as Lazy from "../internal/Lazy.js"
 import * as Style from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 
@@ -42,6 +42,7 @@ export const watch = Command.make(
   },
   Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, excludeLate, primaryOnly, runLimit, debounce, rescan, folder }) {
     const edition = yield* Task.edition(task)
+    const { ScoringAdapter, Watcher } = yield* Lazy.watcher
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
     if (debounce < 0) return yield* new UsageError({ message: "--debounce: must be 0 or more milliseconds" })
     if (rescan < 0) return yield* new UsageError({ message: "--rescan: must be 0 or more milliseconds" })

@@ -6,13 +6,14 @@ import { Flag } from "effect/cli"
 import type { Registry } from "@stseval/formats"
 import { Pearson } from "@stseval/metrics"
 import type { Validation } from "@stseval/scoring"
-import { Compare, TestResult } from "@stseval/significance"
+import type { Significance } from "./Lazy.js"
+import { testNames } from "./Lazy.js"
 
 // ---------------------------------------------------------------------------------------------
 // Flags shared with `significance`
 // ---------------------------------------------------------------------------------------------
 
-export const test = Flag.Literals("test", Compare.testNames).pipe(
+export const test = Flag.Literals("test", testNames).pipe(
   Flag.withDescription(
     "Test: a cocor test for two dependent correlations (williams1959 [default, as STS 2017], steiger1980, meng1992, hittner2003, zou2007, ...), or bootstrap / permutation (correlation-level resampling; used for multi-dataset aggregates)"
   ),
@@ -119,12 +120,13 @@ export const aggregateOf = (edition: Registry.TaskEdition): "weighted" | "unweig
 
 /** Flat gold / runs (+ strata unless pooled) over several datasets. */
 export const joined = (
+  significance: Significance,
   datasets: ReadonlyArray<DatasetScores>,
   aggregate: "weighted" | "unweighted" | "pooled"
 ): { gold: Float64Array; runs: ReadonlyArray<Float64Array>; strata?: Int32Array; aggregate?: "weighted" | "unweighted" } => {
   if (datasets.length === 1) return { gold: datasets[0].gold, runs: datasets[0].runs }
-  const j = Compare.concatDatasets(datasets)
-  if (TestResult.isInvalid(j)) throw j // cannot happen: alignScores gives equal run counts and lengths
+  const j = significance.Compare.concatDatasets(datasets)
+  if (significance.TestResult.isInvalid(j)) throw j // cannot happen: alignScores gives equal run counts and lengths
   return aggregate === "pooled" ? { gold: j.gold, runs: j.runs } : { gold: j.gold, runs: j.runs, strata: j.strata, aggregate }
 }
 

@@ -1,0 +1,38 @@
+/**
+ * The packages only some commands need, loaded when one of them runs. `stseval score` (and
+ * validate, rank, tasks, data) never pays for them: @stseval/significance pulls in @stdlib's
+ * distribution functions, about 150 ms of module loading, and the report generator and the watcher
+ * depend on it. The names and types are imported statically with `import type`, which costs nothing.
+ */
+import { Effect } from "effect"
+import type { Compare } from "@stseval/significance"
+import type * as SignificancePackage from "@stseval/significance"
+
+/** The @stseval/significance module, as `significance` yields it. */
+export type Significance = typeof SignificancePackage
+
+export const significance = Effect.promise(() => import("@stseval/significance"))
+export const report = Effect.promise(() => import("@stseval/report"))
+export const watcher = Effect.promise(() => import("@stseval/watcher"))
+
+/**
+ * `Compare.testNames`, written out so that flags can list them without loading the package; a test
+ * checks the two lists are the same.
+ */
+export const testNames: ReadonlyArray<Compare.TestName> = [
+  "pearson1898",
+  "hotelling1940",
+  "williams1959",
+  "olkin1967",
+  "dunn1969",
+  "hendrickson1970",
+  "steiger1980",
+  "meng1992",
+  "hittner2003",
+  "zou2007",
+  "bootstrap",
+  "permutation"
+]
+
+/** `Object.keys(Layouts.presets)` of @stseval/report, for `report --layout`'s help; checked by a test. */
+export const layoutNames: ReadonlyArray<string> = ["sick2014-table6", "sick2014-table7", "sts2014-table3", "sts2017-table10", "stsb-table14"]
