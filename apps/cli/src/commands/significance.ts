@@ -81,6 +81,8 @@ export const significance = Command.make(
       return true
     })
     const aligned = alignScores(edition, kept, only)
+    const multi = aligned.datasets.length > 1
+    const chosen = Option.getOrElse(test, (): Compare.TestName => (multi ? "bootstrap" : "williams1959"))
     if (kept.length < 2 || aligned.datasets.length === 0) {
       const why = kept.length < 2 ? `fewer than two comparable runs (${kept.length})` : aligned.skipped.map((x) => `${x.dataset}: ${x.reason}`).join("; ")
       if (json) {
@@ -88,7 +90,7 @@ export const significance = Command.make(
           format: SIGNIFICANCE_FORMAT,
           edition: edition.id,
           gold: goldPath,
-          test: Option.getOrElse(test, (): Compare.TestName => (aligned.datasets.length > 1 ? "bootstrap" : "williams1959")),
+          test: chosen,
           datasets: aligned.datasets.map((d) => d.name),
           against,
           correction,
@@ -113,8 +115,6 @@ export const significance = Command.make(
       if (i < 0) return yield* new UsageError({ message: `--against: no comparable run ${against} (runs: ${ids.join(", ")})` })
       reference = i
     }
-    const multi = aligned.datasets.length > 1
-    const chosen = Option.getOrElse(test, (): Compare.TestName => (multi ? "bootstrap" : "williams1959"))
     if (multi && chosen !== "bootstrap" && chosen !== "permutation") {
       return yield* new UsageError({
         message: `--test ${chosen} compares one correlation; for ${edition.id}'s aggregate use bootstrap or permutation, or pick one dataset with --dataset`

@@ -74,12 +74,15 @@ export const alignScores = (
   if (edition.family === "sick") {
     const subs = validations.map((v) => v.sick?.relatedness)
     const bad = validations.findIndex((_, i) => subs[i]?.status !== "scored")
-    const undefinedAt = bad >= 0 ? -1 : subs.findIndex((sub) => Pearson.pearson(sub!.gold, sub!.run)._tag === "Undefined")
-    if (bad >= 0) skipped.push({ dataset: "relatedness", reason: `${validations[bad].meta.id}: ${subs[bad]?.reason ?? "not scored"}` })
-    else if (undefinedAt >= 0) {
-      const sub = subs[undefinedAt]!
-      skipped.push({ dataset: "relatedness", reason: `${validations[undefinedAt].meta.id}: ${undefinedReason(sub.gold, sub.run)}` })
-    } else datasets.push({ name: "relatedness", gold: subs[0]!.gold, runs: subs.map((s) => s!.run) })
+    if (bad >= 0) {
+      skipped.push({ dataset: "relatedness", reason: `${validations[bad].meta.id}: ${subs[bad]?.reason ?? "not scored"}` })
+      return { datasets, skipped }
+    }
+    const gold = subs[0]!.gold
+    const runs = subs.map((s) => s!.run)
+    const undefinedRun = undefinedCorrelation(gold, runs)
+    if (undefinedRun !== undefined) skipped.push({ dataset: "relatedness", reason: `${validations[undefinedRun.index].meta.id}: ${undefinedRun.reason}` })
+    else datasets.push({ name: "relatedness", gold, runs })
     return { datasets, skipped }
   }
   for (const spec of edition.datasets) {
@@ -96,9 +99,9 @@ export const alignScores = (
       continue
     }
     const runs = checks.map((c) => c!.run)
-    const undefinedAt = runs.findIndex((run) => Pearson.pearson(gold, run)._tag === "Undefined")
-    if (undefinedAt >= 0) {
-      skipped.push({ dataset: spec.name, reason: `${validations[undefinedAt].meta.id}: ${undefinedReason(gold, runs[undefinedAt])}` })
+    const undefinedRun = undefinedCorrelation(gold, runs)
+    if (undefinedRun !== undefined) {
+      skipped.push({ dataset: spec.name, reason: `${validations[undefinedRun.index].meta.id}: ${undefinedRun.reason}` })
       continue
     }
     datasets.push({ name: spec.name, gold, runs })
@@ -106,10 +109,13 @@ export const alignScores = (
   return { datasets, skipped }
 }
 
-/** Why a run's correlation with the gold has no value (a constant run), in words. */
-const undefinedReason = (gold: Float64Array, run: Float64Array): string => {
-  const r = Pearson.pearson(gold, run)
-  return r._tag === "Undefined" ? `its correlation with the gold is undefined (${r.reason})` : "scored"
+/** The first run whose correlation with the gold has no value (a constant run), and why in words. */
+const undefinedCorrelation = (gold: Float64Array, runs: ReadonlyArray<Float64Array>): { readonly index: number; readonly reason: string } | undefined => {
+  for (let index = 0; index < runs.length; index++) {
+    const r = Pearson.pearson(gold, runs[index])
+    if (r._tag === "Undefined") return { index, reason: `its correlation with the gold is undefined (${r.reason})` }
+  }
+  return undefined
 }
 
 /** How the edition combines datasets, as the resampling aggregate (pooled: all pairs as one). */
