@@ -8,6 +8,7 @@ import { execFileSync, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { Sts, StsBenchmark, Text } from "@stseval/formats"
 
 const root = path.resolve(import.meta.dirname, "../../..")
 const gold = path.join(root, "examples/sick2014/SICK_test_annotated.txt")
@@ -21,14 +22,14 @@ const stsbGold = path.resolve(root, "../shared/data/stsbenchmark/sts-test.csv")
  * `stseval rank` call. Returns the folder; the caller removes it.
  */
 const stsbRuns = (count: number): string => {
-  const gold = fs.readFileSync(stsbGold, "utf8").trimEnd().split("\n").map((line) => Number(line.split("\t")[4]))
+  const gold = StsBenchmark.parse(Text.decode(fs.readFileSync(stsbGold), stsbGold).value).value.rows.map((r) => r.score)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-bench-"))
   let state = 7
   const uniform = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32)
   for (let k = 0; k < count; k++) {
     const noise = 0.5 + (k % 10) / 5
-    const lines = gold.map((y) => Math.min(5, Math.max(0, y + (uniform() - 0.5) * 2 * noise)).toFixed(3))
-    fs.writeFileSync(path.join(dir, `Team${String(k).padStart(4, "0")}_run1primary.txt`), `${lines.join("\n")}\n`)
+    const scores = gold.map((y) => Math.min(5, Math.max(0, y + (uniform() - 0.5) * 2 * noise)))
+    fs.writeFileSync(path.join(dir, `Team${String(k).padStart(4, "0")}_run1primary.txt`), Sts.writeOutput(scores))
   }
   return dir
 }
