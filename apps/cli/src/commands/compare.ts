@@ -6,6 +6,7 @@
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue } from "@stseval/formats"
+import { Accuracy } from "@stseval/metrics"
 import { Engine, Validation } from "@stseval/scoring"
 import type { Compare, McNemar } from "@stseval/significance"
 import { ExitCode, UsageError } from "../internal/Exit.js"
@@ -101,8 +102,8 @@ export const compare = Command.make(
         const counts = McNemar.discordant(ea.gold, ea.run, eb.run)
         if (!TestResult.isInvalid(counts)) {
           const m = McNemar.test(counts.b, counts.c)
-          // in percent, as `score` and the task papers give accuracy
-          const acc = (run: ReadonlyArray<string>) => (100 * run.filter((l, i) => l === ea.gold[i]).length) / ea.gold.length
+          // the official accuracy, in percent, as `score` gives it
+          const acc = (run: ReadonlyArray<string>) => Accuracy.accuracy(ea.gold, run).accuracy
           if (!TestResult.isInvalid(m)) entailment = { ...m, accuracyA: acc(ea.run), accuracyB: acc(eb.run) }
           else skippedEntailment.push({ dataset: "entailment", reason: m.message })
         } else skippedEntailment.push({ dataset: "entailment", reason: counts.message })
