@@ -11,8 +11,10 @@ import { DataStore, Gold, Issue, Registry, Submissions } from "@stseval/formats"
 import { Effect, Path, Schema } from "effect"
 import { rank } from "./Rank.js"
 import type { RankedResults, RankOptions } from "./Rank.js"
-import { failedRun, scoreRun } from "./ScoredRun.js"
+import { failedRun, scoreValidated } from "./ScoredRun.js"
 import type { ScoredRun } from "./ScoredRun.js"
+import { validateRun } from "./Validation.js"
+import type { RunValidation } from "./Validation.js"
 
 /** A submissions folder that cannot be read at all. @since 0.1.0 */
 export class FolderError extends Schema.TaggedError<FolderError>()("FolderError", {
@@ -81,15 +83,31 @@ export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
  *
  * @since 0.1.0
  */
-export const scoreSubmission = (context: Context, submission: Submissions.Submission): ScoredRun => {
+export const scoreSubmission = (context: Context, submission: Submissions.Submission): ScoredRun =>
+  validateAndScore(context, submission).scored
+
+/**
+ * `scoreSubmission`, keeping the run's validation too: it holds the aligned gold and run scores that
+ * significance tests and plots need (the report generator uses them). `validation` is undefined
+ * only when validating the run itself hit a defect.
+ *
+ * @since 0.1.0
+ */
+export const validateAndScore = (
+  context: Context,
+  submission: Submissions.Submission
+): { readonly scored: ScoredRun; readonly validation: RunValidation | undefined } => {
+  let validation: RunValidation | undefined
   try {
-    return scoreRun(context.edition, context.gold, submission)
+    validation = validateRun(context.edition, context.gold, submission)
+    return { scored: scoreValidated(context.edition, validation), validation }
   } catch (e) {
     const message = `internal error while scoring: ${e instanceof Error ? e.message : String(e)}`
-    return failedRun(context.edition, submission.meta, submission.path, message, [
+    const scored = failedRun(context.edition, submission.meta, submission.path, message, [
       ...submission.issues,
       Issue.error("file-unreadable", submission.path, message)
     ])
+    return { scored, validation }
   }
 }
 

@@ -6,6 +6,7 @@ import * as NodeServices from "@effect/platform-node/NodeServices"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Json } from "@stseval/scoring"
 import { Engine } from "@stseval/scoring"
+import { Submissions } from "@stseval/formats"
 import { lines, toyEdition, expectClose } from "./helpers.js"
 
 const run = <A, E>(e: Effect.Effect<A, E, NodeServices.NodeServices>) => Effect.runPromise(e.pipe(Effect.provide(NodeServices.layer)))
@@ -102,5 +103,19 @@ describe("Engine.scorePaths", () => {
     const exit = await Effect.runPromiseExit(Engine.scorePaths({ task: "sts1999", runs: [] }).pipe(Effect.provide(NodeServices.layer)))
     expect(exit._tag).toBe("Failure")
     expect(JSON.stringify(exit)).toMatch(/EditionError/)
+  })
+})
+
+describe("Engine.validateAndScore", () => {
+  it("gives scoreSubmission's scored run and the validation holding the aligned scores", async () => {
+    const context = await run(Engine.loadContext({ task: edition, gold: path.join(root, "gold") }))
+    const found = await run(Submissions.discover(path.join(root, "subs"), edition))
+    const alpha = found.runs.find((s) => s.meta.id === "Alpha/run1")!
+    const { scored, validation } = Engine.validateAndScore(context, alpha)
+    expect(scored).toEqual(Engine.scoreSubmission(context, alpha))
+    expectClose(scored.datasets.find((d) => d.dataset === "a")!.pearson, 0.8)
+    // gold a = 1, <blank>, 3, 4, 2: the blank line is not scored, so four aligned pairs
+    expect(Array.from(validation!.datasets.find((d) => d.dataset === "a")!.gold)).toEqual([1, 3, 4, 2])
+    expect(Array.from(validation!.datasets.find((d) => d.dataset === "a")!.run)).toEqual([1, 2, 4, 3])
   })
 })

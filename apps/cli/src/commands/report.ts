@@ -9,7 +9,8 @@ import { Argument, Command, Flag } from "effect/cli"
 import { Submissions } from "@stseval/formats"
 import type { Registry } from "@stseval/formats"
 import type { Config, Layouts, Results, Table } from "@stseval/report"
-import { Engine, ScoredRun, Validation } from "@stseval/scoring"
+import type { ScoredRun, Validation } from "@stseval/scoring"
+import { Engine } from "@stseval/scoring"
 import { UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
@@ -55,14 +56,10 @@ const scoreFolder = Effect.fnUntraced(function*(edition: Registry.TaskEdition, g
   const validations: Array<Validation.RunValidation> = []
   const runs: Array<ScoredRun.ScoredRun> = []
   for (const s of found.runs) {
-    try {
-      const v = Validation.validateRun(context.edition, context.gold, s)
-      validations.push(v)
-      runs.push(ScoredRun.scoreValidated(context.edition, v))
-    } catch {
-      // one run never stops the others: the engine turns a defect into a failed run
-      runs.push(Engine.scoreSubmission(context, s))
-    }
+    // total: a defect in one run becomes a failed run, and the others are still scored
+    const { scored, validation } = Engine.validateAndScore(context, s)
+    runs.push(scored)
+    if (validation !== undefined) validations.push(validation)
   }
   return FromScoring.fromScoredRuns(runs, { edition: context.edition, validations })
 })
