@@ -1,0 +1,577 @@
+/**
+ * Confidence intervals on every figure of a results table, and intervals on every rank, from one
+ * stratified percentile bootstrap over pairs.
+ *
+ * Per resample, each dataset's pairs are resampled with replacement within that dataset (one index
+ * multiset per dataset, shared by the gold and every run, as the runs share the gold); every run's
+ * per-dataset figure (Pearson, Spearman or accuracy) is recomputed, then its aggregates under the
+ * edition's own rule (`wmean`, `mean`, `pooled`, `allnrm`, `single`, with the `zero` or
+ * `no-official-score` rule for a dataset the run lacks), then the competition ranks of the ranked
+ * runs by their official figure. One pass serves every figure and every rank.
+ *
+ * Intervals are percentile intervals: the bounds are the (1 - level) / 2 and (1 + level) / 2
+ * quantiles of the resampled figures by R's / NumPy's default definition (type 7, linear
+ * interpolation between order statistics at h = (B - 1) p), found by selection, not a full sort.
+ * A rank interval is the same pair of quantiles of the run's resampled ranks, widened to whole
+ * ranks (low rounded down, high rounded up).
+ *
+ * What they mean, and do not (see docs/significance.md): the variability of each figure when the
+ * test pairs are drawn again from the same population of pairs, for fixed runs, gold ratings and
+ * datasets. They say nothing about other annotators, other datasets or retrained systems; a rank
+ * interval is a description, not a test; and many intervals read side by side are not
+ * simultaneous.
+ *
+ * The input is plain data (no dependency on the scoring package): per run, per dataset, the run's
+ * scores and the gold aligned pair by pair, exactly the pairs the official scorer scores.
+ *
+ * @since 0.2.0
+ */
+import * as Engine from "./internal/intervals.js"
+import type { Job } from "./internal/intervals.js"
+import { checkCount, checkSeed } from "./internal/inputs.js"
+import { quantiles } from "./internal/select.js"
+import * as V from "./internal/validate.js"
+import { VERSION } from "./Signature.js"
+import { InvalidInput } from "./TestResult.js"
+import type { Outcome } from "./TestResult.js"
+
+/**
+ * The figure of one dataset: `pearson` and `spearman` against the gold scores, `accuracy` (percent
+ * of pairs whose label equals the gold label, SICK entailment).
+ *
+ * @since 0.2.0
+ */
+export type Metric = "pearson" | "spearman" | "accuracy"
+
+/**
+ * How per-dataset figures become the official one (the registry's `aggregate`): `wmean` mean
+ * weighted by scored pairs, `mean` unweighted, `pooled` Pearson over the concatenated datasets,
+ * `allnrm` pooled after a least-squares fit of the run to the gold within each dataset, `single`
+ * the one dataset's figure.
+ *
+ * @since 0.2.0
+ */
+export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
+
+/**
+ * Aggregates reported beside the official figure, always over the datasets the run has: `wmean`
+ * and `mean` over those with a defined figure, `pooled` and `allnrm` over those with scores.
+ *
+ * @since 0.2.0
+ */
+export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
+
+/** @since 0.2.0 */
+export interface Dataset {
+  /** the papers' dataset / track name */
+  readonly name: string
+  readonly metric: Metric
+  /**
+   * Weight of the dataset when a run enters it as r = 0 under the `zero` rule: its annotated gold
+   * pairs (ScoredRun's `weight`). Default: its scored pairs.
+   */
+  readonly weight?: number
+}
+
+/**
+ * One run's scores on one dataset, aligned with the gold pair by pair: numbers for `pearson` and
+ * `spearman` datasets, labels for `accuracy`. Every run of a dataset must carry the same gold.
+ *
+ * @since 0.2.0
+ */
+export type Scores =
+  | { readonly run: Float64Array; readonly gold: Float64Array }
+  | { readonly run: ReadonlyArray<string>; readonly gold: ReadonlyArray<string> }
+
+/** @since 0.2.0 */
+export interface Run {
+  /** how the run is named in the output (e.g. its path) */
+  readonly id: string
+  /** false: figures and intervals, but no rank (e.g. a non-primary run). Default true. */
+  readonly ranked?: boolean
+  /** by dataset name; a dataset the run did not submit, or that could not be scored, is absent */
+  readonly scores: Readonly<Record<string, Scores | undefined>>
+}
+
+/** @since 0.2.0 */
+export interface Input {
+  /** in the edition's order */
+  readonly datasets: ReadonlyArray<Dataset>
+  readonly runs: ReadonlyArray<Run>
+  /** the rule that makes the official (ranked) figure */
+  readonly official: Rule
+  /** a dataset a run lacks: `zero` enters it as r = 0 with its weight, `no-official-score` gives no official figure */
+  readonly missingDataset: "zero" | "no-official-score"
+  /** aggregates to report beside the official one (default none) */
+  readonly aggregates?: ReadonlyArray<Labelled>
+}
+
+/** @since 0.2.0 */
+export interface Options {
+  /** Confidence level, strictly between 0 and 1. Default 0.95. */
+  readonly level?: number
+  /** Resamples B. Default 1,000. */
+  readonly resamples?: number
+  /** Seed of the xoroshiro128+ generator (0 .. 2^32 - 1). Default 12345. */
+  readonly seed?: number
+  /** `auto` (default): WebAssembly SIMD when available, else JavaScript. Results do not depend on it. */
+  readonly engine?: "auto" | "js" | "wasm"
+  /** Called about every 1% of resamples, and at the end. */
+  readonly progress?: (done: number, total: number) => void
+}
+
+/** @since 0.2.0 */
+export interface Interval {
+  readonly low: number
+  readonly high: number
+  readonly level: number
+}
+
+/** One figure with its interval. @since 0.2.0 */
+export interface Figure {
+  /** on the original pairs; undefined when it cannot be computed (then `reason` says why) */
+  readonly value: number | undefined
+  /** undefined when there is no value, or too many resamples left the figure undefined (`reason`) */
+  readonly ci: Interval | undefined
+  readonly reason: string | undefined
+  /**
+   * Resamples in which a correlation entering this figure was undefined (a resampled dataset on
+   * which the run or the gold is constant). The edition's rule then applies as on real data: under
+   * `zero` the dataset counts as 0, `wmean` / `mean` labelled aggregates leave it out, and a figure
+   * that is itself undefined in a resample is left out of its interval (see `used`).
+   */
+  readonly degenerate: number
+  /** resamples the interval was taken from (B minus those where the figure was undefined) */
+  readonly used: number
+}
+
+/** @since 0.2.0 */
+export interface DatasetFigure extends Figure {
+  readonly dataset: string
+  readonly metric: Metric
+}
+
+/** Interval of a rank, in whole ranks. @since 0.2.0 */
+export interface RankInterval {
+  readonly low: number
+  readonly high: number
+}
+
+/** @since 0.2.0 */
+export interface RunIntervals {
+  readonly id: string
+  /** one per input dataset, in order */
+  readonly datasets: ReadonlyArray<DatasetFigure>
+  readonly aggregates: Readonly<Partial<Record<Labelled, Figure>>>
+  readonly official: Figure
+  /** competition rank on the original pairs (ties share the rank: 1, 2, 2, 4); undefined when not ranked */
+  readonly rank: number | undefined
+  readonly rankInterval: RankInterval | undefined
+  /** why the run is not ranked */
+  readonly rankReason: string | undefined
+  /** resamples where its official figure was undefined: it was ranked last in those */
+  readonly rankDegenerate: number
+  /** its rank interval overlaps the rank interval of a run ranked first */
+  readonly overlapsBest: boolean
+}
+
+/** Every setting that changes the numbers. @since 0.2.0 */
+export interface Signature {
+  readonly method: "percentile-bootstrap"
+  readonly resamples: number
+  readonly seed: number
+  readonly level: number
+  /** `dataset`: pairs resampled within each dataset; `none` with a single dataset */
+  readonly strata: "dataset" | "none"
+  readonly quantile: "type7"
+  readonly official: Rule
+  readonly missing: "zero" | "no-official-score"
+  readonly rng: "xoroshiro128plus"
+  readonly version: string
+}
+
+/** @since 0.2.0 */
+export interface Result {
+  readonly signature: Signature
+  /** `formatSignature(signature)` */
+  readonly signatureText: string
+  readonly level: number
+  readonly resamples: number
+  /** in input order */
+  readonly runs: ReadonlyArray<RunIntervals>
+  /** ids of the ranked runs whose rank interval overlaps a first-ranked run's, by rank */
+  readonly bestGroup: ReadonlyArray<string>
+  /** one sentence per figure with degenerate resamples, for the user */
+  readonly notes: ReadonlyArray<string>
+  readonly engine: "js" | "wasm"
+}
+
+/**
+ * `method:percentile-bootstrap|resamples:1000|seed:12345|level:0.95|strata:dataset|quantile:type7|official:mean|missing:no-official-score|rng:xoroshiro128plus|version:0.1.0`
+ *
+ * @since 0.2.0
+ */
+export const formatSignature = (s: Signature): string =>
+  [
+    `method:${s.method}`,
+    `resamples:${s.resamples}`,
+    `seed:${s.seed}`,
+    `level:${s.level}`,
+    `strata:${s.strata}`,
+    `quantile:${s.quantile}`,
+    `official:${s.official}`,
+    `missing:${s.missing}`,
+    `rng:${s.rng}`,
+    `version:${s.version}`
+  ].join("|")
+
+// ---------------------------------------------------------------------------------------------
+// Input checks
+
+const METRICS: ReadonlyArray<string> = ["pearson", "spearman", "accuracy"]
+const RULES: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm", "single"]
+const LABELLED: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm"]
+/** Random.below draws from at most 2^21 pairs per dataset. */
+const MAX_PAIRS = 2 ** 21
+
+const invalid = (field: string, expected: string, found: string) => new InvalidInput({ field, expected, found })
+
+const isNumeric = (s: Scores): s is { readonly run: Float64Array; readonly gold: Float64Array } =>
+  s.run instanceof Float64Array && s.gold instanceof Float64Array
+
+const checkDefinition = (input: Input): InvalidInput | undefined => {
+  if (!Array.isArray(input.datasets) || input.datasets.length === 0) {
+    return invalid("datasets", "at least one dataset", String(input.datasets?.length ?? input.datasets))
+  }
+  const names = new Set<string>()
+  for (const [d, ds] of input.datasets.entries()) {
+    if (typeof ds.name !== "string" || ds.name.length === 0) return invalid(`datasets[${d}].name`, "a dataset name", String(ds.name))
+    if (names.has(ds.name)) return invalid(`datasets[${d}].name`, "a name not used by another dataset", ds.name)
+    names.add(ds.name)
+    if (!METRICS.includes(ds.metric)) return invalid(`datasets[${d}].metric`, "pearson, spearman or accuracy", String(ds.metric))
+    if (ds.weight !== undefined && !(Number.isFinite(ds.weight) && ds.weight >= 0)) {
+      return invalid(`datasets[${d}].weight`, "a weight >= 0 (the dataset's annotated gold pairs)", String(ds.weight))
+    }
+  }
+  if (!RULES.includes(input.official)) return invalid("official", "wmean, mean, pooled, allnrm or single", String(input.official))
+  if (input.missingDataset !== "zero" && input.missingDataset !== "no-official-score") {
+    return invalid("missingDataset", "zero or no-official-score", String(input.missingDataset))
+  }
+  const labelled = input.aggregates ?? []
+  for (const [j, name] of labelled.entries()) {
+    if (!LABELLED.includes(name)) return invalid(`aggregates[${j}]`, "wmean, mean, pooled or allnrm", String(name))
+    if (labelled.indexOf(name) !== j) return invalid(`aggregates[${j}]`, "each aggregate once", name)
+  }
+  if (input.official === "single" && input.datasets.length !== 1) {
+    return invalid("official", "single only with exactly one dataset", `${input.datasets.length} datasets`)
+  }
+  for (const rule of [input.official, ...labelled]) {
+    if (rule !== "pooled" && rule !== "allnrm") continue
+    const other = input.datasets.find((ds) => ds.metric !== "pearson")
+    if (other !== undefined) {
+      return invalid(rule === input.official ? "official" : "aggregates", `${rule} only over Pearson datasets`, `${other.name} is ${other.metric}`)
+    }
+  }
+  return undefined
+}
+
+const checkScores = (field: string, metric: Metric, s: Scores): InvalidInput | undefined => {
+  if (metric === "accuracy") {
+    if (!Array.isArray(s.run) || !Array.isArray(s.gold)) return invalid(field, "run and gold label arrays (accuracy)", "something else")
+  } else if (!isNumeric(s)) {
+    return invalid(field, `run and gold Float64Arrays (${metric})`, "something else")
+  }
+  if (s.run.length !== s.gold.length) return invalid(`${field}.run`, `${s.gold.length} scores (one per gold pair)`, String(s.run.length))
+  const least = metric === "accuracy" ? 1 : 3
+  if (s.gold.length < least) {
+    return invalid(`${field}.gold`, least === 1 ? "at least 1 pair" : "at least 3 pairs (a correlation of 2 points is always +-1)", String(s.gold.length))
+  }
+  if (s.gold.length > MAX_PAIRS) return invalid(`${field}.gold`, `at most ${MAX_PAIRS} pairs`, String(s.gold.length))
+  if (isNumeric(s)) {
+    for (const side of ["run", "gold"] as const) {
+      const i = s[side].findIndex((v) => !Number.isFinite(v))
+      if (i >= 0) return invalid(`${field}.${side}[${i}]`, "a finite score", String(s[side][i]))
+    }
+  } else {
+    for (const side of ["run", "gold"] as const) {
+      const i = s[side].findIndex((v) => typeof v !== "string")
+      if (i >= 0) return invalid(`${field}.${side}[${i}]`, "a label", String(s[side][i]))
+    }
+  }
+  return undefined
+}
+
+/** Checks the runs and lays the data out by dataset; the gold of a dataset is its first run's. */
+const layOut = (input: Input): InvalidInput | Omit<Job, "ranked"> => {
+  const { datasets, runs } = input
+  const D = datasets.length
+  const K = runs.length
+  const ids = new Set<string>()
+  const reference: Array<{ readonly k: number; readonly s: Scores } | undefined> = datasets.map(() => undefined)
+  for (const [k, run] of runs.entries()) {
+    const where = `runs[${k}]`
+    if (typeof run.id !== "string" || run.id.length === 0) return invalid(`${where}.id`, "a run id (e.g. its path)", String(run.id))
+    if (ids.has(run.id)) return invalid(`${where}.id`, "an id not used by another run", run.id)
+    ids.add(run.id)
+    for (const name of Object.keys(run.scores)) {
+      if (!datasets.some((ds) => ds.name === name)) {
+        return invalid(`${where}.scores`, `only the datasets ${datasets.map((ds) => ds.name).join(", ")}`, name)
+      }
+    }
+    for (const [d, ds] of datasets.entries()) {
+      const s = run.scores[ds.name]
+      if (s === undefined) continue
+      const field = `${where} (${run.id}).scores[${JSON.stringify(ds.name)}]`
+      const bad = checkScores(field, ds.metric, s)
+      if (bad !== undefined) return bad
+      const ref = reference[d]
+      if (ref === undefined) {
+        reference[d] = { k, s }
+        continue
+      }
+      // all runs share the gold: one index multiset per dataset serves them all
+      const expected = ref.s.gold
+      if (expected.length !== s.gold.length) {
+        return invalid(`${field}.gold`, `the gold of ${runs[ref.k].id} (${expected.length} pairs): every run of a dataset is scored on the same pairs`, `${s.gold.length} pairs`)
+      }
+      for (let i = 0; i < expected.length; i++) {
+        if (expected[i] !== s.gold[i]) {
+          return invalid(`${field}.gold[${i}]`, `${String(expected[i])}, as in the gold of ${runs[ref.k].id} (runs must be aligned with the same gold in the same order)`, String(s.gold[i]))
+        }
+      }
+    }
+  }
+  const start = new Int32Array(D + 1)
+  for (let d = 0; d < D; d++) start[d + 1] = start[d] + (reference[d]?.s.gold.length ?? 0)
+  const N = start[D]
+  const gold = new Float64Array(N)
+  const x = new Float64Array(K * N)
+  const has = new Uint8Array(K * D)
+  for (let d = 0; d < D; d++) {
+    const ref = reference[d]
+    if (ref === undefined) continue
+    const a = start[d]
+    const accuracy = datasets[d].metric === "accuracy"
+    if (!accuracy) gold.set(ref.s.gold as Float64Array, a)
+    for (let k = 0; k < K; k++) {
+      const s = runs[k].scores[datasets[d].name]
+      if (s === undefined) continue
+      has[k * D + d] = 1
+      if (accuracy) {
+        for (let i = 0; i < s.gold.length; i++) x[k * N + a + i] = s.run[i] === s.gold[i] ? 1 : 0
+      } else {
+        x.set(s.run as Float64Array, k * N + a)
+      }
+    }
+  }
+  return {
+    start,
+    metric: datasets.map((ds) => ds.metric),
+    weight: Float64Array.from(datasets, (ds, d) => ds.weight ?? start[d + 1] - start[d]),
+    runs: K,
+    has,
+    gold,
+    x,
+    labelled: input.aggregates ?? [],
+    official: input.official,
+    missing: input.missingDataset
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reasons for figures without a value
+
+const metricName = (m: Metric): string => (m === "pearson" ? "Pearson" : m === "spearman" ? "Spearman" : "accuracy")
+
+const datasetReason = (input: Input, k: number, d: number): string => {
+  const ds = input.datasets[d]
+  return input.runs[k].scores[ds.name] === undefined
+    ? `the run has no scores for ${ds.name}`
+    : `${metricName(ds.metric)} is undefined on ${ds.name} (the run or the gold is constant)`
+}
+
+const lacking = (input: Input, estimates: Float64Array, k: number, FIG: number): Array<string> => {
+  const out: Array<string> = []
+  input.datasets.forEach((ds, d) => {
+    if (estimates[k * FIG + d] !== estimates[k * FIG + d]) out.push(`${ds.name} (${datasetReason(input, k, d)})`)
+  })
+  return out
+}
+
+const aggregateReason = (
+  input: Input,
+  job: Omit<Job, "ranked">,
+  estimates: Float64Array,
+  k: number,
+  FIG: number,
+  rule: Rule,
+  official: boolean
+): string => {
+  const D = input.datasets.length
+  const present = input.datasets.filter((ds) => input.runs[k].scores[ds.name] !== undefined)
+  if (present.length === 0) return "no dataset was scored"
+  const missing = lacking(input, estimates, k, FIG)
+  if (rule === "single") return missing[0] ?? "undefined"
+  if ((rule === "pooled" || rule === "allnrm") && official && present.length < D) {
+    const absent = input.datasets.filter((ds) => input.runs[k].scores[ds.name] === undefined).map((ds) => ds.name)
+    return `no official score: ${rule} pools every dataset, and the run has no scores for ${absent.join(", ")}`
+  }
+  if (rule === "pooled" || rule === "allnrm") return `${rule} is undefined (the run is constant on the pooled pairs)`
+  if (official && input.missingDataset === "no-official-score") {
+    return `no official score: it needs every dataset, and ${missing.join(", ")} has no figure`
+  }
+  if (official && rule === "wmean") {
+    const noWeight = input.datasets.filter((_, d) => estimates[k * FIG + d] !== estimates[k * FIG + d] && job.weight[d] === 0)
+    if (noWeight.length > 0) return `the weight of ${noWeight.map((ds) => ds.name).join(", ")} is unknown (no gold)`
+  }
+  return `${metricName(input.datasets[0].metric)} is undefined on every dataset`
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Intervals on every figure and every rank. Returns an `InvalidInput` (naming the field, what was
+ * expected and what was found) for bad input; never throws on data.
+ *
+ * For SICK, call once per ranking (relatedness: one `pearson` dataset; entailment: one `accuracy`
+ * dataset, both `single`): with the same seed and the same pairs, both draw the same resamples.
+ *
+ * @example
+ * const result = Intervals.compute(
+ *   { datasets: [{ name: "track5.en-en", metric: "pearson" }], official: "single", missingDataset: "no-official-score",
+ *     runs: [{ id: "A", scores: { "track5.en-en": { run, gold } } }] },
+ *   { level: 0.95, resamples: 1000, seed: 12345 }
+ * )
+ * @since 0.2.0
+ */
+export const compute = (input: Input, options: Options = {}): Outcome<Result> => {
+  const B = options.resamples ?? 1000
+  const seed = options.seed ?? 12345
+  const level = options.level ?? 0.95
+  const engine = options.engine ?? "auto"
+  const error = V.first(
+    checkCount("resamples", B, 1),
+    checkSeed(seed),
+    V.level("level", level),
+    engine === "auto" || engine === "js" || engine === "wasm" ? undefined : invalid("engine", "auto, js or wasm", String(engine)),
+    checkDefinition(input)
+  )
+  if (error !== undefined) return error
+  const laid = layOut(input)
+  if (laid instanceof InvalidInput) return laid
+
+  const D = input.datasets.length
+  const K = input.runs.length
+  const prepared = Engine.estimate({ ...laid, ranked: new Int32Array(0) }, engine)
+  const { estimates } = prepared
+  const FIG = prepared.figures.figures
+  const OFF = FIG - 1
+  const KF = K * FIG
+  const rankedList: Array<number> = []
+  for (let k = 0; k < K; k++) {
+    if (input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF]) rankedList.push(k)
+  }
+  const job: Job = { ...laid, ranked: Int32Array.from(rankedList) }
+  const pass = Engine.pass(job, prepared, B, seed, options.progress)
+  const originalRanks = Engine.originalRanks(job, estimates, FIG)
+
+  const alpha = 1 - level
+  const ps = [alpha / 2, 1 - alpha / 2]
+  const buffer = new Float64Array(B)
+  // a figure undefined in more than (1 - level) of the resamples gets no interval: the percentiles
+  // of what is left would describe a different, conditional distribution
+  const allowed = Math.floor(alpha * B + 1e-9)
+  const notes: Array<string> = []
+
+  const figure = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
+    const value = estimates[k * FIG + f]
+    const degenerate = pass.degenerate[k * FIG + f]
+    const base = k * FIG + f
+    if (value !== value) return { value: undefined, ci: undefined, reason: reasonIfUndefined(), degenerate: 0, used: 0 }
+    let used = 0
+    for (let b = 0; b < B; b++) {
+      const v = pass.samples[b * KF + base]
+      if (v === v) buffer[used++] = v
+    }
+    if (degenerate > 0) {
+      notes.push(
+        `${input.runs[k].id}, ${label}: a correlation was undefined in ${degenerate} of ${B} resamples (a resampled dataset with a constant run or gold)` +
+          (used < B ? `; the figure itself was undefined in ${B - used} and they are left out of its interval` : "; the edition's rule was applied to them")
+      )
+    }
+    if (B - used > allowed) {
+      return {
+        value,
+        ci: undefined,
+        reason: `undefined in ${B - used} of ${B} resamples (more than ${Math.round(alpha * 1000) / 10}% of them): no interval`,
+        degenerate,
+        used
+      }
+    }
+    const [low, high] = quantiles(buffer, used, ps)
+    return { value, ci: { low, high, level }, reason: undefined, degenerate, used }
+  }
+
+  const rankIntervals = new Map<number, RankInterval>()
+  job.ranked.forEach((k, j) => {
+    for (let b = 0; b < B; b++) buffer[b] = pass.ranks[j * B + b]
+    const [lo, hi] = quantiles(buffer, B, ps)
+    rankIntervals.set(k, { low: Math.floor(lo + 1e-9), high: Math.ceil(hi - 1e-9) })
+  })
+  const rankOf = new Map<number, number>()
+  job.ranked.forEach((k, j) => rankOf.set(k, originalRanks[j]))
+  const best = Array.from(job.ranked)
+    .filter((_, j) => originalRanks[j] === 1)
+    .map((k) => rankIntervals.get(k) as RankInterval)
+  const overlaps = (r: RankInterval) => best.some((b) => r.low <= b.high && b.low <= r.high)
+
+  const labelled = input.aggregates ?? []
+  const runs = input.runs.map((run, k): RunIntervals => {
+    const datasets = input.datasets.map((ds, d): DatasetFigure => ({
+      dataset: ds.name,
+      metric: ds.metric,
+      ...figure(k, d, () => datasetReason(input, k, d), `${ds.name} ${metricName(ds.metric)}`)
+    }))
+    const aggregates: Partial<Record<Labelled, Figure>> = {}
+    labelled.forEach((name, j) => {
+      aggregates[name] = figure(k, D + j, () => aggregateReason(input, laid, estimates, k, FIG, name, false), name)
+    })
+    const official = figure(k, OFF, () => aggregateReason(input, laid, estimates, k, FIG, input.official, true), `official (${input.official})`)
+    const j = job.ranked.indexOf(k)
+    const rankInterval = rankIntervals.get(k)
+    return {
+      id: run.id,
+      datasets,
+      aggregates,
+      official,
+      rank: rankOf.get(k),
+      rankInterval,
+      rankReason:
+        rankInterval !== undefined
+          ? undefined
+          : run.ranked === false
+            ? "not ranked (left out of the ranking, e.g. not a primary run)"
+            : `no official figure: ${official.reason ?? "undefined"}`,
+      rankDegenerate: j >= 0 ? pass.rankDegenerate[j] : 0,
+      overlapsBest: rankInterval !== undefined && overlaps(rankInterval)
+    }
+  })
+  const bestGroup = Array.from(job.ranked)
+    .filter((k) => runs[k].overlapsBest)
+    .sort((a, b) => (rankOf.get(a) ?? 0) - (rankOf.get(b) ?? 0) || a - b)
+    .map((k) => input.runs[k].id)
+
+  const signature: Signature = {
+    method: "percentile-bootstrap",
+    resamples: B,
+    seed,
+    level,
+    strata: D > 1 ? "dataset" : "none",
+    quantile: "type7",
+    official: input.official,
+    missing: input.missingDataset,
+    rng: "xoroshiro128plus",
+    version: VERSION
+  }
+  return { signature, signatureText: formatSignature(signature), level, resamples: B, runs, bestGroup, notes, engine: pass.engine }
+}

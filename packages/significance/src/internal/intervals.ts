@@ -1,0 +1,464 @@
+// The resampling pass behind Intervals.ts: per resample, one index multiset per dataset (shared
+// by the gold and every run), every run's per-dataset figure from sufficient statistics, its
+// aggregates under the edition's rule, and the competition ranks of the ranked runs. Everything is
+// written into matrices [figure][resample] and [ranked run][resample]; Intervals.ts takes the
+// percentiles. Plain loops over typed arrays; the one heavy product is sumsKernel.ts.
+import * as Kernel from "./correlationKernel.js"
+import * as Random from "./random.js"
+import type { Engine } from "./resampleKernel.js"
+import * as SumsKernel from "./sumsKernel.js"
+
+export type Metric = "pearson" | "spearman" | "accuracy"
+export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
+export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
+
+/** Relative threshold below which a weighted variance counts as zero; as correlationKernel.ts. */
+const EPS = 1e-13
+const { TILE, SUMS } = SumsKernel
+
+/** The job, checked and laid out (Intervals.ts builds it from the public input). */
+export interface Job {
+  /** Dataset d occupies pair positions [start[d], start[d + 1]). */
+  readonly start: Int32Array
+  readonly metric: ReadonlyArray<Metric>
+  /** Weight of a dataset entering as r = 0 under the `zero` rule (its annotated gold pairs). */
+  readonly weight: Float64Array
+  readonly runs: number
+  /** has[k * D + d] = 1 when run k has scores for dataset d. */
+  readonly has: Uint8Array
+  /** Gold scores per position (Pearson / Spearman datasets; 0 for accuracy). */
+  readonly gold: Float64Array
+  /** Run scores, run-major [k * N + position]; accuracy: 1 = correct label, 0 = wrong; 0 where absent. */
+  readonly x: Float64Array
+  readonly labelled: ReadonlyArray<Labelled>
+  readonly official: Rule
+  readonly missing: "zero" | "no-official-score"
+  /** Runs that take part in the ranking (each with a defined official estimate). */
+  readonly ranked: Int32Array
+}
+
+export interface Pass {
+  /** Figures per run: D datasets, then `labelled`, then the official figure. */
+  readonly figures: number
+  readonly estimates: Float64Array
+  /** samples[b * runs * figures + k * figures + f]; NaN = undefined in that resample. */
+  readonly samples: Float64Array
+  /** Per (run, figure): resamples where a correlation entering the figure was undefined. */
+  readonly degenerate: Int32Array
+  /** ranks[j * B + b]: competition rank of ranked run j in resample b. */
+  readonly ranks: Int32Array
+  /** Per ranked run: resamples where its official figure was undefined (ranked last there). */
+  readonly rankDegenerate: Int32Array
+  readonly engine: "js" | "wasm"
+}
+
+interface SpearmanPart {
+  readonly prepared: Kernel.Prepared
+  readonly scratch: Kernel.Scratch
+  /** Kernel run index -> run. */
+  readonly runOf: Int32Array
+  readonly w: Float64Array
+  readonly out: Float64Array
+}
+
+/**
+ * Everything that does not change between resamples: centred data for the sums kernel, per-dataset
+ * means (to undo the centring for pooled figures), and the Spearman datasets' sort orders.
+ */
+const setUp = (job: Job, engine: Engine) => {
+  const { start, runs: K, has, gold, x, metric } = job
+  const D = metric.length
+  const N = start[D]
+  const K1 = K + 1
+  // Centring within each dataset leaves every correlation unchanged and keeps the raw sums free of
+  // cancellation; pooled figures add the means back (below).
+  const meanG = new Float64Array(D)
+  const meanX = new Float64Array(K * D)
+  const F = new Float64Array(K1 * N * 2)
+  const span = new Int32Array(D).fill(-1)
+  const spans: Array<number> = []
+  const spearman: Array<SpearmanPart | undefined> = []
+  for (let d = 0; d < D; d++) {
+    const a = start[d]
+    const e = start[d + 1]
+    const n = e - a
+    spearman.push(undefined)
+    if (n === 0) continue
+    if (metric[d] === "spearman") {
+      const members: Array<number> = []
+      for (let k = 0; k < K; k++) if (has[k * D + d] === 1) members.push(k)
+      const prepared = Kernel.prepare(
+        gold.subarray(a, e),
+        members.map((k) => x.subarray(k * N + a, k * N + e)),
+        new Int32Array(n),
+        "spearman",
+        "weighted"
+      )
+      spearman[d] = {
+        prepared,
+        scratch: Kernel.scratch(prepared),
+        runOf: Int32Array.from(members),
+        w: new Float64Array(n),
+        out: new Float64Array(members.length)
+      }
+      continue
+    }
+    span[d] = spans.length / 2
+    spans.push(a, e)
+    const accuracy = metric[d] === "accuracy"
+    let mg = 0
+    if (!accuracy) {
+      for (let i = a; i < e; i++) mg += gold[i]
+      mg /= n
+    }
+    meanG[d] = mg
+    for (let i = a; i < e; i++) {
+      F[2 * i] = gold[i] - mg
+      F[2 * i + 1] = 1
+    }
+    for (let k = 0; k < K; k++) {
+      if (has[k * D + d] === 0) continue
+      const o = k * N
+      let mx = 0
+      if (!accuracy) {
+        for (let i = a; i < e; i++) mx += x[o + i]
+        mx /= n
+      }
+      meanX[k * D + d] = mx
+      const f = (k + 1) * N * 2
+      for (let i = a; i < e; i++) {
+        const xi = x[o + i] - mx
+        F[f + 2 * i] = xi
+        F[f + 2 * i + 1] = xi * F[2 * i]
+      }
+    }
+  }
+  return { N, K1, meanG, meanX, span, spearman, sums: SumsKernel.make(F, N, K1, Int32Array.from(spans), engine) }
+}
+
+const WMEAN = 0
+const MEAN = 1
+const POOLED = 2
+const ALLNRM = 3
+const SINGLE = 4
+const ruleCode = (rule: Rule): number => ["wmean", "mean", "pooled", "allnrm", "single"].indexOf(rule)
+
+/**
+ * The figures of one resample (one lane of the sums): each run's per-dataset figures, labelled
+ * aggregates and official figure, written to row[base + k * figures + f]. With `degenerate`, counts
+ * per (run, figure) the resamples where a correlation entering the figure was undefined although
+ * it was defined on the original pairs (`defined`).
+ */
+const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
+  const { start, metric, weight, runs: K, has, labelled, official, missing } = job
+  const { K1, meanG, meanX, span, spearman, sums } = setup
+  const D = metric.length
+  const L = labelled.length
+  const FIG = D + L + 1
+  const out = sums.out
+  const labelCode = Int32Array.from(labelled, ruleCode)
+  const rule = ruleCode(official)
+  const zero = missing === "zero"
+  const accuracy = Uint8Array.from(metric, (x) => (x === "accuracy" ? 1 : 0))
+  const size = Float64Array.from(metric, (_, d) => start[d + 1] - start[d])
+  // this resample's gold sums per dataset
+  const m = new Float64Array(D)
+  const sg = new Float64Array(D)
+  const sgg = new Float64Array(D)
+
+  /** Pooled Pearson (or ALLnrm) of run k over the datasets it has (all Pearson datasets). */
+  const pool = (k: number, lane: number, nrm: boolean): number => {
+    // Each dataset's values are centred on its own means; shifting them back by (its mean - the
+    // first dataset's mean) restores the pool while keeping the totals well conditioned.
+    let ref = -1
+    let M = 0
+    let tx = 0
+    let txx = 0
+    let tg = 0
+    let tgg = 0
+    let txg = 0
+    let q = 0
+    let cgg = 0
+    let tgm = 0
+    let tgm2 = 0
+    for (let d = 0; d < D; d++) {
+      const sp = span[d]
+      if (has[k * D + d] === 0 || sp < 0) continue
+      if (ref < 0) ref = d
+      const o = (sp * K1 + k + 1) * SUMS + lane
+      const sx = out[o]
+      const sxx = out[o + TILE]
+      const sxg = out[o + 2 * TILE]
+      const md = m[d]
+      const sgd = sg[d]
+      const sggd = sgg[d]
+      const cg = meanG[d] - meanG[ref]
+      M += md
+      if (nrm) {
+        // ALLnrm: within the dataset the run is replaced by its least-squares fit to the gold,
+        // gold mean + b (x - x mean), so the pool's sums are the between-dataset spread of the gold
+        // means (A, below) plus, per dataset, Cxg^2 / Cxx (fitted) and Cgg (gold).
+        const cxx = sxx - (sx * sx) / md
+        const cxg = sxg - (sx * sgd) / md
+        // a run constant on the dataset fits to the gold's mean (b = 0), as Aggregate.allNrm
+        if (cxx > EPS * sxx) q += (cxg * cxg) / cxx
+        cgg += sggd - (sgd * sgd) / md
+        const gm = cg + sgd / md
+        tgm += md * gm
+        tgm2 += md * gm * gm
+      } else {
+        const cx = meanX[k * D + d] - meanX[k * D + ref]
+        tx += sx + cx * md
+        txx += sxx + 2 * cx * sx + cx * cx * md
+        tg += sgd + cg * md
+        tgg += sggd + 2 * cg * sgd + cg * cg * md
+        txg += sxg + cx * sgd + cg * sx + cx * cg * md
+      }
+    }
+    if (M === 0) return Number.NaN
+    if (nrm) {
+      // r(fitted, gold) = (A + Q) / sqrt((A + Q) (A + sum Cgg)) = sqrt((A + Q) / (A + sum Cgg))
+      const A = tgm2 - (tgm * tgm) / M
+      const fitted = A + q
+      const goldVar = A + cgg
+      if (!(goldVar > EPS * (tgm2 + cgg)) || !(fitted > EPS * goldVar)) return Number.NaN
+      const r = Math.sqrt(fitted / goldVar)
+      return r > 1 ? 1 : r
+    }
+    const vx = M * txx - tx * tx
+    const vg = M * tgg - tg * tg
+    if (!(vx > EPS * M * txx) || !(vg > EPS * M * tgg)) return Number.NaN
+    const r = (M * txg - tx * tg) / Math.sqrt(vx * vg)
+    return r > 1 ? 1 : r < -1 ? -1 : r
+  }
+
+  /** The edition's rule on run k's per-dataset figures at row[o ..] (ScoredRun.officialOf / officialMean). */
+  const officialOf = (row: Float64Array, o: number, k: number, lane: number, present: number): number => {
+    if (present === 0) return Number.NaN
+    if (rule === SINGLE) return row[o]
+    if (rule === POOLED || rule === ALLNRM) return present === D ? pool(k, lane, rule === ALLNRM) : Number.NaN
+    let s = 0
+    let sw = 0
+    for (let d = 0; d < D; d++) {
+      const v = row[o + d]
+      if (v === v) {
+        const w = rule === MEAN ? 1 : size[d]
+        s += w * v
+        sw += w
+      } else {
+        // lacking: r = 0 with the dataset's weight under `zero`, else no official figure
+        if (!zero) return Number.NaN
+        const w = rule === MEAN ? 1 : weight[d]
+        if (w === 0) return Number.NaN
+        sw += w
+      }
+    }
+    return sw > 0 ? s / sw : Number.NaN
+  }
+
+  const fill = (
+    W: Float64Array,
+    lane: number,
+    row: Float64Array,
+    base: number,
+    degenerate: Int32Array | undefined,
+    defined: Uint8Array | undefined
+  ): void => {
+    row.fill(Number.NaN, base, base + K * FIG)
+    for (let d = 0; d < D; d++) {
+      const sp = span[d]
+      if (sp >= 0) {
+        const g = sp * K1 * SUMS + lane
+        const md = out[g + 2 * TILE]
+        const sgd = out[g]
+        const sggd = out[g + TILE]
+        m[d] = md
+        sg[d] = sgd
+        sgg[d] = sggd
+        if (accuracy[d] === 1) {
+          for (let k = 0; k < K; k++) {
+            if (has[k * D + d] === 1) row[base + k * FIG + d] = (100 * out[g + (k + 1) * SUMS]) / md
+          }
+          continue
+        }
+        const vg = md * sggd - sgd * sgd
+        if (!(vg > EPS * md * sggd)) continue
+        for (let k = 0; k < K; k++) {
+          if (has[k * D + d] === 0) continue
+          const o = g + (k + 1) * SUMS
+          const sx = out[o]
+          const sxx = out[o + TILE]
+          const vx = md * sxx - sx * sx
+          if (vx > EPS * md * sxx) {
+            const r = (md * out[o + 2 * TILE] - sx * sgd) / Math.sqrt(vx * vg)
+            row[base + k * FIG + d] = r > 1 ? 1 : r < -1 ? -1 : r
+          }
+        }
+        continue
+      }
+      const part = spearman[d]
+      if (part === undefined) continue
+      const a = start[d]
+      for (let i = 0; i < part.w.length; i++) part.w[i] = W[(a + i) * TILE + lane]
+      Kernel.evaluate(part.prepared, part.w, part.out, part.scratch)
+      for (let j = 0; j < part.runOf.length; j++) row[base + part.runOf[j] * FIG + d] = part.out[j]
+    }
+    for (let k = 0; k < K; k++) {
+      const o = base + k * FIG
+      const f0 = k * FIG
+      let any = 0
+      let present = 0
+      for (let d = 0; d < D; d++) {
+        if (has[k * D + d] === 0) continue
+        present++
+        const v = row[o + d]
+        if (v !== v && degenerate !== undefined && defined !== undefined && defined[f0 + d] === 1) {
+          degenerate[f0 + d]++
+          any = 1
+        }
+      }
+      for (let j = 0; j < L; j++) {
+        const code = labelCode[j]
+        let v: number
+        if (code === POOLED || code === ALLNRM) {
+          v = present === 0 ? Number.NaN : pool(k, lane, code === ALLNRM)
+          if (v !== v && degenerate !== undefined && defined !== undefined && defined[f0 + D + j] === 1) degenerate[f0 + D + j]++
+        } else {
+          // over the datasets with a figure in this resample
+          let s = 0
+          let sw = 0
+          for (let d = 0; d < D; d++) {
+            const x = row[o + d]
+            if (x !== x) continue
+            const w = code === WMEAN ? size[d] : 1
+            s += w * x
+            sw += w
+          }
+          v = sw > 0 ? s / sw : Number.NaN
+          if (degenerate !== undefined) degenerate[f0 + D + j] += any
+        }
+        row[o + D + j] = v
+      }
+      const v = officialOf(row, o, k, lane, present)
+      row[o + D + L] = v
+      if (degenerate !== undefined && defined !== undefined) {
+        degenerate[f0 + D + L] +=
+          rule === POOLED || rule === ALLNRM ? +(v !== v && defined[f0 + D + L] === 1) : rule === SINGLE ? +(row[o] !== row[o] && defined[f0] === 1) : any
+      }
+    }
+  }
+  return { figures: FIG, fill }
+}
+
+/** Competition ranks (1 + runs strictly better; undefined figures last) of `ranked` in row[base + k * FIG + f]. */
+const rankInto = (
+  ranked: Int32Array,
+  row: Float64Array,
+  base: number,
+  FIG: number,
+  f: number,
+  sorted: Float64Array,
+  ranks: Int32Array,
+  B: number,
+  b: number,
+  rankDegenerate: Int32Array
+): void => {
+  let n = 0
+  for (let j = 0; j < ranked.length; j++) {
+    const v = row[base + ranked[j] * FIG + f]
+    if (v === v) sorted[n++] = v
+  }
+  const view = sorted.subarray(0, n)
+  view.sort()
+  for (let j = 0; j < ranked.length; j++) {
+    const v = row[base + ranked[j] * FIG + f]
+    if (v !== v) {
+      ranks[j * B + b] = n + 1
+      rankDegenerate[j]++
+      continue
+    }
+    // first index with a value > v (ascending order): everything from there on is strictly better
+    let lo = 0
+    let hi = n
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (view[mid] > v) hi = mid
+      else lo = mid + 1
+    }
+    ranks[j * B + b] = 1 + n - lo
+  }
+}
+
+/** Estimates on the original pairs (every multiplicity 1). */
+export const estimate = (job: Job, engine: Engine = "auto") => {
+  const setup = setUp(job, engine)
+  const figures = makeFigures(job, setup)
+  const { sums, N } = setup
+  const W = sums.W
+  W.fill(0)
+  for (let i = 0; i < N; i++) W[i * TILE] = 1
+  sums.run()
+  const estimates = new Float64Array(job.runs * figures.figures)
+  figures.fill(W, 0, estimates, 0, undefined, undefined)
+  return { setup, figures, estimates }
+}
+
+/** The resampling pass: B resamples drawn from `seed` in the documented order. */
+export const pass = (
+  job: Job,
+  prepared: ReturnType<typeof estimate>,
+  B: number,
+  seed: number,
+  progress?: (done: number, total: number) => void
+): Pass => {
+  const { setup, figures, estimates } = prepared
+  const { start, metric, ranked } = job
+  const D = metric.length
+  const FIG = figures.figures
+  const KF = job.runs * FIG
+  const { sums } = setup
+  const W = sums.W
+  const defined = new Uint8Array(KF)
+  for (let i = 0; i < KF; i++) defined[i] = estimates[i] === estimates[i] ? 1 : 0
+  // resample-major, so each resample's figures are written in one contiguous row
+  const samples = new Float64Array(B * KF)
+  const degenerate = new Int32Array(KF)
+  const ranks = new Int32Array(ranked.length * B)
+  const rankDegenerate = new Int32Array(ranked.length)
+  const sorted = new Float64Array(ranked.length)
+  const states = Random.chunkStates(seed, Math.ceil(B / Random.CHUNK))
+  const every = Math.max(1, Math.ceil(B / 100))
+  for (let c = 0; c * Random.CHUNK < B; c++) {
+    const rng = Random.chunkRng(states, c)
+    const b0 = c * Random.CHUNK
+    const count = Math.min(Random.CHUNK, B - b0)
+    for (let tile = 0; tile < count; tile += TILE) {
+      const lanes = Math.min(TILE, count - tile)
+      W.fill(0)
+      // the documented order (as Bootstrap.resample): per resample, per dataset, m draws
+      for (let r = 0; r < lanes; r++) {
+        for (let d = 0; d < D; d++) {
+          const a = start[d]
+          const n = start[d + 1] - a
+          for (let j = 0; j < n; j++) W[(a + Random.below(rng, n)) * TILE + r] += 1
+        }
+      }
+      sums.run()
+      for (let r = 0; r < lanes; r++) {
+        const b = b0 + tile + r
+        figures.fill(W, r, samples, b * KF, degenerate, defined)
+        rankInto(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate)
+        if (progress !== undefined && ((b + 1) % every === 0 || b + 1 === B)) progress(b + 1, B)
+      }
+    }
+  }
+  return { figures: FIG, estimates, samples, degenerate, ranks, rankDegenerate, engine: sums.engine }
+}
+
+/** Competition ranks of the ranked runs on the original data. */
+export const originalRanks = (job: Job, estimates: Float64Array, FIG: number): Int32Array => {
+  const n = job.ranked.length
+  const ranks = new Int32Array(n)
+  rankInto(job.ranked, estimates, 0, FIG, FIG - 1, new Float64Array(n), ranks, 1, 0, new Int32Array(n))
+  return ranks
+}
