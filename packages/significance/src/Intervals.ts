@@ -240,9 +240,7 @@ const isNumeric = (s: Scores): s is { readonly run: Float64Array; readonly gold:
   s.run instanceof Float64Array && s.gold instanceof Float64Array
 
 const checkDefinition = (input: Input): InvalidInput | undefined => {
-  if (!Array.isArray(input.datasets) || input.datasets.length === 0) {
-    return invalid("datasets", "at least one dataset", String(input.datasets?.length ?? input.datasets))
-  }
+  if (input.datasets.length === 0) return invalid("datasets", "at least one dataset", "none")
   const names = new Set<string>()
   for (const [d, ds] of input.datasets.entries()) {
     if (typeof ds.name !== "string" || ds.name.length === 0) return invalid(`datasets[${d}].name`, "a dataset name", String(ds.name))
