@@ -3,8 +3,8 @@
 // aggregates under the edition's rule, and the competition ranks of the ranked runs. Everything is
 // written into matrices [figure][resample] and [ranked run][resample]; Intervals.ts takes the
 // percentiles. Plain loops over typed arrays; the one heavy product is sumsKernel.ts.
-import * as Kernel from "./correlationKernel.js"
 import * as Random from "./random.js"
+import * as RankSums from "./rankSums.js"
 import type { Engine } from "./resampleKernel.js"
 import * as SumsKernel from "./sumsKernel.js"
 
@@ -53,12 +53,13 @@ export interface Pass {
 }
 
 interface SpearmanPart {
-  readonly prepared: Kernel.Prepared
-  readonly scratch: Kernel.Scratch
-  /** Kernel run index -> run. */
+  readonly gold: RankSums.Groups
+  readonly runs: ReadonlyArray<RankSums.Groups>
+  /** part index -> run */
   readonly runOf: Int32Array
+  /** this resample's multiplicities and the gold's centred mid-ranks, by position in the dataset */
   readonly w: Float64Array
-  readonly out: Float64Array
+  readonly rg: Float64Array
 }
 
 /**
@@ -87,19 +88,12 @@ const setUp = (job: Job, engine: Engine) => {
     if (metric[d] === "spearman") {
       const members: Array<number> = []
       for (let k = 0; k < K; k++) if (has[k * D + d] === 1) members.push(k)
-      const prepared = Kernel.prepare(
-        gold.subarray(a, e),
-        members.map((k) => x.subarray(k * N + a, k * N + e)),
-        new Int32Array(n),
-        "spearman",
-        "weighted"
-      )
       spearman[d] = {
-        prepared,
-        scratch: Kernel.scratch(prepared),
+        gold: RankSums.groups(gold, a, n),
+        runs: members.map((k) => RankSums.groups(x, k * N + a, n)),
         runOf: Int32Array.from(members),
         w: new Float64Array(n),
-        out: new Float64Array(members.length)
+        rg: new Float64Array(n)
       }
       continue
     }
@@ -299,9 +293,12 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
       const part = spearman[d]
       if (part === undefined) continue
       const a = start[d]
-      for (let i = 0; i < part.w.length; i++) part.w[i] = W[(a + i) * TILE + lane]
-      Kernel.evaluate(part.prepared, part.w, part.out, part.scratch)
-      for (let j = 0; j < part.runOf.length; j++) row[base + part.runOf[j] * FIG + d] = part.out[j]
+      const w = part.w
+      for (let i = 0; i < w.length; i++) w[i] = W[(a + i) * TILE + lane]
+      const gss = RankSums.centredRanks(part.gold, w, w.length, part.rg)
+      for (let j = 0; j < part.runOf.length; j++) {
+        row[base + part.runOf[j] * FIG + d] = RankSums.spearman(part.runs[j], w, w.length, part.rg, gss)
+      }
     }
     for (let k = 0; k < K; k++) {
       const o = base + k * FIG
