@@ -13,8 +13,8 @@
 // accumulators), emitted with the same WebAssembly writer; the draws stay in JavaScript
 // (random.ts), since they are 2 per cent of the work here (pairs x resamples, not x runs).
 //
-// The JavaScript version does the same operations in the same order, so both give the same bits;
-// it is the fallback where WebAssembly SIMD is unavailable and the reference in the tests.
+// The JavaScript version, one resample at a time, adds in the same order within each resample, so
+// both give the same bits; it is the fallback where WebAssembly SIMD is unavailable.
 import type { Engine } from "./resampleKernel.js"
 import { Body, module } from "./wasm.js"
 
@@ -84,64 +84,34 @@ const sumsFunction = (): Body => {
   return f
 }
 
-/** The JavaScript mirror of `sumsFunction`: same operations, same order, same bits. */
+/**
+ * The JavaScript fallback: one lane at a time. Each lane's three sums are accumulated pair by pair
+ * in the same order as the WebAssembly tile, whose lanes are independent, so the bits agree.
+ */
 const jsSums = (F: Float64Array, N: number, K1: number, spans: Int32Array, W: Float64Array, out: Float64Array): void => {
   const S = spans.length / 2
   for (let s = 0; s < S; s++) {
     const a = spans[2 * s]
     const e = spans[2 * s + 1]
     for (let k = 0; k < K1; k++) {
-      let sx0 = 0
-      let sx1 = 0
-      let sx2 = 0
-      let sx3 = 0
-      let sxx0 = 0
-      let sxx1 = 0
-      let sxx2 = 0
-      let sxx3 = 0
-      let sxg0 = 0
-      let sxg1 = 0
-      let sxg2 = 0
-      let sxg3 = 0
       const base = k * N * 2
-      for (let i = a; i < e; i++) {
-        const xi = F[base + 2 * i]
-        const gi = F[base + 2 * i + 1]
-        const q = i * TILE
-        const w0 = W[q]
-        const w1 = W[q + 1]
-        const w2 = W[q + 2]
-        const w3 = W[q + 3]
-        let t = w0 * xi
-        sx0 += t
-        sxx0 += t * xi
-        sxg0 += w0 * gi
-        t = w1 * xi
-        sx1 += t
-        sxx1 += t * xi
-        sxg1 += w1 * gi
-        t = w2 * xi
-        sx2 += t
-        sxx2 += t * xi
-        sxg2 += w2 * gi
-        t = w3 * xi
-        sx3 += t
-        sxx3 += t * xi
-        sxg3 += w3 * gi
-      }
       const o = (s * K1 + k) * SUMS
-      out[o] = sx0
-      out[o + 1] = sx1
-      out[o + 2] = sx2
-      out[o + 3] = sx3
-      out[o + 4] = sxx0
-      out[o + 5] = sxx1
-      out[o + 6] = sxx2
-      out[o + 7] = sxx3
-      out[o + 8] = sxg0
-      out[o + 9] = sxg1
-      out[o + 10] = sxg2
-      out[o + 11] = sxg3
+      for (let lane = 0; lane < TILE; lane++) {
+        let sx = 0
+        let sxx = 0
+        let sxg = 0
+        for (let i = a; i < e; i++) {
+          const w = W[i * TILE + lane]
+          const x = F[base + 2 * i]
+          const t = w * x
+          sx += t
+          sxx += t * x
+          sxg += w * F[base + 2 * i + 1]
+        }
+        out[o + lane] = sx
+        out[o + TILE + lane] = sxx
+        out[o + 2 * TILE + lane] = sxg
+      }
     }
   }
 }
