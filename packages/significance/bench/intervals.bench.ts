@@ -4,6 +4,7 @@
 // accuracy). The target: 100 runs x 7 tracks at 1,000 resamples well under 2 s through the
 // CLI, so well under 0.5 s here.
 // Run: pnpm bench intervals   (or npx tsx packages/significance/bench/intervals.bench.ts)
+import * as os from "node:os"
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus"
 import { Intervals } from "../src/index.js"
 import { synthetic } from "./significance.bench.js"
@@ -18,6 +19,8 @@ export interface IntervalsBench {
   readonly runs: number
   readonly pairs: number
   readonly engine: string
+  /** the machine's 1-minute load average when the row was taken (other jobs inflate wall time) */
+  readonly load: number
 }
 
 const TRACKS = ["track1.ar-ar", "track2.ar-en", "track3.es-es", "track4a.es-en", "track4b.es-en", "track5.en-en", "track6.tr-en"]
@@ -75,7 +78,8 @@ const time = (name: string, input: Intervals.Input, options: Intervals.Options, 
     resamples: result.resamples,
     runs: input.runs.length,
     pairs,
-    engine: result.engine
+    engine: result.engine,
+    load: os.loadavg()[0]
   }
 }
 
