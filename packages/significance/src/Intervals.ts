@@ -114,7 +114,10 @@ export interface Options {
   readonly resamples?: number
   /** Seed of the xoroshiro128+ generator (0 .. 2^32 - 1). Default 12345. */
   readonly seed?: number
-  /** `auto` (default): WebAssembly SIMD when available, else JavaScript. Results do not depend on it. */
+  /**
+   * `auto` (default): WebAssembly SIMD when available, else JavaScript. Results do not depend on it.
+   * `wasm` throws when WebAssembly SIMD is unavailable (a programmer's choice, not a data error).
+   */
   readonly engine?: "auto" | "js" | "wasm"
   /** Called about every 1% of resamples, and at the end. */
   readonly progress?: (done: number, total: number) => void
@@ -416,7 +419,7 @@ const aggregateReason = (
   }
   if (rule === "pooled" || rule === "allnrm") return `${rule} is undefined (the run is constant on the pooled pairs)`
   if (official && input.missingDataset === "no-official-score") {
-    return `no official score: it needs every dataset, and ${missing.join(", ")} has no figure`
+    return `no official score: it needs every dataset, and ${missing.join(", ")} ${missing.length > 1 ? "have" : "has"} no figure`
   }
   if (official && rule === "wmean") {
     const noWeight = input.datasets.filter((_, d) => estimates[k * FIG + d] !== estimates[k * FIG + d] && job.weight[d] === 0)
