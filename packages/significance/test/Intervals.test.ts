@@ -295,10 +295,16 @@ describe("Intervals", () => {
   })
 
   it("STS 2017 rule (mean, no-official-score): a run lacking a track has no official interval, says why, and is not ranked", () => {
-    const input = stsInput([30, 30, 30, 30], [0.7, 1, 1.3], 5, { official: "mean", missingDataset: "no-official-score" }, [[1, 3]])
+    const base = stsInput([30, 30, 30, 30], [0.7, 1, 1.3, 0.9], 5, { official: "mean", missingDataset: "no-official-score" }, [[1, 3]])
+    // run 3 is not primary: intervals on its figures, but it stays out of the ranking
+    const input = { ...base, runs: base.runs.map((r, k) => (k === 3 ? { ...r, ranked: false } : r)) }
     const B = 100
     const result = ok(Intervals.compute(input, { resamples: B, seed: 4 }))
     expectMatches(input, result, reference(input, B, 4, 0.95))
+    expect(result.runs[3].official.ci).toBeDefined()
+    expect(result.runs[3].rankInterval).toBeUndefined()
+    expect(result.runs[3].rankReason).toMatch(/not ranked/)
+    expect([result.runs[0].rank, result.runs[2].rank].sort()).toEqual([1, 2])
     const run = result.runs[1]
     expect(run.official.value).toBeUndefined()
     expect(run.official.ci).toBeUndefined()
@@ -355,7 +361,10 @@ describe("Intervals", () => {
 
   it("the same seed gives the same output, another seed differs; JavaScript and WebAssembly agree bit for bit", () => {
     const input = stsInput([30, 40], [0.6, 1, 1.4], 13, { official: "wmean", missingDataset: "zero", aggregates: ["pooled"] })
-    const a = ok(Intervals.compute(input, { resamples: 200, seed: 21 }))
+    const calls: Array<number> = []
+    const a = ok(Intervals.compute(input, { resamples: 200, seed: 21, progress: (done, total) => calls.push(done / total) }))
+    expect(calls.at(-1)).toBe(1)
+    expect(calls.every((c, i) => i === 0 || c > calls[i - 1])).toBe(true)
     const b = ok(Intervals.compute(input, { resamples: 200, seed: 21 }))
     const c = ok(Intervals.compute(input, { resamples: 200, seed: 22 }))
     const strip = (r: Intervals.Result) => ({ ...r, engine: undefined })
