@@ -10,6 +10,8 @@
 // Python's `str.split()` with no argument splits on runs of the characters `str.isspace()` accepts:
 // JavaScript's `\s` differs (it has U+FEFF, and lacks U+001C-U+001F and U+0085), so the class is
 // spelled out to match Python exactly.
+// U+001C-U+001F are control characters, and exactly what Python counts as white space here.
+// eslint-disable-next-line no-control-regex
 const PYTHON_WHITESPACE = /[\t\n\v\f\r \u001c-\u001f\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u
 
 /**
