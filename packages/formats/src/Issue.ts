@@ -62,7 +62,8 @@ export const IssueCode = Schema.Literals([
   "bad-task-file",
   // added with SemEval-2024 Task 1 (csv files)
   "bad-csv",
-  "not-public"
+  "not-public",
+  "bad-json"
 ])
 /** @since 0.1.0 */
 export type IssueCode = typeof IssueCode.Type
