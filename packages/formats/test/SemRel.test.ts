@@ -12,7 +12,8 @@ import { fileURLToPath } from "node:url"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { Gold, Issue, Registry, SemRel, Text } from "@stseval/formats"
+import { zipSync } from "fflate"
+import { Gold, Issue, Registry, SemRel, Submissions, Text } from "@stseval/formats"
 import { Pearson, Spearman } from "@stseval/metrics"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -198,6 +199,29 @@ describe("gold of a SemRel edition", () => {
       expect(gold.datasets.map((d) => d.name)).toEqual(["eng"])
     } finally {
       fs.rmSync(flat, { recursive: true, force: true })
+    }
+  })
+})
+
+describe("a SemRel run: a folder or zip of pred_<lang>.csv for any subset of the languages", () => {
+  it("discover finds both, and each file belongs to its language's dataset", async () => {
+    const b = Registry.get("semrel2024-b")!
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-semrel-runs-"))
+    try {
+      fs.mkdirSync(path.join(dir, "TeamA_run1"))
+      fs.writeFileSync(path.join(dir, "TeamA_run1", "pred_eng.csv"), "PairID,Pred_Score\nENG-test-0000,0.5\n")
+      fs.writeFileSync(path.join(dir, "TeamA_run1", "pred_pan.csv"), "PairID,Pred_Score\nPAN-test-1,0.5\n")
+      const enc = new TextEncoder()
+      fs.writeFileSync(path.join(dir, "TeamB_run2.zip"), zipSync({ "res/pred_afr.csv": enc.encode("PairID,Pred_Score\nAFR-test-1,0.5\n") }))
+      const found = await run(Submissions.discover(dir, b))
+      expect(found.issues).toEqual([])
+      expect(found.runs.map((r) => [r.meta.id, r.kind, r.files.map((f) => f.name)])).toEqual([
+        ["TeamA/run1", "folder", ["pred_eng.csv", "pred_pan.csv"]],
+        ["TeamB/run2", "zip", ["pred_afr.csv"]]
+      ])
+      for (const r of found.runs) for (const f of r.files) expect(Registry.datasetOfRunFile(b, f.name)?.name).toBe(SemRel.parseFileName(f.name)!.language)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
     }
   })
 })
