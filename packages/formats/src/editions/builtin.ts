@@ -317,7 +317,7 @@ const SEMREL_PAIRS: Record<string, number> = {
 const SEMREL_REPO = "semantic-textual-relatedness/Semantic_Relatedness_SemEval2024"
 const SEMREL_COMMIT = "3c5941d"
 const ESP_NOT_PUBLIC =
-  "the organisers did not release the Spanish (esp) test labels: the repository has esp_test.csv without scores and no esp_test_with_labels.csv, so esp cannot be scored"
+  "the organisers did not release the Spanish (esp) test labels (their repository has esp_test.csv without scores and no esp_test_with_labels.csv)"
 
 const semrelDataset = (language: string): Dataset => ({
   name: language,
