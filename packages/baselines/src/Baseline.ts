@@ -8,13 +8,14 @@
 import type { Sick } from "@stseval/formats"
 import * as Embeddings from "./Embeddings.js"
 import * as Entailment from "./Entailment.js"
+import * as LexicalOverlap from "./LexicalOverlap.js"
 import * as Overlap from "./Overlap.js"
 import type { BaselineRun } from "./Run.js"
 import * as TokenCosine from "./TokenCosine.js"
 import * as Tokenizer from "./Tokenizer.js"
 
 /** @since 0.1.0 */
-export type Name = "overlap" | "chance" | "majority" | "probability" | "tokencos" | "tokencos-2014" | "embeddings"
+export type Name = "overlap" | "chance" | "majority" | "probability" | "tokencos" | "tokencos-2014" | "embeddings" | "lexical-overlap"
 
 /** @since 0.1.0 */
 export interface Entry {
@@ -50,7 +51,14 @@ export const catalogue: ReadonlyArray<Entry> = [
     description: "STS 2017 baseline-tokencos: cosine of binary bags of lower-cased treebank tokens (no machine translation for cross-lingual tracks)"
   },
   { name: "tokencos-2014", family: "sts", needs: [], description: "STS 2014 baseline-tokencos: cosine of binary bags of white-space tokens" },
-  { name: "embeddings", family: "sts", needs: ["vectors"], description: "cosine of averaged word vectors (word2vec / GloVe text file), lower-cased treebank tokens" }
+  { name: "embeddings", family: "sts", needs: ["vectors"], description: "cosine of averaged word vectors (word2vec / GloVe text file), lower-cased treebank tokens" },
+  {
+    name: "lexical-overlap",
+    family: "sts",
+    needs: [],
+    description:
+      "SemEval-2024 Task 1 (SemRel) organisers' baseline: Dice coefficient of the two sentences' sets of white-space tokens (case kept, punctuation attached)"
+  }
 ]
 
 /** @since 0.1.0 */
@@ -124,6 +132,8 @@ export interface StsDataset {
   readonly pairs: ReadonlyArray<TokenCosine.SentencePair>
   /** the two languages, when cross-lingual (e.g. ["es", "en"]) */
   readonly languages?: readonly [string, string] | undefined
+  /** each pair's ID, in `pairs` order: needed for a SemRel run (`pred_<lang>.csv` is matched by PairID) */
+  readonly pairIds?: ReadonlyArray<string> | undefined
 }
 
 /**
@@ -137,14 +147,16 @@ export const stsTokenizer = (name: Name): Tokenizer.Tokenizer =>
 /**
  * An STS run (one output file per dataset) for `datasets`. `embeddings` needs `vectors`, loaded
  * with `Embeddings.load` for the vocabulary `Embeddings.vocabularyOf(pairs, stsTokenizer(name))`.
- * `stsb` gives the STS Benchmark's single-file shape (one dataset).
+ * `stsb` gives the STS Benchmark's single-file shape (one dataset); `semrel` a SemEval-2024 Task 1
+ * run (one `pred_<lang>.csv` per dataset, named by the dataset, which is the language; every
+ * dataset needs its `pairIds`).
  *
  * @since 0.1.0
  */
 export const sts = (
   name: Name,
   datasets: ReadonlyArray<StsDataset>,
-  options: { readonly vectors?: Embeddings.Vectors; readonly stsb?: boolean } = {}
+  options: { readonly vectors?: Embeddings.Vectors; readonly stsb?: boolean; readonly semrel?: boolean } = {}
 ): Made => {
   const tokenizer = stsTokenizer(name)
   const notes: Array<string> = []
@@ -154,13 +166,28 @@ export const sts = (
     else if (name === "embeddings") {
       if (options.vectors === undefined) throw new RangeError("the embeddings baseline needs a vectors file")
       result = Embeddings.score(d.pairs, options.vectors, tokenizer)
-    } else throw new RangeError(`${name} is not an STS baseline`)
+    } else if (name === "lexical-overlap") result = LexicalOverlap.score(d.pairs)
+    else throw new RangeError(`${name} is not an STS baseline`)
     for (const n of result.notes) notes.push(`${d.dataset}: ${n}`)
-    return { dataset: d.dataset, scores: result.scores }
+    return { dataset: d.dataset, scores: result.scores, pairIds: d.pairIds }
   })
   if (options.stsb === true) {
     if (scored.length !== 1) throw new RangeError(`an STS Benchmark run has one dataset, got ${scored.length}`)
     return { run: { _tag: "stsb", scores: scored[0].scores }, notes }
   }
-  return { run: { _tag: "sts", datasets: scored }, notes }
+  if (options.semrel === true) {
+    return {
+      run: {
+        _tag: "semrel",
+        datasets: scored.map((d) => {
+          if (d.pairIds === undefined || d.pairIds.length !== d.scores.length) {
+            throw new RangeError(`a SemRel run needs the pair ID of every pair of ${d.dataset}`)
+          }
+          return { language: d.dataset, pairIds: d.pairIds, scores: d.scores }
+        })
+      },
+      notes
+    }
+  }
+  return { run: { _tag: "sts", datasets: scored.map(({ dataset, scores }) => ({ dataset, scores })) }, notes }
 }

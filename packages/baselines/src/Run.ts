@@ -2,11 +2,12 @@
  * A baseline's output as a run in the task's own submission format: a SICK run file
  * (`Team_runNprimary.txt`, header `pair_ID entailment_judgment relatedness_score`, `NA` for a
  * subtask not taken part in), a folder of STS output files (`STS.output.<dataset>.txt`, one score
- * per input line), or an STS Benchmark run (one score per line of `sts-test.csv`).
+ * per input line), an STS Benchmark run (one score per line of `sts-test.csv`, or GLUE's
+ * `STS-B.tsv`), or a SemEval-2024 Task 1 run (a folder of `pred_<lang>.csv`).
  *
  * @since 0.1.0
  */
-import { Sick, Sts } from "@stseval/formats"
+import { Glue, SemRel, Sick, Sts } from "@stseval/formats"
 import type { Sick as SickTypes } from "@stseval/formats"
 
 /** @since 0.1.0 */
@@ -21,6 +22,18 @@ export type BaselineRun =
     }
   | { readonly _tag: "sts"; readonly datasets: ReadonlyArray<{ readonly dataset: string; readonly scores: ArrayLike<number> }> }
   | { readonly _tag: "stsb"; readonly scores: ArrayLike<number> }
+  | {
+      readonly _tag: "semrel"
+      readonly datasets: ReadonlyArray<{ readonly language: string; readonly pairIds: ReadonlyArray<string>; readonly scores: ArrayLike<number> }>
+    }
+
+/**
+ * The file format of an STS Benchmark run: `stseval` one score per line of the csv (default), or
+ * `glue` the GLUE benchmark's `STS-B.tsv` (`index<TAB>prediction`, values 0-5).
+ *
+ * @since 0.1.0
+ */
+export type Format = "stseval" | "glue"
 
 /** @since 0.1.0 */
 export interface RunName {
@@ -41,16 +54,20 @@ export interface RunFile {
 /**
  * The files of a run, named `<team>_run<N>[primary]`. SICK: one file `<name>.txt` (a subtask with
  * no value on every row is written `NA`). STS: a folder `<name>/` holding
- * `STS.output.<dataset>.txt` per dataset. STS Benchmark: one file `<name>.txt`.
+ * `STS.output.<dataset>.txt` per dataset. STS Benchmark: one file `<name>.txt`, or with
+ * `format: "glue"` a folder `<name>/STS-B.tsv` (GLUE's name; values outside 0-5 throw a RangeError,
+ * as the GLUE server refuses them). SemRel: a folder `<name>/` holding `pred_<lang>.csv` per
+ * language.
  *
  * @since 0.1.0
  */
-export const toRun = (run: BaselineRun, name?: RunName): ReadonlyArray<RunFile> => {
+export const toRun = (run: BaselineRun, name?: RunName, options: { readonly format?: Format } = {}): ReadonlyArray<RunFile> => {
   const team = name?.team ?? "baseline"
   const n = name?.run ?? 1
   const primary = name?.primary ?? true
   // the primary flag travels in the name (`Team_run1primary`), as the submissions reader expects
   const base = `${team}_run${n}${primary ? "primary" : ""}`
+  if (options.format === "glue" && run._tag !== "stsb") throw new RangeError(`the GLUE format is for STS Benchmark runs, not ${run._tag}`)
   switch (run._tag) {
     case "sick":
       return [
@@ -62,7 +79,14 @@ export const toRun = (run: BaselineRun, name?: RunName): ReadonlyArray<RunFile> 
     case "sts":
       return run.datasets.map((d) => ({ path: `${base}/STS.output.${d.dataset}.txt`, contents: Sts.writeOutput(d.scores) }))
     case "stsb":
-      return [{ path: `${base}.txt`, contents: Sts.writeOutput(run.scores) }]
+      return options.format === "glue"
+        ? [{ path: `${base}/${Glue.STSB_FILE}`, contents: Glue.writeStsb(run.scores) }]
+        : [{ path: `${base}.txt`, contents: Sts.writeOutput(run.scores) }]
+    case "semrel":
+      return run.datasets.map((d) => ({
+        path: `${base}/${SemRel.runFileName(d.language)}`,
+        contents: SemRel.writeRun(d.pairIds.map((pairId, i) => ({ pairId, score: d.scores[i] })))
+      }))
   }
 }
 

@@ -25,7 +25,7 @@ export interface DataSource {
   readonly url: string
   /** expected SHA-256 (hex) of the downloaded bytes; without it the first download's is recorded */
   readonly sha256?: string | undefined
-  /** file name to store the download under (an archive is unpacked beside it) */
+  /** file name to store the download under, relative to the data folder (may name a sub-folder); an archive is unpacked beside it */
   readonly file: string
 }
 
@@ -215,8 +215,14 @@ export const fetchSource = Effect.fnUntraced(function*(dir: string, source: Data
     try: () => unpack(source.file, bytes),
     catch: (cause) => new DataFetchError({ url: source.url, message: `${source.url}: cannot unpack ${source.file}: ${String(cause)}` })
   })
-  yield* fs.makeDirectory(dir, { recursive: true })
-  yield* writeAtomically(nodePath.join(dir, source.file), bytes)
+  const target = nodePath.join(dir, source.file)
+  // `file` may name a sub-folder (SemRel keeps the release's `<lang>/<lang>_test.csv` layout); the
+  // registry schema refuses absolute paths and `..`, and this check keeps a hand-made source inside too.
+  if (nodePath.relative(dir, target).startsWith("..") || nodePath.isAbsolute(source.file)) {
+    return yield* new DataFetchError({ url: source.url, message: `${source.url}: the file name ${source.file} leaves the data folder` })
+  }
+  yield* fs.makeDirectory(nodePath.dirname(target), { recursive: true })
+  yield* writeAtomically(target, bytes)
   const unpacked: Array<string> = []
   for (const [name, content] of members) {
     const base = nodePath.posix.basename(name)

@@ -1,13 +1,15 @@
 /**
  * An edition's gold: each dataset's gold file read with the matching parser (`Sts.parseGold`,
- * `StsBenchmark.parse`, `Sick.parseData`). A missing or unreadable gold file is an issue naming the
- * file and the dataset (that dataset cannot be scored), never a failure.
+ * `StsBenchmark.parse`, `Sick.parseData`, `SemRel.parseData`). A missing or unreadable gold file is
+ * an issue naming the file and the dataset (that dataset cannot be scored), never a failure; a
+ * dataset whose gold is not public (`goldNotPublic`) says why.
  *
  * @since 0.1.0
  */
 import { Effect, FileSystem, Path } from "effect"
 import * as Issue from "./Issue.js"
 import type { DatasetSpec, TaskEdition } from "./Registry.js"
+import * as SemRel from "./SemRel.js"
 import * as Sick from "./Sick.js"
 import * as Sts from "./Sts.js"
 import * as StsBenchmark from "./StsBenchmark.js"
@@ -24,10 +26,12 @@ export type GoldDataset =
       readonly kind: "scores"
       readonly name: string
       readonly file: string
-      /** one entry per gold line (STS-B: per csv row); NaN = not annotated */
+      /** one entry per gold line (STS-B: per csv row; SemRel: per pair, in file order); NaN = not annotated */
       readonly scores: Float64Array
       /** number of annotated (scored) pairs */
       readonly annotated: number
+      /** the pair ID of each score, when runs are matched by pair ID (`semrel-csv` gold); else undefined */
+      readonly pairIds?: ReadonlyArray<string> | undefined
       readonly issues: ReadonlyArray<Issue.Issue>
     }
   | {
@@ -95,10 +99,31 @@ export const parseDataset = (spec: DatasetSpec, file: string, content: Uint8Arra
       issues.push(...parsed.issues)
       return scoresDataset(spec, file, parsed.value.scores, issues)
     }
+    case "semrel-csv": {
+      const parsed = SemRel.parseData(text)
+      issues.push(...parsed.issues)
+      const { pairs, hasScores } = parsed.value
+      if (!hasScores && !Issue.hasErrors(issues)) {
+        issues.push(
+          Issue.error("missing-header", file, `the SemRel file of dataset ${spec.name} has no Score column: it is an input file, not gold (the gold is ${spec.name}_test_with_labels.csv)`, {
+            expected: "PairID,Text,Score",
+            field: SemRel.SCORE
+          })
+        )
+      }
+      const scores = Float64Array.from(pairs, (p) => p.score ?? NaN)
+      return scoresDataset(spec, file, scores, issues, pairs.map((p) => p.pairId))
+    }
   }
 }
 
-const scoresDataset = (spec: DatasetSpec, file: string, all: Float64Array, issues: Array<Issue.Issue>): GoldDataset => {
+const scoresDataset = (
+  spec: DatasetSpec,
+  file: string,
+  all: Float64Array,
+  issues: Array<Issue.Issue>,
+  pairIds?: ReadonlyArray<string>
+): GoldDataset => {
   let scores = all
   if (spec.scoredLines !== undefined && all.length > spec.scoredLines) {
     scores = all.slice(0, spec.scoredLines)
@@ -112,7 +137,7 @@ const scoresDataset = (spec: DatasetSpec, file: string, all: Float64Array, issue
   let annotated = 0
   for (let i = 0; i < scores.length; i++) if (!Number.isNaN(scores[i])) annotated++
   checkPairs(spec, file, annotated, issues)
-  return { kind: "scores", name: spec.name, file, scores, annotated, issues }
+  return { kind: "scores", name: spec.name, file, scores, annotated, ...(pairIds !== undefined ? { pairIds } : {}), issues }
 }
 
 // The published pair counts catch a wrong or truncated gold file early; a user edition without
@@ -129,11 +154,18 @@ const checkPairs = (spec: DatasetSpec, file: string, found: number, issues: Arra
   }
 }
 
+// A dataset whose gold was never released is expected to be missing: a warning with the reason.
 const missingIssue = (spec: DatasetSpec, file: string, why: string) =>
-  Issue.error("file-unreadable", file, `the gold file of dataset ${spec.name} ${why}; ${spec.name} cannot be scored`, {
-    field: spec.name,
-    expected: spec.gold
-  })
+  spec.goldNotPublic !== undefined
+    ? Issue.warning("not-public", file, `dataset ${spec.name} cannot be scored: ${spec.goldNotPublic}`, {
+        field: spec.name,
+        expected: spec.gold,
+        found: "no gold file"
+      })
+    : Issue.error("file-unreadable", file, `the gold file of dataset ${spec.name} ${why}; ${spec.name} cannot be scored`, {
+        field: spec.name,
+        expected: spec.gold
+      })
 
 type Entry =
   | { readonly spec: DatasetSpec; readonly file: string; readonly content: Uint8Array | string }
@@ -174,8 +206,11 @@ export const goldFromTexts = (edition: TaskEdition, texts: ReadonlyArray<GoldTex
 /**
  * Load an edition's gold from a folder (each dataset's `gold` file inside it) or a file. A file is
  * the gold of a single-dataset edition (SICK, STS-B); for an edition with several datasets it is
- * the gold of the dataset whose `gold` name it has, and only that dataset is loaded (the others are
- * listed in `missing`, with an info issue).
+ * the gold of the dataset whose `gold` name it has (its base name: `eng_test_with_labels.csv` for
+ * `eng/eng_test_with_labels.csv`), and only that dataset is loaded (the others are listed in
+ * `missing`, with an info issue). In a folder, a `gold` path with a sub-folder
+ * (`eng/eng_test_with_labels.csv`, the SemRel release's layout) is also looked for by its base name
+ * directly in the folder (a flat folder of gold files, as a scoring site holds them).
  *
  * @since 0.1.0
  */
@@ -186,6 +221,7 @@ export const loadGold = (
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const pathApi = yield* Path.Path
+    const exists = (p: string) => fs.exists(p).pipe(Effect.orElseSucceed(() => false))
     const nothing = (issue: Issue.Issue) => assemble(edition.id, edition.datasets, [], [issue])
     const info = yield* fs.stat(goldPath).pipe(Effect.option)
     if (info._tag === "None") {
@@ -198,12 +234,19 @@ export const loadGold = (
     let wanted: ReadonlyArray<{ spec: DatasetSpec; file: string }>
     const extra: Array<Issue.Issue> = []
     if (info.value.type === "Directory") {
-      wanted = edition.datasets.map((spec) => ({ spec, file: pathApi.join(goldPath, spec.gold) }))
+      const located: Array<{ spec: DatasetSpec; file: string }> = []
+      for (const spec of edition.datasets) {
+        const nested = pathApi.join(goldPath, spec.gold)
+        const flat = pathApi.join(goldPath, pathApi.basename(spec.gold))
+        const useFlat = nested !== flat && !(yield* exists(nested)) && (yield* exists(flat))
+        located.push({ spec, file: useFlat ? flat : nested })
+      }
+      wanted = located
     } else if (edition.datasets.length === 1) {
       wanted = [{ spec: edition.datasets[0], file: goldPath }]
     } else {
       const base = pathApi.basename(goldPath)
-      const spec = edition.datasets.find((d) => d.gold === base)
+      const spec = edition.datasets.find((d) => d.gold === base) ?? edition.datasets.find((d) => pathApi.basename(d.gold) === base)
       if (spec === undefined) {
         return nothing(
           Issue.error("unknown-file", goldPath, `${base} is not a gold file of ${edition.id}; give the gold folder or one of: ${edition.datasets.map((d) => d.gold).join(", ")}`, {

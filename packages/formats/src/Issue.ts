@@ -59,7 +59,11 @@ export const IssueCode = Schema.Literals([
   "bad-run-metadata",
   "run-limit",
   "unknown-task",
-  "bad-task-file"
+  "bad-task-file",
+  // added with SemEval-2024 Task 1 (csv files)
+  "bad-csv",
+  "not-public",
+  "bad-json"
 ])
 /** @since 0.1.0 */
 export type IssueCode = typeof IssueCode.Type

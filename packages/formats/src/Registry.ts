@@ -19,18 +19,27 @@ import { firstProblem } from "./internal/schemaIssues.js"
 // Schema
 // ---------------------------------------------------------------------------------------------
 
-/** `sick`: one tab-separated run file matched to gold by pair_ID; `sts`: score files aligned by line. @since 0.1.0 */
+/**
+ * `sick`: one tab-separated run file matched to gold by pair_ID, two subtasks; `sts`: graded scores,
+ * one run file per dataset (or one file), correlated with the gold per dataset — aligned by line
+ * (STS 2012-2017, STS-B) or, for `semrel-csv` gold (SemEval-2024 Task 1), matched by pair ID.
+ *
+ * @since 0.1.0
+ */
 export const Family = Schema.Literals(["sick", "sts"])
 /** @since 0.1.0 */
 export type Family = typeof Family.Type
 
 /**
  * How a gold file is read: `sts-gs` one score per line (blank = not annotated), `stsb-csv` the STS
- * Benchmark csv (score in field 5), `sick` the SICK data file with relatedness and entailment.
+ * Benchmark csv (score in field 5), `sick` the SICK data file with relatedness and entailment,
+ * `semrel-csv` a SemEval-2024 Task 1 csv (`PairID,Text,Score`, columns by name). The gold format also
+ * says how a run is matched to it: by line for `sts-gs` and `stsb-csv`, by pair ID for `sick` and
+ * `semrel-csv` (see `matchOf`).
  *
  * @since 0.1.0
  */
-export const GoldFormat = Schema.Literals(["sts-gs", "stsb-csv", "sick"])
+export const GoldFormat = Schema.Literals(["sts-gs", "stsb-csv", "sick", "semrel-csv"])
 /** @since 0.1.0 */
 export type GoldFormat = typeof GoldFormat.Type
 
@@ -44,8 +53,8 @@ export const Subtask = Schema.Literals(["similarity", "relatedness", "entailment
 /** @since 0.1.0 */
 export type Subtask = typeof Subtask.Type
 
-/** The metric that orders runs in a subtask. @since 0.1.0 */
-export const RankingMetric = Schema.Literals(["pearson", "accuracy"])
+/** The metric that orders runs in a subtask (SemEval-2024 Task 1 ranks by Spearman). @since 0.1.0 */
+export const RankingMetric = Schema.Literals(["pearson", "spearman", "accuracy"])
 /** @since 0.1.0 */
 export type RankingMetric = typeof RankingMetric.Type
 
@@ -72,6 +81,17 @@ export const Aggregate = Schema.Literals(["wmean", "mean", "pooled", "allnrm", "
 export type Aggregate = typeof Aggregate.Type
 
 /**
+ * What a ranking orders runs by: `aggregate` the aggregate over datasets (every edition up to
+ * 2017), `per-dataset` each dataset on its own, as SemEval-2024 Task 1 ranked teams per language; an
+ * aggregate over the datasets of a `per-dataset` ranking is not official and is labelled so.
+ *
+ * @since 0.1.0
+ */
+export const RankedBy = Schema.Literals(["aggregate", "per-dataset"])
+/** @since 0.1.0 */
+export type RankedBy = typeof RankedBy.Type
+
+/**
  * The ranking of one subtask. An edition has one per subtask (SICK: relatedness by Pearson and
  * entailment by accuracy; STS: similarity by Pearson); the first is the edition's headline ranking.
  *
@@ -86,6 +106,12 @@ export const Ranking = Schema.Struct({
   ),
   alsoAggregate: Schema.optionalKey(
     Schema.Array(Aggregate).annotate({ description: "further aggregates shown beside the official one (STS 2012: allnrm and wmean beside ALL)" })
+  ),
+  ranked: Schema.optionalKey(
+    RankedBy.annotate({
+      description:
+        "aggregate (default): runs are ordered by the aggregate; per-dataset: runs are ranked in each dataset on its own (SemEval-2024 Task 1: per language) and the aggregate is shown only labelled unofficial"
+    })
   )
 })
 /** @since 0.1.0 */
@@ -118,7 +144,12 @@ export const DatasetSpec = Schema.Struct({
   ),
   inputLines: count("lines of the input (and of a complete run) when they differ from the gold's"),
   pairs: count("number of scored (annotated) pairs, as published; the gold is checked against it"),
-  language: Schema.optionalKey(described("language or language pair, e.g. en, es-en"))
+  language: Schema.optionalKey(described("language or language pair, e.g. en, es-en")),
+  goldNotPublic: Schema.optionalKey(
+    described(
+      "why the gold of this dataset cannot be had (e.g. the organisers did not release the test labels): without a gold file the dataset is listed as not scorable with this reason"
+    )
+  )
 })
 /** @since 0.1.0 */
 export type DatasetSpec = typeof DatasetSpec.Type
@@ -131,6 +162,11 @@ export const Scale = Schema.Struct({ min: Schema.Finite, max: Schema.Finite }).c
 export type Scale = typeof Scale.Type
 
 const SHA256 = /^[0-9a-f]{64}$/
+// A path inside the data folder: no absolute path, no backslash, no `.` / `..` segment.
+const RELATIVE_PATH = /^(?![/])(?!.*\\)(?!(?:.*\/)?\.{1,2}(?:\/|$))[^\0]+$/
+const RelativePath = Schema.String.check(Schema.isPattern(RELATIVE_PATH)).annotate({
+  description: "a relative path with forward slashes, without . or .. segments"
+})
 const EDITION_ID = /^[a-z0-9][a-z0-9._-]*$/
 
 /** One public download (see DataStore). @since 0.1.0 */
@@ -139,7 +175,10 @@ export const DataSourceSpec = Schema.Struct({
   sha256: Schema.optionalKey(
     Schema.String.check(Schema.isPattern(SHA256)).annotate({ description: "expected SHA-256 (lower-case hex) of the download; without it the first download's is recorded" })
   ),
-  file: described("file name to store the download under (an archive is unpacked beside it)")
+  file: RelativePath.annotate({
+    description:
+      "file name to store the download under, relative to the edition's data folder; a sub-folder keeps the release's layout (eng/eng_test_with_labels.csv); an archive is unpacked beside it"
+  })
 })
 /** @since 0.1.0 */
 export type DataSourceSpec = typeof DataSourceSpec.Type
@@ -165,7 +204,10 @@ export type DataLocation = typeof DataLocation.Type
 export const TaskEdition = Schema.Struct({
   id: Schema.String.check(Schema.isPattern(EDITION_ID)).annotate({ description: "registry id, e.g. sts2014: lower-case letters, digits, '.', '_', '-'" }),
   title: described("a human title, e.g. the task's name"),
-  family: Family.annotate({ description: "sick: one tab-separated run file matched to gold by pair_ID; sts: score files aligned by line" }),
+  family: Family.annotate({
+    description:
+      "sick: one tab-separated run file matched to gold by pair_ID; sts: graded scores per dataset, aligned by line (sts-gs, stsb-csv gold) or matched by pair ID (semrel-csv gold)"
+  }),
   scale: Scale.annotate({ description: "the gold (and expected run) score scale, inclusive; SICK: relatedness 1-5" }),
   submission: Schema.Literals(["file", "folder"]).annotate({
     description: "file: a run is one file (SICK, STS-B); folder: a run is a folder (or zip) with one file per dataset (STS 2012-2017)"
@@ -244,6 +286,43 @@ export const get = (id: string, editions: ReadonlyArray<TaskEdition> = builtin):
  */
 export const rankingOf = (edition: TaskEdition, subtask: Subtask): Ranking | undefined =>
   edition.ranking.find((r) => r.subtask === subtask)
+
+/**
+ * True when a ranking orders runs in each dataset on its own (`ranked: per-dataset`, SemEval-2024
+ * Task 1): tables then show a rank per dataset, and the aggregate only labelled unofficial.
+ *
+ * @since 0.1.0
+ */
+export const isRankedPerDataset = (ranking: Ranking): boolean => ranking.ranked === "per-dataset"
+
+/**
+ * True when the ranking's `aggregate` is the official figure (false for a per-dataset ranking,
+ * whose aggregate must be labelled unofficial wherever it is shown).
+ *
+ * @since 0.1.0
+ */
+export const isAggregateOfficial = (ranking: Ranking): boolean => !isRankedPerDataset(ranking)
+
+/**
+ * How a dataset's run is matched to its gold, from the gold format: `line` (score line i is pair i:
+ * STS 2012-2017, STS-B) or `pair-id` (SICK's pair_ID, SemRel's PairID).
+ *
+ * @since 0.1.0
+ */
+export const matchOf = (dataset: DatasetSpec): "line" | "pair-id" =>
+  dataset.goldFormat === "sick" || dataset.goldFormat === "semrel-csv" ? "pair-id" : "line"
+
+/**
+ * The built-in editions a name selects: the edition with that id, else every edition whose id
+ * starts with `<name>-` (`semrel2024` selects `semrel2024-a`, `-b` and `-c`; `sts2014` is just
+ * `sts2014`). Empty when nothing matches.
+ *
+ * @since 0.1.0
+ */
+export const select = (name: string, editions: ReadonlyArray<TaskEdition> = builtin): ReadonlyArray<TaskEdition> => {
+  const exact = editions.filter((e) => e.id === name)
+  return exact.length > 0 ? exact : editions.filter((e) => e.id.startsWith(`${name}-`))
+}
 
 /**
  * The metrics a ranking's table reports (`report`, else just the ranking metric).
@@ -388,7 +467,7 @@ export const JSON_SCHEMA_ID = "https://stseval.dev/schemas/task-edition.schema.j
 /**
  * The JSON Schema (draft 2020-12) of an edition file, generated from `TaskEdition`; the file
  * docs/schemas/task-edition.schema.json is this value (a test keeps them equal). Effect does not
- * emit `pattern` for regular-expression checks, so the two patterns are added here; the cross-field
+ * emit `pattern` for regular-expression checks, so the three patterns are added here; the cross-field
  * rules (unique dataset names, one dataset for a `file` submission, ...) are only in the decoder.
  *
  * @since 0.1.0
@@ -398,6 +477,7 @@ export const jsonSchema = (): Record<string, unknown> => {
   const schema = structuredClone<JsonObject>(document.schema)
   at(schema, ["properties", "id"])["pattern"] = EDITION_ID.source
   at(schema, ["properties", "data", "properties", "sources", "items", "properties", "sha256"])["pattern"] = SHA256.source
+  at(schema, ["properties", "data", "properties", "sources", "items", "properties", "file"])["pattern"] = RELATIVE_PATH.source
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: JSON_SCHEMA_ID,

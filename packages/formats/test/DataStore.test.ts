@@ -87,6 +87,21 @@ describe("DataStore", () => {
     expect(fs.readFileSync(path.join(dir, "readme.txt"), "utf8")).toBe("readme\n")
   })
 
+  it("keeps a source's sub-folder (SemRel's <lang>/<lang>_test_with_labels.csv), and refuses a file name that leaves the folder", async () => {
+    files.set("/eng_test_with_labels.csv", strToU8('PairID,Text,Score\nENG-test-0000,"a\nb",0.5\n'))
+    const dir = path.join(tmp, "semrel")
+    const ok = await run(DataStore.fetchSource(dir, { url: `${base}/eng_test_with_labels.csv`, file: "eng/eng_test_with_labels.csv" }))
+    expect(Exit.isSuccess(ok)).toBe(true)
+    expect(fs.readFileSync(path.join(dir, "eng", "eng_test_with_labels.csv"), "utf8")).toContain("ENG-test-0000")
+    const verified = await run(DataStore.verify(dir, [{ url: `${base}/eng_test_with_labels.csv`, file: "eng/eng_test_with_labels.csv" }]))
+    expect(Exit.isSuccess(verified) && verified.value[0].status).toBe("ok")
+    files.set("/escape.csv", strToU8("x\n"))
+    const escape = await run(DataStore.fetchSource(dir, { url: `${base}/escape.csv`, file: "../outside.csv" }))
+    expect(Exit.isFailure(escape)).toBe(true)
+    expect(String(escape)).toContain("leaves the data folder")
+    expect(fs.existsSync(path.join(tmp, "outside.csv"))).toBe(false)
+  })
+
   it("names the URL when the server answers with an error", async () => {
     const exit = await run(DataStore.fetchSource(path.join(tmp, "missing"), { url: `${base}/nope.zip`, file: "nope.zip" }))
     expect(Exit.isFailure(exit)).toBe(true)

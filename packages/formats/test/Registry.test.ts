@@ -30,7 +30,21 @@ const edition = (id: string) => {
 
 describe("built-in editions", () => {
   it("has the editions of SPEC §1 with unique ids", () => {
-    expect(Registry.builtinIds).toEqual(["sick2014", "sts2012", "sts2013", "sts2014", "sts2014-es", "sts2015", "sts2016", "sts2017", "stsb", "stsb-dev"])
+    expect(Registry.builtinIds).toEqual([
+      "sick2014",
+      "sts2012",
+      "sts2013",
+      "sts2014",
+      "sts2014-es",
+      "sts2015",
+      "sts2016",
+      "sts2017",
+      "stsb",
+      "stsb-dev",
+      "semrel2024-a",
+      "semrel2024-b",
+      "semrel2024-c"
+    ])
   })
 
   it("every built-in passes its own Schema as plain JSON data (what a user file would hold)", async () => {
@@ -103,6 +117,53 @@ describe("built-in editions", () => {
     expect(edition("stsb-dev").datasets[0]).toMatchObject({ gold: "sts-dev.csv", pairs: 1500 })
   })
 
+  it("SemEval-2024 Task 1: the languages of each track, Spearman ranked per language, an unofficial mean, esp not public", () => {
+    expect(edition("semrel2024-a").datasets.map((d) => d.name)).toEqual(["amh", "arq", "ary", "eng", "esp", "hau", "kin", "mar", "tel"])
+    const bc = ["afr", "amh", "arb", "arq", "ary", "eng", "esp", "hau", "hin", "ind", "kin", "pan"]
+    expect(edition("semrel2024-b").datasets.map((d) => d.name)).toEqual(bc)
+    expect(edition("semrel2024-c").datasets.map((d) => d.name)).toEqual(bc)
+    for (const id of ["semrel2024-a", "semrel2024-b", "semrel2024-c"]) {
+      const e = edition(id)
+      expect(e.scale).toEqual({ min: 0, max: 1 })
+      expect(e.submission).toBe("folder")
+      const ranking = e.ranking[0]
+      expect(ranking).toMatchObject({ subtask: "relatedness", metric: "spearman", aggregate: "mean", ranked: "per-dataset" })
+      expect(Registry.isRankedPerDataset(ranking)).toBe(true)
+      expect(Registry.isAggregateOfficial(ranking)).toBe(false)
+      expect(Registry.reportedMetrics(ranking)).toEqual(["spearman", "pearson"])
+      for (const d of e.datasets) {
+        expect(d).toMatchObject({ gold: `${d.name}/${d.name}_test_with_labels.csv`, goldFormat: "semrel-csv", run: `pred_${d.name}.csv`, language: d.name })
+        expect(Registry.matchOf(d)).toBe("pair-id")
+        expect(d.goldNotPublic !== undefined).toBe(d.name === "esp")
+      }
+      // the labelled test files of the release, at the pinned commit, under the release's folder names
+      expect(e.data?.dir).toBe(`semrel2024/track-${id.slice(-1)}`)
+      const urls = e.data!.sources.map((s) => s.url)
+      expect(urls).toContain(
+        `https://github.com/semantic-textual-relatedness/Semantic_Relatedness_SemEval2024/raw/3c5941d/Track%20${id.slice(-1).toUpperCase()}/eng/eng_test_with_labels.csv`
+      )
+      expect(urls.some((u) => u.includes("esp_test_with_labels"))).toBe(false)
+    }
+    // the reference pair counts (../shared/reference/semrel2024-lexical-overlap.tsv)
+    expect(Object.fromEntries(edition("semrel2024-b").datasets.map((d) => [d.name, d.pairs]))).toMatchObject({ afr: 375, eng: 2600, hin: 968, pan: 634 })
+    expect(Registry.matchOf(edition("sts2014").datasets[0])).toBe("line")
+  })
+
+  it("select: an id, or every edition named <name>-*", () => {
+    expect(Registry.select("semrel2024").map((e) => e.id)).toEqual(["semrel2024-a", "semrel2024-b", "semrel2024-c"])
+    expect(Registry.select("stsb").map((e) => e.id)).toEqual(["stsb"])
+    expect(Registry.select("nope")).toEqual([])
+  })
+
+  it("a data source's file stays inside the data folder", async () => {
+    const base = JSON.parse(JSON.stringify(edition("semrel2024-a"))) as { data: { sources: Array<{ url: string; file: string }> } }
+    for (const file of ["../x.csv", "/etc/x", "a/../../x", "a\\b.csv", "./x.csv"]) {
+      const bad = { ...base, data: { ...base.data, sources: [{ url: "https://example.org/x", file }] } }
+      const error = await fail(Registry.decodeEdition(bad, "x.json"))
+      expect(error.field, file).toBe("data.sources[0].file")
+    }
+  })
+
   it("every gold file of an edition with data is a download of its own or comes from one of its archives", () => {
     for (const e of Registry.builtin) {
       if (e.data === undefined) continue
@@ -111,6 +172,7 @@ describe("built-in editions", () => {
       expect(e.data.sources.every((s) => s.url.startsWith("https://")), e.id).toBe(true)
       const archives = files.filter((f) => /\.(zip|tar\.gz|tgz)$/.test(f))
       for (const d of e.datasets) {
+        if (d.goldNotPublic !== undefined) continue
         expect(files.includes(d.gold) || archives.length > 0, `${e.id} ${d.gold}`).toBe(true)
       }
     }
@@ -159,7 +221,7 @@ describe("user edition files", () => {
     expect(e.file).toBe(file)
     expect(e.field).toBe("datasets[1].goldFormat")
     expect(e.message).toContain(`${file}: datasets[1].goldFormat:`)
-    expect(e.reason).toBe('Expected "sts-gs" | "stsb-csv" | "sick", got "sts-gold"')
+    expect(e.reason).toBe('Expected "sts-gs" | "stsb-csv" | "sick" | "semrel-csv", got "sts-gold"')
   })
 
   it("a wrong type names the field", async () => {

@@ -4,7 +4,8 @@
  * file names are those of the official releases (checked against `../shared/data`).
  *
  * Sources: SemEval-2012 Task 6, *SEM 2013 shared task, SemEval-2014 Task 10 and Task 1 (SICK),
- * SemEval-2015 Task 2, SemEval-2016 Task 1, SemEval-2017 Task 1 and the STS Benchmark.
+ * SemEval-2015 Task 2, SemEval-2016 Task 1, SemEval-2017 Task 1, the STS Benchmark and SemEval-2024
+ * Task 1 (SemRel).
  *
  * @since 0.1.0
  */
@@ -15,7 +16,8 @@ type Dataset = Edition["datasets"][number]
 
 // Public copies of the released files (see ../shared/data/SOURCES.tsv). No SHA-256 is pinned: the
 // data store records the checksum of the first download and verifies later ones against it.
-const gh = (repo: string, commit: string, path: string) => `https://github.com/${repo}/raw/${commit}/${path}`
+// encodeURI: SemRel's folders are named "Track A" etc.
+const gh = (repo: string, commit: string, path: string) => encodeURI(`https://github.com/${repo}/raw/${commit}/${path}`)
 const SYNWMD = (path: string) => gh("amao0o0/SynWMD", "59042a9", `data/downstream/STS/${path}`)
 
 /** One STS dataset with the usual `STS.gs / STS.input / STS.output` names. */
@@ -304,6 +306,59 @@ const stsbEdition = (split: "test" | "dev", pairs: number): Edition => ({
   data: { dir: "stsbenchmark", sources: [STSB_TARBALL] }
 })
 
+// --- SemEval-2024 Task 1: Semantic Textual Relatedness (SemRel) ---------------------------------
+
+// Test pairs per language (the labelled test files; the same pairs in every track). esp: the
+// unlabelled test input has 600 pairs; its labels were never released.
+const SEMREL_PAIRS: Record<string, number> = {
+  afr: 375, amh: 171, arb: 595, arq: 583, ary: 426, eng: 2600, esp: 600,
+  hau: 603, hin: 968, ind: 360, kin: 222, mar: 298, pan: 634, tel: 297
+}
+const SEMREL_REPO = "semantic-textual-relatedness/Semantic_Relatedness_SemEval2024"
+const SEMREL_COMMIT = "3c5941d"
+const ESP_NOT_PUBLIC =
+  "the organisers did not release the Spanish (esp) test labels (their repository has esp_test.csv without scores and no esp_test_with_labels.csv)"
+
+const semrelDataset = (language: string): Dataset => ({
+  name: language,
+  gold: `${language}/${language}_test_with_labels.csv`,
+  goldFormat: "semrel-csv",
+  input: `${language}/${language}_test.csv`,
+  run: `pred_${language}.csv`,
+  pairs: SEMREL_PAIRS[language],
+  language,
+  ...(language === "esp" ? { goldNotPublic: ESP_NOT_PUBLIC } : {})
+})
+
+const semrelEdition = (track: "a" | "b" | "c", title: string, languages: ReadonlyArray<string>): Edition => {
+  const datasets = languages.map(semrelDataset)
+  const folder = `Track ${track.toUpperCase()}`
+  return {
+    id: `semrel2024-${track}`,
+    title: `SemEval-2024 Task 1: Semantic Textual Relatedness, track ${track.toUpperCase()} (${title})`,
+    description:
+      "Ousidhoum et al. 2024. A run is a folder (or zip) of pred_<lang>.csv files (header PairID,Pred_Score) for any subset of the languages, matched to the gold by PairID as the organisers' evaluation.py does. Official figure: Spearman per language; teams were ranked per language, so a mean over languages is unofficial. The leaderboards list one submission per team and language; runLimit 1 flags several runs under one team name.",
+    family: "sts",
+    scale: { min: 0, max: 1 },
+    submission: "folder",
+    datasets,
+    runLimit: 1,
+    ranking: [{ subtask: "relatedness", metric: "spearman", aggregate: "mean", ranked: "per-dataset", report: ["spearman", "pearson"] }],
+    missingDataset: "no-official-score",
+    published: { style: "r3" },
+    data: {
+      dir: `semrel2024/track-${track}`,
+      sources: datasets.flatMap((d) => [
+        ...(d.goldNotPublic === undefined ? [{ url: gh(SEMREL_REPO, SEMREL_COMMIT, `${folder}/${d.gold}`), file: d.gold }] : []),
+        { url: gh(SEMREL_REPO, SEMREL_COMMIT, `${folder}/${d.input!}`), file: d.input! }
+      ])
+    }
+  }
+}
+
+const SEMREL_A = ["amh", "arq", "ary", "eng", "esp", "hau", "kin", "mar", "tel"]
+const SEMREL_BC = ["afr", "amh", "arb", "arq", "ary", "eng", "esp", "hau", "hin", "ind", "kin", "pan"]
+
 /** The built-in editions in registry order. @since 0.1.0 */
 export const builtinEditions: ReadonlyArray<Edition> = [
   sick2014,
@@ -315,5 +370,8 @@ export const builtinEditions: ReadonlyArray<Edition> = [
   sts2016,
   sts2017,
   stsbEdition("test", 1379),
-  stsbEdition("dev", 1500)
+  stsbEdition("dev", 1500),
+  semrelEdition("a", "supervised", SEMREL_A),
+  semrelEdition("b", "unsupervised", SEMREL_BC),
+  semrelEdition("c", "cross-lingual", SEMREL_BC)
 ]

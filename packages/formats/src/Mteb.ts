@@ -1,0 +1,459 @@
+/**
+ * MTEB (Massive Text Embedding Benchmark) per-pair predictions, imported as runs.
+ *
+ * With a `prediction_folder`, MTEB saves one file per task, `<task name>_predictions.json`
+ * (`AbsTask._save_task_predictions` in embeddings-benchmark/mteb):
+ *
+ * ```json
+ * { "mteb_model_meta": { "model_name": "org/model", "revision": "abc123" },
+ *   "<hf subset>": { "<split>": { "cosine_scores": [...], "manhattan_distances": [...],
+ *                                 "euclidean_distances": [...], "similarity_scores": [...] | null } } }
+ * ```
+ *
+ * For STS tasks each list has one value per pair of the split, in the Hugging Face dataset's row
+ * order (distances are negated, so larger = more similar; `similarity_scores` is the model's own
+ * similarity, null when it has none). MTEB's main STS score is the Spearman of `cosine_scores`.
+ *
+ * There are no pair IDs: predictions are matched by position, which is safe only when MTEB's split
+ * is one of our gold files row for row. `mappings` lists the (task, subset, split) that are: the
+ * STS Benchmark, the six SemEval-2017 tracks, and SemRel's languages, each with its pair count
+ * and MTEB's recorded mean gold score (its `descriptive_stats`), both checked against our gold
+ * before anything is written. `unsupported` lists the STS tasks that are not, and why.
+ *
+ * @since 0.1.0
+ */
+import { Effect, FileSystem, Path, Schema } from "effect"
+import type { PlatformError } from "effect/PlatformError"
+import type * as Gold from "./Gold.js"
+import * as Issue from "./Issue.js"
+import type { Parsed } from "./Issue.js"
+import { firstProblem } from "./internal/schemaIssues.js"
+import type { TaskEdition } from "./Registry.js"
+import * as SemRel from "./SemRel.js"
+import * as Sts from "./Sts.js"
+
+// ---------------------------------------------------------------------------------------------
+// The file
+// ---------------------------------------------------------------------------------------------
+
+const Scores = Schema.Array(Schema.Finite)
+
+/**
+ * One split's STS predictions, as MTEB's `AnySTSEvaluator` returns them. Fields MTEB may add later
+ * are ignored.
+ *
+ * @since 0.1.0
+ */
+export const StsPredictions = Schema.Struct({
+  cosine_scores: Scores,
+  manhattan_distances: Scores,
+  euclidean_distances: Scores,
+  similarity_scores: Schema.NullOr(Scores)
+})
+/** @since 0.1.0 */
+export type StsPredictions = typeof StsPredictions.Type
+
+/** The `mteb_model_meta` entry. @since 0.1.0 */
+export const ModelMeta = Schema.Struct({
+  model_name: Schema.String.check(Schema.isMinLength(1)),
+  revision: Schema.optionalKey(Schema.NullOr(Schema.String))
+})
+
+/** The file as a whole: the model entry and, under every other key, a subset's splits. @since 0.1.0 */
+export const PredictionsJson = Schema.Record(Schema.String, Schema.Unknown)
+
+/** @since 0.1.0 */
+export interface SplitPredictions {
+  readonly subset: string
+  readonly split: string
+  readonly scores: StsPredictions
+}
+
+/** A decoded `<task>_predictions.json`. @since 0.1.0 */
+export interface PredictionsFile {
+  readonly file: string
+  /** MTEB's task name, from the file name (`STS17_predictions.json` -> STS17) */
+  readonly task: string
+  readonly model: string
+  readonly revision: string | undefined
+  readonly splits: ReadonlyArray<SplitPredictions>
+}
+
+/** The file-name suffix MTEB gives predictions. @since 0.1.0 */
+export const SUFFIX = "_predictions.json"
+
+const decodeMeta = Schema.decodeUnknownResult(ModelMeta)
+const decodeSplit = Schema.decodeUnknownResult(StsPredictions)
+
+const bad = (file: string, message: string, field?: string) =>
+  Issue.error("bad-json", file, message, {
+    ...(field !== undefined ? { field } : {}),
+    expected: '{ "mteb_model_meta": { "model_name", "revision" }, "<subset>": { "<split>": { "cosine_scores": [...], ... } } }'
+  })
+
+/**
+ * Decode a predictions file's text. The task name comes from `file`'s name. A file that is not
+ * JSON (Python's `json.dump` writes `NaN` for a NaN, which JSON does not allow), has no model
+ * entry, or whose split is not an STS prediction (other task types have other shapes) is an error
+ * naming the field; `undefined` then.
+ *
+ * @since 0.1.0
+ */
+export const parse = (text: string, file: string): Parsed<PredictionsFile | undefined> => {
+  const base = file.split(/[\\/]/).pop() ?? file
+  const task = base.endsWith(SUFFIX) ? base.slice(0, -SUFFIX.length) : base.replace(/\.json$/i, "")
+  let json: unknown
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ""))
+  } catch (e) {
+    const nan = /(?<![\w"])-?(NaN|Infinity)(?![\w"])/.test(text)
+    return {
+      value: undefined,
+      issues: [
+        bad(
+          file,
+          nan
+            ? "the file holds NaN or Infinity (Python's json.dump writes them; JSON has no such numbers): the model produced non-finite similarities"
+            : `the file is not valid JSON: ${(e as Error).message}`
+        )
+      ]
+    }
+  }
+  const root = Schema.decodeUnknownResult(PredictionsJson)(json)
+  if (root._tag === "Failure") return { value: undefined, issues: [bad(file, "the file is not a JSON object")] }
+  const meta = decodeMeta(root.success["mteb_model_meta"])
+  if (meta._tag === "Failure") {
+    const p = firstProblem(meta.failure)
+    return { value: undefined, issues: [bad(file, `mteb_model_meta: ${p.message}`, `mteb_model_meta${p.field !== undefined ? `.${p.field}` : ""}`)] }
+  }
+  const splits: Array<SplitPredictions> = []
+  const issues: Array<Issue.Issue> = []
+  for (const [subset, value] of Object.entries(root.success)) {
+    if (subset === "mteb_model_meta") continue
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      issues.push(bad(file, `subset ${subset} is not an object of splits`, subset))
+      continue
+    }
+    for (const [split, predictions] of Object.entries(value)) {
+      const decoded = decodeSplit(predictions)
+      if (decoded._tag === "Failure") {
+        const p = firstProblem(decoded.failure)
+        issues.push(bad(file, `${subset}.${split} is not an STS prediction (${p.field !== undefined ? `${p.field}: ` : ""}${p.message}); only STS tasks can be imported`, `${subset}.${split}`))
+        continue
+      }
+      const s = decoded.success
+      const n = s.cosine_scores.length
+      const lengths = [s.manhattan_distances.length, s.euclidean_distances.length, ...(s.similarity_scores !== null ? [s.similarity_scores.length] : [])]
+      if (lengths.some((l) => l !== n)) {
+        issues.push(bad(file, `${subset}.${split}: the score lists have different lengths (${[n, ...lengths].join(", ")})`, `${subset}.${split}`))
+        continue
+      }
+      splits.push({ subset, split, scores: s })
+    }
+  }
+  return { value: { file, task, model: meta.success.model_name, revision: meta.success.revision ?? undefined, splits }, issues }
+}
+
+/** Which of MTEB's similarity lists becomes the run. @since 0.1.0 */
+export type ScoreKind = "cosine" | "similarity" | "manhattan" | "euclidean"
+
+/**
+ * The scores of a split: `cosine` (default; MTEB's main STS score is their Spearman), `similarity`
+ * (the model's own similarity function; MTEB falls back to cosine when it is null, and so does this),
+ * or the negated `manhattan` / `euclidean` distances.
+ *
+ * @since 0.1.0
+ */
+export const scoresOf = (p: StsPredictions, kind: ScoreKind = "cosine"): ReadonlyArray<number> =>
+  kind === "similarity" ? p.similarity_scores ?? p.cosine_scores
+  : kind === "manhattan" ? p.manhattan_distances
+  : kind === "euclidean" ? p.euclidean_distances
+  : p.cosine_scores
+
+// ---------------------------------------------------------------------------------------------
+// Task mapping
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One MTEB split that is one of our gold files row for row. `goldMean` is MTEB's recorded mean
+ * gold score of the split (from its `descriptive_stats`), compared with our gold's mean.
+ *
+ * @since 0.1.0
+ */
+export interface Mapping {
+  readonly task: string
+  readonly subset: string
+  readonly split: string
+  readonly edition: string
+  readonly dataset: string
+  readonly pairs: number
+  readonly goldMean?: number
+}
+
+const SEMREL_MEANS: Record<string, readonly [number, number]> = {
+  afr: [375, 0.49927999999999995],
+  amh: [171, 0.5015204678362573],
+  arb: [595, 0.5027563025210086],
+  arq: [583, 0.5100686106346484],
+  ary: [426, 0.5103521126760563],
+  eng: [2600, 0.5166153846153849],
+  hau: [603, 0.4962189054726365],
+  hin: [968, 0.496157024793389],
+  ind: [360, 0.4996666666666664],
+  kin: [222, 0.5000900900900903],
+  mar: [298, 0.5016107382550332],
+  tel: [297, 0.49875420875420884]
+}
+const SEMREL_TRACKS: Record<string, ReadonlyArray<string>> = {
+  "semrel2024-a": ["amh", "arq", "ary", "eng", "hau", "kin", "mar", "tel"],
+  "semrel2024-b": ["afr", "amh", "arb", "arq", "ary", "eng", "hau", "hin", "ind", "kin"],
+  "semrel2024-c": ["afr", "amh", "arb", "arq", "ary", "eng", "hau", "hin", "ind", "kin"]
+}
+
+// STS17 subsets are named language1-language2 as MTEB orders them; the means identify the tracks
+// (es-en is track 4a, mean 2.1464; track 4b, the WMT pairs, has mean 4.048).
+const sts17 = (subset: string, dataset: string, goldMean: number): Mapping => ({
+  task: "STS17",
+  subset,
+  split: "test",
+  edition: "sts2017",
+  dataset,
+  pairs: 250,
+  goldMean
+})
+
+/**
+ * The MTEB splits imported, and the edition / dataset each becomes.
+ *
+ * @since 0.1.0
+ */
+export const mappings: ReadonlyArray<Mapping> = [
+  { task: "STSBenchmark", subset: "default", split: "test", edition: "stsb", dataset: "test", pairs: 1379, goldMean: 2.607916606236405 },
+  { task: "STSBenchmark", subset: "default", split: "validation", edition: "stsb-dev", dataset: "dev", pairs: 1500 },
+  sts17("ar-ar", "track1.ar-ar", 2.216800000000001),
+  sts17("en-ar", "track2.ar-en", 2.1423999999999994),
+  sts17("es-es", "track3.es-es", 2.2312000000000007),
+  sts17("es-en", "track4a.es-en", 2.1464000000000003),
+  sts17("en-en", "track5.en-en", 2.2776000000000014),
+  sts17("en-tr", "track6.tr-en", 2.1335999999999986),
+  ...Object.entries(SEMREL_TRACKS).flatMap(([edition, languages]) =>
+    languages.map((l): Mapping => ({ task: "SemRel24STS", subset: l, split: "test", edition, dataset: l, pairs: SEMREL_MEANS[l][0], goldMean: SEMREL_MEANS[l][1] }))
+  )
+]
+
+/**
+ * MTEB STS tasks that cover our editions but cannot be imported, and why.
+ *
+ * @since 0.1.0
+ */
+export const unsupported: Readonly<Record<string, string>> = {
+  STS12: "MTEB's STS12 test split is the five 2012 datasets concatenated (3108 pairs) without dataset or pair IDs; which prediction belongs to which dataset cannot be established",
+  STS13: "MTEB's STS13 test split is headlines, OnWN and FNWN concatenated (1500 pairs) without dataset or pair IDs",
+  STS14: "MTEB's STS14 test split is the six 2014 datasets concatenated (3750 pairs) without dataset or pair IDs",
+  STS15: "MTEB's STS15 test split is the five 2015 datasets concatenated (3000 annotated pairs) without dataset or pair IDs",
+  STS16: "MTEB's STS16 test split is the five 2016 datasets concatenated (1186 annotated pairs) without dataset or pair IDs",
+  "SICK-R": "MTEB's SICK-R test split is all 9927 SICK pairs (train, trial and test) without pair IDs, not the 4927 pairs of the SemEval-2014 test set"
+}
+
+/** The editions a set of predictions files can become runs of. @since 0.1.0 */
+export const editionsCovered = (files: ReadonlyArray<PredictionsFile>): ReadonlyArray<string> => {
+  const found = new Set<string>()
+  for (const f of files) for (const s of f.splits) for (const m of mappings) if (m.task === f.task && m.subset === s.subset && m.split === s.split) found.add(m.edition)
+  return [...found].sort()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs
+// ---------------------------------------------------------------------------------------------
+
+/** One model's run for an edition, as files relative to the submissions folder. @since 0.1.0 */
+export interface ImportedRun {
+  readonly edition: string
+  readonly model: string
+  /** the run's folder name (the model name with `/` and other unsafe characters made `_`) */
+  readonly name: string
+  /** `<name>/<run file>` ... and `<name>/run.json` (team = the model name) */
+  readonly files: ReadonlyArray<{ readonly path: string; readonly contents: string }>
+  /** the datasets the run has a file for */
+  readonly datasets: ReadonlyArray<string>
+}
+
+/** @since 0.1.0 */
+export interface ImportOptions {
+  /** which similarity becomes the run (default `cosine`) */
+  readonly scores?: ScoreKind
+  /**
+   * The edition's gold. Needed for SemRel (the run is written by PairID, taken from the gold in
+   * order); for the others it checks the pair count and MTEB's mean gold score (without it, only
+   * the edition's published pair count is checked).
+   */
+  readonly gold?: Gold.Gold
+}
+
+const safeName = (model: string) => model.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "") || "model"
+
+const mean = (xs: Float64Array): number => {
+  let s = 0
+  let n = 0
+  for (const x of xs) {
+    if (Number.isNaN(x)) continue
+    s += x
+    n++
+  }
+  return s / n
+}
+
+/**
+ * The runs of `edition` in the predictions files: one per model (files of one model, e.g. its
+ * `STS17_predictions.json` and `STSBenchmark_predictions.json`, are one run), with a `run.json`
+ * whose team is the model name. A split that does not match the gold (pair count, MTEB's mean
+ * gold score, or no gold for a SemRel language) is an error and not written; a task of
+ * `unsupported` is a warning saying why; other tasks and subsets are ignored.
+ *
+ * @since 0.1.0
+ */
+export const toRuns = (edition: TaskEdition, files: ReadonlyArray<PredictionsFile>, options: ImportOptions = {}): Parsed<ReadonlyArray<ImportedRun>> => {
+  const kind = options.scores ?? "cosine"
+  const issues: Array<Issue.Issue> = []
+  const byModel = new Map<string, Array<PredictionsFile>>()
+  for (const f of files) {
+    byModel.set(f.model, [...(byModel.get(f.model) ?? []), f])
+    const why = unsupported[f.task]
+    if (why !== undefined) issues.push(Issue.warning("unknown-file", f.file, `${f.task} predictions are not imported: ${why}`, { found: f.task }))
+  }
+  const wanted = mappings.filter((m) => m.edition === edition.id)
+  const used = new Set<string>()
+  const runs: Array<ImportedRun> = []
+  for (const [model, modelFiles] of [...byModel].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const runFiles: Array<{ path: string; contents: string }> = []
+    const datasets: Array<string> = []
+    let name = safeName(model)
+    for (let k = 2; used.has(name); k++) name = `${safeName(model)}~${k}`
+    for (const m of wanted) {
+      const found = modelFiles.flatMap((f) => f.splits.filter((s) => f.task === m.task && s.subset === m.subset && s.split === m.split).map((s) => ({ f, s })))
+      if (found.length === 0) continue
+      const { f, s } = found[0]
+      const where = `${f.file}: ${m.subset}.${m.split}`
+      const spec = edition.datasets.find((d) => d.name === m.dataset)
+      if (spec === undefined) continue
+      const values = scoresOf(s.scores, kind)
+      const g = options.gold?.datasets.find((d) => d.name === m.dataset)
+      const goldScores = g?.kind === "scores" ? g : undefined
+      if (spec.goldFormat === "semrel-csv" && goldScores?.pairIds === undefined) {
+        issues.push(
+          Issue.error("missing-dataset", f.file, `${where}: a SemRel run is written by PairID, taken from the gold of ${m.dataset}, which was not given: not imported`, {
+            field: m.dataset,
+            expected: spec.gold
+          })
+        )
+        continue
+      }
+      const expected = goldScores?.scores.length ?? m.pairs
+      if (values.length !== expected) {
+        issues.push(
+          Issue.error("length-mismatch", f.file, `${where} has ${values.length} predictions; ${edition.id} ${m.dataset} has ${expected} pairs: not imported`, {
+            field: `${m.subset}.${m.split}`,
+            expected: `${expected} predictions`,
+            found: `${values.length}`
+          })
+        )
+        continue
+      }
+      if (goldScores !== undefined && m.goldMean !== undefined && Math.abs(mean(goldScores.scores) - m.goldMean) > 1e-9) {
+        issues.push(
+          Issue.error(
+            "length-mismatch",
+            f.file,
+            `the gold of ${edition.id} ${m.dataset} (${goldScores.file}) is not MTEB's ${m.task} ${m.subset}: mean gold score ${mean(goldScores.scores)}, MTEB's ${m.goldMean}; matching by position would pair the wrong predictions, so ${m.dataset} is not imported`,
+            { field: `${m.subset}.${m.split}`, expected: `mean gold score ${m.goldMean}`, found: String(mean(goldScores.scores)) }
+          )
+        )
+        continue
+      }
+      if (spec.goldFormat === "semrel-csv") {
+        const ids = goldScores!.pairIds!
+        runFiles.push({ path: `${name}/${spec.run}`, contents: SemRel.writeRun(ids.map((pairId, i) => ({ pairId, score: values[i] }))) })
+      } else {
+        runFiles.push({ path: `${name}/${spec.run}`, contents: Sts.writeOutput(values) })
+      }
+      datasets.push(m.dataset)
+      if (goldScores === undefined) {
+        issues.push(
+          Issue.info("lines-scored", f.file, `${where} matched to ${edition.id} ${m.dataset} by position without the gold at hand (only the pair count was checked)`, {
+            field: `${m.subset}.${m.split}`
+          })
+        )
+      }
+    }
+    if (runFiles.length === 0) continue
+    used.add(name)
+    const sources = modelFiles.map((f) => f.file.split(/[\\/]/).pop()).join(", ")
+    const revision = modelFiles.find((f) => f.revision !== undefined)?.revision
+    const runJson = {
+      team: model,
+      run: 1,
+      primary: true,
+      description: `MTEB predictions (${kind === "similarity" ? "the model's similarity" : `${kind}`} scores) of ${model}${revision !== undefined ? ` at revision ${revision}` : ""}, from ${sources}`
+    }
+    runs.push({ edition: edition.id, model, name, files: [...runFiles, { path: `${name}/run.json`, contents: `${JSON.stringify(runJson, null, 2)}\n` }], datasets })
+  }
+  return { value: runs, issues }
+}
+
+/**
+ * Read predictions files: `path` is one `<task>_predictions.json` or a folder searched (three
+ * levels deep) for such files. Unreadable or undecodable files are issues; the rest are returned.
+ *
+ * @since 0.1.0
+ */
+export const read = (path: string): Effect.Effect<Parsed<ReadonlyArray<PredictionsFile>>, PlatformError, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const pathApi = yield* Path.Path
+    const found: Array<string> = []
+    const walk = (dir: string, depth: number): Effect.Effect<void, PlatformError> =>
+      Effect.gen(function* () {
+        for (const name of (yield* fs.readDirectory(dir)).sort()) {
+          const full = pathApi.join(dir, name)
+          const info = yield* fs.stat(full)
+          if (info.type === "Directory" && depth < 3 && !name.startsWith(".")) yield* walk(full, depth + 1)
+          else if (info.type === "File" && name.endsWith(SUFFIX)) found.push(full)
+        }
+      })
+    const info = yield* fs.stat(path)
+    if (info.type === "Directory") yield* walk(path, 1)
+    else found.push(path)
+    const files: Array<PredictionsFile> = []
+    const issues: Array<Issue.Issue> = []
+    if (found.length === 0) issues.push(Issue.error("missing-dataset", path, `no MTEB predictions file (*${SUFFIX}) was found`, { expected: `<task>${SUFFIX}` }))
+    for (const file of found) {
+      const parsed = parse(yield* fs.readFileString(file), file)
+      issues.push(...parsed.issues)
+      if (parsed.value !== undefined) files.push(parsed.value)
+    }
+    return { value: files, issues }
+  })
+
+/**
+ * Write imported runs into a submissions folder (created if needed); returns the paths written.
+ *
+ * @since 0.1.0
+ */
+export const write = (
+  folder: string,
+  runs: ReadonlyArray<ImportedRun>
+): Effect.Effect<ReadonlyArray<string>, PlatformError, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const pathApi = yield* Path.Path
+    const written: Array<string> = []
+    for (const run of runs) {
+      for (const f of run.files) {
+        const target = pathApi.join(folder, f.path)
+        yield* fs.makeDirectory(pathApi.dirname(target), { recursive: true })
+        yield* fs.writeFileString(target, f.contents)
+        written.push(target)
+      }
+    }
+    return written
+  })

@@ -1,0 +1,438 @@
+/**
+ * SemEval-2024 Task 1 (SemRel, Semantic Textual Relatedness) files.
+ *
+ * - Data: `<lang>_{train,dev,test}[_with_labels].csv`, header `PairID,Text,Score` (Punjabi:
+ *   `Text,Score,PairID`, and a few files write `score`: columns are read by name, ignoring case);
+ *   both sentences share the quoted `Text` field, separated by a line break (Afrikaans: a tab);
+ *   scores in [0, 1] from Best-Worst Scaling. `*_test.csv` has no `Score`.
+ * - Submission, one file per language: `pred_<lang>.csv`, header `PairID,Pred_Score`.
+ *
+ * `matchRun` checks a submission the way the organisers' `evaluation.py` does — a header whose
+ * first column is `PairID`, two columns, as many rows as the gold, no unknown and no repeated pair
+ * ID — and, unlike it, refuses a missing, non-numeric or NaN prediction (`evaluation.py` let them
+ * through and reported a NaN Spearman). Every refusal is an error issue with the file, line, what
+ * was expected and what was found.
+ *
+ * @since 0.1.0
+ */
+import * as Issue from "./Issue.js"
+import type { Parsed } from "./Issue.js"
+import { Collector } from "./internal/collect.js"
+import { quote, readCsv } from "./internal/csv.js"
+import { formatNumber, parseNumber } from "./internal/number.js"
+import type { TextFile } from "./Text.js"
+
+/** @since 0.1.0 */
+export const PAIR_ID = "PairID"
+/** @since 0.1.0 */
+export const TEXT = "Text"
+/** @since 0.1.0 */
+export const SCORE = "Score"
+/** @since 0.1.0 */
+export const PRED_SCORE = "Pred_Score"
+
+/** @since 0.1.0 */
+export interface SemRelPair {
+  readonly pairId: string
+  readonly sentence1: string
+  readonly sentence2: string
+  /** the gold score (0-1); undefined in an unlabelled file (`*_test.csv`) */
+  readonly score: number | undefined
+  /** physical line the row starts on (a quoted Text spans two lines) */
+  readonly line: number
+}
+
+/** @since 0.1.0 */
+export interface SemRelData {
+  readonly file: string
+  readonly pairs: ReadonlyArray<SemRelPair>
+  /** true when the file has a `Score` column (a labelled file: gold) */
+  readonly hasScores: boolean
+}
+
+/** One row of a submission. @since 0.1.0 */
+export interface Prediction {
+  readonly pairId: string
+  /** NaN where the value is missing or not a number (an error issue says which line) */
+  readonly score: number
+  readonly line: number
+}
+
+/** A `pred_<lang>.csv` file. @since 0.1.0 */
+export interface SemRelRun {
+  readonly file: string
+  /** the header as written, e.g. ["PairID", "Pred_Score"] */
+  readonly header: ReadonlyArray<string>
+  readonly predictions: ReadonlyArray<Prediction>
+}
+
+/** The gold a run is matched to: pair IDs and scores in the gold file's order. @since 0.1.0 */
+export interface GoldPairs {
+  readonly file: string
+  readonly pairIds: ReadonlyArray<string>
+  readonly scores: Float64Array
+}
+
+/** A run matched to its gold: values in the gold's order. @since 0.1.0 */
+export interface Matched {
+  readonly pairIds: ReadonlyArray<string>
+  readonly run: Float64Array
+  readonly gold: Float64Array
+}
+
+const EXPECTED_HEADER = "PairID,Pred_Score"
+const EXPECTED_DATA_HEADER = "PairID,Text,Score (columns in any order)"
+
+const columnIndex = (header: ReadonlyArray<string>, name: string): number =>
+  header.findIndex((h) => h.trim().toLowerCase() === name.toLowerCase())
+
+/**
+ * The two sentences of a `Text` field: split at the first line break, else at the first tab (the
+ * Afrikaans files); undefined when there is neither.
+ *
+ * @since 0.1.0
+ */
+export const splitText = (text: string): readonly [string, string] | undefined => {
+  for (const separator of ["\n", "\t"]) {
+    const at = text.indexOf(separator)
+    if (at !== -1) return [text.slice(0, at), text.slice(at + 1)]
+  }
+  return undefined
+}
+
+const numberIssue = (tag: "missing" | "not-a-number" | "non-finite", file: string, line: number, field: string, what: string, raw: string) =>
+  Issue.error(
+    tag === "missing" ? "empty-value" : tag,
+    file,
+    `the ${what} on line ${line} is ${tag === "missing" ? "missing" : tag === "non-finite" ? "not a finite number" : "not a number"}`,
+    { line, field, expected: "a number (0-1)", found: raw }
+  )
+
+/**
+ * Read a data file (`PairID,Text,Score` in any column order; `Score` absent in an unlabelled file;
+ * `Text` absent in a two-column gold `PairID,Score` as the scoring site held it). A row with the
+ * wrong number of fields, an empty or repeated pair ID, or a score that is not a number is an
+ * error with its line; a score outside [0, 1] and a `Text` without a line break or tab between
+ * the sentences are warnings.
+ *
+ * Issues returned are this parser's own; the caller adds those of `Text.decode`.
+ *
+ * @since 0.1.0
+ */
+export const parseData = (text: TextFile): Parsed<SemRelData> => {
+  const { file } = text
+  const csv = readCsv(text)
+  const issues = new Collector()
+  for (const i of csv.issues) issues.add(i)
+  const [head, ...rows] = csv.records
+  if (head === undefined) return { value: { file, pairs: [], hasScores: false }, issues: issues.done() }
+  const id = columnIndex(head.fields, PAIR_ID)
+  const textAt = columnIndex(head.fields, TEXT)
+  const scoreAt = columnIndex(head.fields, SCORE)
+  if (id === -1) {
+    issues.add(
+      Issue.error("missing-header", file, `the header has no ${PAIR_ID} column (found ${head.fields.join(",")})`, {
+        line: head.line,
+        expected: EXPECTED_DATA_HEADER,
+        found: head.fields.join(",")
+      })
+    )
+    return { value: { file, pairs: [], hasScores: scoreAt !== -1 }, issues: issues.done() }
+  }
+  const seen = new Map<string, number>()
+  const pairs: Array<SemRelPair> = []
+  for (const row of rows) {
+    const { fields, line } = row
+    if (fields.length !== head.fields.length) {
+      issues.add(
+        Issue.error("field-count", file, `line ${line} has ${fields.length} fields; the header has ${head.fields.length}`, {
+          line,
+          expected: `${head.fields.length} comma-separated fields (${head.fields.join(",")})`,
+          found: `${fields.length} fields`
+        })
+      )
+      continue
+    }
+    const pairId = fields[id]
+    if (pairId.trim() === "") {
+      issues.add(Issue.error("empty-value", file, `the ${PAIR_ID} on line ${line} is empty`, { line, field: PAIR_ID, expected: "a pair ID" }))
+      continue
+    }
+    const first = seen.get(pairId)
+    if (first !== undefined) {
+      issues.add(
+        Issue.error("duplicate-pair", file, `${PAIR_ID} ${pairId} on line ${line} was already on line ${first}`, {
+          line,
+          field: PAIR_ID,
+          expected: "each pair ID once",
+          found: pairId
+        })
+      )
+      continue
+    }
+    seen.set(pairId, line)
+    let sentence1 = ""
+    let sentence2 = ""
+    if (textAt !== -1) {
+      const split = splitText(fields[textAt])
+      if (split === undefined) {
+        issues.add(
+          Issue.warning("field-count", file, `the ${TEXT} on line ${line} holds one sentence: no line break or tab separates two`, {
+            line,
+            field: TEXT,
+            expected: "sentence1, a line break (or a tab), sentence2",
+            found: fields[textAt]
+          })
+        )
+        sentence1 = fields[textAt]
+      } else [sentence1, sentence2] = split
+    }
+    let score: number | undefined
+    if (scoreAt !== -1) {
+      const raw = fields[scoreAt]
+      const parsed = parseNumber(raw)
+      if (parsed._tag === "number") {
+        score = parsed.value
+        if (score < 0 || score > 1) {
+          issues.add(
+            Issue.warning("out-of-scale", file, `the score on line ${line} (${raw}) is outside 0-1`, { line, field: SCORE, expected: "0 to 1", found: raw })
+          )
+        }
+      } else {
+        score = NaN
+        issues.add(numberIssue(parsed._tag, file, line, SCORE, "score", raw))
+      }
+    }
+    pairs.push({ pairId, sentence1, sentence2, score, line })
+  }
+  return { value: { file, pairs, hasScores: scoreAt !== -1 }, issues: issues.done() }
+}
+
+const looksLikeData = (fields: ReadonlyArray<string>): boolean => fields.length >= 2 && parseNumber(fields[fields.length - 1])._tag === "number"
+
+/**
+ * Read a submission `pred_<lang>.csv`. As `evaluation.py`: the header must have two columns, the
+ * first named `PairID` (any case), and the second column is the prediction whatever its name (a
+ * name other than `Pred_Score` is a warning). Unlike it, a row with a missing, non-numeric, NaN or
+ * infinite prediction is an error with its line (its score is NaN here). A row with other than two
+ * fields is an error (pandas stops on it).
+ *
+ * Issues returned are this parser's own; the caller adds those of `Text.decode`.
+ *
+ * @since 0.1.0
+ */
+export const parseRun = (text: TextFile): Parsed<SemRelRun> => {
+  const { file } = text
+  const csv = readCsv(text)
+  const issues = new Collector()
+  for (const i of csv.issues) issues.add(i)
+  const [head, ...rows] = csv.records
+  const none = (header: ReadonlyArray<string>): Parsed<SemRelRun> => ({ value: { file, header, predictions: [] }, issues: issues.done() })
+  if (head === undefined) return none([])
+  const found = head.fields.join(",")
+  if (head.fields[0]?.trim().toLowerCase() !== PAIR_ID.toLowerCase()) {
+    const noHeader = looksLikeData(head.fields)
+    issues.add(
+      Issue.error(
+        noHeader ? "missing-header" : "bad-header",
+        file,
+        noHeader
+          ? `the file has no header: line ${head.line} is a prediction; the first line must be ${EXPECTED_HEADER}`
+          : `the header's first column is "${head.fields[0] ?? ""}", not ${PAIR_ID}`,
+        { line: head.line, expected: EXPECTED_HEADER, found }
+      )
+    )
+    return none(head.fields)
+  }
+  if (head.fields.length !== 2) {
+    issues.add(
+      Issue.error("bad-header", file, `the header has ${head.fields.length} columns; a submission has two, ${EXPECTED_HEADER}`, {
+        line: head.line,
+        expected: EXPECTED_HEADER,
+        found
+      })
+    )
+    return none(head.fields)
+  }
+  if (head.fields[1].trim().toLowerCase() !== PRED_SCORE.toLowerCase()) {
+    issues.add(
+      Issue.warning("bad-header", file, `the second column is named "${head.fields[1]}", not ${PRED_SCORE}; it is read as the prediction (as evaluation.py does)`, {
+        line: head.line,
+        field: head.fields[1],
+        expected: EXPECTED_HEADER,
+        found
+      })
+    )
+  }
+  const predictions: Array<Prediction> = []
+  for (const row of rows) {
+    const { fields, line } = row
+    if (fields.length !== 2) {
+      issues.add(
+        Issue.error("field-count", file, `line ${line} has ${fields.length} field${fields.length === 1 ? "" : "s"}; a row is PairID,Pred_Score`, {
+          line,
+          expected: "2 comma-separated fields (PairID,Pred_Score)",
+          found: `${fields.length} fields: ${fields.join(",")}`
+        })
+      )
+      continue
+    }
+    const [pairId, raw] = fields
+    if (pairId.trim() === "") {
+      issues.add(Issue.error("empty-value", file, `the ${PAIR_ID} on line ${line} is empty`, { line, field: PAIR_ID, expected: "a pair ID of the gold" }))
+    }
+    const parsed = parseNumber(raw)
+    let score = NaN
+    if (parsed._tag === "number") score = parsed.value
+    else issues.add(numberIssue(parsed._tag, file, line, PRED_SCORE, "prediction", raw))
+    predictions.push({ pairId, score, line })
+  }
+  return { value: { file, header: head.fields, predictions }, issues: issues.done() }
+}
+
+/**
+ * Match a submission to its gold by pair ID, with `evaluation.py`'s checks: as many rows as gold
+ * pairs ("different number of lines"), no pair ID the gold lacks ("invalid pair id"), none twice
+ * ("repeated id"). Each is an error issue naming the line and the pair ID (capped per kind); a
+ * gold pair without a prediction is an error too. With `scale`, predictions outside it are a
+ * warning (Spearman and Pearson are unaffected). When any error is found the result is empty.
+ *
+ * @since 0.1.0
+ */
+export const match = (
+  gold: GoldPairs,
+  run: SemRelRun,
+  options: { readonly scale?: { readonly min: number; readonly max: number } } = {}
+): Parsed<Matched> => {
+  const { file } = run
+  const issues = new Collector()
+  const n = gold.pairIds.length
+  const empty: Matched = { pairIds: [], run: new Float64Array(0), gold: new Float64Array(0) }
+  if (run.predictions.length !== n) {
+    const extra = run.predictions.length > n ? run.predictions[n] : undefined
+    issues.add(
+      Issue.error(
+        "length-mismatch",
+        file,
+        `the submission has ${run.predictions.length} prediction rows but the gold (${gold.file}) has ${n} pairs; evaluation.py refuses it ("different number of lines")`,
+        { ...(extra !== undefined ? { line: extra.line } : {}), expected: `${n} rows`, found: `${run.predictions.length} rows` }
+      )
+    )
+  }
+  const index = new Map<string, number>()
+  gold.pairIds.forEach((id, i) => index.set(id, i))
+  const at = new Int32Array(n).fill(-1)
+  for (let k = 0; k < run.predictions.length; k++) {
+    const p = run.predictions[k]
+    if (p.pairId.trim() === "") continue // parseRun reported it
+    const i = index.get(p.pairId)
+    if (i === undefined) {
+      issues.add(
+        Issue.error("unknown-pair", file, `${PAIR_ID} ${p.pairId} on line ${p.line} is not in the gold; evaluation.py refuses it ("invalid pair id")`, {
+          line: p.line,
+          field: PAIR_ID,
+          expected: `a pair ID of ${gold.file}`,
+          found: p.pairId
+        })
+      )
+    } else if (at[i] !== -1) {
+      issues.add(
+        Issue.error(
+          "duplicate-pair",
+          file,
+          `${PAIR_ID} ${p.pairId} on line ${p.line} was already predicted on line ${run.predictions[at[i]].line}; evaluation.py refuses it ("repeated id")`,
+          { line: p.line, field: PAIR_ID, expected: "each pair ID once", found: p.pairId }
+        )
+      )
+    } else at[i] = k
+  }
+  const missing: Array<string> = []
+  for (let i = 0; i < n; i++) if (at[i] === -1) missing.push(gold.pairIds[i])
+  if (missing.length > 0) {
+    issues.add(
+      Issue.error("missing-pair", file, `${missing.length} of the ${n} gold pairs have no prediction (the first: ${missing.slice(0, 3).join(", ")})`, {
+        field: PAIR_ID,
+        expected: `a prediction for every pair of ${gold.file}`,
+        found: `${n - missing.length} of ${n} pairs predicted`
+      })
+    )
+  }
+  if (issues.hasErrors || run.predictions.some((p) => Number.isNaN(p.score))) return { value: empty, issues: issues.done() }
+  const values = new Float64Array(n)
+  let outside = 0
+  let first: Prediction | undefined
+  for (let i = 0; i < n; i++) {
+    const p = run.predictions[at[i]]
+    values[i] = p.score
+    if (options.scale !== undefined && (p.score < options.scale.min || p.score > options.scale.max)) {
+      outside++
+      if (first === undefined || p.line < first.line) first = p
+    }
+  }
+  if (first !== undefined && options.scale !== undefined) {
+    issues.add(
+      Issue.warning(
+        "out-of-scale",
+        file,
+        `${outside} prediction${outside === 1 ? "" : "s"} of ${n} lie outside ${options.scale.min}-${options.scale.max} (the first on line ${first.line}: ${formatNumber(first.score)}); Spearman and Pearson are unaffected`,
+        { line: first.line, field: PRED_SCORE, expected: `${options.scale.min} to ${options.scale.max}`, found: formatNumber(first.score) }
+      )
+    )
+  }
+  return { value: { pairIds: gold.pairIds, run: values, gold: gold.scores }, issues: issues.done() }
+}
+
+/**
+ * Parse a submission and match it to its gold: `parseRun`'s issues, then `match`'s (all of them,
+ * so that one report lists every problem; not when the header is wrong, as nothing was read). The
+ * match is empty when there is any error.
+ *
+ * @since 0.1.0
+ */
+export const matchRun = (
+  text: TextFile,
+  gold: GoldPairs,
+  options: { readonly scale?: { readonly min: number; readonly max: number } } = {}
+): Parsed<Matched> => {
+  const parsed = parseRun(text)
+  const empty: Matched = { pairIds: [], run: new Float64Array(0), gold: new Float64Array(0) }
+  const headerBad = parsed.issues.some((i) => i.severity === "error" && (i.code === "missing-header" || i.code === "bad-header" || i.code === "bad-csv"))
+  if (headerBad) return { value: empty, issues: parsed.issues }
+  const matched = match(gold, parsed.value, options)
+  const issues = [...parsed.issues, ...matched.issues]
+  return { value: Issue.hasErrors(issues) ? empty : matched.value, issues }
+}
+
+/**
+ * Write a submission: header `PairID,Pred_Score`, one row per prediction, values in their shortest
+ * exact form.
+ *
+ * @since 0.1.0
+ */
+export const writeRun = (rows: ReadonlyArray<{ readonly pairId: string; readonly score: number }>): string =>
+  `${PAIR_ID},${PRED_SCORE}\n${rows.map((r) => `${quote(r.pairId)},${formatNumber(r.score)}\n`).join("")}`
+
+/** The submission file of a language: `pred_<lang>.csv`. @since 0.1.0 */
+export const runFileName = (language: string): string => `pred_${language}.csv`
+
+/** @since 0.1.0 */
+export interface FileName {
+  readonly language: string
+  /** train, dev, test, or pred for a submission */
+  readonly split: string
+  readonly labelled: boolean
+}
+
+/**
+ * What a SemRel file name says: `eng_test_with_labels.csv` -> eng, test, labelled;
+ * `pred_eng.csv` -> eng, pred. Undefined for other names.
+ *
+ * @since 0.1.0
+ */
+export const parseFileName = (name: string): FileName | undefined => {
+  const pred = /^pred_([a-z]{3})\.csv$/i.exec(name)
+  if (pred !== null) return { language: pred[1].toLowerCase(), split: "pred", labelled: false }
+  const data = /^([a-z]{3})_(train|dev|test|pilot_dev|pilot)(_with_labels|_labels)?\.csv$/i.exec(name)
+  if (data === null) return undefined
+  return { language: data[1].toLowerCase(), split: data[2].toLowerCase(), labelled: data[2].toLowerCase() === "train" || data[3] !== undefined }
+}

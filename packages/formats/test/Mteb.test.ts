@@ -1,0 +1,216 @@
+/**
+ * MTEB predictions (`<task>_predictions.json`, built here from the format MTEB's
+ * `AbsTask._save_task_predictions` writes) imported as runs: each imported run scores exactly like
+ * the same scores given as a plain run (Pearson and Spearman from @stseval/metrics against the
+ * gold), splits that do not match the gold are refused, and a submissions folder of one run per
+ * model (run.json team = model name) is written. With ../shared, the official figures of the
+ * synthetic SemRel runs are reproduced through an MTEB file.
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { Gold, Issue, Mteb, Registry, SemRel, Sts, Submissions, Text } from "@stseval/formats"
+import { Pearson, Spearman } from "@stseval/metrics"
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const shared = path.resolve(here, "../../../../shared")
+const hasShared = fs.existsSync(path.join(shared, "data", "semrel2024")) && fs.existsSync(path.join(shared, "reference"))
+if (!hasShared) console.warn(`Mteb.test.ts: the ../shared check is skipped: ${shared}/data/semrel2024 is absent`)
+const run = <A, E>(effect: Effect.Effect<A, E, NodeServices.NodeServices>) => Effect.runPromise(effect.pipe(Effect.provide(NodeServices.layer)))
+
+/** A predictions file as MTEB writes it (json.dump of the dict). */
+const predictionsJson = (model: string, subsets: Record<string, Record<string, { cosine: ReadonlyArray<number>; similarity?: ReadonlyArray<number> | null }>>) =>
+  JSON.stringify({
+    mteb_model_meta: { model_name: model, revision: "0123abc" },
+    ...Object.fromEntries(
+      Object.entries(subsets).map(([subset, splits]) => [
+        subset,
+        Object.fromEntries(
+          Object.entries(splits).map(([split, s]) => [
+            split,
+            {
+              cosine_scores: s.cosine,
+              manhattan_distances: s.cosine.map((x) => -10 * (1 - x)),
+              euclidean_distances: s.cosine.map((x) => -(1 - x)),
+              similarity_scores: s.similarity === undefined ? s.cosine : s.similarity
+            }
+          ])
+        )
+      ])
+    )
+  })
+
+const file = (task: string, json: string) => {
+  const parsed = Mteb.parse(json, `results/${task}${Mteb.SUFFIX}`)
+  expect(parsed.issues).toEqual([])
+  return parsed.value!
+}
+
+const edition = (id: string) => Registry.get(id)!
+
+// A six-pair STS-B test gold whose mean gold score is MTEB's recorded one for STSBenchmark test
+// (2.607916606236405): the last score is chosen to make it so, for the import's identity check.
+const STSB_MEAN = 2.607916606236405
+const stsbScores = [5, 3.8, 0.5, 2.25, 4]
+stsbScores.push(6 * STSB_MEAN - stsbScores.reduce((a, b) => a + b, 0))
+const stsbGold = Gold.goldFromTexts(edition("stsb"), [
+  {
+    dataset: "test",
+    file: "sts-test.csv",
+    content: stsbScores.map((s, i) => `main-news\theadlines\t2016\t${String(i).padStart(4, "0")}\t${s}\tSentence ${i}.\tOther ${i}.\n`).join("")
+  }
+])
+const goldOf = (gold: Gold.Gold, name: string) => {
+  const d = gold.datasets.find((x) => x.name === name)
+  if (d?.kind !== "scores") throw new Error(`no gold for ${name}`)
+  return d
+}
+const COSINE = [0.91, 0.7, 0.12, 0.55, 0.8, 0.3]
+
+const sameAsPlain = (imported: Float64Array, plain: ReadonlyArray<number>, gold: Float64Array) => {
+  for (const metric of [Pearson.pearson, Spearman.spearman]) {
+    const a = metric(imported, gold)
+    expect(a._tag).toBe("Defined")
+    expect(a).toEqual(metric(Float64Array.from(plain), gold))
+  }
+}
+
+describe("reading MTEB predictions files", () => {
+  it("decodes the model entry and every subset / split; the task is the file name", () => {
+    const f = file("STS17", predictionsJson("org/model-a", { "en-en": { test: { cosine: [0.1, 0.2] } }, "ko-ko": { test: { cosine: [0.3] } } }))
+    expect(f).toMatchObject({ task: "STS17", model: "org/model-a", revision: "0123abc" })
+    expect(f.splits.map((s) => [s.subset, s.split, s.scores.cosine_scores.length])).toEqual([["en-en", "test", 2], ["ko-ko", "test", 1]])
+  })
+
+  it("refuses what is not STS predictions, with the field: NaN (Python's json.dump), no model entry, another task type, uneven lists", () => {
+    const nan = Mteb.parse('{"mteb_model_meta": {"model_name": "m"}, "default": {"test": {"cosine_scores": [NaN]}}}', "x_predictions.json")
+    expect(nan.value).toBeUndefined()
+    expect(nan.issues[0]).toMatchObject({ severity: "error", code: "bad-json", file: "x_predictions.json" })
+    expect(nan.issues[0].message).toMatch(/NaN/)
+    expect(Mteb.parse('{"default": {}}', "x_predictions.json").issues[0]).toMatchObject({ code: "bad-json", field: "mteb_model_meta" })
+    const classification = Mteb.parse('{"mteb_model_meta": {"model_name": "m"}, "default": {"test": [0, 1, 1]}}', "Banking77_predictions.json")
+    expect(classification.issues[0]).toMatchObject({ code: "bad-json", field: "default.test" })
+    expect(classification.value?.splits).toEqual([])
+    const uneven = JSON.parse(predictionsJson("m", { default: { test: { cosine: [0.1, 0.2] } } })) as { default: { test: { euclidean_distances: Array<number> } } }
+    uneven.default.test.euclidean_distances = [1]
+    expect(Mteb.parse(JSON.stringify(uneven), "x_predictions.json").issues[0].message).toMatch(/different lengths/)
+  })
+
+  it("scoresOf: cosine by default; the model's similarity falls back to cosine when null, as MTEB does", () => {
+    const s = file("STSBenchmark", predictionsJson("m", { default: { test: { cosine: [0.5, 0.25], similarity: null } } })).splits[0].scores
+    expect(Mteb.scoresOf(s)).toEqual([0.5, 0.25])
+    expect(Mteb.scoresOf(s, "similarity")).toEqual([0.5, 0.25])
+    expect(Mteb.scoresOf(s, "euclidean")).toEqual([-0.5, -0.75])
+  })
+})
+
+describe("MTEB predictions as runs", () => {
+  it("STSBenchmark test -> an stsb run that scores like the same scores as a plain run", () => {
+    const f = file("STSBenchmark", predictionsJson("sentence-transformers/all-MiniLM-L6-v2", { default: { test: { cosine: COSINE } } }))
+    expect(Mteb.editionsCovered([f])).toEqual(["stsb"])
+    const runs = Mteb.toRuns(edition("stsb"), [f], { gold: stsbGold })
+    expect(runs.issues).toEqual([])
+    const [r] = runs.value
+    expect(r).toMatchObject({ edition: "stsb", model: "sentence-transformers/all-MiniLM-L6-v2", name: "sentence-transformers_all-MiniLM-L6-v2", datasets: ["test"] })
+    expect(r.files.map((x) => x.path)).toEqual(["sentence-transformers_all-MiniLM-L6-v2/sts-test.output.txt", "sentence-transformers_all-MiniLM-L6-v2/run.json"])
+    const output = Sts.parseOutput(Text.fromString(r.files[0].contents, r.files[0].path).value)
+    sameAsPlain(output.value.scores, COSINE, goldOf(stsbGold, "test").scores)
+    expect(JSON.parse(r.files[1].contents)).toMatchObject({ team: "sentence-transformers/all-MiniLM-L6-v2", run: 1, primary: true })
+  })
+
+  it("SemRel24STS eng -> pred_eng.csv by the gold's PairIDs, matched back like a plain run", () => {
+    // eng gold with MTEB's recorded mean for SemRel24STS eng (0.5166153846153849): the last score makes it so
+    const scores = [0.9, 0.25, 0.5, 0.4]
+    scores.push(5 * 0.5166153846153849 - scores.reduce((a, b) => a + b, 0))
+    const ids = ["ENG-test-0000", "ENG-test-0001", "ENG-test-0002", "ENG-test-0003", "ENG-test-0004"]
+    const csv = `PairID,Text,Score\n${ids.map((id, i) => `${id},"a ${i}\nb ${i}",${scores[i]}`).join("\n")}\n`
+    const gold = Gold.goldFromTexts(edition("semrel2024-a"), [{ dataset: "eng", file: "eng/eng_test_with_labels.csv", content: csv }])
+    const cosine = [0.8, 0.1, 0.45, 0.5, 0.6]
+    const f = file("SemRel24STS", predictionsJson("model-b", { eng: { test: { cosine } }, pan: { test: { cosine: [0.5] } } }))
+    expect(Mteb.editionsCovered([f])).toEqual(["semrel2024-a", "semrel2024-b", "semrel2024-c"])
+    const runs = Mteb.toRuns(edition("semrel2024-a"), [f], { gold })
+    expect(runs.issues.filter((i) => i.severity !== "info")).toEqual([])
+    const [r] = runs.value
+    expect(r.files.map((x) => x.path)).toEqual(["model-b/pred_eng.csv", "model-b/run.json"])
+    const g = goldOf(gold, "eng")
+    const m = SemRel.matchRun(Text.fromString(r.files[0].contents, r.files[0].path).value, { file: g.file, pairIds: g.pairIds!, scores: g.scores })
+    expect(m.issues).toEqual([])
+    sameAsPlain(m.value.run, cosine, m.value.gold)
+    // without the gold there are no PairIDs to write: an error, nothing written
+    const blind = Mteb.toRuns(edition("semrel2024-a"), [f])
+    expect(blind.value).toEqual([])
+    expect(blind.issues[0]).toMatchObject({ severity: "error", code: "missing-dataset", field: "eng" })
+  })
+
+  it("refuses a split that is not our gold: another pair count, another mean gold score", () => {
+    const short = file("STSBenchmark", predictionsJson("m", { default: { test: { cosine: COSINE.slice(1) } } }))
+    const r1 = Mteb.toRuns(edition("stsb"), [short], { gold: stsbGold })
+    expect(r1.value).toEqual([])
+    expect(r1.issues[0]).toMatchObject({ severity: "error", code: "length-mismatch", expected: "6 predictions", found: "5" })
+    const other = Gold.goldFromTexts(edition("stsb"), [
+      { dataset: "test", file: "sts-test.csv", content: COSINE.map((s, i) => `g\tf\t2016\t${i}\t${5 * s}\ta\tb\n`).join("") }
+    ])
+    const r2 = Mteb.toRuns(edition("stsb"), [file("STSBenchmark", predictionsJson("m", { default: { test: { cosine: COSINE } } }))], { gold: other })
+    expect(r2.value).toEqual([])
+    expect(r2.issues[0].message).toMatch(/is not MTEB's STSBenchmark default: mean gold score/)
+  })
+
+  it("says why STS12-16 and SICK-R are not imported", () => {
+    const sts12 = file("STS12", predictionsJson("m", { default: { test: { cosine: [0.5, 0.6] } } }))
+    const r = Mteb.toRuns(edition("sts2012"), [sts12])
+    expect(r.value).toEqual([])
+    expect(r.issues[0]).toMatchObject({ severity: "warning", found: "STS12" })
+    expect(r.issues[0].message).toMatch(/concatenated/)
+    expect(Object.keys(Mteb.unsupported)).toEqual(["STS12", "STS13", "STS14", "STS15", "STS16", "SICK-R"])
+  })
+
+  it("writes a submissions folder of one run per model, which discover reads with team = model name", async () => {
+    const a = file("STSBenchmark", predictionsJson("org/model-a", { default: { test: { cosine: COSINE } } }))
+    const b = file("STSBenchmark", predictionsJson("model-b", { default: { test: { cosine: COSINE.map((x) => 1 - x) } } }))
+    const runs = Mteb.toRuns(edition("stsb"), [a, b], { gold: stsbGold })
+    expect(runs.value.map((r) => r.name)).toEqual(["model-b", "org_model-a"])
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-mteb-"))
+    try {
+      const written = await run(Mteb.write(dir, runs.value))
+      expect(written).toHaveLength(4)
+      const found = await run(Submissions.discover(dir, edition("stsb")))
+      expect(found.runs.map((x) => [x.meta.team, x.meta.run, x.files.map((f) => f.name)])).toEqual([
+        ["model-b", 1, ["sts-test.output.txt"]],
+        ["org/model-a", 1, ["sts-test.output.txt"]]
+      ])
+      expect(found.issues).toEqual([])
+      expect(found.runs.flatMap((x) => x.issues).filter((i) => i.severity !== "info")).toEqual([])
+      // read back from the folder MTEB would have written
+      fs.writeFileSync(path.join(dir, "STSBenchmark_predictions.json"), predictionsJson("org/model-a", { default: { test: { cosine: COSINE } } }))
+      const read = await run(Mteb.read(dir))
+      expect(read.issues).toEqual([])
+      expect(read.value.map((f) => [f.task, f.model])).toEqual([["STSBenchmark", "org/model-a"]])
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe.skipIf(!hasShared)("an MTEB file of a synthetic SemRel run scores like the run (official figure to 1e-9)", () => {
+  it("track-a-eng-sd0.05 through SemRel24STS_predictions.json: Spearman 0.955930031578972", async () => {
+    const a = edition("semrel2024-a")
+    const gold = await run(Gold.loadGold({ ...a, datasets: a.datasets.filter((d) => d.name === "eng") }, path.join(shared, "data", "semrel2024", "track-a")))
+    const g = goldOf(gold, "eng")
+    // the run's predictions in the gold's (= the Hugging Face dataset's) order
+    const runFile = path.join(shared, "data", "runs", "semrel2024-synthetic", "track-a-eng-sd0.05", "pred_eng.csv")
+    const plain = SemRel.matchRun(Text.decode(new Uint8Array(fs.readFileSync(runFile)), runFile).value, { file: g.file, pairIds: g.pairIds!, scores: g.scores })
+    expect(Issue.hasErrors(plain.issues)).toBe(false)
+    const f = file("SemRel24STS", predictionsJson("synthetic", { eng: { test: { cosine: Array.from(plain.value.run) } } }))
+    const runs = Mteb.toRuns(a, [f], { gold })
+    expect(runs.issues).toEqual([])
+    const written = runs.value[0].files[0]
+    const m = SemRel.matchRun(Text.fromString(written.contents, written.path).value, { file: g.file, pairIds: g.pairIds!, scores: g.scores })
+    const rho = Spearman.spearman(m.value.gold, m.value.run)
+    if (rho._tag !== "Defined") throw new Error(rho.reason)
+    expect(Math.abs(rho.value - 0.955930031578972)).toBeLessThan(1e-9)
+  })
+})
