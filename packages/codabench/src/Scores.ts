@@ -14,8 +14,9 @@
  *   `r100` style (STS 2017) the official column comes first, as in the paper's Table 10, and every
  *   correlation is r x 100 to 2 decimals; with `r3` (2012-2016) the datasets come first and r has 3
  *   decimals.
- * - STS with one dataset (STS Benchmark): the dataset's Pearson is the official figure (key: the
- *   dataset name, e.g. `test`), then its other reported metrics (`test_spearman`).
+ * - STS with one dataset (STS Benchmark): `pearson` (the official figure), then the other reported
+ *   metrics (`spearman`); the keys name the metric, not the split, so that a development phase on
+ *   another split writes the same keys.
  *
  * A figure that cannot be computed (a dataset not submitted, a constant run, no official score
  * because a track is missing) is left out of `scores.json` and its reason kept for the detailed
@@ -130,8 +131,12 @@ export const columns = (edition: Registry.TaskEdition): ReadonlyArray<Column> =>
     official
   })
   if (ranking.aggregate === "single" || edition.datasets.length === 1) {
+    // The one dataset is the edition: keys name the metric, so a development phase scoring another
+    // split of the same data writes the same keys.
     const d = edition.datasets[0]
-    return uniqueKeys(metrics.map((m) => datasetColumn(d, m, m === "pearson")))
+    return uniqueKeys(
+      metrics.map((m) => ({ ...datasetColumn(d, m, m === "pearson"), key: m, title: m === "pearson" ? "Pearson r" : "Spearman rho" }))
+    )
   }
   const perDataset = edition.datasets.map((d) => datasetColumn(d, "pearson", false))
   const aggregates: Array<Column> = [
