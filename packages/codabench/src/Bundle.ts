@@ -245,7 +245,9 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
     // Dates: development, then test, each ending before the next starts (Codabench requires it).
     const now = startOfDay(options.now ?? new Date())
     const testStart = options.testStart ?? new Date((options.devStart ?? now).getTime() + 61 * DAY)
-    const devStart = options.devStart ?? (dev !== undefined ? new Date(Math.min(now.getTime(), testStart.getTime() - 2 * DAY)) : undefined)
+    // Without a start, the development phase opens today, or 60 days before the test phase when
+    // today is too late for that.
+    const devStart = options.devStart ?? (dev !== undefined ? (now.getTime() < testStart.getTime() - DAY ? now : new Date(testStart.getTime() - 60 * DAY)) : undefined)
     const testEnd = options.testEnd ?? new Date(testStart.getTime() + 14 * DAY - 1000)
     const devEnd = new Date(testStart.getTime() - 1000)
     if (devStart !== undefined && devStart.getTime() >= devEnd.getTime()) return yield* fail("the development phase must start before the test phase")

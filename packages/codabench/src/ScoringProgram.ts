@@ -163,10 +163,12 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
       const runPath = single !== undefined && /\.zip$/i.test(single) ? path.join(submission, single) : submission
       const run = yield* Score.scoreRun(task, runPath)
       const safe = safeIssue(relative)
-      const issues = [...run.errors, ...run.warnings, ...run.infos].map(safe)
+      // Codabench knows who submitted: the staged run's name ("submission") says nothing.
+      const relevant = (i: Issue.Issue) => i.code !== "bad-run-name"
+      const issues = [...run.errors, ...run.warnings, ...run.infos].filter(relevant).map(safe)
       const parts = run.parts.map((p) => ({ ...p, reason: p.reason === undefined ? undefined : relative(p.reason), file: p.file === undefined ? undefined : relative(p.file) }))
-      const errors = run.errors.map(safe)
-      const warnings = run.warnings.map(safe).map(describeIssue)
+      const errors = run.errors.filter(relevant).map(safe)
+      const warnings = run.warnings.filter(relevant).map(safe).map(describeIssue)
 
       if (run.status === "failed" || errors.length > 0) {
         const reasons = errors.length > 0 ? errors.map(describeIssue) : [relative(run.failure ?? "the run could not be scored")]
