@@ -20,6 +20,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import * as esbuild from "esbuild"
+import * as Yaml from "yaml"
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..")
 export const sharedRoot = process.env["STSEVAL_SHARED"] ?? path.resolve(repoRoot, "../shared")
@@ -84,15 +85,24 @@ export interface WorkerRun {
   readonly command: ReadonlyArray<string>
 }
 
+export interface App {
+  /** the `/app` folder */
+  readonly app: string
+  readonly program: string
+  readonly input: string
+  readonly output: string
+}
+
 /**
- * Run the bundle's scoring program on a submission as the compute worker would: `task` is the
- * bundle's reference data folder (`reference_data_test`, `reference_data_dev`).
+ * Lay out `/app` as the worker does for a scoring run: the bundle's scoring program, one of its
+ * reference data folders (`reference_data_test`, `reference_data_dev`) and the submission.
  */
-export const runLikeWorker = (bundle: string, referenceData: string, submission: SubmissionFiles): Promise<WorkerRun> => {
+export const prepareApp = (bundle: string, referenceData: string, submission: SubmissionFiles): App => {
   const app = path.join(tempDir("stseval-app-"), "app")
   const program = path.join(app, "program")
-  const ref = path.join(app, "input", "ref")
-  const res = path.join(app, "input", "res")
+  const input = path.join(app, "input")
+  const ref = path.join(input, "ref")
+  const res = path.join(input, "res")
   const output = path.join(app, "output")
   copyTree(path.join(bundle, "scoring_program"), program)
   copyTree(path.join(bundle, referenceData), ref)
@@ -104,9 +114,18 @@ export const runLikeWorker = (bundle: string, referenceData: string, submission:
   }
   // What `push_output` of the prediction step writes next to the submitted files.
   fs.writeFileSync(path.join(res, "metadata"), "elapsedTime: 0.01\nexitCode: null\ningestionElapsedTime: null\ningestionExitCode: null\n")
+  return { app, program, input, output }
+}
+
+/**
+ * Run the bundle's scoring program on a submission as the compute worker would (see `prepareApp`).
+ */
+export const runLikeWorker = (bundle: string, referenceData: string, submission: SubmissionFiles): Promise<WorkerRun> => {
+  const { app, program, output } = prepareApp(bundle, referenceData, submission)
   const metadata = fs.readFileSync(path.join(program, "metadata.yaml"), "utf8")
-  const command = /^command:\s*(.+)$/m.exec(metadata)?.[1]?.trim()
-  if (command === undefined) throw new Error("metadata.yaml has no command")
+  // The worker: yaml.load(metadata), then metadata.get("command").
+  const command = (Yaml.parse(metadata) as { command?: unknown } | null)?.command
+  if (typeof command !== "string") throw new Error("metadata.yaml has no command")
   const argv = command.split(" ").map((a) => a.split("/app/").join(`${app}/`))
   const [exe, ...args] = argv
   return new Promise((resolve, reject) => {
