@@ -188,7 +188,7 @@ export const scatter = (
   const yt = ticks(y0, y1)
     .map((t) => `<line x1="${left - 4}" x2="${left}" y1="${sy(t).toFixed(1)}" y2="${sy(t).toFixed(1)}"/><text x="${left - 6}" y="${(sy(t) + 4).toFixed(1)}" text-anchor="end">${t}</text>`)
     .join("")
-  const shown = mode === "bins" ? ` (${n} pairs in a ${BINS} x ${BINS} grid)` : step > 1 ? ` (every ${step}th of ${n} pairs)` : ` (${n} pairs)`
+  const shown = mode === "bins" ? ` (${n} pairs in a ${BINS} x ${BINS} grid)` : step > 1 ? ` (1 in ${step} of ${n} pairs)` : ` (${n} pairs)`
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${e(`${title}: run against gold`)}">` +
     `<text x="${W / 2}" y="14" text-anchor="middle" class="t">${e(title)}${e(shown)}</text>` +

@@ -113,3 +113,12 @@ export const writeStsb = (dir: string, seed: number, n = 40, noise = 0.6): { rea
   fs.writeFileSync(runFile, lines(v.run))
   return { gold, run: runFile, values: v }
 }
+
+/** `stseval rank --json` on a submissions folder, in process: each ranking's entries without paths. */
+export const rankJson = (task: string, gold: string, folder: string, primaryOnly = true) =>
+  run(Engine.rankFolder({ task, gold, folder, primaryOnly })).then((session) =>
+    Json.rankedToJson(session.ranked).rankings.map((r) => ({
+      ranking: r.ranking,
+      entries: r.entries.map((e) => ({ rank: e.rank, team: e.team, run: e.run, primary: e.primary, value: e.value }))
+    }))
+  )
