@@ -19,7 +19,7 @@
  *
  * @since 0.1.0
  */
-import { Issue } from "@stseval/formats"
+import type { Issue } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import * as DetailedResults from "./DetailedResults.js"
 import * as Score from "./internal/score.js"

@@ -29,7 +29,8 @@ const unpackerProblems = (dir: string): ReadonlyArray<string> => {
   if (!fs.existsSync(yamlPath)) return ["competition.yaml is missing from zip"]
   const y = Yaml.parse(fs.readFileSync(yamlPath, "utf8"), { version: "1.1" }) as Record<string, unknown>
   // tasks.py: str(version) must be "2" for the v2 unpacker (else v1.5).
-  if (String(y["version"] ?? "1") !== "2") problems.push("version is not 2")
+  const version = y["version"] ?? "1"
+  if (!((typeof version === "number" || typeof version === "string") && String(version) === "2")) problems.push("version is not 2")
   const nonEmptyFile = (f: unknown, what: string) => {
     if (typeof f !== "string") return problems.push(`${what}: not a path`)
     const p = path.join(dir, f)
@@ -52,7 +53,8 @@ const unpackerProblems = (dir: string): ReadonlyArray<string> => {
       taskIndexes.add(t["index"])
       if (t["key"] === undefined && t["scoring_program"] === undefined) problems.push("task does not have a scoring program")
       for (const kind of ["scoring_program", "reference_data", "input_data", "ingestion_program"]) {
-        if (t[kind] !== undefined && !fs.existsSync(path.join(dir, String(t[kind])))) problems.push(`Cannot find dataset: ${String(t[kind])}`)
+        const file = t[kind]
+        if (file !== undefined && (typeof file !== "string" || !fs.existsSync(path.join(dir, file)))) problems.push(`Cannot find dataset: ${JSON.stringify(file)}`)
       }
     }
   // _unpack_terms and _unpack_image: required, must exist (terms not empty).

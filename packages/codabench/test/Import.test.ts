@@ -87,7 +87,7 @@ describe("importSubmissions", () => {
     expect(await rankJson("sick2014", sickExample.gold, allOut, false)).toEqual(await rankJson("sick2014", sickExample.gold, sickExample.runs, false))
   })
 
-  it("writes run.json beside each zip: team, run, primary, post-deadline, and where it came from", async () => {
+  it("writes run.json beside each zip: team, run, primary, post-deadline, and where it came from", () => {
     const out = path.join(work, "imported")
     const meta = JSON.parse(fs.readFileSync(path.join(out, "MeaningFactory_run3.run.json"), "utf8")) as Record<string, unknown>
     expect(meta).toEqual({
