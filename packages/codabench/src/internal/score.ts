@@ -71,30 +71,26 @@ const figureOf = (scored: ScoredRun.ScoredRun) => (ref: FigureRef): Figure => {
 const partsOf = (scored: ScoredRun.ScoredRun, validation: Validation.RunValidation | undefined): ReadonlyArray<Part> => {
   if (scored.kind === "sick") {
     const sick = validation?.sick
-    const r = scored.relatedness
+    const subtask = (
+      name: string,
+      s: { readonly status: "scored" | "not-evaluated"; readonly reason: string | undefined; readonly pairs: number } | undefined,
+      extra: Pick<Part, "aligned" | "confusion">
+    ): Part => ({
+      name,
+      status: s?.status === "scored" ? "scored" : "not-scored",
+      reason: s?.reason,
+      file: sick?.file,
+      pairs: s?.pairs ?? 0,
+      linesScored: undefined,
+      ...extra
+    })
     const e = scored.entailment
-    const status = (s: "scored" | "not-evaluated" | undefined) => (s === "scored" ? ("scored" as const) : ("not-scored" as const))
     return [
-      {
-        name: "relatedness",
-        status: status(r?.status),
-        reason: r?.reason,
-        file: sick?.file,
-        pairs: r?.pairs ?? 0,
-        linesScored: undefined,
+      subtask("relatedness", scored.relatedness, {
         aligned: sick !== undefined && sick.relatedness.status === "scored" ? { run: sick.relatedness.run, gold: sick.relatedness.gold } : undefined,
         confusion: undefined
-      },
-      {
-        name: "entailment",
-        status: status(e?.status),
-        reason: e?.reason,
-        file: sick?.file,
-        pairs: e?.pairs ?? 0,
-        linesScored: undefined,
-        aligned: undefined,
-        confusion: e !== undefined && e.status === "scored" ? { labels: e.labels, counts: e.confusion } : undefined
-      }
+      }),
+      subtask("entailment", e, { aligned: undefined, confusion: e !== undefined && e.status === "scored" ? { labels: e.labels, counts: e.confusion } : undefined })
     ]
   }
   return scored.datasets.map((d) => {
