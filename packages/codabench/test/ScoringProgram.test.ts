@@ -17,6 +17,7 @@ import { pearson, run, scoreJson, sickExample, sts2017, stsb, writeSts2017, writ
 import { buildCli, hasShared, repoRoot, runLikeWorker, sharedRoot, tempDir } from "./support/worker.js"
 
 const exec = promisify(execFile)
+if (!hasShared) console.warn(`codabench: ${sharedRoot} not found; the test against the real STS 2017 gold and the official scorers' figures is skipped`)
 
 let work: string
 let cli: string
