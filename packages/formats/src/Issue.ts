@@ -59,7 +59,12 @@ export const IssueCode = Schema.Literals([
   "bad-run-metadata",
   "run-limit",
   "unknown-task",
-  "bad-task-file"
+  "bad-task-file",
+  // added in 0.2.0
+  "outside-folder",
+  "encrypted",
+  "unsafe-zip",
+  "blank-line"
 ])
 /** @since 0.1.0 */
 export type IssueCode = typeof IssueCode.Type

@@ -9,9 +9,11 @@
  *
  * @since 0.1.0
  */
-import { Effect, FileSystem, Schema } from "effect"
+import { Effect, Schema } from "effect"
+import type { FileSystem } from "effect"
 import * as Yaml from "yaml"
 import { builtinEditions } from "./editions/builtin.js"
+import * as Files from "./Files.js"
 import * as Issue from "./Issue.js"
 import { firstProblem } from "./internal/schemaIssues.js"
 
@@ -310,6 +312,9 @@ const toEditionError = (file: string, error: Schema.SchemaError): EditionError =
   return new EditionError({ file, ...(field !== undefined ? { field } : {}), reason: message })
 }
 
+// An edition file is a few KiB of JSON or YAML; anything near this is not one.
+const MAX_EDITION_BYTES = 4 * 1024 * 1024
+
 /**
  * Load a user edition from a `.json`, `.yaml` or `.yml` file (other names: JSON is tried, then YAML).
  *
@@ -317,10 +322,10 @@ const toEditionError = (file: string, error: Schema.SchemaError): EditionError =
  */
 export const loadEditionFile = (path: string): Effect.Effect<TaskEdition, EditionError, FileSystem.FileSystem> =>
   Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
-    const text = yield* fs
-      .readFileString(path)
-      .pipe(Effect.mapError((e) => new EditionError({ file: path, reason: `cannot read the file: ${e.message}` })))
+    const bytes = yield* Files.readFile(path, { maxBytes: MAX_EDITION_BYTES, what: "the edition file" }).pipe(
+      Effect.mapError((e) => new EditionError({ file: path, reason: `cannot read the file: ${Files.detail(e)}` }))
+    )
+    const text = new TextDecoder().decode(bytes)
     const parsed = parseEditionText(text, path)
     if (parsed._tag === "error") return yield* parsed.error
     return yield* decodeEdition(parsed.value, path)
