@@ -14,8 +14,8 @@
  */
 import { Effect, FileSystem, Path, Schema } from "effect"
 import type { PlatformError } from "effect/PlatformError"
-import { unzipSync } from "fflate"
 import * as Issue from "./Issue.js"
+import * as Zip from "./internal/zip.js"
 import { firstProblem } from "./internal/schemaIssues.js"
 import type { TaskEdition } from "./Registry.js"
 import { DEFAULT_MAX_BYTES } from "./Text.js"
@@ -104,6 +104,8 @@ const DEFAULT_MAX_ZIP_BYTES = 256 * 1024 * 1024
 const MAX_DEPTH = 3
 const MAX_FILES = 500
 const MAX_RUN_JSON_BYTES = 1024 * 1024
+// A run zip holds a handful of files (and their folders); more entries than this is not a run.
+const MAX_ZIP_ENTRIES = 1000
 
 // ---------------------------------------------------------------------------------------------
 // Names
@@ -148,8 +150,12 @@ const isMetadata = (name: string) => name === RUN_JSON || name.endsWith(RUN_JSON
 /**
  * The files of a zip held in memory: base names mapped to bytes, plus issues. Directory entries,
  * hidden files and `__MACOSX` are skipped. Entries whose name is absolute or climbs out with `..`
- * are refused (path traversal); a zip whose declared uncompressed size exceeds `maxBytes` is not
- * unpacked at all (zip bomb). Nested zips are reported, not opened.
+ * are refused (path traversal). The whole zip is refused, with nothing unpacked, when it has more
+ * than 1000 entries, entries that overlap (several directory entries pointing at the same bytes:
+ * a zip bomb), an encrypted entry, or a damaged one; and when the bytes actually unpacked — stored
+ * or deflated, whatever the entries declare — pass `maxBytes` (unpacking stops there). An entry
+ * whose declared size differs from what it unpacks to is refused too. Nested zips are reported,
+ * not opened.
  *
  * @since 0.1.0
  */
@@ -161,37 +167,22 @@ export const readZip = (
   const issues: Array<Issue.Issue> = []
   const files: Array<RunFile> = []
   let metadata: Uint8Array | undefined
-  let declared = 0
-  let unpacked: Record<string, Uint8Array>
+  const unpacked = new Map<string, Uint8Array>()
   try {
-    // The filter sees each entry's declared size before inflating: sum them and inflate nothing once
-    // the cap is passed. fflate inflates into a buffer of the declared size, so a lying header cannot
-    // make an entry larger than declared (the entry comes out cut to that size; checked by hand).
     const refused = new Set<string>()
-    let tooLarge = false
-    unpacked = unzipSync(bytes, {
-      filter: (entry) => {
-        if (entry.name.endsWith("/") || entry.name.endsWith("\\")) return false
-        if (unsafeEntryName(entry.name)) {
-          refused.add(entry.name)
-          return false
-        }
-        declared += entry.originalSize
-        if (declared > maxBytes) tooLarge = true
-        return !tooLarge
+    let total = 0
+    for (const entry of Zip.entries(bytes, MAX_ZIP_ENTRIES)) {
+      if (entry.name.endsWith("/") || entry.name.endsWith("\\")) continue
+      if (unsafeEntryName(entry.name)) {
+        refused.add(entry.name)
+        continue
       }
-    })
-    if (tooLarge) {
-      return {
-        files: [],
-        metadata: undefined,
-        issues: [
-          Issue.error("too-large", zipPath, `the zip unpacks to more than ${maxBytes} bytes; it was not unpacked`, {
-            expected: `at most ${maxBytes} bytes uncompressed`,
-            found: `more than ${maxBytes} bytes`
-          })
-        ]
-      }
+      // Entries skipped below (hidden files, nested zips) are not unpacked at all.
+      const parts = entry.name.split(/[\\/]/)
+      if (parts.some(isHidden)) continue
+      const content = Zip.unpack(bytes, entry, maxBytes - total, maxBytes)
+      total += content.length
+      unpacked.set(entry.name, content)
     }
     for (const name of [...refused].sort()) {
       issues.push(
@@ -202,21 +193,28 @@ export const readZip = (
       )
     }
   } catch (e) {
+    if (!(e instanceof Zip.ZipError)) throw e
+    const { kind, message } = e.problem
+    const code = kind === "too-large" ? "too-large" : kind === "unsafe" ? "unsafe-zip" : kind === "encrypted" ? "encrypted" : "file-unreadable"
     return {
       files: [],
       metadata: undefined,
-      issues: [Issue.error("file-unreadable", zipPath, `the zip cannot be read: ${(e as Error).message}`)]
+      issues: [
+        Issue.error(code, zipPath, kind === "encrypted" ? message : `the zip cannot be read: ${message}`, {
+          ...(kind === "too-large" ? { expected: `at most ${maxBytes} bytes uncompressed and ${MAX_ZIP_ENTRIES} entries` } : {})
+        })
+      ]
     }
   }
   const seen = new Map<string, string>()
-  for (const entryName of Object.keys(unpacked).sort()) {
+  for (const entryName of [...unpacked.keys()].sort(compare)) {
     // Zips made on Windows may separate folders with a backslash.
     const parts = entryName.split(/[\\/]/)
     const base = parts[parts.length - 1]
-    if (base === "" || parts.some(isHidden)) continue
+    if (base === "") continue
     const path = `${zipPath}!${entryName}`
     if (base === RUN_JSON) {
-      metadata = unpacked[entryName]
+      metadata = unpacked.get(entryName)
       continue
     }
     if (/\.zip$/i.test(base)) {
@@ -233,7 +231,7 @@ export const readZip = (
       continue
     }
     seen.set(base, entryName)
-    files.push({ name: base, path, bytes: unpacked[entryName] })
+    files.push({ name: base, path, bytes: unpacked.get(entryName)! })
   }
   return { files, metadata, issues }
 }
