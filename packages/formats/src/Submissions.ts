@@ -9,6 +9,10 @@
  *
  * Discovery reads bytes only; parsing and scoring happen elsewhere. Problems become issues on the
  * run (or on the folder), never a failure, except when the submissions folder itself is unreadable.
+ * Nothing outside the submissions folder is read through a run: a run that is a link out of it (or
+ * to it, or to another run) and a link inside a run folder that points out of it are refused
+ * (`outside-folder`). A run that cannot be scored as given has no files and an error: a SICK run
+ * folder with several files; an STS run none of whose files is named after a dataset is an error too.
  *
  * @since 0.1.0
  */
@@ -17,6 +21,8 @@ import type { PlatformError } from "effect/PlatformError"
 import * as Issue from "./Issue.js"
 import * as Zip from "./internal/zip.js"
 import { firstProblem } from "./internal/schemaIssues.js"
+import * as Files from "./Files.js"
+import { datasetOfRunFile } from "./Registry.js"
 import type { TaskEdition } from "./Registry.js"
 import { DEFAULT_MAX_BYTES } from "./Text.js"
 
@@ -74,6 +80,12 @@ export interface DiscoverOptions {
   readonly maxZipBytes?: number
   /** largest single run file read (default `Text.DEFAULT_MAX_BYTES`) */
   readonly maxFileBytes?: number
+  /**
+   * The submissions folder a run given to `loadRun` lies in (default: the folder holding it;
+   * `discover` uses its own folder). A run that is a link out of it, to it, or to another of its
+   * runs is refused, and so is a file inside a run folder that is a link out of that run's folder.
+   */
+  readonly within?: string
 }
 
 /**
@@ -312,59 +324,95 @@ const makeMeta = (
 
 type Loaded = Omit<Submission, "meta"> & { readonly meta: Omit<RunMeta, "id"> }
 
-const readBytes = (fs: FileSystem.FileSystem, path: string, maxBytes: number) =>
-  Effect.gen(function* () {
-    const info = yield* fs.stat(path)
-    if (Number(info.size) > maxBytes) {
-      return {
-        bytes: undefined,
-        issue: Issue.error("too-large", path, `the file has ${Number(info.size)} bytes, more than the limit of ${maxBytes}; it was not read`, {
-          expected: `at most ${maxBytes} bytes`,
-          found: `${Number(info.size)} bytes`
-        })
-      }
-    }
-    return { bytes: yield* fs.readFile(path), issue: undefined }
-  }).pipe(
-    Effect.catch((e: PlatformError) =>
-      Effect.succeed({ bytes: undefined, issue: Issue.error("file-unreadable", path, `the file cannot be read: ${e.message}`) })
-    )
+/** A file's bytes through `Files.readFile` (links out of `within` refused), or the issue saying why not. */
+const readBytes = (path: string, maxBytes: number, within: string | undefined, what = "the run file") =>
+  Files.readFile(path, { maxBytes, what, ...(within !== undefined ? { within } : {}) }).pipe(
+    Effect.map((bytes) => ({ bytes, issue: undefined })),
+    Effect.catch((e: Files.ReadError) => Effect.succeed({ bytes: undefined, issue: Files.toIssue(e) }))
   )
 
-/** Files of a folder run, recursively (up to MAX_DEPTH), sorted by relative path. */
+/** A real path, or undefined when it cannot be resolved (a broken link, a race with a deletion). */
+const realPathOf = (fs: FileSystem.FileSystem, path: string) => fs.realPath(path).pipe(Effect.option, Effect.map((o) => (o._tag === "Some" ? o.value : undefined)))
+
+/**
+ * Files of a folder run, recursively (up to MAX_DEPTH), sorted by relative path. `runReal` is the
+ * run folder's real path: an entry whose real path is not inside it (a link out of the run, or to
+ * the run folder itself) is not followed but reported.
+ */
 const walk = (
   fs: FileSystem.FileSystem,
   pathApi: Path.Path,
   dir: string,
-  depth: number
+  runReal: string,
+  depth: number,
+  issues: Array<Issue.Issue>
 ): Effect.Effect<ReadonlyArray<string>, PlatformError> =>
   Effect.gen(function* () {
     const names = (yield* fs.readDirectory(dir)).filter((n) => !isHidden(n)).sort()
     const out: Array<string> = []
     for (const name of names) {
       const full = pathApi.join(dir, name)
+      const real = yield* realPathOf(fs, full)
+      if (real === undefined) {
+        issues.push(Issue.warning("file-unreadable", full, "the entry cannot be read (a broken link?); it was skipped"))
+        continue
+      }
+      if (real === runReal || !Files.isInside(runReal, real)) {
+        issues.push(
+          Issue.error("outside-folder", full, `${name} is a link to ${real}, outside the run's folder; files are read only inside it, so it was not read`, {
+            expected: "a file inside the run's folder",
+            found: "a link out of it"
+          })
+        )
+        continue
+      }
       const info = yield* fs.stat(full).pipe(Effect.option)
       if (info._tag === "None") continue
       if (info.value.type === "Directory") {
-        if (depth < MAX_DEPTH) out.push(...(yield* walk(fs, pathApi, full, depth + 1)))
+        if (depth < MAX_DEPTH) out.push(...(yield* walk(fs, pathApi, full, runReal, depth + 1, issues)))
       } else if (info.value.type === "File") out.push(full)
     }
     return out
   })
 
-const besideMetadata = (fs: FileSystem.FileSystem, runPath: string, name: string, pathApi: Path.Path) =>
+const besideMetadata = (fs: FileSystem.FileSystem, runPath: string, name: string, pathApi: Path.Path, within: string) =>
   Effect.gen(function* () {
     const file = pathApi.join(pathApi.dirname(runPath), `${stripExtension(name)}${RUN_JSON_SUFFIX}`)
     const exists = yield* fs.exists(file).pipe(Effect.orElseSucceed(() => false))
     if (!exists) return undefined
-    const read = yield* readBytes(fs, file, MAX_RUN_JSON_BYTES)
+    const read = yield* readBytes(file, MAX_RUN_JSON_BYTES, within, "the run.json")
     return { file, bytes: read.bytes, issue: read.issue }
+  })
+
+/**
+ * Why a run entry that is a link must not be read, or undefined when it is not a link or may be
+ * followed: a link out of the submissions folder, to the folder itself (or above it), or to another
+ * of its runs (whose files would then be scored twice, under another team's name).
+ */
+const linkProblem = (fs: FileSystem.FileSystem, pathApi: Path.Path, path: string, within: string) =>
+  Effect.gen(function* () {
+    const rootReal = yield* realPathOf(fs, within)
+    const parentReal = yield* realPathOf(fs, pathApi.dirname(path))
+    const real = yield* realPathOf(fs, path)
+    if (rootReal === undefined || parentReal === undefined || real === undefined) return undefined
+    if (real === pathApi.join(parentReal, pathApi.basename(path))) return undefined
+    const issue = (message: string) => Issue.error("outside-folder", path, message, { expected: "a run inside the submissions folder", found: "a link" })
+    if (Files.isInside(real, rootReal)) {
+      return issue("the run is a link to the submissions folder itself (or a folder above it); it was not read")
+    }
+    if (!Files.isInside(rootReal, real)) {
+      return issue(`the run is a link to ${real}, outside the submissions folder ${within}; runs are read only inside it, so it was not read`)
+    }
+    const top = pathApi.relative(rootReal, real).split(pathApi.sep)[0]
+    if (isHidden(top)) return undefined
+    return issue(`the run is a link to another run (${top}); its files would be scored twice, so it was not read`)
   })
 
 const loadOne = (
   path: string,
   edition: TaskEdition,
-  options: DiscoverOptions
+  options: DiscoverOptions,
+  within: string
 ): Effect.Effect<Loaded | undefined, PlatformError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
@@ -372,13 +420,19 @@ const loadOne = (
     const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_BYTES
     const name = pathApi.basename(path)
     const info = yield* fs.stat(path)
+    if (info.type !== "Directory" && info.type !== "File") return undefined
+    const kind: Submission["kind"] = info.type === "Directory" ? "folder" : /\.zip$/i.test(name) ? "zip" : "file"
+    const link = yield* linkProblem(fs, pathApi, path, within)
+    if (link !== undefined) {
+      const meta = makeMeta(name, path, undefined)
+      return { meta: meta.meta, path, kind, files: [], issues: [...meta.issues, link] }
+    }
     const issues: Array<Issue.Issue> = []
-    const files: Array<RunFile> = []
-    let kind: Submission["kind"]
+    let files: Array<RunFile> = []
     let json: { file: string; bytes: Uint8Array } | undefined
-    if (info.type === "Directory") {
-      kind = "folder"
-      const found = yield* walk(fs, pathApi, path, 1)
+    if (kind === "folder") {
+      const runReal = yield* fs.realPath(path)
+      const found = yield* walk(fs, pathApi, path, runReal, 1, issues)
       if (found.length > MAX_FILES) {
         issues.push(
           Issue.error("too-large", path, `the folder holds ${found.length} files, more than the ${MAX_FILES} a run may have; it was not read`, {
@@ -393,7 +447,7 @@ const loadOne = (
       for (const full of found.length > MAX_FILES ? [] : found) {
         const base = pathApi.basename(full)
         if (isMetadata(base) && full !== metadataFile) continue
-        const read = yield* readBytes(fs, full, base === RUN_JSON ? MAX_RUN_JSON_BYTES : maxFileBytes)
+        const read = base === RUN_JSON ? yield* readBytes(full, MAX_RUN_JSON_BYTES, runReal, "the run.json") : yield* readBytes(full, maxFileBytes, runReal)
         if (read.issue !== undefined) issues.push(read.issue)
         if (read.bytes === undefined) continue
         if (full === metadataFile) json = { file: full, bytes: read.bytes }
@@ -409,9 +463,8 @@ const loadOne = (
         const f = files[i]
         if (dup.has(f.name) && dup.get(f.name)![0] !== f.path) files.splice(i, 1)
       }
-    } else if (info.type === "File" && /\.zip$/i.test(name)) {
-      kind = "zip"
-      const read = yield* readBytes(fs, path, maxFileBytes)
+    } else if (kind === "zip") {
+      const read = yield* readBytes(path, maxFileBytes, within, "the run's zip")
       if (read.issue !== undefined) issues.push(read.issue)
       if (read.bytes !== undefined) {
         const zip = readZip(read.bytes, path, options.maxZipBytes ?? DEFAULT_MAX_ZIP_BYTES)
@@ -419,16 +472,13 @@ const loadOne = (
         files.push(...zip.files)
         if (zip.metadata !== undefined) json = { file: `${path}!${RUN_JSON}`, bytes: zip.metadata }
       }
-    } else if (info.type === "File") {
-      kind = "file"
-      const read = yield* readBytes(fs, path, maxFileBytes)
+    } else {
+      const read = yield* readBytes(path, maxFileBytes, within)
       if (read.issue !== undefined) issues.push(read.issue)
       if (read.bytes !== undefined) files.push({ name, path, bytes: read.bytes })
-    } else {
-      return undefined
     }
     if (json === undefined) {
-      const beside = yield* besideMetadata(fs, path, name, pathApi)
+      const beside = yield* besideMetadata(fs, path, name, pathApi, within)
       if (beside?.issue !== undefined) issues.push(beside.issue)
       if (beside?.bytes !== undefined) json = { file: beside.file, bytes: beside.bytes }
     }
@@ -440,22 +490,39 @@ const loadOne = (
     }
     const meta = makeMeta(name, path, runJson)
     issues.push(...meta.issues)
+    files.sort((a, b) => compare(a.name, b.name))
     if (files.length === 0 && !Issue.hasErrors(issues)) {
       issues.push(Issue.error("empty-file", path, kind === "file" ? "the run file is empty" : `the run's ${kind} holds no files`))
     }
     if (edition.submission === "file" && files.length > 1) {
+      // Which file is the run is not ours to guess: none is scored.
       issues.push(
         Issue.error(
           "unknown-file",
           path,
-          `a run of ${edition.id} is one file, but this ${kind} holds ${files.length}: ${files.map((f) => f.name).join(", ")}`,
+          `a run of ${edition.id} is one file, but this ${kind} holds ${files.length}: ${files.map((f) => f.name).join(", ")}; none was scored (submit just the run file)`,
           { expected: "one run file", found: `${files.length} files` }
         )
       )
+      files = []
     }
-    files.sort((a, b) => compare(a.name, b.name))
+    if (edition.submission === "folder" && files.length > 0 && files.every((f) => datasetOfRunFile(edition, f.name) === undefined)) {
+      const expected = edition.datasets.map((d) => d.run)
+      issues.push(
+        Issue.error(
+          "missing-dataset",
+          path,
+          `no file of the run is named like a dataset file of ${edition.id} (found ${listNames(files.map((f) => f.name))}); name each file after its dataset: ${listNames(expected)}`,
+          { expected: expected.join(", "), found: files.map((f) => f.name).join(", ") }
+        )
+      )
+    }
     return { meta: meta.meta, path, kind, files, issues }
   })
+
+/** Names for a message, shortened past 10 (a run may hold 500 files). */
+const listNames = (names: ReadonlyArray<string>): string =>
+  names.length <= 10 ? names.join(", ") : `${names.slice(0, 10).join(", ")}, ... (${names.length} in all)`
 
 const duplicateNames = (files: ReadonlyArray<RunFile>): Map<string, Array<string>> => {
   const byName = new Map<string, Array<string>>()
@@ -511,7 +578,7 @@ export const loadRun = (
 ): Effect.Effect<Submission, PlatformError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
     const pathApi = yield* Path.Path
-    const loaded = yield* loadOne(path, edition, options)
+    const loaded = yield* loadOne(path, edition, options, options.within ?? pathApi.dirname(path))
     if (loaded === undefined) {
       return {
         meta: metaFromName(pathApi.basename(path)),
@@ -561,7 +628,7 @@ export const discover = (
         )
         continue
       }
-      const run = yield* loadOne(full, edition, options)
+      const run = yield* loadOne(full, edition, options, folder)
       if (run === undefined) {
         issues.push(Issue.warning("unknown-file", full, "not a regular file, folder or zip; skipped"))
         continue

@@ -10,8 +10,7 @@ import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect } from "effect"
 import { strToU8, zipSync } from "fflate"
 import { afterAll, describe, expect, it } from "vitest"
-import { Registry, Submissions } from "@stseval/formats"
-import type { Issue } from "@stseval/formats"
+import { Issue, Registry, Submissions } from "@stseval/formats"
 
 const run = <A, E>(effect: Effect.Effect<A, E, NodeServices.NodeServices>) =>
   Effect.runPromise(effect.pipe(Effect.provide(NodeServices.layer)))
@@ -411,6 +410,105 @@ describe("zip safety: bombs, lies and encryption", () => {
   it("a zip cut short (still being uploaded) is file-unreadable", () => {
     const z = zipSync({ "STS.output.images.txt": strToU8("1\n2\n") })
     expect(codes(Submissions.readZip(z.subarray(0, z.length - 10), "T_run1.zip").issues)).toEqual(["file-unreadable"])
+  })
+})
+
+describe("links: nothing outside the submissions folder is read through a run", () => {
+  const secret = "root:x:0:0:root:/root:/bin/bash\n"
+  const outsideDir = tree({ "passwd": secret, "Other_run1/STS.output.images.txt": "4\n" })
+  const root = tree({
+    "Good_run1/STS.output.images.txt": "1\n",
+    "Good_run1/STS.output.headlines.txt": "2\n",
+    "Inner_run1/STS.output.images.txt": "3\n",
+    "Sick_run1.txt": "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3\n"
+  })
+  fs.symlinkSync(path.join(outsideDir, "passwd"), path.join(root, "Inner_run1", "STS.output.headlines.txt"))
+  fs.symlinkSync(path.join(root, "Good_run1", "STS.output.headlines.txt"), path.join(root, "Inner_run1", "STS.output.OnWN.txt"))
+  fs.symlinkSync(".", path.join(root, "Loop_run1"))
+  fs.symlinkSync(path.join(outsideDir, "Other_run1"), path.join(root, "Out_run1"))
+  fs.symlinkSync("Good_run1", path.join(root, "Copy_run1"))
+  const sickRoot = tree({ "Ok_run1.txt": "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3\n" })
+  fs.symlinkSync(path.join(outsideDir, "passwd"), path.join(sickRoot, "Passwd_run1.txt"))
+  const found = run(Submissions.discover(root, sts2014))
+
+  it("a run file that is a link to /etc/passwd-like content: refused, nothing of it read or shown", async () => {
+    const { runs } = await run(Submissions.discover(sickRoot, sick2014))
+    const bad = runs.find((r) => r.meta.id === "Passwd/run1")!
+    expect(bad.files).toEqual([])
+    expect(bad.issues.map((i) => [i.severity, i.code])).toEqual([["error", "outside-folder"]])
+    expect(bad.issues[0].message).toContain("outside the submissions folder")
+    expect(JSON.stringify(runs)).not.toContain("root:x")
+    // loadRun of one entry (as the watcher does) refuses it too
+    const one = await run(Submissions.loadRun(path.join(sickRoot, "Passwd_run1.txt"), sick2014))
+    expect(one.files).toEqual([])
+    expect(codes(one.issues)).toEqual(["outside-folder"])
+  })
+
+  it("Loop_run1 -> . (the submissions folder itself) is refused, not read as another team's run", async () => {
+    const loop = (await found).runs.find((r) => r.meta.id === "Loop/run1")!
+    expect(loop.files).toEqual([])
+    expect(codes(loop.issues)).toEqual(["outside-folder"])
+    expect(loop.issues[0].message).toContain("the submissions folder itself")
+  })
+
+  it("a run folder that is a link out of the submissions folder is refused", async () => {
+    const out = (await found).runs.find((r) => r.meta.id === "Out/run1")!
+    expect(out.files).toEqual([])
+    expect(codes(out.issues)).toEqual(["outside-folder"])
+  })
+
+  it("a run that is a link to another run is refused (its files would be scored twice)", async () => {
+    const copy = (await found).runs.find((r) => r.meta.id === "Copy/run1")!
+    expect(copy.files).toEqual([])
+    expect(codes(copy.issues)).toEqual(["outside-folder"])
+    expect(copy.issues[0].message).toContain("Good_run1")
+  })
+
+  it("inside a run folder, a link pointing out of the run's folder is refused; the run's other files are read", async () => {
+    const inner = (await found).runs.find((r) => r.meta.id === "Inner/run1")!
+    expect(inner.files.map((f) => f.name)).toEqual(["STS.output.images.txt"])
+    expect(inner.issues.map((i) => [i.code, i.file])).toEqual([
+      ["outside-folder", path.join(root, "Inner_run1", "STS.output.OnWN.txt")],
+      ["outside-folder", path.join(root, "Inner_run1", "STS.output.headlines.txt")]
+    ])
+    expect(JSON.stringify(inner)).not.toContain("root:x")
+  })
+
+  it("ordinary runs beside them are unaffected", async () => {
+    const good = (await found).runs.find((r) => r.meta.id === "Good/run1")!
+    expect(good.files.map((f) => f.name)).toEqual(["STS.output.headlines.txt", "STS.output.images.txt"])
+    expect(good.issues).toEqual([])
+  })
+})
+
+describe("runs that cannot be scored as given", () => {
+  it("a SICK run folder holding 2 files is an error and has no files to score (not the alphabetically first)", async () => {
+    const root = tree({
+      "Two_run1/Two_run1.txt": "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3\n",
+      "Two_run1/notes.txt": "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t4\n"
+    })
+    const r = await run(Submissions.loadRun(path.join(root, "Two_run1"), sick2014))
+    expect(r.files).toEqual([])
+    expect(r.issues.map((i) => [i.severity, i.code])).toEqual([["error", "unknown-file"]])
+    expect(r.issues[0].message).toContain("a run of sick2014 is one file, but this folder holds 2: Two_run1.txt, notes.txt")
+  })
+
+  it("an STS run whose files match no dataset: an error listing the expected file names", async () => {
+    const root = tree({ "Arabic_run1/track1.txt": "1\n", "Arabic_run1/track2.txt": "2\n" })
+    const sts2017 = Registry.get("sts2017")!
+    const r = await run(Submissions.loadRun(path.join(root, "Arabic_run1"), sts2017))
+    const error = r.issues.find((i) => i.severity === "error")!
+    expect(error.code).toBe("missing-dataset")
+    expect(error.message).toContain("no file of the run is named like a dataset file of sts2017")
+    expect(error.message).toContain("track1.txt, track2.txt")
+    expect(error.expected).toContain("STS.output.track1.ar-ar.txt")
+    expect(error.expected).toContain("STS.output.track6.tr-en.txt")
+  })
+
+  it("an STS run with one known and one unknown file is not an error here (scoring warns about the unknown one)", async () => {
+    const root = tree({ "Mixed_run1/STS.output.images.txt": "1\n", "Mixed_run1/readme.txt": "x\n" })
+    const r = await run(Submissions.loadRun(path.join(root, "Mixed_run1"), sts2014))
+    expect(Issue.hasErrors(r.issues)).toBe(false)
   })
 })
 
