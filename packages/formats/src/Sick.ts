@@ -266,6 +266,8 @@ const list = (names: ReadonlyArray<string>): string =>
   names.length <= 5 ? names.join(", ") : `${names.slice(0, 5).join(", ")}, ... (${names.length} in all)`
 
 const RUN_COLUMNS = [PAIR_ID, ENTAILMENT, RELATEDNESS] as const
+// Lengths first: a hostile header may be one 250 MB field, and lower-casing it would copy it.
+const sameName = (column: string, h: string) => column.length === h.length && column.toLowerCase() === h.toLowerCase()
 const isNa = (raw: string) => raw.trim() === "" || raw.trim() === "NA"
 
 /**
@@ -290,12 +292,12 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
   const empty: SickRun = { file, header: "present", columns: [], rows: [], relatedness: "absent", entailment: "absent" }
   if (end === 0) return { value: empty, issues: [] }
   const first = lines[0].split("\t").map((h) => h.trim())
-  const named = first.some((h) => RUN_COLUMNS.some((c) => c.toLowerCase() === h.toLowerCase()))
+  const named = first.some((h) => RUN_COLUMNS.some((c) => sameName(c, h)))
   let headerKind: SickRun["header"] = "present"
   let columns: Array<string>
   let from = 1
   if (named) {
-    columns = first.map((h) => RUN_COLUMNS.find((c) => c === h) ?? RUN_COLUMNS.find((c) => c.toLowerCase() === h.toLowerCase()) ?? h)
+    columns = first.map((h) => RUN_COLUMNS.find((c) => c === h) ?? RUN_COLUMNS.find((c) => sameName(c, h)) ?? h)
     const wrongCase = first.filter((h, i) => columns[i] !== h && RUN_COLUMNS.includes(columns[i] as (typeof RUN_COLUMNS)[number]))
     if (wrongCase.length > 0) {
       issues.add(
@@ -367,12 +369,18 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
   const ent = columns.indexOf(ENTAILMENT)
   const rel = columns.indexOf(RELATEDNESS)
   const expected = columns.length
-  const table: Array<Array<string>> = []
+  // Pass 1: field counts, pair IDs, and whether each subtask's column is NA on every row. Lines are
+  // split again in pass 2 rather than kept split: a table of every field was most of the memory.
   const firstLine = new Map<string, number>()
+  let entNa = ent !== -1
+  let relNa = rel !== -1
+  let count = 0
   for (let i = from; i < end; i++) {
     const line = i + 1
     const fields = lines[i].split("\t")
-    table.push(fields)
+    count++
+    if (entNa && !isNa(fields[ent] ?? "")) entNa = false
+    if (relNa && !isNa(fields[rel] ?? "")) relNa = false
     if (fields.length !== expected) {
       issues.add(
         Issue.error(
@@ -383,8 +391,8 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
         )
       )
     }
-    const pairId = id === -1 ? "" : (fields[id] ?? "").trim()
     if (id === -1) continue
+    const pairId = (fields[id] ?? "").trim()
     if (pairId === "") {
       issues.add(Issue.error("empty-value", file, `line ${line} has no pair ID`, { line, expected: "a pair ID", found: lines[i] }))
       continue
@@ -400,9 +408,10 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
       )
     } else firstLine.set(pairId, line)
   }
-  const status = (col: number, field: string): SubtaskColumn => {
+  firstLine.clear()
+  const status = (col: number, allNa: boolean, field: string): SubtaskColumn => {
     if (col === -1) return "absent"
-    if (table.length > 0 && table.every((f) => isNa(f[col] ?? ""))) {
+    if (count > 0 && allNa) {
       issues.add(
         Issue.info("na-column", file, `the ${field} column holds NA (or nothing) on every line: the run does not take part in that subtask`, {
           field,
@@ -413,10 +422,13 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
     }
     return "present"
   }
-  const entailment = status(ent, ENTAILMENT)
-  const relatedness = status(rel, RELATEDNESS)
-  const rows: Array<SickRunRow> = table.map((fields, k) => {
-    const line = from + k + 1
+  const entailment = status(ent, entNa, ENTAILMENT)
+  const relatedness = status(rel, relNa, RELATEDNESS)
+  // Pass 2: the rows.
+  const rows = new Array<SickRunRow>(count)
+  for (let i = from; i < end; i++) {
+    const line = i + 1
+    const fields = lines[i].split("\t")
     let e: string | undefined
     if (entailment === "present") {
       e = fields[ent] ?? ""
@@ -439,8 +451,8 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
         )
       }
     }
-    return { pairId: id === -1 ? "" : (fields[id] ?? "").trim(), entailment: e, relatedness: r, line }
-  })
+    rows[i - from] = { pairId: id === -1 ? "" : (fields[id] ?? "").trim(), entailment: e, relatedness: r, line }
+  }
   return { value: { file, header: headerKind, columns, rows, relatedness, entailment }, issues: issues.done() }
 }
 

@@ -76,7 +76,7 @@ export interface Discovered {
 
 /** @since 0.1.0 */
 export interface DiscoverOptions {
-  /** largest total uncompressed size of one zip (default 256 MiB); larger zips are refused, not unpacked */
+  /** largest total of bytes one zip may unpack to (default 32 MiB), counted as they are produced; larger zips are refused */
   readonly maxZipBytes?: number
   /** largest single run file read (default `Text.DEFAULT_MAX_BYTES`) */
   readonly maxFileBytes?: number
@@ -111,7 +111,9 @@ export const RUN_JSON = "run.json"
 /** The suffix of a metadata file beside a run: `<run name>.run.json`. @since 0.1.0 */
 export const RUN_JSON_SUFFIX = ".run.json"
 
-const DEFAULT_MAX_ZIP_BYTES = 256 * 1024 * 1024
+// What a run zip may unpack to. Real runs unpack to under 1 MB; 32 MiB keeps the memory of a zip
+// that is small on disk within budget (unpacking holds up to twice this, then the files are parsed).
+const DEFAULT_MAX_ZIP_BYTES = 32 * 1024 * 1024
 // Runs hold a handful of files; deeper or larger trees are not submissions (and bound the walk).
 const MAX_DEPTH = 3
 const MAX_FILES = 500

@@ -363,14 +363,24 @@ describe("zip safety: bombs, lies and encryption", () => {
     expect(read.issues[0].message).toContain(`unpacks to more than ${3 * MiB} bytes`)
   })
 
-  it("a deflate bomb declaring 10 bytes is stopped by its actual output while inflating", () => {
+  it("a deflate bomb declaring 10 bytes is stopped at 10 bytes of output, not inflated whole or cut silently", () => {
     const zeros = new Uint8Array(8 * MiB)
     const deflated = deflateSync(zeros, { level: 9 })
     expect(deflated.length).toBeLessThan(64 * 1024)
     const bomb = rawZip([{ name: "STS.output.images.txt", data: deflated, method: 8, size: 10, crc: crc32(zeros) }])
     const read = Submissions.readZip(bomb, "sub/Bomb_run1.zip", MiB)
     expect(read.files).toEqual([])
+    expect(read.issues.map((i) => i.code)).toEqual(["unsafe-zip"])
+    expect(read.issues[0].message).toContain("declares 10 bytes but unpacks to more")
+  })
+
+  it("a deflated member larger than the cap is stopped by its actual output while inflating", () => {
+    const zeros = new Uint8Array(8 * MiB)
+    const bomb = rawZip([{ name: "STS.output.images.txt", data: deflateSync(zeros, { level: 9 }), method: 8, crc: crc32(zeros), size: zeros.length }])
+    const read = Submissions.readZip(bomb, "sub/Bomb_run1.zip", MiB)
+    expect(read.files).toEqual([])
     expect(read.issues.map((i) => i.code)).toEqual(["too-large"])
+    expect(read.issues[0].message).toContain(`unpacks to more than ${MiB} bytes`)
   })
 
   it("an entry whose declared size is a lie (under the cap) is refused, not cut to the declared size", () => {
@@ -379,7 +389,10 @@ describe("zip safety: bombs, lies and encryption", () => {
     const read = Submissions.readZip(z, "T_run1.zip")
     expect(read.files).toEqual([])
     expect(read.issues.map((i) => i.code)).toEqual(["unsafe-zip"])
-    expect(read.issues[0].message).toContain("declares 10 bytes but holds 100")
+    expect(read.issues[0].message).toContain("declares 10 bytes but unpacks to more")
+    // and one declaring more than it holds
+    const short = rawZip([{ name: "STS.output.images.txt", data: deflateSync(content), method: 8, size: 200, crc: crc32(content) }])
+    expect(Submissions.readZip(short, "T_run1.zip").issues[0].message).toContain("declares 200 bytes but holds 100")
   })
 
   it("an encrypted entry says the zip is encrypted (not 'unexpected EOF')", () => {

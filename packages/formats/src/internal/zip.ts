@@ -178,13 +178,18 @@ export const unpack = (bytes: Uint8Array, e: ZipEntry, budget: number, cap: numb
     if (data.length > budget) fail("too-large", `it unpacks to more than ${cap} bytes; it was not unpacked`)
     out = data.slice()
   } else if (e.method === 8) {
+    // Inflating stops at the declared size (or the budget, if smaller): a member that would go on
+    // is a lie or too large, and nothing past that point is produced.
+    const limit = Math.min(e.size, budget)
     try {
-      out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, budget) })
+      out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, limit) })
     } catch (error) {
-      if (error instanceof RangeError || (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
-        return fail("too-large", `it unpacks to more than ${cap} bytes; it was not unpacked`)
+      if ((error as { code?: string }).code !== "ERR_BUFFER_TOO_LARGE") {
+        return fail("unreadable", `the entry "${e.name}" is damaged (${(error as Error).message})`)
       }
-      return fail("unreadable", `the entry "${e.name}" is damaged (${(error as Error).message})`)
+      return e.size > budget
+        ? fail("too-large", `it unpacks to more than ${cap} bytes; it was not unpacked`)
+        : fail("unsafe", `the entry "${e.name}" declares ${e.size} bytes but unpacks to more (a damaged or crafted zip); it was not unpacked`)
     }
     if (out.length > budget) fail("too-large", `it unpacks to more than ${cap} bytes; it was not unpacked`)
   } else {
