@@ -7,7 +7,7 @@
  */
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect } from "effect"
-import type { Issue} from "../src/index.js";
+import type { Issue } from "../src/index.js"
 import { Gold, Registry, Sick, Sts, Submissions, Text } from "../src/index.js"
 
 const [kind, file] = process.argv.slice(2)
