@@ -122,7 +122,8 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
   const end = contentEnd(lines)
   const empty: SickData = { file, pairs: [], hasRelatedness: false, hasEntailment: false, fullRelease: false }
   if (end === 0) return { value: empty, issues: [] }
-  const header = lines[0].split("\t").map((h) => h.trim())
+  const headerAt = skipBlank(lines, 0, end, issues, file)
+  const header = lines[headerAt].split("\t").map((h) => h.trim())
   const col = (...names: ReadonlyArray<string>) => header.findIndex((h) => names.includes(h))
   const id = col(PAIR_ID)
   const a = col(SENTENCE_A)
@@ -134,9 +135,9 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
   if (missing.length > 0) {
     issues.add(
       Issue.error("bad-header", file, `the header does not name ${list(missing)}; a SICK data file starts with a header line`, {
-        line: 1,
+        line: headerAt + 1,
         expected: `${PAIR_ID} TAB ${SENTENCE_A} TAB ${SENTENCE_B} TAB ${RELATEDNESS} TAB ${ENTAILMENT}`,
-        found: lines[0]
+        found: lines[headerAt]
       })
     )
     return { value: empty, issues: issues.done() }
@@ -144,15 +145,17 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
   const duplicated = repeated(header.filter((h) => h !== ""))
   if (duplicated.length > 0) {
     issues.add(
-      Issue.error("bad-header", file, `the header names ${list(duplicated)} more than once`, { line: 1, expected: "each column named once", found: lines[0] })
+      Issue.error("bad-header", file, `the header names ${list(duplicated)} more than once`, { line: headerAt + 1, expected: "each column named once", found: lines[headerAt] })
     )
   }
   let expected = header.length
   // Test input: the header names the gold columns, the rows stop before them.
   const goldFrom = Math.min(...[rel, ent].filter((i) => i !== -1))
-  if (Number.isFinite(goldFrom) && end > 1) {
+  let firstData = headerAt + 1
+  while (firstData < end && lines[firstData] === "") firstData++
+  if (Number.isFinite(goldFrom) && firstData < end) {
     const goldAtEnd = header.every((_, i) => i < goldFrom || i === rel || i === ent)
-    const firstRow = lines[1].split("\t").length
+    const firstRow = lines[firstData].split("\t").length
     if (goldAtEnd && firstRow === goldFrom && goldFrom > Math.max(id, a, b)) {
       expected = goldFrom
       rel = -1
@@ -161,8 +164,12 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
   }
   const pairs: Array<SickPair> = []
   const firstLine = new Map<string, number>()
-  for (let i = 1; i < end; i++) {
+  for (let i = headerAt + 1; i < end; i++) {
     const line = i + 1
+    if (lines[i] === "") {
+      issues.add(blankLine(file, line))
+      continue
+    }
     const fields = lines[i].split("\t")
     if (fields.length !== expected) {
       issues.add(
@@ -266,6 +273,25 @@ const list = (names: ReadonlyArray<string>): string =>
   names.length <= 5 ? names.join(", ") : `${names.slice(0, 5).join(", ")}, ... (${names.length} in all)`
 
 const RUN_COLUMNS = [PAIR_ID, ENTAILMENT, RELATEDNESS] as const
+
+/**
+ * The official SICK scorer reads files with R's `read.delim`, whose `blank.lines.skip = TRUE` skips
+ * empty lines (before the header too): the papers rank a primary run with an empty CRLF line in its
+ * middle. Only an empty line is blank to R with a TAB separator; a line of spaces is a row.
+ */
+const blankLine = (file: string, line: number) =>
+  Issue.warning("blank-line", file, `line ${line} is blank; it was skipped, as the official scorer (R's read.delim) skips blank lines`, {
+    line,
+    expected: "a row",
+    found: "an empty line"
+  })
+
+/** The index of the first non-empty line at or after `from`, with a warning for each empty one. */
+const skipBlank = (lines: ReadonlyArray<string>, from: number, end: number, issues: Collector, file: string): number => {
+  let i = from
+  while (i < end && lines[i] === "") issues.add(blankLine(file, ++i))
+  return i
+}
 // Lengths first: a hostile header may be one 250 MB field, and lower-casing it would copy it.
 const sameName = (column: string, h: string) => column.length === h.length && column.toLowerCase() === h.toLowerCase()
 const isNa = (raw: string) => raw.trim() === "" || raw.trim() === "NA"
@@ -291,20 +317,21 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
   const end = contentEnd(lines)
   const empty: SickRun = { file, header: "present", columns: [], rows: [], relatedness: "absent", entailment: "absent" }
   if (end === 0) return { value: empty, issues: [] }
-  const first = lines[0].split("\t").map((h) => h.trim())
+  const headerAt = skipBlank(lines, 0, end, issues, file)
+  const first = lines[headerAt].split("\t").map((h) => h.trim())
   const named = first.some((h) => RUN_COLUMNS.some((c) => sameName(c, h)))
   let headerKind: SickRun["header"] = "present"
   let columns: Array<string>
-  let from = 1
+  let from = headerAt + 1
   if (named) {
     columns = first.map((h) => RUN_COLUMNS.find((c) => c === h) ?? RUN_COLUMNS.find((c) => sameName(c, h)) ?? h)
     const wrongCase = first.filter((h, i) => columns[i] !== h && RUN_COLUMNS.includes(columns[i] as (typeof RUN_COLUMNS)[number]))
     if (wrongCase.length > 0) {
       issues.add(
         Issue.warning("bad-header", file, `the header writes ${list(wrongCase)} in a different case from the official column names`, {
-          line: 1,
+          line: headerAt + 1,
           expected: RUN_COLUMNS.join(", "),
-          found: lines[0]
+          found: lines[headerAt]
         })
       )
     }
@@ -316,7 +343,7 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
           "bad-header",
           file,
           `the header must name exactly ${RUN_COLUMNS.join(", ")} (in any order)${others.length > 0 ? `; it also names ${list(others.map((o) => `"${o}"`))}` : ""}${duplicated.length > 0 ? `; it repeats ${list(duplicated)}` : ""}${!columns.includes(PAIR_ID) ? `; it has no ${PAIR_ID}` : ""}`,
-          { line: 1, expected: RUN_COLUMNS.join(" TAB "), found: lines[0] }
+          { line: headerAt + 1, expected: RUN_COLUMNS.join(" TAB "), found: lines[headerAt] }
         )
       )
     }
@@ -324,10 +351,10 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
       if (!columns.includes(subtask)) {
         issues.add(
           Issue.error("bad-header", file, `the header has no ${subtask} column, so that subtask cannot be evaluated`, {
-            line: 1,
+            line: headerAt + 1,
             field: subtask,
             expected: RUN_COLUMNS.join(" TAB "),
-            found: lines[0]
+            found: lines[headerAt]
           })
         )
       }
@@ -337,30 +364,30 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
     columns = first
     issues.add(
       Issue.error("bad-header", file, `the header must name exactly ${RUN_COLUMNS.join(", ")} (in any order)`, {
-        line: 1,
+        line: headerAt + 1,
         expected: RUN_COLUMNS.join(" TAB "),
-        found: lines[0]
+        found: lines[headerAt]
       })
     )
   } else {
     headerKind = "inferred"
-    from = 0
+    from = headerAt
     columns = inferColumns(first)
     const unknown = columns.filter((c) => c === "")
     issues.add(
       Issue.warning(
         "missing-header",
         file,
-        `the file has no header line; its columns were recognised from the values of line 1 as ${list(columns.map((c) => c || "?"))}`,
-        { line: 1, expected: RUN_COLUMNS.join(" TAB "), found: lines[0] }
+        `the file has no header line; its columns were recognised from the values of line ${headerAt + 1} as ${list(columns.map((c) => c || "?"))}`,
+        { line: headerAt + 1, expected: RUN_COLUMNS.join(" TAB "), found: lines[headerAt] }
       )
     )
     if (unknown.length > 0 || !columns.includes(PAIR_ID)) {
       issues.add(
         Issue.error("bad-header", file, "the file has no header line and its columns could not all be recognised from the values", {
-          line: 1,
+          line: headerAt + 1,
           expected: RUN_COLUMNS.join(" TAB "),
-          found: lines[0]
+          found: lines[headerAt]
         })
       )
     }
@@ -377,6 +404,10 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
   let count = 0
   for (let i = from; i < end; i++) {
     const line = i + 1
+    if (lines[i] === "") {
+      issues.add(blankLine(file, line))
+      continue
+    }
     const fields = lines[i].split("\t")
     count++
     if (entNa && !isNa(fields[ent] ?? "")) entNa = false
@@ -426,8 +457,10 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
   const relatedness = status(rel, relNa, RELATEDNESS)
   // Pass 2: the rows.
   const rows = new Array<SickRunRow>(count)
+  let k = 0
   for (let i = from; i < end; i++) {
     const line = i + 1
+    if (lines[i] === "") continue
     const fields = lines[i].split("\t")
     let e: string | undefined
     if (entailment === "present") {
@@ -451,7 +484,7 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
         )
       }
     }
-    rows[i - from] = { pairId: id === -1 ? "" : (fields[id] ?? "").trim(), entailment: e, relatedness: r, line }
+    rows[k++] = { pairId: id === -1 ? "" : (fields[id] ?? "").trim(), entailment: e, relatedness: r, line }
   }
   return { value: { file, header: headerKind, columns, rows, relatedness, entailment }, issues: issues.done() }
 }
