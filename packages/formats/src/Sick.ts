@@ -296,13 +296,25 @@ const skipBlank = (lines: ReadonlyArray<string>, from: number, end: number, issu
 const sameName = (column: string, h: string) => column.length === h.length && column.toLowerCase() === h.toLowerCase()
 const isNa = (raw: string) => raw.trim() === "" || raw.trim() === "NA"
 
+/** @since 0.2.0 */
+export interface RunOptions {
+  /**
+   * Read a headerless run (which the official scorer rejects) when its columns can be recognised
+   * from the values of its first line, with a warning instead of an error. Default false.
+   */
+  readonly lenient?: boolean
+}
+
 /**
  * Read a run file. The header must name exactly `pair_ID`, `entailment_judgment` and
  * `relatedness_score`, in any order; rows may come in any order. A column holding `NA` (or nothing)
  * on every row is a subtask the team did not take part in (`"na"`, info `na-column`). A headerless
- * file (seen in real runs: `id TAB LABEL`) is read with columns recognised from the first row's
- * values — the first value is the pair ID, a number is the relatedness, anything else the entailment
- * label — with a `missing-header` warning; a subtask with no column is `"absent"`.
+ * file (seen in real runs: `id TAB LABEL`) is rejected by the official scorer, so it is an error
+ * (`missing-header`, whose message gives the header line to add); with `lenient: true` it is read
+ * with columns recognised from the first row's values — the first value is the pair ID, a number is
+ * the relatedness, anything else the entailment label — and a `missing-header` warning, provided
+ * every column is recognised; a subtask with no column is `"absent"`. Empty lines are skipped with
+ * a `blank-line` warning, as the official scorer (R's `read.delim`) skips them.
  *
  * Errors without a `field` make the whole file unusable (bad header, a row whose field count
  * differs from the header, missing or duplicate pair IDs); errors with `field` set to
@@ -311,7 +323,7 @@ const isNa = (raw: string) => raw.trim() === "" || raw.trim() === "NA"
  *
  * @since 0.1.0
  */
-export const parseRun = (text: TextFile): Parsed<SickRun> => {
+export const parseRun = (text: TextFile, options?: RunOptions): Parsed<SickRun> => {
   const { file, lines } = text
   const issues = new Collector()
   const end = contentEnd(lines)
@@ -374,21 +386,36 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
     from = headerAt
     columns = inferColumns(first)
     const unknown = columns.filter((c) => c === "")
-    issues.add(
-      Issue.warning(
-        "missing-header",
-        file,
-        `the file has no header line; its columns were recognised from the values of line ${headerAt + 1} as ${list(columns.map((c) => c || "?"))}`,
-        { line: headerAt + 1, expected: RUN_COLUMNS.join(" TAB "), found: lines[headerAt] }
-      )
-    )
-    if (unknown.length > 0 || !columns.includes(PAIR_ID)) {
+    const recognised = unknown.length === 0 && columns.includes(PAIR_ID)
+    const described = columns.map((c) => (c === PAIR_ID ? "pair ID" : c === ENTAILMENT ? "entailment label" : c === RELATEDNESS ? "relatedness score" : "?"))
+    // The header that would make this file what the official scorer expects, when we can tell.
+    const header = recognised ? columns : RUN_COLUMNS
+    if (options?.lenient === true && recognised) {
       issues.add(
-        Issue.error("bad-header", file, "the file has no header line and its columns could not all be recognised from the values", {
-          line: headerAt + 1,
-          expected: RUN_COLUMNS.join(" TAB "),
-          found: lines[headerAt]
-        })
+        Issue.warning(
+          "missing-header",
+          file,
+          `the file has no header line (the official scorer rejects such a file); it was read leniently, its columns recognised from the values of line ${headerAt + 1} as ${list(described)}`,
+          { line: headerAt + 1, expected: header.join("\t"), found: lines[headerAt] }
+        )
+      )
+    } else if (recognised) {
+      issues.add(
+        Issue.error(
+          "missing-header",
+          file,
+          `the file has no header line, and the official scorer rejects such a file; add this line at the top (TAB-separated): ${header.join("<TAB>")} (its columns read as ${list(described)}); or score it leniently (--lenient)`,
+          { line: headerAt + 1, expected: header.join("\t"), found: lines[headerAt] }
+        )
+      )
+    } else {
+      issues.add(
+        Issue.error(
+          "missing-header",
+          file,
+          `the file has no header line, and its columns could not all be recognised from the values of line ${headerAt + 1} (${list(described)}); add the header line ${RUN_COLUMNS.join("<TAB>")} at the top, with the columns in that order`,
+          { line: headerAt + 1, expected: RUN_COLUMNS.join("\t"), found: lines[headerAt] }
+        )
       )
     }
   }

@@ -135,13 +135,25 @@ describe("Sick.parseRun", () => {
     expect(p.value.pairs.map((x) => [x.pairId, x.line])).toEqual([["1", 2], ["2", 4]])
   })
 
-  it("a headerless id TAB LABEL file: header inferred, entailment present, relatedness absent", () => {
+  it("a headerless id TAB LABEL file is an error by default (the official scorer rejects it), with the header line to add", () => {
     const p = Sick.parseRun(load("Team_headerless.run"))
+    expect(p.value.header).toBe("inferred")
+    expect(where(p.issues)).toEqual(["error:missing-header@1"])
+    expect(p.issues[0].message).toBe(
+      "the file has no header line, and the official scorer rejects such a file; add this line at the top (TAB-separated): pair_ID<TAB>entailment_judgment (its columns read as pair ID, entailment label); or score it leniently (--lenient)"
+    )
+    expect(p.issues[0]).toMatchObject({ expected: "pair_ID\tentailment_judgment", found: "7\tENTAILMENT" })
+  })
+
+  it("lenient: a headerless file whose columns are unambiguous is read, with a warning saying so", () => {
+    const p = Sick.parseRun(load("Team_headerless.run"), { lenient: true })
     expect(p.value.header).toBe("inferred")
     expect(p.value.columns).toEqual(["pair_ID", "entailment_judgment"])
     expect(p.value.entailment).toBe("present")
     expect(p.value.relatedness).toBe("absent")
     expect(where(p.issues)).toEqual(["warning:missing-header@1"])
+    expect(p.issues[0].message).toContain("read leniently")
+    expect(p.issues[0].message).toContain("the official scorer rejects such a file")
     // the first line is data, not a header
     expect(p.value.rows).toEqual([
       { pairId: "7", entailment: "ENTAILMENT", relatedness: undefined, line: 1 },
@@ -149,8 +161,13 @@ describe("Sick.parseRun", () => {
     ])
   })
 
+  it("lenient does not guess: columns that cannot all be recognised stay an error", () => {
+    const p = Sick.parseRun(fromString("7\tENTAILMENT\tNEUTRAL\n"), { lenient: true })
+    expect(Issue.hasErrors(p.issues)).toBe(true)
+  })
+
   it("a headerless file with a numeric third value: that is the relatedness", () => {
-    const p = Sick.parseRun(load("Team_headerless3.run"))
+    const p = Sick.parseRun(load("Team_headerless3.run"), { lenient: true })
     expect(p.value.columns).toEqual(["pair_ID", "entailment_judgment", "relatedness_score"])
     expect(p.value.relatedness).toBe("present")
     expect(p.value.rows.map((r) => r.relatedness)).toEqual([4.5, 2])
