@@ -135,13 +135,32 @@ export type Scale = typeof Scale.Type
 const SHA256 = /^[0-9a-f]{64}$/
 const EDITION_ID = /^[a-z0-9][a-z0-9._-]*$/
 
+/**
+ * A plain file name: no folder separator, not `.` or `..` (the download is written in the edition's
+ * folder, and nowhere else).
+ *
+ * @since 0.2.0
+ */
+export const isFileName = (name: string): boolean => name !== "." && name !== ".." && !/[/\\]/.test(name) && !name.includes("\0")
+
+/**
+ * A folder relative to the data root that stays inside it: `/`-separated names, none of them `..`,
+ * not absolute (no leading `/`, no drive letter, no backslash).
+ *
+ * @since 0.2.0
+ */
+export const isRelativeDir = (dir: string): boolean =>
+  !dir.startsWith("/") && !/^[A-Za-z]:/.test(dir) && !dir.includes("\\") && !dir.includes("\0") && dir.split("/").every((part) => part !== "..")
+
 /** One public download (see DataStore). @since 0.1.0 */
 export const DataSourceSpec = Schema.Struct({
   url: described("public address of the file"),
   sha256: Schema.optionalKey(
     Schema.String.check(Schema.isPattern(SHA256)).annotate({ description: "expected SHA-256 (lower-case hex) of the download; without it the first download's is recorded" })
   ),
-  file: described("file name to store the download under (an archive is unpacked beside it)")
+  file: described("file name to store the download under (an archive is unpacked beside it)").check(
+    Schema.makeFilter((f) => isFileName(f) || `must be a file name (no folder, no ".."), as the download is stored in the edition's folder; found "${f}"`)
+  )
 })
 /** @since 0.1.0 */
 export type DataSourceSpec = typeof DataSourceSpec.Type
@@ -153,7 +172,9 @@ export type DataSourceSpec = typeof DataSourceSpec.Type
  * @since 0.1.0
  */
 export const DataLocation = Schema.Struct({
-  dir: described("the gold folder relative to the data root, e.g. sts2014/test-en"),
+  dir: described("the gold folder relative to the data root, e.g. sts2014/test-en").check(
+    Schema.makeFilter((d) => isRelativeDir(d) || `must be a folder relative to the data root (no "..", not absolute), as fetching writes there; found "${d}"`)
+  ),
   sources: Schema.Array(DataSourceSpec).annotate({ description: "public downloads that fill the folder" })
 })
 /** @since 0.1.0 */
@@ -393,7 +414,7 @@ export const JSON_SCHEMA_ID = "https://stseval.dev/schemas/task-edition.schema.j
 /**
  * The JSON Schema (draft 2020-12) of an edition file, generated from `TaskEdition`; the file
  * docs/schemas/task-edition.schema.json is this value (a test keeps them equal). Effect does not
- * emit `pattern` for regular-expression checks, so the two patterns are added here; the cross-field
+ * emit `pattern` for regular-expression checks, so the patterns are added here; the cross-field
  * rules (unique dataset names, one dataset for a `file` submission, ...) are only in the decoder.
  *
  * @since 0.1.0
@@ -403,6 +424,9 @@ export const jsonSchema = (): Record<string, unknown> => {
   const schema = structuredClone<JsonObject>(document.schema)
   at(schema, ["properties", "id"])["pattern"] = EDITION_ID.source
   at(schema, ["properties", "data", "properties", "sources", "items", "properties", "sha256"])["pattern"] = SHA256.source
+  // The same rules as isFileName and isRelativeDir, for editors that check edition files.
+  at(schema, ["properties", "data", "properties", "sources", "items", "properties", "file"])["pattern"] = "^(?!\\.\\.?$)[^/\\\\\\u0000]+$"
+  at(schema, ["properties", "data", "properties", "dir"])["pattern"] = "^(?!/)(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$"
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: JSON_SCHEMA_ID,
