@@ -13,6 +13,7 @@
 import { createHash } from "node:crypto"
 import * as os from "node:os"
 import * as nodePath from "node:path"
+import { Buffer } from "node:buffer"
 import * as zlib from "node:zlib"
 import { Effect, FileSystem, Schema } from "effect"
 import * as Files from "./Files.js"
@@ -268,13 +269,8 @@ const download = (url: string, fetchImpl: typeof globalThis.fetch, timeoutMs: nu
           }
           chunks.push(value)
         }
-        const out = new Uint8Array(total)
-        let at = 0
-        for (const c of chunks) {
-          out.set(c, at)
-          at += c.length
-        }
-        return out
+        const out = Buffer.concat(chunks, total)
+        return new Uint8Array(out.buffer, out.byteOffset, out.length)
       } catch (e) {
         if (controller.signal.reason instanceof Silent) {
           throw new Error(`no answer for ${timeoutMs / 1000} s (the server does not respond); ${INSTEAD}`, { cause: e })
