@@ -13,7 +13,7 @@ import { Sts, StsBenchmark, Text } from "@stseval/formats"
 const root = path.resolve(import.meta.dirname, "../../..")
 const gold = path.join(root, "examples/sick2014/SICK_test_annotated.txt")
 const runFile = path.join(root, "examples/sick2014/submissions/MeaningFactory_run1primary.txt")
-const built = path.join(root, "apps/cli/dist/bin.js")
+const built = path.join(root, "apps/cli/dist/stseval.mjs")
 
 const stsbGold = path.resolve(root, "../shared/data/stsbenchmark/sts-test.csv")
 
@@ -59,7 +59,7 @@ const hasR = (() => {
 export const run = () => {
   const rows: Array<Record<string, unknown>> = []
   const score = ["score", "--task", "sick2014", "--gold", gold, runFile, "--json"]
-  if (fs.existsSync(built)) rows.push({ name: "stseval score SICK run (built CLI, node dist/bin.js)", seconds: time(process.execPath, [built, ...score]), pairs: 4927 })
+  if (fs.existsSync(built)) rows.push({ name: "stseval score SICK run (bundled CLI, node dist/stseval.mjs)", seconds: time(process.execPath, [built, ...score]), pairs: 4927 })
   rows.push({ name: "stseval score SICK run (from source via tsx)", seconds: time(process.execPath, ["--conditions=@stseval/source", "--import", "tsx", path.join(root, "apps/cli/src/bin.ts"), ...score]), pairs: 4927 })
   if (fs.existsSync(built) && fs.existsSync(stsbGold)) {
     const dir = stsbRuns(1000)
