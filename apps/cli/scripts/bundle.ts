@@ -51,6 +51,40 @@ export interface BundleResult {
   readonly hash: string
 }
 
+/**
+ * Libraries only some commands use whose module initialisation costs every start (fflate builds its
+ * inflate tables, about 9 ms; yaml about 3 ms): their importers get a stand-in module whose functions
+ * load the library on first call (esbuild turns that `require` into a lazily initialised module in
+ * the same file). Only the names listed can be imported (esbuild fails the build on any other), and
+ * they must be plain functions: `new` and `instanceof` would not go through the stand-in.
+ */
+const deferred: Readonly<Record<string, ReadonlyArray<string>>> = {
+  fflate: ["unzipSync", "gunzipSync"],
+  yaml: ["parse", "parseDocument"]
+}
+
+const NAMESPACE = "stseval-deferred"
+
+const deferPlugin: esbuild.Plugin = {
+  name: "stseval-defer",
+  setup(build) {
+    const filter = new RegExp(`^(${Object.keys(deferred).join("|")})$`)
+    // the stand-in's own `require` resolves normally
+    build.onResolve({ filter }, (args) =>
+      args.kind === "require-call" ? undefined : { path: args.path, namespace: NAMESPACE, pluginData: args.resolveDir }
+    )
+    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
+      contents: [
+        "let loaded",
+        `const load = () => (loaded ??= require(${JSON.stringify(args.path)}))`,
+        ...deferred[args.path].map((name) => `export const ${name} = (...args) => load().${name}(...args)`)
+      ].join("\n"),
+      resolveDir: args.pluginData as string,
+      loader: "js"
+    }))
+  }
+}
+
 /** The parameters of the function the program is wrapped in; the loader passes them. */
 const PARAMS = ["require", "module", "exports", "__filename", "__dirname", "__stseval_import_meta_url"]
 
@@ -134,6 +168,7 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
     minify,
     legalComments: "eof",
     metafile: options.metafile === true,
+    plugins: [deferPlugin],
     define: {
       STSEVAL_BUNDLED_VERSION: JSON.stringify(pkg.version),
       "import.meta.url": "__stseval_import_meta_url"
