@@ -162,7 +162,7 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
     outfile: "stseval.cjs",
     platform: "node",
     format: "cjs",
-    target: "node20",
+    target: "node22",
     // the workspace packages' sources (their `exports` condition), so no build of them is needed
     conditions: ["@stseval/source"],
     minify,
