@@ -107,7 +107,8 @@ def all_pairs(est, samples, conf=0.95, chunk=512):
 # ------------------------------------------------------------------------------------------------
 # reading the files (what the timed process also does)
 
-def read_sick_gold(path):
+def read_sick(path):
+    """pair_ID -> relatedness_score of a SICK file (gold or run: columns found by the header)."""
     scores = {}
     with open(path, encoding="utf-8") as f:
         header = f.readline().rstrip("\r\n").split("\t")
@@ -119,28 +120,16 @@ def read_sick_gold(path):
     return scores
 
 
-def read_sick_run(path, ids):
-    got = {}
-    with open(path, encoding="utf-8") as f:
-        header = f.readline().rstrip("\r\n").split("\t")
-        i_id, i_rel = header.index("pair_ID"), header.index("relatedness_score")
-        for line in f:
-            cols = line.rstrip("\r\n").split("\t")
-            if len(cols) > i_rel:
-                got[cols[i_id]] = float(cols[i_rel])
-    return np.array([got[i] for i in ids])
-
-
 def read_lines(path):
     with open(path, encoding="utf-8") as f:
         return [line.strip() for line in f]
 
 
 def job_sick(args):
-    gold_by_id = read_sick_gold(args.files[0])
+    gold_by_id = read_sick(args.files[0])
     ids = sorted(gold_by_id)
     gold = np.array([gold_by_id[i] for i in ids])
-    x = np.stack([read_sick_run(r, ids) for r in args.files[1:]])
+    x = np.stack([np.array([run[i] for i in ids]) for run in map(read_sick, args.files[1:])])
     return gold, x, [len(ids)], "weighted"
 
 

@@ -60,7 +60,8 @@ export function pairKernel(
   let rth = 0
   let next = 0
 
-  // Hoare quickselect, median-of-three pivot: w[k] of w[lo..hi] in order; reorders them.
+  // Hoare quickselect, median-of-three pivot: w[k] of w[lo..hi] in order; reorders them. A copy of
+  // select.ts's, because this function must be self-contained (the workers compile its source).
   function select(w: Float64Array, lo: number, hi: number, k: number): number {
     while (hi > lo) {
       const mid = (lo + hi) >>> 1
@@ -191,7 +192,8 @@ export function pairKernel(
       let nLow = 0
       let nHigh = 0
       let extreme = 0
-      // branch-free: store every value, advance a kept set's end only when the value belongs
+      // branch-free: store every value, advance a kept set's end only when the value belongs; one
+      // loop per kind of alternative, so that the loop has no per-element dispatch
       if (alt === 0) {
         for (let i = 0; i < n; i++) {
           const d = S[oa + i] - S[ob + i]
