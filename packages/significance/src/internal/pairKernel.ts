@@ -261,7 +261,7 @@ const BLOCK = 32
 const PAIR_WORK = 2e7
 
 /** Ties within this distance count as at least as extreme (conservative); as Bootstrap.ts says. */
-export const TIE = 1e-12
+const TIE = 1e-12
 
 /**
  * What worker threads compile: `pairKernel` made once per job (the arrays arrive with the first
