@@ -9,6 +9,7 @@
  *
  * @since 0.1.0
  */
+import { Submissions } from "@stseval/formats"
 import type { Issue } from "@stseval/formats"
 import type { OfficialFigure, RunOutcome } from "./Scorer.js"
 
@@ -114,12 +115,9 @@ export interface Leaderboard {
   readonly runs: ReadonlyArray<LeaderboardRun>
 }
 
-// Plain code-unit comparison: locale-independent, so every machine orders ties the same way.
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+// The one run order of the formats package (team, run number, name), so ids match `stseval rank`.
 const byRun = (a: { team: string; run: number | undefined | null; entry: string }, b: typeof a): number =>
-  cmp(a.team, b.team) || ((a.run ?? Infinity) - (b.run ?? Infinity) || 0) || cmp(a.entry, b.entry)
-
-const stem = (entry: string) => entry.replace(/\.(txt|tsv|csv|zip|out|output|run)$/i, "")
+  Submissions.compareRuns({ team: a.team, run: a.run ?? undefined, name: a.entry }, { team: b.team, run: b.run ?? undefined, name: b.entry })
 
 /**
  * Build the leaderboard from the published runs.
@@ -133,14 +131,11 @@ const stem = (entry: string) => entry.replace(/\.(txt|tsv|csv|zip|out|output|run
  */
 export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions): Leaderboard => {
   const sorted = [...records].sort(byRun)
-  const used = new Set<string>()
+  const ids = Submissions.assignIds(sorted.map((r) => ({ team: r.team, run: r.run, name: r.entry })))
   const byTeam = new Map<string, number>()
   const primaryTaken = new Set<string>()
-  const runs: Array<LeaderboardRun> = sorted.map((r) => {
-    const base = `${r.team}/${r.run !== undefined ? `run${r.run}` : stem(r.entry)}`
-    let id = base
-    for (let k = 2; used.has(id); k++) id = `${base}~${k}`
-    used.add(id)
+  const runs: Array<LeaderboardRun> = sorted.map((r, i) => {
+    const id = ids[i]
     const index = (byTeam.get(r.team) ?? 0) + 1
     byTeam.set(r.team, index)
     const flags: Array<Flag> = []

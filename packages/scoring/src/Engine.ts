@@ -113,16 +113,8 @@ export const validateAndScore = (
 
 const unreadable = (context: Context, path: string, reason: string): ScoredRun => {
   const base = path.split(/[\\/]/).filter((p) => p !== "").pop() ?? path
-  const parsed = Submissions.parseRunName(base)
-  const meta: Submissions.RunMeta = {
-    id: `${parsed?.team ?? Submissions.stripExtension(base)}/${parsed !== undefined ? `run${parsed.run}` : base}`,
-    team: parsed?.team ?? Submissions.stripExtension(base),
-    run: parsed?.run,
-    primary: parsed?.primary ?? false,
-    late: false,
-    corrected: false,
-    postDeadline: false
-  }
+  // the id `discover` and `loadRun` would give it: the same string in every output
+  const meta = Submissions.metaFromName(base)
   const failure = `the run could not be loaded: ${reason}`
   return failedRun(context.edition, meta, path, failure, [Issue.error("file-unreadable", path, failure)])
 }

@@ -119,3 +119,15 @@ describe("Engine.validateAndScore", () => {
     expect(Array.from(validation!.datasets.find((d) => d.dataset === "a")!.run)).toEqual([1, 2, 4, 3])
   })
 })
+
+describe("run identity", () => {
+  it("a run that cannot be loaded keeps the id discovery gives it (foo.txt -> foo, Team-Name.txt -> Team-Name)", async () => {
+    const context = await run(Engine.loadContext({ task: edition, gold: path.join(root, "gold") }))
+    for (const [name, id] of [["foo.txt", "foo"], ["Team-Name.txt", "Team-Name"], ["ECNU_run2.zip", "ECNU/run2"]] as const) {
+      const failed = await run(Engine.scoreRunPath(context, path.join(root, "nowhere", name)))
+      expect(failed.status).toBe("failed")
+      expect(failed.meta.id).toBe(id)
+      expect(failed.meta.id).toBe(Submissions.metaFromName(name).id)
+    }
+  })
+})
