@@ -29,6 +29,8 @@ export interface RunResult {
   readonly team: string
   /** run name as submitted: `run1`, `2`, `primary` ... */
   readonly run: string
+  /** the run number, for the order of ties (default: from `run` when it reads `runN`) */
+  readonly runNumber?: number | undefined
   /** shown name; default `team-run` */
   readonly label?: string | undefined
   readonly primary: boolean

@@ -44,7 +44,7 @@ export interface Session extends Context {
 
 /** @since 0.1.0 */
 export interface RankedSession extends Session {
-  readonly ranked: RankedResults
+  readonly ranked: RankedResults<ScoredRun>
 }
 
 /** @since 0.1.0 */

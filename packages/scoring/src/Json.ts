@@ -295,7 +295,7 @@ export const toJson = (run: ScoredRun): ScoredRunJson => {
  *
  * @since 0.1.0
  */
-export const rankedToJson = (ranked: RankedResults): RankedJson => ({
+export const rankedToJson = (ranked: RankedResults<ScoredRun>): RankedJson => ({
   primaryOnly: ranked.primaryOnly,
   excluded: ranked.excluded,
   rankings: ranked.rankings.map((r) => ({
@@ -307,7 +307,7 @@ export const rankedToJson = (ranked: RankedResults): RankedJson => ({
       team: e.meta.team,
       run: e.meta.run ?? null,
       primary: e.meta.primary,
-      path: e.path,
+      path: e.run.path,
       value: e.value._tag === "Defined" && Number.isFinite(e.value.value) ? e.value.value : null,
       ...(e.reason !== undefined ? { reason: e.reason } : {})
     }))
@@ -325,7 +325,7 @@ export const resultsToJson = (session: {
   readonly goldIssues: ReadonlyArray<Issue.Issue>
   readonly issues: ReadonlyArray<Issue.Issue>
   readonly runs: ReadonlyArray<ScoredRun>
-  readonly ranked?: RankedResults | undefined
+  readonly ranked?: RankedResults<ScoredRun> | undefined
 }): ScoredResults => ({
   format: FORMAT,
   edition: session.edition,
