@@ -1,21 +1,19 @@
 /**
  * Adapter from the scoring engine (`@stseval/scoring`) to the layouts' `Results`: figures from each
- * `ScoredRun`, and (when the `RunValidation`s are given) the aligned run and gold scores that the
- * significance marks and scatter plots need, since a `ScoredRun` keeps only the figures.
+ * `ScoredRun`, with the aligned run and gold scores it keeps, which the significance marks and
+ * scatter plots need (nothing is aligned or parsed again).
  *
  * @since 0.1.0
  */
 import type { Registry } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
-import type { ScoredRun, Validation } from "@stseval/scoring"
+import type { ScoredRun } from "@stseval/scoring"
 import type { DatasetFigures, DatasetInfo, Results, RunResult } from "./Results.js"
 
 /** @since 0.1.0 */
 export interface Options {
   /** the edition (dataset order, sizes, languages for headers); default: from the runs */
   readonly edition?: Registry.TaskEdition | undefined
-  /** the runs' validations (matched by path): needed for significance and scatter plots */
-  readonly validations?: ReadonlyArray<Validation.RunValidation> | undefined
   /**
    * Section of a run by team name or run id (`ECNU/run1`); default: a team whose name contains
    * "baseline" goes to "Baselines", every other run to the participants.
@@ -100,7 +98,7 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
 }
 
 /**
- * Results of one edition from its scored runs (and validations, for scores).
+ * Results of one edition from its scored runs.
  *
  * @since 0.1.0
  */
@@ -110,34 +108,24 @@ export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options
     kind === "sick"
       ? ["relatedness", "entailment"]
       : (options.edition?.datasets.map((d) => d.name) ?? [...new Set(runs.flatMap((r) => r.datasets.map((d) => d.dataset)))])
-  const byPath = new Map((options.validations ?? []).map((v) => [v.path, v]))
-  // Scores of run `path` on each dataset, and one gold per dataset (every run's scored pairs are
-  // the same pairs in the same order: STS by line, SICK in gold order).
+  // Scores of a run on each dataset, and one gold per dataset (every run's scored pairs are the
+  // same pairs in the same order: STS by line, SICK in gold order).
   const gold = new Map<string, Float64Array>()
-  const scoresOf = (path: string): Record<string, Float64Array> => {
-    const v = byPath.get(path)
+  const scoresOf = (run: ScoredRun.ScoredRun): Record<string, Float64Array> => {
     const out: Record<string, Float64Array> = {}
-    if (v === undefined) return out
-    if (v.kind === "sick") {
-      const rel = v.sick?.relatedness
-      if (rel !== undefined && rel.status === "scored") {
-        out.relatedness = rel.run
-        if (!gold.has("relatedness")) gold.set("relatedness", rel.gold)
-      }
-    } else {
-      for (const d of v.datasets) {
-        if (d.status !== "scored") continue
-        const g = gold.get(d.dataset)
-        if (g === undefined) gold.set(d.dataset, d.gold)
-        else if (g.length !== d.gold.length) continue // not the same pairs: no comparison
-        out[d.dataset] = d.run
-      }
+    const parts = run.kind === "sick" ? [["relatedness", run.relatedness?.aligned] as const] : run.datasets.map((d) => [d.dataset, d.aligned] as const)
+    for (const [name, aligned] of parts) {
+      if (aligned === undefined) continue
+      const g = gold.get(name)
+      if (g === undefined) gold.set(name, aligned.gold)
+      else if (g.length !== aligned.gold.length) continue // not the same pairs: no comparison
+      out[name] = aligned.run
     }
     return out
   }
   const rows = runs.map((r) => {
     const row = fromScoredRun(r, options)
-    const scores = scoresOf(r.path)
+    const scores = scoresOf(r)
     return Object.keys(scores).length > 0 ? { ...row, scores } : row
   })
   const datasets: Array<DatasetInfo> = names.map((name) => {

@@ -8,7 +8,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { Gold, Registry } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
-import { ScoredRun, Validation } from "@stseval/scoring"
+import { ScoredRun } from "@stseval/scoring"
 import { describe, expect, it } from "vitest"
 import { FromScoring, Layouts, Table } from "../src/index.js"
 import { hasShared, readGold, runWithPearson, sharedDir, syntheticGold } from "./helpers.js"
@@ -36,9 +36,8 @@ const submission = (id: string, team: string, run: number | undefined, files: Re
 })
 
 const score = (ed: Registry.TaskEdition, gold: Gold.Gold, subs: ReadonlyArray<Submissions.Submission>) => {
-  const validations = subs.map((s) => Validation.validateRun(ed, gold, s))
-  const scored = validations.map((v) => ScoredRun.scoreValidated(ed, v))
-  return FromScoring.fromScoredRuns(scored, { edition: ed, validations })
+  const scored = subs.map((s) => ScoredRun.scoreRun(ed, gold, s))
+  return FromScoring.fromScoredRuns(scored, { edition: ed })
 }
 
 const cell = (t: Table.Table, id: string, key: string): string => {

@@ -6,11 +6,8 @@
  */
 import { Console, Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { Submissions } from "@stseval/formats"
 import type { Registry } from "@stseval/formats"
 import type { Config, Layouts, Results, Table } from "@stseval/report"
-import type { ScoredRun, Validation } from "@stseval/scoring"
-import { Engine } from "@stseval/scoring"
 import { UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
@@ -48,20 +45,11 @@ const dev = Flag.String("dev").pipe(
 )
 const devGold = Flag.String("dev-gold").pipe(Flag.withDescription("Gold of --dev (default: the data store's)"), Flag.optional)
 
-/** Validate and score every run of a folder, keeping the validations (they hold the scores). */
-const scoreFolder = Effect.fnUntraced(function*(edition: Registry.TaskEdition, goldPath: string, folder: string) {
+/** Every run of a folder scored by the engine, as the layouts' results. */
+const scoreFolder = Effect.fnUntraced(function*(edition: Registry.TaskEdition, gold: Option.Option<string>, dataRoot: Option.Option<string>, folder: string) {
   const { FromScoring } = yield* Lazy.report
-  const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
-  const found = yield* Submissions.discover(folder, edition).pipe(Effect.mapError((e) => new UsageError({ message: `${folder}: ${e.message}` })))
-  const validations: Array<Validation.RunValidation> = []
-  const runs: Array<ScoredRun.ScoredRun> = []
-  for (const s of found.runs) {
-    // total: a defect in one run becomes a failed run, and the others are still scored
-    const { scored, validation } = Engine.validateAndScore(context, s)
-    runs.push(scored)
-    if (validation !== undefined) validations.push(validation)
-  }
-  return FromScoring.fromScoredRuns(runs, { edition: context.edition, validations })
+  const results = yield* Task.score(edition, { gold, dataRoot }, { folder })
+  return FromScoring.fromScoredRuns(results.runs, { edition: results.edition })
 })
 
 export const report = Command.make(
@@ -88,7 +76,6 @@ export const report = Command.make(
     const fs = yield* FileSystem.FileSystem
     const edition = yield* Task.edition(flags.task)
     const { Config, FromScoring, Html, Json, Latex, Layouts, Markdown } = yield* Lazy.report
-    const goldPath = yield* Task.goldPath(edition, flags.gold, flags.dataRoot)
 
     let cfg: Config.Config = {}
     if (Option.isSome(flags.config)) {
@@ -108,11 +95,10 @@ export const report = Command.make(
       ...(flags.format === "md" || flags.format === "latex" ? { matrix: false, scatterRuns: 0 } : {})
     }
 
-    let results: Results.Results = yield* scoreFolder(edition, goldPath, flags.folder)
+    let results: Results.Results = yield* scoreFolder(edition, flags.gold, flags.dataRoot, flags.folder)
     if (Option.isSome(flags.dev)) {
       const devEdition = yield* Task.edition(`${edition.id}-dev`)
-      const devGoldPath = yield* Task.goldPath(devEdition, flags.devGold, flags.dataRoot)
-      results = FromScoring.merge(yield* scoreFolder(devEdition, devGoldPath, flags.dev.value), results)
+      results = FromScoring.merge(yield* scoreFolder(devEdition, flags.devGold, flags.dataRoot, flags.dev.value), results)
     }
 
     const ids = Option.isSome(flags.layout) ? [flags.layout.value] : (cfg.layout ?? Layouts.defaultsFor(edition.id))
