@@ -286,7 +286,8 @@ describe("stseval report (shipped SICK submissions folder)", () => {
     expect(r.code).toBe(0)
     const rows = r.stdout.split("\n").filter((l) => l.startsWith("| ") && /\d/.test(l))
     const firstTable = rows.slice(0, 3).map((l) => l.split("|")[1].trim())
-    expect(firstTable).toEqual(["MeaningFactory-run1", "Insight-run1", "Baseline-overlap-run1"])
+    // the runs are named by their ids, as rank and watch name them
+    expect(firstTable).toEqual(["MeaningFactory/run1", "Insight/run1", "Baseline-overlap/run1"])
     expect(r.stdout).toContain("**Baselines**")
     expect(r.stdout).toContain("Williams' t")
     // the failed run and the non-primary runs are not in the paper's tables

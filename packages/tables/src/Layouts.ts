@@ -7,6 +7,7 @@
  *
  * @since 0.1.0
  */
+import type { Registry } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
 import { Rank } from "@stseval/scoring"
 import type { DatasetSignificance, Results, RunResult } from "./Results.js"
@@ -79,7 +80,7 @@ export interface Options {
   readonly sectionOrder?: ReadonlyArray<string> | undefined
   /** bold marks (needs gold and run scores); default true */
   readonly significance?: boolean | undefined
-  /** default `williams1959` */
+  /** default `Compare.defaultTest` (Williams' t, as STS 2017) */
   readonly test?: Significance.Options["test"] | undefined
   /** default 0.05 */
   readonly alpha?: number | undefined
@@ -482,15 +483,15 @@ export const presets: Readonly<Record<string, (results: Results) => LayoutSpec>>
   "stsb-table14": stsbTable14
 }
 
-/** The default layouts of an edition (SICK has two tables). @since 0.1.0 */
-export const defaultsFor = (edition: string): ReadonlyArray<string> =>
-  edition.startsWith("sick")
-    ? ["sick2014-table7", "sick2014-table6"]
-    : edition === "sts2017"
-      ? ["sts2017-table10"]
-      : edition === "stsb"
-        ? ["stsb-table14"]
-        : ["sts2014-table3"]
+/**
+ * The layouts of an edition's published results tables, from the registry (`published.tables`;
+ * SICK has two), else the generic table of its family: SICK's two tables, or per-dataset Pearson
+ * with the official aggregate and the rank (`sts2014-table3`).
+ *
+ * @since 0.2.0
+ */
+export const forEdition = (edition: Pick<Registry.TaskEdition, "family" | "published">): ReadonlyArray<string> =>
+  edition.published.tables ?? (edition.family === "sick" ? ["sick2014-table7", "sick2014-table6"] : ["sts2014-table3"])
 
 /**
  * Build a preset layout by id.

@@ -25,17 +25,17 @@ const value = (m: MetricValue.MetricValue | undefined): number | undefined => (m
 const why = (m: MetricValue.MetricValue | undefined): string | undefined => (m !== undefined && m._tag === "Undefined" ? m.reason : undefined)
 
 /**
- * Column header of a dataset: its language pair when that is unique in the edition (STS 2017
- * tracks: ar-ar, ..., with track 4b named "es-en WMT" as in the paper), else its name.
+ * Column header of a dataset: the registry's `header` (STS 2017 track 4b: "es-en WMT"), else its
+ * language pair when that is unique in the edition (STS 2017 tracks: ar-ar, ...), else its name.
  *
  * @since 0.1.0
  */
 export const headerOf = (edition: Registry.TaskEdition | undefined, name: string): string => {
   const d = edition?.datasets.find((x) => x.name === name)
-  if (/^track4b\b/.test(name)) return `${d?.language ?? "es-en"} WMT`
+  if (d?.header !== undefined) return d.header
   if (d?.language === undefined || edition === undefined) return name
-  // track 4b is "es-en WMT", so it does not make "es-en" ambiguous
-  const same = edition.datasets.filter((x) => x.language === d.language && !/^track4b\b/.test(x.name))
+  // a dataset with a header of its own does not make its language ambiguous
+  const same = edition.datasets.filter((x) => x.language === d.language && x.header === undefined)
   return same.length === 1 && edition.datasets.length > 1 ? d.language : name
 }
 
@@ -84,8 +84,11 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
   const meta = run.meta
   return {
     id: meta.id,
+    // the run's id is its name in every output (rank, report, watch): ECNU/run1
+    label: meta.id,
     team: meta.team,
     run: meta.run !== undefined ? `run${meta.run}` : "",
+    runNumber: meta.run,
     primary: meta.primary,
     late: meta.late,
     corrected: meta.corrected,
