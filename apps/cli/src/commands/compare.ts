@@ -7,9 +7,10 @@ import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
-import { Aligned } from "@stseval/scoring"
+import { Aligned, Json } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import type { Compare, McNemar } from "@stseval/significance"
+import * as CompareJson from "../internal/CompareJson.js"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
@@ -35,9 +36,6 @@ interface Row {
   readonly pairs: number
   readonly comparison: Compare.Comparison
 }
-
-/** Identifies `compare --json`'s document (docs/schemas/compare.schema.json). */
-export const COMPARE_FORMAT = "stseval/compare@1"
 
 export const compare = Command.make(
   "compare",
@@ -109,25 +107,22 @@ export const compare = Command.make(
 
     const ids = runs.map((r) => r.meta.id)
     if (json) {
-      yield* Console.log(
-        JSON.stringify(
-          {
-            format: COMPARE_FORMAT,
-            edition: edition.id,
-            gold: goldPath,
-            runA: ids[0],
-            runB: ids[1],
-            datasets: rows,
-            aggregate: aggregateRow,
-            entailment,
-            skipped: [...aligned.skipped, ...skippedEntailment],
-            runErrors,
-            errors
-          },
-          null,
-          2
-        )
-      )
+      const document: CompareJson.CompareResults = {
+        format: CompareJson.COMPARE_FORMAT,
+        edition: edition.id,
+        gold: goldPath,
+        scoring: scored.signature,
+        runA: ids[0],
+        runB: ids[1],
+        runs: runs.map((r) => Json.toJson(r).run),
+        datasets: rows.map((r) => CompareJson.compareRow(r.dataset, r.pairs, r.comparison)),
+        ...(aggregateRow !== undefined ? { aggregate: CompareJson.compareRow(aggregateRow.dataset, aggregateRow.pairs, aggregateRow.comparison) } : {}),
+        ...(entailment !== undefined ? { entailment: CompareJson.entailmentJson(entailment, entailment.accuracyA, entailment.accuracyB) } : {}),
+        skipped: [...aligned.skipped, ...skippedEntailment],
+        runErrors,
+        errors
+      }
+      yield* Console.log(JSON.stringify(document, null, 2))
     } else {
       yield* Console.log(`${Style.bold(edition.id)}  ${edition.title}\nA: ${ids[0]}\nB: ${ids[1]}\n`)
       const all = aggregateRow === undefined ? rows : [...rows, aggregateRow]

@@ -6,6 +6,7 @@
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Aligned } from "@stseval/scoring"
+import * as CompareJson from "../internal/CompareJson.js"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
@@ -30,9 +31,6 @@ const folders = Argument.String("folder").pipe(
   Argument.withDescription("Submissions folder(s) of runs (or runs)"),
   Argument.atLeast(1)
 )
-
-/** Identifies `significance --json`'s document (docs/schemas/significance.schema.json). */
-export const SIGNIFICANCE_FORMAT = "stseval/significance@1"
 
 export const significance = Command.make(
   "significance",
@@ -81,10 +79,11 @@ export const significance = Command.make(
     if (kept.length < 2 || aligned.datasets.length === 0) {
       const why = kept.length < 2 ? `fewer than two comparable runs (${kept.length})` : aligned.skipped.map((x) => `${x.dataset}: ${x.reason}`).join("; ")
       if (json) {
-        const document = {
-          format: SIGNIFICANCE_FORMAT,
+        const document: CompareJson.SignificanceResults = {
+          format: CompareJson.SIGNIFICANCE_FORMAT,
           edition: edition.id,
           gold: goldPath,
+          scoring: scored.signature,
           test: chosen,
           datasets: aligned.datasets.map((d) => d.name),
           against,
@@ -131,27 +130,26 @@ export const significance = Command.make(
     })
     if (TestResult.isInvalid(result)) return yield* new UsageError({ message: result.message })
 
-    const named = {
-      format: SIGNIFICANCE_FORMAT,
+    const named: CompareJson.SignificanceResults = {
+      format: CompareJson.SIGNIFICANCE_FORMAT,
       edition: edition.id,
       gold: goldPath,
+      scoring: scored.signature,
       test: chosen,
-      aggregate: multi ? how : undefined,
+      ...(multi ? { aggregate: how } : {}),
       datasets: aligned.datasets.map((d) => d.name),
       against,
       correction,
       alpha,
-      signature: result.signature,
-      ranking: result.ranking.map((run, position) => ({
-        position: position + 1,
-        run: ids[run],
-        estimate: result.estimates[run],
-        bold: result.best.includes(run),
-        // 1-based, like position and rankRange (and the text table)
-        group: result.groups !== undefined ? result.groups[position] + 1 : undefined,
-        rankRange: result.rankRanges !== undefined ? [result.rankRanges[position].lo + 1, result.rankRanges[position].hi + 1] : undefined
-      })),
-      comparisons: result.comparisons.map((c) => ({ ...c, a: ids[c.a], b: ids[c.b] })),
+      ...(result.signature !== undefined ? { signature: result.signature } : {}),
+      ranking: result.ranking.map((run, position) =>
+        CompareJson.rankingEntry(kept[run], position + 1, result.estimates[run], result.best.includes(run), {
+          // 1-based, like position and rankRange (and the text table)
+          ...(result.groups !== undefined ? { group: result.groups[position] + 1 } : {}),
+          ...(result.rankRanges !== undefined ? { rankRange: [result.rankRanges[position].lo + 1, result.rankRanges[position].hi + 1] as const } : {})
+        })
+      ),
+      comparisons: result.comparisons.map((c) => CompareJson.significanceComparison(c, ids)),
       excluded
     }
     if (json) {
