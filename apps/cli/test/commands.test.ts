@@ -1,5 +1,5 @@
 /**
- * compare, significance, baseline, report and watch through the real executable, on the SICK data
+ * compare, significance, baseline, report and watch run through the CLI (in-process), on the SICK data
  * the repository ships. Figures are checked against hand-worked formulas computed here from the raw
  * files (not through any stseval package) and against the official R scorer's figures.
  */

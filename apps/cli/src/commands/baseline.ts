@@ -65,7 +65,7 @@ export const baseline = Command.make(
     }
     const fs = yield* FileSystem.FileSystem
     // finding and reading the inputs is the baselines package's; a missing input is a usage error
-    const where = { input: Option.getOrUndefined(o.input), dataRoot: Option.getOrUndefined(o.dataRoot) }
+    const where = { input: Option.getOrUndefined(o.input), dataRoot: yield* Task.root(o.dataRoot) }
     const usage = (e: Inputs.InputError) => new UsageError({ message: e.message })
     let made: Baseline.Made
     const notes: Array<string> = []
