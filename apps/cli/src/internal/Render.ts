@@ -150,7 +150,8 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals): string => {
     out.push(Style.bold(`${TITLES[r.ranking] ?? r.ranking} — ${r.metric}${ranked.primaryOnly ? ", primary runs" : ", all runs"}`))
     const rows = r.entries.map((e) => [
       e.rank !== undefined ? String(e.rank) : "-",
-      `${e.meta.id}${e.meta.late ? " †" : ""}${e.meta.corrected ? " *" : ""}`,
+      // the marks of the published tables, as report and watch print them
+      `${e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}`,
       e.rank !== undefined ? (percent ? figure(e.value, "accuracy") : correlation(e.value, d)) : "-",
       e.rank !== undefined ? "" : Style.dim(`not ranked: ${e.reason ?? ""}`)
     ])
