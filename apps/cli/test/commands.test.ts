@@ -389,10 +389,12 @@ describe("rank --json, report --format json and watch --once name the same runs,
 
     const reported = await runCli(["report", ...sick, folder, "--all-runs", "--layout", "sick2014-table7", "--format", "json"])
     expect(reported.code, reported.stderr).toBe(0)
-    const report = JSON.parse(reported.stdout) as { tables: Array<{ sections: Array<{ rows: Array<{ id: string; postDeadline: boolean }> }> }> }
+    const report = JSON.parse(reported.stdout) as { signature: string; tables: Array<{ footnotes: Array<string>; sections: Array<{ rows: Array<{ id: string; postDeadline: boolean }> }> }> }
     const rows = report.tables[0].sections.flatMap((s) => s.rows)
     expect(rows.map((r) => r.id)).toEqual(expected)
     for (const r of rows) expect(r.postDeadline).toBe(false)
+    expect(report.signature).toBe(rank.signature.text)
+    expect(report.tables[0].footnotes).toContain(`Scored with ${rank.signature.text}.`)
 
     const out = path.join(tmp, "identity-board")
     const watched = await runCli(["watch", ...sick, folder, "--out", out, "--once"])

@@ -13,6 +13,8 @@ export interface Options {
   readonly indent?: number
   /** include scatter data and p-value matrices (large); default false */
   readonly extras?: boolean
+  /** the scored results' signature (`Engine.Results.signature.text`), for the report document */
+  readonly signature?: string
 }
 
 const described = <S extends Schema.Top>(schema: S, description: string) => schema.annotate({ description })
@@ -104,6 +106,7 @@ export const REPORT_FORMAT = "stseval/report@1"
 export const ReportJson = Schema.Struct({
   format: Schema.Literal(REPORT_FORMAT),
   edition: described(Schema.String, "task edition id"),
+  signature: Schema.optionalKey(described(Schema.String, "what the runs were scored with: edition@hash|gold:hash|agg:rule|engine@version (stseval report always writes it)")),
   tables: described(Schema.Array(TableJson), "the layouts asked for, or the edition's (SICK: tables 7 and 6)")
 }).annotate({ identifier: "Report", title: "stseval report --format json (stseval/report@1)" })
 /** @since 0.2.0 */
@@ -188,9 +191,10 @@ export const render = (table: Table.Table, options: Options = {}): string =>
  *
  * @since 0.1.0
  */
-export const report = (edition: string, tables: ReadonlyArray<Table.Table>, options: Pick<Options, "extras"> = {}): ReportJson => ({
+export const report = (edition: string, tables: ReadonlyArray<Table.Table>, options: Pick<Options, "extras" | "signature"> = {}): ReportJson => ({
   format: REPORT_FORMAT,
   edition,
+  ...(options.signature !== undefined ? { signature: options.signature } : {}),
   tables: tables.map((t) => document(t, options))
 })
 
