@@ -197,19 +197,7 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
     metric: k.metric,
     entries: k.entries.map((e): LeaderboardEntry => {
       if (e.rank !== undefined) rankedIds.add(e.meta.id)
-      return {
-        rank: e.rank ?? null,
-        id: e.meta.id,
-        team: e.meta.team,
-        run: e.meta.run ?? null,
-        primary: e.primary,
-        late: e.meta.late,
-        corrected: e.meta.corrected,
-        postDeadline: e.meta.postDeadline,
-        flags: e.flags,
-        value: e.value._tag === "Defined" ? e.value.value : null,
-        reason: e.reason ?? null
-      }
+      return { ...Json.entryJson(e), reason: e.reason ?? null }
     })
   }))
   return {
