@@ -6,17 +6,19 @@
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue } from "@stseval/formats"
-import { Accuracy } from "@stseval/metrics"
-import { Engine, Validation } from "@stseval/scoring"
+import { MetricValue } from "@stseval/metrics"
+import { Aligned, Json, Style } from "@stseval/scoring"
+import type { ScoredRun } from "@stseval/scoring"
 import type { Compare, McNemar } from "@stseval/significance"
+import * as CompareJson from "../internal/CompareJson.js"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
-import * as Inputs from "../internal/Inputs.js"
 import * as Lazy from "../internal/Lazy.js"
-import * as Style from "../internal/Style.js"
+import * as Render from "../internal/Render.js"
+import * as Colour from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
-import { aggregateOf, alignScores, dataset, fmt, fmtCi, fmtP, joined, metric, progressReporter, resamples, seed, test } from "../internal/Comparison.js"
+import { dataset, fmt, fmtCi, fmtP, fmtR, metric, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
 
 const alternative = Flag.Literals("alternative", ["two.sided", "greater", "less"]).pipe(
   Flag.withDescription("Alternative hypothesis; greater: run A is better"),
@@ -36,9 +38,6 @@ interface Row {
   readonly comparison: Compare.Comparison
 }
 
-/** Identifies `compare --json`'s document (docs/schemas/compare.schema.json). */
-export const COMPARE_FORMAT = "stseval/compare@1"
-
 export const compare = Command.make(
   "compare",
   {
@@ -57,24 +56,24 @@ export const compare = Command.make(
   },
   Effect.fn(function*({ task, gold, dataRoot, json, test, resamples, seed, metric, alternative, dataset, runA, runB }) {
     const edition = yield* Task.edition(task)
-    const { Compare, McNemar, TestResult } = yield* Lazy.significance
-    const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
-    const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
-    const { runs } = yield* Inputs.submissions(edition, [runA, runB])
-    if (runs.length !== 2) {
-      return yield* new UsageError({ message: `compare takes two runs; ${runA} and ${runB} name ${runs.length}` })
-    }
+    const { Compare, Datasets, McNemar, TestResult } = yield* Lazy.significance
     const only = Option.getOrUndefined(dataset)
     if (only !== undefined && edition.family === "sts" && !edition.datasets.some((d) => d.name === only)) {
       return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only} (${edition.datasets.map((d) => d.name).join(", ")})` })
     }
-    const validations = runs.map((s) => Validation.validateRun(edition, context.gold, s))
-    const aligned = alignScores(edition, validations, only)
-    const chosen = Option.getOrElse(test, (): Compare.TestName => "williams1959")
+    const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: [runA, runB] })
+    const goldPath = scored.goldPath ?? ""
+    const runs = scored.runs
+    if (runs.length !== 2) {
+      return yield* new UsageError({ message: `compare takes two runs; ${runA} and ${runB} name ${runs.length}` })
+    }
+    // the runs' scores on each dataset both have scored, as the engine aligned them
+    const aligned = Aligned.datasets(edition, runs, only)
+    const chosen = Option.getOrElse(test, () => Compare.defaultTest)
     const common = { alternative, resamples, seed, metric, progress: progressReporter(json) } as const
 
     // the runs' own errors (file, line, what was expected): why a dataset could not be compared
-    const runErrors = validations.flatMap((v) => Validation.allIssues(v).filter((i) => i.severity === "error"))
+    const runErrors = runs.flatMap((r) => r.errors)
     const rows: Array<Row> = []
     // a test that could not be computed (e.g. a constant run), per dataset
     const errors: Array<string> = []
@@ -86,57 +85,50 @@ export const compare = Command.make(
     // The edition's aggregate over several datasets: resampling stratified by dataset.
     let aggregateRow: Row | undefined
     if (aligned.datasets.length > 1) {
-      const how = aggregateOf(edition)
-      const j = joined(yield* Lazy.significance, aligned.datasets, how)
+      const how = Aligned.aggregateOf(edition)
+      const j = Datasets.join(aligned.datasets, how)
       const resampling = chosen === "bootstrap" || chosen === "permutation" ? chosen : "bootstrap"
-      const c = Compare.two(j.gold, j.runs[0], j.runs[1], { ...common, ...j, test: resampling })
+      const c = TestResult.isInvalid(j) ? j : Compare.two(j.gold, j.runs[0], j.runs[1], { ...common, ...j, test: resampling })
       if (TestResult.isInvalid(c)) errors.push(`aggregate: ${c.message}`)
-      else aggregateRow = { dataset: `aggregate (${how})`, pairs: j.gold.length, comparison: c }
+      else aggregateRow = { dataset: `aggregate (${how})`, pairs: aligned.datasets.reduce((n, d) => n + d.gold.length, 0), comparison: c }
     }
     // SICK entailment: McNemar on the discordant pairs.
     let entailment: (McNemar.Result & { readonly accuracyA: number; readonly accuracyB: number }) | undefined
     const skippedEntailment: Array<{ dataset: string; reason: string }> = []
     if (edition.family === "sick") {
-      const [ea, eb] = validations.map((v) => v.sick?.entailment)
-      if (ea?.status === "scored" && eb?.status === "scored") {
-        const counts = McNemar.discordant(ea.gold, ea.run, eb.run)
-        if (!TestResult.isInvalid(counts)) {
-          const m = McNemar.test(counts.b, counts.c)
-          // the official accuracy, in percent, as `score` gives it
-          const acc = (run: ReadonlyArray<string>) => Accuracy.accuracy(ea.gold, run).accuracy
-          if (!TestResult.isInvalid(m)) entailment = { ...m, accuracyA: acc(ea.run), accuracyB: acc(eb.run) }
-          else skippedEntailment.push({ dataset: "entailment", reason: m.message })
-        } else skippedEntailment.push({ dataset: "entailment", reason: counts.message })
-      } else {
-        const i = ea?.status === "scored" ? 1 : 0
-        const reason = validations[i].sick?.entailment.reason ?? "not scored"
-        skippedEntailment.push({ dataset: "entailment", reason: `${validations[i].meta.id}: ${reason}` })
-      }
+      const labels = Aligned.entailment(runs)
+      if ("gold" in labels) {
+        const m = McNemar.compareLabels(labels.gold, labels.runs[0], labels.runs[1])
+        // the official accuracy, in percent, as `score` gives it
+        const acc = (r: ScoredRun.ScoredRun) => MetricValue.getOrNaN(r.entailment!.accuracy)
+        if (!TestResult.isInvalid(m)) entailment = { ...m, accuracyA: acc(runs[0]), accuracyB: acc(runs[1]) }
+        else skippedEntailment.push({ dataset: "entailment", reason: m.message })
+      } else skippedEntailment.push(labels)
     }
 
-    const ids = validations.map((v) => v.meta.id)
+    const ids = runs.map((r) => r.meta.id)
     if (json) {
-      yield* Console.log(
-        JSON.stringify(
-          {
-            format: COMPARE_FORMAT,
-            edition: edition.id,
-            gold: goldPath,
-            runA: ids[0],
-            runB: ids[1],
-            datasets: rows,
-            aggregate: aggregateRow,
-            entailment,
-            skipped: [...aligned.skipped, ...skippedEntailment],
-            runErrors,
-            errors
-          },
-          null,
-          2
-        )
-      )
+      const document: CompareJson.CompareResults = {
+        format: CompareJson.COMPARE_FORMAT,
+        edition: edition.id,
+        gold: goldPath,
+        scoring: scored.signature,
+        runA: ids[0],
+        runB: ids[1],
+        runs: runs.map((r) => Json.toJson(r).run),
+        datasets: rows.map((r) => CompareJson.compareRow(r.dataset, r.pairs, r.comparison)),
+        ...(aggregateRow !== undefined ? { aggregate: CompareJson.compareRow(aggregateRow.dataset, aggregateRow.pairs, aggregateRow.comparison) } : {}),
+        ...(entailment !== undefined ? { entailment: CompareJson.entailmentJson(entailment, entailment.accuracyA, entailment.accuracyB) } : {}),
+        skipped: [...aligned.skipped, ...skippedEntailment],
+        runErrors,
+        errors
+      }
+      yield* Console.log(JSON.stringify(document, null, 2))
     } else {
-      yield* Console.log(`${Style.bold(edition.id)}  ${edition.title}\nA: ${ids[0]}\nB: ${ids[1]}\n`)
+      // figures in the edition's published style, as `score` prints them
+      const style = Style.of(edition, "correlation")
+      const percent = Style.of(edition, "accuracy")
+      yield* Console.log(`${Render.header(scored)}\nA: ${ids[0]}\nB: ${ids[1]}\n`)
       const all = aggregateRow === undefined ? rows : [...rows, aggregateRow]
       if (all.length > 0) {
         yield* Console.log(
@@ -155,13 +147,13 @@ export const compare = Command.make(
             all.map(({ comparison: c, dataset, pairs }) => [
               dataset,
               String(pairs),
-              fmt(c.estimateA),
-              fmt(c.estimateB),
-              fmt(c.estimateA - c.estimateB),
+              fmtR(c.estimateA, style),
+              fmtR(c.estimateB, style),
+              fmtR(c.estimateA - c.estimateB, style),
               c.test + (c.df !== undefined ? ` (df ${c.df})` : ""),
               fmt(c.statistic, 3),
               fmtP(c.pValue),
-              fmtCi(c.ci)
+              fmtCi(c.ci, style)
             ])
           )
         )
@@ -170,18 +162,18 @@ export const compare = Command.make(
         for (const s of signatures) yield* Console.log(`signature: ${s}`)
         const degenerate = all.filter((r) => (r.comparison.degenerate ?? 0) > 0)
         for (const r of degenerate) {
-          yield* Console.log(Style.yellow(`${r.dataset}: ${r.comparison.degenerate} resamples had an undefined correlation and were left out`))
+          yield* Console.log(Colour.yellow(`${r.dataset}: ${r.comparison.degenerate} resamples had an undefined correlation and were left out`))
         }
       }
       if (entailment !== undefined) {
         yield* Console.log(
-          `\nentailment: accuracy A ${entailment.accuracyA.toFixed(2)}%, B ${entailment.accuracyB.toFixed(2)}%; McNemar (${entailment.method}) b = ${entailment.b}, c = ${entailment.c}, p = ${fmtP(entailment.pValue)}`
+          `\nentailment: accuracy A ${Style.format(entailment.accuracyA, percent)}, B ${Style.format(entailment.accuracyB, percent)}; McNemar (${entailment.method}) b = ${entailment.b}, c = ${entailment.c}, p = ${fmtP(entailment.pValue)}`
         )
       }
-      for (const s of [...aligned.skipped, ...skippedEntailment]) yield* Console.log(Style.yellow(`not compared: ${s.dataset}: ${s.reason}`))
-      for (const i of runErrors.slice(0, 8)) yield* Console.log(Style.red(Issue.format(i)))
-      if (runErrors.length > 8) yield* Console.log(Style.red(`... and ${runErrors.length - 8} more errors (--json lists them all)`))
-      for (const e of errors) yield* Console.log(Style.red(e))
+      for (const s of [...aligned.skipped, ...skippedEntailment]) yield* Console.log(Colour.yellow(`not compared: ${s.dataset}: ${s.reason}`))
+      for (const i of runErrors.slice(0, 8)) yield* Console.log(Colour.red(Issue.format(i)))
+      if (runErrors.length > 8) yield* Console.log(Colour.red(`... and ${runErrors.length - 8} more errors (--json lists them all)`))
+      for (const e of errors) yield* Console.log(Colour.red(e))
     }
     if (rows.length === 0 && entailment === undefined) {
       return yield* new ExitCode({ code: 1, reason: "nothing could be compared" })

@@ -5,16 +5,16 @@
  */
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { Engine, Validation } from "@stseval/scoring"
-import type { Compare } from "@stseval/significance"
+import { Aligned, Style } from "@stseval/scoring"
+import * as CompareJson from "../internal/CompareJson.js"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
-import * as Inputs from "../internal/Inputs.js"
 import * as Lazy from "../internal/Lazy.js"
-import * as Style from "../internal/Style.js"
+import * as Render from "../internal/Render.js"
+import * as Colour from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
-import { aggregateOf, alignScores, dataset, fmt, fmtP, joined, metric, progressReporter, resamples, seed, test } from "../internal/Comparison.js"
+import { dataset, fmtP, fmtR, metric, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
 
 const against = Flag.String("against").pipe(
   Flag.withDescription("best (default): every run against the top run; all: every pair (with groups); or a run id (e.g. ECNU/run1)"),
@@ -32,9 +32,6 @@ const folders = Argument.String("folder").pipe(
   Argument.withDescription("Submissions folder(s) of runs (or runs)"),
   Argument.atLeast(1)
 )
-
-/** Identifies `significance --json`'s document (docs/schemas/significance.schema.json). */
-export const SIGNIFICANCE_FORMAT = "stseval/significance@1"
 
 export const significance = Command.make(
   "significance",
@@ -56,40 +53,38 @@ export const significance = Command.make(
   },
   Effect.fn(function*({ task, gold, dataRoot, json, allRuns, against, test, correction, alpha, resamples, seed, metric, dataset, folders }) {
     const edition = yield* Task.edition(task)
-    const significance = yield* Lazy.significance
-    const { Compare, TestResult } = significance
-    const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
-    const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
-    const { runs: found } = yield* Inputs.submissions(edition, folders)
-    const primaries = found.filter((s) => s.meta.primary)
-    const chosenRuns = allRuns || primaries.length === 0 ? found : primaries
+    const { Compare, Datasets, TestResult } = yield* Lazy.significance
     const only = Option.getOrUndefined(dataset)
     if (only !== undefined && edition.family === "sts" && !edition.datasets.some((d) => d.name === only)) {
       return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only}` })
     }
+    const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: folders })
+    const goldPath = scored.goldPath ?? ""
+    const primaries = scored.runs.filter((r) => r.meta.primary)
+    const chosenRuns = allRuns || primaries.length === 0 ? scored.runs : primaries
 
     // Runs that cannot be compared on every dataset considered are left out (with the reason):
     // all runs must be scored on the same pairs.
-    const validations = chosenRuns.map((s) => Validation.validateRun(edition, context.gold, s))
     const excluded: Array<{ run: string; reason: string }> = []
-    const kept = validations.filter((v) => {
-      const own = alignScores(edition, [v], only)
+    const kept = chosenRuns.filter((r) => {
+      const own = Aligned.datasets(edition, [r], only)
       if (own.datasets.length === 0 || own.skipped.length > 0) {
-        excluded.push({ run: v.meta.id, reason: own.skipped.map((s) => `${s.dataset}: ${s.reason}`).join("; ") || "nothing scored" })
+        excluded.push({ run: r.meta.id, reason: own.skipped.map((s) => `${s.dataset}: ${s.reason}`).join("; ") || "nothing scored" })
         return false
       }
       return true
     })
-    const aligned = alignScores(edition, kept, only)
+    const aligned = Aligned.datasets(edition, kept, only)
     const multi = aligned.datasets.length > 1
-    const chosen = Option.getOrElse(test, (): Compare.TestName => (multi ? "bootstrap" : "williams1959"))
+    const chosen = Option.getOrElse(test, () => Datasets.defaultTest(aligned.datasets.length))
     if (kept.length < 2 || aligned.datasets.length === 0) {
       const why = kept.length < 2 ? `fewer than two comparable runs (${kept.length})` : aligned.skipped.map((x) => `${x.dataset}: ${x.reason}`).join("; ")
       if (json) {
-        const document = {
-          format: SIGNIFICANCE_FORMAT,
+        const document: CompareJson.SignificanceResults = {
+          format: CompareJson.SIGNIFICANCE_FORMAT,
           edition: edition.id,
           gold: goldPath,
+          scoring: scored.signature,
           test: chosen,
           datasets: aligned.datasets.map((d) => d.name),
           against,
@@ -102,12 +97,12 @@ export const significance = Command.make(
         }
         yield* Console.log(JSON.stringify(document, null, 2))
       } else {
-        yield* Console.error(Style.red(`nothing to test: ${why}`))
-        for (const e of excluded) yield* Console.error(Style.yellow(`left out: ${e.run}: ${e.reason}`))
+        yield* Console.error(Colour.red(`nothing to test: ${why}`))
+        for (const e of excluded) yield* Console.error(Colour.yellow(`left out: ${e.run}: ${e.reason}`))
       }
       return yield* new ExitCode({ code: 1, reason: why })
     }
-    const ids = kept.map((v) => v.meta.id)
+    const ids = kept.map((r) => r.meta.id)
     let reference: "best" | "all" | number
     if (against === "best" || against === "all") reference = against
     else {
@@ -120,8 +115,9 @@ export const significance = Command.make(
         message: `--test ${chosen} compares one correlation; for ${edition.id}'s aggregate use bootstrap or permutation, or pick one dataset with --dataset`
       })
     }
-    const how = aggregateOf(edition)
-    const j = joined(significance, aligned.datasets, how)
+    const how = Aligned.aggregateOf(edition)
+    const j = Datasets.join(aligned.datasets, how)
+    if (TestResult.isInvalid(j)) return yield* new UsageError({ message: j.message })
     const result = Compare.many(j.gold, j.runs, {
       ...j,
       test: chosen,
@@ -135,34 +131,33 @@ export const significance = Command.make(
     })
     if (TestResult.isInvalid(result)) return yield* new UsageError({ message: result.message })
 
-    const named = {
-      format: SIGNIFICANCE_FORMAT,
+    const named: CompareJson.SignificanceResults = {
+      format: CompareJson.SIGNIFICANCE_FORMAT,
       edition: edition.id,
       gold: goldPath,
+      scoring: scored.signature,
       test: chosen,
-      aggregate: multi ? how : undefined,
+      ...(multi ? { aggregate: how } : {}),
       datasets: aligned.datasets.map((d) => d.name),
       against,
       correction,
       alpha,
-      signature: result.signature,
-      ranking: result.ranking.map((run, position) => ({
-        position: position + 1,
-        run: ids[run],
-        estimate: result.estimates[run],
-        bold: result.best.includes(run),
-        // 1-based, like position and rankRange (and the text table)
-        group: result.groups !== undefined ? result.groups[position] + 1 : undefined,
-        rankRange: result.rankRanges !== undefined ? [result.rankRanges[position].lo + 1, result.rankRanges[position].hi + 1] : undefined
-      })),
-      comparisons: result.comparisons.map((c) => ({ ...c, a: ids[c.a], b: ids[c.b] })),
+      ...(result.signature !== undefined ? { signature: result.signature } : {}),
+      ranking: result.ranking.map((run, position) =>
+        CompareJson.rankingEntry(kept[run], position + 1, result.estimates[run], result.best.includes(run), {
+          // 1-based, like position and rankRange (and the text table)
+          ...(result.groups !== undefined ? { group: result.groups[position] + 1 } : {}),
+          ...(result.rankRanges !== undefined ? { rankRange: [result.rankRanges[position].lo + 1, result.rankRanges[position].hi + 1] as const } : {})
+        })
+      ),
+      comparisons: result.comparisons.map((c) => CompareJson.significanceComparison(c, ids)),
       excluded
     }
     if (json) {
       yield* Console.log(JSON.stringify(named, null, 2))
       return
     }
-    yield* Console.log(`${Style.bold(edition.id)}  ${edition.title}`)
+    yield* Console.log(Render.header(scored))
     yield* Console.log(
       `test: ${chosen}${multi ? ` on the ${how} aggregate of ${aligned.datasets.length} datasets` : ""}; alpha ${alpha}; correction ${correction}\n`
     )
@@ -182,11 +177,11 @@ export const significance = Command.make(
           ...(result.groups !== undefined ? [{ header: "group", align: "right" as const }, { header: "rank range" }] : [])
         ],
         result.ranking.map((run, position) => {
-          const id = result.best.includes(run) ? Style.bold(ids[run]) : ids[run]
+          const id = result.best.includes(run) ? Colour.bold(ids[run]) : ids[run]
           return [
             String(position + 1),
             id,
-            fmt(result.estimates[run]),
+            fmtR(result.estimates[run], Style.of(edition, "correlation")),
             run === refRun ? "-" : fmtP(pAgainstRef(run)),
             ...(result.groups !== undefined
               ? [String(result.groups[position] + 1), `${result.rankRanges![position].lo + 1}-${result.rankRanges![position].hi + 1}`]
@@ -199,7 +194,7 @@ export const significance = Command.make(
       yield* Console.log(`\nnot significantly different from the best (p > ${alpha}): ${result.best.map((r) => ids[r]).join(", ")}`)
     }
     if (result.signature !== undefined) yield* Console.log(`signature: ${result.signature}`)
-    for (const e of excluded) yield* Console.log(Style.yellow(`left out: ${e.run}: ${e.reason}`))
+    for (const e of excluded) yield* Console.log(Colour.yellow(`left out: ${e.run}: ${e.reason}`))
   })
 ).pipe(
   Command.withDescription(

@@ -4,8 +4,9 @@
  */
 import type { Issue, Registry } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
-import type { Rank, ScoredRun } from "@stseval/scoring"
-import { Validation } from "@stseval/scoring"
+import { Style as Figures } from "@stseval/scoring"
+import type { Engine, Rank, ScoredRun } from "@stseval/scoring"
+import type { Validation } from "@stseval/scoring"
 import * as Style from "./Style.js"
 import * as TextTable from "./TextTable.js"
 
@@ -19,14 +20,24 @@ export interface Decimals {
   readonly decimals: number | undefined
 }
 
-/** A correlation in the edition's published style (`0.826` or `82.64`); undefined as `n/a`. */
-export const correlation = (value: MetricValue.MetricValue | undefined, d: Decimals): string => {
-  if (value === undefined || value._tag === "Undefined") return "n/a"
-  return d.style === "r100" ? (value.value * 100).toFixed(d.decimals ?? 2) : value.value.toFixed(d.decimals ?? 3)
-}
+/**
+ * The lines above every command's text output: the edition, where the gold came from and the
+ * results' signature (what the figures were computed from).
+ */
+export const header = (results: Engine.Results, options: { readonly runs?: boolean } = {}): string =>
+  [
+    `${Style.bold(results.edition.id)}  ${results.edition.title}`,
+    `gold: ${results.goldPath ?? "-"}${options.runs === true ? `   runs: ${results.runs.length}` : ""}`,
+    `signature: ${results.signature.text}`
+  ].join("\n")
 
-export const number = (value: MetricValue.MetricValue | undefined, decimals: number, suffix = ""): string =>
-  value === undefined || value._tag === "Undefined" ? "n/a" : `${value.value.toFixed(decimals)}${suffix}`
+/** A correlation in the edition's published style (`0.826` or `82.64`, scoring's `Style`); undefined as `n/a`. */
+export const correlation = (value: MetricValue.MetricValue | undefined, d: Decimals): string =>
+  Figures.metric(value, Figures.of({ published: { style: d.style } }, "correlation", d.decimals))
+
+/** An MSE, F1 or accuracy, in the one style every output uses. */
+export const figure = (value: MetricValue.MetricValue | undefined, kind: "mse" | "f1" | "accuracy"): string =>
+  Figures.metric(value, Figures.of({ published: { style: "r3" } }, kind))
 
 export const runLabel = (meta: Validation.RunInfo): string =>
   `${meta.id}${meta.primary ? " (primary)" : ""}${meta.late ? " [late]" : ""}${meta.corrected ? " [corrected]" : ""}`
@@ -48,12 +59,12 @@ export const issues = (list: ReadonlyArray<Issue.Issue>, options: { readonly ver
 const status = (s: string) => (s === "scored" ? Style.green("will be scored") : Style.red(s === "missing" ? "not submitted" : "not scored"))
 
 /** What `validate` prints for one run: each dataset / subtask and whether it will be scored, then its issues. */
-export const validation = (v: Validation.RunValidation, options: { readonly verbose: boolean }): string => {
+export const validation = (v: ScoredRun.ScoredRun, options: { readonly verbose: boolean }): string => {
   const head = `${Style.bold(runLabel(v.meta))}  ${Style.dim(v.path)}`
   const rows: string[][] = []
-  if (v.sick !== undefined) {
-    for (const [name, s] of [["relatedness", v.sick.relatedness], ["entailment", v.sick.entailment]] as const) {
-      rows.push([name, status(s.status), s.status === "scored" ? `${s.pairs} pairs` : (s.reason ?? "")])
+  if (v.kind === "sick") {
+    for (const [name, s] of [["relatedness", v.relatedness], ["entailment", v.entailment]] as const) {
+      if (s !== undefined) rows.push([name, status(s.status), s.status === "scored" ? `${s.pairs} pairs` : (s.reason ?? "")])
     }
   }
   for (const d of v.datasets) {
@@ -61,8 +72,8 @@ export const validation = (v: Validation.RunValidation, options: { readonly verb
     rows.push([d.dataset, status(d.status), d.status === "scored" ? `${d.pairs} pairs${lines}` : (d.reason ?? "")])
   }
   const table = rows.length > 0 ? indentTable([{ header: "" }, { header: "" }, { header: "" }], rows).slice(1) : []
-  const failed = v.failed ? [`  ${Style.red("not scored:")} ${v.failure ?? ""}`] : []
-  return [head, ...table, ...failed, ...issues(Validation.allIssues(v), options)].join("\n")
+  const failed = v.status === "failed" ? [`  ${Style.red("not scored:")} ${v.failure ?? ""}`] : []
+  return [head, ...table, ...failed, ...issues([...v.errors, ...v.warnings, ...v.infos], options)].join("\n")
 }
 
 /** What `score` prints for one run. */
@@ -76,14 +87,14 @@ export const scored = (run: ScoredRun.ScoredRun, d: Decimals, options: { readonl
     if (r !== undefined) {
       rows.push(
         r.status === "scored"
-          ? ["relatedness", String(r.pairs), `r ${correlation(r.pearson, d)}`, `rho ${correlation(r.spearman, d)}`, `MSE ${number(r.mse, 3)}`, Style.dim(`(standardised MSE ${number(r.standardisedMse, 3)})`)]
+          ? ["relatedness", String(r.pairs), `r ${correlation(r.pearson, d)}`, `rho ${correlation(r.spearman, d)}`, `MSE ${figure(r.mse, "mse")}`, Style.dim(`(standardised MSE ${figure(r.standardisedMse, "mse")})`)]
           : ["relatedness", "-", Style.red(`not evaluated: ${r.reason ?? ""}`), "", "", ""]
       )
     }
     if (e !== undefined) {
       rows.push(
         e.status === "scored"
-          ? ["entailment", String(e.pairs), `accuracy ${number(e.accuracy, 2, "%")}`, `macro-F1 ${number(e.macroF1, 3)}`, "", ""]
+          ? ["entailment", String(e.pairs), `accuracy ${figure(e.accuracy, "accuracy")}`, `macro-F1 ${figure(e.macroF1, "f1")}`, "", ""]
           : ["entailment", "-", Style.red(`not evaluated: ${e.reason ?? ""}`), "", "", ""]
       )
     }
@@ -139,8 +150,9 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals): string => {
     out.push(Style.bold(`${TITLES[r.ranking] ?? r.ranking} — ${r.metric}${ranked.primaryOnly ? ", primary runs" : ", all runs"}`))
     const rows = r.entries.map((e) => [
       e.rank !== undefined ? String(e.rank) : "-",
-      `${e.meta.id}${e.meta.late ? " †" : ""}${e.meta.corrected ? " *" : ""}`,
-      e.rank !== undefined ? (percent ? number(e.value, 2, "%") : correlation(e.value, d)) : "-",
+      // the marks of the published tables, as report and watch print them
+      `${e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}`,
+      e.rank !== undefined ? (percent ? figure(e.value, "accuracy") : correlation(e.value, d)) : "-",
       e.rank !== undefined ? "" : Style.dim(`not ranked: ${e.reason ?? ""}`)
     ])
     out.push(...indentTable([{ header: "rank", align: "right" }, { header: "run" }, { header: r.metric, align: "right" }, { header: "" }], rows), "")

@@ -1,41 +1,37 @@
 /**
- * Turning `--task` and `--gold` into an edition and a gold location, with usage errors (exit 2)
- * that say what to do.
+ * The CLI's way into the scoring package: `--task`, `--gold` and `--data-root` handed to
+ * `Engine.score` / `Engine.goldPath`, and the engine's errors turned into usage errors (one line
+ * on stderr, exit 2) that say what to do.
  */
-import * as nodePath from "node:path"
-import { Effect, FileSystem, Option } from "effect"
+import { Effect, Option } from "effect"
 import { DataStore, Registry } from "@stseval/formats"
+import { Engine } from "@stseval/scoring"
+import { Environment } from "./Environment.js"
 import { UsageError } from "./Exit.js"
 
 export const edition = (idOrPath: string) =>
   Registry.resolve(idOrPath).pipe(Effect.mapError((e) => new UsageError({ message: `--task: ${e.message}` })))
 
-export const root = (flag: Option.Option<string>): string => Option.getOrElse(flag, () => DataStore.defaultRoot())
+/** `--data-root`, else the data store's default root in the CLI's environment. */
+export const root = (flag: Option.Option<string>) =>
+  Effect.map(Environment, (env) => Option.getOrElse(flag, () => DataStore.defaultRoot(env)))
+
+/** What stops the engine, as a usage error. */
+const usage = (e: { readonly message: string }) => new UsageError({ message: e.message })
 
 /**
  * `--gold` as given, else `<data root>/<edition.data.dir>` when the data store has it; otherwise a
- * usage error naming both ways out.
+ * usage error naming both ways out (`Engine.goldPath`).
  */
-export const goldPath = Effect.fnUntraced(function*(
+export const goldPath = (task: Registry.TaskEdition, flag: Option.Option<string>, dataRoot: Option.Option<string>) =>
+  Effect.flatMap(root(dataRoot), (r) => Engine.goldPath({ edition: task, gold: Option.getOrUndefined(flag), dataRoot: r })).pipe(Effect.mapError(usage))
+
+/** `Engine.score` with the common flags; every error that stops it is a usage error. */
+export const score = (
   task: Registry.TaskEdition,
-  flag: Option.Option<string>,
-  dataRoot: Option.Option<string>
-) {
-  const fs = yield* FileSystem.FileSystem
-  if (Option.isSome(flag)) {
-    if (!(yield* fs.exists(flag.value).pipe(Effect.orElseSucceed(() => false)))) {
-      return yield* new UsageError({ message: `--gold: ${flag.value} does not exist` })
-    }
-    return flag.value
-  }
-  if (task.data === undefined) {
-    return yield* new UsageError({
-      message: `${task.id}: the registry knows no public source for its gold; give it with --gold <file|folder>`
-    })
-  }
-  const dir = nodePath.join(root(dataRoot), task.data.dir)
-  if (yield* fs.exists(dir).pipe(Effect.orElseSucceed(() => false))) return dir
-  return yield* new UsageError({
-    message: `${task.id}: no gold given and none in the data store (${dir}); run \`stseval data fetch ${task.id}\` or pass --gold <file|folder>`
-  })
-})
+  flags: { readonly gold: Option.Option<string>; readonly dataRoot: Option.Option<string> },
+  options: Omit<Engine.ScoreOptions, "task" | "gold" | "dataRoot"> & Partial<Pick<Engine.ScoreOptions, "primaryOnly">>
+) =>
+  Effect.flatMap(root(flags.dataRoot), (dataRoot) => Engine.score({ ...options, task, gold: Option.getOrUndefined(flags.gold), dataRoot })).pipe(
+    Effect.mapError(usage)
+  )

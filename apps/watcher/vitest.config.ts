@@ -1,3 +1,0 @@
-import { project } from "@stseval/vitest-config"
-
-export default project("watcher")

@@ -1,0 +1,240 @@
+/**
+ * The leaderboard: a pure function of the published runs and the organiser's rules (run limit per
+ * team, one primary run per team, deadline). Its JSON form is `leaderboard.json`, documented in
+ * docs/watch.md; it holds no clock time, so the same folder always gives the same bytes.
+ *
+ * Ranking follows `@stseval/scoring`'s `rank`: per ranking, by the official figure (higher first),
+ * ties share a rank (1, 2, 2, 4), then by team, run number and run name; failed runs and runs
+ * without a figure are listed with the reason, never ranked.
+ *
+ * @since 0.1.0
+ */
+import { Issue, Submissions } from "@stseval/formats"
+import { MetricValue } from "@stseval/metrics"
+import { Json, Rank } from "@stseval/scoring"
+import { Schema } from "effect"
+import { OfficialFigure } from "./Scorer.js"
+import type { RunOutcome } from "./Scorer.js"
+
+/** The format tag of `leaderboard.json`. @since 0.1.0 */
+export const FORMAT = "stseval/leaderboard@1"
+
+/**
+ * Marks on a run (`@stseval/scoring`'s `Rank.Flag`): `late` / `corrected` (from run.json;
+ * published tables print `*`), `post-deadline` (submitted after the deadline; printed with a
+ * dagger), `over-limit` (beyond the team's run limit: not ranked), `extra-primary` (the team
+ * already has a primary run: this one is ranked as an ordinary run).
+ *
+ * @since 0.1.0
+ */
+export type Flag = Rank.Flag
+
+/** A run as the watcher publishes it. @since 0.1.0 */
+export interface RunRecord {
+  /** the run's name in the submissions folder (file, folder or zip name) */
+  readonly entry: string
+  readonly kind: "file" | "folder" | "zip"
+  readonly team: string
+  readonly run: number | undefined
+  readonly primary: boolean
+  readonly late: boolean
+  readonly corrected: boolean
+  /** declared post-deadline in its run.json (`"postDeadline": true`), whatever its submission time */
+  readonly postDeadline?: boolean | undefined
+  readonly description?: string | undefined
+  /** SHA-256 content hash of the run */
+  readonly hash: string
+  /** ms since the epoch: the run's submission time for the deadline rule (see docs/watch.md) */
+  readonly submittedAt: number
+  readonly outcome: RunOutcome
+}
+
+/** @since 0.1.0 */
+export interface BuildOptions {
+  readonly task: string
+  /** the scorer's signature (edition, gold, rule, engine), published with the board */
+  readonly signature?: string | undefined
+  readonly runLimit: number
+  /** ms since the epoch */
+  readonly deadline?: number | undefined
+  /** `mark` (default): post-deadline runs are ranked and marked with a dagger; `exclude`: listed, not ranked */
+  readonly postDeadline?: "mark" | "exclude" | undefined
+  /** rank primary runs only (default false: every run within the limit is ranked) */
+  readonly primaryOnly?: boolean | undefined
+}
+
+const RunNumber = Schema.NullOr(Schema.Int).annotate({ description: "run number; null when the name has none" })
+const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+const who = {
+  id: Schema.String.annotate({ description: "the run's id, as `stseval rank` gives it: team/runN (the name without extension when it has no run number; ~2, ~3 on a clash)" }),
+  team: Schema.String,
+  run: RunNumber,
+  primary: Schema.Boolean.annotate({ description: "the team's primary run (after the one-primary rule)" }),
+  late: Schema.Boolean.annotate({ description: "late submission (run.json); printed *" }),
+  corrected: Schema.Boolean.annotate({ description: "corrected resubmission (run.json); printed *" }),
+  postDeadline: Schema.Boolean.annotate({ description: "after the deadline (run.json or its submission time); printed with a dagger" }),
+  flags: Schema.Array(Json.FlagJson)
+}
+
+/** One run of `leaderboard.json`. @since 0.1.0 */
+export const LeaderboardRun = Schema.Struct({
+  ...who,
+  entry: Schema.String.annotate({ description: "the run's name in the submissions folder" }),
+  kind: Schema.Literals(["file", "folder", "zip"]),
+  status: Schema.Literals(["scored", "failed"]),
+  failure: Schema.NullOr(Schema.String).annotate({ description: "why the run failed" }),
+  hash: Schema.String.annotate({ description: "SHA-256 of the run's content" }),
+  official: Schema.Array(OfficialFigure).annotate({ description: "empty in the hidden phase's public view" }),
+  errors: Schema.Array(Issue.Issue),
+  warnings: Schema.Array(Issue.Issue).annotate({ description: "empty in the hidden phase's public view" })
+}).annotate({ identifier: "LeaderboardRun" })
+/** @since 0.1.0 */
+export type LeaderboardRun = typeof LeaderboardRun.Type
+
+/** One row of a ranking. @since 0.1.0 */
+export const LeaderboardEntry = Schema.Struct({
+  rank: Schema.NullOr(Schema.Int).annotate({ description: "1-based competition rank; null when not ranked (reason says why)" }),
+  ...who,
+  value: Schema.NullOr(Schema.Finite),
+  reason: Schema.NullOr(Schema.String)
+}).annotate({ identifier: "LeaderboardEntry" })
+/** @since 0.1.0 */
+export type LeaderboardEntry = typeof LeaderboardEntry.Type
+
+/** @since 0.1.0 */
+export const Ranking = Schema.Struct({
+  ranking: Schema.String,
+  metric: Schema.String,
+  entries: Schema.Array(LeaderboardEntry).annotate({ description: "ranked entries (best first), then the runs not ranked" })
+})
+/** @since 0.1.0 */
+export type Ranking = typeof Ranking.Type
+
+/** The content of `leaderboard.json` (and, with `view: "public"`, `leaderboard.public.json`). @since 0.1.0 */
+export const Leaderboard = Schema.Struct({
+  format: Schema.Literal(FORMAT),
+  view: Schema.Literals(["full", "public"]).annotate({ description: "full: leaderboard.json; public: leaderboard.public.json" }),
+  hidden: Schema.Boolean.annotate({ description: "hidden phase: the public view has no figures and no ranks" }),
+  task: Schema.String.annotate({ description: "task edition id" }),
+  signature: Schema.String.annotate({ description: "what the runs were scored with: edition@hash|gold:hash|agg:rule|engine@version" }),
+  runLimit: Count.annotate({ description: "runs per team" }),
+  deadline: Schema.NullOr(Schema.String).annotate({ description: "ISO 8601 instant, or null" }),
+  primaryOnly: Schema.Boolean,
+  counts: Schema.Struct({ runs: Count, scored: Count, failed: Count, ranked: Count }),
+  rankings: Schema.Array(Ranking).annotate({ description: "one per official figure; empty in the hidden phase's public view" }),
+  runs: Schema.Array(LeaderboardRun).annotate({ description: "every published run, by team, run number, name" })
+}).annotate({ identifier: "Leaderboard", title: "stseval watch: leaderboard.json and leaderboard.public.json (stseval/leaderboard@1)" })
+/** @since 0.1.0 */
+export type Leaderboard = typeof Leaderboard.Type
+
+const figureOf = (o: OfficialFigure): Rank.Figure => ({
+  ranking: o.ranking,
+  metric: o.metric,
+  value: o.value !== null ? MetricValue.defined(o.value) : MetricValue.undefined_(o.reason ?? "not computed")
+})
+
+/**
+ * Build the leaderboard from the published runs, ranked by `@stseval/scoring`'s `rank` (the same
+ * ranking and tie rule as `stseval rank` and `stseval report`), with ids from `Submissions.assignIds`
+ * (the same ids as `stseval rank` gives the same folder).
+ *
+ * Run limit: a team's runs are taken in run-number order (then by name); those beyond `runLimit`
+ * are flagged `over-limit` and not ranked (a failed run still takes its place: the team can replace
+ * or delete it). One primary per team: among the runs within the limit marked primary, the lowest
+ * run number keeps it; the others are flagged `extra-primary` and ranked as ordinary runs.
+ *
+ * @since 0.1.0
+ */
+export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions): Leaderboard => {
+  const sorted = [...records].sort((a, b) =>
+    Submissions.compareRuns({ team: a.team, run: a.run, name: a.entry }, { team: b.team, run: b.run, name: b.entry })
+  )
+  const ids = Submissions.assignIds(sorted.map((r) => ({ team: r.team, run: r.run, name: r.entry })))
+  const rankable = sorted.map((r, i) => ({
+    record: r,
+    meta: {
+      id: ids[i],
+      team: r.team,
+      run: r.run,
+      primary: r.primary,
+      late: r.late,
+      corrected: r.corrected,
+      postDeadline: r.postDeadline === true || (options.deadline !== undefined && r.submittedAt > options.deadline),
+      ...(r.description !== undefined ? { description: r.description } : {})
+    },
+    status: r.outcome.status,
+    failure: r.outcome.failure,
+    official: r.outcome.official.map(figureOf)
+  }))
+  const primaryOnly = options.primaryOnly ?? false
+  const ranked = Rank.rank(rankable, {
+    primaryOnly,
+    runLimit: options.runLimit,
+    onePrimary: true,
+    postDeadline: options.postDeadline ?? "mark"
+  })
+  const runs: Array<LeaderboardRun> = ranked.standings.map(({ run: { record: r, meta }, primary, flags }) => ({
+    id: meta.id,
+    entry: r.entry,
+    kind: r.kind,
+    team: r.team,
+    run: r.run ?? null,
+    primary,
+    late: meta.late,
+    corrected: meta.corrected,
+    postDeadline: meta.postDeadline,
+    status: r.outcome.status,
+    failure: r.outcome.failure ?? null,
+    hash: r.hash,
+    flags,
+    official: r.outcome.official,
+    errors: r.outcome.errors,
+    warnings: r.outcome.warnings
+  }))
+  const rankedIds = new Set<string>()
+  const rankings = ranked.rankings.map((k): Ranking => ({
+    ranking: k.ranking,
+    metric: k.metric,
+    entries: k.entries.map((e): LeaderboardEntry => {
+      if (e.rank !== undefined) rankedIds.add(e.meta.id)
+      return { ...Json.entryJson(e), reason: e.reason ?? null }
+    })
+  }))
+  return {
+    format: FORMAT,
+    view: "full",
+    hidden: false,
+    task: options.task,
+    signature: options.signature ?? "",
+    runLimit: options.runLimit,
+    deadline: options.deadline !== undefined ? new Date(options.deadline).toISOString() : null,
+    primaryOnly,
+    counts: {
+      runs: runs.length,
+      scored: runs.filter((r) => r.status === "scored").length,
+      failed: runs.filter((r) => r.status === "failed").length,
+      ranked: rankedIds.size
+    },
+    rankings,
+    runs
+  }
+}
+
+/**
+ * What participants see (`leaderboard.public.*`). Outside the hidden phase it is the full board.
+ * In the hidden phase it carries each run's validation status only: no rankings, no figures, and
+ * no warnings (a warning can reveal a figure); errors stay, since they tell a team what to fix.
+ *
+ * @since 0.1.0
+ */
+export const publicView = (board: Leaderboard, hidden: boolean): Leaderboard =>
+  !hidden
+    ? { ...board, view: "public", hidden: false }
+    : {
+        ...board,
+        view: "public",
+        hidden: true,
+        counts: { ...board.counts, ranked: 0 },
+        rankings: [],
+        runs: board.runs.map((r) => ({ ...r, official: [], warnings: [] }))
+      }

@@ -1,0 +1,171 @@
+/**
+ * Adapter from the scoring engine (`@stseval/scoring`) to the layouts' `Results`: figures from each
+ * `ScoredRun`, with the aligned run and gold scores it keeps, which the significance marks and
+ * scatter plots need (nothing is aligned or parsed again).
+ *
+ * @since 0.1.0
+ */
+import type { Registry } from "@stseval/formats"
+import type { MetricValue } from "@stseval/metrics"
+import type { ScoredRun } from "@stseval/scoring"
+import type { DatasetFigures, DatasetInfo, Results, RunResult } from "./Results.js"
+
+/** @since 0.1.0 */
+export interface Options {
+  /** the edition (dataset order, sizes, languages for headers); default: from the runs */
+  readonly edition?: Registry.TaskEdition | undefined
+  /**
+   * Section of a run by team name or run id (`ECNU/run1`); default: a team whose name contains
+   * "baseline" goes to "Baselines", every other run to the participants.
+   */
+  readonly sections?: Readonly<Record<string, string>> | undefined
+}
+
+const value = (m: MetricValue.MetricValue | undefined): number | undefined => (m !== undefined && m._tag === "Defined" ? m.value : undefined)
+const why = (m: MetricValue.MetricValue | undefined): string | undefined => (m !== undefined && m._tag === "Undefined" ? m.reason : undefined)
+
+/**
+ * Column header of a dataset: the registry's `header` (STS 2017 track 4b: "es-en WMT"), else its
+ * language pair when that is unique in the edition (STS 2017 tracks: ar-ar, ...), else its name.
+ *
+ * @since 0.1.0
+ */
+export const headerOf = (edition: Registry.TaskEdition | undefined, name: string): string => {
+  const d = edition?.datasets.find((x) => x.name === name)
+  if (d?.header !== undefined) return d.header
+  if (d?.language === undefined || edition === undefined) return name
+  // a dataset with a header of its own does not make its language ambiguous
+  const same = edition.datasets.filter((x) => x.language === d.language && x.header === undefined)
+  return same.length === 1 && edition.datasets.length > 1 ? d.language : name
+}
+
+const sectionOf = (run: ScoredRun.ScoredRun, sections: Readonly<Record<string, string>> | undefined): string | undefined =>
+  sections?.[run.meta.id] ?? sections?.[run.meta.team] ?? (/baseline/i.test(run.meta.team) ? "Baselines" : undefined)
+
+/**
+ * One scored run as a layout row (figures only).
+ *
+ * @since 0.1.0
+ */
+export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): RunResult => {
+  const datasets: Record<string, DatasetFigures> = {}
+  if (run.kind === "sick") {
+    const rel = run.relatedness
+    const ent = run.entailment
+    if (rel !== undefined) {
+      datasets.relatedness = {
+        pearson: value(rel.pearson),
+        spearman: value(rel.spearman),
+        mse: value(rel.mse),
+        pairs: rel.pairs,
+        reason: rel.reason ?? why(rel.pearson)
+      }
+    }
+    if (ent !== undefined) datasets.entailment = { accuracy: value(ent.accuracy), pairs: ent.pairs, reason: ent.reason ?? why(ent.accuracy) }
+  } else {
+    for (const d of run.datasets) {
+      datasets[d.dataset] = {
+        pearson: value(d.pearson),
+        spearman: value(d.spearman),
+        pairs: d.pairs,
+        reason: d.status === "missing" ? `${d.dataset} not submitted` : (d.reason ?? why(d.pearson))
+      }
+    }
+  }
+  const aggregates: Record<string, number | undefined> = {}
+  const aggregateReasons: Record<string, string> = {}
+  for (const [name, a] of Object.entries(run.aggregate)) {
+    if (a === undefined) continue
+    aggregates[name] = value(a.value)
+    const r = why(a.value)
+    if (r !== undefined) aggregateReasons[name] = r
+  }
+  if (run.status === "failed" && run.failure !== undefined) aggregateReasons.official ??= run.failure
+  const meta = run.meta
+  return {
+    id: meta.id,
+    // the run's id is its name in every output (rank, report, watch): ECNU/run1
+    label: meta.id,
+    team: meta.team,
+    run: meta.run !== undefined ? `run${meta.run}` : "",
+    runNumber: meta.run,
+    primary: meta.primary,
+    late: meta.late,
+    corrected: meta.corrected,
+    postDeadline: meta.postDeadline,
+    section: sectionOf(run, options.sections),
+    datasets,
+    aggregates,
+    aggregateReasons
+  }
+}
+
+/**
+ * Results of one edition from its scored runs.
+ *
+ * @since 0.1.0
+ */
+export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options: Options = {}): Results => {
+  const kind = runs[0]?.kind ?? options.edition?.family ?? "sts"
+  const names =
+    kind === "sick"
+      ? ["relatedness", "entailment"]
+      : (options.edition?.datasets.map((d) => d.name) ?? [...new Set(runs.flatMap((r) => r.datasets.map((d) => d.dataset)))])
+  // Scores of a run on each dataset, and one gold per dataset (every run's scored pairs are the
+  // same pairs in the same order: STS by line, SICK in gold order).
+  const gold = new Map<string, Float64Array>()
+  const scoresOf = (run: ScoredRun.ScoredRun): Record<string, Float64Array> => {
+    const out: Record<string, Float64Array> = {}
+    const parts = run.kind === "sick" ? [["relatedness", run.relatedness?.aligned] as const] : run.datasets.map((d) => [d.dataset, d.aligned] as const)
+    for (const [name, aligned] of parts) {
+      if (aligned === undefined) continue
+      const g = gold.get(name)
+      if (g === undefined) gold.set(name, aligned.gold)
+      else if (g.length !== aligned.gold.length) continue // not the same pairs: no comparison
+      out[name] = aligned.run
+    }
+    return out
+  }
+  const rows = runs.map((r) => {
+    const row = fromScoredRun(r, options)
+    const scores = scoresOf(r)
+    return Object.keys(scores).length > 0 ? { ...row, scores } : row
+  })
+  const datasets: Array<DatasetInfo> = names.map((name) => {
+    const spec = options.edition?.datasets.find((d) => d.name === name)
+    const g = gold.get(name)
+    return {
+      name,
+      header: kind === "sick" ? name : headerOf(options.edition, name),
+      pairs: g?.length ?? spec?.pairs,
+      ...(g !== undefined ? { gold: g } : {})
+    }
+  })
+  return { edition: options.edition?.id ?? runs[0]?.edition ?? "unknown", datasets, runs: rows }
+}
+
+/**
+ * Merge the results of two editions over the same systems (STS Benchmark `stsb-dev` and `stsb`
+ * for Table 14): runs are joined by id, datasets concatenated (names must differ); where both
+ * have an aggregate of the same name (`official`), the second's wins: pass the main edition second.
+ *
+ * @since 0.1.0
+ */
+export const merge = (a: Results, b: Results): Results => {
+  const ids = new Set([...a.runs.map((r) => r.id), ...b.runs.map((r) => r.id)])
+  const runs: Array<RunResult> = []
+  for (const id of ids) {
+    const x = a.runs.find((r) => r.id === id)
+    const y = b.runs.find((r) => r.id === id)
+    const base = x ?? y
+    if (base === undefined) continue
+    runs.push({
+      ...base,
+      primary: (x?.primary ?? false) || (y?.primary ?? false),
+      datasets: { ...(x?.datasets ?? {}), ...(y?.datasets ?? {}) },
+      aggregates: { ...(x?.aggregates ?? {}), ...(y?.aggregates ?? {}) },
+      scores: { ...(x?.scores ?? {}), ...(y?.scores ?? {}) }
+    })
+  }
+  return { edition: `${a.edition}+${b.edition}`, datasets: [...a.datasets, ...b.datasets.filter((d) => !a.datasets.some((e) => e.name === d.name))], runs }
+}

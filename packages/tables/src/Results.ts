@@ -1,0 +1,99 @@
+/**
+ * What a layout needs to know about the runs of one edition, independent of how they were scored:
+ * per run its id, team, run name, primary / late / corrected / post-deadline flags, section
+ * (participants, baselines...), per-dataset figures, aggregates, and optionally its scores on each
+ * dataset (for significance marks and scatter plots); per dataset its name, size and gold scores;
+ * and optionally significance already computed elsewhere. `FromScoring` builds this from the
+ * scoring engine's output; tests and other tools can build it by hand.
+ *
+ * @since 0.1.0
+ */
+
+/** Figures of one run on one dataset (STS) or subtask (SICK `relatedness`, `entailment`). @since 0.1.0 */
+export interface DatasetFigures {
+  readonly pearson?: number | undefined
+  readonly spearman?: number | undefined
+  /** SICK official MSE on raw scores */
+  readonly mse?: number | undefined
+  /** percent */
+  readonly accuracy?: number | undefined
+  readonly pairs?: number | undefined
+  /** why a figure is missing (dataset not submitted, not scored, Pearson undefined...) */
+  readonly reason?: string | undefined
+}
+
+/** @since 0.1.0 */
+export interface RunResult {
+  /** unique within the results */
+  readonly id: string
+  readonly team: string
+  /** run name as submitted: `run1`, `2`, `primary` ... */
+  readonly run: string
+  /** the run number, for the order of ties (default: from `run` when it reads `runN`) */
+  readonly runNumber?: number | undefined
+  /** shown name; default `team/run` */
+  readonly label?: string | undefined
+  readonly primary: boolean
+  readonly late?: boolean | undefined
+  readonly corrected?: boolean | undefined
+  readonly postDeadline?: boolean | undefined
+  /** e.g. `Baselines`; default: the participants' section */
+  readonly section?: string | undefined
+  /** figures by dataset name */
+  readonly datasets: Readonly<Record<string, DatasetFigures>>
+  /** aggregates by name: `official`, `wmean`, `mean`, `pooled` ...; undefined = not computed */
+  readonly aggregates: Readonly<Record<string, number | undefined>>
+  /** reasons for undefined aggregates */
+  readonly aggregateReasons?: Readonly<Record<string, string>> | undefined
+  /** scores on each dataset's scored pairs, aligned with `DatasetInfo.gold` */
+  readonly scores?: Readonly<Record<string, Float64Array>> | undefined
+}
+
+/** @since 0.1.0 */
+export interface DatasetInfo {
+  readonly name: string
+  /** column header; default the name */
+  readonly header?: string | undefined
+  /** scored pairs (gold) */
+  readonly pairs?: number | undefined
+  /** gold scores of the scored pairs */
+  readonly gold?: Float64Array | undefined
+}
+
+/**
+ * Significance on one dataset: which runs are not significantly different from the best (the best
+ * included), by which test at which alpha, and optionally the p-value matrix between runs.
+ *
+ * @since 0.1.0
+ */
+export interface DatasetSignificance {
+  readonly test: string
+  readonly alpha: number
+  readonly best: string
+  /** run ids tied with the best (best included) */
+  readonly tied: ReadonlyArray<string>
+  /** run ids the comparison with the best failed for (invalid input), with the reason */
+  readonly failed?: ReadonlyArray<{ readonly id: string; readonly reason: string }> | undefined
+  /** run ids best first, and p[i][j] between them (NaN = not computed) */
+  readonly matrix?: { readonly runs: ReadonlyArray<string>; readonly p: ReadonlyArray<ReadonlyArray<number>> } | undefined
+}
+
+/** @since 0.1.0 */
+export interface Results {
+  readonly edition: string
+  readonly datasets: ReadonlyArray<DatasetInfo>
+  readonly runs: ReadonlyArray<RunResult>
+  /** precomputed significance by dataset; `Layouts.build` computes it when absent and possible */
+  readonly significance?: Readonly<Record<string, DatasetSignificance>> | undefined
+}
+
+/** The default name of the participants' section. @since 0.1.0 */
+export const participants = "Participants"
+
+/**
+ * The run's shown name: its `label`, else `team/run` (`ECNU/run1`), the run-id style every
+ * output uses.
+ *
+ * @since 0.1.0
+ */
+export const labelOf = (r: RunResult): string => r.label ?? (r.run.length > 0 ? `${r.team}/${r.run}` : r.team)

@@ -1,0 +1,163 @@
+/**
+ * The format-neutral table model every renderer (Markdown, LaTeX, HTML, JSON) reads: a title,
+ * caption and label, columns (optionally grouped under a shared header), sections of rows (e.g.
+ * participants / baselines), cells that are a number, a text or missing ("-"), marks on cells
+ * (best in column, not significantly different from the best) and on rows (late or corrected,
+ * post-deadline), and footnotes that explain the marks. Renderers are pure functions of a Table.
+ *
+ * @since 0.1.0
+ */
+import { Style } from "@stseval/scoring"
+
+/** @since 0.1.0 */
+export type Align = "left" | "right" | "center"
+
+/**
+ * How a number is printed (the scoring package's `Style.NumberStyle`: the one number style of
+ * every output).
+ *
+ * @since 0.1.0
+ */
+export type NumberStyle = Style.NumberStyle
+
+/** @since 0.1.0 */
+export interface Column {
+  /** stable key, used by options and by `Row.cells` */
+  readonly key: string
+  readonly header: string
+  readonly align: Align
+  /** for number cells; text cells ignore it */
+  readonly number?: NumberStyle | undefined
+  /** header of a column group spanning consecutive columns with the same group (e.g. "Primary", "dev") */
+  readonly group?: string | undefined
+  /** the run's name column: row marks (`*`, dagger) are printed after its text */
+  readonly rowLabel?: boolean | undefined
+  /** longer description (HTML title attribute, JSON) */
+  readonly description?: string | undefined
+}
+
+/**
+ * Marks on a cell: `best` = best value in its column (printed with a bullet), `tied` = not
+ * significantly different from the best (printed bold).
+ *
+ * @since 0.1.0
+ */
+export type CellMark = "best" | "tied"
+
+/** @since 0.1.0 */
+export type Cell =
+  | { readonly _tag: "number"; readonly value: number; readonly marks: ReadonlyArray<CellMark> }
+  | { readonly _tag: "text"; readonly text: string; readonly marks: ReadonlyArray<CellMark> }
+  /** a figure the run does not have (dataset not submitted, not scored): printed "-" */
+  | { readonly _tag: "missing"; readonly reason?: string | undefined; readonly marks: ReadonlyArray<CellMark> }
+
+/**
+ * Marks on a row: `late` (late or corrected submission, `*`), `postDeadline` (dagger).
+ *
+ * @since 0.1.0
+ */
+export type RowMark = "late" | "postDeadline"
+
+/** @since 0.1.0 */
+export interface Row {
+  /** the run id */
+  readonly id: string
+  readonly cells: Readonly<Record<string, Cell>>
+  readonly marks: ReadonlyArray<RowMark>
+  /** the run's late / corrected / post-deadline flags (the JSON lists them; `marks` is what is printed) */
+  readonly flags?: { readonly late: boolean; readonly corrected: boolean; readonly postDeadline: boolean } | undefined
+}
+
+/** @since 0.1.0 */
+export interface Section {
+  /** e.g. "Baselines"; undefined = no section header row */
+  readonly title?: string | undefined
+  readonly rows: ReadonlyArray<Row>
+}
+
+/** A scatter plot of one run's scores against the gold on one dataset (HTML only). @since 0.1.0 */
+export interface Scatter {
+  readonly dataset: string
+  readonly runId: string
+  readonly title: string
+  /** gold scores (x) and run scores (y), same length, possibly downsampled */
+  readonly gold: ReadonlyArray<number>
+  readonly run: ReadonlyArray<number>
+  /** pairs before downsampling */
+  readonly pairs: number
+  readonly pearson?: number | undefined
+}
+
+/** p-values between runs on one dataset (HTML heat map). @since 0.1.0 */
+export interface PValueMatrix {
+  readonly dataset: string
+  readonly test: string
+  readonly alpha: number
+  /** run labels, best first */
+  readonly runs: ReadonlyArray<string>
+  /** p[i][j]; NaN where the comparison could not be made; 1 on the diagonal */
+  readonly p: ReadonlyArray<ReadonlyArray<number>>
+}
+
+/** @since 0.1.0 */
+export interface Table {
+  /** layout id, e.g. `sts2017-table10` */
+  readonly id: string
+  readonly title: string
+  readonly caption: string
+  /** LaTeX label, e.g. `tab:sts2017-primary` */
+  readonly label: string
+  /** LaTeX float: `table*` spans both columns of a two-column paper */
+  readonly wide: boolean
+  readonly columns: ReadonlyArray<Column>
+  readonly sections: ReadonlyArray<Section>
+  /** explanations of the marks and the test used, printed under the table */
+  readonly footnotes: ReadonlyArray<string>
+  readonly scatter?: ReadonlyArray<Scatter> | undefined
+  readonly pValues?: ReadonlyArray<PValueMatrix> | undefined
+}
+
+/** The symbols of the row marks, as printed in the papers. @since 0.1.0 */
+export const rowMarkSymbol: Readonly<Record<RowMark, string>> = { late: "*", postDeadline: "\u2020" }
+
+/** @since 0.1.0 */
+export const number = (value: number, marks: ReadonlyArray<CellMark> = []): Cell =>
+  Number.isFinite(value) ? { _tag: "number", value, marks } : { _tag: "missing", reason: "not a finite number", marks }
+
+/** @since 0.1.0 */
+export const text = (value: string, marks: ReadonlyArray<CellMark> = []): Cell => ({ _tag: "text", text: value, marks })
+
+/** @since 0.1.0 */
+export const missing = (reason?: string): Cell => ({ _tag: "missing", reason, marks: [] })
+
+/**
+ * A number as the table prints it (no marks): `Style.format`. Negative zero prints as zero.
+ *
+ * @since 0.1.0
+ */
+export const formatNumber = (value: number, style: NumberStyle | undefined): string => Style.format(value, style)
+
+/** What a cell prints as plain text, without marks: the number, the text, or "-". @since 0.1.0 */
+export const cellText = (cell: Cell | undefined, column: Column): string =>
+  cell === undefined || cell._tag === "missing" ? "-" : cell._tag === "text" ? cell.text : formatNumber(cell.value, column.number)
+
+/** All rows of a table, in order. @since 0.1.0 */
+export const rows = (table: Table): ReadonlyArray<Row> => table.sections.flatMap((s) => s.rows)
+
+/**
+ * Consecutive runs of columns sharing a group header (`group` undefined = a span with no header).
+ *
+ * @since 0.1.0
+ */
+export const groupSpans = (columns: ReadonlyArray<Column>): ReadonlyArray<{ readonly group: string | undefined; readonly start: number; readonly span: number }> => {
+  const out: Array<{ group: string | undefined; start: number; span: number }> = []
+  columns.forEach((c, i) => {
+    const last = out[out.length - 1]
+    if (last !== undefined && last.group === c.group) last.span++
+    else out.push({ group: c.group, start: i, span: 1 })
+  })
+  return out
+}
+
+/** True when any column has a group header. @since 0.1.0 */
+export const hasGroups = (table: Table): boolean => table.columns.some((c) => c.group !== undefined)

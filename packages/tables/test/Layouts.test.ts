@@ -1,0 +1,284 @@
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { Pearson } from "@stseval/metrics"
+import { describe, expect, it } from "vitest"
+import { Layouts, Markdown, Table } from "../src/index.js"
+import type { Results } from "../src/Results.js"
+import { hasShared, pearson, readGold, runsWithCorrelations, runWithPearson, sharedDir, syntheticGold } from "./helpers.js"
+
+if (!hasShared) console.warn("report: ../shared is absent; STS 2014 / 2017 layout tests use synthetic gold instead of the real gold files")
+
+/** Gold of a dataset: the real file when ../shared is there, else synthetic gold of the same size. */
+const gold = (file: string, n: number, seed: number): Float64Array => {
+  const p = path.join(sharedDir, "data", file)
+  return hasShared && fs.existsSync(p) ? readGold(p) : syntheticGold(n, seed)
+}
+
+const cell = (t: Table.Table, id: string, key: string): string => {
+  const row = Table.rows(t).find((r) => r.id === id)
+  if (row === undefined) throw new Error(`no row ${id}`)
+  const col = t.columns.find((c) => c.key === key)
+  if (col === undefined) throw new Error(`no column ${key}`)
+  return Table.cellText(row.cells[key], col)
+}
+const marksOf = (t: Table.Table, id: string, key: string) => Table.rows(t).find((r) => r.id === id)?.cells[key]?.marks ?? []
+const order = (t: Table.Table) => Table.rows(t).map((r) => r.id)
+
+// ---------------------------------------------------------------------------------------------
+// STS 2014 Table 3 (SPEC §1): LIPN-run1 without OnWN has 0.508; LIPN-run2 with deft-forum only,
+// r = 0.084, has 0.010.
+// ---------------------------------------------------------------------------------------------
+const sts2014 = [
+  ["deft-forum", 450],
+  ["deft-news", 300],
+  ["headlines", 750],
+  ["images", 750],
+  ["OnWN", 750],
+  ["tweet-news", 750]
+] as const
+
+const sts2014Results = (): Results => {
+  const golds = sts2014.map(([d, n], i) => gold(`sts2014/test-en/STS.gs.${d}.txt`, n, 40 + i))
+  const make = (id: string, team: string, run: string, rs: Partial<Record<string, number>>, official: number, extra: object = {}) => {
+    const scores: Record<string, Float64Array> = {}
+    const datasets: Record<string, { pearson: number; pairs: number }> = {}
+    sts2014.forEach(([d], i) => {
+      const r = rs[d]
+      if (r === undefined) return
+      scores[d] = runWithPearson(golds[i], r, 7 * i + id.length)
+      // the figure the scoring engine would report, computed from the run's scores
+      datasets[d] = { pearson: Pearson.pearsonRaw(golds[i], scores[d]), pairs: golds[i].length }
+    })
+    return { id, team, run, primary: true, datasets, aggregates: { official }, scores, ...extra }
+  }
+  const all = (r: number) => Object.fromEntries(sts2014.map(([d]) => [d, r]))
+  return {
+    edition: "sts2014",
+    datasets: sts2014.map(([d, n], i) => ({ name: d, pairs: n, gold: golds[i] })),
+    runs: [
+      // Hand-worked weighted means (weights 450, 300, 750 x 4; total 3750):
+      // five datasets at 0.635, OnWN missing = 0: 0.635 * 3000 / 3750 = 0.508
+      make("LIPN-run1", "LIPN", "run1", { ...all(0.635), OnWN: undefined }, (0.635 * 3000) / 3750),
+      // deft-forum only at 0.084: 0.084 * 450 / 3750 = 0.01008
+      make("LIPN-run2", "LIPN", "run2", { "deft-forum": 0.084 }, (0.084 * 450) / 3750),
+      // every dataset at 0.7: weighted mean 0.7; a late run
+      make("Late-run1", "Late", "run1", all(0.7), 0.7, { late: true }),
+      make("Tie-run1", "Tie", "run1", all(0.635), 0.508)
+    ]
+  }
+}
+
+describe("STS 2014 Table 3", () => {
+  const t = Layouts.preset("sts2014-table3", sts2014Results())
+  it("prints per-dataset Pearson to 3 decimals, '-' for a dataset not submitted", () => {
+    expect(cell(t, "LIPN-run1", "headlines")).toBe("0.635")
+    expect(cell(t, "LIPN-run1", "OnWN")).toBe("-")
+    expect(cell(t, "LIPN-run2", "deft-forum")).toBe("0.084")
+    for (const d of ["deft-news", "headlines", "images", "OnWN", "tweet-news"]) expect(cell(t, "LIPN-run2", d)).toBe("-")
+  })
+  it("prints the published weighted means 0.508 and 0.010, ranks with ties (1, 2, 2, 4)", () => {
+    expect(cell(t, "LIPN-run1", "wmean")).toBe("0.508")
+    expect(cell(t, "LIPN-run2", "wmean")).toBe("0.010")
+    expect(order(t)).toEqual(["Late-run1", "LIPN-run1", "Tie-run1", "LIPN-run2"])
+    expect(order(t).map((id) => cell(t, id, "rank"))).toEqual(["1", "2", "2", "4"])
+  })
+  it("marks the late run with * and explains marks and '-' in footnotes", () => {
+    expect(Table.rows(t).find((r) => r.id === "Late-run1")?.marks).toEqual(["late"])
+    const md = Markdown.render(t)
+    expect(md).toContain("Late/run1\\*")
+    expect(t.footnotes).toContain("* late or corrected submission.")
+    expect(t.footnotes.some((f) => f.startsWith("-:"))).toBe(true)
+    expect(t.wide).toBe(true)
+    expect(t.columns.map((c) => c.header)).toEqual(["Run", "deft-forum", "deft-news", "headlines", "images", "OnWN", "tweet-news", "Weighted mean", "Rank"])
+  })
+  it("options: choose and order columns, decimals, primary runs only, caption", () => {
+    const results = sts2014Results()
+    const r = { ...results, runs: results.runs.map((x) => (x.id === "LIPN-run2" ? { ...x, primary: false } : x)) }
+    const o = Layouts.preset("sts2014-table3", r, { columns: ["rank", "run", "wmean"], decimals: 4, runs: "primary", caption: "Mine" })
+    expect(o.columns.map((c) => c.key)).toEqual(["rank", "run", "wmean"])
+    expect(order(o)).not.toContain("LIPN-run2")
+    expect(cell(o, "LIPN-run1", "wmean")).toBe("0.5080")
+    expect(o.caption).toBe("Mine")
+    expect(() => Layouts.preset("sts2014-table3", r, { columns: ["nope"] })).toThrow(/unknown column nope/)
+  })
+  it("options: sort and rank by another column; runs without that figure last, unranked", () => {
+    const o = Layouts.preset("sts2014-table3", sts2014Results(), { sortBy: "OnWN" })
+    expect(order(o)).toEqual(["Late-run1", "Tie-run1", "LIPN-run1", "LIPN-run2"])
+    expect(order(o).map((id) => cell(o, id, "rank"))).toEqual(["1", "2", "-", "-"])
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// STS 2017 Table 10: ECNU (primary 73.16) and the token cosine baseline (53.70), per track x 100.
+// ---------------------------------------------------------------------------------------------
+const tracks = ["track1.ar-ar", "track2.ar-en", "track3.es-es", "track4a.es-en", "track4b.es-en", "track5.en-en", "track6.tr-en"] as const
+const ECNU = [74.4, 74.93, 85.59, 81.31, 33.63, 85.18, 77.06]
+const BASELINE = [60.45, 51.55, 71.17, 62.2, 3.2, 72.78, 54.56]
+
+const sts2017Results = (): Results => {
+  const golds = tracks.map((t, i) => gold(`sts2017/gold/STS.gs.${t}.txt`, 250, 70 + i))
+  const make = (id: string, team: string, rs: ReadonlyArray<number | undefined>, extra: object = {}, forced: Record<string, Float64Array> = {}) => {
+    const scores: Record<string, Float64Array> = {}
+    const datasets: Record<string, { pearson: number }> = {}
+    tracks.forEach((t, i) => {
+      const r = rs[i]
+      if (r === undefined) return
+      scores[t] = forced[t] ?? runWithPearson(golds[i], r / 100, 31 * i + id.length)
+      datasets[t] = { pearson: Pearson.pearsonRaw(golds[i], scores[t]) }
+    })
+    const full = rs.every((r) => r !== undefined)
+    // the published Primary: unweighted mean of all seven tracks (SPEC §1)
+    const primary = full ? (rs as Array<number>).reduce((a, b) => a + b, 0) / 700 : undefined
+    return { id, team, run: "", primary: true, datasets, aggregates: { official: primary }, scores, ...extra }
+  }
+  const ecnu = make("ECNU", "ECNU", ECNU)
+  return {
+    edition: "sts2017",
+    datasets: tracks.map((t, i) => ({ name: t, header: t.split(".")[1], pairs: 250, gold: golds[i] })),
+    runs: [
+      ecnu,
+      // within 0.5 points of ECNU on en-en: not significantly different (bold)
+      make("Close", "Close", [50, 50, 50, 50, 20, 84.68, 50]),
+      // identical scores to ECNU on ar-ar: p = 1, bold
+      make("Copy", "Copy", [74.4, 40, 40, 40, 10, 40, 40], {}, { "track1.ar-ar": ecnu.scores["track1.ar-ar"] }),
+      // a late run without track 6: no primary, per-track cells kept
+      make("Late", "Late", [60, 60, 60, 60, 10, 60, undefined], { late: true, corrected: true }),
+      make("baseline", "baseline-tokencos", BASELINE, { section: "Baselines" })
+    ]
+  }
+}
+
+describe("STS 2017 Table 10", () => {
+  const t = Layouts.preset("sts2017-table10", sts2017Results(), { matrix: false })
+  it("reproduces the published rows: r x 100 per track and the Primary column", () => {
+    expect(tracks.map((d) => cell(t, "ECNU", d))).toEqual(["74.40", "74.93", "85.59", "81.31", "33.63", "85.18", "77.06"])
+    expect(cell(t, "ECNU", "primary")).toBe("73.16")
+    expect(tracks.map((d) => cell(t, "baseline", d))).toEqual(["60.45", "51.55", "71.17", "62.20", "3.20", "72.78", "54.56"])
+    expect(cell(t, "baseline", "primary")).toBe("53.70")
+  })
+  it("a run without every track: no Primary, per-track cells kept, marked *", () => {
+    expect(cell(t, "Late", "primary")).toBe("-")
+    expect(cell(t, "Late", "track1.ar-ar")).toBe("60.00")
+    expect(cell(t, "Late", "track6.tr-en")).toBe("-")
+    expect(Table.rows(t).find((r) => r.id === "Late")?.marks).toEqual(["late"])
+  })
+  it("bullet on the best per track; bold for runs not significantly different (Williams' t)", () => {
+    expect(marksOf(t, "ECNU", "track5.en-en")).toEqual(["best", "tied"])
+    expect(marksOf(t, "Close", "track5.en-en")).toEqual(["tied"]) // 84.68 vs 85.18, n = 250
+    expect(marksOf(t, "Late", "track5.en-en")).toEqual([]) // 60 vs 85.18
+    expect(marksOf(t, "Copy", "track1.ar-ar")).toContain("tied") // identical to the best
+    expect(marksOf(t, "baseline", "track5.en-en")).toEqual([])
+    expect(t.footnotes).toContain("Bold: not significantly different from the best run (Williams' t, p > 0.05).")
+  })
+  it("sections: participants ranked first, baselines after under their own header", () => {
+    expect(t.sections.map((s) => s.title)).toEqual(["Participants", "Baselines"])
+    expect(t.sections[0].rows.map((r) => r.id)).toEqual(["ECNU", "Close", "Copy", "Late"])
+  })
+})
+
+describe("significance marks against cocor's reference (Williams' t)", () => {
+  // cocor: r_jk 0.7, r_jh 0.6, r_kh 0.5, n 250 -> t 2.313232284, p 0.02153191539 (two-sided)
+  const g = gold("sts2017/gold/STS.gs.track5.en-en.txt", 250, 5)
+  const [A, B] = runsWithCorrelations(g, 0.7, 0.6, 0.5, 3)
+  const results: Results = {
+    edition: "sts2017",
+    datasets: [{ name: "track5.en-en", header: "en-en", gold: g }],
+    runs: [
+      { id: "A", team: "A", run: "", primary: true, datasets: { "track5.en-en": { pearson: pearson(A, g) } }, aggregates: {}, scores: { "track5.en-en": A } },
+      { id: "B", team: "B", run: "", primary: true, datasets: { "track5.en-en": { pearson: pearson(B, g) } }, aggregates: {}, scores: { "track5.en-en": B } }
+    ]
+  }
+  it("the fixture has cocor's correlations", () => {
+    expect(pearson(A, g)).toBeCloseTo(0.7, 12)
+    expect(pearson(B, g)).toBeCloseTo(0.6, 12)
+    expect(pearson(A, B)).toBeCloseTo(0.5, 12)
+  })
+  it("p = 0.0215: B is not bold at alpha 0.05, bold at alpha 0.01; the matrix holds cocor's p", () => {
+    const spec = Layouts.sts2017Table10(results)
+    const at05 = Layouts.build(results, spec)
+    expect(marksOf(at05, "B", "track5.en-en")).toEqual([])
+    const at01 = Layouts.build(results, spec, { alpha: 0.01 })
+    expect(marksOf(at01, "B", "track5.en-en")).toEqual(["tied"])
+    expect(at01.footnotes).toContain("Bold: not significantly different from the best run (Williams' t, p > 0.01).")
+    expect(at05.pValues?.[0]?.p[0][1]).toBeCloseTo(0.02153191539, 8)
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// SICK Tables 6 and 7, STS Benchmark Table 14: figures given as the scoring engine reports them.
+// ---------------------------------------------------------------------------------------------
+describe("SICK Tables 6 and 7", () => {
+  // ECNU's primary-run figures as published: r 0.828, rho 0.769, MSE 0.325, accuracy 83.641
+  const sick = (id: string, primary: boolean, rel: [number, number, number] | undefined, acc: number | undefined): Results["runs"][number] => ({
+    id,
+    team: id.split("_")[0],
+    run: id.split("_")[1] ?? "",
+    label: id,
+    primary,
+    datasets: {
+      relatedness: rel === undefined ? { reason: "NA in every row" } : { pearson: rel[0], spearman: rel[1], mse: rel[2] },
+      entailment: acc === undefined ? { reason: "NA in every row" } : { accuracy: acc }
+    },
+    aggregates: {}
+  })
+  const results: Results = {
+    edition: "sick2014",
+    datasets: [{ name: "relatedness" }, { name: "entailment" }],
+    runs: [
+      sick("ECNU_run1", true, [0.8279, 0.7689, 0.3250], 83.641),
+      sick("Yamraj_run1", true, [0.5353, 0.5406, 2.6649], 70.753),
+      sick("ECNU_run2", false, [0.9, 0.9, 0.1], 90),
+      sick("OnlyRel_run1", true, [0.6, 0.55, 0.8], undefined)
+    ]
+  }
+  it("Table 7: r, rho, MSE of primary runs, ranked by r; best MSE is the smallest", () => {
+    const t = Layouts.preset("sick2014-table7", results)
+    expect(order(t)).toEqual(["ECNU_run1", "OnlyRel_run1", "Yamraj_run1"])
+    expect(["pearson", "spearman", "mse"].map((k) => cell(t, "ECNU_run1", k))).toEqual(["0.828", "0.769", "0.325"])
+    expect(cell(t, "Yamraj_run1", "mse")).toBe("2.665")
+    expect(marksOf(t, "ECNU_run1", "mse")).toEqual(["best"])
+    expect(t.columns.map((c) => c.header)).toEqual(["Run", "r", "\u03c1", "MSE", "Rank"])
+  })
+  it("Table 6: accuracy of primary runs, a run without entailment not ranked", () => {
+    const t = Layouts.preset("sick2014-table6", results)
+    expect(order(t)).toEqual(["ECNU_run1", "Yamraj_run1", "OnlyRel_run1"])
+    expect(cell(t, "ECNU_run1", "accuracy")).toBe("83.641")
+    expect(cell(t, "OnlyRel_run1", "accuracy")).toBe("-")
+    expect(cell(t, "OnlyRel_run1", "rank")).toBe("-")
+    expect(cell(t, "Yamraj_run1", "rank")).toBe("2")
+  })
+  it("all runs on request", () => {
+    const t = Layouts.preset("sick2014-table6", results, { runs: "all" })
+    expect(order(t)[0]).toBe("ECNU_run2")
+  })
+})
+
+describe("STS Benchmark Table 14", () => {
+  const run = (id: string, section: string, dev: number, test: number) => ({
+    id,
+    team: id,
+    run: "",
+    primary: true,
+    section,
+    datasets: { dev: { pearson: dev }, test: { pearson: test } },
+    aggregates: { official: test }
+  })
+  it("dev and test r x 100 grouped by section, sections in the given order", () => {
+    const results: Results = {
+      edition: "stsb",
+      datasets: [{ name: "dev" }, { name: "test" }],
+      runs: [
+        run("ECNU", "Participants", 0.847, 0.81),
+        run("Doc2Vec", "Sentence-level baselines", 0.724, 0.698),
+        run("Averaged word embeddings", "Averaged-embedding baselines", 0.52, 0.406),
+        run("BIT", "Participants", 0.829, 0.809)
+      ]
+    }
+    const t = Layouts.preset("stsb-table14", results, { sectionOrder: ["Participants", "Sentence-level baselines", "Averaged-embedding baselines"] })
+    expect(t.sections.map((s) => s.title)).toEqual(["Participants", "Sentence-level baselines", "Averaged-embedding baselines"])
+    expect(t.sections[0].rows.map((r) => r.id)).toEqual(["ECNU", "BIT"])
+    expect(cell(t, "ECNU", "dev")).toBe("84.70")
+    expect(cell(t, "BIT", "test")).toBe("80.90")
+    expect(marksOf(t, "ECNU", "test")).toEqual(["best"])
+  })
+})

@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest"
+import { Html, Json, Latex, Layouts, Markdown, Table } from "../src/index.js"
+import { hostileNames, hostileResults } from "./fixtures.js"
+
+const table = () => Layouts.preset("sts2017-table10", hostileResults(), { matrix: true })
+
+/** Undo Latex.escape for the characters it escapes (to check the round trip). */
+const unLatex = (s: string) =>
+  s
+    .replace(/\\textbackslash\{\}/g, "\\")
+    .replace(/\\textasciitilde\{\}/g, "~")
+    .replace(/\\textasciicircum\{\}/g, "^")
+    .replace(/\\textless\{\}/g, "<")
+    .replace(/\\textgreater\{\}/g, ">")
+    .replace(/\\textbar\{\}/g, "|")
+    .replace(/\\textasciigrave\{\}/g, "`")
+    .replace(/(?<!\\)\{\}/g, "")
+    .replace(/\\([_&%#${}])/g, "$1")
+
+/** Number of unescaped `|` in a Markdown line. */
+const pipes = (line: string) => (line.replace(/\\\\/g, "").match(/(?<!\\)\|/g) ?? []).length
+
+describe("Table.formatNumber", () => {
+  it("prints the papers' conventions", () => {
+    expect(Table.formatNumber(0.0840, { decimals: 3 })).toBe("0.084")
+    expect(Table.formatNumber(0.7316, { decimals: 2, scale: 100 })).toBe("73.16")
+    expect(Table.formatNumber(0.084, { decimals: 3, dropLeadingZero: true })).toBe(".084")
+    expect(Table.formatNumber(-0.0001, { decimals: 3 })).toBe("0.000")
+    expect(Table.formatNumber(84.575, { decimals: 1, suffix: "%" })).toBe("84.6%")
+  })
+})
+
+describe("Markdown", () => {
+  it("escapes pipes and Markdown specials in team names; every row has one cell per column", () => {
+    const md = Markdown.render(table())
+    const lines = md.split("\n").filter((l) => l.startsWith("|"))
+    const cols = table().columns.length
+    for (const l of lines) expect(pipes(l)).toBe(cols + 1)
+    expect(md).not.toContain("<script>")
+    expect(md).toContain("\\<script\\>alert(1)\\</script\\>")
+    expect(md).toContain("pipe\\|team \\|\\| x")
+    expect(md).toContain("\\*\\*bold\\*\\* \\[link\\](http://example.org) \\`code\\`")
+    expect(md).toContain("N".repeat(290) + "-long-name")
+    expect(md).toContain("فريق التشابه الدلالي")
+  })
+  it("aligns columns: every table line has the same width", () => {
+    const lines = Markdown.render(table()).split("\n").filter((l) => l.startsWith("|") && !/[\u0590-\u06ff]/.test(l))
+    expect(new Set(lines.map((l) => l.length)).size).toBe(1)
+  })
+  it("marks best with a bullet, bold with **, late with *, post-deadline with a dagger", () => {
+    const md = Markdown.render(table())
+    expect(md).toMatch(/\| BestTeam\/run1 +\| 82\.50 • \| \*\*80\.00\*\* • \| \*\*85\.00\*\* • \|/)
+    expect(md).toContain("\\<script\\>alert(1)\\</script\\>/run1\\*")
+    expect(md).toContain("pipe\\|team \\|\\| x/run1\u2020")
+  })
+})
+
+describe("LaTeX", () => {
+  it("escapes every LaTeX special so the text round-trips", () => {
+    for (const name of hostileNames) {
+      const e = Latex.escape(name, { engine: "unicode" })
+      expect(unLatex(e)).toBe(name)
+      // no special survives unescaped
+      expect(e.replace(/\\(textbackslash|textasciitilde|textasciicircum|textless|textgreater|textbar|textasciigrave)\{\}/g, "").replace(/\\[_&%#${}]/g, "").replace(/(?<!\\)\{\}/g, "")).not.toMatch(/[\\_&%#${}~^]/)
+    }
+    expect(Latex.escape("a_b&c%d#e$f{g}h~i^j\\k")).toBe(
+      "a\\_b\\&c\\%d\\#e\\$f\\{g\\}h\\textasciitilde{}i\\textasciicircum{}j\\textbackslash{}k"
+    )
+  })
+  it("writes characters pdflatex cannot typeset as a macro the output defines", () => {
+    expect(Latex.escape("צו")).toBe("\\stsevalU{05E6}\\stsevalU{05D5}")
+    expect(Latex.escape("Ünïcödé_ß")).toBe("Ünïcödé\\_ß")
+    const tex = Latex.render(table())
+    expect(tex.startsWith(Latex.unicodeMacro)).toBe(true)
+  })
+  it("is a booktabs table* with caption, label, one & per column gap in every row", () => {
+    const t = table()
+    const tex = Latex.render(t)
+    expect(tex).toContain("\\begin{table*}")
+    expect(tex).toContain("\\end{table*}")
+    for (const rule of ["\\toprule", "\\midrule", "\\bottomrule"]) expect(tex).toContain(rule)
+    expect(tex).toContain("\\caption{Pearson correlation (r $\\times$ 100)")
+    expect(tex).toContain("\\label{tab:sts2017-results}")
+    const lines = tex.split("\n")
+    const body = lines.slice(lines.indexOf("\\midrule") + 1, lines.indexOf("\\bottomrule"))
+    const rows = body.filter((l) => l !== "\\midrule" && !l.startsWith("\\multicolumn"))
+    expect(rows.length).toBe(hostileNames.length + 2)
+    for (const r of rows) expect((r.match(/(?<!\\)&/g) ?? []).length).toBe(t.columns.length - 1)
+    expect(tex).toContain("BestTeam/run1 & 82.50\\,$\\bullet$ & \\textbf{80.00}\\,$\\bullet$ & \\textbf{85.00}\\,$\\bullet$ \\\\")
+    expect(tex).toContain("pipe\\textbar{}team \\textbar{}\\textbar{} x/run1$^\\dagger$")
+    expect(tex).toContain("\\textless{}script\\textgreater{}alert(1)\\textless{}/script\\textgreater{}/run1*")
+  })
+  it("a non-wide layout uses table, and standalone wraps a document", () => {
+    const t = { ...table(), wide: false }
+    const tex = Latex.render(t, { standalone: true })
+    expect(tex).toMatch(/^\\documentclass\{article\}/)
+    expect(tex).toContain("\\usepackage{booktabs}")
+    expect(tex).toContain("\\begin{table}[t]")
+    expect(tex.trimEnd().endsWith("\\end{document}")).toBe(true)
+  })
+})
+
+describe("HTML", () => {
+  it("escapes team names: no markup from a name reaches the page", () => {
+    const html = Html.render(table())
+    expect(html).not.toContain("<script>alert(1)</script>")
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;")
+    expect(html.match(/<script>/g)?.length).toBe(1)
+    expect(html).toContain('dir="auto"')
+    expect(html).toContain('<bdi dir="auto">فريق التشابه الدلالي/run1</bdi>')
+  })
+  it("makes no external requests: no src/href to any URL, a CSP forbidding them", () => {
+    const html = Html.render(table())
+    expect(html).not.toMatch(/\s(src|href)=/i)
+    expect(html).not.toMatch(/@import|url\(/i)
+    expect(html).toContain("default-src 'none'")
+  })
+  it("has scatter plots per dataset and a p-value heat map", () => {
+    const t = table()
+    const html = Html.render(t)
+    expect((html.match(/<svg class="scatter"/g) ?? []).length).toBe(6) // 2 tracks x top 3
+    expect((html.match(/<svg class="heatmap"/g) ?? []).length).toBe(2)
+    expect(t.pValues?.[0]?.runs.length).toBe(hostileNames.length + 2)
+  })
+})
+
+describe("JSON", () => {
+  it("round-trips every team name exactly and carries the printed text", () => {
+    type Doc = { sections: Array<{ rows: Array<{ cells: Record<string, { text?: string; display: string; marks: Array<string> }> }> }> }
+    const doc = JSON.parse(Json.render(table())) as Doc
+    const texts = doc.sections.flatMap((s) => s.rows.map((r) => r.cells.run.text))
+    for (const name of hostileNames) expect(texts).toContain(`${name}/run1`)
+    const best = doc.sections[0].rows[0]
+    expect(best.cells["track1.ar-ar"].display).toBe("80.00")
+    expect(best.cells["track1.ar-ar"].marks).toEqual(["best", "tied"])
+  })
+})
+
+describe("scatter plots", () => {
+  it("downsample to maxPoints deterministically, keeping the pair count and r", () => {
+    const t = Layouts.preset("sts2017-table10", hostileResults(), { matrix: false, maxPoints: 100, scatterRuns: 1 })
+    expect(t.scatter?.length).toBe(2)
+    const s = t.scatter?.[0]
+    expect(s?.gold.length).toBe(100)
+    expect(s?.run.length).toBe(100)
+    expect(s?.pairs).toBe(250)
+    expect(s?.title).toBe("BestTeam/run1")
+    expect(s?.pearson).toBeCloseTo(0.8, 10)
+    expect(Html.scatterSvg(s as Table.Scatter)).toContain("250 pairs (100 shown)")
+  })
+  it("no plots or heat maps when the runs carry no scores", () => {
+    const r = hostileResults()
+    const t = Layouts.preset("sts2017-table10", { ...r, runs: r.runs.map(({ scores: _, ...x }) => x) })
+    expect(t.scatter).toBeUndefined()
+    expect(t.pValues).toBeUndefined()
+    expect(Table.rows(t).every((row) => Object.values(row.cells).every((c) => !c.marks.includes("tied")))).toBe(true)
+    expect(t.footnotes.some((f) => f.startsWith("Bold"))).toBe(false)
+  })
+})
