@@ -59,8 +59,9 @@ export interface BundleResult {
  * they must be plain functions: `new` and `instanceof` would not go through the stand-in.
  */
 const deferred: Readonly<Record<string, ReadonlyArray<string>>> = {
-  fflate: ["unzipSync", "gunzipSync"],
-  yaml: ["parse", "parseDocument"]
+  // zipSync and stringify: `codabench bundle` writes the bundle's zip and competition.yaml
+  fflate: ["unzipSync", "gunzipSync", "zipSync"],
+  yaml: ["parse", "parseDocument", "stringify"]
 }
 
 const NAMESPACE = "stseval-deferred"

@@ -18,7 +18,7 @@
  *
  * @since 0.1.0
  */
-import { Registry } from "@stseval/formats"
+import { Issue, Registry } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import { zipSync } from "fflate"
 import * as CompetitionYaml from "./CompetitionYaml.js"
@@ -26,8 +26,14 @@ import * as Score from "./internal/score.js"
 import * as ReferenceData from "./ReferenceData.js"
 import * as Scores from "./Scores.js"
 
-/** The default `docker_image`: an official Node.js LTS image; the scoring program needs only `node`. @since 0.1.0 */
-export const DEFAULT_DOCKER_IMAGE = "node:22-bookworm-slim"
+/**
+ * The default `docker_image`: an official Node.js LTS image; the scoring program needs only `node`.
+ * Node 24 satisfies the CLI's `engines` (^22.19 || ^24 || >=26) and is above the single-file CLI's
+ * esbuild target (node22, the lowest supported line).
+ *
+ * @since 0.1.0
+ */
+export const DEFAULT_DOCKER_IMAGE = "node:24-bookworm-slim"
 
 /** The single-file CLI's name inside the scoring program. @since 0.1.0 */
 export const PROGRAM_FILE = "stseval.mjs"
@@ -196,9 +202,9 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
     const checkGold = (e: Registry.TaskEdition, gold: string, label: string) =>
       Effect.gen(function* () {
         if (!(yield* fs.exists(gold).pipe(Effect.orElseSucceed(() => false)))) return yield* fail(`${label}: ${gold} does not exist`)
-        const task = yield* Score.loadTask(e, gold)
-        if (Score.goldHasErrors(task)) {
-          const errors = task.goldIssues.filter((i) => i.severity === "error").slice(0, 5)
+        const checked = yield* Score.score(e, gold).pipe(Effect.mapError((reason) => fail(`${label}: ${reason}`)))
+        if (Issue.hasErrors(checked.goldIssues)) {
+          const errors = checked.goldIssues.filter((i) => i.severity === "error").slice(0, 5)
           return yield* fail(`${label}: the gold has errors: ${errors.map((i) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`).join("; ")}`)
         }
       })

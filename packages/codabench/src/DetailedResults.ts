@@ -9,6 +9,7 @@
  * @since 0.1.0
  */
 import type { Issue, Registry } from "@stseval/formats"
+import { Style } from "@stseval/scoring"
 import type { Column, Figure, FigureRef, Scores } from "./Scores.js"
 
 /**
@@ -45,6 +46,8 @@ export interface Input {
   readonly issues: ReadonlyArray<Issue.Issue>
   /** how run-against-gold plots are drawn (see `Plot`) */
   readonly plot: Plot
+  /** the scored result's signature (`Engine.score`): which edition, gold and engine gave these figures */
+  readonly signature: string
 }
 
 /**
@@ -71,10 +74,11 @@ export const escape = (s: string): string =>
 
 const e = escape
 
-const formatted = (c: Column, value: number) => value.toFixed(c.precision)
+// scores.json values are already scaled (r x 100 for r100): printed to the column's decimals only.
+const formatted = (c: Column, value: number) => Style.format(value, { decimals: c.precision })
 
-const figureText = (f: Figure, scale: number, precision: number) =>
-  f._tag === "value" ? (f.value * scale).toFixed(precision) : `<span class="na" title="${e(f.reason)}">n/a</span>`
+const figureText = (f: Figure, style: Style.NumberStyle) =>
+  f._tag === "value" ? e(Style.format(f.value, style)) : `<span class="na" title="${e(f.reason)}">n/a</span>`
 
 const leaderboardTable = (input: Input): string => {
   const rows = input.columns.map((c) => {
@@ -92,16 +96,16 @@ const leaderboardTable = (input: Input): string => {
 }
 
 const partsTable = (input: Input, withFigures: boolean): string => {
-  const r100 = input.edition.published.style === "r100"
-  const scale = r100 ? 100 : 1
-  const precision = r100 ? 2 : 3
+  const r = Style.of(input.edition, "correlation")
+  const mse = Style.of(input.edition, "mse")
+  const accuracy = Style.of(input.edition, "accuracy")
   const sick = input.edition.family === "sick"
   const rows = input.parts.map((p) => {
     const figures = sick
       ? p.name === "entailment"
-        ? `accuracy ${figureText(input.figure({ _tag: "subtask", subtask: "entailment", metric: "accuracy" }), 1, 3)}%`
-        : `r ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "pearson" }), scale, precision)}, rho ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "spearman" }), scale, precision)}, MSE ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "mse" }), 1, 3)}`
-      : `r ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: "pearson" }), scale, precision)}, rho ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: "spearman" }), scale, precision)}`
+        ? `accuracy ${figureText(input.figure({ _tag: "subtask", subtask: "entailment", metric: "accuracy" }), accuracy)}`
+        : `r ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "pearson" }), r)}, rho ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "spearman" }), r)}, MSE ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "mse" }), mse)}`
+      : `r ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: "pearson" }), r)}, rho ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: "spearman" }), r)}`
     const status = p.status === "scored" ? `<span class="ok">scored</span>` : `<span class="bad">${p.status === "missing" ? "not submitted" : "not scored"}</span>`
     const lines = p.linesScored !== undefined ? `${p.linesScored[0]}-${p.linesScored[1]}` : ""
     return `<tr><td>${e(p.name)}</td><td>${status}</td><td class="num">${p.pairs}</td><td>${lines}</td><td>${p.file !== undefined ? `<code>${e(p.file)}</code>` : ""}</td><td>${p.status !== "scored" ? e(p.reason ?? "") : withFigures ? figures : ""}</td></tr>`
@@ -257,7 +261,7 @@ export const render = (input: Input): string => {
     plots !== "" ? `<h2>Run against gold</h2><div>${plots}</div>` : "",
     confusions,
     `<h2>Validation</h2>${issuesSection(input.issues)}`,
-    `<p><small>Scored by stseval (edition <code>${e(input.edition.id)}</code>).</small></p>`,
+    `<p><small>Scored by stseval (edition <code>${e(input.edition.id)}</code>); signature <code class="signature">${e(input.signature)}</code>.</small></p>`,
     `</body></html>`,
     ``
   ].join("\n")

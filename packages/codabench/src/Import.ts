@@ -12,9 +12,10 @@
  * `manifest`). A zip no CSV row names falls back on its own name (`Team_runN...`).
  *
  * Each team's finished submissions become runs 1, 2, ... in submission order, written as
- * `<Team>_run<N>.zip` with `<Team>_run<N>.run.json` beside it (`team`, `run`, `primary`,
+ * `<Team>_run<N>.zip` with `<Team>_run<N>.run.json` beside it (`team`, `run`, `primary`, `late`,
  * `postDeadline`, `description`). A submission after `deadline` is `postDeadline` (tables print a
- * dagger); by default each team's last submission before the deadline is its primary run (what a
+ * dagger), or `late` when it is within the grace period `lateUntil` (tables print `*`); by default
+ * each team's last submission before the deadline is its primary run (what a
  * `Force_Last` leaderboard shows, and the usual "the final submission counts" rule). Submissions
  * whose status is not `Finished` (failed, cancelled) are skipped and listed.
  *
@@ -26,8 +27,14 @@ import { unzipSync } from "fflate"
 
 /** @since 0.1.0 */
 export interface Options {
-  /** submissions created after this instant are post-deadline */
+  /** submissions created after this instant are late (before `lateUntil`) or post-deadline */
   readonly deadline?: Date | undefined
+  /**
+   * a grace period: a submission after `deadline` but not after this instant is late (ranked, and
+   * marked `*` in the tables, as the papers mark late runs); after it, post-deadline. Without it,
+   * every submission after the deadline is post-deadline.
+   */
+  readonly lateUntil?: Date | undefined
   /** keep only the CSV rows of this phase (its name, compared ignoring case) */
   readonly phase?: string | undefined
   /** the submissions CSV (default: the one `.csv` found in the input) */
@@ -45,6 +52,8 @@ export interface Imported {
   readonly owner: string | undefined
   readonly run: number
   readonly primary: boolean
+  /** after the deadline, within the grace period (`lateUntil`) */
+  readonly late: boolean
   readonly postDeadline: boolean
   /** ISO 8601, when known */
   readonly submitted: string | undefined
@@ -301,8 +310,11 @@ export const importSubmissions = (input: string, out: string, options: Options =
     const runs: Array<Imported> = []
     const stems = new Set<string>()
     for (const [team, list] of [...byTeam].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const late = (c: Candidate) => options.deadline !== undefined && c.submitted !== undefined && c.submitted.getTime() > options.deadline.getTime()
-      const inTime = list.filter((c) => !late(c))
+      const after = (c: Candidate, instant: Date | undefined) => instant !== undefined && c.submitted !== undefined && c.submitted.getTime() > instant.getTime()
+      const postDeadline = (c: Candidate) => after(c, options.deadline) && (options.lateUntil === undefined || after(c, options.lateUntil))
+      const late = (c: Candidate) => after(c, options.deadline) && !postDeadline(c)
+      // A late run is accepted (ranked, marked); a post-deadline one is scored for the record only.
+      const inTime = list.filter((c) => !postDeadline(c))
       const rule = options.primary ?? "last"
       const primary = rule === "none" ? undefined : rule === "first" ? inTime[0] : inTime[inTime.length - 1]
       let base = safeName(team)
@@ -318,7 +330,8 @@ export const importSubmissions = (input: string, out: string, options: Options =
           team,
           run,
           primary: c === primary,
-          postDeadline: late(c),
+          late: late(c),
+          postDeadline: postDeadline(c),
           description: `Codabench submission${c.id !== undefined ? ` ${c.id}` : ""}${c.owner !== undefined ? ` by ${c.owner}` : ""}${c.submitted !== undefined ? `, ${c.submitted.toISOString()}` : ""} (${c.found.name})`
         }
         yield* fs.writeFileString(path.join(out, `${stem}${Submissions.RUN_JSON_SUFFIX}`), `${JSON.stringify(meta, null, 2)}\n`).pipe(Effect.mapError((e) => fail(e.message)))
@@ -327,7 +340,8 @@ export const importSubmissions = (input: string, out: string, options: Options =
           owner: c.owner,
           run,
           primary: c === primary,
-          postDeadline: late(c),
+          late: late(c),
+          postDeadline: postDeadline(c),
           submitted: c.submitted?.toISOString(),
           id: c.id,
           source: c.found.name,
@@ -337,7 +351,10 @@ export const importSubmissions = (input: string, out: string, options: Options =
     }
     // Provenance for the organiser; hidden, so that discovery does not take it for a run.
     yield* fs
-      .writeFileString(path.join(out, ".codabench-import.json"), `${JSON.stringify({ input: path.basename(input), deadline: options.deadline?.toISOString() ?? null, runs, skipped }, null, 2)}\n`)
+      .writeFileString(
+        path.join(out, ".codabench-import.json"),
+        `${JSON.stringify({ input: path.basename(input), deadline: options.deadline?.toISOString() ?? null, lateUntil: options.lateUntil?.toISOString() ?? null, runs, skipped }, null, 2)}\n`
+      )
       .pipe(Effect.mapError((e) => fail(e.message)))
     return { runs, skipped }
   })

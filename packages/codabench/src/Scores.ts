@@ -6,7 +6,7 @@
  *
  * - SICK (a ranking per subtask): `relatedness_pearson`, `relatedness_spearman`, `relatedness_mse`,
  *   `entailment_accuracy` — each ranking's reported metrics, in the edition's order. Correlations
- *   and MSE to 3 decimals, accuracy in percent to 3 decimals; MSE sorts ascending.
+ *   and MSE to 3 decimals, accuracy in percent to 2 decimals (`Style.of`); MSE sorts ascending.
  * - STS with several datasets: one column per dataset (its Pearson; the key is the dataset name in
  *   lower case with every run of other characters turned into `_`: `track5.en-en` -> `track5_en_en`,
  *   `OnWN` -> `onwn`), then `official` (the edition's official aggregate: weighted mean, mean or
@@ -26,6 +26,7 @@
  * @since 0.1.0
  */
 import { Registry } from "@stseval/formats"
+import { Style } from "@stseval/scoring"
 
 /** The metrics a column can show. @since 0.1.0 */
 export type Metric = "pearson" | "spearman" | "mse" | "accuracy"
@@ -45,9 +46,10 @@ export type FigureRef =
 export type Figure = { readonly _tag: "value"; readonly value: number } | { readonly _tag: "none"; readonly reason: string }
 
 /**
- * One leaderboard column and the figure it shows. `scale` is 100 for correlations in the `r100`
- * style; `official` marks the official figure of a ranking (the first is the leaderboard's primary
- * column).
+ * One leaderboard column and the figure it shows, in the edition's number style (`Style.of`, the
+ * style of every stseval output): `scale` is 100 for correlations in the `r100` style, `precision`
+ * the style's decimals; `official` marks the official figure of a ranking (the first is the
+ * leaderboard's primary column).
  *
  * @since 0.1.0
  */
@@ -55,7 +57,7 @@ export interface Column {
   readonly key: string
   readonly title: string
   readonly figure: FigureRef
-  readonly scale: 1 | 100
+  readonly scale: number
   readonly precision: number
   readonly sorting: "desc" | "asc"
   readonly official: boolean
@@ -99,7 +101,11 @@ const uniqueKeys = (columns: ReadonlyArray<Column>): ReadonlyArray<Column> => {
  */
 export const columns = (edition: Registry.TaskEdition): ReadonlyArray<Column> => {
   const r100 = edition.published.style === "r100"
-  const correlation = { scale: r100 ? (100 as const) : (1 as const), precision: r100 ? 2 : 3 }
+  const styled = (kind: Style.Kind) => {
+    const style = Style.of(edition, kind)
+    return { scale: style.scale ?? 1, precision: style.decimals }
+  }
+  const correlation = styled("correlation")
   const out: Array<Column> = []
   if (edition.family === "sick") {
     for (const ranking of edition.ranking) {
@@ -111,7 +117,7 @@ export const columns = (edition: Registry.TaskEdition): ReadonlyArray<Column> =>
           key: `${subtask}_${metric}`,
           title: `${subtask === "relatedness" ? "Relatedness" : "Entailment"} ${METRIC_TITLE[metric]}`,
           figure: { _tag: "subtask", subtask, metric },
-          ...(isCorrelation ? correlation : { scale: 1, precision: 3 }),
+          ...(isCorrelation ? correlation : styled(Style.kindOf(metric))),
           sorting: metric === "mse" ? "asc" : "desc",
           official: metric === ranking.metric
         })

@@ -19,7 +19,7 @@
  *
  * @since 0.1.0
  */
-import type { Issue } from "@stseval/formats"
+import { Issue } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import * as DetailedResults from "./DetailedResults.js"
 import * as Score from "./internal/score.js"
@@ -56,6 +56,12 @@ export interface Outcome {
   readonly reasons: ReadonlyArray<string>
   /** warnings worth showing even when scored, same form */
   readonly warnings: ReadonlyArray<string>
+  /**
+   * the scored result's signature (`edition@hash|gold:hash|agg:rule|engine@version`): which edition,
+   * gold and engine scored the submission. Codabench's scores are numbers only, so it goes to the
+   * scoring output and the detailed results.
+   */
+  readonly signature: string
 }
 
 /** `file:line: message (expected ..., found ...)`. @since 0.1.0 */
@@ -107,13 +113,19 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
       const setup = (reason: string) => new SetupError({ reason })
 
       const reference = yield* ReferenceData.read(refDir).pipe(Effect.mapError((e) => setup(`the competition's reference data cannot be used: ${e.reason}`)))
-      const task = yield* Score.loadTask(reference.edition, reference.goldPath)
       const cols = Scores.columns(reference.edition)
       const refRelative = relativizer([[refDir, "ref"]])
-      if (Score.goldHasErrors(task)) {
-        const first = task.goldIssues.filter((i) => i.severity === "error").slice(0, 3).map((i) => describeIssue(safeIssue(refRelative)(i)))
-        return yield* setup(`the competition's gold has errors, so no submission can be scored; tell the organisers: ${first.join("; ")}`)
-      }
+      const scoreRun = (runPath?: string) =>
+        Effect.gen(function* () {
+          const scored = yield* Score.score(reference.edition, reference.goldPath, runPath).pipe(
+            Effect.mapError((reason) => setup(`the competition's gold cannot be read: ${refRelative(reason)}`))
+          )
+          if (Issue.hasErrors(scored.goldIssues)) {
+            const first = scored.goldIssues.filter((i) => i.severity === "error").slice(0, 3).map((i) => describeIssue(safeIssue(refRelative)(i)))
+            return yield* setup(`the competition's gold has errors, so no submission can be scored; tell the organisers: ${first.join("; ")}`)
+          }
+          return scored
+        })
 
       yield* fs.makeDirectory(output, { recursive: true }).pipe(Effect.mapError(() => setup("the output folder cannot be created")))
       const write = (name: string, content: string) =>
@@ -138,31 +150,43 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
         [stage, "."]
       ])
 
-      const reject = (summary: string, reasons: ReadonlyArray<string>, html: DetailedResults.Input) =>
+      const reject = (summary: string, reasons: ReadonlyArray<string>, signature: string, html: Omit<DetailedResults.Input, "verdict" | "summary" | "columns" | "scores" | "plot" | "signature" | "edition">) =>
         Effect.gen(function* () {
-          yield* write("detailed_results.html", DetailedResults.render(html))
-          return { verdict: "rejected" as const, summary, columns: cols, scores: undefined, reasons, warnings: [] } satisfies Outcome
+          yield* write(
+            "detailed_results.html",
+            DetailedResults.render({ ...html, edition: reference.edition, verdict: "rejected", summary, columns: cols, scores: undefined, plot: "none", signature })
+          )
+          return { verdict: "rejected" as const, summary, columns: cols, scores: undefined, reasons, warnings: [], signature } satisfies Outcome
         })
+      const notScored = (reasons: ReadonlyArray<string>) =>
+        `Your submission was not scored: ${reasons.length} error${reasons.length === 1 ? "" : "s"} (listed below). Fix ${reasons.length === 1 ? "it" : "them"} and submit again; a submission that fails does not count against your limit.`
+      const safe = safeIssue(relative)
 
       if (sent.length === 0) {
+        const { signature } = yield* scoreRun()
         const reason = "the submission holds no files: submit a zip with your run's file(s) at its top level"
-        return yield* reject(`Your submission was not scored: ${reason}.`, [reason], {
-          edition: reference.edition,
-          verdict: "rejected",
-          summary: `Your submission was not scored: ${reason}.`,
-          columns: cols,
-          scores: undefined,
-          parts: [],
-          figure: () => ({ _tag: "none", reason }),
-          issues: [],
-          plot: "none"
-        })
+        return yield* reject(`Your submission was not scored: ${reason}.`, [reason], signature, { parts: [], figure: () => ({ _tag: "none", reason }), issues: [] })
       }
-      // A zip inside the submission zip is opened as the run (as `stseval score` opens a zip).
+      // A zip inside the submission zip is opened as the run (as `stseval score` opens a zip); a
+      // folder is read as \`stseval score <folder>\` reads it: one run, or a folder of runs.
       const single = sent.length === 1 ? sent[0] : undefined
       const runPath = single !== undefined && /\.zip$/i.test(single) ? path.join(submission, single) : submission
-      const run = yield* Score.scoreRun(task, runPath)
-      const safe = safeIssue(relative)
+      const scored = yield* scoreRun(runPath)
+      const { signature } = scored
+      if (scored.runs.length !== 1) {
+        // Codabench scores one run per submission: none found, or several, is the participant's to fix.
+        const reasons =
+          scored.unreadable !== undefined
+            ? [relative(`the submission cannot be read: ${scored.unreadable}`)]
+            : scored.runs.length === 0
+              ? [
+                  ...scored.issues.map(safe).map(describeIssue),
+                  `no run was found in the submission: expected ${reference.edition.submission === "file" ? "one run file" : `the run's files (${reference.edition.datasets.map((d) => d.run).join(", ")})`} at the zip's top level`
+                ]
+              : [`the submission holds ${scored.runs.length} runs; submit one run per submission (its file(s) at the zip's top level)`]
+        return yield* reject(notScored(reasons), reasons, signature, { parts: [], figure: () => ({ _tag: "none", reason: reasons[0] }), issues: scored.issues.map(safe) })
+      }
+      const run = scored.runs[0]
       // Codabench knows who submitted: the staged run's name ("submission") says nothing.
       const relevant = (i: Issue.Issue) => i.code !== "bad-run-name"
       const issues = [...run.errors, ...run.warnings, ...run.infos].filter(relevant).map(safe)
@@ -172,18 +196,7 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
 
       if (run.status === "failed" || errors.length > 0) {
         const reasons = errors.length > 0 ? errors.map(describeIssue) : [relative(run.failure ?? "the run could not be scored")]
-        const summary = `Your submission was not scored: ${reasons.length} error${reasons.length === 1 ? "" : "s"} (listed below). Fix ${reasons.length === 1 ? "it" : "them"} and submit again; a submission that fails does not count against your limit.`
-        const outcome = yield* reject(summary, reasons, {
-          edition: reference.edition,
-          verdict: "rejected",
-          summary,
-          columns: cols,
-          scores: undefined,
-          parts,
-          figure: run.figure,
-          issues,
-          plot: "none"
-        })
+        const outcome = yield* reject(notScored(reasons), reasons, signature, { parts, figure: run.figure, issues })
         return { ...outcome, warnings }
       }
 
@@ -205,9 +218,10 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
           parts,
           figure: run.figure,
           issues,
-          plot: reference.plot
+          plot: reference.plot,
+          signature
         })
       )
-      return { verdict: "scored", summary, columns: cols, scores, reasons: [], warnings } satisfies Outcome
+      return { verdict: "scored", summary, columns: cols, scores, reasons: [], warnings, signature } satisfies Outcome
     })
   )

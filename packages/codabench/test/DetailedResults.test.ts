@@ -26,6 +26,7 @@ const input = (over: Partial<DetailedResults.Input> = {}): DetailedResults.Input
       { severity: "info", code: "crlf", file: "run.txt", message: "CRLF line endings" }
     ],
     plot: "points",
+    signature: "stsb@0123abcd|gold:4567ef01|agg:single|stseval-scoring@0.1.0",
     ...over
   }
 }
@@ -52,6 +53,13 @@ describe("render", () => {
     expect(html).toContain("not computed</span>: because &lt;script&gt;")
     expect(html).toMatch(/<tr class="warning"><td>warning<\/td><td><code>&lt;script&gt;.*<\/code><\/td><td class="num">3<\/td>/)
     expect(html).toContain("<details><summary>1 informational note</summary>")
+  })
+
+  it("prints each dataset's figures in the edition's style (STS-B: r x 100) and the result's signature", () => {
+    const html = DetailedResults.render(input())
+    expect(html).toContain("r 50.00, rho 50.00")
+    expect(html).toContain(`<code class="signature">stsb@0123abcd|gold:4567ef01|agg:single|stseval-scoring@0.1.0</code>`)
+    expect(DetailedResults.render(input({ edition: Registry.get("sts2014")! }))).toContain("r 0.500, rho 0.500")
   })
 
   it("points: one mark per pair, in (gold, run) order rather than the gold file's order", () => {

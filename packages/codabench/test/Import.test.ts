@@ -94,12 +94,34 @@ describe("importSubmissions", () => {
       team: "MeaningFactory",
       run: 3,
       primary: false,
+      late: false,
       postDeadline: true,
       description: "Codabench submission 4200 by mf_user, 2014-04-02T09:00:00.000Z (ID_4200_submission, 4200.zip)"
     })
     expect(fs.readdirSync(out).filter((f) => !f.startsWith(".")).sort()).toEqual(
       ["Baseline-overlap_run1", "Insight_run1", "Insight_run2", "MeaningFactory_run1", "MeaningFactory_run2", "MeaningFactory_run3"].flatMap((s) => [`${s}.run.json`, `${s}.zip`]).sort()
     )
+  })
+
+  it("late and post-deadline reach the rankings: a post-deadline run is marked and never primary, a late one (within --late-until) is marked *", async () => {
+    const imported = path.join(work, "imported")
+    const post = (await rankJson("sick2014", sickExample.gold, imported, false)).find((r) => r.ranking === "relatedness")!.entries
+    const run3 = post.find((e) => e.team === "MeaningFactory" && e.run === 3)!
+    expect([run3.postDeadline, run3.late, run3.flags.includes("post-deadline")]).toEqual([true, false, true])
+    const graced = path.join(work, "imported-late")
+    const result = await run(
+      Import.importSubmissions(bulk, graced, { manifest, deadline, lateUntil: new Date("2014-04-03T00:00:00Z"), phase: "Test", teams, primary: "last" })
+    )
+    expect(result.runs.filter((r) => r.team === "MeaningFactory").map((r) => [r.run, r.primary, r.late, r.postDeadline])).toEqual([
+      [1, false, false, false],
+      [2, false, false, false],
+      [3, true, true, false]
+    ])
+    const meta = JSON.parse(fs.readFileSync(path.join(graced, "MeaningFactory_run3.run.json"), "utf8")) as Record<string, unknown>
+    expect([meta["late"], meta["postDeadline"]]).toEqual([true, false])
+    const late = (await rankJson("sick2014", sickExample.gold, graced)).find((r) => r.ranking === "relatedness")!.entries
+    const entry = late.find((e) => e.team === "MeaningFactory")!
+    expect([entry.run, entry.late, entry.flags, entry.rank !== null]).toEqual([3, true, ["late"], true])
   })
 
   it("by default the primary run is each team's last before the deadline; a folder of zips with its CSV works too", async () => {

@@ -10,13 +10,13 @@ import { Scores } from "../src/index.js"
 const keys = (id: string) => Scores.columns(Registry.get(id)!).map((c) => c.key)
 
 describe("columns", () => {
-  it("SICK: each ranking's reported metrics, relatedness first; MSE ascending; official r and accuracy", () => {
+  it("SICK: each ranking's reported metrics, relatedness first; MSE ascending; official r and accuracy (percent, 2 decimals as every stseval output)", () => {
     const cols = Scores.columns(Registry.get("sick2014")!)
     expect(cols.map((c) => [c.key, c.sorting, c.precision, c.scale, c.official])).toEqual([
       ["relatedness_pearson", "desc", 3, 1, true],
       ["relatedness_spearman", "desc", 3, 1, false],
       ["relatedness_mse", "asc", 3, 1, false],
-      ["entailment_accuracy", "desc", 3, 1, true]
+      ["entailment_accuracy", "desc", 2, 1, true]
     ])
     expect(Scores.primaryIndex(cols)).toBe(0)
   })

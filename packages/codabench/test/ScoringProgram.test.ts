@@ -24,7 +24,7 @@ let cli: string
 
 beforeAll(async () => {
   work = tempDir()
-  cli = await buildCli(work)
+  cli = await buildCli()
 }, 120_000)
 
 /** The leaderboard column keys of a bundle's competition.yaml, in order. */

@@ -1,25 +1,18 @@
 /**
- * The one place this package calls @stseval/scoring. Everything else works on the small view
- * below, so a change of the scoring API is a change of this file alone.
+ * The one place this package calls @stseval/scoring, and only through its one way in,
+ * `Engine.score`. The figures are read from `Json.resultsToJson` of the result — the very document
+ * `stseval score --json` prints — so a `scores.json` number is that document's number (scaled for
+ * the published style), never a second reading of the engine's values.
  *
  * @internal
  */
-import { Issue, Submissions } from "@stseval/formats"
-import type { Registry } from "@stseval/formats"
-import { Engine } from "@stseval/scoring"
-import type { ScoredRun, Validation } from "@stseval/scoring"
+import type { Issue, Registry } from "@stseval/formats"
+import { Engine, Json } from "@stseval/scoring"
+import type { ScoredRun } from "@stseval/scoring"
 import { Effect } from "effect"
 import type { FileSystem, Path } from "effect"
 import type { Part } from "../DetailedResults.js"
 import type { Figure, FigureRef } from "../Scores.js"
-
-/** An edition with its gold, loaded once. */
-export interface Task {
-  readonly edition: Registry.TaskEdition
-  /** the gold's issues (missing files, parse problems) */
-  readonly goldIssues: ReadonlyArray<Issue.Issue>
-  readonly context: Engine.Context
-}
 
 /** What this package needs to know about a scored run. */
 export interface Run {
@@ -32,100 +25,120 @@ export interface Run {
   readonly infos: ReadonlyArray<Issue.Issue>
 }
 
-/** Load an edition's gold (never fails: a gold problem is in `goldIssues`). */
-export const loadTask = (edition: Registry.TaskEdition, goldPath: string): Effect.Effect<Task, never, FileSystem.FileSystem | Path.Path> =>
-  Engine.loadContext({ task: edition, gold: goldPath }).pipe(
-    // `task` is an edition object, so resolving it cannot fail.
-    Effect.orDie,
-    Effect.map((context) => ({ edition, goldIssues: context.gold.issues, context }))
-  )
+/** One `Engine.score` call: the gold's issues, the signature, and the runs found at the path given. */
+export interface Scored {
+  /** the gold's issues (missing files, parse problems): errors there are the organiser's problem */
+  readonly goldIssues: ReadonlyArray<Issue.Issue>
+  /** the result's signature, one line (`edition@hash|gold:hash|agg:rule|engine@version`) */
+  readonly signature: string
+  /** issues about the input as a whole (entries that are not runs) */
+  readonly issues: ReadonlyArray<Issue.Issue>
+  readonly runs: ReadonlyArray<Run>
+  /** the input could not be read at all (a run that is not a file, folder or zip) */
+  readonly unreadable: string | undefined
+}
 
-type Metric = ScoredRun.DatasetScore["pearson"]
+const figureOf = (value: number | null | undefined, reasons: Readonly<Record<string, string>> | undefined, metric: string, missing: string): Figure =>
+  typeof value === "number" ? { _tag: "value", value } : { _tag: "none", reason: reasons?.[metric] ?? missing }
 
-const figureOfMetric = (m: Metric | undefined, missing: string): Figure =>
-  m === undefined
-    ? { _tag: "none", reason: missing }
-    : m._tag === "Defined" && Number.isFinite(m.value)
-      ? { _tag: "value", value: m.value }
-      : { _tag: "none", reason: m._tag === "Undefined" ? m.reason : "not a finite number" }
-
-const figureOf = (scored: ScoredRun.ScoredRun) => (ref: FigureRef): Figure => {
+/** A column's figure, read from the run's `stseval score --json` object. */
+const figureFromJson = (json: Json.ScoredRunJson) => (ref: FigureRef): Figure => {
   switch (ref._tag) {
     case "subtask": {
       if (ref.subtask === "entailment") {
-        return ref.metric === "accuracy" ? figureOfMetric(scored.entailment?.accuracy, "no entailment figures") : { _tag: "none", reason: `entailment has no ${ref.metric}` }
+        const e = json.entailment
+        return ref.metric === "accuracy" ? figureOf(e?.accuracy, e?.undefined, "accuracy", e?.reason ?? "no entailment figures") : { _tag: "none", reason: `entailment has no ${ref.metric}` }
       }
-      const r = scored.relatedness
-      const m = ref.metric === "pearson" ? r?.pearson : ref.metric === "spearman" ? r?.spearman : ref.metric === "mse" ? r?.mse : undefined
-      return figureOfMetric(m, `relatedness has no ${ref.metric}`)
+      const r = json.relatedness
+      if (ref.metric === "accuracy") return { _tag: "none", reason: "relatedness has no accuracy" }
+      return figureOf(r?.[ref.metric], r?.undefined, ref.metric, r?.reason ?? "no relatedness figures")
     }
     case "dataset": {
-      const d = scored.datasets.find((x) => x.dataset === ref.dataset)
-      return figureOfMetric(ref.metric === "pearson" ? d?.pearson : d?.spearman, `no dataset ${ref.dataset}`)
+      const d = json.datasets?.[ref.dataset]
+      return figureOf(d?.[ref.metric], d?.undefined, ref.metric, d?.reason ?? `no dataset ${ref.dataset}`)
     }
-    case "aggregate":
-      return figureOfMetric(scored.aggregate[ref.name]?.value, `no ${ref.name} aggregate`)
+    case "aggregate": {
+      const a = json.aggregate?.[ref.name]
+      return figureOf(a?.value, a?.undefined, "value", `no ${ref.name} aggregate`)
+    }
   }
 }
 
-const partsOf = (scored: ScoredRun.ScoredRun, validation: Validation.RunValidation | undefined): ReadonlyArray<Part> => {
+/** The datasets (STS) or subtasks (SICK) of a scored run, with the aligned scores behind them (plots). */
+const partsOf = (scored: ScoredRun.ScoredRun): ReadonlyArray<Part> => {
   if (scored.kind === "sick") {
-    const sick = validation?.sick
-    const subtask = (
-      name: string,
-      s: { readonly status: "scored" | "not-evaluated"; readonly reason: string | undefined; readonly pairs: number } | undefined,
-      extra: Pick<Part, "aligned" | "confusion">
-    ): Part => ({
-      name,
-      status: s?.status === "scored" ? "scored" : "not-scored",
-      reason: s?.reason,
-      file: sick?.file,
-      pairs: s?.pairs ?? 0,
-      linesScored: undefined,
-      ...extra
-    })
+    const r = scored.relatedness
     const e = scored.entailment
+    const base = { file: scored.path, linesScored: undefined }
     return [
-      subtask("relatedness", scored.relatedness, {
-        aligned: sick !== undefined && sick.relatedness.status === "scored" ? { run: sick.relatedness.run, gold: sick.relatedness.gold } : undefined,
+      {
+        ...base,
+        name: "relatedness",
+        status: r?.status === "scored" ? "scored" : "not-scored",
+        reason: r?.reason,
+        pairs: r?.pairs ?? 0,
+        aligned: r?.status === "scored" && r.aligned !== undefined ? { run: r.aligned.run, gold: r.aligned.gold } : undefined,
         confusion: undefined
-      }),
-      subtask("entailment", e, { aligned: undefined, confusion: e !== undefined && e.status === "scored" ? { labels: e.labels, counts: e.confusion } : undefined })
+      },
+      {
+        ...base,
+        name: "entailment",
+        status: e?.status === "scored" ? "scored" : "not-scored",
+        reason: e?.reason,
+        pairs: e?.pairs ?? 0,
+        aligned: undefined,
+        confusion: e !== undefined && e.status === "scored" ? { labels: e.labels, counts: e.confusion } : undefined
+      }
     ]
   }
-  return scored.datasets.map((d) => {
-    const check = validation?.datasets.find((c) => c.dataset === d.dataset)
-    return {
-      name: d.dataset,
-      status: d.status,
-      reason: d.reason,
-      file: d.file,
-      pairs: d.pairs,
-      linesScored: d.linesScored,
-      aligned: check !== undefined && check.status === "scored" ? { run: check.run, gold: check.gold } : undefined,
-      confusion: undefined
-    }
-  })
+  return scored.datasets.map((d) => ({
+    name: d.dataset,
+    status: d.status,
+    reason: d.reason,
+    file: d.file,
+    pairs: d.pairs,
+    linesScored: d.linesScored,
+    aligned: d.status === "scored" && d.aligned !== undefined ? { run: d.aligned.run, gold: d.aligned.gold } : undefined,
+    confusion: undefined
+  }))
 }
 
 /**
- * Load and score one run (a file, a folder or a zip) exactly as `stseval score` does. Never fails:
- * a run that cannot be read is a failed run with its reason.
+ * `stseval score --task <edition> --gold <gold> [<runPath>]`: the runs at `runPath` (a file, a run
+ * folder, a zip, or a folder of runs, as `stseval score` reads its arguments) scored against the
+ * gold, with the result's signature; without `runPath`, just the gold's check. Never fails on the
+ * input: a path that cannot be read is `unreadable`. Fails with a message when the gold is not
+ * there.
  */
-export const scoreRun = (task: Task, runPath: string): Effect.Effect<Run, never, FileSystem.FileSystem | Path.Path> =>
-  Submissions.loadRun(runPath, task.edition).pipe(
-    Effect.map((submission) => Engine.validateAndScore(task.context, submission)),
-    Effect.catch(() => Engine.scoreRunPath(task.context, runPath).pipe(Effect.map((scored) => ({ scored, validation: undefined })))),
-    Effect.map(({ scored, validation }) => ({
-      status: scored.status,
-      failure: scored.failure,
-      parts: partsOf(scored, validation),
-      figure: figureOf(scored),
-      errors: scored.errors,
-      warnings: scored.warnings,
-      infos: scored.infos
-    }))
+export const score = (
+  edition: Registry.TaskEdition,
+  goldPath: string,
+  runPath?: string
+): Effect.Effect<Scored, string, FileSystem.FileSystem | Path.Path> =>
+  Engine.score({ task: edition, gold: goldPath, runs: runPath === undefined ? [] : [runPath] }).pipe(
+    Effect.map((results): Scored => {
+      const json = Json.resultsToJson({ ...results, ranked: undefined })
+      return {
+        goldIssues: results.gold.issues,
+        signature: results.signature.text,
+        issues: results.issues,
+        runs: results.runs.map((scored, i) => ({
+          status: scored.status,
+          failure: scored.failure,
+          parts: partsOf(scored),
+          figure: figureFromJson(json.runs[i]),
+          errors: scored.errors,
+          warnings: scored.warnings,
+          infos: scored.infos
+        })),
+        unreadable: undefined
+      }
+    }),
+    Effect.catchTag("InputError", (e) =>
+      // Only the run path can be unreadable here: the gold's existence is checked before.
+      Engine.score({ task: edition, gold: goldPath }).pipe(
+        Effect.map((results): Scored => ({ goldIssues: results.gold.issues, signature: results.signature.text, issues: [], runs: [], unreadable: e.reason }))
+      )
+    ),
+    Effect.mapError((e) => e.message)
   )
-
-/** True when the gold has an error (the organiser's problem, not the participant's). */
-export const goldHasErrors = (task: Task): boolean => Issue.hasErrors(task.goldIssues)

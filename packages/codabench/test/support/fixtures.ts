@@ -20,10 +20,16 @@ export const run = <A, E>(effect: Effect.Effect<A, E, NodeServices.NodeServices>
 
 /**
  * `stseval score --task <task> --gold <gold> <run> --json`, in process: the run's object of the
- * documented scored-results JSON. (The one place the tests call the scoring engine directly.)
+ * documented scored-results JSON, made as apps/cli/src/commands/score.ts makes it (`Engine.score`,
+ * then `Json.resultsToJson` without the ranking). (With `rankJson`, the one place the tests call
+ * the scoring engine directly.)
  */
 export const scoreJson = (task: string | Registry.TaskEdition, gold: string, runPath: string): Promise<Json.ScoredRunJson> =>
-  run(Engine.scorePaths({ task, gold, runs: [runPath] })).then((session) => Json.toJson(session.runs[0]))
+  run(Engine.score({ task, gold, runs: [runPath] })).then((results) => {
+    const json = Json.resultsToJson({ ...results, ranked: undefined })
+    if (json.runs.length !== 1) throw new Error(`${runPath} is ${json.runs.length} runs, not one`)
+    return json.runs[0]
+  })
 
 /** Pearson's r, written out here (not the metrics package's), to check figures independently. */
 export const pearson = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
@@ -114,11 +120,16 @@ export const writeStsb = (dir: string, seed: number, n = 40, noise = 0.6): { rea
   return { gold, run: runFile, values: v }
 }
 
-/** `stseval rank --json` on a submissions folder, in process: each ranking's entries without paths. */
+/**
+ * `stseval rank [--all-runs] --json` on a submissions folder, in process (`Engine.score` with the
+ * folder, then `Json.resultsToJson`, as apps/cli/src/commands/rank.ts): each ranking's entries
+ * without paths and ids (the import names runs `Team_runN`, the examples folder its own way), with
+ * their flags, so post-deadline and late marks must survive the import too.
+ */
 export const rankJson = (task: string, gold: string, folder: string, primaryOnly = true) =>
-  run(Engine.rankFolder({ task, gold, folder, primaryOnly })).then((session) =>
-    Json.rankedToJson(session.ranked).rankings.map((r) => ({
+  run(Engine.score({ task, gold, folder, primaryOnly })).then((results) =>
+    (Json.resultsToJson(results).rankings?.rankings ?? []).map((r) => ({
       ranking: r.ranking,
-      entries: r.entries.map((e) => ({ rank: e.rank, team: e.team, run: e.run, primary: e.primary, value: e.value }))
+      entries: r.entries.map((e) => ({ rank: e.rank, team: e.team, run: e.run, primary: e.primary, late: e.late, postDeadline: e.postDeadline, flags: e.flags, value: e.value }))
     }))
   )

@@ -19,8 +19,9 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import * as esbuild from "esbuild"
 import * as Yaml from "yaml"
+// The one bundle configuration of the repository (test support only: the package itself never imports an app).
+import { bundle } from "../../../../apps/cli/scripts/bundle.js"
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..")
 export const sharedRoot = process.env["STSEVAL_SHARED"] ?? path.resolve(repoRoot, "../shared")
@@ -29,41 +30,15 @@ export const hasShared = fs.existsSync(path.join(sharedRoot, "data")) && fs.exis
 /** A fresh temporary folder outside the repository. */
 export const tempDir = (prefix = "stseval-codabench-test-"): string => fs.mkdtempSync(path.join(os.tmpdir(), prefix))
 
+let built: Promise<string> | undefined
+
 /**
- * Build the single-file CLI (`stseval.mjs`) into `dir`, from the sources, with esbuild.
- *
- * Until the repository ships its own bundle function (apps/cli/dist), this is it; swap this one
- * function for that one when it lands. `Version.ts` reads `../package.json` at run time, which a
- * single file cannot, so the version is inlined here.
+ * The single-file CLI (`stseval.mjs`), built from the sources by the repository's own bundle
+ * function (apps/cli/scripts/bundle.ts, what `pnpm build` runs), once per test file that needs it,
+ * into a temporary folder outside the repository.
  */
-export const buildCli = async (dir: string): Promise<string> => {
-  const outfile = path.join(dir, "stseval.mjs")
-  const cliPackage = JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/cli/package.json"), "utf8")) as { version: string }
-  await esbuild.build({
-    entryPoints: [path.join(repoRoot, "apps/cli/src/bin.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    conditions: ["@stseval/source"],
-    outfile,
-    logLevel: "error",
-    // CommonJS dependencies inside an ES module still call `require`.
-    banner: { js: "import { createRequire as __stsevalRequire } from 'node:module'; const require = __stsevalRequire(import.meta.url);" },
-    plugins: [
-      {
-        name: "inline-version",
-        setup(build) {
-          build.onLoad({ filter: /apps[\\/]cli[\\/]src[\\/]Version\.ts$/ }, () => ({
-            contents: `export const version = ${JSON.stringify(cliPackage.version)}`,
-            loader: "ts"
-          }))
-        }
-      }
-    ]
-  })
-  return outfile
-}
+export const buildCli = (): Promise<string> =>
+  (built ??= bundle({ outfile: path.join(tempDir("stseval-cli-"), "stseval.mjs") }).then((r) => r.outfile))
 
 /** Copy a folder the way the worker's zip round trip leaves it (the bundle keeps it flat). */
 const copyTree = (from: string, to: string) => fs.cpSync(from, to, { recursive: true })
