@@ -12,3 +12,9 @@ export const version: string =
     ? STSEVAL_BUNDLED_VERSION
     // package.json sits one level above both src/ (development) and dist/ (tsc's output).
     : (createRequire(import.meta.url)("../package.json") as { readonly version: string }).version
+
+/**
+ * True when this program is the single-file CLI (`stseval.mjs`, scripts/bundle.ts): then
+ * `import.meta.url` anywhere in it is the URL of that one file.
+ */
+export const bundled: boolean = typeof STSEVAL_BUNDLED_VERSION === "string"

@@ -53,15 +53,18 @@ const readSick = (file: string) => {
 describe("SICK 2014 (examples/sick2014)", () => {
   let bundle: string
 
-  it("`stseval codabench bundle` (the single-file CLI) writes a bundle with a development and a test phase", async () => {
+  it("`stseval codabench bundle` (the single-file CLI) writes a bundle with a development and a test phase, shipping itself", async () => {
     bundle = path.join(work, "sick-bundle")
     // A development gold: the first 300 pairs of the test file, as an organiser's trial set would be.
     const devGold = path.join(work, "sick-dev.txt")
     fs.writeFileSync(devGold, fs.readFileSync(sickExample.gold, "utf8").split("\n").slice(0, 301).join("\n") + "\n")
-    const { stdout } = await exec(process.execPath, [cli, "codabench", "bundle", "--task", "sick2014", "--gold", sickExample.gold, "--dev-gold", devGold, "--out", bundle, "--cli", cli, "--zip"], { cwd: work })
+    const { stdout } = await exec(process.execPath, [cli, "codabench", "bundle", "--task", "sick2014", "--gold", sickExample.gold, "--dev-gold", devGold, "--out", bundle, "--zip"], { cwd: work })
     expect(stdout).toContain("leaderboard columns: relatedness_pearson, relatedness_spearman, relatedness_mse, entailment_accuracy")
     expect(fs.existsSync(`${bundle}.zip`)).toBe(true)
     expect(columnKeys(bundle)).toEqual(["relatedness_pearson", "relatedness_spearman", "relatedness_mse", "entailment_accuracy"])
+    // Without --cli, the single-file CLI puts itself in the scoring program.
+    expect(fs.readFileSync(path.join(bundle, "scoring_program/stseval.mjs")).equals(fs.readFileSync(cli))).toBe(true)
+    expect((Yaml.parse(fs.readFileSync(path.join(bundle, "competition.yaml"), "utf8")) as { docker_image: string }).docker_image).toBe("node:24-bookworm-slim")
   }, 60_000)
 
   it("scores a run like `stseval score`: a number for every leaderboard column", async () => {
@@ -101,6 +104,10 @@ describe("SICK 2014 (examples/sick2014)", () => {
     } else console.warn("codabench: ../shared not found; the SICK run is checked against stseval and an independent computation only")
     expect(result.detailedResults).toContain("Your submission was scored")
     expect(fs.readdirSync(result.output).sort()).toEqual(["detailed_results.html", "scores.json"])
+    // The signature of `stseval score --json` on the same gold, in the scoring output and the page.
+    expect(expected.signature).toMatch(/^sick2014@\w+\|gold:\w+\|agg:/)
+    expect(result.stdout.split("\n")).toContain(`signature: ${expected.signature}`)
+    expect(result.detailedResults).toContain(`<code class="signature">${expected.signature.replace(/&/g, "&amp;")}</code>`)
   }, 60_000)
 
   it("rejects a malformed run: non-zero exit, no scores.json, the file, line and what was expected; no stack trace or server path", async () => {
@@ -111,6 +118,7 @@ describe("SICK 2014 (examples/sick2014)", () => {
     expect(result.scores).toBeUndefined()
     expect(fs.existsSync(path.join(result.output, "metadata"))).toBe(false)
     expect(result.stderr).toContain("Your submission was not scored")
+    expect(result.stdout).toMatch(/^signature: sick2014@\w+\|gold:\w+/m)
     expect(result.stderr).toMatch(/^ {2}Insight_run2\.txt:2: .*expected 3 TAB-separated fields/m)
     expectNoServerPath(result.stderr + result.stdout, result.app)
     expect(result.detailedResults).toContain("Insight_run2.txt")

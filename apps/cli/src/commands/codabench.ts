@@ -3,10 +3,12 @@
  * @stseval/codabench (loaded when one of these commands runs).
  */
 import * as nodePath from "node:path"
+import { fileURLToPath } from "node:url"
 import { Console, Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Style from "../internal/Style.js"
+import { bundled } from "../Version.js"
 
 const codabenchPackage = Effect.promise(() => import("@stseval/codabench"))
 
@@ -34,6 +36,9 @@ const score = Command.make(
         )
       })
     )
+    // The signature (edition, gold and engine hashes) in the scoring output: Codabench's scores are
+    // numbers only, and this log is kept with the submission.
+    yield* Console.log(`signature: ${outcome.signature}`)
     if (outcome.verdict === "rejected") {
       yield* Console.error(outcome.summary)
       for (const line of outcome.reasons.slice(0, REASONS_SHOWN)) yield* Console.error(`  ${line}`)
@@ -67,11 +72,15 @@ const date = (flag: string, value: Option.Option<string>) =>
     }
   })
 
-/** The single-file CLI to ship: this program when it runs as one (`stseval.mjs`), else the build beside the sources. */
-const defaultCli = (): string => {
-  const self = process.argv[1] ?? ""
-  return self.endsWith(".mjs") ? self : nodePath.resolve(nodePath.dirname(self), "../dist/stseval.mjs")
-}
+/**
+ * The single-file CLI to ship. Run as `stseval.mjs`, this program itself: the bundler makes
+ * `import.meta.url` the URL of that one file (not `process.argv[1]`, which may be a symlink in
+ * `node_modules/.bin` or, in process, the test runner). Run from the sources or tsc's dist/, the
+ * build `pnpm build` writes beside them: apps/cli/dist/stseval.mjs (this module is
+ * src/commands/codabench.ts or dist/commands/codabench.js, two levels below apps/cli).
+ */
+export const defaultCli = (): string =>
+  bundled ? fileURLToPath(import.meta.url) : fileURLToPath(new URL("../../dist/stseval.mjs", import.meta.url))
 
 const bundle = Command.make(
   "bundle",
@@ -118,6 +127,7 @@ const importCommand = Command.make(
     input: Argument.String("download").pipe(Argument.withDescription("bulk_submissions.zip, or a folder of the submission zips, with the submissions CSV export")),
     out: Flag.String("out").pipe(Flag.withDescription("The submissions folder to write (new or empty)")),
     deadline: optionalString("deadline", "Submissions after this instant are post-deadline (ISO 8601, UTC)"),
+    lateUntil: optionalString("late-until", "A grace period: submissions after --deadline but not after this instant are late (ranked, marked *), not post-deadline"),
     phase: optionalString("phase", "Import only the submissions of this phase (its name in the CSV)"),
     manifest: optionalString("manifest", "The submissions CSV export (default: the one .csv beside the zips)"),
     teams: optionalString("teams", "A JSON file mapping Codabench usernames to team names"),
@@ -142,6 +152,7 @@ const importCommand = Command.make(
     }
     const result = yield* Import.importSubmissions(flags.input, flags.out, {
       deadline: yield* date("deadline", flags.deadline),
+      lateUntil: yield* date("late-until", flags.lateUntil),
       phase: Option.getOrUndefined(flags.phase),
       manifest: Option.getOrUndefined(flags.manifest),
       teams,
@@ -152,7 +163,7 @@ const importCommand = Command.make(
       return
     }
     for (const r of result.runs) {
-      const marks = `${r.primary ? " primary" : ""}${r.postDeadline ? " post-deadline" : ""}`
+      const marks = `${r.primary ? " primary" : ""}${r.late ? " late" : ""}${r.postDeadline ? " post-deadline" : ""}`
       yield* Console.log(`${r.team} run ${r.run}${marks}  ${Style.dim(`${r.source}${r.submitted !== undefined ? `, ${r.submitted}` : ""}`)}`)
     }
     for (const s of result.skipped) yield* Console.log(`${Style.yellow("skipped")} ${s.source}: ${s.reason}`)

@@ -24,11 +24,11 @@ export const run = <A, E>(effect: Effect.Effect<A, E, NodeServices.NodeServices>
  * then `Json.resultsToJson` without the ranking). (With `rankJson`, the one place the tests call
  * the scoring engine directly.)
  */
-export const scoreJson = (task: string | Registry.TaskEdition, gold: string, runPath: string): Promise<Json.ScoredRunJson> =>
+export const scoreJson = (task: string | Registry.TaskEdition, gold: string, runPath: string): Promise<Json.ScoredRunJson & { readonly signature: string }> =>
   run(Engine.score({ task, gold, runs: [runPath] })).then((results) => {
     const json = Json.resultsToJson({ ...results, ranked: undefined })
     if (json.runs.length !== 1) throw new Error(`${runPath} is ${json.runs.length} runs, not one`)
-    return json.runs[0]
+    return { ...json.runs[0], signature: json.signature.text }
   })
 
 /** Pearson's r, written out here (not the metrics package's), to check figures independently. */
