@@ -44,6 +44,8 @@ export interface Input {
   readonly figure: (ref: FigureRef) => Figure
   /** the run's issues, with participant-safe file names */
   readonly issues: ReadonlyArray<Issue.Issue>
+  /** why a rejected submission was not scored, when no issue says it (no run found, several runs, a run that could not be read) */
+  readonly reasons?: ReadonlyArray<string> | undefined
   /** how run-against-gold plots are drawn (see `Plot`) */
   readonly plot: Plot
   /** the scored result's signature (`Engine.score`): which edition, gold and engine gave these figures */
@@ -256,6 +258,7 @@ export const render = (input: Input): string => {
     `<title>${e(input.edition.title)}: detailed results</title><style>${STYLE}</style></head><body>`,
     `<h1>${e(input.edition.title)}</h1>`,
     `<p class="verdict ${input.verdict}">${e(input.summary)}</p>`,
+    input.reasons !== undefined && input.reasons.length > 0 ? `<ul class="reasons">${input.reasons.map((r) => `<li>${e(r)}</li>`).join("")}</ul>` : "",
     scored ? `<h2>Leaderboard</h2>${leaderboardTable(input)}` : "",
     input.parts.length > 0 ? `<h2>${input.edition.family === "sick" ? "Subtasks" : "Datasets"}</h2>${partsTable(input, scored)}` : "",
     plots !== "" ? `<h2>Run against gold</h2><div>${plots}</div>` : "",

@@ -165,7 +165,7 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
       if (sent.length === 0) {
         const { signature } = yield* scoreRun()
         const reason = "the submission holds no files: submit a zip with your run's file(s) at its top level"
-        return yield* reject(`Your submission was not scored: ${reason}.`, [reason], signature, { parts: [], figure: () => ({ _tag: "none", reason }), issues: [] })
+        return yield* reject(`Your submission was not scored: ${reason}.`, [reason], signature, { parts: [], figure: () => ({ _tag: "none", reason }), issues: [], reasons: undefined })
       }
       // A zip inside the submission zip is opened as the run (as `stseval score` opens a zip); a
       // folder is read as \`stseval score <folder>\` reads it: one run, or a folder of runs.
@@ -179,12 +179,12 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
           scored.unreadable !== undefined
             ? [relative(`the submission cannot be read: ${scored.unreadable}`)]
             : scored.runs.length === 0
-              ? [
-                  ...scored.issues.map(safe).map(describeIssue),
+              ? // (the entries skipped are in the issues table; their wording is about submissions folders)
+                [
                   `no run was found in the submission: expected ${reference.edition.submission === "file" ? "one run file" : `the run's files (${reference.edition.datasets.map((d) => d.run).join(", ")})`} at the zip's top level`
                 ]
               : [`the submission holds ${scored.runs.length} runs; submit one run per submission (its file(s) at the zip's top level)`]
-        return yield* reject(notScored(reasons), reasons, signature, { parts: [], figure: () => ({ _tag: "none", reason: reasons[0] }), issues: scored.issues.map(safe) })
+        return yield* reject(notScored(reasons), reasons, signature, { parts: [], figure: () => ({ _tag: "none", reason: reasons[0] }), issues: scored.issues.map(safe), reasons })
       }
       const run = scored.runs[0]
       // Codabench knows who submitted: the staged run's name ("submission") says nothing.
@@ -196,7 +196,7 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
 
       if (run.status === "failed" || errors.length > 0) {
         const reasons = errors.length > 0 ? errors.map(describeIssue) : [relative(run.failure ?? "the run could not be scored")]
-        const outcome = yield* reject(notScored(reasons), reasons, signature, { parts, figure: run.figure, issues })
+        const outcome = yield* reject(notScored(reasons), reasons, signature, { parts, figure: run.figure, issues, reasons: errors.length > 0 ? undefined : reasons })
         return { ...outcome, warnings }
       }
 

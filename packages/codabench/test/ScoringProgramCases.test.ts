@@ -106,6 +106,21 @@ describe("scoreCodabench", () => {
     expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;")
   })
 
+  it("one run per submission: files none of which is a run file, or two runs, are rejected with what to send", async () => {
+    const misnamed = await score(stsBundle, "reference_data_test", { "predictions.txt": "1\n2\n" })
+    expect(misnamed.outcome.verdict).toBe("rejected")
+    expect(misnamed.scores).toBeUndefined()
+    expect(misnamed.outcome.reasons).toEqual([`no run was found in the submission: expected the run's files (${sts2017.datasets.map((d) => d.run).join(", ")}) at the zip's top level`])
+    expect(misnamed.html).toContain("predictions.txt")
+    expect(misnamed.outcome.reasons.join("\n")).not.toContain(misnamed.app.app)
+    const run40 = Array.from({ length: 40 }, (_, i) => `${i % 5}\n`).join("")
+    const two = await score(stsbBundle, "reference_data_test", { "sts-test.output.txt": run40, "other.txt": run40 })
+    expect(two.outcome.verdict).toBe("rejected")
+    expect(two.outcome.reasons).toEqual(["the submission holds 2 runs; submit one run per submission (its file(s) at the zip's top level)"])
+    expect(two.html).toContain("the submission holds 2 runs")
+    expect(two.outcome.signature).toMatch(/^stsb@/)
+  })
+
   it("scores the development phase under the same leaderboard keys", async () => {
     const devRun = Object.fromEntries(sts2017.datasets.map((d, k) => [d.run, Array.from({ length: 16 }, (_, i) => `${((i * 7 + k * 3) % 11) / 2}\n`).join("")]))
     const { outcome, scores } = await score(stsBundle, "reference_data_dev", devRun)

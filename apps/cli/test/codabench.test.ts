@@ -1,0 +1,124 @@
+/**
+ * `stseval codabench` in process: the scoring program writes what `stseval score --json` says of
+ * the same run (the figures, in the edition's style, and the signature), `bundle` ships the built
+ * single-file CLI when not given one, and `import --late-until` marks late runs. (The bundled CLI
+ * run as Codabench's worker runs it is in packages/codabench/test/ScoringProgram.test.ts.)
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { zipSync } from "fflate"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { defaultCli } from "../src/commands/codabench.js"
+import { repoRoot, runCli } from "./support/cli.js"
+
+let work: string
+let gold: string
+let runFile: string
+let goldScores: Array<number>
+let runScores: Array<number>
+
+beforeAll(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-codabench-"))
+  // An STS Benchmark test file of 30 pairs and a run for it.
+  goldScores = Array.from({ length: 30 }, (_, i) => ((i * 7) % 26) / 5)
+  runScores = goldScores.map((g, i) => Math.round((g + ((i % 5) - 2) / 4) * 100) / 100)
+  gold = path.join(work, "sts-test.csv")
+  fs.writeFileSync(gold, goldScores.map((g, i) => `main-captions\tMSRvid\t2012test\t${String(i).padStart(4, "0")}\t${g.toFixed(3)}\tA man plays ${i}.\tA person plays ${i}.\n`).join(""))
+  runFile = path.join(work, "sts-test.output.txt")
+  fs.writeFileSync(runFile, runScores.map((x) => `${x}\n`).join(""))
+})
+
+afterAll(() => {
+  if (work !== undefined) fs.rmSync(work, { recursive: true, force: true })
+})
+
+/** Pearson's r written out here, independently of the metrics package. */
+const pearson = (x: ReadonlyArray<number>, y: ReadonlyArray<number>) => {
+  const mx = x.reduce((a, b) => a + b, 0) / x.length
+  const my = y.reduce((a, b) => a + b, 0) / y.length
+  let sxy = 0
+  let sxx = 0
+  let syy = 0
+  for (let i = 0; i < x.length; i++) {
+    sxy += (x[i] - mx) * (y[i] - my)
+    sxx += (x[i] - mx) ** 2
+    syy += (y[i] - my) ** 2
+  }
+  return sxy / Math.sqrt(sxx * syy)
+}
+
+describe("codabench score", () => {
+  it("writes the figures and prints the signature of `stseval score --json` on the same run", async () => {
+    const cli = path.join(work, "stseval.mjs")
+    fs.writeFileSync(cli, "// not run here\n")
+    const bundle = path.join(work, "bundle")
+    const made = await runCli(["codabench", "bundle", "--task", "stsb", "--gold", gold, "--out", bundle, "--cli", cli])
+    expect(made.stderr).toBe("")
+    expect(made.code).toBe(0)
+    const input = path.join(work, "app/input")
+    fs.cpSync(path.join(bundle, "reference_data_test"), path.join(input, "ref"), { recursive: true })
+    fs.mkdirSync(path.join(input, "res"), { recursive: true })
+    fs.copyFileSync(runFile, path.join(input, "res/sts-test.output.txt"))
+    const output = path.join(work, "app/output")
+    const scored = await runCli(["codabench", "score", input, output])
+    expect(scored.stderr).toBe("")
+    expect(scored.code).toBe(0)
+
+    const json = await runCli(["score", "--task", "stsb", "--gold", gold, runFile, "--json"])
+    expect(json.code).toBe(0)
+    const doc = JSON.parse(json.stdout) as { signature: { text: string }; runs: Array<{ datasets: Record<string, { pearson: number; spearman: number }> }> }
+    const figures = doc.runs[0].datasets["test"]
+    const scores = JSON.parse(fs.readFileSync(path.join(output, "scores.json"), "utf8")) as Record<string, number>
+    expect(scores).toEqual({ pearson: figures.pearson * 100, spearman: figures.spearman * 100 })
+    expect(scores["pearson"]).toBeCloseTo(100 * pearson(runScores, goldScores), 10)
+    expect(scored.stdout.split("\n")).toContain(`signature: ${doc.signature.text}`)
+    expect(fs.readFileSync(path.join(output, "detailed_results.html"), "utf8")).toContain(doc.signature.text)
+    // The log shows the figure in the edition's style (STS-B: r x 100, 2 decimals).
+    expect(scored.stdout).toContain(`Pearson r (pearson): ${(figures.pearson * 100).toFixed(2)}`)
+  })
+})
+
+describe("codabench bundle", () => {
+  it("without --cli, run from the sources, ships the build: apps/cli/dist/stseval.mjs", async () => {
+    const built = path.join(repoRoot, "apps/cli/dist/stseval.mjs")
+    expect(defaultCli()).toBe(built)
+    const out = path.join(work, "bundle-default")
+    const made = await runCli(["codabench", "bundle", "--task", "stsb", "--gold", gold, "--out", out])
+    if (fs.existsSync(built)) {
+      expect(made.code).toBe(0)
+      expect(fs.readFileSync(path.join(out, "scoring_program/stseval.mjs")).equals(fs.readFileSync(built))).toBe(true)
+    } else {
+      expect(made.code).not.toBe(0)
+      expect(made.stderr).toContain(`${built} does not exist; build it first`)
+    }
+  })
+})
+
+describe("codabench import", () => {
+  it("--late-until: a submission after the deadline but within the grace period is late, not post-deadline", async () => {
+    const download = path.join(work, "download")
+    fs.mkdirSync(download)
+    const zip = zipSync({ "sts-test.output.txt": fs.readFileSync(runFile) })
+    fs.writeFileSync(path.join(download, "ID_1_a.zip"), zip)
+    fs.writeFileSync(path.join(download, "ID_2_b.zip"), zip)
+    fs.writeFileSync(path.join(download, "ID_3_c.zip"), zip)
+    fs.writeFileSync(
+      path.join(download, "submissions.csv"),
+      "Owner,Created When,Status,Submission ID\nteam,2017-01-30T10:00:00Z,Finished,1\nteam,2017-02-01T10:00:00Z,Finished,2\nteam,2017-02-05T10:00:00Z,Finished,3\n"
+    )
+    const out = path.join(work, "imported")
+    const result = await runCli(["codabench", "import", download, "--out", out, "--deadline", "2017-01-31T23:59:59Z", "--late-until", "2017-02-02", "--json"])
+    expect(result.code).toBe(0)
+    const runs = (JSON.parse(result.stdout) as { runs: Array<{ run: number; primary: boolean; late: boolean; postDeadline: boolean }> }).runs
+    expect(runs.map((r) => [r.run, r.primary, r.late, r.postDeadline])).toEqual([
+      [1, false, false, false],
+      [2, true, true, false],
+      [3, false, false, true]
+    ])
+    expect(JSON.parse(fs.readFileSync(path.join(out, "team_run2.run.json"), "utf8"))).toMatchObject({ late: true, postDeadline: false })
+    const bad = await runCli(["codabench", "import", download, "--out", path.join(work, "x"), "--late-until", "soon"])
+    expect(bad.code).not.toBe(0)
+    expect(bad.stderr).toContain(`--late-until: "soon" is not a date`)
+  })
+})
