@@ -126,11 +126,15 @@ export const columns = (edition: Registry.TaskEdition): ReadonlyArray<Column> =>
     return uniqueKeys(out)
   }
   const ranking = edition.ranking[0]
+  // The ranked metric first (Pearson for STS, Spearman for SemEval-2024 Task 1), then the other
+  // reported correlations.
+  const main: "pearson" | "spearman" = ranking.metric === "spearman" ? "spearman" : "pearson"
   const reported = Registry.reportedMetrics(ranking).filter((m): m is "pearson" | "spearman" => m === "pearson" || m === "spearman")
-  const metrics: ReadonlyArray<"pearson" | "spearman"> = ["pearson", ...reported.filter((m) => m !== "pearson")]
+  const metrics: ReadonlyArray<"pearson" | "spearman"> = [main, ...reported.filter((m) => m !== main)]
+  const perDatasetRanked = Registry.isRankedPerDataset(ranking)
   const datasetColumn = (d: Registry.DatasetSpec, metric: "pearson" | "spearman", official: boolean): Column => ({
-    key: metric === "pearson" ? slug(d.name) : `${slug(d.name)}_${metric}`,
-    title: metric === "pearson" ? d.name : `${d.name} ${METRIC_TITLE[metric]}`,
+    key: metric === main ? slug(d.name) : `${slug(d.name)}_${metric}`,
+    title: metric === main ? d.name : `${d.name} ${METRIC_TITLE[metric]}`,
     figure: { _tag: "dataset", dataset: d.name, metric },
     ...correlation,
     sorting: "desc",
@@ -141,18 +145,21 @@ export const columns = (edition: Registry.TaskEdition): ReadonlyArray<Column> =>
     // split of the same data writes the same keys.
     const d = edition.datasets[0]
     return uniqueKeys(
-      metrics.map((m) => ({ ...datasetColumn(d, m, m === "pearson"), key: m, title: m === "pearson" ? "Pearson r" : "Spearman rho" }))
+      metrics.map((m) => ({ ...datasetColumn(d, m, m === main), key: m, title: m === "pearson" ? "Pearson r" : "Spearman rho" }))
     )
   }
-  const perDataset = edition.datasets.map((d) => datasetColumn(d, "pearson", false))
+  // Ranked per dataset (SemEval-2024 Task 1: per language), each dataset's ranked figure is official
+  // and the aggregate is shown labelled unofficial.
+  const perDataset = edition.datasets.flatMap((d) => metrics.map((m) => datasetColumn(d, m, perDatasetRanked && m === main)))
+  const aggregateTitle = AGGREGATE_TITLE[ranking.aggregate] ?? ranking.aggregate
   const aggregates: Array<Column> = [
     {
-      key: "official",
-      title: `Official: ${AGGREGATE_TITLE[ranking.aggregate] ?? ranking.aggregate}`,
+      key: perDatasetRanked ? ranking.aggregate : "official",
+      title: perDatasetRanked ? `${aggregateTitle} (unofficial)` : `Official: ${aggregateTitle}`,
       figure: { _tag: "aggregate", name: "official" },
       ...correlation,
       sorting: "desc",
-      official: true
+      official: !perDatasetRanked
     },
     ...(ranking.alsoAggregate ?? [])
       .filter((a): a is "wmean" | "mean" | "pooled" | "allnrm" => a !== "single" && a !== ranking.aggregate)

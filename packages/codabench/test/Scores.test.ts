@@ -36,6 +36,18 @@ describe("columns", () => {
     expect(Scores.primaryIndex(cols)).toBe(0)
   })
 
+  it("SemRel 2024 (ranked per language by Spearman): each language's Spearman (official) and Pearson, then the unofficial mean", () => {
+    const edition = Registry.get("semrel2024-a")!
+    const cols = Scores.columns(edition)
+    const languages = edition.datasets.map((d) => d.name)
+    expect(cols.map((c) => c.key)).toEqual([...languages.flatMap((l) => [l, `${l}_pearson`]), "mean"])
+    expect(cols.filter((c) => c.official).map((c) => c.key)).toEqual(languages)
+    expect(cols.filter((c) => c.official).every((c) => c.figure._tag === "dataset" && c.figure.metric === "spearman")).toBe(true)
+    expect(cols.at(-1)!.title).toBe("Mean (unofficial)")
+    expect(cols.every((c) => c.scale === 1 && c.precision === 3)).toBe(true)
+    expect(Scores.primaryIndex(cols)).toBe(0)
+  })
+
   it("STS 2012: ALLnrm and the weighted mean beside the official pooled figure", () => {
     expect(keys("sts2012")).toEqual(["msrpar", "msrvid", "smteuroparl", "surprise_onwn", "surprise_smtnews", "official", "allnrm", "wmean"])
   })
@@ -53,7 +65,9 @@ describe("columns", () => {
         expect(c.key).toMatch(/^[a-z0-9_]{1,36}$/)
         expect(c.title.length).toBeLessThanOrEqual(36)
       }
-      expect(cols.filter((c) => c.official).length).toBe(e.ranking.length)
+      // one official column per ranking, or per dataset for an edition ranked per dataset
+      const perDataset = e.ranking.some((r) => Registry.isRankedPerDataset(r))
+      expect(cols.filter((c) => c.official).length).toBe(perDataset ? e.datasets.length : e.ranking.length)
     }
   })
 
