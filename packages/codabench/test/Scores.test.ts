@@ -44,6 +44,7 @@ describe("columns", () => {
     expect(cols.filter((c) => c.official).map((c) => c.key)).toEqual(languages)
     expect(cols.filter((c) => c.official).every((c) => c.figure._tag === "dataset" && c.figure.metric === "spearman")).toBe(true)
     expect(cols.at(-1)!.title).toBe("Mean (unofficial)")
+    expect(cols.at(-1)!.figure).toEqual({ _tag: "aggregate", name: "mean" })
     expect(cols.every((c) => c.scale === 1 && c.precision === 3)).toBe(true)
     expect(Scores.primaryIndex(cols)).toBe(0)
   })
