@@ -157,7 +157,7 @@ export const columns = (edition: Registry.TaskEdition): ReadonlyArray<Column> =>
       key: perDatasetRanked ? ranking.aggregate : "official",
       title: perDatasetRanked ? `${aggregateTitle} (unofficial)` : `Official: ${aggregateTitle}`,
       // ranked per dataset, the engine labels the aggregate by its rule (`mean`), not `official`
-      figure: { _tag: "aggregate", name: perDatasetRanked && ranking.aggregate !== "single" ? ranking.aggregate : "official" },
+      figure: { _tag: "aggregate", name: perDatasetRanked ? ranking.aggregate : "official" },
       ...correlation,
       sorting: "desc",
       official: !perDatasetRanked
