@@ -32,6 +32,12 @@ export const TaskFile = Schema.Struct({
   gold: Schema.String.check(Schema.isMinLength(1)).annotate({ description: "the gold file or folder, relative to the reference data folder" }),
   plot: Schema.optionalKey(
     Schema.Literals(["points", "bins", "none"]).annotate({ description: "how detailed_results.html plots the run against the gold (default bins)" })
+  ),
+  files: Schema.optionalKey(
+    Schema.Record(Schema.String, Schema.String).annotate({
+      description:
+        "gold files kept flat in the reference data (the worker moves a sub-folder's contents up): flat name -> the path inside the gold folder the edition names (e.g. amh__amh_test_with_labels.csv -> amh/amh_test_with_labels.csv)"
+    })
   )
 })
 /** @since 0.1.0 */
@@ -55,7 +61,37 @@ export interface Reference {
   readonly edition: Registry.TaskEdition
   readonly goldPath: string
   readonly plot: Plot
+  /**
+   * when the edition names gold files in sub-folders (SemEval-2024 Task 1: `<lang>/<lang>_test_with_labels.csv`):
+   * flat file in `goldPath` -> where the edition expects it; the gold folder is laid out so before scoring
+   * (`layOut`), so the edition, and the signature, stay the built-in ones
+   */
+  readonly files: Readonly<Record<string, string>> | undefined
 }
+
+const unsafe = (p: string) => p === "" || /^[\\/]/.test(p) || /^[a-zA-Z]:/.test(p) || p.split(/[\\/]/).includes("..")
+
+/**
+ * The gold folder as the edition names it: each flat file of the reference data copied to its place
+ * under `into`. Returns the gold folder to score against (`reference.goldPath` when nothing is nested).
+ *
+ * @since 0.1.0
+ */
+export const layOut = (reference: Reference, into: string): Effect.Effect<string, ReferenceError, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function* () {
+    if (reference.files === undefined) return reference.goldPath
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    for (const [flat, nested] of Object.entries(reference.files)) {
+      if (unsafe(flat) || unsafe(nested) || /[\\/]/.test(flat)) return yield* new ReferenceError({ reason: `${TASK_FILE}: the gold file "${nested}" must lie inside the reference data` })
+      const to = path.join(into, nested)
+      yield* fs.makeDirectory(path.dirname(to), { recursive: true }).pipe(Effect.mapError((e) => new ReferenceError({ reason: e.message })))
+      yield* fs
+        .copyFile(path.join(reference.goldPath, flat), to)
+        .pipe(Effect.mapError(() => new ReferenceError({ reason: `the reference data has no ${flat} (the gold ${nested})` })))
+    }
+    return into
+  })
 
 /**
  * Read `stseval-task.json` from a reference data folder (`/app/input/ref`).
@@ -82,7 +118,7 @@ export const read = (refDir: string): Effect.Effect<Reference, ReferenceError, F
     if (path.isAbsolute(file.gold) || file.gold.split(/[\\/]/).includes("..")) {
       return yield* new ReferenceError({ reason: `${TASK_FILE}: the gold must lie inside the reference data, not at "${file.gold}"` })
     }
-    return { edition, goldPath: path.join(refDir, file.gold), plot: file.plot ?? "bins" }
+    return { edition, goldPath: path.join(refDir, file.gold), plot: file.plot ?? "bins", files: file.files }
   })
 
 /**
@@ -105,12 +141,21 @@ export const write = (
     const info = yield* fs.stat(gold).pipe(Effect.mapError(() => fail(`the gold ${gold} does not exist`)))
     yield* fs.makeDirectory(refDir, { recursive: true }).pipe(Effect.mapError((e) => fail(e.message)))
     let goldEntry: string
+    const files: Record<string, string> = {}
     if (info.type === "Directory") {
       for (const d of edition.datasets) {
-        if (/[\\/]/.test(d.gold)) return yield* fail(`${edition.id}: the gold file name "${d.gold}" has a folder in it; reference data must be flat`)
+        // Kept flat (the worker moves a sub-folder's contents up when it unzips): a gold file the
+        // edition names in a sub-folder gets a flat name, and stseval-task.json says where it goes.
+        const nested = /[\\/]/.test(d.gold)
+        const flat = nested ? d.gold.split(/[\\/]+/).join("__") : d.gold
+        const from = path.join(gold, d.gold)
+        // A dataset whose gold was never released is listed as such by the scorer, not required here.
+        if (d.goldNotPublic !== undefined && !(yield* fs.exists(from).pipe(Effect.orElseSucceed(() => false)))) continue
+        if (flat === TASK_FILE) return yield* fail(`the gold file cannot be called ${TASK_FILE}`)
         yield* fs
-          .copyFile(path.join(gold, d.gold), path.join(refDir, d.gold))
+          .copyFile(from, path.join(refDir, flat))
           .pipe(Effect.mapError(() => fail(`the gold folder ${gold} has no ${d.gold} (gold of ${d.name} in ${edition.id})`)))
+        if (nested) files[flat] = d.gold
       }
       goldEntry = "."
     } else {
@@ -118,6 +163,12 @@ export const write = (
       if (goldEntry === TASK_FILE) return yield* fail(`the gold file cannot be called ${TASK_FILE}`)
       yield* fs.copyFile(gold, path.join(refDir, goldEntry)).pipe(Effect.mapError((e) => fail(e.message)))
     }
-    const file: TaskFile = { format: FORMAT, edition: Schema.encodeSync(Registry.TaskEdition)(edition), gold: goldEntry, plot }
+    const file: TaskFile = {
+      format: FORMAT,
+      edition: Schema.encodeSync(Registry.TaskEdition)(edition),
+      gold: goldEntry,
+      plot,
+      ...(Object.keys(files).length > 0 ? { files } : {})
+    }
     yield* fs.writeFileString(path.join(refDir, TASK_FILE), `${JSON.stringify(file, null, 2)}\n`).pipe(Effect.mapError((e) => fail(e.message)))
   })

@@ -115,18 +115,6 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
       const reference = yield* ReferenceData.read(refDir).pipe(Effect.mapError((e) => setup(`the competition's reference data cannot be used: ${e.reason}`)))
       const cols = Scores.columns(reference.edition)
       const refRelative = relativizer([[refDir, "ref"]])
-      const scoreRun = (runPath?: string) =>
-        Effect.gen(function* () {
-          const scored = yield* Score.score(reference.edition, reference.goldPath, runPath).pipe(
-            Effect.mapError((reason) => setup(`the competition's gold cannot be read: ${refRelative(reason)}`))
-          )
-          if (Issue.hasErrors(scored.goldIssues)) {
-            const first = scored.goldIssues.filter((i) => i.severity === "error").slice(0, 3).map((i) => describeIssue(safeIssue(refRelative)(i)))
-            return yield* setup(`the competition's gold has errors, so no submission can be scored; tell the organisers: ${first.join("; ")}`)
-          }
-          return scored
-        })
-
       yield* fs.makeDirectory(output, { recursive: true }).pipe(Effect.mapError(() => setup("the output folder cannot be created")))
       const write = (name: string, content: string) =>
         fs.writeFileString(path.join(output, name), content).pipe(Effect.mapError(() => setup(`${name} cannot be written to the output folder`)))
@@ -135,6 +123,25 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
       // participant sent and nothing else.
       const stage = yield* fs.makeTempDirectoryScoped({ prefix: "stseval-codabench-" }).pipe(Effect.mapError(() => setup("no temporary folder can be made")))
       const submission = path.join(stage, "submission")
+      // The gold as the edition names it (a nested layout is restored from the flat reference data).
+      const goldPath = yield* ReferenceData.layOut(reference, path.join(stage, "gold")).pipe(
+        Effect.mapError((e) => setup(`the competition's reference data cannot be used: ${refRelative(e.reason)}`))
+      )
+      const goldRelative = relativizer([
+        [refDir, "ref"],
+        [goldPath, "ref"]
+      ])
+      const scoreRun = (runPath?: string) =>
+        Effect.gen(function* () {
+          const scored = yield* Score.score(reference.edition, goldPath, runPath).pipe(
+            Effect.mapError((reason) => setup(`the competition's gold cannot be read: ${goldRelative(reason)}`))
+          )
+          if (Issue.hasErrors(scored.goldIssues)) {
+            const first = scored.goldIssues.filter((i) => i.severity === "error").slice(0, 3).map((i) => describeIssue(safeIssue(goldRelative)(i)))
+            return yield* setup(`the competition's gold has errors, so no submission can be scored; tell the organisers: ${first.join("; ")}`)
+          }
+          return scored
+        })
       yield* fs.makeDirectory(submission).pipe(Effect.mapError(() => setup("no temporary folder can be made")))
       const entries = yield* fs.readDirectory(resDir).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))
       const sent = entries.filter((name) => name !== WORKER_METADATA).sort()
@@ -145,6 +152,7 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
         [submission, ""],
         [resDir, ""],
         [refDir, "ref"],
+        [goldPath, "ref"],
         [input, "input"],
         [output, "output"],
         [stage, "."]

@@ -12,7 +12,7 @@ import { unzipSync } from "fflate"
 import { beforeAll, describe, expect, it } from "vitest"
 import * as Yaml from "yaml"
 import { Bundle, CompetitionYaml, ReferenceData, Scores } from "../src/index.js"
-import { run, sickExample, sts2017, writeSts2017 } from "./support/fixtures.js"
+import { run, sickExample, sts2017, writeSemRel, writeSts2017 } from "./support/fixtures.js"
 import { tempDir } from "./support/worker.js"
 
 /**
@@ -315,5 +315,29 @@ describe("CompetitionYaml", () => {
     const noColumns = valid()
     noColumns.leaderboards[0]["columns"] = []
     expect(await problem(noColumns)).toBeDefined()
+  })
+})
+
+describe("ReferenceData", () => {
+  it("keeps nested gold files flat (the worker moves sub-folders up) and lays them out again as the edition names them", async () => {
+    const semrel = Registry.get("semrel2024-a")!
+    const edition = { ...semrel, datasets: semrel.datasets.map(({ pairs: _pairs, ...d }) => d) }
+    const data = writeSemRel(path.join(work, "semrel-ref"), edition, 10, [])
+    const ref = path.join(work, "semrel-reference-data")
+    await run(ReferenceData.write(ref, edition, data.gold))
+    const entries = fs.readdirSync(ref, { withFileTypes: true })
+    expect(entries.every((e) => e.isFile())).toBe(true)
+    // esp: the organisers never released its test labels, so it has no gold file to carry.
+    const scored = edition.datasets.filter((d) => d.goldNotPublic === undefined)
+    expect(scored.length).toBe(edition.datasets.length - 1)
+    expect(entries.map((e) => e.name).sort()).toEqual([...scored.map((d) => d.gold.replace("/", "__")), "stseval-task.json"].sort())
+    const reference = await run(ReferenceData.read(ref))
+    expect(reference.edition).toEqual(edition)
+    const laid = await run(ReferenceData.layOut(reference, path.join(work, "semrel-laid-out")))
+    for (const d of scored) expect(fs.readFileSync(path.join(laid, d.gold)).equals(fs.readFileSync(path.join(data.gold, d.gold)))).toBe(true)
+    // A flat gold is used where it is.
+    const flat = await run(ReferenceData.read(path.join(work, "sick", "reference_data_test")))
+    expect(flat.files).toBeUndefined()
+    expect(await run(ReferenceData.layOut(flat, path.join(work, "unused")))).toBe(flat.goldPath)
   })
 })

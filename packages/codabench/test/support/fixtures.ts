@@ -133,3 +133,37 @@ export const rankJson = (task: string, gold: string, folder: string, primaryOnly
       entries: r.entries.map((e) => ({ rank: e.rank, team: e.team, run: e.run, primary: e.primary, late: e.late, postDeadline: e.postDeadline, flags: e.flags, value: e.value }))
     }))
   )
+
+export const semrel = Registry.get("semrel2024-a")!
+
+/**
+ * A SemEval-2024 Task 1 gold folder (`<lang>/<lang>_test_with_labels.csv`: PairID,Text,Score with
+ * scores on 0-1) for every language of `edition` with a public gold, and one run folder
+ * (`pred_<lang>.csv`: PairID,Pred_Score) for the languages `submitted`, its rows in another order
+ * than the gold's (runs are matched by PairID).
+ */
+export const writeSemRel = (
+  dir: string,
+  edition: Registry.TaskEdition,
+  n: number,
+  submitted: ReadonlyArray<string>
+): { readonly gold: string; readonly run: string; readonly values: Record<string, { gold: Array<number>; run: Array<number> }> } => {
+  const gold = path.join(dir, "gold")
+  const runDir = path.join(dir, "run")
+  fs.mkdirSync(runDir, { recursive: true })
+  const values: Record<string, { gold: Array<number>; run: Array<number> }> = {}
+  for (const [k, d] of edition.datasets.entries()) {
+    if (d.goldNotPublic !== undefined) continue
+    const v = scores(2000 + k, n, 0.4)
+    const g = v.gold.map((x) => Math.round(x * 20) / 100)
+    const r = v.run.map((x) => Math.round(x * 20) / 100)
+    const ids = g.map((_, i) => `${d.name.toUpperCase()}-test-${String(i).padStart(4, "0")}`)
+    fs.mkdirSync(path.dirname(path.join(gold, d.gold)), { recursive: true })
+    fs.writeFileSync(path.join(gold, d.gold), `PairID,Text,Score\n${g.map((x, i) => `${ids[i]},"A ""quoted"" text ${i}\nand its pair ${i}",${x}\n`).join("")}`)
+    if (!submitted.includes(d.name)) continue
+    values[d.name] = { gold: g, run: r }
+    const order = ids.map((_, i) => i).reverse()
+    fs.writeFileSync(path.join(runDir, d.run), `PairID,Pred_Score\n${order.map((i) => `${ids[i]},${r[i]}\n`).join("")}`)
+  }
+  return { gold, run: runDir, values }
+}
