@@ -12,7 +12,7 @@
  */
 import { Schema } from "effect"
 import { Issue as FormatsIssue } from "@stseval/formats"
-import type { Json, Table } from "@stseval/report"
+import type { Json, Table } from "@stseval/tables"
 import { Compare } from "@stseval/significance"
 import type { McNemar } from "@stseval/significance"
 import type { Leaderboard as WatcherLeaderboard, Watcher } from "@stseval/watcher"

@@ -36,7 +36,7 @@ describe("stseval (usage)", () => {
 describe("names the CLI lists without loading the packages (internal/Lazy.ts)", () => {
   it("are the packages' own lists", async () => {
     const { Compare } = await import("@stseval/significance")
-    const { Layouts } = await import("@stseval/report")
+    const { Layouts } = await import("@stseval/tables")
     expect(Lazy.testNames).toEqual(Compare.testNames)
     expect(Lazy.layoutNames).toEqual(Object.keys(Layouts.presets))
   })

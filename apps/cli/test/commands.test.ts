@@ -173,6 +173,8 @@ describe("stseval compare / significance with a constant run (its correlation is
     expect(out.datasets).toEqual([])
     expect(out.skipped.map((x) => x.dataset)).toEqual(["relatedness"])
     expect(out.skipped[0].reason).toContain("Flat/run1: its correlation with the gold is undefined")
+    // the RUN is constant (compare used to pass gold and run the wrong way round and blame the gold)
+    expect(out.skipped[0].reason).toContain("(the run is constant)")
     expect(out.entailment?.b).toBe(0)
     expect(out.entailment?.c).toBe(0)
   })
@@ -185,6 +187,8 @@ describe("stseval compare / significance with a constant run (its correlation is
     expect(out.error).toContain("fewer than two comparable runs")
     expect(out.excluded.map((x) => x.run)).toEqual(["Flat/run1"])
     expect(out.excluded[0].reason).toContain("undefined")
+    expect(out.excluded[0].reason).toContain("the run is constant")
+    expect(out.excluded[0].reason).not.toContain("gold is constant")
     const text = await runCli(["significance", "--task", "sick2014", "--gold", sickGold, folder])
     expect(text.code).toBe(1)
     expect(text.stderr).toContain("nothing to test")
@@ -282,7 +286,8 @@ describe("stseval report (shipped SICK submissions folder)", () => {
     expect(r.code).toBe(0)
     const rows = r.stdout.split("\n").filter((l) => l.startsWith("| ") && /\d/.test(l))
     const firstTable = rows.slice(0, 3).map((l) => l.split("|")[1].trim())
-    expect(firstTable).toEqual(["MeaningFactory-run1", "Insight-run1", "Baseline-overlap-run1"])
+    // the runs are named by their ids, as rank and watch name them
+    expect(firstTable).toEqual(["MeaningFactory/run1", "Insight/run1", "Baseline-overlap/run1"])
     expect(r.stdout).toContain("**Baselines**")
     expect(r.stdout).toContain("Williams' t")
     // the failed run and the non-primary runs are not in the paper's tables

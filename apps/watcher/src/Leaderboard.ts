@@ -9,7 +9,10 @@
  *
  * @since 0.1.0
  */
+import { Submissions } from "@stseval/formats"
 import type { Issue } from "@stseval/formats"
+import { MetricValue } from "@stseval/metrics"
+import { Rank } from "@stseval/scoring"
 import type { OfficialFigure, RunOutcome } from "./Scorer.js"
 
 /** The format tag of `leaderboard.json`. @since 0.1.0 */
@@ -23,7 +26,7 @@ export const FORMAT = "stseval/leaderboard@1"
  *
  * @since 0.1.0
  */
-export type Flag = "late" | "corrected" | "post-deadline" | "over-limit" | "extra-primary"
+export type Flag = Rank.Flag
 
 /** A run as the watcher publishes it. @since 0.1.0 */
 export interface RunRecord {
@@ -114,15 +117,16 @@ export interface Leaderboard {
   readonly runs: ReadonlyArray<LeaderboardRun>
 }
 
-// Plain code-unit comparison: locale-independent, so every machine orders ties the same way.
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
-const byRun = (a: { team: string; run: number | undefined | null; entry: string }, b: typeof a): number =>
-  cmp(a.team, b.team) || ((a.run ?? Infinity) - (b.run ?? Infinity) || 0) || cmp(a.entry, b.entry)
-
-const stem = (entry: string) => entry.replace(/\.(txt|tsv|csv|zip|out|output|run)$/i, "")
+const figureOf = (o: OfficialFigure): Rank.Figure => ({
+  ranking: o.ranking,
+  metric: o.metric,
+  value: o.value !== null ? MetricValue.defined(o.value) : MetricValue.undefined_(o.reason ?? "not computed")
+})
 
 /**
- * Build the leaderboard from the published runs.
+ * Build the leaderboard from the published runs, ranked by `@stseval/scoring`'s `rank` (the same
+ * ranking and tie rule as `stseval rank` and `stseval report`), with ids from `Submissions.assignIds`
+ * (the same ids as `stseval rank` gives the same folder).
  *
  * Run limit: a team's runs are taken in run-number order (then by name); those beyond `runLimit`
  * are flagged `over-limit` and not ranked (a failed run still takes its place: the team can replace
@@ -132,77 +136,66 @@ const stem = (entry: string) => entry.replace(/\.(txt|tsv|csv|zip|out|output|run
  * @since 0.1.0
  */
 export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions): Leaderboard => {
-  const sorted = [...records].sort(byRun)
-  const used = new Set<string>()
-  const byTeam = new Map<string, number>()
-  const primaryTaken = new Set<string>()
-  const runs: Array<LeaderboardRun> = sorted.map((r) => {
-    const base = `${r.team}/${r.run !== undefined ? `run${r.run}` : stem(r.entry)}`
-    let id = base
-    for (let k = 2; used.has(id); k++) id = `${base}~${k}`
-    used.add(id)
-    const index = (byTeam.get(r.team) ?? 0) + 1
-    byTeam.set(r.team, index)
-    const flags: Array<Flag> = []
-    if (r.late) flags.push("late")
-    if (r.corrected) flags.push("corrected")
-    if (r.postDeadline === true || (options.deadline !== undefined && r.submittedAt > options.deadline)) flags.push("post-deadline")
-    const overLimit = index > options.runLimit
-    if (overLimit) flags.push("over-limit")
-    let primary = false
-    if (r.primary && !overLimit) {
-      if (primaryTaken.has(r.team)) flags.push("extra-primary")
-      else {
-        primaryTaken.add(r.team)
-        primary = true
-      }
-    }
-    return {
-      id,
-      entry: r.entry,
-      kind: r.kind,
+  const sorted = [...records].sort((a, b) =>
+    Submissions.compareRuns({ team: a.team, run: a.run, name: a.entry }, { team: b.team, run: b.run, name: b.entry })
+  )
+  const ids = Submissions.assignIds(sorted.map((r) => ({ team: r.team, run: r.run, name: r.entry })))
+  const rankable = sorted.map((r, i) => ({
+    record: r,
+    meta: {
+      id: ids[i],
       team: r.team,
-      run: r.run ?? null,
-      primary,
-      status: r.outcome.status,
-      failure: r.outcome.failure ?? null,
-      hash: r.hash,
-      flags,
-      official: r.outcome.official,
-      errors: r.outcome.errors,
-      warnings: r.outcome.warnings
-    }
-  })
-
-  const names: Array<{ ranking: string; metric: string }> = []
-  for (const r of runs) for (const o of r.official) if (!names.some((n) => n.ranking === o.ranking)) names.push({ ranking: o.ranking, metric: o.metric })
+      run: r.run,
+      primary: r.primary,
+      late: r.late,
+      corrected: r.corrected,
+      postDeadline: r.postDeadline === true || (options.deadline !== undefined && r.submittedAt > options.deadline),
+      ...(r.description !== undefined ? { description: r.description } : {})
+    },
+    status: r.outcome.status,
+    failure: r.outcome.failure,
+    official: r.outcome.official.map(figureOf)
+  }))
   const primaryOnly = options.primaryOnly ?? false
-  const exclude = options.postDeadline === "exclude"
-  const rankedIds = new Set<string>()
-  const rankings = names.map(({ ranking, metric }): Ranking => {
-    const ranked: Array<{ run: LeaderboardRun; value: number }> = []
-    const unranked: Array<LeaderboardEntry> = []
-    for (const run of runs) {
-      if (primaryOnly && !run.primary) continue
-      const figure = run.official.find((o) => o.ranking === ranking)
-      const value = figure?.value ?? null
-      const not = (reason: string) => unranked.push(entryOf(run, null, value, reason))
-      if (run.status === "failed") not(`the run failed: ${run.failure ?? "nothing could be scored"}`)
-      else if (run.flags.includes("over-limit")) not(`beyond the limit of ${options.runLimit} runs for team ${run.team}`)
-      else if (exclude && run.flags.includes("post-deadline")) not("submitted after the deadline")
-      else if (value === null || !Number.isFinite(value)) not(`no ${ranking} figure: ${figure?.reason ?? "not computed"}`)
-      else ranked.push({ run, value })
-    }
-    ranked.sort((a, b) => b.value - a.value || byRun(a.run, b.run))
-    const entries: Array<LeaderboardEntry> = []
-    ranked.forEach((r, i) => {
-      // competition ranking: a tie shares the rank of the first of its group
-      const rank = i > 0 && r.value === ranked[i - 1].value ? entries[i - 1].rank : i + 1
-      entries.push(entryOf(r.run, rank, r.value, null))
-      rankedIds.add(r.run.id)
-    })
-    return { ranking, metric, entries: [...entries, ...unranked] }
+  const ranked = Rank.rank(rankable, {
+    primaryOnly,
+    runLimit: options.runLimit,
+    onePrimary: true,
+    postDeadline: options.postDeadline ?? "mark"
   })
+  const runs: Array<LeaderboardRun> = ranked.standings.map(({ run: { record: r, meta }, primary, flags }) => ({
+    id: meta.id,
+    entry: r.entry,
+    kind: r.kind,
+    team: r.team,
+    run: r.run ?? null,
+    primary,
+    status: r.outcome.status,
+    failure: r.outcome.failure ?? null,
+    hash: r.hash,
+    flags,
+    official: r.outcome.official,
+    errors: r.outcome.errors,
+    warnings: r.outcome.warnings
+  }))
+  const rankedIds = new Set<string>()
+  const rankings = ranked.rankings.map((k): Ranking => ({
+    ranking: k.ranking,
+    metric: k.metric,
+    entries: k.entries.map((e): LeaderboardEntry => {
+      if (e.rank !== undefined) rankedIds.add(e.meta.id)
+      return {
+        rank: e.rank ?? null,
+        id: e.meta.id,
+        team: e.meta.team,
+        run: e.meta.run ?? null,
+        primary: e.primary,
+        value: e.value._tag === "Defined" ? e.value.value : null,
+        reason: e.reason ?? null,
+        flags: e.flags
+      }
+    })
+  }))
   return {
     format: FORMAT,
     view: "full",
@@ -221,17 +214,6 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
     runs
   }
 }
-
-const entryOf = (run: LeaderboardRun, rank: number | null, value: number | null, reason: string | null): LeaderboardEntry => ({
-  rank,
-  id: run.id,
-  team: run.team,
-  run: run.run,
-  primary: run.primary,
-  value,
-  reason,
-  flags: run.flags
-})
 
 /**
  * What participants see (`leaderboard.public.*`). Outside the hidden phase it is the full board.

@@ -1,6 +1,6 @@
 /**
  * Markdown and HTML of a leaderboard. `Renderer` is an Effect reference: the default is the
- * minimal renderer below; `ScoringAdapter` can swap in `@stseval/report`'s tables.
+ * minimal renderer below; `ScoringAdapter` can swap in `@stseval/tables`'s tables.
  *
  * @since 0.1.0
  */

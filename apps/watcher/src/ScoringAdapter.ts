@@ -1,5 +1,5 @@
 /**
- * The watcher wired to the real engine (`@stseval/scoring`) and report renderer (`@stseval/report`).
+ * The watcher wired to the real engine (`@stseval/scoring`) and report renderer (`@stseval/tables`).
  *
  * `layer({ task, gold })` loads the edition and its gold once (as `Engine.loadContext` does for
  * `stseval rank`), fingerprints the gold for the cache key, and scores each run with
@@ -10,8 +10,8 @@
  */
 import { createHash } from "node:crypto"
 import type { Issue, Registry } from "@stseval/formats"
-import { Html, Markdown } from "@stseval/report"
-import type { Table } from "@stseval/report"
+import { Html, Markdown } from "@stseval/tables"
+import type { Table } from "@stseval/tables"
 import { Engine, Json } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import { Effect, FileSystem, Layer, Option, Path } from "effect"
@@ -105,7 +105,7 @@ export const layer = (options: Options) =>
   )
 
 // ---------------------------------------------------------------------------------------------
-// Rendering through @stseval/report
+// Rendering through @stseval/tables
 // ---------------------------------------------------------------------------------------------
 
 const styleOf = (edition: Registry.TaskEdition | undefined, metric: string): Table.NumberStyle =>
@@ -182,7 +182,7 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
 }
 
 /**
- * A renderer printing the leaderboard with `@stseval/report`'s Markdown and HTML renderers.
+ * A renderer printing the leaderboard with `@stseval/tables`'s Markdown and HTML renderers.
  *
  * @since 0.1.0
  */

@@ -37,7 +37,7 @@ describe("ScoringAdapter (the real engine)", () => {
     const bad = b.runs.find((r) => r.id === "Bad/run1")!
     expect(bad.status).toBe("failed")
     expect(bad.errors.some((i) => i.line === 40)).toBe(true)
-    // rendered by @stseval/report: Pearson x 100 with 2 decimals (STS-B's published style)
+    // rendered by @stseval/tables: Pearson x 100 with 2 decimals (STS-B's published style)
     const md = fs.readFileSync(path.join(out, "leaderboard.md"), "utf8")
     const top = b.rankings[0].entries[0]
     expect(md).toContain(top.id)

@@ -149,6 +149,9 @@ export const DatasetSpec = Schema.Struct({
     described(
       "why the gold of this dataset cannot be had (e.g. the organisers did not release the test labels): without a gold file the dataset is listed as not scorable with this reason"
     )
+  ),
+  header: Schema.optionalKey(
+    described("the dataset's column header in the published table (STS 2017 track 4b: es-en WMT); default: its language pair when that is unique in the edition, else its name")
   )
 })
 /** @since 0.1.0 */
@@ -222,7 +225,15 @@ export const TaskEdition = Schema.Struct({
       "a dataset a run did not submit: zero counts it as r = 0 in the aggregate (STS 2012-2016); no-official-score gives the run no aggregate, its per-dataset figures stay (STS 2017)"
   }),
   published: Schema.Struct({
-    style: Schema.Literals(["r3", "r100"]).annotate({ description: "r3: r to 3 decimals (2014); r100: r x 100 with 2 decimals (2017, STS-B)" })
+    style: Schema.Literals(["r3", "r100"]).annotate({ description: "r3: r to 3 decimals (2014); r100: r x 100 with 2 decimals (2017, STS-B)" }),
+    tables: Schema.optionalKey(
+      Schema.Array(NonEmptyString).annotate({
+        description: "the published results tables, as report layout ids (e.g. sts2017-table10); default: the generic table of the edition's family"
+      })
+    ),
+    dev: Schema.optionalKey(
+      described("the edition id of the development split shown beside this one in the published table (STS Benchmark: stsb-dev)")
+    )
   }),
   description: Schema.optionalKey(Schema.String.annotate({ description: "a sentence or two for people: paper, year, notes" })),
   data: Schema.optionalKey(DataLocation.annotate({ description: "default gold location and public downloads; absent when the data is not public" }))

@@ -468,10 +468,21 @@ const duplicateNames = (files: ReadonlyArray<RunFile>): Map<string, Array<string
 // Code-point order, so the order is the same on every machine and locale.
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
-const compareRuns = (a: Loaded, b: Loaded): number =>
-  compare(a.meta.team, b.meta.team) ||
-  (a.meta.run ?? Number.MAX_SAFE_INTEGER) - (b.meta.run ?? Number.MAX_SAFE_INTEGER) ||
-  compare(a.path, b.path)
+/**
+ * What orders runs and breaks ties wherever runs are listed (discovery, ranking, reports, the
+ * live leaderboard): team in code-point order, then run number in numeric order (run2 before
+ * run10; runs without a number last), then the run's name. Locale-independent, so every machine
+ * gives the same order.
+ *
+ * @since 0.2.0
+ */
+export const compareRuns = (
+  a: { readonly team: string; readonly run: number | undefined; readonly name: string },
+  b: { readonly team: string; readonly run: number | undefined; readonly name: string }
+): number =>
+  compare(a.team, b.team) ||
+  (a.run ?? Number.MAX_SAFE_INTEGER) - (b.run ?? Number.MAX_SAFE_INTEGER) ||
+  compare(a.name, b.name)
 
 /**
  * The metadata a run of this name gets without a run.json (id as `discover` would give it, before
@@ -484,21 +495,43 @@ export const metaFromName = (name: string): RunMeta => {
   return { id: runId(meta, name), ...meta }
 }
 
-const runId = (meta: Omit<RunMeta, "id">, name: string): string => {
+/**
+ * The id of a run, the one string every output names it by (`rank`, `report`, `watch`, failed
+ * runs, `compare`, `significance`): `team/runN` when the run has a number (`ECNU/run1`), else its
+ * name without extension when that is the team (`foo.txt` -> `foo`, `Team-Name.txt` ->
+ * `Team-Name`), else `team/<name>` (a run.json naming another team). `name` is the run's file,
+ * folder or zip name. `assignIds` makes ids unique within a folder.
+ *
+ * @since 0.2.0
+ */
+export const runId = (meta: { readonly team: string; readonly run: number | undefined }, name: string): string => {
   const stem = stripExtension(name)
   return meta.run !== undefined ? `${meta.team}/run${meta.run}` : meta.team === stem ? stem : `${meta.team}/${stem}`
 }
 
-/** Give each run a unique id `team/runN` (without a run number: the name, or `team/<name>`; `~2`... on a clash). */
-const assignIds = (loaded: ReadonlyArray<Loaded>, basename: (p: string) => string): ReadonlyArray<Submission> => {
+/**
+ * Unique ids for the runs of one folder, in the order given: `runId`, with `~2`, `~3`... on a
+ * clash (two runs claiming the same team and number). Callers pass runs in `compareRuns` order so
+ * that the same folder always gives the same ids.
+ *
+ * @since 0.2.0
+ */
+export const assignIds = (
+  runs: ReadonlyArray<{ readonly team: string; readonly run: number | undefined; readonly name: string }>
+): ReadonlyArray<string> => {
   const used = new Set<string>()
-  return loaded.map((l) => {
-    const base = runId(l.meta, basename(l.path))
+  return runs.map((r) => {
+    const base = runId(r, r.name)
     let id = base
     for (let k = 2; used.has(id); k++) id = `${base}~${k}`
     used.add(id)
-    return { ...l, meta: { id, ...l.meta } }
+    return id
   })
+}
+
+const withIds = (loaded: ReadonlyArray<Loaded>, basename: (p: string) => string): ReadonlyArray<Submission> => {
+  const ids = assignIds(loaded.map((l) => ({ team: l.meta.team, run: l.meta.run, name: basename(l.path) })))
+  return loaded.map((l, i) => ({ ...l, meta: { id: ids[i], ...l.meta } }))
 }
 
 /**
@@ -523,7 +556,7 @@ export const loadRun = (
         issues: [Issue.error("file-unreadable", path, "not a regular file, folder or zip")]
       }
     }
-    return assignIds([loaded], (p) => pathApi.basename(p))[0]
+    return withIds([loaded], (p) => pathApi.basename(p))[0]
   })
 
 /**
@@ -570,8 +603,9 @@ export const discover = (
       }
       loaded.push(run)
     }
-    loaded.sort(compareRuns)
-    const runs = assignIds(loaded, (p) => pathApi.basename(p))
+    const name = (l: Loaded) => ({ team: l.meta.team, run: l.meta.run, name: pathApi.basename(l.path) })
+    loaded.sort((a, b) => compareRuns(name(a), name(b)))
+    const runs = withIds(loaded, (p) => pathApi.basename(p))
     const byTeam = new Map<string, Array<Submission>>()
     for (const r of runs) byTeam.set(r.meta.team, [...(byTeam.get(r.meta.team) ?? []), r])
     for (const [team, teamRuns] of byTeam) {

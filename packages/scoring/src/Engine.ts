@@ -1,20 +1,51 @@
 /**
- * The Effect layer over the pure engine: load an edition (built-in id or user file), its gold and
- * runs from paths, score every run independently and rank them. One bad run never stops the
+ * The way into scoring: `score` loads an edition (built-in id or user file), its gold and runs
+ * (paths of run files, run folders, zips or whole submissions folders), scores every run
+ * independently, ranks them and returns one `Results`: every figure, the aligned scores behind
+ * them (for significance and plots), the ranking and the signature. One bad run never stops the
  * others: a run that cannot be loaded or scored becomes a failed `ScoredRun` carrying its issues.
+ *
+ * `loadContext` and `scoreSubmission` are the two halves of `score`, for a caller that loads the
+ * gold once and scores runs as they come (the live leaderboard).
  *
  * Requires `FileSystem` and `Path` (e.g. `@effect/platform-node/NodeServices`).
  *
+ * @example
+ * const results = yield* Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" })
+ * results.signature.text // "sick2014@...|gold:...|agg:single|stseval-scoring@0.1.0"
+ * results.ranked.rankings[0].entries[0].meta.id
  * @since 0.1.0
  */
+import * as nodePath from "node:path"
 import { DataStore, Gold, Issue, Registry, Submissions } from "@stseval/formats"
-import { Effect, Path, Schema } from "effect"
+import { Effect, FileSystem, Path, Schema } from "effect"
 import { rank } from "./Rank.js"
 import type { RankedResults, RankOptions } from "./Rank.js"
 import { failedRun, scoreValidated } from "./ScoredRun.js"
 import type { ScoredRun } from "./ScoredRun.js"
+import * as Signature from "./Signature.js"
 import { validateRun } from "./Validation.js"
 import type { RunValidation } from "./Validation.js"
+
+/**
+ * The gold cannot be found: none was given and the data store has none, or the path given does
+ * not exist. The message says what to do.
+ *
+ * @since 0.2.0
+ */
+export class GoldError extends Schema.TaggedError<GoldError>()("GoldError", {
+  message: Schema.String
+}) {}
+
+/** A run or submissions folder given by path that does not exist or cannot be read. @since 0.2.0 */
+export class InputError extends Schema.TaggedError<InputError>()("InputError", {
+  path: Schema.String,
+  reason: Schema.String
+}) {
+  override get message() {
+    return `${this.path}: ${this.reason}`
+  }
+}
 
 /** A submissions folder that cannot be read at all. @since 0.1.0 */
 export class FolderError extends Schema.TaggedError<FolderError>()("FolderError", {
@@ -44,7 +75,7 @@ export interface Session extends Context {
 
 /** @since 0.1.0 */
 export interface RankedSession extends Session {
-  readonly ranked: RankedResults
+  readonly ranked: RankedResults<ScoredRun>
 }
 
 /** @since 0.1.0 */
@@ -113,16 +144,8 @@ export const validateAndScore = (
 
 const unreadable = (context: Context, path: string, reason: string): ScoredRun => {
   const base = path.split(/[\\/]/).filter((p) => p !== "").pop() ?? path
-  const parsed = Submissions.parseRunName(base)
-  const meta: Submissions.RunMeta = {
-    id: `${parsed?.team ?? Submissions.stripExtension(base)}/${parsed !== undefined ? `run${parsed.run}` : base}`,
-    team: parsed?.team ?? Submissions.stripExtension(base),
-    run: parsed?.run,
-    primary: parsed?.primary ?? false,
-    late: false,
-    corrected: false,
-    postDeadline: false
-  }
+  // the id `discover` and `loadRun` would give it: the same string in every output
+  const meta = Submissions.metaFromName(base)
   const failure = `the run could not be loaded: ${reason}`
   return failedRun(context.edition, meta, path, failure, [Issue.error("file-unreadable", path, failure)])
 }
@@ -158,12 +181,133 @@ export const scorePaths = Effect.fnUntraced(function* (options: LoadOptions & { 
  *
  * @since 0.1.0
  */
-export const rankFolder = Effect.fnUntraced(function* (options: LoadOptions & RankOptions & { readonly folder: string }) {
+export const rankFolder = Effect.fnUntraced(function* (options: LoadOptions & RankOptions<ScoredRun> & { readonly folder: string }) {
   const context = yield* loadContext(options)
   const found = yield* Submissions.discover(options.folder, context.edition).pipe(
     Effect.mapError((e) => new FolderError({ folder: options.folder, reason: e.message }))
   )
   const runs = found.runs.map((s) => scoreSubmission(context, s))
-  const ranked = rank(runs, options.primaryOnly !== undefined ? { primaryOnly: options.primaryOnly } : {})
+  const ranked = rank(runs, options)
   return { ...context, issues: found.issues, runs, ranked } satisfies RankedSession
+})
+
+// ---------------------------------------------------------------------------------------------
+// The entry: score
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Where the gold of an edition is: `gold` as given (it must exist), else the edition's folder
+ * under the data store root (`dataRoot`, default `DataStore.defaultRoot()`), when it is there.
+ * Fails with a `GoldError` naming both ways out otherwise.
+ *
+ * @since 0.2.0
+ */
+export const goldPath = Effect.fnUntraced(function* (options: {
+  readonly edition: Registry.TaskEdition
+  readonly gold?: string | undefined
+  readonly dataRoot?: string | undefined
+}) {
+  const fs = yield* FileSystem.FileSystem
+  const exists = (p: string) => fs.exists(p).pipe(Effect.orElseSucceed(() => false))
+  const { edition } = options
+  if (options.gold !== undefined) {
+    if (!(yield* exists(options.gold))) return yield* new GoldError({ message: `--gold: ${options.gold} does not exist` })
+    return options.gold
+  }
+  if (edition.data === undefined) {
+    return yield* new GoldError({ message: `${edition.id}: the registry knows no public source for its gold; give it with --gold <file|folder>` })
+  }
+  const dir = nodePath.join(options.dataRoot ?? DataStore.defaultRoot(), edition.data.dir)
+  if (yield* exists(dir)) return dir
+  return yield* new GoldError({
+    message: `${edition.id}: no gold given and none in the data store (${dir}); run \`stseval data fetch ${edition.id}\` or pass --gold <file|folder>`
+  })
+})
+
+/** A folder that holds one run's dataset files (not a submissions folder of runs). */
+const isRunFolder = Effect.fnUntraced(function* (edition: Registry.TaskEdition, dir: string) {
+  const fs = yield* FileSystem.FileSystem
+  if (edition.submission === "file") return false
+  const names = yield* fs.readDirectory(dir).pipe(Effect.orElseSucceed(() => [] as Array<string>))
+  return names.some((n) => Registry.datasetOfRunFile(edition, n) !== undefined)
+})
+
+/**
+ * The runs that paths name, in order: a run (a file, a zip, or for a folder edition a folder
+ * holding the run's dataset files) or a submissions folder of many runs, whose runs are
+ * discovered (with its folder-level issues). Fails with an `InputError` for a path that does not
+ * exist or a folder that cannot be read.
+ *
+ * @since 0.2.0
+ */
+export const inputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition, paths: ReadonlyArray<string>) {
+  const fs = yield* FileSystem.FileSystem
+  const runs: Array<Submissions.Submission> = []
+  const issues: Array<Issue.Issue> = []
+  for (const p of paths) {
+    const info = yield* fs.stat(p).pipe(Effect.mapError(() => new InputError({ path: p, reason: "no such file or folder" })))
+    if (info.type === "Directory" && !(yield* isRunFolder(edition, p))) {
+      const found = yield* Submissions.discover(p, edition).pipe(Effect.mapError((e) => new InputError({ path: p, reason: e.message })))
+      runs.push(...found.runs)
+      issues.push(...found.issues)
+    } else {
+      runs.push(yield* Submissions.loadRun(p, edition).pipe(Effect.mapError((e) => new InputError({ path: p, reason: e.message }))))
+    }
+  }
+  return { runs, issues } satisfies Submissions.Discovered
+})
+
+/**
+ * One scored result: the edition, the gold it was scored against, every run (scored or failed,
+ * with its figures and the aligned scores behind them), the ranking and the signature. The JSON
+ * form is `Json.ScoredResults` (`Json.resultsToJson`).
+ *
+ * @since 0.2.0
+ */
+export interface Results extends RankedSession {
+  readonly signature: Signature.Signature
+}
+
+/** @since 0.2.0 */
+export interface ScoreOptions extends RankOptions<ScoredRun> {
+  /** a built-in edition id (`sts2014`), the path of a user edition file, or an edition */
+  readonly task: string | Registry.TaskEdition
+  /** gold folder or file; default: the edition's folder in the data store */
+  readonly gold?: string | undefined
+  /** data store root for the default gold (default `DataStore.defaultRoot()`) */
+  readonly dataRoot?: string | undefined
+  /** runs (files, run folders, zips) or submissions folders, scored in the order given */
+  readonly runs?: ReadonlyArray<string> | undefined
+  /** a submissions folder: its runs are discovered (after `runs`, if both are given) */
+  readonly folder?: string | undefined
+}
+
+/**
+ * Score runs: resolve the edition, find and load its gold, load every run (`runs`, `folder`),
+ * score each independently, rank them (`RankOptions`; primary runs only by default) and sign the
+ * result. Fails only on what stops everything: an edition that cannot be resolved (`EditionError`),
+ * no gold (`GoldError`), a path that does not exist (`InputError`), an unreadable submissions
+ * folder (`FolderError`).
+ *
+ * @since 0.2.0
+ */
+export const score = Effect.fnUntraced(function* (options: ScoreOptions) {
+  const edition = typeof options.task === "string" ? yield* Registry.resolve(options.task) : options.task
+  const gold = yield* goldPath({ edition, gold: options.gold, dataRoot: options.dataRoot })
+  const context = yield* loadContext({ task: edition, gold })
+  const given = yield* inputs(edition, options.runs ?? [])
+  const found =
+    options.folder !== undefined
+      ? yield* Submissions.discover(options.folder, edition).pipe(
+          Effect.mapError((e) => new FolderError({ folder: options.folder ?? "", reason: e.message }))
+        )
+      : { runs: [], issues: [] }
+  const runs = [...given.runs, ...found.runs].map((s) => scoreSubmission(context, s))
+  return {
+    ...context,
+    issues: [...given.issues, ...found.issues],
+    runs,
+    ranked: rank(runs, options),
+    signature: Signature.make(edition, context.gold)
+  } satisfies Results
 })

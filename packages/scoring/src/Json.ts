@@ -20,8 +20,10 @@
 import { Issue } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
 import { Schema } from "effect"
+import type { Results } from "./Engine.js"
 import type { RankedResults } from "./Rank.js"
-import type { AggregateScore, ScoredRun } from "./ScoredRun.js"
+import type { AggregateScore, DatasetScore, EntailmentScore, RelatednessScore, ScoredRun } from "./ScoredRun.js"
+import * as Signature from "./Signature.js"
 import type { RunInfo } from "./Validation.js"
 
 /** Version tag of the document shape; bumped on an incompatible change. @since 0.1.0 */
@@ -39,8 +41,9 @@ export const RunJson = Schema.Struct({
   team: Schema.String,
   run: Schema.NullOr(Schema.Int),
   primary: Schema.Boolean,
-  late: Schema.Boolean,
-  corrected: Schema.Boolean,
+  late: Schema.Boolean.annotate({ description: "submitted late (run.json); published tables print *" }),
+  corrected: Schema.Boolean.annotate({ description: "a corrected resubmission (run.json); published tables print *" }),
+  postDeadline: Schema.Boolean.annotate({ description: "sent after the evaluation closed, scored for the record; published tables print a dagger" }),
   description: Schema.optionalKey(Schema.String)
 }).annotate({ identifier: "Run", description: "who submitted the run (from its name or run.json)" })
 
@@ -104,6 +107,15 @@ export const AggregateJson = Schema.Struct({
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Aggregate" })
 
+/** The labelled aggregates of an STS run, by rule. @since 0.2.0 */
+export const AggregateJsonByName = Schema.Struct({
+  wmean: Schema.optionalKey(AggregateJson),
+  mean: Schema.optionalKey(AggregateJson),
+  pooled: Schema.optionalKey(AggregateJson),
+  allnrm: Schema.optionalKey(AggregateJson),
+  official: Schema.optionalKey(AggregateJson)
+})
+
 /** @since 0.1.0 */
 export const OfficialJson = Schema.Struct({
   ranking: Schema.String.annotate({ description: "official (STS), relatedness or entailment (SICK)" }),
@@ -123,15 +135,7 @@ export const ScoredRunJson = Schema.Struct({
   relatedness: Schema.optionalKey(RelatednessJson),
   entailment: Schema.optionalKey(EntailmentJson),
   datasets: Schema.optionalKey(Schema.Record(Schema.String, DatasetJson)),
-  aggregate: Schema.optionalKey(
-    Schema.Struct({
-      wmean: Schema.optionalKey(AggregateJson),
-      mean: Schema.optionalKey(AggregateJson),
-      pooled: Schema.optionalKey(AggregateJson),
-      allnrm: Schema.optionalKey(AggregateJson),
-      official: Schema.optionalKey(AggregateJson)
-    })
-  ),
+  aggregate: Schema.optionalKey(AggregateJsonByName),
   official: Schema.Array(OfficialJson),
   errors: Schema.Array(Issue.Issue),
   warnings: Schema.Array(Issue.Issue),
@@ -140,6 +144,12 @@ export const ScoredRunJson = Schema.Struct({
 /** @since 0.1.0 */
 export type ScoredRunJson = typeof ScoredRunJson.Type
 
+/** @since 0.2.0 */
+export const FlagJson = Schema.Literals(["late", "corrected", "post-deadline", "over-limit", "extra-primary"]).annotate({
+  identifier: "Flag",
+  description: "late / corrected (run.json, printed *), post-deadline (printed with a dagger), over-limit (beyond the team's run limit: not ranked), extra-primary (the team already has a primary run)"
+})
+
 /** @since 0.1.0 */
 export const RankEntryJson = Schema.Struct({
   rank: Schema.NullOr(Schema.Int).annotate({ description: "null when the run is not ranked (see reason)" }),
@@ -147,6 +157,10 @@ export const RankEntryJson = Schema.Struct({
   team: Schema.String,
   run: Schema.NullOr(Schema.Int),
   primary: Schema.Boolean,
+  late: Schema.Boolean,
+  corrected: Schema.Boolean,
+  postDeadline: Schema.Boolean,
+  flags: Schema.Array(FlagJson),
   path: Schema.String,
   value: Figure,
   reason: Schema.optionalKey(Schema.String)
@@ -172,6 +186,7 @@ export type RankedJson = typeof RankedJson.Type
 export const ScoredResults = Schema.Struct({
   format: Schema.Literal(FORMAT),
   edition: Schema.String,
+  signature: Signature.Signature,
   gold: Schema.Struct({ path: Schema.optionalKey(Schema.String), issues: Schema.Array(Issue.Issue) }),
   issues: Schema.Array(Issue.Issue).annotate({ description: "issues about the submissions as a whole (run limits, entries that are not runs)" }),
   runs: Schema.Array(ScoredRunJson),
@@ -182,28 +197,16 @@ export type ScoredResults = typeof ScoredResults.Type
 
 // ---------------------------------------------------------------------------------------------
 
-type Figures = Record<string, number | null>
+/** A metric as a JSON number, or null (the reason then goes into the object's `undefined`). */
+const number = (m: MetricValue.MetricValue): number | null => (m._tag === "Defined" && Number.isFinite(m.value) ? m.value : null)
+const reasonOf = (m: MetricValue.MetricValue): string => (m._tag === "Undefined" ? m.reason : "not a finite number")
 
-/** Put metric values into `out` (number or null) and collect reasons of undefined ones. */
-const figures = (metrics: Readonly<Record<string, MetricValue.MetricValue | undefined>>): { values: Figures; undefined?: Record<string, string> } => {
-  const values: Figures = {}
-  const reasons: Record<string, string> = {}
-  for (const [k, m] of Object.entries(metrics)) {
-    if (m === undefined) continue
-    if (m._tag === "Defined" && Number.isFinite(m.value)) values[k] = m.value
-    else {
-      values[k] = null
-      reasons[k] = m._tag === "Undefined" ? m.reason : "not a finite number"
-    }
-  }
-  return Object.keys(reasons).length > 0 ? { values, undefined: reasons } : { values }
+/** The `undefined` member of an object holding these metrics: absent when every one has a value. */
+const reasons = (metrics: ReadonlyArray<readonly [string, MetricValue.MetricValue | undefined]>): { readonly undefined?: Record<string, string> } => {
+  const out: Record<string, string> = {}
+  for (const [k, m] of metrics) if (m !== undefined && number(m) === null) out[k] = reasonOf(m)
+  return Object.keys(out).length > 0 ? { undefined: out } : {}
 }
-
-const withReasons = <A extends object>(base: A, f: { values: Figures; undefined?: Record<string, string> }) => ({
-  ...base,
-  ...f.values,
-  ...(f.undefined !== undefined ? { undefined: f.undefined } : {})
-})
 
 const runJson = (m: RunInfo): typeof RunJson.Type => ({
   id: m.id,
@@ -212,18 +215,65 @@ const runJson = (m: RunInfo): typeof RunJson.Type => ({
   primary: m.primary,
   late: m.late,
   corrected: m.corrected,
+  postDeadline: m.postDeadline,
   ...(m.description !== undefined ? { description: m.description } : {})
 })
 
-const aggregateJson = (a: AggregateScore): typeof AggregateJson.Type => {
-  const f = figures({ value: a.value })
-  return {
-    value: f.values.value ?? null,
-    datasets: [...a.datasets],
-    zeroed: a.zeroed.map((z) => ({ ...z })),
-    ...(f.undefined !== undefined ? { undefined: f.undefined } : {})
-  }
-}
+const aggregateJson = (a: AggregateScore): typeof AggregateJson.Type => ({
+  value: number(a.value),
+  datasets: [...a.datasets],
+  zeroed: a.zeroed.map((z) => ({ ...z })),
+  ...reasons([["value", a.value]])
+})
+
+const datasetJson = (d: DatasetScore): typeof DatasetJson.Type => ({
+  status: d.status,
+  ...(d.reason !== undefined ? { reason: d.reason } : {}),
+  ...(d.file !== undefined ? { file: d.file } : {}),
+  pairs: d.pairs,
+  weight: d.weight,
+  runLines: d.runLines,
+  ...(d.linesScored !== undefined ? { linesScored: [d.linesScored[0], d.linesScored[1]] as const } : {}),
+  pearson: number(d.pearson),
+  spearman: number(d.spearman),
+  ...(d.weightedPearson !== undefined ? { weightedPearson: number(d.weightedPearson) } : {}),
+  ...reasons([["pearson", d.pearson], ["spearman", d.spearman], ["weightedPearson", d.weightedPearson]])
+})
+
+const relatednessJson = (r: RelatednessScore): typeof RelatednessJson.Type => ({
+  status: r.status,
+  ...(r.reason !== undefined ? { reason: r.reason } : {}),
+  pairs: r.pairs,
+  pearson: number(r.pearson),
+  spearman: number(r.spearman),
+  mse: number(r.mse),
+  standardisedMse: number(r.standardisedMse),
+  ...reasons([["pearson", r.pearson], ["spearman", r.spearman], ["mse", r.mse], ["standardisedMse", r.standardisedMse]])
+})
+
+const entailmentJson = (e: EntailmentScore): typeof EntailmentJson.Type => ({
+  status: e.status,
+  ...(e.reason !== undefined ? { reason: e.reason } : {}),
+  pairs: e.pairs,
+  accuracy: number(e.accuracy),
+  correct: e.correct,
+  labels: [...e.labels],
+  confusion: e.confusion.map((row) => [...row]),
+  perClass: Object.fromEntries(
+    Object.entries(e.perClass).map(([label, c]): [string, typeof ClassJson.Type] => [
+      label,
+      {
+        precision: number(c.precision),
+        recall: number(c.recall),
+        f1: number(c.f1),
+        support: c.support,
+        ...reasons([["precision", c.precision], ["recall", c.recall], ["f1", c.f1]])
+      }
+    ])
+  ),
+  macroF1: number(e.macroF1),
+  ...reasons([["accuracy", e.accuracy], ["macroF1", e.macroF1]])
+})
 
 /**
  * The documented JSON object of one scored run (`ScoredRunJson`): every app emits this.
@@ -231,63 +281,32 @@ const aggregateJson = (a: AggregateScore): typeof AggregateJson.Type => {
  * @since 0.1.0
  */
 export const toJson = (run: ScoredRun): ScoredRunJson => {
-  const out: Record<string, unknown> = {
+  const aggregate: Record<string, typeof AggregateJson.Type> = {}
+  for (const name of ["wmean", "mean", "pooled", "allnrm", "official"] as const) {
+    const a = run.aggregate[name]
+    if (a !== undefined) aggregate[name] = aggregateJson(a)
+  }
+  return {
     edition: run.edition,
     kind: run.kind,
     path: run.path,
     run: runJson(run.meta),
     status: run.status,
-    ...(run.failure !== undefined ? { failure: run.failure } : {})
+    ...(run.failure !== undefined ? { failure: run.failure } : {}),
+    ...(run.kind === "sick"
+      ? {
+          ...(run.relatedness !== undefined ? { relatedness: relatednessJson(run.relatedness) } : {}),
+          ...(run.entailment !== undefined ? { entailment: entailmentJson(run.entailment) } : {})
+        }
+      : {
+          datasets: Object.fromEntries(run.datasets.map((d) => [d.dataset, datasetJson(d)])),
+          aggregate
+        }),
+    official: run.official.map((o) => ({ ranking: o.ranking, metric: o.metric, value: number(o.value), ...reasons([["value", o.value]]) })),
+    errors: [...run.errors],
+    warnings: [...run.warnings],
+    infos: [...run.infos]
   }
-  if (run.kind === "sick") {
-    const r = run.relatedness!
-    out.relatedness = withReasons(
-      { status: r.status, ...(r.reason !== undefined ? { reason: r.reason } : {}), pairs: r.pairs },
-      figures({ pearson: r.pearson, spearman: r.spearman, mse: r.mse, standardisedMse: r.standardisedMse })
-    )
-    const e = run.entailment!
-    const perClass: Record<string, unknown> = {}
-    for (const [label, c] of Object.entries(e.perClass)) {
-      perClass[label] = withReasons({ support: c.support }, figures({ precision: c.precision, recall: c.recall, f1: c.f1 }))
-    }
-    out.entailment = withReasons(
-      {
-        status: e.status,
-        ...(e.reason !== undefined ? { reason: e.reason } : {}),
-        pairs: e.pairs,
-        correct: e.correct,
-        labels: [...e.labels],
-        confusion: e.confusion.map((row) => [...row]),
-        perClass
-      },
-      figures({ accuracy: e.accuracy, macroF1: e.macroF1 })
-    )
-  } else {
-    const datasets: Record<string, unknown> = {}
-    for (const d of run.datasets) {
-      datasets[d.dataset] = withReasons(
-        {
-          status: d.status,
-          ...(d.reason !== undefined ? { reason: d.reason } : {}),
-          ...(d.file !== undefined ? { file: d.file } : {}),
-          pairs: d.pairs,
-          weight: d.weight,
-          runLines: d.runLines,
-          ...(d.linesScored !== undefined ? { linesScored: [d.linesScored[0], d.linesScored[1]] } : {})
-        },
-        figures({ pearson: d.pearson, spearman: d.spearman, weightedPearson: d.weightedPearson })
-      )
-    }
-    out.datasets = datasets
-    const aggregate: Record<string, unknown> = {}
-    for (const [name, a] of Object.entries(run.aggregate)) if (a !== undefined) aggregate[name] = aggregateJson(a)
-    out.aggregate = aggregate
-  }
-  out.official = run.official.map((o) => withReasons({ ranking: o.ranking, metric: o.metric }, figures({ value: o.value })))
-  out.errors = [...run.errors]
-  out.warnings = [...run.warnings]
-  out.infos = [...run.infos]
-  return out as ScoredRunJson
 }
 
 /**
@@ -295,7 +314,7 @@ export const toJson = (run: ScoredRun): ScoredRunJson => {
  *
  * @since 0.1.0
  */
-export const rankedToJson = (ranked: RankedResults): RankedJson => ({
+export const rankedToJson = (ranked: RankedResults<ScoredRun>): RankedJson => ({
   primaryOnly: ranked.primaryOnly,
   excluded: ranked.excluded,
   rankings: ranked.rankings.map((r) => ({
@@ -306,9 +325,13 @@ export const rankedToJson = (ranked: RankedResults): RankedJson => ({
       id: e.meta.id,
       team: e.meta.team,
       run: e.meta.run ?? null,
-      primary: e.meta.primary,
-      path: e.path,
-      value: e.value._tag === "Defined" && Number.isFinite(e.value.value) ? e.value.value : null,
+      primary: e.primary,
+      late: e.meta.late,
+      corrected: e.meta.corrected,
+      postDeadline: e.meta.postDeadline,
+      flags: [...e.flags],
+      path: e.run.path,
+      value: number(e.value),
       ...(e.reason !== undefined ? { reason: e.reason } : {})
     }))
   }))
@@ -319,20 +342,16 @@ export const rankedToJson = (ranked: RankedResults): RankedJson => ({
  *
  * @since 0.1.0
  */
-export const resultsToJson = (session: {
-  readonly edition: string
-  readonly goldPath?: string | undefined
-  readonly goldIssues: ReadonlyArray<Issue.Issue>
-  readonly issues: ReadonlyArray<Issue.Issue>
-  readonly runs: ReadonlyArray<ScoredRun>
-  readonly ranked?: RankedResults | undefined
+export const resultsToJson = (results: Pick<Results, "edition" | "signature" | "goldPath" | "gold" | "issues" | "runs"> & {
+  readonly ranked?: RankedResults<ScoredRun> | undefined
 }): ScoredResults => ({
   format: FORMAT,
-  edition: session.edition,
-  gold: { ...(session.goldPath !== undefined ? { path: session.goldPath } : {}), issues: [...session.goldIssues] },
-  issues: [...session.issues],
-  runs: session.runs.map(toJson),
-  ...(session.ranked !== undefined ? { rankings: rankedToJson(session.ranked) } : {})
+  edition: results.edition.id,
+  signature: results.signature,
+  gold: { ...(results.goldPath !== undefined ? { path: results.goldPath } : {}), issues: [...results.gold.issues] },
+  issues: [...results.issues],
+  runs: results.runs.map(toJson),
+  ...(results.ranked !== undefined ? { rankings: rankedToJson(results.ranked) } : {})
 })
 
 /**

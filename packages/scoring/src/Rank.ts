@@ -1,106 +1,247 @@
 /**
- * Ranking of scored runs by the edition's official figure, as the task papers' tables do: one
- * ranking per official figure (STS: `official`; SICK: `relatedness` by Pearson and `entailment` by
- * accuracy). Runs that failed or have no official figure are listed, with the reason, but never
- * ranked. Ties share a rank (1, 2, 2, 4). The order is deterministic: by figure, then team, run
- * and path.
+ * The one ranking of stseval: `rank`, `report` and the live leaderboard (`watch`) all call it.
+ *
+ * One ranking per official figure, as the task papers' tables do (STS: `official`; SICK:
+ * `relatedness` by Pearson and `entailment` by accuracy), or per figure the caller names (`by`:
+ * a report table sorted by MSE). Runs that failed, have no figure, are beyond their team's run
+ * limit or (with `postDeadline: "exclude"`) came after the deadline are listed with the reason but
+ * never ranked.
+ *
+ * The tie rule, everywhere: standard competition ranking (equal figures share the rank of the
+ * first of their group: 1, 2, 2, 4), and equal figures are listed by team (code-point order), run
+ * number (numeric; runs without a number last) and id (`Submissions.compareRuns`), so the same
+ * runs always come out in the same order on every machine.
  *
  * @since 0.1.0
  */
+import { Submissions } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
-import type { ScoredRun } from "./ScoredRun.js"
 import type { RunInfo } from "./Validation.js"
 
+/**
+ * Marks on a run: `late` / `corrected` (from run.json; published tables print `*`),
+ * `post-deadline` (sent after the deadline; printed with a dagger), `over-limit` (beyond the team's
+ * run limit: not ranked), `extra-primary` (with `onePrimary`: the team already has a primary run,
+ * this one is ranked as an ordinary run).
+ *
+ * @since 0.2.0
+ */
+export type Flag = "late" | "corrected" | "post-deadline" | "over-limit" | "extra-primary"
+
+/** A figure a ranking orders by. @since 0.2.0 */
+export interface Figure {
+  /** ranking name: `official` (STS), `relatedness` or `entailment` (SICK), or a table column */
+  readonly ranking: string
+  /** what the figure is: `pearson`, `accuracy`, `wmean`, `mean`, `mse`... */
+  readonly metric: string
+  readonly value: MetricValue.MetricValue
+}
+
+/**
+ * What `rank` needs of a run: who submitted it, whether it was scored, and its figures. A
+ * `ScoredRun` is one; the leaderboard ranks its cached outcomes and the tables their rows.
+ *
+ * @since 0.2.0
+ */
+export interface Rankable {
+  readonly meta: RunInfo
+  readonly status: "scored" | "failed"
+  readonly failure: string | undefined
+  /** the official figures, one per ranking (higher is better) */
+  readonly official: ReadonlyArray<Figure>
+  /** when given, every run must be of the same edition */
+  readonly edition?: string | undefined
+}
+
+/** A ranking by a figure of the caller's choice (e.g. a table column). @since 0.2.0 */
+export interface By<R> {
+  readonly ranking: string
+  readonly metric: string
+  readonly value: (run: R) => MetricValue.MetricValue | undefined
+  /** MSE: smaller is better */
+  readonly lowerIsBetter?: boolean | undefined
+}
+
 /** @since 0.1.0 */
-export interface RankOptions {
+export interface RankOptions<R = Rankable> {
   /**
    * Rank primary runs only (default true, as the papers' tables do); `false` ranks every run.
    * Non-primary runs are then left out of the entries and counted in `excluded`.
    */
-  readonly primaryOnly?: boolean
+  readonly primaryOnly?: boolean | undefined
+  /**
+   * Runs per team (e.g. the edition's `runLimit`): a team's runs are taken in run order and those
+   * beyond the limit are flagged `over-limit` and not ranked (a failed run still takes its place).
+   * Default: no limit.
+   */
+  readonly runLimit?: number | undefined
+  /**
+   * One primary run per team: among a team's primary runs within the limit the first in run order
+   * keeps it, the others are flagged `extra-primary` and count as ordinary runs. Default false.
+   */
+  readonly onePrimary?: boolean | undefined
+  /** `mark` (default): post-deadline runs are ranked and flagged; `exclude`: listed, not ranked */
+  readonly postDeadline?: "mark" | "exclude" | undefined
+  /** rank by these figures instead of the official ones */
+  readonly by?: ReadonlyArray<By<R>> | undefined
+}
+
+/** Where a run stands before any ranking: its effective primary flag and its marks. @since 0.2.0 */
+export interface Standing<R> {
+  readonly run: R
+  /** the run counts as its team's primary run (after the one-primary rule) */
+  readonly primary: boolean
+  readonly flags: ReadonlyArray<Flag>
 }
 
 /** @since 0.1.0 */
-export interface RankEntry {
+export interface RankEntry<R = Rankable> {
   /** 1-based rank; `undefined` when the run is not ranked (then `reason` says why) */
   readonly rank: number | undefined
-  readonly path: string
+  readonly run: R
   readonly meta: RunInfo
+  /** effective primary flag (see `Standing`) */
+  readonly primary: boolean
+  readonly flags: ReadonlyArray<Flag>
   readonly value: MetricValue.MetricValue
   readonly reason: string | undefined
 }
 
 /** @since 0.1.0 */
-export interface Ranking {
-  /** `official`, `relatedness` or `entailment` */
+export interface Ranking<R = Rankable> {
+  /** `official`, `relatedness`, `entailment`, or the `by` ranking's name */
   readonly ranking: string
-  /** the figure ranked: `pearson`, `accuracy`, `wmean`, `mean`, `pooled`, `allnrm`, `single` */
+  /** the figure ranked: `pearson`, `accuracy`, `wmean`, `mean`, `pooled`, `allnrm`, `single`... */
   readonly metric: string
+  readonly lowerIsBetter: boolean
   /** ranked entries first (best first), then the runs that are not ranked */
-  readonly entries: ReadonlyArray<RankEntry>
+  readonly entries: ReadonlyArray<RankEntry<R>>
 }
 
 /** @since 0.1.0 */
-export interface RankedResults {
+export interface RankedResults<R = Rankable> {
   readonly edition: string | undefined
   readonly primaryOnly: boolean
-  readonly rankings: ReadonlyArray<Ranking>
+  readonly runLimit: number | undefined
+  readonly postDeadline: "mark" | "exclude"
+  readonly rankings: ReadonlyArray<Ranking<R>>
+  /** every run given, in run order (team, run number, id), with its effective primary flag and marks */
+  readonly standings: ReadonlyArray<Standing<R>>
   /** runs left out because they are not primary (`primaryOnly`) */
   readonly excluded: number
 }
 
-// Plain code-unit comparison: locale-independent, so every machine orders ties the same way.
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+/**
+ * The order runs are listed in when their figures tie, and the order of `standings`: team, run
+ * number, id (`Submissions.compareRuns`).
+ *
+ * @since 0.2.0
+ */
+export const compareRuns = (a: RunInfo, b: RunInfo): number =>
+  Submissions.compareRuns({ team: a.team, run: a.run, name: a.id }, { team: b.team, run: b.run, name: b.id })
 
-const runKey = (a: { readonly meta: RunInfo; readonly path: string }, b: { readonly meta: RunInfo; readonly path: string }): number =>
-  cmp(a.meta.team, b.meta.team) ||
-  // run numbers in numeric order (run2 before run10), runs without a number last
-  ((a.meta.run ?? Infinity) - (b.meta.run ?? Infinity) || 0) ||
-  cmp(a.path, b.path)
+const noFigure: MetricValue.MetricValue = { _tag: "Undefined", reason: "not computed" }
 
 /**
- * Rank scored runs of one edition. Throws a RangeError when the runs come from different editions
- * (a programmer error: rank each edition separately).
+ * The standings of runs: sorted in run order, each with its flags (`late`, `corrected`,
+ * `post-deadline`, and under the options `over-limit` and `extra-primary`) and effective primary
+ * flag.
  *
+ * @since 0.2.0
+ */
+export const standings = <R extends { readonly meta: RunInfo }>(
+  runs: ReadonlyArray<R>,
+  options: Pick<RankOptions, "runLimit" | "onePrimary"> = {}
+): ReadonlyArray<Standing<R>> => {
+  const sorted = [...runs].sort((a, b) => compareRuns(a.meta, b.meta))
+  const perTeam = new Map<string, number>()
+  const primaryTaken = new Set<string>()
+  return sorted.map((run) => {
+    const m = run.meta
+    const index = (perTeam.get(m.team) ?? 0) + 1
+    perTeam.set(m.team, index)
+    const flags: Array<Flag> = []
+    if (m.late) flags.push("late")
+    if (m.corrected) flags.push("corrected")
+    if (m.postDeadline) flags.push("post-deadline")
+    const overLimit = options.runLimit !== undefined && index > options.runLimit
+    if (overLimit) flags.push("over-limit")
+    let primary = m.primary
+    if (options.onePrimary === true) {
+      primary = false
+      if (m.primary && !overLimit) {
+        if (primaryTaken.has(m.team)) flags.push("extra-primary")
+        else {
+          primaryTaken.add(m.team)
+          primary = true
+        }
+      }
+    }
+    return { run, primary, flags }
+  })
+}
+
+/**
+ * Rank runs of one edition. Throws a RangeError when the runs say they come from different
+ * editions (a programmer error: rank each edition separately).
+ *
+ * @example
+ * const ranked = Rank.rank(scoredRuns, { primaryOnly: false })
+ * ranked.rankings[0].entries.map((e) => [e.rank, e.meta.id])
  * @since 0.1.0
  */
-export const rank = (results: ReadonlyArray<ScoredRun>, options: RankOptions = {}): RankedResults => {
+export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOptions<R> = {}): RankedResults<R> => {
   const primaryOnly = options.primaryOnly ?? true
-  const editions = [...new Set(results.map((r) => r.edition))]
+  const postDeadline = options.postDeadline ?? "mark"
+  const editions = [...new Set(runs.flatMap((r) => (r.edition !== undefined ? [r.edition] : [])))]
   if (editions.length > 1) throw new RangeError(`rank: runs of several editions (${editions.join(", ")}); rank each edition separately`)
-  const runs = primaryOnly ? results.filter((r) => r.meta.primary) : results
-  const names: Array<{ ranking: string; metric: string }> = []
-  for (const r of results) {
-    for (const o of r.official) if (!names.some((n) => n.ranking === o.ranking)) names.push({ ranking: o.ranking, metric: o.metric })
-  }
-  const rankings = names.map(({ ranking, metric }): Ranking => {
-    const ranked: Array<{ run: ScoredRun; value: number; figure: MetricValue.MetricValue }> = []
-    const unranked: Array<RankEntry> = []
-    for (const run of runs) {
-      const figure = run.official.find((o) => o.ranking === ranking)?.value
-      if (run.status === "failed") {
-        unranked.push({ rank: undefined, path: run.path, meta: run.meta, value: figure ?? noFigure, reason: `the run failed: ${run.failure ?? "nothing could be scored"}` })
-      } else if (figure === undefined || figure._tag === "Undefined") {
-        unranked.push({
-          rank: undefined,
-          path: run.path,
-          meta: run.meta,
-          value: figure ?? noFigure,
-          reason: `no official ${ranking} figure: ${figure?._tag === "Undefined" ? figure.reason : "not computed"}`
-        })
-      } else ranked.push({ run, value: figure.value, figure })
+  const all = standings(runs, options)
+  const pool = primaryOnly ? all.filter((s) => s.primary) : all
+  const figures: ReadonlyArray<By<R>> =
+    options.by ??
+    (() => {
+      const names: Array<By<R>> = []
+      for (const r of runs) {
+        for (const o of r.official) {
+          if (!names.some((n) => n.ranking === o.ranking)) {
+            names.push({ ranking: o.ranking, metric: o.metric, value: (x) => x.official.find((f) => f.ranking === o.ranking)?.value })
+          }
+        }
+      }
+      return names
+    })()
+  const rankings = figures.map((by): Ranking<R> => {
+    const lower = by.lowerIsBetter === true
+    const ranked: Array<{ s: Standing<R>; value: number; figure: MetricValue.MetricValue }> = []
+    const unranked: Array<RankEntry<R>> = []
+    for (const s of pool) {
+      const figure = by.value(s.run)
+      const not = (reason: string) =>
+        unranked.push({ rank: undefined, run: s.run, meta: s.run.meta, primary: s.primary, flags: s.flags, value: figure ?? noFigure, reason })
+      if (s.run.status === "failed") not(`the run failed: ${s.run.failure ?? "nothing could be scored"}`)
+      else if (s.flags.includes("over-limit")) not(`beyond the limit of ${options.runLimit} runs for team ${s.run.meta.team}`)
+      else if (postDeadline === "exclude" && s.flags.includes("post-deadline")) not("submitted after the deadline")
+      else if (figure === undefined || figure._tag === "Undefined" || !Number.isFinite(figure.value)) {
+        not(`no ${by.ranking} figure: ${figure?._tag === "Undefined" ? figure.reason : figure === undefined ? "not computed" : "not a finite number"}`)
+      } else ranked.push({ s, value: figure.value, figure })
     }
-    ranked.sort((a, b) => b.value - a.value || runKey(a.run, b.run))
-    unranked.sort(runKey)
-    const entries: Array<RankEntry> = []
+    // `pool` is in run order and the sort is stable: equal figures stay in run order
+    ranked.sort((a, b) => (lower ? a.value - b.value : b.value - a.value))
+    const entries: Array<RankEntry<R>> = []
     ranked.forEach((r, i) => {
       // competition ranking: a tie shares the rank of the first of its group
       const rankOf = i > 0 && r.value === ranked[i - 1].value ? entries[i - 1].rank : i + 1
-      entries.push({ rank: rankOf, path: r.run.path, meta: r.run.meta, value: r.figure, reason: undefined })
+      entries.push({ rank: rankOf, run: r.s.run, meta: r.s.run.meta, primary: r.s.primary, flags: r.s.flags, value: r.figure, reason: undefined })
     })
-    return { ranking, metric, entries: [...entries, ...unranked] }
+    return { ranking: by.ranking, metric: by.metric, lowerIsBetter: lower, entries: [...entries, ...unranked] }
   })
-  return { edition: editions[0], primaryOnly, rankings, excluded: results.length - runs.length }
+  return {
+    edition: editions[0],
+    primaryOnly,
+    runLimit: options.runLimit,
+    postDeadline,
+    rankings,
+    standings: all,
+    excluded: all.length - pool.length
+  }
 }
-
-const noFigure: MetricValue.MetricValue = { _tag: "Undefined", reason: "no figure" }

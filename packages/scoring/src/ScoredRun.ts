@@ -15,6 +15,27 @@ import type { RunInfo, RunValidation, SickCheck, StsDatasetCheck } from "./Valid
 
 type Metric = MetricValue.MetricValue
 
+/**
+ * The scores a figure was computed from, aligned pair by pair with the gold (only the scored
+ * pairs, in gold order). Kept in memory so that significance tests, intervals, tables and plots
+ * never align or parse a run again; not part of the JSON. Every run of a dataset shares the same
+ * `gold` array.
+ *
+ * @since 0.2.0
+ */
+export interface Aligned {
+  readonly gold: Float64Array
+  readonly run: Float64Array
+  /** the run's confidences (0-100), when every scored line has one (STS 2013-2014) */
+  readonly confidence?: Float64Array | undefined
+}
+
+/** SICK entailment labels, aligned with the gold pair by pair. @since 0.2.0 */
+export interface AlignedLabels {
+  readonly gold: ReadonlyArray<string>
+  readonly run: ReadonlyArray<string>
+}
+
 /** One STS dataset (track) of a run. @since 0.1.0 */
 export interface DatasetScore {
   readonly dataset: string
@@ -31,6 +52,8 @@ export interface DatasetScore {
   readonly spearman: Metric
   /** confidence-weighted Pearson (STS 2013-2014), when the run gives a confidence on every line */
   readonly weightedPearson: Metric | undefined
+  /** the scored pairs, when the dataset was scored */
+  readonly aligned: Aligned | undefined
 }
 
 /** SICK relatedness (subtask A). @since 0.1.0 */
@@ -45,6 +68,8 @@ export interface RelatednessScore {
   readonly mse: Metric
   /** MSE on z-scores (population SD) = 2(1 - r); labelled, not official */
   readonly standardisedMse: Metric
+  /** the scored pairs, when relatedness was evaluated */
+  readonly aligned: Aligned | undefined
 }
 
 /** Per-class figures of the entailment subtask. @since 0.1.0 */
@@ -69,6 +94,8 @@ export interface EntailmentScore {
   readonly confusion: ReadonlyArray<ReadonlyArray<number>>
   readonly perClass: Readonly<Record<string, ClassScore>>
   readonly macroF1: Metric
+  /** the scored pairs' labels, when entailment was evaluated */
+  readonly aligned: AlignedLabels | undefined
 }
 
 /** One labelled aggregate across datasets. @since 0.1.0 */
@@ -129,10 +156,11 @@ export const scoreDataset = (d: StsDatasetCheck): DatasetScore => {
   }
   if (d.status !== "scored") {
     const why = notComputed(d.reason ?? "not scored")
-    return { ...base, pearson: why, spearman: why, weightedPearson: undefined }
+    return { ...base, pearson: why, spearman: why, weightedPearson: undefined, aligned: undefined }
   }
   return {
     ...base,
+    aligned: { gold: d.gold, run: d.run, ...(d.confidence !== undefined ? { confidence: d.confidence } : {}) },
     pearson: Pearson.pearson(d.run, d.gold),
     spearman: Spearman.spearman(d.run, d.gold),
     weightedPearson: d.confidence !== undefined ? WeightedPearson.weightedPearson(d.run, d.gold, d.confidence) : undefined
@@ -153,11 +181,12 @@ const scoreSick = (sick: SickCheck): { relatedness: RelatednessScore; entailment
           pearson: Pearson.pearson(r.run, r.gold),
           spearman: Spearman.spearman(r.run, r.gold),
           mse: Mse.mse(r.run, r.gold),
-          standardisedMse: Mse.standardisedMse(r.run, r.gold)
+          standardisedMse: Mse.standardisedMse(r.run, r.gold),
+          aligned: { gold: r.gold, run: r.run }
         }
       : (() => {
           const why = notComputed(r.reason ?? "not evaluated")
-          return { status: "not-evaluated", reason: r.reason, pairs: 0, pearson: why, spearman: why, mse: why, standardisedMse: why }
+          return { status: "not-evaluated", reason: r.reason, pairs: 0, pearson: why, spearman: why, mse: why, standardisedMse: why, aligned: undefined }
         })()
   const e = sick.entailment
   let entailment: EntailmentScore
@@ -172,7 +201,8 @@ const scoreSick = (sick: SickCheck): { relatedness: RelatednessScore; entailment
       labels: a.labels,
       confusion: a.confusion,
       perClass: a.perClass,
-      macroF1: a.macroF1
+      macroF1: a.macroF1,
+      aligned: { gold: e.gold, run: e.run }
     }
   } else {
     const why = notComputed(e.reason ?? "not evaluated")
@@ -185,7 +215,8 @@ const scoreSick = (sick: SickCheck): { relatedness: RelatednessScore; entailment
       labels: [...LABELS],
       confusion: [],
       perClass: {},
-      macroF1: why
+      macroF1: why,
+      aligned: undefined
     }
   }
   return { relatedness, entailment }

@@ -103,6 +103,31 @@ export const allIssues = (v: RunValidation): ReadonlyArray<Issue.Issue> => [
 
 const EMPTY = new Float64Array(0)
 
+// Every run of a dataset is scored on the same gold pairs: one aligned gold array per gold and
+// scored range, shared by all runs, instead of one copy per run.
+const goldCache = new WeakMap<Float64Array, Map<number, Float64Array>>()
+const alignedGold = (scores: Float64Array, end: number, pairs: number): Float64Array => {
+  let byEnd = goldCache.get(scores)
+  if (byEnd === undefined) goldCache.set(scores, (byEnd = new Map<number, Float64Array>()))
+  let g = byEnd.get(end)
+  if (g === undefined) {
+    g = new Float64Array(pairs)
+    let k = 0
+    for (let i = 0; i < end; i++) if (!Number.isNaN(scores[i])) g[k++] = scores[i]
+    byEnd.set(end, g)
+  }
+  return g
+}
+const sickGoldCache = new WeakMap<GoldSick, { readonly relatedness: Float64Array; readonly entailment: ReadonlyArray<string> }>()
+const sickGold = (gold: GoldSick) => {
+  let g = sickGoldCache.get(gold)
+  if (g === undefined) {
+    g = { relatedness: Float64Array.from(gold.pairs, (p) => p.relatedness!), entailment: gold.pairs.map((p) => p.entailment!) }
+    sickGoldCache.set(gold, g)
+  }
+  return g
+}
+
 const notScored = (
   dataset: string,
   status: "not-scored" | "missing",
@@ -249,7 +274,7 @@ export const checkStsDataset = (
   // Align: gold line i <-> run score i, skipping blank gold lines.
   const pairs = countAnnotated(gold.scores, end)
   const run = new Float64Array(pairs)
-  const g = new Float64Array(pairs)
+  const g = alignedGold(gold.scores, end, pairs)
   const confidence = output.confidence !== undefined ? new Float64Array(pairs) : undefined
   let k = 0
   let outside = 0
@@ -259,7 +284,6 @@ export const checkStsDataset = (
     if (Number.isNaN(y)) continue
     const x = output.scores[i]
     run[k] = x
-    g[k] = y
     if (confidence !== undefined) confidence[k] = output.confidence![i]!
     if (x < edition.scale.min || x > edition.scale.max) {
       outside++
@@ -417,14 +441,13 @@ export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Su
   const relatedness = subtask(run.relatedness, Sick.RELATEDNESS, "relatedness", goldRelatedness, EMPTY, () => {
     const n = gold.pairs.length
     const x = new Float64Array(n)
-    const y = new Float64Array(n)
+    const y = sickGold(gold).relatedness
     let outside = 0
     let first: Sick.SickRunRow | undefined
     for (let i = 0; i < n; i++) {
       const p = gold.pairs[i]
       const row = byId.get(p.pairId)!
       x[i] = row.relatedness!
-      y[i] = p.relatedness!
       if (x[i] < edition.scale.min || x[i] > edition.scale.max) {
         outside++
         if (first === undefined || row.line < first.line) first = row
@@ -435,7 +458,7 @@ export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Su
   })
   const entailment = subtask(run.entailment, Sick.ENTAILMENT, "entailment", goldEntailment, NO_LABELS, () => ({
     run: gold.pairs.map((p) => byId.get(p.pairId)!.entailment!),
-    gold: gold.pairs.map((p) => p.entailment!)
+    gold: sickGold(gold).entailment
   }))
   return { file: path, relatedness, entailment, issues }
 }

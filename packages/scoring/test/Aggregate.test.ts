@@ -14,7 +14,8 @@ const scored = (dataset: string, r: number, pairs: number): D => ({
   linesScored: [1, pairs],
   pearson: MetricValue.defined(r),
   spearman: MetricValue.defined(r),
-  weightedPearson: undefined
+  weightedPearson: undefined,
+  aligned: undefined
 })
 const missing = (dataset: string, weight: number): D => ({
   ...scored(dataset, 0, weight),

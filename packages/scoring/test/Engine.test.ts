@@ -5,7 +5,7 @@ import { Effect } from "effect"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Json } from "@stseval/scoring"
-import { Engine } from "@stseval/scoring"
+import { Engine, Signature } from "@stseval/scoring"
 import { Submissions } from "@stseval/formats"
 import { lines, toyEdition, expectClose } from "./helpers.js"
 
@@ -60,7 +60,7 @@ describe("Engine.rankFolder", () => {
     const zipped = session.runs.find((r) => r.meta.team === "Zipped")!
     expect(zipped.status).toBe("failed")
     expect(zipped.errors.length).toBeGreaterThan(0)
-    const doc = Json.resultsToJson({ edition: edition.id, goldPath: session.goldPath, goldIssues: session.gold.issues, issues: session.issues, runs: session.runs, ranked: session.ranked })
+    const doc = Json.resultsToJson({ ...session, signature: Signature.make(session.edition, session.gold) })
     expect(doc.rankings!.rankings[0].entries[3].rank).toBeNull()
   })
 
@@ -117,5 +117,59 @@ describe("Engine.validateAndScore", () => {
     // gold a = 1, <blank>, 3, 4, 2: the blank line is not scored, so four aligned pairs
     expect(Array.from(validation!.datasets.find((d) => d.dataset === "a")!.gold)).toEqual([1, 3, 4, 2])
     expect(Array.from(validation!.datasets.find((d) => d.dataset === "a")!.run)).toEqual([1, 2, 4, 3])
+  })
+})
+
+describe("run identity", () => {
+  it("a run that cannot be loaded keeps the id discovery gives it (foo.txt -> foo, Team-Name.txt -> Team-Name)", async () => {
+    const context = await run(Engine.loadContext({ task: edition, gold: path.join(root, "gold") }))
+    for (const [name, id] of [["foo.txt", "foo"], ["Team-Name.txt", "Team-Name"], ["ECNU_run2.zip", "ECNU/run2"]] as const) {
+      const failed = await run(Engine.scoreRunPath(context, path.join(root, "nowhere", name)))
+      expect(failed.status).toBe("failed")
+      expect(failed.meta.id).toBe(id)
+      expect(failed.meta.id).toBe(Submissions.metaFromName(name).id)
+    }
+  })
+})
+
+describe("Engine.score: the one way into scoring", () => {
+  it("a folder: every run scored, ranked, signed, with the aligned scores (one gold array shared by every run)", async () => {
+    const results = await run(Engine.score({ task: edition, gold: path.join(root, "gold"), folder: path.join(root, "subs") }))
+    expect(results.signature.text).toBe(Signature.make(edition, results.gold).text)
+    expect(results.ranked.rankings[0].entries.map((e) => [e.rank, e.meta.id])).toEqual([
+      [1, "Alpha/run1"],
+      [1, "Tie/run1"],
+      [3, "Beta/run1"],
+      [undefined, "Broken/run1"],
+      [undefined, "Zipped/run1"]
+    ])
+    const alpha = results.runs.find((r) => r.meta.id === "Alpha/run1")!
+    const tie = results.runs.find((r) => r.meta.id === "Tie/run1")!
+    // dataset a: gold line 2 is blank (not annotated), so 4 pairs: gold 1 3 4 2, run 1 2 4 3
+    expect(Array.from(alpha.datasets[0].aligned!.gold)).toEqual([1, 3, 4, 2])
+    expect(Array.from(alpha.datasets[0].aligned!.run)).toEqual([1, 2, 4, 3])
+    expect(tie.datasets[0].aligned!.gold).toBe(alpha.datasets[0].aligned!.gold)
+    expect(results.runs.find((r) => r.meta.id === "Zipped/run1")!.datasets[0].aligned).toBeUndefined()
+  })
+
+  it("runs and submissions folders given by path, all runs ranked on request", async () => {
+    const results = await run(
+      Engine.score({ task: edition, gold: path.join(root, "gold"), runs: [path.join(root, "subs/Beta_run1primary"), path.join(root, "subs/Alpha_run2")], primaryOnly: false })
+    )
+    expect(results.runs.map((r) => r.meta.id)).toEqual(["Beta/run1", "Alpha/run2"])
+    expect(results.ranked.rankings[0].entries.map((e) => e.meta.id)).toEqual(["Alpha/run2", "Beta/run1"])
+  })
+
+  it("what stops everything is a typed error: no gold, a path that does not exist", async () => {
+    const gold = await Effect.runPromise(
+      Engine.score({ task: edition, gold: path.join(root, "no-gold"), folder: path.join(root, "subs") }).pipe(Effect.flip, Effect.provide(NodeServices.layer))
+    )
+    expect(gold._tag).toBe("GoldError")
+    expect(gold.message).toContain("no-gold does not exist")
+    const input = await Effect.runPromise(
+      Engine.score({ task: edition, gold: path.join(root, "gold"), runs: [path.join(root, "nowhere")] }).pipe(Effect.flip, Effect.provide(NodeServices.layer))
+    )
+    expect(input._tag).toBe("InputError")
+    expect(input.message).toBe(`${path.join(root, "nowhere")}: no such file or folder`)
   })
 })

@@ -2,16 +2,18 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { Json, Rank, ScoredRun } from "@stseval/scoring"
+import { Json, Rank, ScoredRun, Signature } from "@stseval/scoring"
 import { goldOf, lines, repoRoot, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
 
 const edition = toyEdition()
 const gold = goldOf(edition, { a: lines([1, "", 3, 4, 2]), b: lines([1, 2, 3]) })
 const good = ScoredRun.scoreRun(edition, gold, submission({ "STS.output.a.txt": lines([1, 9, 2, 4, 3]), "STS.output.b.txt": lines([3, 3, 3]) }))
 const failed = ScoredRun.scoreRun(edition, gold, submission({ "README.md": "x\n" }, { team: "Other" }))
+const sicks = sickEdition()
+const sicksGold = goldOf(sicks, { test: sickGold([[1, 4.5, "ENTAILMENT"], [2, 3, "NEUTRAL"], [3, 1.5, "CONTRADICTION"]]) })
 const sick = ScoredRun.scoreRun(
-  sickEdition(),
-  goldOf(sickEdition(), { test: sickGold([[1, 4.5, "ENTAILMENT"], [2, 3, "NEUTRAL"], [3, 1.5, "CONTRADICTION"]]) }),
+  sicks,
+  sicksGold,
   submission({ "T_run1primary.txt": "pair_ID\tentailment_judgment\trelatedness_score\n1\tENTAILMENT\t4\n2\tNEUTRAL\tNA\n3\tNEUTRAL\t1\n" })
 )
 const decode = Schema.decodeUnknownSync(Json.ScoredResults)
@@ -19,16 +21,17 @@ const decode = Schema.decodeUnknownSync(Json.ScoredResults)
 describe("Json", () => {
   it("toJson output of scored, failed and SICK runs conforms to the ScoredResults schema (through a JSON round trip)", () => {
     const doc = Json.resultsToJson({
-      edition: "toy",
+      edition,
+      signature: Signature.make(edition, gold),
       goldPath: "gold",
-      goldIssues: gold.issues,
+      gold,
       issues: [],
       runs: [good, failed],
       ranked: Rank.rank([good, failed])
     })
     const text = JSON.stringify(doc)
     expect(() => decode(JSON.parse(text))).not.toThrow()
-    expect(() => decode(JSON.parse(JSON.stringify(Json.resultsToJson({ edition: "sick2014", goldIssues: [], issues: [], runs: [sick] }))))).not.toThrow()
+    expect(() => decode(JSON.parse(JSON.stringify(Json.resultsToJson({ edition: sicks, signature: Signature.make(sicks, sicksGold), goldPath: undefined, gold: sicksGold, issues: [], runs: [sick] }))))).not.toThrow()
   })
 
   it("uses the documented field names, null + `undefined` reasons, full-precision numbers", () => {
@@ -56,5 +59,28 @@ describe("Json", () => {
     const generated = `${JSON.stringify(Json.jsonSchema(), null, 2)}\n`
     if (process.env["UPDATE_SCHEMA"] === "1") fs.writeFileSync(file, generated)
     expect(fs.readFileSync(file, "utf8")).toBe(generated)
+  })
+})
+
+describe("Signature", () => {
+  it("names the edition, hashes its definition and the gold, the aggregate rule and the engine version", () => {
+    const s = Signature.make(edition, gold)
+    expect(s.text).toMatch(/^toy@[0-9a-f]{8}\|gold:[0-9a-f]{8}\|agg:wmean\|stseval-scoring@\d+\.\d+\.\d+$/)
+    expect(s.text).toBe(`${s.edition}@${s.editionHash}|gold:${s.goldHash}|agg:${s.aggregate}|${s.engine}`)
+    // the same gold read again gives the same signature; any changed score or rule changes it
+    expect(Signature.make(edition, goldOf(edition, { a: lines([1, "", 3, 4, 2]), b: lines([1, 2, 3]) })).text).toBe(s.text)
+    expect(Signature.make(edition, goldOf(edition, { a: lines([1, "", 3, 4, 2.5]), b: lines([1, 2, 3]) })).goldHash).not.toBe(s.goldHash)
+    expect(Signature.make(toyEdition({ missingDataset: "no-official-score" }), gold).editionHash).not.toBe(s.editionHash)
+    expect(Signature.make(toyEdition({ ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "mean" }] }), gold).aggregate).toBe("mean")
+  })
+
+  it("VERSION is the package's version", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "packages/scoring/package.json"), "utf8")) as { version: string }
+    expect(Signature.VERSION).toBe(pkg.version)
+  })
+
+  it("the scored-results JSON carries the signature", () => {
+    const doc = Json.resultsToJson({ edition, signature: Signature.make(edition, gold), goldPath: "gold", gold, issues: [], runs: [good] })
+    expect(doc.signature.text).toBe(Signature.make(edition, gold).text)
   })
 })

@@ -91,4 +91,42 @@ describe("rank", () => {
   it("refuses to mix editions", () => {
     expect(() => Rank.rank([run("A", 1, 0.5), { ...run("B", 1, 0.4), edition: "other" }])).toThrow(RangeError)
   })
+
+  it("one tie rule: equal figures share the rank and are listed by team (code points), run number (numeric), id", () => {
+    const tied = [run("b", 10, 0.5), run("B", 1, 0.5), run("b", 2, 0.5), run("a", 1, 0.4)]
+    const entries = Rank.rank(tied).rankings[0].entries
+    // "B" < "b" in code points; run2 before run10
+    expect(entries.map((e) => [e.rank, e.meta.id])).toEqual([[1, "B/run1"], [1, "b/run2"], [1, "b/run10"], [4, "a/run1"]])
+    expect(Rank.rank([...tied].reverse()).rankings[0].entries.map((e) => e.meta.id)).toEqual(entries.map((e) => e.meta.id))
+  })
+
+  it("run limit, one primary per team and post-deadline runs, as the live leaderboard needs", () => {
+    const late = { ...run("T", 2, 0.95), meta: { ...run("T", 2, 0.95).meta, postDeadline: true } }
+    const team = [run("T", 1, 0.5), late, run("T", 3, 0.9), run("T", 4, 0.99)]
+    const marked = Rank.rank(team, { primaryOnly: false, runLimit: 3, onePrimary: true })
+    expect(marked.standings.map((s) => [s.run.meta.id, s.primary, s.flags])).toEqual([
+      ["T/run1", true, []],
+      ["T/run2", false, ["post-deadline", "extra-primary"]],
+      ["T/run3", false, ["extra-primary"]],
+      ["T/run4", false, ["over-limit"]]
+    ])
+    expect(marked.rankings[0].entries.map((e) => [e.rank, e.meta.id, e.reason])).toEqual([
+      [1, "T/run2", undefined],
+      [2, "T/run3", undefined],
+      [3, "T/run1", undefined],
+      [undefined, "T/run4", "beyond the limit of 3 runs for team T"]
+    ])
+    const excluded = Rank.rank(team, { primaryOnly: false, runLimit: 3, postDeadline: "exclude" })
+    expect(excluded.rankings[0].entries.find((e) => e.meta.id === "T/run2")!.reason).toBe("submitted after the deadline")
+    // primary runs only, after the one-primary rule: T/run1 alone
+    expect(Rank.rank(team, { runLimit: 3, onePrimary: true }).rankings[0].entries.map((e) => e.meta.id)).toEqual(["T/run1"])
+  })
+
+  it("ranks by a figure of the caller's choice, smaller first when lower is better (MSE)", () => {
+    const mse = new Map([["A/run1", 0.3], ["B/run1", 0.2], ["C/run1", 0.2]])
+    const ranked = Rank.rank([run("A", 1, 0), run("B", 1, 0), run("C", 1, 0)], {
+      by: [{ ranking: "mse", metric: "mse", lowerIsBetter: true, value: (r) => MetricValue.defined(mse.get(r.meta.id)!) }]
+    })
+    expect(ranked.rankings[0].entries.map((e) => [e.rank, e.meta.id])).toEqual([[1, "B/run1"], [1, "C/run1"], [3, "A/run1"]])
+  })
 })

@@ -28,10 +28,18 @@ export type TestName = Dependent.TestName | "zou2007" | "bootstrap" | "permutati
 export const testNames: ReadonlyArray<TestName> = [...Dependent.testNames, "zou2007", "bootstrap", "permutation"]
 
 /**
+ * The test used when none is named, everywhere (compare, significance, the tables' bold marks):
+ * Williams' t for two dependent correlations sharing the gold, what STS 2017 used.
+ *
+ * @since 0.2.0
+ */
+export const defaultTest: TestName = "williams1959"
+
+/**
  * @since 0.1.0
  */
 export interface Options {
-  /** Default `"williams1959"` (what STS 2017 used). */
+  /** Default `defaultTest`, `"williams1959"` (what STS 2017 used). */
   readonly test?: TestName
   /** `greater`: run A better. Default `"two.sided"`. */
   readonly alternative?: Alternative
@@ -75,7 +83,7 @@ export interface Comparison {
 const isResampling = (t: TestName): t is "bootstrap" | "permutation" => t === "bootstrap" || t === "permutation"
 
 const checkTest = (options: Options): InvalidInput | undefined => {
-  const test = options.test ?? "williams1959"
+  const test = options.test ?? defaultTest
   if (!testNames.includes(test)) {
     return new InvalidInput({ field: "test", expected: testNames.join(", "), found: String(test) })
   }
@@ -165,7 +173,7 @@ export const two = (
 ): Outcome<Comparison> => {
   const error = checkTest(options)
   if (error !== undefined) return error
-  const test = options.test ?? "williams1959"
+  const test = options.test ?? defaultTest
   if (test === "bootstrap") {
     const d = Bootstrap.resample(gold, [runA, runB], options)
     if (d instanceof InvalidInput) return d
@@ -234,7 +242,7 @@ export const many = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, opti
   const stratumOf = Kernel.denseStrata(options.strata, gold.length)
   const dataError = checkData(gold, runs, options.strata, stratumOf)
   if (dataError !== undefined) return dataError
-  const test = options.test ?? "williams1959"
+  const test = options.test ?? defaultTest
   const against = options.against ?? "best"
   if (typeof against === "number" && !(Number.isInteger(against) && against >= 0 && against < runs.length)) {
     return new InvalidInput({ field: "against", expected: `best, all or a run index below ${runs.length}`, found: String(against) })

@@ -85,3 +85,19 @@ export const discordant = (
   }
   return { b, c }
 }
+
+/**
+ * McNemar's test of two runs' labels against the gold labels (same order): the discordant counts,
+ * then `test`. What `compare` runs on SICK entailment.
+ *
+ * @since 0.2.0
+ */
+export const compareLabels = (
+  gold: ReadonlyArray<string>,
+  runA: ReadonlyArray<string>,
+  runB: ReadonlyArray<string>,
+  options: Options = {}
+): Outcome<Result> => {
+  const counts = discordant(gold, runA, runB)
+  return counts instanceof InvalidInput ? counts : test(counts.b, counts.c, options)
+}

@@ -6,17 +6,17 @@
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue } from "@stseval/formats"
-import { Accuracy } from "@stseval/metrics"
-import { Engine, Validation } from "@stseval/scoring"
+import { MetricValue } from "@stseval/metrics"
+import { Aligned } from "@stseval/scoring"
+import type { ScoredRun } from "@stseval/scoring"
 import type { Compare, McNemar } from "@stseval/significance"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
-import * as Inputs from "../internal/Inputs.js"
 import * as Lazy from "../internal/Lazy.js"
 import * as Style from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
-import { aggregateOf, alignScores, dataset, fmt, fmtCi, fmtP, joined, metric, progressReporter, resamples, seed, test } from "../internal/Comparison.js"
+import { dataset, fmt, fmtCi, fmtP, metric, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
 
 const alternative = Flag.Literals("alternative", ["two.sided", "greater", "less"]).pipe(
   Flag.withDescription("Alternative hypothesis; greater: run A is better"),
@@ -57,24 +57,24 @@ export const compare = Command.make(
   },
   Effect.fn(function*({ task, gold, dataRoot, json, test, resamples, seed, metric, alternative, dataset, runA, runB }) {
     const edition = yield* Task.edition(task)
-    const { Compare, McNemar, TestResult } = yield* Lazy.significance
-    const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
-    const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
-    const { runs } = yield* Inputs.submissions(edition, [runA, runB])
-    if (runs.length !== 2) {
-      return yield* new UsageError({ message: `compare takes two runs; ${runA} and ${runB} name ${runs.length}` })
-    }
+    const { Compare, Datasets, McNemar, TestResult } = yield* Lazy.significance
     const only = Option.getOrUndefined(dataset)
     if (only !== undefined && edition.family === "sts" && !edition.datasets.some((d) => d.name === only)) {
       return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only} (${edition.datasets.map((d) => d.name).join(", ")})` })
     }
-    const validations = runs.map((s) => Validation.validateRun(edition, context.gold, s))
-    const aligned = alignScores(edition, validations, only)
-    const chosen = Option.getOrElse(test, (): Compare.TestName => "williams1959")
+    const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: [runA, runB] })
+    const goldPath = scored.goldPath ?? ""
+    const runs = scored.runs
+    if (runs.length !== 2) {
+      return yield* new UsageError({ message: `compare takes two runs; ${runA} and ${runB} name ${runs.length}` })
+    }
+    // the runs' scores on each dataset both have scored, as the engine aligned them
+    const aligned = Aligned.datasets(edition, runs, only)
+    const chosen = Option.getOrElse(test, () => Compare.defaultTest)
     const common = { alternative, resamples, seed, metric, progress: progressReporter(json) } as const
 
     // the runs' own errors (file, line, what was expected): why a dataset could not be compared
-    const runErrors = validations.flatMap((v) => Validation.allIssues(v).filter((i) => i.severity === "error"))
+    const runErrors = runs.flatMap((r) => r.errors)
     const rows: Array<Row> = []
     // a test that could not be computed (e.g. a constant run), per dataset
     const errors: Array<string> = []
@@ -86,35 +86,28 @@ export const compare = Command.make(
     // The edition's aggregate over several datasets: resampling stratified by dataset.
     let aggregateRow: Row | undefined
     if (aligned.datasets.length > 1) {
-      const how = aggregateOf(edition)
-      const j = joined(yield* Lazy.significance, aligned.datasets, how)
+      const how = Aligned.aggregateOf(edition)
+      const j = Datasets.join(aligned.datasets, how)
       const resampling = chosen === "bootstrap" || chosen === "permutation" ? chosen : "bootstrap"
-      const c = Compare.two(j.gold, j.runs[0], j.runs[1], { ...common, ...j, test: resampling })
+      const c = TestResult.isInvalid(j) ? j : Compare.two(j.gold, j.runs[0], j.runs[1], { ...common, ...j, test: resampling })
       if (TestResult.isInvalid(c)) errors.push(`aggregate: ${c.message}`)
-      else aggregateRow = { dataset: `aggregate (${how})`, pairs: j.gold.length, comparison: c }
+      else aggregateRow = { dataset: `aggregate (${how})`, pairs: aligned.datasets.reduce((n, d) => n + d.gold.length, 0), comparison: c }
     }
     // SICK entailment: McNemar on the discordant pairs.
     let entailment: (McNemar.Result & { readonly accuracyA: number; readonly accuracyB: number }) | undefined
     const skippedEntailment: Array<{ dataset: string; reason: string }> = []
     if (edition.family === "sick") {
-      const [ea, eb] = validations.map((v) => v.sick?.entailment)
-      if (ea?.status === "scored" && eb?.status === "scored") {
-        const counts = McNemar.discordant(ea.gold, ea.run, eb.run)
-        if (!TestResult.isInvalid(counts)) {
-          const m = McNemar.test(counts.b, counts.c)
-          // the official accuracy, in percent, as `score` gives it
-          const acc = (run: ReadonlyArray<string>) => Accuracy.accuracy(ea.gold, run).accuracy
-          if (!TestResult.isInvalid(m)) entailment = { ...m, accuracyA: acc(ea.run), accuracyB: acc(eb.run) }
-          else skippedEntailment.push({ dataset: "entailment", reason: m.message })
-        } else skippedEntailment.push({ dataset: "entailment", reason: counts.message })
-      } else {
-        const i = ea?.status === "scored" ? 1 : 0
-        const reason = validations[i].sick?.entailment.reason ?? "not scored"
-        skippedEntailment.push({ dataset: "entailment", reason: `${validations[i].meta.id}: ${reason}` })
-      }
+      const labels = Aligned.entailment(runs)
+      if ("gold" in labels) {
+        const m = McNemar.compareLabels(labels.gold, labels.runs[0], labels.runs[1])
+        // the official accuracy, in percent, as `score` gives it
+        const acc = (r: ScoredRun.ScoredRun) => MetricValue.getOrNaN(r.entailment!.accuracy)
+        if (!TestResult.isInvalid(m)) entailment = { ...m, accuracyA: acc(runs[0]), accuracyB: acc(runs[1]) }
+        else skippedEntailment.push({ dataset: "entailment", reason: m.message })
+      } else skippedEntailment.push(labels)
     }
 
-    const ids = validations.map((v) => v.meta.id)
+    const ids = runs.map((r) => r.meta.id)
     if (json) {
       yield* Console.log(
         JSON.stringify(

@@ -1,7 +1,7 @@
 import { Console, Effect } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue } from "@stseval/formats"
-import { Engine, Json } from "@stseval/scoring"
+import { Json } from "@stseval/scoring"
 import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Render from "../internal/Render.js"
@@ -27,19 +27,12 @@ export const rank = Command.make(
   },
   Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, allRuns, strict, folder }) {
     const edition = yield* Task.edition(task)
-    const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
-    const session = yield* Engine.rankFolder({ task: edition, gold: goldPath, folder, primaryOnly: !allRuns })
+    const session = yield* Task.score(edition, { gold, dataRoot }, { folder, primaryOnly: !allRuns })
     if (json) {
-      yield* Console.log(
-        JSON.stringify(
-          Json.resultsToJson({ edition: edition.id, goldPath, goldIssues: session.gold.issues, issues: session.issues, runs: session.runs, ranked: session.ranked }),
-          null,
-          2
-        )
-      )
+      yield* Console.log(JSON.stringify(Json.resultsToJson(session), null, 2))
     } else {
       const d = decimalsOf(edition.published.style, decimals)
-      yield* Console.log(`${Style.bold(edition.id)}  ${edition.title}\ngold: ${goldPath}   runs: ${session.runs.length}\n`)
+      yield* Console.log(`${Render.header(session, { runs: true })}\n`)
       yield* Console.log(Render.ranking(session.ranked, d))
       const withIssues = session.runs.filter((r) => r.errors.length > 0 || r.warnings.length > 0)
       if (withIssues.length > 0 || session.issues.length > 0 || session.gold.issues.length > 0) {

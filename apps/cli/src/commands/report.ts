@@ -6,17 +6,14 @@
  */
 import { Console, Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { Submissions } from "@stseval/formats"
-import type { Registry } from "@stseval/formats"
-import type { Config, Layouts, Results, Table } from "@stseval/report"
-import type { ScoredRun, Validation } from "@stseval/scoring"
-import { Engine } from "@stseval/scoring"
+import type { Engine } from "@stseval/scoring"
+import type { Config, Report } from "@stseval/tables"
 import { UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
 import * as Task from "../internal/Task.js"
 
-const format = Flag.Literals("format", ["md", "latex", "html", "json"]).pipe(
+const format = Flag.Literals("format", ["md", "latex", "html", "json"] as const).pipe(
   Flag.withAlias("f"),
   Flag.withDescription("Output format: md (GitHub Markdown), latex (booktabs), html (one self-contained page with plots), json"),
   Flag.withDefault("md" as const)
@@ -48,22 +45,6 @@ const dev = Flag.String("dev").pipe(
 )
 const devGold = Flag.String("dev-gold").pipe(Flag.withDescription("Gold of --dev (default: the data store's)"), Flag.optional)
 
-/** Validate and score every run of a folder, keeping the validations (they hold the scores). */
-const scoreFolder = Effect.fnUntraced(function*(edition: Registry.TaskEdition, goldPath: string, folder: string) {
-  const { FromScoring } = yield* Lazy.report
-  const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
-  const found = yield* Submissions.discover(folder, edition).pipe(Effect.mapError((e) => new UsageError({ message: `${folder}: ${e.message}` })))
-  const validations: Array<Validation.RunValidation> = []
-  const runs: Array<ScoredRun.ScoredRun> = []
-  for (const s of found.runs) {
-    // total: a defect in one run becomes a failed run, and the others are still scored
-    const { scored, validation } = Engine.validateAndScore(context, s)
-    runs.push(scored)
-    if (validation !== undefined) validations.push(validation)
-  }
-  return FromScoring.fromScoredRuns(runs, { edition: context.edition, validations })
-})
-
 export const report = Command.make(
   "report",
   {
@@ -87,8 +68,7 @@ export const report = Command.make(
   Effect.fn(function*(flags) {
     const fs = yield* FileSystem.FileSystem
     const edition = yield* Task.edition(flags.task)
-    const { Config, FromScoring, Html, Json, Latex, Layouts, Markdown } = yield* Lazy.report
-    const goldPath = yield* Task.goldPath(edition, flags.gold, flags.dataRoot)
+    const { Config, Report } = yield* Lazy.tables
 
     let cfg: Config.Config = {}
     if (Option.isSome(flags.config)) {
@@ -98,42 +78,30 @@ export const report = Command.make(
       if (parsed._tag === "Error") return yield* new UsageError({ message: parsed.errors.join("\n") })
       cfg = parsed.config
     }
-    const options: Layouts.Options = {
+    const results = yield* Task.score(edition, { gold: flags.gold, dataRoot: flags.dataRoot }, { folder: flags.folder })
+    let dev: Engine.Results | undefined
+    if (Option.isSome(flags.dev)) {
+      // the registry names the edition of the dev split (STS Benchmark: stsb-dev)
+      const devId = edition.published.dev
+      if (devId === undefined) return yield* new UsageError({ message: `--dev: ${edition.id} has no development split in the registry` })
+      dev = yield* Task.score(yield* Task.edition(devId), { gold: flags.devGold, dataRoot: flags.dataRoot }, { folder: flags.dev.value })
+    }
+    const options: Report.Options = {
       ...cfg,
       ...(flags.allRuns ? { runs: "all" as const } : flags.primaryOnly ? { runs: "primary" as const } : {}),
       ...(Option.isSome(flags.caption) ? { caption: flags.caption.value } : {}),
       ...(Option.isSome(flags.test) ? { test: flags.test.value } : {}),
       ...(Option.isSome(flags.alpha) ? { alpha: flags.alpha.value } : {}),
-      // the p-value matrix and plots are only drawn in HTML (and kept in JSON)
-      ...(flags.format === "md" || flags.format === "latex" ? { matrix: false, scatterRuns: 0 } : {})
+      ...(Option.isSome(flags.layout) ? { layout: [flags.layout.value] } : {}),
+      ...(flags.standalone ? { latex: { ...cfg.latex, standalone: true } } : {}),
+      dev,
+      format: flags.format
     }
-
-    let results: Results.Results = yield* scoreFolder(edition, goldPath, flags.folder)
-    if (Option.isSome(flags.dev)) {
-      const devEdition = yield* Task.edition(`${edition.id}-dev`)
-      const devGoldPath = yield* Task.goldPath(devEdition, flags.devGold, flags.dataRoot)
-      results = FromScoring.merge(yield* scoreFolder(devEdition, devGoldPath, flags.dev.value), results)
-    }
-
-    const ids = Option.isSome(flags.layout) ? [flags.layout.value] : (cfg.layout ?? Layouts.defaultsFor(edition.id))
-    const tables: Array<Table.Table> = []
-    for (const id of ids) {
-      tables.push(yield* Effect.try({ try: () => Layouts.preset(id, results, options), catch: (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }) }))
-    }
-    const latex = { standalone: flags.standalone || cfg.latex?.standalone === true, ...(cfg.latex?.engine !== undefined ? { engine: cfg.latex.engine } : {}) }
-    const text =
-      flags.format === "md"
-        ? tables.map((t) => Markdown.render(t)).join("\n")
-        : flags.format === "latex"
-          ? latex.standalone
-            ? Latex.renderDocument(tables, latex)
-            : tables.map((t) => Latex.render(t, latex)).join("\n")
-          : flags.format === "html"
-            ? Html.renderPage(tables)
-            : Json.renderReport(edition.id, tables, { extras: true })
+    const tables = yield* Effect.try({ try: () => Report.tables(results, options), catch: (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }) })
+    const text = Report.render(edition.id, tables, flags.format, options)
     if (Option.isSome(flags.out)) {
       yield* fs.writeFileString(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${e.message}` })))
-      yield* Console.error(`wrote ${flags.out.value} (${tables.map((t) => t.id).join(", ")}; ${results.runs.length} runs)`)
+      yield* Console.error(`wrote ${flags.out.value} (${tables.map((t) => t.id).join(", ")}; ${new Set([...results.runs, ...(dev?.runs ?? [])].map((r) => r.meta.id)).size} runs)`)
     } else {
       yield* Console.log(text.trimEnd())
     }

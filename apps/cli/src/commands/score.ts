@@ -1,12 +1,10 @@
 import { Console, Effect } from "effect"
 import { Command } from "effect/cli"
 import { Issue } from "@stseval/formats"
-import { Engine, Json } from "@stseval/scoring"
+import { Json } from "@stseval/scoring"
 import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
-import * as Inputs from "../internal/Inputs.js"
 import * as Render from "../internal/Render.js"
-import * as Style from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import { decimalsOf, paths } from "./validate.js"
 
@@ -15,22 +13,18 @@ export const score = Command.make(
   { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, decimals: Flags.decimals, paths },
   Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, paths }) {
     const edition = yield* Task.edition(task)
-    const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
-    const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
-    const { runs: submissions, issues } = yield* Inputs.submissions(edition, paths)
-    const runs = submissions.map((s) => Engine.scoreSubmission(context, s))
+    const results = yield* Task.score(edition, { gold, dataRoot }, { runs: paths })
+    const { runs } = results
     if (json) {
-      yield* Console.log(
-        JSON.stringify(Json.resultsToJson({ edition: edition.id, goldPath, goldIssues: context.gold.issues, issues, runs }), null, 2)
-      )
+      yield* Console.log(JSON.stringify(Json.resultsToJson({ ...results, ranked: undefined }), null, 2))
     } else {
-      yield* Console.log(`${Style.bold(edition.id)}  ${edition.title}\ngold: ${goldPath}\n`)
-      const goldLines = Render.issues(context.gold.issues, { verbose, indent: "" })
+      yield* Console.log(`${Render.header(results)}\n`)
+      const goldLines = Render.issues(results.gold.issues, { verbose, indent: "" })
       if (goldLines.length > 0) yield* Console.log(`${goldLines.join("\n")}\n`)
       const d = decimalsOf(edition.published.style, decimals)
       for (const run of runs) yield* Console.log(`${Render.scored(run, d, { verbose })}\n`)
     }
-    if (runs.some((r) => r.errors.length > 0) || Issue.hasErrors(context.gold.issues)) {
+    if (runs.some((r) => r.errors.length > 0) || Issue.hasErrors(results.gold.issues)) {
       return yield* new ExitCode({ code: 1, reason: "some run has an error" })
     }
   })

@@ -5,16 +5,14 @@
  */
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { Engine, Validation } from "@stseval/scoring"
-import type { Compare } from "@stseval/significance"
+import { Aligned } from "@stseval/scoring"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
-import * as Inputs from "../internal/Inputs.js"
 import * as Lazy from "../internal/Lazy.js"
 import * as Style from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
-import { aggregateOf, alignScores, dataset, fmt, fmtP, joined, metric, progressReporter, resamples, seed, test } from "../internal/Comparison.js"
+import { dataset, fmt, fmtP, metric, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
 
 const against = Flag.String("against").pipe(
   Flag.withDescription("best (default): every run against the top run; all: every pair (with groups); or a run id (e.g. ECNU/run1)"),
@@ -56,33 +54,30 @@ export const significance = Command.make(
   },
   Effect.fn(function*({ task, gold, dataRoot, json, allRuns, against, test, correction, alpha, resamples, seed, metric, dataset, folders }) {
     const edition = yield* Task.edition(task)
-    const significance = yield* Lazy.significance
-    const { Compare, TestResult } = significance
-    const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
-    const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
-    const { runs: found } = yield* Inputs.submissions(edition, folders)
-    const primaries = found.filter((s) => s.meta.primary)
-    const chosenRuns = allRuns || primaries.length === 0 ? found : primaries
+    const { Compare, Datasets, TestResult } = yield* Lazy.significance
     const only = Option.getOrUndefined(dataset)
     if (only !== undefined && edition.family === "sts" && !edition.datasets.some((d) => d.name === only)) {
       return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only}` })
     }
+    const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: folders })
+    const goldPath = scored.goldPath ?? ""
+    const primaries = scored.runs.filter((r) => r.meta.primary)
+    const chosenRuns = allRuns || primaries.length === 0 ? scored.runs : primaries
 
     // Runs that cannot be compared on every dataset considered are left out (with the reason):
     // all runs must be scored on the same pairs.
-    const validations = chosenRuns.map((s) => Validation.validateRun(edition, context.gold, s))
     const excluded: Array<{ run: string; reason: string }> = []
-    const kept = validations.filter((v) => {
-      const own = alignScores(edition, [v], only)
+    const kept = chosenRuns.filter((r) => {
+      const own = Aligned.datasets(edition, [r], only)
       if (own.datasets.length === 0 || own.skipped.length > 0) {
-        excluded.push({ run: v.meta.id, reason: own.skipped.map((s) => `${s.dataset}: ${s.reason}`).join("; ") || "nothing scored" })
+        excluded.push({ run: r.meta.id, reason: own.skipped.map((s) => `${s.dataset}: ${s.reason}`).join("; ") || "nothing scored" })
         return false
       }
       return true
     })
-    const aligned = alignScores(edition, kept, only)
+    const aligned = Aligned.datasets(edition, kept, only)
     const multi = aligned.datasets.length > 1
-    const chosen = Option.getOrElse(test, (): Compare.TestName => (multi ? "bootstrap" : "williams1959"))
+    const chosen = Option.getOrElse(test, () => Datasets.defaultTest(aligned.datasets.length))
     if (kept.length < 2 || aligned.datasets.length === 0) {
       const why = kept.length < 2 ? `fewer than two comparable runs (${kept.length})` : aligned.skipped.map((x) => `${x.dataset}: ${x.reason}`).join("; ")
       if (json) {
@@ -107,7 +102,7 @@ export const significance = Command.make(
       }
       return yield* new ExitCode({ code: 1, reason: why })
     }
-    const ids = kept.map((v) => v.meta.id)
+    const ids = kept.map((r) => r.meta.id)
     let reference: "best" | "all" | number
     if (against === "best" || against === "all") reference = against
     else {
@@ -120,8 +115,9 @@ export const significance = Command.make(
         message: `--test ${chosen} compares one correlation; for ${edition.id}'s aggregate use bootstrap or permutation, or pick one dataset with --dataset`
       })
     }
-    const how = aggregateOf(edition)
-    const j = joined(significance, aligned.datasets, how)
+    const how = Aligned.aggregateOf(edition)
+    const j = Datasets.join(aligned.datasets, how)
+    if (TestResult.isInvalid(j)) return yield* new UsageError({ message: j.message })
     const result = Compare.many(j.gold, j.runs, {
       ...j,
       test: chosen,

@@ -12,7 +12,7 @@ import type * as SignificancePackage from "@stseval/significance"
 export type Significance = typeof SignificancePackage
 
 export const significance = Effect.promise(() => import("@stseval/significance"))
-export const report = Effect.promise(() => import("@stseval/report"))
+export const tables = Effect.promise(() => import("@stseval/tables"))
 export const watcher = Effect.promise(() => import("@stseval/watcher"))
 
 /**
@@ -34,5 +34,5 @@ export const testNames: ReadonlyArray<Compare.TestName> = [
   "permutation"
 ]
 
-/** `Object.keys(Layouts.presets)` of @stseval/report, for `report --layout`'s help; checked by a test. */
+/** `Object.keys(Layouts.presets)` of @stseval/tables, for `report --layout`'s help; checked by a test. */
 export const layoutNames: ReadonlyArray<string> = ["sick2014-table6", "sick2014-table7", "sts2014-table3", "sts2017-table10", "stsb-table14"]

@@ -4,8 +4,8 @@
  */
 import type { Issue, Registry } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
-import type { Rank, ScoredRun } from "@stseval/scoring"
-import { Validation } from "@stseval/scoring"
+import type { Engine, Rank, ScoredRun } from "@stseval/scoring"
+import type { Validation } from "@stseval/scoring"
 import * as Style from "./Style.js"
 import * as TextTable from "./TextTable.js"
 
@@ -18,6 +18,17 @@ export interface Decimals {
   /** override of the number of decimals */
   readonly decimals: number | undefined
 }
+
+/**
+ * The lines above every command's text output: the edition, where the gold came from and the
+ * results' signature (what the figures were computed from).
+ */
+export const header = (results: Engine.Results, options: { readonly runs?: boolean } = {}): string =>
+  [
+    `${Style.bold(results.edition.id)}  ${results.edition.title}`,
+    `gold: ${results.goldPath ?? "-"}${options.runs === true ? `   runs: ${results.runs.length}` : ""}`,
+    `signature: ${results.signature.text}`
+  ].join("\n")
 
 /** A correlation in the edition's published style (`0.826` or `82.64`); undefined as `n/a`. */
 export const correlation = (value: MetricValue.MetricValue | undefined, d: Decimals): string => {
@@ -48,12 +59,12 @@ export const issues = (list: ReadonlyArray<Issue.Issue>, options: { readonly ver
 const status = (s: string) => (s === "scored" ? Style.green("will be scored") : Style.red(s === "missing" ? "not submitted" : "not scored"))
 
 /** What `validate` prints for one run: each dataset / subtask and whether it will be scored, then its issues. */
-export const validation = (v: Validation.RunValidation, options: { readonly verbose: boolean }): string => {
+export const validation = (v: ScoredRun.ScoredRun, options: { readonly verbose: boolean }): string => {
   const head = `${Style.bold(runLabel(v.meta))}  ${Style.dim(v.path)}`
   const rows: string[][] = []
-  if (v.sick !== undefined) {
-    for (const [name, s] of [["relatedness", v.sick.relatedness], ["entailment", v.sick.entailment]] as const) {
-      rows.push([name, status(s.status), s.status === "scored" ? `${s.pairs} pairs` : (s.reason ?? "")])
+  if (v.kind === "sick") {
+    for (const [name, s] of [["relatedness", v.relatedness], ["entailment", v.entailment]] as const) {
+      if (s !== undefined) rows.push([name, status(s.status), s.status === "scored" ? `${s.pairs} pairs` : (s.reason ?? "")])
     }
   }
   for (const d of v.datasets) {
@@ -61,8 +72,8 @@ export const validation = (v: Validation.RunValidation, options: { readonly verb
     rows.push([d.dataset, status(d.status), d.status === "scored" ? `${d.pairs} pairs${lines}` : (d.reason ?? "")])
   }
   const table = rows.length > 0 ? indentTable([{ header: "" }, { header: "" }, { header: "" }], rows).slice(1) : []
-  const failed = v.failed ? [`  ${Style.red("not scored:")} ${v.failure ?? ""}`] : []
-  return [head, ...table, ...failed, ...issues(Validation.allIssues(v), options)].join("\n")
+  const failed = v.status === "failed" ? [`  ${Style.red("not scored:")} ${v.failure ?? ""}`] : []
+  return [head, ...table, ...failed, ...issues([...v.errors, ...v.warnings, ...v.infos], options)].join("\n")
 }
 
 /** What `score` prints for one run. */

@@ -1,10 +1,11 @@
 /**
- * Turning `--task` and `--gold` into an edition and a gold location, with usage errors (exit 2)
- * that say what to do.
+ * The CLI's way into the scoring package: `--task`, `--gold` and `--data-root` handed to
+ * `Engine.score` / `Engine.goldPath`, and the engine's errors turned into usage errors (one line
+ * on stderr, exit 2) that say what to do.
  */
-import * as nodePath from "node:path"
-import { Effect, FileSystem, Option } from "effect"
+import { Effect, Option } from "effect"
 import { DataStore, Registry } from "@stseval/formats"
+import { Engine } from "@stseval/scoring"
 import { UsageError } from "./Exit.js"
 
 export const edition = (idOrPath: string) =>
@@ -12,30 +13,22 @@ export const edition = (idOrPath: string) =>
 
 export const root = (flag: Option.Option<string>): string => Option.getOrElse(flag, () => DataStore.defaultRoot())
 
+/** What stops the engine, as a usage error. */
+const usage = (e: { readonly message: string }) => new UsageError({ message: e.message })
+
 /**
  * `--gold` as given, else `<data root>/<edition.data.dir>` when the data store has it; otherwise a
- * usage error naming both ways out.
+ * usage error naming both ways out (`Engine.goldPath`).
  */
-export const goldPath = Effect.fnUntraced(function*(
+export const goldPath = (task: Registry.TaskEdition, flag: Option.Option<string>, dataRoot: Option.Option<string>) =>
+  Engine.goldPath({ edition: task, gold: Option.getOrUndefined(flag), dataRoot: Option.getOrUndefined(dataRoot) }).pipe(Effect.mapError(usage))
+
+/** `Engine.score` with the common flags; every error that stops it is a usage error. */
+export const score = (
   task: Registry.TaskEdition,
-  flag: Option.Option<string>,
-  dataRoot: Option.Option<string>
-) {
-  const fs = yield* FileSystem.FileSystem
-  if (Option.isSome(flag)) {
-    if (!(yield* fs.exists(flag.value).pipe(Effect.orElseSucceed(() => false)))) {
-      return yield* new UsageError({ message: `--gold: ${flag.value} does not exist` })
-    }
-    return flag.value
-  }
-  if (task.data === undefined) {
-    return yield* new UsageError({
-      message: `${task.id}: the registry knows no public source for its gold; give it with --gold <file|folder>`
-    })
-  }
-  const dir = nodePath.join(root(dataRoot), task.data.dir)
-  if (yield* fs.exists(dir).pipe(Effect.orElseSucceed(() => false))) return dir
-  return yield* new UsageError({
-    message: `${task.id}: no gold given and none in the data store (${dir}); run \`stseval data fetch ${task.id}\` or pass --gold <file|folder>`
-  })
-})
+  flags: { readonly gold: Option.Option<string>; readonly dataRoot: Option.Option<string> },
+  options: Omit<Engine.ScoreOptions, "task" | "gold" | "dataRoot"> & Partial<Pick<Engine.ScoreOptions, "primaryOnly">>
+) =>
+  Engine.score({ ...options, task, gold: Option.getOrUndefined(flags.gold), dataRoot: Option.getOrUndefined(flags.dataRoot) }).pipe(
+    Effect.mapError(usage)
+  )

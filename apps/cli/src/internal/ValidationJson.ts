@@ -3,7 +3,8 @@
  */
 import { Schema } from "effect"
 import { Issue } from "@stseval/formats"
-import { Validation } from "@stseval/scoring"
+import { Signature } from "@stseval/scoring"
+import type { Engine, ScoredRun } from "@stseval/scoring"
 
 export const FORMAT = "stseval/validation@1"
 
@@ -25,6 +26,7 @@ const Run = Schema.Struct({
   primary: Schema.Boolean,
   late: Schema.Boolean,
   corrected: Schema.Boolean,
+  postDeadline: Schema.Boolean,
   path: Schema.String,
   /** `valid`: no error; `invalid`: some part will not be scored; `failed`: nothing can be scored */
   status: Schema.Literals(["valid", "invalid", "failed"]),
@@ -38,6 +40,7 @@ const Run = Schema.Struct({
 export const ValidationResults = Schema.Struct({
   format: Schema.Literal(FORMAT),
   edition: Schema.String,
+  signature: Signature.Signature,
   gold: Schema.Struct({ path: Schema.optionalKey(Schema.String), issues: Schema.Array(Issue.Issue) }),
   /** issues about the submissions as a whole (run limits, entries that are not runs) */
   issues: Schema.Array(Issue.Issue),
@@ -46,17 +49,18 @@ export const ValidationResults = Schema.Struct({
 })
 export type ValidationResults = typeof ValidationResults.Type
 
-const bySeverity = (list: ReadonlyArray<Issue.Issue>, s: Issue.Severity) => list.filter((i) => i.severity === s)
-
-export const runToJson = (v: Validation.RunValidation): typeof Run.Type => {
-  const all = Validation.allIssues(v)
+/**
+ * What `validate` says about one run: each dataset (subtask) and whether it will be scored, from
+ * the engine's scored run (validation is scoring's first half; the run is validated once).
+ */
+export const runToJson = (run: ScoredRun.ScoredRun): typeof Run.Type => {
   const parts: Array<typeof Part.Type> = []
-  if (v.sick !== undefined) {
-    for (const [name, s] of [["relatedness", v.sick.relatedness], ["entailment", v.sick.entailment]] as const) {
-      parts.push({ name, status: s.status, pairs: s.pairs, ...(s.reason !== undefined ? { reason: s.reason } : {}) })
+  if (run.kind === "sick") {
+    for (const [name, s] of [["relatedness", run.relatedness], ["entailment", run.entailment]] as const) {
+      if (s !== undefined) parts.push({ name, status: s.status, pairs: s.pairs, ...(s.reason !== undefined ? { reason: s.reason } : {}) })
     }
   }
-  for (const d of v.datasets) {
+  for (const d of run.datasets) {
     parts.push({
       name: d.dataset,
       status: d.status,
@@ -66,19 +70,34 @@ export const runToJson = (v: Validation.RunValidation): typeof Run.Type => {
     })
   }
   return {
-    id: v.meta.id,
-    team: v.meta.team,
-    run: v.meta.run ?? null,
-    primary: v.meta.primary,
-    late: v.meta.late,
-    corrected: v.meta.corrected,
-    path: v.path,
-    status: v.failed ? "failed" : Issue.hasErrors(all) ? "invalid" : "valid",
-    ...(v.failure !== undefined ? { failure: v.failure } : {}),
+    id: run.meta.id,
+    team: run.meta.team,
+    run: run.meta.run ?? null,
+    primary: run.meta.primary,
+    late: run.meta.late,
+    corrected: run.meta.corrected,
+    postDeadline: run.meta.postDeadline,
+    path: run.path,
+    status: run.status === "failed" ? "failed" : run.errors.length > 0 ? "invalid" : "valid",
+    ...(run.failure !== undefined ? { failure: run.failure } : {}),
     parts,
-    errors: bySeverity(all, "error"),
-    warnings: bySeverity(all, "warning"),
-    infos: bySeverity(all, "info")
+    errors: [...run.errors],
+    warnings: [...run.warnings],
+    infos: [...run.infos]
+  }
+}
+
+/** The whole `validate --json` document. */
+export const document = (results: Engine.Results): ValidationResults => {
+  const runs = results.runs.map(runToJson)
+  return {
+    format: FORMAT,
+    edition: results.edition.id,
+    signature: results.signature,
+    gold: { ...(results.goldPath !== undefined ? { path: results.goldPath } : {}), issues: [...results.gold.issues] },
+    issues: [...results.issues],
+    runs,
+    valid: !Issue.hasErrors(results.gold.issues) && !Issue.hasErrors(results.issues) && runs.every((r) => r.status === "valid")
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto"
 import { Effect, FileSystem, Option, Path } from "effect"
-import type { Submissions } from "@stseval/formats"
+import { Submissions } from "@stseval/formats"
 
 /** Names the watcher never treats as runs: hidden files, OS droppings, partial downloads. */
 export const isIgnoredName = (name: string): boolean =>
@@ -16,7 +16,7 @@ export const isIgnoredName = (name: string): boolean =>
   /(\.part|\.crdownload|\.partial|\.tmp|\.swp|~)$/i.test(name)
 
 /** `X.run.json` beside a run is metadata of run `X`, not a run. */
-export const RUN_JSON_SUFFIX = ".run.json"
+export const RUN_JSON_SUFFIX = Submissions.RUN_JSON_SUFFIX
 
 let tempCounter = 0
 
@@ -73,7 +73,7 @@ export const signature = (folder: string, entry: string) =>
     } else {
       parts.push(one(".", info.value))
     }
-    const stem = entry.replace(/\.(txt|tsv|csv|zip|out|output|run)$/i, "")
+    const stem = Submissions.stripExtension(entry)
     const beside = yield* fs.stat(path.join(folder, `${stem}${RUN_JSON_SUFFIX}`)).pipe(Effect.option)
     if (Option.isSome(beside)) parts.push(one(RUN_JSON_SUFFIX, beside.value))
     return { sig: `${info.value.type}|${parts.join("|")}`, mtime }

@@ -75,7 +75,7 @@ const sick2014: Edition = {
     { subtask: "entailment", metric: "accuracy", aggregate: "single", report: ["accuracy"] }
   ],
   missingDataset: "no-official-score",
-  published: { style: "r3" },
+  published: { style: "r3", tables: ["sick2014-table7", "sick2014-table6"] },
   data: {
     dir: "sick2014",
     sources: [
@@ -161,7 +161,7 @@ const sts2014: Edition = {
   runLimit: 3,
   ranking: similarity("wmean", { report: ["pearson", "weighted-pearson"] }),
   missingDataset: "zero",
-  published: { style: "r3" },
+  published: { style: "r3", tables: ["sts2014-table3"] },
   data: {
     dir: "sts2014/test-en",
     sources: stsFiles(sts2014Datasets, (f) => SYNWMD(`STS14-en-test/sts-en-test-gs-2014/${f}`))
@@ -256,14 +256,15 @@ const sts2017: Edition = {
     track("track2.ar-en", "ar-en"),
     track("track3.es-es", "es-es"),
     track("track4a.es-en", "es-en"),
-    track("track4b.es-en", "es-en"),
+    // the paper's Table 10 heads it "es-en WMT" (the WMT quality-estimation pairs)
+    track("track4b.es-en", "es-en", { header: "es-en WMT" }),
     track("track5.en-en", "en-en"),
     track("track6.tr-en", "tr-en", { scoredLines: 250, inputLines: 500 })
   ],
   runLimit: 3,
   ranking: similarity("mean"),
   missingDataset: "no-official-score",
-  published: { style: "r100" },
+  published: { style: "r100", tables: ["sts2017-table10"] },
   data: {
     // The gold and the input are released as two archives; the data store unpacks both here.
     dir: "sts2017/gold",
@@ -302,7 +303,8 @@ const stsbEdition = (split: "test" | "dev", pairs: number): Edition => ({
   runLimit: 1,
   ranking: similarity("single", { report: ["pearson", "spearman"] }),
   missingDataset: "no-official-score",
-  published: { style: "r100" },
+  // Table 14 shows the test and dev figures side by side
+  published: split === "test" ? { style: "r100", tables: ["stsb-table14"], dev: "stsb-dev" } : { style: "r100" },
   data: { dir: "stsbenchmark", sources: [STSB_TARBALL] }
 })
 

@@ -7,25 +7,18 @@
  *
  * @since 0.1.0
  */
+import { Style } from "@stseval/scoring"
 
 /** @since 0.1.0 */
 export type Align = "left" | "right" | "center"
 
 /**
- * How a number is printed: `value * scale` to `decimals` places, e.g. Pearson to 3 decimals
- * (STS 2014), r x 100 with 2 decimals (STS 2017), accuracy in percent.
+ * How a number is printed (the scoring package's `Style.NumberStyle`: the one number style of
+ * every output).
  *
  * @since 0.1.0
  */
-export interface NumberStyle {
-  readonly decimals: number
-  /** multiply before printing (100 for r x 100); default 1 */
-  readonly scale?: number
-  /** print `.084` instead of `0.084`; default false */
-  readonly dropLeadingZero?: boolean
-  /** appended after the number, e.g. `%`; default none */
-  readonly suffix?: string
-}
+export type NumberStyle = Style.NumberStyle
 
 /** @since 0.1.0 */
 export interface Column {
@@ -136,17 +129,11 @@ export const text = (value: string, marks: ReadonlyArray<CellMark> = []): Cell =
 export const missing = (reason?: string): Cell => ({ _tag: "missing", reason, marks: [] })
 
 /**
- * A number as the table prints it (no marks). Negative zero prints as zero.
+ * A number as the table prints it (no marks): `Style.format`. Negative zero prints as zero.
  *
  * @since 0.1.0
  */
-export const formatNumber = (value: number, style: NumberStyle | undefined): string => {
-  const s = style ?? { decimals: 3 }
-  let out = (value * (s.scale ?? 1)).toFixed(s.decimals)
-  if (/^-0(\.0*)?$/.test(out)) out = out.slice(1)
-  if (s.dropLeadingZero === true) out = out.replace(/^(-?)0\./, "$1.")
-  return out + (s.suffix ?? "")
-}
+export const formatNumber = (value: number, style: NumberStyle | undefined): string => Style.format(value, style)
 
 /** What a cell prints as plain text, without marks: the number, the text, or "-". @since 0.1.0 */
 export const cellText = (cell: Cell | undefined, column: Column): string =>

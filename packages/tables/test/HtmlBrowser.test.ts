@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)("HTML page in headless Chromium", () => {
 
       // hostile names: shown as text, never executed; RTL names laid out right to left
       const cells = await page.locator("table#results tbody td:first-child").allTextContents()
-      for (const name of hostileNames) expect(cells.some((c) => c.startsWith(`${name}-run1`))).toBe(true)
+      for (const name of hostileNames) expect(cells.some((c) => c.startsWith(`${name}/run1`))).toBe(true)
       expect(dialogs).toEqual([])
       expect(await page.locator("script").count()).toBe(1)
       const arabic = page.locator("table#results td bdi", { hasText: "فريق" })

@@ -49,9 +49,9 @@ describe("Markdown", () => {
   })
   it("marks best with a bullet, bold with **, late with *, post-deadline with a dagger", () => {
     const md = Markdown.render(table())
-    expect(md).toMatch(/\| BestTeam-run1 +\| 82\.50 • \| \*\*80\.00\*\* • \| \*\*85\.00\*\* • \|/)
-    expect(md).toContain("\\<script\\>alert(1)\\</script\\>-run1\\*")
-    expect(md).toContain("pipe\\|team \\|\\| x-run1\u2020")
+    expect(md).toMatch(/\| BestTeam\/run1 +\| 82\.50 • \| \*\*80\.00\*\* • \| \*\*85\.00\*\* • \|/)
+    expect(md).toContain("\\<script\\>alert(1)\\</script\\>/run1\\*")
+    expect(md).toContain("pipe\\|team \\|\\| x/run1\u2020")
   })
 })
 
@@ -86,9 +86,9 @@ describe("LaTeX", () => {
     const rows = body.filter((l) => l !== "\\midrule" && !l.startsWith("\\multicolumn"))
     expect(rows.length).toBe(hostileNames.length + 2)
     for (const r of rows) expect((r.match(/(?<!\\)&/g) ?? []).length).toBe(t.columns.length - 1)
-    expect(tex).toContain("BestTeam-run1 & 82.50\\,$\\bullet$ & \\textbf{80.00}\\,$\\bullet$ & \\textbf{85.00}\\,$\\bullet$ \\\\")
-    expect(tex).toContain("pipe\\textbar{}team \\textbar{}\\textbar{} x-run1$^\\dagger$")
-    expect(tex).toContain("\\textless{}script\\textgreater{}alert(1)\\textless{}/script\\textgreater{}-run1*")
+    expect(tex).toContain("BestTeam/run1 & 82.50\\,$\\bullet$ & \\textbf{80.00}\\,$\\bullet$ & \\textbf{85.00}\\,$\\bullet$ \\\\")
+    expect(tex).toContain("pipe\\textbar{}team \\textbar{}\\textbar{} x/run1$^\\dagger$")
+    expect(tex).toContain("\\textless{}script\\textgreater{}alert(1)\\textless{}/script\\textgreater{}/run1*")
   })
   it("a non-wide layout uses table, and standalone wraps a document", () => {
     const t = { ...table(), wide: false }
@@ -107,7 +107,7 @@ describe("HTML", () => {
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;")
     expect(html.match(/<script>/g)?.length).toBe(1)
     expect(html).toContain('dir="auto"')
-    expect(html).toContain('<bdi dir="auto">فريق التشابه الدلالي-run1</bdi>')
+    expect(html).toContain('<bdi dir="auto">فريق التشابه الدلالي/run1</bdi>')
   })
   it("makes no external requests: no src/href to any URL, a CSP forbidding them", () => {
     const html = Html.render(table())
@@ -129,7 +129,7 @@ describe("JSON", () => {
     type Doc = { sections: Array<{ rows: Array<{ cells: Record<string, { text?: string; display: string; marks: Array<string> }> }> }> }
     const doc = JSON.parse(Json.render(table())) as Doc
     const texts = doc.sections.flatMap((s) => s.rows.map((r) => r.cells.run.text))
-    for (const name of hostileNames) expect(texts).toContain(`${name}-run1`)
+    for (const name of hostileNames) expect(texts).toContain(`${name}/run1`)
     const best = doc.sections[0].rows[0]
     expect(best.cells["track1.ar-ar"].display).toBe("80.00")
     expect(best.cells["track1.ar-ar"].marks).toEqual(["best", "tied"])
@@ -144,7 +144,7 @@ describe("scatter plots", () => {
     expect(s?.gold.length).toBe(100)
     expect(s?.run.length).toBe(100)
     expect(s?.pairs).toBe(250)
-    expect(s?.title).toBe("BestTeam-run1")
+    expect(s?.title).toBe("BestTeam/run1")
     expect(s?.pearson).toBeCloseTo(0.8, 10)
     expect(Html.scatterSvg(s as Table.Scatter)).toContain("250 pairs (100 shown)")
   })

@@ -7,12 +7,12 @@
  * @since 0.1.0
  */
 import { Pearson } from "@stseval/metrics"
-import { Compare, TestResult } from "@stseval/significance"
+import { Cluster, Compare, TestResult } from "@stseval/significance"
 import type { DatasetSignificance, Results } from "./Results.js"
 
 /** @since 0.1.0 */
 export interface Options {
-  /** default `williams1959` */
+  /** default `Compare.defaultTest` (Williams' t, as STS 2017) */
   readonly test?: Compare.TestName
   /** default 0.05 */
   readonly alpha?: number
@@ -48,9 +48,10 @@ export const testLabel = (test: string): string =>
 
 /**
  * Significance on one dataset's gold for the given runs (id -> scores aligned with the gold).
- * The best run is the one with the highest Pearson r against the gold. A comparison the test
- * cannot make because the two runs are identical (r(A, B) = 1) counts as "not different"
- * (p = 1); any other invalid comparison is listed in `failed` and not marked.
+ * The best run is the one with the highest Pearson r against the gold; the runs tied with it are
+ * the significance package's `Cluster.best` over the p-values of `Compare.two`. A comparison the
+ * test cannot make because the two runs are identical up to a linear map (r(A, B) = 1) counts as
+ * "not different" (p = 1); any other invalid comparison is listed in `failed` and not marked.
  *
  * @since 0.1.0
  */
@@ -59,7 +60,7 @@ export const forDataset = (
   runs: ReadonlyArray<{ readonly id: string; readonly scores: Float64Array }>,
   options: Options = {}
 ): DatasetSignificance | undefined => {
-  const test = options.test ?? "williams1959"
+  const test = options.test ?? Compare.defaultTest
   const alpha = options.alpha ?? 0.05
   const usable = runs
     .filter((r) => r.scores.length === gold.length)
@@ -70,10 +71,12 @@ export const forDataset = (
   const k = usable.length
   const p: Array<Array<number>> = Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => (i === j ? 1 : Number.NaN)))
   const failed: Array<{ id: string; reason: string }> = []
+  const comparisons: Array<{ a: number; b: number; pValue: number }> = []
   const compare = (i: number, j: number) => {
     const a = usable[i].scores
     const b = usable[j].scores
     let pv: number
+    // cocor's statistics are 0/0 for r(A, B) = 1: no difference to test
     if (Pearson.pearsonRaw(a, b) >= 1 - 1e-12) pv = 1
     else {
       const c = Compare.two(gold, a, b, {
@@ -89,11 +92,13 @@ export const forDataset = (
     }
     p[i][j] = pv
     p[j][i] = pv
+    // a comparison that could not be made is not a tie: it counts as different (not bold)
+    comparisons.push({ a: i, b: j, pValue: Number.isNaN(pv) ? 0 : pv })
   }
   for (let i = 0; i < k; i++) {
     for (let j = i + 1; j < k; j++) if (i === 0 || options.matrix === true) compare(i, j)
   }
-  const tied = usable.filter((_, j) => j === 0 || p[0][j] > alpha).map((r) => r.id)
+  const tied = Cluster.best(k, Cluster.fromComparisons(k, comparisons), alpha).map((i) => usable[i].id)
   return {
     test,
     alpha,

@@ -1,5 +1,5 @@
 /**
- * @stseval/report: paper-ready tables of ranked runs. Layouts turn results into a format-neutral
+ * @stseval/tables: paper-ready tables of ranked runs. Layouts turn results into a format-neutral
  * Table; renderers print it as Markdown, LaTeX (booktabs), a self-contained HTML page or JSON.
  *
  * @since 0.1.0
@@ -14,3 +14,4 @@ export * as Significance from "./Significance.js"
 export * as Layouts from "./Layouts.js"
 export * as Config from "./Config.js"
 export * as FromScoring from "./FromScoring.js"
+export * as Report from "./Report.js"

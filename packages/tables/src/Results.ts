@@ -29,7 +29,9 @@ export interface RunResult {
   readonly team: string
   /** run name as submitted: `run1`, `2`, `primary` ... */
   readonly run: string
-  /** shown name; default `team-run` */
+  /** the run number, for the order of ties (default: from `run` when it reads `runN`) */
+  readonly runNumber?: number | undefined
+  /** shown name; default `team/run` */
   readonly label?: string | undefined
   readonly primary: boolean
   readonly late?: boolean | undefined
@@ -88,5 +90,10 @@ export interface Results {
 /** The default name of the participants' section. @since 0.1.0 */
 export const participants = "Participants"
 
-/** The run's shown name. @since 0.1.0 */
-export const labelOf = (r: RunResult): string => r.label ?? (r.run.length > 0 ? `${r.team}-${r.run}` : r.team)
+/**
+ * The run's shown name: its `label`, else `team/run` (`ECNU/run1`), the run-id style every
+ * output uses.
+ *
+ * @since 0.1.0
+ */
+export const labelOf = (r: RunResult): string => r.label ?? (r.run.length > 0 ? `${r.team}/${r.run}` : r.team)

@@ -7,6 +7,9 @@
  *
  * @since 0.1.0
  */
+import type { Registry } from "@stseval/formats"
+import { MetricValue } from "@stseval/metrics"
+import { Rank } from "@stseval/scoring"
 import type { DatasetSignificance, Results, RunResult } from "./Results.js"
 import { labelOf, participants } from "./Results.js"
 import * as Significance from "./Significance.js"
@@ -77,7 +80,7 @@ export interface Options {
   readonly sectionOrder?: ReadonlyArray<string> | undefined
   /** bold marks (needs gold and run scores); default true */
   readonly significance?: boolean | undefined
-  /** default `williams1959` */
+  /** default `Compare.defaultTest` (Williams' t, as STS 2017) */
   readonly test?: Significance.Options["test"] | undefined
   /** default 0.05 */
   readonly alpha?: number | undefined
@@ -120,12 +123,31 @@ const missingReason = (run: RunResult, source: Source): string | undefined =>
 
 const finite = (x: number | undefined): x is number => x !== undefined && Number.isFinite(x)
 
-/** Standard competition ranking (1, 2, 2, 4) over values, best first. */
-const competitionRanks = (values: ReadonlyArray<number | undefined>, lowerIsBetter: boolean): Array<number | undefined> =>
-  values.map((v) => {
-    if (!finite(v)) return undefined
-    return 1 + values.filter((w) => finite(w) && (lowerIsBetter ? w < v : w > v)).length
-  })
+/** A layout row as the scoring package's `rank` sees it. */
+interface Rankable extends Rank.Rankable {
+  readonly row: RunResult
+}
+
+const RUN_NUMBER = /^run(\d+)$/i
+
+const rankable = (row: RunResult): Rankable => ({
+  row,
+  meta: {
+    id: row.id,
+    team: row.team,
+    run: row.runNumber ?? (RUN_NUMBER.test(row.run) ? Number(RUN_NUMBER.exec(row.run)![1]) : undefined),
+    primary: row.primary,
+    late: row.late === true,
+    corrected: row.corrected === true,
+    postDeadline: row.postDeadline === true
+  },
+  status: "scored",
+  failure: undefined,
+  official: []
+})
+
+const figure = (x: number | undefined): MetricValue.MetricValue =>
+  finite(x) ? MetricValue.defined(x) : MetricValue.undefined_("no figure")
 
 /** Deterministic stride downsampling of a scatter plot to at most `max` points. */
 const downsample = (gold: Float64Array, run: Float64Array, max: number): { gold: Array<number>; run: Array<number> } => {
@@ -187,18 +209,19 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     return (ia < 0 ? order.length : ia) - (ib < 0 ? order.length : ib)
   })
   const ranked = new Set(spec.rankedSections ?? names.filter((s) => !isBaseline(s)))
-  const lower = sortSpec.lowerIsBetter === true
-  const sortValue = (r: RunResult) => rawValue(r, sortSpec.source)
-  const cmp = (a: RunResult, b: RunResult) => {
-    const x = sortValue(a)
-    const y = sortValue(b)
-    if (finite(x) && finite(y) && x !== y) return lower ? x - y : y - x
-    if (finite(x) !== finite(y)) return finite(x) ? -1 : 1
-    return labelOf(a).localeCompare(labelOf(b))
-  }
+  // Ranks and order come from the scoring package's `rank` (one tie rule everywhere): by the sort
+  // column, ties in run order (team, run number, id); runs without a figure last.
+  const byColumn = (c: ColumnSpec): Rank.By<Rankable> => ({
+    ranking: c.key,
+    metric: c.key,
+    value: (x) => figure(rawValue(x.row, c.source)),
+    lowerIsBetter: c.lowerIsBetter === true
+  })
+  const rankOf = (rows: ReadonlyArray<RunResult>, c: ColumnSpec) => Rank.rank(rows.map(rankable), { primaryOnly: false, by: [byColumn(c)] }).rankings[0]
   const rankedRuns = runs.filter((r) => ranked.has(sectionOf(r)))
   const ranks = new Map<string, number | undefined>()
-  competitionRanks(rankedRuns.map(sortValue), lower).forEach((k, i) => ranks.set(rankedRuns[i].id, k))
+  for (const e of rankOf(rankedRuns, sortSpec)?.entries ?? []) ranks.set(e.run.row.id, e.rank)
+  const ordered = (rows: ReadonlyArray<RunResult>) => (rankOf(rows, sortSpec)?.entries ?? []).map((e) => e.run.row)
 
   // Significance: precomputed, or computed over the shown runs where gold and scores exist.
   const wantTied = specs.some((c) => c.markTied !== undefined) && options.significance !== false
@@ -220,13 +243,13 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     )
   }
 
-  // Best value per marked column, among the ranked runs.
+  // Best value per marked column, among the ranked runs: the value ranked first.
   const bestOf = new Map<string, number>()
   if (options.bestMarks !== false) {
     for (const c of specs) {
       if (c.markBest !== true) continue
-      const vs = rankedRuns.map((r) => rawValue(r, c.source)).filter(finite)
-      if (vs.length > 0) bestOf.set(c.key, c.lowerIsBetter === true ? Math.min(...vs) : Math.max(...vs))
+      const top = rankOf(rankedRuns, c)?.entries[0]
+      if (top?.rank === 1 && top.value._tag === "Defined") bestOf.set(c.key, top.value.value)
     }
   }
 
@@ -268,9 +291,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   }
   const sections: Array<Table.Section> = names.map((name) => ({
     title: names.length === 1 && name === participants ? undefined : name,
-    rows: runs
-      .filter((r) => sectionOf(r) === name)
-      .sort(cmp)
+    rows: ordered(runs.filter((r) => sectionOf(r) === name))
       .map((run) => {
         const marks: Array<Table.RowMark> = []
         if (run.late === true || run.corrected === true) {
@@ -462,15 +483,15 @@ export const presets: Readonly<Record<string, (results: Results) => LayoutSpec>>
   "stsb-table14": stsbTable14
 }
 
-/** The default layouts of an edition (SICK has two tables). @since 0.1.0 */
-export const defaultsFor = (edition: string): ReadonlyArray<string> =>
-  edition.startsWith("sick")
-    ? ["sick2014-table7", "sick2014-table6"]
-    : edition === "sts2017"
-      ? ["sts2017-table10"]
-      : edition === "stsb"
-        ? ["stsb-table14"]
-        : ["sts2014-table3"]
+/**
+ * The layouts of an edition's published results tables, from the registry (`published.tables`;
+ * SICK has two), else the generic table of its family: SICK's two tables, or per-dataset Pearson
+ * with the official aggregate and the rank (`sts2014-table3`).
+ *
+ * @since 0.2.0
+ */
+export const forEdition = (edition: Pick<Registry.TaskEdition, "family" | "published">): ReadonlyArray<string> =>
+  edition.published.tables ?? (edition.family === "sick" ? ["sick2014-table7", "sick2014-table6"] : ["sts2014-table3"])
 
 /**
  * Build a preset layout by id.

@@ -1,21 +1,19 @@
 /**
  * Adapter from the scoring engine (`@stseval/scoring`) to the layouts' `Results`: figures from each
- * `ScoredRun`, and (when the `RunValidation`s are given) the aligned run and gold scores that the
- * significance marks and scatter plots need, since a `ScoredRun` keeps only the figures.
+ * `ScoredRun`, with the aligned run and gold scores it keeps, which the significance marks and
+ * scatter plots need (nothing is aligned or parsed again).
  *
  * @since 0.1.0
  */
 import type { Registry } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
-import type { ScoredRun, Validation } from "@stseval/scoring"
+import type { ScoredRun } from "@stseval/scoring"
 import type { DatasetFigures, DatasetInfo, Results, RunResult } from "./Results.js"
 
 /** @since 0.1.0 */
 export interface Options {
   /** the edition (dataset order, sizes, languages for headers); default: from the runs */
   readonly edition?: Registry.TaskEdition | undefined
-  /** the runs' validations (matched by path): needed for significance and scatter plots */
-  readonly validations?: ReadonlyArray<Validation.RunValidation> | undefined
   /**
    * Section of a run by team name or run id (`ECNU/run1`); default: a team whose name contains
    * "baseline" goes to "Baselines", every other run to the participants.
@@ -27,17 +25,17 @@ const value = (m: MetricValue.MetricValue | undefined): number | undefined => (m
 const why = (m: MetricValue.MetricValue | undefined): string | undefined => (m !== undefined && m._tag === "Undefined" ? m.reason : undefined)
 
 /**
- * Column header of a dataset: its language pair when that is unique in the edition (STS 2017
- * tracks: ar-ar, ..., with track 4b named "es-en WMT" as in the paper), else its name.
+ * Column header of a dataset: the registry's `header` (STS 2017 track 4b: "es-en WMT"), else its
+ * language pair when that is unique in the edition (STS 2017 tracks: ar-ar, ...), else its name.
  *
  * @since 0.1.0
  */
 export const headerOf = (edition: Registry.TaskEdition | undefined, name: string): string => {
   const d = edition?.datasets.find((x) => x.name === name)
-  if (/^track4b\b/.test(name)) return `${d?.language ?? "es-en"} WMT`
+  if (d?.header !== undefined) return d.header
   if (d?.language === undefined || edition === undefined) return name
-  // track 4b is "es-en WMT", so it does not make "es-en" ambiguous
-  const same = edition.datasets.filter((x) => x.language === d.language && !/^track4b\b/.test(x.name))
+  // a dataset with a header of its own does not make its language ambiguous
+  const same = edition.datasets.filter((x) => x.language === d.language && x.header === undefined)
   return same.length === 1 && edition.datasets.length > 1 ? d.language : name
 }
 
@@ -86,8 +84,11 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
   const meta = run.meta
   return {
     id: meta.id,
+    // the run's id is its name in every output (rank, report, watch): ECNU/run1
+    label: meta.id,
     team: meta.team,
     run: meta.run !== undefined ? `run${meta.run}` : "",
+    runNumber: meta.run,
     primary: meta.primary,
     late: meta.late,
     corrected: meta.corrected,
@@ -100,7 +101,7 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
 }
 
 /**
- * Results of one edition from its scored runs (and validations, for scores).
+ * Results of one edition from its scored runs.
  *
  * @since 0.1.0
  */
@@ -110,34 +111,24 @@ export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options
     kind === "sick"
       ? ["relatedness", "entailment"]
       : (options.edition?.datasets.map((d) => d.name) ?? [...new Set(runs.flatMap((r) => r.datasets.map((d) => d.dataset)))])
-  const byPath = new Map((options.validations ?? []).map((v) => [v.path, v]))
-  // Scores of run `path` on each dataset, and one gold per dataset (every run's scored pairs are
-  // the same pairs in the same order: STS by line, SICK in gold order).
+  // Scores of a run on each dataset, and one gold per dataset (every run's scored pairs are the
+  // same pairs in the same order: STS by line, SICK in gold order).
   const gold = new Map<string, Float64Array>()
-  const scoresOf = (path: string): Record<string, Float64Array> => {
-    const v = byPath.get(path)
+  const scoresOf = (run: ScoredRun.ScoredRun): Record<string, Float64Array> => {
     const out: Record<string, Float64Array> = {}
-    if (v === undefined) return out
-    if (v.kind === "sick") {
-      const rel = v.sick?.relatedness
-      if (rel !== undefined && rel.status === "scored") {
-        out.relatedness = rel.run
-        if (!gold.has("relatedness")) gold.set("relatedness", rel.gold)
-      }
-    } else {
-      for (const d of v.datasets) {
-        if (d.status !== "scored") continue
-        const g = gold.get(d.dataset)
-        if (g === undefined) gold.set(d.dataset, d.gold)
-        else if (g.length !== d.gold.length) continue // not the same pairs: no comparison
-        out[d.dataset] = d.run
-      }
+    const parts = run.kind === "sick" ? [["relatedness", run.relatedness?.aligned] as const] : run.datasets.map((d) => [d.dataset, d.aligned] as const)
+    for (const [name, aligned] of parts) {
+      if (aligned === undefined) continue
+      const g = gold.get(name)
+      if (g === undefined) gold.set(name, aligned.gold)
+      else if (g.length !== aligned.gold.length) continue // not the same pairs: no comparison
+      out[name] = aligned.run
     }
     return out
   }
   const rows = runs.map((r) => {
     const row = fromScoredRun(r, options)
-    const scores = scoresOf(r.path)
+    const scores = scoresOf(r)
     return Object.keys(scores).length > 0 ? { ...row, scores } : row
   })
   const datasets: Array<DatasetInfo> = names.map((name) => {

@@ -85,7 +85,7 @@ describe("STS 2014 Table 3", () => {
   it("marks the late run with * and explains marks and '-' in footnotes", () => {
     expect(Table.rows(t).find((r) => r.id === "Late-run1")?.marks).toEqual(["late"])
     const md = Markdown.render(t)
-    expect(md).toContain("Late-run1\\*")
+    expect(md).toContain("Late/run1\\*")
     expect(t.footnotes).toContain("* late or corrected submission.")
     expect(t.footnotes.some((f) => f.startsWith("-:"))).toBe(true)
     expect(t.wide).toBe(true)

@@ -1,0 +1,111 @@
+/**
+ * Scored runs side by side, for significance tests: per dataset (SICK: relatedness), the gold and
+ * every run's scores on the same pairs, taken from the runs' aligned scores (nothing is aligned or
+ * parsed again), and the datasets that cannot be compared, with the reason. Also SICK entailment
+ * labels, and how the edition combines datasets (the aggregate a resampling test stratifies by).
+ *
+ * @since 0.2.0
+ */
+import type { Registry } from "@stseval/formats"
+import type { MetricValue } from "@stseval/metrics"
+import type { Aligned, ScoredRun } from "./ScoredRun.js"
+
+/** @since 0.2.0 */
+export interface DatasetScores {
+  readonly name: string
+  readonly gold: Float64Array
+  /** one array per run, in the order of the runs given */
+  readonly runs: ReadonlyArray<Float64Array>
+}
+
+/** @since 0.2.0 */
+export interface Skipped {
+  readonly dataset: string
+  readonly reason: string
+}
+
+/** @since 0.2.0 */
+export interface Comparable {
+  readonly datasets: ReadonlyArray<DatasetScores>
+  /** datasets left out, with the reason (naming the run that keeps them out) */
+  readonly skipped: ReadonlyArray<Skipped>
+}
+
+const sameValues = (a: Float64Array, b: Float64Array): boolean => {
+  if (a === b) return true
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+interface Part {
+  readonly status: string
+  readonly reason: string | undefined
+  readonly pearson: MetricValue.MetricValue
+  readonly aligned: Aligned | undefined
+}
+
+const compareParts = (name: string, runs: ReadonlyArray<ScoredRun>, parts: ReadonlyArray<Part | undefined>): DatasetScores | Skipped => {
+  const bad = parts.findIndex((p) => p?.status !== "scored" || p.aligned === undefined)
+  if (bad >= 0) return { dataset: name, reason: `${runs[bad].meta.id}: ${parts[bad]?.reason ?? "not scored"}` }
+  const aligned = parts.map((p) => p!.aligned!)
+  const gold = aligned[0].gold
+  if (!aligned.every((a) => sameValues(a.gold, gold))) return { dataset: name, reason: "the runs were scored on different pairs" }
+  // a run whose correlation with the gold has no value (a constant run) cannot be compared: its
+  // own figure says why ("the run is constant"), as `score` does
+  const undefinedAt = parts.findIndex((p) => p!.pearson._tag === "Undefined")
+  if (undefinedAt >= 0) {
+    const figure = parts[undefinedAt]!.pearson
+    return {
+      dataset: name,
+      reason: `${runs[undefinedAt].meta.id}: its correlation with the gold is undefined (${figure._tag === "Undefined" ? figure.reason : ""})`
+    }
+  }
+  return { name, gold, runs: aligned.map((a) => a.run) }
+}
+
+/**
+ * The gold and every run's scores of each dataset all the runs have scored, on the same pairs
+ * (SICK: the one dataset `relatedness`); `only` keeps one dataset.
+ *
+ * @since 0.2.0
+ */
+export const datasets = (edition: Registry.TaskEdition, runs: ReadonlyArray<ScoredRun>, only?: string): Comparable => {
+  const out: Array<DatasetScores> = []
+  const skipped: Array<Skipped> = []
+  const add = (r: DatasetScores | Skipped) => ("gold" in r ? out.push(r) : skipped.push(r))
+  if (edition.family === "sick") add(compareParts("relatedness", runs, runs.map((r) => r.relatedness)))
+  else {
+    for (const spec of edition.datasets) {
+      if (only !== undefined && spec.name !== only) continue
+      add(compareParts(spec.name, runs, runs.map((r) => r.datasets.find((d) => d.dataset === spec.name))))
+    }
+  }
+  return { datasets: out, skipped }
+}
+
+/**
+ * SICK entailment labels of two or more runs on the same pairs, or why they cannot be compared.
+ *
+ * @since 0.2.0
+ */
+export const entailment = (
+  runs: ReadonlyArray<ScoredRun>
+): { readonly gold: ReadonlyArray<string>; readonly runs: ReadonlyArray<ReadonlyArray<string>> } | Skipped => {
+  const bad = runs.findIndex((r) => r.entailment?.aligned === undefined)
+  if (bad >= 0) return { dataset: "entailment", reason: `${runs[bad].meta.id}: ${runs[bad].entailment?.reason ?? "not scored"}` }
+  const labels = runs.map((r) => r.entailment!.aligned!)
+  return { gold: labels[0].gold, runs: labels.map((l) => l.run) }
+}
+
+/**
+ * How the edition combines datasets, as the aggregate a resampling test over several datasets
+ * uses: its official rule (`wmean` weighted, `mean` unweighted, `pooled` / `allnrm` all pairs as
+ * one).
+ *
+ * @since 0.2.0
+ */
+export const aggregateOf = (edition: Registry.TaskEdition): "weighted" | "unweighted" | "pooled" => {
+  const rule = edition.ranking[0].aggregate
+  return rule === "mean" ? "unweighted" : rule === "pooled" || rule === "allnrm" ? "pooled" : "weighted"
+}

@@ -1,0 +1,85 @@
+/**
+ * What a scored result was computed from, as one line, in the style of SacreBLEU's signatures:
+ * the edition (its id and a short hash of its whole definition, so a user edition that changes a
+ * rule changes the signature), a short hash of the gold's content, the aggregate rule of the
+ * official figure, and the engine's name and version:
+ *
+ * `sts2017@3f1c9a2e|gold:9f3e51b0|agg:mean|stseval-scoring@0.1.0`
+ *
+ * Two results with the same signature were scored the same way on the same gold; the live
+ * leaderboard uses it as part of its cache key. It is printed by `score`, `rank`, `report` and
+ * `watch` and carried by their JSON.
+ *
+ * @since 0.2.0
+ */
+import { createHash } from "node:crypto"
+import type { Gold, Registry } from "@stseval/formats"
+import { Schema } from "effect"
+
+/** The engine's name in signatures. @since 0.2.0 */
+export const ENGINE = "stseval-scoring"
+
+/**
+ * Version of this package, printed in every signature (kept equal to package.json by a test).
+ * Bump it, with the package, whenever a run may be scored differently.
+ *
+ * @since 0.2.0
+ */
+export const VERSION = "0.1.0"
+
+/** @since 0.2.0 */
+export const Signature = Schema.Struct({
+  edition: Schema.String.annotate({ description: "edition id" }),
+  editionHash: Schema.String.annotate({ description: "first 8 hex digits of the SHA-256 of the edition's canonical JSON" }),
+  goldHash: Schema.String.annotate({ description: "first 8 hex digits of the SHA-256 of the gold's content (pair IDs, scores, labels)" }),
+  aggregate: Schema.String.annotate({ description: "the rule making the official figure: wmean, mean, pooled, allnrm, single" }),
+  engine: Schema.String.annotate({ description: "engine name@version" }),
+  text: Schema.String.annotate({ description: "the signature as one line: edition@hash|gold:hash|agg:rule|engine@version" })
+}).annotate({ identifier: "Signature", description: "what the figures were computed from (see docs/scoring.md)" })
+/** @since 0.2.0 */
+export type Signature = typeof Signature.Type
+
+const short = (h: ReturnType<typeof createHash>): string => h.digest("hex").slice(0, 8)
+
+/** JSON with object keys sorted, so that the same edition always hashes the same. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v
+  )
+
+/**
+ * Short hash of a gold's content: every dataset's name and scored values in the edition's order
+ * (for SICK: pair ID, relatedness and entailment label of each pair), and the datasets missing.
+ * Blank lines, line endings and column order do not change it; any score does.
+ *
+ * @since 0.2.0
+ */
+export const goldHash = (gold: Gold.Gold): string => {
+  const h = createHash("sha256")
+  for (const d of gold.datasets) {
+    h.update(`\u0000${d.kind}\u0000${d.name}\u0000`)
+    if (d.kind === "scores") {
+      // the exact doubles, so that no score change goes unseen
+      h.update(new Uint8Array(d.scores.buffer, d.scores.byteOffset, d.scores.byteLength))
+    } else {
+      for (const p of d.pairs) h.update(`${p.pairId}\t${p.relatedness ?? ""}\t${p.entailment ?? ""}\n`)
+    }
+  }
+  h.update(`\u0000missing\u0000${gold.missing.join("\u0000")}`)
+  return short(h)
+}
+
+/**
+ * The signature of results scored on `edition` against `gold` by this engine.
+ *
+ * @since 0.2.0
+ */
+export const make = (edition: Registry.TaskEdition, gold: Gold.Gold): Signature => {
+  const editionHash = short(createHash("sha256").update(canonical(edition)))
+  const g = goldHash(gold)
+  const aggregate = edition.ranking[0].aggregate
+  const engine = `${ENGINE}@${VERSION}`
+  return { edition: edition.id, editionHash, goldHash: g, aggregate, engine, text: `${edition.id}@${editionHash}|gold:${g}|agg:${aggregate}|${engine}` }
+}

@@ -1,0 +1,74 @@
+/**
+ * How figures are printed, in one place for every output (`score`, `rank`, `compare`,
+ * `significance`, `report`, `watch`): a correlation in the edition's published style (`r3`: r to
+ * 3 decimals, 0.826, as the 2012-2016 papers; `r100`: r x 100 to 2 decimals, 82.64, as STS 2017
+ * and STS-B), an MSE to 3 decimals, an accuracy in percent to 2 decimals.
+ *
+ * @since 0.2.0
+ */
+import type { Registry } from "@stseval/formats"
+import type { MetricValue } from "@stseval/metrics"
+
+/**
+ * How a number is printed: `value * scale` to `decimals` places, e.g. Pearson to 3 decimals
+ * (STS 2014), r x 100 with 2 decimals (STS 2017), accuracy in percent.
+ *
+ * @since 0.2.0
+ */
+export interface NumberStyle {
+  readonly decimals: number
+  /** multiply before printing (100 for r x 100); default 1 */
+  readonly scale?: number
+  /** print `.084` instead of `0.084`; default false */
+  readonly dropLeadingZero?: boolean
+  /** appended after the number, e.g. `%`; default none */
+  readonly suffix?: string
+}
+
+/** What kind of figure is printed. @since 0.2.0 */
+export type Kind = "correlation" | "mse" | "accuracy"
+
+/** The kind of a metric or aggregate name (`pearson`, `wmean`, `mse`, `accuracy`...). @since 0.2.0 */
+export const kindOf = (metric: string): Kind => (metric === "accuracy" ? "accuracy" : metric === "mse" || metric === "standardisedMse" ? "mse" : "correlation")
+
+/**
+ * The style of a figure of an edition; `decimals` overrides the number of decimals (`--decimals`).
+ *
+ * @example
+ * Style.format(0.82639, Style.of(Registry.get("sts2017")!, "pearson")) // "82.64"
+ * Style.format(0.82639, Style.of(Registry.get("sts2014")!, "pearson")) // "0.826"
+ * @since 0.2.0
+ */
+export const of = (edition: Pick<Registry.TaskEdition, "published">, kind: Kind, decimals?: number): NumberStyle => {
+  const base: NumberStyle =
+    kind === "accuracy"
+      ? { decimals: 2, suffix: "%" }
+      : kind === "mse"
+        ? { decimals: 3 }
+        : edition.published.style === "r100"
+          ? { decimals: 2, scale: 100 }
+          : { decimals: 3 }
+  return decimals !== undefined ? { ...base, decimals } : base
+}
+
+/**
+ * A number in a style. Negative zero prints as zero.
+ *
+ * @since 0.2.0
+ */
+export const format = (value: number, style: NumberStyle = { decimals: 3 }): string => {
+  let out = (value * (style.scale ?? 1)).toFixed(style.decimals)
+  if (/^-0(\.0*)?$/.test(out)) out = out.slice(1)
+  if (style.dropLeadingZero === true) out = out.replace(/^(-?)0\./, "$1.")
+  return out + (style.suffix ?? "")
+}
+
+/**
+ * A metric in a style, or `missing` (default `n/a`) when it has no value.
+ *
+ * @since 0.2.0
+ */
+export const metric = (m: MetricValue.MetricValue | number | undefined, style: NumberStyle, missing = "n/a"): string => {
+  const value = typeof m === "number" ? m : m?._tag === "Defined" ? m.value : undefined
+  return value === undefined || !Number.isFinite(value) ? missing : format(value, style)
+}

@@ -1,0 +1,47 @@
+/**
+ * Comparing runs over a task's datasets (tracks): one dataset is one correlation, compared with
+ * the default analytic test; several datasets are joined into the flat arrays and strata the
+ * resampling tests take, combined the way the task's official figure combines them.
+ *
+ * @since 0.2.0
+ */
+import * as Compare from "./Compare.js"
+import type { Outcome } from "./TestResult.js"
+import { InvalidInput } from "./TestResult.js"
+
+/** How per-dataset correlations become one figure: weighted / unweighted mean, or all pairs pooled. @since 0.2.0 */
+export type Aggregate = "weighted" | "unweighted" | "pooled"
+
+/**
+ * The test when none is named: `Compare.defaultTest` (Williams' t) on one dataset; the paired
+ * bootstrap, stratified by dataset, on an aggregate of several.
+ *
+ * @since 0.2.0
+ */
+export const defaultTest = (datasets: number): Compare.TestName => (datasets > 1 ? "bootstrap" : Compare.defaultTest)
+
+/** @since 0.2.0 */
+export interface Joined {
+  readonly gold: Float64Array
+  readonly runs: ReadonlyArray<Float64Array>
+  /** the dataset of each pair, unless pooled (or one dataset) */
+  readonly strata?: Int32Array
+  readonly aggregate?: "weighted" | "unweighted"
+}
+
+/**
+ * One dataset as it is; several joined (`Compare.concatDatasets`) with the aggregate: stratified
+ * by dataset for a weighted or unweighted mean, all pairs as one for `pooled`. Every dataset must
+ * list the same runs in the same order.
+ *
+ * @since 0.2.0
+ */
+export const join = (
+  datasets: ReadonlyArray<{ readonly gold: Float64Array; readonly runs: ReadonlyArray<Float64Array> }>,
+  aggregate: Aggregate
+): Outcome<Joined> => {
+  if (datasets.length === 1) return { gold: datasets[0].gold, runs: datasets[0].runs }
+  const j = Compare.concatDatasets(datasets)
+  if (j instanceof InvalidInput) return j
+  return aggregate === "pooled" ? { gold: j.gold, runs: j.runs } : { gold: j.gold, runs: j.runs, strata: j.strata, aggregate }
+}

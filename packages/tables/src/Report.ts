@@ -1,0 +1,86 @@
+/**
+ * The report generator: a scored, ranked result (`Engine.Results` of `@stseval/scoring`) as the
+ * edition's published results tables (the registry names them: SICK Tables 7 and 6, STS 2014
+ * Table 3, STS 2017 Table 10, STS Benchmark Table 14 with its dev split), rendered as Markdown,
+ * LaTeX (booktabs), one self-contained HTML page or JSON. What `stseval report` runs.
+ *
+ * @example
+ * const results = yield* Engine.score({ task: "sick2014", gold, folder: "submissions" })
+ * const text = Report.render(results.edition.id, Report.tables(results), "md")
+ * @since 0.2.0
+ */
+import type { Engine } from "@stseval/scoring"
+import type * as Config from "./Config.js"
+import * as FromScoring from "./FromScoring.js"
+import * as Html from "./Html.js"
+import * as Json from "./Json.js"
+import * as Latex from "./Latex.js"
+import * as Layouts from "./Layouts.js"
+import * as Markdown from "./Markdown.js"
+import type * as Results from "./Results.js"
+import type * as Table from "./Table.js"
+
+/** @since 0.2.0 */
+export type Format = "md" | "latex" | "html" | "json"
+
+/** The formats, for flags and messages. @since 0.2.0 */
+export const formats: ReadonlyArray<Format> = ["md", "latex", "html", "json"]
+
+/** @since 0.2.0 */
+export interface Options extends Config.Config {
+  /** the edition's development split scored too (STS Benchmark: `stsb-dev`), for a Dev column */
+  readonly dev?: Engine.Results | undefined
+  /** the output format: the p-value matrices and scatter plots are only made for HTML and JSON */
+  readonly format?: Format | undefined
+}
+
+/**
+ * The layouts' view of scored results (and of the dev split's, joined by run id).
+ *
+ * @since 0.2.0
+ */
+export const resultsOf = (results: Engine.Results, dev?: Engine.Results): Results.Results => {
+  const main = FromScoring.fromScoredRuns(results.runs, { edition: results.edition })
+  return dev === undefined ? main : FromScoring.merge(FromScoring.fromScoredRuns(dev.runs, { edition: dev.edition }), main)
+}
+
+/**
+ * The tables of a report: the layouts named by `options.layout`, else the edition's published
+ * ones (`Layouts.forEdition`). Throws an `Error` naming the layout or column for an unknown one.
+ *
+ * @since 0.2.0
+ */
+export const tables = (results: Engine.Results, options: Options = {}): ReadonlyArray<Table.Table> => {
+  const { dev, format, layout, latex: _latex, ...layoutOptions } = options
+  const view = resultsOf(results, dev)
+  // the p-value matrix and plots are only drawn in HTML (and kept in JSON)
+  const extras = format === "md" || format === "latex" ? { matrix: false, scatterRuns: 0 } : {}
+  return (layout ?? Layouts.forEdition(results.edition)).map((id) => Layouts.preset(id, view, { ...layoutOptions, ...extras }))
+}
+
+/**
+ * Tables as one text in a format: Markdown (tables one after another), LaTeX (floats, or one
+ * document that compiles alone with `latex.standalone`), one HTML page, or one JSON document
+ * (`stseval/report@1`, with scatter data and p-value matrices).
+ *
+ * @since 0.2.0
+ */
+export const render = (
+  edition: string,
+  tables: ReadonlyArray<Table.Table>,
+  format: Format,
+  options: Pick<Config.Config, "latex"> = {}
+): string => {
+  switch (format) {
+    case "md":
+      return tables.map((t) => Markdown.render(t)).join("\n")
+    case "latex": {
+      const latex = { standalone: options.latex?.standalone === true, ...(options.latex?.engine !== undefined ? { engine: options.latex.engine } : {}) }
+      return latex.standalone ? Latex.renderDocument(tables, latex) : tables.map((t) => Latex.render(t, latex)).join("\n")
+    }
+    case "html":
+      return Html.renderPage(tables)
+    case "json":
+      return Json.renderReport(edition, tables, { extras: true })
+  }
+}
