@@ -41,6 +41,13 @@ export interface Options {
   readonly engine?: "auto" | "js" | "wasm" | undefined
 }
 
+/** A figure with its interval (significance's `Intervals.Figure`). @since 0.2.0 */
+export type Figure = Intervals.Figure
+/** @since 0.2.0 */
+export type RankInterval = Intervals.RankInterval
+/** @since 0.2.0 */
+export type RunIntervals = Intervals.RunIntervals
+
 /** The settings used when none are given. @since 0.2.0 */
 export const defaults = { level: 0.95, resamples: 1000, seed: 12345 } as const
 
@@ -66,10 +73,10 @@ export interface ResultIntervals {
 }
 
 /** Bad input or settings: which field, what was expected, what was found. @since 0.2.0 */
-export type Error = Exclude<ReturnType<typeof Intervals.compute>, Intervals.Result>
+export type Invalid = Exclude<ReturnType<typeof Intervals.compute>, Intervals.Result>
 
 /** @since 0.2.0 */
-export const isError = (r: ResultIntervals | Error): r is Error => !("rankings" in r)
+export const isError = (r: ResultIntervals | Invalid): r is Invalid => !("rankings" in r)
 
 /**
  * A level as people write it: `95` (percent) or `0.95`. Undefined when it is neither strictly
@@ -167,12 +174,12 @@ export const inputs = (
 /**
  * Intervals on every figure and rank of a scored result: one resampling pass per ranking (plus one
  * for STS Spearman), every call with the same seed, so each draws the same resamples. Returns an
- * `Error` (significance's `InvalidInput`: field, expected, found) for bad settings or runs that
+ * `Invalid` (significance's `InvalidInput`: field, expected, found) for bad settings or runs that
  * cannot share resamples (e.g. scored on different pairs of a dataset); never throws on data.
  *
  * @since 0.2.0
  */
-export const compute = (results: Results, options: Options = {}): ResultIntervals | Error => {
+export const compute = (results: Results, options: Options = {}): ResultIntervals | Invalid => {
   const settings: Intervals.Options = {
     level: options.level ?? defaults.level,
     resamples: options.resamples ?? defaults.resamples,

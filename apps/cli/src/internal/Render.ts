@@ -4,6 +4,7 @@
  */
 import type { Issue, Registry } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
+import { Uncertainty } from "@stseval/scoring"
 import type { Engine, Rank, ScoredRun } from "@stseval/scoring"
 import type { Validation } from "@stseval/scoring"
 import * as Style from "./Style.js"
@@ -38,6 +39,24 @@ export const correlation = (value: MetricValue.MetricValue | undefined, d: Decim
 
 export const number = (value: MetricValue.MetricValue | undefined, decimals: number, suffix = ""): string =>
   value === undefined || value._tag === "Undefined" ? "n/a" : `${value.value.toFixed(decimals)}${suffix}`
+
+/** A figure's interval `[low, high]` printed like the figure; empty without intervals or an interval. */
+export const interval = (f: Uncertainty.Figure | undefined, print: (x: number) => string): string =>
+  f?.ci === undefined ? "" : `[${print(f.ci.low)}, ${print(f.ci.high)}]`
+
+const inStyle = (d: Decimals) => (x: number) => correlation({ _tag: "Defined", value: x }, d)
+
+/** A figure and, with intervals, its interval beside it: `0.826 [0.801, 0.849]`. */
+const withInterval = (text: string, f: Uncertainty.Figure | undefined, print: (x: number) => string): string => {
+  const ci = interval(f, print)
+  return ci === "" ? text : `${text} ${ci}`
+}
+
+/** The line under text output computed with intervals: what they are and their signature. */
+export const intervalsNote = (intervals: Uncertainty.ResultIntervals): string =>
+  Style.dim(
+    `[low, high]: ${Math.round(intervals.level * 1000) / 10}% percentile bootstrap intervals over pairs (not over annotators or datasets); ${intervals.signatureText}`
+  )
 
 export const runLabel = (meta: Validation.RunInfo): string =>
   `${meta.id}${meta.primary ? " (primary)" : ""}${meta.late ? " [late]" : ""}${meta.corrected ? " [corrected]" : ""}`
@@ -77,7 +96,15 @@ export const validation = (v: ScoredRun.ScoredRun, options: { readonly verbose: 
 }
 
 /** What `score` prints for one run. */
-export const scored = (run: ScoredRun.ScoredRun, d: Decimals, options: { readonly verbose: boolean }): string => {
+export const scored = (
+  run: ScoredRun.ScoredRun,
+  d: Decimals,
+  options: { readonly verbose: boolean; readonly intervals?: Uncertainty.ResultIntervals | undefined }
+): string => {
+  const ci = options.intervals
+  const fig = (dataset: string, metric: "pearson" | "spearman" | "accuracy") =>
+    ci === undefined ? undefined : Uncertainty.datasetFigure(ci, run.meta.id, dataset, metric)
+  const r100 = inStyle(d)
   const out = [`${Style.bold(runLabel(run.meta))}  ${Style.dim(run.path)}`]
   if (run.status === "failed") out.push(`  ${Style.red("failed:")} ${run.failure ?? ""}`)
   if (run.kind === "sick") {
@@ -87,14 +114,14 @@ export const scored = (run: ScoredRun.ScoredRun, d: Decimals, options: { readonl
     if (r !== undefined) {
       rows.push(
         r.status === "scored"
-          ? ["relatedness", String(r.pairs), `r ${correlation(r.pearson, d)}`, `rho ${correlation(r.spearman, d)}`, `MSE ${number(r.mse, 3)}`, Style.dim(`(standardised MSE ${number(r.standardisedMse, 3)})`)]
+          ? ["relatedness", String(r.pairs), `r ${withInterval(correlation(r.pearson, d), fig("relatedness", "pearson"), r100)}`, `rho ${correlation(r.spearman, d)}`, `MSE ${number(r.mse, 3)}`, Style.dim(`(standardised MSE ${number(r.standardisedMse, 3)})`)]
           : ["relatedness", "-", Style.red(`not evaluated: ${r.reason ?? ""}`), "", "", ""]
       )
     }
     if (e !== undefined) {
       rows.push(
         e.status === "scored"
-          ? ["entailment", String(e.pairs), `accuracy ${number(e.accuracy, 2, "%")}`, `macro-F1 ${number(e.macroF1, 3)}`, "", ""]
+          ? ["entailment", String(e.pairs), `accuracy ${withInterval(number(e.accuracy, 2, "%"), fig("entailment", "accuracy"), (x) => `${x.toFixed(2)}%`)}`, `macro-F1 ${number(e.macroF1, 3)}`, "", ""]
           : ["entailment", "-", Style.red(`not evaluated: ${e.reason ?? ""}`), "", "", ""]
       )
     }
@@ -108,8 +135,8 @@ export const scored = (run: ScoredRun.ScoredRun, d: Decimals, options: { readonl
     const rows = run.datasets.map((x) => [
       x.dataset,
       x.status === "scored" ? String(x.pairs) : "-",
-      x.status === "scored" ? correlation(x.pearson, d) : "-",
-      x.status === "scored" ? correlation(x.spearman, d) : "-",
+      x.status === "scored" ? withInterval(correlation(x.pearson, d), fig(x.dataset, "pearson"), r100) : "-",
+      x.status === "scored" ? withInterval(correlation(x.spearman, d), fig(x.dataset, "spearman"), r100) : "-",
       ...(weighted ? [x.weightedPearson !== undefined ? correlation(x.weightedPearson, d) : "-"] : []),
       x.status === "scored" ? "" : Style.red(x.status === "missing" ? "not submitted" : `not scored: ${x.reason ?? ""}`)
     ])
@@ -126,7 +153,9 @@ export const scored = (run: ScoredRun.ScoredRun, d: Decimals, options: { readonl
         rows
       )
     )
-    const aggregates = Object.entries(run.aggregate).map(([name, a]) => `${name} ${correlation(a.value, d)}`)
+    const aggregates = Object.entries(run.aggregate).map(
+      ([name, a]) => `${name} ${withInterval(correlation(a.value, d), ci && Uncertainty.aggregateFigure(ci, run.meta.id, name), r100)}`
+    )
     if (aggregates.length > 0) out.push(`  ${aggregates.join("   ")}`)
   }
   out.push(...issues([...run.errors, ...run.warnings, ...run.infos], options))
@@ -142,20 +171,55 @@ const TITLES: Record<string, string> = {
   entailment: "Entailment (subtask B)"
 }
 
-/** What `rank` prints: one table per ranking, ranked runs first, then the runs that are not ranked and why. */
-export const ranking = (ranked: Rank.RankedResults, d: Decimals): string => {
+/** The mark of a run whose rank interval overlaps the best run's (`--ci`), and its footnote. */
+export const BEST_GROUP_MARK = "≈"
+
+/**
+ * What `rank` prints: one table per ranking, ranked runs first, then the runs that are not ranked
+ * and why. With intervals: the figure's interval, the rank range, and ≈ on the runs whose rank
+ * interval overlaps the best run's.
+ */
+export const ranking = (ranked: Rank.RankedResults, d: Decimals, intervals?: Uncertainty.ResultIntervals): string => {
   const out: string[] = []
   for (const r of ranked.rankings) {
     const percent = r.metric === "accuracy"
+    const print = percent ? (x: number) => `${x.toFixed(2)}%` : inStyle(d)
     out.push(Style.bold(`${TITLES[r.ranking] ?? r.ranking} — ${r.metric}${ranked.primaryOnly ? ", primary runs" : ", all runs"}`))
-    const rows = r.entries.map((e) => [
-      e.rank !== undefined ? String(e.rank) : "-",
-      `${e.meta.id}${e.meta.late ? " †" : ""}${e.meta.corrected ? " *" : ""}`,
-      e.rank !== undefined ? (percent ? number(e.value, 2, "%") : correlation(e.value, d)) : "-",
-      e.rank !== undefined ? "" : Style.dim(`not ranked: ${e.reason ?? ""}`)
-    ])
-    out.push(...indentTable([{ header: "rank", align: "right" }, { header: "run" }, { header: r.metric, align: "right" }, { header: "" }], rows), "")
+    const rows = r.entries.map((e) => {
+      const ri = intervals && Uncertainty.runIntervals(intervals, r.ranking, e.meta.id)
+      const ranked = e.rank !== undefined
+      return [
+        ranked ? String(e.rank) : "-",
+        ...(intervals !== undefined ? [ri?.rankInterval !== undefined ? Uncertainty.formatRankInterval(ri.rankInterval) : "-"] : []),
+        `${e.meta.id}${e.meta.late ? " †" : ""}${e.meta.corrected ? " *" : ""}${ri?.overlapsBest === true ? ` ${BEST_GROUP_MARK}` : ""}`,
+        ranked ? (percent ? number(e.value, 2, "%") : correlation(e.value, d)) : "-",
+        ...(intervals !== undefined ? [ranked ? interval(ri?.official, print) || Style.dim(ri?.official.reason ?? "") : ""] : []),
+        ranked ? "" : Style.dim(`not ranked: ${e.reason ?? ""}`)
+      ]
+    })
+    const level = intervals !== undefined ? `${Math.round(intervals.level * 1000) / 10}%` : ""
+    out.push(
+      ...indentTable(
+        [
+          { header: "rank", align: "right" },
+          ...(intervals !== undefined ? [{ header: "range", align: "right" as const }] : []),
+          { header: "run" },
+          { header: r.metric, align: "right" },
+          ...(intervals !== undefined ? [{ header: `${level} CI` }] : []),
+          { header: "" }
+        ],
+        rows
+      ),
+      ""
+    )
+    if (intervals !== undefined && Uncertainty.bestGroup(intervals, r.ranking).length > 0) {
+      out.push(
+        Style.dim(`  range: the ${level} interval of the run's rank over the resamples; ${BEST_GROUP_MARK}: its rank interval overlaps the best run's (a reading aid, not a test)`),
+        ""
+      )
+    }
   }
+  if (intervals !== undefined) out.push(intervalsNote(intervals), ...intervals.notes.map((n) => Style.dim(`  ${n}`)), "")
   if (ranked.excluded > 0) out.push(Style.dim(`${ranked.excluded} non-primary run(s) left out of the ranking (--all-runs ranks every run)`))
   return out.join("\n")
 }
