@@ -149,7 +149,14 @@ const cellCommon = {
   display: described(Schema.String, "the cell as printed, without marks (\"-\" when missing)")
 }
 const Cell = Schema.Union([
-  Schema.Struct({ _tag: Schema.Literal("number"), value: Schema.Finite, ...cellCommon }),
+  Schema.Struct({
+    _tag: Schema.Literal("number"),
+    value: Schema.Finite,
+    ci: Schema.optionalKey(
+      described(Schema.Struct({ low: Schema.Finite, high: Schema.Finite }), "with --ci: the figure's bootstrap interval (level in the footnotes)")
+    ),
+    ...cellCommon
+  }),
   Schema.Struct({ _tag: Schema.Literal("text"), text: Schema.String, ...cellCommon }),
   Schema.Struct({ _tag: Schema.Literal("missing"), reason: Schema.optionalKey(described(Schema.String, "why the figure is missing")), ...cellCommon })
 ]).annotate({ identifier: "Cell" })
@@ -187,7 +194,10 @@ const ReportTable = Schema.Struct({
       rows: Schema.Array(
         Schema.Struct({
           id: described(Schema.String, "run id"),
-          marks: described(Schema.Array(Schema.Literals(["late", "postDeadline"])), "late: late or corrected (*); postDeadline: dagger"),
+          marks: described(
+            Schema.Array(Schema.Literals(["late", "postDeadline", "overlapsBest"])),
+            "late: late or corrected (*); postDeadline: dagger; overlapsBest (--ci): its rank interval overlaps the best run's"
+          ),
           cells: described(Schema.Record(Schema.String, Cell), "by column key; every column has a cell")
         })
       )

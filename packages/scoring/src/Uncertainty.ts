@@ -39,6 +39,12 @@ export interface Options {
   readonly seed?: number | undefined
   /** `auto` (default), `js` or `wasm`: the numbers do not depend on it */
   readonly engine?: "auto" | "js" | "wasm" | undefined
+  /**
+   * Ids of the runs to rank, in every ranking, instead of the runs each ranking of the results
+   * ranks (e.g. a report table that ranks every run, not only primary runs). A run without an
+   * official figure is never ranked.
+   */
+  readonly ranked?: ReadonlyArray<string> | undefined
 }
 
 /** A figure with its interval (significance's `Intervals.Figure`). @since 0.2.0 */
@@ -100,10 +106,10 @@ const rankedIds = (ranking: Ranking<ScoredRun> | undefined): ReadonlySet<string>
 /** A dataset enters with the pairs its figure was computed from; fewer than 3 have no correlation. */
 const enough = (n: number) => n >= 3
 
-const stsInput = (results: Results, metric: "pearson" | "spearman"): Intervals.Input => {
+const stsInput = (results: Results, metric: "pearson" | "spearman", only: ReadonlySet<string> | undefined): Intervals.Input => {
   const { edition } = results
   const ranking = results.ranked.rankings.find((r) => r.ranking === "official")
-  const ranked = metric === "pearson" ? rankedIds(ranking) : new Set<string>()
+  const ranked = metric === "pearson" ? (only ?? rankedIds(ranking)) : new Set<string>()
   const weight = new Map<string, number>()
   for (const run of results.runs) {
     for (const d of run.datasets) if (d.weight > 0 && !weight.has(d.dataset)) weight.set(d.dataset, d.weight)
@@ -131,8 +137,8 @@ const stsInput = (results: Results, metric: "pearson" | "spearman"): Intervals.I
       { datasets, runs, official: datasets.length === 1 ? "single" : "mean", missingDataset: "no-official-score" }
 }
 
-const sickInput = (results: Results, ranking: "relatedness" | "entailment"): Intervals.Input => {
-  const ranked = rankedIds(results.ranked.rankings.find((r) => r.ranking === ranking))
+const sickInput = (results: Results, ranking: "relatedness" | "entailment", only: ReadonlySet<string> | undefined): Intervals.Input => {
+  const ranked = only ?? rankedIds(results.ranked.rankings.find((r) => r.ranking === ranking))
   const runs = results.runs.map((run): Intervals.Run => {
     const scores: Record<string, Intervals.Scores> = {}
     if (ranking === "relatedness") {
@@ -159,17 +165,20 @@ const sickInput = (results: Results, ranking: "relatedness" | "entailment"): Int
  * @since 0.2.0
  */
 export const inputs = (
-  results: Results
-): { readonly rankings: ReadonlyArray<{ readonly ranking: string; readonly input: Intervals.Input }>; readonly spearman: Intervals.Input | undefined } =>
-  results.edition.family === "sick"
+  results: Results,
+  options: Pick<Options, "ranked"> = {}
+): { readonly rankings: ReadonlyArray<{ readonly ranking: string; readonly input: Intervals.Input }>; readonly spearman: Intervals.Input | undefined } => {
+  const only = options.ranked !== undefined ? new Set(options.ranked) : undefined
+  return results.edition.family === "sick"
     ? {
         rankings: [
-          { ranking: "relatedness", input: sickInput(results, "relatedness") },
-          { ranking: "entailment", input: sickInput(results, "entailment") }
+          { ranking: "relatedness", input: sickInput(results, "relatedness", only) },
+          { ranking: "entailment", input: sickInput(results, "entailment", only) }
         ],
         spearman: undefined
       }
-    : { rankings: [{ ranking: "official", input: stsInput(results, "pearson") }], spearman: stsInput(results, "spearman") }
+    : { rankings: [{ ranking: "official", input: stsInput(results, "pearson", only) }], spearman: stsInput(results, "spearman", only) }
+}
 
 /**
  * Intervals on every figure and rank of a scored result: one resampling pass per ranking (plus one
@@ -186,7 +195,7 @@ export const compute = (results: Results, options: Options = {}): ResultInterval
     seed: options.seed ?? defaults.seed,
     ...(options.engine !== undefined ? { engine: options.engine } : {})
   }
-  const planned = inputs(results)
+  const planned = inputs(results, options)
   const rankings: Array<RankingIntervals> = []
   for (const { ranking, input } of planned.rankings) {
     const result = Intervals.compute(input, settings)
