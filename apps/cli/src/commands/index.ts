@@ -2,6 +2,7 @@
  * Every subcommand of `stseval`, in the order `--help` lists them.
  */
 import { baseline } from "./baseline.js"
+import { codabench } from "./codabench.js"
 import { compare } from "./compare.js"
 import { data } from "./data.js"
 import { rank } from "./rank.js"
@@ -12,4 +13,4 @@ import { tasks } from "./tasks.js"
 import { validate } from "./validate.js"
 import { watch } from "./watch.js"
 
-export const commands = [validate, score, rank, compare, significance, baseline, report, watch, tasks, data] as const
+export const commands = [validate, score, rank, compare, significance, baseline, report, watch, tasks, data, codabench] as const
