@@ -12,7 +12,11 @@
  *   ranked ones. Spearman beside Pearson: a second call, same seed (the same resamples), datasets
  *   only, nothing ranked.
  * - SICK: one call per ranking, `relatedness` (one Pearson dataset) and `entailment` (one accuracy
- *   dataset), both `single`.
+ *   dataset), both `single`; relatedness Spearman beside Pearson, as for STS.
+ *
+ * The Spearman pass is the dearest (about five times the Pearson one: an exact O(n) rank walk per
+ * run and resample); `spearman: false` leaves it out when no output shows Spearman (the `rank`
+ * table, the STS report tables).
  *
  * Runs are named by their run id (`ScoredRun.meta.id`), the id every output uses, and joined with
  * `Rank`'s entries by it.
@@ -45,6 +49,8 @@ export interface Options {
    * official figure is never ranked.
    */
   readonly ranked?: ReadonlyArray<string> | undefined
+  /** intervals on the per-dataset Spearman figures too (a second pass, same seed); default true */
+  readonly spearman?: boolean | undefined
 }
 
 /** A figure with its interval (significance's `Intervals.Figure`). @since 0.2.0 */
@@ -72,7 +78,7 @@ export interface ResultIntervals {
   readonly signature: Intervals.Signature
   readonly signatureText: string
   readonly rankings: ReadonlyArray<RankingIntervals>
-  /** STS: per-dataset Spearman, from the same resamples; undefined for SICK */
+  /** per-dataset Spearman (SICK: relatedness), from the same resamples; undefined with `spearman: false` */
   readonly spearman: Intervals.Result | undefined
   /** degenerate resamples, in words, from every call */
   readonly notes: ReadonlyArray<string>
@@ -137,8 +143,8 @@ const stsInput = (results: Results, metric: "pearson" | "spearman", only: Readon
       { datasets, runs, official: datasets.length === 1 ? "single" : "mean", missingDataset: "no-official-score" }
 }
 
-const sickInput = (results: Results, ranking: "relatedness" | "entailment", only: ReadonlySet<string> | undefined): Intervals.Input => {
-  const ranked = only ?? rankedIds(results.ranked.rankings.find((r) => r.ranking === ranking))
+const sickInput = (results: Results, ranking: "relatedness" | "entailment", only: ReadonlySet<string> | undefined, spearman = false): Intervals.Input => {
+  const ranked = spearman ? new Set<string>() : (only ?? rankedIds(results.ranked.rankings.find((r) => r.ranking === ranking)))
   const runs = results.runs.map((run): Intervals.Run => {
     const scores: Record<string, Intervals.Scores> = {}
     if (ranking === "relatedness") {
@@ -151,7 +157,7 @@ const sickInput = (results: Results, ranking: "relatedness" | "entailment", only
     return { id: run.meta.id, ranked: ranked.has(run.meta.id), scores }
   })
   return {
-    datasets: [{ name: ranking, metric: ranking === "relatedness" ? "pearson" : "accuracy" }],
+    datasets: [{ name: ranking, metric: ranking === "relatedness" ? (spearman ? "spearman" : "pearson") : "accuracy" }],
     runs,
     official: "single",
     missingDataset: "no-official-score"
@@ -166,18 +172,22 @@ const sickInput = (results: Results, ranking: "relatedness" | "entailment", only
  */
 export const inputs = (
   results: Results,
-  options: Pick<Options, "ranked"> = {}
+  options: Pick<Options, "ranked" | "spearman"> = {}
 ): { readonly rankings: ReadonlyArray<{ readonly ranking: string; readonly input: Intervals.Input }>; readonly spearman: Intervals.Input | undefined } => {
   const only = options.ranked !== undefined ? new Set(options.ranked) : undefined
+  const spearman = options.spearman !== false
   return results.edition.family === "sick"
     ? {
         rankings: [
           { ranking: "relatedness", input: sickInput(results, "relatedness", only) },
           { ranking: "entailment", input: sickInput(results, "entailment", only) }
         ],
-        spearman: undefined
+        spearman: spearman ? sickInput(results, "relatedness", only, true) : undefined
       }
-    : { rankings: [{ ranking: "official", input: stsInput(results, "pearson", only) }], spearman: stsInput(results, "spearman", only) }
+    : {
+        rankings: [{ ranking: "official", input: stsInput(results, "pearson", only) }],
+        spearman: spearman ? stsInput(results, "spearman", only) : undefined
+      }
 }
 
 /**

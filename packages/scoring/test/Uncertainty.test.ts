@@ -210,6 +210,13 @@ describe("Uncertainty.compute", () => {
     )
   })
 
+  it("spearman: false leaves the Spearman pass out and changes nothing else", () => {
+    const lean = Uncertainty.compute(results, { ...settings, spearman: false }) as Uncertainty.ResultIntervals
+    expect(lean.spearman).toBeUndefined()
+    expect(Uncertainty.datasetFigure(lean, "Mid/run1", "a", "spearman")).toBeUndefined()
+    expect(lean.rankings).toEqual(intervals.rankings)
+  })
+
   it("bad settings are an InvalidInput naming the field", () => {
     const bad = Uncertainty.compute(results, { resamples: 0 })
     expect(Uncertainty.isError(bad)).toBe(true)
@@ -253,7 +260,12 @@ describe("Uncertainty on SICK: one call per ranking", () => {
       ["relatedness", "pearson", "single"],
       ["entailment", "accuracy", "single"]
     ])
-    expect(sickIntervals.spearman).toBeUndefined()
+    // relatedness Spearman beside Pearson: a second pass, nothing ranked
+    expect(planned.spearman?.datasets).toEqual([{ name: "relatedness", metric: "spearman" }])
+    expect(planned.spearman?.runs.some((r) => r.ranked)).toBe(false)
+    const rho = Uncertainty.datasetFigure(sickIntervals, "Good/run1", "relatedness", "spearman")!
+    const scored = sickResults.runs[0].relatedness!.spearman
+    expect(rho.value).toBeCloseTo(scored._tag === "Defined" ? scored.value : NaN, 12)
     const acc = Uncertainty.datasetFigure(sickIntervals, "Good/run1", "entailment", "accuracy")!
     expect(acc.value).toBeCloseTo(100 * (57 / 60), 10)
     expect(acc.ci!.low).toBeLessThanOrEqual(acc.value!)

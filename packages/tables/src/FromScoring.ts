@@ -105,7 +105,7 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
         mse: value(rel.mse),
         pairs: rel.pairs,
         reason: rel.reason ?? why(rel.pearson),
-        ...cisOf(intervals, id, "relatedness", ["pearson"])
+        ...cisOf(intervals, id, "relatedness", ["pearson", "spearman"])
       }
     }
     if (ent !== undefined) {

@@ -67,7 +67,8 @@ const intervalsFor = (
   const key = ranked.join("\n")
   const cached = cache.get(key)
   if (cached !== undefined) return cached
-  const settings = { level, resamples: ci.resamples, seed: ci.seed, ranked }
+  // Spearman only where a table shows it (SICK Table 7's rho); the STS tables show Pearson
+  const settings = { level, resamples: ci.resamples, seed: ci.seed, ranked, spearman: results.edition.family === "sick" }
   const one = (r: Engine.Results) => {
     const out = Uncertainty.compute(r, settings)
     if (Uncertainty.isError(out)) throw new Error(`ci: ${out.message}`)

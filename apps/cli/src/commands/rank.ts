@@ -31,7 +31,8 @@ export const rank = Command.make(
   Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, allRuns, ci, resamples, seed, strict, folder }) {
     const edition = yield* Task.edition(task)
     const session = yield* Task.score(edition, { gold, dataRoot }, { folder, primaryOnly: !allRuns })
-    const intervals = yield* Task.intervals(session, { ci, resamples, seed })
+    // the text table shows the official figures only: no Spearman pass for it
+    const intervals = yield* Task.intervals(session, { ci, resamples, seed }, {}, json)
     if (json) {
       yield* Console.log(JSON.stringify(Json.resultsToJson(session, intervals), null, 2))
     } else {
