@@ -406,20 +406,20 @@ export const rankedToJson = (ranked: RankedResults<ScoredRun>, intervals?: Uncer
     entries: r.entries.map((e) => {
       const ri = intervals && Uncertainty.runIntervals(intervals, r.ranking, e.meta.id)
       return {
-      rank: e.rank ?? null,
-      id: e.meta.id,
-      team: e.meta.team,
-      run: e.meta.run ?? null,
-      primary: e.primary,
-      late: e.meta.late,
-      corrected: e.meta.corrected,
-      postDeadline: e.meta.postDeadline,
-      flags: [...e.flags],
-      path: e.run.path,
-      value: number(e.value),
-      ...(ri !== undefined ? ciOf(ri.official) : {}),
-      ...(ri?.rankInterval !== undefined ? { rankInterval: { low: ri.rankInterval.low, high: ri.rankInterval.high }, overlapsBest: ri.overlapsBest } : {}),
-      ...(e.reason !== undefined ? { reason: e.reason } : {})
+        rank: e.rank ?? null,
+        id: e.meta.id,
+        team: e.meta.team,
+        run: e.meta.run ?? null,
+        primary: e.primary,
+        late: e.meta.late,
+        corrected: e.meta.corrected,
+        postDeadline: e.meta.postDeadline,
+        flags: [...e.flags],
+        path: e.run.path,
+        value: number(e.value),
+        ...(ri !== undefined ? ciOf(ri.official) : {}),
+        ...(ri?.rankInterval !== undefined ? { rankInterval: { low: ri.rankInterval.low, high: ri.rankInterval.high }, overlapsBest: ri.overlapsBest } : {}),
+        ...(e.reason !== undefined ? { reason: e.reason } : {})
       }
     })
   }))

@@ -3,6 +3,7 @@
  * uses), checked against an independent stratified percentile bootstrap written here, and the
  * JSON it adds under `--ci`.
  */
+import { MetricValue, Pearson } from "@stseval/metrics"
 import { Intervals } from "@stseval/significance"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
@@ -58,20 +59,9 @@ const intervals = computed
 // An independent stratified percentile bootstrap of the official weighted mean (r = 0 for a
 // lacking dataset, weight = annotated gold pairs), R's type-7 quantiles.
 
-const pearson = (x: ReadonlyArray<number>, y: ReadonlyArray<number>) => {
-  const n = x.length
-  const mx = x.reduce((s, v) => s + v, 0) / n
-  const my = y.reduce((s, v) => s + v, 0) / n
-  let sxy = 0
-  let sxx = 0
-  let syy = 0
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i] - mx) * (y[i] - my)
-    sxx += (x[i] - mx) ** 2
-    syy += (y[i] - my) ** 2
-  }
-  return sxy / Math.sqrt(sxx * syy)
-}
+// the per-resample correlation is the metrics package's (checked against the official scorers
+// there); what this test checks independently is the resampling, the aggregate and the quantiles
+const pearson = (x: ReadonlyArray<number>, y: ReadonlyArray<number>) => MetricValue.getOrNaN(Pearson.pearson(Float64Array.from(x), Float64Array.from(y)))
 const type7 = (sorted: ReadonlyArray<number>, p: number) => {
   const h = (sorted.length - 1) * p
   const lo = Math.floor(h)
