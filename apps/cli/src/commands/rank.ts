@@ -19,9 +19,7 @@ export const rank = Command.make(
     verbose: Flags.verbose,
     decimals: Flags.decimals,
     allRuns: Flags.allRuns,
-    ci: Flags.ci,
-    resamples: Flags.ciResamples,
-    seed: Flags.ciSeed,
+    ...Flags.intervals,
     strict: Flag.Boolean("strict").pipe(
       Flag.withDescription("Exit 1 when any run has an error (default: 0 once the table is made; failed runs are listed, never ranked)"),
       Flag.withDefault(false)

@@ -78,9 +78,7 @@ export const report = Command.make(
     standalone,
     dev,
     devGold,
-    ci: Flags.ci,
-    resamples: Flags.ciResamples,
-    seed: Flags.ciSeed,
+    ...Flags.intervals,
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
   Effect.fn(function*(flags) {

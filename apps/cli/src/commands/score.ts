@@ -10,18 +10,7 @@ import { decimalsOf, paths } from "./validate.js"
 
 export const score = Command.make(
   "score",
-  {
-    task: Flags.task,
-    gold: Flags.gold,
-    dataRoot: Flags.dataRoot,
-    json: Flags.json,
-    verbose: Flags.verbose,
-    decimals: Flags.decimals,
-    ci: Flags.ci,
-    resamples: Flags.ciResamples,
-    seed: Flags.ciSeed,
-    paths
-  },
+  { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, decimals: Flags.decimals, ...Flags.intervals, paths },
   Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, ci, resamples, seed, paths }) {
     const edition = yield* Task.edition(task)
     const results = yield* Task.score(edition, { gold, dataRoot }, { runs: paths })

@@ -50,3 +50,6 @@ export const ci = Flag.Finite("ci").pipe(
 export const ciResamples = Flag.Int("resamples").pipe(Flag.withDescription("Bootstrap resamples of --ci (default 1000)"), Flag.optional)
 
 export const ciSeed = Flag.Int("seed").pipe(Flag.withDescription("Seed of --ci's resampling (default 12345; printed in the intervals' signature)"), Flag.optional)
+
+/** `--ci`, `--resamples`, `--seed`: the intervals' flags of score, rank and report, spread into their flags. */
+export const intervals = { ci, resamples: ciResamples, seed: ciSeed }
