@@ -110,7 +110,7 @@ export const RelatednessJson = Schema.Struct({
   reason: Schema.optionalKey(Schema.String),
   pairs: Count,
   pearson: FigureOrInterval,
-  spearman: Figure,
+  spearman: FigureOrInterval,
   mse: Figure.annotate({ description: "official MSE: mean((run - gold)^2) on the raw scores" }),
   standardisedMse: Figure.annotate({ description: "MSE on z-scores (population SD) = 2(1 - r); not official" }),
   undefined: Schema.optionalKey(Reasons)
@@ -310,12 +310,16 @@ const datasetJson = (d: DatasetScore, ci: { readonly pearson?: Intervals.Figure 
   ...reasons([["pearson", d.pearson], ["spearman", d.spearman], ["weightedPearson", d.weightedPearson]])
 })
 
-const relatednessJson = (r: RelatednessScore, f: Intervals.Figure | undefined): typeof RelatednessJson.Type => ({
+const relatednessJson = (
+  r: RelatednessScore,
+  f: Intervals.Figure | undefined,
+  rho: Intervals.Figure | undefined
+): typeof RelatednessJson.Type => ({
   status: r.status,
   ...(r.reason !== undefined ? { reason: r.reason } : {}),
   pairs: r.pairs,
   pearson: withCi(number(r.pearson), f),
-  spearman: number(r.spearman),
+  spearman: withCi(number(r.spearman), rho),
   mse: number(r.mse),
   standardisedMse: number(r.standardisedMse),
   ...reasons([["pearson", r.pearson], ["spearman", r.spearman], ["mse", r.mse], ["standardisedMse", r.standardisedMse]])
@@ -368,7 +372,7 @@ export const toJson = (run: ScoredRun, intervals?: Uncertainty.ResultIntervals):
     ...(run.failure !== undefined ? { failure: run.failure } : {}),
     ...(run.kind === "sick"
       ? {
-          ...(run.relatedness !== undefined ? { relatedness: relatednessJson(run.relatedness, ds("relatedness", "pearson")) } : {}),
+          ...(run.relatedness !== undefined ? { relatedness: relatednessJson(run.relatedness, ds("relatedness", "pearson"), ds("relatedness", "spearman")) } : {}),
           ...(run.entailment !== undefined ? { entailment: entailmentJson(run.entailment, ds("entailment", "accuracy")) } : {})
         }
       : {

@@ -269,6 +269,8 @@ describe("Uncertainty on SICK: one call per ranking", () => {
     const r = run.relatedness?.pearson as { readonly value: number | null; readonly ci?: { readonly level: number } | null }
     expect(typeof r.value).toBe("number")
     expect(r.ci?.level).toBe(0.95)
+    const rho = run.relatedness?.spearman as { readonly ci?: { readonly low: number; readonly high: number } | null }
+    expect(rho.ci).toEqual({ ...Uncertainty.datasetFigure(sickIntervals, "Good/run1", "relatedness", "spearman")?.ci })
     expect(run.entailment?.accuracy).toMatchObject({ ci: { level: 0.95 } })
     expect(run.official.map((o) => o.ci?.level)).toEqual([0.95, 0.95])
   })

@@ -114,7 +114,7 @@ export const scored = (
     if (r !== undefined) {
       rows.push(
         r.status === "scored"
-          ? ["relatedness", String(r.pairs), `r ${withInterval(correlation(r.pearson, d), fig("relatedness", "pearson"), r100)}`, `rho ${correlation(r.spearman, d)}`, `MSE ${number(r.mse, 3)}`, Style.dim(`(standardised MSE ${number(r.standardisedMse, 3)})`)]
+          ? ["relatedness", String(r.pairs), `r ${withInterval(correlation(r.pearson, d), fig("relatedness", "pearson"), r100)}`, `rho ${withInterval(correlation(r.spearman, d), fig("relatedness", "spearman"), r100)}`, `MSE ${number(r.mse, 3)}`, Style.dim(`(standardised MSE ${number(r.standardisedMse, 3)})`)]
           : ["relatedness", "-", Style.red(`not evaluated: ${r.reason ?? ""}`), "", "", ""]
       )
     }
