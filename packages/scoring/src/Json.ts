@@ -22,7 +22,7 @@ import type { MetricValue } from "@stseval/metrics"
 import type * as Intervals from "@stseval/significance/Intervals"
 import { Schema } from "effect"
 import type { Results } from "./Engine.js"
-import type { RankedResults } from "./Rank.js"
+import type { Rankable, RankedResults, RankEntry } from "./Rank.js"
 import type { AggregateScore, DatasetScore, EntailmentScore, RelatednessScore, ScoredRun } from "./ScoredRun.js"
 import * as Signature from "./Signature.js"
 import * as Uncertainty from "./Uncertainty.js"
@@ -395,6 +395,25 @@ export const toJson = (run: ScoredRun, intervals?: Uncertainty.ResultIntervals):
 }
 
 /**
+ * What every JSON listing a ranked run says of it (`rank --json`, the leaderboard): its rank (null
+ * when not ranked), who it is, its flags and its figure (null when it has none).
+ *
+ * @since 0.2.0
+ */
+export const entryJson = (e: RankEntry<Rankable>) => ({
+  rank: e.rank ?? null,
+  id: e.meta.id,
+  team: e.meta.team,
+  run: e.meta.run ?? null,
+  primary: e.primary,
+  late: e.meta.late,
+  corrected: e.meta.corrected,
+  postDeadline: e.meta.postDeadline,
+  flags: [...e.flags],
+  value: number(e.value)
+})
+
+/**
  * The documented JSON object of rankings (`RankedJson`). With `intervals`, each entry carries the
  * interval of its figure and of its rank, and each ranking its `bestGroup`.
  *
@@ -410,17 +429,8 @@ export const rankedToJson = (ranked: RankedResults<ScoredRun>, intervals?: Uncer
     entries: r.entries.map((e) => {
       const ri = intervals && Uncertainty.runIntervals(intervals, r.ranking, e.meta.id)
       return {
-        rank: e.rank ?? null,
-        id: e.meta.id,
-        team: e.meta.team,
-        run: e.meta.run ?? null,
-        primary: e.primary,
-        late: e.meta.late,
-        corrected: e.meta.corrected,
-        postDeadline: e.meta.postDeadline,
-        flags: [...e.flags],
+        ...entryJson(e),
         path: e.run.path,
-        value: number(e.value),
         ...(ri !== undefined ? ciOf(ri.official) : {}),
         ...(ri?.rankInterval !== undefined ? { rankInterval: { low: ri.rankInterval.low, high: ri.rankInterval.high }, overlapsBest: ri.overlapsBest } : {}),
         ...(e.reason !== undefined ? { reason: e.reason } : {})

@@ -6,7 +6,7 @@
  *
  * @example
  * const results = yield* Engine.score({ task: "sick2014", gold, folder: "submissions" })
- * const text = Report.render(results.edition.id, Report.tables(results), "md")
+ * const text = Report.render(results.edition.id, Report.tables(results), "md", { signature: results.signature.text })
  * @since 0.2.0
  */
 import { Uncertainty } from "@stseval/scoring"
@@ -86,15 +86,17 @@ const intervalsFor = (
  * @since 0.2.0
  */
 export const tables = (results: Engine.Results, options: Options = {}): ReadonlyArray<Table.Table> => {
-  const { dev, format, layout, latex: _latex, ci, ...layoutOptions } = options
+  const { dev, format, layout, latex: _latex, ci, notes, ...layoutOptions } = options
   const plain = resultsOf(results, dev)
   // the p-value matrix and plots are only drawn in HTML (and kept in JSON)
   const extras = format === "md" || format === "latex" ? { matrix: false, scatterRuns: 0 } : {}
+  // what the figures were computed from, under every table
+  const signed = [...(notes ?? []), `Scored with ${[results, ...(dev !== undefined ? [dev] : [])].map((r) => r.signature.text).join(" and ")}.`]
   const cache = new Map<string, { readonly main: Uncertainty.ResultIntervals; readonly dev: Uncertainty.ResultIntervals | undefined }>()
   return (layout ?? Layouts.forEdition(results.edition)).map((id) => {
     // one resampling pass per distinct ranked set serves every figure and rank of the table
     const view = ci === undefined ? plain : resultsOf(results, dev, intervalsFor(id, results, dev, ci, layoutOptions, cache))
-    return Layouts.preset(id, view, { ...layoutOptions, ...extras })
+    return Layouts.preset(id, view, { ...layoutOptions, ...extras, notes: signed })
   })
 }
 
@@ -109,7 +111,7 @@ export const render = (
   edition: string,
   tables: ReadonlyArray<Table.Table>,
   format: Format,
-  options: Pick<Config.Config, "latex"> = {}
+  options: Pick<Config.Config, "latex"> & { readonly signature?: string | undefined } = {}
 ): string => {
   switch (format) {
     case "md":
@@ -121,6 +123,6 @@ export const render = (
     case "html":
       return Html.renderPage(tables)
     case "json":
-      return Json.renderReport(edition, tables, { extras: true })
+      return Json.renderReport(edition, tables, { extras: true, ...(options.signature !== undefined ? { signature: options.signature } : {}) })
   }
 }

@@ -1,16 +1,14 @@
 /**
  * `stseval baseline <name> --task <edition>`: run one of the task papers' baselines on an
  * edition's test input and write the run in the task's own submission format (optionally scoring
- * it at once). The baselines themselves are pure functions in @stseval/baselines; this command
- * only finds and reads the files, and writes the run.
+ * it at once). The baselines, and finding and reading their inputs, are @stseval/baselines'; this
+ * command parses the flags, writes the run and scores it through the engine.
  */
 import * as nodePath from "node:path"
 import { Console, Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { Issue, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
-import type { Registry } from "@stseval/formats"
-import { Baseline, Embeddings, Overlap, Run } from "@stseval/baselines"
-import { Engine } from "@stseval/scoring"
+import type { Sick } from "@stseval/formats"
+import { Baseline, Embeddings, Inputs, Overlap, Run } from "@stseval/baselines"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Render from "../internal/Render.js"
@@ -44,45 +42,6 @@ const tune = Flag.Boolean("tune").pipe(
 )
 const list = Flag.Boolean("list").pipe(Flag.withDescription("List the baselines and exit"), Flag.withDefault(false))
 
-const exists = (p: string) =>
-  Effect.gen(function*() {
-    const fs = yield* FileSystem.FileSystem
-    return yield* fs.exists(p).pipe(Effect.orElseSucceed(() => false))
-  })
-
-/** Read and decode a text file; a fatal decoding issue (or an unreadable file) is a usage error. */
-const readText = Effect.fnUntraced(function*(file: string) {
-  const fs = yield* FileSystem.FileSystem
-  const bytes = yield* fs.readFile(file).pipe(Effect.mapError((e) => new UsageError({ message: `${file}: cannot read: ${e.message}` })))
-  const decoded = Text.decode(bytes, file)
-  if (Issue.hasErrors(decoded.issues)) return yield* new UsageError({ message: decoded.issues.filter((i) => i.severity === "error").map(Issue.format).join("; ") })
-  return decoded.value
-})
-
-const parsedOrFail = <A>(parsed: Issue.Parsed<A>) =>
-  Issue.hasErrors(parsed.issues)
-    ? Effect.fail(new UsageError({ message: parsed.issues.filter((i) => i.severity === "error").slice(0, 3).map(Issue.format).join("; ") }))
-    : Effect.succeed(parsed.value)
-
-/** The first of `candidates` that exists. */
-const firstExisting = Effect.fnUntraced(function*(candidates: ReadonlyArray<string>) {
-  for (const c of candidates) if (yield* exists(c)) return Option.some(c)
-  return Option.none<string>()
-})
-
-/** Folders to look for input files in: --input, else the data folder and its `input` sibling (STS 2017 layout). */
-const inputDirs = (edition: Registry.TaskEdition, flag: Option.Option<string>, dataRoot: Option.Option<string>): ReadonlyArray<string> => {
-  if (Option.isSome(flag)) return [flag.value]
-  if (edition.data === undefined) return []
-  const dir = nodePath.join(Task.root(dataRoot), edition.data.dir)
-  return [dir, nodePath.join(nodePath.dirname(dir), "input")]
-}
-
-const languagesOf = (spec: Registry.DatasetSpec): readonly [string, string] | undefined => {
-  const m = spec.language === undefined ? null : /^([a-z]{2,3})-([a-z]{2,3})$/.exec(spec.language)
-  return m === null ? undefined : [m[1], m[2]]
-}
-
 export const baseline = Command.make(
   "baseline",
   { name, task, input, out, train, vectors, seed, team, tune, score: scoreIt, list, gold: Flags.gold, dataRoot: Flags.dataRoot, verbose: Flags.verbose },
@@ -105,43 +64,24 @@ export const baseline = Command.make(
       return yield* new UsageError({ message: `${entry.name} is a ${entry.family.toUpperCase()} baseline; ${edition.id} is a ${edition.family.toUpperCase()} edition` })
     }
     const fs = yield* FileSystem.FileSystem
-    const dirs = inputDirs(edition, o.input, o.dataRoot)
-    const givenFile = Option.isSome(o.input)
-      ? yield* fs.stat(o.input.value).pipe(
-          Effect.map((s) => s.type === "File"),
-          Effect.orElseSucceed(() => false)
-        )
-      : false
+    // finding and reading the inputs is the baselines package's; a missing input is a usage error
+    const where = { input: Option.getOrUndefined(o.input), dataRoot: yield* Task.root(o.dataRoot) }
+    const usage = (e: Inputs.InputError) => new UsageError({ message: e.message })
     let made: Baseline.Made
     const notes: Array<string> = []
     // an annotated SICK input (SICK_test_annotated.txt) is its own gold for --score
     let annotatedInput: string | undefined
 
     if (edition.family === "sick") {
-      const spec = edition.datasets[0]
-      const candidates = givenFile ? [Option.getOrThrow(o.input)] : dirs.flatMap((d) => [spec.input, spec.gold].filter((f) => f !== undefined).map((f) => nodePath.join(d, f)))
-      const file = yield* firstExisting(candidates)
-      if (Option.isNone(file)) {
-        return yield* new UsageError({ message: `${edition.id}: no test input found (looked for ${candidates.join(", ") || "nothing"}); give it with --input <file>` })
-      }
-      const pairs = (yield* parsedOrFail(Sick.parseData(yield* readText(file.value)))).pairs
-      notes.push(`input: ${file.value} (${pairs.length} pairs)`)
-      if (pairs.length > 0 && pairs.every((p) => p.relatedness !== undefined && p.entailment !== undefined)) annotatedInput = file.value
+      const input = yield* Inputs.sickInput(edition, where).pipe(Effect.mapError(usage))
+      notes.push(`input: ${input.file} (${input.pairs.length} pairs)`)
+      if (input.annotated) annotatedInput = input.file
       let trainPairs: ReadonlyArray<Sick.SickPair> | undefined
       const tuning = o.tune && entry.name === "overlap"
       if (entry.needs.includes("train") || tuning) {
-        const beside = (f: string) => nodePath.join(nodePath.dirname(file.value), f)
-        const trainFile = Option.isSome(o.train) ? Option.some(o.train.value) : yield* firstExisting([beside("SICK_train.txt")])
-        if (Option.isNone(trainFile)) return yield* new UsageError({ message: `${entry.name} needs the training data: give --train <SICK_train.txt>` })
-        trainPairs = (yield* parsedOrFail(Sick.parseData(yield* readText(trainFile.value)))).pairs
-        notes.push(`train: ${trainFile.value} (${trainPairs.length} pairs)`)
-        // the organisers tuned on train + trial; the trial file is used when it sits beside the input
-        const trial = tuning && Option.isNone(o.train) ? yield* firstExisting([beside("SICK_trial.txt")]) : Option.none<string>()
-        if (Option.isSome(trial)) {
-          const trialPairs = (yield* parsedOrFail(Sick.parseData(yield* readText(trial.value)))).pairs
-          trainPairs = [...trainPairs, ...trialPairs]
-          notes.push(`trial: ${trial.value} (${trialPairs.length} pairs)`)
-        }
+        const training = yield* Inputs.sickTraining(input.file, { train: Option.getOrUndefined(o.train), withTrial: tuning, needed: entry.name }).pipe(Effect.mapError(usage))
+        trainPairs = training.pairs
+        notes.push(...training.notes)
       }
       let overlap: Overlap.Options | undefined
       if (tuning && trainPairs !== undefined) {
@@ -151,32 +91,14 @@ export const baseline = Command.make(
           `tuned on ${trainPairs.length} pairs: N = ${tuned.stopWords} (r ${tuned.pearson.toFixed(4)}), thresholds ${tuned.contradiction} / ${tuned.entailment} (accuracy ${(100 * tuned.accuracy).toFixed(2)}%)`
         )
       }
-      made = Baseline.sick(entry.name, pairs, {
+      made = Baseline.sick(entry.name, input.pairs, {
         seed: o.seed,
         ...(trainPairs !== undefined ? { train: trainPairs } : {}),
         ...(overlap !== undefined ? { overlap } : {})
       })
     } else {
-      const datasets: Array<Baseline.StsDataset> = []
-      const stsb = edition.datasets.every((d) => d.goldFormat === "stsb-csv")
-      for (const spec of edition.datasets) {
-        const fileName = spec.input
-        if (fileName === undefined) {
-          notes.push(`${spec.name}: no public input, skipped`)
-          continue
-        }
-        const file = givenFile ? Option.some(Option.getOrThrow(o.input)) : yield* firstExisting(dirs.map((d) => nodePath.join(d, fileName)))
-        if (Option.isNone(file)) {
-          notes.push(`${spec.name}: ${fileName} not found in ${dirs.join(" or ")}, skipped`)
-          continue
-        }
-        const text = yield* readText(file.value)
-        const pairs = stsb ? (yield* parsedOrFail(StsBenchmark.parse(text))).rows : (yield* parsedOrFail(Sts.parseInput(text))).pairs
-        datasets.push({ dataset: spec.name, pairs, languages: languagesOf(spec) })
-      }
-      if (datasets.length === 0) {
-        return yield* new UsageError({ message: `${edition.id}: no input file found (${notes.join("; ")}); give the input folder with --input <dir>` })
-      }
+      const { datasets, notes: found, stsb } = yield* Inputs.stsInputs(edition, where).pipe(Effect.mapError(usage))
+      notes.push(...found)
       let loaded: Embeddings.Vectors | undefined
       if (entry.needs.includes("vectors")) {
         if (Option.isNone(o.vectors)) return yield* new UsageError({ message: "the embeddings baseline needs --vectors <file> (word2vec or GloVe text format)" })
@@ -198,9 +120,9 @@ export const baseline = Command.make(
     yield* Console.log(`${Style.bold(entry.name)} on ${edition.id}: wrote ${runPath}${files.length > 1 ? ` (${files.length} files)` : ""}`)
     for (const n of [...notes, ...made.notes]) yield* Console.log(`  ${n}`)
     if (!o.score) return
-    const goldPath = Option.isNone(o.gold) && annotatedInput !== undefined ? annotatedInput : yield* Task.goldPath(edition, o.gold, o.dataRoot)
-    const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
-    const scored = yield* Engine.scoreRunPath(context, runPath)
+    const gold = Option.isNone(o.gold) && annotatedInput !== undefined ? Option.some(annotatedInput) : o.gold
+    const results = yield* Task.score(edition, { gold, dataRoot: o.dataRoot }, { runs: [runPath] })
+    const scored = results.runs[0]
     yield* Console.log(`\n${Render.scored(scored, decimalsOf(edition.published.style, Option.none()), { verbose: o.verbose })}`)
     if (scored.errors.length > 0) return yield* new ExitCode({ code: 1, reason: "the baseline run has an error" })
   })

@@ -4,7 +4,7 @@
  */
 import type { Issue, Registry } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
-import { Uncertainty } from "@stseval/scoring"
+import { Style as Figures, Uncertainty } from "@stseval/scoring"
 import type { Engine, Rank, ScoredRun } from "@stseval/scoring"
 import type { Validation } from "@stseval/scoring"
 import * as Style from "./Style.js"
@@ -31,20 +31,20 @@ export const header = (results: Engine.Results, options: { readonly runs?: boole
     `signature: ${results.signature.text}`
   ].join("\n")
 
-/** A correlation in the edition's published style (`0.826` or `82.64`); undefined as `n/a`. */
-export const correlation = (value: MetricValue.MetricValue | undefined, d: Decimals): string => {
-  if (value === undefined || value._tag === "Undefined") return "n/a"
-  return d.style === "r100" ? (value.value * 100).toFixed(d.decimals ?? 2) : value.value.toFixed(d.decimals ?? 3)
-}
+/** A correlation in the edition's published style (`0.826` or `82.64`, scoring's `Style`); undefined as `n/a`. */
+export const correlation = (value: MetricValue.MetricValue | undefined, d: Decimals): string =>
+  Figures.metric(value, Figures.of({ published: { style: d.style } }, "correlation", d.decimals))
 
-export const number = (value: MetricValue.MetricValue | undefined, decimals: number, suffix = ""): string =>
-  value === undefined || value._tag === "Undefined" ? "n/a" : `${value.value.toFixed(decimals)}${suffix}`
+/** An MSE, F1 or accuracy, in the one style every output uses. */
+export const figure = (value: MetricValue.MetricValue | undefined, kind: "mse" | "f1" | "accuracy"): string =>
+  Figures.metric(value, Figures.of({ published: { style: "r3" } }, kind))
 
 /** A figure's interval `[low, high]` printed like the figure; empty without intervals or an interval. */
 export const interval = (f: Uncertainty.Figure | undefined, print: (x: number) => string): string =>
   f?.ci === undefined ? "" : `[${print(f.ci.low)}, ${print(f.ci.high)}]`
 
 const inStyle = (d: Decimals) => (x: number) => correlation({ _tag: "Defined", value: x }, d)
+const accuracy = (x: number) => figure({ _tag: "Defined", value: x }, "accuracy")
 
 /** A figure and, with intervals, its interval beside it: `0.826 [0.801, 0.849]`. */
 const withInterval = (text: string, f: Uncertainty.Figure | undefined, print: (x: number) => string): string => {
@@ -114,14 +114,14 @@ export const scored = (
     if (r !== undefined) {
       rows.push(
         r.status === "scored"
-          ? ["relatedness", String(r.pairs), `r ${withInterval(correlation(r.pearson, d), fig("relatedness", "pearson"), r100)}`, `rho ${withInterval(correlation(r.spearman, d), fig("relatedness", "spearman"), r100)}`, `MSE ${number(r.mse, 3)}`, Style.dim(`(standardised MSE ${number(r.standardisedMse, 3)})`)]
+          ? ["relatedness", String(r.pairs), `r ${withInterval(correlation(r.pearson, d), fig("relatedness", "pearson"), r100)}`, `rho ${withInterval(correlation(r.spearman, d), fig("relatedness", "spearman"), r100)}`, `MSE ${figure(r.mse, "mse")}`, Style.dim(`(standardised MSE ${figure(r.standardisedMse, "mse")})`)]
           : ["relatedness", "-", Style.red(`not evaluated: ${r.reason ?? ""}`), "", "", ""]
       )
     }
     if (e !== undefined) {
       rows.push(
         e.status === "scored"
-          ? ["entailment", String(e.pairs), `accuracy ${withInterval(number(e.accuracy, 2, "%"), fig("entailment", "accuracy"), (x) => `${x.toFixed(2)}%`)}`, `macro-F1 ${number(e.macroF1, 3)}`, "", ""]
+          ? ["entailment", String(e.pairs), `accuracy ${withInterval(figure(e.accuracy, "accuracy"), fig("entailment", "accuracy"), accuracy)}`, `macro-F1 ${figure(e.macroF1, "f1")}`, "", ""]
           : ["entailment", "-", Style.red(`not evaluated: ${e.reason ?? ""}`), "", "", ""]
       )
     }
@@ -183,7 +183,7 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, intervals?: Unc
   const out: string[] = []
   for (const r of ranked.rankings) {
     const percent = r.metric === "accuracy"
-    const print = percent ? (x: number) => `${x.toFixed(2)}%` : inStyle(d)
+    const print = percent ? accuracy : inStyle(d)
     out.push(Style.bold(`${TITLES[r.ranking] ?? r.ranking} — ${r.metric}${ranked.primaryOnly ? ", primary runs" : ", all runs"}`))
     const rows = r.entries.map((e) => {
       const ri = intervals && Uncertainty.runIntervals(intervals, r.ranking, e.meta.id)
@@ -191,8 +191,9 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, intervals?: Unc
       return [
         ranked ? String(e.rank) : "-",
         ...(intervals !== undefined ? [ri?.rankInterval !== undefined ? Uncertainty.formatRankInterval(ri.rankInterval) : "-"] : []),
-        `${e.meta.id}${e.meta.late ? " †" : ""}${e.meta.corrected ? " *" : ""}${ri?.overlapsBest === true ? ` ${BEST_GROUP_MARK}` : ""}`,
-        ranked ? (percent ? number(e.value, 2, "%") : correlation(e.value, d)) : "-",
+        // the marks of the published tables, as report and watch print them
+        `${e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}${ri?.overlapsBest === true ? ` ${BEST_GROUP_MARK}` : ""}`,
+        ranked ? (percent ? figure(e.value, "accuracy") : correlation(e.value, d)) : "-",
         ...(intervals !== undefined ? [ranked ? interval(ri?.official, print) || Style.dim(ri?.official.reason ?? "") : ""] : []),
         ranked ? "" : Style.dim(`not ranked: ${e.reason ?? ""}`)
       ]

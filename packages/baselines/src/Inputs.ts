@@ -1,0 +1,170 @@
+/**
+ * Finding and reading a baseline's inputs: an edition's test input (a SICK data file, the STS
+ * Benchmark csv, or the `STS.input.<dataset>.txt` files of a folder), SICK's training data and
+ * trial data beside it. Looks where the data store keeps an edition (`<data root>/<data.dir>` and
+ * its `input` sibling, the STS 2017 layout) unless a path is given. What `stseval baseline` reads.
+ *
+ * @since 0.2.0
+ */
+import * as nodePath from "node:path"
+import { DataStore, Issue, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
+import type { Registry } from "@stseval/formats"
+import { Effect, FileSystem, Option, Schema } from "effect"
+import type { StsDataset } from "./Baseline.js"
+
+/** An input that cannot be found or read, with what to do. @since 0.2.0 */
+export class InputError extends Schema.TaggedError<InputError>()("InputError", {
+  message: Schema.String
+}) {}
+
+/** Where to look. @since 0.2.0 */
+export interface Where {
+  /** a file or folder given by the user (`--input`) */
+  readonly input?: string | undefined
+  /** the data store root (default `DataStore.defaultRoot()`) */
+  readonly dataRoot?: string | undefined
+}
+
+const exists = (p: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    return yield* fs.exists(p).pipe(Effect.orElseSucceed(() => false))
+  })
+
+/** The first of `candidates` that exists. */
+const firstExisting = Effect.fnUntraced(function* (candidates: ReadonlyArray<string>) {
+  for (const c of candidates) if (yield* exists(c)) return Option.some(c)
+  return Option.none<string>()
+})
+
+/**
+ * Read and decode a text file; an unreadable file or a fatal decoding issue is an `InputError`.
+ *
+ * @since 0.2.0
+ */
+export const readText = Effect.fnUntraced(function* (file: string) {
+  const fs = yield* FileSystem.FileSystem
+  const bytes = yield* fs.readFile(file).pipe(Effect.mapError((e) => new InputError({ message: `${file}: cannot read: ${e.message}` })))
+  const decoded = Text.decode(bytes, file)
+  if (Issue.hasErrors(decoded.issues)) return yield* new InputError({ message: decoded.issues.filter((i) => i.severity === "error").map(Issue.format).join("; ") })
+  return decoded.value
+})
+
+const parsedOrFail = <A>(parsed: Issue.Parsed<A>) =>
+  Issue.hasErrors(parsed.issues)
+    ? Effect.fail(new InputError({ message: parsed.issues.filter((i) => i.severity === "error").slice(0, 3).map(Issue.format).join("; ") }))
+    : Effect.succeed(parsed.value)
+
+/**
+ * The folders to look for input files in: `input`, else the edition's data folder and its `input`
+ * sibling.
+ *
+ * @since 0.2.0
+ */
+export const inputDirs = (edition: Registry.TaskEdition, where: Where): ReadonlyArray<string> => {
+  if (where.input !== undefined) return [where.input]
+  if (edition.data === undefined) return []
+  const dir = nodePath.join(where.dataRoot ?? DataStore.defaultRoot(), edition.data.dir)
+  return [dir, nodePath.join(nodePath.dirname(dir), "input")]
+}
+
+const isFile = (p: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    return yield* fs.stat(p).pipe(
+      Effect.map((s) => s.type === "File"),
+      Effect.orElseSucceed(() => false)
+    )
+  })
+
+/** A SICK input, read. @since 0.2.0 */
+export interface SickInput {
+  readonly file: string
+  readonly pairs: ReadonlyArray<Sick.SickPair>
+  /** every pair carries gold relatedness and entailment (`SICK_test_annotated.txt`): it is its own gold */
+  readonly annotated: boolean
+}
+
+/**
+ * The SICK test input: the file given, else the edition's input or gold file in the data store.
+ *
+ * @since 0.2.0
+ */
+export const sickInput = Effect.fnUntraced(function* (edition: Registry.TaskEdition, where: Where) {
+  const spec = edition.datasets[0]
+  const given = where.input !== undefined && (yield* isFile(where.input)) ? where.input : undefined
+  const candidates =
+    given !== undefined
+      ? [given]
+      : inputDirs(edition, where).flatMap((d) => [spec.input, spec.gold].filter((f) => f !== undefined).map((f) => nodePath.join(d, f)))
+  const file = yield* firstExisting(candidates)
+  if (Option.isNone(file)) {
+    return yield* new InputError({ message: `${edition.id}: no test input found (looked for ${candidates.join(", ") || "nothing"}); give it with --input <file>` })
+  }
+  const pairs = (yield* parsedOrFail(Sick.parseData(yield* readText(file.value)))).pairs
+  const annotated = pairs.length > 0 && pairs.every((p) => p.relatedness !== undefined && p.entailment !== undefined)
+  return { file: file.value, pairs, annotated } satisfies SickInput
+})
+
+/**
+ * SICK training pairs: `train` if given, else `SICK_train.txt` beside the input; with
+ * `withTrial`, and no `train` given, `SICK_trial.txt` beside the input is added when it is there
+ * (the organisers tuned on train + trial). `notes` say what was read.
+ *
+ * @since 0.2.0
+ */
+export const sickTraining = Effect.fnUntraced(function* (
+  inputFile: string,
+  options: { readonly train?: string | undefined; readonly withTrial?: boolean | undefined; readonly needed: string }
+) {
+  const beside = (f: string) => nodePath.join(nodePath.dirname(inputFile), f)
+  const trainFile = options.train !== undefined ? Option.some(options.train) : yield* firstExisting([beside("SICK_train.txt")])
+  if (Option.isNone(trainFile)) return yield* new InputError({ message: `${options.needed} needs the training data: give --train <SICK_train.txt>` })
+  let pairs = (yield* parsedOrFail(Sick.parseData(yield* readText(trainFile.value)))).pairs
+  const notes = [`train: ${trainFile.value} (${pairs.length} pairs)`]
+  const trial = options.withTrial === true && options.train === undefined ? yield* firstExisting([beside("SICK_trial.txt")]) : Option.none<string>()
+  if (Option.isSome(trial)) {
+    const trialPairs = (yield* parsedOrFail(Sick.parseData(yield* readText(trial.value)))).pairs
+    pairs = [...pairs, ...trialPairs]
+    notes.push(`trial: ${trial.value} (${trialPairs.length} pairs)`)
+  }
+  return { pairs, notes }
+})
+
+const languagesOf = (spec: Registry.DatasetSpec): readonly [string, string] | undefined => {
+  const m = spec.language === undefined ? null : /^([a-z]{2,3})-([a-z]{2,3})$/.exec(spec.language)
+  return m === null ? undefined : [m[1], m[2]]
+}
+
+/**
+ * The STS (or STS Benchmark) test input of every dataset that has a public input file; datasets
+ * without one, or whose file is not found, are skipped with a note. Fails when none is found.
+ *
+ * @since 0.2.0
+ */
+export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition, where: Where) {
+  const dirs = inputDirs(edition, where)
+  const given = where.input !== undefined && (yield* isFile(where.input)) ? where.input : undefined
+  const stsb = edition.datasets.every((d) => d.goldFormat === "stsb-csv")
+  const datasets: Array<StsDataset> = []
+  const notes: Array<string> = []
+  for (const spec of edition.datasets) {
+    const fileName = spec.input
+    if (fileName === undefined) {
+      notes.push(`${spec.name}: no public input, skipped`)
+      continue
+    }
+    const file = given !== undefined ? Option.some(given) : yield* firstExisting(dirs.map((d) => nodePath.join(d, fileName)))
+    if (Option.isNone(file)) {
+      notes.push(`${spec.name}: ${fileName} not found in ${dirs.join(" or ")}, skipped`)
+      continue
+    }
+    const text = yield* readText(file.value)
+    const pairs = stsb ? (yield* parsedOrFail(StsBenchmark.parse(text))).rows : (yield* parsedOrFail(Sts.parseInput(text))).pairs
+    datasets.push({ dataset: spec.name, pairs, languages: languagesOf(spec) })
+  }
+  if (datasets.length === 0) {
+    return yield* new InputError({ message: `${edition.id}: no input file found (${notes.join("; ")}); give the input folder with --input <dir>` })
+  }
+  return { datasets, notes, stsb }
+})
