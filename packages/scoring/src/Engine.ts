@@ -63,6 +63,8 @@ export interface Context {
   readonly gold: Gold.Gold
   /** where the gold was read from, when a location was known */
   readonly goldPath: string | undefined
+  /** read headerless SICK runs leniently (`Validation.ValidateOptions`); default strict, as the official scorer */
+  readonly lenient?: boolean | undefined
 }
 
 /** @since 0.1.0 */
@@ -130,7 +132,7 @@ export const validateAndScore = (
 ): { readonly scored: ScoredRun; readonly validation: RunValidation | undefined } => {
   let validation: RunValidation | undefined
   try {
-    validation = validateRun(context.edition, context.gold, submission)
+    validation = validateRun(context.edition, context.gold, submission, { lenient: context.lenient })
     return { scored: scoreValidated(context.edition, validation), validation }
   } catch (e) {
     const message = `internal error while scoring: ${e instanceof Error ? e.message : String(e)}`
@@ -280,6 +282,8 @@ export interface ScoreOptions extends RankOptions<ScoredRun> {
   readonly runs?: ReadonlyArray<string> | undefined
   /** a submissions folder: its runs are discovered (after `runs`, if both are given) */
   readonly folder?: string | undefined
+  /** score a headerless SICK run whose columns are unambiguous, with a warning (default: an error, as the official scorer) */
+  readonly lenient?: boolean | undefined
 }
 
 /**
@@ -294,7 +298,7 @@ export interface ScoreOptions extends RankOptions<ScoredRun> {
 export const score = Effect.fnUntraced(function* (options: ScoreOptions) {
   const edition = typeof options.task === "string" ? yield* Registry.resolve(options.task) : options.task
   const gold = yield* goldPath({ edition, gold: options.gold, dataRoot: options.dataRoot })
-  const context = yield* loadContext({ task: edition, gold })
+  const context: Context = { ...(yield* loadContext({ task: edition, gold })), lenient: options.lenient }
   const given = yield* inputs(edition, options.runs ?? [])
   const found =
     options.folder !== undefined

@@ -326,6 +326,17 @@ const outOfScale = (edition: Edition, path: string, outside: number, pairs: numb
     { line, ...(field !== undefined ? { field } : {}), expected: `${edition.scale.min} to ${edition.scale.max}`, found: String(value) }
   )
 
+/**
+ * How strictly a run is read. `lenient` reads a headerless SICK run whose columns are recognised
+ * from its values (with a warning); by default such a file is an error, as the official scorer
+ * rejects it.
+ *
+ * @since 0.2.0
+ */
+export interface ValidateOptions {
+  readonly lenient?: boolean | undefined
+}
+
 // ---------------------------------------------------------------------------------------------
 // SICK
 // ---------------------------------------------------------------------------------------------
@@ -343,7 +354,12 @@ const NO_LABELS: ReadonlyArray<string> = []
  *
  * @since 0.1.0
  */
-export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Submissions.RunFile | undefined): SickCheck => {
+export const checkSick = (
+  edition: Edition,
+  gold: GoldSick | undefined,
+  file: Submissions.RunFile | undefined,
+  options: ValidateOptions = {}
+): SickCheck => {
   if (file === undefined) {
     const reason = "the run has no file"
     return {
@@ -355,7 +371,7 @@ export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Su
   }
   const path = file.path
   const decoded = Text.decode(file.bytes, path)
-  const parsed = Sick.parseRun(decoded.value)
+  const parsed = Sick.parseRun(decoded.value, { lenient: options.lenient === true })
   const issues: Array<Issue.Issue> = [...decoded.issues, ...parsed.issues]
   if (gold === undefined) {
     const reason = "no SICK gold was loaded"
@@ -475,7 +491,7 @@ export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Su
  *
  * @since 0.1.0
  */
-export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submissions.Submission): RunValidation => {
+export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submissions.Submission, options: ValidateOptions = {}): RunValidation => {
   const runIssues: Array<Issue.Issue> = [...submission.issues]
   const base = { edition: edition.id, kind: edition.family, path: submission.path, meta: submission.meta }
   const loadErrors = errors(submission.issues)
@@ -490,7 +506,7 @@ export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submi
         })
       )
     }
-    const sick = checkSick(edition, goldSick, file)
+    const sick = checkSick(edition, goldSick, file, options)
     const scored = sick.relatedness.status === "scored" || sick.entailment.status === "scored"
     const failure = scored
       ? undefined

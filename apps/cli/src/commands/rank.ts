@@ -19,15 +19,16 @@ export const rank = Command.make(
     verbose: Flags.verbose,
     decimals: Flags.decimals,
     allRuns: Flags.allRuns,
+    lenient: Flags.lenient,
     strict: Flag.Boolean("strict").pipe(
       Flag.withDescription("Exit 1 when any run has an error (default: 0 once the table is made; failed runs are listed, never ranked)"),
       Flag.withDefault(false)
     ),
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
-  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, allRuns, strict, folder }) {
+  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, allRuns, lenient, strict, folder }) {
     const edition = yield* Task.edition(task)
-    const session = yield* Task.score(edition, { gold, dataRoot }, { folder, primaryOnly: !allRuns })
+    const session = yield* Task.score(edition, { gold, dataRoot }, { folder, primaryOnly: !allRuns, lenient })
     if (json) {
       yield* Console.log(JSON.stringify(Json.resultsToJson(session), null, 2))
     } else {

@@ -10,10 +10,10 @@ import { decimalsOf, paths } from "./validate.js"
 
 export const score = Command.make(
   "score",
-  { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, decimals: Flags.decimals, paths },
-  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, paths }) {
+  { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, decimals: Flags.decimals, lenient: Flags.lenient, paths },
+  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, lenient, paths }) {
     const edition = yield* Task.edition(task)
-    const results = yield* Task.score(edition, { gold, dataRoot }, { runs: paths })
+    const results = yield* Task.score(edition, { gold, dataRoot }, { runs: paths, lenient })
     const { runs } = results
     if (json) {
       yield* Console.log(JSON.stringify(Json.resultsToJson({ ...results, ranked: undefined }), null, 2))

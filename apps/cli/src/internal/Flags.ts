@@ -39,3 +39,10 @@ export const allRuns = Flag.Boolean("all-runs").pipe(
   Flag.withDescription("Rank every run, not only primary runs (the papers ranked primary runs)"),
   Flag.withDefault(false)
 )
+
+export const lenient = Flag.Boolean("lenient").pipe(
+  Flag.withDescription(
+    "Score a SICK run that has no header line when its columns are unambiguous, with a warning (default: an error, as the official scorer rejects such a file)"
+  ),
+  Flag.withDefault(false)
+)
