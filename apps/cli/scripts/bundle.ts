@@ -59,7 +59,7 @@ export interface BundleResult {
  * they must be plain functions: `new` and `instanceof` would not go through the stand-in.
  */
 const deferred: Readonly<Record<string, ReadonlyArray<string>>> = {
-  fflate: ["unzipSync", "gunzipSync"],
+  fflate: ["unzipSync", "gunzipSync", "zipSync"],
   yaml: ["parse", "parseDocument"]
 }
 
