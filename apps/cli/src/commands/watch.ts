@@ -44,6 +44,8 @@ export const watch = Command.make(
     const edition = yield* Task.edition(task)
     const { ScoringAdapter, Watcher } = yield* Lazy.leaderboard
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
+    // before anything is printed: a folder that is not there is one line on stderr
+    yield* Task.folder(folder)
     if (debounce < 0) return yield* new UsageError({ message: "--debounce: must be 0 or more milliseconds" })
     if (rescan < 0) return yield* new UsageError({ message: "--rescan: must be 0 or more milliseconds" })
     if (Option.isSome(runLimit) && runLimit.value < 1) return yield* new UsageError({ message: "--run-limit: must be 1 or more" })

@@ -126,11 +126,30 @@ export const scored = (run: ScoredRun.ScoredRun, d: Decimals, options: { readonl
         rows
       )
     )
-    const aggregates = Object.entries(run.aggregate).map(([name, a]) => `${name} ${correlation(a.value, d)}`)
-    if (aggregates.length > 0) out.push(`  ${aggregates.join("   ")}`)
+    out.push(...aggregates(run, d))
   }
   out.push(...issues([...run.errors, ...run.warnings, ...run.infos], options))
   return out.join("\n")
+}
+
+/**
+ * The aggregates line of an STS run. With no official figure, it says why first (which dataset is
+ * missing and the edition's rule), and the labelled aggregates follow on their own line, each
+ * saying how many datasets it covers, so a mean of six tracks is never read as the official figure.
+ */
+const aggregates = (run: ScoredRun.ScoredRun, d: Decimals): string[] => {
+  const { official, ...labelled } = run.aggregate
+  const total = run.datasets.length
+  const parts = Object.entries(labelled).flatMap(([name, a]) =>
+    a === undefined ? [] : [`${name} ${correlation(a.value, d)}${a.value._tag === "Defined" && a.datasets.length < total ? ` (${a.datasets.length} of ${total} datasets)` : ""}`]
+  )
+  if (official === undefined) return parts.length > 0 ? [`  ${parts.join("   ")}`] : []
+  if (official.value._tag === "Defined") return [`  ${[`official ${correlation(official.value, d)}`, ...parts].join("   ")}`]
+  const why = official.value.reason.replace(/^no official score: it /, "the official figure ").replace(/^no official score: /, "")
+  return [
+    `  ${Style.red("official: none")} — ${why}`,
+    ...(parts.length > 0 ? [`  ${Style.dim("labelled aggregates, not the official figure:")} ${parts.join("   ")}`] : [])
+  ]
 }
 
 const indentTable = (columns: ReadonlyArray<TextTable.Column>, rows: ReadonlyArray<ReadonlyArray<string>>, indent = "  ") =>

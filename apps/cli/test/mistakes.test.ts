@@ -1,0 +1,90 @@
+/**
+ * What a user's mistakes give (issue 11): a run path that does not exist, a run folder whose files
+ * are misnamed, a run that lacks one STS 2017 track. Each is checked on every command it concerns,
+ * as text and as JSON, in-process. The STS 2017 gold and runs are written here (4 pairs a track).
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
+import { examples, runCli } from "./support/cli.js"
+
+const sickGold = path.join(examples, "sick2014/SICK_test_annotated.txt")
+const sickRun = path.join(examples, "sick2014/submissions/MeaningFactory_run1primary.txt")
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-mistakes-"))
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+
+const TRACKS = ["track1.ar-ar", "track2.ar-en", "track3.es-es", "track4a.es-en", "track4b.es-en", "track5.en-en", "track6.tr-en"]
+const stsGold = path.join(tmp, "gold")
+fs.mkdirSync(stsGold)
+for (const t of TRACKS) fs.writeFileSync(path.join(stsGold, `STS.gs.${t}.txt`), "1\n2\n3\n4\n")
+/** A run folder with the given tracks; track i's second score differs so that every r differs. */
+const stsRun = (name: string, tracks: ReadonlyArray<string>, fileName = (t: string) => `STS.output.${t}.txt`) => {
+  const dir = path.join(tmp, name)
+  fs.mkdirSync(dir, { recursive: true })
+  tracks.forEach((t, i) => fs.writeFileSync(path.join(dir, fileName(t)), `1.1\n2.${i + 1}\n2.9\n4.2\n`))
+  return dir
+}
+
+describe("a run path that does not exist", () => {
+  const missing = path.join(tmp, "no-such-run")
+  const cases: ReadonlyArray<ReadonlyArray<string>> = [
+    ["score", missing],
+    ["validate", missing],
+    ["rank", missing],
+    ["compare", missing, sickRun],
+    ["compare", sickRun, missing],
+    ["significance", missing],
+    ["report", missing],
+    ["watch", "--once", "--out", path.join(tmp, "board"), missing]
+  ]
+  // report and watch have no --json (report --format json is their JSON)
+  const json = cases.filter((c) => c[0] !== "report" && c[0] !== "watch").map((c) => [...c, "--json"])
+  it.each([...cases, ...json, ["report", "--format", "json", missing]])("%s: one line on stderr naming the path, exit 2, nothing on stdout", async (...args) => {
+    const [command, ...rest] = args as unknown as ReadonlyArray<string>
+    const r = await runCli([command, "--task", "sick2014", "--gold", sickGold, ...rest])
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe("")
+    expect(r.stderr.trimEnd().split("\n")).toEqual([`error: ${missing}: no such file or folder`])
+    expect(fs.existsSync(path.join(tmp, "board"))).toBe(false)
+  })
+})
+
+describe("a run folder whose files match no dataset", () => {
+  const misnamed = stsRun("Team_run1primary", TRACKS, (t) => `${t.split(".")[0]}.txt`)
+  it("score and validate both exit 1 with the error listing the expected file names", async () => {
+    for (const command of ["score", "validate"]) {
+      const r = await runCli([command, "--task", "sts2017", "--gold", stsGold, misnamed])
+      expect(r.code, command).toBe(1)
+      expect(r.stdout, command).toContain("STS.output.track1.ar-ar.txt")
+      expect(r.stdout, command).toContain("STS.output.track6.tr-en.txt")
+      const json = await runCli([command, "--task", "sts2017", "--gold", stsGold, misnamed, "--json"])
+      expect(json.code, command).toBe(1)
+      const doc = JSON.parse(json.stdout) as { runs: Array<{ errors: Array<{ code: string; message: string }> }> }
+      expect(doc.runs).toHaveLength(1)
+      const error = doc.runs[0].errors.find((e) => e.code === "missing-dataset")!
+      expect(error.message).toContain("STS.output.track4b.es-en.txt")
+    }
+  })
+})
+
+describe("a run missing one STS 2017 track", () => {
+  const six = stsRun("ECNU_run1primary", TRACKS.filter((t) => t !== "track4b.es-en"))
+  it("text says there is no official figure and why; the 6-track mean is labelled as such; JSON keeps its shape", async () => {
+    const r = await runCli(["score", "--task", "sts2017", "--gold", stsGold, six])
+    expect(r.stdout).toMatch(/official: none — the official figure needs every dataset, and track4b\.es-en has no figure/)
+    expect(r.stdout).not.toMatch(/official n\/a/)
+    expect(r.stdout).toMatch(/labelled aggregates, not the official figure: .*mean \d+\.\d\d \(6 of 7 datasets\)/)
+    const json = await runCli(["score", "--task", "sts2017", "--gold", stsGold, six, "--json"])
+    const doc = JSON.parse(json.stdout) as { runs: Array<{ aggregate: Record<string, { value: number | null; datasets: ReadonlyArray<string> }> }> }
+    expect(doc.runs[0].aggregate["official"].value).toBeNull()
+    expect(doc.runs[0].aggregate["mean"].datasets).toHaveLength(6)
+  })
+
+  it("a complete run prints its official figure first", async () => {
+    const all = stsRun("ECNU_run2", TRACKS)
+    const r = await runCli(["score", "--task", "sts2017", "--gold", stsGold, all])
+    expect(r.stdout).toMatch(/^ {2}official \d+\.\d\d {3}wmean/m)
+    expect(r.stdout).not.toContain("official: none")
+  })
+})
