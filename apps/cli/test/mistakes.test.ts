@@ -88,3 +88,33 @@ describe("a run missing one STS 2017 track", () => {
     expect(r.stdout).not.toContain("official: none")
   })
 })
+
+describe("a SICK run whose every line is bad", () => {
+  const ids = fs.readFileSync(sickGold, "utf8").trimEnd().split(/\r?\n/).slice(1).map((l) => l.split("\t")[0])
+  const write = (name: string, row: (id: string, i: number) => string) => {
+    const file = path.join(tmp, name)
+    fs.writeFileSync(file, `pair_ID\trelatedness_score\tentailment_judgment\n${ids.map(row).join("\n")}\n`)
+    return file
+  }
+  it("the reason counts every bad line, says 'not evaluated' once, and the text shows the bad value", async () => {
+    const file = write("Bad_run1primary.txt", (id) => `${id}\tfour\tNEUTRAL`)
+    const r = await runCli(["score", "--task", "sick2014", "--gold", sickGold, file])
+    expect(r.code).toBe(1)
+    expect(ids.length).toBe(4927)
+    expect(r.stdout).toContain(`(the first of ${ids.length} errors)`)
+    expect(r.stdout).not.toMatch(/not evaluated: .*not evaluated/)
+    expect(r.stdout).toContain(`${file}:2: error: the relatedness score on line 2 is not a number (expected a number, found "four")`)
+    expect(r.stdout).toContain(`… ${ids.length - 8} more (--verbose lists them all)`)
+  })
+
+  it("unknown pair IDs: a capped list that still counts them all", async () => {
+    const file = write("Wrong_run1primary.txt", (_id, i) => `x${i}\t3\tNEUTRAL`)
+    const r = await runCli(["validate", "--task", "sick2014", "--gold", sickGold, file, "--json"])
+    const doc = JSON.parse(r.stdout) as { runs: Array<{ errors: Array<{ code: string; count?: number }> }> }
+    const unknown = doc.runs[0].errors.filter((e) => e.code === "unknown-pair")
+    expect(unknown).toHaveLength(21)
+    expect(unknown.reduce((n, e) => n + (e.count ?? 1), 0)).toBe(ids.length)
+    const text = await runCli(["validate", "--task", "sick2014", "--gold", sickGold, file])
+    expect(text.stdout).toContain(`(the first of ${2 * ids.length} errors)`)
+  })
+})

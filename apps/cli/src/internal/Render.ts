@@ -2,7 +2,8 @@
  * The CLI's text views of validations, scored runs and rankings (people read these; programs read
  * the `--json` documents the scoring package defines).
  */
-import type { Issue, Registry } from "@stseval/formats"
+import { Issue } from "@stseval/formats"
+import type { Registry } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
 import { Style as Figures } from "@stseval/scoring"
 import type { Engine, Rank, ScoredRun } from "@stseval/scoring"
@@ -45,14 +46,22 @@ export const runLabel = (meta: Validation.RunInfo): string =>
 const severityStyle = (i: Issue.Issue) =>
   i.severity === "error" ? Style.red("error") : i.severity === "warning" ? Style.yellow("warning") : Style.dim("info")
 
-/** Issues as `file:line: severity: message`, the first few of each run, then a count of the rest. */
+/**
+ * Issues as `Issue.format` gives them (`file:line: severity: message (expected ..., found "...")`,
+ * control characters escaped), the first few of each run, then how many more there are: the true
+ * total (`Issue.count`), a capped list's closing issue standing for every finding behind it.
+ */
 export const issues = (list: ReadonlyArray<Issue.Issue>, options: { readonly verbose: boolean; readonly indent?: string }): string[] => {
   const indent = options.indent ?? "  "
   const shown = list.filter((i) => options.verbose || i.severity !== "info")
-  const lines = shown
-    .slice(0, options.verbose ? shown.length : ISSUES_SHOWN)
-    .map((i) => `${indent}${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${severityStyle(i)}: ${i.message}`)
-  if (shown.length > lines.length) lines.push(`${indent}${Style.dim(`… ${shown.length - lines.length} more (--verbose lists them all)`)}`)
+  const listed = shown.slice(0, options.verbose ? shown.length : ISSUES_SHOWN)
+  const lines = listed.map((i) => {
+    const text = Issue.format(i)
+    const at = text.indexOf(`: ${i.severity}: `)
+    return `${indent}${at < 0 ? text : `${text.slice(0, at)}: ${severityStyle(i)}: ${text.slice(at + i.severity.length + 4)}`}`
+  })
+  const more = Issue.count(shown.slice(listed.length))
+  if (more > 0) lines.push(`${indent}${Style.dim(`… ${more} more (--verbose lists them all)`)}`)
   return lines
 }
 
