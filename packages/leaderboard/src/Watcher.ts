@@ -223,7 +223,8 @@ export const watch = (
         wake: yield* Queue.sliding<void>(1),
         work: yield* Queue.unbounded<WorkItem>(),
         debouncers: yield* FiberMap.make<string>(),
-        runWatchers: yield* FiberMap.make<string>()
+        runWatchers: yield* FiberMap.make<string>(),
+        notRuns: new Map()
       }
       yield* restore(session)
       const publish = yield* publisher(session)

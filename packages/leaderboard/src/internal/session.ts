@@ -94,6 +94,8 @@ export interface Session {
   readonly debouncers: FiberMap.FiberMap<string>
   /** per folder run, its recursive file-system watcher */
   readonly runWatchers: FiberMap.FiberMap<string>
+  /** entries found not to be runs, with their signature then: warned about once, not on every rescan */
+  readonly notRuns: Map<string, string>
 }
 
 /** A line in the log (Effect's logger) and in `watch.log`. */
