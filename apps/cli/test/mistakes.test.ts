@@ -118,3 +118,62 @@ describe("a SICK run whose every line is bad", () => {
     expect(text.stdout).toContain(`(the first of ${2 * ids.length} errors)`)
   })
 })
+
+describe("watch --once: the published pages", () => {
+  it("name nothing outside the submissions folder; the HTML reloads itself, says when it was updated, and has per-dataset columns", async () => {
+    const folder = path.join(tmp, "submissions")
+    fs.mkdirSync(folder)
+    fs.cpSync(stsRun("board-src/ECNU_run1primary", TRACKS), path.join(folder, "ECNU_run1primary"), { recursive: true })
+    fs.mkdirSync(path.join(folder, "Bad_run1"))
+    fs.writeFileSync(path.join(folder, "Bad_run1", "STS.output.track1.ar-ar.txt"), "1\nfour\n3\n4\n")
+    const out = path.join(tmp, "board-out")
+    const r = await runCli(["watch", "--task", "sts2017", "--gold", stsGold, "--out", out, "--once", "--refresh", "45", folder])
+    expect(r.code).toBe(0)
+    for (const name of ["leaderboard.public.json", "leaderboard.public.md", "leaderboard.public.html", "leaderboard.json", "leaderboard.md", "leaderboard.html"]) {
+      const text = fs.readFileSync(path.join(out, name), "utf8")
+      expect(text, name).not.toContain(tmp)
+      expect(text, name).not.toContain(stsGold)
+    }
+    const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.public.json"), "utf8")) as {
+      runs: Array<{ id: string; errors: Array<{ file: string }>; datasets: Array<{ dataset: string; value: number | null }> }>
+    }
+    const bad = board.runs.find((x) => x.id === "Bad/run1")!
+    expect(bad.errors.map((e) => e.file)).toContain(path.join("Bad_run1", "STS.output.track1.ar-ar.txt"))
+    const ecnu = board.runs.find((x) => x.id === "ECNU/run1")!
+    expect(ecnu.datasets.map((d) => d.dataset)).toEqual(TRACKS)
+    const html = fs.readFileSync(path.join(out, "leaderboard.html"), "utf8")
+    expect(html).toContain('<meta http-equiv="refresh" content="45">')
+    expect(html).toMatch(/Last updated: <time datetime="\d{4}-\d\d-\d\dT[\d:.]+Z">/)
+    for (const t of TRACKS) expect(html).toContain(`>${t}<`)
+    // the figures of the columns are score's, in the edition's style (r x 100)
+    const scored = await runCli(["score", "--task", "sts2017", "--gold", stsGold, path.join(folder, "ECNU_run1primary")])
+    const track1 = /track1\.ar-ar\s+4\s+(\d+\.\d\d)/.exec(scored.stdout)![1]
+    expect(html).toContain(`>${track1}<`)
+  })
+})
+
+describe("one number style and one run label in every output", () => {
+  it("score, compare, significance, rank and report print the same figure for the same run, and name it ECNU/run1", async () => {
+    const folder = path.join(tmp, "style")
+    fs.mkdirSync(folder)
+    fs.cpSync(stsRun("style-src/ECNU_run1primary", TRACKS), path.join(folder, "ECNU_run1primary"), { recursive: true })
+    // a second run, not a linear transform of the first (its correlations differ)
+    const other = path.join(folder, "HCTI_run1primary")
+    fs.mkdirSync(other)
+    TRACKS.forEach((t, i) => fs.writeFileSync(path.join(other, `STS.output.${t}.txt`), `1.4\n1.9\n3.${i}\n3.8\n`))
+    const sts = ["--task", "sts2017", "--gold", stsGold]
+    const ecnu = path.join(folder, "ECNU_run1primary")
+    const scored = await runCli(["score", ...sts, ecnu])
+    const r = /track1\.ar-ar\s+4\s+(\d+\.\d\d)\s/.exec(scored.stdout)![1]
+    const compared = await runCli(["compare", ...sts, ecnu, other, "--resamples", "50"])
+    expect(compared.stdout).toMatch(new RegExp(`^track1\\.ar-ar\\s+4\\s+${r.replace(".", "\\.")}\\s`, "m"))
+    expect(compared.stdout).toContain("A: ECNU/run1")
+    const significance = await runCli(["significance", ...sts, folder, "--dataset", "track1.ar-ar"])
+    expect(significance.stdout).toMatch(new RegExp(`ECNU/run1\\s+${r.replace(".", "\\.")}\\s`))
+    const report = await runCli(["report", ...sts, folder])
+    expect(report.stdout).toContain("ECNU/run1")
+    expect(report.stdout).not.toMatch(/ECNU[-_]run1/)
+    const ranked = await runCli(["rank", ...sts, folder])
+    expect(ranked.stdout).toContain("ECNU/run1")
+  })
+})

@@ -1,4 +1,3 @@
-import * as nodePath from "node:path"
 import { Console, Effect } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { DataStore, Registry } from "@stseval/formats"

@@ -38,15 +38,20 @@ export const watch = Command.make(
     runLimit: Flag.Int("run-limit").pipe(Flag.withDescription("Runs per team (default: the edition's run limit)"), Flag.optional),
     debounce: Flag.Int("debounce").pipe(Flag.withDescription("Quiet period in ms before a changed run is scored"), Flag.withDefault(200)),
     rescan: Flag.Int("rescan").pipe(Flag.withDescription("Full rescan every this many ms, a safety net for missed file-system events; 0 = off"), Flag.withDefault(2000)),
+    refresh: Flag.Int("refresh").pipe(
+      Flag.withDescription("Seconds after which an open leaderboard.html reloads itself; 0 = never"),
+      Flag.withDefault(30)
+    ),
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
-  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, excludeLate, primaryOnly, runLimit, debounce, rescan, folder }) {
+  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, excludeLate, primaryOnly, runLimit, debounce, rescan, refresh, folder }) {
     const edition = yield* Task.edition(task)
     const { ScoringAdapter, Watcher } = yield* Lazy.leaderboard
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
     // before anything is printed: a folder that is not there is one line on stderr
     yield* Task.folder(folder)
     if (debounce < 0) return yield* new UsageError({ message: "--debounce: must be 0 or more milliseconds" })
+    if (refresh < 0) return yield* new UsageError({ message: "--refresh: must be 0 or more seconds" })
     if (rescan < 0) return yield* new UsageError({ message: "--rescan: must be 0 or more milliseconds" })
     if (Option.isSome(runLimit) && runLimit.value < 1) return yield* new UsageError({ message: "--run-limit: must be 1 or more" })
     if (Option.isSome(deadline) && !Number.isFinite(Date.parse(deadline.value))) {
@@ -66,7 +71,8 @@ export const watch = Command.make(
       primaryOnly,
       runLimit: Option.getOrUndefined(runLimit),
       debounce,
-      rescanInterval: rescan
+      rescanInterval: rescan,
+      refresh
     }).pipe(
       Effect.provide(ScoringAdapter.layerWithReport({ task: edition, gold: goldPath })),
       Effect.mapError((e) => new UsageError({ message: e.message }))

@@ -63,6 +63,8 @@ export interface Settings {
   readonly debounce: number
   readonly rescanInterval: number
   readonly publishInterval: number
+  /** seconds after which the HTML pages reload themselves; 0 = never */
+  readonly refresh: number
   readonly deadlineBy: "mtime" | "first-seen"
   readonly runLimit: number
   readonly deadline: number | undefined
