@@ -21,8 +21,7 @@ import * as TextTable from "../internal/TextTable.js"
 import { dataset, fmt, fmtCi, fmtP, fmtR, metric, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
 
 const alternative = Flag.Literals("alternative", ["two.sided", "greater", "less"]).pipe(
-  Flag.withDescription("Alternative hypothesis; greater: run A is better"),
-  Flag.withDefault("two.sided")
+  Flags.defaulting("Alternative hypothesis; greater: run A is better", "two.sided")
 )
 
 // ---------------------------------------------------------------------------------------------

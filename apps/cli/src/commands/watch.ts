@@ -27,8 +27,7 @@ export const watch = Command.make(
     ),
     deadline: Flag.String("deadline").pipe(Flag.withDescription("Runs submitted after this ISO 8601 instant are marked post-deadline (dagger)"), Flag.optional),
     deadlineBy: Flag.Literals("deadline-by", ["mtime", "first-seen"]).pipe(
-      Flag.withDescription("A run's submission time: the newest mtime of its files, or when the watcher first saw it"),
-      Flag.withDefault("mtime" as const)
+      Flags.defaulting("A run's submission time: the newest mtime of its files, or when the watcher first saw it", "mtime")
     ),
     excludeLate: Flag.Boolean("exclude-post-deadline").pipe(
       Flag.withDescription("List post-deadline runs without ranking them (default: ranked and marked)"),
@@ -36,11 +35,10 @@ export const watch = Command.make(
     ),
     primaryOnly: Flag.Boolean("primary-only").pipe(Flag.withDescription("Rank primary runs only (default: every run within the limit)"), Flag.withDefault(false)),
     runLimit: Flag.Int("run-limit").pipe(Flag.withDescription("Runs per team (default: the edition's run limit)"), Flag.optional),
-    debounce: Flag.Int("debounce").pipe(Flag.withDescription("Quiet period in ms before a changed run is scored"), Flag.withDefault(200)),
-    rescan: Flag.Int("rescan").pipe(Flag.withDescription("Full rescan every this many ms, a safety net for missed file-system events; 0 = off"), Flag.withDefault(2000)),
+    debounce: Flag.Int("debounce").pipe(Flags.defaulting("Quiet period in ms before a changed run is scored", 200)),
+    rescan: Flag.Int("rescan").pipe(Flags.defaulting("Full rescan every this many ms, a safety net for missed file-system events; 0 = off", 2000)),
     refresh: Flag.Int("refresh").pipe(
-      Flag.withDescription("Seconds after which an open leaderboard.html reloads itself; 0 = never"),
-      Flag.withDefault(30)
+      Flags.defaulting("Seconds after which an open leaderboard.html reloads itself; 0 = never", 30)
     ),
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },

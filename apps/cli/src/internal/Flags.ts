@@ -46,3 +46,12 @@ export const lenient = Flag.Boolean("lenient").pipe(
   ),
   Flag.withDefault(false)
 )
+
+/**
+ * A flag's description and default together, the default stated in the description so that
+ * `--help` shows it (effect/cli's help lists no defaults): `Flag.Int("seed").pipe(Flags.defaulting("Seed", 42))`.
+ */
+export const defaulting =
+  <const B extends string | number>(description: string, value: B, shown: string = String(value)) =>
+  <A>(flag: Flag.Flag<A>): Flag.Flag<A | B> =>
+    flag.pipe(Flag.withDescription(`${description} (default: ${shown})`), Flag.withDefault(value))
