@@ -60,7 +60,7 @@ export interface BundleResult {
  */
 const deferred: Readonly<Record<string, ReadonlyArray<string>>> = {
   fflate: ["unzipSync", "gunzipSync", "zipSync"],
-  yaml: ["parse", "parseDocument"]
+  yaml: ["parse", "parseDocument", "stringify"]
 }
 
 const NAMESPACE = "stseval-deferred"
