@@ -42,6 +42,14 @@ describe("stseval validate (shipped SICK runs)", () => {
       const out = JSON.parse(r.stdout) as { runs: Array<{ warnings: Array<{ code: string }> }> }
       expect(out.runs[0].warnings.map((w) => w.code)).toContain("missing-header")
     }
+    // rank --lenient: the headerless run is ranked in entailment (with --all-runs: it is not primary)
+    const ranked = await runCli(["rank", "--task", "sick2014", "--gold", sickGold, "--all-runs", "--lenient", submissions, "--json"])
+    const board = JSON.parse(ranked.stdout) as { rankings: { rankings: Array<{ ranking: string; entries: Array<{ id: string; rank: number | null }> }> } }
+    const entailment = board.rankings.rankings.find((r) => r.ranking === "entailment")!
+    expect(entailment.entries.find((e) => e.id === "MeaningFactory/run2")!.rank).toEqual(expect.any(Number))
+    const strictRank = await runCli(["rank", "--task", "sick2014", "--gold", sickGold, "--all-runs", submissions, "--json"])
+    const strictBoard = JSON.parse(strictRank.stdout) as typeof board
+    expect(strictBoard.rankings.rankings.find((r) => r.ranking === "entailment")!.entries.find((e) => e.id === "MeaningFactory/run2")!.rank).toBeNull()
     const text = await runCli(["score", "--task", "sick2014", "--gold", sickGold, "--lenient", newsick])
     expect(text.stdout).toMatch(/entailment\s+4927\s+accuracy \d/)
     expect(text.stdout).toMatch(/warning: .*no header line/)
