@@ -38,8 +38,13 @@ export interface Scored {
   readonly unreadable: string | undefined
 }
 
-const figureOf = (value: number | null | undefined, reasons: Readonly<Record<string, string>> | undefined, metric: string, missing: string): Figure =>
-  typeof value === "number" ? { _tag: "value", value } : { _tag: "none", reason: reasons?.[metric] ?? missing }
+/** A JSON figure: a number, null, or (with intervals) `{ value, ci }`. */
+type JsonFigure = number | null | { readonly value: number | null } | undefined
+
+const figureOf = (figure: JsonFigure, reasons: Readonly<Record<string, string>> | undefined, metric: string, missing: string): Figure => {
+  const value = typeof figure === "object" && figure !== null ? figure.value : figure
+  return typeof value === "number" ? { _tag: "value", value } : { _tag: "none", reason: reasons?.[metric] ?? missing }
+}
 
 /** A column's figure, read from the run's `stseval score --json` object. */
 const figureFromJson = (json: Json.ScoredRunJson) => (ref: FigureRef): Figure => {
