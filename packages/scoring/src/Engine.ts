@@ -17,7 +17,7 @@
  * @since 0.1.0
  */
 import * as nodePath from "node:path"
-import { DataStore, Gold, Issue, Registry, Submissions } from "@stseval/formats"
+import { DataStore, Glue, Gold, Issue, Registry, Submissions } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import { rank } from "./Rank.js"
 import type { RankedResults, RankOptions } from "./Rank.js"
@@ -224,11 +224,15 @@ export const goldPath = Effect.fnUntraced(function* (options: {
   })
 })
 
-/** A folder that holds one run's dataset files (not a submissions folder of runs). */
+/**
+ * A folder that holds one run's files (not a submissions folder of runs): for a folder edition, a
+ * folder with a dataset's run file; for a one-file edition, a folder with a `run.json` (as the
+ * baselines and `import mteb` write runs) or GLUE's `STS-B.tsv`.
+ */
 const isRunFolder = Effect.fnUntraced(function* (edition: Registry.TaskEdition, dir: string) {
   const fs = yield* FileSystem.FileSystem
-  if (edition.submission === "file") return false
   const names = yield* fs.readDirectory(dir).pipe(Effect.orElseSucceed(() => [] as Array<string>))
+  if (edition.submission === "file") return names.includes(Submissions.RUN_JSON) || names.includes(Glue.STSB_FILE)
   return names.some((n) => Registry.datasetOfRunFile(edition, n) !== undefined)
 })
 
