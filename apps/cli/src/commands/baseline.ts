@@ -5,12 +5,11 @@
  * only finds and reads the files, and writes the run.
  */
 import * as nodePath from "node:path"
-import { Console, Effect, FileSystem, Option } from "effect"
+import { Console, Effect, FileSystem, Option, Path } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { Issue, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
-import type { Registry } from "@stseval/formats"
-import { Baseline, Embeddings, Overlap, Run } from "@stseval/baselines"
-import { Engine } from "@stseval/scoring"
+import type { Sick } from "@stseval/formats"
+import { Baseline, Embeddings, Inputs, Overlap, Run } from "@stseval/baselines"
+import { Json } from "@stseval/scoring"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Render from "../internal/Render.js"
@@ -25,7 +24,7 @@ const name = Argument.String("name").pipe(
 const task = Flags.task.pipe(Flag.optional)
 const input = Flag.String("input").pipe(
   Flag.withDescription(
-    "Test input: a SICK data file / an STS Benchmark csv, or a folder holding the STS.input.<dataset>.txt files; default: the edition's data folder"
+    "Test input: a SICK data file / an STS Benchmark csv / a SemRel <lang>_test.csv, or a folder holding the STS.input.<dataset>.txt files or a SemRel track's <lang>/ folders; default: the edition's data folder"
   ),
   Flag.optional
 )
@@ -42,50 +41,15 @@ const tune = Flag.Boolean("tune").pipe(
   Flag.withDescription("overlap: tune N (0-300, Pearson) and the thresholds (0.01 steps, accuracy) on train + trial, as the organisers did, instead of the released 3 / 0.03 / 0.56"),
   Flag.withDefault(false)
 )
+const format = Flag.Literals("format", ["stseval", "glue"]).pipe(
+  Flag.withDescription("STS Benchmark run format: stseval (one score per line, default) or glue (GLUE's STS-B.tsv, index<TAB>prediction)"),
+  Flag.withDefault("stseval" as const)
+)
 const list = Flag.Boolean("list").pipe(Flag.withDescription("List the baselines and exit"), Flag.withDefault(false))
-
-const exists = (p: string) =>
-  Effect.gen(function*() {
-    const fs = yield* FileSystem.FileSystem
-    return yield* fs.exists(p).pipe(Effect.orElseSucceed(() => false))
-  })
-
-/** Read and decode a text file; a fatal decoding issue (or an unreadable file) is a usage error. */
-const readText = Effect.fnUntraced(function*(file: string) {
-  const fs = yield* FileSystem.FileSystem
-  const bytes = yield* fs.readFile(file).pipe(Effect.mapError((e) => new UsageError({ message: `${file}: cannot read: ${e.message}` })))
-  const decoded = Text.decode(bytes, file)
-  if (Issue.hasErrors(decoded.issues)) return yield* new UsageError({ message: decoded.issues.filter((i) => i.severity === "error").map(Issue.format).join("; ") })
-  return decoded.value
-})
-
-const parsedOrFail = <A>(parsed: Issue.Parsed<A>) =>
-  Issue.hasErrors(parsed.issues)
-    ? Effect.fail(new UsageError({ message: parsed.issues.filter((i) => i.severity === "error").slice(0, 3).map(Issue.format).join("; ") }))
-    : Effect.succeed(parsed.value)
-
-/** The first of `candidates` that exists. */
-const firstExisting = Effect.fnUntraced(function*(candidates: ReadonlyArray<string>) {
-  for (const c of candidates) if (yield* exists(c)) return Option.some(c)
-  return Option.none<string>()
-})
-
-/** Folders to look for input files in: --input, else the data folder and its `input` sibling (STS 2017 layout). */
-const inputDirs = (edition: Registry.TaskEdition, flag: Option.Option<string>, dataRoot: Option.Option<string>): ReadonlyArray<string> => {
-  if (Option.isSome(flag)) return [flag.value]
-  if (edition.data === undefined) return []
-  const dir = nodePath.join(Task.root(dataRoot), edition.data.dir)
-  return [dir, nodePath.join(nodePath.dirname(dir), "input")]
-}
-
-const languagesOf = (spec: Registry.DatasetSpec): readonly [string, string] | undefined => {
-  const m = spec.language === undefined ? null : /^([a-z]{2,3})-([a-z]{2,3})$/.exec(spec.language)
-  return m === null ? undefined : [m[1], m[2]]
-}
 
 export const baseline = Command.make(
   "baseline",
-  { name, task, input, out, train, vectors, seed, team, tune, score: scoreIt, list, gold: Flags.gold, dataRoot: Flags.dataRoot, verbose: Flags.verbose },
+  { name, task, input, out, train, vectors, seed, team, tune, format, score: scoreIt, list, json: Flags.json, gold: Flags.gold, dataRoot: Flags.dataRoot, verbose: Flags.verbose },
   Effect.fn(function*(o) {
     if (o.list || Option.isNone(o.name)) {
       const width = Math.max(...Baseline.catalogue.map((e) => e.name.length))
@@ -105,40 +69,41 @@ export const baseline = Command.make(
       return yield* new UsageError({ message: `${entry.name} is a ${entry.family.toUpperCase()} baseline; ${edition.id} is a ${edition.family.toUpperCase()} edition` })
     }
     const fs = yield* FileSystem.FileSystem
-    const dirs = inputDirs(edition, o.input, o.dataRoot)
+    const pathApi = yield* Path.Path
+    const usage = (e: Inputs.InputError) => new UsageError({ message: e.message })
+    const dirs = Inputs.inputDirs(edition, Option.getOrUndefined(o.input), Task.root(o.dataRoot), pathApi)
     const givenFile = Option.isSome(o.input)
       ? yield* fs.stat(o.input.value).pipe(
           Effect.map((s) => s.type === "File"),
           Effect.orElseSucceed(() => false)
         )
       : false
+    const where = { dirs, file: givenFile ? Option.getOrUndefined(o.input) : undefined }
+    if (o.format === "glue" && !edition.datasets.every((d) => d.goldFormat === "stsb-csv")) {
+      return yield* new UsageError({ message: `--format glue writes GLUE's STS-B.tsv, for an STS Benchmark edition (stsb); ${edition.id} is not one` })
+    }
     let made: Baseline.Made
     const notes: Array<string> = []
     // an annotated SICK input (SICK_test_annotated.txt) is its own gold for --score
     let annotatedInput: string | undefined
 
     if (edition.family === "sick") {
-      const spec = edition.datasets[0]
-      const candidates = givenFile ? [Option.getOrThrow(o.input)] : dirs.flatMap((d) => [spec.input, spec.gold].filter((f) => f !== undefined).map((f) => nodePath.join(d, f)))
-      const file = yield* firstExisting(candidates)
-      if (Option.isNone(file)) {
-        return yield* new UsageError({ message: `${edition.id}: no test input found (looked for ${candidates.join(", ") || "nothing"}); give it with --input <file>` })
-      }
-      const pairs = (yield* parsedOrFail(Sick.parseData(yield* readText(file.value)))).pairs
-      notes.push(`input: ${file.value} (${pairs.length} pairs)`)
-      if (pairs.length > 0 && pairs.every((p) => p.relatedness !== undefined && p.entailment !== undefined)) annotatedInput = file.value
+      const test = yield* Inputs.sickInput(edition, where).pipe(Effect.mapError(usage))
+      const pairs = test.pairs
+      notes.push(`input: ${test.file} (${pairs.length} pairs)`)
+      if (test.annotated) annotatedInput = test.file
       let trainPairs: ReadonlyArray<Sick.SickPair> | undefined
       const tuning = o.tune && entry.name === "overlap"
       if (entry.needs.includes("train") || tuning) {
-        const beside = (f: string) => nodePath.join(nodePath.dirname(file.value), f)
-        const trainFile = Option.isSome(o.train) ? Option.some(o.train.value) : yield* firstExisting([beside("SICK_train.txt")])
+        const beside = (f: string) => nodePath.join(nodePath.dirname(test.file), f)
+        const trainFile = Option.isSome(o.train) ? Option.some(o.train.value) : yield* Inputs.firstExisting([beside("SICK_train.txt")])
         if (Option.isNone(trainFile)) return yield* new UsageError({ message: `${entry.name} needs the training data: give --train <SICK_train.txt>` })
-        trainPairs = (yield* parsedOrFail(Sick.parseData(yield* readText(trainFile.value)))).pairs
+        trainPairs = yield* Inputs.sickPairs(trainFile.value).pipe(Effect.mapError(usage))
         notes.push(`train: ${trainFile.value} (${trainPairs.length} pairs)`)
         // the organisers tuned on train + trial; the trial file is used when it sits beside the input
-        const trial = tuning && Option.isNone(o.train) ? yield* firstExisting([beside("SICK_trial.txt")]) : Option.none<string>()
+        const trial = tuning && Option.isNone(o.train) ? yield* Inputs.firstExisting([beside("SICK_trial.txt")]) : Option.none<string>()
         if (Option.isSome(trial)) {
-          const trialPairs = (yield* parsedOrFail(Sick.parseData(yield* readText(trial.value)))).pairs
+          const trialPairs = yield* Inputs.sickPairs(trial.value).pipe(Effect.mapError(usage))
           trainPairs = [...trainPairs, ...trialPairs]
           notes.push(`trial: ${trial.value} (${trialPairs.length} pairs)`)
         }
@@ -157,26 +122,9 @@ export const baseline = Command.make(
         ...(overlap !== undefined ? { overlap } : {})
       })
     } else {
-      const datasets: Array<Baseline.StsDataset> = []
-      const stsb = edition.datasets.every((d) => d.goldFormat === "stsb-csv")
-      for (const spec of edition.datasets) {
-        const fileName = spec.input
-        if (fileName === undefined) {
-          notes.push(`${spec.name}: no public input, skipped`)
-          continue
-        }
-        const file = givenFile ? Option.some(Option.getOrThrow(o.input)) : yield* firstExisting(dirs.map((d) => nodePath.join(d, fileName)))
-        if (Option.isNone(file)) {
-          notes.push(`${spec.name}: ${fileName} not found in ${dirs.join(" or ")}, skipped`)
-          continue
-        }
-        const text = yield* readText(file.value)
-        const pairs = stsb ? (yield* parsedOrFail(StsBenchmark.parse(text))).rows : (yield* parsedOrFail(Sts.parseInput(text))).pairs
-        datasets.push({ dataset: spec.name, pairs, languages: languagesOf(spec) })
-      }
-      if (datasets.length === 0) {
-        return yield* new UsageError({ message: `${edition.id}: no input file found (${notes.join("; ")}); give the input folder with --input <dir>` })
-      }
+      const found = yield* Inputs.stsInputs(edition, where).pipe(Effect.mapError(usage))
+      const datasets = found.datasets
+      notes.push(...found.notes)
       let loaded: Embeddings.Vectors | undefined
       if (entry.needs.includes("vectors")) {
         if (Option.isNone(o.vectors)) return yield* new UsageError({ message: "the embeddings baseline needs --vectors <file> (word2vec or GloVe text format)" })
@@ -185,27 +133,33 @@ export const baseline = Command.make(
         loaded = yield* Embeddings.load(o.vectors.value, vocabulary).pipe(Effect.mapError((e) => new UsageError({ message: `${e.file}${e.line !== undefined ? `:${e.line}` : ""}: ${e.message}` })))
         notes.push(`vectors: ${o.vectors.value} (${loaded.format}, dim ${loaded.dim}, ${loaded.vectors.size} of ${vocabulary.size} input words found)`)
       }
-      made = Baseline.sts(entry.name, datasets, { stsb, ...(loaded !== undefined ? { vectors: loaded } : {}) })
+      made = Baseline.sts(entry.name, datasets, { stsb: found.stsb, semrel: found.semrel, ...(loaded !== undefined ? { vectors: loaded } : {}) })
     }
 
-    const files = Run.toRun(made.run, { team: Option.getOrElse(o.team, () => entry.name), run: 1, primary: true })
+    const files = Run.toRun(made.run, { team: Option.getOrElse(o.team, () => entry.name), run: 1, primary: true }, { format: o.format })
     for (const f of files) {
       const target = nodePath.join(o.out, f.path)
       yield* fs.makeDirectory(nodePath.dirname(target), { recursive: true })
       yield* fs.writeFileString(target, f.contents)
     }
-    const runPath = nodePath.join(o.out, edition.submission === "folder" ? nodePath.dirname(files[0].path) : files[0].path)
-    yield* Console.log(`${Style.bold(entry.name)} on ${edition.id}: wrote ${runPath}${files.length > 1 ? ` (${files.length} files)` : ""}`)
-    for (const n of [...notes, ...made.notes]) yield* Console.log(`  ${n}`)
+    // a run written as a folder (STS, SemRel, GLUE's STS-B.tsv) is scored as that folder
+    const runPath = nodePath.join(o.out, files[0].path.includes("/") ? nodePath.dirname(files[0].path) : files[0].path)
+    // with --json, stdout holds only the JSON document: what was written goes to stderr
+    const say = o.json ? Console.error : Console.log
+    yield* say(`${Style.bold(entry.name)} on ${edition.id}: wrote ${runPath}${files.length > 1 ? ` (${files.length} files)` : ""}`)
+    for (const n of [...notes, ...made.notes]) yield* say(`  ${n}`)
     if (!o.score) return
-    const goldPath = Option.isNone(o.gold) && annotatedInput !== undefined ? annotatedInput : yield* Task.goldPath(edition, o.gold, o.dataRoot)
-    const context = yield* Engine.loadContext({ task: edition, gold: goldPath })
-    const scored = yield* Engine.scoreRunPath(context, runPath)
-    yield* Console.log(`\n${Render.scored(scored, decimalsOf(edition.published.style, Option.none()), { verbose: o.verbose })}`)
+    // the input folder given for a SemRel track (or an annotated SICK file) holds the gold too
+    const goldFlag = Option.isNone(o.gold) && annotatedInput !== undefined ? Option.some(annotatedInput) : o.gold
+    const goldInInput = Option.isNone(goldFlag) && Option.isSome(o.input) && !givenFile && edition.datasets.every((d) => d.goldFormat === "semrel-csv")
+    const results = yield* Task.score(edition, { gold: goldInInput ? o.input : goldFlag, dataRoot: o.dataRoot }, { runs: [runPath], primaryOnly: false })
+    const scored = results.runs[0]
+    if (o.json) yield* Console.log(JSON.stringify(Json.resultsToJson(results), null, 2))
+    else yield* Console.log(`\n${Render.scored(scored, decimalsOf(edition.published.style, Option.none()), { verbose: o.verbose })}`)
     if (scored.errors.length > 0) return yield* new ExitCode({ code: 1, reason: "the baseline run has an error" })
   })
 ).pipe(
   Command.withDescription(
-    "Run a task paper's baseline (SICK word overlap, entailment chance / majority / probability, STS token cosine, averaged word embeddings) and write the run in the task's submission format; --score scores it against the gold."
+    "Run a task paper's baseline (SICK word overlap, entailment chance / majority / probability, STS token cosine, averaged word embeddings, SemRel lexical overlap) and write the run in the task's submission format (--format glue: GLUE's STS-B.tsv); --score scores it against the gold (--json: the scored-results document)."
   )
 )

@@ -4,6 +4,7 @@
 import { baseline } from "./baseline.js"
 import { compare } from "./compare.js"
 import { data } from "./data.js"
+import { importCommand } from "./import.js"
 import { rank } from "./rank.js"
 import { report } from "./report.js"
 import { score } from "./score.js"
@@ -12,4 +13,4 @@ import { tasks } from "./tasks.js"
 import { validate } from "./validate.js"
 import { watch } from "./watch.js"
 
-export const commands = [validate, score, rank, compare, significance, baseline, report, watch, tasks, data] as const
+export const commands = [validate, score, rank, compare, significance, baseline, importCommand, report, watch, tasks, data] as const

@@ -56,7 +56,8 @@ export const issues = (list: ReadonlyArray<Issue.Issue>, options: { readonly ver
   return lines
 }
 
-const status = (s: string) => (s === "scored" ? Style.green("will be scored") : Style.red(s === "missing" ? "not submitted" : "not scored"))
+const status = (s: string) =>
+  s === "scored" ? Style.green("will be scored") : s === "no-gold" ? Style.dim("no gold") : Style.red(s === "missing" ? "not submitted" : "not scored")
 
 /** What `validate` prints for one run: each dataset / subtask and whether it will be scored, then its issues. */
 export const validation = (v: ScoredRun.ScoredRun, options: { readonly verbose: boolean }): string => {
@@ -111,7 +112,11 @@ export const scored = (run: ScoredRun.ScoredRun, d: Decimals, options: { readonl
       x.status === "scored" ? correlation(x.pearson, d) : "-",
       x.status === "scored" ? correlation(x.spearman, d) : "-",
       ...(weighted ? [x.weightedPearson !== undefined ? correlation(x.weightedPearson, d) : "-"] : []),
-      x.status === "scored" ? "" : Style.red(x.status === "missing" ? "not submitted" : `not scored: ${x.reason ?? ""}`)
+      x.status === "scored"
+        ? ""
+        : x.status === "no-gold"
+          ? Style.dim(`no gold: ${x.reason ?? ""}`)
+          : Style.red(x.status === "missing" ? "not submitted" : `not scored: ${x.reason ?? ""}`)
     ])
     out.push(
       ...indentTable(
@@ -126,7 +131,7 @@ export const scored = (run: ScoredRun.ScoredRun, d: Decimals, options: { readonl
         rows
       )
     )
-    const aggregates = Object.entries(run.aggregate).map(([name, a]) => `${name} ${correlation(a.value, d)}`)
+    const aggregates = Object.entries(run.aggregate).map(([name, a]) => `${name}${a.unofficial !== undefined ? " (unofficial)" : ""} ${correlation(a.value, d)}`)
     if (aggregates.length > 0) out.push(`  ${aggregates.join("   ")}`)
   }
   out.push(...issues([...run.errors, ...run.warnings, ...run.infos], options))
