@@ -8,7 +8,8 @@
  *
  * @since 0.2.0
  */
-import { Issue, Registry, SemRel, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
+import type { Registry} from "@stseval/formats";
+import { Issue, SemRel, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
 import { Effect, FileSystem, Option, Path, Schema } from "effect"
 import type { StsDataset } from "./Baseline.js"
 
