@@ -149,7 +149,12 @@ const cellCommon = {
   display: described(Schema.String, "the cell as printed, without marks (\"-\" when missing)")
 }
 const Cell = Schema.Union([
-  Schema.Struct({ _tag: Schema.Literal("number"), value: Schema.Finite, ...cellCommon }),
+  Schema.Struct({
+    _tag: Schema.Literal("number"),
+    value: Schema.Finite,
+    rank: Schema.optionalKey(described(Schema.Int, "the run's rank in this column's own ranking (SemRel: per language), printed after the value")),
+    ...cellCommon
+  }),
   Schema.Struct({ _tag: Schema.Literal("text"), text: Schema.String, ...cellCommon }),
   Schema.Struct({ _tag: Schema.Literal("missing"), reason: Schema.optionalKey(described(Schema.String, "why the figure is missing")), ...cellCommon })
 ]).annotate({ identifier: "Cell" })

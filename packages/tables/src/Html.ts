@@ -47,7 +47,7 @@ const cellHtml = (row: Table.Row, column: Table.Column): string => {
     cls.push("missing")
     if (cell?.reason !== undefined) attrs += ` title="${escape(cell.reason)}"`
   } else if (cell._tag === "number") {
-    inner = escape(Table.formatNumber(cell.value, column.number))
+    inner = escape(Table.cellText(cell, column))
     sortValue = String(cell.value)
   } else {
     // <bdi dir="auto">: the name takes its own direction (RTL names display right to left) and is

@@ -38,6 +38,8 @@ export interface ColumnSpec {
   readonly markBest?: boolean | undefined
   /** mark runs not significantly different from the best on this dataset in bold */
   readonly markTied?: string | undefined
+  /** print each run's rank in this column's own ranking after its value (`0.812 (2)`; SemRel ranks per language) */
+  readonly withRank?: boolean | undefined
   readonly description?: string | undefined
 }
 
@@ -253,6 +255,13 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     }
   }
 
+  // ranks within the columns that print them (ranked runs only, the same rule as the rank column)
+  const columnRanks = new Map<string, Map<string, number | undefined>>()
+  for (const c of specs) {
+    if (c.withRank !== true) continue
+    columnRanks.set(c.key, new Map((rankOf(rankedRuns, c)?.entries ?? []).map((e) => [e.run.row.id, e.rank])))
+  }
+
   const usedMarks = { best: false, tied: new Set<string>(), late: false, postDeadline: false, missing: false }
   const cellOf = (run: RunResult, c: ColumnSpec): Table.Cell => {
     switch (c.source._tag) {
@@ -285,7 +294,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
           marks.push("tied")
           usedMarks.tied.add(`${Significance.testLabel(sig.test)}, p > ${sig.alpha}`)
         }
-        return Table.number(v, marks)
+        return Table.number(v, marks, columnRanks.get(c.key)?.get(run.id))
       }
     }
   }
@@ -474,13 +483,59 @@ export const stsbTable14 = (_: Results): LayoutSpec => ({
   rankedSections: undefined
 })
 
+/**
+ * SemEval-2024 Task 1 (SemRel), one table per track: a column per language with each run's
+ * Spearman and its rank among the runs in that language (`0.812 (2)`), as the task ranked teams per
+ * language; the mean over the languages is shown last, labelled unofficial, and orders the rows. A
+ * language without a public gold (esp) has no column; a footnote says why.
+ *
+ * @since 0.2.0
+ */
+export const semrel2024Table = (results: Results): LayoutSpec => ({
+  id: "semrel2024-table",
+  title: `${results.edition}: Spearman per language`,
+  caption: "Spearman correlation of the {runs} in each language, with the rank in that language in parentheses (runs are ranked per language).",
+  label: `tab:${results.edition}`,
+  wide: true,
+  columns: [
+    label,
+    ...results.datasets
+      .filter((d) => d.noGold === undefined)
+      .map(
+        (d): ColumnSpec => ({
+          key: d.name,
+          header: d.header ?? d.name,
+          group: "Spearman (rank)",
+          source: { _tag: "metric", dataset: d.name, metric: "spearman" },
+          number: r3,
+          withRank: true
+        })
+      ),
+    {
+      key: "mean",
+      header: "Mean (unofficial)",
+      source: { _tag: "aggregate", name: "mean" },
+      number: r3,
+      description: "mean of Spearman over the languages with a public gold; not an official figure (runs were ranked per language)"
+    }
+  ],
+  sortBy: "mean",
+  runs: "all",
+  sectionOrder: [participants, "Baselines"],
+  notes: [
+    "Mean (unofficial): the mean of Spearman over the languages with a public gold, for runs that entered all of them; the task ranked runs per language only. Rows are ordered by it.",
+    ...results.datasets.filter((d) => d.noGold !== undefined).map((d) => `${d.header ?? d.name}: not scored, ${d.noGold ?? ""}.`)
+  ]
+})
+
 /** The preset layouts by id. @since 0.1.0 */
 export const presets: Readonly<Record<string, (results: Results) => LayoutSpec>> = {
   "sick2014-table6": sickTable6,
   "sick2014-table7": sickTable7,
   "sts2014-table3": sts2014Table3,
   "sts2017-table10": sts2017Table10,
-  "stsb-table14": stsbTable14
+  "stsb-table14": stsbTable14,
+  "semrel2024-table": semrel2024Table
 }
 
 /**

@@ -58,6 +58,8 @@ export interface DatasetInfo {
   readonly pairs?: number | undefined
   /** gold scores of the scored pairs */
   readonly gold?: Float64Array | undefined
+  /** why the dataset has no gold and cannot be scored (SemRel esp: labels never released) */
+  readonly noGold?: string | undefined
 }
 
 /**

@@ -46,7 +46,8 @@ export type CellMark = "best" | "tied"
 
 /** @since 0.1.0 */
 export type Cell =
-  | { readonly _tag: "number"; readonly value: number; readonly marks: ReadonlyArray<CellMark> }
+  /** `rank`: the run's rank in this column's own ranking (SemRel: per language), printed `0.812 (2)` */
+  | { readonly _tag: "number"; readonly value: number; readonly marks: ReadonlyArray<CellMark>; readonly rank?: number | undefined }
   | { readonly _tag: "text"; readonly text: string; readonly marks: ReadonlyArray<CellMark> }
   /** a figure the run does not have (dataset not submitted, not scored): printed "-" */
   | { readonly _tag: "missing"; readonly reason?: string | undefined; readonly marks: ReadonlyArray<CellMark> }
@@ -119,8 +120,10 @@ export interface Table {
 export const rowMarkSymbol: Readonly<Record<RowMark, string>> = { late: "*", postDeadline: "\u2020" }
 
 /** @since 0.1.0 */
-export const number = (value: number, marks: ReadonlyArray<CellMark> = []): Cell =>
-  Number.isFinite(value) ? { _tag: "number", value, marks } : { _tag: "missing", reason: "not a finite number", marks }
+export const number = (value: number, marks: ReadonlyArray<CellMark> = [], rank?: number): Cell =>
+  Number.isFinite(value)
+    ? { _tag: "number", value, marks, ...(rank !== undefined ? { rank } : {}) }
+    : { _tag: "missing", reason: "not a finite number", marks }
 
 /** @since 0.1.0 */
 export const text = (value: string, marks: ReadonlyArray<CellMark> = []): Cell => ({ _tag: "text", text: value, marks })
@@ -135,9 +138,13 @@ export const missing = (reason?: string): Cell => ({ _tag: "missing", reason, ma
  */
 export const formatNumber = (value: number, style: NumberStyle | undefined): string => Style.format(value, style)
 
-/** What a cell prints as plain text, without marks: the number, the text, or "-". @since 0.1.0 */
+/** What a cell prints as plain text, without marks: the number (and its rank: `0.812 (2)`), the text, or "-". @since 0.1.0 */
 export const cellText = (cell: Cell | undefined, column: Column): string =>
-  cell === undefined || cell._tag === "missing" ? "-" : cell._tag === "text" ? cell.text : formatNumber(cell.value, column.number)
+  cell === undefined || cell._tag === "missing"
+    ? "-"
+    : cell._tag === "text"
+      ? cell.text
+      : `${formatNumber(cell.value, column.number)}${cell.rank !== undefined ? ` (${cell.rank})` : ""}`
 
 /** All rows of a table, in order. @since 0.1.0 */
 export const rows = (table: Table): ReadonlyArray<Row> => table.sections.flatMap((s) => s.rows)
