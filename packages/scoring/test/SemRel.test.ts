@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { Registry } from "@stseval/formats"
-import { Json, Rank, ScoredRun } from "@stseval/scoring"
+import { Aligned, Json, Rank, ScoredRun } from "@stseval/scoring"
 import { Schema } from "effect"
 import { goldOf, submission } from "./helpers.js"
 
@@ -122,6 +122,15 @@ describe("SemRel runs matched by PairID", () => {
     const amh = ranked.rankings[1].entries
     expect(amh.map((e) => [e.rank, e.meta.team])).toEqual([[1, "A"], [undefined, "B"]])
     expect(amh[1].reason).toMatch(/no amh figure/)
+  })
+
+  it("significance inputs (Aligned): esp is left out, not held against the runs; no runs is a reason, not a crash", () => {
+    const a = score({ "pred_eng.csv": pred(engRun), "pred_amh.csv": pred(amhRun) }, "A")
+    const b = score({ "pred_eng.csv": pred(engRun), "pred_amh.csv": pred(amhRun) }, "B")
+    const both = Aligned.datasets(edition, [a, b])
+    expect(both.datasets.map((d) => d.name)).toEqual(["eng", "amh"])
+    expect(both.skipped).toEqual([])
+    expect(Aligned.datasets(edition, [], "eng")).toEqual({ datasets: [], skipped: [{ dataset: "eng", reason: "no run to compare" }] })
   })
 
   describe("every submission evaluation.py refuses: an error, no figure for that language, the reason", () => {
