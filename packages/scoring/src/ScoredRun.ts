@@ -436,37 +436,24 @@ export const scoreValidated = (edition: Edition, v: RunValidation): ScoredRun =>
     aggregate[name] =
       name === "wmean" ? wmeanOf(datasets) : name === "mean" ? meanOf(datasets) : pooledOf(v.datasets, datasets, name === "allnrm")
   }
+  const metric = correlationOf(edition)
+  let official: ReadonlyArray<OfficialScore>
   if (perDataset(edition)) {
     // SemEval-2024 Task 1: each language is ranked on its own figure; the ranking's rule over the
     // languages (their mean) is reported under its name, labelled unofficial, never as `official`
-    const metric = correlationOf(edition)
     const rule = officialAggregate(edition)
     if (rule === "wmean" || rule === "mean") {
-      const over = officialMean(datasets, rule === "wmean", edition.missingDataset, metric)
       aggregate[rule] = {
-        ...over,
+        ...officialMean(datasets, rule === "wmean", edition.missingDataset, metric),
         unofficial: `runs are ranked in each dataset on its own; this ${rule === "wmean" ? "weighted mean" : "mean"} of ${NAMES[metric]} over the datasets with a public gold is not an official figure`
       }
     }
-    return {
-      ...base,
-      relatedness: undefined,
-      entailment: undefined,
-      datasets,
-      aggregate,
-      official: counted(datasets).map((d) => ({ ranking: d.dataset, metric, value: valueOf(d, metric) }))
-    }
+    official = counted(datasets).map((d) => ({ ranking: d.dataset, metric, value: valueOf(d, metric) }))
+  } else {
+    aggregate.official = officialOf(edition, v.datasets, datasets)
+    official = [{ ranking: "official", metric: officialAggregate(edition), value: aggregate.official.value }]
   }
-  const official = officialOf(edition, v.datasets, datasets)
-  aggregate.official = official
-  return {
-    ...base,
-    relatedness: undefined,
-    entailment: undefined,
-    datasets,
-    aggregate,
-    official: [{ ranking: "official", metric: officialAggregate(edition), value: official.value }]
-  }
+  return { ...base, relatedness: undefined, entailment: undefined, datasets, aggregate, official }
 }
 
 const emptySick = (reason: string): SickCheck => ({

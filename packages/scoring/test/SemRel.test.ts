@@ -7,13 +7,11 @@
  * scores like the same scores given as a plain run.
  */
 import { describe, expect, it } from "vitest"
-import { Registry } from "@stseval/formats"
 import { Aligned, Json, Rank, ScoredRun } from "@stseval/scoring"
-import { Schema } from "effect"
-import { goldOf, submission } from "./helpers.js"
+import { goldOf, submission, toyEdition } from "./helpers.js"
 
 // A SemRel-shaped edition: three languages, esp without a public gold (as in the registry).
-const edition = Schema.decodeUnknownSync(Registry.TaskEdition)({
+const edition = toyEdition({
   id: "semrel-toy",
   title: "SemRel-like toy edition",
   family: "sts",
@@ -160,7 +158,7 @@ describe("SemRel runs matched by PairID", () => {
 })
 
 describe("GLUE STS-B.tsv as an STS-B run", () => {
-  const stsb = Schema.decodeUnknownSync(Registry.TaskEdition)({
+  const stsb = toyEdition({
     id: "stsb-toy",
     title: "STS-B-like toy edition",
     family: "sts",

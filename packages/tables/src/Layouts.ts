@@ -367,6 +367,14 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
 const label: ColumnSpec = { key: "run", header: "Run", source: { _tag: "label" } }
 const rank: ColumnSpec = { key: "rank", header: "Rank", source: { _tag: "rank" } }
 const r3: Table.NumberStyle = { decimals: 3 }
+
+/** One column per dataset: its figure under the dataset's header. */
+const datasetColumn = (d: Results["datasets"][number], metric: "pearson" | "spearman", more: Partial<ColumnSpec>): ColumnSpec => ({
+  key: d.name,
+  header: d.header ?? d.name,
+  source: { _tag: "metric", dataset: d.name, metric },
+  ...more
+})
 const x100: Table.NumberStyle = { decimals: 2, scale: 100 }
 
 /**
@@ -421,7 +429,7 @@ export const sts2014Table3 = (results: Results): LayoutSpec => ({
   wide: true,
   columns: [
     label,
-    ...results.datasets.map((d): ColumnSpec => ({ key: d.name, header: d.header ?? d.name, source: { _tag: "metric", dataset: d.name, metric: "pearson" }, number: r3 })),
+    ...results.datasets.map((d) => datasetColumn(d, "pearson", { number: r3 })),
     { key: "wmean", header: "Weighted mean", source: { _tag: "aggregate", name: "official" }, number: r3, description: "mean of per-dataset Pearson weighted by scored pairs; a dataset not submitted counts as r = 0" },
     rank
   ],
@@ -445,17 +453,7 @@ export const sts2017Table10 = (results: Results): LayoutSpec => ({
   columns: [
     label,
     { key: "primary", header: "Primary", source: { _tag: "aggregate", name: "official" }, number: x100, markBest: true },
-    ...results.datasets.map(
-      (d): ColumnSpec => ({
-        key: d.name,
-        header: d.header ?? d.name,
-        group: "Track",
-        source: { _tag: "metric", dataset: d.name, metric: "pearson" },
-        number: x100,
-        markBest: true,
-        markTied: d.name
-      })
-    )
+    ...results.datasets.map((d) => datasetColumn(d, "pearson", { group: "Track", number: x100, markBest: true, markTied: d.name }))
   ],
   sortBy: "primary",
   runs: "all",
@@ -499,18 +497,7 @@ export const semrel2024Table = (results: Results): LayoutSpec => ({
   wide: true,
   columns: [
     label,
-    ...results.datasets
-      .filter((d) => d.noGold === undefined)
-      .map(
-        (d): ColumnSpec => ({
-          key: d.name,
-          header: d.header ?? d.name,
-          group: "Spearman (rank)",
-          source: { _tag: "metric", dataset: d.name, metric: "spearman" },
-          number: r3,
-          withRank: true
-        })
-      ),
+    ...results.datasets.filter((d) => d.noGold === undefined).map((d) => datasetColumn(d, "spearman", { group: "Spearman (rank)", number: r3, withRank: true })),
     {
       key: "mean",
       header: "Mean (unofficial)",

@@ -1,11 +1,12 @@
 /**
  * The SemEval-2024 Task 1 (SemRel) layout through the scoring engine, on a few synthetic runs: one
  * table per track (the registry names it), a column per language holding each run's Spearman and
- * its rank in that language, ranks worked out here from a plain average-rank Spearman, the mean
+ * its rank in that language, ranks worked out here from each run's Spearman, the mean
  * over languages labelled unofficial, esp absent with its reason; Markdown, LaTeX, HTML and JSON.
  */
 import { Gold, Registry } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
+import { Spearman } from "@stseval/metrics"
 import { ScoredRun } from "@stseval/scoring"
 import { describe, expect, it } from "vitest"
 import { FromScoring, Html, Json, Latex, Layouts, Markdown, Table } from "../src/index.js"
@@ -42,33 +43,12 @@ const submission = (team: string, noise: Partial<Record<string, number>>, seed: 
   return { meta: { id: `${team}/run1`, team, run: 1, primary: true, late: false, corrected: false, postDeadline: false }, path: `subs/${team}`, kind: "folder", files, issues: [] }
 }
 
-// Spearman as scipy's spearmanr: Pearson of average ranks
-const ranks = (xs: ReadonlyArray<number>) => {
-  const order = xs.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0])
-  const r = new Array<number>(xs.length)
-  for (let i = 0; i < order.length; ) {
-    let j = i
-    while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++
-    for (let k = i; k <= j; k++) r[order[k][1]] = (i + j) / 2 + 1
-    i = j + 1
-  }
-  return r
+// the figures themselves are checked against a plain average-rank Spearman in scoring's SemRel test
+const rho = (lang: string, noise: number, seed: number) => {
+  const m = Spearman.spearman(Float64Array.from(predictions(lang, noise, seed + lang.length), (r) => r.score), Float64Array.from(golds[lang], (r) => r.score))
+  if (m._tag !== "Defined") throw new Error(m.reason)
+  return m.value
 }
-const pearson = (x: ReadonlyArray<number>, y: ReadonlyArray<number>) => {
-  const mx = x.reduce((a, b) => a + b, 0) / x.length
-  const my = y.reduce((a, b) => a + b, 0) / y.length
-  let sxy = 0
-  let sxx = 0
-  let syy = 0
-  for (let i = 0; i < x.length; i++) {
-    sxy += (x[i] - mx) * (y[i] - my)
-    sxx += (x[i] - mx) ** 2
-    syy += (y[i] - my) ** 2
-  }
-  return sxy / Math.sqrt(sxx * syy)
-}
-const rho = (lang: string, noise: number, seed: number) =>
-  pearson(ranks(predictions(lang, noise, seed + lang.length).map((r) => r.score)), ranks(golds[lang].map((r) => r.score)))
 
 const teams: ReadonlyArray<readonly [string, Partial<Record<string, number>>, number]> = [
   ["Alpha", { eng: 0.2, amh: 0.9 }, 10],
