@@ -2,6 +2,7 @@
  * Every subcommand of `stseval`, in the order `--help` lists them.
  */
 import { baseline } from "./baseline.js"
+import { codabench } from "./codabench.js"
 import { compare } from "./compare.js"
 import { data } from "./data.js"
 import { importCommand } from "./import.js"
@@ -13,4 +14,4 @@ import { tasks } from "./tasks.js"
 import { validate } from "./validate.js"
 import { watch } from "./watch.js"
 
-export const commands = [validate, score, rank, compare, significance, baseline, importCommand, report, watch, tasks, data] as const
+export const commands = [validate, score, rank, compare, significance, baseline, importCommand, report, watch, tasks, data, codabench] as const

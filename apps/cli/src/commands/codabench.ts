@@ -1,0 +1,166 @@
+/**
+ * `stseval codabench score|bundle|import`: stseval on Codabench, a thin layer over
+ * @stseval/codabench (loaded when one of these commands runs).
+ */
+import * as nodePath from "node:path"
+import { Console, Effect, FileSystem, Option } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
+import { ExitCode, UsageError } from "../internal/Exit.js"
+import * as Style from "../internal/Style.js"
+
+const codabenchPackage = Effect.promise(() => import("@stseval/codabench"))
+
+/** Codabench shows the scoring program's stdout and stderr; a participant never needs more than this many reasons. */
+const REASONS_SHOWN = 50
+
+const score = Command.make(
+  "score",
+  {
+    input: Argument.String("input_dir").pipe(Argument.withDescription("The worker's input folder: ref/ (reference data) and res/ (the submission)")),
+    output: Argument.String("output_dir").pipe(Argument.withDescription("Where scores.json and detailed_results.html are written"))
+  },
+  Effect.fn(function*({ input, output }) {
+    const { ScoringProgram } = yield* codabenchPackage
+    const outcome = yield* ScoringProgram.scoreCodabench(input, output).pipe(
+      Effect.catchTag("SetupError", (e) =>
+        Console.error(`error: ${e.reason}`).pipe(Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.reason }))))
+      ),
+      // Never a stack trace: the participant reads this output.
+      Effect.catchDefect((defect) => {
+        const text = defect instanceof Error ? defect.message : String(defect)
+        const safe = text.split(nodePath.resolve(input)).join("input").split(nodePath.resolve(output)).join("output")
+        return Console.error(`error: stseval failed while scoring (${safe}); tell the organisers`).pipe(
+          Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: "internal error" })))
+        )
+      })
+    )
+    if (outcome.verdict === "rejected") {
+      yield* Console.error(outcome.summary)
+      for (const line of outcome.reasons.slice(0, REASONS_SHOWN)) yield* Console.error(`  ${line}`)
+      if (outcome.reasons.length > REASONS_SHOWN) yield* Console.error(`  ... ${outcome.reasons.length - REASONS_SHOWN} more (see the detailed results)`)
+      return yield* new ExitCode({ code: 1, reason: "the submission has errors" })
+    }
+    yield* Console.log(outcome.summary)
+    for (const c of outcome.columns) {
+      const value = outcome.scores?.scores[c.key]
+      const omitted = outcome.scores?.omitted.find((o) => o.key === c.key)
+      yield* Console.log(`  ${c.title} (${c.key}): ${value !== undefined ? value.toFixed(c.precision) : `not computed: ${omitted?.reason ?? ""}`}`)
+    }
+    for (const w of outcome.warnings.slice(0, REASONS_SHOWN)) yield* Console.log(`  warning: ${w}`)
+  })
+).pipe(
+  Command.withDescription(
+    "The scoring program of a Codabench competition: score <input_dir>/res against <input_dir>/ref exactly as `stseval score`, write scores.json and detailed_results.html. Exit 1 (and no scores.json) when the submission has errors, 2 when the competition is set up wrongly."
+  )
+)
+
+const optionalString = (name: string, description: string) => Flag.String(name).pipe(Flag.withDescription(description), Flag.optional)
+
+const date = (flag: string, value: Option.Option<string>) =>
+  Option.match(value, {
+    onNone: () => Effect.succeed(undefined),
+    onSome: (text) => {
+      const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text)
+      return Number.isFinite(d.getTime())
+        ? Effect.succeed(d)
+        : Effect.fail(new UsageError({ message: `--${flag}: "${text}" is not a date (use ISO 8601, e.g. 2017-01-09 or 2017-01-31T23:59:00Z)` }))
+    }
+  })
+
+/** The single-file CLI to ship: this program when it runs as one (`stseval.mjs`), else the build beside the sources. */
+const defaultCli = (): string => {
+  const self = process.argv[1] ?? ""
+  return self.endsWith(".mjs") ? self : nodePath.resolve(nodePath.dirname(self), "../dist/stseval.mjs")
+}
+
+const bundle = Command.make(
+  "bundle",
+  {
+    task: Flag.String("task").pipe(Flag.withAlias("t"), Flag.withDescription("Task edition: a registry id or a JSON/YAML edition file")),
+    gold: Flag.String("gold").pipe(Flag.withDescription("The test gold (file or folder)")),
+    devGold: optionalString("dev-gold", "The development gold; without it the bundle has only the test phase"),
+    out: Flag.String("out").pipe(Flag.withDescription("The bundle folder to write (new or empty)")),
+    zip: Flag.Boolean("zip").pipe(Flag.withDescription("Also write <out>.zip, the file to upload to Codabench"), Flag.withDefault(false)),
+    cli: optionalString("cli", "The single-file stseval.mjs to put in the scoring program (default: this program, when it is one)"),
+    title: optionalString("title", "Competition title (default: the edition's title)"),
+    dockerImage: optionalString("docker-image", "Docker image of the scoring program (default: an official Node.js LTS image)"),
+    devStart: optionalString("dev-start", "Start of the development phase (ISO 8601, UTC; default today)"),
+    testStart: optionalString("test-start", "Start of the test phase (default: 61 days after the development phase starts)"),
+    testEnd: optionalString("test-end", "End of the test phase (default: 14 days after it starts)")
+  },
+  Effect.fn(function*(flags) {
+    const { Bundle } = yield* codabenchPackage
+    const written = yield* Bundle.writeBundle({
+      task: flags.task,
+      gold: flags.gold,
+      devGold: Option.getOrUndefined(flags.devGold),
+      out: flags.out,
+      zip: flags.zip,
+      cliBundle: Option.getOrElse(flags.cli, defaultCli),
+      title: Option.getOrUndefined(flags.title),
+      dockerImage: Option.getOrUndefined(flags.dockerImage),
+      devStart: yield* date("dev-start", flags.devStart),
+      testStart: yield* date("test-start", flags.testStart),
+      testEnd: yield* date("test-end", flags.testEnd)
+    }).pipe(Effect.mapError((e) => new UsageError({ message: e.reason })))
+    yield* Console.log(`${Style.bold("bundle")}: ${written.out}${written.zip !== undefined ? `\n${Style.bold("zip")}: ${written.zip} (upload this file)` : ""}`)
+    for (const p of written.competition.phases) {
+      yield* Console.log(`  phase ${p.name}: ${p.start} - ${p.end ?? "open"}, ${p.max_submissions ?? "?"} submissions per participant`)
+    }
+    yield* Console.log(`  leaderboard columns: ${written.columns.map((c) => c.key).join(", ")}`)
+    for (const note of written.notes) yield* Console.log(`  ${Style.yellow("note")}: ${note}`)
+  })
+).pipe(Command.withDescription("Write a Codabench competition bundle (competition.yaml, scoring program, reference data) for a task edition."))
+
+const importCommand = Command.make(
+  "import",
+  {
+    input: Argument.String("download").pipe(Argument.withDescription("bulk_submissions.zip, or a folder of the submission zips, with the submissions CSV export")),
+    out: Flag.String("out").pipe(Flag.withDescription("The submissions folder to write (new or empty)")),
+    deadline: optionalString("deadline", "Submissions after this instant are post-deadline (ISO 8601, UTC)"),
+    phase: optionalString("phase", "Import only the submissions of this phase (its name in the CSV)"),
+    manifest: optionalString("manifest", "The submissions CSV export (default: the one .csv beside the zips)"),
+    teams: optionalString("teams", "A JSON file mapping Codabench usernames to team names"),
+    primary: Flag.Literals("primary", ["last", "first", "none"]).pipe(
+      Flag.withDescription("Which run of a team is primary: its last before the deadline (default), its first, or none"),
+      Flag.withDefault("last" as const)
+    ),
+    json: Flag.Boolean("json").pipe(Flag.withDescription("Print the import as JSON"), Flag.withDefault(false))
+  },
+  Effect.fn(function*(flags) {
+    const { Import } = yield* codabenchPackage
+    let teams: Record<string, string> | undefined
+    const teamsFile = Option.getOrUndefined(flags.teams)
+    if (teamsFile !== undefined) {
+      const fs = yield* FileSystem.FileSystem
+      const text = yield* fs.readFileString(teamsFile).pipe(Effect.mapError(() => new UsageError({ message: `--teams: ${teamsFile} cannot be read` })))
+      try {
+        teams = JSON.parse(text) as Record<string, string>
+      } catch {
+        return yield* new UsageError({ message: `--teams: ${teamsFile} is not JSON ({ "username": "Team" })` })
+      }
+    }
+    const result = yield* Import.importSubmissions(flags.input, flags.out, {
+      deadline: yield* date("deadline", flags.deadline),
+      phase: Option.getOrUndefined(flags.phase),
+      manifest: Option.getOrUndefined(flags.manifest),
+      teams,
+      primary: flags.primary
+    }).pipe(Effect.mapError((e) => new UsageError({ message: e.reason })))
+    if (flags.json) {
+      yield* Console.log(JSON.stringify(result, null, 2))
+      return
+    }
+    for (const r of result.runs) {
+      const marks = `${r.primary ? " primary" : ""}${r.postDeadline ? " post-deadline" : ""}`
+      yield* Console.log(`${r.team} run ${r.run}${marks}  ${Style.dim(`${r.source}${r.submitted !== undefined ? `, ${r.submitted}` : ""}`)}`)
+    }
+    for (const s of result.skipped) yield* Console.log(`${Style.yellow("skipped")} ${s.source}: ${s.reason}`)
+    yield* Console.log(`\n${result.runs.length} runs written to ${flags.out}`)
+  })
+).pipe(Command.withDescription("Turn submissions downloaded from Codabench into a submissions folder (run.json with team, run number, primary, post-deadline) for rank, report and significance."))
+
+export const codabench = Command.make("codabench").pipe(
+  Command.withDescription("Run a competition on Codabench: its scoring program, its bundle, and the import of its submissions."),
+  Command.withSubcommands([score, bundle, importCommand])
+)

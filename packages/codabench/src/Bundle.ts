@@ -1,0 +1,340 @@
+/**
+ * A Codabench competition bundle for a stseval task edition: what an organiser uploads (as a zip)
+ * to get a running competition.
+ *
+ * ```
+ * competition.yaml            version 2: a development phase (with --dev-gold) and a test phase
+ * logo.png  terms.md  pages/  the site (edit them before uploading)
+ * scoring_program/            metadata.yaml (the command) + stseval.mjs (the whole CLI, one file)
+ * reference_data_dev/         the dev gold + stseval-task.json
+ * reference_data_test/        the test gold + stseval-task.json
+ * ```
+ *
+ * The scoring program needs nothing but `node` in the competition's Docker image (`docker_image`,
+ * an official Node image by default). Codabench gives every phase the first leaderboard
+ * (`base_unpacker.py`), so both phases share one leaderboard whose columns are the edition's
+ * (`Scores.columns`): the development phase scores its gold with the test edition's datasets, so
+ * that its `scores.json` has the same keys.
+ *
+ * @since 0.1.0
+ */
+import { Registry } from "@stseval/formats"
+import { Effect, FileSystem, Path, Schema } from "effect"
+import { zipSync } from "fflate"
+import * as CompetitionYaml from "./CompetitionYaml.js"
+import * as Score from "./internal/score.js"
+import * as ReferenceData from "./ReferenceData.js"
+import * as Scores from "./Scores.js"
+
+/** The default `docker_image`: an official Node.js LTS image; the scoring program needs only `node`. @since 0.1.0 */
+export const DEFAULT_DOCKER_IMAGE = "node:22-bookworm-slim"
+
+/** The single-file CLI's name inside the scoring program. @since 0.1.0 */
+export const PROGRAM_FILE = "stseval.mjs"
+
+/**
+ * The scoring program's command. The worker mounts the program at `/app/program`, the input at
+ * `/app/input` and the output at `/app/output`, and splits the command on single spaces (no shell).
+ *
+ * @since 0.1.0
+ */
+export const COMMAND = `node /app/program/${PROGRAM_FILE} codabench score /app/input /app/output`
+
+/** @since 0.1.0 */
+export interface Options {
+  /** a built-in edition id, a user edition file, or an edition */
+  readonly task: string | Registry.TaskEdition
+  /** the test gold (file or folder) */
+  readonly gold: string
+  /** the development gold; without it the bundle has only the test phase (the test gold is never scored in public) */
+  readonly devGold?: string | undefined
+  /** the bundle folder to write (must be empty or absent) */
+  readonly out: string
+  /** also write a zip of the bundle: `true` for `<out>.zip`, or the zip's path */
+  readonly zip?: boolean | string | undefined
+  /** the single-file bundled CLI (`stseval.mjs`) to copy into the scoring program */
+  readonly cliBundle: string
+  /** competition title (default: the edition's title) */
+  readonly title?: string | undefined
+  readonly dockerImage?: string | undefined
+  /** phase dates (UTC); defaults count from `now`: development 60 days, then test 14 days */
+  readonly devStart?: Date | undefined
+  readonly testStart?: Date | undefined
+  readonly testEnd?: Date | undefined
+  readonly now?: Date | undefined
+  /** seconds a scoring run may take (Codabench's default is 600) */
+  readonly executionTimeLimit?: number | undefined
+}
+
+/** @since 0.1.0 */
+export interface Written {
+  readonly out: string
+  readonly zip: string | undefined
+  readonly competition: CompetitionYaml.Competition
+  readonly columns: ReadonlyArray<Scores.Column>
+  /** notes for the organiser (e.g. no development phase) */
+  readonly notes: ReadonlyArray<string>
+}
+
+/** The bundle cannot be written; the reason says what to change. @since 0.1.0 */
+export class BundleError extends Schema.TaggedError<BundleError>()("BundleError", {
+  reason: Schema.String
+}) {
+  override get message() {
+    return this.reason
+  }
+}
+
+// A valid 1 x 1 PNG: Codabench requires an image and makes an icon of it with PIL, so it must
+// decode; the organiser replaces it with the task's logo.
+const LOGO = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+
+const DAY = 24 * 60 * 60 * 1000
+const startOfDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))
+
+/** The edition the development phase scores with: the test edition without published pair counts. */
+const devEdition = (edition: Registry.TaskEdition): Registry.TaskEdition => ({
+  ...edition,
+  datasets: edition.datasets.map(({ pairs: _pairs, ...d }) => d)
+})
+
+const pageTexts = (edition: Registry.TaskEdition, columns: ReadonlyArray<Scores.Column>, withDev: boolean) => {
+  const datasets = edition.datasets.map((d) => `- **${d.name}**${d.language !== undefined ? ` (${d.language})` : ""}${d.pairs !== undefined ? `: ${d.pairs} pairs` : ""}`)
+  const overview = [
+    `# ${edition.title}`,
+    "",
+    edition.description ?? "",
+    "",
+    `Scores are on a ${edition.scale.min}-${edition.scale.max} scale.`,
+    "",
+    edition.family === "sick" ? "Data set:" : "Datasets:",
+    "",
+    ...datasets,
+    ""
+  ].join("\n")
+  const evaluation = [
+    "# Evaluation",
+    "",
+    `Submissions are scored by [stseval](https://github.com/) with the official rules of \`${edition.id}\`, exactly as \`stseval score --task ${edition.id}\` scores them.`,
+    "",
+    "| Leaderboard column | Key | Figure |",
+    "|---|---|---|",
+    ...columns.map((c) => `| ${c.title} | \`${c.key}\` | ${describeColumn(c)}${c.official ? " (official)" : ""} |`),
+    "",
+    "A figure that cannot be computed (a dataset not submitted, a constant run) is left empty; the detailed results say why.",
+    "A submission with an error (a file that cannot be read, a bad line, a missing or unknown pair) is not scored: the detailed results and the scoring output list each error with its file and line. Such a failed submission does not count against your limit.",
+    ""
+  ].join("\n")
+  const runFiles =
+    edition.submission === "file"
+      ? edition.family === "sick"
+        ? "one tab-separated file with the header `pair_ID`, `entailment_judgment`, `relatedness_score` (any order), one row per test pair; write `NA` in a column for a subtask you do not enter."
+        : `one file with one score per line of the test input (${edition.datasets[0].run}).`
+      : `one file per dataset, one score per line of its input:\n\n${edition.datasets.map((d) => `- \`${d.run}\``).join("\n")}`
+  const submitting = [
+    "# Submitting",
+    "",
+    `Upload a zip holding ${runFiles}`,
+    "",
+    "Put the file(s) at the top level of the zip.",
+    "",
+    `The test phase accepts ${edition.runLimit} submission${edition.runLimit === 1 ? "" : "s"} per participant.${withDev ? " The development phase scores the development data and accepts more." : ""}`,
+    ""
+  ].join("\n")
+  const terms = [
+    "# Terms and conditions",
+    "",
+    "Organisers: replace this text with the terms of your task (data licence, publication of results, system description papers).",
+    ""
+  ].join("\n")
+  return { overview, evaluation, submitting, terms }
+}
+
+const describeColumn = (c: Scores.Column): string => {
+  const scaled = c.scale === 100 ? " x 100" : ""
+  const f = c.figure
+  switch (f._tag) {
+    case "subtask":
+      return f.metric === "accuracy" ? `${f.subtask} accuracy, percent` : f.metric === "mse" ? `${f.subtask} MSE on the raw scores (lower is better)` : `${f.subtask} ${f.metric === "pearson" ? "Pearson" : "Spearman"}${scaled}`
+    case "dataset":
+      return `${f.metric === "pearson" ? "Pearson" : "Spearman"} on ${f.dataset}${scaled}`
+    case "aggregate":
+      return f.name === "official" ? `the edition's official aggregate${scaled}` : `${f.name} of the per-dataset Pearson${scaled}`
+  }
+}
+
+const walk = (fs: FileSystem.FileSystem, path: Path.Path, root: string, dir = ""): Effect.Effect<ReadonlyArray<string>, never> =>
+  Effect.gen(function* () {
+    const names = (yield* fs.readDirectory(path.join(root, dir)).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))).slice().sort()
+    const out: Array<string> = []
+    for (const name of names) {
+      const rel = dir === "" ? name : `${dir}/${name}`
+      const info = yield* fs.stat(path.join(root, rel)).pipe(Effect.option)
+      if (info._tag === "None") continue
+      if (info.value.type === "Directory") out.push(...(yield* walk(fs, path, root, rel)))
+      else out.push(rel)
+    }
+    return out
+  })
+
+/**
+ * Write a competition bundle (and optionally its zip), and check it against Codabench's rules
+ * (`CompetitionYaml.checkBundle`).
+ *
+ * @since 0.1.0
+ */
+export const writeBundle = (options: Options): Effect.Effect<Written, BundleError, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const fail = (reason: string) => new BundleError({ reason })
+    const edition =
+      typeof options.task === "string" ? yield* Registry.resolve(options.task).pipe(Effect.mapError((e) => fail(`--task: ${e.message}`))) : options.task
+    const notes: Array<string> = []
+
+    // The gold must load without errors: a broken gold would fail every submission.
+    const checkGold = (e: Registry.TaskEdition, gold: string, label: string) =>
+      Effect.gen(function* () {
+        if (!(yield* fs.exists(gold).pipe(Effect.orElseSucceed(() => false)))) return yield* fail(`${label}: ${gold} does not exist`)
+        const task = yield* Score.loadTask(e, gold)
+        if (Score.goldHasErrors(task)) {
+          const errors = task.goldIssues.filter((i) => i.severity === "error").slice(0, 5)
+          return yield* fail(`${label}: the gold has errors: ${errors.map((i) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`).join("; ")}`)
+        }
+      })
+    yield* checkGold(edition, options.gold, "--gold")
+    const dev = options.devGold !== undefined ? devEdition(edition) : undefined
+    if (dev !== undefined) yield* checkGold(dev, options.devGold!, "--dev-gold")
+    else notes.push("no development gold was given: the bundle has only the test phase (a development phase scoring the test gold would reveal it)")
+
+    if (!(yield* fs.exists(options.cliBundle).pipe(Effect.orElseSucceed(() => false)))) {
+      return yield* fail(`the single-file CLI ${options.cliBundle} does not exist; build it first (see docs/codabench.md)`)
+    }
+    const out = path.resolve(options.out)
+    const existing = yield* fs.readDirectory(out).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))
+    if (existing.length > 0) return yield* fail(`${options.out} is not empty; give a new folder to --out`)
+
+    const io = <A, E>(effect: Effect.Effect<A, E>) => effect.pipe(Effect.mapError((e) => fail(e instanceof Error ? e.message : String(e))))
+    const writeText = (rel: string, text: string) =>
+      io(
+        Effect.gen(function* () {
+          yield* fs.makeDirectory(path.dirname(path.join(out, rel)), { recursive: true })
+          yield* fs.writeFileString(path.join(out, rel), text)
+        })
+      )
+
+    // Scoring program: the command and the one-file CLI.
+    yield* writeText("scoring_program/metadata.yaml", `command: ${COMMAND}\n`)
+    yield* io(fs.copyFile(options.cliBundle, path.join(out, "scoring_program", PROGRAM_FILE)))
+
+    // Reference data.
+    yield* ReferenceData.write(path.join(out, "reference_data_test"), edition, options.gold, "bins").pipe(Effect.mapError((e) => fail(`--gold: ${e.reason}`)))
+    if (dev !== undefined) {
+      yield* ReferenceData.write(path.join(out, "reference_data_dev"), dev, options.devGold!, "points").pipe(Effect.mapError((e) => fail(`--dev-gold: ${e.reason}`)))
+    }
+
+    // Site.
+    const columns = Scores.columns(edition)
+    const pages = pageTexts(edition, columns, dev !== undefined)
+    yield* writeText("pages/overview.md", pages.overview)
+    yield* writeText("pages/evaluation.md", pages.evaluation)
+    yield* writeText("pages/submitting.md", pages.submitting)
+    yield* writeText("terms.md", pages.terms)
+    yield* io(fs.writeFile(path.join(out, "logo.png"), Uint8Array.from(atob(LOGO), (c) => c.charCodeAt(0))))
+
+    // Dates: development, then test, each ending before the next starts (Codabench requires it).
+    const now = startOfDay(options.now ?? new Date())
+    const testStart = options.testStart ?? new Date((options.devStart ?? now).getTime() + 61 * DAY)
+    // Without a start, the development phase opens today, or 60 days before the test phase when
+    // today is too late for that.
+    const devStart = options.devStart ?? (dev !== undefined ? (now.getTime() < testStart.getTime() - DAY ? now : new Date(testStart.getTime() - 60 * DAY)) : undefined)
+    const testEnd = options.testEnd ?? new Date(testStart.getTime() + 14 * DAY - 1000)
+    const devEnd = new Date(testStart.getTime() - 1000)
+    if (devStart !== undefined && devStart.getTime() >= devEnd.getTime()) return yield* fail("the development phase must start before the test phase")
+    if (testEnd.getTime() <= testStart.getTime()) return yield* fail("the test phase must end after it starts")
+
+    const limit = options.executionTimeLimit ?? 600
+    const testTask = dev !== undefined ? 1 : 0
+    const tasks: Array<CompetitionYaml.Task> = [
+      ...(dev !== undefined
+        ? [{ index: 0, name: `${edition.id} development`, description: "scores the development gold", scoring_program: "scoring_program", reference_data: "reference_data_dev" }]
+        : []),
+      { index: testTask, name: `${edition.id} test`, description: "scores the test gold", scoring_program: "scoring_program", reference_data: "reference_data_test" }
+    ]
+    const phases: Array<CompetitionYaml.Phase> = [
+      ...(dev !== undefined && devStart !== undefined
+        ? [
+            {
+              index: 0,
+              name: "Development",
+              description: "Submissions are scored against the development data.",
+              start: CompetitionYaml.formatDateTime(devStart),
+              end: CompetitionYaml.formatDateTime(devEnd),
+              max_submissions: 100,
+              max_submissions_per_day: 5,
+              execution_time_limit: limit,
+              tasks: [0]
+            }
+          ]
+        : []),
+      {
+        index: dev !== undefined ? 1 : 0,
+        name: "Test",
+        description: `Submissions are scored against the test data; at most ${edition.runLimit} per participant.`,
+        start: CompetitionYaml.formatDateTime(testStart),
+        end: CompetitionYaml.formatDateTime(testEnd),
+        max_submissions: edition.runLimit,
+        max_submissions_per_day: edition.runLimit,
+        execution_time_limit: limit,
+        tasks: [testTask]
+      }
+    ]
+    const competition: CompetitionYaml.Competition = {
+      version: 2,
+      title: options.title ?? edition.title,
+      description: edition.description ?? edition.title,
+      image: "logo.png",
+      terms: "terms.md",
+      docker_image: options.dockerImage ?? DEFAULT_DOCKER_IMAGE,
+      enable_detailed_results: true,
+      show_detailed_results_in_submission_panel: true,
+      // Other participants must not see a participant's detailed results.
+      show_detailed_results_in_leaderboard: false,
+      make_programs_available: true,
+      make_input_data_available: false,
+      pages: [
+        { title: "Overview", file: "pages/overview.md" },
+        { title: "Evaluation", file: "pages/evaluation.md" },
+        { title: "Submitting", file: "pages/submitting.md" }
+      ],
+      phases,
+      tasks,
+      leaderboards: [
+        {
+          index: 0,
+          title: "Results",
+          key: "main",
+          // Every finished submission is listed: the papers report every run of a team.
+          submission_rule: "Force_Latest_Multiple",
+          primary_index: Scores.primaryIndex(columns),
+          columns: columns.map((c, index) => ({ title: c.title, key: c.key, index, sorting: c.sorting, precision: c.precision }))
+        }
+      ]
+    }
+    const checked = yield* CompetitionYaml.decode(Schema.encodeSync(CompetitionYaml.Competition)(competition)).pipe(
+      Effect.mapError((e) => fail(`the competition.yaml stseval made breaks Codabench's rules: ${e.message}`))
+    )
+    yield* writeText("competition.yaml", CompetitionYaml.stringify(checked))
+    const problems = yield* CompetitionYaml.checkBundle(out)
+    if (problems.length > 0) return yield* fail(`the bundle breaks Codabench's rules: ${problems.map((p) => `${p.file}: ${p.message}`).join("; ")}`)
+
+    let zipPath: string | undefined
+    if (options.zip !== undefined && options.zip !== false) {
+      zipPath = path.resolve(options.zip === true ? `${out}.zip` : options.zip)
+      if (zipPath.startsWith(`${out}${path.sep}`)) return yield* fail("the zip must be written outside the bundle folder")
+      const files: Record<string, Uint8Array> = {}
+      for (const rel of yield* walk(fs, path, out)) files[rel] = yield* io(fs.readFile(path.join(out, rel)))
+      yield* io(fs.writeFile(zipPath, zipSync(files, { level: 6 })))
+    }
+    return { out, zip: zipPath, competition: checked, columns, notes }
+  })

@@ -1,0 +1,265 @@
+/**
+ * `detailed_results.html`: the page Codabench shows a participant beside their scores. One
+ * self-contained file — inline CSS and inline SVG, no script, no request to anywhere (a
+ * Content-Security-Policy of `default-src 'none'` says so to the browser) — with the leaderboard
+ * figures, the figures of each dataset or subtask, a scatter plot of the run against the gold, and
+ * every validation verdict with its file, line and what was expected. Everything that comes from
+ * the submission (file names, values, messages) is HTML-escaped.
+ *
+ * @since 0.1.0
+ */
+import type { Issue, Registry } from "@stseval/formats"
+import type { Column, Figure, FigureRef, Scores } from "./Scores.js"
+
+/**
+ * One dataset (STS) or subtask (SICK) of a scored run.
+ *
+ * @since 0.1.0
+ */
+export interface Part {
+  readonly name: string
+  /** `no-gold`: the dataset has no gold to score against (SemRel esp), listed with the reason */
+  readonly status: "scored" | "not-scored" | "missing" | "no-gold"
+  readonly reason: string | undefined
+  readonly file: string | undefined
+  readonly pairs: number
+  readonly linesScored: readonly [number, number] | undefined
+  /** graded scores: run and gold, aligned (the scatter plot) */
+  readonly aligned: { readonly run: Float64Array; readonly gold: Float64Array } | undefined
+  /** entailment: labels and confusion[gold][run] */
+  readonly confusion: { readonly labels: ReadonlyArray<string>; readonly counts: ReadonlyArray<ReadonlyArray<number>> } | undefined
+}
+
+/** @since 0.1.0 */
+export interface Input {
+  readonly edition: Registry.TaskEdition
+  /** `scored`: on the leaderboard; `rejected`: the submission has errors and was not scored */
+  readonly verdict: "scored" | "rejected"
+  /** one or two sentences for the participant */
+  readonly summary: string
+  readonly columns: ReadonlyArray<Column>
+  /** the `scores.json` written (absent when rejected) */
+  readonly scores: Scores | undefined
+  readonly parts: ReadonlyArray<Part>
+  readonly figure: (ref: FigureRef) => Figure
+  /** the run's issues, with participant-safe file names */
+  readonly issues: ReadonlyArray<Issue.Issue>
+  /** how run-against-gold plots are drawn (see `Plot`) */
+  readonly plot: Plot
+}
+
+/**
+ * How the run is plotted against the gold. `points`: one dot per pair (a scatter plot; it shows the
+ * gold value of pairs whose run score the participant can pick out, so use it where the gold is not
+ * secret, e.g. a development phase); `bins`: the pairs counted in a 20 x 20 grid (the shape of the
+ * scatter, not the pairs); `none`: no plot.
+ *
+ * @since 0.1.0
+ */
+export type Plot = "points" | "bins" | "none"
+
+/** Cells per axis of a `bins` plot. @since 0.1.0 */
+export const BINS = 20
+
+/** At most this many issues are listed (the rest are counted). @since 0.1.0 */
+export const MAX_ISSUES = 200
+/** At most this many points are drawn per plot (an even subsample beyond). @since 0.1.0 */
+export const MAX_POINTS = 2500
+
+/** Escape text for HTML element content and attribute values. @since 0.1.0 */
+export const escape = (s: string): string =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")
+
+const e = escape
+
+const formatted = (c: Column, value: number) => value.toFixed(c.precision)
+
+const figureText = (f: Figure, scale: number, precision: number) =>
+  f._tag === "value" ? (f.value * scale).toFixed(precision) : `<span class="na" title="${e(f.reason)}">n/a</span>`
+
+const leaderboardTable = (input: Input): string => {
+  const rows = input.columns.map((c) => {
+    const value = input.scores?.scores[c.key]
+    const omitted = input.scores?.omitted.find((o) => o.key === c.key)
+    const cell =
+      value !== undefined
+        ? formatted(c, value)
+        : omitted !== undefined
+          ? `<span class="na">not computed</span>: ${e(omitted.reason)}`
+          : `<span class="na">not scored</span>`
+    return `<tr><td>${e(c.title)}${c.official ? " <small>(official)</small>" : ""}</td><td><code>${e(c.key)}</code></td><td class="num">${cell}</td></tr>`
+  })
+  return `<table><thead><tr><th>Leaderboard column</th><th>Key</th><th>Value</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
+}
+
+const partsTable = (input: Input, withFigures: boolean): string => {
+  const r100 = input.edition.published.style === "r100"
+  const scale = r100 ? 100 : 1
+  const precision = r100 ? 2 : 3
+  const sick = input.edition.family === "sick"
+  const rows = input.parts.map((p) => {
+    const figures = sick
+      ? p.name === "entailment"
+        ? `accuracy ${figureText(input.figure({ _tag: "subtask", subtask: "entailment", metric: "accuracy" }), 1, 3)}%`
+        : `r ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "pearson" }), scale, precision)}, rho ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "spearman" }), scale, precision)}, MSE ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "mse" }), 1, 3)}`
+      : `r ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: "pearson" }), scale, precision)}, rho ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: "spearman" }), scale, precision)}`
+    const status = p.status === "scored" ? `<span class="ok">scored</span>` : p.status === "no-gold" ? `<span>no gold</span>` : `<span class="bad">${p.status === "missing" ? "not submitted" : "not scored"}</span>`
+    const lines = p.linesScored !== undefined ? `${p.linesScored[0]}-${p.linesScored[1]}` : ""
+    return `<tr><td>${e(p.name)}</td><td>${status}</td><td class="num">${p.pairs}</td><td>${lines}</td><td>${p.file !== undefined ? `<code>${e(p.file)}</code>` : ""}</td><td>${p.status !== "scored" ? e(p.reason ?? "") : withFigures ? figures : ""}</td></tr>`
+  })
+  const what = sick ? "Subtask" : "Dataset"
+  return `<table><thead><tr><th>${what}</th><th>Status</th><th>Pairs</th><th>Lines scored</th><th>File</th><th>Figures or reason</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
+}
+
+/** Round tick values spanning [lo, hi]. */
+const ticks = (lo: number, hi: number): ReadonlyArray<number> => {
+  const span = hi - lo
+  const raw = span / 5
+  const mag = 10 ** Math.floor(Math.log10(raw))
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => span / s <= 6) ?? 10 * mag
+  const out: Array<number> = []
+  for (let t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) out.push(Number(t.toPrecision(12)))
+  return out
+}
+
+const range = (xs: Float64Array, extra: ReadonlyArray<number>): readonly [number, number] => {
+  let lo = Math.min(...extra)
+  let hi = Math.max(...extra)
+  for (const x of xs) {
+    if (x < lo) lo = x
+    if (x > hi) hi = x
+  }
+  if (lo === hi) return [lo - 1, hi + 1]
+  return [lo, hi]
+}
+
+/**
+ * An inline SVG scatter plot of a run's scores (y) against the gold (x), at most `MAX_POINTS`
+ * points (every k-th pair beyond that). Pure: the same input gives the same bytes.
+ *
+ * @since 0.1.0
+ */
+export const scatter = (
+  title: string,
+  gold: Float64Array,
+  run: Float64Array,
+  scale: { readonly min: number; readonly max: number },
+  mode: "points" | "bins" = "points"
+): string => {
+  const W = 360
+  const H = 300
+  const left = 48
+  const right = 12
+  const topMargin = 24
+  const bottom = 40
+  const [x0, x1] = range(gold, [scale.min, scale.max])
+  const [y0, y1] = range(run, [scale.min, scale.max])
+  const sx = (x: number) => left + ((x - x0) / (x1 - x0)) * (W - left - right)
+  const sy = (y: number) => H - bottom - ((y - y0) / (y1 - y0)) * (H - topMargin - bottom)
+  const n = Math.min(gold.length, run.length)
+  const step = Math.max(1, Math.ceil(n / MAX_POINTS))
+  let marks = ""
+  if (mode === "points") {
+    // Points in (gold, run) order, not pair order: the picture is the same and the SVG does not
+    // list the pairs in the order of the gold file.
+    const order = Array.from({ length: Math.ceil(n / step) }, (_, k) => k * step).sort((a, b) => gold[a] - gold[b] || run[a] - run[b])
+    let path = ""
+    for (const i of order) path += `M${sx(gold[i]).toFixed(1)} ${sy(run[i]).toFixed(1)}h0`
+    marks = `<path class="pts" d="${path}"/>`
+  } else {
+    const counts = new Uint32Array(BINS * BINS)
+    const cell = (v: number, lo: number, hi: number) => Math.min(BINS - 1, Math.max(0, Math.floor(((v - lo) / (hi - lo)) * BINS)))
+    for (let i = 0; i < n; i++) counts[cell(run[i], y0, y1) * BINS + cell(gold[i], x0, x1)]++
+    let most = 0
+    for (const c of counts) most = Math.max(most, c)
+    const cw = (W - left - right) / BINS
+    const ch = (H - topMargin - bottom) / BINS
+    for (let r = 0; r < BINS; r++) {
+      for (let c = 0; c < BINS; c++) {
+        const k = counts[r * BINS + c]
+        if (k === 0) continue
+        marks += `<rect x="${(left + c * cw).toFixed(1)}" y="${(H - bottom - (r + 1) * ch).toFixed(1)}" width="${cw.toFixed(1)}" height="${ch.toFixed(1)}" fill-opacity="${(0.15 + (0.85 * k) / most).toFixed(2)}"><title>${k}</title></rect>`
+      }
+    }
+    marks = `<g class="bins">${marks}</g>`
+  }
+  const xt = ticks(x0, x1)
+    .map((t) => `<line x1="${sx(t).toFixed(1)}" x2="${sx(t).toFixed(1)}" y1="${H - bottom}" y2="${H - bottom + 4}"/><text x="${sx(t).toFixed(1)}" y="${H - bottom + 16}" text-anchor="middle">${t}</text>`)
+    .join("")
+  const yt = ticks(y0, y1)
+    .map((t) => `<line x1="${left - 4}" x2="${left}" y1="${sy(t).toFixed(1)}" y2="${sy(t).toFixed(1)}"/><text x="${left - 6}" y="${(sy(t) + 4).toFixed(1)}" text-anchor="end">${t}</text>`)
+    .join("")
+  const shown = mode === "bins" ? ` (${n} pairs in a ${BINS} x ${BINS} grid)` : step > 1 ? ` (1 in ${step} of ${n} pairs)` : ` (${n} pairs)`
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${e(`${title}: run against gold`)}">` +
+    `<text x="${W / 2}" y="14" text-anchor="middle" class="t">${e(title)}${e(shown)}</text>` +
+    `<g class="axis"><line x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}"/><line x1="${left}" x2="${left}" y1="${topMargin}" y2="${H - bottom}"/>${xt}${yt}</g>` +
+    `<text x="${(left + W - right) / 2}" y="${H - 4}" text-anchor="middle">gold</text>` +
+    `<text x="12" y="${(topMargin + H - bottom) / 2}" text-anchor="middle" transform="rotate(-90 12 ${(topMargin + H - bottom) / 2})">run</text>` +
+    `${marks}</svg>`
+  )
+}
+
+const confusionTable = (p: Part): string => {
+  if (p.confusion === undefined) return ""
+  const { labels, counts } = p.confusion
+  const head = `<tr><th>gold \\ run</th>${labels.map((l) => `<th>${e(l)}</th>`).join("")}</tr>`
+  const rows = labels.map((l, i) => `<tr><th>${e(l)}</th>${labels.map((_, j) => `<td class="num">${counts[i]?.[j] ?? 0}</td>`).join("")}</tr>`).join("")
+  return `<h3>${e(p.name)}: confusion matrix</h3><table>${head}${rows}</table>`
+}
+
+const issueRow = (i: Issue.Issue): string =>
+  `<tr class="${i.severity}"><td>${i.severity}</td><td><code>${e(i.file)}</code></td><td class="num">${i.line ?? ""}</td><td>${e(i.field ?? "")}</td><td>${e(i.expected ?? "")}</td><td>${i.found !== undefined ? `<code>${e(i.found)}</code>` : ""}</td><td>${e(i.message)}</td></tr>`
+
+const issuesSection = (issues: ReadonlyArray<Issue.Issue>): string => {
+  const head = `<thead><tr><th>Severity</th><th>File</th><th>Line</th><th>Field</th><th>Expected</th><th>Found</th><th>Message</th></tr></thead>`
+  const main = issues.filter((i) => i.severity !== "info")
+  const infos = issues.filter((i) => i.severity === "info")
+  const table = (list: ReadonlyArray<Issue.Issue>) => {
+    const shown = list.slice(0, MAX_ISSUES)
+    const more = list.length > shown.length ? `<p>… and ${list.length - shown.length} more.</p>` : ""
+    return `<table>${head}<tbody>${shown.map(issueRow).join("")}</tbody></table>${more}`
+  }
+  const mainHtml = main.length > 0 ? table(main) : `<p class="ok">No errors or warnings.</p>`
+  const infoHtml = infos.length > 0 ? `<details><summary>${infos.length} informational note${infos.length === 1 ? "" : "s"}</summary>${table(infos)}</details>` : ""
+  return `${mainHtml}${infoHtml}`
+}
+
+const STYLE = `body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}.ok{color:#17702a}.bad,.error td:first-child{color:#b00020}.warning td:first-child{color:#8a5a00}.na{color:#777}.verdict{font-size:1.1em;padding:.5em .8em;border-left:4px solid}.verdict.scored{border-color:#17702a}.verdict.rejected{border-color:#b00020}svg{margin:.5em 1em .5em 0}svg text{font-size:11px;fill:#333}svg .t{font-size:12px}svg .axis line{stroke:#666}svg .pts{stroke:#1f5fbf;stroke-opacity:.55;stroke-width:3.5;stroke-linecap:round;fill:none}svg .bins rect{fill:#1f5fbf}code{font-size:.9em}`
+
+/**
+ * The whole page.
+ *
+ * @since 0.1.0
+ */
+export const render = (input: Input): string => {
+  // A rejected submission does not count against the run limit, so it shows no figure and no
+  // plot: otherwise a deliberately broken run would reveal test figures for free.
+  const scored = input.verdict === "scored"
+  const plotMode = input.plot
+  const plots =
+    scored && plotMode !== "none"
+      ? input.parts
+          .filter((p) => p.aligned !== undefined && p.aligned.gold.length > 0)
+          .map((p) => scatter(p.name, p.aligned!.gold, p.aligned!.run, input.edition.scale, plotMode))
+          .join("")
+      : ""
+  const confusions = scored ? input.parts.map(confusionTable).join("") : ""
+  return [
+    `<!DOCTYPE html>`,
+    `<html lang="en"><head><meta charset="utf-8">`,
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<title>${e(input.edition.title)}: detailed results</title><style>${STYLE}</style></head><body>`,
+    `<h1>${e(input.edition.title)}</h1>`,
+    `<p class="verdict ${input.verdict}">${e(input.summary)}</p>`,
+    scored ? `<h2>Leaderboard</h2>${leaderboardTable(input)}` : "",
+    input.parts.length > 0 ? `<h2>${input.edition.family === "sick" ? "Subtasks" : "Datasets"}</h2>${partsTable(input, scored)}` : "",
+    plots !== "" ? `<h2>Run against gold</h2><div>${plots}</div>` : "",
+    confusions,
+    `<h2>Validation</h2>${issuesSection(input.issues)}`,
+    `<p><small>Scored by stseval (edition <code>${e(input.edition.id)}</code>).</small></p>`,
+    `</body></html>`,
+    ``
+  ].join("\n")
+}

@@ -1,0 +1,123 @@
+/**
+ * The reference data of a stseval task on Codabench: the gold files and `stseval-task.json`, which
+ * names the edition (the whole edition object, so a bundle keeps scoring the same way whatever
+ * stseval version later reads it) and where the gold is.
+ *
+ * Everything sits flat at the root of the folder: the compute worker unzips reference data into
+ * `/app/input/ref` and, when an entry of the zip lies in a sub-folder, moves that sub-folder's
+ * contents up one level (`_get_bundle` in codalab/codabench `compute_worker/compute_worker.py`), so
+ * a `gold/` folder would not be where `stseval-task.json` says it is.
+ *
+ * @since 0.1.0
+ */
+import { Registry } from "@stseval/formats"
+import { Effect, FileSystem, Path, Schema } from "effect"
+import type { Plot } from "./DetailedResults.js"
+
+/** The task file's name inside the reference data. @since 0.1.0 */
+export const TASK_FILE = "stseval-task.json"
+
+/** Version tag of the task file. @since 0.1.0 */
+export const FORMAT = "stseval/codabench-task@1"
+
+/**
+ * `stseval-task.json`: the edition (a full edition object, validated as a user edition file is) and
+ * the gold, relative to the reference data folder (`.` when the gold is the folder itself).
+ *
+ * @since 0.1.0
+ */
+export const TaskFile = Schema.Struct({
+  format: Schema.Literal(FORMAT),
+  edition: Schema.Unknown.annotate({ description: "the task edition, as in a user edition file (docs/task-registry.md)" }),
+  gold: Schema.String.check(Schema.isMinLength(1)).annotate({ description: "the gold file or folder, relative to the reference data folder" }),
+  plot: Schema.optionalKey(
+    Schema.Literals(["points", "bins", "none"]).annotate({ description: "how detailed_results.html plots the run against the gold (default bins)" })
+  )
+})
+/** @since 0.1.0 */
+export type TaskFile = typeof TaskFile.Type
+
+/**
+ * The reference data cannot be used: the organiser's bundle is wrong, not the submission.
+ *
+ * @since 0.1.0
+ */
+export class ReferenceError extends Schema.TaggedError<ReferenceError>()("ReferenceError", {
+  reason: Schema.String
+}) {
+  override get message() {
+    return this.reason
+  }
+}
+
+/** A loaded task: the edition, the absolute path of its gold and the plot setting. @since 0.1.0 */
+export interface Reference {
+  readonly edition: Registry.TaskEdition
+  readonly goldPath: string
+  readonly plot: Plot
+}
+
+/**
+ * Read `stseval-task.json` from a reference data folder (`/app/input/ref`).
+ *
+ * @since 0.1.0
+ */
+export const read = (refDir: string): Effect.Effect<Reference, ReferenceError, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const text = yield* fs
+      .readFileString(path.join(refDir, TASK_FILE))
+      .pipe(Effect.mapError(() => new ReferenceError({ reason: `the reference data has no ${TASK_FILE}; make the bundle with \`stseval codabench bundle\`` })))
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch (e) {
+      return yield* new ReferenceError({ reason: `${TASK_FILE} is not valid JSON: ${(e as Error).message}` })
+    }
+    const file = yield* Schema.decodeUnknownEffect(TaskFile)(json).pipe(
+      Effect.mapError((e) => new ReferenceError({ reason: `${TASK_FILE} is not a stseval task file: ${e.message}` }))
+    )
+    const edition = yield* Registry.decodeEdition(file.edition, TASK_FILE).pipe(Effect.mapError((e) => new ReferenceError({ reason: e.message })))
+    if (path.isAbsolute(file.gold) || file.gold.split(/[\\/]/).includes("..")) {
+      return yield* new ReferenceError({ reason: `${TASK_FILE}: the gold must lie inside the reference data, not at "${file.gold}"` })
+    }
+    return { edition, goldPath: path.join(refDir, file.gold), plot: file.plot ?? "bins" }
+  })
+
+/**
+ * Write a reference data folder: the gold (a file is copied under its own name; for a folder, each
+ * dataset's gold file the edition names, and nothing else) and `stseval-task.json`. Fails when a
+ * gold file the edition needs is not in the gold folder.
+ *
+ * @since 0.1.0
+ */
+export const write = (
+  refDir: string,
+  edition: Registry.TaskEdition,
+  gold: string,
+  plot: Plot = "bins"
+): Effect.Effect<void, ReferenceError, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const fail = (reason: string) => new ReferenceError({ reason })
+    const info = yield* fs.stat(gold).pipe(Effect.mapError(() => fail(`the gold ${gold} does not exist`)))
+    yield* fs.makeDirectory(refDir, { recursive: true }).pipe(Effect.mapError((e) => fail(e.message)))
+    let goldEntry: string
+    if (info.type === "Directory") {
+      for (const d of edition.datasets) {
+        if (/[\\/]/.test(d.gold)) return yield* fail(`${edition.id}: the gold file name "${d.gold}" has a folder in it; reference data must be flat`)
+        yield* fs
+          .copyFile(path.join(gold, d.gold), path.join(refDir, d.gold))
+          .pipe(Effect.mapError(() => fail(`the gold folder ${gold} has no ${d.gold} (gold of ${d.name} in ${edition.id})`)))
+      }
+      goldEntry = "."
+    } else {
+      goldEntry = path.basename(gold)
+      if (goldEntry === TASK_FILE) return yield* fail(`the gold file cannot be called ${TASK_FILE}`)
+      yield* fs.copyFile(gold, path.join(refDir, goldEntry)).pipe(Effect.mapError((e) => fail(e.message)))
+    }
+    const file: TaskFile = { format: FORMAT, edition: Schema.encodeSync(Registry.TaskEdition)(edition), gold: goldEntry, plot }
+    yield* fs.writeFileString(path.join(refDir, TASK_FILE), `${JSON.stringify(file, null, 2)}\n`).pipe(Effect.mapError((e) => fail(e.message)))
+  })

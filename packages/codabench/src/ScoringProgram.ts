@@ -1,0 +1,213 @@
+/**
+ * The scoring program the Codabench compute worker runs on each submission:
+ * `stseval codabench score /app/input /app/output`.
+ *
+ * The worker (codalab/codabench `compute_worker/compute_worker.py`) unzips the task's reference
+ * data into `/app/input/ref` and the submission into `/app/input/res`, runs the `command` of the
+ * scoring program's `metadata.yaml` in the competition's Docker image, then reads
+ * `/app/output/scores.json` (or `scores.txt`) and shows `/app/output/detailed_results.html` to the
+ * participant. The prediction step of a results-only submission leaves its own `metadata` file (exit
+ * code and elapsed time, YAML) beside the submitted files, so `res/metadata` is not part of the run;
+ * `metadata` in the output folder is reserved for the worker, so nothing is written there under
+ * that name.
+ *
+ * A submission is scored exactly as `stseval score` scores it. A submission with an error (a file
+ * that cannot be read, a bad line, a missing or unknown pair) is rejected: no `scores.json`, the
+ * reasons (file relative to the submission, line, what was expected) on stderr and in the detailed
+ * results, and a non-zero exit, which makes the submission fail — and a failed submission does not
+ * count against the participant's limit (`Phase.can_user_make_submissions` excludes them).
+ *
+ * @since 0.1.0
+ */
+import type { Issue } from "@stseval/formats"
+import { Effect, FileSystem, Path, Schema } from "effect"
+import * as DetailedResults from "./DetailedResults.js"
+import * as Score from "./internal/score.js"
+import * as ReferenceData from "./ReferenceData.js"
+import * as Scores from "./Scores.js"
+
+/** The file the prediction step writes beside the submission (and that the worker reserves). @since 0.1.0 */
+export const WORKER_METADATA = "metadata"
+
+/**
+ * The competition is set up wrongly (no or broken reference data, a gold with errors, an output
+ * folder that cannot be written): the organiser's problem. The message names no server path.
+ *
+ * @since 0.1.0
+ */
+export class SetupError extends Schema.TaggedError<SetupError>()("SetupError", {
+  reason: Schema.String
+}) {
+  override get message() {
+    return this.reason
+  }
+}
+
+/** @since 0.1.0 */
+export interface Outcome {
+  /** `scored`: `scores.json` was written; `rejected`: the submission has errors, nothing was scored */
+  readonly verdict: "scored" | "rejected"
+  /** one or two sentences for the participant */
+  readonly summary: string
+  /** the leaderboard columns and what was written for each */
+  readonly columns: ReadonlyArray<Scores.Column>
+  readonly scores: Scores.Scores | undefined
+  /** the reasons of a rejection, one line each: `file:line: message` (file relative to the submission) */
+  readonly reasons: ReadonlyArray<string>
+  /** warnings worth showing even when scored, same form */
+  readonly warnings: ReadonlyArray<string>
+}
+
+/** `file:line: message (expected ..., found ...)`. @since 0.1.0 */
+export const describeIssue = (i: Issue.Issue): string => {
+  const where = `${i.file}${i.line !== undefined ? `:${i.line}` : ""}`
+  const detail = [i.expected !== undefined ? `expected ${i.expected}` : undefined, i.found !== undefined ? `found "${i.found}"` : undefined].filter((x) => x !== undefined)
+  return `${where}: ${i.message}${detail.length > 0 ? ` (${detail.join(", ")})` : ""}`
+}
+
+/**
+ * Replaces the server's folders in a text by what the participant knows: the submission's own
+ * files relative to it, the reference data as `ref/`.
+ */
+const relativizer = (roots: ReadonlyArray<readonly [string, string]>) => {
+  const ordered = [...roots].sort((a, b) => b[0].length - a[0].length)
+  return (text: string): string => {
+    let out = text
+    for (const [root, label] of ordered) {
+      out = out.split(`${root}/`).join(label === "" ? "" : `${label}/`)
+      out = out.split(root).join(label === "" ? "." : label)
+    }
+    return out
+  }
+}
+
+const safeIssue = (relative: (s: string) => string) => (i: Issue.Issue): Issue.Issue => ({
+  ...i,
+  file: relative(i.file),
+  message: relative(i.message),
+  ...(i.expected !== undefined ? { expected: relative(i.expected) } : {})
+})
+
+/**
+ * Score the submission in `<inputDir>/res` against the task in `<inputDir>/ref` and write
+ * `scores.json` and `detailed_results.html` into `outputDir`. Fails only with a `SetupError`; a bad
+ * submission is an `Outcome` with verdict `rejected`.
+ *
+ * @since 0.1.0
+ */
+export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effect<Outcome, SetupError, FileSystem.FileSystem | Path.Path> =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const fs = yield* FileSystem.FileSystem
+      const path = yield* Path.Path
+      const input = path.resolve(inputDir)
+      const output = path.resolve(outputDir)
+      const refDir = path.join(input, "ref")
+      const resDir = path.join(input, "res")
+      const setup = (reason: string) => new SetupError({ reason })
+
+      const reference = yield* ReferenceData.read(refDir).pipe(Effect.mapError((e) => setup(`the competition's reference data cannot be used: ${e.reason}`)))
+      const task = yield* Score.loadTask(reference.edition, reference.goldPath)
+      const cols = Scores.columns(reference.edition)
+      const refRelative = relativizer([[refDir, "ref"]])
+      if (Score.goldHasErrors(task)) {
+        const first = task.goldIssues.filter((i) => i.severity === "error").slice(0, 3).map((i) => describeIssue(safeIssue(refRelative)(i)))
+        return yield* setup(`the competition's gold has errors, so no submission can be scored; tell the organisers: ${first.join("; ")}`)
+      }
+
+      yield* fs.makeDirectory(output, { recursive: true }).pipe(Effect.mapError(() => setup("the output folder cannot be created")))
+      const write = (name: string, content: string) =>
+        fs.writeFileString(path.join(output, name), content).pipe(Effect.mapError(() => setup(`${name} cannot be written to the output folder`)))
+
+      // Stage the submission without the worker's own `metadata` file, so that the run is what the
+      // participant sent and nothing else.
+      const stage = yield* fs.makeTempDirectoryScoped({ prefix: "stseval-codabench-" }).pipe(Effect.mapError(() => setup("no temporary folder can be made")))
+      const submission = path.join(stage, "submission")
+      yield* fs.makeDirectory(submission).pipe(Effect.mapError(() => setup("no temporary folder can be made")))
+      const entries = yield* fs.readDirectory(resDir).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))
+      const sent = entries.filter((name) => name !== WORKER_METADATA).sort()
+      for (const name of sent) {
+        yield* fs.copy(path.join(resDir, name), path.join(submission, name)).pipe(Effect.mapError(() => setup(`the submitted file ${name} cannot be copied`)))
+      }
+      const relative = relativizer([
+        [submission, ""],
+        [resDir, ""],
+        [refDir, "ref"],
+        [input, "input"],
+        [output, "output"],
+        [stage, "."]
+      ])
+
+      const reject = (summary: string, reasons: ReadonlyArray<string>, html: DetailedResults.Input) =>
+        Effect.gen(function* () {
+          yield* write("detailed_results.html", DetailedResults.render(html))
+          return { verdict: "rejected" as const, summary, columns: cols, scores: undefined, reasons, warnings: [] } satisfies Outcome
+        })
+
+      if (sent.length === 0) {
+        const reason = "the submission holds no files: submit a zip with your run's file(s) at its top level"
+        return yield* reject(`Your submission was not scored: ${reason}.`, [reason], {
+          edition: reference.edition,
+          verdict: "rejected",
+          summary: `Your submission was not scored: ${reason}.`,
+          columns: cols,
+          scores: undefined,
+          parts: [],
+          figure: () => ({ _tag: "none", reason }),
+          issues: [],
+          plot: "none"
+        })
+      }
+      // A zip inside the submission zip is opened as the run (as `stseval score` opens a zip).
+      const single = sent.length === 1 ? sent[0] : undefined
+      const runPath = single !== undefined && /\.zip$/i.test(single) ? path.join(submission, single) : submission
+      const run = yield* Score.scoreRun(task, runPath)
+      const safe = safeIssue(relative)
+      // Codabench knows who submitted: the staged run's name ("submission") says nothing.
+      const relevant = (i: Issue.Issue) => i.code !== "bad-run-name"
+      const issues = [...run.errors, ...run.warnings, ...run.infos].filter(relevant).map(safe)
+      const parts = run.parts.map((p) => ({ ...p, reason: p.reason === undefined ? undefined : relative(p.reason), file: p.file === undefined ? undefined : relative(p.file) }))
+      const errors = run.errors.filter(relevant).map(safe)
+      const warnings = run.warnings.filter(relevant).map(safe).map(describeIssue)
+
+      if (run.status === "failed" || errors.length > 0) {
+        const reasons = errors.length > 0 ? errors.map(describeIssue) : [relative(run.failure ?? "the run could not be scored")]
+        const summary = `Your submission was not scored: ${reasons.length} error${reasons.length === 1 ? "" : "s"} (listed below). Fix ${reasons.length === 1 ? "it" : "them"} and submit again; a submission that fails does not count against your limit.`
+        const outcome = yield* reject(summary, reasons, {
+          edition: reference.edition,
+          verdict: "rejected",
+          summary,
+          columns: cols,
+          scores: undefined,
+          parts,
+          figure: run.figure,
+          issues,
+          plot: "none"
+        })
+        return { ...outcome, warnings }
+      }
+
+      const scores = Scores.fromRun(cols, run.figure)
+      const omitted = scores.omitted.length
+      const summary =
+        omitted === 0
+          ? `Your submission was scored: ${cols.length} leaderboard figure${cols.length === 1 ? "" : "s"}.`
+          : `Your submission was scored, but ${omitted} of ${cols.length} leaderboard figures could not be computed (the reasons are below).`
+      yield* write("scores.json", `${JSON.stringify(scores.scores, null, 2)}\n`)
+      yield* write(
+        "detailed_results.html",
+        DetailedResults.render({
+          edition: reference.edition,
+          verdict: "scored",
+          summary,
+          columns: cols,
+          scores,
+          parts,
+          figure: run.figure,
+          issues,
+          plot: reference.plot
+        })
+      )
+      return { verdict: "scored", summary, columns: cols, scores, reasons: [], warnings } satisfies Outcome
+    })
+  )

@@ -1,0 +1,319 @@
+/**
+ * The bundle: competition.yaml checked against the package's Schema AND against Codabench's own
+ * unpacking rules, re-stated here from its source (see `unpackerProblems`); the scoring program,
+ * the flat reference data, the logo, the zip.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import * as zlib from "node:zlib"
+import { Registry } from "@stseval/formats"
+import { Effect } from "effect"
+import { unzipSync } from "fflate"
+import { beforeAll, describe, expect, it } from "vitest"
+import * as Yaml from "yaml"
+import { Bundle, CompetitionYaml, ReferenceData, Scores } from "../src/index.js"
+import { run, sickExample, sts2017, writeSts2017 } from "./support/fixtures.js"
+import { tempDir } from "./support/worker.js"
+
+/**
+ * What Codabench checks when it unpacks a v2 bundle, re-stated from codalab/codabench (commit
+ * 8239d01 of `src/apps/competitions/unpackers/v2.py`, c7aeccf of `base_unpacker.py`, and
+ * `src/apps/competitions/tasks.py` `unpack_competition`; column rules from
+ * `src/apps/api/serializers/leaderboards.py` and lengths from `src/apps/leaderboards/models.py`,
+ * `src/apps/competitions/models.py`), independently of the package's Schema. The YAML is read as
+ * YAML 1.1, as PyYAML reads it.
+ */
+const unpackerProblems = (dir: string): ReadonlyArray<string> => {
+  const problems: Array<string> = []
+  const yamlPath = path.join(dir, "competition.yaml")
+  if (!fs.existsSync(yamlPath)) return ["competition.yaml is missing from zip"]
+  const y = Yaml.parse(fs.readFileSync(yamlPath, "utf8"), { version: "1.1" }) as Record<string, unknown>
+  // tasks.py: str(version) must be "2" for the v2 unpacker (else v1.5).
+  const version = y["version"] ?? "1"
+  if (!((typeof version === "number" || typeof version === "string") && String(version) === "2")) problems.push("version is not 2")
+  const nonEmptyFile = (f: unknown, what: string) => {
+    if (typeof f !== "string") return problems.push(`${what}: not a path`)
+    const p = path.join(dir, f)
+    if (!fs.existsSync(p)) problems.push(`Unable to find ${what}: ${f}`)
+    else if (fs.statSync(p).size === 0) problems.push(`${what} ${f} is empty`)
+  }
+  // V2Unpacker.__init__: title (the serializer requires it), docker_image (CharField 128).
+  if (typeof y["title"] !== "string" || y["title"].length === 0 || y["title"].length > 256) problems.push("title")
+  if (y["docker_image"] !== undefined && (typeof y["docker_image"] !== "string" || y["docker_image"].length > 128)) problems.push("docker_image")
+  // _unpack_pages: iterates competition_yaml.get('pages') (no default): required; each file must exist and not be empty.
+  if (!Array.isArray(y["pages"])) problems.push("pages: not a list")
+  else for (const p of y["pages"] as Array<Record<string, unknown>>) nonEmptyFile(p["file"], "page")
+  // _unpack_tasks: tasks required; each needs an index (unique) and a scoring_program (or a key).
+  const taskIndexes = new Set<unknown>()
+  if (!Array.isArray(y["tasks"])) problems.push("No tasks listed in this competition")
+  else
+    for (const t of y["tasks"] as Array<Record<string, unknown>>) {
+      if (t["index"] === undefined) problems.push("No index for task")
+      if (taskIndexes.has(t["index"])) problems.push("Duplicate task indexes")
+      taskIndexes.add(t["index"])
+      if (t["key"] === undefined && t["scoring_program"] === undefined) problems.push("task does not have a scoring program")
+      for (const kind of ["scoring_program", "reference_data", "input_data", "ingestion_program"]) {
+        const file = t[kind]
+        if (file !== undefined && (typeof file !== "string" || !fs.existsSync(path.join(dir, file)))) problems.push(`Cannot find dataset: ${JSON.stringify(file)}`)
+      }
+    }
+  // _unpack_terms and _unpack_image: required, must exist (terms not empty).
+  nonEmptyFile(y["terms"], "terms")
+  if (y["image"] === undefined) problems.push("An image for this competition could not be found in the yaml")
+  else nonEmptyFile(y["image"], "image")
+  // _unpack_phases: sorted by index; each needs tasks pointing at defined tasks; start required;
+  // _validate_phase_ordering: a phase followed by another needs an end, and the next starts strictly after it.
+  const when = (v: unknown): number | undefined => (v instanceof Date ? v.getTime() : typeof v === "string" ? Date.parse(`${v.replace(" ", "T")}Z`) : undefined)
+  if (!Array.isArray(y["phases"])) problems.push("Unable to find any phases for this competition")
+  else {
+    const phases = [...(y["phases"] as Array<Record<string, unknown>>)].sort((a, b) => Number(a["index"] ?? 0) - Number(b["index"] ?? 0))
+    for (const [i, p] of phases.entries()) {
+      if (!Array.isArray(p["tasks"])) problems.push("Phases must contain at least one task to be valid")
+      else for (const t of p["tasks"] as Array<unknown>) if (!taskIndexes.has(t)) problems.push(`phase points to a missing task ${String(t)}`)
+      if (when(p["start"]) === undefined || Number.isNaN(when(p["start"]))) problems.push("phase start")
+      if (typeof p["name"] !== "string" || p["name"].length > 256) problems.push("phase name")
+      for (const k of ["max_submissions", "max_submissions_per_day", "execution_time_limit"]) {
+        if (p[k] !== undefined && !(Number.isInteger(p[k]) && (p[k] as number) >= 0)) problems.push(`phase ${k} is not a positive integer`)
+      }
+      if (i === 0) continue
+      const before = phases[i - 1]
+      if (when(before["end"]) === undefined) problems.push("must have an end time because it has a phase after it")
+      else if (when(p["start"])! < when(before["end"])!) problems.push("Phases must be sequential")
+      else if (when(p["start"]) === when(before["end"])) problems.push("Phases dates conflict")
+    }
+  }
+  // _unpack_leaderboards: required; every phase gets leaderboards[0]. LeaderboardSerializer: at
+  // least one column, unique indexes and keys; model lengths.
+  if (!Array.isArray(y["leaderboards"])) problems.push("Could not find leaderboards in the competition yaml")
+  else
+    for (const l of y["leaderboards"] as Array<Record<string, unknown>>) {
+      if (typeof l["title"] !== "string" || l["title"].length > 64) problems.push("leaderboard title")
+      if (typeof l["key"] !== "string" || l["key"].length > 36) problems.push("leaderboard key")
+      const columns = (l["columns"] ?? []) as Array<Record<string, unknown>>
+      if (columns.length === 0) problems.push("Leaderboards require at least 1 column")
+      if (new Set(columns.map((c) => c["index"])).size !== columns.length) problems.push("Columns must have unique indexes!")
+      if (new Set(columns.map((c) => c["key"])).size !== columns.length) problems.push("Columns must have unique keys!")
+      for (const c of columns) {
+        if (typeof c["title"] !== "string" || c["title"].length > 36) problems.push(`column title ${String(c["title"])}`)
+        if (typeof c["key"] !== "string" || c["key"].length > 36) problems.push(`column key ${String(c["key"])}`)
+        if (!Number.isInteger(c["index"]) || (c["index"] as number) < 0) problems.push("column index")
+        if (c["sorting"] !== undefined && c["sorting"] !== "desc" && c["sorting"] !== "asc") problems.push("column sorting")
+        if (c["computation"] !== undefined && c["computation_indexes"] === undefined) problems.push("Column with computation must have at least 1 column selected")
+      }
+    }
+  return problems
+}
+
+let work: string
+let cli: string
+
+beforeAll(() => {
+  work = tempDir()
+  cli = path.join(work, "stseval.mjs")
+  fs.writeFileSync(cli, "// the single-file CLI would be here\n")
+})
+
+const readCompetition = (dir: string) => Yaml.parse(fs.readFileSync(path.join(dir, "competition.yaml"), "utf8")) as unknown
+
+describe("writeBundle", () => {
+  it("SICK with a development gold: a bundle Codabench accepts, columns = the scores.json keys, run limit = max_submissions", async () => {
+    const out = path.join(work, "sick")
+    const written = await run(
+      Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: sickExample.gold, out, zip: true, cliBundle: cli, now: new Date("2014-01-10T12:00:00Z") })
+    )
+    expect(unpackerProblems(out)).toEqual([])
+    const competition = await run(CompetitionYaml.decode(readCompetition(out)))
+    expect(competition).toEqual(written.competition)
+    expect(await run(CompetitionYaml.checkBundle(out))).toEqual([])
+
+    const edition = Registry.get("sick2014")!
+    expect(competition.phases.map((p) => [p.name, p.start, p.end, p.max_submissions])).toEqual([
+      ["Development", "2014-01-10 00:00:00", "2014-03-11 23:59:59", 100],
+      ["Test", "2014-03-12 00:00:00", "2014-03-25 23:59:59", edition.runLimit]
+    ])
+    expect(competition.tasks.map((t) => [t.index, t.scoring_program, t.reference_data])).toEqual([
+      [0, "scoring_program", "reference_data_dev"],
+      [1, "scoring_program", "reference_data_test"]
+    ])
+    const board = competition.leaderboards[0]
+    expect(board.columns.map((c) => c.key)).toEqual(Scores.columns(edition).map((c) => c.key))
+    expect(board.columns.map((c) => c.index)).toEqual([0, 1, 2, 3])
+    expect(board.columns.find((c) => c.key === "relatedness_mse")!.sorting).toBe("asc")
+    expect(board.primary_index).toBe(0)
+    expect(competition.docker_image).toMatch(/^node:\d+/)
+    expect(competition.show_detailed_results_in_leaderboard).toBe(false)
+
+    // The scoring program: the command and the one-file CLI, nothing else.
+    expect(fs.readdirSync(path.join(out, "scoring_program")).sort()).toEqual(["metadata.yaml", "stseval.mjs"])
+    const metadata = Yaml.parse(fs.readFileSync(path.join(out, "scoring_program/metadata.yaml"), "utf8")) as { command: string }
+    expect(metadata.command).toBe("node /app/program/stseval.mjs codabench score /app/input /app/output")
+    expect(fs.readFileSync(path.join(out, "scoring_program/stseval.mjs"), "utf8")).toBe(fs.readFileSync(cli, "utf8"))
+
+    // Reference data: flat (the worker moves a sub-folder's contents up), the gold and the task file.
+    for (const ref of ["reference_data_dev", "reference_data_test"]) {
+      const entries = fs.readdirSync(path.join(out, ref), { withFileTypes: true })
+      expect(entries.every((e) => e.isFile())).toBe(true)
+      expect(entries.map((e) => e.name).sort()).toEqual(["SICK_test_annotated.txt", "stseval-task.json"])
+    }
+    const reference = await run(ReferenceData.read(path.join(out, "reference_data_test")))
+    expect(reference.edition).toEqual(edition)
+    expect(reference.plot).toBe("bins")
+    const devReference = await run(ReferenceData.read(path.join(out, "reference_data_dev")))
+    expect(devReference.edition.datasets[0].pairs).toBeUndefined()
+    expect(devReference.plot).toBe("points")
+
+    // The zip: competition.yaml at its root and every file of the folder.
+    const zipped = unzipSync(fs.readFileSync(written.zip!))
+    expect(written.zip).toBe(`${out}.zip`)
+    expect(Object.keys(zipped).sort()).toEqual(
+      [
+        "competition.yaml",
+        "logo.png",
+        "pages/evaluation.md",
+        "pages/overview.md",
+        "pages/submitting.md",
+        "reference_data_dev/SICK_test_annotated.txt",
+        "reference_data_dev/stseval-task.json",
+        "reference_data_test/SICK_test_annotated.txt",
+        "reference_data_test/stseval-task.json",
+        "scoring_program/metadata.yaml",
+        "scoring_program/stseval.mjs",
+        "terms.md"
+      ].sort()
+    )
+    expect(new TextDecoder().decode(zipped["competition.yaml"])).toBe(fs.readFileSync(path.join(out, "competition.yaml"), "utf8"))
+  })
+
+  it("the logo is a PNG that decodes (Codabench makes an icon of it)", () => {
+    const png = fs.readFileSync(path.join(work, "sick", "logo.png"))
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+    let offset = 8
+    const chunks: Array<{ type: string; data: Buffer }> = []
+    while (offset < png.length) {
+      const length = png.readUInt32BE(offset)
+      const type = png.subarray(offset + 4, offset + 8).toString("latin1")
+      const data = png.subarray(offset + 8, offset + 8 + length)
+      expect(png.readUInt32BE(offset + 8 + length)).toBe(zlib.crc32(png.subarray(offset + 4, offset + 8 + length)))
+      chunks.push({ type, data })
+      offset += 12 + length
+    }
+    expect(chunks.map((c) => c.type)).toEqual(["IHDR", "IDAT", "IEND"])
+    const [width, height, depth, colour] = [chunks[0].data.readUInt32BE(0), chunks[0].data.readUInt32BE(4), chunks[0].data[8], chunks[0].data[9]]
+    expect([width, height, depth, colour]).toEqual([1, 1, 8, 6])
+    expect(zlib.inflateSync(chunks[1].data).length).toBe(height * (1 + width * 4))
+  })
+
+  it("STS 2017 without a development gold: only the test phase, the edition's columns in published order", async () => {
+    const data = writeSts2017(path.join(work, "sts2017-data"), [])
+    const out = path.join(work, "sts2017")
+    const written = await run(Bundle.writeBundle({ task: "sts2017", gold: data.gold, out, cliBundle: cli, title: "STS 2017 rerun", dockerImage: "node:20-slim" }))
+    expect(unpackerProblems(out)).toEqual([])
+    expect(written.notes[0]).toContain("only the test phase")
+    const competition = await run(CompetitionYaml.decode(readCompetition(out)))
+    expect(competition.title).toBe("STS 2017 rerun")
+    expect(competition.docker_image).toBe("node:20-slim")
+    expect(competition.phases.map((p) => [p.name, p.max_submissions, p.tasks])).toEqual([["Test", 3, [0]]])
+    expect(competition.leaderboards[0].columns.map((c) => [c.key, c.precision])).toEqual(Scores.columns(sts2017).map((c) => [c.key, 2]))
+    expect(competition.leaderboards[0].columns[0].title).toBe("Official: Mean")
+    expect(fs.readdirSync(path.join(out, "reference_data_test")).sort()).toEqual([...sts2017.datasets.map((d) => d.gold), "stseval-task.json"].sort())
+
+    // The re-stated unpacker rules do catch a broken bundle.
+    const broken = path.join(work, "sts2017-broken")
+    fs.cpSync(out, broken, { recursive: true })
+    fs.writeFileSync(path.join(broken, "terms.md"), "")
+    fs.rmSync(path.join(broken, "pages/overview.md"))
+    const yaml = fs.readFileSync(path.join(broken, "competition.yaml"), "utf8")
+    fs.writeFileSync(path.join(broken, "competition.yaml"), yaml.replace("version: 2", "version: 1").replace("key: official", "key: track1_ar_ar"))
+    expect(unpackerProblems(broken)).toEqual(["version is not 2", "Unable to find page: pages/overview.md", "terms terms.md is empty", "Columns must have unique keys!"])
+    expect((await run(CompetitionYaml.checkBundle(broken))).map((p) => p.file)).toEqual(["competition.yaml"])
+  })
+
+  it("refuses a gold with errors, a folder that is not empty, a missing CLI and phase dates out of order", async () => {
+    const bad = path.join(work, "bad-gold")
+    fs.mkdirSync(bad)
+    for (const d of sts2017.datasets) fs.writeFileSync(path.join(bad, d.gold), "1\n2\n")
+    fs.writeFileSync(path.join(bad, sts2017.datasets[0].gold), "1\nzwei\n")
+    const error = (options: Partial<Bundle.Options>) =>
+      run(Effect.flip(Bundle.writeBundle({ task: "sts2017", gold: bad, out: path.join(work, `x-${Math.random()}`), cliBundle: cli, ...options })))
+    expect((await error({})).reason).toMatch(/--gold: the gold has errors: .*STS\.gs\.track1\.ar-ar\.txt:2/)
+    const data = writeSts2017(path.join(work, "sts2017-ok"), [])
+    const full = path.join(work, "full")
+    fs.mkdirSync(full)
+    fs.writeFileSync(path.join(full, "x"), "")
+    expect((await error({ gold: data.gold, out: full })).reason).toContain("is not empty")
+    expect((await error({ gold: data.gold, cliBundle: path.join(work, "none.mjs") })).reason).toContain("does not exist")
+    expect((await error({ gold: data.gold, testStart: new Date("2017-01-10T00:00:00Z"), testEnd: new Date("2017-01-01T00:00:00Z") })).reason).toContain("must end after it starts")
+    expect((await error({ task: "nope" })).reason).toContain("no built-in edition")
+  })
+})
+
+describe("CompetitionYaml", () => {
+  const valid = () =>
+    ({
+      version: 2,
+      title: "t",
+      description: "d",
+      image: "logo.png",
+      terms: "terms.md",
+      docker_image: "node:22-bookworm-slim",
+      pages: [],
+      phases: [
+        { index: 0, name: "Dev", start: "2020-01-01 00:00:00", end: "2020-02-01 00:00:00", tasks: [0] },
+        { index: 1, name: "Test", start: "2020-02-02 00:00:00", end: "2020-02-10 00:00:00", tasks: [0] }
+      ],
+      tasks: [{ index: 0, name: "task", scoring_program: "scoring_program" }],
+      leaderboards: [{ title: "Results", key: "main", columns: [{ title: "r", key: "pearson", index: 0 }] }]
+    }) as Record<string, unknown> & { phases: Array<Record<string, unknown>>; leaderboards: Array<Record<string, unknown>> }
+
+  const problem = async (value: unknown) => {
+    const result = await run(Effect.result(CompetitionYaml.decode(value)))
+    return result._tag === "Failure" ? result.failure.message : undefined
+  }
+
+  it("accepts a minimal valid competition and round-trips it through YAML", async () => {
+    const c = await run(CompetitionYaml.decode(valid()))
+    expect(await run(CompetitionYaml.decode(Yaml.parse(CompetitionYaml.stringify(c))))).toEqual(c)
+  })
+
+  it("rejects what Codabench rejects", async () => {
+    const without = (k: string) => {
+      const v = valid()
+      delete v[k]
+      return v
+    }
+    for (const k of ["title", "image", "terms", "pages", "phases", "tasks", "leaderboards"]) expect(await problem(without(k)), k).toBeDefined()
+    const v1 = valid()
+    v1["version"] = 1
+    expect(await problem(v1)).toBeDefined()
+    const overlap = valid()
+    overlap.phases[1]["start"] = "2020-01-15 00:00:00"
+    expect(await problem(overlap)).toContain("must start after")
+    const sameInstant = valid()
+    sameInstant.phases[1]["start"] = "2020-02-01 00:00:00"
+    expect(await problem(sameInstant)).toContain("must start after")
+    const noEnd = valid()
+    delete noEnd.phases[0]["end"]
+    expect(await problem(noEnd)).toContain("must have an end")
+    const badTask = valid()
+    badTask.phases[0]["tasks"] = [3]
+    expect(await problem(badTask)).toContain("task 3")
+    const badDate = valid()
+    badDate.phases[0]["start"] = "2020-02-30 00:00:00"
+    expect(await problem(badDate)).toContain("not a calendar date")
+    const dupKeys = valid()
+    dupKeys.leaderboards[0]["columns"] = [
+      { title: "a", key: "k", index: 0 },
+      { title: "b", key: "k", index: 1 }
+    ]
+    expect(await problem(dupKeys)).toContain("unique keys")
+    const longKey = valid()
+    longKey.leaderboards[0]["columns"] = [{ title: "a", key: "k".repeat(37), index: 0 }]
+    expect(await problem(longKey)).toBeDefined()
+    const computed = valid()
+    computed.leaderboards[0]["columns"] = [{ title: "a", key: "k", index: 0, computation: "avg" }]
+    expect(await problem(computed)).toContain("computation_indexes")
+    const noColumns = valid()
+    noColumns.leaderboards[0]["columns"] = []
+    expect(await problem(noColumns)).toBeDefined()
+  })
+})

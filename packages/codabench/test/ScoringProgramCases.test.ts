@@ -1,0 +1,140 @@
+/**
+ * The scoring program's cases, in process (the worker run itself is in ScoringProgram.test.ts):
+ * missing tracks, constant and non-finite runs, empty and nested submissions, hostile file names,
+ * the development phase, and a broken competition set-up.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { Effect } from "effect"
+import { zipSync } from "fflate"
+import { beforeAll, describe, expect, it } from "vitest"
+import { Bundle, ScoringProgram } from "../src/index.js"
+import { run, sts2017, writeSts2017, writeStsb } from "./support/fixtures.js"
+import { prepareApp, tempDir } from "./support/worker.js"
+import type { SubmissionFiles } from "./support/worker.js"
+
+let work: string
+let sts: ReturnType<typeof writeSts2017>
+let stsBundle: string
+let stsbBundle: string
+
+const key = (dataset: string) => dataset.replace(/[^a-z0-9]+/g, "_")
+const filesOf = (folder: string): Record<string, Uint8Array> => Object.fromEntries(fs.readdirSync(folder).map((f) => [f, fs.readFileSync(path.join(folder, f))]))
+
+beforeAll(async () => {
+  work = tempDir()
+  // The CLI bundle is not run here: any file stands in for it.
+  const cli = path.join(work, "stseval.mjs")
+  fs.writeFileSync(cli, "// not run in these tests\n")
+  sts = writeSts2017(path.join(work, "sts2017"), [
+    { name: "Full", seed: 3, noise: 0.5 },
+    { name: "NoTrack6", seed: 4, noise: 0.5, missing: ["track6.tr-en"] }
+  ])
+  const devSts = writeSts2017(path.join(work, "sts2017-dev"), [], 16)
+  stsBundle = path.join(work, "sts-bundle")
+  await run(Bundle.writeBundle({ task: "sts2017", gold: sts.gold, devGold: devSts.gold, out: stsBundle, cliBundle: cli }))
+  const test = writeStsb(path.join(work, "stsb"), 21)
+  const dev = writeStsb(path.join(work, "stsb-dev"), 22, 25)
+  stsbBundle = path.join(work, "stsb-bundle")
+  await run(Bundle.writeBundle({ task: "stsb", gold: test.gold, devGold: dev.gold, out: stsbBundle, cliBundle: cli }))
+})
+
+const score = (bundle: string, reference: string, files: SubmissionFiles) => {
+  const app = prepareApp(bundle, reference, files)
+  return run(ScoringProgram.scoreCodabench(app.input, app.output)).then((outcome) => ({
+    outcome,
+    app,
+    scores: fs.existsSync(path.join(app.output, "scores.json")) ? (JSON.parse(fs.readFileSync(path.join(app.output, "scores.json"), "utf8")) as Record<string, number>) : undefined,
+    html: fs.readFileSync(path.join(app.output, "detailed_results.html"), "utf8")
+  }))
+}
+
+describe("scoreCodabench", () => {
+  it("leaves out what cannot be computed: a missing track has no column and there is no primary score", async () => {
+    const { outcome, scores, html } = await score(stsBundle, "reference_data_test", filesOf(sts.runs["NoTrack6"]))
+    expect(outcome.verdict).toBe("scored")
+    expect(Object.keys(scores!)).toEqual(sts2017.datasets.filter((d) => d.name !== "track6.tr-en").map((d) => key(d.name)))
+    expect(outcome.scores?.omitted.map((o) => o.key)).toEqual(["official", "track6_tr_en"])
+    expect(outcome.scores?.omitted[0].reason).toContain("track6.tr-en")
+    expect(html).toContain("not computed")
+    expect(html).toContain("not submitted")
+  })
+
+  it("never writes NaN: a constant run is scored without the figures it has none of, and says why", async () => {
+    const constant = Object.fromEntries(sts2017.datasets.map((d) => [d.run, "2.5\n".repeat(24)]))
+    const { outcome, scores } = await score(stsBundle, "reference_data_test", constant)
+    expect(outcome.verdict).toBe("scored")
+    expect(scores).toEqual({})
+    expect(outcome.scores?.omitted).toHaveLength(8)
+    for (const o of outcome.scores!.omitted.slice(1)) expect(o.reason).toMatch(/constant/)
+  })
+
+  it("rejects a non-finite score with its file and line", async () => {
+    const files: Record<string, string | Uint8Array> = { ...filesOf(sts.runs["Full"]) }
+    const lines = new TextDecoder().decode(files["STS.output.track5.en-en.txt"] as Uint8Array).split("\n")
+    lines[6] = "NaN"
+    files["STS.output.track5.en-en.txt"] = lines.join("\n")
+    const { outcome, scores, html } = await score(stsBundle, "reference_data_test", files)
+    expect(outcome.verdict).toBe("rejected")
+    expect(scores).toBeUndefined()
+    expect(outcome.reasons.join("\n")).toMatch(/^STS\.output\.track5\.en-en\.txt:7: /m)
+    expect(html).toContain("STS.output.track5.en-en.txt")
+  })
+
+  it("scores the same run whether it comes flat, in a folder, or as a zip inside the zip", async () => {
+    const flat = await score(stsBundle, "reference_data_test", filesOf(sts.runs["Full"]))
+    const folder = await score(stsBundle, "reference_data_test", Object.fromEntries(Object.entries(filesOf(sts.runs["Full"])).map(([n, b]) => [`Full_run1/${n}`, b])))
+    const zipped = await score(stsBundle, "reference_data_test", { "Full_run1.zip": zipSync(filesOf(sts.runs["Full"])) })
+    expect(Object.keys(flat.scores!)).toHaveLength(8)
+    expect(folder.scores).toEqual(flat.scores)
+    expect(zipped.scores).toEqual(flat.scores)
+  })
+
+  it("rejects an empty submission (only the worker's metadata file in res/)", async () => {
+    const { outcome, scores } = await score(stsBundle, "reference_data_test", {})
+    expect(outcome.verdict).toBe("rejected")
+    expect(outcome.reasons[0]).toContain("holds no files")
+    expect(scores).toBeUndefined()
+  })
+
+  it("escapes what the participant sends: a hostile file name is shown as text", async () => {
+    const hostile = `<script>alert("x")</script><img src=x onerror=alert(1)>.txt`
+    const { html, outcome } = await score(stsBundle, "reference_data_test", { ...filesOf(sts.runs["Full"]), [hostile]: "1\n" })
+    expect(outcome.warnings.join("\n") + outcome.reasons.join("\n")).toContain("<script>")
+    expect(html).not.toContain("<script")
+    expect(html).not.toContain("<img")
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;")
+  })
+
+  it("scores the development phase under the same leaderboard keys", async () => {
+    const devRun = Object.fromEntries(sts2017.datasets.map((d, k) => [d.run, Array.from({ length: 16 }, (_, i) => `${((i * 7 + k * 3) % 11) / 2}\n`).join("")]))
+    const { outcome, scores } = await score(stsBundle, "reference_data_dev", devRun)
+    expect(outcome.verdict).toBe("scored")
+    expect(Object.keys(scores!)).toEqual(["official", ...sts2017.datasets.map((d) => key(d.name))])
+    const stsbDev = await score(stsbBundle, "reference_data_dev", { "sts-dev.output.txt": Array.from({ length: 25 }, (_, i) => `${i % 5}\n`).join("") })
+    expect(Object.keys(stsbDev.scores!)).toEqual(["pearson", "spearman"])
+    // The development phase plots the pairs; the test phase only their counts in a grid.
+    expect(stsbDev.html).toContain('class="pts"')
+    const stsbTest = await score(stsbBundle, "reference_data_test", { "sts-test.output.txt": Array.from({ length: 40 }, (_, i) => `${i % 5}\n`).join("") })
+    expect(stsbTest.html).toContain('class="bins"')
+    expect(stsbTest.html).not.toContain('class="pts"')
+  })
+
+  it("fails with a SetupError, naming no server path, when the reference data is not a stseval task", async () => {
+    const app = prepareApp(stsBundle, "reference_data_test", filesOf(sts.runs["Full"]))
+    fs.rmSync(path.join(app.input, "ref", "stseval-task.json"))
+    const error = await run(Effect.flip(ScoringProgram.scoreCodabench(app.input, app.output)))
+    expect(error._tag).toBe("SetupError")
+    expect(error.message).toContain("stseval-task.json")
+    expect(error.message).not.toContain(app.app)
+  })
+
+  it("fails with a SetupError when the gold is broken (every submission would fail)", async () => {
+    const app = prepareApp(stsBundle, "reference_data_test", filesOf(sts.runs["Full"]))
+    fs.writeFileSync(path.join(app.input, "ref", "STS.gs.track1.ar-ar.txt"), "1\nnot a score\n")
+    const error = await run(Effect.flip(ScoringProgram.scoreCodabench(app.input, app.output)))
+    expect(error.message).toContain("tell the organisers")
+    expect(error.message).toContain("ref/STS.gs.track1.ar-ar.txt:2")
+    expect(error.message).not.toContain(app.app)
+  })
+})
