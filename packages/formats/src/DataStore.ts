@@ -13,8 +13,13 @@
 import { createHash } from "node:crypto"
 import * as os from "node:os"
 import * as nodePath from "node:path"
+import { Buffer } from "node:buffer"
+import * as zlib from "node:zlib"
 import { Effect, FileSystem, Schema } from "effect"
-import { gunzipSync, unzipSync } from "fflate"
+import * as Files from "./Files.js"
+import * as Zip from "./internal/zip.js"
+import { isFileName, isRelativePath } from "./Registry.js"
+import type { TaskEdition } from "./Registry.js"
 
 /**
  * One downloadable file of an edition.
@@ -32,6 +37,17 @@ export interface DataSource {
 /** @since 0.1.0 */
 export class DataFetchError extends Schema.TaggedError<DataFetchError>()("DataFetchError", {
   url: Schema.String,
+  message: Schema.String
+}) {}
+
+/**
+ * A download or folder that would be written outside the data root (an edition file whose
+ * `sources[].file` or `data.dir` climbs out). Nothing is written.
+ *
+ * @since 0.2.0
+ */
+export class DataPathError extends Schema.TaggedError<DataPathError>()("DataPathError", {
+  path: Schema.String,
   message: Schema.String
 }) {}
 
@@ -69,6 +85,9 @@ export type Manifest = typeof Manifest.Type
 /** The manifest's file name inside an edition's data folder. @since 0.1.0 */
 export const MANIFEST = ".stseval-data.json"
 
+// A manifest lists a handful of downloads.
+const MAX_MANIFEST_BYTES = 4 * 1024 * 1024
+
 /**
  * The data root: `$STSEVAL_DATA`, else `$XDG_CACHE_HOME/stseval`, else `~/.cache/stseval`.
  *
@@ -77,11 +96,32 @@ export const MANIFEST = ".stseval-data.json"
 export const defaultRoot = (env: Record<string, string | undefined> = process.env): string =>
   env["STSEVAL_DATA"] ?? nodePath.join(env["XDG_CACHE_HOME"] ?? nodePath.join(os.homedir(), ".cache"), "stseval")
 
+/**
+ * The folder an edition's gold is read from by default, and fetched into: `<root>/<data.dir>`
+ * (the scoring engine's default for `--gold`); undefined for an edition without public data.
+ *
+ * @since 0.2.0
+ */
+export const goldDir = (edition: TaskEdition, root: string = defaultRoot()): string | undefined =>
+  edition.data === undefined ? undefined : nodePath.join(root, edition.data.dir)
+
 /** Hex SHA-256 of some bytes. @since 0.1.0 */
 export const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex")
 
-// Archives are small (a few MiB); a cap keeps a hostile or wrong download from filling memory.
-const MAX_UNPACKED_BYTES = 512 * 1024 * 1024
+/**
+ * What one download may unpack to, counted as it is produced (zip, tar.gz and gz alike). The
+ * archives of the tasks are a few MiB; a cap keeps a hostile or wrong download from filling memory
+ * or the disk.
+ *
+ * @since 0.2.0
+ */
+export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024
+
+/** What one download may be (the bytes received, counted as they arrive). @since 0.2.0 */
+export const MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024
+
+/** How long a server may stay silent (connecting, or between two pieces of the body). @since 0.2.0 */
+export const DEFAULT_TIMEOUT_MS = 60_000
 
 const keepMember = (name: string): boolean => {
   const base = nodePath.posix.basename(name)
@@ -91,7 +131,7 @@ const keepMember = (name: string): boolean => {
 /**
  * Read the regular files of a (POSIX ustar / GNU) tar archive held in memory.
  *
- * Hand-written because fflate (already used for zip and gzip) has no tar reader and the npm tar
+ * Hand-written because fflate has no tar reader and the npm tar
  * packages are stream- and file-system-oriented; the subset needed here — regular files of a
  * gzip-ed tarball in memory — is the 512-byte header walk below.
  */
@@ -123,34 +163,49 @@ export const untar = (bytes: Uint8Array): Map<string, Uint8Array> => {
 
 /**
  * The members of a downloaded file, by archive format (zip, tar.gz / tgz, gz), or the file itself.
+ * Throws when the archive unpacks to more than `maxBytes` (counted while inflating: inflating stops
+ * there) or is damaged.
  *
  * @since 0.1.0
  */
-export const unpack = (file: string, bytes: Uint8Array): Map<string, Uint8Array> => {
+export const unpack = (file: string, bytes: Uint8Array, maxBytes: number = MAX_UNPACKED_BYTES): Map<string, Uint8Array> => {
   const lower = file.toLowerCase()
+  const tooLarge = (cause: unknown) => new Error(`${file}: unpacks to more than ${maxBytes} bytes; it was not unpacked`, { cause })
+  const gunzip = (data: Uint8Array): Uint8Array => {
+    try {
+      return zlib.gunzipSync(data, { maxOutputLength: maxBytes })
+    } catch (e) {
+      if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw tooLarge(e)
+      throw e
+    }
+  }
   let members: Map<string, Uint8Array>
   if (lower.endsWith(".zip")) {
+    members = new Map()
     let total = 0
-    members = new Map(
-      Object.entries(
-        unzipSync(bytes, {
-          filter: (f) => {
-            total += f.originalSize
-            if (total > MAX_UNPACKED_BYTES) throw new Error(`${file}: unpacks to more than ${MAX_UNPACKED_BYTES} bytes`)
-            return keepMember(f.name)
-          }
-        })
-      )
-    )
+    try {
+      for (const entry of Zip.entries(bytes, MAX_ARCHIVE_ENTRIES)) {
+        if (!keepMember(entry.name)) continue
+        const content = Zip.unpack(bytes, entry, maxBytes - total, maxBytes)
+        total += content.length
+        members.set(entry.name, content)
+      }
+    } catch (e) {
+      if (e instanceof Zip.ZipError) throw new Error(`${file}: ${e.message}`, { cause: e })
+      throw e
+    }
   } else if (lower.endsWith(".tar.gz") || lower.endsWith(".tgz")) {
-    members = untar(gunzipSync(bytes))
+    members = untar(gunzip(bytes))
   } else if (lower.endsWith(".gz")) {
-    members = new Map([[file.slice(0, -3), gunzipSync(bytes)]])
+    members = new Map([[file.slice(0, -3), gunzip(bytes)]])
   } else {
     return new Map()
   }
   return new Map([...members].filter(([name]) => keepMember(name)))
 }
+
+// The task archives hold tens of files; a zip with more entries than this is not one of them.
+const MAX_ARCHIVE_ENTRIES = 10_000
 
 /** @since 0.1.0 */
 export interface FetchOptions {
@@ -158,17 +213,82 @@ export interface FetchOptions {
   readonly fetch?: typeof globalThis.fetch
   /** re-download even when the manifest says the file is there */
   readonly force?: boolean
+  /** the data root: the edition folder must lie inside it (checked before anything is written) @since 0.2.0 */
+  readonly root?: string
+  /** how long the server may stay silent, in ms (default 60 s): connecting, or between two pieces @since 0.2.0 */
+  readonly timeoutMs?: number
+  /** what the download may unpack to (default `MAX_UNPACKED_BYTES`, 512 MiB) @since 0.2.0 */
+  readonly maxUnpackedBytes?: number
 }
 
-const download = (url: string, fetchImpl: typeof globalThis.fetch) =>
+/** What to do instead when a download cannot be made. */
+const INSTEAD = "check the network, or use a copy of the data: give the gold with --gold <path>, or point STSEVAL_DATA=<folder> at a data root holding it"
+
+/** The operating system's reason behind undici's bare "fetch failed". */
+const causeOf = (e: unknown): string => {
+  const cause = e instanceof Error ? (e as Error & { cause?: unknown }).cause : undefined
+  const code = typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : undefined
+  const detail = cause instanceof Error ? cause.message : undefined
+  return [e instanceof Error ? e.message : String(e), code !== undefined && detail?.includes(code) !== true ? code : undefined, detail]
+    .filter((x) => x !== undefined && x !== "")
+    .join(": ")
+}
+
+class Silent extends Error {}
+
+/**
+ * Download with an idle timeout (no answer, or no new bytes, for `timeoutMs`) and a cap on the
+ * bytes received.
+ */
+const download = (url: string, fetchImpl: typeof globalThis.fetch, timeoutMs: number) =>
   Effect.tryPromise({
-    try: async () => {
-      const response = await fetchImpl(url)
-      if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`)
-      return new Uint8Array(await response.arrayBuffer())
+    try: async (signal) => {
+      const controller = new AbortController()
+      const abort = () => controller.abort(new Silent())
+      signal.addEventListener("abort", () => controller.abort(signal.reason))
+      let timer = setTimeout(abort, timeoutMs)
+      const idle = () => {
+        clearTimeout(timer)
+        timer = setTimeout(abort, timeoutMs)
+      }
+      try {
+        const response = await fetchImpl(url, { signal: controller.signal })
+        if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`)
+        if (response.body === null) return new Uint8Array(0)
+        const chunks: Array<Uint8Array> = []
+        let total = 0
+        const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader()
+        for (;;) {
+          idle()
+          const { done, value } = await reader.read()
+          if (done) break
+          total += value.length
+          if (total > MAX_DOWNLOAD_BYTES) {
+            await reader.cancel()
+            throw new Error(`the download is larger than ${MAX_DOWNLOAD_BYTES} bytes; it was stopped`)
+          }
+          chunks.push(value)
+        }
+        const out = Buffer.concat(chunks, total)
+        return new Uint8Array(out.buffer, out.byteOffset, out.length)
+      } catch (e) {
+        if (controller.signal.reason instanceof Silent) {
+          throw new Error(`no answer for ${timeoutMs / 1000} s (the server does not respond); ${INSTEAD}`, { cause: e })
+        }
+        throw e
+      } finally {
+        clearTimeout(timer)
+      }
     },
-    catch: (cause) =>
-      new DataFetchError({ url, message: `${url}: ${cause instanceof Error ? cause.message : String(cause)}` })
+    catch: (cause) => {
+      const message = causeOf(cause)
+      return new DataFetchError({
+        url,
+        message: message.startsWith("no answer") || message.startsWith("HTTP ") || message.startsWith("the download")
+          ? `${url}: ${message}`
+          : `${url}: cannot download (${message}); ${INSTEAD}`
+      })
+    }
   })
 
 /**
@@ -177,8 +297,10 @@ const download = (url: string, fetchImpl: typeof globalThis.fetch) =>
  * @since 0.1.0
  */
 export const readManifest = Effect.fnUntraced(function*(dir: string) {
-  const fs = yield* FileSystem.FileSystem
-  const text = yield* fs.readFileString(nodePath.join(dir, MANIFEST)).pipe(Effect.orElseSucceed(() => ""))
+  const bytes = yield* Files.readFile(nodePath.join(dir, MANIFEST), { maxBytes: MAX_MANIFEST_BYTES, what: "the data manifest" }).pipe(
+    Effect.orElseSucceed(() => new Uint8Array(0))
+  )
+  const text = new TextDecoder().decode(bytes)
   if (text === "") return { sources: [] } satisfies Manifest
   return yield* Schema.decodeUnknownEffect(Schema.fromJsonString(Manifest))(text).pipe(
     Effect.orElseSucceed((): Manifest => ({ sources: [] }))
@@ -200,20 +322,31 @@ const writeAtomically = Effect.fnUntraced(function*(file: string, bytes: Uint8Ar
  */
 export const fetchSource = Effect.fnUntraced(function*(dir: string, source: DataSource, options: FetchOptions = {}) {
   const fs = yield* FileSystem.FileSystem
+  // Writes happen only in `dir` (and only under the data root): checked before anything else.
+  if (!isRelativePath(source.file)) {
+    return yield* new DataPathError({
+      path: source.file,
+      message: `${source.url}: the source's file "${source.file}" leaves the data folder (it is absolute or climbs out with ".."): it must be a path inside the edition's folder; nothing was written`
+    })
+  }
+  if (options.root !== undefined && !Files.isInside(nodePath.resolve(options.root), nodePath.resolve(dir))) {
+    return yield* new DataPathError({ path: dir, message: `${dir} is outside the data root ${options.root}; nothing was written` })
+  }
   const manifest = yield* readManifest(dir)
   const known = manifest.sources.find((s) => s.url === source.url)
   if (known !== undefined && options.force !== true) {
     const present = yield* fs.exists(nodePath.join(dir, known.file))
     if (present) return { source: known, cached: true }
   }
-  const bytes = yield* download(source.url, options.fetch ?? globalThis.fetch)
+  const bytes = yield* download(source.url, options.fetch ?? globalThis.fetch, options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
   const actual = sha256(bytes)
   if (source.sha256 !== undefined && source.sha256.toLowerCase() !== actual) {
     return yield* new ChecksumMismatch({ url: source.url, expected: source.sha256.toLowerCase(), actual })
   }
   const members = yield* Effect.try({
-    try: () => unpack(source.file, bytes),
-    catch: (cause) => new DataFetchError({ url: source.url, message: `${source.url}: cannot unpack ${source.file}: ${String(cause)}` })
+    try: () => unpack(source.file, bytes, options.maxUnpackedBytes ?? MAX_UNPACKED_BYTES),
+    catch: (cause) =>
+      new DataFetchError({ url: source.url, message: `${source.url}: cannot unpack ${source.file}: ${cause instanceof Error ? cause.message : String(cause)}` })
   })
   const target = nodePath.join(dir, source.file)
   // `file` may name a sub-folder (SemRel keeps the release's `<lang>/<lang>_test.csv` layout); the
@@ -225,9 +358,9 @@ export const fetchSource = Effect.fnUntraced(function*(dir: string, source: Data
   yield* writeAtomically(target, bytes)
   const unpacked: Array<string> = []
   for (const [name, content] of members) {
-    const base = nodePath.posix.basename(name)
+    const base = nodePath.posix.basename(name.replace(/\\/g, "/"))
     // Several members with one base name (READMEs in sub-folders): the first one wins.
-    if (unpacked.includes(base)) continue
+    if (unpacked.includes(base) || !isFileName(base)) continue
     yield* writeAtomically(nodePath.join(dir, base), content)
     unpacked.push(base)
   }
@@ -266,7 +399,12 @@ export const verify = Effect.fnUntraced(function*(dir: string, sources: Readonly
       results.push({ url: source.url, file: source.file, status: "missing", detail: "not fetched yet" })
       continue
     }
-    const actual = sha256(yield* fs.readFile(file))
+    const content = yield* Files.readFile(file, { maxBytes: MAX_DOWNLOAD_BYTES, what: "the cached download" }).pipe(Effect.result)
+    if (content._tag === "Failure") {
+      results.push({ url: source.url, file: source.file, status: "mismatch", detail: Files.detail(content.failure) })
+      continue
+    }
+    const actual = sha256(content.success)
     const expected = source.sha256?.toLowerCase() ?? entry.sha256
     results.push(
       actual === expected
@@ -275,4 +413,45 @@ export const verify = Effect.fnUntraced(function*(dir: string, sources: Readonly
     )
   }
   return results
+})
+
+/** @since 0.2.0 */
+export interface GoldFileStatus {
+  readonly dataset: string
+  readonly file: string
+  /** present: a regular file is there (scoring will read it), whoever put it there */
+  readonly status: "present" | "missing"
+}
+
+/** @since 0.2.0 */
+export interface EditionStatus {
+  readonly edition: string
+  /** `goldDir(edition, root)`: where scoring looks for the gold by default */
+  readonly dir: string | undefined
+  /** each dataset's gold file, where scoring reads it */
+  readonly gold: ReadonlyArray<GoldFileStatus>
+  /** true when every dataset's gold file is there: scoring needs no `--gold` */
+  readonly ready: boolean
+  /** the registry's downloads, re-verified against the manifest (`verify`) */
+  readonly sources: ReadonlyArray<{ url: string; file: string; status: "ok" | "missing" | "mismatch"; detail: string }>
+}
+
+/**
+ * What scoring will find for an edition under a data root: each dataset's gold file at the path the
+ * scoring engine reads (`<root>/<data.dir>/<gold>`), present whether fetched or placed by hand (a
+ * copy of the public data under `$STSEVAL_DATA`), plus the re-verified downloads.
+ *
+ * @since 0.2.0
+ */
+export const status = Effect.fnUntraced(function*(edition: TaskEdition, root: string = defaultRoot()) {
+  const fs = yield* FileSystem.FileSystem
+  const dir = goldDir(edition, root)
+  const gold: Array<GoldFileStatus> = []
+  for (const d of edition.datasets) {
+    const file = nodePath.join(dir ?? root, d.gold)
+    const info = yield* fs.stat(file).pipe(Effect.option)
+    gold.push({ dataset: d.name, file, status: info._tag === "Some" && info.value.type === "File" ? "present" : "missing" })
+  }
+  const sources = dir !== undefined && edition.data !== undefined ? yield* verify(dir, edition.data.sources) : []
+  return { edition: edition.id, dir, gold, ready: dir !== undefined && gold.every((g) => g.status === "present"), sources } satisfies EditionStatus
 })

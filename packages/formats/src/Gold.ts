@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import { Effect, FileSystem, Path } from "effect"
+import * as Files from "./Files.js"
 import * as Issue from "./Issue.js"
 import type { DatasetSpec, TaskEdition } from "./Registry.js"
 import * as SemRel from "./SemRel.js"
@@ -155,14 +156,14 @@ const checkPairs = (spec: DatasetSpec, file: string, found: number, issues: Arra
 }
 
 // A dataset whose gold was never released is expected to be missing: a warning with the reason.
-const missingIssue = (spec: DatasetSpec, file: string, why: string) =>
+const missingIssue = (spec: DatasetSpec, file: string, why: string, code: "file-unreadable" | "too-large" = "file-unreadable") =>
   spec.goldNotPublic !== undefined
     ? Issue.warning("not-public", file, `dataset ${spec.name} cannot be scored: ${spec.goldNotPublic}`, {
         field: spec.name,
         expected: spec.gold,
         found: "no gold file"
       })
-    : Issue.error("file-unreadable", file, `the gold file of dataset ${spec.name} ${why}; ${spec.name} cannot be scored`, {
+    : Issue.error(code, file, `the gold file of dataset ${spec.name} ${why}; ${spec.name} cannot be scored`, {
         field: spec.name,
         expected: spec.gold
       })
@@ -260,11 +261,12 @@ export const loadGold = (
     }
     const entries: Array<Entry> = []
     for (const { spec, file } of wanted) {
-      const bytes = yield* fs.readFile(file).pipe(Effect.option)
-      if (bytes._tag === "Some") entries.push({ spec, file, content: bytes.value })
+      const bytes = yield* Files.readFile(file, { what: "the gold file" }).pipe(Effect.result)
+      if (bytes._tag === "Success") entries.push({ spec, file, content: bytes.success })
       else {
-        const exists = yield* fs.exists(file).pipe(Effect.orElseSucceed(() => false))
-        entries.push({ spec, missing: missingIssue(spec, file, exists ? "cannot be read" : "is missing") })
+        const e = bytes.failure
+        const why = e.reason === "missing" ? "is missing" : `cannot be read (${Files.detail(e)})`
+        entries.push({ spec, missing: missingIssue(spec, file, why, e.reason === "too-large" ? "too-large" : "file-unreadable") })
       }
     }
     return assemble(edition.id, edition.datasets, entries, extra)

@@ -63,7 +63,12 @@ export const IssueCode = Schema.Literals([
   // added with SemEval-2024 Task 1 (csv files)
   "bad-csv",
   "not-public",
-  "bad-json"
+  "bad-json",
+  // added in 0.2.0
+  "outside-folder",
+  "encrypted",
+  "unsafe-zip",
+  "blank-line"
 ])
 /** @since 0.1.0 */
 export type IssueCode = typeof IssueCode.Type
@@ -86,6 +91,14 @@ export const Issue = Schema.Struct({
   expected: Schema.optional(Schema.String),
   /** what was found there (truncated to 80 characters) */
   found: Schema.optional(Schema.String),
+  /**
+   * How many findings this issue stands for, when more than one: the closing issue of a capped list
+   * ("4877 more lines with the same problem") has the number of lines it was not listed for.
+   * Absent: one. `Issue.count` sums it.
+   *
+   * @since 0.2.0
+   */
+  count: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
   /** a complete sentence for people: `file:line: ...` is added by renderers, not here */
   message: Schema.String
 })
@@ -104,7 +117,7 @@ export const make = (
   code: IssueCode,
   file: string,
   message: string,
-  where: { readonly line?: number; readonly field?: string; readonly expected?: string; readonly found?: string } = {}
+  where: { readonly line?: number; readonly field?: string; readonly expected?: string; readonly found?: string; readonly count?: number } = {}
 ): Issue => ({
   severity,
   code,
@@ -113,7 +126,8 @@ export const make = (
   ...(where.line !== undefined ? { line: where.line } : {}),
   ...(where.field !== undefined ? { field: where.field } : {}),
   ...(where.expected !== undefined ? { expected: where.expected } : {}),
-  ...(where.found !== undefined ? { found: truncate(where.found) } : {})
+  ...(where.found !== undefined ? { found: truncate(where.found) } : {}),
+  ...(where.count !== undefined && where.count > 1 ? { count: where.count } : {})
 })
 
 /** @since 0.1.0 */
@@ -129,9 +143,41 @@ export const info = (code: IssueCode, file: string, message: string, where?: Par
 /** True when any issue is an error. @since 0.1.0 */
 export const hasErrors = (issues: ReadonlyArray<Issue>): boolean => issues.some((i) => i.severity === "error")
 
-/** `file:line: message` (line omitted when unknown), the form every text renderer uses. @since 0.1.0 */
-export const format = (issue: Issue): string =>
-  `${issue.file}${issue.line !== undefined ? `:${issue.line}` : ""}: ${issue.severity}: ${issue.message}`
+/**
+ * How many findings the issues stand for (each issue's `count`, else one), optionally only those
+ * that pass `predicate`: the true number of bad lines behind a capped list.
+ *
+ * @since 0.2.0
+ */
+export const count = (issues: ReadonlyArray<Issue>, predicate: (issue: Issue) => boolean = () => true): number => {
+  let n = 0
+  for (const i of issues) if (predicate(i)) n += i.count ?? 1
+  return n
+}
+
+/**
+ * `file:line: severity: message (expected ..., found "...")`, the form every text renderer uses:
+ * the line is omitted when unknown, the bad value is added when the message does not already quote
+ * it, and control characters (a label holding terminal escapes, a TAB in a found line) are shown
+ * escaped (`\x1b`, `\t`), never raw.
+ *
+ * @since 0.1.0
+ */
+export const format = (issue: Issue): string => {
+  const found =
+    issue.found !== undefined && !issue.message.includes(issue.found)
+      ? ` (${issue.expected !== undefined ? `expected ${issue.expected}, ` : ""}found "${issue.found}")`
+      : ""
+  return escapeControls(`${issue.file}${issue.line !== undefined ? `:${issue.line}` : ""}: ${issue.severity}: ${issue.message}${found}`)
+}
+
+// C0 and C1 control characters and DEL.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g
+
+/** Control characters as visible escapes: TAB as `\t`, the others as `\xNN`. @since 0.2.0 */
+export const escapeControls = (s: string): string =>
+  s.replace(CONTROL, (c) => (c === "\t" ? "\\t" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`))
 
 /**
  * A parser's answer: the data it could read and everything it noticed. `value` is always present;

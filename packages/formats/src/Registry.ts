@@ -9,9 +9,11 @@
  *
  * @since 0.1.0
  */
-import { Effect, FileSystem, Schema } from "effect"
+import { Effect, Schema } from "effect"
+import type { FileSystem } from "effect"
 import * as Yaml from "yaml"
 import { builtinEditions } from "./editions/builtin.js"
+import * as Files from "./Files.js"
 import * as Issue from "./Issue.js"
 import { firstProblem } from "./internal/schemaIssues.js"
 
@@ -167,10 +169,37 @@ export type Scale = typeof Scale.Type
 const SHA256 = /^[0-9a-f]{64}$/
 // A path inside the data folder: no absolute path, no backslash, no `.` / `..` segment.
 const RELATIVE_PATH = /^(?![/])(?!.*\\)(?!(?:.*\/)?\.{1,2}(?:\/|$))[^\0]+$/
-const RelativePath = Schema.String.check(Schema.isPattern(RELATIVE_PATH)).annotate({
+const RelativePath = Schema.String.check(
+  Schema.makeFilter((p) => RELATIVE_PATH.test(p) || `must be a path inside the edition's data folder (relative, "/"-separated, no "." or ".." segment), as the download is written there; found "${p}"`)
+).annotate({
   description: "a relative path with forward slashes, without . or .. segments"
 })
 const EDITION_ID = /^[a-z0-9][a-z0-9._-]*$/
+
+/**
+ * A path relative to an edition's data folder that stays inside it: `/`-separated, no `.` or `..`
+ * segment, not absolute, no backslash (SemRel keeps the release's `<lang>/<file>` layout).
+ *
+ * @since 0.2.0
+ */
+export const isRelativePath = (path: string): boolean => RELATIVE_PATH.test(path)
+
+/**
+ * A plain file name: no folder separator, not `.` or `..` (the download is written in the edition's
+ * folder, and nowhere else).
+ *
+ * @since 0.2.0
+ */
+export const isFileName = (name: string): boolean => name !== "." && name !== ".." && !/[/\\]/.test(name) && !name.includes("\0")
+
+/**
+ * A folder relative to the data root that stays inside it: `/`-separated names, none of them `..`,
+ * not absolute (no leading `/`, no drive letter, no backslash).
+ *
+ * @since 0.2.0
+ */
+export const isRelativeDir = (dir: string): boolean =>
+  !dir.startsWith("/") && !/^[A-Za-z]:/.test(dir) && !dir.includes("\\") && !dir.includes("\0") && dir.split("/").every((part) => part !== "..")
 
 /** One public download (see DataStore). @since 0.1.0 */
 export const DataSourceSpec = Schema.Struct({
@@ -193,7 +222,9 @@ export type DataSourceSpec = typeof DataSourceSpec.Type
  * @since 0.1.0
  */
 export const DataLocation = Schema.Struct({
-  dir: described("the gold folder relative to the data root, e.g. sts2014/test-en"),
+  dir: described("the gold folder relative to the data root, e.g. sts2014/test-en").check(
+    Schema.makeFilter((d) => isRelativeDir(d) || `must be a folder relative to the data root (no "..", not absolute), as fetching writes there; found "${d}"`)
+  ),
   sources: Schema.Array(DataSourceSpec).annotate({ description: "public downloads that fill the folder" })
 })
 /** @since 0.1.0 */
@@ -400,6 +431,9 @@ const toEditionError = (file: string, error: Schema.SchemaError): EditionError =
   return new EditionError({ file, ...(field !== undefined ? { field } : {}), reason: message })
 }
 
+// An edition file is a few KiB of JSON or YAML; anything near this is not one.
+const MAX_EDITION_BYTES = 4 * 1024 * 1024
+
 /**
  * Load a user edition from a `.json`, `.yaml` or `.yml` file (other names: JSON is tried, then YAML).
  *
@@ -407,10 +441,10 @@ const toEditionError = (file: string, error: Schema.SchemaError): EditionError =
  */
 export const loadEditionFile = (path: string): Effect.Effect<TaskEdition, EditionError, FileSystem.FileSystem> =>
   Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
-    const text = yield* fs
-      .readFileString(path)
-      .pipe(Effect.mapError((e) => new EditionError({ file: path, reason: `cannot read the file: ${e.message}` })))
+    const bytes = yield* Files.readFile(path, { maxBytes: MAX_EDITION_BYTES, what: "the edition file" }).pipe(
+      Effect.mapError((e) => new EditionError({ file: path, reason: `cannot read the file: ${Files.detail(e)}` }))
+    )
+    const text = new TextDecoder().decode(bytes)
     const parsed = parseEditionText(text, path)
     if (parsed._tag === "error") return yield* parsed.error
     return yield* decodeEdition(parsed.value, path)
@@ -478,7 +512,7 @@ export const JSON_SCHEMA_ID = "https://stseval.dev/schemas/task-edition.schema.j
 /**
  * The JSON Schema (draft 2020-12) of an edition file, generated from `TaskEdition`; the file
  * docs/schemas/task-edition.schema.json is this value (a test keeps them equal). Effect does not
- * emit `pattern` for regular-expression checks, so the three patterns are added here; the cross-field
+ * emit `pattern` for regular-expression checks, so the patterns are added here; the cross-field
  * rules (unique dataset names, one dataset for a `file` submission, ...) are only in the decoder.
  *
  * @since 0.1.0
@@ -489,6 +523,8 @@ export const jsonSchema = (): Record<string, unknown> => {
   at(schema, ["properties", "id"])["pattern"] = EDITION_ID.source
   at(schema, ["properties", "data", "properties", "sources", "items", "properties", "sha256"])["pattern"] = SHA256.source
   at(schema, ["properties", "data", "properties", "sources", "items", "properties", "file"])["pattern"] = RELATIVE_PATH.source
+  // The same rule as isRelativeDir, for editors that check edition files.
+  at(schema, ["properties", "data", "properties", "dir"])["pattern"] = "^(?!/)(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$"
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: JSON_SCHEMA_ID,

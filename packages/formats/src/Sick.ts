@@ -122,7 +122,8 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
   const end = contentEnd(lines)
   const empty: SickData = { file, pairs: [], hasRelatedness: false, hasEntailment: false, fullRelease: false }
   if (end === 0) return { value: empty, issues: [] }
-  const header = lines[0].split("\t").map((h) => h.trim())
+  const headerAt = skipBlank(lines, 0, end, issues, file)
+  const header = lines[headerAt].split("\t").map((h) => h.trim())
   const col = (...names: ReadonlyArray<string>) => header.findIndex((h) => names.includes(h))
   const id = col(PAIR_ID)
   const a = col(SENTENCE_A)
@@ -134,9 +135,9 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
   if (missing.length > 0) {
     issues.add(
       Issue.error("bad-header", file, `the header does not name ${list(missing)}; a SICK data file starts with a header line`, {
-        line: 1,
+        line: headerAt + 1,
         expected: `${PAIR_ID} TAB ${SENTENCE_A} TAB ${SENTENCE_B} TAB ${RELATEDNESS} TAB ${ENTAILMENT}`,
-        found: lines[0]
+        found: lines[headerAt]
       })
     )
     return { value: empty, issues: issues.done() }
@@ -144,15 +145,17 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
   const duplicated = repeated(header.filter((h) => h !== ""))
   if (duplicated.length > 0) {
     issues.add(
-      Issue.error("bad-header", file, `the header names ${list(duplicated)} more than once`, { line: 1, expected: "each column named once", found: lines[0] })
+      Issue.error("bad-header", file, `the header names ${list(duplicated)} more than once`, { line: headerAt + 1, expected: "each column named once", found: lines[headerAt] })
     )
   }
   let expected = header.length
   // Test input: the header names the gold columns, the rows stop before them.
   const goldFrom = Math.min(...[rel, ent].filter((i) => i !== -1))
-  if (Number.isFinite(goldFrom) && end > 1) {
+  let firstData = headerAt + 1
+  while (firstData < end && lines[firstData] === "") firstData++
+  if (Number.isFinite(goldFrom) && firstData < end) {
     const goldAtEnd = header.every((_, i) => i < goldFrom || i === rel || i === ent)
-    const firstRow = lines[1].split("\t").length
+    const firstRow = lines[firstData].split("\t").length
     if (goldAtEnd && firstRow === goldFrom && goldFrom > Math.max(id, a, b)) {
       expected = goldFrom
       rel = -1
@@ -161,8 +164,12 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
   }
   const pairs: Array<SickPair> = []
   const firstLine = new Map<string, number>()
-  for (let i = 1; i < end; i++) {
+  for (let i = headerAt + 1; i < end; i++) {
     const line = i + 1
+    if (lines[i] === "") {
+      issues.add(blankLine(file, line))
+      continue
+    }
     const fields = lines[i].split("\t")
     if (fields.length !== expected) {
       issues.add(
@@ -266,15 +273,48 @@ const list = (names: ReadonlyArray<string>): string =>
   names.length <= 5 ? names.join(", ") : `${names.slice(0, 5).join(", ")}, ... (${names.length} in all)`
 
 const RUN_COLUMNS = [PAIR_ID, ENTAILMENT, RELATEDNESS] as const
+
+/**
+ * The official SICK scorer reads files with R's `read.delim`, whose `blank.lines.skip = TRUE` skips
+ * empty lines (before the header too): the papers rank a primary run with an empty CRLF line in its
+ * middle. Only an empty line is blank to R with a TAB separator; a line of spaces is a row.
+ */
+const blankLine = (file: string, line: number) =>
+  Issue.warning("blank-line", file, `line ${line} is blank; it was skipped, as the official scorer (R's read.delim) skips blank lines`, {
+    line,
+    expected: "a row",
+    found: "an empty line"
+  })
+
+/** The index of the first non-empty line at or after `from`, with a warning for each empty one. */
+const skipBlank = (lines: ReadonlyArray<string>, from: number, end: number, issues: Collector, file: string): number => {
+  let i = from
+  while (i < end && lines[i] === "") issues.add(blankLine(file, ++i))
+  return i
+}
+// Lengths first: a hostile header may be one 250 MB field, and lower-casing it would copy it.
+const sameName = (column: string, h: string) => column.length === h.length && column.toLowerCase() === h.toLowerCase()
 const isNa = (raw: string) => raw.trim() === "" || raw.trim() === "NA"
+
+/** @since 0.2.0 */
+export interface RunOptions {
+  /**
+   * Read a headerless run (which the official scorer rejects) when its columns can be recognised
+   * from the values of its first line, with a warning instead of an error. Default false.
+   */
+  readonly lenient?: boolean
+}
 
 /**
  * Read a run file. The header must name exactly `pair_ID`, `entailment_judgment` and
  * `relatedness_score`, in any order; rows may come in any order. A column holding `NA` (or nothing)
  * on every row is a subtask the team did not take part in (`"na"`, info `na-column`). A headerless
- * file (seen in real runs: `id TAB LABEL`) is read with columns recognised from the first row's
- * values — the first value is the pair ID, a number is the relatedness, anything else the entailment
- * label — with a `missing-header` warning; a subtask with no column is `"absent"`.
+ * file (seen in real runs: `id TAB LABEL`) is rejected by the official scorer, so it is an error
+ * (`missing-header`, whose message gives the header line to add); with `lenient: true` it is read
+ * with columns recognised from the first row's values — the first value is the pair ID, a number is
+ * the relatedness, anything else the entailment label — and a `missing-header` warning, provided
+ * every column is recognised; a subtask with no column is `"absent"`. Empty lines are skipped with
+ * a `blank-line` warning, as the official scorer (R's `read.delim`) skips them.
  *
  * Errors without a `field` make the whole file unusable (bad header, a row whose field count
  * differs from the header, missing or duplicate pair IDs); errors with `field` set to
@@ -283,26 +323,27 @@ const isNa = (raw: string) => raw.trim() === "" || raw.trim() === "NA"
  *
  * @since 0.1.0
  */
-export const parseRun = (text: TextFile): Parsed<SickRun> => {
+export const parseRun = (text: TextFile, options?: RunOptions): Parsed<SickRun> => {
   const { file, lines } = text
   const issues = new Collector()
   const end = contentEnd(lines)
   const empty: SickRun = { file, header: "present", columns: [], rows: [], relatedness: "absent", entailment: "absent" }
   if (end === 0) return { value: empty, issues: [] }
-  const first = lines[0].split("\t").map((h) => h.trim())
-  const named = first.some((h) => RUN_COLUMNS.some((c) => c.toLowerCase() === h.toLowerCase()))
+  const headerAt = skipBlank(lines, 0, end, issues, file)
+  const first = lines[headerAt].split("\t").map((h) => h.trim())
+  const named = first.some((h) => RUN_COLUMNS.some((c) => sameName(c, h)))
   let headerKind: SickRun["header"] = "present"
   let columns: Array<string>
-  let from = 1
+  let from = headerAt + 1
   if (named) {
-    columns = first.map((h) => RUN_COLUMNS.find((c) => c === h) ?? RUN_COLUMNS.find((c) => c.toLowerCase() === h.toLowerCase()) ?? h)
+    columns = first.map((h) => RUN_COLUMNS.find((c) => c === h) ?? RUN_COLUMNS.find((c) => sameName(c, h)) ?? h)
     const wrongCase = first.filter((h, i) => columns[i] !== h && RUN_COLUMNS.includes(columns[i] as (typeof RUN_COLUMNS)[number]))
     if (wrongCase.length > 0) {
       issues.add(
         Issue.warning("bad-header", file, `the header writes ${list(wrongCase)} in a different case from the official column names`, {
-          line: 1,
+          line: headerAt + 1,
           expected: RUN_COLUMNS.join(", "),
-          found: lines[0]
+          found: lines[headerAt]
         })
       )
     }
@@ -314,7 +355,7 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
           "bad-header",
           file,
           `the header must name exactly ${RUN_COLUMNS.join(", ")} (in any order)${others.length > 0 ? `; it also names ${list(others.map((o) => `"${o}"`))}` : ""}${duplicated.length > 0 ? `; it repeats ${list(duplicated)}` : ""}${!columns.includes(PAIR_ID) ? `; it has no ${PAIR_ID}` : ""}`,
-          { line: 1, expected: RUN_COLUMNS.join(" TAB "), found: lines[0] }
+          { line: headerAt + 1, expected: RUN_COLUMNS.join(" TAB "), found: lines[headerAt] }
         )
       )
     }
@@ -322,10 +363,10 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
       if (!columns.includes(subtask)) {
         issues.add(
           Issue.error("bad-header", file, `the header has no ${subtask} column, so that subtask cannot be evaluated`, {
-            line: 1,
+            line: headerAt + 1,
             field: subtask,
             expected: RUN_COLUMNS.join(" TAB "),
-            found: lines[0]
+            found: lines[headerAt]
           })
         )
       }
@@ -335,31 +376,46 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
     columns = first
     issues.add(
       Issue.error("bad-header", file, `the header must name exactly ${RUN_COLUMNS.join(", ")} (in any order)`, {
-        line: 1,
+        line: headerAt + 1,
         expected: RUN_COLUMNS.join(" TAB "),
-        found: lines[0]
+        found: lines[headerAt]
       })
     )
   } else {
     headerKind = "inferred"
-    from = 0
+    from = headerAt
     columns = inferColumns(first)
     const unknown = columns.filter((c) => c === "")
-    issues.add(
-      Issue.warning(
-        "missing-header",
-        file,
-        `the file has no header line; its columns were recognised from the values of line 1 as ${list(columns.map((c) => c || "?"))}`,
-        { line: 1, expected: RUN_COLUMNS.join(" TAB "), found: lines[0] }
-      )
-    )
-    if (unknown.length > 0 || !columns.includes(PAIR_ID)) {
+    const recognised = unknown.length === 0 && columns.includes(PAIR_ID)
+    const described = columns.map((c) => (c === PAIR_ID ? "pair ID" : c === ENTAILMENT ? "entailment label" : c === RELATEDNESS ? "relatedness score" : "?"))
+    // The header that would make this file what the official scorer expects, when we can tell.
+    const header = recognised ? columns : RUN_COLUMNS
+    if (options?.lenient === true && recognised) {
       issues.add(
-        Issue.error("bad-header", file, "the file has no header line and its columns could not all be recognised from the values", {
-          line: 1,
-          expected: RUN_COLUMNS.join(" TAB "),
-          found: lines[0]
-        })
+        Issue.warning(
+          "missing-header",
+          file,
+          `the file has no header line (the official scorer rejects such a file); it was read leniently, its columns recognised from the values of line ${headerAt + 1} as ${list(described)}`,
+          { line: headerAt + 1, expected: header.join("\t"), found: lines[headerAt] }
+        )
+      )
+    } else if (recognised) {
+      issues.add(
+        Issue.error(
+          "missing-header",
+          file,
+          `the file has no header line, and the official scorer rejects such a file; add this line at the top (TAB-separated): ${header.join("<TAB>")} (its columns read as ${list(described)}); or score it leniently (--lenient)`,
+          { line: headerAt + 1, expected: header.join("\t"), found: lines[headerAt] }
+        )
+      )
+    } else {
+      issues.add(
+        Issue.error(
+          "missing-header",
+          file,
+          `the file has no header line, and its columns could not all be recognised from the values of line ${headerAt + 1} (${list(described)}); add the header line ${RUN_COLUMNS.join("<TAB>")} at the top, with the columns in that order`,
+          { line: headerAt + 1, expected: RUN_COLUMNS.join("\t"), found: lines[headerAt] }
+        )
       )
     }
   }
@@ -367,12 +423,22 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
   const ent = columns.indexOf(ENTAILMENT)
   const rel = columns.indexOf(RELATEDNESS)
   const expected = columns.length
-  const table: Array<Array<string>> = []
+  // Pass 1: field counts, pair IDs, and whether each subtask's column is NA on every row. Lines are
+  // split again in pass 2 rather than kept split: a table of every field was most of the memory.
   const firstLine = new Map<string, number>()
+  let entNa = ent !== -1
+  let relNa = rel !== -1
+  let count = 0
   for (let i = from; i < end; i++) {
     const line = i + 1
+    if (lines[i] === "") {
+      issues.add(blankLine(file, line))
+      continue
+    }
     const fields = lines[i].split("\t")
-    table.push(fields)
+    count++
+    if (entNa && !isNa(fields[ent] ?? "")) entNa = false
+    if (relNa && !isNa(fields[rel] ?? "")) relNa = false
     if (fields.length !== expected) {
       issues.add(
         Issue.error(
@@ -383,8 +449,8 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
         )
       )
     }
-    const pairId = id === -1 ? "" : (fields[id] ?? "").trim()
     if (id === -1) continue
+    const pairId = (fields[id] ?? "").trim()
     if (pairId === "") {
       issues.add(Issue.error("empty-value", file, `line ${line} has no pair ID`, { line, expected: "a pair ID", found: lines[i] }))
       continue
@@ -400,9 +466,10 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
       )
     } else firstLine.set(pairId, line)
   }
-  const status = (col: number, field: string): SubtaskColumn => {
+  firstLine.clear()
+  const status = (col: number, allNa: boolean, field: string): SubtaskColumn => {
     if (col === -1) return "absent"
-    if (table.length > 0 && table.every((f) => isNa(f[col] ?? ""))) {
+    if (count > 0 && allNa) {
       issues.add(
         Issue.info("na-column", file, `the ${field} column holds NA (or nothing) on every line: the run does not take part in that subtask`, {
           field,
@@ -413,10 +480,15 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
     }
     return "present"
   }
-  const entailment = status(ent, ENTAILMENT)
-  const relatedness = status(rel, RELATEDNESS)
-  const rows: Array<SickRunRow> = table.map((fields, k) => {
-    const line = from + k + 1
+  const entailment = status(ent, entNa, ENTAILMENT)
+  const relatedness = status(rel, relNa, RELATEDNESS)
+  // Pass 2: the rows.
+  const rows = new Array<SickRunRow>(count)
+  let k = 0
+  for (let i = from; i < end; i++) {
+    const line = i + 1
+    if (lines[i] === "") continue
+    const fields = lines[i].split("\t")
     let e: string | undefined
     if (entailment === "present") {
       e = fields[ent] ?? ""
@@ -439,8 +511,8 @@ export const parseRun = (text: TextFile): Parsed<SickRun> => {
         )
       }
     }
-    return { pairId: id === -1 ? "" : (fields[id] ?? "").trim(), entailment: e, relatedness: r, line }
-  })
+    rows[k++] = { pairId: id === -1 ? "" : (fields[id] ?? "").trim(), entailment: e, relatedness: r, line }
+  }
   return { value: { file, header: headerKind, columns, rows, relatedness, entailment }, issues: issues.done() }
 }
 

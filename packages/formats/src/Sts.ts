@@ -138,15 +138,19 @@ export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
   const { file, lines } = text
   const issues = new Collector()
   const end = contentEnd(lines)
-  const scores: Array<number> = []
-  const confidence: Array<number> = []
-  const physical: Array<number> = []
+  // Typed arrays of the largest possible length, cut at the end (arrays of boxed numbers cost
+  // several times more on a file of a million lines).
+  const scores = new Float64Array(end)
+  const confidence = new Float64Array(end)
+  const physical = new Int32Array(end)
+  let k = 0
   let withConfidence = 0
   for (let i = 0; i < end; i++) {
     const raw = lines[i]
     if (raw.startsWith("#")) continue
     const line = i + 1
-    physical.push(line)
+    const at = k++
+    physical[at] = line
     let fields = raw.split("\t")
     // Some runs separate score and confidence with spaces; a single field with inner spaces is split on them.
     if (fields.length === 1 && /\S[ ]+\S/.test(raw.trim())) fields = raw.trim().split(/ +/)
@@ -160,19 +164,19 @@ export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
       )
     }
     const score = parseNumber(fields[0])
-    if (score._tag === "number") scores.push(score.value)
+    if (score._tag === "number") scores[at] = score.value
     else {
-      scores.push(NaN)
+      scores[at] = NaN
       issues.add(numberIssue(score, file, line, "score", raw))
     }
     const rawConfidence = fields[1]
     if (rawConfidence === undefined || rawConfidence.trim() === "") {
-      confidence.push(NaN)
+      confidence[at] = NaN
       continue
     }
     const c = parseNumber(rawConfidence)
     if (c._tag !== "number") {
-      confidence.push(NaN)
+      confidence[at] = NaN
       issues.add(
         Issue.warning("bad-confidence", file, `the confidence on line ${line} is not a number`, {
           line,
@@ -183,7 +187,7 @@ export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
       )
       continue
     }
-    confidence.push(c.value)
+    confidence[at] = c.value
     withConfidence++
     if (c.value < 0 || c.value > 100) {
       issues.add(
@@ -196,23 +200,23 @@ export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
       )
     }
   }
-  const complete = scores.length > 0 && withConfidence === scores.length
+  const complete = k > 0 && withConfidence === k
   if (withConfidence > 0 && !complete) {
     issues.add(
       Issue.warning(
         "bad-confidence",
         file,
-        `only ${withConfidence} of ${scores.length} score lines have a numeric confidence; confidences are ignored for this file`,
-        { field: "confidence", expected: "a confidence on every line or on none", found: `${withConfidence} of ${scores.length}` }
+        `only ${withConfidence} of ${k} score lines have a numeric confidence; confidences are ignored for this file`,
+        { field: "confidence", expected: "a confidence on every line or on none", found: `${withConfidence} of ${k}` }
       )
     )
   }
   return {
     value: {
       file,
-      scores: Float64Array.from(scores),
-      confidence: complete ? Float64Array.from(confidence) : undefined,
-      lines: Int32Array.from(physical)
+      scores: k === end ? scores : scores.slice(0, k),
+      confidence: complete ? (k === end ? confidence : confidence.slice(0, k)) : undefined,
+      lines: k === end ? physical : physical.slice(0, k)
     },
     issues: issues.done()
   }

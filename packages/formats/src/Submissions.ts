@@ -9,14 +9,20 @@
  *
  * Discovery reads bytes only; parsing and scoring happen elsewhere. Problems become issues on the
  * run (or on the folder), never a failure, except when the submissions folder itself is unreadable.
+ * Nothing outside the submissions folder is read through a run: a run that is a link out of it (or
+ * to it, or to another run) and a link inside a run folder that points out of it are refused
+ * (`outside-folder`). A run that cannot be scored as given has no files and an error: a SICK run
+ * folder with several files; an STS run none of whose files is named after a dataset is an error too.
  *
  * @since 0.1.0
  */
 import { Effect, FileSystem, Path, Schema } from "effect"
 import type { PlatformError } from "effect/PlatformError"
-import { unzipSync } from "fflate"
 import * as Issue from "./Issue.js"
+import * as Zip from "./internal/zip.js"
 import { firstProblem } from "./internal/schemaIssues.js"
+import * as Files from "./Files.js"
+import { datasetOfRunFile } from "./Registry.js"
 import type { TaskEdition } from "./Registry.js"
 import { DEFAULT_MAX_BYTES } from "./Text.js"
 
@@ -70,10 +76,16 @@ export interface Discovered {
 
 /** @since 0.1.0 */
 export interface DiscoverOptions {
-  /** largest total uncompressed size of one zip (default 256 MiB); larger zips are refused, not unpacked */
+  /** largest total of bytes one zip may unpack to (default 32 MiB), counted as they are produced; larger zips are refused */
   readonly maxZipBytes?: number
   /** largest single run file read (default `Text.DEFAULT_MAX_BYTES`) */
   readonly maxFileBytes?: number
+  /**
+   * The submissions folder a run given to `loadRun` lies in (default: the folder holding it;
+   * `discover` uses its own folder). A run that is a link out of it, to it, or to another of its
+   * runs is refused, and so is a file inside a run folder that is a link out of that run's folder.
+   */
+  readonly within?: string
 }
 
 /**
@@ -99,11 +111,15 @@ export const RUN_JSON = "run.json"
 /** The suffix of a metadata file beside a run: `<run name>.run.json`. @since 0.1.0 */
 export const RUN_JSON_SUFFIX = ".run.json"
 
-const DEFAULT_MAX_ZIP_BYTES = 256 * 1024 * 1024
+// What a run zip may unpack to. Real runs unpack to under 1 MB; 32 MiB keeps the memory of a zip
+// that is small on disk within budget (unpacking holds up to twice this, then the files are parsed).
+const DEFAULT_MAX_ZIP_BYTES = 32 * 1024 * 1024
 // Runs hold a handful of files; deeper or larger trees are not submissions (and bound the walk).
 const MAX_DEPTH = 3
 const MAX_FILES = 500
 const MAX_RUN_JSON_BYTES = 1024 * 1024
+// A run zip holds a handful of files (and their folders); more entries than this is not a run.
+const MAX_ZIP_ENTRIES = 1000
 
 // ---------------------------------------------------------------------------------------------
 // Names
@@ -148,8 +164,12 @@ const isMetadata = (name: string) => name === RUN_JSON || name.endsWith(RUN_JSON
 /**
  * The files of a zip held in memory: base names mapped to bytes, plus issues. Directory entries,
  * hidden files and `__MACOSX` are skipped. Entries whose name is absolute or climbs out with `..`
- * are refused (path traversal); a zip whose declared uncompressed size exceeds `maxBytes` is not
- * unpacked at all (zip bomb). Nested zips are reported, not opened.
+ * are refused (path traversal). The whole zip is refused, with nothing unpacked, when it has more
+ * than 1000 entries, entries that overlap (several directory entries pointing at the same bytes:
+ * a zip bomb), an encrypted entry, or a damaged one; and when the bytes actually unpacked — stored
+ * or deflated, whatever the entries declare — pass `maxBytes` (unpacking stops there). An entry
+ * whose declared size differs from what it unpacks to is refused too. Nested zips are reported,
+ * not opened.
  *
  * @since 0.1.0
  */
@@ -161,37 +181,22 @@ export const readZip = (
   const issues: Array<Issue.Issue> = []
   const files: Array<RunFile> = []
   let metadata: Uint8Array | undefined
-  let declared = 0
-  let unpacked: Record<string, Uint8Array>
+  const unpacked = new Map<string, Uint8Array>()
   try {
-    // The filter sees each entry's declared size before inflating: sum them and inflate nothing once
-    // the cap is passed. fflate inflates into a buffer of the declared size, so a lying header cannot
-    // make an entry larger than declared (the entry comes out cut to that size; checked by hand).
     const refused = new Set<string>()
-    let tooLarge = false
-    unpacked = unzipSync(bytes, {
-      filter: (entry) => {
-        if (entry.name.endsWith("/") || entry.name.endsWith("\\")) return false
-        if (unsafeEntryName(entry.name)) {
-          refused.add(entry.name)
-          return false
-        }
-        declared += entry.originalSize
-        if (declared > maxBytes) tooLarge = true
-        return !tooLarge
+    let total = 0
+    for (const entry of Zip.entries(bytes, MAX_ZIP_ENTRIES)) {
+      if (entry.name.endsWith("/") || entry.name.endsWith("\\")) continue
+      if (unsafeEntryName(entry.name)) {
+        refused.add(entry.name)
+        continue
       }
-    })
-    if (tooLarge) {
-      return {
-        files: [],
-        metadata: undefined,
-        issues: [
-          Issue.error("too-large", zipPath, `the zip unpacks to more than ${maxBytes} bytes; it was not unpacked`, {
-            expected: `at most ${maxBytes} bytes uncompressed`,
-            found: `more than ${maxBytes} bytes`
-          })
-        ]
-      }
+      // Entries skipped below (hidden files, nested zips) are not unpacked at all.
+      const parts = entry.name.split(/[\\/]/)
+      if (parts.some(isHidden)) continue
+      const content = Zip.unpack(bytes, entry, maxBytes - total, maxBytes)
+      total += content.length
+      unpacked.set(entry.name, content)
     }
     for (const name of [...refused].sort()) {
       issues.push(
@@ -202,21 +207,28 @@ export const readZip = (
       )
     }
   } catch (e) {
+    if (!(e instanceof Zip.ZipError)) throw e
+    const { kind, message } = e.problem
+    const code = kind === "too-large" ? "too-large" : kind === "unsafe" ? "unsafe-zip" : kind === "encrypted" ? "encrypted" : "file-unreadable"
     return {
       files: [],
       metadata: undefined,
-      issues: [Issue.error("file-unreadable", zipPath, `the zip cannot be read: ${(e as Error).message}`)]
+      issues: [
+        Issue.error(code, zipPath, kind === "encrypted" ? message : `the zip cannot be read: ${message}`, {
+          ...(kind === "too-large" ? { expected: `at most ${maxBytes} bytes uncompressed and ${MAX_ZIP_ENTRIES} entries` } : {})
+        })
+      ]
     }
   }
   const seen = new Map<string, string>()
-  for (const entryName of Object.keys(unpacked).sort()) {
+  for (const entryName of [...unpacked.keys()].sort(compare)) {
     // Zips made on Windows may separate folders with a backslash.
     const parts = entryName.split(/[\\/]/)
     const base = parts[parts.length - 1]
-    if (base === "" || parts.some(isHidden)) continue
+    if (base === "") continue
     const path = `${zipPath}!${entryName}`
     if (base === RUN_JSON) {
-      metadata = unpacked[entryName]
+      metadata = unpacked.get(entryName)
       continue
     }
     if (/\.zip$/i.test(base)) {
@@ -233,7 +245,7 @@ export const readZip = (
       continue
     }
     seen.set(base, entryName)
-    files.push({ name: base, path, bytes: unpacked[entryName] })
+    files.push({ name: base, path, bytes: unpacked.get(entryName)! })
   }
   return { files, metadata, issues }
 }
@@ -314,59 +326,95 @@ const makeMeta = (
 
 type Loaded = Omit<Submission, "meta"> & { readonly meta: Omit<RunMeta, "id"> }
 
-const readBytes = (fs: FileSystem.FileSystem, path: string, maxBytes: number) =>
-  Effect.gen(function* () {
-    const info = yield* fs.stat(path)
-    if (Number(info.size) > maxBytes) {
-      return {
-        bytes: undefined,
-        issue: Issue.error("too-large", path, `the file has ${Number(info.size)} bytes, more than the limit of ${maxBytes}; it was not read`, {
-          expected: `at most ${maxBytes} bytes`,
-          found: `${Number(info.size)} bytes`
-        })
-      }
-    }
-    return { bytes: yield* fs.readFile(path), issue: undefined }
-  }).pipe(
-    Effect.catch((e: PlatformError) =>
-      Effect.succeed({ bytes: undefined, issue: Issue.error("file-unreadable", path, `the file cannot be read: ${e.message}`) })
-    )
+/** A file's bytes through `Files.readFile` (links out of `within` refused), or the issue saying why not. */
+const readBytes = (path: string, maxBytes: number, within: string | undefined, what = "the run file") =>
+  Files.readFile(path, { maxBytes, what, ...(within !== undefined ? { within } : {}) }).pipe(
+    Effect.map((bytes) => ({ bytes, issue: undefined })),
+    Effect.catch((e: Files.ReadError) => Effect.succeed({ bytes: undefined, issue: Files.toIssue(e) }))
   )
 
-/** Files of a folder run, recursively (up to MAX_DEPTH), sorted by relative path. */
+/** A real path, or undefined when it cannot be resolved (a broken link, a race with a deletion). */
+const realPathOf = (fs: FileSystem.FileSystem, path: string) => fs.realPath(path).pipe(Effect.option, Effect.map((o) => (o._tag === "Some" ? o.value : undefined)))
+
+/**
+ * Files of a folder run, recursively (up to MAX_DEPTH), sorted by relative path. `runReal` is the
+ * run folder's real path: an entry whose real path is not inside it (a link out of the run, or to
+ * the run folder itself) is not followed but reported.
+ */
 const walk = (
   fs: FileSystem.FileSystem,
   pathApi: Path.Path,
   dir: string,
-  depth: number
+  runReal: string,
+  depth: number,
+  issues: Array<Issue.Issue>
 ): Effect.Effect<ReadonlyArray<string>, PlatformError> =>
   Effect.gen(function* () {
     const names = (yield* fs.readDirectory(dir)).filter((n) => !isHidden(n)).sort()
     const out: Array<string> = []
     for (const name of names) {
       const full = pathApi.join(dir, name)
+      const real = yield* realPathOf(fs, full)
+      if (real === undefined) {
+        issues.push(Issue.warning("file-unreadable", full, "the entry cannot be read (a broken link?); it was skipped"))
+        continue
+      }
+      if (real === runReal || !Files.isInside(runReal, real)) {
+        issues.push(
+          Issue.error("outside-folder", full, `${name} is a link to ${real}, outside the run's folder; files are read only inside it, so it was not read`, {
+            expected: "a file inside the run's folder",
+            found: "a link out of it"
+          })
+        )
+        continue
+      }
       const info = yield* fs.stat(full).pipe(Effect.option)
       if (info._tag === "None") continue
       if (info.value.type === "Directory") {
-        if (depth < MAX_DEPTH) out.push(...(yield* walk(fs, pathApi, full, depth + 1)))
+        if (depth < MAX_DEPTH) out.push(...(yield* walk(fs, pathApi, full, runReal, depth + 1, issues)))
       } else if (info.value.type === "File") out.push(full)
     }
     return out
   })
 
-const besideMetadata = (fs: FileSystem.FileSystem, runPath: string, name: string, pathApi: Path.Path) =>
+const besideMetadata = (fs: FileSystem.FileSystem, runPath: string, name: string, pathApi: Path.Path, within: string) =>
   Effect.gen(function* () {
     const file = pathApi.join(pathApi.dirname(runPath), `${stripExtension(name)}${RUN_JSON_SUFFIX}`)
     const exists = yield* fs.exists(file).pipe(Effect.orElseSucceed(() => false))
     if (!exists) return undefined
-    const read = yield* readBytes(fs, file, MAX_RUN_JSON_BYTES)
+    const read = yield* readBytes(file, MAX_RUN_JSON_BYTES, within, "the run.json")
     return { file, bytes: read.bytes, issue: read.issue }
+  })
+
+/**
+ * Why a run entry that is a link must not be read, or undefined when it is not a link or may be
+ * followed: a link out of the submissions folder, to the folder itself (or above it), or to another
+ * of its runs (whose files would then be scored twice, under another team's name).
+ */
+const linkProblem = (fs: FileSystem.FileSystem, pathApi: Path.Path, path: string, within: string) =>
+  Effect.gen(function* () {
+    const rootReal = yield* realPathOf(fs, within)
+    const parentReal = yield* realPathOf(fs, pathApi.dirname(path))
+    const real = yield* realPathOf(fs, path)
+    if (rootReal === undefined || parentReal === undefined || real === undefined) return undefined
+    if (real === pathApi.join(parentReal, pathApi.basename(path))) return undefined
+    const issue = (message: string) => Issue.error("outside-folder", path, message, { expected: "a run inside the submissions folder", found: "a link" })
+    if (Files.isInside(real, rootReal)) {
+      return issue("the run is a link to the submissions folder itself (or a folder above it); it was not read")
+    }
+    if (!Files.isInside(rootReal, real)) {
+      return issue(`the run is a link to ${real}, outside the submissions folder ${within}; runs are read only inside it, so it was not read`)
+    }
+    const top = pathApi.relative(rootReal, real).split(pathApi.sep)[0]
+    if (isHidden(top)) return undefined
+    return issue(`the run is a link to another run (${top}); its files would be scored twice, so it was not read`)
   })
 
 const loadOne = (
   path: string,
   edition: TaskEdition,
-  options: DiscoverOptions
+  options: DiscoverOptions,
+  within: string
 ): Effect.Effect<Loaded | undefined, PlatformError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
@@ -374,13 +422,19 @@ const loadOne = (
     const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_BYTES
     const name = pathApi.basename(path)
     const info = yield* fs.stat(path)
+    if (info.type !== "Directory" && info.type !== "File") return undefined
+    const kind: Submission["kind"] = info.type === "Directory" ? "folder" : /\.zip$/i.test(name) ? "zip" : "file"
+    const link = yield* linkProblem(fs, pathApi, path, within)
+    if (link !== undefined) {
+      const meta = makeMeta(name, path, undefined)
+      return { meta: meta.meta, path, kind, files: [], issues: [...meta.issues, link] }
+    }
     const issues: Array<Issue.Issue> = []
-    const files: Array<RunFile> = []
-    let kind: Submission["kind"]
+    let files: Array<RunFile> = []
     let json: { file: string; bytes: Uint8Array } | undefined
-    if (info.type === "Directory") {
-      kind = "folder"
-      const found = yield* walk(fs, pathApi, path, 1)
+    if (kind === "folder") {
+      const runReal = yield* fs.realPath(path)
+      const found = yield* walk(fs, pathApi, path, runReal, 1, issues)
       if (found.length > MAX_FILES) {
         issues.push(
           Issue.error("too-large", path, `the folder holds ${found.length} files, more than the ${MAX_FILES} a run may have; it was not read`, {
@@ -395,7 +449,7 @@ const loadOne = (
       for (const full of found.length > MAX_FILES ? [] : found) {
         const base = pathApi.basename(full)
         if (isMetadata(base) && full !== metadataFile) continue
-        const read = yield* readBytes(fs, full, base === RUN_JSON ? MAX_RUN_JSON_BYTES : maxFileBytes)
+        const read = base === RUN_JSON ? yield* readBytes(full, MAX_RUN_JSON_BYTES, runReal, "the run.json") : yield* readBytes(full, maxFileBytes, runReal)
         if (read.issue !== undefined) issues.push(read.issue)
         if (read.bytes === undefined) continue
         if (full === metadataFile) json = { file: full, bytes: read.bytes }
@@ -411,9 +465,8 @@ const loadOne = (
         const f = files[i]
         if (dup.has(f.name) && dup.get(f.name)![0] !== f.path) files.splice(i, 1)
       }
-    } else if (info.type === "File" && /\.zip$/i.test(name)) {
-      kind = "zip"
-      const read = yield* readBytes(fs, path, maxFileBytes)
+    } else if (kind === "zip") {
+      const read = yield* readBytes(path, maxFileBytes, within, "the run's zip")
       if (read.issue !== undefined) issues.push(read.issue)
       if (read.bytes !== undefined) {
         const zip = readZip(read.bytes, path, options.maxZipBytes ?? DEFAULT_MAX_ZIP_BYTES)
@@ -421,16 +474,13 @@ const loadOne = (
         files.push(...zip.files)
         if (zip.metadata !== undefined) json = { file: `${path}!${RUN_JSON}`, bytes: zip.metadata }
       }
-    } else if (info.type === "File") {
-      kind = "file"
-      const read = yield* readBytes(fs, path, maxFileBytes)
+    } else {
+      const read = yield* readBytes(path, maxFileBytes, within)
       if (read.issue !== undefined) issues.push(read.issue)
       if (read.bytes !== undefined) files.push({ name, path, bytes: read.bytes })
-    } else {
-      return undefined
     }
     if (json === undefined) {
-      const beside = yield* besideMetadata(fs, path, name, pathApi)
+      const beside = yield* besideMetadata(fs, path, name, pathApi, within)
       if (beside?.issue !== undefined) issues.push(beside.issue)
       if (beside?.bytes !== undefined) json = { file: beside.file, bytes: beside.bytes }
     }
@@ -442,22 +492,39 @@ const loadOne = (
     }
     const meta = makeMeta(name, path, runJson)
     issues.push(...meta.issues)
+    files.sort((a, b) => compare(a.name, b.name))
     if (files.length === 0 && !Issue.hasErrors(issues)) {
       issues.push(Issue.error("empty-file", path, kind === "file" ? "the run file is empty" : `the run's ${kind} holds no files`))
     }
     if (edition.submission === "file" && files.length > 1) {
+      // Which file is the run is not ours to guess: none is scored.
       issues.push(
         Issue.error(
           "unknown-file",
           path,
-          `a run of ${edition.id} is one file, but this ${kind} holds ${files.length}: ${files.map((f) => f.name).join(", ")}`,
+          `a run of ${edition.id} is one file, but this ${kind} holds ${files.length}: ${files.map((f) => f.name).join(", ")}; none was scored (submit just the run file)`,
           { expected: "one run file", found: `${files.length} files` }
         )
       )
+      files = []
     }
-    files.sort((a, b) => compare(a.name, b.name))
+    if (edition.submission === "folder" && files.length > 0 && files.every((f) => datasetOfRunFile(edition, f.name) === undefined)) {
+      const expected = edition.datasets.map((d) => d.run)
+      issues.push(
+        Issue.error(
+          "missing-dataset",
+          path,
+          `no file of the run is named like a dataset file of ${edition.id} (found ${listNames(files.map((f) => f.name))}); name each file after its dataset: ${listNames(expected)}`,
+          { expected: expected.join(", "), found: files.map((f) => f.name).join(", ") }
+        )
+      )
+    }
     return { meta: meta.meta, path, kind, files, issues }
   })
+
+/** Names for a message, shortened past 10 (a run may hold 500 files). */
+const listNames = (names: ReadonlyArray<string>): string =>
+  names.length <= 10 ? names.join(", ") : `${names.slice(0, 10).join(", ")}, ... (${names.length} in all)`
 
 const duplicateNames = (files: ReadonlyArray<RunFile>): Map<string, Array<string>> => {
   const byName = new Map<string, Array<string>>()
@@ -546,7 +613,7 @@ export const loadRun = (
 ): Effect.Effect<Submission, PlatformError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
     const pathApi = yield* Path.Path
-    const loaded = yield* loadOne(path, edition, options)
+    const loaded = yield* loadOne(path, edition, options, options.within ?? pathApi.dirname(path))
     if (loaded === undefined) {
       return {
         meta: metaFromName(pathApi.basename(path)),
@@ -596,7 +663,7 @@ export const discover = (
         )
         continue
       }
-      const run = yield* loadOne(full, edition, options)
+      const run = yield* loadOne(full, edition, options, folder)
       if (run === undefined) {
         issues.push(Issue.warning("unknown-file", full, "not a regular file, folder or zip; skipped"))
         continue

@@ -6,10 +6,20 @@
  */
 import * as Issue from "./Issue.js"
 import type { Parsed } from "./Issue.js"
+import { Buffer, isUtf8 } from "node:buffer"
 import { firstInvalidOffset, hexBytes, lineOfOffset } from "./internal/utf8.js"
 
 /** Files larger than this are refused before decoding (documented in docs/formats.md). @since 0.1.0 */
 export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024
+
+/**
+ * Files with more lines than this are refused before any line is decoded. The largest file of these
+ * tasks has about 10,000 lines (the full SICK release); a million keeps the memory of the parsed
+ * lines and rows bounded (docs/formats.md, "Size caps").
+ *
+ * @since 0.2.0
+ */
+export const DEFAULT_MAX_LINES = 1_000_000
 
 /** @since 0.1.0 */
 export type LineEnding = "lf" | "crlf" | "cr" | "mixed" | "none"
@@ -32,6 +42,8 @@ export interface TextFile {
 /** @since 0.1.0 */
 export interface DecodeOptions {
   readonly maxBytes?: number
+  /** @since 0.2.0 */
+  readonly maxLines?: number
 }
 
 /**
@@ -86,11 +98,9 @@ export const decode = (bytes: Uint8Array, file: string, options?: DecodeOptions)
   }
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
   const body = bom ? bytes.subarray(3) : bytes
-  let text: string
-  try {
-    // ignoreBOM: the BOM is removed above (and reported); a second one would stay, losslessly.
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(body)
-  } catch {
+  // Validated without building the text: a whole-file string (twice the bytes once one character
+  // is outside Latin-1) plus its lines was most of the memory of reading a large file.
+  if (!isUtf8(body)) {
     const at = firstInvalidOffset(body)
     const offset = (at === -1 ? 0 : at) + (bom ? 3 : 0)
     return refuse(
@@ -102,16 +112,26 @@ export const decode = (bytes: Uint8Array, file: string, options?: DecodeOptions)
       bom
     )
   }
+  const maxLines = options?.maxLines ?? DEFAULT_MAX_LINES
+  const split = splitLines(body, maxLines)
+  if (split === undefined) {
+    return refuse(
+      Issue.error("too-large", file, `the file has more than ${maxLines} lines, the limit; it was not read (the files of these tasks have at most tens of thousands)`, {
+        expected: `at most ${maxLines} lines`,
+        found: `more than ${maxLines} lines`
+      }),
+      bom
+    )
+  }
   const issues: Array<Issue.Issue> = []
   if (bom) issues.push(Issue.info("bom", file, "the UTF-8 byte order mark (BOM) at the start was removed", { line: 1 }))
-  const split = splitLines(text)
   const { lines } = split
   let blankFrom = lines.length
   while (blankFrom > 0 && isBlank(lines[blankFrom - 1])) blankFrom--
   if (blankFrom === 0) {
     return {
       value: { file, lines: [], bom, lineEnding: "none", finalNewline: false },
-      issues: [...issues, Issue.error("empty-file", file, text === "" ? "the file is empty" : "the file holds only blank lines")]
+      issues: [...issues, Issue.error("empty-file", file, body.length === 0 ? "the file is empty" : "the file holds only blank lines")]
     }
   }
   const { lf, crlf, cr } = split.counts
@@ -205,29 +225,49 @@ interface Split {
   readonly firstChange: number
 }
 
-/** One linear pass: LF, CRLF and bare CR each end a line; the piece after a final ending is not a line. */
-const splitLines = (text: string): Split => {
-  const lines: Array<string> = []
+const LF = 10
+const CR = 13
+
+/**
+ * Two linear passes over the bytes: count the lines (undefined past `maxLines`, before anything is
+ * decoded), then decode each line on its own. LF, CRLF and bare CR each end a line (they never
+ * occur inside a multi-byte UTF-8 sequence); the piece after a final ending is not a line.
+ */
+const splitLines = (body: Uint8Array, maxLines: number): Split | undefined => {
+  const n = body.length
+  let count = 0
+  for (let i = 0; i < n; i++) {
+    const c = body[i]
+    if (c === LF || c === CR) {
+      if (c === CR && body[i + 1] === LF) i++
+      if (++count > maxLines) return undefined
+    }
+  }
+  const last = n > 0 && (body[n - 1] === LF || body[n - 1] === CR)
+  if (!last && n > 0 && ++count > maxLines) return undefined
+  // A view, not a copy: Buffer's native UTF-8 decoding of each line (the bytes are known valid).
+  const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+  const lines = new Array<string>(count)
   const counts = { lf: 0, crlf: 0, cr: 0 }
   let firstKind = ""
   let firstChange = 0
   let start = 0
-  const n = text.length
+  let k = 0
   for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i)
-    if (c !== 10 && c !== 13) continue
+    const c = body[i]
+    if (c !== LF && c !== CR) continue
     let kind: "lf" | "crlf" | "cr"
-    if (c === 10) kind = "lf"
-    else if (i + 1 < n && text.charCodeAt(i + 1) === 10) kind = "crlf"
+    if (c === LF) kind = "lf"
+    else if (i + 1 < n && body[i + 1] === LF) kind = "crlf"
     else kind = "cr"
-    lines.push(text.slice(start, i))
+    lines[k++] = buffer.toString("utf8", start, i)
     counts[kind]++
     if (firstKind === "") firstKind = kind
-    else if (firstChange === 0 && kind !== firstKind) firstChange = lines.length
+    else if (firstChange === 0 && kind !== firstKind) firstChange = k
     if (kind === "crlf") i++
     start = i + 1
   }
   const finalNewline = start === n && n > 0
-  if (start < n) lines.push(text.slice(start))
+  if (start < n) lines[k] = buffer.toString("utf8", start, n)
   return { lines, counts, finalNewline, firstChange }
 }

@@ -6,9 +6,10 @@ import * as os from "node:os"
 import * as path from "node:path"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect, Exit } from "effect"
+import { gzipSync } from "node:zlib"
 import { strToU8, zipSync } from "fflate"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DataStore } from "@stseval/formats"
+import { DataStore, Registry } from "@stseval/formats"
 
 // A local HTTP server stands in for the public download sites (this machine has no internet).
 const files = new Map<string, Uint8Array>()
@@ -29,7 +30,15 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(src, "readme.txt"), "readme\n")
   execFileSync("tar", ["-czf", path.join(tmp, "bench.tar.gz"), "-C", path.join(tmp, "tar-src"), "bench"])
   files.set("/bench.tar.gz", new Uint8Array(fs.readFileSync(path.join(tmp, "bench.tar.gz"))))
+  // Two misbehaving servers' paths: one never answers, one sends its headers and then stalls.
+  files.set("/big.gz", new Uint8Array(gzipSync(new Uint8Array(3 * 1024 * 1024))))
   server = http.createServer((req, res) => {
+    if (req.url === "/silent") return
+    if (req.url === "/stall") {
+      res.writeHead(200, { "content-type": "application/octet-stream" })
+      res.write("partial")
+      return
+    }
     const body = files.get(req.url ?? "")
     hits.set(req.url ?? "", (hits.get(req.url ?? "") ?? 0) + 1)
     if (body === undefined) {
@@ -43,6 +52,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  server.closeAllConnections()
   await new Promise<void>((resolve) => server.close(() => resolve()))
   fs.rmSync(tmp, { recursive: true, force: true })
 })
@@ -129,5 +139,84 @@ describe("DataStore", () => {
     execFileSync("tar", ["--format=gnu", "-cf", archive, "-C", path.join(tmp, "long"), "a".repeat(60)])
     const members = DataStore.untar(new Uint8Array(fs.readFileSync(archive)))
     expect(new TextDecoder().decode(members.get(`${"a".repeat(60)}/${name}`))).toBe("long\n")
+  })
+
+  it("a sources[].file that climbs out (../../X) is refused and nothing is written outside the folder", async () => {
+    const dir = path.join(tmp, "climb", "data", "ed")
+    const exit = await run(DataStore.fetchSource(dir, { url: `${base}/sts.zip`, file: "../../X" }))
+    expect(Exit.isFailure(exit)).toBe(true)
+    expect(String(exit)).toContain("leaves the data folder")
+    expect(fs.existsSync(path.join(tmp, "climb", "X"))).toBe(false)
+    expect(fs.existsSync(path.join(tmp, "climb"))).toBe(false)
+  })
+
+  it("with a data root: an edition folder outside it is refused", async () => {
+    const root = path.join(tmp, "root")
+    const exit = await run(DataStore.fetchSource(path.join(root, "..", "elsewhere"), { url: `${base}/sts.zip`, file: "sts.zip" }, { root }))
+    expect(Exit.isFailure(exit)).toBe(true)
+    expect(String(exit)).toContain("outside the data root")
+    expect(fs.existsSync(path.join(tmp, "elsewhere"))).toBe(false)
+  })
+
+  it("a .gz that expands past the cap is refused, counted while inflating (not only zips)", async () => {
+    const dir = path.join(tmp, "gzbomb")
+    const exit = await run(DataStore.fetchSource(dir, { url: `${base}/big.gz`, file: "big.gz" }, { maxUnpackedBytes: 1024 * 1024 }))
+    expect(Exit.isFailure(exit)).toBe(true)
+    expect(String(exit)).toContain(`unpacks to more than ${1024 * 1024} bytes`)
+    expect(fs.existsSync(path.join(dir, "big"))).toBe(false)
+    expect(() => DataStore.unpack("big.gz", files.get("/big.gz")!, 1024 * 1024)).toThrow(/unpacks to more than/)
+    expect(DataStore.unpack("big.gz", files.get("/big.gz")!).get("big")!.length).toBe(3 * 1024 * 1024)
+  })
+
+  it("a server that never answers times out with a clear message", async () => {
+    const exit = await run(DataStore.fetchSource(path.join(tmp, "silent"), { url: `${base}/silent`, file: "x.zip" }, { timeoutMs: 200 }))
+    expect(Exit.isFailure(exit)).toBe(true)
+    expect(String(exit)).toContain("no answer for 0.2 s")
+  })
+
+  it("a server that stops sending in the middle times out too", async () => {
+    const exit = await run(DataStore.fetchSource(path.join(tmp, "stall"), { url: `${base}/stall`, file: "x.zip" }, { timeoutMs: 200 }))
+    expect(Exit.isFailure(exit)).toBe(true)
+    expect(String(exit)).toContain("no answer for 0.2 s")
+  })
+
+  it("offline (nothing listening): the message says what to do instead", async () => {
+    const closed = http.createServer()
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const exit = await run(DataStore.fetchSource(path.join(tmp, "offline"), { url: `http://127.0.0.1:${port}/x.zip`, file: "x.zip" }))
+    expect(Exit.isFailure(exit)).toBe(true)
+    const message = String(exit)
+    expect(message).toContain("cannot download")
+    expect(message).toContain("--gold <path>")
+    expect(message).toContain("STSEVAL_DATA=<folder>")
+  })
+})
+
+describe("DataStore.status: where scoring looks for the gold", () => {
+  const sick = Registry.get("sick2014")!
+
+  it("gold files placed by hand under $STSEVAL_DATA are present (as scoring finds them), though never fetched", async () => {
+    const root = path.join(tmp, "by-hand")
+    fs.mkdirSync(path.join(root, "sick2014"), { recursive: true })
+    fs.writeFileSync(path.join(root, "sick2014", "SICK_test_annotated.txt"), "pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n")
+    const exit = await run(DataStore.status(sick, DataStore.defaultRoot({ STSEVAL_DATA: root })))
+    expect(Exit.isSuccess(exit)).toBe(true)
+    if (!Exit.isSuccess(exit)) return
+    expect(exit.value.dir).toBe(path.join(root, "sick2014"))
+    expect(exit.value.gold).toEqual([{ dataset: "test", file: path.join(root, "sick2014", "SICK_test_annotated.txt"), status: "present" }])
+    expect(exit.value.ready).toBe(true)
+    expect(exit.value.sources.map((s) => s.status)).toEqual(["missing", "missing"])
+  })
+
+  it("an empty data root: every gold file missing, not ready", async () => {
+    const exit = await run(DataStore.status(sick, path.join(tmp, "empty-root")))
+    expect(Exit.isSuccess(exit) && exit.value.gold.map((g) => g.status)).toEqual(["missing"])
+    expect(Exit.isSuccess(exit) && exit.value.ready).toBe(false)
+  })
+
+  it("the gold folder is the one scoring uses: <root>/<data.dir>", () => {
+    expect(DataStore.goldDir(sick, "/data")).toBe(path.join("/data", "sick2014"))
   })
 })

@@ -3,7 +3,9 @@
  * STS-B csv quirks, SICK), missing files as issues, and every built-in edition with public data
  * against the pair counts of the papers and of ../shared/reference (skipped when ../shared is absent).
  */
+import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
+import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import * as NodeServices from "@effect/platform-node/NodeServices"
@@ -74,6 +76,32 @@ describe("loadGold from a folder", () => {
     expect(gold.datasets.map((d) => d.name)).toEqual(["news"])
     expect(gold.missing).toEqual(["forum"])
     expect(codes(gold.issues)).toContain("missing-dataset")
+  })
+})
+
+describe("loadGold refuses what is not a regular file", () => {
+  const sick = Registry.get("sick2014")!
+
+  it("--gold /dev/zero: refused at once (a character device; its size 0 would pass a stat cap)", async () => {
+    const gold = await run(Gold.loadGold(sick, "/dev/zero"))
+    expect(gold.datasets).toEqual([])
+    expect(gold.missing).toEqual(["test"])
+    const issue = gold.issues.find((i) => i.severity === "error")!
+    expect(issue).toMatchObject({ code: "file-unreadable", file: "/dev/zero" })
+    expect(issue.message).toContain("is a character device, not a regular file")
+  })
+
+  it.skipIf(process.platform === "win32")("--gold <fifo>: refused, never blocks waiting for a writer", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-gold-"))
+    try {
+      const fifo = path.join(dir, "SICK_test_annotated.txt")
+      execFileSync("mkfifo", [fifo])
+      const gold = await run(Gold.loadGold(sick, fifo))
+      expect(gold.missing).toEqual(["test"])
+      expect(gold.issues.find((i) => i.severity === "error")!.message).toContain("is a FIFO (named pipe), not a regular file")
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

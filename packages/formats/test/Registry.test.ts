@@ -275,6 +275,31 @@ describe("user edition files", () => {
   })
 })
 
+describe("an edition's data location stays under the data root", () => {
+  const withData = (data: unknown) => ({ ...edition("sick2014"), id: "mine", data })
+
+  it("a data.dir that climbs out, or is absolute, is refused", async () => {
+    for (const dir of ["../../etc", "sick/../../x", "/tmp/x", "C:\\x", "a\\..\\..\\b"]) {
+      const e = await fail(Registry.decodeEdition(withData({ dir, sources: [] }), "x.json"))
+      expect(e.field, dir).toBe("data.dir")
+      expect(e.reason).toContain("a folder relative to the data root")
+    }
+  })
+
+  it("a sources[].file that leaves the edition's folder (../../X, a/../../b, /abs, x\\y) is refused", async () => {
+    for (const file of ["../../X", "a/../../b.zip", "..", "/etc/x", "x\\y"]) {
+      const e = await fail(Registry.decodeEdition(withData({ dir: "mine", sources: [{ url: "http://x/y", file }] }), "x.json"))
+      expect(e.field, file).toBe("data.sources[0].file")
+      expect(e.reason).toContain("a path inside the edition's data folder")
+    }
+  })
+
+  it("ordinary ones decode", async () => {
+    const ok = await run(Registry.decodeEdition(withData({ dir: "sts2014/test-en", sources: [{ url: "http://x/y", file: "y.tar.gz" }] }), "x.json"))
+    expect(ok.data?.dir).toBe("sts2014/test-en")
+  })
+})
+
 describe("docs/schemas/task-edition.schema.json", () => {
   it("is the schema generated from TaskEdition (regenerate with Registry.jsonSchema() when this fails)", () => {
     const file = path.join(repoRoot, "docs", "schemas", "task-edition.schema.json")

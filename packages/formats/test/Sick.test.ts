@@ -108,13 +108,52 @@ describe("Sick.parseRun", () => {
     expect(errors.every((e) => e.field === undefined)).toBe(true)
   })
 
-  it("a headerless id TAB LABEL file: header inferred, entailment present, relatedness absent", () => {
+  it("a blank line in the middle (CRLF, as in an official primary run) is skipped as R's read.delim does, with a warning", () => {
+    const p = Sick.parseRun(load("Team_blankline.txt"))
+    expect(where(p.issues)).toEqual(["warning:blank-line@4"])
+    expect(p.issues[0].message).toBe("line 4 is blank; it was skipped, as the official scorer (R's read.delim) skips blank lines")
+    // the same rows as the run without the blank line (line numbers are the file's)
+    const without = Sick.parseRun(fromString("pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3.5\n2\tENTAILMENT\t4.25\n3\tCONTRADICTION\t1.75\n4\tNEUTRAL\t2\n"))
+    expect(without.issues).toEqual([])
+    expect(p.value.rows.map(({ line: _, ...r }) => r)).toEqual(without.value.rows.map(({ line: _, ...r }) => r))
+    expect(p.value.rows.map((r) => r.line)).toEqual([2, 3, 5, 6])
+    expect(p.value.relatedness).toBe("present")
+    expect(p.value.entailment).toBe("present")
+  })
+
+  it("blank lines before the header are skipped too; a line of spaces is not blank to R (it is a row)", () => {
+    const p = Sick.parseRun(fromString("\npair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3\n"))
+    expect(where(p.issues)).toEqual(["warning:blank-line@1"])
+    expect(p.value.rows).toEqual([{ pairId: "1", entailment: "NEUTRAL", relatedness: 3, line: 3 }])
+    const spaces = Sick.parseRun(fromString("pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3\n  \n2\tNEUTRAL\t4\n"))
+    expect(Issue.hasErrors(spaces.issues)).toBe(true)
+  })
+
+  it("a SICK data file (gold) with a blank line: skipped the same way", () => {
+    const p = Sick.parseData(fromString("pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n1\ta\tb\t3\tNEUTRAL\n\n2\tc\td\t4\tENTAILMENT\n"))
+    expect(where(p.issues)).toEqual(["warning:blank-line@3"])
+    expect(p.value.pairs.map((x) => [x.pairId, x.line])).toEqual([["1", 2], ["2", 4]])
+  })
+
+  it("a headerless id TAB LABEL file is an error by default (the official scorer rejects it), with the header line to add", () => {
     const p = Sick.parseRun(load("Team_headerless.run"))
+    expect(p.value.header).toBe("inferred")
+    expect(where(p.issues)).toEqual(["error:missing-header@1"])
+    expect(p.issues[0].message).toBe(
+      "the file has no header line, and the official scorer rejects such a file; add this line at the top (TAB-separated): pair_ID<TAB>entailment_judgment (its columns read as pair ID, entailment label); or score it leniently (--lenient)"
+    )
+    expect(p.issues[0]).toMatchObject({ expected: "pair_ID\tentailment_judgment", found: "7\tENTAILMENT" })
+  })
+
+  it("lenient: a headerless file whose columns are unambiguous is read, with a warning saying so", () => {
+    const p = Sick.parseRun(load("Team_headerless.run"), { lenient: true })
     expect(p.value.header).toBe("inferred")
     expect(p.value.columns).toEqual(["pair_ID", "entailment_judgment"])
     expect(p.value.entailment).toBe("present")
     expect(p.value.relatedness).toBe("absent")
     expect(where(p.issues)).toEqual(["warning:missing-header@1"])
+    expect(p.issues[0].message).toContain("read leniently")
+    expect(p.issues[0].message).toContain("the official scorer rejects such a file")
     // the first line is data, not a header
     expect(p.value.rows).toEqual([
       { pairId: "7", entailment: "ENTAILMENT", relatedness: undefined, line: 1 },
@@ -122,8 +161,13 @@ describe("Sick.parseRun", () => {
     ])
   })
 
+  it("lenient does not guess: columns that cannot all be recognised stay an error", () => {
+    const p = Sick.parseRun(fromString("7\tENTAILMENT\tNEUTRAL\n"), { lenient: true })
+    expect(Issue.hasErrors(p.issues)).toBe(true)
+  })
+
   it("a headerless file with a numeric third value: that is the relatedness", () => {
-    const p = Sick.parseRun(load("Team_headerless3.run"))
+    const p = Sick.parseRun(load("Team_headerless3.run"), { lenient: true })
     expect(p.value.columns).toEqual(["pair_ID", "entailment_judgment", "relatedness_score"])
     expect(p.value.relatedness).toBe("present")
     expect(p.value.rows.map((r) => r.relatedness)).toEqual([4.5, 2])

@@ -5,12 +5,12 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { deflateRawSync as deflateSync } from "node:zlib"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect } from "effect"
 import { strToU8, zipSync } from "fflate"
 import { afterAll, describe, expect, it } from "vitest"
-import { Registry, Submissions } from "@stseval/formats"
-import type { Issue } from "@stseval/formats"
+import { Issue, Registry, Submissions } from "@stseval/formats"
 
 const run = <A, E>(effect: Effect.Effect<A, E, NodeServices.NodeServices>) =>
   Effect.runPromise(effect.pipe(Effect.provide(NodeServices.layer)))
@@ -241,6 +241,287 @@ describe("zip safety", () => {
     const read = Submissions.readZip(z, "T_run1.zip")
     expect(read.files.map((f) => text(f.bytes))).toEqual(["1\n"])
     expect(codes(read.issues)).toEqual(["unknown-file"])
+  })
+})
+
+// A minimal zip writer, independent of the reader under test, that can lie: declared sizes, flags,
+// and central-directory entries pointing at any local header (the shapes of zip bombs).
+interface RawEntry {
+  readonly name: string
+  /** the bytes stored in the zip (already deflated when method is 8) */
+  readonly data: Uint8Array
+  readonly method?: 0 | 8
+  /** declared uncompressed size (default: data.length) */
+  readonly size?: number
+  readonly crc?: number
+  readonly flags?: number
+}
+const crc32 = (bytes: Uint8Array): number => {
+  let c = ~0
+  for (const b of bytes) {
+    c ^= b
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1))
+  }
+  return ~c >>> 0
+}
+/** `central` lists, per central-directory entry, the index of the local entry it points at. */
+const rawZip = (locals: ReadonlyArray<RawEntry>, central: ReadonlyArray<number> = locals.map((_, i) => i)): Uint8Array => {
+  const parts: Array<Uint8Array> = []
+  const offsets: Array<number> = []
+  let at = 0
+  const header = (size: number, fill: (v: DataView) => void) => {
+    const b = new Uint8Array(size)
+    fill(new DataView(b.buffer))
+    return b
+  }
+  for (const e of locals) {
+    const name = strToU8(e.name)
+    offsets.push(at)
+    const local = header(30, (v) => {
+      v.setUint32(0, 0x04034b50, true)
+      v.setUint16(4, 20, true)
+      v.setUint16(6, e.flags ?? 0, true)
+      v.setUint16(8, e.method ?? 0, true)
+      v.setUint32(14, e.crc ?? 0, true)
+      v.setUint32(18, e.data.length, true)
+      v.setUint32(22, e.size ?? e.data.length, true)
+      v.setUint16(26, name.length, true)
+    })
+    parts.push(local, name, e.data)
+    at += local.length + name.length + e.data.length
+  }
+  const cdStart = at
+  for (const i of central) {
+    const e = locals[i]
+    const name = strToU8(e.name)
+    const c = header(46, (v) => {
+      v.setUint32(0, 0x02014b50, true)
+      v.setUint16(4, 20, true)
+      v.setUint16(6, 20, true)
+      v.setUint16(8, e.flags ?? 0, true)
+      v.setUint16(10, e.method ?? 0, true)
+      v.setUint32(16, e.crc ?? 0, true)
+      v.setUint32(20, e.data.length, true)
+      v.setUint32(24, e.size ?? e.data.length, true)
+      v.setUint16(28, name.length, true)
+      v.setUint32(42, offsets[i], true)
+    })
+    parts.push(c, name)
+    at += c.length + name.length
+  }
+  parts.push(
+    header(22, (v) => {
+      v.setUint32(0, 0x06054b50, true)
+      v.setUint16(8, central.length, true)
+      v.setUint16(10, central.length, true)
+      v.setUint32(12, at - cdStart, true)
+      v.setUint32(16, cdStart, true)
+    })
+  )
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let o = 0
+  for (const p of parts) {
+    out.set(p, o)
+    o += p.length
+  }
+  return out
+}
+const MiB = 1024 * 1024
+
+describe("zip safety: bombs, lies and encryption", () => {
+  it("the writer above makes zips the reader accepts when they are honest", () => {
+    const data = strToU8("1\n2\n")
+    const read = Submissions.readZip(rawZip([{ name: "STS.output.images.txt", data, crc: crc32(data) }]), "T_run1.zip")
+    expect(read.issues).toEqual([])
+    expect(read.files.map((f) => text(f.bytes))).toEqual(["1\n2\n"])
+  })
+
+  it("a stored-entry bomb (500 central entries on one stored member, size 0 declared) is refused as overlapping", () => {
+    const member = new Uint8Array(MiB).fill(0x31)
+    const locals = [{ name: "STS.output.images.txt", data: member, size: 0 }]
+    const bomb = rawZip(locals, Array.from({ length: 500 }, () => 0))
+    const read = Submissions.readZip(bomb, "sub/Bomb_run1.zip", 16 * MiB)
+    expect(read.files).toEqual([])
+    expect(read.issues.map((i) => [i.severity, i.code])).toEqual([["error", "unsafe-zip"]])
+    expect(read.issues[0].message).toContain("overlap")
+  })
+
+  it("stored entries declaring size 0 count their real size: the first one is refused, nothing is copied past it", () => {
+    const locals = Array.from({ length: 5 }, (_, i) => ({ name: `f${i}.txt`, data: new Uint8Array(MiB).fill(0x31), size: 0 }))
+    const read = Submissions.readZip(rawZip(locals), "sub/Big_run1.zip", 3 * MiB)
+    expect(read.files).toEqual([])
+    expect(read.issues.map((i) => [i.severity, i.code])).toEqual([["error", "unsafe-zip"]])
+    expect(read.issues[0].message).toContain(`declares 0 bytes but holds ${MiB}`)
+  })
+
+  it("honest stored entries are capped by the bytes unpacked so far", () => {
+    const one = new Uint8Array(MiB).fill(0x31)
+    const locals = Array.from({ length: 5 }, (_, i) => ({ name: `f${i}.txt`, data: one, crc: crc32(one) }))
+    const read = Submissions.readZip(rawZip(locals), "sub/Big_run1.zip", 3 * MiB)
+    expect(read.files).toEqual([])
+    expect(read.issues.map((i) => [i.severity, i.code])).toEqual([["error", "too-large"]])
+    expect(read.issues[0].message).toContain(`unpacks to more than ${3 * MiB} bytes`)
+  })
+
+  it("a deflate bomb declaring 10 bytes is stopped at 10 bytes of output, not inflated whole or cut silently", () => {
+    const zeros = new Uint8Array(8 * MiB)
+    const deflated = deflateSync(zeros, { level: 9 })
+    expect(deflated.length).toBeLessThan(64 * 1024)
+    const bomb = rawZip([{ name: "STS.output.images.txt", data: deflated, method: 8, size: 10, crc: crc32(zeros) }])
+    const read = Submissions.readZip(bomb, "sub/Bomb_run1.zip", MiB)
+    expect(read.files).toEqual([])
+    expect(read.issues.map((i) => i.code)).toEqual(["unsafe-zip"])
+    expect(read.issues[0].message).toContain("declares 10 bytes but unpacks to more")
+  })
+
+  it("a deflated member larger than the cap is stopped by its actual output while inflating", () => {
+    const zeros = new Uint8Array(8 * MiB)
+    const bomb = rawZip([{ name: "STS.output.images.txt", data: deflateSync(zeros, { level: 9 }), method: 8, crc: crc32(zeros), size: zeros.length }])
+    const read = Submissions.readZip(bomb, "sub/Bomb_run1.zip", MiB)
+    expect(read.files).toEqual([])
+    expect(read.issues.map((i) => i.code)).toEqual(["too-large"])
+    expect(read.issues[0].message).toContain(`unpacks to more than ${MiB} bytes`)
+  })
+
+  it("an entry whose declared size is a lie (under the cap) is refused, not cut to the declared size", () => {
+    const content = strToU8("1\n".repeat(50))
+    const z = rawZip([{ name: "STS.output.images.txt", data: deflateSync(content), method: 8, size: 10, crc: crc32(content) }])
+    const read = Submissions.readZip(z, "T_run1.zip")
+    expect(read.files).toEqual([])
+    expect(read.issues.map((i) => i.code)).toEqual(["unsafe-zip"])
+    expect(read.issues[0].message).toContain("declares 10 bytes but unpacks to more")
+    // and one declaring more than it holds
+    const short = rawZip([{ name: "STS.output.images.txt", data: deflateSync(content), method: 8, size: 200, crc: crc32(content) }])
+    expect(Submissions.readZip(short, "T_run1.zip").issues[0].message).toContain("declares 200 bytes but holds 100")
+  })
+
+  it("an encrypted entry says the zip is encrypted (not 'unexpected EOF')", () => {
+    const data = strToU8("garbage that would be ciphertext")
+    const z = rawZip([{ name: "STS.output.images.txt", data, flags: 1, crc: 0 }])
+    const read = Submissions.readZip(z, "sub/Secret_run1.zip")
+    expect(read.files).toEqual([])
+    expect(read.issues.map((i) => [i.severity, i.code])).toEqual([["error", "encrypted"]])
+    expect(read.issues[0].message).toContain("the zip is encrypted")
+  })
+
+  it("a zip with more entries than a run can have is refused before anything is unpacked", () => {
+    const locals = Array.from({ length: 1001 }, (_, i) => ({ name: `f${i}.txt`, data: new Uint8Array(0) }))
+    const read = Submissions.readZip(rawZip(locals), "sub/Many_run1.zip")
+    expect(read.files).toEqual([])
+    expect(read.issues.map((i) => i.code)).toEqual(["too-large"])
+    expect(read.issues[0].message).toContain("1001 entries")
+  })
+
+  it("a damaged entry (CRC mismatch) is unreadable, naming the entry", () => {
+    const data = strToU8("1\n2\n")
+    const read = Submissions.readZip(rawZip([{ name: "STS.output.images.txt", data, crc: crc32(data) ^ 1 }]), "T_run1.zip")
+    expect(read.files).toEqual([])
+    expect(read.issues.map((i) => i.code)).toEqual(["file-unreadable"])
+    expect(read.issues[0].message).toContain("STS.output.images.txt")
+  })
+
+  it("a zip cut short (still being uploaded) is file-unreadable", () => {
+    const z = zipSync({ "STS.output.images.txt": strToU8("1\n2\n") })
+    expect(codes(Submissions.readZip(z.subarray(0, z.length - 10), "T_run1.zip").issues)).toEqual(["file-unreadable"])
+  })
+})
+
+describe("links: nothing outside the submissions folder is read through a run", () => {
+  const secret = "root:x:0:0:root:/root:/bin/bash\n"
+  const outsideDir = tree({ "passwd": secret, "Other_run1/STS.output.images.txt": "4\n" })
+  const root = tree({
+    "Good_run1/STS.output.images.txt": "1\n",
+    "Good_run1/STS.output.headlines.txt": "2\n",
+    "Inner_run1/STS.output.images.txt": "3\n",
+    "Sick_run1.txt": "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3\n"
+  })
+  fs.symlinkSync(path.join(outsideDir, "passwd"), path.join(root, "Inner_run1", "STS.output.headlines.txt"))
+  fs.symlinkSync(path.join(root, "Good_run1", "STS.output.headlines.txt"), path.join(root, "Inner_run1", "STS.output.OnWN.txt"))
+  fs.symlinkSync(".", path.join(root, "Loop_run1"))
+  fs.symlinkSync(path.join(outsideDir, "Other_run1"), path.join(root, "Out_run1"))
+  fs.symlinkSync("Good_run1", path.join(root, "Copy_run1"))
+  const sickRoot = tree({ "Ok_run1.txt": "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3\n" })
+  fs.symlinkSync(path.join(outsideDir, "passwd"), path.join(sickRoot, "Passwd_run1.txt"))
+  const found = run(Submissions.discover(root, sts2014))
+
+  it("a run file that is a link to /etc/passwd-like content: refused, nothing of it read or shown", async () => {
+    const { runs } = await run(Submissions.discover(sickRoot, sick2014))
+    const bad = runs.find((r) => r.meta.id === "Passwd/run1")!
+    expect(bad.files).toEqual([])
+    expect(bad.issues.map((i) => [i.severity, i.code])).toEqual([["error", "outside-folder"]])
+    expect(bad.issues[0].message).toContain("outside the submissions folder")
+    expect(JSON.stringify(runs)).not.toContain("root:x")
+    // loadRun of one entry (as the watcher does) refuses it too
+    const one = await run(Submissions.loadRun(path.join(sickRoot, "Passwd_run1.txt"), sick2014))
+    expect(one.files).toEqual([])
+    expect(codes(one.issues)).toEqual(["outside-folder"])
+  })
+
+  it("Loop_run1 -> . (the submissions folder itself) is refused, not read as another team's run", async () => {
+    const loop = (await found).runs.find((r) => r.meta.id === "Loop/run1")!
+    expect(loop.files).toEqual([])
+    expect(codes(loop.issues)).toEqual(["outside-folder"])
+    expect(loop.issues[0].message).toContain("the submissions folder itself")
+  })
+
+  it("a run folder that is a link out of the submissions folder is refused", async () => {
+    const out = (await found).runs.find((r) => r.meta.id === "Out/run1")!
+    expect(out.files).toEqual([])
+    expect(codes(out.issues)).toEqual(["outside-folder"])
+  })
+
+  it("a run that is a link to another run is refused (its files would be scored twice)", async () => {
+    const copy = (await found).runs.find((r) => r.meta.id === "Copy/run1")!
+    expect(copy.files).toEqual([])
+    expect(codes(copy.issues)).toEqual(["outside-folder"])
+    expect(copy.issues[0].message).toContain("Good_run1")
+  })
+
+  it("inside a run folder, a link pointing out of the run's folder is refused; the run's other files are read", async () => {
+    const inner = (await found).runs.find((r) => r.meta.id === "Inner/run1")!
+    expect(inner.files.map((f) => f.name)).toEqual(["STS.output.images.txt"])
+    expect(inner.issues.map((i) => [i.code, i.file])).toEqual([
+      ["outside-folder", path.join(root, "Inner_run1", "STS.output.OnWN.txt")],
+      ["outside-folder", path.join(root, "Inner_run1", "STS.output.headlines.txt")]
+    ])
+    expect(JSON.stringify(inner)).not.toContain("root:x")
+  })
+
+  it("ordinary runs beside them are unaffected", async () => {
+    const good = (await found).runs.find((r) => r.meta.id === "Good/run1")!
+    expect(good.files.map((f) => f.name)).toEqual(["STS.output.headlines.txt", "STS.output.images.txt"])
+    expect(good.issues).toEqual([])
+  })
+})
+
+describe("runs that cannot be scored as given", () => {
+  it("a SICK run folder holding 2 files is an error and has no files to score (not the alphabetically first)", async () => {
+    const root = tree({
+      "Two_run1/Two_run1.txt": "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3\n",
+      "Two_run1/notes.txt": "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t4\n"
+    })
+    const r = await run(Submissions.loadRun(path.join(root, "Two_run1"), sick2014))
+    expect(r.files).toEqual([])
+    expect(r.issues.map((i) => [i.severity, i.code])).toEqual([["error", "unknown-file"]])
+    expect(r.issues[0].message).toContain("a run of sick2014 is one file, but this folder holds 2: Two_run1.txt, notes.txt")
+  })
+
+  it("an STS run whose files match no dataset: an error listing the expected file names", async () => {
+    const root = tree({ "Arabic_run1/track1.txt": "1\n", "Arabic_run1/track2.txt": "2\n" })
+    const sts2017 = Registry.get("sts2017")!
+    const r = await run(Submissions.loadRun(path.join(root, "Arabic_run1"), sts2017))
+    const error = r.issues.find((i) => i.severity === "error")!
+    expect(error.code).toBe("missing-dataset")
+    expect(error.message).toContain("no file of the run is named like a dataset file of sts2017")
+    expect(error.message).toContain("track1.txt, track2.txt")
+    expect(error.expected).toContain("STS.output.track1.ar-ar.txt")
+    expect(error.expected).toContain("STS.output.track6.tr-en.txt")
+  })
+
+  it("an STS run with one known and one unknown file is not an error here (scoring warns about the unknown one)", async () => {
+    const root = tree({ "Mixed_run1/STS.output.images.txt": "1\n", "Mixed_run1/readme.txt": "x\n" })
+    const r = await run(Submissions.loadRun(path.join(root, "Mixed_run1"), sts2014))
+    expect(Issue.hasErrors(r.issues)).toBe(false)
   })
 })
 

@@ -15,6 +15,21 @@ const isIssue = Schema.is(Issue.Issue)
 // Every fixture under text/ holds the three scores 1.5, 2 and 3.25, written with one quirk.
 const THREE = ["1.5", "2", "3.25"]
 
+describe("Text.decode, limits", () => {
+  it("a file with more lines than the limit is refused (too-large) before any line is decoded", () => {
+    const t = Text.fromString("1\n2\n3\n4\n", "many.txt", { maxLines: 3 })
+    expect(t.value.lines).toEqual([])
+    expect(t.issues.map((i) => [i.severity, i.code])).toEqual([["error", "too-large"]])
+    expect(t.issues[0].message).toBe("the file has more than 3 lines, the limit; it was not read (the files of these tasks have at most tens of thousands)")
+    expect(Text.fromString("1\n2\n3\n", "three.txt", { maxLines: 3 }).value.lines).toEqual(["1", "2", "3"])
+  })
+
+  it("the default limits: 256 MiB and 1,000,000 lines (100 times the largest task file)", () => {
+    expect(Text.DEFAULT_MAX_BYTES).toBe(256 * 1024 * 1024)
+    expect(Text.DEFAULT_MAX_LINES).toBe(1_000_000)
+  })
+})
+
 describe("Text.decode, hand-made fixtures", () => {
   it("plain LF file: no issues", () => {
     const t = load("lf.txt")

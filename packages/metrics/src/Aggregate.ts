@@ -12,6 +12,8 @@
 import { Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
 import { pearson } from "./Pearson.js"
+import { unitScale } from "./internal/check.js"
+import { isConstant } from "./Rescale.js"
 
 /**
  * sum(v_i w_i) / sum(w_i), w_i = the dataset's scored pairs. NaN when the weights sum to 0
@@ -86,18 +88,27 @@ export const pooled = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float6
 /**
  * Least-squares fit of the gold on the run within one dataset: the fitted values a + b x_i that
  * minimise sum((y_i - a - b x_i)^2), written into `out`. A constant run fits to the gold's mean
- * (the projection onto {1, x} is unique even when b is not). Corrected two-pass sums.
+ * (the projection onto {1, x} is unique even when b is not). Corrected two-pass sums, at unit
+ * scale (exact powers of two, see Pearson.ts), so runs and golds of any magnitude fit alike.
  */
 const fitInto = (x: Float64Array, y: Float64Array, out: Float64Array, offset: number): void => {
   const n = x.length
   if (n === 0) return
-  const x0 = x[0]
-  const y0 = y[0]
+  let xAbs = 0
+  let yAbs = 0
+  for (let i = 0; i < n; i++) {
+    xAbs = Math.max(xAbs, Math.abs(x[i]))
+    yAbs = Math.max(yAbs, Math.abs(y[i]))
+  }
+  const px = unitScale(xAbs)
+  const py = unitScale(yAbs)
+  const x0 = x[0] * px
+  const y0 = y[0] * py
   let sx = 0
   let sy = 0
   for (let i = 0; i < n; i++) {
-    sx += x[i] - x0
-    sy += y[i] - y0
+    sx += x[i] * px - x0
+    sy += y[i] * py - y0
   }
   const mx = x0 + sx / n
   const my = y0 + sy / n
@@ -106,8 +117,8 @@ const fitInto = (x: Float64Array, y: Float64Array, out: Float64Array, offset: nu
   let cx = 0
   let cy = 0
   for (let i = 0; i < n; i++) {
-    const dx = x[i] - mx
-    const dy = y[i] - my
+    const dx = x[i] * px - mx
+    const dy = y[i] * py - my
     cx += dx
     cy += dy
     sxx += dx * dx
@@ -115,10 +126,12 @@ const fitInto = (x: Float64Array, y: Float64Array, out: Float64Array, offset: nu
   }
   sxx -= (cx * cx) / n
   sxy -= (cx * cy) / n
-  const b = sxx > 0 ? sxy / sxx : 0
+  // A constant run (every value equal) fits to the gold's mean.
+  const b = sxx > 0 && !isConstant(x) ? sxy / sxx : 0
   const ym = my + cy / n
   const xm = mx + cx / n
-  for (let i = 0; i < n; i++) out[offset + i] = ym + b * (x[i] - xm)
+  // Back to the gold's units: every dataset's fitted values are pooled with its gold.
+  for (let i = 0; i < n; i++) out[offset + i] = (ym + b * (x[i] * px - xm)) / py
 }
 
 /**

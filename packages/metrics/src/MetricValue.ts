@@ -106,5 +106,7 @@ export const Reason = {
   runNotFinite: "the run has a non-finite score (NaN or Infinity)",
   goldNotFinite: "the gold has a non-finite score (NaN or Infinity)",
   weightsNotValid: "a confidence (weight) is negative or not finite",
-  weightsZero: "every confidence (weight) is zero"
+  weightsZero: "every confidence (weight) is zero",
+  /** finite scores whose figure (e.g. the MSE of scores near 1e200) is beyond the largest double */
+  tooLarge: "the value is too large for a double (the scores are of extreme magnitude)"
 } as const

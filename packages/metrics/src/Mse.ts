@@ -8,13 +8,14 @@
  *
  * @since 0.1.0
  */
-import { sameLength } from "./internal/check.js"
+import { anyNonFinite, sameLength, unitScale } from "./internal/check.js"
 import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
+import { isConstant } from "./Rescale.js"
 
 /**
- * mean((x - y)^2) on the raw scores: the official SICK MSE. Undefined on zero pairs or a
- * non-finite score; throws a RangeError when the lengths differ.
+ * mean((x - y)^2) on the raw scores: the official SICK MSE. Undefined on zero pairs, a
+ * non-finite score, or a mean too large for a double (scores near 1e200); throws a RangeError when the lengths differ.
  *
  * @example
  * mse(new Float64Array([1, 2, 3]), new Float64Array([1, 2, 5])) // defined(4 / 3)
@@ -29,24 +30,34 @@ export const mse = (x: Float64Array, y: Float64Array): MetricValue => {
     const d = x[i] - y[i]
     s += d * d
   }
-  if (!Number.isFinite(s)) {
-    for (let i = 0; i < n; i++) if (!Number.isFinite(x[i])) return undefined_(Reason.runNotFinite)
-    return undefined_(Reason.goldNotFinite)
+  if (Number.isFinite(s)) return defined(s / n)
+  if (anyNonFinite(x)) return undefined_(Reason.runNotFinite)
+  if (anyNonFinite(y)) return undefined_(Reason.goldNotFinite)
+  // Finite scores whose squared errors overflow: sum again at unit scale, then scale back.
+  let maxAbs = 0
+  for (let i = 0; i < n; i++) maxAbs = Math.max(maxAbs, Math.abs(x[i]), Math.abs(y[i]))
+  const p = unitScale(maxAbs)
+  s = 0
+  for (let i = 0; i < n; i++) {
+    const d = x[i] * p - y[i] * p
+    s += d * d
   }
-  return defined(s / n)
+  const m = s / n / p / p
+  return Number.isFinite(m) ? defined(m) : undefined_(Reason.tooLarge)
 }
 
-// Population mean and SD, corrected two-pass (see Pearson.ts). Returns sd = 0 for a constant side.
-const moments = (x: Float64Array, out: Float64Array): void => {
+// Population mean and SD, corrected two-pass (see Pearson.ts), of x scaled by p (an exact power of
+// two, so that scores of any magnitude neither overflow nor underflow). sd = 0 for a constant side.
+const moments = (x: Float64Array, p: number, out: Float64Array): void => {
   const n = x.length
-  const x0 = x[0]
+  const x0 = x[0] * p
   let s = 0
-  for (let i = 0; i < n; i++) s += x[i] - x0
+  for (let i = 0; i < n; i++) s += x[i] * p - x0
   const m = x0 + s / n
   let ss = 0
   let c = 0
   for (let i = 0; i < n; i++) {
-    const d = x[i] - m
+    const d = x[i] * p - m
     c += d
     ss += d * d
   }
@@ -55,11 +66,12 @@ const moments = (x: Float64Array, out: Float64Array): void => {
   out[1] = ss > 0 ? Math.sqrt(ss / n) : 0
 }
 
-const isConstant = (x: Float64Array): boolean => {
-  const v = x[0]
-  for (let i = 1; i < x.length; i++) if (x[i] !== v) return false
-  return true
+const maxAbsOf = (x: Float64Array): number => {
+  let m = 0
+  for (let i = 0; i < x.length; i++) m = Math.max(m, Math.abs(x[i]))
+  return m
 }
+
 
 /**
  * MSE on z-scores, each side standardised with its own mean and **population** SD. Equals
@@ -78,14 +90,17 @@ export const standardisedMse = (x: Float64Array, y: Float64Array): MetricValue =
   for (let i = 0; i < n; i++) if (!Number.isFinite(y[i])) return undefined_(Reason.goldNotFinite)
   const mx = new Float64Array(2)
   const my = new Float64Array(2)
-  moments(x, mx)
-  moments(y, my)
+  // z-scores do not depend on the scale: each side is standardised at unit scale.
+  const px = unitScale(maxAbsOf(x))
+  const py = unitScale(maxAbsOf(y))
+  moments(x, px, mx)
+  moments(y, py, my)
   const xc = isConstant(x) || mx[1] === 0
   const yc = isConstant(y) || my[1] === 0
   if (xc || yc) return undefined_(xc && yc ? Reason.bothConstant : xc ? Reason.runConstant : Reason.goldConstant)
   let s = 0
   for (let i = 0; i < n; i++) {
-    const d = (x[i] - mx[0]) / mx[1] - (y[i] - my[0]) / my[1]
+    const d = (x[i] * px - mx[0]) / mx[1] - (y[i] * py - my[0]) / my[1]
     s += d * d
   }
   return defined(s / n)

@@ -10,10 +10,12 @@
  * element, and the second pass uses the corrected two-pass algorithm (Chan, Golub & LeVeque 1983):
  * sxx = sum(dx^2) - (sum dx)^2 / n, which removes the rounding error left in the mean. This stays
  * exact to ~1e-15 on scores offset by 1e9, where the one-pass textbook formula returns garbage.
+ * Scores of extreme magnitude (1e300, subnormal 1e-320) are first brought to unit scale by an exact
+ * power of two, and "constant" means every value equal: r is the same at any scale.
  *
  * @since 0.1.0
  */
-import { rootProduct, sameLength } from "./internal/check.js"
+import { anyNonFinite, rootProduct, sameLength, unitScale } from "./internal/check.js"
 import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
 
@@ -45,18 +47,88 @@ const reasonOf = (status: number): string => {
   }
 }
 
-const finish = (sxx: number, syy: number, sxy: number, xConst: boolean, yConst: boolean): number => {
-  // A side whose corrected sum of squares is not positive is constant to within rounding.
-  const xc = xConst || !(sxx > 0)
-  const yc = yConst || !(syy > 0)
+/**
+ * The general kernel behind `pearsonRaw` and `pearsonAt`: pairs `idx[0..n)` (or `0..n)` without
+ * `idx`). Sets `lastStatus`; returns NaN when r is undefined. The two exported functions run their
+ * own monomorphic copy of the ordinary case (finite, non-constant, ordinary magnitude: the same
+ * arithmetic as here with a scale of 1) and come here for everything else.
+ *
+ * "Constant" means every value equal (checked on the values, never inferred from a sum of squares
+ * that underflowed), and a run or gold of extreme magnitude (1e300, subnormal 1e-320, one 1e308
+ * outlier) is brought to unit scale by an exact power of two first (see `unitScale`), so r is
+ * the same at any scale.
+ */
+const general = (x: Float64Array, y: Float64Array, idx: Int32Array | Uint32Array | undefined, n: number): number => {
+  if (n < 2) {
+    lastStatus = FEW
+    return Number.NaN
+  }
+  const j0 = idx === undefined ? 0 : idx[0]
+  const x0 = x[j0]
+  const y0 = y[j0]
+  // Pass 1: extremes and the shifted sums of the mean (reused as is at ordinary scale).
+  let sx = 0
+  let sy = 0
+  let xmin = x0
+  let xmax = x0
+  let ymin = y0
+  let ymax = y0
+  for (let k = 0; k < n; k++) {
+    const j = idx === undefined ? k : idx[k]
+    const xi = x[j]
+    const yi = y[j]
+    sx += xi - x0
+    sy += yi - y0
+    if (xi < xmin) xmin = xi
+    else if (xi > xmax) xmax = xi
+    if (yi < ymin) ymin = yi
+    else if (yi > ymax) ymax = yi
+  }
+  // A sum that is not finite is a NaN / Infinity score, or finite extremes whose differences overflow.
+  if ((!Number.isFinite(sx) || !Number.isFinite(x0)) && anyNonFinite(x, idx, n)) {
+    lastStatus = X_NONFINITE
+    return Number.NaN
+  }
+  if ((!Number.isFinite(sy) || !Number.isFinite(y0)) && anyNonFinite(y, idx, n)) {
+    lastStatus = Y_NONFINITE
+    return Number.NaN
+  }
+  const xc = xmin === xmax
+  const yc = ymin === ymax
   if (xc || yc) {
     lastStatus = xc && yc ? BOTH_CONST : xc ? X_CONST : Y_CONST
     return Number.NaN
   }
-  lastStatus = OK
-  const r = sxy / rootProduct(sxx, syy)
-  // Rounding can push |r| a hair past 1 on perfectly collinear data.
-  return r > 1 ? 1 : r < -1 ? -1 : r
+  const px = unitScale(Math.max(-xmin, xmax))
+  const py = unitScale(Math.max(-ymin, ymax))
+  if (px !== 1 || py !== 1) {
+    sx = 0
+    sy = 0
+    for (let k = 0; k < n; k++) {
+      const j = idx === undefined ? k : idx[k]
+      sx += x[j] * px - x0 * px
+      sy += y[j] * py - y0 * py
+    }
+  }
+  const mx = x0 * px + sx / n
+  const my = y0 * py + sy / n
+  // Pass 2: corrected two-pass sums (Chan, Golub & LeVeque) at unit scale.
+  let sxx = 0
+  let syy = 0
+  let sxy = 0
+  let cx = 0
+  let cy = 0
+  for (let k = 0; k < n; k++) {
+    const j = idx === undefined ? k : idx[k]
+    const dx = x[j] * px - mx
+    const dy = y[j] * py - my
+    cx += dx
+    cy += dy
+    sxx += dx * dx
+    syy += dy * dy
+    sxy += dx * dy
+  }
+  return finish(n, sxx, syy, sxy, cx, cy)
 }
 
 /**
@@ -70,10 +142,7 @@ const finish = (sxx: number, syy: number, sxy: number, xConst: boolean, yConst: 
 export const pearsonRaw = (x: Float64Array, y: Float64Array): number => {
   sameLength("pearson", x, y)
   const n = x.length
-  if (n < 2) {
-    lastStatus = FEW
-    return Number.NaN
-  }
+  if (n < 2) return general(x, y, undefined, n)
   const x0 = x[0]
   const y0 = y[0]
   let sx = 0
@@ -92,14 +161,7 @@ export const pearsonRaw = (x: Float64Array, y: Float64Array): number => {
     if (yi < ymin) ymin = yi
     else if (yi > ymax) ymax = yi
   }
-  if (!Number.isFinite(sx) || !Number.isFinite(x0)) {
-    lastStatus = X_NONFINITE
-    return Number.NaN
-  }
-  if (!Number.isFinite(sy) || !Number.isFinite(y0)) {
-    lastStatus = Y_NONFINITE
-    return Number.NaN
-  }
+  if (!ordinary(sx, sy, xmin, xmax, ymin, ymax)) return general(x, y, undefined, n)
   const mx = x0 + sx / n
   const my = y0 + sy / n
   let sxx = 0
@@ -116,10 +178,33 @@ export const pearsonRaw = (x: Float64Array, y: Float64Array): number => {
     syy += dy * dy
     sxy += dx * dy
   }
+  return finish(n, sxx, syy, sxy, cx, cy)
+}
+
+/** Finite, neither side constant, magnitudes where the plain sums are safe (scale 1). */
+const ordinary = (sx: number, sy: number, xmin: number, xmax: number, ymin: number, ymax: number): boolean =>
+  Number.isFinite(sx) &&
+  Number.isFinite(sy) &&
+  xmin !== xmax &&
+  ymin !== ymax &&
+  unitScale(Math.max(-xmin, xmax)) === 1 &&
+  unitScale(Math.max(-ymin, ymax)) === 1
+
+/** r from the corrected two-pass sums, or NaN with the status of the side without spread. */
+const finish = (n: number, sxx: number, syy: number, sxy: number, cx: number, cy: number): number => {
   sxx -= (cx * cx) / n
   syy -= (cy * cy) / n
   sxy -= (cx * cy) / n
-  return finish(sxx, syy, sxy, xmin === xmax, ymin === ymax)
+  // At unit scale two different values leave a sum of squares of at least ~2^-110: a side that
+  // still has none is constant to within rounding (kept as a guard, not the definition).
+  if (!(sxx > 0) || !(syy > 0)) {
+    lastStatus = !(sxx > 0) && !(syy > 0) ? BOTH_CONST : !(sxx > 0) ? X_CONST : Y_CONST
+    return Number.NaN
+  }
+  lastStatus = OK
+  const r = sxy / rootProduct(sxx, syy)
+  // Rounding can push |r| a hair past 1 on perfectly collinear data.
+  return r > 1 ? 1 : r < -1 ? -1 : r
 }
 
 /**
@@ -172,8 +257,7 @@ export const pearsonAt = (
     if (yi < ymin) ymin = yi
     else if (yi > ymax) ymax = yi
   }
-  if (!Number.isFinite(sx) || !Number.isFinite(sy)) return Number.NaN
-  if (xmin === xmax || ymin === ymax) return Number.NaN
+  if (!ordinary(sx, sy, xmin, xmax, ymin, ymax)) return general(x, y, idx, n)
   const mx = x0 + sx / n
   const my = y0 + sy / n
   let sxx = 0
@@ -191,10 +275,5 @@ export const pearsonAt = (
     syy += dy * dy
     sxy += dx * dy
   }
-  sxx -= (cx * cx) / n
-  syy -= (cy * cy) / n
-  sxy -= (cx * cy) / n
-  if (!(sxx > 0) || !(syy > 0)) return Number.NaN
-  const r = sxy / rootProduct(sxx, syy)
-  return r > 1 ? 1 : r < -1 ? -1 : r
+  return finish(n, sxx, syy, sxy, cx, cy)
 }

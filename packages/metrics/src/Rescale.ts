@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import { unitScale } from "./internal/check.js"
 
 /**
  * True when every score equals the first (such a run cannot be rescaled, and has no correlation).
@@ -43,12 +44,15 @@ export const rescale = (x: Float64Array, min: number = 0, max: number = 5): Floa
     else if (v > hi) hi = v
   }
   if (lo === hi) throw new RangeError(`rescale: the run is constant (every score is ${lo}); it cannot be rescaled`)
-  const span = hi - lo
+  // At unit scale (an exact power of two): -1e308..1e308 has a span that overflows, subnormal
+  // scores one that has lost its bits.
+  const p = unitScale(Math.max(-lo, hi))
+  const span = hi * p - lo * p
   const target = max - min
   for (let i = 0; i < n; i++) {
     // Pin the extremes exactly: (hi - lo) / span is 1 but floating point need not say so.
     const v = x[i]
-    out[i] = v === hi ? max : v === lo ? min : min + (target * (v - lo)) / span
+    out[i] = v === hi ? max : v === lo ? min : min + (target * (v * p - lo * p)) / span
   }
   return out
 }

@@ -10,7 +10,7 @@
  *
  * @since 0.1.0
  */
-import { rootProduct } from "./internal/check.js"
+import { rootProduct, unitScale } from "./internal/check.js"
 import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
 
@@ -63,18 +63,16 @@ export const weightedPearsonRaw = (
   if (y.length !== n || w.length !== n) {
     throw new RangeError(`weightedPearson: lengths differ (run ${n}, gold ${y.length}, weights ${w.length})`)
   }
-  // Pass 1: validate, shift origin to the first positively weighted pair, weighted sums.
+  // Pass 1: validate weights, find the first positively weighted pair, extremes of each side.
   let first = -1
   let positives = 0
-  let sw = 0
-  let sx = 0
-  let sy = 0
-  let x0 = 0
-  let y0 = 0
+  let wmax = 0
   let xmin = 0
   let xmax = 0
   let ymin = 0
   let ymax = 0
+  let xBad = false
+  let yBad = false
   for (let i = 0; i < n; i++) {
     const wi = w[i]
     if (!(wi >= 0) || wi === Infinity) return fail(W_BAD)
@@ -83,35 +81,56 @@ export const weightedPearsonRaw = (
     const yi = y[i]
     if (first < 0) {
       first = i
-      x0 = xmin = xmax = xi
-      y0 = ymin = ymax = yi
+      xmin = xmax = xi
+      ymin = ymax = yi
     }
     positives++
-    sw += wi
-    sx += wi * (xi - x0)
-    sy += wi * (yi - y0)
+    if (wi > wmax) wmax = wi
+    if (!Number.isFinite(xi)) xBad = true
+    if (!Number.isFinite(yi)) yBad = true
     if (xi < xmin) xmin = xi
     else if (xi > xmax) xmax = xi
     if (yi < ymin) ymin = yi
     else if (yi > ymax) ymax = yi
   }
   if (positives === 0) return fail(n === 0 ? FEW : W_ZERO)
-  if (!Number.isFinite(sx) || !Number.isFinite(x0)) return fail(X_NF)
-  if (!Number.isFinite(sy) || !Number.isFinite(y0)) return fail(Y_NF)
+  if (xBad) return fail(X_NF)
+  if (yBad) return fail(Y_NF)
   if (positives < 2) return fail(FEW)
+  // "Constant" = every weighted value equal; extreme magnitudes (scores or weights) are brought to
+  // unit scale by exact powers of two (see Pearson.ts), so r_w is the same at any scale.
+  const xc = xmin === xmax
+  const yc = ymin === ymax
+  if (xc || yc) return fail(xc && yc ? BOTH : xc ? X_CONST : Y_CONST)
+  const px = unitScale(Math.max(-xmin, xmax))
+  const py = unitScale(Math.max(-ymin, ymax))
+  const pw = unitScale(wmax)
+  // Pass 2: weighted sums shifted to the first weighted pair.
+  const x0 = x[first] * px
+  const y0 = y[first] * py
+  let sw = 0
+  let sx = 0
+  let sy = 0
+  for (let i = first; i < n; i++) {
+    const wi = w[i] * pw
+    if (wi === 0) continue
+    sw += wi
+    sx += wi * (x[i] * px - x0)
+    sy += wi * (y[i] * py - y0)
+  }
   const mx = x0 + sx / sw
   const my = y0 + sy / sw
-  // Pass 2: corrected two-pass weighted (co)variances (the 1/sum(w) factors cancel in r_w).
+  // Pass 3: corrected two-pass weighted (co)variances (the 1/sum(w) factors cancel in r_w).
   let sxx = 0
   let syy = 0
   let sxy = 0
   let cx = 0
   let cy = 0
-  for (let i = 0; i < n; i++) {
-    const wi = w[i]
+  for (let i = first; i < n; i++) {
+    const wi = w[i] * pw
     if (wi === 0) continue
-    const dx = x[i] - mx
-    const dy = y[i] - my
+    const dx = x[i] * px - mx
+    const dy = y[i] * py - my
     cx += wi * dx
     cy += wi * dy
     sxx += wi * dx * dx
@@ -121,9 +140,10 @@ export const weightedPearsonRaw = (
   sxx -= (cx * cx) / sw
   syy -= (cy * cy) / sw
   sxy -= (cx * cy) / sw
-  const xc = xmin === xmax || !(sxx > 0)
-  const yc = ymin === ymax || !(syy > 0)
-  if (xc || yc) return fail(xc && yc ? BOTH : xc ? X_CONST : Y_CONST)
+  // A guard only (see Pearson.ts): at unit scale different values leave a positive sum of squares.
+  const xz = !(sxx > 0)
+  const yz = !(syy > 0)
+  if (xz || yz) return fail(xz && yz ? BOTH : xz ? X_CONST : Y_CONST)
   lastStatus = OK
   const r = sxy / rootProduct(sxx, syy)
   return r > 1 ? 1 : r < -1 ? -1 : r

@@ -1,7 +1,8 @@
 /**
  * An issue list with a cap per kind of issue, so that a hostile or badly broken file (a million bad
  * lines) gives a readable report and bounded memory: the first `limit` issues of each
- * (severity, code, field) are kept, the rest are counted and summed up in one closing issue.
+ * (severity, code, field) are kept, the rest are counted and summed up in one closing issue whose
+ * `count` is the number of lines it stands for (so `Issue.count` gives the true total).
  *
  * @internal
  */
@@ -42,7 +43,11 @@ export class Collector {
           first.code,
           first.file,
           `${count} more line${count === 1 ? "" : "s"} with the same problem (${first.code}${first.field !== undefined ? `, ${first.field}` : ""}) not listed`,
-          first.field !== undefined ? { field: first.field } : {}
+          {
+            ...(first.field !== undefined ? { field: first.field } : {}),
+            ...(first.expected !== undefined ? { expected: first.expected } : {}),
+            count
+          }
         )
       )
     }

@@ -13,3 +13,29 @@ export const rootProduct = (sxx: number, syy: number): number => {
   const p = sxx * syy
   return p > 1e-300 && p < 1e300 ? Math.sqrt(p) : Math.sqrt(sxx) * Math.sqrt(syy)
 }
+
+// Scores whose magnitude lies in [2^-100, 2^100] are summed as they are: their squares and
+// cross products, summed over any realistic n, neither overflow nor lose bits to underflow.
+const SAFE_LOW = 2 ** -100
+const SAFE_HIGH = 2 ** 100
+
+/**
+ * @internal A power of two p that brings `maxAbs` (the largest |score|, finite) into [1, 2), or 1
+ * when it is already in the safe range. Multiplying by a power of two is exact (for results in the
+ * normal range), so every figure on ordinary scores stays bit-identical, while scores like 1e300
+ * (whose squares overflow) or 1e-320 (subnormal: squares underflow to 0) are correlated at unit scale.
+ */
+export const unitScale = (maxAbs: number): number => {
+  if (maxAbs >= SAFE_LOW && maxAbs <= SAFE_HIGH) return 1
+  if (!(maxAbs > 0) || !Number.isFinite(maxAbs)) return 1
+  // floor(log2) can be off by one near a power of two; any p that leaves maxAbs * p in [0.5, 4) will do.
+  // The clamp keeps p itself a finite double: a subnormal maxAbs ends near 2^-52, still far from underflow.
+  const e = Math.min(1022, Math.max(-1022, Math.floor(Math.log2(maxAbs))))
+  return 2 ** -e
+}
+
+/** @internal True when some element (or indexed element) is NaN or +-Infinity. */
+export const anyNonFinite = (x: Float64Array, idx?: Int32Array | Uint32Array, n: number = idx?.length ?? x.length): boolean => {
+  for (let k = 0; k < n; k++) if (!Number.isFinite(x[idx === undefined ? k : idx[k]])) return true
+  return false
+}

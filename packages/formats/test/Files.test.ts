@@ -1,0 +1,102 @@
+/**
+ * Reading a user's file: only regular files, capped by the bytes actually read, and (with
+ * `within`) never through a link out of the allowed folder.
+ */
+import { execFileSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { Effect, Exit } from "effect"
+import { afterAll, describe, expect, it } from "vitest"
+import { Files } from "@stseval/formats"
+
+const temps: Array<string> = []
+afterAll(() => {
+  for (const t of temps) fs.rmSync(t, { recursive: true, force: true })
+})
+const tmp = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-files-"))
+  temps.push(dir)
+  return dir
+}
+
+/** The ReadError of a read that must fail. */
+const failure = async (effect: Effect.Effect<Uint8Array, Files.ReadError>): Promise<Files.ReadError> => {
+  const exit = await Effect.runPromiseExit(effect)
+  if (Exit.isSuccess(exit)) throw new Error(`expected a failure, read ${exit.value.length} bytes`)
+  const error = exit.cause.reasons.find((r) => r._tag === "Fail")
+  if (error === undefined || error._tag !== "Fail") throw new Error("expected a typed failure")
+  return error.error
+}
+
+describe("Files.readFile", () => {
+  it("reads a regular file's bytes", async () => {
+    const dir = tmp()
+    fs.writeFileSync(path.join(dir, "a.txt"), "1\n2\n")
+    const bytes = await Effect.runPromise(Files.readFile(path.join(dir, "a.txt")))
+    expect(new TextDecoder().decode(bytes)).toBe("1\n2\n")
+  })
+
+  it("refuses /dev/zero (a character device whose size is 0) at once", async () => {
+    const e = await failure(Files.readFile("/dev/zero", { what: "the gold file" }))
+    expect(e.reason).toBe("not-a-file")
+    expect(e.message).toBe("/dev/zero: the gold file is a character device, not a regular file; it was not read")
+  })
+
+  it.skipIf(process.platform === "win32")("refuses a FIFO without blocking on it (no writer ever comes)", async () => {
+    const fifo = path.join(tmp(), "gold.fifo")
+    execFileSync("mkfifo", [fifo])
+    const e = await failure(Files.readFile(fifo))
+    expect(e.reason).toBe("not-a-file")
+    expect(e.message).toContain("a FIFO (named pipe), not a regular file")
+  })
+
+  it("refuses a folder", async () => {
+    const e = await failure(Files.readFile(tmp()))
+    expect(e.reason).toBe("not-a-file")
+  })
+
+  it.skipIf(!fs.existsSync("/proc/self/status"))("caps by the bytes actually read, not the size stat reports", async () => {
+    // /proc files are regular files whose stat size is 0 although they hold text.
+    expect(fs.statSync("/proc/self/status").size).toBe(0)
+    const e = await failure(Files.readFile("/proc/self/status", { maxBytes: 16 }))
+    expect(e.reason).toBe("too-large")
+    expect(e.message).toContain("more than the limit of 16 bytes")
+    const all = await Effect.runPromise(Files.readFile("/proc/self/status", { maxBytes: 1 << 20 }))
+    expect(new TextDecoder().decode(all)).toMatch(/^Name:/)
+  })
+
+  it("refuses a file one byte over the cap, reads one exactly at it", async () => {
+    const dir = tmp()
+    fs.writeFileSync(path.join(dir, "ten"), "0123456789")
+    expect((await Effect.runPromise(Files.readFile(path.join(dir, "ten"), { maxBytes: 10 }))).length).toBe(10)
+    const e = await failure(Files.readFile(path.join(dir, "ten"), { maxBytes: 9 }))
+    expect(e.reason).toBe("too-large")
+  })
+
+  it("says a missing file is missing", async () => {
+    const e = await failure(Files.readFile(path.join(tmp(), "nope.txt"), { what: "the run file" }))
+    expect(e.reason).toBe("missing")
+    expect(e.message).toMatch(/nope\.txt: the run file does not exist$/)
+  })
+
+  it("with `within`: a link out of the folder is refused, a link inside it is read", async () => {
+    const root = tmp()
+    const outside = path.join(tmp(), "secret.txt")
+    fs.writeFileSync(outside, "root:x:0:0\n")
+    fs.writeFileSync(path.join(root, "real.txt"), "ok\n")
+    fs.symlinkSync(outside, path.join(root, "Team_run1.txt"))
+    fs.symlinkSync(path.join(root, "real.txt"), path.join(root, "alias.txt"))
+    const e = await failure(Files.readFile(path.join(root, "Team_run1.txt"), { within: root, what: "the run file" }))
+    expect(e.reason).toBe("outside")
+    expect(e.message).toContain(`the run file is a link to ${fs.realpathSync(outside)}, outside ${root}`)
+    const inside = await Effect.runPromise(Files.readFile(path.join(root, "alias.txt"), { within: root }))
+    expect(new TextDecoder().decode(inside)).toBe("ok\n")
+  })
+
+  it("toIssue maps the reasons onto issue codes", () => {
+    const issue = Files.toIssue(new Files.ReadError({ path: "/x", reason: "too-large", message: "/x: the file has ..." }))
+    expect(issue).toMatchObject({ severity: "error", code: "too-large", file: "/x", message: "the file has ..." })
+    expect(Files.toIssue(new Files.ReadError({ path: "/x", reason: "outside", message: "m" })).code).toBe("outside-folder")
+  })
+})

@@ -1,0 +1,59 @@
+/**
+ * Issues as people and programs read them: true totals when a list is capped, the bad value in the
+ * text form, no terminal control characters in it.
+ */
+import { Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { Issue, Sick, Text } from "@stseval/formats"
+
+const header = "pair_ID\tentailment_judgment\trelatedness_score\n"
+
+describe("capped issue lists keep the true count", () => {
+  it("4927 bad lines: 50 listed, one closing issue standing for the other 4877; count() says 4927", () => {
+    const rows = Array.from({ length: 4927 }, (_, i) => `${i + 1}\tNEUTRAL\tfour\n`).join("")
+    const parsed = Sick.parseRun(Text.fromString(header + rows, "Team_run1.txt").value)
+    const errors = parsed.issues.filter((i) => i.severity === "error")
+    expect(errors).toHaveLength(51)
+    const closing = errors[50]
+    expect(closing.count).toBe(4877)
+    expect(closing.message).toBe("4877 more lines with the same problem (not-a-number, relatedness_score) not listed")
+    expect(Issue.count(errors)).toBe(4927)
+    expect(Issue.count(parsed.issues, (i) => i.severity === "error" && i.field === Sick.RELATEDNESS)).toBe(4927)
+    // an issue without a count stands for one finding
+    expect(errors[0].count).toBeUndefined()
+  })
+
+  it("the closing issue keeps what the listed ones have in common (expected), and validates against the schema", () => {
+    const rows = Array.from({ length: 60 }, (_, i) => `${i + 1}\tNEUTRAL\tfour\n`).join("")
+    const closing = Sick.parseRun(Text.fromString(header + rows, "x").value).issues.at(-1)!
+    expect(closing).toMatchObject({ severity: "error", code: "not-a-number", field: "relatedness_score", count: 10, expected: "a number" })
+    expect(Schema.is(Issue.Issue)(closing)).toBe(true)
+  })
+})
+
+describe("Issue.format, the text form", () => {
+  it("shows the bad value found, as the JSON has it", () => {
+    const issue = Issue.error("not-a-number", "Team_run1.txt", "the relatedness score on line 3 is not a number", {
+      line: 3,
+      expected: "a number",
+      found: "four"
+    })
+    expect(Issue.format(issue)).toBe('Team_run1.txt:3: error: the relatedness score on line 3 is not a number (expected a number, found "four")')
+  })
+
+  it("does not repeat a value the message already quotes", () => {
+    const issue = Issue.error("unknown-label", "x", 'the entailment label "NEUTRL" on line 2 is not one of ENTAILMENT, CONTRADICTION, NEUTRAL', {
+      line: 2,
+      expected: "ENTAILMENT, CONTRADICTION, NEUTRAL",
+      found: "NEUTRL"
+    })
+    expect(Issue.format(issue)).toBe('x:2: error: the entailment label "NEUTRL" on line 2 is not one of ENTAILMENT, CONTRADICTION, NEUTRAL')
+  })
+
+  it("prints control characters (terminal escapes) escaped, never raw", () => {
+    const issue = Issue.error("unknown-label", "x", 'the entailment label "\u001b]0;pwned\u0007\u001b[2J" on line 2 is not a label', { line: 2, found: "\u001b[2J" })
+    const text = Issue.format(issue)
+    expect([...text].some((c) => c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f))).toBe(false)
+    expect(text).toContain("\\x1b]0;pwned\\x07\\x1b[2J")
+  })
+})
