@@ -1,4 +1,3 @@
-import "@stseval/vitest-config/node20"
 import { defineConfig } from "vitest/config"
 
 export default defineConfig({

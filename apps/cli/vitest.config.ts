@@ -1,5 +1,5 @@
 import { project } from "@stseval/vitest-config"
 
-// Every CLI test spawns the real executable (through tsx), some of them several times; on a loaded
-// two-core CI machine running other test files beside them one spawn can take ten seconds.
+// The CLI tests run the CLI in-process; a few spawn the real executable (through tsx), which on a
+// loaded two-core CI machine running other test files beside them can take ten seconds.
 export default project("cli", { testTimeout: 180_000 })

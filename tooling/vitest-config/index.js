@@ -1,4 +1,3 @@
-import "./node20.js"
 // Workspace packages export their sources under the "@stseval/source" condition, so tests
 // run against src/ without a build step; published consumers get dist/ through "default".
 import { defineProject } from "vitest/config"

@@ -1,75 +1,182 @@
 /**
- * End-to-end timings of the command line against the official scorer's language:
- * `stseval score` on a SICK-test run (4927 pairs), beside R doing the official scorer's computation
- * on the same files (sick_score.R; skipped when Rscript is absent). Wall-clock medians of a few
- * process launches, so they include start-up: that is what a participant waits for.
+ * What a user waits for, side by side in one run, as ratios (stseval / the alternative; below 1 is
+ * faster). Every stseval figure is the BUNDLED executable (scripts/bundle.ts, built here into a temp
+ * folder) started as a process, so start-up is included; wall-clock medians of a few launches after
+ * one warm-up launch (which also fills the code cache, as any second use does; the cold first start
+ * is reported on its own).
+ *
+ * (a) `stseval score` on one SICK-test run against R doing the official scorer's computation on the
+ *     same files (sick_score.R), when Rscript is installed (apt-get install r-base-core).
+ * (b) `stseval significance --against all --test bootstrap` (10,000 resamples) against NumPy in its
+ *     best formulation (packages/significance/bench/numpy_bootstrap.py: counts per block of
+ *     resamples, one batched GEMM against the runs' sufficient statistics, 2 BLAS threads), both
+ *     reading the same run files: 44 STS 2017 runs x 7 tracks, and 20 SICK-test runs x 4,927 pairs.
+ * (c) the same for 200 STS Benchmark test runs (19,900 pairs of runs).
+ * plus `stseval rank` of 1,000 STS-B runs in one call. STS jobs need ../shared/data; the runs are
+ * the gold plus seeded noise, written into a temp folder.
  */
 import { execFileSync, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { Sts, StsBenchmark, Text } from "@stseval/formats"
+import { bundle } from "../scripts/bundle.js"
 
 const root = path.resolve(import.meta.dirname, "../../..")
-const gold = path.join(root, "examples/sick2014/SICK_test_annotated.txt")
-const runFile = path.join(root, "examples/sick2014/submissions/MeaningFactory_run1primary.txt")
-const built = path.join(root, "apps/cli/dist/bin.js")
+const sickGold = path.join(root, "examples/sick2014/SICK_test_annotated.txt")
+const sickRun = path.join(root, "examples/sick2014/submissions/MeaningFactory_run1primary.txt")
+const shared = path.resolve(root, "../shared/data")
+const stsbGold = path.join(shared, "stsbenchmark/sts-test.csv")
+const sts2017Gold = path.join(shared, "sts2017/gold")
+const numpyScript = path.join(root, "packages/significance/bench/numpy_bootstrap.py")
 
-const stsbGold = path.resolve(root, "../shared/data/stsbenchmark/sts-test.csv")
+type Row = Record<string, unknown>
 
-/**
- * 1,000 STS-B test runs (gold + seeded uniform noise, clipped to 0-5) in a temp folder, for one
- * `stseval rank` call. Returns the folder; the caller removes it.
- */
-const stsbRuns = (count: number): string => {
-  const gold = StsBenchmark.parse(Text.decode(fs.readFileSync(stsbGold), stsbGold).value).value.rows.map((r) => r.score)
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-bench-"))
-  let state = 7
-  const uniform = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32)
-  for (let k = 0; k < count; k++) {
-    const noise = 0.5 + (k % 10) / 5
-    const scores = gold.map((y) => Math.min(5, Math.max(0, y + (uniform() - 0.5) * 2 * noise)))
-    fs.writeFileSync(path.join(dir, `Team${String(k).padStart(4, "0")}_run1primary.txt`), Sts.writeOutput(scores))
-  }
-  return dir
+const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
+
+/** Seconds of one launch; throws with the command's stderr when it fails. */
+const launch = (command: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}): { seconds: number; stdout: string } => {
+  const t0 = performance.now()
+  const r = spawnSync(command, args, { cwd: root, encoding: "utf8", maxBuffer: 2 ** 30, env: { ...process.env, NO_COLOR: "1", ...env } })
+  const seconds = (performance.now() - t0) / 1000
+  if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${r.status}: ${r.stderr}`)
+  return { seconds, stdout: r.stdout }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
-
-const time = (command: string, args: ReadonlyArray<string>, repeats = 5): number => {
-  const times: number[] = []
-  for (let i = 0; i < repeats; i++) {
-    const t0 = performance.now()
-    const r = spawnSync(command, args, { cwd: root, encoding: "utf8", maxBuffer: 2 ** 30, env: { ...process.env, NO_COLOR: "1" } })
-    if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${r.status}: ${r.stderr}`)
-    times.push((performance.now() - t0) / 1000)
-  }
-  return median(times)
+/** Median seconds of `repeats` launches after one warm-up launch. */
+const time = (command: string, args: ReadonlyArray<string>, repeats: number, env: NodeJS.ProcessEnv = {}): number => {
+  launch(command, args, env)
+  return median(Array.from({ length: repeats }, () => launch(command, args, env).seconds))
 }
 
-const hasR = (() => {
+const has = (command: string, args: ReadonlyArray<string>): boolean => {
   try {
-    execFileSync("Rscript", ["--version"], { stdio: "ignore" })
+    execFileSync(command, args, { stdio: "ignore" })
     return true
   } catch {
     return false
   }
-})()
+}
 
-export const run = () => {
-  const rows: Array<Record<string, unknown>> = []
-  const score = ["score", "--task", "sick2014", "--gold", gold, runFile, "--json"]
-  if (fs.existsSync(built)) rows.push({ name: "stseval score SICK run (built CLI, node dist/bin.js)", seconds: time(process.execPath, [built, ...score]), pairs: 4927 })
-  rows.push({ name: "stseval score SICK run (from source via tsx)", seconds: time(process.execPath, ["--conditions=@stseval/source", "--import", "tsx", path.join(root, "apps/cli/src/bin.ts"), ...score]), pairs: 4927 })
-  if (fs.existsSync(built) && fs.existsSync(stsbGold)) {
-    const dir = stsbRuns(1000)
-    try {
-      rows.push({ name: "stseval rank: 1,000 STS-B test runs in one call (built CLI)", seconds: time(process.execPath, [built, "rank", "--task", "stsb", "--gold", stsbGold, dir, "--json"], 3), runs: 1000, pairs: 1379 })
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true })
+/** NumPy as the bench runs it: two BLAS threads, and OpenBLAS choosing its own kernel. */
+const numpyEnv: NodeJS.ProcessEnv = { OPENBLAS_NUM_THREADS: "2", OMP_NUM_THREADS: "2", OPENBLAS_CORETYPE: undefined, OPENBLAS_L2_SIZE: undefined }
+
+// seeded uniform noise, the same in every bench run
+const noiseSource = (seed: number) => {
+  let state = seed
+  return () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32)
+}
+const noisy = (gold: ReadonlyArray<number>, k: number, uniform: () => number, lo: number, hi: number) => {
+  const noise = 0.5 + (k % 10) / 5
+  return gold.map((y) => Math.min(hi, Math.max(lo, y + (uniform() - 0.5) * 2 * noise)))
+}
+const team = (k: number) => `Team${String(k).padStart(4, "0")}_run1primary`
+
+/** `count` SICK runs (tab-separated, with the header) in `dir`; returns their paths. */
+const sickRuns = (dir: string, count: number): Array<string> => {
+  const [header, ...lines] = fs.readFileSync(sickGold, "utf8").split(/\r?\n/).filter((l) => l !== "")
+  const names = header.split("\t")
+  const rows = lines.map((l) => l.split("\t"))
+  const id = names.indexOf("pair_ID")
+  const rel = names.indexOf("relatedness_score")
+  const ent = names.indexOf("entailment_judgment")
+  const uniform = noiseSource(11)
+  return Array.from({ length: count }, (_, k) => {
+    const scores = noisy(rows.map((r) => Number(r[rel])), k, uniform, 1, 5)
+    const file = path.join(dir, `${team(k)}.txt`)
+    fs.writeFileSync(file, `pair_ID\tentailment_judgment\trelatedness_score\n${rows.map((r, i) => `${r[id]}\t${r[ent]}\t${scores[i]}`).join("\n")}\n`)
+    return file
+  })
+}
+
+/** `count` STS 2017 runs (a folder of the 7 track files each) in `dir`; returns their folders. */
+const sts2017Runs = (dir: string, count: number): Array<string> => {
+  const tracks = fs.readdirSync(sts2017Gold).filter((f) => f.startsWith("STS.gs.")).map((f) => f.slice("STS.gs.".length))
+  const uniform = noiseSource(13)
+  return Array.from({ length: count }, (_, k) => {
+    const run = path.join(dir, team(k))
+    fs.mkdirSync(run, { recursive: true })
+    for (const t of tracks) {
+      const gold = fs.readFileSync(path.join(sts2017Gold, `STS.gs.${t}`), "utf8").split(/\r?\n/).slice(0, -1).map(Number)
+      fs.writeFileSync(path.join(run, `STS.output.${t}`), Sts.writeOutput(noisy(gold, k, uniform, 0, 5)))
     }
-  } else rows.push({ name: "stseval rank over 1,000 STS-B runs: skipped (needs a build and ../shared/data/stsbenchmark)", seconds: NaN, runs: 1000, pairs: 1379 })
-  if (hasR) rows.push({ name: "R: official scorer's computation (Rscript sick_score.R)", seconds: time("Rscript", [path.join(import.meta.dirname, "sick_score.R"), runFile, gold]), pairs: 4927 })
-  else rows.push({ name: "R: skipped (no Rscript; apt-get install r-base-core)", seconds: NaN, pairs: 4927 })
+    return run
+  })
+}
+
+/** `count` STS-B test runs in `dir`; returns their paths. */
+const stsbRuns = (dir: string, count: number): Array<string> => {
+  const gold = StsBenchmark.parse(Text.decode(fs.readFileSync(stsbGold), stsbGold).value).value.rows.map((r) => r.score)
+  const uniform = noiseSource(7)
+  return Array.from({ length: count }, (_, k) => {
+    const file = path.join(dir, `${team(k)}.txt`)
+    fs.writeFileSync(file, Sts.writeOutput(noisy(gold, k, uniform, 0, 5)))
+    return file
+  })
+}
+
+/** The estimates a significance --json document ranks, best first. */
+const estimatesOf = (json: string): Array<number> =>
+  (JSON.parse(json) as { ranking: ReadonlyArray<{ estimate: number }> }).ranking.map((r) => r.estimate)
+
+export const run = async (): Promise<Array<Row>> => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-bench-"))
+  const rows: Array<Row> = []
+  try {
+    const exe = path.join(work, "stseval.mjs")
+    await bundle({ outfile: exe })
+    const node = process.execPath
+    const stseval = (args: ReadonlyArray<string>, repeats: number) => time(node, [exe, ...args], repeats, { TMPDIR: work })
+    rows.push({ name: `machine: Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}` })
+
+    // (a) score one SICK run
+    const score = ["score", "--task", "sick2014", "--gold", sickGold, sickRun, "--json"]
+    const cold = median(Array.from({ length: 3 }, () => launch(node, [exe, ...score], { TMPDIR: work, NODE_DISABLE_COMPILE_CACHE: "1" }).seconds))
+    const ours = stseval(score, 7)
+    const version = stseval(["--version"], 7)
+    const hasR = has("Rscript", ["--version"])
+    const r = hasR ? time("Rscript", [path.join(import.meta.dirname, "sick_score.R"), sickRun, sickGold], 7) : Number.NaN
+    rows.push({ job: "(a) stseval --version", stseval: version })
+    rows.push({ job: "(a) score one SICK-test run (4,927 pairs), no code cache (first start)", stseval: cold, R: r, ratio: cold / r })
+    rows.push({ job: "(a) score one SICK-test run (4,927 pairs)", stseval: ours, R: r, ratio: ours / r, ...(hasR ? {} : { note: "R skipped: no Rscript (apt-get install r-base-core)" }) })
+
+    // (b), (c) all-pairs bootstrap against NumPy
+    const hasNumpy = has("python3", ["-c", "import numpy"])
+    const significance = (job: string, edition: string, gold: string, folder: string, mode: string, numpyFiles: ReadonlyArray<string>, repeats: number) => {
+      const args = ["significance", "--task", edition, "--gold", gold, folder, "--against", "all", "--test", "bootstrap", "--json"]
+      const mine = stseval(args, repeats)
+      const row: Row = { job, stseval: mine }
+      if (hasNumpy) {
+        const numpyArgs = [numpyScript, mode, gold, ...numpyFiles]
+        const np = time("python3", numpyArgs, repeats, numpyEnv)
+        // the same work: NumPy's estimates are stseval's
+        const theirs = (JSON.parse(launch("python3", numpyArgs, numpyEnv).stdout) as { estimates: Array<number> }).estimates.sort((a, b) => b - a)
+        const same = estimatesOf(launch(node, [exe, ...args], { TMPDIR: work }).stdout).every((e, i) => Math.abs(e - theirs[i]) < 1e-9)
+        Object.assign(row, { numpy: np, ratio: mine / np, sameEstimates: same })
+      } else row.note = "NumPy skipped: python3 cannot import numpy"
+      rows.push(row)
+    }
+    const sickDir = path.join(work, "sick20")
+    fs.mkdirSync(sickDir)
+    const sick = sickRuns(sickDir, 20)
+    if (fs.existsSync(sts2017Gold)) {
+      const dir = path.join(work, "sts44")
+      const runs = sts2017Runs(dir, 44)
+      significance("(b) significance --against all, bootstrap 10,000: 44 STS 2017 runs x 7 tracks", "sts2017", sts2017Gold, dir, "sts2017", runs, 3)
+    } else rows.push({ job: "(b) 44 STS 2017 runs: skipped (needs ../shared/data/sts2017/gold)" })
+    significance("(b) significance --against all, bootstrap 10,000: 20 SICK-test runs x 4,927 pairs", "sick2014", sickGold, sickDir, "sick", sick, 3)
+    if (fs.existsSync(stsbGold)) {
+      const dir = path.join(work, "stsb200")
+      fs.mkdirSync(dir)
+      const runs = stsbRuns(dir, 200)
+      significance("(c) significance --against all, bootstrap 10,000: 200 STS-B test runs (19,900 pairs of runs)", "stsb", stsbGold, dir, "stsb", runs, 3)
+      const many = path.join(work, "stsb1000")
+      fs.mkdirSync(many)
+      stsbRuns(many, 1000)
+      rows.push({ job: "rank 1,000 STS-B test runs in one call", stseval: stseval(["rank", "--task", "stsb", "--gold", stsbGold, many, "--json"], 3) })
+    } else rows.push({ job: "(c) 200 STS-B runs and rank of 1,000: skipped (needs ../shared/data/stsbenchmark)" })
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true })
+  }
   return rows
 }

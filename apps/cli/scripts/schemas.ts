@@ -1,12 +1,17 @@
 /**
- * Writes the JSON Schemas of the CLI's own `--json` documents into docs/schemas/
- * (`pnpm --filter @stseval/cli schemas`); a test checks the committed files are current.
+ * Writes every JSON Schema in docs/schemas/ from the Effect Schemas the code builds its documents
+ * from (`pnpm --filter @stseval/cli schemas`); test/schemas.test.ts checks the committed files are
+ * current. Nothing here describes a document by hand: each file is one Schema's JSON Schema.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { Schema } from "effect"
+import { Registry } from "@stseval/formats"
+import { Leaderboard, Status } from "@stseval/leaderboard"
+import { Json as ScoringJson } from "@stseval/scoring"
+import { Json as TablesJson } from "@stseval/tables"
+import * as CompareJson from "../src/internal/CompareJson.js"
 import * as ValidationJson from "../src/internal/ValidationJson.js"
-import * as Output from "./output-schemas.js"
 
 /** Effect's `{ dialect, schema, definitions }` document as a standard draft 2020-12 JSON Schema file. */
 const standard = (doc: { readonly schema: object; readonly definitions?: object }, title: string): Record<string, unknown> => ({
@@ -23,32 +28,30 @@ const closed = (schema: Schema.Top, title: string, description: string): Record<
 }
 
 export const documents = (): Record<string, unknown> => ({
+  "scored-results.schema.json": ScoringJson.jsonSchema(),
+  "task-edition.schema.json": Registry.jsonSchema(),
   "validation.schema.json": standard(ValidationJson.jsonSchema(), "stseval validate --json (stseval/validation@1)"),
   "compare.schema.json": closed(
-    Output.CompareResults,
+    CompareJson.CompareResults,
     "stseval compare --json",
     "Run A against run B: per dataset (track), the edition's aggregate, SICK entailment. See docs/cli.md and docs/significance.md."
   ),
   "significance.schema.json": closed(
-    Output.SignificanceResults,
+    CompareJson.SignificanceResults,
     "stseval significance --json",
     "The runs of a submissions folder ranked, with their comparisons against the best, a given run, or each other. See docs/cli.md and docs/significance.md."
   ),
   "report.schema.json": closed(
-    Output.Report,
+    TablesJson.ReportJson,
     "stseval report --format json (stseval/report@1)",
     "The results tables of a submissions folder, as laid out for the task papers, with scatter data and p-value matrices. See docs/report.md."
   ),
   "leaderboard.schema.json": closed(
-    Output.Leaderboard,
+    Leaderboard.Leaderboard,
     "stseval watch: leaderboard.json and leaderboard.public.json (stseval/leaderboard@1)",
     "The live leaderboard the watcher keeps in its output folder. See docs/watch.md."
   ),
-  "watch-status.schema.json": closed(
-    Output.WatchStatus,
-    "stseval watch: status.json (stseval/watch-status@1)",
-    "Per run, the watcher's scoring state. See docs/watch.md."
-  )
+  "watch-status.schema.json": closed(Status.Status, "stseval watch: status.json (stseval/watch-status@1)", "Per run, the watcher's scoring state. See docs/watch.md.")
 })
 
 const out = path.resolve(import.meta.dirname, "../../../docs/schemas")

@@ -1,10 +1,15 @@
 /**
  * The `stseval` command: one executable whose subcommands are thin layers over the packages.
+ * `run` is the program `bin.ts` runs; `runInProcess` runs it inside the calling process with
+ * its own output streams and environment (what the tests use: no process per test).
  */
-import { Console, Effect } from "effect"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { format } from "node:util"
+import { Cause, Console, Effect, Logger, Runtime } from "effect"
 import { Command } from "effect/cli"
 import { commands } from "./commands/index.js"
-import { ExitCode } from "./internal/Exit.js"
+import { Environment } from "./internal/Environment.js"
+import { ExitCode, exitCodeOf } from "./internal/Exit.js"
 import * as Style from "./internal/Style.js"
 import { version } from "./Version.js"
 
@@ -27,3 +32,38 @@ export const run = (argv: ReadonlyArray<string>) =>
     ),
     Effect.withSpan("stseval")
   )
+
+/** Where an in-process run writes, and the environment it sees. */
+export interface Io {
+  readonly stdout: (text: string) => void
+  readonly stderr: (text: string) => void
+  /** the environment variables the CLI reads (default: this process's) */
+  readonly env?: Readonly<Record<string, string | undefined>> | undefined
+}
+
+// The captured streams are not terminals: styling is left out, as it is for a pipe.
+// eslint-disable-next-line no-control-regex
+const plain = (args: ReadonlyArray<unknown>) => `${format(...args).replace(/\u001b\[[0-9;]*m/g, "")}\n`
+
+/** A `Console` writing to the given streams (log and info to stdout, the rest to stderr). */
+const consoleOf = (io: Io): Console.Console => {
+  const out = (...args: ReadonlyArray<unknown>) => io.stdout(plain(args))
+  const err = (...args: ReadonlyArray<unknown>) => io.stderr(plain(args))
+  return Object.assign(Object.create(globalThis.console) as Console.Console, { log: out, info: out, error: err, warn: err, debug: err, trace: err })
+}
+
+/**
+ * Run the command line in this process: its output goes to `io`, log lines (the watcher's) to
+ * `io.stderr`, and a failure is reported as `bin.ts` reports it. Resolves to the exit code.
+ */
+export const runInProcess = async (argv: ReadonlyArray<string>, io: Io): Promise<number> => {
+  const program = run(argv).pipe(
+    // as the runtime's main does: an error not already printed by the command is logged
+    Effect.tapCause((cause) => (Cause.hasInterruptsOnly(cause) || !Runtime.getErrorReported(Cause.squash(cause)) ? Effect.void : Effect.logError(cause))),
+    Effect.provide(NodeServices.layer),
+    Effect.provideService(Logger.LogToStderr, true),
+    Effect.provideService(Console.Console, consoleOf(io)),
+    Effect.provideService(Environment, io.env ?? process.env)
+  )
+  return exitCodeOf(await Effect.runPromiseExit(program))
+}

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest"
 import * as Lazy from "../src/internal/Lazy.js"
-import { runCli } from "./support/cli.js"
+import { runCli, spawnCli } from "./support/cli.js"
 
 describe("stseval (usage)", () => {
+  // the real executable: its exit code and streams as a shell sees them
   it("--help lists every command and exits 0", async () => {
-    const r = await runCli(["--help"])
+    const r = await spawnCli(["--help"])
     expect(r.code).toBe(0)
     for (const command of ["validate", "score", "rank", "compare", "significance", "baseline", "report", "watch", "tasks", "data"]) expect(r.stdout).toContain(command)
   })
@@ -16,10 +17,22 @@ describe("stseval (usage)", () => {
   })
 
   it("an unknown task edition is one line on stderr, exit 2, no stack trace", async () => {
-    const r = await runCli(["data", "status", "sts1999"])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('no built-in edition "sts1999"')
-    expect(r.stderr).not.toMatch(/\n\s+at /)
+    for (const r of [await spawnCli(["data", "status", "sts1999"]), await runCli(["data", "status", "sts1999"])]) {
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('no built-in edition "sts1999"')
+      expect(r.stderr).not.toMatch(/\n\s+at /)
+      expect(r.stdout).toBe("")
+    }
+  })
+
+  it("in-process runs keep their own output and environment: nothing leaks from one run into the next", async () => {
+    const a = await runCli(["tasks"], { env: { STSEVAL_DATA: "/nowhere/a" } })
+    const b = await runCli(["data", "status", "sick2014"], { env: { STSEVAL_DATA: "/nowhere/b" } })
+    expect(a.code).toBe(0)
+    expect(a.stdout).toMatch(/^sick2014\s/m)
+    expect(b.stdout).not.toMatch(/^sick2014\s+SemEval/m)
+    expect(b.stdout + b.stderr).toContain("/nowhere/b")
+    expect(b.stdout + b.stderr).not.toContain("/nowhere/a")
   })
 
   it("tasks lists the built-in editions, as text and as JSON", async () => {

@@ -1,5 +1,5 @@
 /**
- * compare, significance, baseline, report and watch through the real executable, on the SICK data
+ * compare, significance, baseline, report and watch run through the CLI (in-process), on the SICK data
  * the repository ships. Figures are checked against hand-worked formulas computed here from the raw
  * files (not through any stseval package) and against the official R scorer's figures.
  */
@@ -220,7 +220,8 @@ describe("stseval significance (shipped SICK submissions folder)", () => {
   it("prints a readable table and the list of runs tied with the best", async () => {
     const r = await runCli(["significance", "--task", "sick2014", "--gold", sickGold, submissions])
     expect(r.code).toBe(0)
-    expect(r.stdout).toMatch(/^1\s+MeaningFactory\/run1\s+0\.8264/m)
+    // the edition's published style, as score and rank print it (SICK 2014: r to 3 decimals)
+    expect(r.stdout).toMatch(/^1\s+MeaningFactory\/run1\s+0\.826\s/m)
     expect(r.stdout).toContain("not significantly different from the best")
   })
 })
@@ -356,5 +357,55 @@ describe("stseval watch --once (shipped SICK submissions folder)", () => {
     const again = await runCli(["watch", "--task", "sick2014", "--gold", sickGold, submissions, "--out", out, "--once"])
     expect(again.code).toBe(0)
     expect(again.stdout + again.stderr).toContain("0 scored now, 5 from the cache")
+  })
+})
+
+// ---- one run identity, one order ----------------------------------------------------------------
+
+describe("rank --json, report --format json and watch --once name the same runs, with the same ids, in the same order", () => {
+  it("on one folder with runs named foo.txt and Team-Name.txt (no team_runN name), a failed run and a tie", async () => {
+    const folder = path.join(tmp, "identity")
+    fs.mkdirSync(folder, { recursive: true })
+    for (const name of ["MeaningFactory_run1primary.txt", "Insight_run1primary.txt", "Insight_run2.txt"]) fs.copyFileSync(runFile(name), path.join(folder, name))
+    fs.copyFileSync(runFile("MeaningFactory_run2.txt"), path.join(folder, "foo.txt"))
+    // the same scores as Insight/run1: a tie, broken by team in code-point order
+    fs.copyFileSync(insight, path.join(folder, "Team-Name.txt"))
+    const sick = ["--task", "sick2014", "--gold", sickGold]
+
+    const ranked = await runCli(["rank", ...sick, folder, "--all-runs", "--json"])
+    expect(ranked.code, ranked.stderr).toBe(0)
+    const rank = JSON.parse(ranked.stdout) as {
+      signature: { text: string }
+      rankings: { rankings: Array<{ ranking: string; entries: Array<{ id: string; rank: number | null; postDeadline: boolean; late: boolean; corrected: boolean }> }> }
+    }
+    const relatedness = rank.rankings.rankings.find((r) => r.ranking === "relatedness")!.entries
+    // foo (The Meaning Factory's run 2) took no part in relatedness and Insight/run2 failed: both
+    // listed unranked, in run order (team, run number, id)
+    const expected = ["MeaningFactory/run1", "Insight/run1", "Team-Name", "Insight/run2", "foo"]
+    expect(relatedness.map((e) => e.id)).toEqual(expected)
+    expect(relatedness.map((e) => e.rank)).toEqual([1, 2, 2, null, null])
+    for (const e of relatedness) expect(e).toMatchObject({ late: false, corrected: false, postDeadline: false })
+    expect(rank.signature.text).toMatch(/^sick2014@[0-9a-f]{8}\|gold:[0-9a-f]{8}\|agg:single\|stseval-scoring@/)
+
+    const reported = await runCli(["report", ...sick, folder, "--all-runs", "--layout", "sick2014-table7", "--format", "json"])
+    expect(reported.code, reported.stderr).toBe(0)
+    const report = JSON.parse(reported.stdout) as { signature: string; tables: Array<{ footnotes: Array<string>; sections: Array<{ rows: Array<{ id: string; postDeadline: boolean }> }> }> }
+    const rows = report.tables[0].sections.flatMap((s) => s.rows)
+    expect(rows.map((r) => r.id)).toEqual(expected)
+    for (const r of rows) expect(r.postDeadline).toBe(false)
+    expect(report.signature).toBe(rank.signature.text)
+    expect(report.tables[0].footnotes).toContain(`Scored with ${rank.signature.text}.`)
+
+    const out = path.join(tmp, "identity-board")
+    const watched = await runCli(["watch", ...sick, folder, "--out", out, "--once"])
+    expect(watched.code, watched.stderr).toBe(0)
+    const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as {
+      signature: string
+      rankings: Array<{ ranking: string; entries: Array<{ id: string; rank: number | null; postDeadline: boolean }> }>
+    }
+    const live = board.rankings.find((r) => r.ranking === "relatedness")!.entries
+    expect(live.map((e) => e.id)).toEqual(expected)
+    expect(live.map((e) => e.rank)).toEqual([1, 2, 2, null, null])
+    expect(board.signature).toBe(rank.signature.text)
   })
 })

@@ -1,6 +1,6 @@
 /**
  * The JSON that compare, significance, report and the watcher print, validated against the
- * schemas documented in docs/schemas/ (draft 2020-12, objects closed): the real executable, run
+ * schemas documented in docs/schemas/ (draft 2020-12, objects closed): the CLI, run in-process
  * on the SICK data the repository ships (and on the public STS 2017 data when ../shared is there).
  */
 import { Ajv2020 } from "ajv/dist/2020.js"

@@ -1,24 +1,48 @@
 /**
- * Finding and reading a baseline's test input: the files an edition names (`input`, else the gold,
- * whose sentences are the same) in the folders given, parsed with the edition's reader (STS
- * `STS.input.*.txt`, the STS Benchmark csv, SemRel `<lang>_test.csv` with its pair IDs). What the
- * `baseline` command and any other caller share, so that no app finds input files on its own.
- *
- * Requires `FileSystem` and `Path`.
+ * Finding and reading a baseline's inputs: an edition's test input (a SICK data file, the STS
+ * Benchmark csv, the `STS.input.<dataset>.txt` files of a folder, or a SemRel track's
+ * `<lang>/<lang>_test.csv` files with their pair IDs), SICK's training data and
+ * trial data beside it. Looks where the data store keeps an edition (`<data root>/<data.dir>` and
+ * its `input` sibling, the STS 2017 layout) unless a path is given. What `stseval baseline` reads.
  *
  * @since 0.2.0
  */
-import type { Registry} from "@stseval/formats";
-import { Issue, SemRel, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
-import { Effect, FileSystem, Option, Path, Schema } from "effect"
+import * as nodePath from "node:path"
+import { DataStore, Issue, SemRel, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
+import type { Registry } from "@stseval/formats"
+import { Effect, FileSystem, Option, Schema } from "effect"
 import type { StsDataset } from "./Baseline.js"
 
-/** An input that cannot be found or read; the message says which file and what to do. @since 0.2.0 */
+/** An input that cannot be found or read, with what to do. @since 0.2.0 */
 export class InputError extends Schema.TaggedError<InputError>()("InputError", {
   message: Schema.String
 }) {}
 
-/** Read and decode a text file; an unreadable file or a fatal decoding issue is an `InputError`. @since 0.2.0 */
+/** Where to look. @since 0.2.0 */
+export interface Where {
+  /** a file or folder given by the user (`--input`) */
+  readonly input?: string | undefined
+  /** the data store root (default `DataStore.defaultRoot()`) */
+  readonly dataRoot?: string | undefined
+}
+
+const exists = (p: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    return yield* fs.exists(p).pipe(Effect.orElseSucceed(() => false))
+  })
+
+/** The first of `candidates` that exists. */
+const firstExisting = Effect.fnUntraced(function* (candidates: ReadonlyArray<string>) {
+  for (const c of candidates) if (yield* exists(c)) return Option.some(c)
+  return Option.none<string>()
+})
+
+/**
+ * Read and decode a text file; an unreadable file or a fatal decoding issue is an `InputError`.
+ *
+ * @since 0.2.0
+ */
 export const readText = Effect.fnUntraced(function* (file: string) {
   const fs = yield* FileSystem.FileSystem
   const bytes = yield* fs.readFile(file).pipe(Effect.mapError((e) => new InputError({ message: `${file}: cannot read: ${e.message}` })))
@@ -27,59 +51,116 @@ export const readText = Effect.fnUntraced(function* (file: string) {
   return decoded.value
 })
 
-/** A parser's value, or an `InputError` listing its first errors. @since 0.2.0 */
-export const parsedOrFail = <A>(parsed: Issue.Parsed<A>): Effect.Effect<A, InputError> =>
+const parsedOrFail = <A>(parsed: Issue.Parsed<A>) =>
   Issue.hasErrors(parsed.issues)
     ? Effect.fail(new InputError({ message: parsed.issues.filter((i) => i.severity === "error").slice(0, 3).map(Issue.format).join("; ") }))
     : Effect.succeed(parsed.value)
 
-/** The first of `candidates` that exists. @since 0.2.0 */
-export const firstExisting = Effect.fnUntraced(function* (candidates: ReadonlyArray<string>) {
-  const fs = yield* FileSystem.FileSystem
-  for (const c of candidates) if (yield* fs.exists(c).pipe(Effect.orElseSucceed(() => false))) return Option.some(c)
-  return Option.none<string>()
-})
-
 /**
- * Folders to look for input files in: `input` when given, else the edition's data folder under
- * `dataRoot` and its `input` sibling (the STS 2017 layout).
+ * The folders to look for input files in: `input`, else the edition's data folder and its `input`
+ * sibling.
  *
  * @since 0.2.0
  */
-export const inputDirs = (edition: Registry.TaskEdition, input: string | undefined, dataRoot: string, pathApi: Path.Path): ReadonlyArray<string> => {
-  if (input !== undefined) return [input]
+export const inputDirs = (edition: Registry.TaskEdition, where: Where): ReadonlyArray<string> => {
+  if (where.input !== undefined) return [where.input]
   if (edition.data === undefined) return []
-  const dir = pathApi.join(dataRoot, edition.data.dir)
-  return [dir, pathApi.join(pathApi.dirname(dir), "input")]
+  const dir = nodePath.join(where.dataRoot ?? DataStore.defaultRoot(), edition.data.dir)
+  return [dir, nodePath.join(nodePath.dirname(dir), "input")]
 }
+
+const isFile = (p: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    return yield* fs.stat(p).pipe(
+      Effect.map((s) => s.type === "File"),
+      Effect.orElseSucceed(() => false)
+    )
+  })
+
+/** A SICK input, read. @since 0.2.0 */
+export interface SickInput {
+  readonly file: string
+  readonly pairs: ReadonlyArray<Sick.SickPair>
+  /** every pair carries gold relatedness and entailment (`SICK_test_annotated.txt`): it is its own gold */
+  readonly annotated: boolean
+}
+
+/**
+ * The SICK test input: the file given, else the edition's input or gold file in the data store.
+ *
+ * @since 0.2.0
+ */
+export const sickInput = Effect.fnUntraced(function* (edition: Registry.TaskEdition, where: Where) {
+  const spec = edition.datasets[0]
+  const given = where.input !== undefined && (yield* isFile(where.input)) ? where.input : undefined
+  const candidates =
+    given !== undefined
+      ? [given]
+      : inputDirs(edition, where).flatMap((d) => [spec.input, spec.gold].filter((f) => f !== undefined).map((f) => nodePath.join(d, f)))
+  const file = yield* firstExisting(candidates)
+  if (Option.isNone(file)) {
+    return yield* new InputError({ message: `${edition.id}: no test input found (looked for ${candidates.join(", ") || "nothing"}); give it with --input <file>` })
+  }
+  const pairs = (yield* parsedOrFail(Sick.parseData(yield* readText(file.value)))).pairs
+  const annotated = pairs.length > 0 && pairs.every((p) => p.relatedness !== undefined && p.entailment !== undefined)
+  return { file: file.value, pairs, annotated } satisfies SickInput
+})
+
+/**
+ * SICK training pairs: `train` if given, else `SICK_train.txt` beside the input; with
+ * `withTrial`, and no `train` given, `SICK_trial.txt` beside the input is added when it is there
+ * (the organisers tuned on train + trial). `notes` say what was read.
+ *
+ * @since 0.2.0
+ */
+export const sickTraining = Effect.fnUntraced(function* (
+  inputFile: string,
+  options: { readonly train?: string | undefined; readonly withTrial?: boolean | undefined; readonly needed: string }
+) {
+  const beside = (f: string) => nodePath.join(nodePath.dirname(inputFile), f)
+  const trainFile = options.train !== undefined ? Option.some(options.train) : yield* firstExisting([beside("SICK_train.txt")])
+  if (Option.isNone(trainFile)) return yield* new InputError({ message: `${options.needed} needs the training data: give --train <SICK_train.txt>` })
+  let pairs = (yield* parsedOrFail(Sick.parseData(yield* readText(trainFile.value)))).pairs
+  const notes = [`train: ${trainFile.value} (${pairs.length} pairs)`]
+  const trial = options.withTrial === true && options.train === undefined ? yield* firstExisting([beside("SICK_trial.txt")]) : Option.none<string>()
+  if (Option.isSome(trial)) {
+    const trialPairs = (yield* parsedOrFail(Sick.parseData(yield* readText(trial.value)))).pairs
+    pairs = [...pairs, ...trialPairs]
+    notes.push(`trial: ${trial.value} (${trialPairs.length} pairs)`)
+  }
+  return { pairs, notes }
+})
 
 const languagesOf = (spec: Registry.DatasetSpec): readonly [string, string] | undefined => {
   const m = spec.language === undefined ? null : /^([a-z]{2,3})-([a-z]{2,3})$/.exec(spec.language)
   return m === null ? undefined : [m[1], m[2]]
 }
 
-/** @since 0.2.0 */
+/** What `stsInputs` found. @since 0.2.0 */
 export interface StsInputs {
   readonly datasets: ReadonlyArray<StsDataset>
   /** what was read, and what was skipped and why */
   readonly notes: ReadonlyArray<string>
   /** the STS Benchmark's single csv */
   readonly stsb: boolean
-  /** SemEval-2024 Task 1: runs are `pred_<lang>.csv` matched by pair ID */
+  /** SemEval-2024 Task 1: runs are `pred_<lang>.csv`, matched by pair ID (each dataset has its `pairIds`) */
   readonly semrel: boolean
 }
 
 /**
- * The test input of every dataset of an STS edition that can be found: in each folder of `dirs`,
- * the dataset's `input` file (also by its base name, for a flat folder), else its gold file (SemRel:
- * `<lang>_test_with_labels.csv` has the same pairs); `file`, when given, is the input of the one
- * dataset it names (SemRel `eng_test.csv`), or of the single dataset. A dataset without input is
- * skipped with a note; finding none at all is an `InputError`.
+ * The STS (STS Benchmark, SemRel) test input of every dataset that has a public input file;
+ * datasets without one, or whose file is not found, are skipped with a note. Fails when none is
+ * found. In each folder the dataset's `input` is looked for, also by its base name (a flat
+ * folder); for SemRel the labelled gold csv is taken when the unlabelled one is absent (the same
+ * pairs). A file given as `input` is the input of the dataset it names (SemRel `eng_test.csv` ->
+ * eng), or of every dataset otherwise (STS-B's one csv).
  *
  * @since 0.2.0
  */
-export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition, where: { readonly dirs: ReadonlyArray<string>; readonly file?: string | undefined }) {
-  const pathApi = yield* Path.Path
+export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition, where: Where) {
+  const dirs = inputDirs(edition, where)
+  const given = where.input !== undefined && (yield* isFile(where.input)) ? where.input : undefined
   const stsb = edition.datasets.every((d) => d.goldFormat === "stsb-csv")
   const semrel = edition.datasets.every((d) => d.goldFormat === "semrel-csv")
   const datasets: Array<StsDataset> = []
@@ -90,20 +171,18 @@ export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdit
       notes.push(`${spec.name}: no public input, skipped`)
       continue
     }
-    let found: Option.Option<string>
-    if (where.file !== undefined) {
-      const base = pathApi.basename(where.file)
-      const mine = edition.datasets.length === 1 || (semrel ? SemRel.parseFileName(base)?.language === spec.name : names.some((n) => pathApi.basename(n) === base))
-      if (!mine) continue
-      found = Option.some(where.file)
+    let file: Option.Option<string>
+    if (given !== undefined) {
+      if (semrel && SemRel.parseFileName(nodePath.basename(given))?.language !== spec.name) continue
+      file = Option.some(given)
     } else {
-      found = yield* firstExisting(where.dirs.flatMap((d) => names.flatMap((n) => [pathApi.join(d, n), pathApi.join(d, pathApi.basename(n))])))
+      file = yield* firstExisting(dirs.flatMap((d) => names.flatMap((n) => [nodePath.join(d, n), nodePath.join(d, nodePath.basename(n))])))
     }
-    if (Option.isNone(found)) {
-      notes.push(`${spec.name}: ${names.join(" or ")} not found in ${where.dirs.join(" or ")}, skipped`)
+    if (Option.isNone(file)) {
+      notes.push(`${spec.name}: ${names.join(" or ")} not found in ${dirs.join(" or ")}, skipped`)
       continue
     }
-    const text = yield* readText(found.value)
+    const text = yield* readText(file.value)
     if (semrel) {
       const pairs = (yield* parsedOrFail(SemRel.parseData(text))).pairs
       datasets.push({ dataset: spec.name, pairs, pairIds: pairs.map((p) => p.pairId) })
@@ -114,34 +193,8 @@ export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdit
   }
   if (datasets.length === 0) {
     return yield* new InputError({
-      message: `${edition.id}: no input file found (${notes.join("; ") || `${where.file ?? ""} is not an input of ${edition.id}`}); give the input folder with --input <dir>`
+      message: `${edition.id}: no input file found (${notes.join("; ") || `${given ?? ""} is not an input of ${edition.id}`}); give the input folder with --input <dir>`
     })
   }
   return { datasets, notes, stsb, semrel } satisfies StsInputs
-})
-
-/**
- * The SICK test pairs: `file`, else the edition's `input` or gold file in the first folder of
- * `dirs` that has one. `annotated` is true when every pair carries both gold labels (an annotated
- * test file is its own gold).
- *
- * @since 0.2.0
- */
-export const sickInput = Effect.fnUntraced(function* (edition: Registry.TaskEdition, where: { readonly dirs: ReadonlyArray<string>; readonly file?: string | undefined }) {
-  const pathApi = yield* Path.Path
-  const spec = edition.datasets[0]
-  const candidates =
-    where.file !== undefined ? [where.file] : where.dirs.flatMap((d) => [spec.input, spec.gold].filter((f) => f !== undefined).map((f) => pathApi.join(d, f)))
-  const file = yield* firstExisting(candidates)
-  if (Option.isNone(file)) {
-    return yield* new InputError({ message: `${edition.id}: no test input found (looked for ${candidates.join(", ") || "nothing"}); give it with --input <file>` })
-  }
-  const pairs = (yield* parsedOrFail(Sick.parseData(yield* readText(file.value)))).pairs
-  const annotated = pairs.length > 0 && pairs.every((p) => p.relatedness !== undefined && p.entailment !== undefined)
-  return { file: file.value, pairs, annotated }
-})
-
-/** Read a SICK file's pairs (a training or trial file). @since 0.2.0 */
-export const sickPairs = Effect.fnUntraced(function* (file: string) {
-  return (yield* parsedOrFail(Sick.parseData(yield* readText(file)))).pairs
 })

@@ -165,7 +165,7 @@ export const tune = (pairs: ReadonlyArray<Pair>, options?: TuneOptions): Tuned =
   for (let n = 0; n <= maxN; n++) {
     const stop = new Set(ranked.slice(0, n))
     for (let k = 0; k < withRel.length; k++) values[k] = overlap(tokenised[withRel[k]][0], tokenised[withRel[k]][1], stop)
-    const r = Pearson.pearsonRaw(values, gold)
+    const r = Pearson.pearsonRaw(gold, values)
     if (r > best.r) best = { n, r }
     if (n >= ranked.length) break
   }

@@ -68,46 +68,49 @@ const D = "\\p{Nd}"
 type Rule = readonly [RegExp, string]
 const rule = (source: string, replacement: string, flags = ""): Rule => [new RegExp(source, `gu${flags}`), replacement]
 
-const STARTING_QUOTES: ReadonlyArray<Rule> = [
-  rule('^"', "``"),
-  rule("(``)", " $1 "),
-  rule("([ ([{<])(\"|'{2})", "$1 `` ")
-]
+const compile = () => ({
+  STARTING_QUOTES: [
+    rule('^"', "``"),
+    rule("(``)", " $1 "),
+    rule("([ ([{<])(\"|'{2})", "$1 `` ")
+  ],
+  PUNCTUATION: [
+    rule(`([:,])([^${D}])`, " $1 $2"),
+    rule("([:,])$", " $1 "),
+    rule("\\.\\.\\.", " ... "),
+    rule("[;@#$%&]", " $& "),
+    // a final period (possibly followed by closing brackets or quotes) is split off
+    rule("([^.])(\\.)([\\])}>\"']*)\\s*$", "$1 $2$3 "),
+    rule("[?!]", " $& "),
+    rule("([^'])' ", "$1 ' ")
+  ],
+  PARENS_BRACKETS: rule("[\\][(){}<>]", " $& "),
+  DOUBLE_DASHES: rule("--", " -- "),
+  ENDING_QUOTES: [
+    rule("''", " '' "),
+    rule('"', " '' "),
+    rule("([^' ])('[sS]|'[mM]|'[dD]|') ", "$1 $2 "),
+    rule("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) ", "$1 $2 ")
+  ],
+  // NLTK's MacIntyreContractions (CONTRACTIONS2 and CONTRACTIONS3), case-insensitive.
+  CONTRACTIONS: [
+    rule(`${B}(can)(not)${B}`, " $1 $2 ", "i"),
+    rule(`${B}(d)('ye)${B}`, " $1 $2 ", "i"),
+    rule(`${B}(gim)(me)${B}`, " $1 $2 ", "i"),
+    rule(`${B}(gon)(na)${B}`, " $1 $2 ", "i"),
+    rule(`${B}(got)(ta)${B}`, " $1 $2 ", "i"),
+    rule(`${B}(lem)(me)${B}`, " $1 $2 ", "i"),
+    rule(`${B}(more)('n)${B}`, " $1 $2 ", "i"),
+    rule(`${B}(wan)(na)(?=\\s)`, " $1 $2 ", "i"),
+    rule(` ('t)(is)${B}`, " $1 $2 ", "i"),
+    rule(` ('t)(was)${B}`, " $1 $2 ", "i")
+  ]
+})
 
-const PUNCTUATION: ReadonlyArray<Rule> = [
-  rule(`([:,])([^${D}])`, " $1 $2"),
-  rule("([:,])$", " $1 "),
-  rule("\\.\\.\\.", " ... "),
-  rule("[;@#$%&]", " $& "),
-  // a final period (possibly followed by closing brackets or quotes) is split off
-  rule("([^.])(\\.)([\\])}>\"']*)\\s*$", "$1 $2$3 "),
-  rule("[?!]", " $& "),
-  rule("([^'])' ", "$1 ' ")
-]
-
-const PARENS_BRACKETS: Rule = rule("[\\][(){}<>]", " $& ")
-const DOUBLE_DASHES: Rule = rule("--", " -- ")
-
-const ENDING_QUOTES: ReadonlyArray<Rule> = [
-  rule("''", " '' "),
-  rule('"', " '' "),
-  rule("([^' ])('[sS]|'[mM]|'[dD]|') ", "$1 $2 "),
-  rule("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) ", "$1 $2 ")
-]
-
-// NLTK's MacIntyreContractions (CONTRACTIONS2 and CONTRACTIONS3), case-insensitive.
-const CONTRACTIONS: ReadonlyArray<Rule> = [
-  rule(`${B}(can)(not)${B}`, " $1 $2 ", "i"),
-  rule(`${B}(d)('ye)${B}`, " $1 $2 ", "i"),
-  rule(`${B}(gim)(me)${B}`, " $1 $2 ", "i"),
-  rule(`${B}(gon)(na)${B}`, " $1 $2 ", "i"),
-  rule(`${B}(got)(ta)${B}`, " $1 $2 ", "i"),
-  rule(`${B}(lem)(me)${B}`, " $1 $2 ", "i"),
-  rule(`${B}(more)('n)${B}`, " $1 $2 ", "i"),
-  rule(`${B}(wan)(na)(?=\\s)`, " $1 $2 ", "i"),
-  rule(` ('t)(is)${B}`, " $1 $2 ", "i"),
-  rule(` ('t)(was)${B}`, " $1 $2 ", "i")
-]
+// Compiled on first use, not when the module loads: the Unicode-property patterns take about 10 ms
+// to compile, which every `stseval` start (score, rank, ...) would otherwise pay for nothing.
+let compiled: ReturnType<typeof compile> | undefined
+const rules = () => (compiled ??= compile())
 
 const apply = (text: string, [re, replacement]: Rule): string => text.replace(re, replacement)
 
@@ -123,6 +126,7 @@ const apply = (text: string, [re, replacement]: Rule): string => text.replace(re
  * @since 0.1.0
  */
 export const treebank: Tokenizer = (sentence) => {
+  const { STARTING_QUOTES, PUNCTUATION, PARENS_BRACKETS, DOUBLE_DASHES, ENDING_QUOTES, CONTRACTIONS } = rules()
   let text = sentence
   for (const r of STARTING_QUOTES) text = apply(text, r)
   for (const r of PUNCTUATION) text = apply(text, r)

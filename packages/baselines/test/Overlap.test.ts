@@ -62,7 +62,7 @@ describe.skipIf(!hasShared)("SICK test set: the organisers' released overlap run
   it("scores Pearson 0.627010732001107 and accuracy 56.1599350517556% against gold (official R figures)", () => {
     const gold = readSick(path.join(data, "SICK_test_annotated.txt"))
     const rows = Overlap.run(gold)
-    const r = Pearson.pearson(Float64Array.from(rows, (x) => x.relatedness), Float64Array.from(gold, (g) => g.relatedness!))
+    const r = Pearson.pearson(Float64Array.from(gold, (g) => g.relatedness!), Float64Array.from(rows, (x) => x.relatedness))
     expect(r._tag).toBe("Defined")
     if (r._tag === "Defined") expect(r.value).toBeCloseTo(0.627010732001107, 12)
     const correct = rows.filter((x, i) => x.entailment === gold[i].entailment).length

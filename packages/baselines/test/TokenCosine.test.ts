@@ -57,7 +57,7 @@ describe.skipIf(!hasShared)("STS 2017 baseline-tokencos (published Pearson x 100
     // track 6 input has 500 lines, gold 250: the scored pairs are input lines 1-250
     const pairs = readStsInput(path.join(dir, `input/STS.input.${track}.txt`)).slice(0, gold.length)
     const { scores, notes } = TokenCosine.score(pairs, { tokenizer: Tokenizer.lowercased(Tokenizer.treebank), languages: Run.languagesOf(track) })
-    const r = Pearson.pearson(scores, gold)
+    const r = Pearson.pearson(gold, scores)
     if (r._tag !== "Defined") throw new Error(r.reason)
     return { r: 100 * r.value, notes }
   }

@@ -56,11 +56,11 @@ export const run = (): Array<BenchResult> => {
       s = (Math.imul(s, 1664525) + 1013904223) >>> 0
       idx[i] = s % n
     }
-    results.push(time("pearson", n, () => Pearson.pearsonRaw(x, y)))
+    results.push(time("pearson", n, () => Pearson.pearsonRaw(y, x)))
     results.push(time("pearsonAt (resample)", n, () => Pearson.pearsonAt(x, y, idx)))
     results.push(
       time("spearman", n, () => {
-        const r = Spearman.spearman(x, y)
+        const r = Spearman.spearman(y, x)
         return r._tag === "Defined" ? r.value : 0
       })
     )

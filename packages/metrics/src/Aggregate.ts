@@ -82,7 +82,7 @@ const checkParts = (what: string, xs: ReadonlyArray<Float64Array>, ys: ReadonlyA
  */
 export const pooled = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float64Array>): MetricValue => {
   checkParts("pooled", xs, ys)
-  return pearson(concat(xs), concat(ys))
+  return pearson(concat(ys), concat(xs))
 }
 
 /**
@@ -152,7 +152,7 @@ export const allNrm = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float6
     fitInto(xs[k], ys[k], fitted, o)
     o += xs[k].length
   }
-  const r = pearson(fitted, gold)
+  const r = pearson(gold, fitted)
   // Every fitted dataset may collapse to its gold mean; say so in the run's terms.
   return r._tag === "Undefined" && r.reason === Reason.runConstant
     ? undefined_("every dataset's fitted run is constant (the run is constant within each dataset)")

@@ -14,14 +14,15 @@ import type { MetricValue } from "./MetricValue.js"
 import { isConstant } from "./Rescale.js"
 
 /**
- * mean((x - y)^2) on the raw scores: the official SICK MSE. Undefined on zero pairs, a
- * non-finite score, or a mean too large for a double (scores near 1e200); throws a RangeError when the lengths differ.
+ * mean((x - y)^2) between the gold `y` and the run `x` (gold first, as every metric takes them)
+ * on the raw scores: the official SICK MSE. Undefined on zero pairs, a non-finite score, or a mean
+ * too large for a double (scores near 1e200); throws a RangeError when the lengths differ.
  *
  * @example
- * mse(new Float64Array([1, 2, 3]), new Float64Array([1, 2, 5])) // defined(4 / 3)
+ * mse(new Float64Array([1, 2, 5]), new Float64Array([1, 2, 3])) // defined(4 / 3)
  * @since 0.1.0
  */
-export const mse = (x: Float64Array, y: Float64Array): MetricValue => {
+export const mse = (y: Float64Array, x: Float64Array): MetricValue => {
   sameLength("mse", x, y)
   const n = x.length
   if (n === 0) return undefined_(Reason.noPairs)
@@ -74,15 +75,16 @@ const maxAbsOf = (x: Float64Array): number => {
 
 
 /**
- * MSE on z-scores, each side standardised with its own mean and **population** SD. Equals
- * 2(1 - r). Labelled separately from the official raw `mse`. Undefined when a side is constant
- * (no z-scores), on fewer than 2 pairs, or on a non-finite score.
+ * MSE on z-scores between the gold `y` and the run `x` (gold first), each side standardised with
+ * its own mean and **population** SD. Equals 2(1 - r). Labelled separately from the official raw
+ * `mse`. Undefined when a side is constant (no z-scores), on fewer than 2 pairs, or on a
+ * non-finite score.
  *
  * @example
- * standardisedMse(new Float64Array([1, 2, 3]), new Float64Array([1, 3, 2])) // defined(1) = 2(1 - 0.5)
+ * standardisedMse(new Float64Array([1, 3, 2]), new Float64Array([1, 2, 3])) // defined(1) = 2(1 - 0.5)
  * @since 0.1.0
  */
-export const standardisedMse = (x: Float64Array, y: Float64Array): MetricValue => {
+export const standardisedMse = (y: Float64Array, x: Float64Array): MetricValue => {
   sameLength("standardisedMse", x, y)
   const n = x.length
   if (n < 2) return undefined_(Reason.fewerThanTwoPairs)

@@ -132,14 +132,15 @@ const general = (x: Float64Array, y: Float64Array, idx: Int32Array | Uint32Array
 }
 
 /**
- * Pearson's r as a plain number: NaN when undefined (fewer than 2 pairs, a constant side,
- * a non-finite score). Throws a RangeError when the lengths differ.
+ * Pearson's r between the gold `y` and the run `x` (gold first, as every metric takes them), as a
+ * plain number: NaN when undefined (fewer than 2 pairs, a constant side, a non-finite score).
+ * Throws a RangeError when the lengths differ.
  *
  * @example
- * pearsonRaw(new Float64Array([1, 2, 3]), new Float64Array([1, 3, 2])) // 0.5
+ * pearsonRaw(new Float64Array([1, 3, 2]), new Float64Array([1, 2, 3])) // 0.5
  * @since 0.1.0
  */
-export const pearsonRaw = (x: Float64Array, y: Float64Array): number => {
+export const pearsonRaw = (y: Float64Array, x: Float64Array): number => {
   sameLength("pearson", x, y)
   const n = x.length
   if (n < 2) return general(x, y, undefined, n)
@@ -208,17 +209,18 @@ const finish = (n: number, sxx: number, syy: number, sxy: number, cx: number, cy
 }
 
 /**
- * Pearson's r between the run `x` and the gold `y`, or the reason it is undefined:
- * "fewer than 2 pairs", "the run is constant", "the gold is constant", a non-finite score.
- * Throws a RangeError when the lengths differ (a programmer error: align pairs first).
+ * Pearson's r between the gold and the run (gold first, as every metric takes them), or the
+ * reason it is undefined: "fewer than 2 pairs", "the run is constant", "the gold is constant", a
+ * non-finite score. Throws a RangeError when the lengths differ (a programmer error: align pairs
+ * first).
  *
  * @example
- * pearson(new Float64Array([1, 2, 3]), new Float64Array([2, 4, 6])) // defined(1)
- * pearson(new Float64Array([3, 3, 3]), new Float64Array([1, 2, 3])) // undefined_("the run is constant")
+ * pearson(new Float64Array([2, 4, 6]), new Float64Array([1, 2, 3])) // defined(1)
+ * pearson(new Float64Array([1, 2, 3]), new Float64Array([3, 3, 3])) // undefined_("the run is constant")
  * @since 0.1.0
  */
-export const pearson = (x: Float64Array, y: Float64Array): MetricValue => {
-  const r = pearsonRaw(x, y)
+export const pearson = (gold: Float64Array, run: Float64Array): MetricValue => {
+  const r = pearsonRaw(gold, run)
   return lastStatus === OK ? defined(r) : undefined_(reasonOf(lastStatus))
 }
 

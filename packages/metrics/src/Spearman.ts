@@ -37,20 +37,20 @@ const allFinite = (x: Float64Array): boolean => {
 }
 
 /**
- * Spearman's rho between the run `x` and the gold `y` (Pearson of average ranks), or why it is
- * undefined (same reasons as `pearson`: a constant side has constant ranks).
- * Throws a RangeError when the lengths differ.
+ * Spearman's rho between the gold `y` and the run `x` (gold first, as every metric takes them;
+ * Pearson of average ranks), or why it is undefined (same reasons as `pearson`: a constant side
+ * has constant ranks). Throws a RangeError when the lengths differ.
  *
  * @example
- * spearman(new Float64Array([1, 2, 2, 3]), new Float64Array([1, 3, 2, 4])) // defined(0.9486832980505138)
+ * spearman(new Float64Array([1, 3, 2, 4]), new Float64Array([1, 2, 2, 3])) // defined(0.9486832980505138)
  * @since 0.1.0
  */
-export const spearman = (x: Float64Array, y: Float64Array): MetricValue => {
+export const spearman = (y: Float64Array, x: Float64Array): MetricValue => {
   sameLength("spearman", x, y)
   if (x.length < 2) return undefined_(Reason.fewerThanTwoPairs)
   if (!allFinite(x)) return undefined_(Reason.runNotFinite)
   if (!allFinite(y)) return undefined_(Reason.goldNotFinite)
-  return pearson(averageRanks(x), averageRanks(y))
+  return pearson(averageRanks(y), averageRanks(x))
 }
 
 /**
@@ -79,5 +79,5 @@ export const spearmanAt = (
   }
   const rx = averageRanks(scratchX.length === n ? scratchX : scratchX.subarray(0, n))
   const ry = averageRanks(scratchY.length === n ? scratchY : scratchY.subarray(0, n))
-  return pearsonRaw(rx, ry)
+  return pearsonRaw(ry, rx)
 }

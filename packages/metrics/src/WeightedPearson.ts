@@ -55,8 +55,8 @@ const fail = (s: number): number => {
  * @since 0.1.0
  */
 export const weightedPearsonRaw = (
-  x: Float64Array,
   y: Float64Array,
+  x: Float64Array,
   w: Float64Array | Uint32Array | Int32Array
 ): number => {
   const n = x.length
@@ -150,19 +150,20 @@ export const weightedPearsonRaw = (
 }
 
 /**
- * Confidence-weighted Pearson between the run `x` and the gold `y` with weights `w`, or why it is
- * undefined: a negative or non-finite weight, every weight zero, fewer than 2 weighted pairs, a
- * constant side among the weighted pairs, a non-finite score.
+ * Confidence-weighted Pearson between the gold `y` and the run `x` (gold first, as every metric
+ * takes them) with weights `w`, or why it is undefined: a negative or non-finite weight, every
+ * weight zero, fewer than 2 weighted pairs, a constant side among the weighted pairs, a non-finite
+ * score.
  *
  * @example
- * weightedPearson(x, gold, new Float64Array(x.length).fill(100)) // same as pearson(x, gold)
+ * weightedPearson(gold, run, new Float64Array(run.length).fill(100)) // same as pearson(gold, run)
  * @since 0.1.0
  */
 export const weightedPearson = (
-  x: Float64Array,
   y: Float64Array,
+  x: Float64Array,
   w: Float64Array | Uint32Array | Int32Array
 ): MetricValue => {
-  const r = weightedPearsonRaw(x, y, w)
+  const r = weightedPearsonRaw(y, x, w)
   return lastStatus === OK ? defined(r) : undefined_(reasonOf(lastStatus))
 }

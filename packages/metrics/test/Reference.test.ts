@@ -42,7 +42,7 @@ describe("reference readers on hand-made fixtures", () => {
       readStsGold(path.join(fixtures, "STS.gs.tiny.txt"))
     )
     expect(Array.from(x)).toEqual([1, 2, 3])
-    expect(value(Pearson.pearson(x, y))).toBeCloseTo(0.5, 15)
+    expect(value(Pearson.pearson(y, x))).toBeCloseTo(0.5, 15)
   })
 
   it("SICK: joins by pair_ID", () => {
@@ -50,8 +50,8 @@ describe("reference readers on hand-made fixtures", () => {
     // Relatedness: run [1,2,3] vs gold [1,3,2] -> r = 0.5, MSE = (0 + 1 + 1)/3.
     // Entailment: pairs 1 and 2 right -> 66.67%.
     const j = joinSick(path.join(fixtures, "SICK_gold.tiny.txt"), path.join(fixtures, "SICK_run.tiny.txt"))
-    expect(value(Pearson.pearson(j.x, j.y))).toBeCloseTo(0.5, 15)
-    expect(value(Mse.mse(j.x, j.y))).toBeCloseTo(2 / 3, 15)
+    expect(value(Pearson.pearson(j.y, j.x))).toBeCloseTo(0.5, 15)
+    expect(value(Mse.mse(j.y, j.x))).toBeCloseTo(2 / 3, 15)
     expect(Accuracy.accuracy(j.goldLabels, j.runLabels).accuracy).toBeCloseTo(200 / 3, 12)
   })
 })
@@ -75,13 +75,13 @@ describe.skipIf(!hasShared)("STS synthetic runs vs the official scorers (referen
         : readStsGold(path.join(data, row.gold_file))
       const { x, y } = alignByLine(readRun(path.join(data, row.run_file)), gold)
       expect(x.length).toBe(Number(row.scored_pairs))
-      const r = value(Pearson.pearson(x, y))
+      const r = value(Pearson.pearson(y, x))
       expect(Math.abs(r - Number(row.pearson_R))).toBeLessThan(1e-9)
-      expect(Math.abs(value(Spearman.spearman(x, y)) - Number(row.spearman_R))).toBeLessThan(1e-9)
+      expect(Math.abs(value(Spearman.spearman(y, x)) - Number(row.spearman_R))).toBeLessThan(1e-9)
       // The Perl scorer prints 5 decimals.
       expect(r.toFixed(5)).toBe(row.pearson_official_perl)
       // Offsetting every score by 1e9 only perturbs the inputs by their rounding (ulp 1.2e-7).
-      const far = value(Pearson.pearson(x.map((v) => v + 1e9), y.map((v) => v + 1e9)))
+      const far = value(Pearson.pearson(y.map((v) => v + 1e9), x.map((v) => v + 1e9)))
       expect(Math.abs(far - Number(row.pearson_R))).toBeLessThan(1e-6)
     })
   }
@@ -98,9 +98,9 @@ describe.skipIf(!hasShared)("SICK overlap baseline vs the official R scorer (ref
     // Figures from the official R scorer's output file (parsed, not copied, so a changed file fails).
     const official = readOfficialR(path.join(sharedDir, "reference/sick-test.overlap-baseline.official-R.txt"))
     expect(official).toEqual({ accuracy: 56.1599350517556, pearson: 0.627010732001107, spearman: 0.592996491011706, mse: 10.0092930264519 })
-    expect(Math.abs(value(Pearson.pearson(j.x, j.y)) - official.pearson)).toBeLessThan(1e-9)
-    expect(Math.abs(value(Spearman.spearman(j.x, j.y)) - official.spearman)).toBeLessThan(1e-9)
-    expect(Math.abs(value(Mse.mse(j.x, j.y)) - official.mse)).toBeLessThan(1e-9)
+    expect(Math.abs(value(Pearson.pearson(j.y, j.x)) - official.pearson)).toBeLessThan(1e-9)
+    expect(Math.abs(value(Spearman.spearman(j.y, j.x)) - official.spearman)).toBeLessThan(1e-9)
+    expect(Math.abs(value(Mse.mse(j.y, j.x)) - official.mse)).toBeLessThan(1e-9)
     const acc = Accuracy.accuracy(j.goldLabels, j.runLabels, ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"])
     expect(Math.abs(acc.accuracy - official.accuracy)).toBeLessThan(1e-9)
     expect(acc.total).toBe(4927)

@@ -14,7 +14,7 @@ describe("WeightedPearson.weightedPearson", () => {
     // dx = [-1.25, -0.25, 0.75], dy = [-1, 1, 0]
     // sum w dx dy = 1.25 - 0.25 + 0 = 1; sum w dx^2 = 1.5625 + 0.0625 + 2*0.5625 = 2.75;
     // sum w dy^2 = 1 + 1 + 0 = 2. The 1/sum(w) factors cancel: r_w = 1 / sqrt(2.75 * 2).
-    const r = WeightedPearson.weightedPearson(f([1, 2, 3]), f([1, 3, 2]), f([1, 1, 2]))
+    const r = WeightedPearson.weightedPearson(f([1, 3, 2]), f([1, 2, 3]), f([1, 1, 2]))
     expect(MetricValue.getOrNaN(r)).toBeCloseTo(1 / Math.sqrt(5.5), 15)
   })
 
@@ -23,8 +23,8 @@ describe("WeightedPearson.weightedPearson", () => {
       fc.property(pairArb, fc.integer({ min: 1, max: 100 }), (pairs, c) => {
         const x = f(pairs.map((p) => p[0]))
         const y = f(pairs.map((p) => p[1]))
-        const plain = Pearson.pearson(x, y)
-        const weighted = WeightedPearson.weightedPearson(x, y, new Float64Array(x.length).fill(c))
+        const plain = Pearson.pearson(y, x)
+        const weighted = WeightedPearson.weightedPearson(y, x, new Float64Array(x.length).fill(c))
         if (plain._tag === "Undefined") expect(weighted).toEqual(plain)
         else expect(MetricValue.getOrNaN(weighted)).toBeCloseTo(plain.value, 12)
       })
@@ -42,7 +42,7 @@ describe("WeightedPearson.weightedPearson", () => {
           for (let k = 0; k < c; k++) idx.push(i)
         })
         const expected = Pearson.pearsonAt(x, y, Int32Array.from(idx))
-        const got = WeightedPearson.weightedPearsonRaw(x, y, counts)
+        const got = WeightedPearson.weightedPearsonRaw(y, x, counts)
         if (Number.isNaN(expected)) expect(got).toBeNaN()
         else expect(got).toBeCloseTo(expected, 12)
       })
@@ -51,7 +51,7 @@ describe("WeightedPearson.weightedPearson", () => {
 
   it("ignores zero-weight pairs and explains undefined cases", () => {
     // The pair with confidence 0 would make r negative; without it the run is a line.
-    const r = WeightedPearson.weightedPearson(f([1, 2, 3, 9]), f([1, 2, 3, 0]), f([50, 50, 50, 0]))
+    const r = WeightedPearson.weightedPearson(f([1, 2, 3, 0]), f([1, 2, 3, 9]), f([50, 50, 50, 0]))
     expect(MetricValue.getOrNaN(r)).toBeCloseTo(1, 15)
     expect(WeightedPearson.weightedPearson(f([1, 2]), f([1, 2]), f([0, 0]))).toEqual(
       MetricValue.undefined_(MetricValue.Reason.weightsZero)
@@ -59,11 +59,11 @@ describe("WeightedPearson.weightedPearson", () => {
     expect(WeightedPearson.weightedPearson(f([1, 2]), f([1, 2]), f([1, -1]))).toEqual(
       MetricValue.undefined_(MetricValue.Reason.weightsNotValid)
     )
-    expect(WeightedPearson.weightedPearson(f([1, 2, 5]), f([1, 2, 3]), f([1, 0, 0]))).toEqual(
+    expect(WeightedPearson.weightedPearson(f([1, 2, 3]), f([1, 2, 5]), f([1, 0, 0]))).toEqual(
       MetricValue.undefined_("fewer than 2 pairs")
     )
     // Constant among the weighted pairs, though not overall.
-    expect(WeightedPearson.weightedPearson(f([4, 4, 5]), f([1, 2, 3]), f([1, 1, 0]))).toEqual(
+    expect(WeightedPearson.weightedPearson(f([1, 2, 3]), f([4, 4, 5]), f([1, 1, 0]))).toEqual(
       MetricValue.undefined_("the run is constant")
     )
     expect(() => WeightedPearson.weightedPearson(f([1, 2]), f([1, 2]), f([1]))).toThrow(RangeError)
@@ -73,7 +73,7 @@ describe("WeightedPearson.weightedPearson", () => {
     const x = f([0, 1, 2, 3, 4, 5, 1, 2])
     const y = f([1, 1, 2, 4, 3, 5, 0, 2])
     const w = f([10, 20, 30, 40, 50, 60, 70, 80])
-    const r = WeightedPearson.weightedPearsonRaw(x, y, w)
-    expect(WeightedPearson.weightedPearsonRaw(x.map((v) => v + 1e9), y.map((v) => v + 1e9), w)).toBeCloseTo(r, 12)
+    const r = WeightedPearson.weightedPearsonRaw(y, x, w)
+    expect(WeightedPearson.weightedPearsonRaw(y.map((v) => v + 1e9), x.map((v) => v + 1e9), w)).toBeCloseTo(r, 12)
   })
 })

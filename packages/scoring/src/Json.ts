@@ -22,7 +22,7 @@ import { Issue } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
 import { Schema } from "effect"
 import type { Results } from "./Engine.js"
-import type { RankedResults } from "./Rank.js"
+import type { Rankable, RankedResults, RankEntry } from "./Rank.js"
 import type { AggregateScore, DatasetScore, EntailmentScore, RelatednessScore, ScoredRun } from "./ScoredRun.js"
 import * as Signature from "./Signature.js"
 import type { RunInfo } from "./Validation.js"
@@ -318,6 +318,25 @@ export const toJson = (run: ScoredRun): ScoredRunJson => {
 }
 
 /**
+ * What every JSON listing a ranked run says of it (`rank --json`, the leaderboard): its rank (null
+ * when not ranked), who it is, its flags and its figure (null when it has none).
+ *
+ * @since 0.2.0
+ */
+export const entryJson = (e: RankEntry<Rankable>) => ({
+  rank: e.rank ?? null,
+  id: e.meta.id,
+  team: e.meta.team,
+  run: e.meta.run ?? null,
+  primary: e.primary,
+  late: e.meta.late,
+  corrected: e.meta.corrected,
+  postDeadline: e.meta.postDeadline,
+  flags: [...e.flags],
+  value: number(e.value)
+})
+
+/**
  * The documented JSON object of rankings (`RankedJson`).
  *
  * @since 0.1.0
@@ -328,20 +347,7 @@ export const rankedToJson = (ranked: RankedResults<ScoredRun>): RankedJson => ({
   rankings: ranked.rankings.map((r) => ({
     ranking: r.ranking,
     metric: r.metric,
-    entries: r.entries.map((e) => ({
-      rank: e.rank ?? null,
-      id: e.meta.id,
-      team: e.meta.team,
-      run: e.meta.run ?? null,
-      primary: e.primary,
-      late: e.meta.late,
-      corrected: e.meta.corrected,
-      postDeadline: e.meta.postDeadline,
-      flags: [...e.flags],
-      path: e.run.path,
-      value: number(e.value),
-      ...(e.reason !== undefined ? { reason: e.reason } : {})
-    }))
+    entries: r.entries.map((e) => ({ ...entryJson(e), path: e.run.path, ...(e.reason !== undefined ? { reason: e.reason } : {}) }))
   }))
 })
 

@@ -169,9 +169,9 @@ export const scoreDataset = (d: StsDatasetCheck): DatasetScore => {
   return {
     ...base,
     aligned: { gold: d.gold, run: d.run, ...(d.confidence !== undefined ? { confidence: d.confidence } : {}) },
-    pearson: Pearson.pearson(d.run, d.gold),
-    spearman: Spearman.spearman(d.run, d.gold),
-    weightedPearson: d.confidence !== undefined ? WeightedPearson.weightedPearson(d.run, d.gold, d.confidence) : undefined
+    pearson: Pearson.pearson(d.gold, d.run),
+    spearman: Spearman.spearman(d.gold, d.run),
+    weightedPearson: d.confidence !== undefined ? WeightedPearson.weightedPearson(d.gold, d.run, d.confidence) : undefined
   }
 }
 
@@ -186,10 +186,10 @@ const scoreSick = (sick: SickCheck): { relatedness: RelatednessScore; entailment
           status: "scored",
           reason: undefined,
           pairs: r.pairs,
-          pearson: Pearson.pearson(r.run, r.gold),
-          spearman: Spearman.spearman(r.run, r.gold),
-          mse: Mse.mse(r.run, r.gold),
-          standardisedMse: Mse.standardisedMse(r.run, r.gold),
+          pearson: Pearson.pearson(r.gold, r.run),
+          spearman: Spearman.spearman(r.gold, r.run),
+          mse: Mse.mse(r.gold, r.run),
+          standardisedMse: Mse.standardisedMse(r.gold, r.run),
           aligned: { gold: r.gold, run: r.run }
         }
       : (() => {

@@ -2,7 +2,7 @@
  * How figures are printed, in one place for every output (`score`, `rank`, `compare`,
  * `significance`, `report`, `watch`): a correlation in the edition's published style (`r3`: r to
  * 3 decimals, 0.826, as the 2012-2016 papers; `r100`: r x 100 to 2 decimals, 82.64, as STS 2017
- * and STS-B), an MSE to 3 decimals, an accuracy in percent to 2 decimals.
+ * and STS-B), an MSE or F1 to 3 decimals, an accuracy in percent to 2 decimals.
  *
  * @since 0.2.0
  */
@@ -25,8 +25,8 @@ export interface NumberStyle {
   readonly suffix?: string
 }
 
-/** What kind of figure is printed. @since 0.2.0 */
-export type Kind = "correlation" | "mse" | "accuracy"
+/** What kind of figure is printed: a correlation, an MSE, an F1 (3 decimals), an accuracy (percent). @since 0.2.0 */
+export type Kind = "correlation" | "mse" | "f1" | "accuracy"
 
 /** The kind of a metric or aggregate name (`pearson`, `wmean`, `mse`, `accuracy`...). @since 0.2.0 */
 export const kindOf = (metric: string): Kind => (metric === "accuracy" ? "accuracy" : metric === "mse" || metric === "standardisedMse" ? "mse" : "correlation")
@@ -43,7 +43,7 @@ export const of = (edition: Pick<Registry.TaskEdition, "published">, kind: Kind,
   const base: NumberStyle =
     kind === "accuracy"
       ? { decimals: 2, suffix: "%" }
-      : kind === "mse"
+      : kind === "mse" || kind === "f1"
         ? { decimals: 3 }
         : edition.published.style === "r100"
           ? { decimals: 2, scale: 100 }

@@ -148,7 +148,7 @@ describe("STS 2017 track 6: input 500 lines, gold 250", () => {
       path: `run/${spec.run}`,
       bytes: new TextEncoder().encode(lines(run))
     })
-  const expected = Pearson.pearson(Float64Array.from(r), Float64Array.from(g))
+  const expected = Pearson.pearson(Float64Array.from(g), Float64Array.from(r))
 
   it("a 250-line run is scored whole, and says which lines", () => {
     const c = check(r)
@@ -165,7 +165,7 @@ describe("STS 2017 track 6: input 500 lines, gold 250", () => {
     expect(c.runLines).toBe(500)
     expect(c.linesScored).toEqual([1, 250])
     expect(ScoredRun.scoreDataset(c).pearson).toEqual(expected)
-    expect(ScoredRun.scoreDataset(c).spearman).toEqual(Spearman.spearman(Float64Array.from(r), Float64Array.from(g)))
+    expect(ScoredRun.scoreDataset(c).spearman).toEqual(Spearman.spearman(Float64Array.from(g), Float64Array.from(r)))
     expect(c.issues.find((i) => i.code === "lines-scored")!.message).toMatch(/^lines 1-250 of the run's 500 are scored/)
   })
 

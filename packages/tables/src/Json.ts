@@ -4,6 +4,7 @@
  *
  * @since 0.1.0
  */
+import { Schema } from "effect"
 import * as Table from "./Table.js"
 
 /** @since 0.1.0 */
@@ -12,46 +13,174 @@ export interface Options {
   readonly indent?: number
   /** include scatter data and p-value matrices (large); default false */
   readonly extras?: boolean
+  /** the scored results' signature (`Engine.Results.signature.text`), for the report document */
+  readonly signature?: string
 }
+
+const described = <S extends Schema.Top>(schema: S, description: string) => schema.annotate({ description })
+const Count = (description: string) => described(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), description)
+
+const CellMark = described(Schema.Literals(["best", "tied"]), "best: best figure of the column (bullet); tied: not significantly different from the best (bold)")
+const cellCommon = {
+  marks: Schema.Array(CellMark),
+  display: described(Schema.String, "the cell as printed, without marks (\"-\" when missing)")
+}
+const Cell = Schema.Union([
+  Schema.Struct({
+    _tag: Schema.Literal("number"),
+    value: Schema.Finite,
+    rank: Schema.optionalKey(described(Schema.Int, "the run's rank in this column's own ranking (SemRel: per language), printed after the value")),
+    ...cellCommon
+  }),
+  Schema.Struct({ _tag: Schema.Literal("text"), text: Schema.String, ...cellCommon }),
+  Schema.Struct({ _tag: Schema.Literal("missing"), reason: Schema.optionalKey(described(Schema.String, "why the figure is missing")), ...cellCommon })
+]).annotate({ identifier: "Cell" })
+
+const Column = Schema.Struct({
+  key: described(Schema.String, "stable key: run, rank, a dataset name, wmean, primary, accuracy, pearson, spearman, mse, dev, test..."),
+  header: Schema.String,
+  align: Schema.Literals(["left", "right", "center"]),
+  number: Schema.optionalKey(
+    described(
+      Schema.Struct({
+        decimals: Schema.Int,
+        scale: Schema.optionalKey(described(Schema.Finite, "printed value = value * scale (100 for r x 100)")),
+        dropLeadingZero: Schema.optionalKey(Schema.Boolean),
+        suffix: Schema.optionalKey(Schema.String)
+      }),
+      "how number cells are printed"
+    )
+  ),
+  group: Schema.optionalKey(described(Schema.String, "header of a group of consecutive columns")),
+  rowLabel: Schema.optionalKey(described(Schema.Boolean, "the run-name column (row marks are printed after it)")),
+  description: Schema.optionalKey(Schema.String)
+}).annotate({ identifier: "Column" })
+
+const Scatter = Schema.Struct({
+  dataset: Schema.String,
+  runId: Schema.String,
+  title: Schema.String,
+  gold: described(Schema.Array(Schema.Finite), "gold scores (x), possibly downsampled"),
+  run: described(Schema.Array(Schema.Finite), "the run's scores (y), same length"),
+  pairs: Count("pairs before downsampling"),
+  pearson: Schema.optionalKey(described(Schema.Finite, "Pearson r"))
+})
+
+const PValues = Schema.Struct({
+  dataset: Schema.String,
+  test: described(Schema.String, "test name as printed, e.g. Williams' t"),
+  alpha: Schema.Finite,
+  runs: described(Schema.Array(Schema.String), "run labels, best first"),
+  p: described(Schema.Array(Schema.Array(Schema.NullOr(Schema.Finite))), "p[i][j]; null where the comparison could not be made; 1 on the diagonal")
+})
+
+/** One results table as JSON (`document`). @since 0.2.0 */
+export const TableJson = Schema.Struct({
+  id: described(Schema.String, "layout id, e.g. sick2014-table7"),
+  title: Schema.String,
+  caption: Schema.String,
+  label: described(Schema.String, "LaTeX label"),
+  wide: described(Schema.Boolean, "LaTeX table* float"),
+  columns: Schema.Array(Column),
+  sections: Schema.Array(
+    Schema.Struct({
+      title: described(Schema.NullOr(Schema.String), "section header (e.g. Baselines); null: none"),
+      rows: Schema.Array(
+        Schema.Struct({
+          id: described(Schema.String, "run id"),
+          late: described(Schema.Boolean, "late submission (run.json); printed *"),
+          corrected: described(Schema.Boolean, "corrected resubmission (run.json); printed *"),
+          postDeadline: described(Schema.Boolean, "after the deadline; printed with a dagger"),
+          marks: described(Schema.Array(Schema.Literals(["late", "postDeadline"])), "late: late or corrected (*); postDeadline: dagger"),
+          cells: described(Schema.Record(Schema.String, Cell), "by column key; every column has a cell")
+        })
+      )
+    })
+  ),
+  footnotes: Schema.Array(Schema.String),
+  scatter: Schema.optionalKey(described(Schema.Array(Scatter), "scatter plots of the top runs per dataset (with extras)")),
+  pValues: Schema.optionalKey(described(Schema.Array(PValues), "p-value matrices between all runs, per dataset (with extras)"))
+}).annotate({ identifier: "Table", description: "one results table" })
+/** @since 0.2.0 */
+export type TableJson = typeof TableJson.Type
+
+/** Identifies the JSON document of a whole report. @since 0.1.0 */
+export const REPORT_FORMAT = "stseval/report@1"
+
+/** The JSON document of a whole report (`stseval report --format json`). @since 0.2.0 */
+export const ReportJson = Schema.Struct({
+  format: Schema.Literal(REPORT_FORMAT),
+  edition: described(Schema.String, "task edition id"),
+  signature: Schema.optionalKey(described(Schema.String, "what the runs were scored with: edition@hash|gold:hash|agg:rule|engine@version (stseval report always writes it)")),
+  tables: described(Schema.Array(TableJson), "the layouts asked for, or the edition's (SICK: tables 7 and 6)")
+}).annotate({ identifier: "Report", title: "stseval report --format json (stseval/report@1)" })
+/** @since 0.2.0 */
+export type ReportJson = typeof ReportJson.Type
 
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null)
 
+const cellJson = (cell: Table.Cell | undefined, column: Table.Column): TableJson["sections"][number]["rows"][number]["cells"][string] => {
+  const c = cell ?? Table.missing()
+  const display = Table.cellText(cell, column)
+  const marks = [...c.marks]
+  switch (c._tag) {
+    case "number":
+      return { _tag: "number", value: c.value, marks, display }
+    case "text":
+      return { _tag: "text", text: c.text, marks, display }
+    case "missing":
+      return { _tag: "missing", ...(c.reason !== undefined ? { reason: c.reason } : {}), marks, display }
+  }
+}
+
 /**
- * A Table as a plain JSON-ready object. NaN (a comparison that could not be made) becomes null.
+ * A Table as a plain JSON-ready object (`TableJson`): the model itself, plus each cell's printed
+ * text. NaN (a comparison that could not be made) becomes null.
  *
  * @since 0.1.0
  */
-export const document = (table: Table.Table, options: Pick<Options, "extras"> = {}) => {
-  const extras = options.extras === true
-  return {
-    id: table.id,
-    title: table.title,
-    caption: table.caption,
-    label: table.label,
-    wide: table.wide,
-    columns: table.columns,
-    sections: table.sections.map((s) => ({
-      title: s.title ?? null,
-      rows: s.rows.map((r) => ({
-        id: r.id,
-        marks: r.marks,
-        cells: Object.fromEntries(
-          table.columns.map((c) => {
-            const cell = r.cells[c.key]
-            return [c.key, { ...(cell ?? Table.missing()), display: Table.cellText(cell, c) }]
-          })
-        )
-      }))
-    })),
-    footnotes: table.footnotes,
-    ...(extras
-      ? {
-          scatter: table.scatter ?? [],
-          pValues: (table.pValues ?? []).map((m) => ({ ...m, p: m.p.map((row) => row.map(finite)) }))
-        }
-      : {})
-  }
-}
+export const document = (table: Table.Table, options: Pick<Options, "extras"> = {}): TableJson => ({
+  id: table.id,
+  title: table.title,
+  caption: table.caption,
+  label: table.label,
+  wide: table.wide,
+  columns: table.columns.map((c) => ({
+    key: c.key,
+    header: c.header,
+    align: c.align,
+    ...(c.number !== undefined ? { number: { ...c.number } } : {}),
+    ...(c.group !== undefined ? { group: c.group } : {}),
+    ...(c.rowLabel !== undefined ? { rowLabel: c.rowLabel } : {}),
+    ...(c.description !== undefined ? { description: c.description } : {})
+  })),
+  sections: table.sections.map((s) => ({
+    title: s.title ?? null,
+    rows: s.rows.map((r) => ({
+      id: r.id,
+      late: r.flags?.late ?? false,
+      corrected: r.flags?.corrected ?? false,
+      postDeadline: r.flags?.postDeadline ?? r.marks.includes("postDeadline"),
+      marks: [...r.marks],
+      cells: Object.fromEntries(table.columns.map((c) => [c.key, cellJson(r.cells[c.key], c)]))
+    }))
+  })),
+  footnotes: [...table.footnotes],
+  ...(options.extras === true
+    ? {
+        scatter: (table.scatter ?? []).map((x) => ({
+          dataset: x.dataset,
+          runId: x.runId,
+          title: x.title,
+          gold: [...x.gold],
+          run: [...x.run],
+          pairs: x.pairs,
+          ...(x.pearson !== undefined ? { pearson: x.pearson } : {})
+        })),
+        pValues: (table.pValues ?? []).map((m) => ({ ...m, runs: [...m.runs], p: m.p.map((row) => row.map(finite)) }))
+      }
+    : {})
+})
 
 /**
  * Render a Table as JSON text.
@@ -61,14 +190,23 @@ export const document = (table: Table.Table, options: Pick<Options, "extras"> = 
 export const render = (table: Table.Table, options: Options = {}): string =>
   JSON.stringify(document(table, options), null, options.indent ?? 2) + "\n"
 
-/** Identifies the JSON document of a whole report. @since 0.1.0 */
-export const REPORT_FORMAT = "stseval/report@1"
+/**
+ * A whole report (every table of an edition) as one JSON document (`ReportJson`): always an object
+ * with a `tables` array, however many tables there are, so programs read one shape.
+ *
+ * @since 0.1.0
+ */
+export const report = (edition: string, tables: ReadonlyArray<Table.Table>, options: Pick<Options, "extras" | "signature"> = {}): ReportJson => ({
+  format: REPORT_FORMAT,
+  edition,
+  ...(options.signature !== undefined ? { signature: options.signature } : {}),
+  tables: tables.map((t) => document(t, options))
+})
 
 /**
- * A whole report (every table of an edition) as one JSON document: always an object with a `tables`
- * array, however many tables there are, so programs read one shape.
+ * A whole report as JSON text.
  *
  * @since 0.1.0
  */
 export const renderReport = (edition: string, tables: ReadonlyArray<Table.Table>, options: Options = {}): string =>
-  JSON.stringify({ format: REPORT_FORMAT, edition, tables: tables.map((t) => document(t, options)) }, null, options.indent ?? 2) + "\n"
+  JSON.stringify(report(edition, tables, options), null, options.indent ?? 2) + "\n"

@@ -311,7 +311,12 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
           marks.push("postDeadline")
           usedMarks.postDeadline = true
         }
-        return { id: run.id, cells: Object.fromEntries(specs.map((c) => [c.key, cellOf(run, c)])), marks }
+        return {
+          id: run.id,
+          cells: Object.fromEntries(specs.map((c) => [c.key, cellOf(run, c)])),
+          marks,
+          flags: { late: run.late === true, corrected: run.corrected === true, postDeadline: run.postDeadline === true }
+        }
       })
   }))
 

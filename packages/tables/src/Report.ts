@@ -6,7 +6,7 @@
  *
  * @example
  * const results = yield* Engine.score({ task: "sick2014", gold, folder: "submissions" })
- * const text = Report.render(results.edition.id, Report.tables(results), "md")
+ * const text = Report.render(results.edition.id, Report.tables(results), "md", { signature: results.signature.text })
  * @since 0.2.0
  */
 import type { Engine } from "@stseval/scoring"
@@ -51,11 +51,13 @@ export const resultsOf = (results: Engine.Results, dev?: Engine.Results): Result
  * @since 0.2.0
  */
 export const tables = (results: Engine.Results, options: Options = {}): ReadonlyArray<Table.Table> => {
-  const { dev, format, layout, latex: _latex, ...layoutOptions } = options
+  const { dev, format, layout, latex: _latex, notes, ...layoutOptions } = options
   const view = resultsOf(results, dev)
   // the p-value matrix and plots are only drawn in HTML (and kept in JSON)
   const extras = format === "md" || format === "latex" ? { matrix: false, scatterRuns: 0 } : {}
-  return (layout ?? Layouts.forEdition(results.edition)).map((id) => Layouts.preset(id, view, { ...layoutOptions, ...extras }))
+  // what the figures were computed from, under every table
+  const signed = [...(notes ?? []), `Scored with ${[results, ...(dev !== undefined ? [dev] : [])].map((r) => r.signature.text).join(" and ")}.`]
+  return (layout ?? Layouts.forEdition(results.edition)).map((id) => Layouts.preset(id, view, { ...layoutOptions, ...extras, notes: signed }))
 }
 
 /**
@@ -69,7 +71,7 @@ export const render = (
   edition: string,
   tables: ReadonlyArray<Table.Table>,
   format: Format,
-  options: Pick<Config.Config, "latex"> = {}
+  options: Pick<Config.Config, "latex"> & { readonly signature?: string | undefined } = {}
 ): string => {
   switch (format) {
     case "md":
@@ -81,6 +83,6 @@ export const render = (
     case "html":
       return Html.renderPage(tables)
     case "json":
-      return Json.renderReport(edition, tables, { extras: true })
+      return Json.renderReport(edition, tables, { extras: true, ...(options.signature !== undefined ? { signature: options.signature } : {}) })
   }
 }

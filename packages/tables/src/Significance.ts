@@ -64,7 +64,7 @@ export const forDataset = (
   const alpha = options.alpha ?? 0.05
   const usable = runs
     .filter((r) => r.scores.length === gold.length)
-    .map((r) => ({ ...r, r: Pearson.pearsonRaw(r.scores, gold) }))
+    .map((r) => ({ ...r, r: Pearson.pearsonRaw(gold, r.scores) }))
     .filter((r) => Number.isFinite(r.r))
     .sort((a, b) => b.r - a.r || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   if (usable.length === 0) return undefined
@@ -77,7 +77,7 @@ export const forDataset = (
     const b = usable[j].scores
     let pv: number
     // cocor's statistics are 0/0 for r(A, B) = 1: no difference to test
-    if (Pearson.pearsonRaw(a, b) >= 1 - 1e-12) pv = 1
+    if (Pearson.pearsonRaw(b, a) >= 1 - 1e-12) pv = 1
     else {
       const c = Compare.two(gold, a, b, {
         test,

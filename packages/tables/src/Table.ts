@@ -65,6 +65,8 @@ export interface Row {
   readonly id: string
   readonly cells: Readonly<Record<string, Cell>>
   readonly marks: ReadonlyArray<RowMark>
+  /** the run's late / corrected / post-deadline flags (the JSON lists them; `marks` is what is printed) */
+  readonly flags?: { readonly late: boolean; readonly corrected: boolean; readonly postDeadline: boolean } | undefined
 }
 
 /** @since 0.1.0 */

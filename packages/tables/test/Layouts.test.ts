@@ -47,7 +47,7 @@ const sts2014Results = (): Results => {
       if (r === undefined) return
       scores[d] = runWithPearson(golds[i], r, 7 * i + id.length)
       // the figure the scoring engine would report, computed from the run's scores
-      datasets[d] = { pearson: Pearson.pearsonRaw(scores[d], golds[i]), pairs: golds[i].length }
+      datasets[d] = { pearson: Pearson.pearsonRaw(golds[i], scores[d]), pairs: golds[i].length }
     })
     return { id, team, run, primary: true, datasets, aggregates: { official }, scores, ...extra }
   }
@@ -124,7 +124,7 @@ const sts2017Results = (): Results => {
       const r = rs[i]
       if (r === undefined) return
       scores[t] = forced[t] ?? runWithPearson(golds[i], r / 100, 31 * i + id.length)
-      datasets[t] = { pearson: Pearson.pearsonRaw(scores[t], golds[i]) }
+      datasets[t] = { pearson: Pearson.pearsonRaw(golds[i], scores[t]) }
     })
     const full = rs.every((r) => r !== undefined)
     // the published Primary: unweighted mean of all seven tracks (SPEC §1)

@@ -1,11 +1,11 @@
 /**
  * `stseval baseline <name> --task <edition>`: run one of the task papers' baselines on an
  * edition's test input and write the run in the task's own submission format (optionally scoring
- * it at once). The baselines themselves are pure functions in @stseval/baselines; this command
- * only finds and reads the files, and writes the run.
+ * it at once). The baselines, and finding and reading their inputs, are @stseval/baselines'; this
+ * command parses the flags, writes the run and scores it through the engine.
  */
 import * as nodePath from "node:path"
-import { Console, Effect, FileSystem, Option, Path } from "effect"
+import { Console, Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import type { Sick } from "@stseval/formats"
 import { Baseline, Embeddings, Inputs, Overlap, Run } from "@stseval/baselines"
@@ -69,16 +69,9 @@ export const baseline = Command.make(
       return yield* new UsageError({ message: `${entry.name} is a ${entry.family.toUpperCase()} baseline; ${edition.id} is a ${edition.family.toUpperCase()} edition` })
     }
     const fs = yield* FileSystem.FileSystem
-    const pathApi = yield* Path.Path
+    // finding and reading the inputs is the baselines package's; a missing input is a usage error
+    const where = { input: Option.getOrUndefined(o.input), dataRoot: yield* Task.root(o.dataRoot) }
     const usage = (e: Inputs.InputError) => new UsageError({ message: e.message })
-    const dirs = Inputs.inputDirs(edition, Option.getOrUndefined(o.input), Task.root(o.dataRoot), pathApi)
-    const givenFile = Option.isSome(o.input)
-      ? yield* fs.stat(o.input.value).pipe(
-          Effect.map((s) => s.type === "File"),
-          Effect.orElseSucceed(() => false)
-        )
-      : false
-    const where = { dirs, file: givenFile ? Option.getOrUndefined(o.input) : undefined }
     if (o.format === "glue" && !edition.datasets.every((d) => d.goldFormat === "stsb-csv")) {
       return yield* new UsageError({ message: `--format glue writes GLUE's STS-B.tsv, for an STS Benchmark edition (stsb); ${edition.id} is not one` })
     }
@@ -88,25 +81,15 @@ export const baseline = Command.make(
     let annotatedInput: string | undefined
 
     if (edition.family === "sick") {
-      const test = yield* Inputs.sickInput(edition, where).pipe(Effect.mapError(usage))
-      const pairs = test.pairs
-      notes.push(`input: ${test.file} (${pairs.length} pairs)`)
-      if (test.annotated) annotatedInput = test.file
+      const input = yield* Inputs.sickInput(edition, where).pipe(Effect.mapError(usage))
+      notes.push(`input: ${input.file} (${input.pairs.length} pairs)`)
+      if (input.annotated) annotatedInput = input.file
       let trainPairs: ReadonlyArray<Sick.SickPair> | undefined
       const tuning = o.tune && entry.name === "overlap"
       if (entry.needs.includes("train") || tuning) {
-        const beside = (f: string) => nodePath.join(nodePath.dirname(test.file), f)
-        const trainFile = Option.isSome(o.train) ? Option.some(o.train.value) : yield* Inputs.firstExisting([beside("SICK_train.txt")])
-        if (Option.isNone(trainFile)) return yield* new UsageError({ message: `${entry.name} needs the training data: give --train <SICK_train.txt>` })
-        trainPairs = yield* Inputs.sickPairs(trainFile.value).pipe(Effect.mapError(usage))
-        notes.push(`train: ${trainFile.value} (${trainPairs.length} pairs)`)
-        // the organisers tuned on train + trial; the trial file is used when it sits beside the input
-        const trial = tuning && Option.isNone(o.train) ? yield* Inputs.firstExisting([beside("SICK_trial.txt")]) : Option.none<string>()
-        if (Option.isSome(trial)) {
-          const trialPairs = yield* Inputs.sickPairs(trial.value).pipe(Effect.mapError(usage))
-          trainPairs = [...trainPairs, ...trialPairs]
-          notes.push(`trial: ${trial.value} (${trialPairs.length} pairs)`)
-        }
+        const training = yield* Inputs.sickTraining(input.file, { train: Option.getOrUndefined(o.train), withTrial: tuning, needed: entry.name }).pipe(Effect.mapError(usage))
+        trainPairs = training.pairs
+        notes.push(...training.notes)
       }
       let overlap: Overlap.Options | undefined
       if (tuning && trainPairs !== undefined) {
@@ -116,15 +99,14 @@ export const baseline = Command.make(
           `tuned on ${trainPairs.length} pairs: N = ${tuned.stopWords} (r ${tuned.pearson.toFixed(4)}), thresholds ${tuned.contradiction} / ${tuned.entailment} (accuracy ${(100 * tuned.accuracy).toFixed(2)}%)`
         )
       }
-      made = Baseline.sick(entry.name, pairs, {
+      made = Baseline.sick(entry.name, input.pairs, {
         seed: o.seed,
         ...(trainPairs !== undefined ? { train: trainPairs } : {}),
         ...(overlap !== undefined ? { overlap } : {})
       })
     } else {
-      const found = yield* Inputs.stsInputs(edition, where).pipe(Effect.mapError(usage))
-      const datasets = found.datasets
-      notes.push(...found.notes)
+      const { datasets, notes: found, stsb, semrel } = yield* Inputs.stsInputs(edition, where).pipe(Effect.mapError(usage))
+      notes.push(...found)
       let loaded: Embeddings.Vectors | undefined
       if (entry.needs.includes("vectors")) {
         if (Option.isNone(o.vectors)) return yield* new UsageError({ message: "the embeddings baseline needs --vectors <file> (word2vec or GloVe text format)" })
@@ -133,7 +115,7 @@ export const baseline = Command.make(
         loaded = yield* Embeddings.load(o.vectors.value, vocabulary).pipe(Effect.mapError((e) => new UsageError({ message: `${e.file}${e.line !== undefined ? `:${e.line}` : ""}: ${e.message}` })))
         notes.push(`vectors: ${o.vectors.value} (${loaded.format}, dim ${loaded.dim}, ${loaded.vectors.size} of ${vocabulary.size} input words found)`)
       }
-      made = Baseline.sts(entry.name, datasets, { stsb: found.stsb, semrel: found.semrel, ...(loaded !== undefined ? { vectors: loaded } : {}) })
+      made = Baseline.sts(entry.name, datasets, { stsb, semrel, ...(loaded !== undefined ? { vectors: loaded } : {}) })
     }
 
     const files = Run.toRun(made.run, { team: Option.getOrElse(o.team, () => entry.name), run: 1, primary: true }, { format: o.format })
@@ -149,10 +131,11 @@ export const baseline = Command.make(
     yield* say(`${Style.bold(entry.name)} on ${edition.id}: wrote ${runPath}${files.length > 1 ? ` (${files.length} files)` : ""}`)
     for (const n of [...notes, ...made.notes]) yield* say(`  ${n}`)
     if (!o.score) return
-    // the input folder given for a SemRel track (or an annotated SICK file) holds the gold too
-    const goldFlag = Option.isNone(o.gold) && annotatedInput !== undefined ? Option.some(annotatedInput) : o.gold
-    const goldInInput = Option.isNone(goldFlag) && Option.isSome(o.input) && !givenFile && edition.datasets.every((d) => d.goldFormat === "semrel-csv")
-    const results = yield* Task.score(edition, { gold: goldInInput ? o.input : goldFlag, dataRoot: o.dataRoot }, { runs: [runPath], primaryOnly: false })
+    // an annotated SICK input is its own gold; so is a SemRel track folder given as --input
+    const inputIsFolder = Option.isSome(o.input) && !(yield* fs.stat(o.input.value).pipe(Effect.map((s) => s.type === "File"), Effect.orElseSucceed(() => true)))
+    const semrelFolder = inputIsFolder && edition.datasets.every((d) => d.goldFormat === "semrel-csv")
+    const gold = Option.isSome(o.gold) ? o.gold : annotatedInput !== undefined ? Option.some(annotatedInput) : semrelFolder ? o.input : o.gold
+    const results = yield* Task.score(edition, { gold, dataRoot: o.dataRoot }, { runs: [runPath], primaryOnly: false })
     const scored = results.runs[0]
     if (o.json) yield* Console.log(JSON.stringify(Json.resultsToJson(results), null, 2))
     else yield* Console.log(`\n${Render.scored(scored, decimalsOf(edition.published.style, Option.none()), { verbose: o.verbose })}`)

@@ -7,16 +7,18 @@ import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
-import { Aligned } from "@stseval/scoring"
+import { Aligned, Json, Style } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import type { Compare, McNemar } from "@stseval/significance"
+import * as CompareJson from "../internal/CompareJson.js"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
-import * as Style from "../internal/Style.js"
+import * as Render from "../internal/Render.js"
+import * as Colour from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
-import { dataset, fmt, fmtCi, fmtP, metric, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
+import { dataset, fmt, fmtCi, fmtP, fmtR, metric, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
 
 const alternative = Flag.Literals("alternative", ["two.sided", "greater", "less"]).pipe(
   Flag.withDescription("Alternative hypothesis; greater: run A is better"),
@@ -35,9 +37,6 @@ interface Row {
   readonly pairs: number
   readonly comparison: Compare.Comparison
 }
-
-/** Identifies `compare --json`'s document (docs/schemas/compare.schema.json). */
-export const COMPARE_FORMAT = "stseval/compare@1"
 
 export const compare = Command.make(
   "compare",
@@ -109,27 +108,27 @@ export const compare = Command.make(
 
     const ids = runs.map((r) => r.meta.id)
     if (json) {
-      yield* Console.log(
-        JSON.stringify(
-          {
-            format: COMPARE_FORMAT,
-            edition: edition.id,
-            gold: goldPath,
-            runA: ids[0],
-            runB: ids[1],
-            datasets: rows,
-            aggregate: aggregateRow,
-            entailment,
-            skipped: [...aligned.skipped, ...skippedEntailment],
-            runErrors,
-            errors
-          },
-          null,
-          2
-        )
-      )
+      const document: CompareJson.CompareResults = {
+        format: CompareJson.COMPARE_FORMAT,
+        edition: edition.id,
+        gold: goldPath,
+        scoring: scored.signature,
+        runA: ids[0],
+        runB: ids[1],
+        runs: runs.map((r) => Json.toJson(r).run),
+        datasets: rows.map((r) => CompareJson.compareRow(r.dataset, r.pairs, r.comparison)),
+        ...(aggregateRow !== undefined ? { aggregate: CompareJson.compareRow(aggregateRow.dataset, aggregateRow.pairs, aggregateRow.comparison) } : {}),
+        ...(entailment !== undefined ? { entailment: CompareJson.entailmentJson(entailment, entailment.accuracyA, entailment.accuracyB) } : {}),
+        skipped: [...aligned.skipped, ...skippedEntailment],
+        runErrors,
+        errors
+      }
+      yield* Console.log(JSON.stringify(document, null, 2))
     } else {
-      yield* Console.log(`${Style.bold(edition.id)}  ${edition.title}\nA: ${ids[0]}\nB: ${ids[1]}\n`)
+      // figures in the edition's published style, as `score` prints them
+      const style = Style.of(edition, "correlation")
+      const percent = Style.of(edition, "accuracy")
+      yield* Console.log(`${Render.header(scored)}\nA: ${ids[0]}\nB: ${ids[1]}\n`)
       const all = aggregateRow === undefined ? rows : [...rows, aggregateRow]
       if (all.length > 0) {
         yield* Console.log(
@@ -148,13 +147,13 @@ export const compare = Command.make(
             all.map(({ comparison: c, dataset, pairs }) => [
               dataset,
               String(pairs),
-              fmt(c.estimateA),
-              fmt(c.estimateB),
-              fmt(c.estimateA - c.estimateB),
+              fmtR(c.estimateA, style),
+              fmtR(c.estimateB, style),
+              fmtR(c.estimateA - c.estimateB, style),
               c.test + (c.df !== undefined ? ` (df ${c.df})` : ""),
               fmt(c.statistic, 3),
               fmtP(c.pValue),
-              fmtCi(c.ci)
+              fmtCi(c.ci, style)
             ])
           )
         )
@@ -163,18 +162,18 @@ export const compare = Command.make(
         for (const s of signatures) yield* Console.log(`signature: ${s}`)
         const degenerate = all.filter((r) => (r.comparison.degenerate ?? 0) > 0)
         for (const r of degenerate) {
-          yield* Console.log(Style.yellow(`${r.dataset}: ${r.comparison.degenerate} resamples had an undefined correlation and were left out`))
+          yield* Console.log(Colour.yellow(`${r.dataset}: ${r.comparison.degenerate} resamples had an undefined correlation and were left out`))
         }
       }
       if (entailment !== undefined) {
         yield* Console.log(
-          `\nentailment: accuracy A ${entailment.accuracyA.toFixed(2)}%, B ${entailment.accuracyB.toFixed(2)}%; McNemar (${entailment.method}) b = ${entailment.b}, c = ${entailment.c}, p = ${fmtP(entailment.pValue)}`
+          `\nentailment: accuracy A ${Style.format(entailment.accuracyA, percent)}, B ${Style.format(entailment.accuracyB, percent)}; McNemar (${entailment.method}) b = ${entailment.b}, c = ${entailment.c}, p = ${fmtP(entailment.pValue)}`
         )
       }
-      for (const s of [...aligned.skipped, ...skippedEntailment]) yield* Console.log(Style.yellow(`not compared: ${s.dataset}: ${s.reason}`))
-      for (const i of runErrors.slice(0, 8)) yield* Console.log(Style.red(Issue.format(i)))
-      if (runErrors.length > 8) yield* Console.log(Style.red(`... and ${runErrors.length - 8} more errors (--json lists them all)`))
-      for (const e of errors) yield* Console.log(Style.red(e))
+      for (const s of [...aligned.skipped, ...skippedEntailment]) yield* Console.log(Colour.yellow(`not compared: ${s.dataset}: ${s.reason}`))
+      for (const i of runErrors.slice(0, 8)) yield* Console.log(Colour.red(Issue.format(i)))
+      if (runErrors.length > 8) yield* Console.log(Colour.red(`... and ${runErrors.length - 8} more errors (--json lists them all)`))
+      for (const e of errors) yield* Console.log(Colour.red(e))
     }
     if (rows.length === 0 && entailment === undefined) {
       return yield* new ExitCode({ code: 1, reason: "nothing could be compared" })

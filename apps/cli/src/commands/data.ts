@@ -33,7 +33,7 @@ const fetch = Command.make(
     json: Flags.json
   },
   Effect.fn(function*({ tasks, dataRoot, force, json }) {
-    const root = Task.root(dataRoot)
+    const root = yield* Task.root(dataRoot)
     const report: Array<{ task: string; url: string; status: string; sha256?: string; detail?: string }> = []
     for (const task of yield* selected(tasks)) {
       if (task.data === undefined) {
@@ -75,7 +75,7 @@ const status = Command.make(
   "status",
   { tasks: editions, dataRoot: Flags.dataRoot, json: Flags.json },
   Effect.fn(function*({ tasks, dataRoot, json }) {
-    const root = Task.root(dataRoot)
+    const root = yield* Task.root(dataRoot)
     const rows: Array<{ task: string; dir: string; sources: ReadonlyArray<{ url: string; file: string; status: string; detail: string }> }> = []
     for (const task of yield* selected(tasks)) {
       if (task.data === undefined) continue

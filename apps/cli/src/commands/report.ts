@@ -98,7 +98,7 @@ export const report = Command.make(
       format: flags.format
     }
     const tables = yield* Effect.try({ try: () => Report.tables(results, options), catch: (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }) })
-    const text = Report.render(edition.id, tables, flags.format, options)
+    const text = Report.render(edition.id, tables, flags.format, { ...options, signature: results.signature.text })
     if (Option.isSome(flags.out)) {
       yield* fs.writeFileString(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${e.message}` })))
       yield* Console.error(`wrote ${flags.out.value} (${tables.map((t) => t.id).join(", ")}; ${new Set([...results.runs, ...(dev?.runs ?? [])].map((r) => r.meta.id)).size} runs)`)

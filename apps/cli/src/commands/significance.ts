@@ -5,14 +5,16 @@
  */
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { Aligned } from "@stseval/scoring"
+import { Aligned, Style } from "@stseval/scoring"
+import * as CompareJson from "../internal/CompareJson.js"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
-import * as Style from "../internal/Style.js"
+import * as Render from "../internal/Render.js"
+import * as Colour from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
-import { dataset, fmt, fmtP, metric, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
+import { dataset, fmtP, fmtR, metric, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
 
 const against = Flag.String("against").pipe(
   Flag.withDescription("best (default): every run against the top run; all: every pair (with groups); or a run id (e.g. ECNU/run1)"),
@@ -30,9 +32,6 @@ const folders = Argument.String("folder").pipe(
   Argument.withDescription("Submissions folder(s) of runs (or runs)"),
   Argument.atLeast(1)
 )
-
-/** Identifies `significance --json`'s document (docs/schemas/significance.schema.json). */
-export const SIGNIFICANCE_FORMAT = "stseval/significance@1"
 
 export const significance = Command.make(
   "significance",
@@ -81,10 +80,11 @@ export const significance = Command.make(
     if (kept.length < 2 || aligned.datasets.length === 0) {
       const why = kept.length < 2 ? `fewer than two comparable runs (${kept.length})` : aligned.skipped.map((x) => `${x.dataset}: ${x.reason}`).join("; ")
       if (json) {
-        const document = {
-          format: SIGNIFICANCE_FORMAT,
+        const document: CompareJson.SignificanceResults = {
+          format: CompareJson.SIGNIFICANCE_FORMAT,
           edition: edition.id,
           gold: goldPath,
+          scoring: scored.signature,
           test: chosen,
           datasets: aligned.datasets.map((d) => d.name),
           against,
@@ -97,8 +97,8 @@ export const significance = Command.make(
         }
         yield* Console.log(JSON.stringify(document, null, 2))
       } else {
-        yield* Console.error(Style.red(`nothing to test: ${why}`))
-        for (const e of excluded) yield* Console.error(Style.yellow(`left out: ${e.run}: ${e.reason}`))
+        yield* Console.error(Colour.red(`nothing to test: ${why}`))
+        for (const e of excluded) yield* Console.error(Colour.yellow(`left out: ${e.run}: ${e.reason}`))
       }
       return yield* new ExitCode({ code: 1, reason: why })
     }
@@ -131,34 +131,33 @@ export const significance = Command.make(
     })
     if (TestResult.isInvalid(result)) return yield* new UsageError({ message: result.message })
 
-    const named = {
-      format: SIGNIFICANCE_FORMAT,
+    const named: CompareJson.SignificanceResults = {
+      format: CompareJson.SIGNIFICANCE_FORMAT,
       edition: edition.id,
       gold: goldPath,
+      scoring: scored.signature,
       test: chosen,
-      aggregate: multi ? how : undefined,
+      ...(multi ? { aggregate: how } : {}),
       datasets: aligned.datasets.map((d) => d.name),
       against,
       correction,
       alpha,
-      signature: result.signature,
-      ranking: result.ranking.map((run, position) => ({
-        position: position + 1,
-        run: ids[run],
-        estimate: result.estimates[run],
-        bold: result.best.includes(run),
-        // 1-based, like position and rankRange (and the text table)
-        group: result.groups !== undefined ? result.groups[position] + 1 : undefined,
-        rankRange: result.rankRanges !== undefined ? [result.rankRanges[position].lo + 1, result.rankRanges[position].hi + 1] : undefined
-      })),
-      comparisons: result.comparisons.map((c) => ({ ...c, a: ids[c.a], b: ids[c.b] })),
+      ...(result.signature !== undefined ? { signature: result.signature } : {}),
+      ranking: result.ranking.map((run, position) =>
+        CompareJson.rankingEntry(kept[run], position + 1, result.estimates[run], result.best.includes(run), {
+          // 1-based, like position and rankRange (and the text table)
+          ...(result.groups !== undefined ? { group: result.groups[position] + 1 } : {}),
+          ...(result.rankRanges !== undefined ? { rankRange: [result.rankRanges[position].lo + 1, result.rankRanges[position].hi + 1] as const } : {})
+        })
+      ),
+      comparisons: result.comparisons.map((c) => CompareJson.significanceComparison(c, ids)),
       excluded
     }
     if (json) {
       yield* Console.log(JSON.stringify(named, null, 2))
       return
     }
-    yield* Console.log(`${Style.bold(edition.id)}  ${edition.title}`)
+    yield* Console.log(Render.header(scored))
     yield* Console.log(
       `test: ${chosen}${multi ? ` on the ${how} aggregate of ${aligned.datasets.length} datasets` : ""}; alpha ${alpha}; correction ${correction}\n`
     )
@@ -178,11 +177,11 @@ export const significance = Command.make(
           ...(result.groups !== undefined ? [{ header: "group", align: "right" as const }, { header: "rank range" }] : [])
         ],
         result.ranking.map((run, position) => {
-          const id = result.best.includes(run) ? Style.bold(ids[run]) : ids[run]
+          const id = result.best.includes(run) ? Colour.bold(ids[run]) : ids[run]
           return [
             String(position + 1),
             id,
-            fmt(result.estimates[run]),
+            fmtR(result.estimates[run], Style.of(edition, "correlation")),
             run === refRun ? "-" : fmtP(pAgainstRef(run)),
             ...(result.groups !== undefined
               ? [String(result.groups[position] + 1), `${result.rankRanges![position].lo + 1}-${result.rankRanges![position].hi + 1}`]
@@ -195,7 +194,7 @@ export const significance = Command.make(
       yield* Console.log(`\nnot significantly different from the best (p > ${alpha}): ${result.best.map((r) => ids[r]).join(", ")}`)
     }
     if (result.signature !== undefined) yield* Console.log(`signature: ${result.signature}`)
-    for (const e of excluded) yield* Console.log(Style.yellow(`left out: ${e.run}: ${e.reason}`))
+    for (const e of excluded) yield* Console.log(Colour.yellow(`left out: ${e.run}: ${e.reason}`))
   })
 ).pipe(
   Command.withDescription(

@@ -42,7 +42,7 @@ export const watch = Command.make(
   },
   Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, excludeLate, primaryOnly, runLimit, debounce, rescan, folder }) {
     const edition = yield* Task.edition(task)
-    const { ScoringAdapter, Watcher } = yield* Lazy.watcher
+    const { ScoringAdapter, Watcher } = yield* Lazy.leaderboard
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
     if (debounce < 0) return yield* new UsageError({ message: "--debounce: must be 0 or more milliseconds" })
     if (rescan < 0) return yield* new UsageError({ message: "--rescan: must be 0 or more milliseconds" })

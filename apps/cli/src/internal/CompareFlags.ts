@@ -4,6 +4,7 @@
  * default test from the significance package.
  */
 import { Flag } from "effect/cli"
+import { Style } from "@stseval/scoring"
 import { testNames } from "./Lazy.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -40,8 +41,11 @@ export const fmt = (x: number | undefined, digits = 4): string =>
 export const fmtP = (p: number | undefined): string =>
   p === undefined || Number.isNaN(p) ? "-" : p === 0 ? "0" : p < 1e-4 ? p.toExponential(2) : p.toFixed(4)
 
-export const fmtCi = (ci: readonly [number, number] | undefined): string =>
-  ci === undefined ? "-" : `[${fmt(ci[0])}, ${fmt(ci[1])}]`
+/** A correlation (or a difference of correlations) in the edition's published style (`Style`). */
+export const fmtR = (x: number | undefined, style: Style.NumberStyle): string => Style.metric(x, style, "-")
+
+export const fmtCi = (ci: readonly [number, number] | undefined, style: Style.NumberStyle): string =>
+  ci === undefined ? "-" : `[${fmtR(ci[0], style)}, ${fmtR(ci[1], style)}]`
 
 /** A progress line on stderr for long resampling jobs (text mode on a terminal only). */
 export const progressReporter = (json: boolean) => {

@@ -13,7 +13,7 @@ export type Significance = typeof SignificancePackage
 
 export const significance = Effect.promise(() => import("@stseval/significance"))
 export const tables = Effect.promise(() => import("@stseval/tables"))
-export const watcher = Effect.promise(() => import("@stseval/watcher"))
+export const leaderboard = Effect.promise(() => import("@stseval/leaderboard"))
 
 /**
  * `Compare.testNames`, written out so that flags can list them without loading the package; a test

@@ -4,6 +4,7 @@
  */
 import type { Issue, Registry } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
+import { Style as Figures } from "@stseval/scoring"
 import type { Engine, Rank, ScoredRun } from "@stseval/scoring"
 import type { Validation } from "@stseval/scoring"
 import * as Style from "./Style.js"
@@ -30,14 +31,13 @@ export const header = (results: Engine.Results, options: { readonly runs?: boole
     `signature: ${results.signature.text}`
   ].join("\n")
 
-/** A correlation in the edition's published style (`0.826` or `82.64`); undefined as `n/a`. */
-export const correlation = (value: MetricValue.MetricValue | undefined, d: Decimals): string => {
-  if (value === undefined || value._tag === "Undefined") return "n/a"
-  return d.style === "r100" ? (value.value * 100).toFixed(d.decimals ?? 2) : value.value.toFixed(d.decimals ?? 3)
-}
+/** A correlation in the edition's published style (`0.826` or `82.64`, scoring's `Style`); undefined as `n/a`. */
+export const correlation = (value: MetricValue.MetricValue | undefined, d: Decimals): string =>
+  Figures.metric(value, Figures.of({ published: { style: d.style } }, "correlation", d.decimals))
 
-export const number = (value: MetricValue.MetricValue | undefined, decimals: number, suffix = ""): string =>
-  value === undefined || value._tag === "Undefined" ? "n/a" : `${value.value.toFixed(decimals)}${suffix}`
+/** An MSE, F1 or accuracy, in the one style every output uses. */
+export const figure = (value: MetricValue.MetricValue | undefined, kind: "mse" | "f1" | "accuracy"): string =>
+  Figures.metric(value, Figures.of({ published: { style: "r3" } }, kind))
 
 export const runLabel = (meta: Validation.RunInfo): string =>
   `${meta.id}${meta.primary ? " (primary)" : ""}${meta.late ? " [late]" : ""}${meta.corrected ? " [corrected]" : ""}`
@@ -88,14 +88,14 @@ export const scored = (run: ScoredRun.ScoredRun, d: Decimals, options: { readonl
     if (r !== undefined) {
       rows.push(
         r.status === "scored"
-          ? ["relatedness", String(r.pairs), `r ${correlation(r.pearson, d)}`, `rho ${correlation(r.spearman, d)}`, `MSE ${number(r.mse, 3)}`, Style.dim(`(standardised MSE ${number(r.standardisedMse, 3)})`)]
+          ? ["relatedness", String(r.pairs), `r ${correlation(r.pearson, d)}`, `rho ${correlation(r.spearman, d)}`, `MSE ${figure(r.mse, "mse")}`, Style.dim(`(standardised MSE ${figure(r.standardisedMse, "mse")})`)]
           : ["relatedness", "-", Style.red(`not evaluated: ${r.reason ?? ""}`), "", "", ""]
       )
     }
     if (e !== undefined) {
       rows.push(
         e.status === "scored"
-          ? ["entailment", String(e.pairs), `accuracy ${number(e.accuracy, 2, "%")}`, `macro-F1 ${number(e.macroF1, 3)}`, "", ""]
+          ? ["entailment", String(e.pairs), `accuracy ${figure(e.accuracy, "accuracy")}`, `macro-F1 ${figure(e.macroF1, "f1")}`, "", ""]
           : ["entailment", "-", Style.red(`not evaluated: ${e.reason ?? ""}`), "", "", ""]
       )
     }
@@ -155,8 +155,9 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals): string => {
     out.push(Style.bold(`${TITLES[r.ranking] ?? r.ranking} — ${r.metric}${ranked.primaryOnly ? ", primary runs" : ", all runs"}`))
     const rows = r.entries.map((e) => [
       e.rank !== undefined ? String(e.rank) : "-",
-      `${e.meta.id}${e.meta.late ? " †" : ""}${e.meta.corrected ? " *" : ""}`,
-      e.rank !== undefined ? (percent ? number(e.value, 2, "%") : correlation(e.value, d)) : "-",
+      // the marks of the published tables, as report and watch print them
+      `${e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}`,
+      e.rank !== undefined ? (percent ? figure(e.value, "accuracy") : correlation(e.value, d)) : "-",
       e.rank !== undefined ? "" : Style.dim(`not ranked: ${e.reason ?? ""}`)
     ])
     out.push(...indentTable([{ header: "rank", align: "right" }, { header: "run" }, { header: r.metric, align: "right" }, { header: "" }], rows), "")

@@ -1,10 +1,13 @@
 /**
- * Runs the real `stseval` executable in a child process (from source, through tsx), so tests see
- * what a user sees: stdout, stderr and the exit code.
+ * Runs `stseval` for the tests: `runCli` in this process (`Main.runInProcess`, with its own output
+ * streams and environment: quick, and nothing leaks between tests), `spawnCli` as the real
+ * executable in a child process (from source, through tsx) for what only a process shows.
+ * Both give what a user sees: stdout, stderr and the exit code.
  */
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { runInProcess } from "../../src/Main.js"
 
 export const repoRoot = path.resolve(import.meta.dirname, "../../../..")
 const bin = path.join(repoRoot, "apps/cli/src/bin.ts")
@@ -19,7 +22,20 @@ export interface CliResult {
   readonly stderr: string
 }
 
-export const runCli = (
+/** The CLI run in this process on `args`; `env` replaces the environment it reads. */
+export const runCli = async (args: ReadonlyArray<string>, options: { readonly env?: Record<string, string> } = {}): Promise<CliResult> => {
+  let stdout = ""
+  let stderr = ""
+  const code = await runInProcess(args, {
+    stdout: (s) => (stdout += s),
+    stderr: (s) => (stderr += s),
+    ...(options.env !== undefined ? { env: { ...process.env, ...options.env } } : {})
+  })
+  return { code, stdout, stderr }
+}
+
+/** The real executable, in a child process. */
+export const spawnCli = (
   args: ReadonlyArray<string>,
   options: { readonly env?: Record<string, string>; readonly cwd?: string } = {}
 ): Promise<CliResult> =>

@@ -22,14 +22,13 @@
 // stratum, m draws of Lemire's bounded integer). A chunk's output depends only on (seed, c), so
 // chunks can run in any order on any thread with bit-identical results.
 //
-// Threads. Large jobs also run chunks on worker threads (node:worker_threads) sharing one
+// Threads. Large jobs also run chunks on worker threads (internal/threads.ts) sharing one
 // WebAssembly memory; the calling thread works too and then waits (Atomics.wait) for the rest, so
 // `Bootstrap.resample` stays synchronous. JavaScript, single-thread WebAssembly and multi-thread
 // WebAssembly give identical samples (tested).
-import type * as OsModule from "node:os"
-import type * as WorkerThreadsModule from "node:worker_threads"
 import type { Prepared } from "./correlationKernel.js"
 import { CHUNK, chunkStates } from "./random.js"
+import * as Threads from "./threads.js"
 import * as WasmKernel from "./wasmKernel.js"
 
 // Local copies: an imported binding can compile to a property read (a getter under CommonJS
@@ -259,82 +258,8 @@ const compile = (shared: boolean): Compiled | null => {
 }
 
 
-type WorkerThreads = typeof WorkerThreadsModule
-type Os = typeof OsModule
-
-/**
- * A Node built-in module through `process.getBuiltinModule` (Node >= 20.16), or undefined
- * elsewhere: a static import of node:worker_threads would break the package in browsers, and a
- * dynamic import would make `Bootstrap.resample` asynchronous.
- */
-const nodeModule = <A>(id: string): A | undefined => {
-  try {
-    const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule
-    return typeof get === "function" ? (get(id) as A | undefined) : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * A worker's loop, as plain JavaScript source (a worker needs a script; this keeps it independent
- * of how the package is bundled or transpiled): claim chunks from the shared counter ctl[0] until
- * none is left, compute each, and mark it done exactly as the caller's `runChunk` does.
- */
-const WORKER_SOURCE = `
-const { parentPort } = require("node:worker_threads")
-parentPort.on("message", (job) => {
-  const { exports } = new WebAssembly.Instance(job.module, { env: { memory: job.memory } })
-  const ctl = new Int32Array(job.memory.buffer, job.control, 2)
-  const status = new Int32Array(job.memory.buffer, job.status, job.chunks)
-  for (;;) {
-    const c = Atomics.add(ctl, 0, 1)
-    if (c >= job.chunks) break
-    exports.chunk(c, Math.min(${CHUNK}, job.resamples - c * ${CHUNK}), c * ${CHUNK}, ...job.args)
-    if (Atomics.compareExchange(status, c, 0, job.thread + 1) === 0) Atomics.add(ctl, 1, 1)
-    Atomics.notify(ctl, 1)
-  }
-})
-`
-
-type Worker = InstanceType<WorkerThreads["Worker"]>
-
-/** Idle workers kept between jobs (starting one costs tens of ms); unref'd, so never keep the process alive. */
-const pool: Array<Worker> = []
-
-const workers = (wanted: number): ReadonlyArray<Worker> => {
-  const wt = nodeModule<WorkerThreads>("node:worker_threads")
-  if (wt === undefined) return []
-  try {
-    while (pool.length < wanted) {
-      const w = new wt.Worker(WORKER_SOURCE, { eval: true })
-      w.unref()
-      // A worker that fails is dropped; the chunks it claimed are redone by the caller (below).
-      w.on("error", () => {
-        const i = pool.indexOf(w)
-        if (i >= 0) pool.splice(i, 1)
-      })
-      pool.push(w)
-    }
-  } catch {
-    // no (more) threads available: use what there is
-  }
-  return pool.slice(0, wanted)
-}
-
 /** Work (resamples x pairs x runs) from which extra threads pay for their start-up (~50 ms of work). */
 const THREAD_WORK = 5e7
-
-const defaultThreads = (work: number): number => {
-  if (work < THREAD_WORK) return 1
-  const os = nodeModule<Os>("node:os")
-  if (os === undefined) return 1
-  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length
-  return Math.max(1, Math.min(8, cores))
-}
-
-/** If the workers finish nothing for this long, the caller redoes their unfinished chunks itself. */
-const STALL_MS = 2000
 
 const align = (n: number): number => Math.ceil(n / 64) * 64
 
@@ -346,7 +271,7 @@ export const pearsonSamples = (p: Prepared, B: number, seed: number, options: Ru
   const states = chunkStates(seed, chunks)
   const F = packData(p)
   const progress = makeProgress(B, options.progress)
-  const threads = Math.max(1, Math.min(64, Math.floor(options.threads ?? defaultThreads(B * N * (K + 1)))))
+  const threads = Math.max(1, Math.min(64, Math.floor(options.threads ?? Threads.defaultThreads(B * N * (K + 1), THREAD_WORK))))
 
   if (engine !== "js" && Wasm !== undefined) {
     const shared = threads > 1 && typeof SharedArrayBuffer === "function"
@@ -409,44 +334,20 @@ const wasmRun = (
   new Int32Array(heap, pStart, S + 1).set(p.start)
   new Float64Array(heap, pCoef, S).set(p.coef)
   new Int32Array(heap, pState, states.length).set(states)
-  // status[c] = 1 + the thread that wrote chunk c (0 = the caller), 0 before; ctl[0] = next chunk
-  // to claim, ctl[1] = chunks done
-  const status = new Int32Array(heap, pStatus, chunks)
-  const ctl = new Int32Array(heap, pControl, 2)
   const args = (t: number) => [N, K, S, B, pF, pStart, pCoef, pState, pSamples, pScratch + t * scratchBytes,
     pScratch + t * scratchBytes + wBytes]
   const mine = args(0)
-  const runChunk = (c: number) => {
-    chunk(c, Math.min(CHUNK, B - c * CHUNK), c * CHUNK, ...mine)
-    if (Atomics.compareExchange(status, c, 0, 1) === 0) Atomics.add(ctl, 1, 1)
-  }
-
-  const helpers = threads > 1 ? workers(threads - 1) : []
-  helpers.forEach((w, t) =>
-    w.postMessage({ module: wasm.module, memory, control: pControl, status: pStatus, chunks, resamples: B,
-      thread: t + 1, args: args(t + 1) })
-  )
-  if (options.callerWorks !== false || helpers.length === 0) {
-    for (;;) {
-      const c = Atomics.add(ctl, 0, 1)
-      if (c >= chunks) break
-      runChunk(c)
-      progress(Math.min(B, Atomics.load(ctl, 1) * CHUNK))
-    }
-  }
-  // Wait for the chunks the workers claimed. After a long stall (a worker that failed, or never
-  // got CPU time) redo whatever is unfinished here: a chunk's output does not depend on who
-  // computes it, so a late worker writing the same chunk writes the same bytes.
-  for (;;) {
-    const done = Atomics.load(ctl, 1)
-    if (done >= chunks) break
-    if (Atomics.wait(ctl, 1, done, STALL_MS) === "timed-out" && Atomics.load(ctl, 1) === done) {
-      for (let c = 0; c < chunks; c++) if (Atomics.load(status, c) === 0) runChunk(c)
-    }
-    progress(Math.min(B, Atomics.load(ctl, 1) * CHUNK))
-  }
+  Threads.run({
+    units: chunks,
+    unit: (c) => chunk(c, Math.min(CHUNK, B - c * CHUNK), c * CHUNK, ...mine),
+    message: (t) => ({ kind: "wasm", module: wasm.module, memory, chunk: CHUNK, resamples: B, args: args(t) }),
+    control: { buffer: heap, control: pControl, status: pStatus },
+    threads,
+    progress: (done) => progress(Math.min(B, done * CHUNK)),
+    ...(options.callerWorks !== undefined ? { callerWorks: options.callerWorks } : {}),
+    ...(options.onDone !== undefined ? { onDone: options.onDone } : {})
+  })
   progress(B)
-  options.onDone?.(status.slice())
   return new Float64Array(heap, pSamples, K * B).slice()
 }
 

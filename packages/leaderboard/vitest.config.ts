@@ -1,3 +1,3 @@
 import { project } from "@stseval/vitest-config"
 
-export default project("watcher")
+export default project("leaderboard")

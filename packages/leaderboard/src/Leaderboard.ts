@@ -9,20 +9,21 @@
  *
  * @since 0.1.0
  */
-import { Submissions } from "@stseval/formats"
-import type { Issue } from "@stseval/formats"
+import { Issue, Submissions } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
-import { Rank } from "@stseval/scoring"
-import type { OfficialFigure, RunOutcome } from "./Scorer.js"
+import { Json, Rank } from "@stseval/scoring"
+import { Schema } from "effect"
+import { OfficialFigure } from "./Scorer.js"
+import type { RunOutcome } from "./Scorer.js"
 
 /** The format tag of `leaderboard.json`. @since 0.1.0 */
 export const FORMAT = "stseval/leaderboard@1"
 
 /**
- * Marks on a run: `late` / `corrected` (from run.json; published tables print `*`),
- * `post-deadline` (submitted after the deadline; printed `†`), `over-limit` (beyond the team's run
- * limit: not ranked), `extra-primary` (the team already has a primary run: this one is ranked as an
- * ordinary run).
+ * Marks on a run (`@stseval/scoring`'s `Rank.Flag`): `late` / `corrected` (from run.json;
+ * published tables print `*`), `post-deadline` (submitted after the deadline; printed with a
+ * dagger), `over-limit` (beyond the team's run limit: not ranked), `extra-primary` (the team
+ * already has a primary run: this one is ranked as an ordinary run).
  *
  * @since 0.1.0
  */
@@ -51,71 +52,80 @@ export interface RunRecord {
 /** @since 0.1.0 */
 export interface BuildOptions {
   readonly task: string
+  /** the scorer's signature (edition, gold, rule, engine), published with the board */
+  readonly signature?: string | undefined
   readonly runLimit: number
   /** ms since the epoch */
   readonly deadline?: number | undefined
-  /** `mark` (default): post-deadline runs are ranked and marked `†`; `exclude`: listed, not ranked */
+  /** `mark` (default): post-deadline runs are ranked and marked with a dagger; `exclude`: listed, not ranked */
   readonly postDeadline?: "mark" | "exclude" | undefined
   /** rank primary runs only (default false: every run within the limit is ranked) */
   readonly primaryOnly?: boolean | undefined
 }
 
-/** One run of `leaderboard.json`. @since 0.1.0 */
-export interface LeaderboardRun {
-  /** `team/runN` (`team/<name>` without a run number; `~2`, `~3` on a clash) */
-  readonly id: string
-  readonly entry: string
-  readonly kind: "file" | "folder" | "zip"
-  readonly team: string
-  readonly run: number | null
-  /** the run counts as the team's primary run (after the one-primary rule) */
-  readonly primary: boolean
-  readonly status: "scored" | "failed"
-  readonly failure: string | null
-  readonly hash: string
-  readonly flags: ReadonlyArray<Flag>
-  readonly official: ReadonlyArray<OfficialFigure>
-  readonly errors: ReadonlyArray<Issue.Issue>
-  readonly warnings: ReadonlyArray<Issue.Issue>
+const RunNumber = Schema.NullOr(Schema.Int).annotate({ description: "run number; null when the name has none" })
+const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+const who = {
+  id: Schema.String.annotate({ description: "the run's id, as `stseval rank` gives it: team/runN (the name without extension when it has no run number; ~2, ~3 on a clash)" }),
+  team: Schema.String,
+  run: RunNumber,
+  primary: Schema.Boolean.annotate({ description: "the team's primary run (after the one-primary rule)" }),
+  late: Schema.Boolean.annotate({ description: "late submission (run.json); printed *" }),
+  corrected: Schema.Boolean.annotate({ description: "corrected resubmission (run.json); printed *" }),
+  postDeadline: Schema.Boolean.annotate({ description: "after the deadline (run.json or its submission time); printed with a dagger" }),
+  flags: Schema.Array(Json.FlagJson)
 }
+
+/** One run of `leaderboard.json`. @since 0.1.0 */
+export const LeaderboardRun = Schema.Struct({
+  ...who,
+  entry: Schema.String.annotate({ description: "the run's name in the submissions folder" }),
+  kind: Schema.Literals(["file", "folder", "zip"]),
+  status: Schema.Literals(["scored", "failed"]),
+  failure: Schema.NullOr(Schema.String).annotate({ description: "why the run failed" }),
+  hash: Schema.String.annotate({ description: "SHA-256 of the run's content" }),
+  official: Schema.Array(OfficialFigure).annotate({ description: "empty in the hidden phase's public view" }),
+  errors: Schema.Array(Issue.Issue),
+  warnings: Schema.Array(Issue.Issue).annotate({ description: "empty in the hidden phase's public view" })
+}).annotate({ identifier: "LeaderboardRun" })
+/** @since 0.1.0 */
+export type LeaderboardRun = typeof LeaderboardRun.Type
 
 /** One row of a ranking. @since 0.1.0 */
-export interface LeaderboardEntry {
-  /** 1-based; `null` when not ranked (then `reason` says why) */
-  readonly rank: number | null
-  readonly id: string
-  readonly team: string
-  readonly run: number | null
-  readonly primary: boolean
-  readonly value: number | null
-  readonly reason: string | null
-  readonly flags: ReadonlyArray<Flag>
-}
+export const LeaderboardEntry = Schema.Struct({
+  rank: Schema.NullOr(Schema.Int).annotate({ description: "1-based competition rank; null when not ranked (reason says why)" }),
+  ...who,
+  value: Schema.NullOr(Schema.Finite),
+  reason: Schema.NullOr(Schema.String)
+}).annotate({ identifier: "LeaderboardEntry" })
+/** @since 0.1.0 */
+export type LeaderboardEntry = typeof LeaderboardEntry.Type
 
 /** @since 0.1.0 */
-export interface Ranking {
-  readonly ranking: string
-  readonly metric: string
-  /** ranked entries (best first), then the runs that are not ranked */
-  readonly entries: ReadonlyArray<LeaderboardEntry>
-}
+export const Ranking = Schema.Struct({
+  ranking: Schema.String,
+  metric: Schema.String,
+  entries: Schema.Array(LeaderboardEntry).annotate({ description: "ranked entries (best first), then the runs not ranked" })
+})
+/** @since 0.1.0 */
+export type Ranking = typeof Ranking.Type
 
 /** The content of `leaderboard.json` (and, with `view: "public"`, `leaderboard.public.json`). @since 0.1.0 */
-export interface Leaderboard {
-  readonly format: typeof FORMAT
-  /** `full`: the organisers' view; `public`: what participants see */
-  readonly view: "full" | "public"
-  /** hidden phase: the public view carries validation status only, no figures and no ranks */
-  readonly hidden: boolean
-  readonly task: string
-  readonly runLimit: number
-  readonly deadline: string | null
-  readonly primaryOnly: boolean
-  readonly counts: { readonly runs: number; readonly scored: number; readonly failed: number; readonly ranked: number }
-  readonly rankings: ReadonlyArray<Ranking>
-  /** every published run, sorted by team, run number, name */
-  readonly runs: ReadonlyArray<LeaderboardRun>
-}
+export const Leaderboard = Schema.Struct({
+  format: Schema.Literal(FORMAT),
+  view: Schema.Literals(["full", "public"]).annotate({ description: "full: leaderboard.json; public: leaderboard.public.json" }),
+  hidden: Schema.Boolean.annotate({ description: "hidden phase: the public view has no figures and no ranks" }),
+  task: Schema.String.annotate({ description: "task edition id" }),
+  signature: Schema.String.annotate({ description: "what the runs were scored with: edition@hash|gold:hash|agg:rule|engine@version" }),
+  runLimit: Count.annotate({ description: "runs per team" }),
+  deadline: Schema.NullOr(Schema.String).annotate({ description: "ISO 8601 instant, or null" }),
+  primaryOnly: Schema.Boolean,
+  counts: Schema.Struct({ runs: Count, scored: Count, failed: Count, ranked: Count }),
+  rankings: Schema.Array(Ranking).annotate({ description: "one per official figure; empty in the hidden phase's public view" }),
+  runs: Schema.Array(LeaderboardRun).annotate({ description: "every published run, by team, run number, name" })
+}).annotate({ identifier: "Leaderboard", title: "stseval watch: leaderboard.json and leaderboard.public.json (stseval/leaderboard@1)" })
+/** @since 0.1.0 */
+export type Leaderboard = typeof Leaderboard.Type
 
 const figureOf = (o: OfficialFigure): Rank.Figure => ({
   ranking: o.ranking,
@@ -170,6 +180,9 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
     team: r.team,
     run: r.run ?? null,
     primary,
+    late: meta.late,
+    corrected: meta.corrected,
+    postDeadline: meta.postDeadline,
     status: r.outcome.status,
     failure: r.outcome.failure ?? null,
     hash: r.hash,
@@ -184,16 +197,7 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
     metric: k.metric,
     entries: k.entries.map((e): LeaderboardEntry => {
       if (e.rank !== undefined) rankedIds.add(e.meta.id)
-      return {
-        rank: e.rank ?? null,
-        id: e.meta.id,
-        team: e.meta.team,
-        run: e.meta.run ?? null,
-        primary: e.primary,
-        value: e.value._tag === "Defined" ? e.value.value : null,
-        reason: e.reason ?? null,
-        flags: e.flags
-      }
+      return { ...Json.entryJson(e), reason: e.reason ?? null }
     })
   }))
   return {
@@ -201,6 +205,7 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
     view: "full",
     hidden: false,
     task: options.task,
+    signature: options.signature ?? "",
     runLimit: options.runLimit,
     deadline: options.deadline !== undefined ? new Date(options.deadline).toISOString() : null,
     primaryOnly,

@@ -1,33 +1,24 @@
 /**
  * The watcher wired to the real engine (`@stseval/scoring`) and report renderer (`@stseval/tables`).
  *
- * `layer({ task, gold })` loads the edition and its gold once (as `Engine.loadContext` does for
- * `stseval rank`), fingerprints the gold for the cache key, and scores each run with
+ * `layer({ task, gold })` loads the edition and its gold once (`Engine.loadContext`, the first half
+ * of `Engine.score`), signs it (`Signature`: edition, gold, engine; the cache key's part), and scores each run with
  * `Engine.scoreSubmission`: the watcher's figures are the engine's, run for run. `renderer(edition)`
  * prints the leaderboard through the report package's Markdown and HTML renderers.
  *
  * @since 0.1.0
  */
-import { createHash } from "node:crypto"
 import type { Issue, Registry } from "@stseval/formats"
 import { Html, Markdown } from "@stseval/tables"
 import type { Table } from "@stseval/tables"
-import { Engine, Json } from "@stseval/scoring"
+import { Engine, Json, Signature, Style } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
-import { Effect, FileSystem, Layer, Option, Path } from "effect"
+import { Effect, Layer } from "effect"
 import type { Leaderboard, LeaderboardRun } from "./Leaderboard.js"
 import { Renderer } from "./Render.js"
 import type { RendererShape } from "./Render.js"
 import { Scorer } from "./Scorer.js"
 import type { OfficialFigure, RunOutcome } from "./Scorer.js"
-
-/**
- * Part of every cache key. Bump it whenever the engine may score a run differently (a fixed bug, a
- * new rule), so that cached scores of the old engine are not reused.
- *
- * @since 0.1.0
- */
-export const ENGINE_VERSION = "@stseval/scoring@0.1.0#1"
 
 /** @since 0.1.0 */
 export interface Options {
@@ -45,7 +36,7 @@ export interface Options {
  */
 export const toOutcome = (run: ScoredRun.ScoredRun): RunOutcome => ({
   status: run.status,
-  failure: run.failure,
+  ...(run.failure !== undefined ? { failure: run.failure } : {}),
   official: run.official.map(
     (o): OfficialFigure =>
       o.value._tag === "Defined"
@@ -58,30 +49,6 @@ export const toOutcome = (run: ScoredRun.ScoredRun): RunOutcome => ({
 })
 
 /**
- * SHA-256 over the edition (a user edition may change what is scored) and every gold file's bytes.
- *
- * @since 0.1.0
- */
-export const goldFingerprint = (edition: Registry.TaskEdition, goldPath: string | undefined) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
-    const path = yield* Path.Path
-    const h = createHash("sha256")
-    h.update(JSON.stringify(edition))
-    if (goldPath === undefined) return h.update("\0no gold").digest("hex")
-    const info = yield* fs.stat(goldPath).pipe(Effect.option)
-    const isDir = Option.isSome(info) && info.value.type === "Directory"
-    const files = isDir ? edition.datasets.map((d) => path.join(goldPath, d.gold)) : [goldPath]
-    for (const file of files) {
-      const bytes = yield* fs.readFile(file).pipe(Effect.option)
-      h.update(`\0${path.basename(file)}\0`)
-      if (Option.isSome(bytes)) h.update(bytes.value)
-      else h.update("missing")
-    }
-    return h.digest("hex")
-  })
-
-/**
  * The real engine as the watcher's `Scorer`. Fails only when the edition cannot be resolved; a
  * missing gold makes every run fail with the gold's issues (as `stseval rank` does).
  *
@@ -91,14 +58,13 @@ export const layer = (options: Options) =>
   Layer.effect(Scorer)(
     Effect.gen(function* () {
       const context = yield* Engine.loadContext({ task: options.task, gold: options.gold })
-      const goldHash = yield* goldFingerprint(context.edition, context.goldPath)
       for (const issue of context.gold.issues) {
         if (issue.severity === "error") yield* Effect.logWarning(`gold: ${issue.file}: ${issue.message}`)
       }
       return {
         edition: context.edition,
-        goldHash,
-        engineVersion: ENGINE_VERSION,
+        // names the edition, the gold's content and the engine version: the cache key's part
+        signature: Signature.make(context.edition, context.gold).text,
         score: (submission) => Effect.sync(() => toOutcome(Engine.scoreSubmission(context, submission)))
       }
     })
@@ -108,12 +74,9 @@ export const layer = (options: Options) =>
 // Rendering through @stseval/tables
 // ---------------------------------------------------------------------------------------------
 
+// the one number style of every output
 const styleOf = (edition: Registry.TaskEdition | undefined, metric: string): Table.NumberStyle =>
-  metric === "accuracy"
-    ? { decimals: 2, suffix: "%" }
-    : edition?.published.style === "r100"
-      ? { decimals: 2, scale: 100 }
-      : { decimals: 3 }
+  Style.of(edition ?? { published: { style: "r3" } }, Style.kindOf(metric))
 
 const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`
 
@@ -167,7 +130,7 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
       }
     }
     cells.note = { _tag: "text", text: note, marks: [] }
-    return { id: run.id, cells, marks: rowMarks(run) }
+    return { id: run.id, cells, marks: rowMarks(run), flags: { late: run.late, corrected: run.corrected, postDeadline: run.postDeadline } }
   })
   return {
     id: `leaderboard-${board.task}`,

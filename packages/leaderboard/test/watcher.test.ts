@@ -82,6 +82,23 @@ describe("once", () => {
     expect(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")).toBe(first)
   })
 
+  it("a run named __proto__ is a run like any other: on the board, in status.json and state.json, restored after a restart", async () => {
+    const folder = tempDir("proto")
+    const out = tempDir("proto-out")
+    write(folder, "__proto__", Fake.runText(GOLD))
+    write(folder, "constructor", Fake.runText(REVERSED))
+    const summary = await once({ folder, out })
+    expect(summary).toMatchObject({ runs: 2, scored: 2 })
+    expect(board(out)!.runs.map((r) => r.id)).toEqual(["__proto__", "constructor"])
+    const s = status(out)!
+    expect(Object.keys(s.runs)).toEqual(["__proto__", "constructor"])
+    expect(s.runs["__proto__"].status).toBe("scored")
+    const state = readJson<{ runs: Record<string, unknown> }>(path.join(out, "state.json"))!
+    expect(Object.keys(state.runs)).toEqual(["__proto__", "constructor"])
+    // restored from state.json and the cache: nothing scored again
+    expect(await once({ folder, out })).toMatchObject({ runs: 2, scoredThisSession: 0, cacheHits: 2 })
+  })
+
   it("hidden phase: the public files carry validation status only", async () => {
     const folder = tempDir("hidden")
     const out = tempDir("hidden-out")

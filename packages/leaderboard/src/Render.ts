@@ -112,4 +112,4 @@ export const minimal: RendererShape = { render: (board) => ({ md: markdown(board
  *
  * @since 0.1.0
  */
-export const Renderer = Context.Reference<RendererShape>("@stseval/watcher/Renderer", { defaultValue: () => minimal })
+export const Renderer = Context.Reference<RendererShape>("@stseval/leaderboard/Renderer", { defaultValue: () => minimal })

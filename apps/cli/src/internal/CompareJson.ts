@@ -1,0 +1,204 @@
+/**
+ * The `--json` documents of `stseval compare` and `stseval significance`, as Effect Schemas
+ * (docs/schemas/compare.schema.json and significance.schema.json are generated from them) and the
+ * functions that build them from the significance package's results.
+ *
+ * JSON has no NaN: a correlation or statistic a constant run (or a resampling with no valid
+ * resample) leaves undefined is written as null.
+ */
+import { Schema } from "effect"
+import { Issue } from "@stseval/formats"
+import { Json, Signature } from "@stseval/scoring"
+import type { ScoredRun } from "@stseval/scoring"
+import type { Compare, McNemar } from "@stseval/significance"
+import { testNames } from "./Lazy.js"
+
+export const COMPARE_FORMAT = "stseval/compare@1"
+export const SIGNIFICANCE_FORMAT = "stseval/significance@1"
+
+const described = <S extends Schema.Top>(schema: S, description: string) => schema.annotate({ description })
+/** A float that may be undefined (NaN), written as null. */
+const Real = (description: string) => described(Schema.NullOr(Schema.Finite), `${description}; null when undefined`)
+const Count = (description: string) => described(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), description)
+const IssueJson = Issue.Issue.annotate({ identifier: "Issue", description: "a problem found in a file (docs/formats.md lists the codes)" })
+
+const TestName = described(Schema.Literals(testNames), "the test: a cocor test for two dependent correlations, bootstrap or permutation").annotate({
+  identifier: "TestName"
+})
+const Alternative = described(Schema.Literals(["two.sided", "greater", "less"]), "alternative hypothesis; greater: run A (a) is better")
+
+/** The fields `Compare.Comparison` has besides `a` / `b`. */
+const comparisonFields = {
+  test: TestName,
+  estimateA: Real("correlation of run A with the gold (or the edition's aggregate of it)"),
+  estimateB: Real("correlation of run B with the gold (or the edition's aggregate of it)"),
+  alternative: Alternative,
+  pValue: Schema.optionalKey(described(Schema.Finite, "p-value; absent for zou2007 (interval only)")),
+  statistic: Schema.optionalKey(Real("test statistic; for bootstrap / permutation the difference r(A) - r(B)")),
+  df: Schema.optionalKey(described(Schema.Finite, "degrees of freedom (t tests)")),
+  ci: Schema.optionalKey(
+    described(Schema.Tuple([Real("lower bound"), Real("upper bound")]), "interval for r(A) - r(B) (zou2007, bootstrap) or, for meng1992, for the Fisher-z difference")
+  ),
+  confLevel: Schema.optionalKey(described(Schema.Finite, "confidence level of ci")),
+  signature: Schema.optionalKey(described(Schema.String, "resampling: the reproducibility signature (method, resamples, seed, metric, strata, rng, version)")),
+  valid: Schema.optionalKey(Count("resampling: resamples used")),
+  degenerate: Schema.optionalKey(Count("resampling: resamples left out because a correlation was undefined"))
+}
+
+const Comparison = Schema.Struct({
+  ...comparisonFields,
+  a: described(Schema.Literal(0), "run A"),
+  b: described(Schema.Literal(1), "run B")
+}).annotate({ identifier: "Comparison", description: "run A against run B (Compare.Comparison)" })
+
+const CompareRow = Schema.Struct({
+  dataset: described(Schema.String, "dataset (track) name, `relatedness` for SICK, or `aggregate (<weighted|unweighted|pooled>)`"),
+  pairs: Count("pairs compared"),
+  comparison: Comparison
+})
+type CompareRow = typeof CompareRow.Type
+
+const Entailment = Schema.Struct({
+  method: described(Schema.Literals(["exact", "chisq"]), "exact binomial when b + c < 25, else chi-square with continuity correction"),
+  b: Count("pairs run A labelled right and run B wrong"),
+  c: Count("pairs run B labelled right and run A wrong"),
+  statistic: described(Schema.Finite, "chi-square statistic (chisq) or b (exact)"),
+  df: Schema.optionalKey(described(Schema.Finite, "1 (chisq only)")),
+  pValue: described(Schema.Finite, "two-sided p-value"),
+  accuracyA: described(Schema.Finite, "run A's entailment accuracy in percent, as `score` gives it"),
+  accuracyB: described(Schema.Finite, "run B's entailment accuracy in percent")
+}).annotate({ identifier: "Entailment", description: "SICK entailment: McNemar's test on the discordant pairs" })
+
+const Skipped = Schema.Struct({ dataset: Schema.String, reason: Schema.String })
+
+export const CompareResults = Schema.Struct({
+  format: described(Schema.Literal(COMPARE_FORMAT), "identifies this document"),
+  edition: described(Schema.String, "task edition id"),
+  gold: described(Schema.String, "gold file or folder, as given or resolved from the data store"),
+  scoring: described(Signature.Signature, "what the runs were scored with (edition, gold, rule, engine)"),
+  runA: described(Schema.String, "run A's id (team/runN)"),
+  runB: described(Schema.String, "run B's id"),
+  runs: described(Schema.Array(Json.RunJson), "runs A and B: who submitted them, primary, late, corrected, post-deadline"),
+  datasets: described(Schema.Array(CompareRow), "one row per dataset (track) both runs have scored, with the chosen test"),
+  aggregate: Schema.optionalKey(described(CompareRow, "multi-dataset editions: the edition's aggregate, by bootstrap (or permutation) stratified by dataset")),
+  entailment: Schema.optionalKey(described(Entailment, "SICK, when both runs have scored entailment labels")),
+  skipped: described(
+    Schema.Array(Skipped),
+    "datasets (SICK: relatedness / entailment) not compared, with the reason: not scored, or a run's correlation is undefined (constant run)"
+  ),
+  runErrors: described(Schema.Array(IssueJson), "the two runs' own errors (why a dataset could not be compared)"),
+  errors: described(Schema.Array(Schema.String), "tests that could not be computed, as `<dataset>: <message>`")
+}).annotate({ identifier: "CompareResults", title: "stseval compare --json" })
+export type CompareResults = typeof CompareResults.Type
+
+const SignificanceComparison = Schema.Struct({
+  ...comparisonFields,
+  a: described(Schema.String, "run id of the higher-ranked run"),
+  b: described(Schema.String, "run id of the lower-ranked run"),
+  adjustedP: Schema.optionalKey(described(Schema.Finite, "p-value after --correction (equal to pValue with none); absent when pValue is"))
+}).annotate({ identifier: "SignificanceComparison" })
+
+const RankingEntry = Schema.Struct({
+  position: Count("1-based position, best first"),
+  run: described(Schema.String, "run id"),
+  team: Schema.String,
+  primary: Schema.Boolean,
+  late: Schema.Boolean,
+  corrected: Schema.Boolean,
+  postDeadline: Schema.Boolean,
+  estimate: Real("the run's correlation (or aggregate)"),
+  bold: described(Schema.Boolean, "not significantly different from the best (--against best / all; always false against a run)"),
+  group: Schema.optionalKey(Count("--against all: group of mutually indistinguishable runs, 1-based")),
+  rankRange: Schema.optionalKey(described(Schema.Tuple([Schema.Int, Schema.Int]), "--against all: range of ranks the run could hold, 1-based, inclusive"))
+})
+
+export const SignificanceResults = Schema.Struct({
+  format: described(Schema.Literal(SIGNIFICANCE_FORMAT), "identifies this document"),
+  edition: described(Schema.String, "task edition id"),
+  gold: described(Schema.String, "gold file or folder"),
+  scoring: described(Signature.Signature, "what the runs were scored with (edition, gold, rule, engine)"),
+  test: TestName,
+  aggregate: Schema.optionalKey(
+    described(Schema.Literals(["weighted", "unweighted", "pooled"]), "multi-dataset editions: how the datasets are combined (the edition's official rule)")
+  ),
+  datasets: described(Schema.Array(Schema.String), "datasets (tracks) compared; SICK: relatedness"),
+  against: described(Schema.String, "--against as given: best, all or a run id"),
+  correction: described(Schema.Literals(["none", "holm", "bonferroni"]), "multiple-comparison correction"),
+  alpha: described(Schema.Finite, "significance level"),
+  signature: Schema.optionalKey(described(Schema.String, "resampling tests: the reproducibility signature")),
+  ranking: described(Schema.Array(RankingEntry), "the compared runs, best first"),
+  error: Schema.optionalKey(
+    described(Schema.String, "why nothing was tested (fewer than two comparable runs); ranking and comparisons are then empty and the exit code is 1")
+  ),
+  comparisons: described(Schema.Array(SignificanceComparison), "every comparison made: each run against the best or the given run, or every pair"),
+  excluded: described(
+    Schema.Array(Schema.Struct({ run: Schema.String, reason: Schema.String })),
+    "runs left out because they are not scored on every dataset considered, or their correlation is undefined there (a constant run)"
+  )
+}).annotate({ identifier: "SignificanceResults", title: "stseval significance --json" })
+export type SignificanceResults = typeof SignificanceResults.Type
+
+// ---------------------------------------------------------------------------------------------
+
+const real = (x: number): number | null => (Number.isFinite(x) ? x : null)
+
+/** A comparison's fields as JSON (NaN as null), without `a` / `b`. */
+export const comparisonJson = (c: Compare.Comparison) => ({
+  test: c.test,
+  estimateA: real(c.estimateA),
+  estimateB: real(c.estimateB),
+  alternative: c.alternative,
+  ...(c.pValue !== undefined ? { pValue: c.pValue } : {}),
+  ...(c.statistic !== undefined ? { statistic: real(c.statistic) } : {}),
+  ...(c.df !== undefined ? { df: c.df } : {}),
+  ...(c.ci !== undefined ? { ci: [real(c.ci[0]), real(c.ci[1])] as const } : {}),
+  ...(c.confLevel !== undefined ? { confLevel: c.confLevel } : {}),
+  ...(c.signature !== undefined ? { signature: c.signature } : {}),
+  ...(c.valid !== undefined ? { valid: c.valid } : {}),
+  ...(c.degenerate !== undefined ? { degenerate: c.degenerate } : {})
+})
+
+export const compareRow = (dataset: string, pairs: number, c: Compare.Comparison): CompareRow => ({
+  dataset,
+  pairs,
+  comparison: { ...comparisonJson(c), a: 0, b: 1 }
+})
+
+export const entailmentJson = (m: McNemar.Result, accuracyA: number, accuracyB: number): typeof Entailment.Type => ({
+  method: m.method,
+  b: m.b,
+  c: m.c,
+  statistic: m.statistic,
+  ...(m.df !== undefined ? { df: m.df } : {}),
+  pValue: m.pValue,
+  accuracyA,
+  accuracyB
+})
+
+/** A ranked run of `significance --json`. */
+export const rankingEntry = (
+  run: ScoredRun.ScoredRun,
+  position: number,
+  estimate: number,
+  bold: boolean,
+  clusters: { readonly group?: number; readonly rankRange?: readonly [number, number] }
+): typeof RankingEntry.Type => ({
+  position,
+  run: run.meta.id,
+  team: run.meta.team,
+  primary: run.meta.primary,
+  late: run.meta.late,
+  corrected: run.meta.corrected,
+  postDeadline: run.meta.postDeadline,
+  estimate: real(estimate),
+  bold,
+  ...(clusters.group !== undefined ? { group: clusters.group } : {}),
+  ...(clusters.rankRange !== undefined ? { rankRange: clusters.rankRange } : {})
+})
+
+export const significanceComparison = (c: Compare.Comparison & { readonly adjustedP?: number }, ids: ReadonlyArray<string>): typeof SignificanceComparison.Type => ({
+  ...comparisonJson(c),
+  a: ids[c.a],
+  b: ids[c.b],
+  ...(c.adjustedP !== undefined ? { adjustedP: c.adjustedP } : {})
+})

@@ -1,0 +1,174 @@
+/**
+ * The bundled executable (scripts/bundle.ts): built once here with esbuild (about a second), copied
+ * alone into an empty temp folder outside the repository (no node_modules anywhere above it), and
+ * run with nothing but `node`, as it will run inside a Codabench scoring program.
+ */
+import { spawn } from "node:child_process"
+import * as fs from "node:fs"
+import { isBuiltin } from "node:module"
+import * as os from "node:os"
+import * as path from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { bundle } from "../scripts/bundle.js"
+import { examples } from "./support/cli.js"
+
+const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
+const submissions = path.join(examples, "sick2014/submissions")
+const primaries = ["MeaningFactory_run1primary.txt", "Insight_run1primary.txt", "Baseline-overlap_run1primary.txt"]
+
+let work: string
+let exe: string
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-bundle-test-"))
+  const built = await bundle({ outfile: path.join(work, "build", "stseval.mjs") })
+  fs.mkdirSync(path.join(work, "alone"))
+  exe = path.join(work, "alone", "stseval.mjs")
+  fs.copyFileSync(built.outfile, exe)
+}, 60_000)
+
+afterAll(() => {
+  if (work !== undefined) fs.rmSync(work, { recursive: true, force: true })
+})
+
+interface Result {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** `node stseval.mjs ...` in the empty folder, with its own temp folder (where the code cache goes). */
+const run = (args: ReadonlyArray<string>, env: Record<string, string> = {}): Promise<Result> =>
+  new Promise((resolve, reject) => {
+    const tmp = path.join(work, "tmp")
+    fs.mkdirSync(tmp, { recursive: true })
+    const child = spawn(process.execPath, [exe, ...args], {
+      cwd: path.dirname(exe),
+      env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, NO_COLOR: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()))
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()))
+    child.on("error", reject)
+    child.on("close", (code) => resolve({ code, stdout, stderr }))
+  })
+
+/** Every value stored under `key` anywhere in a JSON document. */
+const valuesOf = (doc: unknown, key: string): Array<unknown> => {
+  const out: Array<unknown> = []
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk)
+    else if (typeof v === "object" && v !== null) {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === key) out.push(x)
+        walk(x)
+      }
+    }
+  }
+  walk(doc)
+  return out
+}
+
+// An independent reading of the SICK files: tab-separated with a header, matched by pair_ID.
+const table = (file: string): Array<Record<string, string>> => {
+  const [header, ...lines] = fs.readFileSync(file, "utf8").split(/\r?\n/).filter((l) => l !== "")
+  const names = header.split("\t")
+  return lines.map((l) => Object.fromEntries(l.split("\t").map((v, i) => [names[i], v])))
+}
+const goldRows = new Map(table(gold).map((r) => [r.pair_ID, r]))
+const pearson = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
+  const n = x.length
+  const mx = x.reduce((a, b) => a + b, 0) / n
+  const my = y.reduce((a, b) => a + b, 0) / n
+  let sxy = 0
+  let sxx = 0
+  let syy = 0
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i] - mx) * (y[i] - my)
+    sxx += (x[i] - mx) ** 2
+    syy += (y[i] - my) ** 2
+  }
+  return sxy / Math.sqrt(sxx * syy)
+}
+const relatednessPearson = (runFile: string): number => {
+  const rows = table(path.join(submissions, runFile))
+  return pearson(rows.map((r) => Number(r.relatedness_score)), rows.map((r) => Number(goldRows.get(r.pair_ID)!.relatedness_score)))
+}
+
+describe("the bundled stseval (one file, nothing but node)", () => {
+  it("is one file whose only imports are Node's built-in modules", () => {
+    const text = fs.readFileSync(exe, "utf8")
+    expect(text.startsWith("#!/usr/bin/env node\n")).toBe(true)
+    const required = new Set([...text.matchAll(/\brequire\(\\?"([^"\\]+)\\?"\)/g)].map((m) => m[1]))
+    const imported = new Set([...text.matchAll(/^import .* from "([^"]+)"$/gm)].map((m) => m[1]))
+    expect(imported.size).toBeGreaterThan(0)
+    for (const id of [...required, ...imported]) expect(isBuiltin(id), id).toBe(true)
+  })
+
+  it("--version prints the package's version", async () => {
+    const { version } = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8")) as { version: string }
+    const r = await run(["--version"])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain(version)
+  })
+
+  it("score: the Pearson and entailment count of a real SICK run, as computed here independently", async () => {
+    const r = await run(["score", "--task", "sick2014", "--gold", gold, path.join(submissions, "MeaningFactory_run1primary.txt"), "--json"])
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout) as unknown
+    const rs = valuesOf(doc, "pearson").filter((v): v is number => typeof v === "number")
+    expect(rs.length).toBeGreaterThan(0)
+    expect(rs[0]).toBeCloseTo(relatednessPearson("MeaningFactory_run1primary.txt"), 12)
+    const run1 = table(path.join(submissions, "MeaningFactory_run1primary.txt"))
+    const correct = run1.filter((row) => row.entailment_judgment === goldRows.get(row.pair_ID)!.entailment_judgment).length
+    expect(valuesOf(doc, "correct")).toContain(correct)
+  })
+
+  it("significance by bootstrap (loaded lazily, resampled on worker threads) ranks the runs by their Pearson", async () => {
+    const r = await run(["significance", "--task", "sick2014", "--gold", gold, submissions, "--test", "bootstrap", "--against", "all", "--resamples", "3000", "--json"])
+    expect(r.code).toBe(0)
+    const estimates = valuesOf(JSON.parse(r.stdout), "estimate").filter((v): v is number => typeof v === "number")
+    const expected = primaries.map(relatednessPearson).sort((a, b) => b - a)
+    expect(estimates).toHaveLength(expected.length)
+    estimates.forEach((e, i) => expect(e).toBeCloseTo(expected[i], 12))
+    const ps = valuesOf(JSON.parse(r.stdout), "pValue").filter((v): v is number => typeof v === "number")
+    expect(ps).toHaveLength(3)
+    // 3000 resamples (enough work for worker threads), +1 smoothing: the smallest p is 1 / 3001
+    for (const p of ps) expect(p).toBeGreaterThanOrEqual(1 / 3001)
+  })
+
+  it("a user's mistake is one line on stderr and exit 2, as from source", async () => {
+    const r = await run(["score", "--task", "sick2014", "--gold", path.join(work, "no-such-gold.txt"), gold])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain("no-such-gold.txt")
+    expect(r.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it("keeps V8's code cache in the user's temp folder, reuses it, and NODE_DISABLE_COMPILE_CACHE turns it off", async () => {
+    const cacheDirs = () => fs.readdirSync(path.join(work, "tmp")).filter((f) => f.startsWith("stseval-compile-cache"))
+    fs.rmSync(path.join(work, "tmp"), { recursive: true, force: true })
+    const off = await run(["tasks"], { NODE_DISABLE_COMPILE_CACHE: "1" })
+    expect(off.code).toBe(0)
+    expect(cacheDirs()).toEqual([])
+    const first = await run(["tasks"])
+    expect(cacheDirs()).toHaveLength(1)
+    const dir = path.join(work, "tmp", cacheDirs()[0])
+    const files = fs.readdirSync(dir)
+    expect(files).toHaveLength(1)
+    expect(files[0]).toMatch(new RegExp(`^[0-9a-f]{16}-${process.version}-${process.arch}\\.v8$`))
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700)
+    const written = fs.statSync(path.join(dir, files[0])).mtimeMs
+    const second = await run(["tasks"])
+    expect(second).toEqual(first)
+    expect(first.stdout).toBe(off.stdout)
+    // read, not rewritten
+    expect(fs.statSync(path.join(dir, files[0])).mtimeMs).toBe(written)
+    // a cache folder others can write to is ignored
+    fs.chmodSync(dir, 0o777)
+    fs.rmSync(path.join(dir, files[0]))
+    expect((await run(["tasks"])).stdout).toBe(off.stdout)
+    expect(fs.readdirSync(dir)).toEqual([])
+  })
+})

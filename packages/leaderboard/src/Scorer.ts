@@ -1,0 +1,70 @@
+/**
+ * What the live leaderboard needs from a scoring engine, injected as an Effect service so that it
+ * can be tested with a fake engine and wired to `@stseval/scoring` by `ScoringAdapter`.
+ *
+ * The engine scores one loaded run (the `Submission` the watcher read and hashed, so the score and
+ * the cache key always describe the same bytes) and answers a JSON-serialisable `RunOutcome`: the
+ * official figure of each ranking, the run's errors and warnings, and optionally its full detail.
+ * `RunOutcome` is an Effect Schema: the cache is read back through it.
+ *
+ * @since 0.1.0
+ */
+import { Context, Schema } from "effect"
+import type { Effect } from "effect"
+import { Issue } from "@stseval/formats"
+import type { Registry, Submissions } from "@stseval/formats"
+
+/**
+ * One official figure of a run, e.g. `{ ranking: "official", metric: "wmean", value: 0.761 }`.
+ * `value` is `null` when it could not be computed; `reason` then says why.
+ *
+ * @since 0.1.0
+ */
+export const OfficialFigure = Schema.Struct({
+  ranking: Schema.String.annotate({ description: "official (STS); relatedness / entailment (SICK)" }),
+  metric: Schema.String.annotate({ description: "pearson, accuracy (percent), wmean, mean..." }),
+  value: Schema.NullOr(Schema.Finite).annotate({ description: "the figure (higher is better); null when it could not be computed" }),
+  reason: Schema.optionalKey(Schema.String.annotate({ description: "why value is null" }))
+}).annotate({ identifier: "OfficialFigure" })
+/** @since 0.1.0 */
+export type OfficialFigure = typeof OfficialFigure.Type
+
+/**
+ * A scored (or failed) run, as the engine reports it. A `failed` run is listed with its errors and
+ * never ranked.
+ *
+ * @since 0.1.0
+ */
+export const RunOutcome = Schema.Struct({
+  status: Schema.Literals(["scored", "failed"]),
+  /** why the run failed, in one sentence */
+  failure: Schema.optionalKey(Schema.String),
+  official: Schema.Array(OfficialFigure),
+  errors: Schema.Array(Issue.Issue),
+  warnings: Schema.Array(Issue.Issue),
+  /** the engine's full result (e.g. `@stseval/scoring`'s scored-run JSON), kept in the cache */
+  detail: Schema.optionalKey(Schema.Unknown)
+}).annotate({ identifier: "RunOutcome" })
+/** @since 0.1.0 */
+export type RunOutcome = typeof RunOutcome.Type
+
+/**
+ * The scoring engine as the leaderboard sees it.
+ *
+ * - `edition`: the task edition (run layout, run limit, id);
+ * - `signature`: what the engine scores with (edition, gold, rule, engine version; see
+ *   `@stseval/scoring`'s `Signature`): part of the cache key, so a new gold or engine re-scores;
+ * - `score`: score one run. It must not fail: a run that cannot be scored is a `failed` outcome.
+ *   A defect (a thrown exception) is caught by the watcher and reported as a failed run that is not
+ *   cached.
+ *
+ * @since 0.1.0
+ */
+export interface ScorerShape {
+  readonly edition: Registry.TaskEdition
+  readonly signature: string
+  readonly score: (submission: Submissions.Submission) => Effect.Effect<RunOutcome>
+}
+
+/** @since 0.1.0 */
+export class Scorer extends Context.Service<Scorer, ScorerShape>()("@stseval/leaderboard/Scorer") {}

@@ -1,0 +1,52 @@
+/**
+ * `state.json`: what the watcher had published, so that a restart shows the board at once (from
+ * the cache) and re-scores only what changed. Read back through its Effect Schema: a file from
+ * another version, or damaged, is not trusted.
+ *
+ * @since 0.2.0
+ */
+import { Schema } from "effect"
+
+/** The format tag of `state.json` (2: keyed by the scorer's signature). @since 0.2.0 */
+export const FORMAT = "stseval/watch-state@2"
+
+/** One published run. @since 0.2.0 */
+export const StateRun = Schema.Struct({
+  key: Schema.String.annotate({ description: "cache key of its outcome" }),
+  hash: Schema.String,
+  kind: Schema.Literals(["file", "folder", "zip"]),
+  team: Schema.String,
+  run: Schema.NullOr(Schema.Int),
+  primary: Schema.Boolean,
+  late: Schema.Boolean,
+  corrected: Schema.Boolean,
+  postDeadline: Schema.optionalKey(Schema.Boolean),
+  description: Schema.optionalKey(Schema.String),
+  submittedAt: Schema.Finite,
+  firstSeen: Schema.Finite,
+  sig: Schema.String.annotate({ description: "the run's files' sizes and times when it settled" })
+})
+/** @since 0.2.0 */
+export type StateRun = typeof StateRun.Type
+
+/** @since 0.2.0 */
+export const StateFile = Schema.Struct({
+  format: Schema.Literal(FORMAT),
+  task: Schema.String,
+  signature: Schema.String,
+  runs: Schema.Record(Schema.String, StateRun)
+})
+/** @since 0.2.0 */
+export type StateFile = typeof StateFile.Type
+
+const decodeState = Schema.decodeUnknownResult(Schema.fromJsonString(StateFile))
+
+/**
+ * The state in a file's text, or why it cannot be used.
+ *
+ * @since 0.2.0
+ */
+export const decode = (text: string): { readonly _tag: "Ok"; readonly state: StateFile } | { readonly _tag: "Invalid"; readonly reason: string } => {
+  const result = decodeState(text)
+  return result._tag === "Success" ? { _tag: "Ok", state: result.success } : { _tag: "Invalid", reason: result.failure.message.split("\n")[0] }
+}

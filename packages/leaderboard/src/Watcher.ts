@@ -1,0 +1,273 @@
+/**
+ * The live leaderboard: watch a submissions folder, score what changed, keep the leaderboard in an
+ * output folder current, and survive restarts.
+ *
+ * How it works (details and file formats in docs/watch.md):
+ *
+ * - Every top-level entry of the folder (file, folder or zip; hidden files, partial downloads and
+ *   `*.run.json` metadata excepted) is a run, tracked under its name. A file-system event anywhere
+ *   inside an entry, or a difference found by the periodic rescan, "touches" the entry.
+ * - A touch bumps the entry's generation counter and (re)starts its settle fiber (a `FiberMap`
+ *   keyed by entry, so a new event interrupts the old wait: a debounce). The settle fiber waits
+ *   until the run's signature (size + mtime of every file) is unchanged over a whole debounce
+ *   window, and a zip opens, then queues the run.
+ * - Scoring workers load the run, hash its bytes (SHA-256), and take the outcome from the cache
+ *   (`cache/<key>.json`, key = hash + task + the scorer's signature, which names the gold and the
+ *   engine version) or score it and cache it.
+ *   Before publishing they check that the generation has not moved and the run still exists with
+ *   the same signature: a run deleted or changed mid-scoring leaves no ghost.
+ * - A publisher fiber writes `leaderboard.{json,md,html}`, `leaderboard.public.{json,md,html}`,
+ *   `status.json` and `state.json` atomically (temp file + rename), coalescing bursts; `watch.log`
+ *   is appended to.
+ *
+ * The parts live in `internal/`: `runs` (tracking and settling entries), `worker` (scoring),
+ * `publish` (the board and the files); `State`, `Status` and `Cache` are the files' Schemas.
+ *
+ * @since 0.1.0
+ */
+import { Deferred, Effect, Exit, FiberMap, FileSystem, Latch, Option, Path, Queue, Schema, Stream } from "effect"
+import * as Cache from "./Cache.js"
+import { isTempFile } from "./internal/files.js"
+import { publisher, snapshot } from "./internal/publish.js"
+import { listRuns, onEvent, rescan, touch } from "./internal/runs.js"
+import { files, log, requestPublish } from "./internal/session.js"
+import type { Session, Settings, Track, WorkItem } from "./internal/session.js"
+import { worker } from "./internal/worker.js"
+import type * as Leaderboard from "./Leaderboard.js"
+import { Renderer } from "./Render.js"
+import { Scorer } from "./Scorer.js"
+import * as State from "./State.js"
+
+/** @since 0.1.0 */
+export interface WatchOptions {
+  /** the submissions folder */
+  readonly folder: string
+  /** the output folder (created if needed); it also holds the watcher's state and cache */
+  readonly out: string
+  /** score what is there, write the outputs, and return (for cron and CI) */
+  readonly once?: boolean | undefined
+  /** hidden phase: `leaderboard.public.*` carry validation status only */
+  readonly hidden?: boolean | undefined
+  /** runs submitted after this instant are flagged `post-deadline` */
+  readonly deadline?: Date | string | number | undefined
+  /** the submission time of a run: `mtime` (default, newest mtime of its files) or `first-seen` by the watcher */
+  readonly deadlineBy?: "mtime" | "first-seen" | undefined
+  /** `mark` (default) or `exclude` post-deadline runs from the rankings */
+  readonly postDeadline?: "mark" | "exclude" | undefined
+  /** rank primary runs only (default false) */
+  readonly primaryOnly?: boolean | undefined
+  /** runs per team (default: the edition's `runLimit`) */
+  readonly runLimit?: number | undefined
+  /** quiet period per run in ms before it is scored (default 200) */
+  readonly debounce?: number | undefined
+  /** full rescan every this many ms, a safety net for missed events (default 2000; 0 = off) */
+  readonly rescanInterval?: number | undefined
+  /** least ms between two writes of the outputs, to coalesce bursts (default 50) */
+  readonly publishInterval?: number | undefined
+  /** use file-system events (default true); false = rescan only */
+  readonly events?: boolean | undefined
+  /** runs scored at the same time (default 1) */
+  readonly concurrency?: number | undefined
+  /** called after each leaderboard write (benchmarks, embedding) */
+  readonly onPublish?: ((board: Leaderboard.Leaderboard) => void) | undefined
+}
+
+/** @since 0.1.0 */
+export interface WatchSummary {
+  readonly runs: number
+  readonly scored: number
+  readonly failed: number
+  readonly ranked: number
+  /** runs the engine scored in this session (the others came from the cache) */
+  readonly scoredThisSession: number
+  readonly cacheHits: number
+}
+
+/** @since 0.1.0 */
+export class WatchError extends Schema.TaggedError<WatchError>()("WatchError", {
+  message: Schema.String
+}) {}
+
+/** Output file names. @since 0.1.0 */
+export { files }
+
+/** `status.json`'s types (see `Status`). @since 0.1.0 */
+export type { RunStatus, Status, StatusRun } from "./Status.js"
+
+const parseDeadline = (d: WatchOptions["deadline"]): Effect.Effect<number | undefined, WatchError> => {
+  if (d === undefined) return Effect.succeed(undefined)
+  const ms = d instanceof Date ? d.getTime() : typeof d === "number" ? d : Date.parse(d)
+  return Number.isFinite(ms) ? Effect.succeed(ms) : Effect.fail(new WatchError({ message: `the deadline "${String(d)}" is not a date (use ISO 8601, e.g. 2026-11-22T23:59:00Z)` }))
+}
+
+/** Check the folders, drop temp files a killed writer left, and resolve the options. */
+const prepare = (options: WatchOptions, runLimit: number) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const folder = path.resolve(options.folder)
+    const out = path.resolve(options.out)
+    const cacheDir = path.join(out, files.cache)
+    const fail = (message: string) => (e: { readonly message: string }) => new WatchError({ message: `${message}: ${e.message}` })
+    const folderInfo = yield* fs.stat(folder).pipe(Effect.mapError(fail(`cannot read the submissions folder ${folder}`)))
+    if (folderInfo.type !== "Directory") return yield* new WatchError({ message: `${folder} is not a folder` })
+    yield* fs.makeDirectory(cacheDir, { recursive: true }).pipe(Effect.mapError(fail(`cannot create the output folder ${out}`)))
+    // Temp files of a writer killed between write and rename: never complete, safe to drop.
+    for (const dir of [out, cacheDir]) {
+      for (const name of yield* fs.readDirectory(dir).pipe(Effect.orElseSucceed(() => [] as Array<string>))) {
+        if (isTempFile(name)) yield* fs.remove(path.join(dir, name)).pipe(Effect.ignore)
+      }
+    }
+    // An output folder inside the submissions folder is not a run.
+    const outRel = path.relative(folder, out)
+    const outEntry = outRel !== "" && !outRel.startsWith("..") && !path.isAbsolute(outRel) ? outRel.split(/[\\/]/)[0] : undefined
+    const once = options.once ?? false
+    return {
+      folder,
+      out,
+      cacheDir,
+      once,
+      hidden: options.hidden ?? false,
+      debounce: Math.max(0, options.debounce ?? 200),
+      rescanInterval: options.rescanInterval ?? 2000,
+      publishInterval: Math.max(0, options.publishInterval ?? 50),
+      deadlineBy: options.deadlineBy ?? "mtime",
+      runLimit: options.runLimit ?? runLimit,
+      deadline: yield* parseDeadline(options.deadline),
+      postDeadline: options.postDeadline,
+      primaryOnly: options.primaryOnly,
+      useEvents: !once && (options.events ?? true),
+      concurrency: Math.max(1, options.concurrency ?? 1),
+      outEntry,
+      onPublish: options.onPublish
+    } satisfies Settings
+  })
+
+/**
+ * Restore the last state: published runs reappear at once (from the cache), then every run is
+ * verified again (re-hashed; unchanged runs are not re-scored). A state of another task, gold or
+ * engine is not used: the old board must not show even for a moment.
+ */
+const restore = (session: Session) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const text = yield* fs.readFileString(path.join(session.settings.out, files.state)).pipe(Effect.option)
+    if (Option.isNone(text)) return
+    const decoded = State.decode(text.value)
+    if (decoded._tag === "Invalid") {
+      return yield* log(session, "warn", `${files.state} cannot be used (${decoded.reason}); starting afresh (cached scores are still used)`)
+    }
+    const state = decoded.state
+    if (state.task !== session.edition.id || state.signature !== session.scorer.signature) {
+      return yield* log(session, "info", `${files.state} was written for another task, gold or engine version; every run is scored afresh`)
+    }
+    for (const [entry, s] of Object.entries(state.runs)) {
+      const outcome = yield* Cache.read(session.settings.cacheDir, s.key)
+      const track: Track = { entry, generation: 0, status: "queued", pending: false, settledSig: s.sig, published: undefined, firstSeen: s.firstSeen, updatedAt: session.startedAt }
+      if (outcome !== undefined) {
+        track.published = {
+          entry,
+          kind: s.kind,
+          team: s.team,
+          run: s.run ?? undefined,
+          primary: s.primary,
+          late: s.late,
+          corrected: s.corrected,
+          postDeadline: s.postDeadline,
+          description: s.description,
+          hash: s.hash,
+          submittedAt: s.submittedAt,
+          outcome,
+          key: s.key,
+          sig: s.sig
+        }
+        track.status = outcome.status
+      }
+      session.tracks.set(entry, track)
+    }
+    yield* log(session, "info", `restored ${session.tracks.size} runs from ${files.state}`)
+  })
+
+const summaryOf = (session: Session): WatchSummary => {
+  const board = snapshot(session)
+  const { scoredThisSession, cacheHits } = session.counters
+  return { runs: board.counts.runs, scored: board.counts.scored, failed: board.counts.failed, ranked: board.counts.ranked, scoredThisSession, cacheHits }
+}
+
+/**
+ * Watch `options.folder` and keep the leaderboard in `options.out` current. Runs until interrupted
+ * (Ctrl-C under `NodeRuntime.runMain`: the write in progress finishes and the state is flushed),
+ * or, with `once`, until everything present is scored.
+ *
+ * @since 0.1.0
+ */
+export const watch = (
+  options: WatchOptions
+): Effect.Effect<WatchSummary, WatchError, Scorer | FileSystem.FileSystem | Path.Path> =>
+  Effect.scoped(
+    Effect.gen(function* () {
+      const fs = yield* FileSystem.FileSystem
+      const scorer = yield* Scorer
+      const settings = yield* prepare(options, scorer.edition.runLimit)
+      const session: Session = {
+        settings,
+        edition: scorer.edition,
+        scorer,
+        renderer: yield* Renderer,
+        tracks: new Map(),
+        counters: { pending: 0, scoredThisSession: 0, cacheHits: 0 },
+        phase: settings.once ? "once" : "starting",
+        startedAt: Date.now(),
+        idle: yield* Latch.make(true),
+        wake: yield* Queue.sliding<void>(1),
+        work: yield* Queue.unbounded<WorkItem>(),
+        debouncers: yield* FiberMap.make<string>(),
+        runWatchers: yield* FiberMap.make<string>()
+      }
+      yield* restore(session)
+      const publish = yield* publisher(session)
+      const { folder, out, once, rescanInterval, publishInterval, useEvents } = settings
+
+      const main = Effect.gen(function* () {
+        yield* log(session, "info", `watching ${folder} for ${session.edition.id} runs; outputs in ${out}${once ? " (once)" : ""}`)
+        // A minimum gap between writes keeps bursts (500 runs landing at once) from spending the
+        // machine on rewriting the leaderboard instead of scoring; the last change is always written.
+        yield* Effect.forkScoped(Effect.forever(Queue.take(session.wake).pipe(Effect.andThen(publish), Effect.andThen(Effect.sleep(publishInterval)))))
+        for (let i = 0; i < settings.concurrency; i++) yield* Effect.forkScoped(worker(session))
+        if (useEvents) {
+          const ready = yield* Deferred.make<void>()
+          yield* Effect.forkScoped(
+            fs.watch(folder, { recursive: false, onReady: () => Deferred.doneUnsafe(ready, Exit.void) }).pipe(
+              Stream.runForEach((event) => onEvent(session, event.path)),
+              Effect.catch((e) => log(session, "warn", `file-system events stopped (${e.message}); relying on the rescan every ${rescanInterval} ms`)),
+              Effect.ensuring(Deferred.succeed(ready, undefined))
+            )
+          )
+          // scan only once the watcher is installed, so nothing lands unseen in between
+          yield* Deferred.await(ready).pipe(Effect.timeoutOption(2000))
+        }
+        for (const name of new Set([...(yield* listRuns(session)), ...session.tracks.keys()])) yield* touch(session, name)
+        requestPublish(session)
+        if (once) {
+          yield* session.idle.await
+          return summaryOf(session)
+        }
+        if (rescanInterval > 0) yield* Effect.forkScoped(Effect.forever(Effect.sleep(rescanInterval).pipe(Effect.andThen(rescan(session)))))
+        yield* session.idle.await
+        session.phase = "watching"
+        requestPublish(session)
+        yield* log(session, "info", `initial scan done: ${summaryOf(session).runs} runs`)
+        return yield* Effect.never
+      })
+
+      return yield* Effect.scoped(main).pipe(
+        Effect.ensuring(
+          Effect.suspend(() => {
+            session.phase = "stopped"
+            return publish.pipe(Effect.andThen(log(session, "info", once ? "done" : "stopped; state flushed")))
+          }).pipe(Effect.uninterruptible)
+        )
+      )
+    })
+  )

@@ -1,0 +1,152 @@
+/**
+ * Publishing: the board of the runs published so far, and the files written from it
+ * (`leaderboard.{json,md,html}`, the public view, `state.json`, `status.json`), each written
+ * atomically and only when it changed.
+ *
+ * @internal
+ */
+import { Effect, Path, Semaphore } from "effect"
+import type { FileSystem } from "effect"
+import * as Leaderboard from "../Leaderboard.js"
+import * as State from "../State.js"
+import * as Status from "../Status.js"
+import { writeAtomic } from "./files.js"
+import { byEntry, files, log } from "./session.js"
+import type { Session } from "./session.js"
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/** The board of every published run under the session's rules. */
+export const snapshot = (session: Session): Leaderboard.Leaderboard => {
+  const s = session.settings
+  const records = [...session.tracks.values()].flatMap((t) => (t.published !== undefined ? [t.published] : []))
+  return {
+    ...Leaderboard.build(records, {
+      task: session.edition.id,
+      signature: session.scorer.signature,
+      runLimit: s.runLimit,
+      deadline: s.deadline,
+      postDeadline: s.postDeadline,
+      primaryOnly: s.primaryOnly
+    }),
+    hidden: s.hidden
+  }
+}
+
+/** `state.json`: the published runs by entry (built from entries, so any name is a key). */
+export const stateOf = (session: Session): State.StateFile => ({
+  format: State.FORMAT,
+  task: session.edition.id,
+  signature: session.scorer.signature,
+  runs: Object.fromEntries(
+    [...session.tracks.values()].sort(byEntry).flatMap((t): Array<[string, State.StateRun]> => {
+      const p = t.published
+      if (p === undefined) return []
+      return [
+        [
+          t.entry,
+          {
+            key: p.key,
+            hash: p.hash,
+            kind: p.kind,
+            team: p.team,
+            run: p.run ?? null,
+            primary: p.primary,
+            late: p.late,
+            corrected: p.corrected,
+            ...(p.postDeadline === true ? { postDeadline: true } : {}),
+            ...(p.description !== undefined ? { description: p.description } : {}),
+            submittedAt: p.submittedAt,
+            firstSeen: t.firstSeen,
+            sig: p.sig
+          }
+        ]
+      ]
+    })
+  )
+})
+
+/** `status.json` without its `updatedAt` (so that an unchanged status is not rewritten). */
+export const statusOf = (session: Session, board: Leaderboard.Leaderboard): Omit<Status.Status, "updatedAt"> => {
+  const onBoard = new Map(board.runs.map((r) => [r.entry, r]))
+  return {
+    format: Status.FORMAT,
+    phase: session.phase,
+    idle: session.counters.pending === 0,
+    pending: session.counters.pending,
+    task: session.edition.id,
+    signature: session.scorer.signature,
+    startedAt: iso(session.startedAt),
+    session: { scored: session.counters.scoredThisSession, cacheHits: session.counters.cacheHits },
+    runs: Object.fromEntries(
+      [...session.tracks.values()].sort(byEntry).map((t): [string, Status.StatusRun] => {
+        const p = t.published
+        const r = onBoard.get(t.entry)
+        return [
+          t.entry,
+          {
+            status: t.status,
+            id: r?.id ?? null,
+            team: p?.team ?? null,
+            run: p?.run ?? null,
+            hash: p?.hash ?? null,
+            failure: p?.outcome.failure ?? null,
+            errors: p?.outcome.errors ?? [],
+            warnings: p?.outcome.warnings.length ?? 0,
+            late: r?.late ?? false,
+            corrected: r?.corrected ?? false,
+            postDeadline: r?.postDeadline ?? false,
+            submittedAt: p !== undefined ? iso(p.submittedAt) : null,
+            firstSeen: iso(t.firstSeen),
+            updatedAt: iso(t.updatedAt)
+          }
+        ]
+      })
+    )
+  }
+}
+
+/**
+ * A publisher for a session: writes what changed since its last write. `leaderboard.json` is
+ * written last, so a reader that sees it new sees the other files new too. A failed write is
+ * logged, never fatal.
+ */
+export const publisher = (session: Session) =>
+  Effect.gen(function* () {
+    const lock = yield* Semaphore.make(1)
+    const last = { board: "", state: "", status: "" }
+    const publish: Effect.Effect<void, never, FileSystem.FileSystem | Path.Path> = lock.withPermits(1)(
+      Effect.gen(function* () {
+        const path = yield* Path.Path
+        const out = (name: string) => path.join(session.settings.out, name)
+        const board = snapshot(session)
+        const boardJson = JSON.stringify(board, null, 2) + "\n"
+        if (boardJson !== last.board) {
+          const full = session.renderer.render(board)
+          const pub = Leaderboard.publicView(board, session.settings.hidden)
+          const pubRendered = session.renderer.render(pub)
+          yield* writeAtomic(out(files.leaderboardMd), full.md)
+          yield* writeAtomic(out(files.leaderboardHtml), full.html)
+          yield* writeAtomic(out(files.publicJson), JSON.stringify(pub, null, 2) + "\n")
+          yield* writeAtomic(out(files.publicMd), pubRendered.md)
+          yield* writeAtomic(out(files.publicHtml), pubRendered.html)
+          yield* writeAtomic(out(files.leaderboard), boardJson)
+          last.board = boardJson
+          session.settings.onPublish?.(board)
+        }
+        const stateJson = JSON.stringify(stateOf(session), null, 2) + "\n"
+        if (stateJson !== last.state) {
+          yield* writeAtomic(out(files.state), stateJson)
+          last.state = stateJson
+        }
+        const status = statusOf(session, board)
+        const statusKey = JSON.stringify(status)
+        if (statusKey !== last.status) {
+          const written: Status.Status = { ...status, updatedAt: new Date().toISOString() }
+          yield* writeAtomic(out(files.status), JSON.stringify(written, null, 2) + "\n")
+          last.status = statusKey
+        }
+      }).pipe(Effect.catch((e) => log(session, "error", `writing the outputs failed: ${e.message}`)))
+    )
+    return publish
+  })

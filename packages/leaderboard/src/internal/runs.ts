@@ -1,0 +1,148 @@
+/**
+ * Tracking the submissions folder's entries: an event or a rescan "touches" an entry, which
+ * restarts its settle fiber (a debounce); once the entry has been quiet for a whole window it is
+ * queued for scoring. Entries that disappear leave the board.
+ *
+ * Events: one non-recursive watcher on the submissions folder (inotify reports entries created,
+ * removed, renamed and files directly in it modified), plus a recursive watcher per folder run for
+ * the files inside it. Node's recursive fs.watch on Linux is implemented in JavaScript: it re-reads
+ * the whole tree on every event and stat-polls every file, which does not scale to a folder of
+ * hundreds of runs, but is fine on one run's handful of files.
+ *
+ * @internal
+ */
+import { Submissions } from "@stseval/formats"
+import { Effect, FiberMap, FileSystem, Path, Queue, Stream } from "effect"
+import { isIgnoredName, signature } from "./files.js"
+import { log, markDone, markPending, requestPublish, setStatus } from "./session.js"
+import type { Session, Track } from "./session.js"
+
+type Env = FileSystem.FileSystem | Path.Path
+
+/** Is this top-level entry a run (not hidden, not a partial download, not metadata, not the output folder)? */
+export const isRunName = (session: Session, entry: string): boolean =>
+  !isIgnoredName(entry) && !entry.endsWith(Submissions.RUN_JSON_SUFFIX) && entry !== session.settings.outEntry
+
+/** Drop an entry from the board (deleted, or not a run). */
+export const removeEntry = (session: Session, t: Track, why: string) =>
+  Effect.gen(function* () {
+    if (session.tracks.get(t.entry) !== t) return
+    yield* FiberMap.remove(session.runWatchers, t.entry)
+    session.tracks.delete(t.entry)
+    markDone(session, t)
+    requestPublish(session)
+    if (t.published !== undefined) yield* log(session, "info", `${t.entry}: ${why}; removed from the leaderboard`)
+  })
+
+/** Watch a folder run's files, so that a file changed inside it touches the run. */
+const watchRunFolder = (session: Session, t: Track) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    yield* FiberMap.run(session.runWatchers, t.entry, { onlyIfMissing: true })(
+      fs.watch(path.join(session.settings.folder, t.entry), { recursive: true }).pipe(
+        Stream.runForEach(() => touch(session, t.entry)),
+        // the folder went away or was replaced by a file: its top-level event touches the run
+        Effect.ignore
+      )
+    )
+  })
+
+const zipOpens = (file: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    return yield* fs.readFile(file).pipe(
+      Effect.map((bytes) => !Submissions.readZip(bytes, file).issues.some((i) => i.code === "file-unreadable")),
+      Effect.orElseSucceed(() => false)
+    )
+  })
+
+/** Wait until the run has been quiet for a whole debounce window (signature unchanged), then queue it. */
+const settle = (session: Session, t: Track, generation: number): Effect.Effect<void, never, Env> =>
+  Effect.gen(function* () {
+    const path = yield* Path.Path
+    const { folder, debounce, useEvents } = session.settings
+    const edition = session.edition
+    let zipRetries = 1
+    while (true) {
+      const before = yield* signature(folder, t.entry)
+      yield* Effect.sleep(debounce)
+      const after = yield* signature(folder, t.entry)
+      if (before.sig !== after.sig) continue
+      if (session.tracks.get(t.entry) !== t || t.generation !== generation) return
+      if (after.sig === "absent") return yield* removeEntry(session, t, "deleted")
+      const full = path.join(folder, t.entry)
+      if (edition.submission === "folder" && after.sig.startsWith("File|") && !/\.zip$/i.test(t.entry)) {
+        yield* log(session, "warn", `${t.entry}: not a run (a run of ${edition.id} is a folder or a zip); ignored`)
+        return yield* removeEntry(session, t, "not a run")
+      }
+      // a zip still being written does not open: give it one more window before scoring it as broken
+      if (/\.zip$/i.test(t.entry) && after.sig.startsWith("File|") && zipRetries > 0 && !(yield* zipOpens(full))) {
+        zipRetries--
+        continue
+      }
+      if (useEvents && after.sig.startsWith("Directory|")) yield* watchRunFolder(session, t)
+      t.settledSig = after.sig
+      Queue.offerUnsafe(session.work, { track: t, generation, sig: after.sig, mtime: after.mtime })
+      return
+    }
+  })
+
+/** Something changed in an entry: track it and (re)start its settle fiber. */
+export const touch = (session: Session, entry: string): Effect.Effect<void, never, Env> =>
+  Effect.suspend(() => {
+    if (!isRunName(session, entry)) return Effect.void
+    let t = session.tracks.get(entry)
+    if (t === undefined) {
+      const now = Date.now()
+      t = { entry, generation: 0, status: "queued", pending: false, settledSig: undefined, published: undefined, firstSeen: now, updatedAt: now }
+      session.tracks.set(entry, t)
+    }
+    t.generation++
+    markPending(session, t)
+    if (t.status !== "scoring") setStatus(session, t, "queued")
+    return FiberMap.run(session.debouncers, entry, settle(session, t, t.generation)).pipe(Effect.asVoid)
+  })
+
+/** A metadata file `X.run.json` changes the meta of run `X` (`X.txt`, `X.zip`, `X/`...). */
+const touchMetadataOwner = (session: Session, name: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const stem = name.slice(0, -Submissions.RUN_JSON_SUFFIX.length)
+    const names = yield* fs.readDirectory(session.settings.folder).pipe(Effect.orElseSucceed(() => [] as Array<string>))
+    for (const n of new Set([...names, ...session.tracks.keys()])) {
+      if (Submissions.stripExtension(n) === stem && isRunName(session, n)) yield* touch(session, n)
+    }
+  })
+
+/** The entries of the submissions folder that are runs. */
+export const listRuns = (session: Session) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    return yield* fs.readDirectory(session.settings.folder).pipe(
+      Effect.map((names) => names.filter((n) => isRunName(session, n))),
+      Effect.orElseSucceed(() => [] as Array<string>)
+    )
+  })
+
+/** The safety net for missed events: touch every entry whose files differ from when it settled. */
+export const rescan = (session: Session) =>
+  Effect.gen(function* () {
+    const names = new Set(yield* listRuns(session))
+    for (const name of new Set([...names, ...session.tracks.keys()])) {
+      const t = session.tracks.get(name)
+      if (t?.pending === true) continue
+      const now = yield* signature(session.settings.folder, name)
+      if (t === undefined || now.sig !== t.settledSig) yield* touch(session, name)
+    }
+  })
+
+/** A file-system event on the submissions folder. */
+export const onEvent = (session: Session, relative: string) =>
+  Effect.gen(function* () {
+    const path = yield* Path.Path
+    const rel = path.isAbsolute(relative) ? path.relative(session.settings.folder, relative) : relative
+    const first = rel.split(/[\\/]/)[0] ?? ""
+    if (first.endsWith(Submissions.RUN_JSON_SUFFIX)) return yield* touchMetadataOwner(session, first)
+    return yield* touch(session, first)
+  })

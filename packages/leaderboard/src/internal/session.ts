@@ -1,0 +1,137 @@
+/**
+ * The state one watcher session shares between its parts (tracking runs, scoring them,
+ * publishing the board): the runs it tracks by name, counters, the queues and the log.
+ *
+ * @internal
+ */
+import type { Registry } from "@stseval/formats"
+import { Effect, FileSystem, Latch, Path, Queue } from "effect"
+import type { FiberMap } from "effect"
+import type * as Leaderboard from "../Leaderboard.js"
+import type { RendererShape } from "../Render.js"
+import type { ScorerShape } from "../Scorer.js"
+import type { RunStatus, Status } from "../Status.js"
+
+/** Output file names. */
+export const files = {
+  leaderboard: "leaderboard.json",
+  leaderboardMd: "leaderboard.md",
+  leaderboardHtml: "leaderboard.html",
+  publicJson: "leaderboard.public.json",
+  publicMd: "leaderboard.public.md",
+  publicHtml: "leaderboard.public.html",
+  status: "status.json",
+  state: "state.json",
+  log: "watch.log",
+  cache: "cache"
+} as const
+
+/** A run as last published, with its cache key and the signature of its files then. */
+export interface Published extends Leaderboard.RunRecord {
+  readonly key: string
+  readonly sig: string
+}
+
+/** One tracked entry of the submissions folder. */
+export interface Track {
+  readonly entry: string
+  generation: number
+  status: RunStatus
+  pending: boolean
+  /** signature when the run last settled (the rescan compares against it) */
+  settledSig: string | undefined
+  published: Published | undefined
+  firstSeen: number
+  updatedAt: number
+}
+
+/** A settled run waiting to be scored. */
+export interface WorkItem {
+  readonly track: Track
+  readonly generation: number
+  readonly sig: string
+  readonly mtime: number
+}
+
+/** The watcher's options, resolved. */
+export interface Settings {
+  readonly folder: string
+  readonly out: string
+  readonly cacheDir: string
+  readonly once: boolean
+  readonly hidden: boolean
+  readonly debounce: number
+  readonly rescanInterval: number
+  readonly publishInterval: number
+  readonly deadlineBy: "mtime" | "first-seen"
+  readonly runLimit: number
+  readonly deadline: number | undefined
+  readonly postDeadline: "mark" | "exclude" | undefined
+  readonly primaryOnly: boolean | undefined
+  readonly useEvents: boolean
+  readonly concurrency: number
+  /** the output folder's entry in the submissions folder, when it is inside it (not a run) */
+  readonly outEntry: string | undefined
+  readonly onPublish: ((board: Leaderboard.Leaderboard) => void) | undefined
+}
+
+export interface Session {
+  readonly settings: Settings
+  readonly edition: Registry.TaskEdition
+  readonly scorer: ScorerShape
+  readonly renderer: RendererShape
+  /** the tracked runs by entry name (a Map: a run named `__proto__` is a run like any other) */
+  readonly tracks: Map<string, Track>
+  readonly counters: { pending: number; scoredThisSession: number; cacheHits: number }
+  phase: Status["phase"]
+  readonly startedAt: number
+  /** open when nothing is queued or scoring */
+  readonly idle: Latch.Latch
+  /** a request to publish (sliding: bursts coalesce) */
+  readonly wake: Queue.Queue<void>
+  readonly work: Queue.Queue<WorkItem>
+  /** per entry, the fiber waiting for it to settle (a new event restarts it: a debounce) */
+  readonly debouncers: FiberMap.FiberMap<string>
+  /** per folder run, its recursive file-system watcher */
+  readonly runWatchers: FiberMap.FiberMap<string>
+}
+
+/** A line in the log (Effect's logger) and in `watch.log`. */
+export const log = (session: Session, level: "info" | "warn" | "error", message: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    yield* level === "info" ? Effect.logInfo(message) : level === "warn" ? Effect.logWarning(message) : Effect.logError(message)
+    yield* fs
+      .writeFileString(path.join(session.settings.out, files.log), `${new Date().toISOString()} ${level.toUpperCase()} ${message}\n`, { flag: "a" })
+      .pipe(Effect.ignore)
+  })
+
+export const requestPublish = (session: Session): void => {
+  Queue.offerUnsafe(session.wake, undefined)
+}
+
+export const setStatus = (session: Session, t: Track, status: RunStatus): void => {
+  t.status = status
+  t.updatedAt = Date.now()
+  requestPublish(session)
+}
+
+export const markDone = (session: Session, t: Track): void => {
+  if (t.pending) {
+    t.pending = false
+    session.counters.pending--
+    if (session.counters.pending === 0) Latch.openUnsafe(session.idle)
+  }
+}
+
+export const markPending = (session: Session, t: Track): void => {
+  if (!t.pending) {
+    t.pending = true
+    session.counters.pending++
+    Latch.closeUnsafe(session.idle)
+  }
+}
+
+/** Code-point order of entry names, for files that list runs by entry. */
+export const byEntry = (a: Track, b: Track): number => (a.entry < b.entry ? -1 : a.entry > b.entry ? 1 : 0)

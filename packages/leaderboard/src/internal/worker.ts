@@ -1,0 +1,123 @@
+/**
+ * Scoring workers: load a settled run, hash its bytes, take its outcome from the cache or score
+ * it (and cache it), and publish it, unless the run moved on meanwhile: a run deleted or changed
+ * while it was scored must not come back as a ghost.
+ *
+ * @internal
+ */
+import { Submissions } from "@stseval/formats"
+import { Cause, Effect, Exit, Path, Queue } from "effect"
+import type { FileSystem } from "effect"
+import * as Cache from "../Cache.js"
+import type { RunOutcome } from "../Scorer.js"
+import { hashSubmission, signature } from "./files.js"
+import { removeEntry, touch } from "./runs.js"
+import { log, markDone, setStatus } from "./session.js"
+import type { Session, Track, WorkItem } from "./session.js"
+
+/** Score a run; a defect in the scorer is a failed outcome that is not cached. */
+const scoreSafely = (session: Session, sub: Submissions.Submission) =>
+  session.scorer.score(sub).pipe(
+    Effect.exit,
+    Effect.map((exit): { outcome: RunOutcome; cacheable: boolean } => {
+      if (Exit.isSuccess(exit)) return { outcome: exit.value, cacheable: true }
+      const message = Cause.pretty(exit.cause).split("\n")[0] ?? "unknown error"
+      return {
+        outcome: { status: "failed", failure: `the scorer crashed: ${message}`, official: [], errors: [], warnings: [] },
+        cacheable: false
+      }
+    })
+  )
+
+const current = (session: Session, t: Track, generation: number) => session.tracks.get(t.entry) === t && t.generation === generation
+
+/** Load, hash, score (or take from the cache) and publish one settled run. */
+export const processItem = (session: Session, item: WorkItem) =>
+  Effect.gen(function* () {
+    const path = yield* Path.Path
+    const { folder, cacheDir, deadlineBy } = session.settings
+    const t = item.track
+    if (!current(session, t, item.generation)) return
+    setStatus(session, t, "scoring")
+    const full = path.join(folder, t.entry)
+    const loaded = yield* Submissions.loadRun(full, session.edition).pipe(Effect.result)
+    if (loaded._tag === "Failure") {
+      const now = yield* signature(folder, t.entry)
+      if (!current(session, t, item.generation)) return
+      if (now.sig === "absent") return yield* removeEntry(session, t, "deleted while being read")
+      // changed under our feet: settle it again
+      if (now.sig !== item.sig) return yield* touch(session, t.entry)
+      yield* log(session, "error", `${t.entry}: cannot be read: ${loaded.failure.message}`)
+      setStatus(session, t, "failed")
+      markDone(session, t)
+      return
+    }
+    const sub = loaded.success
+    const hash = hashSubmission(t.entry, sub)
+    const key = Cache.key(hash, session.edition.id, session.scorer.signature)
+    let outcome = t.published?.key === key ? t.published.outcome : yield* Cache.read(cacheDir, key)
+    if (outcome !== undefined) {
+      session.counters.cacheHits++
+    } else {
+      const started = Date.now()
+      const scored = yield* scoreSafely(session, sub)
+      outcome = scored.outcome
+      session.counters.scoredThisSession++
+      if (scored.cacheable) {
+        yield* Cache.write(cacheDir, { key, task: session.edition.id, signature: session.scorer.signature, hash, outcome }).pipe(
+          Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${e.message}`))
+        )
+      }
+      yield* log(
+        session,
+        outcome.status === "scored" ? "info" : "warn",
+        `${t.entry}: ${outcome.status} in ${Date.now() - started} ms${outcome.status === "failed" ? ` (${outcome.failure ?? `${outcome.errors.length} errors`})` : ""}: ${outcome.official.map((o) => `${o.ranking} ${o.metric} ${o.value ?? "–"}`).join(", ")}`
+      )
+    }
+    // Publish only what still describes the folder: a newer generation is on its way, and a run
+    // deleted or changed while it was scored must not come back as a ghost.
+    if (!current(session, t, item.generation)) return
+    const now = yield* signature(folder, t.entry)
+    if (now.sig === "absent") return yield* removeEntry(session, t, "deleted while being scored")
+    if (now.sig !== item.sig) return yield* touch(session, t.entry)
+    const submittedAt =
+      deadlineBy === "mtime" ? item.mtime : t.published !== undefined && t.published.hash === hash ? t.published.submittedAt : Date.now()
+    t.published = {
+      entry: t.entry,
+      kind: sub.kind,
+      team: sub.meta.team,
+      run: sub.meta.run,
+      primary: sub.meta.primary,
+      late: sub.meta.late,
+      corrected: sub.meta.corrected,
+      postDeadline: sub.meta.postDeadline,
+      description: sub.meta.description,
+      hash,
+      submittedAt,
+      outcome,
+      key,
+      sig: item.sig
+    }
+    setStatus(session, t, outcome.status)
+    markDone(session, t)
+  })
+
+/** A worker: takes settled runs off the queue forever; a defect fails the run, not the worker. */
+export const worker = (session: Session): Effect.Effect<never, never, FileSystem.FileSystem | Path.Path> =>
+  Effect.forever(
+    Queue.take(session.work).pipe(
+      Effect.flatMap((item) =>
+        processItem(session, item).pipe(
+          Effect.catchCause((cause) =>
+            Cause.hasInterruptsOnly(cause)
+              ? Effect.failCause(cause)
+              : Effect.gen(function* () {
+                  yield* log(session, "error", `${item.track.entry}: ${Cause.pretty(cause).split("\n")[0]}`)
+                  setStatus(session, item.track, "failed")
+                  markDone(session, item.track)
+                })
+          )
+        )
+      )
+    )
+  )

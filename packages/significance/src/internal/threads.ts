@@ -1,0 +1,163 @@
+// Worker threads for the package's two parallel kernels: the Pearson bootstrap's resampling
+// (resampleKernel.ts, WebAssembly chunks in shared memory) and the pairwise comparisons
+// (pairKernel.ts, blocks of pairs). One pool of workers serves both; the calling thread works too
+// and then waits (Atomics.wait), so the public functions stay synchronous.
+//
+// Work is split into units (chunks of resamples, blocks of pairs) claimed from a shared counter,
+// ctl[0]; a unit's output depends only on the unit, so whoever computes it writes the same bytes.
+// status[u] = 1 + the thread that finished unit u (0 = the caller), ctl[1] = units done.
+import type * as OsModule from "node:os"
+import type * as WorkerThreadsModule from "node:worker_threads"
+
+type WorkerThreads = typeof WorkerThreadsModule
+type Os = typeof OsModule
+
+/**
+ * A Node built-in module through `process.getBuiltinModule` (Node >= 20.16), or undefined
+ * elsewhere: a static import of node:worker_threads would break the package in browsers, and a
+ * dynamic import would make the kernels asynchronous.
+ */
+export const nodeModule = <A>(id: string): A | undefined => {
+  try {
+    const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule
+    return typeof get === "function" ? (get(id) as A | undefined) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A worker's loop, as plain JavaScript source (a worker needs a script; this keeps it independent
+ * of how the package is bundled or transpiled): claim units from ctl[0] until none is left, compute
+ * each, and mark it done exactly as the caller's `runUnit` does. A "wasm" job instantiates the
+ * module in the shared memory and calls its `chunk` export; a "js" job compiles a self-contained
+ * kernel from its source (once per source) and calls it with the job's arguments.
+ */
+const WORKER_SOURCE = `
+const { parentPort } = require("node:worker_threads")
+const kernels = new Map()
+parentPort.on("message", (job) => {
+  let unit
+  if (job.kind === "wasm") {
+    const { exports } = new WebAssembly.Instance(job.module, { env: { memory: job.memory } })
+    unit = (u) => exports.chunk(u, Math.min(job.chunk, job.resamples - u * job.chunk), u * job.chunk, ...job.args)
+  } else {
+    let kernel = kernels.get(job.source)
+    if (kernel === undefined) {
+      kernel = new Function("return (" + job.source + ")")()
+      kernels.set(job.source, kernel)
+    }
+    unit = (u) => kernel(u, ...job.args)
+  }
+  const ctl = new Int32Array(job.control, job.controlOffset, 2)
+  const status = new Int32Array(job.control, job.statusOffset, job.units)
+  for (;;) {
+    const u = Atomics.add(ctl, 0, 1)
+    if (u >= job.units) break
+    unit(u)
+    if (Atomics.compareExchange(status, u, 0, job.thread + 1) === 0) Atomics.add(ctl, 1, 1)
+    Atomics.notify(ctl, 1)
+  }
+})
+`
+
+type Worker = InstanceType<WorkerThreads["Worker"]>
+
+/** Idle workers kept between jobs (starting one costs tens of ms); unref'd, so never keep the process alive. */
+const pool: Array<Worker> = []
+
+const workers = (wanted: number): ReadonlyArray<Worker> => {
+  const wt = nodeModule<WorkerThreads>("node:worker_threads")
+  if (wt === undefined) return []
+  try {
+    while (pool.length < wanted) {
+      const w = new wt.Worker(WORKER_SOURCE, { eval: true })
+      w.unref()
+      // A worker that fails is dropped; the units it claimed are redone by the caller (below).
+      w.on("error", () => {
+        const i = pool.indexOf(w)
+        if (i >= 0) pool.splice(i, 1)
+      })
+      pool.push(w)
+    }
+  } catch {
+    // no (more) threads available: use what there is
+  }
+  return pool.slice(0, wanted)
+}
+
+/** Every available core (at most 8), or 1 for jobs under `minWork`. */
+export const defaultThreads = (work: number, minWork: number): number => {
+  if (work < minWork) return 1
+  const os = nodeModule<Os>("node:os")
+  if (os === undefined) return 1
+  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length
+  return Math.max(1, Math.min(8, cores))
+}
+
+/** If the workers finish nothing for this long, the caller redoes their unfinished units itself. */
+const STALL_MS = 2000
+
+export interface Job {
+  readonly units: number
+  /** Computes one unit on the calling thread. */
+  readonly unit: (u: number) => void
+  /** What each helper thread t (1-based) is sent, besides the control words. */
+  readonly message: (thread: number) => Record<string, unknown>
+  /** The control words: in the job's shared memory (wasm), or fresh when omitted. */
+  readonly control?: { readonly buffer: SharedArrayBuffer | ArrayBuffer; readonly control: number; readonly status: number }
+  readonly threads: number
+  readonly progress?: (unitsDone: number) => void
+  /** Tests only: false leaves every unit to the helpers (when there are any). */
+  readonly callerWorks?: boolean
+  /** Tests only: per unit, 1 + the index of the thread that computed it (0 = the caller). */
+  readonly onDone?: (unitThreads: Int32Array) => void
+}
+
+/**
+ * Runs `units` units on the calling thread and up to `threads - 1` helpers; returns when all are
+ * done. Without SharedArrayBuffer or worker threads everything runs here.
+ */
+export const run = (job: Job): void => {
+  const { units } = job
+  const canShare = typeof SharedArrayBuffer === "function"
+  const own = job.control === undefined
+  const buffer = job.control?.buffer ?? (canShare ? new SharedArrayBuffer(8 + 4 * units) : new ArrayBuffer(8 + 4 * units))
+  const ctl = new Int32Array(buffer, own ? 0 : job.control.control, 2)
+  const status = new Int32Array(buffer, own ? 8 : job.control.status, units)
+  const runUnit = (u: number) => {
+    job.unit(u)
+    if (Atomics.compareExchange(status, u, 0, 1) === 0) Atomics.add(ctl, 1, 1)
+  }
+  const helpers = job.threads > 1 && buffer instanceof SharedArrayBuffer ? workers(job.threads - 1) : []
+  helpers.forEach((w, t) =>
+    w.postMessage({
+      ...job.message(t + 1),
+      control: buffer,
+      units,
+      thread: t + 1,
+      controlOffset: ctl.byteOffset,
+      statusOffset: status.byteOffset
+    })
+  )
+  if (job.callerWorks !== false || helpers.length === 0) {
+    for (;;) {
+      const u = Atomics.add(ctl, 0, 1)
+      if (u >= units) break
+      runUnit(u)
+      job.progress?.(Atomics.load(ctl, 1))
+    }
+  }
+  // Wait for the units the workers claimed. After a long stall (a worker that failed, or never got
+  // CPU time) redo whatever is unfinished here: a unit's output does not depend on who computes it,
+  // so a late worker writing the same unit writes the same bytes.
+  for (;;) {
+    const done = Atomics.load(ctl, 1)
+    if (done >= units) break
+    if (Atomics.wait(ctl, 1, done, STALL_MS) === "timed-out" && Atomics.load(ctl, 1) === done) {
+      for (let u = 0; u < units; u++) if (Atomics.load(status, u) === 0) runUnit(u)
+    }
+    job.progress?.(Atomics.load(ctl, 1))
+  }
+  job.onDone?.(status.slice())
+}
