@@ -125,7 +125,7 @@ const cellJson = (cell: Table.Cell | undefined, column: Table.Column): TableJson
   const marks = [...c.marks]
   switch (c._tag) {
     case "number":
-      return { _tag: "number", value: c.value, marks, display }
+      return { _tag: "number", value: c.value, ...(c.rank !== undefined ? { rank: c.rank } : {}), marks, display }
     case "text":
       return { _tag: "text", text: c.text, marks, display }
     case "missing":

@@ -45,7 +45,7 @@ const submission = (team: string, noise: Partial<Record<string, number>>, seed: 
 
 // the figures themselves are checked against a plain average-rank Spearman in scoring's SemRel test
 const rho = (lang: string, noise: number, seed: number) => {
-  const m = Spearman.spearman(Float64Array.from(predictions(lang, noise, seed + lang.length), (r) => r.score), Float64Array.from(golds[lang], (r) => r.score))
+  const m = Spearman.spearman(Float64Array.from(golds[lang], (r) => r.score), Float64Array.from(predictions(lang, noise, seed + lang.length), (r) => r.score))
   if (m._tag !== "Defined") throw new Error(m.reason)
   return m.value
 }
