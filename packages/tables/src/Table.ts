@@ -46,18 +46,26 @@ export type CellMark = "best" | "tied"
 
 /** @since 0.1.0 */
 export type Cell =
-  /** `rank`: the run's rank in this column's own ranking (SemRel: per language), printed `0.812 (2)` */
-  | { readonly _tag: "number"; readonly value: number; readonly marks: ReadonlyArray<CellMark>; readonly rank?: number | undefined }
+  | {
+      readonly _tag: "number"
+      readonly value: number
+      readonly marks: ReadonlyArray<CellMark>
+      /** the figure's confidence interval (`--ci`; HTML draws it as an error bar) */
+      readonly ci?: { readonly low: number; readonly high: number } | undefined
+      /** the run's rank in this column's own ranking (SemRel: per language), printed `0.812 (2)` */
+      readonly rank?: number | undefined
+    }
   | { readonly _tag: "text"; readonly text: string; readonly marks: ReadonlyArray<CellMark> }
   /** a figure the run does not have (dataset not submitted, not scored): printed "-" */
   | { readonly _tag: "missing"; readonly reason?: string | undefined; readonly marks: ReadonlyArray<CellMark> }
 
 /**
- * Marks on a row: `late` (late or corrected submission, `*`), `postDeadline` (dagger).
+ * Marks on a row: `late` (late or corrected submission, `*`), `postDeadline` (dagger),
+ * `overlapsBest` (`--ci`: the run's rank interval overlaps the best run's, `≈`).
  *
  * @since 0.1.0
  */
-export type RowMark = "late" | "postDeadline"
+export type RowMark = "late" | "postDeadline" | "overlapsBest"
 
 /** @since 0.1.0 */
 export interface Row {
@@ -119,12 +127,24 @@ export interface Table {
 }
 
 /** The symbols of the row marks, as printed in the papers. @since 0.1.0 */
-export const rowMarkSymbol: Readonly<Record<RowMark, string>> = { late: "*", postDeadline: "\u2020" }
+export const rowMarkSymbol: Readonly<Record<RowMark, string>> = { late: "*", postDeadline: "\u2020", overlapsBest: "\u2248" }
+
+/** What each row mark means (HTML tooltips). @since 0.2.0 */
+export const rowMarkTitle: Readonly<Record<RowMark, string>> = {
+  late: "late or corrected submission",
+  postDeadline: "post-deadline submission",
+  overlapsBest: "its rank interval overlaps the best run's"
+}
 
 /** @since 0.1.0 */
-export const number = (value: number, marks: ReadonlyArray<CellMark> = [], rank?: number): Cell =>
+export const number = (
+  value: number,
+  marks: ReadonlyArray<CellMark> = [],
+  ci?: { readonly low: number; readonly high: number },
+  rank?: number
+): Cell =>
   Number.isFinite(value)
-    ? { _tag: "number", value, marks, ...(rank !== undefined ? { rank } : {}) }
+    ? { _tag: "number", value, marks, ...(ci !== undefined ? { ci } : {}), ...(rank !== undefined ? { rank } : {}) }
     : { _tag: "missing", reason: "not a finite number", marks }
 
 /** @since 0.1.0 */

@@ -39,3 +39,17 @@ export const allRuns = Flag.Boolean("all-runs").pipe(
   Flag.withDescription("Rank every run, not only primary runs (the papers ranked primary runs)"),
   Flag.withDefault(false)
 )
+
+export const ci = Flag.Finite("ci").pipe(
+  Flag.withDescription(
+    "Confidence intervals at this level (95 or 0.95) on every figure and every rank: percentile bootstrap over the pairs, resampled within each dataset, one pass for all (see docs/significance.md)"
+  ),
+  Flag.optional
+)
+
+export const ciResamples = Flag.Int("resamples").pipe(Flag.withDescription("Bootstrap resamples of --ci (default 1000)"), Flag.optional)
+
+export const ciSeed = Flag.Int("seed").pipe(Flag.withDescription("Seed of --ci's resampling (default 12345; printed in the intervals' signature)"), Flag.optional)
+
+/** `--ci`, `--resamples`, `--seed`: the intervals' flags of score, rank and report, spread into their flags. */
+export const intervals = { ci, resamples: ciResamples, seed: ciSeed }
