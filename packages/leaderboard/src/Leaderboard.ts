@@ -13,7 +13,7 @@ import { Issue, Submissions } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
 import { Json, Rank } from "@stseval/scoring"
 import { Schema } from "effect"
-import { OfficialFigure } from "./Scorer.js"
+import { DatasetFigure, OfficialFigure } from "./Scorer.js"
 import type { RunOutcome } from "./Scorer.js"
 
 /** The format tag of `leaderboard.json`. @since 0.1.0 */
@@ -85,6 +85,9 @@ export const LeaderboardRun = Schema.Struct({
   failure: Schema.NullOr(Schema.String).annotate({ description: "why the run failed" }),
   hash: Schema.String.annotate({ description: "SHA-256 of the run's content" }),
   official: Schema.Array(OfficialFigure).annotate({ description: "empty in the hidden phase's public view" }),
+  datasets: Schema.Array(DatasetFigure).annotate({
+    description: "per-dataset figures (STS: Pearson per dataset), in the edition's order; empty for a one-dataset edition and in the hidden phase's public view"
+  }),
   errors: Schema.Array(Issue.Issue),
   warnings: Schema.Array(Issue.Issue).annotate({ description: "empty in the hidden phase's public view" })
 }).annotate({ identifier: "LeaderboardRun" })
@@ -188,6 +191,7 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
     hash: r.hash,
     flags,
     official: r.outcome.official,
+    datasets: r.outcome.datasets ?? [],
     errors: r.outcome.errors,
     warnings: r.outcome.warnings
   }))
@@ -236,5 +240,5 @@ export const publicView = (board: Leaderboard, hidden: boolean): Leaderboard =>
         hidden: true,
         counts: { ...board.counts, ranked: 0 },
         rankings: [],
-        runs: board.runs.map((r) => ({ ...r, official: [], warnings: [] }))
+        runs: board.runs.map((r) => ({ ...r, official: [], datasets: [], warnings: [] }))
       }

@@ -11,7 +11,7 @@ import { correlationOf, officialAggregate, perDataset, reportedAggregates } from
 import type { AggregateName, Edition } from "./internal/edition.js"
 import { listing } from "./internal/issues.js"
 import { allIssues, validateRun } from "./Validation.js"
-import type { DatasetStatus, RunInfo, RunValidation, SickCheck, StsDatasetCheck } from "./Validation.js"
+import type { DatasetStatus, RunInfo, RunValidation, SickCheck, StsDatasetCheck, ValidateOptions } from "./Validation.js"
 
 type Metric = MetricValue.MetricValue
 
@@ -468,8 +468,8 @@ const emptySick = (reason: string): SickCheck => ({
  *
  * @since 0.1.0
  */
-export const scoreRun = (edition: Edition, gold: Gold.Gold, submission: Submissions.Submission): ScoredRun =>
-  scoreValidated(edition, validateRun(edition, gold, submission))
+export const scoreRun = (edition: Edition, gold: Gold.Gold, submission: Submissions.Submission, options: ValidateOptions = {}): ScoredRun =>
+  scoreValidated(edition, validateRun(edition, gold, submission, options))
 
 /**
  * A run that could not even be loaded, as a failed `ScoredRun` carrying its issues (so that one bad

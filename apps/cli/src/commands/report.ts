@@ -15,8 +15,7 @@ import * as Task from "../internal/Task.js"
 
 const format = Flag.Literals("format", ["md", "latex", "html", "json"] as const).pipe(
   Flag.withAlias("f"),
-  Flag.withDescription("Output format: md (GitHub Markdown), latex (booktabs), html (one self-contained page with plots), json"),
-  Flag.withDefault("md" as const)
+  Flags.defaulting("Output format: md (GitHub Markdown), latex (booktabs), html (one self-contained page with plots), json", "md")
 )
 const out = Flag.String("out").pipe(Flag.withAlias("o"), Flag.withDescription("Write to this file instead of standard output"), Flag.optional)
 const config = Flag.String("config").pipe(

@@ -10,10 +10,10 @@ import { decimalsOf, paths } from "./validate.js"
 
 export const score = Command.make(
   "score",
-  { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, decimals: Flags.decimals, ...Flags.intervals, paths },
-  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, ci, resamples, seed, paths }) {
+  { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, decimals: Flags.decimals, lenient: Flags.lenient, ...Flags.intervals, paths },
+  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, lenient, ci, resamples, seed, paths }) {
     const edition = yield* Task.edition(task)
-    const results = yield* Task.score(edition, { gold, dataRoot }, { runs: paths })
+    const results = yield* Task.score(edition, { gold, dataRoot }, { runs: paths, lenient })
     const intervals = yield* Task.intervals(results, { ci, resamples, seed })
     const { runs } = results
     if (json) {

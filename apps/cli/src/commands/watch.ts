@@ -27,8 +27,7 @@ export const watch = Command.make(
     ),
     deadline: Flag.String("deadline").pipe(Flag.withDescription("Runs submitted after this ISO 8601 instant are marked post-deadline (dagger)"), Flag.optional),
     deadlineBy: Flag.Literals("deadline-by", ["mtime", "first-seen"]).pipe(
-      Flag.withDescription("A run's submission time: the newest mtime of its files, or when the watcher first saw it"),
-      Flag.withDefault("mtime" as const)
+      Flags.defaulting("A run's submission time: the newest mtime of its files, or when the watcher first saw it", "mtime")
     ),
     excludeLate: Flag.Boolean("exclude-post-deadline").pipe(
       Flag.withDescription("List post-deadline runs without ranking them (default: ranked and marked)"),
@@ -36,15 +35,21 @@ export const watch = Command.make(
     ),
     primaryOnly: Flag.Boolean("primary-only").pipe(Flag.withDescription("Rank primary runs only (default: every run within the limit)"), Flag.withDefault(false)),
     runLimit: Flag.Int("run-limit").pipe(Flag.withDescription("Runs per team (default: the edition's run limit)"), Flag.optional),
-    debounce: Flag.Int("debounce").pipe(Flag.withDescription("Quiet period in ms before a changed run is scored"), Flag.withDefault(200)),
-    rescan: Flag.Int("rescan").pipe(Flag.withDescription("Full rescan every this many ms, a safety net for missed file-system events; 0 = off"), Flag.withDefault(2000)),
+    debounce: Flag.Int("debounce").pipe(Flags.defaulting("Quiet period in ms before a changed run is scored", 200)),
+    rescan: Flag.Int("rescan").pipe(Flags.defaulting("Full rescan every this many ms, a safety net for missed file-system events; 0 = off", 2000)),
+    refresh: Flag.Int("refresh").pipe(
+      Flags.defaulting("Seconds after which an open leaderboard.html reloads itself; 0 = never", 30)
+    ),
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
-  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, excludeLate, primaryOnly, runLimit, debounce, rescan, folder }) {
+  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, excludeLate, primaryOnly, runLimit, debounce, rescan, refresh, folder }) {
     const edition = yield* Task.edition(task)
     const { ScoringAdapter, Watcher } = yield* Lazy.leaderboard
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
+    // before anything is printed: a folder that is not there is one line on stderr
+    yield* Task.folder(folder)
     if (debounce < 0) return yield* new UsageError({ message: "--debounce: must be 0 or more milliseconds" })
+    if (refresh < 0) return yield* new UsageError({ message: "--refresh: must be 0 or more seconds" })
     if (rescan < 0) return yield* new UsageError({ message: "--rescan: must be 0 or more milliseconds" })
     if (Option.isSome(runLimit) && runLimit.value < 1) return yield* new UsageError({ message: "--run-limit: must be 1 or more" })
     if (Option.isSome(deadline) && !Number.isFinite(Date.parse(deadline.value))) {
@@ -64,7 +69,8 @@ export const watch = Command.make(
       primaryOnly,
       runLimit: Option.getOrUndefined(runLimit),
       debounce,
-      rescanInterval: rescan
+      rescanInterval: rescan,
+      refresh
     }).pipe(
       Effect.provide(ScoringAdapter.layerWithReport({ task: edition, gold: goldPath })),
       Effect.mapError((e) => new UsageError({ message: e.message }))

@@ -53,3 +53,19 @@ export const ciSeed = Flag.Int("seed").pipe(Flag.withDescription("Seed of --ci's
 
 /** `--ci`, `--resamples`, `--seed`: the intervals' flags of score, rank and report, spread into their flags. */
 export const intervals = { ci, resamples: ciResamples, seed: ciSeed }
+
+export const lenient = Flag.Boolean("lenient").pipe(
+  Flag.withDescription(
+    "Score a SICK run that has no header line when its columns are unambiguous, with a warning (default: an error, as the official scorer rejects such a file)"
+  ),
+  Flag.withDefault(false)
+)
+
+/**
+ * A flag's description and default together, the default stated in the description so that
+ * `--help` shows it (effect/cli's help lists no defaults): `Flag.Int("seed").pipe(Flags.defaulting("Seed", 42))`.
+ */
+export const defaulting =
+  <const B extends string | number>(description: string, value: B, shown: string = String(value)) =>
+  <A>(flag: Flag.Flag<A>): Flag.Flag<A | B> =>
+    flag.pipe(Flag.withDescription(`${description} (default: ${shown})`), Flag.withDefault(value))

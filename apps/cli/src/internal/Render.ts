@@ -2,7 +2,8 @@
  * The CLI's text views of validations, scored runs and rankings (people read these; programs read
  * the `--json` documents the scoring package defines).
  */
-import type { Issue, Registry } from "@stseval/formats"
+import { Issue } from "@stseval/formats"
+import type { Registry } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
 import { Style as Figures, Uncertainty } from "@stseval/scoring"
 import type { Engine, Rank, ScoredRun } from "@stseval/scoring"
@@ -64,14 +65,22 @@ export const runLabel = (meta: Validation.RunInfo): string =>
 const severityStyle = (i: Issue.Issue) =>
   i.severity === "error" ? Style.red("error") : i.severity === "warning" ? Style.yellow("warning") : Style.dim("info")
 
-/** Issues as `file:line: severity: message`, the first few of each run, then a count of the rest. */
+/**
+ * Issues as `Issue.format` gives them (`file:line: severity: message (expected ..., found "...")`,
+ * control characters escaped), the first few of each run, then how many more there are: the true
+ * total (`Issue.count`), a capped list's closing issue standing for every finding behind it.
+ */
 export const issues = (list: ReadonlyArray<Issue.Issue>, options: { readonly verbose: boolean; readonly indent?: string }): string[] => {
   const indent = options.indent ?? "  "
   const shown = list.filter((i) => options.verbose || i.severity !== "info")
-  const lines = shown
-    .slice(0, options.verbose ? shown.length : ISSUES_SHOWN)
-    .map((i) => `${indent}${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${severityStyle(i)}: ${i.message}`)
-  if (shown.length > lines.length) lines.push(`${indent}${Style.dim(`… ${shown.length - lines.length} more (--verbose lists them all)`)}`)
+  const listed = shown.slice(0, options.verbose ? shown.length : ISSUES_SHOWN)
+  const lines = listed.map((i) => {
+    const text = Issue.format(i)
+    const at = text.indexOf(`: ${i.severity}: `)
+    return `${indent}${at < 0 ? text : `${text.slice(0, at)}: ${severityStyle(i)}: ${text.slice(at + i.severity.length + 4)}`}`
+  })
+  const more = Issue.count(shown.slice(listed.length))
+  if (more > 0) lines.push(`${indent}${Style.dim(`… ${more} more (--verbose lists them all)`)}`)
   return lines
 }
 
@@ -158,14 +167,31 @@ export const scored = (
         rows
       )
     )
-    const aggregates = Object.entries(run.aggregate).map(
-      ([name, a]) =>
-        `${name}${a.unofficial !== undefined ? " (unofficial)" : ""} ${withInterval(correlation(a.value, d), ci && Uncertainty.aggregateFigure(ci, run.meta.id, name), r100)}`
-    )
-    if (aggregates.length > 0) out.push(`  ${aggregates.join("   ")}`)
+    // with --ci, each aggregate's interval beside it
+    out.push(...aggregates(run, d, (name, text) => withInterval(text, ci && Uncertainty.aggregateFigure(ci, run.meta.id, name), r100)))
   }
   out.push(...issues([...run.errors, ...run.warnings, ...run.infos], options))
   return out.join("\n")
+}
+
+/**
+ * The aggregates line of an STS run. With no official figure, it says why first (which dataset is
+ * missing and the edition's rule), and the labelled aggregates follow on their own line, each
+ * saying how many datasets it covers, so a mean of six tracks is never read as the official figure.
+ */
+const aggregates = (run: ScoredRun.ScoredRun, d: Decimals, shown: (name: string, text: string) => string = (_, text) => text): string[] => {
+  const { official, ...labelled } = run.aggregate
+  const total = run.datasets.length
+  const parts = Object.entries(labelled).flatMap(([name, a]) =>
+    a === undefined ? [] : [`${name}${a.unofficial !== undefined ? " (unofficial)" : ""} ${shown(name, correlation(a.value, d))}${a.value._tag === "Defined" && a.datasets.length < total ? ` (${a.datasets.length} of ${total} datasets)` : ""}`]
+  )
+  if (official === undefined) return parts.length > 0 ? [`  ${parts.join("   ")}`] : []
+  if (official.value._tag === "Defined") return [`  ${[`official ${shown("official", correlation(official.value, d))}`, ...parts].join("   ")}`]
+  const why = official.value.reason.replace(/^no official score: it /, "the official figure ").replace(/^no official score: /, "")
+  return [
+    `  ${Style.red("official: none")} — ${why}`,
+    ...(parts.length > 0 ? [`  ${Style.dim("labelled aggregates, not the official figure:")} ${parts.join("   ")}`] : [])
+  ]
 }
 
 const indentTable = (columns: ReadonlyArray<TextTable.Column>, rows: ReadonlyArray<ReadonlyArray<string>>, indent = "  ") =>

@@ -26,6 +26,9 @@ const usage = (e: { readonly message: string }) => new UsageError({ message: e.m
 export const goldPath = (task: Registry.TaskEdition, flag: Option.Option<string>, dataRoot: Option.Option<string>) =>
   Effect.flatMap(root(dataRoot), (r) => Engine.goldPath({ edition: task, gold: Option.getOrUndefined(flag), dataRoot: r })).pipe(Effect.mapError(usage))
 
+/** A submissions folder that exists, else a usage error naming it (`Engine.submissionsFolder`). */
+export const folder = (path: string) => Engine.submissionsFolder(path).pipe(Effect.mapError(usage))
+
 /** `Engine.score` with the common flags; every error that stops it is a usage error. */
 export const score = (
   task: Registry.TaskEdition,
