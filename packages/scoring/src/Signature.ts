@@ -65,7 +65,8 @@ export const goldHash = (gold: Gold.Gold): string => {
       // the exact doubles, so that no score change goes unseen
       h.update(new Uint8Array(d.scores.buffer, d.scores.byteOffset, d.scores.byteLength))
     } else {
-      for (const p of d.pairs) h.update(`${p.pairId}\t${p.relatedness ?? ""}\t${p.entailment ?? ""}\n`)
+      // one update of the joined rows: a native call per pair was most of the hash's time
+      h.update(d.pairs.map((p) => `${p.pairId}\t${p.relatedness ?? ""}\t${p.entailment ?? ""}\n`).join(""))
     }
   }
   h.update(`\u0000missing\u0000${gold.missing.join("\u0000")}`)
