@@ -26,7 +26,7 @@ const correction = Flag.Literals("correction", ["none", "holm", "bonferroni"]).p
   Flag.withDefault("none")
 )
 
-const alpha = Flag.Finite("alpha").pipe(Flag.withDescription("Significance level"), Flag.withDefault(0.05))
+const alpha = Flags.alpha("Significance level").pipe(Flag.withDefault(0.05))
 
 const folders = Argument.String("folder").pipe(
   Argument.withDescription("Submissions folder(s) of runs (or runs)"),

@@ -25,7 +25,7 @@ export const watch = Command.make(
       Flag.withDescription("Hidden phase: leaderboard.public.* show each run's validation status only, no scores"),
       Flag.withDefault(false)
     ),
-    deadline: Flag.String("deadline").pipe(Flag.withDescription("Runs submitted after this ISO 8601 instant are marked post-deadline (dagger)"), Flag.optional),
+    deadline: Flags.deadline,
     deadlineBy: Flag.Literals("deadline-by", ["mtime", "first-seen"]).pipe(
       Flag.withDescription("A run's submission time: the newest mtime of its files, or when the watcher first saw it"),
       Flag.withDefault("mtime" as const)
@@ -35,21 +35,17 @@ export const watch = Command.make(
       Flag.withDefault(false)
     ),
     primaryOnly: Flag.Boolean("primary-only").pipe(Flag.withDescription("Rank primary runs only (default: every run within the limit)"), Flag.withDefault(false)),
-    runLimit: Flag.Int("run-limit").pipe(Flag.withDescription("Runs per team (default: the edition's run limit)"), Flag.optional),
-    debounce: Flag.Int("debounce").pipe(Flag.withDescription("Quiet period in ms before a changed run is scored"), Flag.withDefault(200)),
-    rescan: Flag.Int("rescan").pipe(Flag.withDescription("Full rescan every this many ms, a safety net for missed file-system events; 0 = off"), Flag.withDefault(2000)),
+    runLimit: Flags.atLeast("run-limit", 1, "Runs per team (default: the edition's run limit)").pipe(Flag.optional),
+    debounce: Flags.atLeast("debounce", 0, "Quiet period in ms before a changed run is scored", " milliseconds").pipe(Flag.withDefault(200)),
+    rescan: Flags.atLeast("rescan", 0, "Full rescan every this many ms, a safety net for missed file-system events; 0 = off", " milliseconds").pipe(
+      Flag.withDefault(2000)
+    ),
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
   Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, excludeLate, primaryOnly, runLimit, debounce, rescan, folder }) {
     const edition = yield* Task.edition(task)
     const { ScoringAdapter, Watcher } = yield* Lazy.leaderboard
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
-    if (debounce < 0) return yield* new UsageError({ message: "--debounce: must be 0 or more milliseconds" })
-    if (rescan < 0) return yield* new UsageError({ message: "--rescan: must be 0 or more milliseconds" })
-    if (Option.isSome(runLimit) && runLimit.value < 1) return yield* new UsageError({ message: "--run-limit: must be 1 or more" })
-    if (Option.isSome(deadline) && !Number.isFinite(Date.parse(deadline.value))) {
-      return yield* new UsageError({ message: `--deadline: "${deadline.value}" is not an ISO 8601 date, e.g. 2017-01-31T23:59:00Z` })
-    }
     yield* Console.log(
       `${Style.bold(edition.id)}  ${edition.title}\ngold: ${goldPath}\n${once ? "scoring" : "watching"} ${folder} -> ${out}${hidden ? " (hidden phase)" : ""}${once ? "" : "; Ctrl-C stops"}`
     )

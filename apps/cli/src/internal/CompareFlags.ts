@@ -18,10 +18,7 @@ export const test = Flag.Literals("test", testNames).pipe(
   Flag.optional
 )
 
-export const resamples = Flag.Int("resamples").pipe(
-  Flag.withDescription("Resamples for bootstrap / permutation"),
-  Flag.withDefault(10_000)
-)
+export { resamples } from "./Flags.js"
 
 export const seed = Flag.Int("seed").pipe(Flag.withDescription("Seed of the resampling (printed in the signature)"), Flag.withDefault(12345))
 
