@@ -532,6 +532,29 @@ const duplicateNames = (files: ReadonlyArray<RunFile>): Map<string, Array<string
   return new Map([...byName].filter(([, paths]) => paths.length > 1))
 }
 
+// Characters that show nothing: format characters (zero-width space and joiners, BOM, soft
+// hyphen, bidi marks), controls and the other default-ignorable code points (variation selectors,
+// Hangul fillers).
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/gu
+
+/**
+ * A team's identity for the run limit and the one-primary rule: names that look the same are the
+ * same team. Unicode NFKC (full-width and compatibility forms), case folded, invisible characters
+ * removed, spaces trimmed and collapsed: `ECNU`, `ecnu`, `"ECNU "` and `"ECNU\u200b"` are one team.
+ *
+ * @since 0.2.0
+ */
+export const teamKey = (team: string): string =>
+  team
+    .normalize("NFKC")
+    .replace(INVISIBLE, "")
+    // upper then lower folds what lower case alone keeps apart (ß and SS, final sigma)
+    .toUpperCase()
+    .toLowerCase()
+    .normalize("NFKC")
+    .replace(/\s+/gu, " ")
+    .trim()
+
 // Code-point order, so the order is the same on every machine and locale.
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
