@@ -1,10 +1,14 @@
 /**
  * Flags with a range are checked when parsed (apps/cli/src/internal/Flags.ts): a bad value is a
- * usage error (exit 2) naming the flag, never a stack trace or a silently rolled-over date.
+ * usage error (exit 2) naming the flag, never a stack trace or a silently rolled-over date. And
+ * what the CLI prints reaches the terminal without control characters (`Terminal.sanitize`).
  */
+import * as fs from "node:fs"
+import * as os from "node:os"
 import * as path from "node:path"
-import { describe, expect, it } from "vitest"
+import { afterAll, describe, expect, it } from "vitest"
 import { strictInstant, validDecimals, validLevel } from "../src/internal/Flags.js"
+import { sanitize } from "../src/internal/Terminal.js"
 import { examples, runCli } from "./support/cli.js"
 
 const sickGold = path.join(examples, "sick2014/SICK_test_annotated.txt")
@@ -54,5 +58,41 @@ describe("watch's integer flags", () => {
     expect(debounce.stderr + debounce.stdout).toContain("--debounce: -1 must be 0 or more")
     expect(limit.code).toBe(2)
     expect(limit.stderr + limit.stdout).toContain("--run-limit: 0 must be 1 or more")
+  })
+})
+
+describe("terminal output", () => {
+  const escapes = "\u001b]0;pwned\u0007\u001b[2J\u001b[H"
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-escapes-"))
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+  it("a label, a team name and a file name holding terminal escapes are printed escaped by score, rank and validate", async () => {
+    const [header, first, ...rest] = fs.readFileSync(run, "utf8").split("\n")
+    const cells = first.split("\t")
+    cells[1] = `ENTAILMENT${escapes}`
+    const evil = path.join(dir, `Evil${escapes}_run1primary.txt`)
+    fs.writeFileSync(evil, [header, cells.join("\t"), ...rest].join("\n"))
+    fs.copyFileSync(run, path.join(dir, "MeaningFactory_run1primary.txt"))
+    const results = await Promise.all([
+      runCli(["score", "--task", "sick2014", "--gold", sickGold, evil]),
+      runCli(["rank", "--task", "sick2014", "--gold", sickGold, dir]),
+      runCli(["validate", "--task", "sick2014", "--gold", sickGold, evil])
+    ])
+    for (const r of results) {
+      const all = r.stdout + r.stderr
+      expect(all).toContain("Evil")
+      // no ESC, BEL or other control character but the newline reaches the terminal
+      // eslint-disable-next-line no-control-regex
+      expect(all).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/)
+      expect(all).toContain("\\x1b[2J")
+    }
+  })
+
+  it("sanitize: keeps newlines and colour, escapes everything else", () => {
+    expect(sanitize("a\nb")).toBe("a\nb")
+    expect(sanitize("\u001b[1mbold\u001b[22m \u001b[32;1mok\u001b[0m")).toBe("\u001b[1mbold\u001b[22m \u001b[32;1mok\u001b[0m")
+    expect(sanitize("x\u001b[2Jy\u001b]0;t\u0007\tz\r")).toBe("x\\x1b[2Jy\\x1b]0;t\\x07\\tz\\x0d")
+    expect(sanitize("\u001b[8mhidden")).toBe("\\x1b[8mhidden")
+    expect(sanitize("abc\u202edef")).toBe("abc\\u202edef")
   })
 })
