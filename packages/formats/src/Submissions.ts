@@ -89,19 +89,30 @@ export interface DiscoverOptions {
 }
 
 /**
+ * The longest team name a `run.json` may give: every table and board shows it, and one run must not
+ * be able to make them unreadable (a 1 MB name broke the renderers). Papers' team names are short.
+ *
+ * @since 0.2.0
+ */
+export const MAX_TEAM_LENGTH = 200
+
+/** The longest `description` a `run.json` may give. @since 0.2.0 */
+export const MAX_DESCRIPTION_LENGTH = 2000
+
+/**
  * The optional `run.json`. Every field is optional; unknown fields are an error (they are usually
  * typos, e.g. `"primery"`).
  *
  * @since 0.1.0
  */
 export const RunJson = Schema.Struct({
-  team: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1))),
+  team: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(MAX_TEAM_LENGTH))),
   run: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
   primary: Schema.optionalKey(Schema.Boolean),
   late: Schema.optionalKey(Schema.Boolean),
   corrected: Schema.optionalKey(Schema.Boolean),
   postDeadline: Schema.optionalKey(Schema.Boolean),
-  description: Schema.optionalKey(Schema.String)
+  description: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(MAX_DESCRIPTION_LENGTH)))
 })
 /** @since 0.1.0 */
 export type RunJson = typeof RunJson.Type
