@@ -60,7 +60,25 @@ export const processItem = (session: Session, item: WorkItem) =>
       session.counters.cacheHits++
     } else {
       const started = Date.now()
-      const scored = yield* scoreSafely(session, sub)
+      // the journal is on disk before the scorer runs: if the scorer takes the process down (out
+      // of memory, a native abort), the next start knows which run did it
+      const crashes = yield* Cache.journalStart(cacheDir, key, t.entry).pipe(
+        Effect.catch((e) => Effect.as(log(session, "error", `${t.entry}: the scoring journal could not be written: ${e.message}`), 0))
+      )
+      const scored: { outcome: RunOutcome; cacheable: boolean } =
+        crashes >= Cache.MAX_SCORING_ATTEMPTS
+          ? {
+              outcome: {
+                status: "failed",
+                failure: `crashed the scorer: the watcher stopped ${crashes} times while scoring this run; it is not scored again until it changes`,
+                official: [],
+                errors: [],
+                warnings: []
+              },
+              cacheable: true
+            }
+          : yield* scoreSafely(session, sub)
+      yield* Cache.journalClear(cacheDir, key).pipe(Effect.ignore)
       outcome = scored.outcome
       session.counters.scoredThisSession++
       if (scored.cacheable) {
