@@ -1,6 +1,6 @@
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { UsageError } from "../internal/Exit.js"
+import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
 import * as Style from "../internal/Style.js"
@@ -63,7 +63,13 @@ export const watch = Command.make(
       rescanInterval: rescan
     }).pipe(
       Effect.provide(ScoringAdapter.layerWithReport({ task: edition, gold: goldPath })),
-      Effect.mapError((e) => new UsageError({ message: e.message }))
+      // outputs that could not be written (disk full, read-only): exit 1 with the OS's reason;
+      // any other watcher error (a folder that is not there, a locked output folder) is a usage error
+      Effect.catchTag("WatchError", (e): Effect.Effect<never, ExitCode | UsageError> =>
+        e.output === true
+          ? Console.error(`${Style.red("error:")} ${e.message}`).pipe(Effect.andThen(Effect.fail(new ExitCode({ code: 1, reason: e.message }))))
+          : Effect.fail(new UsageError({ message: e.message }))
+      )
     )
     yield* Console.log(
       `${summary.runs} run(s): ${summary.scored} scored, ${summary.failed} failed, ${summary.ranked} ranked; ` +
