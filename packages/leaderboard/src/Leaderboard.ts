@@ -244,5 +244,28 @@ export const publicView = (board: Leaderboard, hidden: boolean): Leaderboard =>
         hidden: true,
         counts: { ...board.counts, ranked: 0 },
         rankings: [],
-        runs: board.runs.map((r) => ({ ...r, official: [], warnings: [] }))
+        runs: board.runs.map((r) => ({
+          ...r,
+          official: [],
+          warnings: [],
+          failure: r.failure !== null ? publicText(r.failure, r.entry) : null,
+          errors: r.errors.map((i) => ({ ...i, file: publicPath(i.file, r.entry), message: publicText(i.message, r.entry) }))
+        }))
       }
+
+/**
+ * A file of run `entry` as participants may see it: from the run's entry on (`Team_run1/a.txt`),
+ * never the server's path to the submissions folder.
+ *
+ * @since 0.2.0
+ */
+export const publicPath = (file: string, entry: string): string => {
+  const at = file.lastIndexOf(`/${entry}`)
+  if (at >= 0) return file.slice(at + 1)
+  const slash = Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\"))
+  return slash >= 0 ? file.slice(slash + 1) : file
+}
+
+// Absolute paths inside a message (`/srv/runs/Team_run1/a.txt`, `C:\runs\x`) as public paths.
+const ABSOLUTE = /(?<=^|[\s"'`(])(?:[A-Za-z]:\\|\/)[^\s"'`()<>]+/g
+const publicText = (text: string, entry: string): string => text.replace(ABSOLUTE, (p) => (p.includes("/") || p.includes("\\") ? publicPath(p, entry) : p))
