@@ -100,3 +100,20 @@ describe("the output folder's lock", () => {
     expect(board(out)!.counts.runs).toBe(3)
   })
 })
+
+describe("run names", () => {
+  it("a file name that is not valid UTF-8 is listed as a failed run and logged, not silently missing", async () => {
+    const folder = tempDir("latin1")
+    const out = tempDir("latin1-out")
+    runs(folder, 2)
+    // "Équipe_run1.txt" in Latin-1: 0xC9 is not valid UTF-8
+    const name = Buffer.concat([Buffer.from(`${folder}/`), Buffer.from([0xc9]), Buffer.from("quipe_run1.txt")])
+    fs.writeFileSync(name, Fake.runText(Fake.GOLD))
+    const summary = await once({ folder, out })
+    expect(summary).toMatchObject({ runs: 3, scored: 2, failed: 1 })
+    const bad = board(out)!.runs.find((r) => r.entry.includes("\uFFFD"))!
+    expect(bad.status).toBe("failed")
+    expect(bad.failure).toContain("not valid UTF-8")
+    expect(fs.readFileSync(path.join(out, "watch.log"), "utf8")).toContain("not valid UTF-8")
+  })
+})
