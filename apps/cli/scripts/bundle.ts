@@ -59,8 +59,8 @@ export interface BundleResult {
  * they must be plain functions: `new` and `instanceof` would not go through the stand-in.
  */
 const deferred: Readonly<Record<string, ReadonlyArray<string>>> = {
-  fflate: ["unzipSync", "gunzipSync"],
-  yaml: ["parse", "parseDocument"]
+  fflate: ["unzipSync", "gunzipSync", "zipSync"],
+  yaml: ["parse", "parseDocument", "stringify"]
 }
 
 const NAMESPACE = "stseval-deferred"

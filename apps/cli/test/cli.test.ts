@@ -10,6 +10,20 @@ describe("stseval (usage)", () => {
     for (const command of ["validate", "score", "rank", "compare", "significance", "baseline", "report", "watch", "tasks", "data"]) expect(r.stdout).toContain(command)
   })
 
+  it("each command's --help shows an example, and the defaults of its flags (resamples, seed)", async () => {
+    for (const command of ["validate", "score", "rank", "compare", "significance", "baseline", "report", "watch", "tasks", "data", "codabench"]) {
+      const r = await runCli([command, "--help"])
+      expect(r.code, command).toBe(0)
+      expect(r.stdout, command).toMatch(new RegExp(`EXAMPLES\\n  # .+\\n  stseval ${command} \\S`))
+    }
+    for (const command of ["compare", "significance"]) {
+      const help = (await runCli([command, "--help"])).stdout
+      expect(help, command).toMatch(/--resamples integer .*\(default: 10000\)/)
+      expect(help, command).toMatch(/--seed integer .*\(default: 12345\)/)
+    }
+    expect((await runCli(["watch", "--help"])).stdout).toMatch(/--refresh integer .*\(default: 30\)/)
+  })
+
   it("an unknown flag is a usage error: exit 2", async () => {
     const r = await runCli(["tasks", "--no-such-flag"])
     expect(r.code).toBe(2)

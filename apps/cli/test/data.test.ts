@@ -83,4 +83,26 @@ describe("stseval data", () => {
     expect(r.stderr).toContain("broken.yaml")
     expect(r.stderr).toContain("goldFormat")
   })
+
+  it("offline, fetch says what to do instead: --gold <path> or STSEVAL_DATA=<folder>", async () => {
+    // port 1 on the loopback: nothing listens, the connection is refused at once
+    fs.writeFileSync(path.join(tmp, "offline.yaml"), edition("http://127.0.0.1:1", digest))
+    const r = await runCli(["data", "fetch", path.join(tmp, "offline.yaml"), "--data-root", path.join(tmp, "store-offline")])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toContain("--gold <path>")
+    expect(r.stdout).toContain("STSEVAL_DATA=<folder>")
+  })
+
+  it("status: a copy of the public data under STSEVAL_DATA is ready (what score uses), though nothing was fetched", async () => {
+    const root = path.join(tmp, "placed")
+    fs.mkdirSync(path.join(root, "sts2099/test"), { recursive: true })
+    fs.writeFileSync(path.join(root, "sts2099/test/STS.gs.news.txt"), "4.0\n2.5\n")
+    const r = await runCli(["data", "status", path.join(tmp, "good.yaml")], { env: { STSEVAL_DATA: root } })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/sts2099\s+gold\s+ready/)
+    const json = await runCli(["data", "status", path.join(tmp, "good.yaml"), "--json"], { env: { STSEVAL_DATA: root } })
+    expect((JSON.parse(json.stdout) as { editions: Array<{ ready: boolean }> }).editions[0].ready).toBe(true)
+    const empty = await runCli(["data", "status", path.join(tmp, "good.yaml")], { env: { STSEVAL_DATA: path.join(tmp, "nothing-here") } })
+    expect(empty.stdout).toMatch(/sts2099\s+gold\s+missing\s+1 of 1 gold files missing/)
+  })
 })

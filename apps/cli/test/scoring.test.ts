@@ -22,14 +22,37 @@ describe("stseval validate (shipped SICK runs)", () => {
     // the *-raw file: a 4th unnamed column on every row -> malformed, with the line
     expect(run("Insight/run2").status).toBe("failed")
     expect(run("Insight/run2").errors[0]).toMatchObject({ code: "field-count", line: 2 })
-    // newsick.run: no header, entailment only
-    expect(part("MeaningFactory/run2", "entailment")).toMatchObject({ status: "scored", pairs: 4927 })
-    expect(part("MeaningFactory/run2", "relatedness").status).not.toBe("scored")
-    expect(run("MeaningFactory/run2").warnings.map((w) => w.code)).toContain("missing-header")
+    // newsick.run: no header, which the official R scorer rejects (no score): an error by default
+    expect(run("MeaningFactory/run2").status).toBe("failed")
+    expect(run("MeaningFactory/run2").errors.map((w) => w.code)).toContain("missing-header")
     // NA entailment column: that subtask is not evaluated, relatedness still is
     expect(part("Insight/run1", "entailment").status).not.toBe("scored")
     expect(part("Insight/run1", "relatedness")).toMatchObject({ status: "scored", pairs: 4927 })
     expect(run("MeaningFactory/run1").status).toBe("valid")
+  })
+
+  it("--lenient scores a headerless run's entailment, with a warning that names the header", async () => {
+    const newsick = path.join(submissions, "MeaningFactory_run2.txt")
+    const strict = await runCli(["score", "--task", "sick2014", "--gold", sickGold, newsick])
+    expect(strict.code).toBe(1)
+    expect(strict.stdout).toContain("pair_ID<TAB>entailment_judgment")
+    for (const command of ["score", "validate"]) {
+      const r = await runCli([command, "--task", "sick2014", "--gold", sickGold, "--lenient", newsick, "--json"])
+      expect(r.code, command).toBe(0)
+      const out = JSON.parse(r.stdout) as { runs: Array<{ warnings: Array<{ code: string }> }> }
+      expect(out.runs[0].warnings.map((w) => w.code)).toContain("missing-header")
+    }
+    // rank --lenient: the headerless run is ranked in entailment (with --all-runs: it is not primary)
+    const ranked = await runCli(["rank", "--task", "sick2014", "--gold", sickGold, "--all-runs", "--lenient", submissions, "--json"])
+    const board = JSON.parse(ranked.stdout) as { rankings: { rankings: Array<{ ranking: string; entries: Array<{ id: string; rank: number | null }> }> } }
+    const entailment = board.rankings.rankings.find((r) => r.ranking === "entailment")!
+    expect(entailment.entries.find((e) => e.id === "MeaningFactory/run2")!.rank).toEqual(expect.any(Number))
+    const strictRank = await runCli(["rank", "--task", "sick2014", "--gold", sickGold, "--all-runs", submissions, "--json"])
+    const strictBoard = JSON.parse(strictRank.stdout) as typeof board
+    expect(strictBoard.rankings.rankings.find((r) => r.ranking === "entailment")!.entries.find((e) => e.id === "MeaningFactory/run2")!.rank).toBeNull()
+    const text = await runCli(["score", "--task", "sick2014", "--gold", sickGold, "--lenient", newsick])
+    expect(text.stdout).toMatch(/entailment\s+4927\s+accuracy \d/)
+    expect(text.stdout).toMatch(/warning: .*no header line/)
   })
 
   it("exits 0 when every run given is valid", async () => {

@@ -136,7 +136,7 @@ describe("STS 2017 (a small fixture of the seven tracks)", () => {
     const here: Array<number> = []
     for (const d of sts2017.datasets) {
       const key = d.name.replace(/[^a-z0-9]+/g, "_")
-      expect(result.scores?.[key]).toBe(expected.datasets![d.name].pearson! * 100)
+      expect(result.scores?.[key]).toBe((expected.datasets![d.name].pearson as number) * 100)
       const v = data.values["Team"][d.name]
       here.push(pearson(v.run, v.gold))
       expect(result.scores?.[key]).toBeCloseTo(100 * here[here.length - 1], 10)
@@ -174,7 +174,7 @@ describe("STS Benchmark (a small fixture)", () => {
     expect(result.stderr).toBe("")
     expect(result.code).toBe(0)
     const expected = await scoreJson("stsb", test.gold, test.run)
-    expect(result.scores).toEqual({ pearson: expected.datasets!["test"].pearson! * 100, spearman: expected.datasets!["test"].spearman! * 100 })
+    expect(result.scores).toEqual({ pearson: (expected.datasets!["test"].pearson as number) * 100, spearman: (expected.datasets!["test"].spearman as number) * 100 })
     expect(result.scores?.["pearson"]).toBeCloseTo(100 * pearson(test.values.run, test.values.gold), 10)
     expect(stsb.published.style).toBe("r100")
   }, 60_000)

@@ -13,7 +13,7 @@ import { Issue, Submissions } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
 import { Json, Rank } from "@stseval/scoring"
 import { Schema } from "effect"
-import { OfficialFigure } from "./Scorer.js"
+import { DatasetFigure, OfficialFigure } from "./Scorer.js"
 import type { RunOutcome } from "./Scorer.js"
 
 /** The format tag of `leaderboard.json`. @since 0.1.0 */
@@ -85,6 +85,9 @@ export const LeaderboardRun = Schema.Struct({
   failure: Schema.NullOr(Schema.String).annotate({ description: "why the run failed" }),
   hash: Schema.String.annotate({ description: "SHA-256 of the run's content" }),
   official: Schema.Array(OfficialFigure).annotate({ description: "empty in the hidden phase's public view" }),
+  datasets: Schema.Array(DatasetFigure).annotate({
+    description: "per-dataset figures (STS: Pearson per dataset), in the edition's order; empty for a one-dataset edition and in the hidden phase's public view"
+  }),
   errors: Schema.Array(Issue.Issue),
   warnings: Schema.Array(Issue.Issue).annotate({ description: "empty in the hidden phase's public view" })
 }).annotate({ identifier: "LeaderboardRun" })
@@ -196,6 +199,7 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
     hash: r.hash,
     flags,
     official: r.outcome.official,
+    datasets: r.outcome.datasets ?? [],
     errors: r.outcome.errors,
     warnings: [...r.outcome.warnings, ...mergedWarning(r.entry, team)]
   }))
@@ -244,28 +248,6 @@ export const publicView = (board: Leaderboard, hidden: boolean): Leaderboard =>
         hidden: true,
         counts: { ...board.counts, ranked: 0 },
         rankings: [],
-        runs: board.runs.map((r) => ({
-          ...r,
-          official: [],
-          warnings: [],
-          failure: r.failure !== null ? publicText(r.failure, r.entry) : null,
-          errors: r.errors.map((i) => ({ ...i, file: publicPath(i.file, r.entry), message: publicText(i.message, r.entry) }))
-        }))
+        runs: board.runs.map((r) => ({ ...r, official: [], datasets: [], warnings: [] }))
       }
 
-/**
- * A file of run `entry` as participants may see it: from the run's entry on (`Team_run1/a.txt`),
- * never the server's path to the submissions folder.
- *
- * @since 0.2.0
- */
-export const publicPath = (file: string, entry: string): string => {
-  const at = file.lastIndexOf(`/${entry}`)
-  if (at >= 0) return file.slice(at + 1)
-  const slash = Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\"))
-  return slash >= 0 ? file.slice(slash + 1) : file
-}
-
-// Absolute paths inside a message (`/srv/runs/Team_run1/a.txt`, `C:\runs\x`) as public paths.
-const ABSOLUTE = /(?<=^|[\s"'`(])(?:[A-Za-z]:\\|\/)[^\s"'`()<>]+/g
-const publicText = (text: string, entry: string): string => text.replace(ABSOLUTE, (p) => (p.includes("/") || p.includes("\\") ? publicPath(p, entry) : p))

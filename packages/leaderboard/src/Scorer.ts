@@ -35,6 +35,18 @@ export type OfficialFigure = typeof OfficialFigure.Type
  *
  * @since 0.1.0
  */
+/**
+ * One dataset's figure of a run (STS: its Pearson), for the leaderboard's per-dataset columns.
+ *
+ * @since 0.2.0
+ */
+export const DatasetFigure = Schema.Struct({
+  dataset: Schema.String,
+  value: Schema.NullOr(Schema.Finite).annotate({ description: "the dataset's Pearson; null when not scored" })
+}).annotate({ identifier: "DatasetFigure" })
+/** @since 0.2.0 */
+export type DatasetFigure = typeof DatasetFigure.Type
+
 export const RunOutcome = Schema.Struct({
   status: Schema.Literals(["scored", "failed"]),
   /** why the run failed, in one sentence */
@@ -42,6 +54,8 @@ export const RunOutcome = Schema.Struct({
   official: Schema.Array(OfficialFigure),
   errors: Schema.Array(Issue.Issue),
   warnings: Schema.Array(Issue.Issue),
+  /** per-dataset figures, in the edition's dataset order (absent for an edition of one dataset or subtasks) */
+  datasets: Schema.optionalKey(Schema.Array(DatasetFigure)),
   /** the engine's full result (e.g. `@stseval/scoring`'s scored-run JSON), kept in the cache */
   detail: Schema.optionalKey(Schema.Unknown)
 }).annotate({ identifier: "RunOutcome" })

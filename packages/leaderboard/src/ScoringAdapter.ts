@@ -45,6 +45,9 @@ export const toOutcome = (run: ScoredRun.ScoredRun): RunOutcome => ({
   ),
   errors: run.errors,
   warnings: run.warnings,
+  ...(run.datasets.length > 1
+    ? { datasets: run.datasets.map((d) => ({ dataset: d.dataset, value: d.status === "scored" && d.pearson._tag === "Defined" ? d.pearson.value : null })) }
+    : {}),
   detail: Json.toJson(run)
 })
 
@@ -105,6 +108,11 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
       columns.push({ key: `${r.ranking}.value`, header: r.metric, align: "right", group: r.ranking, number: styleOf(edition, r.metric) })
     }
   }
+  // per-dataset columns (STS), in the edition's order: the figures behind the official one
+  const datasetNames = hiddenPublic ? [] : [...new Set(board.runs.flatMap((r) => r.datasets.map((d) => d.dataset)))]
+  for (const name of datasetNames) {
+    columns.push({ key: `dataset.${name}`, header: name, align: "right", group: "datasets (Pearson)", number: styleOf(edition, "pearson") })
+  }
   columns.push({ key: "status", header: "Status", align: "left" }, { key: "note", header: "Note", align: "left" })
   const headline = board.rankings[0]
   const order = headline !== undefined && !hiddenPublic ? headline.entries.map((e) => e.id) : []
@@ -128,6 +136,10 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
         cells[`${r.ranking}.value`] = e?.value != null ? { _tag: "number", value: e.value, marks: e.rank === 1 ? ["best"] : [] } : { _tag: "missing", marks: [] }
         if (note === "" && e?.reason != null) note = e.reason
       }
+    }
+    for (const name of datasetNames) {
+      const figure = run.datasets.find((d) => d.dataset === name)
+      cells[`dataset.${name}`] = figure?.value != null ? { _tag: "number", value: figure.value, marks: [] } : { _tag: "missing", marks: [] }
     }
     cells.note = { _tag: "text", text: note, marks: [] }
     return { id: run.id, cells, marks: rowMarks(run), flags: { late: run.late, corrected: run.corrected, postDeadline: run.postDeadline } }

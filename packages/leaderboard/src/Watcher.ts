@@ -65,6 +65,8 @@ export interface WatchOptions {
   readonly rescanInterval?: number | undefined
   /** least ms between two writes of the outputs, to coalesce bursts (default 50) */
   readonly publishInterval?: number | undefined
+  /** seconds after which an open `leaderboard*.html` reloads itself (default 30); 0 = never */
+  readonly refresh?: number | undefined
   /** use file-system events (default true); false = rescan only */
   readonly events?: boolean | undefined
   /** runs scored at the same time (default 1) */
@@ -142,6 +144,7 @@ const prepare = (options: WatchOptions, runLimit: number) =>
       debounce: Math.max(0, options.debounce ?? 200),
       rescanInterval: options.rescanInterval ?? 2000,
       publishInterval: Math.max(0, options.publishInterval ?? 50),
+      refresh: Math.max(0, Math.round(options.refresh ?? 30)),
       deadlineBy: options.deadlineBy ?? "mtime",
       runLimit: options.runLimit ?? runLimit,
       deadline: yield* parseDeadline(options.deadline),
@@ -235,7 +238,8 @@ export const watch = (
         wake: yield* Queue.sliding<void>(1),
         work: yield* Queue.unbounded<WorkItem>(),
         debouncers: yield* FiberMap.make<string>(),
-        runWatchers: yield* FiberMap.make<string>()
+        runWatchers: yield* FiberMap.make<string>(),
+        notRuns: new Map()
       }
       yield* restore(session)
       const publish = yield* publisher(session)

@@ -277,6 +277,26 @@ describe("watching", () => {
     expect(b.counts.runs).toBe(0)
   })
 
+  it("a stray file in a folder edition's submissions is warned about once, not on every rescan", async () => {
+    const folder = tempDir("stray")
+    const out = tempDir("stray-out")
+    write(folder, "notes.txt", "not a run\n")
+    const w = start({ folder, out, debounce: 20, events: false, rescanInterval: 30 }, { edition: { ...Fake.edition, submission: "folder" } })
+    stops.push(w.stop)
+    // two runs added one after the other, each seen only by a rescan (events off): rescans have
+    // gone by with the stray file in place
+    for (const run of ["A_run1", "B_run1"]) {
+      fs.mkdirSync(path.join(folder, run))
+      write(path.join(folder, run), "scores.txt", Fake.runText(GOLD))
+      await waitBoard(out, `${run} scored`, (b) => valueOf(b, run) !== undefined)
+    }
+    const warnings = () => fs.readFileSync(path.join(out, "watch.log"), "utf8").split("\n").filter((l) => l.includes("notes.txt: not a run"))
+    expect(warnings()).toHaveLength(1)
+    // changed, it is looked at (and warned about) again
+    write(folder, "notes.txt", "still not a run, longer\n")
+    await waitFor("warned again", () => warnings().length === 2)
+  })
+
   it("deadline by first-seen: a run landing after the deadline is post-deadline whatever its mtime", async () => {
     const folder = tempDir("firstseen")
     const out = tempDir("firstseen-out")

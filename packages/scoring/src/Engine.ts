@@ -63,6 +63,8 @@ export interface Context {
   readonly gold: Gold.Gold
   /** where the gold was read from, when a location was known */
   readonly goldPath: string | undefined
+  /** read headerless SICK runs leniently (`Validation.ValidateOptions`); default strict, as the official scorer */
+  readonly lenient?: boolean | undefined
 }
 
 /** @since 0.1.0 */
@@ -130,7 +132,7 @@ export const validateAndScore = (
 ): { readonly scored: ScoredRun; readonly validation: RunValidation | undefined } => {
   let validation: RunValidation | undefined
   try {
-    validation = validateRun(context.edition, context.gold, submission)
+    validation = validateRun(context.edition, context.gold, submission, { lenient: context.lenient })
     return { scored: scoreValidated(context.edition, validation), validation }
   } catch (e) {
     const message = `internal error while scoring: ${e instanceof Error ? e.message : String(e)}`
@@ -224,12 +226,37 @@ export const goldPath = Effect.fnUntraced(function* (options: {
   })
 })
 
-/** A folder that holds one run's dataset files (not a submissions folder of runs). */
+/**
+ * A folder that holds one run's dataset files (not a submissions folder of runs): some file is named
+ * like a dataset file, or it holds only plain files (no run folder or zip), so that a run whose
+ * files are misnamed is loaded as a run and reported (`missing-dataset`, listing the expected names)
+ * instead of being read as a submissions folder of nothing.
+ */
 const isRunFolder = Effect.fnUntraced(function* (edition: Registry.TaskEdition, dir: string) {
   const fs = yield* FileSystem.FileSystem
   if (edition.submission === "file") return false
   const names = yield* fs.readDirectory(dir).pipe(Effect.orElseSucceed(() => [] as Array<string>))
-  return names.some((n) => Registry.datasetOfRunFile(edition, n) !== undefined)
+  if (names.some((n) => Registry.datasetOfRunFile(edition, n) !== undefined)) return true
+  const visible = names.filter((n) => !n.startsWith(".") && n !== "run.json" && !/\.zip$/i.test(n))
+  if (visible.length === 0 || visible.length < names.filter((n) => !n.startsWith(".") && n !== "run.json").length) return false
+  for (const n of visible) {
+    const info = yield* fs.stat(nodePath.join(dir, n)).pipe(Effect.option)
+    if (info._tag === "Some" && info.value.type !== "File") return false
+  }
+  return true
+})
+
+/**
+ * A submissions folder given by path, checked before anything is read from it: fails with an
+ * `InputError` when it does not exist or is not a folder (the one message every command gives).
+ *
+ * @since 0.2.0
+ */
+export const submissionsFolder = Effect.fnUntraced(function* (folder: string) {
+  const fs = yield* FileSystem.FileSystem
+  const info = yield* fs.stat(folder).pipe(Effect.mapError(() => new InputError({ path: folder, reason: "no such file or folder" })))
+  if (info.type !== "Directory") return yield* new InputError({ path: folder, reason: "is not a folder (a submissions folder holds one file, folder or zip per run)" })
+  return folder
 })
 
 /**
@@ -280,13 +307,15 @@ export interface ScoreOptions extends RankOptions<ScoredRun> {
   readonly runs?: ReadonlyArray<string> | undefined
   /** a submissions folder: its runs are discovered (after `runs`, if both are given) */
   readonly folder?: string | undefined
+  /** score a headerless SICK run whose columns are unambiguous, with a warning (default: an error, as the official scorer) */
+  readonly lenient?: boolean | undefined
 }
 
 /**
  * Score runs: resolve the edition, find and load its gold, load every run (`runs`, `folder`),
  * score each independently, rank them (`RankOptions`; primary runs only by default) and sign the
  * result. Fails only on what stops everything: an edition that cannot be resolved (`EditionError`),
- * no gold (`GoldError`), a path that does not exist (`InputError`), an unreadable submissions
+ * no gold (`GoldError`), a run or submissions folder that does not exist (`InputError`), an unreadable submissions
  * folder (`FolderError`).
  *
  * @since 0.2.0
@@ -294,11 +323,11 @@ export interface ScoreOptions extends RankOptions<ScoredRun> {
 export const score = Effect.fnUntraced(function* (options: ScoreOptions) {
   const edition = typeof options.task === "string" ? yield* Registry.resolve(options.task) : options.task
   const gold = yield* goldPath({ edition, gold: options.gold, dataRoot: options.dataRoot })
-  const context = yield* loadContext({ task: edition, gold })
+  const context: Context = { ...(yield* loadContext({ task: edition, gold })), lenient: options.lenient }
   const given = yield* inputs(edition, options.runs ?? [])
   const found =
     options.folder !== undefined
-      ? yield* Submissions.discover(options.folder, edition).pipe(
+      ? yield* Submissions.discover(yield* submissionsFolder(options.folder), edition).pipe(
           Effect.mapError((e) => new FolderError({ folder: options.folder ?? "", reason: e.message }))
         )
       : { runs: [], issues: [] }

@@ -19,11 +19,13 @@
  */
 import { Issue } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
+import type * as Intervals from "@stseval/significance/Intervals"
 import { Schema } from "effect"
 import type { Results } from "./Engine.js"
 import type { Rankable, RankedResults, RankEntry } from "./Rank.js"
 import type { AggregateScore, DatasetScore, EntailmentScore, RelatednessScore, ScoredRun } from "./ScoredRun.js"
 import * as Signature from "./Signature.js"
+import * as Uncertainty from "./Uncertainty.js"
 import type { RunInfo } from "./Validation.js"
 
 /** Version tag of the document shape; bumped on an incompatible change. @since 0.1.0 */
@@ -34,6 +36,46 @@ const Reasons = Schema.Record(Schema.String, Schema.String).annotate({
   description: "for each metric of this object that is null: why it has no value"
 })
 const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+
+/** A bootstrap percentile interval on a figure (`--ci`). @since 0.2.0 */
+export const IntervalJson = Schema.Struct({
+  low: Schema.Finite,
+  high: Schema.Finite,
+  level: Schema.Finite.annotate({ description: "confidence level, e.g. 0.95" })
+}).annotate({ identifier: "Interval", description: "percentile bootstrap interval over pairs (see docs/significance.md)" })
+
+/** What `--ci` adds to an object holding a figure: its interval, or why it has none. */
+const ciFields = {
+  ci: Schema.optionalKey(Schema.NullOr(IntervalJson).annotate({ description: "with --ci: the figure's interval, or null (see ciReason)" })),
+  ciReason: Schema.optionalKey(Schema.String.annotate({ description: "why the figure has no interval" })),
+  degenerate: Schema.optionalKey(Count.annotate({ description: "resamples in which a correlation entering this figure was undefined" }))
+}
+
+/**
+ * A figure with its interval (`--ci`): `{ "value", "ci": { "low", "high", "level" } }`; `ci` is
+ * null when there is none, and `ciReason` says why.
+ *
+ * @since 0.2.0
+ */
+export const FigureWithIntervalJson = Schema.Struct({ value: Figure, ...ciFields }).annotate({ identifier: "FigureWithInterval" })
+/** A figure: a number (or null), or with `--ci` an object holding it and its interval. */
+const FigureOrInterval = Schema.Union([Figure, FigureWithIntervalJson])
+
+/** The interval of a rank, in whole ranks (`--ci`). @since 0.2.0 */
+export const RankIntervalJson = Schema.Struct({ low: Schema.Int, high: Schema.Int }).annotate({
+  identifier: "RankInterval",
+  description: "the run's rank in the central level share of the resamples, widened to whole ranks"
+})
+
+/** The settings of the intervals, once per document (`--ci`). @since 0.2.0 */
+export const IntervalsJson = Schema.Struct({
+  method: Schema.Literal("percentile-bootstrap"),
+  level: Schema.Finite,
+  resamples: Schema.Int,
+  seed: Schema.Int,
+  signature: Schema.String.annotate({ description: "every setting that changes the intervals" }),
+  notes: Schema.Array(Schema.String).annotate({ description: "figures with degenerate resamples, in words" })
+}).annotate({ identifier: "Intervals" })
 
 /** @since 0.1.0 */
 export const RunJson = Schema.Struct({
@@ -56,8 +98,8 @@ export const DatasetJson = Schema.Struct({
   weight: Count.annotate({ description: "pairs the dataset weighs in the weighted mean (its annotated gold pairs)" }),
   runLines: Count.annotate({ description: "score lines in the run file" }),
   linesScored: Schema.optionalKey(Schema.Tuple([Schema.Int, Schema.Int])).annotate({ description: "first and last run line scored (1-based)" }),
-  pearson: Figure,
-  spearman: Figure,
+  pearson: FigureOrInterval,
+  spearman: FigureOrInterval,
   weightedPearson: Schema.optionalKey(Figure).annotate({ description: "confidence-weighted Pearson, when the run gives confidences" }),
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Dataset" })
@@ -67,8 +109,8 @@ export const RelatednessJson = Schema.Struct({
   status: Schema.Literals(["scored", "not-evaluated"]),
   reason: Schema.optionalKey(Schema.String),
   pairs: Count,
-  pearson: Figure,
-  spearman: Figure,
+  pearson: FigureOrInterval,
+  spearman: FigureOrInterval,
   mse: Figure.annotate({ description: "official MSE: mean((run - gold)^2) on the raw scores" }),
   standardisedMse: Figure.annotate({ description: "MSE on z-scores (population SD) = 2(1 - r); not official" }),
   undefined: Schema.optionalKey(Reasons)
@@ -88,7 +130,7 @@ export const EntailmentJson = Schema.Struct({
   status: Schema.Literals(["scored", "not-evaluated"]),
   reason: Schema.optionalKey(Schema.String),
   pairs: Count,
-  accuracy: Figure.annotate({ description: "percent" }),
+  accuracy: FigureOrInterval.annotate({ description: "percent" }),
   correct: Count,
   labels: Schema.Array(Schema.String),
   confusion: Schema.Array(Schema.Array(Count)).annotate({ description: "confusion[gold][run], rows and columns in `labels` order" }),
@@ -104,6 +146,7 @@ export const AggregateJson = Schema.Struct({
   zeroed: Schema.Array(Schema.Struct({ dataset: Schema.String, reason: Schema.String })).annotate({
     description: "datasets that entered as r = 0 under the edition's missing-dataset rule"
   }),
+  ...ciFields,
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Aggregate" })
 
@@ -121,6 +164,7 @@ export const OfficialJson = Schema.Struct({
   ranking: Schema.String.annotate({ description: "official (STS), relatedness or entailment (SICK)" }),
   metric: Schema.String,
   value: Figure,
+  ...ciFields,
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Official" })
 
@@ -163,6 +207,9 @@ export const RankEntryJson = Schema.Struct({
   flags: Schema.Array(FlagJson),
   path: Schema.String,
   value: Figure,
+  ...ciFields,
+  rankInterval: Schema.optionalKey(RankIntervalJson),
+  overlapsBest: Schema.optionalKey(Schema.Boolean.annotate({ description: "its rank interval overlaps the rank interval of a run ranked first" })),
   reason: Schema.optionalKey(Schema.String)
 }).annotate({ identifier: "RankEntry" })
 
@@ -171,7 +218,14 @@ export const RankedJson = Schema.Struct({
   primaryOnly: Schema.Boolean,
   excluded: Count.annotate({ description: "runs left out because they are not primary" }),
   rankings: Schema.Array(
-    Schema.Struct({ ranking: Schema.String, metric: Schema.String, entries: Schema.Array(RankEntryJson) })
+    Schema.Struct({
+      ranking: Schema.String,
+      metric: Schema.String,
+      bestGroup: Schema.optionalKey(
+        Schema.Array(Schema.String).annotate({ description: "with --ci: ids of the runs whose rank interval overlaps the best run's, by rank" })
+      ),
+      entries: Schema.Array(RankEntryJson)
+    })
   )
 }).annotate({ identifier: "Rankings" })
 /** @since 0.1.0 */
@@ -190,7 +244,8 @@ export const ScoredResults = Schema.Struct({
   gold: Schema.Struct({ path: Schema.optionalKey(Schema.String), issues: Schema.Array(Issue.Issue) }),
   issues: Schema.Array(Issue.Issue).annotate({ description: "issues about the submissions as a whole (run limits, entries that are not runs)" }),
   runs: Schema.Array(ScoredRunJson),
-  rankings: Schema.optionalKey(RankedJson)
+  rankings: Schema.optionalKey(RankedJson),
+  intervals: Schema.optionalKey(IntervalsJson)
 }).annotate({ identifier: "ScoredResults", title: "stseval scored results" })
 /** @since 0.1.0 */
 export type ScoredResults = typeof ScoredResults.Type
@@ -208,6 +263,20 @@ const reasons = (metrics: ReadonlyArray<readonly [string, MetricValue.MetricValu
   return Object.keys(out).length > 0 ? { undefined: out } : {}
 }
 
+/** The `--ci` members of an object holding a figure: nothing without intervals. */
+const ciOf = (f: Intervals.Figure | undefined): { readonly ci?: typeof IntervalJson.Type | null; readonly ciReason?: string; readonly degenerate?: number } =>
+  f === undefined
+    ? {}
+    : {
+        ci: f.ci === undefined ? null : { low: f.ci.low, high: f.ci.high, level: f.ci.level },
+        ...(f.ci === undefined && f.reason !== undefined ? { ciReason: f.reason } : {}),
+        ...(f.degenerate > 0 ? { degenerate: f.degenerate } : {})
+      }
+
+/** A figure as a number, or with its interval `{ value, ci }` when intervals were computed. */
+const withCi = (value: number | null, f: Intervals.Figure | undefined): typeof FigureOrInterval.Type =>
+  f === undefined ? value : { value, ...ciOf(f) }
+
 const runJson = (m: RunInfo): typeof RunJson.Type => ({
   id: m.id,
   team: m.team,
@@ -219,14 +288,15 @@ const runJson = (m: RunInfo): typeof RunJson.Type => ({
   ...(m.description !== undefined ? { description: m.description } : {})
 })
 
-const aggregateJson = (a: AggregateScore): typeof AggregateJson.Type => ({
+const aggregateJson = (a: AggregateScore, f: Intervals.Figure | undefined): typeof AggregateJson.Type => ({
   value: number(a.value),
   datasets: [...a.datasets],
   zeroed: a.zeroed.map((z) => ({ ...z })),
+  ...ciOf(f),
   ...reasons([["value", a.value]])
 })
 
-const datasetJson = (d: DatasetScore): typeof DatasetJson.Type => ({
+const datasetJson = (d: DatasetScore, ci: { readonly pearson?: Intervals.Figure | undefined; readonly spearman?: Intervals.Figure | undefined }): typeof DatasetJson.Type => ({
   status: d.status,
   ...(d.reason !== undefined ? { reason: d.reason } : {}),
   ...(d.file !== undefined ? { file: d.file } : {}),
@@ -234,28 +304,32 @@ const datasetJson = (d: DatasetScore): typeof DatasetJson.Type => ({
   weight: d.weight,
   runLines: d.runLines,
   ...(d.linesScored !== undefined ? { linesScored: [d.linesScored[0], d.linesScored[1]] as const } : {}),
-  pearson: number(d.pearson),
-  spearman: number(d.spearman),
+  pearson: withCi(number(d.pearson), ci.pearson),
+  spearman: withCi(number(d.spearman), ci.spearman),
   ...(d.weightedPearson !== undefined ? { weightedPearson: number(d.weightedPearson) } : {}),
   ...reasons([["pearson", d.pearson], ["spearman", d.spearman], ["weightedPearson", d.weightedPearson]])
 })
 
-const relatednessJson = (r: RelatednessScore): typeof RelatednessJson.Type => ({
+const relatednessJson = (
+  r: RelatednessScore,
+  f: Intervals.Figure | undefined,
+  rho: Intervals.Figure | undefined
+): typeof RelatednessJson.Type => ({
   status: r.status,
   ...(r.reason !== undefined ? { reason: r.reason } : {}),
   pairs: r.pairs,
-  pearson: number(r.pearson),
-  spearman: number(r.spearman),
+  pearson: withCi(number(r.pearson), f),
+  spearman: withCi(number(r.spearman), rho),
   mse: number(r.mse),
   standardisedMse: number(r.standardisedMse),
   ...reasons([["pearson", r.pearson], ["spearman", r.spearman], ["mse", r.mse], ["standardisedMse", r.standardisedMse]])
 })
 
-const entailmentJson = (e: EntailmentScore): typeof EntailmentJson.Type => ({
+const entailmentJson = (e: EntailmentScore, f: Intervals.Figure | undefined): typeof EntailmentJson.Type => ({
   status: e.status,
   ...(e.reason !== undefined ? { reason: e.reason } : {}),
   pairs: e.pairs,
-  accuracy: number(e.accuracy),
+  accuracy: withCi(number(e.accuracy), f),
   correct: e.correct,
   labels: [...e.labels],
   confusion: e.confusion.map((row) => [...row]),
@@ -276,16 +350,19 @@ const entailmentJson = (e: EntailmentScore): typeof EntailmentJson.Type => ({
 })
 
 /**
- * The documented JSON object of one scored run (`ScoredRunJson`): every app emits this.
+ * The documented JSON object of one scored run (`ScoredRunJson`): every app emits this. With
+ * `intervals` (`Uncertainty.compute`), every figure carries its interval.
  *
  * @since 0.1.0
  */
-export const toJson = (run: ScoredRun): ScoredRunJson => {
+export const toJson = (run: ScoredRun, intervals?: Uncertainty.ResultIntervals): ScoredRunJson => {
+  const id = run.meta.id
   const aggregate: Record<string, typeof AggregateJson.Type> = {}
   for (const name of ["wmean", "mean", "pooled", "allnrm", "official"] as const) {
     const a = run.aggregate[name]
-    if (a !== undefined) aggregate[name] = aggregateJson(a)
+    if (a !== undefined) aggregate[name] = aggregateJson(a, intervals && Uncertainty.aggregateFigure(intervals, id, name))
   }
+  const ds = (dataset: string, metric: "pearson" | "spearman" | "accuracy") => intervals && Uncertainty.datasetFigure(intervals, id, dataset, metric)
   return {
     edition: run.edition,
     kind: run.kind,
@@ -295,14 +372,22 @@ export const toJson = (run: ScoredRun): ScoredRunJson => {
     ...(run.failure !== undefined ? { failure: run.failure } : {}),
     ...(run.kind === "sick"
       ? {
-          ...(run.relatedness !== undefined ? { relatedness: relatednessJson(run.relatedness) } : {}),
-          ...(run.entailment !== undefined ? { entailment: entailmentJson(run.entailment) } : {})
+          ...(run.relatedness !== undefined ? { relatedness: relatednessJson(run.relatedness, ds("relatedness", "pearson"), ds("relatedness", "spearman")) } : {}),
+          ...(run.entailment !== undefined ? { entailment: entailmentJson(run.entailment, ds("entailment", "accuracy")) } : {})
         }
       : {
-          datasets: Object.fromEntries(run.datasets.map((d) => [d.dataset, datasetJson(d)])),
+          datasets: Object.fromEntries(
+            run.datasets.map((d) => [d.dataset, datasetJson(d, { pearson: ds(d.dataset, "pearson"), spearman: ds(d.dataset, "spearman") })])
+          ),
           aggregate
         }),
-    official: run.official.map((o) => ({ ranking: o.ranking, metric: o.metric, value: number(o.value), ...reasons([["value", o.value]]) })),
+    official: run.official.map((o) => ({
+      ranking: o.ranking,
+      metric: o.metric,
+      value: number(o.value),
+      ...ciOf(intervals && Uncertainty.rankedFigure(intervals, o.ranking, id)),
+      ...reasons([["value", o.value]])
+    })),
     errors: [...run.errors],
     warnings: [...run.warnings],
     infos: [...run.infos]
@@ -329,35 +414,61 @@ export const entryJson = (e: RankEntry<Rankable>) => ({
 })
 
 /**
- * The documented JSON object of rankings (`RankedJson`).
+ * The documented JSON object of rankings (`RankedJson`). With `intervals`, each entry carries the
+ * interval of its figure and of its rank, and each ranking its `bestGroup`.
  *
  * @since 0.1.0
  */
-export const rankedToJson = (ranked: RankedResults<ScoredRun>): RankedJson => ({
+export const rankedToJson = (ranked: RankedResults<ScoredRun>, intervals?: Uncertainty.ResultIntervals): RankedJson => ({
   primaryOnly: ranked.primaryOnly,
   excluded: ranked.excluded,
   rankings: ranked.rankings.map((r) => ({
     ranking: r.ranking,
     metric: r.metric,
-    entries: r.entries.map((e) => ({ ...entryJson(e), path: e.run.path, ...(e.reason !== undefined ? { reason: e.reason } : {}) }))
+    ...(intervals !== undefined ? { bestGroup: [...Uncertainty.bestGroup(intervals, r.ranking)] } : {}),
+    entries: r.entries.map((e) => {
+      const ri = intervals && Uncertainty.runIntervals(intervals, r.ranking, e.meta.id)
+      return {
+        ...entryJson(e),
+        path: e.run.path,
+        ...(ri !== undefined ? ciOf(ri.official) : {}),
+        ...(ri?.rankInterval !== undefined ? { rankInterval: { low: ri.rankInterval.low, high: ri.rankInterval.high }, overlapsBest: ri.overlapsBest } : {}),
+        ...(e.reason !== undefined ? { reason: e.reason } : {})
+      }
+    })
   }))
 })
 
+/** The settings of the intervals, as the document carries them once. @since 0.2.0 */
+export const intervalsToJson = (intervals: Uncertainty.ResultIntervals): typeof IntervalsJson.Type => ({
+  method: "percentile-bootstrap",
+  level: intervals.level,
+  resamples: intervals.resamples,
+  seed: intervals.seed,
+  signature: intervals.signatureText,
+  notes: [...intervals.notes]
+})
+
 /**
- * A whole session as the documented JSON document (`ScoredResults`).
+ * A whole session as the documented JSON document (`ScoredResults`); with `intervals`
+ * (`Uncertainty.compute`), every figure and rank with its interval and the settings once.
  *
  * @since 0.1.0
  */
-export const resultsToJson = (results: Pick<Results, "edition" | "signature" | "goldPath" | "gold" | "issues" | "runs"> & {
-  readonly ranked?: RankedResults<ScoredRun> | undefined
-}): ScoredResults => ({
+export const resultsToJson = (
+  results: Pick<Results, "edition" | "signature" | "goldPath" | "gold" | "issues" | "runs"> & {
+    readonly ranked?: RankedResults<ScoredRun> | undefined
+  },
+  intervals?: Uncertainty.ResultIntervals
+): ScoredResults => ({
   format: FORMAT,
   edition: results.edition.id,
   signature: results.signature,
+  ...(intervals !== undefined ? { intervals: intervalsToJson(intervals) } : {}),
   gold: { ...(results.goldPath !== undefined ? { path: results.goldPath } : {}), issues: [...results.gold.issues] },
   issues: [...results.issues],
-  runs: results.runs.map(toJson),
-  ...(results.ranked !== undefined ? { rankings: rankedToJson(results.ranked) } : {})
+  runs: results.runs.map((r) => toJson(r, intervals)),
+  ...(results.ranked !== undefined ? { rankings: rankedToJson(results.ranked, intervals) } : {})
 })
 
 /**

@@ -11,6 +11,7 @@ import { officialAggregate, reportedAggregates } from "./internal/edition.js"
 import type { AggregateName, Edition } from "./internal/edition.js"
 import { listing } from "./internal/issues.js"
 import { allIssues, validateRun } from "./Validation.js"
+import type { ValidateOptions } from "./Validation.js"
 import type { RunInfo, RunValidation, SickCheck, StsDatasetCheck } from "./Validation.js"
 
 type Metric = MetricValue.MetricValue
@@ -435,8 +436,8 @@ const emptySick = (reason: string): SickCheck => ({
  *
  * @since 0.1.0
  */
-export const scoreRun = (edition: Edition, gold: Gold.Gold, submission: Submissions.Submission): ScoredRun =>
-  scoreValidated(edition, validateRun(edition, gold, submission))
+export const scoreRun = (edition: Edition, gold: Gold.Gold, submission: Submissions.Submission, options: ValidateOptions = {}): ScoredRun =>
+  scoreValidated(edition, validateRun(edition, gold, submission, options))
 
 /**
  * A run that could not even be loaded, as a failed `ScoredRun` carrying its issues (so that one bad

@@ -151,9 +151,17 @@ const notScored = (
   issues
 })
 
-const firstErrorReason = (errs: ReadonlyArray<Issue.Issue>, what: string): string => {
+/**
+ * Why something is not scored: the first error, and how many there are in all (`Issue.count`: a
+ * capped list stands for every bad line behind it). `what` prefixes a file-level reason ("the file
+ * is malformed"); a dataset's or subtask's own reason has none, as the renderers already say what
+ * is not scored.
+ */
+const firstErrorReason = (errs: ReadonlyArray<Issue.Issue>, what?: string): string => {
   const first = errs[0]
-  return errs.length === 1 ? `${what}: ${first.message}` : `${what}: ${first.message} (the first of ${errs.length} errors)`
+  const total = Issue.count(errs)
+  const reason = total === 1 ? first.message : `${first.message} (the first of ${total} errors)`
+  return what === undefined ? reason : `${what}: ${reason}`
 }
 
 const ALIGNMENT_CODES: ReadonlyArray<string> = ["missing-pair", "unknown-pair", "duplicate-pair"]
@@ -223,7 +231,7 @@ export const checkStsDataset = (
   const runLines = output.scores.length
   const fileErrors = errors(issues)
   if (fileErrors.length > 0) {
-    return notScored(name, "not-scored", firstErrorReason(fileErrors, `${name} is not scored`), path, weight, runLines, issues)
+    return notScored(name, "not-scored", firstErrorReason(fileErrors), path, weight, runLines, issues)
   }
   // Which run lengths are accepted, and which run lines are scored.
   const accepted = new Set<number>([goldLines])
@@ -326,6 +334,17 @@ const outOfScale = (edition: Edition, path: string, outside: number, pairs: numb
     { line, ...(field !== undefined ? { field } : {}), expected: `${edition.scale.min} to ${edition.scale.max}`, found: String(value) }
   )
 
+/**
+ * How strictly a run is read. `lenient` reads a headerless SICK run whose columns are recognised
+ * from its values (with a warning); by default such a file is an error, as the official scorer
+ * rejects it.
+ *
+ * @since 0.2.0
+ */
+export interface ValidateOptions {
+  readonly lenient?: boolean | undefined
+}
+
 // ---------------------------------------------------------------------------------------------
 // SICK
 // ---------------------------------------------------------------------------------------------
@@ -343,7 +362,12 @@ const NO_LABELS: ReadonlyArray<string> = []
  *
  * @since 0.1.0
  */
-export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Submissions.RunFile | undefined): SickCheck => {
+export const checkSick = (
+  edition: Edition,
+  gold: GoldSick | undefined,
+  file: Submissions.RunFile | undefined,
+  options: ValidateOptions = {}
+): SickCheck => {
   if (file === undefined) {
     const reason = "the run has no file"
     return {
@@ -355,7 +379,7 @@ export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Su
   }
   const path = file.path
   const decoded = Text.decode(file.bytes, path)
-  const parsed = Sick.parseRun(decoded.value)
+  const parsed = Sick.parseRun(decoded.value, { lenient: options.lenient === true })
   const issues: Array<Issue.Issue> = [...decoded.issues, ...parsed.issues]
   if (gold === undefined) {
     const reason = "no SICK gold was loaded"
@@ -370,13 +394,13 @@ export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Su
   const goldIndex = new Map<string, number>()
   gold.pairs.forEach((p, i) => goldIndex.set(p.pairId, i))
   const byId = new Map<string, Sick.SickRunRow>()
-  const unknown: Array<Issue.Issue> = []
+  const unknown = capped()
   const hasIds = run.columns.includes(Sick.PAIR_ID)
   if (hasIds) {
     for (const row of run.rows) {
       if (row.pairId === "") continue
       if (!goldIndex.has(row.pairId)) {
-        unknown.push(
+        unknown.add(() =>
           Issue.error("unknown-pair", path, `pair ID ${row.pairId} on line ${row.line} is not a pair of the gold (${gold.name})`, {
             line: row.line,
             expected: `a pair ID of ${gold.name}`,
@@ -386,14 +410,14 @@ export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Su
       } else if (!byId.has(row.pairId)) byId.set(row.pairId, row)
     }
     issues.push(
-      ...capped(unknown, (more, total) =>
-        Issue.error("unknown-pair", path, `... and ${more} more unknown pair IDs (${total} in all)`, { found: `${total} unknown pair IDs` })
+      ...unknown.done((more, total) =>
+        Issue.error("unknown-pair", path, `... and ${more} more unknown pair IDs (${total} in all)`, { found: `${total} unknown pair IDs`, count: more })
       )
     )
-    const missing: Array<Issue.Issue> = []
+    const missing = capped()
     for (const p of gold.pairs) {
       if (!byId.has(p.pairId)) {
-        missing.push(
+        missing.add(() =>
           Issue.error("missing-pair", path, `pair ID ${p.pairId} of the gold has no line in the run`, {
             expected: `a line for pair ID ${p.pairId}`,
             found: "no such line"
@@ -402,9 +426,10 @@ export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Su
       }
     }
     issues.push(
-      ...capped(missing, (more, total) =>
+      ...missing.done((more, total) =>
         Issue.error("missing-pair", path, `... and ${more} more pair IDs of the gold have no line in the run (${total} of ${gold.pairs.length} missing)`, {
-          found: `${total} of ${gold.pairs.length} pair IDs missing`
+          found: `${total} of ${gold.pairs.length} pair IDs missing`,
+          count: more
         })
       )
     )
@@ -431,7 +456,7 @@ export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Su
     if (column === "na") return subtaskNot(`the run's ${field} column holds NA (or nothing): the team did not take part in ${what}`, empty)
     if (fileReason !== undefined) return subtaskNot(fileReason, empty)
     const own = errors(issues).filter((i) => i.field === field)
-    if (own.length > 0) return subtaskNot(firstErrorReason(own, `${what} is not evaluated`), empty)
+    if (own.length > 0) return subtaskNot(firstErrorReason(own), empty)
     const built = build()
     return { status: "scored", reason: undefined, pairs: gold.pairs.length, ...built }
   }
@@ -475,7 +500,7 @@ export const checkSick = (edition: Edition, gold: GoldSick | undefined, file: Su
  *
  * @since 0.1.0
  */
-export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submissions.Submission): RunValidation => {
+export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submissions.Submission, options: ValidateOptions = {}): RunValidation => {
   const runIssues: Array<Issue.Issue> = [...submission.issues]
   const base = { edition: edition.id, kind: edition.family, path: submission.path, meta: submission.meta }
   const loadErrors = errors(submission.issues)
@@ -490,7 +515,7 @@ export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submi
         })
       )
     }
-    const sick = checkSick(edition, goldSick, file)
+    const sick = checkSick(edition, goldSick, file, options)
     const scored = sick.relatedness.status === "scored" || sick.entailment.status === "scored"
     const failure = scored
       ? undefined

@@ -171,9 +171,16 @@ describe.skipIf(!hasShared)("SICK post-task runs vs the official R scorer", () =
     }
   })
 
-  it("newsick.run (no header, two columns): entailment only, accuracy as a plain join by pair_ID gives", () => {
+  it("newsick.run (no header): an error naming the header line to add, as R gave it no score; --lenient scores its entailment", async () => {
     const row = rows.find((r) => r.run.endsWith("newsick.run"))!
-    const r = results.get(row.run)!
+    // R: `Error in order(score$pair_ID)`, no figures
+    expect(row.accuracy_pct).toBe("NA")
+    const strict = results.get(row.run)!
+    expect(strict.status).toBe("failed")
+    expect(strict.errors.find((i) => i.code === "missing-header")!.message).toContain("pair_ID<TAB>entailment_judgment")
+    const lenient = await run(Engine.score({ task: "sick2014", gold: goldPath, runs: [data(row.run)], lenient: true }))
+    const r = lenient.runs[0]
+    expect(r.warnings.map((i) => i.code)).toContain("missing-header")
     expect(r.relatedness!.status).toBe("not-evaluated")
     expect(r.entailment!.status).toBe("scored")
     // independent check: join the run's lines to the gold by pair_ID by hand

@@ -138,12 +138,23 @@ describe("SICK: alignment by pair_ID and both subtasks", () => {
     expect(run.relatedness!.status).toBe("scored")
   })
 
-  it("a run with no header and entailment only (like newsick.run): entailment scored, relatedness not", () => {
+  it("a run with no header (like newsick.run): an error giving the header line to add, as the official scorer rejects it", () => {
     const run = score("1\tENTAILMENT\n2\tNEUTRAL\n3\tCONTRADICTION\n4\tNEUTRAL\n")
+    expect(run.status).toBe("failed")
+    expect(run.entailment!.status).toBe("not-evaluated")
+    expect(run.relatedness!.status).toBe("not-evaluated")
+    const header = run.errors.find((i) => i.code === "missing-header")!
+    expect(header.message).toContain("pair_ID<TAB>entailment_judgment")
+    expect(header.message).toContain("--lenient")
+  })
+
+  it("a run with no header, read leniently: entailment scored with a warning, relatedness not", () => {
+    const run = ScoredRun.scoreRun(edition, gold, submission({ "Team_run1primary.txt": "1\tENTAILMENT\n2\tNEUTRAL\n3\tCONTRADICTION\n4\tNEUTRAL\n" }), { lenient: true })
     expect(run.entailment!.accuracy).toEqual({ _tag: "Defined", value: 100 })
     expect(run.relatedness!.status).toBe("not-evaluated")
     expect(run.relatedness!.reason).toMatch(/no relatedness_score column/)
     expect(run.warnings.map((i) => i.code)).toContain("missing-header")
+    expect(run.errors).toEqual([])
   })
 
   it("validateRun reports per subtask what will be scored without computing metrics", () => {

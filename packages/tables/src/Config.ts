@@ -12,6 +12,7 @@
  * test: steiger1980
  * alpha: 0.01
  * latex: { standalone: true }
+ * ci: 95            # or { level: 95, resamples: 1000, seed: 12345 }
  * ```
  *
  * The options are an Effect Schema (`ConfigSchema`); each error names the key, the expected value
@@ -27,6 +28,8 @@ import type * as Layouts from "./Layouts.js"
 const Decimals = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10 }))
 const IntAtLeast = (min: number) => Schema.Int.check(Schema.isGreaterThanOrEqualTo(min))
 const Strings = Schema.Array(Schema.String)
+/** A confidence level as people write it: 95 (percent) or 0.95. */
+const Level = Schema.Finite.check(Schema.isGreaterThan(0), Schema.isLessThan(100))
 
 /**
  * The options of a config file (every key optional; unknown keys are errors).
@@ -57,14 +60,35 @@ export const ConfigSchema = Schema.Struct({
   notes: Schema.optionalKey(Strings),
   latex: Schema.optionalKey(
     Schema.Struct({ standalone: Schema.optionalKey(Schema.Boolean), engine: Schema.optionalKey(Schema.Literals(["pdflatex", "unicode"])) })
+  ),
+  rankIntervals: Schema.optionalKey(Schema.Boolean),
+  ci: Schema.optionalKey(
+    Schema.Union([
+      Level,
+      Schema.Struct({ level: Level, resamples: Schema.optionalKey(IntAtLeast(1)), seed: Schema.optionalKey(IntAtLeast(0)) })
+    ])
   )
 })
+
+/**
+ * Intervals on every figure and rank (`--ci`): the level (95 or 0.95), and the bootstrap's
+ * resamples and seed (defaults 1,000 and 12345).
+ *
+ * @since 0.2.0
+ */
+export interface CiConfig {
+  readonly level: number
+  readonly resamples?: number | undefined
+  readonly seed?: number | undefined
+}
 
 /** @since 0.1.0 */
 export interface Config extends Layouts.Options {
   /** preset layout id(s); default: the edition's */
   readonly layout?: ReadonlyArray<string> | undefined
   readonly latex?: { readonly standalone?: boolean | undefined; readonly engine?: "pdflatex" | "unicode" | undefined } | undefined
+  /** intervals on every figure and rank; a number is the level */
+  readonly ci?: CiConfig | undefined
 }
 
 /** @since 0.1.0 */
@@ -97,7 +121,12 @@ const EXPECTED: Readonly<Record<string, string>> = {
   maxPoints: "an integer >= 10",
   latex: "an object { standalone, engine }",
   "latex.standalone": "true or false",
-  "latex.engine": "pdflatex or unicode"
+  "latex.engine": "pdflatex or unicode",
+  rankIntervals: "true or false",
+  ci: "a confidence level (95 or 0.95) or an object { level, resamples, seed }",
+  "ci.level": "a confidence level, 95 or 0.95",
+  "ci.resamples": "an integer >= 1",
+  "ci.seed": "an integer >= 0"
 }
 
 const describe = (u: unknown): string => (u === null ? "null" : Array.isArray(u) ? "a list" : typeof u === "string" ? JSON.stringify(u) : typeof u === "object" ? "an object" : (JSON.stringify(u) ?? "nothing"))
@@ -119,8 +148,15 @@ export const decode = (u: unknown, source = "config"): Parsed => {
   }
   const result = decodeConfig(u)
   if (result._tag === "Success") {
-    const { layout, ...rest } = result.success
-    return { _tag: "Ok", config: { ...rest, ...(layout !== undefined ? { layout: typeof layout === "string" ? [layout] : layout } : {}) } }
+    const { layout, ci, ...rest } = result.success
+    return {
+      _tag: "Ok",
+      config: {
+        ...rest,
+        ...(layout !== undefined ? { layout: typeof layout === "string" ? [layout] : layout } : {}),
+        ...(ci !== undefined ? { ci: typeof ci === "number" ? { level: ci } : ci } : {})
+      }
+    }
   }
   // one message per key: unknown keys first, then in the file's order
   const order = Object.keys(u)
@@ -130,11 +166,14 @@ export const decode = (u: unknown, source = "config"): Parsed => {
     const key = path.slice(0, 2).map(String).join(".")
     const top = String(path[0] ?? "")
     // a key the schema does not know (the decoder reports it as an excess property)
-    const unknown = path.length === 1 ? !KEYS.includes(top) : top === "latex" && !["standalone", "engine"].includes(String(path[1]))
+    const unknown =
+      path.length === 1
+        ? !KEYS.includes(top)
+        : (top === "latex" && !["standalone", "engine"].includes(String(path[1]))) || (top === "ci" && !["level", "resamples", "seed"].includes(String(path[1])))
     const field = unknown ? key : EXPECTED[key] !== undefined ? key : top
     if (seen.has(field)) continue
     const text = unknown
-      ? `${source}: ${field}: expected ${path.length > 1 ? "standalone or engine" : `one of the keys ${KEYS.join(", ")}`}, found ${describe(String(path[path.length - 1]))}`
+      ? `${source}: ${field}: expected ${path.length > 1 ? (top === "ci" ? "level, resamples or seed" : "standalone or engine") : `one of the keys ${KEYS.join(", ")}`}, found ${describe(String(path[path.length - 1]))}`
       : `${source}: ${field}: expected ${EXPECTED[field] ?? "a valid value"}, found ${describe(valueAt(u, field.split(".")))}`
     seen.set(field, { unknown, at: order.indexOf(top), text })
   }

@@ -7,8 +7,9 @@
  */
 import type { Registry } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
+import { Uncertainty } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
-import type { DatasetFigures, DatasetInfo, Results, RunResult } from "./Results.js"
+import type { DatasetFigures, DatasetInfo, Interval, RankInterval, Results, RunResult } from "./Results.js"
 
 /** @since 0.1.0 */
 export interface Options {
@@ -19,6 +20,49 @@ export interface Options {
    * "baseline" goes to "Baselines", every other run to the participants.
    */
   readonly sections?: Readonly<Record<string, string>> | undefined
+  /** intervals on the figures and ranks (`Uncertainty.compute` of the same results) */
+  readonly intervals?: Uncertainty.ResultIntervals | undefined
+}
+
+const intervalOf = (f: Uncertainty.Figure | undefined): Interval | undefined => (f?.ci !== undefined ? { low: f.ci.low, high: f.ci.high } : undefined)
+
+/** Intervals on a dataset's figures, as `DatasetFigures.ci` (absent when there are none). */
+const cisOf = (
+  intervals: Uncertainty.ResultIntervals | undefined,
+  id: string,
+  dataset: string,
+  metrics: ReadonlyArray<"pearson" | "spearman" | "accuracy">
+): Pick<DatasetFigures, "ci"> => {
+  if (intervals === undefined) return {}
+  const ci: Partial<Record<"pearson" | "spearman" | "accuracy", Interval>> = {}
+  for (const m of metrics) {
+    const i = intervalOf(Uncertainty.datasetFigure(intervals, id, dataset, m))
+    if (i !== undefined) ci[m] = i
+  }
+  return Object.keys(ci).length > 0 ? { ci } : {}
+}
+
+/**
+ * The figures each ranking of the intervals orders by, as `figureKey`s: STS `official` is the
+ * official aggregate (and, for a single-dataset edition, that dataset's Pearson: STS Benchmark's
+ * test column); SICK `relatedness` Pearson and `entailment` accuracy.
+ */
+const rankedKeys = (ranking: string, run: ScoredRun.ScoredRun): ReadonlyArray<string> =>
+  ranking === "relatedness"
+    ? ["relatedness:pearson"]
+    : ranking === "entailment"
+      ? ["entailment:accuracy"]
+      : ["aggregate:official", ...(run.datasets.length === 1 ? [`${run.datasets[0].dataset}:pearson`] : [])]
+
+const rankIntervalsOf = (intervals: Uncertainty.ResultIntervals | undefined, run: ScoredRun.ScoredRun): Pick<RunResult, "rankIntervals"> => {
+  if (intervals === undefined) return {}
+  const out: Record<string, RankInterval> = {}
+  for (const { ranking } of intervals.rankings) {
+    const ri = Uncertainty.runIntervals(intervals, ranking, run.meta.id)
+    if (ri?.rankInterval === undefined) continue
+    for (const key of rankedKeys(ranking, run)) out[key] = { low: ri.rankInterval.low, high: ri.rankInterval.high, overlapsBest: ri.overlapsBest }
+  }
+  return { rankIntervals: out }
 }
 
 const value = (m: MetricValue.MetricValue | undefined): number | undefined => (m !== undefined && m._tag === "Defined" ? m.value : undefined)
@@ -49,6 +93,8 @@ const sectionOf = (run: ScoredRun.ScoredRun, sections: Readonly<Record<string, s
  */
 export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): RunResult => {
   const datasets: Record<string, DatasetFigures> = {}
+  const { intervals } = options
+  const id = run.meta.id
   if (run.kind === "sick") {
     const rel = run.relatedness
     const ent = run.entailment
@@ -58,25 +104,32 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
         spearman: value(rel.spearman),
         mse: value(rel.mse),
         pairs: rel.pairs,
-        reason: rel.reason ?? why(rel.pearson)
+        reason: rel.reason ?? why(rel.pearson),
+        ...cisOf(intervals, id, "relatedness", ["pearson", "spearman"])
       }
     }
-    if (ent !== undefined) datasets.entailment = { accuracy: value(ent.accuracy), pairs: ent.pairs, reason: ent.reason ?? why(ent.accuracy) }
+    if (ent !== undefined) {
+      datasets.entailment = { accuracy: value(ent.accuracy), pairs: ent.pairs, reason: ent.reason ?? why(ent.accuracy), ...cisOf(intervals, id, "entailment", ["accuracy"]) }
+    }
   } else {
     for (const d of run.datasets) {
       datasets[d.dataset] = {
         pearson: value(d.pearson),
         spearman: value(d.spearman),
         pairs: d.pairs,
-        reason: d.status === "missing" ? `${d.dataset} not submitted` : (d.reason ?? why(d.pearson))
+        reason: d.status === "missing" ? `${d.dataset} not submitted` : (d.reason ?? why(d.pearson)),
+        ...cisOf(intervals, id, d.dataset, ["pearson", "spearman"])
       }
     }
   }
   const aggregates: Record<string, number | undefined> = {}
   const aggregateReasons: Record<string, string> = {}
+  const aggregateIntervals: Record<string, Interval> = {}
   for (const [name, a] of Object.entries(run.aggregate)) {
     if (a === undefined) continue
     aggregates[name] = value(a.value)
+    const ci = intervals !== undefined ? intervalOf(Uncertainty.aggregateFigure(intervals, id, name)) : undefined
+    if (ci !== undefined) aggregateIntervals[name] = ci
     const r = why(a.value)
     if (r !== undefined) aggregateReasons[name] = r
   }
@@ -96,7 +149,9 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
     section: sectionOf(run, options.sections),
     datasets,
     aggregates,
-    aggregateReasons
+    aggregateReasons,
+    ...(intervals !== undefined ? { aggregateIntervals } : {}),
+    ...rankIntervalsOf(intervals, run)
   }
 }
 
@@ -141,7 +196,15 @@ export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options
       ...(g !== undefined ? { gold: g } : {})
     }
   })
-  return { edition: options.edition?.id ?? runs[0]?.edition ?? "unknown", datasets, runs: rows }
+  const { intervals } = options
+  return {
+    edition: options.edition?.id ?? runs[0]?.edition ?? "unknown",
+    datasets,
+    runs: rows,
+    ...(intervals !== undefined
+      ? { intervals: { level: intervals.level, resamples: intervals.resamples, seed: intervals.seed, signature: intervals.signatureText } }
+      : {})
+  }
 }
 
 /**
@@ -164,8 +227,18 @@ export const merge = (a: Results, b: Results): Results => {
       primary: (x?.primary ?? false) || (y?.primary ?? false),
       datasets: { ...(x?.datasets ?? {}), ...(y?.datasets ?? {}) },
       aggregates: { ...(x?.aggregates ?? {}), ...(y?.aggregates ?? {}) },
-      scores: { ...(x?.scores ?? {}), ...(y?.scores ?? {}) }
+      scores: { ...(x?.scores ?? {}), ...(y?.scores ?? {}) },
+      ...(x?.aggregateIntervals !== undefined || y?.aggregateIntervals !== undefined
+        ? { aggregateIntervals: { ...(x?.aggregateIntervals ?? {}), ...(y?.aggregateIntervals ?? {}) } }
+        : {}),
+      ...(x?.rankIntervals !== undefined || y?.rankIntervals !== undefined ? { rankIntervals: { ...(x?.rankIntervals ?? {}), ...(y?.rankIntervals ?? {}) } } : {})
     })
   }
-  return { edition: `${a.edition}+${b.edition}`, datasets: [...a.datasets, ...b.datasets.filter((d) => !a.datasets.some((e) => e.name === d.name))], runs }
+  const intervals = b.intervals ?? a.intervals
+  return {
+    edition: `${a.edition}+${b.edition}`,
+    datasets: [...a.datasets, ...b.datasets.filter((d) => !a.datasets.some((e) => e.name === d.name))],
+    runs,
+    ...(intervals !== undefined ? { intervals } : {})
+  }
 }

@@ -35,7 +35,35 @@ const fmt = (x: number, d = 3): string => (Number.isFinite(x) ? x.toFixed(d) : "
 
 const shorten = (s: string, n: number): string => (Array.from(s).length > n ? Array.from(s).slice(0, n - 1).join("") + "\u2026" : s)
 
-const cellHtml = (row: Table.Row, column: Table.Column): string => {
+/** The range an error-bar column is drawn on: every value and interval bound of the column. */
+type Extent = readonly [number, number]
+
+const columnExtent = (table: Table.Table, column: Table.Column): Extent | undefined => {
+  let lo = Infinity
+  let hi = -Infinity
+  let any = false
+  for (const row of Table.rows(table)) {
+    const cell = row.cells[column.key]
+    if (cell?._tag !== "number" || cell.ci === undefined) continue
+    any = true
+    lo = Math.min(lo, cell.value, cell.ci.low)
+    hi = Math.max(hi, cell.value, cell.ci.high)
+  }
+  return any ? (lo === hi ? [lo - 0.5, hi + 0.5] : [lo, hi]) : undefined
+}
+
+/** An error bar (the interval as a whisker, the figure as a dot) on the column's shared scale, as inline SVG. */
+const errorBar = (value: number, ci: { readonly low: number; readonly high: number }, extent: Extent, column: Table.Column): string => {
+  const w = 64
+  const X = (x: number) => (2 + ((x - extent[0]) / (extent[1] - extent[0])) * (w - 4)).toFixed(1)
+  const text = `[${Table.formatNumber(ci.low, column.number)}, ${Table.formatNumber(ci.high, column.number)}]`
+  return (
+    ` <svg class="ci" width="${w}" height="10" viewBox="0 0 ${w} 10" role="img" aria-label="interval ${escape(text)}"><title>${escape(text)}</title>` +
+    `<path d="M${X(ci.low)} 5H${X(ci.high)}M${X(ci.low)} 2V8M${X(ci.high)} 2V8" stroke="#555" fill="none"/><circle cx="${X(value)}" cy="5" r="2.2" fill="#b00"/></svg>`
+  )
+}
+
+const cellHtml = (row: Table.Row, column: Table.Column, extent?: Extent): string => {
   const cell = row.cells[column.key]
   const cls: Array<string> = [column.align === "right" ? "r" : column.align === "center" ? "c" : "l"]
   let inner: string
@@ -49,6 +77,10 @@ const cellHtml = (row: Table.Row, column: Table.Column): string => {
   } else if (cell._tag === "number") {
     inner = escape(Table.formatNumber(cell.value, column.number))
     sortValue = String(cell.value)
+    if (cell.ci !== undefined && extent !== undefined) {
+      inner += errorBar(cell.value, cell.ci, extent, column)
+      attrs += ` title="${escape(`interval [${Table.formatNumber(cell.ci.low, column.number)}, ${Table.formatNumber(cell.ci.high, column.number)}]`)}"`
+    }
   } else {
     // <bdi dir="auto">: the name takes its own direction (RTL names display right to left) and is
     // isolated, so the row marks after it stay on the correct side.
@@ -56,7 +88,7 @@ const cellHtml = (row: Table.Row, column: Table.Column): string => {
     sortValue = cell.text
   }
   if (column.rowLabel === true) {
-    for (const m of row.marks) inner += `<sup class="mark" title="${m === "late" ? "late or corrected submission" : "post-deadline submission"}">${escape(Table.rowMarkSymbol[m])}</sup>`
+    for (const m of row.marks) inner += `<sup class="mark" title="${escape(Table.rowMarkTitle[m])}">${escape(Table.rowMarkSymbol[m])}</sup>`
   }
   const marks = cell?.marks ?? []
   if (marks.includes("tied") && cell?._tag !== "missing") {
@@ -72,6 +104,7 @@ const cellHtml = (row: Table.Row, column: Table.Column): string => {
 
 const tableHtml = (table: Table.Table, id: string): string => {
   const cols = table.columns
+  const extents = cols.map((c) => columnExtent(table, c))
   const out: Array<string> = [`<table class="results" id="${escape(id)}">`, "<thead>"]
   if (Table.hasGroups(table)) {
     out.push(
@@ -99,7 +132,7 @@ const tableHtml = (table: Table.Table, id: string): string => {
     if (section.rows.length === 0) continue
     out.push(`<tbody${section.title !== undefined ? ` data-section="${escape(section.title)}"` : ""}>`)
     if (section.title !== undefined) out.push(`<tr class="section"><th colspan="${cols.length}" dir="auto">${escape(section.title)}</th></tr>`)
-    for (const row of section.rows) out.push(`<tr data-run="${escape(row.id)}">${cols.map((c) => cellHtml(row, c)).join("")}</tr>`)
+    for (const row of section.rows) out.push(`<tr data-run="${escape(row.id)}">${cols.map((c, i) => cellHtml(row, c, extents[i])).join("")}</tr>`)
     out.push("</tbody>")
   }
   out.push("</table>")
@@ -210,7 +243,7 @@ table.results td.l{max-width:40ch;overflow-wrap:anywhere}
 table.results tr.section th{font-style:italic;font-weight:normal;background:#f4f4f4;text-align:start}
 table.results th button{font:inherit;font-weight:bold;background:none;border:0;cursor:pointer;padding:0}
 table.results th[aria-sort=ascending] button::after{content:" \\25B2"} table.results th[aria-sort=descending] button::after{content:" \\25BC"}
-td.missing{color:#888} .best{color:#b00} sup.mark{color:#b00}
+td.missing{color:#888} .best{color:#b00} sup.mark{color:#b00} svg.ci{vertical-align:middle;margin-left:.3em}
 .notes{font-size:.85rem;color:#444} .plots{display:flex;flex-wrap:wrap;gap:.8rem}
 figure{margin:0} figcaption{font-size:.8rem;max-width:240px;overflow-wrap:anywhere}
 svg .frame{fill:#fafafa;stroke:#999} svg .points{stroke:#1f5fa8;stroke-width:2.6;stroke-linecap:round;opacity:.55;fill:none}

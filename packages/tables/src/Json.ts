@@ -26,7 +26,14 @@ const cellCommon = {
   display: described(Schema.String, "the cell as printed, without marks (\"-\" when missing)")
 }
 const Cell = Schema.Union([
-  Schema.Struct({ _tag: Schema.Literal("number"), value: Schema.Finite, ...cellCommon }),
+  Schema.Struct({
+    _tag: Schema.Literal("number"),
+    value: Schema.Finite,
+    ci: Schema.optionalKey(
+      described(Schema.Struct({ low: Schema.Finite, high: Schema.Finite }), "with --ci: the figure's bootstrap interval (level in the footnotes)")
+    ),
+    ...cellCommon
+  }),
   Schema.Struct({ _tag: Schema.Literal("text"), text: Schema.String, ...cellCommon }),
   Schema.Struct({ _tag: Schema.Literal("missing"), reason: Schema.optionalKey(described(Schema.String, "why the figure is missing")), ...cellCommon })
 ]).annotate({ identifier: "Cell" })
@@ -87,7 +94,10 @@ export const TableJson = Schema.Struct({
           late: described(Schema.Boolean, "late submission (run.json); printed *"),
           corrected: described(Schema.Boolean, "corrected resubmission (run.json); printed *"),
           postDeadline: described(Schema.Boolean, "after the deadline; printed with a dagger"),
-          marks: described(Schema.Array(Schema.Literals(["late", "postDeadline"])), "late: late or corrected (*); postDeadline: dagger"),
+          marks: described(
+            Schema.Array(Schema.Literals(["late", "postDeadline", "overlapsBest"])),
+            "late: late or corrected (*); postDeadline: dagger; overlapsBest (--ci): its rank interval overlaps the best run's"
+          ),
           cells: described(Schema.Record(Schema.String, Cell), "by column key; every column has a cell")
         })
       )
@@ -121,7 +131,7 @@ const cellJson = (cell: Table.Cell | undefined, column: Table.Column): TableJson
   const marks = [...c.marks]
   switch (c._tag) {
     case "number":
-      return { _tag: "number", value: c.value, marks, display }
+      return { _tag: "number", value: c.value, ...(c.ci !== undefined ? { ci: { low: c.ci.low, high: c.ci.high } } : {}), marks, display }
     case "text":
       return { _tag: "text", text: c.text, marks, display }
     case "missing":

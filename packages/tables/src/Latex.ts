@@ -43,7 +43,8 @@ const SPECIALS: Readonly<Record<string, string>> = {
   "\u03b1": "$\\alpha$",
   "\u2264": "$\\le$",
   "\u2265": "$\\ge$",
-  "\u2026": "\\dots{}"
+  "\u2026": "\\dots{}",
+  "\u2248": "$\\approx$"
 }
 
 /**
@@ -124,7 +125,7 @@ const cellLatex = (row: Table.Row, column: Table.Column, options: Options): stri
   let out = cell === undefined || cell._tag !== "text" ? Table.cellText(cell, column) : escape(shorten(cell.text, options.maxTextLength ?? 60), options)
   if (cell?._tag === "number") out = out.replace(/^-/, () => "$-$").replace(/%$/, () => "\\%")
   if (column.rowLabel === true) {
-    for (const m of row.marks) out += m === "postDeadline" ? "$^\\dagger$" : "*"
+    for (const m of row.marks) out += m === "postDeadline" ? "$^\\dagger$" : m === "overlapsBest" ? "$^{\\approx}$" : "*"
   }
   const marks = cell?.marks ?? []
   if (marks.includes("tied") && cell?._tag !== "missing") out = `\\textbf{${out}}`

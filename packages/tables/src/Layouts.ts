@@ -11,7 +11,7 @@ import type { Registry } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
 import { Rank } from "@stseval/scoring"
 import type { DatasetSignificance, Results, RunResult } from "./Results.js"
-import { labelOf, participants } from "./Results.js"
+import { figureKey, labelOf, participants } from "./Results.js"
 import * as Significance from "./Significance.js"
 import * as Table from "./Table.js"
 
@@ -23,6 +23,8 @@ export type Source =
   | { readonly _tag: "rank" }
   | { readonly _tag: "metric"; readonly dataset: string; readonly metric: "pearson" | "spearman" | "mse" | "accuracy" }
   | { readonly _tag: "aggregate"; readonly name: string }
+  /** the interval of the run's rank by the sort column's figure (`--ci`), e.g. "1-3" */
+  | { readonly _tag: "rankInterval" }
 
 /** @since 0.1.0 */
 export interface ColumnSpec {
@@ -97,6 +99,20 @@ export interface Options {
   readonly maxPoints?: number | undefined
   /** extra footnotes */
   readonly notes?: ReadonlyArray<string> | undefined
+  /**
+   * With intervals (`--ci`): a "Rank range" column (key `rankRange`) after the rank (or last);
+   * default true. Figures carry their intervals either way (HTML error bars).
+   */
+  readonly rankIntervals?: boolean | undefined
+}
+
+/** The rank-interval column a layout gets when the results carry intervals. @since 0.2.0 */
+export const rankRangeColumn: ColumnSpec = {
+  key: "rankRange",
+  header: "Rank range",
+  source: { _tag: "rankInterval" },
+  align: "right",
+  description: "the interval of the run's rank over the bootstrap resamples"
 }
 
 const isBaseline = (section: string) => /baseline/i.test(section)
@@ -163,6 +179,36 @@ const downsample = (gold: Float64Array, run: Float64Array, max: number): { gold:
   return { gold: g, run: r }
 }
 
+/** The runs a layout shows and, among them, the sections it ranks. */
+const shown = (results: Results, spec: LayoutSpec, options: Options) => {
+  const which = options.runs ?? spec.runs
+  const runs = results.runs.filter((r) => which === "all" || r.primary)
+  const order = options.sectionOrder ?? spec.sectionOrder ?? [participants]
+  const names = [...new Set(runs.map(sectionOf))].sort((a, b) => {
+    const ia = order.indexOf(a)
+    const ib = order.indexOf(b)
+    return (ia < 0 ? order.length : ia) - (ib < 0 ? order.length : ib)
+  })
+  const ranked = new Set(spec.rankedSections ?? names.filter((s) => !isBaseline(s)))
+  return { which, runs, names, ranked }
+}
+
+/**
+ * Ids of the runs a preset layout ranks (shown, in a ranked section): the runs whose rank
+ * intervals the table prints, so that intervals are computed over the table's own ranking.
+ *
+ * @since 0.2.0
+ */
+export const rankedIds = (id: string, results: Results, options: Options = {}): ReadonlyArray<string> => {
+  const make = presets[id]
+  if (make === undefined) return []
+  const { runs, ranked } = shown(results, make(results), options)
+  return runs.filter((r) => ranked.has(sectionOf(r))).map((r) => r.id)
+}
+
+/** The figure a rank column orders by, as a `figureKey`, when it is a figure. */
+const sortFigure = (source: Source): string | undefined => (source._tag === "metric" || source._tag === "aggregate" ? figureKey(source) : undefined)
+
 /**
  * Build a Table from results with a layout spec and options.
  *
@@ -170,13 +216,27 @@ const downsample = (gold: Float64Array, run: Float64Array, max: number): { gold:
  */
 export const build = (results: Results, spec: LayoutSpec, options: Options = {}): Table.Table => {
   // Columns: chosen and ordered by options, decimals and headers overridden.
-  const byKey = new Map(spec.columns.map((c) => [c.key, c]))
+  const sortKey = options.sortBy ?? spec.sortBy
+  const sortSource = spec.columns.find((c) => c.key === sortKey)?.source
+  const rankFigure = sortSource !== undefined ? sortFigure(sortSource) : undefined
+  // the rank range: with intervals, when the table ranks by a figure the intervals ranked
+  const withRange =
+    results.intervals !== undefined &&
+    options.rankIntervals !== false &&
+    rankFigure !== undefined &&
+    results.runs.some((r) => r.rankIntervals?.[rankFigure] !== undefined)
+  const available = withRange ? [...spec.columns, rankRangeColumn] : spec.columns
+  const byKey = new Map(available.map((c) => [c.key, c]))
   const unknown = (options.columns ?? []).filter((k) => !byKey.has(k))
   if (unknown.length > 0) {
-    throw new Error(`unknown column ${unknown.join(", ")} in layout ${spec.id}; columns are ${spec.columns.map((c) => c.key).join(", ")}`)
+    throw new Error(`unknown column ${unknown.join(", ")} in layout ${spec.id}; columns are ${available.map((c) => c.key).join(", ")}`)
   }
-  const specs = (options.columns ?? spec.columns.map((c) => c.key)).map((k) => byKey.get(k) as ColumnSpec)
-  const sortKey = options.sortBy ?? spec.sortBy
+  const defaultKeys = spec.columns.map((c) => c.key)
+  if (withRange) {
+    const at = defaultKeys.indexOf("rank")
+    defaultKeys.splice(at >= 0 ? at + 1 : defaultKeys.length, 0, rankRangeColumn.key)
+  }
+  const specs = (options.columns ?? defaultKeys).map((k) => byKey.get(k) as ColumnSpec)
   const sortSpec = byKey.get(sortKey)
   if (sortSpec === undefined) throw new Error(`unknown sort column ${sortKey} in layout ${spec.id}`)
   const decimalsOf = (c: ColumnSpec): number | undefined =>
@@ -200,15 +260,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   }
 
   // Runs, sections, order, ranks.
-  const which = options.runs ?? spec.runs
-  const runs = results.runs.filter((r) => which === "all" || r.primary)
-  const order = options.sectionOrder ?? spec.sectionOrder ?? [participants]
-  const names = [...new Set(runs.map(sectionOf))].sort((a, b) => {
-    const ia = order.indexOf(a)
-    const ib = order.indexOf(b)
-    return (ia < 0 ? order.length : ia) - (ib < 0 ? order.length : ib)
-  })
-  const ranked = new Set(spec.rankedSections ?? names.filter((s) => !isBaseline(s)))
+  const { which, runs, names, ranked } = shown(results, spec, options)
   // Ranks and order come from the scoring package's `rank` (one tie rule everywhere): by the sort
   // column, ties in run order (team, run number, id); runs without a figure last.
   const byColumn = (c: ColumnSpec): Rank.By<Rankable> => ({
@@ -253,7 +305,16 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     }
   }
 
-  const usedMarks = { best: false, tied: new Set<string>(), late: false, postDeadline: false, missing: false }
+  const usedMarks = { best: false, tied: new Set<string>(), late: false, postDeadline: false, missing: false, overlapsBest: false, range: false }
+  const rankIntervalOf = (run: RunResult) => (rankFigure !== undefined && ranked.has(sectionOf(run)) ? run.rankIntervals?.[rankFigure] : undefined)
+  const ciOf = (run: RunResult, source: Source) =>
+    source._tag === "metric"
+      ? source.metric === "mse"
+        ? undefined
+        : run.datasets[source.dataset]?.ci?.[source.metric]
+      : source._tag === "aggregate"
+        ? run.aggregateIntervals?.[source.name]
+        : undefined
   const cellOf = (run: RunResult, c: ColumnSpec): Table.Cell => {
     switch (c.source._tag) {
       case "label":
@@ -268,6 +329,12 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
           return Table.missing(ranked.has(sectionOf(run)) ? "no figure to rank by" : "not ranked")
         }
         return Table.number(k)
+      }
+      case "rankInterval": {
+        const ri = rankIntervalOf(run)
+        if (ri === undefined) return Table.missing(ranked.has(sectionOf(run)) ? "no rank interval (not ranked, or no figure)" : "not ranked")
+        usedMarks.range = true
+        return Table.text(ri.low === ri.high ? String(ri.low) : `${ri.low}-${ri.high}`)
       }
       default: {
         const v = rawValue(run, c.source)
@@ -285,7 +352,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
           marks.push("tied")
           usedMarks.tied.add(`${Significance.testLabel(sig.test)}, p > ${sig.alpha}`)
         }
-        return Table.number(v, marks)
+        return Table.number(v, marks, ciOf(run, c.source))
       }
     }
   }
@@ -302,6 +369,10 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
           marks.push("postDeadline")
           usedMarks.postDeadline = true
         }
+        if (rankIntervalOf(run)?.overlapsBest === true) {
+          marks.push("overlapsBest")
+          usedMarks.overlapsBest = true
+        }
         return {
           id: run.id,
           cells: Object.fromEntries(specs.map((c) => [c.key, cellOf(run, c)])),
@@ -317,6 +388,16 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   if (usedMarks.late) footnotes.push("* late or corrected submission.")
   if (usedMarks.postDeadline) footnotes.push("\u2020 post-deadline submission.")
   if (usedMarks.missing) footnotes.push("-: no figure (dataset not submitted or not scored).")
+  const ci = results.intervals
+  if (ci !== undefined) {
+    const level = `${Math.round(ci.level * 1000) / 10}%`
+    if (usedMarks.overlapsBest) {
+      footnotes.push(`\u2248 the run's ${level} rank interval overlaps the best run's (a reading aid beside the significance marks, not a test).`)
+    }
+    footnotes.push(
+      `${usedMarks.range ? "Rank range and i" : "I"}ntervals: ${level} percentile bootstrap over the pairs, resampled within each dataset (${ci.resamples} resamples, seed ${ci.seed}); not over annotators or datasets.`
+    )
+  }
 
   // Extras for HTML / JSON: scatter plots of the top runs per dataset, and p-value matrices.
   const label = new Map(results.runs.map((r) => [r.id, labelOf(r)]))

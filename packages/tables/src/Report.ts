@@ -9,6 +9,7 @@
  * const text = Report.render(results.edition.id, Report.tables(results), "md", { signature: results.signature.text })
  * @since 0.2.0
  */
+import { Uncertainty } from "@stseval/scoring"
 import type { Engine } from "@stseval/scoring"
 import type * as Config from "./Config.js"
 import * as FromScoring from "./FromScoring.js"
@@ -39,9 +40,43 @@ export interface Options extends Config.Config {
  *
  * @since 0.2.0
  */
-export const resultsOf = (results: Engine.Results, dev?: Engine.Results): Results.Results => {
-  const main = FromScoring.fromScoredRuns(results.runs, { edition: results.edition })
-  return dev === undefined ? main : FromScoring.merge(FromScoring.fromScoredRuns(dev.runs, { edition: dev.edition }), main)
+export const resultsOf = (
+  results: Engine.Results,
+  dev?: Engine.Results,
+  intervals?: { readonly main?: Uncertainty.ResultIntervals | undefined; readonly dev?: Uncertainty.ResultIntervals | undefined }
+): Results.Results => {
+  const main = FromScoring.fromScoredRuns(results.runs, { edition: results.edition, intervals: intervals?.main })
+  return dev === undefined ? main : FromScoring.merge(FromScoring.fromScoredRuns(dev.runs, { edition: dev.edition, intervals: intervals?.dev }), main)
+}
+
+/**
+ * Intervals for one table (`options.ci`): `Uncertainty.compute` on the results (and the dev
+ * split), ranking the runs the table ranks. Throws an `Error` naming the setting for bad ones.
+ */
+const intervalsFor = (
+  id: string,
+  results: Engine.Results,
+  dev: Engine.Results | undefined,
+  ci: Config.CiConfig,
+  layoutOptions: Layouts.Options,
+  cache: Map<string, { readonly main: Uncertainty.ResultIntervals; readonly dev: Uncertainty.ResultIntervals | undefined }>
+) => {
+  const level = Uncertainty.parseLevel(ci.level)
+  if (level === undefined) throw new Error(`ci: expected a confidence level such as 95 or 0.95, found ${ci.level}`)
+  const ranked = Layouts.rankedIds(id, resultsOf(results, dev), layoutOptions)
+  const key = ranked.join("\n")
+  const cached = cache.get(key)
+  if (cached !== undefined) return cached
+  // Spearman only where a table shows it (SICK Table 7's rho); the STS tables show Pearson
+  const settings = { level, resamples: ci.resamples, seed: ci.seed, ranked, spearman: results.edition.family === "sick" }
+  const one = (r: Engine.Results) => {
+    const out = Uncertainty.compute(r, settings)
+    if (Uncertainty.isError(out)) throw new Error(`ci: ${out.message}`)
+    return out
+  }
+  const made = { main: one(results), dev: dev !== undefined ? one(dev) : undefined }
+  cache.set(key, made)
+  return made
 }
 
 /**
@@ -51,13 +86,18 @@ export const resultsOf = (results: Engine.Results, dev?: Engine.Results): Result
  * @since 0.2.0
  */
 export const tables = (results: Engine.Results, options: Options = {}): ReadonlyArray<Table.Table> => {
-  const { dev, format, layout, latex: _latex, notes, ...layoutOptions } = options
-  const view = resultsOf(results, dev)
+  const { dev, format, layout, latex: _latex, ci, notes, ...layoutOptions } = options
+  const plain = resultsOf(results, dev)
   // the p-value matrix and plots are only drawn in HTML (and kept in JSON)
   const extras = format === "md" || format === "latex" ? { matrix: false, scatterRuns: 0 } : {}
   // what the figures were computed from, under every table
   const signed = [...(notes ?? []), `Scored with ${[results, ...(dev !== undefined ? [dev] : [])].map((r) => r.signature.text).join(" and ")}.`]
-  return (layout ?? Layouts.forEdition(results.edition)).map((id) => Layouts.preset(id, view, { ...layoutOptions, ...extras, notes: signed }))
+  const cache = new Map<string, { readonly main: Uncertainty.ResultIntervals; readonly dev: Uncertainty.ResultIntervals | undefined }>()
+  return (layout ?? Layouts.forEdition(results.edition)).map((id) => {
+    // one resampling pass per distinct ranked set serves every figure and rank of the table
+    const view = ci === undefined ? plain : resultsOf(results, dev, intervalsFor(id, results, dev, ci, layoutOptions, cache))
+    return Layouts.preset(id, view, { ...layoutOptions, ...extras, notes: signed })
+  })
 }
 
 /**

@@ -9,6 +9,42 @@
  * @since 0.1.0
  */
 
+/** A confidence interval on a figure (`--ci`). @since 0.2.0 */
+export interface Interval {
+  readonly low: number
+  readonly high: number
+}
+
+/**
+ * The interval of a run's rank over the resamples, and whether it overlaps the best run's.
+ *
+ * @since 0.2.0
+ */
+export interface RankInterval extends Interval {
+  readonly overlapsBest: boolean
+}
+
+/**
+ * How the intervals were computed (`--ci`): level, resamples, seed and their signature.
+ *
+ * @since 0.2.0
+ */
+export interface IntervalSettings {
+  readonly level: number
+  readonly resamples: number
+  readonly seed: number
+  readonly signature: string
+}
+
+/**
+ * The key of a ranked figure in `RunResult.rankIntervals`: `aggregate:<name>` (`aggregate:official`)
+ * or `<dataset>:<metric>` (`relatedness:pearson`, `entailment:accuracy`, `test:pearson`).
+ *
+ * @since 0.2.0
+ */
+export const figureKey = (source: { readonly _tag: "aggregate"; readonly name: string } | { readonly _tag: "metric"; readonly dataset: string; readonly metric: string }): string =>
+  source._tag === "aggregate" ? `aggregate:${source.name}` : `${source.dataset}:${source.metric}`
+
 /** Figures of one run on one dataset (STS) or subtask (SICK `relatedness`, `entailment`). @since 0.1.0 */
 export interface DatasetFigures {
   readonly pearson?: number | undefined
@@ -20,6 +56,8 @@ export interface DatasetFigures {
   readonly pairs?: number | undefined
   /** why a figure is missing (dataset not submitted, not scored, Pearson undefined...) */
   readonly reason?: string | undefined
+  /** intervals on the figures, when computed (`--ci`) */
+  readonly ci?: Readonly<Partial<Record<"pearson" | "spearman" | "accuracy", Interval>>> | undefined
 }
 
 /** @since 0.1.0 */
@@ -47,6 +85,10 @@ export interface RunResult {
   readonly aggregateReasons?: Readonly<Record<string, string>> | undefined
   /** scores on each dataset's scored pairs, aligned with `DatasetInfo.gold` */
   readonly scores?: Readonly<Record<string, Float64Array>> | undefined
+  /** intervals on the aggregates by name, when computed (`--ci`) */
+  readonly aggregateIntervals?: Readonly<Record<string, Interval>> | undefined
+  /** rank intervals by the figure ranked (`figureKey`), when computed (`--ci`) */
+  readonly rankIntervals?: Readonly<Record<string, RankInterval>> | undefined
 }
 
 /** @since 0.1.0 */
@@ -92,6 +134,8 @@ export interface Results {
   readonly runs: ReadonlyArray<RunResult>
   /** precomputed significance by dataset; `Layouts.build` computes it when absent and possible */
   readonly significance?: Readonly<Record<string, DatasetSignificance>> | undefined
+  /** set when the runs carry intervals (`--ci`) */
+  readonly intervals?: IntervalSettings | undefined
 }
 
 /** The default name of the participants' section. @since 0.1.0 */

@@ -46,17 +46,24 @@ export type CellMark = "best" | "tied"
 
 /** @since 0.1.0 */
 export type Cell =
-  | { readonly _tag: "number"; readonly value: number; readonly marks: ReadonlyArray<CellMark> }
+  | {
+      readonly _tag: "number"
+      readonly value: number
+      readonly marks: ReadonlyArray<CellMark>
+      /** the figure's confidence interval (`--ci`; HTML draws it as an error bar) */
+      readonly ci?: { readonly low: number; readonly high: number } | undefined
+    }
   | { readonly _tag: "text"; readonly text: string; readonly marks: ReadonlyArray<CellMark> }
   /** a figure the run does not have (dataset not submitted, not scored): printed "-" */
   | { readonly _tag: "missing"; readonly reason?: string | undefined; readonly marks: ReadonlyArray<CellMark> }
 
 /**
- * Marks on a row: `late` (late or corrected submission, `*`), `postDeadline` (dagger).
+ * Marks on a row: `late` (late or corrected submission, `*`), `postDeadline` (dagger),
+ * `overlapsBest` (`--ci`: the run's rank interval overlaps the best run's, `≈`).
  *
  * @since 0.1.0
  */
-export type RowMark = "late" | "postDeadline"
+export type RowMark = "late" | "postDeadline" | "overlapsBest"
 
 /** @since 0.1.0 */
 export interface Row {
@@ -120,11 +127,20 @@ export interface Table {
 }
 
 /** The symbols of the row marks, as printed in the papers. @since 0.1.0 */
-export const rowMarkSymbol: Readonly<Record<RowMark, string>> = { late: "*", postDeadline: "\u2020" }
+export const rowMarkSymbol: Readonly<Record<RowMark, string>> = { late: "*", postDeadline: "\u2020", overlapsBest: "\u2248" }
+
+/** What each row mark means (HTML tooltips). @since 0.2.0 */
+export const rowMarkTitle: Readonly<Record<RowMark, string>> = {
+  late: "late or corrected submission",
+  postDeadline: "post-deadline submission",
+  overlapsBest: "its rank interval overlaps the best run's"
+}
 
 /** @since 0.1.0 */
-export const number = (value: number, marks: ReadonlyArray<CellMark> = []): Cell =>
-  Number.isFinite(value) ? { _tag: "number", value, marks } : { _tag: "missing", reason: "not a finite number", marks }
+export const number = (value: number, marks: ReadonlyArray<CellMark> = [], ci?: { readonly low: number; readonly high: number }): Cell =>
+  Number.isFinite(value)
+    ? { _tag: "number", value, marks, ...(ci !== undefined ? { ci } : {}) }
+    : { _tag: "missing", reason: "not a finite number", marks }
 
 /** @since 0.1.0 */
 export const text = (value: string, marks: ReadonlyArray<CellMark> = []): Cell => ({ _tag: "text", text: value, marks })

@@ -56,3 +56,21 @@ describe("Config", () => {
     expect(Config.parse("", "empty.yaml")).toEqual({ _tag: "Ok", config: {} })
   })
 })
+
+describe("Config: ci (intervals on every figure and rank)", () => {
+  it("takes a level (95 or 0.95) or { level, resamples, seed }", () => {
+    expect(Config.parse("ci: 95\n")).toEqual({ _tag: "Ok", config: { ci: { level: 95 } } })
+    expect(Config.parse("ci: { level: 0.9, resamples: 200, seed: 7 }\nrankIntervals: false\n")).toEqual({
+      _tag: "Ok",
+      config: { ci: { level: 0.9, resamples: 200, seed: 7 }, rankIntervals: false }
+    })
+  })
+
+  it("names the key and what it takes for a bad value or an unknown key", () => {
+    expect(Config.parse("ci: 150\n", "c.yaml")).toEqual({ _tag: "Error", errors: ["c.yaml: ci: expected a confidence level (95 or 0.95) or an object { level, resamples, seed }, found 150"] })
+    const unknown = Config.parse("ci: { level: 95, draws: 10 }\n", "c.yaml")
+    expect(unknown).toEqual({ _tag: "Error", errors: ['c.yaml: ci.draws: expected level, resamples or seed, found "draws"'] })
+    const resamples = Config.parse("ci: { level: 95, resamples: 0 }\n", "c.yaml")
+    expect(resamples._tag === "Error" && resamples.errors[0]).toMatch(/^c\.yaml: ci/)
+  })
+})

@@ -4,6 +4,8 @@ import { Pearson } from "@stseval/metrics"
 import { describe, expect, it } from "vitest"
 import { Layouts, Markdown, Table } from "../src/index.js"
 import type { Results } from "../src/Results.js"
+import type * as ResultsModule from "../src/Results.js"
+import { hostileResults } from "./fixtures.js"
 import { hasShared, pearson, readGold, runsWithCorrelations, runWithPearson, sharedDir, syntheticGold } from "./helpers.js"
 
 if (!hasShared) console.warn("report: ../shared is absent; STS 2014 / 2017 layout tests use synthetic gold instead of the real gold files")
@@ -280,5 +282,46 @@ describe("STS Benchmark Table 14", () => {
     expect(cell(t, "ECNU", "dev")).toBe("84.70")
     expect(cell(t, "BIT", "test")).toBe("80.90")
     expect(marksOf(t, "ECNU", "test")).toEqual(["best"])
+  })
+})
+
+describe("intervals (--ci) in a layout", () => {
+  /** hostileResults with hand-made intervals: the best run [1, 1], h0 overlapping it, the rest not. */
+  const withIntervals = (): ResultsModule.Results => {
+    const base = hostileResults()
+    return {
+      ...base,
+      intervals: { level: 0.95, resamples: 1000, seed: 12345, signature: "method:percentile-bootstrap|..." },
+      runs: base.runs.map((r, k) => ({
+        ...r,
+        aggregateIntervals: { official: { low: (r.aggregates.official ?? 0) - 0.02, high: (r.aggregates.official ?? 0) + 0.02 } },
+        rankIntervals: { "aggregate:official": r.id === "best" ? { low: 1, high: 2, overlapsBest: true } : r.id === "h7" ? { low: 1, high: 3, overlapsBest: true } : { low: k, high: k + 2, overlapsBest: false } }
+      }))
+    }
+  }
+
+  it("adds a Rank range column (after the rank, or last), the interval on each figure, ≈ on the best group, and footnotes", () => {
+    const t = Layouts.preset("sts2017-table10", withIntervals())
+    expect(t.columns.map((c) => c.key).slice(-1)).toEqual(["rankRange"])
+    const rows = Table.rows(t)
+    const best = rows.find((r) => r.id === "best")!
+    expect(Table.cellText(best.cells["rankRange"], t.columns[t.columns.length - 1])).toBe("1-2")
+    expect(best.marks).toContain("overlapsBest")
+    expect(rows.find((r) => r.id === "h7")!.marks).toContain("overlapsBest")
+    expect(rows.find((r) => r.id === "h0")!.marks).not.toContain("overlapsBest")
+    const primary = best.cells["primary"]
+    const ci = primary._tag === "number" ? primary.ci : undefined
+    expect(ci?.low).toBeCloseTo(0.805, 12)
+    expect(ci?.high).toBeCloseTo(0.845, 12)
+    // the baseline is not ranked: no rank range, no mark
+    expect(rows.find((r) => r.id === "baseline")!.cells["rankRange"]._tag).toBe("missing")
+    expect(t.footnotes.some((f) => f.startsWith("\u2248 the run's 95% rank interval overlaps the best run's"))).toBe(true)
+    expect(t.footnotes).toContain("Rank range and intervals: 95% percentile bootstrap over the pairs, resampled within each dataset (1000 resamples, seed 12345); not over annotators or datasets.")
+  })
+
+  it("no Rank range without intervals, with rankIntervals: false, or when sorted by a figure not ranked by the intervals", () => {
+    expect(Layouts.preset("sts2017-table10", hostileResults()).columns.map((c) => c.key)).not.toContain("rankRange")
+    expect(Layouts.preset("sts2017-table10", withIntervals(), { rankIntervals: false }).columns.map((c) => c.key)).not.toContain("rankRange")
+    expect(Layouts.preset("sts2017-table10", withIntervals(), { sortBy: "track5.en-en" }).columns.map((c) => c.key)).not.toContain("rankRange")
   })
 })

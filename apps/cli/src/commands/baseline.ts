@@ -27,13 +27,13 @@ const input = Flag.String("input").pipe(
   ),
   Flag.optional
 )
-const out = Flag.String("out").pipe(Flag.withDescription("Folder to write the run into (default: the current folder)"), Flag.withDefault("."))
+const out = Flag.String("out").pipe(Flags.defaulting("Folder to write the run into", ".", "the current folder"))
 const train = Flag.String("train").pipe(
   Flag.withDescription("SICK training file for majority / probability (default: SICK_train.txt beside the input)"),
   Flag.optional
 )
 const vectors = Flag.String("vectors").pipe(Flag.withDescription("Word vectors (word2vec or GloVe text) for the embeddings baseline"), Flag.optional)
-const seed = Flag.Int("seed").pipe(Flag.withDescription("Seed of the random baselines (chance, probability)"), Flag.withDefault(42))
+const seed = Flag.Int("seed").pipe(Flags.defaulting("Seed of the random baselines (chance, probability)", 42))
 const team = Flag.String("team").pipe(Flag.withDescription("Team name in the run's file name (default: the baseline's name)"), Flag.optional)
 const scoreIt = Flag.Boolean("score").pipe(Flag.withDescription("Score the written run against the edition's gold"), Flag.withDefault(false))
 const tune = Flag.Boolean("tune").pipe(

@@ -6,6 +6,7 @@ import * as nodePath from "node:path"
 import { Console, Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { ExitCode, UsageError } from "../internal/Exit.js"
+import * as Flags from "../internal/Flags.js"
 import * as Style from "../internal/Style.js"
 
 const codabenchPackage = Effect.promise(() => import("@stseval/codabench"))
@@ -122,8 +123,7 @@ const importCommand = Command.make(
     manifest: optionalString("manifest", "The submissions CSV export (default: the one .csv beside the zips)"),
     teams: optionalString("teams", "A JSON file mapping Codabench usernames to team names"),
     primary: Flag.Literals("primary", ["last", "first", "none"]).pipe(
-      Flag.withDescription("Which run of a team is primary: its last before the deadline (default), its first, or none"),
-      Flag.withDefault("last" as const)
+      Flags.defaulting("Which run of a team is primary: its last before the deadline, its first, or none", "last")
     ),
     json: Flag.Boolean("json").pipe(Flag.withDescription("Print the import as JSON"), Flag.withDefault(false))
   },

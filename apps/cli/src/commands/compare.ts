@@ -21,8 +21,7 @@ import * as TextTable from "../internal/TextTable.js"
 import { dataset, fmt, fmtCi, fmtP, fmtR, metric, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
 
 const alternative = Flag.Literals("alternative", ["two.sided", "greater", "less"]).pipe(
-  Flag.withDescription("Alternative hypothesis; greater: run A is better"),
-  Flag.withDefault("two.sided")
+  Flags.defaulting("Alternative hypothesis; greater: run A is better", "two.sided")
 )
 
 // ---------------------------------------------------------------------------------------------
@@ -172,7 +171,8 @@ export const compare = Command.make(
       }
       for (const s of [...aligned.skipped, ...skippedEntailment]) yield* Console.log(Colour.yellow(`not compared: ${s.dataset}: ${s.reason}`))
       for (const i of runErrors.slice(0, 8)) yield* Console.log(Colour.red(Issue.format(i)))
-      if (runErrors.length > 8) yield* Console.log(Colour.red(`... and ${runErrors.length - 8} more errors (--json lists them all)`))
+      const moreErrors = Issue.count(runErrors.slice(8))
+      if (moreErrors > 0) yield* Console.log(Colour.red(`... and ${moreErrors} more errors (--json lists them all)`))
       for (const e of errors) yield* Console.log(Colour.red(e))
     }
     if (rows.length === 0 && entailment === undefined) {

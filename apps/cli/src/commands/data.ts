@@ -1,4 +1,3 @@
-import * as nodePath from "node:path"
 import { Console, Effect } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { DataStore, Registry } from "@stseval/formats"
@@ -34,10 +33,10 @@ const fetch = Command.make(
         report.push({ task: task.id, url: "", status: "no-public-data", detail: "the registry knows no public source" })
         continue
       }
-      const dir = nodePath.join(root, task.data.dir)
+      const dir = DataStore.goldDir(task, root) ?? root
       for (const source of task.data.sources) {
         if (!json) yield* Console.error(Style.dim(`fetching ${source.url}`))
-        const result = yield* DataStore.fetchSource(dir, source, { force }).pipe(Effect.result)
+        const result = yield* DataStore.fetchSource(dir, source, { force, root }).pipe(Effect.result)
         if (result._tag === "Success") {
           const s = result.success.source
           report.push({
@@ -70,26 +69,36 @@ const status = Command.make(
   { tasks: editions, dataRoot: Flags.dataRoot, json: Flags.json },
   Effect.fn(function*({ tasks, dataRoot, json }) {
     const root = yield* Task.root(dataRoot)
-    const rows: Array<{ task: string; dir: string; sources: ReadonlyArray<{ url: string; file: string; status: string; detail: string }> }> = []
-    for (const task of yield* selected(tasks)) {
-      if (task.data === undefined) continue
-      const dir = nodePath.join(root, task.data.dir)
-      rows.push({ task: task.id, dir, sources: yield* DataStore.verify(dir, task.data.sources) })
-    }
+    // what scoring will find (`DataStore.status`): a copy of the public data placed by hand under
+    // STSEVAL_DATA is ready although nothing was fetched
+    const rows: Array<DataStore.EditionStatus> = []
+    for (const task of yield* selected(tasks)) if (task.data !== undefined) rows.push(yield* DataStore.status(task, root))
     if (json) {
-      yield* Console.log(JSON.stringify({ root, editions: rows }, null, 2))
+      yield* Console.log(JSON.stringify({ root, editions: rows.map((r) => ({ task: r.edition, ...r })) }, null, 2))
     } else {
+      const goldRow = (r: DataStore.EditionStatus) => {
+        const missing = r.gold.filter((g) => g.status === "missing")
+        return [
+          r.edition,
+          "gold",
+          r.ready ? Style.green("ready") : Style.yellow("missing"),
+          r.ready
+            ? `scoring needs no --gold (${r.dir ?? root})`
+            : `${missing.length} of ${r.gold.length} gold files missing (${missing[0]?.file ?? ""}); run \`stseval data fetch ${r.edition}\``
+        ]
+      }
       yield* Console.log(
         TextTable.render(
           [{ header: "edition" }, { header: "file" }, { header: "status" }, { header: "detail" }],
-          rows.flatMap((r) =>
-            r.sources.map((s) => [
-              r.task,
+          rows.flatMap((r) => [
+            goldRow(r),
+            ...r.sources.map((s) => [
+              r.edition,
               s.file,
-              s.status === "ok" ? Style.green("ok") : s.status === "missing" ? Style.yellow("missing") : Style.red("mismatch"),
+              s.status === "ok" ? Style.green("ok") : s.status === "missing" ? Style.yellow(r.ready ? "not fetched" : "missing") : Style.red("mismatch"),
               s.detail
             ])
-          )
+          ])
         )
       )
       yield* Console.log(`\ndata store: ${root}`)
@@ -98,7 +107,7 @@ const status = Command.make(
       return yield* new ExitCode({ code: 1, reason: "a cached file no longer matches its checksum" })
     }
   })
-).pipe(Command.withDescription("Show which editions' files are cached and re-verify their SHA-256."))
+).pipe(Command.withDescription("Show, per edition, whether scoring finds its gold in the data store (fetched or placed there), and re-verify the downloads' SHA-256."))
 
 export const data = Command.make("data").pipe(
   Command.withDescription("Fetch, verify and cache the public gold and input files of the task editions."),

@@ -19,21 +19,25 @@ export const rank = Command.make(
     verbose: Flags.verbose,
     decimals: Flags.decimals,
     allRuns: Flags.allRuns,
+    ...Flags.intervals,
+    lenient: Flags.lenient,
     strict: Flag.Boolean("strict").pipe(
       Flag.withDescription("Exit 1 when any run has an error (default: 0 once the table is made; failed runs are listed, never ranked)"),
       Flag.withDefault(false)
     ),
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
-  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, allRuns, strict, folder }) {
+  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, allRuns, ci, resamples, seed, lenient, strict, folder }) {
     const edition = yield* Task.edition(task)
-    const session = yield* Task.score(edition, { gold, dataRoot }, { folder, primaryOnly: !allRuns })
+    const session = yield* Task.score(edition, { gold, dataRoot }, { folder, primaryOnly: !allRuns, lenient })
+    // the text table shows the official figures only: no Spearman pass for it
+    const intervals = yield* Task.intervals(session, { ci, resamples, seed }, {}, json)
     if (json) {
-      yield* Console.log(JSON.stringify(Json.resultsToJson(session), null, 2))
+      yield* Console.log(JSON.stringify(Json.resultsToJson(session, intervals), null, 2))
     } else {
       const d = decimalsOf(edition.published.style, decimals)
       yield* Console.log(`${Render.header(session, { runs: true })}\n`)
-      yield* Console.log(Render.ranking(session.ranked, d))
+      yield* Console.log(Render.ranking(session.ranked, d, intervals))
       const withIssues = session.runs.filter((r) => r.errors.length > 0 || r.warnings.length > 0)
       if (withIssues.length > 0 || session.issues.length > 0 || session.gold.issues.length > 0) {
         yield* Console.log(`\n${Style.bold("Issues")}`)
@@ -50,6 +54,6 @@ export const rank = Command.make(
   })
 ).pipe(
   Command.withDescription(
-    "Score every run of a submissions folder and rank them by the edition's official figure (primary runs only, as the papers did, unless --all-runs)."
+    "Score every run of a submissions folder and rank them by the edition's official figure (primary runs only, as the papers did, unless --all-runs); --ci adds intervals on every figure and every rank."
   )
 )

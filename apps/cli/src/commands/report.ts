@@ -15,12 +15,11 @@ import * as Task from "../internal/Task.js"
 
 const format = Flag.Literals("format", ["md", "latex", "html", "json"] as const).pipe(
   Flag.withAlias("f"),
-  Flag.withDescription("Output format: md (GitHub Markdown), latex (booktabs), html (one self-contained page with plots), json"),
-  Flag.withDefault("md" as const)
+  Flags.defaulting("Output format: md (GitHub Markdown), latex (booktabs), html (one self-contained page with plots), json", "md")
 )
 const out = Flag.String("out").pipe(Flag.withAlias("o"), Flag.withDescription("Write to this file instead of standard output"), Flag.optional)
 const config = Flag.String("config").pipe(
-  Flag.withDescription("JSON or YAML file of report options (layout, columns, decimals, sortBy, runs, caption, test, alpha...; see docs/report.md)"),
+  Flag.withDescription("JSON or YAML file of report options (layout, columns, decimals, sortBy, runs, caption, test, alpha, ci...; see docs/report.md)"),
   Flag.optional
 )
 const layout = Flag.String("layout").pipe(
@@ -34,7 +33,7 @@ const test = Flag.Literals("test", Lazy.testNames).pipe(
   Flag.withDescription("Significance test for the bold marks (default williams1959, as STS 2017)"),
   Flag.optional
 )
-const alpha = Flags.alpha("Significance level of the bold marks (default 0.05)").pipe(Flag.optional)
+const alpha = Flags.alpha.pipe(Flag.withDescription("Significance level of the bold marks, strictly between 0 and 1 (default 0.05)"), Flag.optional)
 const standalone = Flag.Boolean("standalone").pipe(
   Flag.withDescription("LaTeX: wrap the table in a document that compiles alone with pdflatex"),
   Flag.withDefault(false)
@@ -44,6 +43,21 @@ const dev = Flag.String("dev").pipe(
   Flag.optional
 )
 const devGold = Flag.String("dev-gold").pipe(Flag.withDescription("Gold of --dev (default: the data store's)"), Flag.optional)
+
+/**
+ * The intervals' settings: the config file's `ci`, with `--ci`, `--resamples` and `--seed` winning;
+ * nothing when neither asks for intervals.
+ */
+const ciOptions = (
+  config: Config.CiConfig | undefined,
+  flags: { readonly ci: Option.Option<number>; readonly resamples: Option.Option<number>; readonly seed: Option.Option<number> }
+): { readonly ci?: Config.CiConfig } => {
+  const level = Option.getOrUndefined(flags.ci) ?? config?.level
+  if (level === undefined) return {}
+  const resamples = Option.getOrUndefined(flags.resamples) ?? config?.resamples
+  const seed = Option.getOrUndefined(flags.seed) ?? config?.seed
+  return { ci: { level, ...(resamples !== undefined ? { resamples } : {}), ...(seed !== undefined ? { seed } : {}) } }
+}
 
 export const report = Command.make(
   "report",
@@ -63,6 +77,7 @@ export const report = Command.make(
     standalone,
     dev,
     devGold,
+    ...Flags.intervals,
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
   Effect.fn(function*(flags) {
@@ -94,6 +109,7 @@ export const report = Command.make(
       ...(Option.isSome(flags.alpha) ? { alpha: flags.alpha.value } : {}),
       ...(Option.isSome(flags.layout) ? { layout: [flags.layout.value] } : {}),
       ...(flags.standalone ? { latex: { ...cfg.latex, standalone: true } } : {}),
+      ...ciOptions(cfg.ci, flags),
       dev,
       format: flags.format
     }

@@ -10,19 +10,21 @@ import { decimalsOf, paths } from "./validate.js"
 
 export const score = Command.make(
   "score",
-  { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, decimals: Flags.decimals, paths },
-  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, paths }) {
+  { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, decimals: Flags.decimals, lenient: Flags.lenient, ...Flags.intervals, paths },
+  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, lenient, ci, resamples, seed, paths }) {
     const edition = yield* Task.edition(task)
-    const results = yield* Task.score(edition, { gold, dataRoot }, { runs: paths })
+    const results = yield* Task.score(edition, { gold, dataRoot }, { runs: paths, lenient })
+    const intervals = yield* Task.intervals(results, { ci, resamples, seed })
     const { runs } = results
     if (json) {
-      yield* Console.log(JSON.stringify(Json.resultsToJson({ ...results, ranked: undefined }), null, 2))
+      yield* Console.log(JSON.stringify(Json.resultsToJson({ ...results, ranked: undefined }, intervals), null, 2))
     } else {
       yield* Console.log(`${Render.header(results)}\n`)
       const goldLines = Render.issues(results.gold.issues, { verbose, indent: "" })
       if (goldLines.length > 0) yield* Console.log(`${goldLines.join("\n")}\n`)
       const d = decimalsOf(edition.published.style, decimals)
-      for (const run of runs) yield* Console.log(`${Render.scored(run, d, { verbose })}\n`)
+      for (const run of runs) yield* Console.log(`${Render.scored(run, d, { verbose, intervals })}\n`)
+      if (intervals !== undefined) yield* Console.log(Render.intervalsNote(intervals))
     }
     if (runs.some((r) => r.errors.length > 0) || Issue.hasErrors(results.gold.issues)) {
       return yield* new ExitCode({ code: 1, reason: "some run has an error" })
@@ -30,6 +32,6 @@ export const score = Command.make(
   })
 ).pipe(
   Command.withDescription(
-    "Score runs exactly as the official scorer: per-dataset / per-subtask figures, labelled aggregates and the official figure. Exit 1 when any run has an error."
+    "Score runs exactly as the official scorer: per-dataset / per-subtask figures, labelled aggregates and the official figure (with --ci, each with its bootstrap interval). Exit 1 when any run has an error."
   )
 )

@@ -17,16 +17,14 @@ import * as TextTable from "../internal/TextTable.js"
 import { dataset, fmtP, fmtR, metric, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
 
 const against = Flag.String("against").pipe(
-  Flag.withDescription("best (default): every run against the top run; all: every pair (with groups); or a run id (e.g. ECNU/run1)"),
-  Flag.withDefault("best")
+  Flags.defaulting("best: every run against the top run; all: every pair (with groups); or a run id (e.g. ECNU/run1)", "best")
 )
 
 const correction = Flag.Literals("correction", ["none", "holm", "bonferroni"]).pipe(
-  Flag.withDescription("Multiple-comparison correction over all comparisons made"),
-  Flag.withDefault("none")
+  Flags.defaulting("Multiple-comparison correction over all comparisons made", "none")
 )
 
-const alpha = Flags.alpha("Significance level").pipe(Flag.withDefault(0.05))
+const alpha = Flags.alpha.pipe(Flags.defaulting("Significance level, strictly between 0 and 1", 0.05))
 
 const folders = Argument.String("folder").pipe(
   Argument.withDescription("Submissions folder(s) of runs (or runs)"),

@@ -27,25 +27,27 @@ export const watch = Command.make(
     ),
     deadline: Flags.deadline,
     deadlineBy: Flag.Literals("deadline-by", ["mtime", "first-seen"]).pipe(
-      Flag.withDescription("A run's submission time: the newest mtime of its files, or when the watcher first saw it"),
-      Flag.withDefault("mtime" as const)
+      Flags.defaulting("A run's submission time: the newest mtime of its files, or when the watcher first saw it", "mtime")
     ),
     excludeLate: Flag.Boolean("exclude-post-deadline").pipe(
       Flag.withDescription("List post-deadline runs without ranking them (default: ranked and marked)"),
       Flag.withDefault(false)
     ),
     primaryOnly: Flag.Boolean("primary-only").pipe(Flag.withDescription("Rank primary runs only (default: every run within the limit)"), Flag.withDefault(false)),
-    runLimit: Flags.atLeast("run-limit", 1, "Runs per team (default: the edition's run limit)").pipe(Flag.optional),
-    debounce: Flags.atLeast("debounce", 0, "Quiet period in ms before a changed run is scored", " milliseconds").pipe(Flag.withDefault(200)),
-    rescan: Flags.atLeast("rescan", 0, "Full rescan every this many ms, a safety net for missed file-system events; 0 = off", " milliseconds").pipe(
-      Flag.withDefault(2000)
+    runLimit: Flags.atLeast("run-limit", 1).pipe(Flag.withDescription("Runs per team (default: the edition's run limit)"), Flag.optional),
+    debounce: Flags.atLeast("debounce", 0, " milliseconds").pipe(Flags.defaulting("Quiet period in ms before a changed run is scored", 200)),
+    rescan: Flags.atLeast("rescan", 0, " milliseconds").pipe(Flags.defaulting("Full rescan every this many ms, a safety net for missed file-system events; 0 = off", 2000)),
+    refresh: Flags.atLeast("refresh", 0, " seconds").pipe(
+      Flags.defaulting("Seconds after which an open leaderboard.html reloads itself; 0 = never", 30)
     ),
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
-  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, excludeLate, primaryOnly, runLimit, debounce, rescan, folder }) {
+  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, excludeLate, primaryOnly, runLimit, debounce, rescan, refresh, folder }) {
     const edition = yield* Task.edition(task)
     const { ScoringAdapter, Watcher } = yield* Lazy.leaderboard
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
+    // before anything is printed: a folder that is not there is one line on stderr
+    yield* Task.folder(folder)
     yield* Console.log(
       `${Style.bold(edition.id)}  ${edition.title}\ngold: ${goldPath}\n${once ? "scoring" : "watching"} ${folder} -> ${out}${hidden ? " (hidden phase)" : ""}${once ? "" : "; Ctrl-C stops"}`
     )
@@ -60,7 +62,8 @@ export const watch = Command.make(
       primaryOnly,
       runLimit: Option.getOrUndefined(runLimit),
       debounce,
-      rescanInterval: rescan
+      rescanInterval: rescan,
+      refresh
     }).pipe(
       Effect.provide(ScoringAdapter.layerWithReport({ task: edition, gold: goldPath })),
       // outputs that could not be written (disk full, read-only): exit 1 with the OS's reason;

@@ -4,6 +4,7 @@
  * default test from the significance package.
  */
 import { Flag } from "effect/cli"
+import * as Flags from "./Flags.js"
 import { Style } from "@stseval/scoring"
 import { testNames } from "./Lazy.js"
 
@@ -18,13 +19,12 @@ export const test = Flag.Literals("test", testNames).pipe(
   Flag.optional
 )
 
-export { resamples } from "./Flags.js"
+export const resamples = Flags.resamples
 
-export const seed = Flag.Int("seed").pipe(Flag.withDescription("Seed of the resampling (printed in the signature)"), Flag.withDefault(12345))
+export const seed = Flag.Int("seed").pipe(Flags.defaulting("Seed of the resampling (printed in the signature)", 12345))
 
 export const metric = Flag.Literals("metric", ["pearson", "spearman"]).pipe(
-  Flag.withDescription("Correlation compared (spearman: bootstrap only)"),
-  Flag.withDefault("pearson")
+  Flags.defaulting("Correlation compared (spearman: bootstrap only)", "pearson")
 )
 
 export const dataset = Flag.String("dataset").pipe(

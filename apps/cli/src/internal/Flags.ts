@@ -78,22 +78,17 @@ export const decimals = Flag.Int("decimals").pipe(
   Flag.optional
 )
 
-/** `--alpha`, a significance level strictly between 0 and 1. */
-export const alpha = (description: string) =>
-  Flag.Finite("alpha").pipe(
-    Flag.withDescription(`${description}, strictly between 0 and 1`),
-    Flag.filter(validLevel, (x) => `--alpha: ${x} is not a significance level (0 < alpha < 1, e.g. 0.05)`)
-  )
+/** `--alpha`, a significance level strictly between 0 and 1 (the caller adds description and default). */
+export const alpha = Flag.Finite("alpha").pipe(
+  Flag.filter(validLevel, (x) => `--alpha: ${x} is not a significance level (0 < alpha < 1, e.g. 0.05)`)
+)
 
-/** An integer flag that must be `min` or more. */
-export const atLeast = (name: string, min: number, description: string, unit = "") =>
-  Flag.Int(name).pipe(
-    Flag.withDescription(description),
-    Flag.filter((n) => n >= min, (n) => `--${name}: ${n} must be ${min} or more${unit}`)
-  )
+/** An integer flag that must be `min` or more (the caller adds description and default). */
+export const atLeast = (name: string, min: number, unit = "") =>
+  Flag.Int(name).pipe(Flag.filter((n) => n >= min, (n) => `--${name}: ${n} must be ${min} or more${unit}`))
 
-/** `--resamples`, a positive number of resamples. */
-export const resamples = atLeast("resamples", 1, "Resamples for bootstrap / permutation (1 or more)").pipe(Flag.withDefault(10_000))
+/** A confidence level: 95 or 0.95 (a percentage above 1, a fraction below). */
+export const validCiLevel = (x: number): boolean => Number.isFinite(x) && ((x > 0 && x < 1) || (x > 1 && x < 100))
 
 /** `--deadline`, an ISO 8601 instant, validated strictly. */
 export const deadline = Flag.String("deadline").pipe(
@@ -101,3 +96,37 @@ export const deadline = Flag.String("deadline").pipe(
   Flag.filter(strictInstant, (s) => `--deadline: "${s}" is not a valid ISO 8601 date, e.g. 2017-01-31T23:59:00Z`),
   Flag.optional
 )
+
+export const ci = Flag.Finite("ci").pipe(
+  Flag.filter(validCiLevel, (x) => `--ci: ${x} is not a confidence level (95 or 0.95: strictly between 0 and 100, or 0 and 1)`),
+  Flag.withDescription(
+    "Confidence intervals at this level (95 or 0.95) on every figure and every rank: percentile bootstrap over the pairs, resampled within each dataset, one pass for all (see docs/significance.md)"
+  ),
+  Flag.optional
+)
+
+export const ciResamples = atLeast("resamples", 1).pipe(Flag.withDescription("Bootstrap resamples of --ci (default 1000)"), Flag.optional)
+
+export const ciSeed = Flag.Int("seed").pipe(Flag.withDescription("Seed of --ci's resampling (default 12345; printed in the intervals' signature)"), Flag.optional)
+
+/** `--ci`, `--resamples`, `--seed`: the intervals' flags of score, rank and report, spread into their flags. */
+export const intervals = { ci, resamples: ciResamples, seed: ciSeed }
+
+export const lenient = Flag.Boolean("lenient").pipe(
+  Flag.withDescription(
+    "Score a SICK run that has no header line when its columns are unambiguous, with a warning (default: an error, as the official scorer rejects such a file)"
+  ),
+  Flag.withDefault(false)
+)
+
+/**
+ * A flag's description and default together, the default stated in the description so that
+ * `--help` shows it (effect/cli's help lists no defaults): `Flag.Int("seed").pipe(Flags.defaulting("Seed", 42))`.
+ */
+export const defaulting =
+  <const B extends string | number>(description: string, value: B, shown: string = String(value)) =>
+  <A>(flag: Flag.Flag<A>): Flag.Flag<A | B> =>
+    flag.pipe(Flag.withDescription(`${description} (default: ${shown})`), Flag.withDefault(value))
+
+/** `--resamples` of compare and significance, 1 or more. */
+export const resamples = atLeast("resamples", 1).pipe(defaulting("Resamples for bootstrap / permutation", 10_000))

@@ -2,9 +2,10 @@
  * The CLI's text views of validations, scored runs and rankings (people read these; programs read
  * the `--json` documents the scoring package defines).
  */
-import type { Issue, Registry } from "@stseval/formats"
+import { Issue } from "@stseval/formats"
+import type { Registry } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
-import { Style as Figures } from "@stseval/scoring"
+import { Style as Figures, Uncertainty } from "@stseval/scoring"
 import type { Engine, Rank, ScoredRun } from "@stseval/scoring"
 import type { Validation } from "@stseval/scoring"
 import * as Style from "./Style.js"
@@ -39,20 +40,47 @@ export const correlation = (value: MetricValue.MetricValue | undefined, d: Decim
 export const figure = (value: MetricValue.MetricValue | undefined, kind: "mse" | "f1" | "accuracy"): string =>
   Figures.metric(value, Figures.of({ published: { style: "r3" } }, kind))
 
+/** A figure's interval `[low, high]` printed like the figure; empty without intervals or an interval. */
+export const interval = (f: Uncertainty.Figure | undefined, print: (x: number) => string): string =>
+  f?.ci === undefined ? "" : `[${print(f.ci.low)}, ${print(f.ci.high)}]`
+
+const inStyle = (d: Decimals) => (x: number) => correlation({ _tag: "Defined", value: x }, d)
+const accuracy = (x: number) => figure({ _tag: "Defined", value: x }, "accuracy")
+
+/** A figure and, with intervals, its interval beside it: `0.826 [0.801, 0.849]`. */
+const withInterval = (text: string, f: Uncertainty.Figure | undefined, print: (x: number) => string): string => {
+  const ci = interval(f, print)
+  return ci === "" ? text : `${text} ${ci}`
+}
+
+/** The line under text output computed with intervals: what they are and their signature. */
+export const intervalsNote = (intervals: Uncertainty.ResultIntervals): string =>
+  Style.dim(
+    `[low, high]: ${Math.round(intervals.level * 1000) / 10}% percentile bootstrap intervals over pairs (not over annotators or datasets); ${intervals.signatureText}`
+  )
+
 export const runLabel = (meta: Validation.RunInfo): string =>
   `${meta.id}${meta.primary ? " (primary)" : ""}${meta.late ? " [late]" : ""}${meta.corrected ? " [corrected]" : ""}`
 
 const severityStyle = (i: Issue.Issue) =>
   i.severity === "error" ? Style.red("error") : i.severity === "warning" ? Style.yellow("warning") : Style.dim("info")
 
-/** Issues as `file:line: severity: message`, the first few of each run, then a count of the rest. */
+/**
+ * Issues as `Issue.format` gives them (`file:line: severity: message (expected ..., found "...")`,
+ * control characters escaped), the first few of each run, then how many more there are: the true
+ * total (`Issue.count`), a capped list's closing issue standing for every finding behind it.
+ */
 export const issues = (list: ReadonlyArray<Issue.Issue>, options: { readonly verbose: boolean; readonly indent?: string }): string[] => {
   const indent = options.indent ?? "  "
   const shown = list.filter((i) => options.verbose || i.severity !== "info")
-  const lines = shown
-    .slice(0, options.verbose ? shown.length : ISSUES_SHOWN)
-    .map((i) => `${indent}${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${severityStyle(i)}: ${i.message}`)
-  if (shown.length > lines.length) lines.push(`${indent}${Style.dim(`… ${shown.length - lines.length} more (--verbose lists them all)`)}`)
+  const listed = shown.slice(0, options.verbose ? shown.length : ISSUES_SHOWN)
+  const lines = listed.map((i) => {
+    const text = Issue.format(i)
+    const at = text.indexOf(`: ${i.severity}: `)
+    return `${indent}${at < 0 ? text : `${text.slice(0, at)}: ${severityStyle(i)}: ${text.slice(at + i.severity.length + 4)}`}`
+  })
+  const more = Issue.count(shown.slice(listed.length))
+  if (more > 0) lines.push(`${indent}${Style.dim(`… ${more} more (--verbose lists them all)`)}`)
   return lines
 }
 
@@ -77,7 +105,15 @@ export const validation = (v: ScoredRun.ScoredRun, options: { readonly verbose: 
 }
 
 /** What `score` prints for one run. */
-export const scored = (run: ScoredRun.ScoredRun, d: Decimals, options: { readonly verbose: boolean }): string => {
+export const scored = (
+  run: ScoredRun.ScoredRun,
+  d: Decimals,
+  options: { readonly verbose: boolean; readonly intervals?: Uncertainty.ResultIntervals | undefined }
+): string => {
+  const ci = options.intervals
+  const fig = (dataset: string, metric: "pearson" | "spearman" | "accuracy") =>
+    ci === undefined ? undefined : Uncertainty.datasetFigure(ci, run.meta.id, dataset, metric)
+  const r100 = inStyle(d)
   const out = [`${Style.bold(runLabel(run.meta))}  ${Style.dim(run.path)}`]
   if (run.status === "failed") out.push(`  ${Style.red("failed:")} ${run.failure ?? ""}`)
   if (run.kind === "sick") {
@@ -87,14 +123,14 @@ export const scored = (run: ScoredRun.ScoredRun, d: Decimals, options: { readonl
     if (r !== undefined) {
       rows.push(
         r.status === "scored"
-          ? ["relatedness", String(r.pairs), `r ${correlation(r.pearson, d)}`, `rho ${correlation(r.spearman, d)}`, `MSE ${figure(r.mse, "mse")}`, Style.dim(`(standardised MSE ${figure(r.standardisedMse, "mse")})`)]
+          ? ["relatedness", String(r.pairs), `r ${withInterval(correlation(r.pearson, d), fig("relatedness", "pearson"), r100)}`, `rho ${withInterval(correlation(r.spearman, d), fig("relatedness", "spearman"), r100)}`, `MSE ${figure(r.mse, "mse")}`, Style.dim(`(standardised MSE ${figure(r.standardisedMse, "mse")})`)]
           : ["relatedness", "-", Style.red(`not evaluated: ${r.reason ?? ""}`), "", "", ""]
       )
     }
     if (e !== undefined) {
       rows.push(
         e.status === "scored"
-          ? ["entailment", String(e.pairs), `accuracy ${figure(e.accuracy, "accuracy")}`, `macro-F1 ${figure(e.macroF1, "f1")}`, "", ""]
+          ? ["entailment", String(e.pairs), `accuracy ${withInterval(figure(e.accuracy, "accuracy"), fig("entailment", "accuracy"), accuracy)}`, `macro-F1 ${figure(e.macroF1, "f1")}`, "", ""]
           : ["entailment", "-", Style.red(`not evaluated: ${e.reason ?? ""}`), "", "", ""]
       )
     }
@@ -108,8 +144,8 @@ export const scored = (run: ScoredRun.ScoredRun, d: Decimals, options: { readonl
     const rows = run.datasets.map((x) => [
       x.dataset,
       x.status === "scored" ? String(x.pairs) : "-",
-      x.status === "scored" ? correlation(x.pearson, d) : "-",
-      x.status === "scored" ? correlation(x.spearman, d) : "-",
+      x.status === "scored" ? withInterval(correlation(x.pearson, d), fig(x.dataset, "pearson"), r100) : "-",
+      x.status === "scored" ? withInterval(correlation(x.spearman, d), fig(x.dataset, "spearman"), r100) : "-",
       ...(weighted ? [x.weightedPearson !== undefined ? correlation(x.weightedPearson, d) : "-"] : []),
       x.status === "scored" ? "" : Style.red(x.status === "missing" ? "not submitted" : `not scored: ${x.reason ?? ""}`)
     ])
@@ -126,11 +162,31 @@ export const scored = (run: ScoredRun.ScoredRun, d: Decimals, options: { readonl
         rows
       )
     )
-    const aggregates = Object.entries(run.aggregate).map(([name, a]) => `${name} ${correlation(a.value, d)}`)
-    if (aggregates.length > 0) out.push(`  ${aggregates.join("   ")}`)
+    // with --ci, each aggregate's interval beside it
+    out.push(...aggregates(run, d, (name, text) => withInterval(text, ci && Uncertainty.aggregateFigure(ci, run.meta.id, name), r100)))
   }
   out.push(...issues([...run.errors, ...run.warnings, ...run.infos], options))
   return out.join("\n")
+}
+
+/**
+ * The aggregates line of an STS run. With no official figure, it says why first (which dataset is
+ * missing and the edition's rule), and the labelled aggregates follow on their own line, each
+ * saying how many datasets it covers, so a mean of six tracks is never read as the official figure.
+ */
+const aggregates = (run: ScoredRun.ScoredRun, d: Decimals, shown: (name: string, text: string) => string = (_, text) => text): string[] => {
+  const { official, ...labelled } = run.aggregate
+  const total = run.datasets.length
+  const parts = Object.entries(labelled).flatMap(([name, a]) =>
+    a === undefined ? [] : [`${name} ${shown(name, correlation(a.value, d))}${a.value._tag === "Defined" && a.datasets.length < total ? ` (${a.datasets.length} of ${total} datasets)` : ""}`]
+  )
+  if (official === undefined) return parts.length > 0 ? [`  ${parts.join("   ")}`] : []
+  if (official.value._tag === "Defined") return [`  ${[`official ${shown("official", correlation(official.value, d))}`, ...parts].join("   ")}`]
+  const why = official.value.reason.replace(/^no official score: it /, "the official figure ").replace(/^no official score: /, "")
+  return [
+    `  ${Style.red("official: none")} — ${why}`,
+    ...(parts.length > 0 ? [`  ${Style.dim("labelled aggregates, not the official figure:")} ${parts.join("   ")}`] : [])
+  ]
 }
 
 const indentTable = (columns: ReadonlyArray<TextTable.Column>, rows: ReadonlyArray<ReadonlyArray<string>>, indent = "  ") =>
@@ -142,21 +198,56 @@ const TITLES: Record<string, string> = {
   entailment: "Entailment (subtask B)"
 }
 
-/** What `rank` prints: one table per ranking, ranked runs first, then the runs that are not ranked and why. */
-export const ranking = (ranked: Rank.RankedResults, d: Decimals): string => {
+/** The mark of a run whose rank interval overlaps the best run's (`--ci`), and its footnote. */
+export const BEST_GROUP_MARK = "≈"
+
+/**
+ * What `rank` prints: one table per ranking, ranked runs first, then the runs that are not ranked
+ * and why. With intervals: the figure's interval, the rank range, and ≈ on the runs whose rank
+ * interval overlaps the best run's.
+ */
+export const ranking = (ranked: Rank.RankedResults, d: Decimals, intervals?: Uncertainty.ResultIntervals): string => {
   const out: string[] = []
   for (const r of ranked.rankings) {
     const percent = r.metric === "accuracy"
+    const print = percent ? accuracy : inStyle(d)
     out.push(Style.bold(`${TITLES[r.ranking] ?? r.ranking} — ${r.metric}${ranked.primaryOnly ? ", primary runs" : ", all runs"}`))
-    const rows = r.entries.map((e) => [
-      e.rank !== undefined ? String(e.rank) : "-",
-      // the marks of the published tables, as report and watch print them
-      `${e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}`,
-      e.rank !== undefined ? (percent ? figure(e.value, "accuracy") : correlation(e.value, d)) : "-",
-      e.rank !== undefined ? "" : Style.dim(`not ranked: ${e.reason ?? ""}`)
-    ])
-    out.push(...indentTable([{ header: "rank", align: "right" }, { header: "run" }, { header: r.metric, align: "right" }, { header: "" }], rows), "")
+    const rows = r.entries.map((e) => {
+      const ri = intervals && Uncertainty.runIntervals(intervals, r.ranking, e.meta.id)
+      const ranked = e.rank !== undefined
+      return [
+        ranked ? String(e.rank) : "-",
+        ...(intervals !== undefined ? [ri?.rankInterval !== undefined ? Uncertainty.formatRankInterval(ri.rankInterval) : "-"] : []),
+        // the marks of the published tables, as report and watch print them
+        `${e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}${ri?.overlapsBest === true ? ` ${BEST_GROUP_MARK}` : ""}`,
+        ranked ? (percent ? figure(e.value, "accuracy") : correlation(e.value, d)) : "-",
+        ...(intervals !== undefined ? [ranked ? interval(ri?.official, print) || Style.dim(ri?.official.reason ?? "") : ""] : []),
+        ranked ? "" : Style.dim(`not ranked: ${e.reason ?? ""}`)
+      ]
+    })
+    const level = intervals !== undefined ? `${Math.round(intervals.level * 1000) / 10}%` : ""
+    out.push(
+      ...indentTable(
+        [
+          { header: "rank", align: "right" },
+          ...(intervals !== undefined ? [{ header: "range", align: "right" as const }] : []),
+          { header: "run" },
+          { header: r.metric, align: "right" },
+          ...(intervals !== undefined ? [{ header: `${level} CI` }] : []),
+          { header: "" }
+        ],
+        rows
+      ),
+      ""
+    )
+    if (intervals !== undefined && Uncertainty.bestGroup(intervals, r.ranking).length > 0) {
+      out.push(
+        Style.dim(`  range: the ${level} interval of the run's rank over the resamples; ${BEST_GROUP_MARK}: its rank interval overlaps the best run's (a reading aid, not a test)`),
+        ""
+      )
+    }
   }
+  if (intervals !== undefined) out.push(intervalsNote(intervals), ...intervals.notes.map((n) => Style.dim(`  ${n}`)), "")
   if (ranked.excluded > 0) out.push(Style.dim(`${ranked.excluded} non-primary run(s) left out of the ranking (--all-runs ranks every run)`))
   return out.join("\n")
 }

@@ -5,7 +5,7 @@
  */
 import { Effect, Option } from "effect"
 import { DataStore, Registry } from "@stseval/formats"
-import { Engine } from "@stseval/scoring"
+import { Engine, Uncertainty } from "@stseval/scoring"
 import { Environment } from "./Environment.js"
 import { UsageError } from "./Exit.js"
 
@@ -26,6 +26,9 @@ const usage = (e: { readonly message: string }) => new UsageError({ message: e.m
 export const goldPath = (task: Registry.TaskEdition, flag: Option.Option<string>, dataRoot: Option.Option<string>) =>
   Effect.flatMap(root(dataRoot), (r) => Engine.goldPath({ edition: task, gold: Option.getOrUndefined(flag), dataRoot: r })).pipe(Effect.mapError(usage))
 
+/** A submissions folder that exists, else a usage error naming it (`Engine.submissionsFolder`). */
+export const folder = (path: string) => Engine.submissionsFolder(path).pipe(Effect.mapError(usage))
+
 /** `Engine.score` with the common flags; every error that stops it is a usage error. */
 export const score = (
   task: Registry.TaskEdition,
@@ -35,3 +38,36 @@ export const score = (
   Effect.flatMap(root(flags.dataRoot), (dataRoot) => Engine.score({ ...options, task, gold: Option.getOrUndefined(flags.gold), dataRoot })).pipe(
     Effect.mapError(usage)
   )
+
+/** `--ci`, `--resamples`, `--seed` as given (each optional; flags win over a config file's `ci`). */
+export interface CiFlags {
+  readonly ci: Option.Option<number>
+  readonly resamples: Option.Option<number>
+  readonly seed: Option.Option<number>
+}
+
+/**
+ * The intervals `--ci` asks for (`Uncertainty.compute`, the mapping every output shares), or
+ * undefined without `--ci` (nor a config's `ci`). Bad settings are usage errors naming the flag.
+ */
+export const intervals = (
+  results: Engine.Results,
+  flags: CiFlags,
+  config: { readonly level?: number | undefined; readonly resamples?: number | undefined; readonly seed?: number | undefined } = {},
+  /** false: no Spearman pass (an output that shows no Spearman figure) */
+  spearman = true
+) =>
+  Effect.gen(function*() {
+    const given = Option.getOrUndefined(flags.ci) ?? config.level
+    if (given === undefined) return undefined
+    const level = Uncertainty.parseLevel(given)
+    if (level === undefined) return yield* new UsageError({ message: `--ci: expected a confidence level such as 95 or 0.95, found ${given}` })
+    const resamples = Option.getOrUndefined(flags.resamples) ?? config.resamples
+    const seed = Option.getOrUndefined(flags.seed) ?? config.seed
+    const result = Uncertainty.compute(results, { level, resamples, seed, spearman })
+    if (Uncertainty.isError(result)) {
+      const flag = result.field === "resamples" ? "--resamples" : result.field === "seed" ? "--seed" : "--ci"
+      return yield* new UsageError({ message: `${flag}: ${result.field}: expected ${result.expected}, found ${result.found}` })
+    }
+    return result
+  })

@@ -107,6 +107,20 @@ export const statusOf = (session: Session, board: Leaderboard.Leaderboard): Omit
 }
 
 /**
+ * An HTML page as published: it reloads itself every `refresh` seconds (a meta refresh: no script,
+ * so the pages' Content-Security-Policy stays as it is) and says when it was last updated. The
+ * time is added here, not in `leaderboard.json`, which holds no clock time.
+ */
+export const livePage = (html: string, updatedAt: string, refresh: number): string => {
+  const meta = refresh > 0 ? `<meta http-equiv="refresh" content="${refresh}">` : ""
+  const note = `<p class="updated">Last updated: <time datetime="${updatedAt}">${updatedAt.replace("T", " ").replace(/\.\d+Z$/, " UTC")}</time>${
+    refresh > 0 ? ` (this page reloads every ${refresh} s)` : ""
+  }</p>`
+  const withMeta = meta === "" ? html : html.replace(/<head[^>]*>/i, (m) => `${m}\n${meta}`)
+  return withMeta.replace(/<body[^>]*>/i, (m) => `${m}\n${note}`)
+}
+
+/**
  * A publisher for a session: writes what changed since its last write. `leaderboard.json` is
  * written last, so a reader that sees it new sees the other files new too. A failed write is
  * logged, never fatal.
@@ -134,10 +148,11 @@ export const publisher = (session: Session) =>
           const pub = Leaderboard.publicView(board, session.settings.hidden)
           const pubRendered = session.renderer.render(pub)
           yield* writeAtomic(out(files.leaderboardMd), full.md)
-          yield* writeAtomic(out(files.leaderboardHtml), full.html)
+          const now = new Date().toISOString()
+          yield* writeAtomic(out(files.leaderboardHtml), livePage(full.html, now, session.settings.refresh))
           yield* writeAtomic(out(files.publicJson), JSON.stringify(pub, null, 2) + "\n")
           yield* writeAtomic(out(files.publicMd), pubRendered.md)
-          yield* writeAtomic(out(files.publicHtml), pubRendered.html)
+          yield* writeAtomic(out(files.publicHtml), livePage(pubRendered.html, now, session.settings.refresh))
           yield* writeAtomic(out(files.leaderboard), boardJson)
           last.board = boardJson
           session.settings.onPublish?.(board)

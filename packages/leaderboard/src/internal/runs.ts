@@ -99,12 +99,20 @@ const settle = (session: Session, t: Track, generation: number): Effect.Effect<v
       if (before.sig !== after.sig) continue
       if (session.tracks.get(t.entry) !== t || t.generation !== generation) return
       if (after.sig === "absent" && t.entry.includes("\uFFFD")) return yield* undecodableName(session, t)
-      if (after.sig === "absent") return yield* removeEntry(session, t, "deleted")
+      if (after.sig === "absent") {
+        session.notRuns.delete(t.entry)
+        return yield* removeEntry(session, t, "deleted")
+      }
       const full = path.join(folder, t.entry)
       if (edition.submission === "folder" && after.sig.startsWith("File|") && !/\.zip$/i.test(t.entry)) {
-        yield* log(session, "warn", `${t.entry}: not a run (a run of ${edition.id} is a folder or a zip); ignored`)
+        // once per file (again only if it changes): the rescan finds it every few seconds
+        if (session.notRuns.get(t.entry) !== after.sig) {
+          session.notRuns.set(t.entry, after.sig)
+          yield* log(session, "warn", `${t.entry}: not a run (a run of ${edition.id} is a folder or a zip); ignored`)
+        }
         return yield* removeEntry(session, t, "not a run")
       }
+      session.notRuns.delete(t.entry)
       // a zip still being written does not open: give it one more window before scoring it as broken
       if (/\.zip$/i.test(t.entry) && after.sig.startsWith("File|") && zipRetries > 0 && !(yield* zipOpens(full))) {
         zipRetries--
@@ -162,6 +170,8 @@ export const rescan = (session: Session) =>
       const t = session.tracks.get(name)
       if (t?.pending === true) continue
       const now = yield* signature(session.settings.folder, name)
+      // an entry already found not to be a run, unchanged, is not looked at again
+      if (t === undefined && session.notRuns.get(name) === now.sig) continue
       if (t === undefined || now.sig !== t.settledSig) yield* touch(session, name)
     }
   })

@@ -64,6 +64,8 @@ export interface Settings {
   readonly debounce: number
   readonly rescanInterval: number
   readonly publishInterval: number
+  /** seconds after which the HTML pages reload themselves; 0 = never */
+  readonly refresh: number
   readonly deadlineBy: "mtime" | "first-seen"
   readonly runLimit: number
   readonly deadline: number | undefined
@@ -97,6 +99,8 @@ export interface Session {
   readonly debouncers: FiberMap.FiberMap<string>
   /** per folder run, its recursive file-system watcher */
   readonly runWatchers: FiberMap.FiberMap<string>
+  /** entries found not to be runs, with their signature then: warned about once, not on every rescan */
+  readonly notRuns: Map<string, string>
 }
 
 /** A line in the log (Effect's logger) and in `watch.log`. */

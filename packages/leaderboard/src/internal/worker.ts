@@ -29,6 +29,26 @@ const scoreSafely = (session: Session, sub: Submissions.Submission) =>
     })
   )
 
+/**
+ * The outcome with every path named relative to the submissions folder: the leaderboard files are
+ * published, and must not name the server's folders (an issue's `file`, a message quoting it, the
+ * engine's detail). Applied to cached outcomes too, which may predate this.
+ */
+export const relativeOutcome = (outcome: RunOutcome, folder: string, resolved: string, sep: string): RunOutcome => {
+  const prefixes = [...new Set([resolved, folder])].map((f) => (f.endsWith(sep) ? f : f + sep))
+  const strip = (value: unknown): unknown => {
+    if (typeof value === "string") {
+      let out = value
+      for (const p of prefixes) out = out.split(p).join("")
+      return out
+    }
+    if (Array.isArray(value)) return value.map(strip)
+    if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strip(v)]))
+    return value
+  }
+  return strip(outcome) as RunOutcome
+}
+
 const current = (session: Session, t: Track, generation: number) => session.tracks.get(t.entry) === t && t.generation === generation
 
 /** Load, hash, score (or take from the cache) and publish one settled run. */
@@ -79,7 +99,7 @@ export const processItem = (session: Session, item: WorkItem) =>
             }
           : yield* scoreSafely(session, sub)
       yield* Cache.journalClear(cacheDir, key).pipe(Effect.ignore)
-      outcome = scored.outcome
+      outcome = relativeOutcome(scored.outcome, folder, path.resolve(folder), path.sep)
       session.counters.scoredThisSession++
       if (scored.cacheable) {
         yield* Cache.write(cacheDir, { key, task: session.edition.id, signature: session.scorer.signature, hash, outcome }).pipe(
@@ -92,6 +112,7 @@ export const processItem = (session: Session, item: WorkItem) =>
         `${t.entry}: ${outcome.status} in ${Date.now() - started} ms${outcome.status === "failed" ? ` (${outcome.failure ?? `${outcome.errors.length} errors`})` : ""}: ${outcome.official.map((o) => `${o.ranking} ${o.metric} ${o.value ?? "–"}`).join(", ")}`
       )
     }
+    outcome = relativeOutcome(outcome, folder, path.resolve(folder), path.sep)
     // Publish only what still describes the folder: a newer generation is on its way, and a run
     // deleted or changed while it was scored must not come back as a ghost.
     if (!current(session, t, item.generation)) return

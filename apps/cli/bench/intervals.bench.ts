@@ -1,0 +1,89 @@
+/**
+ * `--ci` through the command line (issue 15's target: under 2 s): `stseval rank --ci 95
+ * --resamples 1000` on 100 runs x the 7 STS 2017 tracks x 250 pairs (synthetic gold and runs in a
+ * temp folder), process start included, beside the same `rank` without `--ci`: the text table
+ * (one Pearson pass: figures, aggregates, official, ranks) and `--json` (plus the Spearman pass,
+ * every per-dataset Spearman with its interval). Uses the single-file CLI
+ * (apps/cli/dist/stseval.mjs) when it is built, else dist/bin.js, else the CLI from source through
+ * tsx. Medians of 3 launches: wall seconds, and CPU seconds (user + sys, from /usr/bin/time when
+ * present) with the load average, since the machine is shared.
+ */
+import { spawnSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { Registry } from "@stseval/formats"
+
+const root = path.resolve(import.meta.dirname, "../../..")
+const RUNS = 100
+const PAIRS = 250
+
+/** The CLI to time: the built single file, the built bin, or the sources (tsx). */
+const cli = (): { readonly name: string; readonly argv: ReadonlyArray<string> } => {
+  const single = path.join(root, "apps/cli/dist/stseval.mjs")
+  if (fs.existsSync(single)) return { name: "single-file CLI (dist/stseval.mjs)", argv: [single] }
+  const built = path.join(root, "apps/cli/dist/bin.js")
+  if (fs.existsSync(built)) return { name: "built CLI (dist/bin.js)", argv: [built] }
+  return { name: "CLI from source via tsx", argv: ["--conditions=@stseval/source", "--import", "tsx", path.join(root, "apps/cli/src/bin.ts")] }
+}
+
+/** Gold and 100 primary runs of every track, noise growing with the run number. */
+const fixture = (): { readonly dir: string; readonly gold: string; readonly subs: string } => {
+  const edition = Registry.get("sts2017")!
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-ci-bench-"))
+  const gold = path.join(dir, "gold")
+  const subs = path.join(dir, "subs")
+  fs.mkdirSync(gold)
+  let state = 2017
+  const uniform = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32
+  for (const d of edition.datasets) {
+    const g = Array.from({ length: PAIRS }, () => Math.round(uniform() * 500) / 100)
+    fs.writeFileSync(path.join(gold, d.gold), g.map((x) => `${x}\n`).join(""))
+    for (let k = 0; k < RUNS; k++) {
+      const run = path.join(subs, `Team${String(k).padStart(3, "0")}_run1primary`)
+      fs.mkdirSync(run, { recursive: true })
+      const noise = 0.3 + (k / RUNS) * 2
+      fs.writeFileSync(path.join(run, d.run), g.map((y) => `${(y + (uniform() - 0.5) * 2 * noise).toFixed(3)}\n`).join(""))
+    }
+  }
+  return { dir, gold, subs }
+}
+
+const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
+
+const timeBin = "/usr/bin/time"
+const hasTime = fs.existsSync(timeBin)
+
+/** Median wall and CPU seconds of `repeats` launches (CPU NaN without /usr/bin/time). */
+const time = (argv: ReadonlyArray<string>, repeats = 3): { readonly seconds: number; readonly cpuSeconds: number } => {
+  const walls: Array<number> = []
+  const cpus: Array<number> = []
+  for (let i = 0; i < repeats; i++) {
+    const t0 = performance.now()
+    const [command, args] = hasTime ? [timeBin, ["-f", "cpu %U %S", process.execPath, ...argv]] : [process.execPath, [...argv]]
+    const r = spawnSync(command, args, { cwd: root, encoding: "utf8", maxBuffer: 2 ** 30, env: { ...process.env, NO_COLOR: "1" } })
+    if (r.status !== 0) throw new Error(`stseval ${argv.slice(-8).join(" ")} exited ${r.status}: ${r.stderr}`)
+    walls.push((performance.now() - t0) / 1000)
+    const m = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr)
+    cpus.push(m !== null ? Number(m[1]) + Number(m[2]) : NaN)
+  }
+  return { seconds: median(walls), cpuSeconds: median(cpus) }
+}
+
+export const run = () => {
+  const { name, argv } = cli()
+  const { dir, gold, subs } = fixture()
+  try {
+    const rank = [...argv, "rank", "--task", "sts2017", "--gold", gold, subs]
+    const ci = ["--ci", "95", "--resamples", "1000"]
+    const load = () => os.loadavg()[0].toFixed(1)
+    const shape = { runs: RUNS, tracks: 7, pairs: PAIRS }
+    return [
+      { name: `rank, no --ci (${name})`, ...time(rank), ...shape, load: load() },
+      { name: `rank --ci 95 --resamples 1000, text (${name})`, ...time([...rank, ...ci]), ...shape, target: "< 2 s", load: load() },
+      { name: `rank --ci 95 --resamples 1000 --json, with Spearman (${name})`, ...time([...rank, ...ci, "--json"]), ...shape, load: load() }
+    ]
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}

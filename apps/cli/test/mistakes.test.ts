@@ -1,0 +1,179 @@
+/**
+ * What a user's mistakes give (issue 11): a run path that does not exist, a run folder whose files
+ * are misnamed, a run that lacks one STS 2017 track. Each is checked on every command it concerns,
+ * as text and as JSON, in-process. The STS 2017 gold and runs are written here (4 pairs a track).
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
+import { examples, runCli } from "./support/cli.js"
+
+const sickGold = path.join(examples, "sick2014/SICK_test_annotated.txt")
+const sickRun = path.join(examples, "sick2014/submissions/MeaningFactory_run1primary.txt")
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-mistakes-"))
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+
+const TRACKS = ["track1.ar-ar", "track2.ar-en", "track3.es-es", "track4a.es-en", "track4b.es-en", "track5.en-en", "track6.tr-en"]
+const stsGold = path.join(tmp, "gold")
+fs.mkdirSync(stsGold)
+for (const t of TRACKS) fs.writeFileSync(path.join(stsGold, `STS.gs.${t}.txt`), "1\n2\n3\n4\n")
+/** A run folder with the given tracks; track i's second score differs so that every r differs. */
+const stsRun = (name: string, tracks: ReadonlyArray<string>, fileName = (t: string) => `STS.output.${t}.txt`) => {
+  const dir = path.join(tmp, name)
+  fs.mkdirSync(dir, { recursive: true })
+  tracks.forEach((t, i) => fs.writeFileSync(path.join(dir, fileName(t)), `1.1\n2.${i + 1}\n2.9\n4.2\n`))
+  return dir
+}
+
+describe("a run path that does not exist", () => {
+  const missing = path.join(tmp, "no-such-run")
+  const cases: ReadonlyArray<ReadonlyArray<string>> = [
+    ["score", missing],
+    ["validate", missing],
+    ["rank", missing],
+    ["compare", missing, sickRun],
+    ["compare", sickRun, missing],
+    ["significance", missing],
+    ["report", missing],
+    ["watch", "--once", "--out", path.join(tmp, "board"), missing]
+  ]
+  // report and watch have no --json (report --format json is their JSON)
+  const json = cases.filter((c) => c[0] !== "report" && c[0] !== "watch").map((c) => [...c, "--json"])
+  it.each([...cases, ...json, ["report", "--format", "json", missing]])("%s: one line on stderr naming the path, exit 2, nothing on stdout", async (...args) => {
+    const [command, ...rest] = args as unknown as ReadonlyArray<string>
+    const r = await runCli([command, "--task", "sick2014", "--gold", sickGold, ...rest])
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe("")
+    expect(r.stderr.trimEnd().split("\n")).toEqual([`error: ${missing}: no such file or folder`])
+    expect(fs.existsSync(path.join(tmp, "board"))).toBe(false)
+  })
+})
+
+describe("a run folder whose files match no dataset", () => {
+  const misnamed = stsRun("Team_run1primary", TRACKS, (t) => `${t.split(".")[0]}.txt`)
+  it("score and validate both exit 1 with the error listing the expected file names", async () => {
+    for (const command of ["score", "validate"]) {
+      const r = await runCli([command, "--task", "sts2017", "--gold", stsGold, misnamed])
+      expect(r.code, command).toBe(1)
+      expect(r.stdout, command).toContain("STS.output.track1.ar-ar.txt")
+      expect(r.stdout, command).toContain("STS.output.track6.tr-en.txt")
+      const json = await runCli([command, "--task", "sts2017", "--gold", stsGold, misnamed, "--json"])
+      expect(json.code, command).toBe(1)
+      const doc = JSON.parse(json.stdout) as { runs: Array<{ errors: Array<{ code: string; message: string }> }> }
+      expect(doc.runs).toHaveLength(1)
+      const error = doc.runs[0].errors.find((e) => e.code === "missing-dataset")!
+      expect(error.message).toContain("STS.output.track4b.es-en.txt")
+    }
+  })
+})
+
+describe("a run missing one STS 2017 track", () => {
+  const six = stsRun("ECNU_run1primary", TRACKS.filter((t) => t !== "track4b.es-en"))
+  it("text says there is no official figure and why; the 6-track mean is labelled as such; JSON keeps its shape", async () => {
+    const r = await runCli(["score", "--task", "sts2017", "--gold", stsGold, six])
+    expect(r.stdout).toMatch(/official: none — the official figure needs every dataset, and track4b\.es-en has no figure/)
+    expect(r.stdout).not.toMatch(/official n\/a/)
+    expect(r.stdout).toMatch(/labelled aggregates, not the official figure: .*mean \d+\.\d\d \(6 of 7 datasets\)/)
+    const json = await runCli(["score", "--task", "sts2017", "--gold", stsGold, six, "--json"])
+    const doc = JSON.parse(json.stdout) as { runs: Array<{ aggregate: Record<string, { value: number | null; datasets: ReadonlyArray<string> }> }> }
+    expect(doc.runs[0].aggregate["official"].value).toBeNull()
+    expect(doc.runs[0].aggregate["mean"].datasets).toHaveLength(6)
+  })
+
+  it("a complete run prints its official figure first", async () => {
+    const all = stsRun("ECNU_run2", TRACKS)
+    const r = await runCli(["score", "--task", "sts2017", "--gold", stsGold, all])
+    expect(r.stdout).toMatch(/^ {2}official \d+\.\d\d {3}wmean/m)
+    expect(r.stdout).not.toContain("official: none")
+  })
+})
+
+describe("a SICK run whose every line is bad", () => {
+  const ids = fs.readFileSync(sickGold, "utf8").trimEnd().split(/\r?\n/).slice(1).map((l) => l.split("\t")[0])
+  const write = (name: string, row: (id: string, i: number) => string) => {
+    const file = path.join(tmp, name)
+    fs.writeFileSync(file, `pair_ID\trelatedness_score\tentailment_judgment\n${ids.map(row).join("\n")}\n`)
+    return file
+  }
+  it("the reason counts every bad line, says 'not evaluated' once, and the text shows the bad value", async () => {
+    const file = write("Bad_run1primary.txt", (id) => `${id}\tfour\tNEUTRAL`)
+    const r = await runCli(["score", "--task", "sick2014", "--gold", sickGold, file])
+    expect(r.code).toBe(1)
+    expect(ids.length).toBe(4927)
+    expect(r.stdout).toContain(`(the first of ${ids.length} errors)`)
+    expect(r.stdout).not.toMatch(/not evaluated: .*not evaluated/)
+    expect(r.stdout).toContain(`${file}:2: error: the relatedness score on line 2 is not a number (expected a number, found "four")`)
+    expect(r.stdout).toContain(`… ${ids.length - 8} more (--verbose lists them all)`)
+  })
+
+  it("unknown pair IDs: a capped list that still counts them all", async () => {
+    const file = write("Wrong_run1primary.txt", (_id, i) => `x${i}\t3\tNEUTRAL`)
+    const r = await runCli(["validate", "--task", "sick2014", "--gold", sickGold, file, "--json"])
+    const doc = JSON.parse(r.stdout) as { runs: Array<{ errors: Array<{ code: string; count?: number }> }> }
+    const unknown = doc.runs[0].errors.filter((e) => e.code === "unknown-pair")
+    expect(unknown).toHaveLength(21)
+    expect(unknown.reduce((n, e) => n + (e.count ?? 1), 0)).toBe(ids.length)
+    const text = await runCli(["validate", "--task", "sick2014", "--gold", sickGold, file])
+    expect(text.stdout).toContain(`(the first of ${2 * ids.length} errors)`)
+  })
+})
+
+describe("watch --once: the published pages", () => {
+  it("name nothing outside the submissions folder; the HTML reloads itself, says when it was updated, and has per-dataset columns", async () => {
+    const folder = path.join(tmp, "submissions")
+    fs.mkdirSync(folder)
+    fs.cpSync(stsRun("board-src/ECNU_run1primary", TRACKS), path.join(folder, "ECNU_run1primary"), { recursive: true })
+    fs.mkdirSync(path.join(folder, "Bad_run1"))
+    fs.writeFileSync(path.join(folder, "Bad_run1", "STS.output.track1.ar-ar.txt"), "1\nfour\n3\n4\n")
+    const out = path.join(tmp, "board-out")
+    const r = await runCli(["watch", "--task", "sts2017", "--gold", stsGold, "--out", out, "--once", "--refresh", "45", folder])
+    expect(r.code).toBe(0)
+    for (const name of ["leaderboard.public.json", "leaderboard.public.md", "leaderboard.public.html", "leaderboard.json", "leaderboard.md", "leaderboard.html"]) {
+      const text = fs.readFileSync(path.join(out, name), "utf8")
+      expect(text, name).not.toContain(tmp)
+      expect(text, name).not.toContain(stsGold)
+    }
+    const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.public.json"), "utf8")) as {
+      runs: Array<{ id: string; errors: Array<{ file: string }>; datasets: Array<{ dataset: string; value: number | null }> }>
+    }
+    const bad = board.runs.find((x) => x.id === "Bad/run1")!
+    expect(bad.errors.map((e) => e.file)).toContain(path.join("Bad_run1", "STS.output.track1.ar-ar.txt"))
+    const ecnu = board.runs.find((x) => x.id === "ECNU/run1")!
+    expect(ecnu.datasets.map((d) => d.dataset)).toEqual(TRACKS)
+    const html = fs.readFileSync(path.join(out, "leaderboard.html"), "utf8")
+    expect(html).toContain('<meta http-equiv="refresh" content="45">')
+    expect(html).toMatch(/Last updated: <time datetime="\d{4}-\d\d-\d\dT[\d:.]+Z">/)
+    for (const t of TRACKS) expect(html).toContain(`>${t}<`)
+    // the figures of the columns are score's, in the edition's style (r x 100)
+    const scored = await runCli(["score", "--task", "sts2017", "--gold", stsGold, path.join(folder, "ECNU_run1primary")])
+    const track1 = /track1\.ar-ar\s+4\s+(\d+\.\d\d)/.exec(scored.stdout)![1]
+    expect(html).toContain(`>${track1}<`)
+  })
+})
+
+describe("one number style and one run label in every output", () => {
+  it("score, compare, significance, rank and report print the same figure for the same run, and name it ECNU/run1", async () => {
+    const folder = path.join(tmp, "style")
+    fs.mkdirSync(folder)
+    fs.cpSync(stsRun("style-src/ECNU_run1primary", TRACKS), path.join(folder, "ECNU_run1primary"), { recursive: true })
+    // a second run, not a linear transform of the first (its correlations differ)
+    const other = path.join(folder, "HCTI_run1primary")
+    fs.mkdirSync(other)
+    TRACKS.forEach((t, i) => fs.writeFileSync(path.join(other, `STS.output.${t}.txt`), `1.4\n1.9\n3.${i}\n3.8\n`))
+    const sts = ["--task", "sts2017", "--gold", stsGold]
+    const ecnu = path.join(folder, "ECNU_run1primary")
+    const scored = await runCli(["score", ...sts, ecnu])
+    const r = /track1\.ar-ar\s+4\s+(\d+\.\d\d)\s/.exec(scored.stdout)![1]
+    const compared = await runCli(["compare", ...sts, ecnu, other, "--resamples", "50"])
+    expect(compared.stdout).toMatch(new RegExp(`^track1\\.ar-ar\\s+4\\s+${r.replace(".", "\\.")}\\s`, "m"))
+    expect(compared.stdout).toContain("A: ECNU/run1")
+    const significance = await runCli(["significance", ...sts, folder, "--dataset", "track1.ar-ar"])
+    expect(significance.stdout).toMatch(new RegExp(`ECNU/run1\\s+${r.replace(".", "\\.")}\\s`))
+    const report = await runCli(["report", ...sts, folder])
+    expect(report.stdout).toContain("ECNU/run1")
+    expect(report.stdout).not.toMatch(/ECNU[-_]run1/)
+    const ranked = await runCli(["rank", ...sts, folder])
+    expect(ranked.stdout).toContain("ECNU/run1")
+  })
+})

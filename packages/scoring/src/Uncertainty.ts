@@ -1,0 +1,282 @@
+/**
+ * Confidence intervals on every figure of a scored result and intervals on every rank: the one
+ * mapping from `Engine.Results` to significance's `Intervals.compute`, which `score`, `rank`,
+ * `report` and the live leaderboard all call, so that every output shows the same intervals.
+ *
+ * What is resampled: the pairs of each dataset, within that dataset, with one stratified
+ * percentile-bootstrap pass per ranking serving every figure and every rank of it (see
+ * docs/significance.md for what the intervals mean and do not mean).
+ *
+ * - STS: one call over the edition's datasets by Pearson, with the edition's official rule and
+ *   missing-dataset rule and the reported aggregates; the official ranking's ranked runs are the
+ *   ranked ones. Spearman beside Pearson: a second call, same seed (the same resamples), datasets
+ *   only, nothing ranked.
+ * - SICK: one call per ranking, `relatedness` (one Pearson dataset) and `entailment` (one accuracy
+ *   dataset), both `single`; relatedness Spearman beside Pearson, as for STS.
+ *
+ * The Spearman pass is the dearest (about five times the Pearson one: an exact O(n) rank walk per
+ * run and resample); `spearman: false` leaves it out when no output shows Spearman (the `rank`
+ * table, the STS report tables).
+ *
+ * Runs are named by their run id (`ScoredRun.meta.id`), the id every output uses, and joined with
+ * `Rank`'s entries by it.
+ *
+ * @example
+ * const results = yield* Engine.score({ task: "sts2017", folder: "submissions" })
+ * const intervals = Uncertainty.compute(results, { level: 0.95, resamples: 1000, seed: 12345 })
+ * if (!Uncertainty.isError(intervals)) Uncertainty.rankInterval(intervals, "official", "ECNU/run1") // { low: 1, high: 2 }
+ * @since 0.2.0
+ */
+import * as Intervals from "@stseval/significance/Intervals"
+import type { Results } from "./Engine.js"
+import { officialAggregate, reportedAggregates } from "./internal/edition.js"
+import type { Ranking } from "./Rank.js"
+import type { ScoredRun } from "./ScoredRun.js"
+
+/** The bootstrap settings; the defaults are `Intervals.compute`'s. @since 0.2.0 */
+export interface Options {
+  /** strictly between 0 and 1 (see `parseLevel` for `--ci 95`); default 0.95 */
+  readonly level?: number | undefined
+  /** default 1,000 */
+  readonly resamples?: number | undefined
+  /** default 12345 */
+  readonly seed?: number | undefined
+  /** `auto` (default), `js` or `wasm`: the numbers do not depend on it */
+  readonly engine?: "auto" | "js" | "wasm" | undefined
+  /**
+   * Ids of the runs to rank, in every ranking, instead of the runs each ranking of the results
+   * ranks (e.g. a report table that ranks every run, not only primary runs). A run without an
+   * official figure is never ranked.
+   */
+  readonly ranked?: ReadonlyArray<string> | undefined
+  /** intervals on the per-dataset Spearman figures too (a second pass, same seed); default true */
+  readonly spearman?: boolean | undefined
+}
+
+/** A figure with its interval (significance's `Intervals.Figure`). @since 0.2.0 */
+export type Figure = Intervals.Figure
+/** @since 0.2.0 */
+export type RankInterval = Intervals.RankInterval
+/** @since 0.2.0 */
+export type RunIntervals = Intervals.RunIntervals
+
+/** The settings used when none are given. @since 0.2.0 */
+export const defaults = { level: 0.95, resamples: 1000, seed: 12345 } as const
+
+/** One ranking's intervals (STS: `official`; SICK: `relatedness`, `entailment`). @since 0.2.0 */
+export interface RankingIntervals {
+  readonly ranking: string
+  readonly result: Intervals.Result
+}
+
+/** @since 0.2.0 */
+export interface ResultIntervals {
+  readonly level: number
+  readonly resamples: number
+  readonly seed: number
+  /** the headline ranking's signature (every call shares the settings; the rule is the edition's) */
+  readonly signature: Intervals.Signature
+  readonly signatureText: string
+  readonly rankings: ReadonlyArray<RankingIntervals>
+  /** per-dataset Spearman (SICK: relatedness), from the same resamples; undefined with `spearman: false` */
+  readonly spearman: Intervals.Result | undefined
+  /** degenerate resamples, in words, from every call */
+  readonly notes: ReadonlyArray<string>
+}
+
+/** Bad input or settings: which field, what was expected, what was found. @since 0.2.0 */
+export type Invalid = Exclude<ReturnType<typeof Intervals.compute>, Intervals.Result>
+
+/** @since 0.2.0 */
+export const isError = (r: ResultIntervals | Invalid): r is Invalid => !("rankings" in r)
+
+/**
+ * A level as people write it: `95` (percent) or `0.95`. Undefined when it is neither strictly
+ * between 0 and 1 nor strictly between 1 and 100.
+ *
+ * @since 0.2.0
+ */
+export const parseLevel = (value: number): number | undefined => {
+  if (!Number.isFinite(value) || value <= 0 || value >= 100 || value === 1) return undefined
+  // 95 -> 0.95 exactly (95 / 100 is 0.95 in doubles)
+  return value > 1 ? value / 100 : value
+}
+
+// ---------------------------------------------------------------------------------------------
+// The mapping
+
+/** Ids of the runs a ranking ranks (those with a rank): every other run gets figures, not a rank. */
+const rankedIds = (ranking: Ranking<ScoredRun> | undefined): ReadonlySet<string> =>
+  new Set((ranking?.entries ?? []).flatMap((e) => (e.rank !== undefined ? [e.meta.id] : [])))
+
+/** A dataset enters with the pairs its figure was computed from; fewer than 3 have no correlation. */
+const enough = (n: number) => n >= 3
+
+const stsInput = (results: Results, metric: "pearson" | "spearman", only: ReadonlySet<string> | undefined): Intervals.Input => {
+  const { edition } = results
+  const ranking = results.ranked.rankings.find((r) => r.ranking === "official")
+  const ranked = metric === "pearson" ? (only ?? rankedIds(ranking)) : new Set<string>()
+  const weight = new Map<string, number>()
+  for (const run of results.runs) {
+    for (const d of run.datasets) if (d.weight > 0 && !weight.has(d.dataset)) weight.set(d.dataset, d.weight)
+  }
+  const datasets = edition.datasets.map((spec): Intervals.Dataset => {
+    const w = weight.get(spec.name)
+    return { name: spec.name, metric, ...(w !== undefined ? { weight: w } : {}) }
+  })
+  const runs = results.runs.map((run): Intervals.Run => {
+    const scores: Record<string, Intervals.Scores> = {}
+    for (const d of run.datasets) {
+      if (d.status === "scored" && d.aligned !== undefined && enough(d.aligned.gold.length)) scores[d.dataset] = { run: d.aligned.run, gold: d.aligned.gold }
+    }
+    return { id: run.meta.id, ranked: ranked.has(run.meta.id), scores }
+  })
+  return metric === "pearson"
+    ? {
+        datasets,
+        runs,
+        official: officialAggregate(edition),
+        missingDataset: edition.missingDataset,
+        aggregates: reportedAggregates(edition)
+      }
+    : // Spearman: the per-dataset figures only; the rule is irrelevant (nothing is ranked)
+      { datasets, runs, official: datasets.length === 1 ? "single" : "mean", missingDataset: "no-official-score" }
+}
+
+const sickInput = (results: Results, ranking: "relatedness" | "entailment", only: ReadonlySet<string> | undefined, spearman = false): Intervals.Input => {
+  const ranked = spearman ? new Set<string>() : (only ?? rankedIds(results.ranked.rankings.find((r) => r.ranking === ranking)))
+  const runs = results.runs.map((run): Intervals.Run => {
+    const scores: Record<string, Intervals.Scores> = {}
+    if (ranking === "relatedness") {
+      const a = run.relatedness?.status === "scored" ? run.relatedness.aligned : undefined
+      if (a !== undefined && enough(a.gold.length)) scores.relatedness = { run: a.run, gold: a.gold }
+    } else {
+      const a = run.entailment?.status === "scored" ? run.entailment.aligned : undefined
+      if (a !== undefined && a.gold.length > 0) scores.entailment = { run: a.run, gold: a.gold }
+    }
+    return { id: run.meta.id, ranked: ranked.has(run.meta.id), scores }
+  })
+  return {
+    datasets: [{ name: ranking, metric: ranking === "relatedness" ? (spearman ? "spearman" : "pearson") : "accuracy" }],
+    runs,
+    official: "single",
+    missingDataset: "no-official-score"
+  }
+}
+
+/**
+ * The inputs `compute` hands to `Intervals.compute`, one per ranking (and STS Spearman), so that a
+ * caller (or a test) can check them or call `Intervals.compute` itself.
+ *
+ * @since 0.2.0
+ */
+export const inputs = (
+  results: Results,
+  options: Pick<Options, "ranked" | "spearman"> = {}
+): { readonly rankings: ReadonlyArray<{ readonly ranking: string; readonly input: Intervals.Input }>; readonly spearman: Intervals.Input | undefined } => {
+  const only = options.ranked !== undefined ? new Set(options.ranked) : undefined
+  const spearman = options.spearman !== false
+  return results.edition.family === "sick"
+    ? {
+        rankings: [
+          { ranking: "relatedness", input: sickInput(results, "relatedness", only) },
+          { ranking: "entailment", input: sickInput(results, "entailment", only) }
+        ],
+        spearman: spearman ? sickInput(results, "relatedness", only, true) : undefined
+      }
+    : {
+        rankings: [{ ranking: "official", input: stsInput(results, "pearson", only) }],
+        spearman: spearman ? stsInput(results, "spearman", only) : undefined
+      }
+}
+
+/**
+ * Intervals on every figure and rank of a scored result: one resampling pass per ranking (plus one
+ * for STS Spearman), every call with the same seed, so each draws the same resamples. Returns an
+ * `Invalid` (significance's `InvalidInput`: field, expected, found) for bad settings or runs that
+ * cannot share resamples (e.g. scored on different pairs of a dataset); never throws on data.
+ *
+ * @since 0.2.0
+ */
+export const compute = (results: Results, options: Options = {}): ResultIntervals | Invalid => {
+  const settings: Intervals.Options = {
+    level: options.level ?? defaults.level,
+    resamples: options.resamples ?? defaults.resamples,
+    seed: options.seed ?? defaults.seed,
+    ...(options.engine !== undefined ? { engine: options.engine } : {})
+  }
+  const planned = inputs(results, options)
+  const rankings: Array<RankingIntervals> = []
+  for (const { ranking, input } of planned.rankings) {
+    const result = Intervals.compute(input, settings)
+    if (!("runs" in result)) return result
+    rankings.push({ ranking, result })
+  }
+  let spearman: Intervals.Result | undefined
+  if (planned.spearman !== undefined) {
+    const result = Intervals.compute(planned.spearman, settings)
+    if (!("runs" in result)) return result
+    spearman = result
+  }
+  const head = rankings[0].result
+  return {
+    level: head.level,
+    resamples: head.resamples,
+    seed: head.signature.seed,
+    signature: head.signature,
+    signatureText: head.signatureText,
+    rankings,
+    spearman,
+    notes: [...rankings.flatMap((r) => r.result.notes), ...(spearman?.notes.map((n) => `Spearman: ${n}`) ?? [])]
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Looking figures up, by run id
+
+const runOf = (result: Intervals.Result | undefined, id: string) => result?.runs.find((r) => r.id === id)
+
+/** One ranking's intervals of a run (its official figure, rank interval...). @since 0.2.0 */
+export const runIntervals = (intervals: ResultIntervals, ranking: string, id: string): Intervals.RunIntervals | undefined =>
+  runOf(intervals.rankings.find((r) => r.ranking === ranking)?.result, id)
+
+/**
+ * A per-dataset figure of a run: STS `pearson` / `spearman` of a dataset; SICK `relatedness`
+ * `pearson`, `entailment` `accuracy`.
+ *
+ * @since 0.2.0
+ */
+export const datasetFigure = (
+  intervals: ResultIntervals,
+  id: string,
+  dataset: string,
+  metric: "pearson" | "spearman" | "accuracy"
+): Intervals.Figure | undefined => {
+  const result =
+    metric === "spearman"
+      ? intervals.spearman
+      : (intervals.rankings.find((r) => r.ranking === dataset) ?? intervals.rankings.find((r) => r.ranking === "official"))?.result
+  return runOf(result, id)?.datasets.find((d) => d.dataset === dataset)
+}
+
+/** An STS aggregate of a run: `wmean`, `mean`, `pooled`, `allnrm` or `official`. @since 0.2.0 */
+export const aggregateFigure = (intervals: ResultIntervals, id: string, name: string): Intervals.Figure | undefined => {
+  const run = runIntervals(intervals, "official", id)
+  if (run === undefined) return undefined
+  return name === "official" ? run.official : run.aggregates[name as Intervals.Labelled]
+}
+
+/** The figure a ranking orders by, for a run. @since 0.2.0 */
+export const rankedFigure = (intervals: ResultIntervals, ranking: string, id: string): Intervals.Figure | undefined =>
+  runIntervals(intervals, ranking, id)?.official
+
+/** The interval of a run's rank in a ranking; undefined when it is not ranked. @since 0.2.0 */
+export const rankInterval = (intervals: ResultIntervals, ranking: string, id: string): Intervals.RankInterval | undefined =>
+  runIntervals(intervals, ranking, id)?.rankInterval
+
+/** Ids of the runs whose rank interval overlaps the best run's, by rank. @since 0.2.0 */
+export const bestGroup = (intervals: ResultIntervals, ranking: string): ReadonlyArray<string> =>
+  intervals.rankings.find((r) => r.ranking === ranking)?.result.bestGroup ?? []
+
+/** A rank interval as printed: `1-3`, or `2` when it is one rank. @since 0.2.0 */
+export const formatRankInterval = (r: Intervals.RankInterval): string => (r.low === r.high ? String(r.low) : `${r.low}-${r.high}`)

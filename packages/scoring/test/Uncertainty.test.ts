@@ -1,0 +1,316 @@
+/**
+ * Uncertainty: the mapping from a scored result to significance's `Intervals` (the one every output
+ * uses), checked against an independent stratified percentile bootstrap written here, and the
+ * JSON it adds under `--ci`.
+ */
+import { MetricValue, Pearson } from "@stseval/metrics"
+import { Intervals } from "@stseval/significance"
+import { Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import type { Engine } from "../src/index.js"
+import { Json, Rank, ScoredRun, Signature, Uncertainty } from "../src/index.js"
+import { goldOf, lines, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
+
+// ---------------------------------------------------------------------------------------------
+// Fixture: a two-dataset STS edition (weighted mean, a lacking dataset counts r = 0), 40 and 30
+// pairs, three primary runs of known quality and one non-primary run.
+
+/** mulberry32: a generator of the test's own, unrelated to the engine's xoroshiro128+. */
+const mulberry32 = (seed: number) => () => {
+  seed |= 0
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+const normal = (rand: () => number) => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand())
+
+const rand = mulberry32(7)
+const goldA = Array.from({ length: 40 }, () => Math.round(rand() * 500) / 100)
+const goldB = Array.from({ length: 30 }, () => Math.round(rand() * 500) / 100)
+const noisy = (g: ReadonlyArray<number>, sd: number) => g.map((x) => Math.round((x + sd * normal(rand)) * 1000) / 1000)
+
+const edition = toyEdition()
+const gold = goldOf(edition, { a: lines(goldA), b: lines(goldB) })
+const runOf = (team: string, sd: number, primary = true, datasets: ReadonlyArray<"a" | "b"> = ["a", "b"]) => {
+  const files: Record<string, string> = {}
+  if (datasets.includes("a")) files["STS.output.a.txt"] = lines(noisy(goldA, sd))
+  if (datasets.includes("b")) files["STS.output.b.txt"] = lines(noisy(goldB, sd))
+  return ScoredRun.scoreRun(edition, gold, submission(files, { team, run: 1, primary }))
+}
+const resultsOf = (runs: ReadonlyArray<ScoredRun.ScoredRun>, e = edition, g = gold): Engine.Results => ({
+  edition: e,
+  gold: g,
+  goldPath: "gold",
+  issues: [],
+  runs,
+  ranked: Rank.rank(runs),
+  signature: Signature.make(e, g)
+})
+
+const runs = [runOf("Best", 0.2), runOf("Mid", 1.2), runOf("Low", 1.6), runOf("Extra", 0.5, false), runOf("Half", 0.3, true, ["a"])]
+const results = resultsOf(runs)
+const settings = { level: 0.9, resamples: 2000, seed: 99 }
+const computed = Uncertainty.compute(results, settings)
+if (Uncertainty.isError(computed)) throw computed
+const intervals = computed
+
+// ---------------------------------------------------------------------------------------------
+// An independent stratified percentile bootstrap of the official weighted mean (r = 0 for a
+// lacking dataset, weight = annotated gold pairs), R's type-7 quantiles.
+
+// the per-resample correlation is the metrics package's (checked against the official scorers
+// there); what this test checks independently is the resampling, the aggregate and the quantiles
+const pearson = (x: ReadonlyArray<number>, y: ReadonlyArray<number>) => MetricValue.getOrNaN(Pearson.pearson(Float64Array.from(x), Float64Array.from(y)))
+const type7 = (sorted: ReadonlyArray<number>, p: number) => {
+  const h = (sorted.length - 1) * p
+  const lo = Math.floor(h)
+  return sorted[lo] + (h - lo) * ((sorted[Math.min(lo + 1, sorted.length - 1)] ?? sorted[lo]) - sorted[lo])
+}
+const officialBootstrap = (run: ScoredRun.ScoredRun, B: number, level: number, seed: number) => {
+  const r = mulberry32(seed)
+  const parts = [
+    { gold: goldA, run: run.datasets[0].aligned },
+    { gold: goldB, run: run.datasets[1].aligned }
+  ]
+  const values: Array<number> = []
+  for (let b = 0; b < B; b++) {
+    let sum = 0
+    let weight = 0
+    for (const p of parts) {
+      const n = p.gold.length
+      if (p.run === undefined) {
+        weight += n // r = 0 with the dataset's weight
+        continue
+      }
+      const x: Array<number> = []
+      const y: Array<number> = []
+      for (let i = 0; i < n; i++) {
+        const j = Math.floor(r() * n)
+        x.push(p.run.run[j])
+        y.push(p.gold[j])
+      }
+      sum += n * pearson(x, y)
+      weight += n
+    }
+    values.push(sum / weight)
+  }
+  values.sort((a, b) => a - b)
+  return { low: type7(values, (1 - level) / 2), high: type7(values, (1 + level) / 2) }
+}
+
+describe("Uncertainty.inputs: the scored result as Intervals' input", () => {
+  const planned = Uncertainty.inputs(results)
+  const input = planned.rankings[0].input
+
+  it("STS: the edition's datasets by Pearson with their annotated weights, its rules and reported aggregates", () => {
+    expect(planned.rankings.map((r) => r.ranking)).toEqual(["official"])
+    expect(input.datasets).toEqual([
+      { name: "a", metric: "pearson", weight: 40 },
+      { name: "b", metric: "pearson", weight: 30 }
+    ])
+    expect(input.official).toBe("wmean")
+    expect(input.missingDataset).toBe("zero")
+    expect(input.aggregates).toEqual(["wmean", "mean", "pooled"])
+    expect(planned.spearman?.datasets.map((d) => d.metric)).toEqual(["spearman", "spearman"])
+  })
+
+  it("runs by run id, with the aligned scores; ranked exactly as the official ranking ranks them", () => {
+    expect(input.runs.map((r) => [r.id, r.ranked])).toEqual([
+      ["Best/run1", true],
+      ["Mid/run1", true],
+      ["Low/run1", true],
+      ["Extra/run1", false],
+      ["Half/run1", true]
+    ])
+    expect(Object.keys(input.runs[4].scores)).toEqual(["a"])
+    expect(input.runs[0].scores.a?.gold).toBe(runs[0].datasets[0].aligned?.gold)
+    const official = results.ranked.rankings[0].entries.filter((e) => e.rank !== undefined).map((e) => e.meta.id)
+    expect(new Set(input.runs.filter((r) => r.ranked).map((r) => r.id))).toEqual(new Set(official))
+  })
+
+  it("`ranked` overrides who is ranked (a table that ranks every run)", () => {
+    const all = Uncertainty.inputs(results, { ranked: runs.map((r) => r.meta.id) })
+    expect(all.rankings[0].input.runs.every((r) => r.ranked)).toBe(true)
+  })
+})
+
+describe("Uncertainty.compute", () => {
+  it("is one Intervals.compute call per ranking (and one for Spearman) with the same settings", () => {
+    const planned = Uncertainty.inputs(results)
+    expect(intervals.rankings[0].result).toEqual(Intervals.compute(planned.rankings[0].input, settings))
+    expect(intervals.spearman).toEqual(Intervals.compute(planned.spearman!, settings))
+    expect(intervals.signatureText).toBe(
+      "method:percentile-bootstrap|resamples:2000|seed:99|level:0.9|strata:dataset|quantile:type7|official:wmean|missing:zero|rng:xoroshiro128plus|version:" +
+        intervals.signature.version
+    )
+  })
+
+  it("official intervals agree with an independent stratified bootstrap within Monte-Carlo error", () => {
+    for (const run of [runs[0], runs[1], runs[4]]) {
+      const mine = officialBootstrap(run, 4000, 0.9, 1234)
+      const theirs = Uncertainty.aggregateFigure(intervals, run.meta.id, "official")?.ci
+      expect(theirs).toBeDefined()
+      // quantile standard error at B = 2000 and 4000 is a few % of the width; allow 15%
+      const width = mine.high - mine.low
+      expect(Math.abs(theirs!.low - mine.low)).toBeLessThan(0.15 * width)
+      expect(Math.abs(theirs!.high - mine.high)).toBeLessThan(0.15 * width)
+    }
+  })
+
+  it("every interval contains its figure, which is the scored figure", () => {
+    for (const run of runs) {
+      const id = run.meta.id
+      for (const d of run.datasets) {
+        for (const metric of ["pearson", "spearman"] as const) {
+          const f = Uncertainty.datasetFigure(intervals, id, d.dataset, metric)
+          if (d.aligned === undefined) {
+            expect(f?.value).toBeUndefined()
+            continue
+          }
+          expect(f?.value).toBeCloseTo(d[metric]._tag === "Defined" ? d[metric].value : NaN, 12)
+          expect(f!.ci!.low).toBeLessThanOrEqual(f!.value!)
+          expect(f!.ci!.high).toBeGreaterThanOrEqual(f!.value!)
+        }
+      }
+      const official = Uncertainty.aggregateFigure(intervals, id, "official")!
+      expect(official.value).toBeCloseTo(run.aggregate.official!.value._tag === "Defined" ? run.aggregate.official!.value.value : NaN, 12)
+      expect(official.ci!.low).toBeLessThanOrEqual(official.value!)
+      expect(official.ci!.high).toBeGreaterThanOrEqual(official.value!)
+    }
+  })
+
+  it("a run much better than all others has rank interval [1, 1]; runs not ranked have none", () => {
+    expect(Uncertainty.rankInterval(intervals, "official", "Best/run1")).toEqual({ low: 1, high: 1 })
+    expect(Uncertainty.rankInterval(intervals, "official", "Extra/run1")).toBeUndefined()
+    expect(Uncertainty.bestGroup(intervals, "official")[0]).toBe("Best/run1")
+    // Half lacks dataset b (r = 0 on 30 of 70 weight): clearly below Mid and Low
+    const half = Uncertainty.rankInterval(intervals, "official", "Half/run1")!
+    expect(half.low).toBeGreaterThan(1)
+    expect(Uncertainty.formatRankInterval({ low: 2, high: 4 })).toBe("2-4")
+    expect(Uncertainty.formatRankInterval({ low: 1, high: 1 })).toBe("1")
+  })
+
+  it("the same seed gives the same output; another seed other intervals", () => {
+    expect(Uncertainty.compute(results, settings)).toEqual(intervals)
+    const other = Uncertainty.compute(results, { ...settings, seed: 100 })
+    expect(Uncertainty.isError(other)).toBe(false)
+    expect(Uncertainty.aggregateFigure(other as Uncertainty.ResultIntervals, "Mid/run1", "official")?.ci).not.toEqual(
+      Uncertainty.aggregateFigure(intervals, "Mid/run1", "official")?.ci
+    )
+  })
+
+  it("spearman: false leaves the Spearman pass out and changes nothing else", () => {
+    const lean = Uncertainty.compute(results, { ...settings, spearman: false }) as Uncertainty.ResultIntervals
+    expect(lean.spearman).toBeUndefined()
+    expect(Uncertainty.datasetFigure(lean, "Mid/run1", "a", "spearman")).toBeUndefined()
+    expect(lean.rankings).toEqual(intervals.rankings)
+  })
+
+  it("bad settings are an InvalidInput naming the field", () => {
+    const bad = Uncertainty.compute(results, { resamples: 0 })
+    expect(Uncertainty.isError(bad)).toBe(true)
+    expect((bad as Uncertainty.Invalid).field).toBe("resamples")
+  })
+
+  it("parseLevel reads 95 as 0.95 and 0.9 as 0.9; refuses 0, 1, 100 and beyond", () => {
+    expect(Uncertainty.parseLevel(95)).toBe(0.95)
+    expect(Uncertainty.parseLevel(0.9)).toBe(0.9)
+    expect(Uncertainty.parseLevel(99.9)).toBeCloseTo(0.999, 15)
+    for (const x of [0, 1, 100, 150, -5, NaN]) expect(Uncertainty.parseLevel(x)).toBeUndefined()
+  })
+})
+
+describe("Uncertainty on SICK: one call per ranking", () => {
+  const rows: Array<readonly [number, number, string]> = []
+  const labels = ["ENTAILMENT", "NEUTRAL", "CONTRADICTION"]
+  for (let i = 1; i <= 60; i++) rows.push([i, 1 + Math.round(rand() * 400) / 100, labels[i % 3]])
+  const sick = sickEdition()
+  const g = goldOf(sick, { test: sickGold(rows) })
+  const sickRun = (team: string, sd: number, wrong: number) =>
+    ScoredRun.scoreRun(
+      sick,
+      g,
+      submission(
+        {
+          [`${team}_run1primary.txt`]: `pair_ID\tentailment_judgment\trelatedness_score\n${rows
+            .map(([id, r, e], i) => `${id}\t${i < wrong ? labels[(labels.indexOf(e) + 1) % 3] : e}\t${(r + sd * normal(rand)).toFixed(3)}\n`)
+            .join("")}`
+        },
+        { team, run: 1 }
+      )
+    )
+  const sickResults = resultsOf([sickRun("Good", 0.1, 3), sickRun("Poor", 1.5, 30)], sick, g)
+  const sickIntervals = Uncertainty.compute(sickResults, { resamples: 500 }) as Uncertainty.ResultIntervals
+
+  it("relatedness by Pearson and entailment by accuracy, both single, both ranked", () => {
+    expect(Uncertainty.isError(sickIntervals)).toBe(false)
+    const planned = Uncertainty.inputs(sickResults)
+    expect(planned.rankings.map((r) => [r.ranking, r.input.datasets[0].metric, r.input.official])).toEqual([
+      ["relatedness", "pearson", "single"],
+      ["entailment", "accuracy", "single"]
+    ])
+    // relatedness Spearman beside Pearson: a second pass, nothing ranked
+    expect(planned.spearman?.datasets).toEqual([{ name: "relatedness", metric: "spearman" }])
+    expect(planned.spearman?.runs.some((r) => r.ranked)).toBe(false)
+    const rho = Uncertainty.datasetFigure(sickIntervals, "Good/run1", "relatedness", "spearman")!
+    const scored = sickResults.runs[0].relatedness!.spearman
+    expect(rho.value).toBeCloseTo(scored._tag === "Defined" ? scored.value : NaN, 12)
+    const acc = Uncertainty.datasetFigure(sickIntervals, "Good/run1", "entailment", "accuracy")!
+    expect(acc.value).toBeCloseTo(100 * (57 / 60), 10)
+    expect(acc.ci!.low).toBeLessThanOrEqual(acc.value!)
+    expect(Uncertainty.rankInterval(sickIntervals, "relatedness", "Good/run1")).toEqual({ low: 1, high: 1 })
+    expect(Uncertainty.rankInterval(sickIntervals, "entailment", "Good/run1")).toEqual({ low: 1, high: 1 })
+  })
+
+  it("JSON: relatedness.pearson and entailment.accuracy become { value, ci }", () => {
+    const doc = Json.resultsToJson(sickResults, sickIntervals)
+    const run = doc.runs[0]
+    const r = run.relatedness?.pearson as { readonly value: number | null; readonly ci?: { readonly level: number } | null }
+    expect(typeof r.value).toBe("number")
+    expect(r.ci?.level).toBe(0.95)
+    const rho = run.relatedness?.spearman as { readonly ci?: { readonly low: number; readonly high: number } | null }
+    expect(rho.ci).toEqual({ ...Uncertainty.datasetFigure(sickIntervals, "Good/run1", "relatedness", "spearman")?.ci })
+    expect(run.entailment?.accuracy).toMatchObject({ ci: { level: 0.95 } })
+    expect(run.official.map((o) => o.ci?.level)).toEqual([0.95, 0.95])
+  })
+})
+
+describe("Json with intervals (--ci)", () => {
+  const doc = Json.resultsToJson(results, intervals)
+  const decode = Schema.decodeUnknownSync(Json.ScoredResults)
+
+  it("is a ScoredResults document: figures { value, ci }, aggregates with ci, the settings once", () => {
+    expect(() => decode(JSON.parse(JSON.stringify(doc)))).not.toThrow()
+    expect(doc.intervals).toEqual({ method: "percentile-bootstrap", level: 0.9, resamples: 2000, seed: 99, signature: intervals.signatureText, notes: [] })
+    const best = doc.runs[0]
+    expect(best.aggregate?.official?.ci).toEqual(Uncertainty.aggregateFigure(intervals, "Best/run1", "official")?.ci)
+    expect(best.datasets?.["a"]?.pearson).toEqual({ value: best.datasets?.["a"] && runs[0].datasets[0].pearson._tag === "Defined" ? runs[0].datasets[0].pearson.value : null, ci: Uncertainty.datasetFigure(intervals, "Best/run1", "a", "pearson")?.ci })
+    // a dataset the run did not submit: null value, no interval, and why
+    const lacking = doc.runs[4].datasets?.["b"]?.pearson as { readonly value: number | null; readonly ci?: unknown; readonly ciReason?: string }
+    expect(lacking).toMatchObject({ value: null, ci: null })
+    expect(lacking.ciReason).toContain("no scores")
+  })
+
+  it("ranking entries carry the figure's interval and the rank interval; the ranking its best group", () => {
+    const ranking = doc.rankings!.rankings[0]
+    expect(ranking.bestGroup).toEqual(Uncertainty.bestGroup(intervals, "official"))
+    for (const e of ranking.entries) {
+      if (e.rank === null) {
+        expect(e.rankInterval).toBeUndefined()
+        continue
+      }
+      expect(e.rankInterval).toEqual(Uncertainty.rankInterval(intervals, "official", e.id))
+      expect(e.ci).toEqual(Uncertainty.aggregateFigure(intervals, e.id, "official")?.ci)
+      expect(e.rankInterval!.low).toBeLessThanOrEqual(e.rank)
+      expect(e.rankInterval!.high).toBeGreaterThanOrEqual(e.rank)
+    }
+  })
+
+  it("without intervals the document is unchanged (plain numbers, no intervals key)", () => {
+    const plain = Json.resultsToJson(results)
+    expect(plain.intervals).toBeUndefined()
+    expect(typeof plain.runs[0].datasets?.["a"]?.pearson).toBe("number")
+    expect(plain.rankings!.rankings[0].entries[0].rankInterval).toBeUndefined()
+  })
+})
