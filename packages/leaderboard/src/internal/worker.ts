@@ -35,11 +35,17 @@ const scoreSafely = (session: Session, sub: Submissions.Submission) =>
  * engine's detail). Applied to cached outcomes too, which may predate this.
  */
 export const relativeOutcome = (outcome: RunOutcome, folder: string, resolved: string, sep: string): RunOutcome => {
-  const prefixes = [...new Set([resolved, folder])].map((f) => (f.endsWith(sep) ? f : f + sep))
+  const bare = [...new Set([resolved, folder])].map((f) => (f.endsWith(sep) ? f.slice(0, -sep.length) : f)).filter((f) => f !== "")
+  const prefixes = bare.map((f) => f + sep)
   const strip = (value: unknown): unknown => {
     if (typeof value === "string") {
       let out = value
       for (const p of prefixes) out = out.split(p).join("")
+      // the folder itself, named in a message ("outside the submissions folder /srv/runs; ...")
+      for (const f of bare) {
+        const named = new RegExp(`( ?)${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[\\s;,:)"'])`, "g")
+        out = out.replace(named, (_, space: string) => (space === " " ? "" : "."))
+      }
       return out
     }
     if (Array.isArray(value)) return value.map(strip)
