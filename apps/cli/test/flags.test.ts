@@ -96,3 +96,14 @@ describe("terminal output", () => {
     expect(sanitize("abc\u202edef")).toBe("abc\\u202edef")
   })
 })
+
+describe("--ci", () => {
+  it("--ci 0 and --ci 1 are usage errors (95 and 0.95 are levels)", async () => {
+    const base = ["score", "--task", "sick2014", "--gold", sickGold]
+    const [zero, one] = await Promise.all([runCli([...base, "--ci", "0", run]), runCli([...base, "--ci", "1", run])])
+    for (const r of [zero, one]) {
+      expect(r.code).toBe(2)
+      expect(r.stderr + r.stdout).toContain("is not a confidence level")
+    }
+  })
+})
