@@ -47,3 +47,32 @@ describe("stseval watch --hidden: the public view", () => {
     expect(publicJson.runs.flatMap((x) => x.errors).every((i) => !i.file.startsWith("/"))).toBe(true)
   })
 })
+
+describe("a 1 MB team name in run.json", () => {
+  it("rank and watch --once: a clear bad-run-metadata error, the other runs ranked, no RangeError, outputs of normal size", async () => {
+    const folder = path.join(tmp, "big")
+    fs.mkdirSync(folder)
+    const submissions = path.join(examples, "sick2014/submissions")
+    fs.copyFileSync(path.join(submissions, "Insight_run1primary.txt"), path.join(folder, "Insight_run1primary.txt"))
+    fs.mkdirSync(path.join(folder, "Big_run1primary"))
+    fs.copyFileSync(path.join(submissions, "MeaningFactory_run1primary.txt"), path.join(folder, "Big_run1primary", "run.txt"))
+    fs.writeFileSync(path.join(folder, "Big_run1primary", "run.json"), JSON.stringify({ team: "T".repeat(1_000_000) }))
+    const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
+    const out = path.join(tmp, "big-out")
+    const [rank, watch] = await Promise.all([
+      runCli(["rank", "--task", "sick2014", "--gold", gold, folder]),
+      runCli(["watch", "--task", "sick2014", "--gold", gold, "--once", "--out", out, folder])
+    ])
+    for (const r of [rank, watch]) {
+      expect(r.stdout + r.stderr).not.toMatch(/RangeError|\n\s+at /)
+      expect((r.stdout + r.stderr).length).toBeLessThan(20_000)
+    }
+    expect(rank.stdout).toMatch(/^\s+1\s+\S+\/run1\s/m)
+    expect(rank.stdout).toContain("at most 200")
+    expect(watch.code).toBe(0)
+    const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as { counts: { ranked: number }; runs: Array<{ errors: Array<{ code: string }> }> }
+    expect(board.counts.ranked).toBeGreaterThanOrEqual(1)
+    expect(board.runs.some((r) => r.errors.some((i) => i.code === "bad-run-metadata"))).toBe(true)
+    for (const name of fs.readdirSync(out).filter((n) => n.startsWith("leaderboard."))) expect(fs.statSync(path.join(out, name)).size).toBeLessThan(500_000)
+  })
+})
