@@ -74,7 +74,8 @@ const PValues = Schema.Struct({
   test: described(Schema.String, "test name as printed, e.g. Williams' t"),
   alpha: Schema.Finite,
   runs: described(Schema.Array(Schema.String), "run labels, best first"),
-  p: described(Schema.Array(Schema.Array(Schema.NullOr(Schema.Finite))), "p[i][j]; null where the comparison could not be made; 1 on the diagonal")
+  p: described(Schema.Array(Schema.Array(Schema.NullOr(Schema.Finite))), "p[i][j]; null where the comparison could not be made; 1 on the diagonal"),
+  total: Schema.optionalKey(described(Schema.Int, "when the matrix holds only the best runs (at most 50): how many runs there were"))
 })
 
 /** One results table as JSON (`document`). @since 0.2.0 */

@@ -427,7 +427,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   }
   const pValues: Array<Table.PValueMatrix> = Object.entries(significance).flatMap(([dataset, s]) =>
     s.matrix !== undefined && shownDatasets.has(dataset)
-      ? [{ dataset: results.datasets.find((d) => d.name === dataset)?.header ?? dataset, test: Significance.testLabel(s.test), alpha: s.alpha, runs: s.matrix.runs.map((id) => label.get(id) ?? id), p: s.matrix.p }]
+      ? [{ dataset: results.datasets.find((d) => d.name === dataset)?.header ?? dataset, test: Significance.testLabel(s.test), alpha: s.alpha, runs: s.matrix.runs.map((id) => label.get(id) ?? id), p: s.matrix.p, ...(s.matrix.total !== undefined ? { total: s.matrix.total } : {}) }]
       : []
   )
 

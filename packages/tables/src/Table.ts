@@ -106,6 +106,8 @@ export interface PValueMatrix {
   readonly runs: ReadonlyArray<string>
   /** p[i][j]; NaN where the comparison could not be made; 1 on the diagonal */
   readonly p: ReadonlyArray<ReadonlyArray<number>>
+  /** when the matrix holds only the best runs: how many runs there were (`Significance.MATRIX_MAX_RUNS`) */
+  readonly total?: number | undefined
 }
 
 /** @since 0.1.0 */
