@@ -16,6 +16,10 @@ export const project = (name, options = {}) =>
       name,
       include: ["test/**/*.test.ts"],
       environment: "node",
+      // Test files of a project share their workers' module graph instead of importing Effect and
+      // the packages afresh for each file: the whole suite ran in a quarter of the time (65 s
+      // against 282 s, same results). Tests must not depend on module state left by another file.
+      isolate: false,
       testTimeout: options.testTimeout ?? 30_000
     }
   })

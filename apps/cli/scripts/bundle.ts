@@ -53,27 +53,64 @@ export interface BundleResult {
 
 /**
  * Libraries only some commands use whose module initialisation costs every start (fflate builds its
- * inflate tables, about 9 ms; yaml about 3 ms): their importers get a stand-in module whose functions
- * load the library on first call (esbuild turns that `require` into a lazily initialised module in
- * the same file). Only the names listed can be imported (esbuild fails the build on any other), and
- * they must be plain functions: `new` and `instanceof` would not go through the stand-in.
+ * inflate tables, about 9 ms; yaml about 3 ms): an importer that uses only the plain functions listed
+ * here gets a stand-in module whose functions load the library on first call (esbuild turns that
+ * `require` into a lazily initialised module in the same file). Which names an importer uses is read
+ * from its source (`import { a, b } from "lib"`, or `import * as L from "lib"` and every `L.name`);
+ * an importer that uses anything else (a class, a default import, `L[x]`) gets the library itself,
+ * as without this plugin: never a missing export, only a lost deferral.
  */
 const deferred: Readonly<Record<string, ReadonlyArray<string>>> = {
-  // zipSync and stringify: `codabench bundle` writes the bundle's zip and competition.yaml
-  fflate: ["unzipSync", "gunzipSync", "zipSync"],
-  yaml: ["parse", "parseDocument", "stringify"]
+  fflate: ["unzipSync", "gunzipSync", "zipSync", "gzipSync", "unzlibSync", "zlibSync", "inflateSync", "deflateSync"],
+  yaml: ["parse", "parseDocument", "parseAllDocuments", "stringify"]
 }
 
 const NAMESPACE = "stseval-deferred"
 
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
+
+/** The names `source` uses from module `id`, or undefined when it uses it in any other way. */
+export const namesUsed = (source: string, id: string): ReadonlySet<string> | undefined => {
+  const from = `\\s+from\\s+["']${escape(id)}["']`
+  const names = new Set<string>()
+  let found = false
+  // one import statement: the clause may span lines but holds no other `import`
+  for (const m of source.matchAll(new RegExp(`\\bimport\\s+(type\\s+)?((?:(?!\\bimport\\b)[^;])*?)${from}`, "g"))) {
+    found = true
+    if (m[1] !== undefined) continue // `import type`: erased
+    const clause = m[2].trim()
+    const named = /^\{([^}]*)\}$/.exec(clause)
+    const namespace = /^\*\s+as\s+([A-Za-z_$][\w$]*)$/.exec(clause)
+    if (named !== null) {
+      for (const part of named[1].split(",").map((x) => x.trim()).filter((x) => x !== "")) {
+        if (part.startsWith("type ")) continue
+        names.add(part.split(/\s+as\s+/)[0].trim())
+      }
+    } else if (namespace !== null) {
+      const ns = escape(namespace[1])
+      // any use of the namespace other than `ns.name` (passing it around, ns[x]) keeps the library eager
+      const uses = [...source.matchAll(new RegExp(`(?<![\\w$.])${ns}(?![\\w$])(\\s*\\.\\s*([A-Za-z_$][\\w$]*))?`, "g"))]
+      for (const u of uses.slice(1)) {
+        if (u[2] === undefined) return undefined
+        names.add(u[2])
+      }
+    } else return undefined
+  }
+  return found ? names : undefined
+}
+
 const deferPlugin: esbuild.Plugin = {
   name: "stseval-defer",
   setup(build) {
-    const filter = new RegExp(`^(${Object.keys(deferred).join("|")})$`)
-    // the stand-in's own `require` resolves normally
-    build.onResolve({ filter }, (args) =>
-      args.kind === "require-call" ? undefined : { path: args.path, namespace: NAMESPACE, pluginData: args.resolveDir }
-    )
+    const filter = new RegExp(`^(${Object.keys(deferred).map(escape).join("|")})$`)
+    build.onResolve({ filter }, (args) => {
+      // the stand-in's own `require` resolves normally
+      if (args.kind === "require-call" || args.importer === "") return undefined
+      const used = namesUsed(fs.readFileSync(args.importer, "utf8"), args.path)
+      const deferrable = deferred[args.path]
+      if (used === undefined || [...used].some((name) => !deferrable.includes(name))) return undefined
+      return { path: args.path, namespace: NAMESPACE, pluginData: args.resolveDir }
+    })
     build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
       contents: [
         "let loaded",

@@ -11,6 +11,7 @@ import { commands } from "./commands/index.js"
 import { Environment } from "./internal/Environment.js"
 import { ExitCode, exitCodeOf } from "./internal/Exit.js"
 import * as Style from "./internal/Style.js"
+import { sanitize } from "./internal/Terminal.js"
 import { version } from "./Version.js"
 
 export const stseval = Command.make("stseval").pipe(
@@ -43,12 +44,27 @@ export interface Io {
 
 // The captured streams are not terminals: styling is left out, as it is for a pipe.
 // eslint-disable-next-line no-control-regex
-const plain = (args: ReadonlyArray<unknown>) => `${format(...args).replace(/\u001b\[[0-9;]*m/g, "")}\n`
+const plain = (args: ReadonlyArray<unknown>) => `${sanitize(format(...args)).replace(/\u001b\[[0-9;]*m/g, "")}\n`
 
 /** A `Console` writing to the given streams (log and info to stdout, the rest to stderr). */
 const consoleOf = (io: Io): Console.Console => {
   const out = (...args: ReadonlyArray<unknown>) => io.stdout(plain(args))
   const err = (...args: ReadonlyArray<unknown>) => io.stderr(plain(args))
+  return Object.assign(Object.create(globalThis.console) as Console.Console, { log: out, info: out, error: err, warn: err, debug: err, trace: err })
+}
+
+/**
+ * The process's console with every line through `Terminal.sanitize` (what `bin.ts` installs): no
+ * escape sequence from a run reaches the terminal.
+ *
+ * @since 0.2.0
+ */
+export const sanitizedConsole = (): Console.Console => {
+  const write = (stream: NodeJS.WriteStream) => (...args: ReadonlyArray<unknown>) => {
+    stream.write(`${sanitize(format(...args))}\n`)
+  }
+  const out = write(process.stdout)
+  const err = write(process.stderr)
   return Object.assign(Object.create(globalThis.console) as Console.Console, { log: out, info: out, error: err, warn: err, debug: err, trace: err })
 }
 

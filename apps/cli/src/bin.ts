@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Effect, Logger } from "effect"
+import { Console, Effect, Logger } from "effect"
 import { teardown } from "./internal/Exit.js"
-import { run } from "./Main.js"
+import { run, sanitizedConsole } from "./Main.js"
 
 // `stseval ... | head` closes the pipe early: the reader has what it wanted, so stop quietly
 // instead of dying on an unhandled EPIPE with a stack trace.
@@ -18,5 +18,6 @@ run(process.argv.slice(2)).pipe(
   Effect.provide(NodeServices.layer),
   // log lines (the watcher's progress) are notes for people: stderr, so stdout stays the output
   Effect.provideService(Logger.LogToStderr, true),
+  Effect.provideService(Console.Console, sanitizedConsole()),
   NodeRuntime.runMain({ teardown, disableErrorReporting: false })
 )

@@ -9,7 +9,7 @@ import { isBuiltin } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { bundle } from "../scripts/bundle.js"
+import { bundle, namesUsed } from "../scripts/bundle.js"
 import { examples } from "./support/cli.js"
 
 const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
@@ -170,5 +170,23 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     fs.rmSync(path.join(dir, files[0]))
     expect((await run(["tasks"])).stdout).toBe(off.stdout)
     expect(fs.readdirSync(dir)).toEqual([])
+  })
+})
+
+describe("which importers of fflate and yaml the bundle defers (namesUsed)", () => {
+  it("reads named imports and namespace members; anything else keeps the library eager", () => {
+    const names = (source: string) => {
+      const used = namesUsed(source, "yaml")
+      return used === undefined ? undefined : [...used].sort()
+    }
+    expect(names('import { Effect } from "effect"\nimport {\n  parse,\n  stringify as dump\n} from "yaml"\n')).toEqual(["parse", "stringify"])
+    expect(names('import * as Yaml from "yaml"\nconst a = Yaml.parse(x)\nconst b = Yaml .stringify(y)\n')).toEqual(["parse", "stringify"])
+    expect(names('import type { Document } from "yaml"\nimport { parse } from "yaml"\n')).toEqual(["parse"])
+    // the namespace passed around, indexed, or named in a comment: not provably plain calls
+    expect(names('import * as Yaml from "yaml"\nuse(Yaml)\n')).toBeUndefined()
+    expect(names('import * as Yaml from "yaml"\nYaml[k](x)\n')).toBeUndefined()
+    expect(names('// see Yaml-Structure.md\nimport * as Yaml from "yaml"\nYaml.parse(x)\n')).toBeUndefined()
+    expect(names('import Yaml from "yaml"\n')).toBeUndefined()
+    expect(names('import { parse } from "yaml-extra"\n')).toBeUndefined()
   })
 })

@@ -1,13 +1,14 @@
 /**
  * Finding and reading a baseline's inputs: an edition's test input (a SICK data file, the STS
- * Benchmark csv, or the `STS.input.<dataset>.txt` files of a folder), SICK's training data and
+ * Benchmark csv, the `STS.input.<dataset>.txt` files of a folder, or a SemRel track's
+ * `<lang>/<lang>_test.csv` files with their pair IDs), SICK's training data and
  * trial data beside it. Looks where the data store keeps an edition (`<data root>/<data.dir>` and
  * its `input` sibling, the STS 2017 layout) unless a path is given. What `stseval baseline` reads.
  *
  * @since 0.2.0
  */
 import * as nodePath from "node:path"
-import { DataStore, Issue, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
+import { DataStore, Issue, SemRel, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
 import type { Registry } from "@stseval/formats"
 import { Effect, FileSystem, Option, Schema } from "effect"
 import type { StsDataset } from "./Baseline.js"
@@ -136,9 +137,24 @@ const languagesOf = (spec: Registry.DatasetSpec): readonly [string, string] | un
   return m === null ? undefined : [m[1], m[2]]
 }
 
+/** What `stsInputs` found. @since 0.2.0 */
+export interface StsInputs {
+  readonly datasets: ReadonlyArray<StsDataset>
+  /** what was read, and what was skipped and why */
+  readonly notes: ReadonlyArray<string>
+  /** the STS Benchmark's single csv */
+  readonly stsb: boolean
+  /** SemEval-2024 Task 1: runs are `pred_<lang>.csv`, matched by pair ID (each dataset has its `pairIds`) */
+  readonly semrel: boolean
+}
+
 /**
- * The STS (or STS Benchmark) test input of every dataset that has a public input file; datasets
- * without one, or whose file is not found, are skipped with a note. Fails when none is found.
+ * The STS (STS Benchmark, SemRel) test input of every dataset that has a public input file;
+ * datasets without one, or whose file is not found, are skipped with a note. Fails when none is
+ * found. In each folder the dataset's `input` is looked for, also by its base name (a flat
+ * folder); for SemRel the labelled gold csv is taken when the unlabelled one is absent (the same
+ * pairs). A file given as `input` is the input of the dataset it names (SemRel `eng_test.csv` ->
+ * eng), or of every dataset otherwise (STS-B's one csv).
  *
  * @since 0.2.0
  */
@@ -146,25 +162,39 @@ export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdit
   const dirs = inputDirs(edition, where)
   const given = where.input !== undefined && (yield* isFile(where.input)) ? where.input : undefined
   const stsb = edition.datasets.every((d) => d.goldFormat === "stsb-csv")
+  const semrel = edition.datasets.every((d) => d.goldFormat === "semrel-csv")
   const datasets: Array<StsDataset> = []
   const notes: Array<string> = []
   for (const spec of edition.datasets) {
-    const fileName = spec.input
-    if (fileName === undefined) {
+    const names = [spec.input, semrel ? spec.gold : undefined].filter((f): f is string => f !== undefined)
+    if (names.length === 0) {
       notes.push(`${spec.name}: no public input, skipped`)
       continue
     }
-    const file = given !== undefined ? Option.some(given) : yield* firstExisting(dirs.map((d) => nodePath.join(d, fileName)))
+    let file: Option.Option<string>
+    if (given !== undefined) {
+      if (semrel && SemRel.parseFileName(nodePath.basename(given))?.language !== spec.name) continue
+      file = Option.some(given)
+    } else {
+      file = yield* firstExisting(dirs.flatMap((d) => names.flatMap((n) => [nodePath.join(d, n), nodePath.join(d, nodePath.basename(n))])))
+    }
     if (Option.isNone(file)) {
-      notes.push(`${spec.name}: ${fileName} not found in ${dirs.join(" or ")}, skipped`)
+      notes.push(`${spec.name}: ${names.join(" or ")} not found in ${dirs.join(" or ")}, skipped`)
       continue
     }
     const text = yield* readText(file.value)
-    const pairs = stsb ? (yield* parsedOrFail(StsBenchmark.parse(text))).rows : (yield* parsedOrFail(Sts.parseInput(text))).pairs
-    datasets.push({ dataset: spec.name, pairs, languages: languagesOf(spec) })
+    if (semrel) {
+      const pairs = (yield* parsedOrFail(SemRel.parseData(text))).pairs
+      datasets.push({ dataset: spec.name, pairs, pairIds: pairs.map((p) => p.pairId) })
+    } else {
+      const pairs = stsb ? (yield* parsedOrFail(StsBenchmark.parse(text))).rows : (yield* parsedOrFail(Sts.parseInput(text))).pairs
+      datasets.push({ dataset: spec.name, pairs, languages: languagesOf(spec) })
+    }
   }
   if (datasets.length === 0) {
-    return yield* new InputError({ message: `${edition.id}: no input file found (${notes.join("; ")}); give the input folder with --input <dir>` })
+    return yield* new InputError({
+      message: `${edition.id}: no input file found (${notes.join("; ") || `${given ?? ""} is not an input of ${edition.id}`}); give the input folder with --input <dir>`
+    })
   }
-  return { datasets, notes, stsb }
+  return { datasets, notes, stsb, semrel } satisfies StsInputs
 })

@@ -19,7 +19,8 @@ import type { Column, Figure, FigureRef, Scores } from "./Scores.js"
  */
 export interface Part {
   readonly name: string
-  readonly status: "scored" | "not-scored" | "missing"
+  /** `no-gold`: the dataset has no gold to score against (SemRel esp), listed with the reason */
+  readonly status: "scored" | "not-scored" | "missing" | "no-gold"
   readonly reason: string | undefined
   readonly file: string | undefined
   readonly pairs: number
@@ -108,7 +109,7 @@ const partsTable = (input: Input, withFigures: boolean): string => {
         ? `accuracy ${figureText(input.figure({ _tag: "subtask", subtask: "entailment", metric: "accuracy" }), accuracy)}`
         : `r ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "pearson" }), r)}, rho ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "spearman" }), r)}, MSE ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "mse" }), mse)}`
       : `r ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: "pearson" }), r)}, rho ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: "spearman" }), r)}`
-    const status = p.status === "scored" ? `<span class="ok">scored</span>` : `<span class="bad">${p.status === "missing" ? "not submitted" : "not scored"}</span>`
+    const status = p.status === "scored" ? `<span class="ok">scored</span>` : p.status === "no-gold" ? `<span>no gold</span>` : `<span class="bad">${p.status === "missing" ? "not submitted" : "not scored"}</span>`
     const lines = p.linesScored !== undefined ? `${p.linesScored[0]}-${p.linesScored[1]}` : ""
     return `<tr><td>${e(p.name)}</td><td>${status}</td><td class="num">${p.pairs}</td><td>${lines}</td><td>${p.file !== undefined ? `<code>${e(p.file)}</code>` : ""}</td><td>${p.status !== "scored" ? e(p.reason ?? "") : withFigures ? figures : ""}</td></tr>`
   })

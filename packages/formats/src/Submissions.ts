@@ -89,19 +89,30 @@ export interface DiscoverOptions {
 }
 
 /**
+ * The longest team name a `run.json` may give: every table and board shows it, and one run must not
+ * be able to make them unreadable (a 1 MB name broke the renderers). Papers' team names are short.
+ *
+ * @since 0.2.0
+ */
+export const MAX_TEAM_LENGTH = 200
+
+/** The longest `description` a `run.json` may give. @since 0.2.0 */
+export const MAX_DESCRIPTION_LENGTH = 2000
+
+/**
  * The optional `run.json`. Every field is optional; unknown fields are an error (they are usually
  * typos, e.g. `"primery"`).
  *
  * @since 0.1.0
  */
 export const RunJson = Schema.Struct({
-  team: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1))),
+  team: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(MAX_TEAM_LENGTH))),
   run: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
   primary: Schema.optionalKey(Schema.Boolean),
   late: Schema.optionalKey(Schema.Boolean),
   corrected: Schema.optionalKey(Schema.Boolean),
   postDeadline: Schema.optionalKey(Schema.Boolean),
-  description: Schema.optionalKey(Schema.String)
+  description: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(MAX_DESCRIPTION_LENGTH)))
 })
 /** @since 0.1.0 */
 export type RunJson = typeof RunJson.Type
@@ -531,6 +542,29 @@ const duplicateNames = (files: ReadonlyArray<RunFile>): Map<string, Array<string
   for (const f of files) byName.set(f.name, [...(byName.get(f.name) ?? []), f.path])
   return new Map([...byName].filter(([, paths]) => paths.length > 1))
 }
+
+// Characters that show nothing: format characters (zero-width space and joiners, BOM, soft
+// hyphen, bidi marks), controls and the other default-ignorable code points (variation selectors,
+// Hangul fillers).
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/gu
+
+/**
+ * A team's identity for the run limit and the one-primary rule: names that look the same are the
+ * same team. Unicode NFKC (full-width and compatibility forms), case folded, invisible characters
+ * removed, spaces trimmed and collapsed: `ECNU`, `ecnu`, `"ECNU "` and `"ECNU\u200b"` are one team.
+ *
+ * @since 0.2.0
+ */
+export const teamKey = (team: string): string =>
+  team
+    .normalize("NFKC")
+    .replace(INVISIBLE, "")
+    // upper then lower folds what lower case alone keeps apart (ß and SS, final sigma)
+    .toUpperCase()
+    .toLowerCase()
+    .normalize("NFKC")
+    .replace(/\s+/gu, " ")
+    .trim()
 
 // Code-point order, so the order is the same on every machine and locale.
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)

@@ -233,7 +233,35 @@ const CR = 13
  * decoded), then decode each line on its own. LF, CRLF and bare CR each end a line (they never
  * occur inside a multi-byte UTF-8 sequence); the piece after a final ending is not a line.
  */
+/**
+ * Files up to this size are decoded whole and split natively (a few ms for the tasks' files; a
+ * per-line decode costs a native call per line, most of a cold `stseval score`); larger ones line
+ * by line, so that a file near the size cap never holds its whole text and its lines at once.
+ */
+const WHOLE_DECODE_BYTES = 16 * 1024 * 1024
+
+const countOf = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0
+
+/** The fast path of `splitLines`: one line-ending kind in the whole file (or none); else undefined. */
+const splitWhole = (body: Uint8Array, maxLines: number): Split | "too-many" | undefined => {
+  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8")
+  const crlf = countOf(text, /\r\n/g)
+  const cr = countOf(text, /\r(?!\n)/g)
+  const lf = countOf(text, /(?<!\r)\n/g)
+  if ((crlf > 0 ? 1 : 0) + (cr > 0 ? 1 : 0) + (lf > 0 ? 1 : 0) > 1) return undefined
+  const lines = text.split(crlf > 0 ? "\r\n" : cr > 0 ? "\r" : "\n")
+  const finalNewline = text.length > 0 && lines[lines.length - 1] === ""
+  if (finalNewline || text.length === 0) lines.pop()
+  if (lines.length > maxLines) return "too-many"
+  return { lines, counts: { lf, crlf, cr }, finalNewline, firstChange: 0 }
+}
+
 const splitLines = (body: Uint8Array, maxLines: number): Split | undefined => {
+  if (body.length <= WHOLE_DECODE_BYTES) {
+    const whole = splitWhole(body, maxLines)
+    if (whole === "too-many") return undefined
+    if (whole !== undefined) return whole
+  }
   const n = body.length
   let count = 0
   for (let i = 0; i < n; i++) {

@@ -569,3 +569,23 @@ describe("loadRun", () => {
     expect(exit._tag).toBe("Failure")
   })
 })
+
+describe("run.json field lengths", () => {
+  it("a 1 MB team name or a long description is a clear error naming the field and the length, not a 1 MB message", () => {
+    const json = (o: object) => new TextEncoder().encode(JSON.stringify(o))
+    const big = Submissions.parseRunJson(json({ team: "T".repeat(1_000_000) }), "Big_run1/run.json")
+    expect(big.value).toBeUndefined()
+    expect(big.issues).toHaveLength(1)
+    const issue = big.issues[0]
+    expect(issue.code).toBe("bad-run-metadata")
+    expect(issue.field).toBe("team")
+    expect(issue.message).toContain(`at most ${Submissions.MAX_TEAM_LENGTH}`)
+    expect(issue.message).toContain("(1000000 characters)")
+    expect(JSON.stringify(issue).length).toBeLessThan(1000)
+    const description = Submissions.parseRunJson(json({ description: "d".repeat(Submissions.MAX_DESCRIPTION_LENGTH + 1) }), "x/run.json")
+    expect(description.issues[0].field).toBe("description")
+    // at the caps: valid
+    const ok = Submissions.parseRunJson(json({ team: "T".repeat(Submissions.MAX_TEAM_LENGTH), description: "d".repeat(Submissions.MAX_DESCRIPTION_LENGTH) }), "x/run.json")
+    expect(ok.issues).toEqual([])
+  })
+})

@@ -52,3 +52,49 @@ export const read = (dir: string, k: string) =>
  */
 export const write = (dir: string, entry: CacheFile) =>
   Effect.flatMap(fileOf(dir, entry.key), (file) => writeAtomic(file, JSON.stringify(entry)))
+
+/**
+ * How many times a run may stop the watcher while being scored before it is given up on: the
+ * first time may be a kill from outside (an operator's `kill -9`, the OOM killer choosing the
+ * watcher for another process's memory), so the run is tried once more; the second time it is
+ * failed as "crashed the scorer", so one run can never crash-loop the watcher.
+ *
+ * @since 0.2.0
+ */
+export const MAX_SCORING_ATTEMPTS = 2
+
+/** The journal of a run being scored: `cache/<key>.scoring`, written before, removed after. */
+const journalOf = (dir: string, k: string) => Effect.map(Path.Path, (path) => path.join(dir, `${k}.scoring`))
+
+const Journal = Schema.fromJsonString(Schema.Struct({ entry: Schema.String, attempts: Schema.Int, startedAt: Schema.Finite }))
+const decodeJournal = Schema.decodeUnknownResult(Journal)
+
+/**
+ * Record that scoring of key `k` (run `entry`) starts, before the scorer runs. Returns how many
+ * earlier attempts never finished (the watcher stopped while scoring it): 0 normally.
+ *
+ * @since 0.2.0
+ */
+export const journalStart = (dir: string, k: string, entry: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const file = yield* journalOf(dir, k)
+    const text = yield* fs.readFileString(file).pipe(Effect.option)
+    const before = text._tag === "Some" ? decodeJournal(text.value) : undefined
+    const attempts = before?._tag === "Success" ? before.success.attempts : 0
+    if (attempts < MAX_SCORING_ATTEMPTS) {
+      yield* writeAtomic(file, JSON.stringify({ entry, attempts: attempts + 1, startedAt: Date.now() }))
+    }
+    return attempts
+  })
+
+/**
+ * Scoring of key `k` finished (or was given up on): clear its journal.
+ *
+ * @since 0.2.0
+ */
+export const journalClear = (dir: string, k: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    yield* fs.remove(yield* journalOf(dir, k), { force: true })
+  })

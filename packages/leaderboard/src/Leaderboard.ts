@@ -176,11 +176,19 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
     onePrimary: true,
     postDeadline: options.postDeadline ?? "mark"
   })
-  const runs: Array<LeaderboardRun> = ranked.standings.map(({ run: { record: r, meta }, primary, flags }) => ({
+  // names that are one team (`Submissions.teamKey`) are said so on each of the team's runs
+  const merged = new Map(ranked.merged.map((m) => [m.team, m.spellings]))
+  const mergedWarning = (entry: string, team: string): ReadonlyArray<Issue.Issue> => {
+    const spellings = merged.get(team)
+    return spellings === undefined
+      ? []
+      : [Issue.warning("run-limit", entry, `team names ${spellings.map((t) => JSON.stringify(t)).join(", ")} are one team, "${team}", for the run limit and the one primary run`)]
+  }
+  const runs: Array<LeaderboardRun> = ranked.standings.map(({ run: { record: r, meta }, primary, flags, team }) => ({
     id: meta.id,
     entry: r.entry,
     kind: r.kind,
-    team: r.team,
+    team,
     run: r.run ?? null,
     primary,
     late: meta.late,
@@ -193,7 +201,7 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
     official: r.outcome.official,
     datasets: r.outcome.datasets ?? [],
     errors: r.outcome.errors,
-    warnings: r.outcome.warnings
+    warnings: [...r.outcome.warnings, ...mergedWarning(r.entry, team)]
   }))
   const rankedIds = new Set<string>()
   const rankings = ranked.rankings.map((k): Ranking => ({
@@ -242,3 +250,4 @@ export const publicView = (board: Leaderboard, hidden: boolean): Leaderboard =>
         rankings: [],
         runs: board.runs.map((r) => ({ ...r, official: [], datasets: [], warnings: [] }))
       }
+

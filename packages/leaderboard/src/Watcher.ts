@@ -28,6 +28,7 @@
 import { Deferred, Effect, Exit, FiberMap, FileSystem, Latch, Option, Path, Queue, Schema, Stream } from "effect"
 import * as Cache from "./Cache.js"
 import { isTempFile } from "./internal/files.js"
+import * as Lock from "./internal/lock.js"
 import { publisher, snapshot } from "./internal/publish.js"
 import { listRuns, onEvent, rescan, touch } from "./internal/runs.js"
 import { files, log, requestPublish } from "./internal/session.js"
@@ -87,7 +88,9 @@ export interface WatchSummary {
 
 /** @since 0.1.0 */
 export class WatchError extends Schema.TaggedError<WatchError>()("WatchError", {
-  message: Schema.String
+  message: Schema.String,
+  /** the outputs could not be written (the message gives the OS's reason), not a usage problem */
+  output: Schema.optionalKey(Schema.Boolean)
 }) {}
 
 /** Output file names. @since 0.1.0 */
@@ -114,6 +117,14 @@ const prepare = (options: WatchOptions, runLimit: number) =>
     const folderInfo = yield* fs.stat(folder).pipe(Effect.mapError(fail(`cannot read the submissions folder ${folder}`)))
     if (folderInfo.type !== "Directory") return yield* new WatchError({ message: `${folder} is not a folder` })
     yield* fs.makeDirectory(cacheDir, { recursive: true }).pipe(Effect.mapError(fail(`cannot create the output folder ${out}`)))
+    // one writer per output folder; taken before the temp files are dropped (they may be its)
+    const lock = yield* Lock.acquire(out)
+    if (lock._tag === "Held") {
+      return yield* new WatchError({
+        message: `another watcher (pid ${lock.pid} on ${lock.host}, since ${lock.startedAt}) writes to ${out}; stop it or choose another output folder (remove ${path.join(out, files.lock)} if that watcher is gone)`
+      })
+    }
+    if (lock._tag === "Failed") return yield* new WatchError({ message: `cannot lock the output folder ${out}: ${lock.reason}`, output: true })
     // Temp files of a writer killed between write and rename: never complete, safe to drop.
     for (const dir of [out, cacheDir]) {
       for (const name of yield* fs.readDirectory(dir).pipe(Effect.orElseSucceed(() => [] as Array<string>))) {
@@ -221,6 +232,7 @@ export const watch = (
         tracks: new Map(),
         counters: { pending: 0, scoredThisSession: 0, cacheHits: 0 },
         phase: settings.once ? "once" : "starting",
+        outputFailure: undefined,
         startedAt: Date.now(),
         idle: yield* Latch.make(true),
         wake: yield* Queue.sliding<void>(1),
@@ -265,13 +277,26 @@ export const watch = (
         return yield* Effect.never
       })
 
-      return yield* Effect.scoped(main).pipe(
+      const summary = yield* Effect.scoped(main).pipe(
         Effect.ensuring(
           Effect.suspend(() => {
             session.phase = "stopped"
-            return publish.pipe(Effect.andThen(log(session, "info", once ? "done" : "stopped; state flushed")))
+            return publish.pipe(
+              Effect.andThen(
+                Effect.suspend(() =>
+                  session.outputFailure === undefined
+                    ? log(session, "info", once ? "done" : "stopped; state flushed")
+                    : log(session, "error", `stopped; the outputs could not be written: ${session.outputFailure}`)
+                )
+              )
+            )
           }).pipe(Effect.uninterruptible)
         )
       )
+      // a board that is not on disk is not a success, whatever was scored
+      if (session.outputFailure !== undefined) {
+        return yield* new WatchError({ message: `writing the outputs to ${out} failed: ${session.outputFailure}`, output: true })
+      }
+      return summary
     })
   )

@@ -17,8 +17,8 @@ afterEach(() => {
   children.length = 0
 })
 
-const startChild = (folder: string, out: string, mode: "watch" | "once", delayMs: number) => {
-  const c = spawn(process.execPath, ["--conditions=@stseval/source", "--import", "tsx", child, folder, out, mode, String(delayMs)], {
+const startChild = (folder: string, out: string, mode: "watch" | "once", delayMs: number, crashOn?: string) => {
+  const c = spawn(process.execPath, ["--conditions=@stseval/source", "--import", "tsx", child, folder, out, mode, String(delayMs), ...(crashOn !== undefined ? [crashOn] : [])], {
     cwd: repoRoot,
     stdio: ["ignore", "ignore", "pipe"]
   })
@@ -92,4 +92,28 @@ describe("crash safety", () => {
     expect(board.counts).toEqual({ runs: N + 1, scored: N, failed: 1, ranked: N })
     expect(fs.readdirSync(out).filter((n) => n.endsWith(".tmp"))).toEqual([])
   }, 20000)
+
+  it("a run that kills the scorer is tried once more after a restart, then failed as 'crashed the scorer'; the rest of the board is published", async () => {
+    const folder = tempDir("crashloop")
+    const out = tempDir("crashloop-out")
+    for (let i = 1; i <= 3; i++) fs.writeFileSync(path.join(folder, `Good${i}_run1.txt`), Fake.runText(Fake.GOLD.map((g, k) => (k === i ? g + 1 : g))))
+    fs.writeFileSync(path.join(folder, "Crash_run1.txt"), "CRASH\n")
+    // 1st and 2nd start: the process dies while scoring Crash_run1 (the journal names it)
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const died = await startChild(folder, out, "once", 0, "CRASH").exited
+      expect(died.signal).toBe("SIGKILL")
+      const journals = fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".scoring"))
+      expect(journals).toHaveLength(1)
+      expect(JSON.parse(fs.readFileSync(path.join(out, "cache", journals[0]), "utf8"))).toMatchObject({ entry: "Crash_run1.txt", attempts: attempt })
+    }
+    // 3rd start: not scored again; failed with the reason, the other runs ranked, the journal cleared
+    const third = await startChild(folder, out, "once", 0, "CRASH").exited
+    expect(third.code).toBe(0)
+    const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as Leaderboard
+    expect(board.counts).toEqual({ runs: 4, scored: 3, failed: 1, ranked: 3 })
+    expect(board.runs.find((r) => r.entry === "Crash_run1.txt")!.failure).toMatch(/^crashed the scorer/)
+    expect(fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".scoring"))).toEqual([])
+    // and it stays failed: the failure is cached (under the run's content key), not retried
+    expect(fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".json"))).toHaveLength(4)
+  }, 30000)
 })

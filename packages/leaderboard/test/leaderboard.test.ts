@@ -54,6 +54,21 @@ describe("Leaderboard.build", () => {
     expect(b.counts).toEqual({ runs: 5, scored: 4, failed: 1, ranked: 3 })
   })
 
+  it("run limit by team identity: ECNU, ecnu, 'ECNU ' and 'ECNU\u200b' are one team, shown as ECNU, and each run says the names were merged", () => {
+    const spellings = ["ECNU", "ecnu", "Ecnu", "ECNU ", "ECNU\u200b"]
+    const runs = spellings.flatMap((team, i) => [1, 2].map((n) => rec(`${team}_run${n}-${i}.txt`, team, n, scored((10 * i + n) / 100))))
+    const b = Leaderboard.build([...runs, rec("X_run1.txt", "X", 1, scored(0.5))], { task: "t", runLimit: 5 })
+    const ecnu = b.runs.filter((r) => r.team !== "X")
+    expect(ecnu).toHaveLength(10)
+    expect(new Set(ecnu.map((r) => r.team))).toEqual(new Set(["ECNU"]))
+    expect(ecnu.filter((r) => r.flags.includes("over-limit"))).toHaveLength(5)
+    expect(b.counts.ranked).toBe(6)
+    for (const r of ecnu) expect(r.warnings.some((w) => w.code === "run-limit")).toBe(true)
+    const warning = ecnu[0].warnings.find((w) => w.code === "run-limit")!
+    for (const t of spellings) expect(warning.message).toContain(JSON.stringify(t))
+    expect(b.runs.find((r) => r.team === "X")!.warnings).toEqual([])
+  })
+
   it("run limit: runs beyond the team's limit (by run number) are flagged and not ranked", () => {
     // SICK allows 5 runs per team, STS 2017 3: with a limit of 3 the team's run4 and run10 are extra
     const runs = [1, 2, 3, 4, 10].map((n) => rec(`T_run${n}.txt`, "T", n, scored(n / 100)))

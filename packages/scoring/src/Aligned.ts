@@ -46,6 +46,7 @@ interface Part {
 }
 
 const compareParts = (name: string, runs: ReadonlyArray<ScoredRun>, parts: ReadonlyArray<Part | undefined>): DatasetScores | Skipped => {
+  if (parts.length === 0) return { dataset: name, reason: "no run to compare" }
   const bad = parts.findIndex((p) => p?.status !== "scored" || p.aligned === undefined)
   if (bad >= 0) return { dataset: name, reason: `${runs[bad].meta.id}: ${parts[bad]?.reason ?? "not scored"}` }
   const aligned = parts.map((p) => p!.aligned!)
@@ -66,7 +67,8 @@ const compareParts = (name: string, runs: ReadonlyArray<ScoredRun>, parts: Reado
 
 /**
  * The gold and every run's scores of each dataset all the runs have scored, on the same pairs
- * (SICK: the one dataset `relatedness`); `only` keeps one dataset.
+ * (SICK: the one dataset `relatedness`); `only` keeps one dataset. A dataset no run has a gold
+ * for (`no-gold`: SemRel esp) is left out, not skipped.
  *
  * @since 0.2.0
  */
@@ -78,7 +80,10 @@ export const datasets = (edition: Registry.TaskEdition, runs: ReadonlyArray<Scor
   else {
     for (const spec of edition.datasets) {
       if (only !== undefined && spec.name !== only) continue
-      add(compareParts(spec.name, runs, runs.map((r) => r.datasets.find((d) => d.dataset === spec.name))))
+      const parts = runs.map((r) => r.datasets.find((d) => d.dataset === spec.name))
+      // no gold for anyone (SemRel esp): not a dataset that can be compared, nor one a run lacks
+      if (parts.length > 0 && parts.every((p) => p?.status === "no-gold")) continue
+      add(compareParts(spec.name, runs, parts))
     }
   }
   return { datasets: out, skipped }

@@ -17,7 +17,7 @@
  * @since 0.1.0
  */
 import * as nodePath from "node:path"
-import { DataStore, Gold, Issue, Registry, Submissions } from "@stseval/formats"
+import { DataStore, Glue, Gold, Issue, Registry, Submissions } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import { rank } from "./Rank.js"
 import type { RankedResults, RankOptions } from "./Rank.js"
@@ -227,15 +227,17 @@ export const goldPath = Effect.fnUntraced(function* (options: {
 })
 
 /**
- * A folder that holds one run's dataset files (not a submissions folder of runs): some file is named
- * like a dataset file, or it holds only plain files (no run folder or zip), so that a run whose
- * files are misnamed is loaded as a run and reported (`missing-dataset`, listing the expected names)
- * instead of being read as a submissions folder of nothing.
+ * A folder that holds one run's files (not a submissions folder of runs). For a one-file edition: a
+ * folder with a `run.json` (as the baselines and `import mteb` write runs) or GLUE's `STS-B.tsv`.
+ * For a folder edition: some file is named like a dataset file, or it holds only plain files (no
+ * run folder or zip), so that a run whose files are misnamed is loaded as a run and reported
+ * (`missing-dataset`, listing the expected names) instead of being read as a submissions folder of
+ * nothing.
  */
 const isRunFolder = Effect.fnUntraced(function* (edition: Registry.TaskEdition, dir: string) {
   const fs = yield* FileSystem.FileSystem
-  if (edition.submission === "file") return false
   const names = yield* fs.readDirectory(dir).pipe(Effect.orElseSucceed(() => [] as Array<string>))
+  if (edition.submission === "file") return names.includes(Submissions.RUN_JSON) || names.includes(Glue.STSB_FILE)
   if (names.some((n) => Registry.datasetOfRunFile(edition, n) !== undefined)) return true
   const visible = names.filter((n) => !n.startsWith(".") && n !== "run.json" && !/\.zip$/i.test(n))
   if (visible.length === 0 || visible.length < names.filter((n) => !n.startsWith(".") && n !== "run.json").length) return false

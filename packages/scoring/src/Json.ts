@@ -12,7 +12,8 @@
  *   `undefined` is absent when every metric of the object has a value;
  * - STS datasets are under `datasets.<name>` in the edition's order, aggregates under
  *   `aggregate.<rule>` (`wmean`, `mean`, `pooled`, `allnrm`, `official`); SICK figures under
- *   `relatedness.*` and `entailment.*`;
+ *   `relatedness.*` and `entailment.*`; an edition ranked per dataset (SemEval-2024 Task 1) has one
+ *   `official` figure per dataset (`ranking` = the dataset) and its aggregate carries `unofficial`;
  * - each run's issues are split into `errors`, `warnings` and `infos`.
  *
  * @since 0.1.0
@@ -91,7 +92,10 @@ export const RunJson = Schema.Struct({
 
 /** @since 0.1.0 */
 export const DatasetJson = Schema.Struct({
-  status: Schema.Literals(["scored", "not-scored", "missing"]),
+  status: Schema.Literals(["scored", "not-scored", "missing", "no-gold"]).annotate({
+    description:
+      "no-gold: there is no gold to score it against (never released, e.g. SemRel esp); listed with the reason, never counted against the run"
+  }),
   reason: Schema.optionalKey(Schema.String).annotate({ description: "why the dataset is not scored" }),
   file: Schema.optionalKey(Schema.String),
   pairs: Count.annotate({ description: "pairs scored" }),
@@ -142,6 +146,9 @@ export const EntailmentJson = Schema.Struct({
 /** @since 0.1.0 */
 export const AggregateJson = Schema.Struct({
   value: Figure,
+  unofficial: Schema.optionalKey(Schema.String).annotate({
+    description: "present when the edition ranks runs per dataset (SemEval-2024 Task 1): why this aggregate is not an official figure"
+  }),
   datasets: Schema.Array(Schema.String).annotate({ description: "datasets whose figure entered the aggregate" }),
   zeroed: Schema.Array(Schema.Struct({ dataset: Schema.String, reason: Schema.String })).annotate({
     description: "datasets that entered as r = 0 under the edition's missing-dataset rule"
@@ -290,6 +297,7 @@ const runJson = (m: RunInfo): typeof RunJson.Type => ({
 
 const aggregateJson = (a: AggregateScore, f: Intervals.Figure | undefined): typeof AggregateJson.Type => ({
   value: number(a.value),
+  ...(a.unofficial !== undefined ? { unofficial: a.unofficial } : {}),
   datasets: [...a.datasets],
   zeroed: a.zeroed.map((z) => ({ ...z })),
   ...ciOf(f),

@@ -92,6 +92,17 @@ export interface Standing<R> {
   /** the run counts as its team's primary run (after the one-primary rule) */
   readonly primary: boolean
   readonly flags: ReadonlyArray<Flag>
+  /**
+   * the team's name as shown: the first spelling in run order of the names that are one team
+   * (`Submissions.teamKey`: `ECNU`, `ecnu` and `"ECNU "` are one team)
+   */
+  readonly team: string
+}
+
+/** Team names that are one team (`Submissions.teamKey`): the name shown and every spelling seen. @since 0.2.0 */
+export interface MergedTeam {
+  readonly team: string
+  readonly spellings: ReadonlyArray<string>
 }
 
 /** @since 0.1.0 */
@@ -129,6 +140,8 @@ export interface RankedResults<R = Rankable> {
   readonly standings: ReadonlyArray<Standing<R>>
   /** runs left out because they are not primary (`primaryOnly`) */
   readonly excluded: number
+  /** team names written differently that were counted as one team (empty when none) */
+  readonly merged: ReadonlyArray<MergedTeam>
 }
 
 /**
@@ -139,6 +152,10 @@ export interface RankedResults<R = Rankable> {
  */
 export const compareRuns = (a: RunInfo, b: RunInfo): number =>
   Submissions.compareRuns({ team: a.team, run: a.run, name: a.id }, { team: b.team, run: b.run, name: b.id })
+
+// An entry shows its team under the name the team was first seen with.
+const metaOf = <R extends { readonly meta: RunInfo }>(s: Standing<R>): RunInfo =>
+  s.team === s.run.meta.team ? s.run.meta : { ...s.run.meta, team: s.team }
 
 const noFigure: MetricValue.MetricValue = { _tag: "Undefined", reason: "not computed" }
 
@@ -154,12 +171,17 @@ export const standings = <R extends { readonly meta: RunInfo }>(
   options: Pick<RankOptions, "runLimit" | "onePrimary"> = {}
 ): ReadonlyArray<Standing<R>> => {
   const sorted = [...runs].sort((a, b) => compareRuns(a.meta, b.meta))
+  // keyed by team identity, not spelling: `Ecnu` and `ECNU ` share ECNU's run limit
   const perTeam = new Map<string, number>()
+  const shown = new Map<string, string>()
   const primaryTaken = new Set<string>()
   return sorted.map((run) => {
     const m = run.meta
-    const index = (perTeam.get(m.team) ?? 0) + 1
-    perTeam.set(m.team, index)
+    const key = Submissions.teamKey(m.team)
+    const team = shown.get(key) ?? m.team
+    shown.set(key, team)
+    const index = (perTeam.get(key) ?? 0) + 1
+    perTeam.set(key, index)
     const flags: Array<Flag> = []
     if (m.late) flags.push("late")
     if (m.corrected) flags.push("corrected")
@@ -170,15 +192,30 @@ export const standings = <R extends { readonly meta: RunInfo }>(
     if (options.onePrimary === true) {
       primary = false
       if (m.primary && !overLimit) {
-        if (primaryTaken.has(m.team)) flags.push("extra-primary")
+        if (primaryTaken.has(key)) flags.push("extra-primary")
         else {
-          primaryTaken.add(m.team)
+          primaryTaken.add(key)
           primary = true
         }
       }
     }
-    return { run, primary, flags }
+    return { run, primary, flags, team }
   })
+}
+
+/**
+ * The team names of `standings` that were counted as one team, with every spelling in run order.
+ *
+ * @since 0.2.0
+ */
+export const mergedTeams = <R extends { readonly meta: RunInfo }>(all: ReadonlyArray<Standing<R>>): ReadonlyArray<MergedTeam> => {
+  const spellings = new Map<string, Array<string>>()
+  for (const s of all) {
+    const seen = spellings.get(s.team) ?? []
+    if (!seen.includes(s.run.meta.team)) seen.push(s.run.meta.team)
+    spellings.set(s.team, seen)
+  }
+  return [...spellings].filter(([, names]) => names.length > 1).map(([team, names]) => ({ team, spellings: names }))
 }
 
 /**
@@ -217,9 +254,9 @@ export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOp
     for (const s of pool) {
       const figure = by.value(s.run)
       const not = (reason: string) =>
-        unranked.push({ rank: undefined, run: s.run, meta: s.run.meta, primary: s.primary, flags: s.flags, value: figure ?? noFigure, reason })
+        unranked.push({ rank: undefined, run: s.run, meta: metaOf(s), primary: s.primary, flags: s.flags, value: figure ?? noFigure, reason })
       if (s.run.status === "failed") not(`the run failed: ${s.run.failure ?? "nothing could be scored"}`)
-      else if (s.flags.includes("over-limit")) not(`beyond the limit of ${options.runLimit} runs for team ${s.run.meta.team}`)
+      else if (s.flags.includes("over-limit")) not(`beyond the limit of ${options.runLimit} runs for team ${s.team}`)
       else if (postDeadline === "exclude" && s.flags.includes("post-deadline")) not("submitted after the deadline")
       else if (figure === undefined || figure._tag === "Undefined" || !Number.isFinite(figure.value)) {
         not(`no ${by.ranking} figure: ${figure?._tag === "Undefined" ? figure.reason : figure === undefined ? "not computed" : "not a finite number"}`)
@@ -231,7 +268,7 @@ export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOp
     ranked.forEach((r, i) => {
       // competition ranking: a tie shares the rank of the first of its group
       const rankOf = i > 0 && r.value === ranked[i - 1].value ? entries[i - 1].rank : i + 1
-      entries.push({ rank: rankOf, run: r.s.run, meta: r.s.run.meta, primary: r.s.primary, flags: r.s.flags, value: r.figure, reason: undefined })
+      entries.push({ rank: rankOf, run: r.s.run, meta: metaOf(r.s), primary: r.s.primary, flags: r.s.flags, value: r.figure, reason: undefined })
     })
     return { ranking: by.ranking, metric: by.metric, lowerIsBetter: lower, entries: [...entries, ...unranked] }
   })
@@ -242,6 +279,7 @@ export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOp
     postDeadline,
     rankings,
     standings: all,
-    excluded: all.length - pool.length
+    excluded: all.length - pool.length,
+    merged: mergedTeams(all)
   }
 }

@@ -7,12 +7,11 @@
  */
 import type { Gold, Issue, Submissions } from "@stseval/formats"
 import { Accuracy, Aggregate as Agg, MetricValue, Mse, Pearson, Spearman, WeightedPearson } from "@stseval/metrics"
-import { officialAggregate, reportedAggregates } from "./internal/edition.js"
+import { correlationOf, officialAggregate, perDataset, reportedAggregates } from "./internal/edition.js"
 import type { AggregateName, Edition } from "./internal/edition.js"
 import { listing } from "./internal/issues.js"
 import { allIssues, validateRun } from "./Validation.js"
-import type { ValidateOptions } from "./Validation.js"
-import type { RunInfo, RunValidation, SickCheck, StsDatasetCheck } from "./Validation.js"
+import type { DatasetStatus, RunInfo, RunValidation, SickCheck, StsDatasetCheck, ValidateOptions } from "./Validation.js"
 
 type Metric = MetricValue.MetricValue
 
@@ -40,7 +39,7 @@ export interface AlignedLabels {
 /** One STS dataset (track) of a run. @since 0.1.0 */
 export interface DatasetScore {
   readonly dataset: string
-  readonly status: "scored" | "not-scored" | "missing"
+  readonly status: DatasetStatus
   readonly reason: string | undefined
   readonly file: string | undefined
   /** pairs scored */
@@ -102,6 +101,11 @@ export interface EntailmentScore {
 /** One labelled aggregate across datasets. @since 0.1.0 */
 export interface AggregateScore {
   readonly value: Metric
+  /**
+   * Why this aggregate is not an official figure, when the edition ranks runs per dataset
+   * (SemEval-2024 Task 1 ranked per language): every output labels it so.
+   */
+  readonly unofficial?: string | undefined
   /** datasets whose figure entered the aggregate */
   readonly datasets: ReadonlyArray<string>
   /** datasets that entered as r = 0 (official weighted mean of STS 2012-2016), and why */
@@ -110,9 +114,12 @@ export interface AggregateScore {
 
 /** The official figure a ranking uses. @since 0.1.0 */
 export interface OfficialScore {
-  /** ranking name: `official` (STS), `relatedness` or `entailment` (SICK) */
+  /**
+   * ranking name: `official` (STS), `relatedness` or `entailment` (SICK), or the dataset's name
+   * when the edition ranks each dataset on its own (SemRel: one ranking per language)
+   */
   readonly ranking: string
-  /** what the figure is: `pearson`, `accuracy`, `wmean`, `mean` */
+  /** what the figure is: `pearson`, `spearman`, `accuracy`, `wmean`, `mean` */
   readonly metric: string
   /** higher is better for every official metric */
   readonly value: Metric
@@ -227,43 +234,57 @@ const scoreSick = (sick: SickCheck): { relatedness: RelatednessScore; entailment
 // Aggregates
 // ---------------------------------------------------------------------------------------------
 
-const usable = (scores: ReadonlyArray<DatasetScore>) => scores.filter((s) => s.status === "scored" && s.pearson._tag === "Defined")
+/** The correlation aggregates are made of: Pearson, or the edition's Spearman (SemRel). @since 0.2.0 */
+export type Correlation = "pearson" | "spearman"
 
-const noneReason = (scores: ReadonlyArray<DatasetScore>) =>
+const NAMES: Record<Correlation, string> = { pearson: "Pearson", spearman: "Spearman" }
+
+const valueOf = (s: DatasetScore, metric: Correlation): Metric => (metric === "spearman" ? s.spearman : s.pearson)
+
+const usable = (scores: ReadonlyArray<DatasetScore>, metric: Correlation) =>
+  scores.filter((s) => s.status === "scored" && valueOf(s, metric)._tag === "Defined")
+
+const noneReason = (scores: ReadonlyArray<DatasetScore>, metric: Correlation) =>
   scores.some((s) => s.status === "scored")
-    ? "Pearson is undefined on every scored dataset"
+    ? `${NAMES[metric]} is undefined on every scored dataset`
     : "no dataset was scored"
+
+// A dataset without a gold (never released) is listed, never aggregated nor counted against a run.
+const counted = (scores: ReadonlyArray<DatasetScore>) => scores.filter((s) => s.status !== "no-gold")
 
 /**
  * Mean of per-dataset Pearson weighted by scored pairs, over the datasets with a defined figure.
  *
  * @since 0.1.0
  */
-export const wmeanOf = (scores: ReadonlyArray<DatasetScore>): AggregateScore => {
-  const u = usable(scores)
+export const wmeanOf = (scores: ReadonlyArray<DatasetScore>, metric: Correlation = "pearson"): AggregateScore => {
+  const u = usable(scores, metric)
   const value =
     u.length === 0
-      ? MetricValue.undefined_(noneReason(scores))
-      : MetricValue.defined(Agg.wmean(u.map((s) => MetricValue.getOrNaN(s.pearson)), u.map((s) => s.pairs)))
+      ? MetricValue.undefined_(noneReason(scores, metric))
+      : MetricValue.defined(Agg.wmean(u.map((s) => MetricValue.getOrNaN(valueOf(s, metric))), u.map((s) => s.pairs)))
   return { value, datasets: u.map((s) => s.dataset), zeroed: [] }
 }
 
-/** Unweighted mean of per-dataset Pearson over the datasets with a defined figure. @since 0.1.0 */
-export const meanOf = (scores: ReadonlyArray<DatasetScore>): AggregateScore => {
-  const u = usable(scores)
-  const value = u.length === 0 ? MetricValue.undefined_(noneReason(scores)) : MetricValue.defined(Agg.mean(u.map((s) => MetricValue.getOrNaN(s.pearson))))
+/** Unweighted mean of per-dataset Pearson (or `metric`) over the datasets with a defined figure. @since 0.1.0 */
+export const meanOf = (scores: ReadonlyArray<DatasetScore>, metric: Correlation = "pearson"): AggregateScore => {
+  const u = usable(scores, metric)
+  const value =
+    u.length === 0 ? MetricValue.undefined_(noneReason(scores, metric)) : MetricValue.defined(Agg.mean(u.map((s) => MetricValue.getOrNaN(valueOf(s, metric)))))
   return { value, datasets: u.map((s) => s.dataset), zeroed: [] }
 }
 
 /** Why a dataset's figure is not there, in a few words. */
-const lackingReason = (s: DatasetScore): string =>
-  s.status === "missing"
+const lackingReason = (s: DatasetScore, metric: Correlation = "pearson"): string => {
+  const v = valueOf(s, metric)
+  return s.status === "missing"
     ? "the run has no file for it"
-    : s.status === "not-scored"
+    : s.status !== "scored"
       ? (s.reason ?? "it could not be scored")
-      : `Pearson is undefined (${s.pearson._tag === "Undefined" ? s.pearson.reason : ""})`
+      : `${NAMES[metric]} is undefined (${v._tag === "Undefined" ? v.reason : ""})`
+}
 
-const hasFigure = (s: DatasetScore) => s.status === "scored" && s.pearson._tag === "Defined"
+const hasFigure = (s: DatasetScore, metric: Correlation = "pearson") => s.status === "scored" && valueOf(s, metric)._tag === "Defined"
 
 /**
  * A mean of per-dataset Pearson (weighted by scored pairs, or not) under the edition's
@@ -278,18 +299,20 @@ const hasFigure = (s: DatasetScore) => s.status === "scored" && s.pearson._tag =
  * @since 0.1.0
  */
 export const officialMean = (
-  scores: ReadonlyArray<DatasetScore>,
+  all: ReadonlyArray<DatasetScore>,
   weighted: boolean,
-  missingDataset: "zero" | "no-official-score"
+  missingDataset: "zero" | "no-official-score",
+  metric: Correlation = "pearson"
 ): AggregateScore => {
+  const scores = counted(all)
   if (!scores.some((s) => s.status === "scored")) {
     return { value: MetricValue.undefined_("no dataset was scored"), datasets: [], zeroed: [] }
   }
-  const lacking = scores.filter((s) => !hasFigure(s))
+  const lacking = scores.filter((s) => !hasFigure(s, metric))
   if (missingDataset === "no-official-score" && lacking.length > 0) {
     return {
       value: MetricValue.undefined_(
-        `no official score: it needs every dataset, and ${listing(lacking.map((s) => `${s.dataset} has no figure (${lackingReason(s)})`))}`
+        `no official score: it needs every dataset, and ${listing(lacking.map((s) => `${s.dataset} has no figure (${lackingReason(s, metric)})`))}`
       ),
       datasets: [],
       zeroed: []
@@ -308,14 +331,14 @@ export const officialMean = (
   const used: Array<string> = []
   const zeroed: Array<{ dataset: string; reason: string }> = []
   for (const s of scores) {
-    if (hasFigure(s)) {
-      values.push(MetricValue.getOrNaN(s.pearson))
+    if (hasFigure(s, metric)) {
+      values.push(MetricValue.getOrNaN(valueOf(s, metric)))
       weights.push(s.pairs)
       used.push(s.dataset)
     } else {
       values.push(0)
       weights.push(s.weight)
-      zeroed.push({ dataset: s.dataset, reason: lackingReason(s) })
+      zeroed.push({ dataset: s.dataset, reason: lackingReason(s, metric) })
     }
   }
   return {
@@ -327,7 +350,7 @@ export const officialMean = (
 
 const pooledOf = (checks: ReadonlyArray<StsDatasetCheck>, scores: ReadonlyArray<DatasetScore>, nrm: boolean): AggregateScore => {
   const used = checks.filter((c) => c.status === "scored")
-  if (used.length === 0) return { value: MetricValue.undefined_(noneReason(scores)), datasets: [], zeroed: [] }
+  if (used.length === 0) return { value: MetricValue.undefined_(noneReason(scores, "pearson")), datasets: [], zeroed: [] }
   const xs = used.map((c) => c.run)
   const ys = used.map((c) => c.gold)
   return { value: nrm ? Agg.allNrm(xs, ys) : Agg.pooled(xs, ys), datasets: used.map((c) => c.dataset), zeroed: [] }
@@ -346,13 +369,14 @@ export const officialOf = (
   scores: ReadonlyArray<DatasetScore>
 ): AggregateScore => {
   const rule = officialAggregate(edition)
+  const metric = correlationOf(edition)
   switch (rule) {
     case "wmean":
     case "mean":
-      return officialMean(scores, rule === "wmean", edition.missingDataset)
+      return officialMean(scores, rule === "wmean", edition.missingDataset, metric)
     case "pooled":
     case "allnrm": {
-      const lacking = scores.filter((s) => s.status !== "scored")
+      const lacking = counted(scores).filter((s) => s.status !== "scored")
       if (lacking.length > 0) {
         return {
           value: MetricValue.undefined_(
@@ -366,7 +390,7 @@ export const officialOf = (
     }
     case "single": {
       const s = scores[0]
-      return { value: s.pearson, datasets: hasFigure(s) ? [s.dataset] : [], zeroed: [] }
+      return { value: valueOf(s, metric), datasets: hasFigure(s, metric) ? [s.dataset] : [], zeroed: [] }
     }
   }
 }
@@ -412,16 +436,24 @@ export const scoreValidated = (edition: Edition, v: RunValidation): ScoredRun =>
     aggregate[name] =
       name === "wmean" ? wmeanOf(datasets) : name === "mean" ? meanOf(datasets) : pooledOf(v.datasets, datasets, name === "allnrm")
   }
-  const official = officialOf(edition, v.datasets, datasets)
-  aggregate.official = official
-  return {
-    ...base,
-    relatedness: undefined,
-    entailment: undefined,
-    datasets,
-    aggregate,
-    official: [{ ranking: "official", metric: officialAggregate(edition), value: official.value }]
+  const metric = correlationOf(edition)
+  let official: ReadonlyArray<OfficialScore>
+  if (perDataset(edition)) {
+    // SemEval-2024 Task 1: each language is ranked on its own figure; the ranking's rule over the
+    // languages (their mean) is reported under its name, labelled unofficial, never as `official`
+    const rule = officialAggregate(edition)
+    if (rule === "wmean" || rule === "mean") {
+      aggregate[rule] = {
+        ...officialMean(datasets, rule === "wmean", edition.missingDataset, metric),
+        unofficial: `runs are ranked in each dataset on its own; this ${rule === "wmean" ? "weighted mean" : "mean"} of ${NAMES[metric]} over the datasets with a public gold is not an official figure`
+      }
+    }
+    official = counted(datasets).map((d) => ({ ranking: d.dataset, metric, value: valueOf(d, metric) }))
+  } else {
+    aggregate.official = officialOf(edition, v.datasets, datasets)
+    official = [{ ranking: "official", metric: officialAggregate(edition), value: aggregate.official.value }]
   }
+  return { ...base, relatedness: undefined, entailment: undefined, datasets, aggregate, official }
 }
 
 const emptySick = (reason: string): SickCheck => ({

@@ -8,9 +8,9 @@
  *
  * @since 0.1.0
  */
-import { Issue, Registry, Sick, Sts, Text } from "@stseval/formats"
+import { Glue, Issue, Registry, SemRel, Sick, Sts, Text } from "@stseval/formats"
 import type { Gold, Submissions } from "@stseval/formats"
-import { officialAggregate } from "./internal/edition.js"
+import { officialAggregate, perDataset } from "./internal/edition.js"
 import type { DatasetSpec, Edition } from "./internal/edition.js"
 import { capped, errors, listing, plural } from "./internal/issues.js"
 
@@ -26,15 +26,25 @@ export type RunInfo = Submissions.RunMeta
 // ---------------------------------------------------------------------------------------------
 
 /**
- * One STS dataset of a run: `scored`, `not-scored` (the file or its alignment has an error) or
- * `missing` (the run has no file for it). When scored, `run` / `gold` / `confidence` hold the
- * scored pairs, aligned.
+ * What became of one STS dataset of a run: `scored`, `not-scored` (the file or its alignment has
+ * an error), `missing` (the run has no file for it) or `no-gold` (there is no gold to score it
+ * against: its gold was never released (`goldNotPublic`, SemRel's esp), or, in an edition ranked
+ * per dataset, the gold was not loaded and the run has no file for it either). A `no-gold` dataset
+ * is listed with the reason and never counted against the run.
+ *
+ * @since 0.2.0
+ */
+export type DatasetStatus = "scored" | "not-scored" | "missing" | "no-gold"
+
+/**
+ * One STS dataset of a run (see `DatasetStatus`). When scored, `run` / `gold` / `confidence` hold
+ * the scored pairs, aligned.
  *
  * @since 0.1.0
  */
 export interface StsDatasetCheck {
   readonly dataset: string
-  readonly status: "scored" | "not-scored" | "missing"
+  readonly status: DatasetStatus
   /** why the dataset is not scored (a sentence), when it is not */
   readonly reason: string | undefined
   /** the run file's path, when the run has one for this dataset */
@@ -130,7 +140,7 @@ const sickGold = (gold: GoldSick) => {
 
 const notScored = (
   dataset: string,
-  status: "not-scored" | "missing",
+  status: Exclude<DatasetStatus, "scored">,
   reason: string,
   file: string | undefined,
   weight: number,
@@ -174,6 +184,7 @@ const countAnnotated = (scores: Float64Array, end: number): number => {
 
 /** What a missing dataset means under the edition's official rule, for the message. */
 const missingConsequence = (edition: Edition): string => {
+  if (perDataset(edition)) return "it is not ranked in that dataset (runs are ranked in each dataset on its own)"
   const rule = officialAggregate(edition)
   if (edition.datasets.length === 1 || rule === "single") return "the run cannot be scored"
   if (rule === "pooled" || rule === "allnrm") return `the run gets no official score (${rule} needs every dataset)`
@@ -199,6 +210,14 @@ export const checkStsDataset = (
   runPath?: string
 ): StsDatasetCheck => {
   const name = dataset.name
+  if (gold === undefined && dataset.goldNotPublic !== undefined) {
+    // not the run's fault: listed with the reason, never an error
+    const issues = file === undefined ? [] : [Issue.info("not-public", file.path, `${name} cannot be scored: ${dataset.goldNotPublic}`, { field: name })]
+    return notScored(name, "no-gold", dataset.goldNotPublic, file?.path, 0, 0, issues)
+  }
+  if (gold === undefined && file === undefined && perDataset(edition)) {
+    return notScored(name, "no-gold", `no gold was loaded for dataset ${name}, and the run has no file for it`, undefined, 0, 0, [])
+  }
   if (gold === undefined) {
     const path = file?.path ?? dataset.run
     return notScored(name, file === undefined ? "missing" : "not-scored", `no gold was loaded for dataset ${name}`, file?.path, 0, 0, [
@@ -220,12 +239,17 @@ export const checkStsDataset = (
     const single = edition.datasets.length === 1
     const message = `the run has no file for dataset ${name} (expected ${expected}); ${missingConsequence(edition)}`
     const where = runPath === undefined ? expected : runPath.endsWith(".zip") ? `${runPath}!${expected}` : `${runPath}/${expected}`
-    const issue = (single ? Issue.error : Issue.warning)("missing-dataset", where, message, { expected, found: "no such file" })
+    // ranked per dataset (SemRel): a run enters the languages it wants, so an absent one is no fault
+    const severity = single ? Issue.error : perDataset(edition) ? Issue.info : Issue.warning
+    const issue = severity("missing-dataset", where, message, { expected, found: "no such file" })
     return notScored(name, "missing", `the run has no file for dataset ${name}`, undefined, weight, 0, [issue])
   }
   const path = file.path
   const decoded = Text.decode(file.bytes, path)
-  const parsed = Sts.parseOutput(decoded.value)
+  if (Registry.matchOf(dataset) === "pair-id") return checkByPairId(edition, name, gold, path, decoded)
+  // a GLUE STS-B.tsv (header index<TAB>prediction) is an STS-B run with the rows given by index
+  const parsed =
+    dataset.goldFormat === "stsb-csv" && Glue.isStsbFile(decoded.value) ? Glue.parseStsb(decoded.value, goldLines) : Sts.parseOutput(decoded.value)
   const issues: Array<Issue.Issue> = [...decoded.issues, ...parsed.issues]
   const output = parsed.value
   const runLines = output.scores.length
@@ -324,6 +348,26 @@ export const checkStsDataset = (
     confidence,
     issues
   }
+}
+
+/**
+ * A dataset matched by pair ID (SemEval-2024 Task 1's `pred_<lang>.csv`): `SemRel.matchRun`'s
+ * checks, which are the organisers' `evaluation.py`'s (header, as many rows as the gold, no unknown
+ * or repeated pair ID) plus a missing or NaN prediction; any error means the dataset is not scored.
+ */
+const checkByPairId = (edition: Edition, name: string, gold: GoldScores, path: string, decoded: Issue.Parsed<Text.TextFile>): StsDatasetCheck => {
+  const weight = gold.scores.length
+  const runLines = Math.max(0, Text.contentEnd(decoded.value.lines) - 1)
+  if (gold.pairIds === undefined) {
+    const issue = Issue.error("unknown-pair", path, `the gold of ${name} (${gold.file}) has no pair IDs to match the run by`, { expected: "a gold with pair IDs" })
+    return notScored(name, "not-scored", issue.message, path, weight, runLines, [...decoded.issues, issue])
+  }
+  const matched = SemRel.matchRun(decoded.value, { file: gold.file, pairIds: gold.pairIds, scores: gold.scores }, { scale: edition.scale })
+  const issues = [...decoded.issues, ...matched.issues]
+  const fileErrors = errors(issues)
+  if (fileErrors.length > 0) return notScored(name, "not-scored", firstErrorReason(fileErrors, `${name} is not scored`), path, weight, runLines, issues)
+  const { run, gold: g } = matched.value
+  return { dataset: name, status: "scored", reason: undefined, file: path, weight, pairs: run.length, runLines, linesScored: undefined, run, gold: g, confidence: undefined, issues }
 }
 
 const outOfScale = (edition: Edition, path: string, outside: number, pairs: number, line: number, value: number, field: string | undefined) =>

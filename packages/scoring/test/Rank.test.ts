@@ -122,6 +122,24 @@ describe("rank", () => {
     expect(Rank.rank(team, { runLimit: 3, onePrimary: true }).rankings[0].entries.map((e) => e.meta.id)).toEqual(["T/run1"])
   })
 
+  it("team identity: ECNU, ecnu, Ecnu, 'ECNU ', 'ECNU\u200b' and full-width ＥＣＮＵ are one team for the run limit and one primary run; merges are said", () => {
+    const spellings = ["ECNU", "ecnu", "Ecnu", "ECNU ", "ECNU\u200b", "\uff25\uff23\uff2e\uff35", "ECNU\u00a0"]
+    const runs = spellings.map((team, i) => run(team, i + 1, 0.5 + i / 100))
+    const ranked = Rank.rank([...runs, run("Other", 1, 0.1)], { primaryOnly: false, runLimit: 5, onePrimary: true })
+    const ecnu = ranked.standings.filter((s) => s.run.meta.team !== "Other")
+    // 7 runs of one team against a limit of 5: the two last in run order are over the limit
+    expect(ecnu.filter((s) => s.flags.includes("over-limit"))).toHaveLength(2)
+    expect(ecnu.filter((s) => s.primary)).toHaveLength(1)
+    // shown under the first spelling in run order (code points: "ECNU" first)
+    expect(new Set(ecnu.map((s) => s.team))).toEqual(new Set(["ECNU"]))
+    expect(new Set(ranked.rankings[0].entries.filter((e) => e.meta.id !== "Other/run1").map((e) => e.meta.team))).toEqual(new Set(["ECNU"]))
+    expect(ranked.merged).toHaveLength(1)
+    expect(ranked.merged[0].team).toBe("ECNU")
+    expect(new Set(ranked.merged[0].spellings)).toEqual(new Set(spellings))
+    // distinct teams stay distinct, and nothing is merged when nothing is alike
+    expect(Rank.rank([run("ECNU", 1, 0.5), run("ECNU2", 1, 0.4)]).merged).toEqual([])
+  })
+
   it("ranks by a figure of the caller's choice, smaller first when lower is better (MSE)", () => {
     const mse = new Map([["A/run1", 0.3], ["B/run1", 0.2], ["C/run1", 0.2]])
     const ranked = Rank.rank([run("A", 1, 0), run("B", 1, 0), run("C", 1, 0)], {

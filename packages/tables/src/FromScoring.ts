@@ -189,11 +189,15 @@ export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options
   const datasets: Array<DatasetInfo> = names.map((name) => {
     const spec = options.edition?.datasets.find((d) => d.name === name)
     const g = gold.get(name)
+    // no gold: every run says so (the gold was never released, or not loaded)
+    const states = runs.flatMap((r) => r.datasets.filter((d) => d.dataset === name))
+    const noGold = states.length > 0 && states.every((d) => d.status === "no-gold") ? (states[0].reason ?? spec?.goldNotPublic) : undefined
     return {
       name,
       header: kind === "sick" ? name : headerOf(options.edition, name),
       pairs: g?.length ?? spec?.pairs,
-      ...(g !== undefined ? { gold: g } : {})
+      ...(g !== undefined ? { gold: g } : {}),
+      ...(noGold !== undefined ? { noGold } : {})
     }
   })
   const { intervals } = options

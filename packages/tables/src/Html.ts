@@ -75,7 +75,7 @@ const cellHtml = (row: Table.Row, column: Table.Column, extent?: Extent): string
     cls.push("missing")
     if (cell?.reason !== undefined) attrs += ` title="${escape(cell.reason)}"`
   } else if (cell._tag === "number") {
-    inner = escape(Table.formatNumber(cell.value, column.number))
+    inner = escape(Table.cellText(cell, column))
     sortValue = String(cell.value)
     if (cell.ci !== undefined && extent !== undefined) {
       inner += errorBar(cell.value, cell.ci, extent, column)
@@ -201,15 +201,18 @@ const heat = (p: number, alpha: number): string => {
 export const heatmapSvg = (mat: Table.PValueMatrix, labelLength = 32): string => {
   const k = mat.runs.length
   const cell = Math.max(6, Math.min(22, Math.floor(640 / Math.max(1, k))))
-  const left = 7 * Math.min(labelLength, Math.max(4, ...mat.runs.map((r) => Array.from(r).length))) + 10
+  const left = 7 * Math.min(labelLength, mat.runs.reduce((w, r) => Math.max(w, Array.from(r).length), 4)) + 10
   const top = left
   const size = { w: left + k * cell + 10, h: top + k * cell + 10 }
   const out: Array<string> = [
     `<svg class="heatmap" xmlns="http://www.w3.org/2000/svg" width="${size.w}" height="${size.h}" viewBox="0 0 ${size.w} ${size.h}" role="img" aria-label="${escape(`p-values (${mat.test}) between runs on ${mat.dataset}`)}">`,
     `<title>${escape(`${mat.dataset}: p-values of ${mat.test} between runs (darker = smaller p; red = p <= ${mat.alpha})`)}</title>`
   ]
+  // cell tooltips name runs by their short labels: with full names every cell would repeat them
+  // (a long team name times runs squared); the labels' own tooltips keep the full text
+  const short = mat.runs.map((r) => shorten(r, labelLength))
   mat.runs.forEach((r, i) => {
-    const name = escape(shorten(r, labelLength))
+    const name = escape(short[i])
     out.push(`<text x="${left - 4}" y="${top + i * cell + cell * 0.7}" class="label" text-anchor="end">${name}<title>${escape(r)}</title></text>`)
     out.push(`<text transform="translate(${left + i * cell + cell * 0.7} ${top - 4}) rotate(-90)" class="label">${name}<title>${escape(r)}</title></text>`)
   })
@@ -218,7 +221,7 @@ export const heatmapSvg = (mat: Table.PValueMatrix, labelLength = 32): string =>
       const p = mat.p[i]?.[j] ?? Number.NaN
       out.push(
         `<rect x="${left + j * cell}" y="${top + i * cell}" width="${cell - 1}" height="${cell - 1}" fill="${heat(p, mat.alpha)}"><title>${escape(
-          `${mat.runs[i]} vs ${mat.runs[j]}: p = ${Number.isFinite(p) ? p.toPrecision(3) : "not computed"}`
+          `${short[i]} vs ${short[j]}: p = ${Number.isFinite(p) ? p.toPrecision(3) : "not computed"}`
         )}</title></rect>`
       )
     }
@@ -297,7 +300,11 @@ const tableSection = (table: Table.Table, index: number, options: Options): Arra
     for (const mat of matrices) {
       parts.push(
         `<h3>${escape(mat.dataset)}</h3>`,
-        `<p class="notes">${escape(`${mat.test}, two-sided p-values; red: p <= ${mat.alpha} (significantly different), blue: p > ${mat.alpha}; darker = smaller p. Hover a cell for its value.`)}</p>`,
+        `<p class="notes">${escape(
+          `${mat.test}, two-sided p-values; red: p <= ${mat.alpha} (significantly different), blue: p > ${mat.alpha}; darker = smaller p. Hover a cell for its value.${
+            mat.total !== undefined ? ` The ${mat.runs.length} best runs of ${mat.total} (by Pearson r on this dataset): the map grows with the square of the runs.` : ""
+          }`
+        )}</p>`,
         heatmapSvg(mat, options.labelLength ?? 32)
       )
     }

@@ -32,6 +32,7 @@ const Cell = Schema.Union([
     ci: Schema.optionalKey(
       described(Schema.Struct({ low: Schema.Finite, high: Schema.Finite }), "with --ci: the figure's bootstrap interval (level in the footnotes)")
     ),
+    rank: Schema.optionalKey(described(Schema.Int, "the run's rank in this column's own ranking (SemRel: per language), printed after the value")),
     ...cellCommon
   }),
   Schema.Struct({ _tag: Schema.Literal("text"), text: Schema.String, ...cellCommon }),
@@ -73,7 +74,8 @@ const PValues = Schema.Struct({
   test: described(Schema.String, "test name as printed, e.g. Williams' t"),
   alpha: Schema.Finite,
   runs: described(Schema.Array(Schema.String), "run labels, best first"),
-  p: described(Schema.Array(Schema.Array(Schema.NullOr(Schema.Finite))), "p[i][j]; null where the comparison could not be made; 1 on the diagonal")
+  p: described(Schema.Array(Schema.Array(Schema.NullOr(Schema.Finite))), "p[i][j]; null where the comparison could not be made; 1 on the diagonal"),
+  total: Schema.optionalKey(described(Schema.Int, "when the matrix holds only the best runs (at most 50): how many runs there were"))
 })
 
 /** One results table as JSON (`document`). @since 0.2.0 */
@@ -130,7 +132,14 @@ const cellJson = (cell: Table.Cell | undefined, column: Table.Column): TableJson
   const marks = [...c.marks]
   switch (c._tag) {
     case "number":
-      return { _tag: "number", value: c.value, ...(c.ci !== undefined ? { ci: { low: c.ci.low, high: c.ci.high } } : {}), marks, display }
+      return {
+        _tag: "number",
+        value: c.value,
+        ...(c.ci !== undefined ? { ci: { low: c.ci.low, high: c.ci.high } } : {}),
+        ...(c.rank !== undefined ? { rank: c.rank } : {}),
+        marks,
+        display
+      }
     case "text":
       return { _tag: "text", text: c.text, marks, display }
     case "missing":

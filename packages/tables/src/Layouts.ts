@@ -40,6 +40,8 @@ export interface ColumnSpec {
   readonly markBest?: boolean | undefined
   /** mark runs not significantly different from the best on this dataset in bold */
   readonly markTied?: string | undefined
+  /** print each run's rank in this column's own ranking after its value (`0.812 (2)`; SemRel ranks per language) */
+  readonly withRank?: boolean | undefined
   readonly description?: string | undefined
 }
 
@@ -305,6 +307,13 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     }
   }
 
+  // ranks within the columns that print them (ranked runs only, the same rule as the rank column)
+  const columnRanks = new Map<string, Map<string, number | undefined>>()
+  for (const c of specs) {
+    if (c.withRank !== true) continue
+    columnRanks.set(c.key, new Map((rankOf(rankedRuns, c)?.entries ?? []).map((e) => [e.run.row.id, e.rank])))
+  }
+
   const usedMarks = { best: false, tied: new Set<string>(), late: false, postDeadline: false, missing: false, overlapsBest: false, range: false }
   const rankIntervalOf = (run: RunResult) => (rankFigure !== undefined && ranked.has(sectionOf(run)) ? run.rankIntervals?.[rankFigure] : undefined)
   const ciOf = (run: RunResult, source: Source) =>
@@ -352,7 +361,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
           marks.push("tied")
           usedMarks.tied.add(`${Significance.testLabel(sig.test)}, p > ${sig.alpha}`)
         }
-        return Table.number(v, marks, ciOf(run, c.source))
+        return Table.number(v, marks, ciOf(run, c.source), columnRanks.get(c.key)?.get(run.id))
       }
     }
   }
@@ -418,7 +427,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   }
   const pValues: Array<Table.PValueMatrix> = Object.entries(significance).flatMap(([dataset, s]) =>
     s.matrix !== undefined && shownDatasets.has(dataset)
-      ? [{ dataset: results.datasets.find((d) => d.name === dataset)?.header ?? dataset, test: Significance.testLabel(s.test), alpha: s.alpha, runs: s.matrix.runs.map((id) => label.get(id) ?? id), p: s.matrix.p }]
+      ? [{ dataset: results.datasets.find((d) => d.name === dataset)?.header ?? dataset, test: Significance.testLabel(s.test), alpha: s.alpha, runs: s.matrix.runs.map((id) => label.get(id) ?? id), p: s.matrix.p, ...(s.matrix.total !== undefined ? { total: s.matrix.total } : {}) }]
       : []
   )
 
@@ -444,6 +453,14 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
 const label: ColumnSpec = { key: "run", header: "Run", source: { _tag: "label" } }
 const rank: ColumnSpec = { key: "rank", header: "Rank", source: { _tag: "rank" } }
 const r3: Table.NumberStyle = { decimals: 3 }
+
+/** One column per dataset: its figure under the dataset's header. */
+const datasetColumn = (d: Results["datasets"][number], metric: "pearson" | "spearman", more: Partial<ColumnSpec>): ColumnSpec => ({
+  key: d.name,
+  header: d.header ?? d.name,
+  source: { _tag: "metric", dataset: d.name, metric },
+  ...more
+})
 const x100: Table.NumberStyle = { decimals: 2, scale: 100 }
 
 /**
@@ -498,7 +515,7 @@ export const sts2014Table3 = (results: Results): LayoutSpec => ({
   wide: true,
   columns: [
     label,
-    ...results.datasets.map((d): ColumnSpec => ({ key: d.name, header: d.header ?? d.name, source: { _tag: "metric", dataset: d.name, metric: "pearson" }, number: r3 })),
+    ...results.datasets.map((d) => datasetColumn(d, "pearson", { number: r3 })),
     { key: "wmean", header: "Weighted mean", source: { _tag: "aggregate", name: "official" }, number: r3, description: "mean of per-dataset Pearson weighted by scored pairs; a dataset not submitted counts as r = 0" },
     rank
   ],
@@ -522,17 +539,7 @@ export const sts2017Table10 = (results: Results): LayoutSpec => ({
   columns: [
     label,
     { key: "primary", header: "Primary", source: { _tag: "aggregate", name: "official" }, number: x100, markBest: true },
-    ...results.datasets.map(
-      (d): ColumnSpec => ({
-        key: d.name,
-        header: d.header ?? d.name,
-        group: "Track",
-        source: { _tag: "metric", dataset: d.name, metric: "pearson" },
-        number: x100,
-        markBest: true,
-        markTied: d.name
-      })
-    )
+    ...results.datasets.map((d) => datasetColumn(d, "pearson", { group: "Track", number: x100, markBest: true, markTied: d.name }))
   ],
   sortBy: "primary",
   runs: "all",
@@ -560,13 +567,48 @@ export const stsbTable14 = (_: Results): LayoutSpec => ({
   rankedSections: undefined
 })
 
+/**
+ * SemEval-2024 Task 1 (SemRel), one table per track: a column per language with each run's
+ * Spearman and its rank among the runs in that language (`0.812 (2)`), as the task ranked teams per
+ * language; the mean over the languages is shown last, labelled unofficial, and orders the rows. A
+ * language without a public gold (esp) has no column; a footnote says why.
+ *
+ * @since 0.2.0
+ */
+export const semrel2024Table = (results: Results): LayoutSpec => ({
+  id: "semrel2024-table",
+  title: `${results.edition}: Spearman per language`,
+  caption: "Spearman correlation of the {runs} in each language, with the rank in that language in parentheses (runs are ranked per language).",
+  label: `tab:${results.edition}`,
+  wide: true,
+  columns: [
+    label,
+    ...results.datasets.filter((d) => d.noGold === undefined).map((d) => datasetColumn(d, "spearman", { group: "Spearman (rank)", number: r3, withRank: true })),
+    {
+      key: "mean",
+      header: "Mean (unofficial)",
+      source: { _tag: "aggregate", name: "mean" },
+      number: r3,
+      description: "mean of Spearman over the languages with a public gold; not an official figure (runs were ranked per language)"
+    }
+  ],
+  sortBy: "mean",
+  runs: "all",
+  sectionOrder: [participants, "Baselines"],
+  notes: [
+    "Mean (unofficial): the mean of Spearman over the languages with a public gold, for runs that entered all of them; the task ranked runs per language only. Rows are ordered by it.",
+    ...results.datasets.filter((d) => d.noGold !== undefined).map((d) => `${d.header ?? d.name}: not scored, ${d.noGold ?? ""}.`)
+  ]
+})
+
 /** The preset layouts by id. @since 0.1.0 */
 export const presets: Readonly<Record<string, (results: Results) => LayoutSpec>> = {
   "sick2014-table6": sickTable6,
   "sick2014-table7": sickTable7,
   "sts2014-table3": sts2014Table3,
   "sts2017-table10": sts2017Table10,
-  "stsb-table14": stsbTable14
+  "stsb-table14": stsbTable14,
+  "semrel2024-table": semrel2024Table
 }
 
 /**

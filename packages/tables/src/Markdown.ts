@@ -34,6 +34,9 @@ const width = (s: string): number => {
   return w
 }
 
+/** The widest a column is padded to (see `render`). */
+const MAX_PAD = 400
+
 const pad = (s: string, w: number, align: Table.Align): string => {
   const gap = Math.max(0, w - width(s))
   if (align === "right") return " ".repeat(gap) + s
@@ -70,7 +73,17 @@ export const render = (table: Table.Table, options: Options = {}): string => {
     if (section.title !== undefined && section.rows.length > 0) body.push(cols.map((_, i) => (i === 0 ? `**${escape(section.title ?? "")}**` : "")))
     for (const row of section.rows) body.push(cols.map((c) => cellMarkdown(row, c)))
   }
-  const widths = cols.map((_, i) => Math.max(3, width(header[i]), ...body.map((r) => width(r[i]))))
+  // Columns are padded to their widest cell up to MAX_PAD; a longer cell (a long description or
+  // team name) overflows its column instead of padding every other row to its width: one long
+  // string must not make the table (rows x widest) too large to build.
+  const widths = cols.map((_, i) => {
+    let w = Math.max(3, Math.min(MAX_PAD, width(header[i])))
+    for (const r of body) {
+      const cw = width(r[i])
+      if (cw <= MAX_PAD && cw > w) w = cw
+    }
+    return w
+  })
   const line = (cells: ReadonlyArray<string>) => `| ${cells.map((s, i) => pad(s, widths[i], cols[i].align)).join(" | ")} |`
   const rule = `| ${cols
     .map((c, i) => {

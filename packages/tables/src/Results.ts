@@ -100,6 +100,8 @@ export interface DatasetInfo {
   readonly pairs?: number | undefined
   /** gold scores of the scored pairs */
   readonly gold?: Float64Array | undefined
+  /** why the dataset has no gold and cannot be scored (SemRel esp: labels never released) */
+  readonly noGold?: string | undefined
 }
 
 /**
@@ -116,8 +118,15 @@ export interface DatasetSignificance {
   readonly tied: ReadonlyArray<string>
   /** run ids the comparison with the best failed for (invalid input), with the reason */
   readonly failed?: ReadonlyArray<{ readonly id: string; readonly reason: string }> | undefined
-  /** run ids best first, and p[i][j] between them (NaN = not computed) */
-  readonly matrix?: { readonly runs: ReadonlyArray<string>; readonly p: ReadonlyArray<ReadonlyArray<number>> } | undefined
+  /**
+   * run ids best first, and p[i][j] between them (NaN = not computed); `total`, when the matrix
+   * holds only the best runs (`Significance.MATRIX_MAX_RUNS`), is how many runs were compared
+   */
+  readonly matrix?: {
+    readonly runs: ReadonlyArray<string>
+    readonly p: ReadonlyArray<ReadonlyArray<number>>
+    readonly total?: number | undefined
+  } | undefined
 }
 
 /** @since 0.1.0 */

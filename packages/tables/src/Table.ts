@@ -52,6 +52,8 @@ export type Cell =
       readonly marks: ReadonlyArray<CellMark>
       /** the figure's confidence interval (`--ci`; HTML draws it as an error bar) */
       readonly ci?: { readonly low: number; readonly high: number } | undefined
+      /** the run's rank in this column's own ranking (SemRel: per language), printed `0.812 (2)` */
+      readonly rank?: number | undefined
     }
   | { readonly _tag: "text"; readonly text: string; readonly marks: ReadonlyArray<CellMark> }
   /** a figure the run does not have (dataset not submitted, not scored): printed "-" */
@@ -104,6 +106,8 @@ export interface PValueMatrix {
   readonly runs: ReadonlyArray<string>
   /** p[i][j]; NaN where the comparison could not be made; 1 on the diagonal */
   readonly p: ReadonlyArray<ReadonlyArray<number>>
+  /** when the matrix holds only the best runs: how many runs there were (`Significance.MATRIX_MAX_RUNS`) */
+  readonly total?: number | undefined
 }
 
 /** @since 0.1.0 */
@@ -135,9 +139,14 @@ export const rowMarkTitle: Readonly<Record<RowMark, string>> = {
 }
 
 /** @since 0.1.0 */
-export const number = (value: number, marks: ReadonlyArray<CellMark> = [], ci?: { readonly low: number; readonly high: number }): Cell =>
+export const number = (
+  value: number,
+  marks: ReadonlyArray<CellMark> = [],
+  ci?: { readonly low: number; readonly high: number },
+  rank?: number
+): Cell =>
   Number.isFinite(value)
-    ? { _tag: "number", value, marks, ...(ci !== undefined ? { ci } : {}) }
+    ? { _tag: "number", value, marks, ...(ci !== undefined ? { ci } : {}), ...(rank !== undefined ? { rank } : {}) }
     : { _tag: "missing", reason: "not a finite number", marks }
 
 /** @since 0.1.0 */
@@ -153,9 +162,13 @@ export const missing = (reason?: string): Cell => ({ _tag: "missing", reason, ma
  */
 export const formatNumber = (value: number, style: NumberStyle | undefined): string => Style.format(value, style)
 
-/** What a cell prints as plain text, without marks: the number, the text, or "-". @since 0.1.0 */
+/** What a cell prints as plain text, without marks: the number (and its rank: `0.812 (2)`), the text, or "-". @since 0.1.0 */
 export const cellText = (cell: Cell | undefined, column: Column): string =>
-  cell === undefined || cell._tag === "missing" ? "-" : cell._tag === "text" ? cell.text : formatNumber(cell.value, column.number)
+  cell === undefined || cell._tag === "missing"
+    ? "-"
+    : cell._tag === "text"
+      ? cell.text
+      : `${formatNumber(cell.value, column.number)}${cell.rank !== undefined ? ` (${cell.rank})` : ""}`
 
 /** All rows of a table, in order. @since 0.1.0 */
 export const rows = (table: Table): ReadonlyArray<Row> => table.sections.flatMap((s) => s.rows)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { Html, Json, Latex, Layouts, Markdown, Table } from "../src/index.js"
+import { Html, Json, Latex, Layouts, Markdown, Significance, Table } from "../src/index.js"
 import { hostileNames, hostileResults } from "./fixtures.js"
+import { pearson, runWithPearson, syntheticGold } from "./helpers.js"
 
 const table = () => Layouts.preset("sts2017-table10", hostileResults(), { matrix: true })
 
@@ -155,5 +156,45 @@ describe("scatter plots", () => {
     expect(t.pValues).toBeUndefined()
     expect(Table.rows(t).every((row) => Object.values(row.cells).every((c) => !c.marks.includes("tied")))).toBe(true)
     expect(t.footnotes.some((f) => f.startsWith("Bold"))).toBe(false)
+  })
+})
+
+describe("long strings", () => {
+  it("a 1 MB team name among 600 runs: Markdown, HTML and LaTeX render, the other rows are not padded to its width", () => {
+    const base = hostileResults()
+    const long = "L".repeat(1_000_000)
+    const template = base.runs[0]
+    const runs = Array.from({ length: 600 }, (_, k) => ({ ...template, id: `r${k}`, team: k === 0 ? long : `Team${k}` }))
+    const t = Layouts.preset("sts2017-table10", { ...base, runs }, {})
+    const md = Markdown.render(t)
+    // before: every row padded to the widest cell, 600 MB, "RangeError: Invalid string length"
+    expect(md.length).toBeLessThan(long.length + 1_000_000)
+    expect(md).toContain(long)
+    // the name is shown in a few places (cell, tooltips, plot titles), never once per row or cell
+    for (const text of [Html.render(t), Latex.render(t)]) {
+      expect(text.length).toBeLessThan(20 * long.length)
+      expect(text).toContain("L".repeat(50))
+    }
+  })
+})
+
+describe("p-value heat map", () => {
+  it("holds the best MATRIX_MAX_RUNS runs only, says so, and every run is still compared with the best", () => {
+    const gold = syntheticGold(120, 7)
+    const n = Significance.MATRIX_MAX_RUNS + 30
+    const runs = Array.from({ length: n }, (_, k) => ({ id: `r${k}`, scores: runWithPearson(gold, 0.9 - k * 0.005, k) }))
+    const s = Significance.forDataset(gold, runs, { matrix: true })!
+    expect(s.matrix!.runs).toHaveLength(Significance.MATRIX_MAX_RUNS)
+    expect(s.matrix!.p).toHaveLength(Significance.MATRIX_MAX_RUNS)
+    expect(s.matrix!.total).toBe(n)
+    // the matrix rows are the best runs by r, best first (an independent Pearson)
+    const r = runs.map((x) => ({ id: x.id, r: pearson(gold, x.scores) })).sort((a, b) => b.r - a.r)
+    expect(s.matrix!.runs).toEqual(r.slice(0, Significance.MATRIX_MAX_RUNS).map((x) => x.id))
+    // bold (tied with the best) still considers every run: the same as without the matrix
+    expect(s.tied).toEqual(Significance.forDataset(gold, runs)!.tied)
+    const small = Significance.forDataset(gold, runs.slice(0, 5), { matrix: true })!
+    expect(small.matrix!.total).toBeUndefined()
+    const html = Html.heatmapSvg({ dataset: "d", test: "t", alpha: 0.05, runs: s.matrix!.runs, p: s.matrix!.p, total: n })
+    expect((html.match(/<rect /g) ?? []).length).toBe(Significance.MATRIX_MAX_RUNS ** 2)
   })
 })

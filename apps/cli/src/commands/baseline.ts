@@ -9,6 +9,7 @@ import { Console, Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import type { Sick } from "@stseval/formats"
 import { Baseline, Embeddings, Inputs, Overlap, Run } from "@stseval/baselines"
+import { Json } from "@stseval/scoring"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Render from "../internal/Render.js"
@@ -23,7 +24,7 @@ const name = Argument.String("name").pipe(
 const task = Flags.task.pipe(Flag.optional)
 const input = Flag.String("input").pipe(
   Flag.withDescription(
-    "Test input: a SICK data file / an STS Benchmark csv, or a folder holding the STS.input.<dataset>.txt files; default: the edition's data folder"
+    "Test input: a SICK data file / an STS Benchmark csv / a SemRel <lang>_test.csv, or a folder holding the STS.input.<dataset>.txt files or a SemRel track's <lang>/ folders; default: the edition's data folder"
   ),
   Flag.optional
 )
@@ -40,11 +41,15 @@ const tune = Flag.Boolean("tune").pipe(
   Flag.withDescription("overlap: tune N (0-300, Pearson) and the thresholds (0.01 steps, accuracy) on train + trial, as the organisers did, instead of the released 3 / 0.03 / 0.56"),
   Flag.withDefault(false)
 )
+const format = Flag.Literals("format", ["stseval", "glue"]).pipe(
+  Flag.withDescription("STS Benchmark run format: stseval (one score per line, default) or glue (GLUE's STS-B.tsv, index<TAB>prediction)"),
+  Flag.withDefault("stseval" as const)
+)
 const list = Flag.Boolean("list").pipe(Flag.withDescription("List the baselines and exit"), Flag.withDefault(false))
 
 export const baseline = Command.make(
   "baseline",
-  { name, task, input, out, train, vectors, seed, team, tune, score: scoreIt, list, gold: Flags.gold, dataRoot: Flags.dataRoot, verbose: Flags.verbose },
+  { name, task, input, out, train, vectors, seed, team, tune, format, score: scoreIt, list, json: Flags.json, gold: Flags.gold, dataRoot: Flags.dataRoot, verbose: Flags.verbose },
   Effect.fn(function*(o) {
     if (o.list || Option.isNone(o.name)) {
       const width = Math.max(...Baseline.catalogue.map((e) => e.name.length))
@@ -67,6 +72,9 @@ export const baseline = Command.make(
     // finding and reading the inputs is the baselines package's; a missing input is a usage error
     const where = { input: Option.getOrUndefined(o.input), dataRoot: yield* Task.root(o.dataRoot) }
     const usage = (e: Inputs.InputError) => new UsageError({ message: e.message })
+    if (o.format === "glue" && !edition.datasets.every((d) => d.goldFormat === "stsb-csv")) {
+      return yield* new UsageError({ message: `--format glue writes GLUE's STS-B.tsv, for an STS Benchmark edition (stsb); ${edition.id} is not one` })
+    }
     let made: Baseline.Made
     const notes: Array<string> = []
     // an annotated SICK input (SICK_test_annotated.txt) is its own gold for --score
@@ -97,7 +105,7 @@ export const baseline = Command.make(
         ...(overlap !== undefined ? { overlap } : {})
       })
     } else {
-      const { datasets, notes: found, stsb } = yield* Inputs.stsInputs(edition, where).pipe(Effect.mapError(usage))
+      const { datasets, notes: found, stsb, semrel } = yield* Inputs.stsInputs(edition, where).pipe(Effect.mapError(usage))
       notes.push(...found)
       let loaded: Embeddings.Vectors | undefined
       if (entry.needs.includes("vectors")) {
@@ -107,27 +115,34 @@ export const baseline = Command.make(
         loaded = yield* Embeddings.load(o.vectors.value, vocabulary).pipe(Effect.mapError((e) => new UsageError({ message: `${e.file}${e.line !== undefined ? `:${e.line}` : ""}: ${e.message}` })))
         notes.push(`vectors: ${o.vectors.value} (${loaded.format}, dim ${loaded.dim}, ${loaded.vectors.size} of ${vocabulary.size} input words found)`)
       }
-      made = Baseline.sts(entry.name, datasets, { stsb, ...(loaded !== undefined ? { vectors: loaded } : {}) })
+      made = Baseline.sts(entry.name, datasets, { stsb, semrel, ...(loaded !== undefined ? { vectors: loaded } : {}) })
     }
 
-    const files = Run.toRun(made.run, { team: Option.getOrElse(o.team, () => entry.name), run: 1, primary: true })
+    const files = Run.toRun(made.run, { team: Option.getOrElse(o.team, () => entry.name), run: 1, primary: true }, { format: o.format })
     for (const f of files) {
       const target = nodePath.join(o.out, f.path)
       yield* fs.makeDirectory(nodePath.dirname(target), { recursive: true })
       yield* fs.writeFileString(target, f.contents)
     }
-    const runPath = nodePath.join(o.out, edition.submission === "folder" ? nodePath.dirname(files[0].path) : files[0].path)
-    yield* Console.log(`${Style.bold(entry.name)} on ${edition.id}: wrote ${runPath}${files.length > 1 ? ` (${files.length} files)` : ""}`)
-    for (const n of [...notes, ...made.notes]) yield* Console.log(`  ${n}`)
+    // a run written as a folder (STS, SemRel, GLUE's STS-B.tsv) is scored as that folder
+    const runPath = nodePath.join(o.out, files[0].path.includes("/") ? nodePath.dirname(files[0].path) : files[0].path)
+    // with --json, stdout holds only the JSON document: what was written goes to stderr
+    const say = o.json ? Console.error : Console.log
+    yield* say(`${Style.bold(entry.name)} on ${edition.id}: wrote ${runPath}${files.length > 1 ? ` (${files.length} files)` : ""}`)
+    for (const n of [...notes, ...made.notes]) yield* say(`  ${n}`)
     if (!o.score) return
-    const gold = Option.isNone(o.gold) && annotatedInput !== undefined ? Option.some(annotatedInput) : o.gold
-    const results = yield* Task.score(edition, { gold, dataRoot: o.dataRoot }, { runs: [runPath] })
+    // an annotated SICK input is its own gold; so is a SemRel track folder given as --input
+    const inputIsFolder = Option.isSome(o.input) && !(yield* fs.stat(o.input.value).pipe(Effect.map((s) => s.type === "File"), Effect.orElseSucceed(() => true)))
+    const semrelFolder = inputIsFolder && edition.datasets.every((d) => d.goldFormat === "semrel-csv")
+    const gold = Option.isSome(o.gold) ? o.gold : annotatedInput !== undefined ? Option.some(annotatedInput) : semrelFolder ? o.input : o.gold
+    const results = yield* Task.score(edition, { gold, dataRoot: o.dataRoot }, { runs: [runPath], primaryOnly: false })
     const scored = results.runs[0]
-    yield* Console.log(`\n${Render.scored(scored, decimalsOf(edition.published.style, Option.none()), { verbose: o.verbose })}`)
+    if (o.json) yield* Console.log(JSON.stringify(Json.resultsToJson(results), null, 2))
+    else yield* Console.log(`\n${Render.scored(scored, decimalsOf(edition.published.style, Option.none()), { verbose: o.verbose })}`)
     if (scored.errors.length > 0) return yield* new ExitCode({ code: 1, reason: "the baseline run has an error" })
   })
 ).pipe(
   Command.withDescription(
-    "Run a task paper's baseline (SICK word overlap, entailment chance / majority / probability, STS token cosine, averaged word embeddings) and write the run in the task's submission format; --score scores it against the gold."
+    "Run a task paper's baseline (SICK word overlap, entailment chance / majority / probability, STS token cosine, averaged word embeddings, SemRel lexical overlap) and write the run in the task's submission format (--format glue: GLUE's STS-B.tsv); --score scores it against the gold (--json: the scored-results document)."
   )
 )

@@ -8,14 +8,20 @@ import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
 
 const editions = Argument.String("task").pipe(
-  Argument.withDescription("Task editions (registry ids or edition files); default: every edition with public data"),
+  Argument.withDescription(
+    "Task editions (registry ids or edition files; a family name selects all its editions, e.g. semrel2024 = semrel2024-a, -b and -c); default: every edition with public data"
+  ),
   Argument.variadic()
 )
 
+// `Registry.select`: an id, or a name that selects several editions (semrel2024); else a file
 const selected = (ids: ReadonlyArray<string>) =>
   ids.length === 0
     ? Effect.succeed(Registry.builtin.filter((e) => e.data !== undefined))
-    : Effect.forEach(ids, (id) => Task.edition(id))
+    : Effect.forEach(ids, (id) => {
+        const found = Registry.select(id)
+        return found.length > 0 ? Effect.succeed(found) : Effect.map(Task.edition(id), (e) => [e])
+      }).pipe(Effect.map((lists) => lists.flat()))
 
 const fetch = Command.make(
   "fetch",

@@ -7,6 +7,7 @@ import { baseline } from "./baseline.js"
 import { codabench } from "./codabench.js"
 import { compare } from "./compare.js"
 import { data } from "./data.js"
+import { importCommand } from "./import.js"
 import { rank } from "./rank.js"
 import { report } from "./report.js"
 import { score } from "./score.js"
@@ -29,6 +30,7 @@ export const commands = [
   compare.pipe(example(`${G} ${D}/MeaningFactory_run1primary.txt ${D}/Insight_run1primary.txt`, "is run A better than run B, per subtask")),
   significance.pipe(example(`${G} ${D}`, "which runs are not significantly different from the best")),
   baseline.pipe(example("overlap --task sick2014 --input examples/sick2014/SICK_test_annotated.txt --out /tmp/runs --score", "write the organisers' overlap baseline run and score it")),
+  importCommand.pipe(example("mteb results/ --out submissions", "MTEB's <task>_predictions.json as runs, one per model, checked against the gold")),
   report.pipe(example(`${G} ${D} --format latex`, "the paper's results tables, as LaTeX")),
   watch.pipe(example(`${G} --out /tmp/board --once ${D}`, "score a submissions folder once into a leaderboard (drop --once to keep watching)")),
   tasks.pipe(example("--json", "every task edition the registry knows, with its datasets and run file names")),

@@ -33,7 +33,7 @@ const test = Flag.Literals("test", Lazy.testNames).pipe(
   Flag.withDescription("Significance test for the bold marks (default williams1959, as STS 2017)"),
   Flag.optional
 )
-const alpha = Flag.Finite("alpha").pipe(Flag.withDescription("Significance level of the bold marks (default 0.05)"), Flag.optional)
+const alpha = Flags.alpha.pipe(Flag.withDescription("Significance level of the bold marks, strictly between 0 and 1 (default 0.05)"), Flag.optional)
 const standalone = Flag.Boolean("standalone").pipe(
   Flag.withDescription("LaTeX: wrap the table in a document that compiles alone with pdflatex"),
   Flag.withDefault(false)

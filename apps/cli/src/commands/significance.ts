@@ -24,7 +24,7 @@ const correction = Flag.Literals("correction", ["none", "holm", "bonferroni"]).p
   Flags.defaulting("Multiple-comparison correction over all comparisons made", "none")
 )
 
-const alpha = Flag.Finite("alpha").pipe(Flags.defaulting("Significance level", 0.05))
+const alpha = Flags.alpha.pipe(Flags.defaulting("Significance level, strictly between 0 and 1", 0.05))
 
 const folders = Argument.String("folder").pipe(
   Argument.withDescription("Submissions folder(s) of runs (or runs)"),

@@ -1,6 +1,6 @@
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { UsageError } from "../internal/Exit.js"
+import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
 import * as Style from "../internal/Style.js"
@@ -25,7 +25,7 @@ export const watch = Command.make(
       Flag.withDescription("Hidden phase: leaderboard.public.* show each run's validation status only, no scores"),
       Flag.withDefault(false)
     ),
-    deadline: Flag.String("deadline").pipe(Flag.withDescription("Runs submitted after this ISO 8601 instant are marked post-deadline (dagger)"), Flag.optional),
+    deadline: Flags.deadline,
     deadlineBy: Flag.Literals("deadline-by", ["mtime", "first-seen"]).pipe(
       Flags.defaulting("A run's submission time: the newest mtime of its files, or when the watcher first saw it", "mtime")
     ),
@@ -34,10 +34,10 @@ export const watch = Command.make(
       Flag.withDefault(false)
     ),
     primaryOnly: Flag.Boolean("primary-only").pipe(Flag.withDescription("Rank primary runs only (default: every run within the limit)"), Flag.withDefault(false)),
-    runLimit: Flag.Int("run-limit").pipe(Flag.withDescription("Runs per team (default: the edition's run limit)"), Flag.optional),
-    debounce: Flag.Int("debounce").pipe(Flags.defaulting("Quiet period in ms before a changed run is scored", 200)),
-    rescan: Flag.Int("rescan").pipe(Flags.defaulting("Full rescan every this many ms, a safety net for missed file-system events; 0 = off", 2000)),
-    refresh: Flag.Int("refresh").pipe(
+    runLimit: Flags.atLeast("run-limit", 1).pipe(Flag.withDescription("Runs per team (default: the edition's run limit)"), Flag.optional),
+    debounce: Flags.atLeast("debounce", 0, " milliseconds").pipe(Flags.defaulting("Quiet period in ms before a changed run is scored", 200)),
+    rescan: Flags.atLeast("rescan", 0, " milliseconds").pipe(Flags.defaulting("Full rescan every this many ms, a safety net for missed file-system events; 0 = off", 2000)),
+    refresh: Flags.atLeast("refresh", 0, " seconds").pipe(
       Flags.defaulting("Seconds after which an open leaderboard.html reloads itself; 0 = never", 30)
     ),
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
@@ -48,13 +48,6 @@ export const watch = Command.make(
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
     // before anything is printed: a folder that is not there is one line on stderr
     yield* Task.folder(folder)
-    if (debounce < 0) return yield* new UsageError({ message: "--debounce: must be 0 or more milliseconds" })
-    if (refresh < 0) return yield* new UsageError({ message: "--refresh: must be 0 or more seconds" })
-    if (rescan < 0) return yield* new UsageError({ message: "--rescan: must be 0 or more milliseconds" })
-    if (Option.isSome(runLimit) && runLimit.value < 1) return yield* new UsageError({ message: "--run-limit: must be 1 or more" })
-    if (Option.isSome(deadline) && !Number.isFinite(Date.parse(deadline.value))) {
-      return yield* new UsageError({ message: `--deadline: "${deadline.value}" is not an ISO 8601 date, e.g. 2017-01-31T23:59:00Z` })
-    }
     yield* Console.log(
       `${Style.bold(edition.id)}  ${edition.title}\ngold: ${goldPath}\n${once ? "scoring" : "watching"} ${folder} -> ${out}${hidden ? " (hidden phase)" : ""}${once ? "" : "; Ctrl-C stops"}`
     )
@@ -73,7 +66,13 @@ export const watch = Command.make(
       refresh
     }).pipe(
       Effect.provide(ScoringAdapter.layerWithReport({ task: edition, gold: goldPath })),
-      Effect.mapError((e) => new UsageError({ message: e.message }))
+      // outputs that could not be written (disk full, read-only): exit 1 with the OS's reason;
+      // any other watcher error (a folder that is not there, a locked output folder) is a usage error
+      Effect.catchTag("WatchError", (e): Effect.Effect<never, ExitCode | UsageError> =>
+        e.output === true
+          ? Console.error(`${Style.red("error:")} ${e.message}`).pipe(Effect.andThen(Effect.fail(new ExitCode({ code: 1, reason: e.message }))))
+          : Effect.fail(new UsageError({ message: e.message }))
+      )
     )
     yield* Console.log(
       `${summary.runs} run(s): ${summary.scored} scored, ${summary.failed} failed, ${summary.ranked} ranked; ` +

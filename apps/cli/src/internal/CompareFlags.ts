@@ -19,9 +19,7 @@ export const test = Flag.Literals("test", testNames).pipe(
   Flag.optional
 )
 
-export const resamples = Flag.Int("resamples").pipe(
-  Flags.defaulting("Resamples for bootstrap / permutation", 10_000)
-)
+export const resamples = Flags.resamples
 
 export const seed = Flag.Int("seed").pipe(Flags.defaulting("Seed of the resampling (printed in the signature)", 12345))
 

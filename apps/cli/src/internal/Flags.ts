@@ -30,24 +30,82 @@ export const verbose = Flag.Boolean("verbose").pipe(
   Flag.withDefault(false)
 )
 
-export const decimals = Flag.Int("decimals").pipe(
-  Flag.withDescription("Decimals of correlations in text output (default: the edition's published style)"),
-  Flag.optional
-)
-
 export const allRuns = Flag.Boolean("all-runs").pipe(
   Flag.withDescription("Rank every run, not only primary runs (the papers ranked primary runs)"),
   Flag.withDefault(false)
 )
 
+// ---------------------------------------------------------------------------------------------
+// Validators: every flag with a range is checked here, when the flags are parsed, so a bad value
+// is a usage error (exit 2) naming the flag, never a RangeError from deep inside (`toFixed(-1)`)
+// or a value silently rolled over (`2014-02-30` as 2 March).
+// ---------------------------------------------------------------------------------------------
+
+/** The most decimals a figure may be printed with (`toFixed` accepts 0 to 100; more says nothing). */
+export const MAX_DECIMALS = 20
+
+/** Whether `n` decimals can be printed. */
+export const validDecimals = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= MAX_DECIMALS
+
+/** A significance level (or any probability strictly between 0 and 1). */
+export const validLevel = (x: number): boolean => Number.isFinite(x) && x > 0 && x < 1
+
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+
+/**
+ * An ISO 8601 date or instant (`2017-01-31`, `2017-01-31T23:59:00Z`, with an offset or not),
+ * checked field by field: `Date.parse` accepts `2014-02-30` as 2 March, which would move a
+ * deadline without anyone noticing.
+ */
+export const strictInstant = (s: string): boolean => {
+  const m = ISO_INSTANT.exec(s.trim())
+  if (m === null) return false
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (month < 1 || month > 12 || day < 1) return false
+  // day 0 of the next month is the last day of this one (UTC: no time-zone shift)
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return false
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || (m[6] !== undefined && Number(m[6]) > 59))) return false
+  if (m[7] !== undefined && m[7] !== "Z") {
+    const offset = m[7].replace(":", "")
+    if (Number(offset.slice(1, 3)) > 23 || Number(offset.slice(3, 5)) > 59) return false
+  }
+  return Number.isFinite(Date.parse(s.trim()))
+}
+
+export const decimals = Flag.Int("decimals").pipe(
+  Flag.withDescription(`Decimals of correlations in text output, 0 to ${MAX_DECIMALS} (default: the edition's published style)`),
+  Flag.filter(validDecimals, (n) => `--decimals: ${n} is not a number of decimals from 0 to ${MAX_DECIMALS}`),
+  Flag.optional
+)
+
+/** `--alpha`, a significance level strictly between 0 and 1 (the caller adds description and default). */
+export const alpha = Flag.Finite("alpha").pipe(
+  Flag.filter(validLevel, (x) => `--alpha: ${x} is not a significance level (0 < alpha < 1, e.g. 0.05)`)
+)
+
+/** An integer flag that must be `min` or more (the caller adds description and default). */
+export const atLeast = (name: string, min: number, unit = "") =>
+  Flag.Int(name).pipe(Flag.filter((n) => n >= min, (n) => `--${name}: ${n} must be ${min} or more${unit}`))
+
+/** A confidence level: 95 or 0.95 (a percentage above 1, a fraction below). */
+export const validCiLevel = (x: number): boolean => Number.isFinite(x) && ((x > 0 && x < 1) || (x > 1 && x < 100))
+
+/** `--deadline`, an ISO 8601 instant, validated strictly. */
+export const deadline = Flag.String("deadline").pipe(
+  Flag.withDescription("Runs submitted after this ISO 8601 instant are marked post-deadline (dagger)"),
+  Flag.filter(strictInstant, (s) => `--deadline: "${s}" is not a valid ISO 8601 date, e.g. 2017-01-31T23:59:00Z`),
+  Flag.optional
+)
+
 export const ci = Flag.Finite("ci").pipe(
+  Flag.filter(validCiLevel, (x) => `--ci: ${x} is not a confidence level (95 or 0.95: strictly between 0 and 100, or 0 and 1)`),
   Flag.withDescription(
     "Confidence intervals at this level (95 or 0.95) on every figure and every rank: percentile bootstrap over the pairs, resampled within each dataset, one pass for all (see docs/significance.md)"
   ),
   Flag.optional
 )
 
-export const ciResamples = Flag.Int("resamples").pipe(Flag.withDescription("Bootstrap resamples of --ci (default 1000)"), Flag.optional)
+export const ciResamples = atLeast("resamples", 1).pipe(Flag.withDescription("Bootstrap resamples of --ci (default 1000)"), Flag.optional)
 
 export const ciSeed = Flag.Int("seed").pipe(Flag.withDescription("Seed of --ci's resampling (default 12345; printed in the intervals' signature)"), Flag.optional)
 
@@ -69,3 +127,6 @@ export const defaulting =
   <const B extends string | number>(description: string, value: B, shown: string = String(value)) =>
   <A>(flag: Flag.Flag<A>): Flag.Flag<A | B> =>
     flag.pipe(Flag.withDescription(`${description} (default: ${shown})`), Flag.withDefault(value))
+
+/** `--resamples` of compare and significance, 1 or more. */
+export const resamples = atLeast("resamples", 1).pipe(defaulting("Resamples for bootstrap / permutation", 10_000))

@@ -84,7 +84,8 @@ export const issues = (list: ReadonlyArray<Issue.Issue>, options: { readonly ver
   return lines
 }
 
-const status = (s: string) => (s === "scored" ? Style.green("will be scored") : Style.red(s === "missing" ? "not submitted" : "not scored"))
+const status = (s: string) =>
+  s === "scored" ? Style.green("will be scored") : s === "no-gold" ? Style.dim("no gold") : Style.red(s === "missing" ? "not submitted" : "not scored")
 
 /** What `validate` prints for one run: each dataset / subtask and whether it will be scored, then its issues. */
 export const validation = (v: ScoredRun.ScoredRun, options: { readonly verbose: boolean }): string => {
@@ -147,7 +148,11 @@ export const scored = (
       x.status === "scored" ? withInterval(correlation(x.pearson, d), fig(x.dataset, "pearson"), r100) : "-",
       x.status === "scored" ? withInterval(correlation(x.spearman, d), fig(x.dataset, "spearman"), r100) : "-",
       ...(weighted ? [x.weightedPearson !== undefined ? correlation(x.weightedPearson, d) : "-"] : []),
-      x.status === "scored" ? "" : Style.red(x.status === "missing" ? "not submitted" : `not scored: ${x.reason ?? ""}`)
+      x.status === "scored"
+        ? ""
+        : x.status === "no-gold"
+          ? Style.dim(`no gold: ${x.reason ?? ""}`)
+          : Style.red(x.status === "missing" ? "not submitted" : `not scored: ${x.reason ?? ""}`)
     ])
     out.push(
       ...indentTable(
@@ -178,7 +183,7 @@ const aggregates = (run: ScoredRun.ScoredRun, d: Decimals, shown: (name: string,
   const { official, ...labelled } = run.aggregate
   const total = run.datasets.length
   const parts = Object.entries(labelled).flatMap(([name, a]) =>
-    a === undefined ? [] : [`${name} ${shown(name, correlation(a.value, d))}${a.value._tag === "Defined" && a.datasets.length < total ? ` (${a.datasets.length} of ${total} datasets)` : ""}`]
+    a === undefined ? [] : [`${name}${a.unofficial !== undefined ? " (unofficial)" : ""} ${shown(name, correlation(a.value, d))}${a.value._tag === "Defined" && a.datasets.length < total ? ` (${a.datasets.length} of ${total} datasets)` : ""}`]
   )
   if (official === undefined) return parts.length > 0 ? [`  ${parts.join("   ")}`] : []
   if (official.value._tag === "Defined") return [`  ${[`official ${shown("official", correlation(official.value, d))}`, ...parts].join("   ")}`]

@@ -11,7 +11,7 @@ export const FORMAT = "stseval/validation@1"
 const Part = Schema.Struct({
   /** dataset / track name (STS) or subtask (SICK: relatedness, entailment) */
   name: Schema.String,
-  status: Schema.Literals(["scored", "not-scored", "not-evaluated", "missing"]),
+  status: Schema.Literals(["scored", "not-scored", "not-evaluated", "missing", "no-gold"]),
   /** pairs that will be scored */
   pairs: Schema.Int,
   /** the run's lines that will be scored (STS 2017 track 6), 1-based inclusive */

@@ -347,7 +347,7 @@ const semrelEdition = (track: "a" | "b" | "c", title: string, languages: Readonl
     runLimit: 1,
     ranking: [{ subtask: "relatedness", metric: "spearman", aggregate: "mean", ranked: "per-dataset", report: ["spearman", "pearson"] }],
     missingDataset: "no-official-score",
-    published: { style: "r3" },
+    published: { style: "r3", tables: ["semrel2024-table"] },
     data: {
       dir: `semrel2024/track-${track}`,
       sources: datasets.flatMap((d) => [

@@ -11,11 +11,17 @@ const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
 export const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
   path.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join("")
 
+// Schema messages quote the bad value (`got "..."`): a 1 MB team name must not become a 1 MB
+// message in every output, so long quoted strings are cut, saying how long they were.
+const LONG_QUOTED = /"((?:[^"\\]|\\.){60})((?:[^"\\]|\\.)+)"/g
+const shortenQuoted = (message: string): string =>
+  message.replace(LONG_QUOTED, (_, head: string, tail: string) => `"${head}..." (${head.length + tail.length} characters)`)
+
 /** Every leaf problem of a decoding error, in order, with its field path ("" for the root). */
 export const schemaProblems = (error: Schema.SchemaError): ReadonlyArray<{ readonly field: string; readonly message: string }> =>
   formatter(error.issue).issues.map((i) => ({
     field: formatPath((i.path ?? []).map((p) => (typeof p === "object" ? p.key : p))),
-    message: i.message
+    message: shortenQuoted(i.message)
   }))
 
 /** The first problem, with a note on how many more there are. */

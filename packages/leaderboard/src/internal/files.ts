@@ -31,8 +31,8 @@ export const writeAtomic = (file: string, data: string | Uint8Array) =>
     const path = yield* Path.Path
     const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${++tempCounter}.tmp`)
     const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data
-    yield* fs.writeFile(temp, bytes)
-    yield* fs.rename(temp, file).pipe(Effect.tapError(() => fs.remove(temp).pipe(Effect.ignore)))
+    // a write that fails half-way (disk full) must not leave its temp file behind either
+    yield* fs.writeFile(temp, bytes).pipe(Effect.andThen(fs.rename(temp, file)), Effect.tapError(() => fs.remove(temp).pipe(Effect.ignore)))
   }).pipe(Effect.uninterruptible)
 
 /** Temporary files left behind by a writer that was killed between write and rename. */

@@ -5,12 +5,12 @@
  *
  * @internal
  */
-import { Effect, Path, Semaphore } from "effect"
-import type { FileSystem } from "effect"
+import { Effect, FileSystem, Path, Semaphore } from "effect"
 import * as Leaderboard from "../Leaderboard.js"
 import * as State from "../State.js"
 import * as Status from "../Status.js"
 import { writeAtomic } from "./files.js"
+import { writeLock } from "./lock.js"
 import { byEntry, files, log } from "./session.js"
 import type { Session } from "./session.js"
 
@@ -132,7 +132,15 @@ export const publisher = (session: Session) =>
     const publish: Effect.Effect<void, never, FileSystem.FileSystem | Path.Path> = lock.withPermits(1)(
       Effect.gen(function* () {
         const path = yield* Path.Path
+        const fs = yield* FileSystem.FileSystem
         const out = (name: string) => path.join(session.settings.out, name)
+        // the output folder removed while watching is made again (with the cache folder and the lock)
+        if (!(yield* fs.exists(session.settings.cacheDir).pipe(Effect.orElseSucceed(() => false)))) {
+          yield* fs.makeDirectory(session.settings.cacheDir, { recursive: true })
+          yield* writeLock(session.settings.out)
+          yield* log(session, "warn", `the output folder ${session.settings.out} was removed; made it again`)
+          last.board = last.state = last.status = ""
+        }
         const board = snapshot(session)
         const boardJson = JSON.stringify(board, null, 2) + "\n"
         if (boardJson !== last.board) {
@@ -161,7 +169,17 @@ export const publisher = (session: Session) =>
           yield* writeAtomic(out(files.status), JSON.stringify(written, null, 2) + "\n")
           last.status = statusKey
         }
-      }).pipe(Effect.catch((e) => log(session, "error", `writing the outputs failed: ${e.message}`)))
+        if (session.outputFailure !== undefined) yield* log(session, "info", "the outputs are written again")
+        session.outputFailure = undefined
+      }).pipe(
+        Effect.catch((e) => {
+          // logged once per failure, and kept: `watch --once` fails with it, and "state flushed" is
+          // not claimed (the log line itself may not reach watch.log on a full disk)
+          const first = session.outputFailure === undefined
+          session.outputFailure = e.message
+          return first ? log(session, "error", `writing the outputs failed: ${e.message}`) : Effect.void
+        })
+      )
     )
     return publish
   })

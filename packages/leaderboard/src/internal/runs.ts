@@ -11,9 +11,9 @@
  *
  * @internal
  */
-import { Submissions } from "@stseval/formats"
+import { Issue, Submissions } from "@stseval/formats"
 import { Effect, FiberMap, FileSystem, Path, Queue, Stream } from "effect"
-import { isIgnoredName, signature } from "./files.js"
+import { isIgnoredName, sha256, signature } from "./files.js"
 import { log, markDone, markPending, requestPublish, setStatus } from "./session.js"
 import type { Session, Track } from "./session.js"
 
@@ -57,6 +57,34 @@ const zipOpens = (file: string) =>
     )
   })
 
+/**
+ * A name that is not valid UTF-8 reaches us with U+FFFD in place of the bad bytes, so the file
+ * cannot be opened under it (it is "absent"): it is listed as a failed run that says why, and
+ * logged, instead of silently missing from the board.
+ */
+const undecodableName = (session: Session, t: Track) =>
+  Effect.gen(function* () {
+    const failure = `the file name is not valid UTF-8 (shown with \uFFFD for the bad bytes); rename the run, e.g. Team_run1.txt`
+    yield* log(session, "warn", `${t.entry}: ${failure}; listed as failed`)
+    t.settledSig = "absent"
+    t.published = {
+      entry: t.entry,
+      kind: "file",
+      team: Submissions.stripExtension(t.entry).split("_")[0] ?? t.entry,
+      run: undefined,
+      primary: false,
+      late: false,
+      corrected: false,
+      hash: sha256(t.entry),
+      submittedAt: Date.now(),
+      outcome: { status: "failed", failure, official: [], errors: [Issue.error("bad-run-name", t.entry, failure, { found: t.entry })], warnings: [] },
+      key: "",
+      sig: "absent"
+    }
+    setStatus(session, t, "failed")
+    markDone(session, t)
+  })
+
 /** Wait until the run has been quiet for a whole debounce window (signature unchanged), then queue it. */
 const settle = (session: Session, t: Track, generation: number): Effect.Effect<void, never, Env> =>
   Effect.gen(function* () {
@@ -70,6 +98,7 @@ const settle = (session: Session, t: Track, generation: number): Effect.Effect<v
       const after = yield* signature(folder, t.entry)
       if (before.sig !== after.sig) continue
       if (session.tracks.get(t.entry) !== t || t.generation !== generation) return
+      if (after.sig === "absent" && t.entry.includes("\uFFFD")) return yield* undecodableName(session, t)
       if (after.sig === "absent") {
         session.notRuns.delete(t.entry)
         return yield* removeEntry(session, t, "deleted")

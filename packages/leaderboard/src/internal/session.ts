@@ -22,6 +22,7 @@ export const files = {
   publicHtml: "leaderboard.public.html",
   status: "status.json",
   state: "state.json",
+  lock: "watch.lock",
   log: "watch.log",
   cache: "cache"
 } as const
@@ -86,6 +87,8 @@ export interface Session {
   readonly tracks: Map<string, Track>
   readonly counters: { pending: number; scoredThisSession: number; cacheHits: number }
   phase: Status["phase"]
+  /** why the last publish could not write the outputs (the OS's reason), or undefined */
+  outputFailure: string | undefined
   readonly startedAt: number
   /** open when nothing is queued or scoring */
   readonly idle: Latch.Latch

@@ -35,11 +35,17 @@ const scoreSafely = (session: Session, sub: Submissions.Submission) =>
  * engine's detail). Applied to cached outcomes too, which may predate this.
  */
 export const relativeOutcome = (outcome: RunOutcome, folder: string, resolved: string, sep: string): RunOutcome => {
-  const prefixes = [...new Set([resolved, folder])].map((f) => (f.endsWith(sep) ? f : f + sep))
+  const bare = [...new Set([resolved, folder])].map((f) => (f.endsWith(sep) ? f.slice(0, -sep.length) : f)).filter((f) => f !== "")
+  const prefixes = bare.map((f) => f + sep)
   const strip = (value: unknown): unknown => {
     if (typeof value === "string") {
       let out = value
       for (const p of prefixes) out = out.split(p).join("")
+      // the folder itself, named in a message ("outside the submissions folder /srv/runs; ...")
+      for (const f of bare) {
+        const named = new RegExp(`( ?)${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[\\s;,:)"'])`, "g")
+        out = out.replace(named, (_, space: string) => (space === " " ? "" : "."))
+      }
       return out
     }
     if (Array.isArray(value)) return value.map(strip)
@@ -80,7 +86,25 @@ export const processItem = (session: Session, item: WorkItem) =>
       session.counters.cacheHits++
     } else {
       const started = Date.now()
-      const scored = yield* scoreSafely(session, sub)
+      // the journal is on disk before the scorer runs: if the scorer takes the process down (out
+      // of memory, a native abort), the next start knows which run did it
+      const crashes = yield* Cache.journalStart(cacheDir, key, t.entry).pipe(
+        Effect.catch((e) => Effect.as(log(session, "error", `${t.entry}: the scoring journal could not be written: ${e.message}`), 0))
+      )
+      const scored: { outcome: RunOutcome; cacheable: boolean } =
+        crashes >= Cache.MAX_SCORING_ATTEMPTS
+          ? {
+              outcome: {
+                status: "failed",
+                failure: `crashed the scorer: the watcher stopped ${crashes} times while scoring this run; it is not scored again until it changes`,
+                official: [],
+                errors: [],
+                warnings: []
+              },
+              cacheable: true
+            }
+          : yield* scoreSafely(session, sub)
+      yield* Cache.journalClear(cacheDir, key).pipe(Effect.ignore)
       outcome = relativeOutcome(scored.outcome, folder, path.resolve(folder), path.sep)
       session.counters.scoredThisSession++
       if (scored.cacheable) {

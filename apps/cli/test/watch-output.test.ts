@@ -1,0 +1,78 @@
+/**
+ * `watch` when its output folder is taken by another watcher: exit 2 and a message naming it.
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
+import { examples, runCli } from "./support/cli.js"
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-watch-"))
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+
+describe("stseval watch: the output folder's lock", () => {
+  it("a live watcher's lock on --out: exit 2, the pid named, nothing written", async () => {
+    const out = path.join(tmp, "out")
+    fs.mkdirSync(out)
+    // this process is alive: its lock holds
+    fs.writeFileSync(path.join(out, "watch.lock"), JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: "2026-11-23T00:00:00Z" }))
+    const r = await runCli(["watch", "--task", "sick2014", "--gold", path.join(examples, "sick2014/SICK_test_annotated.txt"), "--once", "--out", out, path.join(examples, "sick2014/submissions")])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain(`another watcher (pid ${process.pid}`)
+    expect(r.stderr).not.toMatch(/\n\s+at /)
+    expect(fs.existsSync(path.join(out, "leaderboard.json"))).toBe(false)
+  })
+})
+
+describe("stseval watch --hidden: the public view", () => {
+  it("shows no server path and nothing of a run that is a symlink to /etc/passwd", async () => {
+    const folder = path.join(tmp, "subs")
+    fs.mkdirSync(folder)
+    const submissions = path.join(examples, "sick2014/submissions")
+    for (const name of fs.readdirSync(submissions)) fs.copyFileSync(path.join(submissions, name), path.join(folder, name))
+    fs.symlinkSync("/etc/passwd", path.join(folder, "Evil_run1primary.txt"))
+    const out = path.join(tmp, "hidden-out")
+    const r = await runCli(["watch", "--task", "sick2014", "--gold", path.join(examples, "sick2014/SICK_test_annotated.txt"), "--once", "--hidden", "--out", out, folder])
+    expect(r.code).toBe(0)
+    const publicJson = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.public.json"), "utf8")) as { runs: Array<{ entry: string; status: string; errors: Array<{ file: string }> }> }
+    const evil = publicJson.runs.find((x) => x.entry === "Evil_run1primary.txt")!
+    expect(evil.status).toBe("failed")
+    for (const name of ["leaderboard.public.json", "leaderboard.public.md", "leaderboard.public.html"]) {
+      const text = fs.readFileSync(path.join(out, name), "utf8")
+      expect(text, name).not.toContain(tmp)
+      expect(text, name).not.toMatch(/root:x?:0:0|\/bin\/(ba)?sh/)
+    }
+    // the errors still say which file: from the run's entry on
+    expect(evil.errors.some((i) => i.file.startsWith("Evil_run1primary.txt"))).toBe(true)
+    expect(publicJson.runs.flatMap((x) => x.errors).every((i) => !i.file.startsWith("/"))).toBe(true)
+  })
+})
+
+describe("a 1 MB team name in run.json", () => {
+  it("rank and watch --once: a clear bad-run-metadata error, the other runs ranked, no RangeError, outputs of normal size", async () => {
+    const folder = path.join(tmp, "big")
+    fs.mkdirSync(folder)
+    const submissions = path.join(examples, "sick2014/submissions")
+    fs.copyFileSync(path.join(submissions, "Insight_run1primary.txt"), path.join(folder, "Insight_run1primary.txt"))
+    fs.mkdirSync(path.join(folder, "Big_run1primary"))
+    fs.copyFileSync(path.join(submissions, "MeaningFactory_run1primary.txt"), path.join(folder, "Big_run1primary", "run.txt"))
+    fs.writeFileSync(path.join(folder, "Big_run1primary", "run.json"), JSON.stringify({ team: "T".repeat(1_000_000) }))
+    const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
+    const out = path.join(tmp, "big-out")
+    const [rank, watch] = await Promise.all([
+      runCli(["rank", "--task", "sick2014", "--gold", gold, folder]),
+      runCli(["watch", "--task", "sick2014", "--gold", gold, "--once", "--out", out, folder])
+    ])
+    for (const r of [rank, watch]) {
+      expect(r.stdout + r.stderr).not.toMatch(/RangeError|\n\s+at /)
+      expect((r.stdout + r.stderr).length).toBeLessThan(20_000)
+    }
+    expect(rank.stdout).toMatch(/^\s+1\s+\S+\/run1\s/m)
+    expect(rank.stdout).toContain("at most 200")
+    expect(watch.code).toBe(0)
+    const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as { counts: { ranked: number }; runs: Array<{ errors: Array<{ code: string }> }> }
+    expect(board.counts.ranked).toBeGreaterThanOrEqual(1)
+    expect(board.runs.some((r) => r.errors.some((i) => i.code === "bad-run-metadata"))).toBe(true)
+    for (const name of fs.readdirSync(out).filter((n) => n.startsWith("leaderboard."))) expect(fs.statSync(path.join(out, name)).size).toBeLessThan(500_000)
+  })
+})

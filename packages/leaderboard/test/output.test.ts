@@ -1,0 +1,119 @@
+/**
+ * Output failures and the output folder's lock: a board that could not be written is never
+ * reported as published (the OS's reason is given, no temp file is left), a second watcher on the
+ * same folder is refused, and a removed output folder is made again.
+ */
+import { spawnSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { Effect, FileSystem, Layer, PlatformError, References } from "effect"
+import { describe, expect, it } from "vitest"
+import * as Watcher from "../src/Watcher.js"
+import * as Fake from "./fixtures/fake.js"
+import { board, layer, once, start, status, tempDir, waitBoard, waitFor } from "./fixtures/harness.js"
+
+const runs = (folder: string, n: number) => {
+  for (let i = 1; i <= n; i++) fs.writeFileSync(path.join(folder, `Team${i}_run1.txt`), Fake.runText(Fake.GOLD.map((g, k) => (k === i % 8 ? g + 1 : g))))
+}
+
+/** A file system whose writes under `out` stop half-way with ENOSPC, as on a full disk. */
+const diskFull = (out: string) =>
+  Layer.effect(
+    FileSystem.FileSystem,
+    Effect.map(FileSystem.FileSystem, (real) => ({
+      ...real,
+      writeFile: (file: string, data: Uint8Array, options?: Parameters<typeof real.writeFile>[2]) =>
+        file.startsWith(out)
+          ? Effect.sync(() => fs.writeFileSync(file, data.subarray(0, data.length >> 1))).pipe(
+              Effect.andThen(
+                Effect.fail(
+                  PlatformError.systemError({ _tag: "Unknown", module: "FileSystem", method: "writeFile", pathOrDescriptor: file, description: "ENOSPC: no space left on device, write" })
+                )
+              )
+            )
+          : real.writeFile(file, data, options)
+    }))
+  ).pipe(Layer.provide(NodeServices.layer))
+
+describe("output failures", () => {
+  it("a full disk: watch --once fails with the OS's reason, leaves no temp file, and never logs 'done'", async () => {
+    const folder = tempDir("full")
+    const out = tempDir("full-out")
+    runs(folder, 3)
+    const result = await Effect.runPromise(
+      Watcher.watch({ folder, out, once: true }).pipe(
+        Effect.provide(diskFull(out)),
+        Effect.provide(layer()),
+        Effect.provideService(References.MinimumLogLevel, "None")
+      )
+    ).catch((e: unknown) => e)
+    expect(result).toBeInstanceOf(Watcher.WatchError)
+    const error = result as Watcher.WatchError
+    expect(error.output).toBe(true)
+    expect(error.message).toContain("no space left on device")
+    const left = (dir: string) => fs.readdirSync(dir).filter((n) => n.endsWith(".tmp"))
+    expect(left(out)).toEqual([])
+    expect(left(path.join(out, "cache"))).toEqual([])
+    expect(fs.existsSync(path.join(out, "leaderboard.json"))).toBe(false)
+    // watch.log (appended outside the failing writes here) says why, and does not say "done"
+    const log = fs.readFileSync(path.join(out, "watch.log"), "utf8")
+    expect(log).toContain("writing the outputs failed")
+    expect(log).toContain("the outputs could not be written: ")
+    expect(log).not.toMatch(/ INFO done$/m)
+  })
+})
+
+describe("the output folder's lock", () => {
+  it("a second watcher on the same output folder is refused, naming the first; a stale lock is taken over", async () => {
+    const folder = tempDir("lock")
+    const out = tempDir("lock-out")
+    runs(folder, 2)
+    const first = start({ folder, out, debounce: 20, rescanInterval: 0 })
+    await waitFor("the first watcher idle", () => status(out)?.phase === "watching")
+    const second = await once({ folder, out }).catch((e: unknown) => e)
+    expect(second).toBeInstanceOf(Watcher.WatchError)
+    expect((second as Watcher.WatchError).message).toMatch(new RegExp(`another watcher \\(pid ${process.pid} `))
+    expect((second as Watcher.WatchError).output).toBeUndefined()
+    await first.stop()
+    // released on stop
+    expect(fs.existsSync(path.join(out, "watch.lock"))).toBe(false)
+    // a lock left by a process that is gone (here: a finished child's pid) does not hold
+    const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout
+    fs.writeFileSync(path.join(out, "watch.lock"), JSON.stringify({ pid: Number(dead), host: (await import("node:os")).hostname(), startedAt: "2026-01-01T00:00:00Z" }))
+    const summary = await once({ folder, out })
+    expect(summary.runs).toBe(2)
+  })
+
+  it("the output folder removed while watching is made again and the board rewritten", async () => {
+    const folder = tempDir("removed")
+    const out = tempDir("removed-out")
+    runs(folder, 2)
+    const w = start({ folder, out, debounce: 20, rescanInterval: 100 })
+    await waitBoard(out, "two runs", (b) => b.counts.runs === 2)
+    fs.rmSync(out, { recursive: true, force: true })
+    runs(folder, 3)
+    const b = await waitBoard(out, "three runs after the folder was removed", (x) => x.counts.runs === 3)
+    expect(b.counts.scored).toBe(3)
+    expect(fs.existsSync(path.join(out, "watch.lock"))).toBe(true)
+    await w.stop()
+    expect(board(out)!.counts.runs).toBe(3)
+  })
+})
+
+describe("run names", () => {
+  it("a file name that is not valid UTF-8 is listed as a failed run and logged, not silently missing", async () => {
+    const folder = tempDir("latin1")
+    const out = tempDir("latin1-out")
+    runs(folder, 2)
+    // "Équipe_run1.txt" in Latin-1: 0xC9 is not valid UTF-8
+    const name = Buffer.concat([Buffer.from(`${folder}/`), Buffer.from([0xc9]), Buffer.from("quipe_run1.txt")])
+    fs.writeFileSync(name, Fake.runText(Fake.GOLD))
+    const summary = await once({ folder, out })
+    expect(summary).toMatchObject({ runs: 3, scored: 2, failed: 1 })
+    const bad = board(out)!.runs.find((r) => r.entry.includes("\uFFFD"))!
+    expect(bad.status).toBe("failed")
+    expect(bad.failure).toContain("not valid UTF-8")
+    expect(fs.readFileSync(path.join(out, "watch.log"), "utf8")).toContain("not valid UTF-8")
+  })
+})

@@ -1,0 +1,125 @@
+/**
+ * The SemEval-2024 Task 1 (SemRel) layout through the scoring engine, on a few synthetic runs: one
+ * table per track (the registry names it), a column per language holding each run's Spearman and
+ * its rank in that language, ranks worked out here from each run's Spearman, the mean
+ * over languages labelled unofficial, esp absent with its reason; Markdown, LaTeX, HTML and JSON.
+ */
+import { Gold, Registry } from "@stseval/formats"
+import type { Submissions } from "@stseval/formats"
+import { Spearman } from "@stseval/metrics"
+import { ScoredRun } from "@stseval/scoring"
+import { describe, expect, it } from "vitest"
+import { FromScoring, Html, Json, Latex, Layouts, Markdown, Table } from "../src/index.js"
+import { rng } from "./helpers.js"
+
+const edition = Registry.get("semrel2024-a")!
+const enc = new TextEncoder()
+
+// gold: eng 40 pairs, amh 30 pairs, scores in [0, 1]
+const goldOf = (lang: string, n: number, seed: number) => {
+  const u = rng(seed)
+  return Array.from({ length: n }, (_, i) => ({ id: `${lang}-${i + 1}`, score: Math.round(u() * 100) / 100 }))
+}
+const golds: Record<string, ReadonlyArray<{ id: string; score: number }>> = { eng: goldOf("eng", 40, 1), amh: goldOf("amh", 30, 2) }
+const gold = Gold.goldFromTexts(
+  edition,
+  Object.entries(golds).map(([lang, rows]) => ({
+    dataset: lang,
+    file: `${lang}_test_with_labels.csv`,
+    content: `PairID,Text,Score\n${rows.map((r) => `${r.id},"one\ntwo",${r.score}\n`).join("")}`
+  }))
+)
+
+// a run's predictions: the gold plus seeded noise of a given size
+const predictions = (lang: string, noise: number, seed: number) => {
+  const u = rng(seed)
+  return golds[lang].map((r) => ({ id: r.id, score: r.score + noise * (u() - 0.5) }))
+}
+const submission = (team: string, noise: Partial<Record<string, number>>, seed: number): Submissions.Submission => {
+  const files = Object.entries(noise).map(([lang, n]) => {
+    const rows = predictions(lang, n!, seed + lang.length)
+    return { name: `pred_${lang}.csv`, path: `subs/${team}/pred_${lang}.csv`, bytes: enc.encode(`PairID,Pred_Score\n${rows.map((r) => `${r.id},${r.score}\n`).join("")}`) }
+  })
+  return { meta: { id: `${team}/run1`, team, run: 1, primary: true, late: false, corrected: false, postDeadline: false }, path: `subs/${team}`, kind: "folder", files, issues: [] }
+}
+
+// the figures themselves are checked against a plain average-rank Spearman in scoring's SemRel test
+const rho = (lang: string, noise: number, seed: number) => {
+  const m = Spearman.spearman(Float64Array.from(golds[lang], (r) => r.score), Float64Array.from(predictions(lang, noise, seed + lang.length), (r) => r.score))
+  if (m._tag !== "Defined") throw new Error(m.reason)
+  return m.value
+}
+
+const teams: ReadonlyArray<readonly [string, Partial<Record<string, number>>, number]> = [
+  ["Alpha", { eng: 0.2, amh: 0.9 }, 10],
+  ["Beta", { eng: 0.6, amh: 0.3 }, 20],
+  ["Gamma", { eng: 0.05 }, 30],
+  ["Baseline-lexical", { eng: 0.8, amh: 0.8 }, 40]
+]
+const scored = teams.map(([team, noise, seed]) => ScoredRun.scoreRun(edition, gold, submission(team, noise, seed)))
+const results = FromScoring.fromScoredRuns(scored, { edition })
+const table = Layouts.preset("semrel2024-table", results, { significance: false })
+
+const cellOf = (id: string, key: string) => {
+  const row = Table.rows(table).find((r) => r.id === id)!
+  return Table.cellText(row.cells[key], table.columns.find((c) => c.key === key)!)
+}
+
+describe("SemRel layout: one table per track, a column per language with the rank in it", () => {
+  it("is the edition's published table (registry data)", () => {
+    expect(Layouts.forEdition(edition)).toEqual(["semrel2024-table"])
+    expect(Layouts.forEdition(Registry.get("semrel2024-c")!)).toEqual(["semrel2024-table"])
+  })
+
+  it("each language column: Spearman and the rank among the participants in that language", () => {
+    // the edition's order of languages
+    expect(table.columns.map((c) => c.key)).toEqual(["run", "amh", "eng", "mean"])
+    for (const lang of ["eng", "amh"]) {
+      const entered = teams.filter(([team, noise]) => noise[lang] !== undefined && !/baseline/i.test(team))
+      const figures = entered.map(([team, noise, seed]) => ({ team, value: rho(lang, noise[lang]!, seed) })).sort((a, b) => b.value - a.value)
+      figures.forEach(({ team, value }, i) => expect(cellOf(`${team}/run1`, lang)).toBe(`${value.toFixed(3)} (${i + 1})`))
+    }
+    // the baseline is shown, never ranked; a language not entered is "-"
+    expect(cellOf("Baseline-lexical/run1", "eng")).toBe(rho("eng", 0.8, 40).toFixed(3))
+    expect(cellOf("Gamma/run1", "amh")).toBe("-")
+  })
+
+  it("the mean over the languages is labelled unofficial, only for runs that entered them all, and orders the rows", () => {
+    const mean = table.columns.find((c) => c.key === "mean")!
+    expect(mean.header).toBe("Mean (unofficial)")
+    expect(mean.description).toMatch(/not an official figure/)
+    expect(table.footnotes.some((f) => /Mean \(unofficial\)/.test(f) && /per language only/.test(f))).toBe(true)
+    const alpha = (rho("eng", 0.2, 10) + rho("amh", 0.9, 10)) / 2
+    const beta = (rho("eng", 0.6, 20) + rho("amh", 0.3, 20)) / 2
+    expect(cellOf("Alpha/run1", "mean")).toBe(alpha.toFixed(3))
+    expect(cellOf("Gamma/run1", "mean")).toBe("-")
+    const order = table.sections[0].rows.map((r) => r.id)
+    expect(order).toEqual(alpha > beta ? ["Alpha/run1", "Beta/run1", "Gamma/run1"] : ["Beta/run1", "Alpha/run1", "Gamma/run1"])
+    expect(table.sections[1]).toMatchObject({ title: "Baselines" })
+  })
+
+  it("esp has no column; a footnote gives the reason", () => {
+    expect(table.columns.some((c) => c.key === "esp")).toBe(false)
+    expect(table.footnotes.some((f) => f.startsWith("esp: not scored, the organisers did not release the Spanish (esp) test labels"))).toBe(true)
+  })
+
+  it("renders in Markdown, LaTeX, HTML and JSON with the ranks", () => {
+    const alphaEng = cellOf("Alpha/run1", "eng")
+    expect(alphaEng).toMatch(/^0\.\d{3} \(\d\)$/)
+    const md = Markdown.render(table)
+    expect(md).toContain(alphaEng)
+    expect(md).toContain("Mean (unofficial)")
+    const tex = Latex.render(table)
+    expect(tex).toContain(alphaEng)
+    expect(tex).toContain("Mean (unofficial)")
+    const html = Html.renderPage([table])
+    expect(html).toContain(alphaEng)
+    const json = JSON.parse(Json.renderReport(edition.id, [table], { extras: false })) as {
+      tables: Array<{ sections: Array<{ rows: Array<{ id: string; cells: Record<string, { _tag: string; value?: number; rank?: number; display: string }> }> }> }>
+    }
+    const row = json.tables[0].sections[0].rows.find((r) => r.id === "Alpha/run1")!
+    expect(row.cells["eng"]).toMatchObject({ _tag: "number", display: alphaEng })
+    expect(row.cells["eng"].value).toBeCloseTo(rho("eng", 0.2, 10), 12)
+    expect(row.cells["eng"].rank).toBe(Number(/\((\d)\)$/.exec(alphaEng)![1]))
+  })
+})
