@@ -13,7 +13,7 @@ import { promisify } from "node:util"
 import { beforeAll, describe, expect, it } from "vitest"
 import * as Yaml from "yaml"
 import { Bundle } from "../src/index.js"
-import { pearson, run, scoreJson, sickExample, sts2017, stsb, writeSts2017, writeStsb } from "./support/fixtures.js"
+import { pearson, run, scoreJson, semrel, sickExample, sts2017, stsb, writeSemRel, writeSts2017, writeStsb } from "./support/fixtures.js"
 import { buildCli, hasShared, repoRoot, runLikeWorker, sharedRoot, tempDir } from "./support/worker.js"
 
 const exec = promisify(execFile)
@@ -185,5 +185,66 @@ describe("STS Benchmark (a small fixture)", () => {
     expect(result.scores).toEqual({ pearson: (expected.datasets!["test"].pearson as number) * 100, spearman: (expected.datasets!["test"].spearman as number) * 100 })
     expect(result.scores?.["pearson"]).toBeCloseTo(100 * pearson(test.values.run, test.values.gold), 10)
     expect(stsb.published.style).toBe("r100")
+  }, 60_000)
+})
+
+/** Spearman's rho written out here (average ranks for ties, then Pearson of the ranks), as evaluation.py's scipy.stats.spearmanr. */
+const spearman = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
+  const ranks = (v: ReadonlyArray<number>) => {
+    const order = v.map((_, i) => i).sort((a, b) => v[a] - v[b])
+    const r = new Array<number>(v.length)
+    for (let i = 0; i < order.length; ) {
+      let j = i
+      while (j + 1 < order.length && v[order[j + 1]] === v[order[i]]) j++
+      for (let k = i; k <= j; k++) r[order[k]] = (i + j) / 2 + 1
+      i = j + 1
+    }
+    return r
+  }
+  return pearson(ranks(x), ranks(y))
+}
+
+describe("SemEval-2024 Task 1, track A (a small fixture of every language)", () => {
+  it("scores each language's Spearman (official) and Pearson, equal to `stseval score` and to Spearman computed here; no mean for a subset", async () => {
+    // The built-in edition without its published pair counts (the fixture is smaller).
+    const edition = { ...semrel, datasets: semrel.datasets.map(({ pairs: _pairs, ...d }) => d) }
+    const data = writeSemRel(path.join(work, "semrel"), edition, 30, ["eng", "amh"])
+    const bundle = path.join(work, "semrel-bundle")
+    await run(Bundle.writeBundle({ task: edition, gold: data.gold, out: bundle, cliBundle: cli }))
+    const languages = edition.datasets.map((d) => d.name)
+    expect(columnKeys(bundle)).toEqual([...languages.flatMap((l) => [l, `${l}_pearson`]), "mean"])
+    const submission = Object.fromEntries(fs.readdirSync(data.run).map((f) => [f, fs.readFileSync(path.join(data.run, f))]))
+    const result = await runLikeWorker(bundle, "reference_data_test", submission)
+    expect(result.stderr).toBe("")
+    expect(result.code).toBe(0)
+    const expected = await scoreJson(edition, data.gold, data.run)
+    expect(result.scores).toEqual({
+      amh: expected.datasets!["amh"].spearman,
+      amh_pearson: expected.datasets!["amh"].pearson,
+      eng: expected.datasets!["eng"].spearman,
+      eng_pearson: expected.datasets!["eng"].pearson
+    })
+    for (const l of ["amh", "eng"]) {
+      expect(result.scores?.[l]).toBeCloseTo(spearman(data.values[l].run, data.values[l].gold), 12)
+      expect(result.scores?.[`${l}_pearson`]).toBeCloseTo(pearson(data.values[l].run, data.values[l].gold), 12)
+    }
+    expect(result.stdout.split("\n")).toContain(`signature: ${expected.signature}`)
+    expect(result.detailedResults).toContain("Mean (unofficial)")
+  }, 60_000)
+
+  it.skipIf(!hasShared)("on the real track A gold, a synthetic run scores what the organisers' evaluation.py gives (../shared)", async () => {
+    const bundle = path.join(work, "semrel-real-bundle")
+    await run(Bundle.writeBundle({ task: "semrel2024-a", gold: path.join(sharedRoot, "data/semrel2024/track-a"), out: bundle, cliBundle: cli }))
+    const runDir = path.join(sharedRoot, "data/runs/semrel2024-synthetic/track-a-eng-sd0.05")
+    const submission = Object.fromEntries(fs.readdirSync(runDir).map((f) => [f, fs.readFileSync(path.join(runDir, f))]))
+    const result = await runLikeWorker(bundle, "reference_data_test", submission)
+    expect(result.code).toBe(0)
+    const row = fs
+      .readFileSync(path.join(sharedRoot, "reference/semrel2024-synthetic-runs.official.tsv"), "utf8")
+      .split("\n")
+      .map((l) => l.split("\t"))
+      .find((r) => r[0] === "track-a-eng-sd0.05" && r[1] === "eng")!
+    expect(result.scores?.["eng"]).toBeCloseTo(Number(row[2]), 9)
+    expect(Object.keys(result.scores ?? {}).sort()).toEqual(["eng", "eng_pearson"])
   }, 60_000)
 })
