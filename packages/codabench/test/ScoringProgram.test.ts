@@ -27,6 +27,14 @@ beforeAll(async () => {
   cli = await buildCli()
 }, 120_000)
 
+/** A bundle of `task` on a gold in ../shared, scoring a run folder of ../shared as the worker would. */
+const onSharedData = async (task: string, gold: string, runFolder: string) => {
+  const bundle = path.join(work, `${task}-real-bundle`)
+  await run(Bundle.writeBundle({ task, gold: path.join(sharedRoot, gold), out: bundle, cliBundle: cli }))
+  const runDir = path.join(sharedRoot, runFolder)
+  return runLikeWorker(bundle, "reference_data_test", Object.fromEntries(fs.readdirSync(runDir).map((f) => [f, fs.readFileSync(path.join(runDir, f))])))
+}
+
 /** The leaderboard column keys of a bundle's competition.yaml, in order. */
 const columnKeys = (bundle: string): ReadonlyArray<string> => {
   const yaml = Yaml.parse(fs.readFileSync(path.join(bundle, "competition.yaml"), "utf8")) as { leaderboards: Array<{ columns: Array<{ key: string; index: number }> }> }
@@ -154,11 +162,7 @@ describe("STS 2017 (a small fixture of the seven tracks)", () => {
   }, 60_000)
 
   it.skipIf(!hasShared)("on the real STS 2017 gold, the synthetic runs score what the official scorer gives (../shared)", async () => {
-    const bundle = path.join(work, "sts2017-real-bundle")
-    await run(Bundle.writeBundle({ task: "sts2017", gold: path.join(sharedRoot, "data/sts2017/gold"), out: bundle, cliBundle: cli }))
-    const runDir = path.join(sharedRoot, "data/runs/sts-synthetic/sts2017")
-    const submission = Object.fromEntries(fs.readdirSync(runDir).map((f) => [f, fs.readFileSync(path.join(runDir, f))]))
-    const result = await runLikeWorker(bundle, "reference_data_test", submission)
+    const result = await onSharedData("sts2017", "data/sts2017/gold", "data/runs/sts-synthetic/sts2017")
     expect(result.code).toBe(0)
     const reference = fs
       .readFileSync(path.join(sharedRoot, "reference/sts-synthetic-runs.official.tsv"), "utf8")
@@ -233,11 +237,7 @@ describe("SemEval-2024 Task 1, track A (a small fixture of every language)", () 
   }, 60_000)
 
   it.skipIf(!hasShared)("on the real track A gold, a synthetic run scores what the organisers' evaluation.py gives (../shared)", async () => {
-    const bundle = path.join(work, "semrel-real-bundle")
-    await run(Bundle.writeBundle({ task: "semrel2024-a", gold: path.join(sharedRoot, "data/semrel2024/track-a"), out: bundle, cliBundle: cli }))
-    const runDir = path.join(sharedRoot, "data/runs/semrel2024-synthetic/track-a-eng-sd0.05")
-    const submission = Object.fromEntries(fs.readdirSync(runDir).map((f) => [f, fs.readFileSync(path.join(runDir, f))]))
-    const result = await runLikeWorker(bundle, "reference_data_test", submission)
+    const result = await onSharedData("semrel2024-a", "data/semrel2024/track-a", "data/runs/semrel2024-synthetic/track-a-eng-sd0.05")
     expect(result.code).toBe(0)
     const row = fs
       .readFileSync(path.join(sharedRoot, "reference/semrel2024-synthetic-runs.official.tsv"), "utf8")
