@@ -23,7 +23,11 @@
  */
 import { Submissions } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
-import { unzipSync } from "fflate"
+
+/** The most a bulk download may unpack to, counted as produced. @since 0.2.0 */
+export const MAX_BULK_BYTES = 1024 * 1024 * 1024
+/** The most entries a bulk download may hold. @since 0.2.0 */
+export const MAX_BULK_ENTRIES = 100_000
 
 /** @since 0.1.0 */
 export interface Options {
@@ -221,7 +225,8 @@ export const importSubmissions = (input: string, out: string, options: Options =
       const bytes = yield* fs.readFile(input).pipe(Effect.mapError((e) => fail(e.message)))
       let entries: Record<string, Uint8Array>
       try {
-        entries = unzipSync(bytes)
+        // formats' bomb-safe reader: a bulk download is outside input like any run zip
+        entries = Object.fromEntries(Submissions.unzipAll(bytes, { maxBytes: MAX_BULK_BYTES, maxEntries: MAX_BULK_ENTRIES }))
       } catch (e) {
         return yield* fail(`${input} is not a zip: ${(e as Error).message}`)
       }

@@ -168,6 +168,35 @@ describe("importSubmissions", () => {
   })
 })
 
+describe("a hostile bulk download", () => {
+  // fflate's unzipSync trusted such archives; the import now unpacks with formats' checked reader.
+  it("is refused as a run zip would be: an encrypted entry, and overlapping entries (a zip bomb)", async () => {
+    const work = tempDir("codabench-bulk-")
+    const error = (bytes: Uint8Array) => {
+      const file = path.join(work, `bulk-${Math.random()}.zip`)
+      fs.writeFileSync(file, bytes)
+      return run(Effect.flip(Import.importSubmissions(file, path.join(work, `o-${Math.random()}`)))).then((e) => e.reason)
+    }
+    const plain = zipSync({ "ID_1_a.zip": new Uint8Array(64), "ID_2_b.zip": new Uint8Array(64) }, { level: 0 })
+    // bit 0 of the general-purpose flags (encrypted) in every local and central header
+    const encrypted = plain.slice()
+    for (let i = 0; i + 4 <= encrypted.length; i++) {
+      const sig = encrypted[i] | (encrypted[i + 1] << 8) | (encrypted[i + 2] << 16) | (encrypted[i + 3] << 24)
+      if (sig === 0x04034b50) encrypted[i + 6] |= 1
+      if (sig === 0x02014b50) encrypted[i + 8] |= 1
+    }
+    expect(await error(encrypted)).toContain("encrypted")
+    // the second central entry points at the first member's local header: two entries, one member
+    const overlapping = plain.slice()
+    const view = new DataView(overlapping.buffer)
+    const centrals: Array<number> = []
+    for (let i = 0; i + 4 <= overlapping.length; i++) if (view.getUint32(i, true) === 0x02014b50) centrals.push(i)
+    expect(centrals).toHaveLength(2)
+    view.setUint32(centrals[1] + 42, view.getUint32(centrals[0] + 42, true), true)
+    expect(await error(overlapping)).toMatch(/overlap|unsafe|crafted|damaged/)
+  })
+})
+
 describe("parseCsv and parseInstant", () => {
   it("reads RFC 4180 CSV: quotes, doubled quotes, commas and newlines in quotes, CRLF, a BOM", () => {
     expect(Import.parseCsv('\uFEFFa,b\r\n"x, ""y""",2\n"multi\nline",\n')).toEqual([

@@ -261,6 +261,30 @@ export const readZip = (
   return { files, metadata, issues }
 }
 
+/**
+ * Unpack a whole zip that is not a run (e.g. an organiser's bulk download of submissions) with the
+ * same checks as a run zip: entries walked from the central directory, overlapping entries,
+ * encryption, lying sizes and bad CRCs refused, output capped by the bytes actually produced.
+ * Entries whose names climb out (`..`, absolute) are left out. Throws an `Error` whose message says
+ * why the zip was refused.
+ *
+ * @since 0.2.0
+ */
+export const unzipAll = (
+  bytes: Uint8Array,
+  options: { readonly maxBytes: number; readonly maxEntries: number }
+): ReadonlyMap<string, Uint8Array> => {
+  const out = new Map<string, Uint8Array>()
+  let total = 0
+  for (const entry of Zip.entries(bytes, options.maxEntries)) {
+    if (entry.name.endsWith("/") || entry.name.endsWith("\\") || unsafeEntryName(entry.name)) continue
+    const content = Zip.unpack(bytes, entry, options.maxBytes - total, options.maxBytes)
+    total += content.length
+    out.set(entry.name, content)
+  }
+  return out
+}
+
 const unsafeEntryName = (name: string): boolean =>
   name.startsWith("/") || name.startsWith("\\") || /^[A-Za-z]:/.test(name) || name.split(/[\\/]/).includes("..")
 
