@@ -11,6 +11,7 @@ import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bundle, namesUsed } from "../scripts/bundle.js"
 import { examples } from "./support/cli.js"
+import { pearson } from "@stseval/vitest-config/reference"
 
 const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
 const submissions = path.join(examples, "sick2014/submissions")
@@ -78,20 +79,6 @@ const table = (file: string): Array<Record<string, string>> => {
   return lines.map((l) => Object.fromEntries(l.split("\t").map((v, i) => [names[i], v])))
 }
 const goldRows = new Map(table(gold).map((r) => [r.pair_ID, r]))
-const pearson = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
-  const n = x.length
-  const mx = x.reduce((a, b) => a + b, 0) / n
-  const my = y.reduce((a, b) => a + b, 0) / n
-  let sxy = 0
-  let sxx = 0
-  let syy = 0
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i] - mx) * (y[i] - my)
-    sxx += (x[i] - mx) ** 2
-    syy += (y[i] - my) ** 2
-  }
-  return sxy / Math.sqrt(sxx * syy)
-}
 const relatednessPearson = (runFile: string): number => {
   const rows = table(path.join(submissions, runFile))
   return pearson(rows.map((r) => Number(r.relatedness_score)), rows.map((r) => Number(goldRows.get(r.pair_ID)!.relatedness_score)))

@@ -11,6 +11,7 @@ import { zipSync } from "fflate"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { defaultCli } from "../src/commands/codabench.js"
 import { repoRoot, runCli } from "./support/cli.js"
+import { pearson } from "@stseval/vitest-config/reference"
 
 let work: string
 let gold: string
@@ -32,21 +33,6 @@ beforeAll(() => {
 afterAll(() => {
   if (work !== undefined) fs.rmSync(work, { recursive: true, force: true })
 })
-
-/** Pearson's r written out here, independently of the metrics package. */
-const pearson = (x: ReadonlyArray<number>, y: ReadonlyArray<number>) => {
-  const mx = x.reduce((a, b) => a + b, 0) / x.length
-  const my = y.reduce((a, b) => a + b, 0) / y.length
-  let sxy = 0
-  let sxx = 0
-  let syy = 0
-  for (let i = 0; i < x.length; i++) {
-    sxy += (x[i] - mx) * (y[i] - my)
-    sxx += (x[i] - mx) ** 2
-    syy += (y[i] - my) ** 2
-  }
-  return sxy / Math.sqrt(sxx * syy)
-}
 
 describe("codabench score", () => {
   it("writes the figures and prints the signature of `stseval score --json` on the same run", async () => {

@@ -8,6 +8,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { examples, hasShared, runCli, shared } from "./support/cli.js"
+import { pearson } from "@stseval/vitest-config/reference"
 
 const sickGold = path.join(examples, "sick2014/SICK_test_annotated.txt")
 const submissions = path.join(examples, "sick2014/submissions")
@@ -35,19 +36,6 @@ const readSick = (file: string, relatednessColumn: string, entailmentColumn: str
 const gold = readSick(sickGold, "relatedness_score", "entailment_judgment")
 const ids = [...gold.keys()]
 const runOf = (file: string) => readSick(file, "relatedness_score", "entailment_judgment")
-
-const pearson = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
-  const n = x.length
-  const mx = x.reduce((s, v) => s + v, 0) / n
-  const my = y.reduce((s, v) => s + v, 0) / n
-  let sxy = 0, sxx = 0, syy = 0
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i] - mx) * (y[i] - my)
-    sxx += (x[i] - mx) ** 2
-    syy += (y[i] - my) ** 2
-  }
-  return sxy / Math.sqrt(sxx * syy)
-}
 
 /** Williams' t for r_jk vs r_jh sharing variable j, in Steiger's (1980) form, as cocor computes it. */
 const williams = (rjk: number, rjh: number, rkh: number, n: number): number => {

@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { Aggregate, Mse, MetricValue, Pearson, Rescale, Spearman, WeightedPearson } from "@stseval/metrics"
+import { pearson as textbook } from "@stseval/vitest-config/reference"
 
 const f = (xs: ReadonlyArray<number>) => Float64Array.from(xs)
 const value = (m: MetricValue.MetricValue): number => {
@@ -20,20 +21,6 @@ const value = (m: MetricValue.MetricValue): number => {
 // Ten pairs of a SICK-like run (1-5 scale) and gold: r is about 0.8.
 const RUN = [3.1, 4.2, 2.5, 4.9, 1.2, 3.8, 2.2, 4.4, 3.3, 1.9]
 const GOLD = [3.0, 4.5, 3.2, 4.6, 1.0, 3.1, 2.9, 4.8, 2.7, 2.4]
-
-/** Textbook two-pass Pearson in ordinary range (the independent reference). */
-const textbook = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
-  const n = x.length
-  const mx = x.reduce((a, b) => a + b, 0) / n
-  const my = y.reduce((a, b) => a + b, 0) / n
-  let sxy = 0, sxx = 0, syy = 0
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i] - mx) * (y[i] - my)
-    sxx += (x[i] - mx) ** 2
-    syy += (y[i] - my) ** 2
-  }
-  return sxy / Math.sqrt(sxx * syy)
-}
 
 // 2^1074 in two exact steps (it is not a double itself): a subnormal times it is an exact integer.
 const fromSubnormal = (v: number) => v * 2 ** 537 * 2 ** 537

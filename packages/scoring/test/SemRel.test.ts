@@ -9,6 +9,7 @@
 import { describe, expect, it } from "vitest"
 import { Aligned, Json, Rank, ScoredRun } from "@stseval/scoring"
 import { goldOf, submission, toyEdition } from "./helpers.js"
+import { pearson } from "@stseval/vitest-config/reference"
 
 // A SemRel-shaped edition: three languages, esp without a public gold (as in the registry).
 const edition = toyEdition({
@@ -47,19 +48,6 @@ const ranks = (xs: ReadonlyArray<number>) => {
     i = j + 1
   }
   return r
-}
-const pearson = (x: ReadonlyArray<number>, y: ReadonlyArray<number>) => {
-  const mx = x.reduce((a, b) => a + b, 0) / x.length
-  const my = y.reduce((a, b) => a + b, 0) / y.length
-  let sxy = 0
-  let sxx = 0
-  let syy = 0
-  for (let i = 0; i < x.length; i++) {
-    sxy += (x[i] - mx) * (y[i] - my)
-    sxx += (x[i] - mx) ** 2
-    syy += (y[i] - my) ** 2
-  }
-  return sxy / Math.sqrt(sxx * syy)
 }
 const spearman = (x: ReadonlyArray<number>, y: ReadonlyArray<number>) => pearson(ranks(x), ranks(y))
 

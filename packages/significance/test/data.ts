@@ -1,3 +1,4 @@
+import { pearson } from "@stseval/vitest-config/reference"
 // Seeded synthetic data for the resampling tests (independent of the package's own RNG code).
 export const mulberry32 = (seed: number) => {
   let a = seed >>> 0
@@ -22,27 +23,8 @@ export const makeRuns = (n: number, noise: ReadonlyArray<number>, seed: number) 
   return { gold, runs }
 }
 
-/** Textbook two-pass Pearson, written independently of the package's kernel. */
-export const pearson = (x: ArrayLike<number>, y: ArrayLike<number>): number => {
-  const n = x.length
-  let mx = 0
-  let my = 0
-  for (let i = 0; i < n; i++) {
-    mx += x[i]
-    my += y[i]
-  }
-  mx /= n
-  my /= n
-  let sxy = 0
-  let sxx = 0
-  let syy = 0
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i] - mx) * (y[i] - my)
-    sxx += (x[i] - mx) ** 2
-    syy += (y[i] - my) ** 2
-  }
-  return sxy / Math.sqrt(sxx * syy)
-}
+/** Pearson's r, the textbook formula (the shared independent reference of the tests). */
+export { pearson }
 
 /** Average ranks (ties share the mean rank), by sorting. */
 export const ranks = (x: ArrayLike<number>): Array<number> => {

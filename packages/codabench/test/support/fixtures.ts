@@ -9,6 +9,7 @@ import { Registry } from "@stseval/formats"
 import { Engine, Json } from "@stseval/scoring"
 import { Effect } from "effect"
 import { repoRoot } from "./worker.js"
+import { pearson } from "@stseval/vitest-config/reference"
 
 export const sickExample = {
   gold: path.join(repoRoot, "examples/sick2014/SICK_test_annotated.txt"),
@@ -31,21 +32,8 @@ export const scoreJson = (task: string | Registry.TaskEdition, gold: string, run
     return { ...json.runs[0], signature: json.signature.text }
   })
 
-/** Pearson's r, written out here (not the metrics package's), to check figures independently. */
-export const pearson = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
-  const n = x.length
-  const mx = x.reduce((a, b) => a + b, 0) / n
-  const my = y.reduce((a, b) => a + b, 0) / n
-  let sxy = 0
-  let sxx = 0
-  let syy = 0
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i] - mx) * (y[i] - my)
-    sxx += (x[i] - mx) ** 2
-    syy += (y[i] - my) ** 2
-  }
-  return sxy / Math.sqrt(sxx * syy)
-}
+/** Pearson's r, the textbook formula (the shared independent reference of the tests). */
+export { pearson }
 
 /** A deterministic pseudo-random stream (LCG), so fixtures are the same on every run. */
 export const random = (seed: number) => {
