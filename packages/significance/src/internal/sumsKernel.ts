@@ -10,16 +10,16 @@
 // into one aggregate per run inside the loop and writes only that, where intervals need each
 // dataset's figure, the raw sums for pooled / ALLnrm, and runs that lack datasets. The inner loop
 // is the same register-blocked one (TILE = 4 resamples share every load of x and x g; six f64x2
-// accumulators), emitted with the same WebAssembly writer; the draws stay in JavaScript
+// accumulators), emitted by the same `pairStep`; the draws stay in JavaScript
 // (random.ts), since they are 2 per cent of the work here (pairs x resamples, not x runs).
 //
 // The JavaScript version, one resample at a time, adds in the same order within each resample, so
 // both give the same bits; it is the fallback where WebAssembly SIMD is unavailable.
 import type { Engine } from "./resampleKernel.js"
 import { Body, module } from "./wasm.js"
+import { pairStep, TILE } from "./wasmKernel.js"
 
-/** Resamples per tile (two f64x2 lanes). */
-export const TILE = 4
+export { TILE }
 
 /** Doubles written per (dataset, run): sum w x, sum w x^2, sum w x g, each for TILE lanes. */
 export const SUMS = 3 * TILE
@@ -61,18 +61,7 @@ const sumsFunction = (): Body => {
       f.get(p).get(end).i32LtU()
       f.if(() => {
         f.loop((more) => {
-          f.get(p).v128Load64Splat(0).set(xs)
-          f.get(p).v128Load64Splat(8).set(gs)
-          f.get(q).v128Load(0).set(w0)
-          f.get(q).v128Load(16).set(w1)
-          // t = w x; sx += t; sxx += t x; sxg += w (x g)
-          f.get(w0).get(xs).f64x2Mul().tee(t).get(sx0).f64x2Add().set(sx0)
-          f.get(t).get(xs).f64x2Mul().get(sxx0).f64x2Add().set(sxx0)
-          f.get(w0).get(gs).f64x2Mul().get(sxg0).f64x2Add().set(sxg0)
-          f.get(w1).get(xs).f64x2Mul().tee(t).get(sx1).f64x2Add().set(sx1)
-          f.get(t).get(xs).f64x2Mul().get(sxx1).f64x2Add().set(sxx1)
-          f.get(w1).get(gs).f64x2Mul().get(sxg1).f64x2Add().set(sxg1)
-          f.get(q).i32(TILE * 8).i32Add().set(q)
+          pairStep(f, { p, q, xs, gs, w0, w1, t, sx0, sx1, sxx0, sxx1, sxg0, sxg1 })
           f.get(p).i32(16).i32Add().tee(p).get(end).i32LtU().brIf(more)
         })
       })
