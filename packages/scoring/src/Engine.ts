@@ -23,10 +23,9 @@ import { DataStore, Glue, Gold, Issue, Registry, Submissions } from "@stseval/fo
 import { Effect, FileSystem, Path, Schema } from "effect"
 import { rank } from "./Rank.js"
 import type { RankedResults, RankOptions } from "./Rank.js"
-import { failedRun, scoreValidated } from "./ScoredRun.js"
+import { failedRun, scoreRun } from "./ScoredRun.js"
 import type { ScoredRun } from "./ScoredRun.js"
 import * as Signature from "./Signature.js"
-import { validateRun } from "./Validation.js"
 
 /**
  * The gold cannot be found: none was given and the data store has none, or the path given does
@@ -99,14 +98,15 @@ export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
 })
 
 /**
- * Score one loaded submission; pure and total (a defect in scoring becomes a failed run, so that
- * one run never stops the others). The scored run keeps the aligned scores behind its figures.
+ * Score one loaded submission: `ScoredRun.scoreRun` with the context's edition, gold and leniency,
+ * made total (a defect in scoring becomes a failed run, so that one run never stops the others).
+ * The scored run keeps the aligned scores behind its figures.
  *
  * @since 0.1.0
  */
 export const scoreSubmission = (context: Context, submission: Submissions.Submission): ScoredRun => {
   try {
-    return scoreValidated(context.edition, validateRun(context.edition, context.gold, submission, { lenient: context.lenient }))
+    return scoreRun(context.edition, context.gold, submission, { lenient: context.lenient })
   } catch (e) {
     const message = `internal error while scoring: ${e instanceof Error ? e.message : String(e)}`
     return failedRun(context.edition, submission.meta, submission.path, message, [
