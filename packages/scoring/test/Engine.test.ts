@@ -237,3 +237,11 @@ describe("Engine.score: the one way into scoring", () => {
     expect(input.message).toBe(`${path.join(root, "nowhere")}: no such file or folder`)
   })
 })
+
+describe("Engine's public entries", () => {
+  it("score, its two halves and its steps; no second way into scoring with other answers", () => {
+    expect(Object.keys(Engine).sort()).toEqual(
+      ["FolderError", "GoldError", "InputError", "goldPath", "inputs", "loadContext", "score", "scoreSubmission", "submissionsFolder"].sort()
+    )
+  })
+})
