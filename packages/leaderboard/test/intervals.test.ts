@@ -9,7 +9,7 @@
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Registry } from "@stseval/formats"
 import { Engine, Style, Uncertainty } from "@stseval/scoring"
-import { Effect, Layer, References } from "effect"
+import { Effect, Fiber, Layer, References } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
@@ -17,7 +17,7 @@ import * as Leaderboard from "../src/Leaderboard.js"
 import * as Render from "../src/Render.js"
 import * as ScoringAdapter from "../src/ScoringAdapter.js"
 import * as Watcher from "../src/Watcher.js"
-import { board, once, tempDir } from "./fixtures/harness.js"
+import { board, once, tempDir, waitBoard } from "./fixtures/harness.js"
 
 const sts2017 = Registry.get("sts2017")!
 const PAIRS = 30
@@ -56,6 +56,11 @@ for (const spec of sts2017.datasets) {
 const quiet = <A, E>(self: Effect.Effect<A, E>) => Effect.runPromise(self.pipe(Effect.provideService(References.MinimumLogLevel, "None")))
 const layer = Layer.provideMerge(ScoringAdapter.layerWithReport({ task: sts2017, gold: goldDir }), NodeServices.layer)
 const watch = (out: string, options: Partial<Watcher.WatchOptions> = {}) => quiet(Watcher.watch({ folder, out, once: true, ...options }).pipe(Effect.provide(layer)))
+/** The watcher in the background (not once); `stop()` interrupts it as Ctrl-C does. */
+const live = (options: Watcher.WatchOptions) => {
+  const fiber = Effect.runFork(Watcher.watch(options).pipe(Effect.provide(layer), Effect.provideService(References.MinimumLogLevel, "None")))
+  return { stop: () => Effect.runPromise(Fiber.interrupt(fiber)) }
+}
 
 const outs = { ci: tempDir("ci-a"), again: tempDir("ci-b"), seed: tempDir("ci-seed"), plain: tempDir("ci-none") }
 let first: Leaderboard.Leaderboard
@@ -160,6 +165,35 @@ describe("watch with ci: an interval on every figure and every rank", () => {
     expect(Leaderboard.publicView(first, true)).not.toHaveProperty("intervals")
     expect(Leaderboard.publicView(first, false).intervals).toEqual(first.intervals)
   })
+})
+
+describe("watching with ci", () => {
+  it("a run removed: the intervals are computed again over the runs left, as a once run of the folder gives them; the same after a restart", async () => {
+    const mine = tempDir("ci-live")
+    fs.cpSync(folder, mine, { recursive: true })
+    const out = tempDir("ci-live-out")
+    const options = { folder: mine, out, ci: CI, debounce: 20, rescanInterval: 200 }
+    let w = live(options)
+    try {
+      await waitBoard(out, "the first board with intervals", (b) => b.runs.length === 6 && b.intervals !== undefined, 20_000)
+      fs.rmSync(path.join(mine, "Dog_run1primary"), { recursive: true })
+      const after = await waitBoard(out, "the board without Dog, with intervals", (b) => b.runs.length === 5 && b.intervals !== undefined, 20_000)
+      const fresh = tempDir("ci-live-once")
+      await quiet(Watcher.watch({ folder: mine, out: fresh, once: true, ci: CI }).pipe(Effect.provide(layer)))
+      expect(after.rankings).toEqual(board(fresh)!.rankings)
+      // four runs ranked now: no rank interval reaches 5
+      const ranked = official(after).entries.filter((e) => e.rank !== null)
+      expect(ranked).toHaveLength(4)
+      expect(ranked.every((e) => e.rankInterval !== undefined && e.rankInterval.high <= 4)).toBe(true)
+      await w.stop()
+      // restart while watching: the board comes back from the cache, then with its intervals
+      w = live(options)
+      const again = await waitBoard(out, "the restored board with intervals", (b, s) => s.phase === "watching" && b.intervals !== undefined, 20_000)
+      expect(again.rankings).toEqual(after.rankings)
+    } finally {
+      await w.stop()
+    }
+  }, 60_000)
 })
 
 describe("the pages with ci", () => {

@@ -40,6 +40,11 @@ export const snapshot = (session: Session): Leaderboard.Leaderboard => {
   if (s.ci === undefined) return board
   const key = JSON.stringify(board)
   if (session.intervalsMemo?.key === key) return session.intervalsMemo.board
+  // While runs are queued or being scored, the board is published without intervals: a burst (the
+  // first scan of a folder, 500 runs landing) would otherwise pay one bootstrap per write, each
+  // over every run (100 STS 2017 runs: ~3 s more in all). A single run re-scored keeps its old
+  // result, and the board its intervals, until the new one is in, and then the watcher is idle.
+  if (session.counters.pending > 0) return board
   const iv = Leaderboard.intervals(board, records, session.edition, s.ci)
   // a run not read again since the restart: no intervals yet (nothing memoised: the board's JSON
   // does not change when its aligned scores arrive)
