@@ -331,19 +331,12 @@ export const rankingOf = (edition: TaskEdition, subtask: Subtask): Ranking | und
 
 /**
  * True when a ranking orders runs in each dataset on its own (`ranked: per-dataset`, SemEval-2024
- * Task 1): tables then show a rank per dataset, and the aggregate only labelled unofficial.
+ * Task 1): tables then show a rank per dataset, and the aggregate only labelled unofficial (the
+ * ranking's `aggregate` is the official figure exactly when this is false).
  *
  * @since 0.1.0
  */
 export const isRankedPerDataset = (ranking: Ranking): boolean => ranking.ranked === "per-dataset"
-
-/**
- * True when the ranking's `aggregate` is the official figure (false for a per-dataset ranking,
- * whose aggregate must be labelled unofficial wherever it is shown).
- *
- * @since 0.1.0
- */
-export const isAggregateOfficial = (ranking: Ranking): boolean => !isRankedPerDataset(ranking)
 
 /**
  * How a dataset's run is matched to its gold, from the gold format: `line` (score line i is pair i:

@@ -6,7 +6,7 @@
  * 2. then 1,000 rapid overwrites of random runs (a burst, 1 ms apart).
  *
  * Checks (throws if violated, so a regression cannot pass as a figure): nothing is lost, and the
- * final leaderboard's figures and ranks equal a one-shot `Engine.rankFolder` of the same folder.
+ * final leaderboard's figures and ranks equal a one-shot `Engine.score` of the same folder.
  * Measures the latency from a run's last write landing to the leaderboard file showing its score
  * (median, p95; superseded versions are counted, not timed), wall time per phase, and memory
  * (rss / heapUsed, at the end and the peak sampled every 100 ms). Bounded: 100 s per phase.
@@ -45,7 +45,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
  * Runs the load and returns its figures; throws if a result is lost or differs from a one-shot rank.
- * The watcher's load test calls it too (apps/watcher/test/load.test.ts).
+ * The watcher's load test calls it too (test/load.test.ts).
  *
  * @since 0.1.0
  */
@@ -157,7 +157,7 @@ export const run = async ({ runCount = RUNS, updateCount = UPDATES }: { readonly
     await until("idle", () => (JSON.parse(fs.readFileSync(statusFile, "utf8")) as Watcher.Status).idle)
     const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as Leaderboard
     const oneShot = await Effect.runPromise(
-      Engine.rankFolder({ task: edition, gold: goldFile, folder, primaryOnly: false }).pipe(Effect.provide(NodeServices.layer))
+      Engine.score({ task: edition, gold: goldFile, folder, primaryOnly: false }).pipe(Effect.provide(NodeServices.layer))
     )
     const want = oneShot.ranked.rankings[0].entries.map((e) => `${e.meta.id} ${e.rank} ${e.value._tag === "Defined" ? e.value.value : "-"}`)
     const got = board.rankings[0].entries.map((e) => `${e.id} ${e.rank} ${e.value ?? "-"}`)

@@ -12,7 +12,7 @@ import * as Synthetic from "./fixtures/synthetic.js"
 const run = <A, E>(self: Effect.Effect<A, E>) => Effect.runPromise(self.pipe(Effect.provideService(References.MinimumLogLevel, "None")))
 
 describe("ScoringAdapter (the real engine)", () => {
-  it("the watcher's figures equal a one-shot Engine.rankFolder of the same folder", async () => {
+  it("the watcher's figures equal a one-shot Engine.score of the same folder", async () => {
     const goldDir = tempDir("gold")
     const gold = Synthetic.goldScores(40)
     const goldFile = Synthetic.writeGold(goldDir, gold)
@@ -28,7 +28,7 @@ describe("ScoringAdapter (the real engine)", () => {
     expect(summary).toMatchObject({ runs: 6, scored: 5, failed: 1, ranked: 5 })
 
     const oneShot = await run(
-      Engine.rankFolder({ task: Synthetic.edition, gold: goldFile, folder, primaryOnly: false }).pipe(Effect.provide(NodeServices.layer))
+      Engine.score({ task: Synthetic.edition, gold: goldFile, folder, primaryOnly: false }).pipe(Effect.provide(NodeServices.layer))
     )
     const b = board(out)!
     const expected = oneShot.ranked.rankings[0].entries.map((e) => [e.meta.id, e.rank ?? null, e.value._tag === "Defined" ? e.value.value : null])

@@ -2,7 +2,7 @@
  * The load test of the issue, bounded: 500 runs dropped into the watched folder at once, then 1,000
  * rapid overwrites, with the real engine and the real file system. It shares its code with the
  * benchmark (bench/watcher.bench.ts), which throws when a run is missing from the final leaderboard
- * or a figure or rank differs from a one-shot `Engine.rankFolder` of the same folder (what
+ * or a figure or rank differs from a one-shot `Engine.score` of the same folder (what
  * `stseval rank` prints). The timings it returns are not asserted: they belong in `pnpm bench`.
  */
 import { describe, expect, it } from "vitest"

@@ -4,7 +4,7 @@
  *     score, from bytes in memory (the overlap baseline run when ../shared exists, else a
  *     synthetic gold and run);
  * (b) ranking 1,000 STS Benchmark test runs (gold + seeded noise) written to a temp folder, in one
- *     `Engine.rankFolder` call (discover, load, score, rank).
+ *     `Engine.score` call on the folder (discover, load, score, rank, sign).
  *
  * @since 0.1.0
  */
@@ -89,7 +89,7 @@ export const run = async (): Promise<Array<{ name: string; seconds: number; [k: 
   const g = await time(() => Gold.parseDataset(sick.datasets[0], "SICK_test_annotated.txt", inputs.gold))
   rows.push({ name: "sick: parse the gold (once per session)", seconds: g.seconds, iterations: g.iterations })
 
-  // (b) 1,000 STS-B test runs in a temp folder, ranked in one rankFolder call
+  // (b) 1,000 STS-B test runs in a temp folder, ranked in one Engine.score call
   const stsb = Registry.get("stsb")!
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-bench-"))
   try {
@@ -129,12 +129,10 @@ export const run = async (): Promise<Array<{ name: string; seconds: number; [k: 
     const writeSeconds = (performance.now() - write0) / 1000
     let ranked = 0
     const b = await time(async () => {
-      const session = await Effect.runPromise(
-        Engine.rankFolder({ task: stsb, gold: goldFile, folder: subs }).pipe(Effect.provide(NodeServices.layer))
-      )
-      ranked = session.ranked.rankings[0].entries.filter((e) => e.rank !== undefined).length
+      const results = await Effect.runPromise(Engine.score({ task: stsb, gold: goldFile, folder: subs }).pipe(Effect.provide(NodeServices.layer)))
+      ranked = results.ranked.rankings[0].entries.filter((e) => e.rank !== undefined).length
     }, 0)
-    rows.push({ name: "stsb: rankFolder over 1,000 test runs (discover+load+score+rank)", seconds: b.seconds, iterations: b.iterations, runs: RUNS, ranked, writeSeconds })
+    rows.push({ name: "stsb: Engine.score over 1,000 test runs (discover+load+score+rank+sign)", seconds: b.seconds, iterations: b.iterations, runs: RUNS, ranked, writeSeconds })
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }

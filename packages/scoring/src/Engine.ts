@@ -3,7 +3,9 @@
  * (paths of run files, run folders, zips or whole submissions folders), scores every run
  * independently, ranks them and returns one `Results`: every figure, the aligned scores behind
  * them (for significance and plots), the ranking and the signature. One bad run never stops the
- * others: a run that cannot be loaded or scored becomes a failed `ScoredRun` carrying its issues.
+ * others: a run that is malformed or cannot be scored becomes a failed `ScoredRun` carrying its
+ * issues. Only what stops everything is an error (`score` lists them: a run path that does not
+ * exist is an `InputError` naming it).
  *
  * `loadContext` and `scoreSubmission` are the two halves of `score`, for a caller that loads the
  * gold once and scores runs as they come (the live leaderboard).
@@ -21,11 +23,9 @@ import { DataStore, Glue, Gold, Issue, Registry, Submissions } from "@stseval/fo
 import { Effect, FileSystem, Path, Schema } from "effect"
 import { rank } from "./Rank.js"
 import type { RankedResults, RankOptions } from "./Rank.js"
-import { failedRun, scoreValidated } from "./ScoredRun.js"
+import { failedRun, scoreRun } from "./ScoredRun.js"
 import type { ScoredRun } from "./ScoredRun.js"
 import * as Signature from "./Signature.js"
-import { validateRun } from "./Validation.js"
-import type { RunValidation } from "./Validation.js"
 
 /**
  * The gold cannot be found: none was given and the data store has none, or the path given does
@@ -68,19 +68,6 @@ export interface Context {
 }
 
 /** @since 0.1.0 */
-export interface Session extends Context {
-  /** issues about the submissions as a whole (run limits, entries that are not runs) */
-  readonly issues: ReadonlyArray<Issue.Issue>
-  /** every run, scored or failed, in the order given (`scorePaths`) or discovered (`rankFolder`) */
-  readonly runs: ReadonlyArray<ScoredRun>
-}
-
-/** @since 0.1.0 */
-export interface RankedSession extends Session {
-  readonly ranked: RankedResults<ScoredRun>
-}
-
-/** @since 0.1.0 */
 export interface LoadOptions {
   /** a built-in edition id (`sts2014`) or the path of a user edition file (`.json` / `.yaml`) */
   readonly task: string | Registry.TaskEdition
@@ -111,87 +98,23 @@ export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
 })
 
 /**
- * Score one loaded submission; pure and total (a defect in scoring becomes a failed run, so that
- * one run never stops the others).
+ * Score one loaded submission: `ScoredRun.scoreRun` with the context's edition, gold and leniency,
+ * made total (a defect in scoring becomes a failed run, so that one run never stops the others).
+ * The scored run keeps the aligned scores behind its figures.
  *
  * @since 0.1.0
  */
-export const scoreSubmission = (context: Context, submission: Submissions.Submission): ScoredRun =>
-  validateAndScore(context, submission).scored
-
-/**
- * `scoreSubmission`, keeping the run's validation too: it holds the aligned gold and run scores that
- * significance tests and plots need (the report generator uses them). `validation` is undefined
- * only when validating the run itself hit a defect.
- *
- * @since 0.1.0
- */
-export const validateAndScore = (
-  context: Context,
-  submission: Submissions.Submission
-): { readonly scored: ScoredRun; readonly validation: RunValidation | undefined } => {
-  let validation: RunValidation | undefined
+export const scoreSubmission = (context: Context, submission: Submissions.Submission): ScoredRun => {
   try {
-    validation = validateRun(context.edition, context.gold, submission, { lenient: context.lenient })
-    return { scored: scoreValidated(context.edition, validation), validation }
+    return scoreRun(context.edition, context.gold, submission, { lenient: context.lenient })
   } catch (e) {
     const message = `internal error while scoring: ${e instanceof Error ? e.message : String(e)}`
-    const scored = failedRun(context.edition, submission.meta, submission.path, message, [
+    return failedRun(context.edition, submission.meta, submission.path, message, [
       ...submission.issues,
       Issue.error("file-unreadable", submission.path, message)
     ])
-    return { scored, validation }
   }
 }
-
-const unreadable = (context: Context, path: string, reason: string): ScoredRun => {
-  const base = path.split(/[\\/]/).filter((p) => p !== "").pop() ?? path
-  // the id `discover` and `loadRun` would give it: the same string in every output
-  const meta = Submissions.metaFromName(base)
-  const failure = `the run could not be loaded: ${reason}`
-  return failedRun(context.edition, meta, path, failure, [Issue.error("file-unreadable", path, failure)])
-}
-
-/**
- * Load and score one run given by path (a file, a folder or a zip). Never fails: an unreadable
- * run is a failed `ScoredRun`.
- *
- * @since 0.1.0
- */
-export const scoreRunPath = (context: Context, path: string) =>
-  Submissions.loadRun(path, context.edition).pipe(
-    Effect.map((submission) => scoreSubmission(context, submission)),
-    Effect.catch((e) => Effect.succeed(unreadable(context, path, e.message)))
-  )
-
-/**
- * Score runs given by path, each independently, against an edition and its gold.
- *
- * @example
- * scorePaths({ task: "sts2014", gold: "data/sts2014/test-en", runs: ["subs/ECNU_run1"] })
- * @since 0.1.0
- */
-export const scorePaths = Effect.fnUntraced(function* (options: LoadOptions & { readonly runs: ReadonlyArray<string> }) {
-  const context = yield* loadContext(options)
-  const runs = yield* Effect.forEach(options.runs, (p) => scoreRunPath(context, p))
-  return { ...context, issues: [], runs } satisfies Session
-})
-
-/**
- * Discover the runs of a submissions folder, score each independently and rank them (primary runs
- * only by default). Fails only when the edition cannot be resolved or the folder cannot be read.
- *
- * @since 0.1.0
- */
-export const rankFolder = Effect.fnUntraced(function* (options: LoadOptions & RankOptions<ScoredRun> & { readonly folder: string }) {
-  const context = yield* loadContext(options)
-  const found = yield* Submissions.discover(options.folder, context.edition).pipe(
-    Effect.mapError((e) => new FolderError({ folder: options.folder, reason: e.message }))
-  )
-  const runs = found.runs.map((s) => scoreSubmission(context, s))
-  const ranked = rank(runs, options)
-  return { ...context, issues: found.issues, runs, ranked } satisfies RankedSession
-})
 
 // ---------------------------------------------------------------------------------------------
 // The entry: score
@@ -293,7 +216,12 @@ export const inputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition
  *
  * @since 0.2.0
  */
-export interface Results extends RankedSession {
+export interface Results extends Context {
+  /** issues about the submissions as a whole (run limits, entries that are not runs) */
+  readonly issues: ReadonlyArray<Issue.Issue>
+  /** every run, scored or failed: the runs given by path in order, then those discovered in `folder` */
+  readonly runs: ReadonlyArray<ScoredRun>
+  readonly ranked: RankedResults<ScoredRun>
   readonly signature: Signature.Signature
 }
 

@@ -1,7 +1,7 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { Effect } from "effect"
+import { Effect, FileSystem, PlatformError } from "effect"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Json } from "@stseval/scoring"
@@ -40,13 +40,13 @@ beforeAll(() => {
 })
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
 
-describe("Engine.rankFolder", () => {
+describe("Engine.score: a submissions folder", () => {
   it("scores every run independently and ranks the primary ones; failed runs listed, never ranked", async () => {
-    const session = await run(Engine.rankFolder({ task: edition, gold: path.join(root, "gold"), folder: path.join(root, "subs") }))
-    expect(session.runs.map((r) => r.meta.id).sort()).toEqual(
+    const results = await run(Engine.score({ task: edition, gold: path.join(root, "gold"), folder: path.join(root, "subs") }))
+    expect(results.runs.map((r) => r.meta.id).sort()).toEqual(
       ["Alpha/run1", "Alpha/run2", "Beta/run1", "Broken/run1", "Tie/run1", "Zipped/run1"].sort()
     )
-    const entries = session.ranked.rankings[0].entries
+    const entries = results.ranked.rankings[0].entries
     expect(entries.map((e) => [e.rank, e.meta.team])).toEqual([
       [1, "Alpha"],
       [1, "Tie"],
@@ -56,78 +56,142 @@ describe("Engine.rankFolder", () => {
     ])
     expectClose(entries[0].value, (0.8 * 4 + 3) / 7)
     expectClose(entries[2].value, 3 / 7)
-    expect(session.ranked.excluded).toBe(1)
-    const zipped = session.runs.find((r) => r.meta.team === "Zipped")!
+    expect(results.ranked.excluded).toBe(1)
+    const zipped = results.runs.find((r) => r.meta.team === "Zipped")!
     expect(zipped.status).toBe("failed")
     expect(zipped.errors.length).toBeGreaterThan(0)
-    const doc = Json.resultsToJson({ ...session, signature: Signature.make(session.edition, session.gold) })
+    const doc = Json.resultsToJson(results)
     expect(doc.rankings!.rankings[0].entries[3].rank).toBeNull()
   })
 
   it("all runs on request", async () => {
-    const session = await run(Engine.rankFolder({ task: edition, gold: path.join(root, "gold"), folder: path.join(root, "subs"), primaryOnly: false }))
-    expect(session.ranked.rankings[0].entries.filter((e) => e.rank === 1).map((e) => e.meta.id)).toEqual(["Alpha/run1", "Alpha/run2", "Tie/run1"])
+    const results = await run(Engine.score({ task: edition, gold: path.join(root, "gold"), folder: path.join(root, "subs"), primaryOnly: false }))
+    expect(results.ranked.rankings[0].entries.filter((e) => e.rank === 1).map((e) => e.meta.id)).toEqual(["Alpha/run1", "Alpha/run2", "Tie/run1"])
   })
 
-  it("an unreadable submissions folder is a FolderError", async () => {
-    const exit = await Effect.runPromiseExit(
-      Engine.rankFolder({ task: edition, gold: path.join(root, "gold"), folder: path.join(root, "nope") }).pipe(Effect.provide(NodeServices.layer))
+  it("a submissions folder that does not exist is an InputError naming it", async () => {
+    const folder = path.join(root, "nope")
+    const error = await Effect.runPromise(
+      Engine.score({ task: edition, gold: path.join(root, "gold"), folder }).pipe(Effect.flip, Effect.provide(NodeServices.layer))
     )
-    expect(exit._tag).toBe("Failure")
-    expect(JSON.stringify(exit)).toMatch(/FolderError/)
+    expect(error._tag).toBe("InputError")
+    expect(error.message).toBe(`${folder}: no such file or folder`)
+  })
+
+  it("a submissions folder that exists but cannot be read is a FolderError naming it", async () => {
+    const folder = path.join(root, "subs")
+    // root reads any folder, so the failing read is injected: the real file system, except that
+    // listing this one folder fails as an unreadable folder does
+    const failing = Effect.gen(function* () {
+      const real = yield* FileSystem.FileSystem
+      return FileSystem.FileSystem.of({
+        ...real,
+        readDirectory: (p, options) =>
+          p === folder
+            ? Effect.fail(PlatformError.systemError({ _tag: "PermissionDenied", module: "FileSystem", method: "readDirectory", pathOrDescriptor: p }))
+            : real.readDirectory(p, options)
+      })
+    })
+    const error = await Effect.runPromise(
+      Effect.flatMap(failing, (fs) =>
+        Engine.score({ task: edition, gold: path.join(root, "gold"), folder }).pipe(Effect.flip, Effect.provideService(FileSystem.FileSystem, fs))
+      ).pipe(Effect.provide(NodeServices.layer))
+    )
+    expect(error._tag).toBe("FolderError")
+    expect(error.message.startsWith(`${folder}: `)).toBe(true)
   })
 })
 
-describe("Engine.scorePaths", () => {
-  it("a run path that does not exist becomes a failed run; the others are still scored", async () => {
-    const session = await run(
-      Engine.scorePaths({
+describe("Engine.score: runs given by path", () => {
+  it("a run path that does not exist stops everything with an InputError naming the file; a bad run that exists is a failed run, the others are still scored", async () => {
+    const missing = path.join(root, "subs/missing_run1primary")
+    const error = await Effect.runPromise(
+      Engine.score({ task: edition, gold: path.join(root, "gold"), runs: [missing, path.join(root, "subs/Alpha_run1primary")] }).pipe(
+        Effect.flip,
+        Effect.provide(NodeServices.layer)
+      )
+    )
+    expect(error._tag).toBe("InputError")
+    expect(error.message).toBe(`${missing}: no such file or folder`)
+    const results = await run(
+      Engine.score({
         task: edition,
         gold: path.join(root, "gold"),
-        runs: [path.join(root, "subs/missing_run1primary"), path.join(root, "subs/Alpha_run1primary")]
+        runs: [path.join(root, "subs/Zipped_run1primary.zip"), path.join(root, "subs/Alpha_run1primary")]
       })
     )
-    expect(session.runs[0].status).toBe("failed")
-    expect(session.runs[0].errors[0].code).toBe("file-unreadable")
-    expect(session.runs[1].status).toBe("scored")
-    expectClose(session.runs[1].official[0].value, (0.8 * 4 + 3) / 7)
+    expect(results.runs[0].status).toBe("failed")
+    expect(results.runs[0].errors[0].code).toBe("file-unreadable")
+    expect(results.runs[1].status).toBe("scored")
+    expectClose(results.runs[1].official[0].value, (0.8 * 4 + 3) / 7)
   })
 
-  it("a missing gold folder: every dataset not scored, the gold issue says where it looked", async () => {
-    const session = await run(Engine.scorePaths({ task: edition, gold: path.join(root, "no-gold"), runs: [path.join(root, "subs/Alpha_run1primary")] }))
-    expect(session.gold.issues[0].code).toBe("file-unreadable")
-    expect(session.runs[0].status).toBe("failed")
+  it("a gold that does not exist is a GoldError naming it; a gold folder without the edition's files: every dataset not scored, the gold issues say where it looked", async () => {
+    const noGold = path.join(root, "no-gold")
+    const error = await Effect.runPromise(
+      Engine.score({ task: edition, gold: noGold, runs: [path.join(root, "subs/Alpha_run1primary")] }).pipe(Effect.flip, Effect.provide(NodeServices.layer))
+    )
+    expect(error._tag).toBe("GoldError")
+    expect(error.message).toBe(`--gold: ${noGold} does not exist`)
+    const empty = path.join(root, "empty-gold")
+    fs.mkdirSync(empty, { recursive: true })
+    const results = await run(Engine.score({ task: edition, gold: empty, runs: [path.join(root, "subs/Alpha_run1primary")] }))
+    expect(results.gold.missing).toEqual(["a", "b"])
+    expect(results.gold.issues.map((i) => [i.code, i.file])).toEqual([
+      ["file-unreadable", path.join(empty, "STS.gs.a.txt")],
+      ["file-unreadable", path.join(empty, "STS.gs.b.txt")]
+    ])
+    expect(results.runs[0].status).toBe("failed")
   })
 
   it("an unknown edition id fails with the registry's EditionError", async () => {
-    const exit = await Effect.runPromiseExit(Engine.scorePaths({ task: "sts1999", runs: [] }).pipe(Effect.provide(NodeServices.layer)))
+    const exit = await Effect.runPromiseExit(Engine.score({ task: "sts1999", runs: [] }).pipe(Effect.provide(NodeServices.layer)))
     expect(exit._tag).toBe("Failure")
     expect(JSON.stringify(exit)).toMatch(/EditionError/)
   })
 })
 
-describe("Engine.validateAndScore", () => {
-  it("gives scoreSubmission's scored run and the validation holding the aligned scores", async () => {
+describe("Engine.loadContext + Engine.scoreSubmission: the two halves of Engine.score", () => {
+  it("score a loaded run exactly as Engine.score does, keeping the aligned scores", async () => {
     const context = await run(Engine.loadContext({ task: edition, gold: path.join(root, "gold") }))
     const found = await run(Submissions.discover(path.join(root, "subs"), edition))
     const alpha = found.runs.find((s) => s.meta.id === "Alpha/run1")!
-    const { scored, validation } = Engine.validateAndScore(context, alpha)
-    expect(scored).toEqual(Engine.scoreSubmission(context, alpha))
-    expectClose(scored.datasets.find((d) => d.dataset === "a")!.pearson, 0.8)
+    const scored = Engine.scoreSubmission(context, alpha)
+    const whole = await run(Engine.score({ task: edition, gold: path.join(root, "gold"), folder: path.join(root, "subs") }))
+    expect(scored).toEqual(whole.runs.find((r) => r.meta.id === "Alpha/run1"))
+    const a = scored.datasets.find((d) => d.dataset === "a")!
+    expectClose(a.pearson, 0.8)
     // gold a = 1, <blank>, 3, 4, 2: the blank line is not scored, so four aligned pairs
-    expect(Array.from(validation!.datasets.find((d) => d.dataset === "a")!.gold)).toEqual([1, 3, 4, 2])
-    expect(Array.from(validation!.datasets.find((d) => d.dataset === "a")!.run)).toEqual([1, 2, 4, 3])
+    expect(Array.from(a.aligned!.gold)).toEqual([1, 3, 4, 2])
+    expect(Array.from(a.aligned!.run)).toEqual([1, 2, 4, 3])
+  })
+
+  it("a gold path that does not exist: loadContext does not fail, the gold issue says where it looked and every dataset is not scored", async () => {
+    const context = await run(Engine.loadContext({ task: edition, gold: path.join(root, "no-gold") }))
+    expect(context.gold.issues[0].code).toBe("file-unreadable")
+    expect(context.gold.issues[0].message).toContain(path.join(root, "no-gold"))
+    expect(context.gold.missing).toEqual(["a", "b"])
+    const found = await run(Submissions.discover(path.join(root, "subs"), edition))
+    expect(Engine.scoreSubmission(context, found.runs.find((s) => s.meta.id === "Alpha/run1")!).status).toBe("failed")
   })
 })
 
 describe("run identity", () => {
-  it("a run that cannot be loaded keeps the id discovery gives it (foo.txt -> foo, Team-Name.txt -> Team-Name)", async () => {
-    const context = await run(Engine.loadContext({ task: edition, gold: path.join(root, "gold") }))
+  it("a run that cannot be read keeps the id discovery gives it (foo.txt -> foo, Team-Name.txt -> Team-Name); one that does not exist is an InputError naming it", async () => {
     for (const [name, id] of [["foo.txt", "foo"], ["Team-Name.txt", "Team-Name"], ["ECNU_run2.zip", "ECNU/run2"]] as const) {
-      const failed = await run(Engine.scoreRunPath(context, path.join(root, "nowhere", name)))
+      // not a run of the toy edition (a folder edition): a plain file, or a zip that is not a zip
+      write(`unreadable/${name}`, name.endsWith(".zip") ? new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]) : "1\n")
+      const results = await run(Engine.score({ task: edition, gold: path.join(root, "gold"), runs: [path.join(root, "unreadable", name)] }))
+      const failed = results.runs[0]
       expect(failed.status).toBe("failed")
       expect(failed.meta.id).toBe(id)
       expect(failed.meta.id).toBe(Submissions.metaFromName(name).id)
+      const missing = path.join(root, "nowhere", name)
+      const error = await Effect.runPromise(
+        Engine.score({ task: edition, gold: path.join(root, "gold"), runs: [missing] }).pipe(Effect.flip, Effect.provide(NodeServices.layer))
+      )
+      expect(error._tag).toBe("InputError")
+      expect(error.message).toBe(`${missing}: no such file or folder`)
     }
   })
 })
@@ -171,5 +235,13 @@ describe("Engine.score: the one way into scoring", () => {
     )
     expect(input._tag).toBe("InputError")
     expect(input.message).toBe(`${path.join(root, "nowhere")}: no such file or folder`)
+  })
+})
+
+describe("Engine's public entries", () => {
+  it("score, its two halves and its steps; no second way into scoring with other answers", () => {
+    expect(Object.keys(Engine).sort()).toEqual(
+      ["FolderError", "GoldError", "InputError", "goldPath", "inputs", "loadContext", "score", "scoreSubmission", "submissionsFolder"].sort()
+    )
   })
 })

@@ -1,6 +1,6 @@
 /**
  * The repository's own example (examples/sick2014): real SICK-test runs renamed to the task's
- * convention, ranked with `Engine.rankFolder`. Expected figures are the official R scorer's (see
+ * convention, ranked with `Engine.score`. Expected figures are the official R scorer's (see
  * ../shared/reference/sick-posttask-runs.official-R.tsv and sick-test.overlap-baseline.official-R.txt),
  * so this checks the engine end to end without ../shared.
  */
@@ -16,12 +16,12 @@ const example = path.join(repoRoot, "examples/sick2014")
 
 describe("examples/sick2014 ranked end to end", () => {
   it("ranks the primary runs in both subtasks with the official R figures", async () => {
-    const session = await Effect.runPromise(
-      Engine.rankFolder({ task: "sick2014", gold: path.join(example, "SICK_test_annotated.txt"), folder: path.join(example, "submissions") }).pipe(
+    const results = await Effect.runPromise(
+      Engine.score({ task: "sick2014", gold: path.join(example, "SICK_test_annotated.txt"), folder: path.join(example, "submissions") }).pipe(
         Effect.provide(NodeServices.layer)
       )
     )
-    const [relatedness, entailment] = session.ranked.rankings
+    const [relatedness, entailment] = results.ranked.rankings
     const row = (e: (typeof relatedness.entries)[number]) => [e.rank, e.meta.team, MetricValue.getOrNaN(e.value)]
     // R: The Meaning Factory r 0.826381603887488, Insight_w2v_wiki 0.665939453734153, baseline 0.627010732001107
     const rel = relatedness.entries.map(row)
@@ -45,11 +45,11 @@ describe("examples/sick2014 ranked end to end", () => {
     expect(ent[2].reason).toMatch(/NA/)
     // the non-primary runs are scored too: run2 of Insight is malformed; run2 of MeaningFactory has no
     // header, which the official scorer rejects (no score in ../shared/reference/sick-posttask-runs.official-R.tsv)
-    expect(session.ranked.excluded).toBe(2)
-    const insight2 = session.runs.find((r) => r.meta.id === "Insight/run2")!
+    expect(results.ranked.excluded).toBe(2)
+    const insight2 = results.runs.find((r) => r.meta.id === "Insight/run2")!
     expect(insight2.status).toBe("failed")
     expect(insight2.errors[0].code).toBe("field-count")
-    const mf2 = session.runs.find((r) => r.meta.id === "MeaningFactory/run2")!
+    const mf2 = results.runs.find((r) => r.meta.id === "MeaningFactory/run2")!
     expect(mf2.status).toBe("failed")
     expect(mf2.errors.map((i) => i.code)).toContain("missing-header")
   })

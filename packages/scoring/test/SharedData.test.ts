@@ -49,14 +49,15 @@ describe.skipIf(!hasShared)("synthetic STS runs vs the official Perl scorer and 
       const runFolder = data(path.dirname(first.run_file))
       const goldFile = data(first.gold_file)
       const single = year === "stsbenchmark"
-      const session = await run(
-        Engine.scorePaths({
+      const results = await run(
+        Engine.score({
           task: EDITION[year],
           gold: single ? goldFile : path.dirname(goldFile),
           runs: [single ? data(first.run_file) : runFolder]
         })
       )
-      scored.set(year, session.runs[0])
+      expect(results.runs.length, year).toBe(1)
+      scored.set(year, results.runs[0])
     }
   }, 120_000)
 
@@ -125,8 +126,8 @@ describe.skipIf(!hasShared)("SICK post-task runs vs the official R scorer", () =
   const goldPath = data("sick2014/SICK_test_annotated.txt")
 
   beforeAll(async () => {
-    const session = await run(Engine.scorePaths({ task: "sick2014", gold: goldPath, runs: rows.map((r) => data(r.run)) }))
-    rows.forEach((r, i) => results.set(r.run, session.runs[i]))
+    const scored = await run(Engine.score({ task: "sick2014", gold: goldPath, runs: rows.map((r) => data(r.run)) }))
+    rows.forEach((r, i) => results.set(r.run, scored.runs[i]))
   }, 120_000)
 
   it("well-formed runs: accuracy, r, rho and MSE within 1e-9 of R", () => {
@@ -207,14 +208,14 @@ describe.skipIf(!hasShared)("SICK overlap baseline vs the official R scorer", ()
   it("scores to the published figures (r 0.627011, 56.160%) within 1e-9", async () => {
     const text = fs.readFileSync(reference("sick-test.overlap-baseline.official-R.txt"), "utf8")
     const figure = (re: RegExp) => Number(re.exec(text)![1])
-    const session = await run(
-      Engine.scorePaths({
+    const results = await run(
+      Engine.score({
         task: "sick2014",
         gold: data("sick2014/SICK_test_annotated.txt"),
         runs: [reference("sick-test.overlap-baseline.txt")]
       })
     )
-    const r = session.runs[0]
+    const r = results.runs[0]
     expect(Math.abs(value(r.entailment!.accuracy) - figure(/accuracy ([\d.]+)%/))).toBeLessThan(1e-9)
     expect(Math.abs(value(r.relatedness!.pearson) - figure(/Pearson correlation ([\d.]+)/))).toBeLessThan(1e-9)
     expect(Math.abs(value(r.relatedness!.spearman) - figure(/Spearman correlation ([\d.]+)/))).toBeLessThan(1e-9)

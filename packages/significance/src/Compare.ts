@@ -292,7 +292,11 @@ export const many = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, opti
   const correction = options.correction ?? "none"
   const raw = comparisons.map((c) => c.pValue ?? Number.NaN)
   const adjusted = correction === "holm" ? Correction.holm(raw) : correction === "bonferroni" ? Correction.bonferroni(raw) : raw
-  const withAdjusted: Array<Comparison & { readonly adjustedP?: number }> = comparisons.map((c, i) => (c.pValue === undefined ? c : { ...c, adjustedP: adjusted[i] }))
+  // The comparisons were made here, so the adjusted p-value is added to each in place: a copy per
+  // comparison (`{ ...c, adjustedP }`) cost a tenth of all-pairs bootstrap for 200 runs.
+  const withAdjusted: Array<Comparison & { readonly adjustedP?: number }> = comparisons.map((c, i) =>
+    c.pValue === undefined ? c : Object.assign(c, { adjustedP: adjusted[i] })
+  )
 
   // zou2007 has no p-value: "different" = interval excludes 0, expressed as p = 0 / 1 for clustering.
   const effectiveP = withAdjusted.map((c) =>

@@ -1,6 +1,7 @@
 // The pairwise step of the bootstrap (internal/pairKernel.ts: kept tails, counting instead of
-// quickselect, tiles, worker threads) against the plain definition written here: every defined
-// difference, sorted, R's type 7 quantiles, and the shift-method count.
+// quickselect, tiles, worker threads, the WebAssembly pass and the JavaScript one) against the plain
+// definition written here: every defined difference, sorted, R's type 7 quantiles, and the
+// shift-method count.
 import { describe, expect, it } from "vitest"
 import { Bootstrap, TestResult } from "../src/index.js"
 import { pairStats, STRIDE } from "../src/internal/pairKernel.js"
@@ -79,10 +80,10 @@ const allPairs = (K: number) => {
   return { pa: Int32Array.from(pa), pb: Int32Array.from(pb) }
 }
 
-const check = (d: ReturnType<typeof distribution>, alternative: Alternative, confLevel: number, threads = 1) => {
+const check = (d: ReturnType<typeof distribution>, alternative: Alternative, confLevel: number, threads = 1, engine: "js" | "wasm" = "wasm") => {
   const K = d.estimates.length
   const { pa, pb } = allPairs(K)
-  const out = pairStats(d, pa, pb, alternative, confLevel, { threads })
+  const out = pairStats(d, pa, pb, alternative, confLevel, { threads, engine })
   for (let p = 0; p < pa.length; p++) {
     const got = Array.from(out.subarray(STRIDE * p, STRIDE * p + STRIDE))
     expect(got, `pair ${pa[p]} ${pb[p]}`).toEqual(reference(d.samples, d.resamples, d.estimates, pa[p], pb[p], alternative, confLevel))
@@ -90,12 +91,14 @@ const check = (d: ReturnType<typeof distribution>, alternative: Alternative, con
 }
 
 describe("pairwise bootstrap kernel", () => {
-  it("equals the plain definition: every shape, alternative and level, both paths (B below and from 1024)", () => {
-    for (const B of [300, 2500]) {
-      for (const shape of ["smooth", "ties", "equal", "nan"] as const) {
-        const d = distribution(5, B, B + shape.length, shape)
-        for (const alternative of ["two.sided", "greater", "less"] as const) check(d, alternative, 0.95)
-        for (const confLevel of [0.5, 0.99, 0.999]) check(d, "two.sided", confLevel)
+  it("equals the plain definition: every shape, alternative and level, both paths (B below and from 1024), both engines, odd B", () => {
+    for (const engine of ["wasm", "js"] as const) {
+      for (const B of [300, 2500, 2501]) {
+        for (const shape of ["smooth", "ties", "equal", "nan"] as const) {
+          const d = distribution(5, B, B + shape.length, shape)
+          for (const alternative of ["two.sided", "greater", "less"] as const) check(d, alternative, 0.95, 1, engine)
+          for (const confLevel of [0.5, 0.99, 0.999]) check(d, "two.sided", confLevel, 1, engine)
+        }
       }
     }
   })
@@ -110,6 +113,7 @@ describe("pairwise bootstrap kernel", () => {
     // every block was computed by a helper thread (1 + its index), none by the caller
     expect(helpers !== undefined && helpers.length > 1 && helpers.every((t) => t >= 2)).toBe(true)
     check(d, "two.sided", 0.95, 2)
+    check(d, "less", 0.95, 2, "js")
   })
 
   it("Bootstrap.comparePairs on real resamples equals the plain definition, pair by pair", () => {

@@ -142,21 +142,30 @@ export type SignificanceResults = typeof SignificanceResults.Type
 
 const real = (x: number): number | null => (Number.isFinite(x) ? x : null)
 
-/** A comparison's fields as JSON (NaN as null), without `a` / `b`. */
-export const comparisonJson = (c: Compare.Comparison) => ({
-  test: c.test,
-  estimateA: real(c.estimateA),
-  estimateB: real(c.estimateB),
-  alternative: c.alternative,
-  ...(c.pValue !== undefined ? { pValue: c.pValue } : {}),
-  ...(c.statistic !== undefined ? { statistic: real(c.statistic) } : {}),
-  ...(c.df !== undefined ? { df: c.df } : {}),
-  ...(c.ci !== undefined ? { ci: [real(c.ci[0]), real(c.ci[1])] as const } : {}),
-  ...(c.confLevel !== undefined ? { confLevel: c.confLevel } : {}),
-  ...(c.signature !== undefined ? { signature: c.signature } : {}),
-  ...(c.valid !== undefined ? { valid: c.valid } : {}),
-  ...(c.degenerate !== undefined ? { degenerate: c.degenerate } : {})
-})
+type ComparisonFields = Schema.Struct<typeof comparisonFields>["Type"]
+
+/**
+ * A comparison's fields as JSON (NaN as null), without `a` / `b`, in the schema's key order. Built
+ * key by key rather than with conditional spreads: `significance --against all` writes one per pair
+ * of runs (19,900 for 200 runs), where the spreads cost about a third of the JSON output's time.
+ */
+export const comparisonJson = (c: Compare.Comparison): ComparisonFields => {
+  const o: { -readonly [K in keyof ComparisonFields]: ComparisonFields[K] } = {
+    test: c.test,
+    estimateA: real(c.estimateA),
+    estimateB: real(c.estimateB),
+    alternative: c.alternative
+  }
+  if (c.pValue !== undefined) o.pValue = c.pValue
+  if (c.statistic !== undefined) o.statistic = real(c.statistic)
+  if (c.df !== undefined) o.df = c.df
+  if (c.ci !== undefined) o.ci = [real(c.ci[0]), real(c.ci[1])]
+  if (c.confLevel !== undefined) o.confLevel = c.confLevel
+  if (c.signature !== undefined) o.signature = c.signature
+  if (c.valid !== undefined) o.valid = c.valid
+  if (c.degenerate !== undefined) o.degenerate = c.degenerate
+  return o
+}
 
 export const compareRow = (dataset: string, pairs: number, c: Compare.Comparison): CompareRow => ({
   dataset,
@@ -196,9 +205,8 @@ export const rankingEntry = (
   ...(clusters.rankRange !== undefined ? { rankRange: clusters.rankRange } : {})
 })
 
-export const significanceComparison = (c: Compare.Comparison & { readonly adjustedP?: number }, ids: ReadonlyArray<string>): typeof SignificanceComparison.Type => ({
-  ...comparisonJson(c),
-  a: ids[c.a],
-  b: ids[c.b],
-  ...(c.adjustedP !== undefined ? { adjustedP: c.adjustedP } : {})
-})
+export const significanceComparison = (c: Compare.Comparison & { readonly adjustedP?: number }, ids: ReadonlyArray<string>): typeof SignificanceComparison.Type => {
+  const o: { -readonly [K in keyof typeof SignificanceComparison.Type]: (typeof SignificanceComparison.Type)[K] } = Object.assign(comparisonJson(c), { a: ids[c.a], b: ids[c.b] })
+  if (c.adjustedP !== undefined) o.adjustedP = c.adjustedP
+  return o
+}

@@ -29,6 +29,7 @@
 import type { Prepared } from "./correlationKernel.js"
 import { CHUNK, chunkStates } from "./random.js"
 import * as Threads from "./threads.js"
+import * as Wasm from "./wasm.js"
 import * as WasmKernel from "./wasmKernel.js"
 
 // Local copies: an imported binding can compile to a property read (a getter under CommonJS
@@ -224,38 +225,7 @@ const next = (
 
 type ChunkFn = (...args: Array<number>) => void
 
-// The package compiles against ES2023 + Node types, which do not declare WebAssembly; this is the
-// part of its API used here.
-interface WasmMemory {
-  readonly buffer: ArrayBuffer
-}
-interface WasmApi {
-  readonly Module: new (bytes: Uint8Array) => object
-  readonly Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> }
-  readonly Memory: new (descriptor: { initial: number; maximum?: number; shared?: boolean }) => WasmMemory
-  validate(bytes: Uint8Array): boolean
-}
-const Wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly
-
-interface Compiled {
-  readonly module: object
-}
-
-const compiled = new Map<boolean, Compiled | null>()
-
-const compile = (shared: boolean): Compiled | null => {
-  let c = compiled.get(shared)
-  if (c === undefined) {
-    try {
-      const b = WasmKernel.bytes(shared)
-      c = Wasm !== undefined && Wasm.validate(b) ? { module: new Wasm.Module(b) } : null
-    } catch {
-      c = null
-    }
-    compiled.set(shared, c)
-  }
-  return c
-}
+const compile = (shared: boolean): object | null => Wasm.compiled(`bootstrap:${shared}`, () => WasmKernel.bytes(shared))
 
 
 /** Work (resamples x pairs x runs) from which extra threads pay for their start-up (~50 ms of work). */
@@ -273,7 +243,7 @@ export const pearsonSamples = (p: Prepared, B: number, seed: number, options: Ru
   const progress = makeProgress(B, options.progress)
   const threads = Math.max(1, Math.min(64, Math.floor(options.threads ?? Threads.defaultThreads(B * N * (K + 1), THREAD_WORK))))
 
-  if (engine !== "js" && Wasm !== undefined) {
+  if (engine !== "js" && Wasm.host !== undefined) {
     const shared = threads > 1 && typeof SharedArrayBuffer === "function"
     const attempts = shared ? [true, false] : [false]
     for (const sharedMemory of attempts) {
@@ -305,7 +275,7 @@ const wasmRun = (
   const { pairs: N, runs: K, strata: S } = p
   const chunks = states.length / 4
   const wasm = compile(shared)
-  if (wasm === null || Wasm === undefined) return undefined
+  if (wasm === null || Wasm.host === undefined) return undefined
 
   // Memory layout (byte offsets): data F, stratum starts, coefficients, chunk states, samples,
   // chunk status + control words, then per thread W (N x TILE) and accumulators (K x TILE + gold).
@@ -321,11 +291,11 @@ const wasmRun = (
   const pScratch = align(pControl + 8)
   const pages = Math.ceil((pScratch + threads * scratchBytes) / 65536)
   if (pages > 65536) return undefined
-  let memory: WasmMemory
+  let memory: Wasm.WasmMemory
   let chunk: ChunkFn
   try {
-    memory = new Wasm.Memory(shared ? { initial: pages, maximum: pages, shared: true } : { initial: pages })
-    chunk = new Wasm.Instance(wasm.module, { env: { memory } }).exports.chunk as ChunkFn
+    memory = Wasm.newMemory(pages, shared)
+    chunk = Wasm.instantiate(wasm, memory).chunk as ChunkFn
   } catch {
     return undefined
   }
@@ -340,7 +310,7 @@ const wasmRun = (
   Threads.run({
     units: chunks,
     unit: (c) => chunk(c, Math.min(CHUNK, B - c * CHUNK), c * CHUNK, ...mine),
-    message: (t) => ({ kind: "wasm", module: wasm.module, memory, chunk: CHUNK, resamples: B, args: args(t) }),
+    message: (t) => ({ kind: "wasm", module: wasm, memory, chunk: CHUNK, resamples: B, args: args(t) }),
     control: { buffer: heap, control: pControl, status: pStatus },
     threads,
     progress: (done) => progress(Math.min(B, done * CHUNK)),

@@ -16,7 +16,7 @@
 // The JavaScript version, one resample at a time, adds in the same order within each resample, so
 // both give the same bits; it is the fallback where WebAssembly SIMD is unavailable.
 import type { Engine } from "./resampleKernel.js"
-import { Body, module } from "./wasm.js"
+import { Body, compiled, host, instantiate, module, newMemory } from "./wasm.js"
 import { pairStep, TILE } from "./wasmKernel.js"
 
 export { TILE }
@@ -105,29 +105,7 @@ const jsSums = (F: Float64Array, N: number, K1: number, spans: Int32Array, W: Fl
   }
 }
 
-// The package compiles against ES2023 + Node types, which do not declare WebAssembly; this is the
-// part of its API used here.
-interface WasmApi {
-  readonly Module: new (bytes: Uint8Array) => object
-  readonly Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> }
-  readonly Memory: new (descriptor: { initial: number }) => { readonly buffer: ArrayBuffer }
-  validate(bytes: Uint8Array): boolean
-}
-const Wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly
-
-let compiled: object | null | undefined
-
-const compile = (): object | null => {
-  if (compiled === undefined) {
-    try {
-      const b = module([{ name: "sums", body: sumsFunction() }], false)
-      compiled = Wasm !== undefined && Wasm.validate(b) ? new Wasm.Module(b) : null
-    } catch {
-      compiled = null
-    }
-  }
-  return compiled
-}
+const compile = (): object | null => compiled("sums", () => module([{ name: "sums", body: sumsFunction() }], false))
 
 /**
  * One job's sums: fill `W` (multiplicities, `W[pair * TILE + lane]`), call `run()`, read `out`
@@ -149,7 +127,7 @@ const align = (n: number): number => Math.ceil(n / 64) * 64
 export const make = (F: Float64Array, N: number, K1: number, spans: Int32Array, engine: Engine = "auto"): Sums => {
   const S = spans.length / 2
   const wasm = engine === "js" ? null : compile()
-  if (wasm !== null && Wasm !== undefined) {
+  if (wasm !== null && host !== undefined) {
     const pF = 0
     const pSpans = align(pF + 8 * F.length)
     const pW = align(pSpans + 4 * spans.length)
@@ -158,8 +136,8 @@ export const make = (F: Float64Array, N: number, K1: number, spans: Int32Array, 
     const pages = Math.ceil(bytes / 65536) + 1
     if (pages <= 65536) {
       try {
-        const memory = new Wasm.Memory({ initial: pages })
-        const sums = new Wasm.Instance(wasm, { env: { memory } }).exports.sums as (...args: Array<number>) => void
+        const memory = newMemory(pages, false)
+        const sums = instantiate(wasm, memory).sums as (...args: Array<number>) => void
         const heap = memory.buffer
         new Float64Array(heap, pF, F.length).set(F)
         new Int32Array(heap, pSpans, spans.length).set(spans)

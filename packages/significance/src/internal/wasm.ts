@@ -1,14 +1,63 @@
-// A minimal WebAssembly binary writer: just enough to emit the bootstrap kernel
-// (`wasmKernel.ts`) from TypeScript when the module is first used. Writing the bytes ourselves keeps
-// the repository free of compiler toolchains, build steps and opaque binary blobs: the kernel's
-// source is the TypeScript that emits it, reviewed and type-checked like the rest of the package.
+// A minimal WebAssembly binary writer: just enough to emit the bootstrap kernels (`wasmKernel.ts`,
+// and the pairwise step's inner loop in `pairKernel.ts`) from TypeScript when they are first used.
+// Writing the bytes ourselves keeps the repository free of compiler toolchains, build steps and
+// opaque binary blobs: a kernel's source is the TypeScript that emits it, reviewed and
+// type-checked like the rest of the package.
 //
-// Only what the kernel needs is here: one imported memory, functions with i32 / i64 / f64 / v128
+// Only what the kernels need is here: one imported memory, functions with i32 / i64 / f64 / v128
 // locals, structured control flow with named labels, and the scalar, SIMD (f64x2) and bulk-memory
 // instructions used. Opcodes follow the WebAssembly 2.0 core specification (SIMD and bulk memory
 // are part of it; Node has shipped both since 16.4).
 
 export type ValType = "i32" | "i64" | "f64" | "v128"
+
+// The package compiles against ES2023 + Node types, which do not declare WebAssembly; this is the
+// part of its API the kernels use.
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer
+}
+export interface WasmApi {
+  readonly Module: new (bytes: Uint8Array) => object
+  readonly Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> }
+  readonly Memory: new (descriptor: { initial: number; maximum?: number; shared?: boolean }) => WasmMemory
+  validate(bytes: Uint8Array): boolean
+}
+
+/** The host's WebAssembly, or undefined where there is none. */
+export const host: WasmApi | undefined = (globalThis as { WebAssembly?: WasmApi }).WebAssembly
+
+/** A memory of `pages` 64 KiB pages; `shared` (with that maximum) for worker threads. Throws when refused. */
+export const newMemory = (pages: number, shared: boolean): WasmMemory => {
+  if (host === undefined) throw new Error("WebAssembly is not available")
+  return new host.Memory(shared ? { initial: pages, maximum: pages, shared: true } : { initial: pages })
+}
+
+const modules = new Map<string, object | null>()
+
+/**
+ * The module `bytes()` describes, compiled once per `key` (each kernel, shared-memory or not);
+ * null when there is no WebAssembly or it refuses the bytes (no SIMD), so callers fall back to
+ * their JavaScript.
+ */
+export const compiled = (key: string, bytes: () => Uint8Array): object | null => {
+  let m = modules.get(key)
+  if (m === undefined) {
+    try {
+      const b = bytes()
+      m = host !== undefined && host.validate(b) ? new host.Module(b) : null
+    } catch {
+      m = null
+    }
+    modules.set(key, m)
+  }
+  return m
+}
+
+/** An instance of `module` over `memory` (imported as `env.memory`): its exports. */
+export const instantiate = (module: object, memory: WasmMemory): Record<string, unknown> => {
+  if (host === undefined) throw new Error("WebAssembly is not available")
+  return new host.Instance(module, { env: { memory } }).exports
+}
 
 const valType: Record<ValType, number> = { i32: 0x7f, i64: 0x7e, f64: 0x7c, v128: 0x7b }
 
@@ -223,6 +272,8 @@ export class Body {
   i32RemU(): this { return this.op(0x70) }
   i32Shl(): this { return this.op(0x74) }
   i32WrapI64(): this { return this.op(0xa7) }
+  i32And(): this { return this.op(0x71) }
+  i32ShrU(): this { return this.op(0x76) }
 
   // i64
   i64Add(): this { return this.op(0x7c) }
@@ -261,6 +312,22 @@ export class Body {
   v128And(): this { return this.simd(0x4e) }
   f64x2Splat(): this { return this.simd(0x14) }
   f64x2Gt(): this { return this.simd(0x4a) }
+  f64x2Le(): this { return this.simd(0x4b) }
+  f64x2Ge(): this { return this.simd(0x4c) }
+  f64x2Abs(): this { return this.simd(0xec) }
+  i64x2Sub(): this { return this.simd(0xd1) }
+  /** [v] -> i32 whose bit i is the sign bit of i64 lane i (a comparison mask's lanes as bits). */
+  i64x2Bitmask(): this { return this.simd(0xc4) }
+  f64x2ExtractLane(lane: 0 | 1): this {
+    this.simd(0x21)
+    this.code.push(lane)
+    return this
+  }
+  i64x2ExtractLane(lane: 0 | 1): this {
+    this.simd(0x1d)
+    this.code.push(lane)
+    return this
+  }
   f64x2Sqrt(): this { return this.simd(0xef) }
   f64x2Add(): this { return this.simd(0xf0) }
   f64x2Sub(): this { return this.simd(0xf1) }
