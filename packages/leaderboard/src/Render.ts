@@ -6,6 +6,7 @@
  */
 import type { Registry } from "@stseval/formats"
 import { Style, Uncertainty } from "@stseval/scoring"
+import { Layouts } from "@stseval/tables"
 import { Context } from "effect"
 import type { Flag, Leaderboard, LeaderboardEntry } from "./Leaderboard.js"
 
@@ -49,11 +50,14 @@ const range = (e: LeaderboardEntry): string => (e.rankInterval !== undefined ? U
 /** `≈` after a run whose rank interval overlaps the best run's (as `report --ci` marks it). */
 const overlaps = (e: LeaderboardEntry): string => (e.overlapsBest === true ? " \u2248" : "")
 
-/** What the intervals are, once under the tables (with their signature), or nothing without `--ci`. */
+/** What `≈`, the rank range and the intervals are (the footnotes of `report --ci`) and their signature; nothing without `--ci`. */
 const intervalsNote = (board: Leaderboard): string | undefined =>
   board.intervals === undefined
     ? undefined
-    : `[low, high]: ${Math.round(board.intervals.level * 1000) / 10}% percentile bootstrap intervals over the pairs, resampled within each dataset (not over annotators or datasets); rank range: the interval of the run's rank over the same resamples; \u2248 its rank interval overlaps the best run's. ${board.intervals.signature}`
+    : [
+        ...Layouts.intervalFootnotes(board.intervals, { overlapsBest: board.rankings.some((r) => r.entries.some((e) => e.overlapsBest === true)), range: true }),
+        `Intervals' signature: ${board.intervals.signature}`
+      ].join(" ")
 
 const mdCell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ")
 
