@@ -13,6 +13,12 @@
  *   only, nothing ranked.
  * - SICK: one call per ranking, `relatedness` (one Pearson dataset) and `entailment` (one accuracy
  *   dataset), both `single`; relatedness Spearman beside Pearson, as for STS.
+ * - An edition ranked per dataset (SemEval-2024 Task 1: per language, by Spearman): each dataset is
+ *   a ranking of its own, so one call per dataset with that dataset alone (`single`, by the
+ *   ranking's metric), whose ranked runs are that ranking's; the other correlation of the dataset
+ *   (Pearson) beside it from the same resamples (same dataset, same seed), nothing ranked; and one
+ *   call over every dataset for the ranking's rule over them (the mean, reported unofficial),
+ *   nothing ranked.
  *
  * The Spearman pass is the dearest (about five times the Pearson one: an exact O(n) rank walk per
  * run and resample); `spearman: false` leaves it out when no output shows Spearman (the `rank`
@@ -29,7 +35,7 @@
  */
 import * as Intervals from "@stseval/significance/Intervals"
 import type { Results } from "./Engine.js"
-import { officialAggregate, reportedAggregates } from "./internal/edition.js"
+import { correlationOf, officialAggregate, perDataset, reportedAggregates } from "./internal/edition.js"
 import type { RankedResults, Ranking } from "./Rank.js"
 import type { ScoredRun } from "./ScoredRun.js"
 
@@ -64,7 +70,10 @@ export interface Options {
    * official figure is never ranked.
    */
   readonly ranked?: ReadonlyArray<string> | undefined
-  /** intervals on the per-dataset Spearman figures too (a second pass, same seed); default true */
+  /**
+   * intervals on the per-dataset Spearman figures too (a second pass, same seed); default true. An
+   * edition ranked per dataset by Spearman has them in any case (they are its ranked figures).
+   */
   readonly spearman?: boolean | undefined
 }
 
@@ -78,10 +87,21 @@ export type RunIntervals = Intervals.RunIntervals
 /** The settings used when none are given. @since 0.2.0 */
 export const defaults = { level: 0.95, resamples: 1000, seed: 12345 } as const
 
-/** One ranking's intervals (STS: `official`; SICK: `relatedness`, `entailment`). @since 0.2.0 */
+/**
+ * One ranking's intervals (STS: `official`; SICK: `relatedness`, `entailment`; an edition ranked
+ * per dataset: each dataset, e.g. `eng`).
+ *
+ * @since 0.2.0
+ */
 export interface RankingIntervals {
   readonly ranking: string
   readonly result: Intervals.Result
+  /**
+   * Ranked per dataset: the dataset's other correlation (Pearson beside the ranked Spearman), from
+   * the same resamples (the same one dataset, the same seed), nothing ranked; undefined otherwise
+   * (or with `spearman: false` when it would be Spearman).
+   */
+  readonly beside?: Intervals.Result | undefined
 }
 
 /** @since 0.2.0 */
@@ -93,8 +113,17 @@ export interface ResultIntervals {
   readonly signature: Intervals.Signature
   readonly signatureText: string
   readonly rankings: ReadonlyArray<RankingIntervals>
-  /** per-dataset Spearman (SICK: relatedness), from the same resamples; undefined with `spearman: false` */
+  /**
+   * per-dataset Spearman (SICK: relatedness), from the same resamples; undefined with
+   * `spearman: false`, and for an edition ranked per dataset (each dataset's figures are on its ranking)
+   */
   readonly spearman: Intervals.Result | undefined
+  /**
+   * Ranked per dataset: the ranking's rule over the datasets (`rule`: SemRel's `mean` of Spearman),
+   * which the results report labelled unofficial; one pass over every dataset, nothing ranked.
+   * Undefined otherwise.
+   */
+  readonly unofficial?: { readonly rule: string; readonly result: Intervals.Result } | undefined
   /** degenerate resamples, in words, from every call */
   readonly notes: ReadonlyArray<string>
 }
@@ -127,35 +156,98 @@ const rankedIds = (ranking: Ranking<ScoredRun> | undefined): ReadonlySet<string>
 /** A dataset enters with the pairs its figure was computed from; fewer than 3 have no correlation. */
 const enough = (n: number) => n >= 3
 
-const stsInput = (results: Scored, metric: "pearson" | "spearman", only: ReadonlySet<string> | undefined): Intervals.Input => {
-  const { edition } = results
-  const ranking = results.ranked?.rankings.find((r) => r.ranking === "official")
-  const ranked = metric === "pearson" ? (only ?? rankedIds(ranking)) : new Set<string>()
+/** What a dataset weighs under `wmean` and the `zero` rule: its annotated gold pairs, as scored. */
+const weights = (results: Scored): ReadonlyMap<string, number> => {
   const weight = new Map<string, number>()
   for (const run of results.runs) {
     for (const d of run.datasets) if (d.weight > 0 && !weight.has(d.dataset)) weight.set(d.dataset, d.weight)
   }
-  const datasets = edition.datasets.map((spec): Intervals.Dataset => {
-    const w = weight.get(spec.name)
-    return { name: spec.name, metric, ...(w !== undefined ? { weight: w } : {}) }
+  return weight
+}
+
+/** Each run's aligned scores on the given STS datasets, ranked when its id is in `ranked`. */
+const correlationInput = (
+  results: Scored,
+  names: ReadonlyArray<string>,
+  metric: "pearson" | "spearman",
+  ranked: ReadonlySet<string>,
+  rule: Pick<Intervals.Input, "official" | "missingDataset" | "aggregates">
+): Intervals.Input => {
+  const weight = weights(results)
+  const datasets = names.map((name): Intervals.Dataset => {
+    const w = weight.get(name)
+    return { name, metric, ...(w !== undefined ? { weight: w } : {}) }
   })
+  const wanted = new Set(names)
   const runs = results.runs.map((run): Intervals.Run => {
     const scores: Record<string, Intervals.Scores> = {}
     for (const d of run.datasets) {
-      if (d.status === "scored" && d.aligned !== undefined && enough(d.aligned.gold.length)) scores[d.dataset] = { run: d.aligned.run, gold: d.aligned.gold }
+      if (wanted.has(d.dataset) && d.status === "scored" && d.aligned !== undefined && enough(d.aligned.gold.length)) {
+        scores[d.dataset] = { run: d.aligned.run, gold: d.aligned.gold }
+      }
     }
     return { id: run.meta.id, ranked: ranked.has(run.meta.id), scores }
   })
-  return metric === "pearson"
-    ? {
-        datasets,
-        runs,
-        official: officialAggregate(edition),
-        missingDataset: edition.missingDataset,
-        aggregates: reportedAggregates(edition)
-      }
-    : // Spearman: the per-dataset figures only; the rule is irrelevant (nothing is ranked)
-      { datasets, runs, official: datasets.length === 1 ? "single" : "mean", missingDataset: "no-official-score" }
+  return { datasets, runs, ...rule }
+}
+
+const stsInput = (results: Scored, metric: "pearson" | "spearman", only: ReadonlySet<string> | undefined): Intervals.Input => {
+  const { edition } = results
+  const names = edition.datasets.map((d) => d.name)
+  if (metric === "spearman") {
+    // Spearman: the per-dataset figures only; the rule is irrelevant (nothing is ranked)
+    return correlationInput(results, names, metric, new Set(), { official: names.length === 1 ? "single" : "mean", missingDataset: "no-official-score" })
+  }
+  const ranked = only ?? rankedIds(results.ranked?.rankings.find((r) => r.ranking === "official"))
+  return correlationInput(results, names, metric, ranked, {
+    official: officialAggregate(edition),
+    missingDataset: edition.missingDataset,
+    aggregates: reportedAggregates(edition)
+  })
+}
+
+/**
+ * The datasets an edition ranked per dataset ranks: those that are a ranking of the runs (every
+ * dataset with a gold, in the edition's order); with no run, every dataset of the edition.
+ */
+const rankedDatasets = (results: Scored): ReadonlyArray<string> => {
+  const rankings = new Set(results.runs.flatMap((run) => run.official.map((o) => o.ranking)))
+  const names = results.edition.datasets.map((d) => d.name)
+  return rankings.size === 0 ? names : names.filter((n) => rankings.has(n))
+}
+
+/** The calls `compute` makes, as `inputs` gives them (see `ResultIntervals` for each). @since 0.2.0 */
+export interface Planned {
+  readonly rankings: ReadonlyArray<{ readonly ranking: string; readonly input: Intervals.Input; readonly beside?: Intervals.Input | undefined }>
+  readonly spearman: Intervals.Input | undefined
+  readonly unofficial?: { readonly rule: string; readonly input: Intervals.Input } | undefined
+}
+
+/**
+ * Ranked per dataset (SemRel): each dataset a `single` ranking by the ranking's metric with that
+ * dataset alone, its other correlation beside it (same dataset: the same resamples), and the
+ * ranking's rule over every dataset (unofficial), nothing ranked.
+ */
+const perDatasetInputs = (results: Scored, only: ReadonlySet<string> | undefined, spearman: boolean): Planned => {
+  const { edition } = results
+  const metric = correlationOf(edition)
+  const other = metric === "spearman" ? "pearson" : "spearman"
+  const names = rankedDatasets(results)
+  const single = { official: "single", missingDataset: "no-official-score" } as const
+  const rule = officialAggregate(edition)
+  return {
+    rankings: names.map((name) => ({
+      ranking: name,
+      input: correlationInput(results, [name], metric, only ?? rankedIds(results.ranked?.rankings.find((r) => r.ranking === name)), single),
+      beside: other === "pearson" || spearman ? correlationInput(results, [name], other, new Set(), single) : undefined
+    })),
+    spearman: undefined,
+    // as ScoredRun reports it: the rule over the datasets with a gold, under the edition's missing-dataset rule
+    unofficial:
+      (rule === "wmean" || rule === "mean") && names.length > 1
+        ? { rule, input: correlationInput(results, names, metric, new Set(), { official: rule, missingDataset: edition.missingDataset }) }
+        : undefined
+  }
 }
 
 const sickInput = (results: Scored, ranking: "relatedness" | "entailment", only: ReadonlySet<string> | undefined, spearman = false): Intervals.Input => {
@@ -185,12 +277,10 @@ const sickInput = (results: Scored, ranking: "relatedness" | "entailment", only:
  *
  * @since 0.2.0
  */
-export const inputs = (
-  results: Scored,
-  options: Pick<Options, "ranked" | "spearman"> = {}
-): { readonly rankings: ReadonlyArray<{ readonly ranking: string; readonly input: Intervals.Input }>; readonly spearman: Intervals.Input | undefined } => {
+export const inputs = (results: Scored, options: Pick<Options, "ranked" | "spearman"> = {}): Planned => {
   const only = options.ranked !== undefined ? new Set(options.ranked) : undefined
   const spearman = options.spearman !== false
+  if (results.edition.family === "sts" && perDataset(results.edition)) return perDatasetInputs(results, only, spearman)
   return results.edition.family === "sick"
     ? {
         rankings: [
@@ -221,19 +311,29 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
     ...(options.engine !== undefined ? { engine: options.engine } : {})
   }
   const planned = inputs(results, options)
+  const call = (input: Intervals.Input) => Intervals.compute(input, settings)
   const rankings: Array<RankingIntervals> = []
-  for (const { ranking, input } of planned.rankings) {
-    const result = Intervals.compute(input, settings)
+  for (const { beside, input, ranking } of planned.rankings) {
+    const result = call(input)
     if (!("runs" in result)) return result
-    rankings.push({ ranking, result })
+    const other = beside !== undefined ? call(beside) : undefined
+    if (other !== undefined && !("runs" in other)) return other
+    rankings.push({ ranking, result, ...(other !== undefined ? { beside: other } : {}) })
   }
   let spearman: Intervals.Result | undefined
   if (planned.spearman !== undefined) {
-    const result = Intervals.compute(planned.spearman, settings)
+    const result = call(planned.spearman)
     if (!("runs" in result)) return result
     spearman = result
   }
+  let unofficial: ResultIntervals["unofficial"]
+  if (planned.unofficial !== undefined) {
+    const result = call(planned.unofficial.input)
+    if (!("runs" in result)) return result
+    unofficial = { rule: planned.unofficial.rule, result }
+  }
   const head = rankings[0].result
+  const label = (m: string) => (m === "pearson" ? "Pearson" : "Spearman")
   return {
     level: head.level,
     resamples: head.resamples,
@@ -242,7 +342,15 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
     signatureText: head.signatureText,
     rankings,
     spearman,
-    notes: [...rankings.flatMap((r) => r.result.notes), ...(spearman?.notes.map((n) => `Spearman: ${n}`) ?? [])]
+    ...(unofficial !== undefined ? { unofficial } : {}),
+    notes: [
+      ...rankings.flatMap((r) => [
+        ...r.result.notes,
+        ...(r.beside?.notes.map((n) => `${label(r.beside!.runs[0]?.datasets[0]?.metric ?? "")} (not ranked): ${n}`) ?? [])
+      ]),
+      ...(spearman?.notes.map((n) => `Spearman: ${n}`) ?? []),
+      ...(unofficial?.result.notes.map((n) => `${unofficial.rule} (unofficial): ${n}`) ?? [])
+    ]
   }
 }
 
@@ -257,7 +365,8 @@ export const runIntervals = (intervals: ResultIntervals, ranking: string, id: st
 
 /**
  * A per-dataset figure of a run: STS `pearson` / `spearman` of a dataset; SICK `relatedness`
- * `pearson`, `entailment` `accuracy`.
+ * `pearson`, `entailment` `accuracy`. A dataset that is a ranking of its own (ranked per dataset)
+ * has its figures from its own pass.
  *
  * @since 0.2.0
  */
@@ -267,15 +376,23 @@ export const datasetFigure = (
   dataset: string,
   metric: "pearson" | "spearman" | "accuracy"
 ): Intervals.Figure | undefined => {
-  const result =
-    metric === "spearman"
-      ? intervals.spearman
-      : (intervals.rankings.find((r) => r.ranking === dataset) ?? intervals.rankings.find((r) => r.ranking === "official"))?.result
-  return runOf(result, id)?.datasets.find((d) => d.dataset === dataset)
+  const own = intervals.rankings.find((r) => r.ranking === dataset)
+  const general = metric === "spearman" ? intervals.spearman : intervals.rankings.find((r) => r.ranking === "official")?.result
+  for (const result of [own?.result, own?.beside, general]) {
+    const f = runOf(result, id)?.datasets.find((d) => d.dataset === dataset && d.metric === metric)
+    if (f !== undefined) return f
+  }
+  return undefined
 }
 
-/** An STS aggregate of a run: `wmean`, `mean`, `pooled`, `allnrm` or `official`. @since 0.2.0 */
+/**
+ * An STS aggregate of a run: `wmean`, `mean`, `pooled`, `allnrm` or `official`; for an edition
+ * ranked per dataset, its unofficial rule over the datasets (SemRel: `mean`).
+ *
+ * @since 0.2.0
+ */
 export const aggregateFigure = (intervals: ResultIntervals, id: string, name: string): Intervals.Figure | undefined => {
+  if (intervals.unofficial !== undefined && name === intervals.unofficial.rule) return runOf(intervals.unofficial.result, id)?.official
   const run = runIntervals(intervals, "official", id)
   if (run === undefined) return undefined
   return name === "official" ? run.official : run.aggregates[name as Intervals.Labelled]
