@@ -45,14 +45,17 @@ const cisOf = (
 /**
  * The figures each ranking of the intervals orders by, as `figureKey`s: STS `official` is the
  * official aggregate (and, for a single-dataset edition, that dataset's Pearson: STS Benchmark's
- * test column); SICK `relatedness` Pearson and `entailment` accuracy.
+ * test column); SICK `relatedness` Pearson and `entailment` accuracy; a dataset ranked on its own
+ * (SemRel: `eng`) its figure by the ranking's metric (`eng:spearman`).
  */
-const rankedKeys = (ranking: string, run: ScoredRun.ScoredRun): ReadonlyArray<string> =>
+const rankedKeys = (ranking: string, run: ScoredRun.ScoredRun, ri: Uncertainty.RunIntervals): ReadonlyArray<string> =>
   ranking === "relatedness"
     ? ["relatedness:pearson"]
     : ranking === "entailment"
       ? ["entailment:accuracy"]
-      : ["aggregate:official", ...(run.datasets.length === 1 ? [`${run.datasets[0].dataset}:pearson`] : [])]
+      : run.datasets.some((d) => d.dataset === ranking)
+        ? ri.datasets.filter((d) => d.dataset === ranking).map((d) => `${ranking}:${d.metric}`)
+        : ["aggregate:official", ...(run.datasets.length === 1 ? [`${run.datasets[0].dataset}:pearson`] : [])]
 
 const rankIntervalsOf = (intervals: Uncertainty.ResultIntervals | undefined, run: ScoredRun.ScoredRun): Pick<RunResult, "rankIntervals"> => {
   if (intervals === undefined) return {}
@@ -60,7 +63,7 @@ const rankIntervalsOf = (intervals: Uncertainty.ResultIntervals | undefined, run
   for (const { ranking } of intervals.rankings) {
     const ri = Uncertainty.runIntervals(intervals, ranking, run.meta.id)
     if (ri?.rankInterval === undefined) continue
-    for (const key of rankedKeys(ranking, run)) out[key] = { low: ri.rankInterval.low, high: ri.rankInterval.high, overlapsBest: ri.overlapsBest }
+    for (const key of rankedKeys(ranking, run, ri)) out[key] = { low: ri.rankInterval.low, high: ri.rankInterval.high, overlapsBest: ri.overlapsBest }
   }
   return { rankIntervals: out }
 }

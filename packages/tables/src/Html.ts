@@ -91,6 +91,9 @@ const cellHtml = (row: Table.Row, column: Table.Column, extent?: Extent): string
     for (const m of row.marks) inner += `<sup class="mark" title="${escape(Table.rowMarkTitle[m])}">${escape(Table.rowMarkSymbol[m])}</sup>`
   }
   const marks = cell?.marks ?? []
+  if (marks.includes("overlapsBest")) {
+    inner += `<sup class="mark" title="${escape(Table.rowMarkTitle.overlapsBest)}">${escape(Table.rowMarkSymbol.overlapsBest)}</sup>`
+  }
   if (marks.includes("tied") && cell?._tag !== "missing") {
     inner = `<strong>${inner}</strong>`
     cls.push("tied")

@@ -20,7 +20,10 @@ export interface Options {
 const described = <S extends Schema.Top>(schema: S, description: string) => schema.annotate({ description })
 const Count = (description: string) => described(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), description)
 
-const CellMark = described(Schema.Literals(["best", "tied"]), "best: best figure of the column (bullet); tied: not significantly different from the best (bold)")
+const CellMark = described(
+  Schema.Literals(["best", "tied", "overlapsBest"]),
+  "best: best figure of the column (bullet); tied: not significantly different from the best (bold); overlapsBest (--ci, a column with its own ranking: SemRel's languages): the run's rank interval in the column's ranking overlaps the best run's (≈)"
+)
 const cellCommon = {
   marks: Schema.Array(CellMark),
   display: described(Schema.String, "the cell as printed, without marks (\"-\" when missing)")
@@ -33,6 +36,9 @@ const Cell = Schema.Union([
       described(Schema.Struct({ low: Schema.Finite, high: Schema.Finite }), "with --ci: the figure's bootstrap interval (level in the footnotes)")
     ),
     rank: Schema.optionalKey(described(Schema.Int, "the run's rank in this column's own ranking (SemRel: per language), printed after the value")),
+    rankInterval: Schema.optionalKey(
+      described(Schema.Struct({ low: Schema.Int, high: Schema.Int }), "with --ci: the interval of `rank` over the bootstrap resamples, printed after it: 0.812 (2; 1-3)")
+    ),
     ...cellCommon
   }),
   Schema.Struct({ _tag: Schema.Literal("text"), text: Schema.String, ...cellCommon }),
@@ -137,6 +143,7 @@ const cellJson = (cell: Table.Cell | undefined, column: Table.Column): TableJson
         value: c.value,
         ...(c.ci !== undefined ? { ci: { low: c.ci.low, high: c.ci.high } } : {}),
         ...(c.rank !== undefined ? { rank: c.rank } : {}),
+        ...(c.rankInterval !== undefined ? { rankInterval: { low: c.rankInterval.low, high: c.rankInterval.high } } : {}),
         marks,
         display
       }

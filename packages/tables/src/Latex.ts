@@ -128,6 +128,7 @@ const cellLatex = (row: Table.Row, column: Table.Column, options: Options): stri
     for (const m of row.marks) out += m === "postDeadline" ? "$^\\dagger$" : m === "overlapsBest" ? "$^{\\approx}$" : "*"
   }
   const marks = cell?.marks ?? []
+  if (marks.includes("overlapsBest")) out += "$^{\\approx}$"
   if (marks.includes("tied") && cell?._tag !== "missing") out = `\\textbf{${out}}`
   if (marks.includes("best")) out += "\\,$\\bullet$"
   return guard(out)

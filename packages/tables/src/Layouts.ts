@@ -332,8 +332,22 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     columnRanks.set(c.key, new Map((rankOf(rankedRuns, c)?.entries ?? []).map((e) => [e.run.row.id, e.rank])))
   }
 
-  const usedMarks = { best: false, tied: new Set<string>(), late: false, postDeadline: false, missing: false, overlapsBest: false, range: false }
+  const usedMarks = {
+    best: false,
+    tied: new Set<string>(),
+    late: false,
+    postDeadline: false,
+    missing: false,
+    overlapsBest: false,
+    range: false,
+    columnRanges: false
+  }
   const rankIntervalOf = (run: RunResult) => (rankFigure !== undefined && ranked.has(sectionOf(run)) ? run.rankIntervals?.[rankFigure] : undefined)
+  // the rank interval of a run in a column's own ranking (SemRel: per language), when the intervals ranked it there
+  const columnRankInterval = (run: RunResult, c: ColumnSpec) => {
+    const figure = c.withRank === true ? sortFigure(c.source) : undefined
+    return figure !== undefined && columnRanks.get(c.key)?.get(run.id) !== undefined ? run.rankIntervals?.[figure] : undefined
+  }
   const ciOf = (run: RunResult, source: Source) =>
     source._tag === "metric"
       ? source.metric === "mse"
@@ -379,7 +393,13 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
           marks.push("tied")
           usedMarks.tied.add(`${Significance.testLabel(sig.test)}, p > ${sig.alpha}`)
         }
-        return Table.number(v, marks, ciOf(run, c.source), columnRanks.get(c.key)?.get(run.id))
+        const ri = columnRankInterval(run, c)
+        if (ri !== undefined) usedMarks.columnRanges = true
+        if (ri?.overlapsBest === true) {
+          marks.push("overlapsBest")
+          usedMarks.overlapsBest = true
+        }
+        return Table.number(v, marks, ciOf(run, c.source), columnRanks.get(c.key)?.get(run.id), ri)
       }
     }
   }
@@ -415,7 +435,12 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   if (usedMarks.late) footnotes.push("* late or corrected submission.")
   if (usedMarks.postDeadline) footnotes.push("\u2020 post-deadline submission.")
   if (usedMarks.missing) footnotes.push("-: no figure (dataset not submitted or not scored).")
-  if (results.intervals !== undefined) footnotes.push(...intervalFootnotes(results.intervals, usedMarks))
+  if (usedMarks.columnRanges) {
+    footnotes.push(
+      `(r; a-b) after a figure: the run's rank r in that column's own ranking and the ${Math.round((results.intervals?.level ?? 0) * 1000) / 10}% interval a-b of that rank over the bootstrap resamples.`
+    )
+  }
+  if (results.intervals !== undefined) footnotes.push(...intervalFootnotes(results.intervals, { ...usedMarks, range: usedMarks.range || usedMarks.columnRanges }))
 
   // Extras for HTML / JSON: scatter plots of the top runs per dataset, and p-value matrices.
   const label = new Map(results.runs.map((r) => [r.id, labelOf(r)]))

@@ -49,6 +49,7 @@ const cellMarkdown = (row: Table.Row, column: Table.Column): string => {
   let out = cell === undefined || cell._tag !== "text" ? Table.cellText(cell, column) : escape(cell.text)
   if (column.rowLabel === true) for (const m of row.marks) out += escape(Table.rowMarkSymbol[m])
   const marks = cell?.marks ?? []
+  if (marks.includes("overlapsBest")) out += escape(Table.rowMarkSymbol.overlapsBest)
   if (marks.includes("tied") && out !== "-") out = `**${out}**`
   if (marks.includes("best")) out += " \u2022"
   return out

@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { Style } from "@stseval/scoring"
+import { Style, Uncertainty } from "@stseval/scoring"
 
 /** @since 0.1.0 */
 export type Align = "left" | "right" | "center"
@@ -38,11 +38,13 @@ export interface Column {
 
 /**
  * Marks on a cell: `best` = best value in its column (printed with a bullet), `tied` = not
- * significantly different from the best (printed bold).
+ * significantly different from the best (printed bold), `overlapsBest` (`--ci`, a column with its
+ * own ranking: SemRel's languages) = the run's rank interval in the column's ranking overlaps the
+ * best run's (printed `≈` after the cell).
  *
  * @since 0.1.0
  */
-export type CellMark = "best" | "tied"
+export type CellMark = "best" | "tied" | "overlapsBest"
 
 /** @since 0.1.0 */
 export type Cell =
@@ -54,6 +56,8 @@ export type Cell =
       readonly ci?: { readonly low: number; readonly high: number } | undefined
       /** the run's rank in this column's own ranking (SemRel: per language), printed `0.812 (2)` */
       readonly rank?: number | undefined
+      /** with `--ci`: the interval of that rank, printed after it: `0.812 (2; 1-3)` */
+      readonly rankInterval?: { readonly low: number; readonly high: number } | undefined
     }
   | { readonly _tag: "text"; readonly text: string; readonly marks: ReadonlyArray<CellMark> }
   /** a figure the run does not have (dataset not submitted, not scored): printed "-" */
@@ -143,10 +147,18 @@ export const number = (
   value: number,
   marks: ReadonlyArray<CellMark> = [],
   ci?: { readonly low: number; readonly high: number },
-  rank?: number
+  rank?: number,
+  rankInterval?: { readonly low: number; readonly high: number }
 ): Cell =>
   Number.isFinite(value)
-    ? { _tag: "number", value, marks, ...(ci !== undefined ? { ci } : {}), ...(rank !== undefined ? { rank } : {}) }
+    ? {
+        _tag: "number",
+        value,
+        marks,
+        ...(ci !== undefined ? { ci } : {}),
+        ...(rank !== undefined ? { rank } : {}),
+        ...(rank !== undefined && rankInterval !== undefined ? { rankInterval } : {})
+      }
     : { _tag: "missing", reason: "not a finite number", marks }
 
 /** @since 0.1.0 */
@@ -162,13 +174,20 @@ export const missing = (reason?: string): Cell => ({ _tag: "missing", reason, ma
  */
 export const formatNumber = (value: number, style: NumberStyle | undefined): string => Style.format(value, style)
 
-/** What a cell prints as plain text, without marks: the number (and its rank: `0.812 (2)`), the text, or "-". @since 0.1.0 */
+/**
+ * What a cell prints as plain text, without marks: the number (and its rank: `0.812 (2)`, with its
+ * rank interval under `--ci`: `0.812 (2; 1-3)`), the text, or "-".
+ *
+ * @since 0.1.0
+ */
 export const cellText = (cell: Cell | undefined, column: Column): string =>
   cell === undefined || cell._tag === "missing"
     ? "-"
     : cell._tag === "text"
       ? cell.text
-      : `${formatNumber(cell.value, column.number)}${cell.rank !== undefined ? ` (${cell.rank})` : ""}`
+      : `${formatNumber(cell.value, column.number)}${
+        cell.rank !== undefined ? ` (${cell.rank}${cell.rankInterval !== undefined ? `; ${Uncertainty.formatRankInterval(cell.rankInterval)}` : ""})` : ""
+      }`
 
 /** All rows of a table, in order. @since 0.1.0 */
 export const rows = (table: Table): ReadonlyArray<Row> => table.sections.flatMap((s) => s.rows)
