@@ -101,6 +101,56 @@ describe("stseval score --task semrel2024-a (a small gold in the test)", () => {
   })
 })
 
+describe("stseval rank / report --ci on SemRel: a rank interval in each language", () => {
+  // 50 eng pairs; Sharp is far better than the others, Blunt and Rough are close to each other
+  const n = 50
+  const goldRows = Array.from({ length: n }, (_, i) => [`eng-${i + 1}`, ((i * 37) % 101) / 100] as const)
+  fs.mkdirSync(path.join(tmp, "ci-gold"), { recursive: true })
+  const ciGold = path.join(tmp, "ci-gold", "eng_test_with_labels.csv")
+  fs.writeFileSync(ciGold, `PairID,Text,Score\n${goldRows.map(([id, s]) => `${id},"a\nb",${s}\n`).join("")}`)
+  // deterministic noise of a given size (a fixed sequence, not a generator of the engine's)
+  const noisy = (size: number, phase: number) => pred(goldRows.map(([id, s], i) => [id, Math.round((s + size * Math.sin(i * 12.9898 + phase)) * 1000) / 1000]))
+  runFolder("Sharp_run1primary", noisy(0.05, 1), "ci-subs")
+  runFolder("Blunt_run1primary", noisy(0.6, 2), "ci-subs")
+  runFolder("Rough_run1primary", noisy(0.65, 3), "ci-subs")
+  const folder = path.join(tmp, "ci-subs")
+  const args = ["--task", "semrel2024-a", "--gold", ciGold, folder, "--ci", "95", "--resamples", "300", "--seed", "7"]
+
+  it("rank --ci 95 --json: rankInterval on each ranked entry of the eng ranking, [1, 1] for a far better run, the best group; same seed, same bytes", async () => {
+    const r = await runCli(["rank", ...args, "--json"])
+    expect(r.code).toBe(0)
+    const out = JSON.parse(r.stdout) as {
+      rankings: { rankings: Array<{ ranking: string; bestGroup?: Array<string>; entries: Array<{ rank: number | null; id: string; rankInterval?: { low: number; high: number }; overlapsBest?: boolean; ci?: unknown }> }> }
+    }
+    const eng = out.rankings.rankings.find((x) => x.ranking === "eng")!
+    expect(eng.entries.map((e) => e.id)).toEqual(["Sharp/run1", "Blunt/run1", "Rough/run1"])
+    for (const e of eng.entries) {
+      expect(e.rankInterval!.low).toBeLessThanOrEqual(e.rank!)
+      expect(e.rankInterval!.high).toBeGreaterThanOrEqual(e.rank!)
+      expect(e.ci).toMatchObject({ level: 0.95 })
+    }
+    expect(eng.entries[0].rankInterval).toEqual({ low: 1, high: 1 })
+    expect(eng.bestGroup).toEqual(["Sharp/run1"])
+    const again = await runCli(["rank", ...args, "--json"])
+    expect(again.stdout).toBe(r.stdout)
+  })
+
+  it("rank --ci 95 (text): the range column of each language; report --ci: (rank; range) in each language's cells", async () => {
+    const r = await runCli(["rank", ...args])
+    expect(r.code).toBe(0)
+    const eng = r.stdout.slice(r.stdout.indexOf("eng \u2014 spearman"))
+    expect(eng).toMatch(/rank\s+range\s+run/)
+    expect(eng).toMatch(/^\s+1\s+1\s+Sharp\/run1 \u2248\s+0\.\d{3}\s+\[0\.\d{3}, [01]\.\d{3}\]/m)
+    // every ranked row: its rank, then its range (one rank, or low-high)
+    const rows = eng.split("\n\n")[0].split("\n").slice(2)
+    expect(rows).toHaveLength(3)
+    for (const line of rows) expect(line).toMatch(/^\s+[1-3]\s+[1-3](-[1-3])?\s+\w+\/run1/)
+    const report = await runCli(["report", ...args, "--format", "md"])
+    expect(report.code).toBe(0)
+    expect(report.stdout).toMatch(/\| Sharp\/run1 \|[^\n]*\b0\.\d{3} \(1; 1\)\u2248/)
+  })
+})
+
 describe("stseval data status semrel2024", () => {
   it("selects the three tracks by one name (Registry.select)", async () => {
     const r = await runCli(["data", "status", "semrel2024", "--data-root", path.join(tmp, "store"), "--json"])

@@ -399,7 +399,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
           marks.push("overlapsBest")
           usedMarks.overlapsBest = true
         }
-        return Table.number(v, marks, ciOf(run, c.source), columnRanks.get(c.key)?.get(run.id), ri)
+        return Table.number(v, marks, ciOf(run, c.source), columnRanks.get(c.key)?.get(run.id), ri !== undefined ? { low: ri.low, high: ri.high } : undefined)
       }
     }
   }

@@ -7,7 +7,7 @@
 import { Gold, Registry } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
 import { Spearman } from "@stseval/metrics"
-import { ScoredRun } from "@stseval/scoring"
+import { ScoredRun, Uncertainty } from "@stseval/scoring"
 import { describe, expect, it } from "vitest"
 import { FromScoring, Html, Json, Latex, Layouts, Markdown, Table } from "../src/index.js"
 import { rng } from "./helpers.js"
@@ -121,5 +121,63 @@ describe("SemRel layout: one table per track, a column per language with the ran
     expect(row.cells["eng"]).toMatchObject({ _tag: "number", display: alphaEng })
     expect(row.cells["eng"].value).toBeCloseTo(rho("eng", 0.2, 10), 12)
     expect(row.cells["eng"].rank).toBe(Number(/\((\d)\)$/.exec(alphaEng)![1]))
+  })
+})
+
+describe("SemRel layout with intervals (--ci): each language's rank interval beside its rank", () => {
+  const ranked = Layouts.rankedIds("semrel2024-table", results)
+  const computed = Uncertainty.compute({ edition, runs: scored }, { level: 0.95, resamples: 400, seed: 7, ranked })
+  if (Uncertainty.isError(computed)) throw new Error(computed.message)
+  const intervals = computed
+  const withCi = Layouts.preset("semrel2024-table", FromScoring.fromScoredRuns(scored, { edition, intervals }), { significance: false })
+  const cell = (id: string, key: string) => Table.rows(withCi).find((r) => r.id === id)!.cells[key]
+
+  it("a ranked run's cell: its rank and the interval of that rank in the language, ≈ when it overlaps the best run's", () => {
+    expect(ranked).toEqual(["Alpha/run1", "Beta/run1", "Gamma/run1"])
+    let checked = 0
+    for (const lang of ["eng", "amh"]) {
+      const column = withCi.columns.find((c) => c.key === lang)!
+      for (const id of ranked) {
+        const c = cell(id, lang)
+        const ri = Uncertainty.rankInterval(intervals, lang, id)
+        if (c._tag !== "number") {
+          // Gamma did not enter amh: no figure, no rank, no interval
+          expect([id, lang]).toEqual(["Gamma/run1", "amh"])
+          expect(ri).toBeUndefined()
+          continue
+        }
+        expect(c.rankInterval).toEqual({ low: ri!.low, high: ri!.high })
+        expect(c.rank).toBeGreaterThanOrEqual(ri!.low)
+        expect(c.rank).toBeLessThanOrEqual(ri!.high)
+        const range = ri!.low === ri!.high ? `${ri!.low}` : `${ri!.low}-${ri!.high}`
+        expect(Table.cellText(c, column)).toBe(`${c.value.toFixed(3)} (${c.rank}; ${range})`)
+        expect(c.marks.includes("overlapsBest")).toBe(Uncertainty.runIntervals(intervals, lang, id)!.overlapsBest)
+        expect(c.ci).toEqual({ low: Uncertainty.rankedFigure(intervals, lang, id)!.ci!.low, high: Uncertainty.rankedFigure(intervals, lang, id)!.ci!.high })
+        checked++
+      }
+    }
+    expect(checked).toBe(5)
+    // Gamma (noise 0.05 in eng) is far better than the others there
+    expect(cell("Gamma/run1", "eng")).toMatchObject({ rank: 1, rankInterval: { low: 1, high: 1 }, marks: ["overlapsBest"] })
+    // the baseline is shown, never ranked: no rank, no interval of one
+    expect(cell("Baseline-lexical/run1", "eng")).not.toHaveProperty("rankInterval")
+    // the unofficial mean carries its interval; the table orders by it, which nothing ranks: no Rank range column
+    expect(cell("Alpha/run1", "mean")).toMatchObject({ ci: { low: Uncertainty.aggregateFigure(intervals, "Alpha/run1", "mean")!.ci!.low } })
+    expect(withCi.columns.some((c) => c.key === "rankRange")).toBe(false)
+    expect(withCi.footnotes.some((f) => f.startsWith("(r; a-b) after a figure: the run's rank r in that column's own ranking and the 95% interval"))).toBe(true)
+    expect(withCi.footnotes.some((f) => f.startsWith("\u2248 the run's 95% rank interval overlaps the best run's"))).toBe(true)
+  })
+
+  it("renders the ranges and ≈ in Markdown, LaTeX, HTML and JSON", () => {
+    const gamma = Table.cellText(cell("Gamma/run1", "eng"), withCi.columns.find((c) => c.key === "eng")!)
+    expect(gamma).toMatch(/^0\.\d{3} \(1; 1\)$/)
+    expect(Markdown.render(withCi)).toContain(`${gamma}\u2248`)
+    expect(Latex.render(withCi)).toContain(`${gamma}$^{\\approx}$`)
+    expect(Html.renderPage([withCi])).toMatch(new RegExp(`${gamma.replace(/[.()]/g, "\\$&")} <svg[^]*?</svg><sup class="mark" title="its rank interval overlaps the best run[^"]*">\u2248</sup></td>`))
+    const json = JSON.parse(Json.renderReport(edition.id, [withCi], { extras: false })) as {
+      tables: Array<{ sections: Array<{ rows: Array<{ id: string; cells: Record<string, { rankInterval?: unknown; marks: Array<string>; display: string }> }> }> }>
+    }
+    const row = json.tables[0].sections[0].rows.find((r) => r.id === "Gamma/run1")!
+    expect(row.cells["eng"]).toMatchObject({ rankInterval: { low: 1, high: 1 }, marks: ["overlapsBest"], display: gamma })
   })
 })
