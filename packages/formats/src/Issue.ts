@@ -76,6 +76,11 @@ export type IssueCode = typeof IssueCode.Type
 /**
  * The JSON shape of an issue (part of the documented `--json` output).
  *
+ * `make` writes the fields in this order (absent optional ones left out), the order an issue
+ * decoded through this Schema has (the live leaderboard's cache): both stringify to the same bytes,
+ * as the watcher's outputs promise (the same folder always gives the same `leaderboard.json`). A
+ * test keeps the two in step.
+ *
  * @since 0.1.0
  */
 export const Issue = Schema.Struct({
@@ -111,7 +116,13 @@ const MAX_FOUND = 80
 export const truncate = (s: string): string =>
   s.length <= MAX_FOUND ? s : `${s.slice(0, MAX_FOUND - 1)}…`
 
-/** @since 0.1.0 */
+/**
+ * An issue, its fields in the Schema's order (`severity`, `code`, `file`, then those given of
+ * `line`, `field`, `expected`, `found`, `count`, and `message` last), so that it stringifies as the
+ * same issue decoded through `Issue` does.
+ *
+ * @since 0.1.0
+ */
 export const make = (
   severity: Severity,
   code: IssueCode,
@@ -122,12 +133,12 @@ export const make = (
   severity,
   code,
   file,
-  message,
   ...(where.line !== undefined ? { line: where.line } : {}),
   ...(where.field !== undefined ? { field: where.field } : {}),
   ...(where.expected !== undefined ? { expected: where.expected } : {}),
   ...(where.found !== undefined ? { found: truncate(where.found) } : {}),
-  ...(where.count !== undefined && where.count > 1 ? { count: where.count } : {})
+  ...(where.count !== undefined && where.count > 1 ? { count: where.count } : {}),
+  message
 })
 
 /** @since 0.1.0 */

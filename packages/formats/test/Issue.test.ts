@@ -57,3 +57,33 @@ describe("Issue.format, the text form", () => {
     expect(text).toContain("\\x1b]0;pwned\\x07\\x1b[2J")
   })
 })
+
+describe("an issue made and the same issue decoded through the Schema give the same JSON", () => {
+  // every subset of the optional fields, with each constructor: the live leaderboard writes issues
+  // scored now beside issues decoded from its cache, and the same folder must give the same bytes
+  const optional = { line: 12, field: "relatedness_score", expected: "a number", found: "four", count: 3 } as const
+  const keys = Object.keys(optional) as Array<keyof typeof optional>
+  const subsets = Array.from({ length: 1 << keys.length }, (_, mask) => Object.fromEntries(keys.filter((_, b) => (mask >> b) & 1).map((k) => [k, optional[k]])))
+  const makers = [Issue.error, Issue.warning, Issue.info]
+
+  it("byte-identical after a JSON round trip through Issue.Issue, for every constructor and every set of optional fields", () => {
+    for (const make of makers) {
+      for (const where of subsets) {
+        const made = make("not-a-number", "Team_run1.txt", "relatedness_score is not a number", where)
+        const text = JSON.stringify(made)
+        const decoded = Schema.decodeUnknownSync(Issue.Issue)(JSON.parse(text))
+        expect(JSON.stringify(decoded)).toBe(text)
+        // and an array of them, as the outputs hold them
+        expect(JSON.stringify(Schema.decodeUnknownSync(Schema.Array(Issue.Issue))(JSON.parse(JSON.stringify([made, made]))))).toBe(JSON.stringify([made, made]))
+      }
+    }
+  })
+
+  it("the constructors write the Schema's fields in the Schema's order", () => {
+    const order = Object.keys(Issue.Issue.fields)
+    for (const where of subsets) {
+      const made = Issue.make("warning", "bad-csv", "pred_eng.csv", "a message", where)
+      expect(Object.keys(made)).toEqual(order.filter((k) => k in made))
+    }
+  })
+})
