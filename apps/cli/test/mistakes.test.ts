@@ -177,3 +177,31 @@ describe("one number style and one run label in every output", () => {
     expect(ranked.stdout).toContain("ECNU/run1")
   })
 })
+
+describe("a run that is a symbolic link out of the submissions folder", () => {
+  it("score, validate and rank refuse it and never print where it points, text or JSON", async () => {
+    const hidden = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-server-"))
+    try {
+      const target = stsRun("server-src/Other_run1", TRACKS)
+      fs.cpSync(target, path.join(hidden, "private"), { recursive: true })
+      const folder = path.join(tmp, "linked")
+      fs.mkdirSync(folder)
+      fs.symlinkSync(path.join(hidden, "private"), path.join(folder, "Evil_run1primary"))
+      const sts = ["--task", "sts2017", "--gold", stsGold]
+      for (const args of [
+        ["rank", ...sts, folder],
+        ["rank", ...sts, folder, "--json"],
+        ["validate", ...sts, folder],
+        ["score", ...sts, path.join(folder, "Evil_run1primary"), "--json"]
+      ]) {
+        const r = await runCli(args)
+        const out = r.stdout + r.stderr
+        expect(out, args.join(" ")).toContain("is a link to a place outside the submissions folder")
+        expect(out, args.join(" ")).not.toContain(hidden)
+        expect(out, args.join(" ")).not.toContain(fs.realpathSync(hidden))
+      }
+    } finally {
+      fs.rmSync(hidden, { recursive: true, force: true })
+    }
+  })
+})

@@ -398,7 +398,7 @@ const walk = (
       }
       if (real === runReal || !Files.isInside(runReal, real)) {
         issues.push(
-          Issue.error("outside-folder", full, `${name} is a link to ${real}, outside the run's folder; files are read only inside it, so it was not read`, {
+          Issue.error("outside-folder", full, `${name} is a link to a place outside the run's folder; files are read only inside it, so it was not read`, {
             expected: "a file inside the run's folder",
             found: "a link out of it"
           })
@@ -426,7 +426,9 @@ const besideMetadata = (fs: FileSystem.FileSystem, runPath: string, name: string
 /**
  * Why a run entry that is a link must not be read, or undefined when it is not a link or may be
  * followed: a link out of the submissions folder, to the folder itself (or above it), or to another
- * of its runs (whose files would then be scored twice, under another team's name).
+ * of its runs (whose files would then be scored twice, under another team's name). Messages never
+ * give a link's target or the folder's real path: on a shared scoring server they reach the
+ * participants (links out of a run's folder, in `walk`, likewise).
  */
 const linkProblem = (fs: FileSystem.FileSystem, pathApi: Path.Path, path: string, within: string) =>
   Effect.gen(function* () {
@@ -440,7 +442,7 @@ const linkProblem = (fs: FileSystem.FileSystem, pathApi: Path.Path, path: string
       return issue("the run is a link to the submissions folder itself (or a folder above it); it was not read")
     }
     if (!Files.isInside(rootReal, real)) {
-      return issue(`the run is a link to ${real}, outside the submissions folder ${within}; runs are read only inside it, so it was not read`)
+      return issue("the run is a link to a place outside the submissions folder; runs are read only inside it, so it was not read")
     }
     const top = pathApi.relative(rootReal, real).split(pathApi.sep)[0]
     if (isHidden(top)) return undefined

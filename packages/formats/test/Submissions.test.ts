@@ -451,6 +451,9 @@ describe("links: nothing outside the submissions folder is read through a run", 
     expect(bad.issues.map((i) => [i.severity, i.code])).toEqual([["error", "outside-folder"]])
     expect(bad.issues[0].message).toContain("outside the submissions folder")
     expect(JSON.stringify(runs)).not.toContain("root:x")
+    // nor where the link points: on a shared scoring server that is the server's path
+    expect(JSON.stringify(runs)).not.toContain(outsideDir)
+    expect(JSON.stringify(runs)).not.toContain(fs.realpathSync(outsideDir))
     // loadRun of one entry (as the watcher does) refuses it too
     const one = await run(Submissions.loadRun(path.join(sickRoot, "Passwd_run1.txt"), sick2014))
     expect(one.files).toEqual([])
@@ -468,6 +471,7 @@ describe("links: nothing outside the submissions folder is read through a run", 
     const out = (await found).runs.find((r) => r.meta.id === "Out/run1")!
     expect(out.files).toEqual([])
     expect(codes(out.issues)).toEqual(["outside-folder"])
+    expect(out.issues[0].message).toBe("the run is a link to a place outside the submissions folder; runs are read only inside it, so it was not read")
   })
 
   it("a run that is a link to another run is refused (its files would be scored twice)", async () => {
@@ -485,6 +489,11 @@ describe("links: nothing outside the submissions folder is read through a run", 
       ["outside-folder", path.join(root, "Inner_run1", "STS.output.headlines.txt")]
     ])
     expect(JSON.stringify(inner)).not.toContain("root:x")
+    // the targets are not named: neither the file outside nor the other run's file
+    expect(inner.issues.map((i) => i.message)).toEqual([
+      "STS.output.OnWN.txt is a link to a place outside the run's folder; files are read only inside it, so it was not read",
+      "STS.output.headlines.txt is a link to a place outside the run's folder; files are read only inside it, so it was not read"
+    ])
   })
 
   it("ordinary runs beside them are unaffected", async () => {
