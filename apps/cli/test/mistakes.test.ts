@@ -205,3 +205,44 @@ describe("a run that is a symbolic link out of the submissions folder", () => {
     }
   })
 })
+
+describe("a run.json that cannot be used", () => {
+  it("the run fails with the error naming the run.json and what was expected; it is never ranked under its name's team; the others are", async () => {
+    const folder = path.join(tmp, "metadata")
+    fs.mkdirSync(folder)
+    fs.cpSync(stsRun("metadata-src/Good_run1primary", TRACKS), path.join(folder, "Good_run1primary"), { recursive: true })
+    // the best run of the folder, if it were scored: its team says it is another team's
+    fs.cpSync(stsRun("metadata-src/Typo_run1primary", TRACKS), path.join(folder, "Typo_run1primary"), { recursive: true })
+    fs.writeFileSync(path.join(folder, "Typo_run1primary", "run.json"), JSON.stringify({ team: "Other", primery: true }))
+    fs.cpSync(stsRun("metadata-src/Huge_run1primary", TRACKS), path.join(folder, "Huge_run1primary"), { recursive: true })
+    fs.writeFileSync(path.join(folder, "Huge_run1primary", "run.json"), `{ "team": "Other", "description": "${"x".repeat(1024 * 1024)}" }`)
+    const sts = ["--task", "sts2017", "--gold", stsGold]
+    const ranked = await runCli(["rank", ...sts, folder, "--json"])
+    const doc = JSON.parse(ranked.stdout) as {
+      runs: Array<{ run: { id: string }; status: string; errors: Array<{ code: string; file: string; message: string; expected?: string; field?: string }>; warnings: Array<{ code: string }> }>
+      rankings: { rankings: Array<{ entries: Array<{ id: string; rank: number | null }> }> }
+    }
+    expect(doc.rankings.rankings[0].entries.filter((e) => e.rank !== null).map((e) => e.id)).toEqual(["Good/run1"])
+    for (const [id, file] of [
+      ["Typo/run1", "Typo_run1primary"],
+      ["Huge/run1", "Huge_run1primary"]
+    ]) {
+      const r = doc.runs.find((x) => x.run.id === id)!
+      expect(r.status, id).toBe("failed")
+      expect(r.errors.map((e) => [e.code, e.file]), id).toEqual([["bad-run-metadata", path.join(folder, file, "run.json")]])
+      expect(r.errors[0].message, id).toContain("the run was not scored")
+      // its files were there: no "no file for dataset" warning per track
+      expect(r.warnings.map((w) => w.code), id).not.toContain("missing-dataset")
+    }
+    const typo = doc.runs.find((x) => x.run.id === "Typo/run1")!.errors[0]
+    expect(typo.field).toBe("primery")
+    expect(typo.expected).toContain('"primary": boolean')
+    expect(doc.runs.find((x) => x.run.id === "Huge/run1")!.errors[0].expected).toBe("a run.json of at most 1 MiB")
+    // score: the error, and exit 1
+    const scored = await runCli(["score", ...sts, path.join(folder, "Huge_run1primary")])
+    expect(scored.code).toBe(1)
+    expect(scored.stdout).toContain(`${path.join(folder, "Huge_run1primary", "run.json")}: error: the run.json has`)
+    expect(scored.stdout).toContain("more than the limit of 1048576 bytes (1 MiB)")
+    expect(scored.stdout).not.toContain("not submitted")
+  })
+})
