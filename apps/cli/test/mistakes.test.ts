@@ -81,6 +81,36 @@ describe("a run missing one STS 2017 track", () => {
     expect(doc.runs[0].aggregate["mean"].datasets).toHaveLength(6)
   })
 
+  it("is a warning, not an error (STS 2017 teams could enter some tracks only): exit 0, the missing file named under the run, never ranked, the reason said once", async () => {
+    const folder = path.join(tmp, "partial")
+    fs.mkdirSync(folder)
+    fs.cpSync(stsRun("partial-src/Full_run1primary", TRACKS), path.join(folder, "Full_run1primary"), { recursive: true })
+    fs.cpSync(six, path.join(folder, "ECNU_run1primary"), { recursive: true })
+    fs.cpSync(stsRun("partial-src/Solo_run1primary", ["track5.en-en"]), path.join(folder, "Solo_run1primary"), { recursive: true })
+    const sts = ["--task", "sts2017", "--gold", stsGold]
+    const missingFile = path.join(folder, "ECNU_run1primary", "STS.output.track4b.es-en.txt")
+    for (const args of [["score", path.join(folder, "ECNU_run1primary")], ["validate", path.join(folder, "ECNU_run1primary")], ["rank", folder], ["rank", "--strict", folder]]) {
+      const r = await runCli([args[0], ...sts, ...args.slice(1)])
+      expect(r.code, args.join(" ")).toBe(0)
+      expect(r.stdout, args.join(" ")).toContain(`${missingFile}: warning: the run has no file for dataset track4b.es-en`)
+    }
+    const ranked = await runCli(["rank", ...sts, folder])
+    expect(ranked.stdout).toMatch(/^\s+1\s+Full\/run1\s/m)
+    expect(ranked.stdout).toContain("ECNU/run1      -  not ranked: no official score: it needs every dataset, and track4b.es-en has no figure (the run has no file for it)")
+    // the six tracks a one-track run lacks are named together, once
+    expect(ranked.stdout).toContain(
+      "Solo/run1      -  not ranked: no official score: it needs every dataset, and track1.ar-ar, track2.ar-en, track3.es-es, track4a.es-en, track4b.es-en and track6.tr-en have no figure (the run has no file for them)"
+    )
+    expect(ranked.stdout).not.toContain("no official figure: no official score")
+    const json = await runCli(["rank", ...sts, folder, "--json"])
+    const doc = JSON.parse(json.stdout) as { runs: Array<{ run: { id: string }; status: string; warnings: Array<{ code: string; file: string }> }> }
+    const solo = doc.runs.find((r) => r.run.id === "Solo/run1")!
+    expect(solo.status).toBe("scored")
+    expect(solo.warnings.filter((w) => w.code === "missing-dataset").map((w) => path.basename(w.file))).toEqual(
+      TRACKS.filter((t) => t !== "track5.en-en").map((t) => `STS.output.${t}.txt`)
+    )
+  })
+
   it("a complete run prints its official figure first", async () => {
     const all = stsRun("ECNU_run2", TRACKS)
     const r = await runCli(["score", "--task", "sts2017", "--gold", stsGold, all])
