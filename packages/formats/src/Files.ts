@@ -74,6 +74,16 @@ export const isInside = (root: string, child: string): boolean => {
 }
 
 /**
+ * The real path of `path` (links resolved), or undefined when it cannot be resolved (a broken link,
+ * a race with a deletion). Node's native `realpath`: Effect's `FileSystem.realPath` is Node's
+ * JavaScript one, an `lstat` per path component, which cost a fifth of a second on 200 runs.
+ *
+ * @since 0.2.0
+ */
+export const realPath = (path: string): Effect.Effect<string | undefined> =>
+  Effect.promise(() => realpath(path).catch(() => undefined))
+
+/**
  * The real path of `path` (links resolved), refused when it is not inside `within`'s real path. The
  * refusal names `path`, never where the link points.
  *

@@ -390,8 +390,6 @@ const readBytes = (path: string, maxBytes: number, within: string | undefined, w
     Effect.catch((e: Files.ReadError) => Effect.succeed({ bytes: undefined, issue: Files.toIssue(e) }))
   )
 
-/** A real path, or undefined when it cannot be resolved (a broken link, a race with a deletion). */
-const realPathOf = (fs: FileSystem.FileSystem, path: string) => fs.realPath(path).pipe(Effect.option, Effect.map((o) => (o._tag === "Some" ? o.value : undefined)))
 
 /**
  * Files of a folder run, recursively (up to MAX_DEPTH), sorted by relative path. `runReal` is the
@@ -411,7 +409,7 @@ const walk = (
     const out: Array<string> = []
     for (const name of names) {
       const full = pathApi.join(dir, name)
-      const real = yield* realPathOf(fs, full)
+      const real = yield* Files.realPath(full)
       if (real === undefined) {
         issues.push(Issue.warning("file-unreadable", full, "the entry cannot be read (a broken link?); it was skipped"))
         continue
@@ -450,11 +448,11 @@ const besideMetadata = (fs: FileSystem.FileSystem, runPath: string, name: string
  * give a link's target or the folder's real path: on a shared scoring server they reach the
  * participants (links out of a run's folder, in `walk`, likewise).
  */
-const linkProblem = (fs: FileSystem.FileSystem, pathApi: Path.Path, path: string, within: string) =>
+const linkProblem = (pathApi: Path.Path, path: string, within: string) =>
   Effect.gen(function* () {
-    const rootReal = yield* realPathOf(fs, within)
-    const parentReal = yield* realPathOf(fs, pathApi.dirname(path))
-    const real = yield* realPathOf(fs, path)
+    const rootReal = yield* Files.realPath(within)
+    const parentReal = yield* Files.realPath(pathApi.dirname(path))
+    const real = yield* Files.realPath(path)
     if (rootReal === undefined || parentReal === undefined || real === undefined) return undefined
     if (real === pathApi.join(parentReal, pathApi.basename(path))) return undefined
     const issue = (message: string) => Issue.error("outside-folder", path, message, { expected: "a run inside the submissions folder", found: "a link" })
@@ -483,7 +481,7 @@ const loadOne = (
     const info = yield* fs.stat(path)
     if (info.type !== "Directory" && info.type !== "File") return undefined
     const kind: Submission["kind"] = info.type === "Directory" ? "folder" : /\.zip$/i.test(name) ? "zip" : "file"
-    const link = yield* linkProblem(fs, pathApi, path, within)
+    const link = yield* linkProblem(pathApi, path, within)
     if (link !== undefined) {
       const meta = makeMeta(name, path, undefined)
       return { meta: meta.meta, path, kind, files: [], issues: [...meta.issues, link] }
@@ -494,7 +492,8 @@ const loadOne = (
     // a run.json that is there but cannot be used: the run is then not scored (NOT_SCORED)
     let metadataIssue: Issue.Issue | undefined
     if (kind === "folder") {
-      const runReal = yield* fs.realPath(path)
+      // (a folder that vanished since its stat fails in walk's listing)
+      const runReal = (yield* Files.realPath(path)) ?? path
       const found = yield* walk(fs, pathApi, path, runReal, 1, issues)
       // a run.json that is a link out of the run is not read: the run's identity is then unknown
       const linkedOut = issues.findIndex((i) => i.code === "outside-folder" && pathApi.basename(i.file) === RUN_JSON)
