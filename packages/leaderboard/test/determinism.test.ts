@@ -12,7 +12,7 @@ import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import * as ScoringAdapter from "../src/ScoringAdapter.js"
 import * as Watcher from "../src/Watcher.js"
-import { tempDir } from "./fixtures/harness.js"
+import { sts2017Session, tempDir } from "./fixtures/harness.js"
 
 const sts2017 = Registry.get("sts2017")!
 const PAIRS = 12
@@ -20,23 +20,13 @@ const PAIRS = 12
 let state = 99
 const rand = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32
 
-const root = tempDir("determinism")
-const goldDir = path.join(root, "gold")
-const folder = path.join(root, "subs")
-fs.mkdirSync(goldDir)
-for (const spec of sts2017.datasets) {
-  const g = Array.from({ length: PAIRS }, () => Math.round(rand() * 500) / 100)
-  fs.writeFileSync(path.join(goldDir, spec.gold), g.map((x) => `${x}\n`).join(""))
-  const put = (run: string, text: string) => {
-    fs.mkdirSync(path.join(folder, run), { recursive: true })
-    fs.writeFileSync(path.join(folder, run, spec.run), text)
-  }
-  put("Good_run1primary", g.map((v) => `${Math.round((v + rand() - 0.5) * 1000) / 1000}\n`).join(""))
+const { goldDir, folder } = sts2017Session("determinism", PAIRS, rand, (g) => ({
+  Good_run1primary: g.map((v) => `${Math.round((v + rand() - 0.5) * 1000) / 1000}\n`).join(""),
   // scored, with a warning on a line: a score beyond the scale, and no final newline
-  put("Loose_run1primary", [...g.slice(0, -1).map((v) => String(v)), "5.5"].join("\n"))
+  Loose_run1primary: [...g.slice(0, -1).map((v) => String(v)), "5.5"].join("\n"),
   // not scored: a score that is not a number (an error with its line, what was expected and found)
-  put("Bad_run1primary", [...g.slice(1).map(String), "oops"].join("\n") + "\n")
-}
+  Bad_run1primary: [...g.slice(1).map(String), "oops"].join("\n") + "\n"
+}))
 
 const layer = Layer.provideMerge(ScoringAdapter.layerWithReport({ task: sts2017, gold: goldDir }), NodeServices.layer)
 const once = (out: string) =>

@@ -17,7 +17,7 @@ import * as Leaderboard from "../src/Leaderboard.js"
 import * as Render from "../src/Render.js"
 import * as ScoringAdapter from "../src/ScoringAdapter.js"
 import * as Watcher from "../src/Watcher.js"
-import { board, once, tempDir, waitBoard } from "./fixtures/harness.js"
+import { board, once, sts2017Session, tempDir, waitBoard } from "./fixtures/harness.js"
 
 const sts2017 = Registry.get("sts2017")!
 const PAIRS = 30
@@ -37,21 +37,11 @@ const RUNS: ReadonlyArray<readonly [string, number]> = [
   ["Dog_run1primary", 1.6]
 ]
 
-const root = tempDir("intervals")
-const goldDir = path.join(root, "gold")
-const folder = path.join(root, "subs")
-fs.mkdirSync(goldDir)
-for (const spec of sts2017.datasets) {
-  const g = Array.from({ length: PAIRS }, () => Math.round(rand() * 500) / 100)
-  fs.writeFileSync(path.join(goldDir, spec.gold), g.map((x) => `${x}\n`).join(""))
-  for (const [name, sd] of RUNS) {
-    fs.mkdirSync(path.join(folder, name), { recursive: true })
-    fs.writeFileSync(path.join(folder, name, spec.run), g.map((v) => `${Math.round((v + sd * normal()) * 1000) / 1000}\n`).join(""))
-  }
+const { goldDir, folder } = sts2017Session("intervals", PAIRS, rand, (g) => ({
+  ...Object.fromEntries(RUNS.map(([name, sd]) => [name, g.map((v) => `${Math.round((v + sd * normal()) * 1000) / 1000}\n`).join("")])),
   // a run that fails validation: a score that is not a number
-  fs.mkdirSync(path.join(folder, "Bad_run1primary"), { recursive: true })
-  fs.writeFileSync(path.join(folder, "Bad_run1primary", spec.run), [...g.slice(1).map(String), "oops"].join("\n") + "\n")
-}
+  Bad_run1primary: [...g.slice(1).map(String), "oops"].join("\n") + "\n"
+}))
 
 const quiet = <A, E>(self: Effect.Effect<A, E>) => Effect.runPromise(self.pipe(Effect.provideService(References.MinimumLogLevel, "None")))
 const layer = Layer.provideMerge(ScoringAdapter.layerWithReport({ task: sts2017, gold: goldDir }), NodeServices.layer)

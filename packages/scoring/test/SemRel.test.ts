@@ -8,28 +8,11 @@
  */
 import { describe, expect, it } from "vitest"
 import { Aligned, Json, Rank, ScoredRun } from "@stseval/scoring"
-import { goldOf, submission, toyEdition } from "./helpers.js"
+import { goldOf, semrelToyEdition, submission, toyEdition } from "./helpers.js"
 import { pearson } from "@stseval/vitest-config/reference"
 
 // A SemRel-shaped edition: three languages, esp without a public gold (as in the registry).
-const edition = toyEdition({
-  id: "semrel-toy",
-  title: "SemRel-like toy edition",
-  family: "sts",
-  scale: { min: 0, max: 1 },
-  submission: "folder",
-  datasets: ["eng", "amh", "esp"].map((l) => ({
-    name: l,
-    gold: `${l}/${l}_test_with_labels.csv`,
-    goldFormat: "semrel-csv",
-    run: `pred_${l}.csv`,
-    ...(l === "esp" ? { goldNotPublic: "the organisers did not release the esp test labels" } : {})
-  })),
-  runLimit: 1,
-  ranking: [{ subtask: "relatedness", metric: "spearman", aggregate: "mean", ranked: "per-dataset", report: ["spearman", "pearson"] }],
-  missingDataset: "no-official-score",
-  published: { style: "r3" }
-})
+const edition = semrelToyEdition()
 
 const goldEng = { E1: 0.1, E2: 0.5, E3: 0.9, E4: 0.3, E5: 0.7, E6: 0.5 }
 const goldAmh = { A1: 0.2, A2: 0.8, A3: 0.4, A4: 0.6 }

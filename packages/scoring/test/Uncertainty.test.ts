@@ -9,20 +9,12 @@ import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Engine } from "../src/index.js"
 import { Json, Rank, ScoredRun, Signature, Uncertainty } from "../src/index.js"
-import { goldOf, lines, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
+import { goldOf, lines, mulberry32, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
 
 // ---------------------------------------------------------------------------------------------
 // Fixture: a two-dataset STS edition (weighted mean, a lacking dataset counts r = 0), 40 and 30
 // pairs, three primary runs of known quality and one non-primary run.
 
-/** mulberry32: a generator of the test's own, unrelated to the engine's xoroshiro128+. */
-const mulberry32 = (seed: number) => () => {
-  seed |= 0
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
 const normal = (rand: () => number) => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand())
 
 const rand = mulberry32(7)

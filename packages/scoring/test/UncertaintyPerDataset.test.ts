@@ -13,36 +13,11 @@ import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Engine } from "../src/index.js"
 import { Json, Rank, ScoredRun, Signature, Uncertainty } from "../src/index.js"
-import { goldOf, submission, toyEdition } from "./helpers.js"
+import { goldOf, mulberry32, semrelToyEdition, submission } from "./helpers.js"
 
 // A SemRel-shaped edition: two languages with a gold, esp without one (as in the registry).
-const edition = toyEdition({
-  id: "semrel-toy",
-  title: "SemRel-like toy edition",
-  family: "sts",
-  scale: { min: 0, max: 1 },
-  submission: "folder",
-  datasets: ["eng", "amh", "esp"].map((l) => ({
-    name: l,
-    gold: `${l}/${l}_test_with_labels.csv`,
-    goldFormat: "semrel-csv",
-    run: `pred_${l}.csv`,
-    ...(l === "esp" ? { goldNotPublic: "the organisers did not release the esp test labels" } : {})
-  })),
-  runLimit: 1,
-  ranking: [{ subtask: "relatedness", metric: "spearman", aggregate: "mean", ranked: "per-dataset", report: ["spearman", "pearson"] }],
-  missingDataset: "no-official-score",
-  published: { style: "r3" }
-})
+const edition = semrelToyEdition()
 
-/** mulberry32: the test's own generator. */
-const mulberry32 = (seed: number) => () => {
-  seed |= 0
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
 const rand = mulberry32(2024)
 const goldScores = (lang: string, n: number) => Array.from({ length: n }, (_, i) => [`${lang}-${i + 1}`, Math.round(rand() * 100) / 100] as const)
 const golds = { eng: goldScores("eng", 60), amh: goldScores("amh", 45) }

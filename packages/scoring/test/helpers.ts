@@ -71,3 +71,36 @@ export const expectClose = (m: MetricValue.MetricValue, value: number, digits = 
   expect(m._tag).toBe("Defined")
   expect(MetricValue.getOrNaN(m)).toBeCloseTo(value, digits)
 }
+
+/** mulberry32: a generator of the tests' own, unrelated to the engine's xoroshiro128+. */
+export const mulberry32 = (seed: number) => () => {
+  seed |= 0
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
+/**
+ * A SemRel-shaped edition (SemEval-2024 Task 1): languages `eng`, `amh` and `esp` (esp without a
+ * public gold, as in the registry), ranked per language by Spearman.
+ */
+export const semrelToyEdition = (): Registry.TaskEdition =>
+  toyEdition({
+    id: "semrel-toy",
+    title: "SemRel-like toy edition",
+    family: "sts",
+    scale: { min: 0, max: 1 },
+    submission: "folder",
+    datasets: ["eng", "amh", "esp"].map((l) => ({
+      name: l,
+      gold: `${l}/${l}_test_with_labels.csv`,
+      goldFormat: "semrel-csv",
+      run: `pred_${l}.csv`,
+      ...(l === "esp" ? { goldNotPublic: "the organisers did not release the esp test labels" } : {})
+    })),
+    runLimit: 1,
+    ranking: [{ subtask: "relatedness", metric: "spearman", aggregate: "mean", ranked: "per-dataset", report: ["spearman", "pearson"] }],
+    missingDataset: "no-official-score",
+    published: { style: "r3" }
+  })
