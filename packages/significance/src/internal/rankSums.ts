@@ -153,7 +153,7 @@ export function rankSumsKernel(
   let P: Float64Array
   let sums = new Float64Array(0)
   let walk: ((...args: Array<number>) => void) | undefined
-  let pOrder = 0
+  const pOrder = 0
   let pBounds = 0
   let pW = 0
   let pP = 0
@@ -438,8 +438,8 @@ let jobs = 0
 // the kernel writes these out (it cannot import them)
 if (CHUNK !== 64) throw new Error("rankSums: CHUNK mismatch")
 
-/** Work (resamples x pairs x walks) from which a second thread pays for its start-up (~50 ms of work). */
-const THREAD_WORK = 2e7
+/** Work (resamples x pairs x walks) from which a second thread pays for its start-up (~70 ms of work). */
+const THREAD_WORK = 5e7
 
 export interface RunOptions {
   /** "auto": the WebAssembly walk when available, else JavaScript (the same bits). */
@@ -474,7 +474,7 @@ export const original = (p: Plan, start: Int32Array, KF: number, FIG: number, ou
 export const resampled = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, options: RunOptions = {}): Float64Array => {
   const units = Math.ceil(B / CHUNK)
   if (p.dataset.length === 0) return new Float64Array(B * KF).fill(Number.NaN)
-  const work = B * (p.order.length + p.bounds.length)
+  const work = B * p.order.length
   const threads = Math.max(1, Math.min(64, Math.floor(options.threads ?? Threads.defaultThreads(work, THREAD_WORK))))
   const share = threads > 1 && units > 1 && typeof SharedArrayBuffer === "function"
   const samples = share ? new Float64Array(new SharedArrayBuffer(8 * B * KF)) : new Float64Array(B * KF)
