@@ -35,11 +35,25 @@ export interface Groups {
 }
 
 export const groups = (values: Float64Array, start: number, n: number): Groups => {
+  // By (value, position): the values sorted natively (a typed-array sort, several times faster than
+  // sorting positions with a comparator), then each position, in increasing order, takes the next
+  // free slot of its value's run (found by binary search). -0 and 0 share a run, as they compare equal.
+  const sorted = values.slice(start, start + n).sort()
+  const taken = new Int32Array(n)
   const order = new Int32Array(n)
-  for (let i = 0; i < n; i++) order[i] = i
-  order.sort((a, b) => values[start + a] - values[start + b] || a - b)
+  for (let i = 0; i < n; i++) {
+    const v = values[start + i]
+    let lo = 0
+    let hi = n
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (sorted[mid] < v) lo = mid + 1
+      else hi = mid
+    }
+    order[lo + taken[lo]++] = i
+  }
   const bounds: Array<number> = [0]
-  for (let j = 1; j < n; j++) if (values[start + order[j]] !== values[start + order[j - 1]]) bounds.push(j)
+  for (let j = 1; j < n; j++) if (sorted[j] !== sorted[j - 1]) bounds.push(j)
   bounds.push(n)
   return { order, bounds: Int32Array.from(bounds) }
 }
