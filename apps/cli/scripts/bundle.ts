@@ -130,7 +130,8 @@ const PARAMS = ["require", "module", "exports", "__filename", "__dirname", "__st
  * The ESM loader around the program. Plain JavaScript, kept small: it runs before anything is cached.
  * The code cache is V8's serialised bytecode for this exact program; V8 itself rejects a cache made
  * by another V8 version or with other flags (then it is rebuilt), and the file name carries the
- * program's hash, so a rebuilt stseval never reads an older program's cache. The folder is the
+ * program's hash, so a rebuilt stseval never reads an older program's cache, and the command (one
+ * cache per command, each holding what that command compiled). The folder is the
  * user's own (mode 700, checked) in the system temp folder, like Node's own compile cache;
  * NODE_DISABLE_COMPILE_CACHE=1 turns it off.
  */
@@ -150,7 +151,10 @@ const program = ${JSON.stringify(body)}
 const filename = fileURLToPath(import.meta.url)
 const uid = typeof process.getuid === "function" ? process.getuid() : undefined
 const cacheDir = path.join(os.tmpdir(), "stseval-compile-cache" + (uid === undefined ? "" : "-" + uid))
-const cacheFile = path.join(cacheDir, "${hash}-" + process.version + "-" + process.arch + ".v8")
+// One cache per command: a cache holds the functions the run that wrote it compiled, so \`score\`
+// after a first \`--help\` would otherwise compile all of scoring on every start.
+const command = /^[a-z][a-z-]{0,31}$/.test(process.argv[2] ?? "") ? process.argv[2] : "other"
+const cacheFile = path.join(cacheDir, "${hash}-" + command + "-" + process.version + "-" + process.arch + ".v8")
 const useCache = !process.env.NODE_DISABLE_COMPILE_CACHE
 /** A folder someone else owns or can write to is never read from. */
 const ours = (dir) => {

@@ -3,7 +3,7 @@
  * `run` is the program `bin.ts` runs; `runInProcess` runs it inside the calling process with
  * its own output streams and environment (what the tests use: no process per test).
  */
-import * as NodeServices from "@effect/platform-node/NodeServices"
+import { services } from "./internal/Services.js"
 import { format } from "node:util"
 import { Cause, Console, Effect, Logger, Runtime } from "effect"
 import { Command } from "effect/cli"
@@ -76,7 +76,7 @@ export const runInProcess = async (argv: ReadonlyArray<string>, io: Io): Promise
   const program = run(argv).pipe(
     // as the runtime's main does: an error not already printed by the command is logged
     Effect.tapCause((cause) => (Cause.hasInterruptsOnly(cause) || !Runtime.getErrorReported(Cause.squash(cause)) ? Effect.void : Effect.logError(cause))),
-    Effect.provide(NodeServices.layer),
+    Effect.provide(services),
     Effect.provideService(Logger.LogToStderr, true),
     Effect.provideService(Console.Console, consoleOf(io)),
     Effect.provideService(Environment, io.env ?? process.env)

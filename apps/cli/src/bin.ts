@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import * as NodeServices from "@effect/platform-node/NodeServices"
+import { services } from "./internal/Services.js"
 import { Console, Effect, Logger } from "effect"
 import { teardown } from "./internal/Exit.js"
 import { run, sanitizedConsole } from "./Main.js"
@@ -15,7 +15,7 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 run(process.argv.slice(2)).pipe(
-  Effect.provide(NodeServices.layer),
+  Effect.provide(services),
   // log lines (the watcher's progress) are notes for people: stderr, so stdout stays the output
   Effect.provideService(Logger.LogToStderr, true),
   Effect.provideService(Console.Console, sanitizedConsole()),

@@ -144,7 +144,7 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     const dir = path.join(work, "tmp", cacheDirs()[0])
     const files = fs.readdirSync(dir)
     expect(files).toHaveLength(1)
-    expect(files[0]).toMatch(new RegExp(`^[0-9a-f]{16}-${process.version}-${process.arch}\\.v8$`))
+    expect(files[0]).toMatch(new RegExp(`^[0-9a-f]{16}-tasks-${process.version}-${process.arch}\\.v8$`))
     expect(fs.statSync(dir).mode & 0o777).toBe(0o700)
     const written = fs.statSync(path.join(dir, files[0])).mtimeMs
     const second = await run(["tasks"])
@@ -157,6 +157,11 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     fs.rmSync(path.join(dir, files[0]))
     expect((await run(["tasks"])).stdout).toBe(off.stdout)
     expect(fs.readdirSync(dir)).toEqual([])
+    // one cache per command (each holds what its command compiled); no command is "other"
+    fs.chmodSync(dir, 0o700)
+    expect((await run(["--version"])).code).toBe(0)
+    expect((await run(["tasks"])).stdout).toBe(off.stdout)
+    expect(fs.readdirSync(dir).map((f) => f.replace(/^[0-9a-f]{16}-([a-z-]+)-.*$/, "$1")).sort()).toEqual(["other", "tasks"])
   })
 })
 

@@ -2,7 +2,7 @@
  * `--ci` end to end, through the real executable, on small STS 2017 runs built here (7 tracks x 30
  * pairs): `rank --ci 95 --json` gives every run's official figure an interval and every entry of
  * the official ranking a rank interval, equal to a direct `Intervals.compute` call on the same
- * scores with the same seed; text, LaTeX and HTML show them.
+ * scores with the same seed; text, LaTeX and HTML show them; `watch --ci 95` publishes the same.
  */
 import { Ajv2020 } from "ajv/dist/2020.js"
 import * as fs from "node:fs"
@@ -57,13 +57,17 @@ let json: CliResult
 let text: CliResult
 let latex: CliResult
 let html: CliResult
+let watched: CliResult
+const board = path.join(tmp, "board")
 beforeAll(async () => {
   // one process each, side by side
-  ;[json, text, latex, html] = await Promise.all([
+  ;[json, text, latex, html, watched] = await Promise.all([
     runCli(["rank", ...common, "--ci", "95", "--json"]),
     runCli(["rank", ...common, "--ci", "95"]),
     runCli(["report", ...common, "--ci", "95", "--format", "latex"]),
-    runCli(["report", ...common, "--ci", "0.95", "--format", "html"])
+    runCli(["report", ...common, "--ci", "0.95", "--format", "html"]),
+    // primary runs only, as rank ranks them
+    runCli(["watch", ...common, "--ci", "95", "--primary-only", "--once", "--out", board])
   ])
 }, 60_000)
 
@@ -171,5 +175,58 @@ describe("intervals where people read them", () => {
     expect(html.stdout.match(/<svg class="ci"/g)?.length).toBe(8 * RUNS.length)
     expect(html.stdout).toMatch(/<tr data-run="Ace\/run1">.*<td class="r" data-value="1"><bdi dir="auto">1<\/bdi><\/td><\/tr>/)
     expect(html.stdout).toContain('title="its rank interval overlaps the best run&#39;s"')
+  })
+})
+
+describe("stseval watch --ci 95 (the live leaderboard)", () => {
+  interface Figure {
+    readonly value: number | null
+    readonly ci?: { readonly low: number; readonly high: number; readonly level: number } | null
+  }
+  interface Board {
+    readonly intervals: { readonly signature: string }
+    readonly rankings: ReadonlyArray<{ readonly ranking: string; readonly bestGroup: ReadonlyArray<string>; readonly entries: ReadonlyArray<Entry> }>
+    readonly runs: ReadonlyArray<{ readonly id: string; readonly official: ReadonlyArray<Figure>; readonly datasets: ReadonlyArray<Figure & { readonly dataset: string }> }>
+  }
+
+  it("gives every figure and every ranked entry the interval rank --ci 95 --json gives it; the signature in the JSON and the page", () => {
+    expect(watched.code, watched.stderr).toBe(0)
+    const b = JSON.parse(fs.readFileSync(path.join(board, "leaderboard.json"), "utf8")) as Board
+    const doc = JSON.parse(json.stdout) as Doc
+    expect(b.intervals.signature).toBe(doc.intervals.signature)
+    const ranked = doc.rankings.rankings[0]
+    const official = b.rankings.find((r) => r.ranking === "official")!
+    expect(official.bestGroup).toEqual(ranked.bestGroup)
+    expect(official.entries.filter((e) => e.rank !== null).map((e) => [e.id, e.rank, e.ci, e.rankInterval])).toEqual(
+      ranked.entries.map((e) => [e.id, e.rank, e.ci, e.rankInterval])
+    )
+    expect(b.runs).toHaveLength(RUNS.length)
+    for (const run of b.runs) {
+      const scored = doc.runs.find((r) => r.run.id === run.id)!
+      expect(run.official[0].ci).toEqual(scored.aggregate["official"].ci)
+      for (const d of run.datasets) expect(d.ci, `${run.id} ${d.dataset}`).toEqual(scored.datasets[d.dataset].pearson.ci)
+    }
+    // the non-primary run: not ranked (as rank leaves it out), yet intervals on its figures
+    expect(official.entries.find((e) => e.id === "Cat/run2")?.rank ?? null).toBeNull()
+    expect(official.entries.find((e) => e.id === "Cat/run2")?.rankInterval).toBeUndefined()
+    expect(b.runs.find((r) => r.id === "Cat/run2")!.official[0].ci?.level).toBe(0.95)
+    expect(fs.readFileSync(path.join(board, "leaderboard.html"), "utf8")).toContain(doc.intervals.signature)
+    expect(fs.readFileSync(path.join(board, "leaderboard.md"), "utf8")).toContain("Rank range")
+  })
+
+  it("leaderboard.json matches docs/schemas/leaderboard.schema.json", () => {
+    const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, "docs/schemas/leaderboard.schema.json"), "utf8")) as object
+    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema)
+    const b: unknown = JSON.parse(fs.readFileSync(path.join(board, "leaderboard.json"), "utf8"))
+    expect(validate(b), JSON.stringify(validate.errors)).toBe(true)
+  })
+
+  it("a bad --ci is a usage error (exit 2), nothing written", async () => {
+    const out = path.join(tmp, "bad-board")
+    const r = await runCli(["watch", ...common, "--ci", "95", "--seed", "-3", "--once", "--out", out])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain("seed")
+    expect(r.stderr).not.toMatch(/\n\s+at /)
+    expect(fs.existsSync(path.join(out, "leaderboard.json"))).toBe(false)
   })
 })

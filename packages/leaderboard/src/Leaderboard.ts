@@ -10,8 +10,10 @@
  * @since 0.1.0
  */
 import { Issue, Submissions } from "@stseval/formats"
+import type { Registry } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
-import { Json, Rank } from "@stseval/scoring"
+import { Json, Rank, Uncertainty } from "@stseval/scoring"
+import type { ScoredRun } from "@stseval/scoring"
 import { Schema } from "effect"
 import { DatasetFigure, OfficialFigure } from "./Scorer.js"
 import type { RunOutcome } from "./Scorer.js"
@@ -47,6 +49,11 @@ export interface RunRecord {
   /** ms since the epoch: the run's submission time for the deadline rule (see docs/watch.md) */
   readonly submittedAt: number
   readonly outcome: RunOutcome
+  /**
+   * The engine's scored run behind `outcome`, with its aligned scores: kept in memory (never
+   * written) with intervals on, for `intervals`. @since 0.2.0
+   */
+  readonly scored?: ScoredRun.ScoredRun | undefined
 }
 
 /** @since 0.1.0 */
@@ -76,6 +83,11 @@ const who = {
   flags: Schema.Array(Json.FlagJson)
 }
 
+/** An official figure on the board: with intervals (`--ci`), its interval too (`Json.ciFields`). @since 0.2.0 */
+export const BoardFigure = Schema.Struct({ ...OfficialFigure.fields, ...Json.ciFields }).annotate({ identifier: "BoardFigure" })
+/** A dataset's figure on the board: with intervals (`--ci`), its interval too. @since 0.2.0 */
+export const BoardDatasetFigure = Schema.Struct({ ...DatasetFigure.fields, ...Json.ciFields }).annotate({ identifier: "BoardDatasetFigure" })
+
 /** One run of `leaderboard.json`. @since 0.1.0 */
 export const LeaderboardRun = Schema.Struct({
   ...who,
@@ -84,8 +96,8 @@ export const LeaderboardRun = Schema.Struct({
   status: Schema.Literals(["scored", "failed"]),
   failure: Schema.NullOr(Schema.String).annotate({ description: "why the run failed" }),
   hash: Schema.String.annotate({ description: "SHA-256 of the run's content" }),
-  official: Schema.Array(OfficialFigure).annotate({ description: "empty in the hidden phase's public view" }),
-  datasets: Schema.Array(DatasetFigure).annotate({
+  official: Schema.Array(BoardFigure).annotate({ description: "empty in the hidden phase's public view" }),
+  datasets: Schema.Array(BoardDatasetFigure).annotate({
     description: "per-dataset figures (STS: Pearson per dataset), in the edition's order; empty for a one-dataset edition and in the hidden phase's public view"
   }),
   errors: Schema.Array(Issue.Issue),
@@ -99,6 +111,9 @@ export const LeaderboardEntry = Schema.Struct({
   rank: Schema.NullOr(Schema.Int).annotate({ description: "1-based competition rank; null when not ranked (reason says why)" }),
   ...who,
   value: Schema.NullOr(Schema.Finite),
+  ...Json.ciFields,
+  rankInterval: Schema.optionalKey(Json.RankIntervalJson),
+  overlapsBest: Schema.optionalKey(Schema.Boolean.annotate({ description: "with --ci: its rank interval overlaps the rank interval of a run ranked first" })),
   reason: Schema.NullOr(Schema.String)
 }).annotate({ identifier: "LeaderboardEntry" })
 /** @since 0.1.0 */
@@ -108,6 +123,9 @@ export type LeaderboardEntry = typeof LeaderboardEntry.Type
 export const Ranking = Schema.Struct({
   ranking: Schema.String,
   metric: Schema.String,
+  bestGroup: Schema.optionalKey(
+    Schema.Array(Schema.String).annotate({ description: "with --ci: ids of the runs whose rank interval overlaps the best run's, by rank" })
+  ),
   entries: Schema.Array(LeaderboardEntry).annotate({ description: "ranked entries (best first), then the runs not ranked" })
 })
 /** @since 0.1.0 */
@@ -125,7 +143,9 @@ export const Leaderboard = Schema.Struct({
   primaryOnly: Schema.Boolean,
   counts: Schema.Struct({ runs: Count, scored: Count, failed: Count, ranked: Count }),
   rankings: Schema.Array(Ranking).annotate({ description: "one per official figure; empty in the hidden phase's public view" }),
-  runs: Schema.Array(LeaderboardRun).annotate({ description: "every published run, by team, run number, name" })
+  runs: Schema.Array(LeaderboardRun).annotate({ description: "every published run, by team, run number, name" }),
+  /** with --ci: the intervals' settings and signature; absent in the hidden phase's public view */
+  intervals: Schema.optionalKey(Json.IntervalsJson)
 }).annotate({ identifier: "Leaderboard", title: "stseval watch: leaderboard.json and leaderboard.public.json (stseval/leaderboard@1)" })
 /** @since 0.1.0 */
 export type Leaderboard = typeof Leaderboard.Type
@@ -233,21 +253,87 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
 }
 
 /**
+ * Intervals on every figure and rank of a board (`--ci`): `Uncertainty.compute` (the mapping
+ * `rank --ci` and `report --ci` use) over the scored runs of the board, each named by its board id,
+ * with the runs the board ranks as the ranked ones: so a run beyond the run limit, or after the
+ * deadline with `exclude`, gets intervals on its figures and none on a rank, and a failed run
+ * gets neither. The board ranks the same runs in each of its rankings (a run without a figure in
+ * one is ranked in none of its resamples there), so the ids it ranks in any ranking are the
+ * `ranked` option. No Spearman pass: the board shows no Spearman figure.
+ *
+ * Undefined while a scored run of the board has no `scored` run in memory (right after a restart,
+ * until the watcher has read the run again): intervals over some of the runs would give wrong
+ * rank intervals.
+ *
+ * @since 0.2.0
+ */
+export const intervals = (
+  board: Leaderboard,
+  records: ReadonlyArray<RunRecord>,
+  edition: Registry.TaskEdition,
+  options: Uncertainty.Options
+): Uncertainty.ResultIntervals | Uncertainty.Invalid | undefined => {
+  const byEntry = new Map(records.map((r) => [r.entry, r]))
+  const runs: Array<ScoredRun.ScoredRun> = []
+  for (const r of board.runs) {
+    if (r.status !== "scored") continue
+    const scored = byEntry.get(r.entry)?.scored
+    if (scored === undefined) return undefined
+    // the board's id (`assignIds` over the whole folder) is the run's name in every output
+    runs.push({ ...scored, meta: { ...scored.meta, id: r.id } })
+  }
+  const ranked = [...new Set(board.rankings.flatMap((k) => k.entries.flatMap((e) => (e.rank !== null ? [e.id] : []))))]
+  return Uncertainty.compute({ edition, runs }, { ...options, ranked, spearman: false })
+}
+
+/**
+ * The board with its intervals: each figure's `ci` (`Json.ciOf`, as `rank --json`), each ranked
+ * entry's `rankInterval` and `overlapsBest`, each ranking's `bestGroup`, and the settings once.
+ *
+ * @since 0.2.0
+ */
+export const withIntervals = (board: Leaderboard, iv: Uncertainty.ResultIntervals): Leaderboard => ({
+  ...board,
+  rankings: board.rankings.map((k) => ({
+    ranking: k.ranking,
+    metric: k.metric,
+    bestGroup: [...Uncertainty.bestGroup(iv, k.ranking)],
+    entries: k.entries.map(({ reason, ...e }): LeaderboardEntry => {
+      const ri = Uncertainty.runIntervals(iv, k.ranking, e.id)
+      return {
+        ...e,
+        ...Json.ciOf(ri?.official),
+        ...(ri?.rankInterval !== undefined ? { rankInterval: { low: ri.rankInterval.low, high: ri.rankInterval.high }, overlapsBest: ri.overlapsBest } : {}),
+        reason
+      }
+    })
+  })),
+  runs: board.runs.map((r) => ({
+    ...r,
+    official: r.official.map((o) => ({ ...o, ...Json.ciOf(Uncertainty.rankedFigure(iv, o.ranking, r.id)) })),
+    datasets: r.datasets.map((d) => ({ ...d, ...Json.ciOf(Uncertainty.datasetFigure(iv, r.id, d.dataset, "pearson")) }))
+  })),
+  intervals: Json.intervalsToJson(iv)
+})
+
+/**
  * What participants see (`leaderboard.public.*`). Outside the hidden phase it is the full board.
  * In the hidden phase it carries each run's validation status only: no rankings, no figures, and
  * no warnings (a warning can reveal a figure); errors stay, since they tell a team what to fix.
  *
  * @since 0.1.0
  */
-export const publicView = (board: Leaderboard, hidden: boolean): Leaderboard =>
-  !hidden
-    ? { ...board, view: "public", hidden: false }
-    : {
-        ...board,
-        view: "public",
-        hidden: true,
-        counts: { ...board.counts, ranked: 0 },
-        rankings: [],
-        runs: board.runs.map((r) => ({ ...r, official: [], datasets: [], warnings: [] }))
-      }
+export const publicView = (board: Leaderboard, hidden: boolean): Leaderboard => {
+  if (!hidden) return { ...board, view: "public", hidden: false }
+  // no intervals either: their notes name runs and their figures
+  const { intervals: _intervals, ...rest } = board
+  return {
+    ...rest,
+    view: "public",
+    hidden: true,
+    counts: { ...board.counts, ranked: 0 },
+    rankings: [],
+    runs: board.runs.map((r) => ({ ...r, official: [], datasets: [], warnings: [] }))
+  }
+}
 

@@ -4,6 +4,9 @@
  *
  * @since 0.1.0
  */
+import type { Registry } from "@stseval/formats"
+import { Style, Uncertainty } from "@stseval/scoring"
+import { Layouts } from "@stseval/tables"
 import { Context } from "effect"
 import type { Flag, Leaderboard, LeaderboardEntry } from "./Leaderboard.js"
 
@@ -13,16 +16,48 @@ export interface Rendered {
   readonly html: string
 }
 
-/** @since 0.1.0 */
+/**
+ * A renderer; `edition` (the watcher's) gives the published number style.
+ *
+ * @since 0.1.0
+ */
 export interface RendererShape {
-  readonly render: (board: Leaderboard) => Rendered
+  readonly render: (board: Leaderboard, edition?: Registry.TaskEdition) => Rendered
 }
+
+/**
+ * The number style of a figure named `metric` (`pearson`, `mean`, `accuracy`...): scoring's
+ * `Style`, the one style of every output; without an edition, r to 3 decimals.
+ *
+ * @since 0.2.0
+ */
+export const styleOf = (edition: Registry.TaskEdition | undefined, metric: string): Style.NumberStyle =>
+  Style.of(edition ?? { published: { style: "r3" } }, Style.kindOf(metric))
 
 /** Published tables mark a late or corrected run with `*`, a post-deadline one with a dagger. */
 const marks = (flags: ReadonlyArray<Flag>): string =>
   `${flags.includes("late") || flags.includes("corrected") ? "*" : ""}${flags.includes("post-deadline") ? "†" : ""}`
 
-const fmt = (v: number | null): string => (v === null ? "–" : v.toFixed(4))
+/** A figure in its style, with its interval when it has one (`--ci`): `82.64 [79.10, 85.83]`. */
+const fmt = (f: { readonly value: number | null; readonly ci?: { readonly low: number; readonly high: number } | null | undefined }, style: Style.NumberStyle): string =>
+  f.value === null
+    ? "–"
+    : `${Style.format(f.value, style)}${f.ci != null ? ` [${Style.format(f.ci.low, style)}, ${Style.format(f.ci.high, style)}]` : ""}`
+
+/** The rank range (`--ci`): `1-3`, `2`, or empty for a run that is not ranked. */
+const range = (e: LeaderboardEntry): string => (e.rankInterval !== undefined ? Uncertainty.formatRankInterval(e.rankInterval) : "")
+
+/** `≈` after a run whose rank interval overlaps the best run's (as `report --ci` marks it). */
+const overlaps = (e: LeaderboardEntry): string => (e.overlapsBest === true ? " \u2248" : "")
+
+/** What `≈`, the rank range and the intervals are (the footnotes of `report --ci`) and their signature; nothing without `--ci`. */
+const intervalsNote = (board: Leaderboard): string | undefined =>
+  board.intervals === undefined
+    ? undefined
+    : [
+        ...Layouts.intervalFootnotes(board.intervals, { overlapsBest: board.rankings.some((r) => r.entries.some((e) => e.overlapsBest === true)), range: true }),
+        `Intervals' signature: ${board.intervals.signature}`
+      ].join(" ")
 
 const mdCell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ")
 
@@ -32,7 +67,7 @@ const mdCell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\r?\n/g, 
  *
  * @since 0.1.0
  */
-export const markdown = (board: Leaderboard): string => {
+export const markdown = (board: Leaderboard, edition?: Registry.TaskEdition): string => {
   const out: Array<string> = []
   out.push(`# Leaderboard: ${board.task}${board.view === "public" && board.hidden ? " (hidden phase: validation only)" : ""}`, "")
   out.push(
@@ -40,11 +75,19 @@ export const markdown = (board: Leaderboard): string => {
       ` Run limit ${board.runLimit} per team${board.deadline !== null ? `; deadline ${board.deadline}` : ""}. \`*\` late or corrected, \`†\` after the deadline.`,
     ""
   )
+  const ci = board.intervals !== undefined
   for (const r of board.rankings) {
-    out.push(`## ${r.ranking} (${r.metric})`, "", `| Rank | Run | Team | Primary | ${r.metric} | Note |`, "|---:|---|---|:---:|---:|---|")
-    for (const e of r.entries) out.push(row(e))
+    out.push(
+      `## ${r.ranking} (${r.metric})`,
+      "",
+      `| Rank |${ci ? " Rank range |" : ""} Run | Team | Primary | ${r.metric} | Note |`,
+      `|---:|${ci ? "---:|" : ""}---|---|:---:|---:|---|`
+    )
+    for (const e of r.entries) out.push(row(e, ci, styleOf(edition, r.metric)))
     out.push("")
   }
+  const note = intervalsNote(board)
+  if (note !== undefined) out.push(note, "")
   const shown = board.hidden && board.view === "public" ? board.runs : board.runs.filter((r) => r.status === "failed" || r.errors.length > 0)
   if (shown.length > 0) {
     out.push(board.hidden && board.view === "public" ? "## Runs" : "## Runs with errors", "", "| Run | Team | Status | Errors |", "|---|---|---|---|")
@@ -57,8 +100,8 @@ export const markdown = (board: Leaderboard): string => {
   return out.join("\n")
 }
 
-const row = (e: LeaderboardEntry): string =>
-  `| ${e.rank ?? ""} | ${mdCell(e.id)}${marks(e.flags)} | ${mdCell(e.team)} | ${e.primary ? "yes" : ""} | ${fmt(e.value)} | ${mdCell(e.reason ?? "")} |`
+const row = (e: LeaderboardEntry, ci: boolean, style: Style.NumberStyle): string =>
+  `| ${e.rank ?? ""} |${ci ? ` ${range(e)} |` : ""} ${mdCell(e.id)}${marks(e.flags)}${overlaps(e)} | ${mdCell(e.team)} | ${e.primary ? "yes" : ""} | ${fmt(e, style)} | ${mdCell(e.reason ?? "")} |`
 
 /** @since 0.1.0 */
 export const escapeHtml = (s: string): string =>
@@ -69,7 +112,7 @@ export const escapeHtml = (s: string): string =>
  *
  * @since 0.1.0
  */
-export const html = (board: Leaderboard): string => {
+export const html = (board: Leaderboard, edition?: Registry.TaskEdition): string => {
   const e = escapeHtml
   const parts: Array<string> = []
   const hiddenPublic = board.hidden && board.view === "public"
@@ -82,15 +125,22 @@ export const html = (board: Leaderboard): string => {
     `<h1>Leaderboard: ${e(board.task)}${hiddenPublic ? " (hidden phase: validation only)" : ""}</h1>`,
     `<p>${board.counts.runs} runs: ${board.counts.scored} scored, ${board.counts.failed} failed${hiddenPublic ? "" : `, ${board.counts.ranked} ranked`}. Run limit ${board.runLimit} per team${board.deadline !== null ? `; deadline ${e(board.deadline)}` : ""}. * late or corrected, † after the deadline.</p>`
   )
+  const ci = board.intervals !== undefined
   for (const r of board.rankings) {
-    parts.push(`<h2>${e(r.ranking)} (${e(r.metric)})</h2>`, `<table><thead><tr><th>Rank</th><th>Run</th><th>Team</th><th>Primary</th><th>${e(r.metric)}</th><th>Note</th></tr></thead><tbody>`)
+    const style = styleOf(edition, r.metric)
+    parts.push(
+      `<h2>${e(r.ranking)} (${e(r.metric)})</h2>`,
+      `<table><thead><tr><th>Rank</th>${ci ? "<th>Rank range</th>" : ""}<th>Run</th><th>Team</th><th>Primary</th><th>${e(r.metric)}</th><th>Note</th></tr></thead><tbody>`
+    )
     for (const x of r.entries) {
       parts.push(
-        `<tr><td class="num">${x.rank ?? ""}</td><td>${e(x.id)}${marks(x.flags)}</td><td>${e(x.team)}</td><td>${x.primary ? "yes" : ""}</td><td class="num">${fmt(x.value)}</td><td>${e(x.reason ?? "")}</td></tr>`
+        `<tr><td class="num">${x.rank ?? ""}</td>${ci ? `<td class="num">${range(x)}</td>` : ""}<td>${e(x.id)}${marks(x.flags)}${overlaps(x)}</td><td>${e(x.team)}</td><td>${x.primary ? "yes" : ""}</td><td class="num">${fmt(x, style)}</td><td>${e(x.reason ?? "")}</td></tr>`
       )
     }
     parts.push("</tbody></table>")
   }
+  const note = intervalsNote(board)
+  if (note !== undefined) parts.push(`<p class="intervals">${e(note)}</p>`)
   const shown = hiddenPublic ? board.runs : board.runs.filter((r) => r.status === "failed" || r.errors.length > 0)
   if (shown.length > 0) {
     parts.push(`<h2>${hiddenPublic ? "Runs" : "Runs with errors"}</h2>`, "<table><thead><tr><th>Run</th><th>Team</th><th>Status</th><th>Errors</th></tr></thead><tbody>")
@@ -105,7 +155,7 @@ export const html = (board: Leaderboard): string => {
 }
 
 /** The minimal renderer. @since 0.1.0 */
-export const minimal: RendererShape = { render: (board) => ({ md: markdown(board), html: html(board) }) }
+export const minimal: RendererShape = { render: (board, edition) => ({ md: markdown(board, edition), html: html(board, edition) }) }
 
 /**
  * The renderer the watcher uses; defaults to `minimal`.

@@ -13,6 +13,7 @@ import { Context, Schema } from "effect"
 import type { Effect } from "effect"
 import { Issue } from "@stseval/formats"
 import type { Registry, Submissions } from "@stseval/formats"
+import type { ScoredRun } from "@stseval/scoring"
 
 /**
  * One official figure of a run, e.g. `{ ranking: "official", metric: "wmean", value: 0.761 }`.
@@ -71,6 +72,11 @@ export type RunOutcome = typeof RunOutcome.Type
  * - `score`: score one run. It must not fail: a run that cannot be scored is a `failed` outcome.
  *   A defect (a thrown exception) is caught by the watcher and reported as a failed run that is not
  *   cached.
+ * - `scoreRun` (optional): the engine's `ScoredRun` of one run, with the aligned scores behind its
+ *   figures: what intervals (`--ci`) are computed from. The watcher asks for it only with
+ *   intervals on, for a run it has just scored (the adapter hands back the run `score` made) or
+ *   one whose outcome came from the cache (scored again from its bytes; see `ScoringAdapter`). A
+ *   scorer without it gives no intervals.
  *
  * @since 0.1.0
  */
@@ -78,6 +84,8 @@ export interface ScorerShape {
   readonly edition: Registry.TaskEdition
   readonly signature: string
   readonly score: (submission: Submissions.Submission) => Effect.Effect<RunOutcome>
+  /** @since 0.2.0 */
+  readonly scoreRun?: ((submission: Submissions.Submission) => Effect.Effect<ScoredRun.ScoredRun>) | undefined
 }
 
 /** @since 0.1.0 */

@@ -8,14 +8,14 @@
  *
  * @since 0.1.0
  */
-import type { Issue, Registry } from "@stseval/formats"
-import { Html, Markdown } from "@stseval/tables"
+import type { Issue, Registry, Submissions } from "@stseval/formats"
+import { Html, Layouts, Markdown } from "@stseval/tables"
 import type { Table } from "@stseval/tables"
-import { Engine, Json, Signature, Style } from "@stseval/scoring"
+import { Engine, Json, Signature, Uncertainty } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import { Effect, Layer } from "effect"
 import type { Leaderboard, LeaderboardRun } from "./Leaderboard.js"
-import { Renderer } from "./Render.js"
+import { Renderer, styleOf } from "./Render.js"
 import type { RendererShape } from "./Render.js"
 import { Scorer } from "./Scorer.js"
 import type { OfficialFigure, RunOutcome } from "./Scorer.js"
@@ -64,11 +64,27 @@ export const layer = (options: Options) =>
       for (const issue of context.gold.issues) {
         if (issue.severity === "error") yield* Effect.logWarning(`gold: ${issue.file}: ${issue.message}`)
       }
+      // Intervals (`--ci`) need each run's aligned scores, which the JSON outcome in the cache does
+      // not hold. The run `score` just made is handed to `scoreRun` (keyed by the submission, so
+      // it lives as long as the watcher holds the submission: nothing is kept without `--ci`); a
+      // run whose outcome came from the cache is scored again from its bytes. Why not cache the
+      // aligned scores: the watcher reads and hashes every run's bytes anyway to find its cache
+      // key (at each start too), and scoring one run takes milliseconds, while a cached copy would
+      // need a second way from JSON back to a `ScoredRun` (and make every cache file as large as
+      // the run); scored again, the aligned scores always come from the engine that signed the
+      // figures (the signature is part of the cache key).
+      const justScored = new WeakMap<Submissions.Submission, ScoredRun.ScoredRun>()
       return {
         edition: context.edition,
         // names the edition, the gold's content and the engine version: the cache key's part
         signature: Signature.make(context.edition, context.gold).text,
-        score: (submission) => Effect.sync(() => toOutcome(Engine.scoreSubmission(context, submission)))
+        score: (submission) =>
+          Effect.sync(() => {
+            const run = Engine.scoreSubmission(context, submission)
+            justScored.set(submission, run)
+            return toOutcome(run)
+          }),
+        scoreRun: (submission) => Effect.sync(() => justScored.get(submission) ?? Engine.scoreSubmission(context, submission))
       }
     })
   )
@@ -77,16 +93,20 @@ export const layer = (options: Options) =>
 // Rendering through @stseval/tables
 // ---------------------------------------------------------------------------------------------
 
-// the one number style of every output
-const styleOf = (edition: Registry.TaskEdition | undefined, metric: string): Table.NumberStyle =>
-  Style.of(edition ?? { published: { style: "r3" } }, Style.kindOf(metric))
-
 const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`
 
-const rowMarks = (r: LeaderboardRun): ReadonlyArray<Table.RowMark> => [
+const rowMarks = (r: LeaderboardRun, overlapsBest: boolean): ReadonlyArray<Table.RowMark> => [
   ...(r.flags.includes("late") || r.flags.includes("corrected") ? (["late"] as const) : []),
-  ...(r.flags.includes("post-deadline") ? (["postDeadline"] as const) : [])
+  ...(r.flags.includes("post-deadline") ? (["postDeadline"] as const) : []),
+  ...(overlapsBest ? (["overlapsBest"] as const) : [])
 ]
+
+/** A figure's cell, with its interval when it has one (`--ci`: HTML draws an error bar, as `report --ci`). */
+const figureCell = (
+  f: { readonly value: number | null; readonly ci?: { readonly low: number; readonly high: number } | null | undefined } | undefined,
+  marks: ReadonlyArray<Table.CellMark> = []
+): Table.Cell =>
+  f?.value != null ? { _tag: "number", value: f.value, marks, ...(f.ci != null ? { ci: { low: f.ci.low, high: f.ci.high } } : {}) } : { _tag: "missing", marks: [] }
 
 /**
  * The leaderboard as one report `Table`: a row per run (in the order of the headline ranking, then
@@ -102,9 +122,15 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
     { key: "team", header: "Team", align: "left" },
     { key: "primary", header: "Primary", align: "center" }
   ]
+  // with intervals (`--ci`), the rank range after each rank, as `report --ci` prints it
+  const ci = hiddenPublic ? undefined : board.intervals
   if (!hiddenPublic) {
     for (const r of board.rankings) {
       columns.push({ key: `${r.ranking}.rank`, header: "Rank", align: "right", group: r.ranking, number: { decimals: 0 } })
+      if (ci !== undefined) {
+        const { key, header, align, description } = Layouts.rankRangeColumn
+        columns.push({ key: `${r.ranking}.${key}`, header, align: align ?? "right", group: r.ranking, description })
+      }
       columns.push({ key: `${r.ranking}.value`, header: r.metric, align: "right", group: r.ranking, number: styleOf(edition, r.metric) })
     }
   }
@@ -116,6 +142,7 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
   columns.push({ key: "status", header: "Status", align: "left" }, { key: "note", header: "Note", align: "left" })
   const headline = board.rankings[0]
   const order = headline !== undefined && !hiddenPublic ? headline.entries.map((e) => e.id) : []
+  const used = { overlapsBest: false, range: false }
   const runs = [...board.runs].sort((a, b) => {
     const ia = order.indexOf(a.id)
     const ib = order.indexOf(b.id)
@@ -133,16 +160,23 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
       for (const r of board.rankings) {
         const e = r.entries.find((x) => x.id === run.id)
         cells[`${r.ranking}.rank`] = e?.rank != null ? { _tag: "number", value: e.rank, marks: [] } : { _tag: "missing", reason: e?.reason ?? undefined, marks: [] }
-        cells[`${r.ranking}.value`] = e?.value != null ? { _tag: "number", value: e.value, marks: e.rank === 1 ? ["best"] : [] } : { _tag: "missing", marks: [] }
+        if (ci !== undefined) {
+          cells[`${r.ranking}.${Layouts.rankRangeColumn.key}`] =
+            e?.rankInterval !== undefined ? { _tag: "text", text: Uncertainty.formatRankInterval(e.rankInterval), marks: [] } : { _tag: "missing", marks: [] }
+          used.range ||= e?.rankInterval !== undefined
+        }
+        cells[`${r.ranking}.value`] = figureCell(e, e?.rank === 1 ? ["best"] : [])
         if (note === "" && e?.reason != null) note = e.reason
       }
     }
     for (const name of datasetNames) {
-      const figure = run.datasets.find((d) => d.dataset === name)
-      cells[`dataset.${name}`] = figure?.value != null ? { _tag: "number", value: figure.value, marks: [] } : { _tag: "missing", marks: [] }
+      cells[`dataset.${name}`] = figureCell(run.datasets.find((d) => d.dataset === name))
     }
     cells.note = { _tag: "text", text: note, marks: [] }
-    return { id: run.id, cells, marks: rowMarks(run), flags: { late: run.late, corrected: run.corrected, postDeadline: run.postDeadline } }
+    // `≈` by the headline ranking, the one the rows are ordered by
+    const overlapsBest = ci !== undefined && headline?.entries.find((x) => x.id === run.id)?.overlapsBest === true
+    used.overlapsBest ||= overlapsBest
+    return { id: run.id, cells, marks: rowMarks(run, overlapsBest), flags: { late: run.late, corrected: run.corrected, postDeadline: run.postDeadline } }
   })
   return {
     id: `leaderboard-${board.task}`,
@@ -152,7 +186,11 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
     wide: false,
     columns,
     sections: [{ rows }],
-    footnotes: ["* late or corrected submission; \u2020 submitted after the deadline.", ...(hiddenPublic ? [] : ["\u2022 best in the column."])]
+    footnotes: [
+      "* late or corrected submission; \u2020 submitted after the deadline.",
+      ...(hiddenPublic ? [] : ["\u2022 best in the column."]),
+      ...(ci !== undefined ? [...Layouts.intervalFootnotes(ci, used), `Intervals' signature: ${ci.signature}`] : [])
+    ]
   }
 }
 

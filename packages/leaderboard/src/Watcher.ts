@@ -25,6 +25,9 @@
  *
  * @since 0.1.0
  */
+import { Uncertainty } from "@stseval/scoring"
+import type { Registry } from "@stseval/formats"
+import type { Config } from "@stseval/tables"
 import { Deferred, Effect, Exit, FiberMap, FileSystem, Latch, Option, Path, Queue, Schema, Stream } from "effect"
 import * as Cache from "./Cache.js"
 import { isTempFile } from "./internal/files.js"
@@ -37,6 +40,7 @@ import { worker } from "./internal/worker.js"
 import type * as Leaderboard from "./Leaderboard.js"
 import { Renderer } from "./Render.js"
 import { Scorer } from "./Scorer.js"
+import type { ScorerShape } from "./Scorer.js"
 import * as State from "./State.js"
 
 /** @since 0.1.0 */
@@ -73,6 +77,12 @@ export interface WatchOptions {
   readonly concurrency?: number | undefined
   /** called after each leaderboard write (benchmarks, embedding) */
   readonly onPublish?: ((board: Leaderboard.Leaderboard) => void) | undefined
+  /**
+   * Intervals on every figure and every rank (`--ci`), as `rank --ci` gives them: the level (95
+   * or 0.95) and the bootstrap's resamples and seed (defaults 1,000 and 12345); the same shape
+   * as a report config's `ci` (a number is the level). Needs a `Scorer` with `scoreRun`.
+   */
+  readonly ci?: number | Config.CiConfig | undefined
 }
 
 /** @since 0.1.0 */
@@ -105,9 +115,31 @@ const parseDeadline = (d: WatchOptions["deadline"]): Effect.Effect<number | unde
   return Number.isFinite(ms) ? Effect.succeed(ms) : Effect.fail(new WatchError({ message: `the deadline "${String(d)}" is not a date (use ISO 8601, e.g. 2026-11-22T23:59:00Z)` }))
 }
 
+/**
+ * `ci` resolved: the level as a fraction (`95` is 0.95), the bootstrap's settings checked by the
+ * mapping itself on no runs (one place says what a resample count or seed may be).
+ */
+const parseCi = (ci: WatchOptions["ci"], edition: Registry.TaskEdition): Effect.Effect<Settings["ci"], WatchError> => {
+  if (ci === undefined) return Effect.succeed(undefined)
+  const given = typeof ci === "number" ? { level: ci } : ci
+  const level = Uncertainty.parseLevel(given.level)
+  if (level === undefined) return Effect.fail(new WatchError({ message: `ci: expected a confidence level such as 95 or 0.95, found ${given.level}` }))
+  const settings = { level, resamples: given.resamples ?? Uncertainty.defaults.resamples, seed: given.seed ?? Uncertainty.defaults.seed }
+  const dry = Uncertainty.compute({ edition, runs: [] }, settings)
+  return Uncertainty.isError(dry)
+    ? Effect.fail(new WatchError({ message: `ci: ${dry.field}: expected ${dry.expected}, found ${dry.found}` }))
+    : Effect.succeed(settings)
+}
+
 /** Check the folders, drop temp files a killed writer left, and resolve the options. */
-const prepare = (options: WatchOptions, runLimit: number) =>
+const prepare = (options: WatchOptions, scorer: ScorerShape) =>
   Effect.gen(function* () {
+    const edition = scorer.edition
+    // settings first: a mistake in them leaves the output folder untouched
+    const ci = yield* parseCi(options.ci, edition)
+    if (ci !== undefined && scorer.scoreRun === undefined) {
+      return yield* new WatchError({ message: "ci: this scorer gives no aligned scores (ScorerShape.scoreRun), so no intervals" })
+    }
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
     const folder = path.resolve(options.folder)
@@ -146,14 +178,15 @@ const prepare = (options: WatchOptions, runLimit: number) =>
       publishInterval: Math.max(0, options.publishInterval ?? 50),
       refresh: Math.max(0, Math.round(options.refresh ?? 30)),
       deadlineBy: options.deadlineBy ?? "mtime",
-      runLimit: options.runLimit ?? runLimit,
+      runLimit: options.runLimit ?? edition.runLimit,
       deadline: yield* parseDeadline(options.deadline),
       postDeadline: options.postDeadline,
       primaryOnly: options.primaryOnly,
       useEvents: !once && (options.events ?? true),
       concurrency: Math.max(1, options.concurrency ?? 1),
       outEntry,
-      onPublish: options.onPublish
+      onPublish: options.onPublish,
+      ci
     } satisfies Settings
   })
 
@@ -223,7 +256,7 @@ export const watch = (
     Effect.gen(function* () {
       const fs = yield* FileSystem.FileSystem
       const scorer = yield* Scorer
-      const settings = yield* prepare(options, scorer.edition.runLimit)
+      const settings = yield* prepare(options, scorer)
       const session: Session = {
         settings,
         edition: scorer.edition,
@@ -239,7 +272,8 @@ export const watch = (
         work: yield* Queue.unbounded<WorkItem>(),
         debouncers: yield* FiberMap.make<string>(),
         runWatchers: yield* FiberMap.make<string>(),
-        notRuns: new Map()
+        notRuns: new Map(),
+        intervalsMemo: undefined
       }
       yield* restore(session)
       const publish = yield* publisher(session)

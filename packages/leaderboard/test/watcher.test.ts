@@ -59,7 +59,8 @@ describe("once", () => {
     for (const f of ["leaderboard.md", "leaderboard.html", "leaderboard.public.json", "state.json", "watch.log"]) {
       expect(fs.existsSync(path.join(out, f)), f).toBe(true)
     }
-    expect(fs.readFileSync(path.join(out, "leaderboard.md"), "utf8")).toContain("| 1 | Alpha/run1 | Alpha | yes | 1.0000 |")
+    // the minimal renderer prints in the edition's style (scoring's Style): STS-B's r x 100, 2 decimals
+    expect(fs.readFileSync(path.join(out, "leaderboard.md"), "utf8")).toContain("| 1 | Alpha/run1 | Alpha | yes | 100.00 |")
     // no temp files left behind
     expect(fs.readdirSync(out).filter((n) => n.endsWith(".tmp"))).toEqual([])
   })
@@ -113,7 +114,7 @@ describe("once", () => {
     ])
     expect(pub.runs[1].errors.length).toBeGreaterThan(0)
     const text = fs.readFileSync(path.join(out, "leaderboard.public.md"), "utf8") + fs.readFileSync(path.join(out, "leaderboard.public.html"), "utf8")
-    expect(text).not.toContain("1.0000")
+    expect(text).not.toContain("100.00")
     expect(text).not.toMatch(/pearson/)
     // the organisers' board still has the figures
     expect(valueOf(board(out)!, "A_run1.txt")).toBeCloseTo(1, 12)

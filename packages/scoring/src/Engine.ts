@@ -194,17 +194,24 @@ export const submissionsFolder = Effect.fnUntraced(function* (folder: string) {
  */
 export const inputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition, paths: ReadonlyArray<string>) {
   const fs = yield* FileSystem.FileSystem
+  const one = (p: string) =>
+    Effect.gen(function* () {
+      const info = yield* fs.stat(p).pipe(Effect.mapError(() => new InputError({ path: p, reason: "no such file or folder" })))
+      if (info.type === "Directory" && !(yield* isRunFolder(edition, p))) {
+        return yield* Submissions.discover(p, edition).pipe(Effect.mapError((e) => new InputError({ path: p, reason: e.message })))
+      }
+      const run = yield* Submissions.loadRun(p, edition).pipe(Effect.mapError((e) => new InputError({ path: p, reason: e.message })))
+      return { runs: [run], issues: [] } satisfies Submissions.Discovered
+    })
+  // Read concurrently (each read waits on the file system), reported in the order given: the
+  // first path in that order that cannot be read is the error, whichever failed first in time.
+  const each = yield* Effect.forEach(paths, (p) => Effect.result(one(p)), { concurrency: 16 })
   const runs: Array<Submissions.Submission> = []
   const issues: Array<Issue.Issue> = []
-  for (const p of paths) {
-    const info = yield* fs.stat(p).pipe(Effect.mapError(() => new InputError({ path: p, reason: "no such file or folder" })))
-    if (info.type === "Directory" && !(yield* isRunFolder(edition, p))) {
-      const found = yield* Submissions.discover(p, edition).pipe(Effect.mapError((e) => new InputError({ path: p, reason: e.message })))
-      runs.push(...found.runs)
-      issues.push(...found.issues)
-    } else {
-      runs.push(yield* Submissions.loadRun(p, edition).pipe(Effect.mapError((e) => new InputError({ path: p, reason: e.message }))))
-    }
+  for (const r of each) {
+    if (r._tag === "Failure") return yield* Effect.fail(r.failure)
+    runs.push(...r.success.runs)
+    issues.push(...r.success.issues)
   }
   return { runs, issues } satisfies Submissions.Discovered
 })

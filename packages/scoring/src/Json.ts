@@ -45,8 +45,13 @@ export const IntervalJson = Schema.Struct({
   level: Schema.Finite.annotate({ description: "confidence level, e.g. 0.95" })
 }).annotate({ identifier: "Interval", description: "percentile bootstrap interval over pairs (see docs/significance.md)" })
 
-/** What `--ci` adds to an object holding a figure: its interval, or why it has none. */
-const ciFields = {
+/**
+ * What `--ci` adds to an object holding a figure (`ci`, `ciReason`, `degenerate`): its interval,
+ * or why it has none; spread into a Struct's fields (the leaderboard's figures and entries too).
+ *
+ * @since 0.2.0
+ */
+export const ciFields = {
   ci: Schema.optionalKey(Schema.NullOr(IntervalJson).annotate({ description: "with --ci: the figure's interval, or null (see ciReason)" })),
   ciReason: Schema.optionalKey(Schema.String.annotate({ description: "why the figure has no interval" })),
   degenerate: Schema.optionalKey(Count.annotate({ description: "resamples in which a correlation entering this figure was undefined" }))
@@ -270,8 +275,12 @@ const reasons = (metrics: ReadonlyArray<readonly [string, MetricValue.MetricValu
   return Object.keys(out).length > 0 ? { undefined: out } : {}
 }
 
-/** The `--ci` members of an object holding a figure: nothing without intervals. */
-const ciOf = (f: Intervals.Figure | undefined): { readonly ci?: typeof IntervalJson.Type | null; readonly ciReason?: string; readonly degenerate?: number } =>
+/**
+ * The `--ci` members (`ciFields`) of an object holding a figure: nothing without intervals.
+ *
+ * @since 0.2.0
+ */
+export const ciOf = (f: Intervals.Figure | undefined): { readonly ci?: typeof IntervalJson.Type | null; readonly ciReason?: string; readonly degenerate?: number } =>
   f === undefined
     ? {}
     : {

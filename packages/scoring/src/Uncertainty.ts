@@ -30,8 +30,23 @@
 import * as Intervals from "@stseval/significance/Intervals"
 import type { Results } from "./Engine.js"
 import { officialAggregate, reportedAggregates } from "./internal/edition.js"
-import type { Ranking } from "./Rank.js"
+import type { RankedResults, Ranking } from "./Rank.js"
 import type { ScoredRun } from "./ScoredRun.js"
+
+/**
+ * What the mapping reads of a scored result: the edition, the runs (with their aligned scores) and
+ * the rankings that say which runs are ranked. `Engine.Results` is one; a caller that ranks by its
+ * own rules (the live leaderboard: run limit, deadline) gives its runs and the ids it ranks
+ * (`Options.ranked`) without `ranked`.
+ *
+ * @since 0.2.0
+ */
+export interface Scored {
+  readonly edition: Results["edition"]
+  readonly runs: ReadonlyArray<ScoredRun>
+  /** the rankings; absent: the runs ranked are `Options.ranked` (none without it) */
+  readonly ranked?: Pick<RankedResults<ScoredRun>, "rankings"> | undefined
+}
 
 /** The bootstrap settings; the defaults are `Intervals.compute`'s. @since 0.2.0 */
 export interface Options {
@@ -112,9 +127,9 @@ const rankedIds = (ranking: Ranking<ScoredRun> | undefined): ReadonlySet<string>
 /** A dataset enters with the pairs its figure was computed from; fewer than 3 have no correlation. */
 const enough = (n: number) => n >= 3
 
-const stsInput = (results: Results, metric: "pearson" | "spearman", only: ReadonlySet<string> | undefined): Intervals.Input => {
+const stsInput = (results: Scored, metric: "pearson" | "spearman", only: ReadonlySet<string> | undefined): Intervals.Input => {
   const { edition } = results
-  const ranking = results.ranked.rankings.find((r) => r.ranking === "official")
+  const ranking = results.ranked?.rankings.find((r) => r.ranking === "official")
   const ranked = metric === "pearson" ? (only ?? rankedIds(ranking)) : new Set<string>()
   const weight = new Map<string, number>()
   for (const run of results.runs) {
@@ -143,8 +158,8 @@ const stsInput = (results: Results, metric: "pearson" | "spearman", only: Readon
       { datasets, runs, official: datasets.length === 1 ? "single" : "mean", missingDataset: "no-official-score" }
 }
 
-const sickInput = (results: Results, ranking: "relatedness" | "entailment", only: ReadonlySet<string> | undefined, spearman = false): Intervals.Input => {
-  const ranked = spearman ? new Set<string>() : (only ?? rankedIds(results.ranked.rankings.find((r) => r.ranking === ranking)))
+const sickInput = (results: Scored, ranking: "relatedness" | "entailment", only: ReadonlySet<string> | undefined, spearman = false): Intervals.Input => {
+  const ranked = spearman ? new Set<string>() : (only ?? rankedIds(results.ranked?.rankings.find((r) => r.ranking === ranking)))
   const runs = results.runs.map((run): Intervals.Run => {
     const scores: Record<string, Intervals.Scores> = {}
     if (ranking === "relatedness") {
@@ -171,7 +186,7 @@ const sickInput = (results: Results, ranking: "relatedness" | "entailment", only
  * @since 0.2.0
  */
 export const inputs = (
-  results: Results,
+  results: Scored,
   options: Pick<Options, "ranked" | "spearman"> = {}
 ): { readonly rankings: ReadonlyArray<{ readonly ranking: string; readonly input: Intervals.Input }>; readonly spearman: Intervals.Input | undefined } => {
   const only = options.ranked !== undefined ? new Set(options.ranked) : undefined
@@ -198,7 +213,7 @@ export const inputs = (
  *
  * @since 0.2.0
  */
-export const compute = (results: Results, options: Options = {}): ResultIntervals | Invalid => {
+export const compute = (results: Scored, options: Options = {}): ResultIntervals | Invalid => {
   const settings: Intervals.Options = {
     level: options.level ?? defaults.level,
     resamples: options.resamples ?? defaults.resamples,

@@ -113,6 +113,14 @@ describe("Engine.score: runs given by path", () => {
     )
     expect(error._tag).toBe("InputError")
     expect(error.message).toBe(`${missing}: no such file or folder`)
+    // paths are read concurrently, yet the error is always the first bad path in the order given
+    const second = path.join(root, "subs/also-missing_run2")
+    for (const runs of [[path.join(root, "subs/Alpha_run1primary"), second, missing], [missing, second]]) {
+      const first = await Effect.runPromise(
+        Engine.score({ task: edition, gold: path.join(root, "gold"), runs }).pipe(Effect.flip, Effect.provide(NodeServices.layer))
+      )
+      expect(first.message).toBe(`${runs.find((r) => r !== path.join(root, "subs/Alpha_run1primary"))}: no such file or folder`)
+    }
     const results = await run(
       Engine.score({
         task: edition,

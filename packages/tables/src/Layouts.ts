@@ -9,7 +9,7 @@
  */
 import type { Registry } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
-import { Rank } from "@stseval/scoring"
+import { Rank, Uncertainty } from "@stseval/scoring"
 import type { DatasetSignificance, Results, RunResult } from "./Results.js"
 import { figureKey, labelOf, participants } from "./Results.js"
 import * as Significance from "./Significance.js"
@@ -106,6 +106,24 @@ export interface Options {
    * default true. Figures carry their intervals either way (HTML error bars).
    */
   readonly rankIntervals?: boolean | undefined
+}
+
+/**
+ * The footnotes of a table with intervals (`--ci`): what `≈` means when a row has it, and how the
+ * intervals (and the rank range, when the table shows it) were made. The live leaderboard's tables
+ * print the same.
+ *
+ * @since 0.2.0
+ */
+export const intervalFootnotes = (
+  ci: { readonly level: number; readonly resamples: number; readonly seed: number },
+  used: { readonly overlapsBest: boolean; readonly range: boolean }
+): ReadonlyArray<string> => {
+  const level = `${Math.round(ci.level * 1000) / 10}%`
+  return [
+    ...(used.overlapsBest ? [`\u2248 the run's ${level} rank interval overlaps the best run's (a reading aid beside the significance marks, not a test).`] : []),
+    `${used.range ? "Rank range and i" : "I"}ntervals: ${level} percentile bootstrap over the pairs, resampled within each dataset (${ci.resamples} resamples, seed ${ci.seed}); not over annotators or datasets.`
+  ]
 }
 
 /** The rank-interval column a layout gets when the results carry intervals. @since 0.2.0 */
@@ -343,7 +361,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
         const ri = rankIntervalOf(run)
         if (ri === undefined) return Table.missing(ranked.has(sectionOf(run)) ? "no rank interval (not ranked, or no figure)" : "not ranked")
         usedMarks.range = true
-        return Table.text(ri.low === ri.high ? String(ri.low) : `${ri.low}-${ri.high}`)
+        return Table.text(Uncertainty.formatRankInterval(ri))
       }
       default: {
         const v = rawValue(run, c.source)
@@ -397,16 +415,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   if (usedMarks.late) footnotes.push("* late or corrected submission.")
   if (usedMarks.postDeadline) footnotes.push("\u2020 post-deadline submission.")
   if (usedMarks.missing) footnotes.push("-: no figure (dataset not submitted or not scored).")
-  const ci = results.intervals
-  if (ci !== undefined) {
-    const level = `${Math.round(ci.level * 1000) / 10}%`
-    if (usedMarks.overlapsBest) {
-      footnotes.push(`\u2248 the run's ${level} rank interval overlaps the best run's (a reading aid beside the significance marks, not a test).`)
-    }
-    footnotes.push(
-      `${usedMarks.range ? "Rank range and i" : "I"}ntervals: ${level} percentile bootstrap over the pairs, resampled within each dataset (${ci.resamples} resamples, seed ${ci.seed}); not over annotators or datasets.`
-    )
-  }
+  if (results.intervals !== undefined) footnotes.push(...intervalFootnotes(results.intervals, usedMarks))
 
   // Extras for HTML / JSON: scatter plots of the top runs per dataset, and p-value matrices.
   const label = new Map(results.runs.map((r) => [r.id, labelOf(r)]))

@@ -40,9 +40,10 @@ export const watch = Command.make(
     refresh: Flags.atLeast("refresh", 0, " seconds").pipe(
       Flags.defaulting("Seconds after which an open leaderboard.html reloads itself; 0 = never", 30)
     ),
+    ...Flags.intervals,
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
-  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, excludeLate, primaryOnly, runLimit, debounce, rescan, refresh, folder }) {
+  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, excludeLate, primaryOnly, runLimit, debounce, rescan, refresh, ci, resamples, seed, folder }) {
     const edition = yield* Task.edition(task)
     const { ScoringAdapter, Watcher } = yield* Lazy.leaderboard
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
@@ -63,7 +64,12 @@ export const watch = Command.make(
       runLimit: Option.getOrUndefined(runLimit),
       debounce,
       rescanInterval: rescan,
-      refresh
+      refresh,
+      // intervals on every figure and rank, as `rank --ci` (the watcher checks resamples and seed)
+      ci: Option.match(ci, {
+        onNone: () => undefined,
+        onSome: (level) => ({ level, resamples: Option.getOrUndefined(resamples), seed: Option.getOrUndefined(seed) })
+      })
     }).pipe(
       Effect.provide(ScoringAdapter.layerWithReport({ task: edition, gold: goldPath })),
       // outputs that could not be written (disk full, read-only): exit 1 with the OS's reason;

@@ -109,7 +109,7 @@ export const ciResamples = atLeast("resamples", 1).pipe(Flag.withDescription("Bo
 
 export const ciSeed = Flag.Int("seed").pipe(Flag.withDescription("Seed of --ci's resampling (default 12345; printed in the intervals' signature)"), Flag.optional)
 
-/** `--ci`, `--resamples`, `--seed`: the intervals' flags of score, rank and report, spread into their flags. */
+/** `--ci`, `--resamples`, `--seed`: the intervals' flags of score, rank, report and watch, spread into their flags. */
 export const intervals = { ci, resamples: ciResamples, seed: ciSeed }
 
 export const lenient = Flag.Boolean("lenient").pipe(

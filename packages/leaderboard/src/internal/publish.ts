@@ -5,6 +5,7 @@
  *
  * @internal
  */
+import { Uncertainty } from "@stseval/scoring"
 import { Effect, FileSystem, Path, Semaphore } from "effect"
 import * as Leaderboard from "../Leaderboard.js"
 import * as State from "../State.js"
@@ -16,11 +17,16 @@ import type { Session } from "./session.js"
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-/** The board of every published run under the session's rules. */
+/**
+ * The board of every published run under the session's rules; with `--ci`, with its intervals
+ * (`Leaderboard.intervals`), computed again only when the board without them changed (its runs,
+ * their contents, figures or ranks): a status change alone publishes too. Seeded: the same runs
+ * give the same intervals, whatever the order they were scored in.
+ */
 export const snapshot = (session: Session): Leaderboard.Leaderboard => {
   const s = session.settings
   const records = [...session.tracks.values()].flatMap((t) => (t.published !== undefined ? [t.published] : []))
-  return {
+  const board: Leaderboard.Leaderboard = {
     ...Leaderboard.build(records, {
       task: session.edition.id,
       signature: session.scorer.signature,
@@ -31,6 +37,21 @@ export const snapshot = (session: Session): Leaderboard.Leaderboard => {
     }),
     hidden: s.hidden
   }
+  if (s.ci === undefined) return board
+  const key = JSON.stringify(board)
+  if (session.intervalsMemo?.key === key) return session.intervalsMemo.board
+  // While runs are queued or being scored, the board is published without intervals: a burst (the
+  // first scan of a folder, 500 runs landing) would otherwise pay one bootstrap per write, each
+  // over every run (100 STS 2017 runs: ~3 s more in all). A single run re-scored keeps its old
+  // result, and the board its intervals, until the new one is in, and then the watcher is idle.
+  if (session.counters.pending > 0) return board
+  const iv = Leaderboard.intervals(board, records, session.edition, s.ci)
+  // a run not read again since the restart: no intervals yet (nothing memoised: the board's JSON
+  // does not change when its aligned scores arrive)
+  if (iv === undefined) return board
+  const invalid = Uncertainty.isError(iv)
+  session.intervalsMemo = { key, board: invalid ? board : Leaderboard.withIntervals(board, iv), problem: invalid ? iv.message : undefined }
+  return session.intervalsMemo.board
 }
 
 /** `state.json`: the published runs by entry (built from entries, so any name is a key). */
@@ -128,7 +149,7 @@ export const livePage = (html: string, updatedAt: string, refresh: number): stri
 export const publisher = (session: Session) =>
   Effect.gen(function* () {
     const lock = yield* Semaphore.make(1)
-    const last = { board: "", state: "", status: "" }
+    const last: { board: string; state: string; status: string; problem: string | undefined } = { board: "", state: "", status: "", problem: undefined }
     const publish: Effect.Effect<void, never, FileSystem.FileSystem | Path.Path> = lock.withPermits(1)(
       Effect.gen(function* () {
         const path = yield* Path.Path
@@ -142,11 +163,14 @@ export const publisher = (session: Session) =>
           last.board = last.state = last.status = ""
         }
         const board = snapshot(session)
+        const problem = session.intervalsMemo?.problem
+        if (problem !== undefined && problem !== last.problem) yield* log(session, "warn", `no intervals on the leaderboard: ${problem}`)
+        last.problem = problem
         const boardJson = JSON.stringify(board, null, 2) + "\n"
         if (boardJson !== last.board) {
-          const full = session.renderer.render(board)
+          const full = session.renderer.render(board, session.edition)
           const pub = Leaderboard.publicView(board, session.settings.hidden)
-          const pubRendered = session.renderer.render(pub)
+          const pubRendered = session.renderer.render(pub, session.edition)
           yield* writeAtomic(out(files.leaderboardMd), full.md)
           const now = new Date().toISOString()
           yield* writeAtomic(out(files.leaderboardHtml), livePage(full.html, now, session.settings.refresh))

@@ -9,6 +9,7 @@ import { Effect, FileSystem, Latch, Path, Queue } from "effect"
 import type { FiberMap } from "effect"
 import type * as Leaderboard from "../Leaderboard.js"
 import type { RendererShape } from "../Render.js"
+import type { Uncertainty } from "@stseval/scoring"
 import type { ScorerShape } from "../Scorer.js"
 import type { RunStatus, Status } from "../Status.js"
 
@@ -76,6 +77,8 @@ export interface Settings {
   /** the output folder's entry in the submissions folder, when it is inside it (not a run) */
   readonly outEntry: string | undefined
   readonly onPublish: ((board: Leaderboard.Leaderboard) => void) | undefined
+  /** intervals on every figure and rank (`--ci`): the level as a fraction, resamples, seed; undefined = none */
+  readonly ci: Required<Pick<Uncertainty.Options, "level" | "resamples" | "seed">> | undefined
 }
 
 export interface Session {
@@ -101,6 +104,11 @@ export interface Session {
   readonly runWatchers: FiberMap.FiberMap<string>
   /** entries found not to be runs, with their signature then: warned about once, not on every rescan */
   readonly notRuns: Map<string, string>
+  /**
+   * The last board's intervals (`--ci`), by the board without them: the board is built on every
+   * publish (a run's status changing is one), its intervals only when its runs or ranks change.
+   */
+  intervalsMemo: { readonly key: string; readonly board: Leaderboard.Leaderboard; readonly problem: string | undefined } | undefined
 }
 
 /** A line in the log (Effect's logger) and in `watch.log`. */

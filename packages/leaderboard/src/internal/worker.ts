@@ -55,6 +55,21 @@ export const relativeOutcome = (outcome: RunOutcome, folder: string, resolved: s
   return strip(outcome) as RunOutcome
 }
 
+/**
+ * With intervals on (`--ci`), the engine's scored run of a run scored as `scored`: its aligned
+ * scores are what intervals are computed from (see `ScoringAdapter.layer` for why they come from
+ * the bytes, not the cache). A defect here leaves the run without them (and the board without
+ * intervals), logged; its figures stand.
+ */
+const scoredRunOf = (session: Session, t: Track, sub: Submissions.Submission, outcome: RunOutcome) =>
+  session.settings.ci === undefined || outcome.status !== "scored" || session.scorer.scoreRun === undefined
+    ? Effect.succeed(undefined)
+    : session.scorer.scoreRun(sub).pipe(
+        Effect.catchDefect((defect) =>
+          Effect.as(log(session, "error", `${t.entry}: no aligned scores for the intervals: ${defect instanceof Error ? defect.message : String(defect)}`), undefined)
+        )
+      )
+
 const current = (session: Session, t: Track, generation: number) => session.tracks.get(t.entry) === t && t.generation === generation
 
 /** Load, hash, score (or take from the cache) and publish one settled run. */
@@ -81,7 +96,8 @@ export const processItem = (session: Session, item: WorkItem) =>
     const sub = loaded.success
     const hash = hashSubmission(t.entry, sub)
     const key = Cache.key(hash, session.edition.id, session.scorer.signature)
-    let outcome = t.published?.key === key ? t.published.outcome : yield* Cache.read(cacheDir, key)
+    const same = t.published?.key === key ? t.published : undefined
+    let outcome = same !== undefined ? same.outcome : yield* Cache.read(cacheDir, key)
     if (outcome !== undefined) {
       session.counters.cacheHits++
     } else {
@@ -119,6 +135,7 @@ export const processItem = (session: Session, item: WorkItem) =>
       )
     }
     outcome = relativeOutcome(outcome, folder, path.resolve(folder), path.sep)
+    const scored = same?.scored ?? (yield* scoredRunOf(session, t, sub, outcome))
     // Publish only what still describes the folder: a newer generation is on its way, and a run
     // deleted or changed while it was scored must not come back as a ghost.
     if (!current(session, t, item.generation)) return
@@ -140,6 +157,7 @@ export const processItem = (session: Session, item: WorkItem) =>
       hash,
       submittedAt,
       outcome,
+      scored,
       key,
       sig: item.sig
     }

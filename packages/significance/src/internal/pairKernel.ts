@@ -62,10 +62,12 @@ export function pairKernel(
   // the differences kept at or below `up`, at or above `lo`, all of them, the sample, the few
   // around a wanted rank (separate arrays: two store streams into one measured 40% slower)
   // With WebAssembly, the kept sets are this thread's scratch slot of the module's memory (S is a
-  // view of the same memory), and `tails` fills them; `res` receives its three counts.
+  // view of the same memory), and `tails` fills them; `res` receives its three counts and `range`
+  // the least and greatest difference.
   let low: Float64Array
   let high: Float64Array
   let res = new Int32Array(0)
+  let range = new Float64Array(0)
   let pLow = 0
   let pHigh = 0
   let pRes = 0
@@ -83,6 +85,7 @@ export function pairKernel(
     low = new Float64Array(buffer, pLow, B + 1)
     high = new Float64Array(buffer, pHigh, B + 1)
     res = new Int32Array(buffer, pRes, 3)
+    range = new Float64Array(buffer, pRes + 16, 2)
     const wa = (globalThis as unknown as { WebAssembly: { Instance: new (m: object, i: object) => { exports: Record<string, unknown> } } }).WebAssembly
     tails = new wa.Instance(wasm.module, { env: { memory: wasm.memory } }).exports.tails as (...args: Array<number>) => void
   }
@@ -126,16 +129,10 @@ export function pairKernel(
   // Order statistics r and r + 1 (when r + 1 < n) of w[0 .. n) into rth and next, by counting
   // rather than quickselect, whose comparisons of fresh data mispredict about every other branch
   // (measured 20 us for 700 values, against 2 us when the data repeat): a histogram over the range
-  // of the values (the bin index is monotone in the value, so bins are ordered), the bins that hold
-  // ranks r and r + 1, then a sort of the few values in them. Branch-free but for that small sort.
-  function rank(w: Float64Array, n: number, r: number): void {
-    let mn = w[0]
-    let mx = w[0]
-    for (let i = 1; i < n; i++) {
-      const v = w[i]
-      mn = v < mn ? v : mn
-      mx = v > mx ? v : mx
-    }
+  // [mn, mx] that holds the values (the bin index is monotone in the value, so bins are ordered),
+  // the bins that hold ranks r and r + 1, then a sort of the few values in them. Branch-free but for
+  // that small sort. The caller knows the range (from the pass that made w), which saves a pass.
+  function rank(w: Float64Array, n: number, r: number, mn: number, mx: number): void {
     if (!(mx > mn)) {
       // all equal (or n = 1)
       rth = mn
@@ -181,10 +178,10 @@ export function pairKernel(
 
   // R's type 7 quantile p of `total` values from w[0 .. n) holding their order statistics
   // offset .. offset + n - 1 (in any order).
-  function type7(w: Float64Array, n: number, offset: number, total: number, p: number): number {
+  function type7(w: Float64Array, n: number, offset: number, total: number, p: number, mn: number, mx: number): number {
     const h = (total - 1) * p
     const k = Math.floor(h)
-    rank(w, n, k - offset)
+    rank(w, n, k - offset, mn, mx)
     if (k + 1 >= total || h === k) return rth
     return rth + (h - k) * (next - rth)
   }
@@ -204,9 +201,14 @@ export function pairKernel(
       const n = B
       const k1 = Math.floor((n - 1) * p1)
       const k2 = Math.floor((n - 1) * p2)
+      let smin = Number.POSITIVE_INFINITY
+      let smax = Number.NEGATIVE_INFINITY
       for (let j = 0; j < SAMPLE; j++) {
         const i = Math.floor(((j + 0.5) * n) / SAMPLE)
-        smp[j] = S[oa + i] - S[ob + i]
+        const d = S[oa + i] - S[ob + i]
+        smp[j] = d
+        smin = d < smin ? d : smin
+        smax = d > smax ? d : smax
       }
       // keep d <= up (ranks up to k1 + 1) and d >= lo (ranks from k2)
       const q1 = k1 / n
@@ -215,17 +217,20 @@ export function pairKernel(
       const loRank = Math.floor(((k2 + 0.5) / n) * SAMPLE - 3 * Math.sqrt(SAMPLE * q2 * (1 - q2)) - 3)
       let up = Number.POSITIVE_INFINITY
       if (upRank < SAMPLE) {
-        rank(smp, SAMPLE, upRank)
+        rank(smp, SAMPLE, upRank, smin, smax)
         up = rth
       }
       let lo = Number.NEGATIVE_INFINITY
       if (loRank >= 0) {
-        rank(smp, SAMPLE, loRank)
+        rank(smp, SAMPLE, loRank, smin, smax)
         lo = rth
       }
       let nLow = 0
       let nHigh = 0
       let extreme = 0
+      // the range of all differences: the kept sets' ranges for rank()
+      let dmin = Number.POSITIVE_INFINITY
+      let dmax = Number.NEGATIVE_INFINITY
       // the differences from `from` on are the JavaScript loop's: all of them without WebAssembly,
       // else the odd last one (WebAssembly takes them two at a time)
       let from = 0
@@ -235,6 +240,8 @@ export function pairKernel(
         nLow = res[0]
         nHigh = res[1]
         extreme = res[2]
+        dmin = range[0]
+        dmax = range[1]
         from = 2 * vectors
       }
       // branch-free: store every value, advance a kept set's end only when the value belongs; one
@@ -247,6 +254,8 @@ export function pairKernel(
           high[nHigh] = d
           nHigh += +(d >= lo)
           extreme += +(Math.abs(d - delta) >= limit)
+          dmin = d < dmin ? d : dmin
+          dmax = d > dmax ? d : dmax
         }
       } else {
         for (let i = from; i < n; i++) {
@@ -256,13 +265,15 @@ export function pairKernel(
           high[nHigh] = d
           nHigh += +(d >= lo)
           extreme += +(sign * (d - delta) >= limit)
+          dmin = d < dmin ? d : dmin
+          dmax = d > dmax ? d : dmax
         }
       }
       // the kept sets hold the wanted ranks (k1 and k1 + 1 below, k2 and k2 + 1 above) unless missed
       const below = n - nHigh
       if ((nLow > k1 + 1 || nLow === n) && k2 >= below) {
-        out[4 * p] = type7(low, nLow, 0, n, p1)
-        out[4 * p + 1] = type7(high, nHigh, below, n, p2)
+        out[4 * p] = type7(low, nLow, 0, n, p1, dmin, up < dmax ? up : dmax)
+        out[4 * p + 1] = type7(high, nHigh, below, n, p2, lo > dmin ? lo : dmin, dmax)
         out[4 * p + 2] = extreme
         out[4 * p + 3] = n
         return
@@ -348,7 +359,7 @@ export interface PairWasm {
  * at a time (f64x2), with exactly the JavaScript loop's operations: every d is stored at the end of
  * the low set and the end advances when d <= up (likewise the high set, d >= lo); the extreme count
  * adds |d - delta| >= limit (two-sided) or sign (d - delta) >= limit. Writes the low and high sets'
- * sizes and the count as i32 at pRes.
+ * sizes and the count as i32 at pRes, the least and the greatest d as f64 at pRes + 16 and + 24.
  */
 const tailsFunction = (): Body => {
   const f = new Body(["i32", "i32", "i32", "f64", "f64", "f64", "f64", "f64", "i32", "i32", "i32", "i32"], [])
@@ -365,6 +376,10 @@ const tailsFunction = (): Body => {
   const vSign = f.local("v128")
   const vUp = f.local("v128")
   const vLo = f.local("v128")
+  const vMin = f.local("v128")
+  const vMax = f.local("v128")
+  f.f64(Number.POSITIVE_INFINITY).f64x2Splat().set(vMin)
+  f.f64(Number.NEGATIVE_INFINITY).f64x2Splat().set(vMax)
   f.get(delta).f64x2Splat().set(vDelta)
   f.get(limit).f64x2Splat().set(vLimit)
   f.get(sign).f64x2Splat().set(vSign)
@@ -397,6 +412,8 @@ const tailsFunction = (): Body => {
         f.get(vLimit).f64x2Ge().i64x2Sub().set(ext)
         keep(pl, () => f.get(vUp).f64x2Le())
         keep(ph, () => f.get(vLo).f64x2Ge())
+        f.get(vMin).get(d).f64x2Min().set(vMin)
+        f.get(vMax).get(d).f64x2Max().set(vMax)
         f.get(i).i32(16).i32Add().set(i).br(more)
       })
     })
@@ -409,6 +426,8 @@ const tailsFunction = (): Body => {
   f.get(pRes).get(pl).get(pLow).i32Sub().i32(3).i32ShrU().i32Store(0)
   f.get(pRes).get(ph).get(pHigh).i32Sub().i32(3).i32ShrU().i32Store(4)
   f.get(pRes).get(ext).i64x2ExtractLane(0).get(ext).i64x2ExtractLane(1).i64Add().i32WrapI64().i32Store(8)
+  f.get(pRes).get(vMin).get(vMin).f64x2ExtractLane(1).f64x2Splat().f64x2Min().f64x2ExtractLane(0).f64Store(16)
+  f.get(pRes).get(vMax).get(vMax).f64x2ExtractLane(1).f64x2Splat().f64x2Max().f64x2ExtractLane(0).f64Store(24)
   return f
 }
 
@@ -423,7 +442,7 @@ const wasmJob = (samples: Float64Array, B: number, threads: number, shared: bool
   const mod = host === undefined ? null : tailsModule(shared)
   if (mod === null) return undefined
   const scratch = Math.ceil(samples.byteLength / 64) * 64
-  const slotBytes = Math.ceil((2 * Math.ceil((8 * (B + 1)) / 16) * 16 + 16) / 64) * 64
+  const slotBytes = Math.ceil((2 * Math.ceil((8 * (B + 1)) / 16) * 16 + 32) / 64) * 64
   const pages = Math.ceil((scratch + threads * slotBytes) / 65536)
   if (pages > 65536) return undefined
   try {

@@ -1,0 +1,240 @@
+/**
+ * `ci` (`stseval watch --ci`): the live leaderboard with an interval on every figure and every rank,
+ * through the real engine, on small STS 2017 runs built here (7 tracks x 30 pairs). The numbers
+ * must be `Uncertainty.compute` on `Engine.score` of the same runs (the one mapping every output
+ * shares; the interval maths itself is checked against an independent implementation in
+ * significance's tests), seeded, the same after a restart (cached runs are scored again from
+ * their bytes for their aligned scores), and absent from failed runs and from a board without `ci`.
+ */
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { Registry } from "@stseval/formats"
+import { Engine, Style, Uncertainty } from "@stseval/scoring"
+import { Effect, Fiber, Layer, References } from "effect"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { beforeAll, describe, expect, it } from "vitest"
+import * as Leaderboard from "../src/Leaderboard.js"
+import * as Render from "../src/Render.js"
+import * as ScoringAdapter from "../src/ScoringAdapter.js"
+import * as Watcher from "../src/Watcher.js"
+import { board, once, tempDir, waitBoard } from "./fixtures/harness.js"
+
+const sts2017 = Registry.get("sts2017")!
+const PAIRS = 30
+const CI = { level: 95, resamples: 200, seed: 7 } as const
+
+/** A linear congruential generator of the test's own; noise as the sum of three uniforms (about normal). */
+let state = 2017
+const rand = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32
+const normal = () => (rand() + rand() + rand() - 1.5) * 2
+
+// folder -> noise: Ace is far better than the others; Cat_run2 is not primary
+const RUNS: ReadonlyArray<readonly [string, number]> = [
+  ["Ace_run1primary", 0.1],
+  ["Bee_run1primary", 1.4],
+  ["Cat_run1primary", 1.5],
+  ["Cat_run2", 1.3],
+  ["Dog_run1primary", 1.6]
+]
+
+const root = tempDir("intervals")
+const goldDir = path.join(root, "gold")
+const folder = path.join(root, "subs")
+fs.mkdirSync(goldDir)
+for (const spec of sts2017.datasets) {
+  const g = Array.from({ length: PAIRS }, () => Math.round(rand() * 500) / 100)
+  fs.writeFileSync(path.join(goldDir, spec.gold), g.map((x) => `${x}\n`).join(""))
+  for (const [name, sd] of RUNS) {
+    fs.mkdirSync(path.join(folder, name), { recursive: true })
+    fs.writeFileSync(path.join(folder, name, spec.run), g.map((v) => `${Math.round((v + sd * normal()) * 1000) / 1000}\n`).join(""))
+  }
+  // a run that fails validation: a score that is not a number
+  fs.mkdirSync(path.join(folder, "Bad_run1primary"), { recursive: true })
+  fs.writeFileSync(path.join(folder, "Bad_run1primary", spec.run), [...g.slice(1).map(String), "oops"].join("\n") + "\n")
+}
+
+const quiet = <A, E>(self: Effect.Effect<A, E>) => Effect.runPromise(self.pipe(Effect.provideService(References.MinimumLogLevel, "None")))
+const layer = Layer.provideMerge(ScoringAdapter.layerWithReport({ task: sts2017, gold: goldDir }), NodeServices.layer)
+const watch = (out: string, options: Partial<Watcher.WatchOptions> = {}) => quiet(Watcher.watch({ folder, out, once: true, ...options }).pipe(Effect.provide(layer)))
+/** The watcher in the background (not once); `stop()` interrupts it as Ctrl-C does. */
+const live = (options: Watcher.WatchOptions) => {
+  const fiber = Effect.runFork(Watcher.watch(options).pipe(Effect.provide(layer), Effect.provideService(References.MinimumLogLevel, "None")))
+  return { stop: () => Effect.runPromise(Fiber.interrupt(fiber)) }
+}
+
+const outs = { ci: tempDir("ci-a"), again: tempDir("ci-b"), seed: tempDir("ci-seed"), plain: tempDir("ci-none") }
+let first: Leaderboard.Leaderboard
+let expected: Uncertainty.ResultIntervals
+beforeAll(async () => {
+  await Promise.all([watch(outs.ci, { ci: CI }), watch(outs.again, { ci: CI }), watch(outs.seed, { ci: { ...CI, seed: 8 } }), watch(outs.plain)])
+  first = board(outs.ci)!
+  // the same runs through the one-shot engine and the one mapping (every run ranked, as the board ranks them)
+  const results = await quiet(Engine.score({ task: sts2017, gold: goldDir, folder, primaryOnly: false }).pipe(Effect.provide(NodeServices.layer)))
+  const iv = Uncertainty.compute(results, { level: 0.95, resamples: CI.resamples, seed: CI.seed, spearman: false })
+  if (Uncertainty.isError(iv)) throw iv
+  expected = iv
+}, 60_000)
+
+const official = (b: Leaderboard.Leaderboard) => b.rankings.find((r) => r.ranking === "official")!
+
+describe("watch with ci: an interval on every figure and every rank", () => {
+  it("every scored run's figures carry an interval around them, every ranked entry a rank interval; the settings and signature once", () => {
+    expect(first.counts).toMatchObject({ runs: 6, scored: 5, failed: 1, ranked: 5 })
+    expect(first.intervals).toMatchObject({ method: "percentile-bootstrap", level: 0.95, resamples: CI.resamples, seed: CI.seed })
+    for (const run of first.runs.filter((r) => r.status === "scored")) {
+      expect(run.datasets).toHaveLength(sts2017.datasets.length)
+      for (const f of [...run.official, ...run.datasets]) {
+        expect(f.ci?.level).toBe(0.95)
+        expect(f.ci!.low).toBeLessThanOrEqual(f.value!)
+        expect(f.ci!.high).toBeGreaterThanOrEqual(f.value!)
+      }
+    }
+    for (const e of official(first).entries.filter((x) => x.rank !== null)) {
+      expect(e.rankInterval!.low).toBeLessThanOrEqual(e.rank!)
+      expect(e.rankInterval!.high).toBeGreaterThanOrEqual(e.rank!)
+    }
+  })
+
+  it("a run far better than the others has rank interval [1, 1] and is alone in the best group", () => {
+    expect(official(first).entries[0]).toMatchObject({ id: "Ace/run1", rank: 1, rankInterval: { low: 1, high: 1 }, overlapsBest: true })
+    expect(official(first).bestGroup).toEqual(["Ace/run1"])
+    expect(official(first).entries.slice(1).every((e) => e.rankInterval === undefined || e.rankInterval.low > 1)).toBe(true)
+  })
+
+  it("a failed run gets no interval and no rank", () => {
+    const bad = first.runs.find((r) => r.id === "Bad/run1")!
+    expect(bad.status).toBe("failed")
+    const entry = official(first).entries.find((e) => e.id === "Bad/run1")!
+    expect(entry.rank).toBeNull()
+    for (const key of ["ci", "ciReason", "rankInterval", "overlapsBest"]) expect(entry).not.toHaveProperty(key)
+    for (const f of [...bad.official, ...bad.datasets]) expect(f).not.toHaveProperty("ci")
+    expect(official(first).bestGroup).not.toContain("Bad/run1")
+  })
+
+  it("the numbers are Uncertainty.compute on Engine.score of the same runs", () => {
+    expect(first.intervals!.signature).toBe(expected.signatureText)
+    expect(official(first).bestGroup).toEqual(Uncertainty.bestGroup(expected, "official"))
+    let compared = 0
+    for (const e of official(first).entries) {
+      const ri = Uncertainty.runIntervals(expected, "official", e.id)
+      if (e.id === "Bad/run1") continue
+      expect(e.ci).toEqual(ri?.official.ci)
+      expect(e.rankInterval).toEqual(ri?.rankInterval)
+      const run = first.runs.find((r) => r.id === e.id)!
+      expect(run.official[0].ci).toEqual(Uncertainty.aggregateFigure(expected, e.id, "official")?.ci)
+      for (const d of run.datasets) expect(d.ci).toEqual(Uncertainty.datasetFigure(expected, e.id, d.dataset, "pearson")?.ci)
+      compared++
+    }
+    expect(compared).toBe(5)
+  })
+
+  it("the same seed gives the same leaderboard, byte for byte; another seed other intervals", () => {
+    const read = (out: string) => fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")
+    expect(read(outs.again)).toBe(read(outs.ci))
+    const other = board(outs.seed)!
+    expect(other.intervals!.seed).toBe(8)
+    expect(other.intervals!.signature).not.toBe(first.intervals!.signature)
+    expect(official(other).entries[1].ci).not.toEqual(official(first).entries[1].ci)
+  })
+
+  it("survives a restart: a second session, every run from the cache, gives the same intervals", async () => {
+    const summary = await watch(outs.ci, { ci: CI })
+    expect(summary).toMatchObject({ scoredThisSession: 0, cacheHits: 6 })
+    const second = board(outs.ci)!
+    expect(second.intervals).toEqual(first.intervals)
+    expect(second.rankings).toEqual(first.rankings)
+    expect(second.runs.map((r) => [r.id, r.official, r.datasets])).toEqual(first.runs.map((r) => [r.id, r.official, r.datasets]))
+  })
+
+  it("without ci nothing changes: the same board less the intervals", () => {
+    const plain = board(outs.plain)!
+    const text = fs.readFileSync(path.join(outs.plain, "leaderboard.json"), "utf8")
+    for (const key of ["intervals", "ci", "rankInterval", "overlapsBest", "bestGroup"]) expect(text).not.toContain(`"${key}"`)
+    const strip = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(strip)
+        : v !== null && typeof v === "object"
+          ? Object.fromEntries(
+              Object.entries(v).filter(([k]) => !["intervals", "ci", "ciReason", "degenerate", "rankInterval", "overlapsBest", "bestGroup"].includes(k)).map(([k, x]) => [k, strip(x)])
+            )
+          : v
+    expect(strip(first)).toEqual(plain)
+  })
+
+  it("the hidden phase's public view shows no intervals", () => {
+    expect(Leaderboard.publicView(first, true)).not.toHaveProperty("intervals")
+    expect(Leaderboard.publicView(first, false).intervals).toEqual(first.intervals)
+  })
+})
+
+describe("watching with ci", () => {
+  it("a run removed: the intervals are computed again over the runs left, as a once run of the folder gives them; the same after a restart", async () => {
+    const mine = tempDir("ci-live")
+    fs.cpSync(folder, mine, { recursive: true })
+    const out = tempDir("ci-live-out")
+    const options = { folder: mine, out, ci: CI, debounce: 20, rescanInterval: 200 }
+    let w = live(options)
+    try {
+      await waitBoard(out, "the first board with intervals", (b) => b.runs.length === 6 && b.intervals !== undefined, 20_000)
+      fs.rmSync(path.join(mine, "Dog_run1primary"), { recursive: true })
+      const after = await waitBoard(out, "the board without Dog, with intervals", (b) => b.runs.length === 5 && b.intervals !== undefined, 20_000)
+      const fresh = tempDir("ci-live-once")
+      await quiet(Watcher.watch({ folder: mine, out: fresh, once: true, ci: CI }).pipe(Effect.provide(layer)))
+      expect(after.rankings).toEqual(board(fresh)!.rankings)
+      // four runs ranked now: no rank interval reaches 5
+      const ranked = official(after).entries.filter((e) => e.rank !== null)
+      expect(ranked).toHaveLength(4)
+      expect(ranked.every((e) => e.rankInterval !== undefined && e.rankInterval.high <= 4)).toBe(true)
+      await w.stop()
+      // restart while watching: the board comes back from the cache, then with its intervals
+      w = live(options)
+      const again = await waitBoard(out, "the restored board with intervals", (b, s) => s.phase === "watching" && b.intervals !== undefined, 20_000)
+      expect(again.rankings).toEqual(after.rankings)
+    } finally {
+      await w.stop()
+    }
+  }, 60_000)
+})
+
+describe("the pages with ci", () => {
+  it("tables' renderer: a Rank range column, the ≈ mark, error bars and the signature", () => {
+    const md = fs.readFileSync(path.join(outs.ci, "leaderboard.md"), "utf8")
+    expect(md).toContain("Rank range")
+    expect(md).toMatch(/\| Ace\/run1≈ /)
+    expect(md).toContain("95% percentile bootstrap over the pairs")
+    const html = fs.readFileSync(path.join(outs.ci, "leaderboard.html"), "utf8")
+    // the official figure and 7 tracks of each of the 5 scored runs
+    expect(html.match(/<svg class="ci"/g)?.length).toBe(8 * 5)
+    expect(html).toContain(first.intervals!.signature)
+    expect(fs.readFileSync(path.join(outs.plain, "leaderboard.html"), "utf8")).not.toContain('<svg class="ci"')
+  })
+
+  it("the minimal renderer: the rank range and each figure with its interval, in the edition's number style", () => {
+    const md = Render.markdown(first, sts2017)
+    const ace = official(first).entries[0]
+    const style = Style.of(sts2017, "correlation")
+    // STS 2017 prints r x 100 to 2 decimals
+    expect(md).toContain(`| 1 | 1 | Ace/run1 ≈ | Ace | yes | ${Style.format(ace.value!, style)} [${Style.format(ace.ci!.low, style)}, ${Style.format(ace.ci!.high, style)}] |`)
+    expect(md).toContain(first.intervals!.signature)
+    expect(Render.html(first, sts2017)).toContain("<th>Rank range</th>")
+    expect(Render.markdown(board(outs.plain)!, sts2017)).not.toContain("Rank range")
+  })
+})
+
+describe("ci's settings", () => {
+  it("a bad level, resample count or seed, or a scorer without aligned scores: a WatchError naming it, nothing written", async () => {
+    const cases: ReadonlyArray<readonly [Watcher.WatchOptions["ci"], RegExp, boolean]> = [
+      [100, /ci: expected a confidence level such as 95 or 0\.95, found 100/, true],
+      [{ level: 95, resamples: 0 }, /ci: resamples: expected .*found 0/, true],
+      [{ level: 0.9, seed: -1 }, /ci: seed: expected .*found -1/, true],
+      // the fake engine of the other tests gives no ScoredRun
+      [95, /ci: this scorer gives no aligned scores/, false]
+    ]
+    for (const [ci, message, real] of cases) {
+      const out = tempDir("ci-bad")
+      const result = real ? watch(out, { ci }) : once({ folder, out, ci })
+      await expect(result).rejects.toThrow(message)
+      expect(fs.existsSync(path.join(out, "leaderboard.json"))).toBe(false)
+    }
+  })
+})
