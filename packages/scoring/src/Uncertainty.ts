@@ -14,9 +14,9 @@
  * - SICK: one call per ranking, `relatedness` (one Pearson dataset) and `entailment` (one accuracy
  *   dataset), both `single`; relatedness Spearman beside Pearson, as for STS.
  *
- * The Spearman pass is the dearest (about five times the Pearson one: an exact O(n) rank walk per
- * run and resample); `spearman: false` leaves it out when no output shows Spearman (the `rank`
- * table, the STS report tables).
+ * The Spearman pass costs about as much CPU as the Pearson one (an exact O(n) rank walk per run
+ * and resample, in WebAssembly SIMD, on worker threads for large jobs); `spearman: false` leaves it
+ * out when no output shows Spearman (the `rank` table, the STS report tables).
  *
  * Runs are named by their run id (`ScoredRun.meta.id`), the id every output uses, and joined with
  * `Rank`'s entries by it.
