@@ -22,6 +22,7 @@
 // - the gold's side, w rg, is multiplied once per resample and pair rather than once per run;
 // - resamples are independent given their chunk's random stream (random.ts), so chunks of CHUNK
 //   resamples are units for worker threads (threads.ts); each draws its own multiplicities.
+import { Spearman } from "@stseval/metrics"
 import { CHUNK } from "./random.js"
 import type { Engine } from "./resampleKernel.js"
 import * as Threads from "./threads.js"
@@ -35,26 +36,26 @@ export interface Groups {
 }
 
 export const groups = (values: Float64Array, start: number, n: number): Groups => {
-  // By (value, position): the values sorted natively (a typed-array sort, several times faster than
-  // sorting positions with a comparator), then each position, in increasing order, takes the next
-  // free slot of its value's run (found by binary search). -0 and 0 share a run, as they compare equal.
-  const sorted = values.slice(start, start + n).sort()
-  const taken = new Int32Array(n)
-  const order = new Int32Array(n)
-  for (let i = 0; i < n; i++) {
-    const v = values[start + i]
-    let lo = 0
-    let hi = n
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (sorted[mid] < v) lo = mid + 1
-      else hi = mid
-    }
-    order[lo + taken[lo]++] = i
+  // By (value, position), from the average ranks (metrics' averageRanks: a native sort or a radix
+  // sort, several times faster than sorting positions with a comparator): a group of equal values
+  // at sorted positions [a, e) has rank (a + 1 + e) / 2, so 2 rank - 1 = a + e is an integer below 2n
+  // that orders the groups; a counting sort on it, positions in increasing order, gives the order.
+  // -0 and 0 tie, as they compare equal.
+  const ranks = Spearman.averageRanks(values.subarray(start, start + n))
+  const slot = new Int32Array(2 * n + 1)
+  for (let i = 0; i < n; i++) slot[2 * ranks[i] - 1]++
+  const bounds: Array<number> = []
+  let at = 0
+  for (let key = 0; key <= 2 * n; key++) {
+    const count = slot[key]
+    if (count === 0) continue
+    bounds.push(at)
+    slot[key] = at
+    at += count
   }
-  const bounds: Array<number> = [0]
-  for (let j = 1; j < n; j++) if (sorted[j] !== sorted[j - 1]) bounds.push(j)
   bounds.push(n)
+  const order = new Int32Array(n)
+  for (let i = 0; i < n; i++) order[slot[2 * ranks[i] - 1]++] = i
   return { order, bounds: Int32Array.from(bounds) }
 }
 
@@ -204,6 +205,10 @@ export function rankSumsKernel(
     sums = new Float64Array(heap, pSums, 2 * TILE)
   }
 
+  /** The gold's sums of squared centred ranks, per lane. */
+  const gss = new Float64Array(TILE)
+  if (walkModule === undefined) sums = new Float64Array(2 * TILE)
+
   /** The Spearman figures of the resamples in W's first `lanes` lanes, as resamples b .. b + lanes - 1 of `out`. */
   function figures(out: Float64Array, b: number, lanes: number): void {
     for (let s = 0; s < dataset.length; s++) {
@@ -212,113 +217,98 @@ export function rankSumsKernel(
       const m = start[d + 1] - a
       const centre = (m + 1) / 2
       const cube = m * m * m - m
-      // the gold: its centred mid-ranks rg in this resample, kept as w rg
+      // the gold, lane by lane (one walk in a hundred): its centred mid-ranks rg in this resample,
+      // kept as w rg
       const g = walkAt[s]
-      let ord = orderAt[g]
-      let cum0 = 0
-      let cum1 = 0
-      let cum2 = 0
-      let cum3 = 0
-      let ties0 = 0
-      let ties1 = 0
-      let ties2 = 0
-      let ties3 = 0
-      for (let q = boundsAt[g]; q + 1 < boundsAt[g + 1]; q++) {
-        const e = ord + bounds[q + 1]
-        let t0 = 0
-        let t1 = 0
-        let t2 = 0
-        let t3 = 0
-        for (let j = ord + bounds[q]; j < e; j++) {
-          const o = (a + order[j]) * TILE
-          t0 += W[o]
-          t1 += W[o + 1]
-          t2 += W[o + 2]
-          t3 += W[o + 3]
-        }
-        const r0 = cum0 + (t0 + 1) / 2 - centre
-        const r1 = cum1 + (t1 + 1) / 2 - centre
-        const r2 = cum2 + (t2 + 1) / 2 - centre
-        const r3 = cum3 + (t3 + 1) / 2 - centre
-        for (let j = ord + bounds[q]; j < e; j++) {
-          const o = (a + order[j]) * TILE
-          P[o] = W[o] * r0
-          P[o + 1] = W[o + 1] * r1
-          P[o + 2] = W[o + 2] * r2
-          P[o + 3] = W[o + 3] * r3
-        }
-        ties0 += t0 * t0 * t0 - t0
-        ties1 += t1 * t1 * t1 - t1
-        ties2 += t2 * t2 * t2 - t2
-        ties3 += t3 * t3 * t3 - t3
-        cum0 += t0
-        cum1 += t1
-        cum2 += t2
-        cum3 += t3
-      }
-      const gss0 = (cube - ties0) / 12
-      const gss1 = (cube - ties1) / 12
-      const gss2 = (cube - ties2) / 12
-      const gss3 = (cube - ties3) / 12
-      // each run: one walk over its groups, its mid-ranks times the gold's w rg
-      for (let h = g + 1; h < walkAt[s + 1]; h++) {
-        const f = b * KF + runOf[h] * FIG + d
-        if (walk !== undefined) {
-          walk(pOrder + 4 * orderAt[h], pBounds + 4 * (boundsAt[h] + 1), pBounds + 4 * boundsAt[h + 1], pW, pP, centre, pSums)
-          out[f] = rho(sums[0], (cube - sums[4]) / 12, gss0)
-          if (lanes > 1) out[f + KF] = rho(sums[1], (cube - sums[5]) / 12, gss1)
-          if (lanes > 2) out[f + 2 * KF] = rho(sums[2], (cube - sums[6]) / 12, gss2)
-          if (lanes > 3) out[f + 3 * KF] = rho(sums[3], (cube - sums[7]) / 12, gss3)
-          continue
-        }
-        ord = orderAt[h]
-        cum0 = cum1 = cum2 = cum3 = 0
-        ties0 = ties1 = ties2 = ties3 = 0
-        let sxy0 = 0
-        let sxy1 = 0
-        let sxy2 = 0
-        let sxy3 = 0
-        let j = ord
-        for (let q = boundsAt[h] + 1; q < boundsAt[h + 1]; q++) {
-          const e = ord + bounds[q]
-          let t0 = 0
-          let t1 = 0
-          let t2 = 0
-          let t3 = 0
-          let s0 = 0
-          let s1 = 0
-          let s2 = 0
-          let s3 = 0
-          for (; j < e; j++) {
-            const o = (a + order[j]) * TILE
-            t0 += W[o]
-            s0 += P[o]
-            t1 += W[o + 1]
-            s1 += P[o + 1]
-            t2 += W[o + 2]
-            s2 += P[o + 2]
-            t3 += W[o + 3]
-            s3 += P[o + 3]
+      const ord = orderAt[g]
+      for (let lane = 0; lane < TILE; lane++) {
+        let cum = 0
+        let ties = 0
+        for (let q = boundsAt[g]; q + 1 < boundsAt[g + 1]; q++) {
+          const e = ord + bounds[q + 1]
+          let t = 0
+          for (let j = ord + bounds[q]; j < e; j++) t += W[(a + order[j]) * TILE + lane]
+          const r = cum + (t + 1) / 2 - centre
+          for (let j = ord + bounds[q]; j < e; j++) {
+            const o = (a + order[j]) * TILE + lane
+            P[o] = W[o] * r
           }
-          sxy0 += (cum0 + (t0 + 1) / 2 - centre) * s0
-          sxy1 += (cum1 + (t1 + 1) / 2 - centre) * s1
-          sxy2 += (cum2 + (t2 + 1) / 2 - centre) * s2
-          sxy3 += (cum3 + (t3 + 1) / 2 - centre) * s3
-          ties0 += t0 * t0 * t0 - t0
-          ties1 += t1 * t1 * t1 - t1
-          ties2 += t2 * t2 * t2 - t2
-          ties3 += t3 * t3 * t3 - t3
-          cum0 += t0
-          cum1 += t1
-          cum2 += t2
-          cum3 += t3
+          ties += t * t * t - t
+          cum += t
         }
-        out[f] = rho(sxy0, (cube - ties0) / 12, gss0)
-        if (lanes > 1) out[f + KF] = rho(sxy1, (cube - ties1) / 12, gss1)
-        if (lanes > 2) out[f + 2 * KF] = rho(sxy2, (cube - ties2) / 12, gss2)
-        if (lanes > 3) out[f + 3 * KF] = rho(sxy3, (cube - ties3) / 12, gss3)
+        gss[lane] = (cube - ties) / 12
+      }
+      // each run: one walk over its groups, its mid-ranks times the gold's w rg, four lanes at once
+      for (let h = g + 1; h < walkAt[s + 1]; h++) {
+        if (walk !== undefined) walk(pOrder + 4 * orderAt[h], pBounds + 4 * (boundsAt[h] + 1), pBounds + 4 * boundsAt[h + 1], pW, pP, centre, pSums)
+        else runWalk(h, a, centre)
+        const f = b * KF + runOf[h] * FIG + d
+        for (let lane = 0; lane < lanes; lane++) out[f + lane * KF] = rho(sums[lane], (cube - sums[TILE + lane]) / 12, gss[lane])
       }
     }
+  }
+
+  /**
+   * Walk h (a run of the dataset at a) in JavaScript: per lane, sum (mid-rank - centre) w rg into
+   * sums[lane] and sum (t^3 - t) over its groups into sums[TILE + lane], as the WebAssembly walk.
+   */
+  function runWalk(h: number, a: number, centre: number): void {
+    const ord = orderAt[h]
+    let cum0 = 0
+    let cum1 = 0
+    let cum2 = 0
+    let cum3 = 0
+    let ties0 = 0
+    let ties1 = 0
+    let ties2 = 0
+    let ties3 = 0
+    let sxy0 = 0
+    let sxy1 = 0
+    let sxy2 = 0
+    let sxy3 = 0
+    let j = ord
+    for (let q = boundsAt[h] + 1; q < boundsAt[h + 1]; q++) {
+      const e = ord + bounds[q]
+      let t0 = 0
+      let t1 = 0
+      let t2 = 0
+      let t3 = 0
+      let s0 = 0
+      let s1 = 0
+      let s2 = 0
+      let s3 = 0
+      for (; j < e; j++) {
+        const o = (a + order[j]) * TILE
+        t0 += W[o]
+        s0 += P[o]
+        t1 += W[o + 1]
+        s1 += P[o + 1]
+        t2 += W[o + 2]
+        s2 += P[o + 2]
+        t3 += W[o + 3]
+        s3 += P[o + 3]
+      }
+      sxy0 += (cum0 + (t0 + 1) / 2 - centre) * s0
+      sxy1 += (cum1 + (t1 + 1) / 2 - centre) * s1
+      sxy2 += (cum2 + (t2 + 1) / 2 - centre) * s2
+      sxy3 += (cum3 + (t3 + 1) / 2 - centre) * s3
+      ties0 += t0 * t0 * t0 - t0
+      ties1 += t1 * t1 * t1 - t1
+      ties2 += t2 * t2 * t2 - t2
+      ties3 += t3 * t3 * t3 - t3
+      cum0 += t0
+      cum1 += t1
+      cum2 += t2
+      cum3 += t3
+    }
+    sums[0] = sxy0
+    sums[1] = sxy1
+    sums[2] = sxy2
+    sums[3] = sxy3
+    sums[4] = ties0
+    sums[5] = ties1
+    sums[6] = ties2
+    sums[7] = ties3
   }
 
   /** NaN when either side is constant in the resample. */
