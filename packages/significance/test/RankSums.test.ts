@@ -40,14 +40,18 @@ describe("Spearman walks (intervals)", () => {
     const FIG = D + 1
     const KF = K * FIG
     const states = Random.chunkStates(17, Math.ceil(B / Random.CHUNK))
-    const run = (options: RankSums.RunOptions) => RankSums.resampled(plan, start, states, B, KF, FIG, options)
-    const one = run({ threads: 1, engine: "js" })
+    const run = (options: RankSums.RunOptions, engine?: "js" | "wasm") => {
+      const r = RankSums.resampled(plan, start, states, B, KF, FIG, options)
+      if (engine !== undefined) expect(r.engine).toBe(engine)
+      return r.samples
+    }
+    const one = run({ threads: 1, engine: "js" }, "js")
     let helpers: Int32Array | undefined
     const workersOnly = run({ threads: 2, callerWorks: false, onDone: (s) => (helpers = s) })
     expect(bits(workersOnly)).toEqual(bits(one))
     // every chunk was computed by a helper thread (1 + its index), none by the caller
     expect(helpers !== undefined && helpers.length === 4 && helpers.every((t) => t >= 2)).toBe(true)
-    expect(bits(run({ threads: 1, engine: "wasm" }))).toEqual(bits(one))
+    expect(bits(run({ threads: 1, engine: "wasm" }, "wasm"))).toEqual(bits(one))
     expect(bits(run({ threads: 2, callerWorks: false, engine: "js" }))).toEqual(bits(one))
 
     // the textbook figure on the gathered pairs, resample by resample (the documented draws)

@@ -405,7 +405,7 @@ export const pass = (
     for (; next < B && next <= done; next += every) progress?.(next, B)
   }
   // resample-major, so each resample's figures are written in one contiguous row
-  const samples = RankSums.resampled(setup.spearman, start, states, B, KF, FIG, {
+  const { samples } = RankSums.resampled(setup.spearman, start, states, B, KF, FIG, {
     ...options,
     engine: prepared.engine,
     ...(progress !== undefined && walks ? { progress: walked } : {})

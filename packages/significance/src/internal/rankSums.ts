@@ -155,7 +155,7 @@ export function rankSumsKernel(
   FIG: number,
   samples: Float64Array,
   walkModule: object | undefined
-): { readonly chunk: (c: number) => void; readonly original: (out: Float64Array) => void } {
+): { readonly chunk: (c: number) => void; readonly original: (out: Float64Array) => void; readonly engine: "js" | "wasm" } {
   // resamples per walk (lanes of W); CHUNK as random.ts (checked below the function)
   const TILE = 4
   const CHUNK = 64
@@ -164,8 +164,8 @@ export function rankSumsKernel(
   // multiplicities W[position * TILE + lane], and the gold's side w rg in the same layout: in this
   // thread's own WebAssembly memory with the walk module, after the runs' sort orders as byte
   // offsets of their W rows and their group bounds as addresses in those orders
-  let W: Float64Array
-  let P: Float64Array
+  let W = new Float64Array(0)
+  let P = new Float64Array(0)
   let sums = new Float64Array(0)
   let walk: ((...args: Array<number>) => void) | undefined
   const pOrder = 0
@@ -173,10 +173,7 @@ export function rankSumsKernel(
   let pW = 0
   let pP = 0
   let pSums = 0
-  if (walkModule === undefined) {
-    W = new Float64Array(N * TILE)
-    P = new Float64Array(N * TILE)
-  } else {
+  if (walkModule !== undefined) {
     const wa = (globalThis as unknown as {
       WebAssembly: {
         Memory: new (d: { initial: number }) => { buffer: ArrayBuffer }
@@ -188,26 +185,36 @@ export function rankSumsKernel(
     pW = align(pBounds + 4 * bounds.length)
     pP = align(pW + 8 * TILE * N)
     pSums = align(pP + 8 * TILE * N)
-    const memory = new wa.Memory({ initial: Math.ceil((pSums + 64) / 65536) })
-    walk = new wa.Instance(walkModule, { env: { memory } }).exports.walk as (...args: Array<number>) => void
-    const heap = memory.buffer
-    const ob = new Int32Array(heap, pOrder, order.length)
-    const bb = new Int32Array(heap, pBounds, bounds.length)
-    for (let s = 0; s < dataset.length; s++) {
-      const a = start[dataset[s]]
-      for (let h = walkAt[s]; h < walkAt[s + 1]; h++) {
-        for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = (a + order[j]) * TILE * 8
-        for (let q = boundsAt[h]; q < boundsAt[h + 1]; q++) bb[q] = pOrder + 4 * (orderAt[h] + bounds[q])
+    // addresses are i32: beyond 2 GiB (tens of millions of pairs), or without the memory, JavaScript
+    if (pSums + 64 < 2 ** 31) {
+      try {
+        const memory = new wa.Memory({ initial: Math.ceil((pSums + 64) / 65536) })
+        walk = new wa.Instance(walkModule, { env: { memory } }).exports.walk as (...args: Array<number>) => void
+        const heap = memory.buffer
+        const ob = new Int32Array(heap, pOrder, order.length)
+        const bb = new Int32Array(heap, pBounds, bounds.length)
+        for (let s = 0; s < dataset.length; s++) {
+          const a = start[dataset[s]]
+          for (let h = walkAt[s]; h < walkAt[s + 1]; h++) {
+            for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = (a + order[j]) * TILE * 8
+            for (let q = boundsAt[h]; q < boundsAt[h + 1]; q++) bb[q] = pOrder + 4 * (orderAt[h] + bounds[q])
+          }
+        }
+        W = new Float64Array(heap, pW, N * TILE)
+        P = new Float64Array(heap, pP, N * TILE)
+        sums = new Float64Array(heap, pSums, 2 * TILE)
+      } catch {
+        walk = undefined
       }
     }
-    W = new Float64Array(heap, pW, N * TILE)
-    P = new Float64Array(heap, pP, N * TILE)
-    sums = new Float64Array(heap, pSums, 2 * TILE)
   }
-
+  if (walk === undefined) {
+    W = new Float64Array(N * TILE)
+    P = new Float64Array(N * TILE)
+    sums = new Float64Array(2 * TILE)
+  }
   /** The gold's sums of squared centred ranks, per lane. */
   const gss = new Float64Array(TILE)
-  if (walkModule === undefined) sums = new Float64Array(2 * TILE)
 
   /** The Spearman figures of the resamples in W's first `lanes` lanes, as resamples b .. b + lanes - 1 of `out`. */
   function figures(out: Float64Array, b: number, lanes: number): void {
@@ -363,7 +370,7 @@ export function rankSumsKernel(
     figures(out, 0, 1)
   }
 
-  return { chunk, original }
+  return { chunk, original, engine: walk === undefined ? "js" : "wasm" }
 }
 
 /**
@@ -473,11 +480,20 @@ export const original = (p: Plan, start: Int32Array, KF: number, FIG: number, ou
 
 /**
  * The samples matrix of a pass, [b * KF + k * FIG + f], NaN everywhere but the Spearman figures of
- * the B resamples, which it holds (seed's chunk states `states`). Shared memory when threads help.
+ * the B resamples, which it holds (seed's chunk states `states`), in shared memory when threads
+ * help; and the engine of the calling thread's walks.
  */
-export const resampled = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, options: RunOptions = {}): Float64Array => {
+export const resampled = (
+  p: Plan,
+  start: Int32Array,
+  states: Int32Array,
+  B: number,
+  KF: number,
+  FIG: number,
+  options: RunOptions = {}
+): { readonly samples: Float64Array; readonly engine: "js" | "wasm" | undefined } => {
   const units = Math.ceil(B / CHUNK)
-  if (p.dataset.length === 0) return new Float64Array(B * KF).fill(Number.NaN)
+  if (p.dataset.length === 0) return { samples: new Float64Array(B * KF).fill(Number.NaN), engine: undefined }
   const work = B * p.order.length
   const threads = Math.max(1, Math.min(64, Math.floor(options.threads ?? Threads.defaultThreads(work, THREAD_WORK))))
   const share = threads > 1 && units > 1 && typeof SharedArrayBuffer === "function"
@@ -499,5 +515,5 @@ export const resampled = (p: Plan, start: Int32Array, states: Int32Array, B: num
     ...(options.callerWorks !== undefined ? { callerWorks: options.callerWorks } : {}),
     ...(options.onDone !== undefined ? { onDone: options.onDone } : {})
   })
-  return samples
+  return { samples, engine: kernel.engine }
 }
