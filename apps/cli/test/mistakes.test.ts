@@ -81,6 +81,36 @@ describe("a run missing one STS 2017 track", () => {
     expect(doc.runs[0].aggregate["mean"].datasets).toHaveLength(6)
   })
 
+  it("is a warning, not an error (STS 2017 teams could enter some tracks only): exit 0, the missing file named under the run, never ranked, the reason said once", async () => {
+    const folder = path.join(tmp, "partial")
+    fs.mkdirSync(folder)
+    fs.cpSync(stsRun("partial-src/Full_run1primary", TRACKS), path.join(folder, "Full_run1primary"), { recursive: true })
+    fs.cpSync(six, path.join(folder, "ECNU_run1primary"), { recursive: true })
+    fs.cpSync(stsRun("partial-src/Solo_run1primary", ["track5.en-en"]), path.join(folder, "Solo_run1primary"), { recursive: true })
+    const sts = ["--task", "sts2017", "--gold", stsGold]
+    const missingFile = path.join(folder, "ECNU_run1primary", "STS.output.track4b.es-en.txt")
+    for (const args of [["score", path.join(folder, "ECNU_run1primary")], ["validate", path.join(folder, "ECNU_run1primary")], ["rank", folder], ["rank", "--strict", folder]]) {
+      const r = await runCli([args[0], ...sts, ...args.slice(1)])
+      expect(r.code, args.join(" ")).toBe(0)
+      expect(r.stdout, args.join(" ")).toContain(`${missingFile}: warning: the run has no file for dataset track4b.es-en`)
+    }
+    const ranked = await runCli(["rank", ...sts, folder])
+    expect(ranked.stdout).toMatch(/^\s+1\s+Full\/run1\s/m)
+    expect(ranked.stdout).toContain("ECNU/run1      -  not ranked: no official score: it needs every dataset, and track4b.es-en has no figure (the run has no file for it)")
+    // the six tracks a one-track run lacks are named together, once
+    expect(ranked.stdout).toContain(
+      "Solo/run1      -  not ranked: no official score: it needs every dataset, and track1.ar-ar, track2.ar-en, track3.es-es, track4a.es-en, track4b.es-en and track6.tr-en have no figure (the run has no file for them)"
+    )
+    expect(ranked.stdout).not.toContain("no official figure: no official score")
+    const json = await runCli(["rank", ...sts, folder, "--json"])
+    const doc = JSON.parse(json.stdout) as { runs: Array<{ run: { id: string }; status: string; warnings: Array<{ code: string; file: string }> }> }
+    const solo = doc.runs.find((r) => r.run.id === "Solo/run1")!
+    expect(solo.status).toBe("scored")
+    expect(solo.warnings.filter((w) => w.code === "missing-dataset").map((w) => path.basename(w.file))).toEqual(
+      TRACKS.filter((t) => t !== "track5.en-en").map((t) => `STS.output.${t}.txt`)
+    )
+  })
+
   it("a complete run prints its official figure first", async () => {
     const all = stsRun("ECNU_run2", TRACKS)
     const r = await runCli(["score", "--task", "sts2017", "--gold", stsGold, all])
@@ -175,5 +205,74 @@ describe("one number style and one run label in every output", () => {
     expect(report.stdout).not.toMatch(/ECNU[-_]run1/)
     const ranked = await runCli(["rank", ...sts, folder])
     expect(ranked.stdout).toContain("ECNU/run1")
+  })
+})
+
+describe("a run that is a symbolic link out of the submissions folder", () => {
+  it("score, validate and rank refuse it and never print where it points, text or JSON", async () => {
+    const hidden = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-server-"))
+    try {
+      const target = stsRun("server-src/Other_run1", TRACKS)
+      fs.cpSync(target, path.join(hidden, "private"), { recursive: true })
+      const folder = path.join(tmp, "linked")
+      fs.mkdirSync(folder)
+      fs.symlinkSync(path.join(hidden, "private"), path.join(folder, "Evil_run1primary"))
+      const sts = ["--task", "sts2017", "--gold", stsGold]
+      for (const args of [
+        ["rank", ...sts, folder],
+        ["rank", ...sts, folder, "--json"],
+        ["validate", ...sts, folder],
+        ["score", ...sts, path.join(folder, "Evil_run1primary"), "--json"]
+      ]) {
+        const r = await runCli(args)
+        const out = r.stdout + r.stderr
+        expect(out, args.join(" ")).toContain("is a link to a place outside the submissions folder")
+        expect(out, args.join(" ")).not.toContain(hidden)
+        expect(out, args.join(" ")).not.toContain(fs.realpathSync(hidden))
+      }
+    } finally {
+      fs.rmSync(hidden, { recursive: true, force: true })
+    }
+  })
+})
+
+describe("a run.json that cannot be used", () => {
+  it("the run fails with the error naming the run.json and what was expected; it is never ranked under its name's team; the others are", async () => {
+    const folder = path.join(tmp, "metadata")
+    fs.mkdirSync(folder)
+    fs.cpSync(stsRun("metadata-src/Good_run1primary", TRACKS), path.join(folder, "Good_run1primary"), { recursive: true })
+    // the best run of the folder, if it were scored: its team says it is another team's
+    fs.cpSync(stsRun("metadata-src/Typo_run1primary", TRACKS), path.join(folder, "Typo_run1primary"), { recursive: true })
+    fs.writeFileSync(path.join(folder, "Typo_run1primary", "run.json"), JSON.stringify({ team: "Other", primery: true }))
+    fs.cpSync(stsRun("metadata-src/Huge_run1primary", TRACKS), path.join(folder, "Huge_run1primary"), { recursive: true })
+    fs.writeFileSync(path.join(folder, "Huge_run1primary", "run.json"), `{ "team": "Other", "description": "${"x".repeat(1024 * 1024)}" }`)
+    const sts = ["--task", "sts2017", "--gold", stsGold]
+    const ranked = await runCli(["rank", ...sts, folder, "--json"])
+    const doc = JSON.parse(ranked.stdout) as {
+      runs: Array<{ run: { id: string }; status: string; errors: Array<{ code: string; file: string; message: string; expected?: string; field?: string }>; warnings: Array<{ code: string }> }>
+      rankings: { rankings: Array<{ entries: Array<{ id: string; rank: number | null }> }> }
+    }
+    expect(doc.rankings.rankings[0].entries.filter((e) => e.rank !== null).map((e) => e.id)).toEqual(["Good/run1"])
+    for (const [id, file] of [
+      ["Typo/run1", "Typo_run1primary"],
+      ["Huge/run1", "Huge_run1primary"]
+    ]) {
+      const r = doc.runs.find((x) => x.run.id === id)!
+      expect(r.status, id).toBe("failed")
+      expect(r.errors.map((e) => [e.code, e.file]), id).toEqual([["bad-run-metadata", path.join(folder, file, "run.json")]])
+      expect(r.errors[0].message, id).toContain("the run was not scored")
+      // its files were there: no "no file for dataset" warning per track
+      expect(r.warnings.map((w) => w.code), id).not.toContain("missing-dataset")
+    }
+    const typo = doc.runs.find((x) => x.run.id === "Typo/run1")!.errors[0]
+    expect(typo.field).toBe("primery")
+    expect(typo.expected).toContain('"primary": boolean')
+    expect(doc.runs.find((x) => x.run.id === "Huge/run1")!.errors[0].expected).toBe("a run.json of at most 1 MiB")
+    // score: the error, and exit 1
+    const scored = await runCli(["score", ...sts, path.join(folder, "Huge_run1primary")])
+    expect(scored.code).toBe(1)
+    expect(scored.stdout).toContain(`${path.join(folder, "Huge_run1primary", "run.json")}: error: the run.json has`)
+    expect(scored.stdout).toContain("more than the limit of 1048576 bytes (1 MiB)")
+    expect(scored.stdout).not.toContain("not submitted")
   })
 })

@@ -93,6 +93,15 @@ const LABEL_LIST = ENTAILMENT_LABELS.join(", ")
 /** @since 0.1.0 */
 export const isEntailmentLabel = (s: string): s is EntailmentLabel => (ENTAILMENT_LABELS as ReadonlyArray<string>).includes(s)
 
+const CANONICAL_LABEL = new Map<string, EntailmentLabel>(ENTAILMENT_LABELS.map((l) => [l, l]))
+
+/**
+ * The label as the constant of `ENTAILMENT_LABELS`, not the substring of the line it was read
+ * from: V8 keeps a substring of 13 characters or more ("CONTRADICTION") as a view into the whole
+ * decoded file, so every label kept in a scored run would hold the run's text in memory.
+ */
+const canonicalLabel = (s: string): string => CANONICAL_LABEL.get(s) ?? s
+
 const unknownLabel = (file: string, line: number, found: string) =>
   Issue.error(
     "unknown-label",
@@ -216,7 +225,7 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
     let entailment: EntailmentLabel | undefined
     if (ent !== -1) {
       const raw = fields[ent] ?? ""
-      if (isEntailmentLabel(raw)) entailment = raw
+      if (isEntailmentLabel(raw)) entailment = CANONICAL_LABEL.get(raw)
       else issues.add(unknownLabel(file, line, raw))
     }
     pairs.push({
@@ -491,7 +500,7 @@ export const parseRun = (text: TextFile, options?: RunOptions): Parsed<SickRun> 
     const fields = lines[i].split("\t")
     let e: string | undefined
     if (entailment === "present") {
-      e = fields[ent] ?? ""
+      e = canonicalLabel(fields[ent] ?? "")
       if (!isEntailmentLabel(e)) issues.add(unknownLabel(file, line, e))
     }
     let r: number | undefined

@@ -12,7 +12,9 @@
  * Nothing outside the submissions folder is read through a run: a run that is a link out of it (or
  * to it, or to another run) and a link inside a run folder that points out of it are refused
  * (`outside-folder`). A run that cannot be scored as given has no files and an error: a SICK run
- * folder with several files; an STS run none of whose files is named after a dataset is an error too.
+ * folder with several files, a run whose `run.json` is there but cannot be used (invalid, over
+ * 1 MiB, unreadable: `bad-run-metadata`; it is not scored under its name's team instead); an STS
+ * run none of whose files is named after a dataset is an error too.
  *
  * @since 0.1.0
  */
@@ -296,9 +298,27 @@ const unsafeEntryName = (name: string): boolean =>
 
 const decodeRunJson = Schema.decodeUnknownResult(RunJson, { onExcessProperty: "error", reportInput: true, errors: "all" })
 
+// A run whose run.json cannot be used is not scored: scoring it under the team, run number and
+// flags of its name would guess what the run.json was there to say otherwise (another team, a run
+// that is not primary, a late one), and a guessed identity must never reach a ranking.
+const NOT_SCORED = "the run was not scored, as its team, run number and flags are unknown (fix the run.json, or remove it to take them from the run's name)"
+
+/** A run.json that cannot be read (too large, a link out of the run, unreadable), as the run's error. */
+const metadataReadIssue = (error: Files.ReadError, file: string = error.path): Issue.Issue =>
+  Issue.error("bad-run-metadata", file, `${Files.detail(error)}; ${NOT_SCORED}`, {
+    expected: error.reason === "too-large" ? `a run.json of at most ${Files.formatBytes(MAX_RUN_JSON_BYTES)}` : "a readable run.json inside the run"
+  })
+
+/** A run.json's bytes (at most MAX_RUN_JSON_BYTES, inside `within`), or the run's error saying why not. */
+const readMetadata = (path: string, within: string) =>
+  Files.readFile(path, { maxBytes: MAX_RUN_JSON_BYTES, within, what: "the run.json" }).pipe(
+    Effect.map((bytes) => ({ bytes, issue: undefined })),
+    Effect.catch((e: Files.ReadError) => Effect.succeed({ bytes: undefined, issue: metadataReadIssue(e) }))
+  )
+
 /**
  * Decode a run.json's bytes; `undefined` and an issue `bad-run-metadata` naming the file when it is
- * not valid.
+ * not valid (the run it belongs to is then not scored: `discover` and `loadRun` give it no files).
  *
  * @since 0.1.0
  */
@@ -309,7 +329,7 @@ export const parseRunJson = (bytes: Uint8Array, file: string): { readonly value:
   } catch (e) {
     return {
       value: undefined,
-      issues: [Issue.error("bad-run-metadata", file, `run.json is not valid JSON (${(e as Error).message}); it was ignored`, { expected: "a JSON object" })]
+      issues: [Issue.error("bad-run-metadata", file, `run.json is not valid JSON (${(e as Error).message}); ${NOT_SCORED}`, { expected: "a JSON object" })]
     }
   }
   const result = decodeRunJson(json)
@@ -318,7 +338,7 @@ export const parseRunJson = (bytes: Uint8Array, file: string): { readonly value:
   return {
     value: undefined,
     issues: [
-      Issue.error("bad-run-metadata", file, `run.json is not valid: ${field !== undefined ? `${field}: ` : ""}${message}; it was ignored`, {
+      Issue.error("bad-run-metadata", file, `run.json is not valid: ${field !== undefined ? `${field}: ` : ""}${message}; ${NOT_SCORED}`, {
         ...(field !== undefined ? { field } : {}),
         expected: '{ "team": string, "run": integer, "primary": boolean, "late": boolean, "corrected": boolean, "postDeadline": boolean, "description": string }'
       })
@@ -370,8 +390,6 @@ const readBytes = (path: string, maxBytes: number, within: string | undefined, w
     Effect.catch((e: Files.ReadError) => Effect.succeed({ bytes: undefined, issue: Files.toIssue(e) }))
   )
 
-/** A real path, or undefined when it cannot be resolved (a broken link, a race with a deletion). */
-const realPathOf = (fs: FileSystem.FileSystem, path: string) => fs.realPath(path).pipe(Effect.option, Effect.map((o) => (o._tag === "Some" ? o.value : undefined)))
 
 /**
  * Files of a folder run, recursively (up to MAX_DEPTH), sorted by relative path. `runReal` is the
@@ -391,14 +409,14 @@ const walk = (
     const out: Array<string> = []
     for (const name of names) {
       const full = pathApi.join(dir, name)
-      const real = yield* realPathOf(fs, full)
+      const real = yield* Files.realPath(full)
       if (real === undefined) {
         issues.push(Issue.warning("file-unreadable", full, "the entry cannot be read (a broken link?); it was skipped"))
         continue
       }
       if (real === runReal || !Files.isInside(runReal, real)) {
         issues.push(
-          Issue.error("outside-folder", full, `${name} is a link to ${real}, outside the run's folder; files are read only inside it, so it was not read`, {
+          Issue.error("outside-folder", full, `${name} is a link to a place outside the run's folder; files are read only inside it, so it was not read`, {
             expected: "a file inside the run's folder",
             found: "a link out of it"
           })
@@ -419,20 +437,22 @@ const besideMetadata = (fs: FileSystem.FileSystem, runPath: string, name: string
     const file = pathApi.join(pathApi.dirname(runPath), `${stripExtension(name)}${RUN_JSON_SUFFIX}`)
     const exists = yield* fs.exists(file).pipe(Effect.orElseSucceed(() => false))
     if (!exists) return undefined
-    const read = yield* readBytes(file, MAX_RUN_JSON_BYTES, within, "the run.json")
+    const read = yield* readMetadata(file, within)
     return { file, bytes: read.bytes, issue: read.issue }
   })
 
 /**
  * Why a run entry that is a link must not be read, or undefined when it is not a link or may be
  * followed: a link out of the submissions folder, to the folder itself (or above it), or to another
- * of its runs (whose files would then be scored twice, under another team's name).
+ * of its runs (whose files would then be scored twice, under another team's name). Messages never
+ * give a link's target or the folder's real path: on a shared scoring server they reach the
+ * participants (links out of a run's folder, in `walk`, likewise).
  */
-const linkProblem = (fs: FileSystem.FileSystem, pathApi: Path.Path, path: string, within: string) =>
+const linkProblem = (pathApi: Path.Path, path: string, within: string) =>
   Effect.gen(function* () {
-    const rootReal = yield* realPathOf(fs, within)
-    const parentReal = yield* realPathOf(fs, pathApi.dirname(path))
-    const real = yield* realPathOf(fs, path)
+    const rootReal = yield* Files.realPath(within)
+    const parentReal = yield* Files.realPath(pathApi.dirname(path))
+    const real = yield* Files.realPath(path)
     if (rootReal === undefined || parentReal === undefined || real === undefined) return undefined
     if (real === pathApi.join(parentReal, pathApi.basename(path))) return undefined
     const issue = (message: string) => Issue.error("outside-folder", path, message, { expected: "a run inside the submissions folder", found: "a link" })
@@ -440,7 +460,7 @@ const linkProblem = (fs: FileSystem.FileSystem, pathApi: Path.Path, path: string
       return issue("the run is a link to the submissions folder itself (or a folder above it); it was not read")
     }
     if (!Files.isInside(rootReal, real)) {
-      return issue(`the run is a link to ${real}, outside the submissions folder ${within}; runs are read only inside it, so it was not read`)
+      return issue("the run is a link to a place outside the submissions folder; runs are read only inside it, so it was not read")
     }
     const top = pathApi.relative(rootReal, real).split(pathApi.sep)[0]
     if (isHidden(top)) return undefined
@@ -461,7 +481,7 @@ const loadOne = (
     const info = yield* fs.stat(path)
     if (info.type !== "Directory" && info.type !== "File") return undefined
     const kind: Submission["kind"] = info.type === "Directory" ? "folder" : /\.zip$/i.test(name) ? "zip" : "file"
-    const link = yield* linkProblem(fs, pathApi, path, within)
+    const link = yield* linkProblem(pathApi, path, within)
     if (link !== undefined) {
       const meta = makeMeta(name, path, undefined)
       return { meta: meta.meta, path, kind, files: [], issues: [...meta.issues, link] }
@@ -469,9 +489,18 @@ const loadOne = (
     const issues: Array<Issue.Issue> = []
     let files: Array<RunFile> = []
     let json: { file: string; bytes: Uint8Array } | undefined
+    // a run.json that is there but cannot be used: the run is then not scored (NOT_SCORED)
+    let metadataIssue: Issue.Issue | undefined
     if (kind === "folder") {
-      const runReal = yield* fs.realPath(path)
+      // (a folder that vanished since its stat fails in walk's listing)
+      const runReal = (yield* Files.realPath(path)) ?? path
       const found = yield* walk(fs, pathApi, path, runReal, 1, issues)
+      // a run.json that is a link out of the run is not read: the run's identity is then unknown
+      const linkedOut = issues.findIndex((i) => i.code === "outside-folder" && pathApi.basename(i.file) === RUN_JSON)
+      if (linkedOut !== -1) {
+        const [link] = issues.splice(linkedOut, 1)
+        metadataIssue = Issue.error("bad-run-metadata", link.file, `${link.message}; ${NOT_SCORED}`, { expected: "a run.json inside the run's folder" })
+      }
       if (found.length > MAX_FILES) {
         issues.push(
           Issue.error("too-large", path, `the folder holds ${found.length} files, more than the ${MAX_FILES} a run may have; it was not read`, {
@@ -486,8 +515,11 @@ const loadOne = (
       for (const full of found.length > MAX_FILES ? [] : found) {
         const base = pathApi.basename(full)
         if (isMetadata(base) && full !== metadataFile) continue
-        const read = base === RUN_JSON ? yield* readBytes(full, MAX_RUN_JSON_BYTES, runReal, "the run.json") : yield* readBytes(full, maxFileBytes, runReal)
-        if (read.issue !== undefined) issues.push(read.issue)
+        const read = full === metadataFile ? yield* readMetadata(full, runReal) : yield* readBytes(full, maxFileBytes, runReal)
+        if (read.issue !== undefined) {
+          if (full === metadataFile) metadataIssue = read.issue
+          else issues.push(read.issue)
+        }
         if (read.bytes === undefined) continue
         if (full === metadataFile) json = { file: full, bytes: read.bytes }
         else files.push({ name: base, path: full, bytes: read.bytes })
@@ -509,23 +541,34 @@ const loadOne = (
         const zip = readZip(read.bytes, path, options.maxZipBytes ?? DEFAULT_MAX_ZIP_BYTES)
         issues.push(...zip.issues)
         files.push(...zip.files)
-        if (zip.metadata !== undefined) json = { file: `${path}!${RUN_JSON}`, bytes: zip.metadata }
+        if (zip.metadata !== undefined) {
+          const file = `${path}!${RUN_JSON}`
+          if (zip.metadata.length > MAX_RUN_JSON_BYTES) {
+            const message = `${file}: the run.json has ${zip.metadata.length} bytes, more than the limit of ${MAX_RUN_JSON_BYTES} bytes (${Files.formatBytes(MAX_RUN_JSON_BYTES)}); it was not read`
+            metadataIssue = metadataReadIssue(new Files.ReadError({ path: file, reason: "too-large", message }))
+          } else json = { file, bytes: zip.metadata }
+        }
       }
     } else {
       const read = yield* readBytes(path, maxFileBytes, within)
       if (read.issue !== undefined) issues.push(read.issue)
       if (read.bytes !== undefined) files.push({ name, path, bytes: read.bytes })
     }
-    if (json === undefined) {
+    if (json === undefined && metadataIssue === undefined) {
       const beside = yield* besideMetadata(fs, path, name, pathApi, within)
-      if (beside?.issue !== undefined) issues.push(beside.issue)
+      if (beside?.issue !== undefined) metadataIssue = beside.issue
       if (beside?.bytes !== undefined) json = { file: beside.file, bytes: beside.bytes }
     }
     let runJson: RunJson | undefined
     if (json !== undefined) {
       const parsed = parseRunJson(json.bytes, json.file)
-      issues.push(...parsed.issues)
+      if (parsed.issues.length > 0) metadataIssue = parsed.issues[0]
       runJson = parsed.value
+    }
+    if (metadataIssue !== undefined) {
+      // listed under its name (it needs an id), with no files: it fails, and a failed run is never ranked
+      issues.push(metadataIssue)
+      files = []
     }
     const meta = makeMeta(name, path, runJson)
     issues.push(...meta.issues)

@@ -147,11 +147,15 @@ describe("discover: STS (a run is a folder or a zip)", () => {
     expect(weird.issues[0].severity).toBe("warning")
   })
 
-  it("a bad run.json: issue bad-run-metadata naming the file and the field; the name still gives team and run", async () => {
+  it("a bad run.json: an error bad-run-metadata naming the file and the field, and the run has no files (not scored under the name's team)", async () => {
     const bad = (await found).runs.find((r) => r.meta.id === "Bad/run3")!
-    expect(codes(bad.issues)).toEqual(["bad-run-metadata"])
+    expect(bad.issues.map((i) => [i.severity, i.code])).toEqual([["error", "bad-run-metadata"]])
     expect(bad.issues[0].file).toBe(path.join(root, "Bad_run3", "run.json"))
     expect(bad.issues[0].field).toBe("primery")
+    expect(bad.issues[0].message).toContain("the run was not scored")
+    expect(bad.issues[0].expected).toContain('"primary": boolean')
+    // listed under its name (it needs an id), with nothing to score
+    expect(bad.files).toEqual([])
     expect(bad.meta.primary).toBe(false)
   })
 
@@ -451,6 +455,9 @@ describe("links: nothing outside the submissions folder is read through a run", 
     expect(bad.issues.map((i) => [i.severity, i.code])).toEqual([["error", "outside-folder"]])
     expect(bad.issues[0].message).toContain("outside the submissions folder")
     expect(JSON.stringify(runs)).not.toContain("root:x")
+    // nor where the link points: on a shared scoring server that is the server's path
+    expect(JSON.stringify(runs)).not.toContain(outsideDir)
+    expect(JSON.stringify(runs)).not.toContain(fs.realpathSync(outsideDir))
     // loadRun of one entry (as the watcher does) refuses it too
     const one = await run(Submissions.loadRun(path.join(sickRoot, "Passwd_run1.txt"), sick2014))
     expect(one.files).toEqual([])
@@ -468,6 +475,7 @@ describe("links: nothing outside the submissions folder is read through a run", 
     const out = (await found).runs.find((r) => r.meta.id === "Out/run1")!
     expect(out.files).toEqual([])
     expect(codes(out.issues)).toEqual(["outside-folder"])
+    expect(out.issues[0].message).toBe("the run is a link to a place outside the submissions folder; runs are read only inside it, so it was not read")
   })
 
   it("a run that is a link to another run is refused (its files would be scored twice)", async () => {
@@ -485,6 +493,11 @@ describe("links: nothing outside the submissions folder is read through a run", 
       ["outside-folder", path.join(root, "Inner_run1", "STS.output.headlines.txt")]
     ])
     expect(JSON.stringify(inner)).not.toContain("root:x")
+    // the targets are not named: neither the file outside nor the other run's file
+    expect(inner.issues.map((i) => i.message)).toEqual([
+      "STS.output.OnWN.txt is a link to a place outside the run's folder; files are read only inside it, so it was not read",
+      "STS.output.headlines.txt is a link to a place outside the run's folder; files are read only inside it, so it was not read"
+    ])
   })
 
   it("ordinary runs beside them are unaffected", async () => {
@@ -567,6 +580,64 @@ describe("loadRun", () => {
       Submissions.loadRun(path.join(root, "nope"), sts2014).pipe(Effect.provide(NodeServices.layer))
     )
     expect(exit._tag).toBe("Failure")
+  })
+})
+
+describe("a run.json that cannot be used: the run is not scored", () => {
+  const big = `{ "team": "Other", "description": "${"x".repeat(1024 * 1024)}" }`
+  const root = tree({
+    "Big_run1primary/STS.output.images.txt": "1\n",
+    "Big_run1primary/run.json": big,
+    "Beside_run1primary/STS.output.images.txt": "1\n",
+    "Beside_run1primary.run.json": big,
+    "Zipped_run1primary.zip": zipSync({ "STS.output.images.txt": strToU8("1\n"), "run.json": strToU8(big) }),
+    "Broken_run1primary/STS.output.images.txt": "1\n",
+    "Broken_run1primary/run.json": '{ "team": "Other", ',
+    "Fine_run1primary/STS.output.images.txt": "1\n",
+    "Fine_run1primary/run.json": JSON.stringify({ team: "Fine", run: 1 })
+  })
+  const outside = tree({ "run.json": JSON.stringify({ team: "Other" }) })
+  fs.mkdirSync(path.join(root, "Linked_run1primary"))
+  fs.writeFileSync(path.join(root, "Linked_run1primary", "STS.output.images.txt"), "1\n")
+  fs.symlinkSync(path.join(outside, "run.json"), path.join(root, "Linked_run1primary", "run.json"))
+  const found = run(Submissions.discover(root, sts2014))
+  const byId = async (id: string) => (await found).runs.find((r) => r.meta.id === id)!
+
+  it.each([
+    ["Big/run1", "Big_run1primary/run.json"],
+    ["Beside/run1", "Beside_run1primary.run.json"],
+    ["Zipped/run1", "Zipped_run1primary.zip!run.json"]
+  ])("%s: a run.json over 1 MiB is bad-run-metadata naming it and the limit; no files", async (id, file) => {
+    const r = await byId(id)
+    expect(r.files).toEqual([])
+    expect(r.issues.map((i) => [i.severity, i.code, i.file])).toEqual([["error", "bad-run-metadata", path.join(root, file)]])
+    expect(r.issues[0].message).toContain("more than the limit of 1048576 bytes (1 MiB)")
+    expect(r.issues[0].message).toContain("the run was not scored")
+    expect(r.issues[0].expected).toBe("a run.json of at most 1 MiB")
+    // the run.json's team is not known, and the name's is not used to score it
+    expect(r.meta.team).not.toBe("Other")
+  })
+
+  it("a run.json that is not JSON: bad-run-metadata saying so; no files", async () => {
+    const r = await byId("Broken/run1")
+    expect(r.files).toEqual([])
+    expect(r.issues.map((i) => [i.code, i.file])).toEqual([["bad-run-metadata", path.join(root, "Broken_run1primary", "run.json")]])
+    expect(r.issues[0].message).toMatch(/^run\.json is not valid JSON \(.+\); the run was not scored/)
+    expect(r.issues[0].expected).toBe("a JSON object")
+  })
+
+  it("a run.json that is a link out of the run: bad-run-metadata, not read, no files", async () => {
+    const r = await byId("Linked/run1")
+    expect(r.files).toEqual([])
+    expect(r.issues.map((i) => [i.code, i.file])).toEqual([["bad-run-metadata", path.join(root, "Linked_run1primary", "run.json")]])
+    expect(r.issues[0].message).toContain("is a link to a place outside the run's folder")
+    expect(r.issues[0].message).not.toContain(outside)
+  })
+
+  it("a valid run.json beside them is used as before", async () => {
+    const r = await byId("Fine/run1")
+    expect(r.issues).toEqual([])
+    expect(r.files.map((f) => f.name)).toEqual(["STS.output.images.txt"])
   })
 })
 

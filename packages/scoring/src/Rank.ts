@@ -259,7 +259,9 @@ export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOp
       else if (s.flags.includes("over-limit")) not(`beyond the limit of ${options.runLimit} runs for team ${s.team}`)
       else if (postDeadline === "exclude" && s.flags.includes("post-deadline")) not("submitted after the deadline")
       else if (figure === undefined || figure._tag === "Undefined" || !Number.isFinite(figure.value)) {
-        not(`no ${by.ranking} figure: ${figure?._tag === "Undefined" ? figure.reason : figure === undefined ? "not computed" : "not a finite number"}`)
+        const why = figure?._tag === "Undefined" ? figure.reason : figure === undefined ? "not computed" : "not a finite number"
+        // a reason that already says so ("no official score: it needs every dataset, ...") is not prefixed again
+        not(why.startsWith(`no ${by.ranking} `) ? why : `no ${by.ranking} figure: ${why}`)
       } else ranked.push({ s, value: figure.value, figure })
     }
     // `pool` is in run order and the sort is stable: equal figures stay in run order

@@ -275,10 +275,10 @@ export const meanOf = (scores: ReadonlyArray<DatasetScore>, metric: Correlation 
 }
 
 /** Why a dataset's figure is not there, in a few words. */
-const lackingReason = (s: DatasetScore, metric: Correlation = "pearson"): string => {
+const lackingReason = (s: DatasetScore, metric: Correlation = "pearson", them = false): string => {
   const v = valueOf(s, metric)
   return s.status === "missing"
-    ? "the run has no file for it"
+    ? `the run has no file for ${them ? "them" : "it"}`
     : s.status !== "scored"
       ? (s.reason ?? "it could not be scored")
       : `${NAMES[metric]} is undefined (${v._tag === "Undefined" ? v.reason : ""})`
@@ -310,10 +310,16 @@ export const officialMean = (
   }
   const lacking = scores.filter((s) => !hasFigure(s, metric))
   if (missingDataset === "no-official-score" && lacking.length > 0) {
+    // datasets lacking a figure for the same reason are named together (a run of one STS 2017 track lacks six)
+    const byReason = new Map<string, Array<DatasetScore>>()
+    for (const s of lacking) byReason.set(lackingReason(s, metric), [...(byReason.get(lackingReason(s, metric)) ?? []), s])
+    const why = [...byReason.values()].map((group) =>
+      group.length === 1
+        ? `${group[0].dataset} has no figure (${lackingReason(group[0], metric)})`
+        : `${listing(group.map((s) => s.dataset))} have no figure (${lackingReason(group[0], metric, true)})`
+    )
     return {
-      value: MetricValue.undefined_(
-        `no official score: it needs every dataset, and ${listing(lacking.map((s) => `${s.dataset} has no figure (${lackingReason(s, metric)})`))}`
-      ),
+      value: MetricValue.undefined_(`no official score: it needs every dataset, and ${listing(why)}`),
       datasets: [],
       zeroed: []
     }

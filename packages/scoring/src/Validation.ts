@@ -540,7 +540,8 @@ export const checkSick = (
  * Validate a run against the edition and its gold. Never throws: everything that keeps
  * a dataset or subtask from being scored is an issue, and a run with nothing scorable is `failed`.
  * Run files that match no dataset are warned about (`unknown-file`); a dataset without a run file
- * is `missing-dataset` (it counts per the edition's rule).
+ * is `missing-dataset` (it counts per the edition's rule), unless the run could not be loaded at all
+ * (no files and a load error): its datasets are then `not-scored` and its load error says why.
  *
  * @since 0.1.0
  */
@@ -589,7 +590,13 @@ export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submi
   }
   const goldByName = new Map<string, GoldScores>()
   for (const g of gold.datasets) if (g.kind === "scores") goldByName.set(g.name, g)
-  const datasets = edition.datasets.map((d) => checkStsDataset(edition, d, goldByName.get(d.name), byDataset.get(d.name), submission.kind === "file" ? undefined : submission.path))
+  // A run that could not be loaded (a link out of the folder, an unusable run.json) may well have
+  // had every file: its load error says why nothing is scored, not a "no file" warning per dataset.
+  const unloaded = submission.files.length === 0 && loadErrors.length > 0
+  const datasets = edition.datasets.map((d) => {
+    const check = checkStsDataset(edition, d, goldByName.get(d.name), byDataset.get(d.name), submission.kind === "file" ? undefined : submission.path)
+    return unloaded && check.status === "missing" ? { ...check, status: "not-scored" as const, reason: "the run could not be loaded", issues: [] } : check
+  })
   const scored = datasets.filter((d) => d.status === "scored").length
   const failure =
     scored > 0

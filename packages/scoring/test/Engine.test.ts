@@ -224,6 +224,31 @@ describe("Engine.score: the one way into scoring", () => {
     expect(results.runs.find((r) => r.meta.id === "Zipped/run1")!.datasets[0].aligned).toBeUndefined()
   })
 
+  it("the result keeps no run's bytes: only the aligned numeric arrays (what everything downstream reads)", async () => {
+    const results = await run(Engine.score({ task: edition, gold: path.join(root, "gold"), folder: path.join(root, "subs") }))
+    const kept: Array<string> = []
+    const seen = new Set<unknown>()
+    const walk = (x: unknown, where: string): void => {
+      if (x === null || typeof x !== "object" || seen.has(x)) return
+      seen.add(x)
+      if (ArrayBuffer.isView(x)) {
+        if (!(x instanceof Float64Array)) kept.push(`${where}: ${x.constructor.name}`)
+        return
+      }
+      for (const [k, v] of Object.entries(x)) {
+        if (k === "files" || k === "bytes") kept.push(`${where}.${k}`)
+        walk(v, `${where}.${k}`)
+      }
+    }
+    walk(results.runs, "runs")
+    walk(results.ranked, "ranked")
+    expect(kept).toEqual([])
+    // and the arrays it keeps are the scored pairs, not larger buffers they were cut from
+    for (const r of results.runs) {
+      for (const d of r.datasets) if (d.aligned !== undefined) expect(d.aligned.run.buffer.byteLength, `${r.meta.id} ${d.dataset}`).toBe(d.aligned.run.length * 8)
+    }
+  })
+
   it("runs and submissions folders given by path, all runs ranked on request", async () => {
     const results = await run(
       Engine.score({ task: edition, gold: path.join(root, "gold"), runs: [path.join(root, "subs/Beta_run1primary"), path.join(root, "subs/Alpha_run2")], primaryOnly: false })
