@@ -20,6 +20,9 @@
 //   are independent addition chains. Each lane does exactly the operations of the one-resample
 //   walk, in the same order, so the bits do not depend on the tiling;
 // - the gold's side, w rg, is multiplied once per resample and pair rather than once per run;
+// - the runs' walks in WebAssembly SIMD where available (`walkFunction`, two lanes per f64x2, about
+//   three times the JavaScript walk's speed), the JavaScript walk elsewhere: the same operations per
+//   lane in the same order, so the same bits;
 // - resamples are independent given their chunk's random stream (random.ts), so chunks of CHUNK
 //   resamples are units for worker threads (threads.ts); each draws its own multiplicities.
 import { Spearman } from "@stseval/metrics"
