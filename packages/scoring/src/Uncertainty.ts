@@ -20,9 +20,9 @@
  *   call over every dataset for the ranking's rule over them (the mean, reported unofficial),
  *   nothing ranked.
  *
- * The Spearman pass is the dearest (about five times the Pearson one: an exact O(n) rank walk per
- * run and resample); `spearman: false` leaves it out when no output shows Spearman (the `rank`
- * table, the STS report tables).
+ * The Spearman pass costs about as much CPU as the Pearson one (an exact O(n) rank walk per run
+ * and resample, in WebAssembly SIMD, on worker threads for large jobs); `spearman: false` leaves it
+ * out when no output shows Spearman (the `rank` table, the STS report tables).
  *
  * Runs are named by their run id (`ScoredRun.meta.id`), the id every output uses, and joined with
  * `Rank`'s entries by it.

@@ -2,7 +2,9 @@
 // by the gold and every run), every run's per-dataset figure from sufficient statistics, its
 // aggregates under the edition's rule, and the competition ranks of the ranked runs. Everything is
 // written into matrices [figure][resample] and [ranked run][resample]; Intervals.ts takes the
-// percentiles. Plain loops over typed arrays; the one heavy product is sumsKernel.ts.
+// percentiles. Plain loops over typed arrays; the heavy parts are sumsKernel.ts (Pearson and
+// accuracy sums) and rankSums.ts (Spearman walks, on worker threads for large jobs), which fills
+// the Spearman figures of every resample before the per-resample loop here reads them.
 import * as Random from "./random.js"
 import * as RankSums from "./rankSums.js"
 import type { Engine } from "./resampleKernel.js"
@@ -52,14 +54,11 @@ export interface Pass {
   readonly engine: "js" | "wasm"
 }
 
-interface SpearmanPart {
-  readonly gold: RankSums.Groups
-  readonly runs: ReadonlyArray<RankSums.Groups>
-  /** part index -> run */
-  readonly runOf: Int32Array
-  /** this resample's multiplicities and the gold's centred mid-ranks, by position in the dataset */
-  readonly w: Float64Array
-  readonly rg: Float64Array
+/** Tests only: how the Spearman walks are split over threads (rankSums.ts). */
+export interface PassOptions {
+  readonly threads?: number | undefined
+  readonly callerWorks?: boolean | undefined
+  readonly onDone?: ((chunkThreads: Int32Array) => void) | undefined
 }
 
 /**
@@ -78,25 +77,12 @@ const setUp = (job: Job, engine: Engine) => {
   const F = new Float64Array(K1 * N * 2)
   const span = new Int32Array(D).fill(-1)
   const spans: Array<number> = []
-  const spearman: Array<SpearmanPart | undefined> = []
+  const spearman = RankSums.plan(start, metric.map((m) => m === "spearman"), K, has, gold, x)
   for (let d = 0; d < D; d++) {
     const a = start[d]
     const e = start[d + 1]
     const n = e - a
-    spearman.push(undefined)
-    if (n === 0) continue
-    if (metric[d] === "spearman") {
-      const members: Array<number> = []
-      for (let k = 0; k < K; k++) if (has[k * D + d] === 1) members.push(k)
-      spearman[d] = {
-        gold: RankSums.groups(gold, a, n),
-        runs: members.map((k) => RankSums.groups(x, k * N + a, n)),
-        runOf: Int32Array.from(members),
-        w: new Float64Array(n),
-        rg: new Float64Array(n)
-      }
-      continue
-    }
+    if (n === 0 || metric[d] === "spearman") continue
     span[d] = spans.length / 2
     spans.push(a, e)
     const accuracy = metric[d] === "accuracy"
@@ -127,7 +113,7 @@ const setUp = (job: Job, engine: Engine) => {
       }
     }
   }
-  return { N, K1, meanG, meanX, span, spearman, sums: SumsKernel.make(F, N, K1, Int32Array.from(spans), engine) }
+  return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums: SumsKernel.make(F, N, K1, Int32Array.from(spans), engine) }
 }
 
 const WMEAN = 0
@@ -139,13 +125,14 @@ const ruleCode = (rule: Rule): number => ["wmean", "mean", "pooled", "allnrm", "
 
 /**
  * The figures of one resample (one lane of the sums): each run's per-dataset figures, labelled
- * aggregates and official figure, written to row[base + k * figures + f]. With `degenerate`, counts
+ * aggregates and official figure, written to row[base + k * figures + f], which holds NaN but for
+ * the Spearman figures (rankSums.ts), on entry. With `degenerate`, counts
  * per (run, figure) the resamples where a correlation entering the figure was undefined although
  * it was defined on the original pairs (`defined`).
  */
 const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
   const { start, metric, weight, runs: K, has, labelled, official, missing } = job
-  const { K1, meanG, meanX, span, spearman, sums } = setup
+  const { K1, meanG, meanX, span, sums } = setup
   const D = metric.length
   const L = labelled.length
   const FIG = D + L + 1
@@ -250,54 +237,36 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
     return sw > 0 ? s / sw : Number.NaN
   }
 
-  const fill = (
-    W: Float64Array,
-    lane: number,
-    row: Float64Array,
-    base: number,
-    degenerate: Int32Array | undefined,
-    defined: Uint8Array | undefined
-  ): void => {
-    row.fill(Number.NaN, base, base + K * FIG)
+  const fill = (lane: number, row: Float64Array, base: number, degenerate: Int32Array | undefined, defined: Uint8Array | undefined): void => {
     for (let d = 0; d < D; d++) {
       const sp = span[d]
-      if (sp >= 0) {
-        const g = sp * K1 * SUMS + lane
-        const md = out[g + 2 * TILE]
-        const sgd = out[g]
-        const sggd = out[g + TILE]
-        m[d] = md
-        sg[d] = sgd
-        sgg[d] = sggd
-        if (accuracy[d] === 1) {
-          for (let k = 0; k < K; k++) {
-            if (has[k * D + d] === 1) row[base + k * FIG + d] = (100 * out[g + (k + 1) * SUMS]) / md
-          }
-          continue
-        }
-        const vg = md * sggd - sgd * sgd
-        if (!(vg > EPS * md * sggd)) continue
+      // Spearman (already in the row, rankSums.ts) or no pairs
+      if (sp < 0) continue
+      const g = sp * K1 * SUMS + lane
+      const md = out[g + 2 * TILE]
+      const sgd = out[g]
+      const sggd = out[g + TILE]
+      m[d] = md
+      sg[d] = sgd
+      sgg[d] = sggd
+      if (accuracy[d] === 1) {
         for (let k = 0; k < K; k++) {
-          if (has[k * D + d] === 0) continue
-          const o = g + (k + 1) * SUMS
-          const sx = out[o]
-          const sxx = out[o + TILE]
-          const vx = md * sxx - sx * sx
-          if (vx > EPS * md * sxx) {
-            const r = (md * out[o + 2 * TILE] - sx * sgd) / Math.sqrt(vx * vg)
-            row[base + k * FIG + d] = r > 1 ? 1 : r < -1 ? -1 : r
-          }
+          if (has[k * D + d] === 1) row[base + k * FIG + d] = (100 * out[g + (k + 1) * SUMS]) / md
         }
         continue
       }
-      const part = spearman[d]
-      if (part === undefined) continue
-      const a = start[d]
-      const w = part.w
-      for (let i = 0; i < w.length; i++) w[i] = W[(a + i) * TILE + lane]
-      const gss = RankSums.centredRanks(part.gold, w, w.length, part.rg)
-      for (let j = 0; j < part.runOf.length; j++) {
-        row[base + part.runOf[j] * FIG + d] = RankSums.spearman(part.runs[j], w, w.length, part.rg, gss)
+      const vg = md * sggd - sgd * sgd
+      if (!(vg > EPS * md * sggd)) continue
+      for (let k = 0; k < K; k++) {
+        if (has[k * D + d] === 0) continue
+        const o = g + (k + 1) * SUMS
+        const sx = out[o]
+        const sxx = out[o + TILE]
+        const vx = md * sxx - sx * sx
+        if (vx > EPS * md * sxx) {
+          const r = (md * out[o + 2 * TILE] - sx * sgd) / Math.sqrt(vx * vg)
+          row[base + k * FIG + d] = r > 1 ? 1 : r < -1 ? -1 : r
+        }
       }
     }
     for (let k = 0; k < K; k++) {
@@ -395,18 +364,26 @@ export const estimate = (job: Job, engine: Engine = "auto") => {
   W.fill(0)
   for (let i = 0; i < N; i++) W[i * TILE] = 1
   sums.run()
-  const estimates = new Float64Array(job.runs * figures.figures)
-  figures.fill(W, 0, estimates, 0, undefined, undefined)
-  return { setup, figures, estimates }
+  const KF = job.runs * figures.figures
+  const estimates = new Float64Array(KF).fill(Number.NaN)
+  RankSums.original(setup.spearman, job.start, KF, figures.figures, estimates, engine)
+  figures.fill(0, estimates, 0, undefined, undefined)
+  return { setup, figures, estimates, engine }
 }
 
-/** The resampling pass: B resamples drawn from `seed` in the documented order. */
+/**
+ * The resampling pass: B resamples drawn from `seed` in the documented order. The Spearman figures
+ * of every resample come first (rankSums.ts, on several threads for large jobs, each chunk of
+ * resamples drawing its own multiplicities); then, resample by resample here, the sums' figures,
+ * the aggregates and the ranks.
+ */
 export const pass = (
   job: Job,
   prepared: ReturnType<typeof estimate>,
   B: number,
   seed: number,
-  progress?: (done: number, total: number) => void
+  progress?: (done: number, total: number) => void,
+  options: PassOptions = {}
 ): Pass => {
   const { setup, figures, estimates } = prepared
   const { start, metric, ranked } = job
@@ -417,35 +394,51 @@ export const pass = (
   const W = sums.W
   const defined = new Uint8Array(KF)
   for (let i = 0; i < KF; i++) defined[i] = estimates[i] === estimates[i] ? 1 : 0
+  const states = Random.chunkStates(seed, Math.ceil(B / Random.CHUNK))
+  const every = Math.max(1, Math.ceil(B / 100))
+  const walks = setup.spearman.dataset.length > 0
+  // Progress: the Spearman walks, when there are any, are most of the work; they report the
+  // resamples done up to the last step before B, the loop below the end.
+  let next = every
+  const walked = (units: number) => {
+    const done = Math.min(B, units * Random.CHUNK)
+    for (; next < B && next <= done; next += every) progress?.(next, B)
+  }
   // resample-major, so each resample's figures are written in one contiguous row
-  const samples = new Float64Array(B * KF)
+  const { samples } = RankSums.resampled(setup.spearman, start, states, B, KF, FIG, {
+    ...options,
+    engine: prepared.engine,
+    ...(progress !== undefined && walks ? { progress: walked } : {})
+  })
   const degenerate = new Int32Array(KF)
   const ranks = new Int32Array(ranked.length * B)
   const rankDegenerate = new Int32Array(ranked.length)
   const sorted = new Float64Array(ranked.length)
-  const states = Random.chunkStates(seed, Math.ceil(B / Random.CHUNK))
-  const every = Math.max(1, Math.ceil(B / 100))
+  // the draws only feed the sums (the walks draw their own): none without Pearson or accuracy datasets
+  const draws = setup.spans > 0
   for (let c = 0; c * Random.CHUNK < B; c++) {
     const rng = Random.chunkRng(states, c)
     const b0 = c * Random.CHUNK
     const count = Math.min(Random.CHUNK, B - b0)
     for (let tile = 0; tile < count; tile += TILE) {
       const lanes = Math.min(TILE, count - tile)
-      W.fill(0)
-      // the documented order (as Bootstrap.resample): per resample, per dataset, m draws
-      for (let r = 0; r < lanes; r++) {
-        for (let d = 0; d < D; d++) {
-          const a = start[d]
-          const n = start[d + 1] - a
-          for (let j = 0; j < n; j++) W[(a + Random.below(rng, n)) * TILE + r] += 1
+      if (draws) {
+        W.fill(0)
+        // the documented order (as Bootstrap.resample): per resample, per dataset, m draws
+        for (let r = 0; r < lanes; r++) {
+          for (let d = 0; d < D; d++) {
+            const a = start[d]
+            const n = start[d + 1] - a
+            for (let j = 0; j < n; j++) W[(a + Random.below(rng, n)) * TILE + r] += 1
+          }
         }
+        sums.run()
       }
-      sums.run()
       for (let r = 0; r < lanes; r++) {
         const b = b0 + tile + r
-        figures.fill(W, r, samples, b * KF, degenerate, defined)
+        figures.fill(r, samples, b * KF, degenerate, defined)
         rankInto(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate)
-        if (progress !== undefined && ((b + 1) % every === 0 || b + 1 === B)) progress(b + 1, B)
+        if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
       }
     }
   }

@@ -1,5 +1,6 @@
-// Spearman's rho on a bootstrap resample given as multiplicities, for the intervals engine: one
-// pass per run over its values in sorted order, O(n) per run and resample, exact.
+// Spearman's rho on bootstrap resamples given as multiplicities, for the intervals engine: one
+// pass per run over its values in sorted order, O(n) per run and resample, exact; on worker threads
+// for large jobs.
 //
 // The resample is a multiset: pair i appears w_i times. Its mid-ranks (ties share the mean of
 // their positions, a pair drawn c times being c tied copies) follow from the original sorted
@@ -10,6 +11,25 @@
 // all: (m^3 - m - sum over groups (t^3 - t)) / 12, an integer identity, exact in doubles while
 // m^3 < 2^53 (m < 208,000 pairs). The general kernel (ranks.ts + correlationKernel.ts) writes every
 // rank out and then takes three weighted sums; this fuses both into the one walk.
+//
+// This walk is the dearest part of an intervals pass (100 runs x 7 STS 2017 tracks x 250 pairs x
+// 1,000 resamples is 175 million (pair, run, resample) steps, against the Pearson pass's sums in
+// WebAssembly SIMD), hence:
+// - four resamples per walk (TILE lanes, as the sums kernel's W[pair * TILE + lane]): each group
+//   bound and sort position is loaded once for four resamples, and the four lanes' running sums
+//   are independent addition chains. Each lane does exactly the operations of the one-resample
+//   walk, in the same order, so the bits do not depend on the tiling;
+// - the gold's side, w rg, is multiplied once per resample and pair rather than once per run;
+// - the runs' walks in WebAssembly SIMD where available (`walkFunction`, two lanes per f64x2, about
+//   three times the JavaScript walk's speed), the JavaScript walk elsewhere: the same operations per
+//   lane in the same order, so the same bits;
+// - resamples are independent given their chunk's random stream (random.ts), so chunks of CHUNK
+//   resamples are units for worker threads (threads.ts); each draws its own multiplicities.
+import { Spearman } from "@stseval/metrics"
+import { CHUNK } from "./random.js"
+import type { Engine } from "./resampleKernel.js"
+import * as Threads from "./threads.js"
+import { Body, compiled, module } from "./wasm.js"
 
 /** Positions 0..n-1 of `values[start..start + n)` in ascending order, and where each group of equal values begins. */
 export interface Groups {
@@ -19,62 +39,484 @@ export interface Groups {
 }
 
 export const groups = (values: Float64Array, start: number, n: number): Groups => {
-  const order = new Int32Array(n)
-  for (let i = 0; i < n; i++) order[i] = i
-  order.sort((a, b) => values[start + a] - values[start + b] || a - b)
-  const bounds: Array<number> = [0]
-  for (let j = 1; j < n; j++) if (values[start + order[j]] !== values[start + order[j - 1]]) bounds.push(j)
+  // By (value, position), from the average ranks (metrics' averageRanks: a native sort or a radix
+  // sort, several times faster than sorting positions with a comparator): a group of equal values
+  // at sorted positions [a, e) has rank (a + 1 + e) / 2, so 2 rank - 1 = a + e is an integer below 2n
+  // that orders the groups; a counting sort on it, positions in increasing order, gives the order.
+  // -0 and 0 tie, as they compare equal.
+  const ranks = Spearman.averageRanks(values.subarray(start, start + n))
+  const slot = new Int32Array(2 * n + 1)
+  for (let i = 0; i < n; i++) slot[2 * ranks[i] - 1]++
+  const bounds: Array<number> = []
+  let at = 0
+  for (let key = 0; key <= 2 * n; key++) {
+    const count = slot[key]
+    if (count === 0) continue
+    bounds.push(at)
+    slot[key] = at
+    at += count
+  }
   bounds.push(n)
+  const order = new Int32Array(n)
+  for (let i = 0; i < n; i++) order[slot[2 * ranks[i] - 1]++] = i
   return { order, bounds: Int32Array.from(bounds) }
 }
 
 /**
- * The gold's centred mid-ranks under weights `w` into `rg` (positions with weight 0 get a rank
- * too; it is never used), returning the sum of w (rank - mean)^2.
+ * The Spearman datasets of a job, flattened for the kernel. Walk g (gold or run) of Spearman
+ * dataset s: s's walks are g = walkAt[s] (the gold) .. walkAt[s + 1] - 1 (its runs, `runOf[g]`);
+ * sort order order[orderAt[g] ..] (n positions) and groups bounds[boundsAt[g] .. boundsAt[g + 1]).
  */
-export const centredRanks = (g: Groups, w: Float64Array, m: number, rg: Float64Array): number => {
-  const { order, bounds } = g
-  const centre = (m + 1) / 2
-  let cum = 0
-  let ties = 0
-  for (let q = 0; q + 1 < bounds.length; q++) {
-    const a = bounds[q]
-    const e = bounds[q + 1]
-    let t = 0
-    for (let j = a; j < e; j++) t += w[order[j]]
-    const r = cum + (t + 1) / 2 - centre
-    for (let j = a; j < e; j++) rg[order[j]] = r
-    ties += t * t * t - t
-    cum += t
-  }
-  return (m * m * m - m - ties) / 12
+export interface Plan {
+  /** dataset index of each Spearman dataset */
+  readonly dataset: Int32Array
+  readonly walkAt: Int32Array
+  /** the run of each walk (-1: the gold) */
+  readonly runOf: Int32Array
+  readonly order: Int32Array
+  readonly orderAt: Int32Array
+  readonly bounds: Int32Array
+  readonly boundsAt: Int32Array
 }
 
 /**
- * Spearman's rho of a run (its groups `x`) with the gold whose centred ranks are `rg` and sum of
- * squares `gss`, under weights `w` of total m. NaN when either side is constant in the resample.
+ * The plan for the Spearman datasets of a job (start: dataset d is pair positions [start[d],
+ * start[d + 1]); `has[k * D + d]`: run k has dataset d; x run-major [k * N + position]). Datasets
+ * without pairs are left out.
  */
-export const spearman = (x: Groups, w: Float64Array, m: number, rg: Float64Array, gss: number): number => {
-  const { order, bounds } = x
-  const centre = (m + 1) / 2
-  let cum = 0
-  let ties = 0
-  let sxy = 0
-  for (let q = 0; q + 1 < bounds.length; q++) {
-    let t = 0
-    let s = 0
-    for (let j = bounds[q]; j < bounds[q + 1]; j++) {
-      const i = order[j]
-      const wi = w[i]
-      t += wi
-      s += wi * rg[i]
+export const plan = (
+  start: Int32Array,
+  spearman: ReadonlyArray<boolean>,
+  runs: number,
+  has: Uint8Array,
+  gold: Float64Array,
+  x: Float64Array
+): Plan => {
+  const D = spearman.length
+  const N = start[D]
+  const dataset: Array<number> = []
+  const walkAt: Array<number> = [0]
+  const runOf: Array<number> = []
+  const all: Array<Groups> = []
+  for (let d = 0; d < D; d++) {
+    const a = start[d]
+    const n = start[d + 1] - a
+    if (!spearman[d] || n === 0) continue
+    dataset.push(d)
+    all.push(groups(gold, a, n))
+    runOf.push(-1)
+    for (let k = 0; k < runs; k++) {
+      if (has[k * D + d] === 0) continue
+      all.push(groups(x, k * N + a, n))
+      runOf.push(k)
     }
-    sxy += (cum + (t + 1) / 2 - centre) * s
-    ties += t * t * t - t
-    cum += t
+    walkAt.push(runOf.length)
   }
-  const sxx = (m * m * m - m - ties) / 12
-  if (!(sxx > 0) || !(gss > 0)) return Number.NaN
-  const r = sxy / Math.sqrt(sxx * gss)
-  return r > 1 ? 1 : r < -1 ? -1 : r
+  const orderAt = new Int32Array(all.length + 1)
+  const boundsAt = new Int32Array(all.length + 1)
+  all.forEach((g, i) => {
+    orderAt[i + 1] = orderAt[i] + g.order.length
+    boundsAt[i + 1] = boundsAt[i] + g.bounds.length
+  })
+  const order = new Int32Array(orderAt[all.length])
+  const bounds = new Int32Array(boundsAt[all.length])
+  all.forEach((g, i) => {
+    order.set(g.order, orderAt[i])
+    bounds.set(g.bounds, boundsAt[i])
+  })
+  return {
+    dataset: Int32Array.from(dataset),
+    walkAt: Int32Array.from(walkAt),
+    runOf: Int32Array.from(runOf),
+    order,
+    orderAt,
+    bounds,
+    boundsAt
+  }
+}
+
+/**
+ * The kernel of one job: `chunk(c)` draws chunk c's multiplicities (the documented stream: per
+ * resample, per dataset, n draws of Lemire's bounded integer from xoroshiro128+ at `states[4 c ..]`,
+ * as random.ts) and writes each run's Spearman of each Spearman dataset to
+ * out[b * KF + k * FIG + d]; `original(out)` does the same for the original pairs (every
+ * multiplicity 1) at b = 0. One self-contained function: worker threads compile it from its source
+ * (no imports; constants written out).
+ */
+export function rankSumsKernel(
+  start: Int32Array,
+  dataset: Int32Array,
+  walkAt: Int32Array,
+  runOf: Int32Array,
+  order: Int32Array,
+  orderAt: Int32Array,
+  bounds: Int32Array,
+  boundsAt: Int32Array,
+  states: Int32Array,
+  B: number,
+  KF: number,
+  FIG: number,
+  samples: Float64Array,
+  walkModule: object | undefined
+): { readonly chunk: (c: number) => void; readonly original: (out: Float64Array) => void; readonly engine: "js" | "wasm" } {
+  // resamples per walk (lanes of W); CHUNK as random.ts (checked below the function)
+  const TILE = 4
+  const CHUNK = 64
+  const D = start.length - 1
+  const N = start[D]
+  // multiplicities W[position * TILE + lane], and the gold's side w rg in the same layout: in this
+  // thread's own WebAssembly memory with the walk module, after the runs' sort orders as byte
+  // offsets of their W rows and their group bounds as addresses in those orders
+  let W = new Float64Array(0)
+  let P = new Float64Array(0)
+  let sums = new Float64Array(0)
+  let walk: ((...args: Array<number>) => void) | undefined
+  const pOrder = 0
+  let pBounds = 0
+  let pW = 0
+  let pP = 0
+  let pSums = 0
+  if (walkModule !== undefined) {
+    const wa = (globalThis as unknown as {
+      WebAssembly: {
+        Memory: new (d: { initial: number }) => { buffer: ArrayBuffer }
+        Instance: new (m: object, i: object) => { exports: Record<string, unknown> }
+      }
+    }).WebAssembly
+    const align = (n: number) => Math.ceil(n / 64) * 64
+    pBounds = align(pOrder + 4 * order.length)
+    pW = align(pBounds + 4 * bounds.length)
+    pP = align(pW + 8 * TILE * N)
+    pSums = align(pP + 8 * TILE * N)
+    // addresses are i32: beyond 2 GiB (tens of millions of pairs), or without the memory, JavaScript
+    if (pSums + 64 < 2 ** 31) {
+      try {
+        const memory = new wa.Memory({ initial: Math.ceil((pSums + 64) / 65536) })
+        walk = new wa.Instance(walkModule, { env: { memory } }).exports.walk as (...args: Array<number>) => void
+        const heap = memory.buffer
+        const ob = new Int32Array(heap, pOrder, order.length)
+        const bb = new Int32Array(heap, pBounds, bounds.length)
+        for (let s = 0; s < dataset.length; s++) {
+          const a = start[dataset[s]]
+          for (let h = walkAt[s]; h < walkAt[s + 1]; h++) {
+            for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = (a + order[j]) * TILE * 8
+            for (let q = boundsAt[h]; q < boundsAt[h + 1]; q++) bb[q] = pOrder + 4 * (orderAt[h] + bounds[q])
+          }
+        }
+        W = new Float64Array(heap, pW, N * TILE)
+        P = new Float64Array(heap, pP, N * TILE)
+        sums = new Float64Array(heap, pSums, 2 * TILE)
+      } catch {
+        walk = undefined
+      }
+    }
+  }
+  if (walk === undefined) {
+    W = new Float64Array(N * TILE)
+    P = new Float64Array(N * TILE)
+    sums = new Float64Array(2 * TILE)
+  }
+  /** The gold's sums of squared centred ranks, per lane. */
+  const gss = new Float64Array(TILE)
+
+  /** The Spearman figures of the resamples in W's first `lanes` lanes, as resamples b .. b + lanes - 1 of `out`. */
+  function figures(out: Float64Array, b: number, lanes: number): void {
+    for (let s = 0; s < dataset.length; s++) {
+      const d = dataset[s]
+      const a = start[d]
+      const m = start[d + 1] - a
+      const centre = (m + 1) / 2
+      const cube = m * m * m - m
+      // the gold, lane by lane (one walk in a hundred): its centred mid-ranks rg in this resample,
+      // kept as w rg
+      const g = walkAt[s]
+      const ord = orderAt[g]
+      for (let lane = 0; lane < TILE; lane++) {
+        let cum = 0
+        let ties = 0
+        for (let q = boundsAt[g]; q + 1 < boundsAt[g + 1]; q++) {
+          const e = ord + bounds[q + 1]
+          let t = 0
+          for (let j = ord + bounds[q]; j < e; j++) t += W[(a + order[j]) * TILE + lane]
+          const r = cum + (t + 1) / 2 - centre
+          for (let j = ord + bounds[q]; j < e; j++) {
+            const o = (a + order[j]) * TILE + lane
+            P[o] = W[o] * r
+          }
+          ties += t * t * t - t
+          cum += t
+        }
+        gss[lane] = (cube - ties) / 12
+      }
+      // each run: one walk over its groups, its mid-ranks times the gold's w rg, four lanes at once
+      for (let h = g + 1; h < walkAt[s + 1]; h++) {
+        if (walk !== undefined) walk(pOrder + 4 * orderAt[h], pBounds + 4 * (boundsAt[h] + 1), pBounds + 4 * boundsAt[h + 1], pW, pP, centre, pSums)
+        else runWalk(h, a, centre)
+        const f = b * KF + runOf[h] * FIG + d
+        for (let lane = 0; lane < lanes; lane++) out[f + lane * KF] = rho(sums[lane], (cube - sums[TILE + lane]) / 12, gss[lane])
+      }
+    }
+  }
+
+  /**
+   * Walk h (a run of the dataset at a) in JavaScript: per lane, sum (mid-rank - centre) w rg into
+   * sums[lane] and sum (t^3 - t) over its groups into sums[TILE + lane], as the WebAssembly walk.
+   */
+  function runWalk(h: number, a: number, centre: number): void {
+    const ord = orderAt[h]
+    let cum0 = 0
+    let cum1 = 0
+    let cum2 = 0
+    let cum3 = 0
+    let ties0 = 0
+    let ties1 = 0
+    let ties2 = 0
+    let ties3 = 0
+    let sxy0 = 0
+    let sxy1 = 0
+    let sxy2 = 0
+    let sxy3 = 0
+    let j = ord
+    for (let q = boundsAt[h] + 1; q < boundsAt[h + 1]; q++) {
+      const e = ord + bounds[q]
+      let t0 = 0
+      let t1 = 0
+      let t2 = 0
+      let t3 = 0
+      let s0 = 0
+      let s1 = 0
+      let s2 = 0
+      let s3 = 0
+      for (; j < e; j++) {
+        const o = (a + order[j]) * TILE
+        t0 += W[o]
+        s0 += P[o]
+        t1 += W[o + 1]
+        s1 += P[o + 1]
+        t2 += W[o + 2]
+        s2 += P[o + 2]
+        t3 += W[o + 3]
+        s3 += P[o + 3]
+      }
+      sxy0 += (cum0 + (t0 + 1) / 2 - centre) * s0
+      sxy1 += (cum1 + (t1 + 1) / 2 - centre) * s1
+      sxy2 += (cum2 + (t2 + 1) / 2 - centre) * s2
+      sxy3 += (cum3 + (t3 + 1) / 2 - centre) * s3
+      ties0 += t0 * t0 * t0 - t0
+      ties1 += t1 * t1 * t1 - t1
+      ties2 += t2 * t2 * t2 - t2
+      ties3 += t3 * t3 * t3 - t3
+      cum0 += t0
+      cum1 += t1
+      cum2 += t2
+      cum3 += t3
+    }
+    sums[0] = sxy0
+    sums[1] = sxy1
+    sums[2] = sxy2
+    sums[3] = sxy3
+    sums[4] = ties0
+    sums[5] = ties1
+    sums[6] = ties2
+    sums[7] = ties3
+  }
+
+  /** NaN when either side is constant in the resample. */
+  function rho(sxy: number, sxx: number, gss: number): number {
+    if (!(sxx > 0) || !(gss > 0)) return Number.NaN
+    const r = sxy / Math.sqrt(sxx * gss)
+    return r > 1 ? 1 : r < -1 ? -1 : r
+  }
+
+  function chunk(c: number): void {
+    let s00 = states[4 * c]
+    let s01 = states[4 * c + 1]
+    let s10 = states[4 * c + 2]
+    let s11 = states[4 * c + 3]
+    const b0 = c * CHUNK
+    const count = Math.min(CHUNK, B - b0)
+    for (let tile = 0; tile < count; tile += TILE) {
+      const lanes = Math.min(TILE, count - tile)
+      W.fill(0)
+      for (let r = 0; r < lanes; r++) {
+        for (let d = 0; d < D; d++) {
+          const a = start[d]
+          const n = start[d + 1] - a
+          if (n === 0) continue
+          const thr = (4294967296 - n) % n
+          for (let j = 0; j < n; j++) {
+            let mm: number
+            // xoroshiro128+ on 32-bit halves and Lemire's multiply-and-reject, inlined as in
+            // resampleKernel.ts (this function cannot import random.ts); the same stream
+            do {
+              mm = ((s00 + s10) >>> 0) * n
+              const a0 = s10 ^ s00
+              const a1 = s11 ^ s01
+              const t0 = s00
+              const t1 = s01
+              s00 = (t0 << 24) ^ (t1 >>> 8) ^ a0 ^ (a0 << 16)
+              s01 = (t1 << 24) ^ (t0 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16))
+              s10 = (a1 << 5) ^ (a0 >>> 27)
+              s11 = (a0 << 5) ^ (a1 >>> 27)
+            } while (mm >>> 0 < thr)
+            W[(a + Math.floor(mm / 4294967296)) * TILE + r] += 1
+          }
+        }
+      }
+      figures(samples, b0 + tile, lanes)
+    }
+  }
+
+  function original(out: Float64Array): void {
+    W.fill(0)
+    for (let i = 0; i < N; i++) W[i * TILE] = 1
+    figures(out, 0, 1)
+  }
+
+  return { chunk, original, engine: walk === undefined ? "js" : "wasm" }
+}
+
+/**
+ * What worker threads compile: `rankSumsKernel` made once per job (its arrays arrive with the first
+ * unit), then one chunk per unit. `__name` is the helper esbuild's keepNames (tsx, some test
+ * transforms) may leave in a function's source; it is the identity.
+ */
+const WORKER_KERNEL = `(() => {
+  const __name = (target) => target
+  const make = ${rankSumsKernel.toString()}
+  let job
+  let kernel
+  return (u, id, ...args) => {
+    if (job !== id) {
+      job = id
+      kernel = make(...args)
+    }
+    kernel.chunk(u)
+  }
+})()`
+
+/**
+ * One run's walk over its groups for the four lanes, in WebAssembly SIMD (two lanes per f64x2):
+ * walk(j, q, qEnd, pW, pP, centre, pOut) with j the address of its sort order (byte offsets of W
+ * rows), q .. qEnd the addresses of its group ends in that order; writes sum (mid-rank - centre)
+ * w rg and sum (t^3 - t) per lane at pOut (4 + 4 doubles). The operations of the JavaScript walk
+ * per lane, in its order (x / 2 is x * 0.5 exactly), so the same bits.
+ */
+const walkFunction = (): Body => {
+  const f = new Body(["i32", "i32", "i32", "i32", "i32", "f64", "i32"], [])
+  const [J, Q, QE, PW, PP, CENTRE, OUT] = [0, 1, 2, 3, 4, 5, 6]
+  const e = f.local("i32")
+  const o = f.local("i32")
+  const v = () => f.local("v128")
+  const [centre, half, one] = [v(), v(), v()]
+  const [t01, t23, s01, s23] = [v(), v(), v(), v()]
+  const [cum01, cum23, ties01, ties23, sxy01, sxy23] = [v(), v(), v(), v(), v(), v()]
+  f.get(CENTRE).f64x2Splat().set(centre)
+  f.f64(0.5).f64x2Splat().set(half)
+  f.f64(1).f64x2Splat().set(one)
+  for (const x of [cum01, cum23, ties01, ties23, sxy01, sxy23]) f.f64(0).f64x2Splat().set(x)
+  f.block((done) => {
+    f.loop((group) => {
+      f.get(Q).get(QE).i32LtU().i32Eqz().brIf(done)
+      f.get(Q).i32Load(0).set(e)
+      for (const x of [t01, t23, s01, s23]) f.f64(0).f64x2Splat().set(x)
+      // a group is never empty: do-while over its members
+      f.loop((member) => {
+        f.get(J).i32Load(0).set(o)
+        f.get(t01).get(PW).get(o).i32Add().v128Load(0).f64x2Add().set(t01)
+        f.get(s01).get(PP).get(o).i32Add().v128Load(0).f64x2Add().set(s01)
+        f.get(t23).get(PW).get(o).i32Add().v128Load(16).f64x2Add().set(t23)
+        f.get(s23).get(PP).get(o).i32Add().v128Load(16).f64x2Add().set(s23)
+        f.get(J).i32(4).i32Add().tee(J).get(e).i32LtU().brIf(member)
+      })
+      for (const [t, s, cum, ties, sxy] of [[t01, s01, cum01, ties01, sxy01], [t23, s23, cum23, ties23, sxy23]]) {
+        // sxy += (cum + (t + 1) / 2 - centre) * s
+        f.get(sxy).get(cum).get(t).get(one).f64x2Add().get(half).f64x2Mul().f64x2Add().get(centre).f64x2Sub().get(s).f64x2Mul().f64x2Add().set(sxy)
+        // ties += t * t * t - t
+        f.get(ties).get(t).get(t).f64x2Mul().get(t).f64x2Mul().get(t).f64x2Sub().f64x2Add().set(ties)
+        f.get(cum).get(t).f64x2Add().set(cum)
+      }
+      f.get(Q).i32(4).i32Add().set(Q)
+      f.br(group)
+    })
+  })
+  ;[sxy01, sxy23, ties01, ties23].forEach((x, i) => f.get(OUT).get(x).v128Store(16 * i))
+  return f
+}
+
+/** The compiled walk module, or undefined without WebAssembly SIMD. */
+const walkModule = (): object | undefined => compiled("rankSums", () => module([{ name: "walk", body: walkFunction() }], false)) ?? undefined
+
+let jobs = 0
+
+// the kernel writes these out (it cannot import them)
+if (CHUNK !== 64) throw new Error("rankSums: CHUNK mismatch")
+
+/** Work (resamples x pairs x walks) from which a second thread pays for its start-up (~70 ms of work). */
+const THREAD_WORK = 5e7
+
+export interface RunOptions {
+  /** "auto": the WebAssembly walk when available, else JavaScript (the same bits). */
+  readonly engine?: Engine | undefined
+  /** Threads including the caller; default: all available cores for large jobs, else 1. */
+  readonly threads?: number | undefined
+  readonly progress?: ((done: number) => void) | undefined
+  /** Tests only: false leaves every chunk to the worker threads (when there are any). */
+  readonly callerWorks?: boolean | undefined
+  /** Tests only: per chunk, 1 + the index of the thread that computed it (0 = the caller). */
+  readonly onDone?: ((chunkThreads: Int32Array) => void) | undefined
+}
+
+/** The walk module for `engine`; throws for `wasm` without WebAssembly SIMD. */
+const walkFor = (engine: Engine): object | undefined => {
+  const m = engine === "js" ? undefined : walkModule()
+  if (engine === "wasm" && m === undefined) throw new Error("WebAssembly (with SIMD) is not available")
+  return m
+}
+
+/** Each run's Spearman of each Spearman dataset on the original pairs, into out[k * FIG + d]. */
+export const original = (p: Plan, start: Int32Array, KF: number, FIG: number, out: Float64Array, engine: Engine = "auto"): void => {
+  if (p.dataset.length === 0) return
+  const kernel = rankSumsKernel(start, p.dataset, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, new Int32Array(0), 1, KF, FIG, out, walkFor(engine))
+  kernel.original(out)
+}
+
+/**
+ * The samples matrix of a pass, [b * KF + k * FIG + f], NaN everywhere but the Spearman figures of
+ * the B resamples, which it holds (seed's chunk states `states`), in shared memory when threads
+ * help; and the engine of the calling thread's walks.
+ */
+export const resampled = (
+  p: Plan,
+  start: Int32Array,
+  states: Int32Array,
+  B: number,
+  KF: number,
+  FIG: number,
+  options: RunOptions = {}
+): { readonly samples: Float64Array; readonly engine: "js" | "wasm" | undefined } => {
+  const units = Math.ceil(B / CHUNK)
+  if (p.dataset.length === 0) return { samples: new Float64Array(B * KF).fill(Number.NaN), engine: undefined }
+  const work = B * p.order.length
+  const threads = Math.max(1, Math.min(64, Math.floor(options.threads ?? Threads.defaultThreads(work, THREAD_WORK))))
+  const share = threads > 1 && units > 1 && typeof SharedArrayBuffer === "function"
+  const samples = share ? new Float64Array(new SharedArrayBuffer(8 * B * KF)) : new Float64Array(B * KF)
+  samples.fill(Number.NaN)
+  const args = [start, p.dataset, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, states, B, KF, FIG, samples, walkFor(options.engine ?? "auto")] as const
+  const kernel = rankSumsKernel(...args)
+  const id = ++jobs
+  Threads.run({
+    units,
+    unit: kernel.chunk,
+    message: () => ({
+      kind: "js",
+      source: WORKER_KERNEL,
+      args: [id, ...args]
+    }),
+    threads: share ? threads : 1,
+    ...(options.progress !== undefined ? { progress: options.progress } : {}),
+    ...(options.callerWorks !== undefined ? { callerWorks: options.callerWorks } : {}),
+    ...(options.onDone !== undefined ? { onDone: options.onDone } : {})
+  })
+  return { samples, engine: kernel.engine }
 }

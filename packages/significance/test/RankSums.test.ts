@@ -1,0 +1,105 @@
+// The Spearman walks of the intervals pass (internal/rankSums.ts): four resamples per walk, in
+// WebAssembly SIMD or JavaScript, chunks of resamples on worker threads. Whoever computes a chunk
+// and whichever engine, every figure has the same bits; and each is the textbook Spearman (mid-ranks,
+// then Pearson) of the resample's gathered pairs. Intervals.test.ts checks the intervals built on them.
+import { describe, expect, it } from "vitest"
+import { Intervals, TestResult } from "../src/index.js"
+import * as Random from "../src/internal/random.js"
+import * as RankSums from "../src/internal/rankSums.js"
+import { mulberry32, spearman } from "./data.js"
+
+const bits = (a: Float64Array) => Array.from(new Uint8Array(Float64Array.from(a).buffer))
+
+/** Three datasets, six runs: ties in the gold and in run 0, run 1 constant on dataset 0, run 2 lacking dataset 1. */
+const data = () => {
+  const sizes = [40, 25, 3]
+  const D = sizes.length
+  const K = 6
+  const start = Int32Array.from([0, 40, 65, 68])
+  const N = start[D]
+  const rand = mulberry32(31)
+  const gold = Float64Array.from({ length: N }, () => Math.round(rand() * 10) / 2)
+  const x = new Float64Array(K * N)
+  const has = new Uint8Array(K * D).fill(1)
+  has[2 * D + 1] = 0
+  for (let k = 0; k < K; k++) {
+    for (let i = 0; i < N; i++) {
+      const v = gold[i] + (rand() - 0.5) * (k + 1)
+      x[k * N + i] = k === 0 ? Math.round(v) : k === 1 && i < start[1] ? 2 : has[k * D + (i < start[1] ? 0 : i < start[2] ? 1 : 2)] === 1 ? v : 0
+    }
+  }
+  return { sizes, D, K, start, N, gold, x, has }
+}
+
+describe("Spearman walks (intervals)", () => {
+  it("give the same bits on worker threads, whoever computes which chunk, in WebAssembly and JavaScript, and equal the textbook Spearman", () => {
+    const { sizes, D, K, start, N, gold, x, has } = data()
+    const plan = RankSums.plan(start, [true, true, true], K, has, gold, x)
+    // 203 resamples: four chunks, the last one of 11 (a tile of three lanes)
+    const B = 203
+    const FIG = D + 1
+    const KF = K * FIG
+    const states = Random.chunkStates(17, Math.ceil(B / Random.CHUNK))
+    const run = (options: RankSums.RunOptions, engine?: "js" | "wasm") => {
+      const r = RankSums.resampled(plan, start, states, B, KF, FIG, options)
+      if (engine !== undefined) expect(r.engine).toBe(engine)
+      return r.samples
+    }
+    const one = run({ threads: 1, engine: "js" }, "js")
+    let helpers: Int32Array | undefined
+    const workersOnly = run({ threads: 2, callerWorks: false, onDone: (s) => (helpers = s) })
+    expect(bits(workersOnly)).toEqual(bits(one))
+    // every chunk was computed by a helper thread (1 + its index), none by the caller
+    expect(helpers !== undefined && helpers.length === 4 && helpers.every((t) => t >= 2)).toBe(true)
+    expect(bits(run({ threads: 1, engine: "wasm" }, "wasm"))).toEqual(bits(one))
+    expect(bits(run({ threads: 2, callerWorks: false, engine: "js" }))).toEqual(bits(one))
+
+    // the textbook figure on the gathered pairs, resample by resample (the documented draws)
+    for (let c = 0; c * Random.CHUNK < B; c++) {
+      const rng = Random.chunkRng(states, c)
+      for (let b = c * Random.CHUNK; b < Math.min(B, (c + 1) * Random.CHUNK); b++) {
+        const picks = sizes.map((n) => Array.from({ length: n }, () => Random.below(rng, n)))
+        for (let k = 0; k < K; k++) {
+          for (let d = 0; d < D; d++) {
+            const got = one[b * KF + k * FIG + d]
+            const xs = picks[d].map((i) => x[k * N + start[d] + i])
+            const gs = picks[d].map((i) => gold[start[d] + i])
+            const constant = (v: Array<number>) => v.every((y) => y === v[0])
+            if (has[k * D + d] === 0 || constant(xs) || constant(gs)) expect(got, `b ${b} run ${k} dataset ${d}`).toBeNaN()
+            else expect(got, `b ${b} run ${k} dataset ${d}`).toBeCloseTo(spearman(xs, gs), 12)
+          }
+          // the rest of the row is left for the intervals pass
+          expect(one[b * KF + k * FIG + D]).toBeNaN()
+        }
+      }
+    }
+    // on the original pairs, into row 0
+    const original = new Float64Array(KF).fill(Number.NaN)
+    RankSums.original(plan, start, KF, FIG, original)
+    expect(original[0]).toBeCloseTo(spearman(x.subarray(0, sizes[0]), gold.subarray(0, sizes[0])), 12)
+    expect(original[FIG]).toBeNaN()
+  })
+
+  it("Intervals.compute: the same output on one thread and on two", () => {
+    const { D, K, start, gold, x, has, N } = data()
+    const names = ["a", "b", "c"]
+    const input: Intervals.Input = {
+      datasets: names.map((name) => ({ name, metric: "spearman" })),
+      runs: Array.from({ length: K }, (_, k) => ({
+        id: `run${k}`,
+        scores: Object.fromEntries(
+          names.flatMap((name, d) =>
+            has[k * D + d] === 1 ? [[name, { run: x.slice(k * N + start[d], k * N + start[d + 1]), gold: gold.slice(start[d], start[d + 1]) }]] : []
+          )
+        )
+      })),
+      official: "mean",
+      missingDataset: "zero"
+    }
+    const one = Intervals.compute(input, { resamples: 300, seed: 4, threads: 1 })
+    const two = Intervals.compute(input, { resamples: 300, seed: 4, threads: 2 })
+    expect(two).toEqual(one)
+    const bad = Intervals.compute(input, { threads: 0 })
+    expect(TestResult.isInvalid(bad) && bad.field).toBe("threads")
+  })
+})
