@@ -41,10 +41,19 @@ export class ReadError extends Schema.TaggedError<ReadError>()("ReadError", {
 export interface ReadOptions {
   /** largest number of bytes read (default `Text.DEFAULT_MAX_BYTES`, 256 MiB); one more is an error */
   readonly maxBytes?: number
-  /** a folder the file's real path (links resolved) must lie inside */
-  readonly within?: string
+  /**
+   * a folder the file's real path (links resolved) must lie inside; with its real path when the
+   * caller has it (reading many files of one folder resolves the folder once, not per file)
+   */
+  readonly within?: string | Within
   /** what the file is, for messages: "the run file", "the gold file" (default "the file") */
   readonly what?: string
+}
+
+/** A folder and its real path (links resolved). @since 0.2.0 */
+export interface Within {
+  readonly path: string
+  readonly real: string
 }
 
 const kindOf = (info: { isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean; isSymbolicLink(): boolean }): string =>
@@ -89,10 +98,10 @@ export const realPath = (path: string): Effect.Effect<string | undefined> =>
  *
  * @since 0.2.0
  */
-export const realPathWithin = (path: string, within: string, what = "the file"): Effect.Effect<string, ReadError> =>
+export const realPathWithin = (path: string, within: string | Within, what = "the file"): Effect.Effect<string, ReadError> =>
   Effect.tryPromise({
     try: async () => {
-      const root = await realpath(within)
+      const root = typeof within === "string" ? await realpath(within) : within.real
       const real = await realpath(path)
       return { root, real }
     },

@@ -310,7 +310,7 @@ const metadataReadIssue = (error: Files.ReadError, file: string = error.path): I
   })
 
 /** A run.json's bytes (at most MAX_RUN_JSON_BYTES, inside `within`), or the run's error saying why not. */
-const readMetadata = (path: string, within: string) =>
+const readMetadata = (path: string, within: string | Files.Within) =>
   Files.readFile(path, { maxBytes: MAX_RUN_JSON_BYTES, within, what: "the run.json" }).pipe(
     Effect.map((bytes) => ({ bytes, issue: undefined })),
     Effect.catch((e: Files.ReadError) => Effect.succeed({ bytes: undefined, issue: metadataReadIssue(e) }))
@@ -384,7 +384,7 @@ const makeMeta = (
 type Loaded = Omit<Submission, "meta"> & { readonly meta: Omit<RunMeta, "id"> }
 
 /** A file's bytes through `Files.readFile` (links out of `within` refused), or the issue saying why not. */
-const readBytes = (path: string, maxBytes: number, within: string | undefined, what = "the run file") =>
+const readBytes = (path: string, maxBytes: number, within: string | Files.Within | undefined, what = "the run file") =>
   Files.readFile(path, { maxBytes, what, ...(within !== undefined ? { within } : {}) }).pipe(
     Effect.map((bytes) => ({ bytes, issue: undefined })),
     Effect.catch((e: Files.ReadError) => Effect.succeed({ bytes: undefined, issue: Files.toIssue(e) }))
@@ -432,7 +432,7 @@ const walk = (
     return out
   })
 
-const besideMetadata = (fs: FileSystem.FileSystem, runPath: string, name: string, pathApi: Path.Path, within: string) =>
+const besideMetadata = (fs: FileSystem.FileSystem, runPath: string, name: string, pathApi: Path.Path, within: Files.Within) =>
   Effect.gen(function* () {
     const file = pathApi.join(pathApi.dirname(runPath), `${stripExtension(name)}${RUN_JSON_SUFFIX}`)
     const exists = yield* fs.exists(file).pipe(Effect.orElseSucceed(() => false))
@@ -448,10 +448,11 @@ const besideMetadata = (fs: FileSystem.FileSystem, runPath: string, name: string
  * give a link's target or the folder's real path: on a shared scoring server they reach the
  * participants (links out of a run's folder, in `walk`, likewise).
  */
-const linkProblem = (pathApi: Path.Path, path: string, within: string) =>
+const linkProblem = (pathApi: Path.Path, path: string, within: Files.Within) =>
   Effect.gen(function* () {
-    const rootReal = yield* Files.realPath(within)
-    const parentReal = yield* Files.realPath(pathApi.dirname(path))
+    const rootReal = within.real
+    const parent = pathApi.dirname(path)
+    const parentReal = pathApi.resolve(parent) === pathApi.resolve(within.path) ? within.real : yield* Files.realPath(parent)
     const real = yield* Files.realPath(path)
     if (rootReal === undefined || parentReal === undefined || real === undefined) return undefined
     if (real === pathApi.join(parentReal, pathApi.basename(path))) return undefined
@@ -471,7 +472,7 @@ const loadOne = (
   path: string,
   edition: TaskEdition,
   options: DiscoverOptions,
-  within: string
+  within: Files.Within
 ): Effect.Effect<Loaded | undefined, PlatformError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
@@ -494,6 +495,7 @@ const loadOne = (
     if (kind === "folder") {
       // (a folder that vanished since its stat fails in walk's listing)
       const runReal = (yield* Files.realPath(path)) ?? path
+      const runFolder: Files.Within = { path: runReal, real: runReal }
       const found = yield* walk(fs, pathApi, path, runReal, 1, issues)
       // a run.json that is a link out of the run is not read: the run's identity is then unknown
       const linkedOut = issues.findIndex((i) => i.code === "outside-folder" && pathApi.basename(i.file) === RUN_JSON)
@@ -515,7 +517,7 @@ const loadOne = (
       for (const full of found.length > MAX_FILES ? [] : found) {
         const base = pathApi.basename(full)
         if (isMetadata(base) && full !== metadataFile) continue
-        const read = full === metadataFile ? yield* readMetadata(full, runReal) : yield* readBytes(full, maxFileBytes, runReal)
+        const read = full === metadataFile ? yield* readMetadata(full, runFolder) : yield* readBytes(full, maxFileBytes, runFolder)
         if (read.issue !== undefined) {
           if (full === metadataFile) metadataIssue = read.issue
           else issues.push(read.issue)
@@ -716,7 +718,8 @@ export const loadRun = (
 ): Effect.Effect<Submission, PlatformError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
     const pathApi = yield* Path.Path
-    const loaded = yield* loadOne(path, edition, options, options.within ?? pathApi.dirname(path))
+    const folder = options.within ?? pathApi.dirname(path)
+    const loaded = yield* loadOne(path, edition, options, { path: folder, real: (yield* Files.realPath(folder)) ?? folder })
     if (loaded === undefined) {
       return {
         meta: metaFromName(pathApi.basename(path)),
@@ -747,6 +750,8 @@ export const discover = (
     const fs = yield* FileSystem.FileSystem
     const pathApi = yield* Path.Path
     const names = (yield* fs.readDirectory(folder)).filter((n) => !isHidden(n) && !isMetadata(n)).sort(compare)
+    // the folder's real path, resolved once for every run's links check and reads
+    const within: Files.Within = { path: folder, real: (yield* Files.realPath(folder)) ?? folder }
     // Entries are read concurrently: each read is a few round trips to libuv's thread pool (open,
     // stat, read, close, and realpath for the links check), so reading 200 runs one after the other
     // left the process idle for most of a quarter of a second. Results keep the folder's order.
@@ -766,7 +771,7 @@ export const discover = (
               })
             }
           }
-          const run = yield* loadOne(full, edition, options, folder)
+          const run = yield* loadOne(full, edition, options, within)
           return run === undefined ? { issue: Issue.warning("unknown-file", full, "not a regular file, folder or zip; skipped") } : { run }
         }),
       { concurrency: READ_CONCURRENCY }
