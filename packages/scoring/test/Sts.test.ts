@@ -166,6 +166,13 @@ describe("STS 2017 track 6: input 500 lines, gold 250", () => {
     expect(c.linesScored).toEqual([1, 250])
     expect(ScoredRun.scoreDataset(c).pearson).toEqual(expected)
     expect(ScoredRun.scoreDataset(c).spearman).toEqual(Spearman.spearman(Float64Array.from(g), Float64Array.from(r)))
+    // Spearman is computed on first read and kept: the same value read twice, copied by a spread
+    // and written to JSON, as an eager field would be
+    const scored = ScoredRun.scoreDataset(c)
+    const first = scored.spearman
+    expect(scored.spearman).toBe(first)
+    expect({ ...scored }.spearman).toEqual(first)
+    expect(JSON.parse(JSON.stringify(scored)).spearman).toEqual(JSON.parse(JSON.stringify(first)))
     expect(c.issues.find((i) => i.code === "lines-scored")!.message).toMatch(/^lines 1-250 of the run's 500 are scored/)
   })
 
