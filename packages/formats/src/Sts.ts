@@ -9,7 +9,7 @@
 import * as Issue from "./Issue.js"
 import type { Parsed } from "./Issue.js"
 import { Collector } from "./internal/collect.js"
-import { formatNumber, parseNumber } from "./internal/number.js"
+import { formatNumber, parseNumber, plainNumber } from "./internal/number.js"
 import type { NumberField } from "./internal/number.js"
 import { contentEnd, isBlank } from "./Text.js"
 import type { TextFile } from "./Text.js"
@@ -151,9 +151,10 @@ export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
     const line = i + 1
     const at = k++
     physical[at] = line
-    let fields = raw.split("\t")
-    // Some runs separate score and confidence with spaces; a single field with inner spaces is split on them.
-    if (fields.length === 1 && /\S[ ]+\S/.test(raw.trim())) fields = raw.trim().split(/ +/)
+    // Some runs separate score and confidence with spaces; a single field with inner spaces is split
+    // on them. (Looked for only in a line that has a space and no tab: most lines have neither.)
+    const fields =
+      raw.indexOf("\t") !== -1 ? raw.split("\t") : raw.indexOf(" ") !== -1 && /\S[ ]+\S/.test(raw.trim()) ? raw.trim().split(/ +/) : [raw]
     if (fields.length > 2) {
       issues.add(
         Issue.error("field-count", file, `line ${line} has ${fields.length} fields; an output line is a score and an optional confidence`, {
@@ -163,11 +164,15 @@ export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
         })
       )
     }
-    const score = parseNumber(fields[0])
-    if (score._tag === "number") scores[at] = score.value
+    const plain = plainNumber(fields[0])
+    if (plain === plain) scores[at] = plain
     else {
-      scores[at] = NaN
-      issues.add(numberIssue(score, file, line, "score", raw))
+      const score = parseNumber(fields[0])
+      if (score._tag === "number") scores[at] = score.value
+      else {
+        scores[at] = NaN
+        issues.add(numberIssue(score, file, line, "score", raw))
+      }
     }
     const rawConfidence = fields[1]
     if (rawConfidence === undefined || rawConfidence.trim() === "") {

@@ -193,6 +193,38 @@ describe("Sts writers round-trip", () => {
   })
 })
 
+describe("Sts.parseOutput reads every score line as the format says", () => {
+  it("a plain decimal (spaces around it allowed, an optional confidence after a tab or spaces) is its number; anything else is NaN with an issue", () => {
+    // the rule, written apart from the parser: the first field, trimmed, in plain decimal notation and finite
+    const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
+    const expected = (field: string) => (DECIMAL.test(field.trim()) && Number.isFinite(Number(field.trim())) ? Number(field.trim()) : Number.NaN)
+    const number = fc.oneof(
+      fc.double({ noNaN: true }).map(String),
+      fc.integer({ min: -5, max: 5 }).map(String),
+      fc.constantFrom("1e999", "0x1f", "Infinity", "NaN", "3.2abc", ".5", "5.", "+4", "-0", "1e-3", "", "abc")
+    )
+    const pad = fc.constantFrom("", " ", "  ")
+    const line = fc.record({ left: pad, value: number, right: pad, confidence: fc.constantFrom(undefined, "\t80", " 80", "\t") })
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 12 }), (rows) => {
+        // (a blank line is not a score line: blank lines at the end are not part of the content)
+        const text = rows.map((r) => `${r.left}${r.value}${r.right}${r.confidence ?? ""}`).map((t) => (t.trim() === "" ? "-" : t))
+        const out = Sts.parseOutput(Text.fromString(`${text.join("\n")}\n`, "run.txt").value)
+        rows.forEach((r, i) => {
+          // fields: split on tabs; a line without a tab but with spaces inside its text, on the spaces
+          const t = text[i]
+          const first = t.includes("\t") ? t.split("\t")[0] : /\S +\S/.test(t.trim()) ? t.trim().split(/ +/)[0] : t
+          const want = expected(first)
+          const got = out.value.scores[i]
+          if (Number.isNaN(want)) expect(Number.isNaN(got), text[i]).toBe(true)
+          else expect(Object.is(got, want), `${text[i]}: ${got} vs ${want}`).toBe(true)
+        })
+      }),
+      { numRuns: 300 }
+    )
+  })
+})
+
 describe("Sts parsers on arbitrary text", () => {
   it("never throw, and give typed issues", () => {
     const line = fc.oneof(fc.string({ unit: "binary", maxLength: 20 }), fc.constantFrom("#", "NaN", "1e999", "\t", "3\t", "-0", "1\t2\t3", ""))
