@@ -210,14 +210,13 @@ describe("Sts.parseOutput reads every score line as the format says", () => {
         // (a blank line is not a score line: blank lines at the end are not part of the content)
         const text = rows.map((r) => `${r.left}${r.value}${r.right}${r.confidence ?? ""}`).map((t) => (t.trim() === "" ? "-" : t))
         const out = Sts.parseOutput(Text.fromString(`${text.join("\n")}\n`, "run.txt").value)
-        rows.forEach((r, i) => {
+        text.forEach((t, i) => {
           // fields: split on tabs; a line without a tab but with spaces inside its text, on the spaces
-          const t = text[i]
           const first = t.includes("\t") ? t.split("\t")[0] : /\S +\S/.test(t.trim()) ? t.trim().split(/ +/)[0] : t
           const want = expected(first)
           const got = out.value.scores[i]
-          if (Number.isNaN(want)) expect(Number.isNaN(got), text[i]).toBe(true)
-          else expect(Object.is(got, want), `${text[i]}: ${got} vs ${want}`).toBe(true)
+          if (Number.isNaN(want)) expect(Number.isNaN(got), t).toBe(true)
+          else expect(Object.is(got, want), `${t}: ${got} vs ${want}`).toBe(true)
         })
       }),
       { numRuns: 300 }
