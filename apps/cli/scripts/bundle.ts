@@ -139,12 +139,14 @@ const loader = (body: string, hash: string, version: string): string => `#!/usr/
 // stseval ${version}: the whole command line in one file, built by apps/cli/scripts/bundle.ts.
 // The program is the string below, compiled with node:vm so that V8's code cache can be reused
 // between runs (see bundle.ts for why).
-import * as fs from "node:fs"
-import { createRequire } from "node:module"
-import * as os from "node:os"
-import * as path from "node:path"
-import { fileURLToPath } from "node:url"
-import * as vm from "node:vm"
+// Built-ins through process.getBuiltinModule, not \`import\`: an ESM import of a built-in builds a
+// facade that reads every export, and reading node:fs's ReadStream loads its streams (5 ms).
+const fs = process.getBuiltinModule("node:fs")
+const { createRequire } = process.getBuiltinModule("node:module")
+const os = process.getBuiltinModule("node:os")
+const path = process.getBuiltinModule("node:path")
+const { fileURLToPath } = process.getBuiltinModule("node:url")
+const vm = process.getBuiltinModule("node:vm")
 
 const program = ${JSON.stringify(body)}
 
