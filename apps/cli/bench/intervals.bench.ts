@@ -3,9 +3,10 @@
  * --resamples 1000` on 100 runs x the 7 STS 2017 tracks x 250 pairs (synthetic gold and runs in a
  * temp folder), process start included, beside the same `rank` without `--ci`: the text table
  * (one Pearson pass: figures, aggregates, official, ranks) and `--json` (plus the Spearman pass,
- * every per-dataset Spearman with its interval). Uses the single-file CLI
- * (apps/cli/dist/stseval.mjs) when it is built, else dist/bin.js, else the CLI from source through
- * tsx. Medians of 3 launches: wall seconds, and CPU seconds (user + sys, from /usr/bin/time when
+ * every per-dataset Spearman with its interval). Times the single-file CLI, built here from the
+ * sources into the temp folder (scripts/bundle.ts, as cli.bench.ts does), so that a stale
+ * apps/cli/dist is never what is measured. Medians of 3 launches after one warm-up launch (which
+ * fills the code cache): wall seconds, and CPU seconds (user + sys, from /usr/bin/time when
  * present) with the load average, since the machine is shared.
  */
 import { spawnSync } from "node:child_process"
@@ -13,19 +14,11 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { Registry } from "@stseval/formats"
+import { bundle } from "../scripts/bundle.js"
 
 const root = path.resolve(import.meta.dirname, "../../..")
 const RUNS = 100
 const PAIRS = 250
-
-/** The CLI to time: the built single file, the built bin, or the sources (tsx). */
-const cli = (): { readonly name: string; readonly argv: ReadonlyArray<string> } => {
-  const single = path.join(root, "apps/cli/dist/stseval.mjs")
-  if (fs.existsSync(single)) return { name: "single-file CLI (dist/stseval.mjs)", argv: [single] }
-  const built = path.join(root, "apps/cli/dist/bin.js")
-  if (fs.existsSync(built)) return { name: "built CLI (dist/bin.js)", argv: [built] }
-  return { name: "CLI from source via tsx", argv: ["--conditions=@stseval/source", "--import", "tsx", path.join(root, "apps/cli/src/bin.ts")] }
-}
 
 /** Gold and 100 primary runs of every track, noise growing with the run number. */
 const fixture = (): { readonly dir: string; readonly gold: string; readonly subs: string } => {
@@ -58,11 +51,13 @@ const hasTime = fs.existsSync(timeBin)
 const time = (argv: ReadonlyArray<string>, repeats = 3): { readonly seconds: number; readonly cpuSeconds: number } => {
   const walls: Array<number> = []
   const cpus: Array<number> = []
-  for (let i = 0; i < repeats; i++) {
+  // i = -1: the warm-up launch, not counted
+  for (let i = -1; i < repeats; i++) {
     const t0 = performance.now()
     const [command, args] = hasTime ? [timeBin, ["-f", "cpu %U %S", process.execPath, ...argv]] : [process.execPath, [...argv]]
     const r = spawnSync(command, args, { cwd: root, encoding: "utf8", maxBuffer: 2 ** 30, env: { ...process.env, NO_COLOR: "1" } })
     if (r.status !== 0) throw new Error(`stseval ${argv.slice(-8).join(" ")} exited ${r.status}: ${r.stderr}`)
+    if (i < 0) continue
     walls.push((performance.now() - t0) / 1000)
     const m = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr)
     cpus.push(m !== null ? Number(m[1]) + Number(m[2]) : NaN)
@@ -70,10 +65,13 @@ const time = (argv: ReadonlyArray<string>, repeats = 3): { readonly seconds: num
   return { seconds: median(walls), cpuSeconds: median(cpus) }
 }
 
-export const run = () => {
-  const { name, argv } = cli()
+export const run = async () => {
   const { dir, gold, subs } = fixture()
   try {
+    const exe = path.join(dir, "stseval.mjs")
+    await bundle({ outfile: exe })
+    const name = "single-file CLI, built from the sources"
+    const argv = [exe]
     const rank = [...argv, "rank", "--task", "sts2017", "--gold", gold, subs]
     const ci = ["--ci", "95", "--resamples", "1000"]
     const load = () => os.loadavg()[0].toFixed(1)
