@@ -274,6 +274,14 @@ export class Body {
   i32WrapI64(): this { return this.op(0xa7) }
   i32And(): this { return this.op(0x71) }
   i32ShrU(): this { return this.op(0x76) }
+  i32ShrS(): this { return this.op(0x75) }
+  i32LeS(): this { return this.op(0x4c) }
+  i32GeS(): this { return this.op(0x4e) }
+  i32GtS(): this { return this.op(0x4a) }
+  /** [a, b, condition] -> a when condition is non-zero, else b. */
+  select(): this { return this.op(0x1b) }
+  /** f64 -> i32, saturating (NaN -> 0). */
+  i32TruncSatF64S(): this { return this.op(0xfc, 0x02) }
 
   // i64
   i64Add(): this { return this.op(0x7c) }
@@ -286,6 +294,12 @@ export class Body {
 
   // f64
   f64Add(): this { return this.op(0xa0) }
+  f64Sub(): this { return this.op(0xa1) }
+  f64Mul(): this { return this.op(0xa2) }
+  f64Div(): this { return this.op(0xa3) }
+  f64Floor(): this { return this.op(0x9c) }
+  f64Gt(): this { return this.op(0x64) }
+  f64ConvertI32S(): this { return this.op(0xb7) }
 
   // v128 / f64x2
   v128Load(offset = 0): this {
