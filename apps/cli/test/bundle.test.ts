@@ -128,6 +128,26 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     for (const p of ps) expect(p).toBeGreaterThanOrEqual(1 / 3001)
   })
 
+  it("all pairs of 64 runs: resampling and the pair step on worker threads, none of which fails in the minified program", async () => {
+    // 2,016 pairs x 10,000 resamples: enough work for the pair kernel's threads (the kernels the
+    // workers compile from their source must not read a name the minifier renamed; a worker that
+    // fails is said on stderr, and its work is redone on the calling thread after a stall)
+    const folder = path.join(work, "sick64")
+    fs.mkdirSync(folder, { recursive: true })
+    const rows = [...goldRows.values()]
+    let state = 64
+    const uniform = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32
+    for (let k = 0; k < 64; k++) {
+      const lines = rows.map((row) => `${row.pair_ID}\t${row.entailment_judgment}\t${Number(row.relatedness_score) + (uniform() - 0.5) * (0.5 + k / 16)}`)
+      fs.writeFileSync(path.join(folder, `Team${String(k).padStart(2, "0")}_run1primary.txt`), `pair_ID\tentailment_judgment\trelatedness_score\n${lines.join("\n")}\n`)
+    }
+    const r = await run(["significance", "--task", "sick2014", "--gold", gold, folder, "--test", "bootstrap", "--against", "all", "--json"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).not.toContain("worker thread failed")
+    const doc = JSON.parse(r.stdout) as { comparisons: ReadonlyArray<unknown> }
+    expect(doc.comparisons).toHaveLength((64 * 63) / 2)
+  }, 60_000)
+
   it("a user's mistake is one line on stderr and exit 2, as from source", async () => {
     const r = await run(["score", "--task", "sick2014", "--gold", path.join(work, "no-such-gold.txt"), gold])
     expect(r.code).toBe(2)

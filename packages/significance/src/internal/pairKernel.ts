@@ -31,8 +31,9 @@ import type { WasmMemory } from "./wasm.js"
 
 /**
  * The kernel's tuning. SAMPLE: a systematic sample of that many differences places the thresholds
- * (+-3 binomial sd beyond the wanted ranks, as select.ts). BINS: the most histogram bins of `rank`. The
- * workers' copy of the kernel gets the same object (WORKER_KERNEL).
+ * (+-3 binomial sd beyond the wanted ranks, as select.ts). BINS: the most histogram bins of `rank`.
+ * An argument of the kernel, not a name it reads: the workers compile the kernel's source alone
+ * (and a minifier renames outer names).
  */
 const TUNING = { SAMPLE: 256, BINS: 1024 } as const
 
@@ -61,9 +62,10 @@ export function pairKernel(
   p1: number,
   p2: number,
   tie: number,
+  tuning: typeof TUNING,
   wasm: PairWasm | undefined
 ): (from: number, to: number) => void {
-  const { SAMPLE, BINS } = TUNING
+  const { SAMPLE, BINS } = tuning
   // the differences kept at or below `up`, at or above `lo`, all of them, the sample, the few
   // around a wanted rank (separate arrays: two store streams into one measured 40% slower)
   // With WebAssembly, the kept sets are this thread's scratch slot of the module's memory (S is a
@@ -351,14 +353,13 @@ const TIE = 1e-12
  */
 const WORKER_KERNEL = `(() => {
   const __name = (target) => target
-  const TUNING = ${JSON.stringify(TUNING)}
   const make = ${pairKernel.toString()}
   let job
   let block
-  return (u, S, B, degenerate, estimates, pa, pb, out, alt, p1, p2, tie, wasm, P, id) => {
+  return (u, S, B, degenerate, estimates, pa, pb, out, alt, p1, p2, tie, tuning, wasm, P, id) => {
     if (job !== id) {
       job = id
-      block = make(S, B, degenerate, estimates, pa, pb, out, alt, p1, p2, tie, wasm)
+      block = make(S, B, degenerate, estimates, pa, pb, out, alt, p1, p2, tie, tuning, wasm)
     }
     block(u * ${BLOCK}, Math.min(P, (u + 1) * ${BLOCK}))
   }
@@ -719,12 +720,12 @@ export const pairStats = (
   const a = shared(order === undefined ? pa : order.map((i) => pa[i]), share)
   const b = shared(order === undefined ? pb : order.map((i) => pb[i]), share)
   const out = share ? new Float64Array(new SharedArrayBuffer(8 * STRIDE * P)) : new Float64Array(STRIDE * P)
-  const block = pairKernel(S, B, degenerate, estimates, a, b, out, alt, p1, p2, TIE, wasm)
+  const block = pairKernel(S, B, degenerate, estimates, a, b, out, alt, p1, p2, TIE, TUNING, wasm)
   const id = ++jobs
   Threads.run({
     units: Math.ceil(P / BLOCK),
     unit: (u) => block(u * BLOCK, Math.min(P, (u + 1) * BLOCK)),
-    message: () => ({ kind: "js", source: WORKER_KERNEL, args: [S, B, degenerate, estimates, a, b, out, alt, p1, p2, TIE, wasm, P, id] }),
+    message: () => ({ kind: "js", source: WORKER_KERNEL, args: [S, B, degenerate, estimates, a, b, out, alt, p1, p2, TIE, TUNING, wasm, P, id] }),
     threads: share ? threads : 1,
     ...(options.callerWorks !== undefined ? { callerWorks: options.callerWorks } : {}),
     ...(options.onDone !== undefined ? { onDone: options.onDone } : {})

@@ -73,10 +73,14 @@ const workers = (wanted: number): ReadonlyArray<Worker> => {
     while (pool.length < wanted) {
       const w = new wt.Worker(WORKER_SOURCE, { eval: true })
       w.unref()
-      // A worker that fails is dropped; the units it claimed are redone by the caller (below).
-      w.on("error", () => {
+      // A worker that fails is dropped; the units it claimed are redone by the caller (below). It
+      // is a defect (a kernel that is not self-contained, say), so it is said on stderr: the
+      // results stay right, but the job waits STALL_MS and runs on one thread.
+      w.on("error", (error: unknown) => {
         const i = pool.indexOf(w)
         if (i >= 0) pool.splice(i, 1)
+        const message = error instanceof Error ? error.message : String(error)
+        process.emitWarning(`a worker thread failed (${message}); its share of the work is done on the calling thread`, { code: "STSEVAL_WORKER_FAILED" })
       })
       pool.push(w)
     }
