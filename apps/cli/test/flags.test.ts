@@ -94,6 +94,15 @@ describe("terminal output", () => {
     expect(sanitize("x\u001b[2Jy\u001b]0;t\u0007\tz\r")).toBe("x\\x1b[2Jy\\x1b]0;t\\x07\\tz\\x0d")
     expect(sanitize("\u001b[8mhidden")).toBe("\\x1b[8mhidden")
     expect(sanitize("abc\u202edef")).toBe("abc\\u202edef")
+    expect(sanitize("a\u007fb\u0085c")).toBe("a\\u007fb\\u0085c")
+  })
+
+  it("sanitize keeps a --json document valid JSON with the same strings (DEL, C1 and bidi controls in a run id)", () => {
+    const doc = { run: "Team\u007f\u0085\u009b\u202e\u2066/run1", team: "x\u001b[2Jy\tz", lines: ["a\nb"] }
+    const printed = sanitize(JSON.stringify(doc, null, 2))
+    // eslint-disable-next-line no-control-regex
+    expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/)
+    expect(JSON.parse(printed)).toEqual(doc)
   })
 })
 

@@ -14,10 +14,17 @@ import { Issue } from "@stseval/formats"
 const UNSAFE = /(\u001b\[(?:(?:0|1|2|22|3[0-79]|90|101);?)*m)|[\u0000-\u0009\u000b-\u001f\u007f-\u009f]|[\u202a-\u202e\u2066-\u2069]/g
 
 /**
- * `text` safe to print: control characters as visible escapes (`\x1b`, `\t`, `\u202e`), the
- * newline and the CLI's own styling kept.
+ * `text` safe to print: control characters as visible escapes (`\x1b`, `\t`, `\u007f`, `\u202e`),
+ * the newline and the CLI's own styling kept. DEL, C1 and bidi controls become `\uXXXX`, a JSON
+ * escape of the same character: in a `--json` document (where JSON.stringify has already escaped
+ * every C0 control) they are the only ones left, so the document stays valid JSON and reads back
+ * to the same strings.
  */
 export const sanitize = (text: string): string =>
   text.replace(UNSAFE, (match, style: string | undefined) =>
-    style !== undefined ? style : match.charCodeAt(0) > 0xff ? `\\u${match.charCodeAt(0).toString(16)}` : Issue.escapeControls(match)
+    style !== undefined
+      ? style
+      : match.charCodeAt(0) >= 0x7f
+        ? `\\u${match.charCodeAt(0).toString(16).padStart(4, "0")}`
+        : Issue.escapeControls(match)
   )
