@@ -3,7 +3,6 @@
  * alone into an empty temp folder outside the repository (no node_modules anywhere above it), and
  * run with nothing but `node`, as it will run inside a Codabench scoring program.
  */
-import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import { isBuiltin } from "node:module"
 import * as os from "node:os"
@@ -11,6 +10,8 @@ import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bundle, namesUsed } from "../scripts/bundle.js"
 import { examples } from "./support/cli.js"
+import { runProcess } from "@stseval/vitest-config/process"
+import type { ProcessResult } from "@stseval/vitest-config/process"
 import { pearson } from "@stseval/vitest-config/reference"
 
 const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
@@ -32,29 +33,15 @@ afterAll(() => {
   if (work !== undefined) fs.rmSync(work, { recursive: true, force: true })
 })
 
-interface Result {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
 /** `node stseval.mjs ...` in the empty folder, with its own temp folder (where the code cache goes). */
-const run = (args: ReadonlyArray<string>, env: Record<string, string> = {}): Promise<Result> =>
-  new Promise((resolve, reject) => {
-    const tmp = path.join(work, "tmp")
-    fs.mkdirSync(tmp, { recursive: true })
-    const child = spawn(process.execPath, [exe, ...args], {
-      cwd: path.dirname(exe),
-      env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, NO_COLOR: "1", ...env },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()))
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()))
-    child.on("error", reject)
-    child.on("close", (code) => resolve({ code, stdout, stderr }))
+const run = (args: ReadonlyArray<string>, env: Record<string, string> = {}): Promise<ProcessResult> => {
+  const tmp = path.join(work, "tmp")
+  fs.mkdirSync(tmp, { recursive: true })
+  return runProcess(process.execPath, [exe, ...args], {
+    cwd: path.dirname(exe),
+    env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, NO_COLOR: "1", ...env }
   })
+}
 
 /** Every value stored under `key` anywhere in a JSON document. */
 const valuesOf = (doc: unknown, key: string): Array<unknown> => {

@@ -14,12 +14,12 @@
  * Here `/app` is a temporary folder outside the repository (no `node_modules` above it), the
  * command's `/app/` paths point into it, and the environment holds only `PATH`.
  */
-import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import * as Yaml from "yaml"
+import { runProcess } from "@stseval/vitest-config/process"
 // The one bundle configuration of the repository (test support only: the package itself never imports an app).
 import { bundle } from "../../../../apps/cli/scripts/bundle.js"
 
@@ -103,21 +103,11 @@ export const runLikeWorker = (bundle: string, referenceData: string, submission:
   if (typeof command !== "string") throw new Error("metadata.yaml has no command")
   const argv = command.split(" ").map((a) => a.split("/app/").join(`${app}/`))
   const [exe, ...args] = argv
-  return new Promise((resolve, reject) => {
-    const child = spawn(exe === "node" ? process.execPath : exe, args, {
-      cwd: program,
-      env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin" },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()))
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()))
-    child.on("error", reject)
-    child.on("close", (code) => {
+  return runProcess(exe === "node" ? process.execPath : exe, args, { cwd: program, env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin" } }).then(
+    ({ code, stdout, stderr }) => {
       const scoresFile = path.join(output, "scores.json")
       const htmlFile = path.join(output, "detailed_results.html")
-      resolve({
+      return {
         code,
         stdout,
         stderr,
@@ -126,7 +116,7 @@ export const runLikeWorker = (bundle: string, referenceData: string, submission:
         scores: fs.existsSync(scoresFile) ? (JSON.parse(fs.readFileSync(scoresFile, "utf8")) as Record<string, unknown>) : undefined,
         detailedResults: fs.existsSync(htmlFile) ? fs.readFileSync(htmlFile, "utf8") : undefined,
         command: argv
-      })
-    })
-  })
+      }
+    }
+  )
 }
