@@ -73,13 +73,7 @@ export const expectClose = (m: MetricValue.MetricValue, value: number, digits = 
 }
 
 /** mulberry32: a generator of the tests' own, unrelated to the engine's xoroshiro128+. */
-export const mulberry32 = (seed: number) => () => {
-  seed |= 0
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
+export { mulberry32 } from "@stseval/vitest-config/random"
 
 /**
  * A SemRel-shaped edition (SemEval-2024 Task 1): languages `eng`, `amh` and `esp` (esp without a

@@ -1,15 +1,7 @@
-import { pearson } from "@stseval/vitest-config/reference"
 // Seeded synthetic data for the resampling tests (independent of the package's own RNG code).
-export const mulberry32 = (seed: number) => {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { mulberry32 } from "@stseval/vitest-config/random"
+import { pearson } from "@stseval/vitest-config/reference"
+export { mulberry32 }
 
 export const normals = (rand: () => number) => () =>
   Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand())

@@ -5,25 +5,17 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { mulberry32 } from "@stseval/vitest-config/random"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-/** repo root = apps/report/test/../../.. */
+/** repo root = packages/tables/test/../../.. */
 export const repoRoot = path.resolve(here, "../../..")
 // STSEVAL_SHARED_DIR overrides the location (e.g. a missing path, to check the suite passes without it)
 export const sharedDir = process.env.STSEVAL_SHARED_DIR ?? path.resolve(repoRoot, "../shared")
 export const hasShared = fs.existsSync(path.join(sharedDir, "data"))
 
 /** A small deterministic PRNG (mulberry32) so fixtures are reproducible. */
-export const rng = (seed: number) => {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export const rng = mulberry32
 
 /** Synthetic gold on the 0-5 scale. */
 export const syntheticGold = (n: number, seed: number): Float64Array => {
