@@ -111,8 +111,9 @@ export function pairKernel(
   }
   const all = new Float64Array(B)
   const smp = wasm === undefined ? new Float64Array(SAMPLE) : new Float64Array(wasm.memory.buffer, pSmp, SAMPLE)
-  const few = new Float64Array(B + 1)
-  const counts = new Int32Array(BINS)
+  // the JavaScript rank's scratch (WebAssembly's is in the slot)
+  const few = new Float64Array(rankW === undefined ? B + 1 : 0)
+  const counts = new Int32Array(rankW === undefined ? BINS : 0)
   // rank() results: the order statistics r and r + 1
   let rth = 0
   let next = 0
