@@ -15,12 +15,13 @@
  * plus `stseval rank` of 1,000 STS-B runs in one call. STS jobs need ../shared/data; the runs are
  * the gold plus seeded noise, written into a temp folder.
  */
-import { execFileSync, spawnSync } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { Sts, StsBenchmark, Text } from "@stseval/formats"
 import { bundle } from "../scripts/bundle.js"
+import { launch, median, time } from "./launch.js"
 
 const root = path.resolve(import.meta.dirname, "../../..")
 const sickGold = path.join(root, "examples/sick2014/SICK_test_annotated.txt")
@@ -31,23 +32,6 @@ const sts2017Gold = path.join(shared, "sts2017/gold")
 const numpyScript = path.join(root, "packages/significance/bench/numpy_bootstrap.py")
 
 type Row = Record<string, unknown>
-
-const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
-
-/** Seconds of one launch; throws with the command's stderr when it fails. */
-const launch = (command: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}): { seconds: number; stdout: string } => {
-  const t0 = performance.now()
-  const r = spawnSync(command, args, { cwd: root, encoding: "utf8", maxBuffer: 2 ** 30, env: { ...process.env, NO_COLOR: "1", ...env } })
-  const seconds = (performance.now() - t0) / 1000
-  if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${r.status}: ${r.stderr}`)
-  return { seconds, stdout: r.stdout }
-}
-
-/** Median seconds of `repeats` launches after one warm-up launch. */
-const time = (command: string, args: ReadonlyArray<string>, repeats: number, env: NodeJS.ProcessEnv = {}): number => {
-  launch(command, args, env)
-  return median(Array.from({ length: repeats }, () => launch(command, args, env).seconds))
-}
 
 const has = (command: string, args: ReadonlyArray<string>): boolean => {
   try {
@@ -126,7 +110,7 @@ export const run = async (): Promise<Array<Row>> => {
     const exe = path.join(work, "stseval.mjs")
     await bundle({ outfile: exe })
     const node = process.execPath
-    const stseval = (args: ReadonlyArray<string>, repeats: number) => time(node, [exe, ...args], repeats, { TMPDIR: work })
+    const stseval = (args: ReadonlyArray<string>, repeats: number) => time(node, [exe, ...args], repeats, { TMPDIR: work }).seconds
     rows.push({ name: `machine: Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}` })
 
     // (a) score one SICK run
@@ -135,7 +119,7 @@ export const run = async (): Promise<Array<Row>> => {
     const ours = stseval(score, 7)
     const version = stseval(["--version"], 7)
     const hasR = has("Rscript", ["--version"])
-    const r = hasR ? time("Rscript", [path.join(import.meta.dirname, "sick_score.R"), sickRun, sickGold], 7) : Number.NaN
+    const r = hasR ? time("Rscript", [path.join(import.meta.dirname, "sick_score.R"), sickRun, sickGold], 7).seconds : Number.NaN
     rows.push({ job: "(a) stseval --version", stseval: version })
     rows.push({ job: "(a) score one SICK-test run (4,927 pairs), no code cache (first start)", stseval: cold, R: r, ratio: cold / r })
     rows.push({ job: "(a) score one SICK-test run (4,927 pairs)", stseval: ours, R: r, ratio: ours / r, ...(hasR ? {} : { note: "R skipped: no Rscript (apt-get install r-base-core)" }) })
@@ -148,7 +132,7 @@ export const run = async (): Promise<Array<Row>> => {
       const row: Row = { job, stseval: mine }
       if (hasNumpy) {
         const numpyArgs = [numpyScript, mode, gold, ...numpyFiles]
-        const np = time("python3", numpyArgs, repeats, numpyEnv)
+        const np = time("python3", numpyArgs, repeats, numpyEnv).seconds
         // the same work: NumPy's estimates are stseval's
         const theirs = (JSON.parse(launch("python3", numpyArgs, numpyEnv).stdout) as { estimates: Array<number> }).estimates.sort((a, b) => b - a)
         const same = estimatesOf(launch(node, [exe, ...args], { TMPDIR: work }).stdout).every((e, i) => Math.abs(e - theirs[i]) < 1e-9)

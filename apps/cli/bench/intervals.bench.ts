@@ -9,14 +9,13 @@
  * fills the code cache): wall seconds, and CPU seconds (user + sys, from /usr/bin/time when
  * present) with the load average, since the machine is shared.
  */
-import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { Registry } from "@stseval/formats"
 import { bundle } from "../scripts/bundle.js"
+import { time } from "./launch.js"
 
-const root = path.resolve(import.meta.dirname, "../../..")
 const RUNS = 100
 const PAIRS = 250
 
@@ -42,44 +41,21 @@ const fixture = (): { readonly dir: string; readonly gold: string; readonly subs
   return { dir, gold, subs }
 }
 
-const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
-
-const timeBin = "/usr/bin/time"
-const hasTime = fs.existsSync(timeBin)
-
-/** Median wall and CPU seconds of `repeats` launches (CPU NaN without /usr/bin/time). */
-const time = (argv: ReadonlyArray<string>, repeats = 3): { readonly seconds: number; readonly cpuSeconds: number } => {
-  const walls: Array<number> = []
-  const cpus: Array<number> = []
-  // i = -1: the warm-up launch, not counted
-  for (let i = -1; i < repeats; i++) {
-    const t0 = performance.now()
-    const [command, args] = hasTime ? [timeBin, ["-f", "cpu %U %S", process.execPath, ...argv]] : [process.execPath, [...argv]]
-    const r = spawnSync(command, args, { cwd: root, encoding: "utf8", maxBuffer: 2 ** 30, env: { ...process.env, NO_COLOR: "1" } })
-    if (r.status !== 0) throw new Error(`stseval ${argv.slice(-8).join(" ")} exited ${r.status}: ${r.stderr}`)
-    if (i < 0) continue
-    walls.push((performance.now() - t0) / 1000)
-    const m = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr)
-    cpus.push(m !== null ? Number(m[1]) + Number(m[2]) : NaN)
-  }
-  return { seconds: median(walls), cpuSeconds: median(cpus) }
-}
-
 export const run = async () => {
   const { dir, gold, subs } = fixture()
   try {
     const exe = path.join(dir, "stseval.mjs")
     await bundle({ outfile: exe })
     const name = "single-file CLI, built from the sources"
-    const argv = [exe]
-    const rank = [...argv, "rank", "--task", "sts2017", "--gold", gold, subs]
+    const stseval = (args: ReadonlyArray<string>) => time(process.execPath, [exe, ...args], 3)
+    const rank = ["rank", "--task", "sts2017", "--gold", gold, subs]
     const ci = ["--ci", "95", "--resamples", "1000"]
     const load = () => os.loadavg()[0].toFixed(1)
     const shape = { runs: RUNS, tracks: 7, pairs: PAIRS }
     return [
-      { name: `rank, no --ci (${name})`, ...time(rank), ...shape, load: load() },
-      { name: `rank --ci 95 --resamples 1000, text (${name})`, ...time([...rank, ...ci]), ...shape, target: "< 2 s", load: load() },
-      { name: `rank --ci 95 --resamples 1000 --json, with Spearman (${name})`, ...time([...rank, ...ci, "--json"]), ...shape, load: load() }
+      { name: `rank, no --ci (${name})`, ...stseval(rank), ...shape, load: load() },
+      { name: `rank --ci 95 --resamples 1000, text (${name})`, ...stseval([...rank, ...ci]), ...shape, target: "< 2 s", load: load() },
+      { name: `rank --ci 95 --resamples 1000 --json, with Spearman (${name})`, ...stseval([...rank, ...ci, "--json"]), ...shape, load: load() }
     ]
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })

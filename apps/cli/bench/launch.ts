@@ -1,0 +1,44 @@
+/**
+ * Timing a program as a user runs it, for the CLI benches: one launch as a child process (process
+ * start included), and the median of several after a warm-up launch (which also fills stseval's
+ * code cache, as any second use does). CPU seconds (user + sys, every thread) come from
+ * /usr/bin/time when it is there, NaN otherwise: on a shared machine they show what wall time hides.
+ */
+import { spawnSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as path from "node:path"
+
+const root = path.resolve(import.meta.dirname, "../../..")
+const timeBin = "/usr/bin/time"
+const hasTime = fs.existsSync(timeBin)
+
+export const median = (xs: ReadonlyArray<number>): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
+
+export interface Launch {
+  readonly seconds: number
+  readonly cpuSeconds: number
+  readonly stdout: string
+}
+
+/** One launch of `command args` in the repository root; throws with its stderr when it fails. */
+export const launch = (command: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}): Launch => {
+  const [exe, argv] = hasTime ? [timeBin, ["-f", "cpu %U %S", command, ...args]] : [command, [...args]]
+  const t0 = performance.now()
+  const r = spawnSync(exe, argv, { cwd: root, encoding: "utf8", maxBuffer: 2 ** 30, env: { ...process.env, NO_COLOR: "1", ...env } })
+  const seconds = (performance.now() - t0) / 1000
+  if (r.status !== 0) throw new Error(`${command} ${args.slice(-8).join(" ")} exited ${r.status}: ${r.stderr}`)
+  const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr)
+  return { seconds, cpuSeconds: cpu !== null ? Number(cpu[1]) + Number(cpu[2]) : Number.NaN, stdout: r.stdout }
+}
+
+/** Median wall and CPU seconds of `repeats` launches after one warm-up launch. */
+export const time = (
+  command: string,
+  args: ReadonlyArray<string>,
+  repeats: number,
+  env: NodeJS.ProcessEnv = {}
+): { readonly seconds: number; readonly cpuSeconds: number } => {
+  launch(command, args, env)
+  const runs = Array.from({ length: repeats }, () => launch(command, args, env))
+  return { seconds: median(runs.map((r) => r.seconds)), cpuSeconds: median(runs.map((r) => r.cpuSeconds)) }
+}
