@@ -122,6 +122,43 @@ describe("optimised resampling kernel", () => {
     expect(Array.from(d.samples)).toEqual(Array.from(js))
   })
 
+  it("WebAssembly's sparse kernel (runs in the lanes, undrawn pairs skipped) gives the JavaScript's bits", () => {
+    // run counts around the kernel's block of runs (6), datasets of 3 to 41 pairs, B ending in a
+    // partial chunk; a constant run and a copy of the gold (NaN and 1 in every resample)
+    const rand = mulberry32(8)
+    for (const K of [1, 2, 3, 5, 6, 7, 13]) {
+      const n = 3 + 41 + 19
+      const { gold: g, runs } = makeRuns(n, Array.from({ length: K }, () => 0.2 + 3 * rand()), 40 + K)
+      const rs = runs.map((r, k) => (k === 1 ? g.slice() : k === 2 ? r.fill(2.5) : r))
+      const st = Int32Array.from({ length: n }, (_, i) => (i < 3 ? 0 : i % 2 === 0 ? 1 : 2))
+      for (const aggregate of ["weighted", "unweighted"] as const) {
+        const p = Kernel.prepare(g, rs, Kernel.denseStrata(st, n), "pearson", aggregate)
+        const R = 131
+        const js = Array.from(pearsonSamples(p, R, 7, { engine: "js" }))
+        expect(Array.from(pearsonSamples(p, R, 7, { engine: "wasm", threads: 1, kernel: "sparse" }))).toEqual(js)
+        expect(Array.from(pearsonSamples(p, R, 7, { engine: "wasm", threads: 1, kernel: "dense" }))).toEqual(js)
+        const workers = pearsonSamples(p, R, 7, { engine: "wasm", threads: 2, callerWorks: false, kernel: "sparse" })
+        expect(Array.from(workers)).toEqual(js)
+        if (K > 2) expect(js.slice(2 * R, 3 * R).every((x) => Number.isNaN(x))).toBe(true)
+      }
+    }
+  })
+
+  it("data whose products overflow (x g infinite) keep the dense kernel: undrawn pairs' terms are then NaN, not 0", () => {
+    // two gold scores of +-1e160 (the centring leaves the rest small) against run scores of +-1e150:
+    // x g overflows on those two pairs, g^2 too, so a resample that draws either has no gold
+    // variance, and one that draws neither adds 0 x infinity = NaN: every resample is NaN, where
+    // skipping the undrawn pairs would give a number in about one resample in eight
+    const { gold: g, runs } = makeRuns(40, [0.5, 1, 2], 12)
+    g[0] = 1e160
+    g[1] = -1e160
+    for (const r of runs) [r[0], r[1]] = [1e150, -1e150]
+    const p = Kernel.prepare(g, runs, Kernel.denseStrata(undefined, 40), "pearson", "weighted")
+    const js = Array.from(pearsonSamples(p, 200, 3, { engine: "js" }))
+    expect(js.every((x) => Number.isNaN(x))).toBe(true)
+    expect(Array.from(pearsonSamples(p, 200, 3, { engine: "wasm", threads: 1, kernel: "sparse" }))).toEqual(js)
+  })
+
   it("quantiles (sampled bracket + selection) equal sort-based type 7 quantiles", () => {
     const rand = mulberry32(5)
     const type7 = (values: Float64Array, p: number) => {

@@ -40,7 +40,7 @@ parentPort.on("message", (job) => {
   let unit
   if (job.kind === "wasm") {
     const { exports } = new WebAssembly.Instance(job.module, { env: { memory: job.memory } })
-    unit = (u) => exports.chunk(u, Math.min(job.chunk, job.resamples - u * job.chunk), u * job.chunk, ...job.args)
+    unit = (u) => exports[job.name ?? "chunk"](u, Math.min(job.chunk, job.resamples - u * job.chunk), u * job.chunk, ...job.args)
   } else {
     let kernel = kernels.get(job.source)
     if (kernel === undefined) {

@@ -270,6 +270,7 @@ export class Body {
   i32Sub(): this { return this.op(0x6b) }
   i32Mul(): this { return this.op(0x6c) }
   i32RemU(): this { return this.op(0x70) }
+  i32DivU(): this { return this.op(0x6e) }
   i32Shl(): this { return this.op(0x74) }
   i32WrapI64(): this { return this.op(0xa7) }
   i32And(): this { return this.op(0x71) }
