@@ -325,6 +325,7 @@ export class Body {
   /** [a, b, mask] -> lanes of a where mask bits are 1, else of b. */
   v128Bitselect(): this { return this.simd(0x52) }
   v128And(): this { return this.simd(0x4e) }
+  v128Or(): this { return this.simd(0x50) }
   f64x2Splat(): this { return this.simd(0x14) }
   f64x2Gt(): this { return this.simd(0x4a) }
   f64x2Le(): this { return this.simd(0x4b) }
