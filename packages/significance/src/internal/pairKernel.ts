@@ -85,6 +85,7 @@ export function pairKernel(
   let pFew = 0
   let pCounts = 0
   let pRank = 0
+  let pIdx = 0
   let rankOut = new Float64Array(0)
   let tails: ((...args: Array<number>) => void) | undefined
   let rankW: ((...args: Array<number>) => void) | undefined
@@ -106,6 +107,7 @@ export function pairKernel(
     pFew = base + slot.few
     pCounts = base + slot.counts
     pRank = base + slot.rank
+    pIdx = base + slot.index
     low = new Float64Array(buffer, pLow, B + 1)
     high = new Float64Array(buffer, pHigh, B + 1)
     res = new Int32Array(buffer, pRes, 3)
@@ -166,7 +168,7 @@ export function pairKernel(
   // (With WebAssembly, `rank` in the module does the same at pw, the address of w.)
   function rank(w: Float64Array, pw: number, n: number, r: number, mn: number, mx: number): void {
     if (rankW !== undefined) {
-      rankW(pw, n, r, mn, mx, pCounts, pFew, pRank, BINS)
+      rankW(pw, n, r, mn, mx, pCounts, pFew, pRank, BINS, pIdx)
       rth = rankOut[0]
       next = rankOut[1]
       return
@@ -430,10 +432,11 @@ export interface SlotLayout {
   readonly res: number
   /** the sample, SAMPLE values */
   readonly sample: number
-  /** `rank`'s few values (B + 1), bin counts (BINS x i32) and two results (f64) */
+  /** `rank`'s few values (B + 1), bin counts (BINS x i32), two results (f64) and each value's bin (B + 1 x i32) */
   readonly few: number
   readonly counts: number
   readonly rank: number
+  readonly index: number
   readonly bytes: number
 }
 
@@ -447,7 +450,8 @@ const slotLayout = (B: number): SlotLayout => {
   const few = sample + up16(8 * TUNING.SAMPLE)
   const counts = few + kept
   const rank = counts + up16(4 * TUNING.BINS)
-  return { low, high, res, sample, few, counts, rank, bytes: Math.ceil((rank + 16) / 64) * 64 }
+  const index = rank + 16
+  return { low, high, res, sample, few, counts, rank, index, bytes: Math.ceil((index + up16(4 * (B + 1))) / 64) * 64 }
 }
 
 /**
@@ -549,15 +553,15 @@ const tailsFunction = (kind: "tails" | "split" | "both"): Body => {
 }
 
 /**
- * `rank(pW, n, r, mn, mx, pCounts, pFew, pOut, maxBins)`: the kernel's `rank` (order statistics r
+ * `rank(pW, n, r, mn, mx, pCounts, pFew, pOut, maxBins, pIdx)`: the kernel's `rank` (order statistics r
  * and r + 1 of the n values at pW, all within [mn, mx], by a histogram of the range in at most
  * maxBins bins, the bins holding the two ranks, and an insertion sort of the few values in them),
  * with the same operations in the same order; writes the two values as f64 at pOut and pOut + 8. Counting is a third of a pair's work,
  * and here it runs without bounds checks or float-to-index conversions through JavaScript numbers.
  */
 const rankFunction = (): Body => {
-  const f = new Body(["i32", "i32", "i32", "f64", "f64", "i32", "i32", "i32", "i32"], [])
-  const [pW, n, r, mn, mx, pCounts, pFew, pOut, maxBins] = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+  const f = new Body(["i32", "i32", "i32", "f64", "f64", "i32", "i32", "i32", "i32", "i32"], [])
+  const [pW, n, r, mn, mx, pCounts, pFew, pOut, maxBins, pIdx] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
   const i32 = () => f.local("i32")
   const bins = i32()
   const i = i32()
@@ -611,6 +615,8 @@ const rankFunction = (): Body => {
         loadW()
         binOfV()
         f.get(pCounts).get(b).i32(4).i32Mul().i32Add().tee(addr).get(addr).i32Load(0).i32(1).i32Add().i32Store(0)
+        // each value's bin, for the second pass
+        f.get(pIdx).get(i).i32(4).i32Mul().i32Add().get(b).i32Store(0)
       })
       // b1: the bin of rank r, before: the values below it
       f.i32(0).set(before)
@@ -639,11 +645,11 @@ const rankFunction = (): Body => {
       // the few values in bins b1..b2, then their insertion sort
       f.i32(0).set(m)
       upTo(i, () => f.get(n), () => {
-        loadW()
-        binOfV()
         fewAt(() => f.get(m))
+        loadW()
         f.get(v).f64Store(0)
-        f.get(b).get(b1).i32GeS().get(b).get(b2).i32LeS().i32And().get(m).i32Add().set(m)
+        // b1 <= b <= b2, as one unsigned comparison of b - b1 with b2 - b1
+        f.get(pIdx).get(i).i32(4).i32Mul().i32Add().i32Load(0).get(b1).i32Sub().get(b2).get(b1).i32Sub().i32LeU().get(m).i32Add().set(m)
       })
       f.i32(1).set(i)
       f.block((sorted) => {

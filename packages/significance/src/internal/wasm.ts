@@ -277,6 +277,7 @@ export class Body {
   i32ShrU(): this { return this.op(0x76) }
   i32ShrS(): this { return this.op(0x75) }
   i32LeS(): this { return this.op(0x4c) }
+  i32LeU(): this { return this.op(0x4d) }
   i32GeS(): this { return this.op(0x4e) }
   i32GtS(): this { return this.op(0x4a) }
   /** [a, b, condition] -> a when condition is non-zero, else b. */
