@@ -62,7 +62,13 @@ export interface BundleResult {
  */
 const deferred: Readonly<Record<string, ReadonlyArray<string>>> = {
   fflate: ["unzipSync", "gunzipSync", "zipSync", "gzipSync", "unzlibSync", "zlibSync", "inflateSync", "deflateSync"],
-  yaml: ["parse", "parseDocument", "parseAllDocuments", "stringify"]
+  yaml: ["parse", "parseDocument", "parseAllDocuments", "stringify"],
+  // Node's own modules that only some commands use: the terminal's line reader (for --wizard
+  // prompts) and the embeddings file reader; hashing (signatures, downloads), which loads all of
+  // Node's crypto and streams; and decompression (zips, downloads). About 8 ms together.
+  "node:readline": ["createInterface", "emitKeypressEvents"],
+  "node:crypto": ["createHash", "randomBytes"],
+  "node:zlib": ["gunzipSync", "inflateRawSync", "crc32"]
 }
 
 const NAMESPACE = "stseval-deferred"
@@ -75,7 +81,10 @@ export const namesUsed = (source: string, id: string): ReadonlySet<string> | und
   const names = new Set<string>()
   let found = false
   // one import statement: the clause may span lines but holds no other `import`
-  for (const m of source.matchAll(new RegExp(`\\bimport\\s+(type\\s+)?((?:(?!\\bimport\\b)[^;])*?)${from}`, "g"))) {
+  const imports = new RegExp(`\\bimport\\s+(type\\s+)?((?:(?!\\bimport\\b)[^;])*?)${from}`, "g")
+  // the code outside these import statements, where a namespace's uses are looked for
+  const body = source.replace(imports, "")
+  for (const m of source.matchAll(imports)) {
     found = true
     if (m[1] !== undefined) continue // `import type`: erased
     const clause = m[2].trim()
@@ -89,8 +98,8 @@ export const namesUsed = (source: string, id: string): ReadonlySet<string> | und
     } else if (namespace !== null) {
       const ns = escape(namespace[1])
       // any use of the namespace other than `ns.name` (passing it around, ns[x]) keeps the library eager
-      const uses = [...source.matchAll(new RegExp(`(?<![\\w$.])${ns}(?![\\w$])(\\s*\\.\\s*([A-Za-z_$][\\w$]*))?`, "g"))]
-      for (const u of uses.slice(1)) {
+      const uses = [...body.matchAll(new RegExp(`(?<![\\w$.])${ns}(?![\\w$])(\\s*\\.\\s*([A-Za-z_$][\\w$]*))?`, "g"))]
+      for (const u of uses) {
         if (u[2] === undefined) return undefined
         names.add(u[2])
       }
@@ -99,6 +108,13 @@ export const namesUsed = (source: string, id: string): ReadonlySet<string> | und
   return found ? names : undefined
 }
 
+/**
+ * The importer's code without its comments (esbuild's own reading of it), so that a library named
+ * in a comment ("node:zlib's maxOutputLength") does not count as a use other than a plain call.
+ */
+const withoutComments = (file: string): string =>
+  esbuild.transformSync(fs.readFileSync(file, "utf8"), { loader: /\.[cm]?tsx?$/.test(file) ? "ts" : "js", legalComments: "none" }).code
+
 const deferPlugin: esbuild.Plugin = {
   name: "stseval-defer",
   setup(build) {
@@ -106,7 +122,7 @@ const deferPlugin: esbuild.Plugin = {
     build.onResolve({ filter }, (args) => {
       // the stand-in's own `require` resolves normally
       if (args.kind === "require-call" || args.importer === "") return undefined
-      const used = namesUsed(fs.readFileSync(args.importer, "utf8"), args.path)
+      const used = namesUsed(withoutComments(args.importer), args.path)
       const deferrable = deferred[args.path]
       if (used === undefined || [...used].some((name) => !deferrable.includes(name))) return undefined
       return { path: args.path, namespace: NAMESPACE, pluginData: args.resolveDir }
@@ -120,6 +136,70 @@ const deferPlugin: esbuild.Plugin = {
       resolveDir: args.pluginData as string,
       loader: "js"
     }))
+  }
+}
+
+/**
+ * Start-up work inside libraries that the commands do not need at start, made lazy in the bundle
+ * by replacing an exact text of the library's file. Each text must be found exactly once, or the
+ * build fails: a library upgrade that changes it shows at once (the bundle test builds the
+ * bundle), and is never shipped with the patch silently gone or misplaced.
+ */
+export const startupPatches: ReadonlyArray<{
+  /** the library file, as the end of its path */
+  readonly file: string
+  readonly find: string
+  readonly replace: string
+}> = [
+  {
+    // An ICU grapheme segmenter takes 7-10 ms to create, at every start; only help text measures
+    // graphemes. Created on first use instead.
+    file: "/effect/dist/cli/CliOutput.js",
+    find: `const graphemeSegmenter = /*#__PURE__*/new Intl.Segmenter(undefined, {
+  granularity: "grapheme"
+});`,
+    replace: `let graphemeSegmenterInstance;
+const graphemeSegmenter = {
+  segment: (text) => (graphemeSegmenterInstance ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(text)
+};`
+  },
+  {
+    // Effect probes at start whether a named call frame shows in stack traces; on V8 (the only
+    // engine this file runs on) it always does. Reading the probe's `stack` makes V8 find the
+    // line ends of the whole 1.5 MB program, a few milliseconds, so the V8 answer is written in.
+    file: "/effect/dist/Utils.js",
+    find: `  const error = standard[InternalTypeId](() => new Error());
+  setStackTraceLimit(limit);
+  return error.stack?.includes(InternalTypeId) === true ? standard[InternalTypeId] : forced[InternalTypeId];`,
+    replace: `  setStackTraceLimit(limit);
+  return standard[InternalTypeId];`
+  }
+]
+
+const patchPlugin: esbuild.Plugin = {
+  name: "stseval-startup-patches",
+  setup(build) {
+    const files = new RegExp(`(${startupPatches.map((p) => escape(p.file)).join("|")})$`)
+    const applied = new Set<string>()
+    build.onStart(() => applied.clear())
+    // a file that moved or left the bundle would otherwise go unpatched without a word
+    build.onEnd((result) => {
+      for (const patch of startupPatches) {
+        if (!applied.has(patch.file)) result.errors.push({ text: `no file ending in ${patch.file} was bundled; update startupPatches in scripts/bundle.ts` } as esbuild.Message)
+      }
+    })
+    build.onLoad({ filter: files }, (args) => {
+      let contents = fs.readFileSync(args.path, "utf8")
+      for (const patch of startupPatches.filter((p) => args.path.endsWith(p.file))) {
+        const found = contents.split(patch.find).length - 1
+        if (found !== 1) {
+          throw new Error(`bundle: ${args.path} holds the text to patch ${found} times, not once; update startupPatches in scripts/bundle.ts`)
+        }
+        contents = contents.replace(patch.find, () => patch.replace)
+        applied.add(patch.file)
+      }
+      return { contents, loader: "js" }
+    })
   }
 }
 
@@ -212,7 +292,7 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
     minify,
     legalComments: "eof",
     metafile: options.metafile === true,
-    plugins: [deferPlugin],
+    plugins: [deferPlugin, patchPlugin],
     define: {
       STSEVAL_BUNDLED_VERSION: JSON.stringify(pkg.version),
       "import.meta.url": "__stseval_import_meta_url"
