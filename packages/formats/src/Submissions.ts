@@ -13,7 +13,7 @@
  * to it, or to another run) and a link inside a run folder that points out of it are refused
  * (`outside-folder`). A run that cannot be scored as given has no files and an error: a SICK run
  * folder with several files, a run whose `run.json` is there but cannot be used (invalid, over
- * 1 MiB, unreadable, a link out of the run, several in one zip: `bad-run-metadata`; it is not
+ * 1 MiB, unreadable, a link out of the run, several in one run: `bad-run-metadata`; it is not
  * scored under its name's team instead, and its identity is unknown: `RunMeta.identityUnknown`);
  * an STS run none of whose files is named after a dataset is an error too.
  *
@@ -50,7 +50,7 @@ export interface RunMeta {
   readonly description?: string | undefined
   /**
    * The run's `run.json` is there but cannot be used (invalid, over 1 MiB, a link out of the run,
-   * unreadable, several in one zip), so who submitted it is unknown: the run fails (no files, a
+   * unreadable, several in one run), so who submitted it is unknown: the run fails (no files, a
    * `bad-run-metadata` error), `id` and `team` are its file, folder or zip name, it has no run
    * number, is not primary, counts toward no team's run limit and is never ranked, but it is
    * listed in every output. Absent when the run's identity is known.
@@ -321,6 +321,19 @@ const metadataReadIssue = (error: Files.ReadError, file: string = error.path): I
     expected: error.reason === "too-large" ? `a run.json of at most ${Files.formatBytes(MAX_RUN_JSON_BYTES)}` : "a readable run.json inside the run"
   })
 
+/**
+ * A run holding several run.json (`entries`: their paths inside it), as the run's error: which of
+ * them says who submitted the run is not ours to guess, and taking the first or the last silently
+ * would score it under an identity its author may not have meant.
+ */
+const severalRunJson = (run: string, kind: "folder" | "zip", entries: ReadonlyArray<string>): Issue.Issue =>
+  Issue.error(
+    "bad-run-metadata",
+    run,
+    `the ${kind} holds ${entries.length} run.json files (${listNames(entries.map((e) => JSON.stringify(e)))}), so which one describes the run is ambiguous; ${NOT_SCORED}`,
+    { expected: `one run.json in the run's ${kind}`, found: `${entries.length} run.json files: ${listNames(entries)}` }
+  )
+
 /** A run.json's bytes (at most MAX_RUN_JSON_BYTES, inside `within`), or the run's error saying why not. */
 const readMetadata = (path: string, within: string | Files.Within) =>
   Files.readFile(path, { maxBytes: MAX_RUN_JSON_BYTES, within, what: "the run.json" }).pipe(
@@ -538,9 +551,10 @@ const loadOne = (
           })
         )
       }
-      // run.json: the shallowest one (a folder unzipped into itself has it one level down).
-      const depth = (p: string) => p.split(/[\\/]/).length
-      const metadataFile = found.filter((f) => pathApi.basename(f) === RUN_JSON).sort((a, b) => depth(a) - depth(b))[0]
+      // run.json: the one found at any depth (a folder unzipped into itself has it one level down)
+      const metadataFiles = found.filter((f) => pathApi.basename(f) === RUN_JSON)
+      if (metadataFiles.length > 1) metadataIssue = severalRunJson(path, "folder", metadataFiles.map((f) => pathApi.relative(path, f)))
+      const metadataFile = metadataFiles.length === 1 ? metadataFiles[0] : undefined
       for (const full of found.length > MAX_FILES ? [] : found) {
         const base = pathApi.basename(full)
         if (isMetadata(base) && full !== metadataFile) continue
@@ -571,16 +585,8 @@ const loadOne = (
         issues.push(...zip.issues)
         files.push(...zip.files)
         const [metadata, ...others] = zip.metadata
-        if (others.length > 0) {
-          // which of them says who submitted the run is not ours to guess
-          const entries = zip.metadata.map((m) => m.path.slice(path.length + 1))
-          metadataIssue = Issue.error(
-            "bad-run-metadata",
-            path,
-            `the zip holds ${entries.length} run.json files (${entries.map((e) => JSON.stringify(e)).join(", ")}), so which one describes the run is ambiguous; ${NOT_SCORED}`,
-            { expected: "one run.json in the run's zip", found: `${entries.length} run.json files: ${entries.join(", ")}` }
-          )
-        } else if (metadata !== undefined) {
+        if (others.length > 0) metadataIssue = severalRunJson(path, "zip", zip.metadata.map((m) => m.path.slice(path.length + 1)))
+        else if (metadata !== undefined) {
           if (metadata.bytes.length > MAX_RUN_JSON_BYTES) {
             const message = `${metadata.path}: the run.json has ${metadata.bytes.length} bytes, more than the limit of ${MAX_RUN_JSON_BYTES} bytes (${Files.formatBytes(MAX_RUN_JSON_BYTES)}); it was not read`
             metadataIssue = metadataReadIssue(new Files.ReadError({ path: metadata.path, reason: "too-large", message }))

@@ -675,6 +675,20 @@ describe("a zip holding several run.json: ambiguous, the run is not scored", () 
     expect(one.files.map((f) => f.name)).toEqual(["STS.output.images.txt"])
   })
 
+  it("a folder run holding several run.json (at any depth) is ambiguous the same way", async () => {
+    const folder = tree({
+      "Deep_run1primary/STS.output.images.txt": "1\n",
+      "Deep_run1primary/run.json": JSON.stringify({ team: "Deep" }),
+      "Deep_run1primary/copy/run.json": JSON.stringify({ team: "Other" })
+    })
+    const r = await run(Submissions.loadRun(path.join(folder, "Deep_run1primary"), sts2014))
+    expect(r.files).toEqual([])
+    expect(r.issues.map((i) => [i.code, i.file, i.expected, i.found])).toEqual([
+      ["bad-run-metadata", path.join(folder, "Deep_run1primary"), "one run.json in the run's folder", `2 run.json files: ${path.join("copy", "run.json")}, run.json`]
+    ])
+    expect(r.meta).toMatchObject({ id: "Deep_run1primary", identityUnknown: true })
+  })
+
   it("readZip gives every run.json entry, by its path in the zip", () => {
     const read = Submissions.readZip(zipSync({ "a/run.json": strToU8("{}"), "run.json": strToU8("{}") }), "Z_run1.zip")
     expect(read.metadata.map((m) => m.path)).toEqual(["Z_run1.zip!a/run.json", "Z_run1.zip!run.json"])
