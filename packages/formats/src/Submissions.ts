@@ -838,12 +838,17 @@ export const discover = (
     const name = (l: Loaded) => ({ team: l.meta.team, run: l.meta.run, name: pathApi.basename(l.path) })
     loaded.sort((a, b) => compareRuns(name(a), name(b)))
     const runs = withIds(loaded, (p) => pathApi.basename(p))
-    const byTeam = new Map<string, Array<Submission>>()
+    // One team however its names are spelt (`teamKey`, as the ranking counts them), named as first seen.
+    const byTeam = new Map<string, { readonly team: string; readonly runs: Array<Submission> }>()
     for (const r of runs) {
       // whose run it is is unknown: it counts toward no team's limit
-      if (r.meta.identityUnknown !== true) byTeam.set(r.meta.team, [...(byTeam.get(r.meta.team) ?? []), r])
+      if (r.meta.identityUnknown === true) continue
+      const key = teamKey(r.meta.team)
+      const entry = byTeam.get(key)
+      if (entry === undefined) byTeam.set(key, { team: r.meta.team, runs: [r] })
+      else entry.runs.push(r)
     }
-    for (const [team, teamRuns] of byTeam) {
+    for (const { team, runs: teamRuns } of byTeam.values()) {
       if (teamRuns.length > edition.runLimit) {
         issues.push(
           Issue.warning(

@@ -207,6 +207,16 @@ describe("discover: SICK (a run is one file)", () => {
   })
 })
 
+describe("discover: the run limit", () => {
+  it("counts a team's runs however its name is spelt (as the ranking does: Submissions.teamKey)", async () => {
+    const line = "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3.5\n"
+    const root = tree({ "ECNU_run1primary.txt": line, "ecnu_run2.txt": line, "ECNU _run3.txt": line, "Other_run1.txt": line })
+    const { issues } = await run(Submissions.discover(root, { ...sick2014, runLimit: 2 }))
+    expect(issues.map((i) => [i.code, i.field])).toEqual([["run-limit", "ECNU"]])
+    expect(issues[0].message).toContain('team "ECNU" has 3 runs, more than the 2 allowed')
+  })
+})
+
 describe("zip safety", () => {
   it("refuses a zip whose uncompressed size passes the cap (zip bomb), without unpacking it", async () => {
     const zeros = new Uint8Array(2 * 1024 * 1024)
