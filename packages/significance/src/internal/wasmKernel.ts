@@ -64,6 +64,38 @@ export const pairStep = (f: Body, l: PairStepLocals): void => {
   f.get(l.q).i32(TILE * 8).i32Add().set(l.q)
 }
 
+/** for (x = from; x < to; x++) body, with i32 locals; `to` is evaluated each time. */
+const forLoop = (f: Body, x: number, from: () => void, to: () => void, body: () => void): void => {
+  from()
+  f.set(x)
+  f.block((done) => {
+    f.loop((again) => {
+      f.get(x)
+      to()
+      f.i32LtU().i32Eqz().brIf(done)
+      body()
+      f.get(x).i32(1).i32Add().set(x).br(again)
+    })
+  })
+}
+
+/**
+ * One accepted draw of Lemire's bounded integer from the xoroshiro128+ state (s0, s1): leaves
+ * mm = u32 x m with its high word (mm >> 32) the pair drawn, below m; `thr` = (2^32 - m) mod m.
+ */
+const draw = (f: Body, l: { readonly s0: number; readonly s1: number; readonly mm: number; readonly m: number; readonly thr: number }): void => {
+  const { s0, s1, mm, m, thr } = l
+  f.loop((redraw) => {
+    // output: low 32 bits of s0 + s1 (what pure-rand's next() returns), times m
+    f.get(s0).get(s1).i64Add().i32WrapI64().i64ExtendI32U().get(m).i64ExtendI32U().i64Mul().set(mm)
+    // advance: s1 ^= s0; s0 = rotl(s0, 24) ^ s1 ^ (s1 << 16); s1 = rotl(s1, 37)
+    f.get(s1).get(s0).i64Xor().set(s1)
+    f.get(s0).i64(24n).i64Rotl().get(s1).i64Xor().get(s1).i64(16n).i64Shl().i64Xor().set(s0)
+    f.get(s1).i64(37n).i64Rotl().set(s1)
+    f.get(mm).i32WrapI64().get(thr).i32LtU().brIf(redraw)
+  })
+}
+
 const chunkFunction = (): Body => {
   const f = new Body(
     ["i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32"],
@@ -107,20 +139,7 @@ const chunkFunction = (): Body => {
   const cf = v()
 
   const zero = () => f.f64(0).f64x2Splat()
-  /** for (x = from; x < to; x++) body, with i32 locals; `to` is evaluated each time. */
-  const forRange = (x: number, from: () => void, to: () => void, body: () => void) => {
-    from()
-    f.set(x)
-    f.block((done) => {
-      f.loop((again) => {
-        f.get(x)
-        to()
-        f.i32LtU().i32Eqz().brIf(done)
-        body()
-        f.get(x).i32(1).i32Add().set(x).br(again)
-      })
-    })
-  }
+  const forRange = (x: number, from: () => void, to: () => void, body: () => void) => forLoop(f, x, from, to, body)
 
   // Gold scratch after the K x TILE accumulators: m, sum w g, var, ok-mask (two vectors each),
   // then one i32 (the rejection threshold).
@@ -153,15 +172,7 @@ const chunkFunction = (): Body => {
           f.get(pGold).i32Load(128).set(thr)
           f.get(pW).get(a).i32(TILE * 8).i32Mul().i32Add().get(r).i32(8).i32Mul().i32Add().set(base)
           forRange(j, () => f.i32(0), () => f.get(m), () => {
-            f.loop((redraw) => {
-              // output: low 32 bits of s0 + s1 (what pure-rand's next() returns), times m
-              f.get(s0).get(s1).i64Add().i32WrapI64().i64ExtendI32U().get(m).i64ExtendI32U().i64Mul().set(mm)
-              // advance: s1 ^= s0; s0 = rotl(s0, 24) ^ s1 ^ (s1 << 16); s1 = rotl(s1, 37)
-              f.get(s1).get(s0).i64Xor().set(s1)
-              f.get(s0).i64(24n).i64Rotl().get(s1).i64Xor().get(s1).i64(16n).i64Shl().i64Xor().set(s0)
-              f.get(s1).i64(37n).i64Rotl().set(s1)
-              f.get(mm).i32WrapI64().get(thr).i32LtU().brIf(redraw)
-            })
+            draw(f, { s0, s1, mm, m, thr })
             f.get(base).get(mm).i64(32n).i64ShrU().i32WrapI64().i32(TILE * 8).i32Mul().i32Add().tee(addr)
             f.get(addr).f64Load(0).f64(1).f64Add().f64Store(0)
           })
@@ -284,20 +295,7 @@ const sparseFunction = (): Body => {
   const sxg = Array.from({ length: VECTORS }, v)
   const [xv, ws, t, vx, cf, gm, gok] = Array.from({ length: 7 }, v)
 
-  /** for (x = from; x < to; x++) body, with i32 locals; `to` is evaluated each time. */
-  const forRange = (x: number, from: () => void, to: () => void, body: () => void) => {
-    from()
-    f.set(x)
-    f.block((done) => {
-      f.loop((again) => {
-        f.get(x)
-        to()
-        f.i32LtU().i32Eqz().brIf(done)
-        body()
-        f.get(x).i32(1).i32Add().set(x).br(again)
-      })
-    })
-  }
+  const forRange = (x: number, from: () => void, to: () => void, body: () => void) => forLoop(f, x, from, to, body)
   /** address of lstart[r (S + 1) + s + plus]: the list's entry index where stratum s (+ plus) starts */
   const lstartAt = (plus: number) => f.get(pLstart).get(r).get(S).i32(1).i32Add().i32Mul().get(s).i32Add().i32(plus).i32Add().i32(4).i32Mul().i32Add()
   /** e, q, end: the offsets' and weights' addresses of stratum s's list for resample r, and its end */
@@ -326,13 +324,7 @@ const sparseFunction = (): Body => {
       f.i32Load(0).set(thr)
       f.get(pCounts).get(a).i32(4).i32Mul().i32Add().i32(0).get(m).i32(4).i32Mul().memoryFill()
       forRange(j, () => f.i32(0), () => f.get(m), () => {
-        f.loop((redraw) => {
-          f.get(s0).get(s1).i64Add().i32WrapI64().i64ExtendI32U().get(m).i64ExtendI32U().i64Mul().set(mm)
-          f.get(s1).get(s0).i64Xor().set(s1)
-          f.get(s0).i64(24n).i64Rotl().get(s1).i64Xor().get(s1).i64(16n).i64Shl().i64Xor().set(s0)
-          f.get(s1).i64(37n).i64Rotl().set(s1)
-          f.get(mm).i32WrapI64().get(thr).i32LtU().brIf(redraw)
-        })
+        draw(f, { s0, s1, mm, m, thr })
         f.get(pCounts).get(a).get(mm).i64(32n).i64ShrU().i32WrapI64().i32Add().i32(4).i32Mul().i32Add().tee(addr)
         f.get(addr).i32Load(0).i32(1).i32Add().i32Store(0)
       })
