@@ -251,8 +251,12 @@ const chunkFunction = (): Body => {
   return f
 }
 
-/** f64x2 vectors of runs per block of the sparse kernel's data. */
-const VECTORS = 3
+/**
+ * f64x2 vectors of runs per block of the sparse kernel's data: 2 (4 runs, 6 accumulators). With 3,
+ * 9 accumulators, Node 22's compiler spills registers and the kernel runs slower than `chunk`
+ * (Node 24 and 26 do not, and gain nothing measurable from 3).
+ */
+const VECTORS = 2
 /** Runs per block of the sparse kernel's data, and a block row's bytes: x of each run, then x g. */
 export const BLOCK_RUNS = 2 * VECTORS
 export const ROW_BYTES = BLOCK_RUNS * 2 * 8
