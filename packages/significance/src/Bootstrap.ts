@@ -22,7 +22,6 @@ import { pairStats, STRIDE } from "./internal/pairKernel.js"
 import { checkCount, checkData, checkSeed } from "./internal/inputs.js"
 import * as Random from "./internal/random.js"
 import { pearsonSamples } from "./internal/resampleKernel.js"
-import * as Threads from "./internal/threads.js"
 import * as V from "./internal/validate.js"
 import * as Signature from "./Signature.js"
 import { InvalidInput } from "./TestResult.js"
@@ -307,16 +306,6 @@ export const comparePairs = (
   }
   return comparisons(d, pa, pb, alternative, confLevel)
 }
-
-/**
- * Starts the worker threads that a large resampling job (`resample`, `comparePairs`) uses, so that
- * their start-up (tens of milliseconds each) overlaps whatever the caller does before it, such as
- * reading and scoring the runs. Optional: a job starts them itself when there are none; idle
- * workers never keep the process alive. Does nothing where there are no worker threads.
- *
- * @since 0.2.0
- */
-export const prestartThreads = (): void => Threads.prestart()
 
 /**
  * Convenience: bootstrap two runs and compare them.

@@ -106,9 +106,6 @@ describe("optimised resampling kernel", () => {
     const js = pearsonSamples(p, R, 99, { engine: "js" })
     const wasm = pearsonSamples(p, R, 99, { engine: "wasm", threads: 1 })
     let who: Int32Array | undefined
-    // workers started ahead of the job (twice: the second call finds them) are the ones it uses
-    Bootstrap.prestartThreads()
-    Bootstrap.prestartThreads()
     const workers = pearsonSamples(p, R, 99, {
       engine: "wasm",
       threads: 2,

@@ -51,14 +51,8 @@ export const significance = Command.make(
   },
   Effect.fn(function*({ task, gold, dataRoot, json, allRuns, against, test, correction, alpha, resamples, seed, metric, dataset, folders }) {
     const edition = yield* Task.edition(task)
-    const { Bootstrap, Compare, Datasets, TestResult } = yield* Lazy.significance
+    const { Compare, Datasets, TestResult } = yield* Lazy.significance
     const only = Option.getOrUndefined(dataset)
-    // the bootstrap's worker threads start while the runs are read and scored
-    const bootstrap = Option.match(test, {
-      onNone: () => only === undefined && edition.family === "sts" && edition.datasets.length > 1,
-      onSome: (t) => t === "bootstrap"
-    })
-    if (bootstrap) Bootstrap.prestartThreads()
     if (only !== undefined && edition.family === "sts" && !edition.datasets.some((d) => d.name === only)) {
       return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only}` })
     }

@@ -90,15 +90,6 @@ const workers = (wanted: number): ReadonlyArray<Worker> => {
   return pool.slice(0, wanted)
 }
 
-/**
- * Starts the workers a large job would use (every available core but the caller's, at most 7) if
- * there are none yet: a worker takes tens of milliseconds to start, during which a job that starts
- * them itself runs on the calling thread alone.
- */
-export const prestart = (): void => {
-  if (typeof SharedArrayBuffer === "function") workers(defaultThreads(Number.POSITIVE_INFINITY, 0) - 1)
-}
-
 /** Every available core (at most 8), or 1 for jobs under `minWork`. */
 export const defaultThreads = (work: number, minWork: number): number => {
   if (work < minWork) return 1
