@@ -12,11 +12,13 @@
  * workspace packages' sources), as a CommonJS-style function body: modules that the commands load
  * lazily (`import()` in src/internal/Lazy.ts: significance with @stdlib, the report generator, the
  * watcher) become lazily initialised module factories inside it, evaluated only by the commands that
- * need them. The body is then embedded as a string in a small ESM loader that compiles it with
- * node:vm and keeps V8's code cache for it between runs (a temp folder per user, keyed by the
- * body's hash and the Node version). Parsing and compiling a megabyte of JavaScript is most of a
- * cold start (70-80 ms here); with the cache the start is module initialisation and the work itself.
- * A string literal is scanned, not parsed, so the loader costs a few milliseconds.
+ * need them. The body is then stored in a block comment at the end of a small ESM loader, which
+ * reads it back from its own file, compiles it with node:vm and keeps V8's code cache for it
+ * between runs (a temp folder per user, keyed by the body's hash and the Node version). Parsing and
+ * compiling a megabyte of JavaScript is most of a cold start (70-80 ms here); with the cache the
+ * start is module initialisation and the work itself. A comment is skipped, not parsed: V8 scans
+ * it about three times faster than the same text as a string literal, which it must also unescape
+ * and intern (3 ms a start).
  *
  * @since 0.1.0
  */
@@ -62,7 +64,13 @@ export interface BundleResult {
  */
 const deferred: Readonly<Record<string, ReadonlyArray<string>>> = {
   fflate: ["unzipSync", "gunzipSync", "zipSync", "gzipSync", "unzlibSync", "zlibSync", "inflateSync", "deflateSync"],
-  yaml: ["parse", "parseDocument", "parseAllDocuments", "stringify"]
+  yaml: ["parse", "parseDocument", "parseAllDocuments", "stringify"],
+  // Node's own modules that only some commands use: the terminal's line reader (for --wizard
+  // prompts) and the embeddings file reader; hashing (signatures, downloads), which loads all of
+  // Node's crypto and streams; and decompression (zips, downloads). About 8 ms together.
+  "node:readline": ["createInterface", "emitKeypressEvents"],
+  "node:crypto": ["createHash", "randomBytes"],
+  "node:zlib": ["gunzipSync", "inflateRawSync", "crc32"]
 }
 
 const NAMESPACE = "stseval-deferred"
@@ -75,7 +83,10 @@ export const namesUsed = (source: string, id: string): ReadonlySet<string> | und
   const names = new Set<string>()
   let found = false
   // one import statement: the clause may span lines but holds no other `import`
-  for (const m of source.matchAll(new RegExp(`\\bimport\\s+(type\\s+)?((?:(?!\\bimport\\b)[^;])*?)${from}`, "g"))) {
+  const imports = new RegExp(`\\bimport\\s+(type\\s+)?((?:(?!\\bimport\\b)[^;])*?)${from}`, "g")
+  // the code outside these import statements, where a namespace's uses are looked for
+  const body = source.replace(imports, "")
+  for (const m of source.matchAll(imports)) {
     found = true
     if (m[1] !== undefined) continue // `import type`: erased
     const clause = m[2].trim()
@@ -89,8 +100,8 @@ export const namesUsed = (source: string, id: string): ReadonlySet<string> | und
     } else if (namespace !== null) {
       const ns = escape(namespace[1])
       // any use of the namespace other than `ns.name` (passing it around, ns[x]) keeps the library eager
-      const uses = [...source.matchAll(new RegExp(`(?<![\\w$.])${ns}(?![\\w$])(\\s*\\.\\s*([A-Za-z_$][\\w$]*))?`, "g"))]
-      for (const u of uses.slice(1)) {
+      const uses = [...body.matchAll(new RegExp(`(?<![\\w$.])${ns}(?![\\w$])(\\s*\\.\\s*([A-Za-z_$][\\w$]*))?`, "g"))]
+      for (const u of uses) {
         if (u[2] === undefined) return undefined
         names.add(u[2])
       }
@@ -99,6 +110,13 @@ export const namesUsed = (source: string, id: string): ReadonlySet<string> | und
   return found ? names : undefined
 }
 
+/**
+ * The importer's code without its comments (esbuild's own reading of it), so that a library named
+ * in a comment ("node:zlib's maxOutputLength") does not count as a use other than a plain call.
+ */
+const withoutComments = (file: string): string =>
+  esbuild.transformSync(fs.readFileSync(file, "utf8"), { loader: /\.[cm]?tsx?$/.test(file) ? "ts" : "js", legalComments: "none" }).code
+
 const deferPlugin: esbuild.Plugin = {
   name: "stseval-defer",
   setup(build) {
@@ -106,7 +124,7 @@ const deferPlugin: esbuild.Plugin = {
     build.onResolve({ filter }, (args) => {
       // the stand-in's own `require` resolves normally
       if (args.kind === "require-call" || args.importer === "") return undefined
-      const used = namesUsed(fs.readFileSync(args.importer, "utf8"), args.path)
+      const used = namesUsed(withoutComments(args.importer), args.path)
       const deferrable = deferred[args.path]
       if (used === undefined || [...used].some((name) => !deferrable.includes(name))) return undefined
       return { path: args.path, namespace: NAMESPACE, pluginData: args.resolveDir }
@@ -123,6 +141,78 @@ const deferPlugin: esbuild.Plugin = {
   }
 }
 
+/**
+ * Start-up work inside libraries that the commands do not need at start, made lazy in the bundle
+ * by replacing an exact text of the library's file. Each text must be found exactly once, or the
+ * build fails: a library upgrade that changes it shows at once (the bundle test builds the
+ * bundle), and is never shipped with the patch silently gone or misplaced.
+ */
+export const startupPatches: ReadonlyArray<{
+  /** the library file, as the end of its path */
+  readonly file: string
+  readonly find: string
+  readonly replace: string
+}> = [
+  {
+    // An ICU grapheme segmenter takes 7-10 ms to create, at every start; only help text measures
+    // graphemes. Created on first use instead.
+    file: "/effect/dist/cli/CliOutput.js",
+    find: `const graphemeSegmenter = /*#__PURE__*/new Intl.Segmenter(undefined, {
+  granularity: "grapheme"
+});`,
+    replace: `let graphemeSegmenterInstance;
+const graphemeSegmenter = {
+  segment: (text) => (graphemeSegmenterInstance ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(text)
+};`
+  },
+  {
+    // Effect probes at start whether a named call frame shows in stack traces; on V8 (the only
+    // engine this file runs on) it always does. Reading the probe's `stack` makes V8 find the
+    // line ends of the whole 1.5 MB program, a few milliseconds, so the V8 answer is written in.
+    file: "/effect/dist/Utils.js",
+    find: `  const error = standard[InternalTypeId](() => new Error());
+  setStackTraceLimit(limit);
+  return error.stack?.includes(InternalTypeId) === true ? standard[InternalTypeId] : forced[InternalTypeId];`,
+    replace: `  setStackTraceLimit(limit);
+  return standard[InternalTypeId];`
+  }
+]
+
+const patchPlugin: esbuild.Plugin = {
+  name: "stseval-startup-patches",
+  setup(build) {
+    const files = new RegExp(`(${startupPatches.map((p) => escape(p.file)).join("|")})$`)
+    const applied = new Set<string>()
+    build.onStart(() => applied.clear())
+    // a file that moved or left the bundle would otherwise go unpatched without a word
+    build.onEnd((result) => {
+      for (const patch of startupPatches) {
+        if (!applied.has(patch.file)) result.errors.push({ text: `no file ending in ${patch.file} was bundled; update startupPatches in scripts/bundle.ts` } as esbuild.Message)
+      }
+    })
+    build.onLoad({ filter: files }, (args) => {
+      let contents = fs.readFileSync(args.path, "utf8")
+      for (const patch of startupPatches.filter((p) => args.path.endsWith(p.file))) {
+        const found = contents.split(patch.find).length - 1
+        if (found !== 1) {
+          throw new Error(`bundle: ${args.path} holds the text to patch ${found} times, not once; update startupPatches in scripts/bundle.ts`)
+        }
+        contents = contents.replace(patch.find, () => patch.replace)
+        applied.add(patch.file)
+      }
+      return { contents, loader: "js" }
+    })
+  }
+}
+
+/**
+ * The comment that holds the program. Inside it, each end-of-comment of the program is written as
+ * COMMENT_END_ESCAPED (a text the program must not hold, checked) and restored by the loader.
+ */
+const PROGRAM_START = "\n/*stseval-program\n"
+const PROGRAM_END = "\n*/\n"
+const COMMENT_END_ESCAPED = "*\\u002f"
+
 /** The parameters of the function the program is wrapped in; the loader passes them. */
 const PARAMS = ["require", "module", "exports", "__filename", "__dirname", "__stseval_import_meta_url"]
 
@@ -137,8 +227,8 @@ const PARAMS = ["require", "module", "exports", "__filename", "__dirname", "__st
  */
 const loader = (body: string, hash: string, version: string): string => `#!/usr/bin/env node
 // stseval ${version}: the whole command line in one file, built by apps/cli/scripts/bundle.ts.
-// The program is the string below, compiled with node:vm so that V8's code cache can be reused
-// between runs (see bundle.ts for why).
+// The program is the comment at the end of this file, read back and compiled with node:vm so that
+// V8's code cache can be reused between runs (see bundle.ts for why).
 // Built-ins through process.getBuiltinModule, not \`import\`: an ESM import of a built-in builds a
 // facade that reads every export, and reading node:fs's ReadStream loads its streams (5 ms).
 const fs = process.getBuiltinModule("node:fs")
@@ -148,9 +238,9 @@ const path = process.getBuiltinModule("node:path")
 const { fileURLToPath } = process.getBuiltinModule("node:url")
 const vm = process.getBuiltinModule("node:vm")
 
-const program = ${JSON.stringify(body)}
-
 const filename = fileURLToPath(import.meta.url)
+const self = fs.readFileSync(filename, "utf8")
+const program = self.slice(self.lastIndexOf(${JSON.stringify(PROGRAM_START)}) + ${PROGRAM_START.length}, self.length - ${PROGRAM_END.length}).replaceAll(${JSON.stringify(COMMENT_END_ESCAPED)}, "*/")
 const uid = typeof process.getuid === "function" ? process.getuid() : undefined
 const cacheDir = path.join(os.tmpdir(), "stseval-compile-cache" + (uid === undefined ? "" : "-" + uid))
 // One cache per command: a cache holds the functions the run that wrote it compiled, so \`score\`
@@ -188,7 +278,7 @@ if (useCache && (cachedData === undefined || script.cachedDataRejected)) {
 }
 const module = { exports: {} }
 script.runInThisContext()(createRequire(import.meta.url), module, module.exports, filename, path.dirname(filename), import.meta.url)
-`
+${PROGRAM_START}${body.replaceAll("*/", COMMENT_END_ESCAPED)}${PROGRAM_END}`
 
 /**
  * Bundle the CLI into one executable file.
@@ -212,7 +302,7 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
     minify,
     legalComments: "eof",
     metafile: options.metafile === true,
-    plugins: [deferPlugin],
+    plugins: [deferPlugin, patchPlugin],
     define: {
       STSEVAL_BUNDLED_VERSION: JSON.stringify(pkg.version),
       "import.meta.url": "__stseval_import_meta_url"
@@ -222,6 +312,7 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
   for (const w of result.warnings) process.stderr.write(`bundle: ${w.text}\n`)
   const text = result.outputFiles[0].text.replace(/^#!.*\n/, "")
   const body = `(function (${PARAMS.join(", ")}) {${text}\n})`
+  if (body.includes(COMMENT_END_ESCAPED)) throw new Error(`bundle: the program holds ${COMMENT_END_ESCAPED}, which the loader would turn into */`)
   const hash = createHash("sha256").update(body).digest("hex").slice(0, 16)
   const out = loader(body, hash, pkg.version)
   fs.mkdirSync(path.dirname(path.resolve(options.outfile)), { recursive: true })

@@ -135,6 +135,41 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect(doc.comparisons).toHaveLength((64 * 63) / 2)
   }, 60_000)
 
+  it("defers start-up work no command needs at start: Node's crypto, zlib and readline, and effect's grapheme segmenter", async () => {
+    // The bundle imported by a wrapper that notes which of Node's modules load and counts the
+    // Intl.Segmenters made (scripts/bundle.ts: deferred, startupPatches).
+    const trace = async (args: ReadonlyArray<string>) => {
+      const wrapper = [
+        "const seen = new Set(process.moduleLoadList)",
+        "let segmenters = 0",
+        "const Native = Intl.Segmenter",
+        "Intl.Segmenter = class extends Native { constructor(...a) { super(...a); segmenters++ } }",
+        "process.on('exit', () => process.stderr.write('TRACE ' + JSON.stringify({ modules: process.moduleLoadList.filter((m) => !seen.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13)), segmenters }) + '\\n'))",
+        "process.argv = [process.argv[0], process.env.STSEVAL_EXE, ...process.argv.slice(1)]",
+        "await import(process.env.STSEVAL_EXE)"
+      ].join("\n")
+      const tmp = path.join(work, "tmp")
+      fs.mkdirSync(tmp, { recursive: true })
+      const r = await runProcess(process.execPath, ["--input-type=module", "-e", wrapper, "--", ...args], {
+        cwd: path.dirname(exe),
+        env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, NO_COLOR: "1", STSEVAL_EXE: exe }
+      })
+      expect(r.code).toBe(0)
+      const line = r.stderr.split("\n").find((l) => l.startsWith("TRACE "))!
+      return { ...r, ...(JSON.parse(line.slice("TRACE ".length)) as { modules: ReadonlyArray<string>; segmenters: number }) }
+    }
+    const version = await trace(["--version"])
+    for (const m of ["crypto", "zlib", "readline"]) expect(version.modules).not.toContain(m)
+    expect(version.segmenters).toBe(0)
+    // each is there when a command uses it: help text measures its columns in graphemes, and a
+    // score's signature hashes the gold
+    const help = await trace(["score", "--help"])
+    expect(help.segmenters).toBeGreaterThan(0)
+    expect(help.stdout).toContain("--gold")
+    const score = await trace(["score", "--task", "sick2014", "--gold", gold, path.join(submissions, "MeaningFactory_run1primary.txt")])
+    expect(score.modules).toContain("crypto")
+  })
+
   it("a user's mistake is one line on stderr and exit 2, as from source", async () => {
     const r = await run(["score", "--task", "sick2014", "--gold", path.join(work, "no-such-gold.txt"), gold])
     expect(r.code).toBe(2)
@@ -174,7 +209,7 @@ describe("the bundled stseval (one file, nothing but node)", () => {
   })
 })
 
-describe("which importers of fflate and yaml the bundle defers (namesUsed)", () => {
+describe("which importers of a library the bundle defers (namesUsed)", () => {
   it("reads named imports and namespace members; anything else keeps the library eager", () => {
     const names = (source: string) => {
       const used = namesUsed(source, "yaml")
@@ -189,5 +224,12 @@ describe("which importers of fflate and yaml the bundle defers (namesUsed)", () 
     expect(names('// see Yaml-Structure.md\nimport * as Yaml from "yaml"\nYaml.parse(x)\n')).toBeUndefined()
     expect(names('import Yaml from "yaml"\n')).toBeUndefined()
     expect(names('import { parse } from "yaml-extra"\n')).toBeUndefined()
+    // a namespace named like the module: the import statement itself is not a use
+    const zlib = (source: string) => {
+      const used = namesUsed(source, "node:zlib")
+      return used === undefined ? undefined : [...used].sort()
+    }
+    expect(zlib('import * as zlib from "node:zlib";\nif (typeof zlib.crc32 === "function") zlib.crc32(b)\nzlib.inflateRawSync(d)\n')).toEqual(["crc32", "inflateRawSync"])
+    expect(zlib('import * as zlib from "node:zlib";\nconst z = zlib\n')).toBeUndefined()
   })
 })

@@ -6,6 +6,7 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { strToU8, zipSync } from "fflate"
 import { afterAll, describe, expect, it } from "vitest"
 import { examples, runCli } from "./support/cli.js"
 
@@ -253,9 +254,10 @@ describe("a run.json that cannot be used", () => {
       rankings: { rankings: Array<{ entries: Array<{ id: string; rank: number | null }> }> }
     }
     expect(doc.rankings.rankings[0].entries.filter((e) => e.rank !== null).map((e) => e.id)).toEqual(["Good/run1"])
+    // its team is unknown: listed under its folder's name
     for (const [id, file] of [
-      ["Typo/run1", "Typo_run1primary"],
-      ["Huge/run1", "Huge_run1primary"]
+      ["Typo_run1primary", "Typo_run1primary"],
+      ["Huge_run1primary", "Huge_run1primary"]
     ]) {
       const r = doc.runs.find((x) => x.run.id === id)!
       expect(r.status, id).toBe("failed")
@@ -264,15 +266,102 @@ describe("a run.json that cannot be used", () => {
       // its files were there: no "no file for dataset" warning per track
       expect(r.warnings.map((w) => w.code), id).not.toContain("missing-dataset")
     }
-    const typo = doc.runs.find((x) => x.run.id === "Typo/run1")!.errors[0]
+    const typo = doc.runs.find((x) => x.run.id === "Typo_run1primary")!.errors[0]
     expect(typo.field).toBe("primery")
     expect(typo.expected).toContain('"primary": boolean')
-    expect(doc.runs.find((x) => x.run.id === "Huge/run1")!.errors[0].expected).toBe("a run.json of at most 1 MiB")
+    expect(doc.runs.find((x) => x.run.id === "Huge_run1primary")!.errors[0].expected).toBe("a run.json of at most 1 MiB")
     // score: the error, and exit 1
     const scored = await runCli(["score", ...sts, path.join(folder, "Huge_run1primary")])
     expect(scored.code).toBe(1)
     expect(scored.stdout).toContain(`${path.join(folder, "Huge_run1primary", "run.json")}: error: the run.json has`)
     expect(scored.stdout).toContain("more than the limit of 1048576 bytes (1 MiB)")
     expect(scored.stdout).not.toContain("not submitted")
+  })
+})
+
+describe("a run whose run.json cannot be used, or a zip with several: who submitted it is unknown", () => {
+  // Good has three valid runs (the limit of STS 2017); Good_run1, named like a fourth one that sorts
+  // first, has a broken run.json; Twice_run1primary.zip holds two run.json.
+  const folder = path.join(tmp, "identity")
+  fs.mkdirSync(folder)
+  for (const name of ["Good_run2primary", "Good_run3", "Good_run4", "Good_run1"]) {
+    fs.cpSync(stsRun(`identity-src/${name}`, TRACKS), path.join(folder, name), { recursive: true })
+  }
+  fs.writeFileSync(path.join(folder, "Good_run1", "run.json"), '{ "team": "Good", "run": 1, ')
+  const zipped: Record<string, Uint8Array> = {}
+  for (const t of TRACKS) zipped[`STS.output.${t}.txt`] = strToU8("1\n2\n3\n4\n")
+  zipped["run.json"] = strToU8(JSON.stringify({ team: "Twice", run: 1, primary: true }))
+  zipped["again/run.json"] = strToU8(JSON.stringify({ team: "Good", run: 1, primary: true }))
+  fs.writeFileSync(path.join(folder, "Twice_run1primary.zip"), zipSync(zipped))
+  const sts = ["--task", "sts2017", "--gold", stsGold]
+  const unknown = ["Good_run1", "Twice_run1primary.zip"]
+
+  it("rank --json: failed, listed in the primary-only ranking under its file name, never ranked; counted toward no team's run limit", async () => {
+    const r = await runCli(["rank", ...sts, folder, "--json"])
+    const doc = JSON.parse(r.stdout) as {
+      issues: Array<{ code: string }>
+      runs: Array<{ run: { id: string; team: string; identityUnknown?: boolean }; status: string; errors: Array<{ code: string; file: string; message: string; expected?: string }> }>
+      rankings: { rankings: Array<{ entries: Array<{ id: string; rank: number | null; reason?: string; identityUnknown?: boolean }> }> }
+    }
+    expect(doc.issues.map((i) => i.code)).not.toContain("run-limit")
+    for (const id of unknown) {
+      const run = doc.runs.find((x) => x.run.id === id)!
+      expect(run.status, id).toBe("failed")
+      expect(run.run, id).toMatchObject({ team: id, identityUnknown: true })
+      expect(run.errors.map((e) => e.code), id).toEqual(["bad-run-metadata"])
+      const entry = doc.rankings.rankings[0].entries.find((e) => e.id === id)!
+      expect(entry, id).toMatchObject({ rank: null, identityUnknown: true })
+      expect(entry.reason, id).toMatch(/^the run failed: /)
+    }
+    const twice = doc.runs.find((x) => x.run.id === "Twice_run1primary.zip")!.errors[0]
+    expect(twice.file).toBe(path.join(folder, "Twice_run1primary.zip"))
+    expect(twice.message).toContain('"again/run.json", "run.json"')
+    expect(twice.expected).toBe("one run.json in the run's zip")
+    expect(doc.rankings.rankings[0].entries.filter((e) => e.rank !== null).map((e) => e.id)).toEqual(["Good/run2"])
+  })
+
+  it("rank (text): in the ranking table as not ranked, not only under Issues", async () => {
+    const r = await runCli(["rank", ...sts, folder])
+    const table = r.stdout.slice(0, r.stdout.indexOf("Issues"))
+    for (const id of unknown) expect(table, id).toMatch(new RegExp(`^\\s+-\\s+${id.replace(".", "\\.")}\\s.*not ranked: the run failed`, "m"))
+    expect(r.stdout).not.toContain("more than the 3 allowed")
+  })
+
+  it("score, validate: listed under its file name with the error, exit 1", async () => {
+    for (const command of ["score", "validate"]) {
+      const r = await runCli([command, ...sts, folder])
+      expect(r.code, command).toBe(1)
+      for (const id of unknown) expect(r.stdout, `${command} ${id}`).toContain(id)
+      expect(r.stdout, command).toContain(`${path.join(folder, "Twice_run1primary.zip")}: error: the zip holds 2 run.json files`)
+      expect(r.stdout, command).not.toContain("more than the 3 allowed")
+    }
+  })
+
+  it("report --primary-only: a row for it (whether it is primary is unknown), with no figure", async () => {
+    const r = await runCli(["report", ...sts, "--format", "json", "--primary-only", folder])
+    const doc = JSON.parse(r.stdout) as { tables: Array<{ sections: Array<{ rows: Array<{ id: string }> }> }> }
+    const ids = doc.tables[0].sections.flatMap((s) => s.rows.map((x) => x.id))
+    expect(ids).toEqual(expect.arrayContaining(["Good/run2", ...unknown]))
+    expect(ids).not.toContain("Good/run3")
+  })
+
+  it("watch --once: the team's three valid runs are all ranked, none over the limit; the unknown runs are listed as failed", async () => {
+    const out = path.join(tmp, "identity-board")
+    const r = await runCli(["watch", ...sts, "--once", "--out", out, folder])
+    expect(r.code).toBe(0)
+    const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as {
+      counts: { runs: number; failed: number; ranked: number }
+      runs: Array<{ id: string; entry: string; status: string; flags: Array<string>; identityUnknown?: boolean }>
+      rankings: Array<{ entries: Array<{ id: string; rank: number | null }> }>
+    }
+    expect(board.counts).toMatchObject({ runs: 5, failed: 2, ranked: 3 })
+    expect(board.runs.flatMap((x) => x.flags)).not.toContain("over-limit")
+    for (const id of unknown) expect(board.runs.find((x) => x.id === id), id).toMatchObject({ entry: id, status: "failed", identityUnknown: true })
+    expect(board.rankings[0].entries.filter((e) => e.rank !== null).map((e) => e.id).sort()).toEqual(["Good/run2", "Good/run3", "Good/run4"])
+    // and with --primary-only they are still listed
+    const primary = path.join(tmp, "identity-board-primary")
+    await runCli(["watch", ...sts, "--once", "--primary-only", "--out", primary, folder])
+    const only = JSON.parse(fs.readFileSync(path.join(primary, "leaderboard.json"), "utf8")) as typeof board
+    expect(only.rankings[0].entries.map((e) => e.id)).toEqual(expect.arrayContaining(unknown))
   })
 })

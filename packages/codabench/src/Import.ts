@@ -21,7 +21,7 @@
  *
  * @since 0.1.0
  */
-import { Submissions } from "@stseval/formats"
+import { Csv, Issue, Submissions } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 
 /** The most a bulk download may unpack to, counted as produced. @since 0.2.0 */
@@ -94,45 +94,6 @@ export class ImportError extends Schema.TaggedError<ImportError>()("ImportError"
 // The CSV export
 // ---------------------------------------------------------------------------------------------
 
-/**
- * Rows of a CSV text (RFC 4180: quoted fields, doubled quotes, CRLF, a BOM). Hand-written: the
- * export is small and this is the whole grammar, not worth a dependency.
- *
- * @since 0.1.0
- */
-export const parseCsv = (text: string): ReadonlyArray<ReadonlyArray<string>> => {
-  const rows: Array<Array<string>> = []
-  let row: Array<string> = []
-  let field = ""
-  let quoted = false
-  const s = text.replace(/^\uFEFF/, "")
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]
-    if (quoted) {
-      if (c === '"' && s[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (c === '"') quoted = false
-      else field += c
-    } else if (c === '"' && field === "") quoted = true
-    else if (c === ",") {
-      row.push(field)
-      field = ""
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && s[i + 1] === "\n") i++
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ""
-    } else field += c
-  }
-  if (field !== "" || row.length > 0) {
-    row.push(field)
-    rows.push(row)
-  }
-  return rows.filter((r) => r.some((f) => f.trim() !== ""))
-}
-
 /** The CSV columns we read, by their normalised header (lower case, letters and digits only). */
 const HEADERS = {
   id: ["id", "submissionid", "pk", "submission"],
@@ -152,18 +113,28 @@ interface Row {
 
 const normalise = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, "")
 
-const readManifest = (text: string, file: string): { readonly rows: ReadonlyArray<Row>; readonly error: string | undefined } => {
-  const table = parseCsv(text)
-  if (table.length === 0) return { rows: [], error: `${file} is empty` }
-  const header = table[0].map(normalise)
+/**
+ * The rows of the submissions export, read by `@stseval/formats`' `Csv` (RFC 4180 through
+ * csv-parse; each row with the physical line it starts on, so a quoted field holding a line break
+ * does not shift the lines of the rows after it). The first error (not text, not CSV) is the
+ * failure, as `Issue.format` gives it: file, line, what was expected.
+ */
+const readManifest = (bytes: Uint8Array, file: string): { readonly rows: ReadonlyArray<Row>; readonly error: string | undefined } => {
+  const csv = Csv.decode(bytes, file)
+  const error = csv.issues.find((i) => i.severity === "error")
+  if (error !== undefined) return { rows: [], error: Issue.format(error) }
+  // a row of empty fields (`,,,`, as spreadsheets pad an export) is no submission
+  const [head, ...records] = csv.records.filter((r) => r.fields.some((f) => f.trim() !== ""))
+  if (head === undefined) return { rows: [], error: `${file} is empty` }
+  const header = head.fields.map(normalise)
   const column = (f: Field) => header.findIndex((h) => (HEADERS[f] as ReadonlyArray<string>).includes(h))
   const at: Record<Field, number> = { id: column("id"), owner: column("owner"), created: column("created"), status: column("status"), phase: column("phase"), filename: column("filename") }
-  if (at.owner < 0) return { rows: [], error: `${file}: no Owner column (header: ${table[0].join(", ")})` }
-  if (at.id < 0 && at.filename < 0) return { rows: [], error: `${file}: no submission id or file name column to match the zips with (header: ${table[0].join(", ")})` }
-  const rows = table.slice(1).map((cells, k): Row => ({
-    line: k + 2,
+  if (at.owner < 0) return { rows: [], error: `${file}:${head.line}: no Owner column (header: ${head.fields.join(", ")})` }
+  if (at.id < 0 && at.filename < 0) return { rows: [], error: `${file}:${head.line}: no submission id or file name column to match the zips with (header: ${head.fields.join(", ")})` }
+  const rows = records.map((record): Row => ({
+    line: record.line,
     get: (f) => {
-      const v = at[f] >= 0 ? cells[at[f]]?.trim() : undefined
+      const v = at[f] >= 0 ? record.fields[at[f]]?.trim() : undefined
       return v === undefined || v === "" ? undefined : v
     }
   }))
@@ -213,13 +184,13 @@ export const importSubmissions = (input: string, out: string, options: Options =
     const fail = (reason: string) => new ImportError({ reason })
     const info = yield* fs.stat(input).pipe(Effect.mapError(() => fail(`${input} does not exist`)))
     const zips: Array<Found> = []
-    const csvs: Array<{ readonly name: string; readonly text: string }> = []
+    const csvs: Array<{ readonly name: string; readonly bytes: Uint8Array }> = []
     const skipped: Array<Skipped> = []
     if (info.type === "Directory") {
       for (const name of (yield* fs.readDirectory(input).pipe(Effect.mapError((e) => fail(e.message)))).slice().sort()) {
         const full = path.join(input, name)
         if (/\.zip$/i.test(name)) zips.push({ name, bytes: () => fs.readFile(full).pipe(Effect.mapError((e) => fail(e.message))) })
-        else if (/\.csv$/i.test(name)) csvs.push({ name, text: yield* fs.readFileString(full).pipe(Effect.mapError((e) => fail(e.message))) })
+        else if (/\.csv$/i.test(name)) csvs.push({ name, bytes: yield* fs.readFile(full).pipe(Effect.mapError((e) => fail(e.message))) })
       }
     } else {
       const bytes = yield* fs.readFile(input).pipe(Effect.mapError((e) => fail(e.message)))
@@ -234,18 +205,18 @@ export const importSubmissions = (input: string, out: string, options: Options =
         const name = entry.split(/[\\/]/).pop() ?? entry
         if (name === "" || name.startsWith(".")) continue
         if (/\.zip$/i.test(name)) zips.push({ name, bytes: () => Effect.succeed(entries[entry]) })
-        else if (/\.csv$/i.test(name)) csvs.push({ name, text: new TextDecoder().decode(entries[entry]) })
+        else if (/\.csv$/i.test(name)) csvs.push({ name, bytes: entries[entry] })
         else if (name === "failed.txt") skipped.push({ source: name, reason: `Codabench could not download some submissions: ${new TextDecoder().decode(entries[entry]).trim()}` })
       }
     }
     if (zips.length === 0) return yield* fail(`${input} holds no submission zips (expected bulk_submissions.zip or a folder of the zips it holds)`)
 
-    let manifest: { readonly name: string; readonly text: string } | undefined
+    let manifest: { readonly name: string; readonly bytes: Uint8Array } | undefined
     if (options.manifest !== undefined) {
-      manifest = { name: path.basename(options.manifest), text: yield* fs.readFileString(options.manifest).pipe(Effect.mapError(() => fail(`the manifest ${options.manifest} cannot be read`))) }
+      manifest = { name: path.basename(options.manifest), bytes: yield* fs.readFile(options.manifest).pipe(Effect.mapError(() => fail(`the manifest ${options.manifest} cannot be read`))) }
     } else if (csvs.length === 1) manifest = csvs[0]
     else if (csvs.length > 1) return yield* fail(`${input} holds several CSV files (${csvs.map((c) => c.name).join(", ")}); say which is the submissions export with --manifest`)
-    const parsed = manifest !== undefined ? readManifest(manifest.text, manifest.name) : { rows: [], error: undefined }
+    const parsed = manifest !== undefined ? readManifest(manifest.bytes, manifest.name) : { rows: [], error: undefined }
     if (parsed.error !== undefined) return yield* fail(parsed.error)
 
     interface Candidate {

@@ -197,15 +197,46 @@ describe("a hostile bulk download", () => {
   })
 })
 
-describe("parseCsv and parseInstant", () => {
-  it("reads RFC 4180 CSV: quotes, doubled quotes, commas and newlines in quotes, CRLF, a BOM", () => {
-    expect(Import.parseCsv('\uFEFFa,b\r\n"x, ""y""",2\n"multi\nline",\n')).toEqual([
-      ["a", "b"],
-      ['x, "y"', "2"],
-      ["multi\nline", ""]
+describe("the CSV export (read with @stseval/formats' Csv)", () => {
+  const importWith = (name: string, text: string, options: Import.Options = {}) => {
+    const file = path.join(work, name)
+    fs.writeFileSync(file, text)
+    return Import.importSubmissions(bulk, path.join(work, `o-${name}`), { manifest: file, ...options })
+  }
+  const header = "\uFEFFOwner,Notes,Created When,Status,Phase,Submission ID\r\n"
+  // a quoted field holding a comma (the owner) and one holding a line break, commas and doubled quotes (notes)
+  const mf = '"mf, user","first line\r\nsecond, ""quoted"" line",2014-03-28T09:00:00Z,Finished,Test,4107\r\n'
+
+  it("reads quoted fields holding commas, doubled quotes and line breaks, a BOM and CRLF", async () => {
+    const result = await run(
+      importWith("quoted.csv", `${header}${mf}insight-dcu,,2014-03-29T17:30:00Z,Finished,Test,4120\r\n`, {
+        teams: { "mf, user": "MeaningFactory", "insight-dcu": "Insight" }
+      })
+    )
+    expect(result.runs.map((r) => [r.team, r.owner, r.id, r.submitted])).toEqual([
+      ["Insight", "insight-dcu", "4120", "2014-03-29T17:30:00.000Z"],
+      ["MeaningFactory", "mf, user", "4107", "2014-03-28T09:00:00.000Z"]
     ])
   })
 
+  it("a row after a quoted line break is named by its physical line", async () => {
+    const e = await run(Effect.flip(importWith("late-row.csv", `${header}${mf}insight-dcu,,yesterday,Finished,Test,4120\r\n`)))
+    expect(e.reason).toBe('late-row.csv:4: "yesterday" is not a date (expected ISO 8601, e.g. 2017-01-31T23:59:00Z)')
+  })
+
+  it("a file that is not CSV (a quote never closed) fails naming the file, the line and what was expected", async () => {
+    const e = await run(Effect.flip(importWith("unclosed.csv", `${header}mf_user,"never closed,2014-03-28T09:00:00Z,Finished,Test,4107\r\n`)))
+    expect(e.reason).toMatch(/^unclosed\.csv:\d+: error: the file is not valid CSV: /)
+    expect(e.reason).toContain("expected comma-separated fields; a field holding a comma, a quote or a line break is quoted")
+  })
+
+  it("a file that is not text fails naming it", async () => {
+    const e = await run(Effect.flip(importWith("binary.csv", "Owner,Submission ID\n\u0000\u0001\u0002,4107\n")))
+    expect(e.reason).toMatch(/^binary\.csv(:\d+)?: error: /)
+  })
+})
+
+describe("parseInstant", () => {
   it("reads Codabench's dates: ISO 8601 with microseconds or an offset, and `YYYY-MM-DD HH:MM` as UTC", () => {
     expect(Import.parseInstant("2024-07-26T11:17:05.123456Z")?.toISOString()).toBe("2024-07-26T11:17:05.123Z")
     expect(Import.parseInstant("2024-07-26T13:17:05+02:00")?.toISOString()).toBe("2024-07-26T11:17:05.000Z")

@@ -18,7 +18,7 @@
 import * as Issue from "./Issue.js"
 import type { Parsed } from "./Issue.js"
 import { Collector } from "./internal/collect.js"
-import { quote, readCsv } from "./internal/csv.js"
+import { quote, read as readCsv } from "./Csv.js"
 import { formatNumber, parseNumber } from "./internal/number.js"
 import type { TextFile } from "./Text.js"
 

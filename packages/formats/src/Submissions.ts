@@ -13,8 +13,9 @@
  * to it, or to another run) and a link inside a run folder that points out of it are refused
  * (`outside-folder`). A run that cannot be scored as given has no files and an error: a SICK run
  * folder with several files, a run whose `run.json` is there but cannot be used (invalid, over
- * 1 MiB, unreadable: `bad-run-metadata`; it is not scored under its name's team instead); an STS
- * run none of whose files is named after a dataset is an error too.
+ * 1 MiB, unreadable, a link out of the run, several in one run: `bad-run-metadata`; it is not
+ * scored under its name's team instead, and its identity is unknown: `RunMeta.identityUnknown`);
+ * an STS run none of whose files is named after a dataset is an error too.
  *
  * @since 0.1.0
  */
@@ -47,6 +48,16 @@ export interface RunMeta {
   /** sent after the evaluation closed, scored for the record (published tables mark it with a dagger) */
   readonly postDeadline: boolean
   readonly description?: string | undefined
+  /**
+   * The run's `run.json` is there but cannot be used (invalid, over 1 MiB, a link out of the run,
+   * unreadable, several in one run), so who submitted it is unknown: the run fails (no files, a
+   * `bad-run-metadata` error), `id` and `team` are its file, folder or zip name, it has no run
+   * number, is not primary, counts toward no team's run limit and is never ranked, but it is
+   * listed in every output. Absent when the run's identity is known.
+   *
+   * @since 0.2.0
+   */
+  readonly identityUnknown?: true | undefined
 }
 
 /** @since 0.1.0 */
@@ -184,7 +195,8 @@ const isMetadata = (name: string) => name === RUN_JSON || name.endsWith(RUN_JSON
  * a zip bomb), an encrypted entry, or a damaged one; and when the bytes actually unpacked — stored
  * or deflated, whatever the entries declare — pass `maxBytes` (unpacking stops there). An entry
  * whose declared size differs from what it unpacks to is refused too. Nested zips are reported,
- * not opened.
+ * not opened. `metadata` holds every `run.json` entry, wherever it is in the zip, in entry-name
+ * order (more than one is ambiguous: `loadRun` and `discover` then fail the run).
  *
  * @since 0.1.0
  */
@@ -192,10 +204,10 @@ export const readZip = (
   bytes: Uint8Array,
   zipPath: string,
   maxBytes: number = DEFAULT_MAX_ZIP_BYTES
-): { readonly files: ReadonlyArray<RunFile>; readonly metadata: Uint8Array | undefined; readonly issues: ReadonlyArray<Issue.Issue> } => {
+): { readonly files: ReadonlyArray<RunFile>; readonly metadata: ReadonlyArray<RunFile>; readonly issues: ReadonlyArray<Issue.Issue> } => {
   const issues: Array<Issue.Issue> = []
   const files: Array<RunFile> = []
-  let metadata: Uint8Array | undefined
+  const metadata: Array<RunFile> = []
   const unpacked = new Map<string, Uint8Array>()
   try {
     const refused = new Set<string>()
@@ -227,7 +239,7 @@ export const readZip = (
     const code = kind === "too-large" ? "too-large" : kind === "unsafe" ? "unsafe-zip" : kind === "encrypted" ? "encrypted" : "file-unreadable"
     return {
       files: [],
-      metadata: undefined,
+      metadata: [],
       issues: [
         Issue.error(code, zipPath, kind === "encrypted" ? message : `the zip cannot be read: ${message}`, {
           ...(kind === "too-large" ? { expected: `at most ${maxBytes} bytes uncompressed and ${MAX_ZIP_ENTRIES} entries` } : {})
@@ -243,7 +255,7 @@ export const readZip = (
     if (base === "") continue
     const path = `${zipPath}!${entryName}`
     if (base === RUN_JSON) {
-      metadata = unpacked.get(entryName)
+      metadata.push({ name: base, path, bytes: unpacked.get(entryName)! })
       continue
     }
     if (/\.zip$/i.test(base)) {
@@ -308,6 +320,19 @@ const metadataReadIssue = (error: Files.ReadError, file: string = error.path): I
   Issue.error("bad-run-metadata", file, `${Files.detail(error)}; ${NOT_SCORED}`, {
     expected: error.reason === "too-large" ? `a run.json of at most ${Files.formatBytes(MAX_RUN_JSON_BYTES)}` : "a readable run.json inside the run"
   })
+
+/**
+ * A run holding several run.json (`entries`: their paths inside it), as the run's error: which of
+ * them says who submitted the run is not ours to guess, and taking the first or the last silently
+ * would score it under an identity its author may not have meant.
+ */
+const severalRunJson = (run: string, kind: "folder" | "zip", entries: ReadonlyArray<string>): Issue.Issue =>
+  Issue.error(
+    "bad-run-metadata",
+    run,
+    `the ${kind} holds ${entries.length} run.json files (${listNames(entries.map((e) => JSON.stringify(e)))}), so which one describes the run is ambiguous; ${NOT_SCORED}`,
+    { expected: `one run.json in the run's ${kind}`, found: `${entries.length} run.json files: ${listNames(entries)}` }
+  )
 
 /** A run.json's bytes (at most MAX_RUN_JSON_BYTES, inside `within`), or the run's error saying why not. */
 const readMetadata = (path: string, within: string | Files.Within) =>
@@ -376,6 +401,21 @@ const makeMeta = (
     issues
   }
 }
+
+/**
+ * The metadata of a run whose run.json cannot be used (`RunMeta.identityUnknown`): its team,
+ * number and flags are unknown, so none is guessed from its name; its name is all there is to
+ * list it under.
+ */
+const unknownMeta = (name: string): Omit<RunMeta, "id"> => ({
+  team: name,
+  run: undefined,
+  primary: false,
+  late: false,
+  corrected: false,
+  postDeadline: false,
+  identityUnknown: true
+})
 
 // ---------------------------------------------------------------------------------------------
 // Effects
@@ -511,9 +551,10 @@ const loadOne = (
           })
         )
       }
-      // run.json: the shallowest one (a folder unzipped into itself has it one level down).
-      const depth = (p: string) => p.split(/[\\/]/).length
-      const metadataFile = found.filter((f) => pathApi.basename(f) === RUN_JSON).sort((a, b) => depth(a) - depth(b))[0]
+      // run.json: the one found at any depth (a folder unzipped into itself has it one level down)
+      const metadataFiles = found.filter((f) => pathApi.basename(f) === RUN_JSON)
+      if (metadataFiles.length > 1) metadataIssue = severalRunJson(path, "folder", metadataFiles.map((f) => pathApi.relative(path, f)))
+      const metadataFile = metadataFiles.length === 1 ? metadataFiles[0] : undefined
       for (const full of found.length > MAX_FILES ? [] : found) {
         const base = pathApi.basename(full)
         if (isMetadata(base) && full !== metadataFile) continue
@@ -543,12 +584,13 @@ const loadOne = (
         const zip = readZip(read.bytes, path, options.maxZipBytes ?? DEFAULT_MAX_ZIP_BYTES)
         issues.push(...zip.issues)
         files.push(...zip.files)
-        if (zip.metadata !== undefined) {
-          const file = `${path}!${RUN_JSON}`
-          if (zip.metadata.length > MAX_RUN_JSON_BYTES) {
-            const message = `${file}: the run.json has ${zip.metadata.length} bytes, more than the limit of ${MAX_RUN_JSON_BYTES} bytes (${Files.formatBytes(MAX_RUN_JSON_BYTES)}); it was not read`
-            metadataIssue = metadataReadIssue(new Files.ReadError({ path: file, reason: "too-large", message }))
-          } else json = { file, bytes: zip.metadata }
+        const [metadata, ...others] = zip.metadata
+        if (others.length > 0) metadataIssue = severalRunJson(path, "zip", zip.metadata.map((m) => m.path.slice(path.length + 1)))
+        else if (metadata !== undefined) {
+          if (metadata.bytes.length > MAX_RUN_JSON_BYTES) {
+            const message = `${metadata.path}: the run.json has ${metadata.bytes.length} bytes, more than the limit of ${MAX_RUN_JSON_BYTES} bytes (${Files.formatBytes(MAX_RUN_JSON_BYTES)}); it was not read`
+            metadataIssue = metadataReadIssue(new Files.ReadError({ path: metadata.path, reason: "too-large", message }))
+          } else json = { file: metadata.path, bytes: metadata.bytes }
         }
       }
     } else {
@@ -568,11 +610,11 @@ const loadOne = (
       runJson = parsed.value
     }
     if (metadataIssue !== undefined) {
-      // listed under its name (it needs an id), with no files: it fails, and a failed run is never ranked
+      // listed under its file name with no files: it fails, and a failed run is never ranked
       issues.push(metadataIssue)
       files = []
     }
-    const meta = makeMeta(name, path, runJson)
+    const meta = metadataIssue !== undefined ? { meta: unknownMeta(name), issues: [] } : makeMeta(name, path, runJson)
     issues.push(...meta.issues)
     files.sort((a, b) => compare(a.name, b.name))
     if (files.length === 0 && !Issue.hasErrors(issues)) {
@@ -671,12 +713,17 @@ export const metaFromName = (name: string): RunMeta => {
  * The id of a run, the one string every output names it by (`rank`, `report`, `watch`, failed
  * runs, `compare`, `significance`): `team/runN` when the run has a number (`ECNU/run1`), else its
  * name without extension when that is the team (`foo.txt` -> `foo`, `Team-Name.txt` ->
- * `Team-Name`), else `team/<name>` (a run.json naming another team). `name` is the run's file,
- * folder or zip name. `assignIds` makes ids unique within a folder.
+ * `Team-Name`), else `team/<name>` (a run.json naming another team); a run of unknown identity
+ * (`RunMeta.identityUnknown`) is its name, extension included (`ECNU_run1.zip`). `name` is the
+ * run's file, folder or zip name. `assignIds` makes ids unique within a folder.
  *
  * @since 0.2.0
  */
-export const runId = (meta: { readonly team: string; readonly run: number | undefined }, name: string): string => {
+export const runId = (
+  meta: { readonly team: string; readonly run: number | undefined; readonly identityUnknown?: true | undefined },
+  name: string
+): string => {
+  if (meta.identityUnknown === true) return name
   const stem = stripExtension(name)
   return meta.run !== undefined ? `${meta.team}/run${meta.run}` : meta.team === stem ? stem : `${meta.team}/${stem}`
 }
@@ -684,25 +731,31 @@ export const runId = (meta: { readonly team: string; readonly run: number | unde
 /**
  * Unique ids for the runs of one folder, in the order given: `runId`, with `~2`, `~3`... on a
  * clash (two runs claiming the same team and number). Callers pass runs in `compareRuns` order so
- * that the same folder always gives the same ids.
+ * that the same folder always gives the same ids. Runs of known identity are given theirs first: a
+ * run of unknown identity (`identityUnknown`) never takes the id a valid run would have.
  *
  * @since 0.2.0
  */
 export const assignIds = (
-  runs: ReadonlyArray<{ readonly team: string; readonly run: number | undefined; readonly name: string }>
+  runs: ReadonlyArray<{ readonly team: string; readonly run: number | undefined; readonly name: string; readonly identityUnknown?: true | undefined }>
 ): ReadonlyArray<string> => {
   const used = new Set<string>()
-  return runs.map((r) => {
-    const base = runId(r, r.name)
-    let id = base
-    for (let k = 2; used.has(id); k++) id = `${base}~${k}`
-    used.add(id)
-    return id
-  })
+  const ids: Array<string> = []
+  for (const unknown of [false, true]) {
+    runs.forEach((r, i) => {
+      if ((r.identityUnknown === true) !== unknown) return
+      const base = runId(r, r.name)
+      let id = base
+      for (let k = 2; used.has(id); k++) id = `${base}~${k}`
+      used.add(id)
+      ids[i] = id
+    })
+  }
+  return ids
 }
 
 const withIds = (loaded: ReadonlyArray<Loaded>, basename: (p: string) => string): ReadonlyArray<Submission> => {
-  const ids = assignIds(loaded.map((l) => ({ team: l.meta.team, run: l.meta.run, name: basename(l.path) })))
+  const ids = assignIds(loaded.map((l) => ({ team: l.meta.team, run: l.meta.run, name: basename(l.path), identityUnknown: l.meta.identityUnknown })))
   return loaded.map((l, i) => ({ ...l, meta: { id: ids[i], ...l.meta } }))
 }
 
@@ -736,8 +789,8 @@ export const loadRun = (
  * Discover the runs of a submissions folder: each entry of the folder is one run — a file, a
  * folder or a zip — except hidden entries and `*.run.json` metadata. For an edition whose runs are
  * folders (STS), a plain file at the top is reported (`unknown-file`) and skipped. Teams with more
- * runs than the edition's `runLimit` get a `run-limit` warning. Runs are sorted by team, run
- * number, then path.
+ * runs than the edition's `runLimit` get a `run-limit` warning (a run of unknown identity counts
+ * for no team). Runs are sorted by team, run number, then path.
  *
  * @since 0.1.0
  */
@@ -785,9 +838,17 @@ export const discover = (
     const name = (l: Loaded) => ({ team: l.meta.team, run: l.meta.run, name: pathApi.basename(l.path) })
     loaded.sort((a, b) => compareRuns(name(a), name(b)))
     const runs = withIds(loaded, (p) => pathApi.basename(p))
-    const byTeam = new Map<string, Array<Submission>>()
-    for (const r of runs) byTeam.set(r.meta.team, [...(byTeam.get(r.meta.team) ?? []), r])
-    for (const [team, teamRuns] of byTeam) {
+    // One team however its names are spelt (`teamKey`, as the ranking counts them), named as first seen.
+    const byTeam = new Map<string, { readonly team: string; readonly runs: Array<Submission> }>()
+    for (const r of runs) {
+      // whose run it is is unknown: it counts toward no team's limit
+      if (r.meta.identityUnknown === true) continue
+      const key = teamKey(r.meta.team)
+      const entry = byTeam.get(key)
+      if (entry === undefined) byTeam.set(key, { team: r.meta.team, runs: [r] })
+      else entry.runs.push(r)
+    }
+    for (const { team, runs: teamRuns } of byTeam.values()) {
       if (teamRuns.length > edition.runLimit) {
         issues.push(
           Issue.warning(

@@ -6,6 +6,7 @@
  */
 export * as Issue from "./Issue.js"
 export * as Text from "./Text.js"
+export * as Csv from "./Csv.js"
 export * as Files from "./Files.js"
 export * as Sick from "./Sick.js"
 export * as Sts from "./Sts.js"

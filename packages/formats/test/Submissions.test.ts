@@ -99,7 +99,8 @@ describe("discover: STS (a run is a folder or a zip)", () => {
   it("finds one run per folder and zip, sorted by team then run number", async () => {
     const { runs } = await found
     expect(runs.map((r) => r.meta.id)).toEqual([
-      "Bad/run3",
+      // its run.json is invalid: listed under its folder's name (team unknown)
+      "Bad_run3",
       "ECNU/run1",
       "ECNU/run2",
       "LIPN/run1",
@@ -148,7 +149,7 @@ describe("discover: STS (a run is a folder or a zip)", () => {
   })
 
   it("a bad run.json: an error bad-run-metadata naming the file and the field, and the run has no files (not scored under the name's team)", async () => {
-    const bad = (await found).runs.find((r) => r.meta.id === "Bad/run3")!
+    const bad = (await found).runs.find((r) => r.meta.id === "Bad_run3")!
     expect(bad.issues.map((i) => [i.severity, i.code])).toEqual([["error", "bad-run-metadata"]])
     expect(bad.issues[0].file).toBe(path.join(root, "Bad_run3", "run.json"))
     expect(bad.issues[0].field).toBe("primery")
@@ -203,6 +204,16 @@ describe("discover: SICK (a run is one file)", () => {
     // a folder holding two files is not one SICK run
     expect(codes(runs[4].issues)).toEqual(["bad-run-name", "unknown-file"])
     expect(issues).toEqual([])
+  })
+})
+
+describe("discover: the run limit", () => {
+  it("counts a team's runs however its name is spelt (as the ranking does: Submissions.teamKey)", async () => {
+    const line = "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3.5\n"
+    const root = tree({ "ECNU_run1primary.txt": line, "ecnu_run2.txt": line, "ECNU _run3.txt": line, "Other_run1.txt": line })
+    const { issues } = await run(Submissions.discover(root, { ...sick2014, runLimit: 2 }))
+    expect(issues.map((i) => [i.code, i.field])).toEqual([["run-limit", "ECNU"]])
+    expect(issues[0].message).toContain('team "ECNU" has 3 runs, more than the 2 allowed')
   })
 })
 
@@ -604,9 +615,9 @@ describe("a run.json that cannot be used: the run is not scored", () => {
   const byId = async (id: string) => (await found).runs.find((r) => r.meta.id === id)!
 
   it.each([
-    ["Big/run1", "Big_run1primary/run.json"],
-    ["Beside/run1", "Beside_run1primary.run.json"],
-    ["Zipped/run1", "Zipped_run1primary.zip!run.json"]
+    ["Big_run1primary", "Big_run1primary/run.json"],
+    ["Beside_run1primary", "Beside_run1primary.run.json"],
+    ["Zipped_run1primary.zip", "Zipped_run1primary.zip!run.json"]
   ])("%s: a run.json over 1 MiB is bad-run-metadata naming it and the limit; no files", async (id, file) => {
     const r = await byId(id)
     expect(r.files).toEqual([])
@@ -619,7 +630,7 @@ describe("a run.json that cannot be used: the run is not scored", () => {
   })
 
   it("a run.json that is not JSON: bad-run-metadata saying so; no files", async () => {
-    const r = await byId("Broken/run1")
+    const r = await byId("Broken_run1primary")
     expect(r.files).toEqual([])
     expect(r.issues.map((i) => [i.code, i.file])).toEqual([["bad-run-metadata", path.join(root, "Broken_run1primary", "run.json")]])
     expect(r.issues[0].message).toMatch(/^run\.json is not valid JSON \(.+\); the run was not scored/)
@@ -627,7 +638,7 @@ describe("a run.json that cannot be used: the run is not scored", () => {
   })
 
   it("a run.json that is a link out of the run: bad-run-metadata, not read, no files", async () => {
-    const r = await byId("Linked/run1")
+    const r = await byId("Linked_run1primary")
     expect(r.files).toEqual([])
     expect(r.issues.map((i) => [i.code, i.file])).toEqual([["bad-run-metadata", path.join(root, "Linked_run1primary", "run.json")]])
     expect(r.issues[0].message).toContain("is a link to a place outside the run's folder")
@@ -638,6 +649,116 @@ describe("a run.json that cannot be used: the run is not scored", () => {
     const r = await byId("Fine/run1")
     expect(r.issues).toEqual([])
     expect(r.files.map((f) => f.name)).toEqual(["STS.output.images.txt"])
+  })
+})
+
+describe("a zip holding several run.json: ambiguous, the run is not scored", () => {
+  const root = tree({
+    "Two_run1primary.zip": zipSync({
+      "STS.output.images.txt": strToU8("1\n"),
+      "run.json": strToU8(JSON.stringify({ team: "Two", run: 1, primary: true })),
+      "inner/run.json": strToU8(JSON.stringify({ team: "Other", run: 1, primary: true }))
+    }),
+    "One_run1primary.zip": zipSync({ "One_run1primary/STS.output.images.txt": strToU8("1\n"), "One_run1primary/run.json": strToU8(JSON.stringify({ late: true })) })
+  })
+  const found = run(Submissions.discover(root, sts2014))
+
+  it("bad-run-metadata naming the zip, every run.json found and what was expected; no files; never the last one silently", async () => {
+    const { runs } = await found
+    const two = runs.find((r) => r.path === path.join(root, "Two_run1primary.zip"))!
+    expect(two.files).toEqual([])
+    expect(two.issues.map((i) => [i.severity, i.code, i.file])).toEqual([["error", "bad-run-metadata", path.join(root, "Two_run1primary.zip")]])
+    expect(two.issues[0].message).toContain('"inner/run.json"')
+    expect(two.issues[0].message).toContain('"run.json"')
+    expect(two.issues[0].message).toContain("the run was not scored")
+    expect(two.issues[0].expected).toBe("one run.json in the run's zip")
+    expect(two.issues[0].found).toBe("2 run.json files: inner/run.json, run.json")
+    // neither run.json's team is taken
+    expect(two.meta.team).not.toBe("Other")
+    expect(two.meta.team).not.toBe("Two")
+  })
+
+  it("the other runs of the folder are read as before (one run.json in a zip, one folder down, is used)", async () => {
+    const one = (await found).runs.find((r) => r.meta.id === "One/run1")!
+    expect(one.issues).toEqual([])
+    expect(one.meta).toMatchObject({ team: "One", run: 1, primary: true, late: true })
+    expect(one.files.map((f) => f.name)).toEqual(["STS.output.images.txt"])
+  })
+
+  it("a folder run holding several run.json (at any depth) is ambiguous the same way", async () => {
+    const folder = tree({
+      "Deep_run1primary/STS.output.images.txt": "1\n",
+      "Deep_run1primary/run.json": JSON.stringify({ team: "Deep" }),
+      "Deep_run1primary/copy/run.json": JSON.stringify({ team: "Other" })
+    })
+    const r = await run(Submissions.loadRun(path.join(folder, "Deep_run1primary"), sts2014))
+    expect(r.files).toEqual([])
+    expect(r.issues.map((i) => [i.code, i.file, i.expected, i.found])).toEqual([
+      ["bad-run-metadata", path.join(folder, "Deep_run1primary"), "one run.json in the run's folder", `2 run.json files: ${path.join("copy", "run.json")}, run.json`]
+    ])
+    expect(r.meta).toMatchObject({ id: "Deep_run1primary", identityUnknown: true })
+  })
+
+  it("readZip gives every run.json entry, by its path in the zip", () => {
+    const read = Submissions.readZip(zipSync({ "a/run.json": strToU8("{}"), "run.json": strToU8("{}") }), "Z_run1.zip")
+    expect(read.metadata.map((m) => m.path)).toEqual(["Z_run1.zip!a/run.json", "Z_run1.zip!run.json"])
+  })
+})
+
+describe("a run whose run.json cannot be used has no identity: listed, failed, under its file name, counted for no team", () => {
+  const broken = '{ "team": "Many", '
+  const root = tree({
+    "Many_run1/STS.output.images.txt": "1\n",
+    "Many_run2/STS.output.images.txt": "1\n",
+    "Many_run3/STS.output.images.txt": "1\n",
+    // a fourth run of Many by its name, whose run.json is broken: it must not put Many over the limit of 3
+    "Many_run4primary/STS.output.images.txt": "1\n",
+    "Many_run4primary/run.json": broken,
+    // named like run 1 of Solo: it must not take Solo/run1's id from Solo's real run 1
+    "Solo_run1.zip": zipSync({ "STS.output.images.txt": strToU8("1\n"), "run.json": strToU8(broken), "x/run.json": strToU8("{}") }),
+    "solo-entry/STS.output.images.txt": "1\n",
+    "solo-entry/run.json": JSON.stringify({ team: "Solo", run: 1, primary: true })
+  })
+  const found = run(Submissions.discover(root, sts2014))
+
+  it("its meta: id and team are its file name, no run number, not primary, identityUnknown", async () => {
+    const { runs } = await found
+    const many4 = runs.find((r) => r.path === path.join(root, "Many_run4primary"))!
+    expect(many4.meta).toEqual({
+      id: "Many_run4primary",
+      team: "Many_run4primary",
+      run: undefined,
+      primary: false,
+      late: false,
+      corrected: false,
+      postDeadline: false,
+      identityUnknown: true
+    })
+    expect(codes(many4.issues)).toEqual(["bad-run-metadata"])
+    expect(many4.files).toEqual([])
+    const solo = runs.find((r) => r.path === path.join(root, "Solo_run1.zip"))!
+    expect(solo.meta).toMatchObject({ id: "Solo_run1.zip", team: "Solo_run1.zip", identityUnknown: true })
+  })
+
+  it("counts toward no team's run limit, and takes no valid run's id", async () => {
+    const { runs, issues } = await found
+    expect(issues).toEqual([])
+    expect(runs.find((r) => r.path === path.join(root, "solo-entry"))!.meta.id).toBe("Solo/run1")
+    expect(runs.filter((r) => r.meta.identityUnknown !== true).map((r) => r.meta.id)).toEqual(["Many/run1", "Many/run2", "Many/run3", "Solo/run1"])
+  })
+
+  it("loadRun gives it the same meta", async () => {
+    const one = await run(Submissions.loadRun(path.join(root, "Many_run4primary"), sts2014))
+    expect(one.meta).toMatchObject({ id: "Many_run4primary", team: "Many_run4primary", identityUnknown: true })
+  })
+
+  it("assignIds: a run of unknown identity never takes an id a run of known identity would have", () => {
+    expect(
+      Submissions.assignIds([
+        { team: "A", run: undefined, name: "A", identityUnknown: true },
+        { team: "A", run: undefined, name: "A.txt" }
+      ])
+    ).toEqual(["A~2", "A"])
   })
 })
 

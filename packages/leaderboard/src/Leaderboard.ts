@@ -44,6 +44,11 @@ export interface RunRecord {
   /** declared post-deadline in its run.json (`"postDeadline": true`), whatever its submission time */
   readonly postDeadline?: boolean | undefined
   readonly description?: string | undefined
+  /**
+   * its run.json could not be used: who submitted it is unknown (`Submissions.RunMeta.identityUnknown`);
+   * `team` is then its name, and it counts toward no team's run limit. @since 0.2.0
+   */
+  readonly identityUnknown?: true | undefined
   /** SHA-256 content hash of the run */
   readonly hash: string
   /** ms since the epoch: the run's submission time for the deadline rule (see docs/watch.md) */
@@ -80,6 +85,7 @@ const who = {
   late: Schema.Boolean.annotate({ description: "late submission (run.json); printed *" }),
   corrected: Schema.Boolean.annotate({ description: "corrected resubmission (run.json); printed *" }),
   postDeadline: Schema.Boolean.annotate({ description: "after the deadline (run.json or its submission time); printed with a dagger" }),
+  identityUnknown: Json.RunJson.fields.identityUnknown,
   flags: Schema.Array(Json.FlagJson)
 }
 
@@ -172,7 +178,7 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
   const sorted = [...records].sort((a, b) =>
     Submissions.compareRuns({ team: a.team, run: a.run, name: a.entry }, { team: b.team, run: b.run, name: b.entry })
   )
-  const ids = Submissions.assignIds(sorted.map((r) => ({ team: r.team, run: r.run, name: r.entry })))
+  const ids = Submissions.assignIds(sorted.map((r) => ({ team: r.team, run: r.run, name: r.entry, identityUnknown: r.identityUnknown })))
   const rankable = sorted.map((r, i) => ({
     record: r,
     meta: {
@@ -183,7 +189,8 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
       late: r.late,
       corrected: r.corrected,
       postDeadline: r.postDeadline === true || (options.deadline !== undefined && r.submittedAt > options.deadline),
-      ...(r.description !== undefined ? { description: r.description } : {})
+      ...(r.description !== undefined ? { description: r.description } : {}),
+      ...(r.identityUnknown === true ? { identityUnknown: true as const } : {})
     },
     status: r.outcome.status,
     failure: r.outcome.failure,
@@ -214,6 +221,7 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
     late: meta.late,
     corrected: meta.corrected,
     postDeadline: meta.postDeadline,
+    ...(meta.identityUnknown === true ? { identityUnknown: true as const } : {}),
     status: r.outcome.status,
     failure: r.outcome.failure ?? null,
     hash: r.hash,

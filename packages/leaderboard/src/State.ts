@@ -22,6 +22,7 @@ export const StateRun = Schema.Struct({
   corrected: Schema.Boolean,
   postDeadline: Schema.optionalKey(Schema.Boolean),
   description: Schema.optionalKey(Schema.String),
+  identityUnknown: Schema.optionalKey(Schema.Literal(true).annotate({ description: "its run.json could not be used: who submitted it is unknown" })),
   submittedAt: Schema.Finite,
   firstSeen: Schema.Finite,
   sig: Schema.String.annotate({ description: "the run's files' sizes and times when it settled" })

@@ -223,6 +223,7 @@ const restore = (session: Session) =>
           corrected: s.corrected,
           postDeadline: s.postDeadline,
           description: s.description,
+          identityUnknown: s.identityUnknown,
           hash: s.hash,
           submittedAt: s.submittedAt,
           outcome,

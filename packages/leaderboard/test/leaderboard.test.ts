@@ -98,6 +98,27 @@ describe("Leaderboard.build", () => {
     expect(b.rankings[0].entries.map((e) => e.id)).toEqual(["T/run1"])
   })
 
+  it("a run of unknown identity (its run.json could not be used): listed as failed under its name, takes no run-limit slot, no primary, no valid run's id", () => {
+    const unknown = rec("T_run1.zip", "T_run1.zip", undefined, failed, { identityUnknown: true })
+    const runs = [unknown, rec("T_run2.txt", "T", 2, scored(0.6), { primary: true }), rec("T_run3.txt", "T", 3, scored(0.7)), rec("x.txt", "T", undefined, scored(0.5))]
+    const b = Leaderboard.build(runs, { task: "t", runLimit: 3 })
+    expect(b.runs.flatMap((r) => r.flags)).toEqual([])
+    expect(b.runs.find((r) => r.entry === "T_run1.zip")).toMatchObject({ id: "T_run1.zip", team: "T_run1.zip", primary: false, status: "failed", identityUnknown: true })
+    expect(b.rankings[0].entries.map((e) => [e.rank, e.id])).toEqual([
+      [1, "T/run3"],
+      [2, "T/run2"],
+      [3, "T/x"],
+      [null, "T_run1.zip"]
+    ])
+    expect(b.counts).toEqual({ runs: 4, scored: 3, failed: 1, ranked: 3 })
+    // primary runs only: T's primary run, and the unknown one listed (it may be anyone's primary run)
+    const primary = Leaderboard.build(runs, { task: "t", runLimit: 3, primaryOnly: true })
+    expect(primary.rankings[0].entries.map((e) => [e.rank, e.id])).toEqual([
+      [1, "T/run2"],
+      [null, "T_run1.zip"]
+    ])
+  })
+
   it("ids clash: two runs named Team run1 get ~2", () => {
     const b = Leaderboard.build([rec("T_run1.txt", "T", 1, scored(0.1)), rec("T-run1.zip", "T", 1, scored(0.2), { kind: "zip" })], { task: "t", runLimit: 5 })
     expect(b.runs.map((r) => [r.id, r.entry])).toEqual([

@@ -100,6 +100,23 @@ describe("once", () => {
     expect(await once({ folder, out })).toMatchObject({ runs: 2, scoredThisSession: 0, cacheHits: 2 })
   })
 
+  it("a run whose run.json cannot be used: listed as failed under its name, of no team; kept so after a restart from state.json", async () => {
+    const folder = tempDir("identity")
+    const out = tempDir("identity-out")
+    write(folder, "A_run1.txt", Fake.runText(GOLD))
+    write(folder, "A_run2primary.txt", Fake.runText(LINEAR))
+    write(folder, "A_run2primary.run.json", '{ "team": ')
+    expect(await once({ folder, out })).toMatchObject({ runs: 2, scored: 1, failed: 1 })
+    const first = fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")
+    const unknown = board(out)!.runs.find((r) => r.entry === "A_run2primary.txt")!
+    expect(unknown).toMatchObject({ id: "A_run2primary.txt", team: "A_run2primary.txt", primary: false, status: "failed", identityUnknown: true })
+    expect(unknown.errors.map((e) => e.code)).toEqual(["bad-run-metadata"])
+    const state = readJson<{ runs: Record<string, { identityUnknown?: boolean }> }>(path.join(out, "state.json"))!
+    expect(state.runs["A_run2primary.txt"].identityUnknown).toBe(true)
+    expect(await once({ folder, out })).toMatchObject({ runs: 2, scoredThisSession: 0 })
+    expect(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")).toBe(first)
+  })
+
   it("hidden phase: the public files carry validation status only", async () => {
     const folder = tempDir("hidden")
     const out = tempDir("hidden-out")

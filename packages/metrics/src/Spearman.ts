@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { sameLength } from "./internal/check.js"
-import { radixAverageRanks } from "./internal/ranks.js"
+import { averageRanksInto } from "./internal/ranks.js"
 import { Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
 import { pearson, pearsonRaw } from "./Pearson.js"
@@ -28,7 +28,7 @@ export const averageRanks = (x: Float64Array): Float64Array => {
     if (Number.isNaN(x[i])) throw new RangeError(`averageRanks: NaN has no rank (element ${i + 1})`)
   }
   const ranks = new Float64Array(x.length)
-  radixAverageRanks(x, ranks)
+  averageRanksInto(x, ranks)
   return ranks
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
 import { MetricValue, Spearman } from "@stseval/metrics"
+import { coldAverageRanks, radixAverageRanks } from "../src/internal/ranks.js"
 
 const f = (xs: ReadonlyArray<number>) => Float64Array.from(xs)
 
@@ -73,6 +74,37 @@ describe("Spearman.averageRanks", () => {
         expect(r.reduce((a, b) => a + b, 0)).toBe((n * (n + 1)) / 2)
       })
     )
+  })
+})
+
+// averageRanks takes a native sort for the first rankings of a process and the radix sort after:
+// each path on its own, at sizes where the radix sort runs (1,024 scores and more).
+describe.each([
+  ["the first rankings (native sort)", coldAverageRanks],
+  ["later rankings (radix sort)", radixAverageRanks]
+])("average ranks: %s", (_, rank) => {
+  const ranks = (x: Float64Array) => {
+    const out = new Float64Array(x.length)
+    rank(x, out)
+    return out
+  }
+  const scores = (n: number, value: (i: number, u: number) => number) => {
+    let s = 987654321
+    return Float64Array.from({ length: n }, (_, i) => {
+      s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+      return value(i, s / 4294967296)
+    })
+  }
+
+  it("matches the O(n^2) definition on 2,000 scores with 2 decimals and many ties, negatives and -0", () => {
+    const x = scores(2000, (i, u) => (i % 11 === 0 ? -0 : Math.round(u * 500) / 100 - (i % 7 === 0 ? 2.5 : 0)))
+    expect(Array.from(ranks(x))).toEqual(Array.from(naiveRanks(x)))
+  })
+
+  it("matches the O(n^2) definition on 1,500 arbitrary doubles: infinities, subnormals, +0 and -0", () => {
+    const special = [Infinity, -Infinity, 5e-324, -5e-324, 0, -0, Number.MAX_VALUE, -Number.MAX_VALUE]
+    const x = scores(1500, (i, u) => (i % 5 === 0 ? special[i % special.length] : (u - 0.5) * 10 ** ((i % 40) - 20)))
+    expect(Array.from(ranks(x))).toEqual(Array.from(naiveRanks(x)))
   })
 })
 

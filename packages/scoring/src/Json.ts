@@ -92,7 +92,13 @@ export const RunJson = Schema.Struct({
   late: Schema.Boolean.annotate({ description: "submitted late (run.json); published tables print *" }),
   corrected: Schema.Boolean.annotate({ description: "a corrected resubmission (run.json); published tables print *" }),
   postDeadline: Schema.Boolean.annotate({ description: "sent after the evaluation closed, scored for the record; published tables print a dagger" }),
-  description: Schema.optionalKey(Schema.String)
+  description: Schema.optionalKey(Schema.String),
+  identityUnknown: Schema.optionalKey(
+    Schema.Literal(true).annotate({
+      description:
+        "its run.json could not be used (bad-run-metadata), so who submitted it is unknown: id and team are its file name; it failed, counts toward no team's run limit and is never ranked"
+    })
+  )
 }).annotate({ identifier: "Run", description: "who submitted the run (from its name or run.json)" })
 
 /** @since 0.1.0 */
@@ -216,6 +222,7 @@ export const RankEntryJson = Schema.Struct({
   late: Schema.Boolean,
   corrected: Schema.Boolean,
   postDeadline: Schema.Boolean,
+  identityUnknown: RunJson.fields.identityUnknown,
   flags: Schema.Array(FlagJson),
   path: Schema.String,
   value: Figure,
@@ -301,7 +308,8 @@ const runJson = (m: RunInfo): typeof RunJson.Type => ({
   late: m.late,
   corrected: m.corrected,
   postDeadline: m.postDeadline,
-  ...(m.description !== undefined ? { description: m.description } : {})
+  ...(m.description !== undefined ? { description: m.description } : {}),
+  ...(m.identityUnknown === true ? { identityUnknown: true as const } : {})
 })
 
 const aggregateJson = (a: AggregateScore, f: Intervals.Figure | undefined): typeof AggregateJson.Type => ({
@@ -426,6 +434,7 @@ export const entryJson = (e: RankEntry<Rankable>) => ({
   late: e.meta.late,
   corrected: e.meta.corrected,
   postDeadline: e.meta.postDeadline,
+  ...(e.meta.identityUnknown === true ? { identityUnknown: true as const } : {}),
   flags: [...e.flags],
   value: number(e.value)
 })

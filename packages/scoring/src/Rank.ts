@@ -5,7 +5,9 @@
  * `relatedness` by Pearson and `entailment` by accuracy), or per figure the caller names (`by`:
  * a report table sorted by MSE). Runs that failed, have no figure, are beyond their team's run
  * limit or (with `postDeadline: "exclude"`) came after the deadline are listed with the reason but
- * never ranked.
+ * never ranked. A run of unknown identity (`meta.identityUnknown`: its run.json could not be used)
+ * belongs to no team: it counts toward no run limit, takes no team's primary run, is listed in
+ * every ranking (primary runs only or not, as whether it is primary is unknown) and never ranked.
  *
  * The tie rule, everywhere: standard competition ranking (equal figures share the rank of the
  * first of their group: 1, 2, 2, 4), and equal figures are listed by team (code-point order), run
@@ -66,7 +68,8 @@ export interface By<R> {
 export interface RankOptions<R = Rankable> {
   /**
    * Rank primary runs only (default true, as the papers' tables do); `false` ranks every run.
-   * Non-primary runs are then left out of the entries and counted in `excluded`.
+   * Non-primary runs are then left out of the entries and counted in `excluded` (a run of unknown
+   * identity is not: it is listed, never ranked).
    */
   readonly primaryOnly?: boolean | undefined
   /**
@@ -175,8 +178,10 @@ export const standings = <R extends { readonly meta: RunInfo }>(
   const perTeam = new Map<string, number>()
   const shown = new Map<string, string>()
   const primaryTaken = new Set<string>()
-  return sorted.map((run) => {
+  return sorted.map((run): Standing<R> => {
     const m = run.meta
+    // who submitted it is unknown: it counts for no team (limit, primary, merged spellings)
+    if (m.identityUnknown === true) return { run, primary: false, flags: [], team: m.team }
     const key = Submissions.teamKey(m.team)
     const team = shown.get(key) ?? m.team
     shown.set(key, team)
@@ -211,6 +216,7 @@ export const standings = <R extends { readonly meta: RunInfo }>(
 export const mergedTeams = <R extends { readonly meta: RunInfo }>(all: ReadonlyArray<Standing<R>>): ReadonlyArray<MergedTeam> => {
   const spellings = new Map<string, Array<string>>()
   for (const s of all) {
+    if (s.run.meta.identityUnknown === true) continue
     const seen = spellings.get(s.team) ?? []
     if (!seen.includes(s.run.meta.team)) seen.push(s.run.meta.team)
     spellings.set(s.team, seen)
@@ -233,7 +239,8 @@ export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOp
   const editions = [...new Set(runs.flatMap((r) => (r.edition !== undefined ? [r.edition] : [])))]
   if (editions.length > 1) throw new RangeError(`rank: runs of several editions (${editions.join(", ")}); rank each edition separately`)
   const all = standings(runs, options)
-  const pool = primaryOnly ? all.filter((s) => s.primary) : all
+  // a run of unknown identity may be anyone's primary run: it is listed (never ranked) either way
+  const pool = primaryOnly ? all.filter((s) => s.primary || s.run.meta.identityUnknown === true) : all
   const figures: ReadonlyArray<By<R>> =
     options.by ??
     (() => {
@@ -256,6 +263,7 @@ export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOp
       const not = (reason: string) =>
         unranked.push({ rank: undefined, run: s.run, meta: metaOf(s), primary: s.primary, flags: s.flags, value: figure ?? noFigure, reason })
       if (s.run.status === "failed") not(`the run failed: ${s.run.failure ?? "nothing could be scored"}`)
+      else if (s.run.meta.identityUnknown === true) not("its run.json could not be used, so its team, run number and flags are unknown")
       else if (s.flags.includes("over-limit")) not(`beyond the limit of ${options.runLimit} runs for team ${s.team}`)
       else if (postDeadline === "exclude" && s.flags.includes("post-deadline")) not("submitted after the deadline")
       else if (figure === undefined || figure._tag === "Undefined" || !Number.isFinite(figure.value)) {

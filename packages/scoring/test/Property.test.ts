@@ -26,9 +26,11 @@ describe("SICK runs are matched by pair_ID: row order and column order do not ma
         const base = ScoredRun.scoreRun(edition, gold, submission({ "T_run1primary.txt": text(rows, ["pair_ID", "relatedness_score", "entailment_judgment"]) }))
         const shuffled = [...rows].sort((a, b) => key(a.pair_ID) - key(b.pair_ID) || Number(a.pair_ID) - Number(b.pair_ID))
         const other = ScoredRun.scoreRun(edition, gold, submission({ "T_run1primary.txt": text(shuffled, cols) }))
+        // the figures, and the aligned scores (a run in the gold's order is aligned without an index by pair ID)
         const strip = (r: ScoredRun.ScoredRun) => {
           const j = Json.toJson(r)
-          return { relatedness: j.relatedness, entailment: j.entailment, errors: j.errors }
+          const aligned = r.relatedness?.aligned
+          return { relatedness: j.relatedness, entailment: j.entailment, errors: j.errors, run: aligned && Array.from(aligned.run), gold: aligned && Array.from(aligned.gold) }
         }
         expect(strip(other)).toEqual(strip(base))
         expect(base.entailment!.status).toBe("scored")

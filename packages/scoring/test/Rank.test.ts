@@ -123,6 +123,47 @@ describe("rank", () => {
     expect(Rank.rank(team, { runLimit: 3, onePrimary: true }).rankings[0].entries.map((e) => e.meta.id)).toEqual(["T/run1"])
   })
 
+  it("a run of unknown identity (its run.json could not be used): counts toward no team's limit, takes no primary, listed as failed in every ranking, never ranked", () => {
+    const unknown = (name: string, failed = true): ScoredRun.ScoredRun => {
+      const r = run(name, 1, 0.99, { failed })
+      return { ...r, path: `subs/${name}`, meta: { id: name, team: name, run: undefined, primary: false, late: false, corrected: false, postDeadline: false, identityUnknown: true } }
+    }
+    // named like T's runs, sorted among them: T_run1 < T_run9 in code points, and "T" < "T_run1"
+    const team = [run("T", 1, 0.5), run("T", 2, 0.6, { primary: false }), unknown("T_run1primary"), run("T", 3, 0.7, { primary: false }), unknown("T_run9.zip")]
+    const ranked = Rank.rank(team, { runLimit: 3, onePrimary: true })
+    expect(ranked.standings.map((s) => [s.run.meta.id, s.primary, s.flags])).toEqual([
+      ["T/run1", true, []],
+      ["T/run2", false, []],
+      ["T/run3", false, []],
+      ["T_run1primary", false, []],
+      ["T_run9.zip", false, []]
+    ])
+    // primary runs only (the default): still listed, as failed, not left out as non-primary
+    expect(ranked.excluded).toBe(2)
+    expect(ranked.rankings[0].entries.map((e) => [e.rank, e.meta.id, e.reason])).toEqual([
+      [1, "T/run1", undefined],
+      [undefined, "T_run1primary", "the run failed: no file of the run matches a dataset"],
+      [undefined, "T_run9.zip", "the run failed: no file of the run matches a dataset"]
+    ])
+    expect(ranked.merged).toEqual([])
+    // every run: T's three valid runs within the limit of 3, all ranked
+    const all = Rank.rank(team, { primaryOnly: false, runLimit: 3 })
+    expect(all.rankings[0].entries.map((e) => [e.rank, e.meta.id])).toEqual([
+      [1, "T/run3"],
+      [2, "T/run2"],
+      [3, "T/run1"],
+      [undefined, "T_run1primary"],
+      [undefined, "T_run9.zip"]
+    ])
+    // never ranked, even if a caller hands one over as scored
+    const scored = Rank.rank([unknown("U_run1", false), run("V", 1, 0.1)])
+    expect(scored.rankings[0].entries.map((e) => [e.rank, e.meta.id])).toEqual([
+      [1, "V/run1"],
+      [undefined, "U_run1"]
+    ])
+    expect(scored.rankings[0].entries[1].reason).toContain("run.json")
+  })
+
   it("team identity: ECNU, ecnu, Ecnu, 'ECNU ', 'ECNU\u200b' and full-width ＥＣＮＵ are one team for the run limit and one primary run; merges are said", () => {
     const spellings = ["ECNU", "ecnu", "Ecnu", "ECNU ", "ECNU\u200b", "\uff25\uff23\uff2e\uff35", "ECNU\u00a0"]
     const runs = spellings.map((team, i) => run(team, i + 1, 0.5 + i / 100))

@@ -149,6 +149,7 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
     late: meta.late,
     corrected: meta.corrected,
     postDeadline: meta.postDeadline,
+    ...(meta.identityUnknown === true ? { identityUnknown: true } : {}),
     section: sectionOf(run, options.sections),
     datasets,
     aggregates,

@@ -175,7 +175,8 @@ const rankable = (row: RunResult): Rankable => ({
     primary: row.primary,
     late: row.late === true,
     corrected: row.corrected === true,
-    postDeadline: row.postDeadline === true
+    postDeadline: row.postDeadline === true,
+    ...(row.identityUnknown === true ? { identityUnknown: true as const } : {})
   },
   status: "scored",
   failure: undefined,
@@ -202,7 +203,8 @@ const downsample = (gold: Float64Array, run: Float64Array, max: number): { gold:
 /** The runs a layout shows and, among them, the sections it ranks. */
 const shown = (results: Results, spec: LayoutSpec, options: Options) => {
   const which = options.runs ?? spec.runs
-  const runs = results.runs.filter((r) => which === "all" || r.primary)
+  // a run whose identity is unknown may be a primary run: listed (failed, never ranked) either way
+  const runs = results.runs.filter((r) => which === "all" || r.primary || r.identityUnknown === true)
   const order = options.sectionOrder ?? spec.sectionOrder ?? [participants]
   const names = [...new Set(runs.map(sectionOf))].sort((a, b) => {
     const ia = order.indexOf(a)

@@ -75,6 +75,11 @@ export interface RunResult {
   readonly late?: boolean | undefined
   readonly corrected?: boolean | undefined
   readonly postDeadline?: boolean | undefined
+  /**
+   * who submitted the run is unknown (its run.json could not be used: `RunMeta.identityUnknown`):
+   * shown in tables of primary runs too, never ranked. @since 0.2.0
+   */
+  readonly identityUnknown?: boolean | undefined
   /** e.g. `Baselines`; default: the participants' section */
   readonly section?: string | undefined
   /** figures by dataset name */

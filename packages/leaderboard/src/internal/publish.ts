@@ -77,6 +77,7 @@ export const stateOf = (session: Session): State.StateFile => ({
             corrected: p.corrected,
             ...(p.postDeadline === true ? { postDeadline: true } : {}),
             ...(p.description !== undefined ? { description: p.description } : {}),
+            ...(p.identityUnknown === true ? { identityUnknown: true as const } : {}),
             submittedAt: p.submittedAt,
             firstSeen: t.firstSeen,
             sig: p.sig

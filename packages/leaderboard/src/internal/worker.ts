@@ -154,6 +154,7 @@ export const processItem = (session: Session, item: WorkItem) =>
       corrected: sub.meta.corrected,
       postDeadline: sub.meta.postDeadline,
       description: sub.meta.description,
+      identityUnknown: sub.meta.identityUnknown,
       hash,
       submittedAt,
       outcome,

@@ -9,30 +9,14 @@
  * of a negative, flip only the sign bit of a positive; -0 is first normalised to +0 so the two tie.
  * Six stable counting passes over 11-bit digits sort (key, index) triples together, reading the
  * inputs sequentially. Equal keys are then exactly the ties. Below 1,024 scores a native sort of a
- * copy and binary searches are faster (the radix passes' fixed cost dominates there).
+ * copy and binary searches are faster (the radix passes' fixed cost dominates there), and so is a
+ * native sort for the first few rankings of a process, before V8 compiles the passes.
  */
 
 const BITS = 11
 const RADIX = 1 << BITS
 const MASK = RADIX - 1
 const PASSES = 6
-
-const digit = (hi: number, lo: number, pass: number): number => {
-  switch (pass) {
-    case 0:
-      return lo & MASK
-    case 1:
-      return (lo >>> 11) & MASK
-    case 2:
-      return (lo >>> 22) | ((hi & 1) << 10)
-    case 3:
-      return (hi >>> 1) & MASK
-    case 4:
-      return (hi >>> 12) & MASK
-    default:
-      return hi >>> 23
-  }
-}
 
 /**
  * Below this many scores the radix sort's fixed cost (six 2048-bucket histograms to clear and scan)
@@ -69,8 +53,33 @@ const sortedAverageRanks = (x: Float64Array, out: Float64Array): void => {
   }
 }
 
+/**
+ * Average 1-based ranks of x for the first rankings of a process: a native sort of a copy, then
+ * each tie's average rank looked up by value. Until V8 has compiled the radix passes they run in
+ * its interpreter, and ranking a 4,927-pair SICK run and its gold that way took 9-13 ms against
+ * 5 ms here; once compiled, the radix sort is three times faster than this. Map keys compare by
+ * SameValueZero, so -0 and +0 tie, as they do in the sort.
+ */
+export const coldAverageRanks = (x: Float64Array, out: Float64Array): void => {
+  const n = x.length
+  const sorted = x.slice().sort()
+  const rankOf = new Map<number, number>()
+  let start = 0
+  for (let i = 1; i <= n; i++) {
+    if (i === n || sorted[i] !== sorted[start]) {
+      rankOf.set(sorted[start], (start + 1 + i) / 2)
+      start = i
+    }
+  }
+  for (let i = 0; i < n; i++) out[i] = rankOf.get(x[i])!
+}
+
+/** How many rankings of a process take the native sort (`coldAverageRanks`) before the radix sort. */
+const COLD_RANKINGS = 4
+let rankings = 0
+
 /** Average 1-based ranks of x, written into out. Caller guarantees x has no NaN. */
-export const radixAverageRanks = (x: Float64Array, out: Float64Array): void => {
+export const averageRanksInto = (x: Float64Array, out: Float64Array): void => {
   const n = x.length
   if (n === 0) return
   if (n === 1) {
@@ -78,6 +87,16 @@ export const radixAverageRanks = (x: Float64Array, out: Float64Array): void => {
     return
   }
   if (n < SMALL) return sortedAverageRanks(x, out)
+  if (rankings < COLD_RANKINGS) {
+    rankings++
+    return coldAverageRanks(x, out)
+  }
+  radixAverageRanks(x, out)
+}
+
+/** Average 1-based ranks of x (at least 2 scores) by the radix sort, written into out. */
+export const radixAverageRanks = (x: Float64Array, out: Float64Array): void => {
+  const n = x.length
   let hiA = new Uint32Array(n)
   let loA = new Uint32Array(n)
   let ixA = new Uint32Array(n)
@@ -128,13 +147,36 @@ export const radixAverageRanks = (x: Float64Array, out: Float64Array): void => {
       sum += c
     }
     if (skip) continue
-    for (let i = 0; i < n; i++) {
-      const hi = hiA[i]
-      const lo = loA[i]
-      const pos = counts[base + digit(hi, lo, pass)]++
-      hiB[pos] = hi
-      loB[pos] = lo
-      ixB[pos] = ixA[i]
+    // One loop per kind of digit, not a digit function called per score: cheaper for V8's
+    // interpreter, which runs the first rankings of a process.
+    if (pass < 2) {
+      const shift = pass * BITS
+      for (let i = 0; i < n; i++) {
+        const lo = loA[i]
+        const pos = counts[base + ((lo >>> shift) & MASK)]++
+        hiB[pos] = hiA[i]
+        loB[pos] = lo
+        ixB[pos] = ixA[i]
+      }
+    } else if (pass === 2) {
+      for (let i = 0; i < n; i++) {
+        const hi = hiA[i]
+        const lo = loA[i]
+        const pos = counts[base + ((lo >>> 22) | ((hi & 1) << 10))]++
+        hiB[pos] = hi
+        loB[pos] = lo
+        ixB[pos] = ixA[i]
+      }
+    } else {
+      // passes 3-5: bits 1-11, 12-22 and 23-31 of the high word
+      const shift = pass * BITS - 32
+      for (let i = 0; i < n; i++) {
+        const hi = hiA[i]
+        const pos = counts[base + ((hi >>> shift) & MASK)]++
+        hiB[pos] = hi
+        loB[pos] = loA[i]
+        ixB[pos] = ixA[i]
+      }
     }
     let t = hiA
     hiA = hiB

@@ -1,23 +1,26 @@
 /**
- * RFC 4180 records of a decoded text file, with the physical line each record starts on.
+ * RFC 4180 records of a decoded text file, with the physical line each record starts on: the one
+ * CSV reader of stseval (SemRel data files, the Codabench submissions export).
  *
  * The quoting rules (a quoted field may hold commas, doubled quotes and line breaks) come from
  * csv-parse, a well-kept parser tested against the csv-spectrum suite; this module only feeds it
  * the file's lines (so line numbers stay those of `Text.decode`) and turns its errors into issues.
  *
- * @internal
+ * @since 0.2.0
  */
 import { CsvError, parse } from "csv-parse/sync"
-import * as Issue from "../Issue.js"
-import { contentEnd } from "../Text.js"
-import type { TextFile } from "../Text.js"
+import * as Issue from "./Issue.js"
+import { contentEnd, decode as decodeText } from "./Text.js"
+import type { DecodeOptions, TextFile } from "./Text.js"
 
+/** One record and where it starts. @since 0.2.0 */
 export interface CsvRecord {
   readonly fields: ReadonlyArray<string>
   /** physical line the record starts on (1-based) */
   readonly line: number
 }
 
+/** @since 0.2.0 */
 export interface CsvFile {
   /** the records, the header (if any) first; blank lines are not records */
   readonly records: ReadonlyArray<CsvRecord>
@@ -42,9 +45,11 @@ const newlines = (s: string): number => {
  * `Text.decode`; the lines are joined with LF, so a record's end line (csv-parse's `info.lines`)
  * minus the line breaks inside it is the line it starts on. Records of differing lengths are kept
  * (the caller checks field counts and says which line is wrong); blank lines are skipped, as
- * pandas does.
+ * pandas does. A quoted field spanning lines is one field of the record starting on its first line.
+ *
+ * @since 0.2.0
  */
-export const readCsv = (text: TextFile): CsvFile => {
+export const read = (text: TextFile): CsvFile => {
   const body = text.lines.slice(0, contentEnd(text.lines)).join("\n")
   const issues: Array<Issue.Issue> = []
   const records: Array<CsvRecord> = []
@@ -73,11 +78,27 @@ export const readCsv = (text: TextFile): CsvFile => {
     }
   }
   for (const p of parsed) {
-    const inside = newlines(p.raw) - (p.raw.endsWith("\n") ? 1 : 0)
+    // the raw text of a record starts with the blank lines skipped before it: they are not inside it
+    const raw = p.raw.replace(/^\n+/, "")
+    const inside = newlines(raw) - (raw.endsWith("\n") ? 1 : 0)
     records.push({ fields: p.record, line: p.info.lines - inside })
   }
   return { records, issues }
 }
 
-/** Quote a field when it needs it (RFC 4180): a comma, a quote, CR or LF. */
+/**
+ * A CSV file's bytes: `Text.decode` (a BOM dropped, CRLF and CR read as line breaks; binary,
+ * invalid UTF-8 or too large refused) then `read`. `issues` are the decoding's and the CSV's, each
+ * naming the file and, where there is one, the line.
+ *
+ * @since 0.2.0
+ */
+export const decode = (bytes: Uint8Array, file: string, options?: DecodeOptions): CsvFile => {
+  const text = decodeText(bytes, file, options)
+  if (Issue.hasErrors(text.issues)) return { records: [], issues: text.issues }
+  const csv = read(text.value)
+  return { records: csv.records, issues: [...text.issues, ...csv.issues] }
+}
+
+/** Quote a field when it needs it (RFC 4180): a comma, a quote, CR or LF. @since 0.2.0 */
 export const quote = (field: string): string => (/[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field)
