@@ -178,18 +178,11 @@ const graphemeSegmenter = {
   }
 ]
 
-const patchPlugin: esbuild.Plugin = {
+/** Applies `startupPatches`, noting in `applied` the files it patched (`bundle` checks them all). */
+const patchPlugin = (applied: Set<string>): esbuild.Plugin => ({
   name: "stseval-startup-patches",
   setup(build) {
     const files = new RegExp(`(${startupPatches.map((p) => escape(p.file)).join("|")})$`)
-    const applied = new Set<string>()
-    build.onStart(() => applied.clear())
-    // a file that moved or left the bundle would otherwise go unpatched without a word
-    build.onEnd((result) => {
-      for (const patch of startupPatches) {
-        if (!applied.has(patch.file)) result.errors.push({ text: `no file ending in ${patch.file} was bundled; update startupPatches in scripts/bundle.ts` } as esbuild.Message)
-      }
-    })
     build.onLoad({ filter: files }, (args) => {
       let contents = fs.readFileSync(args.path, "utf8")
       for (const patch of startupPatches.filter((p) => args.path.endsWith(p.file))) {
@@ -203,7 +196,7 @@ const patchPlugin: esbuild.Plugin = {
       return { contents, loader: "js" }
     })
   }
-}
+})
 
 /**
  * The comment that holds the program. Inside it, each end-of-comment of the program is written as
@@ -288,6 +281,7 @@ ${PROGRAM_START}${body.replaceAll("*/", COMMENT_END_ESCAPED)}${PROGRAM_END}`
 export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
   const pkg = JSON.parse(fs.readFileSync(path.join(cliRoot, "package.json"), "utf8")) as { readonly version: string }
   const minify = options.minify ?? true
+  const patched = new Set<string>()
   const result = await esbuild.build({
     entryPoints: [path.join(cliRoot, "src/bin.ts")],
     absWorkingDir: cliRoot,
@@ -302,7 +296,7 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
     minify,
     legalComments: "eof",
     metafile: options.metafile === true,
-    plugins: [deferPlugin, patchPlugin],
+    plugins: [deferPlugin, patchPlugin(patched)],
     define: {
       STSEVAL_BUNDLED_VERSION: JSON.stringify(pkg.version),
       "import.meta.url": "__stseval_import_meta_url"
@@ -310,6 +304,9 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
     logLevel: "silent"
   })
   for (const w of result.warnings) process.stderr.write(`bundle: ${w.text}\n`)
+  // a library file that moved or left the bundle would otherwise go unpatched without a word
+  const unpatched = startupPatches.filter((p) => !patched.has(p.file)).map((p) => p.file)
+  if (unpatched.length > 0) throw new Error(`bundle: no bundled file ends in ${unpatched.join(", ")}; update startupPatches in scripts/bundle.ts`)
   const text = result.outputFiles[0].text.replace(/^#!.*\n/, "")
   const body = `(function (${PARAMS.join(", ")}) {${text}\n})`
   if (body.includes(COMMENT_END_ESCAPED)) throw new Error(`bundle: the program holds ${COMMENT_END_ESCAPED}, which the loader would turn into */`)

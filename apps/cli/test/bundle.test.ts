@@ -4,11 +4,11 @@
  * run with nothing but `node`, as it will run inside a Codabench scoring program.
  */
 import * as fs from "node:fs"
-import { isBuiltin } from "node:module"
+import { createRequire, isBuiltin } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { bundle, namesUsed } from "../scripts/bundle.js"
+import { bundle, namesUsed, startupPatches } from "../scripts/bundle.js"
 import { examples } from "./support/cli.js"
 import { runProcess } from "@stseval/vitest-config/process"
 import type { ProcessResult } from "@stseval/vitest-config/process"
@@ -206,6 +206,18 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect((await run(["--version"])).code).toBe(0)
     expect((await run(["tasks"])).stdout).toBe(off.stdout)
     expect(fs.readdirSync(dir).map((f) => f.replace(/^[0-9a-f]{16}-([a-z-]+)-.*$/, "$1")).sort()).toEqual(["other", "tasks"])
+  })
+})
+
+describe("the start-up patches of library files (startupPatches)", () => {
+  it("each finds its text exactly once in the installed library (an upgrade that moves it fails here, and the build)", () => {
+    const effectDist = path.dirname(createRequire(path.resolve(import.meta.dirname, "../package.json")).resolve("effect"))
+    expect(startupPatches.length).toBeGreaterThan(0)
+    for (const patch of startupPatches) {
+      expect(patch.file.startsWith("/effect/dist/"), patch.file).toBe(true)
+      const source = fs.readFileSync(path.join(effectDist, patch.file.slice("/effect/dist/".length)), "utf8")
+      expect(source.split(patch.find).length - 1, patch.file).toBe(1)
+    }
   })
 })
 
