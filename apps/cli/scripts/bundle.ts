@@ -165,16 +165,27 @@ const graphemeSegmenter = {
   segment: (text) => (graphemeSegmenterInstance ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(text)
 };`
   },
+  // Effect probes twice at start how V8 names call frames in stack traces; on V8 (the only engine
+  // this file runs on) the answers are known. Formatting a probe's `stack` makes V8 find the line
+  // ends of the whole 1.5 MB program (about 2 ms), and no command formats a stack otherwise, so the
+  // V8 answers are written in.
   {
-    // Effect probes at start whether a named call frame shows in stack traces; on V8 (the only
-    // engine this file runs on) it always does. Reading the probe's `stack` makes V8 find the
-    // line ends of the whole 1.5 MB program, a few milliseconds, so the V8 answer is written in.
+    // a named method shows in the trace
     file: "/effect/dist/Utils.js",
     find: `  const error = standard[InternalTypeId](() => new Error());
   setStackTraceLimit(limit);
   return error.stack?.includes(InternalTypeId) === true ? standard[InternalTypeId] : forced[InternalTypeId];`,
     replace: `  setStackTraceLimit(limit);
   return standard[InternalTypeId];`
+  },
+  {
+    // a function stored as a property shows as "[as <property>]"
+    file: "/effect/dist/internal/effect.js",
+    find: `  setStackTraceLimit(1);
+  const error = /*#__PURE__*/probe[marker]();
+  setStackTraceLimit(limit);
+  return error.stack?.includes("[as " + marker + "]") === true;`,
+    replace: `  return true;`
   }
 ]
 
