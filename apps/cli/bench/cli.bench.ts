@@ -3,7 +3,8 @@
  * faster). Every stseval figure is the BUNDLED executable (scripts/bundle.ts, built here into a temp
  * folder) started as a process, so start-up is included; wall-clock medians of a few launches after
  * one warm-up launch (which also fills the code cache, as any second use does; the cold first start
- * is reported on its own).
+ * is reported on its own). Each ratio's two programs are launched in turns (launch.ts: sideBySide),
+ * so that a change in the machine's speed during the bench weighs on both alike.
  *
  * (a) `stseval score` on one SICK-test run against R doing the official scorer's computation on the
  *     same files (sick_score.R), when Rscript is installed (apt-get install r-base-core).
@@ -21,7 +22,8 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { Sts, StsBenchmark, Text } from "@stseval/formats"
 import { bundle } from "../scripts/bundle.js"
-import { launch, median, time } from "./launch.js"
+import { launch, median, sideBySide, time } from "./launch.js"
+import type { Program } from "./launch.js"
 
 const root = path.resolve(import.meta.dirname, "../../..")
 const sickGold = path.join(root, "examples/sick2014/SICK_test_annotated.txt")
@@ -116,10 +118,12 @@ export const run = async (): Promise<Array<Row>> => {
     // (a) score one SICK run
     const score = ["score", "--task", "sick2014", "--gold", sickGold, sickRun, "--json"]
     const cold = median(Array.from({ length: 3 }, () => launch(node, [exe, ...score], { TMPDIR: work, NODE_DISABLE_COMPILE_CACHE: "1" }).seconds))
-    const ours = stseval(score, 7)
     const version = stseval(["--version"], 7)
     const hasR = has("Rscript", ["--version"])
-    const r = hasR ? time("Rscript", [path.join(import.meta.dirname, "sick_score.R"), sickRun, sickGold], 7).seconds : Number.NaN
+    const rScore: Program = { command: "Rscript", args: [path.join(import.meta.dirname, "sick_score.R"), sickRun, sickGold] }
+    const [oursTimes, rTimes] = hasR ? sideBySide({ command: node, args: [exe, ...score], env: { TMPDIR: work } }, rScore, 11) : [time(node, [exe, ...score], 11, { TMPDIR: work }), undefined]
+    const ours = oursTimes.seconds
+    const r = rTimes?.seconds ?? Number.NaN
     rows.push({ job: "(a) stseval --version", stseval: version })
     rows.push({ job: "(a) score one SICK-test run (4,927 pairs), no code cache (first start)", stseval: cold, R: r, ratio: cold / r })
     rows.push({ job: "(a) score one SICK-test run (4,927 pairs)", stseval: ours, R: r, ratio: ours / r, ...(hasR ? {} : { note: "R skipped: no Rscript (apt-get install r-base-core)" }) })
@@ -128,16 +132,18 @@ export const run = async (): Promise<Array<Row>> => {
     const hasNumpy = has("python3", ["-c", "import numpy"])
     const significance = (job: string, edition: string, gold: string, folder: string, mode: string, numpyFiles: ReadonlyArray<string>, repeats: number) => {
       const args = ["significance", "--task", edition, "--gold", gold, folder, "--against", "all", "--test", "bootstrap", "--json"]
-      const mine = stseval(args, repeats)
-      const row: Row = { job, stseval: mine }
+      const row: Row = { job }
       if (hasNumpy) {
         const numpyArgs = [numpyScript, mode, gold, ...numpyFiles]
-        const np = time("python3", numpyArgs, repeats, numpyEnv).seconds
+        const [mineTimes, npTimes] = sideBySide({ command: node, args: [exe, ...args], env: { TMPDIR: work } }, { command: "python3", args: numpyArgs, env: numpyEnv }, repeats)
+        const mine = mineTimes.seconds
+        const np = npTimes.seconds
+        row.stseval = mine
         // the same work: NumPy's estimates are stseval's
         const theirs = (JSON.parse(launch("python3", numpyArgs, numpyEnv).stdout) as { estimates: Array<number> }).estimates.sort((a, b) => b - a)
         const same = estimatesOf(launch(node, [exe, ...args], { TMPDIR: work }).stdout).every((e, i) => Math.abs(e - theirs[i]) < 1e-9)
         Object.assign(row, { numpy: np, ratio: mine / np, sameEstimates: same })
-      } else row.note = "NumPy skipped: python3 cannot import numpy"
+      } else Object.assign(row, { stseval: stseval(args, repeats), note: "NumPy skipped: python3 cannot import numpy" })
       rows.push(row)
     }
     const sickDir = path.join(work, "sick20")

@@ -42,3 +42,33 @@ export const time = (
   const runs = Array.from({ length: repeats }, () => launch(command, args, env))
   return { seconds: median(runs.map((r) => r.seconds)), cpuSeconds: median(runs.map((r) => r.cpuSeconds)) }
 }
+
+/** A program to launch: command, arguments and extra environment. */
+export interface Program {
+  readonly command: string
+  readonly args: ReadonlyArray<string>
+  readonly env?: NodeJS.ProcessEnv
+}
+
+/**
+ * Median wall and CPU seconds of each program over `repeats` launches taken in turns (a, b, a, b,
+ * ...) after a warm-up launch of each: this machine's speed moves from minute to minute, and taking
+ * turns lets such a change weigh on both sides of a ratio alike.
+ */
+export const sideBySide = (
+  a: Program,
+  b: Program,
+  repeats: number
+): readonly [{ readonly seconds: number; readonly cpuSeconds: number }, { readonly seconds: number; readonly cpuSeconds: number }] => {
+  const once = (p: Program) => launch(p.command, p.args, p.env)
+  once(a)
+  once(b)
+  const as: Array<Launch> = []
+  const bs: Array<Launch> = []
+  for (let i = 0; i < repeats; i++) {
+    as.push(once(a))
+    bs.push(once(b))
+  }
+  const summary = (runs: ReadonlyArray<Launch>) => ({ seconds: median(runs.map((r) => r.seconds)), cpuSeconds: median(runs.map((r) => r.cpuSeconds)) })
+  return [summary(as), summary(bs)]
+}

@@ -165,31 +165,35 @@ const graphemeSegmenter = {
   segment: (text) => (graphemeSegmenterInstance ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(text)
 };`
   },
+  // Effect probes twice at start how V8 names call frames in stack traces; on V8 (the only engine
+  // this file runs on) the answers are known. Formatting a probe's `stack` makes V8 find the line
+  // ends of the whole 1.5 MB program (about 2 ms), and no command formats a stack otherwise, so the
+  // V8 answers are written in.
   {
-    // Effect probes at start whether a named call frame shows in stack traces; on V8 (the only
-    // engine this file runs on) it always does. Reading the probe's `stack` makes V8 find the
-    // line ends of the whole 1.5 MB program, a few milliseconds, so the V8 answer is written in.
+    // a named method shows in the trace
     file: "/effect/dist/Utils.js",
     find: `  const error = standard[InternalTypeId](() => new Error());
   setStackTraceLimit(limit);
   return error.stack?.includes(InternalTypeId) === true ? standard[InternalTypeId] : forced[InternalTypeId];`,
     replace: `  setStackTraceLimit(limit);
   return standard[InternalTypeId];`
+  },
+  {
+    // a function stored as a property shows as "[as <property>]"
+    file: "/effect/dist/internal/effect.js",
+    find: `  setStackTraceLimit(1);
+  const error = /*#__PURE__*/probe[marker]();
+  setStackTraceLimit(limit);
+  return error.stack?.includes("[as " + marker + "]") === true;`,
+    replace: `  return true;`
   }
 ]
 
-const patchPlugin: esbuild.Plugin = {
+/** Applies `startupPatches`, noting in `applied` the files it patched (`bundle` checks them all). */
+const patchPlugin = (applied: Set<string>): esbuild.Plugin => ({
   name: "stseval-startup-patches",
   setup(build) {
     const files = new RegExp(`(${startupPatches.map((p) => escape(p.file)).join("|")})$`)
-    const applied = new Set<string>()
-    build.onStart(() => applied.clear())
-    // a file that moved or left the bundle would otherwise go unpatched without a word
-    build.onEnd((result) => {
-      for (const patch of startupPatches) {
-        if (!applied.has(patch.file)) result.errors.push({ text: `no file ending in ${patch.file} was bundled; update startupPatches in scripts/bundle.ts` } as esbuild.Message)
-      }
-    })
     build.onLoad({ filter: files }, (args) => {
       let contents = fs.readFileSync(args.path, "utf8")
       for (const patch of startupPatches.filter((p) => args.path.endsWith(p.file))) {
@@ -203,7 +207,7 @@ const patchPlugin: esbuild.Plugin = {
       return { contents, loader: "js" }
     })
   }
-}
+})
 
 /**
  * The comment that holds the program. Inside it, each end-of-comment of the program is written as
@@ -288,6 +292,7 @@ ${PROGRAM_START}${body.replaceAll("*/", COMMENT_END_ESCAPED)}${PROGRAM_END}`
 export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
   const pkg = JSON.parse(fs.readFileSync(path.join(cliRoot, "package.json"), "utf8")) as { readonly version: string }
   const minify = options.minify ?? true
+  const patched = new Set<string>()
   const result = await esbuild.build({
     entryPoints: [path.join(cliRoot, "src/bin.ts")],
     absWorkingDir: cliRoot,
@@ -302,7 +307,7 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
     minify,
     legalComments: "eof",
     metafile: options.metafile === true,
-    plugins: [deferPlugin, patchPlugin],
+    plugins: [deferPlugin, patchPlugin(patched)],
     define: {
       STSEVAL_BUNDLED_VERSION: JSON.stringify(pkg.version),
       "import.meta.url": "__stseval_import_meta_url"
@@ -310,6 +315,9 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
     logLevel: "silent"
   })
   for (const w of result.warnings) process.stderr.write(`bundle: ${w.text}\n`)
+  // a library file that moved or left the bundle would otherwise go unpatched without a word
+  const unpatched = startupPatches.filter((p) => !patched.has(p.file)).map((p) => p.file)
+  if (unpatched.length > 0) throw new Error(`bundle: no bundled file ends in ${unpatched.join(", ")}; update startupPatches in scripts/bundle.ts`)
   const text = result.outputFiles[0].text.replace(/^#!.*\n/, "")
   const body = `(function (${PARAMS.join(", ")}) {${text}\n})`
   if (body.includes(COMMENT_END_ESCAPED)) throw new Error(`bundle: the program holds ${COMMENT_END_ESCAPED}, which the loader would turn into */`)

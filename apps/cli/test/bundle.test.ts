@@ -4,11 +4,11 @@
  * run with nothing but `node`, as it will run inside a Codabench scoring program.
  */
 import * as fs from "node:fs"
-import { isBuiltin } from "node:module"
+import { createRequire, isBuiltin } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { bundle, namesUsed } from "../scripts/bundle.js"
+import { bundle, namesUsed, startupPatches } from "../scripts/bundle.js"
 import { examples } from "./support/cli.js"
 import { runProcess } from "@stseval/vitest-config/process"
 import type { ProcessResult } from "@stseval/vitest-config/process"
@@ -135,7 +135,7 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect(doc.comparisons).toHaveLength((64 * 63) / 2)
   }, 60_000)
 
-  it("defers start-up work no command needs at start: Node's crypto, zlib and readline, and effect's grapheme segmenter", async () => {
+  it("defers start-up work no command needs at start: Node's crypto, zlib and readline, effect's grapheme segmenter and stack probes", async () => {
     // The bundle imported by a wrapper that notes which of Node's modules load and counts the
     // Intl.Segmenters made (scripts/bundle.ts: deferred, startupPatches).
     const trace = async (args: ReadonlyArray<string>) => {
@@ -144,7 +144,9 @@ describe("the bundled stseval (one file, nothing but node)", () => {
         "let segmenters = 0",
         "const Native = Intl.Segmenter",
         "Intl.Segmenter = class extends Native { constructor(...a) { super(...a); segmenters++ } }",
-        "process.on('exit', () => process.stderr.write('TRACE ' + JSON.stringify({ modules: process.moduleLoadList.filter((m) => !seen.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13)), segmenters }) + '\\n'))",
+        "let stacks = 0",
+        "Error.prepareStackTrace = (e, frames) => { stacks++; return String(e) + frames.map((f) => '\\n    at ' + f).join('') }",
+        "process.on('exit', () => process.stderr.write('TRACE ' + JSON.stringify({ modules: process.moduleLoadList.filter((m) => !seen.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13)), segmenters, stacks }) + '\\n'))",
         "process.argv = [process.argv[0], process.env.STSEVAL_EXE, ...process.argv.slice(1)]",
         "await import(process.env.STSEVAL_EXE)"
       ].join("\n")
@@ -156,7 +158,7 @@ describe("the bundled stseval (one file, nothing but node)", () => {
       })
       expect(r.code).toBe(0)
       const line = r.stderr.split("\n").find((l) => l.startsWith("TRACE "))!
-      return { ...r, ...(JSON.parse(line.slice("TRACE ".length)) as { modules: ReadonlyArray<string>; segmenters: number }) }
+      return { ...r, ...(JSON.parse(line.slice("TRACE ".length)) as { modules: ReadonlyArray<string>; segmenters: number; stacks: number }) }
     }
     const version = await trace(["--version"])
     for (const m of ["crypto", "zlib", "readline"]) expect(version.modules).not.toContain(m)
@@ -168,6 +170,8 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect(help.stdout).toContain("--gold")
     const score = await trace(["score", "--task", "sick2014", "--gold", gold, path.join(submissions, "MeaningFactory_run1primary.txt")])
     expect(score.modules).toContain("crypto")
+    // nor does a score format a stack trace (effect's start-up probes of V8's traces are answered)
+    expect(score.stacks).toBe(0)
   })
 
   it("a user's mistake is one line on stderr and exit 2, as from source", async () => {
@@ -206,6 +210,18 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect((await run(["--version"])).code).toBe(0)
     expect((await run(["tasks"])).stdout).toBe(off.stdout)
     expect(fs.readdirSync(dir).map((f) => f.replace(/^[0-9a-f]{16}-([a-z-]+)-.*$/, "$1")).sort()).toEqual(["other", "tasks"])
+  })
+})
+
+describe("the start-up patches of library files (startupPatches)", () => {
+  it("each finds its text exactly once in the installed library (an upgrade that moves it fails here, and the build)", () => {
+    const effectDist = path.dirname(createRequire(path.resolve(import.meta.dirname, "../package.json")).resolve("effect"))
+    expect(startupPatches.length).toBeGreaterThan(0)
+    for (const patch of startupPatches) {
+      expect(patch.file.startsWith("/effect/dist/"), patch.file).toBe(true)
+      const source = fs.readFileSync(path.join(effectDist, patch.file.slice("/effect/dist/".length)), "utf8")
+      expect(source.split(patch.find).length - 1, patch.file).toBe(1)
+    }
   })
 })
 

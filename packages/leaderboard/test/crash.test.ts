@@ -17,19 +17,37 @@ afterEach(() => {
   children.length = 0
 })
 
-const startChild = (folder: string, out: string, mode: "watch" | "once", delayMs: number, crashOn?: string) => {
-  const c = spawn(process.execPath, ["--conditions=@stseval/source", "--import", "tsx", child, folder, out, mode, String(delayMs), ...(crashOn !== undefined ? [crashOn] : [])], {
+/**
+ * The watcher in a child process (fixtures/child.ts). `holdAt`: the index of the run the engine holds
+ * mid-scoring for good (`holding` resolves with its entry once the child says so on stdout).
+ */
+const startChild = (folder: string, out: string, mode: "watch" | "once", holdAt?: number, crashOn?: string) => {
+  const c = spawn(process.execPath, ["--conditions=@stseval/source", "--import", "tsx", child, folder, out, mode, holdAt === undefined ? "-" : String(holdAt), ...(crashOn !== undefined ? [crashOn] : [])], {
     cwd: repoRoot,
-    stdio: ["ignore", "ignore", "pipe"]
+    stdio: ["ignore", "pipe", "pipe"]
   })
   let stderr = ""
   c.stderr.on("data", (d) => (stderr += String(d)))
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
     c.on("exit", (code, signal) => resolve({ code, signal, stderr }))
   )
+  let stdout = ""
+  const holding = new Promise<string>((resolve, reject) => {
+    c.stdout.on("data", (d) => {
+      stdout += String(d)
+      const m = /^holding (.+)$/m.exec(stdout)
+      if (m !== null) resolve(m[1])
+    })
+    void exited.then((e) => reject(new Error(`the watcher exited (${e.code ?? e.signal}) before holding a run:\n${e.stderr}`)))
+  })
+  // a test that does not hold a run does not wait on this
+  holding.catch(() => {})
   children.push(c)
-  return { child: c, exited }
+  return { child: c, exited, holding }
 }
+
+/** How long a test waits for the watcher before giving up: a safety net only, every wait is on an event or a file. */
+const DEADLINE = 60_000
 
 const cacheFiles = (out: string) => fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".json")).length
 
@@ -45,17 +63,22 @@ describe("crash safety", () => {
     }
     fs.writeFileSync(path.join(folder, "Bad_run1.txt"), "not a score\n")
 
-    // 1. a watcher that takes 150 ms per run; kill it once a few runs are scored and one is mid-scoring
-    const first = startChild(folder, out, "watch", 150)
+    // 1. a watcher that holds the sixth run it starts on mid-scoring, for good; it is killed there,
+    // at a point that does not depend on how fast the machine is: five runs done (at least four
+    // scored, as one file is bad), one being scored
+    const HELD_AT = 5
+    const first = startChild(folder, out, "watch", HELD_AT)
+    const held = await first.holding
+    // and the watcher's own status says so
     await waitFor(
-      "a few runs scored and one scoring",
+      "a few runs scored and the held one scoring",
       () => {
         const s = status(out)
         if (s === undefined) return undefined
         const v = Object.values(s.runs)
-        return v.filter((r) => r.status === "scored").length >= 4 && v.some((r) => r.status === "scoring")
+        return v.filter((r) => r.status === "scored").length >= 4 && s.runs[held]?.status === "scoring"
       },
-      15000
+      DEADLINE
     )
     first.child.kill("SIGKILL")
     const killed = await first.exited
@@ -63,16 +86,22 @@ describe("crash safety", () => {
     const cachedBeforeRestart = cacheFiles(out)
     expect(cachedBeforeRestart).toBeGreaterThanOrEqual(4)
     expect(cachedBeforeRestart).toBeLessThan(N + 1)
+    // exactly the runs finished before the held one are cached
+    expect(cachedBeforeRestart).toBe(HELD_AT)
+    // killed mid-scoring: the journal names the held run
+    const journals = fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".scoring"))
+    expect(journals).toHaveLength(1)
+    expect(JSON.parse(fs.readFileSync(path.join(out, "cache", journals[0]), "utf8"))).toMatchObject({ entry: held, attempts: 1 })
 
     // 2. restart: it resumes and completes
-    const second = startChild(folder, out, "watch", 0)
+    const second = startChild(folder, out, "watch")
     const done = await waitFor(
       "all runs published after the restart",
       () => {
         const s = status(out)
         return s !== undefined && s.phase === "watching" && s.idle && Object.keys(s.runs).length === N + 1 ? s : undefined
       },
-      15000
+      DEADLINE
     )
     // only the runs without a cached score were scored again
     expect(done.session.scored).toBe(N + 1 - cachedBeforeRestart)
@@ -91,7 +120,7 @@ describe("crash safety", () => {
     const board = JSON.parse(resumed) as Leaderboard
     expect(board.counts).toEqual({ runs: N + 1, scored: N, failed: 1, ranked: N })
     expect(fs.readdirSync(out).filter((n) => n.endsWith(".tmp"))).toEqual([])
-  }, 20000)
+  }, 2 * DEADLINE)
 
   it("a run that kills the scorer is tried once more after a restart, then failed as 'crashed the scorer'; the rest of the board is published", async () => {
     const folder = tempDir("crashloop")
@@ -100,14 +129,14 @@ describe("crash safety", () => {
     fs.writeFileSync(path.join(folder, "Crash_run1.txt"), "CRASH\n")
     // 1st and 2nd start: the process dies while scoring Crash_run1 (the journal names it)
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const died = await startChild(folder, out, "once", 0, "CRASH").exited
+      const died = await startChild(folder, out, "once", undefined, "CRASH").exited
       expect(died.signal).toBe("SIGKILL")
       const journals = fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".scoring"))
       expect(journals).toHaveLength(1)
       expect(JSON.parse(fs.readFileSync(path.join(out, "cache", journals[0]), "utf8"))).toMatchObject({ entry: "Crash_run1.txt", attempts: attempt })
     }
     // 3rd start: not scored again; failed with the reason, the other runs ranked, the journal cleared
-    const third = await startChild(folder, out, "once", 0, "CRASH").exited
+    const third = await startChild(folder, out, "once", undefined, "CRASH").exited
     expect(third.code).toBe(0)
     const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as Leaderboard
     expect(board.counts).toEqual({ runs: 4, scored: 3, failed: 1, ranked: 3 })
@@ -115,5 +144,6 @@ describe("crash safety", () => {
     expect(fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".scoring"))).toEqual([])
     // and it stays failed: the failure is cached (under the run's content key), not retried
     expect(fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".json"))).toHaveLength(4)
-  }, 30000)
+    // three child processes started one after the other: on a loaded machine each may take seconds
+  }, 2 * DEADLINE)
 })

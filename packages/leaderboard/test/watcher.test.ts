@@ -269,14 +269,31 @@ describe("watching", () => {
     const folder = tempDir("ghost")
     const out = tempDir("ghost-out")
     write(folder, "Keep_run1.txt", Fake.runText(GOLD))
-    const w = start({ folder, out, debounce: 50, rescanInterval: 0 }, { delayMs: 600 })
+    // the engine holds Ghost_run1.txt mid-scoring until the test lets it go: the deletion lands while
+    // it is scored however slow the machine is (a fixed scoring delay is a window that can be missed)
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let entered = () => {}
+    const ghostScoring = new Promise<void>((resolve) => (entered = resolve))
+    const w = start({ folder, out, debounce: 50, rescanInterval: 0 }, {
+      hold: ({ entry }) => {
+        if (entry !== "Ghost_run1.txt") return undefined
+        entered()
+        return released
+      }
+    })
     stops.push(w.stop)
-    await waitBoard(out, "first run scored", (b) => b.runs.length === 1)
-    write(folder, "Ghost_run1.txt", Fake.runText(REVERSED))
-    await waitFor("ghost being scored", () => status(out)?.runs["Ghost_run1.txt"]?.status === "scoring")
-    fs.rmSync(path.join(folder, "Ghost_run1.txt"))
-    const b = await waitBoard(out, "ghost gone", (_b, s) => s.runs["Ghost_run1.txt"] === undefined)
-    expect(b.runs.map((r) => r.entry)).toEqual(["Keep_run1.txt"])
+    try {
+      await waitBoard(out, "first run scored", (b) => b.runs.length === 1)
+      write(folder, "Ghost_run1.txt", Fake.runText(REVERSED))
+      await ghostScoring
+      await waitFor("ghost being scored", () => status(out)?.runs["Ghost_run1.txt"]?.status === "scoring")
+      fs.rmSync(path.join(folder, "Ghost_run1.txt"))
+      const b = await waitBoard(out, "ghost gone", (_b, s) => s.runs["Ghost_run1.txt"] === undefined)
+      expect(b.runs.map((r) => r.entry)).toEqual(["Keep_run1.txt"])
+    } finally {
+      release()
+    }
     // and it stays gone once the scorer's answer for it arrives
     await waitFor("watch.log says so", () => fs.readFileSync(path.join(out, "watch.log"), "utf8").includes("Ghost_run1.txt: scored"))
     expect(board(out)!.runs.map((r) => r.entry)).toEqual(["Keep_run1.txt"])
