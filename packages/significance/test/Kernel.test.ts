@@ -142,6 +142,11 @@ describe("optimised resampling kernel", () => {
         if (K > 2) expect(js.slice(2 * R, 3 * R).every((x) => Number.isNaN(x))).toBe(true)
       }
     }
+    // 1,500 pairs: a chunk's resamples in two batches (56 and 8), the last chunk's in one of 2
+    const { gold: g, runs } = makeRuns(1500, [0.4, 1, 2.2], 9)
+    const p = Kernel.prepare(g, runs, Kernel.denseStrata(undefined, 1500), "pearson", "weighted")
+    const js = Array.from(pearsonSamples(p, 130, 5, { engine: "js" }))
+    expect(Array.from(pearsonSamples(p, 130, 5, { engine: "wasm", threads: 1, kernel: "sparse" }))).toEqual(js)
   })
 
   it("data whose products overflow (x g infinite) keep the dense kernel: undrawn pairs' terms are then NaN, not 0", () => {

@@ -53,8 +53,8 @@ export interface RunOptions {
   /** Tests only: false leaves every chunk to the worker threads (when there are any). */
   readonly callerWorks?: boolean
   /**
-   * Tests only: WebAssembly's `sparse` kernel (the default, when the data are finite) or the dense
-   * `chunk`; the samples do not depend on it.
+   * Tests only: WebAssembly's `sparse` kernel (the default from 24 runs, when the data are finite)
+   * or the dense `chunk`; the samples do not depend on it.
    */
   readonly kernel?: "dense" | "sparse"
   /** Tests only: per chunk, 1 + the index of the thread that computed it (0 = the caller). */
@@ -237,6 +237,9 @@ type ChunkFn = (...args: Array<number>) => void
 const compile = (shared: boolean): object | null => Wasm.compiled(`bootstrap:${shared}`, () => WasmKernel.bytes(shared))
 
 
+/** Runs from which WebAssembly's `sparse` kernel is the faster. */
+const SPARSE_RUNS = 24
+
 /** Work (resamples x pairs x runs) from which extra threads pay for their start-up (~50 ms of work). */
 const THREAD_WORK = 5e7
 
@@ -289,7 +292,9 @@ const wasmRun = (
   // overflow where x and g do not)
   let finite = true
   for (let i = 0; i < F.length; i++) if (!Number.isFinite(F[i])) finite = false
-  const sparse = finite && (options.kernel ?? "sparse") === "sparse"
+  // with few runs the lists cost more than the skipped terms save (measured: 8 runs 1.2 times the
+  // dense kernel's time, 20 runs the same, 44 runs 0.85, 200 runs 0.8)
+  const sparse = finite && (options.kernel ?? (K >= SPARSE_RUNS ? "sparse" : "dense")) === "sparse"
   const Kp = Math.ceil(K / WasmKernel.BLOCK_RUNS) * WasmKernel.BLOCK_RUNS
 
   // Memory layout (byte offsets): data F (dense) or, for `sparse`, the runs' data by blocks of
@@ -352,8 +357,10 @@ const wasmRun = (
     const scratch = pScratch + t * scratchBytes
     if (!sparse) return [N, K, S, B, pF, pStart, pCoef, pState, pSamples, scratch, scratch + wBytes]
     return [N, K, S, B, pF, pF + (Kp / WasmKernel.BLOCK_RUNS) * N * rows, pStart, pCoef, pState, pSamples,
-      scratch + sCounts, scratch + sOff, scratch + sWt, scratch + sLstart, scratch + sAcc, scratch + sGold, Kp]
+      scratch + sCounts, scratch + sOff, scratch + sWt, scratch + sLstart, scratch + sAcc, scratch + sGold, Kp, batch]
   }
+  // resamples per batch of `sparse`: their lists (about 0.63 N x 12 bytes each) in about 640 KB
+  const batch = Math.max(1, Math.min(CHUNK, Math.floor(640_000 / (7.6 * N))))
   const name = sparse ? "sparse" : "chunk"
   const chunk = exports[name] as ChunkFn
   const mine = args(0)

@@ -283,11 +283,11 @@ export const GOLD_BYTES = 64
  * runs to whole blocks) until the chunk's samples are written run-major.
  */
 const sparseFunction = (): Body => {
-  const f = new Body(Array<"i32">(20).fill("i32"), [])
-  const [c, count, b0, N, K, S, B, pX, pGd, pStart, pCoef, pState, pSamples, pCounts, pOff, pWt, pLstart, pAcc, pGold, Kp] =
-    Array.from({ length: 20 }, (_, i) => i)
+  const f = new Body(Array<"i32">(21).fill("i32"), [])
+  const [c, count, b0, N, K, S, B, pX, pGd, pStart, pCoef, pState, pSamples, pCounts, pOff, pWt, pLstart, pAcc, pGold, Kp, batch] =
+    Array.from({ length: 21 }, (_, i) => i)
   const i32 = () => f.local("i32")
-  const [r, s, a, m, j, thr, addr, k, kb, e, end, base, p, i, w32, q, n] = Array.from({ length: 17 }, i32)
+  const [r, s, a, m, j, thr, addr, k, kb, e, end, base, p, i, w32, q, n, r0, r1] = Array.from({ length: 19 }, i32)
   const s0 = f.local("i64")
   const s1 = f.local("i64")
   const mm = f.local("i64")
@@ -347,73 +347,83 @@ const sparseFunction = (): Body => {
   })
 
   f.get(pAcc).i32(0).get(count).get(Kp).i32Mul().i32(8).i32Mul().memoryFill()
-  forRange(s, () => f.i32(0), () => f.get(S), () => {
-    f.get(pCoef).get(s).i32(8).i32Mul().i32Add().f64Load(0).f64x2Splat().set(cf)
-    // gold: m = sum w, sg = sum w g, sgg = sum (w g) g; then vg = m sgg - sg^2, ok = vg > EPS m sgg
-    forRange(r, () => f.i32(0), () => f.get(count), () => {
-      f.f64(0).set(gw)
-      f.f64(0).set(gsg)
-      f.f64(0).set(gsgg)
-      listOf()
-      f.loop((more) => {
-        f.get(pGd).get(e).i32Load(0).i32Add().f64Load(0).set(gx)
-        f.get(q).f64Load(0).tee(gt)
-        f.get(gx).f64Mul().set(gt)
-        f.get(gsg).get(gt).f64Add().set(gsg)
-        f.get(gsgg).get(gt).get(gx).f64Mul().f64Add().set(gsgg)
-        f.get(gw).get(q).f64Load(0).f64(1).f64Mul().f64Add().set(gw)
-        f.get(q).i32(8).i32Add().set(q)
-        f.get(e).i32(4).i32Add().tee(e).get(end).i32Ne().brIf(more)
-      })
-      f.get(pGold).get(r).i32(GOLD_BYTES).i32Mul().i32Add().set(addr)
-      f.get(addr).get(gw).f64x2Splat().v128Store(0)
-      f.get(addr).get(gsg).f64x2Splat().v128Store(16)
-      f.get(gw).f64x2Splat().get(gsgg).f64x2Splat().f64x2Mul().get(gsg).f64x2Splat().get(gsg).f64x2Splat().f64x2Mul().f64x2Sub().set(vx)
-      f.get(addr).get(vx).v128Store(32)
-      f.get(addr)
-      f.get(vx).f64(EPS).f64x2Splat().get(gw).f64x2Splat().f64x2Mul().get(gsgg).f64x2Splat().f64x2Mul().f64x2Gt()
-      f.v128Store(48)
-    })
-    // runs, a block of BLOCK_RUNS at a time, every resample of the chunk
-    forRange(kb, () => f.i32(0), () => f.get(Kp).i32(BLOCK_RUNS).i32DivU(), () => {
-      f.get(pX).get(kb).get(N).i32Mul().i32(ROW_BYTES).i32Mul().i32Add().set(base)
-      forRange(r, () => f.i32(0), () => f.get(count), () => {
-        for (let h = 0; h < VECTORS; h++) for (const x of [sx[h], sxx[h], sxg[h]]) f.f64(0).f64x2Splat().set(x)
-        listOf()
-        // a stratum has at least 3 pairs, so its list is never empty
-        f.loop((more) => {
-          f.get(base).get(e).i32Load(0).i32Add().set(p)
-          f.get(q).v128Load64Splat(0).set(ws)
-          // t = w x; sx += t; sxx += t x; sxg += w (x g): `pairStep`'s operations, lanes = runs
-          for (let h = 0; h < VECTORS; h++) {
-            f.get(p).v128Load(16 * h).set(xv)
-            f.get(ws).get(xv).f64x2Mul().tee(t).get(sx[h]).f64x2Add().set(sx[h])
-            f.get(t).get(xv).f64x2Mul().get(sxx[h]).f64x2Add().set(sxx[h])
-            f.get(ws).get(p).v128Load(16 * (VECTORS + h)).f64x2Mul().get(sxg[h]).f64x2Add().set(sxg[h])
-          }
-          f.get(q).i32(8).i32Add().set(q)
-          f.get(e).i32(4).i32Add().tee(e).get(end).i32Ne().brIf(more)
+  // resamples r0 .. r1 - 1 at a time, `batch` of them: their lists and a block's data stay in L2
+  f.i32(0).set(r0)
+  f.block((done) => {
+    f.loop((nextBatch) => {
+      f.get(r0).get(count).i32LtU().i32Eqz().brIf(done)
+      f.get(r0).get(batch).i32Add().tee(r1).get(count).get(r1).get(count).i32LtU().select().set(r1)
+      forRange(s, () => f.i32(0), () => f.get(S), () => {
+        f.get(pCoef).get(s).i32(8).i32Mul().i32Add().f64Load(0).f64x2Splat().set(cf)
+        // gold: m = sum w, sg = sum w g, sgg = sum (w g) g; then vg = m sgg - sg^2, ok = vg > EPS m sgg
+        forRange(r, () => f.get(r0), () => f.get(r1), () => {
+          f.f64(0).set(gw)
+          f.f64(0).set(gsg)
+          f.f64(0).set(gsgg)
+          listOf()
+          f.loop((more) => {
+            f.get(pGd).get(e).i32Load(0).i32Add().f64Load(0).set(gx)
+            f.get(q).f64Load(0).tee(gt)
+            f.get(gx).f64Mul().set(gt)
+            f.get(gsg).get(gt).f64Add().set(gsg)
+            f.get(gsgg).get(gt).get(gx).f64Mul().f64Add().set(gsgg)
+            f.get(gw).get(q).f64Load(0).f64(1).f64Mul().f64Add().set(gw)
+            f.get(q).i32(8).i32Add().set(q)
+            f.get(e).i32(4).i32Add().tee(e).get(end).i32Ne().brIf(more)
+          })
+          f.get(pGold).get(r).i32(GOLD_BYTES).i32Mul().i32Add().set(addr)
+          f.get(addr).get(gw).f64x2Splat().v128Store(0)
+          f.get(addr).get(gsg).f64x2Splat().v128Store(16)
+          f.get(gw).f64x2Splat().get(gsgg).f64x2Splat().f64x2Mul().get(gsg).f64x2Splat().get(gsg).f64x2Splat().f64x2Mul().f64x2Sub().set(vx)
+          f.get(addr).get(vx).v128Store(32)
+          f.get(addr)
+          f.get(vx).f64(EPS).f64x2Splat().get(gw).f64x2Splat().f64x2Mul().get(gsgg).f64x2Splat().f64x2Mul().f64x2Gt()
+          f.v128Store(48)
         })
-        f.get(pGold).get(r).i32(GOLD_BYTES).i32Mul().i32Add().set(addr)
-        f.get(addr).v128Load(0).set(gm)
-        f.get(addr).v128Load(48).set(gok)
-        f.get(pAcc).get(r).get(Kp).i32Mul().get(kb).i32(BLOCK_RUNS).i32Mul().i32Add().i32(8).i32Mul().i32Add().set(k)
-        for (let h = 0; h < VECTORS; h++) {
-          // as `chunk`: vx = m sxx - sx^2; acc + c clamp((m sxg - sx sg) / sqrt(vx vg), -1, 1), else NaN
-          f.get(gm).get(sxx[h]).f64x2Mul().get(sx[h]).get(sx[h]).f64x2Mul().f64x2Sub().set(vx)
-          f.get(k)
-          f.get(k).v128Load(h * 16)
-          f.get(cf)
-          f.get(gm).get(sxg[h]).f64x2Mul().get(sx[h]).get(addr).v128Load(16).f64x2Mul().f64x2Sub()
-          f.get(vx).get(addr).v128Load(32).f64x2Mul().f64x2Sqrt().f64x2Div()
-          f.f64(-1).f64x2Splat().f64x2Max().f64(1).f64x2Splat().f64x2Min()
-          f.f64x2Mul().f64x2Add()
-          f.f64(Number.NaN).f64x2Splat()
-          f.get(vx).f64(EPS).f64x2Splat()
-          f.get(gm).f64x2Mul().get(sxx[h]).f64x2Mul().f64x2Gt().get(gok).v128And()
-          f.v128Bitselect().v128Store(h * 16)
-        }
+        // runs, a block of BLOCK_RUNS at a time, every resample of the chunk
+        forRange(kb, () => f.i32(0), () => f.get(Kp).i32(BLOCK_RUNS).i32DivU(), () => {
+          f.get(pX).get(kb).get(N).i32Mul().i32(ROW_BYTES).i32Mul().i32Add().set(base)
+          forRange(r, () => f.get(r0), () => f.get(r1), () => {
+            for (let h = 0; h < VECTORS; h++) for (const x of [sx[h], sxx[h], sxg[h]]) f.f64(0).f64x2Splat().set(x)
+            listOf()
+            // a stratum has at least 3 pairs, so its list is never empty
+            f.loop((more) => {
+              f.get(base).get(e).i32Load(0).i32Add().set(p)
+              f.get(q).v128Load64Splat(0).set(ws)
+              // t = w x; sx += t; sxx += t x; sxg += w (x g): `pairStep`'s operations, lanes = runs
+              for (let h = 0; h < VECTORS; h++) {
+                f.get(p).v128Load(16 * h).set(xv)
+                f.get(ws).get(xv).f64x2Mul().tee(t).get(sx[h]).f64x2Add().set(sx[h])
+                f.get(t).get(xv).f64x2Mul().get(sxx[h]).f64x2Add().set(sxx[h])
+                f.get(ws).get(p).v128Load(16 * (VECTORS + h)).f64x2Mul().get(sxg[h]).f64x2Add().set(sxg[h])
+              }
+              f.get(q).i32(8).i32Add().set(q)
+              f.get(e).i32(4).i32Add().tee(e).get(end).i32Ne().brIf(more)
+            })
+            f.get(pGold).get(r).i32(GOLD_BYTES).i32Mul().i32Add().set(addr)
+            f.get(addr).v128Load(0).set(gm)
+            f.get(addr).v128Load(48).set(gok)
+            f.get(pAcc).get(r).get(Kp).i32Mul().get(kb).i32(BLOCK_RUNS).i32Mul().i32Add().i32(8).i32Mul().i32Add().set(k)
+            for (let h = 0; h < VECTORS; h++) {
+              // as `chunk`: vx = m sxx - sx^2; acc + c clamp((m sxg - sx sg) / sqrt(vx vg), -1, 1), else NaN
+              f.get(gm).get(sxx[h]).f64x2Mul().get(sx[h]).get(sx[h]).f64x2Mul().f64x2Sub().set(vx)
+              f.get(k)
+              f.get(k).v128Load(h * 16)
+              f.get(cf)
+              f.get(gm).get(sxg[h]).f64x2Mul().get(sx[h]).get(addr).v128Load(16).f64x2Mul().f64x2Sub()
+              f.get(vx).get(addr).v128Load(32).f64x2Mul().f64x2Sqrt().f64x2Div()
+              f.f64(-1).f64x2Splat().f64x2Max().f64(1).f64x2Splat().f64x2Min()
+              f.f64x2Mul().f64x2Add()
+              f.f64(Number.NaN).f64x2Splat()
+              f.get(vx).f64(EPS).f64x2Splat()
+              f.get(gm).f64x2Mul().get(sxx[h]).f64x2Mul().f64x2Gt().get(gok).v128And()
+              f.v128Bitselect().v128Store(h * 16)
+            }
+          })
+        })
       })
+      f.get(r1).set(r0)
+      f.br(nextBatch)
     })
   })
 
