@@ -29,7 +29,7 @@
 // runs' rows of samples are read from cache rather than memory.
 import type { Engine } from "./resampleKernel.js"
 import * as Threads from "./threads.js"
-import { Body, compiled, host, module, newMemory } from "./wasm.js"
+import { Body, compiled, forLoop, host, module, newMemory } from "./wasm.js"
 import type { WasmMemory } from "./wasm.js"
 
 /**
@@ -576,19 +576,8 @@ const rankFunction = (): Body => {
   const addr = i32()
   const scale = f.local("f64")
   const v = f.local("f64")
-  /** for (x = 0; x < to; x++) body */
-  const upTo = (x: number, to: () => void, body: () => void) => {
-    f.i32(0).set(x)
-    f.block((done) => {
-      f.loop((again) => {
-        f.get(x)
-        to()
-        f.i32LtS().i32Eqz().brIf(done)
-        body()
-        f.get(x).i32(1).i32Add().set(x).br(again)
-      })
-    })
-  }
+  /** for (x = 0; x < to; x++) body (counts, so unsigned) */
+  const upTo = (x: number, to: () => void, body: () => void) => forLoop(f, x, () => f.i32(0), to, body)
   /** b = the bin of v: floor((v - mn) scale), at most bins - 1 (and, for memory's sake, at least 0) */
   const binOfV = () => {
     f.get(v).get(mn).f64Sub().get(scale).f64Mul().f64Floor().i32TruncSatF64S().set(b)

@@ -354,6 +354,21 @@ export class Body {
   f64x2Max(): this { return this.simd(0xf5) }
 }
 
+/** for (x = from; x < to; x++) body, with i32 locals (compared unsigned); `to` is evaluated each time. */
+export const forLoop = (f: Body, x: number, from: () => void, to: () => void, body: () => void): void => {
+  from()
+  f.set(x)
+  f.block((done) => {
+    f.loop((again) => {
+      f.get(x)
+      to()
+      f.i32LtU().i32Eqz().brIf(done)
+      body()
+      f.get(x).i32(1).i32Add().set(x).br(again)
+    })
+  })
+}
+
 export interface FunctionDef {
   readonly name: string
   readonly body: Body

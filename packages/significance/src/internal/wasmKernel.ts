@@ -17,7 +17,7 @@
 //     same order as `resampleKernel.ts`'s JavaScript, and writes samples[run * B + b].
 // The function `sparse` computes the same chunk with runs in the lanes, skipping undrawn pairs (below).
 import { CHUNK } from "./random.js"
-import { Body, module } from "./wasm.js"
+import { Body, forLoop, module } from "./wasm.js"
 
 /** Resamples per register tile (two f64x2 lanes). */
 export const TILE = 4
@@ -62,21 +62,6 @@ export const pairStep = (f: Body, l: PairStepLocals): void => {
   f.get(l.t).get(l.xs).f64x2Mul().get(l.sxx1).f64x2Add().set(l.sxx1)
   f.get(l.w1).get(l.gs).f64x2Mul().get(l.sxg1).f64x2Add().set(l.sxg1)
   f.get(l.q).i32(TILE * 8).i32Add().set(l.q)
-}
-
-/** for (x = from; x < to; x++) body, with i32 locals; `to` is evaluated each time. */
-const forLoop = (f: Body, x: number, from: () => void, to: () => void, body: () => void): void => {
-  from()
-  f.set(x)
-  f.block((done) => {
-    f.loop((again) => {
-      f.get(x)
-      to()
-      f.i32LtU().i32Eqz().brIf(done)
-      body()
-      f.get(x).i32(1).i32Add().set(x).br(again)
-    })
-  })
 }
 
 /**
