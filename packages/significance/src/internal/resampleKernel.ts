@@ -17,9 +17,9 @@
 // independent addition chains is what makes the scalar version ~1.5-2x faster than one resample at
 // a time; the WebAssembly version (`wasmKernel.ts`) does the same with f64x2 instructions.
 //
-// WebAssembly's default kernel (`sparse` in wasmKernel.ts) puts runs rather than resamples in the
-// lanes and skips the pairs a resample did not draw (about 37% of them; their terms are +-0), which
-// for 200 runs is about a quarter less work; the same sums in the same order, so the same bits.
+// From 24 runs WebAssembly's kernel is `sparse` (wasmKernel.ts): runs rather than resamples in the
+// lanes, skipping the pairs a resample did not draw (about 37% of them; their terms are +-0), about
+// a fifth less time for 44 to 200 runs; the same sums in the same order, so the same bits.
 //
 // Random stream (random.ts): resamples come in chunks of CHUNK = 64, chunk c drawing from the
 // seeded xoroshiro128+ generator advanced by c jumps, in the documented order (per resample, per
