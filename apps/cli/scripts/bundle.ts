@@ -244,7 +244,8 @@ const vm = process.getBuiltinModule("node:vm")
 
 const filename = fileURLToPath(import.meta.url)
 const self = fs.readFileSync(filename, "utf8")
-const program = self.slice(self.lastIndexOf(${JSON.stringify(PROGRAM_START)}) + ${PROGRAM_START.length}, self.length - ${PROGRAM_END.length}).replaceAll(${JSON.stringify(COMMENT_END_ESCAPED)}, "*/")
+// (the end found, not counted from the file's end: a copy that gained a final newline still runs)
+const program = self.slice(self.lastIndexOf(${JSON.stringify(PROGRAM_START)}) + ${PROGRAM_START.length}, self.lastIndexOf(${JSON.stringify(PROGRAM_END.trimEnd())})).replaceAll(${JSON.stringify(COMMENT_END_ESCAPED)}, "*/")
 const uid = typeof process.getuid === "function" ? process.getuid() : undefined
 const cacheDir = path.join(os.tmpdir(), "stseval-compile-cache" + (uid === undefined ? "" : "-" + uid))
 // One cache per command: a cache holds the functions the run that wrote it compiled, so \`score\`

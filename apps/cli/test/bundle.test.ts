@@ -174,6 +174,14 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect(score.stacks).toBe(0)
   })
 
+  it("a copy of the file that gained a final newline (an editor, a packager) still runs", async () => {
+    const copy = path.join(work, "alone", "stseval-newline.mjs")
+    fs.writeFileSync(copy, `${fs.readFileSync(exe, "utf8")}\n`)
+    const r = await runProcess(process.execPath, [copy, "tasks"], { cwd: path.dirname(copy), env: { PATH: process.env.PATH ?? "", TMPDIR: path.join(work, "tmp"), NO_COLOR: "1" } })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain("sick2014")
+  })
+
   it("a user's mistake is one line on stderr and exit 2, as from source", async () => {
     const r = await run(["score", "--task", "sick2014", "--gold", path.join(work, "no-such-gold.txt"), gold])
     expect(r.code).toBe(2)
