@@ -4,6 +4,7 @@
 // then Pearson) of the resample's gathered pairs. Intervals.test.ts checks the intervals built on them.
 import { describe, expect, it } from "vitest"
 import { Intervals, TestResult } from "../src/index.js"
+import * as Engine from "../src/internal/intervals.js"
 import * as Random from "../src/internal/random.js"
 import * as RankSums from "../src/internal/rankSums.js"
 import { mulberry32, spearman } from "./data.js"
@@ -101,5 +102,68 @@ describe("Spearman walks (intervals)", () => {
     expect(two).toEqual(one)
     const bad = Intervals.compute(input, { threads: 0 })
     expect(TestResult.isInvalid(bad) && bad.field).toBe("threads")
+  })
+
+  it("a pass mixing Pearson and Spearman datasets (mean and weighted-mean aggregates over both, ranks, an odd resample count) has the same bits whoever computes the walks", () => {
+    // The Pearson figures and the aggregates over both kinds are computed resample by resample on
+    // the calling thread from rows whose Spearman figures the walks filled: a chunk computed by a
+    // worker must leave every figure, rank and count as one thread does. 201 resamples: three full
+    // chunks and one of 9, whose last tile has one lane.
+    const { D, K, start, gold, x, has, N } = data()
+    const B = 201
+    const job: Omit<Engine.Job, "ranked"> = {
+      start,
+      metric: ["pearson", "spearman", "pearson"],
+      weight: Float64Array.from({ length: D }, (_, d) => start[d + 1] - start[d]),
+      runs: K,
+      has,
+      gold,
+      x,
+      labelled: ["mean", "wmean"],
+      official: "mean",
+      missing: "zero"
+    }
+    const passOf = (options: Engine.PassOptions) => {
+      const prepared = Engine.estimate({ ...job, ranked: new Int32Array(0) })
+      const FIG = prepared.figures.figures
+      const ranked = Int32Array.from(Array.from({ length: K }, (_, k) => k).filter((k) => prepared.estimates[k * FIG + FIG - 1] === prepared.estimates[k * FIG + FIG - 1]))
+      return Engine.pass({ ...job, ranked }, prepared, B, 77, undefined, options)
+    }
+    const one = passOf({ threads: 1 })
+    let helpers: Int32Array = new Int32Array(0)
+    const two = passOf({ threads: 2, callerWorks: false, onDone: (s) => (helpers = s) })
+    // every chunk on the worker (1 + its index), unless worker threads are unavailable here
+    if (typeof SharedArrayBuffer === "function") expect(Array.from(helpers)).toEqual([2, 2, 2, 2])
+    expect(two.samples.length).toBe(B * K * one.figures)
+    expect(bits(two.samples)).toEqual(bits(one.samples))
+    expect(Array.from(two.ranks)).toEqual(Array.from(one.ranks))
+    expect(Array.from(two.degenerate)).toEqual(Array.from(one.degenerate))
+    expect(Array.from(two.rankDegenerate)).toEqual(Array.from(one.rankDegenerate))
+    // the figures are there: run 3's Pearson on dataset 0, its Spearman on dataset 1, its weighted mean
+    const FIG = one.figures
+    for (const f of [0, 1, D + 1]) expect(Number.isFinite(one.samples[(B - 1) * K * FIG + 3 * FIG + f])).toBe(true)
+    // run 1 is constant on dataset 0 (Pearson): undefined there in every resample
+    expect(one.samples[(B - 1) * K * FIG + FIG]).toBeNaN()
+
+    // the public function, on the same data: the same output on one thread and on two
+    const names = ["a", "b", "c"]
+    const input: Intervals.Input = {
+      datasets: names.map((name, d) => ({ name, metric: job.metric[d] as "pearson" | "spearman" })),
+      runs: Array.from({ length: K }, (_, k) => ({
+        id: `run${k}`,
+        scores: Object.fromEntries(
+          names.flatMap((name, d) =>
+            has[k * D + d] === 1 ? [[name, { run: x.slice(k * N + start[d], k * N + start[d + 1]), gold: gold.slice(start[d], start[d + 1]) }]] : []
+          )
+        )
+      })),
+      official: "mean",
+      missingDataset: "zero",
+      aggregates: ["mean", "wmean"]
+    }
+    const a = Intervals.compute(input, { resamples: B, seed: 77, threads: 1 })
+    const b = Intervals.compute(input, { resamples: B, seed: 77, threads: 2 })
+    expect(TestResult.isInvalid(a) ? a : undefined).toBeUndefined()
+    expect(b).toEqual(a)
   })
 })
