@@ -32,6 +32,26 @@ const data = () => {
   return { sizes, D, K, start, N, gold, x, has }
 }
 
+/** data() as the public input, with these metrics per dataset (named a, b, c). */
+const inputOf = (metrics: ReadonlyArray<"pearson" | "spearman">, aggregates: ReadonlyArray<Intervals.Labelled> = []): Intervals.Input => {
+  const { D, K, start, gold, x, has, N } = data()
+  const names = ["a", "b", "c"]
+  return {
+    datasets: names.map((name, d) => ({ name, metric: metrics[d] })),
+    runs: Array.from({ length: K }, (_, k) => ({
+      id: `run${k}`,
+      scores: Object.fromEntries(
+        names.flatMap((name, d) =>
+          has[k * D + d] === 1 ? [[name, { run: x.slice(k * N + start[d], k * N + start[d + 1]), gold: gold.slice(start[d], start[d + 1]) }]] : []
+        )
+      )
+    })),
+    official: "mean",
+    missingDataset: "zero",
+    aggregates
+  }
+}
+
 describe("Spearman walks (intervals)", () => {
   it("give the same bits on worker threads, whoever computes which chunk, in WebAssembly and JavaScript, and equal the textbook Spearman", () => {
     const { sizes, D, K, start, N, gold, x, has } = data()
@@ -82,21 +102,7 @@ describe("Spearman walks (intervals)", () => {
   })
 
   it("Intervals.compute: the same output on one thread and on two", () => {
-    const { D, K, start, gold, x, has, N } = data()
-    const names = ["a", "b", "c"]
-    const input: Intervals.Input = {
-      datasets: names.map((name) => ({ name, metric: "spearman" })),
-      runs: Array.from({ length: K }, (_, k) => ({
-        id: `run${k}`,
-        scores: Object.fromEntries(
-          names.flatMap((name, d) =>
-            has[k * D + d] === 1 ? [[name, { run: x.slice(k * N + start[d], k * N + start[d + 1]), gold: gold.slice(start[d], start[d + 1]) }]] : []
-          )
-        )
-      })),
-      official: "mean",
-      missingDataset: "zero"
-    }
+    const input = inputOf(["spearman", "spearman", "spearman"])
     const one = Intervals.compute(input, { resamples: 300, seed: 4, threads: 1 })
     const two = Intervals.compute(input, { resamples: 300, seed: 4, threads: 2 })
     expect(two).toEqual(one)
@@ -109,7 +115,7 @@ describe("Spearman walks (intervals)", () => {
     // the calling thread from rows whose Spearman figures the walks filled: a chunk computed by a
     // worker must leave every figure, rank and count as one thread does. 201 resamples: three full
     // chunks and one of 9, whose last tile has one lane.
-    const { D, K, start, gold, x, has, N } = data()
+    const { D, K, start, gold, x, has } = data()
     const B = 201
     const job: Omit<Engine.Job, "ranked"> = {
       start,
@@ -146,21 +152,7 @@ describe("Spearman walks (intervals)", () => {
     expect(one.samples[(B - 1) * K * FIG + FIG]).toBeNaN()
 
     // the public function, on the same data: the same output on one thread and on two
-    const names = ["a", "b", "c"]
-    const input: Intervals.Input = {
-      datasets: names.map((name, d) => ({ name, metric: job.metric[d] as "pearson" | "spearman" })),
-      runs: Array.from({ length: K }, (_, k) => ({
-        id: `run${k}`,
-        scores: Object.fromEntries(
-          names.flatMap((name, d) =>
-            has[k * D + d] === 1 ? [[name, { run: x.slice(k * N + start[d], k * N + start[d + 1]), gold: gold.slice(start[d], start[d + 1]) }]] : []
-          )
-        )
-      })),
-      official: "mean",
-      missingDataset: "zero",
-      aggregates: ["mean", "wmean"]
-    }
+    const input = inputOf(["pearson", "spearman", "pearson"], ["mean", "wmean"])
     const a = Intervals.compute(input, { resamples: B, seed: 77, threads: 1 })
     const b = Intervals.compute(input, { resamples: B, seed: 77, threads: 2 })
     expect(TestResult.isInvalid(a) ? a : undefined).toBeUndefined()
