@@ -48,6 +48,13 @@ const expectNoServerPath = (text: string, app: string) => {
   expect(text).not.toMatch(/\n\s+at .+:\d+:\d+\)?/)
 }
 
+/** The rows of an official scorer's reference table in ../shared/reference, as TAB-separated fields. */
+const referenceRows = (name: string): Array<Array<string>> =>
+  fs
+    .readFileSync(path.join(sharedRoot, "reference", name), "utf8")
+    .split("\n")
+    .map((l) => l.split("\t"))
+
 /** The SICK columns of a run file, read here from the header (independently of the formats package). */
 const readSick = (file: string) => {
   const [head, ...rows] = fs.readFileSync(file, "utf8").trim().split(/\r?\n/)
@@ -100,11 +107,7 @@ describe("SICK 2014 (examples/sick2014)", () => {
     expect(result.scores?.["entailment_accuracy"]).toBeCloseTo((100 * ids.filter((i) => sys.get(i)!.entailment === gold.get(i)!.entailment).length) / ids.length, 10)
     // The official R scorer's figures for this run (The Meaning Factory's submission.txt), when ../shared is there.
     if (hasShared) {
-      const row = fs
-        .readFileSync(path.join(sharedRoot, "reference/sick-posttask-runs.official-R.tsv"), "utf8")
-        .split("\n")
-        .find((l) => l.includes("The_Meaning_Factory_pre-deadline/submission.txt"))!
-        .split("\t")
+      const row = referenceRows("sick-posttask-runs.official-R.tsv").find((r) => r.some((f) => f.includes("The_Meaning_Factory_pre-deadline/submission.txt")))!
       expect(result.scores?.["entailment_accuracy"]).toBeCloseTo(Number(row[1]), 10)
       expect(result.scores?.["relatedness_pearson"]).toBeCloseTo(Number(row[2]), 12)
       expect(result.scores?.["relatedness_spearman"]).toBeCloseTo(Number(row[3]), 12)
@@ -164,11 +167,7 @@ describe("STS 2017 (a small fixture of the seven tracks)", () => {
   it.skipIf(!hasShared)("on the real STS 2017 gold, the synthetic runs score what the official scorer gives (../shared)", async () => {
     const result = await onSharedData("sts2017", "data/sts2017/gold", "data/runs/sts-synthetic/sts2017")
     expect(result.code).toBe(0)
-    const reference = fs
-      .readFileSync(path.join(sharedRoot, "reference/sts-synthetic-runs.official.tsv"), "utf8")
-      .split("\n")
-      .filter((l) => l.startsWith("sts2017\t"))
-      .map((l) => l.split("\t"))
+    const reference = referenceRows("sts-synthetic-runs.official.tsv").filter((r) => r[0] === "sts2017")
     expect(reference).toHaveLength(7)
     for (const r of reference) expect(result.scores?.[r[1].replace(/[^a-z0-9]+/g, "_")]).toBeCloseTo(100 * Number(r[6]), 10)
     expect(result.scores?.["official"]).toBeCloseTo((100 * reference.reduce((a, r) => a + Number(r[6]), 0)) / 7, 10)
@@ -239,11 +238,7 @@ describe("SemEval-2024 Task 1, track A (a small fixture of every language)", () 
   it.skipIf(!hasShared)("on the real track A gold, a synthetic run scores what the organisers' evaluation.py gives (../shared)", async () => {
     const result = await onSharedData("semrel2024-a", "data/semrel2024/track-a", "data/runs/semrel2024-synthetic/track-a-eng-sd0.05")
     expect(result.code).toBe(0)
-    const row = fs
-      .readFileSync(path.join(sharedRoot, "reference/semrel2024-synthetic-runs.official.tsv"), "utf8")
-      .split("\n")
-      .map((l) => l.split("\t"))
-      .find((r) => r[0] === "track-a-eng-sd0.05" && r[1] === "eng")!
+    const row = referenceRows("semrel2024-synthetic-runs.official.tsv").find((r) => r[0] === "track-a-eng-sd0.05" && r[1] === "eng")!
     expect(result.scores?.["eng"]).toBeCloseTo(Number(row[2]), 9)
     expect(Object.keys(result.scores ?? {}).sort()).toEqual(["eng", "eng_pearson"])
   }, 60_000)
