@@ -6,6 +6,7 @@
  */
 import { defined, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
+import type { LabelsMetric } from "./Metric.js"
 
 /**
  * @since 0.1.0
@@ -121,5 +122,86 @@ export const accuracy = (
     confusion,
     perClass,
     macroF1: f1Count > 0 ? defined(f1Sum / f1Count) : undefined_("no label occurs in the gold or the run")
+  }
+}
+
+// Labels as codes (indices into one label table) over the pairs idx[0..n): per-class counts.
+const countsAt = (gold: Int32Array, run: Int32Array, idx: Int32Array | Uint32Array, n: number) => {
+  let k = 0
+  for (let i = 0; i < n; i++) k = Math.max(k, gold[idx[i]] + 1, run[idx[i]] + 1)
+  const tp = new Float64Array(k)
+  const support = new Float64Array(k)
+  const predictedAs = new Float64Array(k)
+  let correct = 0
+  for (let i = 0; i < n; i++) {
+    const g = gold[idx[i]]
+    const p = run[idx[i]]
+    support[g]++
+    predictedAs[p]++
+    if (g === p) {
+      tp[g]++
+      correct++
+    }
+  }
+  return { k, tp, support, predictedAs, correct }
+}
+
+/**
+ * Accuracy (percent) as a metric descriptor (`Metrics.get("accuracy")`): resampled by
+ * significance's counting kernel.
+ *
+ * @example
+ * Accuracy.metric.compute(["A", "B", "B"], ["A", "B", "A"]) // defined(66.66...)
+ * @since 0.3.0
+ */
+export const metric: LabelsMetric = {
+  name: "accuracy",
+  label: "Accuracy",
+  symbol: "Acc.",
+  description: "correct labels / scored pairs, in percent (SICK entailment)",
+  kind: "labels",
+  direction: "higher",
+  display: { style: "percent", decimals: 2 },
+  missingValue: 0,
+  correlation: false,
+  kernel: "accuracy",
+  compute: (gold, run, labels) => {
+    const a = accuracy(gold, run, labels)
+    return a.total > 0 ? defined(a.accuracy) : undefined_("no pairs")
+  },
+  at: (gold, run, idx, n) => (n === 0 ? Number.NaN : (100 * countsAt(gold, run, idx, n).correct) / n)
+}
+
+/**
+ * Macro-averaged F1 as a metric descriptor (`Metrics.get("macro-f1")`): the mean F1 over the
+ * labels that occur in the gold or the run.
+ *
+ * @example
+ * Accuracy.macroF1Metric.compute(["A", "B"], ["A", "A"]) // defined((2/3 + 0) / 2)
+ * @since 0.3.0
+ */
+export const macroF1Metric: LabelsMetric = {
+  name: "macro-f1",
+  label: "Macro F1",
+  symbol: "F1",
+  description: "the mean over labels of 2 tp / (2 tp + fp + fn), over the labels occurring in the gold or the run",
+  kind: "labels",
+  direction: "higher",
+  display: { style: "decimal", decimals: 3 },
+  missingValue: 0,
+  correlation: false,
+  compute: (gold, run, labels) => accuracy(gold, run, labels).macroF1,
+  at: (gold, run, idx, n) => {
+    const { k, tp, support, predictedAs } = countsAt(gold, run, idx, n)
+    let sum = 0
+    let count = 0
+    for (let c = 0; c < k; c++) {
+      const denom = support[c] + predictedAs[c]
+      if (denom > 0) {
+        sum += (2 * tp[c]) / denom
+        count++
+      }
+    }
+    return count > 0 ? sum / count : Number.NaN
   }
 }

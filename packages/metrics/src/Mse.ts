@@ -8,9 +8,10 @@
  *
  * @since 0.1.0
  */
-import { anyNonFinite, sameLength, unitScale } from "./internal/check.js"
+import { anyNonFinite, gatherAt, sameLength, unitScale } from "./internal/check.js"
 import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
+import type { ScoresMetric } from "./Metric.js"
 import { isConstant } from "./Rescale.js"
 
 /**
@@ -106,4 +107,48 @@ export const standardisedMse = (y: Float64Array, x: Float64Array): MetricValue =
     s += d * d
   }
   return defined(s / n)
+}
+
+/**
+ * The official SICK MSE as a metric descriptor (`Metrics.get("mse")`): lower is better, and a
+ * missing dataset has no value to count as.
+ *
+ * @example
+ * Mse.metric.compute(new Float64Array([1, 2, 5]), new Float64Array([1, 2, 3])) // defined(4 / 3)
+ * @since 0.3.0
+ */
+export const metric: ScoresMetric = {
+  name: "mse",
+  label: "MSE",
+  symbol: "MSE",
+  description: "mean squared error on the raw scores, mean((run - gold)^2), as the official SemEval-2014 Task 1 R scorer computes it",
+  kind: "scores",
+  direction: "lower",
+  display: { style: "decimal", decimals: 3 },
+  missingValue: undefined,
+  correlation: false,
+  compute: (gold, run) => mse(gold, run),
+  at: gatherAt((gold, run) => mse(gold, run))
+}
+
+/**
+ * The MSE of z-scores as a metric descriptor (`Metrics.get("standardised-mse")`), labelled apart
+ * from the official MSE.
+ *
+ * @example
+ * Mse.standardisedMetric.compute(new Float64Array([1, 3, 2]), new Float64Array([1, 2, 3])) // defined(1)
+ * @since 0.3.0
+ */
+export const standardisedMetric: ScoresMetric = {
+  name: "standardised-mse",
+  label: "MSE (z-scores)",
+  symbol: "MSEz",
+  description: "mean squared error of the z-scores (population SD) = 2(1 - r); the task guidelines' 'standardized scores', not the official figure",
+  kind: "scores",
+  direction: "lower",
+  display: { style: "decimal", decimals: 3 },
+  missingValue: undefined,
+  correlation: false,
+  compute: (gold, run) => standardisedMse(gold, run),
+  at: gatherAt((gold, run) => standardisedMse(gold, run))
 }

@@ -18,6 +18,7 @@
 import { anyNonFinite, rootProduct, sameLength, unitScale } from "./internal/check.js"
 import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
+import type { ScoresMetric } from "./Metric.js"
 
 // Status codes of the raw kernel, so the allocation-free path and the labelled path share one loop.
 const OK = 0
@@ -278,4 +279,27 @@ export const pearsonAt = (
     sxy += dx * dy
   }
   return finish(n, sxx, syy, sxy, cx, cy)
+}
+
+/**
+ * Pearson as a metric descriptor (`Metrics.get("pearson")`): resampled by significance's sums
+ * kernel.
+ *
+ * @example
+ * Pearson.metric.compute(new Float64Array([1, 2, 3]), new Float64Array([2, 4, 7])) // defined(0.99...)
+ * @since 0.3.0
+ */
+export const metric: ScoresMetric = {
+  name: "pearson",
+  label: "Pearson",
+  symbol: "r",
+  description: "Pearson's product-moment correlation between the run's and the gold scores (every STS and SICK scorer)",
+  kind: "scores",
+  direction: "higher",
+  display: { style: "correlation" },
+  missingValue: 0,
+  correlation: true,
+  kernel: "pearson",
+  compute: (gold, run) => pearson(gold, run),
+  at: (gold, run, idx, n) => pearsonAt(run, gold, idx, n)
 }

@@ -9,6 +9,7 @@ import { sameLength } from "./internal/check.js"
 import { averageRanksInto } from "./internal/ranks.js"
 import { Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
+import type { ScoresMetric } from "./Metric.js"
 import { pearson, pearsonRaw } from "./Pearson.js"
 
 /**
@@ -81,4 +82,27 @@ export const spearmanAt = (
   const rx = averageRanks(scratchX.length === n ? scratchX : scratchX.subarray(0, n))
   const ry = averageRanks(scratchY.length === n ? scratchY : scratchY.subarray(0, n))
   return pearsonRaw(ry, rx)
+}
+
+/**
+ * Spearman as a metric descriptor (`Metrics.get("spearman")`): resampled by significance's rank
+ * walks.
+ *
+ * @example
+ * Spearman.metric.compute(new Float64Array([1, 3, 2, 4]), new Float64Array([1, 2, 2, 3])) // defined(0.948...)
+ * @since 0.3.0
+ */
+export const metric: ScoresMetric = {
+  name: "spearman",
+  label: "Spearman",
+  symbol: "ρ",
+  description: "Spearman's rho: Pearson of the average ranks (R's cor(method = \"spearman\"), scipy's spearmanr)",
+  kind: "scores",
+  direction: "higher",
+  display: { style: "correlation" },
+  missingValue: 0,
+  correlation: true,
+  kernel: "spearman",
+  compute: (gold, run) => spearman(gold, run),
+  at: (gold, run, idx, n) => spearmanAt(run, gold, idx, n)
 }

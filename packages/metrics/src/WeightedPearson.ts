@@ -10,9 +10,10 @@
  *
  * @since 0.1.0
  */
-import { rootProduct, unitScale } from "./internal/check.js"
+import { gatherAt, rootProduct, unitScale } from "./internal/check.js"
 import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
+import type { ScoresMetric } from "./Metric.js"
 
 const OK = 0
 const FEW = 1
@@ -166,4 +167,31 @@ export const weightedPearson = (
 ): MetricValue => {
   const r = weightedPearsonRaw(y, x, w)
   return lastStatus === OK ? defined(r) : undefined_(reasonOf(lastStatus))
+}
+
+/**
+ * The confidence-weighted Pearson of STS 2013-2014 as a metric descriptor
+ * (`Metrics.get("weighted-pearson")`): it needs the run's confidences, and has no figure without
+ * them.
+ *
+ * @example
+ * WeightedPearson.metric.compute(gold, run, new Float64Array(run.length).fill(100)) // = Pearson
+ * @since 0.3.0
+ */
+export const metric: ScoresMetric = {
+  name: "weighted-pearson",
+  label: "Weighted Pearson",
+  symbol: "r_w",
+  description: "Pearson with each pair weighted by the run's confidence (0-100), as the STS 2013-2014 scorer computes it (Pozzi et al. 2012)",
+  kind: "scores",
+  direction: "higher",
+  display: { style: "correlation" },
+  missingValue: 0,
+  correlation: true,
+  needsConfidence: true,
+  compute: (gold, run, confidence) =>
+    confidence === undefined ? undefined_("the run gives no confidence on its lines") : weightedPearson(gold, run, confidence),
+  at: gatherAt((gold, run, confidence) =>
+    confidence === undefined ? undefined_("the run gives no confidence on its lines") : weightedPearson(gold, run, confidence)
+  )
 }
