@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import { Registry } from "@stseval/formats"
 import type { Sick } from "@stseval/formats"
 import * as Embeddings from "./Embeddings.js"
 import * as Entailment from "./Entailment.js"
@@ -63,6 +64,17 @@ export const catalogue: ReadonlyArray<Entry> = [
 
 /** @since 0.1.0 */
 export const get = (name: string): Entry | undefined => catalogue.find((e) => e.name === name)
+
+/**
+ * The family of runs an edition takes: `sick` when its runs are SICK run files (both subtasks in
+ * one file), else `sts` (one graded score per pair, written by each dataset's format).
+ *
+ * @example
+ * Baseline.familyOf(Registry.get("sick2014")!) // "sick"
+ * @since 0.3.0
+ */
+export const familyOf = (edition: Registry.TaskEdition): Entry["family"] =>
+  edition.datasets.some((d) => Registry.formatOf(edition, d).name === "sick") ? "sick" : "sts"
 
 /** @since 0.1.0 */
 export interface Made {

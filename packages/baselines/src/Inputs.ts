@@ -8,8 +8,7 @@
  * @since 0.2.0
  */
 import * as nodePath from "node:path"
-import { DataStore, Issue, SemRel, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
-import type { Registry } from "@stseval/formats"
+import { DataStore, Issue, Registry, SemRel, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
 import { Effect, FileSystem, Option, Schema } from "effect"
 import type { StsDataset } from "./Baseline.js"
 
@@ -161,8 +160,8 @@ export interface StsInputs {
 export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition, where: Where) {
   const dirs = inputDirs(edition, where)
   const given = where.input !== undefined && (yield* isFile(where.input)) ? where.input : undefined
-  const stsb = edition.datasets.every((d) => d.goldFormat === "stsb-csv")
-  const semrel = edition.datasets.every((d) => d.goldFormat === "semrel-csv")
+  const stsb = edition.datasets.every((d) => Registry.formatOf(edition, d).name === "stsb-csv")
+  const semrel = edition.datasets.every((d) => Registry.formatOf(edition, d).name === "semrel-csv")
   const datasets: Array<StsDataset> = []
   const notes: Array<string> = []
   for (const spec of edition.datasets) {

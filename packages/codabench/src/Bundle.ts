@@ -19,6 +19,7 @@
  * @since 0.1.0
  */
 import { Issue, Registry } from "@stseval/formats"
+import { Metrics } from "@stseval/metrics"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import { zipSync } from "fflate"
 import * as CompetitionYaml from "./CompetitionYaml.js"
@@ -160,12 +161,15 @@ const describeColumn = (c: Scores.Column): string => {
   const scaled = c.scale === 100 ? " x 100" : ""
   const f = c.figure
   switch (f._tag) {
-    case "subtask":
-      return f.metric === "accuracy" ? `${f.subtask} accuracy, percent` : f.metric === "mse" ? `${f.subtask} MSE on the raw scores (lower is better)` : `${f.subtask} ${f.metric === "pearson" ? "Pearson" : "Spearman"}${scaled}`
-    case "dataset":
-      return `${f.metric === "pearson" ? "Pearson" : "Spearman"} on ${f.dataset}${scaled}`
+    case "dataset": {
+      const m = Metrics.get(f.metric)
+      const label = m?.label ?? f.metric
+      return `${label} on ${f.dataset}${m?.display.style === "correlation" ? scaled : m?.display.style === "percent" ? ", percent" : ""}${m?.direction === "lower" ? " (lower is better)" : ""}`
+    }
+    case "official":
+      return `the official figure${f.ranking === "official" ? "" : ` of ${f.ranking}`}${scaled}`
     case "aggregate":
-      return f.name === "official" ? `the edition's official aggregate${scaled}` : `${f.name} of the per-dataset Pearson${scaled}`
+      return `${f.name} of the per-dataset figures${scaled}`
   }
 }
 

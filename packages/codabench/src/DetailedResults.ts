@@ -8,7 +8,9 @@
  *
  * @since 0.1.0
  */
-import type { Issue, Registry } from "@stseval/formats"
+import { Registry } from "@stseval/formats"
+import type { Issue } from "@stseval/formats"
+import { Metric, Metrics } from "@stseval/metrics"
 import { Style } from "@stseval/scoring"
 import type { Column, Figure, FigureRef, Scores } from "./Scores.js"
 
@@ -99,22 +101,18 @@ const leaderboardTable = (input: Input): string => {
 }
 
 const partsTable = (input: Input, withFigures: boolean): string => {
-  const r = Style.of(input.edition, "correlation")
-  const mse = Style.of(input.edition, "mse")
-  const accuracy = Style.of(input.edition, "accuracy")
-  const sick = input.edition.family === "sick"
   const rows = input.parts.map((p) => {
-    const figures = sick
-      ? p.name === "entailment"
-        ? `accuracy ${figureText(input.figure({ _tag: "subtask", subtask: "entailment", metric: "accuracy" }), accuracy)}`
-        : `r ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "pearson" }), r)}, rho ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "spearman" }), r)}, MSE ${figureText(input.figure({ _tag: "subtask", subtask: "relatedness", metric: "mse" }), mse)}`
-      : `r ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: "pearson" }), r)}, rho ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: "spearman" }), r)}`
+    // the metrics the dataset's ranking reports, each in its own style
+    const spec = input.edition.datasets.find((d) => d.name === p.name)
+    const metrics = spec === undefined ? [] : Registry.reportedMetrics(Registry.rankingOfDataset(input.edition, spec)).map(Metrics.getOrThrow).filter((m) => !Metric.needsConfidence(m))
+    const figures = metrics
+      .map((m) => `${m.symbol} ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: m.name }), Style.forMetric(input.edition, m.name))}`)
+      .join(", ")
     const status = p.status === "scored" ? `<span class="ok">scored</span>` : p.status === "no-gold" ? `<span>no gold</span>` : `<span class="bad">${p.status === "missing" ? "not submitted" : "not scored"}</span>`
     const lines = p.linesScored !== undefined ? `${p.linesScored[0]}-${p.linesScored[1]}` : ""
     return `<tr><td>${e(p.name)}</td><td>${status}</td><td class="num">${p.pairs}</td><td>${lines}</td><td>${p.file !== undefined ? `<code>${e(p.file)}</code>` : ""}</td><td>${p.status !== "scored" ? e(p.reason ?? "") : withFigures ? figures : ""}</td></tr>`
   })
-  const what = sick ? "Subtask" : "Dataset"
-  return `<table><thead><tr><th>${what}</th><th>Status</th><th>Pairs</th><th>Lines scored</th><th>File</th><th>Figures or reason</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
+  return `<table><thead><tr><th>Dataset</th><th>Status</th><th>Pairs</th><th>Lines scored</th><th>File</th><th>Figures or reason</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
 }
 
 /** Round tick values spanning [lo, hi]. */
@@ -261,7 +259,7 @@ export const render = (input: Input): string => {
     `<p class="verdict ${input.verdict}">${e(input.summary)}</p>`,
     input.reasons !== undefined && input.reasons.length > 0 ? `<ul class="reasons">${input.reasons.map((r) => `<li>${e(r)}</li>`).join("")}</ul>` : "",
     scored ? `<h2>Leaderboard</h2>${leaderboardTable(input)}` : "",
-    input.parts.length > 0 ? `<h2>${input.edition.family === "sick" ? "Subtasks" : "Datasets"}</h2>${partsTable(input, scored)}` : "",
+    input.parts.length > 0 ? `<h2>Datasets</h2>${partsTable(input, scored)}` : "",
     plots !== "" ? `<h2>Run against gold</h2><div>${plots}</div>` : "",
     confusions,
     `<h2>Validation</h2>${issuesSection(input.issues)}`,

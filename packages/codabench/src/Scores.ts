@@ -26,21 +26,20 @@
  * @since 0.1.0
  */
 import { Registry } from "@stseval/formats"
+import { Metric, Metrics } from "@stseval/metrics"
 import { Style } from "@stseval/scoring"
 
-/** The metrics a column can show. @since 0.1.0 */
-export type Metric = "pearson" | "spearman" | "mse" | "accuracy"
-
 /**
- * Which figure of a scored run a column shows: a SICK subtask's metric, an STS dataset's metric,
- * or an STS aggregate (`official` is the edition's official figure).
+ * Which figure of a scored run a column shows: a dataset's figure by a metric (registry name), a
+ * ranking's official figure, or a labelled aggregate of a ranking (`wmean`, `mean`, `pooled`,
+ * `allnrm`).
  *
  * @since 0.1.0
  */
 export type FigureRef =
-  | { readonly _tag: "subtask"; readonly subtask: "relatedness" | "entailment"; readonly metric: Metric }
-  | { readonly _tag: "dataset"; readonly dataset: string; readonly metric: "pearson" | "spearman" }
-  | { readonly _tag: "aggregate"; readonly name: "official" | "wmean" | "mean" | "pooled" | "allnrm" }
+  | { readonly _tag: "dataset"; readonly dataset: string; readonly metric: string }
+  | { readonly _tag: "official"; readonly ranking: string }
+  | { readonly _tag: "aggregate"; readonly ranking: string; readonly name: "wmean" | "mean" | "pooled" | "allnrm" }
 
 /** A figure's value, or why there is none. @since 0.1.0 */
 export type Figure = { readonly _tag: "value"; readonly value: number } | { readonly _tag: "none"; readonly reason: string }
@@ -75,8 +74,6 @@ const AGGREGATE_TITLE: Readonly<Record<string, string>> = {
   pooled: "ALL (pooled)",
   allnrm: "ALLnrm"
 }
-const METRIC_TITLE: Readonly<Record<Metric, string>> = { pearson: "r", spearman: "rho", mse: "MSE", accuracy: "accuracy (%)" }
-
 const slug = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "") || "dataset"
 
 const clip = (s: string, n = MAX_KEY): string => (s.length <= n ? s : `${s.slice(0, n - 3)}...`)
@@ -101,80 +98,78 @@ const uniqueKeys = (columns: ReadonlyArray<Column>): ReadonlyArray<Column> => {
  */
 export const columns = (edition: Registry.TaskEdition): ReadonlyArray<Column> => {
   const r100 = edition.published.style === "r100"
-  const styled = (kind: Style.Kind) => {
-    const style = Style.of(edition, kind)
+  const styled = (metric: string) => {
+    const style = Style.forMetric(edition, metric)
     return { scale: style.scale ?? 1, precision: style.decimals }
   }
-  const correlation = styled("correlation")
   const out: Array<Column> = []
-  if (edition.family === "sick") {
-    for (const ranking of edition.ranking) {
-      const subtask = ranking.subtask === "entailment" ? "entailment" : "relatedness"
-      for (const metric of Registry.reportedMetrics(ranking)) {
-        if (metric === "weighted-pearson") continue
-        const isCorrelation = metric === "pearson" || metric === "spearman"
+  const several = edition.ranking.length > 1
+  for (const ranking of edition.ranking) {
+    const name = several ? ranking.subtask : "official"
+    const main = Metrics.getOrThrow(ranking.metric)
+    // the ranked metric first, then the others the ranking reports (a confidence-weighted figure
+    // has no column: most runs give no confidence)
+    const metrics = [main, ...Registry.reportedMetrics(ranking).flatMap((m) => (m === main.name ? [] : [Metrics.getOrThrow(m)]))].filter(
+      (m) => !Metric.needsConfidence(m)
+    )
+    const sorting = (m: Metric.Metric): "asc" | "desc" => (m.direction === "lower" ? "asc" : "desc")
+    const datasets = Registry.datasetsOf(edition, ranking).filter((d) => d.goldNotPublic === undefined)
+    const perDatasetRanked = Registry.isRankedPerDataset(ranking)
+    if (ranking.aggregate === "single" || datasets.length === 1) {
+      // One dataset is the ranking: keys name the metric (with the subtask when the edition ranks
+      // several), so a development phase scoring another split of the same data writes the same keys.
+      const d = datasets[0] ?? Registry.datasetsOf(edition, ranking)[0]
+      const title = several ? `${ranking.subtask.charAt(0).toUpperCase()}${ranking.subtask.slice(1)} ` : ""
+      for (const m of metrics) {
         out.push({
-          key: `${subtask}_${metric}`,
-          title: `${subtask === "relatedness" ? "Relatedness" : "Entailment"} ${METRIC_TITLE[metric]}`,
-          figure: { _tag: "subtask", subtask, metric },
-          ...(isCorrelation ? correlation : styled(Style.kindOf(metric))),
-          sorting: metric === "mse" ? "asc" : "desc",
-          official: metric === ranking.metric
+          key: several ? `${slug(ranking.subtask)}_${m.name.replace(/-/g, "_")}` : m.name.replace(/-/g, "_"),
+          title: several ? `${title}${m.symbol}` : `${m.label} ${m.symbol}`,
+          figure: { _tag: "dataset", dataset: d.name, metric: m.name },
+          ...styled(m.name),
+          sorting: sorting(m),
+          official: m === main
         })
       }
+      continue
     }
-    return uniqueKeys(out)
+    const datasetColumn = (d: Registry.DatasetSpec, m: Metric.Metric, official: boolean): Column => ({
+      key: m === main ? slug(d.name) : `${slug(d.name)}_${m.name.replace(/-/g, "_")}`,
+      title: m === main ? d.name : `${d.name} ${m.symbol}`,
+      figure: { _tag: "dataset", dataset: d.name, metric: m.name },
+      ...styled(m.name),
+      sorting: sorting(m),
+      official
+    })
+    // Ranked per dataset (SemEval-2024 Task 1: per language), each dataset's ranked figure is
+    // official and the aggregate is shown labelled unofficial.
+    const perDataset = datasets.flatMap((d) => metrics.map((m) => datasetColumn(d, m, perDatasetRanked && m === main)))
+    const aggregateTitle = AGGREGATE_TITLE[ranking.aggregate] ?? ranking.aggregate
+    const rule = ranking.aggregate
+    const aggregates: Array<Column> = [
+      {
+        key: perDatasetRanked ? rule : "official",
+        title: perDatasetRanked ? `${aggregateTitle} (unofficial)` : `Official: ${aggregateTitle}`,
+        // ranked per dataset, the engine labels the aggregate by its rule (`mean`), not `official`
+        figure: perDatasetRanked ? { _tag: "aggregate", ranking: name, name: rule } : { _tag: "official", ranking: name },
+        ...styled(main.name),
+        sorting: sorting(main),
+        official: !perDatasetRanked
+      },
+      ...(ranking.alsoAggregate ?? [])
+        .filter((a): a is "wmean" | "mean" | "pooled" | "allnrm" => a !== "single" && a !== ranking.aggregate)
+        .map(
+          (a): Column => ({ key: a, title: AGGREGATE_TITLE[a] ?? a, figure: { _tag: "aggregate", ranking: name, name: a }, ...styled(main.name), sorting: sorting(main), official: false })
+        )
+    ]
+    // Keys are made unique in priority order (aggregates first), so a dataset whose name slugs to
+    // `official` gets the clash suffix and the aggregate keeps its documented key; then the columns
+    // are laid out in published order.
+    const keyed = uniqueKeys([...aggregates, ...perDataset])
+    const agg = keyed.slice(0, aggregates.length)
+    const data = keyed.slice(aggregates.length)
+    out.push(...(r100 ? [...agg, ...data] : [...data, ...agg]))
   }
-  const ranking = edition.ranking[0]
-  // The ranked metric first (Pearson for STS, Spearman for SemEval-2024 Task 1), then the other
-  // reported correlations.
-  const main: "pearson" | "spearman" = ranking.metric === "spearman" ? "spearman" : "pearson"
-  const reported = Registry.reportedMetrics(ranking).filter((m): m is "pearson" | "spearman" => m === "pearson" || m === "spearman")
-  const metrics: ReadonlyArray<"pearson" | "spearman"> = [main, ...reported.filter((m) => m !== main)]
-  const perDatasetRanked = Registry.isRankedPerDataset(ranking)
-  const datasetColumn = (d: Registry.DatasetSpec, metric: "pearson" | "spearman", official: boolean): Column => ({
-    key: metric === main ? slug(d.name) : `${slug(d.name)}_${metric}`,
-    title: metric === main ? d.name : `${d.name} ${METRIC_TITLE[metric]}`,
-    figure: { _tag: "dataset", dataset: d.name, metric },
-    ...correlation,
-    sorting: "desc",
-    official
-  })
-  if (ranking.aggregate === "single" || edition.datasets.length === 1) {
-    // The one dataset is the edition: keys name the metric, so a development phase scoring another
-    // split of the same data writes the same keys.
-    const d = edition.datasets[0]
-    return uniqueKeys(
-      metrics.map((m) => ({ ...datasetColumn(d, m, m === main), key: m, title: m === "pearson" ? "Pearson r" : "Spearman rho" }))
-    )
-  }
-  // Ranked per dataset (SemEval-2024 Task 1: per language), each dataset's ranked figure is official
-  // and the aggregate is shown labelled unofficial.
-  const perDataset = edition.datasets.flatMap((d) => metrics.map((m) => datasetColumn(d, m, perDatasetRanked && m === main)))
-  const aggregateTitle = AGGREGATE_TITLE[ranking.aggregate] ?? ranking.aggregate
-  const aggregates: Array<Column> = [
-    {
-      key: perDatasetRanked ? ranking.aggregate : "official",
-      title: perDatasetRanked ? `${aggregateTitle} (unofficial)` : `Official: ${aggregateTitle}`,
-      // ranked per dataset, the engine labels the aggregate by its rule (`mean`), not `official`
-      figure: { _tag: "aggregate", name: perDatasetRanked ? ranking.aggregate : "official" },
-      ...correlation,
-      sorting: "desc",
-      official: !perDatasetRanked
-    },
-    ...(ranking.alsoAggregate ?? [])
-      .filter((a): a is "wmean" | "mean" | "pooled" | "allnrm" => a !== "single" && a !== ranking.aggregate)
-      .map(
-        (a): Column => ({ key: a, title: AGGREGATE_TITLE[a] ?? a, figure: { _tag: "aggregate", name: a }, ...correlation, sorting: "desc", official: false })
-      )
-  ]
-  // Keys are made unique in priority order (aggregates first), so a dataset whose name slugs to
-  // `official` gets the clash suffix and the aggregate keeps its documented key; then the columns
-  // are laid out in published order.
-  const keyed = uniqueKeys([...aggregates, ...perDataset])
-  const agg = keyed.slice(0, aggregates.length)
-  const data = keyed.slice(aggregates.length)
-  return r100 ? [...agg, ...data] : [...data, ...agg]
+  return uniqueKeys(out)
 }
 
 /** The index (in `columns`) of the leaderboard's primary column: the headline ranking's official figure. @since 0.1.0 */

@@ -18,7 +18,7 @@ const program = Effect.gen(function* () {
   if (kind === "sick-gold") {
     const gold = yield* Gold.loadGold(Registry.get("sick2014")!, file)
     issues.push(...gold.issues)
-    for (const d of gold.datasets) rows += d.kind === "sick" ? d.pairs.length : d.scores.length
+    for (const d of gold.datasets) rows += d.table.length
     return
   }
   const edition = Registry.get(kind === "sick-run" ? "sick2014" : "stsb")!

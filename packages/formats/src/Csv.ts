@@ -41,7 +41,7 @@ const newlines = (s: string): number => {
 }
 
 /**
- * Read the records of a CSV text (`,`-separated, `"` quoting). Line endings were normalised by
+ * Read the records of a CSV text (`,`-separated unless `delimiter` says otherwise, `"` quoting). Line endings were normalised by
  * `Text.decode`; the lines are joined with LF, so a record's end line (csv-parse's `info.lines`)
  * minus the line breaks inside it is the line it starts on. Records of differing lengths are kept
  * (the caller checks field counts and says which line is wrong); blank lines are skipped, as
@@ -49,20 +49,21 @@ const newlines = (s: string): number => {
  *
  * @since 0.2.0
  */
-export const read = (text: TextFile): CsvFile => {
+export const read = (text: TextFile, options: { readonly delimiter?: string | undefined } = {}): CsvFile => {
+  const delimiter = options.delimiter ?? ","
   const body = text.lines.slice(0, contentEnd(text.lines)).join("\n")
   const issues: Array<Issue.Issue> = []
   const records: Array<CsvRecord> = []
   let parsed: Array<Parsed>
   try {
-    parsed = parse(body, { relax_column_count: true, skip_empty_lines: true, info: true, raw: true }) as unknown as Array<Parsed>
+    parsed = parse(body, { delimiter, relax_column_count: true, skip_empty_lines: true, info: true, raw: true }) as unknown as Array<Parsed>
   } catch (e) {
     if (!(e instanceof CsvError)) throw e
     const line = typeof (e as { lines?: unknown }).lines === "number" ? (e as unknown as { lines: number }).lines : undefined
     issues.push(
       Issue.error("bad-csv", text.file, `the file is not valid CSV: ${e.message.replace(/\s+/g, " ")}`, {
         ...(line !== undefined && line >= 1 ? { line } : {}),
-        expected: "comma-separated fields; a field holding a comma, a quote or a line break is quoted, with quotes doubled inside",
+        expected: `${delimiter === "\t" ? "TAB" : delimiter === "," ? "comma" : `"${delimiter}"`}-separated fields; a field holding ${delimiter === "," ? "a comma" : "the separator"}, a quote or a line break is quoted, with quotes doubled inside`,
         found: e.code
       })
     )
@@ -71,7 +72,7 @@ export const read = (text: TextFile): CsvFile => {
     if (line !== undefined && line > 1) {
       try {
         const before = text.lines.slice(0, line - 1).join("\n")
-        parsed = parse(before, { relax_column_count: true, skip_empty_lines: true, info: true, raw: true }) as unknown as Array<Parsed>
+        parsed = parse(before, { delimiter, relax_column_count: true, skip_empty_lines: true, info: true, raw: true }) as unknown as Array<Parsed>
       } catch {
         parsed = []
       }

@@ -417,7 +417,8 @@ export const verify = Effect.fnUntraced(function*(dir: string, sources: Readonly
 
 /** @since 0.2.0 */
 export interface GoldFileStatus {
-  readonly dataset: string
+  /** the datasets the file serves (SICK's one gold file: relatedness and entailment) */
+  readonly datasets: ReadonlyArray<string>
   readonly file: string
   /** present: a regular file is there (scoring will read it), whoever put it there */
   readonly status: "present" | "missing"
@@ -428,7 +429,7 @@ export interface EditionStatus {
   readonly edition: string
   /** `goldDir(edition, root)`: where scoring looks for the gold by default */
   readonly dir: string | undefined
-  /** each dataset's gold file, where scoring reads it */
+  /** each gold file, where scoring reads it, with the datasets it serves */
   readonly gold: ReadonlyArray<GoldFileStatus>
   /** true when every dataset's gold file is there: scoring needs no `--gold` */
   readonly ready: boolean
@@ -447,10 +448,11 @@ export const status = Effect.fnUntraced(function*(edition: TaskEdition, root: st
   const fs = yield* FileSystem.FileSystem
   const dir = goldDir(edition, root)
   const gold: Array<GoldFileStatus> = []
-  for (const d of edition.datasets) {
-    const file = nodePath.join(dir ?? root, d.gold)
+  for (const g of new Set(edition.datasets.map((d) => d.gold))) {
+    const file = nodePath.join(dir ?? root, g)
     const info = yield* fs.stat(file).pipe(Effect.option)
-    gold.push({ dataset: d.name, file, status: info._tag === "Some" && info.value.type === "File" ? "present" : "missing" })
+    const datasets = edition.datasets.filter((d) => d.gold === g).map((d) => d.name)
+    gold.push({ datasets, file, status: info._tag === "Some" && info.value.type === "File" ? "present" : "missing" })
   }
   const sources = dir !== undefined && edition.data !== undefined ? yield* verify(dir, edition.data.sources) : []
   return { edition: edition.id, dir, gold, ready: dir !== undefined && gold.every((g) => g.status === "present"), sources } satisfies EditionStatus

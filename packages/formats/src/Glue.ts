@@ -15,6 +15,7 @@ import { formatNumber, parseNumber } from "./internal/number.js"
 import type { StsOutput } from "./Sts.js"
 import { contentEnd } from "./Text.js"
 import type { TextFile } from "./Text.js"
+import type { RunReader } from "./Format.js"
 
 /** The file name GLUE expects for STS-B predictions. @since 0.1.0 */
 export const STSB_FILE = "STS-B.tsv"
@@ -166,4 +167,22 @@ export const writeStsb = (scores: ArrayLike<number>): string => {
     out += `${i}\t${formatNumber(v)}\n`
   }
   return out
+}
+
+/**
+ * GLUE's `STS-B.tsv` as a run reader: recognised by its header, every test row placed by its
+ * index (the gold's record count is the number of test rows).
+ *
+ * @example
+ * Glue.stsbReader.sniff!(text) // true for a file starting index<TAB>prediction
+ * @since 0.3.0
+ */
+export const stsbReader: RunReader = {
+  name: "glue-stsb",
+  sniff: isStsbFile,
+  read: (text, context) => {
+    const parsed = parseStsb(text, context.goldLength)
+    const o = parsed.value
+    return { value: { file: o.file, length: o.scores.length, lines: o.lines, columns: { score: { kind: "scores", values: o.scores } } }, issues: parsed.issues }
+  }
 }

@@ -1,47 +1,46 @@
 /**
- * An edition's gold: each dataset's gold file read with the matching parser (`Sts.parseGold`,
- * `StsBenchmark.parse`, `Sick.parseData`, `SemRel.parseData`). A missing or unreadable gold file is
- * an issue naming the file and the dataset (that dataset cannot be scored), never a failure; a
- * dataset whose gold is not public (`goldNotPublic`) says why.
+ * An edition's gold: each gold file read once with its dataset's format (`Registry.formatOf`), and
+ * each dataset's view of it: its column (SICK's relatedness or entailment) and its records (all of
+ * them, or those whose dataset field names it). A missing or unreadable gold file is an issue naming
+ * the file and the dataset (that dataset cannot be scored), never a failure; a dataset whose gold
+ * is not public (`goldNotPublic`) says why.
  *
  * @since 0.1.0
  */
 import { Effect, FileSystem, Path } from "effect"
 import * as Files from "./Files.js"
+import type * as Format from "./Format.js"
 import * as Issue from "./Issue.js"
+import * as Registry from "./Registry.js"
 import type { DatasetSpec, TaskEdition } from "./Registry.js"
-import * as SemRel from "./SemRel.js"
-import * as Sick from "./Sick.js"
-import * as Sts from "./Sts.js"
-import * as StsBenchmark from "./StsBenchmark.js"
 import * as Text from "./Text.js"
 
+interface Base {
+  readonly name: string
+  readonly file: string
+  /** the whole gold file as its format read it (shared by every dataset of the file) */
+  readonly table: Format.GoldTable
+  /** the column of the table this dataset scores */
+  readonly column: Format.ColumnSpec
+  /** this dataset's records of the table, in file order; undefined: every record */
+  readonly rows: Int32Array | undefined
+  /** the pair ID of each of this dataset's records, when its format matches runs by pair ID */
+  readonly pairIds?: ReadonlyArray<string> | undefined
+  /** number of annotated (scored) pairs */
+  readonly annotated: number
+  /** the file's issues (decoding and parsing) and this dataset's; an error means it must not be scored */
+  readonly issues: ReadonlyArray<Issue.Issue>
+}
+
 /**
- * One dataset's gold. `issues` are this file's (decoding and parsing); when they hold an error the
- * gold is unreliable and the dataset must not be scored.
+ * One dataset's gold: graded `scores` (one per record of the dataset, NaN = not annotated) or
+ * `labels` ("" = not annotated).
  *
  * @since 0.1.0
  */
 export type GoldDataset =
-  | {
-      readonly kind: "scores"
-      readonly name: string
-      readonly file: string
-      /** one entry per gold line (STS-B: per csv row; SemRel: per pair, in file order); NaN = not annotated */
-      readonly scores: Float64Array
-      /** number of annotated (scored) pairs */
-      readonly annotated: number
-      /** the pair ID of each score, when runs are matched by pair ID (`semrel-csv` gold); else undefined */
-      readonly pairIds?: ReadonlyArray<string> | undefined
-      readonly issues: ReadonlyArray<Issue.Issue>
-    }
-  | {
-      readonly kind: "sick"
-      readonly name: string
-      readonly file: string
-      readonly pairs: ReadonlyArray<Sick.SickPair>
-      readonly issues: ReadonlyArray<Issue.Issue>
-    }
+  | (Base & { readonly kind: "scores"; readonly scores: Float64Array })
+  | (Base & { readonly kind: "labels"; readonly labels: ReadonlyArray<string> })
 
 /** @since 0.1.0 */
 export interface Gold {
@@ -50,7 +49,7 @@ export interface Gold {
   readonly datasets: ReadonlyArray<GoldDataset>
   /** datasets of the edition whose gold is missing or unreadable: they cannot be scored */
   readonly missing: ReadonlyArray<string>
-  /** every issue: missing files, and each dataset's own issues */
+  /** every issue: missing files, and each file's and dataset's own issues (each once) */
   readonly issues: ReadonlyArray<Issue.Issue>
 }
 
@@ -62,84 +61,101 @@ export interface GoldText {
   readonly content: Uint8Array | string
 }
 
-/**
- * Read one dataset's gold from its content, pure. Applies `scoredLines` (only the first lines are
- * scored: STS 2017 track 6) and checks the annotated pairs against the edition's `pairs`.
- *
- * @since 0.1.0
- */
-export const parseDataset = (spec: DatasetSpec, file: string, content: Uint8Array | string): GoldDataset => {
-  const decoded = typeof content === "string" ? Text.fromString(content, file) : Text.decode(content, file)
-  const issues: Array<Issue.Issue> = [...decoded.issues]
-  const text = decoded.value
-  switch (spec.goldFormat) {
-    case "sick": {
-      const parsed = Sick.parseData(text)
-      issues.push(...parsed.issues)
-      const pairs = parsed.value.pairs
-      const unscored = pairs.filter((p) => p.relatedness === undefined && p.entailment === undefined).length
-      if (pairs.length > 0 && unscored === pairs.length) {
-        issues.push(
-          Issue.error("missing-header", file, `the SICK file of dataset ${spec.name} has no gold columns (relatedness_score, entailment_judgment): it is an input file, not gold`, {
-            expected: "pair_ID, sentence_A, sentence_B, relatedness_score, entailment_judgment",
-            field: Sick.RELATEDNESS
-          })
-        )
-      }
-      checkPairs(spec, file, pairs.length, issues)
-      return { kind: "sick", name: spec.name, file, pairs, issues }
-    }
-    case "stsb-csv": {
-      const parsed = StsBenchmark.parse(text)
-      issues.push(...parsed.issues)
-      const scores = Float64Array.from(parsed.value.rows, (r) => r.score)
-      return scoresDataset(spec, file, scores, issues)
-    }
-    case "sts-gs": {
-      const parsed = Sts.parseGold(text)
-      issues.push(...parsed.issues)
-      return scoresDataset(spec, file, parsed.value.scores, issues)
-    }
-    case "semrel-csv": {
-      const parsed = SemRel.parseData(text)
-      issues.push(...parsed.issues)
-      const { pairs, hasScores } = parsed.value
-      if (!hasScores && !Issue.hasErrors(issues)) {
-        issues.push(
-          Issue.error("missing-header", file, `the SemRel file of dataset ${spec.name} has no Score column: it is an input file, not gold (the gold is ${spec.name}_test_with_labels.csv)`, {
-            expected: "PairID,Text,Score",
-            field: SemRel.SCORE
-          })
-        )
-      }
-      const scores = Float64Array.from(pairs, (p) => p.score ?? NaN)
-      return scoresDataset(spec, file, scores, issues, pairs.map((p) => p.pairId))
-    }
-  }
+/** A gold file read with its format: the table and the file's issues. */
+interface ReadFile {
+  readonly table: Format.GoldTable
+  readonly issues: ReadonlyArray<Issue.Issue>
 }
 
-const scoresDataset = (
-  spec: DatasetSpec,
-  file: string,
-  all: Float64Array,
-  issues: Array<Issue.Issue>,
-  pairIds?: ReadonlyArray<string>
-): GoldDataset => {
-  let scores = all
-  if (spec.scoredLines !== undefined && all.length > spec.scoredLines) {
-    scores = all.slice(0, spec.scoredLines)
+const readFile = (format: Format.Format, file: string, content: Uint8Array | string): ReadFile => {
+  const decoded = typeof content === "string" ? Text.fromString(content, file) : Text.decode(content, file)
+  const parsed = format.readGold(decoded.value)
+  return { table: parsed.value, issues: [...decoded.issues, ...parsed.issues] }
+}
+
+const sliceTable = (table: Format.GoldTable, end: number): Format.GoldTable => ({
+  ...table,
+  length: end,
+  ...(table.ids !== undefined ? { ids: table.ids.slice(0, end) } : {}),
+  ...(table.datasets !== undefined ? { datasets: table.datasets.slice(0, end) } : {}),
+  columns: Object.fromEntries(
+    Object.entries(table.columns).map(([k, c]) => [k, c.kind === "scores" ? { ...c, values: c.values.slice(0, end) } : c.kind === "labels" ? { ...c, values: c.values.slice(0, end) } : c])
+  )
+})
+
+/**
+ * One dataset's view of a gold file read with its format: its column and its records, with
+ * `scoredLines` applied (only the first lines are scored: STS 2017 track 6) and the annotated pairs
+ * checked against the edition's `pairs`.
+ */
+const view = (edition: TaskEdition, spec: DatasetSpec, file: string, read: ReadFile): GoldDataset => {
+  const issues: Array<Issue.Issue> = [...read.issues]
+  const column = Registry.columnOf(edition, spec)
+  let table = read.table
+  if (spec.scoredLines !== undefined && table.length > spec.scoredLines) {
+    table = sliceTable(table, spec.scoredLines)
     issues.push(
-      Issue.info("lines-scored", file, `only lines 1-${spec.scoredLines} of the ${all.length} gold lines of ${spec.name} are scored`, {
+      Issue.info("lines-scored", file, `only lines 1-${spec.scoredLines} of the ${read.table.length} gold lines of ${spec.name} are scored`, {
         expected: `${spec.scoredLines} scored lines`,
-        found: `${all.length} lines`
+        found: `${read.table.length} lines`
       })
     )
   }
-  let annotated = 0
-  for (let i = 0; i < scores.length; i++) if (!Number.isNaN(scores[i])) annotated++
+  let rows: Int32Array | undefined
+  if (table.datasets !== undefined) {
+    const own: Array<number> = []
+    table.datasets.forEach((d, i) => d === spec.name && own.push(i))
+    rows = Int32Array.from(own)
+    if (own.length === 0 && !Issue.hasErrors(issues)) {
+      issues.push(
+        Issue.error("missing-dataset", file, `the gold file has no record of dataset ${spec.name} (no record names it in its dataset field)`, {
+          field: spec.name,
+          expected: `records of ${spec.name}`,
+          found: `datasets ${[...new Set(table.datasets)].slice(0, 10).join(", ")}`
+        })
+      )
+    }
+  }
+  const pick = <A>(values: ArrayLike<A>, make: (n: number, at: (k: number) => A) => ArrayLike<A>) =>
+    rows === undefined ? values : make(rows.length, (k) => values[rows![k]])
+  const pairIds = table.ids === undefined ? undefined : (pick(table.ids, (n, at) => Array.from({ length: n }, (_, k) => at(k))) as ReadonlyArray<string>)
+  const data = table.columns[column.name] ?? { kind: "absent" }
+  const base = { name: spec.name, file, table, column, rows, ...(pairIds !== undefined ? { pairIds } : {}) }
+  if (data.kind !== column.kind) {
+    if (!Issue.hasErrors(issues)) {
+      issues.push(
+        Issue.error("missing-header", file, `the gold file has no ${column.field} values, so dataset ${spec.name} cannot be scored`, {
+          field: column.field,
+          expected: `a ${column.field} column`,
+          found: "no such column"
+        })
+      )
+    }
+    return column.kind === "scores"
+      ? { ...base, kind: "scores", scores: new Float64Array(0), annotated: 0, issues }
+      : { ...base, kind: "labels", labels: [], annotated: 0, issues }
+  }
+  if (data.kind === "scores") {
+    const scores = pick(data.values, (n, at) => Float64Array.from({ length: n }, (_, k) => at(k))) as Float64Array
+    let annotated = 0
+    for (let i = 0; i < scores.length; i++) if (!Number.isNaN(scores[i])) annotated++
+    checkPairs(spec, file, annotated, issues)
+    return { ...base, kind: "scores", scores, annotated, issues }
+  }
+  const labels = pick(data.values as ReadonlyArray<string>, (n, at) => Array.from({ length: n }, (_, k) => at(k))) as ReadonlyArray<string>
+  const annotated = labels.filter((l) => l !== "").length
   checkPairs(spec, file, annotated, issues)
-  return { kind: "scores", name: spec.name, file, scores, annotated, ...(pairIds !== undefined ? { pairIds } : {}), issues }
+  return { ...base, kind: "labels", labels, annotated, issues }
 }
+
+/**
+ * Read one dataset's gold from its content, pure: the file read with the dataset's format, and
+ * the dataset's view of it.
+ *
+ * @since 0.1.0
+ */
+export const parseDataset = (edition: TaskEdition, spec: DatasetSpec, file: string, content: Uint8Array | string): GoldDataset =>
+  view(edition, spec, file, readFile(Registry.formatOf(edition, spec), file, content))
 
 // The published pair counts catch a wrong or truncated gold file early; a user edition without
 // `pairs` skips the check.
@@ -172,20 +188,28 @@ type Entry =
   | { readonly spec: DatasetSpec; readonly file: string; readonly content: Uint8Array | string }
   | { readonly spec: DatasetSpec; readonly missing: Issue.Issue }
 
-const assemble = (editionId: string, all: ReadonlyArray<DatasetSpec>, entries: ReadonlyArray<Entry>, extra: ReadonlyArray<Issue.Issue> = []): Gold => {
+const assemble = (edition: TaskEdition, entries: ReadonlyArray<Entry>, extra: ReadonlyArray<Issue.Issue> = []): Gold => {
   const datasets: Array<GoldDataset> = []
   const issues: Array<Issue.Issue> = [...extra]
+  // Each file is read once, whatever number of datasets it serves (SICK: relatedness and
+  // entailment), and its issues are listed once.
+  const files = new Map<string, ReadFile>()
   for (const entry of entries) {
     if ("missing" in entry) {
-      issues.push(entry.missing)
+      if (!issues.includes(entry.missing) && !issues.some((i) => i.file === entry.missing.file && i.message === entry.missing.message)) issues.push(entry.missing)
       continue
     }
-    const dataset = parseDataset(entry.spec, entry.file, entry.content)
+    const format = Registry.formatOf(edition, entry.spec)
+    const key = `${format.name}\u0000${entry.file}`
+    let read = files.get(key)
+    const first = read === undefined
+    if (read === undefined) files.set(key, (read = readFile(format, entry.file, entry.content)))
+    const dataset = view(edition, entry.spec, entry.file, read)
     datasets.push(dataset)
-    issues.push(...dataset.issues)
+    issues.push(...(first ? dataset.issues : dataset.issues.slice(read.issues.length)))
   }
   const read = new Set(datasets.map((d) => d.name))
-  return { edition: editionId, datasets, missing: all.filter((d) => !read.has(d.name)).map((d) => d.name), issues }
+  return { edition: edition.id, datasets, missing: edition.datasets.filter((d) => !read.has(d.name)).map((d) => d.name), issues }
 }
 
 /**
@@ -196,8 +220,7 @@ const assemble = (editionId: string, all: ReadonlyArray<DatasetSpec>, entries: R
  */
 export const goldFromTexts = (edition: TaskEdition, texts: ReadonlyArray<GoldText>): Gold =>
   assemble(
-    edition.id,
-    edition.datasets,
+    edition,
     edition.datasets.map((spec): Entry => {
       const text = texts.find((t) => t.dataset === spec.name)
       return text === undefined ? { spec, missing: missingIssue(spec, spec.gold, "was not given") } : { spec, file: text.file, content: text.content }
@@ -223,7 +246,7 @@ export const loadGold = (
     const fs = yield* FileSystem.FileSystem
     const pathApi = yield* Path.Path
     const exists = (p: string) => fs.exists(p).pipe(Effect.orElseSucceed(() => false))
-    const nothing = (issue: Issue.Issue) => assemble(edition.id, edition.datasets, [], [issue])
+    const nothing = (issue: Issue.Issue) => assemble(edition, [], [issue])
     const info = yield* fs.stat(goldPath).pipe(Effect.option)
     if (info._tag === "None") {
       return nothing(
@@ -243,12 +266,13 @@ export const loadGold = (
         located.push({ spec, file: useFlat ? flat : nested })
       }
       wanted = located
-    } else if (edition.datasets.length === 1) {
-      wanted = [{ spec: edition.datasets[0], file: goldPath }]
+    } else if (new Set(edition.datasets.map((d) => d.gold)).size === 1) {
+      // one gold file serves every dataset (SICK's two subtasks, STS-B): any name will do
+      wanted = edition.datasets.map((spec) => ({ spec, file: goldPath }))
     } else {
       const base = pathApi.basename(goldPath)
-      const spec = edition.datasets.find((d) => d.gold === base) ?? edition.datasets.find((d) => pathApi.basename(d.gold) === base)
-      if (spec === undefined) {
+      const first = edition.datasets.find((d) => d.gold === base) ?? edition.datasets.find((d) => pathApi.basename(d.gold) === base)
+      if (first === undefined) {
         return nothing(
           Issue.error("unknown-file", goldPath, `${base} is not a gold file of ${edition.id}; give the gold folder or one of: ${edition.datasets.map((d) => d.gold).join(", ")}`, {
             expected: "a gold folder",
@@ -256,18 +280,27 @@ export const loadGold = (
           })
         )
       }
-      wanted = [{ spec, file: goldPath }]
-      extra.push(Issue.info("missing-dataset", goldPath, `only the gold of ${spec.name} was given; the other datasets of ${edition.id} are not loaded`))
+      const served = edition.datasets.filter((d) => d.gold === first.gold)
+      wanted = served.map((spec) => ({ spec, file: goldPath }))
+      extra.push(
+        Issue.info("missing-dataset", goldPath, `only the gold of ${served.map((d) => d.name).join(", ")} was given; the other datasets of ${edition.id} are not loaded`)
+      )
     }
     const entries: Array<Entry> = []
+    // a file serving several datasets (SICK) is read once
+    const contents = new Map<string, Uint8Array | Files.ReadError>()
     for (const { spec, file } of wanted) {
-      const bytes = yield* Files.readFile(file, { what: "the gold file" }).pipe(Effect.result)
-      if (bytes._tag === "Success") entries.push({ spec, file, content: bytes.success })
+      let bytes = contents.get(file)
+      if (bytes === undefined) {
+        const result = yield* Files.readFile(file, { what: "the gold file" }).pipe(Effect.result)
+        bytes = result._tag === "Success" ? result.success : result.failure
+        contents.set(file, bytes)
+      }
+      if (bytes instanceof Uint8Array) entries.push({ spec, file, content: bytes })
       else {
-        const e = bytes.failure
-        const why = e.reason === "missing" ? "is missing" : `cannot be read (${Files.detail(e)})`
-        entries.push({ spec, missing: missingIssue(spec, file, why, e.reason === "too-large" ? "too-large" : "file-unreadable") })
+        const why = bytes.reason === "missing" ? "is missing" : `cannot be read (${Files.detail(bytes)})`
+        entries.push({ spec, missing: missingIssue(spec, file, why, bytes.reason === "too-large" ? "too-large" : "file-unreadable") })
       }
     }
-    return assemble(edition.id, edition.datasets, entries, extra)
+    return assemble(edition, entries, extra)
   })

@@ -28,9 +28,8 @@ import type * as Gold from "./Gold.js"
 import * as Issue from "./Issue.js"
 import type { Parsed } from "./Issue.js"
 import { firstProblem } from "./internal/schemaIssues.js"
+import * as Registry from "./Registry.js"
 import type { TaskEdition } from "./Registry.js"
-import * as SemRel from "./SemRel.js"
-import * as Sts from "./Sts.js"
 
 // ---------------------------------------------------------------------------------------------
 // The file
@@ -339,7 +338,9 @@ export const toRuns = (edition: TaskEdition, files: ReadonlyArray<PredictionsFil
       const values = scoresOf(s.scores, kind)
       const g = options.gold?.datasets.find((d) => d.name === m.dataset)
       const goldScores = g?.kind === "scores" ? g : undefined
-      if (spec.goldFormat === "semrel-csv" && goldScores?.pairIds === undefined) {
+      const format = Registry.formatOf(edition, spec)
+      if (format.writeRun === undefined) continue
+      if (format.match === "id" && goldScores?.pairIds === undefined) {
         issues.push(
           Issue.error("missing-dataset", f.file, `${where}: a SemRel run is written by PairID, taken from the gold of ${m.dataset}, which was not given: not imported`, {
             field: m.dataset,
@@ -370,12 +371,7 @@ export const toRuns = (edition: TaskEdition, files: ReadonlyArray<PredictionsFil
         )
         continue
       }
-      if (spec.goldFormat === "semrel-csv") {
-        const ids = goldScores!.pairIds!
-        runFiles.push({ path: `${name}/${spec.run}`, contents: SemRel.writeRun(ids.map((pairId, i) => ({ pairId, score: values[i] }))) })
-      } else {
-        runFiles.push({ path: `${name}/${spec.run}`, contents: Sts.writeOutput(values) })
-      }
+      runFiles.push({ path: `${name}/${spec.run}`, contents: format.writeRun({ ids: goldScores?.pairIds, scores: values }) })
       datasets.push(m.dataset)
       if (goldScores === undefined) {
         issues.push(

@@ -11,8 +11,13 @@
  */
 import { Effect, Schema } from "effect"
 import type { FileSystem } from "effect"
+import { distance } from "fastest-levenshtein"
 import * as Yaml from "yaml"
+import { Metrics } from "@stseval/metrics"
+import * as Declarative from "./Declarative.js"
 import { builtinEditions } from "./editions/builtin.js"
+import * as Format from "./Format.js"
+import * as Formats from "./Formats.js"
 import * as Files from "./Files.js"
 import * as Issue from "./Issue.js"
 import { firstProblem } from "./internal/schemaIssues.js"
@@ -22,53 +27,41 @@ import { firstProblem } from "./internal/schemaIssues.js"
 // ---------------------------------------------------------------------------------------------
 
 /**
- * `sick`: one tab-separated run file matched to gold by pair_ID, two subtasks; `sts`: graded scores,
- * one run file per dataset (or one file), correlated with the gold per dataset — aligned by line
- * (STS 2012-2017, STS-B) or, for `semrel-csv` gold (SemEval-2024 Task 1), matched by pair ID.
+ * What an edition names as a dataset's format: a built-in format (`sts-gs`: STS 2012-2017 files
+ * aligned by line; `stsb-csv`: the STS Benchmark csv, runs by line or GLUE's `STS-B.tsv`; `sick`:
+ * SICK data and run files matched by pair_ID; `semrel-csv`: SemEval-2024 Task 1 csv files matched
+ * by PairID), or a declarative format described in the edition file (`Declarative.Spec`).
  *
- * @since 0.1.0
+ * @since 0.3.0
  */
-export const Family = Schema.Literals(["sick", "sts"])
-/** @since 0.1.0 */
-export type Family = typeof Family.Type
+export const FormatReference = Schema.Union([
+  Schema.String.check(Schema.isMinLength(1)).annotate({ description: `a built-in format: ${Formats.names.join(", ")}` }),
+  Declarative.Spec
+]).annotate({ description: "a built-in format by name, or a delimited-text / JSON Lines format described here" })
+/** @since 0.3.0 */
+export type FormatReference = typeof FormatReference.Type
 
 /**
- * How a gold file is read: `sts-gs` one score per line (blank = not annotated), `stsb-csv` the STS
- * Benchmark csv (score in field 5), `sick` the SICK data file with relatedness and entailment,
- * `semrel-csv` a SemEval-2024 Task 1 csv (`PairID,Text,Score`, columns by name). The gold format also
- * says how a run is matched to it: by line for `sts-gs` and `stsb-csv`, by pair ID for `sick` and
- * `semrel-csv` (see `matchOf`).
+ * What is ranked: a name for a group of datasets scored alike (`similarity` for STS, `relatedness`
+ * and `entailment` for SICK's two subtasks, or any name a user edition gives).
  *
  * @since 0.1.0
  */
-export const GoldFormat = Schema.Literals(["sts-gs", "stsb-csv", "sick", "semrel-csv"])
-/** @since 0.1.0 */
-export type GoldFormat = typeof GoldFormat.Type
-
-/**
- * What is ranked. `similarity` (STS, STS-B) and `relatedness` (SICK) are correlations with graded
- * gold scores; `entailment` (SICK) is a three-way label.
- *
- * @since 0.1.0
- */
-export const Subtask = Schema.Literals(["similarity", "relatedness", "entailment"])
+export const Subtask = Schema.String.check(Schema.isMinLength(1))
 /** @since 0.1.0 */
 export type Subtask = typeof Subtask.Type
 
-/** The metric that orders runs in a subtask (SemEval-2024 Task 1 ranks by Spearman). @since 0.1.0 */
-export const RankingMetric = Schema.Literals(["pearson", "spearman", "accuracy"])
-/** @since 0.1.0 */
-export type RankingMetric = typeof RankingMetric.Type
-
 /**
- * Metrics a subtask's published tables report (the ranking metric among them). `weighted-pearson`
- * is the confidence-weighted Pearson of STS 2013-2014; `mse` is SICK's MSE on raw scores.
+ * A metric by its registry name (`@stseval/metrics` `Metrics`: pearson, spearman, kendall, mse,
+ * weighted-pearson, accuracy...).
  *
- * @since 0.1.0
+ * @since 0.3.0
  */
-export const Metric = Schema.Literals(["pearson", "spearman", "mse", "weighted-pearson", "accuracy"])
+export const MetricName = Schema.String.check(Schema.isMinLength(1)).annotate({ description: "a metric of the registry, by name" })
 /** @since 0.1.0 */
-export type Metric = typeof Metric.Type
+export type Metric = typeof MetricName.Type
+/** @since 0.1.0 */
+export type RankingMetric = Metric
 
 /**
  * How per-dataset figures become one: `wmean` mean weighted by scored pairs, `mean` unweighted mean,
@@ -100,11 +93,16 @@ export type RankedBy = typeof RankedBy.Type
  * @since 0.1.0
  */
 export const Ranking = Schema.Struct({
-  subtask: Subtask,
-  metric: RankingMetric.annotate({ description: "the metric that orders runs" }),
+  subtask: Subtask.annotate({ description: "the datasets this ranking orders runs on: those of this subtask" }),
+  metric: MetricName.annotate({ description: "the metric that orders runs (its direction says whether higher or lower is better)" }),
   aggregate: Aggregate.annotate({ description: "the official rule combining the datasets into the ranked figure" }),
   report: Schema.optionalKey(
-    Schema.Array(Metric).annotate({ description: "metrics shown in the published table, in column order (default: just the ranking metric)" })
+    Schema.Array(MetricName).annotate({ description: "metrics shown in the published table, in column order (default: just the ranking metric)" })
+  ),
+  metrics: Schema.optionalKey(
+    Schema.Array(MetricName).annotate({
+      description: "every metric computed for the ranking's datasets and shown in text and JSON output (default: the ranking metric, then `report`)"
+    })
   ),
   alsoAggregate: Schema.optionalKey(
     Schema.Array(Aggregate).annotate({ description: "further aggregates shown beside the official one (STS 2012: allnrm and wmean beside ALL)" })
@@ -131,12 +129,23 @@ const count = (description: string) => Schema.optionalKey(PositiveInt.annotate({
  * @since 0.1.0
  */
 export const DatasetSpec = Schema.Struct({
-  name: described("the papers' dataset / track name, e.g. headlines, track5.en-en, test"),
-  gold: described("gold file name inside the gold folder (when a single gold file is given, its name may differ)"),
-  goldFormat: GoldFormat.annotate({ description: "sts-gs: one score per line, blank = not annotated; stsb-csv: STS Benchmark csv; sick: SICK data file" }),
+  name: described("the papers' dataset / track name, e.g. headlines, track5.en-en, relatedness"),
+  gold: Schema.optionalKey(
+    described("gold file name inside the gold folder (when a single gold file is given, its name may differ); default: the edition's files.gold pattern")
+  ),
+  format: Schema.optionalKey(FormatReference.annotate({ description: "how the gold and the runs of this dataset are read and matched (default: the edition's format)" })),
+  goldFormat: Schema.optionalKey(Schema.String.annotate({ description: "the former name of `format` (a built-in format name); still read" })),
+  subtask: Schema.optionalKey(
+    Subtask.annotate({
+      description:
+        "the subtask whose ranking scores this dataset (default: the first ranking's); a format with several value columns (sick) reads the column of that name"
+    })
+  ),
   input: Schema.optionalKey(described("input file name (the sentence pairs), when it is public")),
-  run: described(
-    "the run's file for this dataset inside a run folder, e.g. STS.output.headlines.txt; for a single-file edition (SICK, STS-B) a description, any name is accepted"
+  run: Schema.optionalKey(
+    described(
+      "the run's file for this dataset inside a run folder, e.g. STS.output.headlines.txt; for a single-file edition (SICK, STS-B) a description, any name is accepted; default: the edition's files.run pattern"
+    )
   ),
   runAliases: Schema.optionalKey(
     Schema.Array(NonEmptyString).annotate({ description: "other file names accepted for this dataset inside a run folder" })
@@ -156,11 +165,29 @@ export const DatasetSpec = Schema.Struct({
     described("the dataset's column header in the published table (STS 2017 track 4b: es-en WMT); default: its language pair when that is unique in the edition, else its name")
   )
 })
-/** @since 0.1.0 */
-export type DatasetSpec = typeof DatasetSpec.Type
+/**
+ * A dataset of a decoded edition: its gold and run file names are always known (a file's
+ * `files` patterns fill them in).
+ *
+ * @since 0.1.0
+ */
+export type DatasetSpec = Omit<typeof DatasetSpec.Type, "gold" | "run"> & { readonly gold: string; readonly run: string }
 
-/** A score scale, inclusive at both ends. @since 0.1.0 */
-export const Scale = Schema.Struct({ min: Schema.Finite, max: Schema.Finite }).check(
+/**
+ * A score scale, inclusive at both ends, and its direction: `ascending` (default) when a higher
+ * score means more similar, `descending` when a lower one does (a 1-4 scale where 1 is most
+ * similar). Scores of a descending scale are read as `min + max - score`, so that every figure is
+ * of similarity, the right way round.
+ *
+ * @since 0.1.0
+ */
+export const Scale = Schema.Struct({
+  min: Schema.Finite,
+  max: Schema.Finite,
+  direction: Schema.optionalKey(
+    Schema.Literals(["ascending", "descending"]).annotate({ description: "ascending (default): a higher score is more similar; descending: a lower one is" })
+  )
+}).check(
   Schema.makeFilter((s) => s.min < s.max || `the scale's min (${s.min}) must be below its max (${s.max})`)
 )
 /** @since 0.1.0 */
@@ -230,22 +257,24 @@ export const DataLocation = Schema.Struct({
 /** @since 0.1.0 */
 export type DataLocation = typeof DataLocation.Type
 
-/**
- * A task edition. See docs/task-registry.md for every field.
- *
- * @since 0.1.0
- */
-export const TaskEdition = Schema.Struct({
+const TaskEditionStruct = Schema.Struct({
   id: Schema.String.check(Schema.isPattern(EDITION_ID)).annotate({ description: "registry id, e.g. sts2014: lower-case letters, digits, '.', '_', '-'" }),
   title: described("a human title, e.g. the task's name"),
-  family: Family.annotate({
-    description:
-      "sick: one tab-separated run file matched to gold by pair_ID; sts: graded scores per dataset, aligned by line (sts-gs, stsb-csv gold) or matched by pair ID (semrel-csv gold)"
-  }),
+  family: Schema.optionalKey(
+    Schema.Literals(["sick", "sts"]).annotate({ description: "read and ignored (former editions named the file family; each dataset's format now says how it is read)" })
+  ),
   scale: Scale.annotate({ description: "the gold (and expected run) score scale, inclusive; SICK: relatedness 1-5" }),
   submission: Schema.Literals(["file", "folder"]).annotate({
-    description: "file: a run is one file (SICK, STS-B); folder: a run is a folder (or zip) with one file per dataset (STS 2012-2017)"
+    description:
+      "file: a run is one file serving every dataset (SICK's two subtasks, STS-B, a file whose records name their dataset); folder: a run is a folder (or zip) with one file per dataset (STS 2012-2017)"
   }),
+  format: Schema.optionalKey(FormatReference.annotate({ description: "the format of every dataset that does not name its own" })),
+  files: Schema.optionalKey(
+    Schema.Struct({
+      gold: Schema.optionalKey(described("the gold file of a dataset without `gold`, with {dataset} standing for its name, e.g. {dataset}_test.csv")),
+      run: Schema.optionalKey(described("the run file of a dataset without `run`, with {dataset} standing for its name, e.g. pred_{dataset}.csv"))
+    }).annotate({ description: "file names of every dataset from patterns, instead of one name per dataset" })
+  ),
   datasets: Schema.Array(DatasetSpec).check(Schema.isMinLength(1)),
   runLimit: PositiveInt.annotate({ description: "most runs one team may submit" }),
   ranking: Schema.Array(Ranking)
@@ -253,13 +282,13 @@ export const TaskEdition = Schema.Struct({
     .annotate({ description: "one ranking per subtask; the first is the edition's headline ranking" }),
   missingDataset: Schema.Literals(["zero", "no-official-score"]).annotate({
     description:
-      "a dataset a run did not submit: zero counts it as r = 0 in the aggregate (STS 2012-2016); no-official-score gives the run no aggregate, its per-dataset figures stay (STS 2017)"
+      "a dataset a run did not submit: zero counts it as the metric's missing value (r = 0) in the aggregate (STS 2012-2016); no-official-score gives the run no aggregate, its per-dataset figures stay (STS 2017)"
   }),
   published: Schema.Struct({
     style: Schema.Literals(["r3", "r100"]).annotate({ description: "r3: r to 3 decimals (2014); r100: r x 100 with 2 decimals (2017, STS-B)" }),
     tables: Schema.optionalKey(
       Schema.Array(NonEmptyString).annotate({
-        description: "the published results tables, as report layout ids (e.g. sts2017-table10); default: the generic table of the edition's family"
+        description: "the published results tables, as report layout ids (e.g. sts2017-table10); default: the generic table of every ranking"
       })
     ),
     dev: Schema.optionalKey(
@@ -268,35 +297,137 @@ export const TaskEdition = Schema.Struct({
   }),
   description: Schema.optionalKey(Schema.String.annotate({ description: "a sentence or two for people: paper, year, notes" })),
   data: Schema.optionalKey(DataLocation.annotate({ description: "default gold location and public downloads; absent when the data is not public" }))
-}).check(
-  Schema.makeFilter((e) => {
-    const names = new Set<string>()
-    for (const d of e.datasets) {
-      if (names.has(d.name)) return { path: ["datasets"], issue: `dataset name "${d.name}" is used twice` }
-      names.add(d.name)
-    }
-    if (e.submission === "file" && e.datasets.length !== 1) {
-      return { path: ["datasets"], issue: `a "file" submission scores exactly one dataset, this edition has ${e.datasets.length}` }
-    }
-    const subtasks = new Set<string>()
-    for (const r of e.ranking) {
-      if (subtasks.has(r.subtask)) return { path: ["ranking"], issue: `subtask "${r.subtask}" is ranked twice` }
-      subtasks.add(r.subtask)
-      if ((r.subtask === "entailment") !== (r.metric === "accuracy")) {
-        return { path: ["ranking"], issue: `subtask "${r.subtask}" cannot be ranked by ${r.metric}` }
+})
+
+/** An edition file as decoded, before `files` patterns are filled in. */
+type EditionFile = typeof TaskEditionStruct.Type
+
+/**
+ * A task edition as an edition file writes it. See docs/task-registry.md for every field; the
+ * cross-field rules (a format for every dataset, metrics that score its values, ...) are checked
+ * here too, each naming the field at fault.
+ *
+ * @since 0.1.0
+ */
+export const TaskEdition = TaskEditionStruct.check(Schema.makeFilter((e) => checkEdition(e)))
+
+const fill = (pattern: string | undefined, name: string): string | undefined => pattern?.replaceAll("{dataset}", name)
+
+/** The format reference of a dataset, with the edition's default and the former `goldFormat`. */
+const formatReference = (e: Pick<EditionFile, "format">, d: Pick<typeof DatasetSpec.Type, "format" | "goldFormat">): FormatReference | undefined =>
+  d.format ?? d.goldFormat ?? e.format
+
+type FileDataset = EditionFile["datasets"][number]
+
+/**
+ * The datasets of an edition file with a dataset of a several-column format given without a
+ * subtask (an edition written before SICK's columns were datasets: one `test` dataset of format
+ * `sick`) standing for one dataset per column its rankings rank, named by the column.
+ */
+const expandDatasets = (e: EditionFile): ReadonlyArray<FileDataset> =>
+  e.datasets.flatMap((d) => {
+    const reference = formatReference(e, d)
+    const format = reference === undefined || d.subtask !== undefined ? undefined : Formats.resolve(reference)
+    if (format === undefined || format.columns.length < 2) return [d]
+    const ranked = format.columns.filter((c) => e.ranking.some((r) => r.subtask === c.name))
+    if (ranked.length === 0) return [d]
+    const alone = e.datasets.filter((x) => x.subtask === undefined && formatReference(e, x) === reference).length === 1
+    return ranked.map((c) => ({ ...d, name: alone ? c.name : `${d.name}-${c.name}`, subtask: c.name }))
+  })
+
+/** The cross-field rules of an edition, each naming the field at fault. */
+const checkEdition = (file: EditionFile): true | { readonly path: ReadonlyArray<PropertyKey>; readonly issue: string } => {
+  const written = new Set<string>()
+  for (const d of file.datasets) {
+    if (written.has(d.name)) return { path: ["datasets"], issue: `dataset name "${d.name}" is used twice` }
+    written.add(d.name)
+  }
+  const e = { ...file, datasets: expandDatasets(file) }
+  const names = new Set<string>()
+  const subtasks = new Set<string>()
+  for (const [i, r] of e.ranking.entries()) {
+    if (subtasks.has(r.subtask)) return { path: ["ranking", i, "subtask"], issue: `subtask "${r.subtask}" is ranked twice` }
+    subtasks.add(r.subtask)
+    for (const [k, m] of [r.metric, ...(r.report ?? []), ...(r.metrics ?? [])].entries()) {
+      if (Metrics.get(m) === undefined) {
+        return { path: ["ranking", i, k === 0 ? "metric" : "report"], issue: `unknown metric "${m}" (known: ${Metrics.names.join(", ")})` }
       }
     }
-    if (e.family === "sts" && e.datasets.some((d) => d.goldFormat === "sick")) {
-      return { path: ["datasets"], issue: `an "sts" edition cannot use "sick" gold files` }
+  }
+  const goldFiles = new Set<string>()
+  for (const [i, d] of e.datasets.entries()) {
+    if (names.has(d.name)) return { path: ["datasets"], issue: `dataset name "${d.name}" is used twice` }
+    names.add(d.name)
+    const gold = d.gold ?? fill(e.files?.gold, d.name)
+    if (gold === undefined) return { path: ["datasets", i, "gold"], issue: "a dataset needs its gold file name (or the edition's files.gold pattern)" }
+    goldFiles.add(gold)
+    if ((d.run ?? fill(e.files?.run, d.name)) === undefined) {
+      return { path: ["datasets", i, "run"], issue: "a dataset needs its run file name (or the edition's files.run pattern)" }
     }
-    if (e.family === "sick" && e.datasets.some((d) => d.goldFormat !== "sick")) {
-      return { path: ["datasets"], issue: `a "sick" edition reads "sick" gold files only` }
+    const reference = formatReference(e, d)
+    if (reference === undefined) return { path: ["datasets", i, "format"], issue: "a dataset needs a format (or the edition's format)" }
+    const format = Formats.resolve(reference)
+    if (format === undefined) {
+      // the field the file wrote: `format`, the former `goldFormat`, or the edition's `format`
+      const path = d.format !== undefined ? ["datasets", i, "format"] : d.goldFormat !== undefined ? ["datasets", i, "goldFormat"] : ["format"]
+      return { path, issue: `unknown format "${String(reference)}" (known: ${Formats.names.join(", ")}, or a declarative format)` }
     }
-    return true
-  })
-)
-/** @since 0.1.0 */
-export type TaskEdition = typeof TaskEdition.Type
+    const subtask = d.subtask ?? e.ranking[0].subtask
+    const ranking = e.ranking.find((r) => r.subtask === subtask)
+    if (ranking === undefined) return { path: ["datasets", i, "subtask"], issue: `no ranking of subtask "${subtask}" (ranked: ${[...subtasks].join(", ")})` }
+    const column = Format.columnOf(format, format.columns.length === 1 ? undefined : subtask)
+    if (column === undefined) {
+      return {
+        path: ["datasets", i, "subtask"],
+        issue: `format ${format.name} reads the columns ${format.columns.map((c) => c.name).join(", ")}: a dataset's subtask names the one it scores, "${subtask}" is none of them`
+      }
+    }
+    for (const m of [ranking.metric, ...(ranking.report ?? []), ...(ranking.metrics ?? [])]) {
+      const metric = Metrics.getOrThrow(m)
+      if (metric.kind !== column.kind) {
+        return {
+          path: ["datasets", i],
+          issue: `dataset ${d.name} holds ${column.kind === "scores" ? "graded scores" : "labels"}, which ${metric.label} (${metric.name}) of its ranking does not score`
+        }
+      }
+    }
+  }
+  if (e.submission === "file" && goldFiles.size !== 1) {
+    return { path: ["datasets"], issue: `a "file" submission is one run file, so every dataset must read the same gold file; this edition has ${goldFiles.size}` }
+  }
+  for (const [i, r] of e.ranking.entries()) {
+    const own = e.datasets.filter((d) => (d.subtask ?? e.ranking[0].subtask) === r.subtask)
+    if (own.length === 0) return { path: ["ranking", i, "subtask"], issue: `no dataset belongs to subtask "${r.subtask}"` }
+    const metric = Metrics.getOrThrow(r.metric)
+    const rules = [r.aggregate, ...(r.alsoAggregate ?? [])]
+    if ((rules.includes("pooled") || rules.includes("allnrm")) && !metric.correlation) {
+      return { path: ["ranking", i, "aggregate"], issue: `pooled and allnrm pool the pairs of every dataset into one correlation; ${metric.label} is not a correlation` }
+    }
+    if (e.missingDataset === "zero" && own.length > 1 && r.ranked !== "per-dataset" && metric.missingValue === undefined) {
+      return {
+        path: ["missingDataset"],
+        issue: `"zero" counts a dataset a run lacks as the metric's missing value, and ${metric.label} has none (0 would be a perfect ${metric.label}); use "no-official-score"`
+      }
+    }
+  }
+  return true
+}
+
+/**
+ * Fill in what a decoded edition file leaves implicit, so every dataset names its gold and run
+ * files (`files` patterns) and its subtask's column (`expandDatasets`).
+ */
+const normalise = (e: EditionFile): TaskEdition => ({
+  ...e,
+  datasets: expandDatasets(e).map((d) => ({ ...d, gold: (d.gold ?? fill(e.files?.gold, d.name))!, run: (d.run ?? fill(e.files?.run, d.name))! }))
+})
+
+/**
+ * A decoded edition: every dataset names its gold and run files.
+ *
+ * @since 0.1.0
+ */
+export type TaskEdition = Omit<typeof TaskEdition.Type, "datasets"> & { readonly datasets: ReadonlyArray<DatasetSpec> }
 
 // ---------------------------------------------------------------------------------------------
 // Built-in editions and lookup
@@ -342,13 +473,79 @@ export const rankingOf = (edition: TaskEdition, subtask: Subtask): Ranking | und
 export const isRankedPerDataset = (ranking: Ranking): boolean => ranking.ranked === "per-dataset"
 
 /**
- * How a dataset's run is matched to its gold, from the gold format: `line` (score line i is pair i:
- * STS 2012-2017, STS-B) or `pair-id` (SICK's pair_ID, SemRel's PairID).
+ * The subtask a dataset belongs to (its ranking): its own `subtask`, else the headline ranking's.
  *
- * @since 0.1.0
+ * @example
+ * Registry.subtaskOf(Registry.get("sick2014")!, Registry.get("sick2014")!.datasets[1]) // "entailment"
+ * @since 0.3.0
  */
-export const matchOf = (dataset: DatasetSpec): "line" | "pair-id" =>
-  dataset.goldFormat === "sick" || dataset.goldFormat === "semrel-csv" ? "pair-id" : "line"
+export const subtaskOf = (edition: TaskEdition, dataset: DatasetSpec): Subtask => dataset.subtask ?? edition.ranking[0].subtask
+
+/**
+ * The ranking a dataset is scored by.
+ *
+ * @example
+ * Registry.rankingOfDataset(Registry.get("sts2014")!, Registry.get("sts2014")!.datasets[0]).metric // "pearson"
+ * @since 0.3.0
+ */
+export const rankingOfDataset = (edition: TaskEdition, dataset: DatasetSpec): Ranking =>
+  rankingOf(edition, subtaskOf(edition, dataset)) ?? edition.ranking[0]
+
+/**
+ * The datasets a ranking orders runs on (those of its subtask), in the edition's order.
+ *
+ * @example
+ * Registry.datasetsOf(Registry.get("sick2014")!, Registry.get("sick2014")!.ranking[1]).map((d) => d.name) // ["entailment"]
+ * @since 0.3.0
+ */
+export const datasetsOf = (edition: TaskEdition, ranking: Ranking): ReadonlyArray<DatasetSpec> =>
+  edition.datasets.filter((d) => subtaskOf(edition, d) === ranking.subtask)
+
+const formatCache = new WeakMap<DatasetSpec, Format.Format>()
+
+/**
+ * The format a dataset is read with: its own `format` (or the former `goldFormat`), else the
+ * edition's. A decoded edition always has one (decoding checks it).
+ *
+ * @example
+ * Registry.formatOf(Registry.get("sts2017")!, Registry.get("sts2017")!.datasets[0]).match // "line"
+ * @since 0.3.0
+ */
+export const formatOf = (edition: TaskEdition, dataset: DatasetSpec): Format.Format => {
+  let format = formatCache.get(dataset)
+  if (format === undefined) {
+    const reference = formatReference(edition, dataset)
+    format = reference === undefined ? undefined : Formats.resolve(reference)
+    if (format === undefined) throw new RangeError(`${edition.id}: dataset ${dataset.name} has no known format (${String(reference)})`)
+    formatCache.set(dataset, format)
+  }
+  return format
+}
+
+/**
+ * The value column of its format a dataset scores: the format's only column, or the one named
+ * like the dataset's subtask (SICK: `relatedness`, `entailment`).
+ *
+ * @example
+ * Registry.columnOf(Registry.get("sick2014")!, Registry.get("sick2014")!.datasets[1]).kind // "labels"
+ * @since 0.3.0
+ */
+export const columnOf = (edition: TaskEdition, dataset: DatasetSpec): Format.ColumnSpec => {
+  const format = formatOf(edition, dataset)
+  const column = Format.columnOf(format, format.columns.length === 1 ? undefined : subtaskOf(edition, dataset))
+  if (column === undefined) throw new RangeError(`${edition.id}: dataset ${dataset.name} names no column of format ${format.name}`)
+  return column
+}
+
+/**
+ * Every metric computed for a ranking's datasets, in order: the ranking metric, then `metrics`
+ * (else `report`), each once.
+ *
+ * @example
+ * Registry.metricsOf(Registry.get("sick2014")!.ranking[0]) // ["pearson", "spearman", "mse", "standardised-mse"]
+ * @since 0.3.0
+ */
+export const metricsOf = (ranking: Ranking): ReadonlyArray<Metric> => [...new Set([ranking.metric, ...(ranking.metrics ?? ranking.report ?? [])])]
 
 /**
  * The built-in editions a name selects: the edition with that id, else every edition whose id
@@ -385,6 +582,35 @@ export const datasetOfRunFile = (edition: TaskEdition, fileName: string): Datase
   return edition.datasets.find((d) => names(d).some((n) => n.toLowerCase() === lower))
 }
 
+/**
+ * For a run folder's file that matches no dataset, the expected run file name it was most likely
+ * meant to be (`STS.output.track5.txt` -> `STS.output.track5.en-en.txt`), or undefined when none is
+ * close: a name within a third of its length in edits (Levenshtein, ignoring case), or one that
+ * names a dataset or starts like an expected name. Files that look like nothing expected (a
+ * README) get no suggestion.
+ *
+ * @example
+ * Registry.closestRunFile(Registry.get("sts2017")!, "STS.output.track5.txt") // "STS.output.track5.en-en.txt"
+ * @since 0.3.0
+ */
+export const closestRunFile = (edition: TaskEdition, fileName: string): string | undefined => {
+  if (edition.submission === "file") return undefined
+  const lower = fileName.toLowerCase()
+  const stem = lower.replace(/\.[^.]*$/, "")
+  let best: { name: string; d: number } | undefined
+  for (const d of edition.datasets) {
+    const name = d.run
+    const dist = distance(lower, name.toLowerCase())
+    const related =
+      dist <= Math.max(2, Math.floor(name.length / 3)) ||
+      stem.includes(d.name.toLowerCase()) ||
+      name.toLowerCase().startsWith(stem) ||
+      name.toLowerCase().replace(/\.[^.]*$/, "") === stem
+    if (related && (best === undefined || dist < best.d)) best = { name, d: dist }
+  }
+  return best?.name
+}
+
 // ---------------------------------------------------------------------------------------------
 // Decoding user editions
 // ---------------------------------------------------------------------------------------------
@@ -419,6 +645,7 @@ export class EditionError extends Schema.TaggedError<EditionError>()("EditionErr
  */
 export const decodeEdition = (input: unknown, file = "<edition>"): Effect.Effect<TaskEdition, EditionError> =>
   Schema.decodeUnknownEffect(TaskEdition)(input, { onExcessProperty: "error", reportInput: true, errors: "all" }).pipe(
+    Effect.map(normalise),
     Effect.mapError((error) => toEditionError(file, error))
   )
 

@@ -21,6 +21,7 @@ import { Collector } from "./internal/collect.js"
 import { quote, read as readCsv } from "./Csv.js"
 import { formatNumber, parseNumber } from "./internal/number.js"
 import type { TextFile } from "./Text.js"
+import type { Format } from "./Format.js"
 
 /** @since 0.1.0 */
 export const PAIR_ID = "PairID"
@@ -308,56 +309,10 @@ export const match = (
   const issues = new Collector()
   const n = gold.pairIds.length
   const empty: Matched = { pairIds: [], run: new Float64Array(0), gold: new Float64Array(0) }
-  if (run.predictions.length !== n) {
-    const extra = run.predictions.length > n ? run.predictions[n] : undefined
-    issues.add(
-      Issue.error(
-        "length-mismatch",
-        file,
-        `the submission has ${run.predictions.length} prediction rows but the gold (${gold.file}) has ${n} pairs; evaluation.py refuses it ("different number of lines")`,
-        { ...(extra !== undefined ? { line: extra.line } : {}), expected: `${n} rows`, found: `${run.predictions.length} rows` }
-      )
-    )
-  }
-  const index = new Map<string, number>()
-  gold.pairIds.forEach((id, i) => index.set(id, i))
-  const at = new Int32Array(n).fill(-1)
-  for (let k = 0; k < run.predictions.length; k++) {
-    const p = run.predictions[k]
-    if (p.pairId.trim() === "") continue // parseRun reported it
-    const i = index.get(p.pairId)
-    if (i === undefined) {
-      issues.add(
-        Issue.error("unknown-pair", file, `${PAIR_ID} ${p.pairId} on line ${p.line} is not in the gold; evaluation.py refuses it ("invalid pair id")`, {
-          line: p.line,
-          field: PAIR_ID,
-          expected: `a pair ID of ${gold.file}`,
-          found: p.pairId
-        })
-      )
-    } else if (at[i] !== -1) {
-      issues.add(
-        Issue.error(
-          "duplicate-pair",
-          file,
-          `${PAIR_ID} ${p.pairId} on line ${p.line} was already predicted on line ${run.predictions[at[i]].line}; evaluation.py refuses it ("repeated id")`,
-          { line: p.line, field: PAIR_ID, expected: "each pair ID once", found: p.pairId }
-        )
-      )
-    } else at[i] = k
-  }
-  const missing: Array<string> = []
-  for (let i = 0; i < n; i++) if (at[i] === -1) missing.push(gold.pairIds[i])
-  if (missing.length > 0) {
-    issues.add(
-      Issue.error("missing-pair", file, `${missing.length} of the ${n} gold pairs have no prediction (the first: ${missing.slice(0, 3).join(", ")})`, {
-        field: PAIR_ID,
-        expected: `a prediction for every pair of ${gold.file}`,
-        found: `${n - missing.length} of ${n} pairs predicted`
-      })
-    )
-  }
+  const located = locate(gold.file, gold.pairIds, file, run.predictions.map((p) => p.pairId), Int32Array.from(run.predictions, (p) => p.line))
+  for (const i of located.issues) issues.add(i)
   if (issues.hasErrors || run.predictions.some((p) => Number.isNaN(p.score))) return { value: empty, issues: issues.done() }
+  const at = located.value
   const values = new Float64Array(n)
   let outside = 0
   let first: Prediction | undefined
@@ -380,6 +335,71 @@ export const match = (
     )
   }
   return { value: { pairIds: gold.pairIds, run: values, gold: gold.scores }, issues: issues.done() }
+}
+
+/**
+ * evaluation.py's pair checks: as many rows as gold pairs, no unknown and no repeated pair ID,
+ * and (beyond it) no gold pair without a prediction. Gives, for each gold pair, the index of its
+ * prediction (-1 when there is none), and an error per problem.
+ */
+const locate = (
+  goldFile: string,
+  goldIds: ReadonlyArray<string>,
+  file: string,
+  runIds: ReadonlyArray<string>,
+  lines: Int32Array
+): Parsed<Int32Array> => {
+  const issues: Array<Issue.Issue> = []
+  const n = goldIds.length
+  if (runIds.length !== n) {
+    issues.push(
+      Issue.error(
+        "length-mismatch",
+        file,
+        `the submission has ${runIds.length} prediction rows but the gold (${goldFile}) has ${n} pairs; evaluation.py refuses it ("different number of lines")`,
+        { ...(runIds.length > n ? { line: lines[n] } : {}), expected: `${n} rows`, found: `${runIds.length} rows` }
+      )
+    )
+  }
+  const index = new Map<string, number>()
+  goldIds.forEach((id, i) => index.set(id, i))
+  const at = new Int32Array(n).fill(-1)
+  for (let k = 0; k < runIds.length; k++) {
+    const id = runIds[k]
+    if (id.trim() === "") continue // parseRun reported it
+    const i = index.get(id)
+    if (i === undefined) {
+      issues.push(
+        Issue.error("unknown-pair", file, `${PAIR_ID} ${id} on line ${lines[k]} is not in the gold; evaluation.py refuses it ("invalid pair id")`, {
+          line: lines[k],
+          field: PAIR_ID,
+          expected: `a pair ID of ${goldFile}`,
+          found: id
+        })
+      )
+    } else if (at[i] !== -1) {
+      issues.push(
+        Issue.error(
+          "duplicate-pair",
+          file,
+          `${PAIR_ID} ${id} on line ${lines[k]} was already predicted on line ${lines[at[i]]}; evaluation.py refuses it ("repeated id")`,
+          { line: lines[k], field: PAIR_ID, expected: "each pair ID once", found: id }
+        )
+      )
+    } else at[i] = k
+  }
+  const missing: Array<string> = []
+  for (let i = 0; i < n; i++) if (at[i] === -1) missing.push(goldIds[i])
+  if (missing.length > 0) {
+    issues.push(
+      Issue.error("missing-pair", file, `${missing.length} of the ${n} gold pairs have no prediction (the first: ${missing.slice(0, 3).join(", ")})`, {
+        field: PAIR_ID,
+        expected: `a prediction for every pair of ${goldFile}`,
+        found: `${n - missing.length} of ${n} pairs predicted`
+      })
+    )
+  }
+  return { value: at, issues }
 }
 
 /**
@@ -435,4 +455,66 @@ export const parseFileName = (name: string): FileName | undefined => {
   const data = /^([a-z]{3})_(train|dev|test|pilot_dev|pilot)(_with_labels|_labels)?\.csv$/i.exec(name)
   if (data === null) return undefined
   return { language: data[1].toLowerCase(), split: data[2].toLowerCase(), labelled: data[2].toLowerCase() === "train" || data[3] !== undefined }
+}
+
+/**
+ * The SemEval-2024 Task 1 format (`semrel-csv`): gold `<lang>_test_with_labels.csv` (`PairID,Text,
+ * Score`, columns by name), runs `pred_<lang>.csv` (`PairID,Pred_Score`) matched by pair ID with the
+ * organisers' `evaluation.py` checks (same number of rows, no unknown or repeated pair ID).
+ *
+ * @example
+ * Formats.get("semrel-csv")!.match // "id"
+ * @since 0.3.0
+ */
+export const format: Format = {
+  name: "semrel-csv",
+  description: "SemEval-2024 Task 1: gold <lang>_test_with_labels.csv (PairID,Text,Score by name); a run pred_<lang>.csv (PairID,Pred_Score) matched by PairID as evaluation.py does",
+  match: "id",
+  columns: [{ name: "score", kind: "scores", field: PRED_SCORE }],
+  readGold: (text) => {
+    const parsed = parseData(text)
+    const issues = [...parsed.issues]
+    const { pairs, hasScores } = parsed.value
+    if (!hasScores && !Issue.hasErrors(issues)) {
+      issues.push(
+        Issue.error("missing-header", text.file, `the SemRel file has no Score column: it is an input file, not gold (the gold is <lang>_test_with_labels.csv)`, {
+          expected: "PairID,Text,Score",
+          field: SCORE
+        })
+      )
+    }
+    return {
+      value: {
+        file: text.file,
+        length: pairs.length,
+        ids: pairs.map((p) => p.pairId),
+        columns: { score: { kind: "scores", values: Float64Array.from(pairs, (p) => p.score ?? NaN) } }
+      },
+      issues
+    }
+  },
+  runReaders: [
+    {
+      name: "semrel-pred",
+      read: (text) => {
+        const parsed = parseRun(text)
+        const p = parsed.value.predictions
+        return {
+          value: {
+            file: text.file,
+            length: p.length,
+            lines: Int32Array.from(p, (x) => x.line),
+            ids: p.map((x) => x.pairId),
+            columns: { score: { kind: "scores", values: Float64Array.from(p, (x) => x.score) } }
+          },
+          issues: parsed.issues
+        }
+      }
+    }
+  ],
+  writeRun: (run) => writeRun((run.ids ?? []).map((pairId, i) => ({ pairId, score: run.scores[i] }))),
+  align: (gold, run) => {
+    const located = locate(gold.file.split(/[\\/]/).pop() ?? gold.file, gold.ids ?? [], run.file, run.ids ?? [], run.lines)
+    return { value: { end: gold.length, runIndex: located.value }, issues: located.issues }
+  }
 }

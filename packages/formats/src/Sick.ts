@@ -14,6 +14,7 @@ import { Collector } from "./internal/collect.js"
 import { formatNumber, parseNumber } from "./internal/number.js"
 import { contentEnd, isBlank } from "./Text.js"
 import type { TextFile } from "./Text.js"
+import type { Format } from "./Format.js"
 
 /** Case-sensitive, as in the final official scorer. @since 0.1.0 */
 export const ENTAILMENT_LABELS = ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"] as const
@@ -551,3 +552,77 @@ export const writeRun = (rows: ReadonlyArray<Pick<SickRunRow, "pairId" | "entail
   `${RUN_COLUMNS.join("\t")}\n${rows
     .map((r) => `${r.pairId}\t${r.entailment ?? "NA"}\t${r.relatedness === undefined ? "NA" : formatNumber(r.relatedness)}\n`)
     .join("")}`
+
+/** A run column as a table column: values when present, else `na` / `absent`. */
+const runColumn = <A>(state: SubtaskColumn, values: () => A) => (state === "present" ? values() : undefined)
+
+/**
+ * The SemEval-2014 Task 1 format (`sick`): the gold is a SICK data file, a run one tab-separated
+ * file with a header naming `pair_ID`, `entailment_judgment` and `relatedness_score` in any order,
+ * matched by pair ID. It has two columns, scored as two datasets: `relatedness` (graded 1-5) and
+ * `entailment` (ENTAILMENT / CONTRADICTION / NEUTRAL, case-sensitive).
+ *
+ * @example
+ * Formats.get("sick")!.columns.map((c) => c.name) // ["relatedness", "entailment"]
+ * @since 0.3.0
+ */
+export const format: Format = {
+  name: "sick",
+  description:
+    "SemEval-2014 Task 1: gold a SICK data file; a run one TAB-separated file with the header pair_ID, entailment_judgment, relatedness_score (any order), matched by pair_ID; NA in a column skips that subtask",
+  match: "id",
+  columns: [
+    { name: "relatedness", kind: "scores", field: RELATEDNESS },
+    { name: "entailment", kind: "labels", field: ENTAILMENT, labels: ENTAILMENT_LABELS }
+  ],
+  readGold: (text) => {
+    const parsed = parseData(text)
+    const issues = [...parsed.issues]
+    const { pairs, hasRelatedness, hasEntailment } = parsed.value
+    if (pairs.length > 0 && !hasRelatedness && !hasEntailment) {
+      issues.push(
+        Issue.error("missing-header", text.file, `the SICK file has no gold columns (relatedness_score, entailment_judgment): it is an input file, not gold`, {
+          expected: "pair_ID, sentence_A, sentence_B, relatedness_score, entailment_judgment",
+          field: RELATEDNESS
+        })
+      )
+    }
+    return {
+      value: {
+        file: text.file,
+        length: pairs.length,
+        ids: pairs.map((p) => p.pairId),
+        columns: {
+          relatedness: hasRelatedness ? { kind: "scores", values: Float64Array.from(pairs, (p) => p.relatedness ?? NaN) } : { kind: "absent" },
+          entailment: hasEntailment ? { kind: "labels", values: pairs.map((p) => p.entailment ?? "") } : { kind: "absent" }
+        }
+      },
+      issues
+    }
+  },
+  runReaders: [
+    {
+      name: "sick-run",
+      read: (text, context) => {
+        const parsed = parseRun(text, { lenient: context.lenient === true })
+        const run = parsed.value
+        const rows = run.rows
+        const relatedness = runColumn(run.relatedness, () => Float64Array.from(rows, (r) => r.relatedness ?? NaN))
+        const entailment = runColumn(run.entailment, () => rows.map((r) => r.entailment ?? ""))
+        return {
+          value: {
+            file: text.file,
+            length: rows.length,
+            lines: Int32Array.from(rows, (r) => r.line),
+            ...(run.columns.includes(PAIR_ID) ? { ids: rows.map((r) => r.pairId) } : {}),
+            columns: {
+              relatedness: relatedness !== undefined ? { kind: "scores", values: relatedness } : { kind: run.relatedness === "na" ? "na" : "absent" },
+              entailment: entailment !== undefined ? { kind: "labels", values: entailment } : { kind: run.entailment === "na" ? "na" : "absent" }
+            }
+          },
+          issues: parsed.issues
+        }
+      }
+    }
+  ]
+}

@@ -13,6 +13,7 @@ import { formatNumber, parseNumber, plainNumber } from "./internal/number.js"
 import type { NumberField } from "./internal/number.js"
 import { contentEnd, isBlank } from "./Text.js"
 import type { TextFile } from "./Text.js"
+import type { Format, RunReader } from "./Format.js"
 
 /** @since 0.1.0 */
 export interface StsInputPair {
@@ -256,3 +257,44 @@ const numberIssue = (parsed: Exclude<NumberField, { _tag: "number" }>, file: str
         parsed._tag === "missing" ? `the ${what} on line ${line} is missing` : `the ${what} on line ${line} is not a number`,
         { line, expected: "a number", found: raw }
       )
+
+/**
+ * The STS output reader as a format's run reader: one record per score line (comments skipped),
+ * with the confidences when every line gives one.
+ *
+ * @example
+ * Sts.outputReader.read(text, { label: "headlines", goldLength: 750 }).value.columns.score
+ * @since 0.3.0
+ */
+export const outputReader: RunReader = {
+  name: "sts-output",
+  read: (text) => {
+    const parsed = parseOutput(text)
+    const o = parsed.value
+    return {
+      value: { file: o.file, length: o.scores.length, lines: o.lines, columns: { score: { kind: "scores", values: o.scores } }, confidence: o.confidence },
+      issues: parsed.issues
+    }
+  }
+}
+
+/**
+ * The STS 2012-2017 format (`sts-gs`): gold `STS.gs.<dataset>.txt` (one score per line, a blank
+ * line a pair not annotated), runs `STS.output.<dataset>.txt` aligned by line.
+ *
+ * @example
+ * Formats.get("sts-gs") === Sts.format // true
+ * @since 0.3.0
+ */
+export const format: Format = {
+  name: "sts-gs",
+  description: "STS 2012-2017: gold one score per line (blank = not annotated); a run one score per line, with an optional TAB confidence, aligned by line",
+  match: "line",
+  columns: [{ name: "score", kind: "scores", field: "score" }],
+  readGold: (text) => {
+    const parsed = parseGold(text)
+    return { value: { file: text.file, length: parsed.value.scores.length, columns: { score: { kind: "scores", values: parsed.value.scores } } }, issues: parsed.issues }
+  },
+  runReaders: [outputReader],
+  writeRun: (run) => writeOutput(run.scores)
+}

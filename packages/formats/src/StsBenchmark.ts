@@ -12,6 +12,9 @@ import { Collector } from "./internal/collect.js"
 import { formatNumber, parseNumber } from "./internal/number.js"
 import { contentEnd } from "./Text.js"
 import type { TextFile } from "./Text.js"
+import type { Format } from "./Format.js"
+import * as Glue from "./Glue.js"
+import * as Sts from "./Sts.js"
 
 /** @since 0.1.0 */
 export interface StsbRow {
@@ -134,3 +137,25 @@ export const write = (rows: ReadonlyArray<Omit<StsbRow, "line">>): string =>
   rows
     .map((r) => `${[r.genre, r.source, r.year, r.id, formatNumber(r.score), r.sentence1, r.sentence2, ...r.extra].join("\t")}\n`)
     .join("")
+
+/**
+ * The STS Benchmark format (`stsb-csv`): the gold is `sts-test.csv` (score in field 5), a run one
+ * score per line aligned by line, or GLUE's `STS-B.tsv` (recognised by its header).
+ *
+ * @example
+ * Formats.get("stsb-csv")!.runReaders.map((r) => r.name) // ["sts-output", "glue-stsb"]
+ * @since 0.3.0
+ */
+export const format: Format = {
+  name: "stsb-csv",
+  description: "STS Benchmark: gold sts-*.csv (TAB-separated, no quoting, score in field 5); a run one score per line aligned by line, or GLUE's STS-B.tsv (index<TAB>prediction)",
+  match: "line",
+  columns: [{ name: "score", kind: "scores", field: "score" }],
+  readGold: (text) => {
+    const parsed = parse(text)
+    const scores = Float64Array.from(parsed.value.rows, (r) => r.score)
+    return { value: { file: text.file, length: scores.length, columns: { score: { kind: "scores", values: scores } } }, issues: parsed.issues }
+  },
+  runReaders: [Sts.outputReader, Glue.stsbReader],
+  writeRun: (run) => Sts.writeOutput(run.scores)
+}

@@ -205,7 +205,7 @@ describe("DataStore.status: where scoring looks for the gold", () => {
     expect(Exit.isSuccess(exit)).toBe(true)
     if (!Exit.isSuccess(exit)) return
     expect(exit.value.dir).toBe(path.join(root, "sick2014"))
-    expect(exit.value.gold).toEqual([{ dataset: "test", file: path.join(root, "sick2014", "SICK_test_annotated.txt"), status: "present" }])
+    expect(exit.value.gold).toEqual([{ datasets: ["relatedness", "entailment"], file: path.join(root, "sick2014", "SICK_test_annotated.txt"), status: "present" }])
     expect(exit.value.ready).toBe(true)
     expect(exit.value.sources.map((s) => s.status)).toEqual(["missing", "missing"])
   })

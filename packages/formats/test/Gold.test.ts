@@ -85,7 +85,7 @@ describe("loadGold refuses what is not a regular file", () => {
   it("--gold /dev/zero: refused at once (a character device; its size 0 would pass a stat cap)", async () => {
     const gold = await run(Gold.loadGold(sick, "/dev/zero"))
     expect(gold.datasets).toEqual([])
-    expect(gold.missing).toEqual(["test"])
+    expect(gold.missing).toEqual(["relatedness", "entailment"])
     const issue = gold.issues.find((i) => i.severity === "error")!
     expect(issue).toMatchObject({ code: "file-unreadable", file: "/dev/zero" })
     expect(issue.message).toContain("is a character device, not a regular file")
@@ -97,7 +97,7 @@ describe("loadGold refuses what is not a regular file", () => {
       const fifo = path.join(dir, "SICK_test_annotated.txt")
       execFileSync("mkfifo", [fifo])
       const gold = await run(Gold.loadGold(sick, fifo))
-      expect(gold.missing).toEqual(["test"])
+      expect(gold.missing).toEqual(["relatedness", "entailment"])
       expect(gold.issues.find((i) => i.severity === "error")!.message).toContain("is a FIFO (named pipe), not a regular file")
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
@@ -107,15 +107,21 @@ describe("loadGold refuses what is not a regular file", () => {
 
 describe("gold formats", () => {
   it("SICK: pairs with relatedness and entailment (CRLF file)", async () => {
+    // the one file is read once and serves two datasets: its relatedness and its entailment column
     const gold = await run(Gold.loadGold(await userSick, path.join(fixtures, "sick-gold.txt")))
-    const d = gold.datasets[0]
-    if (d.kind !== "sick") throw new Error("expected sick")
-    expect(d.pairs.map((p) => [p.pairId, p.relatedness, p.entailment])).toEqual([
+    expect(gold.datasets.map((d) => d.name)).toEqual(["relatedness", "entailment"])
+    const [relatedness, entailment] = gold.datasets
+    if (relatedness.kind !== "scores" || entailment.kind !== "labels") throw new Error("expected scores, then labels")
+    expect(relatedness.table).toBe(entailment.table)
+    const rows = relatedness.pairIds!.map((id, i) => [id, relatedness.scores[i], entailment.labels[i]])
+    expect(rows).toEqual([
       ["1", 4.9, "ENTAILMENT"],
       ["2", 3.1, "CONTRADICTION"],
       ["3", 1.2, "NEUTRAL"]
     ])
     expect(Issue.hasErrors(gold.issues)).toBe(false)
+    // the file's issues are listed once, though two datasets share them
+    expect(gold.issues.filter((i) => i.code === "crlf")).toHaveLength(1)
   })
 
   it("SICK: an input file without gold columns is an error, not silent empty gold", async () => {
@@ -188,7 +194,7 @@ describe.skipIf(!hasShared)("every built-in edition with public data loads its g
     expect(gold.issues.filter((i) => i.severity !== "info" && !(i.code === "not-public" && notPublic.includes(i.field ?? "")))).toEqual([])
     for (const d of gold.datasets) {
       const spec = edition.datasets.find((s) => s.name === d.name)!
-      const count = d.kind === "scores" ? d.annotated : d.pairs.length
+      const count = d.annotated
       // published counts: SICK test 4927 (SPEC §1), STS-B test 1379 / dev 1500, STS from the reference table
       const year = edition.id === "stsb" ? "stsbenchmark" : edition.id
       const ref = reference.find((r) => r.year === year && r.dataset === d.name)
@@ -196,7 +202,7 @@ describe.skipIf(!hasShared)("every built-in edition with public data loads its g
         expect(count, `${edition.id} ${d.name}`).toBe(ref.scored)
         expect(path.join(data, ref.gold)).toBe(d.file)
       } else {
-        const published: Record<string, number> = { "sick2014/test": 4927, "stsb-dev/dev": 1500, ...semrelPairs }
+        const published: Record<string, number> = { "sick2014/relatedness": 4927, "sick2014/entailment": 4927, "stsb-dev/dev": 1500, ...semrelPairs }
         expect(count, `${edition.id} ${d.name}`).toBe(published[`${edition.id}/${d.name}`])
       }
       expect(count).toBe(spec.pairs)

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
+import { Metrics } from "@stseval/metrics"
 import { Registry } from "@stseval/formats"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -56,11 +57,18 @@ describe("built-in editions", () => {
 
   it("SICK 2014: one file per run, 5 runs, relatedness by Pearson and entailment by accuracy (SPEC §1)", () => {
     const e = edition("sick2014")
-    expect(e.family).toBe("sick")
     expect(e.scale).toEqual({ min: 1, max: 5 })
     expect(e.submission).toBe("file")
     expect(e.runLimit).toBe(5)
-    expect(e.datasets.map((d) => [d.name, d.gold, d.pairs])).toEqual([["test", "SICK_test_annotated.txt", 4927]])
+    // the run file's two columns are two datasets of the one gold file, each scored by its ranking
+    expect(e.datasets.map((d) => [d.name, Registry.subtaskOf(e, d), d.gold, d.pairs])).toEqual([
+      ["relatedness", "relatedness", "SICK_test_annotated.txt", 4927],
+      ["entailment", "entailment", "SICK_test_annotated.txt", 4927]
+    ])
+    expect(e.datasets.map((d) => [Registry.formatOf(e, d).name, Registry.columnOf(e, d).kind])).toEqual([
+      ["sick", "scores"],
+      ["sick", "labels"]
+    ])
     expect(e.ranking.map((r) => [r.subtask, r.metric])).toEqual([["relatedness", "pearson"], ["entailment", "accuracy"]])
     expect(Registry.reportedMetrics(Registry.rankingOf(e, "relatedness")!)).toEqual(["pearson", "spearman", "mse"])
   })
@@ -113,7 +121,7 @@ describe("built-in editions", () => {
   })
 
   it("STS Benchmark: test 1379 and dev 1500 pairs from the csv", () => {
-    expect(edition("stsb").datasets[0]).toMatchObject({ gold: "sts-test.csv", goldFormat: "stsb-csv", pairs: 1379 })
+    expect(edition("stsb").datasets[0]).toMatchObject({ gold: "sts-test.csv", format: "stsb-csv", pairs: 1379 })
     expect(edition("stsb-dev").datasets[0]).toMatchObject({ gold: "sts-dev.csv", pairs: 1500 })
   })
 
@@ -131,8 +139,8 @@ describe("built-in editions", () => {
       expect(Registry.isRankedPerDataset(ranking)).toBe(true)
       expect(Registry.reportedMetrics(ranking)).toEqual(["spearman", "pearson"])
       for (const d of e.datasets) {
-        expect(d).toMatchObject({ gold: `${d.name}/${d.name}_test_with_labels.csv`, goldFormat: "semrel-csv", run: `pred_${d.name}.csv`, language: d.name })
-        expect(Registry.matchOf(d)).toBe("pair-id")
+        expect(d).toMatchObject({ gold: `${d.name}/${d.name}_test_with_labels.csv`, format: "semrel-csv", run: `pred_${d.name}.csv`, language: d.name })
+        expect(Registry.formatOf(e, d).match).toBe("id")
         expect(d.goldNotPublic !== undefined).toBe(d.name === "esp")
       }
       // the labelled test files of the release, at the pinned commit, under the release's folder names
@@ -145,7 +153,7 @@ describe("built-in editions", () => {
     }
     // the reference pair counts (../shared/reference/semrel2024-lexical-overlap.tsv)
     expect(Object.fromEntries(edition("semrel2024-b").datasets.map((d) => [d.name, d.pairs]))).toMatchObject({ afr: 375, eng: 2600, hin: 968, pan: 634 })
-    expect(Registry.matchOf(edition("sts2014").datasets[0])).toBe("line")
+    expect(Registry.formatOf(edition("sts2014"), edition("sts2014").datasets[0]).match).toBe("line")
   })
 
   it("select: an id, or every edition named <name>-*", () => {
@@ -185,7 +193,7 @@ describe("built-in editions", () => {
     expect(Registry.datasetOfRunFile(sts2014, "notes.txt")).toBeUndefined()
     expect(Registry.datasetOfRunFile(edition("sts2016"), "SYSTEM_OUT.plagiarism.txt")?.name).toBe("plagiarism")
     // a single-file edition takes any file name
-    expect(Registry.datasetOfRunFile(edition("sick2014"), "ECNU_run1primary.txt")?.name).toBe("test")
+    expect(Registry.datasetOfRunFile(edition("sick2014"), "ECNU_run1primary.txt")?.name).toBe("relatedness")
   })
 
   it("resolve: a built-in id, or a clear error listing the known ids", async () => {
@@ -209,7 +217,11 @@ describe("user edition files", () => {
   it("loads a JSON edition, also through resolve(path)", async () => {
     const file = path.join(fixtures, "user-edition.json")
     const e = await run(Registry.resolve(file))
-    expect(e.family).toBe("sick")
+    // written as one SICK dataset, it stands for the two columns its rankings rank
+    expect(e.datasets.map((d) => [d.name, d.subtask, d.gold])).toEqual([
+      ["relatedness", "relatedness", "gold.txt"],
+      ["entailment", "entailment", "gold.txt"]
+    ])
     expect(e.ranking.map((r) => r.subtask)).toEqual(["relatedness", "entailment"])
     expect(e.data).toEqual({ dir: "mysick", sources: [] })
   })
@@ -220,7 +232,7 @@ describe("user edition files", () => {
     expect(e.file).toBe(file)
     expect(e.field).toBe("datasets[1].goldFormat")
     expect(e.message).toContain(`${file}: datasets[1].goldFormat:`)
-    expect(e.reason).toBe('Expected "sts-gs" | "stsb-csv" | "sick" | "semrel-csv", got "sts-gold"')
+    expect(e.reason).toBe('unknown format "sts-gold" (known: sts-gs, stsb-csv, sick, semrel-csv, or a declarative format)')
   })
 
   it("a wrong type names the field", async () => {
@@ -258,17 +270,20 @@ describe("user edition files", () => {
     expect(e.reason).toContain("cannot read the file")
   })
 
-  it("cross-field rules: duplicate dataset names, a file submission with two datasets, entailment ranked by Pearson", async () => {
+  it("cross-field rules: duplicate dataset names, a file submission over two gold files, labels ranked by Pearson", async () => {
     const base = JSON.parse(fs.readFileSync(path.join(fixtures, "user-edition.json"), "utf8")) as { datasets: Array<Record<string, unknown>> }
     const dataset = base.datasets[0]
     const dup = await fail(Registry.decodeEdition({ ...base, datasets: [dataset, dataset] }, "x.json"))
     expect([dup.field, dup.reason]).toEqual(["datasets", 'dataset name "test" is used twice'])
-    const two = await fail(Registry.decodeEdition({ ...base, datasets: [dataset, { ...dataset, name: "dev" }] }, "x.json"))
-    expect(two.reason).toContain('a "file" submission scores exactly one dataset')
+    const two = await fail(Registry.decodeEdition({ ...base, datasets: [dataset, { ...dataset, name: "dev", gold: "dev.txt" }] }, "x.json"))
+    expect(two.reason).toBe('a "file" submission is one run file, so every dataset must read the same gold file; this edition has 2')
     const wrong = await fail(
       Registry.decodeEdition({ ...base, ranking: [{ subtask: "entailment", metric: "pearson", aggregate: "single" }] }, "x.json")
     )
-    expect(wrong.reason).toBe('subtask "entailment" cannot be ranked by pearson')
+    expect(wrong.reason).toBe("dataset entailment holds labels, which Pearson (pearson) of its ranking does not score")
+    const unknown = await fail(Registry.decodeEdition({ ...base, ranking: [{ subtask: "relatedness", metric: "pearsn", aggregate: "single" }] }, "x.json"))
+    expect([unknown.field, unknown.reason]).toEqual(["ranking[0].metric", `unknown metric "pearsn" (known: ${Metrics.names.join(", ")})`])
+    expect(Metrics.names).toContain("pearson")
     const scale = await fail(Registry.decodeEdition({ ...base, scale: { min: 5, max: 1 } }, "x.json"))
     expect([scale.field, scale.reason]).toEqual(["scale", "the scale's min (5) must be below its max (1)"])
   })
@@ -307,7 +322,7 @@ describe("docs/schemas/task-edition.schema.json", () => {
 
   it("requires the fields the decoder requires and closes objects like the decoder", () => {
     const schema = Registry.jsonSchema() as { required: Array<string>; additionalProperties: boolean; properties: Record<string, { pattern?: string }> }
-    expect(schema.required).toEqual(["id", "title", "family", "scale", "submission", "datasets", "runLimit", "ranking", "missingDataset", "published"])
+    expect(schema.required).toEqual(["id", "title", "scale", "submission", "datasets", "runLimit", "ranking", "missingDataset", "published"])
     expect(schema.additionalProperties).toBe(false)
     expect(schema.properties["id"].pattern).toBe("^[a-z0-9][a-z0-9._-]*$")
   })

@@ -187,7 +187,7 @@ describe("gold of a SemRel edition", () => {
   it("--gold = one labelled csv: that language only; an unlabelled csv is refused as gold", async () => {
     const one = await run(Gold.loadGold(edition, path.join(track, "pan", "pan_test_with_labels.csv")))
     expect(one.datasets.map((d) => d.name)).toEqual(["pan"])
-    const input = Gold.parseDataset(edition.datasets.find((d) => d.name === "eng")!, "eng_test.csv", fs.readFileSync(path.join(track, "eng", "eng_test.csv")))
+    const input = Gold.parseDataset(edition, edition.datasets.find((d) => d.name === "eng")!, "eng_test.csv", fs.readFileSync(path.join(track, "eng", "eng_test.csv")))
     expect(errors(input.issues)[0]).toMatchObject({ code: "missing-header", field: "Score" })
   })
 

@@ -69,8 +69,6 @@ export interface BuildOptions {
   readonly runLimit: number
   /** ms since the epoch */
   readonly deadline?: number | undefined
-  /** `mark` (default): post-deadline runs are ranked and marked with a dagger; `exclude`: listed, not ranked */
-  readonly postDeadline?: "mark" | "exclude" | undefined
   /** rank primary runs only (default false: every run within the limit is ranked) */
   readonly primaryOnly?: boolean | undefined
 }
@@ -159,6 +157,7 @@ export type Leaderboard = typeof Leaderboard.Type
 const figureOf = (o: OfficialFigure): Rank.Figure => ({
   ranking: o.ranking,
   metric: o.metric,
+  direction: o.direction,
   value: o.value !== null ? MetricValue.defined(o.value) : MetricValue.undefined_(o.reason ?? "not computed")
 })
 
@@ -200,8 +199,7 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
   const ranked = Rank.rank(rankable, {
     primaryOnly,
     runLimit: options.runLimit,
-    onePrimary: true,
-    postDeadline: options.postDeadline ?? "mark"
+    onePrimary: true
   })
   // names that are one team (`Submissions.teamKey`) are said so on each of the team's runs
   const merged = new Map(ranked.merged.map((m) => [m.team, m.spellings]))
@@ -291,7 +289,7 @@ export const intervals = (
     runs.push({ ...scored, meta: { ...scored.meta, id: r.id } })
   }
   const ranked = [...new Set(board.rankings.flatMap((k) => k.entries.flatMap((e) => (e.rank !== null ? [e.id] : []))))]
-  return Uncertainty.compute({ edition, runs }, { ...options, ranked, spearman: false })
+  return Uncertainty.compute({ edition, runs }, { ...options, ranked, others: false })
 }
 
 /**

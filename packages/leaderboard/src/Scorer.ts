@@ -23,8 +23,9 @@ import type { ScoredRun } from "@stseval/scoring"
  */
 export const OfficialFigure = Schema.Struct({
   ranking: Schema.String.annotate({ description: "official (STS); relatedness / entailment (SICK)" }),
-  metric: Schema.String.annotate({ description: "pearson, accuracy (percent), wmean, mean..." }),
-  value: Schema.NullOr(Schema.Finite).annotate({ description: "the figure (higher is better); null when it could not be computed" }),
+  metric: Schema.String.annotate({ description: "the metric of the figure (registry name: pearson, spearman, accuracy (percent), kendall...)" }),
+  direction: Schema.optionalKey(Schema.Literals(["higher", "lower"]).annotate({ description: "which values are better (default higher)" })),
+  value: Schema.NullOr(Schema.Finite).annotate({ description: "the figure; null when it could not be computed" }),
   reason: Schema.optionalKey(Schema.String.annotate({ description: "why value is null" }))
 }).annotate({ identifier: "OfficialFigure" })
 /** @since 0.1.0 */

@@ -11,6 +11,7 @@
 import type { Issue, Registry, Submissions } from "@stseval/formats"
 import { Html, Layouts, Markdown } from "@stseval/tables"
 import type { Table } from "@stseval/tables"
+import { MetricValue } from "@stseval/metrics"
 import { Engine, Json, Signature, Uncertainty } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import { Effect, Layer } from "effect"
@@ -40,13 +41,13 @@ export const toOutcome = (run: ScoredRun.ScoredRun): RunOutcome => ({
   official: run.official.map(
     (o): OfficialFigure =>
       o.value._tag === "Defined"
-        ? { ranking: o.ranking, metric: o.metric, value: o.value.value }
-        : { ranking: o.ranking, metric: o.metric, value: null, reason: o.value.reason }
+        ? { ranking: o.ranking, metric: o.metric, direction: o.direction, value: o.value.value }
+        : { ranking: o.ranking, metric: o.metric, direction: o.direction, value: null, reason: o.value.reason }
   ),
   errors: run.errors,
   warnings: run.warnings,
   ...(run.datasets.length > 1
-    ? { datasets: run.datasets.map((d) => ({ dataset: d.dataset, value: d.status === "scored" && d.pearson._tag === "Defined" ? d.pearson.value : null })) }
+    ? { datasets: run.datasets.map((d) => ({ dataset: d.dataset, value: d.status === "scored" && d.figures[d.metric]?._tag === "Defined" ? MetricValue.getOrNaN(d.figures[d.metric]!) : null })) }
     : {}),
   detail: Json.toJson(run)
 })

@@ -57,8 +57,6 @@ export interface WatchOptions {
   readonly deadline?: Date | string | number | undefined
   /** the submission time of a run: `mtime` (default, newest mtime of its files) or `first-seen` by the watcher */
   readonly deadlineBy?: "mtime" | "first-seen" | undefined
-  /** `mark` (default) or `exclude` post-deadline runs from the rankings */
-  readonly postDeadline?: "mark" | "exclude" | undefined
   /** rank primary runs only (default false) */
   readonly primaryOnly?: boolean | undefined
   /** runs per team (default: the edition's `runLimit`) */
@@ -180,7 +178,6 @@ const prepare = (options: WatchOptions, scorer: ScorerShape) =>
       deadlineBy: options.deadlineBy ?? "mtime",
       runLimit: options.runLimit ?? edition.runLimit,
       deadline: yield* parseDeadline(options.deadline),
-      postDeadline: options.postDeadline,
       primaryOnly: options.primaryOnly,
       useEvents: !once && (options.events ?? true),
       concurrency: Math.max(1, options.concurrency ?? 1),

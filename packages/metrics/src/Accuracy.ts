@@ -157,7 +157,7 @@ const countsAt = (gold: Int32Array, run: Int32Array, idx: Int32Array | Uint32Arr
 export const metric: LabelsMetric = {
   name: "accuracy",
   label: "Accuracy",
-  symbol: "Acc.",
+  symbol: "accuracy (%)",
   description: "correct labels / scored pairs, in percent (SICK entailment)",
   kind: "labels",
   direction: "higher",
@@ -183,7 +183,7 @@ export const metric: LabelsMetric = {
 export const macroF1Metric: LabelsMetric = {
   name: "macro-f1",
   label: "Macro F1",
-  symbol: "F1",
+  symbol: "macro-F1",
   description: "the mean over labels of 2 tp / (2 tp + fp + fn), over the labels occurring in the gold or the run",
   kind: "labels",
   direction: "higher",

@@ -74,15 +74,19 @@ const checkParts = (what: string, xs: ReadonlyArray<Float64Array>, ys: ReadonlyA
   }
 }
 
+/** A correlation of the gold and the run (gold first); Pearson unless a pooled figure names another. */
+type Correlation = (gold: Float64Array, run: Float64Array) => MetricValue
+
 /**
- * Pearson over the concatenation of every dataset's pairs (STS 2012 "ALL"): `xs[k]` is the run on
- * dataset k, `ys[k]` its gold.
+ * Pearson (or the `correlation` given, e.g. a metric descriptor's `compute`) over the
+ * concatenation of every dataset's pairs (STS 2012 "ALL"): `xs[k]` is the run on dataset k, `ys[k]`
+ * its gold.
  *
  * @since 0.1.0
  */
-export const pooled = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float64Array>): MetricValue => {
+export const pooled = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float64Array>, correlation: Correlation = pearson): MetricValue => {
   checkParts("pooled", xs, ys)
-  return pearson(concat(ys), concat(xs))
+  return correlation(concat(ys), concat(xs))
 }
 
 /**
@@ -136,12 +140,13 @@ const fitInto = (x: Float64Array, y: Float64Array, out: Float64Array, offset: nu
 
 /**
  * STS 2012 "ALLnrm": within each dataset the run's scores are replaced by their least-squares fit
- * to that dataset's gold (y ~ a + b x), then Pearson is taken over the concatenation. A constant
+ * to that dataset's gold (y ~ a + b x), then Pearson (or the `correlation` given) is taken over the
+ * concatenation. A constant
  * run on a dataset contributes its gold's mean for every pair.
  *
  * @since 0.1.0
  */
-export const allNrm = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float64Array>): MetricValue => {
+export const allNrm = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float64Array>, correlation: Correlation = pearson): MetricValue => {
   checkParts("allNrm", xs, ys)
   for (const x of xs) for (let i = 0; i < x.length; i++) if (!Number.isFinite(x[i])) return undefined_(Reason.runNotFinite)
   for (const y of ys) for (let i = 0; i < y.length; i++) if (!Number.isFinite(y[i])) return undefined_(Reason.goldNotFinite)
@@ -152,7 +157,7 @@ export const allNrm = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float6
     fitInto(xs[k], ys[k], fitted, o)
     o += xs[k].length
   }
-  const r = pearson(gold, fitted)
+  const r = correlation(gold, fitted)
   // Every fitted dataset may collapse to its gold mean; say so in the run's terms.
   return r._tag === "Undefined" && r.reason === Reason.runConstant
     ? undefined_("every dataset's fitted run is constant (the run is constant within each dataset)")

@@ -46,7 +46,7 @@ interface Common {
   readonly name: string
   /** for people: `Pearson`, `Kendall's tau-b` */
   readonly label: string
-  /** the short symbol of table headers and plot axes: `r`, `ρ`, `τ`, `MSE`, `Acc.` */
+  /** the short symbol of table headers and plot axes: `r`, `rho`, `tau`, `MSE`, `accuracy (%)` (plain ASCII: it goes into Codabench column titles) */
   readonly symbol: string
   /** a sentence: what it is and where it comes from */
   readonly description: string
@@ -114,3 +114,12 @@ export const compareBestFirst =
   (metric: Pick<Common, "direction">) =>
   (a: number, b: number): number =>
     metric.direction === "higher" ? b - a : a - b
+
+/**
+ * True when the metric weighs pairs by the run's confidences, so it has no figure without them.
+ *
+ * @example
+ * needsConfidence(Metrics.getOrThrow("weighted-pearson")) // true
+ * @since 0.3.0
+ */
+export const needsConfidence = (metric: Metric): boolean => metric.kind === "scores" && metric.needsConfidence === true

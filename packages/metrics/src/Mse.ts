@@ -142,7 +142,7 @@ export const metric: ScoresMetric = {
 export const standardisedMetric: ScoresMetric = {
   name: "standardised-mse",
   label: "MSE (z-scores)",
-  symbol: "MSEz",
+  symbol: "MSE (z)",
   description: "mean squared error of the z-scores (population SD) = 2(1 - r); the task guidelines' 'standardized scores', not the official figure",
   kind: "scores",
   direction: "lower",

@@ -95,7 +95,7 @@ export const spearmanAt = (
 export const metric: ScoresMetric = {
   name: "spearman",
   label: "Spearman",
-  symbol: "ρ",
+  symbol: "rho",
   description: "Spearman's rho: Pearson of the average ranks (R's cor(method = \"spearman\"), scipy's spearmanr)",
   kind: "scores",
   direction: "higher",

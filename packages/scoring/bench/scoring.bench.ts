@@ -72,8 +72,7 @@ export const run = async (): Promise<Array<{ name: string; seconds: number; [k: 
   // (a) one SICK run, bytes -> scored run (gold parsed once, as an app scoring many runs does)
   const sick = Registry.get("sick2014")!
   const inputs = sickInputs()
-  const gold = Gold.parseDataset(sick.datasets[0], "SICK_test_annotated.txt", inputs.gold)
-  const goldAll: Gold.Gold = { edition: sick.id, datasets: [gold], missing: [], issues: gold.issues }
+  const goldAll = Gold.goldFromTexts(sick, sick.datasets.map((d) => ({ dataset: d.name, file: "SICK_test_annotated.txt", content: inputs.gold })))
   const submission: Submissions.Submission = {
     meta: { id: "Baseline/run1", team: "Baseline", run: 1, primary: true, late: false, corrected: false, postDeadline: false },
     path: "Baseline_run1primary.txt",
@@ -86,7 +85,7 @@ export const run = async (): Promise<Array<{ name: string; seconds: number; [k: 
     last = ScoredRun.scoreRun(sick, goldAll, submission)
   })
   rows.push({ name: "sick: one run, 4927 pairs (decode+parse+validate+score)", seconds: a.seconds, iterations: a.iterations, source: inputs.source, ok: last?.status === "scored" })
-  const g = await time(() => Gold.parseDataset(sick.datasets[0], "SICK_test_annotated.txt", inputs.gold))
+  const g = await time(() => Gold.goldFromTexts(sick, sick.datasets.map((d) => ({ dataset: d.name, file: "SICK_test_annotated.txt", content: inputs.gold }))))
   rows.push({ name: "sick: parse the gold (once per session)", seconds: g.seconds, iterations: g.iterations })
 
   // (b) 1,000 STS-B test runs in a temp folder, ranked in one Engine.score call

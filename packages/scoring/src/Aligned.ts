@@ -1,22 +1,36 @@
 /**
- * Scored runs side by side, for significance tests: per dataset (SICK: relatedness), the gold and
- * every run's scores on the same pairs, taken from the runs' aligned scores (nothing is aligned or
- * parsed again), and the datasets that cannot be compared, with the reason. Also SICK entailment
- * labels, and how the edition combines datasets (the aggregate a resampling test stratifies by).
+ * Scored runs side by side, for significance tests and intervals: per dataset, the gold and every
+ * run's values on the same pairs, taken from the runs' aligned pairs (nothing is aligned or parsed
+ * again), and the datasets that cannot be compared, with the reason. The one builder of comparable
+ * aligned values: `significance`, `compare`, the tables' marks and the intervals all read it.
  *
  * @since 0.2.0
  */
-import type { Registry } from "@stseval/formats"
-import type { MetricValue } from "@stseval/metrics"
-import type { Aligned, ScoredRun } from "./ScoredRun.js"
+import { Registry } from "@stseval/formats"
+import { Metrics } from "@stseval/metrics"
+import type { ScoredRun } from "./ScoredRun.js"
 
-/** @since 0.2.0 */
+/** One dataset's graded scores: the gold and each run's, pair by pair. @since 0.2.0 */
 export interface DatasetScores {
+  readonly kind: "scores"
   readonly name: string
   readonly gold: Float64Array
   /** one array per run, in the order of the runs given */
   readonly runs: ReadonlyArray<Float64Array>
 }
+
+/** One dataset's labels: the gold and each run's, pair by pair. @since 0.3.0 */
+export interface DatasetLabels {
+  readonly kind: "labels"
+  readonly name: string
+  readonly gold: ReadonlyArray<string>
+  readonly runs: ReadonlyArray<ReadonlyArray<string>>
+  /** the label set, in the order tables show it */
+  readonly labels: ReadonlyArray<string>
+}
+
+/** @since 0.3.0 */
+export type DatasetValues = DatasetScores | DatasetLabels
 
 /** @since 0.2.0 */
 export interface Skipped {
@@ -26,91 +40,87 @@ export interface Skipped {
 
 /** @since 0.2.0 */
 export interface Comparable {
-  readonly datasets: ReadonlyArray<DatasetScores>
+  /** the metric the runs are compared by (the ranking's, unless another was asked for) */
+  readonly metric: string
+  readonly datasets: ReadonlyArray<DatasetValues>
   /** datasets left out, with the reason (naming the run that keeps them out) */
   readonly skipped: ReadonlyArray<Skipped>
 }
 
-const sameValues = (a: Float64Array, b: Float64Array): boolean => {
+const sameValues = <A>(a: ArrayLike<A>, b: ArrayLike<A>): boolean => {
   if (a === b) return true
   if (a.length !== b.length) return false
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
   return true
 }
 
-interface Part {
-  readonly status: string
-  readonly reason: string | undefined
-  readonly pearson: MetricValue.MetricValue
-  readonly aligned: Aligned | undefined
-}
-
-const compareParts = (name: string, runs: ReadonlyArray<ScoredRun>, parts: ReadonlyArray<Part | undefined>): DatasetScores | Skipped => {
-  if (parts.length === 0) return { dataset: name, reason: "no run to compare" }
-  const bad = parts.findIndex((p) => p?.status !== "scored" || p.aligned === undefined)
-  if (bad >= 0) return { dataset: name, reason: `${runs[bad].meta.id}: ${parts[bad]?.reason ?? "not scored"}` }
-  const aligned = parts.map((p) => p!.aligned!)
-  const gold = aligned[0].gold
-  if (!aligned.every((a) => sameValues(a.gold, gold))) return { dataset: name, reason: "the runs were scored on different pairs" }
-  // a run whose correlation with the gold has no value (a constant run) cannot be compared: its
-  // own figure says why ("the run is constant"), as `score` does
-  const undefinedAt = parts.findIndex((p) => p!.pearson._tag === "Undefined")
-  if (undefinedAt >= 0) {
-    const figure = parts[undefinedAt]!.pearson
-    return {
-      dataset: name,
-      reason: `${runs[undefinedAt].meta.id}: its correlation with the gold is undefined (${figure._tag === "Undefined" ? figure.reason : ""})`
-    }
-  }
-  return { name, gold, runs: aligned.map((a) => a.run) }
-}
-
 /**
- * The gold and every run's scores of each dataset all the runs have scored, on the same pairs
- * (SICK: the one dataset `relatedness`); `only` keeps one dataset. A dataset no run has a gold
- * for (`no-gold`: SemRel esp) is left out, not skipped.
+ * Every dataset of a ranking (its subtask) that all the runs have scored, with the gold and each
+ * run's values on the same pairs; `only` keeps one dataset. A dataset no run has a gold for
+ * (`no-gold`: SemRel esp) is left out, not skipped; a run whose figure by `metric` is undefined on a
+ * dataset (a constant run) keeps the dataset out, with its own reason, as `score` says it.
  *
+ * @example
+ * const comparable = Aligned.datasets(edition, runs, { ranking: edition.ranking[0] })
+ * comparable.datasets[0].gold
  * @since 0.2.0
  */
-export const datasets = (edition: Registry.TaskEdition, runs: ReadonlyArray<ScoredRun>, only?: string): Comparable => {
-  const out: Array<DatasetScores> = []
+export const datasets = (
+  edition: Registry.TaskEdition,
+  runs: ReadonlyArray<ScoredRun>,
+  options: { readonly ranking?: Registry.Ranking | undefined; readonly metric?: string | undefined; readonly only?: string | undefined } = {}
+): Comparable => {
+  const ranking = options.ranking ?? edition.ranking[0]
+  const metric = options.metric ?? ranking.metric
+  const label = Metrics.get(metric)?.label ?? metric
+  const out: Array<DatasetValues> = []
   const skipped: Array<Skipped> = []
-  const add = (r: DatasetScores | Skipped) => ("gold" in r ? out.push(r) : skipped.push(r))
-  if (edition.family === "sick") add(compareParts("relatedness", runs, runs.map((r) => r.relatedness)))
-  else {
-    for (const spec of edition.datasets) {
-      if (only !== undefined && spec.name !== only) continue
-      const parts = runs.map((r) => r.datasets.find((d) => d.dataset === spec.name))
-      // no gold for anyone (SemRel esp): not a dataset that can be compared, nor one a run lacks
-      if (parts.length > 0 && parts.every((p) => p?.status === "no-gold")) continue
-      add(compareParts(spec.name, runs, parts))
+  for (const spec of Registry.datasetsOf(edition, ranking)) {
+    if (options.only !== undefined && spec.name !== options.only) continue
+    const parts = runs.map((r) => r.datasets.find((d) => d.dataset === spec.name))
+    // no gold for anyone (SemRel esp): not a dataset that can be compared, nor one a run lacks
+    if (parts.length > 0 && parts.every((p) => p?.status === "no-gold")) continue
+    if (parts.length === 0) {
+      skipped.push({ dataset: spec.name, reason: "no run to compare" })
+      continue
+    }
+    const bad = parts.findIndex((p) => p?.status !== "scored" || p.aligned === undefined)
+    if (bad >= 0) {
+      skipped.push({ dataset: spec.name, reason: `${runs[bad].meta.id}: ${parts[bad]?.reason ?? "not scored"}` })
+      continue
+    }
+    const aligned = parts.map((p) => p!.aligned!)
+    const first = aligned[0]
+    if (!aligned.every((a) => a.kind === first.kind && sameValues<number | string>(a.gold, first.gold))) {
+      skipped.push({ dataset: spec.name, reason: "the runs were scored on different pairs" })
+      continue
+    }
+    const undefinedAt = parts.findIndex((p) => p!.figures[metric]?._tag === "Undefined")
+    if (undefinedAt >= 0) {
+      const figure = parts[undefinedAt]!.figures[metric]!
+      skipped.push({
+        dataset: spec.name,
+        reason: `${runs[undefinedAt].meta.id}: its ${label} with the gold is undefined (${figure._tag === "Undefined" ? figure.reason : ""})`
+      })
+      continue
+    }
+    if (first.kind === "scores") {
+      out.push({ kind: "scores", name: spec.name, gold: first.gold, runs: aligned.map((a) => (a.kind === "scores" ? a.run : new Float64Array(0))) })
+    } else {
+      out.push({ kind: "labels", name: spec.name, gold: first.gold, runs: aligned.map((a) => (a.kind === "labels" ? a.run : [])), labels: first.labels })
     }
   }
-  return { datasets: out, skipped }
+  return { metric, datasets: out, skipped }
 }
 
 /**
- * SICK entailment labels of two or more runs on the same pairs, or why they cannot be compared.
- *
- * @since 0.2.0
- */
-export const entailment = (
-  runs: ReadonlyArray<ScoredRun>
-): { readonly gold: ReadonlyArray<string>; readonly runs: ReadonlyArray<ReadonlyArray<string>> } | Skipped => {
-  const bad = runs.findIndex((r) => r.entailment?.aligned === undefined)
-  if (bad >= 0) return { dataset: "entailment", reason: `${runs[bad].meta.id}: ${runs[bad].entailment?.reason ?? "not scored"}` }
-  const labels = runs.map((r) => r.entailment!.aligned!)
-  return { gold: labels[0].gold, runs: labels.map((l) => l.run) }
-}
-
-/**
- * How the edition combines datasets, as the aggregate a resampling test over several datasets
+ * How a ranking combines its datasets, as the aggregate a resampling test over several datasets
  * uses: its official rule (`wmean` weighted, `mean` unweighted, `pooled` / `allnrm` all pairs as
  * one).
  *
  * @since 0.2.0
  */
-export const aggregateOf = (edition: Registry.TaskEdition): "weighted" | "unweighted" | "pooled" => {
-  const rule = edition.ranking[0].aggregate
+export const aggregateOf = (ranking: Registry.Ranking): "weighted" | "unweighted" | "pooled" => {
+  const rule = ranking.aggregate
   return rule === "mean" ? "unweighted" : rule === "pooled" || rule === "allnrm" ? "pooled" : "weighted"
 }

@@ -10,10 +10,13 @@
  *   mapping that field's name to the reason, e.g.
  *   `{ "pearson": null, "spearman": null, "undefined": { "pearson": "the run is constant", ... } }`;
  *   `undefined` is absent when every metric of the object has a value;
- * - STS datasets are under `datasets.<name>` in the edition's order, aggregates under
- *   `aggregate.<rule>` (`wmean`, `mean`, `pooled`, `allnrm`, `official`); SICK figures under
- *   `relatedness.*` and `entailment.*`; an edition ranked per dataset (SemEval-2024 Task 1) has one
- *   `official` figure per dataset (`ranking` = the dataset) and its aggregate carries `unofficial`;
+ * - every dataset is under `datasets.<name>` in the edition's order (SICK's two subtasks are the
+ *   datasets `relatedness` and `entailment`), with every metric its ranking declares under
+ *   `figures.<metric>` (registry names: `pearson`, `spearman`, `kendall`, `mse`, `accuracy`...);
+ *   each ranking's official figure is in `official` (rule, direction, the datasets that entered) and
+ *   its labelled aggregates under `aggregates.<ranking>.<rule>` (`wmean`, `mean`, `pooled`,
+ *   `allnrm`); an edition ranked per dataset (SemEval-2024 Task 1) has one `official` figure per
+ *   dataset (`ranking` = the dataset) and its aggregate carries `unofficial`;
  * - each run's issues are split into `errors`, `warnings` and `infos`.
  *
  * @since 0.1.0
@@ -24,13 +27,13 @@ import type * as Intervals from "@stseval/significance/Intervals"
 import { Schema } from "effect"
 import type { Results } from "./Engine.js"
 import type { Rankable, RankedResults, RankEntry } from "./Rank.js"
-import type { AggregateScore, DatasetScore, EntailmentScore, RelatednessScore, ScoredRun } from "./ScoredRun.js"
+import type { AggregateScore, DatasetScore, LabelSummary, ScoredRun } from "./ScoredRun.js"
 import * as Signature from "./Signature.js"
 import * as Uncertainty from "./Uncertainty.js"
 import type { RunInfo } from "./Validation.js"
 
 /** Version tag of the document shape; bumped on an incompatible change. @since 0.1.0 */
-export const FORMAT = "stseval/scored-results@1"
+export const FORMAT = "stseval/scored-results@2"
 
 const Figure = Schema.NullOr(Schema.Finite).annotate({ description: "the metric's value, or null when it is undefined (the reason is in `undefined`)" })
 const Reasons = Schema.Record(Schema.String, Schema.String).annotate({
@@ -102,7 +105,25 @@ export const RunJson = Schema.Struct({
 }).annotate({ identifier: "Run", description: "who submitted the run (from its name or run.json)" })
 
 /** @since 0.1.0 */
+export const ClassJson = Schema.Struct({
+  precision: Figure,
+  recall: Figure,
+  f1: Figure,
+  support: Count,
+  undefined: Schema.optionalKey(Reasons)
+}).annotate({ identifier: "LabelClass" })
+
+/** A labels dataset's confusion matrix and per-class figures. @since 0.3.0 */
+export const LabelsJson = Schema.Struct({
+  labels: Schema.Array(Schema.String),
+  confusion: Schema.Array(Schema.Array(Count)).annotate({ description: "confusion[gold][run], rows and columns in `labels` order" }),
+  correct: Count,
+  perClass: Schema.Record(Schema.String, ClassJson)
+}).annotate({ identifier: "Labels" })
+
+/** @since 0.1.0 */
 export const DatasetJson = Schema.Struct({
+  subtask: Schema.String.annotate({ description: "the subtask (ranking) the dataset belongs to" }),
   status: Schema.Literals(["scored", "not-scored", "missing", "no-gold"]).annotate({
     description:
       "no-gold: there is no gold to score it against (never released, e.g. SemRel esp); listed with the reason, never counted against the run"
@@ -111,77 +132,47 @@ export const DatasetJson = Schema.Struct({
   file: Schema.optionalKey(Schema.String),
   pairs: Count.annotate({ description: "pairs scored" }),
   weight: Count.annotate({ description: "pairs the dataset weighs in the weighted mean (its annotated gold pairs)" }),
-  runLines: Count.annotate({ description: "score lines in the run file" }),
-  linesScored: Schema.optionalKey(Schema.Tuple([Schema.Int, Schema.Int])).annotate({ description: "first and last run line scored (1-based)" }),
-  pearson: FigureOrInterval,
-  spearman: FigureOrInterval,
-  weightedPearson: Schema.optionalKey(Figure).annotate({ description: "confidence-weighted Pearson, when the run gives confidences" }),
+  runLines: Count.annotate({ description: "records in the run file" }),
+  linesScored: Schema.optionalKey(Schema.Tuple([Schema.Int, Schema.Int])).annotate({ description: "first and last run line scored (1-based), when matched by line" }),
+  figures: Schema.Record(Schema.String, FigureOrInterval).annotate({
+    description: "every metric the dataset's ranking declares, by registry name (pearson, spearman, kendall, mse, accuracy...); with --ci each with its interval"
+  }),
+  labels: Schema.optionalKey(LabelsJson),
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Dataset" })
 
 /** @since 0.1.0 */
-export const RelatednessJson = Schema.Struct({
-  status: Schema.Literals(["scored", "not-evaluated"]),
-  reason: Schema.optionalKey(Schema.String),
-  pairs: Count,
-  pearson: FigureOrInterval,
-  spearman: FigureOrInterval,
-  mse: Figure.annotate({ description: "official MSE: mean((run - gold)^2) on the raw scores" }),
-  standardisedMse: Figure.annotate({ description: "MSE on z-scores (population SD) = 2(1 - r); not official" }),
-  undefined: Schema.optionalKey(Reasons)
-}).annotate({ identifier: "Relatedness" })
-
-/** @since 0.1.0 */
-export const ClassJson = Schema.Struct({
-  precision: Figure,
-  recall: Figure,
-  f1: Figure,
-  support: Count,
-  undefined: Schema.optionalKey(Reasons)
-}).annotate({ identifier: "EntailmentClass" })
-
-/** @since 0.1.0 */
-export const EntailmentJson = Schema.Struct({
-  status: Schema.Literals(["scored", "not-evaluated"]),
-  reason: Schema.optionalKey(Schema.String),
-  pairs: Count,
-  accuracy: FigureOrInterval.annotate({ description: "percent" }),
-  correct: Count,
-  labels: Schema.Array(Schema.String),
-  confusion: Schema.Array(Schema.Array(Count)).annotate({ description: "confusion[gold][run], rows and columns in `labels` order" }),
-  perClass: Schema.Record(Schema.String, ClassJson),
-  macroF1: Figure,
-  undefined: Schema.optionalKey(Reasons)
-}).annotate({ identifier: "Entailment" })
-
-/** @since 0.1.0 */
 export const AggregateJson = Schema.Struct({
+  metric: Schema.String.annotate({ description: "the metric aggregated (the ranking's)" }),
   value: Figure,
   unofficial: Schema.optionalKey(Schema.String).annotate({
     description: "present when the edition ranks runs per dataset (SemEval-2024 Task 1): why this aggregate is not an official figure"
   }),
   datasets: Schema.Array(Schema.String).annotate({ description: "datasets whose figure entered the aggregate" }),
   zeroed: Schema.Array(Schema.Struct({ dataset: Schema.String, reason: Schema.String })).annotate({
-    description: "datasets that entered as r = 0 under the edition's missing-dataset rule"
+    description: "datasets that entered as the metric's missing value (r = 0) under the edition's missing-dataset rule"
   }),
   ...ciFields,
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Aggregate" })
 
-/** The labelled aggregates of an STS run, by rule. @since 0.2.0 */
+/** The labelled aggregates of a ranking, by rule. @since 0.2.0 */
 export const AggregateJsonByName = Schema.Struct({
   wmean: Schema.optionalKey(AggregateJson),
   mean: Schema.optionalKey(AggregateJson),
   pooled: Schema.optionalKey(AggregateJson),
-  allnrm: Schema.optionalKey(AggregateJson),
-  official: Schema.optionalKey(AggregateJson)
+  allnrm: Schema.optionalKey(AggregateJson)
 })
 
 /** @since 0.1.0 */
 export const OfficialJson = Schema.Struct({
-  ranking: Schema.String.annotate({ description: "official (STS), relatedness or entailment (SICK)" }),
-  metric: Schema.String,
+  ranking: Schema.String.annotate({ description: "official (one ranking), the subtask (SICK: relatedness, entailment), or the dataset of a ranking per dataset" }),
+  metric: Schema.String.annotate({ description: "the metric of the figure (registry name)" }),
+  rule: Schema.String.annotate({ description: "how the datasets were combined: wmean, mean, pooled, allnrm, single, or dataset (a ranking per dataset)" }),
+  direction: Schema.Literals(["higher", "lower"]).annotate({ description: "which values are better" }),
   value: Figure,
+  datasets: Schema.Array(Schema.String).annotate({ description: "datasets whose figure entered it" }),
+  zeroed: Schema.Array(Schema.Struct({ dataset: Schema.String, reason: Schema.String })),
   ...ciFields,
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Official" })
@@ -189,15 +180,12 @@ export const OfficialJson = Schema.Struct({
 /** @since 0.1.0 */
 export const ScoredRunJson = Schema.Struct({
   edition: Schema.String,
-  kind: Schema.Literals(["sick", "sts"]),
   path: Schema.String,
   run: RunJson,
   status: Schema.Literals(["scored", "failed"]),
   failure: Schema.optionalKey(Schema.String),
-  relatedness: Schema.optionalKey(RelatednessJson),
-  entailment: Schema.optionalKey(EntailmentJson),
-  datasets: Schema.optionalKey(Schema.Record(Schema.String, DatasetJson)),
-  aggregate: Schema.optionalKey(AggregateJsonByName),
+  datasets: Schema.Record(Schema.String, DatasetJson),
+  aggregates: Schema.Record(Schema.String, AggregateJsonByName).annotate({ description: "labelled aggregates of each ranking over several datasets, by ranking name" }),
   official: Schema.Array(OfficialJson),
   errors: Schema.Array(Issue.Issue),
   warnings: Schema.Array(Issue.Issue),
@@ -313,6 +301,7 @@ const runJson = (m: RunInfo): typeof RunJson.Type => ({
 })
 
 const aggregateJson = (a: AggregateScore, f: Intervals.Figure | undefined): typeof AggregateJson.Type => ({
+  metric: a.metric,
   value: number(a.value),
   ...(a.unofficial !== undefined ? { unofficial: a.unofficial } : {}),
   datasets: [...a.datasets],
@@ -321,45 +310,12 @@ const aggregateJson = (a: AggregateScore, f: Intervals.Figure | undefined): type
   ...reasons([["value", a.value]])
 })
 
-const datasetJson = (d: DatasetScore, ci: { readonly pearson?: Intervals.Figure | undefined; readonly spearman?: Intervals.Figure | undefined }): typeof DatasetJson.Type => ({
-  status: d.status,
-  ...(d.reason !== undefined ? { reason: d.reason } : {}),
-  ...(d.file !== undefined ? { file: d.file } : {}),
-  pairs: d.pairs,
-  weight: d.weight,
-  runLines: d.runLines,
-  ...(d.linesScored !== undefined ? { linesScored: [d.linesScored[0], d.linesScored[1]] as const } : {}),
-  pearson: withCi(number(d.pearson), ci.pearson),
-  spearman: withCi(number(d.spearman), ci.spearman),
-  ...(d.weightedPearson !== undefined ? { weightedPearson: number(d.weightedPearson) } : {}),
-  ...reasons([["pearson", d.pearson], ["spearman", d.spearman], ["weightedPearson", d.weightedPearson]])
-})
-
-const relatednessJson = (
-  r: RelatednessScore,
-  f: Intervals.Figure | undefined,
-  rho: Intervals.Figure | undefined
-): typeof RelatednessJson.Type => ({
-  status: r.status,
-  ...(r.reason !== undefined ? { reason: r.reason } : {}),
-  pairs: r.pairs,
-  pearson: withCi(number(r.pearson), f),
-  spearman: withCi(number(r.spearman), rho),
-  mse: number(r.mse),
-  standardisedMse: number(r.standardisedMse),
-  ...reasons([["pearson", r.pearson], ["spearman", r.spearman], ["mse", r.mse], ["standardisedMse", r.standardisedMse]])
-})
-
-const entailmentJson = (e: EntailmentScore, f: Intervals.Figure | undefined): typeof EntailmentJson.Type => ({
-  status: e.status,
-  ...(e.reason !== undefined ? { reason: e.reason } : {}),
-  pairs: e.pairs,
-  accuracy: withCi(number(e.accuracy), f),
-  correct: e.correct,
-  labels: [...e.labels],
-  confusion: e.confusion.map((row) => [...row]),
+const labelsJson = (l: LabelSummary): typeof LabelsJson.Type => ({
+  labels: [...l.labels],
+  confusion: l.confusion.map((row) => [...row]),
+  correct: l.correct,
   perClass: Object.fromEntries(
-    Object.entries(e.perClass).map(([label, c]): [string, typeof ClassJson.Type] => [
+    Object.entries(l.perClass).map(([label, c]): [string, typeof ClassJson.Type] => [
       label,
       {
         precision: number(c.precision),
@@ -369,10 +325,25 @@ const entailmentJson = (e: EntailmentScore, f: Intervals.Figure | undefined): ty
         ...reasons([["precision", c.precision], ["recall", c.recall], ["f1", c.f1]])
       }
     ])
-  ),
-  macroF1: number(e.macroF1),
-  ...reasons([["accuracy", e.accuracy], ["macroF1", e.macroF1]])
+  )
 })
+
+const datasetJson = (d: DatasetScore, ci: (metric: string) => Intervals.Figure | undefined): typeof DatasetJson.Type => {
+  const figures = Object.entries(d.figures)
+  return {
+    subtask: d.subtask,
+    status: d.status,
+    ...(d.reason !== undefined ? { reason: d.reason } : {}),
+    ...(d.file !== undefined ? { file: d.file } : {}),
+    pairs: d.pairs,
+    weight: d.weight,
+    runLines: d.runLines,
+    ...(d.linesScored !== undefined ? { linesScored: [d.linesScored[0], d.linesScored[1]] as const } : {}),
+    figures: Object.fromEntries(figures.map(([name, m]) => [name, withCi(number(m), ci(name))])),
+    ...(d.labels !== undefined ? { labels: labelsJson(d.labels) } : {}),
+    ...reasons(figures)
+  }
+}
 
 /**
  * The documented JSON object of one scored run (`ScoredRunJson`): every app emits this. With
@@ -382,34 +353,29 @@ const entailmentJson = (e: EntailmentScore, f: Intervals.Figure | undefined): ty
  */
 export const toJson = (run: ScoredRun, intervals?: Uncertainty.ResultIntervals): ScoredRunJson => {
   const id = run.meta.id
-  const aggregate: Record<string, typeof AggregateJson.Type> = {}
-  for (const name of ["wmean", "mean", "pooled", "allnrm", "official"] as const) {
-    const a = run.aggregate[name]
-    if (a !== undefined) aggregate[name] = aggregateJson(a, intervals && Uncertainty.aggregateFigure(intervals, id, name))
-  }
-  const ds = (dataset: string, metric: "pearson" | "spearman" | "accuracy") => intervals && Uncertainty.datasetFigure(intervals, id, dataset, metric)
   return {
     edition: run.edition,
-    kind: run.kind,
     path: run.path,
     run: runJson(run.meta),
     status: run.status,
     ...(run.failure !== undefined ? { failure: run.failure } : {}),
-    ...(run.kind === "sick"
-      ? {
-          ...(run.relatedness !== undefined ? { relatedness: relatednessJson(run.relatedness, ds("relatedness", "pearson"), ds("relatedness", "spearman")) } : {}),
-          ...(run.entailment !== undefined ? { entailment: entailmentJson(run.entailment, ds("entailment", "accuracy")) } : {})
-        }
-      : {
-          datasets: Object.fromEntries(
-            run.datasets.map((d) => [d.dataset, datasetJson(d, { pearson: ds(d.dataset, "pearson"), spearman: ds(d.dataset, "spearman") })])
-          ),
-          aggregate
-        }),
+    datasets: Object.fromEntries(run.datasets.map((d) => [d.dataset, datasetJson(d, (m) => intervals && Uncertainty.datasetFigure(intervals, id, d.dataset, m))])),
+    aggregates: Object.fromEntries(
+      Object.entries(run.aggregates).map(([ranking, byRule]) => [
+        ranking,
+        Object.fromEntries(
+          Object.entries(byRule).map(([rule, a]) => [rule, aggregateJson(a!, intervals && Uncertainty.aggregateFigure(intervals, id, rule, ranking))])
+        )
+      ])
+    ),
     official: run.official.map((o) => ({
       ranking: o.ranking,
       metric: o.metric,
+      rule: o.rule,
+      direction: o.direction,
       value: number(o.value),
+      datasets: [...o.datasets],
+      zeroed: o.zeroed.map((z) => ({ ...z })),
       ...ciOf(intervals && Uncertainty.rankedFigure(intervals, o.ranking, id)),
       ...reasons([["value", o.value]])
     })),

@@ -3,9 +3,10 @@
  *
  * One ranking per official figure, as the task papers' tables do (STS: `official`; SICK:
  * `relatedness` by Pearson and `entailment` by accuracy), or per figure the caller names (`by`:
- * a report table sorted by MSE). Runs that failed, have no figure, are beyond their team's run
- * limit or (with `postDeadline: "exclude"`) came after the deadline are listed with the reason but
- * never ranked. A run of unknown identity (`meta.identityUnknown`: its run.json could not be used)
+ * a report table sorted by MSE), each in its metric's direction (lower is better for an MSE). Runs
+ * that failed, have no figure, are beyond their team's run limit or came after the deadline are
+ * listed with the reason and their marks but never ranked: a post-deadline run never takes a rank
+ * nor pushes a ranked run down, as the task papers list late runs unranked. A run of unknown identity (`meta.identityUnknown`: its run.json could not be used)
  * belongs to no team: it counts toward no run limit, takes no team's primary run, is listed in
  * every ranking (primary runs only or not, as whether it is primary is unknown) and never ranked.
  *
@@ -34,8 +35,10 @@ export type Flag = "late" | "corrected" | "post-deadline" | "over-limit" | "extr
 export interface Figure {
   /** ranking name: `official` (STS), `relatedness` or `entailment` (SICK), or a table column */
   readonly ranking: string
-  /** what the figure is: `pearson`, `accuracy`, `wmean`, `mean`, `mse`... */
+  /** the metric of the figure: `pearson`, `accuracy`, `kendall`, `mse`... */
   readonly metric: string
+  /** `lower`: smaller is better (an MSE); default `higher` */
+  readonly direction?: "higher" | "lower" | undefined
   readonly value: MetricValue.MetricValue
 }
 
@@ -49,7 +52,7 @@ export interface Rankable {
   readonly meta: RunInfo
   readonly status: "scored" | "failed"
   readonly failure: string | undefined
-  /** the official figures, one per ranking (higher is better) */
+  /** the official figures, one per ranking, each in its metric's direction */
   readonly official: ReadonlyArray<Figure>
   /** when given, every run must be of the same edition */
   readonly edition?: string | undefined
@@ -83,8 +86,6 @@ export interface RankOptions<R = Rankable> {
    * keeps it, the others are flagged `extra-primary` and count as ordinary runs. Default false.
    */
   readonly onePrimary?: boolean | undefined
-  /** `mark` (default): post-deadline runs are ranked and flagged; `exclude`: listed, not ranked */
-  readonly postDeadline?: "mark" | "exclude" | undefined
   /** rank by these figures instead of the official ones */
   readonly by?: ReadonlyArray<By<R>> | undefined
 }
@@ -137,7 +138,6 @@ export interface RankedResults<R = Rankable> {
   readonly edition: string | undefined
   readonly primaryOnly: boolean
   readonly runLimit: number | undefined
-  readonly postDeadline: "mark" | "exclude"
   readonly rankings: ReadonlyArray<Ranking<R>>
   /** every run given, in run order (team, run number, id), with its effective primary flag and marks */
   readonly standings: ReadonlyArray<Standing<R>>
@@ -235,7 +235,6 @@ export const mergedTeams = <R extends { readonly meta: RunInfo }>(all: ReadonlyA
  */
 export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOptions<R> = {}): RankedResults<R> => {
   const primaryOnly = options.primaryOnly ?? true
-  const postDeadline = options.postDeadline ?? "mark"
   const editions = [...new Set(runs.flatMap((r) => (r.edition !== undefined ? [r.edition] : [])))]
   if (editions.length > 1) throw new RangeError(`rank: runs of several editions (${editions.join(", ")}); rank each edition separately`)
   const all = standings(runs, options)
@@ -248,7 +247,12 @@ export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOp
       for (const r of runs) {
         for (const o of r.official) {
           if (!names.some((n) => n.ranking === o.ranking)) {
-            names.push({ ranking: o.ranking, metric: o.metric, value: (x) => x.official.find((f) => f.ranking === o.ranking)?.value })
+            names.push({
+              ranking: o.ranking,
+              metric: o.metric,
+              lowerIsBetter: o.direction === "lower",
+              value: (x) => x.official.find((f) => f.ranking === o.ranking)?.value
+            })
           }
         }
       }
@@ -265,7 +269,7 @@ export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOp
       if (s.run.status === "failed") not(`the run failed: ${s.run.failure ?? "nothing could be scored"}`)
       else if (s.run.meta.identityUnknown === true) not("its run.json could not be used, so its team, run number and flags are unknown")
       else if (s.flags.includes("over-limit")) not(`beyond the limit of ${options.runLimit} runs for team ${s.team}`)
-      else if (postDeadline === "exclude" && s.flags.includes("post-deadline")) not("submitted after the deadline")
+      else if (s.flags.includes("post-deadline")) not("submitted after the deadline (listed, never ranked)")
       else if (figure === undefined || figure._tag === "Undefined" || !Number.isFinite(figure.value)) {
         const why = figure?._tag === "Undefined" ? figure.reason : figure === undefined ? "not computed" : "not a finite number"
         // a reason that already says so ("no official score: it needs every dataset, ...") is not prefixed again
@@ -286,7 +290,6 @@ export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOp
     edition: editions[0],
     primaryOnly,
     runLimit: options.runLimit,
-    postDeadline,
     rankings,
     standings: all,
     excluded: all.length - pool.length,

@@ -1,44 +1,55 @@
 /**
- * A scored run: per-dataset (STS) or per-subtask (SICK) figures, the labelled aggregates and the
- * edition's official figure, with every issue found on the way. Metrics are `MetricValue`s: a figure
- * that cannot be computed keeps its reason; it is never 0 or a bare NaN.
+ * A scored run: for every dataset, every metric its ranking declares (`Registry.metricsOf`), by
+ * name; for every ranking, its official figure under the edition's rule and the labelled
+ * aggregates beside it; and every issue found on the way. Figures are `MetricValue`s: a figure that
+ * cannot be computed keeps its reason; it is never 0 or a bare NaN. Nothing here names a metric:
+ * each is looked up in the metric registry, and computed by its descriptor.
  *
  * @since 0.1.0
  */
+import { Registry } from "@stseval/formats"
 import type { Gold, Issue, Submissions } from "@stseval/formats"
-import { Accuracy, Aggregate as Agg, MetricValue, Mse, Pearson, Spearman, WeightedPearson } from "@stseval/metrics"
-import { correlationOf, officialAggregate, perDataset, reportedAggregates } from "./internal/edition.js"
+import { Accuracy, Aggregate as Agg, Metrics, MetricValue } from "@stseval/metrics"
+import { Metric as MetricDescriptor } from "@stseval/metrics"
+import { metricOf, rankingName, reportedAggregates } from "./internal/edition.js"
 import type { AggregateName, Edition } from "./internal/edition.js"
 import { listing } from "./internal/issues.js"
 import { allIssues, validateRun } from "./Validation.js"
-import type { DatasetStatus, RunInfo, RunValidation, SickCheck, StsDatasetCheck, ValidateOptions } from "./Validation.js"
+import type { Aligned, DatasetCheck, DatasetStatus, RunInfo, RunValidation, ValidateOptions } from "./Validation.js"
 
 type Metric = MetricValue.MetricValue
 
+export type { Aligned } from "./Validation.js"
+
+/** Per-class figures of a labels dataset. @since 0.1.0 */
+export interface ClassScore {
+  readonly precision: Metric
+  readonly recall: Metric
+  readonly f1: Metric
+  readonly support: number
+}
+
 /**
- * The scores a figure was computed from, aligned pair by pair with the gold (only the scored
- * pairs, in gold order). Kept in memory so that significance tests, intervals, tables and plots
- * never align or parse a run again; not part of the JSON. Every run of a dataset shares the same
- * `gold` array.
+ * What users expect beside a labels dataset's figures (SICK entailment): the confusion matrix
+ * (`confusion[gold][run]`, rows and columns in `labels` order), the correct pairs and per-class
+ * precision, recall and F1.
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
-export interface Aligned {
-  readonly gold: Float64Array
-  readonly run: Float64Array
-  /** the run's confidences (0-100), when every scored line has one (STS 2013-2014) */
-  readonly confidence?: Float64Array | undefined
+export interface LabelSummary {
+  readonly labels: ReadonlyArray<string>
+  readonly confusion: ReadonlyArray<ReadonlyArray<number>>
+  readonly correct: number
+  readonly perClass: Readonly<Record<string, ClassScore>>
 }
 
-/** SICK entailment labels, aligned with the gold pair by pair. @since 0.2.0 */
-export interface AlignedLabels {
-  readonly gold: ReadonlyArray<string>
-  readonly run: ReadonlyArray<string>
-}
-
-/** One STS dataset (track) of a run. @since 0.1.0 */
+/** One dataset of a run, with every metric its ranking declares. @since 0.1.0 */
 export interface DatasetScore {
   readonly dataset: string
+  /** the subtask (ranking) the dataset belongs to */
+  readonly subtask: string
+  /** the metric its ranking orders by (the first of `figures`) */
+  readonly metric: string
   readonly status: DatasetStatus
   readonly reason: string | undefined
   readonly file: string | undefined
@@ -48,58 +59,24 @@ export interface DatasetScore {
   readonly weight: number
   readonly runLines: number
   readonly linesScored: readonly [number, number] | undefined
-  readonly pearson: Metric
-  readonly spearman: Metric
-  /** confidence-weighted Pearson (STS 2013-2014), when the run gives a confidence on every line */
-  readonly weightedPearson: Metric | undefined
+  /**
+   * Every metric of the dataset's ranking, by registry name (`pearson`, `spearman`, `kendall`,
+   * `mse`...), in the ranking's order; a metric that weighs pairs by the run's confidences is
+   * absent when the run gives none. A metric other than the ranked one is computed when first read
+   * (ranking both score lists for Spearman is most of the cost of scoring a run, and the commands
+   * that read only the ranked figure never need it).
+   */
+  readonly figures: Readonly<Record<string, Metric>>
   /** the scored pairs, when the dataset was scored */
   readonly aligned: Aligned | undefined
+  /** a labels dataset's confusion matrix and per-class figures, when scored */
+  readonly labels?: LabelSummary | undefined
 }
 
-/** SICK relatedness (subtask A). @since 0.1.0 */
-export interface RelatednessScore {
-  readonly status: "scored" | "not-evaluated"
-  readonly reason: string | undefined
-  readonly pairs: number
-  /** official ranking metric */
-  readonly pearson: Metric
-  readonly spearman: Metric
-  /** the official MSE: mean((x - y)^2) on the raw scores */
-  readonly mse: Metric
-  /** MSE on z-scores (population SD) = 2(1 - r); labelled, not official */
-  readonly standardisedMse: Metric
-  /** the scored pairs, when relatedness was evaluated */
-  readonly aligned: Aligned | undefined
-}
-
-/** Per-class figures of the entailment subtask. @since 0.1.0 */
-export interface ClassScore {
-  readonly precision: Metric
-  readonly recall: Metric
-  readonly f1: Metric
-  readonly support: number
-}
-
-/** SICK entailment (subtask B). @since 0.1.0 */
-export interface EntailmentScore {
-  readonly status: "scored" | "not-evaluated"
-  readonly reason: string | undefined
-  readonly pairs: number
-  /** percent; official ranking metric */
-  readonly accuracy: Metric
-  readonly correct: number
-  /** row / column order of `confusion` */
-  readonly labels: ReadonlyArray<string>
-  /** confusion[gold][run] */
-  readonly confusion: ReadonlyArray<ReadonlyArray<number>>
-  readonly perClass: Readonly<Record<string, ClassScore>>
-  readonly macroF1: Metric
-  /** the scored pairs' labels, when entailment was evaluated */
-  readonly aligned: AlignedLabels | undefined
-}
-
-/** One labelled aggregate across datasets. @since 0.1.0 */
+/** One labelled aggregate of a ranking's datasets. @since 0.1.0 */
 export interface AggregateScore {
+  /** the metric aggregated (the ranking's) */
+  readonly metric: string
   readonly value: Metric
   /**
    * Why this aggregate is not an official figure, when the edition ranks runs per dataset
@@ -108,38 +85,47 @@ export interface AggregateScore {
   readonly unofficial?: string | undefined
   /** datasets whose figure entered the aggregate */
   readonly datasets: ReadonlyArray<string>
-  /** datasets that entered as r = 0 (official weighted mean of STS 2012-2016), and why */
+  /** datasets that entered as the metric's missing value (r = 0: official weighted mean of STS 2012-2016), and why */
   readonly zeroed: ReadonlyArray<{ readonly dataset: string; readonly reason: string }>
 }
 
-/** The official figure a ranking uses. @since 0.1.0 */
+/** The official figure a ranking orders by. @since 0.1.0 */
 export interface OfficialScore {
   /**
-   * ranking name: `official` (STS), `relatedness` or `entailment` (SICK), or the dataset's name
-   * when the edition ranks each dataset on its own (SemRel: one ranking per language)
+   * ranking name: `official` when the edition has one ranking (STS), the subtask when it has
+   * several (SICK: `relatedness`, `entailment`), or the dataset's name when the edition ranks each
+   * dataset on its own (SemRel: one ranking per language)
    */
   readonly ranking: string
-  /** what the figure is: `pearson`, `spearman`, `accuracy`, `wmean`, `mean` */
+  /** the metric of the figure (`pearson`, `spearman`, `accuracy`, `kendall`...) */
   readonly metric: string
-  /** higher is better for every official metric */
+  /** how its datasets were combined: the ranking's rule (`wmean`, `mean`, `pooled`, `allnrm`, `single`), or `dataset` for a ranking per dataset */
+  readonly rule: string
+  /** `higher` or `lower` is better (the metric's direction) */
+  readonly direction: "higher" | "lower"
   readonly value: Metric
+  /** datasets whose figure entered it */
+  readonly datasets: ReadonlyArray<string>
+  /** datasets that entered as the metric's missing value, and why */
+  readonly zeroed: ReadonlyArray<{ readonly dataset: string; readonly reason: string }>
 }
 
 /** @since 0.1.0 */
 export interface ScoredRun {
   readonly edition: string
-  readonly kind: "sick" | "sts"
   readonly path: string
   readonly meta: RunInfo
   readonly status: "scored" | "failed"
   readonly failure: string | undefined
-  /** SICK only */
-  readonly relatedness: RelatednessScore | undefined
-  readonly entailment: EntailmentScore | undefined
-  /** STS only, in the edition's order */
+  /** every dataset, in the edition's order */
   readonly datasets: ReadonlyArray<DatasetScore>
-  /** STS only: labelled aggregates (`wmean`, `mean`, `pooled`, `allnrm`) and `official` */
-  readonly aggregate: Readonly<Partial<Record<AggregateName | "official", AggregateScore>>>
+  /**
+   * labelled aggregates of each ranking over several datasets (`wmean`, `mean`, `pooled`,
+   * `allnrm`), by ranking name; a ranking per dataset has its rule over the datasets here, marked
+   * `unofficial`
+   */
+  readonly aggregates: Readonly<Record<string, Readonly<Partial<Record<AggregateName, AggregateScore>>>>>
+  /** one per ranking (per dataset for a ranking per dataset), in the edition's order */
   readonly official: ReadonlyArray<OfficialScore>
   readonly errors: ReadonlyArray<Issue.Issue>
   readonly warnings: ReadonlyArray<Issue.Issue>
@@ -147,166 +133,128 @@ export interface ScoredRun {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Figures of one dataset
 
-const notComputed = (reason: string): Metric => MetricValue.undefined_(reason)
+const compute = (metric: MetricDescriptor.Metric, aligned: Aligned): Metric | undefined => {
+  if (metric.kind === "scores" && aligned.kind === "scores") {
+    if (MetricDescriptor.needsConfidence(metric) && aligned.confidence === undefined) return undefined
+    return metric.compute(aligned.gold, aligned.run, aligned.confidence)
+  }
+  if (metric.kind === "labels" && aligned.kind === "labels") return metric.compute(aligned.gold, aligned.run, aligned.labels)
+  return MetricValue.undefined_(`${metric.label} does not score ${aligned.kind === "scores" ? "graded scores" : "labels"}`)
+}
 
-// lazySpearman: a scored dataset's (and SICK relatedness') Spearman is a getter that computes it
-// on first read and keeps it. Ranking both score lists is most of the cost of scoring a run, and
-// the commands that read only Pearson or the aggregates (significance, intervals, rank's table)
-// never read it: 200 STS-B runs spent 60 ms of a 1.6 s all-pairs comparison on it. Anything that
-// reads the figure (text, JSON, spread, structured clone) gets the same value as before.
+/**
+ * The figures of a scored dataset: the ranked metric at once, the others when first read (kept).
+ */
+const figuresOf = (names: ReadonlyArray<string>, ranked: string, aligned: Aligned): Readonly<Record<string, Metric>> => {
+  const figures: Record<string, Metric> = {}
+  for (const name of names) {
+    const metric = Metrics.getOrThrow(name)
+    if (MetricDescriptor.needsConfidence(metric) && (aligned.kind !== "scores" || aligned.confidence === undefined)) continue
+    if (name === ranked) {
+      figures[name] = compute(metric, aligned)!
+      continue
+    }
+    let value: Metric | undefined
+    Object.defineProperty(figures, name, {
+      enumerable: true,
+      configurable: true,
+      get: () => (value ??= compute(metric, aligned)!)
+    })
+  }
+  return figures
+}
 
-/** Figures of one STS dataset. @since 0.1.0 */
-export const scoreDataset = (d: StsDatasetCheck): DatasetScore => {
+const labelSummary = (aligned: Extract<Aligned, { kind: "labels" }>): LabelSummary => {
+  const a = Accuracy.accuracy(aligned.gold, aligned.run, aligned.labels)
+  return { labels: a.labels, confusion: a.confusion, correct: a.correct, perClass: a.perClass }
+}
+
+/**
+ * The figures of one dataset of a validated run.
+ *
+ * @since 0.1.0
+ */
+export const scoreDataset = (edition: Edition, d: DatasetCheck): DatasetScore => {
+  const spec = edition.datasets.find((x) => x.name === d.dataset)!
+  const ranking = Registry.rankingOfDataset(edition, spec)
+  const names = Registry.metricsOf(ranking)
   const base = {
     dataset: d.dataset,
+    subtask: ranking.subtask,
+    metric: ranking.metric,
     status: d.status,
     reason: d.reason,
     file: d.file,
     pairs: d.pairs,
     weight: d.weight,
     runLines: d.runLines,
-    linesScored: d.linesScored
+    linesScored: d.linesScored,
+    aligned: d.aligned
   }
-  if (d.status !== "scored") {
-    const why = notComputed(d.reason ?? "not scored")
-    return { ...base, pearson: why, spearman: why, weightedPearson: undefined, aligned: undefined }
+  if (d.status !== "scored" || d.aligned === undefined) {
+    const why = MetricValue.undefined_(d.reason ?? "not scored")
+    const figures: Record<string, Metric> = {}
+    for (const name of names) if (!MetricDescriptor.needsConfidence(Metrics.getOrThrow(name))) figures[name] = why
+    return { ...base, figures }
   }
-  const { gold, run } = d
-  let spearman: Metric | undefined
-  return {
-    ...base,
-    aligned: { gold, run, ...(d.confidence !== undefined ? { confidence: d.confidence } : {}) },
-    pearson: Pearson.pearson(gold, run),
-    // computed when first read (lazySpearman above)
-    get spearman() {
-      return (spearman ??= Spearman.spearman(gold, run))
-    },
-    weightedPearson: d.confidence !== undefined ? WeightedPearson.weightedPearson(gold, run, d.confidence) : undefined
-  }
-}
-
-/** Labels in the order the task paper's tables use. */
-const LABELS = ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"] as const
-
-const scoreSick = (sick: SickCheck): { relatedness: RelatednessScore; entailment: EntailmentScore } => {
-  const r = sick.relatedness
-  let spearman: Metric | undefined
-  const relatedness: RelatednessScore =
-    r.status === "scored"
-      ? {
-          status: "scored",
-          reason: undefined,
-          pairs: r.pairs,
-          pearson: Pearson.pearson(r.gold, r.run),
-          // computed when first read (lazySpearman above)
-          get spearman() {
-            return (spearman ??= Spearman.spearman(r.gold, r.run))
-          },
-          mse: Mse.mse(r.gold, r.run),
-          standardisedMse: Mse.standardisedMse(r.gold, r.run),
-          aligned: { gold: r.gold, run: r.run }
-        }
-      : (() => {
-          const why = notComputed(r.reason ?? "not evaluated")
-          return { status: "not-evaluated", reason: r.reason, pairs: 0, pearson: why, spearman: why, mse: why, standardisedMse: why, aligned: undefined }
-        })()
-  const e = sick.entailment
-  let entailment: EntailmentScore
-  if (e.status === "scored") {
-    const a = Accuracy.accuracy(e.gold, e.run, LABELS)
-    entailment = {
-      status: "scored",
-      reason: undefined,
-      pairs: a.total,
-      accuracy: MetricValue.fromNumber(a.accuracy, MetricValue.Reason.noPairs),
-      correct: a.correct,
-      labels: a.labels,
-      confusion: a.confusion,
-      perClass: a.perClass,
-      macroF1: a.macroF1,
-      aligned: { gold: e.gold, run: e.run }
-    }
-  } else {
-    const why = notComputed(e.reason ?? "not evaluated")
-    entailment = {
-      status: "not-evaluated",
-      reason: e.reason,
-      pairs: 0,
-      accuracy: why,
-      correct: 0,
-      labels: [...LABELS],
-      confusion: [],
-      perClass: {},
-      macroF1: why,
-      aligned: undefined
-    }
-  }
-  return { relatedness, entailment }
+  const aligned = d.aligned
+  return { ...base, figures: figuresOf(names, ranking.metric, aligned), ...(aligned.kind === "labels" ? { labels: labelSummary(aligned) } : {}) }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Aggregates
-// ---------------------------------------------------------------------------------------------
 
-/** The correlation aggregates are made of: Pearson, or the edition's Spearman (SemRel). @since 0.2.0 */
-export type Correlation = "pearson" | "spearman"
+const figureOf = (s: DatasetScore, metric: string): Metric | undefined => s.figures[metric]
 
-const NAMES: Record<Correlation, string> = { pearson: "Pearson", spearman: "Spearman" }
+const hasFigure = (s: DatasetScore, metric: string) => s.status === "scored" && figureOf(s, metric)?._tag === "Defined"
 
-const valueOf = (s: DatasetScore, metric: Correlation): Metric => (metric === "spearman" ? s.spearman : s.pearson)
-
-const usable = (scores: ReadonlyArray<DatasetScore>, metric: Correlation) =>
-  scores.filter((s) => s.status === "scored" && valueOf(s, metric)._tag === "Defined")
-
-const noneReason = (scores: ReadonlyArray<DatasetScore>, metric: Correlation) =>
-  scores.some((s) => s.status === "scored")
-    ? `${NAMES[metric]} is undefined on every scored dataset`
-    : "no dataset was scored"
+const noneReason = (scores: ReadonlyArray<DatasetScore>, metric: MetricDescriptor.Metric) =>
+  scores.some((s) => s.status === "scored") ? `${metric.label} is undefined on every scored dataset` : "no dataset was scored"
 
 // A dataset without a gold (never released) is listed, never aggregated nor counted against a run.
 const counted = (scores: ReadonlyArray<DatasetScore>) => scores.filter((s) => s.status !== "no-gold")
 
-/**
- * Mean of per-dataset Pearson weighted by scored pairs, over the datasets with a defined figure.
- *
- * @since 0.1.0
- */
-export const wmeanOf = (scores: ReadonlyArray<DatasetScore>, metric: Correlation = "pearson"): AggregateScore => {
-  const u = usable(scores, metric)
-  const value =
-    u.length === 0
-      ? MetricValue.undefined_(noneReason(scores, metric))
-      : MetricValue.defined(Agg.wmean(u.map((s) => MetricValue.getOrNaN(valueOf(s, metric))), u.map((s) => s.pairs)))
-  return { value, datasets: u.map((s) => s.dataset), zeroed: [] }
-}
-
-/** Unweighted mean of per-dataset Pearson (or `metric`) over the datasets with a defined figure. @since 0.1.0 */
-export const meanOf = (scores: ReadonlyArray<DatasetScore>, metric: Correlation = "pearson"): AggregateScore => {
-  const u = usable(scores, metric)
-  const value =
-    u.length === 0 ? MetricValue.undefined_(noneReason(scores, metric)) : MetricValue.defined(Agg.mean(u.map((s) => MetricValue.getOrNaN(valueOf(s, metric)))))
-  return { value, datasets: u.map((s) => s.dataset), zeroed: [] }
-}
-
 /** Why a dataset's figure is not there, in a few words. */
-const lackingReason = (s: DatasetScore, metric: Correlation = "pearson", them = false): string => {
-  const v = valueOf(s, metric)
+const lackingReason = (s: DatasetScore, metric: MetricDescriptor.Metric, them = false): string => {
+  const v = figureOf(s, metric.name)
   return s.status === "missing"
     ? `the run has no file for ${them ? "them" : "it"}`
     : s.status !== "scored"
       ? (s.reason ?? "it could not be scored")
-      : `${NAMES[metric]} is undefined (${v._tag === "Undefined" ? v.reason : ""})`
+      : `${metric.label} is undefined (${v?._tag === "Undefined" ? v.reason : ""})`
 }
 
-const hasFigure = (s: DatasetScore, metric: Correlation = "pearson") => s.status === "scored" && valueOf(s, metric)._tag === "Defined"
+const plainMean = (scores: ReadonlyArray<DatasetScore>, weighted: boolean, metric: MetricDescriptor.Metric): AggregateScore => {
+  const u = scores.filter((s) => hasFigure(s, metric.name))
+  const values = u.map((s) => MetricValue.getOrNaN(figureOf(s, metric.name)!))
+  const value =
+    u.length === 0
+      ? MetricValue.undefined_(noneReason(scores, metric))
+      : MetricValue.defined(weighted ? Agg.wmean(values, u.map((s) => s.pairs)) : Agg.mean(values))
+  return { metric: metric.name, value, datasets: u.map((s) => s.dataset), zeroed: [] }
+}
 
 /**
- * A mean of per-dataset Pearson (weighted by scored pairs, or not) under the edition's
+ * Mean of per-dataset figures weighted by scored pairs, over the datasets with a defined figure.
+ *
+ * @since 0.1.0
+ */
+export const wmeanOf = (scores: ReadonlyArray<DatasetScore>, metric: string = "pearson"): AggregateScore =>
+  plainMean(scores, true, Metrics.getOrThrow(metric))
+
+/** Unweighted mean of per-dataset figures over the datasets with a defined figure. @since 0.1.0 */
+export const meanOf = (scores: ReadonlyArray<DatasetScore>, metric: string = "pearson"): AggregateScore =>
+  plainMean(scores, false, Metrics.getOrThrow(metric))
+
+/**
+ * A mean of per-dataset figures (weighted by scored pairs, or not) under the edition's
  * missing-dataset rule: `zero` enters a dataset the run did not submit, or that could not be
- * scored, or whose Pearson is undefined, as r = 0 with its full weight (its annotated gold pairs;
- * STS 2012-2016); `no-official-score` gives no figure when any dataset lacks one (STS 2017: the
- * primary score needs all seven tracks). Undefined when no dataset was scored at all.
+ * scored, or whose figure is undefined, as the metric's missing value (r = 0) with its full weight
+ * (its annotated gold pairs; STS 2012-2016); `no-official-score` gives no figure when any dataset
+ * lacks one (STS 2017: the primary score needs all seven tracks). Undefined when no dataset was
+ * scored at all.
  *
  * Worked case (SPEC, STS 2014 Table 3): LIPN-run2 submitted deft-forum only, r = 0.084; weights
  * 450, 300, 750, 750, 750, 750 give 0.084 * 450 / 3750 = 0.01008, published as 0.010.
@@ -317,14 +265,14 @@ export const officialMean = (
   all: ReadonlyArray<DatasetScore>,
   weighted: boolean,
   missingDataset: "zero" | "no-official-score",
-  metric: Correlation = "pearson"
+  metricName: string = "pearson"
 ): AggregateScore => {
+  const metric = Metrics.getOrThrow(metricName)
   const scores = counted(all)
-  if (!scores.some((s) => s.status === "scored")) {
-    return { value: MetricValue.undefined_("no dataset was scored"), datasets: [], zeroed: [] }
-  }
-  const lacking = scores.filter((s) => !hasFigure(s, metric))
-  if (missingDataset === "no-official-score" && lacking.length > 0) {
+  const none = (reason: string): AggregateScore => ({ metric: metric.name, value: MetricValue.undefined_(reason), datasets: [], zeroed: [] })
+  if (!scores.some((s) => s.status === "scored")) return none("no dataset was scored")
+  const lacking = scores.filter((s) => !hasFigure(s, metric.name))
+  if ((missingDataset === "no-official-score" || metric.missingValue === undefined) && lacking.length > 0) {
     // datasets lacking a figure for the same reason are named together (a run of one STS 2017 track lacks six)
     const byReason = new Map<string, Array<DatasetScore>>()
     for (const s of lacking) byReason.set(lackingReason(s, metric), [...(byReason.get(lackingReason(s, metric)) ?? []), s])
@@ -333,85 +281,81 @@ export const officialMean = (
         ? `${group[0].dataset} has no figure (${lackingReason(group[0], metric)})`
         : `${listing(group.map((s) => s.dataset))} have no figure (${lackingReason(group[0], metric, true)})`
     )
-    return {
-      value: MetricValue.undefined_(`no official score: it needs every dataset, and ${listing(why)}`),
-      datasets: [],
-      zeroed: []
-    }
+    return none(`no official score: it needs every dataset, and ${listing(why)}`)
   }
   const noWeight = lacking.filter((s) => s.weight === 0)
-  if (weighted && noWeight.length > 0) {
-    return {
-      value: MetricValue.undefined_(`the weight of ${listing(noWeight.map((s) => s.dataset))} is unknown (no gold)`),
-      datasets: [],
-      zeroed: []
-    }
-  }
+  if (weighted && noWeight.length > 0) return none(`the weight of ${listing(noWeight.map((s) => s.dataset))} is unknown (no gold)`)
   const values: Array<number> = []
   const weights: Array<number> = []
   const used: Array<string> = []
   const zeroed: Array<{ dataset: string; reason: string }> = []
   for (const s of scores) {
-    if (hasFigure(s, metric)) {
-      values.push(MetricValue.getOrNaN(valueOf(s, metric)))
+    if (hasFigure(s, metric.name)) {
+      values.push(MetricValue.getOrNaN(figureOf(s, metric.name)!))
       weights.push(s.pairs)
       used.push(s.dataset)
     } else {
-      values.push(0)
+      values.push(metric.missingValue!)
       weights.push(s.weight)
       zeroed.push({ dataset: s.dataset, reason: lackingReason(s, metric) })
     }
   }
   return {
+    metric: metric.name,
     value: MetricValue.defined(weighted ? Agg.wmean(values, weights) : Agg.mean(values)),
     datasets: used,
     zeroed
   }
 }
 
-const pooledOf = (checks: ReadonlyArray<StsDatasetCheck>, scores: ReadonlyArray<DatasetScore>, nrm: boolean): AggregateScore => {
-  const used = checks.filter((c) => c.status === "scored")
-  if (used.length === 0) return { value: MetricValue.undefined_(noneReason(scores, "pearson")), datasets: [], zeroed: [] }
-  const xs = used.map((c) => c.run)
-  const ys = used.map((c) => c.gold)
-  return { value: nrm ? Agg.allNrm(xs, ys) : Agg.pooled(xs, ys), datasets: used.map((c) => c.dataset), zeroed: [] }
+const scoresOf = (s: DatasetScore) => (s.aligned?.kind === "scores" ? s.aligned : undefined)
+
+const pooledOf = (scores: ReadonlyArray<DatasetScore>, nrm: boolean, metric: MetricDescriptor.Metric): AggregateScore => {
+  const used = scores.filter((s) => s.status === "scored" && scoresOf(s) !== undefined)
+  if (used.length === 0) return { metric: metric.name, value: MetricValue.undefined_(noneReason(scores, metric)), datasets: [], zeroed: [] }
+  const xs = used.map((s) => scoresOf(s)!.run)
+  const ys = used.map((s) => scoresOf(s)!.gold)
+  const correlation = metric.kind === "scores" ? (g: Float64Array, r: Float64Array) => metric.compute(g, r) : undefined
+  return {
+    metric: metric.name,
+    value: correlation === undefined ? MetricValue.undefined_(`${metric.label} cannot be pooled`) : nrm ? Agg.allNrm(xs, ys, correlation) : Agg.pooled(xs, ys, correlation),
+    datasets: used.map((s) => s.dataset),
+    zeroed: []
+  }
 }
 
 /**
- * The official figure of an STS edition: its headline ranking's aggregate under its
- * missing-dataset rule. `pooled` / `allnrm` concatenate every dataset, so a run lacking one gets
- * no official figure (there is no "r = 0" for a pool). `single`: the one dataset's Pearson.
+ * The official figure of a ranking over its datasets under its rule and the edition's
+ * missing-dataset rule. `pooled` / `allnrm` concatenate every dataset, so a run lacking one gets no
+ * official figure (there is no "r = 0" for a pool). `single`: the one dataset's figure.
  *
  * @since 0.1.0
  */
-export const officialOf = (
-  edition: Edition,
-  checks: ReadonlyArray<StsDatasetCheck>,
-  scores: ReadonlyArray<DatasetScore>
-): AggregateScore => {
-  const rule = officialAggregate(edition)
-  const metric = correlationOf(edition)
+export const officialOf = (edition: Edition, ranking: Registry.Ranking, scores: ReadonlyArray<DatasetScore>): AggregateScore => {
+  const metric = metricOf(ranking)
+  const rule = ranking.aggregate
   switch (rule) {
     case "wmean":
     case "mean":
-      return officialMean(scores, rule === "wmean", edition.missingDataset, metric)
+      return officialMean(scores, rule === "wmean", edition.missingDataset, metric.name)
     case "pooled":
     case "allnrm": {
       const lacking = counted(scores).filter((s) => s.status !== "scored")
       if (lacking.length > 0) {
         return {
+          metric: metric.name,
           value: MetricValue.undefined_(
-            `no official score: ${rule} pools every dataset, and ${listing(lacking.map((s) => `${s.dataset} has no scores (${lackingReason(s)})`))}`
+            `no official score: ${rule} pools every dataset, and ${listing(lacking.map((s) => `${s.dataset} has no scores (${lackingReason(s, metric)})`))}`
           ),
           datasets: [],
           zeroed: []
         }
       }
-      return pooledOf(checks, scores, rule === "allnrm")
+      return pooledOf(scores, rule === "allnrm", metric)
     }
     case "single": {
       const s = scores[0]
-      return { value: valueOf(s, metric), datasets: hasFigure(s, metric) ? [s.dataset] : [], zeroed: [] }
+      return { metric: metric.name, value: figureOf(s, metric.name) ?? MetricValue.undefined_("not computed"), datasets: hasFigure(s, metric.name) ? [s.dataset] : [], zeroed: [] }
     }
   }
 }
@@ -419,70 +363,66 @@ export const officialOf = (
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Score a validated run. Each dataset / subtask that validation accepted gets its figures; the
- * others keep the reason they were not scored. Pure; never throws on data.
+ * Score a validated run: every dataset's figures, then each ranking's official figure and
+ * labelled aggregates. Pure; never throws on data.
  *
  * @since 0.1.0
  */
 export const scoreValidated = (edition: Edition, v: RunValidation): ScoredRun => {
   const issues = allIssues(v)
-  const base = {
+  const datasets = v.datasets.map((d) => scoreDataset(edition, d))
+  const aggregates: Record<string, Partial<Record<AggregateName, AggregateScore>>> = {}
+  const official: Array<OfficialScore> = []
+  for (const ranking of edition.ranking) {
+    const metric = metricOf(ranking)
+    const own = datasets.filter((d) => d.subtask === ranking.subtask)
+    const name = rankingName(edition, ranking)
+    const labelled: Partial<Record<AggregateName, AggregateScore>> = {}
+    for (const rule of reportedAggregates(edition, ranking)) {
+      labelled[rule] = rule === "wmean" ? wmeanOf(own, metric.name) : rule === "mean" ? meanOf(own, metric.name) : pooledOf(own, rule === "allnrm", metric)
+    }
+    if (Registry.isRankedPerDataset(ranking)) {
+      // SemEval-2024 Task 1: each language is ranked on its own figure; the ranking's rule over the
+      // languages (their mean) is reported under its name, labelled unofficial, never as official
+      const rule = ranking.aggregate
+      if ((rule === "wmean" || rule === "mean") && own.length > 1) {
+        labelled[rule] = {
+          ...officialMean(own, rule === "wmean", edition.missingDataset, metric.name),
+          unofficial: `runs are ranked in each dataset on its own; this ${rule === "wmean" ? "weighted mean" : "mean"} of ${metric.label} over the datasets with a public gold is not an official figure`
+        }
+      }
+      for (const d of counted(own)) {
+        const value = d.figures[metric.name] ?? MetricValue.undefined_("not computed")
+        official.push({
+          ranking: d.dataset,
+          metric: metric.name,
+          rule: "dataset",
+          direction: metric.direction,
+          value,
+          datasets: value._tag === "Defined" ? [d.dataset] : [],
+          zeroed: []
+        })
+      }
+    } else {
+      const o = officialOf(edition, ranking, own)
+      official.push({ ranking: name, metric: metric.name, rule: ranking.aggregate, direction: metric.direction, value: o.value, datasets: o.datasets, zeroed: o.zeroed })
+    }
+    if (Object.keys(labelled).length > 0) aggregates[name] = labelled
+  }
+  return {
     edition: v.edition,
-    kind: v.kind,
     path: v.path,
     meta: v.meta,
-    status: v.failed ? ("failed" as const) : ("scored" as const),
+    status: v.failed ? "failed" : "scored",
     failure: v.failure,
+    datasets,
+    aggregates,
+    official,
     errors: issues.filter((i) => i.severity === "error"),
     warnings: issues.filter((i) => i.severity === "warning"),
     infos: issues.filter((i) => i.severity === "info")
   }
-  if (v.kind === "sick") {
-    const { relatedness, entailment } = v.sick !== undefined ? scoreSick(v.sick) : scoreSick(emptySick(v.failure ?? "no run file"))
-    return {
-      ...base,
-      relatedness,
-      entailment,
-      datasets: [],
-      aggregate: {},
-      official: [
-        { ranking: "relatedness", metric: "pearson", value: relatedness.pearson },
-        { ranking: "entailment", metric: "accuracy", value: entailment.accuracy }
-      ]
-    }
-  }
-  const datasets = v.datasets.map(scoreDataset)
-  const aggregate: Partial<Record<AggregateName | "official", AggregateScore>> = {}
-  for (const name of reportedAggregates(edition)) {
-    aggregate[name] =
-      name === "wmean" ? wmeanOf(datasets) : name === "mean" ? meanOf(datasets) : pooledOf(v.datasets, datasets, name === "allnrm")
-  }
-  const metric = correlationOf(edition)
-  let official: ReadonlyArray<OfficialScore>
-  if (perDataset(edition)) {
-    // SemEval-2024 Task 1: each language is ranked on its own figure; the ranking's rule over the
-    // languages (their mean) is reported under its name, labelled unofficial, never as `official`
-    const rule = officialAggregate(edition)
-    if (rule === "wmean" || rule === "mean") {
-      aggregate[rule] = {
-        ...officialMean(datasets, rule === "wmean", edition.missingDataset, metric),
-        unofficial: `runs are ranked in each dataset on its own; this ${rule === "wmean" ? "weighted mean" : "mean"} of ${NAMES[metric]} over the datasets with a public gold is not an official figure`
-      }
-    }
-    official = counted(datasets).map((d) => ({ ranking: d.dataset, metric, value: valueOf(d, metric) }))
-  } else {
-    aggregate.official = officialOf(edition, v.datasets, datasets)
-    official = [{ ranking: "official", metric: officialAggregate(edition), value: aggregate.official.value }]
-  }
-  return { ...base, relatedness: undefined, entailment: undefined, datasets, aggregate, official }
 }
-
-const emptySick = (reason: string): SickCheck => ({
-  file: undefined,
-  relatedness: { status: "not-evaluated", reason, pairs: 0, run: new Float64Array(0), gold: new Float64Array(0) },
-  entailment: { status: "not-evaluated", reason, pairs: 0, run: [], gold: [] },
-  issues: []
-})
 
 /**
  * Validate and score one run: `scoreValidated(edition, validateRun(edition, gold, submission))`.
@@ -498,36 +438,35 @@ export const scoreRun = (edition: Edition, gold: Gold.Gold, submission: Submissi
  *
  * @since 0.1.0
  */
-export const failedRun = (
-  edition: Edition,
-  meta: RunInfo,
-  path: string,
-  failure: string,
-  issues: ReadonlyArray<Issue.Issue>
-): ScoredRun =>
+export const failedRun = (edition: Edition, meta: RunInfo, path: string, failure: string, issues: ReadonlyArray<Issue.Issue>): ScoredRun =>
   scoreValidated(edition, {
     edition: edition.id,
-    kind: edition.family,
     path,
     meta,
-    sick: undefined,
-    datasets: edition.family === "sts" ? edition.datasets.map((d) => notLoaded(d.name, failure)) : [],
+    datasets: edition.datasets.map((d) => ({
+      dataset: d.name,
+      status: "not-scored" as const,
+      reason: failure,
+      file: undefined,
+      weight: 0,
+      pairs: 0,
+      runLines: 0,
+      linesScored: undefined,
+      aligned: undefined,
+      issues: []
+    })),
     issues,
     failed: true,
     failure
   })
 
-const notLoaded = (dataset: string, reason: string): StsDatasetCheck => ({
-  dataset,
-  status: "not-scored",
-  reason,
-  file: undefined,
-  weight: 0,
-  pairs: 0,
-  runLines: 0,
-  linesScored: undefined,
-  run: new Float64Array(0),
-  gold: new Float64Array(0),
-  confidence: undefined,
-  issues: []
-})
+/**
+ * A figure of a run by dataset and metric name, or undefined when the dataset's ranking does not
+ * declare the metric.
+ *
+ * @example
+ * ScoredRun.figure(run, "track5.en-en", "pearson") // defined(0.85...)
+ * @since 0.3.0
+ */
+export const figure = (run: Pick<ScoredRun, "datasets">, dataset: string, metric: string): Metric | undefined =>
+  run.datasets.find((d) => d.dataset === dataset)?.figures[metric]

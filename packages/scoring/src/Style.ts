@@ -7,6 +7,7 @@
  * @since 0.2.0
  */
 import type { Registry } from "@stseval/formats"
+import { Metrics } from "@stseval/metrics"
 import type { MetricValue } from "@stseval/metrics"
 
 /**
@@ -29,7 +30,28 @@ export interface NumberStyle {
 export type Kind = "correlation" | "mse" | "f1" | "accuracy"
 
 /** The kind of a metric or aggregate name (`pearson`, `wmean`, `mse`, `accuracy`...). @since 0.2.0 */
-export const kindOf = (metric: string): Kind => (metric === "accuracy" ? "accuracy" : metric === "mse" || metric === "standardisedMse" ? "mse" : "correlation")
+export const kindOf = (metric: string): Kind => {
+  const display = Metrics.get(metric)?.display
+  // an aggregate (wmean, mean, pooled...) of a correlation prints as a correlation
+  return display === undefined || display.style === "correlation" ? "correlation" : display.style === "percent" ? "accuracy" : "mse"
+}
+
+/**
+ * The style of a metric's figure, from its descriptor's display: a correlation in the edition's
+ * published style, a percentage or a decimal to the descriptor's places; `decimals` overrides the
+ * places.
+ *
+ * @example
+ * Style.format(0.61, Style.forMetric(Registry.get("sts2017")!, "kendall")) // "61.00"
+ * Style.format(0.3251, Style.forMetric(Registry.get("sick2014")!, "mse")) // "0.325"
+ * @since 0.3.0
+ */
+export const forMetric = (edition: Pick<Registry.TaskEdition, "published">, metric: string, decimals?: number): NumberStyle => {
+  const display = Metrics.get(metric)?.display
+  if (display === undefined || display.style === "correlation") return of(edition, "correlation", decimals)
+  const base: NumberStyle = display.style === "percent" ? { decimals: display.decimals, suffix: "%" } : { decimals: display.decimals }
+  return decimals !== undefined ? { ...base, decimals } : base
+}
 
 /**
  * The style of a figure of an edition; `decimals` overrides the number of decimals (`--decimals`).

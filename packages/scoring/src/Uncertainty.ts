@@ -5,24 +5,23 @@
  *
  * What is resampled: the pairs of each dataset, within that dataset, with one stratified
  * percentile-bootstrap pass per ranking serving every figure and every rank of it (see
- * docs/significance.md for what the intervals mean and do not mean).
+ * docs/significance.md for what the intervals mean and do not mean). Every pass has the same seed,
+ * so each draws the same resamples of a dataset, whatever its metric.
  *
- * - STS: one call over the edition's datasets by Pearson, with the edition's official rule and
- *   missing-dataset rule and the reported aggregates; the official ranking's ranked runs are the
- *   ranked ones. Spearman beside Pearson: a second call, same seed (the same resamples), datasets
- *   only, nothing ranked.
- * - SICK: one call per ranking, `relatedness` (one Pearson dataset) and `entailment` (one accuracy
- *   dataset), both `single`; relatedness Spearman beside Pearson, as for STS.
- * - An edition ranked per dataset (SemEval-2024 Task 1: per language, by Spearman): each dataset is
- *   a ranking of its own, so one call per dataset with that dataset alone (`single`, by the
- *   ranking's metric), whose ranked runs are that ranking's; the other correlation of the dataset
- *   (Pearson) beside it from the same resamples (same dataset, same seed), nothing ranked; and one
- *   call over every dataset for the ranking's rule over them (the mean, reported unofficial),
+ * For each ranking of the edition (nothing here names a metric: each is the ranking's, looked up
+ * in the metric registry):
+ * - a ranking by an aggregate (STS, STS-B, SICK's two): one pass over its datasets by its metric,
+ *   with its rule, the edition's missing-dataset rule and the labelled aggregates, whose ranked runs
+ *   are the ranking's; then one pass per other metric the ranking declares (`Registry.metricsOf`:
+ *   Spearman beside Pearson, MSE beside SICK's Pearson), datasets only, nothing ranked;
+ * - a ranking per dataset (SemEval-2024 Task 1: per language, by Spearman): one pass per dataset
+ *   with that dataset alone (`single`, by the ranking's metric), whose ranked runs are that
+ *   dataset's ranking's; its other metrics beside it (same dataset, same seed), nothing ranked; and
+ *   one pass over every dataset for the ranking's rule over them (the mean, reported unofficial),
  *   nothing ranked.
  *
- * The Spearman pass costs about as much CPU as the Pearson one (an exact O(n) rank walk per run
- * and resample, in WebAssembly SIMD, on worker threads for large jobs); `spearman: false` leaves it
- * out when no output shows Spearman (the `rank` table, the STS report tables).
+ * `others: false` leaves out the passes of the metrics beside the ranked one, when no output shows
+ * them (the `rank` table).
  *
  * Runs are named by their run id (`ScoredRun.meta.id`), the id every output uses, and joined with
  * `Rank`'s entries by it.
@@ -33,17 +32,17 @@
  * if (!Uncertainty.isError(intervals)) Uncertainty.rankInterval(intervals, "official", "ECNU/run1") // { low: 1, high: 2 }
  * @since 0.2.0
  */
+import { Registry } from "@stseval/formats"
+import { Metric, Metrics } from "@stseval/metrics"
 import * as Intervals from "@stseval/significance/Intervals"
 import type { Results } from "./Engine.js"
-import { correlationOf, officialAggregate, perDataset, reportedAggregates } from "./internal/edition.js"
+import { rankingName, reportedAggregates } from "./internal/edition.js"
 import type { RankedResults, Ranking } from "./Rank.js"
 import type { ScoredRun } from "./ScoredRun.js"
 
 /**
  * What the mapping reads of a scored result: the edition, the runs (with their aligned scores) and
- * the rankings that say which runs are ranked. `Engine.Results` is one; a caller that ranks by its
- * own rules (the live leaderboard: run limit, deadline) gives its runs and the ids it ranks
- * (`Options.ranked`) without `ranked`.
+ * the rankings that say which runs are ranked. `Engine.Results` is one.
  *
  * @since 0.2.0
  */
@@ -71,10 +70,10 @@ export interface Options {
    */
   readonly ranked?: ReadonlyArray<string> | undefined
   /**
-   * intervals on the per-dataset Spearman figures too (a second pass, same seed); default true. An
-   * edition ranked per dataset by Spearman has them in any case (they are its ranked figures).
+   * intervals on the other metrics each ranking declares, beside the ranked one (one more pass per
+   * metric, same seed); default true
    */
-  readonly spearman?: boolean | undefined
+  readonly others?: boolean | undefined
 }
 
 /** A figure with its interval (significance's `Intervals.Figure`). @since 0.2.0 */
@@ -88,20 +87,18 @@ export type RunIntervals = Intervals.RunIntervals
 export const defaults = { level: 0.95, resamples: 1000, seed: 12345 } as const
 
 /**
- * One ranking's intervals (STS: `official`; SICK: `relatedness`, `entailment`; an edition ranked
- * per dataset: each dataset, e.g. `eng`).
+ * One pass: a ranking's ranked figures (`ranked`), or another metric's figures beside it.
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
-export interface RankingIntervals {
+export interface Pass {
+  /** the ranking's name (`official`, `relatedness`, a dataset of a ranking per dataset) */
   readonly ranking: string
+  /** the metric of every figure of the pass */
+  readonly metric: string
+  /** true: the pass ranks runs (the ranking's own); false: figures only */
+  readonly ranked: boolean
   readonly result: Intervals.Result
-  /**
-   * Ranked per dataset: the dataset's other correlation (Pearson beside the ranked Spearman), from
-   * the same resamples (the same one dataset, the same seed), nothing ranked; undefined otherwise
-   * (or with `spearman: false` when it would be Spearman).
-   */
-  readonly beside?: Intervals.Result | undefined
 }
 
 /** @since 0.2.0 */
@@ -109,22 +106,17 @@ export interface ResultIntervals {
   readonly level: number
   readonly resamples: number
   readonly seed: number
-  /** the headline ranking's signature (every call shares the settings; the rule is the edition's) */
+  /** the headline ranking's signature (every pass shares the settings) */
   readonly signature: Intervals.Signature
   readonly signatureText: string
-  readonly rankings: ReadonlyArray<RankingIntervals>
-  /**
-   * per-dataset Spearman (SICK: relatedness), from the same resamples; undefined with
-   * `spearman: false`, and for an edition ranked per dataset (each dataset's figures are on its ranking)
-   */
-  readonly spearman: Intervals.Result | undefined
+  /** every pass, the ranked one of each ranking first */
+  readonly passes: ReadonlyArray<Pass>
   /**
    * Ranked per dataset: the ranking's rule over the datasets (`rule`: SemRel's `mean` of Spearman),
    * which the results report labelled unofficial; one pass over every dataset, nothing ranked.
-   * Undefined otherwise.
    */
-  readonly unofficial?: { readonly rule: string; readonly result: Intervals.Result } | undefined
-  /** degenerate resamples, in words, from every call */
+  readonly unofficial?: { readonly ranking: string; readonly rule: string; readonly result: Intervals.Result } | undefined
+  /** degenerate resamples, in words, from every pass */
   readonly notes: ReadonlyArray<string>
 }
 
@@ -132,7 +124,7 @@ export interface ResultIntervals {
 export type Invalid = Exclude<ReturnType<typeof Intervals.compute>, Intervals.Result>
 
 /** @since 0.2.0 */
-export const isError = (r: ResultIntervals | Invalid): r is Invalid => !("rankings" in r)
+export const isError = (r: ResultIntervals | Invalid): r is Invalid => !("passes" in r)
 
 /**
  * A level as people write it: `95` (percent) or `0.95`. Undefined when it is neither strictly
@@ -153,8 +145,8 @@ export const parseLevel = (value: number): number | undefined => {
 const rankedIds = (ranking: Ranking<ScoredRun> | undefined): ReadonlySet<string> =>
   new Set((ranking?.entries ?? []).flatMap((e) => (e.rank !== undefined ? [e.meta.id] : [])))
 
-/** A dataset enters with the pairs its figure was computed from; fewer than 3 have no correlation. */
-const enough = (n: number) => n >= 3
+/** A dataset enters with the pairs its figure was computed from: a correlation needs 3, any other metric 1. */
+const enough = (metric: string, n: number) => n >= (Metrics.get(metric)?.correlation === true ? 3 : 1)
 
 /** What a dataset weighs under `wmean` and the `zero` rule: its annotated gold pairs, as scored. */
 const weights = (results: Scored): ReadonlyMap<string, number> => {
@@ -165,25 +157,26 @@ const weights = (results: Scored): ReadonlyMap<string, number> => {
   return weight
 }
 
-/** Each run's aligned scores on the given STS datasets, ranked when its id is in `ranked`. */
-const correlationInput = (
+/** Each run's aligned values on the given datasets, ranked when its id is in `ranked`. */
+const input = (
   results: Scored,
   names: ReadonlyArray<string>,
-  metric: "pearson" | "spearman",
+  metric: string,
   ranked: ReadonlySet<string>,
   rule: Pick<Intervals.Input, "official" | "missingDataset" | "aggregates">
 ): Intervals.Input => {
   const weight = weights(results)
   const datasets = names.map((name): Intervals.Dataset => {
     const w = weight.get(name)
-    return { name, metric, ...(w !== undefined ? { weight: w } : {}) }
+    return { name, metric: metric as Intervals.Metric, ...(w !== undefined ? { weight: w } : {}) }
   })
   const wanted = new Set(names)
   const runs = results.runs.map((run): Intervals.Run => {
     const scores: Record<string, Intervals.Scores> = {}
     for (const d of run.datasets) {
-      if (wanted.has(d.dataset) && d.status === "scored" && d.aligned !== undefined && enough(d.aligned.gold.length)) {
-        scores[d.dataset] = { run: d.aligned.run, gold: d.aligned.gold }
+      const a = d.aligned
+      if (wanted.has(d.dataset) && d.status === "scored" && a !== undefined && enough(metric, a.gold.length)) {
+        scores[d.dataset] = a.kind === "scores" ? { run: a.run, gold: a.gold } : { run: a.run, gold: a.gold }
       }
     }
     return { id: run.meta.id, ranked: ranked.has(run.meta.id), scores }
@@ -191,115 +184,85 @@ const correlationInput = (
   return { datasets, runs, ...rule }
 }
 
-const stsInput = (results: Scored, metric: "pearson" | "spearman", only: ReadonlySet<string> | undefined): Intervals.Input => {
-  const { edition } = results
-  const names = edition.datasets.map((d) => d.name)
-  if (metric === "spearman") {
-    // Spearman: the per-dataset figures only; the rule is irrelevant (nothing is ranked)
-    return correlationInput(results, names, metric, new Set(), { official: names.length === 1 ? "single" : "mean", missingDataset: "no-official-score" })
-  }
-  const ranked = only ?? rankedIds(results.ranked?.rankings.find((r) => r.ranking === "official"))
-  return correlationInput(results, names, metric, ranked, {
-    official: officialAggregate(edition),
-    missingDataset: edition.missingDataset,
-    aggregates: reportedAggregates(edition)
-  })
-}
+const NOTHING: ReadonlySet<string> = new Set()
 
-/**
- * The datasets an edition ranked per dataset ranks: those that are a ranking of the runs (every
- * dataset with a gold, in the edition's order); with no run, every dataset of the edition.
- */
-const rankedDatasets = (results: Scored): ReadonlyArray<string> => {
-  const rankings = new Set(results.runs.flatMap((run) => run.official.map((o) => o.ranking)))
-  const names = results.edition.datasets.map((d) => d.name)
-  return rankings.size === 0 ? names : names.filter((n) => rankings.has(n))
-}
-
-/** The calls `compute` makes, as `inputs` gives them (see `ResultIntervals` for each). @since 0.2.0 */
+/** A planned pass: what `compute` hands to `Intervals.compute`. @since 0.3.0 */
 export interface Planned {
-  readonly rankings: ReadonlyArray<{ readonly ranking: string; readonly input: Intervals.Input; readonly beside?: Intervals.Input | undefined }>
-  readonly spearman: Intervals.Input | undefined
-  readonly unofficial?: { readonly rule: string; readonly input: Intervals.Input } | undefined
+  readonly ranking: string
+  readonly metric: string
+  readonly ranked: boolean
+  readonly input: Intervals.Input
 }
 
 /**
- * Ranked per dataset (SemRel): each dataset a `single` ranking by the ranking's metric with that
- * dataset alone, its other correlation beside it (same dataset: the same resamples), and the
- * ranking's rule over every dataset (unofficial), nothing ranked.
- */
-const perDatasetInputs = (results: Scored, only: ReadonlySet<string> | undefined, spearman: boolean): Planned => {
-  const { edition } = results
-  const metric = correlationOf(edition)
-  const other = metric === "spearman" ? "pearson" : "spearman"
-  const names = rankedDatasets(results)
-  const single = { official: "single", missingDataset: "no-official-score" } as const
-  const rule = officialAggregate(edition)
-  return {
-    rankings: names.map((name) => ({
-      ranking: name,
-      input: correlationInput(results, [name], metric, only ?? rankedIds(results.ranked?.rankings.find((r) => r.ranking === name)), single),
-      beside: other === "pearson" || spearman ? correlationInput(results, [name], other, new Set(), single) : undefined
-    })),
-    spearman: undefined,
-    // as ScoredRun reports it: the rule over the datasets with a gold, under the edition's missing-dataset rule
-    unofficial:
-      (rule === "wmean" || rule === "mean") && names.length > 1
-        ? { rule, input: correlationInput(results, names, metric, new Set(), { official: rule, missingDataset: edition.missingDataset }) }
-        : undefined
-  }
-}
-
-const sickInput = (results: Scored, ranking: "relatedness" | "entailment", only: ReadonlySet<string> | undefined, spearman = false): Intervals.Input => {
-  const ranked = spearman ? new Set<string>() : (only ?? rankedIds(results.ranked?.rankings.find((r) => r.ranking === ranking)))
-  const runs = results.runs.map((run): Intervals.Run => {
-    const scores: Record<string, Intervals.Scores> = {}
-    if (ranking === "relatedness") {
-      const a = run.relatedness?.status === "scored" ? run.relatedness.aligned : undefined
-      if (a !== undefined && enough(a.gold.length)) scores.relatedness = { run: a.run, gold: a.gold }
-    } else {
-      const a = run.entailment?.status === "scored" ? run.entailment.aligned : undefined
-      if (a !== undefined && a.gold.length > 0) scores.entailment = { run: a.run, gold: a.gold }
-    }
-    return { id: run.meta.id, ranked: ranked.has(run.meta.id), scores }
-  })
-  return {
-    datasets: [{ name: ranking, metric: ranking === "relatedness" ? (spearman ? "spearman" : "pearson") : "accuracy" }],
-    runs,
-    official: "single",
-    missingDataset: "no-official-score"
-  }
-}
-
-/**
- * The inputs `compute` hands to `Intervals.compute`, one per ranking (and STS Spearman), so that a
- * caller (or a test) can check them or call `Intervals.compute` itself.
+ * The inputs `compute` hands to `Intervals.compute`, one per pass, so that a caller (or a test) can
+ * check them or call `Intervals.compute` itself.
  *
  * @since 0.2.0
  */
-export const inputs = (results: Scored, options: Pick<Options, "ranked" | "spearman"> = {}): Planned => {
+export const inputs = (
+  results: Scored,
+  options: Pick<Options, "ranked" | "others"> = {}
+): { readonly passes: ReadonlyArray<Planned>; readonly unofficial?: { readonly ranking: string; readonly rule: string; readonly input: Intervals.Input } | undefined } => {
+  const { edition } = results
   const only = options.ranked !== undefined ? new Set(options.ranked) : undefined
-  const spearman = options.spearman !== false
-  if (results.edition.family === "sts" && perDataset(results.edition)) return perDatasetInputs(results, only, spearman)
-  return results.edition.family === "sick"
-    ? {
-        rankings: [
-          { ranking: "relatedness", input: sickInput(results, "relatedness", only) },
-          { ranking: "entailment", input: sickInput(results, "entailment", only) }
-        ],
-        spearman: spearman ? sickInput(results, "relatedness", only, true) : undefined
+  const others = options.others !== false
+  const passes: Array<Planned> = []
+  let unofficial: { ranking: string; rule: string; input: Intervals.Input } | undefined
+  const rankingOf = (name: string) => results.ranked?.rankings.find((r) => r.ranking === name)
+  for (const ranking of edition.ranking) {
+    const name = rankingName(edition, ranking)
+    const besides = others ? Registry.metricsOf(ranking).filter((m) => m !== ranking.metric && !Metric.needsConfidence(Metrics.getOrThrow(m))) : []
+    const single = { official: "single", missingDataset: "no-official-score" } as const
+    if (Registry.isRankedPerDataset(ranking)) {
+      // the datasets that are a ranking of the runs (every dataset with a gold); with no run, every one
+      const official = new Set(results.runs.flatMap((run) => run.official.map((o) => o.ranking)))
+      const all = Registry.datasetsOf(edition, ranking).map((d) => d.name)
+      const names = official.size === 0 ? all : all.filter((n) => official.has(n))
+      for (const dataset of names) {
+        passes.push({ ranking: dataset, metric: ranking.metric, ranked: true, input: input(results, [dataset], ranking.metric, only ?? rankedIds(rankingOf(dataset)), single) })
+        for (const m of besides) passes.push({ ranking: dataset, metric: m, ranked: false, input: input(results, [dataset], m, NOTHING, single) })
       }
-    : {
-        rankings: [{ ranking: "official", input: stsInput(results, "pearson", only) }],
-        spearman: spearman ? stsInput(results, "spearman", only) : undefined
+      // as ScoredRun reports it: the rule over the datasets with a gold, under the edition's missing-dataset rule
+      if ((ranking.aggregate === "wmean" || ranking.aggregate === "mean") && names.length > 1) {
+        unofficial = {
+          ranking: name,
+          rule: ranking.aggregate,
+          input: input(results, names, ranking.metric, NOTHING, { official: ranking.aggregate, missingDataset: edition.missingDataset })
+        }
       }
+      continue
+    }
+    const names = Registry.datasetsOf(edition, ranking).map((d) => d.name)
+    passes.push({
+      ranking: name,
+      metric: ranking.metric,
+      ranked: true,
+      input: input(results, names, ranking.metric, only ?? rankedIds(rankingOf(name)), {
+        official: ranking.aggregate,
+        missingDataset: edition.missingDataset,
+        aggregates: reportedAggregates(edition, ranking)
+      })
+    })
+    // the other metrics: the per-dataset figures only; the rule is irrelevant (nothing is ranked)
+    for (const m of besides) {
+      passes.push({
+        ranking: name,
+        metric: m,
+        ranked: false,
+        input: input(results, names, m, NOTHING, { official: names.length === 1 ? "single" : "mean", missingDataset: "no-official-score" })
+      })
+    }
+  }
+  return { passes, ...(unofficial !== undefined ? { unofficial } : {}) }
 }
 
 /**
- * Intervals on every figure and rank of a scored result: one resampling pass per ranking (plus one
- * for STS Spearman), every call with the same seed, so each draws the same resamples. Returns an
- * `Invalid` (significance's `InvalidInput`: field, expected, found) for bad settings or runs that
- * cannot share resamples (e.g. scored on different pairs of a dataset); never throws on data.
+ * Intervals on every figure and rank of a scored result: one resampling pass per ranking and per
+ * other metric it declares, every pass with the same seed, so each draws the same resamples.
+ * Returns an `Invalid` (significance's `InvalidInput`: field, expected, found) for bad settings or
+ * runs that cannot share resamples (e.g. scored on different pairs of a dataset); never throws on
+ * data.
  *
  * @since 0.2.0
  */
@@ -311,44 +274,30 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
     ...(options.engine !== undefined ? { engine: options.engine } : {})
   }
   const planned = inputs(results, options)
-  const call = (input: Intervals.Input) => Intervals.compute(input, settings)
-  const rankings: Array<RankingIntervals> = []
-  for (const { beside, input, ranking } of planned.rankings) {
-    const result = call(input)
+  const passes: Array<Pass> = []
+  for (const p of planned.passes) {
+    const result = Intervals.compute(p.input, settings)
     if (!("runs" in result)) return result
-    const other = beside !== undefined ? call(beside) : undefined
-    if (other !== undefined && !("runs" in other)) return other
-    rankings.push({ ranking, result, ...(other !== undefined ? { beside: other } : {}) })
-  }
-  let spearman: Intervals.Result | undefined
-  if (planned.spearman !== undefined) {
-    const result = call(planned.spearman)
-    if (!("runs" in result)) return result
-    spearman = result
+    passes.push({ ranking: p.ranking, metric: p.metric, ranked: p.ranked, result })
   }
   let unofficial: ResultIntervals["unofficial"]
   if (planned.unofficial !== undefined) {
-    const result = call(planned.unofficial.input)
+    const result = Intervals.compute(planned.unofficial.input, settings)
     if (!("runs" in result)) return result
-    unofficial = { rule: planned.unofficial.rule, result }
+    unofficial = { ranking: planned.unofficial.ranking, rule: planned.unofficial.rule, result }
   }
-  const head = rankings[0].result
-  const label = (m: string) => (m === "pearson" ? "Pearson" : "Spearman")
+  const head = passes[0].result
+  const label = (m: string) => Metrics.get(m)?.label ?? m
   return {
     level: head.level,
     resamples: head.resamples,
     seed: head.signature.seed,
     signature: head.signature,
     signatureText: head.signatureText,
-    rankings,
-    spearman,
+    passes,
     ...(unofficial !== undefined ? { unofficial } : {}),
     notes: [
-      ...rankings.flatMap((r) => [
-        ...r.result.notes,
-        ...(r.beside?.notes.map((n) => `${label(r.beside!.runs[0]?.datasets[0]?.metric ?? "")} (not ranked): ${n}`) ?? [])
-      ]),
-      ...(spearman?.notes.map((n) => `Spearman: ${n}`) ?? []),
+      ...passes.flatMap((p) => p.result.notes.map((n) => (p.ranked ? n : `${label(p.metric)} (not ranked): ${n}`))),
       ...(unofficial?.result.notes.map((n) => `${unofficial.rule} (unofficial): ${n}`) ?? [])
     ]
   }
@@ -359,41 +308,37 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
 
 const runOf = (result: Intervals.Result | undefined, id: string) => result?.runs.find((r) => r.id === id)
 
+const rankedPass = (intervals: ResultIntervals, ranking: string) => intervals.passes.find((p) => p.ranking === ranking && p.ranked)
+
 /** One ranking's intervals of a run (its official figure, rank interval...). @since 0.2.0 */
 export const runIntervals = (intervals: ResultIntervals, ranking: string, id: string): Intervals.RunIntervals | undefined =>
-  runOf(intervals.rankings.find((r) => r.ranking === ranking)?.result, id)
+  runOf(rankedPass(intervals, ranking)?.result, id)
 
 /**
- * A per-dataset figure of a run: STS `pearson` / `spearman` of a dataset; SICK `relatedness`
- * `pearson`, `entailment` `accuracy`. A dataset that is a ranking of its own (ranked per dataset)
- * has its figures from its own pass.
+ * A per-dataset figure of a run, by dataset and metric name, from whichever pass computed it.
  *
  * @since 0.2.0
  */
-export const datasetFigure = (
-  intervals: ResultIntervals,
-  id: string,
-  dataset: string,
-  metric: "pearson" | "spearman" | "accuracy"
-): Intervals.Figure | undefined => {
-  const own = intervals.rankings.find((r) => r.ranking === dataset)
-  const general = metric === "spearman" ? intervals.spearman : intervals.rankings.find((r) => r.ranking === "official")?.result
-  for (const result of [own?.result, own?.beside, general]) {
-    const f = runOf(result, id)?.datasets.find((d) => d.dataset === dataset && d.metric === metric)
+export const datasetFigure = (intervals: ResultIntervals, id: string, dataset: string, metric: string): Intervals.Figure | undefined => {
+  for (const p of intervals.passes) {
+    if (p.metric !== metric) continue
+    const f = runOf(p.result, id)?.datasets.find((d) => d.dataset === dataset)
     if (f !== undefined) return f
   }
   return undefined
 }
 
 /**
- * An STS aggregate of a run: `wmean`, `mean`, `pooled`, `allnrm` or `official`; for an edition
- * ranked per dataset, its unofficial rule over the datasets (SemRel: `mean`).
+ * An aggregate of a run in a ranking: `wmean`, `mean`, `pooled`, `allnrm` or `official`; for a
+ * ranking per dataset, its unofficial rule over the datasets (SemRel: `mean`).
  *
  * @since 0.2.0
  */
-export const aggregateFigure = (intervals: ResultIntervals, id: string, name: string): Intervals.Figure | undefined => {
-  if (intervals.unofficial !== undefined && name === intervals.unofficial.rule) return runOf(intervals.unofficial.result, id)?.official
-  const run = runIntervals(intervals, "official", id)
+export const aggregateFigure = (intervals: ResultIntervals, id: string, name: string, ranking = "official"): Intervals.Figure | undefined => {
+  if (intervals.unofficial !== undefined && intervals.unofficial.ranking === ranking && name === intervals.unofficial.rule) {
+    return runOf(intervals.unofficial.result, id)?.official
+  }
+  const run = runIntervals(intervals, ranking, id)
   if (run === undefined) return undefined
   return name === "official" ? run.official : run.aggregates[name as Intervals.Labelled]
 }
@@ -407,8 +352,7 @@ export const rankInterval = (intervals: ResultIntervals, ranking: string, id: st
   runIntervals(intervals, ranking, id)?.rankInterval
 
 /** Ids of the runs whose rank interval overlaps the best run's, by rank. @since 0.2.0 */
-export const bestGroup = (intervals: ResultIntervals, ranking: string): ReadonlyArray<string> =>
-  intervals.rankings.find((r) => r.ranking === ranking)?.result.bestGroup ?? []
+export const bestGroup = (intervals: ResultIntervals, ranking: string): ReadonlyArray<string> => rankedPass(intervals, ranking)?.result.bestGroup ?? []
 
 /** A rank interval as printed: `1-3`, or `2` when it is one rank. @since 0.2.0 */
 export const formatRankInterval = (r: Intervals.RankInterval): string => (r.low === r.high ? String(r.low) : `${r.low}-${r.high}`)

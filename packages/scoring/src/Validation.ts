@@ -1,23 +1,23 @@
 /**
  * Validation of one run against an edition and its gold: what will and will not be scored, and why.
  *
- * Pure functions over bytes already in memory (no I/O). For SICK, pairs are aligned by pair ID and
- * each subtask (relatedness, entailment) is evaluated or not on its own; for STS, each dataset's run
- * file is aligned to its gold by line number. Every decision is recorded as an `Issue` (file, line,
- * field, expected, found) and, for what is not scored, a one-sentence reason.
+ * Pure functions over bytes already in memory (no I/O), the same for every format: each run file
+ * is read with its dataset's format (`Registry.formatOf`), aligned with its gold file once (by line
+ * or by pair ID, as the format says), and each dataset the file serves then takes its column and
+ * its records (SICK's one run file serves relatedness and entailment; a file whose records name
+ * their dataset serves them all). Every decision is recorded as an `Issue` (file, line, field,
+ * expected, found) and, for what is not scored, a one-sentence reason. Nothing here branches on a
+ * format's or an edition's name.
  *
  * @since 0.1.0
  */
-import { Glue, Issue, Registry, SemRel, Sick, Sts, Text } from "@stseval/formats"
+import { Format, Issue, Registry, Text } from "@stseval/formats"
 import type { Gold, Submissions } from "@stseval/formats"
-import { officialAggregate, perDataset } from "./internal/edition.js"
+import { Metrics } from "@stseval/metrics"
+import { perDataset } from "./internal/edition.js"
 import type { DatasetSpec, Edition } from "./internal/edition.js"
-import { capped, errors, listing, plural } from "./internal/issues.js"
+import { errors, listing, plural } from "./internal/issues.js"
 
-/** The gold of one STS dataset (scores aligned with input lines; NaN = not annotated). @since 0.1.0 */
-export type GoldScores = Extract<Gold.GoldDataset, { readonly kind: "scores" }>
-/** The SICK gold. @since 0.1.0 */
-export type GoldSick = Extract<Gold.GoldDataset, { readonly kind: "sick" }>
 /** Who submitted a run (from its name or `run.json`). @since 0.1.0 */
 export type RunInfo = Submissions.RunMeta
 
@@ -26,8 +26,8 @@ export type RunInfo = Submissions.RunMeta
 // ---------------------------------------------------------------------------------------------
 
 /**
- * What became of one STS dataset of a run: `scored`, `not-scored` (the file or its alignment has
- * an error), `missing` (the run has no file for it) or `no-gold` (there is no gold to score it
+ * What became of one dataset of a run: `scored`, `not-scored` (the file or its alignment has an
+ * error), `missing` (the run has no file for it) or `no-gold` (there is no gold to score it
  * against: its gold was never released (`goldNotPublic`, SemRel's esp), or, in an edition ranked
  * per dataset, the gold was not loaded and the run has no file for it either). A `no-gold` dataset
  * is listed with the reason and never counted against the run.
@@ -37,12 +37,24 @@ export type RunInfo = Submissions.RunMeta
 export type DatasetStatus = "scored" | "not-scored" | "missing" | "no-gold"
 
 /**
- * One STS dataset of a run (see `DatasetStatus`). When scored, `run` / `gold` / `confidence` hold
- * the scored pairs, aligned.
+ * The pairs a dataset's figures are computed from, aligned pair by pair with the gold (only the
+ * scored pairs, in gold order): graded `scores` (with the run's confidences when every scored line
+ * has one) or `labels` (with the label set, in the order tables show it). Every run of a dataset
+ * shares the same `gold` array. Scores of a descending scale are already turned round (`min + max -
+ * score`), so that every figure is of similarity.
  *
- * @since 0.1.0
+ * @since 0.3.0
  */
-export interface StsDatasetCheck {
+export type Aligned =
+  | { readonly kind: "scores"; readonly gold: Float64Array; readonly run: Float64Array; readonly confidence?: Float64Array | undefined }
+  | { readonly kind: "labels"; readonly gold: ReadonlyArray<string>; readonly run: ReadonlyArray<string>; readonly labels: ReadonlyArray<string> }
+
+/**
+ * One dataset of a run (see `DatasetStatus`). When scored, `aligned` holds its pairs.
+ *
+ * @since 0.3.0
+ */
+export interface DatasetCheck {
   readonly dataset: string
   readonly status: DatasetStatus
   /** why the dataset is not scored (a sentence), when it is not */
@@ -53,46 +65,26 @@ export interface StsDatasetCheck {
   readonly weight: number
   /** pairs scored (0 unless scored) */
   readonly pairs: number
-  /** score lines in the run file (0 when missing / unreadable) */
+  /** records in the run file (0 when missing / unreadable) */
   readonly runLines: number
-  /** the run's lines that were scored, 1-based inclusive (`[1, 250]`), when scored */
+  /** the run's lines that were scored, 1-based inclusive (`[1, 250]`), when matched by line and scored */
   readonly linesScored: readonly [number, number] | undefined
-  readonly run: Float64Array
-  readonly gold: Float64Array
-  /** the run's confidences (0-100) of the scored pairs, when every line has one */
-  readonly confidence: Float64Array | undefined
-  readonly issues: ReadonlyArray<Issue.Issue>
-}
-
-/** One SICK subtask of a run. @since 0.1.0 */
-export interface SubtaskCheck<A> {
-  readonly status: "scored" | "not-evaluated"
-  readonly reason: string | undefined
-  readonly pairs: number
-  /** the run's values, in gold order */
-  readonly run: A
-  readonly gold: A
-}
-
-/** A SICK run file. @since 0.1.0 */
-export interface SickCheck {
-  readonly file: string | undefined
-  readonly relatedness: SubtaskCheck<Float64Array>
-  readonly entailment: SubtaskCheck<ReadonlyArray<string>>
+  readonly aligned: Aligned | undefined
+  /**
+   * this dataset's issues; the first dataset a run file serves also carries the file's own (reading
+   * and matching), so that every issue is listed once, in the edition's order
+   */
   readonly issues: ReadonlyArray<Issue.Issue>
 }
 
 /** @since 0.1.0 */
 export interface RunValidation {
   readonly edition: string
-  readonly kind: "sick" | "sts"
   readonly path: string
   readonly meta: RunInfo
-  /** SICK only */
-  readonly sick: SickCheck | undefined
-  /** STS only, in the edition's order */
-  readonly datasets: ReadonlyArray<StsDatasetCheck>
-  /** issues about the run as a whole (loading, file names); per-file issues are in `sick` / `datasets` */
+  /** every dataset of the edition, in its order */
+  readonly datasets: ReadonlyArray<DatasetCheck>
+  /** issues about the run as a whole (loading, file names); per-file issues are on its datasets */
   readonly issues: ReadonlyArray<Issue.Issue>
   /** true when nothing at all can be scored */
   readonly failed: boolean
@@ -100,283 +92,8 @@ export interface RunValidation {
   readonly failure: string | undefined
 }
 
-/** Every issue of a validation, run-level first, then per file in the edition's order. @since 0.1.0 */
-export const allIssues = (v: RunValidation): ReadonlyArray<Issue.Issue> => [
-  ...v.issues,
-  ...(v.sick?.issues ?? []),
-  ...v.datasets.flatMap((d) => d.issues)
-]
-
-// ---------------------------------------------------------------------------------------------
-// STS
-// ---------------------------------------------------------------------------------------------
-
-const EMPTY = new Float64Array(0)
-
-// Every run of a dataset is scored on the same gold pairs: one aligned gold array per gold and
-// scored range, shared by all runs, instead of one copy per run.
-const goldCache = new WeakMap<Float64Array, Map<number, Float64Array>>()
-const alignedGold = (scores: Float64Array, end: number, pairs: number): Float64Array => {
-  let byEnd = goldCache.get(scores)
-  if (byEnd === undefined) goldCache.set(scores, (byEnd = new Map<number, Float64Array>()))
-  let g = byEnd.get(end)
-  if (g === undefined) {
-    g = new Float64Array(pairs)
-    let k = 0
-    for (let i = 0; i < end; i++) if (!Number.isNaN(scores[i])) g[k++] = scores[i]
-    byEnd.set(end, g)
-  }
-  return g
-}
-const sickGoldCache = new WeakMap<GoldSick, { readonly relatedness: Float64Array; readonly entailment: ReadonlyArray<string> }>()
-const sickGold = (gold: GoldSick) => {
-  let g = sickGoldCache.get(gold)
-  if (g === undefined) {
-    g = { relatedness: Float64Array.from(gold.pairs, (p) => p.relatedness!), entailment: gold.pairs.map((p) => p.entailment!) }
-    sickGoldCache.set(gold, g)
-  }
-  return g
-}
-
-const notScored = (
-  dataset: string,
-  status: Exclude<DatasetStatus, "scored">,
-  reason: string,
-  file: string | undefined,
-  weight: number,
-  runLines: number,
-  issues: ReadonlyArray<Issue.Issue>
-): StsDatasetCheck => ({
-  dataset,
-  status,
-  reason,
-  file,
-  weight,
-  pairs: 0,
-  runLines,
-  linesScored: undefined,
-  run: EMPTY,
-  gold: EMPTY,
-  confidence: undefined,
-  issues
-})
-
-/**
- * Why something is not scored: the first error, and how many there are in all (`Issue.count`: a
- * capped list stands for every bad line behind it). `what` prefixes a file-level reason ("the file
- * is malformed"); a dataset's or subtask's own reason has none, as the renderers already say what
- * is not scored.
- */
-const firstErrorReason = (errs: ReadonlyArray<Issue.Issue>, what?: string): string => {
-  const first = errs[0]
-  const total = Issue.count(errs)
-  const reason = total === 1 ? first.message : `${first.message} (the first of ${total} errors)`
-  return what === undefined ? reason : `${what}: ${reason}`
-}
-
-const ALIGNMENT_CODES: ReadonlyArray<string> = ["missing-pair", "unknown-pair", "duplicate-pair"]
-
-const countAnnotated = (scores: Float64Array, end: number): number => {
-  let n = 0
-  for (let i = 0; i < end; i++) if (!Number.isNaN(scores[i])) n++
-  return n
-}
-
-/** What a missing dataset means under the edition's official rule, for the message. */
-const missingConsequence = (edition: Edition): string => {
-  if (perDataset(edition)) return "it is not ranked in that dataset (runs are ranked in each dataset on its own)"
-  const rule = officialAggregate(edition)
-  if (edition.datasets.length === 1 || rule === "single") return "the run cannot be scored"
-  if (rule === "pooled" || rule === "allnrm") return `the run gets no official score (${rule} needs every dataset)`
-  return edition.missingDataset === "zero"
-    ? `it counts as r = 0 in the official ${rule === "wmean" ? "weighted mean" : "mean"}`
-    : "the run gets no official score, which needs every dataset"
-}
-
-/**
- * Check one STS dataset of a run: decode and parse the run file, align it with the gold by line
- * number, skip pairs whose gold line is blank (not annotated, 2015/16), score only the edition's
- * scored lines (2017 track 6: input lines 1-250, from a 250- or 500-line run). A file error, a
- * non-numeric / non-finite score or a length mismatch means the dataset is not scored.
- *
- * @since 0.1.0
- */
-export const checkStsDataset = (
-  edition: Edition,
-  dataset: DatasetSpec,
-  gold: GoldScores | undefined,
-  file: Submissions.RunFile | undefined,
-  /** the run (folder or zip) the file belongs to: a missing file's issue names where it was expected */
-  runPath?: string
-): StsDatasetCheck => {
-  const name = dataset.name
-  if (gold === undefined && dataset.goldNotPublic !== undefined) {
-    // not the run's fault: listed with the reason, never an error
-    const issues = file === undefined ? [] : [Issue.info("not-public", file.path, `${name} cannot be scored: ${dataset.goldNotPublic}`, { field: name })]
-    return notScored(name, "no-gold", dataset.goldNotPublic, file?.path, 0, 0, issues)
-  }
-  if (gold === undefined && file === undefined && perDataset(edition)) {
-    return notScored(name, "no-gold", `no gold was loaded for dataset ${name}, and the run has no file for it`, undefined, 0, 0, [])
-  }
-  if (gold === undefined) {
-    const path = file?.path ?? dataset.run
-    return notScored(name, file === undefined ? "missing" : "not-scored", `no gold was loaded for dataset ${name}`, file?.path, 0, 0, [
-      Issue.error("missing-dataset", path, `there is no gold for dataset ${name}, so it cannot be scored`, {
-        expected: `the gold of ${name}`,
-        found: "no gold file"
-      })
-    ])
-  }
-  if (Issue.hasErrors(gold.issues)) {
-    const first = gold.issues.find((i) => i.severity === "error")!
-    return notScored(name, file === undefined ? "missing" : "not-scored", `the gold of ${name} has errors (${first.message})`, file?.path, 0, 0, [])
-  }
-  const goldLines = gold.scores.length
-  const scoredEnd = dataset.scoredLines !== undefined ? Math.min(dataset.scoredLines, goldLines) : goldLines
-  const weight = countAnnotated(gold.scores, scoredEnd)
-  if (file === undefined) {
-    const expected = dataset.run
-    const single = edition.datasets.length === 1
-    const message = `the run has no file for dataset ${name} (expected ${expected}); ${missingConsequence(edition)}`
-    const where = runPath === undefined ? expected : runPath.endsWith(".zip") ? `${runPath}!${expected}` : `${runPath}/${expected}`
-    // ranked per dataset (SemRel): a run enters the languages it wants, so an absent one is no fault
-    const severity = single ? Issue.error : perDataset(edition) ? Issue.info : Issue.warning
-    const issue = severity("missing-dataset", where, message, { expected, found: "no such file" })
-    return notScored(name, "missing", `the run has no file for dataset ${name}`, undefined, weight, 0, [issue])
-  }
-  const path = file.path
-  const decoded = Text.decode(file.bytes, path)
-  if (Registry.matchOf(dataset) === "pair-id") return checkByPairId(edition, name, gold, path, decoded)
-  // a GLUE STS-B.tsv (header index<TAB>prediction) is an STS-B run with the rows given by index
-  const parsed =
-    dataset.goldFormat === "stsb-csv" && Glue.isStsbFile(decoded.value) ? Glue.parseStsb(decoded.value, goldLines) : Sts.parseOutput(decoded.value)
-  const issues: Array<Issue.Issue> = [...decoded.issues, ...parsed.issues]
-  const output = parsed.value
-  const runLines = output.scores.length
-  const fileErrors = errors(issues)
-  if (fileErrors.length > 0) {
-    return notScored(name, "not-scored", firstErrorReason(fileErrors), path, weight, runLines, issues)
-  }
-  // Which run lengths are accepted, and which run lines are scored.
-  const accepted = new Set<number>([goldLines])
-  if (dataset.scoredLines !== undefined) {
-    accepted.add(scoredEnd)
-    if (dataset.inputLines !== undefined) accepted.add(dataset.inputLines)
-  }
-  // A gold whose last lines are blank (unannotated pairs at the end) against a run that stops
-  // before them: nothing would be scored on those lines anyway.
-  const tailUnannotated = runLines < goldLines && runLines > 0 && countAnnotated(gold.scores.subarray(runLines), goldLines - runLines) === 0
-  if (!accepted.has(runLines) && !tailUnannotated) {
-    const want = [...accepted].sort((a, b) => a - b).join(" or ")
-    const issue = Issue.error(
-      "length-mismatch",
-      path,
-      `the run has ${plural(runLines, "score line")} but dataset ${name} has ${want} pairs (one score per input line, aligned by line number); the dataset is not scored`,
-      {
-        ...(runLines > 0 && runLines < goldLines ? { line: output.lines[runLines - 1] + 1 } : {}),
-        expected: `${want} score lines`,
-        found: `${runLines} score lines`
-      }
-    )
-    return notScored(name, "not-scored", issue.message, path, weight, runLines, [...issues, issue])
-  }
-  if (tailUnannotated) {
-    issues.push(
-      Issue.info(
-        "lines-scored",
-        path,
-        `the run has ${runLines} score lines, the gold ${goldLines}; gold lines ${runLines + 1}-${goldLines} are blank (not annotated), so nothing is lost`,
-        { expected: `${goldLines} score lines`, found: `${runLines} score lines` }
-      )
-    )
-  }
-  const end = Math.min(scoredEnd, runLines)
-  if (dataset.scoredLines !== undefined) {
-    issues.push(
-      Issue.info(
-        "lines-scored",
-        path,
-        runLines > end
-          ? `lines 1-${end} of the run's ${runLines} are scored: the gold of ${name} covers input lines 1-${end} only`
-          : `the run has ${runLines} lines, all scored (input lines 1-${end}, the part of ${name} that has gold)`,
-        { expected: `${end} or ${dataset.inputLines ?? runLines} score lines`, found: `${runLines} score lines` }
-      )
-    )
-  }
-  // Align: gold line i <-> run score i, skipping blank gold lines.
-  const pairs = countAnnotated(gold.scores, end)
-  const run = new Float64Array(pairs)
-  const g = alignedGold(gold.scores, end, pairs)
-  const confidence = output.confidence !== undefined ? new Float64Array(pairs) : undefined
-  let k = 0
-  let outside = 0
-  let firstOutside = -1
-  for (let i = 0; i < end; i++) {
-    const y = gold.scores[i]
-    if (Number.isNaN(y)) continue
-    const x = output.scores[i]
-    run[k] = x
-    if (confidence !== undefined) confidence[k] = output.confidence![i]!
-    if (x < edition.scale.min || x > edition.scale.max) {
-      outside++
-      if (firstOutside === -1) firstOutside = i
-    }
-    k++
-  }
-  if (pairs < end) {
-    issues.push(
-      Issue.info("not-annotated", path, `${pairs} of ${end} pairs annotated; ${pairs} scored (a blank gold line is a pair that was not annotated)`, {
-        expected: `${end} annotated pairs`,
-        found: `${pairs} annotated`
-      })
-    )
-  }
-  if (outside > 0) {
-    issues.push(outOfScale(edition, path, outside, pairs, output.lines[firstOutside], output.scores[firstOutside], undefined))
-  }
-  return {
-    dataset: name,
-    status: "scored",
-    reason: undefined,
-    file: path,
-    weight,
-    pairs,
-    runLines,
-    linesScored: [1, end],
-    run,
-    gold: g,
-    confidence,
-    issues
-  }
-}
-
-/**
- * A dataset matched by pair ID (SemEval-2024 Task 1's `pred_<lang>.csv`): `SemRel.matchRun`'s
- * checks, which are the organisers' `evaluation.py`'s (header, as many rows as the gold, no unknown
- * or repeated pair ID) plus a missing or NaN prediction; any error means the dataset is not scored.
- */
-const checkByPairId = (edition: Edition, name: string, gold: GoldScores, path: string, decoded: Issue.Parsed<Text.TextFile>): StsDatasetCheck => {
-  const weight = gold.scores.length
-  const runLines = Math.max(0, Text.contentEnd(decoded.value.lines) - 1)
-  if (gold.pairIds === undefined) {
-    const issue = Issue.error("unknown-pair", path, `the gold of ${name} (${gold.file}) has no pair IDs to match the run by`, { expected: "a gold with pair IDs" })
-    return notScored(name, "not-scored", issue.message, path, weight, runLines, [...decoded.issues, issue])
-  }
-  const matched = SemRel.matchRun(decoded.value, { file: gold.file, pairIds: gold.pairIds, scores: gold.scores }, { scale: edition.scale })
-  const issues = [...decoded.issues, ...matched.issues]
-  const fileErrors = errors(issues)
-  if (fileErrors.length > 0) return notScored(name, "not-scored", firstErrorReason(fileErrors, `${name} is not scored`), path, weight, runLines, issues)
-  const { run, gold: g } = matched.value
-  return { dataset: name, status: "scored", reason: undefined, file: path, weight, pairs: run.length, runLines, linesScored: undefined, run, gold: g, confidence: undefined, issues }
-}
-
-const outOfScale = (edition: Edition, path: string, outside: number, pairs: number, line: number, value: number, field: string | undefined) =>
-  Issue.warning(
-    "out-of-scale",
-    path,
-    `${plural(outside, "score")} of ${pairs} lie outside the edition's scale ${edition.scale.min}-${edition.scale.max} (the first on line ${line}: ${value}); Pearson and Spearman are unaffected, but MSE is computed on these raw values`,
-    { line, ...(field !== undefined ? { field } : {}), expected: `${edition.scale.min} to ${edition.scale.max}`, found: String(value) }
-  )
+/** Every issue of a validation, run-level first, then per dataset in the edition's order. @since 0.1.0 */
+export const allIssues = (v: RunValidation): ReadonlyArray<Issue.Issue> => [...v.issues, ...v.datasets.flatMap((d) => d.issues)]
 
 /**
  * How strictly a run is read. `lenient` reads a headerless SICK run whose columns are recognised
@@ -390,222 +107,402 @@ export interface ValidateOptions {
 }
 
 // ---------------------------------------------------------------------------------------------
-// SICK
+// Aligned gold, shared by every run
 // ---------------------------------------------------------------------------------------------
 
-const subtaskNot = <A>(reason: string, empty: A): SubtaskCheck<A> => ({ status: "not-evaluated", reason, pairs: 0, run: empty, gold: empty })
+/** Which gold records a dataset scores: those below `end`, of the dataset, with a gold value. */
+interface Selection {
+  readonly values: Float64Array | ReadonlyArray<string>
+  readonly rows: Int32Array | undefined
+  readonly end: number
+}
 
-const NO_LABELS: ReadonlyArray<string> = []
+const isAnnotated = (values: Float64Array | ReadonlyArray<string>, i: number): boolean =>
+  values instanceof Float64Array ? !Number.isNaN(values[i]) : values[i] !== ""
+
+/** The table records of a selection, in file order. */
+const selected = (s: Selection): Int32Array => {
+  const out: Array<number> = []
+  if (s.rows === undefined) {
+    for (let i = 0; i < s.end; i++) if (isAnnotated(s.values, i)) out.push(i)
+  } else {
+    for (const i of s.rows) if (i < s.end && isAnnotated(s.values, i)) out.push(i)
+  }
+  return Int32Array.from(out)
+}
+
+// Every run of a dataset is scored on the same gold pairs: one aligned gold (and its records) per
+// gold column, dataset and scored range, shared by all runs, instead of one copy per run.
+interface Shared {
+  readonly records: Int32Array
+  readonly gold: Float64Array | ReadonlyArray<string>
+}
+const sharedCache = new WeakMap<object, Map<string, Shared>>()
+const sharedGold = (s: Selection, flip: ((v: number) => number) | undefined): Shared => {
+  let byKey = sharedCache.get(s.values)
+  if (byKey === undefined) sharedCache.set(s.values, (byKey = new Map()))
+  // rows are one array per gold dataset view, so a numbered key per rows array is enough
+  const key = `${s.end}|${s.rows === undefined ? "all" : rowsKey(s.rows)}|${flip === undefined ? "" : "flip"}`
+  let shared = byKey.get(key)
+  if (shared === undefined) {
+    const records = selected(s)
+    const values = s.values
+    const gold =
+      values instanceof Float64Array
+        ? Float64Array.from(records, (i) => (flip === undefined ? values[i] : flip(values[i])))
+        : Array.from(records, (i) => values[i])
+    byKey.set(key, (shared = { records, gold }))
+  }
+  return shared
+}
+const rowsIds = new WeakMap<Int32Array, number>()
+let nextRowsId = 0
+const rowsKey = (rows: Int32Array): number => {
+  let id = rowsIds.get(rows)
+  if (id === undefined) rowsIds.set(rows, (id = nextRowsId++))
+  return id
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reasons
+// ---------------------------------------------------------------------------------------------
 
 /**
- * Check a SICK run file against the gold: header and rows (`Sick.parseRun`), then alignment by
- * pair ID. A subtask is not evaluated when any gold pair ID is missing from the run, any run pair
- * ID is unknown or duplicated, the file is malformed (an error that names no field), the column is
- * absent or `NA`, or the column has a bad value (a non-numeric relatedness, an unknown entailment
- * label); the other subtask is still scored when its own column is sound.
- *
- * @since 0.1.0
+ * Why something is not scored: the first error, and how many there are in all (`Issue.count`: a
+ * capped list stands for every bad line behind it). `what` prefixes it when the file serves several
+ * datasets, so that the reason says it is the file's ("the file is malformed").
  */
-export const checkSick = (
-  edition: Edition,
-  gold: GoldSick | undefined,
-  file: Submissions.RunFile | undefined,
-  options: ValidateOptions = {}
-): SickCheck => {
-  if (file === undefined) {
-    const reason = "the run has no file"
-    return {
-      file: undefined,
-      relatedness: subtaskNot(reason, EMPTY),
-      entailment: subtaskNot(reason, NO_LABELS),
-      issues: [Issue.error("missing-dataset", edition.datasets[0].run, "the run has no file to score")]
-    }
+const firstErrorReason = (errs: ReadonlyArray<Issue.Issue>, what?: string): string => {
+  const first = errs[0]
+  const total = Issue.count(errs)
+  const reason = total === 1 ? first.message : `${first.message} (the first of ${total} errors)`
+  return what === undefined ? reason : `${what}: ${reason}`
+}
+
+const ALIGNMENT_CODES: ReadonlyArray<string> = ["missing-pair", "unknown-pair", "duplicate-pair"]
+/** Errors after which nothing of the file was read: matching it to the gold would only add noise. */
+const UNREAD_CODES: ReadonlyArray<string> = ["missing-header", "bad-header", "bad-csv"]
+
+/** What a missing dataset means under the edition's official rule, for the message. */
+const missingConsequence = (edition: Edition, dataset: DatasetSpec): string => {
+  if (perDataset(edition)) return "it is not ranked in that dataset (runs are ranked in each dataset on its own)"
+  const ranking = Registry.rankingOfDataset(edition, dataset)
+  const rule = ranking.aggregate
+  if (Registry.datasetsOf(edition, ranking).length === 1 || rule === "single") return "the run cannot be scored"
+  if (rule === "pooled" || rule === "allnrm") return `the run gets no official score (${rule} needs every dataset)`
+  const metric = Metrics.getOrThrow(ranking.metric)
+  return edition.missingDataset === "zero"
+    ? `it counts as ${metric.symbol} = ${metric.missingValue ?? 0} in the official ${rule === "wmean" ? "weighted mean" : "mean"}`
+    : "the run gets no official score, which needs every dataset"
+}
+
+const notScored = (
+  dataset: string,
+  status: Exclude<DatasetStatus, "scored">,
+  reason: string,
+  file: string | undefined,
+  weight: number,
+  runLines: number,
+  issues: ReadonlyArray<Issue.Issue>
+): DatasetCheck => ({ dataset, status, reason, file, weight, pairs: 0, runLines, linesScored: undefined, aligned: undefined, issues })
+
+const outOfScale = (edition: Edition, path: string, outside: number, pairs: number, line: number, value: number, field: string | undefined) =>
+  Issue.warning(
+    "out-of-scale",
+    path,
+    `${plural(outside, "score")} of ${pairs} lie outside the edition's scale ${edition.scale.min}-${edition.scale.max} (the first on line ${line}: ${value}); correlations are unaffected, but an error such as MSE is computed on these raw values`,
+    { line, ...(field !== undefined ? { field } : {}), expected: `${edition.scale.min} to ${edition.scale.max}`, found: String(value) }
+  )
+
+// ---------------------------------------------------------------------------------------------
+// One run file and the datasets it serves
+// ---------------------------------------------------------------------------------------------
+
+/** The datasets one run file serves, against one gold file. */
+interface Unit {
+  readonly specs: ReadonlyArray<DatasetSpec>
+  readonly file: Submissions.RunFile | undefined
+}
+
+/** A gold dataset that can be scored against, or why it cannot (a finished `DatasetCheck`). */
+const goldCheck = (edition: Edition, spec: DatasetSpec, gold: Gold.GoldDataset | undefined, file: Submissions.RunFile | undefined): DatasetCheck | undefined => {
+  const name = spec.name
+  if (gold === undefined && spec.goldNotPublic !== undefined) {
+    // not the run's fault: listed with the reason, never an error
+    const issues = file === undefined ? [] : [Issue.info("not-public", file.path, `${name} cannot be scored: ${spec.goldNotPublic}`, { field: name })]
+    return notScored(name, "no-gold", spec.goldNotPublic, file?.path, 0, 0, issues)
   }
-  const path = file.path
-  const decoded = Text.decode(file.bytes, path)
-  const parsed = Sick.parseRun(decoded.value, { lenient: options.lenient === true })
-  const issues: Array<Issue.Issue> = [...decoded.issues, ...parsed.issues]
+  if (gold === undefined && file === undefined && perDataset(edition)) {
+    return notScored(name, "no-gold", `no gold was loaded for dataset ${name}, and the run has no file for it`, undefined, 0, 0, [])
+  }
   if (gold === undefined) {
-    const reason = "no SICK gold was loaded"
-    return { file: path, relatedness: subtaskNot(reason, EMPTY), entailment: subtaskNot(reason, NO_LABELS), issues }
+    const path = file?.path ?? spec.run
+    return notScored(name, file === undefined ? "missing" : "not-scored", `no gold was loaded for dataset ${name}`, file?.path, 0, 0, [
+      Issue.error("missing-dataset", path, `there is no gold for dataset ${name}, so it cannot be scored`, {
+        expected: `the gold of ${name}`,
+        found: "no gold file"
+      })
+    ])
   }
-  if (Issue.hasErrors(gold.issues.filter((i) => i.field === undefined))) {
-    const reason = `the gold (${gold.file}) has errors: ${gold.issues.find((i) => i.severity === "error")!.message}`
-    return { file: path, relatedness: subtaskNot(reason, EMPTY), entailment: subtaskNot(reason, NO_LABELS), issues }
+  if (Issue.hasErrors(gold.issues)) {
+    const first = gold.issues.find((i) => i.severity === "error")!
+    return notScored(name, file === undefined ? "missing" : "not-scored", `the gold of ${name} has errors (${first.message})`, file?.path, 0, 0, [])
   }
-  const run = parsed.value
-  const hasIds = run.columns.includes(Sick.PAIR_ID)
-  // The common case: the run lists the gold's pairs in the gold's order, each once. Row i is then
-  // gold pair i, with nothing unknown or missing, and no index by pair ID is needed (two maps of
-  // 4,927 pairs, a few milliseconds of a single run's score).
-  const inGoldOrder =
-    hasIds &&
-    run.rows.length === gold.pairs.length &&
-    !parsed.issues.some((i) => i.code === "duplicate-pair") &&
-    run.rows.every((row, i) => row.pairId === gold.pairs[i].pairId)
-  // Otherwise alignment by pair ID (duplicates are reported by the parser; the first occurrence is kept).
-  const byId = new Map<string, Sick.SickRunRow>()
-  const rowOf = (i: number): Sick.SickRunRow => (inGoldOrder ? run.rows[i] : byId.get(gold.pairs[i].pairId)!)
-  const unknown = capped()
-  if (hasIds && !inGoldOrder) {
-    const goldIndex = new Map<string, number>()
-    gold.pairs.forEach((p, i) => goldIndex.set(p.pairId, i))
-    for (const row of run.rows) {
-      if (row.pairId === "") continue
-      if (!goldIndex.has(row.pairId)) {
-        unknown.add(() =>
-          Issue.error("unknown-pair", path, `pair ID ${row.pairId} on line ${row.line} is not a pair of the gold (${gold.name})`, {
-            line: row.line,
-            expected: `a pair ID of ${gold.name}`,
-            found: row.pairId
-          })
-        )
-      } else if (!byId.has(row.pairId)) byId.set(row.pairId, row)
-    }
-    issues.push(
-      ...unknown.done((more, total) =>
-        Issue.error("unknown-pair", path, `... and ${more} more unknown pair IDs (${total} in all)`, { found: `${total} unknown pair IDs`, count: more })
-      )
+  return undefined
+}
+
+/** Annotated gold pairs of a dataset within the scored lines: what it weighs in a weighted mean. */
+const weightOf = (spec: DatasetSpec, gold: Gold.GoldDataset): number => {
+  const end = spec.scoredLines !== undefined ? Math.min(spec.scoredLines, gold.table.length) : gold.table.length
+  const values = gold.kind === "scores" ? gold.scores : gold.labels
+  if (gold.rows === undefined) {
+    let n = 0
+    for (let i = 0; i < Math.min(end, values.length); i++) if (isAnnotated(values, i)) n++
+    return n
+  }
+  let n = 0
+  for (let k = 0; k < gold.rows.length; k++) if (gold.rows[k] < end && isAnnotated(values, k)) n++
+  return n
+}
+
+const checkUnit = (
+  edition: Edition,
+  unit: Unit,
+  goldOf: (name: string) => Gold.GoldDataset | undefined,
+  runPath: string | undefined,
+  options: ValidateOptions
+): ReadonlyArray<DatasetCheck> => {
+  const { file } = unit
+  const label = listing(unit.specs.map((s) => s.name))
+  const result = new Map<string, DatasetCheck>()
+  const pending: Array<{ spec: DatasetSpec; gold: Gold.GoldDataset }> = []
+  for (const spec of unit.specs) {
+    const gold = goldOf(spec.name)
+    const done = goldCheck(edition, spec, gold, file)
+    if (done !== undefined) result.set(spec.name, done)
+    else pending.push({ spec, gold: gold! })
+  }
+  const ordered = () => unit.specs.map((s) => result.get(s.name)!)
+  if (pending.length === 0) return ordered()
+  if (file === undefined) {
+    const first = pending[0].spec
+    const expected = first.run
+    const several = pending.length > 1
+    const message = several
+      ? `the run has no file to score (expected ${expected}, serving ${listing(pending.map((p) => p.spec.name))})`
+      : `the run has no file for dataset ${first.name} (expected ${expected}); ${missingConsequence(edition, first)}`
+    const where = runPath === undefined ? expected : runPath.endsWith(".zip") ? `${runPath}!${expected}` : `${runPath}/${expected}`
+    // ranked per dataset (SemRel): a run enters the datasets it wants, so an absent one is no fault
+    const single = edition.submission === "file" || Registry.datasetsOf(edition, Registry.rankingOfDataset(edition, first)).length === 1
+    const severity = single ? Issue.error : perDataset(edition) ? Issue.info : Issue.warning
+    const issue = severity("missing-dataset", where, message, { expected, found: "no such file" })
+    pending.forEach(({ spec, gold }, k) =>
+      result.set(spec.name, notScored(spec.name, "missing", several ? "the run has no file" : `the run has no file for dataset ${spec.name}`, undefined, weightOf(spec, gold), 0, k === 0 ? [issue] : []))
     )
-    const missing = capped()
-    for (const p of gold.pairs) {
-      if (!byId.has(p.pairId)) {
-        missing.add(() =>
-          Issue.error("missing-pair", path, `pair ID ${p.pairId} of the gold has no line in the run`, {
-            expected: `a line for pair ID ${p.pairId}`,
-            found: "no such line"
-          })
-        )
-      }
-    }
-    issues.push(
-      ...missing.done((more, total) =>
-        Issue.error("missing-pair", path, `... and ${more} more pair IDs of the gold have no line in the run (${total} of ${gold.pairs.length} missing)`, {
-          found: `${total} of ${gold.pairs.length} pair IDs missing`,
-          count: more
-        })
-      )
-    )
+    return ordered()
   }
-  const fileErrors = errors(issues).filter((i) => i.field === undefined)
+  // Read the file with the format of its datasets, and align it with their gold file once.
+  const path = file.path
+  const format = Registry.formatOf(edition, pending[0].spec)
+  const goldTable = pending[0].gold.table
+  const first = pending[0].spec
+  const context: Format.Context = {
+    label,
+    lenient: options.lenient,
+    goldLength: goldTable.length,
+    scoredLines: first.scoredLines,
+    inputLines: first.inputLines
+  }
+  const decoded = Text.decode(file.bytes, path)
+  const read = Format.readerFor(format, decoded.value).read(decoded.value, context)
+  const table = read.value
+  const fileIssues: Array<Issue.Issue> = [...decoded.issues, ...read.issues]
+  const unread = fileIssues.some((i) => i.severity === "error" && UNREAD_CODES.includes(i.code)) || (table.length === 0 && Issue.hasErrors(fileIssues))
+  const alignment = unread ? undefined : Format.align(format, goldTable, table, context)
+  if (alignment !== undefined) fileIssues.push(...alignment.issues)
+  const columnFields = new Set(format.columns.map((c) => c.field))
+  const fileErrors = errors(fileIssues).filter((i) => i.field === undefined || !columnFields.has(i.field))
+  const several = pending.length > 1
   const fileReason =
     fileErrors.length === 0
       ? undefined
       : firstErrorReason(
           fileErrors,
-          ALIGNMENT_CODES.includes(fileErrors[0].code) ? "the run's pair IDs do not match the gold" : "the file is malformed"
+          ALIGNMENT_CODES.includes(fileErrors[0].code) ? "the run's pair IDs do not match the gold" : several ? "the file is malformed" : undefined
         )
-
-  const subtask = <A>(
-    column: Sick.SubtaskColumn,
-    field: string,
-    what: string,
-    goldHas: boolean,
-    empty: A,
-    build: () => { run: A; gold: A }
-  ): SubtaskCheck<A> => {
-    if (!goldHas) return subtaskNot(`the gold (${gold.name}) has no ${what} values`, empty)
-    if (column === "absent") return subtaskNot(`the run has no ${field} column`, empty)
-    if (column === "na") return subtaskNot(`the run's ${field} column holds NA (or nothing): the team did not take part in ${what}`, empty)
-    if (fileReason !== undefined) return subtaskNot(fileReason, empty)
-    const own = errors(issues).filter((i) => i.field === field)
-    if (own.length > 0) return subtaskNot(firstErrorReason(own), empty)
-    const built = build()
-    return { status: "scored", reason: undefined, pairs: gold.pairs.length, ...built }
-  }
-
-  const goldRelatedness = gold.pairs.length > 0 && gold.pairs.every((p) => p.relatedness !== undefined && Number.isFinite(p.relatedness))
-  const goldEntailment = gold.pairs.length > 0 && gold.pairs.every((p) => p.entailment !== undefined)
-  const relatedness = subtask(run.relatedness, Sick.RELATEDNESS, "relatedness", goldRelatedness, EMPTY, () => {
-    const n = gold.pairs.length
-    const x = new Float64Array(n)
-    const y = sickGold(gold).relatedness
-    let outside = 0
-    let first: Sick.SickRunRow | undefined
-    for (let i = 0; i < n; i++) {
-      const row = rowOf(i)
-      x[i] = row.relatedness!
-      if (x[i] < edition.scale.min || x[i] > edition.scale.max) {
-        outside++
-        if (first === undefined || row.line < first.line) first = row
+  const flip = edition.scale.direction === "descending" ? (v: number) => edition.scale.min + edition.scale.max - v : undefined
+  pending.forEach(({ spec, gold }, k) => {
+    const own: Array<Issue.Issue> = k === 0 ? fileIssues : []
+    const name = spec.name
+    const weight = weightOf(spec, gold)
+    const column = gold.column
+    const data = table.columns[column.name] ?? { kind: "absent" }
+    const not = (reason: string) => result.set(name, notScored(name, "not-scored", reason, path, weight, table.length, own))
+    if (data.kind === "absent") return not(`the run has no ${column.field} column`)
+    if (data.kind === "na") return not(`the run's ${column.field} column holds NA (or nothing): the team did not take part in ${name}`)
+    if (fileReason !== undefined) return not(fileReason)
+    const columnErrors = errors(fileIssues).filter((i) => i.field === column.field)
+    if (columnErrors.length > 0) return not(firstErrorReason(columnErrors))
+    if (alignment === undefined || data.kind !== column.kind) return not(`the run's ${column.field} values could not be read`)
+    const { end, runIndex, linesScored } = alignment.value
+    const goldValues = gold.table.columns[column.name]
+    if (goldValues === undefined || (goldValues.kind !== "scores" && goldValues.kind !== "labels")) return not(`the gold has no ${column.field} values`)
+    const shared = sharedGold({ values: goldValues.values, rows: gold.rows, end }, flip)
+    const { records } = shared
+    const pairs = records.length
+    const at = (i: number) => (runIndex === undefined ? i : runIndex[i])
+    const dataset: Array<Issue.Issue> = []
+    let aligned: Aligned
+    if (data.kind === "scores") {
+      const values = data.values
+      const run = new Float64Array(pairs)
+      const confidence = table.confidence !== undefined ? new Float64Array(pairs) : undefined
+      let outside = 0
+      let firstOutside = -1
+      for (let k = 0; k < pairs; k++) {
+        const r = at(records[k])
+        const x = values[r]
+        if (x < edition.scale.min || x > edition.scale.max) {
+          outside++
+          if (firstOutside === -1 || table.lines[r] < table.lines[firstOutside]) firstOutside = r
+        }
+        run[k] = flip === undefined ? x : flip(x)
+        if (confidence !== undefined) confidence[k] = table.confidence![r]
       }
+      if (outside > 0) {
+        dataset.push(outOfScale(edition, path, outside, pairs, table.lines[firstOutside], values[firstOutside], format.columns.length > 1 ? column.field : undefined))
+      }
+      aligned = { kind: "scores", gold: shared.gold as Float64Array, run, ...(confidence !== undefined ? { confidence } : {}) }
+    } else {
+      const values = data.values as ReadonlyArray<string>
+      const run = Array.from(records, (i) => values[at(i)])
+      const gl = shared.gold as ReadonlyArray<string>
+      aligned = { kind: "labels", gold: gl, run, labels: column.labels ?? [...new Set([...gl, ...run])].sort() }
     }
-    if (first !== undefined) issues.push(outOfScale(edition, path, outside, n, first.line, first.relatedness!, Sick.RELATEDNESS))
-    return { run: x, gold: y }
+    // pairs the gold left unannotated within the scored range (a blank STS 2015/16 gold line)
+    const candidates = gold.rows === undefined ? end : gold.rows.filter((i) => i < end).length
+    if (pairs < candidates) {
+      dataset.push(
+        Issue.info("not-annotated", path, `${pairs} of ${candidates} pairs annotated; ${pairs} scored (a blank gold line is a pair that was not annotated)`, {
+          expected: `${candidates} annotated pairs`,
+          found: `${pairs} annotated`
+        })
+      )
+    }
+    result.set(name, {
+      dataset: name,
+      status: "scored",
+      reason: undefined,
+      file: path,
+      weight,
+      pairs,
+      runLines: table.length,
+      linesScored,
+      aligned,
+      issues: [...own, ...dataset]
+    })
   })
-  const entailment = subtask(run.entailment, Sick.ENTAILMENT, "entailment", goldEntailment, NO_LABELS, () => ({
-    run: gold.pairs.map((_, i) => rowOf(i).entailment!),
-    gold: sickGold(gold).entailment
-  }))
-  return { file: path, relatedness, entailment, issues }
+  return ordered()
 }
 
 // ---------------------------------------------------------------------------------------------
 // A whole run
 // ---------------------------------------------------------------------------------------------
 
+/** The run files of a run, by the dataset each serves (a `file` submission's one file serves all). */
+const filesByDataset = (edition: Edition, submission: Submissions.Submission, runIssues: Array<Issue.Issue>): ReadonlyMap<string, Submissions.RunFile> => {
+  const byDataset = new Map<string, Submissions.RunFile>()
+  if (edition.submission === "file") {
+    const [file, ...others] = submission.files
+    for (const o of others) {
+      runIssues.push(
+        Issue.warning("unknown-file", o.path, `a run of ${edition.id} is one file; ${o.name} is ignored (${file.name} is scored)`, {
+          expected: "one run file",
+          found: o.name
+        })
+      )
+    }
+    if (file !== undefined) for (const d of edition.datasets) byDataset.set(d.name, file)
+    return byDataset
+  }
+  const taken = new Map<string, string>()
+  for (const f of submission.files) {
+    const d = Registry.datasetOfRunFile(edition, f.name)
+    if (d === undefined) {
+      const suggestion = Registry.closestRunFile(edition, f.name)
+      runIssues.push(
+        suggestion !== undefined
+          ? Issue.error("unknown-file", f.path, `${f.name} matches no dataset of ${edition.id}; did you mean ${suggestion}?`, {
+              expected: suggestion,
+              found: f.name
+            })
+          : Issue.warning("unknown-file", f.path, `${f.name} matches no dataset of ${edition.id}; it is ignored`, {
+              expected: listing(edition.datasets.map((x) => x.run)),
+              found: f.name
+            })
+      )
+    } else if (taken.has(d.run)) {
+      runIssues.push(
+        Issue.warning("unknown-file", f.path, `${f.name} is a second file for dataset ${d.name}; it is ignored (${taken.get(d.run)} is scored)`, {
+          expected: "one file per dataset",
+          found: f.name
+        })
+      )
+    } else {
+      taken.set(d.run, f.name)
+      // every dataset read from this run file (datasets sharing a file name share the file)
+      for (const x of edition.datasets) if (x.run === d.run) byDataset.set(x.name, f)
+    }
+  }
+  return byDataset
+}
+
 /**
- * Validate a run against the edition and its gold. Never throws: everything that keeps
- * a dataset or subtask from being scored is an issue, and a run with nothing scorable is `failed`.
- * Run files that match no dataset are warned about (`unknown-file`); a dataset without a run file
- * is `missing-dataset` (it counts per the edition's rule), unless the run could not be loaded at all
+ * Validate a run against the edition and its gold. Never throws: everything that keeps a dataset
+ * from being scored is an issue, and a run with nothing scorable is `failed`. A run folder's file
+ * that matches no dataset is an error when it looks like a misnamed dataset file (with the name it
+ * was likely meant to have), else a warning (`unknown-file`); a dataset without a run file is
+ * `missing-dataset` (it counts per the edition's rule), unless the run could not be loaded at all
  * (no files and a load error): its datasets are then `not-scored` and its load error says why.
  *
  * @since 0.1.0
  */
 export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submissions.Submission, options: ValidateOptions = {}): RunValidation => {
   const runIssues: Array<Issue.Issue> = [...submission.issues]
-  const base = { edition: edition.id, kind: edition.family, path: submission.path, meta: submission.meta }
   const loadErrors = errors(submission.issues)
-  if (edition.family === "sick") {
-    const goldSick = gold.datasets.find((d): d is GoldSick => d.kind === "sick")
-    const [file, ...others] = submission.files
-    for (const o of others) {
-      runIssues.push(
-        Issue.warning("unknown-file", o.path, `a SICK run is one file; ${o.name} is ignored (${file.name} is scored)`, {
-          expected: "one run file",
-          found: o.name
-        })
-      )
+  const byDataset = filesByDataset(edition, submission, runIssues)
+  const goldByName = new Map<string, Gold.GoldDataset>()
+  for (const g of gold.datasets) goldByName.set(g.name, g)
+  // Datasets read from one run file against one gold file are checked together, in edition order.
+  const units: Array<{ specs: Array<DatasetSpec>; file: Submissions.RunFile | undefined }> = []
+  const unitOf = new Map<string, { specs: Array<DatasetSpec>; file: Submissions.RunFile | undefined }>()
+  for (const spec of edition.datasets) {
+    const file = byDataset.get(spec.name)
+    const key = `${spec.gold}\u0000${spec.run}\u0000${Registry.formatOf(edition, spec).name}`
+    let unit = unitOf.get(key)
+    if (unit === undefined) {
+      unit = { specs: [], file }
+      unitOf.set(key, unit)
+      units.push(unit)
     }
-    const sick = checkSick(edition, goldSick, file, options)
-    const scored = sick.relatedness.status === "scored" || sick.entailment.status === "scored"
-    const failure = scored
-      ? undefined
-      : file === undefined && loadErrors.length > 0
-        ? `the run could not be loaded: ${loadErrors[0].message}`
-        : `neither subtask can be evaluated (relatedness: ${sick.relatedness.reason}; entailment: ${sick.entailment.reason})`
-    return { ...base, sick, datasets: [], issues: runIssues, failed: !scored, failure }
+    unit.specs.push(spec)
   }
-  const byDataset = new Map<string, Submissions.RunFile>()
-  for (const f of submission.files) {
-    const d = Registry.datasetOfRunFile(edition, f.name)
-    if (d === undefined) {
-      runIssues.push(
-        Issue.warning("unknown-file", f.path, `${f.name} matches no dataset of ${edition.id}; it is ignored`, {
-          expected: listing(edition.datasets.map((x) => x.run)),
-          found: f.name
-        })
-      )
-    } else if (byDataset.has(d.name)) {
-      runIssues.push(
-        Issue.warning("unknown-file", f.path, `${f.name} is a second file for dataset ${d.name}; it is ignored (${byDataset.get(d.name)!.name} is scored)`, {
-          expected: "one file per dataset",
-          found: f.name
-        })
-      )
-    } else byDataset.set(d.name, f)
-  }
-  const goldByName = new Map<string, GoldScores>()
-  for (const g of gold.datasets) if (g.kind === "scores") goldByName.set(g.name, g)
+  const checks = new Map<string, DatasetCheck>()
+  const runPath = submission.kind === "file" ? undefined : submission.path
+  for (const unit of units) for (const c of checkUnit(edition, unit, (n) => goldByName.get(n), runPath, options)) checks.set(c.dataset, c)
   // A run that could not be loaded (a link out of the folder, an unusable run.json) may well have
   // had every file: its load error says why nothing is scored, not a "no file" warning per dataset.
   const unloaded = submission.files.length === 0 && loadErrors.length > 0
   const datasets = edition.datasets.map((d) => {
-    const check = checkStsDataset(edition, d, goldByName.get(d.name), byDataset.get(d.name), submission.kind === "file" ? undefined : submission.path)
+    const check = checks.get(d.name)!
     return unloaded && check.status === "missing" ? { ...check, status: "not-scored" as const, reason: "the run could not be loaded", issues: [] } : check
   })
   const scored = datasets.filter((d) => d.status === "scored").length
+  const notScoredReasons = () => {
+    const byReason = new Map<string, Array<string>>()
+    for (const d of datasets) if (d.status === "not-scored") byReason.set(d.reason ?? "", [...(byReason.get(d.reason ?? "") ?? []), d.dataset])
+    return [...byReason].map(([reason, names]) => `${listing(names)}: ${reason}`).join("; ")
+  }
   const failure =
     scored > 0
       ? undefined
@@ -614,10 +511,8 @@ export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submi
         : submission.files.length === 0
           ? "the run has no files"
           : byDataset.size === 0
-            ? `no file of the run matches a dataset of ${edition.id} (expected ${listing(edition.datasets.map((x) => x.run))})`
-            : `no dataset can be scored (${datasets
-                .filter((d) => d.status === "not-scored")
-                .map((d) => d.reason)
-                .join("; ")})`
-  return { ...base, sick: undefined, datasets, issues: runIssues, failed: scored === 0, failure }
+            ? `no file of the run matches a dataset of ${edition.id} (expected ${listing([...new Set(edition.datasets.map((x) => x.run))])})`
+            : `no dataset can be scored (${notScoredReasons()})`
+  return { edition: edition.id, path: submission.path, meta: submission.meta, datasets, issues: runIssues, failed: scored === 0, failure }
 }
+

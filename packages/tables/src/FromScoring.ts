@@ -27,14 +27,9 @@ export interface Options {
 const intervalOf = (f: Uncertainty.Figure | undefined): Interval | undefined => (f?.ci !== undefined ? { low: f.ci.low, high: f.ci.high } : undefined)
 
 /** Intervals on a dataset's figures, as `DatasetFigures.ci` (absent when there are none). */
-const cisOf = (
-  intervals: Uncertainty.ResultIntervals | undefined,
-  id: string,
-  dataset: string,
-  metrics: ReadonlyArray<"pearson" | "spearman" | "accuracy">
-): Pick<DatasetFigures, "ci"> => {
+const cisOf = (intervals: Uncertainty.ResultIntervals | undefined, id: string, dataset: string, metrics: ReadonlyArray<string>): Pick<DatasetFigures, "ci"> => {
   if (intervals === undefined) return {}
-  const ci: Partial<Record<"pearson" | "spearman" | "accuracy", Interval>> = {}
+  const ci: Record<string, Interval> = {}
   for (const m of metrics) {
     const i = intervalOf(Uncertainty.datasetFigure(intervals, id, dataset, m))
     if (i !== undefined) ci[m] = i
@@ -43,27 +38,26 @@ const cisOf = (
 }
 
 /**
- * The figures each ranking of the intervals orders by, as `figureKey`s: STS `official` is the
- * official aggregate (and, for a single-dataset edition, that dataset's Pearson: STS Benchmark's
- * test column); SICK `relatedness` Pearson and `entailment` accuracy; a dataset ranked on its own
+ * The figures each ranked pass of the intervals orders by, as `figureKey`s: a ranking over
+ * several datasets its official aggregate (`aggregate:official`); a ranking of one dataset that
+ * dataset's figure by the ranking's metric (`relatedness:pearson`, STS Benchmark's `test:pearson`,
+ * also as `aggregate:official` when it is the edition's one ranking); a dataset ranked on its own
  * (SemRel: `eng`) its figure by the ranking's metric (`eng:spearman`).
  */
-const rankedKeys = (ranking: string, run: ScoredRun.ScoredRun, ri: Uncertainty.RunIntervals): ReadonlyArray<string> =>
-  ranking === "relatedness"
-    ? ["relatedness:pearson"]
-    : ranking === "entailment"
-      ? ["entailment:accuracy"]
-      : run.datasets.some((d) => d.dataset === ranking)
-        ? ri.datasets.filter((d) => d.dataset === ranking).map((d) => `${ranking}:${d.metric}`)
-        : ["aggregate:official", ...(run.datasets.length === 1 ? [`${run.datasets[0].dataset}:pearson`] : [])]
+const rankedKeys = (pass: Uncertainty.Pass, run: ScoredRun.ScoredRun, ri: Uncertainty.RunIntervals): ReadonlyArray<string> => {
+  const own = ri.datasets.map((d) => `${d.dataset}:${d.metric}`)
+  if (run.datasets.some((d) => d.dataset === pass.ranking)) return own
+  return ri.datasets.length === 1 ? [...(pass.ranking === "official" ? ["aggregate:official"] : []), ...own] : ["aggregate:official"]
+}
 
 const rankIntervalsOf = (intervals: Uncertainty.ResultIntervals | undefined, run: ScoredRun.ScoredRun): Pick<RunResult, "rankIntervals"> => {
   if (intervals === undefined) return {}
   const out: Record<string, RankInterval> = {}
-  for (const { ranking } of intervals.rankings) {
-    const ri = Uncertainty.runIntervals(intervals, ranking, run.meta.id)
+  for (const pass of intervals.passes) {
+    if (!pass.ranked) continue
+    const ri = Uncertainty.runIntervals(intervals, pass.ranking, run.meta.id)
     if (ri?.rankInterval === undefined) continue
-    for (const key of rankedKeys(ranking, run, ri)) out[key] = { low: ri.rankInterval.low, high: ri.rankInterval.high, overlapsBest: ri.overlapsBest }
+    for (const key of rankedKeys(pass, run, ri)) out[key] = { low: ri.rankInterval.low, high: ri.rankInterval.high, overlapsBest: ri.overlapsBest }
   }
   return { rankIntervals: out }
 }
@@ -98,43 +92,31 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
   const datasets: Record<string, DatasetFigures> = {}
   const { intervals } = options
   const id = run.meta.id
-  if (run.kind === "sick") {
-    const rel = run.relatedness
-    const ent = run.entailment
-    if (rel !== undefined) {
-      datasets.relatedness = {
-        pearson: value(rel.pearson),
-        spearman: value(rel.spearman),
-        mse: value(rel.mse),
-        pairs: rel.pairs,
-        reason: rel.reason ?? why(rel.pearson),
-        ...cisOf(intervals, id, "relatedness", ["pearson", "spearman"])
-      }
-    }
-    if (ent !== undefined) {
-      datasets.entailment = { accuracy: value(ent.accuracy), pairs: ent.pairs, reason: ent.reason ?? why(ent.accuracy), ...cisOf(intervals, id, "entailment", ["accuracy"]) }
-    }
-  } else {
-    for (const d of run.datasets) {
-      datasets[d.dataset] = {
-        pearson: value(d.pearson),
-        spearman: value(d.spearman),
-        pairs: d.pairs,
-        reason: d.status === "missing" ? `${d.dataset} not submitted` : (d.reason ?? why(d.pearson)),
-        ...cisOf(intervals, id, d.dataset, ["pearson", "spearman"])
-      }
+  for (const d of run.datasets) {
+    if (d.status === "no-gold") continue
+    const figures = Object.entries(d.figures)
+    datasets[d.dataset] = {
+      ...Object.fromEntries(figures.map(([m, f]) => [m, value(f)])),
+      pairs: d.pairs,
+      reason: d.status === "missing" ? `${d.dataset} not submitted` : (d.reason ?? why(d.figures[d.metric])),
+      ...cisOf(intervals, id, d.dataset, figures.map(([m]) => m))
     }
   }
+  // the official figure of the one ranking over several datasets, and its labelled aggregates
   const aggregates: Record<string, number | undefined> = {}
   const aggregateReasons: Record<string, string> = {}
   const aggregateIntervals: Record<string, Interval> = {}
-  for (const [name, a] of Object.entries(run.aggregate)) {
-    if (a === undefined) continue
-    aggregates[name] = value(a.value)
-    const ci = intervals !== undefined ? intervalOf(Uncertainty.aggregateFigure(intervals, id, name)) : undefined
+  const add = (name: string, m: MetricValue.MetricValue, f: Uncertainty.Figure | undefined) => {
+    aggregates[name] = value(m)
+    const ci = intervalOf(f)
     if (ci !== undefined) aggregateIntervals[name] = ci
-    const r = why(a.value)
+    const r = why(m)
     if (r !== undefined) aggregateReasons[name] = r
+  }
+  const official = run.official.find((o) => o.ranking === "official")
+  if (official !== undefined) add("official", official.value, intervals && Uncertainty.aggregateFigure(intervals, id, "official"))
+  for (const [name, a] of Object.entries(run.aggregates.official ?? {})) {
+    if (a !== undefined) add(name, a.value, intervals && Uncertainty.aggregateFigure(intervals, id, name))
   }
   if (run.status === "failed" && run.failure !== undefined) aggregateReasons.official ??= run.failure
   const meta = run.meta
@@ -165,23 +147,19 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
  * @since 0.1.0
  */
 export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options: Options = {}): Results => {
-  const kind = runs[0]?.kind ?? options.edition?.family ?? "sts"
-  const names =
-    kind === "sick"
-      ? ["relatedness", "entailment"]
-      : (options.edition?.datasets.map((d) => d.name) ?? [...new Set(runs.flatMap((r) => r.datasets.map((d) => d.dataset)))])
-  // Scores of a run on each dataset, and one gold per dataset (every run's scored pairs are the
-  // same pairs in the same order: STS by line, SICK in gold order).
+  const names = options.edition?.datasets.map((d) => d.name) ?? [...new Set(runs.flatMap((r) => r.datasets.map((d) => d.dataset)))]
+  // Scores of a run on each dataset of graded scores, and one gold per dataset (every run's scored
+  // pairs are the same pairs in the same order).
   const gold = new Map<string, Float64Array>()
   const scoresOf = (run: ScoredRun.ScoredRun): Record<string, Float64Array> => {
     const out: Record<string, Float64Array> = {}
-    const parts = run.kind === "sick" ? [["relatedness", run.relatedness?.aligned] as const] : run.datasets.map((d) => [d.dataset, d.aligned] as const)
-    for (const [name, aligned] of parts) {
-      if (aligned === undefined) continue
-      const g = gold.get(name)
-      if (g === undefined) gold.set(name, aligned.gold)
+    for (const d of run.datasets) {
+      const aligned = d.aligned
+      if (aligned?.kind !== "scores") continue
+      const g = gold.get(d.dataset)
+      if (g === undefined) gold.set(d.dataset, aligned.gold)
       else if (g.length !== aligned.gold.length) continue // not the same pairs: no comparison
-      out[name] = aligned.run
+      out[d.dataset] = aligned.run
     }
     return out
   }
@@ -198,7 +176,7 @@ export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options
     const noGold = states.length > 0 && states.every((d) => d.status === "no-gold") ? (states[0].reason ?? spec?.goldNotPublic) : undefined
     return {
       name,
-      header: kind === "sick" ? name : headerOf(options.edition, name),
+      header: headerOf(options.edition, name),
       pairs: g?.length ?? spec?.pairs,
       ...(g !== undefined ? { gold: g } : {}),
       ...(noGold !== undefined ? { noGold } : {})

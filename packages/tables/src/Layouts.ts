@@ -11,7 +11,7 @@ import type { Registry } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
 import { Rank, Uncertainty } from "@stseval/scoring"
 import type { DatasetSignificance, Results, RunResult } from "./Results.js"
-import { figureKey, labelOf, participants } from "./Results.js"
+import { figureKey, figureOf, labelOf, participants } from "./Results.js"
 import * as Significance from "./Significance.js"
 import * as Table from "./Table.js"
 
@@ -142,7 +142,7 @@ const sectionOf = (r: RunResult) => r.section ?? participants
 const rawValue = (run: RunResult, source: Source): number | undefined => {
   switch (source._tag) {
     case "metric":
-      return run.datasets[source.dataset]?.[source.metric]
+      return figureOf(run.datasets[source.dataset], source.metric)
     case "aggregate":
       return run.aggregates[source.name]
     default:
@@ -453,7 +453,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     const gold = d.gold
     const top = runs
       .filter((r) => r.scores?.[d.name]?.length === gold.length)
-      .map((r) => ({ r, v: r.datasets[d.name]?.pearson }))
+      .map((r) => ({ r, v: figureOf(r.datasets[d.name], "pearson") }))
       .sort((a, b) => (b.v ?? -Infinity) - (a.v ?? -Infinity))
       .slice(0, topN)
     for (const { r, v } of top) {

@@ -45,19 +45,27 @@ export interface IntervalSettings {
 export const figureKey = (source: { readonly _tag: "aggregate"; readonly name: string } | { readonly _tag: "metric"; readonly dataset: string; readonly metric: string }): string =>
   source._tag === "aggregate" ? `aggregate:${source.name}` : `${source.dataset}:${source.metric}`
 
-/** Figures of one run on one dataset (STS) or subtask (SICK `relatedness`, `entailment`). @since 0.1.0 */
+/**
+ * Figures of one run on one dataset, by metric name (`pearson`, `spearman`, `mse`, `accuracy`,
+ * `kendall`...: every metric its ranking declares), with the pairs scored, why a figure is missing,
+ * and the intervals on the figures.
+ *
+ * @since 0.1.0
+ */
 export interface DatasetFigures {
-  readonly pearson?: number | undefined
-  readonly spearman?: number | undefined
-  /** SICK official MSE on raw scores */
-  readonly mse?: number | undefined
-  /** percent */
-  readonly accuracy?: number | undefined
   readonly pairs?: number | undefined
   /** why a figure is missing (dataset not submitted, not scored, Pearson undefined...) */
   readonly reason?: string | undefined
-  /** intervals on the figures, when computed (`--ci`) */
-  readonly ci?: Readonly<Partial<Record<"pearson" | "spearman" | "accuracy", Interval>>> | undefined
+  /** intervals on the figures by metric name, when computed (`--ci`) */
+  readonly ci?: Readonly<Record<string, Interval>> | undefined
+  /** a figure by metric name; undefined when it has none */
+  readonly [metric: string]: number | string | Readonly<Record<string, Interval>> | undefined
+}
+
+/** A figure of a run on a dataset by metric name, when it has one. @since 0.3.0 */
+export const figureOf = (figures: DatasetFigures | undefined, metric: string): number | undefined => {
+  const v = figures?.[metric]
+  return typeof v === "number" ? v : undefined
 }
 
 /** @since 0.1.0 */

@@ -7,6 +7,7 @@
 import * as nodePath from "node:path"
 import { Console, Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
+import { Registry } from "@stseval/formats"
 import type { Sick } from "@stseval/formats"
 import { Baseline, Embeddings, Inputs, Overlap, Run } from "@stseval/baselines"
 import { Json } from "@stseval/scoring"
@@ -65,14 +66,15 @@ export const baseline = Command.make(
     }
     if (Option.isNone(o.task)) return yield* new UsageError({ message: "--task: name the task edition the run is for (see `stseval tasks`)" })
     const edition = yield* Task.edition(o.task.value)
-    if (edition.family !== entry.family) {
-      return yield* new UsageError({ message: `${entry.name} is a ${entry.family.toUpperCase()} baseline; ${edition.id} is a ${edition.family.toUpperCase()} edition` })
+    const family = Baseline.familyOf(edition)
+    if (family !== entry.family) {
+      return yield* new UsageError({ message: `${entry.name} is a ${entry.family.toUpperCase()} baseline; ${edition.id} is a ${family.toUpperCase()} edition` })
     }
     const fs = yield* FileSystem.FileSystem
     // finding and reading the inputs is the baselines package's; a missing input is a usage error
     const where = { input: Option.getOrUndefined(o.input), dataRoot: yield* Task.root(o.dataRoot) }
     const usage = (e: Inputs.InputError) => new UsageError({ message: e.message })
-    if (o.format === "glue" && !edition.datasets.every((d) => d.goldFormat === "stsb-csv")) {
+    if (o.format === "glue" && !edition.datasets.every((d) => Registry.formatOf(edition, d).name === "stsb-csv")) {
       return yield* new UsageError({ message: `--format glue writes GLUE's STS-B.tsv, for an STS Benchmark edition (stsb); ${edition.id} is not one` })
     }
     let made: Baseline.Made
@@ -80,7 +82,7 @@ export const baseline = Command.make(
     // an annotated SICK input (SICK_test_annotated.txt) is its own gold for --score
     let annotatedInput: string | undefined
 
-    if (edition.family === "sick") {
+    if (family === "sick") {
       const input = yield* Inputs.sickInput(edition, where).pipe(Effect.mapError(usage))
       notes.push(`input: ${input.file} (${input.pairs.length} pairs)`)
       if (input.annotated) annotatedInput = input.file
@@ -133,12 +135,12 @@ export const baseline = Command.make(
     if (!o.score) return
     // an annotated SICK input is its own gold; so is a SemRel track folder given as --input
     const inputIsFolder = Option.isSome(o.input) && !(yield* fs.stat(o.input.value).pipe(Effect.map((s) => s.type === "File"), Effect.orElseSucceed(() => true)))
-    const semrelFolder = inputIsFolder && edition.datasets.every((d) => d.goldFormat === "semrel-csv")
+    const semrelFolder = inputIsFolder && edition.datasets.every((d) => Registry.formatOf(edition, d).name === "semrel-csv")
     const gold = Option.isSome(o.gold) ? o.gold : annotatedInput !== undefined ? Option.some(annotatedInput) : semrelFolder ? o.input : o.gold
     const results = yield* Task.score(edition, { gold, dataRoot: o.dataRoot }, { runs: [runPath], primaryOnly: false })
     const scored = results.runs[0]
     if (o.json) yield* Console.log(JSON.stringify(Json.resultsToJson(results), null, 2))
-    else yield* Console.log(`\n${Render.scored(scored, decimalsOf(edition.published.style, Option.none()), { verbose: o.verbose })}`)
+    else yield* Console.log(`\n${Render.scored(scored, edition, decimalsOf(edition.published.style, Option.none()), { verbose: o.verbose })}`)
     if (scored.errors.length > 0) return yield* new ExitCode({ code: 1, reason: "the baseline run has an error" })
   })
 ).pipe(

@@ -5,10 +5,9 @@
  */
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { Issue } from "@stseval/formats"
+import { Issue, Registry } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
-import { Aligned, Json, Style } from "@stseval/scoring"
-import type { ScoredRun } from "@stseval/scoring"
+import { Aligned, Json, ScoredRun, Style } from "@stseval/scoring"
 import type { Compare, McNemar } from "@stseval/significance"
 import * as CompareJson from "../internal/CompareJson.js"
 import { ExitCode, UsageError } from "../internal/Exit.js"
@@ -57,7 +56,7 @@ export const compare = Command.make(
     const edition = yield* Task.edition(task)
     const { Compare, Datasets, McNemar, TestResult } = yield* Lazy.significance
     const only = Option.getOrUndefined(dataset)
-    if (only !== undefined && edition.family === "sts" && !edition.datasets.some((d) => d.name === only)) {
+    if (only !== undefined && !edition.datasets.some((d) => d.name === only)) {
       return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only} (${edition.datasets.map((d) => d.name).join(", ")})` })
     }
     const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: [runA, runB] })
@@ -66,8 +65,12 @@ export const compare = Command.make(
     if (runs.length !== 2) {
       return yield* new UsageError({ message: `compare takes two runs; ${runA} and ${runB} name ${runs.length}` })
     }
-    // the runs' scores on each dataset both have scored, as the engine aligned them
-    const aligned = Aligned.datasets(edition, runs, only)
+    // the runs' scores on each dataset both have scored, as the engine aligned them: the ranking of
+    // the dataset asked for, else the headline ranking
+    const spec = only === undefined ? undefined : edition.datasets.find((d) => d.name === only)
+    const ranking = spec !== undefined ? Registry.rankingOfDataset(edition, spec) : edition.ranking[0]
+    const aligned = Aligned.datasets(edition, runs, { ranking, only })
+    const graded = aligned.datasets.flatMap((d) => (d.kind === "scores" ? [d] : []))
     const chosen = Option.getOrElse(test, () => Compare.defaultTest)
     const common = { alternative, resamples, seed, metric, progress: progressReporter(json) } as const
 
@@ -76,33 +79,36 @@ export const compare = Command.make(
     const rows: Array<Row> = []
     // a test that could not be computed (e.g. a constant run), per dataset
     const errors: Array<string> = []
-    for (const d of aligned.datasets) {
+    for (const d of graded) {
       const c = Compare.two(d.gold, d.runs[0], d.runs[1], { ...common, test: chosen })
       if (TestResult.isInvalid(c)) errors.push(`${d.name}: ${c.message}`)
       else rows.push({ dataset: d.name, pairs: d.gold.length, comparison: c })
     }
     // The edition's aggregate over several datasets: resampling stratified by dataset.
     let aggregateRow: Row | undefined
-    if (aligned.datasets.length > 1) {
-      const how = Aligned.aggregateOf(edition)
-      const j = Datasets.join(aligned.datasets, how)
+    if (graded.length > 1) {
+      const how = Aligned.aggregateOf(ranking)
+      const j = Datasets.join(graded, how)
       const resampling = chosen === "bootstrap" || chosen === "permutation" ? chosen : "bootstrap"
       const c = TestResult.isInvalid(j) ? j : Compare.two(j.gold, j.runs[0], j.runs[1], { ...common, ...j, test: resampling })
       if (TestResult.isInvalid(c)) errors.push(`aggregate: ${c.message}`)
-      else aggregateRow = { dataset: `aggregate (${how})`, pairs: aligned.datasets.reduce((n, d) => n + d.gold.length, 0), comparison: c }
+      else aggregateRow = { dataset: `aggregate (${how})`, pairs: graded.reduce((n, d) => n + d.gold.length, 0), comparison: c }
     }
-    // SICK entailment: McNemar on the discordant pairs.
+    // A ranking of labels (SICK entailment): McNemar on the discordant pairs.
     let entailment: (McNemar.Result & { readonly accuracyA: number; readonly accuracyB: number }) | undefined
     const skippedEntailment: Array<{ dataset: string; reason: string }> = []
-    if (edition.family === "sick") {
-      const labels = Aligned.entailment(runs)
-      if ("gold" in labels) {
-        const m = McNemar.compareLabels(labels.gold, labels.runs[0], labels.runs[1])
-        // the official accuracy, in percent, as `score` gives it
-        const acc = (r: ScoredRun.ScoredRun) => MetricValue.getOrNaN(r.entailment!.accuracy)
+    for (const r of edition.ranking) {
+      if (only !== undefined || entailment !== undefined || r === ranking) continue
+      const labels = Aligned.datasets(edition, runs, { ranking: r })
+      const l = labels.datasets[0]
+      if (l === undefined) skippedEntailment.push(...labels.skipped)
+      else if (l.kind === "labels") {
+        const m = McNemar.compareLabels(l.gold, l.runs[0], l.runs[1])
+        // the official figure, as `score` gives it
+        const acc = (run: ScoredRun.ScoredRun) => MetricValue.getOrNaN(ScoredRun.figure(run, l.name, r.metric) ?? MetricValue.undefined_(""))
         if (!TestResult.isInvalid(m)) entailment = { ...m, accuracyA: acc(runs[0]), accuracyB: acc(runs[1]) }
-        else skippedEntailment.push({ dataset: "entailment", reason: m.message })
-      } else skippedEntailment.push(labels)
+        else skippedEntailment.push({ dataset: l.name, reason: m.message })
+      }
     }
 
     const ids = runs.map((r) => r.meta.id)

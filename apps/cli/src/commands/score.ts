@@ -23,7 +23,7 @@ export const score = Command.make(
       const goldLines = Render.issues(results.gold.issues, { verbose, indent: "" })
       if (goldLines.length > 0) yield* Console.log(`${goldLines.join("\n")}\n`)
       const d = decimalsOf(edition.published.style, decimals)
-      for (const run of runs) yield* Console.log(`${Render.scored(run, d, { verbose, intervals })}\n`)
+      for (const run of runs) yield* Console.log(`${Render.scored(run, edition, d, { verbose, intervals })}\n`)
       if (intervals !== undefined) yield* Console.log(Render.intervalsNote(intervals))
     }
     if (runs.some((r) => r.errors.length > 0) || Issue.hasErrors(results.gold.issues)) {

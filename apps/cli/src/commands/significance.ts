@@ -5,6 +5,7 @@
  */
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
+import { Registry } from "@stseval/formats"
 import { Aligned, Style } from "@stseval/scoring"
 import * as CompareJson from "../internal/CompareJson.js"
 import { ExitCode, UsageError } from "../internal/Exit.js"
@@ -53,7 +54,7 @@ export const significance = Command.make(
     const edition = yield* Task.edition(task)
     const { Compare, Datasets, TestResult } = yield* Lazy.significance
     const only = Option.getOrUndefined(dataset)
-    if (only !== undefined && edition.family === "sts" && !edition.datasets.some((d) => d.name === only)) {
+    if (only !== undefined && !edition.datasets.some((d) => d.name === only)) {
       return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only}` })
     }
     const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: folders })
@@ -64,15 +65,17 @@ export const significance = Command.make(
     // Runs that cannot be compared on every dataset considered are left out (with the reason):
     // all runs must be scored on the same pairs.
     const excluded: Array<{ run: string; reason: string }> = []
+    const spec = only === undefined ? undefined : edition.datasets.find((d) => d.name === only)
+    const ranking = spec !== undefined ? Registry.rankingOfDataset(edition, spec) : edition.ranking[0]
     const kept = chosenRuns.filter((r) => {
-      const own = Aligned.datasets(edition, [r], only)
+      const own = Aligned.datasets(edition, [r], { ranking, only })
       if (own.datasets.length === 0 || own.skipped.length > 0) {
         excluded.push({ run: r.meta.id, reason: own.skipped.map((s) => `${s.dataset}: ${s.reason}`).join("; ") || "nothing scored" })
         return false
       }
       return true
     })
-    const aligned = Aligned.datasets(edition, kept, only)
+    const aligned = Aligned.datasets(edition, kept, { ranking, only })
     const multi = aligned.datasets.length > 1
     const chosen = Option.getOrElse(test, () => Datasets.defaultTest(aligned.datasets.length))
     if (kept.length < 2 || aligned.datasets.length === 0) {
@@ -113,8 +116,8 @@ export const significance = Command.make(
         message: `--test ${chosen} compares one correlation; for ${edition.id}'s aggregate use bootstrap or permutation, or pick one dataset with --dataset`
       })
     }
-    const how = Aligned.aggregateOf(edition)
-    const j = Datasets.join(aligned.datasets, how)
+    const how = Aligned.aggregateOf(ranking)
+    const j = Datasets.join(aligned.datasets.flatMap((d) => (d.kind === "scores" ? [d] : [])), how)
     if (TestResult.isInvalid(j)) return yield* new UsageError({ message: j.message })
     const result = Compare.many(j.gold, j.runs, {
       ...j,

@@ -29,10 +29,6 @@ export const watch = Command.make(
     deadlineBy: Flag.Literals("deadline-by", ["mtime", "first-seen"]).pipe(
       Flags.defaulting("A run's submission time: the newest mtime of its files, or when the watcher first saw it", "mtime")
     ),
-    excludeLate: Flag.Boolean("exclude-post-deadline").pipe(
-      Flag.withDescription("List post-deadline runs without ranking them (default: ranked and marked)"),
-      Flag.withDefault(false)
-    ),
     primaryOnly: Flag.Boolean("primary-only").pipe(Flag.withDescription("Rank primary runs only (default: every run within the limit)"), Flag.withDefault(false)),
     runLimit: Flags.atLeast("run-limit", 1).pipe(Flag.withDescription("Runs per team (default: the edition's run limit)"), Flag.optional),
     debounce: Flags.atLeast("debounce", 0, " milliseconds").pipe(Flags.defaulting("Quiet period in ms before a changed run is scored", 200)),
@@ -43,7 +39,7 @@ export const watch = Command.make(
     ...Flags.intervals,
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
-  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, excludeLate, primaryOnly, runLimit, debounce, rescan, refresh, ci, resamples, seed, folder }) {
+  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, primaryOnly, runLimit, debounce, rescan, refresh, ci, resamples, seed, folder }) {
     const edition = yield* Task.edition(task)
     const { ScoringAdapter, Watcher } = yield* Lazy.leaderboard
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
@@ -59,7 +55,6 @@ export const watch = Command.make(
       hidden,
       deadline: Option.getOrUndefined(deadline),
       deadlineBy,
-      postDeadline: excludeLate ? "exclude" : "mark",
       primaryOnly,
       runLimit: Option.getOrUndefined(runLimit),
       debounce,

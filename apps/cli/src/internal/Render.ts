@@ -2,8 +2,8 @@
  * The CLI's text views of validations, scored runs and rankings (people read these; programs read
  * the `--json` documents the scoring package defines).
  */
-import { Issue } from "@stseval/formats"
-import type { Registry } from "@stseval/formats"
+import { Issue, Registry } from "@stseval/formats"
+import { Metrics } from "@stseval/metrics"
 import type { MetricValue } from "@stseval/metrics"
 import { Style as Figures, Uncertainty } from "@stseval/scoring"
 import type { Engine, Rank, ScoredRun } from "@stseval/scoring"
@@ -44,8 +44,6 @@ export const figure = (value: MetricValue.MetricValue | undefined, kind: "mse" |
 export const interval = (f: Uncertainty.Figure | undefined, print: (x: number) => string): string =>
   f?.ci === undefined ? "" : `[${print(f.ci.low)}, ${print(f.ci.high)}]`
 
-const inStyle = (d: Decimals) => (x: number) => correlation({ _tag: "Defined", value: x }, d)
-const accuracy = (x: number) => figure({ _tag: "Defined", value: x }, "accuracy")
 
 /** A figure and, with intervals, its interval beside it: `0.826 [0.801, 0.849]`. */
 const withInterval = (text: string, f: Uncertainty.Figure | undefined, print: (x: number) => string): string => {
@@ -87,67 +85,49 @@ export const issues = (list: ReadonlyArray<Issue.Issue>, options: { readonly ver
 const status = (s: string) =>
   s === "scored" ? Style.green("will be scored") : s === "no-gold" ? Style.dim("no gold") : Style.red(s === "missing" ? "not submitted" : "not scored")
 
-/** What `validate` prints for one run: each dataset / subtask and whether it will be scored, then its issues. */
+/** What `validate` prints for one run: each dataset and whether it will be scored, then its issues. */
 export const validation = (v: ScoredRun.ScoredRun, options: { readonly verbose: boolean }): string => {
   const head = `${Style.bold(runLabel(v.meta))}  ${Style.dim(v.path)}`
-  const rows: string[][] = []
-  if (v.kind === "sick") {
-    for (const [name, s] of [["relatedness", v.relatedness], ["entailment", v.entailment]] as const) {
-      if (s !== undefined) rows.push([name, status(s.status), s.status === "scored" ? `${s.pairs} pairs` : (s.reason ?? "")])
-    }
-  }
-  for (const d of v.datasets) {
+  const rows = v.datasets.map((d) => {
     const lines = d.linesScored !== undefined ? `, lines ${d.linesScored[0]}-${d.linesScored[1]}` : ""
-    rows.push([d.dataset, status(d.status), d.status === "scored" ? `${d.pairs} pairs${lines}` : (d.reason ?? "")])
-  }
+    return [d.dataset, status(d.status), d.status === "scored" ? `${d.pairs} pairs${lines}` : (d.reason ?? "")]
+  })
   const table = rows.length > 0 ? indentTable([{ header: "" }, { header: "" }, { header: "" }], rows).slice(1) : []
   const failed = v.status === "failed" ? [`  ${Style.red("not scored:")} ${v.failure ?? ""}`] : []
   return [head, ...table, ...failed, ...issues([...v.errors, ...v.warnings, ...v.infos], options)].join("\n")
 }
 
-/** What `score` prints for one run. */
+/** A figure of a metric in its style (a correlation in the edition's, `--decimals` applied to it). */
+const metricText = (d: Decimals, metric: string) => (x: MetricValue.MetricValue | number | undefined) =>
+  Figures.metric(x, Figures.forMetric({ published: { style: d.style } }, metric, Figures.kindOf(metric) === "correlation" ? d.decimals : undefined))
+
+/**
+ * What `score` prints for one run: per ranking (SICK: relatedness, entailment; STS: one), a table
+ * of its datasets with every metric the ranking declares, then its official figure and labelled
+ * aggregates; a labels dataset's confusion matrix with `--verbose`.
+ */
 export const scored = (
   run: ScoredRun.ScoredRun,
+  edition: Registry.TaskEdition,
   d: Decimals,
   options: { readonly verbose: boolean; readonly intervals?: Uncertainty.ResultIntervals | undefined }
 ): string => {
   const ci = options.intervals
-  const fig = (dataset: string, metric: "pearson" | "spearman" | "accuracy") =>
-    ci === undefined ? undefined : Uncertainty.datasetFigure(ci, run.meta.id, dataset, metric)
-  const r100 = inStyle(d)
   const out = [`${Style.bold(runLabel(run.meta))}  ${Style.dim(run.path)}`]
   if (run.status === "failed") out.push(`  ${Style.red("failed:")} ${run.failure ?? ""}`)
-  if (run.kind === "sick") {
-    const r = run.relatedness
-    const e = run.entailment
-    const rows: string[][] = []
-    if (r !== undefined) {
-      rows.push(
-        r.status === "scored"
-          ? ["relatedness", String(r.pairs), `r ${withInterval(correlation(r.pearson, d), fig("relatedness", "pearson"), r100)}`, `rho ${withInterval(correlation(r.spearman, d), fig("relatedness", "spearman"), r100)}`, `MSE ${figure(r.mse, "mse")}`, Style.dim(`(standardised MSE ${figure(r.standardisedMse, "mse")})`)]
-          : ["relatedness", "-", Style.red(`not evaluated: ${r.reason ?? ""}`), "", "", ""]
-      )
-    }
-    if (e !== undefined) {
-      rows.push(
-        e.status === "scored"
-          ? ["entailment", String(e.pairs), `accuracy ${withInterval(figure(e.accuracy, "accuracy"), fig("entailment", "accuracy"), accuracy)}`, `macro-F1 ${figure(e.macroF1, "f1")}`, "", ""]
-          : ["entailment", "-", Style.red(`not evaluated: ${e.reason ?? ""}`), "", "", ""]
-      )
-    }
-    out.push(...indentTable([{ header: "subtask" }, { header: "pairs", align: "right" }, { header: "" }, { header: "" }, { header: "" }, { header: "" }], rows))
-    if (e?.status === "scored" && options.verbose) {
-      out.push("  confusion (rows gold, columns run):")
-      out.push(...indentTable([{ header: "" }, ...e.labels.map((l) => ({ header: l, align: "right" as const }))], e.labels.map((l, i) => [l, ...(e.confusion[i] ?? []).map(String)]), "    "))
-    }
-  } else {
-    const weighted = run.datasets.some((x) => x.weightedPearson !== undefined)
-    const rows = run.datasets.map((x) => [
+  for (const ranking of edition.ranking) {
+    const name = edition.ranking.length === 1 ? "official" : ranking.subtask
+    const datasets = run.datasets.filter((x) => x.subtask === ranking.subtask)
+    // the ranking's metrics, and those some dataset has (a confidence-weighted figure only with confidences)
+    const metrics = Registry.metricsOf(ranking).filter((m) => datasets.some((x) => x.figures[m] !== undefined))
+    const rows = datasets.map((x) => [
       x.dataset,
       x.status === "scored" ? String(x.pairs) : "-",
-      x.status === "scored" ? withInterval(correlation(x.pearson, d), fig(x.dataset, "pearson"), r100) : "-",
-      x.status === "scored" ? withInterval(correlation(x.spearman, d), fig(x.dataset, "spearman"), r100) : "-",
-      ...(weighted ? [x.weightedPearson !== undefined ? correlation(x.weightedPearson, d) : "-"] : []),
+      ...metrics.map((m) => {
+        const text = metricText(d, m)
+        if (x.status !== "scored" || x.figures[m] === undefined) return "-"
+        return withInterval(text(x.figures[m]), ci && Uncertainty.datasetFigure(ci, run.meta.id, x.dataset, m), (v) => text(v))
+      }),
       x.status === "scored"
         ? ""
         : x.status === "no-gold"
@@ -157,36 +137,49 @@ export const scored = (
     out.push(
       ...indentTable(
         [
-          { header: "dataset" },
+          { header: edition.ranking.length > 1 ? ranking.subtask : "dataset" },
           { header: "pairs", align: "right" },
-          { header: "pearson", align: "right" },
-          { header: "spearman", align: "right" },
-          ...(weighted ? [{ header: "weighted", align: "right" as const }] : []),
+          ...metrics.map((m) => ({ header: Metrics.get(m)?.label.toLowerCase() ?? m, align: "right" as const })),
           { header: "" }
         ],
         rows
       )
     )
+    if (options.verbose) {
+      for (const x of datasets) {
+        if (x.labels === undefined) continue
+        out.push(`  ${x.dataset}: confusion (rows gold, columns run):`)
+        out.push(...indentTable([{ header: "" }, ...x.labels.labels.map((l) => ({ header: l, align: "right" as const }))], x.labels.labels.map((l, i) => [l, ...(x.labels!.confusion[i] ?? []).map(String)]), "    "))
+      }
+    }
     // with --ci, each aggregate's interval beside it
-    out.push(...aggregates(run, d, (name, text) => withInterval(text, ci && Uncertainty.aggregateFigure(ci, run.meta.id, name), r100)))
+    const text = metricText(d, ranking.metric)
+    out.push(...aggregates(run, name, datasets.length, text, (rule, t) => withInterval(t, ci && Uncertainty.aggregateFigure(ci, run.meta.id, rule, name), (v) => text(v))))
   }
   out.push(...issues([...run.errors, ...run.warnings, ...run.infos], options))
   return out.join("\n")
 }
 
 /**
- * The aggregates line of an STS run. With no official figure, it says why first (which dataset is
- * missing and the edition's rule), and the labelled aggregates follow on their own line, each
- * saying how many datasets it covers, so a mean of six tracks is never read as the official figure.
+ * The aggregates line of a ranking over several datasets. With no official figure, it says why
+ * first (which dataset is missing and the edition's rule), and the labelled aggregates follow on
+ * their own line, each saying how many datasets it covers, so a mean of six tracks is never read as
+ * the official figure.
  */
-const aggregates = (run: ScoredRun.ScoredRun, d: Decimals, shown: (name: string, text: string) => string = (_, text) => text): string[] => {
-  const { official, ...labelled } = run.aggregate
-  const total = run.datasets.length
+const aggregates = (
+  run: ScoredRun.ScoredRun,
+  ranking: string,
+  total: number,
+  text: (m: MetricValue.MetricValue) => string,
+  shown: (name: string, text: string) => string
+): string[] => {
+  const official = run.official.find((o) => o.ranking === ranking)
+  const labelled = run.aggregates[ranking] ?? {}
   const parts = Object.entries(labelled).flatMap(([name, a]) =>
-    a === undefined ? [] : [`${name}${a.unofficial !== undefined ? " (unofficial)" : ""} ${shown(name, correlation(a.value, d))}${a.value._tag === "Defined" && a.datasets.length < total ? ` (${a.datasets.length} of ${total} datasets)` : ""}`]
+    a === undefined ? [] : [`${name}${a.unofficial !== undefined ? " (unofficial)" : ""} ${shown(name, text(a.value))}${a.value._tag === "Defined" && a.datasets.length < total ? ` (${a.datasets.length} of ${total} datasets)` : ""}`]
   )
-  if (official === undefined) return parts.length > 0 ? [`  ${parts.join("   ")}`] : []
-  if (official.value._tag === "Defined") return [`  ${[`official ${shown("official", correlation(official.value, d))}`, ...parts].join("   ")}`]
+  if (official === undefined || total < 2) return parts.length > 0 ? [`  ${parts.join("   ")}`] : []
+  if (official.value._tag === "Defined") return [`  ${[`official ${shown("official", text(official.value))}`, ...parts].join("   ")}`]
   const why = official.value.reason.replace(/^no official score: it /, "the official figure ").replace(/^no official score: /, "")
   return [
     `  ${Style.red("official: none")} — ${why}`,
@@ -214,9 +207,10 @@ export const BEST_GROUP_MARK = "≈"
 export const ranking = (ranked: Rank.RankedResults, d: Decimals, intervals?: Uncertainty.ResultIntervals): string => {
   const out: string[] = []
   for (const r of ranked.rankings) {
-    const percent = r.metric === "accuracy"
-    const print = percent ? accuracy : inStyle(d)
-    out.push(Style.bold(`${TITLES[r.ranking] ?? r.ranking} — ${r.metric}${ranked.primaryOnly ? ", primary runs" : ", all runs"}`))
+    const text = metricText(d, r.metric)
+    const print = (x: number) => text(x)
+    const label = Metrics.get(r.metric)?.label ?? r.metric
+    out.push(Style.bold(`${TITLES[r.ranking] ?? r.ranking} — ${label}${ranked.primaryOnly ? ", primary runs" : ", all runs"}`))
     const rows = r.entries.map((e) => {
       const ri = intervals && Uncertainty.runIntervals(intervals, r.ranking, e.meta.id)
       const ranked = e.rank !== undefined
@@ -225,7 +219,7 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, intervals?: Unc
         ...(intervals !== undefined ? [ri?.rankInterval !== undefined ? Uncertainty.formatRankInterval(ri.rankInterval) : "-"] : []),
         // the marks of the published tables, as report and watch print them
         `${e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}${ri?.overlapsBest === true ? ` ${BEST_GROUP_MARK}` : ""}`,
-        ranked ? (percent ? figure(e.value, "accuracy") : correlation(e.value, d)) : "-",
+        ranked ? text(e.value) : "-",
         ...(intervals !== undefined ? [ranked ? interval(ri?.official, print) || Style.dim(ri?.official.reason ?? "") : ""] : []),
         ranked ? "" : Style.dim(`not ranked: ${e.reason ?? ""}`)
       ]
@@ -237,7 +231,7 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, intervals?: Unc
           { header: "rank", align: "right" },
           ...(intervals !== undefined ? [{ header: "range", align: "right" as const }] : []),
           { header: "run" },
-          { header: r.metric, align: "right" },
+          { header: label.toLowerCase(), align: "right" },
           ...(intervals !== undefined ? [{ header: `${level} CI` }] : []),
           { header: "" }
         ],

@@ -54,8 +54,8 @@ export const intervals = (
   results: Engine.Results,
   flags: CiFlags,
   config: { readonly level?: number | undefined; readonly resamples?: number | undefined; readonly seed?: number | undefined } = {},
-  /** false: no Spearman pass (an output that shows no Spearman figure) */
-  spearman = true
+  /** false: no pass for the metrics beside the ranked one (an output that shows only the ranked figure) */
+  others = true
 ) =>
   Effect.gen(function*() {
     const given = Option.getOrUndefined(flags.ci) ?? config.level
@@ -64,7 +64,7 @@ export const intervals = (
     if (level === undefined) return yield* new UsageError({ message: `--ci: expected a confidence level such as 95 or 0.95, found ${given}` })
     const resamples = Option.getOrUndefined(flags.resamples) ?? config.resamples
     const seed = Option.getOrUndefined(flags.seed) ?? config.seed
-    const result = Uncertainty.compute(results, { level, resamples, seed, spearman })
+    const result = Uncertainty.compute(results, { level, resamples, seed, others })
     if (Uncertainty.isError(result)) {
       const flag = result.field === "resamples" ? "--resamples" : result.field === "seed" ? "--seed" : "--ci"
       return yield* new UsageError({ message: `${flag}: ${result.field}: expected ${result.expected}, found ${result.found}` })

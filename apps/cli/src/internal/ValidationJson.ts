@@ -11,7 +11,7 @@ export const FORMAT = "stseval/validation@1"
 const Part = Schema.Struct({
   /** dataset / track name (STS) or subtask (SICK: relatedness, entailment) */
   name: Schema.String,
-  status: Schema.Literals(["scored", "not-scored", "not-evaluated", "missing", "no-gold"]),
+  status: Schema.Literals(["scored", "not-scored", "missing", "no-gold"]),
   /** pairs that will be scored */
   pairs: Schema.Int,
   /** the run's lines that will be scored (STS 2017 track 6), 1-based inclusive */
@@ -55,11 +55,6 @@ export type ValidationResults = typeof ValidationResults.Type
  */
 export const runToJson = (run: ScoredRun.ScoredRun): typeof Run.Type => {
   const parts: Array<typeof Part.Type> = []
-  if (run.kind === "sick") {
-    for (const [name, s] of [["relatedness", run.relatedness], ["entailment", run.entailment]] as const) {
-      if (s !== undefined) parts.push({ name, status: s.status, pairs: s.pairs, ...(s.reason !== undefined ? { reason: s.reason } : {}) })
-    }
-  }
   for (const d of run.datasets) {
     parts.push({
       name: d.dataset,

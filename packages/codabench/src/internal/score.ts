@@ -49,64 +49,33 @@ const figureOf = (figure: JsonFigure, reasons: Readonly<Record<string, string>> 
 /** A column's figure, read from the run's `stseval score --json` object. */
 const figureFromJson = (json: Json.ScoredRunJson) => (ref: FigureRef): Figure => {
   switch (ref._tag) {
-    case "subtask": {
-      if (ref.subtask === "entailment") {
-        const e = json.entailment
-        return ref.metric === "accuracy" ? figureOf(e?.accuracy, e?.undefined, "accuracy", e?.reason ?? "no entailment figures") : { _tag: "none", reason: `entailment has no ${ref.metric}` }
-      }
-      const r = json.relatedness
-      if (ref.metric === "accuracy") return { _tag: "none", reason: "relatedness has no accuracy" }
-      return figureOf(r?.[ref.metric], r?.undefined, ref.metric, r?.reason ?? "no relatedness figures")
-    }
     case "dataset": {
-      const d = json.datasets?.[ref.dataset]
-      return figureOf(d?.[ref.metric], d?.undefined, ref.metric, d?.reason ?? `no dataset ${ref.dataset}`)
+      const d = json.datasets[ref.dataset]
+      return figureOf(d?.figures[ref.metric], d?.undefined, ref.metric, d?.reason ?? `no dataset ${ref.dataset}`)
+    }
+    case "official": {
+      const o = json.official.find((x) => x.ranking === ref.ranking)
+      return figureOf(o?.value, o?.undefined, "value", `no ${ref.ranking} figure`)
     }
     case "aggregate": {
-      const a = json.aggregate?.[ref.name]
+      const a = json.aggregates[ref.ranking]?.[ref.name]
       return figureOf(a?.value, a?.undefined, "value", `no ${ref.name} aggregate`)
     }
   }
 }
 
-/** The datasets (STS) or subtasks (SICK) of a scored run, with the aligned scores behind them (plots). */
-const partsOf = (scored: ScoredRun.ScoredRun): ReadonlyArray<Part> => {
-  if (scored.kind === "sick") {
-    const r = scored.relatedness
-    const e = scored.entailment
-    const base = { file: scored.path, linesScored: undefined }
-    return [
-      {
-        ...base,
-        name: "relatedness",
-        status: r?.status === "scored" ? "scored" : "not-scored",
-        reason: r?.reason,
-        pairs: r?.pairs ?? 0,
-        aligned: r?.status === "scored" && r.aligned !== undefined ? { run: r.aligned.run, gold: r.aligned.gold } : undefined,
-        confusion: undefined
-      },
-      {
-        ...base,
-        name: "entailment",
-        status: e?.status === "scored" ? "scored" : "not-scored",
-        reason: e?.reason,
-        pairs: e?.pairs ?? 0,
-        aligned: undefined,
-        confusion: e !== undefined && e.status === "scored" ? { labels: e.labels, counts: e.confusion } : undefined
-      }
-    ]
-  }
-  return scored.datasets.map((d) => ({
+/** The datasets of a scored run, with the aligned scores behind them (plots) or a labels dataset's confusion matrix. */
+const partsOf = (scored: ScoredRun.ScoredRun): ReadonlyArray<Part> =>
+  scored.datasets.map((d) => ({
     name: d.dataset,
     status: d.status,
     reason: d.reason,
     file: d.file,
     pairs: d.pairs,
     linesScored: d.linesScored,
-    aligned: d.status === "scored" && d.aligned !== undefined ? { run: d.aligned.run, gold: d.aligned.gold } : undefined,
-    confusion: undefined
+    aligned: d.status === "scored" && d.aligned?.kind === "scores" ? { run: d.aligned.run, gold: d.aligned.gold } : undefined,
+    confusion: d.status === "scored" && d.labels !== undefined ? { labels: d.labels.labels, counts: d.labels.confusion } : undefined
   }))
-}
 
 /**
  * `stseval score --task <edition> --gold <gold> [<runPath>]`: the runs at `runPath` (a file, a run

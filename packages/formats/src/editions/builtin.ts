@@ -9,10 +9,10 @@
  *
  * @since 0.1.0
  */
-import type { TaskEdition } from "../Registry.js"
+import type { DatasetSpec, TaskEdition } from "../Registry.js"
 
-type Edition = typeof TaskEdition.Encoded
-type Dataset = Edition["datasets"][number]
+type Dataset = DatasetSpec
+type Edition = Omit<typeof TaskEdition.Encoded, "datasets"> & { readonly datasets: ReadonlyArray<Dataset> }
 
 // Public copies of the released files (see ../shared/data/SOURCES.tsv). No SHA-256 is pinned: the
 // data store records the checksum of the first download and verifies later ones against it.
@@ -30,7 +30,7 @@ const sts = (
   return {
     name,
     gold: `${prefix}.gs.${name}.txt`,
-    goldFormat: "sts-gs",
+    format: "sts-gs",
     ...(noInput ? {} : { input: `${prefix}.input.${name}.txt` }),
     run: `STS.output.${name}.txt`,
     pairs,
@@ -45,8 +45,9 @@ const stsFiles = (datasets: ReadonlyArray<Dataset>, base: (file: string) => stri
     ...(withInput && d.input !== undefined ? [{ url: base(d.input), file: d.input }] : [])
   ])
 
+// Every STS edition reports Spearman beside the ranked Pearson (SPEC: "Spearman commonly reported too").
 const similarity = (aggregate: "wmean" | "mean" | "pooled" | "single", more: Partial<Edition["ranking"][number]> = {}) =>
-  [{ subtask: "similarity" as const, metric: "pearson" as const, aggregate, ...more }]
+  [{ subtask: "similarity" as const, metric: "pearson" as const, aggregate, metrics: ["pearson", "spearman", ...(more.report ?? []).filter((m) => m !== "pearson")], ...more }]
 
 // --- SemEval-2014 Task 1 (SICK) ----------------------------------------------------------------
 
@@ -55,24 +56,29 @@ const sick2014: Edition = {
   title: "SemEval-2014 Task 1: relatedness and entailment on SICK",
   description:
     "Marelli et al. 2014. One tab-separated file per run with the columns pair_ID, entailment_judgment and relatedness_score in any order, matched to gold by pair_ID; NA in a column = subtask not entered. Up to 5 runs per team, one primary.",
-  family: "sick",
   scale: { min: 1, max: 5 },
   submission: "file",
-  datasets: [
-    {
-      name: "test",
-      gold: "SICK_test_annotated.txt",
-      goldFormat: "sick",
-      input: "SICK_test.txt",
-      run: "TeamName_runNprimary.txt",
-      pairs: 4927,
-      language: "en"
-    }
-  ],
+  // the run file's two columns, scored as two datasets of the one gold file
+  datasets: (["relatedness", "entailment"] as const).map((subtask) => ({
+    name: subtask,
+    subtask,
+    gold: "SICK_test_annotated.txt",
+    format: "sick",
+    input: "SICK_test.txt",
+    run: "TeamName_runNprimary.txt",
+    pairs: 4927,
+    language: "en"
+  })),
   runLimit: 5,
   ranking: [
-    { subtask: "relatedness", metric: "pearson", aggregate: "single", report: ["pearson", "spearman", "mse"] },
-    { subtask: "entailment", metric: "accuracy", aggregate: "single", report: ["accuracy"] }
+    {
+      subtask: "relatedness",
+      metric: "pearson",
+      aggregate: "single",
+      report: ["pearson", "spearman", "mse"],
+      metrics: ["pearson", "spearman", "mse", "standardised-mse"]
+    },
+    { subtask: "entailment", metric: "accuracy", aggregate: "single", report: ["accuracy"], metrics: ["accuracy", "macro-f1"] }
   ],
   missingDataset: "no-official-score",
   published: { style: "r3", tables: ["sick2014-table7", "sick2014-table6"] },
@@ -99,7 +105,6 @@ const sts2012: Edition = {
   title: "SemEval-2012 Task 6: Semantic Textual Similarity (English)",
   description:
     "Agirre et al. 2012. The results table is ordered by ALL (Pearson over the five datasets concatenated); ALLnrm and the weighted mean (Mean) are reported beside it.",
-  family: "sts",
   scale: { min: 0, max: 5 },
   submission: "folder",
   datasets: sts2012Datasets,
@@ -125,7 +130,6 @@ const sts2013: Edition = {
   title: "*SEM 2013 shared task: Semantic Textual Similarity (core)",
   description:
     "Agirre et al. 2013. Ranked by the mean of per-dataset Pearson weighted by pairs; an optional confidence (0-100) may follow each score.",
-  family: "sts",
   scale: { min: 0, max: 5 },
   submission: "folder",
   datasets: sts2013Datasets,
@@ -154,7 +158,6 @@ const sts2014: Edition = {
   title: "SemEval-2014 Task 10: Multilingual Semantic Textual Similarity (English)",
   description:
     "Agirre et al. 2014. Ranked by the mean of per-dataset Pearson weighted by pairs; a dataset a run did not submit counts as r = 0 (Table 3).",
-  family: "sts",
   scale: { min: 0, max: 5 },
   submission: "folder",
   datasets: sts2014Datasets,
@@ -175,7 +178,6 @@ const sts2014es: Edition = {
   title: "SemEval-2014 Task 10: Multilingual Semantic Textual Similarity (Spanish)",
   description:
     "Agirre et al. 2014, Spanish subtask: Wikipedia 324 and News 480 pairs, scale 0-4. The data was not found publicly: give --gold.",
-  family: "sts",
   scale: { min: 0, max: 4 },
   submission: "folder",
   datasets: [es14("wikipedia", 324), es14("news", 480)],
@@ -197,7 +199,6 @@ const sts2015: Edition = {
   title: "SemEval-2015 Task 2: Semantic Textual Similarity (English)",
   description:
     "Agirre et al. 2015. A blank gold line is a pair that was not annotated: the run has a line for it, which is skipped. Ranked by the weighted mean of per-dataset Pearson.",
-  family: "sts",
   scale: { min: 0, max: 5 },
   submission: "folder",
   datasets: sts2015Datasets,
@@ -226,7 +227,6 @@ const sts2016: Edition = {
   title: "SemEval-2016 Task 1: Semantic Textual Similarity (English monolingual)",
   description:
     "Agirre et al. 2016. Blank gold lines are pairs not annotated. Ranked by the weighted mean of per-dataset Pearson.",
-  family: "sts",
   scale: { min: 0, max: 5 },
   submission: "folder",
   datasets: sts2016Datasets,
@@ -248,7 +248,6 @@ const sts2017: Edition = {
   title: "SemEval-2017 Task 1: Semantic Textual Similarity, multilingual and cross-lingual",
   description:
     "Cer et al. 2017. One file per track, up to 3 runs per team. The published Primary score is the unweighted mean of all seven tracks (Table 10); a run without every track gets none. Track 6 input has 500 lines, of which lines 1-250 are scored.",
-  family: "sts",
   scale: { min: 0, max: 5 },
   submission: "folder",
   datasets: [
@@ -286,14 +285,13 @@ const stsbEdition = (split: "test" | "dev", pairs: number): Edition => ({
   title: `STS Benchmark (${split})`,
   description:
     "Cer et al. 2017, section 8. A run is one file with one score per line of the csv. Reported as Pearson x 100 (Table 14). There is no run limit in the benchmark; runLimit 1 flags several runs under one team name.",
-  family: "sts",
   scale: { min: 0, max: 5 },
   submission: "file",
   datasets: [
     {
       name: split,
       gold: `sts-${split}.csv`,
-      goldFormat: "stsb-csv",
+      format: "stsb-csv",
       input: `sts-${split}.csv`,
       run: `sts-${split}.output.txt`,
       pairs,
@@ -324,7 +322,7 @@ const ESP_NOT_PUBLIC =
 const semrelDataset = (language: string): Dataset => ({
   name: language,
   gold: `${language}/${language}_test_with_labels.csv`,
-  goldFormat: "semrel-csv",
+  format: "semrel-csv",
   input: `${language}/${language}_test.csv`,
   run: `pred_${language}.csv`,
   pairs: SEMREL_PAIRS[language],
@@ -340,7 +338,6 @@ const semrelEdition = (track: "a" | "b" | "c", title: string, languages: Readonl
     title: `SemEval-2024 Task 1: Semantic Textual Relatedness, track ${track.toUpperCase()} (${title})`,
     description:
       "Ousidhoum et al. 2024. A run is a folder (or zip) of pred_<lang>.csv files (header PairID,Pred_Score) for any subset of the languages, matched to the gold by PairID as the organisers' evaluation.py does. Official figure: Spearman per language; teams were ranked per language, so a mean over languages is unofficial. The leaderboards list one submission per team and language; runLimit 1 flags several runs under one team name.",
-    family: "sts",
     scale: { min: 0, max: 1 },
     submission: "folder",
     datasets,

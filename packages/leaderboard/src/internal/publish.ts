@@ -32,7 +32,6 @@ export const snapshot = (session: Session): Leaderboard.Leaderboard => {
       signature: session.scorer.signature,
       runLimit: s.runLimit,
       deadline: s.deadline,
-      postDeadline: s.postDeadline,
       primaryOnly: s.primaryOnly
     }),
     hidden: s.hidden

@@ -70,7 +70,6 @@ export interface Settings {
   readonly deadlineBy: "mtime" | "first-seen"
   readonly runLimit: number
   readonly deadline: number | undefined
-  readonly postDeadline: "mark" | "exclude" | undefined
   readonly primaryOnly: boolean | undefined
   readonly useEvents: boolean
   readonly concurrency: number

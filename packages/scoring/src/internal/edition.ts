@@ -1,10 +1,13 @@
 /**
- * What the engine reads from a registry edition. Nothing here branches on an edition's id: a user
- * edition works like a built-in one.
+ * What the engine reads from a registry edition: its rankings, their names and the aggregates each
+ * reports. Nothing here branches on an edition's id or a format: a user edition works like a
+ * built-in one.
  *
  * @internal
  */
 import { Registry } from "@stseval/formats"
+import { Metrics } from "@stseval/metrics"
+import type { Metric } from "@stseval/metrics"
 
 export type Edition = Registry.TaskEdition
 export type DatasetSpec = Registry.DatasetSpec
@@ -22,20 +25,28 @@ export const headline = (edition: Edition): Registry.Ranking => edition.ranking[
  */
 export const perDataset = (edition: Edition): boolean => Registry.isRankedPerDataset(headline(edition))
 
-/** The correlation the headline ranking orders by (Pearson, or Spearman for SemRel). */
-export const correlationOf = (edition: Edition): "pearson" | "spearman" => (headline(edition).metric === "spearman" ? "spearman" : "pearson")
-
-/** The rule that makes the official figure of an STS edition from its datasets. */
+/** The rule that makes the official figure of the headline ranking from its datasets. */
 export const officialAggregate = (edition: Edition): Registry.Aggregate => headline(edition).aggregate
 
+/** The metric descriptor a ranking orders by. */
+export const metricOf = (ranking: Registry.Ranking): Metric.Metric => Metrics.getOrThrow(ranking.metric)
+
 /**
- * Aggregates reported beside the official one: every multi-dataset STS edition gets `wmean`,
- * `mean` and `pooled` (always labelled); `allnrm` when the edition names it (STS 2012).
+ * The name of a ranking's official figure: `official` when the edition has one ranking (STS, STS-B),
+ * else the ranking's subtask (SICK: `relatedness`, `entailment`). A ranking per dataset names each
+ * dataset's figure by the dataset instead.
  */
-export const reportedAggregates = (edition: Edition): ReadonlyArray<AggregateName> => {
-  if (edition.family !== "sts" || edition.datasets.length < 2) return []
-  // ranked per dataset: only the ranking's own rule over datasets, labelled unofficial (scoreValidated)
-  if (perDataset(edition)) return []
-  const named = new Set<string>(edition.ranking.flatMap((r) => [r.aggregate, ...(r.alsoAggregate ?? [])]))
-  return named.has("allnrm") ? ["wmean", "mean", "pooled", "allnrm"] : ["wmean", "mean", "pooled"]
+export const rankingName = (edition: Edition, ranking: Registry.Ranking): string => (edition.ranking.length === 1 ? "official" : ranking.subtask)
+
+/**
+ * Aggregates reported beside the official one, for a ranking over several datasets: `wmean`,
+ * `mean` and `pooled` when the metric is a correlation (else `wmean` and `mean`), and `allnrm` when
+ * the ranking names it (STS 2012). None for a ranking per dataset (its rule over the datasets is
+ * reported on its own, labelled unofficial) or over one dataset.
+ */
+export const reportedAggregates = (edition: Edition, ranking: Registry.Ranking): ReadonlyArray<AggregateName> => {
+  if (Registry.datasetsOf(edition, ranking).length < 2 || Registry.isRankedPerDataset(ranking)) return []
+  const correlation = metricOf(ranking).correlation
+  const named = new Set<string>([ranking.aggregate, ...(ranking.alsoAggregate ?? [])])
+  return correlation ? (named.has("allnrm") ? ["wmean", "mean", "pooled", "allnrm"] : ["wmean", "mean", "pooled"]) : ["wmean", "mean"]
 }
