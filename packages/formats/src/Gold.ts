@@ -213,8 +213,9 @@ const assemble = (edition: TaskEdition, entries: ReadonlyArray<Entry>, extra: Re
 }
 
 /**
- * Build an edition's gold from file contents held in memory (no file system). Datasets of the
- * edition without an entry in `texts` are reported missing.
+ * Build an edition's gold from file contents held in memory (no file system). A dataset without
+ * an entry in `texts` takes the entry of a dataset read from the same gold file (SICK's one file
+ * serves relatedness and entailment), else it is reported missing.
  *
  * @since 0.1.0
  */
@@ -222,7 +223,8 @@ export const goldFromTexts = (edition: TaskEdition, texts: ReadonlyArray<GoldTex
   assemble(
     edition,
     edition.datasets.map((spec): Entry => {
-      const text = texts.find((t) => t.dataset === spec.name)
+      // a dataset without a text of its own shares that of a dataset read from the same gold file
+      const text = texts.find((t) => t.dataset === spec.name) ?? texts.find((t) => edition.datasets.some((d) => d.name === t.dataset && d.gold === spec.gold))
       return text === undefined ? { spec, missing: missingIssue(spec, spec.gold, "was not given") } : { spec, file: text.file, content: text.content }
     })
   )

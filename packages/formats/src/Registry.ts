@@ -603,7 +603,7 @@ export const closestRunFile = (edition: TaskEdition, fileName: string): string |
     const dist = distance(lower, name.toLowerCase())
     const related =
       dist <= Math.max(2, Math.floor(name.length / 3)) ||
-      stem.includes(d.name.toLowerCase()) ||
+      new RegExp(`(^|[^a-z0-9])${d.name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^a-z0-9])`).test(stem) ||
       name.toLowerCase().startsWith(stem) ||
       name.toLowerCase().replace(/\.[^.]*$/, "") === stem
     if (related && (best === undefined || dist < best.d)) best = { name, d: dist }
@@ -653,6 +653,16 @@ const toEditionError = (file: string, error: Schema.SchemaError): EditionError =
   const { field, message } = firstProblem(error)
   return new EditionError({ file, ...(field !== undefined ? { field } : {}), reason: message })
 }
+
+/**
+ * `decodeEdition` without Effect, for code that builds an edition from data it holds (tests, a
+ * tool's own editions): throws the schema's error on a bad edition.
+ *
+ * @example
+ * Registry.decodeEditionSync({ ...Registry.get("sts2014")!, id: "mine" }).id // "mine"
+ * @since 0.3.0
+ */
+export const decodeEditionSync = (input: unknown): TaskEdition => normalise(Schema.decodeUnknownSync(TaskEdition)(input, { onExcessProperty: "error" }))
 
 // An edition file is a few KiB of JSON or YAML; anything near this is not one.
 const MAX_EDITION_BYTES = 4 * 1024 * 1024

@@ -212,7 +212,10 @@ export const inputs = (
   const rankingOf = (name: string) => results.ranked?.rankings.find((r) => r.ranking === name)
   for (const ranking of edition.ranking) {
     const name = rankingName(edition, ranking)
-    const besides = others ? Registry.metricsOf(ranking).filter((m) => m !== ranking.metric && !Metric.needsConfidence(Metrics.getOrThrow(m))) : []
+    // INTERIM (until significance resamples any metric): only the metrics with a resampling kernel
+    const besides = others
+      ? Registry.metricsOf(ranking).filter((m) => m !== ranking.metric && !Metric.needsConfidence(Metrics.getOrThrow(m)) && Metrics.getOrThrow(m).kernel !== undefined)
+      : []
     const single = { official: "single", missingDataset: "no-official-score" } as const
     if (Registry.isRankedPerDataset(ranking)) {
       // the datasets that are a ranking of the runs (every dataset with a gold); with no run, every one

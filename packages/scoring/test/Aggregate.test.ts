@@ -12,9 +12,9 @@ const scored = (dataset: string, r: number, pairs: number): D => ({
   weight: pairs,
   runLines: pairs,
   linesScored: [1, pairs],
-  pearson: MetricValue.defined(r),
-  spearman: MetricValue.defined(r),
-  weightedPearson: undefined,
+  subtask: "similarity",
+  metric: "pearson",
+  figures: { pearson: MetricValue.defined(r), spearman: MetricValue.defined(r) },
   aligned: undefined
 })
 const missing = (dataset: string, weight: number): D => ({
@@ -24,8 +24,7 @@ const missing = (dataset: string, weight: number): D => ({
   pairs: 0,
   runLines: 0,
   linesScored: undefined,
-  pearson: MetricValue.undefined_("the run has no file for it"),
-  spearman: MetricValue.undefined_("the run has no file for it")
+  figures: { pearson: MetricValue.undefined_("the run has no file for it"), spearman: MetricValue.undefined_("the run has no file for it") }
 })
 
 describe("official rule, STS 2012-2016: a missing dataset counts as r = 0 in the weighted mean", () => {
@@ -50,7 +49,7 @@ describe("official rule, STS 2012-2016: a missing dataset counts as r = 0 in the
   })
 
   it("an undefined Pearson (constant run) also enters as r = 0, with the reason", () => {
-    const constant: D = { ...scored("b", 0, 100), pearson: MetricValue.undefined_("the run is constant") }
+    const constant: D = { ...scored("b", 0, 100), figures: { pearson: MetricValue.undefined_("the run is constant") } }
     const agg = ScoredRun.officialMean([scored("a", 0.5, 300), constant], true, "zero")
     expect(MetricValue.getOrNaN(agg.value)).toBeCloseTo((0.5 * 300) / 400, 15)
     expect(agg.zeroed[0].reason).toMatch(/the run is constant/)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { Aligned, ScoredRun } from "@stseval/scoring"
-import { goldOf, lines, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
+import { goldOf, lines, numeric, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
 
 const edition = toyEdition()
 const gold = goldOf(edition, { a: lines([1, "", 3, 4, 2]), b: lines([1, 2, 3]) })
@@ -14,16 +14,17 @@ describe("Aligned: runs side by side for significance tests", () => {
     const c = Aligned.datasets(edition, [x, y])
     expect(c.skipped).toEqual([])
     expect(c.datasets.map((d) => d.name)).toEqual(["a", "b"])
-    expect(Array.from(c.datasets[0].gold)).toEqual([1, 3, 4, 2])
-    expect(c.datasets[0].runs.map((r) => Array.from(r))).toEqual([[1, 2, 4, 3], [2, 1, 4, 3]])
-    expect(Aligned.datasets(edition, [x, y], "b").datasets.map((d) => d.name)).toEqual(["b"])
+    expect(Array.from(numeric(c.datasets[0]).gold)).toEqual([1, 3, 4, 2])
+    expect(numeric(c.datasets[0]).runs.map((r) => Array.from(r))).toEqual([[1, 2, 4, 3], [2, 1, 4, 3]])
+    expect(c.metric).toBe("pearson")
+    expect(Aligned.datasets(edition, [x, y], { only: "b" }).datasets.map((d) => d.name)).toEqual(["b"])
   })
 
   it("a constant RUN is named as the run, not the gold (the old compare said 'the gold is constant')", () => {
     const ok = run("X", [1, 9, 2, 4, 3], [1, 2, 3])
     const constant = run("Flat", [1, 9, 2, 4, 3], [2, 2, 2])
     const c = Aligned.datasets(edition, [ok, constant])
-    expect(c.skipped).toEqual([{ dataset: "b", reason: "Flat/run1: its correlation with the gold is undefined (the run is constant)" }])
+    expect(c.skipped).toEqual([{ dataset: "b", reason: "Flat/run1: its Pearson with the gold is undefined (the run is constant)" }])
   })
 
   it("a dataset a run did not submit is skipped with the run's reason", () => {
@@ -35,18 +36,28 @@ describe("Aligned: runs side by side for significance tests", () => {
 
   it("SICK: relatedness scores and entailment labels; the aggregate a resampling test uses", () => {
     const sick = sickEdition()
-    const g = goldOf(sick, { test: sickGold([[1, 4.5, "ENTAILMENT"], [2, 3, "NEUTRAL"], [3, 1.5, "CONTRADICTION"]]) })
+    const g = goldOf(sick, { relatedness: sickGold([[1, 4.5, "ENTAILMENT"], [2, 3, "NEUTRAL"], [3, 1.5, "CONTRADICTION"]]) })
     const s = (team: string, body: string) =>
       ScoredRun.scoreRun(sick, g, submission({ [`${team}_run1primary.txt`]: `pair_ID\tentailment_judgment\trelatedness_score\n${body}` }, { team }))
     const a = s("A", "1\tENTAILMENT\t4\n2\tNEUTRAL\t3\n3\tNEUTRAL\t1\n")
     const b = s("B", "3\tCONTRADICTION\t2\n1\tNEUTRAL\t5\n2\tNEUTRAL\t3.5\n")
-    expect(Aligned.datasets(sick, [a, b]).datasets.map((d) => [d.name, d.runs.map((r) => Array.from(r))])).toEqual([["relatedness", [[4, 3, 1], [5, 3.5, 2]]]])
-    expect(Aligned.entailment([a, b])).toEqual({
-      gold: ["ENTAILMENT", "NEUTRAL", "CONTRADICTION"],
-      runs: [["ENTAILMENT", "NEUTRAL", "NEUTRAL"], ["NEUTRAL", "NEUTRAL", "CONTRADICTION"]]
+    // the headline ranking (relatedness) by default; each ranking's own datasets when named
+    expect(Aligned.datasets(sick, [a, b]).datasets.map((d) => [d.name, numeric(d).runs.map((r) => Array.from(r))])).toEqual([["relatedness", [[4, 3, 1], [5, 3.5, 2]]]])
+    expect(Aligned.datasets(sick, [a, b], { ranking: sick.ranking[1] })).toEqual({
+      metric: "accuracy",
+      datasets: [
+        {
+          kind: "labels",
+          name: "entailment",
+          gold: ["ENTAILMENT", "NEUTRAL", "CONTRADICTION"],
+          runs: [["ENTAILMENT", "NEUTRAL", "NEUTRAL"], ["NEUTRAL", "NEUTRAL", "CONTRADICTION"]],
+          labels: ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"]
+        }
+      ],
+      skipped: []
     })
-    expect(Aligned.aggregateOf(sick)).toBe("weighted")
-    expect(Aligned.aggregateOf(toyEdition({ ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "mean" }] }))).toBe("unweighted")
-    expect(Aligned.aggregateOf(toyEdition({ ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "allnrm" }] }))).toBe("pooled")
+    expect(Aligned.aggregateOf(sick.ranking[0])).toBe("weighted")
+    expect(Aligned.aggregateOf({ subtask: "similarity", metric: "pearson", aggregate: "mean" })).toBe("unweighted")
+    expect(Aligned.aggregateOf({ subtask: "similarity", metric: "pearson", aggregate: "allnrm" })).toBe("pooled")
   })
 })

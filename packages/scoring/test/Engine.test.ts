@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Json } from "@stseval/scoring"
 import { Engine, Signature } from "@stseval/scoring"
 import { Submissions } from "@stseval/formats"
-import { lines, toyEdition, expectClose } from "./helpers.js"
+import { lines, numeric, toyEdition, expectClose } from "./helpers.js"
 
 const run = <A, E>(e: Effect.Effect<A, E, NodeServices.NodeServices>) => Effect.runPromise(e.pipe(Effect.provide(NodeServices.layer)))
 
@@ -168,10 +168,10 @@ describe("Engine.loadContext + Engine.scoreSubmission: the two halves of Engine.
     const whole = await run(Engine.score({ task: edition, gold: path.join(root, "gold"), folder: path.join(root, "subs") }))
     expect(scored).toEqual(whole.runs.find((r) => r.meta.id === "Alpha/run1"))
     const a = scored.datasets.find((d) => d.dataset === "a")!
-    expectClose(a.pearson, 0.8)
+    expectClose(a.figures.pearson!, 0.8)
     // gold a = 1, <blank>, 3, 4, 2: the blank line is not scored, so four aligned pairs
-    expect(Array.from(a.aligned!.gold)).toEqual([1, 3, 4, 2])
-    expect(Array.from(a.aligned!.run)).toEqual([1, 2, 4, 3])
+    expect(Array.from(numeric(a.aligned).gold)).toEqual([1, 3, 4, 2])
+    expect(Array.from(numeric(a.aligned).run)).toEqual([1, 2, 4, 3])
   })
 
   it("a gold path that does not exist: loadContext does not fail, the gold issue says where it looked and every dataset is not scored", async () => {
@@ -245,7 +245,7 @@ describe("Engine.score: the one way into scoring", () => {
     expect(kept).toEqual([])
     // and the arrays it keeps are the scored pairs, not larger buffers they were cut from
     for (const r of results.runs) {
-      for (const d of r.datasets) if (d.aligned !== undefined) expect(d.aligned.run.buffer.byteLength, `${r.meta.id} ${d.dataset}`).toBe(d.aligned.run.length * 8)
+      for (const d of r.datasets) if (d.aligned?.kind === "scores") expect(d.aligned.run.buffer.byteLength, `${r.meta.id} ${d.dataset}`).toBe(d.aligned.run.length * 8)
     }
   })
 

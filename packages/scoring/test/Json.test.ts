@@ -10,7 +10,7 @@ const gold = goldOf(edition, { a: lines([1, "", 3, 4, 2]), b: lines([1, 2, 3]) }
 const good = ScoredRun.scoreRun(edition, gold, submission({ "STS.output.a.txt": lines([1, 9, 2, 4, 3]), "STS.output.b.txt": lines([3, 3, 3]) }))
 const failed = ScoredRun.scoreRun(edition, gold, submission({ "README.md": "x\n" }, { team: "Other" }))
 const sicks = sickEdition()
-const sicksGold = goldOf(sicks, { test: sickGold([[1, 4.5, "ENTAILMENT"], [2, 3, "NEUTRAL"], [3, 1.5, "CONTRADICTION"]]) })
+const sicksGold = goldOf(sicks, { relatedness: sickGold([[1, 4.5, "ENTAILMENT"], [2, 3, "NEUTRAL"], [3, 1.5, "CONTRADICTION"]]) })
 const sick = ScoredRun.scoreRun(
   sicks,
   sicksGold,
@@ -37,16 +37,19 @@ describe("Json", () => {
   it("uses the documented field names, null + `undefined` reasons, full-precision numbers", () => {
     const j = Json.toJson(good)
     expect(Object.keys(j.datasets!)).toEqual(["a", "b"])
-    expect(j.datasets!["a"].pearson).toBeCloseTo(0.8, 14)
-    expect(j.datasets!["b"].pearson).toBeNull()
-    expect(j.datasets!["b"].undefined!["pearson"]).toBe("the run is constant")
-    expect(j.aggregate!.official!.value).toBeCloseTo((0.8 * 4) / 7, 14)
-    expect(j.aggregate!.official!.zeroed).toEqual([{ dataset: "b", reason: "Pearson is undefined (the run is constant)" }])
+    expect(j.datasets["a"].figures["pearson"]).toBeCloseTo(0.8, 14)
+    expect(j.datasets["b"].figures["pearson"]).toBeNull()
+    expect(j.datasets["b"].undefined!["pearson"]).toBe("the run is constant")
+    expect(j.official[0]).toMatchObject({ ranking: "official", metric: "pearson", rule: "wmean", direction: "higher" })
+    expect(j.official[0].value).toBeCloseTo((0.8 * 4) / 7, 14)
+    expect(j.official[0].zeroed).toEqual([{ dataset: "b", reason: "Pearson is undefined (the run is constant)" }])
+    expect(j.aggregates["official"]!.wmean!.metric).toBe("pearson")
     const s = Json.toJson(sick)
-    // relatedness has an NA value on one line -> not evaluated; entailment 2 of 3 correct
-    expect(s.relatedness!.status).toBe("not-evaluated")
-    expect(s.relatedness!.pearson).toBeNull()
-    expect(s.entailment!.accuracy).toBeCloseTo(200 / 3, 12)
+    // relatedness has an NA value on one line -> not scored; entailment 2 of 3 correct
+    expect(s.datasets["relatedness"].status).toBe("not-scored")
+    expect(s.datasets["relatedness"].figures["pearson"]).toBeNull()
+    expect(s.datasets["entailment"].figures["accuracy"]).toBeCloseTo(200 / 3, 12)
+    expect(s.datasets["entailment"].labels!.correct).toBe(2)
     expect(s.errors.map((i) => i.code)).toEqual(["not-a-number"])
     const f = Json.toJson(failed)
     expect(f.status).toBe("failed")

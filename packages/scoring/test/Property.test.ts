@@ -11,7 +11,7 @@ describe("SICK runs are matched by pair_ID: row order and column order do not ma
     fc.assert(
       fc.property(fc.array(pair, { minLength: 3, maxLength: 25 }), fc.func(fc.integer()), fc.constantFrom(0, 1, 2, 3, 4, 5), (pairs, key, perm) => {
         const edition = sickEdition()
-        const gold = goldOf(edition, { test: sickGold(pairs.map((p, i) => [i + 1, p.gold / 10, p.g] as const)) })
+        const gold = goldOf(edition, { relatedness: sickGold(pairs.map((p, i) => [i + 1, p.gold / 10, p.g] as const)) })
         const cols = [
           ["pair_ID", "relatedness_score", "entailment_judgment"],
           ["pair_ID", "entailment_judgment", "relatedness_score"],
@@ -29,11 +29,12 @@ describe("SICK runs are matched by pair_ID: row order and column order do not ma
         // the figures, and the aligned scores (a run in the gold's order is aligned without an index by pair ID)
         const strip = (r: ScoredRun.ScoredRun) => {
           const j = Json.toJson(r)
-          const aligned = r.relatedness?.aligned
-          return { relatedness: j.relatedness, entailment: j.entailment, errors: j.errors, run: aligned && Array.from(aligned.run), gold: aligned && Array.from(aligned.gold) }
+          const aligned = r.datasets.find((d) => d.dataset === "relatedness")?.aligned
+          const scores = aligned?.kind === "scores" ? aligned : undefined
+          return { datasets: j.datasets, official: j.official, errors: j.errors, run: scores && Array.from(scores.run), gold: scores && Array.from(scores.gold) }
         }
         expect(strip(other)).toEqual(strip(base))
-        expect(base.entailment!.status).toBe("scored")
+        expect(base.datasets.map((d) => d.status)).toEqual(["scored", "scored"])
       })
     )
   })

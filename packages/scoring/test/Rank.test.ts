@@ -10,12 +10,18 @@ const run = (team: string, n: number, value: number | string, opts: { primary?: 
   meta: { id: `${team}/run${n}`, team, run: n, primary: opts.primary ?? true, late: false, corrected: false, postDeadline: false },
   status: opts.failed === true ? "failed" : "scored",
   failure: opts.failed === true ? "no file of the run matches a dataset" : undefined,
-  relatedness: undefined,
-  entailment: undefined,
   datasets: [],
-  aggregate: {},
+  aggregates: {},
   official: [
-    { ranking: "official", metric: "wmean", value: typeof value === "number" ? MetricValue.defined(value) : MetricValue.undefined_(value) }
+    {
+      ranking: "official",
+      metric: "pearson",
+      rule: "wmean",
+      direction: "higher",
+      value: typeof value === "number" ? MetricValue.defined(value) : MetricValue.undefined_(value),
+      datasets: [],
+      zeroed: []
+    }
   ],
   errors: [],
   warnings: [],
@@ -68,11 +74,10 @@ describe("rank", () => {
   it("SICK: two rankings, relatedness by Pearson and entailment by accuracy", () => {
     const sick = (team: string, r: number | undefined, acc: number | undefined): ScoredRun.ScoredRun => ({
       ...run(team, 1, 0),
-      kind: "sick",
       edition: "sick2014",
       official: [
-        { ranking: "relatedness", metric: "pearson", value: r === undefined ? MetricValue.undefined_("the run's relatedness_score column holds NA") : MetricValue.defined(r) },
-        { ranking: "entailment", metric: "accuracy", value: acc === undefined ? MetricValue.undefined_("no entailment column") : MetricValue.defined(acc) }
+        { ...run(team, 1, 0).official[0], ranking: "relatedness", metric: "pearson", rule: "single", value: r === undefined ? MetricValue.undefined_("the run's relatedness_score column holds NA") : MetricValue.defined(r) },
+        { ...run(team, 1, 0).official[0], ranking: "entailment", metric: "accuracy", rule: "single", value: acc === undefined ? MetricValue.undefined_("no entailment column") : MetricValue.defined(acc) }
       ]
     })
     const ranked = Rank.rank([sick("A", 0.8, undefined), sick("B", 0.7, 80), sick("C", undefined, 70)])
@@ -111,14 +116,13 @@ describe("rank", () => {
       ["T/run3", false, ["extra-primary"]],
       ["T/run4", false, ["over-limit"]]
     ])
-    expect(marked.rankings[0].entries.map((e) => [e.rank, e.meta.id, e.reason])).toEqual([
-      [1, "T/run2", undefined],
-      [2, "T/run3", undefined],
-      [3, "T/run1", undefined],
-      [undefined, "T/run4", "beyond the limit of 3 runs for team T"]
+    // the post-deadline run is listed with its mark and never ranked: it pushes no ranked run down
+    expect(marked.rankings[0].entries.map((e) => [e.rank, e.meta.id, e.flags.includes("post-deadline"), e.reason])).toEqual([
+      [1, "T/run3", false, undefined],
+      [2, "T/run1", false, undefined],
+      [undefined, "T/run2", true, "submitted after the deadline (listed, never ranked)"],
+      [undefined, "T/run4", false, "beyond the limit of 3 runs for team T"]
     ])
-    const excluded = Rank.rank(team, { primaryOnly: false, runLimit: 3, postDeadline: "exclude" })
-    expect(excluded.rankings[0].entries.find((e) => e.meta.id === "T/run2")!.reason).toBe("submitted after the deadline")
     // primary runs only, after the one-primary rule: T/run1 alone
     expect(Rank.rank(team, { runLimit: 3, onePrimary: true }).rankings[0].entries.map((e) => e.meta.id)).toEqual(["T/run1"])
   })

@@ -51,8 +51,8 @@ describe("SemRel runs matched by PairID", () => {
     const ids = Object.keys(goldEng)
     const x = ids.map((id) => byId.get(id)!)
     const y = Object.values(goldEng)
-    expect(figure(eng.spearman)).toBeCloseTo(spearman(x, y), 12)
-    expect(figure(eng.pearson)).toBeCloseTo(pearson(x, y), 12)
+    expect(figure(eng.figures.spearman!)).toBeCloseTo(spearman(x, y), 12)
+    expect(figure(eng.figures.pearson!)).toBeCloseTo(pearson(x, y), 12)
     const esp = run.datasets.find((d) => d.dataset === "esp")!
     expect(esp).toMatchObject({ status: "no-gold", reason: "the organisers did not release the esp test labels" })
     expect(run.infos.map((i) => i.code)).toContain("not-public")
@@ -60,13 +60,13 @@ describe("SemRel runs matched by PairID", () => {
     expect(run.official.map((o) => [o.ranking, o.metric])).toEqual([["eng", "spearman"], ["amh", "spearman"]])
     // the mean over the languages with a gold, labelled unofficial; no `official` aggregate
     const amhRho = spearman(Object.keys(goldAmh).map((id) => new Map(amhRun).get(id)!), Object.values(goldAmh))
-    expect(figure(run.aggregate.mean!.value)).toBeCloseTo((spearman(x, y) + amhRho) / 2, 12)
-    expect(run.aggregate.mean!.unofficial).toMatch(/not an official figure/)
-    expect(run.aggregate.official).toBeUndefined()
+    expect(figure(run.aggregates["official"]!.mean!.value)).toBeCloseTo((spearman(x, y) + amhRho) / 2, 12)
+    expect(run.aggregates["official"]!.mean!.unofficial).toMatch(/not an official figure/)
+    expect(run.official.map((o) => o.rule)).toEqual(["dataset", "dataset"])
     const json = Json.toJson(run)
-    expect(json.datasets!["eng"].spearman).toBeCloseTo(spearman(x, y), 12)
-    expect(json.datasets!["esp"].status).toBe("no-gold")
-    expect(json.aggregate!.mean!.unofficial).toMatch(/not an official figure/)
+    expect(json.datasets["eng"].figures["spearman"]).toBeCloseTo(spearman(x, y), 12)
+    expect(json.datasets["esp"].status).toBe("no-gold")
+    expect(json.aggregates["official"]!.mean!.unofficial).toMatch(/not an official figure/)
   })
 
   it("a run may enter any subset of the languages: the others are not held against it, but it gets no mean", () => {
@@ -75,9 +75,9 @@ describe("SemRel runs matched by PairID", () => {
     expect(run.errors).toEqual([])
     expect(run.warnings).toEqual([])
     expect(run.datasets.find((d) => d.dataset === "amh")!.status).toBe("missing")
-    expect(run.aggregate.mean!.value).toMatchObject({ _tag: "Undefined" })
-    expect((run.aggregate.mean!.value as { reason: string }).reason).toMatch(/amh has no figure/)
-    expect((run.aggregate.mean!.value as { reason: string }).reason).not.toMatch(/esp/)
+    expect(run.aggregates["official"]!.mean!.value).toMatchObject({ _tag: "Undefined" })
+    expect((run.aggregates["official"]!.mean!.value as { reason: string }).reason).toMatch(/amh has no figure/)
+    expect((run.aggregates["official"]!.mean!.value as { reason: string }).reason).not.toMatch(/esp/)
   })
 
   it("the single rank gives one ranking per language; teams are ranked in each on its own", () => {
@@ -99,7 +99,7 @@ describe("SemRel runs matched by PairID", () => {
     const both = Aligned.datasets(edition, [a, b])
     expect(both.datasets.map((d) => d.name)).toEqual(["eng", "amh"])
     expect(both.skipped).toEqual([])
-    expect(Aligned.datasets(edition, [], "eng")).toEqual({ datasets: [], skipped: [{ dataset: "eng", reason: "no run to compare" }] })
+    expect(Aligned.datasets(edition, [], { only: "eng" })).toEqual({ metric: "spearman", datasets: [], skipped: [{ dataset: "eng", reason: "no run to compare" }] })
   })
 
   describe("every submission evaluation.py refuses: an error, no figure for that language, the reason", () => {
@@ -116,8 +116,10 @@ describe("SemRel runs matched by PairID", () => {
         const run = score({ "pred_eng.csv": text, "pred_amh.csv": pred(amhRun) })
         const eng = run.datasets.find((d) => d.dataset === "eng")!
         expect(eng.status).toBe("not-scored")
-        expect(eng.spearman).toMatchObject({ _tag: "Undefined" })
-        expect(eng.reason).toMatch(/^eng is not scored: /)
+        expect(eng.figures.spearman).toMatchObject({ _tag: "Undefined" })
+        // the reason is the error itself: the renderers already say the dataset is not scored
+        expect(eng.reason).not.toMatch(/^eng is not scored/)
+        expect(run.errors.some((e) => eng.reason!.includes(e.message))).toBe(true)
         expect(run.errors.map((e) => e.code)).toContain(code)
         expect(run.errors.every((e) => e.file.endsWith("pred_eng.csv"))).toBe(true)
         // the other language is still scored and ranked
@@ -155,9 +157,9 @@ describe("GLUE STS-B.tsv as an STS-B run", () => {
     expect(plain.status).toBe("scored")
     expect(glue.status).toBe("scored")
     expect(glue.errors).toEqual([])
-    expect(figure(glue.datasets[0].pearson)).toBe(figure(plain.datasets[0].pearson))
-    expect(figure(glue.datasets[0].spearman)).toBe(figure(plain.datasets[0].spearman))
-    expect(figure(glue.datasets[0].pearson)).toBeCloseTo(pearson(scores, goldScores), 12)
+    expect(figure(glue.datasets[0].figures.pearson!)).toBe(figure(plain.datasets[0].figures.pearson!))
+    expect(figure(glue.datasets[0].figures.spearman!)).toBe(figure(plain.datasets[0].figures.spearman!))
+    expect(figure(glue.datasets[0].figures.pearson!)).toBeCloseTo(pearson(scores, goldScores), 12)
     expect(glue.official[0].value).toEqual(plain.official[0].value)
   })
 

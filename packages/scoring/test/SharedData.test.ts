@@ -9,7 +9,9 @@ import { Effect } from "effect"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { beforeAll, describe, expect, it } from "vitest"
 import { Engine, Json, ScoredRun, Validation } from "@stseval/scoring"
-import { hasShared, sharedRoot } from "./helpers.js"
+import { ds, hasShared, sharedRoot } from "./helpers.js"
+
+const t6Meta = { id: "T/run1", team: "T", run: 1, primary: true, late: false, corrected: false, postDeadline: false }
 
 if (!hasShared) console.warn(`scoring: ../shared not found at ${sharedRoot}: skipping the reference-figure tests (SharedData.test.ts)`)
 
@@ -74,10 +76,10 @@ describe.skipIf(!hasShared)("synthetic STS runs vs the official Perl scorer and 
       expect(d, `${row.year} ${name}`).toBeDefined()
       expect(d!.status, `${row.year} ${name}: ${d!.reason}`).toBe("scored")
       expect(d!.pairs, `${row.year} ${name} pairs`).toBe(Number(row.scored_pairs))
-      const p = value(d!.pearson)
+      const p = value(d!.figures.pearson!)
       expect(p.toFixed(5), `${row.year} ${name} Perl`).toBe(row.pearson_official_perl)
       expect(Math.abs(p - Number(row.pearson_R)), `${row.year} ${name} R pearson`).toBeLessThan(1e-9)
-      expect(Math.abs(value(d!.spearman) - Number(row.spearman_R)), `${row.year} ${name} R spearman`).toBeLessThan(1e-9)
+      expect(Math.abs(value(d!.figures.spearman!) - Number(row.spearman_R)), `${row.year} ${name} R spearman`).toBeLessThan(1e-9)
     }
   })
 
@@ -109,11 +111,11 @@ describe.skipIf(!hasShared)("synthetic STS runs vs the official Perl scorer and 
       Effect.gen(function* () {
         const ctx = yield* Engine.loadContext({ task: "sts2017", gold: data("sts2017/gold") })
         const spec = ctx.edition.datasets.find((d) => d.name === "track6.tr-en")!
-        const gold = ctx.gold.datasets.find((d) => d.name === "track6.tr-en") as Validation.GoldScores
-        const check = Validation.checkStsDataset(ctx.edition, spec, gold, { name: spec.run, path: spec.run, bytes: new TextEncoder().encode(padded) })
+        const submission = { meta: t6Meta, path: "run", kind: "folder" as const, issues: [], files: [{ name: spec.run, path: `run/${spec.run}`, bytes: new TextEncoder().encode(padded) }] }
+        const check = Validation.validateRun(ctx.edition, ctx.gold, submission).datasets.find((d) => d.dataset === spec.name)!
         expect(check.runLines).toBe(500)
-        const s = ScoredRun.scoreDataset(check)
-        expect(Math.abs(value(s.pearson) - Number(row.pearson_R))).toBeLessThan(1e-9)
+        const s = ScoredRun.scoreDataset(ctx.edition, check)
+        expect(Math.abs(value(s.figures.pearson!) - Number(row.pearson_R))).toBeLessThan(1e-9)
         expect(s.linesScored).toEqual([1, 250])
       })
     )
@@ -136,15 +138,15 @@ describe.skipIf(!hasShared)("SICK post-task runs vs the official R scorer", () =
       const file = path.basename(row.run)
       if (file.endsWith("-raw.txt") || file === "newsick.run") continue
       const r = results.get(row.run)!
-      expect(r.relatedness!.status, file).toBe("scored")
-      expect(Math.abs(value(r.relatedness!.pearson) - Number(row.pearson)), `${file} r`).toBeLessThan(1e-9)
-      expect(Math.abs(value(r.relatedness!.spearman) - Number(row.spearman)), `${file} rho`).toBeLessThan(1e-9)
-      expect(Math.abs(value(r.relatedness!.mse) - Number(row.mse)), `${file} mse`).toBeLessThan(1e-9)
+      expect(ds(r, "relatedness").status, file).toBe("scored")
+      expect(Math.abs(value(ds(r, "relatedness").figures.pearson!) - Number(row.pearson)), `${file} r`).toBeLessThan(1e-9)
+      expect(Math.abs(value(ds(r, "relatedness").figures.spearman!) - Number(row.spearman)), `${file} rho`).toBeLessThan(1e-9)
+      expect(Math.abs(value(ds(r, "relatedness").figures.mse!) - Number(row.mse)), `${file} mse`).toBeLessThan(1e-9)
       if (row.accuracy_pct === "NA") {
-        expect(r.entailment!.status, file).toBe("not-evaluated")
-        expect(r.entailment!.reason, file).toMatch(/NA/)
+        expect(ds(r, "entailment").status, file).toBe("not-scored")
+        expect(ds(r, "entailment").reason, file).toMatch(/NA/)
       } else {
-        expect(Math.abs(value(r.entailment!.accuracy) - Number(row.accuracy_pct)), `${file} accuracy`).toBeLessThan(1e-9)
+        expect(Math.abs(value(ds(r, "entailment").figures.accuracy!) - Number(row.accuracy_pct)), `${file} accuracy`).toBeLessThan(1e-9)
       }
       checked++
     }
@@ -153,8 +155,8 @@ describe.skipIf(!hasShared)("SICK post-task runs vs the official R scorer", () =
 
   it("submission.txt: both subtasks", () => {
     const r = [...results.entries()].find(([k]) => k.endsWith("submission.txt"))![1]
-    expect(r.relatedness!.status).toBe("scored")
-    expect(r.entailment!.status).toBe("scored")
+    expect(ds(r, "relatedness").status).toBe("scored")
+    expect(ds(r, "entailment").status).toBe("scored")
     expect(r.errors).toEqual([])
   })
 
@@ -165,9 +167,9 @@ describe.skipIf(!hasShared)("SICK post-task runs vs the official R scorer", () =
       const r = results.get(row.run)!
       const fc = r.errors.find((i) => i.code === "field-count")!
       expect(fc.line, row.run).toBe(2)
-      expect(r.relatedness!.status).toBe("not-evaluated")
-      expect(r.relatedness!.reason).toMatch(/^the file is malformed: line 2 has 4 fields/)
-      expect(r.entailment!.status).toBe("not-evaluated")
+      expect(ds(r, "relatedness").status).toBe("not-scored")
+      expect(ds(r, "relatedness").reason).toMatch(/^the file is malformed: line 2 has 4 fields/)
+      expect(ds(r, "entailment").status).toBe("not-scored")
       expect(r.status).toBe("failed")
     }
   })
@@ -182,8 +184,8 @@ describe.skipIf(!hasShared)("SICK post-task runs vs the official R scorer", () =
     const lenient = await run(Engine.score({ task: "sick2014", gold: goldPath, runs: [data(row.run)], lenient: true }))
     const r = lenient.runs[0]
     expect(r.warnings.map((i) => i.code)).toContain("missing-header")
-    expect(r.relatedness!.status).toBe("not-evaluated")
-    expect(r.entailment!.status).toBe("scored")
+    expect(ds(r, "relatedness").status).toBe("not-scored")
+    expect(ds(r, "entailment").status).toBe("scored")
     // independent check: join the run's lines to the gold by pair_ID by hand
     const gold = new Map<string, string>()
     for (const line of fs.readFileSync(goldPath, "utf8").split(/\r?\n/).slice(1)) {
@@ -199,8 +201,8 @@ describe.skipIf(!hasShared)("SICK post-task runs vs the official R scorer", () =
       if (gold.get(id) === label) correct++
     }
     expect(total).toBe(4927)
-    expect(value(r.entailment!.accuracy)).toBeCloseTo((100 * correct) / total, 12)
-    expect(r.entailment!.correct).toBe(correct)
+    expect(value(ds(r, "entailment").figures.accuracy!)).toBeCloseTo((100 * correct) / total, 12)
+    expect(ds(r, "entailment").labels!.correct).toBe(correct)
   })
 })
 
@@ -216,12 +218,12 @@ describe.skipIf(!hasShared)("SICK overlap baseline vs the official R scorer", ()
       })
     )
     const r = results.runs[0]
-    expect(Math.abs(value(r.entailment!.accuracy) - figure(/accuracy ([\d.]+)%/))).toBeLessThan(1e-9)
-    expect(Math.abs(value(r.relatedness!.pearson) - figure(/Pearson correlation ([\d.]+)/))).toBeLessThan(1e-9)
-    expect(Math.abs(value(r.relatedness!.spearman) - figure(/Spearman correlation ([\d.]+)/))).toBeLessThan(1e-9)
-    expect(Math.abs(value(r.relatedness!.mse) - figure(/MSE ([\d.]+)/))).toBeLessThan(1e-9)
+    expect(Math.abs(value(ds(r, "entailment").figures.accuracy!) - figure(/accuracy ([\d.]+)%/))).toBeLessThan(1e-9)
+    expect(Math.abs(value(ds(r, "relatedness").figures.pearson!) - figure(/Pearson correlation ([\d.]+)/))).toBeLessThan(1e-9)
+    expect(Math.abs(value(ds(r, "relatedness").figures.spearman!) - figure(/Spearman correlation ([\d.]+)/))).toBeLessThan(1e-9)
+    expect(Math.abs(value(ds(r, "relatedness").figures.mse!) - figure(/MSE ([\d.]+)/))).toBeLessThan(1e-9)
     // overlap ratios (0-1) are outside the 1-5 relatedness scale: a warning, not an error
     expect(r.warnings.map((i) => i.code)).toContain("out-of-scale")
-    expect(Json.toJson(r).relatedness!.pearson).toBe(value(r.relatedness!.pearson))
+    expect(Json.toJson(r).datasets["relatedness"].figures["pearson"]).toBe(value(ds(r, "relatedness").figures.pearson!))
   })
 })

@@ -22,16 +22,16 @@ describe("STS: alignment by line number", () => {
     const a = ds(run, "a")
     expect(a.status).toBe("scored")
     expect(a.pairs).toBe(4)
-    expectClose(a.pearson, 0.8)
-    expectClose(a.spearman, 0.8)
-    expect(a.weightedPearson).toBeUndefined()
+    expectClose(a.figures.pearson!, 0.8)
+    expectClose(a.figures.spearman!, 0.8)
+    expect(a.figures["weighted-pearson"]).toBeUndefined()
     const note = run.infos.find((i) => i.code === "not-annotated" && i.file.endsWith("STS.output.a.txt"))!
     expect(note.message).toMatch(/^4 of 5 pairs annotated; 4 scored/)
     // the out-of-scale 9 sits on the non-annotated line: nothing to warn about
     expect(run.warnings).toEqual([])
     // wmean by scored pairs: (0.8 * 4 + 1 * 3) / 7
-    expectClose(run.aggregate.official!.value, (0.8 * 4 + 3) / 7)
-    expectClose(run.aggregate.mean!.value, 0.9)
+    expectClose(run.official[0].value, (0.8 * 4 + 3) / 7)
+    expectClose(run.aggregates["official"]!.mean!.value, 0.9)
   })
 
   it("a length mismatch is an error and the dataset is not scored (counts as r = 0 officially)", () => {
@@ -41,10 +41,10 @@ describe("STS: alignment by line number", () => {
     const err = run.errors.find((i) => i.code === "length-mismatch")!
     expect(err.found).toBe("4 score lines")
     expect(err.expected).toBe("5 score lines")
-    expect(a.pearson._tag).toBe("Undefined")
+    expect(a.figures.pearson!._tag).toBe("Undefined")
     // r = 0 with a's full weight (4 annotated pairs): (0 * 4 + 1 * 3) / 7
-    expectClose(run.aggregate.official!.value, 3 / 7)
-    expect(run.aggregate.official!.zeroed.map((z) => z.dataset)).toEqual(["a"])
+    expectClose(run.official[0].value, 3 / 7)
+    expect(run.official[0].zeroed.map((z) => z.dataset)).toEqual(["a"])
     expect(run.status).toBe("scored")
   })
 
@@ -71,37 +71,37 @@ describe("STS: alignment by line number", () => {
     expect(run.warnings.map((i) => i.code).sort()).toEqual(["missing-dataset", "unknown-file"])
     expect(ds(run, "a").status).toBe("missing")
     expect(ds(run, "a").weight).toBe(4)
-    expectClose(run.aggregate.official!.value, 3 / 7)
+    expectClose(run.official[0].value, 3 / 7)
     // the labelled (non-official) wmean covers the scored datasets only
-    expect(run.aggregate.wmean!.value).toEqual({ _tag: "Defined", value: 1 })
-    expect(run.aggregate.wmean!.datasets).toEqual(["b"])
+    expect(run.aggregates["official"]!.wmean!.value).toEqual({ _tag: "Defined", value: 1 })
+    expect(run.aggregates["official"]!.wmean!.datasets).toEqual(["b"])
   })
 
   it("a constant run: Pearson undefined with the reason (never 0 or NaN), JSON null + reason", () => {
     const run = score({ "STS.output.a.txt": lines([2, 2, 2, 2, 2]), "STS.output.b.txt": B })
-    expect(ds(run, "a").pearson).toEqual({ _tag: "Undefined", reason: "the run is constant" })
-    expect(ds(run, "a").spearman).toEqual({ _tag: "Undefined", reason: "the run is constant" })
+    expect(ds(run, "a").figures.pearson).toEqual({ _tag: "Undefined", reason: "the run is constant" })
+    expect(ds(run, "a").figures.spearman).toEqual({ _tag: "Undefined", reason: "the run is constant" })
     const json = Json.toJson(run)
-    expect(json.datasets!["a"].pearson).toBeNull()
-    expect(json.datasets!["a"].undefined).toEqual({ pearson: "the run is constant", spearman: "the run is constant" })
+    expect(json.datasets["a"].figures["pearson"]).toBeNull()
+    expect(json.datasets["a"].undefined).toEqual({ pearson: "the run is constant", spearman: "the run is constant" })
     expect(JSON.stringify(json)).not.toMatch(/NaN/)
   })
 
   it("a run with a confidence column also gets the confidence-weighted Pearson", () => {
     // equal confidences: weighted Pearson = Pearson
     const equal = score({ "STS.output.a.txt": lines(["1\t50", "9\t50", "2\t50", "4\t50", "3\t50"]), "STS.output.b.txt": B })
-    expectClose(ds(equal, "a").weightedPearson!, 0.8)
+    expectClose(ds(equal, "a").figures["weighted-pearson"]!, 0.8)
     // weight 0 on pair (4,4) leaves x = [1, 2, 3], y = [1, 3, 2]: r = 0.5
     const zero = score({ "STS.output.a.txt": lines(["1\t100", "9\t100", "2\t100", "4\t0", "3\t100"]), "STS.output.b.txt": B })
-    expectClose(ds(zero, "a").weightedPearson!, 0.5)
-    expectClose(ds(zero, "a").pearson, 0.8)
+    expectClose(ds(zero, "a").figures["weighted-pearson"]!, 0.5)
+    expectClose(ds(zero, "a").figures.pearson!, 0.8)
   })
 
   it("a run whose every file is broken fails, with the reasons", () => {
     const run = score({ "STS.output.a.txt": "oops\n", "STS.output.b.txt": "" })
     expect(run.status).toBe("failed")
     expect(run.failure).toMatch(/no dataset can be scored/)
-    expect(run.aggregate.official!.value).toEqual({ _tag: "Undefined", reason: "no dataset was scored" })
+    expect(run.official[0].value).toEqual({ _tag: "Undefined", reason: "no dataset was scored" })
   })
 
   it("the gold of a dataset is missing: that dataset cannot be scored, and says so", () => {
@@ -109,7 +109,7 @@ describe("STS: alignment by line number", () => {
     const run = score({ "STS.output.a.txt": A, "STS.output.b.txt": B }, edition, partial)
     expect(ds(run, "a").status).toBe("not-scored")
     expect(ds(run, "a").reason).toMatch(/no gold/)
-    expect(run.aggregate.official!.value._tag).toBe("Undefined")
+    expect(run.official[0].value._tag).toBe("Undefined")
   })
 })
 
@@ -118,9 +118,9 @@ describe("missing-dataset rule no-official-score (as STS 2017)", () => {
   it("a run lacking a dataset has no official score, keeps its per-dataset figures and is not failed", () => {
     const run = score({ "STS.output.a.txt": A }, ed)
     expect(run.status).toBe("scored")
-    expectClose(ds(run, "a").pearson, 0.8)
+    expectClose(ds(run, "a").figures.pearson!, 0.8)
     expect(run.official[0].value._tag).toBe("Undefined")
-    expect(run.official[0].metric).toBe("mean")
+    expect([run.official[0].metric, run.official[0].rule]).toEqual(["pearson", "mean"])
     expect(run.warnings.find((i) => i.code === "missing-dataset")!.message).toMatch(/no official score/)
   })
   it("the missing file's issue names where it was expected: inside the run folder, or the zip", () => {
@@ -141,20 +141,16 @@ describe("STS 2017 track 6: input 500 lines, gold 250", () => {
   // gold 0..5 in a cycle; the run is the gold with a deterministic wobble, then 250 lines of noise
   const g = Array.from({ length: 250 }, (_, i) => (i * 7) % 6)
   const r = g.map((v, i) => v + ((i * 13) % 5) / 4)
-  const goldDataset = goldOf(sts2017, { "track6.tr-en": lines(g) }).datasets.find((d) => d.name === "track6.tr-en")!
+  const trackGold = goldOf(sts2017, { "track6.tr-en": lines(g) })
   const check = (run: ReadonlyArray<number>) =>
-    Validation.checkStsDataset(sts2017, spec, goldDataset as Validation.GoldScores, {
-      name: spec.run,
-      path: `run/${spec.run}`,
-      bytes: new TextEncoder().encode(lines(run))
-    })
+    Validation.validateRun(sts2017, trackGold, submission({ [spec.run]: lines(run), "STS.output.track5.en-en.txt": "1\n" })).datasets.find((d) => d.dataset === spec.name)!
   const expected = Pearson.pearson(Float64Array.from(g), Float64Array.from(r))
 
   it("a 250-line run is scored whole, and says which lines", () => {
     const c = check(r)
     expect(c.status).toBe("scored")
     expect(c.linesScored).toEqual([1, 250])
-    expect(ScoredRun.scoreDataset(c).pearson).toEqual(expected)
+    expect(ScoredRun.scoreDataset(sts2017, c).figures.pearson).toEqual(expected)
     expect(c.issues.find((i) => i.code === "lines-scored")!.message).toMatch(/all scored \(input lines 1-250/)
   })
 
@@ -164,11 +160,11 @@ describe("STS 2017 track 6: input 500 lines, gold 250", () => {
     expect(c.status).toBe("scored")
     expect(c.runLines).toBe(500)
     expect(c.linesScored).toEqual([1, 250])
-    expect(ScoredRun.scoreDataset(c).pearson).toEqual(expected)
-    expect(ScoredRun.scoreDataset(c).spearman).toEqual(Spearman.spearman(Float64Array.from(g), Float64Array.from(r)))
+    expect(ScoredRun.scoreDataset(sts2017, c).figures.pearson).toEqual(expected)
+    expect(ScoredRun.scoreDataset(sts2017, c).figures.spearman).toEqual(Spearman.spearman(Float64Array.from(g), Float64Array.from(r)))
     // Spearman is computed on first read and kept: the same value read twice, copied by a spread
     // and written to JSON, as an eager field would be
-    const scored = ScoredRun.scoreDataset(c)
+    const scored = ScoredRun.scoreDataset(sts2017, c).figures
     const first = scored.spearman
     expect(scored.spearman).toBe(first)
     expect({ ...scored }.spearman).toEqual(first)

@@ -9,7 +9,7 @@ import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Engine } from "../src/index.js"
 import { Json, Rank, ScoredRun, Signature, Uncertainty } from "../src/index.js"
-import { goldOf, lines, mulberry32, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
+import { goldOf, lines, mulberry32, numeric, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
 
 // ---------------------------------------------------------------------------------------------
 // Fixture: a two-dataset STS edition (weighted mean, a lacking dataset counts r = 0), 40 and 30
@@ -62,8 +62,8 @@ const type7 = (sorted: ReadonlyArray<number>, p: number) => {
 const officialBootstrap = (run: ScoredRun.ScoredRun, B: number, level: number, seed: number) => {
   const r = mulberry32(seed)
   const parts = [
-    { gold: goldA, run: run.datasets[0].aligned },
-    { gold: goldB, run: run.datasets[1].aligned }
+    { gold: goldA, run: run.datasets[0].aligned && numeric(run.datasets[0].aligned) },
+    { gold: goldB, run: run.datasets[1].aligned && numeric(run.datasets[1].aligned) }
   ]
   const values: Array<number> = []
   for (let b = 0; b < B; b++) {
@@ -93,10 +93,14 @@ const officialBootstrap = (run: ScoredRun.ScoredRun, B: number, level: number, s
 
 describe("Uncertainty.inputs: the scored result as Intervals' input", () => {
   const planned = Uncertainty.inputs(results)
-  const input = planned.rankings[0].input
+  const input = planned.passes[0].input
 
   it("STS: the edition's datasets by Pearson with their annotated weights, its rules and reported aggregates", () => {
-    expect(planned.rankings.map((r) => r.ranking)).toEqual(["official"])
+    // the ranked pass first, then each other metric the ranking declares (Spearman), not ranked
+    expect(planned.passes.map((p) => [p.ranking, p.metric, p.ranked])).toEqual([
+      ["official", "pearson", true],
+      ["official", "spearman", false]
+    ])
     expect(input.datasets).toEqual([
       { name: "a", metric: "pearson", weight: 40 },
       { name: "b", metric: "pearson", weight: 30 }
@@ -104,7 +108,8 @@ describe("Uncertainty.inputs: the scored result as Intervals' input", () => {
     expect(input.official).toBe("wmean")
     expect(input.missingDataset).toBe("zero")
     expect(input.aggregates).toEqual(["wmean", "mean", "pooled"])
-    expect(planned.spearman?.datasets.map((d) => d.metric)).toEqual(["spearman", "spearman"])
+    expect(planned.passes[1].input.datasets.map((d) => d.metric)).toEqual(["spearman", "spearman"])
+    expect(planned.passes[1].input.runs.some((r) => r.ranked)).toBe(false)
   })
 
   it("runs by run id, with the aligned scores; ranked exactly as the official ranking ranks them", () => {
@@ -123,15 +128,14 @@ describe("Uncertainty.inputs: the scored result as Intervals' input", () => {
 
   it("`ranked` overrides who is ranked (a table that ranks every run)", () => {
     const all = Uncertainty.inputs(results, { ranked: runs.map((r) => r.meta.id) })
-    expect(all.rankings[0].input.runs.every((r) => r.ranked)).toBe(true)
+    expect(all.passes[0].input.runs.every((r) => r.ranked)).toBe(true)
   })
 })
 
 describe("Uncertainty.compute", () => {
-  it("is one Intervals.compute call per ranking (and one for Spearman) with the same settings", () => {
+  it("is one Intervals.compute call per ranking (and one per other metric) with the same settings", () => {
     const planned = Uncertainty.inputs(results)
-    expect(intervals.rankings[0].result).toEqual(Intervals.compute(planned.rankings[0].input, settings))
-    expect(intervals.spearman).toEqual(Intervals.compute(planned.spearman!, settings))
+    expect(intervals.passes.map((p) => p.result)).toEqual(planned.passes.map((p) => Intervals.compute(p.input, settings)))
     expect(intervals.signatureText).toBe(
       "method:percentile-bootstrap|resamples:2000|seed:99|level:0.9|strata:dataset|quantile:type7|official:wmean|missing:zero|rng:xoroshiro128plus|version:" +
         intervals.signature.version
@@ -160,13 +164,13 @@ describe("Uncertainty.compute", () => {
             expect(f?.value).toBeUndefined()
             continue
           }
-          expect(f?.value).toBeCloseTo(d[metric]._tag === "Defined" ? d[metric].value : NaN, 12)
+          expect(f?.value).toBeCloseTo(d.figures[metric]?._tag === "Defined" ? d.figures[metric].value : NaN, 12)
           expect(f!.ci!.low).toBeLessThanOrEqual(f!.value!)
           expect(f!.ci!.high).toBeGreaterThanOrEqual(f!.value!)
         }
       }
       const official = Uncertainty.aggregateFigure(intervals, id, "official")!
-      expect(official.value).toBeCloseTo(run.aggregate.official!.value._tag === "Defined" ? run.aggregate.official!.value.value : NaN, 12)
+      expect(official.value).toBeCloseTo(run.official[0].value._tag === "Defined" ? run.official[0].value.value : NaN, 12)
       expect(official.ci!.low).toBeLessThanOrEqual(official.value!)
       expect(official.ci!.high).toBeGreaterThanOrEqual(official.value!)
     }
@@ -192,11 +196,11 @@ describe("Uncertainty.compute", () => {
     )
   })
 
-  it("spearman: false leaves the Spearman pass out and changes nothing else", () => {
-    const lean = Uncertainty.compute(results, { ...settings, spearman: false }) as Uncertainty.ResultIntervals
-    expect(lean.spearman).toBeUndefined()
+  it("others: false leaves the other metrics' passes out and changes nothing else", () => {
+    const lean = Uncertainty.compute(results, { ...settings, others: false }) as Uncertainty.ResultIntervals
+    expect(lean.passes.map((p) => p.metric)).toEqual(["pearson"])
     expect(Uncertainty.datasetFigure(lean, "Mid/run1", "a", "spearman")).toBeUndefined()
-    expect(lean.rankings).toEqual(intervals.rankings)
+    expect(lean.passes).toEqual(intervals.passes.filter((p) => p.ranked))
   })
 
   it("bad settings are an InvalidInput naming the field", () => {
@@ -218,7 +222,7 @@ describe("Uncertainty on SICK: one call per ranking", () => {
   const labels = ["ENTAILMENT", "NEUTRAL", "CONTRADICTION"]
   for (let i = 1; i <= 60; i++) rows.push([i, 1 + Math.round(rand() * 400) / 100, labels[i % 3]])
   const sick = sickEdition()
-  const g = goldOf(sick, { test: sickGold(rows) })
+  const g = goldOf(sick, { relatedness: sickGold(rows) })
   const sickRun = (team: string, sd: number, wrong: number) =>
     ScoredRun.scoreRun(
       sick,
@@ -238,15 +242,17 @@ describe("Uncertainty on SICK: one call per ranking", () => {
   it("relatedness by Pearson and entailment by accuracy, both single, both ranked", () => {
     expect(Uncertainty.isError(sickIntervals)).toBe(false)
     const planned = Uncertainty.inputs(sickResults)
-    expect(planned.rankings.map((r) => [r.ranking, r.input.datasets[0].metric, r.input.official])).toEqual([
+    expect(planned.passes.filter((p) => p.ranked).map((p) => [p.ranking, p.input.datasets[0].metric, p.input.official])).toEqual([
       ["relatedness", "pearson", "single"],
       ["entailment", "accuracy", "single"]
     ])
-    // relatedness Spearman beside Pearson: a second pass, nothing ranked
-    expect(planned.spearman?.datasets).toEqual([{ name: "relatedness", metric: "spearman" }])
-    expect(planned.spearman?.runs.some((r) => r.ranked)).toBe(false)
+    // relatedness Spearman and MSE beside Pearson, entailment macro-F1 beside accuracy: more passes, nothing ranked
+    const besides = planned.passes.filter((p) => !p.ranked)
+    expect(besides.map((p) => [p.ranking, p.metric])).toEqual([["relatedness", "spearman"]])
+    expect(besides[0].input.datasets).toEqual([{ name: "relatedness", metric: "spearman", weight: 60 }])
+    expect(besides.some((p) => p.input.runs.some((r) => r.ranked))).toBe(false)
     const rho = Uncertainty.datasetFigure(sickIntervals, "Good/run1", "relatedness", "spearman")!
-    const scored = sickResults.runs[0].relatedness!.spearman
+    const scored = sickResults.runs[0].datasets[0].figures.spearman!
     expect(rho.value).toBeCloseTo(scored._tag === "Defined" ? scored.value : NaN, 12)
     const acc = Uncertainty.datasetFigure(sickIntervals, "Good/run1", "entailment", "accuracy")!
     expect(acc.value).toBeCloseTo(100 * (57 / 60), 10)
@@ -258,12 +264,12 @@ describe("Uncertainty on SICK: one call per ranking", () => {
   it("JSON: relatedness.pearson and entailment.accuracy become { value, ci }", () => {
     const doc = Json.resultsToJson(sickResults, sickIntervals)
     const run = doc.runs[0]
-    const r = run.relatedness?.pearson as { readonly value: number | null; readonly ci?: { readonly level: number } | null }
+    const r = run.datasets["relatedness"].figures["pearson"] as { readonly value: number | null; readonly ci?: { readonly level: number } | null }
     expect(typeof r.value).toBe("number")
     expect(r.ci?.level).toBe(0.95)
-    const rho = run.relatedness?.spearman as { readonly ci?: { readonly low: number; readonly high: number } | null }
+    const rho = run.datasets["relatedness"].figures["spearman"] as { readonly ci?: { readonly low: number; readonly high: number } | null }
     expect(rho.ci).toEqual({ ...Uncertainty.datasetFigure(sickIntervals, "Good/run1", "relatedness", "spearman")?.ci })
-    expect(run.entailment?.accuracy).toMatchObject({ ci: { level: 0.95 } })
+    expect(run.datasets["entailment"].figures["accuracy"]).toMatchObject({ ci: { level: 0.95 } })
     expect(run.official.map((o) => o.ci?.level)).toEqual([0.95, 0.95])
   })
 })
@@ -276,10 +282,11 @@ describe("Json with intervals (--ci)", () => {
     expect(() => decode(JSON.parse(JSON.stringify(doc)))).not.toThrow()
     expect(doc.intervals).toEqual({ method: "percentile-bootstrap", level: 0.9, resamples: 2000, seed: 99, signature: intervals.signatureText, notes: [] })
     const best = doc.runs[0]
-    expect(best.aggregate?.official?.ci).toEqual(Uncertainty.aggregateFigure(intervals, "Best/run1", "official")?.ci)
-    expect(best.datasets?.["a"]?.pearson).toEqual({ value: best.datasets?.["a"] && runs[0].datasets[0].pearson._tag === "Defined" ? runs[0].datasets[0].pearson.value : null, ci: Uncertainty.datasetFigure(intervals, "Best/run1", "a", "pearson")?.ci })
+    expect(best.official[0].ci).toEqual(Uncertainty.aggregateFigure(intervals, "Best/run1", "official")?.ci)
+    const r = runs[0].datasets[0].figures.pearson!
+    expect(best.datasets["a"].figures["pearson"]).toEqual({ value: r._tag === "Defined" ? r.value : null, ci: Uncertainty.datasetFigure(intervals, "Best/run1", "a", "pearson")?.ci })
     // a dataset the run did not submit: null value, no interval, and why
-    const lacking = doc.runs[4].datasets?.["b"]?.pearson as { readonly value: number | null; readonly ci?: unknown; readonly ciReason?: string }
+    const lacking = doc.runs[4].datasets["b"].figures["pearson"] as { readonly value: number | null; readonly ci?: unknown; readonly ciReason?: string }
     expect(lacking).toMatchObject({ value: null, ci: null })
     expect(lacking.ciReason).toContain("no scores")
   })
@@ -302,7 +309,7 @@ describe("Json with intervals (--ci)", () => {
   it("without intervals the document is unchanged (plain numbers, no intervals key)", () => {
     const plain = Json.resultsToJson(results)
     expect(plain.intervals).toBeUndefined()
-    expect(typeof plain.runs[0].datasets?.["a"]?.pearson).toBe("number")
+    expect(typeof plain.runs[0].datasets["a"].figures["pearson"]).toBe("number")
     expect(plain.rankings!.rankings[0].entries[0].rankInterval).toBeUndefined()
   })
 })

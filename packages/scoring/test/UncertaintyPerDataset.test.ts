@@ -69,7 +69,7 @@ const direct = (lang: string, metric: "pearson" | "spearman", ranked: ReadonlySe
       return {
         id: run.meta.id,
         ranked: ranked.has(run.meta.id),
-        scores: d.status === "scored" && d.aligned !== undefined ? { [lang]: { run: d.aligned.run, gold: d.aligned.gold } } : {}
+        scores: d.status === "scored" && d.aligned?.kind === "scores" ? { [lang]: { run: d.aligned.run, gold: d.aligned.gold } } : {}
       }
     })
   }
@@ -81,17 +81,24 @@ const direct = (lang: string, metric: "pearson" | "spearman", ranked: ReadonlySe
 describe("an edition ranked per dataset: a rank interval in each language", () => {
   it("one ranking per language with a gold (esp has none), each the ranked runs of that language of Rank.rank", () => {
     expect(results.ranked.rankings.map((r) => r.ranking)).toEqual(["eng", "amh"])
-    expect(intervals.rankings.map((r) => r.ranking)).toEqual(["eng", "amh"])
+    expect(intervals.passes.filter((p) => p.ranked).map((p) => p.ranking)).toEqual(["eng", "amh"])
     const planned = Uncertainty.inputs(results)
-    for (const { ranking, input, beside } of planned.rankings) {
+    // per language: the ranked Spearman pass, then Pearson beside it
+    expect(planned.passes.map((p) => [p.ranking, p.metric, p.ranked])).toEqual([
+      ["eng", "spearman", true],
+      ["eng", "pearson", false],
+      ["amh", "spearman", true],
+      ["amh", "pearson", false]
+    ])
+    for (const { ranking, input } of planned.passes.filter((p) => p.ranked)) {
       expect(input.datasets).toEqual([{ name: ranking, metric: "spearman", weight: golds[ranking as "eng" | "amh"].length }])
       expect(input.official).toBe("single")
       const rankedHere = results.ranked.rankings.find((r) => r.ranking === ranking)!.entries.filter((e) => e.rank !== undefined).map((e) => e.meta.id)
       expect(input.runs.filter((r) => r.ranked).map((r) => r.id)).toEqual(runs.map((r) => r.meta.id).filter((id) => rankedHere.includes(id)))
-      expect(beside?.datasets.map((d) => [d.name, d.metric])).toEqual([[ranking, "pearson"]])
-      expect(beside?.runs.some((r) => r.ranked)).toBe(false)
+      const beside = planned.passes.find((p) => p.ranking === ranking && !p.ranked)!.input
+      expect(beside.datasets.map((d) => [d.name, d.metric])).toEqual([[ranking, "pearson"]])
+      expect(beside.runs.some((r) => r.ranked)).toBe(false)
     }
-    expect(planned.spearman).toBeUndefined()
     expect(planned.unofficial?.rule).toBe("mean")
     expect(planned.unofficial?.input.datasets.map((d) => [d.name, d.metric])).toEqual([["eng", "spearman"], ["amh", "spearman"]])
   })
@@ -111,7 +118,8 @@ describe("an edition ranked per dataset: a rank interval in each language", () =
 
   it("each language's figures and ranks are a direct Intervals.compute over that language alone (same settings)", () => {
     for (const lang of ["eng", "amh"]) {
-      const ranking = intervals.rankings.find((r) => r.ranking === lang)!
+      const ranking = intervals.passes.find((p) => p.ranking === lang && p.ranked)!
+      const beside = intervals.passes.find((p) => p.ranking === lang && !p.ranked)!
       const rankedHere = new Set(
         results.ranked.rankings.find((r) => r.ranking === lang)!.entries.filter((e) => e.rank !== undefined).map((e) => e.meta.id)
       )
@@ -123,7 +131,7 @@ describe("an edition ranked per dataset: a rank interval in each language", () =
       expect(new Set(spearman.runs.filter((r) => r.rankInterval !== undefined).map((r) => r.id))).toEqual(rankedHere)
       // Pearson beside Spearman: the same one dataset, the same seed, so the same resamples
       const pearson = direct(lang, "pearson", new Set())
-      expect(ranking.beside?.runs).toEqual(pearson.runs)
+      expect(beside.result.runs).toEqual(pearson.runs)
       for (const run of runs) {
         const id = run.meta.id
         const rho = spearman.runs.find((r) => r.id === id)!
@@ -132,10 +140,11 @@ describe("an edition ranked per dataset: a rank interval in each language", () =
         expect(Uncertainty.datasetFigure(intervals, id, lang, "spearman")).toEqual(rho.datasets[0])
         expect(Uncertainty.datasetFigure(intervals, id, lang, "pearson")).toEqual(pearson.runs.find((r) => r.id === id)!.datasets[0])
         const d = run.datasets.find((x) => x.dataset === lang)!
-        if (d.spearman._tag === "Defined") {
-          expect(rho.official.value).toBeCloseTo(d.spearman.value, 12)
-          expect(rho.official.ci!.low).toBeLessThanOrEqual(d.spearman.value)
-          expect(rho.official.ci!.high).toBeGreaterThanOrEqual(d.spearman.value)
+        const dRho = d.figures.spearman!
+        if (dRho._tag === "Defined") {
+          expect(rho.official.value).toBeCloseTo(dRho.value, 12)
+          expect(rho.official.ci!.low).toBeLessThanOrEqual(dRho.value)
+          expect(rho.official.ci!.high).toBeGreaterThanOrEqual(dRho.value)
         }
       }
     }
@@ -153,7 +162,7 @@ describe("an edition ranked per dataset: a rank interval in each language", () =
         runs: runs.map((run) => ({
           id: run.meta.id,
           ranked: false,
-          scores: Object.fromEntries(run.datasets.flatMap((d) => (d.aligned !== undefined ? [[d.dataset, { run: d.aligned.run, gold: d.aligned.gold }]] : [])))
+          scores: Object.fromEntries(run.datasets.flatMap((d) => (d.aligned?.kind === "scores" ? [[d.dataset, { run: d.aligned.run, gold: d.aligned.gold }]] : [])))
         }))
       },
       settings
@@ -162,7 +171,7 @@ describe("an edition ranked per dataset: a rank interval in each language", () =
     for (const run of runs) {
       const f = Uncertainty.aggregateFigure(intervals, run.meta.id, "mean")
       expect(f).toEqual(out.runs.find((r) => r.id === run.meta.id)!.official)
-      const mean = run.aggregate.mean!.value
+      const mean = run.aggregates["official"]!.mean!.value
       if (mean._tag === "Defined") expect(f!.value).toBeCloseTo(mean.value, 12)
       else expect(f!.value).toBeUndefined() // EngOnly: no mean, as ScoredRun says
     }
@@ -176,12 +185,12 @@ describe("an edition ranked per dataset: a rank interval in each language", () =
     const json = (iv: Uncertainty.ResultIntervals) => JSON.stringify(Json.resultsToJson(results, iv))
     expect(json(again)).toBe(json(intervals))
     const other = compute({ ...settings, seed: settings.seed + 1 })
-    expect(other.rankings[0].result.runs[2].official.ci).not.toEqual(intervals.rankings[0].result.runs[2].official.ci)
+    expect(other.passes[0].result.runs[2].official.ci).not.toEqual(intervals.passes[0].result.runs[2].official.ci)
   })
 
-  it("`spearman: false` (an output showing no Spearman beside the ranked one) keeps the ranked Spearman and the Pearson beside it", () => {
-    const lean = compute({ ...settings, spearman: false })
-    expect(lean.rankings).toEqual(intervals.rankings)
+  it("`others: false` (an output showing only the ranked figure) keeps the ranked Spearman passes, as they were", () => {
+    const lean = compute({ ...settings, others: false })
+    expect(lean.passes).toEqual(intervals.passes.filter((p) => p.ranked))
   })
 
   it("JSON: rankInterval and overlapsBest on each ranked entry of each per-language ranking, bestGroup on each ranking; the Schema decodes it", () => {
@@ -210,7 +219,7 @@ describe("an edition ranked per dataset: a rank interval in each language", () =
     // a run's official figure in a language and its dataset Spearman: the same interval
     const star = doc.runs.find((r) => r.run.id === "EngStar/run1")!
     const official = star.official.find((o) => o.ranking === "eng")!
-    expect(official.ci).toEqual((star.datasets!["eng"].spearman as { ci: unknown }).ci)
-    expect(star.aggregate!.mean!.ci).not.toBeNull()
+    expect(official.ci).toEqual((star.datasets["eng"].figures["spearman"] as { ci: unknown }).ci)
+    expect(star.aggregates["official"]!.mean!.ci).not.toBeNull()
   })
 })

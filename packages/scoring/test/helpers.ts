@@ -6,9 +6,9 @@ import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { Gold, Registry } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
-import { Schema } from "effect"
 import { MetricValue } from "@stseval/metrics"
 import { expect } from "vitest"
+import type { ScoredRun } from "@stseval/scoring"
 
 /** `../shared` beside the repository checkout (CI clones with shared beside it). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..")
@@ -33,7 +33,7 @@ export const submission = (
 
 /** A two-dataset STS edition (datasets `a` and `b`), weighted mean, missing dataset = r 0. */
 export const toyEdition = (over: Partial<typeof Registry.TaskEdition.Encoded> = {}): Registry.TaskEdition =>
-  Schema.decodeUnknownSync(Registry.TaskEdition)({
+  Registry.decodeEditionSync({
     id: "toy",
     title: "toy STS edition",
     family: "sts",
@@ -44,7 +44,8 @@ export const toyEdition = (over: Partial<typeof Registry.TaskEdition.Encoded> = 
       { name: "b", gold: "STS.gs.b.txt", goldFormat: "sts-gs", run: "STS.output.b.txt" }
     ],
     runLimit: 3,
-    ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "wmean" }],
+    // as STS 2013-2014: Spearman beside Pearson, and the confidence-weighted Pearson of runs with confidences
+    ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "wmean", metrics: ["pearson", "spearman", "weighted-pearson"] }],
     missingDataset: "zero",
     published: { style: "r3" },
     ...over
@@ -98,3 +99,16 @@ export const semrelToyEdition = (): Registry.TaskEdition =>
     missingDataset: "no-official-score",
     published: { style: "r3" }
   })
+
+/** The graded scores of an aligned dataset (a test of scores fails here on labels). */
+export const numeric = <A extends { readonly kind: string }>(a: A | undefined): Extract<A, { kind: "scores" }> => {
+  if (a?.kind !== "scores") throw new Error("expected graded scores")
+  return a as Extract<A, { kind: "scores" }>
+}
+
+/** A dataset of a scored run, by name (SICK: `relatedness`, `entailment`). */
+export const ds = (run: { readonly datasets: ReadonlyArray<{ readonly dataset: string }> }, name: string) => {
+  const d = run.datasets.find((x) => x.dataset === name)
+  if (d === undefined) throw new Error(`no dataset ${name}`)
+  return d as ScoredRun.DatasetScore
+}
