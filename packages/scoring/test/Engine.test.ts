@@ -218,8 +218,8 @@ describe("Engine.score: the one way into scoring", () => {
     const alpha = results.runs.find((r) => r.meta.id === "Alpha/run1")!
     const tie = results.runs.find((r) => r.meta.id === "Tie/run1")!
     // dataset a: gold line 2 is blank (not annotated), so 4 pairs: gold 1 3 4 2, run 1 2 4 3
-    expect(Array.from(alpha.datasets[0].aligned!.gold)).toEqual([1, 3, 4, 2])
-    expect(Array.from(alpha.datasets[0].aligned!.run)).toEqual([1, 2, 4, 3])
+    expect(Array.from(numeric(alpha.datasets[0].aligned).gold)).toEqual([1, 3, 4, 2])
+    expect(Array.from(numeric(alpha.datasets[0].aligned).run)).toEqual([1, 2, 4, 3])
     expect(tie.datasets[0].aligned!.gold).toBe(alpha.datasets[0].aligned!.gold)
     expect(results.runs.find((r) => r.meta.id === "Zipped/run1")!.datasets[0].aligned).toBeUndefined()
   })

@@ -5,7 +5,6 @@ import type { ScoredRun } from "@stseval/scoring"
 
 const run = (team: string, n: number, value: number | string, opts: { primary?: boolean; failed?: boolean } = {}): ScoredRun.ScoredRun => ({
   edition: "toy",
-  kind: "sts",
   path: `subs/${team}_run${n}`,
   meta: { id: `${team}/run${n}`, team, run: n, primary: opts.primary ?? true, late: false, corrected: false, postDeadline: false },
   status: opts.failed === true ? "failed" : "scored",
