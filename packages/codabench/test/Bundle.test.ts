@@ -12,22 +12,26 @@ import { unzipSync } from "fflate"
 import { beforeAll, describe, expect, it } from "vitest"
 import * as Yaml from "yaml"
 import { Bundle, CompetitionYaml, ReferenceData, Scores } from "../src/index.js"
-import { run, sickExample, sts2017, writeSemRel, writeSts2017 } from "./support/fixtures.js"
+import { run, sickExample, sts2017, writeSemRel, writeSickDev, writeSts2017 } from "./support/fixtures.js"
 import { tempDir } from "./support/worker.js"
 
 /**
- * What Codabench checks when it unpacks a v2 bundle, re-stated from codalab/codabench (commit
- * 8239d01 of `src/apps/competitions/unpackers/v2.py`, c7aeccf of `base_unpacker.py`, and
- * `src/apps/competitions/tasks.py` `unpack_competition`; column rules from
- * `src/apps/api/serializers/leaderboards.py` and lengths from `src/apps/leaderboards/models.py`,
- * `src/apps/competitions/models.py`), independently of the package's Schema. The YAML is read as
- * YAML 1.1, as PyYAML reads it.
+ * What Codabench checks when it unpacks a v2 bundle, re-stated from codalab/codabench at c7dbc756
+ * (v1.25): `src/apps/competitions/unpackers/v2.py` (`V2Unpacker`), `base_unpacker.py`
+ * (`_validate_phase_ordering`), `utils.py` (`get_datetime`), `src/apps/competitions/tasks.py`
+ * (`unpack_competition`); column rules from `src/apps/api/serializers/leaderboards.py`
+ * (`LeaderboardSerializer.validate_columns`) and lengths from `src/apps/leaderboards/models.py`,
+ * `src/apps/competitions/models.py` — independently of the package's Schema. The YAML is read as
+ * PyYAML reads it (YAML 1.1: `CompetitionYaml.parseAsCodabench`, itself checked against PyYAML in
+ * Dates.test.ts).
  */
 const unpackerProblems = (dir: string): ReadonlyArray<string> => {
   const problems: Array<string> = []
   const yamlPath = path.join(dir, "competition.yaml")
   if (!fs.existsSync(yamlPath)) return ["competition.yaml is missing from zip"]
-  const y = Yaml.parse(fs.readFileSync(yamlPath, "utf8"), { version: "1.1" }) as Record<string, unknown>
+  const loaded = CompetitionYaml.parseAsCodabench(fs.readFileSync(yamlPath, "utf8"))
+  if ("error" in loaded) return [`yaml: ${loaded.error}`]
+  const y = loaded.value as Record<string, unknown>
   // tasks.py: str(version) must be "2" for the v2 unpacker (else v1.5).
   const version = y["version"] ?? "1"
   if (!((typeof version === "number" || typeof version === "string") && String(version) === "2")) problems.push("version is not 2")
@@ -63,7 +67,13 @@ const unpackerProblems = (dir: string): ReadonlyArray<string> => {
   else nonEmptyFile(y["image"], "image")
   // _unpack_phases: sorted by index; each needs tasks pointing at defined tasks; start required;
   // _validate_phase_ordering: a phase followed by another needs an end, and the next starts strictly after it.
-  const when = (v: unknown): number | undefined => (v instanceof Date ? v.getTime() : typeof v === "string" ? Date.parse(`${v.replace(" ", "T")}Z`) : undefined)
+  // get_datetime: a date or datetime (a YAML timestamp) becomes midnight of its date; a string keeps its time.
+  const when = (v: unknown): number | undefined =>
+    typeof v === "object" && v !== null && (v as { _tag?: unknown })._tag === "Timestamp"
+      ? Date.UTC((v as CompetitionYaml.Timestamp).year, (v as CompetitionYaml.Timestamp).month - 1, (v as CompetitionYaml.Timestamp).day)
+      : typeof v === "string"
+        ? Date.parse(`${v.replace(" ", "T")}Z`)
+        : undefined
   if (!Array.isArray(y["phases"])) problems.push("Unable to find any phases for this competition")
   else {
     const phases = [...(y["phases"] as Array<Record<string, unknown>>)].sort((a, b) => Number(a["index"] ?? 0) - Number(b["index"] ?? 0))
@@ -119,7 +129,7 @@ describe("writeBundle", () => {
   it("SICK with a development gold: a bundle Codabench accepts, columns = the scores.json keys, run limit = max_submissions", async () => {
     const out = path.join(work, "sick")
     const written = await run(
-      Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: sickExample.gold, out, zip: true, cliBundle: cli, now: new Date("2014-01-10T12:00:00Z") })
+      Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: writeSickDev(path.join(work, "sick-dev")), out, zip: true, cliBundle: cli, now: new Date("2014-01-10T12:00:00Z") })
     )
     expect(unpackerProblems(out)).toEqual([])
     const competition = await run(CompetitionYaml.decode(readCompetition(out)))
@@ -149,15 +159,20 @@ describe("writeBundle", () => {
     expect(metadata.command).toBe("node /app/program/stseval.mjs codabench score /app/input /app/output")
     expect(fs.readFileSync(path.join(out, "scoring_program/stseval.mjs"), "utf8")).toBe(fs.readFileSync(cli, "utf8"))
 
-    // Reference data: flat (the worker moves a sub-folder's contents up), the gold and the task file.
-    for (const ref of ["reference_data_dev", "reference_data_test"]) {
+    // Reference data: flat, the gold and the task file.
+    for (const [ref, gold] of [
+      ["reference_data_dev", "SICK_trial.txt"],
+      ["reference_data_test", "SICK_test_annotated.txt"]
+    ]) {
       const entries = fs.readdirSync(path.join(out, ref), { withFileTypes: true })
       expect(entries.every((e) => e.isFile())).toBe(true)
-      expect(entries.map((e) => e.name).sort()).toEqual(["SICK_test_annotated.txt", "stseval-task.json"])
+      expect(entries.map((e) => e.name).sort()).toEqual([gold, "stseval-task.json"])
     }
     const reference = await run(ReferenceData.read(path.join(out, "reference_data_test")))
     expect(reference.edition).toEqual(edition)
-    expect(reference.plot).toBe("bins")
+    // the test gold is secret: its detailed results show no gold value
+    expect(reference.plot).toBe("run")
+    expect(reference.leaderboard).toBe("official")
     const devReference = await run(ReferenceData.read(path.join(out, "reference_data_dev")))
     expect(devReference.edition.datasets[0].pairs).toBeUndefined()
     expect(devReference.plot).toBe("points")
@@ -172,7 +187,7 @@ describe("writeBundle", () => {
         "pages/evaluation.md",
         "pages/overview.md",
         "pages/submitting.md",
-        "reference_data_dev/SICK_test_annotated.txt",
+        "reference_data_dev/SICK_trial.txt",
         "reference_data_dev/stseval-task.json",
         "reference_data_test/SICK_test_annotated.txt",
         "reference_data_test/stseval-task.json",
@@ -285,15 +300,16 @@ describe("CompetitionYaml", () => {
     const v1 = valid()
     v1["version"] = 1
     expect(await problem(v1)).toBeDefined()
+    // base_unpacker.py `_validate_phase_ordering`, in its words
     const overlap = valid()
     overlap.phases[1]["start"] = "2020-01-15 00:00:00"
-    expect(await problem(overlap)).toContain("must start after")
+    expect(await problem(overlap)).toContain('phases must be sequential: phase "Test" starts before phase "Dev" has ended')
     const sameInstant = valid()
     sameInstant.phases[1]["start"] = "2020-02-01 00:00:00"
-    expect(await problem(sameInstant)).toContain("must start after")
+    expect(await problem(sameInstant)).toContain('phases dates conflict: phase "Test" must start after phase "Dev" has ended')
     const noEnd = valid()
     delete noEnd.phases[0]["end"]
-    expect(await problem(noEnd)).toContain("must have an end")
+    expect(await problem(noEnd)).toContain("must have an end time because it has a phase after it")
     const badTask = valid()
     badTask.phases[0]["tasks"] = [3]
     expect(await problem(badTask)).toContain("task 3")
@@ -319,7 +335,7 @@ describe("CompetitionYaml", () => {
 })
 
 describe("ReferenceData", () => {
-  it("keeps nested gold files flat (the worker moves sub-folders up) and lays them out again as the edition names them", async () => {
+  it("keeps nested gold files flat and lays them out again as the edition names them", async () => {
     const semrel = Registry.get("semrel2024-a")!
     const edition = { ...semrel, datasets: semrel.datasets.map(({ pairs: _pairs, ...d }) => d) }
     const data = writeSemRel(path.join(work, "semrel-ref"), edition, 10, [])
