@@ -12,8 +12,8 @@ import type * as Scores from "../Scores.js"
 const METRIC: Readonly<Record<string, string>> = { pearson: "Pearson's r", spearman: "Spearman's rho", mse: "MSE", accuracy: "accuracy" }
 
 /** How an aggregate combines the per-dataset figures (`metric`: the ranking's metric). */
-export const describeAggregate = (rule: Registry.Aggregate, metric: string, missing: Registry.TaskEdition["missingDataset"]): string => {
-  const m = METRIC[metric] ?? metric
+export const describeAggregate = (rule: Registry.Aggregate, metric: string, missing: Registry.TaskEdition["missingDataset"], scaled = ""): string => {
+  const m = `${METRIC[metric] ?? metric}${scaled}`
   const whenMissing = missing === "zero" ? "; a dataset not submitted counts as 0" : "; it needs a run file for every dataset"
   switch (rule) {
     case "wmean":
@@ -45,7 +45,7 @@ export const describeColumn = (edition: Registry.TaskEdition, c: Scores.Column):
     case "aggregate": {
       const ranking = edition.ranking[0]
       const rule = f.name === "official" ? ranking.aggregate : f.name
-      return `${describeAggregate(rule, ranking.metric, edition.missingDataset)}${scaled}`
+      return describeAggregate(rule, ranking.metric, edition.missingDataset, scaled)
     }
   }
 }
