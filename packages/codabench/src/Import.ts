@@ -320,7 +320,7 @@ const looksLikeZip = (b: Uint8Array) => b.length >= 4 && (PK_LOCAL.every((x, i) 
 
 const teamOf = (teams: Options["teams"], owner: string): string | undefined => {
   if (teams === undefined) return undefined
-  if (teams instanceof Map) return teams.get(owner)
+  if (teams instanceof Map) return (teams as ReadonlyMap<string, string>).get(owner)
   const record = teams as Readonly<Record<string, string>>
   return Object.hasOwn(record, owner) ? record[owner] : undefined
 }

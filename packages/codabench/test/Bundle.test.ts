@@ -414,9 +414,8 @@ describe("SemEval-2024 Task 1 bundles, as an organiser would make them", () => {
       expect(w.competition.leaderboards[0].columns.map((c) => c.key)).toEqual(["spearman", "pearson"])
       expect(fs.readdirSync(path.join(w.out, "reference_data_test")).filter((f) => f !== "stseval-task.json")).toEqual([`${w.board.name}__${w.board.name}_test_with_labels.csv`])
     }
-    expect(await run(Effect.flip(Bundle.writeBundles({ task: edition, gold: data.gold, out: path.join(work, "semrel-each-zip"), zip: path.join(work, "x.zip"), cliBundle: cli })))).toMatchObject({
-      reason: expect.stringContaining("several zips")
-    })
+    const several = await run(Effect.flip(Bundle.writeBundles({ task: edition, gold: data.gold, out: path.join(work, "semrel-each-zip"), zip: path.join(work, "x.zip"), cliBundle: cli })))
+    expect(several.reason).toContain("several zips")
   })
 
   it.skipIf(!hasShared)("on the shared data: the organisers' track A folder as both gold and --dev-gold", async () => {
@@ -463,7 +462,7 @@ describe("the pages describe the edition's actual run, file names and official f
     expect(page(out, "evaluation")).toContain("| Official: Mean | `official` | the mean of the per-dataset Pearson's r x 100; it needs a run file for every dataset (orders the leaderboard) |")
   })
 
-  it("SICK: one tab-separated file matched by pair_ID; the relatedness Pearson orders the board", async () => {
+  it("SICK: one tab-separated file matched by pair_ID; the relatedness Pearson orders the board", () => {
     const evaluation = page(path.join(work, "sick"), "evaluation")
     expect(evaluation).toContain("The leaderboard is ordered by **Relatedness r** (`relatedness_pearson`)")
     expect(page(path.join(work, "sick"), "submitting")).toContain("`pair_ID`, `entailment_judgment`, `relatedness_score`")

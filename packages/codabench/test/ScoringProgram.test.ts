@@ -221,7 +221,7 @@ describe("SemEval-2024 Task 1, track A (a small fixture of every language)", () 
     expect(result.code).toBe(0)
     const expected = await scoreJson(edition, data.gold, data.run)
     expect(result.scores).toEqual({
-      mean: expected.aggregate!["mean"].value,
+      mean: expected.aggregate!["mean"]!.value,
       ...Object.fromEntries(languages.flatMap((l) => [[l, expected.datasets![l].spearman], [`${l}_pearson`, expected.datasets![l].pearson]]))
     })
     for (const l of ["amh", "eng"]) {

@@ -82,20 +82,18 @@ const constructInt = (text: string): number => {
   return sign * Number(value)
 }
 
-type ScalarTag = Yaml.ScalarTag
-
 const replaced = new Set(["tag:yaml.org,2002:bool", "tag:yaml.org,2002:int", "tag:yaml.org,2002:timestamp"])
 
 const pyyamlTags = (tags: Yaml.Tags): Yaml.Tags => [
   ...tags.filter((t) => typeof t === "string" || !replaced.has(t.tag) || t.default !== true),
-  { tag: "tag:yaml.org,2002:bool", default: true, test: BOOL_RESOLVER, resolve: (s: string) => ["yes", "true", "on"].includes(s.toLowerCase()) } as ScalarTag,
-  { tag: "tag:yaml.org,2002:int", default: true, test: INT_RESOLVER, resolve: constructInt } as ScalarTag,
+  { tag: "tag:yaml.org,2002:bool", default: true, test: BOOL_RESOLVER, resolve: (s: string) => ["yes", "true", "on"].includes(s.toLowerCase()) },
+  { tag: "tag:yaml.org,2002:int", default: true, test: INT_RESOLVER, resolve: constructInt },
   {
     tag: "tag:yaml.org,2002:timestamp",
     default: true,
     test: TIMESTAMP_RESOLVER,
     resolve: (s: string, onError: (message: string) => void) => constructTimestamp(s, onError)
-  } as ScalarTag
+  }
 ]
 
 /** Why a text cannot be loaded (PyYAML would raise). */
