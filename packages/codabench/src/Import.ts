@@ -407,13 +407,7 @@ export const importSubmissions = (input: string, out: string, options: Options =
         Effect.gen(function* () {
           const parts: Array<Uint8Array> = []
           for (const part of list) parts.push(yield* part.bytes())
-          const joined = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-          let at = 0
-          for (const p of parts) {
-            joined.set(p, at)
-            at += p.length
-          }
-          return joined
+          return new Uint8Array(Buffer.concat(parts))
         })
       files.push({ source: name, name: parsed, bytes, parts: list.length })
     }
