@@ -107,4 +107,47 @@ describe("codabench import", () => {
     expect(bad.code).not.toBe(0)
     expect(bad.stderr).toContain(`--late-until: "soon" is not a date`)
   })
+
+  it("refuses a date that is none or not in the calendar (--deadline 2014-02-30, 12, 1), before writing anything", async () => {
+    const download = path.join(work, "download")
+    for (const bad of ["2014-02-30", "12", "1", "2017-01-31T25:00:00Z"]) {
+      const out = path.join(work, `bad-deadline-${bad.replace(/\W/g, "")}`)
+      const result = await runCli(["codabench", "import", download, "--out", out, "--deadline", bad])
+      expect(result.code, bad).toBe(2)
+      expect(result.stderr).toContain(`--deadline: "${bad}" is not a date`)
+      expect(fs.existsSync(out)).toBe(false)
+    }
+    const bundle = await runCli(["codabench", "bundle", "--task", "stsb", "--gold", gold, "--out", path.join(work, "b-bad"), "--test-start", "2017-02-30"])
+    expect(bundle.code).toBe(2)
+    expect(bundle.stderr).toContain('--test-start: "2017-02-30" is not a date')
+  })
+
+  it("a submission it cannot import: exit 1, each listed on stderr, nothing written; usernames such as constructor map through --teams", async () => {
+    const download = path.join(work, "download-odd")
+    fs.mkdirSync(download)
+    const zip = zipSync({ "sts-test.output.txt": fs.readFileSync(runFile) })
+    fs.writeFileSync(path.join(download, "1_constructor_PhaseId2_2017-01-30_00-00_submission.zip"), zip)
+    fs.writeFileSync(path.join(download, "2_toString_PhaseId2_2017-01-30_05-00_submission.zip"), zip)
+    fs.writeFileSync(path.join(download, "stray.zip"), zip)
+    const teamsFile = path.join(work, "teams-odd.json")
+    fs.writeFileSync(teamsFile, JSON.stringify({ constructor: "Builders", toString: "Strings" }))
+    const out = path.join(work, "imported-odd")
+    const failed = await runCli(["codabench", "import", download, "--out", out, "--teams", teamsFile])
+    expect(failed.code).toBe(1)
+    expect(failed.stderr).toContain("1 submission of")
+    expect(failed.stderr).toContain("nothing was written")
+    expect(failed.stderr).toContain("  stray.zip: no CSV export says whose submission it is")
+    expect(fs.existsSync(out)).toBe(false)
+    fs.rmSync(path.join(download, "stray.zip"))
+    const ok = await runCli(["codabench", "import", download, "--out", out, "--teams", teamsFile, "--json"])
+    expect(ok.code).toBe(0)
+    expect((JSON.parse(ok.stdout) as { runs: Array<{ team: string; owner: string }> }).runs.map((r) => [r.team, r.owner])).toEqual([
+      ["Builders", "constructor"],
+      ["Strings", "toString"]
+    ])
+    fs.writeFileSync(teamsFile, JSON.stringify({ constructor: 3 }))
+    const badTeams = await runCli(["codabench", "import", download, "--out", path.join(work, "x2"), "--teams", teamsFile])
+    expect(badTeams.code).toBe(2)
+    expect(badTeams.stderr).toContain('"constructor" maps to 3')
+  })
 })

@@ -12,17 +12,20 @@
  *
  * The scoring program needs nothing but `node` in the competition's Docker image (`docker_image`,
  * an official Node image by default). Codabench gives every phase the first leaderboard
- * (`base_unpacker.py`), so both phases share one leaderboard whose columns are the edition's
- * (`Scores.columns`): the development phase scores its gold with the test edition's datasets, so
- * that its `scores.json` has the same keys.
+ * (`BaseUnpacker._save_competition` in `src/apps/competitions/unpackers/base_unpacker.py`,
+ * c7dbc756), so both phases share one leaderboard: the board the organiser chose (`Scores.boards`),
+ * and the development phase scores its gold with the test edition's datasets, so that its
+ * `scores.json` has the same keys. Because a competition has one leaderboard, an edition ranked per
+ * language (SemEval-2024 Task 1) gets one competition per language by default (`writeBundles` with
+ * `each`): each scores only its language, so that no competition hands out test figures of another.
  *
  * @since 0.1.0
  */
-import { Issue, Registry } from "@stseval/formats"
-import { Metrics } from "@stseval/metrics"
+import { Gold, Issue, Registry } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import { zipSync } from "fflate"
 import * as CompetitionYaml from "./CompetitionYaml.js"
+import * as Pages from "./internal/pages.js"
 import * as Score from "./internal/score.js"
 import * as ReferenceData from "./ReferenceData.js"
 import * as Scores from "./Scores.js"
@@ -53,8 +56,20 @@ export interface Options {
   readonly task: string | Registry.TaskEdition
   /** the test gold (file or folder) */
   readonly gold: string
-  /** the development gold; without it the bundle has only the test phase (the test gold is never scored in public) */
+  /**
+   * the development gold (file or folder); without it the bundle has only the test phase (the test
+   * gold is never scored in public). In a folder, each dataset's dev gold is the edition's gold name
+   * with `test` replaced by `dev` when there is such a file (`eng/eng_dev_with_labels.csv`, as the
+   * SemRel organisers name it), else the gold name itself. A dev gold that is the test gold, or shares
+   * pairs with it, is refused.
+   */
   readonly devGold?: string | undefined
+  /**
+   * the leaderboard (`Scores.boards`): `official`, SICK's `entailment`, a dataset of an edition
+   * ranked per dataset (`eng`), its aggregate (`mean`); `each` for `writeBundles` (one competition per
+   * board the task ranked). Default: the edition's (`each` for an edition ranked per dataset).
+   */
+  readonly leaderboard?: string | undefined
   /** the bundle folder to write (must be empty or absent) */
   readonly out: string
   /** also write a zip of the bundle: `true` for `<out>.zip`, or the zip's path */
@@ -78,6 +93,8 @@ export interface Written {
   readonly out: string
   readonly zip: string | undefined
   readonly competition: CompetitionYaml.Competition
+  /** the leaderboard: its name, columns (= `columns`) and primary column */
+  readonly board: Scores.Board
   readonly columns: ReadonlyArray<Scores.Column>
   /** notes for the organiser (e.g. no development phase) */
   readonly notes: ReadonlyArray<string>
@@ -105,73 +122,28 @@ const devEdition = (edition: Registry.TaskEdition): Registry.TaskEdition => ({
   datasets: edition.datasets.map(({ pairs: _pairs, ...d }) => d)
 })
 
-const pageTexts = (edition: Registry.TaskEdition, columns: ReadonlyArray<Scores.Column>, withDev: boolean) => {
-  const datasets = edition.datasets.map((d) => `- **${d.name}**${d.language !== undefined ? ` (${d.language})` : ""}${d.pairs !== undefined ? `: ${d.pairs} pairs` : ""}`)
-  const overview = [
-    `# ${edition.title}`,
-    "",
-    edition.description ?? "",
-    "",
-    `Scores are on a ${edition.scale.min}-${edition.scale.max} scale.`,
-    "",
-    edition.family === "sick" ? "Data set:" : "Datasets:",
-    "",
-    ...datasets,
-    ""
-  ].join("\n")
-  const evaluation = [
-    "# Evaluation",
-    "",
-    `Submissions are scored by [stseval](https://github.com/) with the official rules of \`${edition.id}\`, exactly as \`stseval score --task ${edition.id}\` scores them.`,
-    "",
-    "| Leaderboard column | Key | Figure |",
-    "|---|---|---|",
-    ...columns.map((c) => `| ${c.title} | \`${c.key}\` | ${describeColumn(c)}${c.official ? " (official)" : ""} |`),
-    "",
-    "A figure that cannot be computed (a dataset not submitted, a constant run) is left empty; the detailed results say why.",
-    "A submission with an error (a file that cannot be read, a bad line, a missing or unknown pair) is not scored: the detailed results and the scoring output list each error with its file and line. Such a failed submission does not count against your limit.",
-    ""
-  ].join("\n")
-  const runFiles =
-    edition.submission === "file"
-      ? edition.family === "sick"
-        ? "one tab-separated file with the header `pair_ID`, `entailment_judgment`, `relatedness_score` (any order), one row per test pair; write `NA` in a column for a subtask you do not enter."
-        : `one file with one score per line of the test input (${edition.datasets[0].run}).`
-      : `one file per dataset, one score per line of its input:\n\n${edition.datasets.map((d) => `- \`${d.run}\``).join("\n")}`
-  const submitting = [
-    "# Submitting",
-    "",
-    `Upload a zip holding ${runFiles}`,
-    "",
-    "Put the file(s) at the top level of the zip.",
-    "",
-    `The test phase accepts ${edition.runLimit} submission${edition.runLimit === 1 ? "" : "s"} per participant.${withDev ? " The development phase scores the development data and accepts more." : ""}`,
-    ""
-  ].join("\n")
-  const terms = [
-    "# Terms and conditions",
-    "",
-    "Organisers: replace this text with the terms of your task (data licence, publication of results, system description papers).",
-    ""
-  ].join("\n")
-  return { overview, evaluation, submitting, terms }
+/**
+ * The edition a competition for `board` scores: for a board of one dataset of an edition ranked per
+ * dataset, that dataset alone (the competition must not score, and so hand out figures of, the
+ * others: each has its own competition and its own limit); else the edition.
+ */
+const competitionEdition = (edition: Registry.TaskEdition, board: string): Registry.TaskEdition => {
+  if (!Registry.isRankedPerDataset(edition.ranking[0])) return edition
+  const dataset = edition.datasets.find((d) => d.name === board)
+  return dataset === undefined ? edition : { ...edition, datasets: [dataset] }
 }
 
-const describeColumn = (c: Scores.Column): string => {
-  const scaled = c.scale === 100 ? " x 100" : ""
-  const f = c.figure
-  switch (f._tag) {
-    case "dataset": {
-      const m = Metrics.get(f.metric)
-      const label = m?.label ?? f.metric
-      return `${label} on ${f.dataset}${m?.display.style === "correlation" ? scaled : m?.display.style === "percent" ? ", percent" : ""}${m?.direction === "lower" ? " (lower is better)" : ""}`
-    }
-    case "official":
-      return `the official figure${f.ranking === "official" ? "" : ` of ${f.ranking}`}${scaled}`
-    case "aggregate":
-      return `${f.name} of the per-dataset figures${scaled}`
-  }
+/** A gold file's name with `test` as a word part replaced by `dev` (`eng_test_with_labels.csv` -> `eng_dev_with_labels.csv`). */
+const devName = (gold: string): string | undefined => {
+  const parts = gold.split("/")
+  const base = parts.pop()!
+  const renamed = base.replace(/(^|[^A-Za-z])test(?=$|[^A-Za-z])/i, (_, before: string) => `${before}dev`)
+  return renamed === base ? undefined : [...parts, renamed].join("/")
 }
+
+/** The pairs of a gold dataset, by what identifies them: pair IDs, else whole lines that carry the pair (a tab-separated row), else none. */
+const pairKeys = (dataset: Gold.GoldDataset, text: string): ReadonlyArray<string> =>
+  dataset.pairIds !== undefined ? dataset.pairIds : text.split(/\r?\n/).filter((line) => line.includes("\t"))
 
 const walk = (fs: FileSystem.FileSystem, path: Path.Path, root: string, dir = ""): Effect.Effect<ReadonlyArray<string>, never> =>
   Effect.gen(function* () {
@@ -198,9 +170,18 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
     const fail = (reason: string) => new BundleError({ reason })
-    const edition =
+    const resolved =
       typeof options.task === "string" ? yield* Registry.resolve(options.task).pipe(Effect.mapError((e) => fail(`--task: ${e.message}`))) : options.task
     const notes: Array<string> = []
+    const chosen = Scores.board(resolved, options.leaderboard)
+    if ("problem" in chosen) {
+      return yield* fail(
+        `--leaderboard: ${chosen.problem}${(options.leaderboard ?? Scores.boards(resolved).default) === Scores.EACH ? " (or write one competition per board with writeBundles)" : ""}`
+      )
+    }
+    const edition = competitionEdition(resolved, chosen.name)
+    const board = Scores.board(edition, chosen.name)
+    if ("problem" in board) return yield* fail(`--leaderboard: ${board.problem}`)
 
     // The gold must load without errors: a broken gold would fail every submission.
     const checkGold = (e: Registry.TaskEdition, gold: string, label: string) =>
@@ -213,7 +194,7 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
         }
       })
     yield* checkGold(edition, options.gold, "--gold")
-    const dev = options.devGold !== undefined ? devEdition(edition) : undefined
+    const dev = options.devGold !== undefined ? yield* devGoldEdition(edition, options.gold, options.devGold) : undefined
     if (dev !== undefined) yield* checkGold(dev, options.devGold!, "--dev-gold")
     else notes.push("no development gold was given: the bundle has only the test phase (a development phase scoring the test gold would reveal it)")
 
@@ -238,14 +219,20 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
     yield* io(fs.copyFile(options.cliBundle, path.join(out, "scoring_program", PROGRAM_FILE)))
 
     // Reference data.
-    yield* ReferenceData.write(path.join(out, "reference_data_test"), edition, options.gold, "bins").pipe(Effect.mapError((e) => fail(`--gold: ${e.reason}`)))
+    // The test gold is secret: the test phase's detailed results show no gold value ("run"); the
+    // development phase's labels are the participants' own ("points").
+    yield* ReferenceData.write(path.join(out, "reference_data_test"), edition, options.gold, "run", board.name).pipe(Effect.mapError((e) => fail(`--gold: ${e.reason}`)))
     if (dev !== undefined) {
-      yield* ReferenceData.write(path.join(out, "reference_data_dev"), dev, options.devGold!, "points").pipe(Effect.mapError((e) => fail(`--dev-gold: ${e.reason}`)))
+      yield* ReferenceData.write(path.join(out, "reference_data_dev"), dev, options.devGold!, "points", board.name).pipe(Effect.mapError((e) => fail(`--dev-gold: ${e.reason}`)))
     }
 
     // Site.
-    const columns = Scores.columns(edition)
-    const pages = pageTexts(edition, columns, dev !== undefined)
+    const columns = board.columns
+    const scope =
+      edition !== resolved
+        ? `This competition is one of ${Scores.boards(resolved).each.length}, one per ${edition.datasets[0].language !== undefined ? "language" : "dataset"} of ${resolved.id} (${Scores.boards(resolved).each.map((b) => b.name).join(", ")}), as the task ranked them: it scores ${edition.datasets[0].name} only.`
+        : undefined
+    const pages = Pages.pageTexts(edition, board, dev !== undefined, scope)
     yield* writeText("pages/overview.md", pages.overview)
     yield* writeText("pages/evaluation.md", pages.evaluation)
     yield* writeText("pages/submitting.md", pages.submitting)
@@ -301,14 +288,17 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
     ]
     const competition: CompetitionYaml.Competition = {
       version: 2,
-      title: options.title ?? edition.title,
+      title: options.title ?? (board.name === "official" ? edition.title : `${edition.title}: ${board.name}`).slice(0, 256),
       description: edition.description ?? edition.title,
       image: "logo.png",
       terms: "terms.md",
       docker_image: options.dockerImage ?? DEFAULT_DOCKER_IMAGE,
       enable_detailed_results: true,
       show_detailed_results_in_submission_panel: true,
-      // Other participants must not see a participant's detailed results.
+      // Only hides the leaderboard's link: `get_detail_result` (src/apps/api/views/submissions.py,
+      // c7dbc756) serves any submission's detailed results to every approved participant, and to
+      // anyone once the competition is published. What the page holds is fit for them (see
+      // DetailedResults.Plot).
       show_detailed_results_in_leaderboard: false,
       make_programs_available: true,
       make_input_data_available: false,
@@ -326,7 +316,7 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
           key: "main",
           // Every finished submission is listed: the papers report every run of a team.
           submission_rule: "Force_Latest_Multiple",
-          primary_index: Scores.primaryIndex(columns),
+          primary_index: board.primary,
           columns: columns.map((c, index) => ({ title: c.title, key: c.key, index, sorting: c.sorting, precision: c.precision }))
         }
       ]
@@ -346,5 +336,101 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
       for (const rel of yield* walk(fs, path, out)) files[rel] = yield* io(fs.readFile(path.join(out, rel)))
       yield* io(fs.writeFile(zipPath, zipSync(files, { level: 6 })))
     }
-    return { out, zip: zipPath, competition: checked, columns, notes }
+    return { out, zip: zipPath, competition: checked, board, columns, notes }
+  })
+
+/**
+ * The development edition for a dev gold, with each dataset's gold where it is in `devGold` (a
+ * folder: the gold name with `test` -> `dev` when that file exists, else the gold name; a file: as
+ * given), and refused when a dataset's dev gold is a test gold file or shares pairs with its test
+ * gold (by pair ID, or by whole row where the gold's rows carry the pair).
+ */
+const devGoldEdition = (
+  edition: Registry.TaskEdition,
+  testGold: string,
+  devGold: string
+): Effect.Effect<Registry.TaskEdition, BundleError, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const fail = (reason: string) => new BundleError({ reason })
+    const info = yield* fs.stat(devGold).pipe(Effect.mapError(() => fail(`--dev-gold: ${devGold} does not exist`)))
+    const exists = (p: string) => fs.exists(p).pipe(Effect.orElseSucceed(() => false))
+    let dev = devEdition(edition)
+    if (info.type === "Directory") {
+      const datasets: Array<Registry.DatasetSpec> = []
+      for (const d of dev.datasets) {
+        // A dataset without a public test gold has no column: its dev gold is not used either.
+        const renamed = d.goldNotPublic === undefined ? devName(d.gold) : undefined
+        const candidates = [...(renamed !== undefined ? [renamed, path.basename(renamed)] : []), d.gold, path.basename(d.gold)]
+        let found: string | undefined
+        for (const c of candidates) if (found === undefined && (yield* exists(path.join(devGold, c)))) found = c
+        datasets.push(found !== undefined && found !== d.gold ? { ...d, gold: found } : d)
+      }
+      dev = { ...dev, datasets }
+    }
+    const [testLoaded, devLoaded] = [yield* Gold.loadGold(edition, testGold), yield* Gold.loadGold(dev, devGold)]
+    const text = (file: string) => fs.readFile(file).pipe(Effect.orElseSucceed(() => new Uint8Array()))
+    const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.length > 0 && a.every((x, i) => x === b[i])
+    const testFiles = yield* Effect.forEach(testLoaded.datasets, (t) => text(t.file).pipe(Effect.map((bytes) => ({ t, bytes }))))
+    for (const d of devLoaded.datasets) {
+      const bytes = yield* text(d.file)
+      const identical = testFiles.find((t) => same(t.bytes, bytes))
+      if (identical !== undefined) {
+        return yield* fail(
+          `--dev-gold: the development gold of ${d.name} (${d.file}) is the test gold ${identical.t.file}: a development phase would show every test pair's gold; give the development data (e.g. ${devName(edition.datasets.find((x) => x.name === d.name)?.gold ?? "") ?? "the dev split"})`
+        )
+      }
+      const test = testFiles.find((t) => t.t.name === d.name)
+      if (test === undefined) continue
+      const decode = (b: Uint8Array) => new TextDecoder().decode(b)
+      const testKeys = new Set(pairKeys(test.t, decode(test.bytes)))
+      const shared = pairKeys(d, decode(bytes)).filter((k) => testKeys.has(k))
+      if (shared.length > 0) {
+        return yield* fail(
+          `--dev-gold: the development gold of ${d.name} (${d.file}) shares ${shared.length} pair${shared.length === 1 ? "" : "s"} with the test gold (${shared.slice(0, 3).map((k) => JSON.stringify(k.length > 60 ? `${k.slice(0, 57)}...` : k)).join(", ")}${shared.length > 3 ? ", ..." : ""}): a development phase would show their test gold`
+        )
+      }
+    }
+    return dev
+  })
+
+/**
+ * Write one competition bundle per board of `options.leaderboard` (or of the edition's default):
+ * with `each` (the default of an edition ranked per dataset, SemEval-2024 Task 1), one competition
+ * per board the task ranked, as `<out>/<board>/` (and `<out>/<board>.zip` with `zip: true`), each
+ * titled with its board; otherwise the one bundle of `writeBundle`.
+ *
+ * @since 0.3.0
+ * @example
+ * Bundle.writeBundles({ task: "semrel2024-a", gold: "data/semrel2024/track-a", out: "semrel", cliBundle: "stseval.mjs" })
+ * // semrel/amh/, semrel/arq/, ... one competition per language
+ */
+export const writeBundles = (options: Options): Effect.Effect<ReadonlyArray<Written>, BundleError, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function* () {
+    const fail = (reason: string) => new BundleError({ reason })
+    const edition =
+      typeof options.task === "string" ? yield* Registry.resolve(options.task).pipe(Effect.mapError((e) => fail(`--task: ${e.message}`))) : options.task
+    const { each, default: fallback } = Scores.boards(edition)
+    if ((options.leaderboard ?? fallback) !== Scores.EACH) return [yield* writeBundle({ ...options, task: edition })]
+    if (typeof options.zip === "string") return yield* fail("--zip: one competition per board writes several zips (<out>/<board>.zip); give --zip without a path")
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const existing = yield* fs.readDirectory(options.out).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))
+    if (existing.length > 0) return yield* fail(`${options.out} is not empty; give a new folder to --out`)
+    const written: Array<Written> = []
+    for (const b of each) {
+      const out = path.join(options.out, b.name)
+      written.push(
+        yield* writeBundle({
+          ...options,
+          task: edition,
+          leaderboard: b.name,
+          out,
+          zip: options.zip === true ? `${out}.zip` : undefined,
+          title: options.title !== undefined ? `${options.title}: ${b.name}`.slice(0, 256) : undefined
+        })
+      )
+    }
+    return written
   })

@@ -1,23 +1,36 @@
 /**
  * `competition.yaml`, version 2: the part of Codabench's competition definition language that a
  * stseval bundle writes, as an Effect Schema, with the rules Codabench applies when it unpacks a
- * bundle, and a YAML writer.
+ * bundle, and a YAML writer whose output Codabench reads back unchanged.
  *
- * Sources (codalab/codabench): `documentation/docs/Organizers/Benchmark_Creation/Yaml-Structure.md`
- * (keys and types), `src/apps/competitions/unpackers/v2.py` and `base_unpacker.py` (what is read and
- * required: `pages`, `tasks` with `index` and `scoring_program`, `terms`, `image`, `phases` with
- * `tasks`, sequential phase dates, `leaderboards`; every phase gets the FIRST leaderboard),
- * `src/apps/api/serializers/leaderboards.py` (columns: at least one, unique indexes and keys,
- * `computation` with `computation_indexes` that point to other columns), `src/apps/leaderboards/models.py`
- * (column `title`/`key` at most 36 characters, leaderboard `title` 64, `key` 36, sorting `desc`/`asc`,
- * computations `avg`/`sum`/`min`/`max`) and `src/apps/competitions/models.py` (competition `title`
- * 256, `docker_image` 128, phase `name` 256). `src/apps/competitions/tasks.py` picks the v2 unpacker
- * only when `version` is 2.
+ * Every rule is cited from codalab/codabench at c7dbc756 (v1.25):
+ *
+ * - `src/apps/competitions/tasks.py` `unpack_competition`: `competition.yaml` at the zip's root,
+ *   loaded with `oyaml`'s `yaml.safe_load` (PyYAML 6.0.3, YAML 1.1: an unquoted `2027-02-07
+ *   23:59:59` is a `datetime`, see `internal/pyyaml.ts`); `str(version) == '2'` picks the v2 unpacker.
+ * - `src/apps/competitions/unpackers/v2.py` `V2Unpacker`: `pages` iterated without a default (so
+ *   required), each page file present and not empty (`_unpack_pages`); `tasks` with an `index` and a
+ *   `scoring_program` (`_unpack_tasks`); `terms` present and not empty (`_unpack_terms`); phases sorted
+ *   by `index`, each with `tasks`, `start` and `end` read by `get_datetime` (`_unpack_phases`).
+ * - `src/apps/competitions/unpackers/utils.py` `get_datetime`: a `date` — and a `datetime`, which is
+ *   a `date` too — becomes midnight of its date (`datetime.combine(field, time())`); a string is
+ *   parsed by dateutil; the time zone is then replaced by the server's (UTC). So a phase date keeps
+ *   its time only when it is a quoted string (`codabenchDate`).
+ * - `src/apps/competitions/unpackers/base_unpacker.py` `_validate_phase_ordering`: a phase followed
+ *   by another needs an end; the next starts strictly after it ("Phases must be sequential",
+ *   "Phases dates conflict"); `_unpack_image`: `image` required; `_save_competition`: every phase gets
+ *   the FIRST leaderboard.
+ * - `src/apps/api/serializers/leaderboards.py` `LeaderboardSerializer.validate_columns` (at least one
+ *   column, unique indexes and keys, `computation` with `computation_indexes` pointing at other
+ *   columns); `src/apps/leaderboards/models.py` (column `title`/`key` at most 36 characters,
+ *   leaderboard `title` 64 and `key` 36, sorting `desc`/`asc`, computations `avg`/`sum`/`min`/`max`);
+ *   `src/apps/competitions/models.py` (competition `title` 256, `docker_image` 128, phase `name` 256).
  *
  * @since 0.1.0
  */
 import { Effect, FileSystem, Path, Schema } from "effect"
 import * as Yaml from "yaml"
+import * as PyYaml from "./internal/pyyaml.js"
 
 const NonEmpty = Schema.String.check(Schema.isMinLength(1))
 const upTo = (n: number) => Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(n))
@@ -27,8 +40,8 @@ const Positive = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
 
 /**
- * A phase date as the documentation asks for it: `YYYY-MM-DD HH:MM:SS`, UTC (Codabench replaces the
- * time zone with the server's, UTC).
+ * A phase date: `YYYY-MM-DD HH:MM:SS`, UTC. Written quoted (see `stringify`), so that Codabench
+ * reads it as a string and keeps its time (`codabenchDate`).
  *
  * @since 0.1.0
  */
@@ -46,6 +59,43 @@ export const formatDateTime = (d: Date): string => d.toISOString().slice(0, 19).
 
 /** Read a `DateTime` as a UTC instant. @since 0.1.0 */
 export const parseDateTime = (s: string): Date => new Date(`${s.replace(" ", "T")}Z`)
+
+/**
+ * How Codabench reads a phase's `start` or `end` as `safe_load` left it: `get_datetime`
+ * (`src/apps/competitions/unpackers/utils.py`, c7dbc756). A YAML timestamp, date or datetime,
+ * becomes midnight (UTC) of its date as written: `isinstance(field, datetime.date)` holds for a
+ * `datetime` too, and `datetime.combine(field, time())` drops its time and zone. A string is parsed
+ * (here only the `DateTime` form, `YYYY-MM-DD HH:MM:SS`, is understood) and keeps its time; the
+ * zone becomes UTC. Empty is no date.
+ *
+ * `timeDropped` says that the text carried a time that Codabench throws away.
+ *
+ * @since 0.3.0
+ * @example
+ * codabenchDate("2027-02-07 23:59:59") // { instant: 2027-02-07T23:59:59Z, timeDropped: false }
+ */
+export const codabenchDate = (
+  value: unknown
+): { readonly instant: Date; readonly timeDropped: boolean; readonly text: string } | { readonly problem: string } | undefined => {
+  if (value === undefined || value === null || value === "" || value === false || value === 0) return undefined
+  if (PyYaml.isTimestamp(value)) {
+    const t = value.time
+    return {
+      instant: new Date(Date.UTC(value.year, value.month - 1, value.day)),
+      timeDropped: t !== undefined && (t.hour !== 0 || t.minute !== 0 || t.second !== 0 || t.microsecond !== 0 || (value.offsetMinutes ?? 0) !== 0),
+      text: value.text
+    }
+  }
+  if (typeof value === "string") {
+    const m = DATE_TIME.exec(value)
+    const d = m !== null ? parseDateTime(value) : undefined
+    if (d === undefined || !Number.isFinite(d.getTime()) || formatDateTime(d) !== value) {
+      return { problem: `expected a quoted date "YYYY-MM-DD HH:MM:SS" (UTC), got "${value}"` }
+    }
+    return { instant: d, timeDropped: false, text: value }
+  }
+  return { problem: `expected a quoted date "YYYY-MM-DD HH:MM:SS" (UTC), got ${JSON.stringify(value)}` }
+}
 
 /**
  * A leaderboard column. `key` is what the scoring program writes in `scores.json`.
@@ -177,10 +227,11 @@ export const Competition = Schema.Struct({
       if (i === 0 && p.auto_migrate_to_this_phase === true) return { path: ["phases"], issue: "the first phase cannot be auto-migrated to" }
       if (i === 0) continue
       const before = phases[i - 1]
-      if (before.end === undefined) return { path: ["phases"], issue: `phase "${before.name}" must have an end because a phase follows it` }
-      if (parseDateTime(p.start).getTime() <= parseDateTime(before.end).getTime()) {
-        return { path: ["phases"], issue: `phase "${p.name}" must start after phase "${before.name}" has ended` }
-      }
+      // base_unpacker.py `_validate_phase_ordering` (c7dbc756), in its words.
+      if (before.end === undefined) return { path: ["phases"], issue: `phase "${before.name}" must have an end time because it has a phase after it` }
+      const [start, end] = [parseDateTime(p.start).getTime(), parseDateTime(before.end).getTime()]
+      if (start < end) return { path: ["phases"], issue: `phases must be sequential: phase "${p.name}" starts before phase "${before.name}" has ended` }
+      if (start === end) return { path: ["phases"], issue: `phases dates conflict: phase "${p.name}" must start after phase "${before.name}" has ended` }
     }
     return true
   })
@@ -198,12 +249,31 @@ export const decode = (input: unknown): Effect.Effect<Competition, Schema.Schema
   Schema.decodeUnknownEffect(Competition)(input, { onExcessProperty: "error", errors: "all" })
 
 /**
- * The YAML text of a competition: keys in the order of the value, no anchors, no line folding.
+ * The YAML text of a competition, written for PyYAML (YAML 1.1): keys in the order of the value, no
+ * anchors, no line folding, and every string that YAML 1.1 would read as something else quoted —
+ * above all the phase dates, which Codabench would otherwise cut to midnight (`codabenchDate`).
  *
  * @since 0.1.0
  */
-export const stringify = (competition: Competition): string =>
-  Yaml.stringify(Schema.encodeSync(Competition)(competition), { lineWidth: 0, aliasDuplicateObjects: false })
+export const stringify = (competition: Competition): string => PyYaml.safeDump(Schema.encodeSync(Competition)(competition))
+
+/**
+ * Parse a `competition.yaml` as Codabench does (`yaml.safe_load`, YAML 1.1): a YAML timestamp is
+ * returned as a `Timestamp` (what PyYAML makes a `date` or `datetime`), not as a string. Fails with
+ * the parser's message where PyYAML would fail (including an impossible date such as 2027-02-30).
+ *
+ * @since 0.3.0
+ */
+export const parseAsCodabench = (text: string): { readonly value: unknown } | { readonly error: string } => {
+  try {
+    return { value: PyYaml.safeLoad(text) }
+  } catch (e) {
+    return { error: (e as Error).message }
+  }
+}
+
+/** A YAML 1.1 timestamp as PyYAML loads it (see `parseAsCodabench`). @since 0.3.0 */
+export type Timestamp = PyYaml.Timestamp
 
 /** A problem with a bundle folder, as Codabench's unpacker would report it. @since 0.1.0 */
 export interface BundleProblem {
@@ -227,13 +297,13 @@ export const checkBundle = (folder: string): Effect.Effect<ReadonlyArray<BundleP
     const yamlFile = path.join(folder, "competition.yaml")
     const text = yield* fs.readFileString(yamlFile).pipe(Effect.option)
     if (text._tag === "None") return [{ file: "competition.yaml", message: "competition.yaml is missing from the bundle's root" }]
-    let parsed: unknown
-    try {
-      parsed = Yaml.parse(text.value)
-    } catch (e) {
-      return [{ file: "competition.yaml", message: `not valid YAML: ${(e as Error).message}` }]
-    }
-    const decoded = yield* decode(parsed).pipe(Effect.result)
+    const loaded = parseAsCodabench(text.value)
+    if ("error" in loaded) return [{ file: "competition.yaml", message: `Codabench cannot load it (YAML 1.1, as PyYAML reads it): ${loaded.error}` }]
+    // Phase dates as Codabench will hold them (get_datetime), so that the ordering is checked on
+    // what Codabench checks; a time that Codabench would drop is a problem of its own.
+    const dates = readPhaseDates(loaded.value)
+    if (dates.problems.length > 0) return dates.problems.map((message) => ({ file: "competition.yaml", message }))
+    const decoded = yield* decode(dates.value).pipe(Effect.result)
     if (decoded._tag === "Failure") return [{ file: "competition.yaml", message: decoded.failure.message }]
     const c = decoded.success
     const nonEmptyFile = (relative: string, what: string) =>
@@ -263,6 +333,37 @@ export const checkBundle = (folder: string): Effect.Effect<ReadonlyArray<BundleP
     }
     return problems
   })
+
+/**
+ * The phases of a loaded `competition.yaml` with `start` and `end` replaced by what Codabench
+ * makes of them (`codabenchDate`, as a `DateTime` string), and the problems: a date whose time
+ * Codabench drops (an unquoted date-time), a date it cannot read.
+ */
+const readPhaseDates = (value: unknown): { readonly value: unknown; readonly problems: ReadonlyArray<string> } => {
+  if (typeof value !== "object" || value === null || !Array.isArray((value as { phases?: unknown }).phases)) return { value, problems: [] }
+  const problems: Array<string> = []
+  const phases = ((value as { phases: Array<unknown> }).phases).map((phase) => {
+    if (typeof phase !== "object" || phase === null) return phase
+    const out: Record<string, unknown> = { ...(phase as Record<string, unknown>) }
+    for (const key of ["start", "end"] as const) {
+      if (!(key in out)) continue
+      const read = codabenchDate(out[key])
+      const name = typeof out["name"] === "string" ? out["name"] : String(out["index"])
+      if (read === undefined) delete out[key]
+      else if ("problem" in read) problems.push(`phase "${name}" ${key}: ${read.problem}`)
+      else {
+        if (read.timeDropped) {
+          problems.push(
+            `phase "${name}" ${key}: ${read.text} is written unquoted, so Codabench reads it as ${formatDateTime(read.instant)} (PyYAML makes it a datetime and get_datetime keeps only its date); quote it: ${key}: "${read.text}"`
+          )
+        }
+        out[key] = formatDateTime(read.instant)
+      }
+    }
+    return out
+  })
+  return { value: { ...(value as Record<string, unknown>), phases }, problems }
+}
 
 /**
  * The `command` of a scoring program's `metadata.yaml`, as the compute worker reads it (a YAML

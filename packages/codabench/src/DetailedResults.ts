@@ -2,8 +2,9 @@
  * `detailed_results.html`: the page Codabench shows a participant beside their scores. One
  * self-contained file — inline CSS and inline SVG, no script, no request to anywhere (a
  * Content-Security-Policy of `default-src 'none'` says so to the browser) — with the leaderboard
- * figures, the figures of each dataset or subtask, a scatter plot of the run against the gold, and
- * every validation verdict with its file, line and what was expected. Everything that comes from
+ * figures, the figures of each dataset or subtask, a plot (of the run against the gold where the
+ * gold is public, of the run alone where it is secret: see `Plot`), and every validation verdict
+ * with its file, line and what was expected. Everything that comes from
  * the submission (file names, values, messages) is HTML-escaped.
  *
  * @since 0.1.0
@@ -56,16 +57,24 @@ export interface Input {
 }
 
 /**
- * How the run is plotted against the gold. `points`: one dot per pair (a scatter plot; it shows the
- * gold value of pairs whose run score the participant can pick out, so use it where the gold is not
- * secret, e.g. a development phase); `bins`: the pairs counted in a 20 x 20 grid (the shape of the
- * scatter, not the pairs); `none`: no plot.
+ * What the page may show of the gold. `points`: the gold is public to the participants (a
+ * development set whose labels they have): a scatter plot of the run against the gold, one dot per
+ * pair, and SICK's confusion matrix. `run`: the gold is secret (the test phase): nothing derived
+ * from single gold values — a histogram of the run's own scores and its label counts, beside the
+ * figures the leaderboard shows anyway. `none`: no plot.
+ *
+ * Codabench shows this page to far more people than the participant who sent the submission
+ * (`get_detail_result` in `src/apps/api/views/submissions.py`, c7dbc756: every approved
+ * participant, with no owner check, and anyone once the competition is published), so in a phase
+ * whose gold is secret it holds nothing a crafted run could read gold values off. (A grid of
+ * (gold, run) counts did: a run placing each of 19 chosen pairs in its own row of the grid read
+ * their gold to within a cell's width.)
  *
  * @since 0.1.0
  */
-export type Plot = "points" | "bins" | "none"
+export type Plot = "points" | "run" | "none"
 
-/** Cells per axis of a `bins` plot. @since 0.1.0 */
+/** Bins of the run's histogram (`run` plots). @since 0.3.0 */
 export const BINS = 20
 
 /** At most this many issues are listed (the rest are counted). @since 0.1.0 */
@@ -147,69 +156,89 @@ export const scatter = (
   title: string,
   gold: Float64Array,
   run: Float64Array,
-  scale: { readonly min: number; readonly max: number },
-  mode: "points" | "bins" = "points"
+  scale: { readonly min: number; readonly max: number }
 ): string => {
+  const [x0, x1] = range(gold, [scale.min, scale.max])
+  const [y0, y1] = range(run, [scale.min, scale.max])
+  const frame = plotFrame(x0, x1, y0, y1)
+  const n = Math.min(gold.length, run.length)
+  const step = Math.max(1, Math.ceil(n / MAX_POINTS))
+  // Points in (gold, run) order, not pair order: the picture is the same and the SVG does not
+  // list the pairs in the order of the gold file.
+  const order = Array.from({ length: Math.ceil(n / step) }, (_, k) => k * step).sort((a, b) => gold[a] - gold[b] || run[a] - run[b])
+  let path = ""
+  for (const i of order) path += `M${frame.sx(gold[i]).toFixed(1)} ${frame.sy(run[i]).toFixed(1)}h0`
+  const shown = step > 1 ? ` (1 in ${step} of ${n} pairs)` : ` (${n} pairs)`
+  return frame.svg(`${title}: run against gold`, `${title}${shown}`, "gold", "run", `<path class="pts" d="${path}"/>`)
+}
+
+/**
+ * An inline SVG histogram of a run's own scores, `BINS` bins over the scale (widened to the run's
+ * range): what a phase with a secret gold may show. Pure.
+ *
+ * @since 0.3.0
+ */
+export const histogram = (title: string, run: Float64Array, scale: { readonly min: number; readonly max: number }): string => {
+  const [x0, x1] = range(run, [scale.min, scale.max])
+  const counts = new Uint32Array(BINS)
+  for (const v of run) counts[Math.min(BINS - 1, Math.max(0, Math.floor(((v - x0) / (x1 - x0)) * BINS)))]++
+  let most = 1
+  for (const c of counts) most = Math.max(most, c)
+  const frame = plotFrame(x0, x1, 0, most)
+  const width = (frame.sx(x1) - frame.sx(x0)) / BINS
+  let bars = ""
+  for (let b = 0; b < BINS; b++) {
+    if (counts[b] === 0) continue
+    const top = frame.sy(counts[b])
+    bars += `<rect x="${(frame.sx(x0) + b * width).toFixed(1)}" y="${top.toFixed(1)}" width="${width.toFixed(1)}" height="${(frame.sy(0) - top).toFixed(1)}"><title>${counts[b]}</title></rect>`
+  }
+  return frame.svg(`${title}: the run's scores`, `${title}: your ${run.length} scores`, "your score", "pairs", `<g class="bars">${bars}</g>`)
+}
+
+/** The axes of a 360 x 300 plot over [x0, x1] x [y0, y1]. */
+const plotFrame = (x0: number, x1: number, y0: number, y1: number) => {
   const W = 360
   const H = 300
   const left = 48
   const right = 12
   const topMargin = 24
   const bottom = 40
-  const [x0, x1] = range(gold, [scale.min, scale.max])
-  const [y0, y1] = range(run, [scale.min, scale.max])
   const sx = (x: number) => left + ((x - x0) / (x1 - x0)) * (W - left - right)
   const sy = (y: number) => H - bottom - ((y - y0) / (y1 - y0)) * (H - topMargin - bottom)
-  const n = Math.min(gold.length, run.length)
-  const step = Math.max(1, Math.ceil(n / MAX_POINTS))
-  let marks = ""
-  if (mode === "points") {
-    // Points in (gold, run) order, not pair order: the picture is the same and the SVG does not
-    // list the pairs in the order of the gold file.
-    const order = Array.from({ length: Math.ceil(n / step) }, (_, k) => k * step).sort((a, b) => gold[a] - gold[b] || run[a] - run[b])
-    let path = ""
-    for (const i of order) path += `M${sx(gold[i]).toFixed(1)} ${sy(run[i]).toFixed(1)}h0`
-    marks = `<path class="pts" d="${path}"/>`
-  } else {
-    const counts = new Uint32Array(BINS * BINS)
-    const cell = (v: number, lo: number, hi: number) => Math.min(BINS - 1, Math.max(0, Math.floor(((v - lo) / (hi - lo)) * BINS)))
-    for (let i = 0; i < n; i++) counts[cell(run[i], y0, y1) * BINS + cell(gold[i], x0, x1)]++
-    let most = 0
-    for (const c of counts) most = Math.max(most, c)
-    const cw = (W - left - right) / BINS
-    const ch = (H - topMargin - bottom) / BINS
-    for (let r = 0; r < BINS; r++) {
-      for (let c = 0; c < BINS; c++) {
-        const k = counts[r * BINS + c]
-        if (k === 0) continue
-        marks += `<rect x="${(left + c * cw).toFixed(1)}" y="${(H - bottom - (r + 1) * ch).toFixed(1)}" width="${cw.toFixed(1)}" height="${ch.toFixed(1)}" fill-opacity="${(0.15 + (0.85 * k) / most).toFixed(2)}"><title>${k}</title></rect>`
-      }
-    }
-    marks = `<g class="bins">${marks}</g>`
+  const svg = (label: string, heading: string, xLabel: string, yLabel: string, marks: string) => {
+    const xt = ticks(x0, x1)
+      .map((t) => `<line x1="${sx(t).toFixed(1)}" x2="${sx(t).toFixed(1)}" y1="${H - bottom}" y2="${H - bottom + 4}"/><text x="${sx(t).toFixed(1)}" y="${H - bottom + 16}" text-anchor="middle">${t}</text>`)
+      .join("")
+    const yt = ticks(y0, y1)
+      .map((t) => `<line x1="${left - 4}" x2="${left}" y1="${sy(t).toFixed(1)}" y2="${sy(t).toFixed(1)}"/><text x="${left - 6}" y="${(sy(t) + 4).toFixed(1)}" text-anchor="end">${t}</text>`)
+      .join("")
+    return (
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${e(label)}">` +
+      `<text x="${W / 2}" y="14" text-anchor="middle" class="t">${e(heading)}</text>` +
+      `<g class="axis"><line x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}"/><line x1="${left}" x2="${left}" y1="${topMargin}" y2="${H - bottom}"/>${xt}${yt}</g>` +
+      `<text x="${(left + W - right) / 2}" y="${H - 4}" text-anchor="middle">${e(xLabel)}</text>` +
+      `<text x="12" y="${(topMargin + H - bottom) / 2}" text-anchor="middle" transform="rotate(-90 12 ${(topMargin + H - bottom) / 2})">${e(yLabel)}</text>` +
+      `${marks}</svg>`
+    )
   }
-  const xt = ticks(x0, x1)
-    .map((t) => `<line x1="${sx(t).toFixed(1)}" x2="${sx(t).toFixed(1)}" y1="${H - bottom}" y2="${H - bottom + 4}"/><text x="${sx(t).toFixed(1)}" y="${H - bottom + 16}" text-anchor="middle">${t}</text>`)
-    .join("")
-  const yt = ticks(y0, y1)
-    .map((t) => `<line x1="${left - 4}" x2="${left}" y1="${sy(t).toFixed(1)}" y2="${sy(t).toFixed(1)}"/><text x="${left - 6}" y="${(sy(t) + 4).toFixed(1)}" text-anchor="end">${t}</text>`)
-    .join("")
-  const shown = mode === "bins" ? ` (${n} pairs in a ${BINS} x ${BINS} grid)` : step > 1 ? ` (1 in ${step} of ${n} pairs)` : ` (${n} pairs)`
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${e(`${title}: run against gold`)}">` +
-    `<text x="${W / 2}" y="14" text-anchor="middle" class="t">${e(title)}${e(shown)}</text>` +
-    `<g class="axis"><line x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}"/><line x1="${left}" x2="${left}" y1="${topMargin}" y2="${H - bottom}"/>${xt}${yt}</g>` +
-    `<text x="${(left + W - right) / 2}" y="${H - 4}" text-anchor="middle">gold</text>` +
-    `<text x="12" y="${(topMargin + H - bottom) / 2}" text-anchor="middle" transform="rotate(-90 12 ${(topMargin + H - bottom) / 2})">run</text>` +
-    `${marks}</svg>`
-  )
+  return { sx, sy, svg }
 }
 
+/** The confusion matrix (gold x run): only where the gold is public. */
 const confusionTable = (p: Part): string => {
   if (p.confusion === undefined) return ""
   const { labels, counts } = p.confusion
   const head = `<tr><th>gold \\ run</th>${labels.map((l) => `<th>${e(l)}</th>`).join("")}</tr>`
   const rows = labels.map((l, i) => `<tr><th>${e(l)}</th>${labels.map((_, j) => `<td class="num">${counts[i]?.[j] ?? 0}</td>`).join("")}</tr>`).join("")
   return `<h3>${e(p.name)}: confusion matrix</h3><table>${head}${rows}</table>`
+}
+
+/** The run's own label counts (the matrix's column sums): what a secret gold allows. */
+const runLabels = (p: Part): string => {
+  if (p.confusion === undefined) return ""
+  const { labels, counts } = p.confusion
+  const totals = labels.map((_, j) => counts.reduce((sum, row) => sum + (row[j] ?? 0), 0))
+  return `<h3>${e(p.name)}: your labels</h3><table><tr>${labels.map((l) => `<th>${e(l)}</th>`).join("")}</tr><tr>${totals.map((t) => `<td class="num">${t}</td>`).join("")}</tr></table>`
 }
 
 const issueRow = (i: Issue.Issue): string =>
@@ -229,7 +258,7 @@ const issuesSection = (issues: ReadonlyArray<Issue.Issue>): string => {
   return `${mainHtml}${infoHtml}`
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}.ok{color:#17702a}.bad,.error td:first-child{color:#b00020}.warning td:first-child{color:#8a5a00}.na{color:#777}.verdict{font-size:1.1em;padding:.5em .8em;border-left:4px solid}.verdict.scored{border-color:#17702a}.verdict.rejected{border-color:#b00020}svg{margin:.5em 1em .5em 0}svg text{font-size:11px;fill:#333}svg .t{font-size:12px}svg .axis line{stroke:#666}svg .pts{stroke:#1f5fbf;stroke-opacity:.55;stroke-width:3.5;stroke-linecap:round;fill:none}svg .bins rect{fill:#1f5fbf}code{font-size:.9em}`
+const STYLE = `body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}.ok{color:#17702a}.bad,.error td:first-child{color:#b00020}.warning td:first-child{color:#8a5a00}.na{color:#777}.verdict{font-size:1.1em;padding:.5em .8em;border-left:4px solid}.verdict.scored{border-color:#17702a}.verdict.rejected{border-color:#b00020}svg{margin:.5em 1em .5em 0}svg text{font-size:11px;fill:#333}svg .t{font-size:12px}svg .axis line{stroke:#666}svg .pts{stroke:#1f5fbf;stroke-opacity:.55;stroke-width:3.5;stroke-linecap:round;fill:none}svg .bars rect{fill:#1f5fbf}code{font-size:.9em}`
 
 /**
  * The whole page.
@@ -240,15 +269,12 @@ export const render = (input: Input): string => {
   // A rejected submission does not count against the run limit, so it shows no figure and no
   // plot: otherwise a deliberately broken run would reveal test figures for free.
   const scored = input.verdict === "scored"
-  const plotMode = input.plot
-  const plots =
-    scored && plotMode !== "none"
-      ? input.parts
-          .filter((p) => p.aligned !== undefined && p.aligned.gold.length > 0)
-          .map((p) => scatter(p.name, p.aligned!.gold, p.aligned!.run, input.edition.scale, plotMode))
-          .join("")
-      : ""
-  const confusions = scored ? input.parts.map(confusionTable).join("") : ""
+  const withPlots = scored && input.plot !== "none"
+  const plotted = input.parts.filter((p) => p.aligned !== undefined && p.aligned.gold.length > 0)
+  const plots = withPlots
+    ? plotted.map((p) => (input.plot === "points" ? scatter(p.name, p.aligned!.gold, p.aligned!.run, input.edition.scale) : histogram(p.name, p.aligned!.run, input.edition.scale))).join("")
+    : ""
+  const confusions = withPlots ? input.parts.map(input.plot === "points" ? confusionTable : runLabels).join("") : ""
   return [
     `<!DOCTYPE html>`,
     `<html lang="en"><head><meta charset="utf-8">`,
@@ -260,7 +286,7 @@ export const render = (input: Input): string => {
     input.reasons !== undefined && input.reasons.length > 0 ? `<ul class="reasons">${input.reasons.map((r) => `<li>${e(r)}</li>`).join("")}</ul>` : "",
     scored ? `<h2>Leaderboard</h2>${leaderboardTable(input)}` : "",
     input.parts.length > 0 ? `<h2>Datasets</h2>${partsTable(input, scored)}` : "",
-    plots !== "" ? `<h2>Run against gold</h2><div>${plots}</div>` : "",
+    plots !== "" ? `<h2>${input.plot === "points" ? "Run against gold" : "Your scores"}</h2><div>${plots}</div>` : "",
     confusions,
     `<h2>Validation</h2>${issuesSection(input.issues)}`,
     `<p><small>Scored by stseval (edition <code>${e(input.edition.id)}</code>); signature <code class="signature">${e(input.signature)}</code>.</small></p>`,

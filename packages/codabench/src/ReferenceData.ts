@@ -1,12 +1,17 @@
 /**
  * The reference data of a stseval task on Codabench: the gold files and `stseval-task.json`, which
  * names the edition (the whole edition object, so a bundle keeps scoring the same way whatever
- * stseval version later reads it) and where the gold is.
+ * stseval version later reads it), where the gold is, the leaderboard the competition ranks and
+ * what the detailed results may show of the gold.
  *
- * Everything sits flat at the root of the folder: the compute worker unzips reference data into
- * `/app/input/ref` and, when an entry of the zip lies in a sub-folder, moves that sub-folder's
- * contents up one level (`_get_bundle` in codalab/codabench `compute_worker/compute_worker.py`), so
- * a `gold/` folder would not be where `stseval-task.json` says it is.
+ * Codabench zips the folder as it is (`zip_if_directory` in
+ * `src/apps/competitions/unpackers/utils.py`, c7dbc756: `shutil.make_archive` of the folder's
+ * contents) and the compute worker extracts it as it is into `/app/input/ref` (`Run._get_bundle` in
+ * `compute_worker/compute_worker.py`: `ZipFile.extractall`). stseval keeps the gold files flat at
+ * the folder's root all the same (a gold the edition names in a sub-folder, SemRel's
+ * `eng/eng_test_with_labels.csv`, is stored as `eng__eng_test_with_labels.csv` and laid out again
+ * before scoring, `layOut`), so that the folder holds exactly the files listed in
+ * `stseval-task.json` and nothing the organiser's folder nested beside them.
  *
  * @since 0.1.0
  */
@@ -31,12 +36,20 @@ export const TaskFile = Schema.Struct({
   edition: Schema.Unknown.annotate({ description: "the task edition, as in a user edition file (docs/task-registry.md)" }),
   gold: Schema.String.check(Schema.isMinLength(1)).annotate({ description: "the gold file or folder, relative to the reference data folder" }),
   plot: Schema.optionalKey(
-    Schema.Literals(["points", "bins", "none"]).annotate({ description: "how detailed_results.html plots the run against the gold (default bins)" })
+    Schema.Literals(["points", "run", "none", "bins"]).annotate({
+      description:
+        "what detailed_results.html may show of the gold: points (public gold: the run against the gold), run (secret gold: the run alone; the default), none; bins (bundles before 0.3) is read as run"
+    })
+  ),
+  leaderboard: Schema.optionalKey(
+    Schema.String.check(Schema.isMinLength(1)).annotate({
+      description: "the leaderboard the competition ranks (Scores.boards: official, a subtask, a dataset, mean); its primary figure must be computed or the submission fails (default: official)"
+    })
   ),
   files: Schema.optionalKey(
     Schema.Record(Schema.String, Schema.String).annotate({
       description:
-        "gold files kept flat in the reference data (the worker moves a sub-folder's contents up): flat name -> the path inside the gold folder the edition names (e.g. amh__amh_test_with_labels.csv -> amh/amh_test_with_labels.csv)"
+        "gold files kept flat in the reference data: flat name -> the path inside the gold folder the edition names (e.g. amh__amh_test_with_labels.csv -> amh/amh_test_with_labels.csv)"
     })
   )
 })
@@ -56,11 +69,13 @@ export class ReferenceError extends Schema.TaggedError<ReferenceError>()("Refere
   }
 }
 
-/** A loaded task: the edition, the absolute path of its gold and the plot setting. @since 0.1.0 */
+/** A loaded task: the edition, the absolute path of its gold, the plot setting and the leaderboard. @since 0.1.0 */
 export interface Reference {
   readonly edition: Registry.TaskEdition
   readonly goldPath: string
   readonly plot: Plot
+  /** the board's name (`Scores.board`); absent in bundles before 0.3, which rank `official` */
+  readonly leaderboard: string | undefined
   /**
    * when the edition names gold files in sub-folders (SemEval-2024 Task 1: `<lang>/<lang>_test_with_labels.csv`):
    * flat file in `goldPath` -> where the edition expects it; the gold folder is laid out so before scoring
@@ -118,7 +133,9 @@ export const read = (refDir: string): Effect.Effect<Reference, ReferenceError, F
     if (path.isAbsolute(file.gold) || file.gold.split(/[\\/]/).includes("..")) {
       return yield* new ReferenceError({ reason: `${TASK_FILE}: the gold must lie inside the reference data, not at "${file.gold}"` })
     }
-    return { edition, goldPath: path.join(refDir, file.gold), plot: file.plot ?? "bins", files: file.files }
+    // A bundle before 0.3 says `bins` for its test phase: its gold is secret.
+    const plot: Plot = file.plot === undefined || file.plot === "bins" ? "run" : file.plot
+    return { edition, goldPath: path.join(refDir, file.gold), plot, leaderboard: file.leaderboard, files: file.files }
   })
 
 /**
@@ -132,7 +149,8 @@ export const write = (
   refDir: string,
   edition: Registry.TaskEdition,
   gold: string,
-  plot: Plot = "bins"
+  plot: Plot = "run",
+  leaderboard?: string
 ): Effect.Effect<void, ReferenceError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
@@ -144,8 +162,8 @@ export const write = (
     const files: Record<string, string> = {}
     if (info.type === "Directory") {
       for (const d of edition.datasets) {
-        // Kept flat (the worker moves a sub-folder's contents up when it unzips): a gold file the
-        // edition names in a sub-folder gets a flat name, and stseval-task.json says where it goes.
+        // Kept flat: a gold file the edition names in a sub-folder gets a flat name, and
+        // stseval-task.json says where it goes.
         const nested = /[\\/]/.test(d.gold)
         const flat = nested ? d.gold.split(/[\\/]+/).join("__") : d.gold
         const from = path.join(gold, d.gold)
@@ -168,6 +186,7 @@ export const write = (
       edition: Schema.encodeSync(Registry.TaskEdition)(edition),
       gold: goldEntry,
       plot,
+      ...(leaderboard !== undefined ? { leaderboard } : {}),
       ...(Object.keys(files).length > 0 ? { files } : {})
     }
     yield* fs.writeFileString(path.join(refDir, TASK_FILE), `${JSON.stringify(file, null, 2)}\n`).pipe(Effect.mapError((e) => fail(e.message)))

@@ -18,6 +18,17 @@
  *   metrics (`spearman`); the keys name the metric, not the split, so that a development phase on
  *   another split writes the same keys.
  *
+ * A dataset whose gold was never released (SemRel's `esp`) gets no column: it could never have a
+ * value.
+ *
+ * Codabench orders a leaderboard by its primary column (`LeaderboardPhaseSerializer.get_submissions`
+ * in `src/apps/api/serializers/leaderboards.py`, c7dbc756: `order_by('-primary_col', ...)` for a
+ * `desc` column, the other columns by index as tie-breakers, then `created_when`), and PostgreSQL
+ * puts NULLs FIRST in a descending order: a submission without the primary figure would top the
+ * board. So the organiser chooses the board (`board`): its primary column is a figure the edition
+ * ranks, and the scoring program fails a submission that lacks it (a failed submission is not on
+ * the leaderboard and does not count against the limit).
+ *
  * A figure that cannot be computed (a dataset not submitted, a constant run, no official score
  * because a track is missing) is left out of `scores.json` and its reason kept for the detailed
  * results: Codabench stores each score as a decimal (20 digits, 10 after the point,
@@ -210,4 +221,113 @@ export const fromRun = (cols: ReadonlyArray<Column>, figureOf: (ref: FigureRef) 
     else scores[c.key] = value
   }
   return { scores, omitted }
+}
+
+/**
+ * A leaderboard an organiser can give a competition: its columns (a subset of `columns`, with the
+ * same keys) and its primary column, which orders it.
+ *
+ * @since 0.3.0
+ */
+export interface Board {
+  /** what `--leaderboard` calls it: `official`, a ranking's subtask (`entailment`), a dataset (`eng`), an aggregate (`mean`) */
+  readonly name: string
+  /** what the primary column ranks, in a few words for people (`eng ranked on its own, ...`) */
+  readonly description: string
+  readonly columns: ReadonlyArray<Column>
+  /** the index in `columns` of the primary column */
+  readonly primary: number
+}
+
+/** `--leaderboard each`: one competition (bundle) per board the edition ranks (`Boards.each`). @since 0.3.0 */
+export const EACH = "each"
+
+/** The boards of an edition. @since 0.3.0 */
+export interface Boards {
+  readonly boards: ReadonlyArray<Board>
+  /** the boards `each` writes, one competition each: the datasets an edition ranked separately; else `official` */
+  readonly each: ReadonlyArray<Board>
+  /** a board's name, or `each` */
+  readonly default: string
+}
+
+const boardOf = (name: string, description: string, cols: ReadonlyArray<Column>, primaryKey: string): Board => ({
+  name,
+  description,
+  columns: cols,
+  primary: cols.findIndex((c) => c.key === primaryKey)
+})
+
+/**
+ * The leaderboards an organiser may choose for an edition, and the default.
+ *
+ * - An edition ranked on one figure (STS, STS-B): `official`, every column, the official figure
+ *   primary. The default.
+ * - An edition with a ranking per subtask (SICK 2014): `official` (every column, the headline
+ *   ranking's figure primary: relatedness; the default) and a board ordered by each other ranking's
+ *   figure, every column shown (`entailment`): a competition for entailment-only teams.
+ * - An edition ranked per dataset (SemEval-2024 Task 1: per language): one board per dataset with a
+ *   public gold, its columns only (`eng`: Spearman primary, then Pearson), and the edition's
+ *   aggregate when it has one (`mean`: the mean first and primary, then every dataset; it needs a
+ *   run for every dataset, and the paper did not rank by it). The default is `each`: one
+ *   competition per language, as the paper ranked — never one language picked as the primary
+ *   column of a board of all.
+ *
+ * @since 0.3.0
+ * @example
+ * boards(Registry.get("semrel2024-a")!).default // "each"
+ */
+export const boards = (edition: Registry.TaskEdition): Boards => {
+  const all = columns(edition)
+  const headline = edition.ranking[0]
+  if (Registry.isRankedPerDataset(headline)) {
+    const perDataset = edition.datasets
+      .filter((d) => d.goldNotPublic === undefined)
+      .map((d) => {
+        const cols = all.filter((c) => c.figure._tag === "dataset" && c.figure.dataset === d.name)
+        const primary = cols.find((c) => c.official) ?? cols[0]
+        const what = d.language !== undefined ? "language" : "dataset"
+        return boardOf(d.name, `${d.name}${d.language !== undefined && d.language !== d.name ? ` (${d.language})` : ""} ranked on its own, as the task ranked each ${what}`, cols, primary.key)
+      })
+      .filter((b) => b.columns.length > 0)
+    const aggregate = all.find((c) => c.figure._tag === "aggregate" && c.figure.name === headline.aggregate)
+    const mean =
+      aggregate !== undefined
+        ? [
+            boardOf(
+              headline.aggregate,
+              `the ${(AGGREGATE_TITLE[headline.aggregate] ?? headline.aggregate).toLowerCase()} over every dataset (not the task's official ranking, which is per dataset; a run must cover every dataset to have it)`,
+              [aggregate, ...all.filter((c) => c !== aggregate)],
+              aggregate.key
+            )
+          ]
+        : []
+    return { boards: [...perDataset, ...mean], each: perDataset, default: EACH }
+  }
+  const official = boardOf("official", "the edition's official figure", all, all[primaryIndex(all)].key)
+  // SICK: a board ordered by each further ranking's figure (entailment accuracy), with every column
+  // (one run file holds both subtasks, so one competition shows both).
+  const perSubtask = edition.ranking.slice(1).flatMap((r) => {
+    const own = new Set(Registry.datasetsOf(edition, r).map((d) => d.name))
+    const primary = all.find(
+      (c) => c.official && ((c.figure._tag === "official" && c.figure.ranking === r.subtask) || (c.figure._tag === "dataset" && own.has(c.figure.dataset)))
+    )
+    return primary === undefined ? [] : [boardOf(r.subtask, `the ${r.subtask} subtask`, all, primary.key)]
+  })
+  return { boards: [official, ...perSubtask], each: [official], default: "official" }
+}
+
+/**
+ * The board called `name` (`boards`), or why there is none. Without a name, the default board;
+ * when the default is `each`, there is no one board and the reason says to choose.
+ *
+ * @since 0.3.0
+ */
+export const board = (edition: Registry.TaskEdition, name?: string): Board | { readonly problem: string } => {
+  const { boards: all, default: fallback } = boards(edition)
+  const wanted = name ?? fallback
+  const found = all.find((b) => b.name === wanted)
+  if (found !== undefined) return found
+  const names = [...all.map((b) => b.name), EACH].join(", ")
+  return { problem: wanted === EACH ? `"${EACH}" is several leaderboards (one competition each); name one of ${names}` : `${edition.id} has no leaderboard "${wanted}"; choose one of ${names}` }
 }

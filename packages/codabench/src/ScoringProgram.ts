@@ -15,11 +15,25 @@
  * that cannot be read, a bad line, a missing or unknown pair) is rejected: no `scores.json`, the
  * reasons (file relative to the submission, line, what was expected) on stderr and in the detailed
  * results, and a non-zero exit, which makes the submission fail — and a failed submission does not
- * count against the participant's limit (`Phase.can_user_make_submissions` excludes them).
+ * count against the participant's limit (`Phase.can_user_make_submissions` in
+ * `src/apps/competitions/models.py`, c7dbc756, excludes `status='Failed'`). The worker fails a
+ * submission whose scoring program exits non-zero and then uploads no scores (`Run.start` raises
+ * before `push_scores` in `compute_worker/compute_worker.py` `run_wrapper`), so it never reaches the
+ * leaderboard.
+ *
+ * Two more rejections keep the leaderboard right:
+ *
+ * - a file that is none of the run's files (`unknown-file`, e.g. `STS.output.track5.txt` for
+ *   `STS.output.track5.en-en.txt`) fails the submission with the closest expected name, rather than
+ *   scoring the run without it and costing the participant one of their test submissions;
+ * - a run whose leaderboard's primary figure cannot be computed (a track missing from STS 2017's
+ *   mean of all tracks, SICK without relatedness, SemRel without the board's language) fails:
+ *   Codabench orders by the primary column descending and PostgreSQL puts NULLs first, so a
+ *   `scores.json` without it would top the leaderboard (`Scores.boards`).
  *
  * @since 0.1.0
  */
-import { Issue } from "@stseval/formats"
+import { Issue, Registry } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import * as DetailedResults from "./DetailedResults.js"
 import * as Score from "./internal/score.js"
@@ -72,6 +86,18 @@ export const describeIssue = (i: Issue.Issue): string => {
 }
 
 /**
+ * Why a run fails for a file that is none of its files (`unknown-file`, whatever its severity): the
+ * issue's own words, and the closest expected file name unless the issue already suggests one.
+ *
+ * @since 0.3.0
+ */
+export const unknownFileReason = (issue: Issue.Issue, edition: Registry.TaskEdition): string => {
+  const found = issue.found !== undefined ? issue.found.split(/[\\/!]/).pop() ?? issue.found : undefined
+  const suggestion = /did you mean/i.test(issue.message) || found === undefined ? undefined : Registry.closestRunFile(edition, found, { nearest: true })
+  return `${describeIssue(issue)}${suggestion !== undefined && suggestion !== found ? `; did you mean ${suggestion}?` : ""}`
+}
+
+/**
  * Replaces the server's folders in a text by what the participant knows: the submission's own
  * files relative to it, the reference data as `ref/`.
  */
@@ -113,7 +139,9 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
       const setup = (reason: string) => new SetupError({ reason })
 
       const reference = yield* ReferenceData.read(refDir).pipe(Effect.mapError((e) => setup(`the competition's reference data cannot be used: ${e.reason}`)))
-      const cols = Scores.columns(reference.edition)
+      const board = Scores.board(reference.edition, reference.leaderboard ?? "official")
+      if ("problem" in board) return yield* setup(`the competition's reference data names no leaderboard stseval can rank: ${board.problem}`)
+      const cols = board.columns
       const refRelative = relativizer([[refDir, "ref"]])
       yield* fs.makeDirectory(output, { recursive: true }).pipe(Effect.mapError(() => setup("the output folder cannot be created")))
       const write = (name: string, content: string) =>
@@ -199,12 +227,29 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
       const relevant = (i: Issue.Issue) => i.code !== "bad-run-name"
       const issues = [...run.errors, ...run.warnings, ...run.infos].filter(relevant).map(safe)
       const parts = run.parts.map((p) => ({ ...p, reason: p.reason === undefined ? undefined : relative(p.reason), file: p.file === undefined ? undefined : relative(p.file) }))
-      const errors = run.errors.filter(relevant).map(safe)
-      const warnings = run.warnings.filter(relevant).map(safe).map(describeIssue)
+      // A misnamed file fails the run whatever the severity the engine gives it (see the module's doc).
+      const unknown = [...run.errors, ...run.warnings, ...run.infos].filter((i) => i.code === "unknown-file").map(safe)
+      const errors = [...run.errors.filter(relevant).map(safe).filter((i) => i.code !== "unknown-file"), ...unknown]
+      const warnings = run.warnings.filter(relevant).filter((i) => i.code !== "unknown-file").map(safe).map(describeIssue)
+      const describe = (i: Issue.Issue) => (i.code === "unknown-file" ? unknownFileReason(i, reference.edition) : describeIssue(i))
 
       if (run.status === "failed" || errors.length > 0) {
-        const reasons = errors.length > 0 ? errors.map(describeIssue) : [relative(run.failure ?? "the run could not be scored")]
-        const outcome = yield* reject(notScored(reasons), reasons, signature, { parts, figure: run.figure, issues, reasons: errors.length > 0 ? undefined : reasons })
+        const reasons = errors.length > 0 ? errors.map(describe) : [relative(run.failure ?? "the run could not be scored")]
+        const outcome = yield* reject(notScored(reasons), reasons, signature, { parts, figure: run.figure, issues, reasons: errors.length > 0 ? unknown.map(describe) : reasons })
+        return { ...outcome, warnings }
+      }
+
+      // The board's primary figure, or the submission fails (see the module's doc).
+      const primary = cols[board.primary]
+      const primaryFigure = run.figure(primary.figure)
+      if (primaryFigure._tag === "none") {
+        const reason = `the leaderboard is ordered by ${primary.title} (${primary.key}), and it could not be computed: ${relative(primaryFigure.reason)}`
+        const outcome = yield* reject(
+          `Your submission was not put on the leaderboard: ${reason}. Fix the run and submit again; a submission that fails does not count against your limit.`,
+          [reason],
+          signature,
+          { parts, figure: run.figure, issues, reasons: [reason] }
+        )
         return { ...outcome, warnings }
       }
 

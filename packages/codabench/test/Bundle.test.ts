@@ -12,22 +12,26 @@ import { unzipSync } from "fflate"
 import { beforeAll, describe, expect, it } from "vitest"
 import * as Yaml from "yaml"
 import { Bundle, CompetitionYaml, ReferenceData, Scores } from "../src/index.js"
-import { run, sickExample, sts2017, writeSemRel, writeSts2017 } from "./support/fixtures.js"
-import { tempDir } from "./support/worker.js"
+import { run, sickExample, sts2017, writeSemRel, writeSickDev, writeSts2017 } from "./support/fixtures.js"
+import { hasShared, sharedRoot, tempDir } from "./support/worker.js"
 
 /**
- * What Codabench checks when it unpacks a v2 bundle, re-stated from codalab/codabench (commit
- * 8239d01 of `src/apps/competitions/unpackers/v2.py`, c7aeccf of `base_unpacker.py`, and
- * `src/apps/competitions/tasks.py` `unpack_competition`; column rules from
- * `src/apps/api/serializers/leaderboards.py` and lengths from `src/apps/leaderboards/models.py`,
- * `src/apps/competitions/models.py`), independently of the package's Schema. The YAML is read as
- * YAML 1.1, as PyYAML reads it.
+ * What Codabench checks when it unpacks a v2 bundle, re-stated from codalab/codabench at c7dbc756
+ * (v1.25): `src/apps/competitions/unpackers/v2.py` (`V2Unpacker`), `base_unpacker.py`
+ * (`_validate_phase_ordering`), `utils.py` (`get_datetime`), `src/apps/competitions/tasks.py`
+ * (`unpack_competition`); column rules from `src/apps/api/serializers/leaderboards.py`
+ * (`LeaderboardSerializer.validate_columns`) and lengths from `src/apps/leaderboards/models.py`,
+ * `src/apps/competitions/models.py` — independently of the package's Schema. The YAML is read as
+ * PyYAML reads it (YAML 1.1: `CompetitionYaml.parseAsCodabench`, itself checked against PyYAML in
+ * Dates.test.ts).
  */
 const unpackerProblems = (dir: string): ReadonlyArray<string> => {
   const problems: Array<string> = []
   const yamlPath = path.join(dir, "competition.yaml")
   if (!fs.existsSync(yamlPath)) return ["competition.yaml is missing from zip"]
-  const y = Yaml.parse(fs.readFileSync(yamlPath, "utf8"), { version: "1.1" }) as Record<string, unknown>
+  const loaded = CompetitionYaml.parseAsCodabench(fs.readFileSync(yamlPath, "utf8"))
+  if ("error" in loaded) return [`yaml: ${loaded.error}`]
+  const y = loaded.value as Record<string, unknown>
   // tasks.py: str(version) must be "2" for the v2 unpacker (else v1.5).
   const version = y["version"] ?? "1"
   if (!((typeof version === "number" || typeof version === "string") && String(version) === "2")) problems.push("version is not 2")
@@ -63,7 +67,13 @@ const unpackerProblems = (dir: string): ReadonlyArray<string> => {
   else nonEmptyFile(y["image"], "image")
   // _unpack_phases: sorted by index; each needs tasks pointing at defined tasks; start required;
   // _validate_phase_ordering: a phase followed by another needs an end, and the next starts strictly after it.
-  const when = (v: unknown): number | undefined => (v instanceof Date ? v.getTime() : typeof v === "string" ? Date.parse(`${v.replace(" ", "T")}Z`) : undefined)
+  // get_datetime: a date or datetime (a YAML timestamp) becomes midnight of its date; a string keeps its time.
+  const when = (v: unknown): number | undefined =>
+    typeof v === "object" && v !== null && (v as { _tag?: unknown })._tag === "Timestamp"
+      ? Date.UTC((v as CompetitionYaml.Timestamp).year, (v as CompetitionYaml.Timestamp).month - 1, (v as CompetitionYaml.Timestamp).day)
+      : typeof v === "string"
+        ? Date.parse(`${v.replace(" ", "T")}Z`)
+        : undefined
   if (!Array.isArray(y["phases"])) problems.push("Unable to find any phases for this competition")
   else {
     const phases = [...(y["phases"] as Array<Record<string, unknown>>)].sort((a, b) => Number(a["index"] ?? 0) - Number(b["index"] ?? 0))
@@ -119,7 +129,7 @@ describe("writeBundle", () => {
   it("SICK with a development gold: a bundle Codabench accepts, columns = the scores.json keys, run limit = max_submissions", async () => {
     const out = path.join(work, "sick")
     const written = await run(
-      Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: sickExample.gold, out, zip: true, cliBundle: cli, now: new Date("2014-01-10T12:00:00Z") })
+      Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: writeSickDev(path.join(work, "sick-dev")), out, zip: true, cliBundle: cli, now: new Date("2014-01-10T12:00:00Z") })
     )
     expect(unpackerProblems(out)).toEqual([])
     const competition = await run(CompetitionYaml.decode(readCompetition(out)))
@@ -149,15 +159,20 @@ describe("writeBundle", () => {
     expect(metadata.command).toBe("node /app/program/stseval.mjs codabench score /app/input /app/output")
     expect(fs.readFileSync(path.join(out, "scoring_program/stseval.mjs"), "utf8")).toBe(fs.readFileSync(cli, "utf8"))
 
-    // Reference data: flat (the worker moves a sub-folder's contents up), the gold and the task file.
-    for (const ref of ["reference_data_dev", "reference_data_test"]) {
+    // Reference data: flat, the gold and the task file.
+    for (const [ref, gold] of [
+      ["reference_data_dev", "SICK_trial.txt"],
+      ["reference_data_test", "SICK_test_annotated.txt"]
+    ]) {
       const entries = fs.readdirSync(path.join(out, ref), { withFileTypes: true })
       expect(entries.every((e) => e.isFile())).toBe(true)
-      expect(entries.map((e) => e.name).sort()).toEqual(["SICK_test_annotated.txt", "stseval-task.json"])
+      expect(entries.map((e) => e.name).sort()).toEqual([gold, "stseval-task.json"])
     }
     const reference = await run(ReferenceData.read(path.join(out, "reference_data_test")))
     expect(reference.edition).toEqual(edition)
-    expect(reference.plot).toBe("bins")
+    // the test gold is secret: its detailed results show no gold value
+    expect(reference.plot).toBe("run")
+    expect(reference.leaderboard).toBe("official")
     const devReference = await run(ReferenceData.read(path.join(out, "reference_data_dev")))
     expect(devReference.edition.datasets[0].pairs).toBeUndefined()
     expect(devReference.plot).toBe("points")
@@ -172,7 +187,7 @@ describe("writeBundle", () => {
         "pages/evaluation.md",
         "pages/overview.md",
         "pages/submitting.md",
-        "reference_data_dev/SICK_test_annotated.txt",
+        "reference_data_dev/SICK_trial.txt",
         "reference_data_dev/stseval-task.json",
         "reference_data_test/SICK_test_annotated.txt",
         "reference_data_test/stseval-task.json",
@@ -285,15 +300,16 @@ describe("CompetitionYaml", () => {
     const v1 = valid()
     v1["version"] = 1
     expect(await problem(v1)).toBeDefined()
+    // base_unpacker.py `_validate_phase_ordering`, in its words
     const overlap = valid()
     overlap.phases[1]["start"] = "2020-01-15 00:00:00"
-    expect(await problem(overlap)).toContain("must start after")
+    expect(await problem(overlap)).toContain('phases must be sequential: phase "Test" starts before phase "Dev" has ended')
     const sameInstant = valid()
     sameInstant.phases[1]["start"] = "2020-02-01 00:00:00"
-    expect(await problem(sameInstant)).toContain("must start after")
+    expect(await problem(sameInstant)).toContain('phases dates conflict: phase "Test" must start after phase "Dev" has ended')
     const noEnd = valid()
     delete noEnd.phases[0]["end"]
-    expect(await problem(noEnd)).toContain("must have an end")
+    expect(await problem(noEnd)).toContain("must have an end time because it has a phase after it")
     const badTask = valid()
     badTask.phases[0]["tasks"] = [3]
     expect(await problem(badTask)).toContain("task 3")
@@ -319,7 +335,7 @@ describe("CompetitionYaml", () => {
 })
 
 describe("ReferenceData", () => {
-  it("keeps nested gold files flat (the worker moves sub-folders up) and lays them out again as the edition names them", async () => {
+  it("keeps nested gold files flat and lays them out again as the edition names them", async () => {
     const semrel = Registry.get("semrel2024-a")!
     const edition = { ...semrel, datasets: semrel.datasets.map(({ pairs: _pairs, ...d }) => d) }
     const data = writeSemRel(path.join(work, "semrel-ref"), edition, 10, [])
@@ -339,5 +355,116 @@ describe("ReferenceData", () => {
     const flat = await run(ReferenceData.read(path.join(work, "sick", "reference_data_test")))
     expect(flat.files).toBeUndefined()
     expect(await run(ReferenceData.layOut(flat, path.join(work, "unused")))).toBe(flat.goldPath)
+  })
+})
+
+describe("SemEval-2024 Task 1 bundles, as an organiser would make them", () => {
+  const edition = { ...Registry.get("semrel2024-a")!, datasets: Registry.get("semrel2024-a")!.datasets.map(({ pairs: _pairs, ...d }) => d) }
+  const write = (name: string, options: Partial<Bundle.Options>) =>
+    run(Effect.flip(Bundle.writeBundle({ task: edition, gold: "", out: path.join(work, name), cliBundle: cli, leaderboard: "eng", ...options }))).then((e) => e.reason)
+
+  it("refuses a development gold that is the test gold (given the test folder), naming the file", async () => {
+    const data = writeSemRel(path.join(work, "semrel-test-only"), edition, 12, [])
+    const reason = await write("semrel-dev-is-test", { gold: data.gold, devGold: data.gold })
+    expect(reason).toMatch(/^--dev-gold: the development gold of eng \(.*eng_test_with_labels\.csv\) is the test gold .*eng_test_with_labels\.csv: a development phase would show every test pair's gold/)
+    expect(fs.existsSync(path.join(work, "semrel-dev-is-test"))).toBe(false)
+  })
+
+  it("refuses a development gold that shares pairs with the test gold, naming them", async () => {
+    const data = writeSemRel(path.join(work, "semrel-overlap"), edition, 12, [])
+    const dev = path.join(work, "semrel-overlap-dev")
+    fs.mkdirSync(path.join(dev, "eng"), { recursive: true })
+    const testRows = fs.readFileSync(path.join(data.gold, "eng/eng_test_with_labels.csv"), "utf8")
+    // two test pairs among development pairs of its own
+    const devRows = testRows.replace(/ENG-test-(00(0[2-9]|1\d))/g, "ENG-dev-$1").replace(/ENG-test-(000[01])/g, "ENG-test-$1")
+    fs.writeFileSync(path.join(dev, "eng/eng_dev_with_labels.csv"), devRows.replace('"A ""quoted"" text 0', '"Another text 0'))
+    const reason = await write("semrel-overlap-bundle", { gold: data.gold, devGold: dev })
+    expect(reason).toBe(`--dev-gold: the development gold of eng (${path.join(dev, "eng/eng_dev_with_labels.csv")}) shares 2 pairs with the test gold ("ENG-test-0000", "ENG-test-0001"): a development phase would show their test gold`)
+  })
+
+  it("takes the organisers' *_dev_with_labels.csv beside the test files: the development phase scores them", async () => {
+    const data = writeSemRel(path.join(work, "semrel-with-dev"), edition, 12, [])
+    // the organisers' release: <lang>/<lang>_dev_with_labels.csv beside <lang>/<lang>_test_with_labels.csv
+    const devIds: Array<string> = []
+    for (const d of edition.datasets.filter((x) => x.goldNotPublic === undefined)) {
+      const rows = Array.from({ length: 15 }, (_, i) => `${d.name.toUpperCase()}-dev-${String(i).padStart(4, "0")},"dev text ${i}\nand its pair",${(i % 6) / 5}`)
+      if (d.name === "eng") devIds.push(...rows.map((r) => r.split(",")[0]))
+      fs.writeFileSync(path.join(data.gold, d.gold.replace("_test_", "_dev_")), `PairID,Text,Score\n${rows.join("\n")}\n`)
+    }
+    const out = path.join(work, "semrel-dev-bundle")
+    const written = await run(Bundle.writeBundle({ task: edition, gold: data.gold, devGold: data.gold, out, cliBundle: cli, leaderboard: "eng" }))
+    expect(written.competition.phases.map((p) => p.name)).toEqual(["Development", "Test"])
+    expect(fs.readdirSync(path.join(out, "reference_data_dev")).sort()).toEqual(["eng__eng_dev_with_labels.csv", "stseval-task.json"])
+    expect(fs.readdirSync(path.join(out, "reference_data_test")).sort()).toEqual(["eng__eng_test_with_labels.csv", "stseval-task.json"])
+    const dev = await run(ReferenceData.read(path.join(out, "reference_data_dev")))
+    expect(dev.edition.datasets.map((d) => d.gold)).toEqual(["eng/eng_dev_with_labels.csv"])
+    expect(dev.plot).toBe("points")
+    expect(unpackerProblems(out)).toEqual([])
+  })
+
+  it("one competition per language by default (--leaderboard each): each scores its language alone, never esp", async () => {
+    const data = writeSemRel(path.join(work, "semrel-each"), edition, 12, [])
+    const written = await run(Bundle.writeBundles({ task: edition, gold: data.gold, out: path.join(work, "semrel-each-out"), zip: true, cliBundle: cli }))
+    const languages = edition.datasets.filter((d) => d.goldNotPublic === undefined).map((d) => d.name)
+    expect(written.map((w) => [path.basename(w.out), path.basename(w.zip!), w.competition.title])).toEqual(
+      languages.map((l) => [l, `${l}.zip`, `${edition.title}: ${l}`])
+    )
+    for (const w of written) {
+      expect(unpackerProblems(w.out)).toEqual([])
+      expect(w.competition.leaderboards[0].columns.map((c) => c.key)).toEqual(["spearman", "pearson"])
+      expect(fs.readdirSync(path.join(w.out, "reference_data_test")).filter((f) => f !== "stseval-task.json")).toEqual([`${w.board.name}__${w.board.name}_test_with_labels.csv`])
+    }
+    const several = await run(Effect.flip(Bundle.writeBundles({ task: edition, gold: data.gold, out: path.join(work, "semrel-each-zip"), zip: path.join(work, "x.zip"), cliBundle: cli })))
+    expect(several.reason).toContain("several zips")
+  })
+
+  it.skipIf(!hasShared)("on the shared data: the organisers' track A folder as both gold and --dev-gold", async () => {
+    const track = path.join(sharedRoot, "data/semrel2024/track-a")
+    const written = await run(Bundle.writeBundles({ task: "semrel2024-a", gold: track, devGold: track, out: path.join(work, "semrel-shared"), cliBundle: cli }))
+    expect(written.map((w) => w.board.name)).toEqual(["amh", "arq", "ary", "eng", "hau", "kin", "mar", "tel"])
+    for (const w of written) expect(fs.readdirSync(path.join(w.out, "reference_data_dev")).filter((f) => f.endsWith(".csv"))).toEqual([`${w.board.name}__${w.board.name}_dev_with_labels.csv`])
+  })
+})
+
+describe("the pages describe the edition's actual run, file names and official figure", () => {
+  const page = (out: string, name: string) => fs.readFileSync(path.join(out, "pages", `${name}.md`), "utf8")
+
+  it("SemRel: PairID,Pred_Score CSVs named pred_<lang>.csv, ranked by Spearman; no esp, no placeholder link", async () => {
+    const edition = { ...Registry.get("semrel2024-a")!, datasets: Registry.get("semrel2024-a")!.datasets.map(({ pairs: _pairs, ...d }) => d) }
+    const data = writeSemRel(path.join(work, "semrel-pages"), edition, 12, [])
+    const eng = path.join(work, "semrel-pages-eng")
+    await run(Bundle.writeBundle({ task: edition, gold: data.gold, out: eng, cliBundle: cli, leaderboard: "eng" }))
+    const submitting = page(eng, "submitting")
+    expect(submitting).toContain("`pred_eng.csv`")
+    expect(submitting).toContain("`PairID,Pred_Score`")
+    expect(submitting).not.toContain("one score per line")
+    expect(submitting).not.toContain("pred_esp.csv")
+    expect(page(eng, "evaluation")).toContain("The leaderboard is ordered by **Spearman rho** (`spearman`): eng ranked on its own")
+    expect(page(eng, "overview")).toContain("it scores eng only")
+    const mean = path.join(work, "semrel-pages-mean")
+    await run(Bundle.writeBundle({ task: edition, gold: data.gold, out: mean, cliBundle: cli, leaderboard: "mean" }))
+    const evaluation = page(mean, "evaluation")
+    expect(evaluation).toContain("| Mean (unofficial) | `mean` | the mean of the per-dataset Spearman's rho; it needs a run file for every dataset (orders the leaderboard) |")
+    expect(evaluation).not.toMatch(/per-dataset Pearson/)
+    expect(page(mean, "submitting")).toContain("one CSV file per language you enter")
+    expect(page(mean, "submitting")).not.toContain("pred_esp.csv")
+    for (const out of [eng, mean]) for (const p of ["overview", "evaluation", "submitting"]) expect(page(out, p)).not.toMatch(/https?:\/\//)
+  })
+
+  it("STS 2017: one file per track, named exactly, one score per line; the official figure is the mean of the per-track Pearson", async () => {
+    const data = writeSts2017(path.join(work, "sts2017-pages-data"), [])
+    const out = path.join(work, "sts2017-pages")
+    await run(Bundle.writeBundle({ task: "sts2017", gold: data.gold, out, cliBundle: cli }))
+    const submitting = page(out, "submitting")
+    for (const d of sts2017.datasets) expect(submitting).toContain(`- \`${d.run}\``)
+    expect(submitting).toContain("one score per line")
+    expect(submitting).toContain("the closest expected name")
+    expect(page(out, "evaluation")).toContain("| Official: Mean | `official` | the mean of the per-dataset Pearson's r x 100; it needs a run file for every dataset (orders the leaderboard) |")
+  })
+
+  it("SICK: one tab-separated file matched by pair_ID; the relatedness Pearson orders the board", () => {
+    const evaluation = page(path.join(work, "sick"), "evaluation")
+    expect(evaluation).toContain("The leaderboard is ordered by **Relatedness r** (`relatedness_pearson`)")
+    expect(page(path.join(work, "sick"), "submitting")).toContain("`pair_ID`, `entailment_judgment`, `relatedness_score`")
   })
 })

@@ -1,6 +1,7 @@
 /**
- * detailed_results.html: self-contained (no request anywhere), escaped, and a plot that shows the
- * run against the gold without listing the pairs in gold-file order.
+ * detailed_results.html: self-contained (no request anywhere), escaped, a plot that shows the run
+ * against the gold without listing the pairs in gold-file order where the gold is public, and
+ * nothing a crafted run could read a gold value off where it is secret.
  */
 import { Registry } from "@stseval/formats"
 import { describe, expect, it } from "vitest"
@@ -71,12 +72,49 @@ describe("render", () => {
     expect(xs).toEqual([...xs].sort((a, b) => a - b))
   })
 
-  it("bins: counts in a grid that add up to the pairs; none: no plot", () => {
-    const html = DetailedResults.render(input({ plot: "bins" }))
+  it("run (a secret gold): a histogram of the run's own scores that adds up to its pairs, no plot against the gold; none: no plot", () => {
+    const html = DetailedResults.render(input({ plot: "run" }))
     expect(html).not.toContain('class="pts"')
+    expect(html).not.toContain("Run against gold")
     const counts = [...html.matchAll(/<rect [^>]*><title>(\d+)<\/title><\/rect>/g)].map((m) => Number(m[1]))
     expect(counts.reduce((a, b) => a + b, 0)).toBe(50)
     expect(DetailedResults.render(input({ plot: "none" }))).not.toContain("<svg")
+  })
+
+  // Issue 22 #4: one crafted submission read 19 chosen test-gold values off the test phase's plot
+  // (a 20 x 20 grid of (gold, run) counts) by giving each chosen pair a run score of its own row.
+  it("run: nothing on the page depends on the gold beyond the figures, so no crafted run reads a gold value off it", () => {
+    const n = 200
+    const chosen = Array.from({ length: 19 }, (_, k) => k * 10)
+    // the attack: chosen pair k gets run score k / 4 (its own row), every other pair 4.9
+    const run = Float64Array.from({ length: n }, (_, i) => (chosen.includes(i) ? chosen.indexOf(i) / 4 : 4.9))
+    const goldA = Float64Array.from({ length: n }, (_, i) => ((i * 37) % 51) / 10)
+    // the same gold with the chosen pairs' values changed: an attacker must not see the difference
+    const goldB = goldA.map((g, i) => (chosen.includes(i) ? 5 - g : g))
+    const page = (gold: Float64Array, plot: DetailedResults.Plot) =>
+      DetailedResults.render(input({ plot, parts: [{ name: "test", status: "scored", reason: undefined, file: "run.txt", pairs: n, linesScored: [1, n], aligned: { run, gold }, confusion: undefined }] }))
+    // With the figures held equal (the leaderboard shows them anyway), the secret-gold page is the same byte for byte.
+    expect(page(goldA, "run")).toBe(page(goldB, "run"))
+    // The public-gold page does show the gold: the check above is not vacuous.
+    expect(page(goldA, "points")).not.toBe(page(goldB, "points"))
+  })
+
+  it("SICK's entailment: the confusion matrix (gold x run) only where the gold is public; else the run's own label counts", () => {
+    const labels = ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"]
+    const counts = [
+      [5, 1, 2],
+      [0, 7, 1],
+      [3, 0, 9]
+    ]
+    const sick = Registry.get("sick2014")!
+    const part = { name: "entailment", status: "scored" as const, reason: undefined, file: "run.txt", pairs: 28, linesScored: undefined, aligned: undefined, confusion: { labels, counts } }
+    const secret = DetailedResults.render(input({ edition: sick, columns: Scores.columns(sick), plot: "run", parts: [part] }))
+    expect(secret).not.toContain("confusion matrix")
+    expect(secret).toContain("entailment: your labels")
+    // column sums: what the run said, not what the gold says
+    const table = /your labels<\/h3><table>(.*?)<\/table>/.exec(secret)![1]
+    expect([...table.matchAll(/<td class="num">(\d+)<\/td>/g)].map((m) => Number(m[1]))).toEqual([8, 8, 12])
+    expect(DetailedResults.render(input({ edition: sick, columns: Scores.columns(sick), plot: "points", parts: [part] }))).toContain("entailment: confusion matrix")
   })
 
   it("a rejected submission shows its verdicts but no figure and no plot", () => {
@@ -90,7 +128,7 @@ describe("render", () => {
   it("a large run is drawn with at most MAX_POINTS points", () => {
     const n = 3 * DetailedResults.MAX_POINTS + 1
     const gold = Float64Array.from({ length: n }, (_, i) => (i % 50) / 10)
-    const svg = DetailedResults.scatter("big", gold, gold, edition.scale, "points")
+    const svg = DetailedResults.scatter("big", gold, gold, edition.scale)
     expect(svg.match(/h0/g)!.length).toBeLessThanOrEqual(DetailedResults.MAX_POINTS)
     expect(svg).toContain(`1 in 4 of ${n} pairs`)
   })

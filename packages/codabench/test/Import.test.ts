@@ -1,182 +1,348 @@
 /**
- * From what an organiser downloads from Codabench back to a submissions folder: a fake
- * `bulk_submissions.zip` (one `ID_<id>_<file name>` zip per submission, as Codabench names them)
- * and the submissions table's CSV export; the import must rank exactly as the runs ranked directly.
+ * From what an organiser downloads from Codabench back to a submissions folder. The downloads and
+ * the CSV exports are built exactly as Codabench's code builds them (`support/codabench.ts`, with
+ * the code named there): v1.23 and later (`{id}_{owner}_PhaseId{phase}_{date}_{file}`, the
+ * browser's substitution, the CSV with ids) and v1.22 and before (`ID_{id}_{file}` written in
+ * blocks of 8 KiB under one name, the CSV without ids). The import must give each team its runs
+ * in order, the primary run, post-deadline and failed submissions, and rank exactly as the runs
+ * ranked directly; anything it cannot import stops it, listed, with nothing written.
  */
+import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { Effect } from "effect"
 import { zipSync } from "fflate"
 import { beforeAll, describe, expect, it } from "vitest"
 import { Import } from "../src/index.js"
+import { bulkDownloadV122, bulkDownloadV123, csvExport, serverName, storedFileName } from "./support/codabench.js"
+import type { Submission } from "./support/codabench.js"
 import { rankJson, run, sickExample } from "./support/fixtures.js"
 import { tempDir } from "./support/worker.js"
 
-interface Download {
-  readonly id: number
-  readonly owner: string
-  readonly created: string
-  readonly status: string
-  readonly phase: string
-  /** the run file (in examples/sick2014/submissions) the participant zipped */
-  readonly run: string
-}
+/** A participant's upload: the run file, in a folder of the zip as people zip things. */
+const upload = (runFile: string) => zipSync({ [`predictions/${runFile}`]: fs.readFileSync(path.join(sickExample.runs, runFile)) })
+
+const at = (iso: string) => new Date(iso)
+const sub = (id: number, owner: string, phase: "Development" | "Test", created: string, status: Submission["status"], uploaded: string, runFile: string): Submission & { readonly runFile: string } => ({
+  id,
+  owner,
+  phaseId: phase === "Test" ? 2 : 1,
+  phase,
+  created: at(created),
+  status,
+  uploaded,
+  bytes: upload(runFile),
+  runFile
+})
 
 // The submissions folder of examples/sick2014 as a Codabench test phase would have received it,
-// plus a development-phase submission, a failed one and one after the deadline.
-const downloads: ReadonlyArray<Download> = [
-  { id: 4107, owner: "mf_user", created: "2014-03-28T09:00:00.123456Z", status: "Finished", phase: "Test", run: "MeaningFactory_run1primary.txt" },
-  { id: 3990, owner: "mf_user", created: "2014-03-01T10:00:00Z", status: "Finished", phase: "Development", run: "MeaningFactory_run2.txt" },
-  { id: 4120, owner: "insight-dcu", created: "2014-03-29T17:30:00Z", status: "Finished", phase: "Test", run: "Insight_run1primary.txt" },
-  { id: 4121, owner: "insight-dcu", created: "2014-03-29T17:45:00Z", status: "Failed", phase: "Test", run: "Insight_run2.txt" },
-  { id: 4135, owner: "insight-dcu", created: "2014-03-30T08:00:00Z", status: "Finished", phase: "Test", run: "Insight_run2.txt" },
-  { id: 4140, owner: "mf_user", created: "2014-03-30T12:00:00+02:00", status: "Finished", phase: "Test", run: "MeaningFactory_run2.txt" },
-  { id: 4001, owner: "organisers", created: "2014-03-20T00:00:00Z", status: "Finished", phase: "Test", run: "Baseline-overlap_run1primary.txt" },
-  { id: 4200, owner: "mf_user", created: "2014-04-02T09:00:00Z", status: "Finished", phase: "Test", run: "MeaningFactory_run1primary.txt" }
+// plus a development-phase submission, a failed one and one after the deadline. Two participants
+// uploaded `submission.zip` (the case that broke the import of ID_ names).
+const all = [
+  sub(3990, "mf_user", "Development", "2014-03-01T10:00:00Z", "Finished", "submission.zip", "MeaningFactory_run2.txt"),
+  sub(4001, "organisers", "Test", "2014-03-20T00:00:00Z", "Finished", "baseline.zip", "Baseline-overlap_run1primary.txt"),
+  sub(4107, "mf_user", "Test", "2014-03-28T09:00:00.123Z", "Finished", "submission.zip", "MeaningFactory_run1primary.txt"),
+  sub(4120, "insight-dcu", "Test", "2014-03-29T17:30:00Z", "Finished", "submission.zip", "Insight_run1primary.txt"),
+  sub(4121, "insight-dcu", "Test", "2014-03-29T17:45:00Z", "Failed", "w2v text8, raw.zip", "Insight_run2.txt"),
+  sub(4135, "insight-dcu", "Test", "2014-03-30T08:00:00Z", "Finished", "w2v text8, raw.zip", "Insight_run2.txt"),
+  sub(4140, "mf_user", "Test", "2014-03-30T10:00:00Z", "Finished", "The Meaning Factory, second run with a long name.zip", "MeaningFactory_run2.txt"),
+  sub(4200, "mf_user", "Test", "2014-04-02T09:00:00Z", "Finished", "late.zip", "MeaningFactory_run1primary.txt")
 ]
+const testPhase = all.filter((s) => s.phase === "Test")
 const deadline = new Date("2014-03-31T23:59:00Z")
 const teams = { mf_user: "MeaningFactory", "insight-dcu": "Insight", organisers: "Baseline-overlap" }
 
-const csv = (rows: ReadonlyArray<Download>) =>
-  [
-    "Owner,Created When,Status,Phase,Submission ID,Filename",
-    ...rows.map((d) => `${d.owner},${d.created},${d.status},"${d.phase}",${d.id},"submission, ${d.id}.zip"`)
-  ].join("\r\n") + "\r\n"
-
-const submissionZip = (d: Download) => zipSync({ [`predictions/${d.run}`]: fs.readFileSync(path.join(sickExample.runs, d.run)) })
+/** [team, run, primary, postDeadline, id] of each imported run. */
+const summary = (r: Import.Result) => r.runs.map((x) => [x.team, x.run, x.primary, x.postDeadline, x.id])
+const expectedRuns = [
+  ["Baseline-overlap", 1, true, false, "4001"],
+  ["Insight", 1, true, false, "4120"],
+  ["Insight", 2, false, false, "4135"],
+  ["MeaningFactory", 1, true, false, "4107"],
+  ["MeaningFactory", 2, false, false, "4140"],
+  ["MeaningFactory", 3, false, true, "4200"]
+]
 
 let work: string
-let bulk: string
-let manifest: string
+const file = (name: string, content: Uint8Array | string) => {
+  const p = path.join(work, name)
+  fs.writeFileSync(p, content)
+  return p
+}
+const out = (name: string) => path.join(work, "out", name)
+const failure = (input: string, options: Import.Options = {}, target = out(`f-${Math.random()}`)) =>
+  run(Effect.flip(Import.importSubmissions(input, target, options))).then((e) => ({ ...e, target, written: fs.existsSync(target) }))
 
 beforeAll(() => {
   work = tempDir()
-  bulk = path.join(work, "bulk_submissions.zip")
-  fs.writeFileSync(bulk, zipSync(Object.fromEntries(downloads.map((d) => [`ID_${d.id}_submission, ${d.id}.zip`, submissionZip(d)]))))
-  manifest = path.join(work, "submissions.csv")
-  fs.writeFileSync(manifest, csv(downloads))
 })
 
-describe("importSubmissions", () => {
-  it("round-trips: the imported test-phase submissions rank exactly as the runs ranked directly", async () => {
-    const out = path.join(work, "imported")
-    const result = await run(Import.importSubmissions(bulk, out, { manifest, deadline, phase: "Test", teams, primary: "first" }))
-    expect(result.runs.map((r) => [r.team, r.run, r.primary, r.postDeadline, r.id])).toEqual([
-      ["Baseline-overlap", 1, true, false, "4001"],
-      ["Insight", 1, true, false, "4120"],
-      ["Insight", 2, false, false, "4135"],
-      ["MeaningFactory", 1, true, false, "4107"],
-      ["MeaningFactory", 2, false, false, "4140"],
-      ["MeaningFactory", 3, false, true, "4200"]
-    ])
-    expect(result.skipped.map((s) => [s.source, s.reason])).toEqual([
-      ["ID_3990_submission, 3990.zip", 'it belongs to phase "Development"'],
-      ["ID_4121_submission, 4121.zip", "its status is Failed"]
-    ])
+describe("Codabench v1.23 and later: {id}_{owner}_PhaseId{phase}_{date}_{file}", () => {
+  it("round-trips with the CSV: teams, run numbers, primary, post-deadline and the failed submission; rank equals rank on the original runs", async () => {
+    const bulk = file("v123.zip", bulkDownloadV123(testPhase))
+    const manifest = file("v123.csv", csvExport("v1.23+", testPhase))
+    expect(fs.readFileSync(manifest, "utf8").split("\r\n")[0]).toBe("Submission ID,File Name,Owner,Created When,Status,Phase")
+    const target = out("v123")
+    const result = await run(Import.importSubmissions(bulk, target, { manifest, deadline, teams, primary: "first" }))
+    expect(result.download).toBe("v1.23+")
+    expect(summary(result)).toEqual(expectedRuns)
+    expect(result.skipped).toEqual([{ source: serverName(all[4]).replace(/[:/\\]/g, "_"), reason: "its status is Failed" }])
+    // the bytes of each run are the participant's upload
+    for (const r of result.runs) expect(fs.readFileSync(r.path).equals(Buffer.from(all.find((s) => String(s.id) === r.id)!.bytes))).toBe(true)
     for (const ranking of ["relatedness", "entailment"]) {
-      const imported = (await rankJson("sick2014", sickExample.gold, out)).find((r) => r.ranking === ranking)
+      const imported = (await rankJson("sick2014", sickExample.gold, target)).find((r) => r.ranking === ranking)
       const direct = (await rankJson("sick2014", sickExample.gold, sickExample.runs)).find((r) => r.ranking === ranking)
       expect(imported).toEqual(direct)
       expect(imported!.entries.filter((e) => e.rank !== null).length).toBeGreaterThan(1)
     }
-    // Without the post-deadline submission (which is ranked, marked), every run ranks as in the examples folder too.
-    const inTime = path.join(work, "in-time.csv")
-    fs.writeFileSync(inTime, csv(downloads.filter((d) => d.id !== 4200)))
-    const allOut = path.join(work, "imported-in-time")
-    await run(Import.importSubmissions(bulk, allOut, { manifest: inTime, deadline, phase: "Test", teams, primary: "first" }))
+    // Without the post-deadline submission, every run ranks as in the examples folder, all runs listed.
+    const inTime = testPhase.filter((s) => s.id !== 4200)
+    const allOut = out("v123-in-time")
+    await run(Import.importSubmissions(file("v123-in-time.zip", bulkDownloadV123(inTime)), allOut, { manifest: file("in-time.csv", csvExport("v1.23+", inTime)), deadline, teams, primary: "first" }))
     expect(await rankJson("sick2014", sickExample.gold, allOut, false)).toEqual(await rankJson("sick2014", sickExample.gold, sickExample.runs, false))
   })
 
-  it("writes run.json beside each zip: team, run, primary, post-deadline, and where it came from", () => {
-    const out = path.join(work, "imported")
-    const meta = JSON.parse(fs.readFileSync(path.join(out, "MeaningFactory_run3.run.json"), "utf8")) as Record<string, unknown>
+  it("writes run.json beside each zip: team, run, primary, post-deadline, and where it came from", async () => {
+    const target = out("v123-meta")
+    await run(Import.importSubmissions(file("v123m.zip", bulkDownloadV123(testPhase)), target, { manifest: file("v123m.csv", csvExport("v1.23+", testPhase)), deadline, teams, primary: "first" }))
+    const meta = JSON.parse(fs.readFileSync(path.join(target, "MeaningFactory_run3.run.json"), "utf8")) as Record<string, unknown>
     expect(meta).toEqual({
       team: "MeaningFactory",
       run: 3,
       primary: false,
       late: false,
       postDeadline: true,
-      description: "Codabench submission 4200 by mf_user, 2014-04-02T09:00:00.000Z (ID_4200_submission, 4200.zip)"
+      description: `Codabench submission 4200 by mf_user, 2014-04-02T09:00:00.000Z (${serverName(all[7])})`.replace(/[:/\\](?=\d\d-\d\d_)/, "_")
     })
-    expect(fs.readdirSync(out).filter((f) => !f.startsWith(".")).sort()).toEqual(
+    expect(fs.readdirSync(target).filter((f) => !f.startsWith(".")).sort()).toEqual(
       ["Baseline-overlap_run1", "Insight_run1", "Insight_run2", "MeaningFactory_run1", "MeaningFactory_run2", "MeaningFactory_run3"].flatMap((s) => [`${s}.run.json`, `${s}.zip`]).sort()
     )
   })
 
-  it("late and post-deadline reach the rankings: a post-deadline run is marked and never primary, a late one (within --late-until) is marked *", async () => {
-    const imported = path.join(work, "imported")
-    const post = (await rankJson("sick2014", sickExample.gold, imported, false)).find((r) => r.ranking === "relatedness")!.entries
-    const run3 = post.find((e) => e.team === "MeaningFactory" && e.run === 3)!
-    expect([run3.postDeadline, run3.late, run3.flags.includes("post-deadline")]).toEqual([true, false, true])
-    const graced = path.join(work, "imported-late")
-    const result = await run(
-      Import.importSubmissions(bulk, graced, { manifest, deadline, lateUntil: new Date("2014-04-03T00:00:00Z"), phase: "Test", teams, primary: "last" })
-    )
-    expect(result.runs.filter((r) => r.team === "MeaningFactory").map((r) => [r.run, r.primary, r.late, r.postDeadline])).toEqual([
-      [1, false, false, false],
-      [2, false, false, false],
-      [3, true, true, false]
-    ])
-    const meta = JSON.parse(fs.readFileSync(path.join(graced, "MeaningFactory_run3.run.json"), "utf8")) as Record<string, unknown>
-    expect([meta["late"], meta["postDeadline"]]).toEqual([true, false])
-    const late = (await rankJson("sick2014", sickExample.gold, graced)).find((r) => r.ranking === "relatedness")!.entries
-    const entry = late.find((e) => e.team === "MeaningFactory")!
-    expect([entry.run, entry.late, entry.flags, entry.rank !== null]).toEqual([3, true, ["late"], true])
+  it("a download of two phases: refused without --phase; --phase by name (CSV) or by id (names) keeps one", async () => {
+    const bulk = file("two-phases.zip", bulkDownloadV123(all))
+    const manifest = file("two-phases.csv", csvExport("v1.23+", all))
+    const e = await failure(bulk, { manifest, deadline, teams })
+    expect(e.reason).toBe('the download holds submissions of 2 phases ("Development", "Test"); say which to import with --phase')
+    expect(e.written).toBe(false)
+    const byName = await run(Import.importSubmissions(bulk, out("by-name"), { manifest, deadline, teams, phase: "test", primary: "first" }))
+    expect(summary(byName)).toEqual(expectedRuns)
+    expect(byName.skipped.map((s) => s.reason).sort()).toEqual(['it belongs to phase "Development"', "its status is Failed"])
+    const byId = await run(Import.importSubmissions(bulk, out("by-id"), { manifest, deadline, teams, phase: "2", primary: "first" }))
+    expect(summary(byId)).toEqual(expectedRuns)
   })
 
-  it("by default the primary run is each team's last before the deadline; a folder of zips with its CSV works too", async () => {
-    const folder = path.join(work, "download-folder")
-    fs.mkdirSync(folder)
-    for (const d of downloads) fs.writeFileSync(path.join(folder, `ID_${d.id}_submission, ${d.id}.zip`), submissionZip(d))
-    fs.writeFileSync(path.join(folder, "submissions.csv"), csv(downloads))
-    const result = await run(Import.importSubmissions(folder, path.join(work, "imported-last"), { deadline, phase: "test" }))
-    expect(result.runs.filter((r) => r.primary).map((r) => [r.team, r.run])).toEqual([
-      ["insight-dcu", 2],
-      ["mf_user", 2],
-      ["organisers", 1]
+  it("without the CSV: owners, phases and days from the names; the failed submission is imported (its status is unknown) and said so", async () => {
+    const bulk = file("no-csv.zip", bulkDownloadV123(all))
+    const result = await run(Import.importSubmissions(bulk, out("no-csv"), { deadline, teams, phase: "PhaseId2" }))
+    expect(result.runs.map((r) => [r.team, r.run, r.primary, r.postDeadline, r.id, r.submittedDay])).toEqual([
+      ["Baseline-overlap", 1, true, false, "4001", "2014-03-20"],
+      ["Insight", 1, false, false, "4120", "2014-03-29"],
+      ["Insight", 2, false, false, "4121", "2014-03-29"],
+      ["Insight", 3, true, false, "4135", "2014-03-30"],
+      ["MeaningFactory", 1, false, false, "4107", "2014-03-28"],
+      ["MeaningFactory", 2, true, false, "4140", "2014-03-30"],
+      ["MeaningFactory", 3, false, true, "4200", "2014-04-02"]
+    ])
+    expect(result.notes[0]).toContain("whether a submission failed on Codabench is unknown")
+  })
+
+  it("a submission on the deadline's day: without the CSV the name's missing hour may decide it, and then the import stops; the CSV settles it", async () => {
+    // 23:59:30 on the deadline's day (23:59:00): the name says ??:59:30, which is before or after
+    const close = sub(4150, "insight-dcu", "Test", "2014-03-31T23:59:30Z", "Finished", "last minute.zip", "Insight_run1primary.txt")
+    // 10:20:00 that day: ??:20:00 is before 23:59:00 whatever the hour
+    const early = sub(4149, "organisers", "Test", "2014-03-31T10:20:00Z", "Finished", "early.zip", "Baseline-overlap_run1primary.txt")
+    const chosen = [...testPhase.filter((s) => s.status === "Finished"), close, early]
+    const bulk = file("deadline-day.zip", bulkDownloadV123(chosen))
+    const e = await failure(bulk, { deadline, teams })
+    expect(e.problems).toEqual([
+      {
+        source: serverName(close).replace(/[:/\\]/g, "_"),
+        reason: "made on 2014-03-31 at ??:59:30 UTC (the name gives no hour): it cannot be told whether it came after the deadline; give the submissions CSV"
+      }
+    ])
+    expect(e.written).toBe(false)
+    const withCsv = await run(Import.importSubmissions(bulk, out("deadline-day"), { deadline, teams, manifest: file("deadline-day.csv", csvExport("v1.23+", chosen)) }))
+    expect(withCsv.runs.filter((r) => r.id === "4150" || r.id === "4149").map((r) => [r.id, r.postDeadline])).toEqual([
+      ["4149", false],
+      ["4150", true]
     ])
   })
 
-  it("without a CSV, a zip named Team_runN still imports; others are listed as skipped", async () => {
-    const folder = path.join(work, "no-csv")
-    fs.mkdirSync(folder)
-    fs.writeFileSync(path.join(folder, "ID_7_ECNU_run2.zip"), submissionZip(downloads[0]))
-    fs.writeFileSync(path.join(folder, "ID_8_ECNU_run1.zip"), submissionZip(downloads[0]))
-    fs.writeFileSync(path.join(folder, "ID_9_submission.zip"), submissionZip(downloads[0]))
-    const result = await run(Import.importSubmissions(folder, path.join(work, "imported-no-csv")))
-    expect(result.runs.map((r) => [r.team, r.run, r.id, r.primary])).toEqual([
-      ["ECNU", 1, "7", false],
-      ["ECNU", 2, "8", true]
-    ])
-    expect(result.skipped[0].reason).toContain("no CSV export says whose submission it is")
+  it("failed.txt: what the browser could not fetch stops the import, listed", async () => {
+    const bulk = file("failed-txt.zip", bulkDownloadV123(testPhase.slice(1), [{ submission: testPhase[0], error: "HTTP 404" }]))
+    const e = await failure(bulk, { manifest: file("failed-txt.csv", csvExport("v1.23+", testPhase)), teams })
+    expect(e.problems).toEqual([{ source: serverName(testPhase[0]), reason: `Codabench could not download it (failed.txt: ${serverName(testPhase[0])} (HTTP 404))` }])
+    expect(e.written).toBe(false)
   })
 
-  it("fails clearly on what it cannot use", async () => {
-    const error = (input: string, options: Import.Options = {}, out = path.join(work, `o-${Math.random()}`)) =>
-      run(Effect.flip(Import.importSubmissions(input, out, options))).then((e) => e.reason)
-    expect(await error(path.join(work, "missing.zip"))).toContain("does not exist")
+  it("a row that names another owner or file than the download is a problem, not a guess", async () => {
+    const csv = csvExport("v1.23+", testPhase).replace(",insight-dcu,2014-03-29T17:30:00Z", ",mf_user,2014-03-29T17:30:00Z")
+    const e = await failure(file("v123.zip", bulkDownloadV123(testPhase)), { manifest: file("wrong-owner.csv", csv), teams })
+    expect(e.problems?.map((p) => p.reason)).toEqual([expect.stringMatching(/says its owner is "mf_user", the download's name "insight-dcu"$/)])
+  })
+})
+
+describe("Codabench v1.22 and before: ID_{id}_{file}, written in blocks of 8 KiB", () => {
+  it("joins each file's blocks in order, matches the CSV without ids by position (newest first), and ranks as the original runs", async () => {
+    const bulk = file("v122.zip", bulkDownloadV122(testPhase))
+    // every upload spans several blocks: the old import kept the last one only
+    expect(testPhase.every((s) => s.bytes.length > 8192)).toBe(true)
+    const manifest = file("v122.csv", csvExport("v1.22-", testPhase))
+    expect(fs.readFileSync(manifest, "utf8").split("\r\n")[0]).toBe("Owner,Created When,Status,Phase")
+    const target = out("v122")
+    const result = await run(Import.importSubmissions(bulk, target, { manifest, deadline, teams, primary: "first" }))
+    expect(result.download).toBe("v1.22-")
+    expect(summary(result)).toEqual(expectedRuns)
+    expect(result.skipped).toEqual([{ source: `ID_4121_${storedFileName("w2v text8, raw.zip")}`, reason: "its status is Failed" }])
+    for (const r of result.runs) expect(fs.readFileSync(r.path).equals(Buffer.from(all.find((s) => String(s.id) === r.id)!.bytes))).toBe(true)
+    expect(await rankJson("sick2014", sickExample.gold, target)).toEqual(await rankJson("sick2014", sickExample.gold, sickExample.runs))
+  })
+
+  it("refuses to match by position a CSV of other submissions than the download's, or not newest first", async () => {
+    const bulk = file("v122b.zip", bulkDownloadV122(testPhase))
+    const fewer = await failure(bulk, { manifest: file("v122-fewer.csv", csvExport("v1.22-", testPhase.slice(1))), teams })
+    expect(fewer.reason).toContain("has no submission ids (Codabench up to v1.22), so its rows are matched to the zips by position")
+    expect(fewer.reason).toContain("it has 6 rows for 7 zips")
+    expect(fewer.problems).toHaveLength(7)
+    expect(fewer.written).toBe(false)
+    const [head, ...rows] = csvExport("v1.22-", testPhase).split("\r\n").filter((l) => l !== "")
+    const shuffled = await failure(bulk, { manifest: file("v122-sorted.csv", [head, ...rows.reverse()].map((l) => `${l}\r\n`).join("")), teams })
+    expect(shuffled.reason).toContain("its rows are not newest first")
+  })
+
+  it("without the CSV, only zips named Team_runN have an owner: the others stop the import, listed", async () => {
+    const named = [sub(5, "x", "Test", "2014-03-20T00:00:00Z", "Finished", "ECNU_run2.zip", "Insight_run1primary.txt"), sub(6, "x", "Test", "2014-03-21T00:00:00Z", "Finished", "ECNU_run1.zip", "Insight_run1primary.txt")]
+    const ok = await run(Import.importSubmissions(file("v122-named.zip", bulkDownloadV122(named)), out("v122-named")))
+    expect(ok.runs.map((r) => [r.team, r.run, r.id, r.primary])).toEqual([
+      ["ECNU", 1, "5", false],
+      ["ECNU", 2, "6", true]
+    ])
+    const e = await failure(file("v122-anon.zip", bulkDownloadV122([...named, testPhase[0]])))
+    expect(e.problems).toEqual([{ source: "ID_4001_baseline.zip", reason: "no CSV export says whose submission it is (give the submissions CSV beside the zips or with --manifest)" }])
+    expect(e.written).toBe(false)
+  })
+
+  const python = spawnSync("python3", ["-c", "import zipfile"], { encoding: "utf8" })
+  it.skipIf(python.status !== 0)("a download written by Python's zipfile, as zip_generator writes it (writestr per 8 KiB block, ZIP_DEFLATED), imports the same", async () => {
+    const folder = path.join(work, "py-uploads")
+    fs.mkdirSync(folder, { recursive: true })
+    for (const s of testPhase) fs.writeFileSync(path.join(folder, `ID_${s.id}_${storedFileName(s.uploaded)}`), s.bytes)
+    const bulk = path.join(work, "v122-python.zip")
+    const script = `
+import os, sys, warnings, zipfile
+warnings.simplefilter("ignore")  # zipfile warns "Duplicate name" for each block after the first
+folder, target, names = sys.argv[1], sys.argv[2], sys.argv[3:]
+with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zip_file:
+    for short_name in names:
+        with open(os.path.join(folder, short_name), "rb") as fp:
+            while True:
+                block = fp.read(1024 * 8)
+                if not block:
+                    break
+                zip_file.writestr(short_name, block)
+`
+    const r = spawnSync("python3", ["-c", script, folder, bulk, ...testPhase.map((s) => `ID_${s.id}_${storedFileName(s.uploaded)}`)], { encoding: "utf8" })
+    expect(r.stderr).toBe("")
+    const result = await run(Import.importSubmissions(bulk, out("v122-python"), { manifest: file("v122p.csv", csvExport("v1.22-", testPhase)), deadline, teams, primary: "first" }))
+    expect(summary(result)).toEqual(expectedRuns)
+    for (const x of result.runs) expect(fs.readFileSync(x.path).equals(Buffer.from(all.find((s) => String(s.id) === x.id)!.bytes))).toBe(true)
+  })
+})
+
+describe("what cannot be imported is listed, and nothing is written (issue 22)", () => {
+  it("owners named toString, constructor and __proto__ are teams like any other", async () => {
+    const odd = ["toString", "constructor", "__proto__"].map((owner, k) => sub(700 + k, owner, "Test", `2014-03-2${k}T00:00:00Z`, "Finished", "submission.zip", "Insight_run1primary.txt"))
+    const result = await run(Import.importSubmissions(file("odd.zip", bulkDownloadV123(odd)), out("odd"), { manifest: file("odd.csv", csvExport("v1.23+", odd)), teams }))
+    expect(result.runs.map((r) => [r.team, r.run])).toEqual([
+      ["__proto__", 1],
+      ["constructor", 1],
+      ["toString", 1]
+    ])
+  })
+
+  it("a 300-character owner is no team name: listed, nothing written (no ENAMETOOLONG half-way); mapped to a team with --teams it imports", async () => {
+    const long = "u".repeat(300)
+    const subs = [testPhase[0], sub(800, long, "Test", "2014-03-22T00:00:00Z", "Finished", "submission.zip", "Insight_run1primary.txt")]
+    const bulk = file("long.zip", bulkDownloadV123(subs))
+    const manifest = file("long.csv", csvExport("v1.23+", subs))
+    const e = await failure(bulk, { manifest, teams })
+    expect(e.problems).toEqual([
+      {
+        source: serverName(subs[1]).replace(/[:/\\]/g, "_"),
+        reason: `the team name "${long.slice(0, 77)}..." (the Codabench username) has 300 characters (a team name has at most 200); map the username to a team name with --teams`
+      }
+    ])
+    expect(e.written).toBe(false)
+    const team = "T".repeat(200)
+    const ok = await run(Import.importSubmissions(bulk, out("long-mapped"), { manifest, teams: new Map([[long, team]]) }))
+    expect(ok.runs.map((r) => [r.team.length, fs.existsSync(r.path) && Buffer.byteLength(path.basename(r.path)) <= 255])).toEqual([
+      [200, true],
+      [10, true]
+    ])
+  })
+
+  it("entries ../../x.zip and /abs/y.zip are listed, never dropped in silence", async () => {
+    const bulk = file("climbing.zip", zipSync({ [serverName(testPhase[0]).replace(/:/g, "_")]: testPhase[0].bytes, "../../x.zip": testPhase[1].bytes, "/abs/y.zip": testPhase[2].bytes }))
+    const e = await failure(bulk, { manifest: file("climbing.csv", csvExport("v1.23+", testPhase)) })
+    expect(e.problems).toEqual([
+      { source: "../../x.zip", reason: 'its name is absolute or climbs out of the zip with "..": not unpacked' },
+      { source: "/abs/y.zip", reason: 'its name is absolute or climbs out of the zip with "..": not unpacked' }
+    ])
+    expect(e.written).toBe(false)
+  })
+
+  it("0 runs imported is a failure, with why each was excluded", async () => {
+    const failed = testPhase.filter((s) => s.status === "Failed")
+    const e = await failure(file("only-failed.zip", bulkDownloadV123(failed)), { manifest: file("only-failed.csv", csvExport("v1.23+", failed)) })
+    expect(e.reason).toContain("no submission of")
+    expect(e.problems).toEqual([{ source: serverName(failed[0]).replace(/[:/\\]/g, "_"), reason: "its status is Failed" }])
+    expect(e.written).toBe(false)
+  })
+
+  it("a date in the CSV that is no date, or not in the calendar, is listed with its file and line", async () => {
+    const csv = csvExport("v1.23+", testPhase).replace("2014-03-29T17:30:00Z", "2014-02-30T17:30:00Z").replace("2014-03-20T00:00:00Z", "yesterday")
+    const e = await failure(file("v123.zip", bulkDownloadV123(testPhase)), { manifest: file("bad-dates.csv", csv), teams })
+    expect(e.problems?.map((p) => p.reason)).toEqual([
+      'bad-dates.csv:8: "yesterday" is not a date (expected ISO 8601, e.g. 2017-01-31T23:59:00Z)',
+      'bad-dates.csv:6: "2014-02-30T17:30:00Z" is not a date (expected ISO 8601, e.g. 2017-01-31T23:59:00Z)'
+    ])
+  })
+
+  it("fails clearly on an input it cannot use at all", async () => {
+    expect((await failure(path.join(work, "missing.zip"))).reason).toContain("does not exist")
     const empty = path.join(work, "empty")
     fs.mkdirSync(empty)
-    expect(await error(empty)).toContain("holds no submission zips")
-    const badCsv = path.join(work, "bad.csv")
-    fs.writeFileSync(badCsv, "Owner,Created When,Submission ID\nmf_user,yesterday,4107\n")
-    expect(await error(bulk, { manifest: badCsv })).toBe('bad.csv:2: "yesterday" is not a date (expected ISO 8601, e.g. 2017-01-31T23:59:00Z)')
-    const noOwner = path.join(work, "no-owner.csv")
-    fs.writeFileSync(noOwner, "Created When,Submission ID\n2014-03-01T00:00:00Z,4107\n")
-    expect(await error(bulk, { manifest: noOwner })).toContain("no Owner column")
-    expect(await error(bulk, { manifest }, path.join(work, "imported"))).toContain("is not empty")
+    expect((await failure(empty)).reason).toContain("holds no submission zips")
+    const noOwner = file("no-owner.csv", "Created When,Submission ID\n2014-03-01T00:00:00Z,4107\n")
+    expect((await failure(file("v123.zip", bulkDownloadV123(testPhase)), { manifest: noOwner })).reason).toContain("no Owner column")
+    const used = out("used")
+    fs.mkdirSync(used, { recursive: true })
+    fs.writeFileSync(path.join(used, "x"), "")
+    expect((await failure(file("v123.zip", bulkDownloadV123(testPhase)), { manifest: file("v123.csv", csvExport("v1.23+", testPhase)), teams }, used)).reason).toContain("is not empty")
+  })
+
+  it("a folder of the download's zips with its CSV imports as the zip does", async () => {
+    const folder = path.join(work, "download-folder")
+    fs.mkdirSync(folder)
+    for (const s of testPhase) fs.writeFileSync(path.join(folder, serverName(s).replace(/[:/\\]/g, "_")), s.bytes)
+    fs.writeFileSync(path.join(folder, "submissions.csv"), csvExport("v1.23+", testPhase))
+    const result = await run(Import.importSubmissions(folder, out("folder"), { deadline, teams, primary: "first" }))
+    expect(summary(result)).toEqual(expectedRuns)
+    // by default the primary run is each team's last before the deadline
+    const last = await run(Import.importSubmissions(folder, out("folder-last"), { deadline, teams }))
+    expect(last.runs.filter((r) => r.primary).map((r) => [r.team, r.run])).toEqual([
+      ["Baseline-overlap", 1],
+      ["Insight", 2],
+      ["MeaningFactory", 2]
+    ])
   })
 })
 
 describe("a hostile bulk download", () => {
-  // fflate's unzipSync trusted such archives; the import now unpacks with formats' checked reader.
+  // fflate's unzipSync trusted such archives; the import unpacks with formats' checked reader.
   it("is refused as a run zip would be: an encrypted entry, and overlapping entries (a zip bomb)", async () => {
-    const work = tempDir("codabench-bulk-")
-    const error = (bytes: Uint8Array) => {
-      const file = path.join(work, `bulk-${Math.random()}.zip`)
-      fs.writeFileSync(file, bytes)
-      return run(Effect.flip(Import.importSubmissions(file, path.join(work, `o-${Math.random()}`)))).then((e) => e.reason)
-    }
+    const error = (bytes: Uint8Array) => failure(file(`bulk-${Math.random()}.zip`, bytes)).then((e) => e.reason)
     const plain = zipSync({ "ID_1_a.zip": new Uint8Array(64), "ID_2_b.zip": new Uint8Array(64) }, { level: 0 })
     // bit 0 of the general-purpose flags (encrypted) in every local and central header
     const encrypted = plain.slice()
@@ -198,34 +364,28 @@ describe("a hostile bulk download", () => {
 })
 
 describe("the CSV export (read with @stseval/formats' Csv)", () => {
-  const importWith = (name: string, text: string, options: Import.Options = {}) => {
-    const file = path.join(work, name)
-    fs.writeFileSync(file, text)
-    return Import.importSubmissions(bulk, path.join(work, `o-${name}`), { manifest: file, ...options })
-  }
-  const header = "\uFEFFOwner,Notes,Created When,Status,Phase,Submission ID\r\n"
+  const bulk = () => file("csv-bulk.zip", bulkDownloadV123(testPhase.filter((s) => s.id === 4107 || s.id === 4120)))
+  const importWith = (name: string, text: string, options: Import.Options = {}) => Import.importSubmissions(bulk(), out(`csv-${name}`), { manifest: file(name, text), ...options })
+  const header = "\uFEFFSubmission ID,Owner,Notes,Created When,Status,Phase\r\n"
   // a quoted field holding a comma (the owner) and one holding a line break, commas and doubled quotes (notes)
-  const mf = '"mf, user","first line\r\nsecond, ""quoted"" line",2014-03-28T09:00:00Z,Finished,Test,4107\r\n'
+  const mf = '4107,"mf, user","first line\r\nsecond, ""quoted"" line",2014-03-28T09:00:00Z,Finished,Test\r\n'
 
   it("reads quoted fields holding commas, doubled quotes and line breaks, a BOM and CRLF", async () => {
-    const result = await run(
-      importWith("quoted.csv", `${header}${mf}insight-dcu,,2014-03-29T17:30:00Z,Finished,Test,4120\r\n`, {
-        teams: { "mf, user": "MeaningFactory", "insight-dcu": "Insight" }
-      })
-    )
+    // the download's name says mf_user: the row must say so too, so quote a comma into another column
+    const result = await run(importWith("quoted.csv", `${header}${mf.replace('"mf, user"', "mf_user")}4120,insight-dcu,"a, b",2014-03-29T17:30:00Z,Finished,Test\r\n`, { teams: { mf_user: "MeaningFactory", "insight-dcu": "Insight" } }))
     expect(result.runs.map((r) => [r.team, r.owner, r.id, r.submitted])).toEqual([
       ["Insight", "insight-dcu", "4120", "2014-03-29T17:30:00.000Z"],
-      ["MeaningFactory", "mf, user", "4107", "2014-03-28T09:00:00.000Z"]
+      ["MeaningFactory", "mf_user", "4107", "2014-03-28T09:00:00.000Z"]
     ])
   })
 
   it("a row after a quoted line break is named by its physical line", async () => {
-    const e = await run(Effect.flip(importWith("late-row.csv", `${header}${mf}insight-dcu,,yesterday,Finished,Test,4120\r\n`)))
-    expect(e.reason).toBe('late-row.csv:4: "yesterday" is not a date (expected ISO 8601, e.g. 2017-01-31T23:59:00Z)')
+    const e = await run(Effect.flip(importWith("late-row.csv", `${header}${mf.replace('"mf, user"', "mf_user")}4120,insight-dcu,,yesterday,Finished,Test\r\n`)))
+    expect(e.problems?.map((p) => p.reason)).toEqual(['late-row.csv:4: "yesterday" is not a date (expected ISO 8601, e.g. 2017-01-31T23:59:00Z)'])
   })
 
   it("a file that is not CSV (a quote never closed) fails naming the file, the line and what was expected", async () => {
-    const e = await run(Effect.flip(importWith("unclosed.csv", `${header}mf_user,"never closed,2014-03-28T09:00:00Z,Finished,Test,4107\r\n`)))
+    const e = await run(Effect.flip(importWith("unclosed.csv", `${header}4107,mf_user,"never closed,2014-03-28T09:00:00Z,Finished,Test\r\n`)))
     expect(e.reason).toMatch(/^unclosed\.csv:\d+: error: the file is not valid CSV: /)
     expect(e.reason).toContain("expected comma-separated fields; a field holding a comma, a quote or a line break is quoted")
   })
@@ -236,11 +396,27 @@ describe("the CSV export (read with @stseval/formats' Csv)", () => {
   })
 })
 
-describe("parseInstant", () => {
-  it("reads Codabench's dates: ISO 8601 with microseconds or an offset, and `YYYY-MM-DD HH:MM` as UTC", () => {
+describe("names and dates", () => {
+  it("parseDownloadName reads both versions' names; an owner may hold _", () => {
+    expect(Import.parseDownloadName("7_bob_the_user_PhaseId12_2027-02-08_00-12_submission_2.zip")).toEqual({
+      _tag: "v1.23+",
+      id: "7",
+      owner: "bob_the_user",
+      phaseId: "12",
+      day: "2027-02-08",
+      minute: 0,
+      second: 12,
+      file: "submission_2.zip"
+    })
+    expect(Import.parseDownloadName("ID_4107_submission.zip")).toEqual({ _tag: "v1.22-", id: "4107", file: "submission.zip" })
+    expect(Import.parseDownloadName("ECNU_run1.zip")).toEqual({ _tag: "other", file: "ECNU_run1.zip" })
+  })
+
+  it("parseInstant reads ISO 8601 with microseconds or an offset, `YYYY-MM-DD HH:MM` and a day as UTC, and refuses anything else", () => {
     expect(Import.parseInstant("2024-07-26T11:17:05.123456Z")?.toISOString()).toBe("2024-07-26T11:17:05.123Z")
     expect(Import.parseInstant("2024-07-26T13:17:05+02:00")?.toISOString()).toBe("2024-07-26T11:17:05.000Z")
     expect(Import.parseInstant("2024-07-26 11:17")?.toISOString()).toBe("2024-07-26T11:17:00.000Z")
-    expect(Import.parseInstant("26/07/2024")).toBeUndefined()
+    expect(Import.parseInstant("2024-07-26")?.toISOString()).toBe("2024-07-26T00:00:00.000Z")
+    for (const bad of ["26/07/2024", "2014-02-30", "12", "1", "2014-02-29T00:00:00Z", "2024-07-26T24:00:00Z", "2024-07-26T12:00:00+25:00"]) expect(Import.parseInstant(bad), bad).toBeUndefined()
   })
 })

@@ -36,10 +36,12 @@ describe("columns", () => {
     expect(Scores.primaryIndex(cols)).toBe(0)
   })
 
-  it("SemRel 2024 (ranked per language by Spearman): each language's Spearman (official) and Pearson, then the unofficial mean", () => {
+  it("SemRel 2024 (ranked per language by Spearman): each language's Spearman (official) and Pearson, then the unofficial mean; no column for esp, whose gold was never released", () => {
     const edition = Registry.get("semrel2024-a")!
     const cols = Scores.columns(edition)
-    const languages = edition.datasets.map((d) => d.name)
+    const languages = edition.datasets.filter((d) => d.goldNotPublic === undefined).map((d) => d.name)
+    expect(languages).not.toContain("esp")
+    expect(cols.some((c) => c.key.startsWith("esp"))).toBe(false)
     expect(cols.map((c) => c.key)).toEqual([...languages.flatMap((l) => [l, `${l}_pearson`]), "mean"])
     expect(cols.filter((c) => c.official).map((c) => c.key)).toEqual(languages)
     expect(cols.filter((c) => c.official).every((c) => c.figure._tag === "dataset" && c.figure.metric === "spearman")).toBe(true)
@@ -68,7 +70,7 @@ describe("columns", () => {
       }
       // one official column per ranking, or per dataset for an edition ranked per dataset
       const perDataset = e.ranking.some((r) => Registry.isRankedPerDataset(r))
-      expect(cols.filter((c) => c.official).length).toBe(perDataset ? e.datasets.length : e.ranking.length)
+      expect(cols.filter((c) => c.official).length).toBe(perDataset ? e.datasets.filter((d) => d.goldNotPublic === undefined).length : e.ranking.length)
     }
   })
 
@@ -92,6 +94,42 @@ describe("columns", () => {
     const cols = Scores.columns(edition)
     expect(cols.map((c) => c.key)).toEqual(["official_2", "a_very_long_dataset_name_that_goes_o", "a_very_long_dataset_name_that_goes_2", "official"])
     expect(cols.find((c) => c.key === "official")!.figure).toEqual({ _tag: "aggregate", name: "official" })
+  })
+})
+
+describe("boards: what the leaderboard ranks", () => {
+  it("an edition ranked per language: one board per language with a public gold, and the mean; by default one competition each, never one language as the primary column of a board of all", () => {
+    const edition = Registry.get("semrel2024-a")!
+    const { boards, each, default: fallback } = Scores.boards(edition)
+    const languages = edition.datasets.filter((d) => d.goldNotPublic === undefined).map((d) => d.name)
+    expect(fallback).toBe(Scores.EACH)
+    expect(each.map((b) => b.name)).toEqual(languages)
+    expect(boards.map((b) => b.name)).toEqual([...languages, "mean"])
+    for (const b of each) {
+      // a language's board shows that language only, ordered by its Spearman
+      expect(b.columns.map((c) => c.key)).toEqual([b.name, `${b.name}_pearson`])
+      expect(b.columns[b.primary].figure).toEqual({ _tag: "dataset", dataset: b.name, metric: "spearman" })
+    }
+    const mean = boards.find((b) => b.name === "mean")!
+    expect(mean.columns[mean.primary].figure).toEqual({ _tag: "aggregate", name: "mean" })
+    expect(mean.primary).toBe(0)
+    // no default single board: the organiser names one, or gets one competition per language
+    const none = Scores.board(edition)
+    expect("problem" in none && none.problem).toContain('"each" is several leaderboards')
+    expect("problem" in Scores.board(edition, "esp")).toBe(true)
+  })
+
+  it("one official figure (STS, STS-B): the official board is the default; SICK adds a board ordered by entailment accuracy", () => {
+    const sts = Scores.board(Registry.get("sts2017")!)
+    expect("problem" in sts ? sts.problem : [sts.name, sts.columns[sts.primary].key]).toEqual(["official", "official"])
+    const sick = Scores.boards(Registry.get("sick2014")!)
+    expect(sick.default).toBe("official")
+    expect(sick.boards.map((b) => [b.name, b.columns[b.primary].key, b.columns.length])).toEqual([
+      ["official", "relatedness_pearson", 4],
+      ["entailment", "entailment_accuracy", 4]
+    ])
+    const unknown = Scores.board(Registry.get("sts2017")!, "track5.en-en")
+    expect("problem" in unknown && unknown.problem).toBe('sts2017 has no leaderboard "track5.en-en"; choose one of official, each')
   })
 })
 

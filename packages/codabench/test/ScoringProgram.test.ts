@@ -13,7 +13,7 @@ import { promisify } from "node:util"
 import { beforeAll, describe, expect, it } from "vitest"
 import * as Yaml from "yaml"
 import { Bundle } from "../src/index.js"
-import { pearson, run, scoreJson, semrel, sickExample, sts2017, stsb, writeSemRel, writeSts2017, writeStsb } from "./support/fixtures.js"
+import { pearson, run, scoreJson, semrel, sickExample, sts2017, stsb, writeSemRel, writeSickDev, writeSts2017, writeStsb } from "./support/fixtures.js"
 import { buildCli, hasShared, repoRoot, runLikeWorker, sharedRoot, tempDir } from "./support/worker.js"
 
 const exec = promisify(execFile)
@@ -28,9 +28,9 @@ beforeAll(async () => {
 }, 120_000)
 
 /** A bundle of `task` on a gold in ../shared, scoring a run folder of ../shared as the worker would. */
-const onSharedData = async (task: string, gold: string, runFolder: string) => {
-  const bundle = path.join(work, `${task}-real-bundle`)
-  await run(Bundle.writeBundle({ task, gold: path.join(sharedRoot, gold), out: bundle, cliBundle: cli }))
+const onSharedData = async (task: string, gold: string, runFolder: string, leaderboard?: string) => {
+  const bundle = path.join(work, `${task}-${leaderboard ?? "official"}-real-bundle`)
+  await run(Bundle.writeBundle({ task, gold: path.join(sharedRoot, gold), out: bundle, cliBundle: cli, leaderboard }))
   const runDir = path.join(sharedRoot, runFolder)
   return runLikeWorker(bundle, "reference_data_test", Object.fromEntries(fs.readdirSync(runDir).map((f) => [f, fs.readFileSync(path.join(runDir, f))])))
 }
@@ -70,11 +70,10 @@ describe("SICK 2014 (examples/sick2014)", () => {
 
   it("`stseval codabench bundle` (the single-file CLI) writes a bundle with a development and a test phase, shipping itself", async () => {
     bundle = path.join(work, "sick-bundle")
-    // A development gold: the first 300 pairs of the test file, as an organiser's trial set would be.
-    const devGold = path.join(work, "sick-dev.txt")
-    fs.writeFileSync(devGold, fs.readFileSync(sickExample.gold, "utf8").split("\n").slice(0, 301).join("\n") + "\n")
+    // A development gold: 300 pairs under pair IDs of their own, as an organiser's trial set would be.
+    const devGold = writeSickDev(path.join(work, "sick-dev"))
     const { stdout } = await exec(process.execPath, [cli, "codabench", "bundle", "--task", "sick2014", "--gold", sickExample.gold, "--dev-gold", devGold, "--out", bundle, "--zip"], { cwd: work })
-    expect(stdout).toContain("leaderboard columns: relatedness_pearson, relatedness_spearman, relatedness_mse, entailment_accuracy")
+    expect(stdout).toContain("leaderboard official, ordered by relatedness_pearson: relatedness_pearson, relatedness_spearman, relatedness_mse, entailment_accuracy")
     expect(fs.existsSync(`${bundle}.zip`)).toBe(true)
     expect(columnKeys(bundle)).toEqual(["relatedness_pearson", "relatedness_spearman", "relatedness_mse", "entailment_accuracy"])
     // Without --cli, the single-file CLI puts itself in the scoring program.
@@ -208,38 +207,43 @@ const spearman = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number =>
 }
 
 describe("SemEval-2024 Task 1, track A (a small fixture of every language)", () => {
-  it("scores each language's Spearman (official) and Pearson, equal to `stseval score` and to Spearman computed here; no mean for a subset", async () => {
+  it("the mean board: every language's Spearman (official) and Pearson beside the mean, equal to `stseval score` and to Spearman computed here; a run without every language fails, naming the mean", async () => {
     // The built-in edition without its published pair counts (the fixture is smaller).
     const edition = { ...semrel, datasets: semrel.datasets.map(({ pairs: _pairs, ...d }) => d) }
-    const data = writeSemRel(path.join(work, "semrel"), edition, 30, ["eng", "amh"])
+    const languages = edition.datasets.filter((d) => d.goldNotPublic === undefined).map((d) => d.name)
+    const data = writeSemRel(path.join(work, "semrel"), edition, 30, languages)
     const bundle = path.join(work, "semrel-bundle")
-    await run(Bundle.writeBundle({ task: edition, gold: data.gold, out: bundle, cliBundle: cli }))
-    const languages = edition.datasets.map((d) => d.name)
-    expect(columnKeys(bundle)).toEqual([...languages.flatMap((l) => [l, `${l}_pearson`]), "mean"])
+    await run(Bundle.writeBundle({ task: edition, gold: data.gold, out: bundle, cliBundle: cli, leaderboard: "mean" }))
+    expect(columnKeys(bundle)).toEqual(["mean", ...languages.flatMap((l) => [l, `${l}_pearson`])])
     const submission = Object.fromEntries(fs.readdirSync(data.run).map((f) => [f, fs.readFileSync(path.join(data.run, f))]))
     const result = await runLikeWorker(bundle, "reference_data_test", submission)
     expect(result.stderr).toBe("")
     expect(result.code).toBe(0)
     const expected = await scoreJson(edition, data.gold, data.run)
     expect(result.scores).toEqual({
-      amh: expected.datasets!["amh"].spearman,
-      amh_pearson: expected.datasets!["amh"].pearson,
-      eng: expected.datasets!["eng"].spearman,
-      eng_pearson: expected.datasets!["eng"].pearson
+      mean: expected.aggregate!["mean"]!.value,
+      ...Object.fromEntries(languages.flatMap((l) => [[l, expected.datasets![l].spearman], [`${l}_pearson`, expected.datasets![l].pearson]]))
     })
     for (const l of ["amh", "eng"]) {
       expect(result.scores?.[l]).toBeCloseTo(spearman(data.values[l].run, data.values[l].gold), 12)
       expect(result.scores?.[`${l}_pearson`]).toBeCloseTo(pearson(data.values[l].run, data.values[l].gold), 12)
     }
+    expect(result.scores?.["mean"]).toBeCloseTo(languages.reduce((a, l) => a + spearman(data.values[l].run, data.values[l].gold), 0) / languages.length, 12)
     expect(result.stdout.split("\n")).toContain(`signature: ${expected.signature}`)
     expect(result.detailedResults).toContain("Mean (unofficial)")
+    // eng and amh only: no mean, so no place on a leaderboard ordered by it
+    const partial = await runLikeWorker(bundle, "reference_data_test", { "pred_eng.csv": submission["pred_eng.csv"], "pred_amh.csv": submission["pred_amh.csv"] })
+    expect(partial.code).toBe(1)
+    expect(partial.scores).toBeUndefined()
+    expect(partial.stderr).toContain("the leaderboard is ordered by Mean (unofficial) (mean), and it could not be computed")
   }, 60_000)
 
   it.skipIf(!hasShared)("on the real track A gold, a synthetic run scores what the organisers' evaluation.py gives (../shared)", async () => {
-    const result = await onSharedData("semrel2024-a", "data/semrel2024/track-a", "data/runs/semrel2024-synthetic/track-a-eng-sd0.05")
+    // the competition for eng (one per language, as the task ranked): eng's gold only, Spearman first
+    const result = await onSharedData("semrel2024-a", "data/semrel2024/track-a", "data/runs/semrel2024-synthetic/track-a-eng-sd0.05", "eng")
     expect(result.code).toBe(0)
     const row = referenceRows("semrel2024-synthetic-runs.official.tsv").find((r) => r[0] === "track-a-eng-sd0.05" && r[1] === "eng")!
-    expect(result.scores?.["eng"]).toBeCloseTo(Number(row[2]), 9)
-    expect(Object.keys(result.scores ?? {}).sort()).toEqual(["eng", "eng_pearson"])
+    expect(result.scores?.["spearman"]).toBeCloseTo(Number(row[2]), 9)
+    expect(Object.keys(result.scores ?? {})).toEqual(["spearman", "pearson"])
   }, 60_000)
 })

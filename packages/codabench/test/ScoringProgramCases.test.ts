@@ -9,7 +9,7 @@ import { Effect } from "effect"
 import { zipSync } from "fflate"
 import { beforeAll, describe, expect, it } from "vitest"
 import { Bundle, ScoringProgram } from "../src/index.js"
-import { run, sts2017, writeSts2017, writeStsb } from "./support/fixtures.js"
+import { run, sickExample, sts2017, writeSickDev, writeSts2017, writeStsb } from "./support/fixtures.js"
 import { prepareApp, tempDir } from "./support/worker.js"
 import type { SubmissionFiles } from "./support/worker.js"
 
@@ -17,6 +17,7 @@ let work: string
 let sts: ReturnType<typeof writeSts2017>
 let stsBundle: string
 let stsbBundle: string
+let sickBundle: string
 
 const key = (dataset: string) => dataset.replace(/[^a-z0-9]+/g, "_")
 const filesOf = (folder: string): Record<string, Uint8Array> => Object.fromEntries(fs.readdirSync(folder).map((f) => [f, fs.readFileSync(path.join(folder, f))]))
@@ -37,6 +38,8 @@ beforeAll(async () => {
   const dev = writeStsb(path.join(work, "stsb-dev"), 22, 25)
   stsbBundle = path.join(work, "stsb-bundle")
   await run(Bundle.writeBundle({ task: "stsb", gold: test.gold, devGold: dev.gold, out: stsbBundle, cliBundle: cli }))
+  sickBundle = path.join(work, "sick-bundle")
+  await run(Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: writeSickDev(path.join(work, "sick-dev")), out: sickBundle, cliBundle: cli }))
 })
 
 const score = (bundle: string, reference: string, files: SubmissionFiles) => {
@@ -50,23 +53,51 @@ const score = (bundle: string, reference: string, files: SubmissionFiles) => {
 }
 
 describe("scoreCodabench", () => {
-  it("leaves out what cannot be computed: a missing track has no column and there is no primary score", async () => {
+  it("a run missing a track has no official figure (the mean of all seven): it fails, naming the figure, and shows no figure", async () => {
     const { outcome, scores, html } = await score(stsBundle, "reference_data_test", filesOf(sts.runs["NoTrack6"]))
-    expect(outcome.verdict).toBe("scored")
-    expect(Object.keys(scores!)).toEqual(sts2017.datasets.filter((d) => d.name !== "track6.tr-en").map((d) => key(d.name)))
-    expect(outcome.scores?.omitted.map((o) => o.key)).toEqual(["official", "track6_tr_en"])
-    expect(outcome.scores?.omitted[0].reason).toContain("track6.tr-en")
-    expect(html).toContain("not computed")
-    expect(html).toContain("not submitted")
+    expect(outcome.verdict).toBe("rejected")
+    expect(scores).toBeUndefined()
+    expect(outcome.reasons).toHaveLength(1)
+    expect(outcome.reasons[0]).toMatch(/^the leaderboard is ordered by Official: Mean \(official\), and it could not be computed: .*track6\.tr-en/)
+    expect(outcome.summary).toContain("does not count against your limit")
+    expect(html).toContain("Official: Mean (official)")
+    // a rejected submission shows no figure (it costs nothing, so it must not give test figures away)
+    expect(html).not.toContain("Leaderboard</h2>")
   })
 
-  it("never writes NaN: a constant run is scored without the figures it has none of, and says why", async () => {
+  it("a figure other than the leaderboard's primary one that cannot be computed is left out, with its reason (SICK without entailment)", async () => {
+    const lines = fs.readFileSync(path.join(sickExample.runs, "Insight_run1primary.txt"), "utf8").split("\n")
+    const header = lines[0].split("\t")
+    const e = header.indexOf("entailment_judgment")
+    const relatednessOnly = lines.map((l, i) => (i === 0 || l === "" ? l : l.split("\t").map((f, k) => (k === e ? "NA" : f)).join("\t"))).join("\n")
+    const { outcome, scores } = await score(sickBundle, "reference_data_test", { "run.txt": relatednessOnly })
+    expect(outcome.verdict).toBe("scored")
+    expect(Object.keys(scores!)).toEqual(["relatedness_pearson", "relatedness_spearman", "relatedness_mse"])
+    expect(outcome.scores?.omitted.map((o) => o.key)).toEqual(["entailment_accuracy"])
+  })
+
+  it("never writes NaN: a constant run has no Pearson, so no official figure: it fails and says why", async () => {
     const constant = Object.fromEntries(sts2017.datasets.map((d) => [d.run, "2.5\n".repeat(24)]))
     const { outcome, scores } = await score(stsBundle, "reference_data_test", constant)
-    expect(outcome.verdict).toBe("scored")
-    expect(scores).toEqual({})
-    expect(outcome.scores?.omitted).toHaveLength(8)
-    for (const o of outcome.scores!.omitted.slice(1)) expect(o.reason).toMatch(/constant/)
+    expect(outcome.verdict).toBe("rejected")
+    expect(scores).toBeUndefined()
+    expect(outcome.reasons[0]).toMatch(/could not be computed/)
+  })
+
+  it("a misnamed file fails the submission, with the closest expected name (it would otherwise be scored without it and cost a test submission)", async () => {
+    const files: Record<string, string | Uint8Array> = { ...filesOf(sts.runs["Full"]) }
+    files["STS.output.track5.txt"] = files["STS.output.track5.en-en.txt"]
+    delete files["STS.output.track5.en-en.txt"]
+    const { outcome, scores, html } = await score(stsBundle, "reference_data_test", files)
+    expect(outcome.verdict).toBe("rejected")
+    expect(scores).toBeUndefined()
+    const reason = outcome.reasons.find((r) => r.startsWith("STS.output.track5.txt:"))!
+    expect(reason).toContain("did you mean STS.output.track5.en-en.txt?")
+    expect(reason).not.toContain(path.sep === "/" ? "/tmp" : "\\")
+    expect(html).toContain("did you mean STS.output.track5.en-en.txt?")
+    // hidden files a zip tool adds are not run files and fail nothing
+    const hidden = await score(stsBundle, "reference_data_test", { ...filesOf(sts.runs["Full"]), ".DS_Store": "x", "__MACOSX/._STS.output.track1.ar-ar.txt": "x" })
+    expect(hidden.outcome.verdict).toBe("scored")
   })
 
   it("rejects a non-finite score with its file and line", async () => {
@@ -110,10 +141,12 @@ describe("scoreCodabench", () => {
     const misnamed = await score(stsBundle, "reference_data_test", { "predictions.txt": "1\n2\n" })
     expect(misnamed.outcome.verdict).toBe("rejected")
     expect(misnamed.scores).toBeUndefined()
-    // the engine names the run's own problem: no file named after a dataset, and the names it wants
-    expect(misnamed.outcome.reasons).toHaveLength(1)
-    expect(misnamed.outcome.reasons[0]).toContain("found predictions.txt")
-    expect(misnamed.outcome.reasons[0]).toContain(sts2017.datasets.map((d) => d.run).join(", "))
+    // the engine names the run's own problem: no file named after a dataset, and the names it wants;
+    // the misnamed file itself gets the closest name
+    expect(misnamed.outcome.reasons).toHaveLength(2)
+    expect(misnamed.outcome.reasons.join("\n")).toContain("found predictions.txt")
+    expect(misnamed.outcome.reasons.join("\n")).toContain(sts2017.datasets.map((d) => d.run).join(", "))
+    expect(misnamed.outcome.reasons.join("\n")).toMatch(/^predictions\.txt: .*did you mean STS\.output\.[^ ]+\.txt\?$/m)
     expect(misnamed.html).toContain("predictions.txt")
     expect(misnamed.outcome.reasons.join("\n")).not.toContain(misnamed.app.app)
     const run40 = Array.from({ length: 40 }, (_, i) => `${i % 5}\n`).join("")
@@ -131,11 +164,14 @@ describe("scoreCodabench", () => {
     expect(Object.keys(scores!)).toEqual(["official", ...sts2017.datasets.map((d) => key(d.name))])
     const stsbDev = await score(stsbBundle, "reference_data_dev", { "sts-dev.output.txt": Array.from({ length: 25 }, (_, i) => `${i % 5}\n`).join("") })
     expect(Object.keys(stsbDev.scores!)).toEqual(["pearson", "spearman"])
-    // The development phase plots the pairs; the test phase only their counts in a grid.
+    // The development phase plots the pairs against the gold; the test phase the run's own scores only.
     expect(stsbDev.html).toContain('class="pts"')
-    const stsbTest = await score(stsbBundle, "reference_data_test", { "sts-test.output.txt": Array.from({ length: 40 }, (_, i) => `${i % 5}\n`).join("") })
-    expect(stsbTest.html).toContain('class="bins"')
+    const testRun = Array.from({ length: 40 }, (_, i) => i % 5)
+    const stsbTest = await score(stsbBundle, "reference_data_test", { "sts-test.output.txt": testRun.map((x) => `${x}\n`).join("") })
     expect(stsbTest.html).not.toContain('class="pts"')
+    expect(stsbTest.html).not.toContain("against gold")
+    // the histogram's bars are the run's own counts: 8 pairs at each of 0, 1, 2, 3, 4
+    expect([...stsbTest.html.matchAll(/<rect [^>]*><title>(\d+)<\/title><\/rect>/g)].map((m) => Number(m[1]))).toEqual([8, 8, 8, 8, 8])
   })
 
   it("fails with a SetupError, naming no server path, when the reference data is not a stseval task", async () => {

@@ -299,6 +299,20 @@ const fieldsOf = (spec: Spec, role: "gold" | "run"): Fields => {
   }
 }
 
+/** How a run file of the spec is written, for participants. */
+const runLayout = (spec: Spec): string => {
+  const f = fieldsOf(spec, "run")
+  const layout = layoutOf(spec, "run", f)
+  const fields = [f.id !== undefined ? `the pair ID (${describe(f.id)})` : undefined, `your ${spec.score !== undefined ? "score, a number" : `label${spec.labels !== undefined ? ` (one of ${spec.labels.join(", ")})` : ""}`} (${describe(f.value)})`]
+    .filter((x) => x !== undefined)
+    .join(" and ")
+  const records =
+    layout.type === "jsonl"
+      ? `JSON Lines: one object per line holding ${fields}`
+      : `${layout.delimiter === "\t" ? "tab" : layout.delimiter === "," ? "comma" : `"${layout.delimiter}"`}-separated text${layout.header ? " with a header line naming the fields" : " without a header"}, one row per pair holding ${fields}`
+  return `${records}; ${f.id !== undefined ? "rows are matched to the gold by pair ID, in any order, and every pair needs one" : "row i scores pair i of the test input"}`
+}
+
 const formats = new WeakMap<Spec, Format>()
 
 /**
@@ -329,6 +343,7 @@ export const make = (spec: Spec): Format => {
         : `${spec.delimiter === "\t" ? "TAB" : (spec.delimiter ?? ",")}-separated text described by the edition file`,
     match: spec.id !== undefined ? "id" : "line",
     columns: [column],
+    runLayout: runLayout(spec),
     readGold: (text) => {
       const t = table(text, spec, layoutOf(spec, "gold", goldFields), goldFields, "gold")
       const value: GoldTable = {

@@ -131,6 +131,8 @@ export interface Format {
   readonly description: string
   readonly match: "line" | "id"
   readonly columns: ReadonlyArray<ColumnSpec>
+  /** how a run file of this format is written, in a sentence or two for participants (a competition's Submitting page) */
+  readonly runLayout: string
   readonly readGold: (text: TextFile) => Issue.Parsed<GoldTable>
   readonly runReaders: ReadonlyArray<RunReader>
   readonly align?: ((gold: GoldTable, run: RunTable, context: Context) => Issue.Parsed<Alignment>) | undefined

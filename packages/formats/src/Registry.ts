@@ -587,13 +587,14 @@ export const datasetOfRunFile = (edition: TaskEdition, fileName: string): Datase
  * meant to be (`STS.output.track5.txt` -> `STS.output.track5.en-en.txt`), or undefined when none is
  * close: a name within a third of its length in edits (Levenshtein, ignoring case), or one that
  * names a dataset or starts like an expected name. Files that look like nothing expected (a
- * README) get no suggestion.
+ * README) get no suggestion, unless `nearest` asks for the nearest name whatever the distance (a
+ * submission that fails on any file it does not expect can always point at one).
  *
  * @example
  * Registry.closestRunFile(Registry.get("sts2017")!, "STS.output.track5.txt") // "STS.output.track5.en-en.txt"
  * @since 0.3.0
  */
-export const closestRunFile = (edition: TaskEdition, fileName: string): string | undefined => {
+export const closestRunFile = (edition: TaskEdition, fileName: string, options: { readonly nearest?: boolean } = {}): string | undefined => {
   if (edition.submission === "file") return undefined
   const lower = fileName.toLowerCase()
   const stem = lower.replace(/\.[^.]*$/, "")
@@ -606,7 +607,7 @@ export const closestRunFile = (edition: TaskEdition, fileName: string): string |
       new RegExp(`(^|[^a-z0-9])${d.name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^a-z0-9])`).test(stem) ||
       name.toLowerCase().startsWith(stem) ||
       name.toLowerCase().replace(/\.[^.]*$/, "") === stem
-    if (related && (best === undefined || dist < best.d)) best = { name, d: dist }
+    if ((related || options.nearest === true) && (best === undefined || dist < best.d)) best = { name, d: dist }
   }
   return best?.name
 }

@@ -471,6 +471,8 @@ export const format: Format = {
   description: "SemEval-2024 Task 1: gold <lang>_test_with_labels.csv (PairID,Text,Score by name); a run pred_<lang>.csv (PairID,Pred_Score) matched by PairID as evaluation.py does",
   match: "id",
   columns: [{ name: "score", kind: "scores", field: PRED_SCORE }],
+  runLayout:
+    "a CSV with the header PairID,Pred_Score and one row per pair of the test input: its PairID and your score (a number); rows are matched to the gold by PairID, in any order, and every pair needs a score",
   readGold: (text) => {
     const parsed = parseData(text)
     const issues = [...parsed.issues]

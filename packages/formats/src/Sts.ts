@@ -291,6 +291,8 @@ export const format: Format = {
   description: "STS 2012-2017: gold one score per line (blank = not annotated); a run one score per line, with an optional TAB confidence, aligned by line",
   match: "line",
   columns: [{ name: "score", kind: "scores", field: "score" }],
+  runLayout:
+    "one score per line, line i scoring pair i of the dataset's test input; a line may add a TAB and a confidence from 0 to 100; lines starting with # are comments",
   readGold: (text) => {
     const parsed = parseGold(text)
     return { value: { file: text.file, length: parsed.value.scores.length, columns: { score: { kind: "scores", values: parsed.value.scores } } }, issues: parsed.issues }

@@ -281,22 +281,46 @@ export const readZip = (
  * Unpack a whole zip that is not a run (e.g. an organiser's bulk download of submissions) with the
  * same checks as a run zip: entries walked from the central directory, overlapping entries,
  * encryption, lying sizes and bad CRCs refused, output capped by the bytes actually produced.
- * Entries whose names climb out (`..`, absolute) are left out. Throws an `Error` whose message says
- * why the zip was refused.
+ * Entries whose names climb out (`..`, absolute) are left out (`unzipEntries` lists them). Throws
+ * an `Error` whose message says why the zip was refused.
  *
  * @since 0.2.0
  */
 export const unzipAll = (
   bytes: Uint8Array,
   options: { readonly maxBytes: number; readonly maxEntries: number }
-): ReadonlyMap<string, Uint8Array> => {
-  const out = new Map<string, Uint8Array>()
+): ReadonlyMap<string, Uint8Array> =>
+  new Map(unzipEntries(bytes, options).flatMap((e) => (e.bytes !== undefined ? [[e.name, e.bytes] as const] : [])))
+
+/** One entry of `unzipEntries`: its bytes, or `unsafe` (absolute, or climbing out with `..`) and not unpacked. @since 0.3.0 */
+export interface ZipMember {
+  readonly name: string
+  readonly bytes: Uint8Array | undefined
+  readonly unsafe: boolean
+}
+
+/**
+ * Every file entry of a zip that is not a run, in the order of its central directory, duplicate
+ * names included (a writer may store one file as several entries of the same name), with the
+ * checks of `unzipAll`. An entry whose name is absolute or climbs out with `..` is returned
+ * `unsafe`, without its bytes, so that the caller can say it was not used. Throws as `unzipAll`.
+ *
+ * @since 0.3.0
+ * @example
+ * unzipEntries(bytes, { maxBytes: 2 ** 30, maxEntries: 100_000 }).map((e) => e.name)
+ */
+export const unzipEntries = (bytes: Uint8Array, options: { readonly maxBytes: number; readonly maxEntries: number }): ReadonlyArray<ZipMember> => {
+  const out: Array<ZipMember> = []
   let total = 0
   for (const entry of Zip.entries(bytes, options.maxEntries)) {
-    if (entry.name.endsWith("/") || entry.name.endsWith("\\") || unsafeEntryName(entry.name)) continue
+    if (entry.name.endsWith("/") || entry.name.endsWith("\\")) continue
+    if (unsafeEntryName(entry.name)) {
+      out.push({ name: entry.name, bytes: undefined, unsafe: true })
+      continue
+    }
     const content = Zip.unpack(bytes, entry, options.maxBytes - total, options.maxBytes)
     total += content.length
-    out.set(entry.name, content)
+    out.push({ name: entry.name, bytes: content, unsafe: false })
   }
   return out
 }

@@ -62,15 +62,22 @@ const score = Command.make(
 
 const optionalString = (name: string, description: string) => Flag.String(name).pipe(Flag.withDescription(description), Flag.optional)
 
+/**
+ * A date flag: ISO 8601 (`2017-01-30T23:59:59Z`, an offset, or no zone for UTC) or a day (its
+ * start, UTC). Anything else — `12`, `1`, `2014-02-30` — is refused, never read as another date.
+ */
 const date = (flag: string, value: Option.Option<string>) =>
   Option.match(value, {
     onNone: () => Effect.succeed(undefined),
-    onSome: (text) => {
-      const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text)
-      return Number.isFinite(d.getTime())
-        ? Effect.succeed(d)
-        : Effect.fail(new UsageError({ message: `--${flag}: "${text}" is not a date (use ISO 8601, e.g. 2017-01-09 or 2017-01-31T23:59:00Z)` }))
-    }
+    onSome: (text) =>
+      codabenchPackage.pipe(
+        Effect.flatMap(({ Import }) => {
+          const d = Import.parseInstant(text)
+          return d !== undefined
+            ? Effect.succeed(d)
+            : Effect.fail(new UsageError({ message: `--${flag}: "${text}" is not a date (use ISO 8601, e.g. 2017-01-09 or 2017-01-31T23:59:00Z; UTC unless a zone is given)` }))
+        })
+      )
   })
 
 /**
@@ -88,7 +95,14 @@ const bundle = Command.make(
   {
     task: Flag.String("task").pipe(Flag.withAlias("t"), Flag.withDescription("Task edition: a registry id or a JSON/YAML edition file")),
     gold: Flag.String("gold").pipe(Flag.withDescription("The test gold (file or folder)")),
-    devGold: optionalString("dev-gold", "The development gold; without it the bundle has only the test phase"),
+    devGold: optionalString(
+      "dev-gold",
+      "The development gold (file or folder; in a folder, a gold named ..._test_... is looked for as ..._dev_... first); without it the bundle has only the test phase"
+    ),
+    leaderboard: optionalString(
+      "leaderboard",
+      "What the leaderboard ranks: official (default), entailment (SICK), a dataset of an edition ranked per dataset (e.g. eng), mean, or each: one competition per dataset (the default of an edition ranked per dataset, SemRel)"
+    ),
     out: Flag.String("out").pipe(Flag.withDescription("The bundle folder to write (new or empty)")),
     zip: Flag.Boolean("zip").pipe(Flag.withDescription("Also write <out>.zip, the file to upload to Codabench"), Flag.withDefault(false)),
     cli: optionalString("cli", "The single-file stseval.mjs to put in the scoring program (default: this program, when it is one)"),
@@ -100,10 +114,11 @@ const bundle = Command.make(
   },
   Effect.fn(function*(flags) {
     const { Bundle } = yield* codabenchPackage
-    const written = yield* Bundle.writeBundle({
+    const written = yield* Bundle.writeBundles({
       task: flags.task,
       gold: flags.gold,
       devGold: Option.getOrUndefined(flags.devGold),
+      leaderboard: Option.getOrUndefined(flags.leaderboard),
       out: flags.out,
       zip: flags.zip,
       cliBundle: Option.getOrElse(flags.cli, defaultCli),
@@ -113,12 +128,14 @@ const bundle = Command.make(
       testStart: yield* date("test-start", flags.testStart),
       testEnd: yield* date("test-end", flags.testEnd)
     }).pipe(Effect.mapError((e) => new UsageError({ message: e.reason })))
-    yield* Console.log(`${Style.bold("bundle")}: ${written.out}${written.zip !== undefined ? `\n${Style.bold("zip")}: ${written.zip} (upload this file)` : ""}`)
-    for (const p of written.competition.phases) {
-      yield* Console.log(`  phase ${p.name}: ${p.start} - ${p.end ?? "open"}, ${p.max_submissions ?? "?"} submissions per participant`)
+    for (const w of written) {
+      yield* Console.log(`${Style.bold("bundle")}: ${w.out}${w.zip !== undefined ? `\n${Style.bold("zip")}: ${w.zip} (upload this file)` : ""}`)
+      for (const p of w.competition.phases) {
+        yield* Console.log(`  phase ${p.name}: ${p.start} - ${p.end ?? "open"} UTC, ${p.max_submissions ?? "?"} submissions per participant`)
+      }
+      yield* Console.log(`  leaderboard ${w.board.name}, ordered by ${w.columns[w.board.primary].key}: ${w.columns.map((c) => c.key).join(", ")}`)
+      for (const note of w.notes) yield* Console.log(`  ${Style.yellow("note")}: ${note}`)
     }
-    yield* Console.log(`  leaderboard columns: ${written.columns.map((c) => c.key).join(", ")}`)
-    for (const note of written.notes) yield* Console.log(`  ${Style.yellow("note")}: ${note}`)
   })
 ).pipe(Command.withDescription("Write a Codabench competition bundle (competition.yaml, scoring program, reference data) for a task edition."))
 
@@ -129,7 +146,7 @@ const importCommand = Command.make(
     out: Flag.String("out").pipe(Flag.withDescription("The submissions folder to write (new or empty)")),
     deadline: optionalString("deadline", "Submissions after this instant are post-deadline (ISO 8601, UTC)"),
     lateUntil: optionalString("late-until", "A grace period: submissions after --deadline but not after this instant are late (ranked, marked *), not post-deadline"),
-    phase: optionalString("phase", "Import only the submissions of this phase (its name in the CSV)"),
+    phase: optionalString("phase", "Import only the submissions of this phase: its name in the CSV, or its id (PhaseId<id> in the download's names)"),
     manifest: optionalString("manifest", "The submissions CSV export (default: the one .csv beside the zips)"),
     teams: optionalString("teams", "A JSON file mapping Codabench usernames to team names"),
     primary: Flag.Literals("primary", ["last", "first", "none"]).pipe(
@@ -139,34 +156,57 @@ const importCommand = Command.make(
   },
   Effect.fn(function*(flags) {
     const { Import } = yield* codabenchPackage
-    let teams: Record<string, string> | undefined
+    let teams: Map<string, string> | undefined
     const teamsFile = Option.getOrUndefined(flags.teams)
     if (teamsFile !== undefined) {
       const fs = yield* FileSystem.FileSystem
       const text = yield* fs.readFileString(teamsFile).pipe(Effect.mapError(() => new UsageError({ message: `--teams: ${teamsFile} cannot be read` })))
+      let json: unknown
       try {
-        teams = JSON.parse(text) as Record<string, string>
+        json = JSON.parse(text)
       } catch {
         return yield* new UsageError({ message: `--teams: ${teamsFile} is not JSON ({ "username": "Team" })` })
       }
+      const entries = typeof json === "object" && json !== null && !Array.isArray(json) ? Object.entries(json) : undefined
+      const bad = entries?.find(([, v]) => typeof v !== "string")
+      if (entries === undefined || bad !== undefined) {
+        return yield* new UsageError({ message: `--teams: ${teamsFile} must map usernames to team names ({ "username": "Team" })${bad !== undefined ? `; "${bad[0]}" maps to ${JSON.stringify(bad[1])}` : ""}` })
+      }
+      // a Map: a username such as "constructor" is a key like any other
+      teams = new Map(entries as Array<[string, string]>)
     }
-    const result = yield* Import.importSubmissions(flags.input, flags.out, {
+    const imported = yield* Import.importSubmissions(flags.input, flags.out, {
       deadline: yield* date("deadline", flags.deadline),
       lateUntil: yield* date("late-until", flags.lateUntil),
       phase: Option.getOrUndefined(flags.phase),
       manifest: Option.getOrUndefined(flags.manifest),
       teams,
       primary: flags.primary
-    }).pipe(Effect.mapError((e) => new UsageError({ message: e.reason })))
+    }).pipe(Effect.result)
+    if (imported._tag === "Failure") {
+      const e = imported.failure
+      // No problem listed: the input itself is unusable (a usage error). Otherwise some
+      // submissions could not be imported: each is listed, nothing was written.
+      if (e.problems === undefined || e.problems.length === 0) return yield* new UsageError({ message: e.reason })
+      if (flags.json) yield* Console.log(JSON.stringify({ error: e.reason, problems: e.problems }, null, 2))
+      else {
+        yield* Console.error(`error: ${e.reason}`)
+        for (const p of e.problems) yield* Console.error(`  ${p.source}: ${p.reason}`)
+      }
+      return yield* new ExitCode({ code: 1, reason: e.reason })
+    }
+    const result = imported.success
     if (flags.json) {
       yield* Console.log(JSON.stringify(result, null, 2))
       return
     }
     for (const r of result.runs) {
       const marks = `${r.primary ? " primary" : ""}${r.late ? " late" : ""}${r.postDeadline ? " post-deadline" : ""}`
-      yield* Console.log(`${r.team} run ${r.run}${marks}  ${Style.dim(`${r.source}${r.submitted !== undefined ? `, ${r.submitted}` : ""}`)}`)
+      const when = r.submitted ?? r.submittedDay
+      yield* Console.log(`${r.team} run ${r.run}${marks}  ${Style.dim(`${r.source}${when !== undefined ? `, ${when}` : ""}`)}`)
     }
-    for (const s of result.skipped) yield* Console.log(`${Style.yellow("skipped")} ${s.source}: ${s.reason}`)
+    for (const s of result.skipped) yield* Console.log(`${Style.yellow("excluded")} ${s.source}: ${s.reason}`)
+    for (const n of result.notes) yield* Console.log(`${Style.yellow("note")}: ${n}`)
     yield* Console.log(`\n${result.runs.length} runs written to ${flags.out}`)
   })
 ).pipe(Command.withDescription("Turn submissions downloaded from Codabench into a submissions folder (run.json with team, run number, primary, post-deadline) for rank, report and significance."))

@@ -16,6 +16,18 @@ export const sickExample = {
   runs: path.join(repoRoot, "examples/sick2014/submissions")
 }
 
+/**
+ * A SICK development gold beside the example's test gold: its first `n` pairs under pair IDs no
+ * test pair has (a development phase must never score test pairs), as `SICK_trial.txt`.
+ */
+export const writeSickDev = (dir: string, n = 300): string => {
+  const [header, ...rows] = fs.readFileSync(sickExample.gold, "utf8").split("\n").filter((l) => l !== "")
+  const file = path.join(dir, "SICK_trial.txt")
+  fs.mkdirSync(dir, { recursive: true })
+  fs.writeFileSync(file, [header, ...rows.slice(0, n).map((r) => r.replace(/^(\d+)/, (id) => String(900000 + Number(id))))].join("\n") + "\n")
+  return file
+}
+
 /** Run an Effect needing the file system. */
 export const run = <A, E>(effect: Effect.Effect<A, E, NodeServices.NodeServices>): Promise<A> => Effect.runPromise(effect.pipe(Effect.provide(NodeServices.layer)))
 
@@ -101,7 +113,7 @@ export const writeStsb = (dir: string, seed: number, n = 40, noise = 0.6): { rea
   const gold = path.join(dir, "sts-test.csv")
   fs.writeFileSync(
     gold,
-    v.gold.map((g, i) => `main-captions\tMSRvid\t2012test\t${String(i).padStart(4, "0")}\t${g.toFixed(3)}\tA "man" plays ${i}.\tA person plays ${i}.\n`).join("")
+    v.gold.map((g, i) => `main-captions\tMSRvid\t2012test\t${String(i).padStart(4, "0")}\t${g.toFixed(3)}\tA "man" plays ${i} (set ${seed}).\tA person plays ${i}.\n`).join("")
   )
   const runFile = path.join(dir, "sts-test.output.txt")
   fs.writeFileSync(runFile, lines(v.run))

@@ -1,13 +1,12 @@
 /**
  * What the Codabench compute worker does with a bundle, done on this machine without Docker
- * (codalab/codabench `compute_worker/compute_worker.py`, `Run.prepare` / `_get_bundle` /
+ * (codalab/codabench c7dbc756, `compute_worker/compute_worker.py`, `Run.prepare` / `_get_bundle` /
  * `_run_program_directory` / `push_scores` / `push_output`):
  *
  * - the task's scoring program is unzipped into `/app/program`, its reference data into
  *   `/app/input/ref`; the submission (results-only: what the prediction step copied to its output,
  *   plus the `metadata` file that step writes) into `/app/input/res`; `/app/output` is empty;
- * - when a zip entry lies in a sub-folder, `_get_bundle` moves that sub-folder's contents up (for
- *   everything but programs), so a bundle must keep its reference data flat;
+ * - `_get_bundle` extracts each zip as it is (`ZipFile.extractall`), so a folder is copied as it is;
  * - the `command` of `metadata.yaml` is split on single spaces (no shell) and run with
  *   `/app/program` as the working directory; then `/app/output/scores.json` is read.
  *
@@ -40,7 +39,7 @@ let built: Promise<string> | undefined
 export const buildCli = (): Promise<string> =>
   (built ??= bundle({ outfile: path.join(tempDir("stseval-cli-"), "stseval.mjs") }).then((r) => r.outfile))
 
-/** Copy a folder the way the worker's zip round trip leaves it (the bundle keeps it flat). */
+/** Copy a folder the way the worker's zip round trip leaves it (as it is). */
 const copyTree = (from: string, to: string) => fs.cpSync(from, to, { recursive: true })
 
 /** A submission: file name -> content (a results-only submission's files, unzipped). */
