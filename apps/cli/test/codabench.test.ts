@@ -53,8 +53,8 @@ describe("codabench score", () => {
 
     const json = await runCli(["score", "--task", "stsb", "--gold", gold, runFile, "--json"])
     expect(json.code).toBe(0)
-    const doc = JSON.parse(json.stdout) as { signature: { text: string }; runs: Array<{ datasets: Record<string, { pearson: number; spearman: number }> }> }
-    const figures = doc.runs[0].datasets["test"]
+    const doc = JSON.parse(json.stdout) as { signature: { text: string }; runs: Array<{ datasets: Record<string, { figures: { pearson: number; spearman: number } }> }> }
+    const figures = doc.runs[0].datasets["test"].figures
     const scores = JSON.parse(fs.readFileSync(path.join(output, "scores.json"), "utf8")) as Record<string, number>
     expect(scores).toEqual({ pearson: figures.pearson * 100, spearman: figures.spearman * 100 })
     expect(scores["pearson"]).toBeCloseTo(100 * pearson(runScores, goldScores), 10)

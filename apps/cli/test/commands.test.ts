@@ -160,7 +160,7 @@ describe("stseval compare / significance with a constant run (its correlation is
     const out = JSON.parse(r.stdout) as CompareJson
     expect(out.datasets).toEqual([])
     expect(out.skipped.map((x) => x.dataset)).toEqual(["relatedness"])
-    expect(out.skipped[0].reason).toContain("Flat/run1: its correlation with the gold is undefined")
+    expect(out.skipped[0].reason).toContain("Flat/run1: its Pearson with the gold is undefined")
     // the RUN is constant (compare used to pass gold and run the wrong way round and blame the gold)
     expect(out.skipped[0].reason).toContain("(the run is constant)")
     expect(out.entailment?.b).toBe(0)
@@ -240,14 +240,14 @@ describe("stseval baseline", () => {
     expect(ours.size).toBe(released.size)
     for (const [id, [score, label]] of released) expect(ours.get(id)).toEqual([score, label])
     // the official R scorer on the released baseline: r 0.627010732001107, accuracy 56.1599350517556%
-    expect(r.stdout).toMatch(/r 0\.627\b/)
+    expect(r.stdout).toMatch(/pearson 0\.627\b/)
     expect(r.stdout).toContain("56.16%")
     // and the written run goes through `score` like any submission
     const scored = await runCli(["score", "--task", "sick2014", "--gold", sickGold, written, "--json"])
-    const run = (JSON.parse(scored.stdout) as { runs: Array<{ relatedness: { pearson: number; mse: number }; entailment: { accuracy: number } }> }).runs[0]
-    expect(run.relatedness.pearson).toBeCloseTo(0.627010732001107, 12)
-    expect(run.relatedness.mse).toBeCloseTo(10.0092930264519, 10)
-    expect(run.entailment.accuracy).toBeCloseTo(56.1599350517556, 10)
+    const run = (JSON.parse(scored.stdout) as { runs: Array<{ datasets: { relatedness: { figures: { pearson: number; mse: number } }; entailment: { figures: { accuracy: number } } } }> }).runs[0]
+    expect(run.datasets.relatedness.figures.pearson).toBeCloseTo(0.627010732001107, 12)
+    expect(run.datasets.relatedness.figures.mse).toBeCloseTo(10.0092930264519, 10)
+    expect(run.datasets.entailment.figures.accuracy).toBeCloseTo(56.1599350517556, 10)
   })
 })
 

@@ -98,8 +98,9 @@ interface Doc {
   readonly intervals: { readonly level: number; readonly resamples: number; readonly seed: number; readonly signature: string }
   readonly runs: ReadonlyArray<{
     readonly run: { readonly id: string }
-    readonly aggregate: Record<string, { readonly value: number; readonly ci?: { readonly low: number; readonly high: number; readonly level: number } }>
-    readonly datasets: Record<string, { readonly pearson: { readonly value: number; readonly ci: { readonly low: number; readonly high: number } } }>
+    readonly official: ReadonlyArray<{ readonly value: number; readonly ci?: { readonly low: number; readonly high: number; readonly level: number } }>
+    readonly aggregates: Record<string, Record<string, { readonly value: number; readonly ci?: { readonly low: number; readonly high: number; readonly level: number } }>>
+    readonly datasets: Record<string, { readonly figures: { readonly pearson: { readonly value: number; readonly ci: { readonly low: number; readonly high: number } } } }>
   }>
   readonly rankings: { readonly rankings: ReadonlyArray<{ readonly ranking: string; readonly bestGroup: ReadonlyArray<string>; readonly entries: ReadonlyArray<Entry> }> }
 }
@@ -111,7 +112,7 @@ describe("stseval rank --ci 95 --json (STS 2017 runs built in the test)", () => 
     expect(doc.intervals).toMatchObject({ level: 0.95, resamples: 1000, seed: 12345 })
     expect(doc.runs).toHaveLength(RUNS.length)
     for (const run of doc.runs) {
-      const official = run.aggregate["official"]
+      const official = run.official[0]
       expect(official.ci?.level).toBe(0.95)
       expect(official.ci!.low).toBeLessThanOrEqual(official.value)
       expect(official.ci!.high).toBeGreaterThanOrEqual(official.value)
@@ -136,9 +137,9 @@ describe("stseval rank --ci 95 --json (STS 2017 runs built in the test)", () => 
     expect(doc.intervals.signature).toBe(expected.signatureText)
     for (const r of expected.runs) {
       const run = doc.runs.find((x) => x.run.id === r.id)!
-      expect(run.aggregate["official"].ci).toEqual(r.official.ci)
-      expect(run.aggregate["wmean"].ci).toEqual(r.aggregates.wmean?.ci)
-      for (const d of r.datasets) expect(run.datasets[d.dataset].pearson.ci).toEqual(d.ci)
+      expect(run.official[0].ci).toEqual(r.official.ci)
+      expect(run.aggregates.official.wmean.ci).toEqual(r.aggregates.wmean?.ci)
+      for (const d of r.datasets) expect(run.datasets[d.dataset].figures.pearson.ci).toEqual(d.ci)
       const entry = doc.rankings.rankings[0].entries.find((e) => e.id === r.id)
       expect(entry?.rankInterval).toEqual(r.rankInterval)
     }
@@ -203,8 +204,8 @@ describe("stseval watch --ci 95 (the live leaderboard)", () => {
     expect(b.runs).toHaveLength(RUNS.length)
     for (const run of b.runs) {
       const scored = doc.runs.find((r) => r.run.id === run.id)!
-      expect(run.official[0].ci).toEqual(scored.aggregate["official"].ci)
-      for (const d of run.datasets) expect(d.ci, `${run.id} ${d.dataset}`).toEqual(scored.datasets[d.dataset].pearson.ci)
+      expect(run.official[0].ci).toEqual(scored.official[0].ci)
+      for (const d of run.datasets) expect(d.ci, `${run.id} ${d.dataset}`).toEqual(scored.datasets[d.dataset].figures.pearson.ci)
     }
     // the non-primary run: not ranked (as rank leaves it out), yet intervals on its figures
     expect(official.entries.find((e) => e.id === "Cat/run2")?.rank ?? null).toBeNull()

@@ -75,20 +75,20 @@ describe("stseval score / rank (shipped SICK runs, official R scorer figures)", 
   it("score --json reproduces the official scorer to 1e-9", async () => {
     const r = await runCli(["score", "--task", "sick2014", "--gold", sickGold, path.join(submissions, "MeaningFactory_run1primary.txt"), "--json"])
     expect(r.code).toBe(0)
-    const out = JSON.parse(r.stdout) as { runs: Array<{ relatedness: { pearson: number; spearman: number; mse: number }; entailment: { accuracy: number } }> }
+    const out = JSON.parse(r.stdout) as { runs: Array<{ datasets: { relatedness: { figures: { pearson: number; spearman: number; mse: number } }; entailment: { figures: { accuracy: number } } } }> }
     const run = out.runs[0]
-    expect(run.relatedness.pearson).toBeCloseTo(official.pearson, 9)
-    expect(run.relatedness.spearman).toBeCloseTo(official.spearman, 9)
-    expect(run.relatedness.mse).toBeCloseTo(official.mse, 9)
-    expect(run.entailment.accuracy).toBeCloseTo(official.accuracy, 9)
+    expect(run.datasets.relatedness.figures.pearson).toBeCloseTo(official.pearson, 9)
+    expect(run.datasets.relatedness.figures.spearman).toBeCloseTo(official.spearman, 9)
+    expect(run.datasets.relatedness.figures.mse).toBeCloseTo(official.mse, 9)
+    expect(run.datasets.entailment.figures.accuracy).toBeCloseTo(official.accuracy, 9)
   })
 
   it("score exits 1 for a malformed run and still scores the good one given with it", async () => {
     const r = await runCli(["score", "--task", "sick2014", "--gold", sickGold, path.join(submissions, "Insight_run2.txt"), path.join(submissions, "MeaningFactory_run1primary.txt"), "--json"])
     expect(r.code).toBe(1)
-    const out = JSON.parse(r.stdout) as { runs: Array<{ status: string; relatedness?: { pearson: number | null } }> }
+    const out = JSON.parse(r.stdout) as { runs: Array<{ status: string; datasets: Record<string, { figures: Record<string, number | null> }> }> }
     expect(out.runs.map((x) => x.status)).toEqual(["failed", "scored"])
-    expect(out.runs[1].relatedness!.pearson).toBeCloseTo(official.pearson, 9)
+    expect(out.runs[1].datasets["relatedness"].figures["pearson"]).toBeCloseTo(official.pearson, 9)
   })
 
   it("rank ranks primary runs only, and never ranks a failed run", async () => {
@@ -120,14 +120,14 @@ describe.skipIf(!hasShared)("stseval score (STS 2017 synthetic run from ../share
       .map((l) => l.split("\t"))
       .filter((f) => f[0] === "sts2017")
     const r = await runCli(["score", "--task", "sts2017", "--gold", path.join(shared, "data/sts2017/gold"), path.join(shared, "data/runs/sts-synthetic/sts2017"), "--json"])
-    const out = JSON.parse(r.stdout) as { runs: Array<{ datasets: Record<string, { pearson: number }>; aggregate: Record<string, { value: number }> }> }
+    const out = JSON.parse(r.stdout) as { runs: Array<{ datasets: Record<string, { figures: { pearson: number } }>; official: ReadonlyArray<{ value: number }> }> }
     const run = out.runs[0]
     expect(reference).toHaveLength(7)
     for (const [, dataset, , , , , pearsonR] of reference) {
-      expect(run.datasets[dataset].pearson).toBeCloseTo(Number(pearsonR), 9)
+      expect(run.datasets[dataset].figures.pearson).toBeCloseTo(Number(pearsonR), 9)
     }
     const mean = reference.reduce((s, f) => s + Number(f[6]), 0) / 7
-    expect(run.aggregate["official"].value).toBeCloseTo(mean, 9)
+    expect(run.official[0].value).toBeCloseTo(mean, 9)
   })
 })
 if (!hasShared) console.warn("apps/cli: ../shared is absent; the STS 2017 reference test is skipped")

@@ -23,8 +23,7 @@ const tsv = (file: string) => {
 interface DatasetJson {
   status: string
   reason?: string
-  pearson: number | null
-  spearman: number | null
+  figures: { pearson: number | null; spearman: number | null }
 }
 interface ScoredJson {
   runs: Array<{
@@ -32,7 +31,7 @@ interface ScoredJson {
     path: string
     status: string
     datasets: Record<string, DatasetJson>
-    aggregate: Record<string, { value: number | null; unofficial?: string }>
+    aggregates: Record<string, Record<string, { value: number | null; unofficial?: string }>>
     official: Array<{ ranking: string; metric: string; value: number | null }>
     errors: Array<{ code: string; file: string; line?: number; message: string }>
   }>
@@ -59,7 +58,7 @@ describe("stseval score --task semrel2024-a (a small gold in the test)", () => {
     const run = (JSON.parse(r.stdout) as ScoredJson).runs[0]
     // gold order eng-1..5: run 0.2 0.7 0.5 0.8 0.1 -> ranks 2 4 3 5 1; gold 0.1 0.9 0.4 0.6 0.3 -> ranks 1 5 3 4 2
     // sum d^2 = 1 + 1 + 0 + 1 + 1 = 4; rho = 1 - 6 * 4 / (5 * 24) = 0.8
-    expect(run.datasets["eng"].spearman).toBeCloseTo(0.8, 12)
+    expect(run.datasets["eng"].figures.spearman).toBeCloseTo(0.8, 12)
     expect(run.datasets["esp"].status).toBe("no-gold")
     expect(run.errors).toEqual([])
     expect(run.official.find((o) => o.ranking === "eng")).toMatchObject({ metric: "spearman" })
@@ -81,8 +80,10 @@ describe("stseval score --task semrel2024-a (a small gold in the test)", () => {
     refusals.forEach(([what, , code], i) => {
       const run = runs[i]
       expect(run.path, what).toBe(paths[i])
-      expect(run.datasets["eng"], what).toMatchObject({ status: "not-scored", spearman: null, pearson: null })
-      expect(run.datasets["eng"].reason, what).toMatch(/^eng is not scored: /)
+      expect(run.datasets["eng"], what).toMatchObject({ status: "not-scored", figures: { spearman: null, pearson: null } })
+      // the reason is said once: the error itself, not "eng is not scored: ..." (the row already says so)
+      expect(run.datasets["eng"].reason, what).not.toMatch(/^eng is not scored/)
+      expect(run.errors.some((e) => run.datasets["eng"].reason!.includes(e.message)), what).toBe(true)
       expect(run.errors.map((e) => e.code), what).toContain(code)
       expect(run.errors[0].file, what).toMatch(/pred_eng\.csv$/)
     })
@@ -138,7 +139,7 @@ describe("stseval rank / report --ci on SemRel: a rank interval in each language
   it("rank --ci 95 (text): the range column of each language; report --ci: (rank; range) in each language's cells", async () => {
     const r = await runCli(["rank", ...args])
     expect(r.code).toBe(0)
-    const eng = r.stdout.slice(r.stdout.indexOf("eng \u2014 spearman"))
+    const eng = r.stdout.slice(r.stdout.indexOf("eng \u2014 Spearman"))
     expect(eng).toMatch(/rank\s+range\s+run/)
     expect(eng).toMatch(/^\s+1\s+1\s+Sharp\/run1 \u2248\s+0\.\d{3}\s+\[0\.\d{3}, [01]\.\d{3}\]/m)
     // every ranked row: its rank, then its range (one rank, or low-high)
@@ -188,7 +189,7 @@ describe.skipIf(!hasShared)("../shared/reference/semrel2024-synthetic-runs.offic
     const out = JSON.parse(r.stdout) as ScoredJson
     for (const row of mine) {
       const run = out.runs.find((x) => path.basename(x.path) === row["run"])!
-      expect(Math.abs(run.datasets[row["lang"]].spearman! - Number(row["spearman"]))).toBeLessThan(1e-9)
+      expect(Math.abs(run.datasets[row["lang"]].figures.spearman! - Number(row["spearman"]))).toBeLessThan(1e-9)
     }
   })
   it("covers every row of the reference", () => {
@@ -209,12 +210,12 @@ describe.skipIf(!hasShared)("stseval baseline lexical-overlap --score: ../shared
     const mine = rows.filter((row) => row["track"] === `track-${track}`)
     expect(mine.length).toBeGreaterThan(0)
     for (const row of mine) {
-      expect(Math.abs(run.datasets[row["lang"]].spearman! - Number(row["spearman"]))).toBeLessThan(1e-9)
+      expect(Math.abs(run.datasets[row["lang"]].figures.spearman! - Number(row["spearman"]))).toBeLessThan(1e-9)
     }
     expect(Object.values(run.datasets).filter((d) => d.status === "scored")).toHaveLength(mine.length)
     expect(run.datasets["esp"].status).toBe("no-gold")
     expect(fs.existsSync(path.join(out, "lexical-overlap_run1primary", "pred_esp.csv"))).toBe(true)
-    expect(run.aggregate["mean"].unofficial).toMatch(/not an official figure/)
+    expect(run.aggregates.official.mean.unofficial).toMatch(/not an official figure/)
   })
 })
 
@@ -244,9 +245,9 @@ describe.skipIf(!hasShared)("GLUE STS-B.tsv and MTEB predictions score like the 
     const plainFile = path.join(tmp, "glue-plain.txt")
     fs.writeFileSync(plainFile, Array.from({ length: n }, (_, i) => `${byIndex.get(i)}\n`).join(""))
     const [a, b] = await scoreBoth(path.join(tmp, "glue", "tokencos_run1primary"), plainFile)
-    expect(a.datasets["test"].pearson).not.toBeNull()
-    expect(a.datasets["test"].pearson).toBe(b.datasets["test"].pearson)
-    expect(a.datasets["test"].spearman).toBe(b.datasets["test"].spearman)
+    expect(a.datasets["test"].figures.pearson).not.toBeNull()
+    expect(a.datasets["test"].figures.pearson).toBe(b.datasets["test"].figures.pearson)
+    expect(a.datasets["test"].figures.spearman).toBe(b.datasets["test"].figures.spearman)
     expect(a.official).toEqual(b.official)
   })
 
@@ -268,9 +269,9 @@ describe.skipIf(!hasShared)("GLUE STS-B.tsv and MTEB predictions score like the 
     const plainFile = path.join(tmp, "mteb-plain.txt")
     fs.writeFileSync(plainFile, scores.map((s) => `${s}\n`).join(""))
     const [a, b] = await scoreBoth(path.join(tmp, "mteb-out", "org_tiny-model"), plainFile)
-    expect(a.datasets["test"].pearson).not.toBeNull()
-    expect(a.datasets["test"].pearson).toBe(b.datasets["test"].pearson)
-    expect(a.datasets["test"].spearman).toBe(b.datasets["test"].spearman)
+    expect(a.datasets["test"].figures.pearson).not.toBeNull()
+    expect(a.datasets["test"].figures.pearson).toBe(b.datasets["test"].figures.pearson)
+    expect(a.datasets["test"].figures.spearman).toBe(b.datasets["test"].figures.spearman)
     // run.json: the team is the model
     expect(a.run.id).toBe("org/tiny-model/run1")
   })

@@ -113,7 +113,8 @@ const partsTable = (input: Input, withFigures: boolean): string => {
   const rows = input.parts.map((p) => {
     // the metrics the dataset's ranking reports, each in its own style
     const spec = input.edition.datasets.find((d) => d.name === p.name)
-    const metrics = spec === undefined ? [] : Registry.reportedMetrics(Registry.rankingOfDataset(input.edition, spec)).map(Metrics.getOrThrow).filter((m) => !Metric.needsConfidence(m))
+    const ranking = spec === undefined ? input.edition.ranking[0] : Registry.rankingOfDataset(input.edition, spec)
+    const metrics = Registry.metricsOf(ranking).map(Metrics.getOrThrow).filter((m) => !Metric.needsConfidence(m))
     const figures = metrics
       .map((m) => `${m.symbol} ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: m.name }), Style.forMetric(input.edition, m.name))}`)
       .join(", ")

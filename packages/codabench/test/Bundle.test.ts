@@ -444,9 +444,10 @@ describe("the pages describe the edition's actual run, file names and official f
     const mean = path.join(work, "semrel-pages-mean")
     await run(Bundle.writeBundle({ task: edition, gold: data.gold, out: mean, cliBundle: cli, leaderboard: "mean" }))
     const evaluation = page(mean, "evaluation")
-    expect(evaluation).toContain("| Mean (unofficial) | `mean` | the mean of the per-dataset Spearman's rho; it needs a run file for every dataset (orders the leaderboard) |")
+    expect(evaluation).toContain("| Mean (unofficial) | `mean` | the mean of the per-dataset Spearman; it needs a run file for every dataset (orders the leaderboard) |")
     expect(evaluation).not.toMatch(/per-dataset Pearson/)
-    expect(page(mean, "submitting")).toContain("one CSV file per language you enter")
+    expect(page(mean, "submitting")).toContain("one file per language you enter")
+    expect(page(mean, "submitting")).toContain("a CSV with the header `PairID,Pred_Score`")
     expect(page(mean, "submitting")).not.toContain("pred_esp.csv")
     for (const out of [eng, mean]) for (const p of ["overview", "evaluation", "submitting"]) expect(page(out, p)).not.toMatch(/https?:\/\//)
   })
@@ -459,7 +460,7 @@ describe("the pages describe the edition's actual run, file names and official f
     for (const d of sts2017.datasets) expect(submitting).toContain(`- \`${d.run}\``)
     expect(submitting).toContain("one score per line")
     expect(submitting).toContain("the closest expected name")
-    expect(page(out, "evaluation")).toContain("| Official: Mean | `official` | the mean of the per-dataset Pearson's r x 100; it needs a run file for every dataset (orders the leaderboard) |")
+    expect(page(out, "evaluation")).toContain("| Official: Mean | `official` | the mean of the per-dataset Pearson x 100; it needs a run file for every dataset (orders the leaderboard) |")
   })
 
   it("SICK: one tab-separated file matched by pair_ID; the relatedness Pearson orders the board", () => {

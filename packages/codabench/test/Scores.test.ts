@@ -3,7 +3,6 @@
  * figures: numbers scaled for the published style, nothing non-finite or too large.
  */
 import { Registry } from "@stseval/formats"
-import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { Scores } from "../src/index.js"
 
@@ -46,7 +45,7 @@ describe("columns", () => {
     expect(cols.filter((c) => c.official).map((c) => c.key)).toEqual(languages)
     expect(cols.filter((c) => c.official).every((c) => c.figure._tag === "dataset" && c.figure.metric === "spearman")).toBe(true)
     expect(cols.at(-1)!.title).toBe("Mean (unofficial)")
-    expect(cols.at(-1)!.figure).toEqual({ _tag: "aggregate", name: "mean" })
+    expect(cols.at(-1)!.figure).toEqual({ _tag: "aggregate", ranking: "official", name: "mean" })
     expect(cols.every((c) => c.scale === 1 && c.precision === 3)).toBe(true)
     expect(Scores.primaryIndex(cols)).toBe(0)
   })
@@ -75,7 +74,7 @@ describe("columns", () => {
   })
 
   it("a dataset whose name slugs to an aggregate's key, or to a long key, keeps the keys unique and short", () => {
-    const edition = Schema.decodeUnknownSync(Registry.TaskEdition)({
+    const edition = Registry.decodeEditionSync({
       id: "clash",
       title: "clash",
       family: "sts",
@@ -93,7 +92,7 @@ describe("columns", () => {
     })
     const cols = Scores.columns(edition)
     expect(cols.map((c) => c.key)).toEqual(["official_2", "a_very_long_dataset_name_that_goes_o", "a_very_long_dataset_name_that_goes_2", "official"])
-    expect(cols.find((c) => c.key === "official")!.figure).toEqual({ _tag: "aggregate", name: "official" })
+    expect(cols.find((c) => c.key === "official")!.figure).toEqual({ _tag: "official", ranking: "official" })
   })
 })
 
@@ -111,7 +110,7 @@ describe("boards: what the leaderboard ranks", () => {
       expect(b.columns[b.primary].figure).toEqual({ _tag: "dataset", dataset: b.name, metric: "spearman" })
     }
     const mean = boards.find((b) => b.name === "mean")!
-    expect(mean.columns[mean.primary].figure).toEqual({ _tag: "aggregate", name: "mean" })
+    expect(mean.columns[mean.primary].figure).toEqual({ _tag: "aggregate", ranking: "official", name: "mean" })
     expect(mean.primary).toBe(0)
     // no default single board: the organiser names one, or gets one competition per language
     const none = Scores.board(edition)
@@ -146,7 +145,7 @@ describe("fromRun", () => {
       "track5.en-en": { _tag: "value", value: 1 },
       "track6.tr-en": { _tag: "none", reason: "the run has no file for it" }
     }
-    const result = Scores.fromRun(cols, (ref) => values[ref._tag === "aggregate" ? ref.name : ref._tag === "dataset" ? ref.dataset : ""])
+    const result = Scores.fromRun(cols, (ref) => values[ref._tag === "official" ? "official" : ref._tag === "dataset" ? ref.dataset : ""])
     expect(result.scores).toEqual({ track1_ar_ar: 50, track4b_es_en: -25, track5_en_en: 100 })
     expect(JSON.stringify(result.scores)).not.toMatch(/NaN|Infinity|null/)
     expect(result.omitted.map((o) => [o.key, o.reason.slice(0, 20)])).toEqual([

@@ -303,14 +303,14 @@ const fieldsOf = (spec: Spec, role: "gold" | "run"): Fields => {
 const runLayout = (spec: Spec): string => {
   const f = fieldsOf(spec, "run")
   const layout = layoutOf(spec, "run", f)
-  const fields = [f.id !== undefined ? `the pair ID (${describe(f.id)})` : undefined, `your ${spec.score !== undefined ? "score, a number" : `label${spec.labels !== undefined ? ` (one of ${spec.labels.join(", ")})` : ""}`} (${describe(f.value)})`]
+  const fields = [f.id !== undefined ? `the pair ID (\`${describe(f.id)}\`)` : undefined, `your ${spec.score !== undefined ? "score, a number" : `label${spec.labels !== undefined ? ` (one of ${spec.labels.join(", ")})` : ""}`} (\`${describe(f.value)}\`)`]
     .filter((x) => x !== undefined)
     .join(" and ")
   const records =
     layout.type === "jsonl"
       ? `JSON Lines: one object per line holding ${fields}`
       : `${layout.delimiter === "\t" ? "tab" : layout.delimiter === "," ? "comma" : `"${layout.delimiter}"`}-separated text${layout.header ? " with a header line naming the fields" : " without a header"}, one row per pair holding ${fields}`
-  return `${records}; ${f.id !== undefined ? "rows are matched to the gold by pair ID, in any order, and every pair needs one" : "row i scores pair i of the test input"}`
+  return `${records}; ${f.id !== undefined ? "rows are matched to the gold by pair ID, in any order, and every pair needs one" : "row *i* scores pair *i* of the test input"}`
 }
 
 const formats = new WeakMap<Spec, Format>()

@@ -117,7 +117,7 @@ const view = (edition: TaskEdition, spec: DatasetSpec, file: string, read: ReadF
     }
   }
   const pick = <A>(values: ArrayLike<A>, make: (n: number, at: (k: number) => A) => ArrayLike<A>) =>
-    rows === undefined ? values : make(rows.length, (k) => values[rows![k]])
+    rows === undefined ? values : make(rows.length, (k) => values[rows[k]])
   const pairIds = table.ids === undefined ? undefined : (pick(table.ids, (n, at) => Array.from({ length: n }, (_, k) => at(k))) as ReadonlyArray<string>)
   const data = table.columns[column.name] ?? { kind: "absent" }
   const base = { name: spec.name, file, table, column, rows, ...(pairIds !== undefined ? { pairIds } : {}) }
@@ -142,7 +142,7 @@ const view = (edition: TaskEdition, spec: DatasetSpec, file: string, read: ReadF
     checkPairs(spec, file, annotated, issues)
     return { ...base, kind: "scores", scores, annotated, issues }
   }
-  const labels = pick(data.values as ReadonlyArray<string>, (n, at) => Array.from({ length: n }, (_, k) => at(k))) as ReadonlyArray<string>
+  const labels = pick(data.values, (n, at) => Array.from({ length: n }, (_, k) => at(k))) as ReadonlyArray<string>
   const annotated = labels.filter((l) => l !== "").length
   checkPairs(spec, file, annotated, issues)
   return { ...base, kind: "labels", labels, annotated, issues }

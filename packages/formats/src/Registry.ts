@@ -370,7 +370,7 @@ const checkEdition = (file: EditionFile): true | { readonly path: ReadonlyArray<
     if (format === undefined) {
       // the field the file wrote: `format`, the former `goldFormat`, or the edition's `format`
       const path = d.format !== undefined ? ["datasets", i, "format"] : d.goldFormat !== undefined ? ["datasets", i, "goldFormat"] : ["format"]
-      return { path, issue: `unknown format "${String(reference)}" (known: ${Formats.names.join(", ")}, or a declarative format)` }
+      return { path, issue: `unknown format "${typeof reference === "string" ? reference : reference.type}" (known: ${Formats.names.join(", ")}, or a declarative format)` }
     }
     const subtask = d.subtask ?? e.ranking[0].subtask
     const ranking = e.ranking.find((r) => r.subtask === subtask)
@@ -516,7 +516,7 @@ export const formatOf = (edition: TaskEdition, dataset: DatasetSpec): Format.For
   if (format === undefined) {
     const reference = formatReference(edition, dataset)
     format = reference === undefined ? undefined : Formats.resolve(reference)
-    if (format === undefined) throw new RangeError(`${edition.id}: dataset ${dataset.name} has no known format (${String(reference)})`)
+    if (format === undefined) throw new RangeError(`${edition.id}: dataset ${dataset.name} has no known format (${typeof reference === "string" ? reference : (reference?.type ?? "none")})`)
     formatCache.set(dataset, format)
   }
   return format

@@ -472,7 +472,7 @@ export const format: Format = {
   match: "id",
   columns: [{ name: "score", kind: "scores", field: PRED_SCORE }],
   runLayout:
-    "a CSV with the header PairID,Pred_Score and one row per pair of the test input: its PairID and your score (a number); rows are matched to the gold by PairID, in any order, and every pair needs a score",
+    "a CSV with the header `PairID,Pred_Score` and one row per pair of the test input: its `PairID` and your score (a number); rows are matched to the gold by `PairID`, in any order, and every pair needs a score",
   readGold: (text) => {
     const parsed = parseData(text)
     const issues = [...parsed.issues]

@@ -572,7 +572,7 @@ export const format: Format = {
     "SemEval-2014 Task 1: gold a SICK data file; a run one TAB-separated file with the header pair_ID, entailment_judgment, relatedness_score (any order), matched by pair_ID; NA in a column skips that subtask",
   match: "id",
   runLayout:
-    "one tab-separated file with the header pair_ID, entailment_judgment, relatedness_score (in any order) and one row per test pair, matched to the gold by pair_ID; entailment_judgment is ENTAILMENT, CONTRADICTION or NEUTRAL (case-sensitive), relatedness_score a number; write NA in every row of a column whose subtask you do not enter",
+    "one tab-separated file with the header `pair_ID`, `entailment_judgment`, `relatedness_score` (in any order) and one row per test pair, matched to the gold by `pair_ID`; `entailment_judgment` is ENTAILMENT, CONTRADICTION or NEUTRAL (case-sensitive), `relatedness_score` a number; write `NA` in every row of a column whose subtask you do not enter",
   columns: [
     { name: "relatedness", kind: "scores", field: RELATEDNESS },
     { name: "entailment", kind: "labels", field: ENTAILMENT, labels: ENTAILMENT_LABELS }

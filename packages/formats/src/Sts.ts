@@ -292,7 +292,7 @@ export const format: Format = {
   match: "line",
   columns: [{ name: "score", kind: "scores", field: "score" }],
   runLayout:
-    "one score per line, line i scoring pair i of the dataset's test input; a line may add a TAB and a confidence from 0 to 100; lines starting with # are comments",
+    "one score per line, line *i* scoring pair *i* of the dataset's test input; a line may add a TAB and a confidence from 0 to 100; lines starting with `#` are comments",
   readGold: (text) => {
     const parsed = parseGold(text)
     return { value: { file: text.file, length: parsed.value.scores.length, columns: { score: { kind: "scores", values: parsed.value.scores } } }, issues: parsed.issues }

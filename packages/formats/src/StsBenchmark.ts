@@ -151,7 +151,7 @@ export const format: Format = {
   description: "STS Benchmark: gold sts-*.csv (TAB-separated, no quoting, score in field 5); a run one score per line aligned by line, or GLUE's STS-B.tsv (index<TAB>prediction)",
   match: "line",
   columns: [{ name: "score", kind: "scores", field: "score" }],
-  runLayout: "one score per line, line i scoring pair i of the test csv; or GLUE's STS-B.tsv: the header index<TAB>prediction, then one row per test pair (index from 0)",
+  runLayout: "one score per line, line *i* scoring pair *i* of the test csv; or GLUE's `STS-B.tsv`: the header `index<TAB>prediction`, then one row per test pair (index from 0)",
   readGold: (text) => {
     const parsed = parse(text)
     const scores = Float64Array.from(parsed.value.rows, (r) => r.score)

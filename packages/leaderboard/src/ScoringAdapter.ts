@@ -47,7 +47,7 @@ export const toOutcome = (run: ScoredRun.ScoredRun): RunOutcome => ({
   errors: run.errors,
   warnings: run.warnings,
   ...(run.datasets.length > 1
-    ? { datasets: run.datasets.map((d) => ({ dataset: d.dataset, value: d.status === "scored" && d.figures[d.metric]?._tag === "Defined" ? MetricValue.getOrNaN(d.figures[d.metric]!) : null })) }
+    ? { datasets: run.datasets.map((d) => ({ dataset: d.dataset, value: d.status === "scored" && d.figures[d.metric]?._tag === "Defined" ? MetricValue.getOrNaN(d.figures[d.metric]) : null })) }
     : {}),
   detail: Json.toJson(run)
 })

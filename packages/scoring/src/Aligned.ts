@@ -97,7 +97,7 @@ export const datasets = (
     }
     const undefinedAt = parts.findIndex((p) => p!.figures[metric]?._tag === "Undefined")
     if (undefinedAt >= 0) {
-      const figure = parts[undefinedAt]!.figures[metric]!
+      const figure = parts[undefinedAt]!.figures[metric]
       skipped.push({
         dataset: spec.name,
         reason: `${runs[undefinedAt].meta.id}: its ${label} with the gold is undefined (${figure._tag === "Undefined" ? figure.reason : ""})`

@@ -227,7 +227,9 @@ export const RankedJson = Schema.Struct({
   rankings: Schema.Array(
     Schema.Struct({
       ranking: Schema.String,
-      metric: Schema.String,
+      metric: Schema.String.annotate({ description: "the metric of the figure ranked (registry name)" }),
+      rule: Schema.optionalKey(Schema.String.annotate({ description: "how that figure combines datasets: wmean, mean, pooled, allnrm, single, or dataset" })),
+      direction: Schema.Literals(["higher", "lower"]).annotate({ description: "which figures rank first" }),
       bestGroup: Schema.optionalKey(
         Schema.Array(Schema.String).annotate({ description: "with --ci: ids of the runs whose rank interval overlaps the best run's, by rank" })
       ),
@@ -364,7 +366,7 @@ export const toJson = (run: ScoredRun, intervals?: Uncertainty.ResultIntervals):
       Object.entries(run.aggregates).map(([ranking, byRule]) => [
         ranking,
         Object.fromEntries(
-          Object.entries(byRule).map(([rule, a]) => [rule, aggregateJson(a!, intervals && Uncertainty.aggregateFigure(intervals, id, rule, ranking))])
+          Object.entries(byRule).map(([rule, a]) => [rule, aggregateJson(a, intervals && Uncertainty.aggregateFigure(intervals, id, rule, ranking))])
         )
       ])
     ),
@@ -417,6 +419,8 @@ export const rankedToJson = (ranked: RankedResults<ScoredRun>, intervals?: Uncer
   rankings: ranked.rankings.map((r) => ({
     ranking: r.ranking,
     metric: r.metric,
+    ...(r.rule !== undefined ? { rule: r.rule } : {}),
+    direction: r.lowerIsBetter ? ("lower" as const) : ("higher" as const),
     ...(intervals !== undefined ? { bestGroup: [...Uncertainty.bestGroup(intervals, r.ranking)] } : {}),
     entries: r.entries.map((e) => {
       const ri = intervals && Uncertainty.runIntervals(intervals, r.ranking, e.meta.id)

@@ -39,6 +39,8 @@ export interface Figure {
   readonly metric: string
   /** `lower`: smaller is better (an MSE); default `higher` */
   readonly direction?: "higher" | "lower" | undefined
+  /** how the figure combines datasets (`wmean`, `mean`, `single`...), when it is an official figure */
+  readonly rule?: string | undefined
   readonly value: MetricValue.MetricValue
 }
 
@@ -62,6 +64,8 @@ export interface Rankable {
 export interface By<R> {
   readonly ranking: string
   readonly metric: string
+  /** how the figure combines datasets, when it is an official figure */
+  readonly rule?: string | undefined
   readonly value: (run: R) => MetricValue.MetricValue | undefined
   /** MSE: smaller is better */
   readonly lowerIsBetter?: boolean | undefined
@@ -126,8 +130,10 @@ export interface RankEntry<R = Rankable> {
 export interface Ranking<R = Rankable> {
   /** `official`, `relatedness`, `entailment`, or the `by` ranking's name */
   readonly ranking: string
-  /** the figure ranked: `pearson`, `accuracy`, `wmean`, `mean`, `pooled`, `allnrm`, `single`... */
+  /** the metric of the figure ranked: `pearson`, `accuracy`, `kendall`... */
   readonly metric: string
+  /** how that figure combines datasets (`wmean`, `mean`, `pooled`, `allnrm`, `single`, `dataset`), when known */
+  readonly rule?: string | undefined
   readonly lowerIsBetter: boolean
   /** ranked entries first (best first), then the runs that are not ranked */
   readonly entries: ReadonlyArray<RankEntry<R>>
@@ -250,6 +256,7 @@ export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOp
             names.push({
               ranking: o.ranking,
               metric: o.metric,
+              rule: o.rule,
               lowerIsBetter: o.direction === "lower",
               value: (x) => x.official.find((f) => f.ranking === o.ranking)?.value
             })
@@ -284,7 +291,7 @@ export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOp
       const rankOf = i > 0 && r.value === ranked[i - 1].value ? entries[i - 1].rank : i + 1
       entries.push({ rank: rankOf, run: r.s.run, meta: metaOf(r.s), primary: r.s.primary, flags: r.s.flags, value: r.figure, reason: undefined })
     })
-    return { ranking: by.ranking, metric: by.metric, lowerIsBetter: lower, entries: [...entries, ...unranked] }
+    return { ranking: by.ranking, metric: by.metric, ...(by.rule !== undefined ? { rule: by.rule } : {}), lowerIsBetter: lower, entries: [...entries, ...unranked] }
   })
   return {
     edition: editions[0],

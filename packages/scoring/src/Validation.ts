@@ -140,7 +140,7 @@ interface Shared {
 const sharedCache = new WeakMap<object, Map<string, Shared>>()
 const sharedGold = (s: Selection, flip: ((v: number) => number) | undefined): Shared => {
   let byKey = sharedCache.get(s.values)
-  if (byKey === undefined) sharedCache.set(s.values, (byKey = new Map()))
+  if (byKey === undefined) sharedCache.set(s.values, (byKey = new Map<string, Shared>()))
   // rows are one array per gold dataset view, so a numbered key per rows array is enough
   const key = `${s.end}|${s.rows === undefined ? "all" : rowsKey(s.rows)}|${flip === undefined ? "" : "flip"}`
   let shared = byKey.get(key)
@@ -374,7 +374,7 @@ const checkUnit = (
       }
       aligned = { kind: "scores", gold: shared.gold as Float64Array, run, ...(confidence !== undefined ? { confidence } : {}) }
     } else {
-      const values = data.values as ReadonlyArray<string>
+      const values = data.values
       const run = Array.from(records, (i) => values[at(i)])
       const gl = shared.gold as ReadonlyArray<string>
       aligned = { kind: "labels", gold: gl, run, labels: column.labels ?? [...new Set([...gl, ...run])].sort() }

@@ -36,14 +36,14 @@ describe("Json", () => {
 
   it("uses the documented field names, null + `undefined` reasons, full-precision numbers", () => {
     const j = Json.toJson(good)
-    expect(Object.keys(j.datasets!)).toEqual(["a", "b"])
+    expect(Object.keys(j.datasets)).toEqual(["a", "b"])
     expect(j.datasets["a"].figures["pearson"]).toBeCloseTo(0.8, 14)
     expect(j.datasets["b"].figures["pearson"]).toBeNull()
     expect(j.datasets["b"].undefined!["pearson"]).toBe("the run is constant")
     expect(j.official[0]).toMatchObject({ ranking: "official", metric: "pearson", rule: "wmean", direction: "higher" })
     expect(j.official[0].value).toBeCloseTo((0.8 * 4) / 7, 14)
     expect(j.official[0].zeroed).toEqual([{ dataset: "b", reason: "Pearson is undefined (the run is constant)" }])
-    expect(j.aggregates["official"]!.wmean!.metric).toBe("pearson")
+    expect(j.aggregates["official"].wmean!.metric).toBe("pearson")
     const s = Json.toJson(sick)
     // relatedness has an NA value on one line -> not scored; entailment 2 of 3 correct
     expect(s.datasets["relatedness"].status).toBe("not-scored")

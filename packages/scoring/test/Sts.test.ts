@@ -22,8 +22,8 @@ describe("STS: alignment by line number", () => {
     const a = ds(run, "a")
     expect(a.status).toBe("scored")
     expect(a.pairs).toBe(4)
-    expectClose(a.figures.pearson!, 0.8)
-    expectClose(a.figures.spearman!, 0.8)
+    expectClose(a.figures.pearson, 0.8)
+    expectClose(a.figures.spearman, 0.8)
     expect(a.figures["weighted-pearson"]).toBeUndefined()
     const note = run.infos.find((i) => i.code === "not-annotated" && i.file.endsWith("STS.output.a.txt"))!
     expect(note.message).toMatch(/^4 of 5 pairs annotated; 4 scored/)
@@ -31,7 +31,7 @@ describe("STS: alignment by line number", () => {
     expect(run.warnings).toEqual([])
     // wmean by scored pairs: (0.8 * 4 + 1 * 3) / 7
     expectClose(run.official[0].value, (0.8 * 4 + 3) / 7)
-    expectClose(run.aggregates["official"]!.mean!.value, 0.9)
+    expectClose(run.aggregates["official"].mean!.value, 0.9)
   })
 
   it("a length mismatch is an error and the dataset is not scored (counts as r = 0 officially)", () => {
@@ -41,7 +41,7 @@ describe("STS: alignment by line number", () => {
     const err = run.errors.find((i) => i.code === "length-mismatch")!
     expect(err.found).toBe("4 score lines")
     expect(err.expected).toBe("5 score lines")
-    expect(a.figures.pearson!._tag).toBe("Undefined")
+    expect(a.figures.pearson._tag).toBe("Undefined")
     // r = 0 with a's full weight (4 annotated pairs): (0 * 4 + 1 * 3) / 7
     expectClose(run.official[0].value, 3 / 7)
     expect(run.official[0].zeroed.map((z) => z.dataset)).toEqual(["a"])
@@ -73,8 +73,8 @@ describe("STS: alignment by line number", () => {
     expect(ds(run, "a").weight).toBe(4)
     expectClose(run.official[0].value, 3 / 7)
     // the labelled (non-official) wmean covers the scored datasets only
-    expect(run.aggregates["official"]!.wmean!.value).toEqual({ _tag: "Defined", value: 1 })
-    expect(run.aggregates["official"]!.wmean!.datasets).toEqual(["b"])
+    expect(run.aggregates["official"].wmean!.value).toEqual({ _tag: "Defined", value: 1 })
+    expect(run.aggregates["official"].wmean!.datasets).toEqual(["b"])
   })
 
   it("a constant run: Pearson undefined with the reason (never 0 or NaN), JSON null + reason", () => {
@@ -90,11 +90,11 @@ describe("STS: alignment by line number", () => {
   it("a run with a confidence column also gets the confidence-weighted Pearson", () => {
     // equal confidences: weighted Pearson = Pearson
     const equal = score({ "STS.output.a.txt": lines(["1\t50", "9\t50", "2\t50", "4\t50", "3\t50"]), "STS.output.b.txt": B })
-    expectClose(ds(equal, "a").figures["weighted-pearson"]!, 0.8)
+    expectClose(ds(equal, "a").figures["weighted-pearson"], 0.8)
     // weight 0 on pair (4,4) leaves x = [1, 2, 3], y = [1, 3, 2]: r = 0.5
     const zero = score({ "STS.output.a.txt": lines(["1\t100", "9\t100", "2\t100", "4\t0", "3\t100"]), "STS.output.b.txt": B })
-    expectClose(ds(zero, "a").figures["weighted-pearson"]!, 0.5)
-    expectClose(ds(zero, "a").figures.pearson!, 0.8)
+    expectClose(ds(zero, "a").figures["weighted-pearson"], 0.5)
+    expectClose(ds(zero, "a").figures.pearson, 0.8)
   })
 
   it("a run whose every file is broken fails, with the reasons", () => {
@@ -118,7 +118,7 @@ describe("missing-dataset rule no-official-score (as STS 2017)", () => {
   it("a run lacking a dataset has no official score, keeps its per-dataset figures and is not failed", () => {
     const run = score({ "STS.output.a.txt": A }, ed)
     expect(run.status).toBe("scored")
-    expectClose(ds(run, "a").figures.pearson!, 0.8)
+    expectClose(ds(run, "a").figures.pearson, 0.8)
     expect(run.official[0].value._tag).toBe("Undefined")
     expect([run.official[0].metric, run.official[0].rule]).toEqual(["pearson", "mean"])
     expect(run.warnings.find((i) => i.code === "missing-dataset")!.message).toMatch(/no official score/)

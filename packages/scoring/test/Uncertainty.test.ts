@@ -252,7 +252,7 @@ describe("Uncertainty on SICK: one call per ranking", () => {
     expect(besides[0].input.datasets).toEqual([{ name: "relatedness", metric: "spearman", weight: 60 }])
     expect(besides.some((p) => p.input.runs.some((r) => r.ranked))).toBe(false)
     const rho = Uncertainty.datasetFigure(sickIntervals, "Good/run1", "relatedness", "spearman")!
-    const scored = sickResults.runs[0].datasets[0].figures.spearman!
+    const scored = sickResults.runs[0].datasets[0].figures.spearman
     expect(rho.value).toBeCloseTo(scored._tag === "Defined" ? scored.value : NaN, 12)
     const acc = Uncertainty.datasetFigure(sickIntervals, "Good/run1", "entailment", "accuracy")!
     expect(acc.value).toBeCloseTo(100 * (57 / 60), 10)
@@ -283,7 +283,7 @@ describe("Json with intervals (--ci)", () => {
     expect(doc.intervals).toEqual({ method: "percentile-bootstrap", level: 0.9, resamples: 2000, seed: 99, signature: intervals.signatureText, notes: [] })
     const best = doc.runs[0]
     expect(best.official[0].ci).toEqual(Uncertainty.aggregateFigure(intervals, "Best/run1", "official")?.ci)
-    const r = runs[0].datasets[0].figures.pearson!
+    const r = runs[0].datasets[0].figures.pearson
     expect(best.datasets["a"].figures["pearson"]).toEqual({ value: r._tag === "Defined" ? r.value : null, ci: Uncertainty.datasetFigure(intervals, "Best/run1", "a", "pearson")?.ci })
     // a dataset the run did not submit: null value, no interval, and why
     const lacking = doc.runs[4].datasets["b"].figures["pearson"] as { readonly value: number | null; readonly ci?: unknown; readonly ciReason?: string }

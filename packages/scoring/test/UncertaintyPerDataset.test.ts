@@ -140,7 +140,7 @@ describe("an edition ranked per dataset: a rank interval in each language", () =
         expect(Uncertainty.datasetFigure(intervals, id, lang, "spearman")).toEqual(rho.datasets[0])
         expect(Uncertainty.datasetFigure(intervals, id, lang, "pearson")).toEqual(pearson.runs.find((r) => r.id === id)!.datasets[0])
         const d = run.datasets.find((x) => x.dataset === lang)!
-        const dRho = d.figures.spearman!
+        const dRho = d.figures.spearman
         if (dRho._tag === "Defined") {
           expect(rho.official.value).toBeCloseTo(dRho.value, 12)
           expect(rho.official.ci!.low).toBeLessThanOrEqual(dRho.value)
@@ -171,7 +171,7 @@ describe("an edition ranked per dataset: a rank interval in each language", () =
     for (const run of runs) {
       const f = Uncertainty.aggregateFigure(intervals, run.meta.id, "mean")
       expect(f).toEqual(out.runs.find((r) => r.id === run.meta.id)!.official)
-      const mean = run.aggregates["official"]!.mean!.value
+      const mean = run.aggregates["official"].mean!.value
       if (mean._tag === "Defined") expect(f!.value).toBeCloseTo(mean.value, 12)
       else expect(f!.value).toBeUndefined() // EngOnly: no mean, as ScoredRun says
     }
@@ -220,6 +220,6 @@ describe("an edition ranked per dataset: a rank interval in each language", () =
     const star = doc.runs.find((r) => r.run.id === "EngStar/run1")!
     const official = star.official.find((o) => o.ranking === "eng")!
     expect(official.ci).toEqual((star.datasets["eng"].figures["spearman"] as { ci: unknown }).ci)
-    expect(star.aggregates["official"]!.mean!.ci).not.toBeNull()
+    expect(star.aggregates["official"].mean!.ci).not.toBeNull()
   })
 })

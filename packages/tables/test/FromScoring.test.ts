@@ -67,7 +67,9 @@ describe("STS 2014 Table 3 through the scoring engine", () => {
     expect(cell(t, "LIPN/run2", "wmean")).toBe("0.010")
     expect(cell(t, "LIPN/run1", "OnWN")).toBe("-")
     expect(cell(t, "LIPN/run2", "deft-forum")).toBe("0.084")
-    expect(Table.rows(t).map((r) => r.id)).toEqual(["Late/run1", "LIPN/run1", "After/run1", "LIPN/run2"])
+    // the post-deadline run is listed, never ranked: it pushes no ranked run down
+    expect(Table.rows(t).map((r) => r.id)).toEqual(["Late/run1", "LIPN/run1", "LIPN/run2", "After/run1"])
+    expect(["Late/run1", "LIPN/run1", "LIPN/run2", "After/run1"].map((id) => cell(t, id, "rank"))).toEqual(["1", "2", "3", "-"])
     expect(cell(t, "Late/run1", "run")).toBe("Late/run1")
     expect(Table.rows(t)[0].marks).toEqual(["late"])
     // run.json's postDeadline reaches the table as the dagger mark, explained in a footnote

@@ -2,7 +2,8 @@
  * The CLI's text views of validations, scored runs and rankings (people read these; programs read
  * the `--json` documents the scoring package defines).
  */
-import { Issue, Registry } from "@stseval/formats"
+import type { Registry } from "@stseval/formats";
+import { Issue } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import type { MetricValue } from "@stseval/metrics"
 import { Style as Figures, Uncertainty } from "@stseval/scoring"
@@ -115,44 +116,32 @@ export const scored = (
   const ci = options.intervals
   const out = [`${Style.bold(runLabel(run.meta))}  ${Style.dim(run.path)}`]
   if (run.status === "failed") out.push(`  ${Style.red("failed:")} ${run.failure ?? ""}`)
+  // one row per dataset: its pairs and every metric its ranking declares, each named ("pearson
+  // 0.826"), so that rankings with other metrics (SICK's relatedness and entailment) share one table
+  const rows = run.datasets.map((x) => {
+    if (x.status !== "scored") {
+      const why =
+        x.status === "no-gold" ? Style.dim(`no gold: ${x.reason ?? ""}`) : Style.red(x.status === "missing" ? "not submitted" : `not scored: ${x.reason ?? ""}`)
+      return [x.dataset, "-", why]
+    }
+    const figures = Object.entries(x.figures).map(([m, v]) => {
+      const text = metricText(d, m)
+      return `${Metrics.get(m)?.label.toLowerCase() ?? m} ${withInterval(text(v), ci && Uncertainty.datasetFigure(ci, run.meta.id, x.dataset, m), (y) => text(y))}`
+    })
+    return [x.dataset, String(x.pairs), figures.join("   ")]
+  })
+  out.push(...indentTable([{ header: "dataset" }, { header: "pairs", align: "right" }, { header: "" }], rows))
+  if (options.verbose) {
+    for (const x of run.datasets) {
+      if (x.labels === undefined) continue
+      out.push(`  ${x.dataset}: confusion (rows gold, columns run):`)
+      out.push(...indentTable([{ header: "" }, ...x.labels.labels.map((l) => ({ header: l, align: "right" as const }))], x.labels.labels.map((l, i) => [l, ...(x.labels!.confusion[i] ?? []).map(String)]), "    "))
+    }
+  }
+  // each ranking over several datasets: its official figure and labelled aggregates (with --ci, intervals)
   for (const ranking of edition.ranking) {
     const name = edition.ranking.length === 1 ? "official" : ranking.subtask
     const datasets = run.datasets.filter((x) => x.subtask === ranking.subtask)
-    // the ranking's metrics, and those some dataset has (a confidence-weighted figure only with confidences)
-    const metrics = Registry.metricsOf(ranking).filter((m) => datasets.some((x) => x.figures[m] !== undefined))
-    const rows = datasets.map((x) => [
-      x.dataset,
-      x.status === "scored" ? String(x.pairs) : "-",
-      ...metrics.map((m) => {
-        const text = metricText(d, m)
-        if (x.status !== "scored" || x.figures[m] === undefined) return "-"
-        return withInterval(text(x.figures[m]), ci && Uncertainty.datasetFigure(ci, run.meta.id, x.dataset, m), (v) => text(v))
-      }),
-      x.status === "scored"
-        ? ""
-        : x.status === "no-gold"
-          ? Style.dim(`no gold: ${x.reason ?? ""}`)
-          : Style.red(x.status === "missing" ? "not submitted" : `not scored: ${x.reason ?? ""}`)
-    ])
-    out.push(
-      ...indentTable(
-        [
-          { header: edition.ranking.length > 1 ? ranking.subtask : "dataset" },
-          { header: "pairs", align: "right" },
-          ...metrics.map((m) => ({ header: Metrics.get(m)?.label.toLowerCase() ?? m, align: "right" as const })),
-          { header: "" }
-        ],
-        rows
-      )
-    )
-    if (options.verbose) {
-      for (const x of datasets) {
-        if (x.labels === undefined) continue
-        out.push(`  ${x.dataset}: confusion (rows gold, columns run):`)
-        out.push(...indentTable([{ header: "" }, ...x.labels.labels.map((l) => ({ header: l, align: "right" as const }))], x.labels.labels.map((l, i) => [l, ...(x.labels!.confusion[i] ?? []).map(String)]), "    "))
-      }
-    }
-    // with --ci, each aggregate's interval beside it
     const text = metricText(d, ranking.metric)
     out.push(...aggregates(run, name, datasets.length, text, (rule, t) => withInterval(t, ci && Uncertainty.aggregateFigure(ci, run.meta.id, rule, name), (v) => text(v))))
   }
@@ -209,8 +198,10 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, intervals?: Unc
   for (const r of ranked.rankings) {
     const text = metricText(d, r.metric)
     const print = (x: number) => text(x)
+    // the figure ranked: the metric, or the rule over the datasets of it ("mean of Pearson")
     const label = Metrics.get(r.metric)?.label ?? r.metric
-    out.push(Style.bold(`${TITLES[r.ranking] ?? r.ranking} — ${label}${ranked.primaryOnly ? ", primary runs" : ", all runs"}`))
+    const combined = r.rule !== undefined && r.rule !== "single" && r.rule !== "dataset"
+    out.push(Style.bold(`${TITLES[r.ranking] ?? r.ranking} — ${combined ? `${r.rule} of ${label}` : label}${ranked.primaryOnly ? ", primary runs" : ", all runs"}`))
     const rows = r.entries.map((e) => {
       const ri = intervals && Uncertainty.runIntervals(intervals, r.ranking, e.meta.id)
       const ranked = e.rank !== undefined
@@ -231,7 +222,7 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, intervals?: Unc
           { header: "rank", align: "right" },
           ...(intervals !== undefined ? [{ header: "range", align: "right" as const }] : []),
           { header: "run" },
-          { header: label.toLowerCase(), align: "right" },
+          { header: combined ? r.rule : label.toLowerCase(), align: "right" },
           ...(intervals !== undefined ? [{ header: `${level} CI` }] : []),
           { header: "" }
         ],

@@ -10,11 +10,8 @@ import { Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import type * as Scores from "../Scores.js"
 
-/** A metric as the pages name it: `Pearson's r`, `Kendall's tau-b (tau)`, ... (from the registry). */
-const metricName = (name: string): string => {
-  const m = Metrics.get(name)
-  return m === undefined ? name : m.label.toLowerCase() === m.symbol.toLowerCase() ? m.label : `${m.label} (${m.symbol})`
-}
+/** A metric as the pages name it: its registry label (`Pearson`, `Kendall's tau-b`, `MSE`). */
+const metricName = (name: string): string => Metrics.get(name)?.label ?? name
 
 /** How an aggregate combines the per-dataset figures (`metric`: the ranking's metric). */
 export const describeAggregate = (rule: Registry.Aggregate, metric: string, missing: Registry.TaskEdition["missingDataset"], scaled = ""): string => {
@@ -67,8 +64,9 @@ const runFormat = (edition: Registry.TaskEdition): string => {
     return `one file (any name, e.g. \`${d.run}\`)${input(d)}: ${layouts.join("; ")}.`
   }
   const ranked = Registry.isRankedPerDataset(edition.ranking[0])
+  const what = scored.every((d) => d.language !== undefined && d.language === d.name) ? "language" : "dataset"
   return [
-    ranked ? "one file per dataset you enter (any subset), named exactly:" : "one file per dataset, named exactly:",
+    ranked ? `one file per ${what} you enter (any subset), named exactly:` : `one file per ${what}, named exactly:`,
     "",
     ...scored.map((d) => `- \`${d.run}\`: ${d.language !== undefined && d.language !== d.name ? `${d.name} (${d.language})` : d.name}${input(d)}`),
     "",
