@@ -76,3 +76,28 @@ describe("a 1 MB team name in run.json", () => {
     for (const name of fs.readdirSync(out).filter((n) => n.startsWith("leaderboard."))) expect(fs.statSync(path.join(out, name)).size).toBeLessThan(500_000)
   })
 })
+
+describe("stseval watch --hidden: a SemRel length mismatch", () => {
+  it("names the gold by its file name only: no server folder in leaderboard.public.json, status.json or the public pages", async () => {
+    const goldDir = path.join(tmp, "server", "gold", "semrel")
+    fs.mkdirSync(goldDir, { recursive: true })
+    const goldFile = path.join(goldDir, "eng_test_with_labels.csv")
+    fs.writeFileSync(goldFile, `PairID,Text,Score\n${[1, 2, 3, 4, 5].map((i) => `eng-${i},"a sentence\nanother",0.${i}\n`).join("")}`)
+    const folder = path.join(tmp, "semrel-subs")
+    fs.mkdirSync(path.join(folder, "Short_run1"), { recursive: true })
+    fs.writeFileSync(path.join(folder, "Short_run1", "pred_eng.csv"), "PairID,Pred_Score\neng-1,0.5\neng-2,0.4\n")
+    const out = path.join(tmp, "semrel-out")
+    const r = await runCli(["watch", "--task", "semrel2024-a", "--gold", goldFile, "--once", "--hidden", "--out", out, folder])
+    expect(r.code).toBe(0)
+    const status = fs.readFileSync(path.join(out, "status.json"), "utf8")
+    // the mismatch is reported, naming the gold file
+    expect(status).toContain("eng_test_with_labels.csv")
+    expect(status).toContain("different number of lines")
+    for (const name of ["leaderboard.public.json", "leaderboard.public.md", "leaderboard.public.html", "status.json"]) {
+      const text = fs.readFileSync(path.join(out, name), "utf8")
+      expect(text, name).not.toContain(goldDir)
+      expect(text, name).not.toContain(tmp)
+      expect(text, name).not.toContain(fs.realpathSync(tmp))
+    }
+  })
+})

@@ -131,7 +131,7 @@ export const parseData = (text: TextFile): Parsed<SemRelData> => {
   const scoreAt = columnIndex(head.fields, SCORE)
   if (id === -1) {
     issues.add(
-      Issue.error("missing-header", file, `the header has no ${PAIR_ID} column (found ${head.fields.join(",")})`, {
+      Issue.error("missing-header", file, `the header has no ${PAIR_ID} column (found ${Issue.excerpt(head.fields.join(","))})`, {
         line: head.line,
         expected: EXPECTED_DATA_HEADER,
         found: head.fields.join(",")
@@ -161,7 +161,7 @@ export const parseData = (text: TextFile): Parsed<SemRelData> => {
     const first = seen.get(pairId)
     if (first !== undefined) {
       issues.add(
-        Issue.error("duplicate-pair", file, `${PAIR_ID} ${pairId} on line ${line} was already on line ${first}`, {
+        Issue.error("duplicate-pair", file, `${PAIR_ID} ${Issue.excerpt(pairId)} on line ${line} was already on line ${first}`, {
           line,
           field: PAIR_ID,
           expected: "each pair ID once",
@@ -195,7 +195,7 @@ export const parseData = (text: TextFile): Parsed<SemRelData> => {
         score = parsed.value
         if (score < 0 || score > 1) {
           issues.add(
-            Issue.warning("out-of-scale", file, `the score on line ${line} (${raw}) is outside 0-1`, { line, field: SCORE, expected: "0 to 1", found: raw })
+            Issue.warning("out-of-scale", file, `the score on line ${line} (${Issue.excerpt(raw)}) is outside 0-1`, { line, field: SCORE, expected: "0 to 1", found: raw })
           )
         }
       } else {
@@ -238,7 +238,7 @@ export const parseRun = (text: TextFile): Parsed<SemRelRun> => {
         file,
         noHeader
           ? `the file has no header: line ${head.line} is a prediction; the first line must be ${EXPECTED_HEADER}`
-          : `the header's first column is "${head.fields[0] ?? ""}", not ${PAIR_ID}`,
+          : `the header's first column is "${Issue.excerpt(head.fields[0] ?? "")}", not ${PAIR_ID}`,
         { line: head.line, expected: EXPECTED_HEADER, found }
       )
     )
@@ -256,7 +256,7 @@ export const parseRun = (text: TextFile): Parsed<SemRelRun> => {
   }
   if (head.fields[1].trim().toLowerCase() !== PRED_SCORE.toLowerCase()) {
     issues.add(
-      Issue.warning("bad-header", file, `the second column is named "${head.fields[1]}", not ${PRED_SCORE}; it is read as the prediction (as evaluation.py does)`, {
+      Issue.warning("bad-header", file, `the second column is named "${Issue.excerpt(head.fields[1])}", not ${PRED_SCORE}; it is read as the prediction (as evaluation.py does)`, {
         line: head.line,
         field: head.fields[1],
         expected: EXPECTED_HEADER,
@@ -291,6 +291,12 @@ export const parseRun = (text: TextFile): Parsed<SemRelRun> => {
 }
 
 /**
+ * A gold file as a run's issues name it: its file name, never its folder (the issues of a run reach
+ * its authors and public boards; the folder is the server's).
+ */
+const nameOf = (file: string): string => file.slice(Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\")) + 1)
+
+/**
  * Match a submission to its gold by pair ID, with `evaluation.py`'s checks: as many rows as gold
  * pairs ("different number of lines"), no pair ID the gold lacks ("invalid pair id"), none twice
  * ("repeated id"). Each is an error issue naming the line and the pair ID (capped per kind); a
@@ -314,7 +320,7 @@ export const match = (
       Issue.error(
         "length-mismatch",
         file,
-        `the submission has ${run.predictions.length} prediction rows but the gold (${gold.file}) has ${n} pairs; evaluation.py refuses it ("different number of lines")`,
+        `the submission has ${run.predictions.length} prediction rows but the gold (${nameOf(gold.file)}) has ${n} pairs; evaluation.py refuses it ("different number of lines")`,
         { ...(extra !== undefined ? { line: extra.line } : {}), expected: `${n} rows`, found: `${run.predictions.length} rows` }
       )
     )
@@ -328,10 +334,10 @@ export const match = (
     const i = index.get(p.pairId)
     if (i === undefined) {
       issues.add(
-        Issue.error("unknown-pair", file, `${PAIR_ID} ${p.pairId} on line ${p.line} is not in the gold; evaluation.py refuses it ("invalid pair id")`, {
+        Issue.error("unknown-pair", file, `${PAIR_ID} ${Issue.excerpt(p.pairId)} on line ${p.line} is not in the gold; evaluation.py refuses it ("invalid pair id")`, {
           line: p.line,
           field: PAIR_ID,
-          expected: `a pair ID of ${gold.file}`,
+          expected: `a pair ID of ${nameOf(gold.file)}`,
           found: p.pairId
         })
       )
@@ -340,7 +346,7 @@ export const match = (
         Issue.error(
           "duplicate-pair",
           file,
-          `${PAIR_ID} ${p.pairId} on line ${p.line} was already predicted on line ${run.predictions[at[i]].line}; evaluation.py refuses it ("repeated id")`,
+          `${PAIR_ID} ${Issue.excerpt(p.pairId)} on line ${p.line} was already predicted on line ${run.predictions[at[i]].line}; evaluation.py refuses it ("repeated id")`,
           { line: p.line, field: PAIR_ID, expected: "each pair ID once", found: p.pairId }
         )
       )
@@ -350,9 +356,9 @@ export const match = (
   for (let i = 0; i < n; i++) if (at[i] === -1) missing.push(gold.pairIds[i])
   if (missing.length > 0) {
     issues.add(
-      Issue.error("missing-pair", file, `${missing.length} of the ${n} gold pairs have no prediction (the first: ${missing.slice(0, 3).join(", ")})`, {
+      Issue.error("missing-pair", file, `${missing.length} of the ${n} gold pairs have no prediction (the first: ${missing.slice(0, 3).map(Issue.excerpt).join(", ")})`, {
         field: PAIR_ID,
-        expected: `a prediction for every pair of ${gold.file}`,
+        expected: `a prediction for every pair of ${nameOf(gold.file)}`,
         found: `${n - missing.length} of ${n} pairs predicted`
       })
     )
