@@ -37,12 +37,14 @@ export interface CsvFile {
 const QUOTE = 34
 const COMMA = 44
 
-class NotCsv {
+class NotCsv extends Error {
   constructor(
     readonly line: number,
     readonly problem: string,
     readonly found: string
-  ) {}
+  ) {
+    super(problem)
+  }
 }
 
 /**
