@@ -21,13 +21,16 @@
  *
  * @since 0.1.0
  */
-import { Csv, Issue, Submissions } from "@stseval/formats"
+import { Csv, Files, Issue, Submissions } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 
 /** The most a bulk download may unpack to, counted as produced. @since 0.2.0 */
 export const MAX_BULK_BYTES = 1024 * 1024 * 1024
 /** The most entries a bulk download may hold. @since 0.2.0 */
 export const MAX_BULK_ENTRIES = 100_000
+
+// The submissions export: a row per submission (tens of thousands at most).
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
 
 /** @since 0.1.0 */
 export interface Options {
@@ -189,11 +192,15 @@ export const importSubmissions = (input: string, out: string, options: Options =
     if (info.type === "Directory") {
       for (const name of (yield* fs.readDirectory(input).pipe(Effect.mapError((e) => fail(e.message)))).slice().sort()) {
         const full = path.join(input, name)
-        if (/\.zip$/i.test(name)) zips.push({ name, bytes: () => fs.readFile(full).pipe(Effect.mapError((e) => fail(e.message))) })
-        else if (/\.csv$/i.test(name)) csvs.push({ name, bytes: yield* fs.readFile(full).pipe(Effect.mapError((e) => fail(e.message))) })
+        // formats' reader (regular files only, capped): each zip checked now, read when it is written,
+        // so a FIFO or a device among them stops the import before anything is written
+        if (/\.zip$/i.test(name)) {
+          yield* Files.inspect(full, { what: "the submission zip" }).pipe(Effect.mapError((e) => fail(e.message)))
+          zips.push({ name, bytes: () => Files.readFile(full, { what: "the submission zip" }).pipe(Effect.mapError((e) => fail(e.message))) })
+        } else if (/\.csv$/i.test(name)) csvs.push({ name, bytes: yield* Files.readFile(full, { what: "the submissions export", maxBytes: MAX_MANIFEST_BYTES }).pipe(Effect.mapError((e) => fail(e.message))) })
       }
     } else {
-      const bytes = yield* fs.readFile(input).pipe(Effect.mapError((e) => fail(e.message)))
+      const bytes = yield* Files.readFile(input, { what: "the download", maxBytes: MAX_BULK_BYTES }).pipe(Effect.mapError((e) => fail(e.message)))
       let entries: Record<string, Uint8Array>
       try {
         // formats' bomb-safe reader: a bulk download is outside input like any run zip
@@ -213,7 +220,8 @@ export const importSubmissions = (input: string, out: string, options: Options =
 
     let manifest: { readonly name: string; readonly bytes: Uint8Array } | undefined
     if (options.manifest !== undefined) {
-      manifest = { name: path.basename(options.manifest), bytes: yield* fs.readFile(options.manifest).pipe(Effect.mapError(() => fail(`the manifest ${options.manifest} cannot be read`))) }
+      const read = Files.readFile(options.manifest, { what: "the manifest", maxBytes: MAX_MANIFEST_BYTES })
+      manifest = { name: path.basename(options.manifest), bytes: yield* read.pipe(Effect.mapError((e) => fail(e.message))) }
     } else if (csvs.length === 1) manifest = csvs[0]
     else if (csvs.length > 1) return yield* fail(`${input} holds several CSV files (${csvs.map((c) => c.name).join(", ")}); say which is the submissions export with --manifest`)
     const parsed = manifest !== undefined ? readManifest(manifest.bytes, manifest.name) : { rows: [], error: undefined }

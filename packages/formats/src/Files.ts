@@ -284,6 +284,33 @@ export const readFile = (path: string, options: ReadOptions = {}): Effect.Effect
 }
 
 /**
+ * Check a file as `readFile` would before reading it (a regular file, inside `within`, its size
+ * within `maxBytes`), without reading it: for a command that reads many inputs one at a time and
+ * must know they are all readable before it writes anything.
+ *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ * const size = Files.inspect("download/ID_12_run.zip", { what: "the submission zip" })
+ * ```
+ *
+ * @since 0.2.0
+ */
+export const inspect = (path: string, options: ReadOptions = {}): Effect.Effect<{ readonly size: number }, ReadError> => {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  const what = options.what ?? "the file"
+  return Effect.tryPromise({
+    try: async () => {
+      const { handle, size } = await openChecked(path, what, options.within)
+      await handle.close()
+      if (size > maxBytes) throw tooLarge(path, what, maxBytes, `${size} bytes`)
+      return { size }
+    },
+    catch: (e) => failure(path, e, what)
+  })
+}
+
+/**
  * A file's text: `readFile`, then UTF-8 (a BOM dropped); bytes that are not UTF-8 are a `ReadError`
  * (`not-text`). For the small files a person writes: configs, JSON maps, edition files.
  *

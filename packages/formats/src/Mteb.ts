@@ -25,6 +25,7 @@
 import { Effect, FileSystem, Path, Schema } from "effect"
 import type { PlatformError } from "effect/PlatformError"
 import type * as Gold from "./Gold.js"
+import * as Files from "./Files.js"
 import * as Issue from "./Issue.js"
 import type { Parsed } from "./Issue.js"
 import { firstProblem } from "./internal/schemaIssues.js"
@@ -400,6 +401,9 @@ export const toRuns = (edition: TaskEdition, files: ReadonlyArray<PredictionsFil
   return { value: runs, issues }
 }
 
+// MTEB's predictions of the largest STS split supported (SemRel's) are a few MB.
+const MAX_PREDICTIONS_BYTES = 256 * 1024 * 1024
+
 /**
  * Read predictions files: `path` is one `<task>_predictions.json` or a folder searched (three
  * levels deep) for such files. Unreadable or undecodable files are issues; the rest are returned.
@@ -427,7 +431,13 @@ export const read = (path: string): Effect.Effect<Parsed<ReadonlyArray<Predictio
     const issues: Array<Issue.Issue> = []
     if (found.length === 0) issues.push(Issue.error("missing-dataset", path, `no MTEB predictions file (*${SUFFIX}) was found`, { expected: `<task>${SUFFIX}` }))
     for (const file of found) {
-      const parsed = parse(yield* fs.readFileString(file), file)
+      // the one reader: a regular file only (a FIFO would hang, /dev/zero never end), capped
+      const text = yield* Files.readText(file, { what: "the predictions file", maxBytes: MAX_PREDICTIONS_BYTES }).pipe(Effect.result)
+      if (text._tag === "Failure") {
+        issues.push(Files.toIssue(text.failure))
+        continue
+      }
+      const parsed = parse(text.success, file)
       issues.push(...parsed.issues)
       if (parsed.value !== undefined) files.push(parsed.value)
     }

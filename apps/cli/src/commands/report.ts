@@ -6,6 +6,7 @@
  */
 import { Console, Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
+import { Files } from "@stseval/formats"
 import type { Engine } from "@stseval/scoring"
 import type { Config, Report } from "@stseval/tables"
 import { UsageError } from "../internal/Exit.js"
@@ -88,7 +89,10 @@ export const report = Command.make(
     let cfg: Config.Config = {}
     if (Option.isSome(flags.config)) {
       const file = flags.config.value
-      const text = yield* fs.readFileString(file).pipe(Effect.mapError((e) => new UsageError({ message: `--config: ${e.message}` })))
+      // formats' reader: a regular file only (a FIFO would hang, /dev/zero never end), capped
+      const text = yield* Files.readText(file, { what: "the report config", maxBytes: 1024 * 1024 }).pipe(
+        Effect.mapError((e) => new UsageError({ message: `--config: ${e.message}` }))
+      )
       const parsed = Config.parse(text, file)
       if (parsed._tag === "Error") return yield* new UsageError({ message: parsed.errors.join("\n") })
       cfg = parsed.config
