@@ -94,3 +94,12 @@ describe.skipIf(!posix)("inputs that are not regular files: refused at once, nev
     if (fs.existsSync("/proc/self/pagemap")) expect(board.runs.find((x) => x.entry === "Evil_run1.zip")?.status).toBe("failed")
   })
 })
+
+describe.skipIf(!fs.existsSync("/dev/full"))("a full disk, in words", () => {
+  it("report --out /dev/full: exit 2, \"no space is left on the device (ENOSPC)\", not \"Unknown: FileSystem.writeFile\"", async () => {
+    const r = await runCli(["report", "--task", "sick2014", "--gold", sickGold, "--out", "/dev/full", sickRuns])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain("--out: /dev/full: no space is left on the device (ENOSPC)")
+    expect(r.stderr).not.toContain("Unknown")
+  })
+})

@@ -289,7 +289,7 @@ export const importSubmissions = (input: string, out: string, options: Options =
 
     const existing = yield* fs.readDirectory(out).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))
     if (existing.length > 0) return yield* fail(`${out} is not empty; give a new folder to --out`)
-    yield* fs.makeDirectory(out, { recursive: true }).pipe(Effect.mapError((e) => fail(e.message)))
+    yield* fs.makeDirectory(out, { recursive: true }).pipe(Effect.mapError((e) => fail(Files.describe(e))))
 
     const runs: Array<Imported> = []
     const stems = new Set<string>()
@@ -309,7 +309,7 @@ export const importSubmissions = (input: string, out: string, options: Options =
         stems.add(stem)
         const bytes = yield* c.found.bytes()
         const zipPath = path.join(out, `${stem}.zip`)
-        yield* fs.writeFile(zipPath, bytes).pipe(Effect.mapError((e) => fail(e.message)))
+        yield* fs.writeFile(zipPath, bytes).pipe(Effect.mapError((e) => fail(Files.describe(e))))
         const meta: Submissions.RunJson = {
           team,
           run,
@@ -318,7 +318,7 @@ export const importSubmissions = (input: string, out: string, options: Options =
           postDeadline: postDeadline(c),
           description: `Codabench submission${c.id !== undefined ? ` ${c.id}` : ""}${c.owner !== undefined ? ` by ${c.owner}` : ""}${c.submitted !== undefined ? `, ${c.submitted.toISOString()}` : ""} (${c.found.name})`
         }
-        yield* fs.writeFileString(path.join(out, `${stem}${Submissions.RUN_JSON_SUFFIX}`), `${JSON.stringify(meta, null, 2)}\n`).pipe(Effect.mapError((e) => fail(e.message)))
+        yield* fs.writeFileString(path.join(out, `${stem}${Submissions.RUN_JSON_SUFFIX}`), `${JSON.stringify(meta, null, 2)}\n`).pipe(Effect.mapError((e) => fail(Files.describe(e))))
         runs.push({
           team,
           owner: c.owner,

@@ -351,3 +351,55 @@ export const toIssue = (error: ReadError, file: string = error.path): Issue.Issu
     file,
     detail(error)
   )
+
+// What the operating system's error codes mean, for people: Effect names every code it has no
+// reason of its own for "Unknown" ("Unknown: FileSystem.writeFile (/srv/out/x)").
+const ERRNO_WORDS: Readonly<Record<string, string>> = {
+  ENOSPC: "no space is left on the device",
+  EDQUOT: "the disk quota is used up",
+  EROFS: "the file system is read-only",
+  EIO: "the device reported an input/output error",
+  EACCES: "permission denied",
+  EPERM: "the operation is not permitted",
+  ENOENT: "it does not exist",
+  EEXIST: "it already exists",
+  ENOTDIR: "a part of the path is not a folder",
+  EISDIR: "it is a folder",
+  ENAMETOOLONG: "the name is longer than the file system allows",
+  EMFILE: "too many files are open",
+  ENFILE: "too many files are open on the system",
+  EXDEV: "it is on another file system",
+  ENOTEMPTY: "the folder is not empty",
+  EBUSY: "it is in use",
+  ETXTBSY: "it is in use",
+  ELOOP: "a link in its path points back to itself (a loop)"
+}
+
+/**
+ * An error of the file system in words: the path, what happened and the system's code (`/srv/out:
+ * no space is left on the device (ENOSPC)`, `... the file system is read-only (EROFS)`), where
+ * Effect's `PlatformError` message says `Unknown: FileSystem.writeFile (/srv/out/x)`. Any other
+ * error: its message.
+ *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ * // fs.writeFileString(out, text).pipe(Effect.mapError((e) => new UsageError({ message: Files.describe(e) })))
+ * ```
+ *
+ * @since 0.2.0
+ */
+export const describe = (error: unknown): string => {
+  const reason = typeof error === "object" && error !== null && "reason" in error ? (error).reason : error
+  const cause = typeof reason === "object" && reason !== null && "cause" in reason ? (reason).cause : undefined
+  const code = errnoOf(cause) ?? errnoOf(reason)
+  const where =
+    typeof reason === "object" && reason !== null && "pathOrDescriptor" in reason && typeof (reason).pathOrDescriptor === "string"
+      ? (reason as { pathOrDescriptor: string }).pathOrDescriptor
+      : typeof cause === "object" && cause !== null && "path" in cause && typeof (cause).path === "string"
+        ? (cause as { path: string }).path
+        : undefined
+  const words = code !== undefined ? ERRNO_WORDS[code] : undefined
+  if (words !== undefined) return `${where !== undefined ? `${where}: ` : ""}${words} (${code})`
+  return error instanceof Error || (typeof error === "object" && error !== null && "message" in error) ? String((error).message) : String(error)
+}

@@ -7,6 +7,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { Effect, Exit } from "effect"
+import { PlatformError, SystemError } from "effect/PlatformError"
 import { afterAll, describe, expect, it } from "vitest"
 import { Files } from "@stseval/formats"
 import { startSwapping, swapUnavailable } from "@stseval/vitest-config/swap"
@@ -146,4 +147,31 @@ describe("Files.readFile", () => {
       expect([...seen.refused.keys()].every((k) => k === "outside" || k === "unreadable")).toBe(true)
     }
   )
+})
+
+describe("Files.describe", () => {
+  it("says what a full disk or a read-only file system is, with the code, where Effect says Unknown", () => {
+    const error = (code: string, path: string) =>
+      new PlatformError(new SystemError({ _tag: "Unknown", module: "FileSystem", method: "writeFile", pathOrDescriptor: path, cause: Object.assign(new Error(code), { code }) }))
+    expect(error("ENOSPC", "/srv/out/x").message).toBe("Unknown: FileSystem.writeFile (/srv/out/x)")
+    expect(Files.describe(error("ENOSPC", "/srv/out/x"))).toBe("/srv/out/x: no space is left on the device (ENOSPC)")
+    expect(Files.describe(error("EROFS", "/mnt/ro/board.json"))).toBe("/mnt/ro/board.json: the file system is read-only (EROFS)")
+    expect(Files.describe(error("EDQUOT", "/home/x"))).toBe("/home/x: the disk quota is used up (EDQUOT)")
+    // an error with no system code keeps its own message
+    expect(Files.describe(new Error("something else"))).toBe("something else")
+  })
+
+  it.skipIf(!fs.existsSync("/dev/full"))("a write to /dev/full (ENOSPC) through Effect's file system, in words", async () => {
+    const { FileSystem } = await import("effect")
+    const NodeServices = await import("@effect/platform-node/NodeServices")
+    const exit = await Effect.runPromiseExit(
+      Effect.gen(function* () {
+        const f = yield* FileSystem.FileSystem
+        yield* f.writeFileString("/dev/full", "x")
+      }).pipe(Effect.provide(NodeServices.layer))
+    )
+    if (Exit.isSuccess(exit)) throw new Error("the write to /dev/full succeeded")
+    const reason = exit.cause.reasons.find((r) => r._tag === "Fail")
+    expect(reason !== undefined && reason._tag === "Fail" ? Files.describe(reason.error) : "").toBe("/dev/full: no space is left on the device (ENOSPC)")
+  })
 })

@@ -120,7 +120,7 @@ export const report = Command.make(
     const tables = yield* Effect.try({ try: () => Report.tables(results, options), catch: (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }) })
     const text = Report.render(edition.id, tables, flags.format, { ...options, signature: results.signature.text })
     if (Option.isSome(flags.out)) {
-      yield* fs.writeFileString(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${e.message}` })))
+      yield* fs.writeFileString(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${Files.describe(e)}` })))
       yield* Console.error(`wrote ${flags.out.value} (${tables.map((t) => t.id).join(", ")}; ${new Set([...results.runs, ...(dev?.runs ?? [])].map((r) => r.meta.id)).size} runs)`)
     } else {
       yield* Console.log(text.trimEnd())
