@@ -390,16 +390,13 @@ const ERRNO_WORDS: Readonly<Record<string, string>> = {
  * @since 0.2.0
  */
 export const describe = (error: unknown): string => {
-  const reason = typeof error === "object" && error !== null && "reason" in error ? (error).reason : error
-  const cause = typeof reason === "object" && reason !== null && "cause" in reason ? (reason).cause : undefined
+  const field = (o: unknown, key: string): unknown => (typeof o === "object" && o !== null && key in o ? (o as Record<string, unknown>)[key] : undefined)
+  const reason = field(error, "reason") ?? error
+  const cause = field(reason, "cause")
   const code = errnoOf(cause) ?? errnoOf(reason)
-  const where =
-    typeof reason === "object" && reason !== null && "pathOrDescriptor" in reason && typeof (reason).pathOrDescriptor === "string"
-      ? (reason as { pathOrDescriptor: string }).pathOrDescriptor
-      : typeof cause === "object" && cause !== null && "path" in cause && typeof (cause).path === "string"
-        ? (cause as { path: string }).path
-        : undefined
+  const path = field(reason, "pathOrDescriptor") ?? field(cause, "path")
   const words = code !== undefined ? ERRNO_WORDS[code] : undefined
-  if (words !== undefined) return `${where !== undefined ? `${where}: ` : ""}${words} (${code})`
-  return error instanceof Error || (typeof error === "object" && error !== null && "message" in error) ? String((error).message) : String(error)
+  if (words !== undefined) return `${typeof path === "string" ? `${path}: ` : ""}${words} (${code})`
+  const message = field(error, "message")
+  return typeof message === "string" ? message : String(error)
 }
