@@ -200,7 +200,8 @@ const isMetadata = (name: string) => name === RUN_JSON || name.endsWith(RUN_JSON
  * hidden files and `__MACOSX` are skipped. Entries whose name is absolute or climbs out with `..`
  * are refused (path traversal). The whole zip is refused, with nothing unpacked, when it has more
  * than 1000 entries, entries that overlap (several directory entries pointing at the same bytes:
- * a zip bomb), an encrypted entry, or a damaged one; and when the bytes actually unpacked — stored
+ * a zip bomb), two entries of one name (which is meant is ambiguous), an encrypted entry, or a
+ * damaged one; and when the bytes actually unpacked — stored
  * or deflated, whatever the entries declare — pass `maxBytes` (unpacking stops there). An entry
  * whose declared size differs from what it unpacks to is refused too. Nested zips are reported,
  * not opened. `metadata` holds every `run.json` entry, wherever it is in the zip, in entry-name

@@ -278,6 +278,18 @@ describe("zip safety", () => {
     expect(read.issues.map((i) => i.found).sort()).toEqual(["../evil.txt", "/etc/passwd", "a/../../b.txt"])
   })
 
+  it("a zip with two entries of the same name is refused whole (not \"the second wins\")", () => {
+    // fflate writes one entry per key: the second entry of the same name is added by hand
+    const one = zipSync({ "T_run1.txt": strToU8("pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t1\n") })
+    const two = zipSync({ "T_run1.txt": strToU8("pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t5\n"), "U_run1.txt": strToU8("x") })
+    const twin = renameEntry(two, "U_run1.txt", "T_run1.txt")
+    expect(Submissions.readZip(one, "sub/T_run1.zip").files).toHaveLength(1)
+    const read = Submissions.readZip(twin, "sub/T_run1.zip")
+    expect(read.files).toEqual([])
+    expect(read.issues).toMatchObject([{ severity: "error", code: "unsafe-zip", file: "sub/T_run1.zip" }])
+    expect(read.issues[0].message).toContain('two of its entries are named "T_run1.txt"')
+  })
+
   it("a file that is not a zip gives file-unreadable, not a crash", () => {
     const read = Submissions.readZip(strToU8("this is not a zip"), "sub/T_run1.zip")
     expect(codes(read.issues)).toEqual(["file-unreadable"])
@@ -813,3 +825,15 @@ describe("run.json field lengths", () => {
     expect(ok.issues).toEqual([])
   })
 })
+
+/** The zip with every entry named `from` (local and central headers) renamed `to` (same length). */
+function renameEntry(zip: Uint8Array, from: string, to: string): Uint8Array {
+  if (from.length !== to.length) throw new Error("same length only")
+  const out = zip.slice()
+  const a = strToU8(from)
+  const b = strToU8(to)
+  for (let i = 0; i + a.length <= out.length; i++) {
+    if (a.every((c, k) => out[i + k] === c)) out.set(b, i)
+  }
+  return out
+}

@@ -146,6 +146,14 @@ export const entries = (bytes: Uint8Array, maxEntries: number): ReadonlyArray<Zi
       )
     }
   }
+  // Two entries of one name: which one is the file is not ours to guess (an unzip tool keeps one or
+  // the other, or asks), and taking the second silently would score a file the author may not see.
+  const names = new Set<string>()
+  for (const e of out) {
+    if (e.name.endsWith("/") || e.name.endsWith("\\")) continue
+    if (names.has(e.name)) fail("unsafe", `two of its entries are named "${e.name}", so which one is meant is ambiguous; it was not unpacked`)
+    names.add(e.name)
+  }
   return out
 }
 
