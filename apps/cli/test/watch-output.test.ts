@@ -101,3 +101,31 @@ describe("stseval watch --hidden: a SemRel length mismatch", () => {
     }
   })
 })
+
+describe("rank and watch list the same runs", () => {
+  it("*.part, *~ and *.tmp are no runs for either; a name that is not UTF-8 is a failed run for both", async () => {
+    const folder = path.join(tmp, "agree")
+    fs.mkdirSync(folder)
+    const submissions = path.join(examples, "sick2014/submissions")
+    const one = path.join(submissions, "Insight_run1primary.txt")
+    fs.copyFileSync(one, path.join(folder, "Insight_run1primary.txt"))
+    for (const partial of ["Half_run1.txt.part", "Edit_run1.txt~", "Temp_run1.tmp", "Down_run1.txt.crdownload"]) fs.copyFileSync(one, path.join(folder, partial))
+    // "Équipe_run1.txt" in Latin-1: 0xC9 is not valid UTF-8
+    fs.writeFileSync(Buffer.concat([Buffer.from(`${folder}/`), Buffer.from([0xc9]), Buffer.from("quipe_run1.txt")]), fs.readFileSync(one))
+    const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
+    const out = path.join(tmp, "agree-out")
+    const rank = await runCli(["rank", "--task", "sick2014", "--gold", gold, "--json", folder])
+    const watch = await runCli(["watch", "--task", "sick2014", "--gold", gold, "--once", "--out", out, folder])
+    expect(watch.code).toBe(0)
+    const ranked = JSON.parse(rank.stdout) as { runs: Array<{ run: { id: string }; status: string; errors: Array<{ message: string }> }> }
+    const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as { runs: Array<{ id: string; status: string; failure: string | null }> }
+    const byRank = ranked.runs.map((r) => [r.run.id, r.status]).sort()
+    const byWatch = board.runs.map((r) => [r.id, r.status]).sort()
+    expect(byRank).toEqual(byWatch)
+    expect(byRank).toHaveLength(2)
+    expect(byRank.map(([, status]) => status).sort()).toEqual(["failed", "scored"])
+    const bad = ranked.runs.find((r) => r.status === "failed")!
+    expect(bad.errors.map((e) => e.message).join(" ")).toContain("not valid UTF-8")
+    expect(board.runs.find((r) => r.status === "failed")!.failure).toContain("not valid UTF-8")
+  })
+})

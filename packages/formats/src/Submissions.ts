@@ -189,6 +189,26 @@ export const parseRunName = (name: string): ParsedRunName | undefined => {
 export const stripExtension = (name: string): string => name.replace(STRIP_EXTENSION, "")
 
 const isHidden = (name: string) => name.startsWith(".") || name === "__MACOSX" || name === "Thumbs.db"
+
+/**
+ * A name in a submissions folder that is no run: hidden files (`.x`), OS droppings (`__MACOSX`,
+ * `Thumbs.db`) and files still being written (browsers and sync tools write `*.part`,
+ * `*.crdownload`, `*.partial`, `*.tmp`, `*.swp` and `*~` while a download is in progress). One rule
+ * for `discover` (`rank`, `report`) and the live leaderboard, so both list the same runs.
+ *
+ * @since 0.2.0
+ */
+export const isIgnoredEntry = (name: string): boolean => name === "" || isHidden(name) || /(\.part|\.crdownload|\.partial|\.tmp|\.swp|~)$/i.test(name)
+
+/**
+ * The error of a run whose name is not valid UTF-8: the system gives it with U+FFFD in place of the
+ * bad bytes, so it cannot be opened under that name; it is listed as a failed run that says why
+ * (by `discover` and the live leaderboard alike), never silently left out.
+ *
+ * @since 0.2.0
+ */
+export const undecodableName = (path: string, name: string): Issue.Issue =>
+  Issue.error("bad-run-name", path, "the file name is not valid UTF-8 (shown with \uFFFD for the bad bytes); rename the run, e.g. Team_run1.txt", { found: name })
 const isMetadata = (name: string) => name === RUN_JSON || name.endsWith(RUN_JSON_SUFFIX)
 
 // ---------------------------------------------------------------------------------------------
@@ -843,7 +863,7 @@ export const discover = (
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const pathApi = yield* Path.Path
-    const names = (yield* fs.readDirectory(folder)).filter((n) => !isHidden(n) && !isMetadata(n)).sort(compare)
+    const names = (yield* fs.readDirectory(folder)).filter((n) => !isIgnoredEntry(n) && !isMetadata(n)).sort(compare)
     // the folder's real path, resolved once for every run's links check and reads
     const within: Files.Within = { path: folder, real: (yield* Files.realPath(folder)) ?? folder }
     // Entries are read concurrently: each read is a few round trips to libuv's thread pool (open,
@@ -855,6 +875,10 @@ export const discover = (
         Effect.gen(function* () {
           const full = pathApi.join(folder, name)
           const info = yield* fs.stat(full).pipe(Effect.option)
+          if (info._tag === "None" && name.includes("\uFFFD")) {
+            const meta = makeMeta(name, full, undefined)
+            return { run: { meta: meta.meta, path: full, kind: "file" as const, files: [], issues: [undecodableName(full, name)] } }
+          }
           if (info._tag === "None") return { issue: Issue.warning("file-unreadable", full, "the entry cannot be read (a broken link?); it was skipped") }
           const type = info.value.type
           if (edition.submission === "folder" && type === "File" && !/\.zip$/i.test(name)) {

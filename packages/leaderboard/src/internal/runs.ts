@@ -11,7 +11,7 @@
  *
  * @internal
  */
-import { Files, Issue, Submissions } from "@stseval/formats"
+import { Files, Submissions } from "@stseval/formats"
 import { Effect, FiberMap, FileSystem, Path, Queue, Stream } from "effect"
 import { isIgnoredName, sha256, signature } from "./files.js"
 import { log, markDone, markPending, requestPublish, setStatus } from "./session.js"
@@ -66,20 +66,23 @@ const zipOpens = (folder: string, file: string) =>
  */
 const undecodableName = (session: Session, t: Track) =>
   Effect.gen(function* () {
-    const failure = `the file name is not valid UTF-8 (shown with \uFFFD for the bad bytes); rename the run, e.g. Team_run1.txt`
+    const error = Submissions.undecodableName(t.entry, t.entry)
+    const meta = Submissions.metaFromName(t.entry)
+    const failure = error.message
     yield* log(session, "warn", `${t.entry}: ${failure}; listed as failed`)
     t.settledSig = "absent"
     t.published = {
       entry: t.entry,
       kind: "file",
-      team: Submissions.stripExtension(t.entry).split("_")[0] ?? t.entry,
-      run: undefined,
-      primary: false,
+      // the team, number and flags its name gives, as `discover` lists it
+      team: meta.team,
+      run: meta.run,
+      primary: meta.primary,
       late: false,
       corrected: false,
       hash: sha256(t.entry),
       submittedAt: Date.now(),
-      outcome: { status: "failed", failure, official: [], errors: [Issue.error("bad-run-name", t.entry, failure, { found: t.entry })], warnings: [] },
+      outcome: { status: "failed", failure, official: [], errors: [error], warnings: [] },
       key: "",
       sig: "absent"
     }
