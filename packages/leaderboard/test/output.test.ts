@@ -101,6 +101,27 @@ describe("the output folder's lock", () => {
   })
 })
 
+describe("the output folder's lock, after the folder is removed", () => {
+  it("a second watcher started after the output folder was removed is refused: the first still holds the folder", async () => {
+    const folder = tempDir("twin")
+    const out = tempDir("twin-out")
+    runs(folder, 2)
+    const first = start({ folder, out, debounce: 20, rescanInterval: 0 })
+    try {
+      await waitFor("the first watcher idle", () => status(out)?.phase === "watching")
+      fs.rmSync(out, { recursive: true, force: true })
+      const second = await once({ folder, out }).catch((e: unknown) => e)
+      expect(second).toBeInstanceOf(Watcher.WatchError)
+      expect((second as Watcher.WatchError).message).toMatch(new RegExp(`another watcher \\(pid ${process.pid} `))
+    } finally {
+      await first.stop()
+    }
+    // released on stop: a watcher may start again
+    const summary = await once({ folder, out })
+    expect(summary.runs).toBe(2)
+  })
+})
+
 describe("run names", () => {
   it("a file name that is not valid UTF-8 is listed as a failed run and logged, not silently missing", async () => {
     const folder = tempDir("latin1")
