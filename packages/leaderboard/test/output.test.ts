@@ -138,3 +138,19 @@ describe("run names", () => {
     expect(fs.readFileSync(path.join(out, "watch.log"), "utf8")).toContain("not valid UTF-8")
   })
 })
+
+describe("watch.log", () => {
+  it("stores no raw terminal escape or line break from a run's name: they are written as visible escapes", async () => {
+    const folder = tempDir("escapes")
+    const out = tempDir("escapes-out")
+    runs(folder, 1)
+    fs.writeFileSync(path.join(folder, "Evil\u001b[2J\u001b]0;owned\u0007\nFAKE INFO done_run1.txt"), "not a run\n")
+    await once({ folder, out })
+    const log = fs.readFileSync(path.join(out, "watch.log"), "utf8")
+    expect(log).toContain("Evil\\x1b[2J")
+    // eslint-disable-next-line no-control-regex
+    expect(log).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
+    // every line is one of the watcher's (a name cannot start a line of its own)
+    expect(log.trimEnd().split("\n").every((line) => /^\d{4}-\d\d-\d\dT[\d:.]+Z (INFO|WARN|ERROR) /.test(line))).toBe(true)
+  })
+})
