@@ -103,3 +103,18 @@ describe.skipIf(!fs.existsSync("/dev/full"))("a full disk, in words", () => {
     expect(r.stderr).not.toContain("Unknown")
   })
 })
+
+describe("a billion-laughs --task YAML", () => {
+  it("is a clear usage error naming the file (exit 2), not an uncaught ReferenceError with a stack trace", async () => {
+    const levels = "abcdefghi".split("")
+    const yaml = levels
+      .map((l, i) => `${l}: &${l} [${i === 0 ? Array(9).fill('"lol"').join(",") : Array(9).fill(`*${levels[i - 1]}`).join(",")}]`)
+      .join("\n")
+    const file = path.join(tmp, "laughs.yaml")
+    fs.writeFileSync(file, `${yaml}\n`)
+    const r = await runCli(["score", "--task", file, "--gold", sickGold, path.join(sickRuns, "Insight_run1primary.txt")])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain(`${file}: not usable YAML`)
+    expect(r.stderr).not.toMatch(/ReferenceError|\n\s+at /)
+  })
+})
