@@ -22,7 +22,7 @@
  * @since 0.2.0
  */
 import { constants } from "node:fs"
-import { lstat, open, readlink, realpath, stat } from "node:fs/promises"
+import { lstat, mkdir, open, opendir, readlink, realpath, stat, writeFile } from "node:fs/promises"
 import type { FileHandle } from "node:fs/promises"
 import * as nodePath from "node:path"
 import { Effect, Schema } from "effect"
@@ -329,6 +329,82 @@ export const readText = (path: string, options: ReadOptions = {}): Effect.Effect
     } catch {
       return Effect.fail(new ReadError({ path, reason: "not-text", message: `${path}: ${options.what ?? "the file"} is not UTF-8 text; it was not read` }))
     }
+  })
+
+/** @since 0.2.0 */
+export interface CopyOptions {
+  /** deepest folder level read (default 8): a deeper tree is a problem, not a stack overflow or a path too long */
+  readonly maxDepth?: number
+  /** most files copied (default 1000) */
+  readonly maxFiles?: number
+  /** most bytes copied in all, counted as read (default `Text.DEFAULT_MAX_BYTES`) */
+  readonly maxBytes?: number
+  /** names at the top level left out */
+  readonly skip?: ReadonlyArray<string>
+}
+
+/**
+ * Copy a tree of someone else's files (a participant's submission) into a new folder, reading every
+ * file as `readFile` does (inside `from`, regular files only, capped) and writing it as a regular
+ * file: a FIFO, socket or device, a link out of the tree or to a folder, a tree deeper than
+ * `maxDepth`, more than `maxFiles` files or `maxBytes` bytes are not copied and each is a problem,
+ * a sentence naming the entry by its path inside `from` (never a server path), fit to show the
+ * person who sent the files. Never fails: an entry that cannot be read is a problem too.
+ *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ * const problems = Files.copyTree("/app/input/res", "/tmp/stage/submission", { skip: ["metadata"] })
+ * ```
+ *
+ * @since 0.2.0
+ */
+export const copyTree = (from: string, to: string, options: CopyOptions = {}): Effect.Effect<ReadonlyArray<string>> =>
+  Effect.promise(async () => {
+    const maxDepth = options.maxDepth ?? 8
+    const maxFiles = options.maxFiles ?? 1000
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+    const skip = new Set(options.skip ?? [])
+    const problems: Array<string> = []
+    const root = await realpath(from).catch(() => from)
+    const within: Within = { path: from, real: root }
+    let files = 0
+    let bytes = 0
+    const copy = async (dir: string, rel: string, depth: number): Promise<void> => {
+      await mkdir(nodePath.join(to, rel), { recursive: true })
+      const entries: Array<{ readonly name: string; readonly directory: boolean }> = []
+      for await (const entry of await opendir(nodePath.join(from, rel))) {
+        if (depth === 1 && skip.has(entry.name)) continue
+        entries.push({ name: entry.name, directory: entry.isDirectory() })
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      for (const entry of entries) {
+        const inner = rel === "" ? entry.name : `${rel}/${entry.name}`
+        if (entry.directory) {
+          if (depth >= maxDepth) problems.push(`${inner}: folders are nested more than ${maxDepth} deep here; what lies below was not read`)
+          else await copy(dir, inner, depth + 1)
+          continue
+        }
+        if (files >= maxFiles) {
+          problems.push(`${inner}: more than ${maxFiles} files were sent; the rest were not read`)
+          return
+        }
+        const read = await Effect.runPromise(Effect.result(readFile(nodePath.join(from, inner), { within, maxBytes: maxBytes - bytes, what: "the file" })))
+        if (read._tag === "Failure") {
+          problems.push(`${inner}: ${detail(read.failure)}`)
+          continue
+        }
+        files++
+        bytes += read.success.length
+        await writeFile(nodePath.join(to, inner), read.success, { flag: "wx" })
+      }
+    }
+    try {
+      await copy(from, "", 1)
+    } catch (e) {
+      problems.push(`the files sent cannot be read (${errnoOf(e) !== undefined ? (ERRNO_WORDS[errnoOf(e)!] ?? errnoOf(e)) : "an unexpected error"})`)
+    }
+    return problems
   })
 
 /**
