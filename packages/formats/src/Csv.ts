@@ -35,7 +35,6 @@ export interface CsvFile {
 }
 
 const QUOTE = 34
-const COMMA = 44
 
 class NotCsv extends Error {
   constructor(
@@ -48,7 +47,8 @@ class NotCsv extends Error {
 }
 
 /**
- * Read the records of a CSV text (`,`-separated, `"` quoting). Line endings were normalised by
+ * Read the records of a CSV text (`,`-separated unless `delimiter` says otherwise, one character;
+ * `"` quoting). Line endings were normalised by
  * `Text.decode`: a line break inside a quoted field is one LF. Records of differing lengths are
  * kept (the caller checks field counts and says which line is wrong); empty lines are skipped, as
  * pandas does. A quoted field spanning lines is one field of the record starting on its first
@@ -56,7 +56,11 @@ class NotCsv extends Error {
  *
  * @since 0.2.0
  */
-export const read = (text: TextFile): CsvFile => {
+export const read = (text: TextFile, options: { readonly delimiter?: string | undefined } = {}): CsvFile => {
+  const delimiter = options.delimiter ?? ","
+  if (delimiter.length !== 1 || delimiter === '"' || delimiter === "\n") throw new Error(`Csv.read: the delimiter must be one character other than a quote or a line break, not ${JSON.stringify(delimiter)}`)
+  const separator = delimiter.charCodeAt(0)
+  const separatorName = delimiter === "\t" ? "a TAB" : delimiter === "," ? "a comma" : `"${delimiter}"`
   const lines = text.lines
   const end = contentEnd(lines)
   const records: Array<CsvRecord> = []
@@ -95,12 +99,12 @@ export const read = (text: TextFile): CsvFile => {
           }
           fields.push(value)
           if (pos === line.length) break
-          if (line.charCodeAt(pos) !== COMMA) {
-            throw new NotCsv(i + 1, `a closing quote on line ${i + 1} is followed by ${JSON.stringify(line.charAt(pos))}, not by a comma or the end of the line`, line.slice(pos, pos + 20))
+          if (line.charCodeAt(pos) !== separator) {
+            throw new NotCsv(i + 1, `a closing quote on line ${i + 1} is followed by ${JSON.stringify(line.charAt(pos))}, not by ${separatorName} or the end of the line`, line.slice(pos, pos + 20))
           }
           pos++
         } else {
-          const comma = line.indexOf(",", pos)
+          const comma = line.indexOf(delimiter, pos)
           const stop = comma === -1 ? line.length : comma
           const quote = line.indexOf('"', pos)
           if (quote !== -1 && quote < stop) {
@@ -122,7 +126,7 @@ export const read = (text: TextFile): CsvFile => {
       issues: [
         Issue.error("bad-csv", text.file, `the file is not valid CSV: ${e.problem}`, {
           line: e.line,
-          expected: "comma-separated fields; a field holding a comma, a quote or a line break is quoted, with quotes doubled inside",
+          expected: `${delimiter === "\t" ? "TAB" : delimiter === "," ? "comma" : `"${delimiter}"`}-separated fields; a field holding ${delimiter === "," ? "a comma" : "the separator"}, a quote or a line break is quoted, with quotes doubled inside`,
           found: e.found
         })
       ]

@@ -60,6 +60,17 @@ describe("Csv", () => {
     expect(csv.records[1].fields[0].endsWith('x"')).toBe(true)
   })
 
+  it("another delimiter: a TAB, with the same quoting", () => {
+    const text = Text.fromString('a\tb\n"x\ty"\t2\n', "t.tsv").value
+    expect(Csv.read(text, { delimiter: "\t" }).records.map((r) => r.fields)).toEqual([
+      ["a", "b"],
+      ["x\ty", "2"]
+    ])
+    const bad = Csv.read(Text.fromString('a\tb\n"x",2\n', "t.tsv").value, { delimiter: "\t" })
+    expect(bad.issues[0].message).toContain("not by a TAB or the end of the line")
+    expect(bad.issues[0].expected).toMatch(/^TAB-separated fields/)
+  })
+
   it("not text: the decoding's error, no records", () => {
     const csv = Csv.decode(new Uint8Array([0x61, 0x2c, 0x00, 0x01, 0x02, 0x0a]), "t.csv")
     expect(csv.records).toEqual([])
