@@ -224,10 +224,13 @@ const PARAMS = ["require", "module", "exports", "__filename", "__dirname", "__st
  * The ESM loader around the program. Plain JavaScript, kept small: it runs before anything is cached.
  * The code cache is V8's serialised bytecode for this exact program; V8 itself rejects a cache made
  * by another V8 version or with other flags (then it is rebuilt), and the file name carries the
- * program's hash, so a rebuilt stseval never reads an older program's cache, and the command (one
- * cache per command, each holding what that command compiled). The folder is the
- * user's own (mode 700, checked) in the system temp folder, like Node's own compile cache;
- * NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+ * program's hash, so a rebuilt stseval never reads an older program's cache, the program file's
+ * path (V8's cache holds the script's name: two checkouts of one program sharing a cache printed
+ * the other checkout's paths in stack traces), and the command (one cache per command, each holding
+ * what that command compiled). The folder is the user's own, `<temp>/stseval-<uid>`: made with mode
+ * 0700, and used only when it is a folder (not a link) owned by the user that no one else may read
+ * or write (checked with lstat before every read and write): on a shared server another user can
+ * neither plant a cache nor read one. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
  */
 const loader = (body: string, hash: string, version: string): string => `#!/usr/bin/env node
 // stseval ${version}: the whole command line in one file, built by apps/cli/scripts/bundle.ts.
@@ -247,16 +250,19 @@ const self = fs.readFileSync(filename, "utf8")
 // (the end found, not counted from the file's end: a copy that gained a final newline still runs)
 const program = self.slice(self.lastIndexOf(${JSON.stringify(PROGRAM_START)}) + ${PROGRAM_START.length}, self.lastIndexOf(${JSON.stringify(PROGRAM_END.trimEnd())})).replaceAll(${JSON.stringify(COMMENT_END_ESCAPED)}, "*/")
 const uid = typeof process.getuid === "function" ? process.getuid() : undefined
-const cacheDir = path.join(os.tmpdir(), "stseval-compile-cache" + (uid === undefined ? "" : "-" + uid))
+const cacheDir = path.join(os.tmpdir(), "stseval-" + (uid === undefined ? os.userInfo().username : uid))
 // One cache per command: a cache holds the functions the run that wrote it compiled, so \`score\`
 // after a first \`--help\` would otherwise compile all of scoring on every start.
 const command = /^[a-z][a-z-]{0,31}$/.test(process.argv[2] ?? "") ? process.argv[2] : "other"
-const cacheFile = path.join(cacheDir, "${hash}-" + command + "-" + process.version + "-" + process.arch + ".v8")
+// FNV-1a of the program file's path (node:crypto would cost its loading on every start)
+let where = 0x811c9dc5
+for (let i = 0; i < filename.length; i++) where = Math.imul(where ^ filename.charCodeAt(i), 0x01000193) >>> 0
+const cacheFile = path.join(cacheDir, "v8-${hash}-" + where.toString(16).padStart(8, "0") + "-" + command + "-" + process.version + "-" + process.arch + ".v8")
 const useCache = !process.env.NODE_DISABLE_COMPILE_CACHE
-/** A folder someone else owns or can write to is never read from. */
+/** The user's own folder: a folder, not a link, owned by the user, closed to everyone else. */
 const ours = (dir) => {
-  const st = fs.statSync(dir)
-  return uid === undefined || (st.uid === uid && (st.mode & 0o022) === 0)
+  const st = fs.lstatSync(dir)
+  return st.isDirectory() && (uid === undefined || (st.uid === uid && (st.mode & 0o077) === 0))
 }
 let cachedData
 if (useCache) {
@@ -273,10 +279,12 @@ if (useCache && (cachedData === undefined || script.cachedDataRejected)) {
   // At exit, so that the cache also holds the functions this run compiled, not only the top level.
   process.once("exit", () => {
     try {
-      fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 })
+      try {
+        fs.mkdirSync(cacheDir, { mode: 0o700 })
+      } catch {}
       if (!ours(cacheDir)) return
       const tmp = cacheFile + "." + process.pid
-      fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 })
+      fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600, flag: "wx" })
       fs.renameSync(tmp, cacheFile)
     } catch {}
   })

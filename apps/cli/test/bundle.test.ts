@@ -189,18 +189,19 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect(r.stderr).not.toMatch(/\n\s+at /)
   })
 
-  it("keeps V8's code cache in the user's temp folder, reuses it, and NODE_DISABLE_COMPILE_CACHE turns it off", async () => {
-    const cacheDirs = () => fs.readdirSync(path.join(work, "tmp")).filter((f) => f.startsWith("stseval-compile-cache"))
+  it("keeps V8's code cache in the user's own temp folder (mode 0700), reuses it, and NODE_DISABLE_COMPILE_CACHE turns it off", async () => {
+    const uid = typeof process.getuid === "function" ? process.getuid() : undefined
+    const dir = path.join(work, "tmp", `stseval-${uid ?? os.userInfo().username}`)
+    const caches = () => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".v8")) : [])
     fs.rmSync(path.join(work, "tmp"), { recursive: true, force: true })
     const off = await run(["tasks"], { NODE_DISABLE_COMPILE_CACHE: "1" })
     expect(off.code).toBe(0)
-    expect(cacheDirs()).toEqual([])
+    expect(caches()).toEqual([])
     const first = await run(["tasks"])
-    expect(cacheDirs()).toHaveLength(1)
-    const dir = path.join(work, "tmp", cacheDirs()[0])
-    const files = fs.readdirSync(dir)
+    const files = caches()
     expect(files).toHaveLength(1)
-    expect(files[0]).toMatch(new RegExp(`^[0-9a-f]{16}-tasks-${process.version}-${process.arch}\\.v8$`))
+    // keyed by the program's hash, the program file's path, the command, Node's version and the architecture
+    expect(files[0]).toMatch(new RegExp(`^v8-[0-9a-f]{16}-[0-9a-f]{8}-tasks-${process.version}-${process.arch}\\.v8$`))
     expect(fs.statSync(dir).mode & 0o777).toBe(0o700)
     const written = fs.statSync(path.join(dir, files[0])).mtimeMs
     const second = await run(["tasks"])
@@ -208,16 +209,44 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect(first.stdout).toBe(off.stdout)
     // read, not rewritten
     expect(fs.statSync(path.join(dir, files[0])).mtimeMs).toBe(written)
-    // a cache folder others can write to is ignored
-    fs.chmodSync(dir, 0o777)
-    fs.rmSync(path.join(dir, files[0]))
-    expect((await run(["tasks"])).stdout).toBe(off.stdout)
-    expect(fs.readdirSync(dir)).toEqual([])
-    // one cache per command (each holds what its command compiled); no command is "other"
+    // a folder others can read or write is neither read nor written
+    for (const mode of [0o777, 0o755, 0o750]) {
+      fs.chmodSync(dir, mode)
+      fs.rmSync(path.join(dir, files[0]), { force: true })
+      expect((await run(["tasks"])).stdout).toBe(off.stdout)
+      expect(caches(), mode.toString(8)).toEqual([])
+    }
     fs.chmodSync(dir, 0o700)
+    // one cache per command (each holds what its command compiled); no command is "other"
     expect((await run(["--version"])).code).toBe(0)
     expect((await run(["tasks"])).stdout).toBe(off.stdout)
-    expect(fs.readdirSync(dir).map((f) => f.replace(/^[0-9a-f]{16}-([a-z-]+)-.*$/, "$1")).sort()).toEqual(["other", "tasks"])
+    expect(caches().map((f) => f.replace(/^v8-[0-9a-f]{16}-[0-9a-f]{8}-([a-z-]+)-.*$/, "$1")).sort()).toEqual(["other", "tasks"])
+    // another checkout of the same program (another path) has caches of its own: its stack traces
+    // never name this one's files
+    fs.mkdirSync(path.join(work, "other-checkout"), { recursive: true })
+    const copy = path.join(work, "other-checkout", "stseval.mjs")
+    fs.copyFileSync(exe, copy)
+    const before = new Set(caches())
+    const r = await runProcess(process.execPath, [copy, "tasks"], { cwd: path.dirname(copy), env: { PATH: process.env.PATH ?? "", TMPDIR: path.join(work, "tmp"), NO_COLOR: "1" } })
+    expect(r.stdout).toBe(off.stdout)
+    const added = caches().filter((f) => !before.has(f))
+    expect(added).toHaveLength(1)
+    expect(added[0].split("-").slice(0, 2)).toEqual(files[0].split("-").slice(0, 2))
+    expect(added[0]).not.toBe(files[0])
+  })
+
+  it.skipIf(process.platform === "win32")("a link planted where the user's folder goes is never followed: no cache is read or written through it", async () => {
+    const tmp = path.join(work, "tmp-planted")
+    fs.rmSync(tmp, { recursive: true, force: true })
+    fs.mkdirSync(tmp, { recursive: true })
+    const uid = typeof process.getuid === "function" ? process.getuid() : undefined
+    const elsewhere = path.join(work, "planted-target")
+    fs.mkdirSync(elsewhere, { recursive: true, mode: 0o700 })
+    fs.chmodSync(elsewhere, 0o700)
+    fs.symlinkSync(elsewhere, path.join(tmp, `stseval-${uid ?? os.userInfo().username}`))
+    const r = await runProcess(process.execPath, [exe, "tasks"], { cwd: path.dirname(exe), env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, NO_COLOR: "1" } })
+    expect(r.code).toBe(0)
+    expect(fs.readdirSync(elsewhere)).toEqual([])
   })
 })
 

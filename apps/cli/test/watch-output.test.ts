@@ -76,3 +76,56 @@ describe("a 1 MB team name in run.json", () => {
     for (const name of fs.readdirSync(out).filter((n) => n.startsWith("leaderboard."))) expect(fs.statSync(path.join(out, name)).size).toBeLessThan(500_000)
   })
 })
+
+describe("stseval watch --hidden: a SemRel length mismatch", () => {
+  it("names the gold by its file name only: no server folder in leaderboard.public.json, status.json or the public pages", async () => {
+    const goldDir = path.join(tmp, "server", "gold", "semrel")
+    fs.mkdirSync(goldDir, { recursive: true })
+    const goldFile = path.join(goldDir, "eng_test_with_labels.csv")
+    fs.writeFileSync(goldFile, `PairID,Text,Score\n${[1, 2, 3, 4, 5].map((i) => `eng-${i},"a sentence\nanother",0.${i}\n`).join("")}`)
+    const folder = path.join(tmp, "semrel-subs")
+    fs.mkdirSync(path.join(folder, "Short_run1"), { recursive: true })
+    fs.writeFileSync(path.join(folder, "Short_run1", "pred_eng.csv"), "PairID,Pred_Score\neng-1,0.5\neng-2,0.4\n")
+    const out = path.join(tmp, "semrel-out")
+    const r = await runCli(["watch", "--task", "semrel2024-a", "--gold", goldFile, "--once", "--hidden", "--out", out, folder])
+    expect(r.code).toBe(0)
+    const status = fs.readFileSync(path.join(out, "status.json"), "utf8")
+    // the mismatch is reported, naming the gold file
+    expect(status).toContain("eng_test_with_labels.csv")
+    expect(status).toContain("different number of lines")
+    for (const name of ["leaderboard.public.json", "leaderboard.public.md", "leaderboard.public.html", "status.json"]) {
+      const text = fs.readFileSync(path.join(out, name), "utf8")
+      expect(text, name).not.toContain(goldDir)
+      expect(text, name).not.toContain(tmp)
+      expect(text, name).not.toContain(fs.realpathSync(tmp))
+    }
+  })
+})
+
+describe("rank and watch list the same runs", () => {
+  it("*.part, *~ and *.tmp are no runs for either; a name that is not UTF-8 is a failed run for both", async () => {
+    const folder = path.join(tmp, "agree")
+    fs.mkdirSync(folder)
+    const submissions = path.join(examples, "sick2014/submissions")
+    const one = path.join(submissions, "Insight_run1primary.txt")
+    fs.copyFileSync(one, path.join(folder, "Insight_run1primary.txt"))
+    for (const partial of ["Half_run1.txt.part", "Edit_run1.txt~", "Temp_run1.tmp", "Down_run1.txt.crdownload"]) fs.copyFileSync(one, path.join(folder, partial))
+    // "Équipe_run1.txt" in Latin-1: 0xC9 is not valid UTF-8
+    fs.writeFileSync(Buffer.concat([Buffer.from(`${folder}/`), Buffer.from([0xc9]), Buffer.from("quipe_run1.txt")]), fs.readFileSync(one))
+    const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
+    const out = path.join(tmp, "agree-out")
+    const rank = await runCli(["rank", "--task", "sick2014", "--gold", gold, "--json", folder])
+    const watch = await runCli(["watch", "--task", "sick2014", "--gold", gold, "--once", "--out", out, folder])
+    expect(watch.code).toBe(0)
+    const ranked = JSON.parse(rank.stdout) as { runs: Array<{ run: { id: string }; status: string; errors: Array<{ message: string }> }> }
+    const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as { runs: Array<{ id: string; status: string; failure: string | null }> }
+    const byRank = ranked.runs.map((r) => [r.run.id, r.status]).sort()
+    const byWatch = board.runs.map((r) => [r.id, r.status]).sort()
+    expect(byRank).toEqual(byWatch)
+    expect(byRank).toHaveLength(2)
+    expect(byRank.map(([, status]) => status).sort()).toEqual(["failed", "scored"])
+    const bad = ranked.runs.find((r) => r.status === "failed")!
+    expect(bad.errors.map((e) => e.message).join(" ")).toContain("not valid UTF-8")
+    expect(board.runs.find((r) => r.status === "failed")!.failure).toContain("not valid UTF-8")
+  })
+})

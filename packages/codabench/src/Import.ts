@@ -51,13 +51,16 @@
  * @since 0.1.0
  */
 import * as NodeFs from "node:fs"
-import { Csv, Issue, Submissions } from "@stseval/formats"
+import { Csv, Files, Issue, Submissions } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 
 /** The most a bulk download may unpack to, counted as produced. @since 0.2.0 */
 export const MAX_BULK_BYTES = 1024 * 1024 * 1024
 /** The most entries a bulk download may hold. @since 0.2.0 */
 export const MAX_BULK_ENTRIES = 100_000
+
+/** The submissions CSV export is a line per submission; anything near this is not one. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
 
 /** @since 0.1.0 */
 export interface Options {
@@ -376,10 +379,14 @@ export const importSubmissions = (input: string, out: string, options: Options =
           problem(name, "a folder: the download's submissions are zips at its top level")
           continue
         }
-        yield* take(name, () => fs.readFile(full).pipe(Effect.mapError((e) => `${name} cannot be read: ${e.message}`)))
+        // formats' reader (regular files only, capped): a FIFO or a device among them is refused
+        // before anything is written, never read forever
+        const what = /\.zip$/i.test(name) ? "the submission zip" : "a file of the download"
+        yield* Files.inspect(full, { what }).pipe(Effect.mapError((e) => fail(e.message)))
+        yield* take(name, () => Files.readFile(full, { what, maxBytes: MAX_BULK_BYTES }).pipe(Effect.mapError((e) => e.message)))
       }
     } else {
-      const bytes = yield* fs.readFile(input).pipe(Effect.mapError((e) => fail(e.message)))
+      const bytes = yield* Files.readFile(input, { what: "the download", maxBytes: MAX_BULK_BYTES }).pipe(Effect.mapError((e) => fail(e.message)))
       let members: ReadonlyArray<Submissions.ZipMember>
       try {
         // formats' bomb-safe reader, in order and with duplicate names: a bulk download is outside input like any run zip
@@ -422,7 +429,8 @@ export const importSubmissions = (input: string, out: string, options: Options =
     // 3. The CSV export.
     let manifestFile: { readonly name: string; readonly bytes: Uint8Array } | undefined
     if (options.manifest !== undefined) {
-      manifestFile = { name: path.basename(options.manifest), bytes: yield* fs.readFile(options.manifest).pipe(Effect.mapError(() => fail(`the manifest ${options.manifest} cannot be read`))) }
+      const read = Files.readFile(options.manifest, { what: "the manifest", maxBytes: MAX_MANIFEST_BYTES })
+      manifestFile = { name: path.basename(options.manifest), bytes: yield* read.pipe(Effect.mapError((e) => fail(`the manifest ${e.message}`))) }
     } else if (csvs.length === 1) manifestFile = csvs[0]
     else if (csvs.length > 1) return yield* fail(`${input} holds several CSV files (${csvs.map((c) => c.name).join(", ")}); say which is the submissions export with --manifest`)
     const manifest = manifestFile !== undefined ? readManifest(manifestFile.bytes, manifestFile.name) : undefined
@@ -650,7 +658,7 @@ export const importSubmissions = (input: string, out: string, options: Options =
     const target = path.resolve(out)
     const existing = yield* fs.readDirectory(target).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))
     if (existing.length > 0) return yield* fail(`${out} is not empty; give a new folder to --out`)
-    yield* fs.makeDirectory(path.dirname(target), { recursive: true }).pipe(Effect.mapError((e) => fail(e.message)))
+    yield* fs.makeDirectory(path.dirname(target), { recursive: true }).pipe(Effect.mapError((e) => fail(Files.describe(e))))
     const staging = yield* fs.makeTempDirectory({ directory: path.dirname(target), prefix: `.${path.basename(target)}.importing-` }).pipe(Effect.mapError((e) => fail(e.message)))
     const runs: Array<Imported> = []
     const written = Effect.gen(function* () {
@@ -669,7 +677,7 @@ export const importSubmissions = (input: string, out: string, options: Options =
       yield* fs.rename(staging, target)
     })
     yield* written.pipe(
-      Effect.catch((e) => fs.remove(staging, { recursive: true }).pipe(Effect.catch(() => Effect.void), Effect.andThen(Effect.fail(fail(`${out} cannot be written: ${e.message}`)))))
+      Effect.catch((e) => fs.remove(staging, { recursive: true }).pipe(Effect.catch(() => Effect.void), Effect.andThen(Effect.fail(fail(`${out} cannot be written: ${Files.describe(e)}`)))))
     )
     return { runs, skipped, download, notes }
   })

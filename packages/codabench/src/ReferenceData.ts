@@ -15,7 +15,7 @@
  *
  * @since 0.1.0
  */
-import { Registry } from "@stseval/formats"
+import { Files, Registry } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import type { Plot } from "./DetailedResults.js"
 
@@ -115,11 +115,15 @@ export const layOut = (reference: Reference, into: string): Effect.Effect<string
  */
 export const read = (refDir: string): Effect.Effect<Reference, ReferenceError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
-    const text = yield* fs
-      .readFileString(path.join(refDir, TASK_FILE))
-      .pipe(Effect.mapError(() => new ReferenceError({ reason: `the reference data has no ${TASK_FILE}; make the bundle with \`stseval codabench bundle\`` })))
+    // an edition file: formats' reader (a regular file only, capped), as every edition file is read
+    const text = yield* Files.readText(path.join(refDir, TASK_FILE), { what: TASK_FILE, maxBytes: 16 * 1024 * 1024 }).pipe(
+      Effect.mapError((e) =>
+        new ReferenceError({
+          reason: e.reason === "missing" ? `the reference data has no ${TASK_FILE}; make the bundle with \`stseval codabench bundle\`` : `${TASK_FILE}: ${Files.detail(e)}`
+        })
+      )
+    )
     let json: unknown
     try {
       json = JSON.parse(text)

@@ -33,7 +33,7 @@
  *
  * @since 0.1.0
  */
-import { Issue, Registry } from "@stseval/formats"
+import { Files, Issue, Registry } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import * as DetailedResults from "./DetailedResults.js"
 import * as Score from "./internal/score.js"
@@ -173,9 +173,9 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
       yield* fs.makeDirectory(submission).pipe(Effect.mapError(() => setup("no temporary folder can be made")))
       const entries = yield* fs.readDirectory(resDir).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))
       const sent = entries.filter((name) => name !== WORKER_METADATA).sort()
-      for (const name of sent) {
-        yield* fs.copy(path.join(resDir, name), path.join(submission, name)).pipe(Effect.mapError(() => setup(`the submitted file ${name} cannot be copied`)))
-      }
+      // formats' reader for the participant's files: a FIFO, socket or device, a link out, a tree too
+      // deep or too large is the submission's problem (it is rejected saying so), not the competition's
+      const unstaged = sent.length === 0 ? [] : yield* Files.copyTree(resDir, submission, { skip: [WORKER_METADATA] })
       const relative = relativizer([
         [submission, ""],
         [resDir, ""],
@@ -198,6 +198,10 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
         `Your submission was not scored: ${reasons.length} error${reasons.length === 1 ? "" : "s"} (listed below). Fix ${reasons.length === 1 ? "it" : "them"} and submit again; a submission that fails does not count against your limit.`
       const safe = safeIssue(relative)
 
+      if (unstaged.length > 0) {
+        const { signature } = yield* scoreRun()
+        return yield* reject(notScored(unstaged), unstaged, signature, { parts: [], figure: () => ({ _tag: "none", reason: unstaged[0] }), issues: [], reasons: unstaged })
+      }
       if (sent.length === 0) {
         const { signature } = yield* scoreRun()
         const reason = "the submission holds no files: submit a zip with your run's file(s) at its top level"

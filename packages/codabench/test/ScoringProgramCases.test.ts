@@ -3,7 +3,9 @@
  * missing tracks, constant and non-finite runs, empty and nested submissions, hostile file names,
  * the development phase, and a broken competition set-up.
  */
+import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
+import * as net from "node:net"
 import * as path from "node:path"
 import { Effect } from "effect"
 import { zipSync } from "fflate"
@@ -190,5 +192,51 @@ describe("scoreCodabench", () => {
     expect(error.message).toContain("tell the organisers")
     expect(error.message).toContain("ref/STS.gs.track1.ar-ar.txt:2")
     expect(error.message).not.toContain(app.app)
+  })
+})
+
+describe("scoreCodabench: what cannot be read in res/ is the submission's problem, not the competition's", () => {
+  /** The outcome of scoring a valid STS-B run beside one odd entry made by `plant` in res/. */
+  const withOdd = async (plant: (res: string) => void) => {
+    const files = { "sts-test.output.txt": fs.readFileSync(path.join(work, "stsb", "sts-test.output.txt")) }
+    const app = prepareApp(stsbBundle, "reference_data_test", files)
+    plant(path.join(app.input, "res"))
+    // a setup error would fail this Effect (exit 2 for the worker); a rejection resolves
+    const outcome = await run(ScoringProgram.scoreCodabench(app.input, app.output))
+    return { outcome, html: fs.readFileSync(path.join(app.output, "detailed_results.html"), "utf8"), app }
+  }
+
+  it.skipIf(process.platform === "win32")("a FIFO: rejected, naming it by its path in the submission, without hanging", async () => {
+    const { outcome, app } = await withOdd((res) => execFileSync("mkfifo", [path.join(res, "pipe.txt")]))
+    expect(outcome.verdict).toBe("rejected")
+    expect(outcome.reasons.join("\n")).toContain("pipe.txt: the file is a FIFO (named pipe), not a regular file")
+    expect(outcome.reasons.join("\n")).not.toContain(app.app)
+  })
+
+  it.skipIf(process.platform === "win32")("a socket: rejected, naming it", async () => {
+    const server = net.createServer()
+    const { outcome } = await withOdd((res) => {
+      server.listen(path.join(res, "sock"))
+    }).finally(() => server.close())
+    expect(outcome.verdict).toBe("rejected")
+    expect(outcome.reasons.join("\n")).toMatch(/sock: the file is (a socket|not a regular file)/)
+  })
+
+  const noPython = (() => {
+    try {
+      execFileSync("python3", ["-c", "0"])
+      return false
+    } catch {
+      return true
+    }
+  })()
+  it.skipIf(noPython)("a folder 3,000 levels deep: rejected, saying how deep is read; no stack overflow, no path too long", async () => {
+    const { outcome, html } = await withOdd((res) =>
+      // one level at a time from inside (the whole path is longer than the system allows): python3's os.chdir
+      execFileSync("python3", ["-c", "import os,sys\nos.chdir(sys.argv[1])\nfor _ in range(3000):\n    os.mkdir('d'); os.chdir('d')", res])
+    )
+    expect(outcome.verdict).toBe("rejected")
+    expect(outcome.reasons.join("\n")).toContain("d/d/d/d/d/d/d/d: folders are nested more than 8 deep")
+    expect(html).toContain("nested more than 8 deep")
   })
 })

@@ -6,7 +6,8 @@
  *
  * Inputs, at 25, 100 and 250 MB (`STSEVAL_BENCH_SIZES=25,100` to choose): SICK runs of short
  * unique rows and of long rows, STS outputs of short and of long lines, one line with no line
- * ending, SICK gold data files of short and of long rows; and two zip bombs: 500 central-directory entries on one stored 20 MB member, and 1 GiB of
+ * ending, SICK gold data files of short and of long rows; an STS output whose second line is a million
+ * digits and an `x` (issue 22: the number check was quadratic on it); and two zip bombs: 500 central-directory entries on one stored 20 MB member, and 1 GiB of
  * zeros deflated into about 1 MB declaring 10 bytes.
  *
  * @since 0.2.0
@@ -109,6 +110,9 @@ export const run = (): Array<Record<string, unknown>> => {
       writeLines(f, size, head, (i) => `${i + 1}\t${sentence}\t${sentence}\t3.5\tNEUTRAL\n`)
       row("SICK gold, 250-byte rows", size, "sick-gold", f)
     }
+    const digits = path.join(dir, "Digits_run1.txt")
+    fs.writeFileSync(digits, `0.5\n${"1".repeat(1_000_000)}x\n4\n`)
+    row("STS output, a line of 1,000,000 digits and an x", fs.statSync(digits).size, "sts-output", digits)
     const stored = new Uint8Array(20 * MB).fill(0x31)
     let f = path.join(dir, "Stored_run1.zip")
     bombZip(f, "Stored_run1.txt", stored, 0, 0, 500)

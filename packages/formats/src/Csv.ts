@@ -2,13 +2,19 @@
  * RFC 4180 records of a decoded text file, with the physical line each record starts on: the one
  * CSV reader of stseval (SemRel data files, the Codabench submissions export).
  *
- * The quoting rules (a quoted field may hold commas, doubled quotes and line breaks) come from
- * csv-parse, a well-kept parser tested against the csv-spectrum suite; this module only feeds it
- * the file's lines (so line numbers stay those of `Text.decode`) and turns its errors into issues.
+ * Hand-written over the file's lines rather than through csv-parse (which this module used
+ * before): csv-parse's synchronous API copies the whole text into a Buffer and builds every field
+ * and record a byte at a time in buffers that double as they grow, so one 150 MB quoted field took
+ * 1.4 GB to read (issue 22; the bound is 3x the file + 300 MB); d3-dsv and papaparse read quoting
+ * errors silently and give no line numbers. Here a field is a slice of its line (no copy) unless it
+ * spans lines or holds doubled quotes, every character is looked at once, and the rules are
+ * csv-parse's defaults, which the tests keep: `,` between fields, `"` quoting (a quoted field may
+ * hold commas, doubled quotes and line breaks), empty lines skipped, a quote inside an unquoted
+ * field, anything but a comma or the line's end after a closing quote, and a quote never closed
+ * are errors.
  *
  * @since 0.2.0
  */
-import { CsvError, parse } from "csv-parse/sync"
 import * as Issue from "./Issue.js"
 import { contentEnd, decode as decodeText } from "./Text.js"
 import type { DecodeOptions, TextFile } from "./Text.js"
@@ -28,63 +34,104 @@ export interface CsvFile {
   readonly issues: ReadonlyArray<Issue.Issue>
 }
 
-interface Parsed {
-  readonly record: Array<string>
-  readonly info: { readonly lines: number }
-  readonly raw: string
-}
+const QUOTE = 34
 
-const newlines = (s: string): number => {
-  let n = 0
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === 10) n++
-  return n
+class NotCsv extends Error {
+  constructor(
+    readonly line: number,
+    readonly problem: string,
+    readonly found: string
+  ) {
+    super(problem)
+  }
 }
 
 /**
- * Read the records of a CSV text (`,`-separated unless `delimiter` says otherwise, `"` quoting). Line endings were normalised by
- * `Text.decode`; the lines are joined with LF, so a record's end line (csv-parse's `info.lines`)
- * minus the line breaks inside it is the line it starts on. Records of differing lengths are kept
- * (the caller checks field counts and says which line is wrong); blank lines are skipped, as
- * pandas does. A quoted field spanning lines is one field of the record starting on its first line.
+ * Read the records of a CSV text (`,`-separated unless `delimiter` says otherwise, one character;
+ * `"` quoting). Line endings were normalised by
+ * `Text.decode`: a line break inside a quoted field is one LF. Records of differing lengths are
+ * kept (the caller checks field counts and says which line is wrong); empty lines are skipped, as
+ * pandas does. A quoted field spanning lines is one field of the record starting on its first
+ * line. Invalid CSV is a `bad-csv` error naming the line; the records before it are kept.
  *
  * @since 0.2.0
  */
 export const read = (text: TextFile, options: { readonly delimiter?: string | undefined } = {}): CsvFile => {
   const delimiter = options.delimiter ?? ","
-  const body = text.lines.slice(0, contentEnd(text.lines)).join("\n")
-  const issues: Array<Issue.Issue> = []
+  if (delimiter.length !== 1 || delimiter === '"' || delimiter === "\n") throw new Error(`Csv.read: the delimiter must be one character other than a quote or a line break, not ${JSON.stringify(delimiter)}`)
+  const separator = delimiter.charCodeAt(0)
+  const separatorName = delimiter === "\t" ? "a TAB" : delimiter === "," ? "a comma" : `"${delimiter}"`
+  const lines = text.lines
+  const end = contentEnd(lines)
   const records: Array<CsvRecord> = []
-  let parsed: Array<Parsed>
+  let i = 0
   try {
-    parsed = parse(body, { delimiter, relax_column_count: true, skip_empty_lines: true, info: true, raw: true }) as unknown as Array<Parsed>
-  } catch (e) {
-    if (!(e instanceof CsvError)) throw e
-    const line = typeof (e as { lines?: unknown }).lines === "number" ? (e as unknown as { lines: number }).lines : undefined
-    issues.push(
-      Issue.error("bad-csv", text.file, `the file is not valid CSV: ${e.message.replace(/\s+/g, " ")}`, {
-        ...(line !== undefined && line >= 1 ? { line } : {}),
-        expected: `${delimiter === "\t" ? "TAB" : delimiter === "," ? "comma" : `"${delimiter}"`}-separated fields; a field holding ${delimiter === "," ? "a comma" : "the separator"}, a quote or a line break is quoted, with quotes doubled inside`,
-        found: e.code
-      })
-    )
-    // Keep what precedes the error: parse again up to the line before it.
-    parsed = []
-    if (line !== undefined && line > 1) {
-      try {
-        const before = text.lines.slice(0, line - 1).join("\n")
-        parsed = parse(before, { delimiter, relax_column_count: true, skip_empty_lines: true, info: true, raw: true }) as unknown as Array<Parsed>
-      } catch {
-        parsed = []
+    while (i < end) {
+      if (lines[i] === "") {
+        i++
+        continue
       }
+      const first = i
+      const fields: Array<string> = []
+      let line = lines[i]
+      let pos = 0
+      for (;;) {
+        if (line.charCodeAt(pos) === QUOTE) {
+          // a quoted field: up to the quote not doubled, across lines
+          const opened = i
+          let value = ""
+          pos++
+          for (;;) {
+            const q = line.indexOf('"', pos)
+            if (q === -1) {
+              value += `${line.slice(pos)}\n`
+              if (++i >= end) throw new NotCsv(opened + 1, `the quoted field opened on line ${opened + 1} is never closed`, "an unclosed quote")
+              line = lines[i]
+              pos = 0
+            } else if (line.charCodeAt(q + 1) === QUOTE) {
+              value += line.slice(pos, q + 1)
+              pos = q + 2
+            } else {
+              value += line.slice(pos, q)
+              pos = q + 1
+              break
+            }
+          }
+          fields.push(value)
+          if (pos === line.length) break
+          if (line.charCodeAt(pos) !== separator) {
+            throw new NotCsv(i + 1, `a closing quote on line ${i + 1} is followed by ${JSON.stringify(line.charAt(pos))}, not by ${separatorName} or the end of the line`, line.slice(pos, pos + 20))
+          }
+          pos++
+        } else {
+          const comma = line.indexOf(delimiter, pos)
+          const stop = comma === -1 ? line.length : comma
+          const quote = line.indexOf('"', pos)
+          if (quote !== -1 && quote < stop) {
+            throw new NotCsv(i + 1, `line ${i + 1} has a quote inside a field that does not start with one`, line.slice(pos, stop))
+          }
+          fields.push(line.slice(pos, stop))
+          if (comma === -1) break
+          pos = comma + 1
+        }
+      }
+      records.push({ fields, line: first + 1 })
+      i++
+    }
+    return { records, issues: [] }
+  } catch (e) {
+    if (!(e instanceof NotCsv)) throw e
+    return {
+      records,
+      issues: [
+        Issue.error("bad-csv", text.file, `the file is not valid CSV: ${e.problem}`, {
+          line: e.line,
+          expected: `${delimiter === "\t" ? "TAB" : delimiter === "," ? "comma" : `"${delimiter}"`}-separated fields; a field holding ${delimiter === "," ? "a comma" : "the separator"}, a quote or a line break is quoted, with quotes doubled inside`,
+          found: e.found
+        })
+      ]
     }
   }
-  for (const p of parsed) {
-    // the raw text of a record starts with the blank lines skipped before it: they are not inside it
-    const raw = p.raw.replace(/^\n+/, "")
-    const inside = newlines(raw) - (raw.endsWith("\n") ? 1 : 0)
-    records.push({ fields: p.record, line: p.info.lines - inside })
-  }
-  return { records, issues }
 }
 
 /**

@@ -15,6 +15,7 @@ import * as os from "node:os"
 import * as nodePath from "node:path"
 import { Buffer } from "node:buffer"
 import * as zlib from "node:zlib"
+import { realpath } from "node:fs/promises"
 import { Effect, FileSystem, Schema } from "effect"
 import * as Files from "./Files.js"
 import * as Zip from "./internal/zip.js"
@@ -123,6 +124,14 @@ export const MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024
 /** How long a server may stay silent (connecting, or between two pieces of the body). @since 0.2.0 */
 export const DEFAULT_TIMEOUT_MS = 60_000
 
+/**
+ * How long one download may take in all: a server that sends a byte now and then is never silent
+ * for long, and would otherwise hold the command for ever. The tasks' archives take seconds.
+ *
+ * @since 0.2.0
+ */
+export const DEFAULT_TOTAL_TIMEOUT_MS = 15 * 60_000
+
 const keepMember = (name: string): boolean => {
   const base = nodePath.posix.basename(name)
   return base !== "" && !base.startsWith(".") && !name.split("/").includes("__MACOSX") && !name.endsWith("/")
@@ -217,6 +226,8 @@ export interface FetchOptions {
   readonly root?: string
   /** how long the server may stay silent, in ms (default 60 s): connecting, or between two pieces @since 0.2.0 */
   readonly timeoutMs?: number
+  /** how long the whole download may take, in ms (default 15 minutes) @since 0.2.0 */
+  readonly totalTimeoutMs?: number
   /** what the download may unpack to (default `MAX_UNPACKED_BYTES`, 512 MiB) @since 0.2.0 */
   readonly maxUnpackedBytes?: number
 }
@@ -235,18 +246,20 @@ const causeOf = (e: unknown): string => {
 }
 
 class Silent extends Error {}
+class TooSlow extends Error {}
 
 /**
- * Download with an idle timeout (no answer, or no new bytes, for `timeoutMs`) and a cap on the
- * bytes received.
+ * Download with an idle timeout (no answer, or no new bytes, for `timeoutMs`), a limit on the
+ * whole download's time (`totalMs`) and a cap on the bytes received.
  */
-const download = (url: string, fetchImpl: typeof globalThis.fetch, timeoutMs: number) =>
+const download = (url: string, fetchImpl: typeof globalThis.fetch, timeoutMs: number, totalMs: number) =>
   Effect.tryPromise({
     try: async (signal) => {
       const controller = new AbortController()
       const abort = () => controller.abort(new Silent())
       signal.addEventListener("abort", () => controller.abort(signal.reason))
       let timer = setTimeout(abort, timeoutMs)
+      const total = setTimeout(() => controller.abort(new TooSlow()), totalMs)
       const idle = () => {
         clearTimeout(timer)
         timer = setTimeout(abort, timeoutMs)
@@ -275,9 +288,13 @@ const download = (url: string, fetchImpl: typeof globalThis.fetch, timeoutMs: nu
         if (controller.signal.reason instanceof Silent) {
           throw new Error(`no answer for ${timeoutMs / 1000} s (the server does not respond); ${INSTEAD}`, { cause: e })
         }
+        if (controller.signal.reason instanceof TooSlow) {
+          throw new Error(`the download took more than ${totalMs / 1000} s in all (the server sends too slowly); it was stopped; ${INSTEAD}`, { cause: e })
+        }
         throw e
       } finally {
         clearTimeout(timer)
+        clearTimeout(total)
       }
     },
     catch: (cause) => {
@@ -310,9 +327,29 @@ export const readManifest = Effect.fnUntraced(function*(dir: string) {
 const writeAtomically = Effect.fnUntraced(function*(file: string, bytes: Uint8Array) {
   const fs = yield* FileSystem.FileSystem
   const tmp = `${file}.${process.pid}.tmp`
-  yield* fs.writeFile(tmp, bytes)
+  // a new file (wx): a link planted under the temporary name is not written through
+  yield* fs.remove(tmp, { force: true })
+  yield* fs.writeFile(tmp, bytes, { flag: "wx" })
   yield* fs.rename(tmp, file)
 })
+
+/** The real path of `path`, or of its nearest existing ancestor (with the rest of `path` after it). */
+const realOrAncestor = async (path: string): Promise<string> => {
+  const missing: Array<string> = []
+  for (let at = nodePath.resolve(path); ; ) {
+    try {
+      return nodePath.join(await realpath(at), ...missing.reverse())
+    } catch {
+      const up = nodePath.dirname(at)
+      if (up === at) return nodePath.resolve(path)
+      missing.push(nodePath.basename(at))
+      at = up
+    }
+  }
+}
+
+/** Whether `path` lies inside `root` by real paths (links resolved, as far as the path exists yet). */
+const realInside = async (root: string, path: string): Promise<boolean> => Files.isInside(await realOrAncestor(root), await realOrAncestor(path))
 
 /**
  * Fetch one source into `dir`: download, verify, unpack, then record it in the manifest. Nothing is
@@ -332,13 +369,18 @@ export const fetchSource = Effect.fnUntraced(function*(dir: string, source: Data
   if (options.root !== undefined && !Files.isInside(nodePath.resolve(options.root), nodePath.resolve(dir))) {
     return yield* new DataPathError({ path: dir, message: `${dir} is outside the data root ${options.root}; nothing was written` })
   }
+  // ... and by real paths, links resolved: a link inside the data root to a folder outside it
+  // would otherwise take the writes out of it
+  if (options.root !== undefined && !(yield* Effect.promise(() => realInside(options.root!, nodePath.join(dir, source.file))))) {
+    return yield* new DataPathError({ path: dir, message: `${dir} leads out of the data root ${options.root} through a link; nothing was written` })
+  }
   const manifest = yield* readManifest(dir)
   const known = manifest.sources.find((s) => s.url === source.url)
   if (known !== undefined && options.force !== true) {
     const present = yield* fs.exists(nodePath.join(dir, known.file))
     if (present) return { source: known, cached: true }
   }
-  const bytes = yield* download(source.url, options.fetch ?? globalThis.fetch, options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+  const bytes = yield* download(source.url, options.fetch ?? globalThis.fetch, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS)
   const actual = sha256(bytes)
   if (source.sha256 !== undefined && source.sha256.toLowerCase() !== actual) {
     return yield* new ChecksumMismatch({ url: source.url, expected: source.sha256.toLowerCase(), actual })

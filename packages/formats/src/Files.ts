@@ -1,28 +1,36 @@
 /**
- * Reading a user's file: the one place this package (and the apps) read the bytes of a run, a gold
- * file, a `run.json`, an edition file or a cached download.
+ * Reading a user's file: the one place stseval reads the bytes of a run, a gold file, a `run.json`,
+ * an edition file, a report config, an import's input or a cached download.
  *
- * Every read refuses what is not a regular file (a FIFO would block forever, `/dev/zero` never
- * ends, a socket is not data) and is capped by the bytes actually read, not by the size `stat`
- * reports (which is 0 for `/dev/zero` and can change while reading). With `within`, the file's real
- * path (symbolic links resolved) must lie inside that folder: a run cannot read `/etc/passwd`
- * through a link.
+ * Open once, then check the open file. Every read opens the path without following a final
+ * symbolic link (`O_NOFOLLOW`) and without blocking (`O_NONBLOCK`: a FIFO without a writer would
+ * block the open forever); a path that is a link is resolved once, checked, and its target opened
+ * the same way. What was opened is then checked on the descriptor itself, before a byte is read:
+ * its type and size (`fstat`: a regular file only, never a FIFO, socket or device) and, with
+ * `within`, its real path (on Linux `/proc/self/fd/<fd>`; elsewhere the real path of what was
+ * opened, accepted only when it is still the same file, device and inode, as the descriptor). A
+ * link swapped in between a check and the open (`renameat2(RENAME_EXCHANGE)`) therefore cannot make
+ * stseval read a file outside the folder: the descriptor's real path gives it away.
  *
- * Hand-written on `node:fs` rather than Effect's `FileSystem`: opening needs `O_NONBLOCK` (so that
- * a FIFO without a writer cannot block the open) and the type check must be made on the opened
- * descriptor (`fstat`), neither of which `FileSystem.open` offers.
+ * Reads are capped by the bytes actually read, not by the size `fstat` reports (which is 0 for
+ * `/proc` files and can change while reading).
+ *
+ * Hand-written on `node:fs` rather than Effect's `FileSystem`: opening needs `O_NOFOLLOW` and
+ * `O_NONBLOCK`, and the checks must be made on the opened descriptor, none of which
+ * `FileSystem.open` offers.
  *
  * @since 0.2.0
  */
 import { constants } from "node:fs"
-import { open, realpath } from "node:fs/promises"
+import { lstat, mkdir, open, opendir, readlink, realpath, stat, writeFile } from "node:fs/promises"
+import type { FileHandle } from "node:fs/promises"
 import * as nodePath from "node:path"
 import { Effect, Schema } from "effect"
 import * as Issue from "./Issue.js"
 import { DEFAULT_MAX_BYTES } from "./Text.js"
 
 /** Why a file could not be read. @since 0.2.0 */
-export const ReadFailure = Schema.Literals(["missing", "not-a-file", "too-large", "outside", "unreadable"])
+export const ReadFailure = Schema.Literals(["missing", "not-a-file", "too-large", "outside", "unreadable", "not-text"])
 /** @since 0.2.0 */
 export type ReadFailure = typeof ReadFailure.Type
 
@@ -110,15 +118,7 @@ export const realPathWithin = (path: string, within: string | Within, what = "th
     Effect.flatMap(({ root, real }) =>
       isInside(root, real)
         ? Effect.succeed(real)
-        : Effect.fail(
-            new ReadError({
-              path,
-              reason: "outside",
-              // The link's target is not named: on a shared scoring server (Codabench) messages reach
-              // the participants, and the target's real path would show the server's folders.
-              message: `${path}: ${what} is a link to a place outside the folder it is read from; files are read only inside that folder, so it was not read`
-            })
-          )
+        : Effect.fail(outside(path, what))
     )
   )
 
@@ -129,6 +129,10 @@ const failure = (path: string, e: unknown, what: string): ReadError => {
   if (code === "ELOOP") return new ReadError({ path, reason: "unreadable", message: `${path}: ${what} is a link that points back to itself (a loop)` })
   if (code === "EACCES" || code === "EPERM") return new ReadError({ path, reason: "unreadable", message: `${path}: ${what} cannot be read (permission denied)` })
   if (code === "EISDIR") return new ReadError({ path, reason: "not-a-file", message: `${path}: ${what} is a folder, not a file` })
+  // opening a socket
+  if (code === "ENXIO") return new ReadError({ path, reason: "not-a-file", message: `${path}: ${what} is a socket or a device with nothing behind it, not a regular file; it was not read` })
+  if (code === "ENOTDIR") return new ReadError({ path, reason: "missing", message: `${path}: ${what} does not exist (a part of its path is not a folder)` })
+  if (code === "ENAMETOOLONG") return new ReadError({ path, reason: "unreadable", message: `${path}: ${what} cannot be read (its path is longer than the system allows)` })
   const detail = e instanceof Error ? e.message : String(e)
   return new ReadError({ path, reason: "unreadable", message: `${path}: ${what} cannot be read (${detail})` })
 }
@@ -148,54 +152,260 @@ export const formatBytes = (n: number): string =>
       ? `${n / 1024} KiB`
       : `${n} bytes`
 
+// O_NOFOLLOW and O_NOCTTY are 0 where the platform lacks them (Windows): the descriptor checks
+// below still hold there.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0) | (constants.O_NOFOLLOW ?? 0)
+
+const outside = (path: string, what: string) =>
+  new ReadError({
+    path,
+    reason: "outside",
+    // The link's target is not named: on a shared scoring server (Codabench) messages reach the
+    // participants, and the target's real path would show the server's folders.
+    message: `${path}: ${what} is a link to a place outside the folder it is read from; files are read only inside that folder, so it was not read`
+  })
+
+const swapped = (path: string, what: string) =>
+  new ReadError({ path, reason: "unreadable", message: `${path}: ${what} changed while it was being opened (a link was put in its place); it was not read` })
+
+const notAFile = (path: string, what: string, info: Parameters<typeof kindOf>[0]) =>
+  new ReadError({ path, reason: "not-a-file", message: `${path}: ${what} is ${kindOf(info)}, not a regular file; it was not read` })
+
+/** The error of `open` when the final component is a link and `O_NOFOLLOW` refused it (ELOOP; EMLINK on the BSDs). */
+const isLinkRefused = (e: unknown): boolean => {
+  const code = errnoOf(e)
+  return code === "ELOOP" || code === "EMLINK"
+}
+
+/**
+ * The real path of an open file, from its descriptor: on Linux the kernel's own answer
+ * (`/proc/self/fd/<fd>`, a file deleted since it was opened keeps its old path and a ` (deleted)`
+ * tail); elsewhere the real path of what was opened, accepted only when it is still the file the
+ * descriptor holds (same device and inode).
+ */
+const descriptorPath = async (handle: FileHandle, opened: string, path: string, what: string): Promise<string> => {
+  if (process.platform === "linux") {
+    const link = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined)
+    if (link !== undefined && nodePath.isAbsolute(link)) return link.endsWith(" (deleted)") ? link.slice(0, -" (deleted)".length) : link
+  }
+  const real = await realpath(opened)
+  const [held, named] = await Promise.all([handle.stat({ bigint: true }), stat(real, { bigint: true })])
+  if (held.dev !== named.dev || held.ino !== named.ino) throw swapped(path, what)
+  return real
+}
+
+/**
+ * Open `path` for reading without following a final link and without blocking, and check the open
+ * file: a regular file (`fstat` of the descriptor) and, with `within`, inside that folder (the
+ * descriptor's real path). A path that is a link is resolved once and its target opened the same
+ * way: a link inside the folder is read, a link swapped in meanwhile is refused.
+ */
+const openChecked = async (path: string, what: string, within: string | Within | undefined): Promise<{ readonly handle: FileHandle; readonly size: number }> => {
+  const root = within === undefined ? undefined : typeof within === "string" ? await realpath(within) : within.real
+  // Not opened at all when the entry is plainly no regular file: opening a device can have effects
+  // of its own (a tape rewinds, a terminal becomes the controlling one). The check that counts is
+  // the one on the descriptor below; this one only spares the open.
+  const entry = await lstat(path)
+  if (!entry.isFile() && !entry.isSymbolicLink()) throw notAFile(path, what, entry)
+  let opened = path
+  let handle: FileHandle
+  try {
+    handle = await open(path, OPEN_FLAGS)
+  } catch (e) {
+    if (!isLinkRefused(e)) throw e
+    // A link: resolved once, checked, then its target opened without following links either.
+    opened = await realpath(path)
+    if (root !== undefined && !isInside(root, opened)) throw outside(path, what)
+    const target = await stat(opened)
+    if (!target.isFile()) throw notAFile(path, what, target)
+    try {
+      handle = await open(opened, OPEN_FLAGS)
+    } catch (again) {
+      throw isLinkRefused(again) ? swapped(path, what) : again
+    }
+  }
+  try {
+    const info = await handle.stat()
+    if (!info.isFile()) throw notAFile(path, what, info)
+    if (root !== undefined && !isInside(root, await descriptorPath(handle, opened, path, what))) throw outside(path, what)
+    return { handle, size: info.size }
+  } catch (e) {
+    await handle.close()
+    throw e
+  }
+}
+
 /**
  * Read a regular file's bytes, at most `maxBytes` of them (counted as they are read). Fails with a
  * `ReadError` naming the path: missing, not a regular file (a folder, FIFO, device, socket), larger
- * than the cap, outside `within`, or unreadable.
+ * than the cap, outside `within` (checked on the open file, see the module's comment), or
+ * unreadable. Never blocks on a FIFO.
+ *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ * // a run file of a submissions folder: never read through a link out of it
+ * const bytes = Files.readFile("runs/ECNU_run1.txt", { within: "runs", what: "the run file", maxBytes: 1 << 20 })
+ * ```
  *
  * @since 0.2.0
  */
 export const readFile = (path: string, options: ReadOptions = {}): Effect.Effect<Uint8Array, ReadError> => {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
   const what = options.what ?? "the file"
-  const target = options.within === undefined ? Effect.succeed(path) : realPathWithin(path, options.within, what)
-  return Effect.flatMap(target, (real) =>
-    Effect.tryPromise({
-      try: async (signal) => {
-        // O_NONBLOCK: opening a FIFO without a writer returns at once instead of blocking; the
-        // descriptor's own type is then checked, so nothing can be swapped in between.
-        const handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK)
-        try {
-          const info = await handle.stat()
-          if (!info.isFile()) {
-            throw new ReadError({ path, reason: "not-a-file", message: `${path}: ${what} is ${kindOf(info)}, not a regular file; it was not read` })
+  return Effect.tryPromise({
+    try: async (signal) => {
+      const { handle, size } = await openChecked(path, what, options.within)
+      try {
+        if (size > maxBytes) throw tooLarge(path, what, maxBytes, `${size} bytes`)
+        // One more byte than the cap tells "exactly the cap" from "larger" (a file may grow).
+        let buffer = new Uint8Array(Math.min(size, maxBytes) + 1)
+        let total = 0
+        for (;;) {
+          if (signal.aborted) throw new ReadError({ path, reason: "unreadable", message: `${path}: reading ${what} was interrupted` })
+          if (total === buffer.length) {
+            if (total > maxBytes) throw tooLarge(path, what, maxBytes, `more than ${maxBytes} bytes`)
+            const grown = new Uint8Array(Math.min(buffer.length * 2, maxBytes + 1))
+            grown.set(buffer)
+            buffer = grown
           }
-          if (info.size > maxBytes) throw tooLarge(path, what, maxBytes, `${info.size} bytes`)
-          // One more byte than the cap tells "exactly the cap" from "larger" (a file may grow).
-          let buffer = new Uint8Array(Math.min(info.size, maxBytes) + 1)
-          let total = 0
-          for (;;) {
-            if (signal.aborted) throw new ReadError({ path, reason: "unreadable", message: `${path}: reading ${what} was interrupted` })
-            if (total === buffer.length) {
-              if (total > maxBytes) throw tooLarge(path, what, maxBytes, `more than ${maxBytes} bytes`)
-              const grown = new Uint8Array(Math.min(buffer.length * 2, maxBytes + 1))
-              grown.set(buffer)
-              buffer = grown
-            }
-            const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null)
-            if (bytesRead === 0) break
-            total += bytesRead
-          }
-          if (total > maxBytes) throw tooLarge(path, what, maxBytes, `more than ${maxBytes} bytes`)
-          return total === buffer.length ? buffer : buffer.subarray(0, total)
-        } finally {
-          await handle.close()
+          const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null)
+          if (bytesRead === 0) break
+          total += bytesRead
         }
-      },
-      catch: (e) => failure(path, e, what)
-    })
-  )
+        if (total > maxBytes) throw tooLarge(path, what, maxBytes, `more than ${maxBytes} bytes`)
+        return total === buffer.length ? buffer : buffer.subarray(0, total)
+      } finally {
+        await handle.close()
+      }
+    },
+    catch: (e) => failure(path, e, what)
+  })
 }
+
+/**
+ * Check a file as `readFile` would before reading it (a regular file, inside `within`, its size
+ * within `maxBytes`), without reading it: for a command that reads many inputs one at a time and
+ * must know they are all readable before it writes anything.
+ *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ * const size = Files.inspect("download/ID_12_run.zip", { what: "the submission zip" })
+ * ```
+ *
+ * @since 0.2.0
+ */
+export const inspect = (path: string, options: ReadOptions = {}): Effect.Effect<{ readonly size: number }, ReadError> => {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  const what = options.what ?? "the file"
+  return Effect.tryPromise({
+    try: async () => {
+      const { handle, size } = await openChecked(path, what, options.within)
+      await handle.close()
+      if (size > maxBytes) throw tooLarge(path, what, maxBytes, `${size} bytes`)
+      return { size }
+    },
+    catch: (e) => failure(path, e, what)
+  })
+}
+
+/**
+ * A file's text: `readFile`, then UTF-8 (a BOM dropped); bytes that are not UTF-8 are a `ReadError`
+ * (`not-text`). For the small files a person writes: configs, JSON maps, edition files.
+ *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ * const text = Files.readText("report.yaml", { what: "the report config", maxBytes: 1 << 20 })
+ * ```
+ *
+ * @since 0.2.0
+ */
+export const readText = (path: string, options: ReadOptions = {}): Effect.Effect<string, ReadError> =>
+  Effect.flatMap(readFile(path, options), (bytes) => {
+    try {
+      return Effect.succeed(new TextDecoder("utf-8", { fatal: true }).decode(bytes))
+    } catch {
+      return Effect.fail(new ReadError({ path, reason: "not-text", message: `${path}: ${options.what ?? "the file"} is not UTF-8 text; it was not read` }))
+    }
+  })
+
+/** @since 0.2.0 */
+export interface CopyOptions {
+  /** deepest folder level read (default 8): a deeper tree is a problem, not a stack overflow or a path too long */
+  readonly maxDepth?: number
+  /** most files copied (default 1000) */
+  readonly maxFiles?: number
+  /** most bytes copied in all, counted as read (default `Text.DEFAULT_MAX_BYTES`) */
+  readonly maxBytes?: number
+  /** names at the top level left out */
+  readonly skip?: ReadonlyArray<string>
+}
+
+/**
+ * Copy a tree of someone else's files (a participant's submission) into a new folder, reading every
+ * file as `readFile` does (inside `from`, regular files only, capped) and writing it as a regular
+ * file: a FIFO, socket or device, a link out of the tree or to a folder, a tree deeper than
+ * `maxDepth`, more than `maxFiles` files or `maxBytes` bytes are not copied and each is a problem,
+ * a sentence naming the entry by its path inside `from` (never a server path), fit to show the
+ * person who sent the files. Never fails: an entry that cannot be read is a problem too.
+ *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ * const problems = Files.copyTree("/app/input/res", "/tmp/stage/submission", { skip: ["metadata"] })
+ * ```
+ *
+ * @since 0.2.0
+ */
+export const copyTree = (from: string, to: string, options: CopyOptions = {}): Effect.Effect<ReadonlyArray<string>> =>
+  Effect.promise(async () => {
+    const maxDepth = options.maxDepth ?? 8
+    const maxFiles = options.maxFiles ?? 1000
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+    const skip = new Set(options.skip ?? [])
+    const problems: Array<string> = []
+    const root = await realpath(from).catch(() => from)
+    const within: Within = { path: from, real: root }
+    let files = 0
+    let bytes = 0
+    const copy = async (dir: string, rel: string, depth: number): Promise<void> => {
+      await mkdir(nodePath.join(to, rel), { recursive: true })
+      const entries: Array<{ readonly name: string; readonly directory: boolean }> = []
+      for await (const entry of await opendir(nodePath.join(from, rel))) {
+        if (depth === 1 && skip.has(entry.name)) continue
+        entries.push({ name: entry.name, directory: entry.isDirectory() })
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      for (const entry of entries) {
+        const inner = rel === "" ? entry.name : `${rel}/${entry.name}`
+        if (entry.directory) {
+          if (depth >= maxDepth) problems.push(`${inner}: folders are nested more than ${maxDepth} deep here; what lies below was not read`)
+          else await copy(dir, inner, depth + 1)
+          continue
+        }
+        if (files >= maxFiles) {
+          problems.push(`${inner}: more than ${maxFiles} files were sent; the rest were not read`)
+          return
+        }
+        const read = await Effect.runPromise(Effect.result(readFile(nodePath.join(from, inner), { within, maxBytes: maxBytes - bytes, what: "the file" })))
+        if (read._tag === "Failure") {
+          problems.push(`${inner}: ${detail(read.failure)}`)
+          continue
+        }
+        files++
+        bytes += read.success.length
+        await writeFile(nodePath.join(to, inner), read.success, { flag: "wx" })
+      }
+    }
+    try {
+      await copy(from, "", 1)
+    } catch (e) {
+      problems.push(`the files sent cannot be read (${errnoOf(e) !== undefined ? (ERRNO_WORDS[errnoOf(e)!] ?? errnoOf(e)) : "an unexpected error"})`)
+    }
+    return problems
+  })
 
 /**
  * The message without the leading `path: ` (for messages that name the file elsewhere).
@@ -213,7 +423,56 @@ export const detail = (error: ReadError): string =>
  */
 export const toIssue = (error: ReadError, file: string = error.path): Issue.Issue =>
   Issue.error(
-    error.reason === "too-large" ? "too-large" : error.reason === "outside" ? "outside-folder" : "file-unreadable",
+    error.reason === "too-large" ? "too-large" : error.reason === "outside" ? "outside-folder" : error.reason === "not-text" ? "invalid-utf8" : "file-unreadable",
     file,
     detail(error)
   )
+
+// What the operating system's error codes mean, for people: Effect names every code it has no
+// reason of its own for "Unknown" ("Unknown: FileSystem.writeFile (/srv/out/x)").
+const ERRNO_WORDS: Readonly<Record<string, string>> = {
+  ENOSPC: "no space is left on the device",
+  EDQUOT: "the disk quota is used up",
+  EROFS: "the file system is read-only",
+  EIO: "the device reported an input/output error",
+  EACCES: "permission denied",
+  EPERM: "the operation is not permitted",
+  ENOENT: "it does not exist",
+  EEXIST: "it already exists",
+  ENOTDIR: "a part of the path is not a folder",
+  EISDIR: "it is a folder",
+  ENAMETOOLONG: "the name is longer than the file system allows",
+  EMFILE: "too many files are open",
+  ENFILE: "too many files are open on the system",
+  EXDEV: "it is on another file system",
+  ENOTEMPTY: "the folder is not empty",
+  EBUSY: "it is in use",
+  ETXTBSY: "it is in use",
+  ELOOP: "a link in its path points back to itself (a loop)"
+}
+
+/**
+ * An error of the file system in words: the path, what happened and the system's code (`/srv/out:
+ * no space is left on the device (ENOSPC)`, `... the file system is read-only (EROFS)`), where
+ * Effect's `PlatformError` message says `Unknown: FileSystem.writeFile (/srv/out/x)`. Any other
+ * error: its message.
+ *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ * // fs.writeFileString(out, text).pipe(Effect.mapError((e) => new UsageError({ message: Files.describe(e) })))
+ * ```
+ *
+ * @since 0.2.0
+ */
+export const describe = (error: unknown): string => {
+  const field = (o: unknown, key: string): unknown => (typeof o === "object" && o !== null && key in o ? (o as Record<string, unknown>)[key] : undefined)
+  const reason = field(error, "reason") ?? error
+  const cause = field(reason, "cause")
+  const code = errnoOf(cause) ?? errnoOf(reason)
+  const path = field(reason, "pathOrDescriptor") ?? field(cause, "path")
+  const words = code !== undefined ? ERRNO_WORDS[code] : undefined
+  if (words !== undefined) return `${typeof path === "string" ? `${path}: ` : ""}${words} (${code})`
+  const message = field(error, "message")
+  return typeof message === "string" ? message : String(error)
+}

@@ -305,10 +305,12 @@ const sameOrder = (gold: ReadonlyArray<string>, run: ReadonlyArray<string>): boo
  */
 export const alignById = (gold: GoldTable, run: RunTable): Issue.Parsed<Alignment> => {
   const path = run.file
+  // the gold by its file name only: messages reach participants, and the folder is the server's
+  const goldName = gold.file.slice(Math.max(gold.file.lastIndexOf("/"), gold.file.lastIndexOf("\\")) + 1)
   const goldIds = gold.ids ?? []
   const runIds = run.ids ?? []
   if (gold.ids === undefined) {
-    return { value: { end: 0 }, issues: [Issue.error("unknown-pair", path, `the gold (${gold.file}) has no pair IDs to match the run by`, { expected: "a gold with pair IDs" })] }
+    return { value: { end: 0 }, issues: [Issue.error("unknown-pair", path, `the gold (${goldName}) has no pair IDs to match the run by`, { expected: "a gold with pair IDs" })] }
   }
   if (sameOrder(goldIds, runIds)) return { value: { end: gold.length }, issues: [] }
   const issues: Array<Issue.Issue> = []
@@ -323,10 +325,10 @@ export const alignById = (gold: GoldTable, run: RunTable): Issue.Parsed<Alignmen
     if (i === undefined) {
       const line = run.lines[k]
       unknown.add(() =>
-        Issue.error("unknown-pair", path, `pair ID ${id} on line ${line} is not a pair of the gold (${gold.file})`, {
+        Issue.error("unknown-pair", path, `pair ID ${Issue.excerpt(id)} on line ${line} is not a pair of the gold (${goldName})`, {
           line,
-          expected: `a pair ID of ${gold.file}`,
-          found: id
+          expected: `a pair ID of ${goldName}`,
+          found: Issue.excerpt(id)
         })
       )
     } else if (runIndex[i] === -1) runIndex[i] = k
@@ -340,8 +342,8 @@ export const alignById = (gold: GoldTable, run: RunTable): Issue.Parsed<Alignmen
   for (let i = 0; i < gold.length; i++) {
     if (runIndex[i] === -1) {
       missing.add(() =>
-        Issue.error("missing-pair", path, `pair ID ${goldIds[i]} of the gold has no line in the run`, {
-          expected: `a line for pair ID ${goldIds[i]}`,
+        Issue.error("missing-pair", path, `pair ID ${Issue.excerpt(goldIds[i])} of the gold has no line in the run`, {
+          expected: `a line for pair ID ${Issue.excerpt(goldIds[i])}`,
           found: "no such line"
         })
       )

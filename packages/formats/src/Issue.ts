@@ -116,6 +116,25 @@ const MAX_FOUND = 80
 export const truncate = (s: string): string =>
   s.length <= MAX_FOUND ? s : `${s.slice(0, MAX_FOUND - 1)}…`
 
+const MAX_EXCERPT = 40
+
+/**
+ * A value from a file as a message quotes it: whole up to 40 characters, else its start and its
+ * length (`"xxxxxxxx…" (150000000 characters)`). Messages reach participants and public boards
+ * (the live leaderboard, Codabench's pages): they quote no more of a line than this excerpt of the
+ * run's own bytes (the full value, up to 80 characters, is the issue's `found`).
+ *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ * Issue.excerpt("x".repeat(100)) // "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (100 characters)
+ * ```
+ *
+ * @since 0.2.0
+ */
+export const excerpt = (value: string): string =>
+  value.length <= MAX_EXCERPT ? value : `${value.slice(0, MAX_EXCERPT - 1)}… (${value.length} characters)`
+
 /**
  * An issue, its fields in the Schema's order (`severity`, `code`, `file`, then those given of
  * `line`, `field`, `expected`, `found`, `count`, and `message` last), so that it stringifies as the

@@ -22,14 +22,17 @@
  *
  * @since 0.1.0
  */
+import { createHash } from "node:crypto"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import type { PlatformError } from "effect/PlatformError"
 import type * as Gold from "./Gold.js"
+import * as Files from "./Files.js"
 import * as Issue from "./Issue.js"
 import type { Parsed } from "./Issue.js"
 import { firstProblem } from "./internal/schemaIssues.js"
 import * as Registry from "./Registry.js"
 import type { TaskEdition } from "./Registry.js"
+import { MAX_DESCRIPTION_LENGTH, MAX_TEAM_LENGTH } from "./Submissions.js"
 
 // ---------------------------------------------------------------------------------------------
 // The file
@@ -289,7 +292,16 @@ export interface ImportOptions {
   readonly gold?: Gold.Gold
 }
 
-const safeName = (model: string) => model.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "") || "model"
+// A run's folder name: every output names the run by it, and file systems cap a name at 255 bytes.
+const MAX_NAME_LENGTH = 100
+
+/** The first 8 hex digits of the name's SHA-256: what tells two long names with the same start apart. */
+const shortHash = (s: string): string => createHash("sha256").update(s).digest("hex").slice(0, 8)
+
+/** `s` whole when it fits in `max` characters, else its start, `~` and a short hash of the whole. */
+const clip = (s: string, max: number): string => (s.length <= max ? s : `${s.slice(0, max - 9)}~${shortHash(s)}`)
+
+const safeName = (model: string) => clip(model.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "") || "model", MAX_NAME_LENGTH)
 
 const mean = (xs: Float64Array): number => {
   let s = 0
@@ -385,16 +397,24 @@ export const toRuns = (edition: TaskEdition, files: ReadonlyArray<PredictionsFil
     used.add(name)
     const sources = modelFiles.map((f) => f.file.split(/[\\/]/).pop()).join(", ")
     const revision = modelFiles.find((f) => f.revision !== undefined)?.revision
+    // a run.json `stseval rank` accepts: the team within its length (a clipped name keeps a hash of
+    // the whole, so two long model names stay two teams), the description within its own
     const runJson = {
-      team: model,
+      team: clip(model, MAX_TEAM_LENGTH),
       run: 1,
       primary: true,
-      description: `MTEB predictions (${kind === "similarity" ? "the model's similarity" : `${kind}`} scores) of ${model}${revision !== undefined ? ` at revision ${revision}` : ""}, from ${sources}`
+      description: clip(
+        `MTEB predictions (${kind === "similarity" ? "the model's similarity" : `${kind}`} scores) of ${model}${revision !== undefined ? ` at revision ${revision}` : ""}, from ${sources}`,
+        MAX_DESCRIPTION_LENGTH
+      )
     }
     runs.push({ edition: edition.id, model, name, files: [...runFiles, { path: `${name}/run.json`, contents: `${JSON.stringify(runJson, null, 2)}\n` }], datasets })
   }
   return { value: runs, issues }
 }
+
+// MTEB's predictions of the largest STS split supported (SemRel's) are a few MB.
+const MAX_PREDICTIONS_BYTES = 256 * 1024 * 1024
 
 /**
  * Read predictions files: `path` is one `<task>_predictions.json` or a folder searched (three
@@ -423,7 +443,13 @@ export const read = (path: string): Effect.Effect<Parsed<ReadonlyArray<Predictio
     const issues: Array<Issue.Issue> = []
     if (found.length === 0) issues.push(Issue.error("missing-dataset", path, `no MTEB predictions file (*${SUFFIX}) was found`, { expected: `<task>${SUFFIX}` }))
     for (const file of found) {
-      const parsed = parse(yield* fs.readFileString(file), file)
+      // the one reader: a regular file only (a FIFO would hang, /dev/zero never end), capped
+      const text = yield* Files.readText(file, { what: "the predictions file", maxBytes: MAX_PREDICTIONS_BYTES }).pipe(Effect.result)
+      if (text._tag === "Failure") {
+        issues.push(Files.toIssue(text.failure))
+        continue
+      }
+      const parsed = parse(text.success, file)
       issues.push(...parsed.issues)
       if (parsed.value !== undefined) files.push(parsed.value)
     }
@@ -431,23 +457,48 @@ export const read = (path: string): Effect.Effect<Parsed<ReadonlyArray<Predictio
   })
 
 /**
+ * A run that `write` would write over: its folder is already in the submissions folder. Nothing is
+ * written.
+ *
+ * @since 0.2.0
+ */
+export class RunExists extends Schema.TaggedError<RunExists>()("RunExists", {
+  paths: Schema.Array(Schema.String),
+  message: Schema.String
+}) {}
+
+/**
  * Write imported runs into a submissions folder (created if needed); returns the paths written.
+ * A run whose folder is already there is never written over: when any is, nothing is written
+ * (`RunExists` names them all), and each file is created new (`wx`), so a folder that appears
+ * meanwhile is not written into either.
  *
  * @since 0.1.0
  */
 export const write = (
   folder: string,
   runs: ReadonlyArray<ImportedRun>
-): Effect.Effect<ReadonlyArray<string>, PlatformError, FileSystem.FileSystem | Path.Path> =>
+): Effect.Effect<ReadonlyArray<string>, PlatformError | RunExists, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const pathApi = yield* Path.Path
+    const existing: Array<string> = []
+    for (const run of runs) {
+      const target = pathApi.join(folder, run.name)
+      if (yield* fs.exists(target)) existing.push(target)
+    }
+    if (existing.length > 0) {
+      return yield* new RunExists({
+        paths: existing,
+        message: `${existing.length === 1 ? "a run folder is" : `${existing.length} run folders are`} already there: ${existing.join(", ")}; nothing was written (remove ${existing.length === 1 ? "it" : "them"}, or import into another --out)`
+      })
+    }
     const written: Array<string> = []
     for (const run of runs) {
       for (const f of run.files) {
         const target = pathApi.join(folder, f.path)
         yield* fs.makeDirectory(pathApi.dirname(target), { recursive: true })
-        yield* fs.writeFileString(target, f.contents)
+        yield* fs.writeFileString(target, f.contents, { flag: "wx" })
         written.push(target)
       }
     }

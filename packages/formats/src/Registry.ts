@@ -711,7 +711,12 @@ export const parseEditionText = (
       error: new EditionError({ file, reason: `not valid YAML${at !== undefined ? ` (line ${at.line}, column ${at.col})` : ""}: ${err.message.split("\n")[0].replace(/:\s*$/, "")}` })
     }
   }
-  return { _tag: "ok", value: doc.toJS() }
+  // yaml refuses a document whose aliases expand too far (a "billion laughs") by throwing
+  try {
+    return { _tag: "ok", value: doc.toJS({ maxAliasCount: 100 }) }
+  } catch (e) {
+    return { _tag: "error", error: new EditionError({ file, reason: `not usable YAML: ${(e as Error).message} (its aliases expand to too many values)` }) }
+  }
 }
 
 /**

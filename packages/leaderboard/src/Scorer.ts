@@ -79,11 +79,16 @@ export type RunOutcome = typeof RunOutcome.Type
  *   one whose outcome came from the cache (scored again from its bytes; see `ScoringAdapter`). A
  *   scorer without it gives no intervals.
  *
+ * - `reads` (optional): the folders the scorer reads besides the runs (the gold's): the published
+ *   outputs never name them (a message naming a gold file keeps the file's name).
+ *
  * @since 0.1.0
  */
 export interface ScorerShape {
   readonly edition: Registry.TaskEdition
   readonly signature: string
+  /** @since 0.2.0 */
+  readonly reads?: ReadonlyArray<string> | undefined
   readonly score: (submission: Submissions.Submission) => Effect.Effect<RunOutcome>
   /** @since 0.2.0 */
   readonly scoreRun?: ((submission: Submissions.Submission) => Effect.Effect<ScoredRun.ScoredRun>) | undefined

@@ -8,13 +8,14 @@
  *
  * @since 0.1.0
  */
+import { Files } from "@stseval/formats"
 import type { Issue, Registry, Submissions } from "@stseval/formats"
 import { Html, Layouts, Markdown } from "@stseval/tables"
 import type { Table } from "@stseval/tables"
 import { MetricValue } from "@stseval/metrics"
 import { Engine, Json, Signature, Uncertainty } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
-import { Effect, Layer } from "effect"
+import { Effect, FileSystem, Layer, Option, Path } from "effect"
 import type { Leaderboard, LeaderboardRun } from "./Leaderboard.js"
 import { Renderer, styleOf } from "./Render.js"
 import type { RendererShape } from "./Render.js"
@@ -62,6 +63,16 @@ export const layer = (options: Options) =>
   Layer.effect(Scorer)(
     Effect.gen(function* () {
       const context = yield* Engine.loadContext({ task: options.task, gold: options.gold })
+      // the gold's folder, resolved and real: messages name it one way or the other
+      const path = yield* Path.Path
+      const fs = yield* FileSystem.FileSystem
+      const goldFolders: Array<string> = []
+      if (context.goldPath !== undefined) {
+        const info = yield* fs.stat(context.goldPath).pipe(Effect.option)
+        const folder = Option.isSome(info) && info.value.type === "Directory" ? context.goldPath : path.dirname(context.goldPath)
+        const real = yield* Files.realPath(folder)
+        goldFolders.push(...new Set([path.resolve(folder), ...(real !== undefined ? [real] : [])]))
+      }
       for (const issue of context.gold.issues) {
         if (issue.severity === "error") yield* Effect.logWarning(`gold: ${issue.file}: ${issue.message}`)
       }
@@ -79,6 +90,7 @@ export const layer = (options: Options) =>
         edition: context.edition,
         // names the edition, the gold's content and the engine version: the cache key's part
         signature: Signature.make(context.edition, context.gold).text,
+        reads: goldFolders,
         score: (submission) =>
           Effect.sync(() => {
             const run = Engine.scoreSubmission(context, submission)

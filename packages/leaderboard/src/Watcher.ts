@@ -26,6 +26,7 @@
  * @since 0.1.0
  */
 import { Uncertainty } from "@stseval/scoring"
+import { Files } from "@stseval/formats"
 import type { Registry } from "@stseval/formats"
 import type { Config } from "@stseval/tables"
 import { Deferred, Effect, Exit, FiberMap, FileSystem, Latch, Option, Path, Queue, Schema, Stream } from "effect"
@@ -143,7 +144,7 @@ const prepare = (options: WatchOptions, scorer: ScorerShape) =>
     const folder = path.resolve(options.folder)
     const out = path.resolve(options.out)
     const cacheDir = path.join(out, files.cache)
-    const fail = (message: string) => (e: { readonly message: string }) => new WatchError({ message: `${message}: ${e.message}` })
+    const fail = (message: string) => (e: unknown) => new WatchError({ message: `${message}: ${Files.describe(e)}` })
     const folderInfo = yield* fs.stat(folder).pipe(Effect.mapError(fail(`cannot read the submissions folder ${folder}`)))
     if (folderInfo.type !== "Directory") return yield* new WatchError({ message: `${folder} is not a folder` })
     yield* fs.makeDirectory(cacheDir, { recursive: true }).pipe(Effect.mapError(fail(`cannot create the output folder ${out}`)))

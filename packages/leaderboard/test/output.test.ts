@@ -101,6 +101,27 @@ describe("the output folder's lock", () => {
   })
 })
 
+describe("the output folder's lock, after the folder is removed", () => {
+  it("a second watcher started after the output folder was removed is refused: the first still holds the folder", async () => {
+    const folder = tempDir("twin")
+    const out = tempDir("twin-out")
+    runs(folder, 2)
+    const first = start({ folder, out, debounce: 20, rescanInterval: 0 })
+    try {
+      await waitFor("the first watcher idle", () => status(out)?.phase === "watching")
+      fs.rmSync(out, { recursive: true, force: true })
+      const second = await once({ folder, out }).catch((e: unknown) => e)
+      expect(second).toBeInstanceOf(Watcher.WatchError)
+      expect((second as Watcher.WatchError).message).toMatch(new RegExp(`another watcher \\(pid ${process.pid} `))
+    } finally {
+      await first.stop()
+    }
+    // released on stop: a watcher may start again
+    const summary = await once({ folder, out })
+    expect(summary.runs).toBe(2)
+  })
+})
+
 describe("run names", () => {
   it("a file name that is not valid UTF-8 is listed as a failed run and logged, not silently missing", async () => {
     const folder = tempDir("latin1")
@@ -115,5 +136,21 @@ describe("run names", () => {
     expect(bad.status).toBe("failed")
     expect(bad.failure).toContain("not valid UTF-8")
     expect(fs.readFileSync(path.join(out, "watch.log"), "utf8")).toContain("not valid UTF-8")
+  })
+})
+
+describe("watch.log", () => {
+  it("stores no raw terminal escape or line break from a run's name: they are written as visible escapes", async () => {
+    const folder = tempDir("escapes")
+    const out = tempDir("escapes-out")
+    runs(folder, 1)
+    fs.writeFileSync(path.join(folder, "Evil\u001b[2J\u001b]0;owned\u0007\nFAKE INFO done_run1.txt"), "not a run\n")
+    await once({ folder, out })
+    const log = fs.readFileSync(path.join(out, "watch.log"), "utf8")
+    expect(log).toContain("Evil\\x1b[2J")
+    // eslint-disable-next-line no-control-regex
+    expect(log).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
+    // every line is one of the watcher's (a name cannot start a line of its own)
+    expect(log.trimEnd().split("\n").every((line) => /^\d{4}-\d\d-\d\dT[\d:.]+Z (INFO|WARN|ERROR) /.test(line))).toBe(true)
   })
 })

@@ -4,8 +4,9 @@
  */
 import * as nodePath from "node:path"
 import { fileURLToPath } from "node:url"
-import { Console, Effect, FileSystem, Option } from "effect"
+import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
+import { Files } from "@stseval/formats"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Style from "../internal/Style.js"
@@ -159,8 +160,10 @@ const importCommand = Command.make(
     let teams: Map<string, string> | undefined
     const teamsFile = Option.getOrUndefined(flags.teams)
     if (teamsFile !== undefined) {
-      const fs = yield* FileSystem.FileSystem
-      const text = yield* fs.readFileString(teamsFile).pipe(Effect.mapError(() => new UsageError({ message: `--teams: ${teamsFile} cannot be read` })))
+      // formats' reader: a regular file only (a FIFO would hang, /dev/zero never end), capped
+      const text = yield* Files.readText(teamsFile, { what: "the teams file", maxBytes: 16 * 1024 * 1024 }).pipe(
+        Effect.mapError((e) => new UsageError({ message: `--teams: ${e.message}` }))
+      )
       let json: unknown
       try {
         json = JSON.parse(text)

@@ -1,6 +1,6 @@
 import { Console, Effect } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { DataStore, Registry } from "@stseval/formats"
+import { DataStore, Files, Registry } from "@stseval/formats"
 import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Style from "../internal/Style.js"
@@ -52,7 +52,7 @@ const fetch = Command.make(
             sha256: s.sha256
           })
         } else {
-          report.push({ task: task.id, url: source.url, status: "failed", detail: result.failure.message })
+          report.push({ task: task.id, url: source.url, status: "failed", detail: Files.describe(result.failure) })
         }
       }
     }

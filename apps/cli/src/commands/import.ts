@@ -7,7 +7,7 @@
 import * as nodePath from "node:path"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { Gold, Issue, Mteb, Registry } from "@stseval/formats"
+import { Files, Gold, Issue, Mteb, Registry } from "@stseval/formats"
 import { Engine } from "@stseval/scoring"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
@@ -53,7 +53,7 @@ const mteb = Command.make(
       const runs = Mteb.toRuns(edition, read.value, { scores: o.scores, ...(gold !== undefined ? { gold } : {}) })
       issues.push(...runs.issues)
       const folder = Option.isSome(o.task) || editions.length === 1 ? o.out : nodePath.join(o.out, edition.id)
-      const paths = yield* Mteb.write(folder, runs.value).pipe(Effect.mapError((e) => new UsageError({ message: `${folder}: ${e.message}` })))
+      const paths = yield* Mteb.write(folder, runs.value).pipe(Effect.mapError((e) => new UsageError({ message: e._tag === "RunExists" ? e.message : `${folder}: ${Files.describe(e)}` })))
       written.push(...paths)
       for (const r of runs.value) yield* Console.log(`${edition.id}: ${nodePath.join(folder, r.name)} (${r.model}: ${r.datasets.join(", ")})`)
     }

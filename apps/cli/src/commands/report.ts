@@ -6,6 +6,7 @@
  */
 import { Console, Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
+import { Files } from "@stseval/formats"
 import type { Engine } from "@stseval/scoring"
 import type { Config, Report } from "@stseval/tables"
 import { UsageError } from "../internal/Exit.js"
@@ -88,7 +89,10 @@ export const report = Command.make(
     let cfg: Config.Config = {}
     if (Option.isSome(flags.config)) {
       const file = flags.config.value
-      const text = yield* fs.readFileString(file).pipe(Effect.mapError((e) => new UsageError({ message: `--config: ${e.message}` })))
+      // formats' reader: a regular file only (a FIFO would hang, /dev/zero never end), capped
+      const text = yield* Files.readText(file, { what: "the report config", maxBytes: 1024 * 1024 }).pipe(
+        Effect.mapError((e) => new UsageError({ message: `--config: ${e.message}` }))
+      )
       const parsed = Config.parse(text, file)
       if (parsed._tag === "Error") return yield* new UsageError({ message: parsed.errors.join("\n") })
       cfg = parsed.config
@@ -116,7 +120,7 @@ export const report = Command.make(
     const tables = yield* Effect.try({ try: () => Report.tables(results, options), catch: (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }) })
     const text = Report.render(edition.id, tables, flags.format, { ...options, signature: results.signature.text })
     if (Option.isSome(flags.out)) {
-      yield* fs.writeFileString(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${e.message}` })))
+      yield* fs.writeFileString(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${Files.describe(e)}` })))
       yield* Console.error(`wrote ${flags.out.value} (${tables.map((t) => t.id).join(", ")}; ${new Set([...results.runs, ...(dev?.runs ?? [])].map((r) => r.meta.id)).size} runs)`)
     } else {
       yield* Console.log(text.trimEnd())

@@ -64,7 +64,12 @@ const latin1 = new TextDecoder("latin1")
  * The central directory: every entry, checked for what can be checked without unpacking (entry
  * count, encryption, methods, overlapping or out-of-range members).
  */
-export const entries = (bytes: Uint8Array, maxEntries: number): ReadonlyArray<ZipEntry> => {
+export const entries = (
+  bytes: Uint8Array,
+  maxEntries: number,
+  /** `keep`: entries of one name are all returned, in order (Codabench up to v1.22 writes a file as several) */
+  duplicates: "refuse" | "keep" = "refuse"
+): ReadonlyArray<ZipEntry> => {
   // The end-of-central-directory record is in the last 22 + 65535 (comment) bytes.
   let eocd = -1
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
@@ -145,6 +150,14 @@ export const entries = (bytes: Uint8Array, maxEntries: number): ReadonlyArray<Zi
         `the entries "${s.e.name}" and "${next.e.name}" overlap (they point at the same bytes, the shape of a zip bomb); it was not unpacked`
       )
     }
+  }
+  // Two entries of one name: which one is the file is not ours to guess (an unzip tool keeps one or
+  // the other, or asks), and taking the second silently would score a file the author may not see.
+  const names = new Set<string>()
+  for (const e of duplicates === "keep" ? [] : out) {
+    if (e.name.endsWith("/") || e.name.endsWith("\\")) continue
+    if (names.has(e.name)) fail("unsafe", `two of its entries are named "${e.name}", so which one is meant is ambiguous; it was not unpacked`)
+    names.add(e.name)
   }
   return out
 }

@@ -6,14 +6,8 @@ import { createHash } from "node:crypto"
 import { Effect, FileSystem, Option, Path } from "effect"
 import { Submissions } from "@stseval/formats"
 
-/** Names the watcher never treats as runs: hidden files, OS droppings, partial downloads. */
-export const isIgnoredName = (name: string): boolean =>
-  name === "" ||
-  name.startsWith(".") ||
-  name === "__MACOSX" ||
-  name === "Thumbs.db" ||
-  // browsers and sync tools write these while a download is still in progress
-  /(\.part|\.crdownload|\.partial|\.tmp|\.swp|~)$/i.test(name)
+/** Names the watcher never treats as runs: those `discover` leaves out too (`Submissions.isIgnoredEntry`). */
+export const isIgnoredName = Submissions.isIgnoredEntry
 
 /** `X.run.json` beside a run is metadata of run `X`, not a run. */
 export const RUN_JSON_SUFFIX = Submissions.RUN_JSON_SUFFIX

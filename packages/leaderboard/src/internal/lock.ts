@@ -4,9 +4,16 @@
  * temporary files. A lock whose process is gone (killed, crashed, machine restarted) is taken over;
  * another host's lock holds until it is removed.
  *
+ * The lock has a twin outside the output folder, in a folder of this user's own (`<tmp>/stseval-<uid>`,
+ * mode 0700, checked before use), named after the output folder's path: removing the output folder
+ * removes `watch.lock` with it, and a second watcher started then would write beside the first.
+ *
  * @internal
  */
+import { createHash } from "node:crypto"
+import * as nodeFs from "node:fs"
 import * as os from "node:os"
+import * as nodePath from "node:path"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import { files } from "./session.js"
 
@@ -23,6 +30,34 @@ const alive = (pid: number): boolean => {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === "EPERM"
   }
+}
+
+/**
+ * This user's own folder for the watcher's lock twins, made if needed: a folder (not a link),
+ * owned by this user, that no one else may write (mode 0700); undefined when it cannot be had
+ * (another user made it, or it is open to others), and the twin is then not used.
+ */
+const userFolder = (): string | undefined => {
+  const uid = typeof process.getuid === "function" ? process.getuid() : undefined
+  const dir = nodePath.join(os.tmpdir(), `stseval-${uid ?? os.userInfo().username}`)
+  try {
+    nodeFs.mkdirSync(dir, { mode: 0o700 })
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") return undefined
+  }
+  try {
+    const info = nodeFs.lstatSync(dir)
+    if (!info.isDirectory() || (uid !== undefined && info.uid !== uid) || (process.platform !== "win32" && (info.mode & 0o077) !== 0)) return undefined
+    return dir
+  } catch {
+    return undefined
+  }
+}
+
+/** The twin of `out`'s lock, outside it (see the module's comment), or undefined without a folder of one's own. */
+const twinOf = (out: string): string | undefined => {
+  const dir = userFolder()
+  return dir === undefined ? undefined : nodePath.join(dir, `watch-${createHash("sha256").update(nodePath.resolve(out)).digest("hex").slice(0, 32)}.lock`)
 }
 
 /** Write this process's lock (after the folder was made again). */
@@ -42,18 +77,31 @@ export const acquire = (out: string) =>
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
     const file = path.join(out, files.lock)
+    // the twin first: it holds while the first watcher lives, whatever became of the output folder
+    const twin = twinOf(out)
+    if (twin !== undefined) {
+      const text = yield* fs.readFileString(twin).pipe(Effect.option)
+      const held = text._tag === "Some" ? decodeLock(text.value) : undefined
+      if (held?._tag === "Success" && held.success.host === os.hostname() && alive(held.success.pid)) {
+        return { _tag: "Held" as const, pid: held.success.pid, host: held.success.host, startedAt: held.success.startedAt }
+      }
+    }
     for (let attempt = 0; attempt < 2; attempt++) {
       const created = yield* fs.writeFileString(file, contents(), { flag: "wx" }).pipe(Effect.result)
       if (created._tag === "Success") {
-        yield* Effect.addFinalizer(() =>
-          fs.readFileString(file).pipe(
+        const release = (lock: string) =>
+          fs.readFileString(lock).pipe(
             Effect.flatMap((text) => {
               const held = decodeLock(text)
-              return held._tag === "Success" && held.success.pid === process.pid ? fs.remove(file) : Effect.void
+              return held._tag === "Success" && held.success.pid === process.pid ? fs.remove(lock) : Effect.void
             }),
             Effect.ignore
           )
-        )
+        yield* Effect.addFinalizer(() => release(file))
+        if (twin !== undefined) {
+          yield* fs.writeFileString(twin, contents(), { mode: 0o600 }).pipe(Effect.ignore)
+          yield* Effect.addFinalizer(() => release(twin))
+        }
         return { _tag: "Acquired" as const }
       }
       const text = yield* fs.readFileString(file).pipe(Effect.option)

@@ -5,6 +5,7 @@
  *
  * @internal
  */
+import { Files } from "@stseval/formats"
 import { Uncertainty } from "@stseval/scoring"
 import { Effect, FileSystem, Path, Semaphore } from "effect"
 import * as Leaderboard from "../Leaderboard.js"
@@ -200,7 +201,7 @@ export const publisher = (session: Session) =>
           // logged once per failure, and kept: `watch --once` fails with it, and "state flushed" is
           // not claimed (the log line itself may not reach watch.log on a full disk)
           const first = session.outputFailure === undefined
-          session.outputFailure = e.message
+          session.outputFailure = Files.describe(e)
           return first ? log(session, "error", `writing the outputs failed: ${e.message}`) : Effect.void
         })
       )

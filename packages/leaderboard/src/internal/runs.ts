@@ -11,7 +11,7 @@
  *
  * @internal
  */
-import { Issue, Submissions } from "@stseval/formats"
+import { Files, Submissions } from "@stseval/formats"
 import { Effect, FiberMap, FileSystem, Path, Queue, Stream } from "effect"
 import { isIgnoredName, sha256, signature } from "./files.js"
 import { log, markDone, markPending, requestPublish, setStatus } from "./session.js"
@@ -48,14 +48,16 @@ const watchRunFolder = (session: Session, t: Track) =>
     )
   })
 
-const zipOpens = (file: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
-    return yield* fs.readFile(file).pipe(
-      Effect.map((bytes) => !Submissions.readZip(bytes, file).issues.some((i) => i.code === "file-unreadable")),
-      Effect.orElseSucceed(() => false)
-    )
-  })
+/**
+ * Whether a `*.zip` entry opens as a zip, read as a run's zip is read (formats' reader: a regular
+ * file inside the submissions folder, capped; `Evil_run1.zip -> /proc/self/pagemap` or a FIFO is not
+ * read at all, and is then scored as the broken run it is).
+ */
+const zipOpens = (folder: string, file: string) =>
+  Files.readFile(file, { within: folder, what: "the run's zip" }).pipe(
+    Effect.map((bytes) => !Submissions.readZip(bytes, file).issues.some((i) => i.code === "file-unreadable")),
+    Effect.orElseSucceed(() => false)
+  )
 
 /**
  * A name that is not valid UTF-8 reaches us with U+FFFD in place of the bad bytes, so the file
@@ -64,20 +66,23 @@ const zipOpens = (file: string) =>
  */
 const undecodableName = (session: Session, t: Track) =>
   Effect.gen(function* () {
-    const failure = `the file name is not valid UTF-8 (shown with \uFFFD for the bad bytes); rename the run, e.g. Team_run1.txt`
+    const error = Submissions.undecodableName(t.entry, t.entry)
+    const meta = Submissions.metaFromName(t.entry)
+    const failure = error.message
     yield* log(session, "warn", `${t.entry}: ${failure}; listed as failed`)
     t.settledSig = "absent"
     t.published = {
       entry: t.entry,
       kind: "file",
-      team: Submissions.stripExtension(t.entry).split("_")[0] ?? t.entry,
-      run: undefined,
-      primary: false,
+      // the team, number and flags its name gives, as `discover` lists it
+      team: meta.team,
+      run: meta.run,
+      primary: meta.primary,
       late: false,
       corrected: false,
       hash: sha256(t.entry),
       submittedAt: Date.now(),
-      outcome: { status: "failed", failure, official: [], errors: [Issue.error("bad-run-name", t.entry, failure, { found: t.entry })], warnings: [] },
+      outcome: { status: "failed", failure, official: [], errors: [error], warnings: [] },
       key: "",
       sig: "absent"
     }
@@ -114,7 +119,7 @@ const settle = (session: Session, t: Track, generation: number): Effect.Effect<v
       }
       session.notRuns.delete(t.entry)
       // a zip still being written does not open: give it one more window before scoring it as broken
-      if (/\.zip$/i.test(t.entry) && after.sig.startsWith("File|") && zipRetries > 0 && !(yield* zipOpens(full))) {
+      if (/\.zip$/i.test(t.entry) && after.sig.startsWith("File|") && zipRetries > 0 && !(yield* zipOpens(folder, full))) {
         zipRetries--
         continue
       }

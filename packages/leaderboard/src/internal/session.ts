@@ -4,6 +4,7 @@
  *
  * @internal
  */
+import { Issue } from "@stseval/formats"
 import type { Registry } from "@stseval/formats"
 import { Effect, FileSystem, Latch, Path, Queue } from "effect"
 import type { FiberMap } from "effect"
@@ -110,9 +111,14 @@ export interface Session {
   intervalsMemo: { readonly key: string; readonly board: Leaderboard.Leaderboard; readonly problem: string | undefined } | undefined
 }
 
-/** A line in the log (Effect's logger) and in `watch.log`. */
-export const log = (session: Session, level: "info" | "warn" | "error", message: string) =>
+/**
+ * A line in the log (Effect's logger) and in `watch.log`. Control characters (a run named with
+ * terminal escapes, a line break in a name) are written as visible escapes (`\x1b`), never raw: a
+ * `tail -f watch.log` must not run a run's escape sequences, nor a name forge a log line.
+ */
+export const log = (session: Session, level: "info" | "warn" | "error", raw: string) =>
   Effect.gen(function* () {
+    const message = Issue.escapeControls(raw)
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
     yield* level === "info" ? Effect.logInfo(message) : level === "warn" ? Effect.logWarning(message) : Effect.logError(message)

@@ -32,10 +32,16 @@ const scoreSafely = (session: Session, sub: Submissions.Submission) =>
 /**
  * The outcome with every path named relative to the submissions folder: the leaderboard files are
  * published, and must not name the server's folders (an issue's `file`, a message quoting it, the
- * engine's detail). Applied to cached outcomes too, which may predate this.
+ * engine's detail). `elsewhere` are other folders the scorer reads (the gold's): files in them are
+ * named by their path inside them (`/srv/gold/eng_test.csv` becomes `eng_test.csv`). Applied to
+ * cached outcomes too, which may predate this.
  */
-export const relativeOutcome = (outcome: RunOutcome, folder: string, resolved: string, sep: string): RunOutcome => {
-  const bare = [...new Set([resolved, folder])].map((f) => (f.endsWith(sep) ? f.slice(0, -sep.length) : f)).filter((f) => f !== "")
+export const relativeOutcome = (outcome: RunOutcome, folder: string, resolved: string, sep: string, elsewhere: ReadonlyArray<string> = []): RunOutcome => {
+  const bare = [...new Set([resolved, folder, ...elsewhere])]
+    .map((f) => (f.endsWith(sep) ? f.slice(0, -sep.length) : f))
+    .filter((f) => f !== "")
+    // longest first: a folder inside another is cut as a whole
+    .sort((a, b) => b.length - a.length)
   const prefixes = bare.map((f) => f + sep)
   const strip = (value: unknown): unknown => {
     if (typeof value === "string") {
@@ -121,7 +127,7 @@ export const processItem = (session: Session, item: WorkItem) =>
             }
           : yield* scoreSafely(session, sub)
       yield* Cache.journalClear(cacheDir, key).pipe(Effect.ignore)
-      outcome = relativeOutcome(scored.outcome, folder, path.resolve(folder), path.sep)
+      outcome = relativeOutcome(scored.outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
       session.counters.scoredThisSession++
       if (scored.cacheable) {
         yield* Cache.write(cacheDir, { key, task: session.edition.id, signature: session.scorer.signature, hash, outcome }).pipe(
@@ -134,7 +140,7 @@ export const processItem = (session: Session, item: WorkItem) =>
         `${t.entry}: ${outcome.status} in ${Date.now() - started} ms${outcome.status === "failed" ? ` (${outcome.failure ?? `${outcome.errors.length} errors`})` : ""}: ${outcome.official.map((o) => `${o.ranking} ${o.metric} ${o.value ?? "–"}`).join(", ")}`
       )
     }
-    outcome = relativeOutcome(outcome, folder, path.resolve(folder), path.sep)
+    outcome = relativeOutcome(outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
     const scored = same?.scored ?? (yield* scoredRunOf(session, t, sub, outcome))
     // Publish only what still describes the folder: a newer generation is on its way, and a run
     // deleted or changed while it was scored must not come back as a ghost.
