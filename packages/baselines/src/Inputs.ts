@@ -8,12 +8,12 @@
  * @since 0.2.0
  */
 import * as nodePath from "node:path"
-import { DataStore, Issue, Registry, SemRel, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
+import { DataStore, Files, Issue, Registry, SemRel, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
 import { Effect, FileSystem, Option, Schema } from "effect"
 import type { StsDataset } from "./Baseline.js"
 
 /** An input that cannot be found or read, with what to do. @since 0.2.0 */
-export class InputError extends Schema.TaggedError<InputError>()("InputError", {
+export class InputError extends Schema.TaggedError<InputError>()("BaselineInputError", {
   message: Schema.String
 }) {}
 
@@ -43,8 +43,8 @@ const firstExisting = Effect.fnUntraced(function* (candidates: ReadonlyArray<str
  * @since 0.2.0
  */
 export const readText = Effect.fnUntraced(function* (file: string) {
-  const fs = yield* FileSystem.FileSystem
-  const bytes = yield* fs.readFile(file).pipe(Effect.mapError((e) => new InputError({ message: `${file}: cannot read: ${e.message}` })))
+  // formats' reader: a regular file only, capped (an input of a baseline is outside input like a run)
+  const bytes = yield* Files.readFile(file, { what: "the input" }).pipe(Effect.mapError((e) => new InputError({ message: e.message })))
   const decoded = Text.decode(bytes, file)
   if (Issue.hasErrors(decoded.issues)) return yield* new InputError({ message: decoded.issues.filter((i) => i.severity === "error").map(Issue.format).join("; ") })
   return decoded.value

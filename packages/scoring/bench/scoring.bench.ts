@@ -11,12 +11,14 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { scoreRun } from "../src/internal/score.js"
 import { fileURLToPath } from "node:url"
 import { Effect } from "effect"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Gold, Registry, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
-import { Engine, ScoredRun } from "../src/index.js"
+import type { ScoredRun } from "../src/index.js";
+import { Engine } from "../src/index.js"
 
 const shared = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../shared")
 const hasShared = fs.existsSync(path.join(shared, "reference"))
@@ -82,7 +84,7 @@ export const run = async (): Promise<Array<{ name: string; seconds: number; [k: 
   }
   let last: ScoredRun.ScoredRun | undefined
   const a = await time(() => {
-    last = ScoredRun.scoreRun(sick, goldAll, submission)
+    last = scoreRun(sick, goldAll, submission)
   })
   rows.push({ name: "sick: one run, 4927 pairs (decode+parse+validate+score)", seconds: a.seconds, iterations: a.iterations, source: inputs.source, ok: last?.status === "scored" })
   const g = await time(() => Gold.goldFromTexts(sick, sick.datasets.map((d) => ({ dataset: d.name, file: "SICK_test_annotated.txt", content: inputs.gold }))))

@@ -20,10 +20,10 @@
  */
 import * as nodePath from "node:path"
 import { DataStore, Glue, Gold, Issue, Registry, Submissions } from "@stseval/formats"
-import { Effect, FileSystem, Path, Schema } from "effect"
+import { Effect, FileSystem, Schema } from "effect"
 import { rank } from "./Rank.js"
 import type { RankedResults, RankOptions } from "./Rank.js"
-import { failedRun, scoreRun } from "./ScoredRun.js"
+import { failedRun, scoreRun } from "./internal/score.js"
 import type { ScoredRun } from "./ScoredRun.js"
 import * as Signature from "./Signature.js"
 
@@ -71,8 +71,10 @@ export interface Context {
 export interface LoadOptions {
   /** a built-in edition id (`sts2014`) or the path of a user edition file (`.json` / `.yaml`) */
   readonly task: string | Registry.TaskEdition
-  /** gold folder or file; default: the edition's data folder under the data store root */
+  /** gold folder or file; default: the edition's data folder under the data store root (`DataStore.goldDir`) */
   readonly gold?: string | undefined
+  /** the data store root (default `DataStore.defaultRoot()`; the CLI passes the one its environment names) */
+  readonly dataRoot?: string | undefined
 }
 
 /**
@@ -84,8 +86,8 @@ export interface LoadOptions {
  */
 export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
   const edition = typeof options.task === "string" ? yield* Registry.resolve(options.task) : options.task
-  const pathApi = yield* Path.Path
-  const goldPath = options.gold ?? (edition.data !== undefined ? pathApi.join(DataStore.defaultRoot(), edition.data.dir) : undefined)
+  // the one rule for the default gold folder: DataStore.goldDir (the folder `data fetch` fills)
+  const goldPath = options.gold ?? DataStore.goldDir(edition, options.dataRoot ?? DataStore.defaultRoot())
   if (goldPath === undefined) {
     const issue = Issue.error("file-unreadable", edition.id, `no gold was given and ${edition.id} has no default data location; give the gold path`, {
       expected: "a gold folder or file"
@@ -121,8 +123,9 @@ export const scoreSubmission = (context: Context, submission: Submissions.Submis
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Where the gold of an edition is: `gold` as given (it must exist), else the edition's folder
- * under the data store root (`dataRoot`, default `DataStore.defaultRoot()`), when it is there.
+ * Where the gold of an edition is: `gold` as given (it must exist), else the edition's folder in
+ * the data store (`DataStore.goldDir` under `dataRoot`, default `DataStore.defaultRoot()`), when it
+ * is there.
  * Fails with a `GoldError` naming both ways out otherwise.
  *
  * @since 0.2.0
@@ -142,7 +145,7 @@ export const goldPath = Effect.fnUntraced(function* (options: {
   if (edition.data === undefined) {
     return yield* new GoldError({ message: `${edition.id}: the registry knows no public source for its gold; give it with --gold <file|folder>` })
   }
-  const dir = nodePath.join(options.dataRoot ?? DataStore.defaultRoot(), edition.data.dir)
+  const dir = DataStore.goldDir(edition, options.dataRoot ?? DataStore.defaultRoot())!
   if (yield* exists(dir)) return dir
   return yield* new GoldError({
     message: `${edition.id}: no gold given and none in the data store (${dir}); run \`stseval data fetch ${edition.id}\` or pass --gold <file|folder>`

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest"
-import { Aligned, ScoredRun } from "@stseval/scoring"
-import { goldOf, lines, numeric, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
+import { Aligned } from "@stseval/scoring"
+import { goldOf, lines, numeric, scoreRun, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
 
 const edition = toyEdition()
 const gold = goldOf(edition, { a: lines([1, "", 3, 4, 2]), b: lines([1, 2, 3]) })
 const run = (team: string, a: ReadonlyArray<number>, b?: ReadonlyArray<number>) =>
-  ScoredRun.scoreRun(edition, gold, submission({ "STS.output.a.txt": lines(a), ...(b !== undefined ? { "STS.output.b.txt": lines(b) } : {}) }, { team }))
+  scoreRun(edition, gold, submission({ "STS.output.a.txt": lines(a), ...(b !== undefined ? { "STS.output.b.txt": lines(b) } : {}) }, { team }))
 
 describe("Aligned: runs side by side for significance tests", () => {
   it("the engine's aligned scores per dataset, the gold shared, nothing parsed again", () => {
@@ -38,7 +38,7 @@ describe("Aligned: runs side by side for significance tests", () => {
     const sick = sickEdition()
     const g = goldOf(sick, { relatedness: sickGold([[1, 4.5, "ENTAILMENT"], [2, 3, "NEUTRAL"], [3, 1.5, "CONTRADICTION"]]) })
     const s = (team: string, body: string) =>
-      ScoredRun.scoreRun(sick, g, submission({ [`${team}_run1primary.txt`]: `pair_ID\tentailment_judgment\trelatedness_score\n${body}` }, { team }))
+      scoreRun(sick, g, submission({ [`${team}_run1primary.txt`]: `pair_ID\tentailment_judgment\trelatedness_score\n${body}` }, { team }))
     const a = s("A", "1\tENTAILMENT\t4\n2\tNEUTRAL\t3\n3\tNEUTRAL\t1\n")
     const b = s("B", "3\tCONTRADICTION\t2\n1\tNEUTRAL\t5\n2\tNEUTRAL\t3.5\n")
     // the headline ranking (relatedness) by default; each ranking's own datasets when named

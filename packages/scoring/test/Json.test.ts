@@ -2,16 +2,16 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { Json, Rank, ScoredRun, Signature } from "@stseval/scoring"
-import { goldOf, lines, repoRoot, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
+import { Json, Rank, Signature } from "@stseval/scoring"
+import { goldOf, lines, repoRoot, scoreRun, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
 
 const edition = toyEdition()
 const gold = goldOf(edition, { a: lines([1, "", 3, 4, 2]), b: lines([1, 2, 3]) })
-const good = ScoredRun.scoreRun(edition, gold, submission({ "STS.output.a.txt": lines([1, 9, 2, 4, 3]), "STS.output.b.txt": lines([3, 3, 3]) }))
-const failed = ScoredRun.scoreRun(edition, gold, submission({ "README.md": "x\n" }, { team: "Other" }))
+const good = scoreRun(edition, gold, submission({ "STS.output.a.txt": lines([1, 9, 2, 4, 3]), "STS.output.b.txt": lines([3, 3, 3]) }))
+const failed = scoreRun(edition, gold, submission({ "README.md": "x\n" }, { team: "Other" }))
 const sicks = sickEdition()
 const sicksGold = goldOf(sicks, { relatedness: sickGold([[1, 4.5, "ENTAILMENT"], [2, 3, "NEUTRAL"], [3, 1.5, "CONTRADICTION"]]) })
-const sick = ScoredRun.scoreRun(
+const sick = scoreRun(
   sicks,
   sicksGold,
   submission({ "T_run1primary.txt": "pair_ID\tentailment_judgment\trelatedness_score\n1\tENTAILMENT\t4\n2\tNEUTRAL\tNA\n3\tNEUTRAL\t1\n" })

@@ -1,7 +1,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { Json, ScoredRun } from "@stseval/scoring"
-import { goldOf, sickEdition, sickGold, submission } from "./helpers.js"
+import type { ScoredRun } from "@stseval/scoring";
+import { Json } from "@stseval/scoring"
+import { goldOf, scoreRun, sickEdition, sickGold, submission } from "./helpers.js"
 
 const LABELS = ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"] as const
 
@@ -23,9 +24,9 @@ describe("SICK runs are matched by pair_ID: row order and column order do not ma
         const rows = pairs.map((p, i) => ({ pair_ID: String(i + 1), relatedness_score: String(p.run / 10), entailment_judgment: p.r }))
         const text = (rs: typeof rows, cs: ReadonlyArray<string>) =>
           `${cs.join("\t")}\n${rs.map((r) => cs.map((c) => r[c as keyof typeof r]).join("\t")).join("\n")}\n`
-        const base = ScoredRun.scoreRun(edition, gold, submission({ "T_run1primary.txt": text(rows, ["pair_ID", "relatedness_score", "entailment_judgment"]) }))
+        const base = scoreRun(edition, gold, submission({ "T_run1primary.txt": text(rows, ["pair_ID", "relatedness_score", "entailment_judgment"]) }))
         const shuffled = [...rows].sort((a, b) => key(a.pair_ID) - key(b.pair_ID) || Number(a.pair_ID) - Number(b.pair_ID))
-        const other = ScoredRun.scoreRun(edition, gold, submission({ "T_run1primary.txt": text(shuffled, cols) }))
+        const other = scoreRun(edition, gold, submission({ "T_run1primary.txt": text(shuffled, cols) }))
         // the figures, and the aligned scores (a run in the gold's order is aligned without an index by pair ID)
         const strip = (r: ScoredRun.ScoredRun) => {
           const j = Json.toJson(r)

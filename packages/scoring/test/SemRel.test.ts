@@ -7,8 +7,8 @@
  * scores like the same scores given as a plain run.
  */
 import { describe, expect, it } from "vitest"
-import { Aligned, Json, Rank, ScoredRun } from "@stseval/scoring"
-import { goldOf, semrelToyEdition, submission, toyEdition } from "./helpers.js"
+import { Aligned, Json, Rank } from "@stseval/scoring"
+import { goldOf, scoreRun, semrelToyEdition, submission, toyEdition } from "./helpers.js"
 import { pearson } from "@stseval/vitest-config/reference"
 
 // A SemRel-shaped edition: three languages, esp without a public gold (as in the registry).
@@ -35,7 +35,7 @@ const ranks = (xs: ReadonlyArray<number>) => {
 const spearman = (x: ReadonlyArray<number>, y: ReadonlyArray<number>) => pearson(ranks(x), ranks(y))
 
 const figure = (m: { _tag: string; value?: number }) => (m._tag === "Defined" ? m.value : undefined)
-const score = (files: Record<string, string>, team = "Team") => ScoredRun.scoreRun(edition, gold, submission(files, { team, id: `${team}/run1` }))
+const score = (files: Record<string, string>, team = "Team") => scoreRun(edition, gold, submission(files, { team, id: `${team}/run1` }))
 
 describe("SemRel runs matched by PairID", () => {
   // the run lists the pairs in another order than the gold: matching is by PairID
@@ -147,13 +147,13 @@ describe("GLUE STS-B.tsv as an STS-B run", () => {
   const goldCsv = goldScores.map((s, i) => `main-captions\tMSRvid\t2012test\t${i}\t${s}\tA sentence.\tAnother sentence.\n`).join("")
   const g = goldOf(stsb, { test: goldCsv })
   const scores = [2.1, 3.0, 4.4, 1.5, 1.1]
-  const plain = ScoredRun.scoreRun(stsb, g, submission({ "sts-test.output.txt": scores.map((s) => `${s}\n`).join("") }))
+  const plain = scoreRun(stsb, g, submission({ "sts-test.output.txt": scores.map((s) => `${s}\n`).join("") }))
   // GLUE rows given out of order: index says which test row each is
   const order = [3, 0, 4, 1, 2]
   const glueText = `index\tprediction\n${order.map((i) => `${i}\t${scores[i]}\n`).join("")}`
 
   it("scores exactly like the same scores given as a plain run", () => {
-    const glue = ScoredRun.scoreRun(stsb, g, submission({ "STS-B.tsv": glueText }))
+    const glue = scoreRun(stsb, g, submission({ "STS-B.tsv": glueText }))
     expect(plain.status).toBe("scored")
     expect(glue.status).toBe("scored")
     expect(glue.errors).toEqual([])
@@ -164,10 +164,10 @@ describe("GLUE STS-B.tsv as an STS-B run", () => {
   })
 
   it("what the GLUE server refuses (a value outside 0-5, a missing row) is an error with its line", () => {
-    const bad = ScoredRun.scoreRun(stsb, g, submission({ "STS-B.tsv": glueText.replace("\t4.4\n", "\t5.5\n") }))
+    const bad = scoreRun(stsb, g, submission({ "STS-B.tsv": glueText.replace("\t4.4\n", "\t5.5\n") }))
     expect(bad.status).toBe("failed")
     expect(bad.errors[0]).toMatchObject({ code: "out-of-scale", line: 6 })
-    const short = ScoredRun.scoreRun(stsb, g, submission({ "STS-B.tsv": glueText.split("\n").slice(0, 5).join("\n") }))
+    const short = scoreRun(stsb, g, submission({ "STS-B.tsv": glueText.split("\n").slice(0, 5).join("\n") }))
     expect(short.errors.map((e) => e.code)).toContain("missing-pair")
   })
 })

@@ -8,8 +8,9 @@ import * as path from "node:path"
 import { Effect } from "effect"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { beforeAll, describe, expect, it } from "vitest"
-import { Engine, Json, ScoredRun, Validation } from "@stseval/scoring"
-import { ds, hasShared, sharedRoot } from "./helpers.js"
+import type { ScoredRun } from "@stseval/scoring";
+import { Engine, Json } from "@stseval/scoring"
+import { ds, hasShared, scoreDataset, sharedRoot, validateRun } from "./helpers.js"
 
 const t6Meta = { id: "T/run1", team: "T", run: 1, primary: true, late: false, corrected: false, postDeadline: false }
 
@@ -112,9 +113,9 @@ describe.skipIf(!hasShared)("synthetic STS runs vs the official Perl scorer and 
         const ctx = yield* Engine.loadContext({ task: "sts2017", gold: data("sts2017/gold") })
         const spec = ctx.edition.datasets.find((d) => d.name === "track6.tr-en")!
         const submission = { meta: t6Meta, path: "run", kind: "folder" as const, issues: [], files: [{ name: spec.run, path: `run/${spec.run}`, bytes: new TextEncoder().encode(padded) }] }
-        const check = Validation.validateRun(ctx.edition, ctx.gold, submission).datasets.find((d) => d.dataset === spec.name)!
+        const check = validateRun(ctx.edition, ctx.gold, submission).datasets.find((d) => d.dataset === spec.name)!
         expect(check.runLines).toBe(500)
-        const s = ScoredRun.scoreDataset(ctx.edition, check)
+        const s = scoreDataset(ctx.edition, check)
         expect(Math.abs(value(s.figures.pearson) - Number(row.pearson_R))).toBeLessThan(1e-9)
         expect(s.linesScored).toEqual([1, 250])
       })

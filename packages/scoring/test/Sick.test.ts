@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { Validation, ScoredRun, Json } from "@stseval/scoring"
-import { ds, goldOf, sickEdition, sickGold, submission, expectClose } from "./helpers.js"
+import { Json } from "@stseval/scoring"
+import type { ScoredRun } from "@stseval/scoring"
+import { ds, expectClose, goldOf, scoreRun, sickEdition, sickGold, submission, validateRun } from "./helpers.js"
 
 // Hand-worked SICK fixture: four gold pairs, and a run with the columns in another order and the
 // rows shuffled (matched by pair_ID).
@@ -23,7 +24,7 @@ const gold = goldOf(edition, {
 const HEADER = "pair_ID\trelatedness_score\tentailment_judgment\n"
 const GOOD = `${HEADER}3\t1.0\tCONTRADICTION\n1\t4.0\tENTAILMENT\n4\t3.0\tNEUTRAL\n2\t2.0\tENTAILMENT\n`
 
-const score = (text: string) => ScoredRun.scoreRun(edition, gold, submission({ "Team_run1primary.txt": text }))
+const score = (text: string) => scoreRun(edition, gold, submission({ "Team_run1primary.txt": text }))
 const codes = (run: ScoredRun.ScoredRun) => run.errors.map((i) => i.code)
 
 describe("SICK: alignment by pair_ID and both subtasks", () => {
@@ -149,7 +150,7 @@ describe("SICK: alignment by pair_ID and both subtasks", () => {
   })
 
   it("a run with no header, read leniently: entailment scored with a warning, relatedness not", () => {
-    const run = ScoredRun.scoreRun(edition, gold, submission({ "Team_run1primary.txt": "1\tENTAILMENT\n2\tNEUTRAL\n3\tCONTRADICTION\n4\tNEUTRAL\n" }), { lenient: true })
+    const run = scoreRun(edition, gold, submission({ "Team_run1primary.txt": "1\tENTAILMENT\n2\tNEUTRAL\n3\tCONTRADICTION\n4\tNEUTRAL\n" }), { lenient: true })
     expect(ds(run, "entailment").figures.accuracy).toEqual({ _tag: "Defined", value: 100 })
     expect(ds(run, "relatedness").status).toBe("not-scored")
     expect(ds(run, "relatedness").reason).toMatch(/no relatedness_score column/)
@@ -158,7 +159,7 @@ describe("SICK: alignment by pair_ID and both subtasks", () => {
   })
 
   it("validateRun reports per subtask what will be scored without computing metrics", () => {
-    const v = Validation.validateRun(edition, gold, submission({ "Team_run1primary.txt": GOOD }))
+    const v = validateRun(edition, gold, submission({ "Team_run1primary.txt": GOOD }))
     const [relatedness, entailment] = v.datasets
     expect(relatedness.status).toBe("scored")
     expect(relatedness.aligned?.kind === "scores" && Array.from(relatedness.aligned.run)).toEqual([4, 2, 1, 3])

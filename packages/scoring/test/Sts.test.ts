@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { Pearson, Spearman } from "@stseval/metrics"
 import { Registry } from "@stseval/formats"
-import { Json, ScoredRun, Validation } from "@stseval/scoring"
-import { goldOf, lines, submission, toyEdition, expectClose } from "./helpers.js"
+import type { ScoredRun } from "@stseval/scoring";
+import { Json } from "@stseval/scoring"
+import { expectClose, goldOf, lines, scoreDataset, scoreRun, submission, toyEdition, validateRun } from "./helpers.js"
 
 // Dataset a (hand-worked): gold lines 1, <blank>, 3, 4, 2 (line 2 not annotated);
 // run 1, 9, 2, 4, 3. Scored pairs (run, gold): (1,1) (2,3) (4,4) (3,2):
@@ -13,7 +14,7 @@ const edition = toyEdition()
 const gold = goldOf(edition, { a: lines([1, "", 3, 4, 2]), b: lines([1, 2, 3]) })
 const A = lines([1, 9, 2, 4, 3])
 const B = lines([1, 2, 3])
-const score = (files: Record<string, string>, ed = edition, g = gold) => ScoredRun.scoreRun(ed, g, submission(files))
+const score = (files: Record<string, string>, ed = edition, g = gold) => scoreRun(ed, g, submission(files))
 const ds = (run: ScoredRun.ScoredRun, name: string) => run.datasets.find((d) => d.dataset === name)!
 
 describe("STS: alignment by line number", () => {
@@ -125,7 +126,7 @@ describe("missing-dataset rule no-official-score (as STS 2017)", () => {
   })
   it("the missing file's issue names where it was expected: inside the run folder, or the zip", () => {
     for (const [kind, runPath, where] of [["folder", "subs/ECNU_run1", "subs/ECNU_run1/STS.output.b.txt"], ["zip", "subs/ECNU_run1.zip", "subs/ECNU_run1.zip!STS.output.b.txt"]] as const) {
-      const run = ScoredRun.scoreRun(ed, gold, { ...submission({ "STS.output.a.txt": A }, {}, runPath), kind })
+      const run = scoreRun(ed, gold, { ...submission({ "STS.output.a.txt": A }, {}, runPath), kind })
       expect(run.warnings.find((i) => i.code === "missing-dataset")!.file).toBe(where)
     }
   })
@@ -143,14 +144,14 @@ describe("STS 2017 track 6: input 500 lines, gold 250", () => {
   const r = g.map((v, i) => v + ((i * 13) % 5) / 4)
   const trackGold = goldOf(sts2017, { "track6.tr-en": lines(g) })
   const check = (run: ReadonlyArray<number>) =>
-    Validation.validateRun(sts2017, trackGold, submission({ [spec.run]: lines(run), "STS.output.track5.en-en.txt": "1\n" })).datasets.find((d) => d.dataset === spec.name)!
+    validateRun(sts2017, trackGold, submission({ [spec.run]: lines(run), "STS.output.track5.en-en.txt": "1\n" })).datasets.find((d) => d.dataset === spec.name)!
   const expected = Pearson.pearson(Float64Array.from(g), Float64Array.from(r))
 
   it("a 250-line run is scored whole, and says which lines", () => {
     const c = check(r)
     expect(c.status).toBe("scored")
     expect(c.linesScored).toEqual([1, 250])
-    expect(ScoredRun.scoreDataset(sts2017, c).figures.pearson).toEqual(expected)
+    expect(scoreDataset(sts2017, c).figures.pearson).toEqual(expected)
     expect(c.issues.find((i) => i.code === "lines-scored")!.message).toMatch(/all scored \(input lines 1-250/)
   })
 
@@ -160,11 +161,11 @@ describe("STS 2017 track 6: input 500 lines, gold 250", () => {
     expect(c.status).toBe("scored")
     expect(c.runLines).toBe(500)
     expect(c.linesScored).toEqual([1, 250])
-    expect(ScoredRun.scoreDataset(sts2017, c).figures.pearson).toEqual(expected)
-    expect(ScoredRun.scoreDataset(sts2017, c).figures.spearman).toEqual(Spearman.spearman(Float64Array.from(g), Float64Array.from(r)))
+    expect(scoreDataset(sts2017, c).figures.pearson).toEqual(expected)
+    expect(scoreDataset(sts2017, c).figures.spearman).toEqual(Spearman.spearman(Float64Array.from(g), Float64Array.from(r)))
     // Spearman is computed on first read and kept: the same value read twice, copied by a spread
     // and written to JSON, as an eager field would be
-    const scored = ScoredRun.scoreDataset(sts2017, c).figures
+    const scored = scoreDataset(sts2017, c).figures
     const first = scored.spearman
     expect(scored.spearman).toBe(first)
     expect({ ...scored }.spearman).toEqual(first)

@@ -7,9 +7,9 @@ import { MetricValue, Pearson } from "@stseval/metrics"
 import { Intervals } from "@stseval/significance"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import type { Engine } from "../src/index.js"
-import { Json, Rank, ScoredRun, Signature, Uncertainty } from "../src/index.js"
-import { goldOf, lines, mulberry32, numeric, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
+import type { Engine , ScoredRun} from "../src/index.js"
+import { Json, Rank, Signature, Uncertainty } from "../src/index.js"
+import { goldOf, lines, mulberry32, numeric, scoreRun, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
 
 // ---------------------------------------------------------------------------------------------
 // Fixture: a two-dataset STS edition (weighted mean, a lacking dataset counts r = 0), 40 and 30
@@ -28,7 +28,7 @@ const runOf = (team: string, sd: number, primary = true, datasets: ReadonlyArray
   const files: Record<string, string> = {}
   if (datasets.includes("a")) files["STS.output.a.txt"] = lines(noisy(goldA, sd))
   if (datasets.includes("b")) files["STS.output.b.txt"] = lines(noisy(goldB, sd))
-  return ScoredRun.scoreRun(edition, gold, submission(files, { team, run: 1, primary }))
+  return scoreRun(edition, gold, submission(files, { team, run: 1, primary }))
 }
 const resultsOf = (runs: ReadonlyArray<ScoredRun.ScoredRun>, e = edition, g = gold): Engine.Results => ({
   edition: e,
@@ -224,7 +224,7 @@ describe("Uncertainty on SICK: one call per ranking", () => {
   const sick = sickEdition()
   const g = goldOf(sick, { relatedness: sickGold(rows) })
   const sickRun = (team: string, sd: number, wrong: number) =>
-    ScoredRun.scoreRun(
+    scoreRun(
       sick,
       g,
       submission(

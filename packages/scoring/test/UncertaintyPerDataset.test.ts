@@ -12,8 +12,8 @@ import { Intervals } from "@stseval/significance"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Engine } from "../src/index.js"
-import { Json, Rank, ScoredRun, Signature, Uncertainty } from "../src/index.js"
-import { goldOf, mulberry32, semrelToyEdition, submission } from "./helpers.js"
+import { Json, Rank, Signature, Uncertainty } from "../src/index.js"
+import { goldOf, mulberry32, scoreRun, semrelToyEdition, submission } from "./helpers.js"
 
 // A SemRel-shaped edition: two languages with a gold, esp without one (as in the registry).
 const edition = semrelToyEdition()
@@ -27,7 +27,7 @@ const gold = goldOf(edition, { eng: csv(golds.eng), amh: csv(golds.amh) })
 const pred = (lang: "eng" | "amh", noise: number) =>
   `PairID,Pred_Score\n${golds[lang].map(([id, s]) => `${id},${Math.min(1, Math.max(0, Math.round((s + noise * (rand() - 0.5)) * 1000) / 1000))}\n`).join("")}`
 const runOf = (team: string, noise: Partial<Record<"eng" | "amh", number>>) =>
-  ScoredRun.scoreRun(
+  scoreRun(
     edition,
     gold,
     submission(Object.fromEntries(Object.entries(noise).map(([lang, n]) => [`pred_${lang}.csv`, pred(lang as "eng" | "amh", n)])), { team, id: `${team}/run1` })

@@ -10,6 +10,10 @@ import { MetricValue } from "@stseval/metrics"
 import { expect } from "vitest"
 import type { ScoredRun } from "@stseval/scoring"
 
+// The engine's own steps, which `Engine.scoreSubmission` (the one public way) runs: the tests check each.
+export { scoreDataset, scoreRun } from "../src/internal/score.js"
+export { validateRun } from "../src/internal/validate.js"
+
 /** `../shared` beside the repository checkout (CI clones with shared beside it). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..")
 // STSEVAL_SHARED overrides the location (e.g. to check that the suite passes without it)

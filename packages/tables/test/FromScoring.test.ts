@@ -8,7 +8,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { Gold, Registry } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
-import { ScoredRun } from "@stseval/scoring"
+import { Engine } from "@stseval/scoring"
 import { describe, expect, it } from "vitest"
 import { FromScoring, Layouts, Table } from "../src/index.js"
 import { hasShared, readGold, runWithPearson, sharedDir, syntheticGold } from "./helpers.js"
@@ -36,7 +36,7 @@ const submission = (id: string, team: string, run: number | undefined, files: Re
 })
 
 const score = (ed: Registry.TaskEdition, gold: Gold.Gold, subs: ReadonlyArray<Submissions.Submission>) => {
-  const scored = subs.map((s) => ScoredRun.scoreRun(ed, gold, s))
+  const scored = subs.map((s) => Engine.scoreSubmission({ edition: ed, gold, goldPath: undefined }, s))
   return FromScoring.fromScoredRuns(scored, { edition: ed })
 }
 

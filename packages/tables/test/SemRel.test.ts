@@ -7,7 +7,7 @@
 import { Gold, Registry } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
 import { Spearman } from "@stseval/metrics"
-import { ScoredRun, Uncertainty } from "@stseval/scoring"
+import { Engine, Uncertainty } from "@stseval/scoring"
 import { describe, expect, it } from "vitest"
 import { FromScoring, Html, Json, Latex, Layouts, Markdown, Table } from "../src/index.js"
 import { rng } from "./helpers.js"
@@ -56,7 +56,7 @@ const teams: ReadonlyArray<readonly [string, Partial<Record<string, number>>, nu
   ["Gamma", { eng: 0.05 }, 30],
   ["Baseline-lexical", { eng: 0.8, amh: 0.8 }, 40]
 ]
-const scored = teams.map(([team, noise, seed]) => ScoredRun.scoreRun(edition, gold, submission(team, noise, seed)))
+const scored = teams.map(([team, noise, seed]) => Engine.scoreSubmission({ edition, gold, goldPath: undefined }, submission(team, noise, seed)))
 const results = FromScoring.fromScoredRuns(scored, { edition })
 const table = Layouts.preset("semrel2024-table", results, { significance: false })
 
