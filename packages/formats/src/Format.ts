@@ -105,6 +105,12 @@ export interface Alignment {
   readonly end: number
   readonly runIndex?: Int32Array | undefined
   readonly linesScored?: readonly [number, number] | undefined
+  /**
+   * Gold records the run has no record for, when they are not an error of the file: a gold file
+   * whose records name their dataset, where a run enters any of its datasets (the caller says, per
+   * dataset, whether it was not entered or entered in part)
+   */
+  readonly missing?: Int32Array | undefined
 }
 
 /**
@@ -299,7 +305,9 @@ const sameOrder = (gold: ReadonlyArray<string>, run: ReadonlyArray<string>): boo
  * and every run record an ID of the gold (`missing-pair`, `unknown-pair`, capped per kind; a
  * repeated ID is the reader's `duplicate-pair`, its first record kept). A run listing the gold's
  * pairs in the gold's order, each once, is aligned record by record without an index (the common
- * case: two maps of 4,927 IDs were a few milliseconds of a single run's score).
+ * case: two maps of 4,927 IDs were a few milliseconds of a single run's score). When the gold's
+ * records name their datasets, the gold pairs without a run record are returned (`missing`), not
+ * reported: which dataset they belong to decides what they mean.
  *
  * @since 0.3.0
  */
@@ -338,6 +346,11 @@ export const alignById = (gold: GoldTable, run: RunTable): Issue.Parsed<Alignmen
       Issue.error("unknown-pair", path, `... and ${more} more unknown pair IDs (${total} in all)`, { found: `${total} unknown pair IDs`, count: more })
     )
   )
+  if (gold.datasets !== undefined) {
+    const absent: Array<number> = []
+    for (let i = 0; i < gold.length; i++) if (runIndex[i] === -1) absent.push(i)
+    return { value: { end: gold.length, runIndex, missing: Int32Array.from(absent) }, issues }
+  }
   const missing = capped()
   for (let i = 0; i < gold.length; i++) {
     if (runIndex[i] === -1) {

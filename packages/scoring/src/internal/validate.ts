@@ -254,7 +254,29 @@ const checkUnit = (
     const columnErrors = errors(fileIssues).filter((i) => i.field === column.field)
     if (columnErrors.length > 0) return not(firstErrorReason(columnErrors))
     if (alignment === undefined || data.kind !== column.kind) return not(`the run's ${column.field} values could not be read`)
-    const { end, runIndex, linesScored } = alignment.value
+    const { end, runIndex, linesScored, missing } = alignment.value
+    if (missing !== undefined && gold.rows !== undefined) {
+      // a file whose records name their dataset: a dataset without any record in the run is one
+      // it did not enter; one with some records but not all is an error of that dataset only
+      const absent = new Set(missing)
+      const lacking = Array.from(gold.rows).filter((i) => absent.has(i))
+      if (lacking.length === gold.rows.length && gold.rows.length > 0) {
+        const message = `the run has no record of dataset ${name}; ${missingConsequence(edition, spec)}`
+        const severity = perDataset(edition) ? Issue.info : Registry.datasetsOf(edition, Registry.rankingOfDataset(edition, spec)).length === 1 ? Issue.error : Issue.warning
+        const issue = severity("missing-dataset", path, message, { field: name, expected: `the pairs of ${name}`, found: "none" })
+        return result.set(name, notScored(name, "missing", `the run has no record of dataset ${name}`, undefined, weight, table.length, [...own, issue]))
+      }
+      if (lacking.length > 0) {
+        const ids = gold.table.ids ?? []
+        const issue = Issue.error(
+          "missing-pair",
+          path,
+          `${plural(lacking.length, "pair")} of dataset ${name} (of ${gold.rows.length}) have no line in the run (the first: ${lacking.slice(0, 3).map((i) => Issue.excerpt(ids[i] ?? "")).join(", ")})`,
+          { field: name, expected: `a line for every pair of ${name}`, found: `${gold.rows.length - lacking.length} of ${gold.rows.length}` }
+        )
+        return result.set(name, notScored(name, "not-scored", issue.message, path, weight, table.length, [...own, issue]))
+      }
+    }
     const goldValues = gold.table.columns[column.name]
     if (goldValues === undefined || (goldValues.kind !== "scores" && goldValues.kind !== "labels")) return not(`the gold has no ${column.field} values`)
     const shared = sharedGold({ values: goldValues.values, rows: gold.rows, end }, flip)
