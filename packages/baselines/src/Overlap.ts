@@ -81,7 +81,12 @@ export const stopWords = (pairs: ReadonlyArray<Pair>, n: number, unicode = false
  * 1 when both sets are empty.
  *
  * @example
- * overlap(["a", "man", "sings"], ["a", "man", "is", "singing"], new Set(["a", "is"])) // 1 / 2
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * // distinct shared tokens over the larger set, stop words removed: {man} of {man, sings} and {man, singing}
+ * Overlap.overlap(["a", "man", "sings"], ["a", "man", "is", "singing"], new Set(["a", "is"])) // 0.5
+ * ```
  * @since 0.1.0
  */
 export const overlap = (a: ReadonlyArray<string>, b: ReadonlyArray<string>, stop: ReadonlySet<string>): number => {

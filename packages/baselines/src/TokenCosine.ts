@@ -13,7 +13,12 @@ import type { Tokenizer } from "./Tokenizer.js"
  * undefined there; 0 = "nothing in common" keeps the run complete, and `score` notes such pairs).
  *
  * @example
- * binaryCosine(["a", "man", "sings"], ["a", "man", "dances", "a"]) // 2 / sqrt(3 * 3)
+ * ```ts
+ * import { TokenCosine } from "@stseval/baselines"
+ *
+ * // binary bags {a, man, sings} and {a, man, dances}: 2 / sqrt(3 * 3)
+ * TokenCosine.binaryCosine(["a", "man", "sings"], ["a", "man", "dances", "a"]) // 0.666...
+ * ```
  * @since 0.1.0
  */
 export const binaryCosine = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): number => {

@@ -13,7 +13,11 @@ export type Tokenizer = (sentence: string) => ReadonlyArray<string>
  * Split on runs of white space (the STS 2014 "baseline-tokencos").
  *
  * @example
- * whitespace("A man  is\tsinging.") // ["A", "man", "is", "singing."]
+ * ```ts
+ * import { Tokenizer } from "@stseval/baselines"
+ *
+ * Tokenizer.whitespace("A man  is\tsinging.") // ["A", "man", "is", "singing."]
+ * ```
  * @since 0.1.0
  */
 export const whitespace: Tokenizer = (sentence) => {
@@ -34,7 +38,11 @@ const WORD_OR_PUNCT_UNICODE = /[\p{L}\p{M}\p{N}_]+|[^\p{L}\p{M}\p{N}_\s]+/gu
  * run); `unicode: true` treats letters of any script as word characters.
  *
  * @example
- * wordOrPunct("don't stop...") // ["don", "'", "t", "stop", "..."]
+ * ```ts
+ * import { Tokenizer } from "@stseval/baselines"
+ *
+ * Tokenizer.wordOrPunct("don't stop...") // ["don", "'", "t", "stop", "..."]
+ * ```
  * @since 0.1.0
  */
 export const wordOrPunct = (sentence: string, options?: { readonly unicode?: boolean }): ReadonlyArray<string> =>
@@ -122,7 +130,11 @@ const apply = (text: string, [re, replacement]: Rule): string => text.replace(re
  * are not in the rule set and stay attached, as in NLTK).
  *
  * @example
- * treebank("They'll save and invest more.") // ["They", "'ll", "save", "and", "invest", "more", "."]
+ * ```ts
+ * import { Tokenizer } from "@stseval/baselines"
+ *
+ * Tokenizer.treebank("They'll save and invest more.") // ["They", "'ll", "save", "and", "invest", "more", "."]
+ * ```
  * @since 0.1.0
  */
 export const treebank: Tokenizer = (sentence) => {

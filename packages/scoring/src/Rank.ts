@@ -229,8 +229,18 @@ export const mergedTeams = <R extends { readonly meta: RunInfo }>(all: ReadonlyA
  * editions (a programmer error: rank each edition separately).
  *
  * @example
- * const ranked = Rank.rank(scoredRuns, { primaryOnly: false })
- * ranked.rankings[0].entries.map((e) => [e.rank, e.meta.id])
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine, Rank } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * // every run, not only primary runs; competition ranking (1, 2, 2, 4)
+ * const ranked = Rank.rank(results.runs, { primaryOnly: false })
+ * const table = ranked.rankings[0].entries.map((e) => [e.rank, e.meta.id])
+ * ```
  * @since 0.1.0
  */
 export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOptions<R> = {}): RankedResults<R> => {

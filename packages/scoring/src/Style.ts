@@ -35,8 +35,13 @@ export const kindOf = (metric: string): Kind => (metric === "accuracy" ? "accura
  * The style of a figure of an edition; `decimals` overrides the number of decimals (`--decimals`).
  *
  * @example
- * Style.format(0.82639, Style.of(Registry.get("sts2017")!, "pearson")) // "82.64"
- * Style.format(0.82639, Style.of(Registry.get("sts2014")!, "pearson")) // "0.826"
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Style } from "@stseval/scoring"
+ *
+ * Style.format(0.82639, Style.of(Registry.get("sts2017")!, "correlation")) // "82.64"
+ * Style.format(0.82639, Style.of(Registry.get("sts2014")!, "correlation")) // "0.826"
+ * ```
  * @since 0.2.0
  */
 export const of = (edition: Pick<Registry.TaskEdition, "published">, kind: Kind, decimals?: number): NumberStyle => {

@@ -448,11 +448,21 @@ const aggregateReason = (
  * dataset, both `single`): with the same seed and the same pairs, both draw the same resamples.
  *
  * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const gold = Float64Array.from({ length: 50 }, (_, i) => (i * 7) % 11)
+ * const run = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
  * const result = Intervals.compute(
- *   { datasets: [{ name: "track5.en-en", metric: "pearson" }], official: "single", missingDataset: "no-official-score",
- *     runs: [{ id: "A", scores: { "track5.en-en": { run, gold } } }] },
+ *   {
+ *     datasets: [{ name: "track5.en-en", metric: "pearson" }],
+ *     official: "single",
+ *     missingDataset: "no-official-score",
+ *     runs: [{ id: "A", scores: { "track5.en-en": { run, gold } } }]
+ *   },
  *   { level: 0.95, resamples: 1000, seed: 12345 }
  * )
+ * ```
  * @since 0.2.0
  */
 export const compute = (input: Input, options: Options = {}): Outcome<Result> => {
