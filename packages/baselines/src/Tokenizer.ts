@@ -6,7 +6,15 @@
  * @since 0.1.0
  */
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Tokenizer } from "@stseval/baselines"
+ *
+ * const upper: Tokenizer.Tokenizer = (sentence) => sentence.toUpperCase().split(" ")
+ * ```
+ * @since 0.1.0
+ */
 export type Tokenizer = (sentence: string) => ReadonlyArray<string>
 
 /**
@@ -51,6 +59,12 @@ export const wordOrPunct = (sentence: string, options?: { readonly unicode?: boo
 /**
  * Wrap a tokeniser so that it lower-cases the sentence first (`toLowerCase`, locale-independent).
  *
+ * @example
+ * ```ts
+ * import { Tokenizer } from "@stseval/baselines"
+ *
+ * Tokenizer.lowercased(Tokenizer.whitespace)("A Man") // ["a", "man"]
+ * ```
  * @since 0.1.0
  */
 export const lowercased =
@@ -151,12 +165,27 @@ export const treebank: Tokenizer = (sentence) => {
   return t === "" ? [] : t.split(/\s+/u)
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Tokenizer } from "@stseval/baselines"
+ *
+ * const name: Tokenizer.TokenizerName = "treebank"
+ * const tokenize = Tokenizer.byName(name)
+ * ```
+ * @since 0.1.0
+ */
 export type TokenizerName = "whitespace" | "treebank" | "word-or-punct"
 
 /**
  * A tokeniser by name, optionally lower-casing.
  *
+ * @example
+ * ```ts
+ * import { Tokenizer } from "@stseval/baselines"
+ *
+ * Tokenizer.byName("whitespace", { lowercase: true })("A Man sings") // ["a", "man", "sings"]
+ * ```
  * @since 0.1.0
  */
 export const byName = (name: TokenizerName, options?: { readonly lowercase?: boolean }): Tokenizer => {

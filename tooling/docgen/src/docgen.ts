@@ -129,8 +129,8 @@ const signatureOf = (decl: ts.Declaration, checker: ts.TypeChecker): string => {
   }
   if (ts.isFunctionDeclaration(decl) && decl.body !== undefined) return clean(source.slice(decl.getStart(), decl.body.getStart()))
   if (ts.isClassDeclaration(decl)) {
-    const open = source.indexOf("{", decl.name?.getEnd() ?? decl.getStart())
-    return clean(source.slice(decl.getStart(), open).replace(/^export\s+/, "export declare ")) + " {}"
+    // up to the class body's brace (the heritage clause may hold braces of its own)
+    return clean(source.slice(decl.getStart(), decl.members.pos - 1).replace(/^export\s+/, "export declare ")) + " {}"
   }
   const full = clean(source.slice(decl.getStart(), decl.getEnd()))
   const lines = full.split("\n")
