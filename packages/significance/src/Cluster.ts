@@ -53,7 +53,7 @@ export const best = (k: number, p: PValue, alpha = 0.05): Array<number> => {
  * import { Cluster } from "@stseval/significance"
  *
  * const p: Cluster.PValue = (i, j) => (i === j ? 1 : i + j === 1 ? 0.4 : 0.001)
- * Cluster.rankRanges(3, p) // ranks each run could take: runs 0 and 1 share 1-2
+ * Cluster.rankRanges(3, p) // [{ lo: 0, hi: 1 }, { lo: 0, hi: 1 }, { lo: 2, hi: 2 }]: the (0-based) ranks each run could take
  * ```
  * @since 0.1.0
  */

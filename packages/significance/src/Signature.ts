@@ -48,7 +48,7 @@ export interface Signature {
  * import { Signature } from "@stseval/significance"
  *
  * Signature.format({ method: "bootstrap", resamples: 1000, seed: 12345, metric: "pearson", strata: "none", rng: "xoroshiro128plus", version: Signature.VERSION })
- * // "bootstrap|n=1000|seed=12345|..."
+ * // "method:bootstrap|resamples:1000|seed:12345|metric:pearson|..."
  * ```
  * @since 0.1.0
  */
