@@ -10,7 +10,16 @@ import type { Registry } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
 import type { Aligned, ScoredRun } from "./ScoredRun.js"
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Aligned, Engine } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results
+ * const first: Aligned.DatasetScores | undefined = Aligned.datasets(results.edition, results.runs).datasets[0]
+ * ```
+ * @since 0.2.0
+ */
 export interface DatasetScores {
   readonly name: string
   readonly gold: Float64Array
@@ -18,13 +27,31 @@ export interface DatasetScores {
   readonly runs: ReadonlyArray<Float64Array>
 }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Aligned, Engine } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results
+ * const skipped: ReadonlyArray<Aligned.Skipped> = Aligned.datasets(results.edition, results.runs).skipped
+ * ```
+ * @since 0.2.0
+ */
 export interface Skipped {
   readonly dataset: string
   readonly reason: string
 }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Aligned, Engine } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results
+ * const comparable: Aligned.Comparable = Aligned.datasets(results.edition, results.runs)
+ * ```
+ * @since 0.2.0
+ */
 export interface Comparable {
   readonly datasets: ReadonlyArray<DatasetScores>
   /** datasets left out, with the reason (naming the run that keeps them out) */
@@ -70,6 +97,16 @@ const compareParts = (name: string, runs: ReadonlyArray<ScoredRun>, parts: Reado
  * (SICK: the one dataset `relatedness`); `only` keeps one dataset. A dataset no run has a gold
  * for (`no-gold`: SemRel esp) is left out, not skipped.
  *
+ * @example
+ * ```ts
+ * import { Aligned, Engine } from "@stseval/scoring"
+ * import { Compare } from "@stseval/significance"
+ *
+ * declare const results: Engine.Results // two runs of an STS edition
+ * const { datasets } = Aligned.datasets(results.edition, results.runs, "track5.en-en")
+ * const d = datasets[0]
+ * if (d !== undefined) Compare.two(d.gold, d.runs[0], d.runs[1]) // on the pairs both runs scored
+ * ```
  * @since 0.2.0
  */
 export const datasets = (edition: Registry.TaskEdition, runs: ReadonlyArray<ScoredRun>, only?: string): Comparable => {
@@ -92,6 +129,15 @@ export const datasets = (edition: Registry.TaskEdition, runs: ReadonlyArray<Scor
 /**
  * SICK entailment labels of two or more runs on the same pairs, or why they cannot be compared.
  *
+ * @example
+ * ```ts
+ * import { Aligned, Engine } from "@stseval/scoring"
+ * import { McNemar } from "@stseval/significance"
+ *
+ * declare const results: Engine.Results // two SICK runs
+ * const labels = Aligned.entailment(results.runs)
+ * if ("gold" in labels) McNemar.compareLabels(labels.gold, labels.runs[0], labels.runs[1])
+ * ```
  * @since 0.2.0
  */
 export const entailment = (
@@ -108,6 +154,14 @@ export const entailment = (
  * uses: its official rule (`wmean` weighted, `mean` unweighted, `pooled` / `allnrm` all pairs as
  * one).
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Aligned } from "@stseval/scoring"
+ *
+ * Aligned.aggregateOf(Registry.get("sts2014")!) // "weighted"
+ * Aligned.aggregateOf(Registry.get("sts2017")!) // "unweighted"
+ * ```
  * @since 0.2.0
  */
 export const aggregateOf = (edition: Registry.TaskEdition): "weighted" | "unweighted" | "pooled" => {

@@ -29,7 +29,17 @@ import * as Signature from "./Signature.js"
 import * as Uncertainty from "./Uncertainty.js"
 import type { RunInfo } from "./Validation.js"
 
-/** Version tag of the document shape; bumped on an incompatible change. @since 0.1.0 */
+/**
+ * Version tag of the document shape; bumped on an incompatible change.
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ *
+ * const tag: "stseval/scored-results@1" = Json.FORMAT // `score --json` and `rank --json`
+ * ```
+ * @since 0.1.0
+ */
 export const FORMAT = "stseval/scored-results@1"
 
 const Figure = Schema.NullOr(Schema.Finite).annotate({ description: "the metric's value, or null when it is undefined (the reason is in `undefined`)" })
@@ -38,7 +48,17 @@ const Reasons = Schema.Record(Schema.String, Schema.String).annotate({
 })
 const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
-/** A bootstrap percentile interval on a figure (`--ci`). @since 0.2.0 */
+/**
+ * A bootstrap percentile interval on a figure (`--ci`).
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ *
+ * const ci: typeof Json.IntervalJson.Type = { low: 0.81, high: 0.84, level: 0.95 }
+ * ```
+ * @since 0.2.0
+ */
 export const IntervalJson = Schema.Struct({
   low: Schema.Finite,
   high: Schema.Finite,
@@ -49,6 +69,14 @@ export const IntervalJson = Schema.Struct({
  * What `--ci` adds to an object holding a figure (`ci`, `ciReason`, `degenerate`): its interval,
  * or why it has none; spread into a Struct's fields (the leaderboard's figures and entries too).
  *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * // a figure of one's own that carries an interval the way every JSON output does
+ * const MyFigure = Schema.Struct({ value: Schema.NullOr(Schema.Finite), ...Json.ciFields })
+ * ```
  * @since 0.2.0
  */
 export const ciFields = {
@@ -61,19 +89,47 @@ export const ciFields = {
  * A figure with its interval (`--ci`): `{ "value", "ci": { "low", "high", "level" } }`; `ci` is
  * null when there is none, and `ciReason` says why.
  *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ *
+ * const figure: typeof Json.FigureWithIntervalJson.Type = { value: 0.8264, ci: { low: 0.81, high: 0.84, level: 0.95 } }
+ * ```
  * @since 0.2.0
  */
 export const FigureWithIntervalJson = Schema.Struct({ value: Figure, ...ciFields }).annotate({ identifier: "FigureWithInterval" })
 /** A figure: a number (or null), or with `--ci` an object holding it and its interval. */
 const FigureOrInterval = Schema.Union([Figure, FigureWithIntervalJson])
 
-/** The interval of a rank, in whole ranks (`--ci`). @since 0.2.0 */
+/**
+ * The interval of a rank, in whole ranks (`--ci`).
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ *
+ * const rank: typeof Json.RankIntervalJson.Type = { low: 1, high: 3 }
+ * ```
+ * @since 0.2.0
+ */
 export const RankIntervalJson = Schema.Struct({ low: Schema.Int, high: Schema.Int }).annotate({
   identifier: "RankInterval",
   description: "the run's rank in the central level share of the resamples, widened to whole ranks"
 })
 
-/** The settings of the intervals, once per document (`--ci`). @since 0.2.0 */
+/**
+ * The settings of the intervals, once per document (`--ci`).
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // the `intervals` object of a `--ci` output
+ * const value = Schema.decodeUnknownSync(Json.IntervalsJson)(JSON.parse(text))
+ * ```
+ * @since 0.2.0
+ */
 export const IntervalsJson = Schema.Struct({
   method: Schema.Literal("percentile-bootstrap"),
   level: Schema.Finite,
@@ -83,7 +139,17 @@ export const IntervalsJson = Schema.Struct({
   notes: Schema.Array(Schema.String).annotate({ description: "figures with degenerate resamples, in words" })
 }).annotate({ identifier: "Intervals" })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // a run's identity in scored JSON
+ * const value = Schema.decodeUnknownSync(Json.RunJson)(JSON.parse(text))
+ * ```
+ * @since 0.1.0
+ */
 export const RunJson = Schema.Struct({
   id: Schema.String,
   team: Schema.String,
@@ -101,7 +167,17 @@ export const RunJson = Schema.Struct({
   )
 }).annotate({ identifier: "Run", description: "who submitted the run (from its name or run.json)" })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // one dataset of a scored STS run
+ * const value = Schema.decodeUnknownSync(Json.DatasetJson)(JSON.parse(text))
+ * ```
+ * @since 0.1.0
+ */
 export const DatasetJson = Schema.Struct({
   status: Schema.Literals(["scored", "not-scored", "missing", "no-gold"]).annotate({
     description:
@@ -119,7 +195,17 @@ export const DatasetJson = Schema.Struct({
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Dataset" })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // the relatedness object of a scored SICK run
+ * const value = Schema.decodeUnknownSync(Json.RelatednessJson)(JSON.parse(text))
+ * ```
+ * @since 0.1.0
+ */
 export const RelatednessJson = Schema.Struct({
   status: Schema.Literals(["scored", "not-evaluated"]),
   reason: Schema.optionalKey(Schema.String),
@@ -131,7 +217,17 @@ export const RelatednessJson = Schema.Struct({
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Relatedness" })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // one label's precision, recall and F1
+ * const value = Schema.decodeUnknownSync(Json.ClassJson)(JSON.parse(text))
+ * ```
+ * @since 0.1.0
+ */
 export const ClassJson = Schema.Struct({
   precision: Figure,
   recall: Figure,
@@ -140,7 +236,17 @@ export const ClassJson = Schema.Struct({
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "EntailmentClass" })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // the entailment object of a scored SICK run
+ * const value = Schema.decodeUnknownSync(Json.EntailmentJson)(JSON.parse(text))
+ * ```
+ * @since 0.1.0
+ */
 export const EntailmentJson = Schema.Struct({
   status: Schema.Literals(["scored", "not-evaluated"]),
   reason: Schema.optionalKey(Schema.String),
@@ -154,7 +260,17 @@ export const EntailmentJson = Schema.Struct({
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Entailment" })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // one aggregate (wmean, mean, pooled...)
+ * const value = Schema.decodeUnknownSync(Json.AggregateJson)(JSON.parse(text))
+ * ```
+ * @since 0.1.0
+ */
 export const AggregateJson = Schema.Struct({
   value: Figure,
   unofficial: Schema.optionalKey(Schema.String).annotate({
@@ -168,7 +284,19 @@ export const AggregateJson = Schema.Struct({
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Aggregate" })
 
-/** The labelled aggregates of an STS run, by rule. @since 0.2.0 */
+/**
+ * The labelled aggregates of an STS run, by rule.
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // a scored STS run's `aggregate` object
+ * const value = Schema.decodeUnknownSync(Json.AggregateJsonByName)(JSON.parse(text))
+ * ```
+ * @since 0.2.0
+ */
 export const AggregateJsonByName = Schema.Struct({
   wmean: Schema.optionalKey(AggregateJson),
   mean: Schema.optionalKey(AggregateJson),
@@ -177,7 +305,17 @@ export const AggregateJsonByName = Schema.Struct({
   official: Schema.optionalKey(AggregateJson)
 })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // one official figure
+ * const value = Schema.decodeUnknownSync(Json.OfficialJson)(JSON.parse(text))
+ * ```
+ * @since 0.1.0
+ */
 export const OfficialJson = Schema.Struct({
   ranking: Schema.String.annotate({ description: "official (STS), relatedness or entailment (SICK)" }),
   metric: Schema.String,
@@ -186,7 +324,16 @@ export const OfficialJson = Schema.Struct({
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Official" })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json, ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun
+ * const json: Json.ScoredRunJson = Json.toJson(run)
+ * ```
+ * @since 0.1.0
+ */
 export const ScoredRunJson = Schema.Struct({
   edition: Schema.String,
   kind: Schema.Literals(["sick", "sts"]),
@@ -206,13 +353,32 @@ export const ScoredRunJson = Schema.Struct({
 /** @since 0.1.0 */
 export type ScoredRunJson = typeof ScoredRunJson.Type
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * Schema.is(Json.FlagJson)("over-limit") // true
+ * ```
+ * @since 0.2.0
+ */
 export const FlagJson = Schema.Literals(["late", "corrected", "post-deadline", "over-limit", "extra-primary"]).annotate({
   identifier: "Flag",
   description: "late / corrected (run.json, printed *), post-deadline (printed with a dagger), over-limit (beyond the team's run limit: not ranked), extra-primary (the team already has a primary run)"
 })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // one entry of a ranking
+ * const value = Schema.decodeUnknownSync(Json.RankEntryJson)(JSON.parse(text))
+ * ```
+ * @since 0.1.0
+ */
 export const RankEntryJson = Schema.Struct({
   rank: Schema.NullOr(Schema.Int).annotate({ description: "null when the run is not ranked (see reason)" }),
   id: Schema.String,
@@ -232,7 +398,16 @@ export const RankEntryJson = Schema.Struct({
   reason: Schema.optionalKey(Schema.String)
 }).annotate({ identifier: "RankEntry" })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine, Json } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results
+ * const ranked: Json.RankedJson = Json.rankedToJson(results.ranked)
+ * ```
+ * @since 0.1.0
+ */
 export const RankedJson = Schema.Struct({
   primaryOnly: Schema.Boolean,
   excluded: Count.annotate({ description: "runs left out because they are not primary" }),
@@ -254,6 +429,15 @@ export type RankedJson = typeof RankedJson.Type
  * A scoring session: the edition, the gold's and the submissions folder's issues, every run, and
  * (for `rank`) the rankings.
  *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * // what `stseval rank --json > ranked.json` wrote, read back through its Schema
+ * const results: Json.ScoredResults = Schema.decodeUnknownSync(Json.ScoredResults)(JSON.parse(fs.readFileSync("ranked.json", "utf8")))
+ * ```
  * @since 0.1.0
  */
 export const ScoredResults = Schema.Struct({
@@ -285,6 +469,13 @@ const reasons = (metrics: ReadonlyArray<readonly [string, MetricValue.MetricValu
 /**
  * The `--ci` members (`ciFields`) of an object holding a figure: nothing without intervals.
  *
+ * @example
+ * ```ts
+ * import { Json, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const intervals: Uncertainty.ResultIntervals
+ * const fields = Json.ciOf(Uncertainty.rankedFigure(intervals, "relatedness", "MeaningFactory/run1")) // { ci: { low, high, level } }
+ * ```
  * @since 0.2.0
  */
 export const ciOf = (f: Intervals.Figure | undefined): { readonly ci?: typeof IntervalJson.Type | null; readonly ciReason?: string; readonly degenerate?: number } =>
@@ -378,6 +569,13 @@ const entailmentJson = (e: EntailmentScore, f: Intervals.Figure | undefined): ty
  * The documented JSON object of one scored run (`ScoredRunJson`): every app emits this. With
  * `intervals` (`Uncertainty.compute`), every figure carries its interval.
  *
+ * @example
+ * ```ts
+ * import { Engine, Json } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const json = Json.toJson(results.runs[0]) // one scored run, as `score --json` prints it
+ * ```
  * @since 0.1.0
  */
 export const toJson = (run: ScoredRun, intervals?: Uncertainty.ResultIntervals): ScoredRunJson => {
@@ -423,6 +621,13 @@ export const toJson = (run: ScoredRun, intervals?: Uncertainty.ResultIntervals):
  * What every JSON listing a ranked run says of it (`rank --json`, the leaderboard): its rank (null
  * when not ranked), who it is, its flags and its figure (null when it has none).
  *
+ * @example
+ * ```ts
+ * import { Engine, Json } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const entries = results.ranked.rankings[0].entries.map(Json.entryJson)
+ * ```
  * @since 0.2.0
  */
 export const entryJson = (e: RankEntry<Rankable>) => ({
@@ -443,6 +648,13 @@ export const entryJson = (e: RankEntry<Rankable>) => ({
  * The documented JSON object of rankings (`RankedJson`). With `intervals`, each entry carries the
  * interval of its figure and of its rank, and each ranking its `bestGroup`.
  *
+ * @example
+ * ```ts
+ * import { Engine, Json } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const ranked = Json.rankedToJson(results.ranked)
+ * ```
  * @since 0.1.0
  */
 export const rankedToJson = (ranked: RankedResults<ScoredRun>, intervals?: Uncertainty.ResultIntervals): RankedJson => ({
@@ -465,7 +677,19 @@ export const rankedToJson = (ranked: RankedResults<ScoredRun>, intervals?: Uncer
   }))
 })
 
-/** The settings of the intervals, as the document carries them once. @since 0.2.0 */
+/**
+ * The settings of the intervals, as the document carries them once.
+ *
+ * @example
+ * ```ts
+ * import { Engine, Json, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results
+ * const intervals = Uncertainty.compute(results, { level: 0.95 })
+ * if (!Uncertainty.isError(intervals)) Json.intervalsToJson(intervals)
+ * ```
+ * @since 0.2.0
+ */
 export const intervalsToJson = (intervals: Uncertainty.ResultIntervals): typeof IntervalsJson.Type => ({
   method: "percentile-bootstrap",
   level: intervals.level,
@@ -479,6 +703,20 @@ export const intervalsToJson = (intervals: Uncertainty.ResultIntervals): typeof 
  * A whole session as the documented JSON document (`ScoredResults`); with `intervals`
  * (`Uncertainty.compute`), every figure and rank with its interval and the settings once.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * import { Json } from "@stseval/scoring"
+ *
+ * // what `stseval rank --json` prints
+ * const text = JSON.stringify(Json.resultsToJson(results), null, 2)
+ * ```
  * @since 0.1.0
  */
 export const resultsToJson = (
@@ -501,6 +739,13 @@ export const resultsToJson = (
  * The JSON Schema (draft 2020-12) of `ScoredResults`, as committed in
  * docs/schemas/scored-results.schema.json.
  *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ *
+ * // docs/schemas/scored-results.schema.json is this value
+ * const schema = Json.jsonSchema()
+ * ```
  * @since 0.1.0
  */
 export const jsonSchema = (): Record<string, unknown> => {

@@ -21,6 +21,14 @@ type Metric = MetricValue.MetricValue
  * never align or parse a run again; not part of the JSON. Every run of a dataset shares the same
  * `gold` array.
  *
+ * @example
+ * ```ts
+ * import { Engine, ScoredRun } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const aligned: ScoredRun.Aligned | undefined = results.runs[0].relatedness?.aligned
+ * aligned?.gold.length // the scored pairs, gold and run side by side
+ * ```
  * @since 0.2.0
  */
 export interface Aligned {
@@ -30,13 +38,35 @@ export interface Aligned {
   readonly confidence?: Float64Array | undefined
 }
 
-/** SICK entailment labels, aligned with the gold pair by pair. @since 0.2.0 */
+/**
+ * SICK entailment labels, aligned with the gold pair by pair.
+ *
+ * @example
+ * ```ts
+ * import { Engine, ScoredRun } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const labels: ScoredRun.AlignedLabels | undefined = results.runs[0].entailment?.aligned
+ * ```
+ * @since 0.2.0
+ */
 export interface AlignedLabels {
   readonly gold: ReadonlyArray<string>
   readonly run: ReadonlyArray<string>
 }
 
-/** One STS dataset (track) of a run. @since 0.1.0 */
+/**
+ * One STS dataset (track) of a run.
+ *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun // an STS run
+ * const byDataset: ReadonlyArray<[string, ScoredRun.DatasetScore["pearson"]]> = run.datasets.map((d) => [d.dataset, d.pearson])
+ * ```
+ * @since 0.1.0
+ */
 export interface DatasetScore {
   readonly dataset: string
   readonly status: DatasetStatus
@@ -56,7 +86,19 @@ export interface DatasetScore {
   readonly aligned: Aligned | undefined
 }
 
-/** SICK relatedness (subtask A). @since 0.1.0 */
+/**
+ * SICK relatedness (subtask A).
+ *
+ * @example
+ * ```ts
+ * import { Engine, ScoredRun } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const relatedness: ScoredRun.RelatednessScore | undefined = results.runs[0].relatedness
+ * relatedness?.mse // the official scorer's MSE on raw scores
+ * ```
+ * @since 0.1.0
+ */
 export interface RelatednessScore {
   readonly status: "scored" | "not-evaluated"
   readonly reason: string | undefined
@@ -72,7 +114,18 @@ export interface RelatednessScore {
   readonly aligned: Aligned | undefined
 }
 
-/** Per-class figures of the entailment subtask. @since 0.1.0 */
+/**
+ * Per-class figures of the entailment subtask.
+ *
+ * @example
+ * ```ts
+ * import { Engine, ScoredRun } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const neutral: ScoredRun.ClassScore | undefined = results.runs[0].entailment?.perClass["NEUTRAL"]
+ * ```
+ * @since 0.1.0
+ */
 export interface ClassScore {
   readonly precision: Metric
   readonly recall: Metric
@@ -80,7 +133,19 @@ export interface ClassScore {
   readonly support: number
 }
 
-/** SICK entailment (subtask B). @since 0.1.0 */
+/**
+ * SICK entailment (subtask B).
+ *
+ * @example
+ * ```ts
+ * import { Engine, ScoredRun } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const entailment: ScoredRun.EntailmentScore | undefined = results.runs[0].entailment
+ * entailment?.confusion // rows: gold label, columns: the run's
+ * ```
+ * @since 0.1.0
+ */
 export interface EntailmentScore {
   readonly status: "scored" | "not-evaluated"
   readonly reason: string | undefined
@@ -98,7 +163,19 @@ export interface EntailmentScore {
   readonly aligned: AlignedLabels | undefined
 }
 
-/** One labelled aggregate across datasets. @since 0.1.0 */
+/**
+ * One labelled aggregate across datasets.
+ *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun // an STS 2014 run
+ * const official: ScoredRun.AggregateScore | undefined = run.aggregate.official
+ * official?.zeroed // datasets counted as r = 0, and why
+ * ```
+ * @since 0.1.0
+ */
 export interface AggregateScore {
   readonly value: Metric
   /**
@@ -112,7 +189,18 @@ export interface AggregateScore {
   readonly zeroed: ReadonlyArray<{ readonly dataset: string; readonly reason: string }>
 }
 
-/** The official figure a ranking uses. @since 0.1.0 */
+/**
+ * The official figure a ranking uses.
+ *
+ * @example
+ * ```ts
+ * import { Engine, ScoredRun } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const figures: ReadonlyArray<ScoredRun.OfficialScore> = results.runs[0].official // SICK: relatedness r, entailment accuracy
+ * ```
+ * @since 0.1.0
+ */
 export interface OfficialScore {
   /**
    * ranking name: `official` (STS), `relatedness` or `entailment` (SICK), or the dataset's name
@@ -125,7 +213,23 @@ export interface OfficialScore {
   readonly value: Metric
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * import type { ScoredRun } from "@stseval/scoring"
+ *
+ * const failed: ReadonlyArray<ScoredRun.ScoredRun> = results.runs.filter((r) => r.status === "failed")
+ * failed.map((r) => `${r.meta.id}: ${r.failure}`)
+ * ```
+ * @since 0.1.0
+ */
 export interface ScoredRun {
   readonly edition: string
   readonly kind: "sick" | "sts"
@@ -156,7 +260,18 @@ const notComputed = (reason: string): Metric => MetricValue.undefined_(reason)
 // never read it: 200 STS-B runs spent 60 ms of a 1.6 s all-pairs comparison on it. Anything that
 // reads the figure (text, JSON, spread, structured clone) gets the same value as before.
 
-/** Figures of one STS dataset. @since 0.1.0 */
+/**
+ * Figures of one STS dataset.
+ *
+ * @example
+ * ```ts
+ * import { ScoredRun, Validation } from "@stseval/scoring"
+ *
+ * declare const check: Validation.StsDatasetCheck
+ * const score = ScoredRun.scoreDataset(check) // Pearson, Spearman (and weighted Pearson with confidences)
+ * ```
+ * @since 0.1.0
+ */
 export const scoreDataset = (d: StsDatasetCheck): DatasetScore => {
   const base = {
     dataset: d.dataset,
@@ -249,7 +364,17 @@ const scoreSick = (sick: SickCheck): { relatedness: RelatednessScore; entailment
 // Aggregates
 // ---------------------------------------------------------------------------------------------
 
-/** The correlation aggregates are made of: Pearson, or the edition's Spearman (SemRel). @since 0.2.0 */
+/**
+ * The correlation aggregates are made of: Pearson, or the edition's Spearman (SemRel).
+ *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * const metric: ScoredRun.Correlation = "spearman"
+ * ```
+ * @since 0.2.0
+ */
 export type Correlation = "pearson" | "spearman"
 
 const NAMES: Record<Correlation, string> = { pearson: "Pearson", spearman: "Spearman" }
@@ -270,6 +395,14 @@ const counted = (scores: ReadonlyArray<DatasetScore>) => scores.filter((s) => s.
 /**
  * Mean of per-dataset Pearson weighted by scored pairs, over the datasets with a defined figure.
  *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun
+ * // the mean of per-dataset r weighted by scored pairs, over the datasets the run has
+ * const wmean = ScoredRun.wmeanOf(run.datasets)
+ * ```
  * @since 0.1.0
  */
 export const wmeanOf = (scores: ReadonlyArray<DatasetScore>, metric: Correlation = "pearson"): AggregateScore => {
@@ -281,7 +414,18 @@ export const wmeanOf = (scores: ReadonlyArray<DatasetScore>, metric: Correlation
   return { value, datasets: u.map((s) => s.dataset), zeroed: [] }
 }
 
-/** Unweighted mean of per-dataset Pearson (or `metric`) over the datasets with a defined figure. @since 0.1.0 */
+/**
+ * Unweighted mean of per-dataset Pearson (or `metric`) over the datasets with a defined figure.
+ *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun
+ * const meanRho = ScoredRun.meanOf(run.datasets, "spearman")
+ * ```
+ * @since 0.1.0
+ */
 export const meanOf = (scores: ReadonlyArray<DatasetScore>, metric: Correlation = "pearson"): AggregateScore => {
   const u = usable(scores, metric)
   const value =
@@ -311,6 +455,14 @@ const hasFigure = (s: DatasetScore, metric: Correlation = "pearson") => s.status
  * Worked case (SPEC, STS 2014 Table 3): LIPN-run2 submitted deft-forum only, r = 0.084; weights
  * 450, 300, 750, 750, 750, 750 give 0.084 * 450 / 3750 = 0.01008, published as 0.010.
  *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun
+ * // STS 2014: weighted, a dataset the run did not submit counts as r = 0
+ * const official = ScoredRun.officialMean(run.datasets, true, "zero")
+ * ```
  * @since 0.1.0
  */
 export const officialMean = (
@@ -382,6 +534,15 @@ const pooledOf = (checks: ReadonlyArray<StsDatasetCheck>, scores: ReadonlyArray<
  * missing-dataset rule. `pooled` / `allnrm` concatenate every dataset, so a run lacking one gets
  * no official figure (there is no "r = 0" for a pool). `single`: the one dataset's Pearson.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { ScoredRun, Validation } from "@stseval/scoring"
+ *
+ * declare const v: Validation.RunValidation
+ * const scores = v.datasets.map(ScoredRun.scoreDataset)
+ * const official = ScoredRun.officialOf(Registry.get("sts2017")!, v.datasets, scores) // STS 2017: the mean of all seven tracks
+ * ```
  * @since 0.1.0
  */
 export const officialOf = (
@@ -422,6 +583,14 @@ export const officialOf = (
  * Score a validated run. Each dataset / subtask that validation accepted gets its figures; the
  * others keep the reason they were not scored. Pure; never throws on data.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { ScoredRun, Validation } from "@stseval/scoring"
+ *
+ * declare const v: Validation.RunValidation
+ * const scored = ScoredRun.scoreValidated(Registry.get("sts2017")!, v)
+ * ```
  * @since 0.1.0
  */
 export const scoreValidated = (edition: Edition, v: RunValidation): ScoredRun => {
@@ -487,6 +656,15 @@ const emptySick = (reason: string): SickCheck => ({
 /**
  * Validate and score one run: `scoreValidated(edition, validateRun(edition, gold, submission))`.
  *
+ * @example
+ * ```ts
+ * import { Gold, Registry, Submissions } from "@stseval/formats"
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const gold: Gold.Gold
+ * declare const submission: Submissions.Submission
+ * const scored = ScoredRun.scoreRun(Registry.get("sick2014")!, gold, submission)
+ * ```
  * @since 0.1.0
  */
 export const scoreRun = (edition: Edition, gold: Gold.Gold, submission: Submissions.Submission, options: ValidateOptions = {}): ScoredRun =>
@@ -496,6 +674,15 @@ export const scoreRun = (edition: Edition, gold: Gold.Gold, submission: Submissi
  * A run that could not even be loaded, as a failed `ScoredRun` carrying its issues (so that one bad
  * run never stops the others and still shows up, unranked, with the reason).
  *
+ * @example
+ * ```ts
+ * import { Registry, Submissions } from "@stseval/formats"
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const meta: Submissions.RunMeta
+ * const failed = ScoredRun.failedRun(Registry.get("sick2014")!, meta, "submissions/Team_run1.txt", "the file is empty", [])
+ * failed.status // "failed": listed, never ranked
+ * ```
  * @since 0.1.0
  */
 export const failedRun = (

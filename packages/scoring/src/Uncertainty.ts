@@ -45,6 +45,13 @@ import type { ScoredRun } from "./ScoredRun.js"
  * own rules (the live leaderboard: run limit, deadline) gives its runs and the ids it ranks
  * (`Options.ranked`) without `ranked`.
  *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const scored: Uncertainty.Scored = { edition: results.edition, runs: results.runs }
+ * ```
  * @since 0.2.0
  */
 export interface Scored {
@@ -54,7 +61,17 @@ export interface Scored {
   readonly ranked?: Pick<RankedResults<ScoredRun>, "rankings"> | undefined
 }
 
-/** The bootstrap settings; the defaults are `Intervals.compute`'s. @since 0.2.0 */
+/**
+ * The bootstrap settings; the defaults are `Intervals.compute`'s.
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * const options: Uncertainty.Options = { level: 0.9, resamples: 2000, seed: 1, spearman: false }
+ * ```
+ * @since 0.2.0
+ */
 export interface Options {
   /** strictly between 0 and 1 (see `parseLevel` for `--ci 95`); default 0.95 */
   readonly level?: number | undefined
@@ -77,20 +94,79 @@ export interface Options {
   readonly spearman?: boolean | undefined
 }
 
-/** A figure with its interval (significance's `Intervals.Figure`). @since 0.2.0 */
+/**
+ * A figure with its interval (significance's `Intervals.Figure`).
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) {
+ *   const figure: Uncertainty.Figure | undefined = Uncertainty.rankedFigure(out, "relatedness", "MeaningFactory/run1")
+ *   figure?.ci // { low, high, level }
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export type Figure = Intervals.Figure
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) {
+ *   const rank: Uncertainty.RankInterval | undefined = Uncertainty.rankInterval(out, "relatedness", "Insight/run1")
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export type RankInterval = Intervals.RankInterval
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) {
+ *   const run: Uncertainty.RunIntervals | undefined = Uncertainty.runIntervals(out, "relatedness", "Insight/run1")
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export type RunIntervals = Intervals.RunIntervals
 
-/** The settings used when none are given. @since 0.2.0 */
+/**
+ * The settings used when none are given.
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * Uncertainty.defaults // { level: 0.95, resamples: 1000, seed: 12345 }
+ * ```
+ * @since 0.2.0
+ */
 export const defaults = { level: 0.95, resamples: 1000, seed: 12345 } as const
 
 /**
  * One ranking's intervals (STS: `official`; SICK: `relatedness`, `entailment`; an edition ranked
  * per dataset: each dataset, e.g. `eng`).
  *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) {
+ *   const relatedness: Uncertainty.RankingIntervals | undefined = out.rankings.find((r) => r.ranking === "relatedness")
+ * }
+ * ```
  * @since 0.2.0
  */
 export interface RankingIntervals {
@@ -104,7 +180,20 @@ export interface RankingIntervals {
   readonly beside?: Intervals.Result | undefined
 }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results, { level: 95 })
+ * if (!Uncertainty.isError(out)) {
+ *   const intervals: Uncertainty.ResultIntervals = out
+ *   intervals.signatureText // method, resamples, seed, level: enough to reproduce them
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export interface ResultIntervals {
   readonly level: number
   readonly resamples: number
@@ -128,16 +217,49 @@ export interface ResultIntervals {
   readonly notes: ReadonlyArray<string>
 }
 
-/** Bad input or settings: which field, what was expected, what was found. @since 0.2.0 */
+/**
+ * Bad input or settings: which field, what was expected, what was found.
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results, { resamples: 0 })
+ * if (Uncertainty.isError(out)) {
+ *   const invalid: Uncertainty.Invalid = out
+ *   console.error(`${invalid.field}: expected ${invalid.expected}, found ${invalid.found}`)
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export type Invalid = Exclude<ReturnType<typeof Intervals.compute>, Intervals.Result>
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * Uncertainty.isError(out) ? out.message : out.signatureText
+ * ```
+ * @since 0.2.0
+ */
 export const isError = (r: ResultIntervals | Invalid): r is Invalid => !("rankings" in r)
 
 /**
  * A level as people write it: `95` (percent) or `0.95`. Undefined when it is neither strictly
  * between 0 and 1 nor strictly between 1 and 100.
  *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * Uncertainty.parseLevel(95) // 0.95
+ * Uncertainty.parseLevel(0.9) // 0.9
+ * Uncertainty.parseLevel(150) // undefined
+ * ```
  * @since 0.2.0
  */
 export const parseLevel = (value: number): number | undefined => {
@@ -216,7 +338,19 @@ const rankedDatasets = (results: Scored): ReadonlyArray<string> => {
   return rankings.size === 0 ? names : names.filter((n) => rankings.has(n))
 }
 
-/** The calls `compute` makes, as `inputs` gives them (see `ResultIntervals` for each). @since 0.2.0 */
+/**
+ * The calls `compute` makes, as `inputs` gives them (see `ResultIntervals` for each).
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const planned: Uncertainty.Planned = Uncertainty.inputs(results)
+ * planned.rankings.map((r) => r.ranking) // one resampling input per ranking
+ * ```
+ * @since 0.2.0
+ */
 export interface Planned {
   readonly rankings: ReadonlyArray<{ readonly ranking: string; readonly input: Intervals.Input; readonly beside?: Intervals.Input | undefined }>
   readonly spearman: Intervals.Input | undefined
@@ -275,6 +409,14 @@ const sickInput = (results: Scored, ranking: "relatedness" | "entailment", only:
  * The inputs `compute` hands to `Intervals.compute`, one per ranking (and STS Spearman), so that a
  * caller (or a test) can check them or call `Intervals.compute` itself.
  *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * // what one resampling pass is given: per ranking, the runs' aligned scores by dataset
+ * const planned = Uncertainty.inputs(results, { spearman: false })
+ * ```
  * @since 0.2.0
  */
 export const inputs = (results: Scored, options: Pick<Options, "ranked" | "spearman"> = {}): Planned => {
@@ -301,6 +443,20 @@ export const inputs = (results: Scored, options: Pick<Options, "ranked" | "spear
  * `Invalid` (significance's `InvalidInput`: field, expected, found) for bad settings or runs that
  * cannot share resamples (e.g. scored on different pairs of a dataset); never throws on data.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * // one stratified bootstrap pass: an interval on every figure and every rank
+ * const intervals = Uncertainty.compute(results, { level: 95, resamples: 1000, seed: 12345 })
+ * ```
  * @since 0.2.0
  */
 export const compute = (results: Scored, options: Options = {}): ResultIntervals | Invalid => {
@@ -359,7 +515,19 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
 
 const runOf = (result: Intervals.Result | undefined, id: string) => result?.runs.find((r) => r.id === id)
 
-/** One ranking's intervals of a run (its official figure, rank interval...). @since 0.2.0 */
+/**
+ * One ranking's intervals of a run (its official figure, rank interval...).
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) Uncertainty.runIntervals(out, "relatedness", "MeaningFactory/run1")?.official.ci
+ * ```
+ * @since 0.2.0
+ */
 export const runIntervals = (intervals: ResultIntervals, ranking: string, id: string): Intervals.RunIntervals | undefined =>
   runOf(intervals.rankings.find((r) => r.ranking === ranking)?.result, id)
 
@@ -368,6 +536,14 @@ export const runIntervals = (intervals: ResultIntervals, ranking: string, id: st
  * `pearson`, `entailment` `accuracy`. A dataset that is a ranking of its own (ranked per dataset)
  * has its figures from its own pass.
  *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // an STS run's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) Uncertainty.datasetFigure(out, "ECNU/run1", "track5.en-en", "pearson")?.ci
+ * ```
  * @since 0.2.0
  */
 export const datasetFigure = (
@@ -389,6 +565,14 @@ export const datasetFigure = (
  * An STS aggregate of a run: `wmean`, `mean`, `pooled`, `allnrm` or `official`; for an edition
  * ranked per dataset, its unofficial rule over the datasets (SemRel: `mean`).
  *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // an STS 2014 run's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) Uncertainty.aggregateFigure(out, "ECNU/run1", "wmean")?.ci
+ * ```
  * @since 0.2.0
  */
 export const aggregateFigure = (intervals: ResultIntervals, id: string, name: string): Intervals.Figure | undefined => {
@@ -398,17 +582,68 @@ export const aggregateFigure = (intervals: ResultIntervals, id: string, name: st
   return name === "official" ? run.official : run.aggregates[name as Intervals.Labelled]
 }
 
-/** The figure a ranking orders by, for a run. @since 0.2.0 */
+/**
+ * The figure a ranking orders by, for a run.
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) Uncertainty.rankedFigure(out, "entailment", "MeaningFactory/run1")?.ci // accuracy's interval
+ * ```
+ * @since 0.2.0
+ */
 export const rankedFigure = (intervals: ResultIntervals, ranking: string, id: string): Intervals.Figure | undefined =>
   runIntervals(intervals, ranking, id)?.official
 
-/** The interval of a run's rank in a ranking; undefined when it is not ranked. @since 0.2.0 */
+/**
+ * The interval of a run's rank in a ranking; undefined when it is not ranked.
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) {
+ *   const r = Uncertainty.rankInterval(out, "relatedness", "Insight/run1")
+ *   if (r !== undefined) Uncertainty.formatRankInterval(r) // e.g. "2-3"
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export const rankInterval = (intervals: ResultIntervals, ranking: string, id: string): Intervals.RankInterval | undefined =>
   runIntervals(intervals, ranking, id)?.rankInterval
 
-/** Ids of the runs whose rank interval overlaps the best run's, by rank. @since 0.2.0 */
+/**
+ * Ids of the runs whose rank interval overlaps the best run's, by rank.
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * // the runs whose rank interval overlaps the best run's
+ * if (!Uncertainty.isError(out)) Uncertainty.bestGroup(out, "relatedness")
+ * ```
+ * @since 0.2.0
+ */
 export const bestGroup = (intervals: ResultIntervals, ranking: string): ReadonlyArray<string> =>
   intervals.rankings.find((r) => r.ranking === ranking)?.result.bestGroup ?? []
 
-/** A rank interval as printed: `1-3`, or `2` when it is one rank. @since 0.2.0 */
+/**
+ * A rank interval as printed: `1-3`, or `2` when it is one rank.
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * Uncertainty.formatRankInterval({ low: 1, high: 3 }) // "1-3"
+ * Uncertainty.formatRankInterval({ low: 2, high: 2 }) // "2"
+ * ```
+ * @since 0.2.0
+ */
 export const formatRankInterval = (r: Intervals.RankInterval): string => (r.low === r.high ? String(r.low) : `${r.low}-${r.high}`)

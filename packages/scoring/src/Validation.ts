@@ -14,11 +14,47 @@ import { officialAggregate, perDataset } from "./internal/edition.js"
 import type { DatasetSpec, Edition } from "./internal/edition.js"
 import { capped, errors, listing, plural } from "./internal/issues.js"
 
-/** The gold of one STS dataset (scores aligned with input lines; NaN = not annotated). @since 0.1.0 */
+/**
+ * The gold of one STS dataset (scores aligned with input lines; NaN = not annotated).
+ *
+ * @example
+ * ```ts
+ * import { Gold } from "@stseval/formats"
+ * import { Validation } from "@stseval/scoring"
+ *
+ * declare const gold: Gold.Gold
+ * const scored = gold.datasets.filter((d): d is Validation.GoldScores => d.kind === "scores")
+ * ```
+ * @since 0.1.0
+ */
 export type GoldScores = Extract<Gold.GoldDataset, { readonly kind: "scores" }>
-/** The SICK gold. @since 0.1.0 */
+/**
+ * The SICK gold.
+ *
+ * @example
+ * ```ts
+ * import { Gold } from "@stseval/formats"
+ * import { Validation } from "@stseval/scoring"
+ *
+ * declare const gold: Gold.Gold
+ * const sick = gold.datasets.find((d): d is Validation.GoldSick => d.kind === "sick")
+ * ```
+ * @since 0.1.0
+ */
 export type GoldSick = Extract<Gold.GoldDataset, { readonly kind: "sick" }>
-/** Who submitted a run (from its name or `run.json`). @since 0.1.0 */
+/**
+ * Who submitted a run (from its name or `run.json`).
+ *
+ * @example
+ * ```ts
+ * import { Engine, Validation } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const info: Validation.RunInfo = results.runs[0].meta
+ * info.id // "MeaningFactory/run1"
+ * ```
+ * @since 0.1.0
+ */
 export type RunInfo = Submissions.RunMeta
 
 // ---------------------------------------------------------------------------------------------
@@ -32,6 +68,12 @@ export type RunInfo = Submissions.RunMeta
  * per dataset, the gold was not loaded and the run has no file for it either). A `no-gold` dataset
  * is listed with the reason and never counted against the run.
  *
+ * @example
+ * ```ts
+ * import { Validation } from "@stseval/scoring"
+ *
+ * const shown = (s: Validation.DatasetStatus): string => (s === "scored" ? "ok" : s === "missing" ? "not submitted" : s)
+ * ```
  * @since 0.2.0
  */
 export type DatasetStatus = "scored" | "not-scored" | "missing" | "no-gold"
@@ -40,6 +82,13 @@ export type DatasetStatus = "scored" | "not-scored" | "missing" | "no-gold"
  * One STS dataset of a run (see `DatasetStatus`). When scored, `run` / `gold` / `confidence` hold
  * the scored pairs, aligned.
  *
+ * @example
+ * ```ts
+ * import { Validation } from "@stseval/scoring"
+ *
+ * declare const v: Validation.RunValidation
+ * const notScored: ReadonlyArray<Validation.StsDatasetCheck> = v.datasets.filter((d) => d.status !== "scored")
+ * ```
  * @since 0.1.0
  */
 export interface StsDatasetCheck {
@@ -64,7 +113,19 @@ export interface StsDatasetCheck {
   readonly issues: ReadonlyArray<Issue.Issue>
 }
 
-/** One SICK subtask of a run. @since 0.1.0 */
+/**
+ * One SICK subtask of a run.
+ *
+ * @example
+ * ```ts
+ * import { Validation } from "@stseval/scoring"
+ *
+ * declare const check: Validation.SickCheck
+ * const relatedness: Validation.SubtaskCheck<Float64Array> = check.relatedness
+ * relatedness.status === "not-evaluated" ? relatedness.reason : relatedness.pairs
+ * ```
+ * @since 0.1.0
+ */
 export interface SubtaskCheck<A> {
   readonly status: "scored" | "not-evaluated"
   readonly reason: string | undefined
@@ -74,7 +135,19 @@ export interface SubtaskCheck<A> {
   readonly gold: A
 }
 
-/** A SICK run file. @since 0.1.0 */
+/**
+ * A SICK run file.
+ *
+ * @example
+ * ```ts
+ * import { Validation } from "@stseval/scoring"
+ *
+ * declare const v: Validation.RunValidation
+ * const sick: Validation.SickCheck | undefined = v.sick
+ * sick?.entailment.reason // e.g. "the run's entailment_judgment column holds NA ..."
+ * ```
+ * @since 0.1.0
+ */
 export interface SickCheck {
   readonly file: string | undefined
   readonly relatedness: SubtaskCheck<Float64Array>
@@ -82,7 +155,16 @@ export interface SickCheck {
   readonly issues: ReadonlyArray<Issue.Issue>
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Validation } from "@stseval/scoring"
+ *
+ * declare const v: Validation.RunValidation
+ * v.failed ? v.failure : `${v.datasets.length} datasets checked`
+ * ```
+ * @since 0.1.0
+ */
 export interface RunValidation {
   readonly edition: string
   readonly kind: "sick" | "sts"
@@ -100,7 +182,18 @@ export interface RunValidation {
   readonly failure: string | undefined
 }
 
-/** Every issue of a validation, run-level first, then per file in the edition's order. @since 0.1.0 */
+/**
+ * Every issue of a validation, run-level first, then per file in the edition's order.
+ *
+ * @example
+ * ```ts
+ * import { Validation } from "@stseval/scoring"
+ *
+ * declare const v: Validation.RunValidation
+ * const errors = Validation.allIssues(v).filter((i) => i.severity === "error")
+ * ```
+ * @since 0.1.0
+ */
 export const allIssues = (v: RunValidation): ReadonlyArray<Issue.Issue> => [
   ...v.issues,
   ...(v.sick?.issues ?? []),
@@ -199,6 +292,17 @@ const missingConsequence = (edition: Edition): string => {
  * scored lines (2017 track 6: input lines 1-250, from a 250- or 500-line run). A file error, a
  * non-numeric / non-finite score or a length mismatch means the dataset is not scored.
  *
+ * @example
+ * ```ts
+ * import { Registry, Submissions } from "@stseval/formats"
+ * import { Validation } from "@stseval/scoring"
+ *
+ * declare const gold: Validation.GoldScores
+ * declare const file: Submissions.RunFile
+ * const edition = Registry.get("sts2017")!
+ * const check = Validation.checkStsDataset(edition, edition.datasets[0], gold, file)
+ * check.linesScored // e.g. [1, 250]
+ * ```
  * @since 0.1.0
  */
 export const checkStsDataset = (
@@ -383,6 +487,13 @@ const outOfScale = (edition: Edition, path: string, outside: number, pairs: numb
  * from its values (with a warning); by default such a file is an error, as the official scorer
  * rejects it.
  *
+ * @example
+ * ```ts
+ * import { Validation } from "@stseval/scoring"
+ *
+ * // read a SICK run without its header when its columns are unambiguous, with a warning
+ * const options: Validation.ValidateOptions = { lenient: true }
+ * ```
  * @since 0.2.0
  */
 export interface ValidateOptions {
@@ -404,6 +515,16 @@ const NO_LABELS: ReadonlyArray<string> = []
  * absent or `NA`, or the column has a bad value (a non-numeric relatedness, an unknown entailment
  * label); the other subtask is still scored when its own column is sound.
  *
+ * @example
+ * ```ts
+ * import { Registry, Submissions } from "@stseval/formats"
+ * import { Validation } from "@stseval/scoring"
+ *
+ * declare const gold: Validation.GoldSick
+ * declare const file: Submissions.RunFile
+ * const check = Validation.checkSick(Registry.get("sick2014")!, gold, file)
+ * check.relatedness.status // "scored", or "not-evaluated" with the reason
+ * ```
  * @since 0.1.0
  */
 export const checkSick = (
@@ -551,6 +672,16 @@ export const checkSick = (
  * is `missing-dataset` (it counts per the edition's rule), unless the run could not be loaded at all
  * (no files and a load error): its datasets are then `not-scored` and its load error says why.
  *
+ * @example
+ * ```ts
+ * import { Gold, Registry, Submissions } from "@stseval/formats"
+ * import { Validation } from "@stseval/scoring"
+ *
+ * declare const gold: Gold.Gold
+ * declare const submission: Submissions.Submission
+ * const v = Validation.validateRun(Registry.get("sts2017")!, gold, submission)
+ * Validation.allIssues(v).map((i) => `${i.file}:${i.line}: ${i.message}`)
+ * ```
  * @since 0.1.0
  */
 export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submissions.Submission, options: ValidateOptions = {}): RunValidation => {
