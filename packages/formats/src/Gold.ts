@@ -20,6 +20,13 @@ import * as Text from "./Text.js"
  * One dataset's gold. `issues` are this file's (decoding and parsing); when they hold an error the
  * gold is unreliable and the dataset must not be scored.
  *
+ * @example
+ * ```ts
+ * import { Gold } from "@stseval/formats"
+ *
+ * declare const gold: Gold.Gold
+ * const sizes = gold.datasets.map((d: Gold.GoldDataset) => [d.name, d.kind === "scores" ? d.annotated : d.pairs.length])
+ * ```
  * @since 0.1.0
  */
 export type GoldDataset =
@@ -43,7 +50,18 @@ export type GoldDataset =
       readonly issues: ReadonlyArray<Issue.Issue>
     }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Gold, Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const gold: Gold.Gold = await Effect.runPromise(Gold.loadGold(Registry.get("sts2017")!, "data/sts2017/gold").pipe(Effect.provide(NodeServices.layer)))
+ * gold.missing // datasets whose gold file is not there
+ * ```
+ * @since 0.1.0
+ */
 export interface Gold {
   readonly edition: string
   /** the datasets whose gold was read, in the edition's order */
@@ -54,7 +72,17 @@ export interface Gold {
   readonly issues: ReadonlyArray<Issue.Issue>
 }
 
-/** The bytes (or text) of one dataset's gold file. @since 0.1.0 */
+/**
+ * The bytes (or text) of one dataset's gold file.
+ *
+ * @example
+ * ```ts
+ * import { Gold } from "@stseval/formats"
+ *
+ * const text: Gold.GoldText = { dataset: "track5.en-en", file: "STS.gs.track5.en-en.txt", content: "4.2\n1.0\n" }
+ * ```
+ * @since 0.1.0
+ */
 export interface GoldText {
   readonly dataset: string
   /** path for messages */
@@ -66,6 +94,13 @@ export interface GoldText {
  * Read one dataset's gold from its content, pure. Applies `scoredLines` (only the first lines are
  * scored: STS 2017 track 6) and checks the annotated pairs against the edition's `pairs`.
  *
+ * @example
+ * ```ts
+ * import { Gold, Registry } from "@stseval/formats"
+ *
+ * const spec = Registry.get("sts2017")!.datasets.find((d) => d.name === "track5.en-en")!
+ * const dataset = Gold.parseDataset(spec, "STS.gs.track5.en-en.txt", "4.2\n1.0\n")
+ * ```
  * @since 0.1.0
  */
 export const parseDataset = (spec: DatasetSpec, file: string, content: Uint8Array | string): GoldDataset => {
@@ -192,6 +227,13 @@ const assemble = (editionId: string, all: ReadonlyArray<DatasetSpec>, entries: R
  * Build an edition's gold from file contents held in memory (no file system). Datasets of the
  * edition without an entry in `texts` are reported missing.
  *
+ * @example
+ * ```ts
+ * import { Gold, Registry } from "@stseval/formats"
+ *
+ * // gold from texts at hand (a Codabench reference folder, a test) instead of a folder on disk
+ * const gold = Gold.goldFromTexts(Registry.get("sts2017")!, [{ dataset: "track5.en-en", file: "STS.gs.track5.en-en.txt", content: "4.2\n1.0\n" }])
+ * ```
  * @since 0.1.0
  */
 export const goldFromTexts = (edition: TaskEdition, texts: ReadonlyArray<GoldText>): Gold =>
@@ -213,6 +255,15 @@ export const goldFromTexts = (edition: TaskEdition, texts: ReadonlyArray<GoldTex
  * (`eng/eng_test_with_labels.csv`, the SemRel release's layout) is also looked for by its base name
  * directly in the folder (a flat folder of gold files, as a scoring site holds them).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Gold, Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * // a folder of the edition's gold files, or (SICK, STS-B) the one gold file
+ * const gold = await Effect.runPromise(Gold.loadGold(Registry.get("sick2014")!, "SICK_test_annotated.txt").pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.1.0
  */
 export const loadGold = (
