@@ -24,12 +24,41 @@
 import { Csv, Issue, Submissions } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 
-/** The most a bulk download may unpack to, counted as produced. @since 0.2.0 */
+/**
+ * The most a bulk download may unpack to, counted as produced.
+ *
+ * @example
+ * ```ts
+ * import { Import } from "@stseval/codabench"
+ *
+ * const cap: number = Import.MAX_BULK_BYTES // a bulk download that unpacks to more is refused
+ * ```
+ * @since 0.2.0
+ */
 export const MAX_BULK_BYTES = 1024 * 1024 * 1024
-/** The most entries a bulk download may hold. @since 0.2.0 */
+/**
+ * The most entries a bulk download may hold.
+ *
+ * @example
+ * ```ts
+ * import { Import } from "@stseval/codabench"
+ *
+ * const cap: number = Import.MAX_BULK_ENTRIES
+ * ```
+ * @since 0.2.0
+ */
 export const MAX_BULK_ENTRIES = 100_000
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Import } from "@stseval/codabench"
+ *
+ * // runs after the deadline marked post-deadline; each team's last run its primary
+ * const options: Import.Options = { deadline: new Date("2026-11-22T23:59:00Z"), primary: "last", teams: { "user123": "ECNU" } }
+ * ```
+ * @since 0.1.0
+ */
 export interface Options {
   /** submissions created after this instant are late (before `lateUntil`) or post-deadline */
   readonly deadline?: Date | undefined
@@ -49,7 +78,18 @@ export interface Options {
   readonly primary?: "last" | "first" | "none" | undefined
 }
 
-/** One imported run. @since 0.1.0 */
+/**
+ * One imported run.
+ *
+ * @example
+ * ```ts
+ * import { Import } from "@stseval/codabench"
+ *
+ * declare const result: Import.Result
+ * const late: ReadonlyArray<Import.Imported> = result.runs.filter((r) => r.postDeadline)
+ * ```
+ * @since 0.1.0
+ */
 export interface Imported {
   readonly team: string
   /** the Codabench username, when known */
@@ -69,19 +109,53 @@ export interface Imported {
   readonly path: string
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Import } from "@stseval/codabench"
+ *
+ * declare const result: Import.Result
+ * const skipped: ReadonlyArray<Import.Skipped> = result.skipped // entries that are no submission, and why
+ * ```
+ * @since 0.1.0
+ */
 export interface Skipped {
   readonly source: string
   readonly reason: string
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Import } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * const result: Import.Result = await Effect.runPromise(Import.importSubmissions("submissions.zip", "submissions").pipe(Effect.provide(NodeServices.layer)))
+ * ```
+ * @since 0.1.0
+ */
 export interface Result {
   readonly runs: ReadonlyArray<Imported>
   readonly skipped: ReadonlyArray<Skipped>
 }
 
-/** The download cannot be imported; the reason says what is wrong. @since 0.1.0 */
+/**
+ * The download cannot be imported; the reason says what is wrong.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Import } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * const imported = Import.importSubmissions("submissions.zip", "submissions").pipe(
+ *   Effect.catchTag("ImportError", (e: Import.ImportError) => Effect.fail(e.reason)),
+ *   Effect.provide(NodeServices.layer)
+ * )
+ * ```
+ * @since 0.1.0
+ */
 export class ImportError extends Schema.TaggedError<ImportError>()("ImportError", {
   reason: Schema.String
 }) {
@@ -147,6 +221,13 @@ const INSTANT = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?(\.\d+)?\s*(Z|[+-
  * An instant from the CSV: ISO 8601 (`2024-07-26T11:17:05.123456Z`) or Codabench's
  * `2024-07-26 11:17`; without a zone it is UTC (the server's zone).
  *
+ * @example
+ * ```ts
+ * import { Import } from "@stseval/codabench"
+ *
+ * Import.parseInstant("2026-11-22T23:59:00Z") // a Date
+ * Import.parseInstant("next week") // undefined
+ * ```
  * @since 0.1.0
  */
 export const parseInstant = (s: string): Date | undefined => {
@@ -175,6 +256,17 @@ const safeName = (team: string) => team.replace(/[^A-Za-z0-9.-]+/g, "-").replace
  * Import downloaded Codabench submissions (a folder, or `bulk_submissions.zip`) into the
  * submissions folder `out` (created; it must be empty).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Import } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * // Codabench's bulk download to a submissions folder that rank, report and significance read
+ * const { runs, skipped } = await Effect.runPromise(
+ *   Import.importSubmissions("submissions.zip", "submissions", { deadline: new Date("2026-11-22T23:59:00Z") }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * ```
  * @since 0.1.0
  */
 export const importSubmissions = (input: string, out: string, options: Options = {}): Effect.Effect<Result, ImportError, FileSystem.FileSystem | Path.Path> =>
