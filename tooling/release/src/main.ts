@@ -61,14 +61,23 @@ interface Ran {
   readonly stderr: string
 }
 
-let env: NodeJS.ProcessEnv = { ...process.env }
+/**
+ * This process's environment without the npm settings a parent npm or npx passed down
+ * (`npm_config_userconfig`, `npm_config_registry`, `npm_config_prefix`...: `npx pnpm` sets them,
+ * and they would win over the check's own npmrc, sending a publish to the npm registry). Only the
+ * machine's certificate file and Node headers are kept.
+ */
+const inherited = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_(config|lifecycle|package)_/i.test(k) || /^npm_config_(cafile|nodedir)$/i.test(k)))
+
+let env: NodeJS.ProcessEnv = inherited()
 
 /** Run a command (no shell), its output kept; throws with the output when it fails and `check`. */
 const run = (command: string, argv: ReadonlyArray<string>, options: { readonly cwd: string; readonly env?: NodeJS.ProcessEnv; readonly check?: boolean }): Ran => {
   const r = spawnSync(command, argv, { cwd: options.cwd, env: options.env ?? env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 })
   const ran = { code: r.status, stdout: r.stdout ?? "", stderr: r.stderr ?? "" }
   if ((options.check ?? true) && r.status !== 0) {
-    throw new Error(`${command} ${argv.join(" ")} (in ${options.cwd}) exited with ${r.status ?? r.signal}\n${ran.stdout.slice(-3000)}\n${ran.stderr.slice(-3000)}`)
+    throw new Error(`${command} ${argv.join(" ")} (in ${options.cwd}) exited with ${r.status ?? r.signal}\n${ran.stdout.slice(-6000)}\n${ran.stderr.slice(-6000)}`)
   }
   return ran
 }
@@ -165,7 +174,7 @@ const main = async () => {
   const ready = await check("local registry (verdaccio)", async () => {
     registry = await Registry.start(scratch, node24)
     env = {
-      ...process.env,
+      ...inherited(),
       // every npm and pnpm call of the check takes @stseval/* from the local registry, and
       // publishes there; everything else comes from the npm registry as usual
       NPM_CONFIG_USERCONFIG: registry.npmrc,
@@ -219,6 +228,9 @@ const main = async () => {
       assert(fs.readFileSync(changelog, "utf8").startsWith(`# ${p.name}\n\n## ${p.version}\n`), `${p.name}: CHANGELOG.md does not open with ${p.version}`)
       assert(p.version !== before.version, `${p.name}: still ${p.version}: no pending changeset names it`)
     }
+    // never a publish anywhere but the local registry
+    const target = run("npm", ["config", "get", "@stseval:registry"], { cwd: repo }).stdout.trim()
+    assert(target === registry?.url, `@stseval:registry is ${target}, not the local registry ${registry?.url}: not publishing`)
     // the root's `release`: build, then `changeset publish` (what release.yml runs on merge)
     const out = pnpm(repo, ["release"])
     const missing = published.filter((p) => run("npm", ["view", `${p.name}@${p.version}`, "version"], { cwd: scratch }).stdout.trim() !== p.version)
