@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config"
 
 export default defineConfig({
   test: {
-    projects: ["packages/*", "apps/*"],
+    projects: ["packages/*", "apps/*", "tooling/release", "tooling/docgen"],
     // How many test files run at a time (two at least) is set in each project, by the shared
     // `project()` of tooling/vitest-config: a `maxWorkers` here would not reach the projects.
     // The JSON report is what .ci/run reads to print its "N passed, N failed" line.

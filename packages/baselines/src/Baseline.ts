@@ -15,10 +15,27 @@ import type { BaselineRun } from "./Run.js"
 import * as TokenCosine from "./TokenCosine.js"
 import * as Tokenizer from "./Tokenizer.js"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Baseline } from "@stseval/baselines"
+ *
+ * const name: Baseline.Name = "tokencos"
+ * ```
+ * @since 0.1.0
+ */
 export type Name = "overlap" | "chance" | "majority" | "probability" | "tokencos" | "tokencos-2014" | "embeddings" | "lexical-overlap"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Baseline } from "@stseval/baselines"
+ *
+ * const entry: Baseline.Entry | undefined = Baseline.get("majority")
+ * entry?.needs // ["train"]
+ * ```
+ * @since 0.1.0
+ */
 export interface Entry {
   readonly name: Name
   /** which task family it makes runs for */
@@ -28,7 +45,17 @@ export interface Entry {
   readonly description: string
 }
 
-/** Every baseline, in the order `--list` shows them. @since 0.1.0 */
+/**
+ * Every baseline, in the order `--list` shows them.
+ *
+ * @example
+ * ```ts
+ * import { Baseline } from "@stseval/baselines"
+ *
+ * const forSts = Baseline.catalogue.filter((e) => e.family === "sts").map((e) => e.name)
+ * ```
+ * @since 0.1.0
+ */
 export const catalogue: ReadonlyArray<Entry> = [
   {
     name: "overlap",
@@ -62,7 +89,16 @@ export const catalogue: ReadonlyArray<Entry> = [
   }
 ]
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Baseline } from "@stseval/baselines"
+ *
+ * Baseline.get("overlap")?.family // "sick"
+ * Baseline.get("bert") // undefined
+ * ```
+ * @since 0.1.0
+ */
 export const get = (name: string): Entry | undefined => catalogue.find((e) => e.name === name)
 
 /**
@@ -82,7 +118,15 @@ export interface Made {
   readonly notes: ReadonlyArray<string>
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Baseline } from "@stseval/baselines"
+ *
+ * const options: Baseline.SickOptions = { train: [{ entailment: "NEUTRAL" }, { entailment: "ENTAILMENT" }], seed: 7 }
+ * ```
+ * @since 0.1.0
+ */
 export interface SickOptions {
   /** training pairs (with gold labels), for majority / probability */
   readonly train?: ReadonlyArray<{ readonly entailment?: Sick.EntailmentLabel | undefined }>
@@ -93,6 +137,13 @@ export interface SickOptions {
 /**
  * A SICK run for the test input `pairs` (gold columns, if any, are not read).
  *
+ * @example
+ * ```ts
+ * import { Baseline } from "@stseval/baselines"
+ *
+ * const made = Baseline.sick("overlap", [{ pairId: "1", sentenceA: "A man sings", sentenceB: "A man sings" }])
+ * made.run._tag // "sick"
+ * ```
  * @since 0.1.0
  */
 export const sick = (name: Name, pairs: ReadonlyArray<Overlap.Pair>, options: SickOptions = {}): Made => {
@@ -138,7 +189,17 @@ export const sick = (name: Name, pairs: ReadonlyArray<Overlap.Pair>, options: Si
   }
 }
 
-/** One STS dataset's input. @since 0.1.0 */
+/**
+ * One STS dataset's input.
+ *
+ * @example
+ * ```ts
+ * import { Baseline } from "@stseval/baselines"
+ *
+ * const dataset: Baseline.StsDataset = { dataset: "track4a.es-en", languages: ["es", "en"], pairs: [{ sentence1: "Un hombre canta.", sentence2: "A man sings." }] }
+ * ```
+ * @since 0.1.0
+ */
 export interface StsDataset {
   readonly dataset: string
   readonly pairs: ReadonlyArray<TokenCosine.SentencePair>
@@ -151,6 +212,13 @@ export interface StsDataset {
 /**
  * The tokeniser a baseline uses for STS (also the one to build an embeddings vocabulary with).
  *
+ * @example
+ * ```ts
+ * import { Baseline } from "@stseval/baselines"
+ *
+ * const tokenize = Baseline.stsTokenizer("tokencos-2014") // white space, as STS 2014's baseline
+ * tokenize("A man sings.") // ["A", "man", "sings."]
+ * ```
  * @since 0.1.0
  */
 export const stsTokenizer = (name: Name): Tokenizer.Tokenizer =>
@@ -163,6 +231,14 @@ export const stsTokenizer = (name: Name): Tokenizer.Tokenizer =>
  * run (one `pred_<lang>.csv` per dataset, named by the dataset, which is the language; every
  * dataset needs its `pairIds`).
  *
+ * @example
+ * ```ts
+ * import { Baseline } from "@stseval/baselines"
+ *
+ * const made = Baseline.sts("tokencos", [
+ *   { dataset: "news", pairs: [{ sentence1: "A man is playing a guitar.", sentence2: "A man is playing a guitar." }] }
+ * ])
+ * ```
  * @since 0.1.0
  */
 export const sts = (

@@ -16,14 +16,34 @@ import { Data, Effect } from "effect"
 import type { SentencePair, Scored } from "./TokenCosine.js"
 import type { Tokenizer } from "./Tokenizer.js"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Embeddings } from "@stseval/baselines"
+ * import { Effect } from "effect"
+ *
+ * const loaded = Embeddings.load("glove.txt", new Set(["man"])).pipe(
+ *   Effect.catchTag("EmbeddingsError", (e: Embeddings.EmbeddingsError) => Effect.die(e.message))
+ * )
+ * ```
+ * @since 0.1.0
+ */
 export class EmbeddingsError extends Data.TaggedError("EmbeddingsError")<{
   readonly file: string
   readonly line?: number
   readonly message: string
 }> {}
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Embeddings } from "@stseval/baselines"
+ *
+ * const vectors: Embeddings.Vectors = Embeddings.fromLines("vectors.txt", ["man 1 0", "guitar 0 1"], new Set(["man", "guitar"]))
+ * vectors.dim // 2
+ * ```
+ * @since 0.1.0
+ */
 export interface Vectors {
   readonly format: "word2vec" | "glove"
   readonly dim: number
@@ -43,6 +63,16 @@ export interface Vectors {
  * are the vector. A repeated word keeps its first vector. Blank lines are skipped. Errors
  * (a non-number component, too few fields) are thrown as `EmbeddingsError` with the line.
  *
+ * @example
+ * ```ts
+ * import { Embeddings } from "@stseval/baselines"
+ *
+ * // for a file read line by line (a stream): push each line as it arrives
+ * const reader = Embeddings.makeReader("vectors.txt", new Set(["man"]))
+ * reader.push("man 0.5 0.5")
+ * reader.push("woman 0.4 0.6")
+ * const vectors = reader.done() // only "man", asked for
+ * ```
  * @since 0.1.0
  */
 export const makeReader = (file: string, vocabulary: ReadonlySet<string>) => {
@@ -93,6 +123,14 @@ export const makeReader = (file: string, vocabulary: ReadonlySet<string>) => {
 /**
  * Read vectors from lines already in memory (small files, tests).
  *
+ * @example
+ * ```ts
+ * import { Embeddings } from "@stseval/baselines"
+ *
+ * // word2vec text format (a "count dim" header) or GloVe (none); only the words asked for are kept
+ * const vectors = Embeddings.fromLines("vectors.txt", ["2 3", "man 1 0 0", "guitar 0 1 0"], new Set(["man"]))
+ * vectors.format // "word2vec"
+ * ```
  * @since 0.1.0
  */
 export const fromLines = (file: string, lines: Iterable<string>, vocabulary: ReadonlySet<string>): Vectors => {
@@ -104,6 +142,17 @@ export const fromLines = (file: string, lines: Iterable<string>, vocabulary: Rea
 /**
  * Stream a vectors file line by line, keeping the vectors of `vocabulary` only.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Embeddings, Tokenizer } from "@stseval/baselines"
+ * import { Effect } from "effect"
+ *
+ * const pairs = [{ sentence1: "A man sings", sentence2: "A woman sings" }]
+ * const vectors = await Effect.runPromise(
+ *   Embeddings.load("glove.6B.300d.txt", Embeddings.vocabularyOf(pairs, Tokenizer.whitespace)).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * ```
  * @since 0.1.0
  */
 export const load = (file: string, vocabulary: ReadonlySet<string>): Effect.Effect<Vectors, EmbeddingsError> =>
@@ -127,6 +176,12 @@ export const load = (file: string, vocabulary: ReadonlySet<string>): Effect.Effe
 /**
  * The distinct tokens of every sentence of the pairs: the vocabulary to load.
  *
+ * @example
+ * ```ts
+ * import { Embeddings, Tokenizer } from "@stseval/baselines"
+ *
+ * Embeddings.vocabularyOf([{ sentence1: "A man sings", sentence2: "A woman sings" }], Tokenizer.whitespace) // Set {"A", "man", "sings", "woman"}
+ * ```
  * @since 0.1.0
  */
 export const vocabularyOf = (pairs: ReadonlyArray<SentencePair>, tokenizer: Tokenizer): Set<string> => {
@@ -138,6 +193,13 @@ export const vocabularyOf = (pairs: ReadonlyArray<SentencePair>, tokenizer: Toke
 /**
  * Mean of the vectors of the known tokens (every occurrence counts), or undefined when none is known.
  *
+ * @example
+ * ```ts
+ * import { Embeddings } from "@stseval/baselines"
+ *
+ * const vectors = Embeddings.fromLines("v.txt", ["man 1 0", "sings 0 1"], new Set(["man", "sings"]))
+ * Embeddings.sentenceVector(["man", "sings", "loudly"], vectors) // Float64Array [0.5, 0.5]: the mean of the known words
+ * ```
  * @since 0.1.0
  */
 export const sentenceVector = (tokens: ReadonlyArray<string>, vectors: Vectors): Float64Array | undefined => {
@@ -157,6 +219,12 @@ export const sentenceVector = (tokens: ReadonlyArray<string>, vectors: Vectors):
 /**
  * Cosine of two vectors; 0 when either has zero length.
  *
+ * @example
+ * ```ts
+ * import { Embeddings } from "@stseval/baselines"
+ *
+ * Embeddings.cosine(new Float64Array([1, 0]), new Float64Array([1, 1])) // 0.7071...
+ * ```
  * @since 0.1.0
  */
 export const cosine = (a: Float64Array, b: Float64Array): number => {
@@ -175,6 +243,13 @@ export const cosine = (a: Float64Array, b: Float64Array): number => {
  * Score every pair: cosine of the averaged vectors. Pairs where a sentence has no known token
  * score 0 (counted in the notes), as do zero-length means.
  *
+ * @example
+ * ```ts
+ * import { Embeddings, Tokenizer } from "@stseval/baselines"
+ *
+ * const vectors = Embeddings.fromLines("v.txt", ["man 1 0", "woman 0.8 0.2", "sings 0 1"], new Set(["man", "woman", "sings"]))
+ * const { scores } = Embeddings.score([{ sentence1: "man sings", sentence2: "woman sings" }], vectors, Tokenizer.whitespace)
+ * ```
  * @since 0.1.0
  */
 export const score = (pairs: ReadonlyArray<SentencePair>, vectors: Vectors, tokenizer: Tokenizer): Scored => {

@@ -13,12 +13,29 @@ import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus"
 
 type Label = SickTypes.EntailmentLabel
 
-/** Label counts, in `Sick.ENTAILMENT_LABELS` order. @since 0.1.0 */
+/**
+ * Label counts, in `Sick.ENTAILMENT_LABELS` order.
+ *
+ * @example
+ * ```ts
+ * import { Entailment } from "@stseval/baselines"
+ *
+ * // SICK train: the labels' counts
+ * const train: Entailment.Distribution = { ENTAILMENT: 1299, CONTRADICTION: 665, NEUTRAL: 2536 }
+ * ```
+ * @since 0.1.0
+ */
 export type Distribution = Readonly<Record<Label, number>>
 
 /**
  * Count the labels (undefined entries, e.g. a test input without gold, are skipped).
  *
+ * @example
+ * ```ts
+ * import { Entailment } from "@stseval/baselines"
+ *
+ * Entailment.distribution(["NEUTRAL", "ENTAILMENT", "NEUTRAL", undefined]) // { ENTAILMENT: 1, CONTRADICTION: 0, NEUTRAL: 2 }
+ * ```
  * @since 0.1.0
  */
 export const distribution = (labels: Iterable<Label | undefined>): Distribution => {
@@ -33,12 +50,26 @@ const total = (d: Distribution) => Sick.ENTAILMENT_LABELS.reduce((s, l) => s + d
  * The most common label; a tie goes to the label listed first in `Sick.ENTAILMENT_LABELS`.
  * On the SICK training set: NEUTRAL (2536 of 4500).
  *
+ * @example
+ * ```ts
+ * import { Entailment } from "@stseval/baselines"
+ *
+ * Entailment.majorityLabel({ ENTAILMENT: 1299, CONTRADICTION: 665, NEUTRAL: 2536 }) // "NEUTRAL"
+ * ```
  * @since 0.1.0
  */
 export const majorityLabel = (train: Distribution): Label =>
   Sick.ENTAILMENT_LABELS.reduce((best, l) => (train[l] > train[best] ? l : best), Sick.ENTAILMENT_LABELS[0] as Label)
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Entailment } from "@stseval/baselines"
+ *
+ * const names: ReadonlyArray<Entailment.BaselineName> = ["chance", "majority", "probability"]
+ * ```
+ * @since 0.1.0
+ */
 export type BaselineName = "chance" | "majority" | "probability"
 
 /**
@@ -46,6 +77,14 @@ export type BaselineName = "chance" | "majority" | "probability"
  * training label for every pair; `probability`: drawn independently from the training
  * distribution. `seed` (default 42) makes the random ones reproducible.
  *
+ * @example
+ * ```ts
+ * import { Entailment } from "@stseval/baselines"
+ *
+ * const train = { ENTAILMENT: 1299, CONTRADICTION: 665, NEUTRAL: 2536 }
+ * Entailment.predict("majority", 3, train) // ["NEUTRAL", "NEUTRAL", "NEUTRAL"]
+ * const drawn = Entailment.predict("probability", 4927, train, 42) // seeded: the same labels every time
+ * ```
  * @since 0.1.0
  */
 export const predict = (name: BaselineName, n: number, train: Distribution, seed = 42): Array<Label> => {
@@ -81,6 +120,15 @@ export const predict = (name: BaselineName, n: number, train: Distribution, seed
  * prints 41.8% for the probability baseline: a single random draw (its standard deviation over
  * draws is about 0.7 points), not this expectation.
  *
+ * @example
+ * ```ts
+ * import { Entailment } from "@stseval/baselines"
+ *
+ * const train = { ENTAILMENT: 1299, CONTRADICTION: 665, NEUTRAL: 2536 }
+ * const test = { ENTAILMENT: 1414, CONTRADICTION: 720, NEUTRAL: 2793 }
+ * Entailment.expectedAccuracy("chance", train, test) // 0.333...: one label in three
+ * Entailment.expectedAccuracy("majority", train, test) // the share of NEUTRAL pairs in the test set
+ * ```
  * @since 0.1.0
  */
 export const expectedAccuracy = (name: BaselineName, train: Distribution, test: Distribution): number => {

@@ -17,7 +17,17 @@ export class InputError extends Schema.TaggedError<InputError>()("BaselineInputE
   message: Schema.String
 }) {}
 
-/** Where to look. @since 0.2.0 */
+/**
+ * Where to look.
+ *
+ * @example
+ * ```ts
+ * import { Inputs } from "@stseval/baselines"
+ *
+ * const where: Inputs.Where = { input: "SICK_test_annotated.txt" }
+ * ```
+ * @since 0.2.0
+ */
 export interface Where {
   /** a file or folder given by the user (`--input`) */
   readonly input?: string | undefined
@@ -40,6 +50,15 @@ const firstExisting = Effect.fnUntraced(function* (candidates: ReadonlyArray<str
 /**
  * Read and decode a text file; an unreadable file or a fatal decoding issue is an `InputError`.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Inputs } from "@stseval/baselines"
+ * import { Effect } from "effect"
+ *
+ * // decoded (BOM, line endings), with the issues found on the way
+ * const file = await Effect.runPromise(Inputs.readText("STS.input.headlines.txt").pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.2.0
  */
 export const readText = Effect.fnUntraced(function* (file: string) {
@@ -59,6 +78,14 @@ const parsedOrFail = <A>(parsed: Issue.Parsed<A>) =>
  * The folders to look for input files in: `input`, else the edition's data folder and its `input`
  * sibling.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Inputs } from "@stseval/baselines"
+ *
+ * // where an edition's inputs are looked for: the given folder, else the data store's
+ * const dirs = Inputs.inputDirs(Registry.get("sts2017")!, { dataRoot: "/data/stseval" })
+ * ```
  * @since 0.2.0
  */
 export const inputDirs = (edition: Registry.TaskEdition, where: Where): ReadonlyArray<string> => {
@@ -77,7 +104,23 @@ const isFile = (p: string) =>
     )
   })
 
-/** A SICK input, read. @since 0.2.0 */
+/**
+ * A SICK input, read.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry } from "@stseval/formats"
+ * import { Inputs } from "@stseval/baselines"
+ * import { Effect } from "effect"
+ *
+ * const input: Inputs.SickInput = await Effect.runPromise(
+ *   Inputs.sickInput(Registry.get("sick2014")!, { input: "SICK_test_annotated.txt" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * input.annotated // true: the file carries its own gold
+ * ```
+ * @since 0.2.0
+ */
 export interface SickInput {
   readonly file: string
   readonly pairs: ReadonlyArray<Sick.SickPair>
@@ -88,6 +131,16 @@ export interface SickInput {
 /**
  * The SICK test input: the file given, else the edition's input or gold file in the data store.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry } from "@stseval/formats"
+ * import { Baseline, Inputs } from "@stseval/baselines"
+ * import { Effect } from "effect"
+ *
+ * const input = await Effect.runPromise(Inputs.sickInput(Registry.get("sick2014")!, { input: "SICK_test_annotated.txt" }).pipe(Effect.provide(NodeServices.layer)))
+ * const made = Baseline.sick("overlap", input.pairs)
+ * ```
  * @since 0.2.0
  */
 export const sickInput = Effect.fnUntraced(function* (edition: Registry.TaskEdition, where: Where) {
@@ -111,6 +164,17 @@ export const sickInput = Effect.fnUntraced(function* (edition: Registry.TaskEdit
  * `withTrial`, and no `train` given, `SICK_trial.txt` beside the input is added when it is there
  * (the organisers tuned on train + trial). `notes` say what was read.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Inputs } from "@stseval/baselines"
+ * import { Effect } from "effect"
+ *
+ * // the training pairs beside the test input (SICK_train.txt, with SICK_trial.txt)
+ * const { pairs, notes } = await Effect.runPromise(
+ *   Inputs.sickTraining("data/SICK_test_annotated.txt", { withTrial: true, needed: "the majority baseline" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * ```
  * @since 0.2.0
  */
 export const sickTraining = Effect.fnUntraced(function* (
@@ -136,7 +200,21 @@ const languagesOf = (spec: Registry.DatasetSpec): readonly [string, string] | un
   return m === null ? undefined : [m[1], m[2]]
 }
 
-/** What `stsInputs` found. @since 0.2.0 */
+/**
+ * What `stsInputs` found.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry } from "@stseval/formats"
+ * import { Inputs } from "@stseval/baselines"
+ * import { Effect } from "effect"
+ *
+ * const inputs: Inputs.StsInputs = await Effect.runPromise(Inputs.stsInputs(Registry.get("sts2017")!, { input: "sts2017/input" }).pipe(Effect.provide(NodeServices.layer)))
+ * inputs.datasets.map((d) => d.dataset) // ["track1.ar-ar", ...]
+ * ```
+ * @since 0.2.0
+ */
 export interface StsInputs {
   readonly datasets: ReadonlyArray<StsDataset>
   /** what was read, and what was skipped and why */
@@ -155,6 +233,16 @@ export interface StsInputs {
  * pairs). A file given as `input` is the input of the dataset it names (SemRel `eng_test.csv` ->
  * eng), or of every dataset otherwise (STS-B's one csv).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry } from "@stseval/formats"
+ * import { Baseline, Inputs } from "@stseval/baselines"
+ * import { Effect } from "effect"
+ *
+ * const inputs = await Effect.runPromise(Inputs.stsInputs(Registry.get("sts2014")!, {}).pipe(Effect.provide(NodeServices.layer)))
+ * const made = Baseline.sts("tokencos-2014", inputs.datasets)
+ * ```
  * @since 0.2.0
  */
 export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition, where: Where) {

@@ -18,7 +18,11 @@ const PYTHON_WHITESPACE = /[\t\n\v\f\r \u001c-\u001f\u0085\u00a0\u1680\u2000-\u2
  * White-space tokens as Python's `str.split()` gives them (no empty tokens).
  *
  * @example
- * tokens("The cat,  the hat.") // ["The", "cat,", "the", "hat."]
+ * ```ts
+ * import { LexicalOverlap } from "@stseval/baselines"
+ *
+ * LexicalOverlap.tokens("The cat,  the hat.") // ["The", "cat,", "the", "hat."]
+ * ```
  * @since 0.1.0
  */
 export const tokens = (sentence: string): ReadonlyArray<string> => sentence.split(PYTHON_WHITESPACE).filter((t) => t !== "")
@@ -28,7 +32,12 @@ export const tokens = (sentence: string): ReadonlyArray<string> => sentence.spli
  * organisers' script divides by zero there); `score` reports such pairs.
  *
  * @example
- * dice(["a", "man", "sings"], ["a", "man", "a", "dances"]) // 2 * 2 / (3 + 3)
+ * ```ts
+ * import { LexicalOverlap } from "@stseval/baselines"
+ *
+ * // the Dice coefficient of the two sets: 2 * |{a, man}| / (3 + 3)
+ * LexicalOverlap.dice(["a", "man", "sings"], ["a", "man", "a", "dances"]) // 0.666...
+ * ```
  * @since 0.1.0
  */
 export const dice = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): number => {
@@ -39,7 +48,16 @@ export const dice = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): number
   return (2 * shared) / (setA.size + setB.size)
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { LexicalOverlap } from "@stseval/baselines"
+ *
+ * const scored: LexicalOverlap.Scored = LexicalOverlap.score([{ sentence1: "a b", sentence2: "a c" }])
+ * scored.scores // Float64Array [0.5]
+ * ```
+ * @since 0.1.0
+ */
 export interface Scored {
   readonly scores: Float64Array
   readonly notes: ReadonlyArray<string>
@@ -49,6 +67,13 @@ export interface Scored {
  * The baseline's score for every pair. A pair whose two sentences are both empty scores 0 (with a
  * note) rather than the organisers' division by zero.
  *
+ * @example
+ * ```ts
+ * import { LexicalOverlap } from "@stseval/baselines"
+ *
+ * // SemRel 2024's baseline: the Dice coefficient of the two sentences' sets of whitespace tokens
+ * LexicalOverlap.score([{ sentence1: "the cat sat", sentence2: "the cat ran" }]).scores // Float64Array [0.666...]
+ * ```
  * @since 0.1.0
  */
 export const score = (pairs: ReadonlyArray<{ readonly sentence1: string; readonly sentence2: string }>): Scored => {

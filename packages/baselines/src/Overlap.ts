@@ -11,7 +11,17 @@ import { Pearson } from "@stseval/metrics"
 import type { Sick } from "@stseval/formats"
 import { wordOrPunct } from "./Tokenizer.js"
 
-/** The sentences of a pair; gold fields are read only by `tune`. @since 0.1.0 */
+/**
+ * The sentences of a pair; gold fields are read only by `tune`.
+ *
+ * @example
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * const pair: Overlap.Pair = { pairId: "6", sentenceA: "There is no boy playing outdoors", sentenceB: "A boy is playing outdoors" }
+ * ```
+ * @since 0.1.0
+ */
 export interface Pair {
   readonly pairId: string
   readonly sentenceA: string
@@ -20,7 +30,16 @@ export interface Pair {
   readonly entailment?: Sick.EntailmentLabel | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * // the organisers' settings, with 10 stop words instead of 3
+ * const options: Overlap.Options = { ...Overlap.DEFAULTS, stopWords: 10 }
+ * ```
+ * @since 0.1.0
+ */
 export interface Options {
   /** number of most frequent tokens of the input file removed as stop words (organisers: 3) */
   readonly stopWords: number
@@ -32,10 +51,29 @@ export interface Options {
   readonly unicode?: boolean
 }
 
-/** The released baseline's settings. @since 0.1.0 */
+/**
+ * The released baseline's settings.
+ *
+ * @example
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * Overlap.DEFAULTS // { stopWords: 3, contradiction: 0.03, entailment: 0.56 }: the organisers' script
+ * ```
+ * @since 0.1.0
+ */
 export const DEFAULTS: Options = { stopWords: 3, contradiction: 0.03, entailment: 0.56 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * const row: Overlap.Row = Overlap.run([{ pairId: "1", sentenceA: "A man sings", sentenceB: "A man sings" }])[0]
+ * row.entailment // "ENTAILMENT": overlap 1 >= 0.56
+ * ```
+ * @since 0.1.0
+ */
 export interface Row {
   readonly pairId: string
   readonly entailment: Sick.EntailmentLabel
@@ -46,6 +84,13 @@ export interface Row {
 /**
  * Lower-cased tokens of one sentence.
  *
+ * @example
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * // lower-cased runs of word characters, or of characters that are neither word nor space
+ * Overlap.tokens("A man isn't singing.") // ["a", "man", "isn", "'", "t", "singing", "."]
+ * ```
  * @since 0.1.0
  */
 export const tokens = (sentence: string, unicode = false): ReadonlyArray<string> =>
@@ -57,6 +102,16 @@ export const tokens = (sentence: string, unicode = false): ReadonlyArray<string>
  * file order). Python's `Counter.most_common` leaves ties in dict order, which is arbitrary in
  * Python 2; on SICK the top 3 have no tie, so the released run does not depend on it.
  *
+ * @example
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * const pairs: ReadonlyArray<Overlap.Pair> = [
+ *   { pairId: "1", sentenceA: "A man is playing a guitar", sentenceB: "A man is playing a guitar" },
+ *   { pairId: "2", sentenceA: "A woman is slicing onions", sentenceB: "Nobody is cooking" }
+ * ]
+ * const mostFrequentFirst = Overlap.rankTokens(pairs) // ["a", "is", ...]
+ * ```
  * @since 0.1.0
  */
 export const rankTokens = (pairs: ReadonlyArray<Pair>, unicode = false): ReadonlyArray<string> => {
@@ -71,6 +126,16 @@ export const rankTokens = (pairs: ReadonlyArray<Pair>, unicode = false): Readonl
 /**
  * The N most frequent tokens of the input file.
  *
+ * @example
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * const pairs: ReadonlyArray<Overlap.Pair> = [
+ *   { pairId: "1", sentenceA: "A man is playing a guitar", sentenceB: "A man is playing a guitar" },
+ *   { pairId: "2", sentenceA: "A woman is slicing onions", sentenceB: "Nobody is cooking" }
+ * ]
+ * const stop = Overlap.stopWords(pairs, 3) // the 3 most frequent tokens of the input
+ * ```
  * @since 0.1.0
  */
 export const stopWords = (pairs: ReadonlyArray<Pair>, n: number, unicode = false): ReadonlySet<string> =>
@@ -81,7 +146,12 @@ export const stopWords = (pairs: ReadonlyArray<Pair>, n: number, unicode = false
  * 1 when both sets are empty.
  *
  * @example
- * overlap(["a", "man", "sings"], ["a", "man", "is", "singing"], new Set(["a", "is"])) // 1 / 2
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * // distinct shared tokens over the larger set, stop words removed: {man} of {man, sings} and {man, singing}
+ * Overlap.overlap(["a", "man", "sings"], ["a", "man", "is", "singing"], new Set(["a", "is"])) // 0.5
+ * ```
  * @since 0.1.0
  */
 export const overlap = (a: ReadonlyArray<string>, b: ReadonlyArray<string>, stop: ReadonlySet<string>): number => {
@@ -97,6 +167,14 @@ export const overlap = (a: ReadonlyArray<string>, b: ReadonlyArray<string>, stop
 /**
  * CONTRADICTION if overlap <= `contradiction`, ENTAILMENT if >= `entailment`, else NEUTRAL.
  *
+ * @example
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * Overlap.label(0.02) // "CONTRADICTION" (<= 0.03)
+ * Overlap.label(0.3) // "NEUTRAL"
+ * Overlap.label(0.6) // "ENTAILMENT" (>= 0.56)
+ * ```
  * @since 0.1.0
  */
 export const label = (value: number, thresholds: Pick<Options, "contradiction" | "entailment"> = DEFAULTS): Sick.EntailmentLabel =>
@@ -105,6 +183,16 @@ export const label = (value: number, thresholds: Pick<Options, "contradiction" |
 /**
  * Overlap of every pair, stop words taken from the same pairs (the "input file").
  *
+ * @example
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * const pairs: ReadonlyArray<Overlap.Pair> = [
+ *   { pairId: "1", sentenceA: "A man is playing a guitar", sentenceB: "A man is playing a guitar" },
+ *   { pairId: "2", sentenceA: "A woman is slicing onions", sentenceB: "Nobody is cooking" }
+ * ]
+ * const scores: Float64Array = Overlap.overlaps(pairs, 3) // one overlap per pair, 3 stop words
+ * ```
  * @since 0.1.0
  */
 export const overlaps = (pairs: ReadonlyArray<Pair>, n: number, unicode = false): Float64Array => {
@@ -116,6 +204,16 @@ export const overlaps = (pairs: ReadonlyArray<Pair>, n: number, unicode = false)
  * Run the baseline on an input file's pairs (test input or annotated test: only the sentences
  * are read). Stop words come from these same pairs, as in the organisers' script.
  *
+ * @example
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * const pairs: ReadonlyArray<Overlap.Pair> = [
+ *   { pairId: "1", sentenceA: "A man is playing a guitar", sentenceB: "A man is playing a guitar" },
+ *   { pairId: "2", sentenceA: "A woman is slicing onions", sentenceB: "Nobody is cooking" }
+ * ]
+ * const rows = Overlap.run(pairs) // [{ pairId: "1", entailment: "ENTAILMENT", relatedness: 1 }, ...]
+ * ```
  * @since 0.1.0
  */
 export const run = (pairs: ReadonlyArray<Pair>, options: Options = DEFAULTS): ReadonlyArray<Row> => {
@@ -123,7 +221,17 @@ export const run = (pairs: ReadonlyArray<Pair>, options: Options = DEFAULTS): Re
   return pairs.map((p, i) => ({ pairId: p.pairId, entailment: label(values[i], options), relatedness: values[i] }))
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * declare const trainAndTrial: ReadonlyArray<Overlap.Pair>
+ * const tuned: Overlap.Tuned = Overlap.tune(trainAndTrial)
+ * const options: Overlap.Options = { stopWords: tuned.stopWords, contradiction: tuned.contradiction, entailment: tuned.entailment }
+ * ```
+ * @since 0.1.0
+ */
 export interface Tuned {
   readonly stopWords: number
   /** Pearson of overlap against gold relatedness at `stopWords` */
@@ -134,7 +242,15 @@ export interface Tuned {
   readonly accuracy: number
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * const quick: Overlap.TuneOptions = { maxStopWords: 50, step: 0.05 }
+ * ```
+ * @since 0.1.0
+ */
 export interface TuneOptions {
   /** largest N tried (organisers: 300) */
   readonly maxStopWords?: number
@@ -150,6 +266,14 @@ export interface TuneOptions {
  * keep the smallest N and the smallest thresholds. Pairs without gold are ignored for the metric
  * they lack (but still count for stop-word frequencies).
  *
+ * @example
+ * ```ts
+ * import { Overlap } from "@stseval/baselines"
+ *
+ * declare const trainAndTrial: ReadonlyArray<Overlap.Pair> // with gold relatedness and entailment
+ * // N over 0-300 for Pearson, then both thresholds in 0.01 steps for accuracy, as the organisers did
+ * const tuned = Overlap.tune(trainAndTrial, { maxStopWords: 300, step: 0.01 })
+ * ```
  * @since 0.1.0
  */
 export const tune = (pairs: ReadonlyArray<Pair>, options?: TuneOptions): Tuned => {

@@ -10,7 +10,15 @@
 import { Glue, SemRel, Sick, Sts } from "@stseval/formats"
 import type { Sick as SickTypes } from "@stseval/formats"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Run } from "@stseval/baselines"
+ *
+ * const run: Run.BaselineRun = { _tag: "stsb", scores: [2.5, 4.75, 0.4] }
+ * ```
+ * @since 0.1.0
+ */
 export type BaselineRun =
   | {
       readonly _tag: "sick"
@@ -31,11 +39,26 @@ export type BaselineRun =
  * The file format of an STS Benchmark run: `stseval` one score per line of the csv (default), or
  * `glue` the GLUE benchmark's `STS-B.tsv` (`index<TAB>prediction`, values 0-5).
  *
+ * @example
+ * ```ts
+ * import { Run } from "@stseval/baselines"
+ *
+ * // GLUE's STS-B.tsv instead of stseval's own layout
+ * const files = Run.toRun({ _tag: "stsb", scores: [2.5, 4.75] }, {}, { format: "glue" satisfies Run.Format })
+ * ```
  * @since 0.1.0
  */
 export type Format = "stseval" | "glue"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Run } from "@stseval/baselines"
+ *
+ * const name: Run.RunName = { team: "baseline-tokencos", run: 1, primary: true }
+ * ```
+ * @since 0.1.0
+ */
 export interface RunName {
   /** team name (default "baseline") */
   readonly team?: string
@@ -45,7 +68,18 @@ export interface RunName {
   readonly primary?: boolean
 }
 
-/** One file of a run: a path relative to the output folder, and its contents. @since 0.1.0 */
+/**
+ * One file of a run: a path relative to the output folder, and its contents.
+ *
+ * @example
+ * ```ts
+ * import { Run } from "@stseval/baselines"
+ *
+ * const files: ReadonlyArray<Run.RunFile> = Run.toRun({ _tag: "stsb", scores: [2.5, 4.75] })
+ * files[0].contents // "2.5\n4.75\n"
+ * ```
+ * @since 0.1.0
+ */
 export interface RunFile {
   readonly path: string
   readonly contents: string
@@ -59,6 +93,14 @@ export interface RunFile {
  * as the GLUE server refuses them). SemRel: a folder `<name>/` holding `pred_<lang>.csv` per
  * language.
  *
+ * @example
+ * ```ts
+ * import { Run } from "@stseval/baselines"
+ *
+ * // STS: one STS.output.<dataset>.txt per dataset, in a folder named after the run
+ * const files = Run.toRun({ _tag: "sts", datasets: [{ dataset: "headlines", scores: [4.6, 3.9] }] }, { team: "baseline", run: 1 })
+ * files.map((f) => f.path) // ["baseline_run1primary/STS.output.headlines.txt"]
+ * ```
  * @since 0.1.0
  */
 export const toRun = (run: BaselineRun, name?: RunName, options: { readonly format?: Format } = {}): ReadonlyArray<RunFile> => {
@@ -94,6 +136,12 @@ export const toRun = (run: BaselineRun, name?: RunName, options: { readonly form
  * The dataset name of an STS input file (`STS.input.track5.en-en.txt` -> `track5.en-en`), or
  * undefined when the name does not follow the convention.
  *
+ * @example
+ * ```ts
+ * import { Run } from "@stseval/baselines"
+ *
+ * Run.datasetOf("STS.input.track5.en-en.txt") // "track5.en-en"
+ * ```
  * @since 0.1.0
  */
 export const datasetOf = (fileName: string): string | undefined => /^STS(?:2016)?\.input\.(.+)\.txt$/.exec(fileName)?.[1]
@@ -101,6 +149,13 @@ export const datasetOf = (fileName: string): string | undefined => /^STS(?:2016)
 /**
  * The two languages of an STS 2017 track name (`track4a.es-en` -> ["es", "en"]), if it names them.
  *
+ * @example
+ * ```ts
+ * import { Run } from "@stseval/baselines"
+ *
+ * Run.languagesOf("track4a.es-en") // ["es", "en"]
+ * Run.languagesOf("headlines") // undefined
+ * ```
  * @since 0.1.0
  */
 export const languagesOf = (dataset: string): readonly [string, string] | undefined => {

@@ -13,7 +13,12 @@ import type { Tokenizer } from "./Tokenizer.js"
  * undefined there; 0 = "nothing in common" keeps the run complete, and `score` notes such pairs).
  *
  * @example
- * binaryCosine(["a", "man", "sings"], ["a", "man", "dances", "a"]) // 2 / sqrt(3 * 3)
+ * ```ts
+ * import { TokenCosine } from "@stseval/baselines"
+ *
+ * // binary bags {a, man, sings} and {a, man, dances}: 2 / sqrt(3 * 3)
+ * TokenCosine.binaryCosine(["a", "man", "sings"], ["a", "man", "dances", "a"]) // 0.666...
+ * ```
  * @since 0.1.0
  */
 export const binaryCosine = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): number => {
@@ -25,24 +30,58 @@ export const binaryCosine = (a: ReadonlyArray<string>, b: ReadonlyArray<string>)
   return shared / Math.sqrt(setA.size * setB.size)
 }
 
-/** ISO 639-1 code of a sentence's language, e.g. "en", "es", "ar", "tr". @since 0.1.0 */
+/**
+ * ISO 639-1 code of a sentence's language, e.g. "en", "es", "ar", "tr".
+ *
+ * @example
+ * ```ts
+ * import { TokenCosine } from "@stseval/baselines"
+ *
+ * const pair: readonly [TokenCosine.Language, TokenCosine.Language] = ["es", "en"]
+ * ```
+ * @since 0.1.0
+ */
 export type Language = string
 
 /**
  * A machine-translation step for cross-lingual pairs: sentences (all in `from`) into `to`, one
  * output per input, in order. None is bundled; plug in your own.
  *
+ * @example
+ * ```ts
+ * import { TokenCosine } from "@stseval/baselines"
+ *
+ * // a pluggable machine translation step (none ships: stseval makes no network calls)
+ * const identity: TokenCosine.Translate = async (sentences) => sentences
+ * ```
  * @since 0.1.0
  */
 export type Translate = (sentences: ReadonlyArray<string>, from: Language, to: Language) => Promise<ReadonlyArray<string>>
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { TokenCosine } from "@stseval/baselines"
+ *
+ * const pair: TokenCosine.SentencePair = { sentence1: "A man is playing a guitar.", sentence2: "A man plays the guitar." }
+ * ```
+ * @since 0.1.0
+ */
 export interface SentencePair {
   readonly sentence1: string
   readonly sentence2: string
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { TokenCosine, Tokenizer } from "@stseval/baselines"
+ *
+ * // STS 2017: treebank tokens, Arabic split on white space
+ * const options: TokenCosine.Options = { tokenizer: { default: Tokenizer.treebank, ar: Tokenizer.whitespace } }
+ * ```
+ * @since 0.1.0
+ */
 export interface Options {
   /** tokeniser for sentences in each language (fallback: `default`) */
   readonly tokenizer: Tokenizer | { readonly default: Tokenizer; readonly [language: string]: Tokenizer }
@@ -50,7 +89,16 @@ export interface Options {
   readonly languages?: readonly [Language, Language]
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { TokenCosine, Tokenizer } from "@stseval/baselines"
+ *
+ * const scored: TokenCosine.Scored = TokenCosine.score([{ sentence1: "a b", sentence2: "a c" }], { tokenizer: Tokenizer.whitespace })
+ * scored.scores // Float64Array [0.5]
+ * ```
+ * @since 0.1.0
+ */
 export interface Scored {
   readonly scores: Float64Array
   /** what a reader of the figures must know: no MT used, empty sentences, ... */
@@ -64,6 +112,16 @@ const tokenizerFor = (t: Options["tokenizer"], language: Language | undefined): 
  * Score every pair (pure; no translation). A cross-lingual dataset scored this way compares the
  * sentences in their own languages, which a note says.
  *
+ * @example
+ * ```ts
+ * import { TokenCosine, Tokenizer } from "@stseval/baselines"
+ *
+ * const { scores } = TokenCosine.score(
+ *   [{ sentence1: "A man is playing a guitar.", sentence2: "A man is playing a guitar." }],
+ *   { tokenizer: Tokenizer.whitespace }
+ * )
+ * scores[0] // 1
+ * ```
  * @since 0.1.0
  */
 export const score = (pairs: ReadonlyArray<SentencePair>, options: Options): Scored => {
@@ -92,6 +150,19 @@ export const score = (pairs: ReadonlyArray<SentencePair>, options: Options): Sco
  * given: every sentence not already in `target` (default "en") is translated into it, and the
  * target language's tokeniser is used for both sides. Without `translate`, as `score`.
  *
+ * @example
+ * ```ts
+ * import { TokenCosine, Tokenizer } from "@stseval/baselines"
+ *
+ * declare const translate: TokenCosine.Translate
+ * // cross-lingual pairs translated to English first, as STS 2017's baseline did
+ * const scored = await TokenCosine.scoreTranslated([{ sentence1: "Un hombre canta.", sentence2: "A man sings." }], {
+ *   tokenizer: Tokenizer.treebank,
+ *   languages: ["es", "en"],
+ *   translate,
+ *   target: "en"
+ * })
+ * ```
  * @since 0.1.0
  */
 export const scoreTranslated = async (

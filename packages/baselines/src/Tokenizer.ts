@@ -6,14 +6,26 @@
  * @since 0.1.0
  */
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Tokenizer } from "@stseval/baselines"
+ *
+ * const upper: Tokenizer.Tokenizer = (sentence) => sentence.toUpperCase().split(" ")
+ * ```
+ * @since 0.1.0
+ */
 export type Tokenizer = (sentence: string) => ReadonlyArray<string>
 
 /**
  * Split on runs of white space (the STS 2014 "baseline-tokencos").
  *
  * @example
- * whitespace("A man  is\tsinging.") // ["A", "man", "is", "singing."]
+ * ```ts
+ * import { Tokenizer } from "@stseval/baselines"
+ *
+ * Tokenizer.whitespace("A man  is\tsinging.") // ["A", "man", "is", "singing."]
+ * ```
  * @since 0.1.0
  */
 export const whitespace: Tokenizer = (sentence) => {
@@ -34,7 +46,11 @@ const WORD_OR_PUNCT_UNICODE = /[\p{L}\p{M}\p{N}_]+|[^\p{L}\p{M}\p{N}_\s]+/gu
  * run); `unicode: true` treats letters of any script as word characters.
  *
  * @example
- * wordOrPunct("don't stop...") // ["don", "'", "t", "stop", "..."]
+ * ```ts
+ * import { Tokenizer } from "@stseval/baselines"
+ *
+ * Tokenizer.wordOrPunct("don't stop...") // ["don", "'", "t", "stop", "..."]
+ * ```
  * @since 0.1.0
  */
 export const wordOrPunct = (sentence: string, options?: { readonly unicode?: boolean }): ReadonlyArray<string> =>
@@ -43,6 +59,12 @@ export const wordOrPunct = (sentence: string, options?: { readonly unicode?: boo
 /**
  * Wrap a tokeniser so that it lower-cases the sentence first (`toLowerCase`, locale-independent).
  *
+ * @example
+ * ```ts
+ * import { Tokenizer } from "@stseval/baselines"
+ *
+ * Tokenizer.lowercased(Tokenizer.whitespace)("A Man") // ["a", "man"]
+ * ```
  * @since 0.1.0
  */
 export const lowercased =
@@ -122,7 +144,11 @@ const apply = (text: string, [re, replacement]: Rule): string => text.replace(re
  * are not in the rule set and stay attached, as in NLTK).
  *
  * @example
- * treebank("They'll save and invest more.") // ["They", "'ll", "save", "and", "invest", "more", "."]
+ * ```ts
+ * import { Tokenizer } from "@stseval/baselines"
+ *
+ * Tokenizer.treebank("They'll save and invest more.") // ["They", "'ll", "save", "and", "invest", "more", "."]
+ * ```
  * @since 0.1.0
  */
 export const treebank: Tokenizer = (sentence) => {
@@ -139,12 +165,27 @@ export const treebank: Tokenizer = (sentence) => {
   return t === "" ? [] : t.split(/\s+/u)
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Tokenizer } from "@stseval/baselines"
+ *
+ * const name: Tokenizer.TokenizerName = "treebank"
+ * const tokenize = Tokenizer.byName(name)
+ * ```
+ * @since 0.1.0
+ */
 export type TokenizerName = "whitespace" | "treebank" | "word-or-punct"
 
 /**
  * A tokeniser by name, optionally lower-casing.
  *
+ * @example
+ * ```ts
+ * import { Tokenizer } from "@stseval/baselines"
+ *
+ * Tokenizer.byName("whitespace", { lowercase: true })("A Man sings") // ["a", "man", "sings"]
+ * ```
  * @since 0.1.0
  */
 export const byName = (name: TokenizerName, options?: { readonly lowercase?: boolean }): Tokenizer => {

@@ -35,22 +35,59 @@ import * as Scores from "./Scores.js"
  * Node 24 satisfies the CLI's `engines` (^22.19 || ^24 || >=26) and is above the single-file CLI's
  * esbuild target (node22, the lowest supported line).
  *
+ * @example
+ * ```ts
+ * import { Bundle } from "@stseval/codabench"
+ *
+ * const image: string = Bundle.DEFAULT_DOCKER_IMAGE // Node and nothing else
+ * ```
  * @since 0.1.0
  */
 export const DEFAULT_DOCKER_IMAGE = "node:24-bookworm-slim"
 
-/** The single-file CLI's name inside the scoring program. @since 0.1.0 */
+/**
+ * The single-file CLI's name inside the scoring program.
+ *
+ * @example
+ * ```ts
+ * import { Bundle } from "@stseval/codabench"
+ *
+ * const file: "stseval.mjs" = Bundle.PROGRAM_FILE // the one-file CLI, in scoring_program/
+ * ```
+ * @since 0.1.0
+ */
 export const PROGRAM_FILE = "stseval.mjs"
 
 /**
  * The scoring program's command. The worker mounts the program at `/app/program`, the input at
  * `/app/input` and the output at `/app/output`, and splits the command on single spaces (no shell).
  *
+ * @example
+ * ```ts
+ * import { Bundle } from "@stseval/codabench"
+ *
+ * const command: string = Bundle.COMMAND // metadata.yaml's command
+ * ```
  * @since 0.1.0
  */
 export const COMMAND = `node /app/program/${PROGRAM_FILE} codabench score /app/input /app/output`
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Bundle } from "@stseval/codabench"
+ *
+ * const options: Bundle.Options = {
+ *   task: "sick2014",
+ *   gold: "SICK_test_annotated.txt",
+ *   out: "bundle",
+ *   zip: true,
+ *   cliBundle: "apps/cli/dist/stseval.mjs",
+ *   testStart: new Date("2026-11-20T00:00:00Z")
+ * }
+ * ```
+ * @since 0.1.0
+ */
 export interface Options {
   /** a built-in edition id, a user edition file, or an edition */
   readonly task: string | Registry.TaskEdition
@@ -88,7 +125,20 @@ export interface Options {
   readonly executionTimeLimit?: number | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Bundle } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * const written: Bundle.Written = await Effect.runPromise(
+ *   Bundle.writeBundle({ task: "sick2014", gold: "SICK_test_annotated.txt", out: "bundle", zip: true, cliBundle: "stseval.mjs" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * written.zip // the file to upload to Codabench
+ * ```
+ * @since 0.1.0
+ */
 export interface Written {
   readonly out: string
   readonly zip: string | undefined
@@ -100,7 +150,22 @@ export interface Written {
   readonly notes: ReadonlyArray<string>
 }
 
-/** The bundle cannot be written; the reason says what to change. @since 0.1.0 */
+/**
+ * The bundle cannot be written; the reason says what to change.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Bundle } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * const written = Bundle.writeBundle({ task: "sts2017", gold: "data/sts2017/gold", out: "bundle", cliBundle: "stseval.mjs" }).pipe(
+ *   Effect.catchTag("BundleError", (e: Bundle.BundleError) => Effect.fail(e.reason)),
+ *   Effect.provide(NodeServices.layer)
+ * )
+ * ```
+ * @since 0.1.0
+ */
 export class BundleError extends Schema.TaggedError<BundleError>()("BundleError", {
   reason: Schema.String
 }) {
@@ -163,6 +228,16 @@ const walk = (fs: FileSystem.FileSystem, path: Path.Path, root: string, dir = ""
  * Write a competition bundle (and optionally its zip), and check it against Codabench's rules
  * (`CompetitionYaml.checkBundle`).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Bundle } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * await Effect.runPromise(
+ *   Bundle.writeBundle({ task: "sts2017", gold: "data/sts2017/gold", out: "bundle", zip: true, cliBundle: "stseval.mjs" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * ```
  * @since 0.1.0
  */
 export const writeBundle = (options: Options): Effect.Effect<Written, BundleError, FileSystem.FileSystem | Path.Path> =>

@@ -43,6 +43,13 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
  * A phase date: `YYYY-MM-DD HH:MM:SS`, UTC. Written quoted (see `stringify`), so that Codabench
  * reads it as a string and keeps its time (`codabenchDate`).
  *
+ * @example
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ * import { Schema } from "effect"
+ *
+ * const start = Schema.decodeUnknownSync(CompetitionYaml.DateTime)("2026-11-01 00:00:00") // Codabench's date format, "YYYY-MM-DD HH:MM:SS"
+ * ```
  * @since 0.1.0
  */
 export const DateTime = Schema.String.check(
@@ -54,10 +61,30 @@ export const DateTime = Schema.String.check(
   })
 )
 
-/** Write a date the way `DateTime` wants it (UTC). @since 0.1.0 */
+/**
+ * Write a date the way `DateTime` wants it (UTC).
+ *
+ * @example
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ *
+ * CompetitionYaml.formatDateTime(new Date("2026-11-01T00:00:00Z")) // "2026-11-01 00:00:00"
+ * ```
+ * @since 0.1.0
+ */
 export const formatDateTime = (d: Date): string => d.toISOString().slice(0, 19).replace("T", " ")
 
-/** Read a `DateTime` as a UTC instant. @since 0.1.0 */
+/**
+ * Read a `DateTime` as a UTC instant.
+ *
+ * @example
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ *
+ * const start: Date = CompetitionYaml.parseDateTime(CompetitionYaml.formatDateTime(new Date("2026-11-01T00:00:00Z")))
+ * ```
+ * @since 0.1.0
+ */
 export const parseDateTime = (s: string): Date => new Date(`${s.replace(" ", "T")}Z`)
 
 /**
@@ -100,6 +127,12 @@ export const codabenchDate = (
 /**
  * A leaderboard column. `key` is what the scoring program writes in `scores.json`.
  *
+ * @example
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ *
+ * const column: CompetitionYaml.Column = { title: "Pearson", key: "pearson", index: 0, sorting: "desc" }
+ * ```
  * @since 0.1.0
  */
 export const Column = Schema.Struct({
@@ -123,10 +156,30 @@ export const Column = Schema.Struct({
 /** @since 0.1.0 */
 export type Column = typeof Column.Type
 
-/** The leaderboard rules Codabench knows (`leaderboards/models.py`). @since 0.1.0 */
+/**
+ * The leaderboard rules Codabench knows (`leaderboards/models.py`).
+ *
+ * @example
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ * import { Schema } from "effect"
+ *
+ * Schema.is(CompetitionYaml.SubmissionRule)("Force_Last") // true
+ * ```
+ * @since 0.1.0
+ */
 export const SubmissionRule = Schema.Literals(["Add", "Add_And_Delete", "Add_And_Delete_Multiple", "Force_Last", "Force_Latest_Multiple", "Force_Best"])
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ *
+ * declare const competition: CompetitionYaml.Competition
+ * const boards: ReadonlyArray<CompetitionYaml.Leaderboard> = competition.leaderboards
+ * ```
+ * @since 0.1.0
+ */
 export const Leaderboard = Schema.Struct({
   index: Schema.optionalKey(Index),
   title: upTo(64),
@@ -151,7 +204,18 @@ export const Leaderboard = Schema.Struct({
 /** @since 0.1.0 */
 export type Leaderboard = typeof Leaderboard.Type
 
-/** A task: the scoring program and the reference data it reads (paths relative to competition.yaml). @since 0.1.0 */
+/**
+ * A task: the scoring program and the reference data it reads (paths relative to competition.yaml).
+ *
+ * @example
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ *
+ * declare const competition: CompetitionYaml.Competition
+ * const tasks: ReadonlyArray<CompetitionYaml.Task> = competition.tasks // each with its scoring program and reference data
+ * ```
+ * @since 0.1.0
+ */
 export const Task = Schema.Struct({
   index: Index,
   name: NonEmpty,
@@ -164,7 +228,16 @@ export const Task = Schema.Struct({
 /** @since 0.1.0 */
 export type Task = typeof Task.Type
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ *
+ * declare const competition: CompetitionYaml.Competition
+ * const phases: ReadonlyArray<CompetitionYaml.Phase> = competition.phases // development, then test
+ * ```
+ * @since 0.1.0
+ */
 export const Phase = Schema.Struct({
   index: Index,
   name: upTo(256),
@@ -183,7 +256,17 @@ export const Phase = Schema.Struct({
 /** @since 0.1.0 */
 export type Phase = typeof Phase.Type
 
-/** A page of the competition site (markdown or HTML file). @since 0.1.0 */
+/**
+ * A page of the competition site (markdown or HTML file).
+ *
+ * @example
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ *
+ * const page: CompetitionYaml.Page = { title: "Evaluation", file: "evaluation.md" }
+ * ```
+ * @since 0.1.0
+ */
 export const Page = Schema.Struct({ title: NonEmpty, file: NonEmpty })
 /** @since 0.1.0 */
 export type Page = typeof Page.Type
@@ -193,6 +276,14 @@ export type Page = typeof Page.Type
  * `pages`, `tasks`, `phases` and `leaderboards` are required by the unpacker (it iterates `pages`
  * without a default). `description` is optional for Codabench; stseval always writes one.
  *
+ * @example
+ * ```ts
+ * import { Bundle, CompetitionYaml } from "@stseval/codabench"
+ *
+ * declare const written: Bundle.Written
+ * const competition: CompetitionYaml.Competition = written.competition
+ * const yaml: string = CompetitionYaml.stringify(competition)
+ * ```
  * @since 0.1.0
  */
 export const Competition = Schema.Struct({
@@ -243,6 +334,15 @@ export type Competition = typeof Competition.Type
  * Validate a parsed `competition.yaml` (e.g. `Yaml.parse` of the file); the error lists every
  * problem Schema found.
  *
+ * @example
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ * import * as Yaml from "yaml"
+ *
+ * declare const text: string // a competition.yaml
+ * const competition = await Effect.runPromise(CompetitionYaml.decode(Yaml.parse(text)))
+ * ```
  * @since 0.1.0
  */
 export const decode = (input: unknown): Effect.Effect<Competition, Schema.SchemaError> =>
@@ -253,6 +353,13 @@ export const decode = (input: unknown): Effect.Effect<Competition, Schema.Schema
  * anchors, no line folding, and every string that YAML 1.1 would read as something else quoted —
  * above all the phase dates, which Codabench would otherwise cut to midnight (`codabenchDate`).
  *
+ * @example
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ *
+ * declare const competition: CompetitionYaml.Competition
+ * const yaml = CompetitionYaml.stringify(competition) // what the bundle's competition.yaml holds
+ * ```
  * @since 0.1.0
  */
 export const stringify = (competition: Competition): string => PyYaml.safeDump(Schema.encodeSync(Competition)(competition))
@@ -275,7 +382,19 @@ export const parseAsCodabench = (text: string): { readonly value: unknown } | { 
 /** A YAML 1.1 timestamp as PyYAML loads it (see `parseAsCodabench`). @since 0.3.0 */
 export type Timestamp = PyYaml.Timestamp
 
-/** A problem with a bundle folder, as Codabench's unpacker would report it. @since 0.1.0 */
+/**
+ * A problem with a bundle folder, as Codabench's unpacker would report it.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { CompetitionYaml } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * const problems: ReadonlyArray<CompetitionYaml.BundleProblem> = await Effect.runPromise(CompetitionYaml.checkBundle("bundle").pipe(Effect.provide(NodeServices.layer)))
+ * ```
+ * @since 0.1.0
+ */
 export interface BundleProblem {
   readonly file: string
   readonly message: string
@@ -287,6 +406,16 @@ export interface BundleProblem {
  * not empty; every task's scoring program (a folder holding `metadata.yaml` or `metadata` with a
  * `command`, or a zip) and reference data exist. Returns every problem found (empty: none).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { CompetitionYaml } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * // what Codabench's unpacker would refuse, checked before uploading
+ * const problems = await Effect.runPromise(CompetitionYaml.checkBundle("bundle").pipe(Effect.provide(NodeServices.layer)))
+ * problems.map((p) => `${p.file}: ${p.message}`)
+ * ```
  * @since 0.1.0
  */
 export const checkBundle = (folder: string): Effect.Effect<ReadonlyArray<BundleProblem>, never, FileSystem.FileSystem | Path.Path> =>
@@ -369,6 +498,13 @@ const readPhaseDates = (value: unknown): { readonly value: unknown; readonly pro
  * The `command` of a scoring program's `metadata.yaml`, as the compute worker reads it (a YAML
  * mapping with a non-empty `command`), or undefined.
  *
+ * @example
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ *
+ * CompetitionYaml.commandOf("command: node /app/program/stseval.mjs codabench score /app/input /app/output\n")
+ * // "node /app/program/stseval.mjs codabench score /app/input /app/output"
+ * ```
  * @since 0.1.0
  */
 export const commandOf = (metadataYaml: string): string | undefined => {

@@ -18,6 +18,12 @@ import type { Column, Figure, FigureRef, Scores } from "./Scores.js"
 /**
  * One dataset (STS) or subtask (SICK) of a scored run.
  *
+ * @example
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * const part: DetailedResults.Part = { name: "track5.en-en", status: "missing", reason: "no STS.output.track5.en-en.txt", file: undefined, pairs: 0, linesScored: undefined, aligned: undefined, confusion: undefined }
+ * ```
  * @since 0.1.0
  */
 export interface Part {
@@ -34,7 +40,16 @@ export interface Part {
   readonly confusion: { readonly labels: ReadonlyArray<string>; readonly counts: ReadonlyArray<ReadonlyArray<number>> } | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * declare const input: DetailedResults.Input
+ * const page: string = DetailedResults.render(input)
+ * ```
+ * @since 0.1.0
+ */
 export interface Input {
   readonly edition: Registry.TaskEdition
   /** `scored`: on the leaderboard; `rejected`: the submission has errors and was not scored */
@@ -70,6 +85,12 @@ export interface Input {
  * (gold, run) counts did: a run placing each of 19 chosen pairs in its own row of the grid read
  * their gold to within a cell's width.)
  *
+ * @example
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * const plot: DetailedResults.Plot = "bins" // gold and run scores are hidden inside the bins
+ * ```
  * @since 0.1.0
  */
 export type Plot = "points" | "run" | "none"
@@ -77,12 +98,42 @@ export type Plot = "points" | "run" | "none"
 /** Bins of the run's histogram (`run` plots). @since 0.3.0 */
 export const BINS = 20
 
-/** At most this many issues are listed (the rest are counted). @since 0.1.0 */
+/**
+ * At most this many issues are listed (the rest are counted).
+ *
+ * @example
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * const cap: number = DetailedResults.MAX_ISSUES // issues listed; the rest counted
+ * ```
+ * @since 0.1.0
+ */
 export const MAX_ISSUES = 200
-/** At most this many points are drawn per plot (an even subsample beyond). @since 0.1.0 */
+/**
+ * At most this many points are drawn per plot (an even subsample beyond).
+ *
+ * @example
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * const cap: number = DetailedResults.MAX_POINTS // more pairs than this: drawn binned
+ * ```
+ * @since 0.1.0
+ */
 export const MAX_POINTS = 2500
 
-/** Escape text for HTML element content and attribute values. @since 0.1.0 */
+/**
+ * Escape text for HTML element content and attribute values.
+ *
+ * @example
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * DetailedResults.escape("<script>") // "&lt;script&gt;"
+ * ```
+ * @since 0.1.0
+ */
 export const escape = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")
 
@@ -151,6 +202,12 @@ const range = (xs: Float64Array, extra: ReadonlyArray<number>): readonly [number
  * An inline SVG scatter plot of a run's scores (y) against the gold (x), at most `MAX_POINTS`
  * points (every k-th pair beyond that). Pure: the same input gives the same bytes.
  *
+ * @example
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * const svg = DetailedResults.scatter("track5.en-en", new Float64Array([1, 2, 3]), new Float64Array([1.2, 1.8, 3.3]), { min: 0, max: 5 }, "points")
+ * ```
  * @since 0.1.0
  */
 export const scatter = (
@@ -264,6 +321,14 @@ const STYLE = `body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}tab
 /**
  * The whole page.
  *
+ * @example
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * declare const input: DetailedResults.Input
+ * // detailed_results.html: the verdict, the scores, each part, the issues, the plots
+ * const html = DetailedResults.render(input)
+ * ```
  * @since 0.1.0
  */
 export const render = (input: Input): string => {

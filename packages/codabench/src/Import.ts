@@ -54,9 +54,29 @@ import * as NodeFs from "node:fs"
 import { Csv, Files, Issue, Submissions } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 
-/** The most a bulk download may unpack to, counted as produced. @since 0.2.0 */
+/**
+ * The most a bulk download may unpack to, counted as produced.
+ *
+ * @example
+ * ```ts
+ * import { Import } from "@stseval/codabench"
+ *
+ * const cap: number = Import.MAX_BULK_BYTES // a bulk download that unpacks to more is refused
+ * ```
+ * @since 0.2.0
+ */
 export const MAX_BULK_BYTES = 1024 * 1024 * 1024
-/** The most entries a bulk download may hold. @since 0.2.0 */
+/**
+ * The most entries a bulk download may hold.
+ *
+ * @example
+ * ```ts
+ * import { Import } from "@stseval/codabench"
+ *
+ * const cap: number = Import.MAX_BULK_ENTRIES
+ * ```
+ * @since 0.2.0
+ */
 export const MAX_BULK_ENTRIES = 100_000
 
 /** The submissions CSV export is a line per submission; anything near this is not one. */
@@ -82,7 +102,18 @@ export interface Options {
   readonly primary?: "last" | "first" | "none" | undefined
 }
 
-/** One imported run. @since 0.1.0 */
+/**
+ * One imported run.
+ *
+ * @example
+ * ```ts
+ * import { Import } from "@stseval/codabench"
+ *
+ * declare const result: Import.Result
+ * const late: ReadonlyArray<Import.Imported> = result.runs.filter((r) => r.postDeadline)
+ * ```
+ * @since 0.1.0
+ */
 export interface Imported {
   readonly team: string
   /** the Codabench username, when known */
@@ -112,7 +143,17 @@ export interface Skipped {
   readonly reason: string
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Import } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * const result: Import.Result = await Effect.runPromise(Import.importSubmissions("submissions.zip", "submissions").pipe(Effect.provide(NodeServices.layer)))
+ * ```
+ * @since 0.1.0
+ */
 export interface Result {
   readonly runs: ReadonlyArray<Imported>
   /** excluded by a stated rule: a status other than Finished, another phase, a hidden file */
@@ -345,6 +386,17 @@ const short = (s: string, n = 80) => (s.length <= n ? s : `${s.slice(0, n - 3)}.
  * Import downloaded Codabench submissions (`bulk_submissions.zip`, or a folder of the zips it
  * holds) into the submissions folder `out` (created; it must be empty). See the module's doc.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Import } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * // Codabench's bulk download to a submissions folder that rank, report and significance read
+ * const { runs, skipped } = await Effect.runPromise(
+ *   Import.importSubmissions("submissions.zip", "submissions", { deadline: new Date("2026-11-22T23:59:00Z") }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * ```
  * @since 0.1.0
  */
 export const importSubmissions = (input: string, out: string, options: Options = {}): Effect.Effect<Result, ImportError, FileSystem.FileSystem | Path.Path> =>

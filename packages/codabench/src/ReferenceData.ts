@@ -19,16 +19,45 @@ import { Files, Registry } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import type { Plot } from "./DetailedResults.js"
 
-/** The task file's name inside the reference data. @since 0.1.0 */
+/**
+ * The task file's name inside the reference data.
+ *
+ * @example
+ * ```ts
+ * import * as path from "node:path"
+ * import { ReferenceData } from "@stseval/codabench"
+ *
+ * const file = path.join("/app/input/ref", ReferenceData.TASK_FILE) // the edition and gold, in the reference data
+ * ```
+ * @since 0.1.0
+ */
 export const TASK_FILE = "stseval-task.json"
 
-/** Version tag of the task file. @since 0.1.0 */
+/**
+ * Version tag of the task file.
+ *
+ * @example
+ * ```ts
+ * import { ReferenceData } from "@stseval/codabench"
+ *
+ * const tag: "stseval/codabench-task@1" = ReferenceData.FORMAT
+ * ```
+ * @since 0.1.0
+ */
 export const FORMAT = "stseval/codabench-task@1"
 
 /**
  * `stseval-task.json`: the edition (a full edition object, validated as a user edition file is) and
  * the gold, relative to the reference data folder (`.` when the gold is the folder itself).
  *
+ * @example
+ * ```ts
+ * import { ReferenceData } from "@stseval/codabench"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // stseval-task.json
+ * const task: ReferenceData.TaskFile = Schema.decodeUnknownSync(ReferenceData.TaskFile)(JSON.parse(text))
+ * ```
  * @since 0.1.0
  */
 export const TaskFile = Schema.Struct({
@@ -59,6 +88,17 @@ export type TaskFile = typeof TaskFile.Type
 /**
  * The reference data cannot be used: the organiser's bundle is wrong, not the submission.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { ReferenceData } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * const reference = ReferenceData.read("/app/input/ref").pipe(
+ *   Effect.catchTag("ReferenceError", (e: ReferenceData.ReferenceError) => Effect.fail(`the reference data cannot be used: ${e.reason}`)),
+ *   Effect.provide(NodeServices.layer)
+ * )
+ * ```
  * @since 0.1.0
  */
 export class ReferenceError extends Schema.TaggedError<ReferenceError>()("ReferenceError", {
@@ -90,6 +130,16 @@ const unsafe = (p: string) => p === "" || /^[\\/]/.test(p) || /^[a-zA-Z]:/.test(
  * The gold folder as the edition names it: each flat file of the reference data copied to its place
  * under `into`. Returns the gold folder to score against (`reference.goldPath` when nothing is nested).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { ReferenceData } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * const reference = await Effect.runPromise(ReferenceData.read("/app/input/ref").pipe(Effect.provide(NodeServices.layer)))
+ * // the gold written out as the engine reads it: the path to give Engine.score
+ * const gold = await Effect.runPromise(ReferenceData.layOut(reference, "/tmp/gold").pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.1.0
  */
 export const layOut = (reference: Reference, into: string): Effect.Effect<string, ReferenceError, FileSystem.FileSystem | Path.Path> =>
@@ -111,6 +161,14 @@ export const layOut = (reference: Reference, into: string): Effect.Effect<string
 /**
  * Read `stseval-task.json` from a reference data folder (`/app/input/ref`).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { ReferenceData } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * const reference = await Effect.runPromise(ReferenceData.read("/app/input/ref").pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.1.0
  */
 export const read = (refDir: string): Effect.Effect<Reference, ReferenceError, FileSystem.FileSystem | Path.Path> =>
@@ -147,6 +205,16 @@ export const read = (refDir: string): Effect.Effect<Reference, ReferenceError, F
  * dataset's gold file the edition names, and nothing else) and `stseval-task.json`. Fails when a
  * gold file the edition needs is not in the gold folder.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry } from "@stseval/formats"
+ * import { ReferenceData } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * // the reference data folder of a bundle: the edition, its gold, the plot setting
+ * await Effect.runPromise(ReferenceData.write("bundle/reference_data", Registry.get("sick2014")!, "SICK_test_annotated.txt", "bins").pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.1.0
  */
 export const write = (

@@ -45,6 +45,12 @@ import { Style } from "@stseval/scoring"
  * ranking's official figure, or a labelled aggregate of a ranking (`wmean`, `mean`, `pooled`,
  * `allnrm`).
  *
+ * @example
+ * ```ts
+ * import { Scores } from "@stseval/codabench"
+ *
+ * const ref: Scores.FigureRef = { _tag: "dataset", dataset: "track5.en-en", metric: "pearson" }
+ * ```
  * @since 0.1.0
  */
 export type FigureRef =
@@ -52,7 +58,17 @@ export type FigureRef =
   | { readonly _tag: "official"; readonly ranking: string }
   | { readonly _tag: "aggregate"; readonly ranking: string; readonly name: "wmean" | "mean" | "pooled" | "allnrm" }
 
-/** A figure's value, or why there is none. @since 0.1.0 */
+/**
+ * A figure's value, or why there is none.
+ *
+ * @example
+ * ```ts
+ * import { Scores } from "@stseval/codabench"
+ *
+ * const none: Scores.Figure = { _tag: "none", reason: "track 6 not submitted" } // never NaN in scores.json
+ * ```
+ * @since 0.1.0
+ */
 export type Figure = { readonly _tag: "value"; readonly value: number } | { readonly _tag: "none"; readonly reason: string }
 
 /**
@@ -61,6 +77,13 @@ export type Figure = { readonly _tag: "value"; readonly value: number } | { read
  * the style's decimals; `official` marks the official figure of a ranking (the first is the
  * leaderboard's primary column).
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Scores } from "@stseval/codabench"
+ *
+ * const official: Scores.Column | undefined = Scores.columns(Registry.get("sts2017")!).find((c) => c.official)
+ * ```
  * @since 0.1.0
  */
 export interface Column {
@@ -73,10 +96,30 @@ export interface Column {
   readonly official: boolean
 }
 
-/** Codabench's column keys and titles are at most 36 characters (`leaderboards/models.py`). @since 0.1.0 */
+/**
+ * Codabench's column keys and titles are at most 36 characters (`leaderboards/models.py`).
+ *
+ * @example
+ * ```ts
+ * import { Scores } from "@stseval/codabench"
+ *
+ * const limit: number = Scores.MAX_KEY // Codabench's longest column key
+ * ```
+ * @since 0.1.0
+ */
 export const MAX_KEY = 36
 
-/** Scores must stay below 10^10: the score field has 20 digits, 10 of them after the point. @since 0.1.0 */
+/**
+ * Scores must stay below 10^10: the score field has 20 digits, 10 of them after the point.
+ *
+ * @example
+ * ```ts
+ * import { Scores } from "@stseval/codabench"
+ *
+ * const limit: number = Scores.MAX_ABS // a larger number would not fit Codabench's score field
+ * ```
+ * @since 0.1.0
+ */
 export const MAX_ABS = 1e10
 
 const AGGREGATE_TITLE: Readonly<Record<string, string>> = {
@@ -105,6 +148,14 @@ const uniqueKeys = (columns: ReadonlyArray<Column>): ReadonlyArray<Column> => {
  * The leaderboard columns of an edition, in published order. The keys are exactly those
  * `fromRun` writes.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Scores } from "@stseval/codabench"
+ *
+ * // one leaderboard column per figure the edition publishes, the official one first
+ * Scores.columns(Registry.get("sick2014")!).map((c) => c.key)
+ * ```
  * @since 0.1.0
  */
 export const columns = (edition: Registry.TaskEdition): ReadonlyArray<Column> => {
@@ -183,17 +234,50 @@ export const columns = (edition: Registry.TaskEdition): ReadonlyArray<Column> =>
   return uniqueKeys(out)
 }
 
-/** The index (in `columns`) of the leaderboard's primary column: the headline ranking's official figure. @since 0.1.0 */
+/**
+ * The index (in `columns`) of the leaderboard's primary column: the headline ranking's official figure.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Scores } from "@stseval/codabench"
+ *
+ * const cols = Scores.columns(Registry.get("sts2017")!)
+ * const primary = cols[Scores.primaryIndex(cols)] // the column Codabench ranks by
+ * ```
+ * @since 0.1.0
+ */
 export const primaryIndex = (cols: ReadonlyArray<Column>): number => Math.max(0, cols.findIndex((c) => c.official))
 
-/** A column left out of `scores.json`, and why. @since 0.1.0 */
+/**
+ * A column left out of `scores.json`, and why.
+ *
+ * @example
+ * ```ts
+ * import { Scores } from "@stseval/codabench"
+ *
+ * declare const scores: Scores.Scores
+ * const omitted: ReadonlyArray<Scores.Omitted> = scores.omitted // columns left out of scores.json, and why
+ * ```
+ * @since 0.1.0
+ */
 export interface Omitted {
   readonly key: string
   readonly title: string
   readonly reason: string
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Scores } from "@stseval/codabench"
+ *
+ * const scores: Scores.Scores = Scores.fromRun(Scores.columns(Registry.get("sick2014")!), () => ({ _tag: "value", value: 0.8264 }))
+ * JSON.stringify(scores.scores) // scores.json
+ * ```
+ * @since 0.1.0
+ */
 export interface Scores {
   /** the `scores.json` object: column key -> number, in column order */
   readonly scores: Readonly<Record<string, number>>
@@ -204,6 +288,15 @@ export interface Scores {
  * The `scores.json` of a scored run: each column's figure (scaled for the published style), or
  * the column left out with its reason.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Scores } from "@stseval/codabench"
+ *
+ * const cols = Scores.columns(Registry.get("sick2014")!)
+ * // a figure a run does not have is left out (and said why), never written as NaN
+ * const scores = Scores.fromRun(cols, (ref) => (ref._tag === "subtask" && ref.metric === "pearson" ? { _tag: "value", value: 0.8264 } : { _tag: "none", reason: "not evaluated" }))
+ * ```
  * @since 0.1.0
  */
 export const fromRun = (cols: ReadonlyArray<Column>, figureOf: (ref: FigureRef) => Figure): Scores => {

@@ -40,13 +40,36 @@ import * as Score from "./internal/score.js"
 import * as ReferenceData from "./ReferenceData.js"
 import * as Scores from "./Scores.js"
 
-/** The file the prediction step writes beside the submission (and that the worker reserves). @since 0.1.0 */
+/**
+ * The file the prediction step writes beside the submission (and that the worker reserves).
+ *
+ * @example
+ * ```ts
+ * import * as path from "node:path"
+ * import { ScoringProgram } from "@stseval/codabench"
+ *
+ * // the file the compute worker puts beside a submission, naming its run
+ * const file = path.join("/app/input/res", ScoringProgram.WORKER_METADATA)
+ * ```
+ * @since 0.1.0
+ */
 export const WORKER_METADATA = "metadata"
 
 /**
  * The competition is set up wrongly (no or broken reference data, a gold with errors, an output
  * folder that cannot be written): the organiser's problem. The message names no server path.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { ScoringProgram } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * const scored = ScoringProgram.scoreCodabench("/app/input", "/app/output").pipe(
+ *   Effect.catchTag("SetupError", (e: ScoringProgram.SetupError) => Effect.fail(`the bundle is broken: ${e.reason}`)),
+ *   Effect.provide(NodeServices.layer)
+ * )
+ * ```
  * @since 0.1.0
  */
 export class SetupError extends Schema.TaggedError<SetupError>()("SetupError", {
@@ -57,7 +80,18 @@ export class SetupError extends Schema.TaggedError<SetupError>()("SetupError", {
   }
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { ScoringProgram } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * const outcome: ScoringProgram.Outcome = await Effect.runPromise(ScoringProgram.scoreCodabench("/app/input", "/app/output").pipe(Effect.provide(NodeServices.layer)))
+ * outcome.verdict // "scored" or "rejected", with the reasons
+ * ```
+ * @since 0.1.0
+ */
 export interface Outcome {
   /** `scored`: `scores.json` was written; `rejected`: the submission has errors, nothing was scored */
   readonly verdict: "scored" | "rejected"
@@ -78,7 +112,18 @@ export interface Outcome {
   readonly signature: string
 }
 
-/** `file:line: message (expected ..., found ...)`. @since 0.1.0 */
+/**
+ * `file:line: message (expected ..., found ...)`.
+ *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ * import { ScoringProgram } from "@stseval/codabench"
+ *
+ * ScoringProgram.describeIssue(Issue.error("not-a-number", "STS.output.track5.en-en.txt", "the score is not a number", { line: 7 }))
+ * ```
+ * @since 0.1.0
+ */
 export const describeIssue = (i: Issue.Issue): string => {
   const where = `${i.file}${i.line !== undefined ? `:${i.line}` : ""}`
   const detail = [i.expected !== undefined ? `expected ${i.expected}` : undefined, i.found !== undefined ? `found "${i.found}"` : undefined].filter((x) => x !== undefined)
@@ -125,6 +170,15 @@ const safeIssue = (relative: (s: string) => string) => (i: Issue.Issue): Issue.I
  * `scores.json` and `detailed_results.html` into `outputDir`. Fails only with a `SetupError`; a bad
  * submission is an `Outcome` with verdict `rejected`.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { ScoringProgram } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * // what the scoring program runs on the compute worker: /app/input/{ref,res} to scores.json and detailed_results.html
+ * await Effect.runPromise(ScoringProgram.scoreCodabench("/app/input", "/app/output").pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.1.0
  */
 export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effect<Outcome, SetupError, FileSystem.FileSystem | Path.Path> =>

@@ -19,14 +19,34 @@ import * as Issue from "./Issue.js"
 import { contentEnd, decode as decodeText } from "./Text.js"
 import type { DecodeOptions, TextFile } from "./Text.js"
 
-/** One record and where it starts. @since 0.2.0 */
+/**
+ * One record and where it starts.
+ *
+ * @example
+ * ```ts
+ * import { Csv, Text } from "@stseval/formats"
+ *
+ * const records: ReadonlyArray<Csv.CsvRecord> = Csv.read(Text.fromString("PairID,Pred_Score\neng-1,0.5\n", "pred_eng.csv").value).records
+ * records[1].fields // ["eng-1", "0.5"]
+ * ```
+ * @since 0.2.0
+ */
 export interface CsvRecord {
   readonly fields: ReadonlyArray<string>
   /** physical line the record starts on (1-based) */
   readonly line: number
 }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Csv, Text } from "@stseval/formats"
+ *
+ * const csv: Csv.CsvFile = Csv.read(Text.fromString('PairID,Text\n1,"a\nb"\n', "eng_test.csv").value)
+ * csv.records.length // 2: a quoted field may hold a newline
+ * ```
+ * @since 0.2.0
+ */
 export interface CsvFile {
   /** the records, the header (if any) first; blank lines are not records */
   readonly records: ReadonlyArray<CsvRecord>
@@ -54,6 +74,12 @@ class NotCsv extends Error {
  * pandas does. A quoted field spanning lines is one field of the record starting on its first
  * line. Invalid CSV is a `bad-csv` error naming the line; the records before it are kept.
  *
+ * @example
+ * ```ts
+ * import { Csv, Text } from "@stseval/formats"
+ *
+ * const { records, issues } = Csv.read(Text.fromString('PairID,Text,Score\neng-1,"A man.\nA dog.",0.25\n', "eng_train.csv").value)
+ * ```
  * @since 0.2.0
  */
 export const read = (text: TextFile, options: { readonly delimiter?: string | undefined } = {}): CsvFile => {
@@ -139,6 +165,13 @@ export const read = (text: TextFile, options: { readonly delimiter?: string | un
  * invalid UTF-8 or too large refused) then `read`. `issues` are the decoding's and the CSV's, each
  * naming the file and, where there is one, the line.
  *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { Csv } from "@stseval/formats"
+ *
+ * const csv = Csv.decode(fs.readFileSync("pred_eng.csv"), "pred_eng.csv") // decoded text, then records
+ * ```
  * @since 0.2.0
  */
 export const decode = (bytes: Uint8Array, file: string, options?: DecodeOptions): CsvFile => {
@@ -148,5 +181,16 @@ export const decode = (bytes: Uint8Array, file: string, options?: DecodeOptions)
   return { records: csv.records, issues: [...text.issues, ...csv.issues] }
 }
 
-/** Quote a field when it needs it (RFC 4180): a comma, a quote, CR or LF. @since 0.2.0 */
+/**
+ * Quote a field when it needs it (RFC 4180): a comma, a quote, CR or LF.
+ *
+ * @example
+ * ```ts
+ * import { Csv } from "@stseval/formats"
+ *
+ * Csv.quote('say "hi"') // "\"say \"\"hi\"\"\""
+ * Csv.quote("plain") // "plain"
+ * ```
+ * @since 0.2.0
+ */
 export const quote = (field: string): string => (/[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field)

@@ -25,6 +25,12 @@ import type { TaskEdition } from "./Registry.js"
 /**
  * One downloadable file of an edition.
  *
+ * @example
+ * ```ts
+ * import { DataStore } from "@stseval/formats"
+ *
+ * const source: DataStore.DataSource = { url: "https://example.org/sts2017.eval.v1.1.zip", sha256: "9f3e...", file: "sts2017.eval.v1.1.zip" }
+ * ```
  * @since 0.1.0
  */
 export interface DataSource {
@@ -35,7 +41,20 @@ export interface DataSource {
   readonly file: string
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { DataStore, Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const fetched = DataStore.fetchSource("/data/stseval/sts2017", Registry.get("sts2017")!.data!.sources[0]).pipe(
+ *   Effect.catchTag("DataFetchError", (e: DataStore.DataFetchError) => Effect.fail(`${e.url}: ${e.message}`)),
+ *   Effect.provide(NodeServices.layer)
+ * )
+ * ```
+ * @since 0.1.0
+ */
 export class DataFetchError extends Schema.TaggedError<DataFetchError>()("DataFetchError", {
   url: Schema.String,
   message: Schema.String
@@ -45,6 +64,17 @@ export class DataFetchError extends Schema.TaggedError<DataFetchError>()("DataFe
  * A download or folder that would be written outside the data root (an edition file whose
  * `sources[].file` or `data.dir` climbs out). Nothing is written.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { DataStore, Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const fetched = DataStore.fetchSource("/data/stseval/sts2017", Registry.get("sts2017")!.data!.sources[0], { root: "/data/stseval" }).pipe(
+ *   Effect.catchTag("DataPathError", (e: DataStore.DataPathError) => Effect.fail(`${e.path}: ${e.message}`)),
+ *   Effect.provide(NodeServices.layer)
+ * )
+ * ```
  * @since 0.2.0
  */
 export class DataPathError extends Schema.TaggedError<DataPathError>()("DataPathError", {
@@ -52,7 +82,21 @@ export class DataPathError extends Schema.TaggedError<DataPathError>()("DataPath
   message: Schema.String
 }) {}
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { DataStore, Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const edition = Registry.get("sts2017")!
+ * const fetched = DataStore.fetchSource("/data/stseval/sts2017", edition.data!.sources[0]).pipe(
+ *   Effect.catchTag("ChecksumMismatch", (e: DataStore.ChecksumMismatch) => Effect.fail(`${e.url}: expected ${e.expected}, got ${e.actual}`)),
+ *   Effect.provide(NodeServices.layer)
+ * )
+ * ```
+ * @since 0.1.0
+ */
 export class ChecksumMismatch extends Schema.TaggedError<ChecksumMismatch>()("ChecksumMismatch", {
   url: Schema.String,
   expected: Schema.String,
@@ -63,7 +107,18 @@ export class ChecksumMismatch extends Schema.TaggedError<ChecksumMismatch>()("Ch
   }
 }
 
-/** What the manifest records for one fetched source. @since 0.1.0 */
+/**
+ * What the manifest records for one fetched source.
+ *
+ * @example
+ * ```ts
+ * import { DataStore } from "@stseval/formats"
+ *
+ * declare const manifest: DataStore.Manifest
+ * const verified: ReadonlyArray<DataStore.FetchedSource> = manifest.sources.filter((s) => s.verified)
+ * ```
+ * @since 0.1.0
+ */
 export const FetchedSource = Schema.Struct({
   url: Schema.String,
   file: Schema.String,
@@ -78,12 +133,33 @@ export const FetchedSource = Schema.Struct({
 /** @since 0.1.0 */
 export type FetchedSource = typeof FetchedSource.Type
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { DataStore } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const manifest: DataStore.Manifest = await Effect.runPromise(DataStore.readManifest("/data/stseval/sts2017").pipe(Effect.provide(NodeServices.layer)))
+ * ```
+ * @since 0.1.0
+ */
 export const Manifest = Schema.Struct({ sources: Schema.Array(FetchedSource) })
 /** @since 0.1.0 */
 export type Manifest = typeof Manifest.Type
 
-/** The manifest's file name inside an edition's data folder. @since 0.1.0 */
+/**
+ * The manifest's file name inside an edition's data folder.
+ *
+ * @example
+ * ```ts
+ * import * as path from "node:path"
+ * import { DataStore } from "@stseval/formats"
+ *
+ * const manifest = path.join(DataStore.defaultRoot(), "sts2017", DataStore.MANIFEST) // what was fetched, with its hashes
+ * ```
+ * @since 0.1.0
+ */
 export const MANIFEST = ".stseval-data.json"
 
 // A manifest lists a handful of downloads.
@@ -92,6 +168,13 @@ const MAX_MANIFEST_BYTES = 4 * 1024 * 1024
 /**
  * The data root: `$STSEVAL_DATA`, else `$XDG_CACHE_HOME/stseval`, else `~/.cache/stseval`.
  *
+ * @example
+ * ```ts
+ * import { DataStore } from "@stseval/formats"
+ *
+ * DataStore.defaultRoot({ STSEVAL_DATA: "/data/stseval" }) // "/data/stseval"
+ * DataStore.defaultRoot({ XDG_CACHE_HOME: "/cache" }) // "/cache/stseval"
+ * ```
  * @since 0.1.0
  */
 export const defaultRoot = (env: Record<string, string | undefined> = process.env): string =>
@@ -101,12 +184,28 @@ export const defaultRoot = (env: Record<string, string | undefined> = process.en
  * The folder an edition's gold is read from by default, and fetched into: `<root>/<data.dir>`
  * (the scoring engine's default for `--gold`); undefined for an edition without public data.
  *
+ * @example
+ * ```ts
+ * import { DataStore, Registry } from "@stseval/formats"
+ *
+ * DataStore.goldDir(Registry.get("sts2017")!, "/data/stseval") // "/data/stseval/<the edition's data.dir>"
+ * ```
  * @since 0.2.0
  */
 export const goldDir = (edition: TaskEdition, root: string = defaultRoot()): string | undefined =>
   edition.data === undefined ? undefined : nodePath.join(root, edition.data.dir)
 
-/** Hex SHA-256 of some bytes. @since 0.1.0 */
+/**
+ * Hex SHA-256 of some bytes.
+ *
+ * @example
+ * ```ts
+ * import { DataStore } from "@stseval/formats"
+ *
+ * DataStore.sha256(new TextEncoder().encode("abc")) // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+ * ```
+ * @since 0.1.0
+ */
 export const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex")
 
 /**
@@ -114,14 +213,40 @@ export const sha256 = (bytes: Uint8Array): string => createHash("sha256").update
  * archives of the tasks are a few MiB; a cap keeps a hostile or wrong download from filling memory
  * or the disk.
  *
+ * @example
+ * ```ts
+ * import { DataStore } from "@stseval/formats"
+ *
+ * const cap: number = DataStore.MAX_UNPACKED_BYTES // what one archive may unpack to
+ * ```
  * @since 0.2.0
  */
 export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024
 
-/** What one download may be (the bytes received, counted as they arrive). @since 0.2.0 */
+/**
+ * What one download may be (the bytes received, counted as they arrive).
+ *
+ * @example
+ * ```ts
+ * import { DataStore } from "@stseval/formats"
+ *
+ * const cap: number = DataStore.MAX_DOWNLOAD_BYTES // a larger download is stopped, not stored
+ * ```
+ * @since 0.2.0
+ */
 export const MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024
 
-/** How long a server may stay silent (connecting, or between two pieces of the body). @since 0.2.0 */
+/**
+ * How long a server may stay silent (connecting, or between two pieces of the body).
+ *
+ * @example
+ * ```ts
+ * import { DataStore } from "@stseval/formats"
+ *
+ * const timeout: number = DataStore.DEFAULT_TIMEOUT_MS // 60 s per download
+ * ```
+ * @since 0.2.0
+ */
 export const DEFAULT_TIMEOUT_MS = 60_000
 
 /**
@@ -143,6 +268,13 @@ const keepMember = (name: string): boolean => {
  * Hand-written because fflate has no tar reader and the npm tar
  * packages are stream- and file-system-oriented; the subset needed here — regular files of a
  * gzip-ed tarball in memory — is the 512-byte header walk below.
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { DataStore } from "@stseval/formats"
+ *
+ * const files = DataStore.untar(fs.readFileSync("stsbenchmark.tar")) // path -> bytes
+ * ```
  */
 export const untar = (bytes: Uint8Array): Map<string, Uint8Array> => {
   const files = new Map<string, Uint8Array>()
@@ -175,6 +307,14 @@ export const untar = (bytes: Uint8Array): Map<string, Uint8Array> => {
  * Throws when the archive unpacks to more than `maxBytes` (counted while inflating: inflating stops
  * there) or is damaged.
  *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { DataStore } from "@stseval/formats"
+ *
+ * // zip, tar.gz or gz, by the name; stops past the cap instead of filling the disk
+ * const files = DataStore.unpack("Stsbenchmark.tar.gz", fs.readFileSync("Stsbenchmark.tar.gz"))
+ * ```
  * @since 0.1.0
  */
 export const unpack = (file: string, bytes: Uint8Array, maxBytes: number = MAX_UNPACKED_BYTES): Map<string, Uint8Array> => {
@@ -216,7 +356,16 @@ export const unpack = (file: string, bytes: Uint8Array, maxBytes: number = MAX_U
 // The task archives hold tens of files; a zip with more entries than this is not one of them.
 const MAX_ARCHIVE_ENTRIES = 10_000
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { DataStore } from "@stseval/formats"
+ *
+ * // a fetch of one's own (a proxy, a test double); force: download again even when verified
+ * const options: DataStore.FetchOptions = { force: true, timeoutMs: 120_000 }
+ * ```
+ * @since 0.1.0
+ */
 export interface FetchOptions {
   /** fetch implementation (tests pass their own); defaults to the global `fetch` */
   readonly fetch?: typeof globalThis.fetch
@@ -311,6 +460,15 @@ const download = (url: string, fetchImpl: typeof globalThis.fetch, timeoutMs: nu
 /**
  * Read an edition folder's manifest (an empty one when there is none or it is unreadable).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { DataStore } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const manifest = await Effect.runPromise(DataStore.readManifest("/data/stseval/sts2017").pipe(Effect.provide(NodeServices.layer)))
+ * manifest.sources.map((s) => s.file)
+ * ```
  * @since 0.1.0
  */
 export const readManifest = Effect.fnUntraced(function*(dir: string) {
@@ -355,6 +513,17 @@ const realInside = async (root: string, path: string): Promise<boolean> => Files
  * Fetch one source into `dir`: download, verify, unpack, then record it in the manifest. Nothing is
  * written when the checksum does not match.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { DataStore, Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * // downloaded, checked against its SHA-256, unpacked, and noted in the folder's manifest
+ * const edition = Registry.get("sts2017")!
+ * const dir = DataStore.goldDir(edition)!
+ * await Effect.runPromise(DataStore.fetchSource(dir, edition.data!.sources[0]).pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.1.0
  */
 export const fetchSource = Effect.fnUntraced(function*(dir: string, source: DataSource, options: FetchOptions = {}) {
@@ -427,6 +596,16 @@ export const fetchSource = Effect.fnUntraced(function*(dir: string, source: Data
  * Re-hash every cached download of an edition folder against its manifest (and the registry's
  * checksum when it has one).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { DataStore, Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const edition = Registry.get("sts2017")!
+ * const checks = await Effect.runPromise(DataStore.verify(DataStore.goldDir(edition)!, edition.data!.sources).pipe(Effect.provide(NodeServices.layer)))
+ * checks.filter((c) => c.status !== "ok") // missing or changed since fetched
+ * ```
  * @since 0.1.0
  */
 export const verify = Effect.fnUntraced(function*(dir: string, sources: ReadonlyArray<DataSource>) {
@@ -457,7 +636,16 @@ export const verify = Effect.fnUntraced(function*(dir: string, sources: Readonly
   return results
 })
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { DataStore } from "@stseval/formats"
+ *
+ * declare const status: DataStore.EditionStatus
+ * const missing: ReadonlyArray<DataStore.GoldFileStatus> = status.gold.filter((g) => g.status === "missing")
+ * ```
+ * @since 0.2.0
+ */
 export interface GoldFileStatus {
   /** the datasets the file serves (SICK's one gold file: relatedness and entailment) */
   readonly datasets: ReadonlyArray<string>
@@ -466,7 +654,18 @@ export interface GoldFileStatus {
   readonly status: "present" | "missing"
 }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { DataStore, Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const status: DataStore.EditionStatus = await Effect.runPromise(DataStore.status(Registry.get("sick2014")!).pipe(Effect.provide(NodeServices.layer)))
+ * status.ready // every gold file there and verified
+ * ```
+ * @since 0.2.0
+ */
 export interface EditionStatus {
   readonly edition: string
   /** `goldDir(edition, root)`: where scoring looks for the gold by default */
@@ -484,6 +683,15 @@ export interface EditionStatus {
  * scoring engine reads (`<root>/<data.dir>/<gold>`), present whether fetched or placed by hand (a
  * copy of the public data under `$STSEVAL_DATA`), plus the re-verified downloads.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { DataStore, Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * // what `stseval data status` prints for each edition
+ * const status = await Effect.runPromise(DataStore.status(Registry.get("sts2017")!, "/data/stseval").pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.2.0
  */
 export const status = Effect.fnUntraced(function*(edition: TaskEdition, root: string = defaultRoot()) {

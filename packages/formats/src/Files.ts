@@ -37,6 +37,15 @@ export type ReadFailure = typeof ReadFailure.Type
 /**
  * A file that was not read, with a sentence for people (`message` names the path and the reason).
  *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const bytes = Files.readFile("STS.output.headlines.txt").pipe(
+ *   Effect.catchTag("ReadError", (e: Files.ReadError) => Effect.fail(Files.detail(e)))
+ * )
+ * ```
  * @since 0.2.0
  */
 export class ReadError extends Schema.TaggedError<ReadError>()("ReadError", {
@@ -45,7 +54,15 @@ export class ReadError extends Schema.TaggedError<ReadError>()("ReadError", {
   message: Schema.String
 }) {}
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ *
+ * const options: Files.ReadOptions = { maxBytes: 10 * 1024 * 1024, within: "submissions", what: "run file" }
+ * ```
+ * @since 0.2.0
+ */
 export interface ReadOptions {
   /** largest number of bytes read (default `Text.DEFAULT_MAX_BYTES`, 256 MiB); one more is an error */
   readonly maxBytes?: number
@@ -58,7 +75,19 @@ export interface ReadOptions {
   readonly what?: string
 }
 
-/** A folder and its real path (links resolved). @since 0.2.0 */
+/**
+ * A folder and its real path (links resolved).
+ *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * // a folder given once: links inside it are followed only while they stay inside
+ * const root: Files.Within = { path: "submissions", real: await Effect.runPromise(Files.realPathWithin("submissions", "submissions")) }
+ * ```
+ * @since 0.2.0
+ */
 export interface Within {
   readonly path: string
   readonly real: string
@@ -83,6 +112,13 @@ const errnoOf = (e: unknown): string | undefined =>
 /**
  * True when `child` (a real path) is `root` or lies inside it.
  *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ *
+ * Files.isInside("/data/submissions", "/data/submissions/Team/run.txt") // true
+ * Files.isInside("/data/submissions", "/data/other") // false
+ * ```
  * @since 0.2.0
  */
 export const isInside = (root: string, child: string): boolean => {
@@ -95,6 +131,13 @@ export const isInside = (root: string, child: string): boolean => {
  * a race with a deletion). Node's native `realpath`: Effect's `FileSystem.realPath` is Node's
  * JavaScript one, an `lstat` per path component, which cost a fifth of a second on 200 runs.
  *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const real = await Effect.runPromise(Files.realPath("submissions/latest")) // undefined when it does not exist
+ * ```
  * @since 0.2.0
  */
 export const realPath = (path: string): Effect.Effect<string | undefined> =>
@@ -104,6 +147,13 @@ export const realPath = (path: string): Effect.Effect<string | undefined> =>
  * The real path of `path` (links resolved), refused when it is not inside `within`'s real path. The
  * refusal names `path`, never where the link points.
  *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const real = await Effect.runPromise(Files.realPathWithin("submissions/Team_run1.txt", "submissions", "run file"))
+ * ```
  * @since 0.2.0
  */
 export const realPathWithin = (path: string, within: string | Within, what = "the file"): Effect.Effect<string, ReadError> =>
@@ -144,7 +194,17 @@ const tooLarge = (path: string, what: string, maxBytes: number, found: string) =
     message: `${path}: ${what} has ${found}, more than the limit of ${maxBytes} bytes (${formatBytes(maxBytes)}); it was not read`
   })
 
-/** `268435456` as `256 MiB`. @since 0.2.0 */
+/**
+ * `268435456` as `256 MiB`.
+ *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ *
+ * Files.formatBytes(1536) // "1536 bytes"
+ * ```
+ * @since 0.2.0
+ */
 export const formatBytes = (n: number): string =>
   n >= 1024 * 1024 && n % (1024 * 1024) === 0
     ? `${n / (1024 * 1024)} MiB`
@@ -248,6 +308,14 @@ const openChecked = async (path: string, what: string, within: string | Within |
  * const bytes = Files.readFile("runs/ECNU_run1.txt", { within: "runs", what: "the run file", maxBytes: 1 << 20 })
  * ```
  *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * // a regular file, at most maxBytes, not outside `within` (a link pointing out is refused)
+ * const bytes = await Effect.runPromise(Files.readFile("submissions/Team_run1.txt", { within: "submissions" }))
+ * ```
  * @since 0.2.0
  */
 export const readFile = (path: string, options: ReadOptions = {}): Effect.Effect<Uint8Array, ReadError> => {
@@ -410,6 +478,13 @@ export const copyTree = (from: string, to: string, options: CopyOptions = {}): E
 /**
  * The message without the leading `path: ` (for messages that name the file elsewhere).
  *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ *
+ * declare const error: Files.ReadError
+ * console.error(Files.detail(error)) // the path and why it was not read
+ * ```
  * @since 0.2.0
  */
 export const detail = (error: ReadError): string =>
@@ -419,6 +494,13 @@ export const detail = (error: ReadError): string =>
  * The issue for a file that was not read (`too-large` or `file-unreadable`; `outside-folder` for a
  * link out of the allowed folder).
  *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ *
+ * declare const error: Files.ReadError
+ * const issue = Files.toIssue(error, "Team_run1.txt") // the same problem, as an issue of the run
+ * ```
  * @since 0.2.0
  */
 export const toIssue = (error: ReadError, file: string = error.path): Issue.Issue =>

@@ -17,10 +17,30 @@ import { contentEnd } from "./Text.js"
 import type { TextFile } from "./Text.js"
 import type { RunReader } from "./Format.js"
 
-/** The file name GLUE expects for STS-B predictions. @since 0.1.0 */
+/**
+ * The file name GLUE expects for STS-B predictions.
+ *
+ * @example
+ * ```ts
+ * import { Glue } from "@stseval/formats"
+ *
+ * const name: "STS-B.tsv" = Glue.STSB_FILE // GLUE's submission file for STS-B
+ * ```
+ * @since 0.1.0
+ */
 export const STSB_FILE = "STS-B.tsv"
 
-/** GLUE's range for STS-B predictions, inclusive. @since 0.1.0 */
+/**
+ * GLUE's range for STS-B predictions, inclusive.
+ *
+ * @example
+ * ```ts
+ * import { Glue } from "@stseval/formats"
+ *
+ * Glue.STSB_RANGE // { min: 0, max: 5 }
+ * ```
+ * @since 0.1.0
+ */
 export const STSB_RANGE = { min: 0, max: 5 } as const
 
 const HEADER = ["index", "prediction"] as const
@@ -29,6 +49,12 @@ const HEADER = ["index", "prediction"] as const
  * True when the file's first line is GLUE's header `index<TAB>prediction` (a plain STS-B run has a
  * number there).
  *
+ * @example
+ * ```ts
+ * import { Glue, Text } from "@stseval/formats"
+ *
+ * Glue.isStsbFile(Text.fromString("index\tprediction\n0\t2.5\n", "STS-B.tsv").value) // true
+ * ```
  * @since 0.1.0
  */
 export const isStsbFile = (text: TextFile): boolean => {
@@ -47,6 +73,13 @@ export const isStsbFile = (text: TextFile): boolean => {
  *
  * Issues returned are this parser's own; the caller adds those of `Text.decode`.
  *
+ * @example
+ * ```ts
+ * import { Glue, Text } from "@stseval/formats"
+ *
+ * // GLUE's layout: an index column, the prediction; 1379 rows for the test set
+ * const { value, issues } = Glue.parseStsb(Text.fromString("index\tprediction\n0\t2.5\n1\t4.75\n", "STS-B.tsv").value, 2)
+ * ```
  * @since 0.1.0
  */
 export const parseStsb = (text: TextFile, rows: number): Parsed<StsOutput> => {
@@ -155,6 +188,12 @@ export const parseStsb = (text: TextFile, rows: number): Parsed<StsOutput> => {
  * outside [0, 5] or not finite throws a RangeError (the GLUE server would refuse the file); rescale
  * first (e.g. `Rescale` in @stseval/metrics) when a system's scores are on another scale.
  *
+ * @example
+ * ```ts
+ * import { Glue } from "@stseval/formats"
+ *
+ * Glue.writeStsb([2.5, 4.75]) // "index\tprediction\n0\t2.5\n1\t4.75\n"
+ * ```
  * @since 0.1.0
  */
 export const writeStsb = (scores: ArrayLike<number>): string => {

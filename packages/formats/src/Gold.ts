@@ -36,13 +36,31 @@ interface Base {
  * One dataset's gold: graded `scores` (one per record of the dataset, NaN = not annotated) or
  * `labels` ("" = not annotated).
  *
+ * @example
+ * ```ts
+ * import { Gold } from "@stseval/formats"
+ *
+ * declare const gold: Gold.Gold
+ * const sizes = gold.datasets.map((d: Gold.GoldDataset) => [d.name, d.kind === "scores" ? d.annotated : d.pairs.length])
+ * ```
  * @since 0.1.0
  */
 export type GoldDataset =
   | (Base & { readonly kind: "scores"; readonly scores: Float64Array })
   | (Base & { readonly kind: "labels"; readonly labels: ReadonlyArray<string> })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Gold, Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const gold: Gold.Gold = await Effect.runPromise(Gold.loadGold(Registry.get("sts2017")!, "data/sts2017/gold").pipe(Effect.provide(NodeServices.layer)))
+ * gold.missing // datasets whose gold file is not there
+ * ```
+ * @since 0.1.0
+ */
 export interface Gold {
   readonly edition: string
   /** the datasets whose gold was read, in the edition's order */
@@ -53,7 +71,17 @@ export interface Gold {
   readonly issues: ReadonlyArray<Issue.Issue>
 }
 
-/** The bytes (or text) of one dataset's gold file. @since 0.1.0 */
+/**
+ * The bytes (or text) of one dataset's gold file.
+ *
+ * @example
+ * ```ts
+ * import { Gold } from "@stseval/formats"
+ *
+ * const text: Gold.GoldText = { dataset: "track5.en-en", file: "STS.gs.track5.en-en.txt", content: "4.2\n1.0\n" }
+ * ```
+ * @since 0.1.0
+ */
 export interface GoldText {
   readonly dataset: string
   /** path for messages */
@@ -217,6 +245,13 @@ const assemble = (edition: TaskEdition, entries: ReadonlyArray<Entry>, extra: Re
  * an entry in `texts` takes the entry of a dataset read from the same gold file (SICK's one file
  * serves relatedness and entailment), else it is reported missing.
  *
+ * @example
+ * ```ts
+ * import { Gold, Registry } from "@stseval/formats"
+ *
+ * // gold from texts at hand (a Codabench reference folder, a test) instead of a folder on disk
+ * const gold = Gold.goldFromTexts(Registry.get("sts2017")!, [{ dataset: "track5.en-en", file: "STS.gs.track5.en-en.txt", content: "4.2\n1.0\n" }])
+ * ```
  * @since 0.1.0
  */
 export const goldFromTexts = (edition: TaskEdition, texts: ReadonlyArray<GoldText>): Gold =>
@@ -238,6 +273,15 @@ export const goldFromTexts = (edition: TaskEdition, texts: ReadonlyArray<GoldTex
  * (`eng/eng_test_with_labels.csv`, the SemRel release's layout) is also looked for by its base name
  * directly in the folder (a flat folder of gold files, as a scoring site holds them).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Gold, Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * // a folder of the edition's gold files, or (SICK, STS-B) the one gold file
+ * const gold = await Effect.runPromise(Gold.loadGold(Registry.get("sick2014")!, "SICK_test_annotated.txt").pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.1.0
  */
 export const loadGold = (

@@ -9,7 +9,15 @@
  */
 import { Schema } from "effect"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * const severity: Issue.Severity = "warning" // reported, the run still scored
+ * ```
+ * @since 0.1.0
+ */
 export const Severity = Schema.Literals(["error", "warning", "info"])
 /** @since 0.1.0 */
 export type Severity = typeof Severity.Type
@@ -17,6 +25,12 @@ export type Severity = typeof Severity.Type
 /**
  * Machine-readable issue codes. Documented in docs/formats.md; add new codes at the end.
  *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * const code: Issue.IssueCode = "crlf"
+ * ```
  * @since 0.1.0
  */
 export const IssueCode = Schema.Literals([
@@ -81,6 +95,14 @@ export type IssueCode = typeof IssueCode.Type
  * as the watcher's outputs promise (the same folder always gives the same `leaderboard.json`). A
  * test keeps the two in step.
  *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ * import { Schema } from "effect"
+ *
+ * const issue: Issue.Issue = Issue.error("not-a-number", "STS.output.headlines.txt", "the score is not a number", { line: 7, found: "abc" })
+ * Schema.is(Issue.Issue)(issue) // true: every JSON output carries issues of this Schema
+ * ```
  * @since 0.1.0
  */
 export const Issue = Schema.Struct({
@@ -112,7 +134,18 @@ export interface Issue extends Schema.Schema.Type<typeof Issue> {}
 
 const MAX_FOUND = 80
 
-/** Shorten a found value for display, keeping it lossless up to 80 characters. @since 0.1.0 */
+/**
+ * Shorten a found value for display, keeping it lossless up to 80 characters.
+ *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * // a value quoted in a message is cut short: a 10 MB line never fills a terminal
+ * const shown: string = Issue.truncate("x".repeat(10_000))
+ * ```
+ * @since 0.1.0
+ */
 export const truncate = (s: string): string =>
   s.length <= MAX_FOUND ? s : `${s.slice(0, MAX_FOUND - 1)}…`
 
@@ -140,6 +173,12 @@ export const excerpt = (value: string): string =>
  * `line`, `field`, `expected`, `found`, `count`, and `message` last), so that it stringifies as the
  * same issue decoded through `Issue` does.
  *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * Issue.make("warning", "trailing-blank-lines", "STS.output.headlines.txt", "2 blank lines at the end", { line: 751 })
+ * ```
  * @since 0.1.0
  */
 export const make = (
@@ -160,23 +199,64 @@ export const make = (
   message
 })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * Issue.error("unknown-pair", "Team_run1.txt", "pair ID 99999 is not in the gold", { line: 12, field: "pair_ID", found: "99999" })
+ * ```
+ * @since 0.1.0
+ */
 export const error = (code: IssueCode, file: string, message: string, where?: Parameters<typeof make>[4]) =>
   make("error", code, file, message, where)
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * Issue.warning("bom", "Team_run1.txt", "the file starts with a UTF-8 byte order mark")
+ * ```
+ * @since 0.1.0
+ */
 export const warning = (code: IssueCode, file: string, message: string, where?: Parameters<typeof make>[4]) =>
   make("warning", code, file, message, where)
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * Issue.info("crlf", "SICK_test_annotated.txt", "the file has Windows (CRLF) line endings")
+ * ```
+ * @since 0.1.0
+ */
 export const info = (code: IssueCode, file: string, message: string, where?: Parameters<typeof make>[4]) =>
   make("info", code, file, message, where)
 
-/** True when any issue is an error. @since 0.1.0 */
+/**
+ * True when any issue is an error.
+ *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * Issue.hasErrors([Issue.info("crlf", "a.txt", "CRLF line endings")]) // false: an info is no error
+ * ```
+ * @since 0.1.0
+ */
 export const hasErrors = (issues: ReadonlyArray<Issue>): boolean => issues.some((i) => i.severity === "error")
 
 /**
  * How many findings the issues stand for (each issue's `count`, else one), optionally only those
  * that pass `predicate`: the true number of bad lines behind a capped list.
  *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * const issues = [Issue.warning("bom", "a.txt", "BOM"), Issue.error("empty-file", "b.txt", "the file is empty")]
+ * Issue.count(issues, (i) => i.severity === "error") // 1
+ * ```
  * @since 0.2.0
  */
 export const count = (issues: ReadonlyArray<Issue>, predicate: (issue: Issue) => boolean = () => true): number => {
@@ -191,6 +271,13 @@ export const count = (issues: ReadonlyArray<Issue>, predicate: (issue: Issue) =>
  * it, and control characters (a label holding terminal escapes, a TAB in a found line) are shown
  * escaped (`\x1b`, `\t`), never raw.
  *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * Issue.format(Issue.error("not-a-number", "STS.output.headlines.txt", "the score is not a number", { line: 7 }))
+ * // "STS.output.headlines.txt:7: error: the score is not a number"
+ * ```
  * @since 0.1.0
  */
 export const format = (issue: Issue): string => {
@@ -205,7 +292,17 @@ export const format = (issue: Issue): string => {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g
 
-/** Control characters as visible escapes: TAB as `\t`, the others as `\xNN`. @since 0.2.0 */
+/**
+ * Control characters as visible escapes: TAB as `\t`, the others as `\xNN`.
+ *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * Issue.escapeControls("team\u001b[31m") // the escape sequence shown, never run by a terminal
+ * ```
+ * @since 0.2.0
+ */
 export const escapeControls = (s: string): string =>
   s.replace(CONTROL, (c) => (c === "\t" ? "\\t" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`))
 
@@ -213,6 +310,13 @@ export const escapeControls = (s: string): string =>
  * A parser's answer: the data it could read and everything it noticed. `value` is always present;
  * when `issues` has errors, the parts they name are unreliable and must not be scored.
  *
+ * @example
+ * ```ts
+ * import { Issue, Text } from "@stseval/formats"
+ *
+ * const parsed: Issue.Parsed<Text.TextFile> = Text.fromString("4.6\n3.9\n", "STS.output.headlines.txt")
+ * parsed.issues // what reading found, beside the value
+ * ```
  * @since 0.1.0
  */
 export interface Parsed<A> {

@@ -44,6 +44,13 @@ const Scores = Schema.Array(Schema.Finite)
  * One split's STS predictions, as MTEB's `AnySTSEvaluator` returns them. Fields MTEB may add later
  * are ignored.
  *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * declare const file: Mteb.PredictionsFile
+ * const scores: Mteb.StsPredictions = file.splits[0].scores
+ * ```
  * @since 0.1.0
  */
 export const StsPredictions = Schema.Struct({
@@ -55,23 +62,67 @@ export const StsPredictions = Schema.Struct({
 /** @since 0.1.0 */
 export type StsPredictions = typeof StsPredictions.Type
 
-/** The `mteb_model_meta` entry. @since 0.1.0 */
+/**
+ * The `mteb_model_meta` entry.
+ *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ * import { Schema } from "effect"
+ *
+ * // MTEB's model_meta.json: which model, at which revision
+ * const meta = Schema.decodeUnknownSync(Mteb.ModelMeta)({ model_name: "sentence-transformers/all-MiniLM-L6-v2", revision: "8b3219a" })
+ * ```
+ * @since 0.1.0
+ */
 export const ModelMeta = Schema.Struct({
   model_name: Schema.String.check(Schema.isMinLength(1)),
   revision: Schema.optionalKey(Schema.NullOr(Schema.String))
 })
 
-/** The file as a whole: the model entry and, under every other key, a subset's splits. @since 0.1.0 */
+/**
+ * The file as a whole: the model entry and, under every other key, a subset's splits.
+ *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ * import { Schema } from "effect"
+ *
+ * const json = Schema.decodeUnknownSync(Mteb.PredictionsJson)(JSON.parse('{"test": {}}'))
+ * ```
+ * @since 0.1.0
+ */
 export const PredictionsJson = Schema.Record(Schema.String, Schema.Unknown)
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * declare const file: Mteb.PredictionsFile
+ * const test: Mteb.SplitPredictions | undefined = file.splits.find((s) => s.split === "test")
+ * ```
+ * @since 0.1.0
+ */
 export interface SplitPredictions {
   readonly subset: string
   readonly split: string
   readonly scores: StsPredictions
 }
 
-/** A decoded `<task>_predictions.json`. @since 0.1.0 */
+/**
+ * A decoded `<task>_predictions.json`.
+ *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * declare const text: string // STSBenchmark_predictions.json
+ * const parsed = Mteb.parse(text, "STSBenchmark_predictions.json")
+ * const file: Mteb.PredictionsFile | undefined = parsed.value
+ * ```
+ * @since 0.1.0
+ */
 export interface PredictionsFile {
   readonly file: string
   /** MTEB's task name, from the file name (`STS17_predictions.json` -> STS17) */
@@ -81,7 +132,17 @@ export interface PredictionsFile {
   readonly splits: ReadonlyArray<SplitPredictions>
 }
 
-/** The file-name suffix MTEB gives predictions. @since 0.1.0 */
+/**
+ * The file-name suffix MTEB gives predictions.
+ *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * const file = `STSBenchmark${Mteb.SUFFIX}` // MTEB's predictions file of a task
+ * ```
+ * @since 0.1.0
+ */
 export const SUFFIX = "_predictions.json"
 
 const decodeMeta = Schema.decodeUnknownResult(ModelMeta)
@@ -99,6 +160,13 @@ const bad = (file: string, message: string, field?: string) =>
  * entry, or whose split is not an STS prediction (other task types have other shapes) is an error
  * naming the field; `undefined` then.
  *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * declare const text: string
+ * const { value, issues } = Mteb.parse(text, "STS17_predictions.json")
+ * ```
  * @since 0.1.0
  */
 export const parse = (text: string, file: string): Parsed<PredictionsFile | undefined> => {
@@ -156,7 +224,17 @@ export const parse = (text: string, file: string): Parsed<PredictionsFile | unde
   return { value: { file, task, model: meta.success.model_name, revision: meta.success.revision ?? undefined, splits }, issues }
 }
 
-/** Which of MTEB's similarity lists becomes the run. @since 0.1.0 */
+/**
+ * Which of MTEB's similarity lists becomes the run.
+ *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * const kind: Mteb.ScoreKind = "cosine" // MTEB's main STS score
+ * ```
+ * @since 0.1.0
+ */
 export type ScoreKind = "cosine" | "similarity" | "manhattan" | "euclidean"
 
 /**
@@ -164,6 +242,13 @@ export type ScoreKind = "cosine" | "similarity" | "manhattan" | "euclidean"
  * (the model's own similarity function; MTEB falls back to cosine when it is null, and so does this),
  * or the negated `manhattan` / `euclidean` distances.
  *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * declare const predictions: Mteb.StsPredictions
+ * const cosine = Mteb.scoresOf(predictions, "cosine") // distances become similarities, larger = more similar
+ * ```
  * @since 0.1.0
  */
 export const scoresOf = (p: StsPredictions, kind: ScoreKind = "cosine"): ReadonlyArray<number> =>
@@ -180,6 +265,12 @@ export const scoresOf = (p: StsPredictions, kind: ScoreKind = "cosine"): Readonl
  * One MTEB split that is one of our gold files row for row. `goldMean` is MTEB's recorded mean
  * gold score of the split (from its `descriptive_stats`), compared with our gold's mean.
  *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * const stsb: Mteb.Mapping | undefined = Mteb.mappings.find((m) => m.task === "STSBenchmark")
+ * ```
  * @since 0.1.0
  */
 export interface Mapping {
@@ -227,6 +318,13 @@ const sts17 = (subset: string, dataset: string, goldMean: number): Mapping => ({
 /**
  * The MTEB splits imported, and the edition / dataset each becomes.
  *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * // which MTEB task, subset and split is which dataset of which edition
+ * Mteb.mappings.map((m) => `${m.task}/${m.split} -> ${m.edition} ${m.dataset}`)
+ * ```
  * @since 0.1.0
  */
 export const mappings: ReadonlyArray<Mapping> = [
@@ -246,6 +344,12 @@ export const mappings: ReadonlyArray<Mapping> = [
 /**
  * MTEB STS tasks that cover our editions but cannot be imported, and why.
  *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * Object.entries(Mteb.unsupported) // MTEB tasks stseval does not import, and why
+ * ```
  * @since 0.1.0
  */
 export const unsupported: Readonly<Record<string, string>> = {
@@ -257,7 +361,18 @@ export const unsupported: Readonly<Record<string, string>> = {
   "SICK-R": "MTEB's SICK-R test split is all 9927 SICK pairs (train, trial and test) without pair IDs, not the 4927 pairs of the SemEval-2014 test set"
 }
 
-/** The editions a set of predictions files can become runs of. @since 0.1.0 */
+/**
+ * The editions a set of predictions files can become runs of.
+ *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * declare const files: ReadonlyArray<Mteb.PredictionsFile>
+ * Mteb.editionsCovered(files) // e.g. ["stsb", "sts2017"]
+ * ```
+ * @since 0.1.0
+ */
 export const editionsCovered = (files: ReadonlyArray<PredictionsFile>): ReadonlyArray<string> => {
   const found = new Set<string>()
   for (const f of files) for (const s of f.splits) for (const m of mappings) if (m.task === f.task && m.subset === s.subset && m.split === s.split) found.add(m.edition)
@@ -268,7 +383,19 @@ export const editionsCovered = (files: ReadonlyArray<PredictionsFile>): Readonly
 // Runs
 // ---------------------------------------------------------------------------------------------
 
-/** One model's run for an edition, as files relative to the submissions folder. @since 0.1.0 */
+/**
+ * One model's run for an edition, as files relative to the submissions folder.
+ *
+ * @example
+ * ```ts
+ * import { Mteb, Registry } from "@stseval/formats"
+ *
+ * declare const files: ReadonlyArray<Mteb.PredictionsFile>
+ * const runs: ReadonlyArray<Mteb.ImportedRun> = Mteb.toRuns(Registry.get("stsb")!, files).value
+ * runs.map((r) => r.name) // one run per model, named after it
+ * ```
+ * @since 0.1.0
+ */
 export interface ImportedRun {
   readonly edition: string
   readonly model: string
@@ -280,7 +407,15 @@ export interface ImportedRun {
   readonly datasets: ReadonlyArray<string>
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * const options: Mteb.ImportOptions = { scores: "manhattan" }
+ * ```
+ * @since 0.1.0
+ */
 export interface ImportOptions {
   /** which similarity becomes the run (default `cosine`) */
   readonly scores?: ScoreKind
@@ -321,6 +456,13 @@ const mean = (xs: Float64Array): number => {
  * gold score, or no gold for a SemRel language) is an error and not written; a task of
  * `unsupported` is a warning saying why; other tasks and subsets are ignored.
  *
+ * @example
+ * ```ts
+ * import { Mteb, Registry } from "@stseval/formats"
+ *
+ * declare const files: ReadonlyArray<Mteb.PredictionsFile>
+ * const { value, issues } = Mteb.toRuns(Registry.get("sts2017")!, files, { scores: "cosine" })
+ * ```
  * @since 0.1.0
  */
 export const toRuns = (edition: TaskEdition, files: ReadonlyArray<PredictionsFile>, options: ImportOptions = {}): Parsed<ReadonlyArray<ImportedRun>> => {
@@ -420,6 +562,15 @@ const MAX_PREDICTIONS_BYTES = 256 * 1024 * 1024
  * Read predictions files: `path` is one `<task>_predictions.json` or a folder searched (three
  * levels deep) for such files. Unreadable or undecodable files are issues; the rest are returned.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Mteb } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * // a results folder of MTEB (one model), or a single predictions file
+ * const { value, issues } = await Effect.runPromise(Mteb.read("results/all-MiniLM-L6-v2").pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.1.0
  */
 export const read = (path: string): Effect.Effect<Parsed<ReadonlyArray<PredictionsFile>>, PlatformError, FileSystem.FileSystem | Path.Path> =>
@@ -473,6 +624,16 @@ export class RunExists extends Schema.TaggedError<RunExists>()("RunExists", {
  * (`RunExists` names them all), and each file is created new (`wx`), so a folder that appears
  * meanwhile is not written into either.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Mteb, Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * declare const files: ReadonlyArray<Mteb.PredictionsFile>
+ * const runs = Mteb.toRuns(Registry.get("stsb")!, files).value
+ * const written = await Effect.runPromise(Mteb.write("submissions", runs).pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.1.0
  */
 export const write = (

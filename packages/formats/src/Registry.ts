@@ -45,6 +45,12 @@ export type FormatReference = typeof FormatReference.Type
  * What is ranked: a name for a group of datasets scored alike (`similarity` for STS, `relatedness`
  * and `entailment` for SICK's two subtasks, or any name a user edition gives).
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const format: Registry.GoldFormat = Registry.get("stsb")!.datasets[0].goldFormat // "stsb-csv"
+ * ```
  * @since 0.1.0
  */
 export const Subtask = Schema.String.check(Schema.isMinLength(1))
@@ -69,6 +75,12 @@ export type RankingMetric = Metric
  * each dataset's run scores to its gold by least squares (STS 2012 "ALLnrm"), `single` the edition has
  * one dataset and its figure is the score.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const rule: Registry.Aggregate = Registry.get("sts2014")!.ranking[0].aggregate // "wmean"
+ * ```
  * @since 0.1.0
  */
 export const Aggregate = Schema.Literals(["wmean", "mean", "pooled", "allnrm", "single"])
@@ -80,6 +92,12 @@ export type Aggregate = typeof Aggregate.Type
  * 2017), `per-dataset` each dataset on its own, as SemEval-2024 Task 1 ranked teams per language; an
  * aggregate over the datasets of a `per-dataset` ranking is not official and is labelled so.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const rankedBy: Registry.RankedBy = "per-dataset" // SemRel: teams ranked per language
+ * ```
  * @since 0.1.0
  */
 export const RankedBy = Schema.Literals(["aggregate", "per-dataset"])
@@ -90,6 +108,12 @@ export type RankedBy = typeof RankedBy.Type
  * The ranking of one subtask. An edition has one per subtask (SICK: relatedness by Pearson and
  * entailment by accuracy; STS: similarity by Pearson); the first is the edition's headline ranking.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const ranking: Registry.Ranking = Registry.get("sts2017")!.ranking[0] // the mean of all seven tracks
+ * ```
  * @since 0.1.0
  */
 export const Ranking = Schema.Struct({
@@ -126,6 +150,12 @@ const count = (description: string) => Schema.optionalKey(PositiveInt.annotate({
  * One dataset (STS: one file per dataset / track; SICK and STS-B: the single test file). Field
  * meanings are in the schema's descriptions and in docs/task-registry.md.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const track5: Registry.DatasetSpec | undefined = Registry.get("sts2017")!.datasets.find((d) => d.name === "track5.en-en")
+ * ```
  * @since 0.1.0
  */
 export const DatasetSpec = Schema.Struct({
@@ -207,6 +237,13 @@ const EDITION_ID = /^[a-z0-9][a-z0-9._-]*$/
  * A path relative to an edition's data folder that stays inside it: `/`-separated, no `.` or `..`
  * segment, not absolute, no backslash (SemRel keeps the release's `<lang>/<file>` layout).
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.isRelativePath("input/STS.input.track5.en-en.txt") // true
+ * Registry.isRelativePath("../../secret") // false
+ * ```
  * @since 0.2.0
  */
 export const isRelativePath = (path: string): boolean => RELATIVE_PATH.test(path)
@@ -215,6 +252,13 @@ export const isRelativePath = (path: string): boolean => RELATIVE_PATH.test(path
  * A plain file name: no folder separator, not `.` or `..` (the download is written in the edition's
  * folder, and nowhere else).
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.isFileName("STS.gs.headlines.txt") // true
+ * Registry.isFileName("../gold.txt") // false: an edition names files, never paths
+ * ```
  * @since 0.2.0
  */
 export const isFileName = (name: string): boolean => name !== "." && name !== ".." && !/[/\\]/.test(name) && !name.includes("\0")
@@ -223,12 +267,29 @@ export const isFileName = (name: string): boolean => name !== "." && name !== ".
  * A folder relative to the data root that stays inside it: `/`-separated names, none of them `..`,
  * not absolute (no leading `/`, no drive letter, no backslash).
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.isRelativeDir("sts2017/gold") // true
+ * Registry.isRelativeDir("/etc") // false
+ * ```
  * @since 0.2.0
  */
 export const isRelativeDir = (dir: string): boolean =>
   !dir.startsWith("/") && !/^[A-Za-z]:/.test(dir) && !dir.includes("\\") && !dir.includes("\0") && dir.split("/").every((part) => part !== "..")
 
-/** One public download (see DataStore). @since 0.1.0 */
+/**
+ * One public download (see DataStore).
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const sources: ReadonlyArray<Registry.DataSourceSpec> = Registry.get("sts2017")?.data?.sources ?? []
+ * ```
+ * @since 0.1.0
+ */
 export const DataSourceSpec = Schema.Struct({
   url: described("public address of the file"),
   sha256: Schema.optionalKey(
@@ -246,6 +307,12 @@ export type DataSourceSpec = typeof DataSourceSpec.Type
  * Where an edition's gold lives by default: `dir` relative to a data root (the CLI defaults
  * `--gold` to `<data root>/<dir>`), and the public addresses its files can be fetched from.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const data: Registry.DataLocation | undefined = Registry.get("sts2017")!.data // where the public gold is, and its sources
+ * ```
  * @since 0.1.0
  */
 export const DataLocation = Schema.Struct({
@@ -440,16 +507,39 @@ export type TaskEdition = Omit<typeof TaskEdition.Type, "datasets"> & { readonly
  * (checks included) and require the result to equal it. Decoding them here instead cost every
  * start of the CLI about 10 ms, a tenth of scoring one run.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.builtin.filter((e) => e.family === "sick").map((e) => e.id) // ["sick2014", ...]
+ * ```
  * @since 0.1.0
  */
 export const builtin: ReadonlyArray<TaskEdition> = builtinEditions
 
-/** The ids of the built-in editions. @since 0.1.0 */
+/**
+ * The ids of the built-in editions.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.builtinIds.includes("sts2017") // true
+ * ```
+ * @since 0.1.0
+ */
 export const builtinIds: ReadonlyArray<string> = builtin.map((e) => e.id)
 
 /**
  * A built-in edition by id, or `undefined`.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.get("sick2014")?.runLimit // 5
+ * Registry.get("sts2099") // undefined
+ * ```
  * @since 0.1.0
  */
 export const get = (id: string, editions: ReadonlyArray<TaskEdition> = builtin): TaskEdition | undefined =>
@@ -458,6 +548,12 @@ export const get = (id: string, editions: ReadonlyArray<TaskEdition> = builtin):
 /**
  * The ranking of one subtask, if the edition ranks it.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.rankingOf(Registry.get("sick2014")!, "entailment")?.metric // "accuracy"
+ * ```
  * @since 0.1.0
  */
 export const rankingOf = (edition: TaskEdition, subtask: Subtask): Ranking | undefined =>
@@ -468,6 +564,12 @@ export const rankingOf = (edition: TaskEdition, subtask: Subtask): Ranking | und
  * Task 1): tables then show a rank per dataset, and the aggregate only labelled unofficial (the
  * ranking's `aggregate` is the official figure exactly when this is false).
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.isRankedPerDataset(Registry.get("sts2017")!.ranking[0]) // false: ranked by the aggregate
+ * ```
  * @since 0.1.0
  */
 export const isRankedPerDataset = (ranking: Ranking): boolean => ranking.ranked === "per-dataset"
@@ -552,6 +654,13 @@ export const metricsOf = (ranking: Ranking): ReadonlyArray<Metric> => [...new Se
  * starts with `<name>-` (`semrel2024` selects `semrel2024-a`, `-b` and `-c`; `sts2014` is just
  * `sts2014`). Empty when nothing matches.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * // an id, or a family of editions by its prefix
+ * Registry.select("sts2017").map((e) => e.id)
+ * ```
  * @since 0.1.0
  */
 export const select = (name: string, editions: ReadonlyArray<TaskEdition> = builtin): ReadonlyArray<TaskEdition> => {
@@ -562,6 +671,12 @@ export const select = (name: string, editions: ReadonlyArray<TaskEdition> = buil
 /**
  * The metrics a ranking's table reports (`report`, else just the ranking metric).
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.reportedMetrics(Registry.get("sick2014")!.ranking[0]) // the figures shown beside the ranking one
+ * ```
  * @since 0.1.0
  */
 export const reportedMetrics = (ranking: Ranking): ReadonlyArray<Metric> => ranking.report ?? [ranking.metric]
@@ -571,6 +686,12 @@ export const reportedMetrics = (ranking: Ranking): ReadonlyArray<Metric> => rank
  * `runAliases`, compared case-sensitively first and then ignoring case. For a `file` edition every
  * file belongs to its single dataset.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.datasetOfRunFile(Registry.get("sts2017")!, "STS.output.track5.en-en.txt")?.name // "track5.en-en"
+ * ```
  * @since 0.1.0
  */
 export const datasetOfRunFile = (edition: TaskEdition, fileName: string): DatasetSpec | undefined => {
@@ -620,6 +741,17 @@ export const closestRunFile = (edition: TaskEdition, fileName: string, options: 
  * A user edition file that cannot be used: unreadable, not JSON / YAML, or not a valid edition.
  * `field` is the path of the first bad field (e.g. `datasets[2].goldFormat`) when known.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const edition = Registry.resolve("my-edition.yaml").pipe(
+ *   Effect.catchTag("EditionError", (e: Registry.EditionError) => Effect.fail(`${e.file}${e.field === undefined ? "" : ` ${e.field}`}: ${e.reason}`)),
+ *   Effect.provide(NodeServices.layer)
+ * )
+ * ```
  * @since 0.1.0
  */
 export class EditionError extends Schema.TaggedError<EditionError>()("EditionError", {
@@ -642,6 +774,15 @@ export class EditionError extends Schema.TaggedError<EditionError>()("EditionErr
  * Validate an unknown value (e.g. parsed JSON) as an edition. On failure the error names the first
  * bad field and what was wrong; `file` labels the source in messages.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * // a copy of a built-in edition, renamed: every field checked, errors naming the field
+ * const mine = await Effect.runPromise(Registry.decodeEdition({ ...Registry.get("sts2017")!, id: "sts2017-mine" }, "mine.json"))
+ * ```
  * @since 0.1.0
  */
 export const decodeEdition = (input: unknown, file = "<edition>"): Effect.Effect<TaskEdition, EditionError> =>
@@ -671,6 +812,14 @@ const MAX_EDITION_BYTES = 4 * 1024 * 1024
 /**
  * Load a user edition from a `.json`, `.yaml` or `.yml` file (other names: JSON is tried, then YAML).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const edition = await Effect.runPromise(Registry.loadEditionFile("editions/my-task.yaml").pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.1.0
  */
 export const loadEditionFile = (path: string): Effect.Effect<TaskEdition, EditionError, FileSystem.FileSystem> =>
@@ -687,6 +836,13 @@ export const loadEditionFile = (path: string): Effect.Effect<TaskEdition, Editio
 /**
  * Parse an edition file's text (JSON or YAML) without validating it.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const parsed = Registry.parseEditionText("id: my-sts\ntitle: Mine\n", "my-sts.yaml")
+ * if (parsed._tag === "error") console.error(parsed.error.reason)
+ * ```
  * @since 0.1.0
  */
 export const parseEditionText = (
@@ -723,6 +879,15 @@ export const parseEditionText = (
  * An edition by id among the built-ins, or loaded from a file when `idOrPath` looks like one
  * (ends in `.json` / `.yaml` / `.yml` or contains a path separator).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * // a built-in id, or the path of an edition file (JSON or YAML)
+ * const edition = await Effect.runPromise(Registry.resolve("sts2017").pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.1.0
  */
 export const resolve = (idOrPath: string): Effect.Effect<TaskEdition, EditionError, FileSystem.FileSystem> => {
@@ -745,7 +910,18 @@ const at = (object: JsonObject, path: ReadonlyArray<string>): JsonObject =>
     return next as JsonObject
   }, object)
 
-/** The `$id` of docs/schemas/task-edition.schema.json. @since 0.1.0 */
+/**
+ * The `$id` of docs/schemas/task-edition.schema.json.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * // an edition file can name its schema, for editors' completion
+ * const header = `# yaml-language-server: $schema=${Registry.JSON_SCHEMA_ID}`
+ * ```
+ * @since 0.1.0
+ */
 export const JSON_SCHEMA_ID = "https://stseval.dev/schemas/task-edition.schema.json"
 
 /**
@@ -754,6 +930,13 @@ export const JSON_SCHEMA_ID = "https://stseval.dev/schemas/task-edition.schema.j
  * emit `pattern` for regular-expression checks, so the patterns are added here; the cross-field
  * rules (unique dataset names, one dataset for a `file` submission, ...) are only in the decoder.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * // docs/schemas/task-edition.schema.json is this value
+ * const schema = Registry.jsonSchema()
+ * ```
  * @since 0.1.0
  */
 export const jsonSchema = (): Record<string, unknown> => {

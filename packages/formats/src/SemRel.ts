@@ -23,16 +23,57 @@ import { formatNumber, parseNumber } from "./internal/number.js"
 import type { TextFile } from "./Text.js"
 import type { Format } from "./Format.js"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { SemRel } from "@stseval/formats"
+ *
+ * const header = `${SemRel.PAIR_ID},${SemRel.PRED_SCORE}` // "PairID,Pred_Score": a run's header
+ * ```
+ * @since 0.1.0
+ */
 export const PAIR_ID = "PairID"
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { SemRel } from "@stseval/formats"
+ *
+ * const column: "Text" = SemRel.TEXT // both sentences, in one quoted field
+ * ```
+ * @since 0.1.0
+ */
 export const TEXT = "Text"
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { SemRel } from "@stseval/formats"
+ *
+ * const column: "Score" = SemRel.SCORE
+ * ```
+ * @since 0.1.0
+ */
 export const SCORE = "Score"
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { SemRel } from "@stseval/formats"
+ *
+ * const column: "Pred_Score" = SemRel.PRED_SCORE
+ * ```
+ * @since 0.1.0
+ */
 export const PRED_SCORE = "Pred_Score"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { SemRel, Text } from "@stseval/formats"
+ *
+ * const data = SemRel.parseData(Text.fromString('PairID,Text,Score\neng-1,"A man.\nA dog.",0.25\n', "eng_train.csv").value)
+ * const pair: SemRel.SemRelPair = data.value.pairs[0] // { pairId: "eng-1", sentence1: "A man.", sentence2: "A dog.", score: 0.25 }
+ * ```
+ * @since 0.1.0
+ */
 export interface SemRelPair {
   readonly pairId: string
   readonly sentence1: string
@@ -43,7 +84,16 @@ export interface SemRelPair {
   readonly line: number
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { SemRel, Text } from "@stseval/formats"
+ *
+ * const data: SemRel.SemRelData = SemRel.parseData(Text.fromString('PairID,Text\neng-1,"A man.\nA dog."\n', "eng_test.csv").value).value
+ * data.hasScores // false: a test file without labels
+ * ```
+ * @since 0.1.0
+ */
 export interface SemRelData {
   readonly file: string
   readonly pairs: ReadonlyArray<SemRelPair>
@@ -51,7 +101,18 @@ export interface SemRelData {
   readonly hasScores: boolean
 }
 
-/** One row of a submission. @since 0.1.0 */
+/**
+ * One row of a submission.
+ *
+ * @example
+ * ```ts
+ * import { SemRel, Text } from "@stseval/formats"
+ *
+ * const run = SemRel.parseRun(Text.fromString("PairID,Pred_Score\neng-1,0.5\n", "pred_eng.csv").value)
+ * const p: SemRel.Prediction = run.value.predictions[0] // { pairId: "eng-1", score: 0.5, line: 2 }
+ * ```
+ * @since 0.1.0
+ */
 export interface Prediction {
   readonly pairId: string
   /** NaN where the value is missing or not a number (an error issue says which line) */
@@ -59,7 +120,17 @@ export interface Prediction {
   readonly line: number
 }
 
-/** A `pred_<lang>.csv` file. @since 0.1.0 */
+/**
+ * A `pred_<lang>.csv` file.
+ *
+ * @example
+ * ```ts
+ * import { SemRel, Text } from "@stseval/formats"
+ *
+ * const run: SemRel.SemRelRun = SemRel.parseRun(Text.fromString("PairID,Pred_Score\neng-1,0.5\n", "pred_eng.csv").value).value
+ * ```
+ * @since 0.1.0
+ */
 export interface SemRelRun {
   readonly file: string
   /** the header as written, e.g. ["PairID", "Pred_Score"] */
@@ -67,14 +138,36 @@ export interface SemRelRun {
   readonly predictions: ReadonlyArray<Prediction>
 }
 
-/** The gold a run is matched to: pair IDs and scores in the gold file's order. @since 0.1.0 */
+/**
+ * The gold a run is matched to: pair IDs and scores in the gold file's order.
+ *
+ * @example
+ * ```ts
+ * import { SemRel } from "@stseval/formats"
+ *
+ * const gold: SemRel.GoldPairs = { file: "eng_test_with_labels.csv", pairIds: ["eng-1", "eng-2"], scores: new Float64Array([0.25, 0.9]) }
+ * ```
+ * @since 0.1.0
+ */
 export interface GoldPairs {
   readonly file: string
   readonly pairIds: ReadonlyArray<string>
   readonly scores: Float64Array
 }
 
-/** A run matched to its gold: values in the gold's order. @since 0.1.0 */
+/**
+ * A run matched to its gold: values in the gold's order.
+ *
+ * @example
+ * ```ts
+ * import { SemRel, Text } from "@stseval/formats"
+ *
+ * const gold = { file: "eng_test_with_labels.csv", pairIds: ["eng-1", "eng-2"], scores: new Float64Array([0.25, 0.9]) }
+ * const matched: SemRel.Matched = SemRel.matchRun(Text.fromString("PairID,Pred_Score\neng-2,0.8\neng-1,0.1\n", "pred_eng.csv").value, gold).value
+ * matched.run // Float64Array [0.1, 0.8]: in the gold's order
+ * ```
+ * @since 0.1.0
+ */
 export interface Matched {
   readonly pairIds: ReadonlyArray<string>
   readonly run: Float64Array
@@ -91,6 +184,12 @@ const columnIndex = (header: ReadonlyArray<string>, name: string): number =>
  * The two sentences of a `Text` field: split at the first line break, else at the first tab (the
  * Afrikaans files); undefined when there is neither.
  *
+ * @example
+ * ```ts
+ * import { SemRel } from "@stseval/formats"
+ *
+ * SemRel.splitText("A man.\nA dog.") // ["A man.", "A dog."]
+ * ```
  * @since 0.1.0
  */
 export const splitText = (text: string): readonly [string, string] | undefined => {
@@ -118,6 +217,13 @@ const numberIssue = (tag: "missing" | "not-a-number" | "non-finite", file: strin
  *
  * Issues returned are this parser's own; the caller adds those of `Text.decode`.
  *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { SemRel, Text } from "@stseval/formats"
+ *
+ * const { value, issues } = SemRel.parseData(Text.decode(fs.readFileSync("eng_dev.csv"), "eng_dev.csv").value)
+ * ```
  * @since 0.1.0
  */
 export const parseData = (text: TextFile): Parsed<SemRelData> => {
@@ -220,6 +326,13 @@ const looksLikeData = (fields: ReadonlyArray<string>): boolean => fields.length 
  *
  * Issues returned are this parser's own; the caller adds those of `Text.decode`.
  *
+ * @example
+ * ```ts
+ * import { SemRel, Text } from "@stseval/formats"
+ *
+ * // the organisers' evaluation.py: a header whose first column is PairID
+ * const { value, issues } = SemRel.parseRun(Text.fromString("PairID,Pred_Score\neng-1,0.5\n", "pred_eng.csv").value)
+ * ```
  * @since 0.1.0
  */
 export const parseRun = (text: TextFile): Parsed<SemRelRun> => {
@@ -304,6 +417,14 @@ const nameOf = (file: string): string => file.slice(Math.max(file.lastIndexOf("/
  * gold pair without a prediction is an error too. With `scale`, predictions outside it are a
  * warning (Spearman and Pearson are unaffected). When any error is found the result is empty.
  *
+ * @example
+ * ```ts
+ * import { SemRel, Text } from "@stseval/formats"
+ *
+ * const gold = { file: "eng_test_with_labels.csv", pairIds: ["eng-1"], scores: new Float64Array([0.25]) }
+ * const run = SemRel.parseRun(Text.fromString("PairID,Pred_Score\neng-1,0.5\n", "pred_eng.csv").value).value
+ * const { value, issues } = SemRel.match(gold, run, { scale: { min: 0, max: 1 } }) // unknown, repeated and missing ids are issues
+ * ```
  * @since 0.1.0
  */
 export const match = (
@@ -413,6 +534,13 @@ const locate = (
  * so that one report lists every problem; not when the header is wrong, as nothing was read). The
  * match is empty when there is any error.
  *
+ * @example
+ * ```ts
+ * import { SemRel, Text } from "@stseval/formats"
+ *
+ * const gold = { file: "eng_test_with_labels.csv", pairIds: ["eng-1"], scores: new Float64Array([0.25]) }
+ * const { value, issues } = SemRel.matchRun(Text.fromString("PairID,Pred_Score\neng-1,0.5\n", "pred_eng.csv").value, gold)
+ * ```
  * @since 0.1.0
  */
 export const matchRun = (
@@ -433,15 +561,39 @@ export const matchRun = (
  * Write a submission: header `PairID,Pred_Score`, one row per prediction, values in their shortest
  * exact form.
  *
+ * @example
+ * ```ts
+ * import { SemRel } from "@stseval/formats"
+ *
+ * SemRel.writeRun([{ pairId: "eng-1", score: 0.5 }]) // "PairID,Pred_Score\neng-1,0.5\n"
+ * ```
  * @since 0.1.0
  */
 export const writeRun = (rows: ReadonlyArray<{ readonly pairId: string; readonly score: number }>): string =>
   `${PAIR_ID},${PRED_SCORE}\n${rows.map((r) => `${quote(r.pairId)},${formatNumber(r.score)}\n`).join("")}`
 
-/** The submission file of a language: `pred_<lang>.csv`. @since 0.1.0 */
+/**
+ * The submission file of a language: `pred_<lang>.csv`.
+ *
+ * @example
+ * ```ts
+ * import { SemRel } from "@stseval/formats"
+ *
+ * SemRel.runFileName("eng") // "pred_eng.csv"
+ * ```
+ * @since 0.1.0
+ */
 export const runFileName = (language: string): string => `pred_${language}.csv`
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { SemRel } from "@stseval/formats"
+ *
+ * const name: SemRel.FileName | undefined = SemRel.parseFileName("eng_test_with_labels.csv") // { language: "eng", split: "test", labelled: true }
+ * ```
+ * @since 0.1.0
+ */
 export interface FileName {
   readonly language: string
   /** train, dev, test, or pred for a submission */
@@ -453,6 +605,12 @@ export interface FileName {
  * What a SemRel file name says: `eng_test_with_labels.csv` -> eng, test, labelled;
  * `pred_eng.csv` -> eng, pred. Undefined for other names.
  *
+ * @example
+ * ```ts
+ * import { SemRel } from "@stseval/formats"
+ *
+ * SemRel.parseFileName("amh_dev.csv") // { language: "amh", split: "dev", labelled: false }
+ * ```
  * @since 0.1.0
  */
 export const parseFileName = (name: string): FileName | undefined => {

@@ -16,19 +16,70 @@ import { contentEnd, isBlank } from "./Text.js"
 import type { TextFile } from "./Text.js"
 import type { Format } from "./Format.js"
 
-/** Case-sensitive, as in the final official scorer. @since 0.1.0 */
+/**
+ * Case-sensitive, as in the final official scorer.
+ *
+ * @example
+ * ```ts
+ * import { Sick } from "@stseval/formats"
+ *
+ * Sick.ENTAILMENT_LABELS // ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"]
+ * ```
+ * @since 0.1.0
+ */
 export const ENTAILMENT_LABELS = ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"] as const
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sick } from "@stseval/formats"
+ *
+ * const label: Sick.EntailmentLabel = "NEUTRAL"
+ * ```
+ * @since 0.1.0
+ */
 export type EntailmentLabel = (typeof ENTAILMENT_LABELS)[number]
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sick } from "@stseval/formats"
+ *
+ * const column: "relatedness_score" = Sick.RELATEDNESS
+ * ```
+ * @since 0.1.0
+ */
 export const RELATEDNESS = "relatedness_score"
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sick } from "@stseval/formats"
+ *
+ * const column: "entailment_judgment" = Sick.ENTAILMENT
+ * ```
+ * @since 0.1.0
+ */
 export const ENTAILMENT = "entailment_judgment"
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sick } from "@stseval/formats"
+ *
+ * const header = [Sick.PAIR_ID, Sick.ENTAILMENT, Sick.RELATEDNESS].join("\t") // a run file's header line
+ * ```
+ * @since 0.1.0
+ */
 export const PAIR_ID = "pair_ID"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sick, Text } from "@stseval/formats"
+ *
+ * const data = Sick.parseData(Text.fromString("pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n1\tA man sings\tA man sings\t5\tENTAILMENT\n", "SICK_trial.txt").value)
+ * const pair: Sick.SickPair = data.value.pairs[0] // { pairId: "1", relatedness: 5, entailment: "ENTAILMENT", ... }
+ * ```
+ * @since 0.1.0
+ */
 export interface SickPair {
   readonly pairId: string
   readonly sentenceA: string
@@ -43,7 +94,17 @@ export interface SickPair {
   readonly line: number
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { Sick, Text } from "@stseval/formats"
+ *
+ * const data: Sick.SickData = Sick.parseData(Text.decode(fs.readFileSync("SICK_test_annotated.txt"), "SICK_test_annotated.txt").value).value
+ * data.hasRelatedness && data.hasEntailment // true: it is its own gold
+ * ```
+ * @since 0.1.0
+ */
 export interface SickData {
   readonly file: string
   readonly pairs: ReadonlyArray<SickPair>
@@ -53,13 +114,33 @@ export interface SickData {
   readonly fullRelease: boolean
 }
 
-/** What a run file holds for one subtask. @since 0.1.0 */
+/**
+ * What a run file holds for one subtask.
+ *
+ * @example
+ * ```ts
+ * import { Sick, Text } from "@stseval/formats"
+ *
+ * const run = Sick.parseRun(Text.fromString("pair_ID\tentailment_judgment\trelatedness_score\n6\tNA\t2.94\n", "Insight_run1.txt").value)
+ * const entailment: Sick.SubtaskColumn = run.value.entailment // "na": the team did not take part
+ * ```
+ * @since 0.1.0
+ */
 export type SubtaskColumn =
   | "present" // a value in every row (individual bad values are issues with the line)
   | "na" // the literal NA (or empty) in the column: the team did not take part
   | "absent" // no such column
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sick, Text } from "@stseval/formats"
+ *
+ * const run = Sick.parseRun(Text.fromString("pair_ID\tentailment_judgment\trelatedness_score\n6\tNEUTRAL\t2.94\n", "Team_run1.txt").value)
+ * const row: Sick.SickRunRow = run.value.rows[0] // { pairId: "6", entailment: "NEUTRAL", relatedness: 2.94, line: 2 }
+ * ```
+ * @since 0.1.0
+ */
 export interface SickRunRow {
   readonly pairId: string
   /** the label exactly as written (validated against ENTAILMENT_LABELS by the parser) */
@@ -69,7 +150,16 @@ export interface SickRunRow {
   readonly line: number
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sick, Text } from "@stseval/formats"
+ *
+ * const run: Sick.SickRun = Sick.parseRun(Text.fromString("relatedness_score\tpair_ID\tentailment_judgment\n2.94\t6\tNEUTRAL\n", "Team_run1.txt").value).value
+ * run.columns // the header's columns, in the file's order (any order is allowed)
+ * ```
+ * @since 0.1.0
+ */
 export interface SickRun {
   readonly file: string
   /** `inferred`: no header line; columns were recognised from the values (a warning says so) */
@@ -82,16 +172,50 @@ export interface SickRun {
 
 /** The full release (`SICK.txt`) calls the entailment column `entailment_label`. */
 const ENTAILMENT_ALIASES = [ENTAILMENT, "entailment_label"] as const
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sick } from "@stseval/formats"
+ *
+ * const columns = [Sick.PAIR_ID, Sick.SENTENCE_A, Sick.SENTENCE_B] // the data files' first columns
+ * ```
+ * @since 0.1.0
+ */
 export const SENTENCE_A = "sentence_A"
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sick } from "@stseval/formats"
+ *
+ * const second: "sentence_B" = Sick.SENTENCE_B
+ * ```
+ * @since 0.1.0
+ */
 export const SENTENCE_B = "sentence_B"
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sick } from "@stseval/formats"
+ *
+ * // SICK.txt (the full release) says which split each pair is in
+ * const column: "SemEval_set" = Sick.SEMEVAL_SET
+ * ```
+ * @since 0.1.0
+ */
 export const SEMEVAL_SET = "SemEval_set"
 
 const LABEL_LIST = ENTAILMENT_LABELS.join(", ")
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sick } from "@stseval/formats"
+ *
+ * Sick.isEntailmentLabel("NEUTRAL") // true
+ * Sick.isEntailmentLabel("neutral") // false: case-sensitive, as the final official scorer
+ * ```
+ * @since 0.1.0
+ */
 export const isEntailmentLabel = (s: string): s is EntailmentLabel => (ENTAILMENT_LABELS as ReadonlyArray<string>).includes(s)
 
 const CANONICAL_LABEL = new Map<string, EntailmentLabel>(ENTAILMENT_LABELS.map((l) => [l, l]))
@@ -124,6 +248,14 @@ const unknownLabel = (file: string, line: number, found: string) =>
  *
  * Issues returned are this parser's own; the caller adds those of `Text.decode`.
  *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { Sick, Text } from "@stseval/formats"
+ *
+ * const { value, issues } = Sick.parseData(Text.decode(fs.readFileSync("SICK_test_annotated.txt"), "SICK_test_annotated.txt").value)
+ * value.pairs.length // 4927
+ * ```
  * @since 0.1.0
  */
 export const parseData = (text: TextFile): Parsed<SickData> => {
@@ -250,6 +382,13 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
  * true, left out when false, and by default when any pair has that value; a `SemEval_set` column
  * when any pair has a set. Undefined values in a written column are left empty.
  *
+ * @example
+ * ```ts
+ * import { Sick } from "@stseval/formats"
+ *
+ * declare const pairs: ReadonlyArray<Sick.SickPair>
+ * const testInput = Sick.writeData(pairs, { gold: false }) // the test input: the gold columns left out
+ * ```
  * @since 0.1.0
  */
 export const writeData = (pairs: ReadonlyArray<SickPair>, options?: { readonly gold?: boolean }): string => {
@@ -306,7 +445,17 @@ const skipBlank = (lines: ReadonlyArray<string>, from: number, end: number, issu
 const sameName = (column: string, h: string) => column.length === h.length && column.toLowerCase() === h.toLowerCase()
 const isNa = (raw: string) => raw.trim() === "" || raw.trim() === "NA"
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sick, Text } from "@stseval/formats"
+ *
+ * // a file without its header line: an error, as the official scorer; leniently read, a warning
+ * const options: Sick.RunOptions = { lenient: true }
+ * Sick.parseRun(Text.fromString("6\tNEUTRAL\t2.94\n", "Team_run2.txt").value, options)
+ * ```
+ * @since 0.2.0
+ */
 export interface RunOptions {
   /**
    * Read a headerless run (which the official scorer rejects) when its columns can be recognised
@@ -331,6 +480,13 @@ export interface RunOptions {
  * `relatedness_score` / `entailment_judgment` concern that subtask only (unknown label, a score that
  * is not a finite number, a missing column). Values outside 1-5 are not this parser's concern.
  *
+ * @example
+ * ```ts
+ * import { Sick, Text } from "@stseval/formats"
+ *
+ * const { value, issues } = Sick.parseRun(Text.fromString("pair_ID\tentailment_judgment\trelatedness_score\n6\tNEUTRAL\t2.94\n7\tENTAILMENT\t4.1\n", "Team_run1primary.txt").value)
+ * value.rows.length // 2; matched to the gold by pair ID later
+ * ```
  * @since 0.1.0
  */
 export const parseRun = (text: TextFile, options?: RunOptions): Parsed<SickRun> => {
@@ -547,7 +703,18 @@ const inferColumns = (first: ReadonlyArray<string>): Array<string> => {
   return columns
 }
 
-/** Writes the header `pair_ID entailment_judgment relatedness_score`; undefined values as `NA`. @since 0.1.0 */
+/**
+ * Writes the header `pair_ID entailment_judgment relatedness_score`; undefined values as `NA`.
+ *
+ * @example
+ * ```ts
+ * import { Sick } from "@stseval/formats"
+ *
+ * Sick.writeRun([{ pairId: "6", entailment: "NEUTRAL", relatedness: 2.94 }])
+ * // "pair_ID\tentailment_judgment\trelatedness_score\n6\tNEUTRAL\t2.94\n"
+ * ```
+ * @since 0.1.0
+ */
 export const writeRun = (rows: ReadonlyArray<Pick<SickRunRow, "pairId" | "entailment" | "relatedness">>): string =>
   `${RUN_COLUMNS.join("\t")}\n${rows
     .map((r) => `${r.pairId}\t${r.entailment ?? "NA"}\t${r.relatedness === undefined ? "NA" : formatNumber(r.relatedness)}\n`)

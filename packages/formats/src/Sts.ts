@@ -15,7 +15,15 @@ import { contentEnd, isBlank } from "./Text.js"
 import type { TextFile } from "./Text.js"
 import type { Format, RunReader } from "./Format.js"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sts, Text } from "@stseval/formats"
+ *
+ * const pair: Sts.StsInputPair = Sts.parseInput(Text.fromString("A man sings.\tA man is singing.\n", "STS.input.headlines.txt").value).value.pairs[0]
+ * ```
+ * @since 0.1.0
+ */
 export interface StsInputPair {
   readonly sentence1: string
   readonly sentence2: string
@@ -23,13 +31,31 @@ export interface StsInputPair {
   readonly line: number
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sts, Text } from "@stseval/formats"
+ *
+ * const input: Sts.StsInput = Sts.parseInput(Text.fromString("A man sings.\tA man is singing.\n", "STS.input.headlines.txt").value).value
+ * ```
+ * @since 0.1.0
+ */
 export interface StsInput {
   readonly file: string
   readonly pairs: ReadonlyArray<StsInputPair>
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sts, Text } from "@stseval/formats"
+ *
+ * // STS 2015/16: a blank gold line is a pair not annotated (NaN, not scored)
+ * const gold: Sts.StsGold = Sts.parseGold(Text.fromString("4.2\n\n1.0\n", "STS.gs.answers-forums.txt").value).value
+ * gold.annotated // 2
+ * ```
+ * @since 0.1.0
+ */
 export interface StsGold {
   readonly file: string
   /** one entry per gold line; NaN = not annotated (blank line) */
@@ -38,7 +64,16 @@ export interface StsGold {
   readonly annotated: number
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Sts, Text } from "@stseval/formats"
+ *
+ * const out: Sts.StsOutput = Sts.parseOutput(Text.fromString("4.6\t100\n3.9\t50\n", "STS.output.headlines.txt").value).value
+ * out.confidence // Float64Array [100, 50]: the optional second field (2013-2014)
+ * ```
+ * @since 0.1.0
+ */
 export interface StsOutput {
   readonly file: string
   /** one entry per score line (comments skipped); NaN where the line was bad (an issue says which) */
@@ -57,6 +92,12 @@ export interface StsOutput {
  *
  * Issues returned are this parser's own; the caller adds those of `Text.decode`.
  *
+ * @example
+ * ```ts
+ * import { Sts, Text } from "@stseval/formats"
+ *
+ * const { value, issues } = Sts.parseInput(Text.fromString("A man sings.\tA man is singing.\n", "STS.input.headlines.txt").value)
+ * ```
  * @since 0.1.0
  */
 export const parseInput = (text: TextFile): Parsed<StsInput> => {
@@ -93,6 +134,13 @@ export const parseInput = (text: TextFile): Parsed<StsInput> => {
  * written as a blank last line, so dropping them would shift nothing but lose that pair. A value
  * that is not a number is an error (and NaN in `scores`).
  *
+ * @example
+ * ```ts
+ * import { Sts, Text } from "@stseval/formats"
+ *
+ * const { value } = Sts.parseGold(Text.fromString("4.2\n1.0\n", "STS.gs.headlines.txt").value)
+ * value.scores // Float64Array [4.2, 1]
+ * ```
  * @since 0.1.0
  */
 export const parseGold = (text: TextFile): Parsed<StsGold> => {
@@ -133,6 +181,13 @@ export const parseGold = (text: TextFile): Parsed<StsGold> => {
  * or infinite score is an error with the line (NaN in `scores`). Confidence must be 0-100 (a
  * warning otherwise); `confidence` is set only when every score line has a numeric one.
  *
+ * @example
+ * ```ts
+ * import { Sts, Text } from "@stseval/formats"
+ *
+ * // a non-numeric score, NaN or Infinity is an error with its line, never read as 0
+ * const { value, issues } = Sts.parseOutput(Text.fromString("4.6\nabc\n", "STS.output.headlines.txt").value)
+ * ```
  * @since 0.1.0
  */
 export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
@@ -231,18 +286,40 @@ export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
 /**
  * Write an input file. Sentences must not contain TAB or line breaks (they would change the fields).
  *
+ * @example
+ * ```ts
+ * import { Sts } from "@stseval/formats"
+ *
+ * Sts.writeInput([{ sentence1: "A man sings.", sentence2: "A man is singing.", extra: [] }]) // "A man sings.\tA man is singing.\n"
+ * ```
  * @since 0.1.0
  */
 export const writeInput = (pairs: ReadonlyArray<Omit<StsInputPair, "line">>): string =>
   pairs.map((p) => `${[p.sentence1, p.sentence2, ...p.extra].join("\t")}\n`).join("")
 
-/** NaN is written as a blank line (not annotated). @since 0.1.0 */
+/**
+ * NaN is written as a blank line (not annotated).
+ *
+ * @example
+ * ```ts
+ * import { Sts } from "@stseval/formats"
+ *
+ * Sts.writeGold([4.2, Number.NaN, 1]) // "4.2\n\n1\n": NaN is a pair not annotated
+ * ```
+ * @since 0.1.0
+ */
 export const writeGold = (scores: ArrayLike<number>): string =>
   Array.from(scores, (s) => `${Number.isNaN(s) ? "" : formatNumber(s)}\n`).join("")
 
 /**
  * Write an output file, with a TAB and the confidence on every line when `confidence` is given.
  *
+ * @example
+ * ```ts
+ * import { Sts } from "@stseval/formats"
+ *
+ * Sts.writeOutput([4.6, 3.9], [100, 50]) // "4.6\t100\n3.9\t50\n"
+ * ```
  * @since 0.1.0
  */
 export const writeOutput = (scores: ArrayLike<number>, confidence?: ArrayLike<number>): string =>

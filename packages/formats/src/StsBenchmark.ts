@@ -16,7 +16,17 @@ import type { Format } from "./Format.js"
 import * as Glue from "./Glue.js"
 import * as Sts from "./Sts.js"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { StsBenchmark, Text } from "@stseval/formats"
+ *
+ * const line = "main-captions\tMSRvid\t2012test\t0001\t5.000\tA man is playing a flute.\tA man plays the flute."
+ * const row: StsBenchmark.StsbRow = StsBenchmark.parse(Text.fromString(`${line}\n`, "sts-test.csv").value).value.rows[0]
+ * row.score // 5
+ * ```
+ * @since 0.1.0
+ */
 export interface StsbRow {
   readonly genre: string
   readonly source: string
@@ -29,7 +39,17 @@ export interface StsbRow {
   readonly line: number
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { StsBenchmark, Text } from "@stseval/formats"
+ *
+ * const data: StsBenchmark.StsbData = StsBenchmark.parse(Text.decode(fs.readFileSync("sts-test.csv"), "sts-test.csv").value).value
+ * data.rows.length // 1379
+ * ```
+ * @since 0.1.0
+ */
 export interface StsbData {
   readonly file: string
   readonly rows: ReadonlyArray<StsbRow>
@@ -39,6 +59,12 @@ export interface StsbData {
  * Which field layout a file uses: the benchmark's (genre, file, year, id, score, sentence1,
  * sentence2) or the companion data's (`sts-mt.csv`, `sts-other.csv`), which has no genre field.
  *
+ * @example
+ * ```ts
+ * import { StsBenchmark, Text } from "@stseval/formats"
+ *
+ * const layout: StsBenchmark.Layout = StsBenchmark.detectLayout(Text.fromString("main-captions\tMSRvid\t2012test\t0001\t5.000\ta\tb\n", "sts-test.csv").value) // "benchmark"
+ * ```
  * @since 0.1.0
  */
 export type Layout = "benchmark" | "companion"
@@ -51,6 +77,13 @@ const YEAR = /^\d{4}[a-z]*$/
  * the companion files field 5 is a sentence, field 4 the score and field 2 the year. (Ids and years
  * are both four digits, so the year's position alone does not tell them apart.)
  *
+ * @example
+ * ```ts
+ * import { StsBenchmark, Text } from "@stseval/formats"
+ *
+ * // the benchmark's own csv, or the companion files' layout
+ * StsBenchmark.detectLayout(Text.fromString("main-captions\tMSRvid\t2012test\t0001\t5.000\ta\tb\n", "sts-test.csv").value)
+ * ```
  * @since 0.1.0
  */
 export const detectLayout = (text: TextFile): Layout => {
@@ -76,6 +109,14 @@ const isNumber = (s: string | undefined) => s !== undefined && parseNumber(s)._t
  *
  * Issues returned are this parser's own; the caller adds those of `Text.decode`.
  *
+ * @example
+ * ```ts
+ * import { StsBenchmark, Text } from "@stseval/formats"
+ *
+ * // tab-separated, quoting off (bare " in sentences), extra trailing fields kept aside
+ * const { value } = StsBenchmark.parse(Text.fromString('main-news\tnews\t2016\t0002\t2.4\tHe said "no".\tNo.\textra\n', "sts-dev.csv").value)
+ * value.rows[0].extra // ["extra"]
+ * ```
  * @since 0.1.0
  */
 export const parse = (text: TextFile): Parsed<StsbData> => {
@@ -131,6 +172,12 @@ export const parse = (text: TextFile): Parsed<StsbData> => {
 /**
  * Write rows in the benchmark layout (genre, file, year, id, score, sentence1, sentence2, extra...).
  *
+ * @example
+ * ```ts
+ * import { StsBenchmark } from "@stseval/formats"
+ *
+ * StsBenchmark.write([{ genre: "main-captions", source: "MSRvid", year: "2012test", id: "0001", score: 5, sentence1: "A man is playing a flute.", sentence2: "A man plays the flute.", extra: [] }])
+ * ```
  * @since 0.1.0
  */
 export const write = (rows: ReadonlyArray<Omit<StsbRow, "line">>): string =>

@@ -34,7 +34,16 @@ import unhomoglyph from "unhomoglyph"
 // Types
 // ---------------------------------------------------------------------------------------------
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const meta: Submissions.RunMeta = Submissions.metaFromName("ECNU_run1primary.txt")
+ * meta.id // "ECNU/run1"
+ * ```
+ * @since 0.1.0
+ */
 export interface RunMeta {
   /** stable and unique within the folder, e.g. `ECNU/run1` */
   readonly id: string
@@ -61,7 +70,16 @@ export interface RunMeta {
   readonly identityUnknown?: true | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * declare const submission: Submissions.Submission
+ * const names = submission.files.map((f: Submissions.RunFile) => f.name) // e.g. ["STS.output.track5.en-en.txt"]
+ * ```
+ * @since 0.1.0
+ */
 export interface RunFile {
   /** base name, e.g. `STS.output.headlines.txt` */
   readonly name: string
@@ -70,7 +88,18 @@ export interface RunFile {
   readonly bytes: Uint8Array
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry, Submissions } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const run: Submissions.Submission = await Effect.runPromise(Submissions.loadRun("submissions/ECNU_run1primary.zip", Registry.get("sts2017")!).pipe(Effect.provide(NodeServices.layer)))
+ * run.kind // "zip"
+ * ```
+ * @since 0.1.0
+ */
 export interface Submission {
   readonly meta: RunMeta
   /** the run's file, folder or zip, as found */
@@ -81,14 +110,33 @@ export interface Submission {
   readonly issues: ReadonlyArray<Issue.Issue>
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry, Submissions } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const found: Submissions.Discovered = await Effect.runPromise(Submissions.discover("submissions", Registry.get("sick2014")!).pipe(Effect.provide(NodeServices.layer)))
+ * found.issues // the folder's own problems (a file that is no run, a hidden file...)
+ * ```
+ * @since 0.1.0
+ */
 export interface Discovered {
   readonly runs: ReadonlyArray<Submission>
   /** issues about the folder as a whole: run limits, entries that are not runs */
   readonly issues: ReadonlyArray<Issue.Issue>
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const options: Submissions.DiscoverOptions = { maxZipBytes: 100 * 1024 * 1024, within: "submissions" }
+ * ```
+ * @since 0.1.0
+ */
 export interface DiscoverOptions {
   /** largest total of bytes one zip may unpack to (default 32 MiB), counted as they are produced; larger zips are refused */
   readonly maxZipBytes?: number
@@ -106,17 +154,39 @@ export interface DiscoverOptions {
  * The longest team name a `run.json` may give: every table and board shows it, and one run must not
  * be able to make them unreadable (a 1 MB name broke the renderers). Papers' team names are short.
  *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const limit: number = Submissions.MAX_TEAM_LENGTH // a longer team name in run.json is an issue
+ * ```
  * @since 0.2.0
  */
 export const MAX_TEAM_LENGTH = 200
 
-/** The longest `description` a `run.json` may give. @since 0.2.0 */
+/**
+ * The longest `description` a `run.json` may give.
+ *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const limit: number = Submissions.MAX_DESCRIPTION_LENGTH
+ * ```
+ * @since 0.2.0
+ */
 export const MAX_DESCRIPTION_LENGTH = 2000
 
 /**
  * The optional `run.json`. Every field is optional; unknown fields are an error (they are usually
  * typos, e.g. `"primery"`).
  *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const meta: Submissions.RunJson = { team: "ECNU", run: 1, primary: true, description: "ensemble of ..." }
+ * ```
  * @since 0.1.0
  */
 export const RunJson = Schema.Struct({
@@ -138,9 +208,30 @@ export const RunJson = Schema.Struct({
 /** @since 0.1.0 */
 export type RunJson = typeof RunJson.Type
 
-/** The metadata file's name inside a run folder or zip. @since 0.1.0 */
+/**
+ * The metadata file's name inside a run folder or zip.
+ *
+ * @example
+ * ```ts
+ * import * as path from "node:path"
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const metadata = path.join("submissions", "ECNU_run1", Submissions.RUN_JSON) // beside a run folder's files
+ * ```
+ * @since 0.1.0
+ */
 export const RUN_JSON = "run.json"
-/** The suffix of a metadata file beside a run: `<run name>.run.json`. @since 0.1.0 */
+/**
+ * The suffix of a metadata file beside a run: `<run name>.run.json`.
+ *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const beside = `MeaningFactory_run1primary${Submissions.RUN_JSON_SUFFIX}` // a one-file run's metadata
+ * ```
+ * @since 0.1.0
+ */
 export const RUN_JSON_SUFFIX = ".run.json"
 
 // What a run zip may unpack to. Real runs unpack to under 1 MB; 32 MiB keeps the memory of a zip
@@ -159,7 +250,15 @@ const MAX_ZIP_ENTRIES = 1000
 // Names
 // ---------------------------------------------------------------------------------------------
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const parsed: Submissions.ParsedRunName | undefined = Submissions.parseRunName("Team-run2.txt") // { team: "Team", run: 2, primary: false }
+ * ```
+ * @since 0.1.0
+ */
 export interface ParsedRunName {
   readonly team: string
   readonly run: number
@@ -176,6 +275,13 @@ const STRIP_EXTENSION = /\.(txt|tsv|csv|zip|out|output|run)$/i
  * does not follow `Team_runN[primary]` / `Team-runN[primary]`. A `.txt` / `.zip` (etc.) extension is
  * ignored.
  *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * Submissions.parseRunName("MeaningFactory_run1primary.txt") // { team: "MeaningFactory", run: 1, primary: true }
+ * Submissions.parseRunName("notes.txt") // undefined
+ * ```
  * @since 0.1.0
  */
 export const parseRunName = (name: string): ParsedRunName | undefined => {
@@ -185,7 +291,17 @@ export const parseRunName = (name: string): ParsedRunName | undefined => {
   return { team: m[1], run: Number(m[2]), primary: m[3] !== undefined }
 }
 
-/** The name without a known extension. @since 0.1.0 */
+/**
+ * The name without a known extension.
+ *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * Submissions.stripExtension("ECNU_run1primary.zip") // "ECNU_run1primary"
+ * ```
+ * @since 0.1.0
+ */
 export const stripExtension = (name: string): string => name.replace(STRIP_EXTENSION, "")
 
 const isHidden = (name: string) => name.startsWith(".") || name === "__MACOSX" || name === "Thumbs.db"
@@ -227,6 +343,14 @@ const isMetadata = (name: string) => name === RUN_JSON || name.endsWith(RUN_JSON
  * not opened. `metadata` holds every `run.json` entry, wherever it is in the zip, in entry-name
  * order (more than one is ambiguous: `loadRun` and `discover` then fail the run).
  *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const zip = Submissions.readZip(fs.readFileSync("ECNU_run1primary.zip"), "ECNU_run1primary.zip")
+ * zip.files.map((f) => f.name) // the run's files; zip.metadata its run.json, if any
+ * ```
  * @since 0.1.0
  */
 export const readZip = (
@@ -313,6 +437,14 @@ export const readZip = (
  * Entries whose names climb out (`..`, absolute) are left out (`unzipEntries` lists them). Throws
  * an `Error` whose message says why the zip was refused.
  *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { Submissions } from "@stseval/formats"
+ *
+ * // every entry, within the caps on bytes and entries (a zip bomb stops at the cap)
+ * const entries = Submissions.unzipAll(fs.readFileSync("bundle.zip"), { maxBytes: 50 * 1024 * 1024, maxEntries: 1000 })
+ * ```
  * @since 0.2.0
  */
 export const unzipAll = (
@@ -398,6 +530,12 @@ const readMetadata = (path: string, within: string | Files.Within) =>
  * Decode a run.json's bytes; `undefined` and an issue `bad-run-metadata` naming the file when it is
  * not valid (the run it belongs to is then not scored: `discover` and `loadRun` give it no files).
  *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const { value, issues } = Submissions.parseRunJson(new TextEncoder().encode('{ "team": "ECNU", "run": 1, "primary": true }'), "run.json")
+ * ```
  * @since 0.1.0
  */
 export const parseRunJson = (bytes: Uint8Array, file: string): { readonly value: RunJson | undefined; readonly issues: ReadonlyArray<Issue.Issue> } => {
@@ -748,6 +886,12 @@ const fold = (s: string): string => s.normalize("NFKC").toUpperCase().toLowerCas
  * Submissions.teamKey("\u0415CNU") === Submissions.teamKey("ecnu") // true
  * ```
  *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * Submissions.teamKey("ECNU") === Submissions.teamKey("ecnu") // true: one team, two spellings
+ * ```
  * @since 0.2.0
  */
 export const teamKey = (team: string): string =>
@@ -773,6 +917,17 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
  * run10; runs without a number last), then the run's name. Locale-independent, so every machine
  * gives the same order.
  *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const runs = [
+ *   { team: "b", run: 1, name: "b_run1" },
+ *   { team: "a", run: 2, name: "a_run2" },
+ *   { team: "a", run: 1, name: "a_run1" }
+ * ]
+ * runs.sort(Submissions.compareRuns).map((r) => r.name) // ["a_run1", "a_run2", "b_run1"]
+ * ```
  * @since 0.2.0
  */
 export const compareRuns = (
@@ -787,6 +942,12 @@ export const compareRuns = (
  * The metadata a run of this name gets without a run.json (id as `discover` would give it, before
  * de-duplication): for messages about a run that could not be loaded.
  *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * Submissions.metaFromName("Team-run2.txt") // { id: "Team/run2", team: "Team", run: 2, primary: false, ... }
+ * ```
  * @since 0.1.0
  */
 export const metaFromName = (name: string): RunMeta => {
@@ -802,6 +963,12 @@ export const metaFromName = (name: string): RunMeta => {
  * (`RunMeta.identityUnknown`) is its name, extension included (`ECNU_run1.zip`). `name` is the
  * run's file, folder or zip name. `assignIds` makes ids unique within a folder.
  *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * Submissions.runId({ team: "ECNU", run: 1 }, "ECNU_run1primary") // "ECNU/run1"
+ * ```
  * @since 0.2.0
  */
 export const runId = (
@@ -819,6 +986,16 @@ export const runId = (
  * that the same folder always gives the same ids. Runs of known identity are given theirs first: a
  * run of unknown identity (`identityUnknown`) never takes the id a valid run would have.
  *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * // two runs that would get one id are told apart, the same way in every output
+ * Submissions.assignIds([
+ *   { team: "ECNU", run: 1, name: "ECNU_run1.txt" },
+ *   { team: "ECNU", run: 1, name: "ECNU-run1.zip" }
+ * ])
+ * ```
  * @since 0.2.0
  */
 export const assignIds = (
@@ -847,6 +1024,14 @@ const withIds = (loaded: ReadonlyArray<Loaded>, basename: (p: string) => string)
 /**
  * Load one run given directly (a file, a folder or a zip).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry, Submissions } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const run = await Effect.runPromise(Submissions.loadRun("submissions/MeaningFactory_run1primary.txt", Registry.get("sick2014")!).pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.1.0
  */
 export const loadRun = (
@@ -877,6 +1062,15 @@ export const loadRun = (
  * runs than the edition's `runLimit` get a `run-limit` warning (a run of unknown identity counts
  * for no team). Runs are sorted by team, run number, then path.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry, Submissions } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const { runs, issues } = await Effect.runPromise(Submissions.discover("submissions", Registry.get("sick2014")!).pipe(Effect.provide(NodeServices.layer)))
+ * runs.map((r) => r.meta.id) // ["Insight/run1", "Insight/run2", "MeaningFactory/run1", ...]
+ * ```
  * @since 0.1.0
  */
 export const discover = (

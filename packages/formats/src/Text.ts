@@ -9,7 +9,17 @@ import type { Parsed } from "./Issue.js"
 import { Buffer, isUtf8 } from "node:buffer"
 import { firstInvalidOffset, hexBytes, lineOfOffset } from "./internal/utf8.js"
 
-/** Files larger than this are refused before decoding (documented in docs/formats.md). @since 0.1.0 */
+/**
+ * Files larger than this are refused before decoding (documented in docs/formats.md).
+ *
+ * @example
+ * ```ts
+ * import { Text } from "@stseval/formats"
+ *
+ * const limit: number = Text.DEFAULT_MAX_BYTES // a larger file is refused with a too-large issue
+ * ```
+ * @since 0.1.0
+ */
 export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024
 
 /**
@@ -17,11 +27,25 @@ export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024
  * tasks has about 10,000 lines (the full SICK release); a million keeps the memory of the parsed
  * lines and rows bounded (docs/formats.md, "Size caps").
  *
+ * @example
+ * ```ts
+ * import { Text } from "@stseval/formats"
+ *
+ * const limit: number = Text.DEFAULT_MAX_LINES // 1,000,000
+ * ```
  * @since 0.2.0
  */
 export const DEFAULT_MAX_LINES = 1_000_000
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Issue, Text } from "@stseval/formats"
+ *
+ * const ending: Text.LineEnding = Text.fromString("a\r\nb\r\n", "x.txt").value.lineEnding // "crlf"
+ * ```
+ * @since 0.1.0
+ */
 export type LineEnding = "lf" | "crlf" | "cr" | "mixed" | "none"
 
 /**
@@ -29,6 +53,13 @@ export type LineEnding = "lf" | "crlf" | "cr" | "mixed" | "none"
  * BOM; the empty piece after a final newline is not a line. Trailing blank lines are kept (parsers
  * decide what they mean) and reported as an info issue.
  *
+ * @example
+ * ```ts
+ * import { Text } from "@stseval/formats"
+ *
+ * const text: Text.TextFile = Text.fromString("\uFEFF4.6\r\n3.9", "STS.output.headlines.txt").value
+ * text.lines // ["4.6", "3.9"]; text.bom true, text.lineEnding "crlf", text.finalNewline false
+ * ```
  * @since 0.1.0
  */
 export interface TextFile {
@@ -39,7 +70,15 @@ export interface TextFile {
   readonly finalNewline: boolean
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Text } from "@stseval/formats"
+ *
+ * const options: Text.DecodeOptions = { maxBytes: 50 * 1024 * 1024, maxLines: 100_000 }
+ * ```
+ * @since 0.1.0
+ */
 export interface DecodeOptions {
   readonly maxBytes?: number
   /** @since 0.2.0 */
@@ -50,6 +89,14 @@ export interface DecodeOptions {
  * Decode a file's bytes. Never throws; a fatal problem (binary, compressed, invalid UTF-8, too
  * large, empty) gives `lines: []` and an error issue.
  *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { Text } from "@stseval/formats"
+ *
+ * // UTF-8 checked, BOM and line endings noted as issues, lines split
+ * const { value, issues } = Text.decode(fs.readFileSync("STS.output.headlines.txt"), "STS.output.headlines.txt")
+ * ```
  * @since 0.1.0
  */
 export const decode = (bytes: Uint8Array, file: string, options?: DecodeOptions): Parsed<TextFile> => {
@@ -172,6 +219,13 @@ export const decode = (bytes: Uint8Array, file: string, options?: DecodeOptions)
  * Decode a string as if it were a file's content (tests, in-memory data). The string is encoded as
  * UTF-8 first, so every check of `decode` applies.
  *
+ * @example
+ * ```ts
+ * import { Text } from "@stseval/formats"
+ *
+ * const { value } = Text.fromString("4.6\n3.9\n", "STS.output.headlines.txt")
+ * value.lines // ["4.6", "3.9"]
+ * ```
  * @since 0.1.0
  */
 export const fromString = (text: string, file: string, options?: DecodeOptions): Parsed<TextFile> =>
@@ -181,6 +235,12 @@ export const fromString = (text: string, file: string, options?: DecodeOptions):
  * The physical lines after the last non-blank one (trailing blank lines), as an index: lines at or
  * after it are blank. Parsers use it to ignore the padding `decode` reports as info.
  *
+ * @example
+ * ```ts
+ * import { Text } from "@stseval/formats"
+ *
+ * Text.contentEnd(["4.6", "3.9", "", ""]) // 2: trailing blank lines are not content
+ * ```
  * @since 0.1.0
  */
 export const contentEnd = (lines: ReadonlyArray<string>): number => {
@@ -189,7 +249,17 @@ export const contentEnd = (lines: ReadonlyArray<string>): number => {
   return end
 }
 
-/** A line holding nothing but spaces and tabs. @since 0.1.0 */
+/**
+ * A line holding nothing but spaces and tabs.
+ *
+ * @example
+ * ```ts
+ * import { Text } from "@stseval/formats"
+ *
+ * Text.isBlank(" \t") // true
+ * ```
+ * @since 0.1.0
+ */
 export const isBlank = (line: string): boolean => /^[ \t]*$/.test(line)
 
 // "binary data posing as text": NUL bytes never occur in the task files, so their presence in the

@@ -10,10 +10,34 @@ import { Effect, FileSystem, Path, Schema } from "effect"
 import { sha256, writeAtomic } from "./internal/files.js"
 import { RunOutcome } from "./Scorer.js"
 
-/** Bumped when the cache's layout or keying changes, so old entries are not read. @since 0.2.0 */
+/**
+ * Bumped when the cache's layout or keying changes, so old entries are not read.
+ *
+ * @example
+ * ```ts
+ * import { Cache } from "@stseval/leaderboard"
+ *
+ * const version: number = Cache.VERSION // in every key: a new cache layout never reads an old entry
+ * ```
+ * @since 0.2.0
+ */
 export const VERSION = 2
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Cache } from "@stseval/leaderboard"
+ *
+ * const entry: Cache.CacheFile = {
+ *   key: Cache.key("9f3e51b0", "sick2014", "sick2014@c78910a0|gold:1933db41|agg:single|stseval-scoring@0.2.0"),
+ *   task: "sick2014",
+ *   signature: "sick2014@c78910a0|gold:1933db41|agg:single|stseval-scoring@0.2.0",
+ *   hash: "9f3e51b0",
+ *   outcome: { status: "failed", failure: "the file is empty", official: [], datasets: [], errors: [], warnings: [] }
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export const CacheFile = Schema.Struct({
   key: Schema.String,
   task: Schema.String,
@@ -24,7 +48,18 @@ export const CacheFile = Schema.Struct({
 /** @since 0.2.0 */
 export type CacheFile = typeof CacheFile.Type
 
-/** The key of a run's content for a task and signature. @since 0.2.0 */
+/**
+ * The key of a run's content for a task and signature.
+ *
+ * @example
+ * ```ts
+ * import { Cache } from "@stseval/leaderboard"
+ *
+ * // the same bytes scored for the same task with the same engine and gold: the same key
+ * const k = Cache.key("9f3e51b0", "sick2014", "sick2014@c78910a0|gold:1933db41|agg:single|stseval-scoring@0.2.0")
+ * ```
+ * @since 0.2.0
+ */
 export const key = (hash: string, task: string, signature: string): string => sha256(`${VERSION}|${hash}|${task}|${signature}`)
 
 const decodeEntry = Schema.decodeUnknownResult(Schema.fromJsonString(CacheFile))
@@ -34,6 +69,15 @@ const fileOf = (dir: string, k: string) => Effect.map(Path.Path, (path) => path.
 /**
  * The cached outcome of key `k` in folder `dir`, or undefined (absent, damaged, or another key).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Cache } from "@stseval/leaderboard"
+ * import { Effect } from "effect"
+ *
+ * declare const k: string
+ * const outcome = await Effect.runPromise(Cache.read("board/cache", k).pipe(Effect.provide(NodeServices.layer))) // undefined when absent or unreadable
+ * ```
  * @since 0.2.0
  */
 export const read = (dir: string, k: string) =>
@@ -48,6 +92,15 @@ export const read = (dir: string, k: string) =>
 /**
  * Cache an outcome (atomically).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Cache } from "@stseval/leaderboard"
+ * import { Effect } from "effect"
+ *
+ * declare const entry: Cache.CacheFile
+ * await Effect.runPromise(Cache.write("board/cache", entry).pipe(Effect.provide(NodeServices.layer))) // atomic: temp file, then rename
+ * ```
  * @since 0.2.0
  */
 export const write = (dir: string, entry: CacheFile) =>
@@ -59,6 +112,13 @@ export const write = (dir: string, entry: CacheFile) =>
  * watcher for another process's memory), so the run is tried once more; the second time it is
  * failed as "crashed the scorer", so one run can never crash-loop the watcher.
  *
+ * @example
+ * ```ts
+ * import { Cache } from "@stseval/leaderboard"
+ *
+ * // a run that crashed the watcher this many times is marked failed instead of scored again
+ * const attempts: number = Cache.MAX_SCORING_ATTEMPTS
+ * ```
  * @since 0.2.0
  */
 export const MAX_SCORING_ATTEMPTS = 2
@@ -73,6 +133,16 @@ const decodeJournal = Schema.decodeUnknownResult(Journal)
  * Record that scoring of key `k` (run `entry`) starts, before the scorer runs. Returns how many
  * earlier attempts never finished (the watcher stopped while scoring it): 0 normally.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Cache } from "@stseval/leaderboard"
+ * import { Effect } from "effect"
+ *
+ * declare const k: string
+ * // noted before scoring: a crash mid-scoring leaves the note, and counts as an attempt
+ * const attempts = await Effect.runPromise(Cache.journalStart("board/cache", k, "ECNU_run1primary").pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.2.0
  */
 export const journalStart = (dir: string, k: string, entry: string) =>
@@ -91,6 +161,15 @@ export const journalStart = (dir: string, k: string, entry: string) =>
 /**
  * Scoring of key `k` finished (or was given up on): clear its journal.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Cache } from "@stseval/leaderboard"
+ * import { Effect } from "effect"
+ *
+ * declare const k: string
+ * await Effect.runPromise(Cache.journalClear("board/cache", k).pipe(Effect.provide(NodeServices.layer))) // scored: the note goes
+ * ```
  * @since 0.2.0
  */
 export const journalClear = (dir: string, k: string) =>

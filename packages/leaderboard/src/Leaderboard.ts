@@ -18,7 +18,17 @@ import { Schema } from "effect"
 import { DatasetFigure, OfficialFigure } from "./Scorer.js"
 import type { RunOutcome } from "./Scorer.js"
 
-/** The format tag of `leaderboard.json`. @since 0.1.0 */
+/**
+ * The format tag of `leaderboard.json`.
+ *
+ * @example
+ * ```ts
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * const tag: "stseval/leaderboard@1" = Leaderboard.FORMAT // leaderboard.json's format
+ * ```
+ * @since 0.1.0
+ */
 export const FORMAT = "stseval/leaderboard@1"
 
 /**
@@ -27,11 +37,38 @@ export const FORMAT = "stseval/leaderboard@1"
  * dagger), `over-limit` (beyond the team's run limit: not ranked), `extra-primary` (the team
  * already has a primary run: this one is ranked as an ordinary run).
  *
+ * @example
+ * ```ts
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * const flags: ReadonlyArray<Leaderboard.Flag> = ["late"]
+ * ```
  * @since 0.1.0
  */
 export type Flag = Rank.Flag
 
-/** A run as the watcher publishes it. @since 0.1.0 */
+/**
+ * A run as the watcher publishes it.
+ *
+ * @example
+ * ```ts
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * const record: Leaderboard.RunRecord = {
+ *   entry: "ECNU_run1primary",
+ *   kind: "folder",
+ *   team: "ECNU",
+ *   run: 1,
+ *   primary: true,
+ *   late: false,
+ *   corrected: false,
+ *   hash: "9f3e51b0",
+ *   submittedAt: Date.parse("2026-11-20T12:00:00Z"),
+ *   outcome: { status: "scored", official: [{ ranking: "primary", metric: "mean", value: 0.7316 }], datasets: [], errors: [], warnings: [] }
+ * }
+ * ```
+ * @since 0.1.0
+ */
 export interface RunRecord {
   /** the run's name in the submissions folder (file, folder or zip name) */
   readonly entry: string
@@ -61,7 +98,15 @@ export interface RunRecord {
   readonly scored?: ScoredRun.ScoredRun | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * const options: Leaderboard.BuildOptions = { task: "sts2017", runLimit: 3, deadline: Date.parse("2026-11-22T23:59:00Z"), postDeadline: "mark" }
+ * ```
+ * @since 0.1.0
+ */
 export interface BuildOptions {
   readonly task: string
   /** the scorer's signature (edition, gold, rule, engine), published with the board */
@@ -87,12 +132,45 @@ const who = {
   flags: Schema.Array(Json.FlagJson)
 }
 
-/** An official figure on the board: with intervals (`--ci`), its interval too (`Json.ciFields`). @since 0.2.0 */
+/**
+ * An official figure on the board: with intervals (`--ci`), its interval too (`Json.ciFields`).
+ *
+ * @example
+ * ```ts
+ * import { Leaderboard } from "@stseval/leaderboard"
+ * import { Schema } from "effect"
+ *
+ * const figure = Schema.decodeUnknownSync(Leaderboard.BoardFigure)({ ranking: "relatedness", metric: "pearson", value: 0.8264 })
+ * ```
+ * @since 0.2.0
+ */
 export const BoardFigure = Schema.Struct({ ...OfficialFigure.fields, ...Json.ciFields }).annotate({ identifier: "BoardFigure" })
-/** A dataset's figure on the board: with intervals (`--ci`), its interval too. @since 0.2.0 */
+/**
+ * A dataset's figure on the board: with intervals (`--ci`), its interval too.
+ *
+ * @example
+ * ```ts
+ * import { Leaderboard } from "@stseval/leaderboard"
+ * import { Schema } from "effect"
+ *
+ * const figure = Schema.decodeUnknownSync(Leaderboard.BoardDatasetFigure)({ dataset: "headlines", value: 0.7 })
+ * ```
+ * @since 0.2.0
+ */
 export const BoardDatasetFigure = Schema.Struct({ ...DatasetFigure.fields, ...Json.ciFields }).annotate({ identifier: "BoardDatasetFigure" })
 
-/** One run of `leaderboard.json`. @since 0.1.0 */
+/**
+ * One run of `leaderboard.json`.
+ *
+ * @example
+ * ```ts
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard
+ * const failed: ReadonlyArray<Leaderboard.LeaderboardRun> = board.runs.filter((r) => r.status === "failed")
+ * ```
+ * @since 0.1.0
+ */
 export const LeaderboardRun = Schema.Struct({
   ...who,
   entry: Schema.String.annotate({ description: "the run's name in the submissions folder" }),
@@ -110,7 +188,18 @@ export const LeaderboardRun = Schema.Struct({
 /** @since 0.1.0 */
 export type LeaderboardRun = typeof LeaderboardRun.Type
 
-/** One row of a ranking. @since 0.1.0 */
+/**
+ * One row of a ranking.
+ *
+ * @example
+ * ```ts
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard
+ * const first: Leaderboard.LeaderboardEntry | undefined = board.rankings[0]?.entries[0]
+ * ```
+ * @since 0.1.0
+ */
 export const LeaderboardEntry = Schema.Struct({
   rank: Schema.NullOr(Schema.Int).annotate({ description: "1-based competition rank; null when not ranked (reason says why)" }),
   ...who,
@@ -123,7 +212,16 @@ export const LeaderboardEntry = Schema.Struct({
 /** @since 0.1.0 */
 export type LeaderboardEntry = typeof LeaderboardEntry.Type
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard
+ * const relatedness: Leaderboard.Ranking | undefined = board.rankings.find((r) => r.ranking === "relatedness")
+ * ```
+ * @since 0.1.0
+ */
 export const Ranking = Schema.Struct({
   ranking: Schema.String,
   metric: Schema.String,
@@ -135,7 +233,20 @@ export const Ranking = Schema.Struct({
 /** @since 0.1.0 */
 export type Ranking = typeof Ranking.Type
 
-/** The content of `leaderboard.json` (and, with `view: "public"`, `leaderboard.public.json`). @since 0.1.0 */
+/**
+ * The content of `leaderboard.json` (and, with `view: "public"`, `leaderboard.public.json`).
+ *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { Leaderboard } from "@stseval/leaderboard"
+ * import { Schema } from "effect"
+ *
+ * // leaderboard.json, as the watcher writes it, read back through its Schema
+ * const board: Leaderboard.Leaderboard = Schema.decodeUnknownSync(Leaderboard.Leaderboard)(JSON.parse(fs.readFileSync("board/leaderboard.json", "utf8")))
+ * ```
+ * @since 0.1.0
+ */
 export const Leaderboard = Schema.Struct({
   format: Schema.Literal(FORMAT),
   view: Schema.Literals(["full", "public"]).annotate({ description: "full: leaderboard.json; public: leaderboard.public.json" }),
@@ -171,6 +282,14 @@ const figureOf = (o: OfficialFigure): Rank.Figure => ({
  * or delete it). One primary per team: among the runs within the limit marked primary, the lowest
  * run number keeps it; the others are flagged `extra-primary` and ranked as ordinary runs.
  *
+ * @example
+ * ```ts
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const records: ReadonlyArray<Leaderboard.RunRecord>
+ * // ranked with the scoring package's rank: one tie rule, the run limit, post-deadline runs marked
+ * const board = Leaderboard.build(records, { task: "sick2014", runLimit: 5 })
+ * ```
  * @since 0.1.0
  */
 export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions): Leaderboard => {
@@ -271,6 +390,15 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
  * until the watcher has read the run again): intervals over some of the runs would give wrong
  * rank intervals.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard
+ * declare const records: ReadonlyArray<Leaderboard.RunRecord> // with their scored runs
+ * const iv = Leaderboard.intervals(board, records, Registry.get("sick2014")!, { level: 0.95, resamples: 1000, seed: 12345 })
+ * ```
  * @since 0.2.0
  */
 export const intervals = (
@@ -296,6 +424,17 @@ export const intervals = (
  * The board with its intervals: each figure's `ci` (`Json.ciOf`, as `rank --json`), each ranked
  * entry's `rankInterval` and `overlapsBest`, each ranking's `bestGroup`, and the settings once.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard } from "@stseval/leaderboard"
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * declare const board: Leaderboard.Leaderboard
+ * declare const records: ReadonlyArray<Leaderboard.RunRecord>
+ * const iv = Leaderboard.intervals(board, records, Registry.get("sick2014")!, { level: 0.95 })
+ * const shown = iv === undefined || Uncertainty.isError(iv) ? board : Leaderboard.withIntervals(board, iv)
+ * ```
  * @since 0.2.0
  */
 export const withIntervals = (board: Leaderboard, iv: Uncertainty.ResultIntervals): Leaderboard => ({
@@ -327,6 +466,14 @@ export const withIntervals = (board: Leaderboard, iv: Uncertainty.ResultInterval
  * In the hidden phase it carries each run's validation status only: no rankings, no figures, and
  * no warnings (a warning can reveal a figure); errors stay, since they tell a team what to fix.
  *
+ * @example
+ * ```ts
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard
+ * // the hidden phase: each run's validation status, no scores
+ * const published = Leaderboard.publicView(board, true)
+ * ```
  * @since 0.1.0
  */
 export const publicView = (board: Leaderboard, hidden: boolean): Leaderboard => {

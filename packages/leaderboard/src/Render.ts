@@ -10,7 +10,16 @@ import { Layouts } from "@stseval/tables"
 import { Context } from "effect"
 import type { Flag, Leaderboard, LeaderboardEntry } from "./Leaderboard.js"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Leaderboard, Render } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard
+ * const rendered: Render.Rendered = Render.minimal.render(board)
+ * ```
+ * @since 0.1.0
+ */
 export interface Rendered {
   readonly md: string
   readonly html: string
@@ -19,6 +28,13 @@ export interface Rendered {
 /**
  * A renderer; `edition` (the watcher's) gives the published number style.
  *
+ * @example
+ * ```ts
+ * import { Leaderboard, Render } from "@stseval/leaderboard"
+ *
+ * // a renderer of one's own: the watcher writes what it gives
+ * const plain: Render.RendererShape = { render: (board: Leaderboard.Leaderboard) => ({ md: `${board.task}\n`, html: `<p>${Render.escapeHtml(board.task)}</p>` }) }
+ * ```
  * @since 0.1.0
  */
 export interface RendererShape {
@@ -29,6 +45,13 @@ export interface RendererShape {
  * The number style of a figure named `metric` (`pearson`, `mean`, `accuracy`...): scoring's
  * `Style`, the one style of every output; without an edition, r to 3 decimals.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Render } from "@stseval/leaderboard"
+ *
+ * Render.styleOf(Registry.get("sts2017"), "pearson") // r x 100, 2 decimals, as STS 2017 printed it
+ * ```
  * @since 0.2.0
  */
 export const styleOf = (edition: Registry.TaskEdition | undefined, metric: string): Style.NumberStyle =>
@@ -65,6 +88,14 @@ const mdCell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\r?\n/g, 
  * The minimal Markdown rendering: one table per ranking, then the runs that failed validation with
  * their errors (or, in the hidden phase, every run's validation status).
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard, Render } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard
+ * const md = Render.markdown(board, Registry.get("sick2014"))
+ * ```
  * @since 0.1.0
  */
 export const markdown = (board: Leaderboard, edition?: Registry.TaskEdition): string => {
@@ -103,13 +134,29 @@ export const markdown = (board: Leaderboard, edition?: Registry.TaskEdition): st
 const row = (e: LeaderboardEntry, ci: boolean, style: Style.NumberStyle): string =>
   `| ${e.rank ?? ""} |${ci ? ` ${range(e)} |` : ""} ${mdCell(e.id)}${marks(e.flags)}${overlaps(e)} | ${mdCell(e.team)} | ${e.primary ? "yes" : ""} | ${fmt(e, style)} | ${mdCell(e.reason ?? "")} |`
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Render } from "@stseval/leaderboard"
+ *
+ * Render.escapeHtml("<b>team</b>") // "&lt;b&gt;team&lt;/b&gt;"
+ * ```
+ * @since 0.1.0
+ */
 export const escapeHtml = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")
 
 /**
  * The minimal HTML rendering: a self-contained page with the same tables as `markdown`.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard, Render } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard
+ * const page = Render.html(board, Registry.get("sick2014")) // reloads itself, no external request
+ * ```
  * @since 0.1.0
  */
 export const html = (board: Leaderboard, edition?: Registry.TaskEdition): string => {
@@ -154,12 +201,34 @@ export const html = (board: Leaderboard, edition?: Registry.TaskEdition): string
   return parts.join("\n")
 }
 
-/** The minimal renderer. @since 0.1.0 */
+/**
+ * The minimal renderer.
+ *
+ * @example
+ * ```ts
+ * import { Leaderboard, Render } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard
+ * const { md, html } = Render.minimal.render(board)
+ * ```
+ * @since 0.1.0
+ */
 export const minimal: RendererShape = { render: (board, edition) => ({ md: markdown(board, edition), html: html(board, edition) }) }
 
 /**
  * The renderer the watcher uses; defaults to `minimal`.
  *
+ * @example
+ * ```ts
+ * import { Render, Watcher, ScoringAdapter } from "@stseval/leaderboard"
+ * import { Effect } from "effect"
+ *
+ * // the minimal renderer by default; the scoring adapter's draws the papers' tables
+ * const watched = Watcher.watch({ folder: "submissions", out: "board", once: true }).pipe(
+ *   Effect.provideService(Render.Renderer, Render.minimal),
+ *   Effect.provide(ScoringAdapter.layer({ task: "sick2014", gold: "SICK_test_annotated.txt" }))
+ * )
+ * ```
  * @since 0.1.0
  */
 export const Renderer = Context.Reference<RendererShape>("@stseval/leaderboard/Renderer", { defaultValue: () => minimal })

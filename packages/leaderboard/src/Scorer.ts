@@ -19,6 +19,12 @@ import type { ScoredRun } from "@stseval/scoring"
  * One official figure of a run, e.g. `{ ranking: "official", metric: "wmean", value: 0.761 }`.
  * `value` is `null` when it could not be computed; `reason` then says why.
  *
+ * @example
+ * ```ts
+ * import { Scorer } from "@stseval/leaderboard"
+ *
+ * const figure: Scorer.OfficialFigure = { ranking: "primary", metric: "mean", value: null, reason: "track 6 not submitted" }
+ * ```
  * @since 0.1.0
  */
 export const OfficialFigure = Schema.Struct({
@@ -40,6 +46,12 @@ export type OfficialFigure = typeof OfficialFigure.Type
 /**
  * One dataset's figure of a run (STS: its Pearson), for the leaderboard's per-dataset columns.
  *
+ * @example
+ * ```ts
+ * import { Scorer } from "@stseval/leaderboard"
+ *
+ * const figure: Scorer.DatasetFigure = { dataset: "track5.en-en", value: 0.8518 }
+ * ```
  * @since 0.2.0
  */
 export const DatasetFigure = Schema.Struct({
@@ -49,6 +61,14 @@ export const DatasetFigure = Schema.Struct({
 /** @since 0.2.0 */
 export type DatasetFigure = typeof DatasetFigure.Type
 
+/**
+ * @example
+ * ```ts
+ * import { Scorer } from "@stseval/leaderboard"
+ *
+ * const outcome: Scorer.RunOutcome = { status: "failed", failure: "no dataset could be scored", official: [], datasets: [], errors: [], warnings: [] }
+ * ```
+ */
 export const RunOutcome = Schema.Struct({
   status: Schema.Literals(["scored", "failed"]),
   /** why the run failed, in one sentence */
@@ -94,5 +114,16 @@ export interface ScorerShape {
   readonly scoreRun?: ((submission: Submissions.Submission) => Effect.Effect<ScoredRun.ScoredRun>) | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Scorer, Watcher } from "@stseval/leaderboard"
+ * import { Effect } from "effect"
+ *
+ * declare const shape: Scorer.ScorerShape
+ * const watched = Watcher.watch({ folder: "submissions", out: "board", once: true }).pipe(Effect.provideService(Scorer.Scorer, shape))
+ * ```
+ * @since 0.1.0
+ */
 export class Scorer extends Context.Service<Scorer, ScorerShape>()("@stseval/leaderboard/Scorer") {}

@@ -22,7 +22,15 @@ import type { RendererShape } from "./Render.js"
 import { Scorer } from "./Scorer.js"
 import type { OfficialFigure, RunOutcome } from "./Scorer.js"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { ScoringAdapter } from "@stseval/leaderboard"
+ *
+ * const options: ScoringAdapter.Options = { task: "sts2017", gold: "data/sts2017/gold" }
+ * ```
+ * @since 0.1.0
+ */
 export interface Options {
   /** a built-in edition id, a user edition file, or an edition */
   readonly task: string | Registry.TaskEdition
@@ -34,6 +42,14 @@ export interface Options {
  * A `ScoredRun` of the engine as the watcher's outcome; the full run (as the engine's documented
  * JSON) is kept as `detail`.
  *
+ * @example
+ * ```ts
+ * import { ScoringAdapter } from "@stseval/leaderboard"
+ * import type { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun
+ * const outcome = ScoringAdapter.toOutcome(run) // what the cache keeps of a scored run
+ * ```
  * @since 0.1.0
  */
 export const toOutcome = (run: ScoredRun.ScoredRun): RunOutcome => ({
@@ -57,6 +73,20 @@ export const toOutcome = (run: ScoredRun.ScoredRun): RunOutcome => ({
  * The real engine as the watcher's `Scorer`. Fails only when the edition cannot be resolved; a
  * missing gold makes every run fail with the gold's issues (as `stseval rank` does).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { ScoringAdapter, Watcher } from "@stseval/leaderboard"
+ * import { Effect } from "effect"
+ *
+ * // scores with the scoring engine (gold read once); the minimal board renderer
+ * const summary = await Effect.runPromise(
+ *   Watcher.watch({ folder: "submissions", out: "board", once: true }).pipe(
+ *     Effect.provide(ScoringAdapter.layer({ task: "sick2014", gold: "SICK_test_annotated.txt" })),
+ *     Effect.provide(NodeServices.layer)
+ *   )
+ * )
+ * ```
  * @since 0.1.0
  */
 export const layer = (options: Options) =>
@@ -126,6 +156,15 @@ const figureCell = (
  * the runs it does not rank), a rank and a figure column per ranking, and a note column with why a
  * run is not ranked or its first error. In the hidden phase's public view: status and errors only.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard, ScoringAdapter } from "@stseval/leaderboard"
+ * import { Markdown } from "@stseval/tables"
+ *
+ * declare const board: Leaderboard.Leaderboard
+ * const md = Markdown.render(ScoringAdapter.toTable(board, Registry.get("sick2014")))
+ * ```
  * @since 0.1.0
  */
 export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Table.Table => {
@@ -210,6 +249,14 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
 /**
  * A renderer printing the leaderboard with `@stseval/tables`'s Markdown and HTML renderers.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard, ScoringAdapter } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard
+ * const { md, html } = ScoringAdapter.renderer(Registry.get("sick2014")).render(board)
+ * ```
  * @since 0.1.0
  */
 export const renderer = (edition?: Registry.TaskEdition): RendererShape => ({
@@ -222,6 +269,14 @@ export const renderer = (edition?: Registry.TaskEdition): RendererShape => ({
 /**
  * Provide the report renderer to the watcher, styled for the `Scorer`'s edition.
  *
+ * @example
+ * ```ts
+ * import { ScoringAdapter } from "@stseval/leaderboard"
+ * import { Layer } from "effect"
+ *
+ * // the papers' tables for the edition the scorer scores (what layerWithReport provides)
+ * const engine = Layer.provideMerge(ScoringAdapter.rendererLayer, ScoringAdapter.layer({ task: "sick2014", gold: "SICK_test_annotated.txt" }))
+ * ```
  * @since 0.1.0
  */
 export const rendererLayer = Layer.effect(Renderer)(
@@ -234,6 +289,21 @@ export const rendererLayer = Layer.effect(Renderer)(
 /**
  * The real engine and the report renderer together: what `stseval watch` provides to `Watcher.watch`.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { ScoringAdapter, Watcher } from "@stseval/leaderboard"
+ * import { Effect } from "effect"
+ *
+ * // the scoring engine, and the papers' tables on the board
+ * const summary = await Effect.runPromise(
+ *   Watcher.watch({ folder: "submissions", out: "board", once: true }).pipe(
+ *     Effect.provide(ScoringAdapter.layerWithReport({ task: "sick2014", gold: "SICK_test_annotated.txt" })),
+ *     Effect.provide(NodeServices.layer)
+ *   )
+ * )
+ * summary.scored
+ * ```
  * @since 0.1.0
  */
 export const layerWithReport = (options: Options) => Layer.provideMerge(rendererLayer, layer(options))

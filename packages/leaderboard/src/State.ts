@@ -7,10 +7,31 @@
  */
 import { Schema } from "effect"
 
-/** The format tag of `state.json` (2: keyed by the scorer's signature). @since 0.2.0 */
+/**
+ * The format tag of `state.json` (2: keyed by the scorer's signature).
+ *
+ * @example
+ * ```ts
+ * import { State } from "@stseval/leaderboard"
+ *
+ * const tag: "stseval/watch-state@2" = State.FORMAT
+ * ```
+ * @since 0.2.0
+ */
 export const FORMAT = "stseval/watch-state@2"
 
-/** One published run. @since 0.2.0 */
+/**
+ * One published run.
+ *
+ * @example
+ * ```ts
+ * import { State } from "@stseval/leaderboard"
+ *
+ * declare const state: State.StateFile
+ * const runs: ReadonlyArray<State.StateRun> = Object.values(state.runs)
+ * ```
+ * @since 0.2.0
+ */
 export const StateRun = Schema.Struct({
   key: Schema.String.annotate({ description: "cache key of its outcome" }),
   hash: Schema.String,
@@ -30,7 +51,16 @@ export const StateRun = Schema.Struct({
 /** @since 0.2.0 */
 export type StateRun = typeof StateRun.Type
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { State } from "@stseval/leaderboard"
+ *
+ * const decoded = State.decode('{"format":"stseval/watch-state@2"}')
+ * const state: State.StateFile | undefined = decoded._tag === "Ok" ? decoded.state : undefined
+ * ```
+ * @since 0.2.0
+ */
 export const StateFile = Schema.Struct({
   format: Schema.Literal(FORMAT),
   task: Schema.String,
@@ -45,6 +75,14 @@ const decodeState = Schema.decodeUnknownResult(Schema.fromJsonString(StateFile))
 /**
  * The state in a file's text, or why it cannot be used.
  *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { State } from "@stseval/leaderboard"
+ *
+ * const decoded = State.decode(fs.readFileSync("board/state.json", "utf8"))
+ * if (decoded._tag === "Invalid") console.warn(`state.json cannot be used: ${decoded.reason}`)
+ * ```
  * @since 0.2.0
  */
 export const decode = (text: string): { readonly _tag: "Ok"; readonly state: StateFile } | { readonly _tag: "Invalid"; readonly reason: string } => {

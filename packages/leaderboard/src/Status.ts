@@ -7,18 +7,49 @@
 import { Issue } from "@stseval/formats"
 import { Schema } from "effect"
 
-/** The format tag of `status.json`. @since 0.2.0 */
+/**
+ * The format tag of `status.json`.
+ *
+ * @example
+ * ```ts
+ * import { Status } from "@stseval/leaderboard"
+ *
+ * const tag: "stseval/watch-status@1" = Status.FORMAT
+ * ```
+ * @since 0.2.0
+ */
 export const FORMAT = "stseval/watch-status@1"
 
 const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 const Instant = (description: string) => Schema.String.annotate({ description: `ISO 8601 instant: ${description}` })
 
-/** A run's state. @since 0.1.0 */
+/**
+ * A run's state.
+ *
+ * @example
+ * ```ts
+ * import { Status } from "@stseval/leaderboard"
+ *
+ * const waiting = (s: Status.RunStatus): boolean => s === "queued" || s === "scoring"
+ * ```
+ * @since 0.1.0
+ */
 export const RunStatus = Schema.Literals(["queued", "scoring", "scored", "failed"])
 /** @since 0.1.0 */
 export type RunStatus = typeof RunStatus.Type
 
-/** One run of `status.json`. @since 0.1.0 */
+/**
+ * One run of `status.json`.
+ *
+ * @example
+ * ```ts
+ * import { Status } from "@stseval/leaderboard"
+ *
+ * declare const status: Status.Status
+ * const failed: ReadonlyArray<[string, Status.StatusRun]> = Object.entries(status.runs).filter(([, r]) => r.status === "failed")
+ * ```
+ * @since 0.1.0
+ */
 export const StatusRun = Schema.Struct({
   status: RunStatus,
   id: Schema.NullOr(Schema.String).annotate({ description: "the run's id on the leaderboard; null before its first publication" }),
@@ -38,7 +69,20 @@ export const StatusRun = Schema.Struct({
 /** @since 0.1.0 */
 export type StatusRun = typeof StatusRun.Type
 
-/** The content of `status.json`. @since 0.1.0 */
+/**
+ * The content of `status.json`.
+ *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { Status } from "@stseval/leaderboard"
+ * import { Schema } from "effect"
+ *
+ * const status: Status.Status = Schema.decodeUnknownSync(Status.Status)(JSON.parse(fs.readFileSync("board/status.json", "utf8")))
+ * status.idle // nothing queued or scoring
+ * ```
+ * @since 0.1.0
+ */
 export const Status = Schema.Struct({
   format: Schema.Literal(FORMAT),
   phase: Schema.Literals(["starting", "watching", "once", "stopped"]).annotate({ description: "starting: first scan; once: --once; stopped: clean exit" }),

@@ -44,7 +44,15 @@ import { Scorer } from "./Scorer.js"
 import type { ScorerShape } from "./Scorer.js"
 import * as State from "./State.js"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Watcher } from "@stseval/leaderboard"
+ *
+ * const options: Watcher.WatchOptions = { folder: "submissions", out: "board", deadline: "2026-11-22T23:59:00Z", postDeadline: "mark", ci: 95 }
+ * ```
+ * @since 0.1.0
+ */
 export interface WatchOptions {
   /** the submissions folder */
   readonly folder: string
@@ -84,7 +92,15 @@ export interface WatchOptions {
   readonly ci?: number | Config.CiConfig | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Watcher } from "@stseval/leaderboard"
+ *
+ * const line = (s: Watcher.WatchSummary) => `${s.runs} runs: ${s.scored} scored, ${s.failed} failed, ${s.cacheHits} from the cache`
+ * ```
+ * @since 0.1.0
+ */
 export interface WatchSummary {
   readonly runs: number
   readonly scored: number
@@ -95,17 +111,56 @@ export interface WatchSummary {
   readonly cacheHits: number
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { ScoringAdapter, Watcher } from "@stseval/leaderboard"
+ * import { Effect } from "effect"
+ *
+ * const watched = Watcher.watch({ folder: "submissions", out: "board", once: true }).pipe(
+ *   // outputs that could not be written (disk full) are not a usage problem: say which
+ *   Effect.catchTag("WatchError", (e: Watcher.WatchError) => Effect.fail(e.output === true ? `cannot write: ${e.message}` : e.message)),
+ *   Effect.provide(ScoringAdapter.layer({ task: "sick2014", gold: "SICK_test_annotated.txt" }))
+ * )
+ * ```
+ * @since 0.1.0
+ */
 export class WatchError extends Schema.TaggedError<WatchError>()("WatchError", {
   message: Schema.String,
   /** the outputs could not be written (the message gives the OS's reason), not a usage problem */
   output: Schema.optionalKey(Schema.Boolean)
 }) {}
 
-/** Output file names. @since 0.1.0 */
+/**
+ * Output file names.
+ *
+ * @example
+ * ```ts
+ * import * as path from "node:path"
+ * import { Watcher } from "@stseval/leaderboard"
+ *
+ * const statusFile = path.join("board", Watcher.files.status) // board/status.json
+ * ```
+ * @since 0.1.0
+ */
 export { files }
 
-/** `status.json`'s types (see `Status`). @since 0.1.0 */
+/**
+ * `status.json`'s types (see `Status`).
+ *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { Status, Watcher } from "@stseval/leaderboard"
+ * import { Schema } from "effect"
+ *
+ * // the types of status.json; its Schema is Status.Status
+ * const status: Watcher.Status = Schema.decodeUnknownSync(Status.Status)(JSON.parse(fs.readFileSync("board/status.json", "utf8")))
+ * const pending: ReadonlyArray<Watcher.StatusRun> = Object.values(status.runs).filter((r) => r.status !== "scored" && r.status !== "failed")
+ * const states: ReadonlyArray<Watcher.RunStatus> = pending.map((r) => r.status)
+ * ```
+ * @since 0.1.0
+ */
 export type { RunStatus, Status, StatusRun } from "./Status.js"
 
 const parseDeadline = (d: WatchOptions["deadline"]): Effect.Effect<number | undefined, WatchError> => {
@@ -246,6 +301,20 @@ const summaryOf = (session: Session): WatchSummary => {
  * (Ctrl-C under `NodeRuntime.runMain`: the write in progress finishes and the state is flushed),
  * or, with `once`, until everything present is scored.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { ScoringAdapter, Watcher } from "@stseval/leaderboard"
+ * import { Effect } from "effect"
+ *
+ * // score what is there, write the board and exit; without `once` it runs until interrupted
+ * const summary = await Effect.runPromise(
+ *   Watcher.watch({ folder: "submissions", out: "board", once: true }).pipe(
+ *     Effect.provide(ScoringAdapter.layerWithReport({ task: "sick2014", gold: "SICK_test_annotated.txt" })),
+ *     Effect.provide(NodeServices.layer)
+ *   )
+ * )
+ * ```
  * @since 0.1.0
  */
 export const watch = (

@@ -9,6 +9,13 @@ import type { MetricValue } from "./MetricValue.js"
 import type { LabelsMetric } from "./Metric.js"
 
 /**
+ * @example
+ * ```ts
+ * import { Accuracy, MetricValue } from "@stseval/metrics"
+ *
+ * const neutral: Accuracy.ClassScores = Accuracy.accuracy(["NEUTRAL", "ENTAILMENT"], ["NEUTRAL", "NEUTRAL"]).perClass["NEUTRAL"]
+ * const precision = MetricValue.getOrNaN(neutral.precision) // 0.5
+ * ```
  * @since 0.1.0
  */
 export interface ClassScores {
@@ -27,6 +34,13 @@ export interface ClassScores {
 }
 
 /**
+ * @example
+ * ```ts
+ * import { Accuracy } from "@stseval/metrics"
+ *
+ * const result: Accuracy.AccuracyResult = Accuracy.accuracy(["A", "B", "B"], ["A", "B", "A"], ["A", "B"])
+ * result.confusion // [[1, 0], [1, 1]]: gold A predicted A; gold B predicted A, B
+ * ```
  * @since 0.1.0
  */
 export interface AccuracyResult {
@@ -52,7 +66,13 @@ export interface AccuracyResult {
  * the scorer must report).
  *
  * @example
- * accuracy(["A", "B", "B"], ["A", "B", "A"]).accuracy // 66.666...
+ * ```ts
+ * import { Accuracy } from "@stseval/metrics"
+ *
+ * const result = Accuracy.accuracy(["ENTAILMENT", "NEUTRAL", "CONTRADICTION", "NEUTRAL"], ["ENTAILMENT", "NEUTRAL", "NEUTRAL", "NEUTRAL"])
+ * result.accuracy // 75 (percent)
+ * result.correct // 3
+ * ```
  * @since 0.1.0
  */
 export const accuracy = (
@@ -151,7 +171,12 @@ const countsAt = (gold: Int32Array, run: Int32Array, idx: Int32Array | Uint32Arr
  * significance's counting kernel.
  *
  * @example
- * Accuracy.metric.compute(["A", "B", "B"], ["A", "B", "A"]) // defined(66.66...)
+ * ```ts
+ * import { Accuracy } from "@stseval/metrics"
+ *
+ * Accuracy.metric.display // { style: "percent", decimals: 2 }
+ * const acc = Accuracy.metric.compute(["A", "B", "B"], ["A", "B", "A"]) // defined(66.66...)
+ * ```
  * @since 0.3.0
  */
 export const metric: LabelsMetric = {
@@ -177,7 +202,11 @@ export const metric: LabelsMetric = {
  * labels that occur in the gold or the run.
  *
  * @example
- * Accuracy.macroF1Metric.compute(["A", "B"], ["A", "A"]) // defined((2/3 + 0) / 2)
+ * ```ts
+ * import { Accuracy } from "@stseval/metrics"
+ *
+ * const f1 = Accuracy.macroF1Metric.compute(["A", "B", "B"], ["A", "B", "A"]) // mean F1 over A and B
+ * ```
  * @since 0.3.0
  */
 export const macroF1Metric: LabelsMetric = {

@@ -20,7 +20,12 @@ import { isConstant } from "./Rescale.js"
  * (no datasets); throws a RangeError when the lengths differ or a weight is negative.
  *
  * @example
- * wmean([0.5, 0.8], [250, 750]) // 0.725
+ * ```ts
+ * import { Aggregate } from "@stseval/metrics"
+ *
+ * // STS 2014's official figure: per-dataset r weighted by the pairs scored
+ * Aggregate.wmean([0.7, 0.5], [750, 250]) // 0.65
+ * ```
  * @since 0.1.0
  */
 export const wmean = (values: ReadonlyArray<number>, weights: ReadonlyArray<number>): number => {
@@ -42,7 +47,12 @@ export const wmean = (values: ReadonlyArray<number>, weights: ReadonlyArray<numb
  * Unweighted mean. NaN on an empty list.
  *
  * @example
- * mean([0.6045, 0.5155]) // 0.56
+ * ```ts
+ * import { Aggregate } from "@stseval/metrics"
+ *
+ * // STS 2017's primary figure: the unweighted mean of the tracks
+ * Aggregate.mean([0.7, 0.5, 0.6]) // 0.6
+ * ```
  * @since 0.1.0
  */
 export const mean = (values: ReadonlyArray<number>): number => {
@@ -82,6 +92,13 @@ type Correlation = (gold: Float64Array, run: Float64Array) => MetricValue
  * concatenation of every dataset's pairs (STS 2012 "ALL"): `xs[k]` is the run on dataset k, `ys[k]`
  * its gold.
  *
+ * @example
+ * ```ts
+ * import { Aggregate } from "@stseval/metrics"
+ *
+ * // STS 2012 "ALL": Pearson over every dataset's pairs at once (runs first, then golds)
+ * const all = Aggregate.pooled([new Float64Array([1, 2]), new Float64Array([4, 3])], [new Float64Array([1, 3]), new Float64Array([4, 2])])
+ * ```
  * @since 0.1.0
  */
 export const pooled = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float64Array>, correlation: Correlation = pearson): MetricValue => {
@@ -144,6 +161,13 @@ const fitInto = (x: Float64Array, y: Float64Array, out: Float64Array, offset: nu
  * concatenation. A constant
  * run on a dataset contributes its gold's mean for every pair.
  *
+ * @example
+ * ```ts
+ * import { Aggregate } from "@stseval/metrics"
+ *
+ * // STS 2012 "ALLnrm": each dataset's run fitted to its gold by least squares, then pooled
+ * const allnrm = Aggregate.allNrm([new Float64Array([1, 2, 3]), new Float64Array([10, 30, 20])], [new Float64Array([1, 3, 2]), new Float64Array([2, 4, 3])])
+ * ```
  * @since 0.1.0
  */
 export const allNrm = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float64Array>, correlation: Correlation = pearson): MetricValue => {

@@ -17,6 +17,12 @@ import type { MetricValue } from "./MetricValue.js"
  * What a metric reads: `scores` are graded values (`Float64Array`, gold first); `labels` are class
  * labels (SICK entailment, a triple task's "A" / "B").
  *
+ * @example
+ * ```ts
+ * import { Metric, Metrics } from "@stseval/metrics"
+ *
+ * const kind: Metric.Kind = Metrics.getOrThrow("accuracy").kind // "labels"
+ * ```
  * @since 0.3.0
  */
 export type Kind = "scores" | "labels"
@@ -26,6 +32,12 @@ export type Kind = "scores" | "labels"
  * `r100`: r x 100 to 2 decimals), `percent` (an accuracy, already in percent) and `decimal` (an
  * error such as MSE, or an F1) to `decimals` places.
  *
+ * @example
+ * ```ts
+ * import { Metric, Metrics } from "@stseval/metrics"
+ *
+ * const display: Metric.Display = Metrics.getOrThrow("mse").display // { style: "decimal", decimals: 3 }
+ * ```
  * @since 0.3.0
  */
 export type Display =
@@ -37,6 +49,12 @@ export type Display =
  * Significance's dedicated resampling kernels (WebAssembly SIMD, threads): a metric that names one
  * is resampled by it; every other metric by its `at` function, once per run and resample.
  *
+ * @example
+ * ```ts
+ * import { Metric, Metrics } from "@stseval/metrics"
+ *
+ * const kernel: Metric.Kernel | undefined = Metrics.getOrThrow("spearman").kernel // "spearman"
+ * ```
  * @since 0.3.0
  */
 export type Kernel = "pearson" | "spearman" | "accuracy"
@@ -70,6 +88,16 @@ interface Common {
  * none; `at(gold, run, idx, n, confidence)` the figure over the pairs `idx[0..n)` (a resample,
  * duplicates allowed), NaN when undefined, allocating as little as it can.
  *
+ * @example
+ * ```ts
+ * import { Metric, Metrics } from "@stseval/metrics"
+ *
+ * const m = Metrics.getOrThrow("pearson")
+ * if (m.kind === "scores") {
+ *   const scores: Metric.ScoresMetric = m
+ *   scores.at(new Float64Array([1, 3, 4, 2]), new Float64Array([1, 2, 4, 3]), new Int32Array([0, 1, 2, 3]), 4) // 0.8
+ * }
+ * ```
  * @since 0.3.0
  */
 export interface ScoresMetric extends Common {
@@ -85,6 +113,16 @@ export interface ScoresMetric extends Common {
  * the label set and order when known; `at` takes them as codes (indices into one label table
  * shared by the gold and the run), as resampling encodes them once.
  *
+ * @example
+ * ```ts
+ * import { Metric, Metrics } from "@stseval/metrics"
+ *
+ * const m = Metrics.getOrThrow("accuracy")
+ * if (m.kind === "labels") {
+ *   const labels: Metric.LabelsMetric = m
+ *   labels.compute(["A", "B"], ["A", "A"]) // defined(50)
+ * }
+ * ```
  * @since 0.3.0
  */
 export interface LabelsMetric extends Common {
@@ -93,14 +131,28 @@ export interface LabelsMetric extends Common {
   readonly at: (gold: Int32Array, run: Int32Array, idx: Int32Array | Uint32Array, n: number) => number
 }
 
-/** @since 0.3.0 */
+/**
+ * @example
+ * ```ts
+ * import { Metric, Metrics } from "@stseval/metrics"
+ *
+ * const describe = (m: Metric.Metric): string => `${m.label} (${m.symbol}), ${m.direction} is better`
+ * describe(Metrics.getOrThrow("mse")) // "MSE (MSE), lower is better"
+ * ```
+ * @since 0.3.0
+ */
 export type Metric = ScoresMetric | LabelsMetric
 
 /**
  * True when `a` is a better value than `b` under the metric's direction.
  *
  * @example
- * better(Registry.get("mse")!, 0.3, 0.5) // true
+ * ```ts
+ * import { Metric, Metrics } from "@stseval/metrics"
+ *
+ * Metric.better(Metrics.getOrThrow("mse"), 0.3, 0.5) // true: a smaller MSE is better
+ * Metric.better(Metrics.getOrThrow("pearson"), 0.3, 0.5) // false
+ * ```
  * @since 0.3.0
  */
 export const better = (metric: Pick<Common, "direction">, a: number, b: number): boolean => (metric.direction === "higher" ? a > b : a < b)
@@ -108,6 +160,12 @@ export const better = (metric: Pick<Common, "direction">, a: number, b: number):
 /**
  * Orders two values best first under the metric's direction (a comparator for `Array.sort`).
  *
+ * @example
+ * ```ts
+ * import { Metric, Metrics } from "@stseval/metrics"
+ *
+ * const mses = [0.75, 0.32, 2.29].sort(Metric.compareBestFirst(Metrics.getOrThrow("mse"))) // [0.32, 0.75, 2.29]
+ * ```
  * @since 0.3.0
  */
 export const compareBestFirst =

@@ -11,6 +11,12 @@
 /**
  * A metric that has a value.
  *
+ * @example
+ * ```ts
+ * import { MetricValue } from "@stseval/metrics"
+ *
+ * const r: MetricValue.Defined = { _tag: "Defined", value: 0.627 }
+ * ```
  * @since 0.1.0
  */
 export interface Defined {
@@ -21,6 +27,12 @@ export interface Defined {
 /**
  * A metric with no value, and why (e.g. "the run is constant").
  *
+ * @example
+ * ```ts
+ * import { MetricValue } from "@stseval/metrics"
+ *
+ * const none: MetricValue.Undefined = { _tag: "Undefined", reason: MetricValue.Reason.runConstant }
+ * ```
  * @since 0.1.0
  */
 export interface Undefined {
@@ -29,13 +41,24 @@ export interface Undefined {
 }
 
 /**
+ * @example
+ * ```ts
+ * import { MetricValue, Pearson } from "@stseval/metrics"
+ *
+ * const r: MetricValue.MetricValue = Pearson.pearson(new Float64Array([1, 2, 3]), new Float64Array([2, 2, 2]))
+ * const text = r._tag === "Defined" ? r.value.toFixed(3) : `- (${r.reason})` // "- (the run is constant)"
+ * ```
  * @since 0.1.0
  */
 export type MetricValue = Defined | Undefined
 
 /**
  * @example
- * defined(0.627) // { _tag: "Defined", value: 0.627 }
+ * ```ts
+ * import { MetricValue } from "@stseval/metrics"
+ *
+ * const r = MetricValue.defined(0.627) // { _tag: "Defined", value: 0.627 }
+ * ```
  * @since 0.1.0
  */
 export const defined = (value: number): MetricValue => ({ _tag: "Defined", value })
@@ -44,17 +67,35 @@ export const defined = (value: number): MetricValue => ({ _tag: "Defined", value
  * The trailing underscore is there because `undefined` is a global name.
  *
  * @example
- * undefined_("the run is constant")
+ * ```ts
+ * import { MetricValue } from "@stseval/metrics"
+ *
+ * const r = MetricValue.undefined_("the run is constant") // { _tag: "Undefined", reason: "the run is constant" }
+ * ```
  * @since 0.1.0
  */
 export const undefined_ = (reason: string): MetricValue => ({ _tag: "Undefined", reason })
 
 /**
+ * @example
+ * ```ts
+ * import { MetricValue, Pearson } from "@stseval/metrics"
+ *
+ * const r = Pearson.pearson(new Float64Array([1, 2, 3]), new Float64Array([1, 3, 2]))
+ * if (MetricValue.isDefined(r)) console.log(r.value) // 0.5
+ * ```
  * @since 0.1.0
  */
 export const isDefined = (m: MetricValue): m is Defined => m._tag === "Defined"
 
 /**
+ * @example
+ * ```ts
+ * import { MetricValue, Pearson } from "@stseval/metrics"
+ *
+ * const r = Pearson.pearson(new Float64Array([1, 2, 3]), new Float64Array([4, 4, 4]))
+ * if (MetricValue.isUndefined(r)) console.log(r.reason) // "the run is constant"
+ * ```
  * @since 0.1.0
  */
 export const isUndefined = (m: MetricValue): m is Undefined => m._tag === "Undefined"
@@ -62,6 +103,13 @@ export const isUndefined = (m: MetricValue): m is Undefined => m._tag === "Undef
 /**
  * The value, or NaN when there is none (for numeric code such as resampling loops).
  *
+ * @example
+ * ```ts
+ * import { MetricValue } from "@stseval/metrics"
+ *
+ * MetricValue.getOrNaN(MetricValue.defined(0.5)) // 0.5
+ * MetricValue.getOrNaN(MetricValue.undefined_("no pairs")) // NaN
+ * ```
  * @since 0.1.0
  */
 export const getOrNaN = (m: MetricValue): number => (m._tag === "Defined" ? m.value : Number.NaN)
@@ -69,6 +117,13 @@ export const getOrNaN = (m: MetricValue): number => (m._tag === "Defined" ? m.va
 /**
  * The value, or `orElse()` when there is none.
  *
+ * @example
+ * ```ts
+ * import { MetricValue } from "@stseval/metrics"
+ *
+ * // a dataset a run did not score counts as r = 0 under STS 2012-2016's rule
+ * const r = MetricValue.getOrElse(MetricValue.undefined_("fewer than 2 pairs"), () => 0) // 0
+ * ```
  * @since 0.1.0
  */
 export const getOrElse = (m: MetricValue, orElse: (reason: string) => number): number =>
@@ -78,7 +133,11 @@ export const getOrElse = (m: MetricValue, orElse: (reason: string) => number): n
  * Transform a defined value; an undefined one passes through with its reason.
  *
  * @example
- * map(defined(0.5), (r) => r * 100) // defined(50)
+ * ```ts
+ * import { MetricValue } from "@stseval/metrics"
+ *
+ * const r100 = MetricValue.map(MetricValue.defined(0.7316), (r) => r * 100) // defined(73.16)
+ * ```
  * @since 0.1.0
  */
 export const map = (m: MetricValue, f: (value: number) => number): MetricValue =>
@@ -87,6 +146,13 @@ export const map = (m: MetricValue, f: (value: number) => number): MetricValue =
 /**
  * Wrap a kernel's raw number: NaN becomes `Undefined` with the given reason.
  *
+ * @example
+ * ```ts
+ * import { MetricValue } from "@stseval/metrics"
+ *
+ * MetricValue.fromNumber(0.8, MetricValue.Reason.noPairs) // defined(0.8)
+ * MetricValue.fromNumber(Number.NaN, MetricValue.Reason.noPairs) // undefined_("no pairs")
+ * ```
  * @since 0.1.0
  */
 export const fromNumber = (value: number, reasonIfNaN: string): MetricValue =>
@@ -95,6 +161,13 @@ export const fromNumber = (value: number, reasonIfNaN: string): MetricValue =>
 /**
  * The reasons the kernels of this package give, so that callers can match on them.
  *
+ * @example
+ * ```ts
+ * import { MetricValue, Pearson } from "@stseval/metrics"
+ *
+ * const r = Pearson.pearson(new Float64Array([1, 2, 3]), new Float64Array([2, 2, 2]))
+ * const constant = r._tag === "Undefined" && r.reason === MetricValue.Reason.runConstant // true
+ * ```
  * @since 0.1.0
  */
 export const Reason = {

@@ -15,6 +15,12 @@ import * as WeightedPearson from "./WeightedPearson.js"
 /**
  * Every metric, in the order documentation lists them.
  *
+ * @example
+ * ```ts
+ * import { Metrics } from "@stseval/metrics"
+ *
+ * const correlations = Metrics.all.filter((m) => m.correlation).map((m) => m.name) // ["pearson", "spearman", ...]
+ * ```
  * @since 0.3.0
  */
 export const all: ReadonlyArray<Metric> = [
@@ -32,6 +38,12 @@ const byName = new Map<string, Metric>(all.map((m) => [m.name, m]))
 /**
  * The names an edition may use.
  *
+ * @example
+ * ```ts
+ * import { Metrics } from "@stseval/metrics"
+ *
+ * const known: boolean = Metrics.names.includes("spearman") // true
+ * ```
  * @since 0.3.0
  */
 export const names: ReadonlyArray<string> = all.map((m) => m.name)
@@ -40,7 +52,12 @@ export const names: ReadonlyArray<string> = all.map((m) => m.name)
  * A metric by name, or undefined.
  *
  * @example
+ * ```ts
+ * import { Metrics } from "@stseval/metrics"
+ *
  * Metrics.get("spearman")?.label // "Spearman"
+ * Metrics.get("bleu") // undefined
+ * ```
  * @since 0.3.0
  */
 export const get = (name: string): Metric | undefined => byName.get(name)
@@ -50,7 +67,11 @@ export const get = (name: string): Metric | undefined => byName.get(name)
  * were already checked, such as a decoded edition's).
  *
  * @example
+ * ```ts
+ * import { Metrics } from "@stseval/metrics"
+ *
  * Metrics.getOrThrow("pearson").direction // "higher"
+ * ```
  * @since 0.3.0
  */
 export const getOrThrow = (name: string): Metric => {

@@ -20,7 +20,12 @@ import { isConstant } from "./Rescale.js"
  * too large for a double (scores near 1e200); throws a RangeError when the lengths differ.
  *
  * @example
- * mse(new Float64Array([1, 2, 5]), new Float64Array([1, 2, 3])) // defined(4 / 3)
+ * ```ts
+ * import { Mse } from "@stseval/metrics"
+ *
+ * // raw scores, as the official SICK scorer: mean((gold - run)^2)
+ * Mse.mse(new Float64Array([1, 2, 3]), new Float64Array([1, 2, 5])) // defined(1.3333...)
+ * ```
  * @since 0.1.0
  */
 export const mse = (y: Float64Array, x: Float64Array): MetricValue => {
@@ -82,7 +87,12 @@ const maxAbsOf = (x: Float64Array): number => {
  * non-finite score.
  *
  * @example
- * standardisedMse(new Float64Array([1, 3, 2]), new Float64Array([1, 2, 3])) // defined(1) = 2(1 - 0.5)
+ * ```ts
+ * import { Mse } from "@stseval/metrics"
+ *
+ * // MSE of the z-scores: 2 (1 - r) with population standard deviations
+ * Mse.standardisedMse(new Float64Array([1, 3, 4, 2]), new Float64Array([1, 2, 4, 3])) // defined(0.4)
+ * ```
  * @since 0.1.0
  */
 export const standardisedMse = (y: Float64Array, x: Float64Array): MetricValue => {
@@ -114,7 +124,12 @@ export const standardisedMse = (y: Float64Array, x: Float64Array): MetricValue =
  * missing dataset has no value to count as.
  *
  * @example
- * Mse.metric.compute(new Float64Array([1, 2, 5]), new Float64Array([1, 2, 3])) // defined(4 / 3)
+ * ```ts
+ * import { Metric, Mse } from "@stseval/metrics"
+ *
+ * Mse.metric.direction // "lower": the smallest MSE is the best
+ * Metric.better(Mse.metric, 0.32, 0.75) // true
+ * ```
  * @since 0.3.0
  */
 export const metric: ScoresMetric = {
@@ -136,7 +151,12 @@ export const metric: ScoresMetric = {
  * from the official MSE.
  *
  * @example
- * Mse.standardisedMetric.compute(new Float64Array([1, 3, 2]), new Float64Array([1, 2, 3])) // defined(1)
+ * ```ts
+ * import { Mse } from "@stseval/metrics"
+ *
+ * const label: string = Mse.standardisedMetric.label
+ * const value = Mse.standardisedMetric.compute(new Float64Array([1, 3, 4, 2]), new Float64Array([1, 2, 4, 3])) // defined(0.4)
+ * ```
  * @since 0.3.0
  */
 export const standardisedMetric: ScoresMetric = {

@@ -138,7 +138,12 @@ const general = (x: Float64Array, y: Float64Array, idx: Int32Array | Uint32Array
  * Throws a RangeError when the lengths differ.
  *
  * @example
- * pearsonRaw(new Float64Array([1, 3, 2]), new Float64Array([1, 2, 3])) // 0.5
+ * ```ts
+ * import { Pearson } from "@stseval/metrics"
+ *
+ * // gold first; NaN (not a MetricValue) when undefined, for numeric loops
+ * const r: number = Pearson.pearsonRaw(new Float64Array([1, 3, 2]), new Float64Array([1, 2, 3])) // 0.5
+ * ```
  * @since 0.1.0
  */
 export const pearsonRaw = (y: Float64Array, x: Float64Array): number => {
@@ -216,8 +221,14 @@ const finish = (n: number, sxx: number, syy: number, sxy: number, cx: number, cy
  * first).
  *
  * @example
- * pearson(new Float64Array([2, 4, 6]), new Float64Array([1, 2, 3])) // defined(1)
- * pearson(new Float64Array([1, 2, 3]), new Float64Array([3, 3, 3])) // undefined_("the run is constant")
+ * ```ts
+ * import { MetricValue, Pearson } from "@stseval/metrics"
+ *
+ * // hand-worked: gold 1 3 4 2, run 1 2 4 3: sxy = 4, sxx = syy = 5, r = 0.8
+ * Pearson.pearson(new Float64Array([1, 3, 4, 2]), new Float64Array([1, 2, 4, 3])) // defined(0.8)
+ * Pearson.pearson(new Float64Array([1, 2, 3]), new Float64Array([3, 3, 3])) // undefined_("the run is constant")
+ * const r: number = MetricValue.getOrNaN(Pearson.pearson(new Float64Array([2, 4, 6]), new Float64Array([1, 2, 3]))) // 1
+ * ```
  * @since 0.1.0
  */
 export const pearson = (gold: Float64Array, run: Float64Array): MetricValue => {
@@ -231,7 +242,14 @@ export const pearson = (gold: Float64Array, run: Float64Array): MetricValue => {
  * bounds-checked (an out-of-range index reads `undefined` and gives NaN).
  *
  * @example
- * pearsonAt(x, gold, new Int32Array([0, 0, 2, 3])) // r over pairs 0, 0, 2, 3
+ * ```ts
+ * import { Pearson } from "@stseval/metrics"
+ *
+ * const run = new Float64Array([1, 2, 4, 3])
+ * const gold = new Float64Array([1, 3, 4, 2])
+ * // r over one bootstrap resample of the pairs (pair 0 twice, pair 1 left out)
+ * const r: number = Pearson.pearsonAt(run, gold, new Int32Array([0, 0, 2, 3]))
+ * ```
  * @since 0.1.0
  */
 export const pearsonAt = (
@@ -286,7 +304,12 @@ export const pearsonAt = (
  * kernel.
  *
  * @example
- * Pearson.metric.compute(new Float64Array([1, 2, 3]), new Float64Array([2, 4, 7])) // defined(0.99...)
+ * ```ts
+ * import { MetricValue, Pearson } from "@stseval/metrics"
+ *
+ * Pearson.metric.symbol // "r"
+ * const r = MetricValue.getOrNaN(Pearson.metric.compute(new Float64Array([1, 3, 4, 2]), new Float64Array([1, 2, 4, 3]))) // 0.8
+ * ```
  * @since 0.3.0
  */
 export const metric: ScoresMetric = {

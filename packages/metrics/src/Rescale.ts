@@ -10,6 +10,12 @@ import { unitScale } from "./internal/check.js"
 /**
  * True when every score equals the first (such a run cannot be rescaled, and has no correlation).
  *
+ * @example
+ * ```ts
+ * import { Rescale } from "@stseval/metrics"
+ *
+ * Rescale.isConstant(new Float64Array([0.3, 0.3, 0.3])) // true
+ * ```
  * @since 0.1.0
  */
 export const isConstant = (x: Float64Array): boolean => {
@@ -25,7 +31,12 @@ export const isConstant = (x: Float64Array): boolean => {
  * or when min >= max.
  *
  * @example
- * rescale(new Float64Array([0.2, 0.6, 1])) // [0, 2.5, 5]
+ * ```ts
+ * import { Rescale } from "@stseval/metrics"
+ *
+ * // a 0-1 system onto the 0-5 scale, as the STS 2017 analysis did: 5 (s - min) / (max - min)
+ * Rescale.rescale(new Float64Array([0.2, 0.6, 1])) // Float64Array [0, 2.5 (to rounding), 5]
+ * ```
  * @since 0.1.0
  */
 export const rescale = (x: Float64Array, min: number = 0, max: number = 5): Float64Array => {

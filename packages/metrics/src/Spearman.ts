@@ -21,7 +21,12 @@ import { pearson, pearsonRaw } from "./Pearson.js"
  * scores, a native sort of a copy and a binary search per score.
  *
  * @example
- * averageRanks(new Float64Array([10, 20, 20, 30])) // [1, 2.5, 2.5, 4]
+ * ```ts
+ * import { Spearman } from "@stseval/metrics"
+ *
+ * // ties share the mean of their positions
+ * Spearman.averageRanks(new Float64Array([10, 20, 20, 30])) // Float64Array [1, 2.5, 2.5, 4]
+ * ```
  * @since 0.1.0
  */
 export const averageRanks = (x: Float64Array): Float64Array => {
@@ -44,7 +49,12 @@ const allFinite = (x: Float64Array): boolean => {
  * has constant ranks). Throws a RangeError when the lengths differ.
  *
  * @example
- * spearman(new Float64Array([1, 3, 2, 4]), new Float64Array([1, 2, 2, 3])) // defined(0.9486832980505138)
+ * ```ts
+ * import { MetricValue, Spearman } from "@stseval/metrics"
+ *
+ * // Pearson of the average ranks (not 1 - 6 sum d^2, wrong with ties)
+ * const rho = MetricValue.getOrNaN(Spearman.spearman(new Float64Array([1, 3, 4, 2]), new Float64Array([10, 20, 40, 30]))) // 0.8
+ * ```
  * @since 0.1.0
  */
 export const spearman = (y: Float64Array, x: Float64Array): MetricValue => {
@@ -60,6 +70,15 @@ export const spearman = (y: Float64Array, x: Float64Array): MetricValue => {
  * scratch arrays (length >= n), re-ranks them, and returns NaN when undefined. Ranking a
  * resample needs the sort, so this allocates the rank arrays; use it per resample, not per pair.
  *
+ * @example
+ * ```ts
+ * import { Spearman } from "@stseval/metrics"
+ *
+ * const run = new Float64Array([10, 20, 40, 30])
+ * const gold = new Float64Array([1, 3, 4, 2])
+ * // rho over a resample of the pairs, re-ranked: NaN when undefined
+ * const rho: number = Spearman.spearmanAt(run, gold, new Int32Array([0, 1, 1, 3]))
+ * ```
  * @since 0.1.0
  */
 export const spearmanAt = (
@@ -89,7 +108,12 @@ export const spearmanAt = (
  * walks.
  *
  * @example
- * Spearman.metric.compute(new Float64Array([1, 3, 2, 4]), new Float64Array([1, 2, 2, 3])) // defined(0.948...)
+ * ```ts
+ * import { Spearman } from "@stseval/metrics"
+ *
+ * Spearman.metric.symbol // "ρ"
+ * const rho = Spearman.metric.compute(new Float64Array([1, 3, 4, 2]), new Float64Array([10, 20, 40, 30])) // defined(0.8)
+ * ```
  * @since 0.3.0
  */
 export const metric: ScoresMetric = {

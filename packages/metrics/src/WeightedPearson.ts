@@ -53,6 +53,15 @@ const fail = (s: number): number => {
  * may be any numeric array (Float64Array confidences, Uint32Array bootstrap counts). Allocates
  * nothing. Throws a RangeError when the lengths differ.
  *
+ * @example
+ * ```ts
+ * import { WeightedPearson } from "@stseval/metrics"
+ *
+ * const gold = new Float64Array([1, 3, 4, 2])
+ * const run = new Float64Array([1, 2, 4, 3])
+ * // confidences 0-100 (STS 2013-2014): NaN when undefined
+ * const r: number = WeightedPearson.weightedPearsonRaw(gold, run, new Float64Array([100, 50, 100, 0]))
+ * ```
  * @since 0.1.0
  */
 export const weightedPearsonRaw = (
@@ -157,7 +166,14 @@ export const weightedPearsonRaw = (
  * score.
  *
  * @example
- * weightedPearson(gold, run, new Float64Array(run.length).fill(100)) // same as pearson(gold, run)
+ * ```ts
+ * import { WeightedPearson } from "@stseval/metrics"
+ *
+ * const gold = new Float64Array([1, 3, 4, 2])
+ * const run = new Float64Array([1, 2, 4, 3])
+ * // equal confidences give plain Pearson: defined(0.8)
+ * WeightedPearson.weightedPearson(gold, run, new Float64Array(run.length).fill(100))
+ * ```
  * @since 0.1.0
  */
 export const weightedPearson = (
@@ -175,7 +191,14 @@ export const weightedPearson = (
  * them.
  *
  * @example
- * WeightedPearson.metric.compute(gold, run, new Float64Array(run.length).fill(100)) // = Pearson
+ * ```ts
+ * import { WeightedPearson } from "@stseval/metrics"
+ *
+ * const gold = new Float64Array([1, 3, 4, 2])
+ * const run = new Float64Array([1, 2, 4, 3])
+ * WeightedPearson.metric.compute(gold, run, new Float64Array([100, 100, 100, 100])) // defined(0.8)
+ * WeightedPearson.metric.compute(gold, run) // undefined: no confidences
+ * ```
  * @since 0.3.0
  */
 export const metric: ScoresMetric = {

@@ -38,7 +38,16 @@ export interface Skipped {
   readonly reason: string
 }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Aligned, Engine } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results
+ * const comparable: Aligned.Comparable = Aligned.datasets(results.edition, results.runs)
+ * ```
+ * @since 0.2.0
+ */
 export interface Comparable {
   /** the metric the runs are compared by (the ranking's, unless another was asked for) */
   readonly metric: string
@@ -118,6 +127,14 @@ export const datasets = (
  * uses: its official rule (`wmean` weighted, `mean` unweighted, `pooled` / `allnrm` all pairs as
  * one).
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Aligned } from "@stseval/scoring"
+ *
+ * Aligned.aggregateOf(Registry.get("sts2014")!) // "weighted"
+ * Aligned.aggregateOf(Registry.get("sts2017")!) // "unweighted"
+ * ```
  * @since 0.2.0
  */
 export const aggregateOf = (ranking: Registry.Ranking): "weighted" | "unweighted" | "pooled" => {

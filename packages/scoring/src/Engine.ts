@@ -31,13 +31,40 @@ import * as Signature from "./Signature.js"
  * The gold cannot be found: none was given and the data store has none, or the path given does
  * not exist. The message says what to do.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const scored = Engine.score({ task: "sts2017", folder: "submissions" }).pipe(
+ *   // no --gold and none in the data store: the message names both ways out
+ *   Effect.catchTag("GoldError", (e: Engine.GoldError) => Effect.fail(e.message)),
+ *   Effect.provide(NodeServices.layer)
+ * )
+ * ```
  * @since 0.2.0
  */
 export class GoldError extends Schema.TaggedError<GoldError>()("GoldError", {
   message: Schema.String
 }) {}
 
-/** A run or submissions folder given by path that does not exist or cannot be read. @since 0.2.0 */
+/**
+ * A run or submissions folder given by path that does not exist or cannot be read.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const checked = Engine.submissionsFolder("submisions").pipe(
+ *   Effect.catchTag("InputError", (e: Engine.InputError) => Effect.fail(`${e.path}: ${e.reason}`)), // "submisions: no such file or folder"
+ *   Effect.provide(NodeServices.layer)
+ * )
+ * ```
+ * @since 0.2.0
+ */
 export class InputError extends Schema.TaggedError<InputError>()("InputError", {
   path: Schema.String,
   reason: Schema.String
@@ -47,7 +74,17 @@ export class InputError extends Schema.TaggedError<InputError>()("InputError", {
   }
 }
 
-/** A submissions folder that cannot be read at all. @since 0.1.0 */
+/**
+ * A submissions folder that cannot be read at all.
+ *
+ * @example
+ * ```ts
+ * import { Engine } from "@stseval/scoring"
+ *
+ * const describe = (e: Engine.FolderError): string => `${e.folder}: ${e.reason}`
+ * ```
+ * @since 0.1.0
+ */
 export class FolderError extends Schema.TaggedError<FolderError>()("FolderError", {
   folder: Schema.String,
   reason: Schema.String
@@ -57,7 +94,22 @@ export class FolderError extends Schema.TaggedError<FolderError>()("FolderError"
   }
 }
 
-/** An edition with its gold, loaded once and reused for every run (e.g. by the watcher). @since 0.1.0 */
+/**
+ * An edition with its gold, loaded once and reused for every run (e.g. by the watcher).
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * // the edition and its gold, read once
+ * const context: Engine.Context = await Effect.runPromise(
+ *   Engine.loadContext({ task: "sick2014", gold: "SICK_test_annotated.txt" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * ```
+ * @since 0.1.0
+ */
 export interface Context {
   readonly edition: Registry.TaskEdition
   readonly gold: Gold.Gold
@@ -67,7 +119,15 @@ export interface Context {
   readonly lenient?: boolean | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine } from "@stseval/scoring"
+ *
+ * const options: Engine.LoadOptions = { task: "my-edition.yaml", gold: "gold/" } // a user edition file
+ * ```
+ * @since 0.1.0
+ */
 export interface LoadOptions {
   /** a built-in edition id (`sts2014`) or the path of a user edition file (`.json` / `.yaml`) */
   readonly task: string | Registry.TaskEdition
@@ -82,6 +142,18 @@ export interface LoadOptions {
  * `gold.issues` say so and the datasets concerned cannot be scored. Fails only when the edition
  * cannot be resolved.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Submissions } from "@stseval/formats"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * // once for many runs (the watcher): the gold is read and checked one time
+ * const context = await Effect.runPromise(Engine.loadContext({ task: "sick2014", gold: "SICK_test_annotated.txt" }).pipe(Effect.provide(NodeServices.layer)))
+ * declare const submission: Submissions.Submission
+ * const scored = Engine.scoreSubmission(context, submission)
+ * ```
  * @since 0.1.0
  */
 export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
@@ -104,6 +176,15 @@ export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
  * made total (a defect in scoring becomes a failed run, so that one run never stops the others).
  * The scored run keeps the aligned scores behind its figures.
  *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ * import { Engine } from "@stseval/scoring"
+ *
+ * declare const context: Engine.Context
+ * declare const submission: Submissions.Submission
+ * const scored = Engine.scoreSubmission(context, submission) // validated, aligned, scored: one ScoredRun
+ * ```
  * @since 0.1.0
  */
 export const scoreSubmission = (context: Context, submission: Submissions.Submission): ScoredRun => {
@@ -128,6 +209,16 @@ export const scoreSubmission = (context: Context, submission: Submissions.Submis
  * is there.
  * Fails with a `GoldError` naming both ways out otherwise.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry } from "@stseval/formats"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * // --gold as given, else the data store's folder for the edition
+ * const gold = await Effect.runPromise(Engine.goldPath({ edition: Registry.get("sts2017")!, dataRoot: "/data/stseval" }).pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.2.0
  */
 export const goldPath = Effect.fnUntraced(function* (options: {
@@ -178,6 +269,14 @@ const isRunFolder = Effect.fnUntraced(function* (edition: Registry.TaskEdition, 
  * A submissions folder given by path, checked before anything is read from it: fails with an
  * `InputError` when it does not exist or is not a folder (the one message every command gives).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const folder = await Effect.runPromise(Engine.submissionsFolder("submissions").pipe(Effect.provide(NodeServices.layer)))
+ * ```
  * @since 0.2.0
  */
 export const submissionsFolder = Effect.fnUntraced(function* (folder: string) {
@@ -193,6 +292,18 @@ export const submissionsFolder = Effect.fnUntraced(function* (folder: string) {
  * discovered (with its folder-level issues). Fails with an `InputError` for a path that does not
  * exist or a folder that cannot be read.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry } from "@stseval/formats"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * // one run file and a whole submissions folder: each run once, in order
+ * const found = await Effect.runPromise(
+ *   Engine.inputs(Registry.get("sick2014")!, ["extra/Team_run3.txt", "submissions"]).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * ```
  * @since 0.2.0
  */
 export const inputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition, paths: ReadonlyArray<string>) {
@@ -224,6 +335,19 @@ export const inputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition
  * with its figures and the aligned scores behind them), the ranking and the signature. The JSON
  * form is `Json.ScoredResults` (`Json.resultsToJson`).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ *
+ * const r: Engine.Results = results
+ * r.signature.text // "sick2014@...|gold:...|agg:single|stseval-scoring@..."
+ * ```
  * @since 0.2.0
  */
 export interface Results extends Context {
@@ -235,7 +359,15 @@ export interface Results extends Context {
   readonly signature: Signature.Signature
 }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine } from "@stseval/scoring"
+ *
+ * const options: Engine.ScoreOptions = { task: "sts2017", gold: "gold/", folder: "submissions", primaryOnly: false, runLimit: 3 }
+ * ```
+ * @since 0.2.0
+ */
 export interface ScoreOptions extends RankOptions<ScoredRun> {
   /** a built-in edition id (`sts2014`), the path of a user edition file, or an edition */
   readonly task: string | Registry.TaskEdition
@@ -258,6 +390,18 @@ export interface ScoreOptions extends RankOptions<ScoredRun> {
  * no gold (`GoldError`), a run or submissions folder that does not exist (`InputError`), an unreadable submissions
  * folder (`FolderError`).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ *
+ * results.ranked.rankings[0].entries.map((e) => [e.rank, e.meta.id]) // [[1, "MeaningFactory/run1"], ...]
+ * ```
  * @since 0.2.0
  */
 export const score = Effect.fnUntraced(function* (options: ScoreOptions) {

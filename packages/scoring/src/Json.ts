@@ -41,7 +41,17 @@ const Reasons = Schema.Record(Schema.String, Schema.String).annotate({
 })
 const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
-/** A bootstrap percentile interval on a figure (`--ci`). @since 0.2.0 */
+/**
+ * A bootstrap percentile interval on a figure (`--ci`).
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ *
+ * const ci: typeof Json.IntervalJson.Type = { low: 0.81, high: 0.84, level: 0.95 }
+ * ```
+ * @since 0.2.0
+ */
 export const IntervalJson = Schema.Struct({
   low: Schema.Finite,
   high: Schema.Finite,
@@ -52,6 +62,14 @@ export const IntervalJson = Schema.Struct({
  * What `--ci` adds to an object holding a figure (`ci`, `ciReason`, `degenerate`): its interval,
  * or why it has none; spread into a Struct's fields (the leaderboard's figures and entries too).
  *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * // a figure of one's own that carries an interval the way every JSON output does
+ * const MyFigure = Schema.Struct({ value: Schema.NullOr(Schema.Finite), ...Json.ciFields })
+ * ```
  * @since 0.2.0
  */
 export const ciFields = {
@@ -64,19 +82,47 @@ export const ciFields = {
  * A figure with its interval (`--ci`): `{ "value", "ci": { "low", "high", "level" } }`; `ci` is
  * null when there is none, and `ciReason` says why.
  *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ *
+ * const figure: typeof Json.FigureWithIntervalJson.Type = { value: 0.8264, ci: { low: 0.81, high: 0.84, level: 0.95 } }
+ * ```
  * @since 0.2.0
  */
 export const FigureWithIntervalJson = Schema.Struct({ value: Figure, ...ciFields }).annotate({ identifier: "FigureWithInterval" })
 /** A figure: a number (or null), or with `--ci` an object holding it and its interval. */
 const FigureOrInterval = Schema.Union([Figure, FigureWithIntervalJson])
 
-/** The interval of a rank, in whole ranks (`--ci`). @since 0.2.0 */
+/**
+ * The interval of a rank, in whole ranks (`--ci`).
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ *
+ * const rank: typeof Json.RankIntervalJson.Type = { low: 1, high: 3 }
+ * ```
+ * @since 0.2.0
+ */
 export const RankIntervalJson = Schema.Struct({ low: Schema.Int, high: Schema.Int }).annotate({
   identifier: "RankInterval",
   description: "the run's rank in the central level share of the resamples, widened to whole ranks"
 })
 
-/** The settings of the intervals, once per document (`--ci`). @since 0.2.0 */
+/**
+ * The settings of the intervals, once per document (`--ci`).
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // the `intervals` object of a `--ci` output
+ * const value = Schema.decodeUnknownSync(Json.IntervalsJson)(JSON.parse(text))
+ * ```
+ * @since 0.2.0
+ */
 export const IntervalsJson = Schema.Struct({
   method: Schema.Literal("percentile-bootstrap"),
   level: Schema.Finite,
@@ -86,7 +132,17 @@ export const IntervalsJson = Schema.Struct({
   notes: Schema.Array(Schema.String).annotate({ description: "figures with degenerate resamples, in words" })
 }).annotate({ identifier: "Intervals" })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // a run's identity in scored JSON
+ * const value = Schema.decodeUnknownSync(Json.RunJson)(JSON.parse(text))
+ * ```
+ * @since 0.1.0
+ */
 export const RunJson = Schema.Struct({
   id: Schema.String,
   team: Schema.String,
@@ -164,7 +220,17 @@ export const AggregateJsonByName = Schema.Struct({
   allnrm: Schema.optionalKey(AggregateJson)
 })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // one official figure
+ * const value = Schema.decodeUnknownSync(Json.OfficialJson)(JSON.parse(text))
+ * ```
+ * @since 0.1.0
+ */
 export const OfficialJson = Schema.Struct({
   ranking: Schema.String.annotate({ description: "official (one ranking), the subtask (SICK: relatedness, entailment), or the dataset of a ranking per dataset" }),
   metric: Schema.String.annotate({ description: "the metric of the figure (registry name)" }),
@@ -177,7 +243,16 @@ export const OfficialJson = Schema.Struct({
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Official" })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json, ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun
+ * const json: Json.ScoredRunJson = Json.toJson(run)
+ * ```
+ * @since 0.1.0
+ */
 export const ScoredRunJson = Schema.Struct({
   edition: Schema.String,
   path: Schema.String,
@@ -194,13 +269,32 @@ export const ScoredRunJson = Schema.Struct({
 /** @since 0.1.0 */
 export type ScoredRunJson = typeof ScoredRunJson.Type
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * Schema.is(Json.FlagJson)("over-limit") // true
+ * ```
+ * @since 0.2.0
+ */
 export const FlagJson = Schema.Literals(["late", "corrected", "post-deadline", "over-limit", "extra-primary"]).annotate({
   identifier: "Flag",
   description: "late / corrected (run.json, printed *), post-deadline (printed with a dagger), over-limit (beyond the team's run limit: not ranked), extra-primary (the team already has a primary run)"
 })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // one entry of a ranking
+ * const value = Schema.decodeUnknownSync(Json.RankEntryJson)(JSON.parse(text))
+ * ```
+ * @since 0.1.0
+ */
 export const RankEntryJson = Schema.Struct({
   rank: Schema.NullOr(Schema.Int).annotate({ description: "null when the run is not ranked (see reason)" }),
   id: Schema.String,
@@ -220,7 +314,16 @@ export const RankEntryJson = Schema.Struct({
   reason: Schema.optionalKey(Schema.String)
 }).annotate({ identifier: "RankEntry" })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine, Json } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results
+ * const ranked: Json.RankedJson = Json.rankedToJson(results.ranked)
+ * ```
+ * @since 0.1.0
+ */
 export const RankedJson = Schema.Struct({
   primaryOnly: Schema.Boolean,
   excluded: Count.annotate({ description: "runs left out because they are not primary" }),
@@ -244,6 +347,15 @@ export type RankedJson = typeof RankedJson.Type
  * A scoring session: the edition, the gold's and the submissions folder's issues, every run, and
  * (for `rank`) the rankings.
  *
+ * @example
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { Json } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * // what `stseval rank --json > ranked.json` wrote, read back through its Schema
+ * const results: Json.ScoredResults = Schema.decodeUnknownSync(Json.ScoredResults)(JSON.parse(fs.readFileSync("ranked.json", "utf8")))
+ * ```
  * @since 0.1.0
  */
 export const ScoredResults = Schema.Struct({
@@ -275,6 +387,13 @@ const reasons = (metrics: ReadonlyArray<readonly [string, MetricValue.MetricValu
 /**
  * The `--ci` members (`ciFields`) of an object holding a figure: nothing without intervals.
  *
+ * @example
+ * ```ts
+ * import { Json, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const intervals: Uncertainty.ResultIntervals
+ * const fields = Json.ciOf(Uncertainty.rankedFigure(intervals, "relatedness", "MeaningFactory/run1")) // { ci: { low, high, level } }
+ * ```
  * @since 0.2.0
  */
 export const ciOf = (f: Intervals.Figure | undefined): { readonly ci?: typeof IntervalJson.Type | null; readonly ciReason?: string; readonly degenerate?: number } =>
@@ -351,6 +470,13 @@ const datasetJson = (d: DatasetScore, ci: (metric: string) => Intervals.Figure |
  * The documented JSON object of one scored run (`ScoredRunJson`): every app emits this. With
  * `intervals` (`Uncertainty.compute`), every figure carries its interval.
  *
+ * @example
+ * ```ts
+ * import { Engine, Json } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const json = Json.toJson(results.runs[0]) // one scored run, as `score --json` prints it
+ * ```
  * @since 0.1.0
  */
 export const toJson = (run: ScoredRun, intervals?: Uncertainty.ResultIntervals): ScoredRunJson => {
@@ -391,6 +517,13 @@ export const toJson = (run: ScoredRun, intervals?: Uncertainty.ResultIntervals):
  * What every JSON listing a ranked run says of it (`rank --json`, the leaderboard): its rank (null
  * when not ranked), who it is, its flags and its figure (null when it has none).
  *
+ * @example
+ * ```ts
+ * import { Engine, Json } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const entries = results.ranked.rankings[0].entries.map(Json.entryJson)
+ * ```
  * @since 0.2.0
  */
 export const entryJson = (e: RankEntry<Rankable>) => ({
@@ -411,6 +544,13 @@ export const entryJson = (e: RankEntry<Rankable>) => ({
  * The documented JSON object of rankings (`RankedJson`). With `intervals`, each entry carries the
  * interval of its figure and of its rank, and each ranking its `bestGroup`.
  *
+ * @example
+ * ```ts
+ * import { Engine, Json } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const ranked = Json.rankedToJson(results.ranked)
+ * ```
  * @since 0.1.0
  */
 export const rankedToJson = (ranked: RankedResults<ScoredRun>, intervals?: Uncertainty.ResultIntervals): RankedJson => ({
@@ -435,7 +575,19 @@ export const rankedToJson = (ranked: RankedResults<ScoredRun>, intervals?: Uncer
   }))
 })
 
-/** The settings of the intervals, as the document carries them once. @since 0.2.0 */
+/**
+ * The settings of the intervals, as the document carries them once.
+ *
+ * @example
+ * ```ts
+ * import { Engine, Json, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results
+ * const intervals = Uncertainty.compute(results, { level: 0.95 })
+ * if (!Uncertainty.isError(intervals)) Json.intervalsToJson(intervals)
+ * ```
+ * @since 0.2.0
+ */
 export const intervalsToJson = (intervals: Uncertainty.ResultIntervals): typeof IntervalsJson.Type => ({
   method: "percentile-bootstrap",
   level: intervals.level,
@@ -449,6 +601,20 @@ export const intervalsToJson = (intervals: Uncertainty.ResultIntervals): typeof 
  * A whole session as the documented JSON document (`ScoredResults`); with `intervals`
  * (`Uncertainty.compute`), every figure and rank with its interval and the settings once.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * import { Json } from "@stseval/scoring"
+ *
+ * // what `stseval rank --json` prints
+ * const text = JSON.stringify(Json.resultsToJson(results), null, 2)
+ * ```
  * @since 0.1.0
  */
 export const resultsToJson = (
@@ -471,6 +637,13 @@ export const resultsToJson = (
  * The JSON Schema (draft 2020-12) of `ScoredResults`, as committed in
  * docs/schemas/scored-results.schema.json.
  *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ *
+ * // docs/schemas/scored-results.schema.json is this value
+ * const schema = Json.jsonSchema()
+ * ```
  * @since 0.1.0
  */
 export const jsonSchema = (): Record<string, unknown> => {

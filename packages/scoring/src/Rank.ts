@@ -27,11 +27,28 @@ import type { RunInfo } from "./Validation.js"
  * run limit: not ranked), `extra-primary` (with `onePrimary`: the team already has a primary run,
  * this one is ranked as an ordinary run).
  *
+ * @example
+ * ```ts
+ * import { Rank } from "@stseval/scoring"
+ *
+ * const shown = (f: Rank.Flag): string => (f === "late" ? "*" : f === "post-deadline" ? "\u2020" : f)
+ * ```
  * @since 0.2.0
  */
 export type Flag = "late" | "corrected" | "post-deadline" | "over-limit" | "extra-primary"
 
-/** A figure a ranking orders by. @since 0.2.0 */
+/**
+ * A figure a ranking orders by.
+ *
+ * @example
+ * ```ts
+ * import { MetricValue } from "@stseval/metrics"
+ * import { Rank } from "@stseval/scoring"
+ *
+ * const figure: Rank.Figure = { ranking: "relatedness", metric: "pearson", value: MetricValue.defined(0.8264) }
+ * ```
+ * @since 0.2.0
+ */
 export interface Figure {
   /** ranking name: `official` (STS), `relatedness` or `entailment` (SICK), or a table column */
   readonly ranking: string
@@ -48,6 +65,20 @@ export interface Figure {
  * What `rank` needs of a run: who submitted it, whether it was scored, and its figures. A
  * `ScoredRun` is one; the leaderboard ranks its cached outcomes and the tables their rows.
  *
+ * @example
+ * ```ts
+ * import { MetricValue } from "@stseval/metrics"
+ * import { Rank } from "@stseval/scoring"
+ *
+ * // anything with an identity, a status and its official figures can be ranked
+ * const run: Rank.Rankable = {
+ *   meta: { id: "ECNU/run1", team: "ECNU", run: 1, primary: true, late: false, corrected: false, postDeadline: false },
+ *   status: "scored",
+ *   failure: undefined,
+ *   official: [{ ranking: "primary", metric: "mean", value: MetricValue.defined(0.7316) }]
+ * }
+ * Rank.rank([run]).rankings[0].entries[0].rank // 1
+ * ```
  * @since 0.2.0
  */
 export interface Rankable {
@@ -60,7 +91,21 @@ export interface Rankable {
   readonly edition?: string | undefined
 }
 
-/** A ranking by a figure of the caller's choice (e.g. a table column). @since 0.2.0 */
+/**
+ * A ranking by a figure of the caller's choice (e.g. a table column).
+ *
+ * @example
+ * ```ts
+ * import { MetricValue } from "@stseval/metrics"
+ * import { Rank, ScoredRun } from "@stseval/scoring"
+ *
+ * // rank SICK runs by MSE instead of r: smaller is better
+ * const byMse: Rank.By<ScoredRun.ScoredRun> = { ranking: "relatedness", metric: "mse", value: (r) => r.relatedness?.mse, lowerIsBetter: true }
+ * declare const runs: ReadonlyArray<ScoredRun.ScoredRun>
+ * Rank.rank(runs, { by: [byMse] })
+ * ```
+ * @since 0.2.0
+ */
 export interface By<R> {
   readonly ranking: string
   readonly metric: string
@@ -71,7 +116,16 @@ export interface By<R> {
   readonly lowerIsBetter?: boolean | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Rank } from "@stseval/scoring"
+ *
+ * // every run, at most 3 per team, post-deadline runs listed but not ranked
+ * const options: Rank.RankOptions = { primaryOnly: false, runLimit: 3, postDeadline: "exclude" }
+ * ```
+ * @since 0.1.0
+ */
 export interface RankOptions<R = Rankable> {
   /**
    * Rank primary runs only (default true, as the papers' tables do); `false` ranks every run.
@@ -94,7 +148,18 @@ export interface RankOptions<R = Rankable> {
   readonly by?: ReadonlyArray<By<R>> | undefined
 }
 
-/** Where a run stands before any ranking: its effective primary flag and its marks. @since 0.2.0 */
+/**
+ * Where a run stands before any ranking: its effective primary flag and its marks.
+ *
+ * @example
+ * ```ts
+ * import { Engine, Rank } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const overLimit: ReadonlyArray<Rank.Standing<typeof results.runs[number]>> = results.ranked.standings.filter((s) => s.flags.includes("over-limit"))
+ * ```
+ * @since 0.2.0
+ */
 export interface Standing<R> {
   readonly run: R
   /** the run counts as its team's primary run (after the one-primary rule) */
@@ -107,13 +172,35 @@ export interface Standing<R> {
   readonly team: string
 }
 
-/** Team names that are one team (`Submissions.teamKey`): the name shown and every spelling seen. @since 0.2.0 */
+/**
+ * Team names that are one team (`Submissions.teamKey`): the name shown and every spelling seen.
+ *
+ * @example
+ * ```ts
+ * import { Engine, Rank } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * // "ECNU" and "ecnu" are one team, listed under its first spelling
+ * const merged: ReadonlyArray<Rank.MergedTeam> = results.ranked.merged
+ * ```
+ * @since 0.2.0
+ */
 export interface MergedTeam {
   readonly team: string
   readonly spellings: ReadonlyArray<string>
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine, Rank } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const top: Rank.RankEntry<typeof results.runs[number]> | undefined = results.ranked.rankings[0]?.entries[0]
+ * top?.rank // 1
+ * ```
+ * @since 0.1.0
+ */
 export interface RankEntry<R = Rankable> {
   /** 1-based rank; `undefined` when the run is not ranked (then `reason` says why) */
   readonly rank: number | undefined
@@ -126,7 +213,16 @@ export interface RankEntry<R = Rankable> {
   readonly reason: string | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine, Rank } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const relatedness: Rank.Ranking<typeof results.runs[number]> | undefined = results.ranked.rankings.find((r) => r.ranking === "relatedness")
+ * ```
+ * @since 0.1.0
+ */
 export interface Ranking<R = Rankable> {
   /** `official`, `relatedness`, `entailment`, or the `by` ranking's name */
   readonly ranking: string
@@ -139,7 +235,17 @@ export interface Ranking<R = Rankable> {
   readonly entries: ReadonlyArray<RankEntry<R>>
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine, Rank } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const ranked: Rank.RankedResults<typeof results.runs[number]> = results.ranked
+ * ranked.excluded // runs left out (not primary, over the run limit, ...)
+ * ```
+ * @since 0.1.0
+ */
 export interface RankedResults<R = Rankable> {
   readonly edition: string | undefined
   readonly primaryOnly: boolean
@@ -157,6 +263,14 @@ export interface RankedResults<R = Rankable> {
  * The order runs are listed in when their figures tie, and the order of `standings`: team, run
  * number, id (`Submissions.compareRuns`).
  *
+ * @example
+ * ```ts
+ * import { Engine, Rank } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * // the one run order of every output: team (code points), run number, id
+ * const ordered = [...results.runs].sort((a, b) => Rank.compareRuns(a.meta, b.meta))
+ * ```
  * @since 0.2.0
  */
 export const compareRuns = (a: RunInfo, b: RunInfo): number =>
@@ -173,6 +287,14 @@ const noFigure: MetricValue.MetricValue = { _tag: "Undefined", reason: "not comp
  * `post-deadline`, and under the options `over-limit` and `extra-primary`) and effective primary
  * flag.
  *
+ * @example
+ * ```ts
+ * import { Engine, Rank } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * // which runs count: the run limit applied, a team's extra primary runs flagged
+ * const counted = Rank.standings(results.runs, { runLimit: 5, onePrimary: true })
+ * ```
  * @since 0.2.0
  */
 export const standings = <R extends { readonly meta: RunInfo }>(
@@ -217,6 +339,14 @@ export const standings = <R extends { readonly meta: RunInfo }>(
 /**
  * The team names of `standings` that were counted as one team, with every spelling in run order.
  *
+ * @example
+ * ```ts
+ * import { Engine, Rank } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const merged = Rank.mergedTeams(Rank.standings(results.runs))
+ * merged.map((t) => `${t.team}: ${t.spellings.join(", ")}`)
+ * ```
  * @since 0.2.0
  */
 export const mergedTeams = <R extends { readonly meta: RunInfo }>(all: ReadonlyArray<Standing<R>>): ReadonlyArray<MergedTeam> => {
@@ -235,8 +365,18 @@ export const mergedTeams = <R extends { readonly meta: RunInfo }>(all: ReadonlyA
  * editions (a programmer error: rank each edition separately).
  *
  * @example
- * const ranked = Rank.rank(scoredRuns, { primaryOnly: false })
- * ranked.rankings[0].entries.map((e) => [e.rank, e.meta.id])
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine, Rank } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * // every run, not only primary runs; competition ranking (1, 2, 2, 4)
+ * const ranked = Rank.rank(results.runs, { primaryOnly: false })
+ * const table = ranked.rankings[0].entries.map((e) => [e.rank, e.meta.id])
+ * ```
  * @since 0.1.0
  */
 export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOptions<R> = {}): RankedResults<R> => {

@@ -111,7 +111,23 @@ export interface OfficialScore {
   readonly zeroed: ReadonlyArray<{ readonly dataset: string; readonly reason: string }>
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * import type { ScoredRun } from "@stseval/scoring"
+ *
+ * const failed: ReadonlyArray<ScoredRun.ScoredRun> = results.runs.filter((r) => r.status === "failed")
+ * failed.map((r) => `${r.meta.id}: ${r.failure}`)
+ * ```
+ * @since 0.1.0
+ */
 export interface ScoredRun {
   readonly edition: string
   readonly path: string
@@ -189,6 +205,14 @@ export const meanOf = (scores: ReadonlyArray<DatasetScore>, metric: string = "pe
  * Worked case (SPEC, STS 2014 Table 3): LIPN-run2 submitted deft-forum only, r = 0.084; weights
  * 450, 300, 750, 750, 750, 750 give 0.084 * 450 / 3750 = 0.01008, published as 0.010.
  *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun
+ * // STS 2014: weighted, a dataset the run did not submit counts as r = 0
+ * const official = ScoredRun.officialMean(run.datasets, true, "zero")
+ * ```
  * @since 0.1.0
  */
 export const officialMean = (
@@ -267,6 +291,15 @@ export const pooledOf = (scores: ReadonlyArray<DatasetScore>, nrm: boolean, metr
  * missing-dataset rule. `pooled` / `allnrm` concatenate every dataset, so a run lacking one gets no
  * official figure (there is no "r = 0" for a pool). `single`: the one dataset's figure.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { ScoredRun, Validation } from "@stseval/scoring"
+ *
+ * declare const v: Validation.RunValidation
+ * const scores = v.datasets.map(ScoredRun.scoreDataset)
+ * const official = ScoredRun.officialOf(Registry.get("sts2017")!, v.datasets, scores) // STS 2017: the mean of all seven tracks
+ * ```
  * @since 0.1.0
  */
 export const officialOf = (edition: Edition, ranking: Registry.Ranking, scores: ReadonlyArray<DatasetScore>): AggregateScore => {

@@ -17,18 +17,44 @@ import { Registry } from "@stseval/formats"
 import type { Gold } from "@stseval/formats"
 import { Schema } from "effect"
 
-/** The engine's name in signatures. @since 0.2.0 */
+/**
+ * The engine's name in signatures.
+ *
+ * @example
+ * ```ts
+ * import { Signature } from "@stseval/scoring"
+ *
+ * const engine = `${Signature.ENGINE}@${Signature.VERSION}` // "stseval-scoring@..."
+ * ```
+ * @since 0.2.0
+ */
 export const ENGINE = "stseval-scoring"
 
 /**
  * Version of this package, printed in every signature (kept equal to package.json by a test).
  * Bump it, with the package, whenever a run may be scored differently.
  *
+ * @example
+ * ```ts
+ * import { Signature } from "@stseval/scoring"
+ *
+ * const version: string = Signature.VERSION // the package's version: set by version-packages
+ * ```
  * @since 0.2.0
  */
 export const VERSION = "0.1.0"
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine, Signature } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const signature: Signature.Signature = results.signature
+ * signature.goldHash // changes when the gold does
+ * ```
+ * @since 0.2.0
+ */
 export const Signature = Schema.Struct({
   edition: Schema.String.annotate({ description: "edition id" }),
   editionHash: Schema.String.annotate({ description: "first 8 hex digits of the SHA-256 of the edition's canonical JSON" }),
@@ -55,6 +81,14 @@ const canonical = (value: unknown): string =>
  * (for SICK: pair ID, relatedness and entailment label of each pair), and the datasets missing.
  * Blank lines, line endings and column order do not change it; any score does.
  *
+ * @example
+ * ```ts
+ * import { Gold } from "@stseval/formats"
+ * import { Signature } from "@stseval/scoring"
+ *
+ * declare const gold: Gold.Gold
+ * const hash = Signature.goldHash(gold) // 8 hex digits of the gold's content
+ * ```
  * @since 0.2.0
  */
 export const goldHash = (gold: Gold.Gold): string => {
@@ -75,6 +109,14 @@ export const goldHash = (gold: Gold.Gold): string => {
 /**
  * The signature of results scored on `edition` against `gold` by this engine.
  *
+ * @example
+ * ```ts
+ * import { Gold, Registry } from "@stseval/formats"
+ * import { Signature } from "@stseval/scoring"
+ *
+ * declare const gold: Gold.Gold
+ * Signature.make(Registry.get("sts2017")!, gold).text // "sts2017@...|gold:...|agg:mean|stseval-scoring@..."
+ * ```
  * @since 0.2.0
  */
 export const make = (edition: Registry.TaskEdition, gold: Gold.Gold): Signature => {

@@ -14,6 +14,13 @@ import type { MetricValue } from "@stseval/metrics"
  * How a number is printed: `value * scale` to `decimals` places, e.g. Pearson to 3 decimals
  * (STS 2014), r x 100 with 2 decimals (STS 2017), accuracy in percent.
  *
+ * @example
+ * ```ts
+ * import { Style } from "@stseval/scoring"
+ *
+ * const r100: Style.NumberStyle = { decimals: 2, scale: 100 }
+ * Style.format(0.82639, r100) // "82.64"
+ * ```
  * @since 0.2.0
  */
 export interface NumberStyle {
@@ -26,7 +33,17 @@ export interface NumberStyle {
   readonly suffix?: string
 }
 
-/** What kind of figure is printed: a correlation, an MSE, an F1 (3 decimals), an accuracy (percent). @since 0.2.0 */
+/**
+ * What kind of figure is printed: a correlation, an MSE, an F1 (3 decimals), an accuracy (percent).
+ *
+ * @example
+ * ```ts
+ * import { Style } from "@stseval/scoring"
+ *
+ * const kind: Style.Kind = Style.kindOf("mse") // "mse"
+ * ```
+ * @since 0.2.0
+ */
 export type Kind = "correlation" | "mse" | "f1" | "accuracy"
 
 /** The kind of a metric or aggregate name (`pearson`, `wmean`, `mse`, `accuracy`...). @since 0.2.0 */
@@ -57,8 +74,13 @@ export const forMetric = (edition: Pick<Registry.TaskEdition, "published">, metr
  * The style of a figure of an edition; `decimals` overrides the number of decimals (`--decimals`).
  *
  * @example
- * Style.format(0.82639, Style.of(Registry.get("sts2017")!, "pearson")) // "82.64"
- * Style.format(0.82639, Style.of(Registry.get("sts2014")!, "pearson")) // "0.826"
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Style } from "@stseval/scoring"
+ *
+ * Style.format(0.82639, Style.of(Registry.get("sts2017")!, "correlation")) // "82.64"
+ * Style.format(0.82639, Style.of(Registry.get("sts2014")!, "correlation")) // "0.826"
+ * ```
  * @since 0.2.0
  */
 export const of = (edition: Pick<Registry.TaskEdition, "published">, kind: Kind, decimals?: number): NumberStyle => {
@@ -76,6 +98,13 @@ export const of = (edition: Pick<Registry.TaskEdition, "published">, kind: Kind,
 /**
  * A number in a style. Negative zero prints as zero.
  *
+ * @example
+ * ```ts
+ * import { Style } from "@stseval/scoring"
+ *
+ * Style.format(0.08412, { decimals: 3, dropLeadingZero: true }) // ".084"
+ * Style.format(79.6428, { decimals: 2, suffix: "%" }) // "79.64%"
+ * ```
  * @since 0.2.0
  */
 export const format = (value: number, style: NumberStyle = { decimals: 3 }): string => {
@@ -88,6 +117,14 @@ export const format = (value: number, style: NumberStyle = { decimals: 3 }): str
 /**
  * A metric in a style, or `missing` (default `n/a`) when it has no value.
  *
+ * @example
+ * ```ts
+ * import { MetricValue } from "@stseval/metrics"
+ * import { Style } from "@stseval/scoring"
+ *
+ * Style.metric(MetricValue.defined(0.8264), { decimals: 3 }) // "0.826"
+ * Style.metric(MetricValue.undefined_("the run is constant"), { decimals: 3 }) // "n/a" (or the `missing` text given)
+ * ```
  * @since 0.2.0
  */
 export const metric = (m: MetricValue.MetricValue | number | undefined, style: NumberStyle, missing = "n/a"): string => {

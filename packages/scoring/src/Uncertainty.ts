@@ -44,6 +44,13 @@ import type { ScoredRun } from "./ScoredRun.js"
  * What the mapping reads of a scored result: the edition, the runs (with their aligned scores) and
  * the rankings that say which runs are ranked. `Engine.Results` is one.
  *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const scored: Uncertainty.Scored = { edition: results.edition, runs: results.runs }
+ * ```
  * @since 0.2.0
  */
 export interface Scored {
@@ -53,7 +60,17 @@ export interface Scored {
   readonly ranked?: Pick<RankedResults<ScoredRun>, "rankings"> | undefined
 }
 
-/** The bootstrap settings; the defaults are `Intervals.compute`'s. @since 0.2.0 */
+/**
+ * The bootstrap settings; the defaults are `Intervals.compute`'s.
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * const options: Uncertainty.Options = { level: 0.9, resamples: 2000, seed: 1, spearman: false }
+ * ```
+ * @since 0.2.0
+ */
 export interface Options {
   /** strictly between 0 and 1 (see `parseLevel` for `--ci 95`); default 0.95 */
   readonly level?: number | undefined
@@ -76,14 +93,63 @@ export interface Options {
   readonly others?: boolean | undefined
 }
 
-/** A figure with its interval (significance's `Intervals.Figure`). @since 0.2.0 */
+/**
+ * A figure with its interval (significance's `Intervals.Figure`).
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) {
+ *   const figure: Uncertainty.Figure | undefined = Uncertainty.rankedFigure(out, "relatedness", "MeaningFactory/run1")
+ *   figure?.ci // { low, high, level }
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export type Figure = Intervals.Figure
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) {
+ *   const rank: Uncertainty.RankInterval | undefined = Uncertainty.rankInterval(out, "relatedness", "Insight/run1")
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export type RankInterval = Intervals.RankInterval
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) {
+ *   const run: Uncertainty.RunIntervals | undefined = Uncertainty.runIntervals(out, "relatedness", "Insight/run1")
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export type RunIntervals = Intervals.RunIntervals
 
-/** The settings used when none are given. @since 0.2.0 */
+/**
+ * The settings used when none are given.
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * Uncertainty.defaults // { level: 0.95, resamples: 1000, seed: 12345 }
+ * ```
+ * @since 0.2.0
+ */
 export const defaults = { level: 0.95, resamples: 1000, seed: 12345 } as const
 
 /**
@@ -101,7 +167,20 @@ export interface Pass {
   readonly result: Intervals.Result
 }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results, { level: 95 })
+ * if (!Uncertainty.isError(out)) {
+ *   const intervals: Uncertainty.ResultIntervals = out
+ *   intervals.signatureText // method, resamples, seed, level: enough to reproduce them
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export interface ResultIntervals {
   readonly level: number
   readonly resamples: number
@@ -120,7 +199,22 @@ export interface ResultIntervals {
   readonly notes: ReadonlyArray<string>
 }
 
-/** Bad input or settings: which field, what was expected, what was found. @since 0.2.0 */
+/**
+ * Bad input or settings: which field, what was expected, what was found.
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results, { resamples: 0 })
+ * if (Uncertainty.isError(out)) {
+ *   const invalid: Uncertainty.Invalid = out
+ *   console.error(`${invalid.field}: expected ${invalid.expected}, found ${invalid.found}`)
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export type Invalid = Exclude<ReturnType<typeof Intervals.compute>, Intervals.Result>
 
 /** @since 0.2.0 */
@@ -130,6 +224,14 @@ export const isError = (r: ResultIntervals | Invalid): r is Invalid => !("passes
  * A level as people write it: `95` (percent) or `0.95`. Undefined when it is neither strictly
  * between 0 and 1 nor strictly between 1 and 100.
  *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * Uncertainty.parseLevel(95) // 0.95
+ * Uncertainty.parseLevel(0.9) // 0.9
+ * Uncertainty.parseLevel(150) // undefined
+ * ```
  * @since 0.2.0
  */
 export const parseLevel = (value: number): number | undefined => {
@@ -198,6 +300,14 @@ export interface Planned {
  * The inputs `compute` hands to `Intervals.compute`, one per pass, so that a caller (or a test) can
  * check them or call `Intervals.compute` itself.
  *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * // what one resampling pass is given: per ranking, the runs' aligned scores by dataset
+ * const planned = Uncertainty.inputs(results, { spearman: false })
+ * ```
  * @since 0.2.0
  */
 export const inputs = (
@@ -267,6 +377,20 @@ export const inputs = (
  * runs that cannot share resamples (e.g. scored on different pairs of a dataset); never throws on
  * data.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * // one stratified bootstrap pass: an interval on every figure and every rank
+ * const intervals = Uncertainty.compute(results, { level: 95, resamples: 1000, seed: 12345 })
+ * ```
  * @since 0.2.0
  */
 export const compute = (results: Scored, options: Options = {}): ResultIntervals | Invalid => {
@@ -320,6 +444,14 @@ export const runIntervals = (intervals: ResultIntervals, ranking: string, id: st
 /**
  * A per-dataset figure of a run, by dataset and metric name, from whichever pass computed it.
  *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // an STS run's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) Uncertainty.datasetFigure(out, "ECNU/run1", "track5.en-en", "pearson")?.ci
+ * ```
  * @since 0.2.0
  */
 export const datasetFigure = (intervals: ResultIntervals, id: string, dataset: string, metric: string): Intervals.Figure | undefined => {
@@ -335,6 +467,14 @@ export const datasetFigure = (intervals: ResultIntervals, id: string, dataset: s
  * An aggregate of a run in a ranking: `wmean`, `mean`, `pooled`, `allnrm` or `official`; for a
  * ranking per dataset, its unofficial rule over the datasets (SemRel: `mean`).
  *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // an STS 2014 run's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) Uncertainty.aggregateFigure(out, "ECNU/run1", "wmean")?.ci
+ * ```
  * @since 0.2.0
  */
 export const aggregateFigure = (intervals: ResultIntervals, id: string, name: string, ranking = "official"): Intervals.Figure | undefined => {
@@ -346,16 +486,54 @@ export const aggregateFigure = (intervals: ResultIntervals, id: string, name: st
   return name === "official" ? run.official : run.aggregates[name as Intervals.Labelled]
 }
 
-/** The figure a ranking orders by, for a run. @since 0.2.0 */
+/**
+ * The figure a ranking orders by, for a run.
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) Uncertainty.rankedFigure(out, "entailment", "MeaningFactory/run1")?.ci // accuracy's interval
+ * ```
+ * @since 0.2.0
+ */
 export const rankedFigure = (intervals: ResultIntervals, ranking: string, id: string): Intervals.Figure | undefined =>
   runIntervals(intervals, ranking, id)?.official
 
-/** The interval of a run's rank in a ranking; undefined when it is not ranked. @since 0.2.0 */
+/**
+ * The interval of a run's rank in a ranking; undefined when it is not ranked.
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) {
+ *   const r = Uncertainty.rankInterval(out, "relatedness", "Insight/run1")
+ *   if (r !== undefined) Uncertainty.formatRankInterval(r) // e.g. "2-3"
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export const rankInterval = (intervals: ResultIntervals, ranking: string, id: string): Intervals.RankInterval | undefined =>
   runIntervals(intervals, ranking, id)?.rankInterval
 
 /** Ids of the runs whose rank interval overlaps the best run's, by rank. @since 0.2.0 */
 export const bestGroup = (intervals: ResultIntervals, ranking: string): ReadonlyArray<string> => rankedPass(intervals, ranking)?.result.bestGroup ?? []
 
-/** A rank interval as printed: `1-3`, or `2` when it is one rank. @since 0.2.0 */
+/**
+ * A rank interval as printed: `1-3`, or `2` when it is one rank.
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * Uncertainty.formatRankInterval({ low: 1, high: 3 }) // "1-3"
+ * Uncertainty.formatRankInterval({ low: 2, high: 2 }) // "2"
+ * ```
+ * @since 0.2.0
+ */
 export const formatRankInterval = (r: Intervals.RankInterval): string => (r.low === r.high ? String(r.low) : `${r.low}-${r.high}`)

@@ -29,6 +29,12 @@ export type RunInfo = Submissions.RunMeta
  * per dataset, the gold was not loaded and the run has no file for it either). A `no-gold` dataset
  * is listed with the reason and never counted against the run.
  *
+ * @example
+ * ```ts
+ * import { Validation } from "@stseval/scoring"
+ *
+ * const shown = (s: Validation.DatasetStatus): string => (s === "scored" ? "ok" : s === "missing" ? "not submitted" : s)
+ * ```
  * @since 0.2.0
  */
 export type DatasetStatus = "scored" | "not-scored" | "missing" | "no-gold"
@@ -74,7 +80,16 @@ export interface DatasetCheck {
   readonly issues: ReadonlyArray<Issue.Issue>
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Validation } from "@stseval/scoring"
+ *
+ * declare const v: Validation.RunValidation
+ * v.failed ? v.failure : `${v.datasets.length} datasets checked`
+ * ```
+ * @since 0.1.0
+ */
 export interface RunValidation {
   readonly edition: string
   readonly path: string
@@ -94,6 +109,13 @@ export interface RunValidation {
  * from its values (with a warning); by default such a file is an error, as the official scorer
  * rejects it.
  *
+ * @example
+ * ```ts
+ * import { Validation } from "@stseval/scoring"
+ *
+ * // read a SICK run without its header when its columns are unambiguous, with a warning
+ * const options: Validation.ValidateOptions = { lenient: true }
+ * ```
  * @since 0.2.0
  */
 export interface ValidateOptions {

@@ -28,6 +28,12 @@ import { InvalidInput } from "./TestResult.js"
 import type { Alternative, Outcome } from "./TestResult.js"
 
 /**
+ * @example
+ * ```ts
+ * import { Bootstrap } from "@stseval/significance"
+ *
+ * const options: Bootstrap.Options = { resamples: 2000, seed: 7, metric: "spearman" }
+ * ```
  * @since 0.1.0
  */
 export interface Options {
@@ -53,6 +59,17 @@ export interface Options {
 /**
  * The bootstrap distribution of every run's statistic.
  *
+ * @example
+ * ```ts
+ * import { Bootstrap, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * const d: TestResult.Outcome<Bootstrap.Distribution> = Bootstrap.resample(gold, [runA, runB], { resamples: 1000, seed: 1 })
+ * if (!TestResult.isInvalid(d)) d.estimates // each run's r on the pairs as given
+ * ```
  * @since 0.1.0
  */
 export interface Distribution {
@@ -73,6 +90,18 @@ export interface Distribution {
 /**
  * Resample B times and record every run's statistic.
  *
+ * @example
+ * ```ts
+ * import { Bootstrap, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * // each run's r on every resample (one index multiset per resample, shared by the gold and the runs)
+ * const d = Bootstrap.resample(gold, [runA, runB], { resamples: 1000, seed: 12345 })
+ * if (!TestResult.isInvalid(d)) Bootstrap.compare(d, 0, 1)
+ * ```
  * @since 0.1.0
  */
 export const resample = (
@@ -170,6 +199,20 @@ export const resample = (
 /**
  * Percentile interval of one run's statistic.
  *
+ * @example
+ * ```ts
+ * import { Bootstrap, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * const d = Bootstrap.resample(gold, [runA], { resamples: 1000, seed: 1 })
+ * if (!TestResult.isInvalid(d)) {
+ *   const interval: Bootstrap.RunInterval = Bootstrap.runInterval(d, 0)
+ *   interval.ci
+ * }
+ * ```
  * @since 0.1.0
  */
 export interface RunInterval {
@@ -183,6 +226,17 @@ export interface RunInterval {
 }
 
 /**
+ * @example
+ * ```ts
+ * import { Bootstrap, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * const d = Bootstrap.resample(gold, [runA, runB], { resamples: 1000, seed: 1 })
+ * if (!TestResult.isInvalid(d)) Bootstrap.runInterval(d, 1, 0.9).ci // 90% percentile interval of run B's r
+ * ```
  * @since 0.1.0
  */
 export const runInterval = (d: Distribution, run: number, confLevel = 0.95): RunInterval => {
@@ -201,6 +255,20 @@ export const runInterval = (d: Distribution, run: number, confLevel = 0.95): Run
 /**
  * Comparison of run A with run B from one bootstrap distribution.
  *
+ * @example
+ * ```ts
+ * import { Bootstrap, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * const c = Bootstrap.paired(gold, runA, runB, { resamples: 1000, seed: 1 })
+ * if (!TestResult.isInvalid(c)) {
+ *   const comparison: Bootstrap.PairComparison = c
+ *   comparison.ci // percentile interval of r_A - r_B
+ * }
+ * ```
  * @since 0.1.0
  */
 export interface PairComparison {
@@ -221,6 +289,12 @@ export interface PairComparison {
 }
 
 /**
+ * @example
+ * ```ts
+ * import { Bootstrap } from "@stseval/significance"
+ *
+ * const options: Bootstrap.CompareOptions = { alternative: "greater", confLevel: 0.9 }
+ * ```
  * @since 0.1.0
  */
 export interface CompareOptions {
@@ -271,6 +345,17 @@ const comparisons = (
 /**
  * Compare runs `a` and `b` (indices into the runs given to `resample`).
  *
+ * @example
+ * ```ts
+ * import { Bootstrap, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * const d = Bootstrap.resample(gold, [runA, runB], { resamples: 1000, seed: 12345 })
+ * if (!TestResult.isInvalid(d)) Bootstrap.compare(d, 0, 1).pValue // +1 smoothed
+ * ```
  * @since 0.1.0
  */
 export const compare = (d: Distribution, a: number, b: number, options: CompareOptions = {}): PairComparison =>
@@ -279,6 +364,18 @@ export const compare = (d: Distribution, a: number, b: number, options: CompareO
 /**
  * Every pair a < b, or the given pairs; on several threads for large jobs (results do not depend on it).
  *
+ * @example
+ * ```ts
+ * import { Bootstrap, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * const d = Bootstrap.resample(gold, [runA, runB, runA.map((x) => x * 2)], { resamples: 500, seed: 3 })
+ * // every pair from one resampling pass: what makes all-pairs comparisons fast
+ * if (!TestResult.isInvalid(d)) Bootstrap.comparePairs(d).map((c) => [c.a, c.b, c.pValue])
+ * ```
  * @since 0.1.0
  */
 export const comparePairs = (
@@ -310,6 +407,17 @@ export const comparePairs = (
 /**
  * Convenience: bootstrap two runs and compare them.
  *
+ * @example
+ * ```ts
+ * import { Bootstrap, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * const c = Bootstrap.paired(gold, runA, runB, { resamples: 1000, seed: 12345 })
+ * if (!TestResult.isInvalid(c)) console.log(c.difference, c.ci, c.pValue, c.signature)
+ * ```
  * @since 0.1.0
  */
 export const paired = (

@@ -18,6 +18,13 @@
  */
 
 /**
+ * @example
+ * ```ts
+ * import { Cluster } from "@stseval/significance"
+ *
+ * // runs 0 and 1 tied, run 2 clearly worse than both
+ * const p: Cluster.PValue = (i, j) => (i === j ? 1 : i + j === 1 ? 0.4 : 0.001)
+ * ```
  * @since 0.1.0
  */
 export type PValue = (i: number, j: number) => number
@@ -25,6 +32,13 @@ export type PValue = (i: number, j: number) => number
 const different = (p: number, alpha: number): boolean => p <= alpha
 
 /**
+ * @example
+ * ```ts
+ * import { Cluster } from "@stseval/significance"
+ *
+ * const p: Cluster.PValue = (i, j) => (i === j ? 1 : i + j === 1 ? 0.4 : 0.001)
+ * Cluster.best(3, p) // [0, 1]: run 0 (the best) and the runs not significantly different from it (bold)
+ * ```
  * @since 0.1.0
  */
 export const best = (k: number, p: PValue, alpha = 0.05): Array<number> => {
@@ -34,6 +48,13 @@ export const best = (k: number, p: PValue, alpha = 0.05): Array<number> => {
 }
 
 /**
+ * @example
+ * ```ts
+ * import { Cluster } from "@stseval/significance"
+ *
+ * const p: Cluster.PValue = (i, j) => (i === j ? 1 : i + j === 1 ? 0.4 : 0.001)
+ * Cluster.rankRanges(3, p) // [{ lo: 0, hi: 1 }, { lo: 0, hi: 1 }, { lo: 2, hi: 2 }]: the (0-based) ranks each run could take
+ * ```
  * @since 0.1.0
  */
 export const rankRanges = (
@@ -53,6 +74,13 @@ export const rankRanges = (
 }
 
 /**
+ * @example
+ * ```ts
+ * import { Cluster } from "@stseval/significance"
+ *
+ * const p: Cluster.PValue = (i, j) => (i === j ? 1 : i + j === 1 ? 0.4 : 0.001)
+ * Cluster.groups(3, p) // a group number per run, in ranking order: runs 0 and 1 share one
+ * ```
  * @since 0.1.0
  */
 export const groups = (k: number, p: PValue, alpha = 0.05): Array<number> => {
@@ -75,6 +103,13 @@ export const groups = (k: number, p: PValue, alpha = 0.05): Array<number> => {
  * A symmetric p-value lookup from a list of comparisons between positions (missing pairs: 1,
  * same run: 1).
  *
+ * @example
+ * ```ts
+ * import { Cluster } from "@stseval/significance"
+ *
+ * const p = Cluster.fromComparisons(3, [{ a: 0, b: 1, pValue: 0.4 }, { a: 0, b: 2, pValue: 0.001 }, { a: 1, b: 2, pValue: 0.002 }])
+ * Cluster.best(3, p) // [0, 1]
+ * ```
  * @since 0.1.0
  */
 export const fromComparisons = (

@@ -18,11 +18,23 @@ import type { Alternative, Outcome } from "./TestResult.js"
 /**
  * cocor's names for the dependent-overlapping tests, `zou2007` (interval only), or a resampling test.
  *
+ * @example
+ * ```ts
+ * import { Compare } from "@stseval/significance"
+ *
+ * const test: Compare.TestName = "bootstrap"
+ * ```
  * @since 0.1.0
  */
 export type TestName = Dependent.TestName | "zou2007" | "bootstrap" | "permutation"
 
 /**
+ * @example
+ * ```ts
+ * import { Compare } from "@stseval/significance"
+ *
+ * Compare.testNames // ["pearson1898", ..., "williams1959", ..., "zou2007", "bootstrap", "permutation"]
+ * ```
  * @since 0.1.0
  */
 export const testNames: ReadonlyArray<TestName> = [...Dependent.testNames, "zou2007", "bootstrap", "permutation"]
@@ -31,11 +43,23 @@ export const testNames: ReadonlyArray<TestName> = [...Dependent.testNames, "zou2
  * The test used when none is named, everywhere (compare, significance, the tables' bold marks):
  * Williams' t for two dependent correlations sharing the gold, what STS 2017 used.
  *
+ * @example
+ * ```ts
+ * import { Compare } from "@stseval/significance"
+ *
+ * Compare.defaultTest // "williams1959": STS 2017's test
+ * ```
  * @since 0.2.0
  */
 export const defaultTest: TestName = "williams1959"
 
 /**
+ * @example
+ * ```ts
+ * import { Compare } from "@stseval/significance"
+ *
+ * const options: Compare.Options = { test: "bootstrap", resamples: 2000, seed: 7, alternative: "two.sided" }
+ * ```
  * @since 0.1.0
  */
 export interface Options {
@@ -58,6 +82,20 @@ export interface Options {
 /**
  * Uniform result of comparing run A with run B.
  *
+ * @example
+ * ```ts
+ * import { Compare, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * const c = Compare.two(gold, runA, runB)
+ * if (!TestResult.isInvalid(c)) {
+ *   const comparison: Compare.Comparison = c
+ *   comparison.estimateA - comparison.estimateB // the difference in r
+ * }
+ * ```
  * @since 0.1.0
  */
 export interface Comparison {
@@ -163,6 +201,17 @@ const fromBootstrap = (c: Bootstrap.PairComparison, signature: string): Comparis
 /**
  * Compare two runs.
  *
+ * @example
+ * ```ts
+ * import { Compare, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * const c = Compare.two(gold, runA, runB) // Williams' t by default
+ * if (!TestResult.isInvalid(c)) console.log(c.test, c.pValue)
+ * ```
  * @since 0.1.0
  */
 export const two = (
@@ -200,6 +249,13 @@ export const two = (
 }
 
 /**
+ * @example
+ * ```ts
+ * import { Compare } from "@stseval/significance"
+ *
+ * // every run against every other, Holm-corrected
+ * const options: Compare.ManyOptions = { against: "all", correction: "holm", alpha: 0.05 }
+ * ```
  * @since 0.1.0
  */
 export interface ManyOptions extends Options {
@@ -212,6 +268,20 @@ export interface ManyOptions extends Options {
 }
 
 /**
+ * @example
+ * ```ts
+ * import { Compare, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * const result = Compare.many(gold, [runA, runB])
+ * if (!TestResult.isInvalid(result)) {
+ *   const many: Compare.ManyResult = result
+ *   many.best // the runs tied with the best: bold in the paper's table
+ * }
+ * ```
  * @since 0.1.0
  */
 export interface ManyResult {
@@ -234,6 +304,17 @@ export interface ManyResult {
 /**
  * Rank many runs and compare them (two-sided by default), with optional correction and clusters.
  *
+ * @example
+ * ```ts
+ * import { Compare, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * const result = Compare.many(gold, [runA, runB], { against: "best" })
+ * if (!TestResult.isInvalid(result)) result.ranking // run indices, best first
+ * ```
  * @since 0.1.0
  */
 export const many = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, options: ManyOptions = {}): Outcome<ManyResult> => {
@@ -323,6 +404,17 @@ export const many = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, opti
  * Joins per-dataset (per-track) scores into the flat arrays + `strata` the resampling tests take:
  * dataset d's pairs get stratum d. Every dataset must list the same runs in the same order.
  *
+ * @example
+ * ```ts
+ * import { Compare, TestResult } from "@stseval/significance"
+ *
+ * // two datasets joined for a pooled comparison, the strata keeping each pair's dataset
+ * const joined = Compare.concatDatasets([
+ *   { gold: new Float64Array([1, 2, 3]), runs: [new Float64Array([1, 2, 2]), new Float64Array([3, 2, 1])] },
+ *   { gold: new Float64Array([4, 5]), runs: [new Float64Array([4, 4]), new Float64Array([5, 4])] }
+ * ])
+ * if (!TestResult.isInvalid(joined)) joined.strata // Int32Array [0, 0, 0, 1, 1]
+ * ```
  * @since 0.1.0
  */
 export const concatDatasets = (

@@ -16,6 +16,12 @@ const finiteIndices = (p: ReadonlyArray<number>): Array<number> => {
 /**
  * Bonferroni: min(1, m p).
  *
+ * @example
+ * ```ts
+ * import { Correction } from "@stseval/significance"
+ *
+ * Correction.bonferroni([0.01, 0.04, 0.5]) // [0.03, 0.12, 1]
+ * ```
  * @since 0.1.0
  */
 export const bonferroni = (p: ReadonlyArray<number>): Array<number> => {
@@ -26,6 +32,12 @@ export const bonferroni = (p: ReadonlyArray<number>): Array<number> => {
 /**
  * Holm's step-down: with p sorted ascending, p_(i) adjusted = max over j <= i of min(1, (m - j + 1) p_(j)).
  *
+ * @example
+ * ```ts
+ * import { Correction } from "@stseval/significance"
+ *
+ * Correction.holm([0.01, 0.04, 0.03]) // [0.03, 0.06, 0.06]
+ * ```
  * @since 0.1.0
  */
 export const holm = (p: ReadonlyArray<number>): Array<number> => {

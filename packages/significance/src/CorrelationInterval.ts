@@ -10,6 +10,14 @@ import * as V from "./internal/validate.js"
 import type { IntervalResult, Outcome } from "./TestResult.js"
 
 /**
+ * @example
+ * ```ts
+ * import { CorrelationInterval, TestResult } from "@stseval/significance"
+ *
+ * // a 95% interval on r = 0.8 from 250 pairs, by Fisher's z
+ * const interval = CorrelationInterval.fisher(0.8, 250)
+ * if (!TestResult.isInvalid(interval)) interval.ci
+ * ```
  * @since 0.1.0
  */
 export const fisher = (r: number, n: number, confLevel = 0.95): Outcome<IntervalResult> => {

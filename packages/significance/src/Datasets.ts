@@ -9,18 +9,47 @@ import * as Compare from "./Compare.js"
 import type { Outcome } from "./TestResult.js"
 import { InvalidInput } from "./TestResult.js"
 
-/** How per-dataset correlations become one figure: weighted / unweighted mean, or all pairs pooled. @since 0.2.0 */
+/**
+ * How per-dataset correlations become one figure: weighted / unweighted mean, or all pairs pooled.
+ *
+ * @example
+ * ```ts
+ * import { Datasets } from "@stseval/significance"
+ *
+ * const aggregate: Datasets.Aggregate = "weighted" // STS 2012-2016's official figure
+ * ```
+ * @since 0.2.0
+ */
 export type Aggregate = "weighted" | "unweighted" | "pooled"
 
 /**
  * The test when none is named: `Compare.defaultTest` (Williams' t) on one dataset; the paired
  * bootstrap, stratified by dataset, on an aggregate of several.
  *
+ * @example
+ * ```ts
+ * import { Datasets } from "@stseval/significance"
+ *
+ * Datasets.defaultTest(1) // "williams1959": one dataset
+ * Datasets.defaultTest(3) // a resampling test: an aggregate over datasets has no closed-form test
+ * ```
  * @since 0.2.0
  */
 export const defaultTest = (datasets: number): Compare.TestName => (datasets > 1 ? "bootstrap" : Compare.defaultTest)
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Datasets, TestResult } from "@stseval/significance"
+ *
+ * const joined = Datasets.join([{ gold: new Float64Array([1, 2, 3]), runs: [new Float64Array([1, 3, 2])] }], "pooled")
+ * if (!TestResult.isInvalid(joined)) {
+ *   const j: Datasets.Joined = joined
+ *   j.gold.length // 3
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export interface Joined {
   readonly gold: Float64Array
   readonly runs: ReadonlyArray<Float64Array>
@@ -34,6 +63,20 @@ export interface Joined {
  * by dataset for a weighted or unweighted mean, all pairs as one for `pooled`. Every dataset must
  * list the same runs in the same order.
  *
+ * @example
+ * ```ts
+ * import { Compare, Datasets, TestResult } from "@stseval/significance"
+ *
+ * // compare two runs on the weighted mean over two datasets: stratified resampling
+ * const joined = Datasets.join(
+ *   [
+ *     { gold: new Float64Array([1, 2, 3, 4]), runs: [new Float64Array([1, 2, 4, 3]), new Float64Array([2, 1, 3, 4])] },
+ *     { gold: new Float64Array([5, 1, 3]), runs: [new Float64Array([4, 1, 3]), new Float64Array([5, 2, 1])] }
+ *   ],
+ *   "weighted"
+ * )
+ * if (!TestResult.isInvalid(joined)) Compare.two(joined.gold, joined.runs[0], joined.runs[1], { test: Datasets.defaultTest(2), strata: joined.strata, aggregate: joined.aggregate })
+ * ```
  * @since 0.2.0
  */
 export const join = (

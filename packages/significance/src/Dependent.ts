@@ -17,6 +17,14 @@ import type { IntervalResult, Outcome, TestOptions, TestResult } from "./TestRes
 import { InvalidInput } from "./TestResult.js"
 
 /**
+ * @example
+ * ```ts
+ * import { Dependent } from "@stseval/significance"
+ *
+ * // cocor's names: j is the gold, k and h the two runs
+ * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
+ * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
+ * ```
  * @since 0.1.0
  */
 export interface Input {
@@ -34,6 +42,17 @@ export interface Input {
  * The test input for two runs scored on the same pairs: r_jk = r(gold, A), r_jh = r(gold, B),
  * r_kh = r(A, B) (Pearson), n = number of pairs.
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * const input = Dependent.inputFromScores(gold, runA, runB)
+ * if (!TestResult.isInvalid(input)) Dependent.williams1959(input)
+ * ```
  * @since 0.1.0
  */
 export const inputFromScores = (gold: Float64Array, runA: Float64Array, runB: Float64Array): Outcome<Input> => {
@@ -50,6 +69,13 @@ export const inputFromScores = (gold: Float64Array, runA: Float64Array, runB: Fl
 /**
  * Determinant of the 3x3 correlation matrix of j, k, h.
  *
+ * @example
+ * ```ts
+ * import { Dependent } from "@stseval/significance"
+ *
+ * // |R| = 1 - rJk^2 - rJh^2 - rKh^2 + 2 rJk rJh rKh
+ * Dependent.determinant({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // 0.095
+ * ```
  * @since 0.1.0
  */
 export const determinant = ({ rJh, rJk, rKh }: Input): number =>
@@ -103,6 +129,15 @@ const tTest = (test: string, statistic: (input: Input) => number) =>
 /**
  * Pearson and Filon's z (1898).
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
+ * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
+ * const result = Dependent.pearson1898(input)
+ * if (!TestResult.isInvalid(result)) result.pValue // Pearson and Filon's z
+ * ```
  * @since 0.1.0
  */
 export const pearson1898 = zTest("pearson1898", ({ n, rJh, rJk, rKh }) => {
@@ -113,6 +148,15 @@ export const pearson1898 = zTest("pearson1898", ({ n, rJh, rJk, rKh }) => {
 /**
  * Hotelling's t (1940), df = n - 3.
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
+ * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
+ * const result = Dependent.hotelling1940(input)
+ * if (!TestResult.isInvalid(result)) result.pValue // Hotelling's t
+ * ```
  * @since 0.1.0
  */
 export const hotelling1940 = tTest("hotelling1940", (input) => {
@@ -125,6 +169,15 @@ export const hotelling1940 = tTest("hotelling1940", (input) => {
  * t = (r_jk - r_jh) sqrt((n-1)(1+r_kh) / (2 ((n-1)/(n-3)) |R| + rbar^2 (1-r_kh)^3)).
  * STS 2017 used it to mark runs not significantly different from the best.
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
+ * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
+ * const result = Dependent.williams1959(input)
+ * if (!TestResult.isInvalid(result)) result.pValue // Williams' t, df = n - 3: STS 2017's test
+ * ```
  * @since 0.1.0
  */
 export const williams1959 = tTest("williams1959", (input) => {
@@ -137,6 +190,15 @@ export const williams1959 = tTest("williams1959", (input) => {
 /**
  * Olkin's z (1967).
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
+ * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
+ * const result = Dependent.olkin1967(input)
+ * if (!TestResult.isInvalid(result)) result.pValue // Olkin's z
+ * ```
  * @since 0.1.0
  */
 export const olkin1967 = zTest("olkin1967", ({ n, rJh, rJk, rKh }) =>
@@ -157,6 +219,15 @@ const pooledCovariance = (r: number, rKh: number): number =>
 /**
  * Dunn and Clark's z (1969).
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
+ * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
+ * const result = Dependent.dunn1969(input)
+ * if (!TestResult.isInvalid(result)) result.pValue // Dunn and Clark's z
+ * ```
  * @since 0.1.0
  */
 export const dunn1969 = zTest("dunn1969", ({ n, rJh, rJk, rKh }) => {
@@ -168,6 +239,15 @@ export const dunn1969 = zTest("dunn1969", ({ n, rJh, rJk, rKh }) => {
 /**
  * Hendrickson, Stanley and Hills' (1970) modification of Williams' t, df = n - 3.
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
+ * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
+ * const result = Dependent.hendrickson1970(input)
+ * if (!TestResult.isInvalid(result)) result.pValue // Hendrickson, Stanley and Hills' modification of Williams' t
+ * ```
  * @since 0.1.0
  */
 export const hendrickson1970 = tTest("hendrickson1970", (input) => {
@@ -179,6 +259,15 @@ export const hendrickson1970 = tTest("hendrickson1970", (input) => {
 /**
  * Steiger's (1980) modification of Dunn and Clark's z, pooling r_jk and r_jh by their mean.
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
+ * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
+ * const result = Dependent.steiger1980(input)
+ * if (!TestResult.isInvalid(result)) result.pValue // Steiger's z
+ * ```
  * @since 0.1.0
  */
 export const steiger1980 = zTest("steiger1980", ({ n, rJh, rJk, rKh }) =>
@@ -188,6 +277,15 @@ export const steiger1980 = zTest("steiger1980", ({ n, rJh, rJk, rKh }) =>
  * Meng, Rosenthal and Rubin's z (1992). Its `ci` is cocor's interval for
  * atanh(r_jk) - atanh(r_jh) (on the Fisher-z scale), two-sided at `confLevel`.
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
+ * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
+ * const result = Dependent.meng1992(input)
+ * if (!TestResult.isInvalid(result)) result.pValue // Meng, Rosenthal and Rubin's z
+ * ```
  * @since 0.1.0
  */
 export const meng1992 = (input: Input, options?: TestOptions): Outcome<TestResult> => {
@@ -217,6 +315,15 @@ export const meng1992 = (input: Input, options?: TestOptions): Outcome<TestResul
  * Hittner, May and Silver's (2003) modification of Dunn and Clark's z, pooling by the
  * back-transformed mean Fisher z.
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
+ * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
+ * const result = Dependent.hittner2003(input)
+ * if (!TestResult.isInvalid(result)) result.pValue // Hittner, May and Silver's modification of Dunn and Clark's z
+ * ```
  * @since 0.1.0
  */
 export const hittner2003 = zTest("hittner2003", ({ n, rJh, rJk, rKh }) =>
@@ -226,6 +333,15 @@ export const hittner2003 = zTest("hittner2003", ({ n, rJh, rJk, rKh }) =>
  * Zou's (2007) confidence interval for r_jk - r_jh (two-sided at `confLevel`). The difference is
  * significant at 1 - confLevel when the interval excludes 0.
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
+ * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
+ * const interval = Dependent.zou2007(input)
+ * if (!TestResult.isInvalid(interval)) interval.ci // Zou's 95% interval of rJk - rJh: excludes 0 when they differ
+ * ```
  * @since 0.1.0
  */
 export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalResult> => {
@@ -248,6 +364,12 @@ export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalRe
 /**
  * Names of the tests that give a statistic and p-value.
  *
+ * @example
+ * ```ts
+ * import { Dependent } from "@stseval/significance"
+ *
+ * Dependent.testNames.includes("williams1959") // true
+ * ```
  * @since 0.1.0
  */
 export const testNames = [
@@ -263,6 +385,13 @@ export const testNames = [
 ] as const
 
 /**
+ * @example
+ * ```ts
+ * import { Dependent } from "@stseval/significance"
+ *
+ * const name: Dependent.TestName = "steiger1980"
+ * Dependent.tests[name]({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 })
+ * ```
  * @since 0.1.0
  */
 export type TestName = typeof testNames[number]
@@ -270,6 +399,13 @@ export type TestName = typeof testNames[number]
 /**
  * Look a test up by its cocor name.
  *
+ * @example
+ * ```ts
+ * import { Dependent } from "@stseval/significance"
+ *
+ * // every cocor test of two dependent overlapping correlations on the same input
+ * const all = Dependent.testNames.map((name) => Dependent.tests[name]({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }))
+ * ```
  * @since 0.1.0
  */
 export const tests: Readonly<

@@ -14,6 +14,13 @@ import type { IntervalResult, InvalidInput, Outcome, TestOptions, TestResult } f
 /**
  * Two correlations from independent groups of sizes n1 and n2.
  *
+ * @example
+ * ```ts
+ * import { Independent } from "@stseval/significance"
+ *
+ * // two runs' correlations on different test sets
+ * const input: Independent.Input = { r1: 0.76, r2: 0.71, n1: 750, n2: 450 }
+ * ```
  * @since 0.1.0
  */
 export interface Input {
@@ -36,6 +43,14 @@ const check = (input: Input, options: TestOptions | undefined): InvalidInput | u
 /**
  * Fisher's z: Z = (atanh r1 - atanh r2) / sqrt(1/(n1-3) + 1/(n2-3)), standard normal under H0.
  *
+ * @example
+ * ```ts
+ * import { Independent, TestResult } from "@stseval/significance"
+ *
+ * // STS 2014's test: one-tailed Fisher z on independent correlations
+ * const result = Independent.fisher1925({ r1: 0.76, r2: 0.71, n1: 750, n2: 450 }, { alternative: "greater" })
+ * if (!TestResult.isInvalid(result)) result.pValue
+ * ```
  * @since 0.1.0
  */
 export const fisher1925 = (input: Input, options?: TestOptions): Outcome<TestResult> => {
@@ -56,6 +71,13 @@ export const fisher1925 = (input: Input, options?: TestOptions): Outcome<TestRes
  * Zou's (2007) confidence interval for r1 - r2, built from the two Fisher-z intervals. It is
  * always two-sided at `confLevel` (cocor ignores `alternative` for it).
  *
+ * @example
+ * ```ts
+ * import { Independent, TestResult } from "@stseval/significance"
+ *
+ * const interval = Independent.zou2007({ r1: 0.76, r2: 0.71, n1: 750, n2: 450 })
+ * if (!TestResult.isInvalid(interval)) interval.ci // 95% interval of r1 - r2
+ * ```
  * @since 0.1.0
  */
 export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalResult> => {

@@ -39,6 +39,12 @@ import type { Outcome } from "./TestResult.js"
  * The figure of one dataset: `pearson` and `spearman` against the gold scores, `accuracy` (percent
  * of pairs whose label equals the gold label, SICK entailment).
  *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const metric: Intervals.Metric = "spearman"
+ * ```
  * @since 0.2.0
  */
 export type Metric = "pearson" | "spearman" | "accuracy"
@@ -49,6 +55,12 @@ export type Metric = "pearson" | "spearman" | "accuracy"
  * `allnrm` pooled after a least-squares fit of the run to the gold within each dataset, `single`
  * the one dataset's figure.
  *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const official: Intervals.Rule = "wmean" // STS 2012-2016: weighted by pairs
+ * ```
  * @since 0.2.0
  */
 export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
@@ -57,11 +69,25 @@ export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
  * Aggregates reported beside the official figure, always over the datasets the run has: `wmean`
  * and `mean` over those with a defined figure, `pooled` and `allnrm` over those with scores.
  *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const reported: ReadonlyArray<Intervals.Labelled> = ["wmean", "mean"]
+ * ```
  * @since 0.2.0
  */
 export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const dataset: Intervals.Dataset = { name: "headlines", metric: "pearson", weight: 750 }
+ * ```
+ * @since 0.2.0
+ */
 export interface Dataset {
   /** the papers' dataset / track name */
   readonly name: string
@@ -77,13 +103,28 @@ export interface Dataset {
  * One run's scores on one dataset, aligned with the gold pair by pair: numbers for `pearson` and
  * `spearman` datasets, labels for `accuracy`. Every run of a dataset must carry the same gold.
  *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const graded: Intervals.Scores = { run: new Float64Array([4.6, 3.9]), gold: new Float64Array([4.2, 4]) }
+ * const labels: Intervals.Scores = { run: ["NEUTRAL", "ENTAILMENT"], gold: ["NEUTRAL", "NEUTRAL"] }
+ * ```
  * @since 0.2.0
  */
 export type Scores =
   | { readonly run: Float64Array; readonly gold: Float64Array }
   | { readonly run: ReadonlyArray<string>; readonly gold: ReadonlyArray<string> }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const run: Intervals.Run = { id: "ECNU/run2", ranked: false, scores: { headlines: { run: new Float64Array([4.6, 3.9, 1]), gold: new Float64Array([4.2, 4, 0.8]) } } }
+ * ```
+ * @since 0.2.0
+ */
 export interface Run {
   /** how the run is named in the output (e.g. its path) */
   readonly id: string
@@ -93,7 +134,20 @@ export interface Run {
   readonly scores: Readonly<Record<string, Scores | undefined>>
 }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const input: Intervals.Input = {
+ *   datasets: [{ name: "headlines", metric: "pearson" }],
+ *   official: "single",
+ *   missingDataset: "zero",
+ *   runs: [{ id: "A", scores: { headlines: { run: new Float64Array([4.6, 3.9, 1, 2]), gold: new Float64Array([4.2, 4, 0.8, 2.5]) } } }]
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export interface Input {
   /** in the edition's order */
   readonly datasets: ReadonlyArray<Dataset>
@@ -106,7 +160,15 @@ export interface Input {
   readonly aggregates?: ReadonlyArray<Labelled>
 }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const options: Intervals.Options = { level: 0.95, resamples: 1000, seed: 12345, engine: "js" }
+ * ```
+ * @since 0.2.0
+ */
 export interface Options {
   /** Confidence level, strictly between 0 and 1. Default 0.95. */
   readonly level?: number
@@ -130,14 +192,33 @@ export interface Options {
   readonly threads?: number
 }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const ci: Intervals.Interval = { low: 0.81, high: 0.84, level: 0.95 }
+ * ```
+ * @since 0.2.0
+ */
 export interface Interval {
   readonly low: number
   readonly high: number
   readonly level: number
 }
 
-/** One figure with its interval. @since 0.2.0 */
+/**
+ * One figure with its interval.
+ *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const show = (f: Intervals.Figure): string =>
+ *   f.value === undefined ? `- (${f.reason})` : f.ci === undefined ? f.value.toFixed(3) : `${f.value.toFixed(3)} [${f.ci.low.toFixed(3)}, ${f.ci.high.toFixed(3)}]`
+ * ```
+ * @since 0.2.0
+ */
 export interface Figure {
   /** on the original pairs; undefined when it cannot be computed (then `reason` says why) */
   readonly value: number | undefined
@@ -155,19 +236,50 @@ export interface Figure {
   readonly used: number
 }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const label = (f: Intervals.DatasetFigure): string => `${f.dataset} ${f.metric}`
+ * ```
+ * @since 0.2.0
+ */
 export interface DatasetFigure extends Figure {
   readonly dataset: string
   readonly metric: Metric
 }
 
-/** Interval of a rank, in whole ranks. @since 0.2.0 */
+/**
+ * Interval of a rank, in whole ranks.
+ *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const rank: Intervals.RankInterval = { low: 1, high: 3 } // printed "1-3"
+ * ```
+ * @since 0.2.0
+ */
 export interface RankInterval {
   readonly low: number
   readonly high: number
 }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Intervals, TestResult } from "@stseval/significance"
+ *
+ * declare const input: Intervals.Input
+ * const result = Intervals.compute(input)
+ * if (!TestResult.isInvalid(result)) {
+ *   const first: Intervals.RunIntervals | undefined = result.runs[0]
+ *   first?.rankInterval // e.g. { low: 1, high: 2 }
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export interface RunIntervals {
   readonly id: string
   /** one per input dataset, in order */
@@ -185,7 +297,18 @@ export interface RunIntervals {
   readonly overlapsBest: boolean
 }
 
-/** Every setting that changes the numbers. @since 0.2.0 */
+/**
+ * Every setting that changes the numbers.
+ *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * declare const signature: Intervals.Signature
+ * const text = Intervals.formatSignature(signature)
+ * ```
+ * @since 0.2.0
+ */
 export interface Signature {
   readonly method: "percentile-bootstrap"
   readonly resamples: number
@@ -200,7 +323,20 @@ export interface Signature {
   readonly version: string
 }
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Intervals, TestResult } from "@stseval/significance"
+ *
+ * declare const input: Intervals.Input
+ * const result = Intervals.compute(input)
+ * if (!TestResult.isInvalid(result)) {
+ *   const r: Intervals.Result = result
+ *   r.bestGroup // the runs whose rank interval overlaps the best run's
+ * }
+ * ```
+ * @since 0.2.0
+ */
 export interface Result {
   readonly signature: Signature
   /** `formatSignature(signature)` */
@@ -219,6 +355,14 @@ export interface Result {
 /**
  * `method:percentile-bootstrap|resamples:1000|seed:12345|level:0.95|strata:dataset|quantile:type7|official:mean|missing:no-official-score|rng:xoroshiro128plus|version:0.1.0`
  *
+ * @example
+ * ```ts
+ * import { Intervals, TestResult } from "@stseval/significance"
+ *
+ * declare const input: Intervals.Input
+ * const result = Intervals.compute(input, { resamples: 1000, seed: 12345 })
+ * if (!TestResult.isInvalid(result)) Intervals.formatSignature(result.signature) // result.signatureText
+ * ```
  * @since 0.2.0
  */
 export const formatSignature = (s: Signature): string =>
@@ -448,11 +592,21 @@ const aggregateReason = (
  * dataset, both `single`): with the same seed and the same pairs, both draw the same resamples.
  *
  * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const gold = Float64Array.from({ length: 50 }, (_, i) => (i * 7) % 11)
+ * const run = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
  * const result = Intervals.compute(
- *   { datasets: [{ name: "track5.en-en", metric: "pearson" }], official: "single", missingDataset: "no-official-score",
- *     runs: [{ id: "A", scores: { "track5.en-en": { run, gold } } }] },
+ *   {
+ *     datasets: [{ name: "track5.en-en", metric: "pearson" }],
+ *     official: "single",
+ *     missingDataset: "no-official-score",
+ *     runs: [{ id: "A", scores: { "track5.en-en": { run, gold } } }]
+ *   },
  *   { level: 0.95, resamples: 1000, seed: 12345 }
  * )
+ * ```
  * @since 0.2.0
  */
 export const compute = (input: Input, options: Options = {}): Outcome<Result> => {

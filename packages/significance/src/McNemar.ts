@@ -13,6 +13,12 @@ import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
 
 /**
+ * @example
+ * ```ts
+ * import { McNemar } from "@stseval/significance"
+ *
+ * const options: McNemar.Options = { method: "exact" } // the binomial test, whatever the counts
+ * ```
  * @since 0.1.0
  */
 export interface Options {
@@ -21,6 +27,16 @@ export interface Options {
 }
 
 /**
+ * @example
+ * ```ts
+ * import { McNemar, TestResult } from "@stseval/significance"
+ *
+ * const result = McNemar.test(12, 4)
+ * if (!TestResult.isInvalid(result)) {
+ *   const r: McNemar.Result = result
+ *   r.method // "exact": few discordant pairs
+ * }
+ * ```
  * @since 0.1.0
  */
 export interface Result {
@@ -35,6 +51,14 @@ export interface Result {
 }
 
 /**
+ * @example
+ * ```ts
+ * import { McNemar, TestResult } from "@stseval/significance"
+ *
+ * // b = pairs only run A labelled right, c = pairs only run B did
+ * const result = McNemar.test(40, 18)
+ * if (!TestResult.isInvalid(result)) result.pValue
+ * ```
  * @since 0.1.0
  */
 export const test = (b: number, c: number, options: Options = {}): Outcome<Result> => {
@@ -61,6 +85,12 @@ export const test = (b: number, c: number, options: Options = {}): Outcome<Resul
 /**
  * Discordant counts from two runs' labels and the gold labels (same order).
  *
+ * @example
+ * ```ts
+ * import { McNemar } from "@stseval/significance"
+ *
+ * McNemar.discordant(["A", "B", "C"], ["A", "B", "A"], ["A", "A", "C"]) // { b: 1, c: 1 }
+ * ```
  * @since 0.1.0
  */
 export const discordant = (
@@ -90,6 +120,14 @@ export const discordant = (
  * McNemar's test of two runs' labels against the gold labels (same order): the discordant counts,
  * then `test`. What `compare` runs on SICK entailment.
  *
+ * @example
+ * ```ts
+ * import { McNemar, TestResult } from "@stseval/significance"
+ *
+ * // two SICK runs' entailment labels against the gold
+ * const result = McNemar.compareLabels(["NEUTRAL", "ENTAILMENT", "NEUTRAL"], ["NEUTRAL", "ENTAILMENT", "ENTAILMENT"], ["NEUTRAL", "NEUTRAL", "NEUTRAL"])
+ * if (!TestResult.isInvalid(result)) result.pValue
+ * ```
  * @since 0.2.0
  */
 export const compareLabels = (

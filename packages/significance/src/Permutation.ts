@@ -18,6 +18,12 @@ import { InvalidInput } from "./TestResult.js"
 import type { Alternative, Outcome } from "./TestResult.js"
 
 /**
+ * @example
+ * ```ts
+ * import { Permutation } from "@stseval/significance"
+ *
+ * const options: Permutation.Options = { resamples: 5000, seed: 1, alternative: "greater" }
+ * ```
  * @since 0.1.0
  */
 export interface Options {
@@ -34,6 +40,20 @@ export interface Options {
 }
 
 /**
+ * @example
+ * ```ts
+ * import { Permutation, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * const result = Permutation.test(gold, runA, runB, { resamples: 1000, seed: 1 })
+ * if (!TestResult.isInvalid(result)) {
+ *   const r: Permutation.Result = result
+ *   r.signatureText // method, resamples, seed: enough to reproduce it
+ * }
+ * ```
  * @since 0.1.0
  */
 export interface Result {
@@ -52,6 +72,18 @@ export interface Result {
 const TIE = 1e-12
 
 /**
+ * @example
+ * ```ts
+ * import { Permutation, TestResult } from "@stseval/significance"
+ *
+ * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
+ * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
+ * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
+ * // approximate randomisation: each pair's two run scores swapped with probability 1/2
+ * const result = Permutation.test(gold, runA, runB, { resamples: 1000, seed: 12345 })
+ * if (!TestResult.isInvalid(result)) result.pValue
+ * ```
  * @since 0.1.0
  */
 export const test = (

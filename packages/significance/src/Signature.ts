@@ -8,11 +8,23 @@
 /**
  * Version of this package, printed in every signature (kept equal to package.json by a test).
  *
+ * @example
+ * ```ts
+ * import { Signature } from "@stseval/significance"
+ *
+ * const version: string = Signature.VERSION // in every signature, so that a figure says what computed it
+ * ```
  * @since 0.1.0
  */
 export const VERSION = "0.1.0"
 
 /**
+ * @example
+ * ```ts
+ * import { Signature } from "@stseval/significance"
+ *
+ * const s: Signature.Signature = { method: "bootstrap", resamples: 1000, seed: 12345, metric: "pearson", strata: "none", rng: "xoroshiro128plus", version: Signature.VERSION }
+ * ```
  * @since 0.1.0
  */
 export interface Signature {
@@ -31,6 +43,13 @@ export interface Signature {
 /**
  * `method:bootstrap|resamples:10000|seed:12345|metric:pearson|strata:dataset|aggregate:unweighted|rng:xoroshiro128plus|version:0.1.0`
  *
+ * @example
+ * ```ts
+ * import { Signature } from "@stseval/significance"
+ *
+ * Signature.format({ method: "bootstrap", resamples: 1000, seed: 12345, metric: "pearson", strata: "none", rng: "xoroshiro128plus", version: Signature.VERSION })
+ * // "method:bootstrap|resamples:1000|seed:12345|metric:pearson|..."
+ * ```
  * @since 0.1.0
  */
 export const format = (s: Signature): string =>

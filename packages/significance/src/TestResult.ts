@@ -8,6 +8,14 @@
  * The alternative hypothesis, named as in R and cocor. `greater` means the first correlation
  * (r_jk, or r1) is larger than the second.
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * // one-tailed: is run A's correlation with the gold greater than run B's?
+ * const alternative: TestResult.Alternative = "greater"
+ * Dependent.williams1959({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }, { alternative })
+ * ```
  * @since 0.1.0
  */
 export type Alternative = "two.sided" | "greater" | "less"
@@ -16,6 +24,13 @@ export type Alternative = "two.sided" | "greater" | "less"
  * Result of a test with a statistic and a p-value. `df` is present for t statistics;
  * `ci` for tests that also give an interval (meng1992: on the Fisher-z scale, as cocor reports it).
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * const result: TestResult.Outcome<TestResult.TestResult> = Dependent.williams1959({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 })
+ * if (!TestResult.isInvalid(result)) console.log(result.statistic, result.df, result.pValue) // t, n - 3, p
+ * ```
  * @since 0.1.0
  */
 export interface TestResult {
@@ -32,6 +47,13 @@ export interface TestResult {
 /**
  * Result of an interval-only procedure (zou2007): a confidence interval for r1 - r2.
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * const interval: TestResult.Outcome<TestResult.IntervalResult> = Dependent.zou2007({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 })
+ * if (!TestResult.isInvalid(interval)) interval.ci // [lower, upper] of r_jk - r_jh
+ * ```
  * @since 0.1.0
  */
 export interface IntervalResult {
@@ -43,6 +65,13 @@ export interface IntervalResult {
 /**
  * Bad input to a test: which field, what was expected, what was found.
  *
+ * @example
+ * ```ts
+ * import { Independent, TestResult } from "@stseval/significance"
+ *
+ * const result = Independent.fisher1925({ r1: 1.2, r2: 0.5, n1: 100, n2: 100 })
+ * if (result instanceof TestResult.InvalidInput) console.error(result.message) // a correlation outside [-1, 1]
+ * ```
  * @since 0.1.0
  */
 export class InvalidInput extends Error {
@@ -64,11 +93,24 @@ export class InvalidInput extends Error {
  * package deliberately does not depend on `effect`; wrap with `Effect.fromResult`-style helpers at
  * the edge if needed. Narrow with `isInvalid`.
  *
+ * @example
+ * ```ts
+ * import { Compare, TestResult } from "@stseval/significance"
+ *
+ * const check = (outcome: TestResult.Outcome<Compare.Comparison>): number => (TestResult.isInvalid(outcome) ? Number.NaN : outcome.pValue ?? Number.NaN)
+ * ```
  * @since 0.1.0
  */
 export type Outcome<A> = A | InvalidInput
 
 /**
+ * @example
+ * ```ts
+ * import { Independent, TestResult } from "@stseval/significance"
+ *
+ * const result = Independent.fisher1925({ r1: 0.7, r2: 0.6, n1: 2, n2: 100 })
+ * TestResult.isInvalid(result) // true: n1 must be more than 3
+ * ```
  * @since 0.1.0
  */
 export const isInvalid = (u: unknown): u is InvalidInput => u instanceof InvalidInput
@@ -77,6 +119,13 @@ export const isInvalid = (u: unknown): u is InvalidInput => u instanceof Invalid
 /**
  * Options common to the analytic tests.
  *
+ * @example
+ * ```ts
+ * import { Dependent, TestResult } from "@stseval/significance"
+ *
+ * const options: TestResult.TestOptions = { alternative: "two.sided", confLevel: 0.99 }
+ * Dependent.steiger1980({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }, options)
+ * ```
  * @since 0.1.0
  */
 export interface TestOptions {

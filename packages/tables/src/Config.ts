@@ -34,6 +34,13 @@ const Level = Schema.Finite.check(Schema.isGreaterThan(0), Schema.isLessThan(100
 /**
  * The options of a config file (every key optional; unknown keys are errors).
  *
+ * @example
+ * ```ts
+ * import { Config } from "@stseval/tables"
+ * import { Schema } from "effect"
+ *
+ * const options = Schema.decodeUnknownSync(Config.ConfigSchema)({ layout: "sts2017-table10", decimals: 1 })
+ * ```
  * @since 0.2.0
  */
 export const ConfigSchema = Schema.Struct({
@@ -74,6 +81,12 @@ export const ConfigSchema = Schema.Struct({
  * Intervals on every figure and rank (`--ci`): the level (95 or 0.95), and the bootstrap's
  * resamples and seed (defaults 1,000 and 12345).
  *
+ * @example
+ * ```ts
+ * import { Config } from "@stseval/tables"
+ *
+ * const ci: Config.CiConfig = { level: 95, resamples: 2000, seed: 7 }
+ * ```
  * @since 0.2.0
  */
 export interface CiConfig {
@@ -82,7 +95,15 @@ export interface CiConfig {
   readonly seed?: number | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Config } from "@stseval/tables"
+ *
+ * const config: Config.Config = { layout: ["sts2017-table10"], decimals: 1, test: "steiger1980", latex: { standalone: true } }
+ * ```
+ * @since 0.1.0
+ */
 export interface Config extends Layouts.Options {
   /** preset layout id(s); default: the edition's */
   readonly layout?: ReadonlyArray<string> | undefined
@@ -91,7 +112,16 @@ export interface Config extends Layouts.Options {
   readonly ci?: CiConfig | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Config } from "@stseval/tables"
+ *
+ * const parsed: Config.Parsed = Config.parse("decimals: 2\n", "report.yaml")
+ * if (parsed._tag === "Error") console.error(parsed.errors.join("\n"))
+ * ```
+ * @since 0.1.0
+ */
 export type Parsed = { readonly _tag: "Ok"; readonly config: Config } | { readonly _tag: "Error"; readonly errors: ReadonlyArray<string> }
 
 const KEYS = Object.keys(ConfigSchema.fields)
@@ -140,6 +170,12 @@ const valueAt = (u: unknown, path: ReadonlyArray<PropertyKey>): unknown =>
 /**
  * Validate an already-parsed value (from JSON or YAML) as a Config.
  *
+ * @example
+ * ```ts
+ * import { Config } from "@stseval/tables"
+ *
+ * Config.decode({ decimals: 11 }, "report.json") // { _tag: "Error", errors: ["report.json: decimals: expected an integer 0-10 ..."] }
+ * ```
  * @since 0.1.0
  */
 export const decode = (u: unknown, source = "config"): Parsed => {
@@ -185,6 +221,13 @@ export const decode = (u: unknown, source = "config"): Parsed => {
  * Parse a config file's text: JSON when the name ends in `.json`, otherwise YAML (a superset of
  * JSON).
  *
+ * @example
+ * ```ts
+ * import { Config } from "@stseval/tables"
+ *
+ * const parsed = Config.parse("layout: sts2017-table10\nci: 95\n", "report.yaml")
+ * if (parsed._tag === "Ok") parsed.config.ci // { level: 95 }
+ * ```
  * @since 0.1.0
  */
 export const parse = (text: string, fileName = "config.yaml"): Parsed => {

@@ -11,7 +11,16 @@ import { Uncertainty } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import type { DatasetFigures, DatasetInfo, Interval, RankInterval, Results, RunResult } from "./Results.js"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { FromScoring } from "@stseval/tables"
+ *
+ * // a team whose name has no "baseline" in it, put under Baselines all the same
+ * const options: FromScoring.Options = { sections: { "tokencos/run1": "Baselines" } }
+ * ```
+ * @since 0.1.0
+ */
 export interface Options {
   /** the edition (dataset order, sizes, languages for headers); default: from the runs */
   readonly edition?: Registry.TaskEdition | undefined
@@ -69,6 +78,13 @@ const why = (m: MetricValue.MetricValue | undefined): string | undefined => (m !
  * Column header of a dataset: the registry's `header` (STS 2017 track 4b: "es-en WMT"), else its
  * language pair when that is unique in the edition (STS 2017 tracks: ar-ar, ...), else its name.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { FromScoring } from "@stseval/tables"
+ *
+ * FromScoring.headerOf(Registry.get("sts2017"), "track4b.es-en") // "es-en WMT"
+ * ```
  * @since 0.1.0
  */
 export const headerOf = (edition: Registry.TaskEdition | undefined, name: string): string => {
@@ -86,6 +102,19 @@ const sectionOf = (run: ScoredRun.ScoredRun, sections: Readonly<Record<string, s
 /**
  * One scored run as a layout row (figures only).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * import { FromScoring } from "@stseval/tables"
+ *
+ * const run = FromScoring.fromScoredRun(results.runs[0], { edition: results.edition })
+ * ```
  * @since 0.1.0
  */
 export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): RunResult => {
@@ -144,6 +173,20 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
 /**
  * Results of one edition from its scored runs.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * import { FromScoring, Layouts } from "@stseval/tables"
+ *
+ * const view = FromScoring.fromScoredRuns(results.runs, { edition: results.edition })
+ * const table = Layouts.preset("sick2014-table7", view)
+ * ```
  * @since 0.1.0
  */
 export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options: Options = {}): Results => {
@@ -198,6 +241,14 @@ export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options
  * for Table 14): runs are joined by id, datasets concatenated (names must differ); where both
  * have an aggregate of the same name (`official`), the second's wins: pass the main edition second.
  *
+ * @example
+ * ```ts
+ * import { FromScoring, Results } from "@stseval/tables"
+ *
+ * declare const dev: Results.Results
+ * declare const test: Results.Results
+ * const both = FromScoring.merge(dev, test) // STS Benchmark Table 14: each run's dev and test figures
+ * ```
  * @since 0.1.0
  */
 export const merge = (a: Results, b: Results): Results => {

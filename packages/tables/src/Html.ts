@@ -13,6 +13,12 @@ import * as Table from "./Table.js"
 /**
  * Escape text for HTML element content and attribute values; control characters are dropped.
  *
+ * @example
+ * ```ts
+ * import { Html } from "@stseval/tables"
+ *
+ * Html.escape("<script>") // "&lt;script&gt;": shown, never run
+ * ```
  * @since 0.1.0
  */
 export const escape = (s: string): string =>
@@ -21,7 +27,29 @@ export const escape = (s: string): string =>
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
     .replace(/[&<>"']/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === '"' ? "&quot;" : "&#39;"))
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Html, Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * const options: Html.Options = { lang: "en", plotSize: 300 }
+ * Html.renderPage([table], options)
+ * ```
+ * @since 0.1.0
+ */
 export interface Options {
   /** page language; default `en` */
   readonly lang?: string
@@ -157,6 +185,12 @@ const extent = (xs: ReadonlyArray<number>): [number, number] => {
 /**
  * One scatter plot (run score against gold) as an inline SVG.
  *
+ * @example
+ * ```ts
+ * import { Html } from "@stseval/tables"
+ *
+ * const svg = Html.scatterSvg({ dataset: "track5.en-en", runId: "A", title: "A on en-en", gold: [1, 2, 3], run: [1.2, 1.9, 3.1], pairs: 3, pearson: 0.99 })
+ * ```
  * @since 0.1.0
  */
 export const scatterSvg = (s: Table.Scatter, size = 220): string => {
@@ -199,6 +233,12 @@ const heat = (p: number, alpha: number): string => {
 /**
  * The p-value matrix of one dataset as an SVG heat map (run labels shortened; full text in tooltips).
  *
+ * @example
+ * ```ts
+ * import { Html } from "@stseval/tables"
+ *
+ * const svg = Html.heatmapSvg({ dataset: "track5.en-en", test: "Williams' t", alpha: 0.05, runs: ["A", "B"], p: [[1, 0.03], [0.03, 1]] })
+ * ```
  * @since 0.1.0
  */
 export const heatmapSvg = (mat: Table.PValueMatrix, labelLength = 32): string => {
@@ -318,6 +358,25 @@ const tableSection = (table: Table.Table, index: number, options: Options): Arra
 /**
  * Render several Tables (e.g. SICK Tables 7 and 6) as one self-contained HTML page.
  *
+ * @example
+ * ```ts
+ * import { Html, Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * const page = Html.renderPage([table]) // one self-contained page: no external request
+ * ```
  * @since 0.1.0
  */
 export const renderPage = (tables: ReadonlyArray<Table.Table>, options: Options = {}): string => {
@@ -341,6 +400,25 @@ export const renderPage = (tables: ReadonlyArray<Table.Table>, options: Options 
 /**
  * Render a Table as one self-contained HTML page.
  *
+ * @example
+ * ```ts
+ * import { Html, Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * const section: string = Html.render(table) // the table's HTML, for a page of one's own
+ * ```
  * @since 0.1.0
  */
 export const render = (table: Table.Table, options: Options = {}): string => renderPage([table], options)

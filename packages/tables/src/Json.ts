@@ -7,7 +7,29 @@
 import { Schema } from "effect"
 import * as Table from "./Table.js"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Json, Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * const options: Json.Options = { indent: 0, extras: true }
+ * Json.render(table, options)
+ * ```
+ * @since 0.1.0
+ */
 export interface Options {
   /** indentation; default 2 */
   readonly indent?: number
@@ -84,7 +106,32 @@ const PValues = Schema.Struct({
   total: Schema.optionalKey(described(Schema.Int, "when the matrix holds only the best runs (at most 50): how many runs there were"))
 })
 
-/** One results table as JSON (`document`). @since 0.2.0 */
+/**
+ * One results table as JSON (`document`).
+ *
+ * @example
+ * ```ts
+ * import { Json, Table } from "@stseval/tables"
+ * import { Schema } from "effect"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * const json: Json.TableJson = Json.document(table)
+ * Schema.decodeUnknownSync(Json.TableJson)(JSON.parse(JSON.stringify(json))) // validates
+ * ```
+ * @since 0.2.0
+ */
 export const TableJson = Schema.Struct({
   id: described(Schema.String, "layout id, e.g. sick2014-table7"),
   title: Schema.String,
@@ -117,10 +164,32 @@ export const TableJson = Schema.Struct({
 /** @since 0.2.0 */
 export type TableJson = typeof TableJson.Type
 
-/** Identifies the JSON document of a whole report. @since 0.1.0 */
+/**
+ * Identifies the JSON document of a whole report.
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/tables"
+ *
+ * const tag: "stseval/report@1" = Json.REPORT_FORMAT
+ * ```
+ * @since 0.1.0
+ */
 export const REPORT_FORMAT = "stseval/report@1"
 
-/** The JSON document of a whole report (`stseval report --format json`). @since 0.2.0 */
+/**
+ * The JSON document of a whole report (`stseval report --format json`).
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/tables"
+ * import { Schema } from "effect"
+ *
+ * declare const text: string // a file `stseval report --format json` wrote
+ * const report: Json.ReportJson = Schema.decodeUnknownSync(Json.ReportJson)(JSON.parse(text))
+ * ```
+ * @since 0.2.0
+ */
 export const ReportJson = Schema.Struct({
   format: Schema.Literal(REPORT_FORMAT),
   edition: described(Schema.String, "task edition id"),
@@ -158,6 +227,26 @@ const cellJson = (cell: Table.Cell | undefined, column: Table.Column): TableJson
  * A Table as a plain JSON-ready object (`TableJson`): the model itself, plus each cell's printed
  * text. NaN (a comparison that could not be made) becomes null.
  *
+ * @example
+ * ```ts
+ * import { Json, Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * const json = Json.document(table)
+ * json.columns.map((c) => c.key) // ["run", "r"]
+ * ```
  * @since 0.1.0
  */
 export const document = (table: Table.Table, options: Pick<Options, "extras"> = {}): TableJson => ({
@@ -206,6 +295,25 @@ export const document = (table: Table.Table, options: Pick<Options, "extras"> = 
 /**
  * Render a Table as JSON text.
  *
+ * @example
+ * ```ts
+ * import { Json, Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * const text: string = Json.render(table) // one table as JSON text
+ * ```
  * @since 0.1.0
  */
 export const render = (table: Table.Table, options: Options = {}): string =>
@@ -215,6 +323,25 @@ export const render = (table: Table.Table, options: Options = {}): string =>
  * A whole report (every table of an edition) as one JSON document (`ReportJson`): always an object
  * with a `tables` array, however many tables there are, so programs read one shape.
  *
+ * @example
+ * ```ts
+ * import { Json, Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * const report = Json.report("sts2017", [table], { signature: "sts2017@3f1c9a2e|gold:9f3e51b0|agg:mean|stseval-scoring@0.2.0" })
+ * ```
  * @since 0.1.0
  */
 export const report = (edition: string, tables: ReadonlyArray<Table.Table>, options: Pick<Options, "extras" | "signature"> = {}): ReportJson => ({
@@ -227,6 +354,25 @@ export const report = (edition: string, tables: ReadonlyArray<Table.Table>, opti
 /**
  * A whole report as JSON text.
  *
+ * @example
+ * ```ts
+ * import { Json, Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * const text: string = Json.renderReport("sts2017", [table]) // `stseval/report@1`
+ * ```
  * @since 0.1.0
  */
 export const renderReport = (edition: string, tables: ReadonlyArray<Table.Table>, options: Options = {}): string =>

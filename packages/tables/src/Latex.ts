@@ -54,7 +54,16 @@ const SPECIALS: Readonly<Record<string, string>> = {
 const pdflatexSafe = (cp: number): boolean =>
   (cp >= 0x20 && cp < 0x7f) || (cp >= 0xc0 && cp <= 0xff && cp !== 0xd7 && cp !== 0xf7) || (cp >= 0x100 && cp <= 0x17f && cp !== 0x149 && cp !== 0x17f)
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Latex } from "@stseval/tables"
+ *
+ * const forXelatex: Latex.EscapeOptions = { engine: "unicode" }
+ * Latex.escape("مرحبا", forXelatex) // kept as it is
+ * ```
+ * @since 0.1.0
+ */
 export interface EscapeOptions {
   /**
    * `pdflatex` (default): characters pdflatex cannot typeset (Arabic, Hebrew, CJK, emoji...) are
@@ -68,6 +77,12 @@ export interface EscapeOptions {
  * Escape text for LaTeX: `\ { } _ & % # $ ~ ^` and `< > |`, control characters dropped, line
  * breaks turned into spaces.
  *
+ * @example
+ * ```ts
+ * import { Latex } from "@stseval/tables"
+ *
+ * Latex.escape("R&D_50%") // "R\\&D\\_50\\%"
+ * ```
  * @since 0.1.0
  */
 export const escape = (s: string, options: EscapeOptions = {}): string => {
@@ -89,7 +104,18 @@ export const escape = (s: string, options: EscapeOptions = {}): string => {
   return out
 }
 
-/** The macro `escape` uses for characters pdflatex cannot typeset. @since 0.1.0 */
+/**
+ * The macro `escape` uses for characters pdflatex cannot typeset.
+ *
+ * @example
+ * ```ts
+ * import { Latex } from "@stseval/tables"
+ *
+ * // put in a preamble once when \\input-ing several tables that name Arabic or CJK teams
+ * const preamble = `${Latex.unicodeMacro}\n`
+ * ```
+ * @since 0.1.0
+ */
 export const unicodeMacro = "\\providecommand{\\stsevalU}[1]{\\mbox{\\scriptsize U+#1}}"
 
 /**
@@ -104,7 +130,29 @@ const shorten = (s: string, max: number): string => {
   return chars.length > max ? chars.slice(0, Math.max(1, max - 1)).join("") + "\u2026" : s
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Latex, Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * const options: Latex.Options = { standalone: true, size: "\\footnotesize", captionAbove: true }
+ * Latex.render(table, options) // a document that compiles alone with pdflatex
+ * ```
+ * @since 0.1.0
+ */
 export interface Options extends EscapeOptions {
   /** text cells longer than this are shortened with an ellipsis (a table cannot break them); default 60 */
   readonly maxTextLength?: number
@@ -137,6 +185,25 @@ const cellLatex = (row: Table.Row, column: Table.Column, options: Options): stri
 /**
  * Render a Table as a LaTeX float (booktabs).
  *
+ * @example
+ * ```ts
+ * import { Latex, Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * const tex = Latex.render(table) // \\begin{table}[t] ... \\toprule ... \\end{table}
+ * ```
  * @since 0.1.0
  */
 export const render = (table: Table.Table, options: Options = {}): string => {
@@ -180,6 +247,25 @@ export const render = (table: Table.Table, options: Options = {}): string => {
 /**
  * Several tables in one document that compiles alone (e.g. SICK Tables 7 and 6).
  *
+ * @example
+ * ```ts
+ * import { Latex, Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * const document = Latex.renderDocument([table, table]) // \\documentclass ... both tables ... \\end{document}
+ * ```
  * @since 0.1.0
  */
 export const renderDocument = (tables: ReadonlyArray<Table.Table>, options: Options = {}): string =>

@@ -15,7 +15,17 @@ import { figureKey, figureOf, labelOf, participants } from "./Results.js"
 import * as Significance from "./Significance.js"
 import * as Table from "./Table.js"
 
-/** Where a column's values come from. @since 0.1.0 */
+/**
+ * Where a column's values come from.
+ *
+ * @example
+ * ```ts
+ * import { Layouts } from "@stseval/tables"
+ *
+ * const source: Layouts.Source = { _tag: "metric", dataset: "track5.en-en", metric: "pearson" }
+ * ```
+ * @since 0.1.0
+ */
 export type Source =
   | { readonly _tag: "label" }
   | { readonly _tag: "team" }
@@ -26,7 +36,22 @@ export type Source =
   /** the interval of the run's rank by the sort column's figure (`--ci`), e.g. "1-3" */
   | { readonly _tag: "rankInterval" }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Layouts } from "@stseval/tables"
+ *
+ * const column: Layouts.ColumnSpec = {
+ *   key: "en-en",
+ *   header: "en-en",
+ *   source: { _tag: "metric", dataset: "track5.en-en", metric: "pearson" },
+ *   number: { decimals: 2, scale: 100 },
+ *   markBest: true,
+ *   markTied: "track5.en-en"
+ * }
+ * ```
+ * @since 0.1.0
+ */
 export interface ColumnSpec {
   readonly key: string
   readonly header: string
@@ -45,7 +70,37 @@ export interface ColumnSpec {
   readonly description?: string | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
+ *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
+ *   ]
+ * }
+ * const spec: Layouts.LayoutSpec = {
+ *   id: "mine",
+ *   title: "English",
+ *   caption: "Pearson r x 100 of the {runs} on en-en.",
+ *   label: "tab:en",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", source: { _tag: "label" } },
+ *     { key: "en-en", header: "en-en", source: { _tag: "metric", dataset: "track5.en-en", metric: "pearson" }, number: { decimals: 2, scale: 100 } },
+ *     { key: "rank", header: "Rank", source: { _tag: "rank" } }
+ *   ],
+ *   sortBy: "en-en",
+ *   runs: "all"
+ * }
+ * const table = Layouts.build(results, spec)
+ * ```
+ * @since 0.1.0
+ */
 export interface LayoutSpec {
   readonly id: string
   readonly title: string
@@ -65,7 +120,26 @@ export interface LayoutSpec {
   readonly notes?: ReadonlyArray<string> | undefined
 }
 
-/** Options to customise a layout without code (also what a config file holds). @since 0.1.0 */
+/**
+ * Options to customise a layout without code (also what a config file holds).
+ *
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
+ *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
+ *   ]
+ * }
+ * const options: Layouts.Options = { decimals: 1, caption: "Our results", significance: false }
+ * Layouts.preset("sts2017-table10", results, options)
+ * ```
+ * @since 0.1.0
+ */
 export interface Options {
   /** column keys to show, in this order (default: the layout's) */
   readonly columns?: ReadonlyArray<string> | undefined
@@ -113,6 +187,12 @@ export interface Options {
  * intervals (and the rank range, when the table shows it) were made. The live leaderboard's tables
  * print the same.
  *
+ * @example
+ * ```ts
+ * import { Layouts } from "@stseval/tables"
+ *
+ * const notes = Layouts.intervalFootnotes({ level: 0.95, resamples: 1000, seed: 12345 }, { overlapsBest: false, range: true })
+ * ```
  * @since 0.2.0
  */
 export const intervalFootnotes = (
@@ -126,7 +206,17 @@ export const intervalFootnotes = (
   ]
 }
 
-/** The rank-interval column a layout gets when the results carry intervals. @since 0.2.0 */
+/**
+ * The rank-interval column a layout gets when the results carry intervals.
+ *
+ * @example
+ * ```ts
+ * import { Layouts } from "@stseval/tables"
+ *
+ * Layouts.rankRangeColumn.key // "rankRange"
+ * ```
+ * @since 0.2.0
+ */
 export const rankRangeColumn: ColumnSpec = {
   key: "rankRange",
   header: "Rank range",
@@ -219,6 +309,20 @@ const shown = (results: Results, spec: LayoutSpec, options: Options) => {
  * Ids of the runs a preset layout ranks (shown, in a ranked section): the runs whose rank
  * intervals the table prints, so that intervals are computed over the table's own ranking.
  *
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
+ *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
+ *   ]
+ * }
+ * Layouts.rankedIds("sts2017-table10", results) // ["ECNU/run1", "baseline/run1"]: best first
+ * ```
  * @since 0.2.0
  */
 export const rankedIds = (id: string, results: Results, options: Options = {}): ReadonlyArray<string> => {
@@ -234,6 +338,21 @@ const sortFigure = (source: Source): string | undefined => (source._tag === "met
 /**
  * Build a Table from results with a layout spec and options.
  *
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
+ *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
+ *   ]
+ * }
+ * // a preset's spec, laid out with options
+ * const table = Layouts.build(results, Layouts.sts2017Table10(results), { significance: false })
+ * ```
  * @since 0.1.0
  */
 export const build = (results: Results, spec: LayoutSpec, options: Options = {}): Table.Table => {
@@ -502,6 +621,13 @@ const x100: Table.NumberStyle = { decimals: 2, scale: 100 }
 /**
  * SICK Table 6: entailment accuracy (percent) of the primary runs, ranked.
  *
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * declare const results: Results.Results // a SICK edition's
+ * const table = Layouts.build(results, Layouts.sickTable6(results)) // Table 6: entailment accuracy
+ * ```
  * @since 0.1.0
  */
 export const sickTable6 = (_: Results): LayoutSpec => ({
@@ -518,6 +644,13 @@ export const sickTable6 = (_: Results): LayoutSpec => ({
 /**
  * SICK Table 7: relatedness Pearson r, Spearman rho and MSE of the primary runs, ranked by r.
  *
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * declare const results: Results.Results // a SICK edition's
+ * const table = Layouts.build(results, Layouts.sickTable7(results)) // Table 7: r, rho, MSE
+ * ```
  * @since 0.1.0
  */
 export const sickTable7 = (_: Results): LayoutSpec => ({
@@ -541,6 +674,13 @@ export const sickTable7 = (_: Results): LayoutSpec => ({
  * STS 2014 Table 3: per-dataset Pearson, the official weighted mean (a dataset not submitted
  * counts as r = 0), rank; every run.
  *
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * declare const results: Results.Results // an STS 2012-2016 edition's
+ * const table = Layouts.build(results, Layouts.sts2014Table3(results)) // per-dataset r, weighted mean, rank
+ * ```
  * @since 0.1.0
  */
 export const sts2014Table3 = (results: Results): LayoutSpec => ({
@@ -564,6 +704,20 @@ export const sts2014Table3 = (results: Results): LayoutSpec => ({
  * with a bullet, bold = not significantly different from the best (Williams' t), `*` late or
  * corrected.
  *
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
+ *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
+ *   ]
+ * }
+ * const table = Layouts.build(results, Layouts.sts2017Table10(results)) // Primary, then r x 100 per track
+ * ```
  * @since 0.1.0
  */
 export const sts2017Table10 = (results: Results): LayoutSpec => ({
@@ -585,6 +739,13 @@ export const sts2017Table10 = (results: Results): LayoutSpec => ({
 /**
  * STS Benchmark Table 14: dev and test Pearson x 100 per system, grouped by section.
  *
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * declare const results: Results.Results // STS Benchmark test, merged with dev (FromScoring.merge)
+ * const table = Layouts.build(results, Layouts.stsbTable14(results)) // Dev and Test, in sections
+ * ```
  * @since 0.1.0
  */
 export const stsbTable14 = (_: Results): LayoutSpec => ({
@@ -609,6 +770,13 @@ export const stsbTable14 = (_: Results): LayoutSpec => ({
  * language; the mean over the languages is shown last, labelled unofficial, and orders the rows. A
  * language without a public gold (esp) has no column; a footnote says why.
  *
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * declare const results: Results.Results // a SemRel 2024 track's
+ * const table = Layouts.build(results, Layouts.semrel2024Table(results)) // Spearman and rank per language
+ * ```
  * @since 0.2.0
  */
 export const semrel2024Table = (results: Results): LayoutSpec => ({
@@ -637,7 +805,17 @@ export const semrel2024Table = (results: Results): LayoutSpec => ({
   ]
 })
 
-/** The preset layouts by id. @since 0.1.0 */
+/**
+ * The preset layouts by id.
+ *
+ * @example
+ * ```ts
+ * import { Layouts } from "@stseval/tables"
+ *
+ * Object.keys(Layouts.presets) // ["sick2014-table6", "sick2014-table7", "sts2014-table3", ...]
+ * ```
+ * @since 0.1.0
+ */
 export const presets: Readonly<Record<string, (results: Results) => LayoutSpec>> = {
   "sick2014-table6": sickTable6,
   "sick2014-table7": sickTable7,
@@ -652,6 +830,13 @@ export const presets: Readonly<Record<string, (results: Results) => LayoutSpec>>
  * SICK has two), else the generic table of its family: SICK's two tables, or per-dataset Pearson
  * with the official aggregate and the rank (`sts2014-table3`).
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Layouts } from "@stseval/tables"
+ *
+ * Layouts.forEdition(Registry.get("sick2014")!) // ["sick2014-table7", "sick2014-table6"]
+ * ```
  * @since 0.2.0
  */
 export const forEdition = (edition: Pick<Registry.TaskEdition, "family" | "published">): ReadonlyArray<string> =>
@@ -660,6 +845,20 @@ export const forEdition = (edition: Pick<Registry.TaskEdition, "family" | "publi
 /**
  * Build a preset layout by id.
  *
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
+ *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
+ *   ]
+ * }
+ * const table = Layouts.preset("sts2017-table10", results, { runs: "primary" })
+ * ```
  * @since 0.1.0
  */
 export const preset = (id: string, results: Results, options: Options = {}): Table.Table => {

@@ -14,6 +14,12 @@ import * as Table from "./Table.js"
  * any ASCII punctuation be backslash-escaped); line breaks become spaces because a table row is
  * one line.
  *
+ * @example
+ * ```ts
+ * import { Markdown } from "@stseval/tables"
+ *
+ * Markdown.escape("a|b") // "a\\|b": a pipe would end the cell
+ * ```
  * @since 0.1.0
  */
 export const escape = (s: string): string =>
@@ -55,7 +61,29 @@ const cellMarkdown = (row: Table.Row, column: Table.Column): string => {
   return out
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Markdown, Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * const options: Markdown.Options = { caption: false }
+ * Markdown.render(table, options) // the table alone
+ * ```
+ * @since 0.1.0
+ */
 export interface Options {
   /** print the caption line above the table; default true */
   readonly caption?: boolean
@@ -64,6 +92,25 @@ export interface Options {
 /**
  * Render a Table as GitHub Markdown.
  *
+ * @example
+ * ```ts
+ * import { Markdown, Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * const md = Markdown.render(table) // "**Demo.** Pearson r ...\n\n| Run | r |\n..."
+ * ```
  * @since 0.1.0
  */
 export const render = (table: Table.Table, options: Options = {}): string => {

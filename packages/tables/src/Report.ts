@@ -21,13 +21,39 @@ import * as Markdown from "./Markdown.js"
 import type * as Results from "./Results.js"
 import type * as Table from "./Table.js"
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Report } from "@stseval/tables"
+ *
+ * const format: Report.Format = "latex"
+ * ```
+ * @since 0.2.0
+ */
 export type Format = "md" | "latex" | "html" | "json"
 
-/** The formats, for flags and messages. @since 0.2.0 */
+/**
+ * The formats, for flags and messages.
+ *
+ * @example
+ * ```ts
+ * import { Report } from "@stseval/tables"
+ *
+ * Report.formats // ["md", "latex", "html", "json"]
+ * ```
+ * @since 0.2.0
+ */
 export const formats: ReadonlyArray<Format> = ["md", "latex", "html", "json"]
 
-/** @since 0.2.0 */
+/**
+ * @example
+ * ```ts
+ * import { Report } from "@stseval/tables"
+ *
+ * const options: Report.Options = { layout: ["sick2014-table7"], decimals: 2, format: "latex", latex: { standalone: true } }
+ * ```
+ * @since 0.2.0
+ */
 export interface Options extends Config.Config {
   /** the edition's development split scored too (STS Benchmark: `stsb-dev`), for a Dev column */
   readonly dev?: Engine.Results | undefined
@@ -38,6 +64,19 @@ export interface Options extends Config.Config {
 /**
  * The layouts' view of scored results (and of the dev split's, joined by run id).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * import { Report } from "@stseval/tables"
+ *
+ * const view = Report.resultsOf(results) // what the layouts read: figures, aligned scores, ranks
+ * ```
  * @since 0.2.0
  */
 export const resultsOf = (
@@ -83,6 +122,19 @@ const intervalsFor = (
  * The tables of a report: the layouts named by `options.layout`, else the edition's published
  * ones (`Layouts.forEdition`). Throws an `Error` naming the layout or column for an unknown one.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * import { Report } from "@stseval/tables"
+ *
+ * const tables = Report.tables(results, { format: "md" }) // SICK Tables 7 and 6
+ * ```
  * @since 0.2.0
  */
 export const tables = (results: Engine.Results, options: Options = {}): ReadonlyArray<Table.Table> => {
@@ -105,6 +157,19 @@ export const tables = (results: Engine.Results, options: Options = {}): Readonly
  * document that compiles alone with `latex.standalone`), one HTML page, or one JSON document
  * (`stseval/report@1`, with scatter data and p-value matrices).
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const results = await Effect.runPromise(
+ *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * import { Report } from "@stseval/tables"
+ *
+ * const text = Report.render(results.edition.id, Report.tables(results, { format: "md" }), "md", { signature: results.signature.text })
+ * ```
  * @since 0.2.0
  */
 export const render = (

@@ -9,7 +9,17 @@
  * @since 0.1.0
  */
 
-/** A confidence interval on a figure (`--ci`). @since 0.2.0 */
+/**
+ * A confidence interval on a figure (`--ci`).
+ *
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * const ci: Results.Interval = { low: 0.81, high: 0.84 }
+ * ```
+ * @since 0.2.0
+ */
 export interface Interval {
   readonly low: number
   readonly high: number
@@ -18,6 +28,12 @@ export interface Interval {
 /**
  * The interval of a run's rank over the resamples, and whether it overlaps the best run's.
  *
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * const rank: Results.RankInterval = { low: 1, high: 3, overlapsBest: true }
+ * ```
  * @since 0.2.0
  */
 export interface RankInterval extends Interval {
@@ -27,6 +43,12 @@ export interface RankInterval extends Interval {
 /**
  * How the intervals were computed (`--ci`): level, resamples, seed and their signature.
  *
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * const settings: Results.IntervalSettings = { level: 0.95, resamples: 1000, seed: 12345, signature: "bootstrap-percentile|n=1000|seed=12345" }
+ * ```
  * @since 0.2.0
  */
 export interface IntervalSettings {
@@ -40,6 +62,13 @@ export interface IntervalSettings {
  * The key of a ranked figure in `RunResult.rankIntervals`: `aggregate:<name>` (`aggregate:official`)
  * or `<dataset>:<metric>` (`relatedness:pearson`, `entailment:accuracy`, `test:pearson`).
  *
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * Results.figureKey({ _tag: "aggregate", name: "official" })
+ * Results.figureKey({ _tag: "metric", dataset: "track5.en-en", metric: "pearson" })
+ * ```
  * @since 0.2.0
  */
 export const figureKey = (source: { readonly _tag: "aggregate"; readonly name: string } | { readonly _tag: "metric"; readonly dataset: string; readonly metric: string }): string =>
@@ -68,7 +97,22 @@ export const figureOf = (figures: DatasetFigures | undefined, metric: string): n
   return typeof v === "number" ? v : undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * const run: Results.RunResult = {
+ *   id: "ECNU/run1",
+ *   team: "ECNU",
+ *   run: "run1",
+ *   primary: true,
+ *   datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } },
+ *   aggregates: { official: 0.8518 }
+ * }
+ * ```
+ * @since 0.1.0
+ */
 export interface RunResult {
   /** unique within the results */
   readonly id: string
@@ -104,7 +148,15 @@ export interface RunResult {
   readonly rankIntervals?: Readonly<Record<string, RankInterval>> | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * const dataset: Results.DatasetInfo = { name: "track4b.es-en", header: "es-en WMT", pairs: 250 }
+ * ```
+ * @since 0.1.0
+ */
 export interface DatasetInfo {
   readonly name: string
   /** column header; default the name */
@@ -121,6 +173,12 @@ export interface DatasetInfo {
  * Significance on one dataset: which runs are not significantly different from the best (the best
  * included), by which test at which alpha, and optionally the p-value matrix between runs.
  *
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * const sig: Results.DatasetSignificance = { test: "williams1959", alpha: 0.05, best: "ECNU/run1", tied: ["ECNU/run1", "BIT/run2"] }
+ * ```
  * @since 0.1.0
  */
 export interface DatasetSignificance {
@@ -142,7 +200,23 @@ export interface DatasetSignificance {
   } | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
+ *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
+ *   ]
+ * }
+ * const table = Layouts.preset("sts2017-table10", results)
+ * ```
+ * @since 0.1.0
+ */
 export interface Results {
   readonly edition: string
   readonly datasets: ReadonlyArray<DatasetInfo>
@@ -153,13 +227,29 @@ export interface Results {
   readonly intervals?: IntervalSettings | undefined
 }
 
-/** The default name of the participants' section. @since 0.1.0 */
+/**
+ * The default name of the participants' section.
+ *
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * const section: string = Results.participants // "Participants"
+ * ```
+ * @since 0.1.0
+ */
 export const participants = "Participants"
 
 /**
  * The run's shown name: its `label`, else `team/run` (`ECNU/run1`), the run-id style every
  * output uses.
  *
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * Results.labelOf({ id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: {}, aggregates: {} }) // "ECNU/run1"
+ * ```
  * @since 0.1.0
  */
 export const labelOf = (r: RunResult): string => r.label ?? (r.run.length > 0 ? `${r.team}/${r.run}` : r.team)

@@ -9,18 +9,41 @@
  */
 import { Style, Uncertainty } from "@stseval/scoring"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const align: Table.Align = "right" // numbers
+ * ```
+ * @since 0.1.0
+ */
 export type Align = "left" | "right" | "center"
 
 /**
  * How a number is printed (the scoring package's `Style.NumberStyle`: the one number style of
  * every output).
  *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * // STS 2017's r x 100 with 2 decimals
+ * const r100: Table.NumberStyle = { decimals: 2, scale: 100 }
+ * ```
  * @since 0.1.0
  */
 export type NumberStyle = Style.NumberStyle
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const column: Table.Column = { key: "track5.en-en", header: "en-en", align: "right", group: "Track", number: { decimals: 2, scale: 100 } }
+ * ```
+ * @since 0.1.0
+ */
 export interface Column {
   /** stable key, used by options and by `Row.cells` */
   readonly key: string
@@ -42,11 +65,25 @@ export interface Column {
  * own ranking: SemRel's languages) = the run's rank interval in the column's ranking overlaps the
  * best run's (printed `≈` after the cell).
  *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const marks: ReadonlyArray<Table.CellMark> = ["best", "tied"] // bullet, and bold
+ * ```
  * @since 0.1.0
  */
 export type CellMark = "best" | "tied" | "overlapsBest"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const cells: ReadonlyArray<Table.Cell> = [Table.text("ECNU/run1"), Table.number(0.8518, ["best"]), Table.missing("dataset not submitted")]
+ * ```
+ * @since 0.1.0
+ */
 export type Cell =
   | {
       readonly _tag: "number"
@@ -67,11 +104,25 @@ export type Cell =
  * Marks on a row: `late` (late or corrected submission, `*`), `postDeadline` (dagger),
  * `overlapsBest` (`--ci`: the run's rank interval overlaps the best run's, `≈`).
  *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const marks: ReadonlyArray<Table.RowMark> = ["late"] // printed * after the run's name
+ * ```
  * @since 0.1.0
  */
 export type RowMark = "late" | "postDeadline" | "overlapsBest"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const row: Table.Row = { id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8518) }, marks: [] }
+ * ```
+ * @since 0.1.0
+ */
 export interface Row {
   /** the run id */
   readonly id: string
@@ -81,14 +132,32 @@ export interface Row {
   readonly flags?: { readonly late: boolean; readonly corrected: boolean; readonly postDeadline: boolean } | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const baselines: Table.Section = { title: "Baselines", rows: [] }
+ * ```
+ * @since 0.1.0
+ */
 export interface Section {
   /** e.g. "Baselines"; undefined = no section header row */
   readonly title?: string | undefined
   readonly rows: ReadonlyArray<Row>
 }
 
-/** A scatter plot of one run's scores against the gold on one dataset (HTML only). @since 0.1.0 */
+/**
+ * A scatter plot of one run's scores against the gold on one dataset (HTML only).
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const scatter: Table.Scatter = { dataset: "track5.en-en", runId: "ECNU/run1", title: "ECNU/run1 on en-en", gold: [4.2, 1.0], run: [4.6, 0.85], pairs: 2 }
+ * ```
+ * @since 0.1.0
+ */
 export interface Scatter {
   readonly dataset: string
   readonly runId: string
@@ -101,7 +170,17 @@ export interface Scatter {
   readonly pearson?: number | undefined
 }
 
-/** p-values between runs on one dataset (HTML heat map). @since 0.1.0 */
+/**
+ * p-values between runs on one dataset (HTML heat map).
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const matrix: Table.PValueMatrix = { dataset: "track5.en-en", test: "Williams' t", alpha: 0.05, runs: ["A", "B"], p: [[1, 0.03], [0.03, 1]] }
+ * ```
+ * @since 0.1.0
+ */
 export interface PValueMatrix {
   readonly dataset: string
   readonly test: string
@@ -114,7 +193,28 @@ export interface PValueMatrix {
   readonly total?: number | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Markdown, Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * Markdown.render(table)
+ * ```
+ * @since 0.1.0
+ */
 export interface Table {
   /** layout id, e.g. `sts2017-table10` */
   readonly id: string
@@ -132,17 +232,46 @@ export interface Table {
   readonly pValues?: ReadonlyArray<PValueMatrix> | undefined
 }
 
-/** The symbols of the row marks, as printed in the papers. @since 0.1.0 */
+/**
+ * The symbols of the row marks, as printed in the papers.
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * Table.rowMarkSymbol.late // "*"
+ * ```
+ * @since 0.1.0
+ */
 export const rowMarkSymbol: Readonly<Record<RowMark, string>> = { late: "*", postDeadline: "\u2020", overlapsBest: "\u2248" }
 
-/** What each row mark means (HTML tooltips). @since 0.2.0 */
+/**
+ * What each row mark means (HTML tooltips).
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const tooltip: string = Table.rowMarkTitle.postDeadline
+ * ```
+ * @since 0.2.0
+ */
 export const rowMarkTitle: Readonly<Record<RowMark, string>> = {
   late: "late or corrected submission",
   postDeadline: "post-deadline submission",
   overlapsBest: "its rank interval overlaps the best run's"
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * // the best figure of its column, with its 95% interval
+ * Table.number(0.8518, ["best"], { low: 0.82, high: 0.88 })
+ * ```
+ * @since 0.1.0
+ */
 export const number = (
   value: number,
   marks: ReadonlyArray<CellMark> = [],
@@ -161,15 +290,37 @@ export const number = (
       }
     : { _tag: "missing", reason: "not a finite number", marks }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * Table.text("ECNU/run1") // { _tag: "text", text: "ECNU/run1", marks: [] }
+ * ```
+ * @since 0.1.0
+ */
 export const text = (value: string, marks: ReadonlyArray<CellMark> = []): Cell => ({ _tag: "text", text: value, marks })
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * Table.missing("dataset not submitted") // printed "-", the reason in HTML's tooltip and in JSON
+ * ```
+ * @since 0.1.0
+ */
 export const missing = (reason?: string): Cell => ({ _tag: "missing", reason, marks: [] })
 
 /**
  * A number as the table prints it (no marks): `Style.format`. Negative zero prints as zero.
  *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * Table.formatNumber(0.82639, { decimals: 2, scale: 100 }) // "82.64"
+ * ```
  * @since 0.1.0
  */
 export const formatNumber = (value: number, style: NumberStyle | undefined): string => Style.format(value, style)
@@ -178,6 +329,14 @@ export const formatNumber = (value: number, style: NumberStyle | undefined): str
  * What a cell prints as plain text, without marks: the number (and its rank: `0.812 (2)`, with its
  * rank interval under `--ci`: `0.812 (2; 1-3)`), the text, or "-".
  *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const column: Table.Column = { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ * Table.cellText(Table.number(0.82639), column) // "0.826"
+ * Table.cellText(Table.missing(), column) // "-"
+ * ```
  * @since 0.1.0
  */
 export const cellText = (cell: Cell | undefined, column: Column): string =>
@@ -189,12 +348,46 @@ export const cellText = (cell: Cell | undefined, column: Column): string =>
         cell.rank !== undefined ? ` (${cell.rank}${cell.rankInterval !== undefined ? `; ${Uncertainty.formatRankInterval(cell.rankInterval)}` : ""})` : ""
       }`
 
-/** All rows of a table, in order. @since 0.1.0 */
+/**
+ * All rows of a table, in order.
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * Table.rows(table).map((r) => r.id) // ["ECNU/run1"]: every section's rows in order
+ * ```
+ * @since 0.1.0
+ */
 export const rows = (table: Table): ReadonlyArray<Row> => table.sections.flatMap((s) => s.rows)
 
 /**
  * Consecutive runs of columns sharing a group header (`group` undefined = a span with no header).
  *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const columns: ReadonlyArray<Table.Column> = [
+ *   { key: "run", header: "Run", align: "left" },
+ *   { key: "ar", header: "ar-ar", align: "right", group: "Track" },
+ *   { key: "en", header: "en-en", align: "right", group: "Track" }
+ * ]
+ * Table.groupSpans(columns) // [{ group: undefined, start: 0, span: 1 }, { group: "Track", start: 1, span: 2 }]
+ * ```
  * @since 0.1.0
  */
 export const groupSpans = (columns: ReadonlyArray<Column>): ReadonlyArray<{ readonly group: string | undefined; readonly start: number; readonly span: number }> => {
@@ -207,5 +400,28 @@ export const groupSpans = (columns: ReadonlyArray<Column>): ReadonlyArray<{ read
   return out
 }
 
-/** True when any column has a group header. @since 0.1.0 */
+/**
+ * True when any column has a group header.
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const table: Table.Table = {
+ *   id: "demo",
+ *   title: "Demo",
+ *   caption: "Pearson r of the primary runs.",
+ *   label: "tab:demo",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", align: "left", rowLabel: true },
+ *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
+ *   ],
+ *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
+ *   footnotes: ["• best figure in the column."]
+ * }
+ * Table.hasGroups(table) // false: no column has a group
+ * ```
+ * @since 0.1.0
+ */
 export const hasGroups = (table: Table): boolean => table.columns.some((c) => c.group !== undefined)

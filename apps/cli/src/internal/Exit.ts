@@ -1,50 +1,6 @@
 /**
- * Exit codes of the `stseval` command line, one rule for every command:
- * 0 everything valid, 1 some run (or input) has an error, 2 a usage error.
+ * Exit codes of the `stseval` command line, one rule for every command and every stseval
+ * executable: 0 everything valid, 1 some run (or input) has an error, 2 a usage error. The rule
+ * lives in tooling/app, shared with `stseval-report` and `stseval-watcher`.
  */
-import { Cause, Data, Exit, Runtime } from "effect"
-
-/** A command finished its work but must report failure through the exit code (its output is printed). */
-export class ExitCode extends Data.TaggedError("ExitCode")<{ readonly code: number; readonly reason: string }> {
-  override readonly [Runtime.errorExitCode] = this.code
-  // The command already printed what went wrong; `false` tells the runtime not to log it again.
-  override readonly [Runtime.errorReported] = false
-}
-
-/** A usage problem the command found itself (e.g. an unknown task edition): exit 2 with a message. */
-export class UsageError extends Data.TaggedError("UsageError")<{ readonly message: string }> {
-  override readonly [Runtime.errorExitCode] = 2
-}
-
-const USAGE_TAGS = new Set([
-  "UnrecognizedOption",
-  "DuplicateOption",
-  "MissingOption",
-  "MissingArgument",
-  "UnexpectedArgument",
-  "InvalidValue",
-  "UnknownSubcommand",
-  "ValidationError"
-])
-
-/** The exit code for a finished program: CLI parse errors are usage errors (2), as POSIX tools do. */
-export const exitCodeOf = (exit: Exit.Exit<unknown, unknown>): number => {
-  if (Exit.isSuccess(exit)) return 0
-  const cause = exit.cause
-  if (Cause.hasInterruptsOnly(cause)) return 130
-  const error = Cause.squash(cause)
-  if (typeof error === "object" && error !== null && "_tag" in error) {
-    const tag = (error as { readonly _tag: unknown })._tag
-    // effect/cli wraps parse errors in ShowHelp (after printing help and the errors); a plain
-    // --help has no errors.
-    if (tag === "ShowHelp") {
-      const errors = (error as { readonly errors?: ReadonlyArray<unknown> }).errors
-      return errors !== undefined && errors.length > 0 ? 2 : 0
-    }
-    if (typeof tag === "string" && USAGE_TAGS.has(tag)) return 2
-  }
-  return Runtime.getErrorExitCode(error)
-}
-
-/** `Runtime.Teardown` applying {@link exitCodeOf}. */
-export const teardown: Runtime.Teardown = (exit, onExit) => onExit(exitCodeOf(exit))
+export { ExitCode, exitCodeOf, teardown, UsageError } from "@stseval/app/exit"

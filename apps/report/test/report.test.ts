@@ -1,0 +1,134 @@
+/**
+ * The report generator: a config becomes a folder of one file per table and format plus
+ * index.html, in process (`generate`) and as the one-file executable run with nothing but `node`.
+ * Figures are checked against the official R scorer's output on the same runs
+ * (../shared/reference/sick-posttask-runs.official-R.tsv: The Meaning Factory r 0.826381603887488,
+ * accuracy 79.6427846559773%).
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { runProcess } from "@stseval/vitest-config/process"
+import { Effect, Exit } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as Config from "../src/Config.js"
+import { generate } from "../src/Main.js"
+import { bundle } from "../scripts/bundle.js"
+
+const repoRoot = path.resolve(import.meta.dirname, "../../..")
+const examples = path.join(repoRoot, "examples/sick2014")
+
+let work: string
+let exe: string
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-report-test-"))
+  // the executable alone in an empty folder: no node_modules beside or above it
+  fs.mkdirSync(path.join(work, "alone"))
+  exe = (await bundle({ outfile: path.join(work, "alone", "stseval-report.mjs") })).outfile
+}, 90_000)
+
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
+
+/** A config file in a fresh folder; paths in it are relative to that folder. */
+const configIn = (name: string, text: string): string => {
+  const dir = path.join(work, name)
+  fs.mkdirSync(dir, { recursive: true })
+  fs.symlinkSync(examples, path.join(dir, "sick2014"))
+  const file = path.join(dir, name.endsWith("json") ? "report.json" : "report.yaml")
+  fs.writeFileSync(file, text)
+  return file
+}
+
+const run = <A, E>(effect: Effect.Effect<A, E, NodeServices.NodeServices>) => Effect.runPromiseExit(effect.pipe(Effect.provide(NodeServices.layer)))
+
+describe("generate", () => {
+  it("writes each table in Markdown, LaTeX and HTML, and an index page linking every file", async () => {
+    const file = configIn("all", "task: sick2014\ngold: sick2014/SICK_test_annotated.txt\nsubmissions: sick2014/submissions\nout: tables\n")
+    const exit = await run(generate(file))
+    expect(Exit.isSuccess(exit)).toBe(true)
+    if (!Exit.isSuccess(exit)) return
+    const w = exit.value
+    const out = path.join(path.dirname(file), "tables")
+    expect(w.out).toBe(out)
+    expect(w.tables).toEqual(["sick2014-table7", "sick2014-table6"])
+    const expected = ["sick2014-table7", "sick2014-table6"].flatMap((t) => [`${t}.md`, `${t}.tex`, `${t}.html`])
+    expect(w.files).toEqual([...expected, "index.html"])
+    expect(fs.readdirSync(out).sort()).toEqual([...expected, "index.html"].sort())
+    // the two runs the shipped example holds broken are named, the others scored
+    expect(w.failed.map((f) => f.split(" ")[0])).toEqual(["Insight/run2", "MeaningFactory/run2"])
+
+    const md7 = fs.readFileSync(path.join(out, "sick2014-table7.md"), "utf8")
+    expect(md7).toMatch(/\| MeaningFactory\/run1 +\| \*\*0\.826\*\* •/)
+    const md6 = fs.readFileSync(path.join(out, "sick2014-table6.md"), "utf8")
+    expect(md6).toMatch(/MeaningFactory\/run1 +\| +79\.643 • \| +1 \|/)
+    const tex = fs.readFileSync(path.join(out, "sick2014-table7.tex"), "utf8")
+    expect(tex).toContain("\\begin{table}")
+    expect(tex).toContain("\\toprule")
+    expect(tex).not.toContain("\\documentclass")
+    const html = fs.readFileSync(path.join(out, "sick2014-table7.html"), "utf8")
+    expect(html.startsWith("<!DOCTYPE html>")).toBe(true)
+    expect(html).toContain("<svg") // the scatter plots: only the HTML files carry them
+
+    const index = fs.readFileSync(path.join(out, "index.html"), "utf8")
+    const links = [...index.matchAll(/href="([^"#]+)"/g)].map((m) => m[1])
+    expect(links.sort()).toEqual([...expected].sort())
+    expect(index).toContain("stseval-scoring@")
+    expect(index).toContain("0.826")
+  })
+
+  it("keeps the report options: formats, decimals, standalone LaTeX, and --out over the config's out", async () => {
+    const file = configIn(
+      "options",
+      "task: sick2014\ngold: sick2014/SICK_test_annotated.txt\nsubmissions: sick2014/submissions\nformats: [latex]\nlayout: sick2014-table7\ndecimals: 2\nlatex: { standalone: true }\n"
+    )
+    const out = path.join(work, "options-out")
+    const exit = await run(generate(file, { out }))
+    expect(Exit.isSuccess(exit)).toBe(true)
+    expect(fs.readdirSync(out).sort()).toEqual(["index.html", "sick2014-table7.tex"])
+    const tex = fs.readFileSync(path.join(out, "sick2014-table7.tex"), "utf8")
+    expect(tex).toContain("\\documentclass")
+    expect(tex).toMatch(/MeaningFactory\/run1 & \\textbf\{0\.83\}/)
+  })
+
+  it("a config that cannot be used names the file and each key, and nothing is written", async () => {
+    const file = configIn("bad", "task: sick2014\nsubmissions: 3\nformats: [pdf]\ndecimals: many\ncolour: red\n")
+    const parsed = Config.parse(fs.readFileSync(file, "utf8"), file)
+    expect(parsed._tag).toBe("Error")
+    const errors = parsed._tag === "Error" ? parsed.errors.join("\n") : ""
+    expect(errors).toContain(`${file}: submissions: Expected string, found 3`)
+    expect(errors).toContain(`${file}: formats.0: Expected "md" | "latex" | "html", found "pdf"`)
+    expect(errors).toContain(`${file}: decimals: expected an integer 0-10`)
+    expect(errors).toContain(`${file}: colour: expected one of the keys task, submissions, gold, dataRoot, dev, devGold, out, formats, layout,`)
+    const exit = await run(generate(file))
+    expect(Exit.isFailure(exit)).toBe(true)
+    expect(fs.existsSync(path.join(path.dirname(file), "report"))).toBe(false)
+  })
+})
+
+describe("the executable (one file, only node)", () => {
+  const node = (args: ReadonlyArray<string>, cwd: string) =>
+    runProcess(process.execPath, [exe, ...args], { cwd, env: { PATH: path.dirname(process.execPath), TMPDIR: work, NO_COLOR: "1" } })
+
+  it("writes the same folder as the library does, and exits 1 naming the runs it could not score", async () => {
+    const file = configIn("exe", "task: sick2014\ngold: sick2014/SICK_test_annotated.txt\nsubmissions: sick2014/submissions\nout: tables\n")
+    const r = await node([path.basename(file)], path.dirname(file))
+    expect(r.stdout).toContain("2 table(s) (sick2014-table7, sick2014-table6) as 6 file(s) and index.html; 5 run(s)")
+    expect(r.stderr).toContain("not scored: Insight/run2")
+    expect(r.code).toBe(1)
+    const reference = path.join(work, "all", "tables")
+    const out = path.join(path.dirname(file), "tables")
+    for (const name of fs.readdirSync(out)) expect(fs.readFileSync(path.join(out, name), "utf8"), name).toBe(fs.readFileSync(path.join(reference, name), "utf8"))
+  })
+
+  it("a usage problem is one line on stderr and exit 2; --version prints the package's", async () => {
+    const file = configIn("exe-bad", "task: sick2015\nsubmissions: sick2014/submissions\n")
+    const r = await node([file], work)
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/^error: .*sick2015/)
+    const v = await node(["--version"], work)
+    const { version } = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8")) as { version: string }
+    expect(v.stdout.trim()).toBe(`stseval-report v${version}`)
+  })
+})

@@ -1,0 +1,21 @@
+/**
+ * Builds `stseval-watcher`, `dist/stseval-watcher.mjs` (what `bin` points at): the watcher service in
+ * ONE file that runs with nothing but `node`, made by the apps' shared bundler (tooling/bundle).
+ * `pnpm --filter @stseval/watcher bundle [outfile]`; `pnpm build` makes it too.
+ */
+import * as path from "node:path"
+import { pathToFileURL } from "node:url"
+import * as Bundle from "@stseval/bundle"
+
+const root = path.resolve(import.meta.dirname, "..")
+const app = { name: "stseval-watcher", packageDir: root, entry: "src/bin.ts" } as const
+
+/** Bundle the watcher service into one executable file. */
+export const bundle = (options: { readonly outfile: string; readonly minify?: boolean }): Promise<Bundle.BundleResult> => Bundle.bundle({ ...app, ...options })
+
+/** Where `bin` points. */
+export const defaultOutfile = path.join(root, "dist/stseval-watcher.mjs")
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await Bundle.main(app, defaultOutfile)
+}

@@ -1,0 +1,155 @@
+/**
+ * The watcher service as an organiser deploys it: the one-file executable alone in an empty folder,
+ * run with nothing but `node`, from a config file; its status endpoint; a run landing while it
+ * watches; SIGTERM stopping it cleanly; and the container definition running that same file.
+ * Figures: the official R scorer's (../shared/reference/sick-posttask-runs.official-R.tsv).
+ */
+import { spawn } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { Status } from "@stseval/leaderboard"
+import { runProcess } from "@stseval/vitest-config/process"
+import { Schema } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as Config from "../src/Config.js"
+import { bundle } from "../scripts/bundle.js"
+
+const appDir = path.resolve(import.meta.dirname, "..")
+const examples = path.resolve(appDir, "../../examples/sick2014")
+
+let work: string
+let exe: string
+const env = () => ({ PATH: path.dirname(process.execPath), TMPDIR: work, NO_COLOR: "1" })
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-watcher-test-"))
+  fs.mkdirSync(path.join(work, "alone"))
+  exe = (await bundle({ outfile: path.join(work, "alone", "stseval-watcher.mjs") })).outfile
+}, 90_000)
+
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
+
+/** A contest folder: the gold, a submissions folder with the given runs, and a config. */
+const contest = (name: string, runs: ReadonlyArray<string>, extra = ""): string => {
+  const dir = path.join(work, name)
+  fs.mkdirSync(path.join(dir, "submissions"), { recursive: true })
+  for (const r of runs) fs.copyFileSync(path.join(examples, "submissions", r), path.join(dir, "submissions", r))
+  const file = path.join(dir, "watcher.yaml")
+  fs.writeFileSync(file, `task: sick2014\ngold: ${path.join(examples, "SICK_test_annotated.txt")}\nsubmissions: submissions\nout: board\ndebounce: 20\nrescan: 200\n${extra}`)
+  return file
+}
+
+const decodeStatus = Schema.decodeUnknownSync(Status.Status)
+
+/** Wait until `check` holds (polling), or fail after `ms` saying what was awaited. */
+const until = async <A>(what: string, check: () => Promise<A | undefined> | A | undefined, ms = 30_000): Promise<A> => {
+  const end = Date.now() + ms
+  for (;;) {
+    const a = await check()
+    if (a !== undefined) return a
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+const get = async (url: string) => {
+  try {
+    const r = await fetch(url)
+    return { status: r.status, text: await r.text(), type: r.headers.get("content-type") }
+  } catch {
+    return undefined
+  }
+}
+
+describe("the config file", () => {
+  it("resolves paths from its own folder and names every bad key", () => {
+    const file = path.join(work, "cfg", "watcher.yaml")
+    const ok = Config.parse("task: sick2014\nsubmissions: subs\nout: ../board\nstatus: { port: 8080 }\n", file)
+    expect(ok).toMatchObject({ _tag: "Ok", config: { task: "sick2014", submissions: path.join(work, "cfg", "subs"), out: path.join(work, "board"), status: { port: 8080 } } })
+    const bad = Config.parse("task: sick2014\nsubmissions: subs\nstatus: { port: 70000 }\ndebounse: 10\n", file)
+    expect(bad._tag).toBe("Error")
+    const errors = bad._tag === "Error" ? bad.errors : []
+    expect(errors).toContain(`${file}: out: missing (required)`)
+    expect(errors.some((e) => e.startsWith(`${file}: status.port: `) && e.endsWith("found 70000"))).toBe(true)
+    expect(errors.some((e) => e.startsWith(`${file}: debounse: not an option of this file; expected one of the keys task, submissions, out, gold,`))).toBe(true)
+    expect(Config.parse("- a list\n", file)).toEqual({ _tag: "Error", errors: [`${file}: expected an object with at least task, submissions and out, found a list`] })
+  })
+
+  it("the shipped example config is valid and its status port is the container's", () => {
+    const file = path.join(appDir, "watcher.example.yaml")
+    const parsed = Config.parse(fs.readFileSync(file, "utf8"), file)
+    expect(parsed._tag).toBe("Ok")
+    const port = parsed._tag === "Ok" ? parsed.config.status?.port : undefined
+    const dockerfile = fs.readFileSync(path.join(appDir, "Dockerfile"), "utf8")
+    expect(dockerfile).toContain(`EXPOSE ${port}`)
+    expect(dockerfile).toContain(`http://127.0.0.1:${port}/healthz`)
+  })
+})
+
+describe("the service (one file, only node)", () => {
+  let child: ChildProcess | undefined
+  afterAll(() => child?.kill("SIGKILL"))
+
+  it("serves its status, scores a run that lands while it watches, and stops cleanly on SIGTERM", async () => {
+    const file = contest("live", ["Insight_run1primary.txt", "Baseline-overlap_run1primary.txt"], "status: { port: 0, host: 127.0.0.1 }\n")
+    const dir = path.dirname(file)
+    const proc = spawn(process.execPath, [exe, "watcher.yaml"], { cwd: dir, env: env(), stdio: ["ignore", "pipe", "pipe"] })
+    child = proc
+    let stdout = ""
+    let stderr = ""
+    proc.stdout.on("data", (d: Buffer) => (stdout += d.toString()))
+    proc.stderr.on("data", (d: Buffer) => (stderr += d.toString()))
+    const exited = new Promise<number | null>((resolve) => proc.on("close", (code) => resolve(code)))
+
+    const base = await until("the status address", () => /status: (http:\/\/[^/\s]+)\/healthz/.exec(stdout)?.[1])
+    const health = await until("/healthz to answer 200", async () => {
+      const r = await get(`${base}/healthz`)
+      return r?.status === 200 ? r : undefined
+    })
+    expect(health.text).toMatch(/^ok: (starting|watching)/)
+    const first = await until("both runs scored", async () => {
+      const r = await get(`${base}/status`)
+      if (r?.status !== 200) return undefined
+      const s = decodeStatus(JSON.parse(r.text))
+      return Object.values(s.runs).filter((x) => x.status === "scored").length === 2 ? s : undefined
+    })
+    expect(first.task).toBe("sick2014")
+
+    // a run lands while it watches
+    fs.copyFileSync(path.join(examples, "submissions/MeaningFactory_run1primary.txt"), path.join(dir, "submissions/MeaningFactory_run1primary.txt"))
+    await until("the new run on the public board", async () => {
+      const r = await get(`${base}/leaderboard.md`)
+      return r?.status === 200 && r.text.includes("MeaningFactory") ? r : undefined
+    })
+    const board = JSON.parse((await get(`${base}/leaderboard.json`))?.text ?? "{}") as unknown
+    expect(JSON.stringify(board)).toContain("0.82638") // r of MeaningFactory, official R: 0.826381603887488
+    expect((await get(`${base}/leaderboard.html`))?.type).toContain("text/html")
+    expect((await get(`${base}/nothing`))?.status).toBe(404)
+
+    proc.kill("SIGTERM")
+    expect(await exited).toBe(0)
+    expect(stderr).toBe("")
+    expect(stdout).toContain("stopped; state flushed")
+    const status = decodeStatus(JSON.parse(fs.readFileSync(path.join(dir, "board/status.json"), "utf8")))
+    expect(status.phase).toBe("stopped")
+    expect(Object.keys(status.runs).sort()).toEqual(["Baseline-overlap_run1primary.txt", "Insight_run1primary.txt", "MeaningFactory_run1primary.txt"])
+    expect(JSON.parse(fs.readFileSync(path.join(dir, "board/state.json"), "utf8"))).toMatchObject({ task: "sick2014" })
+    // the endpoint closed with it
+    expect(await get(`${base}/healthz`)).toBeUndefined()
+    child = undefined
+  })
+
+  it("--once scores what is there and exits 0; a bad config is one line per problem and exit 2", async () => {
+    const file = contest("once", ["Insight_run1primary.txt"])
+    const r = await runProcess(process.execPath, [exe, file, "--once"], { cwd: work, env: env() })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain("1 run(s): 1 scored, 0 failed, 1 ranked")
+    const bad = path.join(work, "bad.yaml")
+    fs.writeFileSync(bad, `task: sick2014\ngold: ${path.join(examples, "SICK_test_annotated.txt")}\nsubmissions: nowhere\nout: board\n`)
+    const b = await runProcess(process.execPath, [exe, bad], { cwd: work, env: env() })
+    expect(b.code).toBe(2)
+    expect(b.stderr).toMatch(/^error: .*nowhere.*no such file or folder/)
+  })
+})

@@ -1,0 +1,361 @@
+/**
+ * The single-file bundler of the three executables (`stseval` in apps/cli, `stseval-report` in
+ * apps/report, `stseval-watcher` in apps/watcher): ONE self-contained ESM file per app that runs
+ * with nothing but `node` (no node_modules beside it), e.g. inside a Codabench scoring program or a
+ * container. Each app's `scripts/bundle.ts` calls `bundle` with its entry and version:
+ *
+ *   import { bundle } from "@stseval/bundle"
+ *   await bundle({ name: "stseval", entry: "src/bin.ts", packageDir: cliRoot, outfile: "/tmp/stseval.mjs" })
+ *
+ * How it is fast to start. esbuild bundles the entry and everything it imports (tree-shaken, from
+ * the workspace packages' sources), as a CommonJS-style function body: modules that the app loads
+ * lazily (`import()`; the CLI's src/internal/Lazy.ts: significance with @stdlib, the report
+ * generator, the watcher) become lazily initialised module factories inside it, evaluated only by
+ * the commands that need them. The body is then stored in a block comment at the end of a small ESM loader, which
+ * reads it back from its own file, compiles it with node:vm and keeps V8's code cache for it
+ * between runs (a temp folder per user, keyed by the body's hash and the Node version). Parsing and
+ * compiling a megabyte of JavaScript is most of a cold start (70-80 ms here); with the cache the
+ * start is module initialisation and the work itself. A comment is skipped, not parsed: V8 scans
+ * it about three times faster than the same text as a string literal, which it must also unescape
+ * and intern (3 ms a start).
+ *
+ * @since 0.1.0
+ */
+import { createHash } from "node:crypto"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import * as esbuild from "esbuild"
+
+/**
+ * @since 0.1.0
+ */
+export interface BundleOptions {
+  /** The executable's name, in its first comment line (`stseval`, `stseval-report`, ...). */
+  readonly name: string
+  /** The app's folder: its package.json gives the version; `entry` is relative to it. */
+  readonly packageDir: string
+  /** The program's entry, relative to `packageDir` (e.g. `src/bin.ts`). */
+  readonly entry: string
+  /**
+   * A global the program reads to know it is bundled and its version (it has no package.json
+   * beside it): set to the package's version (a JSON string). Default `STSEVAL_BUNDLED_VERSION`.
+   */
+  readonly versionGlobal?: string
+  /** Where to write the executable (made executable, `#!/usr/bin/env node`). */
+  readonly outfile: string
+  /** Minify the program (default true: a third of the size, and of the compile time). */
+  readonly minify?: boolean
+  /** Also write esbuild's metafile beside it (`<outfile>.meta.json`), for bundle analysis. */
+  readonly metafile?: boolean
+}
+
+/**
+ * @since 0.1.0
+ */
+export interface BundleResult {
+  readonly outfile: string
+  readonly bytes: number
+  readonly version: string
+  /** The program's hash: the key of its code cache. */
+  readonly hash: string
+}
+
+/**
+ * Libraries only some commands use whose module initialisation costs every start (fflate builds its
+ * inflate tables, about 9 ms; yaml about 3 ms): an importer that uses only the plain functions listed
+ * here gets a stand-in module whose functions load the library on first call (esbuild turns that
+ * `require` into a lazily initialised module in the same file). Which names an importer uses is read
+ * from its source (`import { a, b } from "lib"`, or `import * as L from "lib"` and every `L.name`);
+ * an importer that uses anything else (a class, a default import, `L[x]`) gets the library itself,
+ * as without this plugin: never a missing export, only a lost deferral.
+ */
+const deferred: Readonly<Record<string, ReadonlyArray<string>>> = {
+  fflate: ["unzipSync", "gunzipSync", "zipSync", "gzipSync", "unzlibSync", "zlibSync", "inflateSync", "deflateSync"],
+  yaml: ["parse", "parseDocument", "parseAllDocuments", "stringify"],
+  // Node's own modules that only some commands use: the terminal's line reader (for --wizard
+  // prompts) and the embeddings file reader; hashing (signatures, downloads), which loads all of
+  // Node's crypto and streams; and decompression (zips, downloads). About 8 ms together.
+  "node:readline": ["createInterface", "emitKeypressEvents"],
+  "node:crypto": ["createHash", "randomBytes"],
+  "node:zlib": ["gunzipSync", "inflateRawSync", "crc32"]
+}
+
+const NAMESPACE = "stseval-deferred"
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
+
+/** The names `source` uses from module `id`, or undefined when it uses it in any other way. */
+export const namesUsed = (source: string, id: string): ReadonlySet<string> | undefined => {
+  const from = `\\s+from\\s+["']${escape(id)}["']`
+  const names = new Set<string>()
+  let found = false
+  // one import statement: the clause may span lines but holds no other `import`
+  const imports = new RegExp(`\\bimport\\s+(type\\s+)?((?:(?!\\bimport\\b)[^;])*?)${from}`, "g")
+  // the code outside these import statements, where a namespace's uses are looked for
+  const body = source.replace(imports, "")
+  for (const m of source.matchAll(imports)) {
+    found = true
+    if (m[1] !== undefined) continue // `import type`: erased
+    const clause = m[2].trim()
+    const named = /^\{([^}]*)\}$/.exec(clause)
+    const namespace = /^\*\s+as\s+([A-Za-z_$][\w$]*)$/.exec(clause)
+    if (named !== null) {
+      for (const part of named[1].split(",").map((x) => x.trim()).filter((x) => x !== "")) {
+        if (part.startsWith("type ")) continue
+        names.add(part.split(/\s+as\s+/)[0].trim())
+      }
+    } else if (namespace !== null) {
+      const ns = escape(namespace[1])
+      // any use of the namespace other than `ns.name` (passing it around, ns[x]) keeps the library eager
+      const uses = [...body.matchAll(new RegExp(`(?<![\\w$.])${ns}(?![\\w$])(\\s*\\.\\s*([A-Za-z_$][\\w$]*))?`, "g"))]
+      for (const u of uses) {
+        if (u[2] === undefined) return undefined
+        names.add(u[2])
+      }
+    } else return undefined
+  }
+  return found ? names : undefined
+}
+
+/**
+ * The importer's code without its comments (esbuild's own reading of it), so that a library named
+ * in a comment ("node:zlib's maxOutputLength") does not count as a use other than a plain call.
+ */
+const withoutComments = (file: string): string =>
+  esbuild.transformSync(fs.readFileSync(file, "utf8"), { loader: /\.[cm]?tsx?$/.test(file) ? "ts" : "js", legalComments: "none" }).code
+
+const deferPlugin: esbuild.Plugin = {
+  name: "stseval-defer",
+  setup(build) {
+    const filter = new RegExp(`^(${Object.keys(deferred).map(escape).join("|")})$`)
+    build.onResolve({ filter }, (args) => {
+      // the stand-in's own `require` resolves normally
+      if (args.kind === "require-call" || args.importer === "") return undefined
+      const used = namesUsed(withoutComments(args.importer), args.path)
+      const deferrable = deferred[args.path]
+      if (used === undefined || [...used].some((name) => !deferrable.includes(name))) return undefined
+      return { path: args.path, namespace: NAMESPACE, pluginData: args.resolveDir }
+    })
+    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
+      contents: [
+        "let loaded",
+        `const load = () => (loaded ??= require(${JSON.stringify(args.path)}))`,
+        ...deferred[args.path].map((name) => `export const ${name} = (...args) => load().${name}(...args)`)
+      ].join("\n"),
+      resolveDir: args.pluginData as string,
+      loader: "js"
+    }))
+  }
+}
+
+/**
+ * Start-up work inside libraries that the commands do not need at start, made lazy in the bundle
+ * by replacing an exact text of the library's file. Each text must be found exactly once, or the
+ * build fails: a library upgrade that changes it shows at once (the bundle test builds the
+ * bundle), and is never shipped with the patch silently gone or misplaced.
+ */
+export const startupPatches: ReadonlyArray<{
+  /** the library file, as the end of its path */
+  readonly file: string
+  readonly find: string
+  readonly replace: string
+}> = [
+  {
+    // An ICU grapheme segmenter takes 7-10 ms to create, at every start; only help text measures
+    // graphemes. Created on first use instead.
+    file: "/effect/dist/cli/CliOutput.js",
+    find: `const graphemeSegmenter = /*#__PURE__*/new Intl.Segmenter(undefined, {
+  granularity: "grapheme"
+});`,
+    replace: `let graphemeSegmenterInstance;
+const graphemeSegmenter = {
+  segment: (text) => (graphemeSegmenterInstance ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(text)
+};`
+  },
+  // Effect probes twice at start how V8 names call frames in stack traces; on V8 (the only engine
+  // this file runs on) the answers are known. Formatting a probe's `stack` makes V8 find the line
+  // ends of the whole 1.5 MB program (about 2 ms), and no command formats a stack otherwise, so the
+  // V8 answers are written in.
+  {
+    // a named method shows in the trace
+    file: "/effect/dist/Utils.js",
+    find: `  const error = standard[InternalTypeId](() => new Error());
+  setStackTraceLimit(limit);
+  return error.stack?.includes(InternalTypeId) === true ? standard[InternalTypeId] : forced[InternalTypeId];`,
+    replace: `  setStackTraceLimit(limit);
+  return standard[InternalTypeId];`
+  },
+  {
+    // a function stored as a property shows as "[as <property>]"
+    file: "/effect/dist/internal/effect.js",
+    find: `  setStackTraceLimit(1);
+  const error = /*#__PURE__*/probe[marker]();
+  setStackTraceLimit(limit);
+  return error.stack?.includes("[as " + marker + "]") === true;`,
+    replace: `  return true;`
+  }
+]
+
+/** Applies `startupPatches`, noting in `applied` the files it patched (`bundle` checks them all). */
+const patchPlugin = (applied: Set<string>): esbuild.Plugin => ({
+  name: "stseval-startup-patches",
+  setup(build) {
+    const files = new RegExp(`(${startupPatches.map((p) => escape(p.file)).join("|")})$`)
+    build.onLoad({ filter: files }, (args) => {
+      let contents = fs.readFileSync(args.path, "utf8")
+      for (const patch of startupPatches.filter((p) => args.path.endsWith(p.file))) {
+        const found = contents.split(patch.find).length - 1
+        if (found !== 1) {
+          throw new Error(`bundle: ${args.path} holds the text to patch ${found} times, not once; update startupPatches in scripts/bundle.ts`)
+        }
+        contents = contents.replace(patch.find, () => patch.replace)
+        applied.add(patch.file)
+      }
+      return { contents, loader: "js" }
+    })
+  }
+})
+
+/**
+ * The comment that holds the program. Inside it, each end-of-comment of the program is written as
+ * COMMENT_END_ESCAPED (a text the program must not hold, checked) and restored by the loader.
+ */
+const PROGRAM_START = "\n/*stseval-program\n"
+const PROGRAM_END = "\n*/\n"
+const COMMENT_END_ESCAPED = "*\\u002f"
+
+/** The parameters of the function the program is wrapped in; the loader passes them. */
+const PARAMS = ["require", "module", "exports", "__filename", "__dirname", "__stseval_import_meta_url"]
+
+/**
+ * The ESM loader around the program. Plain JavaScript, kept small: it runs before anything is cached.
+ * The code cache is V8's serialised bytecode for this exact program; V8 itself rejects a cache made
+ * by another V8 version or with other flags (then it is rebuilt), and the file name carries the
+ * program's hash, so a rebuilt stseval never reads an older program's cache, the program file's
+ * path (V8's cache holds the script's name: two checkouts of one program sharing a cache printed
+ * the other checkout's paths in stack traces), and the command (one cache per command, each holding
+ * what that command compiled). The folder is the user's own, `<temp>/stseval-<uid>`: made with mode
+ * 0700, and used only when it is a folder (not a link) owned by the user that no one else may read
+ * or write (checked with lstat before every read and write): on a shared server another user can
+ * neither plant a cache nor read one. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+ */
+const loader = (name: string, body: string, hash: string, version: string): string => `#!/usr/bin/env node
+// ${name} ${version}: the whole program in one file, built by tooling/bundle/src/bundle.ts.
+// The program is the comment at the end of this file, read back and compiled with node:vm so that
+// V8's code cache can be reused between runs (see bundle.ts for why).
+// Built-ins through process.getBuiltinModule, not \`import\`: an ESM import of a built-in builds a
+// facade that reads every export, and reading node:fs's ReadStream loads its streams (5 ms).
+const fs = process.getBuiltinModule("node:fs")
+const { createRequire } = process.getBuiltinModule("node:module")
+const os = process.getBuiltinModule("node:os")
+const path = process.getBuiltinModule("node:path")
+const { fileURLToPath } = process.getBuiltinModule("node:url")
+const vm = process.getBuiltinModule("node:vm")
+
+const filename = fileURLToPath(import.meta.url)
+const self = fs.readFileSync(filename, "utf8")
+// (the end found, not counted from the file's end: a copy that gained a final newline still runs)
+const program = self.slice(self.lastIndexOf(${JSON.stringify(PROGRAM_START)}) + ${PROGRAM_START.length}, self.lastIndexOf(${JSON.stringify(PROGRAM_END.trimEnd())})).replaceAll(${JSON.stringify(COMMENT_END_ESCAPED)}, "*/")
+const uid = typeof process.getuid === "function" ? process.getuid() : undefined
+const cacheDir = path.join(os.tmpdir(), "stseval-" + (uid === undefined ? os.userInfo().username : uid))
+// One cache per command: a cache holds the functions the run that wrote it compiled, so \`score\`
+// after a first \`--help\` would otherwise compile all of scoring on every start.
+const command = /^[a-z][a-z-]{0,31}$/.test(process.argv[2] ?? "") ? process.argv[2] : "other"
+// FNV-1a of the program file's path (node:crypto would cost its loading on every start)
+let where = 0x811c9dc5
+for (let i = 0; i < filename.length; i++) where = Math.imul(where ^ filename.charCodeAt(i), 0x01000193) >>> 0
+const cacheFile = path.join(cacheDir, "v8-${hash}-" + where.toString(16).padStart(8, "0") + "-" + command + "-" + process.version + "-" + process.arch + ".v8")
+const useCache = !process.env.NODE_DISABLE_COMPILE_CACHE
+/** The user's own folder: a folder, not a link, owned by the user, closed to everyone else. */
+const ours = (dir) => {
+  const st = fs.lstatSync(dir)
+  return st.isDirectory() && (uid === undefined || (st.uid === uid && (st.mode & 0o077) === 0))
+}
+let cachedData
+if (useCache) {
+  try {
+    if (ours(cacheDir)) cachedData = fs.readFileSync(cacheFile)
+  } catch {}
+}
+const script = new vm.Script(program, {
+  filename,
+  cachedData,
+  importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER
+})
+if (useCache && (cachedData === undefined || script.cachedDataRejected)) {
+  // At exit, so that the cache also holds the functions this run compiled, not only the top level.
+  process.once("exit", () => {
+    try {
+      try {
+        fs.mkdirSync(cacheDir, { mode: 0o700 })
+      } catch {}
+      if (!ours(cacheDir)) return
+      const tmp = cacheFile + "." + process.pid
+      fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600, flag: "wx" })
+      fs.renameSync(tmp, cacheFile)
+    } catch {}
+  })
+}
+const module = { exports: {} }
+script.runInThisContext()(createRequire(import.meta.url), module, module.exports, filename, path.dirname(filename), import.meta.url)
+${PROGRAM_START}${body.replaceAll("*/", COMMENT_END_ESCAPED)}${PROGRAM_END}`
+
+/**
+ * Bundle an app into one executable file.
+ *
+ * @since 0.1.0
+ */
+export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(options.packageDir, "package.json"), "utf8")) as { readonly version: string }
+  const minify = options.minify ?? true
+  const patched = new Set<string>()
+  const result = await esbuild.build({
+    entryPoints: [path.join(options.packageDir, options.entry)],
+    absWorkingDir: options.packageDir,
+    bundle: true,
+    write: false,
+    outfile: `${options.name}.cjs`,
+    platform: "node",
+    format: "cjs",
+    target: "node22",
+    // the workspace packages' sources (their `exports` condition), so no build of them is needed
+    conditions: ["@stseval/source"],
+    minify,
+    legalComments: "eof",
+    metafile: options.metafile === true,
+    plugins: [deferPlugin, patchPlugin(patched)],
+    define: {
+      [options.versionGlobal ?? "STSEVAL_BUNDLED_VERSION"]: JSON.stringify(pkg.version),
+      "import.meta.url": "__stseval_import_meta_url"
+    },
+    logLevel: "silent"
+  })
+  for (const w of result.warnings) process.stderr.write(`bundle: ${w.text}\n`)
+  // a library file that moved or left the bundle would otherwise go unpatched without a word
+  const unpatched = startupPatches.filter((p) => !patched.has(p.file)).map((p) => p.file)
+  if (unpatched.length > 0) throw new Error(`bundle: no bundled file ends in ${unpatched.join(", ")}; update startupPatches in scripts/bundle.ts`)
+  const text = result.outputFiles[0].text.replace(/^#!.*\n/, "")
+  const body = `(function (${PARAMS.join(", ")}) {${text}\n})`
+  if (body.includes(COMMENT_END_ESCAPED)) throw new Error(`bundle: the program holds ${COMMENT_END_ESCAPED}, which the loader would turn into */`)
+  const hash = createHash("sha256").update(body).digest("hex").slice(0, 16)
+  const out = loader(options.name, body, hash, pkg.version)
+  fs.mkdirSync(path.dirname(path.resolve(options.outfile)), { recursive: true })
+  fs.writeFileSync(options.outfile, out, { mode: 0o755 })
+  fs.chmodSync(options.outfile, 0o755)
+  if (result.metafile !== undefined) fs.writeFileSync(`${options.outfile}.meta.json`, JSON.stringify(result.metafile))
+  return { outfile: options.outfile, bytes: Buffer.byteLength(out), version: pkg.version, hash }
+}
+
+/**
+ * The command line of an app's `scripts/bundle.ts`: `[outfile] [--metafile]`, the outfile
+ * defaulting to where the app's `bin` points; prints the size and the time taken.
+ *
+ * @since 0.2.0
+ */
+export const main = async (options: Omit<BundleOptions, "outfile" | "metafile">, defaultOutfile: string, argv: ReadonlyArray<string> = process.argv.slice(2)): Promise<BundleResult> => {
+  const outfile = argv.find((a) => !a.startsWith("--")) ?? defaultOutfile
+  const t0 = performance.now()
+  const r = await bundle({ ...options, outfile, metafile: argv.includes("--metafile") })
+  process.stdout.write(`${path.relative(process.cwd(), r.outfile)}: ${(r.bytes / 1e6).toFixed(2)} MB in ${Math.round(performance.now() - t0)} ms\n`)
+  return r
+}
