@@ -7,7 +7,7 @@
  * bootstrap tests), and, where significance has a dedicated kernel for it (Pearson's sums,
  * Spearman's rank walks, accuracy's counts), that kernel's name.
  *
- * Adding a metric is one file exporting its descriptor and one line in `Registry.all`.
+ * Adding a metric is one file exporting its descriptor and one line in `Metrics.all`.
  *
  * @since 0.3.0
  */
@@ -100,7 +100,7 @@ export type Metric = ScoresMetric | LabelsMetric
  * True when `a` is a better value than `b` under the metric's direction.
  *
  * @example
- * better(Registry.get("mse")!, 0.3, 0.5) // true
+ * better(Metrics.getOrThrow("mse"), 0.3, 0.5) // true
  * @since 0.3.0
  */
 export const better = (metric: Pick<Common, "direction">, a: number, b: number): boolean => (metric.direction === "higher" ? a > b : a < b)
