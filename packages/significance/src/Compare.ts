@@ -122,8 +122,10 @@ const analytic = (
   if (input instanceof InvalidInput) return input
   const alternative = options.alternative ?? "two.sided"
   const base = { test, a, b, estimateA: input.rJk, estimateB: input.rJh, alternative }
-  // Identical scores (r_kh = 1) make every cocor statistic 0/0; the answer is plain: no difference.
-  if (identical(runs[a], runs[b])) {
+  // Identical scores, or one a positive linear map of the other (r_kh = 1: a run and the same run
+  // x 1e200), make every cocor statistic 0/0; the answer is plain: no difference. Within 1e-12, as
+  // the tables' marks decide it: rounding leaves r_kh a few ulps below 1.
+  if (identical(runs[a], runs[b]) || input.rKh >= 1 - 1e-12) {
     return test === "zou2007"
       ? { ...base, ci: [0, 0], confLevel: options.confLevel ?? 0.95 }
       : { ...base, pValue: 1, statistic: 0 }

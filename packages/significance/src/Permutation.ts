@@ -9,6 +9,7 @@
  *
  * @since 0.1.0
  */
+import { Rescale } from "@stseval/metrics"
 import * as Kernel from "./internal/correlationKernel.js"
 import { checkCount, checkData, checkSeed } from "./internal/inputs.js"
 import * as Random from "./internal/random.js"
@@ -79,15 +80,18 @@ export const test = (
   const p = Kernel.prepare(gold, [runA, runB], stratumOf, "pearson", aggregate)
   const { pairs: N, position, start, strata: S } = p
   // Both runs shifted by the same per-dataset constant (their pooled mean), so that swapping a
-  // pair's two scores swaps the original values up to one common shift, which Pearson ignores.
+  // pair's two scores swaps the original values up to one common shift, which Pearson ignores;
+  // and scaled by one exact power of two (1 for ordinary scores), which brings scores of any
+  // magnitude to unit scale as the kernel does the gold (a swap needs one scale for both runs).
+  const scale = Rescale.unitScale(Math.max(Rescale.maxAbs(runA), Rescale.maxAbs(runB)))
   const base = new Float64Array(2 * N)
   for (let s = 0; s < S; s++) {
     let mean = 0
-    for (let q = start[s]; q < start[s + 1]; q++) mean += runA[position[q]] + runB[position[q]]
+    for (let q = start[s]; q < start[s + 1]; q++) mean += runA[position[q]] * scale + runB[position[q]] * scale
     mean /= 2 * (start[s + 1] - start[s])
     for (let q = start[s]; q < start[s + 1]; q++) {
-      base[q] = runA[position[q]] - mean
-      base[N + q] = runB[position[q]] - mean
+      base[q] = runA[position[q]] * scale - mean
+      base[N + q] = runB[position[q]] * scale - mean
     }
   }
   const w = new Float64Array(N).fill(1)

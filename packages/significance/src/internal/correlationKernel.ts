@@ -7,7 +7,10 @@
 // gathered Float64Array per run (N allocations/copies per resample and run) and recompute the gold's
 // sums for every run; here the gold's sums are computed once per resample and stratum, each run
 // costs one sequential pass with three multiply-adds per pair, and nothing is allocated per resample.
+import { Rescale } from "@stseval/metrics"
 import { sortedSegment, weightedMidRanks } from "./ranks.js"
+
+const { maxAbs, unitScale } = Rescale
 
 export type Metric = "pearson" | "spearman"
 export type Aggregate = "weighted" | "unweighted"
@@ -68,13 +71,17 @@ export const prepare = (
   for (let i = 0; i < N; i++) position[fill[stratumOf[i]]++] = i
 
   // Centring within each stratum leaves every correlation unchanged and keeps the raw sums below
-  // free of catastrophic cancellation.
+  // free of catastrophic cancellation. Each side (the gold, each run) is first brought to unit
+  // scale by an exact power of two (1 for ordinary scores, so their bits do not change), so that
+  // scores like 1e200 (whose squares overflow) or 1e-200 (whose squares underflow) correlate as
+  // they do at unit scale; a correlation, Spearman's ranks included, ignores the factor.
   const centred = (values: Float64Array, out: Float64Array, offset: number) => {
+    const scale = unitScale(maxAbs(values))
     for (let s = 0; s < S; s++) {
       let mean = 0
-      for (let p = start[s]; p < start[s + 1]; p++) mean += values[position[p]]
+      for (let p = start[s]; p < start[s + 1]; p++) mean += values[position[p]] * scale
       mean /= start[s + 1] - start[s]
-      for (let p = start[s]; p < start[s + 1]; p++) out[offset + p] = values[position[p]] - mean
+      for (let p = start[s]; p < start[s + 1]; p++) out[offset + p] = values[position[p]] * scale - mean
     }
   }
   const g = new Float64Array(N)

@@ -5,6 +5,7 @@
 // percentiles. Plain loops over typed arrays; the heavy parts are sumsKernel.ts (Pearson and
 // accuracy sums) and rankSums.ts (Spearman walks, on worker threads for large jobs), which fills
 // the Spearman figures of every resample before the per-resample loop here reads them.
+import { Rescale } from "@stseval/metrics"
 import * as Random from "./random.js"
 import * as RankSums from "./rankSums.js"
 import type { Engine } from "./resampleKernel.js"
@@ -17,6 +18,7 @@ export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
 /** Relative threshold below which a weighted variance counts as zero; as correlationKernel.ts. */
 const EPS = 1e-13
 const { TILE, SUMS } = SumsKernel
+const { maxAbs, unitScale } = Rescale
 
 /** The job, checked and laid out (Intervals.ts builds it from the public input). */
 export interface Job {
@@ -78,6 +80,21 @@ const setUp = (job: Job, engine: Engine) => {
   const span = new Int32Array(D).fill(-1)
   const spans: Array<number> = []
   const spearman = RankSums.plan(start, metric.map((m) => m === "spearman"), K, has, gold, x)
+  // Pearson's sides at unit scale: the gold, and each run, times an exact power of two over its
+  // Pearson datasets (1 for ordinary scores, whose bits do not change), so that scores like 1e200
+  // (whose squares overflow) or 1e-200 (whose squares underflow) give the figures they give at
+  // unit scale. One factor per side for all its datasets keeps pooled and ALLnrm figures exact too.
+  let goldMax = 0
+  const runMax = new Float64Array(K)
+  for (let d = 0; d < D; d++) {
+    if (metric[d] !== "pearson") continue
+    const a = start[d]
+    const e = start[d + 1]
+    goldMax = Math.max(goldMax, maxAbs(gold, a, e))
+    for (let k = 0; k < K; k++) if (has[k * D + d] === 1) runMax[k] = Math.max(runMax[k], maxAbs(x, k * N + a, k * N + e))
+  }
+  const goldScale = unitScale(goldMax)
+  const runScale = runMax.map(unitScale)
   for (let d = 0; d < D; d++) {
     const a = start[d]
     const e = start[d + 1]
@@ -86,28 +103,30 @@ const setUp = (job: Job, engine: Engine) => {
     span[d] = spans.length / 2
     spans.push(a, e)
     const accuracy = metric[d] === "accuracy"
+    const pg = accuracy ? 1 : goldScale
     let mg = 0
     if (!accuracy) {
-      for (let i = a; i < e; i++) mg += gold[i]
+      for (let i = a; i < e; i++) mg += gold[i] * pg
       mg /= n
     }
     meanG[d] = mg
     for (let i = a; i < e; i++) {
-      F[2 * i] = gold[i] - mg
+      F[2 * i] = gold[i] * pg - mg
       F[2 * i + 1] = 1
     }
     for (let k = 0; k < K; k++) {
       if (has[k * D + d] === 0) continue
       const o = k * N
+      const px = accuracy ? 1 : runScale[k]
       let mx = 0
       if (!accuracy) {
-        for (let i = a; i < e; i++) mx += x[o + i]
+        for (let i = a; i < e; i++) mx += x[o + i] * px
         mx /= n
       }
       meanX[k * D + d] = mx
       const f = (k + 1) * N * 2
       for (let i = a; i < e; i++) {
-        const xi = x[o + i] - mx
+        const xi = x[o + i] * px - mx
         F[f + 2 * i] = xi
         F[f + 2 * i + 1] = xi * F[2 * i]
       }
