@@ -5,13 +5,23 @@
 // percentiles. Plain loops over typed arrays; the heavy parts are sumsKernel.ts (Pearson and
 // accuracy sums) and rankSums.ts (Spearman walks, on worker threads for large jobs), which fills
 // the Spearman figures of every resample before the per-resample loop here reads them.
-import { Rescale } from "@stseval/metrics"
+//
+// A dataset whose metric has no dedicated kernel (Kendall, MSE, weighted Pearson, macro-F1, a
+// task's own descriptor) is `generic`: the loop here records each resample's drawn pairs (the very
+// draws that feed the sums, so every metric of one call shares its resamples) and calls the
+// metric's `at` on them, once per run and resample. So are `pooled` / `allnrm` over datasets of a
+// correlation other than Pearson: the metric over the concatenation of the datasets' draws.
+import { Aggregate, Rescale } from "@stseval/metrics"
+import type { Metric as Descriptor } from "@stseval/metrics"
+import { atOf } from "./metric.js"
+import type { At } from "./metric.js"
 import * as Random from "./random.js"
 import * as RankSums from "./rankSums.js"
 import type { Engine } from "./resampleKernel.js"
 import * as SumsKernel from "./sumsKernel.js"
 
-export type Metric = "pearson" | "spearman" | "accuracy"
+/** How a dataset is resampled: one of the dedicated kernels, or its metric's `at` (`generic`). */
+export type Metric = "pearson" | "spearman" | "accuracy" | "generic"
 export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
 export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
 
@@ -39,6 +49,35 @@ export interface Job {
   readonly missing: "zero" | "no-official-score"
   /** Runs that take part in the ranking (each with a defined official estimate). */
   readonly ranked: Int32Array
+  /** `lower`: the official figure is better when lower (MSE): ranks count the runs strictly below. */
+  readonly direction?: "higher" | "lower" | undefined
+  /**
+   * Per dataset, what a lacking dataset (or an undefined figure) counts as under `zero`: the
+   * metric's `missingValue`. Default 0 (r = 0, 0% accuracy).
+   */
+  readonly missingValue?: Float64Array | undefined
+  /** The datasets resampled by their metric's `at`, and generic `pooled` / `allnrm` (see below). */
+  readonly generic?: GenericJob | undefined
+}
+
+/** What the generic path needs beyond the kernels' layout. */
+export interface GenericJob {
+  /** Per dataset, its metric (read for the `generic` ones). */
+  readonly metrics: ReadonlyArray<Descriptor.Metric>
+  /** Label codes per position (one table per dataset for its gold and runs), for labels metrics. */
+  readonly goldCodes?: Int32Array | undefined
+  /** Run label codes, run-major [k * N + position]. */
+  readonly codes?: Int32Array | undefined
+  /** Run confidences, run-major, where `hasConfidence[k * D + d]` (weighted Pearson). */
+  readonly confidence?: Float64Array | undefined
+  readonly hasConfidence?: Uint8Array | undefined
+  /** A generic dataset's figure on the original pairs (the metric's `compute`); NaN when undefined. */
+  readonly original: (k: number, d: number) => number
+  /**
+   * The metric of `pooled` / `allnrm` when it is not Pearson (whose sums give them): the metric over
+   * the concatenated pairs (`allnrm`: of the run fitted to the gold within each dataset).
+   */
+  readonly pooled?: Descriptor.ScoresMetric | undefined
 }
 
 export interface Pass {
@@ -99,7 +138,7 @@ const setUp = (job: Job, engine: Engine) => {
     const a = start[d]
     const e = start[d + 1]
     const n = e - a
-    if (n === 0 || metric[d] === "spearman") continue
+    if (n === 0 || (metric[d] !== "pearson" && metric[d] !== "accuracy")) continue
     span[d] = spans.length / 2
     spans.push(a, e)
     const accuracy = metric[d] === "accuracy"
@@ -143,13 +182,95 @@ const SINGLE = 4
 const ruleCode = (rule: Rule): number => ["wmean", "mean", "pooled", "allnrm", "single"].indexOf(rule)
 
 /**
+ * The generic path (see the file comment): `picks` holds each lane's drawn pairs, lane r's at
+ * [r N, r N + N) with dataset d's draws at [start[d], start[d + 1]) of it, in draw order; `fill`
+ * writes the generic datasets' figures of a lane (or of the original pairs, `identity`) into a
+ * row; `pool` is a run's `pooled` / `allnrm` by the generic metric over a lane's draws. Undefined
+ * when the job has nothing generic.
+ */
+const makeGeneric = (job: Job) => {
+  const g = job.generic
+  const { start, metric, runs: K, has, x, gold } = job
+  const D = metric.length
+  const N = start[D]
+  const datasets = Int32Array.from(metric.flatMap((m, d) => (m === "generic" && start[d + 1] > start[d] ? [d] : [])))
+  if (g === undefined || (datasets.length === 0 && g.pooled === undefined)) return undefined
+  const ats: Array<At> = g.metrics.map(atOf)
+  const view = (a: Float64Array | Int32Array | undefined, k: number) => a?.subarray(k * N, (k + 1) * N)
+  const runScores = Array.from({ length: K }, (_, k) => x.subarray(k * N, (k + 1) * N))
+  const runCodes = Array.from({ length: K }, (_, k) => view(g.codes, k))
+  const runConfidence = Array.from({ length: K }, (_, k) => view(g.confidence, k) as Float64Array | undefined)
+  const confidenceOf = (k: number, d: number) => (g.hasConfidence?.[k * D + d] === 1 ? runConfidence[k] : undefined)
+  const picks = new Int32Array(TILE * N)
+  const identity = Int32Array.from({ length: N }, (_, i) => i)
+  const segments = (buffer: Int32Array) => Array.from(datasets, (d) => buffer.subarray(start[d], start[d + 1]))
+  const lanes = Array.from({ length: TILE }, (_, r) => picks.subarray(r * N, (r + 1) * N))
+  const laneSegments = lanes.map(segments)
+  const identitySegments = segments(identity)
+
+  /** The generic datasets' figures over `lane`'s draws (-1: the original pairs, by `original`). */
+  const fill = (lane: number, row: Float64Array, base: number, FIG: number): void => {
+    const segs = lane < 0 ? identitySegments : laneSegments[lane]
+    for (let j = 0; j < datasets.length; j++) {
+      const d = datasets[j]
+      const labels = g.metrics[d].kind === "labels"
+      const at = ats[d]
+      const idx = segs[j]
+      const n = idx.length
+      for (let k = 0; k < K; k++) {
+        if (has[k * D + d] === 0) continue
+        row[base + k * FIG + d] =
+          lane < 0 ? g.original(k, d) : at(labels ? g.goldCodes! : gold, labels ? runCodes[k]! : runScores[k], idx, n, confidenceOf(k, d))
+      }
+    }
+  }
+
+  const gathered = new Int32Array(N)
+  /** `pooled` (or `allnrm`) of run k by the generic metric over `buffer`'s draws of the datasets it has. */
+  const pool = (k: number, buffer: Int32Array, nrm: boolean): number => {
+    const m = g.pooled!
+    let n = 0
+    // the run's confidences when it gives them on every dataset it has (a pair without one has none to weigh by)
+    let confident = true
+    for (let d = 0; d < D; d++) {
+      if (has[k * D + d] === 0) continue
+      if (confidenceOf(k, d) === undefined) confident = false
+      for (let i = start[d]; i < start[d + 1]; i++) gathered[n++] = buffer[i]
+    }
+    const confidence = confident ? runConfidence[k] : undefined
+    if (!nrm) return m.at(gold, runScores[k], gathered, n, confidence)
+    // ALLnrm: the drawn pairs of each dataset the run has, its run fitted to its gold (metrics'
+    // Aggregate.fitted), then the metric over the concatenation
+    const xs: Array<Float64Array> = []
+    const ys: Array<Float64Array> = []
+    for (let d = 0; d < D; d++) {
+      if (has[k * D + d] === 0 || start[d + 1] === start[d]) continue
+      const seg = buffer.subarray(start[d], start[d + 1])
+      xs.push(Float64Array.from(seg, (i) => runScores[k][i]))
+      ys.push(Float64Array.from(seg, (i) => gold[i]))
+    }
+    const fittedRun = Aggregate.fitted(xs, ys)
+    const goldAll = new Float64Array(fittedRun.length)
+    let o = 0
+    for (const y of ys) {
+      goldAll.set(y, o)
+      o += y.length
+    }
+    const c = confidence === undefined ? undefined : Float64Array.from(gathered.subarray(0, n), (i) => confidence[i])
+    const r = m.compute(goldAll, fittedRun, c)
+    return r._tag === "Defined" ? r.value : Number.NaN
+  }
+  return { picks, lanes, identity, fill, pool: g.pooled !== undefined ? pool : undefined }
+}
+
+/**
  * The figures of one resample (one lane of the sums): each run's per-dataset figures, labelled
  * aggregates and official figure, written to row[base + k * figures + f], which holds NaN but for
  * the Spearman figures (rankSums.ts), on entry. With `degenerate`, counts
  * per (run, figure) the resamples where a correlation entering the figure was undefined although
  * it was defined on the original pairs (`defined`).
  */
-const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
+const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnType<typeof makeGeneric>) => {
   const { start, metric, weight, runs: K, has, labelled, official, missing } = job
   const { K1, meanG, meanX, span, sums } = setup
   const D = metric.length
@@ -159,6 +280,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
   const labelCode = Int32Array.from(labelled, ruleCode)
   const rule = ruleCode(official)
   const zero = missing === "zero"
+  const missingValue = job.missingValue ?? new Float64Array(metric.length)
   const accuracy = Uint8Array.from(metric, (x) => (x === "accuracy" ? 1 : 0))
   const size = Float64Array.from(metric, (_, d) => start[d + 1] - start[d])
   // this resample's gold sums per dataset
@@ -167,7 +289,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
   const sgg = new Float64Array(D)
 
   /** Pooled Pearson (or ALLnrm) of run k over the datasets it has (all Pearson datasets). */
-  const pool = (k: number, lane: number, nrm: boolean): number => {
+  const pearsonPool = (k: number, lane: number, nrm: boolean): number => {
     // Each dataset's values are centred on its own means; shifting them back by (its mean - the
     // first dataset's mean) restores the pool while keeping the totals well conditioned.
     let ref = -1
@@ -232,6 +354,11 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
     return r > 1 ? 1 : r < -1 ? -1 : r
   }
 
+  // the draws of the lane being filled (the original pairs when estimating), for a generic pool
+  let picks: Int32Array | undefined
+  const genericPool = generic?.pool
+  const pool = genericPool === undefined ? pearsonPool : (k: number, _lane: number, nrm: boolean): number => genericPool(k, picks!, nrm)
+
   /** The edition's rule on run k's per-dataset figures at row[o ..] (ScoredRun.officialOf / officialMean). */
   const officialOf = (row: Float64Array, o: number, k: number, lane: number, present: number): number => {
     if (present === 0) return Number.NaN
@@ -246,17 +373,27 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
         s += w * v
         sw += w
       } else {
-        // lacking: r = 0 with the dataset's weight under `zero`, else no official figure
+        // lacking: the metric's missing value (r = 0) with the dataset's weight under `zero`, else
+        // no official figure
         if (!zero) return Number.NaN
         const w = rule === MEAN ? 1 : weight[d]
         if (w === 0) return Number.NaN
+        s += w * missingValue[d]
         sw += w
       }
     }
     return sw > 0 ? s / sw : Number.NaN
   }
 
-  const fill = (lane: number, row: Float64Array, base: number, degenerate: Int32Array | undefined, defined: Uint8Array | undefined): void => {
+  const fill = (
+    lane: number,
+    row: Float64Array,
+    base: number,
+    degenerate: Int32Array | undefined,
+    defined: Uint8Array | undefined,
+    lanePicks?: Int32Array
+  ): void => {
+    picks = lanePicks
     for (let d = 0; d < D; d++) {
       const sp = span[d]
       // Spearman (already in the row, rankSums.ts) or no pairs
@@ -335,7 +472,10 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
   return { figures: FIG, fill }
 }
 
-/** Competition ranks (1 + runs strictly better; undefined figures last) of `ranked` in row[base + k * FIG + f]. */
+/**
+ * Competition ranks (1 + runs strictly better; undefined figures last) of `ranked` in
+ * row[base + k * FIG + f]; better is higher, or lower with `lower` (MSE).
+ */
 const rankInto = (
   ranked: Int32Array,
   row: Float64Array,
@@ -346,7 +486,8 @@ const rankInto = (
   ranks: Int32Array,
   B: number,
   b: number,
-  rankDegenerate: Int32Array
+  rankDegenerate: Int32Array,
+  lower: boolean
 ): void => {
   let n = 0
   for (let j = 0; j < ranked.length; j++) {
@@ -362,9 +503,19 @@ const rankInto = (
       rankDegenerate[j]++
       continue
     }
-    // first index with a value > v (ascending order): everything from there on is strictly better
     let lo = 0
     let hi = n
+    if (lower) {
+      // first index with a value >= v (ascending order): everything before it is strictly better
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1
+        if (view[mid] < v) lo = mid + 1
+        else hi = mid
+      }
+      ranks[j * B + b] = 1 + lo
+      continue
+    }
+    // first index with a value > v (ascending order): everything from there on is strictly better
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
       if (view[mid] > v) hi = mid
@@ -377,7 +528,8 @@ const rankInto = (
 /** Estimates on the original pairs (every multiplicity 1). */
 export const estimate = (job: Job, engine: Engine = "auto") => {
   const setup = setUp(job, engine)
-  const figures = makeFigures(job, setup)
+  const generic = makeGeneric(job)
+  const figures = makeFigures(job, setup, generic)
   const { sums, N } = setup
   const W = sums.W
   W.fill(0)
@@ -386,8 +538,9 @@ export const estimate = (job: Job, engine: Engine = "auto") => {
   const KF = job.runs * figures.figures
   const estimates = new Float64Array(KF).fill(Number.NaN)
   RankSums.original(setup.spearman, job.start, KF, figures.figures, estimates, engine)
-  figures.fill(0, estimates, 0, undefined, undefined)
-  return { setup, figures, estimates, engine }
+  generic?.fill(-1, estimates, 0, figures.figures)
+  figures.fill(0, estimates, 0, undefined, undefined, generic?.identity)
+  return { setup, generic, figures, estimates, engine }
 }
 
 /**
@@ -404,7 +557,7 @@ export const pass = (
   progress?: (done: number, total: number) => void,
   options: PassOptions = {}
 ): Pass => {
-  const { setup, figures, estimates } = prepared
+  const { setup, generic, figures, estimates } = prepared
   const { start, metric, ranked } = job
   const D = metric.length
   const FIG = figures.figures
@@ -433,15 +586,18 @@ export const pass = (
   const ranks = new Int32Array(ranked.length * B)
   const rankDegenerate = new Int32Array(ranked.length)
   const sorted = new Float64Array(ranked.length)
-  // the draws only feed the sums (the walks draw their own): none without Pearson or accuracy datasets
-  const draws = setup.spans > 0
+  // the draws feed the sums and the generic figures (the walks draw their own): none without
+  // Pearson, accuracy or generic datasets
+  const sumsDraw = setup.spans > 0
+  const draws = sumsDraw || generic !== undefined
+  const lower = job.direction === "lower"
   for (let c = 0; c * Random.CHUNK < B; c++) {
     const rng = Random.chunkRng(states, c)
     const b0 = c * Random.CHUNK
     const count = Math.min(Random.CHUNK, B - b0)
     for (let tile = 0; tile < count; tile += TILE) {
       const lanes = Math.min(TILE, count - tile)
-      if (draws) {
+      if (draws && generic === undefined) {
         W.fill(0)
         // the documented order (as Bootstrap.resample): per resample, per dataset, m draws
         for (let r = 0; r < lanes; r++) {
@@ -452,11 +608,29 @@ export const pass = (
           }
         }
         sums.run()
+      } else if (draws) {
+        // the same draws, also kept pair by pair for the generic figures
+        const { picks } = generic!
+        if (sumsDraw) W.fill(0)
+        for (let r = 0; r < lanes; r++) {
+          const o = r * setup.N
+          for (let d = 0; d < D; d++) {
+            const a = start[d]
+            const n = start[d + 1] - a
+            for (let j = 0; j < n; j++) {
+              const q = a + Random.below(rng, n)
+              picks[o + a + j] = q
+              if (sumsDraw) W[q * TILE + r] += 1
+            }
+          }
+        }
+        if (sumsDraw) sums.run()
       }
       for (let r = 0; r < lanes; r++) {
         const b = b0 + tile + r
-        figures.fill(r, samples, b * KF, degenerate, defined)
-        rankInto(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate)
+        generic?.fill(r, samples, b * KF, FIG)
+        figures.fill(r, samples, b * KF, degenerate, defined, generic?.lanes[r])
+        rankInto(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate, lower)
         if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
       }
     }
@@ -468,6 +642,6 @@ export const pass = (
 export const originalRanks = (job: Job, estimates: Float64Array, FIG: number): Int32Array => {
   const n = job.ranked.length
   const ranks = new Int32Array(n)
-  rankInto(job.ranked, estimates, 0, FIG, FIG - 1, new Float64Array(n), ranks, 1, 0, new Int32Array(n))
+  rankInto(job.ranked, estimates, 0, FIG, FIG - 1, new Float64Array(n), ranks, 1, 0, new Int32Array(n), job.direction === "lower")
   return ranks
 }
