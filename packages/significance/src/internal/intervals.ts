@@ -544,6 +544,31 @@ export const estimate = (job: Job, engine: Engine = "auto") => {
 }
 
 /**
+ * The draws of `lanes` resamples in the documented order (per resample, per dataset, m draws),
+ * kept pair by pair in `picks` for the generic figures (lane r's draws of dataset d at
+ * r N + start[d] + j), and counted into the sums' multiplicities `W` when there are sums. A
+ * function of its own so that `pass`, whose inlined draws are most of a Pearson pass's JavaScript
+ * time, stays as small as before.
+ */
+const drawAndKeep = (rng: Random.Rng, lanes: number, start: Int32Array, picks: Int32Array, W: Float64Array | undefined): void => {
+  const D = start.length - 1
+  const N = start[D]
+  W?.fill(0)
+  for (let r = 0; r < lanes; r++) {
+    const o = r * N
+    for (let d = 0; d < D; d++) {
+      const a = start[d]
+      const n = start[d + 1] - a
+      for (let j = 0; j < n; j++) {
+        const q = a + Random.below(rng, n)
+        picks[o + a + j] = q
+        if (W !== undefined) W[q * TILE + r] += 1
+      }
+    }
+  }
+}
+
+/**
  * The resampling pass: B resamples drawn from `seed` in the documented order. The Spearman figures
  * of every resample come first (rankSums.ts, on several threads for large jobs, each chunk of
  * resamples drawing its own multiplicities); then, resample by resample here, the sums' figures,
@@ -588,8 +613,7 @@ export const pass = (
   const sorted = new Float64Array(ranked.length)
   // the draws feed the sums and the generic figures (the walks draw their own): none without
   // Pearson, accuracy or generic datasets
-  const sumsDraw = setup.spans > 0
-  const draws = sumsDraw || generic !== undefined
+  const draws = setup.spans > 0
   const lower = job.direction === "lower"
   for (let c = 0; c * Random.CHUNK < B; c++) {
     const rng = Random.chunkRng(states, c)
@@ -597,7 +621,10 @@ export const pass = (
     const count = Math.min(Random.CHUNK, B - b0)
     for (let tile = 0; tile < count; tile += TILE) {
       const lanes = Math.min(TILE, count - tile)
-      if (draws && generic === undefined) {
+      if (generic !== undefined) {
+        drawAndKeep(rng, lanes, start, generic.picks, draws ? W : undefined)
+        if (draws) sums.run()
+      } else if (draws) {
         W.fill(0)
         // the documented order (as Bootstrap.resample): per resample, per dataset, m draws
         for (let r = 0; r < lanes; r++) {
@@ -608,23 +635,6 @@ export const pass = (
           }
         }
         sums.run()
-      } else if (draws) {
-        // the same draws, also kept pair by pair for the generic figures
-        const { picks } = generic!
-        if (sumsDraw) W.fill(0)
-        for (let r = 0; r < lanes; r++) {
-          const o = r * setup.N
-          for (let d = 0; d < D; d++) {
-            const a = start[d]
-            const n = start[d + 1] - a
-            for (let j = 0; j < n; j++) {
-              const q = a + Random.below(rng, n)
-              picks[o + a + j] = q
-              if (sumsDraw) W[q * TILE + r] += 1
-            }
-          }
-        }
-        if (sumsDraw) sums.run()
       }
       for (let r = 0; r < lanes; r++) {
         const b = b0 + tile + r
