@@ -136,9 +136,37 @@ interface Counted {
   readonly extreme: number
 }
 
-/** Counts a shuffle's difference d as at least as extreme as the observed delta (ties within `tie`). */
-const isExtreme = (d: number, delta: number, alternative: Alternative, tie: number): boolean =>
-  alternative === "two.sided" ? Math.abs(d) >= Math.abs(delta) - tie : alternative === "greater" ? d >= delta - tie : d <= delta + tie
+/**
+ * R shuffles of the documented stream for `seed`: `differenceOf(swaps)` gives each shuffle's
+ * difference (NaN: undefined); counts the defined ones and those at least as extreme as the observed
+ * `delta` (ties within `tie` count, conservatively).
+ */
+const countShuffles = (
+  R: number,
+  seed: number,
+  N: number,
+  delta: number,
+  alternative: Alternative,
+  tie: number,
+  progress: ((done: number, total: number) => void) | undefined,
+  differenceOf: (swaps: Uint8Array) => number
+): { readonly valid: number; readonly extreme: number } => {
+  const rng = Random.make(seed)
+  const every = Math.max(1, Math.ceil(R / 100))
+  const swaps = new Uint8Array(N)
+  let valid = 0
+  let extreme = 0
+  for (let r = 0; r < R; r++) {
+    drawSwaps(rng, swaps)
+    const d = differenceOf(swaps)
+    if (d === d) {
+      valid++
+      if (alternative === "two.sided" ? Math.abs(d) >= Math.abs(delta) - tie : alternative === "greater" ? d >= delta - tie : d <= delta + tie) extreme++
+    }
+    if (progress !== undefined && ((r + 1) % every === 0 || r + 1 === R)) progress(r + 1, R)
+  }
+  return { valid, extreme }
+}
 
 /**
  * One shuffle of the documented stream: per pair in stratum order, whether its two run scores
@@ -192,16 +220,8 @@ const pearsonShuffles = (
   Kernel.evaluate(p, w, out, buf, base)
   const estimateA = out[0]
   const estimateB = out[1]
-  const delta = estimateA - estimateB
-
-  const rng = Random.make(seed)
   const shuffled = new Float64Array(2 * N)
-  const every = Math.max(1, Math.ceil(R / 100))
-  let valid = 0
-  let extreme = 0
-  const swaps = new Uint8Array(N)
-  for (let r = 0; r < R; r++) {
-    drawSwaps(rng, swaps)
+  const counts = countShuffles(R, seed, N, estimateA - estimateB, alternative, TIE, progress, (swaps) => {
     for (let q = 0; q < N; q++) {
       const swap = swaps[q]
       const a = base[q]
@@ -210,14 +230,9 @@ const pearsonShuffles = (
       shuffled[N + q] = swap ? a : b
     }
     Kernel.evaluate(p, w, out, buf, shuffled)
-    const d = out[0] - out[1]
-    if (d === d) {
-      valid++
-      if (isExtreme(d, delta, alternative, TIE)) extreme++
-    }
-    if (progress !== undefined && ((r + 1) % every === 0 || r + 1 === R)) progress(r + 1, R)
-  }
-  return { estimateA, estimateB, valid, extreme }
+    return out[0] - out[1]
+  })
+  return { estimateA, estimateB, ...counts }
 }
 
 /** Any other metric: its figures of the shuffled runs by `at`, the same swaps as Pearson's. */
@@ -232,7 +247,6 @@ const genericShuffles = (
   const [confA, confB] = g.confidences
   const estimateA = Generic.figure(g, runA, confA, g.identity)
   const estimateB = Generic.figure(g, runB, confB, g.identity)
-  const delta = estimateA - estimateB
   const tie = tieFor(g.metric, [estimateA, estimateB])
   const { position } = g.layout
   const N = position.length
@@ -240,13 +254,7 @@ const genericShuffles = (
   const b = runB.slice()
   const ca = confA?.slice()
   const cb = confB?.slice()
-  const rng = Random.make(seed)
-  const every = Math.max(1, Math.ceil(R / 100))
-  let valid = 0
-  let extreme = 0
-  const swaps = new Uint8Array(N)
-  for (let r = 0; r < R; r++) {
-    drawSwaps(rng, swaps)
+  const counts = countShuffles(R, seed, N, estimateA - estimateB, alternative, tie, progress, (swaps) => {
     for (let q = 0; q < N; q++) {
       const i = position[q]
       const swapped = swaps[q] === 1
@@ -257,12 +265,7 @@ const genericShuffles = (
         cb[i] = swapped ? confA![i] : confB![i]
       }
     }
-    const d = Generic.figure(g, a, ca, g.identity) - Generic.figure(g, b, cb, g.identity)
-    if (d === d) {
-      valid++
-      if (isExtreme(d, delta, alternative, tie)) extreme++
-    }
-    if (progress !== undefined && ((r + 1) % every === 0 || r + 1 === R)) progress(r + 1, R)
-  }
-  return { estimateA, estimateB, valid, extreme }
+    return Generic.figure(g, a, ca, g.identity) - Generic.figure(g, b, cb, g.identity)
+  })
+  return { estimateA, estimateB, ...counts }
 }

@@ -205,6 +205,17 @@ describe("a copy of Pearson's descriptor without `kernel` gives Pearson's figure
     })
   })
 
+  it("a generic dataset's figures do not depend on which kernels run beside it (Spearman's walks draw their own, the same stream)", () => {
+    const withSpearman = ok(Intervals.compute({ ...inputWith("spearman", "kendall", ["mean"]), missingDataset: "no-official-score" }, options))
+    const withPearson = ok(Intervals.compute({ ...inputWith("pearson", "kendall", ["mean"]), missingDataset: "no-official-score" }, options))
+    const alone = ok(Intervals.compute({ ...inputWith("kendall", "kendall", ["mean"]), missingDataset: "no-official-score" }, options))
+    withSpearman.runs.forEach((run, k) => {
+      expect(run.datasets[1]).toEqual(withPearson.runs[k].datasets[1])
+      expect(run.datasets[1]).toEqual(alone.runs[k].datasets[1])
+    })
+    expect(withSpearman.runs[0].datasets[1].ci).toBeDefined()
+  })
+
   it("pooled and ALLnrm of the copy (its figure over the pooled draws) equal Pearson's sums", () => {
     const input = (m: Intervals.Metric) => ({ ...inputWith(m, m, ["pooled", "allnrm"]), official: "pooled" as const })
     const pearson = ok(Intervals.compute(input("pearson"), options))
