@@ -288,8 +288,16 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   const sg = new Float64Array(D)
   const sgg = new Float64Array(D)
 
-  /** Pooled Pearson (or ALLnrm) of run k over the datasets it has (all Pearson datasets). */
-  const pearsonPool = (k: number, lane: number, nrm: boolean): number => {
+  // the draws of the lane being filled (the original pairs when estimating), for a generic pool
+  let picks: Int32Array | undefined
+  const genericPool = generic?.pool
+
+  /**
+   * Pooled Pearson (or ALLnrm) of run k over the datasets it has (all Pearson datasets); of the
+   * generic metric over the lane's draws when the datasets' correlation is not Pearson.
+   */
+  const pool = (k: number, lane: number, nrm: boolean): number => {
+    if (genericPool !== undefined) return genericPool(k, picks!, nrm)
     // Each dataset's values are centred on its own means; shifting them back by (its mean - the
     // first dataset's mean) restores the pool while keeping the totals well conditioned.
     let ref = -1
@@ -354,11 +362,6 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
     return r > 1 ? 1 : r < -1 ? -1 : r
   }
 
-  // the draws of the lane being filled (the original pairs when estimating), for a generic pool
-  let picks: Int32Array | undefined
-  const genericPool = generic?.pool
-  const pool = genericPool === undefined ? pearsonPool : (k: number, _lane: number, nrm: boolean): number => genericPool(k, picks!, nrm)
-
   /** The edition's rule on run k's per-dataset figures at row[o ..] (ScoredRun.officialOf / officialMean). */
   const officialOf = (row: Float64Array, o: number, k: number, lane: number, present: number): number => {
     if (present === 0) return Number.NaN
@@ -385,15 +388,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
     return sw > 0 ? s / sw : Number.NaN
   }
 
-  const fill = (
-    lane: number,
-    row: Float64Array,
-    base: number,
-    degenerate: Int32Array | undefined,
-    defined: Uint8Array | undefined,
-    lanePicks?: Int32Array
-  ): void => {
-    picks = lanePicks
+  const fill = (lane: number, row: Float64Array, base: number, degenerate: Int32Array | undefined, defined: Uint8Array | undefined): void => {
     for (let d = 0; d < D; d++) {
       const sp = span[d]
       // Spearman (already in the row, rankSums.ts) or no pairs
@@ -469,13 +464,14 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
       }
     }
   }
-  return { figures: FIG, fill }
+  /** The draws the next `fill`s read for a generic pool (a lane's, or the original pairs). */
+  const setPicks = (p: Int32Array | undefined): void => {
+    picks = p
+  }
+  return { figures: FIG, fill, setPicks }
 }
 
-/**
- * Competition ranks (1 + runs strictly better; undefined figures last) of `ranked` in
- * row[base + k * FIG + f]; better is higher, or lower with `lower` (MSE).
- */
+/** Competition ranks (1 + runs strictly better; undefined figures last) of `ranked` in row[base + k * FIG + f]. */
 const rankInto = (
   ranked: Int32Array,
   row: Float64Array,
@@ -486,8 +482,7 @@ const rankInto = (
   ranks: Int32Array,
   B: number,
   b: number,
-  rankDegenerate: Int32Array,
-  lower: boolean
+  rankDegenerate: Int32Array
 ): void => {
   let n = 0
   for (let j = 0; j < ranked.length; j++) {
@@ -503,25 +498,54 @@ const rankInto = (
       rankDegenerate[j]++
       continue
     }
+    // first index with a value > v (ascending order): everything from there on is strictly better
     let lo = 0
     let hi = n
-    if (lower) {
-      // first index with a value >= v (ascending order): everything before it is strictly better
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1
-        if (view[mid] < v) lo = mid + 1
-        else hi = mid
-      }
-      ranks[j * B + b] = 1 + lo
-      continue
-    }
-    // first index with a value > v (ascending order): everything from there on is strictly better
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
       if (view[mid] > v) hi = mid
       else lo = mid + 1
     }
     ranks[j * B + b] = 1 + n - lo
+  }
+}
+
+/** As `rankInto` where lower is better (MSE): 1 + the runs with a strictly lower figure. */
+const rankLowerInto = (
+  ranked: Int32Array,
+  row: Float64Array,
+  base: number,
+  FIG: number,
+  f: number,
+  sorted: Float64Array,
+  ranks: Int32Array,
+  B: number,
+  b: number,
+  rankDegenerate: Int32Array
+): void => {
+  let n = 0
+  for (let j = 0; j < ranked.length; j++) {
+    const v = row[base + ranked[j] * FIG + f]
+    if (v === v) sorted[n++] = v
+  }
+  const view = sorted.subarray(0, n)
+  view.sort()
+  for (let j = 0; j < ranked.length; j++) {
+    const v = row[base + ranked[j] * FIG + f]
+    if (v !== v) {
+      ranks[j * B + b] = n + 1
+      rankDegenerate[j]++
+      continue
+    }
+    // first index with a value >= v (ascending order): everything before it is strictly better
+    let lo = 0
+    let hi = n
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (view[mid] < v) lo = mid + 1
+      else hi = mid
+    }
+    ranks[j * B + b] = 1 + lo
   }
 }
 
@@ -539,16 +563,32 @@ export const estimate = (job: Job, engine: Engine = "auto") => {
   const estimates = new Float64Array(KF).fill(Number.NaN)
   RankSums.original(setup.spearman, job.start, KF, figures.figures, estimates, engine)
   generic?.fill(-1, estimates, 0, figures.figures)
-  figures.fill(0, estimates, 0, undefined, undefined, generic?.identity)
+  figures.setPicks(generic?.identity)
+  figures.fill(0, estimates, 0, undefined, undefined)
   return { setup, generic, figures, estimates, engine }
 }
 
 /**
- * The draws of `lanes` resamples in the documented order (per resample, per dataset, m draws),
- * kept pair by pair in `picks` for the generic figures (lane r's draws of dataset d at
- * r N + start[d] + j), and counted into the sums' multiplicities `W` when there are sums. A
- * function of its own so that `pass`, whose inlined draws are most of a Pearson pass's JavaScript
- * time, stays as small as before.
+ * The draws of `lanes` resamples in the documented order (as Bootstrap.resample: per resample, per
+ * dataset, m draws), counted into the sums' multiplicities W[pair * TILE + lane]. The draws are
+ * most of a pass's JavaScript time (4.9 million per 1,000 resamples of SICK); in a small function
+ * of their own V8 inlines the bounded draw whatever else the pass grows to hold.
+ */
+const drawCounts = (rng: Random.Rng, lanes: number, start: Int32Array, W: Float64Array): void => {
+  const D = start.length - 1
+  W.fill(0)
+  for (let r = 0; r < lanes; r++) {
+    for (let d = 0; d < D; d++) {
+      const a = start[d]
+      const n = start[d + 1] - a
+      for (let j = 0; j < n; j++) W[(a + Random.below(rng, n)) * TILE + r] += 1
+    }
+  }
+}
+
+/**
+ * The same draws, also kept pair by pair in `picks` for the generic figures (lane r's draws of
+ * dataset d at r N + start[d] + j); counted into `W` when there are sums.
  */
 const drawAndKeep = (rng: Random.Rng, lanes: number, start: Int32Array, picks: Int32Array, W: Float64Array | undefined): void => {
   const D = start.length - 1
@@ -572,7 +612,8 @@ const drawAndKeep = (rng: Random.Rng, lanes: number, start: Int32Array, picks: I
  * The resampling pass: B resamples drawn from `seed` in the documented order. The Spearman figures
  * of every resample come first (rankSums.ts, on several threads for large jobs, each chunk of
  * resamples drawing its own multiplicities); then, resample by resample here, the sums' figures,
- * the aggregates and the ranks.
+ * the aggregates and the ranks. A job with generic figures, or ranked lower-is-better, takes
+ * `generalPass`; this loop is the kernels' alone, kept as it was (it is the hot path of `--ci`).
  */
 export const pass = (
   job: Job,
@@ -582,7 +623,8 @@ export const pass = (
   progress?: (done: number, total: number) => void,
   options: PassOptions = {}
 ): Pass => {
-  const { setup, generic, figures, estimates } = prepared
+  if (prepared.generic !== undefined || job.direction === "lower") return generalPass(job, prepared, B, seed, progress, options)
+  const { setup, figures, estimates } = prepared
   const { start, metric, ranked } = job
   const D = metric.length
   const FIG = figures.figures
@@ -611,20 +653,15 @@ export const pass = (
   const ranks = new Int32Array(ranked.length * B)
   const rankDegenerate = new Int32Array(ranked.length)
   const sorted = new Float64Array(ranked.length)
-  // the draws feed the sums and the generic figures (the walks draw their own): none without
-  // Pearson, accuracy or generic datasets
+  // the draws only feed the sums (the walks draw their own): none without Pearson or accuracy datasets
   const draws = setup.spans > 0
-  const lower = job.direction === "lower"
   for (let c = 0; c * Random.CHUNK < B; c++) {
     const rng = Random.chunkRng(states, c)
     const b0 = c * Random.CHUNK
     const count = Math.min(Random.CHUNK, B - b0)
     for (let tile = 0; tile < count; tile += TILE) {
       const lanes = Math.min(TILE, count - tile)
-      if (generic !== undefined) {
-        drawAndKeep(rng, lanes, start, generic.picks, draws ? W : undefined)
-        if (draws) sums.run()
-      } else if (draws) {
+      if (draws) {
         W.fill(0)
         // the documented order (as Bootstrap.resample): per resample, per dataset, m draws
         for (let r = 0; r < lanes; r++) {
@@ -638,9 +675,72 @@ export const pass = (
       }
       for (let r = 0; r < lanes; r++) {
         const b = b0 + tile + r
-        generic?.fill(r, samples, b * KF, FIG)
-        figures.fill(r, samples, b * KF, degenerate, defined, generic?.lanes[r])
-        rankInto(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate, lower)
+        figures.fill(r, samples, b * KF, degenerate, defined)
+        rankInto(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate)
+        if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
+      }
+    }
+  }
+  return { figures: FIG, estimates, samples, degenerate, ranks, rankDegenerate, engine: sums.engine }
+}
+
+/**
+ * `pass` for a job with generic figures (see the file comment) or ranked lower-is-better: the same
+ * draws, also kept pair by pair (`drawAndKeep`); per lane the generic figures first, then the
+ * kernels' figures and the aggregates, then the ranks in the metric's direction.
+ */
+const generalPass = (
+  job: Job,
+  prepared: ReturnType<typeof estimate>,
+  B: number,
+  seed: number,
+  progress: ((done: number, total: number) => void) | undefined,
+  options: PassOptions
+): Pass => {
+  const { setup, generic, figures, estimates } = prepared
+  const { start, ranked } = job
+  const FIG = figures.figures
+  const KF = job.runs * FIG
+  const { sums } = setup
+  const W = sums.W
+  const defined = new Uint8Array(KF)
+  for (let i = 0; i < KF; i++) defined[i] = estimates[i] === estimates[i] ? 1 : 0
+  const states = Random.chunkStates(seed, Math.ceil(B / Random.CHUNK))
+  const every = Math.max(1, Math.ceil(B / 100))
+  const walks = setup.spearman.dataset.length > 0
+  let next = every
+  const walked = (units: number) => {
+    const done = Math.min(B, units * Random.CHUNK)
+    for (; next < B && next <= done; next += every) progress?.(next, B)
+  }
+  const { samples } = RankSums.resampled(setup.spearman, start, states, B, KF, FIG, {
+    ...options,
+    engine: prepared.engine,
+    ...(progress !== undefined && walks ? { progress: walked } : {})
+  })
+  const degenerate = new Int32Array(KF)
+  const ranks = new Int32Array(ranked.length * B)
+  const rankDegenerate = new Int32Array(ranked.length)
+  const sorted = new Float64Array(ranked.length)
+  const draws = setup.spans > 0
+  const rank = job.direction === "lower" ? rankLowerInto : rankInto
+  for (let c = 0; c * Random.CHUNK < B; c++) {
+    const rng = Random.chunkRng(states, c)
+    const b0 = c * Random.CHUNK
+    const count = Math.min(Random.CHUNK, B - b0)
+    for (let tile = 0; tile < count; tile += TILE) {
+      const lanes = Math.min(TILE, count - tile)
+      if (generic !== undefined) drawAndKeep(rng, lanes, start, generic.picks, draws ? W : undefined)
+      else if (draws) drawCounts(rng, lanes, start, W)
+      if (draws) sums.run()
+      for (let r = 0; r < lanes; r++) {
+        const b = b0 + tile + r
+        if (generic !== undefined) {
+          generic.fill(r, samples, b * KF, FIG)
+          figures.setPicks(generic.lanes[r])
+        }
+        figures.fill(r, samples, b * KF, degenerate, defined)
+        rank(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate)
         if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
       }
     }
@@ -652,6 +752,7 @@ export const pass = (
 export const originalRanks = (job: Job, estimates: Float64Array, FIG: number): Int32Array => {
   const n = job.ranked.length
   const ranks = new Int32Array(n)
-  rankInto(job.ranked, estimates, 0, FIG, FIG - 1, new Float64Array(n), ranks, 1, 0, new Int32Array(n), job.direction === "lower")
+  const rank = job.direction === "lower" ? rankLowerInto : rankInto
+  rank(job.ranked, estimates, 0, FIG, FIG - 1, new Float64Array(n), ranks, 1, 0, new Int32Array(n))
   return ranks
 }
