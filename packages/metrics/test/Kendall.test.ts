@@ -151,6 +151,21 @@ describe("Kendall against its definition", () => {
     expect(Kendall.kendallAt(f([1, 2, 3]), f([2, Number.NaN, 1]), new Int32Array([0, 2, 2]), 3)).toBe(-0.9999999999999999)
   })
 
+  it("kendallAt keeps an array's keys between calls, but never past a change to the array", () => {
+    const gold = f([1, 3, 3, 4, 2, 5, 5, 0, 2.5])
+    const run = f([2, 3, 1, 4, 4, 5, 6, 0.5, 1])
+    const idx = new Int32Array([0, 1, 1, 2, 4, 6, 7, 8, 8])
+    const gathered = () => MetricValue.getOrNaN(Kendall.kendall(Float64Array.from(idx, (i) => gold[i]), Float64Array.from(idx, (i) => run[i])))
+    expect(Kendall.kendallAt(gold, run, idx, idx.length)).toBe(gathered())
+    // in place, as approximate randomisation shuffles a run: a swap of two scores, then a new tie
+    ;[run[0], run[7]] = [run[7], run[0]]
+    const swapped = gathered()
+    expect(Kendall.kendallAt(gold, run, idx, idx.length)).toBe(swapped)
+    run[2] = 3
+    expect(Kendall.kendallAt(gold, run, idx, idx.length)).toBe(gathered())
+    expect(gathered()).not.toBe(swapped)
+  })
+
   it("depends on the order only: the same at any scale or offset", () => {
     const gold = f([1, 3, 3, 4, 2, 5, 5, 0])
     const run = f([2, 3, 1, 4, 4, 5, 6, 0.5])
