@@ -198,9 +198,16 @@ const makeGeneric = (job: Job) => {
   const ats: Array<At> = g.metrics.map(atOf)
   const view = (a: Float64Array | Int32Array | undefined, k: number) => a?.subarray(k * N, (k + 1) * N)
   const runScores = Array.from({ length: K }, (_, k) => x.subarray(k * N, (k + 1) * N))
-  const runCodes = Array.from({ length: K }, (_, k) => view(g.codes, k))
   const runConfidence = Array.from({ length: K }, (_, k) => view(g.confidence, k) as Float64Array | undefined)
   const confidenceOf = (k: number, d: number) => (g.hasConfidence?.[k * D + d] === 1 ? runConfidence[k] : undefined)
+  // Each generic dataset's gold and runs as views of their own (made once: a metric may keep what
+  // it learnt about an array between calls, as Kendall's ranks), indexed from the dataset's start.
+  const labels = g.metrics.map((m) => m.kind === "labels")
+  const part = (a: Float64Array | Int32Array | undefined, at: number, d: number) => a?.subarray(at + start[d], at + start[d + 1])
+  const goldOf = Array.from(datasets, (d) => (labels[d] ? part(g.goldCodes, 0, d)! : part(gold, 0, d)!))
+  const runOf = Array.from(datasets, (d) => Array.from({ length: K }, (_, k) => (labels[d] ? part(g.codes, k * N, d)! : part(x, k * N, d)!)))
+  const confidenceIn = Array.from(datasets, (d) => Array.from({ length: K }, (_, k) => part(confidenceOf(k, d), 0, d) as Float64Array | undefined))
+  const relative = new Int32Array(N)
   const picks = new Int32Array(TILE * N)
   const identity = Int32Array.from({ length: N }, (_, i) => i)
   const segments = (buffer: Int32Array) => Array.from(datasets, (d) => buffer.subarray(start[d], start[d + 1]))
@@ -213,14 +220,18 @@ const makeGeneric = (job: Job) => {
     const segs = lane < 0 ? identitySegments : laneSegments[lane]
     for (let j = 0; j < datasets.length; j++) {
       const d = datasets[j]
-      const labels = g.metrics[d].kind === "labels"
+      if (lane < 0) {
+        for (let k = 0; k < K; k++) if (has[k * D + d] === 1) row[base + k * FIG + d] = g.original(k, d)
+        continue
+      }
       const at = ats[d]
       const idx = segs[j]
       const n = idx.length
+      const a = start[d]
+      for (let q = 0; q < n; q++) relative[q] = idx[q] - a
       for (let k = 0; k < K; k++) {
         if (has[k * D + d] === 0) continue
-        row[base + k * FIG + d] =
-          lane < 0 ? g.original(k, d) : at(labels ? g.goldCodes! : gold, labels ? runCodes[k]! : runScores[k], idx, n, confidenceOf(k, d))
+        row[base + k * FIG + d] = at(goldOf[j], runOf[j][k], relative, n, confidenceIn[j][k])
       }
     }
   }
