@@ -74,7 +74,7 @@ describe("stseval compare --json matches compare.schema.json", () => {
   })
 
   it("a test that cannot be computed is listed in errors (exit 1)", async () => {
-    const doc = await json(["compare", ...sick, run("Insight_run1primary.txt"), run("MeaningFactory_run1primary.txt"), "--metric", "spearman", "--json"], 1)
+    const doc = await json(["compare", ...sick, run("Insight_run1primary.txt"), run("MeaningFactory_run1primary.txt"), "--metric", "spearman", "--test", "williams1959", "--json"], 1)
     expect(doc.errors).not.toEqual([])
     expectValid("compare.schema.json", doc)
   })

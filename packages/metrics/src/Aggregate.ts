@@ -156,6 +156,30 @@ const fitInto = (x: Float64Array, y: Float64Array, out: Float64Array, offset: nu
 }
 
 /**
+ * The run of ALLnrm: within each dataset k the run `xs[k]` replaced by its least-squares fit to the
+ * gold `ys[k]` (a + b x minimising sum (y - a - b x)^2; a constant run fits to the gold's mean),
+ * concatenated in dataset order. ALLnrm is a correlation of these with the concatenated gold
+ * (`allNrm`: Pearson's; significance takes another correlation metric's over the same values).
+ * Scores are finite (checked by the caller).
+ *
+ * @example
+ * fitted([new Float64Array([1, 2, 3])], [new Float64Array([2, 4, 6])]) // [2, 4, 6]
+ * @since 0.3.0
+ */
+export const fitted = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float64Array>): Float64Array => {
+  checkParts("fitted", xs, ys)
+  let n = 0
+  for (const x of xs) n += x.length
+  const out = new Float64Array(n)
+  let o = 0
+  for (let k = 0; k < xs.length; k++) {
+    fitInto(xs[k], ys[k], out, o)
+    o += xs[k].length
+  }
+  return out
+}
+
+/**
  * STS 2012 "ALLnrm": within each dataset the run's scores are replaced by their least-squares fit
  * to that dataset's gold (y ~ a + b x), then Pearson (or the `correlation` given) is taken over the
  * concatenation. A constant
@@ -174,14 +198,7 @@ export const allNrm = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float6
   checkParts("allNrm", xs, ys)
   for (const x of xs) for (let i = 0; i < x.length; i++) if (!Number.isFinite(x[i])) return undefined_(Reason.runNotFinite)
   for (const y of ys) for (let i = 0; i < y.length; i++) if (!Number.isFinite(y[i])) return undefined_(Reason.goldNotFinite)
-  const gold = concat(ys)
-  const fitted = new Float64Array(gold.length)
-  let o = 0
-  for (let k = 0; k < xs.length; k++) {
-    fitInto(xs[k], ys[k], fitted, o)
-    o += xs[k].length
-  }
-  const r = correlation(gold, fitted)
+  const r = correlation(concat(ys), fitted(xs, ys))
   // Every fitted dataset may collapse to its gold mean; say so in the run's terms.
   return r._tag === "Undefined" && r.reason === Reason.runConstant
     ? undefined_("every dataset's fitted run is constant (the run is constant within each dataset)")

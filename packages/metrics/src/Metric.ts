@@ -7,7 +7,7 @@
  * bootstrap tests), and, where significance has a dedicated kernel for it (Pearson's sums,
  * Spearman's rank walks, accuracy's counts), that kernel's name.
  *
- * Adding a metric is one file exporting its descriptor and one line in `Registry.all`.
+ * Adding a metric is one file exporting its descriptor and one line in `Metrics.all`.
  *
  * @since 0.3.0
  */

@@ -6,6 +6,7 @@
  * @since 0.3.0
  */
 import * as Accuracy from "./Accuracy.js"
+import * as Kendall from "./Kendall.js"
 import type { Metric } from "./Metric.js"
 import * as Mse from "./Mse.js"
 import * as Pearson from "./Pearson.js"
@@ -26,6 +27,7 @@ import * as WeightedPearson from "./WeightedPearson.js"
 export const all: ReadonlyArray<Metric> = [
   Pearson.metric,
   Spearman.metric,
+  Kendall.metric,
   WeightedPearson.metric,
   Mse.metric,
   Mse.standardisedMetric,

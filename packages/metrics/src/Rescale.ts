@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { unitScale } from "./internal/check.js"
+import { unitScale as unitScaleOf } from "./internal/check.js"
 
 /**
  * True when every score equals the first (such a run cannot be rescaled, and has no correlation).
@@ -57,7 +57,7 @@ export const rescale = (x: Float64Array, min: number = 0, max: number = 5): Floa
   if (lo === hi) throw new RangeError(`rescale: the run is constant (every score is ${lo}); it cannot be rescaled`)
   // At unit scale (an exact power of two): -1e308..1e308 has a span that overflows, subnormal
   // scores one that has lost its bits.
-  const p = unitScale(Math.max(-lo, hi))
+  const p = unitScaleOf(Math.max(-lo, hi))
   const span = hi * p - lo * p
   const target = max - min
   for (let i = 0; i < n; i++) {
@@ -66,4 +66,37 @@ export const rescale = (x: Float64Array, min: number = 0, max: number = 5): Floa
     out[i] = v === hi ? max : v === lo ? min : min + (target * (v * p - lo * p)) / span
   }
   return out
+}
+
+/**
+ * The exact power of two p that brings scores whose largest magnitude is `maxAbs` to unit scale
+ * (maxAbs * p in [0.5, 4); near 2^-52 for a subnormal maxAbs, p being at most 2^1022), or 1 when they are already where squares and cross products of any
+ * realistic number of them neither overflow nor underflow ([2^-100, 2^100]), or when `maxAbs` is 0
+ * or not finite. Multiplying by a power of two is exact, so a correlation computed on scores times
+ * p is the one on the scores, at any scale (1e300, subnormal 1e-320), and bit-identical on ordinary
+ * scores, which keep p = 1. Pearson, weighted Pearson, the aggregates and significance's resampling
+ * kernels all scale this way.
+ *
+ * @example
+ * unitScale(maxAbs(new Float64Array([1e200, -3e200]))) * 3e200 // in [0.5, 4)
+ * unitScale(4.5) // 1
+ * @since 0.3.0
+ */
+export const unitScale: (maxAbs: number) => number = unitScaleOf
+
+/**
+ * The largest |x[i]| for i in [from, to) (default the whole array); 0 for an empty range. NaN is
+ * ignored; an infinite score gives Infinity (for which `unitScale` is 1).
+ *
+ * @example
+ * maxAbs(new Float64Array([2, -7, 3])) // 7
+ * @since 0.3.0
+ */
+export const maxAbs = (x: ArrayLike<number>, from: number = 0, to: number = x.length): number => {
+  let m = 0
+  for (let i = from; i < to; i++) {
+    const v = Math.abs(x[i])
+    if (v > m) m = v
+  }
+  return m
 }

@@ -6,6 +6,7 @@
 export * as MetricValue from "./MetricValue.js"
 export * as Pearson from "./Pearson.js"
 export * as Spearman from "./Spearman.js"
+export * as Kendall from "./Kendall.js"
 export * as Mse from "./Mse.js"
 export * as Accuracy from "./Accuracy.js"
 export * as WeightedPearson from "./WeightedPearson.js"

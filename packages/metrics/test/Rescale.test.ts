@@ -39,3 +39,24 @@ describe("Rescale.rescale", () => {
     expect(Rescale.rescale(f([])).length).toBe(0)
   })
 })
+
+describe("Rescale.unitScale and maxAbs", () => {
+  it("a power of two that brings extreme magnitudes into [0.5, 4); 1 in the safe range", () => {
+    for (const m of [5e200, 1.7e308, 3e-300, 2 ** 101, 2 ** -101]) {
+      const p = Rescale.unitScale(m)
+      expect(Math.log2(p)).toBe(Math.round(Math.log2(p)))
+      expect(m * p).toBeGreaterThanOrEqual(0.5)
+      expect(m * p).toBeLessThan(4)
+    }
+    // a subnormal maximum: p stays a finite double (2^1022), which leaves it near 2^-52, far from underflow
+    expect(4e-320 * Rescale.unitScale(4e-320)).toBeGreaterThan(2 ** -60)
+    for (const m of [4.5, 1, 2 ** 100, 2 ** -100, 0, Infinity, Number.NaN]) expect(Rescale.unitScale(m)).toBe(1)
+  })
+  it("maxAbs over a range, NaN ignored", () => {
+    expect(Rescale.maxAbs(f([2, -7, 3]))).toBe(7)
+    expect(Rescale.maxAbs(f([2, -7, 3, 9]), 0, 3)).toBe(7)
+    expect(Rescale.maxAbs(f([2, -7, 3]), 2)).toBe(3)
+    expect(Rescale.maxAbs(f([Number.NaN, 1]))).toBe(1)
+    expect(Rescale.maxAbs(f([]))).toBe(0)
+  })
+})

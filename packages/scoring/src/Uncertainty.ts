@@ -33,7 +33,7 @@
  * @since 0.2.0
  */
 import { Registry } from "@stseval/formats"
-import { Metric, Metrics } from "@stseval/metrics"
+import { Metrics } from "@stseval/metrics"
 import * as Intervals from "@stseval/significance/Intervals"
 import type { Results } from "./Engine.js"
 import { rankingName, reportedAggregates } from "./internal/edition.js"
@@ -270,7 +270,7 @@ const input = (
   const weight = weights(results)
   const datasets = names.map((name): Intervals.Dataset => {
     const w = weight.get(name)
-    return { name, metric: metric as Intervals.Metric, ...(w !== undefined ? { weight: w } : {}) }
+    return { name, metric, ...(w !== undefined ? { weight: w } : {}) }
   })
   const wanted = new Set(names)
   const runs = results.runs.map((run): Intervals.Run => {
@@ -278,7 +278,8 @@ const input = (
     for (const d of run.datasets) {
       const a = d.aligned
       if (wanted.has(d.dataset) && d.status === "scored" && a !== undefined && enough(metric, a.gold.length)) {
-        scores[d.dataset] = a.kind === "scores" ? { run: a.run, gold: a.gold } : { run: a.run, gold: a.gold }
+        // a run's confidences go along (confidence-weighted Pearson weighs pairs by them)
+        scores[d.dataset] = a.kind === "scores" ? { run: a.run, gold: a.gold, ...(a.confidence !== undefined ? { confidence: a.confidence } : {}) } : { run: a.run, gold: a.gold }
       }
     }
     return { id: run.meta.id, ranked: ranked.has(run.meta.id), scores }
@@ -322,10 +323,8 @@ export const inputs = (
   const rankingOf = (name: string) => results.ranked?.rankings.find((r) => r.ranking === name)
   for (const ranking of edition.ranking) {
     const name = rankingName(edition, ranking)
-    // INTERIM (until significance resamples any metric): only the metrics with a resampling kernel
-    const besides = others
-      ? Registry.metricsOf(ranking).filter((m) => m !== ranking.metric && !Metric.needsConfidence(Metrics.getOrThrow(m)) && Metrics.getOrThrow(m).kernel !== undefined)
-      : []
+    // every other metric the ranking reports: the same resamples, figures with intervals, no rank
+    const besides = others ? Registry.metricsOf(ranking).filter((m) => m !== ranking.metric) : []
     const single = { official: "single", missingDataset: "no-official-score" } as const
     if (Registry.isRankedPerDataset(ranking)) {
       // the datasets that are a ranking of the runs (every dataset with a gold); with no run, every one

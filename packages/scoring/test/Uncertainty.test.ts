@@ -96,10 +96,12 @@ describe("Uncertainty.inputs: the scored result as Intervals' input", () => {
   const input = planned.passes[0].input
 
   it("STS: the edition's datasets by Pearson with their annotated weights, its rules and reported aggregates", () => {
-    // the ranked pass first, then each other metric the ranking declares (Spearman), not ranked
+    // the ranked pass first, then each other metric the ranking declares (Spearman, and the
+    // confidence-weighted Pearson of STS 2013-2014), not ranked
     expect(planned.passes.map((p) => [p.ranking, p.metric, p.ranked])).toEqual([
       ["official", "pearson", true],
-      ["official", "spearman", false]
+      ["official", "spearman", false],
+      ["official", "weighted-pearson", false]
     ])
     expect(input.datasets).toEqual([
       { name: "a", metric: "pearson", weight: 40 },
@@ -248,12 +250,25 @@ describe("Uncertainty on SICK: one call per ranking", () => {
     ])
     // relatedness Spearman and MSE beside Pearson, entailment macro-F1 beside accuracy: more passes, nothing ranked
     const besides = planned.passes.filter((p) => !p.ranked)
-    expect(besides.map((p) => [p.ranking, p.metric])).toEqual([["relatedness", "spearman"]])
+    expect(besides.map((p) => [p.ranking, p.metric])).toEqual([
+      ["relatedness", "spearman"],
+      ["relatedness", "mse"],
+      ["relatedness", "standardised-mse"],
+      ["entailment", "macro-f1"]
+    ])
     expect(besides[0].input.datasets).toEqual([{ name: "relatedness", metric: "spearman", weight: 60 }])
     expect(besides.some((p) => p.input.runs.some((r) => r.ranked))).toBe(false)
     const rho = Uncertainty.datasetFigure(sickIntervals, "Good/run1", "relatedness", "spearman")!
     const scored = sickResults.runs[0].datasets[0].figures.spearman
     expect(rho.value).toBeCloseTo(scored._tag === "Defined" ? scored.value : NaN, 12)
+    // figures beside the ranked one: the scored value, inside its interval
+    for (const [dataset, metric] of [["relatedness", "mse"], ["relatedness", "standardised-mse"], ["entailment", "macro-f1"]] as const) {
+      const f = Uncertainty.datasetFigure(sickIntervals, "Good/run1", dataset, metric)!
+      const figure = sickResults.runs[0].datasets.find((d) => d.dataset === dataset)!.figures[metric]
+      expect(f.value).toBeCloseTo(figure._tag === "Defined" ? figure.value : NaN, 10)
+      expect(f.ci!.low).toBeLessThanOrEqual(f.value!)
+      expect(f.ci!.high).toBeGreaterThanOrEqual(f.value!)
+    }
     const acc = Uncertainty.datasetFigure(sickIntervals, "Good/run1", "entailment", "accuracy")!
     expect(acc.value).toBeCloseTo(100 * (57 / 60), 10)
     expect(acc.ci!.low).toBeLessThanOrEqual(acc.value!)

@@ -16,10 +16,14 @@
  *
  * @since 0.1.0
  */
+import type { Metric } from "@stseval/metrics"
 import { quantiles } from "./internal/select.js"
 import * as Kernel from "./internal/correlationKernel.js"
-import { pairStats, STRIDE } from "./internal/pairKernel.js"
-import { checkCount, checkData, checkSeed } from "./internal/inputs.js"
+import * as Generic from "./internal/generic.js"
+import { resolve, tieFor } from "./internal/metric.js"
+import { pairStats, STRIDE, TIE } from "./internal/pairKernel.js"
+import { checkCount, checkSeed, checkValues } from "./internal/inputs.js"
+import type * as Inputs from "./internal/inputs.js"
 import * as Random from "./internal/random.js"
 import { pearsonSamples } from "./internal/resampleKernel.js"
 import * as V from "./internal/validate.js"
@@ -41,12 +45,24 @@ export interface Options {
   readonly resamples?: number
   /** Seed of the xoroshiro128+ generator (0 .. 2^32 - 1). Default 12345. */
   readonly seed?: number
-  /** Default `"pearson"`. */
-  readonly metric?: "pearson" | "spearman"
+  /**
+   * The metric: a registry name (`"pearson"`, `"spearman"`, `"kendall"`, `"mse"`, `"accuracy"`,
+   * ...; `Metrics.names`) or a descriptor (`Metric.Metric`). Default `"pearson"`. Pearson and
+   * Spearman run their dedicated kernels; any other metric its `at` function over the same index
+   * multisets. An unknown name is an `InvalidInput` on `metric`.
+   */
+  readonly metric?: string | Metric.Metric
   /** Dataset / track index of each pair; resampling is then stratified. */
   readonly strata?: ArrayLike<number>
-  /** Aggregate of per-dataset correlations with strata. Default `"weighted"` (by pairs). */
+  /** Aggregate of per-dataset figures with strata. Default `"weighted"` (by pairs). */
   readonly aggregate?: "weighted" | "unweighted"
+  /**
+   * Per run, its confidence of each pair (aligned with the gold): what a metric that weighs pairs
+   * by them reads (`weighted-pearson`, which needs them). Other metrics ignore them.
+   *
+   * @since 0.3.0
+   */
+  readonly confidences?: ReadonlyArray<Float64Array>
   /** Called about every 1% of resamples, and at the end. */
   readonly progress?: (done: number, total: number) => void
   /**
@@ -55,6 +71,14 @@ export interface Options {
    */
   readonly threads?: number
 }
+
+/**
+ * Scores (`Float64Array`) for a metric of scores, label strings for a metric of labels (accuracy,
+ * macro-F1), aligned with the gold pair by pair.
+ *
+ * @since 0.3.0
+ */
+export type Values = Inputs.Values
 
 /**
  * The bootstrap distribution of every run's statistic.
@@ -85,10 +109,20 @@ export interface Distribution {
   readonly samples: Float64Array
   /** Per run, how many resamples gave an undefined statistic. */
   readonly degenerate: Int32Array
+  /**
+   * Resampled differences within this of the observed one count as at least as extreme (the
+   * p-value's ties): 1e-12 for a correlation, 1e-12 x the largest |estimate| for any other metric
+   * (so that an MSE's p-value does not depend on the scores' scale). Default 1e-12.
+   *
+   * @since 0.3.0
+   */
+  readonly tie?: number
 }
 
 /**
- * Resample B times and record every run's statistic.
+ * Resample B times and record every run's statistic. Pearson (the default) and Spearman run their
+ * dedicated kernels; any other metric (`metric: "kendall"`, `"mse"`, a descriptor) its `at` over
+ * the same index multisets: with the same seed and strata, every metric sees the same resamples.
  *
  * @example
  * ```ts
@@ -100,70 +134,84 @@ export interface Distribution {
  * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
  * // each run's r on every resample (one index multiset per resample, shared by the gold and the runs)
  * const d = Bootstrap.resample(gold, [runA, runB], { resamples: 1000, seed: 12345 })
+ * // any metric of the registry by name: Kendall's tau over the same resamples
+ * const tau = Bootstrap.resample(gold, [runA, runB], { metric: "kendall", resamples: 1000, seed: 12345 })
  * if (!TestResult.isInvalid(d)) Bootstrap.compare(d, 0, 1)
  * ```
  * @since 0.1.0
  */
 export const resample = (
-  gold: Float64Array,
-  runs: ReadonlyArray<Float64Array>,
+  gold: Values,
+  runs: ReadonlyArray<Values>,
   options: Options = {}
 ): Outcome<Distribution> => {
   const B = options.resamples ?? 10_000
   const seed = options.seed ?? 12345
-  const metric = options.metric ?? "pearson"
+  const metric = resolve("metric", options.metric ?? "pearson")
   const aggregate = options.aggregate ?? "weighted"
+  if (metric instanceof InvalidInput) return metric
   const stratumOf = Kernel.denseStrata(options.strata, gold.length)
   const error = V.first(
     checkCount("resamples", B, 1),
     checkSeed(seed),
     options.threads === undefined ? undefined : checkCount("threads", options.threads, 1),
-    metric === "pearson" || metric === "spearman"
-      ? undefined
-      : new InvalidInput({ field: "metric", expected: "pearson or spearman", found: String(metric) }),
     aggregate === "weighted" || aggregate === "unweighted"
       ? undefined
       : new InvalidInput({ field: "aggregate", expected: "weighted or unweighted", found: String(aggregate) }),
-    checkData(gold, runs, options.strata, stratumOf)
+    checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences)
   )
   if (error !== undefined) return error
 
-  const p = Kernel.prepare(gold, runs, stratumOf, metric, aggregate)
-  const { pairs: N, runs: K, start, strata: S } = p
-  const buf = Kernel.scratch(p)
-  const out = new Float64Array(K)
-  const w = new Float64Array(N)
-
-  w.fill(1)
-  Kernel.evaluate(p, w, out, buf)
-  const estimates = Float64Array.from(out)
-
+  const kernel = metric.kernel === "pearson" || metric.kernel === "spearman" ? metric.kernel : undefined
+  let estimates: Float64Array
   let samples: Float64Array
-  if (metric === "pearson") {
-    // The hot path: register-blocked WebAssembly SIMD kernel, on several threads for large jobs
-    // (internal/resampleKernel.ts). Same draws as the loop below; the statistics agree with the
-    // general kernel to rounding (test/Kernel.test.ts checks both against gathered copies).
-    samples = pearsonSamples(p, B, seed, { progress: options.progress, threads: options.threads })
+  let N: number
+  if (kernel === undefined) {
+    // Any other metric: its `at` over the documented draws (internal/generic.ts).
+    const g = Generic.prepare(metric, gold, runs, options.confidences, stratumOf, aggregate)
+    N = g.layout.pairs
+    estimates = Generic.estimates(g)
+    samples = Generic.samples(g, B, seed, options.progress)
   } else {
-    // Spearman re-ranks every resample, so it keeps the general kernel, one resample at a time.
-    samples = new Float64Array(K * B)
-    const states = Random.chunkStates(seed, Math.ceil(B / Random.CHUNK))
-    const every = Math.max(1, Math.ceil(B / 100))
-    let rng = Random.chunkRng(states, 0)
-    for (let b = 0; b < B; b++) {
-      if (b % Random.CHUNK === 0) rng = Random.chunkRng(states, b / Random.CHUNK)
-      // Multiplicities instead of an index list: the kernel then streams each run once, in order.
-      w.fill(0)
-      for (let s = 0; s < S; s++) {
-        const a = start[s]
-        const m = start[s + 1] - a
-        for (let j = 0; j < m; j++) w[a + Random.below(rng, m)] += 1
+    const numeric = runs as ReadonlyArray<Float64Array>
+    const p = Kernel.prepare(gold as Float64Array, numeric, stratumOf, kernel, aggregate)
+    const { runs: K, start, strata: S } = p
+    N = p.pairs
+    const buf = Kernel.scratch(p)
+    const out = new Float64Array(K)
+    const w = new Float64Array(N)
+
+    w.fill(1)
+    Kernel.evaluate(p, w, out, buf)
+    estimates = Float64Array.from(out)
+
+    if (kernel === "pearson") {
+      // The hot path: register-blocked WebAssembly SIMD kernel, on several threads for large jobs
+      // (internal/resampleKernel.ts). Same draws as the loop below; the statistics agree with the
+      // general kernel to rounding (test/Kernel.test.ts checks both against gathered copies).
+      samples = pearsonSamples(p, B, seed, { progress: options.progress, threads: options.threads })
+    } else {
+      // Spearman re-ranks every resample, so it keeps the general kernel, one resample at a time.
+      samples = new Float64Array(K * B)
+      const states = Random.chunkStates(seed, Math.ceil(B / Random.CHUNK))
+      const every = Math.max(1, Math.ceil(B / 100))
+      let rng = Random.chunkRng(states, 0)
+      for (let b = 0; b < B; b++) {
+        if (b % Random.CHUNK === 0) rng = Random.chunkRng(states, b / Random.CHUNK)
+        // Multiplicities instead of an index list: the kernel then streams each run once, in order.
+        w.fill(0)
+        for (let s = 0; s < S; s++) {
+          const a = start[s]
+          const m = start[s + 1] - a
+          for (let j = 0; j < m; j++) w[a + Random.below(rng, m)] += 1
+        }
+        Kernel.evaluate(p, w, out, buf)
+        for (let k = 0; k < K; k++) samples[k * B + b] = out[k]
+        if (options.progress !== undefined && ((b + 1) % every === 0 || b + 1 === B)) options.progress(b + 1, B)
       }
-      Kernel.evaluate(p, w, out, buf)
-      for (let k = 0; k < K; k++) samples[k * B + b] = out[k]
-      if (options.progress !== undefined && ((b + 1) % every === 0 || b + 1 === B)) options.progress(b + 1, B)
     }
   }
+  const K = runs.length
   const degenerate = new Int32Array(K)
   for (let k = 0; k < K; k++) {
     let nan = 0
@@ -178,12 +226,13 @@ export const resample = (
     method: "bootstrap",
     resamples: B,
     seed,
-    metric,
+    metric: metric.name,
     strata: options.strata === undefined ? "none" : "dataset",
     ...(options.strata === undefined ? {} : { aggregate }),
     rng: "xoroshiro128plus",
     version: Signature.VERSION
   }
+  const tie = tieFor(metric, estimates)
   return {
     signature,
     signatureText: Signature.format(signature),
@@ -192,7 +241,8 @@ export const resample = (
     pairs: N,
     estimates,
     samples,
-    degenerate
+    degenerate,
+    ...(tie !== TIE ? { tie } : {})
   }
 }
 
@@ -319,7 +369,7 @@ const comparisons = (
   alternative: Alternative,
   confLevel: number
 ): Array<PairComparison> => {
-  const stats = pairStats(d, pa, pb, alternative, confLevel)
+  const stats = pairStats(d, pa, pb, alternative, confLevel, { tie: d.tie ?? TIE })
   const out: Array<PairComparison> = []
   for (let i = 0; i < pa.length; i++) {
     const a = pa[i]

@@ -9,8 +9,12 @@ import * as Bootstrap from "./Bootstrap.js"
 import * as Cluster from "./Cluster.js"
 import * as Correction from "./Correction.js"
 import * as Dependent from "./Dependent.js"
+import type { Metric } from "@stseval/metrics"
 import * as Kernel from "./internal/correlationKernel.js"
-import { checkData } from "./internal/inputs.js"
+import * as Generic from "./internal/generic.js"
+import { checkValues } from "./internal/inputs.js"
+import type { Values } from "./internal/inputs.js"
+import { isPearson, resolve } from "./internal/metric.js"
 import * as Permutation from "./Permutation.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Alternative, Outcome } from "./TestResult.js"
@@ -40,8 +44,9 @@ export type TestName = Dependent.TestName | "zou2007" | "bootstrap" | "permutati
 export const testNames: ReadonlyArray<TestName> = [...Dependent.testNames, "zou2007", "bootstrap", "permutation"]
 
 /**
- * The test used when none is named, everywhere (compare, significance, the tables' bold marks):
- * Williams' t for two dependent correlations sharing the gold, what STS 2017 used.
+ * The test used when none is named for Pearson on one dataset, everywhere (compare, significance,
+ * the tables' bold marks): Williams' t for two dependent correlations sharing the gold, what STS
+ * 2017 used. `defaultTestFor` gives the default for any metric.
  *
  * @example
  * ```ts
@@ -52,6 +57,28 @@ export const testNames: ReadonlyArray<TestName> = [...Dependent.testNames, "zou2
  * @since 0.2.0
  */
 export const defaultTest: TestName = "williams1959"
+
+/**
+ * The test used when none is named, following the metric: for Pearson on one dataset,
+ * `defaultTest` (Williams' t, as STS 2017); for any other metric (Spearman, Kendall, MSE,
+ * accuracy, a descriptor), or an aggregate over several datasets, the paired bootstrap on that
+ * metric, which tests any metric. A name the registry does not know gives the bootstrap too (which
+ * then says the name is unknown).
+ *
+ * @example
+ * ```ts
+ * import { Compare } from "@stseval/significance"
+ *
+ * Compare.defaultTestFor("pearson") // "williams1959"
+ * Compare.defaultTestFor("kendall") // "bootstrap"
+ * Compare.defaultTestFor("pearson", 7) // "bootstrap" (an aggregate of 7 datasets)
+ * ```
+ * @since 0.3.0
+ */
+export const defaultTestFor = (metric: string | Metric.Metric = "pearson", datasets: number = 1): TestName => {
+  const m = resolve("metric", metric)
+  return datasets <= 1 && !(m instanceof InvalidInput) && isPearson(m) ? defaultTest : "bootstrap"
+}
 
 /**
  * @example
@@ -71,11 +98,23 @@ export interface Options {
   /** Resampling only. */
   readonly resamples?: number
   readonly seed?: number
-  /** Bootstrap only; default `"pearson"`. */
-  readonly metric?: "pearson" | "spearman"
+  /**
+   * The metric compared: a registry name (`"pearson"`, `"spearman"`, `"kendall"`, `"mse"`,
+   * `"accuracy"`, ...) or a descriptor (`Metric.Metric`); default `"pearson"`. It chooses the default
+   * test (`defaultTestFor`): the cocor tests are for Pearson alone, the resampling tests take any
+   * metric. An unknown name is an `InvalidInput` on `metric`.
+   */
+  readonly metric?: string | Metric.Metric
   /** Dataset / track of each pair (resampling tests only: the analytic tests compare one correlation). */
   readonly strata?: ArrayLike<number>
   readonly aggregate?: "weighted" | "unweighted"
+  /**
+   * Per run (in the order given), its confidences, for a metric that weighs pairs by them
+   * (`weighted-pearson`); resampling tests only.
+   *
+   * @since 0.3.0
+   */
+  readonly confidences?: ReadonlyArray<Float64Array>
   readonly progress?: (done: number, total: number) => void
 }
 
@@ -120,8 +159,12 @@ export interface Comparison {
 
 const isResampling = (t: TestName): t is "bootstrap" | "permutation" => t === "bootstrap" || t === "permutation"
 
-const checkTest = (options: Options): InvalidInput | undefined => {
-  const test = options.test ?? defaultTest
+/** The test an options object asks for: the one named, else the metric's default (`defaultTestFor`). */
+const testOf = (options: Options, metric: Metric.Metric): TestName =>
+  options.test ?? defaultTestFor(metric, options.strata !== undefined ? 2 : 1)
+
+const checkTest = (options: Options, metric: Metric.Metric): InvalidInput | undefined => {
+  const test = testOf(options, metric)
   if (!testNames.includes(test)) {
     return new InvalidInput({ field: "test", expected: testNames.join(", "), found: String(test) })
   }
@@ -132,15 +175,18 @@ const checkTest = (options: Options): InvalidInput | undefined => {
       found: test
     })
   }
-  if (options.metric === "spearman" && !isResampling(test)) {
+  if (!isPearson(metric) && !isResampling(test)) {
     return new InvalidInput({
       field: "metric",
-      expected: "pearson for the analytic (cocor) tests; use bootstrap for Spearman",
-      found: "spearman"
+      expected: `pearson for the analytic (cocor) tests; use bootstrap or permutation for ${metric.name}`,
+      found: metric.name
     })
   }
   return undefined
 }
+
+/** The options' metric, resolved; an unknown name is an InvalidInput on `metric`. */
+const metricOf = (options: Options): Metric.Metric | InvalidInput => resolve("metric", options.metric ?? "pearson")
 
 const identical = (x: Float64Array, y: Float64Array): boolean => {
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false
@@ -160,8 +206,10 @@ const analytic = (
   if (input instanceof InvalidInput) return input
   const alternative = options.alternative ?? "two.sided"
   const base = { test, a, b, estimateA: input.rJk, estimateB: input.rJh, alternative }
-  // Identical scores (r_kh = 1) make every cocor statistic 0/0; the answer is plain: no difference.
-  if (identical(runs[a], runs[b])) {
+  // Identical scores, or one a positive linear map of the other (r_kh = 1: a run and the same run
+  // x 1e200), make every cocor statistic 0/0; the answer is plain: no difference. Within 1e-12, as
+  // the tables' marks decide it: rounding leaves r_kh a few ulps below 1.
+  if (identical(runs[a], runs[b]) || input.rKh >= 1 - 1e-12) {
     return test === "zou2007"
       ? { ...base, ci: [0, 0], confLevel: options.confLevel ?? 0.95 }
       : { ...base, pValue: 1, statistic: 0 }
@@ -215,21 +263,27 @@ const fromBootstrap = (c: Bootstrap.PairComparison, signature: string): Comparis
  * @since 0.1.0
  */
 export const two = (
-  gold: Float64Array,
-  runA: Float64Array,
-  runB: Float64Array,
+  gold: Values,
+  runA: Values,
+  runB: Values,
   options: Options = {}
 ): Outcome<Comparison> => {
-  const error = checkTest(options)
+  const metric = metricOf(options)
+  if (metric instanceof InvalidInput) return metric
+  const error = checkTest(options, metric)
   if (error !== undefined) return error
-  const test = options.test ?? defaultTest
+  const test = testOf(options, metric)
   if (test === "bootstrap") {
     const d = Bootstrap.resample(gold, [runA, runB], options)
     if (d instanceof InvalidInput) return d
     return fromBootstrap(Bootstrap.compare(d, 0, 1, options), d.signatureText)
   }
   if (test === "permutation") {
-    const r = Permutation.test(gold, runA, runB, options)
+    const c = options.confidences
+    const r = Permutation.test(gold, runA, runB, {
+      ...options,
+      confidences: c === undefined ? undefined : [c[0], c[1]]
+    })
     if (r instanceof InvalidInput) return r
     return {
       test,
@@ -245,7 +299,11 @@ export const two = (
       degenerate: r.degenerate
     }
   }
-  return analytic(gold, [runA, runB], 0, 1, test, options)
+  const notScores = [gold, runA, runB].findIndex((v) => !(v instanceof Float64Array))
+  if (notScores >= 0) {
+    return new InvalidInput({ field: ["gold", "runA", "runB"][notScores], expected: "a Float64Array of scores (the cocor tests compare Pearson correlations)", found: "something else" })
+  }
+  return analytic(gold as Float64Array, [runA as Float64Array, runB as Float64Array], 0, 1, test, options)
 }
 
 /**
@@ -317,24 +375,34 @@ export interface ManyResult {
  * ```
  * @since 0.1.0
  */
-export const many = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, options: ManyOptions = {}): Outcome<ManyResult> => {
-  const error = checkTest(options)
+export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOptions = {}): Outcome<ManyResult> => {
+  const metric = metricOf(options)
+  if (metric instanceof InvalidInput) return metric
+  const error = checkTest(options, metric)
   if (error !== undefined) return error
   const stratumOf = Kernel.denseStrata(options.strata, gold.length)
-  const dataError = checkData(gold, runs, options.strata, stratumOf)
+  const dataError = checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences)
   if (dataError !== undefined) return dataError
-  const test = options.test ?? defaultTest
+  const test = testOf(options, metric)
   const against = options.against ?? "best"
   if (typeof against === "number" && !(Number.isInteger(against) && against >= 0 && against < runs.length)) {
     return new InvalidInput({ field: "against", expected: `best, all or a run index below ${runs.length}`, found: String(against) })
   }
   const alpha = options.alpha ?? 0.05
+  const aggregate = options.aggregate ?? "weighted"
 
-  // Point estimates with the same kernel the bootstrap uses (per-dataset Pearson, aggregated).
-  const prepared = Kernel.prepare(gold, runs, stratumOf, options.metric ?? "pearson", options.aggregate ?? "weighted")
-  const estimates = new Float64Array(runs.length)
-  Kernel.evaluate(prepared, new Float64Array(gold.length).fill(1), estimates, Kernel.scratch(prepared))
-  const ranking = Array.from(estimates.keys()).sort((x, y) => estimates[y] - estimates[x] || x - y)
+  // Point estimates with the same kernel the bootstrap uses (per-dataset figures, aggregated).
+  let estimates: Float64Array
+  if (metric.kernel === "pearson" || metric.kernel === "spearman") {
+    const prepared = Kernel.prepare(gold as Float64Array, runs as ReadonlyArray<Float64Array>, stratumOf, metric.kernel, aggregate)
+    estimates = new Float64Array(runs.length)
+    Kernel.evaluate(prepared, new Float64Array(gold.length).fill(1), estimates, Kernel.scratch(prepared))
+  } else {
+    estimates = Generic.estimates(Generic.prepare(metric, gold, runs, options.confidences, stratumOf, aggregate))
+  }
+  // best first: the highest figure, or the lowest for a metric where lower is better (MSE)
+  const lower = metric.direction === "lower"
+  const ranking = Array.from(estimates.keys()).sort((x, y) => (lower ? estimates[x] - estimates[y] : estimates[y] - estimates[x]) || x - y)
   const position = new Int32Array(runs.length)
   ranking.forEach((run, i) => (position[run] = i))
 
@@ -360,8 +428,12 @@ export const many = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, opti
   } else {
     for (const [a, b] of pairs) {
       const c = test === "permutation"
-        ? two(gold, runs[a], runs[b], { ...options, progress: undefined })
-        : analytic(gold, runs, a, b, test, options)
+        ? two(gold, runs[a], runs[b], {
+          ...options,
+          progress: undefined,
+          ...(options.confidences !== undefined ? { confidences: [options.confidences[a], options.confidences[b]] } : {})
+        })
+        : analytic(gold as Float64Array, runs as ReadonlyArray<Float64Array>, a, b, test, options)
       if (c instanceof InvalidInput) {
         return new InvalidInput({ field: `runs ${a} vs ${b}: ${c.field}`, expected: c.expected, found: c.found })
       }

@@ -4,10 +4,12 @@
  *
  * Per resample, each dataset's pairs are resampled with replacement within that dataset (one index
  * multiset per dataset, shared by the gold and every run, as the runs share the gold); every run's
- * per-dataset figure (Pearson, Spearman or accuracy) is recomputed, then its aggregates under the
- * edition's own rule (`wmean`, `mean`, `pooled`, `allnrm`, `single`, with the `zero` or
- * `no-official-score` rule for a dataset the run lacks), then the competition ranks of the ranked
- * runs by their official figure. One pass serves every figure and every rank.
+ * per-dataset figure is recomputed, by its metric (any metric of @stseval/metrics' registry, or a
+ * descriptor: Pearson, Spearman and accuracy by their dedicated kernels, every other metric by its
+ * `at` on the same index multisets), then its aggregates under the edition's own rule (`wmean`,
+ * `mean`, `pooled`, `allnrm`, `single`, with the `zero` or `no-official-score` rule for a dataset
+ * the run lacks), then the competition ranks of the ranked runs by their official figure, best
+ * first in the metric's direction. One pass serves every figure and every rank.
  *
  * Intervals are percentile intervals: the bounds are the (1 - level) / 2 and (1 + level) / 2
  * quantiles of the resampled figures by R's / NumPy's default definition (type 7, linear
@@ -26,9 +28,11 @@
  *
  * @since 0.2.0
  */
+import type { Metric as MetricDescriptor } from "@stseval/metrics"
 import * as Engine from "./internal/intervals.js"
 import type { Job } from "./internal/intervals.js"
 import { checkCount, checkSeed } from "./internal/inputs.js"
+import { resolve } from "./internal/metric.js"
 import { quantiles } from "./internal/select.js"
 import * as V from "./internal/validate.js"
 import { VERSION } from "./Signature.js"
@@ -36,8 +40,11 @@ import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
 
 /**
- * The figure of one dataset: `pearson` and `spearman` against the gold scores, `accuracy` (percent
- * of pairs whose label equals the gold label, SICK entailment).
+ * The figure of one dataset: a metric of @stseval/metrics' registry by name (`"pearson"`,
+ * `"spearman"`, `"kendall"`, `"weighted-pearson"`, `"mse"`, `"standardised-mse"`, `"accuracy"`,
+ * `"macro-f1"`; `Metrics.names`), or a descriptor (`Metric.Metric`). Pearson, Spearman and accuracy
+ * run their dedicated kernels (`kernel`); every other metric its `at` over the same resamples. A
+ * name the registry does not know is an `InvalidInput` on `datasets[d].metric`.
  *
  * @example
  * ```ts
@@ -47,7 +54,7 @@ import type { Outcome } from "./TestResult.js"
  * ```
  * @since 0.2.0
  */
-export type Metric = "pearson" | "spearman" | "accuracy"
+export type Metric = string | MetricDescriptor.Metric
 
 /**
  * How per-dataset figures become the official one (the registry's `aggregate`): `wmean` mean
@@ -100,8 +107,11 @@ export interface Dataset {
 }
 
 /**
- * One run's scores on one dataset, aligned with the gold pair by pair: numbers for `pearson` and
- * `spearman` datasets, labels for `accuracy`. Every run of a dataset must carry the same gold.
+ * One run's scores on one dataset, aligned with the gold pair by pair: numbers for a metric of
+ * scores (Pearson, Spearman, Kendall, MSE...), label strings for a metric of labels (accuracy,
+ * macro-F1). Every run of a dataset must carry the same gold. `confidence`: the run's confidence
+ * of each pair, for a metric that weighs pairs by it (`weighted-pearson`; without it that figure is
+ * undefined).
  *
  * @example
  * ```ts
@@ -113,7 +123,7 @@ export interface Dataset {
  * @since 0.2.0
  */
 export type Scores =
-  | { readonly run: Float64Array; readonly gold: Float64Array }
+  | { readonly run: Float64Array; readonly gold: Float64Array; readonly confidence?: Float64Array | undefined }
   | { readonly run: ReadonlyArray<string>; readonly gold: ReadonlyArray<string> }
 
 /**
@@ -154,7 +164,11 @@ export interface Input {
   readonly runs: ReadonlyArray<Run>
   /** the rule that makes the official (ranked) figure */
   readonly official: Rule
-  /** a dataset a run lacks: `zero` enters it as r = 0 with its weight, `no-official-score` gives no official figure */
+  /**
+   * a dataset a run lacks: `zero` enters it as its metric's `missingValue` (r = 0, 0% accuracy)
+   * with its weight (refused for a metric without one, such as MSE, when the official rule is
+   * `wmean` or `mean`), `no-official-score` gives no official figure
+   */
   readonly missingDataset: "zero" | "no-official-score"
   /** aggregates to report beside the official one (default none) */
   readonly aggregates?: ReadonlyArray<Labelled>
@@ -247,7 +261,8 @@ export interface Figure {
  */
 export interface DatasetFigure extends Figure {
   readonly dataset: string
-  readonly metric: Metric
+  /** the metric's registry name (a descriptor's `name`) */
+  readonly metric: string
 }
 
 /**
@@ -321,6 +336,13 @@ export interface Signature {
   readonly missing: "zero" | "no-official-score"
   readonly rng: "xoroshiro128plus"
   readonly version: string
+  /**
+   * The datasets' metrics (their names, each once, joined by `+`) when one is not Pearson,
+   * Spearman or accuracy, whose signatures predate the field and stay as they were.
+   *
+   * @since 0.3.0
+   */
+  readonly metrics?: string
 }
 
 /**
@@ -375,6 +397,7 @@ export const formatSignature = (s: Signature): string =>
     `quantile:${s.quantile}`,
     `official:${s.official}`,
     `missing:${s.missing}`,
+    ...(s.metrics !== undefined ? [`metrics:${s.metrics}`] : []),
     `rng:${s.rng}`,
     `version:${s.version}`
   ].join("|")
@@ -382,7 +405,6 @@ export const formatSignature = (s: Signature): string =>
 // ---------------------------------------------------------------------------------------------
 // Input checks
 
-const METRICS: ReadonlyArray<string> = ["pearson", "spearman", "accuracy"]
 const RULES: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm", "single"]
 const LABELLED: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm"]
 /** Random.below draws from at most 2^21 pairs per dataset. */
@@ -390,17 +412,29 @@ const MAX_PAIRS = 2 ** 21
 
 const invalid = (field: string, expected: string, found: string) => new InvalidInput({ field, expected, found })
 
-const isNumeric = (s: Scores): s is { readonly run: Float64Array; readonly gold: Float64Array } =>
+const isNumeric = (s: Scores): s is { readonly run: Float64Array; readonly gold: Float64Array; readonly confidence?: Float64Array | undefined } =>
   s.run instanceof Float64Array && s.gold instanceof Float64Array
 
-const checkDefinition = (input: Input): InvalidInput | undefined => {
+/** The datasets' metrics, resolved, and the rule checked against them. */
+const checkDefinition = (input: Input): InvalidInput | ReadonlyArray<MetricDescriptor.Metric> => {
   if (input.datasets.length === 0) return invalid("datasets", "at least one dataset", "none")
   const names = new Set<string>()
+  const metrics: Array<MetricDescriptor.Metric> = []
   for (const [d, ds] of input.datasets.entries()) {
     if (typeof ds.name !== "string" || ds.name.length === 0) return invalid(`datasets[${d}].name`, "a dataset name", String(ds.name))
     if (names.has(ds.name)) return invalid(`datasets[${d}].name`, "a name not used by another dataset", ds.name)
     names.add(ds.name)
-    if (!METRICS.includes(ds.metric)) return invalid(`datasets[${d}].metric`, "pearson, spearman or accuracy", String(ds.metric))
+    const m = resolve(`datasets[${d}].metric`, ds.metric)
+    if (m instanceof InvalidInput) return m
+    // aggregates and ranks read every dataset's figure the same way round
+    if (d > 0 && m.direction !== metrics[0].direction) {
+      return invalid(
+        `datasets[${d}].metric`,
+        `a metric where ${metrics[0].direction} is better, as ${input.datasets[0].name}'s ${metrics[0].name} (aggregates and ranks need one direction)`,
+        m.name
+      )
+    }
+    metrics.push(m)
     if (ds.weight !== undefined && !(Number.isFinite(ds.weight) && ds.weight >= 0)) {
       return invalid(`datasets[${d}].weight`, "a weight >= 0 (the dataset's annotated gold pairs)", String(ds.weight))
     }
@@ -417,24 +451,44 @@ const checkDefinition = (input: Input): InvalidInput | undefined => {
   if (input.official === "single" && input.datasets.length !== 1) {
     return invalid("official", "single only with exactly one dataset", `${input.datasets.length} datasets`)
   }
-  for (const rule of [input.official, ...labelled]) {
-    if (rule !== "pooled" && rule !== "allnrm") continue
-    const other = input.datasets.find((ds) => ds.metric !== "pearson")
-    if (other !== undefined) {
-      return invalid(rule === input.official ? "official" : "aggregates", `${rule} only over Pearson datasets`, `${other.name} is ${other.metric}`)
+  // the zero rule enters a lacking dataset as the metric's missing value in the official mean
+  if (input.missingDataset === "zero" && (input.official === "wmean" || input.official === "mean")) {
+    const d = metrics.findIndex((m) => m.missingValue === undefined)
+    if (d >= 0) {
+      return invalid(
+        "missingDataset",
+        `no-official-score: ${metrics[d].name} has no value a dataset the run lacks could count as under zero`,
+        `zero (${input.datasets[d].name} is ${metrics[d].name})`
+      )
     }
   }
-  return undefined
+  for (const rule of [input.official, ...labelled]) {
+    if (rule !== "pooled" && rule !== "allnrm") continue
+    const field = rule === input.official ? "official" : "aggregates"
+    // the pool is one correlation over every dataset's pairs: of one correlation metric
+    const ref = metrics.find((m) => m.correlation)
+    const d = metrics.findIndex((m) => m !== ref && (ref === undefined || m.name !== ref.name))
+    if (ref === undefined || d >= 0) {
+      const at = d >= 0 ? d : 0
+      return invalid(
+        field,
+        ref === undefined ? `${rule} only over datasets of a correlation` : `${rule} only over ${ref.label} datasets`,
+        `${input.datasets[at].name} is ${metrics[at].name}`
+      )
+    }
+  }
+  return metrics
 }
 
-const checkScores = (field: string, metric: Metric, s: Scores): InvalidInput | undefined => {
-  if (metric === "accuracy") {
-    if (!Array.isArray(s.run) || !Array.isArray(s.gold)) return invalid(field, "run and gold label arrays (accuracy)", "something else")
+const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores): InvalidInput | undefined => {
+  if (metric.kind === "labels") {
+    if (!Array.isArray(s.run) || !Array.isArray(s.gold)) return invalid(field, `run and gold label arrays (${metric.name})`, "something else")
   } else if (!isNumeric(s)) {
-    return invalid(field, `run and gold Float64Arrays (${metric})`, "something else")
+    return invalid(field, `run and gold Float64Arrays (${metric.name})`, "something else")
   }
   if (s.run.length !== s.gold.length) return invalid(`${field}.run`, `${s.gold.length} scores (one per gold pair)`, String(s.run.length))
-  const least = metric === "accuracy" ? 1 : 3
+  // a correlation of 2 points is always +-1; any other figure needs a pair
+  const least = metric.correlation ? 3 : 1
   if (s.gold.length < least) {
     return invalid(`${field}.gold`, least === 1 ? "at least 1 pair" : "at least 3 pairs (a correlation of 2 points is always +-1)", String(s.gold.length))
   }
@@ -447,6 +501,14 @@ const checkScores = (field: string, metric: Metric, s: Scores): InvalidInput | u
       while (i < v.length && Number.isFinite(v[i])) i++
       if (i < v.length) return invalid(`${field}.${side}[${i}]`, "a finite score", String(v[i]))
     }
+    const c = s.confidence
+    if (c !== undefined) {
+      if (!(c instanceof Float64Array) || c.length !== s.gold.length) {
+        return invalid(`${field}.confidence`, `a Float64Array of ${s.gold.length} confidences`, c instanceof Float64Array ? String(c.length) : "something else")
+      }
+      const i = c.findIndex((w) => !(Number.isFinite(w) && w >= 0))
+      if (i >= 0) return invalid(`${field}.confidence[${i}]`, "a finite confidence >= 0", String(c[i]))
+    }
   } else {
     for (const side of ["run", "gold"] as const) {
       const i = s[side].findIndex((v) => typeof v !== "string")
@@ -457,7 +519,7 @@ const checkScores = (field: string, metric: Metric, s: Scores): InvalidInput | u
 }
 
 /** Checks the runs and lays the data out by dataset; the gold of a dataset is its first run's. */
-const layOut = (input: Input): InvalidInput | Omit<Job, "ranked"> => {
+const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): InvalidInput | Omit<Job, "ranked"> => {
   const { datasets, runs } = input
   const D = datasets.length
   const K = runs.length
@@ -477,7 +539,7 @@ const layOut = (input: Input): InvalidInput | Omit<Job, "ranked"> => {
       const s = run.scores[ds.name]
       if (s === undefined) continue
       const field = `${where} (${run.id}).scores[${JSON.stringify(ds.name)}]`
-      const bad = checkScores(field, ds.metric, s)
+      const bad = checkScores(field, metrics[d], s)
       if (bad !== undefined) return bad
       const ref = reference[d]
       if (ref === undefined) {
@@ -496,32 +558,59 @@ const layOut = (input: Input): InvalidInput | Omit<Job, "ranked"> => {
       }
     }
   }
+  const kernel = metrics.map((m): Engine.Metric => m.kernel ?? "generic")
   const start = new Int32Array(D + 1)
   for (let d = 0; d < D; d++) start[d + 1] = start[d] + (reference[d]?.s.gold.length ?? 0)
   const N = start[D]
   const gold = new Float64Array(N)
   const x = new Float64Array(K * N)
   const has = new Uint8Array(K * D)
+  // generic labels metrics read codes, one table per dataset; weighted Pearson its confidences
+  const codesNeeded = metrics.some((m, d) => kernel[d] === "generic" && m.kind === "labels")
+  const goldCodes = codesNeeded ? new Int32Array(N) : undefined
+  const codes = codesNeeded ? new Int32Array(K * N) : undefined
+  const confident = runs.some((run) => datasets.some((ds, d) => kernel[d] === "generic" && (run.scores[ds.name] as { confidence?: Float64Array } | undefined)?.confidence !== undefined))
+  const confidence = confident ? new Float64Array(K * N) : undefined
+  const hasConfidence = confident ? new Uint8Array(K * D) : undefined
   for (let d = 0; d < D; d++) {
     const ref = reference[d]
     if (ref === undefined) continue
     const a = start[d]
-    const accuracy = datasets[d].metric === "accuracy"
-    if (!accuracy) gold.set(ref.s.gold as Float64Array, a)
+    const accuracy = kernel[d] === "accuracy"
+    const labels = metrics[d].kind === "labels"
+    const table = new Map<string, number>()
+    const code = (l: string): number => {
+      let c = table.get(l)
+      if (c === undefined) {
+        c = table.size
+        table.set(l, c)
+      }
+      return c
+    }
+    if (!labels) gold.set(ref.s.gold as Float64Array, a)
+    else if (!accuracy) for (let i = 0; i < ref.s.gold.length; i++) goldCodes![a + i] = code(ref.s.gold[i] as string)
     for (let k = 0; k < K; k++) {
       const s = runs[k].scores[datasets[d].name]
       if (s === undefined) continue
       has[k * D + d] = 1
       if (accuracy) {
         for (let i = 0; i < s.gold.length; i++) x[k * N + a + i] = s.run[i] === s.gold[i] ? 1 : 0
+      } else if (labels) {
+        for (let i = 0; i < s.gold.length; i++) codes![k * N + a + i] = code(s.run[i] as string)
       } else {
         x.set(s.run as Float64Array, k * N + a)
+        const c = (s as { confidence?: Float64Array }).confidence
+        if (c !== undefined && confidence !== undefined) {
+          confidence.set(c, k * N + a)
+          hasConfidence![k * D + d] = 1
+        }
       }
     }
   }
+  const generic = kernel.includes("generic") || pooledMetric(input, metrics) !== undefined
   return {
     start,
-    metric: datasets.map((ds) => ds.metric),
+    metric: kernel,
     weight: Float64Array.from(datasets, (ds, d) => ds.weight ?? start[d + 1] - start[d]),
     runs: K,
     has,
@@ -529,32 +618,76 @@ const layOut = (input: Input): InvalidInput | Omit<Job, "ranked"> => {
     x,
     labelled: input.aggregates ?? [],
     official: input.official,
-    missing: input.missingDataset
+    missing: input.missingDataset,
+    direction: metrics[0].direction,
+    missingValue: Float64Array.from(metrics, (m) => m.missingValue ?? Number.NaN),
+    generic: generic
+      ? {
+          metrics,
+          goldCodes,
+          codes,
+          confidence,
+          hasConfidence,
+          original: originalFigure(input, metrics),
+          pooled: pooledMetric(input, metrics)
+        }
+      : undefined
   }
+}
+
+/**
+ * The metric of `pooled` / `allnrm` when they are asked for and it is not Pearson (whose sums
+ * kernel pools): checkDefinition made every dataset's metric the same correlation.
+ */
+const pooledMetric = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): MetricDescriptor.ScoresMetric | undefined => {
+  const rules = [input.official, ...(input.aggregates ?? [])]
+  if (!rules.includes("pooled") && !rules.includes("allnrm")) return undefined
+  const m = metrics[0]
+  return m.kernel === "pearson" || m.kind !== "scores" ? undefined : m
+}
+
+/** A generic dataset's figure on the original pairs: the metric's own `compute`, as `score` reports it. */
+const originalFigure = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>) => (k: number, d: number): number => {
+  const m = metrics[d]
+  const s = input.runs[k].scores[input.datasets[d].name]!
+  const v =
+    m.kind === "labels"
+      ? m.compute(s.gold as ReadonlyArray<string>, s.run as ReadonlyArray<string>)
+      : m.compute(s.gold as Float64Array, s.run as Float64Array, (s as { confidence?: Float64Array }).confidence)
+  return v._tag === "Defined" ? v.value : Number.NaN
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reasons for figures without a value
 
-const metricName = (m: Metric): string => (m === "pearson" ? "Pearson" : m === "spearman" ? "Spearman" : "accuracy")
+/** How a reason names a metric; the kernels' metrics as their messages always have. */
+const metricName = (m: MetricDescriptor.Metric): string => (m.kernel === "accuracy" ? "accuracy" : m.label)
 
-const datasetReason = (input: Input, k: number, d: number): string => {
+const datasetReason = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, k: number, d: number): string => {
   const ds = input.datasets[d]
-  return input.runs[k].scores[ds.name] === undefined
-    ? `the run has no scores for ${ds.name}`
-    : `${metricName(ds.metric)} is undefined on ${ds.name} (the run or the gold is constant)`
+  const s = input.runs[k].scores[ds.name]
+  if (s === undefined) return `the run has no scores for ${ds.name}`
+  const m = metrics[d]
+  if (m.kernel !== undefined) return `${metricName(m)} is undefined on ${ds.name} (the run or the gold is constant)`
+  // a generic metric says why itself
+  const v =
+    m.kind === "labels"
+      ? m.compute(s.gold as ReadonlyArray<string>, s.run as ReadonlyArray<string>)
+      : m.compute(s.gold as Float64Array, s.run as Float64Array, (s as { confidence?: Float64Array }).confidence)
+  return `${metricName(m)} is undefined on ${ds.name} (${v._tag === "Undefined" ? v.reason : "undefined"})`
 }
 
-const lacking = (input: Input, estimates: Float64Array, k: number, FIG: number): Array<string> => {
+const lacking = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, estimates: Float64Array, k: number, FIG: number): Array<string> => {
   const out: Array<string> = []
   input.datasets.forEach((ds, d) => {
-    if (estimates[k * FIG + d] !== estimates[k * FIG + d]) out.push(`${ds.name} (${datasetReason(input, k, d)})`)
+    if (estimates[k * FIG + d] !== estimates[k * FIG + d]) out.push(`${ds.name} (${datasetReason(input, metrics, k, d)})`)
   })
   return out
 }
 
 const aggregateReason = (
   input: Input,
+  metrics: ReadonlyArray<MetricDescriptor.Metric>,
   job: Omit<Job, "ranked">,
   estimates: Float64Array,
   k: number,
@@ -565,7 +698,7 @@ const aggregateReason = (
   const D = input.datasets.length
   const present = input.datasets.filter((ds) => input.runs[k].scores[ds.name] !== undefined)
   if (present.length === 0) return "no dataset was scored"
-  const missing = lacking(input, estimates, k, FIG)
+  const missing = lacking(input, metrics, estimates, k, FIG)
   if (rule === "single") return missing[0] ?? "undefined"
   if ((rule === "pooled" || rule === "allnrm") && official && present.length < D) {
     const absent = input.datasets.filter((ds) => input.runs[k].scores[ds.name] === undefined).map((ds) => ds.name)
@@ -579,7 +712,7 @@ const aggregateReason = (
     const noWeight = input.datasets.filter((_, d) => estimates[k * FIG + d] !== estimates[k * FIG + d] && job.weight[d] === 0)
     if (noWeight.length > 0) return `the weight of ${noWeight.map((ds) => ds.name).join(", ")} is unknown (no gold)`
   }
-  return `${metricName(input.datasets[0].metric)} is undefined on every dataset`
+  return `${metricName(metrics[0])} is undefined on every dataset`
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -619,11 +752,12 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     checkSeed(seed),
     V.level("level", level),
     options.threads === undefined ? undefined : checkCount("threads", options.threads, 1),
-    engine === "auto" || engine === "js" || engine === "wasm" ? undefined : invalid("engine", "auto, js or wasm", String(engine)),
-    checkDefinition(input)
+    engine === "auto" || engine === "js" || engine === "wasm" ? undefined : invalid("engine", "auto, js or wasm", String(engine))
   )
   if (error !== undefined) return error
-  const laid = layOut(input)
+  const metrics = checkDefinition(input)
+  if (metrics instanceof InvalidInput) return metrics
+  const laid = layOut(input, metrics)
   if (laid instanceof InvalidInput) return laid
 
   const D = input.datasets.length
@@ -648,6 +782,9 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   // of what is left would describe a different, conditional distribution
   const allowed = Math.floor(alpha * B + 1e-9)
   const notes: Array<string> = []
+  const correlation = metrics.every((m) => m.correlation)
+  const undefinedIn = correlation ? "a correlation was undefined in " : "a figure was undefined in "
+  const because = correlation ? "(a resampled dataset with a constant run or gold)" : "(a resampled dataset on which it has none)"
 
   const figure = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
     const value = estimates[k * FIG + f]
@@ -661,7 +798,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     }
     if (degenerate > 0) {
       notes.push(
-        `${input.runs[k].id}, ${label}: a correlation was undefined in ${degenerate} of ${B} resamples (a resampled dataset with a constant run or gold)` +
+        `${input.runs[k].id}, ${label}: ${undefinedIn}${degenerate} of ${B} resamples ${because}` +
           (used < B ? `; the figure itself was undefined in ${B - used} and they are left out of its interval` : "; the edition's rule was applied to them")
       )
     }
@@ -695,14 +832,14 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const runs = input.runs.map((run, k): RunIntervals => {
     const datasets = input.datasets.map((ds, d): DatasetFigure => ({
       dataset: ds.name,
-      metric: ds.metric,
-      ...figure(k, d, () => datasetReason(input, k, d), `${ds.name} ${metricName(ds.metric)}`)
+      metric: metrics[d].name,
+      ...figure(k, d, () => datasetReason(input, metrics, k, d), `${ds.name} ${metricName(metrics[d])}`)
     }))
     const aggregates: Partial<Record<Labelled, Figure>> = {}
     labelled.forEach((name, j) => {
-      aggregates[name] = figure(k, D + j, () => aggregateReason(input, laid, estimates, k, FIG, name, false), name)
+      aggregates[name] = figure(k, D + j, () => aggregateReason(input, metrics, laid, estimates, k, FIG, name, false), name)
     })
-    const official = figure(k, OFF, () => aggregateReason(input, laid, estimates, k, FIG, input.official, true), `official (${input.official})`)
+    const official = figure(k, OFF, () => aggregateReason(input, metrics, laid, estimates, k, FIG, input.official, true), `official (${input.official})`)
     const j = job.ranked.indexOf(k)
     const rankInterval = rankIntervals.get(k)
     return {
@@ -737,7 +874,8 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     official: input.official,
     missing: input.missingDataset,
     rng: "xoroshiro128plus",
-    version: VERSION
+    version: VERSION,
+    ...(metrics.some((m) => m.kernel === undefined) ? { metrics: [...new Set(metrics.map((m) => m.name))].join("+") } : {})
   }
   return { signature, signatureText: formatSignature(signature), level, resamples: B, runs, bestGroup, notes, engine: pass.engine }
 }

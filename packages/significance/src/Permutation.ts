@@ -4,13 +4,20 @@
  * shuffle swaps every pair's two run scores with probability 1/2 and recomputes
  * r(gold, A*) - r(gold, B*) (or the stratified aggregate). p = (count + 1) / (R + 1).
  *
- * Pearson only: swapping changes the runs' ranks, so a Spearman version would re-rank both runs
- * every shuffle; use the paired bootstrap for Spearman.
+ * Any metric: Pearson (the default) by its kernel on centred data; every other metric (Spearman,
+ * Kendall, MSE, a descriptor) by its `at` on the shuffled runs, which re-ranks them for a rank
+ * correlation. Every metric sees the same swaps for a seed.
  *
  * @since 0.1.0
  */
+import { Rescale } from "@stseval/metrics"
+import type { Metric } from "@stseval/metrics"
 import * as Kernel from "./internal/correlationKernel.js"
-import { checkCount, checkData, checkSeed } from "./internal/inputs.js"
+import * as Generic from "./internal/generic.js"
+import { checkCount, checkSeed, checkValues } from "./internal/inputs.js"
+import type { Values } from "./internal/inputs.js"
+import { isPearson, resolve, tieFor } from "./internal/metric.js"
+import { TIE } from "./internal/pairKernel.js"
 import * as Random from "./internal/random.js"
 import * as V from "./internal/validate.js"
 import * as Signature from "./Signature.js"
@@ -36,6 +43,20 @@ export interface Options {
   readonly strata?: ArrayLike<number>
   /** Default `"weighted"` (by pairs). */
   readonly aggregate?: "weighted" | "unweighted"
+  /**
+   * The metric, a registry name or a descriptor; default `"pearson"`. Pearson runs its kernel;
+   * any other metric its `at` on the shuffled runs.
+   *
+   * @since 0.3.0
+   */
+  readonly metric?: string | Metric.Metric
+  /**
+   * Run A's and run B's confidences (weighted Pearson needs them); a pair's confidence moves with
+   * its score when the pair is swapped.
+   *
+   * @since 0.3.0
+   */
+  readonly confidences?: readonly [Float64Array, Float64Array]
   readonly progress?: (done: number, total: number) => void
 }
 
@@ -69,9 +90,10 @@ export interface Result {
   readonly signatureText: string
 }
 
-const TIE = 1e-12
-
 /**
+ * Approximate randomisation of run A against run B: the difference of their figures, against R
+ * shuffles that swap each pair's two run scores with probability 1/2.
+ *
  * @example
  * ```ts
  * import { Permutation, TestResult } from "@stseval/significance"
@@ -82,20 +104,23 @@ const TIE = 1e-12
  * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
  * // approximate randomisation: each pair's two run scores swapped with probability 1/2
  * const result = Permutation.test(gold, runA, runB, { resamples: 1000, seed: 12345 })
+ * const tau = Permutation.test(gold, runA, runB, { resamples: 1000, seed: 12345, metric: "kendall" })
  * if (!TestResult.isInvalid(result)) result.pValue
  * ```
  * @since 0.1.0
  */
 export const test = (
-  gold: Float64Array,
-  runA: Float64Array,
-  runB: Float64Array,
+  gold: Values,
+  runA: Values,
+  runB: Values,
   options: Options = {}
 ): Outcome<Result> => {
   const R = options.resamples ?? 10_000
   const seed = options.seed ?? 12345
   const alternative = options.alternative ?? "two.sided"
   const aggregate = options.aggregate ?? "weighted"
+  const metric = resolve("metric", options.metric ?? "pearson")
+  if (metric instanceof InvalidInput) return metric
   const stratumOf = Kernel.denseStrata(options.strata, gold.length)
   const error = V.first(
     checkCount("resamples", R, 1),
@@ -104,22 +129,120 @@ export const test = (
     aggregate === "weighted" || aggregate === "unweighted"
       ? undefined
       : new InvalidInput({ field: "aggregate", expected: "weighted or unweighted", found: String(aggregate) }),
-    checkData(gold, [runA, runB], options.strata, stratumOf)
+    checkValues(metric, gold, [runA, runB], options.strata, stratumOf, options.confidences)
   )
   if (error !== undefined) return error
 
+  const signature: Signature.Signature = {
+    method: "permutation",
+    resamples: R,
+    seed,
+    metric: metric.name,
+    strata: options.strata === undefined ? "none" : "dataset",
+    ...(options.strata === undefined ? {} : { aggregate }),
+    rng: "xoroshiro128plus",
+    version: Signature.VERSION
+  }
+  const counted = isPearson(metric)
+    ? pearsonShuffles(gold as Float64Array, runA as Float64Array, runB as Float64Array, stratumOf, aggregate, R, seed, alternative, options.progress)
+    : genericShuffles(Generic.prepare(metric, gold, [runA, runB], options.confidences, stratumOf, aggregate), R, seed, alternative, options.progress)
+  const { estimateA, estimateB, valid, extreme } = counted
+  return {
+    estimateA,
+    estimateB,
+    difference: estimateA - estimateB,
+    alternative,
+    pValue: (extreme + 1) / (valid + 1),
+    valid,
+    degenerate: R - valid,
+    signature,
+    signatureText: Signature.format(signature)
+  }
+}
+
+interface Counted {
+  readonly estimateA: number
+  readonly estimateB: number
+  readonly valid: number
+  readonly extreme: number
+}
+
+/**
+ * R shuffles of the documented stream for `seed`: `differenceOf(swaps)` gives each shuffle's
+ * difference (NaN: undefined); counts the defined ones and those at least as extreme as the observed
+ * `delta` (ties within `tie` count, conservatively).
+ */
+const countShuffles = (
+  R: number,
+  seed: number,
+  N: number,
+  delta: number,
+  alternative: Alternative,
+  tie: number,
+  progress: ((done: number, total: number) => void) | undefined,
+  differenceOf: (swaps: Uint8Array) => number
+): { readonly valid: number; readonly extreme: number } => {
+  const rng = Random.make(seed)
+  const every = Math.max(1, Math.ceil(R / 100))
+  const swaps = new Uint8Array(N)
+  let valid = 0
+  let extreme = 0
+  for (let r = 0; r < R; r++) {
+    drawSwaps(rng, swaps)
+    const d = differenceOf(swaps)
+    if (d === d) {
+      valid++
+      if (alternative === "two.sided" ? Math.abs(d) >= Math.abs(delta) - tie : alternative === "greater" ? d >= delta - tie : d <= delta + tie) extreme++
+    }
+    if (progress !== undefined && ((r + 1) % every === 0 || r + 1 === R)) progress(r + 1, R)
+  }
+  return { valid, extreme }
+}
+
+/**
+ * One shuffle of the documented stream: per pair in stratum order, whether its two run scores
+ * trade places (1), one bit each, the high 16 bits of each draw, lowest bit first.
+ */
+const drawSwaps = (rng: Random.Rng, swaps: Uint8Array): void => {
+  let bits = 0
+  let left = 0
+  for (let q = 0; q < swaps.length; q++) {
+    if (left === 0) {
+      bits = rng.next() >>> 16 // the generator's high bits are its strongest
+      left = 16
+    }
+    swaps[q] = bits & 1
+    bits >>>= 1
+    left--
+  }
+}
+
+const pearsonShuffles = (
+  gold: Float64Array,
+  runA: Float64Array,
+  runB: Float64Array,
+  stratumOf: Int32Array,
+  aggregate: "weighted" | "unweighted",
+  R: number,
+  seed: number,
+  alternative: Alternative,
+  progress: ((done: number, total: number) => void) | undefined
+): Counted => {
   const p = Kernel.prepare(gold, [runA, runB], stratumOf, "pearson", aggregate)
   const { pairs: N, position, start, strata: S } = p
   // Both runs shifted by the same per-dataset constant (their pooled mean), so that swapping a
-  // pair's two scores swaps the original values up to one common shift, which Pearson ignores.
+  // pair's two scores swaps the original values up to one common shift, which Pearson ignores;
+  // and scaled by one exact power of two (1 for ordinary scores), which brings scores of any
+  // magnitude to unit scale as the kernel does the gold (a swap needs one scale for both runs).
+  const scale = Rescale.unitScale(Math.max(Rescale.maxAbs(runA), Rescale.maxAbs(runB)))
   const base = new Float64Array(2 * N)
   for (let s = 0; s < S; s++) {
     let mean = 0
-    for (let q = start[s]; q < start[s + 1]; q++) mean += runA[position[q]] + runB[position[q]]
+    for (let q = start[s]; q < start[s + 1]; q++) mean += runA[position[q]] * scale + runB[position[q]] * scale
     mean /= 2 * (start[s + 1] - start[s])
     for (let q = start[s]; q < start[s + 1]; q++) {
-      base[q] = runA[position[q]] - mean
-      base[N + q] = runB[position[q]] - mean
+      base[q] = runA[position[q]] * scale - mean
+      base[N + q] = runB[position[q]] * scale - mean
     }
   }
   const w = new Float64Array(N).fill(1)
@@ -128,60 +251,52 @@ export const test = (
   Kernel.evaluate(p, w, out, buf, base)
   const estimateA = out[0]
   const estimateB = out[1]
-  const delta = estimateA - estimateB
-
-  const rng = Random.make(seed)
   const shuffled = new Float64Array(2 * N)
-  const every = Math.max(1, Math.ceil(R / 100))
-  let valid = 0
-  let extreme = 0
-  for (let r = 0; r < R; r++) {
-    let bits = 0
-    let left = 0
+  const counts = countShuffles(R, seed, N, estimateA - estimateB, alternative, TIE, progress, (swaps) => {
     for (let q = 0; q < N; q++) {
-      if (left === 0) {
-        bits = rng.next() >>> 16 // the generator's high bits are its strongest
-        left = 16
-      }
-      const swap = bits & 1
-      bits >>>= 1
-      left--
+      const swap = swaps[q]
       const a = base[q]
       const b = base[N + q]
       shuffled[q] = swap ? b : a
       shuffled[N + q] = swap ? a : b
     }
     Kernel.evaluate(p, w, out, buf, shuffled)
-    const d = out[0] - out[1]
-    if (d === d) {
-      valid++
-      if (alternative === "two.sided") {
-        if (Math.abs(d) >= Math.abs(delta) - TIE) extreme++
-      } else if (alternative === "greater") {
-        if (d >= delta - TIE) extreme++
-      } else if (d <= delta + TIE) extreme++
+    return out[0] - out[1]
+  })
+  return { estimateA, estimateB, ...counts }
+}
+
+/** Any other metric: its figures of the shuffled runs by `at`, the same swaps as Pearson's. */
+const genericShuffles = (
+  g: Generic.Generic,
+  R: number,
+  seed: number,
+  alternative: Alternative,
+  progress: ((done: number, total: number) => void) | undefined
+): Counted => {
+  const [runA, runB] = g.runs
+  const [confA, confB] = g.confidences
+  const estimateA = Generic.figure(g, runA, confA, g.identity)
+  const estimateB = Generic.figure(g, runB, confB, g.identity)
+  const tie = tieFor(g.metric, [estimateA, estimateB])
+  const { position } = g.layout
+  const N = position.length
+  const a = runA.slice()
+  const b = runB.slice()
+  const ca = confA?.slice()
+  const cb = confB?.slice()
+  const counts = countShuffles(R, seed, N, estimateA - estimateB, alternative, tie, progress, (swaps) => {
+    for (let q = 0; q < N; q++) {
+      const i = position[q]
+      const swapped = swaps[q] === 1
+      a[i] = swapped ? runB[i] : runA[i]
+      b[i] = swapped ? runA[i] : runB[i]
+      if (ca !== undefined && cb !== undefined) {
+        ca[i] = swapped ? confB![i] : confA![i]
+        cb[i] = swapped ? confA![i] : confB![i]
+      }
     }
-    if (options.progress !== undefined && ((r + 1) % every === 0 || r + 1 === R)) options.progress(r + 1, R)
-  }
-  const signature: Signature.Signature = {
-    method: "permutation",
-    resamples: R,
-    seed,
-    metric: "pearson",
-    strata: options.strata === undefined ? "none" : "dataset",
-    ...(options.strata === undefined ? {} : { aggregate }),
-    rng: "xoroshiro128plus",
-    version: Signature.VERSION
-  }
-  return {
-    estimateA,
-    estimateB,
-    difference: delta,
-    alternative,
-    pValue: (extreme + 1) / (valid + 1),
-    valid,
-    degenerate: R - valid,
-    signature,
-    signatureText: Signature.format(signature)
-  }
+    return Generic.figure(g, a, ca, g.identity) - Generic.figure(g, b, cb, g.identity)
+  })
+  return { estimateA, estimateB, ...counts }
 }

@@ -31,7 +31,8 @@ export interface Signature {
   readonly method: "bootstrap" | "permutation"
   readonly resamples: number
   readonly seed: number
-  readonly metric: "pearson" | "spearman"
+  /** the metric's registry name (`pearson`, `spearman`, `kendall`, `mse`, ...; a descriptor's own name) */
+  readonly metric: string
   /** `none`, or `dataset` when resampling was stratified by dataset / track. */
   readonly strata: "none" | "dataset"
   /** How per-dataset correlations were combined (only with strata). */

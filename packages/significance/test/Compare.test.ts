@@ -28,7 +28,9 @@ describe("Compare.two", () => {
   it("analytic tests refuse multi-dataset strata and Spearman", () => {
     const strata = gold.map((_, i) => i % 2)
     expect(TestResult.isInvalid(Compare.two(gold, runs[0], runs[1], { test: "steiger1980", strata }))).toBe(true)
-    expect(TestResult.isInvalid(Compare.two(gold, runs[0], runs[1], { metric: "spearman" }))).toBe(true)
+    // named explicitly: a cocor test compares Pearson correlations only (issue 21: with no test
+    // named, Spearman is no longer refused but gets the bootstrap, tested below)
+    expect(TestResult.isInvalid(Compare.two(gold, runs[0], runs[1], { metric: "spearman", test: "williams1959" }))).toBe(true)
     expect(TestResult.isInvalid(Compare.two(gold, runs[0], runs[1], { test: "nope" as never }))).toBe(true)
   })
 })

@@ -154,11 +154,13 @@ describe("optimised resampling kernel", () => {
     // x g overflows on those two pairs, g^2 too, so a resample that draws either has no gold
     // variance, and one that draws neither adds 0 x infinity = NaN: every resample is NaN, where
     // skipping the undrawn pairs would give a number in about one resample in eight
+    // `prepare` now brings each side to unit scale (issue 22), so such products no longer arise
+    // from scores; they are written into the prepared (centred, unstratified) arrays directly.
     const { gold: g, runs } = makeRuns(40, [0.5, 1, 2], 12)
-    g[0] = 1e160
-    g[1] = -1e160
-    for (const r of runs) [r[0], r[1]] = [1e150, -1e150]
     const p = Kernel.prepare(g, runs, Kernel.denseStrata(undefined, 40), "pearson", "weighted")
+    p.gold[0] = 1e160
+    p.gold[1] = -1e160
+    runs.forEach((_, k) => ([p.x[k * 40], p.x[k * 40 + 1]] = [1e150, -1e150]))
     const js = Array.from(pearsonSamples(p, 200, 3, { engine: "js" }))
     expect(js.every((x) => Number.isNaN(x))).toBe(true)
     expect(Array.from(pearsonSamples(p, 200, 3, { engine: "wasm", threads: 1, kernel: "sparse" }))).toEqual(js)

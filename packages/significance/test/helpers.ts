@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 export const repoRoot = path.resolve(here, "../../..")
-export const sharedDir = path.resolve(repoRoot, "../shared")
+/** `../shared` beside the checkout; STSEVAL_SHARED overrides it (as in the scoring package's tests). */
+export const sharedDir = process.env["STSEVAL_SHARED"] ?? path.resolve(repoRoot, "../shared")
 export const hasShared = fs.existsSync(path.join(sharedDir, "reference"))
 export const fixture = (name: string): string => path.join(here, "fixtures", name)
 

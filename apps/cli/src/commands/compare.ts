@@ -6,7 +6,7 @@
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue, Registry } from "@stseval/formats"
-import { MetricValue } from "@stseval/metrics"
+import { MetricValue, Metrics } from "@stseval/metrics"
 import { Aligned, Json, ScoredRun, Style } from "@stseval/scoring"
 import type { Compare, McNemar } from "@stseval/significance"
 import * as CompareJson from "../internal/CompareJson.js"
@@ -17,7 +17,7 @@ import * as Render from "../internal/Render.js"
 import * as Colour from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
-import { dataset, fmt, fmtCi, fmtP, fmtR, metric, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
+import { dataset, fmt, fmtCi, fmtP, fmtR, metric, metricOf, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
 
 const alternative = Flag.Literals("alternative", ["two.sided", "greater", "less"]).pipe(
   Flags.defaulting("Alternative hypothesis; greater: run A is better", "two.sided")
@@ -71,8 +71,9 @@ export const compare = Command.make(
     const ranking = spec !== undefined ? Registry.rankingOfDataset(edition, spec) : edition.ranking[0]
     const aligned = Aligned.datasets(edition, runs, { ranking, only })
     const graded = aligned.datasets.flatMap((d) => (d.kind === "scores" ? [d] : []))
-    const chosen = Option.getOrElse(test, () => Compare.defaultTest)
-    const common = { alternative, resamples, seed, metric, progress: progressReporter(json) } as const
+    const compared = metricOf(metric, ranking)
+    const chosen = Option.getOrElse(test, () => Compare.defaultTestFor(compared))
+    const common = { alternative, resamples, seed, metric: compared, progress: progressReporter(json) } as const
 
     // the runs' own errors (file, line, what was expected): why a dataset could not be compared
     const runErrors = runs.flatMap((r) => r.errors)
@@ -120,6 +121,7 @@ export const compare = Command.make(
         scoring: scored.signature,
         runA: ids[0],
         runB: ids[1],
+        metric: compared,
         runs: runs.map((r) => Json.toJson(r).run),
         datasets: rows.map((r) => CompareJson.compareRow(r.dataset, r.pairs, r.comparison)),
         ...(aggregateRow !== undefined ? { aggregate: CompareJson.compareRow(aggregateRow.dataset, aggregateRow.pairs, aggregateRow.comparison) } : {}),
@@ -131,7 +133,8 @@ export const compare = Command.make(
       yield* Console.log(JSON.stringify(document, null, 2))
     } else {
       // figures in the edition's published style, as `score` prints them
-      const style = Style.of(edition, "correlation")
+      const style = Style.forMetric(edition, compared)
+      const symbol = Metrics.get(compared)?.symbol ?? compared
       const percent = Style.of(edition, "accuracy")
       yield* Console.log(`${Render.header(scored)}\nA: ${ids[0]}\nB: ${ids[1]}\n`)
       const all = aggregateRow === undefined ? rows : [...rows, aggregateRow]
@@ -141,8 +144,8 @@ export const compare = Command.make(
             [
               { header: "dataset" },
               { header: "pairs", align: "right" },
-              { header: "r(A)", align: "right" },
-              { header: "r(B)", align: "right" },
+              { header: `${symbol}(A)`, align: "right" },
+              { header: `${symbol}(B)`, align: "right" },
               { header: "A-B", align: "right" },
               { header: "test" },
               { header: "statistic", align: "right" },

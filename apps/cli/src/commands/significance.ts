@@ -6,6 +6,7 @@
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Registry } from "@stseval/formats"
+import { Metrics } from "@stseval/metrics"
 import { Aligned, Style } from "@stseval/scoring"
 import * as CompareJson from "../internal/CompareJson.js"
 import { ExitCode, UsageError } from "../internal/Exit.js"
@@ -15,7 +16,7 @@ import * as Render from "../internal/Render.js"
 import * as Colour from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
-import { dataset, fmtP, fmtR, metric, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
+import { dataset, fmtP, fmtR, metric, metricOf, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
 
 const against = Flag.String("against").pipe(
   Flags.defaulting("best: every run against the top run; all: every pair (with groups); or a run id (e.g. ECNU/run1)", "best")
@@ -77,7 +78,8 @@ export const significance = Command.make(
     })
     const aligned = Aligned.datasets(edition, kept, { ranking, only })
     const multi = aligned.datasets.length > 1
-    const chosen = Option.getOrElse(test, () => Datasets.defaultTest(aligned.datasets.length))
+    const compared = metricOf(metric, ranking)
+    const chosen = Option.getOrElse(test, () => Datasets.defaultTest(aligned.datasets.length, compared))
     if (kept.length < 2 || aligned.datasets.length === 0) {
       const why = kept.length < 2 ? `fewer than two comparable runs (${kept.length})` : aligned.skipped.map((x) => `${x.dataset}: ${x.reason}`).join("; ")
       if (json) {
@@ -87,6 +89,7 @@ export const significance = Command.make(
           gold: goldPath,
           scoring: scored.signature,
           test: chosen,
+          metric: compared,
           datasets: aligned.datasets.map((d) => d.name),
           against,
           correction,
@@ -127,7 +130,7 @@ export const significance = Command.make(
       alpha,
       resamples,
       seed,
-      metric,
+      metric: compared,
       progress: progressReporter(json)
     })
     if (TestResult.isInvalid(result)) return yield* new UsageError({ message: result.message })
@@ -138,6 +141,7 @@ export const significance = Command.make(
       gold: goldPath,
       scoring: scored.signature,
       test: chosen,
+      metric: compared,
       ...(multi ? { aggregate: how } : {}),
       datasets: aligned.datasets.map((d) => d.name),
       against,
@@ -173,7 +177,7 @@ export const significance = Command.make(
         [
           { header: "#", align: "right" },
           { header: "run" },
-          { header: "r", align: "right" },
+          { header: Metrics.get(compared)?.symbol ?? compared, align: "right" },
           { header: `p vs ${reference === "all" || reference === "best" ? "best" : ids[refRun]}`, align: "right" },
           ...(result.groups !== undefined ? [{ header: "group", align: "right" as const }, { header: "rank range" }] : [])
         ],
@@ -182,7 +186,7 @@ export const significance = Command.make(
           return [
             String(position + 1),
             id,
-            fmtR(result.estimates[run], Style.of(edition, "correlation")),
+            fmtR(result.estimates[run], Style.forMetric(edition, compared)),
             run === refRun ? "-" : fmtP(pAgainstRef(run)),
             ...(result.groups !== undefined
               ? [String(result.groups[position] + 1), `${result.rankRanges![position].lo + 1}-${result.rankRanges![position].hi + 1}`]

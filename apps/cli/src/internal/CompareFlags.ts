@@ -3,9 +3,12 @@
  * scores they compare come aligned from the scoring package (`Aligned`), the tests and the
  * default test from the significance package.
  */
+import { Registry } from "@stseval/formats"
+import { Metrics } from "@stseval/metrics"
+import { Style } from "@stseval/scoring"
+import { Option } from "effect"
 import { Flag } from "effect/cli"
 import * as Flags from "./Flags.js"
-import { Style } from "@stseval/scoring"
 import { testNames } from "./Lazy.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -23,9 +26,22 @@ export const resamples = Flags.resamples
 
 export const seed = Flag.Int("seed").pipe(Flags.defaulting("Seed of the resampling (printed in the signature)", 12345))
 
-export const metric = Flag.Literals("metric", ["pearson", "spearman"]).pipe(
-  Flags.defaulting("Correlation compared (spearman: bootstrap only)", "pearson")
+/** The metrics of graded scores a test can compare (the registry's, by name). */
+const gradedMetrics = Metrics.all.flatMap((m) => (m.kind === "scores" ? [m.name] : []))
+
+export const metric = Flag.Literals("metric", gradedMetrics).pipe(
+  Flag.withDescription(
+    `The figure compared: ${gradedMetrics.join(", ")} (default: the metric the edition ranks by). Williams' t and the other cocor tests compare Pearson; any other metric takes the paired bootstrap (the default) or approximate randomisation`
+  ),
+  Flag.optional
 )
+
+/**
+ * The metric a test compares: the one asked for, else the metric the ranking orders runs by (Kendall
+ * for an edition ranked by Kendall), Pearson when that ranking is of labels (their test is McNemar's).
+ */
+export const metricOf = (asked: Option.Option<string>, ranking: Registry.Ranking): string =>
+  Option.getOrElse(asked, () => (Metrics.get(ranking.metric)?.kind === "scores" ? ranking.metric : "pearson"))
 
 export const dataset = Flag.String("dataset").pipe(
   Flag.withDescription("Compare on this dataset (track) only"),

@@ -78,6 +78,7 @@ export const CompareResults = Schema.Struct({
   scoring: described(Signature.Signature, "what the runs were scored with (edition, gold, rule, engine)"),
   runA: described(Schema.String, "run A's id (team/runN)"),
   runB: described(Schema.String, "run B's id"),
+  metric: described(Schema.String, "the metric compared (a registry name: pearson, spearman, kendall, mse...): --metric, else the one the edition ranks by"),
   runs: described(Schema.Array(Json.RunJson), "runs A and B: who submitted them, primary, late, corrected, post-deadline"),
   datasets: described(Schema.Array(CompareRow), "one row per dataset (track) both runs have scored, with the chosen test"),
   aggregate: Schema.optionalKey(described(CompareRow, "multi-dataset editions: the edition's aggregate, by bootstrap (or permutation) stratified by dataset")),
@@ -106,7 +107,7 @@ const RankingEntry = Schema.Struct({
   late: Schema.Boolean,
   corrected: Schema.Boolean,
   postDeadline: Schema.Boolean,
-  estimate: Real("the run's correlation (or aggregate)"),
+  estimate: Real("the run's figure of the metric compared (or its aggregate)"),
   bold: described(Schema.Boolean, "not significantly different from the best (--against best / all; always false against a run)"),
   group: Schema.optionalKey(Count("--against all: group of mutually indistinguishable runs, 1-based")),
   rankRange: Schema.optionalKey(described(Schema.Tuple([Schema.Int, Schema.Int]), "--against all: range of ranks the run could hold, 1-based, inclusive"))
@@ -118,6 +119,7 @@ export const SignificanceResults = Schema.Struct({
   gold: described(Schema.String, "gold file or folder"),
   scoring: described(Signature.Signature, "what the runs were scored with (edition, gold, rule, engine)"),
   test: TestName,
+  metric: described(Schema.String, "the metric compared (a registry name): --metric, else the one the edition ranks by"),
   aggregate: Schema.optionalKey(
     described(Schema.Literals(["weighted", "unweighted", "pooled"]), "multi-dataset editions: how the datasets are combined (the edition's official rule)")
   ),

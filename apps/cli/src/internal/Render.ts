@@ -222,7 +222,7 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, intervals?: Unc
           { header: "rank", align: "right" },
           ...(intervals !== undefined ? [{ header: "range", align: "right" as const }] : []),
           { header: "run" },
-          { header: combined ? r.rule : label.toLowerCase(), align: "right" },
+          { header: combined ? r.rule : label, align: "right" },
           ...(intervals !== undefined ? [{ header: `${level} CI` }] : []),
           { header: "" }
         ],

@@ -4,9 +4,12 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 
-/** Repository root (packages/metrics/test/support -> four levels up) and `../shared` beside it. */
+/**
+ * Repository root (packages/metrics/test/support -> four levels up) and `../shared` beside it;
+ * STSEVAL_SHARED overrides the location (as in the scoring package's tests).
+ */
 export const repoRoot = path.resolve(import.meta.dirname, "../../../..")
-export const sharedDir = path.resolve(repoRoot, "../shared")
+export const sharedDir = process.env["STSEVAL_SHARED"] ?? path.resolve(repoRoot, "../shared")
 export const hasShared = fs.existsSync(path.join(sharedDir, "reference"))
 
 /** Lines of a text file: BOM dropped, CRLF / CR / LF, no phantom line after a final newline. */

@@ -7,7 +7,10 @@
 // gathered Float64Array per run (N allocations/copies per resample and run) and recompute the gold's
 // sums for every run; here the gold's sums are computed once per resample and stratum, each run
 // costs one sequential pass with three multiply-adds per pair, and nothing is allocated per resample.
+import { Rescale } from "@stseval/metrics"
 import { sortedSegment, weightedMidRanks } from "./ranks.js"
+
+const { maxAbs, unitScale } = Rescale
 
 export type Metric = "pearson" | "spearman"
 export type Aggregate = "weighted" | "unweighted"
@@ -49,15 +52,21 @@ export const denseStrata = (strata: ArrayLike<number> | undefined, n: number): I
   return out
 }
 
-export const prepare = (
-  gold: Float64Array,
-  runs: ReadonlyArray<Float64Array>,
-  stratumOf: Int32Array,
-  metric: Metric,
-  aggregate: Aggregate
-): Prepared => {
-  const N = gold.length
-  const K = runs.length
+/** The pairs grouped by stratum, and each stratum's coefficient in the aggregate. */
+export interface Layout {
+  readonly pairs: number
+  readonly strata: number
+  /** Stratum s occupies positions [start[s], start[s + 1]) of the reordered arrays. */
+  readonly start: Int32Array
+  /** Original pair index of each reordered position. */
+  readonly position: Int32Array
+  /** Aggregation coefficient of each stratum (sums to 1). */
+  readonly coef: Float64Array
+}
+
+/** Pairs reordered by stratum (stable), as every resampling kernel and the documented draws see them. */
+export const layout = (stratumOf: Int32Array, aggregate: Aggregate): Layout => {
+  const N = stratumOf.length
   let S = 0
   for (let i = 0; i < N; i++) if (stratumOf[i] + 1 > S) S = stratumOf[i] + 1
   const start = new Int32Array(S + 1)
@@ -66,24 +75,39 @@ export const prepare = (
   const fill = start.slice(0, S)
   const position = new Int32Array(N)
   for (let i = 0; i < N; i++) position[fill[stratumOf[i]]++] = i
+  const coef = new Float64Array(S)
+  for (let s = 0; s < S; s++) coef[s] = aggregate === "weighted" ? (start[s + 1] - start[s]) / N : 1 / S
+  return { pairs: N, strata: S, start, position, coef }
+}
+
+export const prepare = (
+  gold: Float64Array,
+  runs: ReadonlyArray<Float64Array>,
+  stratumOf: Int32Array,
+  metric: Metric,
+  aggregate: Aggregate
+): Prepared => {
+  const K = runs.length
+  const { pairs: N, strata: S, start, position, coef } = layout(stratumOf, aggregate)
 
   // Centring within each stratum leaves every correlation unchanged and keeps the raw sums below
-  // free of catastrophic cancellation.
+  // free of catastrophic cancellation. Each side (the gold, each run) is first brought to unit
+  // scale by an exact power of two (1 for ordinary scores, so their bits do not change), so that
+  // scores like 1e200 (whose squares overflow) or 1e-200 (whose squares underflow) correlate as
+  // they do at unit scale; a correlation, Spearman's ranks included, ignores the factor.
   const centred = (values: Float64Array, out: Float64Array, offset: number) => {
+    const scale = unitScale(maxAbs(values))
     for (let s = 0; s < S; s++) {
       let mean = 0
-      for (let p = start[s]; p < start[s + 1]; p++) mean += values[position[p]]
+      for (let p = start[s]; p < start[s + 1]; p++) mean += values[position[p]] * scale
       mean /= start[s + 1] - start[s]
-      for (let p = start[s]; p < start[s + 1]; p++) out[offset + p] = values[position[p]] - mean
+      for (let p = start[s]; p < start[s + 1]; p++) out[offset + p] = values[position[p]] * scale - mean
     }
   }
   const g = new Float64Array(N)
   centred(gold, g, 0)
   const x = new Float64Array(K * N)
   for (let k = 0; k < K; k++) centred(runs[k], x, k * N)
-
-  const coef = new Float64Array(S)
-  for (let s = 0; s < S; s++) coef[s] = aggregate === "weighted" ? (start[s + 1] - start[s]) / N : 1 / S
 
   const goldOrder: Array<Int32Array> = []
   const runOrder: Array<Array<Int32Array>> = []

@@ -5,18 +5,30 @@
 // percentiles. Plain loops over typed arrays; the heavy parts are sumsKernel.ts (Pearson and
 // accuracy sums) and rankSums.ts (Spearman walks, on worker threads for large jobs), which fills
 // the Spearman figures of every resample before the per-resample loop here reads them.
+//
+// A dataset whose metric has no dedicated kernel (Kendall, MSE, weighted Pearson, macro-F1, a
+// task's own descriptor) is `generic`: the loop here records each resample's drawn pairs (the very
+// draws that feed the sums, so every metric of one call shares its resamples) and calls the
+// metric's `at` on them, once per run and resample. So are `pooled` / `allnrm` over datasets of a
+// correlation other than Pearson: the metric over the concatenation of the datasets' draws.
+import { Aggregate, Rescale } from "@stseval/metrics"
+import type { Metric as Descriptor } from "@stseval/metrics"
+import { atOf } from "./metric.js"
+import type { At } from "./metric.js"
 import * as Random from "./random.js"
 import * as RankSums from "./rankSums.js"
 import type { Engine } from "./resampleKernel.js"
 import * as SumsKernel from "./sumsKernel.js"
 
-export type Metric = "pearson" | "spearman" | "accuracy"
+/** How a dataset is resampled: one of the dedicated kernels, or its metric's `at` (`generic`). */
+export type Metric = "pearson" | "spearman" | "accuracy" | "generic"
 export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
 export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
 
 /** Relative threshold below which a weighted variance counts as zero; as correlationKernel.ts. */
 const EPS = 1e-13
 const { TILE, SUMS } = SumsKernel
+const { maxAbs, unitScale } = Rescale
 
 /** The job, checked and laid out (Intervals.ts builds it from the public input). */
 export interface Job {
@@ -37,6 +49,35 @@ export interface Job {
   readonly missing: "zero" | "no-official-score"
   /** Runs that take part in the ranking (each with a defined official estimate). */
   readonly ranked: Int32Array
+  /** `lower`: the official figure is better when lower (MSE): ranks count the runs strictly below. */
+  readonly direction?: "higher" | "lower" | undefined
+  /**
+   * Per dataset, what a lacking dataset (or an undefined figure) counts as under `zero`: the
+   * metric's `missingValue`. Default 0 (r = 0, 0% accuracy).
+   */
+  readonly missingValue?: Float64Array | undefined
+  /** The datasets resampled by their metric's `at`, and generic `pooled` / `allnrm` (see below). */
+  readonly generic?: GenericJob | undefined
+}
+
+/** What the generic path needs beyond the kernels' layout. */
+export interface GenericJob {
+  /** Per dataset, its metric (read for the `generic` ones). */
+  readonly metrics: ReadonlyArray<Descriptor.Metric>
+  /** Label codes per position (one table per dataset for its gold and runs), for labels metrics. */
+  readonly goldCodes?: Int32Array | undefined
+  /** Run label codes, run-major [k * N + position]. */
+  readonly codes?: Int32Array | undefined
+  /** Run confidences, run-major, where `hasConfidence[k * D + d]` (weighted Pearson). */
+  readonly confidence?: Float64Array | undefined
+  readonly hasConfidence?: Uint8Array | undefined
+  /** A generic dataset's figure on the original pairs (the metric's `compute`); NaN when undefined. */
+  readonly original: (k: number, d: number) => number
+  /**
+   * The metric of `pooled` / `allnrm` when it is not Pearson (whose sums give them): the metric over
+   * the concatenated pairs (`allnrm`: of the run fitted to the gold within each dataset).
+   */
+  readonly pooled?: Descriptor.ScoresMetric | undefined
 }
 
 export interface Pass {
@@ -78,36 +119,53 @@ const setUp = (job: Job, engine: Engine) => {
   const span = new Int32Array(D).fill(-1)
   const spans: Array<number> = []
   const spearman = RankSums.plan(start, metric.map((m) => m === "spearman"), K, has, gold, x)
+  // Pearson's sides at unit scale: the gold, and each run, times an exact power of two over its
+  // Pearson datasets (1 for ordinary scores, whose bits do not change), so that scores like 1e200
+  // (whose squares overflow) or 1e-200 (whose squares underflow) give the figures they give at
+  // unit scale. One factor per side for all its datasets keeps pooled and ALLnrm figures exact too.
+  let goldMax = 0
+  const runMax = new Float64Array(K)
+  for (let d = 0; d < D; d++) {
+    if (metric[d] !== "pearson") continue
+    const a = start[d]
+    const e = start[d + 1]
+    goldMax = Math.max(goldMax, maxAbs(gold, a, e))
+    for (let k = 0; k < K; k++) if (has[k * D + d] === 1) runMax[k] = Math.max(runMax[k], maxAbs(x, k * N + a, k * N + e))
+  }
+  const goldScale = unitScale(goldMax)
+  const runScale = runMax.map(unitScale)
   for (let d = 0; d < D; d++) {
     const a = start[d]
     const e = start[d + 1]
     const n = e - a
-    if (n === 0 || metric[d] === "spearman") continue
+    if (n === 0 || (metric[d] !== "pearson" && metric[d] !== "accuracy")) continue
     span[d] = spans.length / 2
     spans.push(a, e)
     const accuracy = metric[d] === "accuracy"
+    const pg = accuracy ? 1 : goldScale
     let mg = 0
     if (!accuracy) {
-      for (let i = a; i < e; i++) mg += gold[i]
+      for (let i = a; i < e; i++) mg += gold[i] * pg
       mg /= n
     }
     meanG[d] = mg
     for (let i = a; i < e; i++) {
-      F[2 * i] = gold[i] - mg
+      F[2 * i] = gold[i] * pg - mg
       F[2 * i + 1] = 1
     }
     for (let k = 0; k < K; k++) {
       if (has[k * D + d] === 0) continue
       const o = k * N
+      const px = accuracy ? 1 : runScale[k]
       let mx = 0
       if (!accuracy) {
-        for (let i = a; i < e; i++) mx += x[o + i]
+        for (let i = a; i < e; i++) mx += x[o + i] * px
         mx /= n
       }
       meanX[k * D + d] = mx
       const f = (k + 1) * N * 2
       for (let i = a; i < e; i++) {
-        const xi = x[o + i] - mx
+        const xi = x[o + i] * px - mx
         F[f + 2 * i] = xi
         F[f + 2 * i + 1] = xi * F[2 * i]
       }
@@ -124,13 +182,106 @@ const SINGLE = 4
 const ruleCode = (rule: Rule): number => ["wmean", "mean", "pooled", "allnrm", "single"].indexOf(rule)
 
 /**
+ * The generic path (see the file comment): `picks` holds each lane's drawn pairs, lane r's at
+ * [r N, r N + N) with dataset d's draws at [start[d], start[d + 1]) of it, in draw order; `fill`
+ * writes the generic datasets' figures of a lane (or of the original pairs, `identity`) into a
+ * row; `pool` is a run's `pooled` / `allnrm` by the generic metric over a lane's draws. Undefined
+ * when the job has nothing generic.
+ */
+const makeGeneric = (job: Job) => {
+  const g = job.generic
+  const { start, metric, runs: K, has, x, gold } = job
+  const D = metric.length
+  const N = start[D]
+  const datasets = Int32Array.from(metric.flatMap((m, d) => (m === "generic" && start[d + 1] > start[d] ? [d] : [])))
+  if (g === undefined || (datasets.length === 0 && g.pooled === undefined)) return undefined
+  const ats: Array<At> = g.metrics.map(atOf)
+  const view = (a: Float64Array | Int32Array | undefined, k: number) => a?.subarray(k * N, (k + 1) * N)
+  const runScores = Array.from({ length: K }, (_, k) => x.subarray(k * N, (k + 1) * N))
+  const runConfidence = Array.from({ length: K }, (_, k) => view(g.confidence, k) as Float64Array | undefined)
+  const confidenceOf = (k: number, d: number) => (g.hasConfidence?.[k * D + d] === 1 ? runConfidence[k] : undefined)
+  // Each generic dataset's gold and runs as views of their own (made once: a metric may keep what
+  // it learnt about an array between calls, as Kendall's ranks), indexed from the dataset's start.
+  const labels = g.metrics.map((m) => m.kind === "labels")
+  const part = (a: Float64Array | Int32Array | undefined, at: number, d: number) => a?.subarray(at + start[d], at + start[d + 1])
+  const goldOf = Array.from(datasets, (d) => (labels[d] ? part(g.goldCodes, 0, d)! : part(gold, 0, d)!))
+  const runOf = Array.from(datasets, (d) => Array.from({ length: K }, (_, k) => (labels[d] ? part(g.codes, k * N, d)! : part(x, k * N, d)!)))
+  const confidenceIn = Array.from(datasets, (d) => Array.from({ length: K }, (_, k) => part(confidenceOf(k, d), 0, d) as Float64Array | undefined))
+  const relative = new Int32Array(N)
+  const picks = new Int32Array(TILE * N)
+  const identity = Int32Array.from({ length: N }, (_, i) => i)
+  const segments = (buffer: Int32Array) => Array.from(datasets, (d) => buffer.subarray(start[d], start[d + 1]))
+  const lanes = Array.from({ length: TILE }, (_, r) => picks.subarray(r * N, (r + 1) * N))
+  const laneSegments = lanes.map(segments)
+  const identitySegments = segments(identity)
+
+  /** The generic datasets' figures over `lane`'s draws (-1: the original pairs, by `original`). */
+  const fill = (lane: number, row: Float64Array, base: number, FIG: number): void => {
+    const segs = lane < 0 ? identitySegments : laneSegments[lane]
+    for (let j = 0; j < datasets.length; j++) {
+      const d = datasets[j]
+      if (lane < 0) {
+        for (let k = 0; k < K; k++) if (has[k * D + d] === 1) row[base + k * FIG + d] = g.original(k, d)
+        continue
+      }
+      const at = ats[d]
+      const idx = segs[j]
+      const n = idx.length
+      const a = start[d]
+      for (let q = 0; q < n; q++) relative[q] = idx[q] - a
+      for (let k = 0; k < K; k++) {
+        if (has[k * D + d] === 0) continue
+        row[base + k * FIG + d] = at(goldOf[j], runOf[j][k], relative, n, confidenceIn[j][k])
+      }
+    }
+  }
+
+  const gathered = new Int32Array(N)
+  /** `pooled` (or `allnrm`) of run k by the generic metric over `buffer`'s draws of the datasets it has. */
+  const pool = (k: number, buffer: Int32Array, nrm: boolean): number => {
+    const m = g.pooled!
+    let n = 0
+    // the run's confidences when it gives them on every dataset it has (a pair without one has none to weigh by)
+    let confident = true
+    for (let d = 0; d < D; d++) {
+      if (has[k * D + d] === 0) continue
+      if (confidenceOf(k, d) === undefined) confident = false
+      for (let i = start[d]; i < start[d + 1]; i++) gathered[n++] = buffer[i]
+    }
+    const confidence = confident ? runConfidence[k] : undefined
+    if (!nrm) return m.at(gold, runScores[k], gathered, n, confidence)
+    // ALLnrm: the drawn pairs of each dataset the run has, its run fitted to its gold (metrics'
+    // Aggregate.fitted), then the metric over the concatenation
+    const xs: Array<Float64Array> = []
+    const ys: Array<Float64Array> = []
+    for (let d = 0; d < D; d++) {
+      if (has[k * D + d] === 0 || start[d + 1] === start[d]) continue
+      const seg = buffer.subarray(start[d], start[d + 1])
+      xs.push(Float64Array.from(seg, (i) => runScores[k][i]))
+      ys.push(Float64Array.from(seg, (i) => gold[i]))
+    }
+    const fittedRun = Aggregate.fitted(xs, ys)
+    const goldAll = new Float64Array(fittedRun.length)
+    let o = 0
+    for (const y of ys) {
+      goldAll.set(y, o)
+      o += y.length
+    }
+    const c = confidence === undefined ? undefined : Float64Array.from(gathered.subarray(0, n), (i) => confidence[i])
+    const r = m.compute(goldAll, fittedRun, c)
+    return r._tag === "Defined" ? r.value : Number.NaN
+  }
+  return { picks, lanes, identity, fill, pool: g.pooled !== undefined ? pool : undefined }
+}
+
+/**
  * The figures of one resample (one lane of the sums): each run's per-dataset figures, labelled
  * aggregates and official figure, written to row[base + k * figures + f], which holds NaN but for
  * the Spearman figures (rankSums.ts), on entry. With `degenerate`, counts
  * per (run, figure) the resamples where a correlation entering the figure was undefined although
  * it was defined on the original pairs (`defined`).
  */
-const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
+const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnType<typeof makeGeneric>) => {
   const { start, metric, weight, runs: K, has, labelled, official, missing } = job
   const { K1, meanG, meanX, span, sums } = setup
   const D = metric.length
@@ -140,6 +291,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
   const labelCode = Int32Array.from(labelled, ruleCode)
   const rule = ruleCode(official)
   const zero = missing === "zero"
+  const missingValue = job.missingValue ?? new Float64Array(metric.length)
   const accuracy = Uint8Array.from(metric, (x) => (x === "accuracy" ? 1 : 0))
   const size = Float64Array.from(metric, (_, d) => start[d + 1] - start[d])
   // this resample's gold sums per dataset
@@ -147,8 +299,16 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
   const sg = new Float64Array(D)
   const sgg = new Float64Array(D)
 
-  /** Pooled Pearson (or ALLnrm) of run k over the datasets it has (all Pearson datasets). */
+  // the draws of the lane being filled (the original pairs when estimating), for a generic pool
+  let picks: Int32Array | undefined
+  const genericPool = generic?.pool
+
+  /**
+   * Pooled Pearson (or ALLnrm) of run k over the datasets it has (all Pearson datasets); of the
+   * generic metric over the lane's draws when the datasets' correlation is not Pearson.
+   */
   const pool = (k: number, lane: number, nrm: boolean): number => {
+    if (genericPool !== undefined) return genericPool(k, picks!, nrm)
     // Each dataset's values are centred on its own means; shifting them back by (its mean - the
     // first dataset's mean) restores the pool while keeping the totals well conditioned.
     let ref = -1
@@ -227,10 +387,12 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
         s += w * v
         sw += w
       } else {
-        // lacking: r = 0 with the dataset's weight under `zero`, else no official figure
+        // lacking: the metric's missing value (r = 0) with the dataset's weight under `zero`, else
+        // no official figure
         if (!zero) return Number.NaN
         const w = rule === MEAN ? 1 : weight[d]
         if (w === 0) return Number.NaN
+        s += w * missingValue[d]
         sw += w
       }
     }
@@ -313,7 +475,11 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>) => {
       }
     }
   }
-  return { figures: FIG, fill }
+  /** The draws the next `fill`s read for a generic pool (a lane's, or the original pairs). */
+  const setPicks = (p: Int32Array | undefined): void => {
+    picks = p
+  }
+  return { figures: FIG, fill, setPicks }
 }
 
 /** Competition ranks (1 + runs strictly better; undefined figures last) of `ranked` in row[base + k * FIG + f]. */
@@ -355,10 +521,50 @@ const rankInto = (
   }
 }
 
+/** As `rankInto` where lower is better (MSE): 1 + the runs with a strictly lower figure. */
+const rankLowerInto = (
+  ranked: Int32Array,
+  row: Float64Array,
+  base: number,
+  FIG: number,
+  f: number,
+  sorted: Float64Array,
+  ranks: Int32Array,
+  B: number,
+  b: number,
+  rankDegenerate: Int32Array
+): void => {
+  let n = 0
+  for (let j = 0; j < ranked.length; j++) {
+    const v = row[base + ranked[j] * FIG + f]
+    if (v === v) sorted[n++] = v
+  }
+  const view = sorted.subarray(0, n)
+  view.sort()
+  for (let j = 0; j < ranked.length; j++) {
+    const v = row[base + ranked[j] * FIG + f]
+    if (v !== v) {
+      ranks[j * B + b] = n + 1
+      rankDegenerate[j]++
+      continue
+    }
+    // first index with a value >= v (ascending order): everything before it is strictly better
+    let lo = 0
+    let hi = n
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (view[mid] < v) lo = mid + 1
+      else hi = mid
+    }
+    ranks[j * B + b] = 1 + lo
+  }
+}
+
 /** Estimates on the original pairs (every multiplicity 1). */
 export const estimate = (job: Job, engine: Engine = "auto") => {
   const setup = setUp(job, engine)
-  const figures = makeFigures(job, setup)
+  const generic = makeGeneric(job)
+  const figures = makeFigures(job, setup, generic)
   const { sums, N } = setup
   const W = sums.W
   W.fill(0)
@@ -367,15 +573,58 @@ export const estimate = (job: Job, engine: Engine = "auto") => {
   const KF = job.runs * figures.figures
   const estimates = new Float64Array(KF).fill(Number.NaN)
   RankSums.original(setup.spearman, job.start, KF, figures.figures, estimates, engine)
+  generic?.fill(-1, estimates, 0, figures.figures)
+  figures.setPicks(generic?.identity)
   figures.fill(0, estimates, 0, undefined, undefined)
-  return { setup, figures, estimates, engine }
+  return { setup, generic, figures, estimates, engine }
+}
+
+/**
+ * The draws of `lanes` resamples in the documented order (as Bootstrap.resample: per resample, per
+ * dataset, m draws), counted into the sums' multiplicities W[pair * TILE + lane]. The draws are
+ * most of a pass's JavaScript time (4.9 million per 1,000 resamples of SICK); in a small function
+ * of their own V8 inlines the bounded draw whatever else the pass grows to hold.
+ */
+const drawCounts = (rng: Random.Rng, lanes: number, start: Int32Array, W: Float64Array): void => {
+  const D = start.length - 1
+  W.fill(0)
+  for (let r = 0; r < lanes; r++) {
+    for (let d = 0; d < D; d++) {
+      const a = start[d]
+      const n = start[d + 1] - a
+      for (let j = 0; j < n; j++) W[(a + Random.below(rng, n)) * TILE + r] += 1
+    }
+  }
+}
+
+/**
+ * The same draws, also kept pair by pair in `picks` for the generic figures (lane r's draws of
+ * dataset d at r N + start[d] + j); counted into `W` when there are sums.
+ */
+const drawAndKeep = (rng: Random.Rng, lanes: number, start: Int32Array, picks: Int32Array, W: Float64Array | undefined): void => {
+  const D = start.length - 1
+  const N = start[D]
+  W?.fill(0)
+  for (let r = 0; r < lanes; r++) {
+    const o = r * N
+    for (let d = 0; d < D; d++) {
+      const a = start[d]
+      const n = start[d + 1] - a
+      for (let j = 0; j < n; j++) {
+        const q = a + Random.below(rng, n)
+        picks[o + a + j] = q
+        if (W !== undefined) W[q * TILE + r] += 1
+      }
+    }
+  }
 }
 
 /**
  * The resampling pass: B resamples drawn from `seed` in the documented order. The Spearman figures
  * of every resample come first (rankSums.ts, on several threads for large jobs, each chunk of
  * resamples drawing its own multiplicities); then, resample by resample here, the sums' figures,
- * the aggregates and the ranks.
+ * the aggregates and the ranks. A job with generic figures, or ranked lower-is-better, takes
+ * `generalPass`; this loop is the kernels' alone, kept as it was (it is the hot path of `--ci`).
  */
 export const pass = (
   job: Job,
@@ -385,6 +634,7 @@ export const pass = (
   progress?: (done: number, total: number) => void,
   options: PassOptions = {}
 ): Pass => {
+  if (prepared.generic !== undefined || job.direction === "lower") return generalPass(job, prepared, B, seed, progress, options)
   const { setup, figures, estimates } = prepared
   const { start, metric, ranked } = job
   const D = metric.length
@@ -445,10 +695,75 @@ export const pass = (
   return { figures: FIG, estimates, samples, degenerate, ranks, rankDegenerate, engine: sums.engine }
 }
 
+/**
+ * `pass` for a job with generic figures (see the file comment) or ranked lower-is-better: the same
+ * draws, also kept pair by pair (`drawAndKeep`); per lane the generic figures first, then the
+ * kernels' figures and the aggregates, then the ranks in the metric's direction.
+ */
+const generalPass = (
+  job: Job,
+  prepared: ReturnType<typeof estimate>,
+  B: number,
+  seed: number,
+  progress: ((done: number, total: number) => void) | undefined,
+  options: PassOptions
+): Pass => {
+  const { setup, generic, figures, estimates } = prepared
+  const { start, ranked } = job
+  const FIG = figures.figures
+  const KF = job.runs * FIG
+  const { sums } = setup
+  const W = sums.W
+  const defined = new Uint8Array(KF)
+  for (let i = 0; i < KF; i++) defined[i] = estimates[i] === estimates[i] ? 1 : 0
+  const states = Random.chunkStates(seed, Math.ceil(B / Random.CHUNK))
+  const every = Math.max(1, Math.ceil(B / 100))
+  const walks = setup.spearman.dataset.length > 0
+  let next = every
+  const walked = (units: number) => {
+    const done = Math.min(B, units * Random.CHUNK)
+    for (; next < B && next <= done; next += every) progress?.(next, B)
+  }
+  const { samples } = RankSums.resampled(setup.spearman, start, states, B, KF, FIG, {
+    ...options,
+    engine: prepared.engine,
+    ...(progress !== undefined && walks ? { progress: walked } : {})
+  })
+  const degenerate = new Int32Array(KF)
+  const ranks = new Int32Array(ranked.length * B)
+  const rankDegenerate = new Int32Array(ranked.length)
+  const sorted = new Float64Array(ranked.length)
+  const draws = setup.spans > 0
+  const rank = job.direction === "lower" ? rankLowerInto : rankInto
+  for (let c = 0; c * Random.CHUNK < B; c++) {
+    const rng = Random.chunkRng(states, c)
+    const b0 = c * Random.CHUNK
+    const count = Math.min(Random.CHUNK, B - b0)
+    for (let tile = 0; tile < count; tile += TILE) {
+      const lanes = Math.min(TILE, count - tile)
+      if (generic !== undefined) drawAndKeep(rng, lanes, start, generic.picks, draws ? W : undefined)
+      else if (draws) drawCounts(rng, lanes, start, W)
+      if (draws) sums.run()
+      for (let r = 0; r < lanes; r++) {
+        const b = b0 + tile + r
+        if (generic !== undefined) {
+          generic.fill(r, samples, b * KF, FIG)
+          figures.setPicks(generic.lanes[r])
+        }
+        figures.fill(r, samples, b * KF, degenerate, defined)
+        rank(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate)
+        if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
+      }
+    }
+  }
+  return { figures: FIG, estimates, samples, degenerate, ranks, rankDegenerate, engine: sums.engine }
+}
+
 /** Competition ranks of the ranked runs on the original data. */
 export const originalRanks = (job: Job, estimates: Float64Array, FIG: number): Int32Array => {
   const n = job.ranked.length
   const ranks = new Int32Array(n)
-  rankInto(job.ranked, estimates, 0, FIG, FIG - 1, new Float64Array(n), ranks, 1, 0, new Int32Array(n))
+  const rank = job.direction === "lower" ? rankLowerInto : rankInto
+  rank(job.ranked, estimates, 0, FIG, FIG - 1, new Float64Array(n), ranks, 1, 0, new Int32Array(n))
   return ranks
 }

@@ -387,7 +387,7 @@ const BLOCK = 32
 const PAIR_WORK = 2e7
 
 /** Ties within this distance count as at least as extreme (conservative); as Bootstrap.ts says. */
-const TIE = 1e-12
+export const TIE = 1e-12
 
 /**
  * What worker threads compile: `pairKernel` made once per job (the arrays arrive with the first
@@ -717,6 +717,8 @@ export interface PairsOptions {
   /** Tests only (see threads.ts). */
   readonly callerWorks?: boolean
   readonly onDone?: (unitThreads: Int32Array) => void
+  /** Differences within this of the observed one count as extreme (default TIE, for correlations). */
+  readonly tie?: number | undefined
 }
 
 /**
@@ -781,12 +783,13 @@ export const pairStats = (
   const a = shared(order === undefined ? pa : order.map((i) => pa[i]), share)
   const b = shared(order === undefined ? pb : order.map((i) => pb[i]), share)
   const out = share ? new Float64Array(new SharedArrayBuffer(8 * STRIDE * P)) : new Float64Array(STRIDE * P)
-  const block = pairKernel(S, B, degenerate, estimates, a, b, out, alt, p1, p2, TIE, TUNING, wasm)
+  const tie = options.tie ?? TIE
+  const block = pairKernel(S, B, degenerate, estimates, a, b, out, alt, p1, p2, tie, TUNING, wasm)
   const id = ++jobs
   Threads.run({
     units: Math.ceil(P / BLOCK),
     unit: (u) => block(u * BLOCK, Math.min(P, (u + 1) * BLOCK)),
-    message: () => ({ kind: "js", source: WORKER_KERNEL, args: [S, B, degenerate, estimates, a, b, out, alt, p1, p2, TIE, TUNING, wasm, P, id] }),
+    message: () => ({ kind: "js", source: WORKER_KERNEL, args: [S, B, degenerate, estimates, a, b, out, alt, p1, p2, tie, TUNING, wasm, P, id] }),
     threads: share ? threads : 1,
     ...(options.callerWorks !== undefined ? { callerWorks: options.callerWorks } : {}),
     ...(options.onDone !== undefined ? { onDone: options.onDone } : {})

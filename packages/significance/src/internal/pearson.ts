@@ -1,6 +1,18 @@
 // Plain two-pass Pearson for turning scores into the inputs of the analytic tests. Kept local
-// (rather than @stseval/metrics) so this package's analytic API does not change with the metrics
-// package's result type.
+// (rather than @stseval/metrics' pearson) so this package's analytic API does not change with the
+// metrics package's result type.
+//
+// Scores of any magnitude: when the plain sums leave their safe range (squares that overflow, as
+// for scores near 1e200, or underflow, near 1e-200), r is taken again with each side brought to
+// unit scale by an exact power of two (metrics' `Rescale.unitScale`), so it is the same at any
+// scale. Ordinary scores keep the plain sums, bit for bit, at their old cost: `compare` and
+// `significance` call this three times per pair of runs (r(gold, A), r(gold, B), r(A, B)).
+import { Rescale } from "@stseval/metrics"
+
+/** Sums of squares in this range leave sxx * syy (and r) free of overflow and underflow. */
+const LOW = 1e-140
+const HIGH = 1e140
+
 export const pearson = (x: Float64Array, y: Float64Array): number => {
   const n = x.length
   let mx = 0
@@ -17,6 +29,33 @@ export const pearson = (x: Float64Array, y: Float64Array): number => {
   for (let i = 0; i < n; i++) {
     const dx = x[i] - mx
     const dy = y[i] - my
+    sxy += dx * dy
+    sxx += dx * dx
+    syy += dy * dy
+  }
+  if (sxx > LOW && sxx < HIGH && syy > LOW && syy < HIGH) return sxy / Math.sqrt(sxx * syy)
+  return atUnitScale(x, y)
+}
+
+/** The same two passes on x and y times their powers of two (a constant side still gives NaN). */
+const atUnitScale = (x: Float64Array, y: Float64Array): number => {
+  const n = x.length
+  const px = Rescale.unitScale(Rescale.maxAbs(x))
+  const py = Rescale.unitScale(Rescale.maxAbs(y))
+  let mx = 0
+  let my = 0
+  for (let i = 0; i < n; i++) {
+    mx += x[i] * px
+    my += y[i] * py
+  }
+  mx /= n
+  my /= n
+  let sxy = 0
+  let sxx = 0
+  let syy = 0
+  for (let i = 0; i < n; i++) {
+    const dx = x[i] * px - mx
+    const dy = y[i] * py - my
     sxy += dx * dy
     sxx += dx * dx
     syy += dy * dy

@@ -1,0 +1,89 @@
+// Metrics as callers name them: a registry name (`"kendall"`, looked up in @stseval/metrics'
+// `Metrics`) or a descriptor (`Metric.Metric`, e.g. a task's own). Everything here that resamples
+// or tests a metric resolves it once with `resolve`, then either runs the metric's dedicated kernel
+// (`kernel`: Pearson's sums, Spearman's rank walks, accuracy's counts) or its `at` function over
+// the same index multisets (internal/generic.ts, the intervals' generic figures).
+import { Metrics } from "@stseval/metrics"
+import type { Metric } from "@stseval/metrics"
+import { InvalidInput } from "../TestResult.js"
+
+/** A metric by registry name, or a descriptor. */
+export type MetricRef = string | Metric.Metric
+
+const isDescriptor = (m: unknown): m is Metric.Metric => {
+  if (typeof m !== "object" || m === null) return false
+  const d = m as Partial<Metric.Metric>
+  return (
+    typeof d.name === "string" &&
+    (d.kind === "scores" || d.kind === "labels") &&
+    (d.direction === "higher" || d.direction === "lower") &&
+    typeof d.at === "function" &&
+    typeof d.compute === "function"
+  )
+}
+
+/** The descriptor a caller means, or an InvalidInput naming `field` and the known names. */
+export const resolve = (field: string, ref: MetricRef): Metric.Metric | InvalidInput => {
+  if (typeof ref === "string") {
+    const m = Metrics.get(ref)
+    if (m !== undefined) return m
+    return new InvalidInput({ field, expected: `a metric name (${Metrics.names.join(", ")}) or a metric descriptor`, found: ref })
+  }
+  if (isDescriptor(ref)) return ref
+  return new InvalidInput({ field, expected: "a metric name or a metric descriptor (name, kind, direction, compute, at)", found: String(ref) })
+}
+
+/** Pearson's product-moment correlation: the cocor tests and the sums kernels are for it alone. */
+export const isPearson = (m: Metric.Metric): boolean => m.kernel === "pearson"
+
+/**
+ * Label strings as codes, indices into one table shared by the gold and every run (what a labels
+ * metric's `at` reads), the table in order of first appearance.
+ */
+export const encodeLabels = (
+  gold: ReadonlyArray<string>,
+  runs: ReadonlyArray<ReadonlyArray<string>>
+): { readonly gold: Int32Array; readonly runs: ReadonlyArray<Int32Array>; readonly labels: ReadonlyArray<string> } => {
+  const table = new Map<string, number>()
+  const code = (v: ReadonlyArray<string>) =>
+    Int32Array.from(v, (l) => {
+      let c = table.get(l)
+      if (c === undefined) {
+        c = table.size
+        table.set(l, c)
+      }
+      return c
+    })
+  const g = code(gold)
+  const r = runs.map(code)
+  return { gold: g, runs: r, labels: [...table.keys()] }
+}
+
+/** A metric's `at` with one signature for both kinds (labels metrics read codes and no confidence). */
+export type At = (
+  gold: Float64Array | Int32Array,
+  run: Float64Array | Int32Array,
+  idx: Int32Array,
+  n: number,
+  confidence: Float64Array | undefined
+) => number
+
+export const atOf = (m: Metric.Metric): At =>
+  m.kind === "scores"
+    ? (gold, run, idx, n, confidence) => m.at(gold as Float64Array, run as Float64Array, idx, n, confidence)
+    : (gold, run, idx, n) => m.at(gold as Int32Array, run as Int32Array, idx, n)
+
+/**
+ * How close to the observed difference a resampled one counts as at least as extreme (the
+ * p-values' ties): 1e-12 for a correlation (|r| <= 1), as always; for any other metric 1e-12 of
+ * the largest figure, so that an MSE's p-value is the same whatever the scale of the scores.
+ */
+export const tieFor = (m: Metric.Metric, estimates: ArrayLike<number>): number => {
+  if (m.correlation) return 1e-12
+  let largest = 0
+  for (let i = 0; i < estimates.length; i++) {
+    const v = Math.abs(estimates[i])
+    if (v > largest) largest = v
+  }
+  return 1e-12 * largest
+}
