@@ -106,13 +106,31 @@ export const get = (name: string): Entry | undefined => catalogue.find((e) => e.
  * one file), else `sts` (one graded score per pair, written by each dataset's format).
  *
  * @example
+ * ```ts
+ * import { Baseline } from "@stseval/baselines"
+ * import { Registry } from "@stseval/formats"
+ *
  * Baseline.familyOf(Registry.get("sick2014")!) // "sick"
+ * Baseline.familyOf(Registry.get("semrel2024-a")!) // "sts": one graded score per pair
+ * ```
  * @since 0.3.0
  */
 export const familyOf = (edition: Registry.TaskEdition): Entry["family"] =>
   edition.datasets.some((d) => Registry.formatOf(edition, d).name === "sick") ? "sick" : "sts"
 
-/** @since 0.1.0 */
+/**
+ * A baseline's run, and the notes a reader of its figures must see (its settings, what to expect).
+ *
+ * @example
+ * ```ts
+ * import { Baseline } from "@stseval/baselines"
+ *
+ * const pairs = [{ pairId: "1", sentenceA: "A man sings", sentenceB: "A man is singing" }]
+ * const made: Baseline.Made = Baseline.sick("majority", pairs, { train: [{ entailment: "NEUTRAL" }, { entailment: "NEUTRAL" }, { entailment: "ENTAILMENT" }] })
+ * made.notes // ["majority label NEUTRAL (of 3 training pairs)", "relatedness not predicted (NA)"]
+ * ```
+ * @since 0.1.0
+ */
 export interface Made {
   readonly run: BaselineRun
   readonly notes: ReadonlyArray<string>

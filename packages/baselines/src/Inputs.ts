@@ -12,7 +12,22 @@ import { DataStore, Files, Issue, Registry, SemRel, Sick, Sts, StsBenchmark, Tex
 import { Effect, FileSystem, Option, Schema } from "effect"
 import type { StsDataset } from "./Baseline.js"
 
-/** An input that cannot be found or read, with what to do. @since 0.2.0 */
+/**
+ * An input that cannot be found or read, with what to do.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Inputs } from "@stseval/baselines"
+ * import { Effect } from "effect"
+ *
+ * const file = Inputs.readText("STS.input.headlines.txt").pipe(
+ *   Effect.catchTag("BaselineInputError", (e: Inputs.InputError) => Effect.fail(`no baseline run: ${e.message}`)),
+ *   Effect.provide(NodeServices.layer)
+ * )
+ * ```
+ * @since 0.2.0
+ */
 export class InputError extends Schema.TaggedError<InputError>()("BaselineInputError", {
   message: Schema.String
 }) {}

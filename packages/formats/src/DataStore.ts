@@ -253,6 +253,12 @@ export const DEFAULT_TIMEOUT_MS = 60_000
  * How long one download may take in all: a server that sends a byte now and then is never silent
  * for long, and would otherwise hold the command for ever. The tasks' archives take seconds.
  *
+ * @example
+ * ```ts
+ * import { DataStore } from "@stseval/formats"
+ *
+ * DataStore.DEFAULT_TOTAL_TIMEOUT_MS // 900000: 15 minutes per download, unless `FetchOptions.totalTimeoutMs` says otherwise
+ * ```
  * @since 0.2.0
  */
 export const DEFAULT_TOTAL_TIMEOUT_MS = 15 * 60_000
@@ -275,6 +281,7 @@ const keepMember = (name: string): boolean => {
  *
  * const files = DataStore.untar(fs.readFileSync("stsbenchmark.tar")) // path -> bytes
  * ```
+ * @since 0.1.0
  */
 export const untar = (bytes: Uint8Array): Map<string, Uint8Array> => {
   const files = new Map<string, Uint8Array>()

@@ -6,12 +6,15 @@
  * gold's unless `run` says otherwise (a gold `pair_id,lang,...,Overall` and a run `pair_id,Overall`).
  *
  * @example
+ * ```yaml
+ * # in an edition file: a CSV gold holding every language pair, matched by pair_id
  * format:
  *   type: delimited
  *   delimiter: ","
  *   id: pair_id
  *   score: Overall
  *   dataset: lang_pair
+ * ```
  * @since 0.3.0
  */
 import { Schema } from "effect"
@@ -26,6 +29,13 @@ import type { TextFile } from "./Text.js"
  * A field: its name in the header (or the JSON object), or its 1-based position in a headerless
  * delimited file.
  *
+ * @example
+ * ```ts
+ * import { Declarative } from "@stseval/formats"
+ *
+ * const byName: Declarative.Field = "pair_id"
+ * const byPosition: Declarative.Field = 2 // the second field of a file without a header
+ * ```
  * @since 0.3.0
  */
 export const Field = Schema.Union([
@@ -49,6 +59,16 @@ const Layout = {
 /**
  * The declarative format of an edition file.
  *
+ * @example
+ * ```ts
+ * import { Declarative } from "@stseval/formats"
+ * import { Schema } from "effect"
+ *
+ * // a gold `pair_id,lang_pair,...,Overall` holding every language pair, and runs `pair_id,Overall`
+ * const spec: Declarative.Spec = Schema.decodeUnknownSync(Declarative.Spec)({ type: "delimited", id: "pair_id", score: "Overall", dataset: "lang_pair" })
+ * // a score field and a label field at once is refused
+ * Schema.is(Declarative.Spec)({ type: "jsonl", score: "score", label: "label" }) // false
+ * ```
  * @since 0.3.0
  */
 export const Spec = Schema.Struct({
@@ -319,8 +339,13 @@ const formats = new WeakMap<Spec, Format>()
  * The format an edition's declarative spec describes (made once per spec).
  *
  * @example
+ * ```ts
+ * import { Declarative } from "@stseval/formats"
+ *
  * const format = Declarative.make({ type: "delimited", id: "pair_id", score: "Overall" })
  * format.match // "id"
+ * format.columns[0] // { name: "score", kind: "scores", field: "Overall" }
+ * ```
  * @since 0.3.0
  */
 export const make = (spec: Spec): Format => {

@@ -29,7 +29,19 @@ import { Effect, Schema } from "effect"
 import * as Issue from "./Issue.js"
 import { DEFAULT_MAX_BYTES } from "./Text.js"
 
-/** Why a file could not be read. @since 0.2.0 */
+/**
+ * Why a file could not be read.
+ *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ *
+ * declare const error: Files.ReadError
+ * const reason: Files.ReadFailure = error.reason // "missing", "too-large", "outside" (a link out of the folder)...
+ * const yours = reason !== "missing" // the file is there, and the problem is its own
+ * ```
+ * @since 0.2.0
+ */
 export const ReadFailure = Schema.Literals(["missing", "not-a-file", "too-large", "outside", "unreadable", "not-text"])
 /** @since 0.2.0 */
 export type ReadFailure = typeof ReadFailure.Type
@@ -399,7 +411,19 @@ export const readText = (path: string, options: ReadOptions = {}): Effect.Effect
     }
   })
 
-/** @since 0.2.0 */
+/**
+ * The caps of `copyTree`, and the top-level names it leaves out.
+ *
+ * @example
+ * ```ts
+ * import { Files } from "@stseval/formats"
+ *
+ * // at most 100 files and 50 MiB, the submission's metadata left out
+ * const options: Files.CopyOptions = { maxFiles: 100, maxBytes: 50 * 1024 * 1024, skip: ["metadata"] }
+ * const problems = Files.copyTree("/app/input/res", "/tmp/stage/submission", options)
+ * ```
+ * @since 0.2.0
+ */
 export interface CopyOptions {
   /** deepest folder level read (default 8): a deeper tree is a problem, not a stack overflow or a path too long */
   readonly maxDepth?: number

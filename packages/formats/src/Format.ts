@@ -22,6 +22,13 @@ import type { TextFile } from "./Text.js"
  * value is bad), `labels` ("" where not annotated), `na` (the column is there but holds NA: a team
  * that did not take part in the subtask) or `absent` (no such column).
  *
+ * @example
+ * ```ts
+ * import { Format } from "@stseval/formats"
+ *
+ * const graded: Format.Column = { kind: "scores", values: Float64Array.of(4.2, Number.NaN, 1) } // NaN: not annotated
+ * const skipped: Format.Column = { kind: "na" } // a SICK run with NA in this column: the team did not enter the subtask
+ * ```
  * @since 0.3.0
  */
 export type Column =
@@ -35,6 +42,13 @@ export type Column =
  * column, its pair ID (`ids`, for `id` matching) and its dataset (`datasets`, when the file holds
  * several).
  *
+ * @example
+ * ```ts
+ * import { Format, Formats, Text } from "@stseval/formats"
+ *
+ * const gold: Format.GoldTable = Formats.get("sts-gs")!.readGold(Text.fromString("4.2\n\n1.0\n", "STS.gs.headlines.txt").value).value
+ * gold.length // 3: the blank line is a record too, its score NaN (not annotated)
+ * ```
  * @since 0.3.0
  */
 export interface GoldTable {
@@ -50,6 +64,14 @@ export interface GoldTable {
  * messages), pair IDs (`ids`) when matched by ID, the value columns, and the run's confidence per
  * record (0-100, STS 2013-2014) when every record gives one.
  *
+ * @example
+ * ```ts
+ * import { Format, Sts, Text } from "@stseval/formats"
+ *
+ * const text = Text.fromString("4.6\t100\n3.9\t50\n", "STS.output.headlines.txt").value
+ * const run: Format.RunTable = Sts.outputReader.read(text, { label: "headlines", goldLength: 2 }).value
+ * run.confidence // Float64Array [100, 50]
+ * ```
  * @since 0.3.0
  */
 export interface RunTable {
@@ -66,6 +88,13 @@ export interface RunTable {
  * `relatedness` and `entailment`), what it holds, and the field name issues use for it (an error
  * whose `field` is this one concerns this column only; an error without a field concerns the file).
  *
+ * @example
+ * ```ts
+ * import { Format, Formats } from "@stseval/formats"
+ *
+ * const entailment: Format.ColumnSpec | undefined = Format.columnOf(Formats.get("sick")!, "entailment")
+ * entailment?.labels // ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"]
+ * ```
  * @since 0.3.0
  */
 export interface ColumnSpec {
@@ -79,6 +108,13 @@ export interface ColumnSpec {
 /**
  * What reading and aligning a run needs to know of the dataset(s) a file serves.
  *
+ * @example
+ * ```ts
+ * import { Format } from "@stseval/formats"
+ *
+ * // STS 2017 track 6: 500 input lines, of which the first 250 have gold and are scored
+ * const context: Format.Context = { label: "track6.tr-en", goldLength: 250, scoredLines: 250, inputLines: 500 }
+ * ```
  * @since 0.3.0
  */
 export interface Context {
@@ -99,6 +135,16 @@ export interface Context {
  * (`undefined`: record i itself, as when matched by line or listed in the gold's order), and the run
  * lines that were scored when matched by line.
  *
+ * @example
+ * ```ts
+ * import { Declarative, Format, Text } from "@stseval/formats"
+ *
+ * const csv = Declarative.make({ type: "delimited", id: "pair_id", score: "Overall" })
+ * const gold = csv.readGold(Text.fromString("pair_id,Overall\na,1\nb,2\n", "gold.csv").value).value
+ * const run = csv.runReaders[0].read(Text.fromString("pair_id,Overall\nb,2.5\na,1.5\n", "run.csv").value, { label: "test", goldLength: 2 }).value
+ * const alignment: Format.Alignment = Format.align(csv, gold, run, { label: "test", goldLength: 2 }).value
+ * alignment.runIndex // Int32Array [1, 0]: gold pair a is the run's second record
+ * ```
  * @since 0.3.0
  */
 export interface Alignment {
@@ -117,6 +163,13 @@ export interface Alignment {
  * One way of reading a run file. `sniff` recognises a file in this layout when a format accepts
  * several (an STS-B run, or GLUE's `index<TAB>prediction` file); the first reader is the default.
  *
+ * @example
+ * ```ts
+ * import { Format, Formats } from "@stseval/formats"
+ *
+ * const readers: ReadonlyArray<Format.RunReader> = Formats.get("stsb-csv")!.runReaders
+ * readers.map((r) => r.name) // ["sts-output", "glue-stsb"]: one score per line by default
+ * ```
  * @since 0.3.0
  */
 export interface RunReader {
@@ -130,6 +183,15 @@ export interface RunReader {
  * and run readers, and, when its official scorer checks pairs in its own way (SemRel's
  * `evaluation.py`), its own `align`; otherwise `alignByLine` or `alignById` does.
  *
+ * @example
+ * ```ts
+ * import { Format, Formats } from "@stseval/formats"
+ *
+ * const sick: Format.Format = Formats.get("sick")!
+ * sick.match // "id"
+ * sick.columns.map((c) => c.kind) // ["scores", "labels"]: relatedness and entailment
+ * Formats.get("sts-gs")!.writeRun?.({ scores: [4.6, 3.9] }) // "4.6\n3.9\n"
+ * ```
  * @since 0.3.0
  */
 export interface Format {
@@ -153,6 +215,14 @@ export interface Format {
 /**
  * The run reader for a file: the first whose `sniff` recognises it, else the default (first).
  *
+ * @example
+ * ```ts
+ * import { Format, Formats, Text } from "@stseval/formats"
+ *
+ * const stsb = Formats.get("stsb-csv")!
+ * Format.readerFor(stsb, Text.fromString("index\tprediction\n0\t2.5\n", "STS-B.tsv").value).name // "glue-stsb": GLUE's header
+ * Format.readerFor(stsb, Text.fromString("2.5\n", "sts-test.output.txt").value).name // "sts-output"
+ * ```
  * @since 0.3.0
  */
 export const readerFor = (format: Format, text: TextFile): RunReader =>
@@ -161,6 +231,14 @@ export const readerFor = (format: Format, text: TextFile): RunReader =>
 /**
  * The column of a format a dataset scores: the only one, or the one named `column`.
  *
+ * @example
+ * ```ts
+ * import { Format, Formats } from "@stseval/formats"
+ *
+ * Format.columnOf(Formats.get("sts-gs")!, undefined)?.name // "score": the only column
+ * Format.columnOf(Formats.get("sick")!, "entailment")?.kind // "labels"
+ * Format.columnOf(Formats.get("sick")!, "similarity") // undefined: SICK has no such column
+ * ```
  * @since 0.3.0
  */
 export const columnOf = (format: Format, column: string | undefined): ColumnSpec | undefined =>
@@ -169,6 +247,17 @@ export const columnOf = (format: Format, column: string | undefined): ColumnSpec
 /**
  * Align a run to its gold: the format's own `align`, else by line or by ID.
  *
+ * @example
+ * ```ts
+ * import { Format, Formats, Text } from "@stseval/formats"
+ *
+ * const sts = Formats.get("sts-gs")!
+ * const gold = sts.readGold(Text.fromString("4.2\n1.0\n", "STS.gs.headlines.txt").value).value
+ * const text = Text.fromString("4.6\n3.9\n", "STS.output.headlines.txt").value
+ * const context: Format.Context = { label: "headlines", goldLength: gold.length }
+ * const run = Format.readerFor(sts, text).read(text, context).value
+ * Format.align(sts, gold, run, context).value // { end: 2, linesScored: [1, 2] }: matched by line
+ * ```
  * @since 0.3.0
  */
 export const align = (format: Format, gold: GoldTable, run: RunTable, context: Context): Issue.Parsed<Alignment> =>
@@ -199,6 +288,15 @@ const anyAnnotated = (gold: GoldTable, from: number, to: number): boolean => {
  * or a 500-line run against 250 gold lines, only lines 1-250 scored); a run that stops before gold
  * lines that are all blank (not annotated) loses nothing. Anything else is a `length-mismatch` error.
  *
+ * @example
+ * ```ts
+ * import { Format, Sts, Text } from "@stseval/formats"
+ *
+ * const gold = Sts.format.readGold(Text.fromString("4.2\n1.0\n", "STS.gs.headlines.txt").value).value
+ * const context: Format.Context = { label: "headlines", goldLength: 2 }
+ * const run = Sts.outputReader.read(Text.fromString("4.6\n", "STS.output.headlines.txt").value, context).value
+ * Format.alignByLine(gold, run, context).issues[0].code // "length-mismatch": one score for two pairs
+ * ```
  * @since 0.3.0
  */
 export const alignByLine = (gold: GoldTable, run: RunTable, context: Context): Issue.Parsed<Alignment> => {
@@ -270,6 +368,16 @@ const PAIR_ISSUE_LIMIT = 20
  * counted, then one closing issue stands for the rest (its `count`, so that `Issue.count` gives the
  * true total).
  *
+ * @example
+ * ```ts
+ * import { Format, Issue } from "@stseval/formats"
+ *
+ * const unknown = Format.capped(2)
+ * for (const id of ["x1", "x2", "x3"]) unknown.add(() => Issue.error("unknown-pair", "run.csv", `pair ID ${id} is not a pair of the gold`))
+ * const issues = unknown.done((more, total) => Issue.error("unknown-pair", "run.csv", `... and ${more} more (${total} in all)`, { count: more }))
+ * issues.length // 3: two kept, one for the rest
+ * Issue.count(issues) // 3: the last one counts the finding it stands for
+ * ```
  * @since 0.3.0
  */
 export const capped = (limit = PAIR_ISSUE_LIMIT) => {
@@ -309,6 +417,17 @@ const sameOrder = (gold: ReadonlyArray<string>, run: ReadonlyArray<string>): boo
  * records name their datasets, the gold pairs without a run record are returned (`missing`), not
  * reported: which dataset they belong to decides what they mean.
  *
+ * @example
+ * ```ts
+ * import { Declarative, Format, Text } from "@stseval/formats"
+ *
+ * const csv = Declarative.make({ type: "delimited", id: "pair_id", score: "Overall" })
+ * const gold = csv.readGold(Text.fromString("pair_id,Overall\na,1\nb,2\nc,3\n", "gold.csv").value).value
+ * const run = csv.runReaders[0].read(Text.fromString("pair_id,Overall\nb,2\na,1\nz,3\n", "run.csv").value, { label: "test", goldLength: 3 }).value
+ * const { value, issues } = Format.alignById(gold, run)
+ * value.runIndex // Int32Array [1, 0, -1]: c has no record in the run
+ * issues.map((i) => i.code) // ["unknown-pair", "missing-pair"]
+ * ```
  * @since 0.3.0
  */
 export const alignById = (gold: GoldTable, run: RunTable): Issue.Parsed<Alignment> => {

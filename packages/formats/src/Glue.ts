@@ -213,7 +213,13 @@ export const writeStsb = (scores: ArrayLike<number>): string => {
  * index (the gold's record count is the number of test rows).
  *
  * @example
- * Glue.stsbReader.sniff!(text) // true for a file starting index<TAB>prediction
+ * ```ts
+ * import { Glue, Text } from "@stseval/formats"
+ *
+ * const text = Text.fromString("index\tprediction\n1\t4.75\n0\t2.5\n", "STS-B.tsv").value
+ * Glue.stsbReader.sniff?.(text) // true: GLUE's header
+ * Glue.stsbReader.read(text, { label: "test", goldLength: 2 }).value.columns.score // { kind: "scores", values: Float64Array [2.5, 4.75] }: by index
+ * ```
  * @since 0.3.0
  */
 export const stsbReader: RunReader = {

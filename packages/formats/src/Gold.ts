@@ -41,7 +41,8 @@ interface Base {
  * import { Gold } from "@stseval/formats"
  *
  * declare const gold: Gold.Gold
- * const sizes = gold.datasets.map((d: Gold.GoldDataset) => [d.name, d.kind === "scores" ? d.annotated : d.pairs.length])
+ * // SICK: relatedness holds graded scores, entailment labels
+ * const values = gold.datasets.map((d: Gold.GoldDataset) => (d.kind === "scores" ? d.scores.length : d.labels.length))
  * ```
  * @since 0.1.0
  */
@@ -180,6 +181,16 @@ const view = (edition: TaskEdition, spec: DatasetSpec, file: string, read: ReadF
  * Read one dataset's gold from its content, pure: the file read with the dataset's format, and
  * the dataset's view of it.
  *
+ * @example
+ * ```ts
+ * import { Gold, Registry } from "@stseval/formats"
+ *
+ * const sts2017 = Registry.get("sts2017")!
+ * const track5 = sts2017.datasets.find((d) => d.name === "track5.en-en")!
+ * const gold = Gold.parseDataset(sts2017, track5, "STS.gs.track5.en-en.txt", "4.2\n\n1.0\n")
+ * gold.kind === "scores" && gold.scores // Float64Array [4.2, NaN, 1]: the blank line is a pair not annotated
+ * gold.annotated // 2 (a warning says the edition expects 250)
+ * ```
  * @since 0.1.0
  */
 export const parseDataset = (edition: TaskEdition, spec: DatasetSpec, file: string, content: Uint8Array | string): GoldDataset =>

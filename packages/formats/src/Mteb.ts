@@ -611,6 +611,18 @@ export const read = (path: string): Effect.Effect<Parsed<ReadonlyArray<Predictio
  * A run that `write` would write over: its folder is already in the submissions folder. Nothing is
  * written.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Mteb } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * declare const runs: ReadonlyArray<Mteb.ImportedRun> // Mteb.toRuns's
+ * const written = Mteb.write("submissions", runs).pipe(
+ *   Effect.catchTag("RunExists", (e: Mteb.RunExists) => Effect.fail(`not imported: ${e.paths.length} run folders are already there`)),
+ *   Effect.provide(NodeServices.layer)
+ * )
+ * ```
  * @since 0.2.0
  */
 export class RunExists extends Schema.TaggedError<RunExists>()("RunExists", {

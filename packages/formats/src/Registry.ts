@@ -32,6 +32,14 @@ import { firstProblem } from "./internal/schemaIssues.js"
  * SICK data and run files matched by pair_ID; `semrel-csv`: SemEval-2024 Task 1 csv files matched
  * by PairID), or a declarative format described in the edition file (`Declarative.Spec`).
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const builtIn: Registry.FormatReference = "sts-gs"
+ * // a CSV keyed by pair_id, described in the edition file
+ * const described: Registry.FormatReference = { type: "delimited", id: "pair_id", score: "Overall" }
+ * ```
  * @since 0.3.0
  */
 export const FormatReference = Schema.Union([
@@ -49,7 +57,7 @@ export type FormatReference = typeof FormatReference.Type
  * ```ts
  * import { Registry } from "@stseval/formats"
  *
- * const format: Registry.GoldFormat = Registry.get("stsb")!.datasets[0].goldFormat // "stsb-csv"
+ * const subtask: Registry.Subtask = Registry.get("sick2014")!.ranking[1].subtask // "entailment"
  * ```
  * @since 0.1.0
  */
@@ -61,12 +69,39 @@ export type Subtask = typeof Subtask.Type
  * A metric by its registry name (`@stseval/metrics` `Metrics`: pearson, spearman, kendall, mse,
  * weighted-pearson, accuracy...).
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Schema } from "effect"
+ *
+ * Schema.is(Registry.MetricName)("kendall") // true: any non-empty name (decoding an edition checks it is a known metric)
+ * ```
  * @since 0.3.0
  */
 export const MetricName = Schema.String.check(Schema.isMinLength(1)).annotate({ description: "a metric of the registry, by name" })
-/** @since 0.1.0 */
+/**
+ * A metric's registry name, as an edition's rankings give it.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const metric: Registry.Metric = Registry.get("sick2014")!.ranking[1].metric // "accuracy"
+ * ```
+ * @since 0.1.0
+ */
 export type Metric = typeof MetricName.Type
-/** @since 0.1.0 */
+/**
+ * The metric a ranking orders runs by: a `Metric` by another name.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const ordersBy: Registry.RankingMetric = Registry.get("sts2017")!.ranking[0].metric // "pearson"
+ * ```
+ * @since 0.1.0
+ */
 export type RankingMetric = Metric
 
 /**
@@ -209,6 +244,14 @@ export type DatasetSpec = Omit<typeof DatasetSpec.Type, "gold" | "run"> & { read
  * similar). Scores of a descending scale are read as `min + max - score`, so that every figure is
  * of similarity, the right way round.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.get("sick2014")!.scale // { min: 1, max: 5 }: relatedness 1-5, higher is more similar
+ * // a 1-4 scale where 1 is most similar
+ * const ranks: Registry.Scale = { min: 1, max: 4, direction: "descending" }
+ * ```
  * @since 0.1.0
  */
 export const Scale = Schema.Struct({
@@ -374,6 +417,14 @@ type EditionFile = typeof TaskEditionStruct.Type
  * cross-field rules (a format for every dataset, metrics that score its values, ...) are checked
  * here too, each naming the field at fault.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Schema } from "effect"
+ *
+ * // what an edition file decodes with; `Registry.decodeEdition` also fills in its `files` patterns
+ * const encoded: typeof Registry.TaskEdition.Encoded = Schema.encodeSync(Registry.TaskEdition)(Registry.get("sts2014")!)
+ * ```
  * @since 0.1.0
  */
 export const TaskEdition = TaskEditionStruct.check(Schema.makeFilter((e) => checkEdition(e)))
@@ -578,7 +629,12 @@ export const isRankedPerDataset = (ranking: Ranking): boolean => ranking.ranked 
  * The subtask a dataset belongs to (its ranking): its own `subtask`, else the headline ranking's.
  *
  * @example
- * Registry.subtaskOf(Registry.get("sick2014")!, Registry.get("sick2014")!.datasets[1]) // "entailment"
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const sick = Registry.get("sick2014")!
+ * Registry.subtaskOf(sick, sick.datasets[1]) // "entailment": SICK's run file is scored as two datasets
+ * ```
  * @since 0.3.0
  */
 export const subtaskOf = (edition: TaskEdition, dataset: DatasetSpec): Subtask => dataset.subtask ?? edition.ranking[0].subtask
@@ -587,7 +643,12 @@ export const subtaskOf = (edition: TaskEdition, dataset: DatasetSpec): Subtask =
  * The ranking a dataset is scored by.
  *
  * @example
- * Registry.rankingOfDataset(Registry.get("sts2014")!, Registry.get("sts2014")!.datasets[0]).metric // "pearson"
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const sts2014 = Registry.get("sts2014")!
+ * Registry.rankingOfDataset(sts2014, sts2014.datasets[0]).metric // "pearson"
+ * ```
  * @since 0.3.0
  */
 export const rankingOfDataset = (edition: TaskEdition, dataset: DatasetSpec): Ranking =>
@@ -597,7 +658,12 @@ export const rankingOfDataset = (edition: TaskEdition, dataset: DatasetSpec): Ra
  * The datasets a ranking orders runs on (those of its subtask), in the edition's order.
  *
  * @example
- * Registry.datasetsOf(Registry.get("sick2014")!, Registry.get("sick2014")!.ranking[1]).map((d) => d.name) // ["entailment"]
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const sick = Registry.get("sick2014")!
+ * Registry.datasetsOf(sick, sick.ranking[1]).map((d) => d.name) // ["entailment"]
+ * ```
  * @since 0.3.0
  */
 export const datasetsOf = (edition: TaskEdition, ranking: Ranking): ReadonlyArray<DatasetSpec> =>
@@ -610,7 +676,12 @@ const formatCache = new WeakMap<DatasetSpec, Format.Format>()
  * edition's. A decoded edition always has one (decoding checks it).
  *
  * @example
- * Registry.formatOf(Registry.get("sts2017")!, Registry.get("sts2017")!.datasets[0]).match // "line"
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const sts2017 = Registry.get("sts2017")!
+ * Registry.formatOf(sts2017, sts2017.datasets[0]).name // "sts-gs": matched by line
+ * ```
  * @since 0.3.0
  */
 export const formatOf = (edition: TaskEdition, dataset: DatasetSpec): Format.Format => {
@@ -629,7 +700,12 @@ export const formatOf = (edition: TaskEdition, dataset: DatasetSpec): Format.For
  * like the dataset's subtask (SICK: `relatedness`, `entailment`).
  *
  * @example
- * Registry.columnOf(Registry.get("sick2014")!, Registry.get("sick2014")!.datasets[1]).kind // "labels"
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * const sick = Registry.get("sick2014")!
+ * Registry.columnOf(sick, sick.datasets[1]).kind // "labels": the entailment judgments
+ * ```
  * @since 0.3.0
  */
 export const columnOf = (edition: TaskEdition, dataset: DatasetSpec): Format.ColumnSpec => {
@@ -644,7 +720,11 @@ export const columnOf = (edition: TaskEdition, dataset: DatasetSpec): Format.Col
  * (else `report`), each once.
  *
  * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
  * Registry.metricsOf(Registry.get("sick2014")!.ranking[0]) // ["pearson", "spearman", "mse", "standardised-mse"]
+ * ```
  * @since 0.3.0
  */
 export const metricsOf = (ranking: Ranking): ReadonlyArray<Metric> => [...new Set([ranking.metric, ...(ranking.metrics ?? ranking.report ?? [])])]
@@ -712,7 +792,11 @@ export const datasetOfRunFile = (edition: TaskEdition, fileName: string): Datase
  * submission that fails on any file it does not expect can always point at one).
  *
  * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
  * Registry.closestRunFile(Registry.get("sts2017")!, "STS.output.track5.txt") // "STS.output.track5.en-en.txt"
+ * ```
  * @since 0.3.0
  */
 export const closestRunFile = (edition: TaskEdition, fileName: string, options: { readonly nearest?: boolean } = {}): string | undefined => {
@@ -801,7 +885,11 @@ const toEditionError = (file: string, error: Schema.SchemaError): EditionError =
  * tool's own editions): throws the schema's error on a bad edition.
  *
  * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
  * Registry.decodeEditionSync({ ...Registry.get("sts2014")!, id: "mine" }).id // "mine"
+ * ```
  * @since 0.3.0
  */
 export const decodeEditionSync = (input: unknown): TaskEdition => normalise(Schema.decodeUnknownSync(TaskEdition)(input, { onExcessProperty: "error" }))

@@ -627,7 +627,12 @@ export const parseFileName = (name: string): FileName | undefined => {
  * organisers' `evaluation.py` checks (same number of rows, no unknown or repeated pair ID).
  *
  * @example
- * Formats.get("semrel-csv")!.match // "id"
+ * ```ts
+ * import { SemRel } from "@stseval/formats"
+ *
+ * SemRel.format.name // "semrel-csv"
+ * SemRel.format.match // "id"
+ * ```
  * @since 0.3.0
  */
 export const format: Format = {

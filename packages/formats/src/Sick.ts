@@ -730,7 +730,12 @@ const runColumn = <A>(state: SubtaskColumn, values: () => A) => (state === "pres
  * `entailment` (ENTAILMENT / CONTRADICTION / NEUTRAL, case-sensitive).
  *
  * @example
- * Formats.get("sick")!.columns.map((c) => c.name) // ["relatedness", "entailment"]
+ * ```ts
+ * import { Formats, Sick } from "@stseval/formats"
+ *
+ * Formats.get("sick") === Sick.format // true
+ * Sick.format.columns.map((c) => c.name) // ["relatedness", "entailment"]
+ * ```
  * @since 0.3.0
  */
 export const format: Format = {

@@ -340,7 +340,13 @@ const numberIssue = (parsed: Exclude<NumberField, { _tag: "number" }>, file: str
  * with the confidences when every line gives one.
  *
  * @example
- * Sts.outputReader.read(text, { label: "headlines", goldLength: 750 }).value.columns.score
+ * ```ts
+ * import { Sts, Text } from "@stseval/formats"
+ *
+ * const text = Text.fromString("4.6\n# a comment\n3.9\n", "STS.output.headlines.txt").value
+ * const run = Sts.outputReader.read(text, { label: "headlines", goldLength: 2 }).value
+ * run.lines // Int32Array [1, 3]: the line of each score, for messages
+ * ```
  * @since 0.3.0
  */
 export const outputReader: RunReader = {
@@ -360,7 +366,12 @@ export const outputReader: RunReader = {
  * line a pair not annotated), runs `STS.output.<dataset>.txt` aligned by line.
  *
  * @example
+ * ```ts
+ * import { Formats, Sts } from "@stseval/formats"
+ *
  * Formats.get("sts-gs") === Sts.format // true
+ * Sts.format.match // "line"
+ * ```
  * @since 0.3.0
  */
 export const format: Format = {

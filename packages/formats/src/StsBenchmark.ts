@@ -190,7 +190,12 @@ export const write = (rows: ReadonlyArray<Omit<StsbRow, "line">>): string =>
  * score per line aligned by line, or GLUE's `STS-B.tsv` (recognised by its header).
  *
  * @example
- * Formats.get("stsb-csv")!.runReaders.map((r) => r.name) // ["sts-output", "glue-stsb"]
+ * ```ts
+ * import { StsBenchmark } from "@stseval/formats"
+ *
+ * StsBenchmark.format.name // "stsb-csv"
+ * StsBenchmark.format.runReaders.map((r) => r.name) // ["sts-output", "glue-stsb"]
+ * ```
  * @since 0.3.0
  */
 export const format: Format = {

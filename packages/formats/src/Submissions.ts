@@ -312,6 +312,14 @@ const isHidden = (name: string) => name.startsWith(".") || name === "__MACOSX" |
  * `*.crdownload`, `*.partial`, `*.tmp`, `*.swp` and `*~` while a download is in progress). One rule
  * for `discover` (`rank`, `report`) and the live leaderboard, so both list the same runs.
  *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * Submissions.isIgnoredEntry("ECNU_run1.zip.crdownload") // true: still being downloaded
+ * Submissions.isIgnoredEntry("__MACOSX") // true
+ * Submissions.isIgnoredEntry("ECNU_run1.zip") // false
+ * ```
  * @since 0.2.0
  */
 export const isIgnoredEntry = (name: string): boolean => name === "" || isHidden(name) || /(\.part|\.crdownload|\.partial|\.tmp|\.swp|~)$/i.test(name)
@@ -321,6 +329,13 @@ export const isIgnoredEntry = (name: string): boolean => name === "" || isHidden
  * bad bytes, so it cannot be opened under that name; it is listed as a failed run that says why
  * (by `discover` and the live leaderboard alike), never silently left out.
  *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const issue = Submissions.undecodableName("submissions/Equipo_\uFFFD_run1.txt", "Equipo_\uFFFD_run1.txt")
+ * issue.code // "bad-run-name"; its severity "error": the run is listed as failed
+ * ```
  * @since 0.2.0
  */
 export const undecodableName = (path: string, name: string): Issue.Issue =>
@@ -453,7 +468,18 @@ export const unzipAll = (
 ): ReadonlyMap<string, Uint8Array> =>
   new Map(unzipEntries(bytes, options).flatMap((e) => (e.bytes !== undefined ? [[e.name, e.bytes] as const] : [])))
 
-/** One entry of `unzipEntries`: its bytes, or `unsafe` (absolute, or climbing out with `..`) and not unpacked. @since 0.3.0 */
+/**
+ * One entry of `unzipEntries`: its bytes, or `unsafe` (absolute, or climbing out with `..`) and not unpacked.
+ *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * declare const entries: ReadonlyArray<Submissions.ZipMember> // Submissions.unzipEntries's
+ * const notUsed = entries.filter((e) => e.unsafe).map((e) => e.name) // e.g. ["../../etc/passwd"]
+ * ```
+ * @since 0.3.0
+ */
 export interface ZipMember {
   readonly name: string
   readonly bytes: Uint8Array | undefined
@@ -466,9 +492,15 @@ export interface ZipMember {
  * checks of `unzipAll`. An entry whose name is absolute or climbs out with `..` is returned
  * `unsafe`, without its bytes, so that the caller can say it was not used. Throws as `unzipAll`.
  *
- * @since 0.3.0
  * @example
- * unzipEntries(bytes, { maxBytes: 2 ** 30, maxEntries: 100_000 }).map((e) => e.name)
+ * ```ts
+ * import * as fs from "node:fs"
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const entries = Submissions.unzipEntries(fs.readFileSync("bundle.zip"), { maxBytes: 50 * 1024 * 1024, maxEntries: 1000 })
+ * const names = entries.map((e) => e.name) // a name given twice is listed twice
+ * ```
+ * @since 0.3.0
  */
 export const unzipEntries = (bytes: Uint8Array, options: { readonly maxBytes: number; readonly maxEntries: number }): ReadonlyArray<ZipMember> => {
   const out: Array<ZipMember> = []
@@ -904,6 +936,13 @@ export const teamKey = (team: string): string =>
  * True when a team name shows nothing (empty, spaces, invisible characters): such a name is no
  * team's (`run.json` and run names giving one are refused).
  *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * Submissions.isBlankTeam(" \u200B ") // true: spaces and a zero-width space show nothing
+ * Submissions.isBlankTeam("ECNU") // false
+ * ```
  * @since 0.2.0
  */
 export const isBlankTeam = (team: string): boolean => teamKey(team) === ""

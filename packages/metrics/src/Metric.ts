@@ -177,7 +177,12 @@ export const compareBestFirst =
  * True when the metric weighs pairs by the run's confidences, so it has no figure without them.
  *
  * @example
- * needsConfidence(Metrics.getOrThrow("weighted-pearson")) // true
+ * ```ts
+ * import { Metric, Metrics } from "@stseval/metrics"
+ *
+ * Metric.needsConfidence(Metrics.getOrThrow("weighted-pearson")) // true: STS 2013-2014's confidence-weighted r
+ * Metric.needsConfidence(Metrics.getOrThrow("pearson")) // false
+ * ```
  * @since 0.3.0
  */
 export const needsConfidence = (metric: Metric): boolean => metric.kind === "scores" && metric.needsConfidence === true

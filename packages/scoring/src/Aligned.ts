@@ -10,7 +10,19 @@ import { Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import type { ScoredRun } from "./ScoredRun.js"
 
-/** One dataset's graded scores: the gold and each run's, pair by pair. @since 0.2.0 */
+/**
+ * One dataset's graded scores: the gold and each run's, pair by pair.
+ *
+ * @example
+ * ```ts
+ * import { Aligned } from "@stseval/scoring"
+ *
+ * declare const comparable: Aligned.Comparable
+ * const graded = comparable.datasets.filter((d): d is Aligned.DatasetScores => d.kind === "scores")
+ * graded.map((d) => d.runs.length) // one array per run compared, each as long as d.gold
+ * ```
+ * @since 0.2.0
+ */
 export interface DatasetScores {
   readonly kind: "scores"
   readonly name: string
@@ -19,7 +31,18 @@ export interface DatasetScores {
   readonly runs: ReadonlyArray<Float64Array>
 }
 
-/** One dataset's labels: the gold and each run's, pair by pair. @since 0.3.0 */
+/**
+ * One dataset's labels: the gold and each run's, pair by pair.
+ *
+ * @example
+ * ```ts
+ * import { Aligned } from "@stseval/scoring"
+ *
+ * declare const entailment: Aligned.DatasetLabels // SICK's entailment, from Aligned.datasets
+ * const correct = entailment.runs.map((run) => run.filter((label, i) => label === entailment.gold[i]).length) // per run
+ * ```
+ * @since 0.3.0
+ */
 export interface DatasetLabels {
   readonly kind: "labels"
   readonly name: string
@@ -29,10 +52,31 @@ export interface DatasetLabels {
   readonly labels: ReadonlyArray<string>
 }
 
-/** @since 0.3.0 */
+/**
+ * One dataset's values, graded scores or labels, the gold's and each run's.
+ *
+ * @example
+ * ```ts
+ * import { Aligned } from "@stseval/scoring"
+ *
+ * const pairs = (d: Aligned.DatasetValues): number => d.gold.length // the pairs every run is compared on
+ * ```
+ * @since 0.3.0
+ */
 export type DatasetValues = DatasetScores | DatasetLabels
 
-/** @since 0.2.0 */
+/**
+ * A dataset left out of a comparison, and why (naming the run that keeps it out).
+ *
+ * @example
+ * ```ts
+ * import { Aligned } from "@stseval/scoring"
+ *
+ * declare const comparable: Aligned.Comparable
+ * comparable.skipped.map((s: Aligned.Skipped) => `${s.dataset}: ${s.reason}`) // e.g. ["b: B/run1: the run has no file for dataset b"]
+ * ```
+ * @since 0.2.0
+ */
 export interface Skipped {
   readonly dataset: string
   readonly reason: string
@@ -70,8 +114,14 @@ const sameValues = <A>(a: ArrayLike<A>, b: ArrayLike<A>): boolean => {
  * dataset (a constant run) keeps the dataset out, with its own reason, as `score` says it.
  *
  * @example
- * const comparable = Aligned.datasets(edition, runs, { ranking: edition.ranking[0] })
- * comparable.datasets[0].gold
+ * ```ts
+ * import { Aligned, Engine } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const comparable = Aligned.datasets(results.edition, results.runs, { ranking: results.edition.ranking[0] })
+ * comparable.datasets[0]?.gold // the gold of the first dataset every run scored, pair by pair
+ * comparable.skipped // the others, each with the reason
+ * ```
  * @since 0.2.0
  */
 export const datasets = (
@@ -132,8 +182,9 @@ export const datasets = (
  * import { Registry } from "@stseval/formats"
  * import { Aligned } from "@stseval/scoring"
  *
- * Aligned.aggregateOf(Registry.get("sts2014")!) // "weighted"
- * Aligned.aggregateOf(Registry.get("sts2017")!) // "unweighted"
+ * Aligned.aggregateOf(Registry.get("sts2014")!.ranking[0]) // "weighted"
+ * Aligned.aggregateOf(Registry.get("sts2017")!.ranking[0]) // "unweighted"
+ * Aligned.aggregateOf(Registry.get("sts2012")!.ranking[0]) // "pooled"
  * ```
  * @since 0.2.0
  */

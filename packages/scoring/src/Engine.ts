@@ -13,9 +13,16 @@
  * Requires `FileSystem` and `Path` (e.g. `@effect/platform-node/NodeServices`).
  *
  * @example
- * const results = yield* Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" })
- * results.signature.text // "sick2014@...|gold:...|agg:single|stseval-scoring@0.1.0"
- * results.ranked.rankings[0].entries[0].meta.id
+ * ```ts
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const program = Effect.gen(function* () {
+ *   const results = yield* Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" })
+ *   results.signature.text // "sick2014@...|gold:...|agg:single|stseval-scoring@..."
+ *   return results.ranked.rankings[0].entries[0]?.meta.id // the best run of the first ranking (relatedness)
+ * })
+ * ```
  * @since 0.1.0
  */
 import * as nodePath from "node:path"

@@ -32,7 +32,18 @@ import * as Signature from "./Signature.js"
 import * as Uncertainty from "./Uncertainty.js"
 import type { RunInfo } from "./Validation.js"
 
-/** Version tag of the document shape; bumped on an incompatible change. @since 0.1.0 */
+/**
+ * Version tag of the document shape; bumped on an incompatible change.
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ *
+ * Json.FORMAT // "stseval/scored-results@2": the `format` of every scored-results document
+ * const readable = (document: { readonly format?: unknown }) => document.format === Json.FORMAT
+ * ```
+ * @since 0.1.0
+ */
 export const FORMAT = "stseval/scored-results@2"
 
 const Figure = Schema.NullOr(Schema.Finite).annotate({ description: "the metric's value, or null when it is undefined (the reason is in `undefined`)" })
@@ -160,7 +171,18 @@ export const RunJson = Schema.Struct({
   )
 }).annotate({ identifier: "Run", description: "who submitted the run (from its name or run.json)" })
 
-/** @since 0.1.0 */
+/**
+ * One label's precision, recall and F1 (null when undefined, the reason in `undefined`), and its
+ * gold pairs (`support`).
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ *
+ * const neutral: typeof Json.ClassJson.Type = { precision: 0.5, recall: 0.5, f1: 0.5, support: 2 }
+ * ```
+ * @since 0.1.0
+ */
 export const ClassJson = Schema.Struct({
   precision: Figure,
   recall: Figure,
@@ -169,7 +191,19 @@ export const ClassJson = Schema.Struct({
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "LabelClass" })
 
-/** A labels dataset's confusion matrix and per-class figures. @since 0.3.0 */
+/**
+ * A labels dataset's confusion matrix and per-class figures.
+ *
+ * @example
+ * ```ts
+ * import { Json, ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun // a SICK run
+ * const labels: typeof Json.LabelsJson.Type | undefined = Json.toJson(run).datasets["entailment"]?.labels
+ * labels?.correct // pairs labelled as the gold labels them
+ * ```
+ * @since 0.3.0
+ */
 export const LabelsJson = Schema.Struct({
   labels: Schema.Array(Schema.String),
   confusion: Schema.Array(Schema.Array(Count)).annotate({ description: "confusion[gold][run], rows and columns in `labels` order" }),
@@ -177,7 +211,27 @@ export const LabelsJson = Schema.Struct({
   perClass: Schema.Record(Schema.String, ClassJson)
 }).annotate({ identifier: "Labels" })
 
-/** @since 0.1.0 */
+/**
+ * One dataset of a scored run, under `datasets.<name>`.
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ *
+ * // STS 2014, a run without a file for tweet-news: every figure null, and why
+ * const missing: typeof Json.DatasetJson.Type = {
+ *   subtask: "similarity",
+ *   status: "missing",
+ *   reason: "the run has no file for dataset tweet-news",
+ *   pairs: 0,
+ *   weight: 750,
+ *   runLines: 0,
+ *   figures: { pearson: null, spearman: null },
+ *   undefined: { pearson: "the run has no file for dataset tweet-news", spearman: "the run has no file for dataset tweet-news" }
+ * }
+ * ```
+ * @since 0.1.0
+ */
 export const DatasetJson = Schema.Struct({
   subtask: Schema.String.annotate({ description: "the subtask (ranking) the dataset belongs to" }),
   status: Schema.Literals(["scored", "not-scored", "missing", "no-gold"]).annotate({
@@ -197,7 +251,19 @@ export const DatasetJson = Schema.Struct({
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Dataset" })
 
-/** @since 0.1.0 */
+/**
+ * One labelled aggregate of a ranking's datasets (`wmean`, `mean`, `pooled`, `allnrm`).
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/scoring"
+ *
+ * // STS 2014, LIPN-run2 (deft-forum only, r = 0.084): the weighted mean of the datasets with a figure
+ * // (its official figure, with the five others entered as r = 0, is 0.010)
+ * const wmean: typeof Json.AggregateJson.Type = { metric: "pearson", value: 0.084, datasets: ["deft-forum"], zeroed: [] }
+ * ```
+ * @since 0.1.0
+ */
 export const AggregateJson = Schema.Struct({
   metric: Schema.String.annotate({ description: "the metric aggregated (the ranking's)" }),
   value: Figure,
@@ -212,7 +278,19 @@ export const AggregateJson = Schema.Struct({
   undefined: Schema.optionalKey(Reasons)
 }).annotate({ identifier: "Aggregate" })
 
-/** The labelled aggregates of a ranking, by rule. @since 0.2.0 */
+/**
+ * The labelled aggregates of a ranking, by rule.
+ *
+ * @example
+ * ```ts
+ * import { Json, ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun // an STS 2012 run
+ * const byRule: typeof Json.AggregateJsonByName.Type | undefined = Json.toJson(run).aggregates["official"]
+ * byRule?.allnrm?.value // ALLnrm, beside the official ALL
+ * ```
+ * @since 0.2.0
+ */
 export const AggregateJsonByName = Schema.Struct({
   wmean: Schema.optionalKey(AggregateJson),
   mean: Schema.optionalKey(AggregateJson),

@@ -96,11 +96,10 @@ export interface Rankable {
  *
  * @example
  * ```ts
- * import { MetricValue } from "@stseval/metrics"
  * import { Rank, ScoredRun } from "@stseval/scoring"
  *
  * // rank SICK runs by MSE instead of r: smaller is better
- * const byMse: Rank.By<ScoredRun.ScoredRun> = { ranking: "relatedness", metric: "mse", value: (r) => r.relatedness?.mse, lowerIsBetter: true }
+ * const byMse: Rank.By<ScoredRun.ScoredRun> = { ranking: "relatedness", metric: "mse", value: (r) => ScoredRun.figure(r, "relatedness", "mse"), lowerIsBetter: true }
  * declare const runs: ReadonlyArray<ScoredRun.ScoredRun>
  * Rank.rank(runs, { by: [byMse] })
  * ```
@@ -121,8 +120,8 @@ export interface By<R> {
  * ```ts
  * import { Rank } from "@stseval/scoring"
  *
- * // every run, at most 3 per team, post-deadline runs listed but not ranked
- * const options: Rank.RankOptions = { primaryOnly: false, runLimit: 3, postDeadline: "exclude" }
+ * // every run, at most 3 per team, one primary run each (post-deadline runs are listed, never ranked)
+ * const options: Rank.RankOptions = { primaryOnly: false, runLimit: 3, onePrimary: true }
  * ```
  * @since 0.1.0
  */

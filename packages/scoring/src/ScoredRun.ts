@@ -19,10 +19,50 @@ import type { Aligned, DatasetStatus, RunInfo } from "./Validation.js"
 
 type Metric = MetricValue.MetricValue
 
+/**
+ * The scored pairs of a dataset, pair by pair in gold order (`Validation.Aligned`): what
+ * `DatasetScore.aligned` holds.
+ *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const dataset: ScoredRun.DatasetScore
+ * const aligned: ScoredRun.Aligned | undefined = dataset.aligned
+ * if (aligned?.kind === "scores") aligned.run.length === aligned.gold.length // true: only the scored pairs
+ * ```
+ * @since 0.3.0
+ */
 export type { Aligned } from "./Validation.js"
+/**
+ * A labelled aggregate of a ranking over several datasets: `wmean`, `mean`, `pooled` or `allnrm`
+ * (STS 2012's ALLnrm, when its ranking names it).
+ *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun // an STS 2012 run
+ * const name: ScoredRun.AggregateName = "allnrm"
+ * run.aggregates["official"]?.[name]?.value // ALLnrm, beside the official figure (ALL, pooled)
+ * ```
+ * @since 0.3.0
+ */
 export type { AggregateName } from "./internal/edition.js"
 
-/** Per-class figures of a labels dataset. @since 0.1.0 */
+/**
+ * Per-class figures of a labels dataset.
+ *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const entailment: ScoredRun.DatasetScore // a SICK run's entailment dataset
+ * const neutral: ScoredRun.ClassScore | undefined = entailment.labels?.perClass["NEUTRAL"]
+ * neutral?.support // the gold's NEUTRAL pairs
+ * ```
+ * @since 0.1.0
+ */
 export interface ClassScore {
   readonly precision: Metric
   readonly recall: Metric
@@ -35,6 +75,15 @@ export interface ClassScore {
  * (`confusion[gold][run]`, rows and columns in `labels` order), the correct pairs and per-class
  * precision, recall and F1.
  *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const entailment: ScoredRun.DatasetScore // a SICK run's entailment dataset
+ * const summary: ScoredRun.LabelSummary | undefined = entailment.labels
+ * // labels ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"]: confusion[1][2] counts gold CONTRADICTION pairs the run labelled NEUTRAL
+ * summary?.confusion[1][2]
+ * ```
  * @since 0.3.0
  */
 export interface LabelSummary {
@@ -44,7 +93,19 @@ export interface LabelSummary {
   readonly perClass: Readonly<Record<string, ClassScore>>
 }
 
-/** One dataset of a run, with every metric its ranking declares. @since 0.1.0 */
+/**
+ * One dataset of a run, with every metric its ranking declares.
+ *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun // an STS 2017 run
+ * const track5: ScoredRun.DatasetScore | undefined = run.datasets.find((d) => d.dataset === "track5.en-en")
+ * track5?.status === "scored" ? track5.figures[track5.metric] : track5?.reason // the ranked figure, or why there is none
+ * ```
+ * @since 0.1.0
+ */
 export interface DatasetScore {
   readonly dataset: string
   /** the subtask (ranking) the dataset belongs to */
@@ -74,7 +135,19 @@ export interface DatasetScore {
   readonly labels?: LabelSummary | undefined
 }
 
-/** One labelled aggregate of a ranking's datasets. @since 0.1.0 */
+/**
+ * One labelled aggregate of a ranking's datasets.
+ *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun // a SemEval-2024 Task 1 run: ranked per language
+ * const mean: ScoredRun.AggregateScore | undefined = run.aggregates["official"]?.mean
+ * mean?.unofficial // why the mean over the languages is no official figure
+ * ```
+ * @since 0.1.0
+ */
 export interface AggregateScore {
   /** the metric aggregated (the ranking's) */
   readonly metric: string
@@ -90,7 +163,20 @@ export interface AggregateScore {
   readonly zeroed: ReadonlyArray<{ readonly dataset: string; readonly reason: string }>
 }
 
-/** The official figure a ranking orders by. @since 0.1.0 */
+/**
+ * The official figure a ranking orders by.
+ *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun // an STS 2014 run without a file for tweet-news
+ * const official: ScoredRun.OfficialScore = run.official[0]
+ * official.rule // "wmean"
+ * official.zeroed // [{ dataset: "tweet-news", reason: "the run has no file for it" }]: entered as r = 0
+ * ```
+ * @since 0.1.0
+ */
 export interface OfficialScore {
   /**
    * ranking name: `official` when the edition has one ranking (STS), the subtask when it has
@@ -185,12 +271,32 @@ const plainMean = (scores: ReadonlyArray<DatasetScore>, weighted: boolean, metri
 /**
  * Mean of per-dataset figures weighted by scored pairs, over the datasets with a defined figure.
  *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun // dataset a: r = 0.8 on 5 pairs; dataset b (6 pairs): no file
+ * ScoredRun.wmeanOf(run.datasets).value // defined(0.8): b has no figure, so it is left out
+ * ScoredRun.officialMean(run.datasets, true, "zero").value // defined(0.364): under `zero`, b enters as r = 0 (0.8 * 5 / 11)
+ * ```
  * @since 0.1.0
  */
 export const wmeanOf = (scores: ReadonlyArray<DatasetScore>, metric: string = "pearson"): AggregateScore =>
   plainMean(scores, true, Metrics.getOrThrow(metric))
 
-/** Unweighted mean of per-dataset figures over the datasets with a defined figure. @since 0.1.0 */
+/**
+ * Unweighted mean of per-dataset figures over the datasets with a defined figure.
+ *
+ * @example
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun // r = 0.9 on dataset a (5 pairs), 0.8857 on b (6 pairs)
+ * ScoredRun.meanOf(run.datasets).value // defined(0.8929): (0.9 + 0.8857) / 2
+ * ScoredRun.meanOf(run.datasets, "spearman").value // the same over each dataset's Spearman
+ * ```
+ * @since 0.1.0
+ */
 export const meanOf = (scores: ReadonlyArray<DatasetScore>, metric: string = "pearson"): AggregateScore =>
   plainMean(scores, false, Metrics.getOrThrow(metric))
 
@@ -269,7 +375,15 @@ const scoresOf = (s: DatasetScore) => (s.aligned?.kind === "scores" ? s.aligned 
  * dataset's run to its gold (`nrm`: "ALLnrm"), over the datasets the run has scores for.
  *
  * @example
- * ScoredRun.pooledOf(run.datasets, false, Metrics.getOrThrow("pearson")).value
+ * ```ts
+ * import { Metrics } from "@stseval/metrics"
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun // an STS 2012 run
+ * const pearson = Metrics.getOrThrow("pearson")
+ * ScoredRun.pooledOf(run.datasets, false, pearson).value // ALL: one r over every dataset's pairs
+ * ScoredRun.pooledOf(run.datasets, true, pearson).value // ALLnrm: each dataset's run fitted to its gold first
+ * ```
  * @since 0.3.0
  */
 export const pooledOf = (scores: ReadonlyArray<DatasetScore>, nrm: boolean, metric: MetricDescriptor.Metric): AggregateScore => {
@@ -294,11 +408,12 @@ export const pooledOf = (scores: ReadonlyArray<DatasetScore>, nrm: boolean, metr
  * @example
  * ```ts
  * import { Registry } from "@stseval/formats"
- * import { ScoredRun, Validation } from "@stseval/scoring"
+ * import { ScoredRun } from "@stseval/scoring"
  *
- * declare const v: Validation.RunValidation
- * const scores = v.datasets.map(ScoredRun.scoreDataset)
- * const official = ScoredRun.officialOf(Registry.get("sts2017")!, v.datasets, scores) // STS 2017: the mean of all seven tracks
+ * declare const run: ScoredRun.ScoredRun // an STS 2017 run
+ * const sts2017 = Registry.get("sts2017")!
+ * // the mean of all seven tracks; undefined, with the reason, when a track has no figure
+ * const official = ScoredRun.officialOf(sts2017, sts2017.ranking[0], run.datasets)
  * ```
  * @since 0.1.0
  */
@@ -336,7 +451,13 @@ export const officialOf = (edition: Edition, ranking: Registry.Ranking, scores: 
  * declare the metric.
  *
  * @example
- * ScoredRun.figure(run, "track5.en-en", "pearson") // defined(0.85...)
+ * ```ts
+ * import { ScoredRun } from "@stseval/scoring"
+ *
+ * declare const run: ScoredRun.ScoredRun // an STS 2017 run
+ * ScoredRun.figure(run, "track5.en-en", "pearson") // { _tag: "Defined", value: ... }, or Undefined with the reason
+ * ScoredRun.figure(run, "track5.en-en", "accuracy") // undefined: STS declares no accuracy
+ * ```
  * @since 0.3.0
  */
 export const figure = (run: Pick<ScoredRun, "datasets">, dataset: string, metric: string): Metric | undefined =>

@@ -46,7 +46,19 @@ export interface NumberStyle {
  */
 export type Kind = "correlation" | "mse" | "f1" | "accuracy"
 
-/** The kind of a metric or aggregate name (`pearson`, `wmean`, `mse`, `accuracy`...). @since 0.2.0 */
+/**
+ * The kind of a metric or aggregate name (`pearson`, `wmean`, `mse`, `accuracy`...).
+ *
+ * @example
+ * ```ts
+ * import { Style } from "@stseval/scoring"
+ *
+ * Style.kindOf("accuracy") // "accuracy"
+ * Style.kindOf("mse") // "mse"
+ * Style.kindOf("wmean") // "correlation": an aggregate of correlations
+ * ```
+ * @since 0.2.0
+ */
 export const kindOf = (metric: string): Kind => {
   const display = Metrics.get(metric)?.display
   // an aggregate (wmean, mean, pooled...) of a correlation prints as a correlation
@@ -59,8 +71,14 @@ export const kindOf = (metric: string): Kind => {
  * places.
  *
  * @example
- * Style.format(0.61, Style.forMetric(Registry.get("sts2017")!, "kendall")) // "61.00"
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Style } from "@stseval/scoring"
+ *
+ * Style.format(0.61, Style.forMetric(Registry.get("sts2017")!, "kendall")) // "61.00": a correlation, r x 100 in STS 2017
  * Style.format(0.3251, Style.forMetric(Registry.get("sick2014")!, "mse")) // "0.325"
+ * Style.format(79.6428, Style.forMetric(Registry.get("sick2014")!, "accuracy")) // "79.64%": accuracy is in percent
+ * ```
  * @since 0.3.0
  */
 export const forMetric = (edition: Pick<Registry.TaskEdition, "published">, metric: string, decimals?: number): NumberStyle => {

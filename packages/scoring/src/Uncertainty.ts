@@ -27,9 +27,17 @@
  * `Rank`'s entries by it.
  *
  * @example
- * const results = yield* Engine.score({ task: "sts2017", folder: "submissions" })
- * const intervals = Uncertainty.compute(results, { level: 0.95, resamples: 1000, seed: 12345 })
- * if (!Uncertainty.isError(intervals)) Uncertainty.rankInterval(intervals, "official", "ECNU/run1") // { low: 1, high: 2 }
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * const program = Effect.gen(function* () {
+ *   const results = yield* Engine.score({ task: "sts2017", folder: "submissions" })
+ *   const intervals = Uncertainty.compute(results, { level: 0.95, resamples: 1000, seed: 12345 })
+ *   // e.g. { low: 1, high: 2 }: the run's rank in the central 95% of the resamples
+ *   return Uncertainty.isError(intervals) ? undefined : Uncertainty.rankInterval(intervals, "official", "ECNU/run1")
+ * })
+ * ```
  * @since 0.2.0
  */
 import { Registry } from "@stseval/formats"
@@ -67,7 +75,8 @@ export interface Scored {
  * ```ts
  * import { Uncertainty } from "@stseval/scoring"
  *
- * const options: Uncertainty.Options = { level: 0.9, resamples: 2000, seed: 1, spearman: false }
+ * // 90% intervals, the ranked figures only (no pass for the other metrics of each ranking)
+ * const options: Uncertainty.Options = { level: 0.9, resamples: 2000, seed: 1, others: false }
  * ```
  * @since 0.2.0
  */
@@ -155,6 +164,14 @@ export const defaults = { level: 0.95, resamples: 1000, seed: 12345 } as const
 /**
  * One pass: a ranking's ranked figures (`ranked`), or another metric's figures beside it.
  *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * declare const intervals: Uncertainty.ResultIntervals
+ * // an STS 2014 result: [["official", "pearson", true], ["official", "spearman", false]]
+ * intervals.passes.map((p: Uncertainty.Pass) => [p.ranking, p.metric, p.ranked])
+ * ```
  * @since 0.3.0
  */
 export interface Pass {
@@ -217,7 +234,19 @@ export interface ResultIntervals {
  */
 export type Invalid = Exclude<ReturnType<typeof Intervals.compute>, Intervals.Result>
 
-/** @since 0.2.0 */
+/**
+ * True when `compute` refused its input or settings (an `Invalid`), not a result.
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results, { resamples: 0 })
+ * Uncertainty.isError(out) // true: resamples must be an integer from 1 to 10,000,000
+ * ```
+ * @since 0.2.0
+ */
 export const isError = (r: ResultIntervals | Invalid): r is Invalid => !("passes" in r)
 
 /**
@@ -289,7 +318,19 @@ const input = (
 
 const NOTHING: ReadonlySet<string> = new Set()
 
-/** A planned pass: what `compute` hands to `Intervals.compute`. @since 0.3.0 */
+/**
+ * A planned pass: what `compute` hands to `Intervals.compute`.
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const planned: ReadonlyArray<Uncertainty.Planned> = Uncertainty.inputs(results).passes
+ * planned.filter((p) => p.ranked).map((p) => p.input.runs.filter((r) => r.ranked).length) // runs ranked in each ranking
+ * ```
+ * @since 0.3.0
+ */
 export interface Planned {
   readonly ranking: string
   readonly metric: string
@@ -306,8 +347,9 @@ export interface Planned {
  * import { Engine, Uncertainty } from "@stseval/scoring"
  *
  * declare const results: Engine.Results // Engine.score's
- * // what one resampling pass is given: per ranking, the runs' aligned scores by dataset
- * const planned = Uncertainty.inputs(results, { spearman: false })
+ * // what each resampling pass is given: per ranking, the runs' aligned scores by dataset
+ * const planned = Uncertainty.inputs(results, { others: false }) // the ranked metric of each ranking only
+ * planned.passes.map((p) => `${p.ranking}: ${p.metric}`) // SICK: ["relatedness: pearson", "entailment: accuracy"]
  * ```
  * @since 0.2.0
  */
@@ -436,7 +478,19 @@ const runOf = (result: Intervals.Result | undefined, id: string) => result?.runs
 
 const rankedPass = (intervals: ResultIntervals, ranking: string) => intervals.passes.find((p) => p.ranking === ranking && p.ranked)
 
-/** One ranking's intervals of a run (its official figure, rank interval...). @since 0.2.0 */
+/**
+ * One ranking's intervals of a run (its official figure, rank interval...).
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * if (!Uncertainty.isError(out)) Uncertainty.runIntervals(out, "official", "ECNU/run1")?.official.ci // { low, high, level }
+ * ```
+ * @since 0.2.0
+ */
 export const runIntervals = (intervals: ResultIntervals, ranking: string, id: string): Intervals.RunIntervals | undefined =>
   runOf(rankedPass(intervals, ranking)?.result, id)
 
@@ -520,7 +574,20 @@ export const rankedFigure = (intervals: ResultIntervals, ranking: string, id: st
 export const rankInterval = (intervals: ResultIntervals, ranking: string, id: string): Intervals.RankInterval | undefined =>
   runIntervals(intervals, ranking, id)?.rankInterval
 
-/** Ids of the runs whose rank interval overlaps the best run's, by rank. @since 0.2.0 */
+/**
+ * Ids of the runs whose rank interval overlaps the best run's, by rank.
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const out = Uncertainty.compute(results)
+ * // the runs that may be the best, the best one first
+ * if (!Uncertainty.isError(out)) Uncertainty.bestGroup(out, "official")
+ * ```
+ * @since 0.2.0
+ */
 export const bestGroup = (intervals: ResultIntervals, ranking: string): ReadonlyArray<string> => rankedPass(intervals, ranking)?.result.bestGroup ?? []
 
 /**

@@ -15,7 +15,19 @@
  */
 import type { Issue, Submissions } from "@stseval/formats"
 
-/** Who submitted a run (from its name or `run.json`). @since 0.1.0 */
+/**
+ * Who submitted a run (from its name or `run.json`).
+ *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ * import { Validation } from "@stseval/scoring"
+ *
+ * const meta: Validation.RunInfo = Submissions.metaFromName("ECNU_run1primary.zip")
+ * meta.id // "ECNU/run1"; team "ECNU", run 1, primary
+ * ```
+ * @since 0.1.0
+ */
 export type RunInfo = Submissions.RunMeta
 
 // ---------------------------------------------------------------------------------------------
@@ -46,6 +58,13 @@ export type DatasetStatus = "scored" | "not-scored" | "missing" | "no-gold"
  * shares the same `gold` array. Scores of a descending scale are already turned round (`min + max -
  * score`), so that every figure is of similarity.
  *
+ * @example
+ * ```ts
+ * import { Validation } from "@stseval/scoring"
+ *
+ * const scores: Validation.Aligned = { kind: "scores", gold: Float64Array.of(4.2, 1), run: Float64Array.of(4.6, 0.5) }
+ * const labels: Validation.Aligned = { kind: "labels", gold: ["NEUTRAL"], run: ["ENTAILMENT"], labels: ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"] }
+ * ```
  * @since 0.3.0
  */
 export type Aligned =
@@ -55,6 +74,14 @@ export type Aligned =
 /**
  * One dataset of a run (see `DatasetStatus`). When scored, `aligned` holds its pairs.
  *
+ * @example
+ * ```ts
+ * import { Validation } from "@stseval/scoring"
+ *
+ * declare const v: Validation.RunValidation
+ * const notScored: ReadonlyArray<Validation.DatasetCheck> = v.datasets.filter((d) => d.status !== "scored")
+ * notScored.map((d) => `${d.dataset}: ${d.reason}`) // e.g. ["b: the run has no file for dataset b"]
+ * ```
  * @since 0.3.0
  */
 export interface DatasetCheck {
