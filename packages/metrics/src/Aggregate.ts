@@ -163,7 +163,11 @@ const fitInto = (x: Float64Array, y: Float64Array, out: Float64Array, offset: nu
  * Scores are finite (checked by the caller).
  *
  * @example
- * fitted([new Float64Array([1, 2, 3])], [new Float64Array([2, 4, 6])]) // [2, 4, 6]
+ * ```ts
+ * import { Aggregate } from "@stseval/metrics"
+ *
+ * Aggregate.fitted([new Float64Array([1, 2, 3])], [new Float64Array([2, 4, 6])]) // [2, 4, 6]
+ * ```
  * @since 0.3.0
  */
 export const fitted = (xs: ReadonlyArray<Float64Array>, ys: ReadonlyArray<Float64Array>): Float64Array => {

@@ -278,7 +278,12 @@ const allFinite = (v: Float64Array): boolean => {
  * `scipy.stats.kendalltau(gold, run).statistic`. Throws a RangeError when the lengths differ.
  *
  * @example
- * kendall(new Float64Array([12, 2, 1, 12, 2]), new Float64Array([1, 4, 7, 1, 0])) // defined(-0.4714045207910316)
+ * ```ts
+ * import { Kendall } from "@stseval/metrics"
+ *
+ * // scipy.stats.kendalltau([12, 2, 1, 12, 2], [1, 4, 7, 1, 0]).statistic: -0.47140452079103173
+ * Kendall.kendall(new Float64Array([12, 2, 1, 12, 2]), new Float64Array([1, 4, 7, 1, 0]))
+ * ```
  * @since 0.3.0
  */
 export const kendall = (gold: Float64Array, run: Float64Array): MetricValue => {
@@ -302,7 +307,14 @@ export const kendall = (gold: Float64Array, run: Float64Array): MetricValue => {
  * counting sorts and the discordance count, O(n log n) with no comparison sort.
  *
  * @example
- * kendallAt(gold, run, new Int32Array([0, 0, 2, 3]), 4) // tau-b over pairs 0, 0, 2, 3
+ * ```ts
+ * import { Kendall } from "@stseval/metrics"
+ *
+ * const gold = new Float64Array([1, 2, 3, 4])
+ * const run = new Float64Array([1, 3, 2, 4])
+ * // one bootstrap resample: tau-b over pairs 0, 0, 2 and 3 (pair 0 drawn twice)
+ * Kendall.kendallAt(gold, run, new Int32Array([0, 0, 2, 3]), 4)
+ * ```
  * @since 0.3.0
  */
 export const kendallAt = (gold: Float64Array, run: Float64Array, idx: Int32Array | Uint32Array, n: number = idx.length): number => {
@@ -338,7 +350,13 @@ export const kendallAt = (gold: Float64Array, run: Float64Array, idx: Int32Array
  * better, a missing dataset counts as 0 under the `zero` rule; resampled by `kendallAt`.
  *
  * @example
- * Kendall.metric.compute(new Float64Array([1, 2, 3]), new Float64Array([1, 3, 2])) // defined(0.333...)
+ * ```ts
+ * import { Kendall } from "@stseval/metrics"
+ *
+ * // the descriptor an edition names with `metric: kendall` (Metrics.get("kendall")):
+ * // one concordant pair more than discordant
+ * Kendall.metric.compute(new Float64Array([1, 2, 3]), new Float64Array([1, 3, 2])) // tau-b = 1/3
+ * ```
  * @since 0.3.0
  */
 export const metric: ScoresMetric = {

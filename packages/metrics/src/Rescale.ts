@@ -78,8 +78,12 @@ export const rescale = (x: Float64Array, min: number = 0, max: number = 5): Floa
  * kernels all scale this way.
  *
  * @example
- * unitScale(maxAbs(new Float64Array([1e200, -3e200]))) * 3e200 // in [0.5, 4)
- * unitScale(4.5) // 1
+ * ```ts
+ * import { Rescale } from "@stseval/metrics"
+ *
+ * Rescale.unitScale(Rescale.maxAbs(new Float64Array([1e200, -3e200]))) * 3e200 // in [0.5, 4): an exact power of two
+ * Rescale.unitScale(4.5) // 1: ordinary scores keep every bit
+ * ```
  * @since 0.3.0
  */
 export const unitScale: (maxAbs: number) => number = unitScaleOf
@@ -89,7 +93,11 @@ export const unitScale: (maxAbs: number) => number = unitScaleOf
  * ignored; an infinite score gives Infinity (for which `unitScale` is 1).
  *
  * @example
- * maxAbs(new Float64Array([2, -7, 3])) // 7
+ * ```ts
+ * import { Rescale } from "@stseval/metrics"
+ *
+ * Rescale.maxAbs(new Float64Array([2, -7, 3])) // 7
+ * ```
  * @since 0.3.0
  */
 export const maxAbs = (x: ArrayLike<number>, from: number = 0, to: number = x.length): number => {

@@ -76,6 +76,13 @@ export interface Options {
  * Scores (`Float64Array`) for a metric of scores, label strings for a metric of labels (accuracy,
  * macro-F1), aligned with the gold pair by pair.
  *
+ * @example
+ * ```ts
+ * import type { Bootstrap } from "@stseval/significance"
+ *
+ * const graded: Bootstrap.Values = new Float64Array([4.2, 3.1, 0.5])
+ * const labels: Bootstrap.Values = ["ENTAILMENT", "NEUTRAL", "CONTRADICTION"]
+ * ```
  * @since 0.3.0
  */
 export type Values = Inputs.Values

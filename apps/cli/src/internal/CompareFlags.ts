@@ -3,7 +3,7 @@
  * scores they compare come aligned from the scoring package (`Aligned`), the tests and the
  * default test from the significance package.
  */
-import { Registry } from "@stseval/formats"
+import type { Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import { Style } from "@stseval/scoring"
 import { Option } from "effect"
