@@ -170,11 +170,14 @@ describe("stseval compare / significance with a constant run (its correlation is
   it("significance leaves the constant run out; with one run left there is nothing to test: exit 1 and the reason", async () => {
     const r = await runCli(["significance", "--task", "sick2014", "--gold", sickGold, folder, "--json"])
     expect(r.code).toBe(1)
-    const out = JSON.parse(r.stdout) as { error: string; ranking: Array<unknown>; excluded: Array<{ run: string; reason: string }> }
-    expect(out.ranking).toEqual([])
+    const doc = JSON.parse(r.stdout) as { tests: Array<{ ranking: string; error: string; runs: Array<unknown>; excluded: Array<{ run: string; reason: string }> }> }
+    // relatedness is tested (entailment, labels, is McNemar's: compare)
+    expect(doc.tests.map((t) => t.ranking)).toEqual(["relatedness"])
+    const out = doc.tests[0]
+    expect(out.runs).toEqual([])
     expect(out.error).toContain("fewer than two comparable runs")
     expect(out.excluded.map((x) => x.run)).toEqual(["Flat/run1"])
-    expect(out.excluded[0].reason).toContain("undefined")
+    expect(out.excluded[0].reason).toContain("no relatedness figure")
     expect(out.excluded[0].reason).toContain("the run is constant")
     expect(out.excluded[0].reason).not.toContain("gold is constant")
     const text = await runCli(["significance", "--task", "sick2014", "--gold", sickGold, folder])
@@ -190,12 +193,21 @@ describe("stseval significance (shipped SICK submissions folder)", () => {
   it("ranks the primary runs, tests each against the best with Williams' t, bolds only the best here", async () => {
     const r = await runCli(["significance", "--task", "sick2014", "--gold", sickGold, submissions, "--json"])
     expect(r.code).toBe(0)
-    const out = JSON.parse(r.stdout) as {
-      ranking: Array<{ position: number; run: string; estimate: number; bold: boolean }>
-      comparisons: Array<{ a: string; b: string; statistic: number; pValue: number }>
+    const doc = JSON.parse(r.stdout) as {
+      tests: Array<{
+        ranking: string
+        test: string
+        metric: string
+        runs: Array<{ position: number; run: string; estimate: number; bold: boolean }>
+        comparisons: Array<{ a: string; b: string; statistic: number; pValue: number }>
+      }>
+      skipped: Array<{ ranking: string }>
     }
-    expect(out.ranking.map((x) => x.run)).toEqual(["MeaningFactory/run1", "Insight/run1", "Baseline-overlap/run1"])
-    expect(out.ranking.map((x) => x.bold)).toEqual([true, false, false])
+    expect(doc.tests.map((t) => [t.ranking, t.metric, t.test])).toEqual([["relatedness", "pearson", "williams1959"]])
+    expect(doc.skipped.map((x) => x.ranking)).toEqual(["entailment"])
+    const out = doc.tests[0]
+    expect(out.runs.map((x) => x.run)).toEqual(["MeaningFactory/run1", "Insight/run1", "Baseline-overlap/run1"])
+    expect(out.runs.map((x) => x.bold)).toEqual([true, false, false])
     const best = relatedness(runOf(meaningFactory))
     for (const [name, file] of [["Insight/run1", insight], ["Baseline-overlap/run1", overlap]] as const) {
       const other = relatedness(runOf(file))

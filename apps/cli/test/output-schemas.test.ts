@@ -97,10 +97,11 @@ describe("stseval significance --json matches significance.schema.json", () => {
 
   it("every run, every pair, Holm, bootstrap: groups, rank ranges, runs left out", async () => {
     const doc = await json(["significance", ...sick, submissions, "--all-runs", "--against", "all", "--correction", "holm", "--test", "bootstrap", "--resamples", "200", "--json"])
-    expect(doc.excluded).not.toEqual([])
-    expect((doc.ranking as Array<Record<string, unknown>>)[0]).toHaveProperty("rankRange")
+    const [test] = doc.tests as Array<{ excluded: Array<unknown>; runs: Array<Record<string, unknown>> }>
+    expect(test.excluded).not.toEqual([])
+    expect(test.runs[0]).toHaveProperty("rankRange")
     expectValid("significance.schema.json", doc)
-    expect(problems("significance.schema.json", { ...doc, ranking: [{ ...(doc.ranking as Array<object>)[0], extra: true }] })).not.toEqual([])
+    expect(problems("significance.schema.json", { ...doc, tests: [{ ...test, runs: [{ ...test.runs[0], extra: true }] }] })).not.toEqual([])
   })
 
   it("against a named run", async () => {
@@ -172,7 +173,7 @@ describe.skipIf(!hasShared)("STS 2017 (public data in ../shared): per-track rows
     expectValid("compare.schema.json", compared)
 
     const ranked = await json(["significance", ...sts, folder, "--resamples", "200", "--json"])
-    expect(ranked.aggregate).toBe("unweighted")
+    expect((ranked.tests as Array<{ ranking: string; aggregate?: string }>).map((t) => [t.ranking, t.aggregate])).toEqual([["official", "unweighted"]])
     expectValid("significance.schema.json", ranked)
 
     expectValid("report.schema.json", await json(["report", ...sts, folder, "--format", "json"]))

@@ -8,6 +8,7 @@
  */
 import { Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
+import { rankingName } from "./internal/edition.js"
 import type { ScoredRun } from "./ScoredRun.js"
 
 /**
@@ -192,3 +193,45 @@ export const aggregateOf = (ranking: Registry.Ranking): "weighted" | "unweighted
   const rule = ranking.aggregate
   return rule === "mean" ? "unweighted" : rule === "pooled" || rule === "allnrm" ? "pooled" : "weighted"
 }
+
+/**
+ * One ranking of the ranked result as a test sees it: its name in `results.ranked` (`official`,
+ * `relatedness`, or the dataset of a ranking per dataset), the edition's ranking it comes from, and
+ * the one dataset it covers when ranked per dataset (`Aligned.datasets`' `only`).
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Aligned } from "@stseval/scoring"
+ *
+ * const scope: Aligned.Scope = Aligned.scopes(Registry.get("semrel2024-a")!)[0] // { name: "amh", ranking, only: "amh" }
+ * ```
+ * @since 0.3.0
+ */
+export interface Scope {
+  readonly name: string
+  readonly ranking: Registry.Ranking
+  readonly only?: string | undefined
+}
+
+/**
+ * The rankings of an edition, in the order and with the names `Rank` gives them: one per ranking,
+ * or one per dataset of a ranking per dataset (SemRel's languages), so that a test runs where the
+ * ranking is (and never on an aggregate that ranks no one).
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Aligned } from "@stseval/scoring"
+ *
+ * Aligned.scopes(Registry.get("sick2014")!).map((s) => s.name) // ["relatedness", "entailment"]
+ * Aligned.scopes(Registry.get("sts2017")!).map((s) => s.name) // ["official"]
+ * ```
+ * @since 0.3.0
+ */
+export const scopes = (edition: Registry.TaskEdition): ReadonlyArray<Scope> =>
+  edition.ranking.flatMap((ranking): ReadonlyArray<Scope> =>
+    Registry.isRankedPerDataset(ranking)
+      ? Registry.datasetsOf(edition, ranking).map((d) => ({ name: d.name, ranking, only: d.name }))
+      : [{ name: rankingName(edition, ranking), ranking }]
+  )

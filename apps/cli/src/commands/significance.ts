@@ -8,6 +8,7 @@ import { Argument, Command, Flag } from "effect/cli"
 import { Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import { Aligned, Style } from "@stseval/scoring"
+import type { Compare } from "@stseval/significance"
 import * as CompareJson from "../internal/CompareJson.js"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
@@ -33,6 +34,59 @@ const folders = Argument.String("folder").pipe(
   Argument.atLeast(1)
 )
 
+/** One ranking's test as text: the runs best first with their p against the reference, and what was left out. */
+const textOf = (
+  name: string,
+  t: {
+    readonly edition: Registry.TaskEdition
+    readonly metric: string
+    readonly test: string
+    readonly aggregate: string | undefined
+    readonly alpha: number
+    readonly correction: string
+    readonly reference: "best" | "all" | number
+    readonly ids: ReadonlyArray<string>
+    readonly result: Compare.ManyResult
+    readonly excluded: ReadonlyArray<{ readonly run: string; readonly reason: string }>
+  }
+): string => {
+  const { result, ids, reference } = t
+  const lines: Array<string> = [`${name} — ${t.test}${t.aggregate !== undefined ? ` on ${t.aggregate}` : ""}; alpha ${t.alpha}; correction ${t.correction}`]
+  // p of each run against the reference (best or the given run)
+  const refRun = reference === "all" || reference === "best" ? result.ranking[0] : reference
+  const pAgainstRef = (run: number): number | undefined => {
+    const c = result.comparisons.find((x) => (x.a === refRun && x.b === run) || (x.b === refRun && x.a === run))
+    return c === undefined ? undefined : (c.adjustedP ?? c.pValue)
+  }
+  lines.push(
+    TextTable.render(
+      [
+        { header: "#", align: "right" },
+        { header: "run" },
+        { header: Metrics.get(t.metric)?.symbol ?? t.metric, align: "right" },
+        { header: `p vs ${reference === "all" || reference === "best" ? "best" : ids[refRun]}`, align: "right" },
+        ...(result.groups !== undefined ? [{ header: "group", align: "right" as const }, { header: "rank range" }] : [])
+      ],
+      result.ranking.map((run, position) => {
+        const id = result.best.includes(run) ? Colour.bold(ids[run]) : ids[run]
+        return [
+          String(position + 1),
+          id,
+          fmtR(result.estimates[run], Style.forMetric(t.edition, t.metric)),
+          run === refRun ? "-" : fmtP(pAgainstRef(run)),
+          ...(result.groups !== undefined && result.rankRanges !== undefined
+            ? [String(result.groups[position] + 1), `${result.rankRanges[position].lo + 1}-${result.rankRanges[position].hi + 1}`]
+            : [])
+        ]
+      })
+    )
+  )
+  if (result.best.length > 0) lines.push(`not significantly different from the best (p > ${t.alpha}): ${result.best.map((r) => ids[r]).join(", ")}`)
+  if (result.signature !== undefined) lines.push(`signature: ${result.signature}`)
+  for (const e of t.excluded) lines.push(Colour.yellow(`left out: ${e.run}: ${e.reason}`))
+  return lines.join("\n") + "\n"
+}
+
 export const significance = Command.make(
   "significance",
   {
@@ -56,150 +110,148 @@ export const significance = Command.make(
     const { Compare, Datasets, TestResult } = yield* Lazy.significance
     const only = Option.getOrUndefined(dataset)
     if (only !== undefined && !edition.datasets.some((d) => d.name === only)) {
-      return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only}` })
+      return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only} (${edition.datasets.map((d) => d.name).join(", ")})` })
     }
-    const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: folders })
+    // the one ranked result: the runs each ranking ranks (never a post-deadline, failed or, without
+    // --all-runs, non-primary run) are the runs tested, best first as rank lists them
+    const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: folders, primaryOnly: !allRuns })
     const goldPath = scored.goldPath ?? ""
-    const primaries = scored.runs.filter((r) => r.meta.primary)
-    const chosenRuns = allRuns || primaries.length === 0 ? scored.runs : primaries
+    const byId = new Map(scored.runs.map((r) => [r.meta.id, r]))
 
-    // Runs that cannot be compared on every dataset considered are left out (with the reason):
-    // all runs must be scored on the same pairs.
-    const excluded: Array<{ run: string; reason: string }> = []
-    const spec = only === undefined ? undefined : edition.datasets.find((d) => d.name === only)
-    const ranking = spec !== undefined ? Registry.rankingOfDataset(edition, spec) : edition.ranking[0]
-    const kept = chosenRuns.filter((r) => {
-      const own = Aligned.datasets(edition, [r], { ranking, only })
-      if (own.datasets.length === 0 || own.skipped.length > 0) {
-        excluded.push({ run: r.meta.id, reason: own.skipped.map((s) => `${s.dataset}: ${s.reason}`).join("; ") || "nothing scored" })
-        return false
+    // Where to test: every ranking (each dataset of a ranking per dataset), or the ranking of
+    // --dataset restricted to that dataset
+    const scopes: ReadonlyArray<Aligned.Scope> =
+      only === undefined
+        ? Aligned.scopes(edition)
+        : Aligned.scopes(edition).flatMap((s) => {
+          if (s.only === only) return [s]
+          return s.only === undefined && Registry.datasetsOf(edition, s.ranking).some((d) => d.name === only) ? [{ ...s, only }] : []
+        })
+    const skipped: Array<{ ranking: string; reason: string }> = []
+    const tests: Array<CompareJson.SignificanceResults["tests"][number]> = []
+    // each ranking's text, and whether it says why nothing was tested (stderr)
+    const texts: Array<{ readonly text: string; readonly error: boolean }> = []
+    for (const scope of scopes) {
+      const compared = metricOf(metric, scope.ranking)
+      if (Metrics.get(scope.ranking.metric)?.kind === "labels" && Option.isNone(metric)) {
+        skipped.push({ ranking: scope.name, reason: `ranked by ${scope.ranking.metric}, labels: compare two runs with \`stseval compare\` (McNemar's test)` })
+        continue
       }
-      return true
-    })
-    const aligned = Aligned.datasets(edition, kept, { ranking, only })
-    const multi = aligned.datasets.length > 1
-    const compared = metricOf(metric, ranking)
-    const chosen = Option.getOrElse(test, () => Datasets.defaultTest(aligned.datasets.length, compared))
-    if (kept.length < 2 || aligned.datasets.length === 0) {
-      const why = kept.length < 2 ? `fewer than two comparable runs (${kept.length})` : aligned.skipped.map((x) => `${x.dataset}: ${x.reason}`).join("; ")
-      if (json) {
-        const document: CompareJson.SignificanceResults = {
-          format: CompareJson.SIGNIFICANCE_FORMAT,
-          edition: edition.id,
-          gold: goldPath,
-          scoring: scored.signature,
-          test: chosen,
-          metric: compared,
-          datasets: aligned.datasets.map((d) => d.name),
-          against,
-          correction,
-          alpha,
-          error: `nothing to test: ${why}`,
-          ranking: [],
-          comparisons: [],
-          excluded
+      const ranked = scored.ranked.rankings.find((r) => r.ranking === scope.name)
+      const excluded: Array<{ run: string; reason: string }> = []
+      const candidates = (ranked?.entries ?? []).flatMap((e) => {
+        const run = byId.get(e.meta.id)
+        if (e.rank === undefined || run === undefined) {
+          excluded.push({ run: e.meta.id, reason: `not ranked: ${e.reason ?? "no figure"}` })
+          return []
         }
-        yield* Console.log(JSON.stringify(document, null, 2))
-      } else {
-        yield* Console.error(Colour.red(`nothing to test: ${why}`))
-        for (const e of excluded) yield* Console.error(Colour.yellow(`left out: ${e.run}: ${e.reason}`))
-      }
-      return yield* new ExitCode({ code: 1, reason: why })
-    }
-    const ids = kept.map((r) => r.meta.id)
-    let reference: "best" | "all" | number
-    if (against === "best" || against === "all") reference = against
-    else {
-      const i = ids.indexOf(against)
-      if (i < 0) return yield* new UsageError({ message: `--against: no comparable run ${against} (runs: ${ids.join(", ")})` })
-      reference = i
-    }
-    if (multi && chosen !== "bootstrap" && chosen !== "permutation") {
-      return yield* new UsageError({
-        message: `--test ${chosen} compares one correlation; for ${edition.id}'s aggregate use bootstrap or permutation, or pick one dataset with --dataset`
+        return [run]
       })
-    }
-    const how = Aligned.aggregateOf(ranking)
-    const j = Datasets.join(aligned.datasets.flatMap((d) => (d.kind === "scores" ? [d] : [])), how)
-    if (TestResult.isInvalid(j)) return yield* new UsageError({ message: j.message })
-    const result = Compare.many(j.gold, j.runs, {
-      ...j,
-      test: chosen,
-      against: reference,
-      correction,
-      alpha,
-      resamples,
-      seed,
-      metric: compared,
-      progress: progressReporter(json)
-    })
-    if (TestResult.isInvalid(result)) return yield* new UsageError({ message: result.message })
-
-    const named: CompareJson.SignificanceResults = {
-      format: CompareJson.SIGNIFICANCE_FORMAT,
-      edition: edition.id,
-      gold: goldPath,
-      scoring: scored.signature,
-      test: chosen,
-      metric: compared,
-      ...(multi ? { aggregate: how } : {}),
-      datasets: aligned.datasets.map((d) => d.name),
-      against,
-      correction,
-      alpha,
-      ...(result.signature !== undefined ? { signature: result.signature } : {}),
-      ranking: result.ranking.map((run, position) =>
-        CompareJson.rankingEntry(kept[run], position + 1, result.estimates[run], result.best.includes(run), {
-          // 1-based, like position and rankRange (and the text table)
-          ...(result.groups !== undefined ? { group: result.groups[position] + 1 } : {}),
-          ...(result.rankRanges !== undefined ? { rankRange: [result.rankRanges[position].lo + 1, result.rankRanges[position].hi + 1] as const } : {})
+      // runs that cannot be compared on every dataset considered are left out (with the reason):
+      // all runs must be scored on the same pairs
+      const kept = candidates.filter((r) => {
+        const own = Aligned.datasets(edition, [r], { ranking: scope.ranking, metric: compared, only: scope.only })
+        if (own.datasets.length === 0 || own.skipped.length > 0) {
+          excluded.push({ run: r.meta.id, reason: own.skipped.map((x) => `${x.dataset}: ${x.reason}`).join("; ") || "nothing scored" })
+          return false
+        }
+        return true
+      })
+      const aligned = Aligned.datasets(edition, kept, { ranking: scope.ranking, metric: compared, only: scope.only })
+      const graded = aligned.datasets.flatMap((d) => (d.kind === "scores" ? [d] : []))
+      const multi = graded.length > 1
+      const how = Aligned.aggregateOf(scope.ranking)
+      const chosen = Option.getOrElse(test, () => Datasets.defaultTest(graded.length, compared))
+      const base = {
+        ranking: scope.name,
+        test: chosen,
+        metric: compared,
+        ...(multi ? { aggregate: how } : {}),
+        datasets: graded.map((d) => d.name)
+      }
+      const fail = (error: string) => {
+        tests.push({ ...base, error, runs: [], comparisons: [], excluded })
+        const leftOut = excluded.map((e) => Colour.yellow(`left out: ${e.run}: ${e.reason}`))
+        texts.push({ text: [Colour.red(`${scope.name}: nothing to test: ${error}`), ...leftOut].join("\n") + "\n", error: true })
+      }
+      if (kept.length < 2 || graded.length === 0) {
+        fail(kept.length < 2 ? `fewer than two comparable runs (${kept.length})` : aligned.skipped.map((x) => `${x.dataset}: ${x.reason}`).join("; "))
+        continue
+      }
+      const ids = kept.map((r) => r.meta.id)
+      let reference: "best" | "all" | number
+      if (against === "best" || against === "all") reference = against
+      else {
+        reference = ids.indexOf(against)
+        if (reference < 0) {
+          fail(`--against: ${against} is not among the runs this ranking ranks (${ids.join(", ")})`)
+          continue
+        }
+      }
+      if (multi && chosen !== "bootstrap" && chosen !== "permutation") {
+        return yield* new UsageError({
+          message: `--test ${chosen} compares one correlation; for ${edition.id}'s ${scope.name} aggregate use bootstrap or permutation, or pick one dataset with --dataset`
         })
-      ),
-      comparisons: result.comparisons.map((c) => CompareJson.significanceComparison(c, ids)),
-      excluded
+      }
+      const j = Datasets.join(graded, how)
+      if (TestResult.isInvalid(j)) return yield* new UsageError({ message: j.message })
+      const result = Compare.many(j.gold, j.runs, {
+        ...j,
+        test: chosen,
+        against: reference,
+        correction,
+        alpha,
+        resamples,
+        seed,
+        metric: compared,
+        progress: progressReporter(json)
+      })
+      if (TestResult.isInvalid(result)) {
+        fail(result.message)
+        continue
+      }
+      tests.push({
+        ...base,
+        ...(result.signature !== undefined ? { signature: result.signature } : {}),
+        runs: result.ranking.map((run, position) =>
+          CompareJson.rankingEntry(kept[run], position + 1, result.estimates[run], result.best.includes(run), {
+            // 1-based, like position and rankRange (and the text table)
+            ...(result.groups !== undefined ? { group: result.groups[position] + 1 } : {}),
+            ...(result.rankRanges !== undefined ? { rankRange: [result.rankRanges[position].lo + 1, result.rankRanges[position].hi + 1] as const } : {})
+          })
+        ),
+        comparisons: result.comparisons.map((c) => CompareJson.significanceComparison(c, ids)),
+        excluded
+      })
+      if (!json) {
+        texts.push({
+          error: false,
+          text: textOf(scope.name, { edition, metric: compared, test: chosen, aggregate: multi ? `the ${how} aggregate of ${graded.length} datasets` : undefined, alpha, correction, reference, ids, result, excluded })
+        })
+      }
     }
+    const failed = tests.filter((t) => t.error !== undefined)
     if (json) {
-      yield* Console.log(JSON.stringify(named, null, 2))
-      return
+      const document: CompareJson.SignificanceResults = {
+        format: CompareJson.SIGNIFICANCE_FORMAT,
+        edition: edition.id,
+        gold: goldPath,
+        scoring: scored.signature,
+        against,
+        correction,
+        alpha,
+        tests,
+        skipped
+      }
+      yield* Console.log(JSON.stringify(document, null, 2))
+    } else {
+      yield* Console.log(Render.header(scored) + "\n")
+      for (const t of texts) yield* (t.error ? Console.error(t.text) : Console.log(t.text))
+      for (const x of skipped) yield* Console.log(Colour.yellow(`not tested: ${x.ranking}: ${x.reason}`))
     }
-    yield* Console.log(Render.header(scored))
-    yield* Console.log(
-      `test: ${chosen}${multi ? ` on the ${how} aggregate of ${aligned.datasets.length} datasets` : ""}; alpha ${alpha}; correction ${correction}\n`
-    )
-    // p of each run against the reference (best or the given run)
-    const refRun = reference === "all" || reference === "best" ? result.ranking[0] : reference
-    const pAgainstRef = (run: number): number | undefined => {
-      const c = result.comparisons.find((x) => (x.a === refRun && x.b === run) || (x.b === refRun && x.a === run))
-      return c === undefined ? undefined : (c.adjustedP ?? c.pValue)
+    if (failed.length > 0 || tests.length === 0) {
+      return yield* new ExitCode({ code: 1, reason: failed.map((t) => `${t.ranking}: ${t.error}`).join("; ") || "nothing tested" })
     }
-    yield* Console.log(
-      TextTable.render(
-        [
-          { header: "#", align: "right" },
-          { header: "run" },
-          { header: Metrics.get(compared)?.symbol ?? compared, align: "right" },
-          { header: `p vs ${reference === "all" || reference === "best" ? "best" : ids[refRun]}`, align: "right" },
-          ...(result.groups !== undefined ? [{ header: "group", align: "right" as const }, { header: "rank range" }] : [])
-        ],
-        result.ranking.map((run, position) => {
-          const id = result.best.includes(run) ? Colour.bold(ids[run]) : ids[run]
-          return [
-            String(position + 1),
-            id,
-            fmtR(result.estimates[run], Style.forMetric(edition, compared)),
-            run === refRun ? "-" : fmtP(pAgainstRef(run)),
-            ...(result.groups !== undefined
-              ? [String(result.groups[position] + 1), `${result.rankRanges![position].lo + 1}-${result.rankRanges![position].hi + 1}`]
-              : [])
-          ]
-        })
-      )
-    )
-    if (result.best.length > 0) {
-      yield* Console.log(`\nnot significantly different from the best (p > ${alpha}): ${result.best.map((r) => ids[r]).join(", ")}`)
-    }
-    if (result.signature !== undefined) yield* Console.log(`signature: ${result.signature}`)
-    for (const e of excluded) yield* Console.log(Colour.yellow(`left out: ${e.run}: ${e.reason}`))
   })
 ).pipe(
   Command.withDescription(

@@ -14,7 +14,7 @@ import type { Compare, McNemar } from "@stseval/significance"
 import { testNames } from "./Lazy.js"
 
 export const COMPARE_FORMAT = "stseval/compare@1"
-export const SIGNIFICANCE_FORMAT = "stseval/significance@1"
+export const SIGNIFICANCE_FORMAT = "stseval/significance@2"
 
 const described = <S extends Schema.Top>(schema: S, description: string) => schema.annotate({ description })
 /** A float that may be undefined (NaN), written as null. */
@@ -113,29 +113,42 @@ const RankingEntry = Schema.Struct({
   rankRange: Schema.optionalKey(described(Schema.Tuple([Schema.Int, Schema.Int]), "--against all: range of ranks the run could hold, 1-based, inclusive"))
 })
 
+const SignificanceTest = Schema.Struct({
+  ranking: described(
+    Schema.String,
+    "the ranking tested, as rank names it: official (one ranking), relatedness (SICK), or a dataset of an edition ranked per dataset (SemRel's languages)"
+  ),
+  test: TestName,
+  metric: described(Schema.String, "the metric compared (a registry name): --metric, else the one the ranking orders runs by"),
+  aggregate: Schema.optionalKey(
+    described(Schema.Literals(["weighted", "unweighted", "pooled"]), "a ranking over several datasets: how they are combined (its official rule)")
+  ),
+  datasets: described(Schema.Array(Schema.String), "datasets (tracks) compared"),
+  signature: Schema.optionalKey(described(Schema.String, "resampling tests: the reproducibility signature")),
+  error: Schema.optionalKey(described(Schema.String, "why nothing was tested in this ranking (fewer than two comparable runs); runs and comparisons are then empty")),
+  runs: described(Schema.Array(RankingEntry), "the runs the ranking ranks that could be compared, best first"),
+  comparisons: described(Schema.Array(SignificanceComparison), "every comparison made: each run against the best or the given run, or every pair"),
+  excluded: described(
+    Schema.Array(Schema.Struct({ run: Schema.String, reason: Schema.String })),
+    "runs of the folder not tested in this ranking, with the reason: not ranked (post-deadline, failed, not primary; as rank says), not scored on every dataset considered, or their figure undefined there"
+  )
+}).annotate({ identifier: "SignificanceTest" })
+
 export const SignificanceResults = Schema.Struct({
   format: described(Schema.Literal(SIGNIFICANCE_FORMAT), "identifies this document"),
   edition: described(Schema.String, "task edition id"),
   gold: described(Schema.String, "gold file or folder"),
   scoring: described(Signature.Signature, "what the runs were scored with (edition, gold, rule, engine)"),
-  test: TestName,
-  metric: described(Schema.String, "the metric compared (a registry name): --metric, else the one the edition ranks by"),
-  aggregate: Schema.optionalKey(
-    described(Schema.Literals(["weighted", "unweighted", "pooled"]), "multi-dataset editions: how the datasets are combined (the edition's official rule)")
-  ),
-  datasets: described(Schema.Array(Schema.String), "datasets (tracks) compared; SICK: relatedness"),
   against: described(Schema.String, "--against as given: best, all or a run id"),
-  correction: described(Schema.Literals(["none", "holm", "bonferroni"]), "multiple-comparison correction"),
+  correction: described(Schema.Literals(["none", "holm", "bonferroni"]), "multiple-comparison correction (within each ranking)"),
   alpha: described(Schema.Finite, "significance level"),
-  signature: Schema.optionalKey(described(Schema.String, "resampling tests: the reproducibility signature")),
-  ranking: described(Schema.Array(RankingEntry), "the compared runs, best first"),
-  error: Schema.optionalKey(
-    described(Schema.String, "why nothing was tested (fewer than two comparable runs); ranking and comparisons are then empty and the exit code is 1")
+  tests: described(
+    Schema.Array(SignificanceTest),
+    "one per ranking of graded scores, in rank's order (with --dataset: that dataset's); the exit code is 1 when any has an error"
   ),
-  comparisons: described(Schema.Array(SignificanceComparison), "every comparison made: each run against the best or the given run, or every pair"),
-  excluded: described(
-    Schema.Array(Schema.Struct({ run: Schema.String, reason: Schema.String })),
-    "runs left out because they are not scored on every dataset considered, or their correlation is undefined there (a constant run)"
+  skipped: described(
+    Schema.Array(Schema.Struct({ ranking: Schema.String, reason: Schema.String })),
+    "rankings not tested, with the reason (a ranking of labels: compare two runs with McNemar's test instead)"
   )
 }).annotate({ identifier: "SignificanceResults", title: "stseval significance --json" })
 export type SignificanceResults = typeof SignificanceResults.Type
