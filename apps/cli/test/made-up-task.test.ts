@@ -27,7 +27,7 @@ const scipy = new Map<string, Map<string, Record<"kendall" | "pearson" | "spearm
   expect(header.split("\t")).toEqual(["run", "dataset", "pairs", "kendall", "pearson", "spearman"])
   for (const row of rows) {
     const [run, dataset, , kendall, pearson, spearman] = row.split("\t")
-    const byDataset = scipy.get(run) ?? new Map()
+    const byDataset = scipy.get(run) ?? new Map<string, Record<"kendall" | "pearson" | "spearman", number>>()
     byDataset.set(dataset, { kendall: Number(kendall), pearson: Number(pearson), spearman: Number(spearman) })
     scipy.set(run, byDataset)
   }
@@ -109,7 +109,7 @@ describe("the made-up task, from its edition file alone", () => {
       const cirrus = ranked.find((e) => e.id === "Cirrus/run1")!
       expect(cirrus.rank).toBe(borealis.rank)
       // ranks are competition ranks (1, 2, 2, 4)
-      ranked.forEach((e, i) => expect(e.rank).toBe(ranked.findIndex((x) => Math.abs((x.value ?? NaN) - (e.value ?? NaN)) < 1e-12) + 1))
+      for (const e of ranked) expect(e.rank).toBe(ranked.findIndex((x) => Math.abs((x.value ?? NaN) - (e.value ?? NaN)) < 1e-12) + 1)
       // the post-deadline run (its tau beats everyone's) is listed without a rank and pushes no one down
       const eclipse = ranking.entries.find((e) => e.id === "Eclipse/run1")!
       expect(eclipse.rank).toBeNull()
