@@ -2,12 +2,15 @@
  * What a layout needs to know about the runs of one edition, independent of how they were scored:
  * per run its id, team, run name, primary / late / corrected / post-deadline flags, section
  * (participants, baselines...), per-dataset figures, aggregates, and optionally its scores on each
- * dataset (for significance marks and scatter plots); per dataset its name, size and gold scores;
- * and optionally significance already computed elsewhere. `FromScoring` builds this from the
- * scoring engine's output; tests and other tools can build it by hand.
+ * dataset (for scatter plots); per dataset its name, size, metric and gold scores; the rankings as
+ * scoring made them (order, ranks, which runs are not ranked and why: a layout never ranks), and
+ * the "tied with the best" marks as scoring decided them (`@stseval/scoring/Marks`). `FromScoring`
+ * builds this from the scoring engine's output; tests and other tools can build it by hand.
  *
  * @since 0.1.0
  */
+
+import type * as Marks from "@stseval/scoring/Marks"
 
 /** A confidence interval on a figure (`--ci`). @since 0.2.0 */
 export interface Interval {
@@ -115,40 +118,59 @@ export interface DatasetInfo {
   readonly gold?: Float64Array | undefined
   /** why the dataset has no gold and cannot be scored (SemRel esp: labels never released) */
   readonly noGold?: string | undefined
+  /** the metric its ranking orders by (registry name); default `pearson`. @since 0.3.0 */
+  readonly metric?: string | undefined
+  /** every metric its ranking reports, in column order (default: `metric` alone). @since 0.3.0 */
+  readonly metrics?: ReadonlyArray<string> | undefined
+  /** the subtask (ranking) it belongs to. @since 0.3.0 */
+  readonly subtask?: string | undefined
+  /** its ranking ranks runs on each dataset on its own (SemRel: per language). @since 0.3.0 */
+  readonly rankedPerDataset?: boolean | undefined
 }
 
 /**
- * Significance on one dataset: which runs are not significantly different from the best (the best
- * included), by which test at which alpha, and optionally the p-value matrix between runs.
+ * One entry of a ranking: a run, its rank (undefined when it is not ranked) and why not.
  *
- * @since 0.1.0
+ * @since 0.3.0
  */
-export interface DatasetSignificance {
-  readonly test: string
-  readonly alpha: number
-  readonly best: string
-  /** run ids tied with the best (best included) */
-  readonly tied: ReadonlyArray<string>
-  /** run ids the comparison with the best failed for (invalid input), with the reason */
-  readonly failed?: ReadonlyArray<{ readonly id: string; readonly reason: string }> | undefined
-  /**
-   * run ids best first, and p[i][j] between them (NaN = not computed); `total`, when the matrix
-   * holds only the best runs (`Significance.MATRIX_MAX_RUNS`), is how many runs were compared
-   */
-  readonly matrix?: {
-    readonly runs: ReadonlyArray<string>
-    readonly p: ReadonlyArray<ReadonlyArray<number>>
-    readonly total?: number | undefined
-  } | undefined
+export interface RankingEntry {
+  readonly id: string
+  readonly rank: number | undefined
+  readonly reason?: string | undefined
+}
+
+/**
+ * A ranking as scoring made it (`Engine.Results.ranked`): the figures it orders by, and its entries
+ * in its order (ranked runs best first, then the runs it lists without a rank: failed, after the
+ * deadline, beyond the run limit, without a figure). Layouts take the order and ranks from here.
+ *
+ * @since 0.3.0
+ */
+export interface Ranking {
+  /** `official`, `relatedness`, a language of a ranking per dataset (`eng`) */
+  readonly ranking: string
+  readonly metric: string
+  readonly direction: "higher" | "lower"
+  /** the figures it orders by, as `figureKey`s: `aggregate:official`, `relatedness:pearson`, `eng:spearman` */
+  readonly figures: ReadonlyArray<string>
+  /** how its figure combines datasets (`wmean`, `mean`, `single`, `dataset`...), when known */
+  readonly rule?: string | undefined
+  readonly entries: ReadonlyArray<RankingEntry>
 }
 
 /** @since 0.1.0 */
 export interface Results {
   readonly edition: string
+  /** the edition's published number style of correlations (`r3`: 3 decimals; `r100`: r x 100); default r3. @since 0.3.0 */
+  readonly style?: "r3" | "r100" | undefined
   readonly datasets: ReadonlyArray<DatasetInfo>
   readonly runs: ReadonlyArray<RunResult>
-  /** precomputed significance by dataset; `Layouts.build` computes it when absent and possible */
-  readonly significance?: Readonly<Record<string, DatasetSignificance>> | undefined
+  /** the rankings, as scoring made them: the runs a table lists and their order. @since 0.3.0 */
+  readonly rankings: ReadonlyArray<Ranking>
+  /** the rankings hold primary runs only (the caption says "primary runs"). @since 0.3.0 */
+  readonly primaryOnly?: boolean | undefined
+  /** the "tied with the best" marks by figure key (`Marks.FigureMarks.key`), when computed. @since 0.3.0 */
+  readonly marks?: Readonly<Record<string, Marks.FigureMarks>> | undefined
   /** set when the runs carry intervals (`--ci`) */
   readonly intervals?: IntervalSettings | undefined
 }

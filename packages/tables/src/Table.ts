@@ -93,12 +93,19 @@ export interface Scatter {
   readonly dataset: string
   readonly runId: string
   readonly title: string
-  /** gold scores (x) and run scores (y), same length, possibly downsampled */
+  /** gold scores (x) and run scores (y), same length, downsampled by `Plot.sample` when `step` > 1 */
   readonly gold: ReadonlyArray<number>
   readonly run: ReadonlyArray<number>
   /** pairs before downsampling */
   readonly pairs: number
-  readonly pearson?: number | undefined
+  /** 1 in `step` pairs is kept (`Plot.sample`); 1 when every pair is. @since 0.3.0 */
+  readonly step: number
+  /** the metric of `value` (the dataset's ranked metric, by registry name). @since 0.3.0 */
+  readonly metric: string
+  /** the run's figure on the dataset by `metric`. @since 0.3.0 */
+  readonly value?: number | undefined
+  /** the figure as printed, named by the metric's symbol (`rho = 0.812`), for captions. @since 0.3.0 */
+  readonly figure?: { readonly symbol: string; readonly text: string } | undefined
 }
 
 /** p-values between runs on one dataset (HTML heat map). @since 0.1.0 */
@@ -110,7 +117,7 @@ export interface PValueMatrix {
   readonly runs: ReadonlyArray<string>
   /** p[i][j]; NaN where the comparison could not be made; 1 on the diagonal */
   readonly p: ReadonlyArray<ReadonlyArray<number>>
-  /** when the matrix holds only the best runs: how many runs there were (`Significance.MATRIX_MAX_RUNS`) */
+  /** when the matrix holds only the best runs: how many runs there were (`Marks.MATRIX_MAX_RUNS`) */
   readonly total?: number | undefined
 }
 
@@ -129,6 +136,8 @@ export interface Table {
   /** explanations of the marks and the test used, printed under the table */
   readonly footnotes: ReadonlyArray<string>
   readonly scatter?: ReadonlyArray<Scatter> | undefined
+  /** what the scatter plots show when not every run is plotted: "the 3 best ranked runs by rho on each dataset". @since 0.3.0 */
+  readonly scatterNote?: string | undefined
   readonly pValues?: ReadonlyArray<PValueMatrix> | undefined
 }
 
