@@ -38,13 +38,15 @@ export type OfficialFigure = typeof OfficialFigure.Type
  * @since 0.1.0
  */
 /**
- * One dataset's figure of a run (STS: its Pearson), for the leaderboard's per-dataset columns.
+ * One dataset's figure of a run by the metric its ranking orders by (STS: Pearson; SemRel:
+ * Spearman), for the leaderboard's per-dataset columns.
  *
  * @since 0.2.0
  */
 export const DatasetFigure = Schema.Struct({
   dataset: Schema.String,
-  value: Schema.NullOr(Schema.Finite).annotate({ description: "the dataset's Pearson; null when not scored" })
+  metric: Schema.String.annotate({ description: "the metric of the figure: the dataset's ranked metric (registry name: pearson, spearman, kendall...)" }),
+  value: Schema.NullOr(Schema.Finite).annotate({ description: "the dataset's figure by `metric`; null when not scored" })
 }).annotate({ identifier: "DatasetFigure" })
 /** @since 0.2.0 */
 export type DatasetFigure = typeof DatasetFigure.Type
