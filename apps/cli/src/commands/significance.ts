@@ -51,6 +51,7 @@ export const significance = Command.make(
     folders
   },
   Effect.fn(function*({ task, gold, dataRoot, json, allRuns, against, test, correction, alpha, resamples, seed, metric, dataset, folders }) {
+    const c = yield* Colour.Colour
     const edition = yield* Task.edition(task)
     const { Compare, Datasets, TestResult } = yield* Lazy.significance
     const only = Option.getOrUndefined(dataset)
@@ -98,8 +99,8 @@ export const significance = Command.make(
         }
         yield* Console.log(JSON.stringify(document, null, 2))
       } else {
-        yield* Console.error(Colour.red(`nothing to test: ${why}`))
-        for (const e of excluded) yield* Console.error(Colour.yellow(`left out: ${e.run}: ${e.reason}`))
+        yield* Console.error(c.red(`nothing to test: ${why}`))
+        for (const e of excluded) yield* Console.error(c.yellow(`left out: ${e.run}: ${e.reason}`))
       }
       return yield* new ExitCode({ code: 1, reason: why })
     }
@@ -158,7 +159,7 @@ export const significance = Command.make(
       yield* Console.log(JSON.stringify(named, null, 2))
       return
     }
-    yield* Console.log(Render.header(scored))
+    yield* Console.log(Render.header(scored, c))
     yield* Console.log(
       `test: ${chosen}${multi ? ` on the ${how} aggregate of ${aligned.datasets.length} datasets` : ""}; alpha ${alpha}; correction ${correction}\n`
     )
@@ -178,7 +179,7 @@ export const significance = Command.make(
           ...(result.groups !== undefined ? [{ header: "group", align: "right" as const }, { header: "rank range" }] : [])
         ],
         result.ranking.map((run, position) => {
-          const id = result.best.includes(run) ? Colour.bold(ids[run]) : ids[run]
+          const id = result.best.includes(run) ? c.bold(ids[run]) : ids[run]
           return [
             String(position + 1),
             id,
@@ -188,14 +189,15 @@ export const significance = Command.make(
               ? [String(result.groups[position] + 1), `${result.rankRanges![position].lo + 1}-${result.rankRanges![position].hi + 1}`]
               : [])
           ]
-        })
+        }),
+        c
       )
     )
     if (result.best.length > 0) {
       yield* Console.log(`\nnot significantly different from the best (p > ${alpha}): ${result.best.map((r) => ids[r]).join(", ")}`)
     }
     if (result.signature !== undefined) yield* Console.log(`signature: ${result.signature}`)
-    for (const e of excluded) yield* Console.log(Colour.yellow(`left out: ${e.run}: ${e.reason}`))
+    for (const e of excluded) yield* Console.log(c.yellow(`left out: ${e.run}: ${e.reason}`))
   })
 ).pipe(
   Command.withDescription(
