@@ -51,6 +51,7 @@ describe("render", () => {
   it("one escaper with the report's: a control character in a file name or message is dropped, in text and in the plot", () => {
     const bell = "bad\u0007name\u001b[2J"
     const html = DetailedResults.render(input({ parts: [{ ...input().parts[0], name: bell, file: `${bell}.txt` }], summary: bell }))
+    // eslint-disable-next-line no-control-regex
     expect(html).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/)
     expect(html).toContain("badname[2J")
     expect(DetailedResults.escape(bell)).toBe("badname[2J")

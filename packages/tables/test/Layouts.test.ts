@@ -1,5 +1,6 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { Registry } from "@stseval/formats"
 import { Pearson } from "@stseval/metrics"
 import { describe, expect, it } from "vitest"
 import { Layouts, Markdown, Table } from "../src/index.js"
@@ -368,5 +369,45 @@ describe("intervals (--ci) in a layout", () => {
     expect(Layouts.preset("sts2017-table10", hostileResults()).columns.map((c) => c.key)).not.toContain("rankRange")
     expect(Layouts.preset("sts2017-table10", withIntervals(), { rankIntervals: false }).columns.map((c) => c.key)).not.toContain("rankRange")
     expect(Layouts.preset("sts2017-table10", withIntervals(), { sortBy: "track5.en-en" }).columns.map((c) => c.key)).not.toContain("rankRange")
+  })
+})
+
+describe("the layouts of an edition", () => {
+  it("its published tables, else the generic table of each ranking, whatever its family", () => {
+    const sick = Registry.get("sick2014")!
+    expect(Layouts.forEdition(sick)).toEqual(["sick2014-table7", "sick2014-table6"])
+    // a SICK-family edition without published tables gets the generic tables, not SICK's
+    expect(Layouts.forEdition({ ...sick, published: { style: "r3" } })).toEqual(["generic:relatedness", "generic:entailment"])
+    expect(Layouts.forEdition(Registry.get("sts2015")!)).toEqual(["generic:similarity"])
+    expect(Layouts.runsOf("sick2014-table7")).toBe("primary")
+    expect(Layouts.runsOf("generic:similarity")).toBe("all")
+  })
+
+  it("the generic table of a ranking over several datasets: every metric it reports per dataset, headed by the metric's symbol, the official figure by its rule, the rank", () => {
+    const hand: HandMade = {
+      edition: "user-edition",
+      datasets: ["a", "b"].map((name) => ({ name, metric: "spearman", metrics: ["spearman", "pearson"], subtask: "similarity" })),
+      runs: [
+        { id: "X", team: "X", run: "run1", primary: true, datasets: { a: { spearman: 0.8, pearson: 0.7 }, b: { spearman: 0.6, pearson: 0.65 } }, aggregates: { official: 0.7 } },
+        { id: "Y", team: "Y", run: "run1", primary: true, datasets: { a: { spearman: 0.9, pearson: 0.85 }, b: { spearman: 0.7, pearson: 0.66 } }, aggregates: { official: 0.8 } }
+      ]
+    }
+    const results = ranked(hand, [{ ranking: "official", metric: "spearman", figures: ["aggregate:official"], value: (r) => r.aggregates.official }])
+    const t = Layouts.preset("generic:similarity", { ...results, rankings: results.rankings.map((k) => ({ ...k, rule: "mean" })) })
+    expect(t.columns.map((c) => [c.key, c.group ?? "", c.header])).toEqual([
+      ["run", "", "Run"],
+      ["a", "a", "rho"],
+      ["a.pearson", "a", "r"],
+      ["b", "b", "rho"],
+      ["b.pearson", "b", "r"],
+      ["official", "", "Mean (official)"],
+      ["rank", "", "Rank"]
+    ])
+    expect(t.caption).toBe("Spearman, Pearson of the runs on each dataset, the official figure and the rank by Spearman (rho).")
+    expect(order(t)).toEqual(["Y", "X"])
+    expect(marksOf(t, "Y", "official")).toEqual(["best"])
+    expect(marksOf(t, "Y", "a")).toEqual(["best"])
+    // the bullet goes to the ranked metric only
+    expect(marksOf(t, "Y", "a.pearson")).toEqual([])
   })
 })
