@@ -345,6 +345,8 @@ export const marks = (
 /**
  * The board with its marks (`leaderboard.json`'s `marks`).
  *
+ * @example
+ * Leaderboard.withMarks(board, Leaderboard.marks(board, records, edition)!).marks?.[0].tied
  * @since 0.3.0
  */
 export const withMarks = (board: Leaderboard, m: Marks.Marks): Leaderboard => ({ ...board, marks: m.figures.map(Marks.toJson) })

@@ -72,6 +72,8 @@ const rankingMarks = (board: Leaderboard, ranking: string) => {
  * ranked metric, and a note column with why a run is not ranked or its first error. In the hidden
  * phase's public view: status and errors only.
  *
+ * @example
+ * Markdown.render(Render.toTable(board, edition))
  * @since 0.1.0
  */
 export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Table.Table => {

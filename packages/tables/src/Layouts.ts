@@ -243,6 +243,8 @@ const ordered = (results: Results, rows: ReadonlyArray<RunResult>, ranking: Rank
  * Ids of the runs a preset layout ranks (its ranking's ranked runs, in its order): the runs whose
  * rank intervals the table prints.
  *
+ * @example
+ * Layouts.rankedIds("sts2014-table3", results) // ["ECNU/run1", "BIT/run2", ...]
  * @since 0.2.0
  */
 export const rankedIds = (id: string, results: Results, options: Options = {}): ReadonlyArray<string> => {
@@ -257,6 +259,8 @@ export const rankedIds = (id: string, results: Results, options: Options = {}): 
  * The figures a preset layout marks bold (`figureKey`s of its `markTied` columns): the marks a
  * report computes for it.
  *
+ * @example
+ * Layouts.markedFigures("sts2017-table10", results) // ["aggregate:official", "track1.ar-ar:pearson", ...]
  * @since 0.3.0
  */
 export const markedFigures = (id: string, results: Results, options: Options = {}): ReadonlyArray<string> => {
@@ -758,6 +762,8 @@ const RULES: Readonly<Record<string, string>> = { wmean: "Weighted mean", mean: 
  * figure (by its rule) and the rank; for a ranking per dataset (SemRel, the made-up task) the rank
  * in each dataset beside its figure and the unofficial mean last.
  *
+ * @example
+ * Layouts.build(results, Layouts.genericTable(results, "similarity"))
  * @since 0.3.0
  */
 export const genericTable = (results: Results, subtask: string): LayoutSpec => {
