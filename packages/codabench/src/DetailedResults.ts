@@ -77,12 +77,32 @@ export interface Input {
  */
 export type Plot = "points" | "run" | "none"
 
-/** Bins of the run's histogram (`run` plots): `Plots.BINS`. @since 0.3.0 */
+/**
+ * Bins of the run's histogram (`run` plots): `Plots.BINS`.
+ *
+ * @example
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * const width = (5 - 0) / DetailedResults.BINS // each bar of a 0-5 scale: 0.25
+ * ```
+ * @since 0.3.0
+ */
 export const BINS = Plots.BINS
 
 /** At most this many issues are listed (the rest are counted). @since 0.1.0 */
 export const MAX_ISSUES = 200
-/** At most this many points are drawn per plot (every k-th pair beyond, `Plot.sample`): `Plots.MAX_POINTS`. @since 0.1.0 */
+/**
+ * At most this many points are drawn per plot (every k-th pair beyond, `Plot.sample`): `Plots.MAX_POINTS`.
+ *
+ * @example
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * const drawn = Math.min(10_000, DetailedResults.MAX_POINTS) // at most 2500 points per plot
+ * ```
+ * @since 0.1.0
+ */
 export const MAX_POINTS = Plots.MAX_POINTS
 
 /**
@@ -90,7 +110,11 @@ export const MAX_POINTS = Plots.MAX_POINTS
  * escaper of every page (`Html.escape` of `@stseval/tables`).
  *
  * @example
- * DetailedResults.escape("<b>") // "&lt;b&gt;"
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * DetailedResults.escape("<b>\u0007") // "&lt;b&gt;": the control character dropped
+ * ```
  * @since 0.1.0
  */
 export const escape = Html.escape
@@ -140,7 +164,13 @@ const partsTable = (input: Input, withFigures: boolean): string => {
  * (gold, run) order, not the gold file's). Pure: the same input gives the same bytes.
  *
  * @example
- * DetailedResults.scatter("test", gold, run, { min: 0, max: 5 }, { symbol: "r", text: "0.851" })
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * const gold = Float64Array.from([0.2, 3.4, 4.8])
+ * const run = Float64Array.from([0.5, 3.1, 4.6])
+ * const svg = DetailedResults.scatter("test", gold, run, { min: 0, max: 5 }, { symbol: "r", text: "0.998" })
+ * ```
  * @since 0.1.0
  */
 export const scatter = (
@@ -156,7 +186,11 @@ export const scatter = (
  * range): what a phase with a secret gold may show (`Plot.histogram`). Pure.
  *
  * @example
- * DetailedResults.histogram("test", run, { min: 0, max: 5 })
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * const svg = DetailedResults.histogram("test", Float64Array.from([0.5, 3.1, 4.6]), { min: 0, max: 5 })
+ * ```
  * @since 0.3.0
  */
 export const histogram = (title: string, run: Float64Array, scale: { readonly min: number; readonly max: number }): string =>

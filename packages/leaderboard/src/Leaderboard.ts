@@ -316,8 +316,16 @@ const scoredRuns = (board: Leaderboard, records: ReadonlyArray<RunRecord>): Read
  * `scored` run in memory.
  *
  * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const records: ReadonlyArray<Leaderboard.RunRecord> // the watcher's published runs
+ * const edition = Registry.get("sts2017")!
+ * const board = Leaderboard.build(records, { task: edition.id, runLimit: edition.runLimit })
  * const marks = Leaderboard.marks(board, records, edition)
- * if (marks !== undefined) board = Leaderboard.withMarks(board, marks)
+ * const withMarks = marks !== undefined ? Leaderboard.withMarks(board, marks) : board
+ * ```
  * @since 0.3.0
  */
 export const marks = (
@@ -346,7 +354,16 @@ export const marks = (
  * The board with its marks (`leaderboard.json`'s `marks`).
  *
  * @example
- * Leaderboard.withMarks(board, Leaderboard.marks(board, records, edition)!).marks?.[0].tied
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const records: ReadonlyArray<Leaderboard.RunRecord> // the watcher's published runs
+ * const edition = Registry.get("sts2017")!
+ * const board = Leaderboard.build(records, { task: edition.id, runLimit: edition.runLimit })
+ * const marks = Leaderboard.marks(board, records, edition)
+ * const tied = marks !== undefined ? Leaderboard.withMarks(board, marks).marks?.find((m) => m.key === "aggregate:official")?.tied : undefined
+ * ```
  * @since 0.3.0
  */
 export const withMarks = (board: Leaderboard, m: Marks.Marks): Leaderboard => ({ ...board, marks: m.figures.map(Marks.toJson) })

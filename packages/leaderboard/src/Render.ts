@@ -17,7 +17,17 @@ import type { Table } from "@stseval/tables"
 import { Context } from "effect"
 import type { Leaderboard, LeaderboardRun } from "./Leaderboard.js"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Render } from "@stseval/leaderboard"
+ * import type { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard
+ * const { md, html }: Render.Rendered = Render.renderer().render(board)
+ * ```
+ * @since 0.1.0
+ */
 export interface Rendered {
   readonly md: string
   readonly html: string
@@ -26,6 +36,13 @@ export interface Rendered {
 /**
  * A renderer; `edition` (the watcher's) gives the published number style.
  *
+ * @example
+ * ```ts
+ * import { Render } from "@stseval/leaderboard"
+ *
+ * // the tables' renderer, Markdown only
+ * const mine: Render.RendererShape = { render: (board, edition) => ({ md: Render.markdown(board, edition), html: "" }) }
+ * ```
  * @since 0.1.0
  */
 export interface RendererShape {
@@ -36,6 +53,13 @@ export interface RendererShape {
  * The number style of a figure named `metric` (`pearson`, `mean`, `accuracy`...): scoring's
  * `Style`, the one style of every output; without an edition, r to 3 decimals.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Render } from "@stseval/leaderboard"
+ *
+ * Render.styleOf(Registry.get("sts2017")!, "pearson") // { decimals: 2, scale: 100 }: r x 100
+ * ```
  * @since 0.2.0
  */
 export const styleOf = (edition: Registry.TaskEdition | undefined, metric: string): Style.NumberStyle =>
@@ -73,7 +97,16 @@ const rankingMarks = (board: Leaderboard, ranking: string) => {
  * phase's public view: status and errors only.
  *
  * @example
- * Markdown.render(Render.toTable(board, edition))
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard, Render } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard // leaderboard.json
+ * const edition = Registry.get("sts2017")!
+ *
+ * // the rows in the board's ranking, bold from its marks
+ * const rows = Render.toTable(board, edition).sections[0].rows.map((r) => r.id)
+ * ```
  * @since 0.1.0
  */
 export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Table.Table => {
@@ -180,7 +213,15 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
  * The leaderboard in GitHub Markdown (the report's renderer).
  *
  * @example
- * fs.writeFileSync("leaderboard.md", Render.markdown(board, edition))
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard, Render } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard // leaderboard.json
+ * const edition = Registry.get("sts2017")!
+ *
+ * const md = Render.markdown(board, edition)
+ * ```
  * @since 0.1.0
  */
 export const markdown = (board: Leaderboard, edition?: Registry.TaskEdition): string => Markdown.render(toTable(board, edition))
@@ -189,7 +230,15 @@ export const markdown = (board: Leaderboard, edition?: Registry.TaskEdition): st
  * The leaderboard as one self-contained HTML page (the report's renderer).
  *
  * @example
- * fs.writeFileSync("leaderboard.html", Render.html(board, edition))
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard, Render } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard // leaderboard.json
+ * const edition = Registry.get("sts2017")!
+ *
+ * const page = Render.html(board, edition)
+ * ```
  * @since 0.1.0
  */
 export const html = (board: Leaderboard, edition?: Registry.TaskEdition): string => Html.render(toTable(board, edition))
@@ -198,7 +247,15 @@ export const html = (board: Leaderboard, edition?: Registry.TaskEdition): string
  * The renderer for an edition (its published number style).
  *
  * @example
- * Render.renderer(edition).render(board).md
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard, Render } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard // leaderboard.json
+ * const edition = Registry.get("sts2017")!
+ *
+ * const { md, html } = Render.renderer(edition).render(board)
+ * ```
  * @since 0.1.0
  */
 export const renderer = (edition?: Registry.TaskEdition): RendererShape => ({
@@ -209,6 +266,15 @@ export const renderer = (edition?: Registry.TaskEdition): RendererShape => ({
  * The renderer the watcher uses; by default the tables' renderer without an edition (r to 3
  * decimals); `ScoringAdapter.rendererLayer` styles it for the scorer's edition.
  *
+ * @example
+ * ```ts
+ * import { Render, Watcher } from "@stseval/leaderboard"
+ * import { Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * // render with the edition's published style
+ * const watch = Watcher.watch({ folder: "subs", out: "board", once: true }).pipe(Effect.provideService(Render.Renderer, Render.renderer(Registry.get("sts2017")!)))
+ * ```
  * @since 0.1.0
  */
 export const Renderer = Context.Reference<RendererShape>("@stseval/leaderboard/Renderer", { defaultValue: () => renderer() })

@@ -41,6 +41,13 @@ export type OfficialFigure = typeof OfficialFigure.Type
  * One dataset's figure of a run by the metric its ranking orders by (STS: Pearson; SemRel:
  * Spearman), for the leaderboard's per-dataset columns.
  *
+ * @example
+ * ```ts
+ * import { Scorer } from "@stseval/leaderboard"
+ * import { Schema } from "effect"
+ *
+ * const eng = Schema.decodeUnknownSync(Scorer.DatasetFigure)({ dataset: "eng", metric: "spearman", value: 0.812 })
+ * ```
  * @since 0.2.0
  */
 export const DatasetFigure = Schema.Struct({

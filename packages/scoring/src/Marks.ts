@@ -15,9 +15,13 @@
  * the figure (`testFor`, the one place it is chosen).
  *
  * @example
- * const results = yield* Engine.score({ task: "sts2017", folder: "submissions", primaryOnly: false })
- * const marks = Marks.compute(results)
- * Marks.find(marks, "aggregate:official")?.tied // ["ECNU/run1", "BIT/run2"]
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * declare const results: Engine.Results // Engine.score's, every run ranked
+ * Marks.find(Marks.compute(results), "aggregate:official")?.tied // e.g. ["ECNU/run1", "BIT/run2"]
+ * ```
  * @since 0.3.0
  */
 import { Registry } from "@stseval/formats"
@@ -30,7 +34,18 @@ import { rankingName } from "./internal/edition.js"
 import type { Ranking } from "./Rank.js"
 import type { ScoredRun } from "./ScoredRun.js"
 
-/** @since 0.3.0 */
+/**
+ * The settings of `compute`.
+ *
+ * @example
+ * ```ts
+ * import type * as Marks from "@stseval/scoring/Marks"
+ *
+ * // STS 2017's paper: Williams' t where it applies, each p-value as it is
+ * const options: Marks.Options = { test: "williams1959", correction: "none", alpha: 0.05 }
+ * ```
+ * @since 0.3.0
+ */
 export interface Options {
   /**
    * A test asked for (`report --test`), used where it applies: an analytic (cocor) test compares
@@ -54,24 +69,64 @@ export interface Options {
   readonly only?: ReadonlyArray<string> | undefined
 }
 
-/** The defaults of `Options`. @since 0.3.0 */
+/**
+ * The defaults of `Options`.
+ *
+ * @example
+ * ```ts
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * const alpha = Marks.defaults.alpha // 0.05
+ * ```
+ * @since 0.3.0
+ */
 export const defaults = { alpha: 0.05, correction: "holm", resamples: 1000, seed: 12345 } as const
 
 /**
  * The most runs a p-value matrix holds: the matrix grows with runs squared (2,000 runs made 4
  * million comparisons and a 521 MB page); every run is still compared with the best for the marks.
  *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * // the heat map of the 50 best runs of each dataset
+ * const marks = Marks.compute(results, { matrix: Marks.MATRIX_MAX_RUNS })
+ * ```
  * @since 0.3.0
  */
 export const MATRIX_MAX_RUNS = 50
 
-/** A comparison with the best that could not be made: the run, and why. @since 0.3.0 */
+/**
+ * A comparison with the best that could not be made: the run, and why.
+ *
+ * @example
+ * ```ts
+ * import type * as Marks from "@stseval/scoring/Marks"
+ *
+ * const failed: Marks.Failed = { id: "LIPN/run2", reason: "deft-news: LIPN/run2: the run has no file for it" }
+ * ```
+ * @since 0.3.0
+ */
 export interface Failed {
   readonly id: string
   readonly reason: string
 }
 
-/** p-values between the best runs of a dataset, best first. @since 0.3.0 */
+/**
+ * p-values between the best runs of a dataset, best first.
+ *
+ * @example
+ * ```ts
+ * import type * as Marks from "@stseval/scoring/Marks"
+ *
+ * const matrix: Marks.Matrix = { runs: ["A/run1", "B/run1"], p: [[1, 0.0215], [0.0215, 1]] }
+ * ```
+ * @since 0.3.0
+ */
 export interface Matrix {
   readonly runs: ReadonlyArray<string>
   /** p[i][j] (raw, not adjusted); NaN where the comparison could not be made; 1 on the diagonal */
@@ -83,6 +138,16 @@ export interface Matrix {
 /**
  * The marks of one figure.
  *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * const primary: Marks.FigureMarks | undefined = Marks.find(Marks.compute(results), "aggregate:official")
+ * const bold = (id: string) => primary?.tied.includes(id) === true
+ * ```
  * @since 0.3.0
  */
 export interface FigureMarks {
@@ -117,7 +182,21 @@ export interface FigureMarks {
   readonly matrix?: Matrix | undefined
 }
 
-/** Every figure's marks. @since 0.3.0 */
+/**
+ * Every figure's marks.
+ *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * const marks: Marks.Marks = Marks.compute(results)
+ * const keys = marks.figures.map((f) => f.key) // ["aggregate:official", "track1.ar-ar:pearson", ...]
+ * ```
+ * @since 0.3.0
+ */
 export interface Marks {
   readonly figures: ReadonlyArray<FigureMarks>
 }
@@ -126,7 +205,14 @@ export interface Marks {
  * The marks of a figure by key (`aggregate:official`, `track5.en-en:pearson`).
  *
  * @example
- * Marks.find(marks, "eng:spearman")?.best // "Sharp/run1"
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * const best = Marks.find(Marks.compute(results), "eng:spearman")?.best // SemRel: the best ranked run in eng
+ * ```
  * @since 0.3.0
  */
 export const find = (marks: Marks | undefined, key: string): FigureMarks | undefined => marks?.figures.find((f) => f.key === key)
@@ -135,7 +221,11 @@ export const find = (marks: Marks | undefined, key: string): FigureMarks | undef
  * The key of a ranking's official figure over several datasets.
  *
  * @example
+ * ```ts
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
  * Marks.aggregateKey("official") // "aggregate:official"
+ * ```
  * @since 0.3.0
  */
 export const aggregateKey = (ranking: string): string => `aggregate:${ranking}`
@@ -144,7 +234,11 @@ export const aggregateKey = (ranking: string): string => `aggregate:${ranking}`
  * The key of a dataset's figure by a metric.
  *
  * @example
+ * ```ts
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
  * Marks.datasetKey("track5.en-en", "pearson") // "track5.en-en:pearson"
+ * ```
  * @since 0.3.0
  */
 export const datasetKey = (dataset: string, metric: string): string => `${dataset}:${metric}`
@@ -169,7 +263,11 @@ const LABELS: Readonly<Record<string, string>> = {
  * A test's name as printed (footnotes, heat-map headings).
  *
  * @example
+ * ```ts
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
  * Marks.testLabel("williams1959") // "Williams' t"
+ * ```
  * @since 0.3.0
  */
 export const testLabel = (test: string): string => LABELS[test] ?? test
@@ -183,9 +281,13 @@ export const testLabel = (test: string): string => LABELS[test] ?? test
  * for a metric the significance package cannot compare yet.
  *
  * @example
+ * ```ts
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
  * Marks.testFor("pearson", 1) // { test: "williams1959" }
- * Marks.testFor("pearson", 7) // { test: "bootstrap" }
- * Marks.testFor("spearman", 1, "steiger1980") // { test: "bootstrap" }
+ * Marks.testFor("pearson", 7) // { test: "bootstrap" }: an official figure over 7 tracks
+ * Marks.testFor("spearman", 1, "steiger1980") // { test: "bootstrap" }: the cocor tests are for Pearson
+ * ```
  * @since 0.3.0
  */
 export const testFor = (
@@ -398,8 +500,18 @@ const matrixOf = (
  * lists. Pure and seeded: the same results and options give the same marks.
  *
  * @example
- * const marks = Marks.compute(results, { matrix: Marks.MATRIX_MAX_RUNS })
- * Marks.find(marks, "track5.en-en:pearson")?.tied
+ * ```ts
+ * import { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ * import { Effect } from "effect"
+ *
+ * const program = Effect.gen(function* () {
+ *   // rank every run, as STS 2017's table lists them
+ *   const results = yield* Engine.score({ task: "sts2017", folder: "submissions", primaryOnly: false })
+ *   const marks = Marks.compute(results)
+ *   return Marks.find(marks, "aggregate:official")?.tied // the runs bold in the Primary column
+ * })
+ * ```
  * @since 0.3.0
  */
 export const compute = (results: Pick<Results, "edition" | "runs" | "ranked">, options: Options = {}): Marks => {
@@ -418,6 +530,13 @@ export const compute = (results: Pick<Results, "edition" | "runs" | "ranked">, o
 /**
  * One figure's marks as JSON (in `leaderboard.json`; NaN p-values are null).
  *
+ * @example
+ * ```ts
+ * import * as Marks from "@stseval/scoring/Marks"
+ * import { Schema } from "effect"
+ *
+ * const decode = Schema.decodeUnknownSync(Marks.FigureMarksJson)
+ * ```
  * @since 0.3.0
  */
 export const FigureMarksJson = Schema.Struct({
@@ -443,7 +562,14 @@ export type FigureMarksJson = typeof FigureMarksJson.Type
  * A figure's marks as JSON (without the p-value matrix, which only the HTML report draws).
  *
  * @example
- * JSON.stringify(Marks.toJson(Marks.find(marks, "aggregate:official")!))
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * const json = Marks.compute(results).figures.map(Marks.toJson)
+ * ```
  * @since 0.3.0
  */
 export const toJson = (f: FigureMarks): FigureMarksJson => ({

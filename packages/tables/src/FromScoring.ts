@@ -15,7 +15,20 @@ import type * as Marks from "@stseval/scoring/Marks"
 import type { DatasetFigures, DatasetInfo, Interval, RankInterval, Ranking, Results, RunResult } from "./Results.js"
 import { figureKey } from "./Results.js"
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Rank } from "@stseval/scoring"
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ * import { FromScoring } from "@stseval/tables"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * const options: FromScoring.Options = { edition: results.edition, ranked: results.ranked, marks: Marks.compute(results), sections: { "baseline-tokencos": "Baselines" } }
+ * ```
+ * @since 0.1.0
+ */
 export interface Options {
   /** the edition (dataset order, sizes, languages for headers); default: from the runs */
   readonly edition?: Registry.TaskEdition | undefined
@@ -63,7 +76,13 @@ const editionRanking = (edition: Registry.TaskEdition | undefined, name: string)
  * ranking's metric (`eng:spearman`).
  *
  * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { FromScoring } from "@stseval/tables"
+ *
  * FromScoring.figuresOf(Registry.get("sick2014")!, "relatedness", "pearson") // ["relatedness:pearson"]
+ * FromScoring.figuresOf(Registry.get("sts2017")!, "official", "pearson") // ["aggregate:official"]
+ * ```
  * @since 0.3.0
  */
 export const figuresOf = (edition: Registry.TaskEdition | undefined, ranking: string, metric: string): ReadonlyArray<string> => {
@@ -79,7 +98,18 @@ export const figuresOf = (edition: Registry.TaskEdition | undefined, ranking: st
  * with the figures it orders by.
  *
  * @example
- * FromScoring.rankingsOf(results.edition, results.ranked)[0].entries.map((e) => [e.id, e.rank])
+ * ```ts
+ * import { Rank } from "@stseval/scoring"
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ * import { FromScoring } from "@stseval/tables"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * const ranks = FromScoring.rankingsOf(results.edition, results.ranked)[0].entries.map((e) => [e.id, e.rank])
+ * // or a ranking of every run, as a table of every run lists them
+ * const all = FromScoring.rankingsOf(results.edition, Rank.rank(results.runs, { primaryOnly: false }))
+ * ```
  * @since 0.3.0
  */
 export const rankingsOf = (
@@ -189,6 +219,17 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
 /**
  * Results of one edition from its scored runs.
  *
+ * @example
+ * ```ts
+ * import { Rank } from "@stseval/scoring"
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ * import { FromScoring } from "@stseval/tables"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * const view = FromScoring.fromScoredRuns(results.runs, { edition: results.edition, ranked: results.ranked })
+ * ```
  * @since 0.1.0
  */
 export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options: Options = {}): Results => {
@@ -251,7 +292,16 @@ export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options
  * and intervals given.
  *
  * @example
+ * ```ts
+ * import { Rank } from "@stseval/scoring"
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ * import { FromScoring } from "@stseval/tables"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
  * const view = FromScoring.fromResults(results, { marks: Marks.compute(results) })
+ * ```
  * @since 0.3.0
  */
 export const fromResults = (

@@ -18,7 +18,12 @@ import * as Table from "./Table.js"
  * detailed results).
  *
  * @example
- * Html.escape("<b>a & b</b>\u0007") // "&lt;b&gt;a &amp; b&lt;/b&gt;"
+ * ```ts
+ * import { Html } from "@stseval/tables"
+ *
+ * Html.escape("<script>") // "&lt;script&gt;": shown, never run
+ * Html.escape("bell\u0007") // "bell": control characters are dropped
+ * ```
  * @since 0.1.0
  */
 export const escape = escapeText

@@ -20,7 +20,17 @@ import type { DatasetInfo, Ranking, Results, RunResult } from "./Results.js"
 import { figureKey, figureOf, labelOf, participants } from "./Results.js"
 import * as Table from "./Table.js"
 
-/** Where a column's values come from. @since 0.1.0 */
+/**
+ * Where a column's values come from.
+ *
+ * @example
+ * ```ts
+ * import { Layouts } from "@stseval/tables"
+ *
+ * const source: Layouts.Source = { _tag: "metric", dataset: "eng", metric: "spearman" }
+ * ```
+ * @since 0.1.0
+ */
 export type Source =
   | { readonly _tag: "label" }
   | { readonly _tag: "team" }
@@ -34,7 +44,22 @@ export type Source =
   /** the interval of the run's rank by the sort column's figure (`--ci`), e.g. "1-3" */
   | { readonly _tag: "rankInterval" }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Layouts } from "@stseval/tables"
+ *
+ * const column: Layouts.ColumnSpec = {
+ *   key: "en-en",
+ *   header: "en-en",
+ *   source: { _tag: "metric", dataset: "track5.en-en", metric: "pearson" },
+ *   number: { decimals: 2, scale: 100 },
+ *   markBest: true,
+ *   markTied: true
+ * }
+ * ```
+ * @since 0.1.0
+ */
 export interface ColumnSpec {
   readonly key: string
   readonly header: string
@@ -53,7 +78,28 @@ export interface ColumnSpec {
   readonly description?: string | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import { Layouts } from "@stseval/tables"
+ *
+ * const spec: Layouts.LayoutSpec = {
+ *   id: "mine",
+ *   title: "English",
+ *   caption: "Pearson r of the {runs}.",
+ *   label: "tab:mine",
+ *   wide: false,
+ *   columns: [
+ *     { key: "run", header: "Run", source: { _tag: "label" } },
+ *     { key: "en-en", header: "en-en", source: { _tag: "metric", dataset: "track5.en-en", metric: "pearson" }, number: { decimals: 3 }, markBest: true, markTied: true },
+ *     { key: "rank", header: "Rank", source: { _tag: "rank" } }
+ *   ],
+ *   sortBy: "en-en",
+ *   runs: "all"
+ * }
+ * ```
+ * @since 0.1.0
+ */
 export interface LayoutSpec {
   readonly id: string
   readonly title: string
@@ -74,7 +120,17 @@ export interface LayoutSpec {
   readonly notes?: ReadonlyArray<string> | undefined
 }
 
-/** Options to customise a layout without code (also what a config file holds). @since 0.1.0 */
+/**
+ * Options to customise a layout without code (also what a config file holds).
+ *
+ * @example
+ * ```ts
+ * import { Layouts } from "@stseval/tables"
+ *
+ * const options: Layouts.Options = { columns: ["run", "primary", "track5.en-en"], decimals: 1, caption: "Our shared task", matrix: false }
+ * ```
+ * @since 0.1.0
+ */
 export interface Options {
   /** column keys to show, in this order (default: the layout's) */
   readonly columns?: ReadonlyArray<string> | undefined
@@ -244,7 +300,30 @@ const ordered = (results: Results, rows: ReadonlyArray<RunResult>, ranking: Rank
  * rank intervals the table prints.
  *
  * @example
- * Layouts.rankedIds("sts2014-table3", results) // ["ECNU/run1", "BIT/run2", ...]
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
+ *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
+ *   ],
+ *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
+ *   rankings: [
+ *     {
+ *       ranking: "official",
+ *       metric: "pearson",
+ *       direction: "higher",
+ *       figures: ["track5.en-en:pearson", "aggregate:official"],
+ *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
+ *     }
+ *   ]
+ * }
+ *
+ * Layouts.rankedIds("sts2017-table10", results) // ["ECNU/run1"]: the post-deadline run is not ranked
+ * ```
  * @since 0.2.0
  */
 export const rankedIds = (id: string, results: Results, options: Options = {}): ReadonlyArray<string> => {
@@ -260,7 +339,30 @@ export const rankedIds = (id: string, results: Results, options: Options = {}): 
  * report computes for it.
  *
  * @example
- * Layouts.markedFigures("sts2017-table10", results) // ["aggregate:official", "track1.ar-ar:pearson", ...]
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
+ *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
+ *   ],
+ *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
+ *   rankings: [
+ *     {
+ *       ranking: "official",
+ *       metric: "pearson",
+ *       direction: "higher",
+ *       figures: ["track5.en-en:pearson", "aggregate:official"],
+ *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
+ *     }
+ *   ]
+ * }
+ *
+ * Layouts.markedFigures("sts2017-table10", results) // ["aggregate:official", "track5.en-en:pearson"]
+ * ```
  * @since 0.3.0
  */
 export const markedFigures = (id: string, results: Results, options: Options = {}): ReadonlyArray<string> => {
@@ -278,6 +380,33 @@ const tiedNote = (m: Marks.FigureMarks): string =>
  * Build a Table from results with a layout spec and options: the runs, order and ranks of the
  * results' rankings, the bold of their marks, the intervals they carry.
  *
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
+ *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
+ *   ],
+ *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
+ *   rankings: [
+ *     {
+ *       ranking: "official",
+ *       metric: "pearson",
+ *       direction: "higher",
+ *       figures: ["track5.en-en:pearson", "aggregate:official"],
+ *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
+ *     }
+ *   ]
+ * }
+ *
+ * const table = Layouts.build(results, Layouts.sts2017Table10(results))
+ * // rows in the ranking's order: ECNU/run1, then Late/run1 (listed, never ranked)
+ * const order = table.sections.flatMap((s) => s.rows.map((r) => r.id))
+ * ```
  * @since 0.1.0
  */
 export const build = (results: Results, spec: LayoutSpec, options: Options = {}): Table.Table => {
@@ -763,7 +892,31 @@ const RULES: Readonly<Record<string, string>> = { wmean: "Weighted mean", mean: 
  * in each dataset beside its figure and the unofficial mean last.
  *
  * @example
- * Layouts.build(results, Layouts.genericTable(results, "similarity"))
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
+ *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
+ *   ],
+ *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
+ *   rankings: [
+ *     {
+ *       ranking: "official",
+ *       metric: "pearson",
+ *       direction: "higher",
+ *       figures: ["track5.en-en:pearson", "aggregate:official"],
+ *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
+ *     }
+ *   ]
+ * }
+ *
+ * const spec = Layouts.genericTable(results, "similarity")
+ * const table = Layouts.build(results, spec)
+ * ```
  * @since 0.3.0
  */
 export const genericTable = (results: Results, subtask: string): LayoutSpec => {
@@ -851,7 +1004,13 @@ const specOf = (id: string, results: Results): LayoutSpec | undefined =>
  * the generic table of each of its rankings (`generic:<subtask>`), whatever the edition.
  *
  * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Layouts } from "@stseval/tables"
+ *
+ * Layouts.forEdition(Registry.get("sick2014")!) // ["sick2014-table7", "sick2014-table6"]
  * Layouts.forEdition(Registry.get("sts2015")!) // ["generic:similarity"]
+ * ```
  * @since 0.2.0
  */
 export const forEdition = (edition: { readonly published: { readonly tables?: ReadonlyArray<string> | undefined }; readonly ranking: ReadonlyArray<{ readonly subtask: string }> }): ReadonlyArray<string> =>
@@ -862,7 +1021,12 @@ export const forEdition = (edition: { readonly published: { readonly tables?: Re
  * the table is built.
  *
  * @example
+ * ```ts
+ * import { Layouts } from "@stseval/tables"
+ *
  * Layouts.runsOf("sick2014-table7") // "primary"
+ * Layouts.runsOf("generic:similarity") // "all"
+ * ```
  * @since 0.3.0
  */
 export const runsOf = (id: string): "primary" | "all" => (id.startsWith(GENERIC) ? "all" : (presets[id]?.({ edition: "", datasets: [], runs: [], rankings: [] }).runs ?? "all"))
@@ -870,6 +1034,31 @@ export const runsOf = (id: string): "primary" | "all" => (id.startsWith(GENERIC)
 /**
  * Build a preset layout by id (or `generic:<subtask>`).
  *
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
+ *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
+ *   ],
+ *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
+ *   rankings: [
+ *     {
+ *       ranking: "official",
+ *       metric: "pearson",
+ *       direction: "higher",
+ *       figures: ["track5.en-en:pearson", "aggregate:official"],
+ *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
+ *     }
+ *   ]
+ * }
+ *
+ * const table = Layouts.preset("sts2017-table10", results, { matrix: false })
+ * ```
  * @since 0.1.0
  */
 export const preset = (id: string, results: Results, options: Options = {}): Table.Table => {

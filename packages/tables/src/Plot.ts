@@ -14,10 +14,30 @@
  */
 import { escape } from "./internal/escape.js"
 
-/** At most this many points are drawn per scatter plot (an even subsample beyond). @since 0.3.0 */
+/**
+ * At most this many points are drawn per scatter plot (an even subsample beyond).
+ *
+ * @example
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
+ * const kept = Plot.sample(10_000, Plot.MAX_POINTS).indices.length // 2500
+ * ```
+ * @since 0.3.0
+ */
 export const MAX_POINTS = 2500
 
-/** Bins of a histogram. @since 0.3.0 */
+/**
+ * Bins of a histogram.
+ *
+ * @example
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
+ * const width = (5 - 0) / Plot.BINS // 0.25 on a 0-5 scale
+ * ```
+ * @since 0.3.0
+ */
 export const BINS = 20
 
 /**
@@ -25,7 +45,11 @@ export const BINS = 20
  * most `max` pairs are kept, spread evenly over the file.
  *
  * @example
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
  * Plot.sample(10, 4) // { step: 3, indices: [0, 3, 6, 9] }
+ * ```
  * @since 0.3.0
  */
 export const sample = (n: number, max: number = MAX_POINTS): { readonly step: number; readonly indices: ReadonlyArray<number> } => {
@@ -37,7 +61,11 @@ export const sample = (n: number, max: number = MAX_POINTS): { readonly step: nu
  * Round tick values spanning [lo, hi] (1, 2, 2.5 or 5 times a power of ten apart).
  *
  * @example
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
  * Plot.ticks(0, 5) // [0, 1, 2, 3, 4, 5]
+ * ```
  * @since 0.3.0
  */
 export const ticks = (lo: number, hi: number): ReadonlyArray<number> => {
@@ -55,8 +83,12 @@ export const ticks = (lo: number, hi: number): ReadonlyArray<number> => {
  * below zero is zero).
  *
  * @example
- * Plot.tickText(-0.00001, 0.5) // "0.0"
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
+ * Plot.tickText(-0.00001, 0.5) // "0.0", never "-0.0"
  * Plot.tickText(0.25, 0.25) // "0.25"
+ * ```
  * @since 0.3.0
  */
 export const tickText = (t: number, step: number): string => {
@@ -82,13 +114,33 @@ const range = (xs: ArrayLike<number>, extra: ReadonlyArray<number>): readonly [n
   return lo === hi ? [lo - 1, hi + 1] : [lo, hi]
 }
 
-/** The size of a plot in px. @since 0.3.0 */
+/**
+ * The size of a plot in px.
+ *
+ * @example
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
+ * const size: Plot.Size = { width: 260, height: 260 }
+ * ```
+ * @since 0.3.0
+ */
 export interface Size {
   readonly width: number
   readonly height: number
 }
 
-/** The default plot size. @since 0.3.0 */
+/**
+ * The default plot size.
+ *
+ * @example
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
+ * const { width, height } = Plot.defaultSize // 360 x 300
+ * ```
+ * @since 0.3.0
+ */
 export const defaultSize: Size = { width: 360, height: 300 }
 
 /** The axes of a plot over [x0, x1] x [y0, y1]: scales, and the SVG around the marks. */
@@ -122,7 +174,17 @@ const frame = (x0: number, x1: number, y0: number, y1: number, size: Size) => {
   return { sx, sy, svg }
 }
 
-/** A figure named by its metric for a caption: `ρ = 0.812`. @since 0.3.0 */
+/**
+ * A figure named by its metric for a caption: `ρ = 0.812`.
+ *
+ * @example
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
+ * const figure: Plot.FigureText = { symbol: "rho", text: "0.812" }
+ * ```
+ * @since 0.3.0
+ */
 export interface FigureText {
   /** the metric's symbol (`Metric.symbol`: r, rho, tau...) */
   readonly symbol: string
@@ -130,7 +192,15 @@ export interface FigureText {
   readonly text: string
 }
 
-/** @since 0.3.0 */
+/**
+ * @example
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
+ * const input: Plot.ScatterInput = { title: "ECNU/run1: en-en", gold: [0.2, 3.4, 4.8], run: [0.5, 3.1, 4.6], figure: { symbol: "r", text: "0.998" } }
+ * ```
+ * @since 0.3.0
+ */
 export interface ScatterInput {
   /** what is plotted (a run and a dataset) */
   readonly title: string
@@ -157,7 +227,11 @@ export interface ScatterInput {
  * how many pairs are drawn.
  *
  * @example
- * Plot.scatter({ title: "ECNU/run1: en-en", gold, run, figure: { symbol: "r", text: "0.852" } })
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
+ * const svg = Plot.scatter({ title: "ECNU/run1: en-en", gold: [0.2, 3.4, 4.8], run: [0.5, 3.1, 4.6], figure: { symbol: "r", text: "0.998" }, scale: { min: 0, max: 5 } })
+ * ```
  * @since 0.3.0
  */
 export const scatter = (input: ScatterInput): string => {
@@ -185,7 +259,11 @@ export const scatter = (input: ScatterInput): string => {
  * the gold).
  *
  * @example
- * Plot.histogram({ title: "test: your 1379 scores", values: run, scale: { min: 0, max: 5 } })
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
+ * const svg = Plot.histogram({ title: "test: your 3 scores", values: Float64Array.from([0.5, 3.1, 4.6]), scale: { min: 0, max: 5 } })
+ * ```
  * @since 0.3.0
  */
 export const histogram = (input: {
@@ -220,7 +298,11 @@ export const histogram = (input: {
  * the figure (distinct from the best-figure bullet), on the column's shared scale `extent`.
  *
  * @example
- * Plot.interval(0.81, { low: 0.78, high: 0.84 }, [0.5, 0.9], "r 0.810 [0.780, 0.840]")
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
+ * const glyph = Plot.interval(0.81, { low: 0.78, high: 0.84 }, [0.5, 0.9], "r 0.810, interval [0.780, 0.840]")
+ * ```
  * @since 0.3.0
  */
 export const interval = (value: number, ci: { readonly low: number; readonly high: number }, extent: readonly [number, number], label: string): string => {
@@ -235,7 +317,17 @@ export const interval = (value: number, ci: { readonly low: number; readonly hig
   )
 }
 
-/** p-values between runs on one figure, best first. @since 0.3.0 */
+/**
+ * p-values between runs on one figure, best first.
+ *
+ * @example
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
+ * const p: Plot.PValues = { dataset: "en-en", test: "Williams' t", alpha: 0.05, runs: ["A/run1", "B/run1"], p: [[1, 0.0215], [0.0215, 1]] }
+ * ```
+ * @since 0.3.0
+ */
 export interface PValues {
   /** what was compared (a dataset's header) */
   readonly dataset: string
@@ -254,7 +346,12 @@ const shorten = (s: string, n: number): string => (Array.from(s).length > n ? Ar
  * p (-log10 p, capped at 4); grey where there is no p-value. The legend of `heatmap` says so.
  *
  * @example
- * Plot.heat(0.001, 0.05) // "rgb(160,63,52)"
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
+ * Plot.heat(0.001, 0.05) // a dark red: significantly different
+ * Plot.heat(Number.NaN, 0.05) // "#cccccc": not compared
+ * ```
  * @since 0.3.0
  */
 export const heat = (p: number, alpha: number): string => {
@@ -269,7 +366,11 @@ export const heat = (p: number, alpha: number): string => {
  * in tooltips), with a legend of its colours.
  *
  * @example
- * Plot.heatmap({ dataset: "en-en", test: "Williams' t", alpha: 0.05, runs: ["A", "B"], p: [[1, 0.02], [0.02, 1]] })
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
+ * const svg = Plot.heatmap({ dataset: "en-en", test: "Williams' t", alpha: 0.05, runs: ["A/run1", "B/run1"], p: [[1, 0.0215], [0.0215, 1]] })
+ * ```
  * @since 0.3.0
  */
 export const heatmap = (mat: PValues, labelLength = 32): string => {
@@ -314,6 +415,12 @@ export const heatmap = (mat: PValues, labelLength = 32): string => {
 /**
  * The plots' style, for a page that draws them.
  *
+ * @example
+ * ```ts
+ * import { Plot } from "@stseval/tables"
+ *
+ * const page = `<style>${Plot.CSS}</style>${Plot.scatter({ title: "t", gold: [1, 2, 3], run: [1, 3, 2] })}`
+ * ```
  * @since 0.3.0
  */
 export const CSS =

@@ -5,8 +5,16 @@
  * LaTeX (booktabs), one self-contained HTML page or JSON. What `stseval report` runs.
  *
  * @example
- * const results = yield* Engine.score({ task: "sick2014", gold, folder: "submissions" })
- * const text = Report.render(results.edition.id, Report.tables(results), "md", { signature: results.signature.text })
+ * ```ts
+ * import { Engine } from "@stseval/scoring"
+ * import { Report } from "@stseval/tables"
+ * import { Effect } from "effect"
+ *
+ * const program = Effect.gen(function* () {
+ *   const results = yield* Engine.score({ task: "sick2014", folder: "submissions" })
+ *   return Report.render(results.edition.id, Report.tables(results), "md", { signature: results.signature.text })
+ * })
+ * ```
  * @since 0.2.0
  */
 import { Uncertainty } from "@stseval/scoring"
@@ -42,7 +50,20 @@ export interface Options extends Config.Config {
  * (`Engine.score`'s `primaryOnly`) before `tables` lays them out: a table lists what the ranking lists.
  *
  * @example
- * const results = yield* Engine.score({ task: edition, folder, primaryOnly: Report.primaryOnly(edition, options) })
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Engine } from "@stseval/scoring"
+ * import { Report } from "@stseval/tables"
+ * import { Effect } from "effect"
+ *
+ * const program = Effect.gen(function* () {
+ *   const edition = Registry.get("sick2014")!
+ *   const options: Report.Options = { format: "md" }
+ *   // ranked once, as the tables list them (SICK: primary runs only)
+ *   const results = yield* Engine.score({ task: edition, folder: "submissions", primaryOnly: Report.primaryOnly(edition, options) })
+ *   return Report.render(edition.id, Report.tables(results, options), "md")
+ * })
+ * ```
  * @since 0.3.0
  */
 export const primaryOnly = (edition: Engine.Results["edition"], options: Pick<Options, "runs" | "layout"> = {}): boolean =>
@@ -52,6 +73,14 @@ export const primaryOnly = (edition: Engine.Results["edition"], options: Pick<Op
  * The layouts' view of scored results (and of the dev split's, joined by run id), with the
  * intervals and marks given.
  *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import { Layouts, Report } from "@stseval/tables"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const table = Layouts.preset("sts2017-table10", Report.resultsOf(results))
+ * ```
  * @since 0.2.0
  */
 export const resultsOf = (
@@ -87,6 +116,14 @@ const intervalsFor = (results: Engine.Results, dev: Engine.Results | undefined, 
  * options' test, alpha, correction, resamples and seed), the intervals once (`options.ci`). Throws
  * an `Error` naming the layout or column for an unknown one.
  *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import { Report } from "@stseval/tables"
+ *
+ * declare const results: Engine.Results // Engine.score's, ranked with Report.primaryOnly
+ * const html = Report.render(results.edition.id, Report.tables(results, { format: "html", correction: "none" }), "html")
+ * ```
  * @since 0.2.0
  */
 export const tables = (results: Engine.Results, options: Options = {}): ReadonlyArray<Table.Table> => {

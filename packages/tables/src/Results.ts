@@ -107,7 +107,15 @@ export interface RunResult {
   readonly rankIntervals?: Readonly<Record<string, RankInterval>> | undefined
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import type { Results } from "@stseval/tables"
+ *
+ * const eng: Results.DatasetInfo = { name: "eng", pairs: 2600, metric: "spearman", metrics: ["spearman", "pearson"], subtask: "relatedness", rankedPerDataset: true }
+ * ```
+ * @since 0.1.0
+ */
 export interface DatasetInfo {
   readonly name: string
   /** column header; default the name */
@@ -131,6 +139,12 @@ export interface DatasetInfo {
 /**
  * One entry of a ranking: a run, its rank (undefined when it is not ranked) and why not.
  *
+ * @example
+ * ```ts
+ * import type { Results } from "@stseval/tables"
+ *
+ * const late: Results.RankingEntry = { id: "orca/run2", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }
+ * ```
  * @since 0.3.0
  */
 export interface RankingEntry {
@@ -144,6 +158,19 @@ export interface RankingEntry {
  * in its order (ranked runs best first, then the runs it lists without a rank: failed, after the
  * deadline, beyond the run limit, without a figure). Layouts take the order and ranks from here.
  *
+ * @example
+ * ```ts
+ * import type { Results } from "@stseval/tables"
+ *
+ * const eng: Results.Ranking = {
+ *   ranking: "eng",
+ *   metric: "spearman",
+ *   direction: "higher",
+ *   figures: ["eng:spearman"],
+ *   rule: "dataset",
+ *   entries: [{ id: "nile/run1", rank: 1 }, { id: "orca/run2", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
+ * }
+ * ```
  * @since 0.3.0
  */
 export interface Ranking {
@@ -158,7 +185,32 @@ export interface Ranking {
   readonly entries: ReadonlyArray<RankingEntry>
 }
 
-/** @since 0.1.0 */
+/**
+ * @example
+ * ```ts
+ * import type { Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
+ *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
+ *   ],
+ *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
+ *   rankings: [
+ *     {
+ *       ranking: "official",
+ *       metric: "pearson",
+ *       direction: "higher",
+ *       figures: ["track5.en-en:pearson", "aggregate:official"],
+ *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
+ *     }
+ *   ]
+ * }
+ * ```
+ * @since 0.1.0
+ */
 export interface Results {
   readonly edition: string
   /** the edition's published number style of correlations (`r3`: 3 decimals; `r100`: r x 100); default r3. @since 0.3.0 */

@@ -88,7 +88,28 @@ export interface Section {
   readonly rows: ReadonlyArray<Row>
 }
 
-/** A scatter plot of one run's scores against the gold on one dataset (HTML only). @since 0.1.0 */
+/**
+ * A scatter plot of one run's scores against the gold on one dataset (HTML only).
+ *
+ * @example
+ * ```ts
+ * import type { Table } from "@stseval/tables"
+ *
+ * const scatter: Table.Scatter = {
+ *   dataset: "eng",
+ *   runId: "nile/run1",
+ *   title: "nile/run1",
+ *   gold: [0.1, 0.9, 0.4],
+ *   run: [0.2, 0.7, 0.5],
+ *   pairs: 3,
+ *   step: 1,
+ *   metric: "spearman",
+ *   value: 1,
+ *   figure: { symbol: "rho", text: "1.000" }
+ * }
+ * ```
+ * @since 0.1.0
+ */
 export interface Scatter {
   readonly dataset: string
   readonly runId: string
