@@ -12,6 +12,7 @@
  *
  * @since 0.1.0
  */
+import type { Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import { Style, Uncertainty } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
@@ -1013,7 +1014,7 @@ const specOf = (id: string, results: Results): LayoutSpec | undefined =>
  * ```
  * @since 0.2.0
  */
-export const forEdition = (edition: { readonly published: { readonly tables?: ReadonlyArray<string> | undefined }; readonly ranking: ReadonlyArray<{ readonly subtask: string }> }): ReadonlyArray<string> =>
+export const forEdition = (edition: Pick<Registry.TaskEdition, "published" | "ranking">): ReadonlyArray<string> =>
   edition.published.tables ?? edition.ranking.map((r) => `${GENERIC}${r.subtask}`)
 
 /**
