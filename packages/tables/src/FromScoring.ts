@@ -18,7 +18,6 @@ import { figureKey } from "./Results.js"
 /**
  * @example
  * ```ts
- * import { Rank } from "@stseval/scoring"
  * import type { Engine } from "@stseval/scoring"
  * import * as Marks from "@stseval/scoring/Marks"
  * import { FromScoring } from "@stseval/tables"
@@ -221,7 +220,6 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
  *
  * @example
  * ```ts
- * import { Rank } from "@stseval/scoring"
  * import type { Engine } from "@stseval/scoring"
  * import * as Marks from "@stseval/scoring/Marks"
  * import { FromScoring } from "@stseval/tables"
@@ -293,7 +291,6 @@ export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options
  *
  * @example
  * ```ts
- * import { Rank } from "@stseval/scoring"
  * import type { Engine } from "@stseval/scoring"
  * import * as Marks from "@stseval/scoring/Marks"
  * import { FromScoring } from "@stseval/tables"
