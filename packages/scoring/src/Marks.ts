@@ -9,10 +9,13 @@
  * HTML heat map). Tables, the live leaderboard and Codabench read the marks from here; none of them
  * compares runs itself.
  *
- * The runs compared are those a ranking lists (`results.ranked`: primary runs only or every run,
- * as it was ranked), with a figure; a run listed but not ranked (after the deadline, beyond the run
- * limit) is compared too, and can be tied with the best, but is never the best. The test follows
- * the figure (`testFor`, the one place it is chosen).
+ * The runs compared are those a ranking ranks (`results.ranked`: primary runs only or every run,
+ * as it was ranked), with a figure, as `stseval significance` tests within each ranking: a run
+ * listed without a rank because of what it is (after the deadline, beyond the run limit, failed,
+ * of unknown identity) is never the best nor bold. On a dataset of a ranking over several datasets,
+ * a run unranked only for lacking the official figure (STS 2017: a run without every track has no
+ * Primary) is compared on the datasets it has, never the best. The test follows the figure
+ * (`testFor`, the one place it is chosen).
  *
  * @example
  * ```ts
@@ -377,10 +380,15 @@ const markOne = (results: Pick<Results, "edition" | "runs" | "ranked">, target: 
   if (ranking === undefined) return none("no run is ranked by this figure")
   const descriptor = Metrics.getOrThrow(target.metric)
   const better = (a: number, b: number) => (descriptor.direction === "higher" ? a > b : a < b)
-  // the runs the ranking lists with a figure, in its order; the best is the best ranked one
+  // the runs the ranking ranks, with a figure, in its order; on a dataset of a ranking over several,
+  // also those unranked only for lacking the official figure (never the best)
+  const onePart = target.dataset !== undefined && !Registry.isRankedPerDataset(target.ranking) && Registry.datasetsOf(results.edition, target.ranking).length > 1
+  const eligible = (e: Ranking<ScoredRun>["entries"][number]) =>
+    e.rank !== undefined ||
+    (onePart && e.run.status === "scored" && e.meta.identityUnknown !== true && !e.flags.includes("post-deadline") && !e.flags.includes("over-limit"))
   const listed: Array<Candidate & { readonly ranked: boolean }> = []
   for (const e of ranking.entries) {
-    const value = valueOf(e.run, target)
+    const value = eligible(e) ? valueOf(e.run, target) : undefined
     if (value !== undefined) listed.push({ run: e.run, id: e.meta.id, value, ranked: e.rank !== undefined })
   }
   let best: (typeof listed)[number] | undefined

@@ -45,16 +45,16 @@ describe("Marks on one dataset (Williams' t, as STS 2017)", () => {
     expect(at01.tied).toEqual(["A/run1", "B/run1"])
   })
 
-  it("the best is the best RANKED run: a post-deadline run with the higher figure is compared, never the best", () => {
+  it("the best is the best RANKED run: a post-deadline run with the higher figure is neither the best nor compared", () => {
     const late = [runOf("A", A, { postDeadline: true }), runOf("B", B)]
     const r = results(single, late)
     // the ranking lists A (post-deadline) unranked, after B
     expect(r.ranked.rankings[0].entries.map((e) => [e.meta.id, e.rank])).toEqual([["B/run1", 1], ["A/run1", undefined]])
     const m = Marks.find(Marks.compute(r, { alpha: 0.01 }), "a:pearson")!
     expect(m.best).toBe("B/run1")
-    // p is the same comparison (two-sided): at alpha 0.01 A is tied with B, listed after it
-    expect(m.tied).toEqual(["B/run1", "A/run1"])
-    expect(Marks.find(Marks.compute(r), "a:pearson")!.tied).toEqual(["B/run1"])
+    // at alpha 0.01 A would be tied with B (p = 0.0215), but a run not ranked is never compared
+    expect(m.tied).toEqual(["B/run1"])
+    expect(m.compared).toBe(0)
   })
 
   it("Holm over the comparisons with the best (default), or none", () => {
@@ -138,6 +138,18 @@ describe("the official figure over several datasets gets marks (the stratified b
     expect([...m.tied, ...m.failed.map((f) => f.id)]).not.toContain("OneTrack/run1")
     expect(Marks.find(Marks.compute(results(edition, runs)), "a:pearson")?.test).toBe("williams1959")
     expect(Marks.compute(results(edition, runs)).figures.map((f) => f.key)).toEqual(["aggregate:official", "a:pearson", "b:pearson"])
+  })
+
+  it("on a dataset, a run unranked only for lacking the official figure is compared there, never the best; a post-deadline run is not", () => {
+    const late = scoreRun(edition, gold, submission({ "STS.output.a.txt": lines(Array.from(noisy(g.a, 1, 1))), "STS.output.b.txt": lines(Array.from(noisy(g.b, 1, 2))) }, { team: "Late", postDeadline: true }))
+    const r = results(edition, [...runs, late])
+    const a = Marks.find(Marks.compute(r), "a:pearson")!
+    expect(a.best).toBe("Close1/run1")
+    // Close2, Far and OneTrack (no official figure: it lacks b); not Late, which has Close1's very scores
+    expect(a.compared).toBe(3)
+    expect(a.tied).toContain("OneTrack/run1")
+    expect(a.tied).not.toContain("Late/run1")
+    expect(Marks.find(Marks.compute(r), "aggregate:official")!.compared).toBe(2)
   })
 
   it("seeded: the same results give the same marks", () => {

@@ -185,7 +185,11 @@ export const marked = (results: Results, options: Marks.Options = {}): Results =
     ])
   )
   const official = results.rankings.find((k) => k.ranking === "official")
-  const rankings = official === undefined ? [] : [{ ranking: "official", metric: "pearson", lowerIsBetter: false, entries: official.entries.map((e) => ({ rank: e.rank, run: scored.get(e.id)!, meta: scored.get(e.id)!.meta, primary: true, flags: [], value: scored.get(e.id)!.official[0].value, reason: e.reason })) }]
+  const rankings = official === undefined ? [] : [{ ranking: "official", metric: "pearson", lowerIsBetter: false, entries: official.entries.map((e) => {
+    const run = scored.get(e.id)!
+    // the marks Rank.rank gives: a post-deadline run carries its flag
+    return { rank: e.rank, run, meta: run.meta, primary: true, flags: run.meta.postDeadline ? (["post-deadline"] as const) : [], value: run.official[0].value, reason: e.reason }
+  }) }]
   const marks = Marks.compute({ edition, runs: [...scored.values()], ranked: { edition: edition.id, primaryOnly: results.primaryOnly ?? false, runLimit: undefined, rankings, standings: [], excluded: 0, merged: [] } }, options)
   return { ...results, marks: Object.fromEntries(marks.figures.map((f) => [f.key, f])) }
 }
