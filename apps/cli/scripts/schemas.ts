@@ -43,7 +43,7 @@ export const documents = (): Record<string, unknown> => ({
   ),
   "report.schema.json": closed(
     TablesJson.ReportJson,
-    "stseval report --format json (stseval/report@1)",
+    "stseval report --format json (stseval/report@2)",
     "The results tables of a submissions folder, as laid out for the task papers, with scatter data and p-value matrices. See docs/report.md."
   ),
   "leaderboard.schema.json": closed(

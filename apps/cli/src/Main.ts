@@ -27,10 +27,12 @@ export const run = (argv: ReadonlyArray<string>) =>
     // A usage problem found by a command (unknown edition, missing gold) is one line on stderr and
     // exit 2, like effect/cli's own parse errors; no stack trace for a user's mistake.
     Effect.catchTag("UsageError", (e) =>
-      Console.error(`${Style.red("error:")} ${e.message}`).pipe(
+      Effect.flatMap(Style.Colour, (c) => Console.error(`${c.red("error:")} ${e.message}`)).pipe(
         Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.message })))
       )
     ),
+    // colour decided once for the run, from the Environment service and whether stdout is a terminal
+    Style.withColour,
     Effect.withSpan("stseval")
   )
 
@@ -40,16 +42,17 @@ export interface Io {
   readonly stderr: (text: string) => void
   /** the environment variables the CLI reads (default: this process's) */
   readonly env?: Readonly<Record<string, string | undefined>> | undefined
+  /** the captured stdout is a terminal (colour then follows NO_COLOR, FORCE_COLOR and TERM as on one); default false, as for a pipe */
+  readonly isTTY?: boolean | undefined
 }
 
-// The captured streams are not terminals: styling is left out, as it is for a pipe.
-// eslint-disable-next-line no-control-regex
-const plain = (args: ReadonlyArray<unknown>) => `${sanitize(format(...args)).replace(/\u001b\[[0-9;]*m/g, "")}\n`
+/** A line as captured: sanitized, styled only as the run's palette decided (`Style.Colour`). */
+const captured = (args: ReadonlyArray<unknown>) => `${sanitize(format(...args))}\n`
 
 /** A `Console` writing to the given streams (log and info to stdout, the rest to stderr). */
 const consoleOf = (io: Io): Console.Console => {
-  const out = (...args: ReadonlyArray<unknown>) => io.stdout(plain(args))
-  const err = (...args: ReadonlyArray<unknown>) => io.stderr(plain(args))
+  const out = (...args: ReadonlyArray<unknown>) => io.stdout(captured(args))
+  const err = (...args: ReadonlyArray<unknown>) => io.stderr(captured(args))
   return Object.assign(Object.create(globalThis.console) as Console.Console, { log: out, info: out, error: err, warn: err, debug: err, trace: err })
 }
 
@@ -79,7 +82,8 @@ export const runInProcess = async (argv: ReadonlyArray<string>, io: Io): Promise
     Effect.provide(services),
     Effect.provideService(Logger.LogToStderr, true),
     Effect.provideService(Console.Console, consoleOf(io)),
-    Effect.provideService(Environment, io.env ?? process.env)
+    Effect.provideService(Environment, io.env ?? process.env),
+    Effect.provideService(Style.StdoutIsTTY, io.isTTY === true)
   )
   return exitCodeOf(await Effect.runPromiseExit(program))
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { services } from "./internal/Services.js"
+import { StdoutIsTTY } from "./internal/Style.js"
 import { Console, Effect, Logger } from "effect"
 import { teardown } from "./internal/Exit.js"
 import { run, sanitizedConsole } from "./Main.js"
@@ -19,5 +20,7 @@ run(process.argv.slice(2)).pipe(
   // log lines (the watcher's progress) are notes for people: stderr, so stdout stays the output
   Effect.provideService(Logger.LogToStderr, true),
   Effect.provideService(Console.Console, sanitizedConsole()),
+  // colour only on a terminal (and never with NO_COLOR): decided per run from this and the environment
+  Effect.provideService(StdoutIsTTY, process.stdout.isTTY === true),
   NodeRuntime.runMain({ teardown, disableErrorReporting: false })
 )

@@ -295,7 +295,7 @@ describe("stseval report (shipped SICK submissions folder)", () => {
     expect(r.stdout).not.toContain("run2")
   })
 
-  it("JSON: one stseval/report@1 document whose cells hold the official R scorer's figures", async () => {
+  it("JSON: one stseval/report@2 document whose cells hold the official R scorer's figures", async () => {
     const out = path.join(tmp, "report.json")
     const r = await runCli(["report", "--task", "sick2014", "--gold", sickGold, submissions, "--format", "json", "--out", out])
     expect(r.code).toBe(0)
@@ -305,7 +305,7 @@ describe("stseval report (shipped SICK submissions folder)", () => {
       format: string
       tables: Array<{ id: string; sections: Array<{ rows: Array<{ id: string; cells: Record<string, Cell> }> }> }>
     }
-    expect(doc.format).toBe("stseval/report@1")
+    expect(doc.format).toBe("stseval/report@2")
     expect(doc.tables.map((t) => t.id)).toEqual(["sick2014-table7", "sick2014-table6"])
     const rowOf = (table: string, id: string) =>
       doc.tables.find((t) => t.id === table)!.sections.flatMap((s) => s.rows).find((x) => x.id === id)!

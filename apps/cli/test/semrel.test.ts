@@ -276,3 +276,67 @@ describe.skipIf(!hasShared)("GLUE STS-B.tsv and MTEB predictions score like the 
     expect(a.run.id).toBe("org/tiny-model/run1")
   })
 })
+
+// Issue 21's repro: SemRel `report` gave the post-deadline run orca/run2 rank (1) in every language
+// and pushed nile/run1 to (3), while `rank` said 2 (the tables ranked again). A folder of the shared
+// synthetic runs: orca/run2 holds the best predictions (sd 0.05) but came after the deadline.
+describe.skipIf(!hasShared)("SemRel: a post-deadline run takes no rank in any language, in every output", () => {
+  const folder = path.join(tmp, "semrel-late")
+  const put = (name: string, sd: string, meta?: object) => {
+    const dir = path.join(folder, name)
+    for (const lang of ["eng", "amh"]) {
+      fs.mkdirSync(dir, { recursive: true })
+      fs.copyFileSync(path.join(shared, `data/runs/semrel2024-synthetic/track-a-${lang}-sd${sd}/pred_${lang}.csv`), path.join(dir, `pred_${lang}.csv`))
+    }
+    if (meta !== undefined) fs.writeFileSync(path.join(dir, "run.json"), JSON.stringify(meta))
+  }
+  if (hasShared) {
+    put("nile_run1primary", "0.15")
+    put("orca_run1primary", "0.30")
+    put("orca_run2", "0.05", { team: "orca", run: 2, primary: true, postDeadline: true })
+  }
+  const args = ["--task", "semrel2024-a", "--gold", path.join(shared, "data/semrel2024/track-a"), folder]
+  type Cell = { _tag: string; rank?: number; marks: Array<string>; display: string }
+  type Doc = { tables: Array<{ sections: Array<{ rows: Array<{ id: string; postDeadline: boolean; cells: Record<string, Cell> }> }>; footnotes: Array<string> }> }
+
+  it("rank --json and report --format json: the same ranks per language, orca/run2 listed with its mark and no rank, nile/run1 first", async () => {
+    const ranked = await runCli(["rank", ...args, "--all-runs", "--json"])
+    expect(ranked.code).toBe(0)
+    const rankings = (JSON.parse(ranked.stdout) as ScoredJson).rankings!.rankings
+    const report = await runCli(["report", ...args, "--format", "json"])
+    expect(report.code).toBe(0)
+    const doc = JSON.parse(report.stdout) as Doc
+    const rows = doc.tables[0].sections.flatMap((s) => s.rows)
+    for (const lang of ["eng", "amh"]) {
+      const entries = rankings.find((k) => k.ranking === lang)!.entries
+      expect(entries.map((e) => [e.id, e.rank])).toEqual([["nile/run1", 1], ["orca/run1", 2], ["orca/run2", null]])
+      for (const e of entries) expect(rows.find((r) => r.id === e.id)!.cells[lang].rank ?? null).toBe(e.rank)
+      // orca/run2 has the best figure, yet it is never bold-as-best nor ranked: the best is nile/run1
+      const orca2 = rows.find((r) => r.id === "orca/run2")!.cells[lang]
+      const nile = rows.find((r) => r.id === "nile/run1")!.cells[lang]
+      expect(Number.parseFloat(orca2.display)).toBeGreaterThan(Number.parseFloat(nile.display))
+      expect(nile.marks).toContain("tied")
+    }
+    expect(rows.find((r) => r.id === "orca/run2")!.postDeadline).toBe(true)
+    // the post-deadline run is listed last
+    expect(rows.map((r) => r.id).at(-1)).toBe("orca/run2")
+    expect(doc.tables[0].footnotes.join(" ")).toContain("post-deadline submission: listed, never ranked")
+  })
+
+  it("report (md): orca/run2 shows its figures without a rank, nile/run1 shows (1) in each language", async () => {
+    const md = await runCli(["report", ...args])
+    expect(md.code).toBe(0)
+    const line = (id: string) => md.stdout.split("\n").find((l) => l.startsWith(`| ${id}`))!
+    expect(line("nile/run1").match(/\(1\)/g)).toHaveLength(2)
+    expect(line("orca/run2\u2020")).not.toMatch(/\(\d\)/)
+    // plot captions and headers name Spearman, never "r"
+    expect(md.stdout).toContain("Spearman (rank)")
+  })
+
+  it("report --format html: the scatter plots name rho (Spearman), not r", async () => {
+    const html = await runCli(["report", ...args, "--format", "html"])
+    expect(html.code).toBe(0)
+    expect(html.stdout).toMatch(/nile\/run1, rho = 0\.\d{3} \(/)
+    expect(html.stdout).not.toMatch(/, r = /)
+  })
+})

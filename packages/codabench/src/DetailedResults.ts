@@ -13,6 +13,9 @@ import { Registry } from "@stseval/formats"
 import type { Issue } from "@stseval/formats"
 import { Metric, Metrics } from "@stseval/metrics"
 import { Style } from "@stseval/scoring"
+// the modules, not the package index: the page needs neither the report nor its significance tests
+import * as Html from "@stseval/tables/Html"
+import * as Plots from "@stseval/tables/Plot"
 import type { Column, Figure, FigureRef, Scores } from "./Scores.js"
 
 /**
@@ -95,8 +98,18 @@ export interface Input {
  */
 export type Plot = "points" | "run" | "none"
 
-/** Bins of the run's histogram (`run` plots). @since 0.3.0 */
-export const BINS = 20
+/**
+ * Bins of the run's histogram (`run` plots): `Plots.BINS`.
+ *
+ * @example
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * const width = (5 - 0) / DetailedResults.BINS // each bar of a 0-5 scale: 0.25
+ * ```
+ * @since 0.3.0
+ */
+export const BINS = Plots.BINS
 
 /**
  * At most this many issues are listed (the rest are counted).
@@ -111,31 +124,31 @@ export const BINS = 20
  */
 export const MAX_ISSUES = 200
 /**
- * At most this many points are drawn per plot (an even subsample beyond).
+ * At most this many points are drawn per plot (every k-th pair beyond, `Plot.sample`): `Plots.MAX_POINTS`.
  *
  * @example
  * ```ts
  * import { DetailedResults } from "@stseval/codabench"
  *
- * const cap: number = DetailedResults.MAX_POINTS // more pairs than this: drawn binned
+ * const drawn = Math.min(10_000, DetailedResults.MAX_POINTS) // at most 2500 points per plot
  * ```
  * @since 0.1.0
  */
-export const MAX_POINTS = 2500
+export const MAX_POINTS = Plots.MAX_POINTS
 
 /**
- * Escape text for HTML element content and attribute values.
+ * Escape text for HTML element content and attribute values, control characters dropped: the one
+ * escaper of every page (`Html.escape` of `@stseval/tables`).
  *
  * @example
  * ```ts
  * import { DetailedResults } from "@stseval/codabench"
  *
- * DetailedResults.escape("<script>") // "&lt;script&gt;"
+ * DetailedResults.escape("<b>\u0007") // "&lt;b&gt;": the control character dropped
  * ```
  * @since 0.1.0
  */
-export const escape = (s: string): string =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")
+export const escape = Html.escape
 
 const e = escape
 
@@ -176,37 +189,18 @@ const partsTable = (input: Input, withFigures: boolean): string => {
   return `<table><thead><tr><th>Dataset</th><th>Status</th><th>Pairs</th><th>Lines scored</th><th>File</th><th>Figures or reason</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
 }
 
-/** Round tick values spanning [lo, hi]. */
-const ticks = (lo: number, hi: number): ReadonlyArray<number> => {
-  const span = hi - lo
-  const raw = span / 5
-  const mag = 10 ** Math.floor(Math.log10(raw))
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => span / s <= 6) ?? 10 * mag
-  const out: Array<number> = []
-  for (let t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) out.push(Number(t.toPrecision(12)))
-  return out
-}
-
-const range = (xs: Float64Array, extra: ReadonlyArray<number>): readonly [number, number] => {
-  let lo = Math.min(...extra)
-  let hi = Math.max(...extra)
-  for (const x of xs) {
-    if (x < lo) lo = x
-    if (x > hi) hi = x
-  }
-  if (lo === hi) return [lo - 1, hi + 1]
-  return [lo, hi]
-}
-
 /**
- * An inline SVG scatter plot of a run's scores (y) against the gold (x), at most `MAX_POINTS`
- * points (every k-th pair beyond that). Pure: the same input gives the same bytes.
+ * An inline SVG scatter plot of a run's scores (y) against the gold (x), named by the dataset's
+ * ranked metric: `Plot.scatter` (at most `MAX_POINTS` points, every k-th pair beyond, drawn in
+ * (gold, run) order, not the gold file's). Pure: the same input gives the same bytes.
  *
  * @example
  * ```ts
  * import { DetailedResults } from "@stseval/codabench"
  *
- * const svg = DetailedResults.scatter("track5.en-en", new Float64Array([1, 2, 3]), new Float64Array([1.2, 1.8, 3.3]), { min: 0, max: 5 }, "points")
+ * const gold = Float64Array.from([0.2, 3.4, 4.8])
+ * const run = Float64Array.from([0.5, 3.1, 4.6])
+ * const svg = DetailedResults.scatter("test", gold, run, { min: 0, max: 5 }, { symbol: "r", text: "0.998" })
  * ```
  * @since 0.1.0
  */
@@ -214,73 +208,24 @@ export const scatter = (
   title: string,
   gold: Float64Array,
   run: Float64Array,
-  scale: { readonly min: number; readonly max: number }
-): string => {
-  const [x0, x1] = range(gold, [scale.min, scale.max])
-  const [y0, y1] = range(run, [scale.min, scale.max])
-  const frame = plotFrame(x0, x1, y0, y1)
-  const n = Math.min(gold.length, run.length)
-  const step = Math.max(1, Math.ceil(n / MAX_POINTS))
-  // Points in (gold, run) order, not pair order: the picture is the same and the SVG does not
-  // list the pairs in the order of the gold file.
-  const order = Array.from({ length: Math.ceil(n / step) }, (_, k) => k * step).sort((a, b) => gold[a] - gold[b] || run[a] - run[b])
-  let path = ""
-  for (const i of order) path += `M${frame.sx(gold[i]).toFixed(1)} ${frame.sy(run[i]).toFixed(1)}h0`
-  const shown = step > 1 ? ` (1 in ${step} of ${n} pairs)` : ` (${n} pairs)`
-  return frame.svg(`${title}: run against gold`, `${title}${shown}`, "gold", "run", `<path class="pts" d="${path}"/>`)
-}
+  scale: { readonly min: number; readonly max: number },
+  figure?: Plots.FigureText
+): string => Plots.scatter({ title, gold, run, scale, ...(figure !== undefined ? { figure } : {}) })
 
 /**
  * An inline SVG histogram of a run's own scores, `BINS` bins over the scale (widened to the run's
- * range): what a phase with a secret gold may show. Pure.
+ * range): what a phase with a secret gold may show (`Plot.histogram`). Pure.
  *
+ * @example
+ * ```ts
+ * import { DetailedResults } from "@stseval/codabench"
+ *
+ * const svg = DetailedResults.histogram("test", Float64Array.from([0.5, 3.1, 4.6]), { min: 0, max: 5 })
+ * ```
  * @since 0.3.0
  */
-export const histogram = (title: string, run: Float64Array, scale: { readonly min: number; readonly max: number }): string => {
-  const [x0, x1] = range(run, [scale.min, scale.max])
-  const counts = new Uint32Array(BINS)
-  for (const v of run) counts[Math.min(BINS - 1, Math.max(0, Math.floor(((v - x0) / (x1 - x0)) * BINS)))]++
-  let most = 1
-  for (const c of counts) most = Math.max(most, c)
-  const frame = plotFrame(x0, x1, 0, most)
-  const width = (frame.sx(x1) - frame.sx(x0)) / BINS
-  let bars = ""
-  for (let b = 0; b < BINS; b++) {
-    if (counts[b] === 0) continue
-    const top = frame.sy(counts[b])
-    bars += `<rect x="${(frame.sx(x0) + b * width).toFixed(1)}" y="${top.toFixed(1)}" width="${width.toFixed(1)}" height="${(frame.sy(0) - top).toFixed(1)}"><title>${counts[b]}</title></rect>`
-  }
-  return frame.svg(`${title}: the run's scores`, `${title}: your ${run.length} scores`, "your score", "pairs", `<g class="bars">${bars}</g>`)
-}
-
-/** The axes of a 360 x 300 plot over [x0, x1] x [y0, y1]. */
-const plotFrame = (x0: number, x1: number, y0: number, y1: number) => {
-  const W = 360
-  const H = 300
-  const left = 48
-  const right = 12
-  const topMargin = 24
-  const bottom = 40
-  const sx = (x: number) => left + ((x - x0) / (x1 - x0)) * (W - left - right)
-  const sy = (y: number) => H - bottom - ((y - y0) / (y1 - y0)) * (H - topMargin - bottom)
-  const svg = (label: string, heading: string, xLabel: string, yLabel: string, marks: string) => {
-    const xt = ticks(x0, x1)
-      .map((t) => `<line x1="${sx(t).toFixed(1)}" x2="${sx(t).toFixed(1)}" y1="${H - bottom}" y2="${H - bottom + 4}"/><text x="${sx(t).toFixed(1)}" y="${H - bottom + 16}" text-anchor="middle">${t}</text>`)
-      .join("")
-    const yt = ticks(y0, y1)
-      .map((t) => `<line x1="${left - 4}" x2="${left}" y1="${sy(t).toFixed(1)}" y2="${sy(t).toFixed(1)}"/><text x="${left - 6}" y="${(sy(t) + 4).toFixed(1)}" text-anchor="end">${t}</text>`)
-      .join("")
-    return (
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${e(label)}">` +
-      `<text x="${W / 2}" y="14" text-anchor="middle" class="t">${e(heading)}</text>` +
-      `<g class="axis"><line x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}"/><line x1="${left}" x2="${left}" y1="${topMargin}" y2="${H - bottom}"/>${xt}${yt}</g>` +
-      `<text x="${(left + W - right) / 2}" y="${H - 4}" text-anchor="middle">${e(xLabel)}</text>` +
-      `<text x="12" y="${(topMargin + H - bottom) / 2}" text-anchor="middle" transform="rotate(-90 12 ${(topMargin + H - bottom) / 2})">${e(yLabel)}</text>` +
-      `${marks}</svg>`
-    )
-  }
-  return { sx, sy, svg }
-}
+export const histogram = (title: string, run: Float64Array, scale: { readonly min: number; readonly max: number }): string =>
+  Plots.histogram({ title: `${title}: your ${run.length} scores`, values: run, scale, xLabel: "your score" })
 
 /** The confusion matrix (gold x run): only where the gold is public. */
 const confusionTable = (p: Part): string => {
@@ -316,7 +261,7 @@ const issuesSection = (issues: ReadonlyArray<Issue.Issue>): string => {
   return `${mainHtml}${infoHtml}`
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}.ok{color:#17702a}.bad,.error td:first-child{color:#b00020}.warning td:first-child{color:#8a5a00}.na{color:#777}.verdict{font-size:1.1em;padding:.5em .8em;border-left:4px solid}.verdict.scored{border-color:#17702a}.verdict.rejected{border-color:#b00020}svg{margin:.5em 1em .5em 0}svg text{font-size:11px;fill:#333}svg .t{font-size:12px}svg .axis line{stroke:#666}svg .pts{stroke:#1f5fbf;stroke-opacity:.55;stroke-width:3.5;stroke-linecap:round;fill:none}svg .bars rect{fill:#1f5fbf}code{font-size:.9em}`
+const STYLE = `body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}.ok{color:#17702a}.bad,.error td:first-child{color:#b00020}.warning td:first-child{color:#8a5a00}.na{color:#777}.verdict{font-size:1.1em;padding:.5em .8em;border-left:4px solid}.verdict.scored{border-color:#17702a}.verdict.rejected{border-color:#b00020}code{font-size:.9em}${Plots.CSS}`
 
 /**
  * The whole page.
@@ -337,8 +282,15 @@ export const render = (input: Input): string => {
   const scored = input.verdict === "scored"
   const withPlots = scored && input.plot !== "none"
   const plotted = input.parts.filter((p) => p.aligned !== undefined && p.aligned.gold.length > 0)
+  // a scatter plot is headed by the dataset's figure, named by its ranked metric (r, rho, tau...)
+  const figureOf = (p: Part): Plots.FigureText | undefined => {
+    const spec = input.edition.datasets.find((d) => d.name === p.name)
+    const metric = (spec === undefined ? input.edition.ranking[0] : Registry.rankingOfDataset(input.edition, spec)).metric
+    const f = input.figure({ _tag: "dataset", dataset: p.name, metric })
+    return f._tag === "value" ? { symbol: Metrics.get(metric)?.symbol ?? metric, text: Style.format(f.value, Style.forMetric(input.edition, metric)) } : undefined
+  }
   const plots = withPlots
-    ? plotted.map((p) => (input.plot === "points" ? scatter(p.name, p.aligned!.gold, p.aligned!.run, input.edition.scale) : histogram(p.name, p.aligned!.run, input.edition.scale))).join("")
+    ? plotted.map((p) => (input.plot === "points" ? scatter(p.name, p.aligned!.gold, p.aligned!.run, input.edition.scale, figureOf(p)) : histogram(p.name, p.aligned!.run, input.edition.scale))).join("")
     : ""
   const confusions = withPlots ? input.parts.map(input.plot === "points" ? confusionTable : runLabels).join("") : ""
   return [

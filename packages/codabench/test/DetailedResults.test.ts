@@ -48,6 +48,24 @@ describe("render", () => {
     expect(DetailedResults.escape(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
   })
 
+  it("one escaper with the report's: a control character in a file name or message is dropped, in text and in the plot", () => {
+    const bell = "bad\u0007name\u001b[2J"
+    const html = DetailedResults.render(input({ parts: [{ ...input().parts[0], name: bell, file: `${bell}.txt` }], summary: bell }))
+    // eslint-disable-next-line no-control-regex
+    expect(html).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/)
+    expect(html).toContain("badname[2J")
+    expect(DetailedResults.escape(bell)).toBe("badname[2J")
+  })
+
+  it("the plot names the dataset's ranked metric: r on STS-B, rho on SemRel", () => {
+    expect(DetailedResults.render(input())).toMatch(/, r = 50\.00 \(50 pairs\)/)
+    const semrel = Registry.get("semrel2024-a")!
+    const part = { name: "eng", status: "scored" as const, reason: undefined, file: "pred_eng.csv", pairs: 50, linesScored: undefined, aligned: input().parts[0].aligned, confusion: undefined }
+    const html = DetailedResults.render(input({ edition: semrel, columns: Scores.columns(semrel), parts: [part] }))
+    expect(html).toMatch(/eng, rho = 0\.500 \(50 pairs\)/)
+    expect(html).not.toMatch(/, r = /)
+  })
+
   it("shows the leaderboard figures with the column's decimals, and why a figure is missing", () => {
     const html = DetailedResults.render(input())
     expect(html).toContain(">91.23<")

@@ -14,6 +14,7 @@ import type { Registry } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
 import { Json, Rank, Uncertainty } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
+import * as Marks from "@stseval/scoring/Marks"
 import { Schema } from "effect"
 import { DatasetFigure, OfficialFigure } from "./Scorer.js"
 import type { RunOutcome } from "./Scorer.js"
@@ -180,7 +181,7 @@ export const LeaderboardRun = Schema.Struct({
   hash: Schema.String.annotate({ description: "SHA-256 of the run's content" }),
   official: Schema.Array(BoardFigure).annotate({ description: "empty in the hidden phase's public view" }),
   datasets: Schema.Array(BoardDatasetFigure).annotate({
-    description: "per-dataset figures (STS: Pearson per dataset), in the edition's order; empty for a one-dataset edition and in the hidden phase's public view"
+    description: "per-dataset figures (each dataset's ranked metric: Pearson on STS, Spearman on SemRel), in the edition's order; empty for a one-dataset edition and in the hidden phase's public view"
   }),
   errors: Schema.Array(Issue.Issue),
   warnings: Schema.Array(Issue.Issue).annotate({ description: "empty in the hidden phase's public view" })
@@ -260,7 +261,13 @@ export const Leaderboard = Schema.Struct({
   rankings: Schema.Array(Ranking).annotate({ description: "one per official figure; empty in the hidden phase's public view" }),
   runs: Schema.Array(LeaderboardRun).annotate({ description: "every published run, by team, run number, name" }),
   /** with --ci: the intervals' settings and signature; absent in the hidden phase's public view */
-  intervals: Schema.optionalKey(Json.IntervalsJson)
+  intervals: Schema.optionalKey(Json.IntervalsJson),
+  marks: Schema.optionalKey(
+    Schema.Array(Marks.FigureMarksJson).annotate({
+      description:
+        "the tied-with-best marks of every figure (each ranking's official figure, each dataset's ranked metric), as `stseval report` prints them bold (`@stseval/scoring/Marks`); absent until every scored run's aligned scores are in memory, and in the hidden phase's public view"
+    })
+  )
 }).annotate({ identifier: "Leaderboard", title: "stseval watch: leaderboard.json and leaderboard.public.json (stseval/leaderboard@1)" })
 /** @since 0.1.0 */
 export type Leaderboard = typeof Leaderboard.Type
@@ -407,18 +414,87 @@ export const intervals = (
   edition: Registry.TaskEdition,
   options: Uncertainty.Options
 ): Uncertainty.ResultIntervals | Uncertainty.Invalid | undefined => {
+  const runs = scoredRuns(board, records)
+  if (runs === undefined) return undefined
+  const ranked = [...new Set(board.rankings.flatMap((k) => k.entries.flatMap((e) => (e.rank !== null ? [e.id] : []))))]
+  return Uncertainty.compute({ edition, runs }, { ...options, ranked, others: false })
+}
+
+/**
+ * The engine's scored runs of a board's scored runs, each named by its board id (`assignIds` over
+ * the whole folder: the run's name in every output); undefined while one has no `scored` run in
+ * memory (right after a restart, until the watcher has read the run again).
+ */
+const scoredRuns = (board: Leaderboard, records: ReadonlyArray<RunRecord>): ReadonlyArray<ScoredRun.ScoredRun> | undefined => {
   const byEntry = new Map(records.map((r) => [r.entry, r]))
   const runs: Array<ScoredRun.ScoredRun> = []
   for (const r of board.runs) {
     if (r.status !== "scored") continue
     const scored = byEntry.get(r.entry)?.scored
     if (scored === undefined) return undefined
-    // the board's id (`assignIds` over the whole folder) is the run's name in every output
     runs.push({ ...scored, meta: { ...scored.meta, id: r.id } })
   }
-  const ranked = [...new Set(board.rankings.flatMap((k) => k.entries.flatMap((e) => (e.rank !== null ? [e.id] : []))))]
-  return Uncertainty.compute({ edition, runs }, { ...options, ranked, others: false })
+  return runs
 }
+
+/**
+ * The tied-with-best marks of a board (`Marks.compute`, what `report` prints bold), over the runs
+ * the board lists in each ranking, its best the board's best ranked run: the board's own ranking
+ * (`Rank.rank` over the outcomes), never another. Undefined while a scored run of the board has no
+ * `scored` run in memory.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const records: ReadonlyArray<Leaderboard.RunRecord> // the watcher's published runs
+ * const edition = Registry.get("sts2017")!
+ * const board = Leaderboard.build(records, { task: edition.id, runLimit: edition.runLimit })
+ * const marks = Leaderboard.marks(board, records, edition)
+ * const withMarks = marks !== undefined ? Leaderboard.withMarks(board, marks) : board
+ * ```
+ * @since 0.3.0
+ */
+export const marks = (
+  board: Leaderboard,
+  records: ReadonlyArray<RunRecord>,
+  edition: Registry.TaskEdition,
+  options: Marks.Options = {}
+): Marks.Marks | undefined => {
+  const runs = scoredRuns(board, records)
+  if (runs === undefined) return undefined
+  const byId = new Map(runs.map((r) => [r.meta.id, r]))
+  const rankings = board.rankings.map((k) => ({
+    ranking: k.ranking,
+    metric: k.metric,
+    lowerIsBetter: false,
+    entries: k.entries.flatMap((e) => {
+      const run = byId.get(e.id)
+      // a failed run has no figure to compare
+      return run === undefined ? [] : [{ rank: e.rank ?? undefined, run, meta: run.meta, primary: e.primary, flags: e.flags, value: MetricValue.undefined_("not read"), reason: e.reason ?? undefined }]
+    })
+  }))
+  return Marks.compute({ edition, runs, ranked: { edition: edition.id, primaryOnly: board.primaryOnly, runLimit: board.runLimit, rankings, standings: [], excluded: 0, merged: [] } }, options)
+}
+
+/**
+ * The board with its marks (`leaderboard.json`'s `marks`).
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const records: ReadonlyArray<Leaderboard.RunRecord> // the watcher's published runs
+ * const edition = Registry.get("sts2017")!
+ * const board = Leaderboard.build(records, { task: edition.id, runLimit: edition.runLimit })
+ * const marks = Leaderboard.marks(board, records, edition)
+ * const tied = marks !== undefined ? Leaderboard.withMarks(board, marks).marks?.find((m) => m.key === "aggregate:official")?.tied : undefined
+ * ```
+ * @since 0.3.0
+ */
+export const withMarks = (board: Leaderboard, m: Marks.Marks): Leaderboard => ({ ...board, marks: m.figures.map(Marks.toJson) })
 
 /**
  * The board with its intervals: each figure's `ci` (`Json.ciOf`, as `rank --json`), each ranked
@@ -456,7 +532,7 @@ export const withIntervals = (board: Leaderboard, iv: Uncertainty.ResultInterval
   runs: board.runs.map((r) => ({
     ...r,
     official: r.official.map((o) => ({ ...o, ...Json.ciOf(Uncertainty.rankedFigure(iv, o.ranking, r.id)) })),
-    datasets: r.datasets.map((d) => ({ ...d, ...Json.ciOf(Uncertainty.datasetFigure(iv, r.id, d.dataset, "pearson")) }))
+    datasets: r.datasets.map((d) => ({ ...d, ...Json.ciOf(Uncertainty.datasetFigure(iv, r.id, d.dataset, d.metric)) }))
   })),
   intervals: Json.intervalsToJson(iv)
 })
@@ -478,8 +554,8 @@ export const withIntervals = (board: Leaderboard, iv: Uncertainty.ResultInterval
  */
 export const publicView = (board: Leaderboard, hidden: boolean): Leaderboard => {
   if (!hidden) return { ...board, view: "public", hidden: false }
-  // no intervals either: their notes name runs and their figures
-  const { intervals: _intervals, ...rest } = board
+  // no intervals nor marks either: they name runs and their figures
+  const { intervals: _intervals, marks: _marks, ...rest } = board
   return {
     ...rest,
     view: "public",

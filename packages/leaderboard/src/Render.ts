@@ -1,22 +1,30 @@
 /**
- * Markdown and HTML of a leaderboard. `Renderer` is an Effect reference: the default is the
- * minimal renderer below; `ScoringAdapter` can swap in `@stseval/tables`'s tables.
+ * Markdown and HTML of a leaderboard, through `@stseval/tables` (the report's renderers, its one
+ * HTML escaper and plot glyphs): `toTable` lays the board out as one report `Table` in the board's
+ * own order (its ranking, `Rank.rank` over the runs' outcomes: nothing here ranks), with the
+ * board's marks (`leaderboard.json`'s `marks`: bold where a run is not significantly different from
+ * the best ranked run) and intervals. `Renderer` is an Effect reference: the watcher renders with
+ * it, styled for the scorer's edition when `ScoringAdapter.rendererLayer` provides it.
  *
  * @since 0.1.0
  */
-import type { Registry } from "@stseval/formats"
+import type { Issue, Registry } from "@stseval/formats"
+import { Metrics } from "@stseval/metrics"
 import { Style, Uncertainty } from "@stseval/scoring"
-import { Layouts } from "@stseval/tables"
+import * as Marks from "@stseval/scoring/Marks"
+import { Html, Layouts, Markdown } from "@stseval/tables"
+import type { Table } from "@stseval/tables"
 import { Context } from "effect"
-import type { Flag, Leaderboard, LeaderboardEntry } from "./Leaderboard.js"
+import type { Leaderboard, LeaderboardRun } from "./Leaderboard.js"
 
 /**
  * @example
  * ```ts
- * import { Leaderboard, Render } from "@stseval/leaderboard"
+ * import { Render } from "@stseval/leaderboard"
+ * import type { Leaderboard } from "@stseval/leaderboard"
  *
  * declare const board: Leaderboard.Leaderboard
- * const rendered: Render.Rendered = Render.minimal.render(board)
+ * const { md, html }: Render.Rendered = Render.renderer().render(board)
  * ```
  * @since 0.1.0
  */
@@ -30,10 +38,10 @@ export interface Rendered {
  *
  * @example
  * ```ts
- * import { Leaderboard, Render } from "@stseval/leaderboard"
+ * import { Render } from "@stseval/leaderboard"
  *
- * // a renderer of one's own: the watcher writes what it gives
- * const plain: Render.RendererShape = { render: (board: Leaderboard.Leaderboard) => ({ md: `${board.task}\n`, html: `<p>${Render.escapeHtml(board.task)}</p>` }) }
+ * // the tables' renderer, Markdown only
+ * const mine: Render.RendererShape = { render: (board, edition) => ({ md: Render.markdown(board, edition), html: "" }) }
  * ```
  * @since 0.1.0
  */
@@ -50,185 +58,223 @@ export interface RendererShape {
  * import { Registry } from "@stseval/formats"
  * import { Render } from "@stseval/leaderboard"
  *
- * Render.styleOf(Registry.get("sts2017"), "pearson") // r x 100, 2 decimals, as STS 2017 printed it
+ * Render.styleOf(Registry.get("sts2017")!, "pearson") // { decimals: 2, scale: 100 }: r x 100
  * ```
  * @since 0.2.0
  */
 export const styleOf = (edition: Registry.TaskEdition | undefined, metric: string): Style.NumberStyle =>
   Style.of(edition ?? { published: { style: "r3" } }, Style.kindOf(metric))
 
-/** Published tables mark a late or corrected run with `*`, a post-deadline one with a dagger. */
-const marks = (flags: ReadonlyArray<Flag>): string =>
-  `${flags.includes("late") || flags.includes("corrected") ? "*" : ""}${flags.includes("post-deadline") ? "†" : ""}`
+const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`
 
-/** A figure in its style, with its interval when it has one (`--ci`): `82.64 [79.10, 85.83]`. */
-const fmt = (f: { readonly value: number | null; readonly ci?: { readonly low: number; readonly high: number } | null | undefined }, style: Style.NumberStyle): string =>
-  f.value === null
-    ? "–"
-    : `${Style.format(f.value, style)}${f.ci != null ? ` [${Style.format(f.ci.low, style)}, ${Style.format(f.ci.high, style)}]` : ""}`
+const rowMarks = (r: LeaderboardRun, overlapsBest: boolean): ReadonlyArray<Table.RowMark> => [
+  ...(r.flags.includes("late") || r.flags.includes("corrected") ? (["late"] as const) : []),
+  ...(r.flags.includes("post-deadline") ? (["postDeadline"] as const) : []),
+  ...(overlapsBest ? (["overlapsBest"] as const) : [])
+]
 
-/** The rank range (`--ci`): `1-3`, `2`, or empty for a run that is not ranked. */
-const range = (e: LeaderboardEntry): string => (e.rankInterval !== undefined ? Uncertainty.formatRankInterval(e.rankInterval) : "")
+/** A figure's cell, with its interval when it has one (`--ci`: HTML draws it, as `report --ci`). */
+const figureCell = (
+  f: { readonly value: number | null; readonly ci?: { readonly low: number; readonly high: number } | null | undefined } | undefined,
+  marks: ReadonlyArray<Table.CellMark> = []
+): Table.Cell =>
+  f?.value != null ? { _tag: "number", value: f.value, marks, ...(f.ci != null ? { ci: { low: f.ci.low, high: f.ci.high } } : {}) } : { _tag: "missing", marks: [] }
 
-/** `≈` after a run whose rank interval overlaps the best run's (as `report --ci` marks it). */
-const overlaps = (e: LeaderboardEntry): string => (e.overlapsBest === true ? " \u2248" : "")
+/** A metric as people read it: its label (`Spearman`). */
+const labelOf = (metric: string) => Metrics.get(metric)?.label ?? metric
 
-/** What `≈`, the rank range and the intervals are (the footnotes of `report --ci`) and their signature; nothing without `--ci`. */
-const intervalsNote = (board: Leaderboard): string | undefined =>
-  board.intervals === undefined
-    ? undefined
-    : [
-        ...Layouts.intervalFootnotes(board.intervals, { overlapsBest: board.rankings.some((r) => r.entries.some((e) => e.overlapsBest === true)), range: true }),
-        `Intervals' signature: ${board.intervals.signature}`
-      ].join(" ")
-
-const mdCell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ")
-
-/**
- * The minimal Markdown rendering: one table per ranking, then the runs that failed validation with
- * their errors (or, in the hidden phase, every run's validation status).
- *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- * import { Leaderboard, Render } from "@stseval/leaderboard"
- *
- * declare const board: Leaderboard.Leaderboard
- * const md = Render.markdown(board, Registry.get("sick2014"))
- * ```
- * @since 0.1.0
- */
-export const markdown = (board: Leaderboard, edition?: Registry.TaskEdition): string => {
-  const out: Array<string> = []
-  out.push(`# Leaderboard: ${board.task}${board.view === "public" && board.hidden ? " (hidden phase: validation only)" : ""}`, "")
-  out.push(
-    `${board.counts.runs} runs: ${board.counts.scored} scored, ${board.counts.failed} failed${board.hidden && board.view === "public" ? "" : `, ${board.counts.ranked} ranked`}.` +
-      ` Run limit ${board.runLimit} per team${board.deadline !== null ? `; deadline ${board.deadline}` : ""}. \`*\` late or corrected, \`†\` after the deadline.`,
-    ""
-  )
-  const ci = board.intervals !== undefined
-  for (const r of board.rankings) {
-    out.push(
-      `## ${r.ranking} (${r.metric})`,
-      "",
-      `| Rank |${ci ? " Rank range |" : ""} Run | Team | Primary | ${r.metric} | Note |`,
-      `|---:|${ci ? "---:|" : ""}---|---|:---:|---:|---|`
-    )
-    for (const e of r.entries) out.push(row(e, ci, styleOf(edition, r.metric)))
-    out.push("")
-  }
-  const note = intervalsNote(board)
-  if (note !== undefined) out.push(note, "")
-  const shown = board.hidden && board.view === "public" ? board.runs : board.runs.filter((r) => r.status === "failed" || r.errors.length > 0)
-  if (shown.length > 0) {
-    out.push(board.hidden && board.view === "public" ? "## Runs" : "## Runs with errors", "", "| Run | Team | Status | Errors |", "|---|---|---|---|")
-    for (const r of shown) {
-      const errors = r.errors.map((i) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`).join("<br>")
-      out.push(`| ${mdCell(r.id)}${marks(r.flags)} | ${mdCell(r.team)} | ${r.status === "scored" ? "valid" : "failed"} | ${mdCell(errors)} |`)
-    }
-    out.push("")
-  }
-  return out.join("\n")
+/** The marks of a ranking's figure: its official figure over several datasets, else its one dataset's. */
+const rankingMarks = (board: Leaderboard, ranking: string) => {
+  const own = (board.marks ?? []).filter((m) => m.ranking === ranking)
+  return own.find((m) => m.dataset === undefined) ?? (own.length === 1 ? own[0] : undefined)
 }
 
-const row = (e: LeaderboardEntry, ci: boolean, style: Style.NumberStyle): string =>
-  `| ${e.rank ?? ""} |${ci ? ` ${range(e)} |` : ""} ${mdCell(e.id)}${marks(e.flags)}${overlaps(e)} | ${mdCell(e.team)} | ${e.primary ? "yes" : ""} | ${fmt(e, style)} | ${mdCell(e.reason ?? "")} |`
-
 /**
- * @example
- * ```ts
- * import { Render } from "@stseval/leaderboard"
- *
- * Render.escapeHtml("<b>team</b>") // "&lt;b&gt;team&lt;/b&gt;"
- * ```
- * @since 0.1.0
- */
-export const escapeHtml = (s: string): string =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")
-
-/**
- * The minimal HTML rendering: a self-contained page with the same tables as `markdown`.
+ * The leaderboard as one report `Table`: a row per run (in the order of the headline ranking, then
+ * the runs it does not rank), a rank and a figure column per ranking (bold where the board's marks
+ * tie the run with the best, a bullet on the best ranked figure), each dataset's figure by its
+ * ranked metric, and a note column with why a run is not ranked or its first error. In the hidden
+ * phase's public view: status and errors only.
  *
  * @example
  * ```ts
  * import { Registry } from "@stseval/formats"
  * import { Leaderboard, Render } from "@stseval/leaderboard"
  *
- * declare const board: Leaderboard.Leaderboard
- * const page = Render.html(board, Registry.get("sick2014")) // reloads itself, no external request
+ * declare const board: Leaderboard.Leaderboard // leaderboard.json
+ * const edition = Registry.get("sts2017")!
+ *
+ * // the rows in the board's ranking, bold from its marks
+ * const rows = Render.toTable(board, edition).sections[0].rows.map((r) => r.id)
  * ```
  * @since 0.1.0
  */
-export const html = (board: Leaderboard, edition?: Registry.TaskEdition): string => {
-  const e = escapeHtml
-  const parts: Array<string> = []
+export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Table.Table => {
   const hiddenPublic = board.hidden && board.view === "public"
-  parts.push(
-    "<!doctype html>",
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<title>Leaderboard: ${e(board.task)}</title>`,
-    "<style>body{font-family:system-ui,sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:2em}th,td{border:1px solid #ccc;padding:.3em .6em}td.num{text-align:right;font-variant-numeric:tabular-nums}</style>",
-    "</head><body>",
-    `<h1>Leaderboard: ${e(board.task)}${hiddenPublic ? " (hidden phase: validation only)" : ""}</h1>`,
-    `<p>${board.counts.runs} runs: ${board.counts.scored} scored, ${board.counts.failed} failed${hiddenPublic ? "" : `, ${board.counts.ranked} ranked`}. Run limit ${board.runLimit} per team${board.deadline !== null ? `; deadline ${e(board.deadline)}` : ""}. * late or corrected, † after the deadline.</p>`
-  )
-  const ci = board.intervals !== undefined
-  for (const r of board.rankings) {
-    const style = styleOf(edition, r.metric)
-    parts.push(
-      `<h2>${e(r.ranking)} (${e(r.metric)})</h2>`,
-      `<table><thead><tr><th>Rank</th>${ci ? "<th>Rank range</th>" : ""}<th>Run</th><th>Team</th><th>Primary</th><th>${e(r.metric)}</th><th>Note</th></tr></thead><tbody>`
-    )
-    for (const x of r.entries) {
-      parts.push(
-        `<tr><td class="num">${x.rank ?? ""}</td>${ci ? `<td class="num">${range(x)}</td>` : ""}<td>${e(x.id)}${marks(x.flags)}${overlaps(x)}</td><td>${e(x.team)}</td><td>${x.primary ? "yes" : ""}</td><td class="num">${fmt(x, style)}</td><td>${e(x.reason ?? "")}</td></tr>`
-      )
+  const columns: Array<Table.Column> = [
+    { key: "run", header: "Run", align: "left", rowLabel: true },
+    { key: "team", header: "Team", align: "left" },
+    { key: "primary", header: "Primary", align: "center" }
+  ]
+  // with intervals (`--ci`), the rank range after each rank, as `report --ci` prints it
+  const ci = hiddenPublic ? undefined : board.intervals
+  if (!hiddenPublic) {
+    for (const r of board.rankings) {
+      columns.push({ key: `${r.ranking}.rank`, header: "Rank", align: "right", group: r.ranking, number: { decimals: 0 } })
+      if (ci !== undefined) {
+        const { key, header, align, description } = Layouts.rankRangeColumn
+        columns.push({ key: `${r.ranking}.${key}`, header, align: align ?? "right", group: r.ranking, description })
+      }
+      columns.push({ key: `${r.ranking}.value`, header: labelOf(r.metric), align: "right", group: r.ranking, number: styleOf(edition, r.metric) })
     }
-    parts.push("</tbody></table>")
   }
-  const note = intervalsNote(board)
-  if (note !== undefined) parts.push(`<p class="intervals">${e(note)}</p>`)
-  const shown = hiddenPublic ? board.runs : board.runs.filter((r) => r.status === "failed" || r.errors.length > 0)
-  if (shown.length > 0) {
-    parts.push(`<h2>${hiddenPublic ? "Runs" : "Runs with errors"}</h2>`, "<table><thead><tr><th>Run</th><th>Team</th><th>Status</th><th>Errors</th></tr></thead><tbody>")
-    for (const r of shown) {
-      const errors = r.errors.map((i) => e(`${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`)).join("<br>")
-      parts.push(`<tr><td>${e(r.id)}${marks(r.flags)}</td><td>${e(r.team)}</td><td>${r.status === "scored" ? "valid" : "failed"}</td><td>${errors}</td></tr>`)
+  // per-dataset columns (STS tracks, SemRel languages), in the edition's order: each dataset's
+  // figure by the metric its ranking orders by
+  const datasets = hiddenPublic ? [] : [...new Map(board.runs.flatMap((r) => r.datasets.map((d) => [d.dataset, d.metric] as const))).entries()]
+  for (const [name, metric] of datasets) {
+    columns.push({ key: `dataset.${name}`, header: name, align: "right", group: `datasets (${labelOf(metric)})`, number: styleOf(edition, metric) })
+  }
+  columns.push({ key: "status", header: "Status", align: "left" }, { key: "note", header: "Note", align: "left" })
+  const headline = board.rankings[0]
+  const order = headline !== undefined && !hiddenPublic ? headline.entries.map((e) => e.id) : []
+  const used = { overlapsBest: false, range: false, tied: new Set<string>() }
+  const runs = [...board.runs].sort((a, b) => {
+    const ia = order.indexOf(a.id)
+    const ib = order.indexOf(b.id)
+    return (ia < 0 ? Infinity : ia) - (ib < 0 ? Infinity : ib) || 0
+  })
+  // the best ranked figure of each dataset, for its bullet (among the runs the headline ranking ranks)
+  const ranked = new Set(headline?.entries.flatMap((e) => (e.rank !== null ? [e.id] : [])) ?? [])
+  const bestOf = new Map<string, number>()
+  for (const [name, metric] of datasets) {
+    const lower = Metrics.get(metric)?.direction === "lower"
+    for (const r of board.runs) {
+      const v = r.datasets.find((d) => d.dataset === name)?.value
+      const best = bestOf.get(name)
+      if (ranked.has(r.id) && v != null && (best === undefined || (lower ? v < best : v > best))) bestOf.set(name, v)
     }
-    parts.push("</tbody></table>")
   }
-  parts.push("</body></html>", "")
-  return parts.join("\n")
+  const tiedIn = (m: { readonly tied: ReadonlyArray<string>; readonly test?: string | undefined; readonly alpha: number; readonly correction: string; readonly compared: number } | undefined, id: string): ReadonlyArray<Table.CellMark> => {
+    if (m?.test === undefined || !m.tied.includes(id)) return []
+    used.tied.add(`${Marks.testLabel(m.test)}${m.correction === "holm" && m.compared > 1 ? ", Holm-adjusted" : ""}, p > ${m.alpha}`)
+    return ["tied"]
+  }
+  const rows: Array<Table.Row> = runs.map((run) => {
+    const cells: Record<string, Table.Cell> = {
+      run: { _tag: "text", text: run.id, marks: [] },
+      team: { _tag: "text", text: run.team, marks: [] },
+      primary: { _tag: "text", text: run.primary ? "yes" : "", marks: [] },
+      status: { _tag: "text", text: run.status === "scored" ? (hiddenPublic ? "valid" : "scored") : "failed", marks: [] }
+    }
+    let note = run.errors[0] !== undefined ? issueText(run.errors[0]) : ""
+    if (!hiddenPublic) {
+      for (const r of board.rankings) {
+        const e = r.entries.find((x) => x.id === run.id)
+        cells[`${r.ranking}.rank`] = e?.rank != null ? { _tag: "number", value: e.rank, marks: [] } : { _tag: "missing", reason: e?.reason ?? undefined, marks: [] }
+        if (ci !== undefined) {
+          cells[`${r.ranking}.${Layouts.rankRangeColumn.key}`] =
+            e?.rankInterval !== undefined ? { _tag: "text", text: Uncertainty.formatRankInterval(e.rankInterval), marks: [] } : { _tag: "missing", marks: [] }
+          used.range ||= e?.rankInterval !== undefined
+        }
+        cells[`${r.ranking}.value`] = figureCell(e, [...(e?.rank === 1 ? (["best"] as const) : []), ...tiedIn(rankingMarks(board, r.ranking), run.id)])
+        if (note === "" && e?.reason != null) note = e.reason
+      }
+    }
+    for (const [name, metric] of datasets) {
+      const f = run.datasets.find((d) => d.dataset === name)
+      const marks = board.marks?.find((m) => m.dataset === name && m.metric === metric)
+      cells[`dataset.${name}`] = figureCell(f, [...(f?.value != null && ranked.has(run.id) && bestOf.get(name) === f.value ? (["best"] as const) : []), ...tiedIn(marks, run.id)])
+    }
+    cells.note = { _tag: "text", text: note, marks: [] }
+    // `≈` by the headline ranking, the one the rows are ordered by
+    const overlapsBest = ci !== undefined && headline?.entries.find((x) => x.id === run.id)?.overlapsBest === true
+    used.overlapsBest ||= overlapsBest
+    return { id: run.id, cells, marks: rowMarks(run, overlapsBest), flags: { late: run.late, corrected: run.corrected, postDeadline: run.postDeadline } }
+  })
+  return {
+    id: `leaderboard-${board.task}`,
+    title: `Leaderboard: ${board.task}${hiddenPublic ? " (hidden phase: validation only)" : ""}`,
+    caption: `${board.counts.runs} runs: ${board.counts.scored} scored, ${board.counts.failed} failed${hiddenPublic ? "" : `, ${board.counts.ranked} ranked`}. Run limit ${board.runLimit} per team${board.deadline !== null ? `; deadline ${board.deadline}` : ""}.`,
+    label: `tab:leaderboard-${board.task}`,
+    wide: false,
+    columns,
+    sections: [{ rows }],
+    footnotes: [
+      "* late or corrected submission; \u2020 submitted after the deadline (listed, never ranked).",
+      ...(hiddenPublic ? [] : ["\u2022 best figure in the column among the ranked runs."]),
+      ...[...used.tied].map((t) => `Bold: not significantly different from the best ranked run (${t}).`),
+      "-: no figure (the run failed, or did not enter the dataset; hover for the reason).",
+      ...(ci !== undefined ? [...Layouts.intervalFootnotes(ci, used), `Intervals' signature: ${ci.signature}`] : [])
+    ]
+  }
 }
 
 /**
- * The minimal renderer.
+ * The leaderboard in GitHub Markdown (the report's renderer).
  *
  * @example
  * ```ts
+ * import { Registry } from "@stseval/formats"
  * import { Leaderboard, Render } from "@stseval/leaderboard"
  *
- * declare const board: Leaderboard.Leaderboard
- * const { md, html } = Render.minimal.render(board)
+ * declare const board: Leaderboard.Leaderboard // leaderboard.json
+ * const edition = Registry.get("sts2017")!
+ *
+ * const md = Render.markdown(board, edition)
  * ```
  * @since 0.1.0
  */
-export const minimal: RendererShape = { render: (board, edition) => ({ md: markdown(board, edition), html: html(board, edition) }) }
+export const markdown = (board: Leaderboard, edition?: Registry.TaskEdition): string => Markdown.render(toTable(board, edition))
 
 /**
- * The renderer the watcher uses; defaults to `minimal`.
+ * The leaderboard as one self-contained HTML page (the report's renderer).
  *
  * @example
  * ```ts
- * import { Render, Watcher, ScoringAdapter } from "@stseval/leaderboard"
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard, Render } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard // leaderboard.json
+ * const edition = Registry.get("sts2017")!
+ *
+ * const page = Render.html(board, edition)
+ * ```
+ * @since 0.1.0
+ */
+export const html = (board: Leaderboard, edition?: Registry.TaskEdition): string => Html.render(toTable(board, edition))
+
+/**
+ * The renderer for an edition (its published number style).
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Leaderboard, Render } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard // leaderboard.json
+ * const edition = Registry.get("sts2017")!
+ *
+ * const { md, html } = Render.renderer(edition).render(board)
+ * ```
+ * @since 0.1.0
+ */
+export const renderer = (edition?: Registry.TaskEdition): RendererShape => ({
+  render: (board, given) => ({ md: markdown(board, given ?? edition), html: html(board, given ?? edition) })
+})
+
+/**
+ * The renderer the watcher uses; by default the tables' renderer without an edition (r to 3
+ * decimals); `ScoringAdapter.rendererLayer` styles it for the scorer's edition.
+ *
+ * @example
+ * ```ts
+ * import { Render, Watcher } from "@stseval/leaderboard"
+ * import { Registry } from "@stseval/formats"
  * import { Effect } from "effect"
  *
- * // the minimal renderer by default; the scoring adapter's draws the papers' tables
- * const watched = Watcher.watch({ folder: "submissions", out: "board", once: true }).pipe(
- *   Effect.provideService(Render.Renderer, Render.minimal),
- *   Effect.provide(ScoringAdapter.layer({ task: "sick2014", gold: "SICK_test_annotated.txt" }))
- * )
+ * // render with the edition's published style
+ * const watch = Watcher.watch({ folder: "subs", out: "board", once: true }).pipe(Effect.provideService(Render.Renderer, Render.renderer(Registry.get("sts2017")!)))
  * ```
  * @since 0.1.0
  */
-export const Renderer = Context.Reference<RendererShape>("@stseval/leaderboard/Renderer", { defaultValue: () => minimal })
+export const Renderer = Context.Reference<RendererShape>("@stseval/leaderboard/Renderer", { defaultValue: () => renderer() })

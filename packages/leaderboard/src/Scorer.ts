@@ -44,19 +44,22 @@ export type OfficialFigure = typeof OfficialFigure.Type
  * @since 0.1.0
  */
 /**
- * One dataset's figure of a run (STS: its Pearson), for the leaderboard's per-dataset columns.
+ * One dataset's figure of a run by the metric its ranking orders by (STS: Pearson; SemRel:
+ * Spearman), for the leaderboard's per-dataset columns.
  *
  * @example
  * ```ts
  * import { Scorer } from "@stseval/leaderboard"
+ * import { Schema } from "effect"
  *
- * const figure: Scorer.DatasetFigure = { dataset: "track5.en-en", value: 0.8518 }
+ * const eng = Schema.decodeUnknownSync(Scorer.DatasetFigure)({ dataset: "eng", metric: "spearman", value: 0.812 })
  * ```
  * @since 0.2.0
  */
 export const DatasetFigure = Schema.Struct({
   dataset: Schema.String,
-  value: Schema.NullOr(Schema.Finite).annotate({ description: "the dataset's Pearson; null when not scored" })
+  metric: Schema.String.annotate({ description: "the metric of the figure: the dataset's ranked metric (registry name: pearson, spearman, kendall...)" }),
+  value: Schema.NullOr(Schema.Finite).annotate({ description: "the dataset's figure by `metric`; null when not scored" })
 }).annotate({ identifier: "DatasetFigure" })
 /** @since 0.2.0 */
 export type DatasetFigure = typeof DatasetFigure.Type

@@ -3,22 +3,19 @@
  *
  * `layer({ task, gold })` loads the edition and its gold once (`Engine.loadContext`, the first half
  * of `Engine.score`), signs it (`Signature`: edition, gold, engine; the cache key's part), and scores each run with
- * `Engine.scoreSubmission`: the watcher's figures are the engine's, run for run. `renderer(edition)`
- * prints the leaderboard through the report package's Markdown and HTML renderers.
+ * `Engine.scoreSubmission`: the watcher's figures are the engine's, run for run. `rendererLayer`
+ * prints the leaderboard through the report package's tables, styled for the scorer's edition.
  *
  * @since 0.1.0
  */
 import { Files } from "@stseval/formats"
-import type { Issue, Registry, Submissions } from "@stseval/formats"
-import { Html, Layouts, Markdown } from "@stseval/tables"
-import type { Table } from "@stseval/tables"
+import type { Registry, Submissions } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
-import { Engine, Json, Signature, Uncertainty } from "@stseval/scoring"
+import { Engine, Json, Signature } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import { Effect, FileSystem, Layer, Option, Path } from "effect"
-import type { Leaderboard, LeaderboardRun } from "./Leaderboard.js"
-import { Renderer, styleOf } from "./Render.js"
-import type { RendererShape } from "./Render.js"
+import * as Render from "./Render.js"
+import { Renderer } from "./Render.js"
 import { Scorer } from "./Scorer.js"
 import type { OfficialFigure, RunOutcome } from "./Scorer.js"
 
@@ -64,7 +61,13 @@ export const toOutcome = (run: ScoredRun.ScoredRun): RunOutcome => ({
   errors: run.errors,
   warnings: run.warnings,
   ...(run.datasets.length > 1
-    ? { datasets: run.datasets.map((d) => ({ dataset: d.dataset, value: d.status === "scored" && d.figures[d.metric]?._tag === "Defined" ? MetricValue.getOrNaN(d.figures[d.metric]) : null })) }
+    ? {
+        datasets: run.datasets.map((d) => ({
+          dataset: d.dataset,
+          metric: d.metric,
+          value: d.status === "scored" && d.figures[d.metric]?._tag === "Defined" ? MetricValue.getOrNaN(d.figures[d.metric]) : null
+        }))
+      }
     : {}),
   detail: Json.toJson(run)
 })
@@ -132,140 +135,6 @@ export const layer = (options: Options) =>
     })
   )
 
-// ---------------------------------------------------------------------------------------------
-// Rendering through @stseval/tables
-// ---------------------------------------------------------------------------------------------
-
-const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`
-
-const rowMarks = (r: LeaderboardRun, overlapsBest: boolean): ReadonlyArray<Table.RowMark> => [
-  ...(r.flags.includes("late") || r.flags.includes("corrected") ? (["late"] as const) : []),
-  ...(r.flags.includes("post-deadline") ? (["postDeadline"] as const) : []),
-  ...(overlapsBest ? (["overlapsBest"] as const) : [])
-]
-
-/** A figure's cell, with its interval when it has one (`--ci`: HTML draws an error bar, as `report --ci`). */
-const figureCell = (
-  f: { readonly value: number | null; readonly ci?: { readonly low: number; readonly high: number } | null | undefined } | undefined,
-  marks: ReadonlyArray<Table.CellMark> = []
-): Table.Cell =>
-  f?.value != null ? { _tag: "number", value: f.value, marks, ...(f.ci != null ? { ci: { low: f.ci.low, high: f.ci.high } } : {}) } : { _tag: "missing", marks: [] }
-
-/**
- * The leaderboard as one report `Table`: a row per run (in the order of the headline ranking, then
- * the runs it does not rank), a rank and a figure column per ranking, and a note column with why a
- * run is not ranked or its first error. In the hidden phase's public view: status and errors only.
- *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- * import { Leaderboard, ScoringAdapter } from "@stseval/leaderboard"
- * import { Markdown } from "@stseval/tables"
- *
- * declare const board: Leaderboard.Leaderboard
- * const md = Markdown.render(ScoringAdapter.toTable(board, Registry.get("sick2014")))
- * ```
- * @since 0.1.0
- */
-export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Table.Table => {
-  const hiddenPublic = board.hidden && board.view === "public"
-  const columns: Array<Table.Column> = [
-    { key: "run", header: "Run", align: "left", rowLabel: true },
-    { key: "team", header: "Team", align: "left" },
-    { key: "primary", header: "Primary", align: "center" }
-  ]
-  // with intervals (`--ci`), the rank range after each rank, as `report --ci` prints it
-  const ci = hiddenPublic ? undefined : board.intervals
-  if (!hiddenPublic) {
-    for (const r of board.rankings) {
-      columns.push({ key: `${r.ranking}.rank`, header: "Rank", align: "right", group: r.ranking, number: { decimals: 0 } })
-      if (ci !== undefined) {
-        const { key, header, align, description } = Layouts.rankRangeColumn
-        columns.push({ key: `${r.ranking}.${key}`, header, align: align ?? "right", group: r.ranking, description })
-      }
-      columns.push({ key: `${r.ranking}.value`, header: r.metric, align: "right", group: r.ranking, number: styleOf(edition, r.metric) })
-    }
-  }
-  // per-dataset columns (STS), in the edition's order: the figures behind the official one
-  const datasetNames = hiddenPublic ? [] : [...new Set(board.runs.flatMap((r) => r.datasets.map((d) => d.dataset)))]
-  for (const name of datasetNames) {
-    columns.push({ key: `dataset.${name}`, header: name, align: "right", group: "datasets (Pearson)", number: styleOf(edition, "pearson") })
-  }
-  columns.push({ key: "status", header: "Status", align: "left" }, { key: "note", header: "Note", align: "left" })
-  const headline = board.rankings[0]
-  const order = headline !== undefined && !hiddenPublic ? headline.entries.map((e) => e.id) : []
-  const used = { overlapsBest: false, range: false }
-  const runs = [...board.runs].sort((a, b) => {
-    const ia = order.indexOf(a.id)
-    const ib = order.indexOf(b.id)
-    return (ia < 0 ? Infinity : ia) - (ib < 0 ? Infinity : ib) || 0
-  })
-  const rows: Array<Table.Row> = runs.map((run) => {
-    const cells: Record<string, Table.Cell> = {
-      run: { _tag: "text", text: run.id, marks: [] },
-      team: { _tag: "text", text: run.team, marks: [] },
-      primary: { _tag: "text", text: run.primary ? "yes" : "", marks: [] },
-      status: { _tag: "text", text: run.status === "scored" ? (hiddenPublic ? "valid" : "scored") : "failed", marks: [] }
-    }
-    let note = run.errors[0] !== undefined ? issueText(run.errors[0]) : ""
-    if (!hiddenPublic) {
-      for (const r of board.rankings) {
-        const e = r.entries.find((x) => x.id === run.id)
-        cells[`${r.ranking}.rank`] = e?.rank != null ? { _tag: "number", value: e.rank, marks: [] } : { _tag: "missing", reason: e?.reason ?? undefined, marks: [] }
-        if (ci !== undefined) {
-          cells[`${r.ranking}.${Layouts.rankRangeColumn.key}`] =
-            e?.rankInterval !== undefined ? { _tag: "text", text: Uncertainty.formatRankInterval(e.rankInterval), marks: [] } : { _tag: "missing", marks: [] }
-          used.range ||= e?.rankInterval !== undefined
-        }
-        cells[`${r.ranking}.value`] = figureCell(e, e?.rank === 1 ? ["best"] : [])
-        if (note === "" && e?.reason != null) note = e.reason
-      }
-    }
-    for (const name of datasetNames) {
-      cells[`dataset.${name}`] = figureCell(run.datasets.find((d) => d.dataset === name))
-    }
-    cells.note = { _tag: "text", text: note, marks: [] }
-    // `≈` by the headline ranking, the one the rows are ordered by
-    const overlapsBest = ci !== undefined && headline?.entries.find((x) => x.id === run.id)?.overlapsBest === true
-    used.overlapsBest ||= overlapsBest
-    return { id: run.id, cells, marks: rowMarks(run, overlapsBest), flags: { late: run.late, corrected: run.corrected, postDeadline: run.postDeadline } }
-  })
-  return {
-    id: `leaderboard-${board.task}`,
-    title: `Leaderboard: ${board.task}${hiddenPublic ? " (hidden phase: validation only)" : ""}`,
-    caption: `${board.counts.runs} runs: ${board.counts.scored} scored, ${board.counts.failed} failed${hiddenPublic ? "" : `, ${board.counts.ranked} ranked`}. Run limit ${board.runLimit} per team${board.deadline !== null ? `; deadline ${board.deadline}` : ""}.`,
-    label: `tab:leaderboard-${board.task}`,
-    wide: false,
-    columns,
-    sections: [{ rows }],
-    footnotes: [
-      "* late or corrected submission; \u2020 submitted after the deadline.",
-      ...(hiddenPublic ? [] : ["\u2022 best in the column."]),
-      ...(ci !== undefined ? [...Layouts.intervalFootnotes(ci, used), `Intervals' signature: ${ci.signature}`] : [])
-    ]
-  }
-}
-
-/**
- * A renderer printing the leaderboard with `@stseval/tables`'s Markdown and HTML renderers.
- *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- * import { Leaderboard, ScoringAdapter } from "@stseval/leaderboard"
- *
- * declare const board: Leaderboard.Leaderboard
- * const { md, html } = ScoringAdapter.renderer(Registry.get("sick2014")).render(board)
- * ```
- * @since 0.1.0
- */
-export const renderer = (edition?: Registry.TaskEdition): RendererShape => ({
-  render: (board) => {
-    const table = toTable(board, edition)
-    return { md: Markdown.render(table), html: Html.render(table) }
-  }
-})
-
 /**
  * Provide the report renderer to the watcher, styled for the `Scorer`'s edition.
  *
@@ -282,7 +151,7 @@ export const renderer = (edition?: Registry.TaskEdition): RendererShape => ({
 export const rendererLayer = Layer.effect(Renderer)(
   Effect.gen(function* () {
     const scorer = yield* Scorer
-    return renderer(scorer.edition)
+    return Render.renderer(scorer.edition)
   })
 )
 

@@ -90,6 +90,12 @@ export interface WatchOptions {
    * as a report config's `ci` (a number is the level). Needs a `Scorer` with `scoreRun`.
    */
   readonly ci?: number | Config.CiConfig | undefined
+  /**
+   * The tied-with-best marks of every figure (`leaderboard.json`'s `marks`, bold in the pages), as
+   * `stseval report` prints them: default true with a `Scorer` that gives aligned scores
+   * (`scoreRun`), which the watcher then keeps in memory for every scored run. @since 0.3.0
+   */
+  readonly marks?: boolean | undefined
 }
 
 /**
@@ -239,7 +245,8 @@ const prepare = (options: WatchOptions, scorer: ScorerShape) =>
       concurrency: Math.max(1, options.concurrency ?? 1),
       outEntry,
       onPublish: options.onPublish,
-      ci
+      ci,
+      marks: options.marks !== false && scorer.scoreRun !== undefined
     } satisfies Settings
   })
 

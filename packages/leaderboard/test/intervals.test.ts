@@ -199,14 +199,16 @@ describe("the pages with ci", () => {
     expect(fs.readFileSync(path.join(outs.plain, "leaderboard.html"), "utf8")).not.toContain('<svg class="ci"')
   })
 
-  it("the minimal renderer: the rank range and each figure with its interval, in the edition's number style", () => {
+  it("Render.markdown and Render.html (the tables' renderers): the rank range, ≈ and each figure in the edition's number style; HTML draws each interval", () => {
     const md = Render.markdown(first, sts2017)
     const ace = official(first).entries[0]
     const style = Style.of(sts2017, "correlation")
-    // STS 2017 prints r x 100 to 2 decimals
-    expect(md).toContain(`| 1 | 1 | Ace/run1 ≈ | Ace | yes | ${Style.format(ace.value!, style)} [${Style.format(ace.ci!.low, style)}, ${Style.format(ace.ci!.high, style)}] |`)
-    expect(md).toContain(first.intervals!.signature)
-    expect(Render.html(first, sts2017)).toContain("<th>Rank range</th>")
+    // STS 2017 prints r x 100 to 2 decimals; the best ranked figure has the bullet, and the bold of the board's marks
+    expect(md).toMatch(new RegExp(`\\| Ace/run1≈ +\\| Ace +\\| +yes +\\| +1 \\| +1 \\| +\\*\\*${Style.format(ace.value!, style).replace(".", "\\.")}\\*\\* • \\|`))
+    expect(md).toContain(first.intervals!.signature.replaceAll("|", "\\|"))
+    const html = Render.html(first, sts2017)
+    expect(html).toContain(">Rank range</button>")
+    expect(html).toContain(`interval [${Style.format(ace.ci!.low, style)}, ${Style.format(ace.ci!.high, style)}]`)
     expect(Render.markdown(board(outs.plain)!, sts2017)).not.toContain("Rank range")
   })
 })

@@ -59,8 +59,8 @@ describe("once", () => {
     for (const f of ["leaderboard.md", "leaderboard.html", "leaderboard.public.json", "state.json", "watch.log"]) {
       expect(fs.existsSync(path.join(out, f)), f).toBe(true)
     }
-    // the minimal renderer prints in the edition's style (scoring's Style): STS-B's r x 100, 2 decimals
-    expect(fs.readFileSync(path.join(out, "leaderboard.md"), "utf8")).toContain("| 1 | Alpha/run1 | Alpha | yes | 100.00 |")
+    // the tables' renderer prints in the edition's style (scoring's Style): STS-B's r x 100, 2 decimals; tied runs share rank 1, each with the bullet
+    expect(fs.readFileSync(path.join(out, "leaderboard.md"), "utf8")).toMatch(/\| Alpha\/run1 \| Alpha \| +yes +\| +1 \| +100\.00 • \| scored \|/)
     // no temp files left behind
     expect(fs.readdirSync(out).filter((n) => n.endsWith(".tmp"))).toEqual([])
   })

@@ -11,6 +11,7 @@
  * caption: Our results
  * test: steiger1980
  * alpha: 0.01
+ * correction: none  # the bold marks' p-values as they are (default holm over the comparisons with the best)
  * latex: { standalone: true }
  * ci: 95            # or { level: 95, resamples: 1000, seed: 12345 }
  * ```
@@ -58,6 +59,7 @@ export const ConfigSchema = Schema.Struct({
   significance: Schema.optionalKey(Schema.Boolean),
   test: Schema.optionalKey(Schema.Literals(Compare.testNames)),
   alpha: Schema.optionalKey(Schema.Finite.check(Schema.isGreaterThan(0), Schema.isLessThan(1))),
+  correction: Schema.optionalKey(Schema.Literals(["holm", "none"])),
   resamples: Schema.optionalKey(IntAtLeast(1)),
   seed: Schema.optionalKey(IntAtLeast(0)),
   bestMarks: Schema.optionalKey(Schema.Boolean),
@@ -145,6 +147,7 @@ const EXPECTED: Readonly<Record<string, string>> = {
   matrix: "true or false",
   test: `one of ${Compare.testNames.join(", ")}`,
   alpha: "a number between 0 and 1",
+  correction: "holm or none",
   resamples: "an integer >= 1",
   seed: "an integer >= 0",
   scatterRuns: "an integer >= 0",

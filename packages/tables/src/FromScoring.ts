@@ -1,23 +1,30 @@
 /**
  * Adapter from the scoring engine (`@stseval/scoring`) to the layouts' `Results`: figures from each
- * `ScoredRun`, with the aligned run and gold scores it keeps, which the significance marks and
- * scatter plots need (nothing is aligned or parsed again).
+ * `ScoredRun`, with the aligned run and gold scores it keeps, which the scatter plots need (nothing
+ * is aligned or parsed again); the rankings as `Engine.Results.ranked` holds them (order, ranks,
+ * runs listed without a rank); the marks as `Marks.compute` decided them; the intervals as
+ * `Uncertainty.compute` gave them. Nothing here ranks or compares runs.
  *
  * @since 0.1.0
  */
-import type { Registry } from "@stseval/formats"
+import { Registry } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
 import { Uncertainty } from "@stseval/scoring"
-import type { ScoredRun } from "@stseval/scoring"
-import type { DatasetFigures, DatasetInfo, Interval, RankInterval, Results, RunResult } from "./Results.js"
+import type { Rank, ScoredRun } from "@stseval/scoring"
+import type * as Marks from "@stseval/scoring/Marks"
+import type { DatasetFigures, DatasetInfo, Interval, RankInterval, Ranking, Results, RunResult } from "./Results.js"
+import { figureKey } from "./Results.js"
 
 /**
  * @example
  * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
  * import { FromScoring } from "@stseval/tables"
  *
- * // a team whose name has no "baseline" in it, put under Baselines all the same
- * const options: FromScoring.Options = { sections: { "tokencos/run1": "Baselines" } }
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * const options: FromScoring.Options = { edition: results.edition, ranked: results.ranked, marks: Marks.compute(results), sections: { "baseline-tokencos": "Baselines" } }
  * ```
  * @since 0.1.0
  */
@@ -31,6 +38,10 @@ export interface Options {
   readonly sections?: Readonly<Record<string, string>> | undefined
   /** intervals on the figures and ranks (`Uncertainty.compute` of the same results) */
   readonly intervals?: Uncertainty.ResultIntervals | undefined
+  /** the rankings of the runs (`Engine.Results.ranked`); without them a layout lists runs unranked, in run order. @since 0.3.0 */
+  readonly ranked?: Pick<Rank.RankedResults<ScoredRun.ScoredRun>, "rankings" | "primaryOnly"> | undefined
+  /** the marks of the same results (`Marks.compute`). @since 0.3.0 */
+  readonly marks?: Marks.Marks | undefined
 }
 
 const intervalOf = (f: Uncertainty.Figure | undefined): Interval | undefined => (f?.ci !== undefined ? { low: f.ci.low, high: f.ci.high } : undefined)
@@ -46,27 +57,81 @@ const cisOf = (intervals: Uncertainty.ResultIntervals | undefined, id: string, d
   return Object.keys(ci).length > 0 ? { ci } : {}
 }
 
-/**
- * The figures each ranked pass of the intervals orders by, as `figureKey`s: a ranking over
- * several datasets its official aggregate (`aggregate:official`); a ranking of one dataset that
- * dataset's figure by the ranking's metric (`relatedness:pearson`, STS Benchmark's `test:pearson`,
- * also as `aggregate:official` when it is the edition's one ranking); a dataset ranked on its own
- * (SemRel: `eng`) its figure by the ranking's metric (`eng:spearman`).
- */
-const rankedKeys = (pass: Uncertainty.Pass, run: ScoredRun.ScoredRun, ri: Uncertainty.RunIntervals): ReadonlyArray<string> => {
-  const own = ri.datasets.map((d) => `${d.dataset}:${d.metric}`)
-  if (run.datasets.some((d) => d.dataset === pass.ranking)) return own
-  return ri.datasets.length === 1 ? [...(pass.ranking === "official" ? ["aggregate:official"] : []), ...own] : ["aggregate:official"]
+/** The edition's ranking a ranking of the results is named after (`official`, a subtask, a dataset of a ranking per dataset). */
+const editionRanking = (edition: Registry.TaskEdition | undefined, name: string): Registry.Ranking | undefined => {
+  if (edition === undefined) return undefined
+  if (name === "official" && edition.ranking.length === 1) return edition.ranking[0]
+  const bySubtask = edition.ranking.find((r) => r.subtask === name)
+  if (bySubtask !== undefined) return bySubtask
+  const dataset = edition.datasets.find((d) => d.name === name)
+  return dataset !== undefined ? Registry.rankingOfDataset(edition, dataset) : undefined
 }
 
-const rankIntervalsOf = (intervals: Uncertainty.ResultIntervals | undefined, run: ScoredRun.ScoredRun): Pick<RunResult, "rankIntervals"> => {
+/**
+ * The figures a ranking orders by, as `figureKey`s: a ranking over several datasets its official
+ * aggregate (`aggregate:official`); a ranking of one dataset that dataset's figure by the ranking's
+ * metric (`relatedness:pearson`, STS Benchmark's `test:pearson`, also `aggregate:official` when it
+ * is the edition's one ranking); a dataset ranked on its own (SemRel: `eng`) its figure by the
+ * ranking's metric (`eng:spearman`).
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { FromScoring } from "@stseval/tables"
+ *
+ * FromScoring.figuresOf(Registry.get("sick2014")!, "relatedness", "pearson") // ["relatedness:pearson"]
+ * FromScoring.figuresOf(Registry.get("sts2017")!, "official", "pearson") // ["aggregate:official"]
+ * ```
+ * @since 0.3.0
+ */
+export const figuresOf = (edition: Registry.TaskEdition | undefined, ranking: string, metric: string): ReadonlyArray<string> => {
+  const spec = editionRanking(edition, ranking)
+  if (spec !== undefined && Registry.isRankedPerDataset(spec)) return [figureKey({ _tag: "metric", dataset: ranking, metric })]
+  const datasets = edition !== undefined && spec !== undefined ? Registry.datasetsOf(edition, spec) : []
+  const aggregate = figureKey({ _tag: "aggregate", name: ranking })
+  return datasets.length === 1 ? [figureKey({ _tag: "metric", dataset: datasets[0].name, metric }), ...(ranking === "official" ? [aggregate] : [])] : [aggregate]
+}
+
+/**
+ * The rankings of scored results as the layouts read them: each ranking's entries in its order,
+ * with the figures it orders by.
+ *
+ * @example
+ * ```ts
+ * import { Rank } from "@stseval/scoring"
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ * import { FromScoring } from "@stseval/tables"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * const ranks = FromScoring.rankingsOf(results.edition, results.ranked)[0].entries.map((e) => [e.id, e.rank])
+ * // or a ranking of every run, as a table of every run lists them
+ * const all = FromScoring.rankingsOf(results.edition, Rank.rank(results.runs, { primaryOnly: false }))
+ * ```
+ * @since 0.3.0
+ */
+export const rankingsOf = (
+  edition: Registry.TaskEdition | undefined,
+  ranked: Pick<Rank.RankedResults<ScoredRun.ScoredRun>, "rankings">
+): ReadonlyArray<Ranking> =>
+  ranked.rankings.map((r) => ({
+    ranking: r.ranking,
+    metric: r.metric,
+    direction: r.lowerIsBetter ? "lower" : "higher",
+    figures: figuresOf(edition, r.ranking, r.metric),
+    ...(r.rule !== undefined ? { rule: r.rule } : {}),
+    entries: r.entries.map((e) => ({ id: e.meta.id, rank: e.rank, ...(e.reason !== undefined ? { reason: e.reason } : {}) }))
+  }))
+
+const rankIntervalsOf = (intervals: Uncertainty.ResultIntervals | undefined, run: ScoredRun.ScoredRun, edition: Registry.TaskEdition | undefined): Pick<RunResult, "rankIntervals"> => {
   if (intervals === undefined) return {}
   const out: Record<string, RankInterval> = {}
   for (const pass of intervals.passes) {
     if (!pass.ranked) continue
     const ri = Uncertainty.runIntervals(intervals, pass.ranking, run.meta.id)
     if (ri?.rankInterval === undefined) continue
-    for (const key of rankedKeys(pass, run, ri)) out[key] = { low: ri.rankInterval.low, high: ri.rankInterval.high, overlapsBest: ri.overlapsBest }
+    for (const key of figuresOf(edition, pass.ranking, pass.metric)) out[key] = { low: ri.rankInterval.low, high: ri.rankInterval.high, overlapsBest: ri.overlapsBest }
   }
   return { rankIntervals: out }
 }
@@ -142,8 +207,8 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
     const r = why(m)
     if (r !== undefined) aggregateReasons[name] = r
   }
-  const official = run.official.find((o) => o.ranking === "official")
-  if (official !== undefined) add("official", official.value, intervals && Uncertainty.aggregateFigure(intervals, id, "official"))
+  // every ranking's official figure by the ranking's name (`official`; SICK: `relatedness`, `entailment`)
+  for (const o of run.official) add(o.ranking, o.value, intervals && Uncertainty.rankedFigure(intervals, o.ranking, id))
   for (const [name, a] of Object.entries(run.aggregates.official ?? {})) {
     if (a !== undefined) add(name, a.value, intervals && Uncertainty.aggregateFigure(intervals, id, name))
   }
@@ -166,7 +231,7 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
     aggregates,
     aggregateReasons,
     ...(intervals !== undefined ? { aggregateIntervals } : {}),
-    ...rankIntervalsOf(intervals, run)
+    ...rankIntervalsOf(intervals, run, options.edition)
   }
 }
 
@@ -175,17 +240,13 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
  *
  * @example
  * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Engine } from "@stseval/scoring"
- * import { Effect } from "effect"
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ * import { FromScoring } from "@stseval/tables"
  *
- * const results = await Effect.runPromise(
- *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
- * )
- * import { FromScoring, Layouts } from "@stseval/tables"
+ * declare const results: Engine.Results // Engine.score's
  *
- * const view = FromScoring.fromScoredRuns(results.runs, { edition: results.edition })
- * const table = Layouts.preset("sick2014-table7", view)
+ * const view = FromScoring.fromScoredRuns(results.runs, { edition: results.edition, ranked: results.ranked })
  * ```
  * @since 0.1.0
  */
@@ -217,24 +278,53 @@ export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options
     // no gold: every run says so (the gold was never released, or not loaded)
     const states = runs.flatMap((r) => r.datasets.filter((d) => d.dataset === name))
     const noGold = states.length > 0 && states.every((d) => d.status === "no-gold") ? (states[0].reason ?? spec?.goldNotPublic) : undefined
+    const ranking = spec !== undefined && options.edition !== undefined ? Registry.rankingOfDataset(options.edition, spec) : undefined
+    const metric = ranking?.metric ?? runs.flatMap((r) => r.datasets.filter((d) => d.dataset === name).map((d) => d.metric))[0]
     return {
       name,
       header: headerOf(options.edition, name),
       pairs: g?.length ?? spec?.pairs,
       ...(g !== undefined ? { gold: g } : {}),
-      ...(noGold !== undefined ? { noGold } : {})
+      ...(noGold !== undefined ? { noGold } : {}),
+      ...(metric !== undefined ? { metric } : {}),
+      ...(ranking !== undefined ? { metrics: Registry.reportedMetrics(ranking), subtask: ranking.subtask, rankedPerDataset: Registry.isRankedPerDataset(ranking) } : {})
     }
   })
   const { intervals } = options
   return {
     edition: options.edition?.id ?? runs[0]?.edition ?? "unknown",
+    ...(options.edition !== undefined ? { style: options.edition.published.style } : {}),
     datasets,
     runs: rows,
+    rankings: options.ranked !== undefined ? rankingsOf(options.edition, options.ranked) : [],
+    ...(options.ranked !== undefined ? { primaryOnly: options.ranked.primaryOnly } : {}),
+    ...(options.marks !== undefined ? { marks: Object.fromEntries(options.marks.figures.map((f) => [f.key, f])) } : {}),
     ...(intervals !== undefined
       ? { intervals: { level: intervals.level, resamples: intervals.resamples, seed: intervals.seed, signature: intervals.signatureText } }
       : {})
   }
 }
+
+/**
+ * The layouts' view of scored results (`Engine.Results`): its runs, its rankings, and the marks
+ * and intervals given.
+ *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ * import { FromScoring } from "@stseval/tables"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * const view = FromScoring.fromResults(results, { marks: Marks.compute(results) })
+ * ```
+ * @since 0.3.0
+ */
+export const fromResults = (
+  results: { readonly edition: Registry.TaskEdition; readonly runs: ReadonlyArray<ScoredRun.ScoredRun>; readonly ranked: Pick<Rank.RankedResults<ScoredRun.ScoredRun>, "rankings" | "primaryOnly"> },
+  options: Omit<Options, "edition" | "ranked"> = {}
+): Results => fromScoredRuns(results.runs, { ...options, edition: results.edition, ranked: results.ranked })
 
 /**
  * Merge the results of two editions over the same systems (STS Benchmark `stsb-dev` and `stsb`
@@ -276,6 +366,15 @@ export const merge = (a: Results, b: Results): Results => {
     edition: `${a.edition}+${b.edition}`,
     datasets: [...a.datasets, ...b.datasets.filter((d) => !a.datasets.some((e) => e.name === d.name))],
     runs,
+    // the main edition's rankings (the second's): the dev split is shown beside it, not ranked; a
+    // run of the first only is listed without a rank
+    rankings: b.rankings.map((k) => {
+      const listed = new Set(k.entries.map((e) => e.id))
+      const extra = a.runs.filter((r) => !b.runs.some((x) => x.id === r.id) && !listed.has(r.id) && (b.primaryOnly !== true || r.primary))
+      return extra.length === 0 ? k : { ...k, entries: [...k.entries, ...extra.map((r) => ({ id: r.id, rank: undefined, reason: `not in ${b.edition}` }))] }
+    }),
+    ...(b.primaryOnly !== undefined ? { primaryOnly: b.primaryOnly } : {}),
+    ...(a.marks !== undefined || b.marks !== undefined ? { marks: { ...(a.marks ?? {}), ...(b.marks ?? {}) } } : {}),
     ...(intervals !== undefined ? { intervals } : {})
   }
 }

@@ -8,24 +8,25 @@
  *
  * @since 0.1.0
  */
+import { escape as escapeText } from "./internal/escape.js"
+import * as Plot from "./Plot.js"
 import * as Table from "./Table.js"
 
 /**
- * Escape text for HTML element content and attribute values; control characters are dropped.
+ * Escape text for HTML element content and attribute values; control characters are dropped. The
+ * one HTML escaper of every page stseval writes (the report, the live leaderboard, Codabench's
+ * detailed results).
  *
  * @example
  * ```ts
  * import { Html } from "@stseval/tables"
  *
  * Html.escape("<script>") // "&lt;script&gt;": shown, never run
+ * Html.escape("bell\u0007") // "bell": control characters are dropped
  * ```
  * @since 0.1.0
  */
-export const escape = (s: string): string =>
-  s
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
-    .replace(/[&<>"']/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === '"' ? "&quot;" : "&#39;"))
+export const escape = escapeText
 
 /**
  * @example
@@ -53,15 +54,11 @@ export const escape = (s: string): string =>
 export interface Options {
   /** page language; default `en` */
   readonly lang?: string
-  /** size in px of one scatter plot; default 220 */
+  /** size in px of one scatter plot; default 260 */
   readonly plotSize?: number
   /** longest label in the heat map before it is shortened (full text in the tooltip); default 32 */
   readonly labelLength?: number
 }
-
-const fmt = (x: number, d = 3): string => (Number.isFinite(x) ? x.toFixed(d) : "n/a")
-
-const shorten = (s: string, n: number): string => (Array.from(s).length > n ? Array.from(s).slice(0, n - 1).join("") + "\u2026" : s)
 
 /** The range an error-bar column is drawn on: every value and interval bound of the column. */
 type Extent = readonly [number, number]
@@ -80,16 +77,9 @@ const columnExtent = (table: Table.Table, column: Table.Column): Extent | undefi
   return any ? (lo === hi ? [lo - 0.5, hi + 0.5] : [lo, hi]) : undefined
 }
 
-/** An error bar (the interval as a whisker, the figure as a dot) on the column's shared scale, as inline SVG. */
-const errorBar = (value: number, ci: { readonly low: number; readonly high: number }, extent: Extent, column: Table.Column): string => {
-  const w = 64
-  const X = (x: number) => (2 + ((x - extent[0]) / (extent[1] - extent[0])) * (w - 4)).toFixed(1)
-  const text = `[${Table.formatNumber(ci.low, column.number)}, ${Table.formatNumber(ci.high, column.number)}]`
-  return (
-    ` <svg class="ci" width="${w}" height="10" viewBox="0 0 ${w} 10" role="img" aria-label="interval ${escape(text)}"><title>${escape(text)}</title>` +
-    `<path d="M${X(ci.low)} 5H${X(ci.high)}M${X(ci.low)} 2V8M${X(ci.high)} 2V8" stroke="#555" fill="none"/><circle cx="${X(value)}" cy="5" r="2.2" fill="#b00"/></svg>`
-  )
-}
+/** The interval of a figure as a glyph on the column's shared scale (`Plot.interval`). */
+const errorBar = (value: number, ci: { readonly low: number; readonly high: number }, extent: Extent, column: Table.Column): string =>
+  ` ${Plot.interval(value, ci, extent, `${column.header} ${Table.formatNumber(value, column.number)}, interval [${Table.formatNumber(ci.low, column.number)}, ${Table.formatNumber(ci.high, column.number)}]`)}`
 
 const cellHtml = (row: Table.Row, column: Table.Column, extent?: Extent): string => {
   const cell = row.cells[column.key]
@@ -170,109 +160,6 @@ const tableHtml = (table: Table.Table, id: string): string => {
   return out.join("\n")
 }
 
-const extent = (xs: ReadonlyArray<number>): [number, number] => {
-  let lo = Infinity
-  let hi = -Infinity
-  for (const x of xs) {
-    if (x < lo) lo = x
-    if (x > hi) hi = x
-  }
-  if (!Number.isFinite(lo)) return [0, 1]
-  // 3% padding so that points on the extremes are not drawn on the frame
-  return lo === hi ? [lo - 0.5, hi + 0.5] : [lo - 0.03 * (hi - lo), hi + 0.03 * (hi - lo)]
-}
-
-/**
- * One scatter plot (run score against gold) as an inline SVG.
- *
- * @example
- * ```ts
- * import { Html } from "@stseval/tables"
- *
- * const svg = Html.scatterSvg({ dataset: "track5.en-en", runId: "A", title: "A on en-en", gold: [1, 2, 3], run: [1.2, 1.9, 3.1], pairs: 3, pearson: 0.99 })
- * ```
- * @since 0.1.0
- */
-export const scatterSvg = (s: Table.Scatter, size = 220): string => {
-  const m = 30
-  const inner = size - m - 8
-  const [x0, x1] = extent(s.gold)
-  const [y0, y1] = extent(s.run)
-  const X = (x: number) => m + ((x - x0) / (x1 - x0)) * inner
-  const Y = (y: number) => 8 + inner - ((y - y0) / (y1 - y0)) * inner
-  const pts: Array<string> = []
-  for (let i = 0; i < s.gold.length; i++) {
-    const x = s.gold[i]
-    const y = s.run[i]
-    if (Number.isFinite(x) && Number.isFinite(y)) pts.push(`M${X(x).toFixed(1)} ${Y(y).toFixed(1)}h0`)
-  }
-  const label = `${s.title}: ${s.dataset}${s.pearson !== undefined ? `, r = ${fmt(s.pearson)}` : ""}, ${s.pairs} pairs${s.gold.length < s.pairs ? ` (${s.gold.length} shown)` : ""}`
-  return [
-    `<svg class="scatter" xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" role="img" aria-label="${escape(label)}">`,
-    `<title>${escape(label)}</title>`,
-    `<rect x="${m}" y="8" width="${inner}" height="${inner}" class="frame"/>`,
-    `<path class="points" d="${pts.join("")}"/>`,
-    `<text x="${m}" y="${size - 14}" class="tick">${fmt(x0, 1)}</text>`,
-    `<text x="${m + inner}" y="${size - 14}" class="tick" text-anchor="end">${fmt(x1, 1)}</text>`,
-    `<text x="${m + inner / 2}" y="${size - 2}" class="axis" text-anchor="middle">gold</text>`,
-    `<text x="${m - 3}" y="${8 + inner}" class="tick" text-anchor="end">${fmt(y0, 1)}</text>`,
-    `<text x="${m - 3}" y="16" class="tick" text-anchor="end">${fmt(y1, 1)}</text>`,
-    `<text transform="translate(10 ${8 + inner / 2}) rotate(-90)" class="axis" text-anchor="middle">run</text>`,
-    "</svg>"
-  ].join("")
-}
-
-/** Heat-map colour: darker for smaller p (-log10 p, capped at 4); grey where p is unknown. */
-const heat = (p: number, alpha: number): string => {
-  if (!Number.isFinite(p)) return "#cccccc"
-  const t = Math.min(1, -Math.log10(Math.max(p, 1e-4)) / 4)
-  if (p > alpha) return `rgb(${Math.round(235 - 40 * t)},${Math.round(240 - 30 * t)},${Math.round(250 - 10 * t)})`
-  return `rgb(${Math.round(250 - 120 * t)},${Math.round(190 - 170 * t)},${Math.round(150 - 130 * t)})`
-}
-
-/**
- * The p-value matrix of one dataset as an SVG heat map (run labels shortened; full text in tooltips).
- *
- * @example
- * ```ts
- * import { Html } from "@stseval/tables"
- *
- * const svg = Html.heatmapSvg({ dataset: "track5.en-en", test: "Williams' t", alpha: 0.05, runs: ["A", "B"], p: [[1, 0.03], [0.03, 1]] })
- * ```
- * @since 0.1.0
- */
-export const heatmapSvg = (mat: Table.PValueMatrix, labelLength = 32): string => {
-  const k = mat.runs.length
-  const cell = Math.max(6, Math.min(22, Math.floor(640 / Math.max(1, k))))
-  const left = 7 * Math.min(labelLength, mat.runs.reduce((w, r) => Math.max(w, Array.from(r).length), 4)) + 10
-  const top = left
-  const size = { w: left + k * cell + 10, h: top + k * cell + 10 }
-  const out: Array<string> = [
-    `<svg class="heatmap" xmlns="http://www.w3.org/2000/svg" width="${size.w}" height="${size.h}" viewBox="0 0 ${size.w} ${size.h}" role="img" aria-label="${escape(`p-values (${mat.test}) between runs on ${mat.dataset}`)}">`,
-    `<title>${escape(`${mat.dataset}: p-values of ${mat.test} between runs (darker = smaller p; red = p <= ${mat.alpha})`)}</title>`
-  ]
-  // cell tooltips name runs by their short labels: with full names every cell would repeat them
-  // (a long team name times runs squared); the labels' own tooltips keep the full text
-  const short = mat.runs.map((r) => shorten(r, labelLength))
-  mat.runs.forEach((r, i) => {
-    const name = escape(short[i])
-    out.push(`<text x="${left - 4}" y="${top + i * cell + cell * 0.7}" class="label" text-anchor="end">${name}<title>${escape(r)}</title></text>`)
-    out.push(`<text transform="translate(${left + i * cell + cell * 0.7} ${top - 4}) rotate(-90)" class="label">${name}<title>${escape(r)}</title></text>`)
-  })
-  for (let i = 0; i < k; i++) {
-    for (let j = 0; j < k; j++) {
-      const p = mat.p[i]?.[j] ?? Number.NaN
-      out.push(
-        `<rect x="${left + j * cell}" y="${top + i * cell}" width="${cell - 1}" height="${cell - 1}" fill="${heat(p, mat.alpha)}"><title>${escape(
-          `${short[i]} vs ${short[j]}: p = ${Number.isFinite(p) ? p.toPrecision(3) : "not computed"}`
-        )}</title></rect>`
-      )
-    }
-  }
-  out.push("</svg>")
-  return out.join("")
-}
-
 const CSS = `
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:1.5rem;color:#222;max-width:1400px}
 h1{font-size:1.3rem;margin:0 0 .3rem} h2{font-size:1.1rem;margin-top:2rem} h3{font-size:.95rem;margin:.8rem 0 .3rem}
@@ -286,11 +173,11 @@ table.results td.l{max-width:40ch;overflow-wrap:anywhere}
 table.results tr.section th{font-style:italic;font-weight:normal;background:#f4f4f4;text-align:start}
 table.results th button{font:inherit;font-weight:bold;background:none;border:0;cursor:pointer;padding:0}
 table.results th[aria-sort=ascending] button::after{content:" \\25B2"} table.results th[aria-sort=descending] button::after{content:" \\25BC"}
-td.missing{color:#888} .best{color:#b00} sup.mark{color:#b00} svg.ci{vertical-align:middle;margin-left:.3em}
+td.missing{color:#888} .best{color:#b00} sup.mark{color:#b00}
 .notes{font-size:.85rem;color:#444} .plots{display:flex;flex-wrap:wrap;gap:.8rem}
 figure{margin:0} figcaption{font-size:.8rem;max-width:240px;overflow-wrap:anywhere}
-svg .frame{fill:#fafafa;stroke:#999} svg .points{stroke:#1f5fa8;stroke-width:2.6;stroke-linecap:round;opacity:.55;fill:none}
-svg text{font-size:10px;fill:#333} svg .axis{font-size:11px}
+.legend{font-size:.85rem;color:#444}
+${Plot.CSS}
 `
 
 // Sorting: click a header; numbers compare numerically, text by locale; missing values always last;
@@ -328,11 +215,14 @@ const tableSection = (table: Table.Table, index: number, options: Options): Arra
   const scatter = table.scatter ?? []
   if (scatter.length > 0) {
     parts.push(`<h2 id="scatter${suffix}">Run scores against the gold</h2>`)
+    if (table.scatterNote !== undefined) parts.push(`<p class="notes">${escape(table.scatterNote)}</p>`)
     const datasets = [...new Set(scatter.map((s) => s.dataset))]
     for (const d of datasets) {
       parts.push(`<h3>${escape(d)}</h3>`, '<div class="plots">')
       for (const s of scatter.filter((x) => x.dataset === d)) {
-        parts.push(`<figure>${scatterSvg(s, options.plotSize ?? 220)}<figcaption dir="auto">${escape(s.title)}${s.pearson !== undefined ? ` (r = ${fmt(s.pearson)})` : ""}</figcaption></figure>`)
+        const size = options.plotSize ?? 260
+        const plot = Plot.scatter({ title: s.title, gold: s.gold, run: s.run, pairs: s.pairs, step: s.step, figure: s.figure, size: { width: size, height: size } })
+        parts.push(`<figure>${plot}<figcaption dir="auto">${escape(s.title)}${s.figure !== undefined ? ` (${s.figure.symbol} = ${s.figure.text})` : ""}</figcaption></figure>`)
       }
       parts.push("</div>")
     }
@@ -345,10 +235,10 @@ const tableSection = (table: Table.Table, index: number, options: Options): Arra
         `<h3>${escape(mat.dataset)}</h3>`,
         `<p class="notes">${escape(
           `${mat.test}, two-sided p-values; red: p <= ${mat.alpha} (significantly different), blue: p > ${mat.alpha}; darker = smaller p. Hover a cell for its value.${
-            mat.total !== undefined ? ` The ${mat.runs.length} best runs of ${mat.total} (by Pearson r on this dataset): the map grows with the square of the runs.` : ""
+            mat.total !== undefined ? ` The ${mat.runs.length} best runs of ${mat.total} by their figure on this dataset: the map grows with the square of the runs.` : ""
           }`
         )}</p>`,
-        heatmapSvg(mat, options.labelLength ?? 32)
+        Plot.heatmap(mat, options.labelLength ?? 32)
       )
     }
   }

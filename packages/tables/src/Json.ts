@@ -91,10 +91,12 @@ const Scatter = Schema.Struct({
   dataset: Schema.String,
   runId: Schema.String,
   title: Schema.String,
-  gold: described(Schema.Array(Schema.Finite), "gold scores (x), possibly downsampled"),
+  gold: described(Schema.Array(Schema.Finite), "gold scores (x), 1 in `step` pairs"),
   run: described(Schema.Array(Schema.Finite), "the run's scores (y), same length"),
   pairs: Count("pairs before downsampling"),
-  pearson: Schema.optionalKey(described(Schema.Finite, "Pearson r"))
+  step: described(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)), "1 in `step` pairs is given: every step-th pair from the first"),
+  metric: described(Schema.String, "the metric of `value`: the dataset's ranked metric (registry name)"),
+  value: Schema.optionalKey(described(Schema.Finite, "the run's figure on the dataset by `metric`"))
 })
 
 const PValues = Schema.Struct({
@@ -103,7 +105,7 @@ const PValues = Schema.Struct({
   alpha: Schema.Finite,
   runs: described(Schema.Array(Schema.String), "run labels, best first"),
   p: described(Schema.Array(Schema.Array(Schema.NullOr(Schema.Finite))), "p[i][j]; null where the comparison could not be made; 1 on the diagonal"),
-  total: Schema.optionalKey(described(Schema.Int, "when the matrix holds only the best runs (at most 50): how many runs there were"))
+  total: Schema.optionalKey(described(Schema.Int, "when the matrix holds only the best runs (at most 50, by the dataset's figure): how many runs there were"))
 })
 
 /**
@@ -158,24 +160,15 @@ export const TableJson = Schema.Struct({
     })
   ),
   footnotes: Schema.Array(Schema.String),
-  scatter: Schema.optionalKey(described(Schema.Array(Scatter), "scatter plots of the top runs per dataset (with extras)")),
+  scatter: Schema.optionalKey(described(Schema.Array(Scatter), "scatter plots of the best ranked runs per dataset (with extras)")),
+  scatterNote: Schema.optionalKey(described(Schema.String, "when not every run is plotted: which runs are (with extras)")),
   pValues: Schema.optionalKey(described(Schema.Array(PValues), "p-value matrices between all runs, per dataset (with extras)"))
 }).annotate({ identifier: "Table", description: "one results table" })
 /** @since 0.2.0 */
 export type TableJson = typeof TableJson.Type
 
-/**
- * Identifies the JSON document of a whole report.
- *
- * @example
- * ```ts
- * import { Json } from "@stseval/tables"
- *
- * const tag: "stseval/report@1" = Json.REPORT_FORMAT
- * ```
- * @since 0.1.0
- */
-export const REPORT_FORMAT = "stseval/report@1"
+/** Identifies the JSON document of a whole report. @since 0.1.0 */
+export const REPORT_FORMAT = "stseval/report@2"
 
 /**
  * The JSON document of a whole report (`stseval report --format json`).
@@ -195,7 +188,7 @@ export const ReportJson = Schema.Struct({
   edition: described(Schema.String, "task edition id"),
   signature: Schema.optionalKey(described(Schema.String, "what the runs were scored with: edition@hash|gold:hash|agg:rule|engine@version (stseval report always writes it)")),
   tables: described(Schema.Array(TableJson), "the layouts asked for, or the edition's (SICK: tables 7 and 6)")
-}).annotate({ identifier: "Report", title: "stseval report --format json (stseval/report@1)" })
+}).annotate({ identifier: "Report", title: "stseval report --format json (stseval/report@2)" })
 /** @since 0.2.0 */
 export type ReportJson = typeof ReportJson.Type
 
@@ -285,8 +278,11 @@ export const document = (table: Table.Table, options: Pick<Options, "extras"> = 
           gold: [...x.gold],
           run: [...x.run],
           pairs: x.pairs,
-          ...(x.pearson !== undefined ? { pearson: x.pearson } : {})
+          step: x.step,
+          metric: x.metric,
+          ...(x.value !== undefined ? { value: x.value } : {})
         })),
+        ...(table.scatterNote !== undefined ? { scatterNote: table.scatterNote } : {}),
         pValues: (table.pValues ?? []).map((m) => ({ ...m, runs: [...m.runs], p: m.p.map((row) => row.map(finite)) }))
       }
     : {})

@@ -1,18 +1,24 @@
 /**
  * Layouts: recipes that turn `Results` into a `Table`, one per published table the organisers need
- * (SICK Tables 6 and 7, STS 2014 Table 3, STS 2017 Table 10, STS Benchmark Table 14), plus a
- * generic `build` from a `LayoutSpec` so that a config file can describe a new table. Every preset
- * can be customised without code through `Options` (columns and their order, decimals, sorting
- * metric, primary runs only or all, caption...).
+ * (SICK Tables 6 and 7, STS 2014 Table 3, STS 2017 Table 10, STS Benchmark Table 14, SemEval-2024
+ * Task 1), the generic table of any edition's ranking (`generic:<subtask>`), and a `build` from a
+ * `LayoutSpec` so that a config file can describe a new table. Every preset can be customised
+ * without code through `Options` (columns and their order, decimals, sorting column, caption...).
+ *
+ * A layout never ranks or compares runs: the runs it lists, their order, ranks and which are not
+ * ranked (after the deadline, failed, beyond the run limit) come from the results' rankings (what
+ * `Engine.Results.ranked` decided), the bold marks from the results' marks (`Marks.compute`), and
+ * the intervals from `Uncertainty`.
  *
  * @since 0.1.0
  */
 import type { Registry } from "@stseval/formats"
-import { MetricValue } from "@stseval/metrics"
-import { Rank, Uncertainty } from "@stseval/scoring"
-import type { DatasetSignificance, Results, RunResult } from "./Results.js"
+import { Metrics } from "@stseval/metrics"
+import { Style, Uncertainty } from "@stseval/scoring"
+import * as Marks from "@stseval/scoring/Marks"
+import * as Plot from "./Plot.js"
+import type { DatasetInfo, Ranking, Results, RunResult } from "./Results.js"
 import { figureKey, figureOf, labelOf, participants } from "./Results.js"
-import * as Significance from "./Significance.js"
 import * as Table from "./Table.js"
 
 /**
@@ -22,7 +28,7 @@ import * as Table from "./Table.js"
  * ```ts
  * import { Layouts } from "@stseval/tables"
  *
- * const source: Layouts.Source = { _tag: "metric", dataset: "track5.en-en", metric: "pearson" }
+ * const source: Layouts.Source = { _tag: "metric", dataset: "eng", metric: "spearman" }
  * ```
  * @since 0.1.0
  */
@@ -30,8 +36,11 @@ export type Source =
   | { readonly _tag: "label" }
   | { readonly _tag: "team" }
   | { readonly _tag: "run" }
+  /** the run's rank in the table's ranking */
   | { readonly _tag: "rank" }
-  | { readonly _tag: "metric"; readonly dataset: string; readonly metric: "pearson" | "spearman" | "mse" | "accuracy" }
+  /** a dataset's figure by a metric (registry name: `pearson`, `spearman`, `kendall`, `mse`, `accuracy`...) */
+  | { readonly _tag: "metric"; readonly dataset: string; readonly metric: string }
+  /** an aggregate: a ranking's official figure by the ranking's name (`official`), or a labelled one (`wmean`, `mean`...) */
   | { readonly _tag: "aggregate"; readonly name: string }
   /** the interval of the run's rank by the sort column's figure (`--ci`), e.g. "1-3" */
   | { readonly _tag: "rankInterval" }
@@ -47,7 +56,7 @@ export type Source =
  *   source: { _tag: "metric", dataset: "track5.en-en", metric: "pearson" },
  *   number: { decimals: 2, scale: 100 },
  *   markBest: true,
- *   markTied: "track5.en-en"
+ *   markTied: true
  * }
  * ```
  * @since 0.1.0
@@ -59,12 +68,12 @@ export interface ColumnSpec {
   readonly group?: string | undefined
   readonly number?: Table.NumberStyle | undefined
   readonly align?: Table.Align | undefined
-  /** MSE: smaller is better (sorting, best mark) */
+  /** smaller is better (an MSE; default: the metric's direction) */
   readonly lowerIsBetter?: boolean | undefined
-  /** mark the best value of the column with a bullet */
+  /** mark the best value among the ranked runs with a bullet */
   readonly markBest?: boolean | undefined
-  /** mark runs not significantly different from the best on this dataset in bold */
-  readonly markTied?: string | undefined
+  /** bold the runs not significantly different from the best (the results' marks of this column's figure) */
+  readonly markTied?: boolean | undefined
   /** print each run's rank in this column's own ranking after its value (`0.812 (2)`; SemRel ranks per language) */
   readonly withRank?: boolean | undefined
   readonly description?: string | undefined
@@ -73,49 +82,41 @@ export interface ColumnSpec {
 /**
  * @example
  * ```ts
- * import { Layouts, Results } from "@stseval/tables"
+ * import { Layouts } from "@stseval/tables"
  *
- * const results: Results.Results = {
- *   edition: "sts2017",
- *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
- *   runs: [
- *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
- *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
- *   ]
- * }
  * const spec: Layouts.LayoutSpec = {
  *   id: "mine",
  *   title: "English",
- *   caption: "Pearson r x 100 of the {runs} on en-en.",
- *   label: "tab:en",
+ *   caption: "Pearson r of the {runs}.",
+ *   label: "tab:mine",
  *   wide: false,
  *   columns: [
  *     { key: "run", header: "Run", source: { _tag: "label" } },
- *     { key: "en-en", header: "en-en", source: { _tag: "metric", dataset: "track5.en-en", metric: "pearson" }, number: { decimals: 2, scale: 100 } },
+ *     { key: "en-en", header: "en-en", source: { _tag: "metric", dataset: "track5.en-en", metric: "pearson" }, number: { decimals: 3 }, markBest: true, markTied: true },
  *     { key: "rank", header: "Rank", source: { _tag: "rank" } }
  *   ],
  *   sortBy: "en-en",
  *   runs: "all"
  * }
- * const table = Layouts.build(results, spec)
  * ```
  * @since 0.1.0
  */
 export interface LayoutSpec {
   readonly id: string
   readonly title: string
-  /** `{runs}` is replaced by "runs" or "primary runs" */
+  /** `{runs}` is replaced by "runs" or "primary runs" (as the results' rankings hold them) */
   readonly caption: string
   readonly label: string
   readonly wide: boolean
   readonly columns: ReadonlyArray<ColumnSpec>
-  /** key of the column that orders and ranks the runs */
+  /** key of the column that orders the runs */
   readonly sortBy: string
+  /** which runs the published table ranked: what `Report.primaryOnly` ranks by default for it */
   readonly runs: "primary" | "all"
+  /** the ranking the Rank column shows when the sort column is not a ranked figure (default: the sort column's) */
+  readonly ranking?: string | undefined
   /** section order (others follow in order of appearance) */
   readonly sectionOrder?: ReadonlyArray<string> | undefined
-  /** sections whose runs are ranked; default: every section not named like "baseline" */
-  readonly rankedSections?: ReadonlyArray<string> | undefined
   /** footnotes printed before the generated ones */
   readonly notes?: ReadonlyArray<string> | undefined
 }
@@ -125,18 +126,9 @@ export interface LayoutSpec {
  *
  * @example
  * ```ts
- * import { Layouts, Results } from "@stseval/tables"
+ * import { Layouts } from "@stseval/tables"
  *
- * const results: Results.Results = {
- *   edition: "sts2017",
- *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
- *   runs: [
- *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
- *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
- *   ]
- * }
- * const options: Layouts.Options = { decimals: 1, caption: "Our results", significance: false }
- * Layouts.preset("sts2017-table10", results, options)
+ * const options: Layouts.Options = { columns: ["run", "primary", "track5.en-en"], decimals: 1, caption: "Our shared task", matrix: false }
  * ```
  * @since 0.1.0
  */
@@ -145,9 +137,12 @@ export interface Options {
   readonly columns?: ReadonlyArray<string> | undefined
   /** decimals of every number column, or by column key */
   readonly decimals?: number | Readonly<Record<string, number>> | undefined
-  /** column key to sort and rank by */
+  /**
+   * column key to order the rows by: a ranked figure's column orders them as its ranking does;
+   * any other column by its values, ranked runs first (the Rank column keeps the table's ranking)
+   */
   readonly sortBy?: string | undefined
-  /** primary runs only, or every run */
+  /** rank primary runs only, or every run: read by `Report.primaryOnly` when the runs are ranked */
   readonly runs?: "primary" | "all" | undefined
   readonly title?: string | undefined
   readonly caption?: string | undefined
@@ -156,22 +151,24 @@ export interface Options {
   /** renamed column headers by key */
   readonly headers?: Readonly<Record<string, string>> | undefined
   readonly sectionOrder?: ReadonlyArray<string> | undefined
-  /** bold marks (needs gold and run scores); default true */
+  /** bold marks (from the results' marks); default true */
   readonly significance?: boolean | undefined
-  /** default `Compare.defaultTest` (Williams' t, as STS 2017) */
-  readonly test?: Significance.Options["test"] | undefined
-  /** default 0.05 */
+  /** the marks' test (read by `Report`, which computes the marks; default: each figure's, `Marks.testFor`) */
+  readonly test?: Marks.Options["test"] | undefined
+  /** the marks' alpha (default 0.05) */
   readonly alpha?: number | undefined
-  /** resampling tests */
+  /** the marks' correction over the comparisons with the best (default holm) */
+  readonly correction?: "holm" | "none" | undefined
+  /** the marks' resampling tests */
   readonly resamples?: number | undefined
   readonly seed?: number | undefined
   /** bullet on the best value per column; default true */
   readonly bestMarks?: boolean | undefined
-  /** p-value matrix between all runs per dataset (HTML heat map); default true */
+  /** p-value matrices between the best runs per dataset (HTML heat map), from the results' marks; default true */
   readonly matrix?: boolean | undefined
-  /** scatter plots: how many top runs per dataset (0 = none); default 3 */
+  /** scatter plots: how many of the best ranked runs per dataset (0 = none); default 3 */
   readonly scatterRuns?: number | undefined
-  /** downsample scatter plots to at most this many points; default 1500 */
+  /** downsample scatter plots to at most this many points (`Plot.sample`); default 1500 */
   readonly maxPoints?: number | undefined
   /** extra footnotes */
   readonly notes?: ReadonlyArray<string> | undefined
@@ -225,8 +222,6 @@ export const rankRangeColumn: ColumnSpec = {
   description: "the interval of the run's rank over the bootstrap resamples"
 }
 
-const isBaseline = (section: string) => /baseline/i.test(section)
-
 const sectionOf = (r: RunResult) => r.section ?? participants
 
 const rawValue = (run: RunResult, source: Source): number | undefined => {
@@ -249,65 +244,77 @@ const missingReason = (run: RunResult, source: Source): string | undefined =>
 
 const finite = (x: number | undefined): x is number => x !== undefined && Number.isFinite(x)
 
-/** A layout row as the scoring package's `rank` sees it. */
-interface Rankable extends Rank.Rankable {
-  readonly row: RunResult
+/** The figure a column shows, as a `figureKey`, when it is a figure. */
+const figureOfSource = (source: Source): string | undefined => (source._tag === "metric" || source._tag === "aggregate" ? figureKey(source) : undefined)
+
+/** The ranking that orders runs by a figure, when one does. */
+const rankingOfFigure = (results: Results, key: string | undefined): Ranking | undefined =>
+  key === undefined ? undefined : results.rankings.find((r) => r.figures.includes(key))
+
+/** Which values of a column are better: its own `lowerIsBetter`, else its metric's (an aggregate's: its ranking's). */
+const directionOf = (results: Results, c: ColumnSpec): "higher" | "lower" =>
+  c.lowerIsBetter === true
+    ? "lower"
+    : c.source._tag === "metric"
+      ? (Metrics.get(c.source.metric)?.direction ?? "higher")
+      : (rankingOfFigure(results, figureOfSource(c.source))?.direction ?? "higher")
+
+/**
+ * The runs a table lists, in the results' run order: those its ranking lists (primary runs only
+ * when it was ranked so), or, without one, those any ranking lists; every run when nothing is ranked.
+ */
+const listed = (results: Results, ranking: Ranking | undefined): ReadonlyArray<RunResult> => {
+  const rankings = ranking !== undefined ? [ranking] : results.rankings
+  if (rankings.length === 0) return results.runs
+  const ids = new Set(rankings.flatMap((r) => r.entries.map((e) => e.id)))
+  return results.runs.filter((r) => ids.has(r.id))
 }
 
-const RUN_NUMBER = /^run(\d+)$/i
+/** Ids of the runs ranked by the ranking (by any ranking without one). */
+const rankedBy = (results: Results, ranking: Ranking | undefined): ReadonlySet<string> =>
+  new Set((ranking !== undefined ? [ranking] : results.rankings).flatMap((r) => r.entries.flatMap((e) => (e.rank !== undefined ? [e.id] : []))))
 
-const rankable = (row: RunResult): Rankable => ({
-  row,
-  meta: {
-    id: row.id,
-    team: row.team,
-    run: row.runNumber ?? (RUN_NUMBER.test(row.run) ? Number(RUN_NUMBER.exec(row.run)![1]) : undefined),
-    primary: row.primary,
-    late: row.late === true,
-    corrected: row.corrected === true,
-    postDeadline: row.postDeadline === true,
-    ...(row.identityUnknown === true ? { identityUnknown: true as const } : {})
-  },
-  status: "scored",
-  failure: undefined,
-  official: []
-})
-
-const figure = (x: number | undefined): MetricValue.MetricValue =>
-  finite(x) ? MetricValue.defined(x) : MetricValue.undefined_("no figure")
-
-/** Deterministic stride downsampling of a scatter plot to at most `max` points. */
-const downsample = (gold: Float64Array, run: Float64Array, max: number): { gold: Array<number>; run: Array<number> } => {
-  const n = gold.length
-  if (n <= max) return { gold: Array.from(gold), run: Array.from(run) }
-  const g: Array<number> = []
-  const r: Array<number> = []
-  for (let i = 0; i < max; i++) {
-    const at = Math.floor((i * n) / max)
-    g.push(gold[at])
-    r.push(run[at])
-  }
-  return { gold: g, run: r }
-}
-
-/** The runs a layout shows and, among them, the sections it ranks. */
-const shown = (results: Results, spec: LayoutSpec, options: Options) => {
-  const which = options.runs ?? spec.runs
-  // a run whose identity is unknown may be a primary run: listed (failed, never ranked) either way
-  const runs = results.runs.filter((r) => which === "all" || r.primary || r.identityUnknown === true)
-  const order = options.sectionOrder ?? spec.sectionOrder ?? [participants]
-  const names = [...new Set(runs.map(sectionOf))].sort((a, b) => {
-    const ia = order.indexOf(a)
-    const ib = order.indexOf(b)
-    return (ia < 0 ? order.length : ia) - (ib < 0 ? order.length : ib)
-  })
-  const ranked = new Set(spec.rankedSections ?? names.filter((s) => !isBaseline(s)))
-  return { which, runs, names, ranked }
+/**
+ * The table's ranking (its Rank column): the sort column's, else the ranking of the layout's own
+ * sort column (a table sorted by another column keeps its ranks), else the layout's named one.
+ */
+const tableRanking = (results: Results, spec: LayoutSpec, sort: ColumnSpec | undefined): Ranking | undefined => {
+  const own = spec.columns.find((c) => c.key === spec.sortBy)
+  return (
+    rankingOfFigure(results, sort !== undefined ? figureOfSource(sort.source) : undefined) ??
+    rankingOfFigure(results, own !== undefined ? figureOfSource(own.source) : undefined) ??
+    (spec.ranking !== undefined ? results.rankings.find((r) => r.ranking === spec.ranking) : undefined)
+  )
 }
 
 /**
- * Ids of the runs a preset layout ranks (shown, in a ranked section): the runs whose rank
- * intervals the table prints, so that intervals are computed over the table's own ranking.
+ * Rows in order: as the ranking orders them when the sort column is its figure; otherwise by the
+ * sort column's values, best first (runs without a value last, ties in run order), the runs the
+ * ranking ranks before those it does not (a post-deadline run is never listed among ranked ones).
+ */
+const ordered = (results: Results, rows: ReadonlyArray<RunResult>, ranking: Ranking | undefined, sort: ColumnSpec): ReadonlyArray<RunResult> => {
+  const key = figureOfSource(sort.source)
+  if (ranking !== undefined && key !== undefined && ranking.figures.includes(key)) {
+    const at = new Map(ranking.entries.map((e, i) => [e.id, i]))
+    return [...rows].sort((a, b) => (at.get(a.id) ?? Infinity) - (at.get(b.id) ?? Infinity))
+  }
+  const ranked = rankedBy(results, ranking)
+  const lower = directionOf(results, sort) === "lower"
+  const value = (r: RunResult) => rawValue(r, sort.source)
+  return [...rows].sort((a, b) => {
+    const ga = ranked.has(a.id) ? 0 : 1
+    const gb = ranked.has(b.id) ? 0 : 1
+    if (ga !== gb) return ga - gb
+    const va = value(a)
+    const vb = value(b)
+    if (!finite(va) || !finite(vb)) return (finite(va) ? 0 : 1) - (finite(vb) ? 0 : 1)
+    return lower ? va - vb : vb - va
+  })
+}
+
+/**
+ * Ids of the runs a preset layout ranks (its ranking's ranked runs, in its order): the runs whose
+ * rank intervals the table prints.
  *
  * @example
  * ```ts
@@ -315,28 +322,38 @@ const shown = (results: Results, spec: LayoutSpec, options: Options) => {
  *
  * const results: Results.Results = {
  *   edition: "sts2017",
- *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
  *   runs: [
- *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
- *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
+ *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
+ *   ],
+ *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
+ *   rankings: [
+ *     {
+ *       ranking: "official",
+ *       metric: "pearson",
+ *       direction: "higher",
+ *       figures: ["track5.en-en:pearson", "aggregate:official"],
+ *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
+ *     }
  *   ]
  * }
- * Layouts.rankedIds("sts2017-table10", results) // ["ECNU/run1", "baseline/run1"]: best first
+ *
+ * Layouts.rankedIds("sts2017-table10", results) // ["ECNU/run1"]: the post-deadline run is not ranked
  * ```
  * @since 0.2.0
  */
 export const rankedIds = (id: string, results: Results, options: Options = {}): ReadonlyArray<string> => {
-  const make = presets[id]
-  if (make === undefined) return []
-  const { runs, ranked } = shown(results, make(results), options)
-  return runs.filter((r) => ranked.has(sectionOf(r))).map((r) => r.id)
+  const spec = specOf(id, results)
+  if (spec === undefined) return []
+  const sort = spec.columns.find((c) => c.key === (options.sortBy ?? spec.sortBy))
+  const ranking = tableRanking(results, spec, sort)
+  return ranking !== undefined ? ranking.entries.flatMap((e) => (e.rank !== undefined ? [e.id] : [])) : [...rankedBy(results, undefined)]
 }
 
-/** The figure a rank column orders by, as a `figureKey`, when it is a figure. */
-const sortFigure = (source: Source): string | undefined => (source._tag === "metric" || source._tag === "aggregate" ? figureKey(source) : undefined)
-
 /**
- * Build a Table from results with a layout spec and options.
+ * The figures a preset layout marks bold (`figureKey`s of its `markTied` columns): the marks a
+ * report computes for it.
  *
  * @example
  * ```ts
@@ -344,14 +361,68 @@ const sortFigure = (source: Source): string | undefined => (source._tag === "met
  *
  * const results: Results.Results = {
  *   edition: "sts2017",
- *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
  *   runs: [
- *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
- *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
+ *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
+ *   ],
+ *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
+ *   rankings: [
+ *     {
+ *       ranking: "official",
+ *       metric: "pearson",
+ *       direction: "higher",
+ *       figures: ["track5.en-en:pearson", "aggregate:official"],
+ *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
+ *     }
  *   ]
  * }
- * // a preset's spec, laid out with options
- * const table = Layouts.build(results, Layouts.sts2017Table10(results), { significance: false })
+ *
+ * Layouts.markedFigures("sts2017-table10", results) // ["aggregate:official", "track5.en-en:pearson"]
+ * ```
+ * @since 0.3.0
+ */
+export const markedFigures = (id: string, results: Results, options: Options = {}): ReadonlyArray<string> => {
+  const spec = specOf(id, results)
+  if (spec === undefined || options.significance === false) return []
+  const shown = new Set(options.columns ?? spec.columns.map((c) => c.key))
+  return spec.columns.flatMap((c) => (c.markTied === true && shown.has(c.key) ? [figureOfSource(c.source) ?? []].flat() : []))
+}
+
+/** How a test's marks are explained under a table. */
+const tiedNote = (m: Marks.FigureMarks): string =>
+  `${Marks.testLabel(m.test ?? "")}${m.aggregate !== undefined ? ` stratified by dataset (${m.aggregate} mean)` : ""}${m.correction === "holm" && m.compared > 1 ? ", Holm-adjusted" : ""}, p > ${m.alpha}`
+
+/**
+ * Build a Table from results with a layout spec and options: the runs, order and ranks of the
+ * results' rankings, the bold of their marks, the intervals they carry.
+ *
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
+ *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
+ *   ],
+ *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
+ *   rankings: [
+ *     {
+ *       ranking: "official",
+ *       metric: "pearson",
+ *       direction: "higher",
+ *       figures: ["track5.en-en:pearson", "aggregate:official"],
+ *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
+ *     }
+ *   ]
+ * }
+ *
+ * const table = Layouts.build(results, Layouts.sts2017Table10(results))
+ * // rows in the ranking's order: ECNU/run1, then Late/run1 (listed, never ranked)
+ * const order = table.sections.flatMap((s) => s.rows.map((r) => r.id))
  * ```
  * @since 0.1.0
  */
@@ -359,7 +430,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   // Columns: chosen and ordered by options, decimals and headers overridden.
   const sortKey = options.sortBy ?? spec.sortBy
   const sortSource = spec.columns.find((c) => c.key === sortKey)?.source
-  const rankFigure = sortSource !== undefined ? sortFigure(sortSource) : undefined
+  const rankFigure = sortSource !== undefined ? figureOfSource(sortSource) : undefined
   // the rank range: with intervals, when the table ranks by a figure the intervals ranked
   const withRange =
     results.intervals !== undefined &&
@@ -400,57 +471,47 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     if (first >= 0) columns[first] = { ...columns[first], rowLabel: true }
   }
 
-  // Runs, sections, order, ranks.
-  const { which, runs, names, ranked } = shown(results, spec, options)
-  // Ranks and order come from the scoring package's `rank` (one tie rule everywhere): by the sort
-  // column, ties in run order (team, run number, id); runs without a figure last.
-  const byColumn = (c: ColumnSpec): Rank.By<Rankable> => ({
-    ranking: c.key,
-    metric: c.key,
-    value: (x) => figure(rawValue(x.row, c.source)),
-    lowerIsBetter: c.lowerIsBetter === true
+  // Runs, order and ranks: as the results' rankings hold them (nothing is ranked here).
+  const ranking = tableRanking(results, spec, sortSpec)
+  const runs = listed(results, ranking)
+  const ranked = rankedBy(results, ranking)
+  const entryOf = new Map((ranking?.entries ?? []).map((e) => [e.id, e]))
+  const order = options.sectionOrder ?? spec.sectionOrder ?? [participants]
+  const names = [...new Set(runs.map(sectionOf))].sort((a, b) => {
+    const ia = order.indexOf(a)
+    const ib = order.indexOf(b)
+    return (ia < 0 ? order.length : ia) - (ib < 0 ? order.length : ib)
   })
-  const rankOf = (rows: ReadonlyArray<RunResult>, c: ColumnSpec) => Rank.rank(rows.map(rankable), { primaryOnly: false, by: [byColumn(c)] }).rankings[0]
-  const rankedRuns = runs.filter((r) => ranked.has(sectionOf(r)))
-  const ranks = new Map<string, number | undefined>()
-  for (const e of rankOf(rankedRuns, sortSpec)?.entries ?? []) ranks.set(e.run.row.id, e.rank)
-  const ordered = (rows: ReadonlyArray<RunResult>) => (rankOf(rows, sortSpec)?.entries ?? []).map((e) => e.run.row)
 
-  // Significance: precomputed, or computed over the shown runs where gold and scores exist.
-  const wantTied = specs.some((c) => c.markTied !== undefined) && options.significance !== false
-  const wantMatrix = options.matrix !== false
-  const shownDatasets = new Set(specs.flatMap((c) => (c.source._tag === "metric" ? [c.source.dataset] : [])))
-  const significance: Record<string, DatasetSignificance> = { ...(results.significance ?? {}) }
-  if ((wantTied || wantMatrix) && results.significance === undefined) {
-    Object.assign(
-      significance,
-      Significance.compute(results, {
-        runIds: runs.map((r) => r.id),
-        datasets: [...shownDatasets],
-        matrix: wantMatrix,
-        ...(options.test !== undefined ? { test: options.test } : {}),
-        ...(options.alpha !== undefined ? { alpha: options.alpha } : {}),
-        ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
-        ...(options.seed !== undefined ? { seed: options.seed } : {})
-      })
-    )
+  // the ranking of each column's figure, when one ranks by it (SemRel's languages; SICK's r)
+  const columnRanking = (c: ColumnSpec) => rankingOfFigure(results, figureOfSource(c.source))
+  const columnRanks = new Map<string, Map<string, number | undefined>>()
+  for (const c of specs) {
+    const r = c.withRank === true ? columnRanking(c) : undefined
+    if (r !== undefined) columnRanks.set(c.key, new Map(r.entries.map((e) => [e.id, e.rank])))
   }
 
-  // Best value per marked column, among the ranked runs: the value ranked first.
+  // Best value per marked column: among the runs its ranking ranks (the table's, else any), by its direction.
   const bestOf = new Map<string, number>()
   if (options.bestMarks !== false) {
     for (const c of specs) {
       if (c.markBest !== true) continue
-      const top = rankOf(rankedRuns, c)?.entries[0]
-      if (top?.rank === 1 && top.value._tag === "Defined") bestOf.set(c.key, top.value.value)
+      const among = rankedBy(results, columnRanking(c) ?? ranking)
+      const lower = directionOf(results, c) === "lower"
+      let best: number | undefined
+      for (const r of runs) {
+        const v = rawValue(r, c.source)
+        if (among.has(r.id) && finite(v) && (best === undefined || (lower ? v < best : v > best))) best = v
+      }
+      if (best !== undefined) bestOf.set(c.key, best)
     }
   }
 
-  // ranks within the columns that print them (ranked runs only, the same rule as the rank column)
-  const columnRanks = new Map<string, Map<string, number | undefined>>()
-  for (const c of specs) {
-    if (c.withRank !== true) continue
-    columnRanks.set(c.key, new Map((rankOf(rankedRuns, c)?.entries ?? []).map((e) => [e.run.row.id, e.rank])))
+  // Marks: as the results carry them, per column figure.
+  const wantTied = options.significance !== false
+  const marksOf = (c: ColumnSpec): Marks.FigureMarks | undefined => {
+    const key = figureOfSource(c.source)
+    return c.markTied === true && wantTied && key !== undefined ? results.marks?.[key] : undefined
   }
 
   const usedMarks = {
@@ -463,20 +524,14 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     range: false,
     columnRanges: false
   }
-  const rankIntervalOf = (run: RunResult) => (rankFigure !== undefined && ranked.has(sectionOf(run)) ? run.rankIntervals?.[rankFigure] : undefined)
+  const rankIntervalOf = (run: RunResult) => (rankFigure !== undefined && ranked.has(run.id) ? run.rankIntervals?.[rankFigure] : undefined)
   // the rank interval of a run in a column's own ranking (SemRel: per language), when the intervals ranked it there
   const columnRankInterval = (run: RunResult, c: ColumnSpec) => {
-    const figure = c.withRank === true ? sortFigure(c.source) : undefined
+    const figure = c.withRank === true ? figureOfSource(c.source) : undefined
     return figure !== undefined && columnRanks.get(c.key)?.get(run.id) !== undefined ? run.rankIntervals?.[figure] : undefined
   }
   const ciOf = (run: RunResult, source: Source) =>
-    source._tag === "metric"
-      ? source.metric === "mse"
-        ? undefined
-        : run.datasets[source.dataset]?.ci?.[source.metric]
-      : source._tag === "aggregate"
-        ? run.aggregateIntervals?.[source.name]
-        : undefined
+    source._tag === "metric" ? run.datasets[source.dataset]?.ci?.[source.metric] : source._tag === "aggregate" ? run.aggregateIntervals?.[source.name] : undefined
   const cellOf = (run: RunResult, c: ColumnSpec): Table.Cell => {
     switch (c.source._tag) {
       case "label":
@@ -486,15 +541,13 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
       case "run":
         return Table.text(run.run)
       case "rank": {
-        const k = ranks.get(run.id)
-        if (k === undefined) {
-          return Table.missing(ranked.has(sectionOf(run)) ? "no figure to rank by" : "not ranked")
-        }
-        return Table.number(k)
+        const e = entryOf.get(run.id)
+        if (e?.rank === undefined) return Table.missing(e?.reason ?? "not ranked")
+        return Table.number(e.rank)
       }
       case "rankInterval": {
         const ri = rankIntervalOf(run)
-        if (ri === undefined) return Table.missing(ranked.has(sectionOf(run)) ? "no rank interval (not ranked, or no figure)" : "not ranked")
+        if (ri === undefined) return Table.missing(ranked.has(run.id) ? "no rank interval (no figure)" : "not ranked")
         usedMarks.range = true
         return Table.text(Uncertainty.formatRankInterval(ri))
       }
@@ -505,14 +558,14 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
           return Table.missing(missingReason(run, c.source))
         }
         const marks: Array<Table.CellMark> = []
-        if (bestOf.get(c.key) === v && ranked.has(sectionOf(run))) {
+        if (bestOf.get(c.key) === v && rankedBy(results, columnRanking(c) ?? ranking).has(run.id)) {
           marks.push("best")
           usedMarks.best = true
         }
-        const sig = c.markTied !== undefined && wantTied ? significance[c.markTied] : undefined
-        if (sig !== undefined && sig.tied.includes(run.id)) {
+        const m = marksOf(c)
+        if (m !== undefined && m.tied.includes(run.id)) {
           marks.push("tied")
-          usedMarks.tied.add(`${Significance.testLabel(sig.test)}, p > ${sig.alpha}`)
+          usedMarks.tied.add(tiedNote(m))
         }
         const ri = columnRankInterval(run, c)
         if (ri !== undefined) usedMarks.columnRanges = true
@@ -526,36 +579,56 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   }
   const sections: Array<Table.Section> = names.map((name) => ({
     title: names.length === 1 && name === participants ? undefined : name,
-    rows: ordered(runs.filter((r) => sectionOf(r) === name))
-      .map((run) => {
-        const marks: Array<Table.RowMark> = []
-        if (run.late === true || run.corrected === true) {
-          marks.push("late")
-          usedMarks.late = true
-        }
-        if (run.postDeadline === true) {
-          marks.push("postDeadline")
-          usedMarks.postDeadline = true
-        }
-        if (rankIntervalOf(run)?.overlapsBest === true) {
-          marks.push("overlapsBest")
-          usedMarks.overlapsBest = true
-        }
-        return {
-          id: run.id,
-          cells: Object.fromEntries(specs.map((c) => [c.key, cellOf(run, c)])),
-          marks,
-          flags: { late: run.late === true, corrected: run.corrected === true, postDeadline: run.postDeadline === true }
-        }
-      })
+    rows: ordered(
+      results,
+      runs.filter((r) => sectionOf(r) === name),
+      ranking,
+      sortSpec
+    ).map((run) => {
+      const marks: Array<Table.RowMark> = []
+      if (run.late === true || run.corrected === true) {
+        marks.push("late")
+        usedMarks.late = true
+      }
+      if (run.postDeadline === true) {
+        marks.push("postDeadline")
+        usedMarks.postDeadline = true
+      }
+      if (rankIntervalOf(run)?.overlapsBest === true) {
+        marks.push("overlapsBest")
+        usedMarks.overlapsBest = true
+      }
+      return {
+        id: run.id,
+        cells: Object.fromEntries(specs.map((c) => [c.key, cellOf(run, c)])),
+        marks,
+        flags: { late: run.late === true, corrected: run.corrected === true, postDeadline: run.postDeadline === true }
+      }
+    })
   }))
 
   const footnotes: Array<string> = [...(spec.notes ?? []), ...(options.notes ?? [])]
-  if (usedMarks.best) footnotes.push("\u2022 best figure in the column.")
-  for (const t of usedMarks.tied) footnotes.push(`Bold: not significantly different from the best run (${t}).`)
+  if (usedMarks.best) footnotes.push("\u2022 best figure in the column among the ranked runs.")
+  for (const t of usedMarks.tied) footnotes.push(`Bold: not significantly different from the best ranked run (${t}).`)
+  // a marked column whose marks could not be decided says why, once
+  const unmarked = new Set<string>()
+  for (const c of specs) {
+    const m = marksOf(c)
+    if (m?.test === undefined && m?.reason !== undefined && m.best !== undefined) unmarked.add(`No bold in ${options.headers?.[c.key] ?? c.header}: ${m.reason}.`)
+    const failed = m?.failed ?? []
+    if (failed.length > 0 && m?.test !== undefined) {
+      unmarked.add(
+        `Not compared with the best in ${options.headers?.[c.key] ?? c.header} (never bold): ${failed
+          .slice(0, 5)
+          .map((f) => `${f.id} (${f.reason})`)
+          .join("; ")}${failed.length > 5 ? `; and ${failed.length - 5} more` : ""}.`
+      )
+    }
+  }
+  footnotes.push(...unmarked)
   if (usedMarks.late) footnotes.push("* late or corrected submission.")
-  if (usedMarks.postDeadline) footnotes.push("\u2020 post-deadline submission.")
-  if (usedMarks.missing) footnotes.push("-: no figure (dataset not submitted or not scored).")
+  if (usedMarks.postDeadline) footnotes.push("\u2020 post-deadline submission: listed, never ranked.")
+  if (usedMarks.missing) footnotes.push("-: no figure (dataset not submitted, not scored, or the run failed; hover for the reason).")
   if (usedMarks.columnRanges) {
     footnotes.push(
       `(r; a-b) after a figure: the run's rank r in that column's own ranking and the ${Math.round((results.intervals?.level ?? 0) * 1000) / 10}% interval a-b of that rank over the bootstrap resamples.`
@@ -563,40 +636,78 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   }
   if (results.intervals !== undefined) footnotes.push(...intervalFootnotes(results.intervals, { ...usedMarks, range: usedMarks.range || usedMarks.columnRanges }))
 
-  // Extras for HTML / JSON: scatter plots of the top runs per dataset, and p-value matrices.
+  // Extras for HTML / JSON: scatter plots of the best ranked runs per dataset, and p-value matrices.
   const label = new Map(results.runs.map((r) => [r.id, labelOf(r)]))
+  const shownDatasets = new Set(specs.flatMap((c) => (c.source._tag === "metric" ? [c.source.dataset] : [])))
   const scatter: Array<Table.Scatter> = []
   const topN = options.scatterRuns ?? 3
+  let plottedFewer = false
+  const plottedMetrics = new Set<string>()
   for (const d of results.datasets) {
     if (d.gold === undefined || topN <= 0 || !shownDatasets.has(d.name)) continue
     const gold = d.gold
-    const top = runs
-      .filter((r) => r.scores?.[d.name]?.length === gold.length)
-      .map((r) => ({ r, v: figureOf(r.datasets[d.name], "pearson") }))
-      .sort((a, b) => (b.v ?? -Infinity) - (a.v ?? -Infinity))
+    const metric = d.metric ?? "pearson"
+    const descriptor = Metrics.get(metric)
+    const lower = descriptor?.direction === "lower"
+    const among = rankedBy(results, rankingOfFigure(results, figureKey({ _tag: "metric", dataset: d.name, metric })) ?? ranking)
+    const withScores = runs.filter((r) => r.scores?.[d.name]?.length === gold.length)
+    const top = withScores
+      .filter((r) => among.has(r.id) && finite(figureOf(r.datasets[d.name], metric)))
+      .map((r) => ({ r, v: figureOf(r.datasets[d.name], metric) as number }))
+      .sort((a, b) => (lower ? a.v - b.v : b.v - a.v))
       .slice(0, topN)
+    if (top.length < withScores.length) plottedFewer = true
+    plottedMetrics.add(descriptor?.label ?? metric)
+    const style = specs.find((c) => c.source._tag === "metric" && c.source.dataset === d.name && c.source.metric === metric)?.number ?? Style.forMetric({ published: { style: results.style ?? "r3" } }, metric)
+    const { step, indices } = Plot.sample(gold.length, options.maxPoints ?? 1500)
     for (const { r, v } of top) {
-      const pts = downsample(gold, r.scores?.[d.name] as Float64Array, options.maxPoints ?? 1500)
-      scatter.push({ dataset: d.header ?? d.name, runId: r.id, title: labelOf(r), ...pts, pairs: gold.length, pearson: v })
+      const run = r.scores?.[d.name] as Float64Array
+      scatter.push({
+        dataset: d.header ?? d.name,
+        runId: r.id,
+        title: labelOf(r),
+        gold: indices.map((i) => gold[i]),
+        run: indices.map((i) => run[i]),
+        pairs: gold.length,
+        step,
+        metric,
+        value: v,
+        figure: { symbol: descriptor?.symbol ?? metric, text: Table.formatNumber(v, style) }
+      })
     }
   }
-  const pValues: Array<Table.PValueMatrix> = Object.entries(significance).flatMap(([dataset, s]) =>
-    s.matrix !== undefined && shownDatasets.has(dataset)
-      ? [{ dataset: results.datasets.find((d) => d.name === dataset)?.header ?? dataset, test: Significance.testLabel(s.test), alpha: s.alpha, runs: s.matrix.runs.map((id) => label.get(id) ?? id), p: s.matrix.p, ...(s.matrix.total !== undefined ? { total: s.matrix.total } : {}) }]
-      : []
-  )
+  const pValues: Array<Table.PValueMatrix> =
+    options.matrix === false
+      ? []
+      : specs.flatMap((c) => {
+          const key = c.source._tag === "metric" ? figureKey(c.source) : undefined
+          const m = key !== undefined && wantTied ? results.marks?.[key] : undefined
+          if (m?.matrix === undefined || m.test === undefined || c.source._tag !== "metric") return []
+          const dataset = c.source.dataset
+          return [
+            {
+              dataset: results.datasets.find((d) => d.name === dataset)?.header ?? dataset,
+              test: Marks.testLabel(m.test),
+              alpha: m.alpha,
+              runs: m.matrix.runs.map((id) => label.get(id) ?? id),
+              p: m.matrix.p,
+              ...(m.matrix.total !== undefined ? { total: m.matrix.total } : {})
+            }
+          ]
+        })
 
   return {
     id: spec.id,
     title: options.title ?? spec.title,
-    // "{runs}" in a caption names the runs shown
-    caption: (options.caption ?? spec.caption).replaceAll("{runs}", which === "all" ? "runs" : "primary runs"),
+    // "{runs}" in a caption names the runs the rankings hold
+    caption: (options.caption ?? spec.caption).replaceAll("{runs}", results.primaryOnly === true ? "primary runs" : "runs"),
     label: options.label ?? spec.label,
     wide: options.wide ?? spec.wide,
     columns,
     sections,
     footnotes,
     ...(scatter.length > 0 ? { scatter } : {}),
+    ...(scatter.length > 0 && plottedFewer ? { scatterNote: `Only the ${topN} best ranked runs on each dataset by ${[...plottedMetrics].join(" / ")} are plotted.` } : {}),
     ...(pValues.length > 0 ? { pValues } : {})
   }
 }
@@ -608,15 +719,27 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
 const label: ColumnSpec = { key: "run", header: "Run", source: { _tag: "label" } }
 const rank: ColumnSpec = { key: "rank", header: "Rank", source: { _tag: "rank" } }
 const r3: Table.NumberStyle = { decimals: 3 }
+const x100: Table.NumberStyle = { decimals: 2, scale: 100 }
 
-/** One column per dataset: its figure under the dataset's header. */
-const datasetColumn = (d: Results["datasets"][number], metric: "pearson" | "spearman", more: Partial<ColumnSpec>): ColumnSpec => ({
+/** The metric a table of these datasets shows: the datasets' ranked metric (Pearson when unknown). */
+const metricOf = (datasets: ReadonlyArray<DatasetInfo>): string => datasets.find((d) => d.metric !== undefined)?.metric ?? "pearson"
+
+/** A metric as people read it: its label (`Spearman`) and symbol (`rho`). */
+const named = (metric: string) => {
+  const m = Metrics.get(metric)
+  return { label: m?.label ?? metric, symbol: m?.symbol ?? metric }
+}
+
+/** The number style of a metric's figures in the results' published style. */
+const styleOf = (results: Results, metric: string): Table.NumberStyle => Style.forMetric({ published: { style: results.style ?? "r3" } }, metric)
+
+/** One column per dataset: its figure by its metric under the dataset's header. */
+const datasetColumn = (d: DatasetInfo, metric: string, more: Partial<ColumnSpec>): ColumnSpec => ({
   key: d.name,
   header: d.header ?? d.name,
   source: { _tag: "metric", dataset: d.name, metric },
   ...more
 })
-const x100: Table.NumberStyle = { decimals: 2, scale: 100 }
 
 /**
  * SICK Table 6: entailment accuracy (percent) of the primary runs, ranked.
@@ -661,9 +784,9 @@ export const sickTable7 = (_: Results): LayoutSpec => ({
   wide: false,
   columns: [
     label,
-    { key: "pearson", header: "r", source: { _tag: "metric", dataset: "relatedness", metric: "pearson" }, number: r3, markBest: true, markTied: "relatedness" },
+    { key: "pearson", header: "r", source: { _tag: "metric", dataset: "relatedness", metric: "pearson" }, number: r3, markBest: true, markTied: true },
     { key: "spearman", header: "\u03c1", source: { _tag: "metric", dataset: "relatedness", metric: "spearman" }, number: r3, markBest: true },
-    { key: "mse", header: "MSE", source: { _tag: "metric", dataset: "relatedness", metric: "mse" }, number: r3, lowerIsBetter: true, markBest: true },
+    { key: "mse", header: "MSE", source: { _tag: "metric", dataset: "relatedness", metric: "mse" }, number: r3, markBest: true },
     rank
   ],
   sortBy: "pearson",
@@ -671,8 +794,8 @@ export const sickTable7 = (_: Results): LayoutSpec => ({
 })
 
 /**
- * STS 2014 Table 3: per-dataset Pearson, the official weighted mean (a dataset not submitted
- * counts as r = 0), rank; every run.
+ * STS 2014 Table 3: per-dataset figure (Pearson), the official weighted mean (a dataset not
+ * submitted counts as r = 0), rank; every run.
  *
  * @example
  * ```ts
@@ -683,26 +806,30 @@ export const sickTable7 = (_: Results): LayoutSpec => ({
  * ```
  * @since 0.1.0
  */
-export const sts2014Table3 = (results: Results): LayoutSpec => ({
-  id: "sts2014-table3",
-  title: "English subtask results",
-  caption: "Pearson correlation of the {runs} on each dataset, the weighted mean (official figure) and the rank.",
-  label: "tab:sts-en-results",
-  wide: true,
-  columns: [
-    label,
-    ...results.datasets.map((d) => datasetColumn(d, "pearson", { number: r3 })),
-    { key: "wmean", header: "Weighted mean", source: { _tag: "aggregate", name: "official" }, number: r3, description: "mean of per-dataset Pearson weighted by scored pairs; a dataset not submitted counts as r = 0" },
-    rank
-  ],
-  sortBy: "wmean",
-  runs: "all"
-})
+export const sts2014Table3 = (results: Results): LayoutSpec => {
+  const metric = metricOf(results.datasets)
+  const { label: name } = named(metric)
+  return {
+    id: "sts2014-table3",
+    title: "English subtask results",
+    caption: `${name} correlation of the {runs} on each dataset, the weighted mean (official figure) and the rank.`,
+    label: "tab:sts-en-results",
+    wide: true,
+    columns: [
+      label,
+      ...results.datasets.map((d) => datasetColumn(d, d.metric ?? metric, { number: r3 })),
+      { key: "wmean", header: "Weighted mean", source: { _tag: "aggregate", name: "official" }, number: r3, description: `mean of per-dataset ${name} weighted by scored pairs; a dataset not submitted counts as its missing value (r = 0)` },
+      rank
+    ],
+    sortBy: "wmean",
+    runs: "all"
+  }
+}
 
 /**
- * STS 2017 Table 10: Primary (mean of all tracks) and per-track Pearson x 100, the best per track
- * with a bullet, bold = not significantly different from the best (Williams' t), `*` late or
- * corrected.
+ * STS 2017 Table 10: Primary (mean of all tracks) and per-track figure x 100 (Pearson), the best
+ * per track with a bullet, bold = not significantly different from the best ranked run (Williams'
+ * t per track; the Primary column by the stratified bootstrap of its mean), `*` late or corrected.
  *
  * @example
  * ```ts
@@ -720,24 +847,29 @@ export const sts2014Table3 = (results: Results): LayoutSpec => ({
  * ```
  * @since 0.1.0
  */
-export const sts2017Table10 = (results: Results): LayoutSpec => ({
-  id: "sts2017-table10",
-  title: "STS 2017 results",
-  caption: "Pearson correlation (r \u00d7 100) of the {runs} on each track; Primary is the mean over all tracks.",
-  label: "tab:sts2017-results",
-  wide: true,
-  columns: [
-    label,
-    { key: "primary", header: "Primary", source: { _tag: "aggregate", name: "official" }, number: x100, markBest: true },
-    ...results.datasets.map((d) => datasetColumn(d, "pearson", { group: "Track", number: x100, markBest: true, markTied: d.name }))
-  ],
-  sortBy: "primary",
-  runs: "all",
-  sectionOrder: [participants, "Baselines"]
-})
+export const sts2017Table10 = (results: Results): LayoutSpec => {
+  const metric = metricOf(results.datasets)
+  const { label: name, symbol } = named(metric)
+  return {
+    id: "sts2017-table10",
+    title: "STS 2017 results",
+    caption: `${name} correlation (${symbol} \u00d7 100) of the {runs} on each track; Primary is the mean over all tracks.`,
+    label: "tab:sts2017-results",
+    wide: true,
+    columns: [
+      label,
+      { key: "primary", header: "Primary", source: { _tag: "aggregate", name: "official" }, number: x100, markBest: true, markTied: true },
+      ...results.datasets.map((d) => datasetColumn(d, d.metric ?? metric, { group: "Track", number: x100, markBest: true, markTied: true }))
+    ],
+    sortBy: "primary",
+    runs: "all",
+    sectionOrder: [participants, "Baselines"]
+  }
+}
 
 /**
- * STS Benchmark Table 14: dev and test Pearson x 100 per system, grouped by section.
+ * STS Benchmark Table 14: dev and test figure x 100 (Pearson) per system, grouped by section; no Dev
+ * column when no run has a dev figure.
  *
  * @example
  * ```ts
@@ -748,27 +880,32 @@ export const sts2017Table10 = (results: Results): LayoutSpec => ({
  * ```
  * @since 0.1.0
  */
-export const stsbTable14 = (_: Results): LayoutSpec => ({
-  id: "stsb-table14",
-  title: "STS Benchmark",
-  caption: "Pearson correlation (r \u00d7 100) on the STS Benchmark dev and test sets.",
-  label: "tab:stsb",
-  wide: false,
-  columns: [
-    label,
-    { key: "dev", header: "Dev", source: { _tag: "metric", dataset: "dev", metric: "pearson" }, number: x100, markBest: true, markTied: "dev" },
-    { key: "test", header: "Test", source: { _tag: "metric", dataset: "test", metric: "pearson" }, number: x100, markBest: true, markTied: "test" }
-  ],
-  sortBy: "test",
-  runs: "all",
-  rankedSections: undefined
-})
+export const stsbTable14 = (results: Results): LayoutSpec => {
+  const metric = metricOf(results.datasets)
+  const { label: name, symbol } = named(metric)
+  const hasDev = results.runs.some((r) => finite(figureOf(r.datasets["dev"], metric)))
+  return {
+    id: "stsb-table14",
+    title: "STS Benchmark",
+    caption: `${name} correlation (${symbol} \u00d7 100) on the STS Benchmark ${hasDev ? "dev and test sets" : "test set"}.`,
+    label: "tab:stsb",
+    wide: false,
+    columns: [
+      label,
+      ...(hasDev ? [{ key: "dev", header: "Dev", source: { _tag: "metric", dataset: "dev", metric }, number: x100, markBest: true, markTied: true } as const] : []),
+      { key: "test", header: "Test", source: { _tag: "metric", dataset: "test", metric }, number: x100, markBest: true, markTied: true }
+    ],
+    sortBy: "test",
+    runs: "all"
+  }
+}
 
 /**
  * SemEval-2024 Task 1 (SemRel), one table per track: a column per language with each run's
- * Spearman and its rank among the runs in that language (`0.812 (2)`), as the task ranked teams per
- * language; the mean over the languages is shown last, labelled unofficial, and orders the rows. A
- * language without a public gold (esp) has no column; a footnote says why.
+ * figure (Spearman) and its rank among the runs in that language (`0.812 (2)`), as the task ranked
+ * teams per language, bold where not significantly different from the best ranked run there; the
+ * mean over the languages is shown last, labelled unofficial, and orders the rows. A language
+ * without a public gold (esp) has no column; a footnote says why.
  *
  * @example
  * ```ts
@@ -779,31 +916,138 @@ export const stsbTable14 = (_: Results): LayoutSpec => ({
  * ```
  * @since 0.2.0
  */
-export const semrel2024Table = (results: Results): LayoutSpec => ({
-  id: "semrel2024-table",
-  title: `${results.edition}: Spearman per language`,
-  caption: "Spearman correlation of the {runs} in each language, with the rank in that language in parentheses (runs are ranked per language).",
-  label: `tab:${results.edition}`,
-  wide: true,
-  columns: [
-    label,
-    ...results.datasets.filter((d) => d.noGold === undefined).map((d) => datasetColumn(d, "spearman", { group: "Spearman (rank)", number: r3, withRank: true })),
-    {
-      key: "mean",
-      header: "Mean (unofficial)",
-      source: { _tag: "aggregate", name: "mean" },
-      number: r3,
-      description: "mean of Spearman over the languages with a public gold; not an official figure (runs were ranked per language)"
+export const semrel2024Table = (results: Results): LayoutSpec => {
+  const metric = metricOf(results.datasets)
+  const { label: name } = named(metric)
+  return {
+    id: "semrel2024-table",
+    title: `${results.edition}: ${name} per language`,
+    caption: `${name} correlation of the {runs} in each language, with the rank in that language in parentheses (runs are ranked per language).`,
+    label: `tab:${results.edition}`,
+    wide: true,
+    columns: [
+      label,
+      ...results.datasets
+        .filter((d) => d.noGold === undefined)
+        .map((d) => datasetColumn(d, d.metric ?? metric, { group: `${name} (rank)`, number: r3, withRank: true, markTied: true })),
+      {
+        key: "mean",
+        header: "Mean (unofficial)",
+        source: { _tag: "aggregate", name: "mean" },
+        number: r3,
+        description: `mean of ${name} over the languages with a public gold; not an official figure (runs were ranked per language)`
+      }
+    ],
+    sortBy: "mean",
+    runs: "all",
+    sectionOrder: [participants, "Baselines"],
+    notes: [
+      `Mean (unofficial): the mean of ${name} over the languages with a public gold, for runs that entered all of them; the task ranked runs per language only. Rows are ordered by it.`,
+      ...results.datasets.filter((d) => d.noGold !== undefined).map((d) => `${d.header ?? d.name}: not scored, ${d.noGold ?? ""}.`)
+    ]
+  }
+}
+
+const RULES: Readonly<Record<string, string>> = { wmean: "Weighted mean", mean: "Mean", pooled: "Pooled", allnrm: "ALLnrm", single: "Official" }
+
+/**
+ * The generic table of one ranking of any edition (`generic:<subtask>`, what an edition without
+ * published tables gets): per dataset every metric the ranking reports, each headed by the metric's
+ * symbol, bold and bullets on the ranked metric; for a ranking over several datasets its official
+ * figure (by its rule) and the rank; for a ranking per dataset (SemRel, the made-up task) the rank
+ * in each dataset beside its figure and the unofficial mean last.
+ *
+ * @example
+ * ```ts
+ * import { Layouts, Results } from "@stseval/tables"
+ *
+ * const results: Results.Results = {
+ *   edition: "sts2017",
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
+ *   runs: [
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
+ *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
+ *   ],
+ *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
+ *   rankings: [
+ *     {
+ *       ranking: "official",
+ *       metric: "pearson",
+ *       direction: "higher",
+ *       figures: ["track5.en-en:pearson", "aggregate:official"],
+ *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
+ *     }
+ *   ]
+ * }
+ *
+ * const spec = Layouts.genericTable(results, "similarity")
+ * const table = Layouts.build(results, spec)
+ * ```
+ * @since 0.3.0
+ */
+export const genericTable = (results: Results, subtask: string): LayoutSpec => {
+  const datasets = results.datasets.filter((d) => (d.subtask ?? subtask) === subtask && d.noGold === undefined)
+  const metric = metricOf(datasets)
+  const metrics = [...new Set([metric, ...(datasets[0]?.metrics ?? [metric])])]
+  const perDataset = datasets.some((d) => d.rankedPerDataset === true)
+  const several = metrics.length > 1
+  const columns: Array<ColumnSpec> = [label]
+  for (const d of datasets) {
+    for (const m of metrics) {
+      const { label: mLabel, symbol } = named(m)
+      const main = m === (d.metric ?? metric)
+      columns.push({
+        key: main ? d.name : `${d.name}.${m}`,
+        header: several ? symbol : (d.header ?? d.name),
+        group: several ? (d.header ?? d.name) : `${mLabel}${perDataset ? " (rank)" : ""}`,
+        source: { _tag: "metric", dataset: d.name, metric: m },
+        number: styleOf(results, m),
+        markBest: main && !perDataset ? true : undefined,
+        markTied: main ? true : undefined,
+        withRank: main && perDataset ? true : undefined
+      })
     }
-  ],
-  sortBy: "mean",
-  runs: "all",
-  sectionOrder: [participants, "Baselines"],
-  notes: [
-    "Mean (unofficial): the mean of Spearman over the languages with a public gold, for runs that entered all of them; the task ranked runs per language only. Rows are ordered by it.",
-    ...results.datasets.filter((d) => d.noGold !== undefined).map((d) => `${d.header ?? d.name}: not scored, ${d.noGold ?? ""}.`)
-  ]
-})
+  }
+  const ranking = results.rankings.find((r) => r.figures.includes(figureKey({ _tag: "aggregate", name: subtask }))) ?? results.rankings.find((r) => r.ranking === "official" || r.ranking === subtask)
+  const name = ranking?.ranking ?? subtask
+  const { label: mLabel, symbol } = named(metric)
+  if (!perDataset && datasets.length > 1) {
+    const rule = ranking?.rule ?? "official"
+    columns.push({
+      key: "official",
+      header: `${RULES[rule] ?? rule} (official)`,
+      source: { _tag: "aggregate", name },
+      number: styleOf(results, metric),
+      markBest: true,
+      markTied: true,
+      description: `the official figure: ${RULES[rule]?.toLowerCase() ?? rule} of ${mLabel} over the datasets`
+    })
+  }
+  const mean = perDataset && results.runs.some((r) => finite(r.aggregates["mean"]))
+  if (mean) {
+    columns.push({ key: "mean", header: "Mean (unofficial)", source: { _tag: "aggregate", name: "mean" }, number: styleOf(results, metric), description: `mean of ${mLabel} over the datasets; not an official figure (runs are ranked per dataset)` })
+  }
+  if (!perDataset) columns.push(rank)
+  const sortBy = perDataset ? (mean ? "mean" : (datasets[0]?.name ?? "run")) : datasets.length > 1 ? "official" : (datasets[0]?.name ?? "run")
+  return {
+    id: `generic:${subtask}`,
+    title: `${results.edition}: ${subtask}`,
+    caption: perDataset
+      ? `${mLabel} (${symbol}) of the {runs} on each dataset, with the rank in that dataset in parentheses (runs are ranked per dataset).`
+      : `${several ? metrics.map((m) => named(m).label).join(", ") : mLabel} of the {runs} on each dataset${datasets.length > 1 ? ", the official figure" : ""} and the rank by ${mLabel} (${symbol}).`,
+    label: `tab:${results.edition}-${subtask}`,
+    wide: columns.length > 6,
+    columns,
+    sortBy,
+    runs: "all",
+    ...(ranking !== undefined && !perDataset ? { ranking: ranking.ranking } : {}),
+    sectionOrder: [participants, "Baselines"],
+    notes: [
+      ...(mean ? [`Mean (unofficial): the mean of ${mLabel} over the datasets, for runs that entered all of them; runs are ranked per dataset only. Rows are ordered by it.`] : []),
+      ...results.datasets.filter((d) => (d.subtask ?? subtask) === subtask && d.noGold !== undefined).map((d) => `${d.header ?? d.name}: not scored, ${d.noGold ?? ""}.`)
+    ]
+  }
+}
 
 /**
  * The preset layouts by id.
@@ -825,10 +1069,15 @@ export const presets: Readonly<Record<string, (results: Results) => LayoutSpec>>
   "semrel2024-table": semrel2024Table
 }
 
+const GENERIC = "generic:"
+
+/** A layout by id: a preset, or the generic table of a subtask (`generic:<subtask>`). */
+const specOf = (id: string, results: Results): LayoutSpec | undefined =>
+  id.startsWith(GENERIC) ? genericTable(results, id.slice(GENERIC.length)) : presets[id]?.(results)
+
 /**
- * The layouts of an edition's published results tables, from the registry (`published.tables`;
- * SICK has two), else the generic table of its family: SICK's two tables, or per-dataset Pearson
- * with the official aggregate and the rank (`sts2014-table3`).
+ * The layouts of an edition's tables: its published ones (`published.tables`; SICK has two), else
+ * the generic table of each of its rankings (`generic:<subtask>`), whatever the edition.
  *
  * @example
  * ```ts
@@ -836,14 +1085,30 @@ export const presets: Readonly<Record<string, (results: Results) => LayoutSpec>>
  * import { Layouts } from "@stseval/tables"
  *
  * Layouts.forEdition(Registry.get("sick2014")!) // ["sick2014-table7", "sick2014-table6"]
+ * Layouts.forEdition(Registry.get("sts2015")!) // ["generic:similarity"]
  * ```
  * @since 0.2.0
  */
-export const forEdition = (edition: Pick<Registry.TaskEdition, "family" | "published">): ReadonlyArray<string> =>
-  edition.published.tables ?? (edition.family === "sick" ? ["sick2014-table7", "sick2014-table6"] : ["sts2014-table3"])
+export const forEdition = (edition: Pick<Registry.TaskEdition, "published" | "ranking">): ReadonlyArray<string> =>
+  edition.published.tables ?? edition.ranking.map((r) => `${GENERIC}${r.subtask}`)
 
 /**
- * Build a preset layout by id.
+ * Which runs a layout's published table ranked (`primary` or `all`), for ranking the runs before
+ * the table is built.
+ *
+ * @example
+ * ```ts
+ * import { Layouts } from "@stseval/tables"
+ *
+ * Layouts.runsOf("sick2014-table7") // "primary"
+ * Layouts.runsOf("generic:similarity") // "all"
+ * ```
+ * @since 0.3.0
+ */
+export const runsOf = (id: string): "primary" | "all" => (id.startsWith(GENERIC) ? "all" : (presets[id]?.({ edition: "", datasets: [], runs: [], rankings: [] }).runs ?? "all"))
+
+/**
+ * Build a preset layout by id (or `generic:<subtask>`).
  *
  * @example
  * ```ts
@@ -851,18 +1116,29 @@ export const forEdition = (edition: Pick<Registry.TaskEdition, "family" | "publi
  *
  * const results: Results.Results = {
  *   edition: "sts2017",
- *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
  *   runs: [
- *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
- *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
+ *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
+ *   ],
+ *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
+ *   rankings: [
+ *     {
+ *       ranking: "official",
+ *       metric: "pearson",
+ *       direction: "higher",
+ *       figures: ["track5.en-en:pearson", "aggregate:official"],
+ *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
+ *     }
  *   ]
  * }
- * const table = Layouts.preset("sts2017-table10", results, { runs: "primary" })
+ *
+ * const table = Layouts.preset("sts2017-table10", results, { matrix: false })
  * ```
  * @since 0.1.0
  */
 export const preset = (id: string, results: Results, options: Options = {}): Table.Table => {
-  const make = presets[id]
-  if (make === undefined) throw new Error(`unknown layout ${id}; layouts are ${Object.keys(presets).join(", ")}`)
-  return build(results, make(results), options)
+  const spec = specOf(id, results)
+  if (spec === undefined) throw new Error(`unknown layout ${id}; layouts are ${[...Object.keys(presets), `${GENERIC}<subtask>`].join(", ")}`)
+  return build(results, spec, options)
 }

@@ -5,12 +5,21 @@
  * LaTeX (booktabs), one self-contained HTML page or JSON. What `stseval report` runs.
  *
  * @example
- * const results = yield* Engine.score({ task: "sick2014", gold, folder: "submissions" })
- * const text = Report.render(results.edition.id, Report.tables(results), "md", { signature: results.signature.text })
+ * ```ts
+ * import { Engine } from "@stseval/scoring"
+ * import { Report } from "@stseval/tables"
+ * import { Effect } from "effect"
+ *
+ * const program = Effect.gen(function* () {
+ *   const results = yield* Engine.score({ task: "sick2014", folder: "submissions" })
+ *   return Report.render(results.edition.id, Report.tables(results), "md", { signature: results.signature.text })
+ * })
+ * ```
  * @since 0.2.0
  */
 import { Uncertainty } from "@stseval/scoring"
 import type { Engine } from "@stseval/scoring"
+import * as Marks from "@stseval/scoring/Marks"
 import type * as Config from "./Config.js"
 import * as FromScoring from "./FromScoring.js"
 import * as Html from "./Html.js"
@@ -62,100 +71,116 @@ export interface Options extends Config.Config {
 }
 
 /**
- * The layouts' view of scored results (and of the dev split's, joined by run id).
+ * Whether a report ranks primary runs only: `options.runs` when given, else as the edition's
+ * published tables did (SICK: primary runs; the STS tables: every run). The runs must be ranked so
+ * (`Engine.score`'s `primaryOnly`) before `tables` lays them out: a table lists what the ranking lists.
  *
  * @example
  * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry } from "@stseval/formats"
  * import { Engine } from "@stseval/scoring"
+ * import { Report } from "@stseval/tables"
  * import { Effect } from "effect"
  *
- * const results = await Effect.runPromise(
- *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
- * )
- * import { Report } from "@stseval/tables"
+ * const program = Effect.gen(function* () {
+ *   const edition = Registry.get("sick2014")!
+ *   const options: Report.Options = { format: "md" }
+ *   // ranked once, as the tables list them (SICK: primary runs only)
+ *   const results = yield* Engine.score({ task: edition, folder: "submissions", primaryOnly: Report.primaryOnly(edition, options) })
+ *   return Report.render(edition.id, Report.tables(results, options), "md")
+ * })
+ * ```
+ * @since 0.3.0
+ */
+export const primaryOnly = (edition: Engine.Results["edition"], options: Pick<Options, "runs" | "layout"> = {}): boolean =>
+  options.runs !== undefined ? options.runs === "primary" : (options.layout ?? Layouts.forEdition(edition)).every((id) => Layouts.runsOf(id) === "primary")
+
+/**
+ * The layouts' view of scored results (and of the dev split's, joined by run id), with the
+ * intervals and marks given.
  *
- * const view = Report.resultsOf(results) // what the layouts read: figures, aligned scores, ranks
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import { Layouts, Report } from "@stseval/tables"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const table = Layouts.preset("sts2017-table10", Report.resultsOf(results))
  * ```
  * @since 0.2.0
  */
 export const resultsOf = (
   results: Engine.Results,
   dev?: Engine.Results,
-  intervals?: { readonly main?: Uncertainty.ResultIntervals | undefined; readonly dev?: Uncertainty.ResultIntervals | undefined }
+  intervals?: { readonly main?: Uncertainty.ResultIntervals | undefined; readonly dev?: Uncertainty.ResultIntervals | undefined },
+  marks?: { readonly main?: Marks.Marks | undefined; readonly dev?: Marks.Marks | undefined }
 ): Results.Results => {
-  const main = FromScoring.fromScoredRuns(results.runs, { edition: results.edition, intervals: intervals?.main })
-  return dev === undefined ? main : FromScoring.merge(FromScoring.fromScoredRuns(dev.runs, { edition: dev.edition, intervals: intervals?.dev }), main)
+  const main = FromScoring.fromResults(results, { intervals: intervals?.main, marks: marks?.main })
+  return dev === undefined ? main : FromScoring.merge(FromScoring.fromResults(dev, { intervals: intervals?.dev, marks: marks?.dev }), main)
 }
 
 /**
- * Intervals for one table (`options.ci`): `Uncertainty.compute` on the results (and the dev
- * split), ranking the runs the table ranks. Throws an `Error` naming the setting for bad ones.
+ * Intervals for the report (`options.ci`): `Uncertainty.compute` on the results (and the dev
+ * split), over the runs their rankings rank. Throws an `Error` naming the setting for bad ones.
  */
-const intervalsFor = (
-  id: string,
-  results: Engine.Results,
-  dev: Engine.Results | undefined,
-  ci: Config.CiConfig,
-  layoutOptions: Layouts.Options,
-  cache: Map<string, { readonly main: Uncertainty.ResultIntervals; readonly dev: Uncertainty.ResultIntervals | undefined }>
-) => {
+const intervalsFor = (results: Engine.Results, dev: Engine.Results | undefined, ci: Config.CiConfig) => {
   const level = Uncertainty.parseLevel(ci.level)
   if (level === undefined) throw new Error(`ci: expected a confidence level such as 95 or 0.95, found ${ci.level}`)
-  const ranked = Layouts.rankedIds(id, resultsOf(results, dev), layoutOptions)
-  const key = ranked.join("\n")
-  const cached = cache.get(key)
-  if (cached !== undefined) return cached
-  // Spearman only where a table shows it (SICK Table 7's rho); the STS tables show Pearson
-  const settings = { level, resamples: ci.resamples, seed: ci.seed, ranked, spearman: results.edition.family === "sick" }
+  const settings = { level, resamples: ci.resamples, seed: ci.seed }
   const one = (r: Engine.Results) => {
     const out = Uncertainty.compute(r, settings)
     if (Uncertainty.isError(out)) throw new Error(`ci: ${out.message}`)
     return out
   }
-  const made = { main: one(results), dev: dev !== undefined ? one(dev) : undefined }
-  cache.set(key, made)
-  return made
+  return { main: one(results), dev: dev !== undefined ? one(dev) : undefined }
 }
 
 /**
- * The tables of a report: the layouts named by `options.layout`, else the edition's published
- * ones (`Layouts.forEdition`). Throws an `Error` naming the layout or column for an unknown one.
+ * The tables of a report: the layouts named by `options.layout`, else the edition's
+ * (`Layouts.forEdition`), over the runs the results' rankings list (rank them with `primaryOnly`);
+ * the bold marks computed once (`Marks.compute`, only the figures the tables mark, with the
+ * options' test, alpha, correction, resamples and seed), the intervals once (`options.ci`). Throws
+ * an `Error` naming the layout or column for an unknown one.
  *
  * @example
  * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Engine } from "@stseval/scoring"
- * import { Effect } from "effect"
- *
- * const results = await Effect.runPromise(
- *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
- * )
+ * import type { Engine } from "@stseval/scoring"
  * import { Report } from "@stseval/tables"
  *
- * const tables = Report.tables(results, { format: "md" }) // SICK Tables 7 and 6
+ * declare const results: Engine.Results // Engine.score's, ranked with Report.primaryOnly
+ * const html = Report.render(results.edition.id, Report.tables(results, { format: "html", correction: "none" }), "html")
  * ```
  * @since 0.2.0
  */
 export const tables = (results: Engine.Results, options: Options = {}): ReadonlyArray<Table.Table> => {
-  const { dev, format, layout, latex: _latex, ci, notes, ...layoutOptions } = options
+  const { dev, format, layout, latex: _latex, ci, notes, test, alpha, correction, resamples, seed, ...layoutOptions } = options
+  const ids = layout ?? Layouts.forEdition(results.edition)
   const plain = resultsOf(results, dev)
   // the p-value matrix and plots are only drawn in HTML (and kept in JSON)
   const extras = format === "md" || format === "latex" ? { matrix: false, scatterRuns: 0 } : {}
+  const matrix = format === "md" || format === "latex" || options.matrix === false ? 0 : Marks.MATRIX_MAX_RUNS
+  // the figures any table marks bold: only those are compared
+  const only = [...new Set(ids.flatMap((id) => Layouts.markedFigures(id, plain, layoutOptions)))]
+  const settings: Marks.Options = {
+    only,
+    matrix,
+    ...(test !== undefined ? { test } : {}),
+    ...(alpha !== undefined ? { alpha } : {}),
+    ...(correction !== undefined ? { correction } : {}),
+    ...(resamples !== undefined ? { resamples } : {}),
+    ...(seed !== undefined ? { seed } : {})
+  }
+  const marks = only.length === 0 ? undefined : { main: Marks.compute(results, settings), dev: dev !== undefined ? Marks.compute(dev, settings) : undefined }
+  const view = resultsOf(results, dev, ci !== undefined ? intervalsFor(results, dev, ci) : undefined, marks)
   // what the figures were computed from, under every table
   const signed = [...(notes ?? []), `Scored with ${[results, ...(dev !== undefined ? [dev] : [])].map((r) => r.signature.text).join(" and ")}.`]
-  const cache = new Map<string, { readonly main: Uncertainty.ResultIntervals; readonly dev: Uncertainty.ResultIntervals | undefined }>()
-  return (layout ?? Layouts.forEdition(results.edition)).map((id) => {
-    // one resampling pass per distinct ranked set serves every figure and rank of the table
-    const view = ci === undefined ? plain : resultsOf(results, dev, intervalsFor(id, results, dev, ci, layoutOptions, cache))
-    return Layouts.preset(id, view, { ...layoutOptions, ...extras, notes: signed })
-  })
+  return ids.map((id) => Layouts.preset(id, view, { ...layoutOptions, ...extras, notes: signed }))
 }
 
 /**
  * Tables as one text in a format: Markdown (tables one after another), LaTeX (floats, or one
  * document that compiles alone with `latex.standalone`), one HTML page, or one JSON document
- * (`stseval/report@1`, with scatter data and p-value matrices).
+ * (`stseval/report@2`, with scatter data and p-value matrices).
  *
  * @example
  * ```ts

@@ -2,24 +2,17 @@
  * What a layout needs to know about the runs of one edition, independent of how they were scored:
  * per run its id, team, run name, primary / late / corrected / post-deadline flags, section
  * (participants, baselines...), per-dataset figures, aggregates, and optionally its scores on each
- * dataset (for significance marks and scatter plots); per dataset its name, size and gold scores;
- * and optionally significance already computed elsewhere. `FromScoring` builds this from the
- * scoring engine's output; tests and other tools can build it by hand.
+ * dataset (for scatter plots); per dataset its name, size, metric and gold scores; the rankings as
+ * scoring made them (order, ranks, which runs are not ranked and why: a layout never ranks), and
+ * the "tied with the best" marks as scoring decided them (`@stseval/scoring/Marks`). `FromScoring`
+ * builds this from the scoring engine's output; tests and other tools can build it by hand.
  *
  * @since 0.1.0
  */
 
-/**
- * A confidence interval on a figure (`--ci`).
- *
- * @example
- * ```ts
- * import { Results } from "@stseval/tables"
- *
- * const ci: Results.Interval = { low: 0.81, high: 0.84 }
- * ```
- * @since 0.2.0
- */
+import type * as Marks from "@stseval/scoring/Marks"
+
+/** A confidence interval on a figure (`--ci`). @since 0.2.0 */
 export interface Interval {
   readonly low: number
   readonly high: number
@@ -151,9 +144,9 @@ export interface RunResult {
 /**
  * @example
  * ```ts
- * import { Results } from "@stseval/tables"
+ * import type { Results } from "@stseval/tables"
  *
- * const dataset: Results.DatasetInfo = { name: "track4b.es-en", header: "es-en WMT", pairs: 250 }
+ * const eng: Results.DatasetInfo = { name: "eng", pairs: 2600, metric: "spearman", metrics: ["spearman", "pearson"], subtask: "relatedness", rankedPerDataset: true }
  * ```
  * @since 0.1.0
  */
@@ -167,62 +160,103 @@ export interface DatasetInfo {
   readonly gold?: Float64Array | undefined
   /** why the dataset has no gold and cannot be scored (SemRel esp: labels never released) */
   readonly noGold?: string | undefined
+  /** the metric its ranking orders by (registry name); default `pearson`. @since 0.3.0 */
+  readonly metric?: string | undefined
+  /** every metric its ranking reports, in column order (default: `metric` alone). @since 0.3.0 */
+  readonly metrics?: ReadonlyArray<string> | undefined
+  /** the subtask (ranking) it belongs to. @since 0.3.0 */
+  readonly subtask?: string | undefined
+  /** its ranking ranks runs on each dataset on its own (SemRel: per language). @since 0.3.0 */
+  readonly rankedPerDataset?: boolean | undefined
 }
 
 /**
- * Significance on one dataset: which runs are not significantly different from the best (the best
- * included), by which test at which alpha, and optionally the p-value matrix between runs.
+ * One entry of a ranking: a run, its rank (undefined when it is not ranked) and why not.
  *
  * @example
  * ```ts
- * import { Results } from "@stseval/tables"
+ * import type { Results } from "@stseval/tables"
  *
- * const sig: Results.DatasetSignificance = { test: "williams1959", alpha: 0.05, best: "ECNU/run1", tied: ["ECNU/run1", "BIT/run2"] }
+ * const late: Results.RankingEntry = { id: "orca/run2", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }
  * ```
- * @since 0.1.0
+ * @since 0.3.0
  */
-export interface DatasetSignificance {
-  readonly test: string
-  readonly alpha: number
-  readonly best: string
-  /** run ids tied with the best (best included) */
-  readonly tied: ReadonlyArray<string>
-  /** run ids the comparison with the best failed for (invalid input), with the reason */
-  readonly failed?: ReadonlyArray<{ readonly id: string; readonly reason: string }> | undefined
-  /**
-   * run ids best first, and p[i][j] between them (NaN = not computed); `total`, when the matrix
-   * holds only the best runs (`Significance.MATRIX_MAX_RUNS`), is how many runs were compared
-   */
-  readonly matrix?: {
-    readonly runs: ReadonlyArray<string>
-    readonly p: ReadonlyArray<ReadonlyArray<number>>
-    readonly total?: number | undefined
-  } | undefined
+export interface RankingEntry {
+  readonly id: string
+  readonly rank: number | undefined
+  readonly reason?: string | undefined
+}
+
+/**
+ * A ranking as scoring made it (`Engine.Results.ranked`): the figures it orders by, and its entries
+ * in its order (ranked runs best first, then the runs it lists without a rank: failed, after the
+ * deadline, beyond the run limit, without a figure). Layouts take the order and ranks from here.
+ *
+ * @example
+ * ```ts
+ * import type { Results } from "@stseval/tables"
+ *
+ * const eng: Results.Ranking = {
+ *   ranking: "eng",
+ *   metric: "spearman",
+ *   direction: "higher",
+ *   figures: ["eng:spearman"],
+ *   rule: "dataset",
+ *   entries: [{ id: "nile/run1", rank: 1 }, { id: "orca/run2", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
+ * }
+ * ```
+ * @since 0.3.0
+ */
+export interface Ranking {
+  /** `official`, `relatedness`, a language of a ranking per dataset (`eng`) */
+  readonly ranking: string
+  readonly metric: string
+  readonly direction: "higher" | "lower"
+  /** the figures it orders by, as `figureKey`s: `aggregate:official`, `relatedness:pearson`, `eng:spearman` */
+  readonly figures: ReadonlyArray<string>
+  /** how its figure combines datasets (`wmean`, `mean`, `single`, `dataset`...), when known */
+  readonly rule?: string | undefined
+  readonly entries: ReadonlyArray<RankingEntry>
 }
 
 /**
  * @example
  * ```ts
- * import { Layouts, Results } from "@stseval/tables"
+ * import type { Results } from "@stseval/tables"
  *
  * const results: Results.Results = {
  *   edition: "sts2017",
- *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
+ *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
  *   runs: [
- *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
- *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
+ *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
+ *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
+ *   ],
+ *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
+ *   rankings: [
+ *     {
+ *       ranking: "official",
+ *       metric: "pearson",
+ *       direction: "higher",
+ *       figures: ["track5.en-en:pearson", "aggregate:official"],
+ *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
+ *     }
  *   ]
  * }
- * const table = Layouts.preset("sts2017-table10", results)
  * ```
  * @since 0.1.0
  */
 export interface Results {
   readonly edition: string
+  /** the edition's published number style of correlations (`r3`: 3 decimals; `r100`: r x 100); default r3. @since 0.3.0 */
+  readonly style?: "r3" | "r100" | undefined
   readonly datasets: ReadonlyArray<DatasetInfo>
   readonly runs: ReadonlyArray<RunResult>
-  /** precomputed significance by dataset; `Layouts.build` computes it when absent and possible */
-  readonly significance?: Readonly<Record<string, DatasetSignificance>> | undefined
+  /** the rankings, as scoring made them: the runs a table lists and their order. @since 0.3.0 */
+  readonly rankings: ReadonlyArray<Ranking>
+  /** the rankings hold primary runs only (the caption says "primary runs"). @since 0.3.0 */
+  readonly primaryOnly?: boolean | undefined
+  /** the "tied with the best" marks by figure key (`Marks.FigureMarks.key`), when computed. @since 0.3.0 */
+  readonly marks?: Readonly<Record<string, Marks.FigureMarks>> | undefined
   /** set when the runs carry intervals (`--ci`) */
   readonly intervals?: IntervalSettings | undefined
 }

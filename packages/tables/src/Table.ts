@@ -152,9 +152,20 @@ export interface Section {
  *
  * @example
  * ```ts
- * import { Table } from "@stseval/tables"
+ * import type { Table } from "@stseval/tables"
  *
- * const scatter: Table.Scatter = { dataset: "track5.en-en", runId: "ECNU/run1", title: "ECNU/run1 on en-en", gold: [4.2, 1.0], run: [4.6, 0.85], pairs: 2 }
+ * const scatter: Table.Scatter = {
+ *   dataset: "eng",
+ *   runId: "nile/run1",
+ *   title: "nile/run1",
+ *   gold: [0.1, 0.9, 0.4],
+ *   run: [0.2, 0.7, 0.5],
+ *   pairs: 3,
+ *   step: 1,
+ *   metric: "spearman",
+ *   value: 1,
+ *   figure: { symbol: "rho", text: "1.000" }
+ * }
  * ```
  * @since 0.1.0
  */
@@ -162,12 +173,19 @@ export interface Scatter {
   readonly dataset: string
   readonly runId: string
   readonly title: string
-  /** gold scores (x) and run scores (y), same length, possibly downsampled */
+  /** gold scores (x) and run scores (y), same length, downsampled by `Plot.sample` when `step` > 1 */
   readonly gold: ReadonlyArray<number>
   readonly run: ReadonlyArray<number>
   /** pairs before downsampling */
   readonly pairs: number
-  readonly pearson?: number | undefined
+  /** 1 in `step` pairs is kept (`Plot.sample`); 1 when every pair is. @since 0.3.0 */
+  readonly step: number
+  /** the metric of `value` (the dataset's ranked metric, by registry name). @since 0.3.0 */
+  readonly metric: string
+  /** the run's figure on the dataset by `metric`. @since 0.3.0 */
+  readonly value?: number | undefined
+  /** the figure as printed, named by the metric's symbol (`rho = 0.812`), for captions. @since 0.3.0 */
+  readonly figure?: { readonly symbol: string; readonly text: string } | undefined
 }
 
 /**
@@ -189,7 +207,7 @@ export interface PValueMatrix {
   readonly runs: ReadonlyArray<string>
   /** p[i][j]; NaN where the comparison could not be made; 1 on the diagonal */
   readonly p: ReadonlyArray<ReadonlyArray<number>>
-  /** when the matrix holds only the best runs: how many runs there were (`Significance.MATRIX_MAX_RUNS`) */
+  /** when the matrix holds only the best runs: how many runs there were (`Marks.MATRIX_MAX_RUNS`) */
   readonly total?: number | undefined
 }
 
@@ -229,6 +247,8 @@ export interface Table {
   /** explanations of the marks and the test used, printed under the table */
   readonly footnotes: ReadonlyArray<string>
   readonly scatter?: ReadonlyArray<Scatter> | undefined
+  /** what the scatter plots show when not every run is plotted: "the 3 best ranked runs by rho on each dataset". @since 0.3.0 */
+  readonly scatterNote?: string | undefined
   readonly pValues?: ReadonlyArray<PValueMatrix> | undefined
 }
 

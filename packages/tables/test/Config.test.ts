@@ -3,7 +3,8 @@ import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import { Config, Layouts, Table } from "../src/index.js"
-import { hostileResults } from "./fixtures.js"
+import { hostileRuns } from "./fixtures.js"
+import { marked, ranked } from "./helpers.js"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
@@ -23,11 +24,15 @@ describe("Config", () => {
       headers: { "track5.en-en": "English" },
       latex: { standalone: true, engine: "pdflatex" }
     })
-    const t = Layouts.preset("sts2017-table10", hostileResults(), parsed.config)
+    // the runs ranked as the config says (primary runs only), the marks with its test and alpha (what `Report.tables` does)
+    const results = marked(ranked(hostileRuns(), undefined, { primaryOnly: parsed.config.runs === "primary" }), { test: parsed.config.test, alpha: parsed.config.alpha })
+    const t = Layouts.preset("sts2017-table10", results, parsed.config)
     expect(t.columns.map((c) => c.header)).toEqual(["Run", "English", "Primary"])
     expect(Table.cellText(t.sections[0].rows[0].cells["track5.en-en"], t.columns[1])).toBe("85.0")
     expect(t.caption).toBe("Our shared task: results")
-    expect(t.footnotes).toContain("Bold: not significantly different from the best run (Steiger's z, p > 0.01).")
+    expect(t.footnotes).toContain("Bold: not significantly different from the best ranked run (Steiger's z, Holm-adjusted, p > 0.01).")
+    // Steiger's z compares one correlation: the Primary column (a mean over two tracks) keeps its bootstrap
+    expect(t.footnotes).toContain("Bold: not significantly different from the best ranked run (paired bootstrap stratified by dataset (unweighted mean), Holm-adjusted, p > 0.01).")
   })
   it("reads JSON (with a BOM)", () => {
     const parsed = Config.parse('\uFEFF{ "layout": ["stsb-table14"], "decimals": { "dev": 1 }, "runs": "all" }', "c.json")

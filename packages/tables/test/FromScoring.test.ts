@@ -8,7 +8,8 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { Gold, Registry } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
-import { Engine } from "@stseval/scoring"
+import { Engine, Rank } from "@stseval/scoring"
+import * as Marks from "@stseval/scoring/Marks"
 import { describe, expect, it } from "vitest"
 import { FromScoring, Layouts, Table } from "../src/index.js"
 import { hasShared, readGold, runWithPearson, sharedDir, syntheticGold } from "./helpers.js"
@@ -35,9 +36,11 @@ const submission = (id: string, team: string, run: number | undefined, files: Re
   issues: []
 })
 
+/** Scored, ranked (every run, as `report` ranks the STS tables) and marked as `stseval report` does. */
 const score = (ed: Registry.TaskEdition, gold: Gold.Gold, subs: ReadonlyArray<Submissions.Submission>) => {
   const scored = subs.map((s) => Engine.scoreSubmission({ edition: ed, gold, goldPath: undefined }, s))
-  return FromScoring.fromScoredRuns(scored, { edition: ed })
+  const results = { edition: ed, runs: scored, ranked: Rank.rank(scored, { primaryOnly: false }) }
+  return FromScoring.fromResults(results, { marks: Marks.compute(results) })
 }
 
 const cell = (t: Table.Table, id: string, key: string): string => {
@@ -79,7 +82,9 @@ describe("STS 2014 Table 3 through the scoring engine", () => {
   it("carries gold and run scores for significance and plots", () => {
     expect(results.datasets.find((d) => d.name === "headlines")?.gold?.length).toBe(750)
     expect(results.runs.find((r) => r.id === "LIPN/run1")?.scores?.headlines?.length).toBe(750)
-    expect(t.scatter?.filter((s) => s.dataset === "headlines").length).toBe(3)
+    // the best RANKED runs are plotted: LIPN/run1 and Late/run1 (After/run1 came after the deadline), and the page says so
+    expect(t.scatter?.filter((s) => s.dataset === "headlines").map((s) => s.runId)).toEqual(["Late/run1", "LIPN/run1"])
+    expect(t.scatterNote).toMatch(/best ranked runs/)
   })
 })
 

@@ -45,10 +45,11 @@ describe.skipIf(!hasChromium)("HTML page in headless Chromium", () => {
 
       // table, sections, plots, heat map
       expect(await page.locator("table#results tbody tr:not(.section)").count()).toBe(hostileNames.length + 2)
-      expect(await page.locator("svg.scatter").count()).toBe(6)
-      expect(await page.locator("svg.scatter path.points").first().getAttribute("d")).toMatch(/^M[\d.]+ [\d.]+h0/)
+      expect(await page.locator("svg.plot.scatter").count()).toBe(6)
+      expect(await page.locator("svg.plot.scatter path.pts").first().getAttribute("d")).toMatch(/^M[\d.]+ [\d.]+h0/)
       expect(await page.locator("svg.heatmap").count()).toBe(2)
-      expect(await page.locator("svg.heatmap rect").count()).toBe(2 * (hostileNames.length + 2) ** 2)
+      // a cell per pair of the runs ranked (the post-deadline one is never compared), and the legend's three colours
+      expect(await page.locator("svg.heatmap rect").count()).toBe(2 * ((hostileNames.length + 1) ** 2 + 3))
 
       // hostile names: shown as text, never executed; RTL names laid out right to left
       const cells = await page.locator("table#results tbody td:first-child").allTextContents()

@@ -1,12 +1,14 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { Registry } from "@stseval/formats"
 import { Pearson } from "@stseval/metrics"
 import { describe, expect, it } from "vitest"
 import { Layouts, Markdown, Table } from "../src/index.js"
 import type { Results } from "../src/Results.js"
 import type * as ResultsModule from "../src/Results.js"
 import { hostileResults } from "./fixtures.js"
-import { hasShared, pearson, readGold, runsWithCorrelations, runWithPearson, sharedDir, syntheticGold } from "./helpers.js"
+import { hasShared, marked, officialBy, pearson, ranked, readGold, runsWithCorrelations, runWithPearson, sharedDir, syntheticGold } from "./helpers.js"
+import type { HandMade } from "./helpers.js"
 
 if (!hasShared) console.warn("report: ../shared is absent; STS 2014 / 2017 layout tests use synthetic gold instead of the real gold files")
 
@@ -39,7 +41,7 @@ const sts2014 = [
   ["tweet-news", 750]
 ] as const
 
-const sts2014Results = (): Results => {
+const sts2014Runs = (): HandMade => {
   const golds = sts2014.map(([d, n], i) => gold(`sts2014/test-en/STS.gs.${d}.txt`, n, 40 + i))
   const make = (id: string, team: string, run: string, rs: Partial<Record<string, number>>, official: number, extra: object = {}) => {
     const scores: Record<string, Float64Array> = {}
@@ -69,6 +71,8 @@ const sts2014Results = (): Results => {
     ]
   }
 }
+/** ranked by the official figure, as scoring ranks (every run) */
+const sts2014Results = (): Results => ranked(sts2014Runs())
 
 describe("STS 2014 Table 3", () => {
   const t = Layouts.preset("sts2014-table3", sts2014Results())
@@ -93,20 +97,31 @@ describe("STS 2014 Table 3", () => {
     expect(t.wide).toBe(true)
     expect(t.columns.map((c) => c.header)).toEqual(["Run", "deft-forum", "deft-news", "headlines", "images", "OnWN", "tweet-news", "Weighted mean", "Rank"])
   })
-  it("options: choose and order columns, decimals, primary runs only, caption", () => {
-    const results = sts2014Results()
-    const r = { ...results, runs: results.runs.map((x) => (x.id === "LIPN-run2" ? { ...x, primary: false } : x)) }
-    const o = Layouts.preset("sts2014-table3", r, { columns: ["rank", "run", "wmean"], decimals: 4, runs: "primary", caption: "Mine" })
+  it("options: choose and order columns, decimals, caption; a ranking of primary runs lists primary runs only", () => {
+    const results = sts2014Runs()
+    const r = ranked({ ...results, runs: results.runs.map((x) => (x.id === "LIPN-run2" ? { ...x, primary: false } : x)) }, [officialBy], { primaryOnly: true })
+    const o = Layouts.preset("sts2014-table3", r, { columns: ["rank", "run", "wmean"], decimals: 4, caption: "Mine" })
     expect(o.columns.map((c) => c.key)).toEqual(["rank", "run", "wmean"])
     expect(order(o)).not.toContain("LIPN-run2")
     expect(cell(o, "LIPN-run1", "wmean")).toBe("0.5080")
     expect(o.caption).toBe("Mine")
     expect(() => Layouts.preset("sts2014-table3", r, { columns: ["nope"] })).toThrow(/unknown column nope/)
   })
-  it("options: sort and rank by another column; runs without that figure last, unranked", () => {
+  it("options: sort by another column: rows by its values (runs without it last); the ranks stay the ranking's (a layout never ranks)", () => {
     const o = Layouts.preset("sts2014-table3", sts2014Results(), { sortBy: "OnWN" })
     expect(order(o)).toEqual(["Late-run1", "Tie-run1", "LIPN-run1", "LIPN-run2"])
-    expect(order(o).map((id) => cell(o, id, "rank"))).toEqual(["1", "2", "-", "-"])
+    expect(order(o).map((id) => cell(o, id, "rank"))).toEqual(["1", "2", "2", "4"])
+  })
+  it("the order and ranks are the results' rankings, never sorted again: a post-deadline run with the best figure is listed last, unranked", () => {
+    const runs = sts2014Runs()
+    const late = ranked({ ...runs, runs: runs.runs.map((x) => (x.id === "LIPN-run2" ? { ...x, postDeadline: true, aggregates: { official: 0.9 } } : x)) })
+    const t = Layouts.preset("sts2014-table3", late)
+    expect(order(t)).toEqual(["Late-run1", "LIPN-run1", "Tie-run1", "LIPN-run2"])
+    expect(order(t).map((id) => cell(t, id, "rank"))).toEqual(["1", "2", "2", "-"])
+    expect(cell(t, "LIPN-run2", "wmean")).toBe("0.900")
+    // a ranking that orders runs otherwise than their figures is followed as it is
+    const reversed: Results = { ...late, rankings: late.rankings.map((k) => ({ ...k, entries: [...k.entries].reverse() })) }
+    expect(order(Layouts.preset("sts2014-table3", reversed))).toEqual(["LIPN-run2", "Tie-run1", "LIPN-run1", "Late-run1"])
   })
 })
 
@@ -117,7 +132,8 @@ const tracks = ["track1.ar-ar", "track2.ar-en", "track3.es-es", "track4a.es-en",
 const ECNU = [74.4, 74.93, 85.59, 81.31, 33.63, 85.18, 77.06]
 const BASELINE = [60.45, 51.55, 71.17, 62.2, 3.2, 72.78, 54.56]
 
-const sts2017Results = (): Results => {
+const sts2017Results = (): Results => marked(ranked(sts2017Runs()))
+const sts2017Runs = (): HandMade => {
   const golds = tracks.map((t, i) => gold(`sts2017/gold/STS.gs.${t}.txt`, 250, 70 + i))
   const make = (id: string, team: string, rs: ReadonlyArray<number | undefined>, extra: object = {}, forced: Record<string, Float64Array> = {}) => {
     const scores: Record<string, Float64Array> = {}
@@ -170,9 +186,29 @@ describe("STS 2017 Table 10", () => {
     expect(marksOf(t, "Late", "track5.en-en")).toEqual([]) // 60 vs 85.18
     expect(marksOf(t, "Copy", "track1.ar-ar")).toContain("tied") // identical to the best
     expect(marksOf(t, "baseline", "track5.en-en")).toEqual([])
-    expect(t.footnotes).toContain("Bold: not significantly different from the best run (Williams' t, p > 0.05).")
+    expect(t.footnotes).toContain("Bold: not significantly different from the best ranked run (Williams' t, Holm-adjusted, p > 0.05).")
   })
-  it("sections: participants ranked first, baselines after under their own header", () => {
+  it("the Primary column gets its marks too: the stratified bootstrap of the mean over the tracks", () => {
+    expect(marksOf(t, "ECNU", "primary")).toEqual(["best", "tied"])
+    // 50.67 vs 73.16 over 1,750 pairs: far apart
+    expect(marksOf(t, "Close", "primary")).toEqual([])
+    expect(t.footnotes).toContain("Bold: not significantly different from the best ranked run (paired bootstrap stratified by dataset (unweighted mean), Holm-adjusted, p > 0.05).")
+  })
+  it("the bullet and the bold go to the best RANKED run: a post-deadline run with higher figures is listed last, never the best, never bold", () => {
+    const runs = sts2017Runs()
+    const ecnu = runs.runs[0]
+    const late = marked(ranked({ ...runs, runs: [...runs.runs, { ...ecnu, id: "After", team: "After", postDeadline: true, aggregates: { official: 0.8 }, datasets: { ...ecnu.datasets, "track5.en-en": { pearson: 0.9 } } }] }))
+    const t2 = Layouts.preset("sts2017-table10", late, { matrix: false })
+    // ranked by Primary first; then the runs not ranked, in run order (After: post-deadline; Late: no Primary)
+    expect(t2.sections[0].rows.map((r) => r.id)).toEqual(["ECNU", "Close", "Copy", "After", "Late"])
+    expect(marksOf(t2, "ECNU", "primary")).toContain("best")
+    expect(marksOf(t2, "After", "primary")).not.toContain("best")
+    expect(marksOf(t2, "ECNU", "track5.en-en")).toContain("best")
+    // the same scores as ECNU's, yet not bold: a run the ranking does not rank is never compared
+    expect(marksOf(t2, "After", "track5.en-en")).toEqual([])
+    expect(late.marks?.["track5.en-en:pearson"]?.best).toBe("ECNU")
+  })
+  it("sections: participants first, baselines after under their own header (ranked as scoring ranks them)", () => {
     expect(t.sections.map((s) => s.title)).toEqual(["Participants", "Baselines"])
     expect(t.sections[0].rows.map((r) => r.id)).toEqual(["ECNU", "Close", "Copy", "Late"])
   })
@@ -182,7 +218,7 @@ describe("significance marks against cocor's reference (Williams' t)", () => {
   // cocor: r_jk 0.7, r_jh 0.6, r_kh 0.5, n 250 -> t 2.313232284, p 0.02153191539 (two-sided)
   const g = gold("sts2017/gold/STS.gs.track5.en-en.txt", 250, 5)
   const [A, B] = runsWithCorrelations(g, 0.7, 0.6, 0.5, 3)
-  const results: Results = {
+  const hand: HandMade = {
     edition: "sts2017",
     datasets: [{ name: "track5.en-en", header: "en-en", gold: g }],
     runs: [
@@ -190,6 +226,8 @@ describe("significance marks against cocor's reference (Williams' t)", () => {
       { id: "B", team: "B", run: "", primary: true, datasets: { "track5.en-en": { pearson: pearson(B, g) } }, aggregates: {}, scores: { "track5.en-en": B } }
     ]
   }
+  const byTrack = { ranking: "official", metric: "pearson", figures: ["track5.en-en:pearson", "aggregate:official"], value: (r: ResultsModule.RunResult) => r.datasets["track5.en-en"]?.["pearson"] as number | undefined }
+  const results = ranked(hand, [byTrack])
   it("the fixture has cocor's correlations", () => {
     expect(pearson(A, g)).toBeCloseTo(0.7, 12)
     expect(pearson(B, g)).toBeCloseTo(0.6, 12)
@@ -197,12 +235,14 @@ describe("significance marks against cocor's reference (Williams' t)", () => {
   })
   it("p = 0.0215: B is not bold at alpha 0.05, bold at alpha 0.01; the matrix holds cocor's p", () => {
     const spec = Layouts.sts2017Table10(results)
-    const at05 = Layouts.build(results, spec)
+    const at05 = Layouts.build(marked(results, { matrix: 50 }), spec)
     expect(marksOf(at05, "B", "track5.en-en")).toEqual([])
-    const at01 = Layouts.build(results, spec, { alpha: 0.01 })
+    const at01 = Layouts.build(marked(results, { alpha: 0.01 }), spec)
     expect(marksOf(at01, "B", "track5.en-en")).toEqual(["tied"])
-    expect(at01.footnotes).toContain("Bold: not significantly different from the best run (Williams' t, p > 0.01).")
+    expect(at01.footnotes).toContain("Bold: not significantly different from the best ranked run (Williams' t, p > 0.01).")
     expect(at05.pValues?.[0]?.p[0][1]).toBeCloseTo(0.02153191539, 8)
+    // marks are read, never computed: without them, no bold
+    expect(Table.rows(Layouts.build(results, spec)).some((r) => Object.values(r.cells).some((c) => c.marks.includes("tied")))).toBe(false)
   })
 })
 
@@ -223,7 +263,7 @@ describe("SICK Tables 6 and 7", () => {
     },
     aggregates: {}
   })
-  const results: Results = {
+  const hand: HandMade = {
     edition: "sick2014",
     datasets: [{ name: "relatedness" }, { name: "entailment" }],
     runs: [
@@ -233,6 +273,12 @@ describe("SICK Tables 6 and 7", () => {
       sick("OnlyRel_run1", true, [0.6, 0.55, 0.8], undefined)
     ]
   }
+  const sickRankings = [
+    { ranking: "relatedness", metric: "pearson", figures: ["relatedness:pearson"], value: (r: ResultsModule.RunResult) => r.datasets["relatedness"]?.["pearson"] as number | undefined },
+    { ranking: "entailment", metric: "accuracy", figures: ["entailment:accuracy"], value: (r: ResultsModule.RunResult) => r.datasets["entailment"]?.["accuracy"] as number | undefined }
+  ]
+  // as the papers: primary runs only
+  const results = ranked(hand, sickRankings, { primaryOnly: true })
   it("Table 7: r, rho, MSE of primary runs, ranked by r; best MSE is the smallest", () => {
     const t = Layouts.preset("sick2014-table7", results)
     expect(order(t)).toEqual(["ECNU_run1", "OnlyRel_run1", "Yamraj_run1"])
@@ -249,8 +295,8 @@ describe("SICK Tables 6 and 7", () => {
     expect(cell(t, "OnlyRel_run1", "rank")).toBe("-")
     expect(cell(t, "Yamraj_run1", "rank")).toBe("2")
   })
-  it("all runs on request", () => {
-    const t = Layouts.preset("sick2014-table6", results, { runs: "all" })
+  it("all runs when they were ranked so", () => {
+    const t = Layouts.preset("sick2014-table6", ranked(hand, sickRankings, { primaryOnly: false }))
     expect(order(t)[0]).toBe("ECNU_run2")
   })
 })
@@ -266,7 +312,7 @@ describe("STS Benchmark Table 14", () => {
     aggregates: { official: test }
   })
   it("dev and test r x 100 grouped by section, sections in the given order", () => {
-    const results: Results = {
+    const hand: HandMade = {
       edition: "stsb",
       datasets: [{ name: "dev" }, { name: "test" }],
       runs: [
@@ -276,6 +322,7 @@ describe("STS Benchmark Table 14", () => {
         run("BIT", "Participants", 0.829, 0.809)
       ]
     }
+    const results = ranked(hand, [{ ranking: "official", metric: "pearson", figures: ["test:pearson", "aggregate:official"], value: (r) => r.aggregates.official }])
     const t = Layouts.preset("stsb-table14", results, { sectionOrder: ["Participants", "Sentence-level baselines", "Averaged-embedding baselines"] })
     expect(t.sections.map((s) => s.title)).toEqual(["Participants", "Sentence-level baselines", "Averaged-embedding baselines"])
     expect(t.sections[0].rows.map((r) => r.id)).toEqual(["ECNU", "BIT"])
@@ -313,8 +360,8 @@ describe("intervals (--ci) in a layout", () => {
     const ci = primary._tag === "number" ? primary.ci : undefined
     expect(ci?.low).toBeCloseTo(0.805, 12)
     expect(ci?.high).toBeCloseTo(0.845, 12)
-    // the baseline is not ranked: no rank range, no mark
-    expect(rows.find((r) => r.id === "baseline")!.cells["rankRange"]._tag).toBe("missing")
+    // the post-deadline run is not ranked: no rank range, no mark
+    expect(rows.find((r) => r.id === "h2")!.cells["rankRange"]._tag).toBe("missing")
     expect(t.footnotes.some((f) => f.startsWith("\u2248 the run's 95% rank interval overlaps the best run's"))).toBe(true)
     expect(t.footnotes).toContain("Rank range and intervals: 95% percentile bootstrap over the pairs, resampled within each dataset (1000 resamples, seed 12345); not over annotators or datasets.")
   })
@@ -323,5 +370,45 @@ describe("intervals (--ci) in a layout", () => {
     expect(Layouts.preset("sts2017-table10", hostileResults()).columns.map((c) => c.key)).not.toContain("rankRange")
     expect(Layouts.preset("sts2017-table10", withIntervals(), { rankIntervals: false }).columns.map((c) => c.key)).not.toContain("rankRange")
     expect(Layouts.preset("sts2017-table10", withIntervals(), { sortBy: "track5.en-en" }).columns.map((c) => c.key)).not.toContain("rankRange")
+  })
+})
+
+describe("the layouts of an edition", () => {
+  it("its published tables, else the generic table of each ranking, whatever its family", () => {
+    const sick = Registry.get("sick2014")!
+    expect(Layouts.forEdition(sick)).toEqual(["sick2014-table7", "sick2014-table6"])
+    // a SICK-family edition without published tables gets the generic tables, not SICK's
+    expect(Layouts.forEdition({ ...sick, published: { style: "r3" } })).toEqual(["generic:relatedness", "generic:entailment"])
+    expect(Layouts.forEdition(Registry.get("sts2015")!)).toEqual(["generic:similarity"])
+    expect(Layouts.runsOf("sick2014-table7")).toBe("primary")
+    expect(Layouts.runsOf("generic:similarity")).toBe("all")
+  })
+
+  it("the generic table of a ranking over several datasets: every metric it reports per dataset, headed by the metric's symbol, the official figure by its rule, the rank", () => {
+    const hand: HandMade = {
+      edition: "user-edition",
+      datasets: ["a", "b"].map((name) => ({ name, metric: "spearman", metrics: ["spearman", "pearson"], subtask: "similarity" })),
+      runs: [
+        { id: "X", team: "X", run: "run1", primary: true, datasets: { a: { spearman: 0.8, pearson: 0.7 }, b: { spearman: 0.6, pearson: 0.65 } }, aggregates: { official: 0.7 } },
+        { id: "Y", team: "Y", run: "run1", primary: true, datasets: { a: { spearman: 0.9, pearson: 0.85 }, b: { spearman: 0.7, pearson: 0.66 } }, aggregates: { official: 0.8 } }
+      ]
+    }
+    const results = ranked(hand, [{ ranking: "official", metric: "spearman", figures: ["aggregate:official"], value: (r) => r.aggregates.official }])
+    const t = Layouts.preset("generic:similarity", { ...results, rankings: results.rankings.map((k) => ({ ...k, rule: "mean" })) })
+    expect(t.columns.map((c) => [c.key, c.group ?? "", c.header])).toEqual([
+      ["run", "", "Run"],
+      ["a", "a", "rho"],
+      ["a.pearson", "a", "r"],
+      ["b", "b", "rho"],
+      ["b.pearson", "b", "r"],
+      ["official", "", "Mean (official)"],
+      ["rank", "", "Rank"]
+    ])
+    expect(t.caption).toBe("Spearman, Pearson of the runs on each dataset, the official figure and the rank by Spearman (rho).")
+    expect(order(t)).toEqual(["Y", "X"])
+    expect(marksOf(t, "Y", "official")).toEqual(["best"])
+    expect(marksOf(t, "Y", "a")).toEqual(["best"])
+    // the bullet goes to the ranked metric only
+    expect(marksOf(t, "Y", "a.pearson")).toEqual([])
   })
 })

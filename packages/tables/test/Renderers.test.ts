@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest"
-import { Html, Json, Latex, Layouts, Markdown, Significance, Table } from "../src/index.js"
+import * as Marks from "@stseval/scoring/Marks"
+import { Html, Json, Latex, Layouts, Markdown, Plot, Table } from "../src/index.js"
 import { hostileNames, hostileResults } from "./fixtures.js"
-import { pearson, runWithPearson, syntheticGold } from "./helpers.js"
+import { marked, pearson, ranked, runWithPearson, syntheticGold } from "./helpers.js"
 
 const table = () => Layouts.preset("sts2017-table10", hostileResults(), { matrix: true })
 
@@ -50,7 +51,7 @@ describe("Markdown", () => {
   })
   it("marks best with a bullet, bold with **, late with *, post-deadline with a dagger", () => {
     const md = Markdown.render(table())
-    expect(md).toMatch(/\| BestTeam\/run1 +\| 82\.50 • \| \*\*80\.00\*\* • \| \*\*85\.00\*\* • \|/)
+    expect(md).toMatch(/\| BestTeam\/run1 +\| \*\*82\.50\*\* • \| \*\*80\.00\*\* • \| \*\*85\.00\*\* • \|/)
     expect(md).toContain("\\<script\\>alert(1)\\</script\\>/run1\\*")
     expect(md).toContain("pipe\\|team \\|\\| x/run1\u2020")
   })
@@ -87,7 +88,7 @@ describe("LaTeX", () => {
     const rows = body.filter((l) => l !== "\\midrule" && !l.startsWith("\\multicolumn"))
     expect(rows.length).toBe(hostileNames.length + 2)
     for (const r of rows) expect((r.match(/(?<!\\)&/g) ?? []).length).toBe(t.columns.length - 1)
-    expect(tex).toContain("BestTeam/run1 & 82.50\\,$\\bullet$ & \\textbf{80.00}\\,$\\bullet$ & \\textbf{85.00}\\,$\\bullet$ \\\\")
+    expect(tex).toContain("BestTeam/run1 & \\textbf{82.50}\\,$\\bullet$ & \\textbf{80.00}\\,$\\bullet$ & \\textbf{85.00}\\,$\\bullet$ \\\\")
     expect(tex).toContain("pipe\\textbar{}team \\textbar{}\\textbar{} x/run1$^\\dagger$")
     expect(tex).toContain("\\textless{}script\\textgreater{}alert(1)\\textless{}/script\\textgreater{}/run1*")
   })
@@ -119,9 +120,10 @@ describe("HTML", () => {
   it("has scatter plots per dataset and a p-value heat map", () => {
     const t = table()
     const html = Html.render(t)
-    expect((html.match(/<svg class="scatter"/g) ?? []).length).toBe(6) // 2 tracks x top 3
+    expect((html.match(/<svg class="plot scatter"/g) ?? []).length).toBe(6) // 2 tracks x top 3
     expect((html.match(/<svg class="heatmap"/g) ?? []).length).toBe(2)
-    expect(t.pValues?.[0]?.runs.length).toBe(hostileNames.length + 2)
+    // every run the ranking ranks (the post-deadline one is never compared)
+    expect(t.pValues?.[0]?.runs.length).toBe(hostileNames.length + 1)
   })
 })
 
@@ -138,19 +140,28 @@ describe("JSON", () => {
 })
 
 describe("scatter plots", () => {
-  it("downsample to maxPoints deterministically, keeping the pair count and r", () => {
+  it("downsample to maxPoints by the one rule (every k-th pair), keeping the pair count and the figure named by its metric", () => {
     const t = Layouts.preset("sts2017-table10", hostileResults(), { matrix: false, maxPoints: 100, scatterRuns: 1 })
     expect(t.scatter?.length).toBe(2)
-    const s = t.scatter?.[0]
-    expect(s?.gold.length).toBe(100)
-    expect(s?.run.length).toBe(100)
-    expect(s?.pairs).toBe(250)
-    expect(s?.title).toBe("BestTeam/run1")
-    expect(s?.pearson).toBeCloseTo(0.8, 10)
-    expect(Html.scatterSvg(s as Table.Scatter)).toContain("250 pairs (100 shown)")
+    const s = t.scatter![0]
+    // 250 pairs, at most 100: every 3rd pair from the first
+    expect(s.step).toBe(3)
+    expect(s.gold.length).toBe(84)
+    expect(s.run.length).toBe(84)
+    expect(s.gold).toEqual(Plot.sample(250, 100).indices.map((i) => hostileResults().datasets[0].gold![i]))
+    expect(s.pairs).toBe(250)
+    expect(s.title).toBe("BestTeam/run1")
+    expect(s.metric).toBe("pearson")
+    expect(s.value).toBeCloseTo(0.8, 10)
+    expect(s.figure).toEqual({ symbol: "r", text: "80.00" })
+    const svg = Plot.scatter({ title: s.title, gold: s.gold, run: s.run, pairs: s.pairs, step: s.step, figure: s.figure })
+    expect(svg).toContain("BestTeam/run1, r = 80.00 (1 in 3 of 250 pairs)")
+    // the plotted runs are the best RANKED ones: the page says only some are plotted
+    expect(t.scatterNote).toBe("Only the 1 best ranked runs on each dataset by Pearson are plotted.")
+    expect(Html.renderPage([t])).toContain("Only the 1 best ranked runs on each dataset by Pearson are plotted.")
   })
-  it("no plots or heat maps when the runs carry no scores", () => {
-    const r = hostileResults()
+  it("no plots without scores; no bold without marks (a layout never compares runs)", () => {
+    const { marks: _marks, ...r } = hostileResults()
     const t = Layouts.preset("sts2017-table10", { ...r, runs: r.runs.map(({ scores: _, ...x }) => x) })
     expect(t.scatter).toBeUndefined()
     expect(t.pValues).toBeUndefined()
@@ -165,7 +176,7 @@ describe("long strings", () => {
     const long = "L".repeat(1_000_000)
     const template = base.runs[0]
     const runs = Array.from({ length: 600 }, (_, k) => ({ ...template, id: `r${k}`, team: k === 0 ? long : `Team${k}` }))
-    const t = Layouts.preset("sts2017-table10", { ...base, runs }, {})
+    const t = Layouts.preset("sts2017-table10", ranked({ ...base, runs }), {})
     const md = Markdown.render(t)
     // before: every row padded to the widest cell, 600 MB, "RangeError: Invalid string length"
     expect(md.length).toBeLessThan(long.length + 1_000_000)
@@ -181,20 +192,64 @@ describe("long strings", () => {
 describe("p-value heat map", () => {
   it("holds the best MATRIX_MAX_RUNS runs only, says so, and every run is still compared with the best", () => {
     const gold = syntheticGold(120, 7)
-    const n = Significance.MATRIX_MAX_RUNS + 30
-    const runs = Array.from({ length: n }, (_, k) => ({ id: `r${k}`, scores: runWithPearson(gold, 0.9 - k * 0.005, k) }))
-    const s = Significance.forDataset(gold, runs, { matrix: true })!
-    expect(s.matrix!.runs).toHaveLength(Significance.MATRIX_MAX_RUNS)
-    expect(s.matrix!.p).toHaveLength(Significance.MATRIX_MAX_RUNS)
-    expect(s.matrix!.total).toBe(n)
+    const n = Marks.MATRIX_MAX_RUNS + 30
+    const scores = Array.from({ length: n }, (_, k) => runWithPearson(gold, 0.9 - k * 0.005, k))
+    const hand = (count: number) =>
+      ranked(
+        {
+          edition: "sts2017",
+          datasets: [{ name: "d", gold }],
+          runs: scores.slice(0, count).map((x, k) => ({ id: `r${k}`, team: `T${k}`, run: "run1", primary: true, datasets: { d: { pearson: pearson(gold, x) } }, aggregates: {}, scores: { d: x } }))
+        },
+        [{ ranking: "official", metric: "pearson", figures: ["d:pearson", "aggregate:official"], value: (r) => r.datasets["d"]?.["pearson"] as number | undefined }]
+      )
+    const withMatrix = marked(hand(n), { matrix: Marks.MATRIX_MAX_RUNS }).marks!["d:pearson"]
+    const m = withMatrix.matrix!
+    expect(m.runs).toHaveLength(Marks.MATRIX_MAX_RUNS)
+    expect(m.p).toHaveLength(Marks.MATRIX_MAX_RUNS)
+    expect(m.total).toBe(n)
     // the matrix rows are the best runs by r, best first (an independent Pearson)
-    const r = runs.map((x) => ({ id: x.id, r: pearson(gold, x.scores) })).sort((a, b) => b.r - a.r)
-    expect(s.matrix!.runs).toEqual(r.slice(0, Significance.MATRIX_MAX_RUNS).map((x) => x.id))
+    const r = scores.map((x, k) => ({ id: `r${k}`, r: pearson(gold, x) })).sort((a, b) => b.r - a.r)
+    expect(m.runs).toEqual(r.slice(0, Marks.MATRIX_MAX_RUNS).map((x) => x.id))
     // bold (tied with the best) still considers every run: the same as without the matrix
-    expect(s.tied).toEqual(Significance.forDataset(gold, runs)!.tied)
-    const small = Significance.forDataset(gold, runs.slice(0, 5), { matrix: true })!
-    expect(small.matrix!.total).toBeUndefined()
-    const html = Html.heatmapSvg({ dataset: "d", test: "t", alpha: 0.05, runs: s.matrix!.runs, p: s.matrix!.p, total: n })
-    expect((html.match(/<rect /g) ?? []).length).toBe(Significance.MATRIX_MAX_RUNS ** 2)
+    expect(withMatrix.tied).toEqual(marked(hand(n)).marks!["d:pearson"].tied)
+    expect(withMatrix.compared).toBe(n - 1)
+    expect(marked(hand(5), { matrix: Marks.MATRIX_MAX_RUNS }).marks!["d:pearson"].matrix!.total).toBeUndefined()
+    const t = Layouts.build(marked(hand(n), { matrix: Marks.MATRIX_MAX_RUNS }), {
+      id: "t",
+      title: "t",
+      caption: "",
+      label: "t",
+      wide: false,
+      columns: [{ key: "run", header: "Run", source: { _tag: "label" } }, { key: "d", header: "d", source: { _tag: "metric", dataset: "d", metric: "pearson" }, markTied: true }],
+      sortBy: "d",
+      runs: "all"
+    })
+    const html = Plot.heatmap(t.pValues![0])
+    // one cell per pair of the best runs, and the legend's three colours
+    expect((html.match(/<rect /g) ?? []).length).toBe(Marks.MATRIX_MAX_RUNS ** 2 + 3)
+    expect(html).toContain("not compared")
+    expect(Html.renderPage([t])).toContain(`The ${Marks.MATRIX_MAX_RUNS} best runs of ${n} by their figure on this dataset`)
+  })
+})
+
+describe("one HTML escaper", () => {
+  it("escapes markup and drops control characters, in text and attributes; plots use it too", () => {
+    expect(Html.escape("<a href=\"x\">'&'</a>")).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+    expect(Html.escape("a\u0000b\u0007c\u001bd\u007fe\u0085f\tg\nh")).toBe("abcdef\tg\nh")
+    const svg = Plot.scatter({ title: "x\u0007<y>", gold: [1, 2, 3], run: [1, 3, 2] })
+    expect(svg).not.toContain("\u0007")
+    expect(svg).toContain("x&lt;y&gt;")
+  })
+})
+
+describe("plot ticks", () => {
+  it("round values, never -0.0", () => {
+    expect(Plot.ticks(0, 5)).toEqual([0, 1, 2, 3, 4, 5])
+    expect(Plot.tickText(-1e-17, 0.5)).toBe("0.0")
+    expect(Plot.tickText(-0.04, 0.5)).toBe("0.0")
+    expect(Plot.tickText(0.25, 0.25)).toBe("0.25")
+    const svg = Plot.scatter({ title: "t", gold: [-0.03, 0.2, 0.5, 1], run: [-0.02, 0.1, 0.6, 0.97] })
+    expect(svg).not.toMatch(/>-0(\.0+)?</)
   })
 })

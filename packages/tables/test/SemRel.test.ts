@@ -7,7 +7,8 @@
 import { Gold, Registry } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
 import { Spearman } from "@stseval/metrics"
-import { Engine, Uncertainty } from "@stseval/scoring"
+import { Engine, Rank, Uncertainty } from "@stseval/scoring"
+import * as Marks from "@stseval/scoring/Marks"
 import { describe, expect, it } from "vitest"
 import { FromScoring, Html, Json, Latex, Layouts, Markdown, Table } from "../src/index.js"
 import { rng } from "./helpers.js"
@@ -57,7 +58,10 @@ const teams: ReadonlyArray<readonly [string, Partial<Record<string, number>>, nu
   ["Baseline-lexical", { eng: 0.8, amh: 0.8 }, 40]
 ]
 const scored = teams.map(([team, noise, seed]) => Engine.scoreSubmission({ edition, gold, goldPath: undefined }, submission(team, noise, seed)))
-const results = FromScoring.fromScoredRuns(scored, { edition })
+// ranked and marked as `stseval report` does (every run)
+const engine = { edition, runs: scored, ranked: Rank.rank(scored, { primaryOnly: false }) }
+const marks = Marks.compute(engine)
+const results = FromScoring.fromResults(engine, { marks })
 const table = Layouts.preset("semrel2024-table", results, { significance: false })
 
 const cellOf = (id: string, key: string) => {
@@ -75,12 +79,12 @@ describe("SemRel layout: one table per track, a column per language with the ran
     // the edition's order of languages
     expect(table.columns.map((c) => c.key)).toEqual(["run", "amh", "eng", "mean"])
     for (const lang of ["eng", "amh"]) {
-      const entered = teams.filter(([team, noise]) => noise[lang] !== undefined && !/baseline/i.test(team))
+      // every run that entered the language is ranked there, the baseline too (as `stseval rank` ranks it)
+      const entered = teams.filter(([, noise]) => noise[lang] !== undefined)
       const figures = entered.map(([team, noise, seed]) => ({ team, value: rho(lang, noise[lang]!, seed) })).sort((a, b) => b.value - a.value)
       figures.forEach(({ team, value }, i) => expect(cellOf(`${team}/run1`, lang)).toBe(`${value.toFixed(3)} (${i + 1})`))
     }
-    // the baseline is shown, never ranked; a language not entered is "-"
-    expect(cellOf("Baseline-lexical/run1", "eng")).toBe(rho("eng", 0.8, 40).toFixed(3))
+    // a language not entered is "-"
     expect(cellOf("Gamma/run1", "amh")).toBe("-")
   })
 
@@ -124,16 +128,33 @@ describe("SemRel layout: one table per track, a column per language with the ran
   })
 })
 
+describe("SemRel layout: bold marks per language, from the marks scoring decided (the paired bootstrap on Spearman)", () => {
+  const marked = Layouts.preset("semrel2024-table", results)
+  it("the best ranked run of each language is bold, named in a footnote with its test; runs far from it are not", () => {
+    for (const lang of ["eng", "amh"]) {
+      const m = marks.figures.find((f) => f.key === `${lang}:spearman`)!
+      expect(m.test).toBe("bootstrap")
+      const best = Table.rows(marked).find((r) => r.id === m.best)!
+      expect(best.cells[lang].marks).toContain("tied")
+      expect(best.cells[lang]).toMatchObject({ rank: 1 })
+      for (const row of Table.rows(marked)) expect(row.cells[lang].marks.includes("tied")).toBe(m.tied.includes(row.id))
+    }
+    // Gamma (noise 0.05) is far better than Beta (noise 0.6) in eng
+    expect(Table.rows(marked).find((r) => r.id === "Beta/run1")!.cells["eng"].marks).not.toContain("tied")
+    expect(marked.footnotes).toContain("Bold: not significantly different from the best ranked run (paired bootstrap, Holm-adjusted, p > 0.05).")
+  })
+})
+
 describe("SemRel layout with intervals (--ci): each language's rank interval beside its rank", () => {
   const ranked = Layouts.rankedIds("semrel2024-table", results)
-  const computed = Uncertainty.compute({ edition, runs: scored }, { level: 0.95, resamples: 400, seed: 7, ranked })
+  const computed = Uncertainty.compute(engine, { level: 0.95, resamples: 400, seed: 7 })
   if (Uncertainty.isError(computed)) throw new Error(computed.message)
   const intervals = computed
-  const withCi = Layouts.preset("semrel2024-table", FromScoring.fromScoredRuns(scored, { edition, intervals }), { significance: false })
+  const withCi = Layouts.preset("semrel2024-table", FromScoring.fromResults(engine, { intervals }), { significance: false })
   const cell = (id: string, key: string) => Table.rows(withCi).find((r) => r.id === id)!.cells[key]
 
   it("a ranked run's cell: its rank and the interval of that rank in the language, ≈ when it overlaps the best run's", () => {
-    expect(ranked).toEqual(["Alpha/run1", "Beta/run1", "Gamma/run1"])
+    expect([...ranked].sort()).toEqual(["Alpha/run1", "Baseline-lexical/run1", "Beta/run1", "Gamma/run1"])
     let checked = 0
     for (const lang of ["eng", "amh"]) {
       const column = withCi.columns.find((c) => c.key === lang)!
@@ -156,11 +177,9 @@ describe("SemRel layout with intervals (--ci): each language's rank interval bes
         checked++
       }
     }
-    expect(checked).toBe(5)
+    expect(checked).toBe(7)
     // Gamma (noise 0.05 in eng) is far better than the others there
     expect(cell("Gamma/run1", "eng")).toMatchObject({ rank: 1, rankInterval: { low: 1, high: 1 }, marks: ["overlapsBest"] })
-    // the baseline is shown, never ranked: no rank, no interval of one
-    expect(cell("Baseline-lexical/run1", "eng")).not.toHaveProperty("rankInterval")
     // the unofficial mean carries its interval; the table orders by it, which nothing ranks: no Rank range column
     expect(cell("Alpha/run1", "mean")).toMatchObject({ ci: { low: Uncertainty.aggregateFigure(intervals, "Alpha/run1", "mean")!.ci!.low } })
     expect(withCi.columns.some((c) => c.key === "rankRange")).toBe(false)

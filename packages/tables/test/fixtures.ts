@@ -3,7 +3,7 @@
  * is exactly the figure shown, including hostile team names.
  */
 import type { Results } from "../src/Results.js"
-import { runWithPearson, syntheticGold } from "./helpers.js"
+import { marked, ranked, runWithPearson, syntheticGold } from "./helpers.js"
 
 export const hostileNames = [
   "a_b & c % d # e $ f { g } h ~ i ^ j \\ k",
@@ -18,8 +18,14 @@ export const hostileNames = [
 
 const tracks = ["track1.ar-ar", "track5.en-en"] as const
 
-/** Two tracks, 250 pairs each; one run per hostile name plus a best run and a baseline. */
-export const hostileResults = (): Results => {
+/**
+ * Two tracks, 250 pairs each; one run per hostile name plus a best run and a baseline; ranked by
+ * the official figure (every run) and marked as scoring would (`ranked`, `marked`).
+ */
+export const hostileResults = (): Results => marked(ranked(hostileRuns()), { matrix: 50 })
+
+/** The runs of `hostileResults`, before they are ranked. */
+export const hostileRuns = () => {
   const gold = tracks.map((_, i) => syntheticGold(250, 100 + i))
   const run = (id: string, team: string, rs: ReadonlyArray<number>, extra: object = {}) => ({
     id,
@@ -33,6 +39,7 @@ export const hostileResults = (): Results => {
   })
   return {
     edition: "sts2017",
+    style: "r100" as const,
     datasets: tracks.map((t, i) => ({ name: t, header: t.split(".")[1], pairs: 250, gold: gold[i] })),
     runs: [
       run("best", "BestTeam", [0.8, 0.85]),

@@ -6,6 +6,12 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { mulberry32 } from "@stseval/vitest-config/random"
+import { Registry } from "@stseval/formats"
+import { MetricValue } from "@stseval/metrics"
+import { Rank } from "@stseval/scoring"
+import type { ScoredRun } from "@stseval/scoring"
+import * as Marks from "@stseval/scoring/Marks"
+import type { Ranking, Results, RunResult } from "../src/Results.js"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 /** repo root = packages/tables/test/../../.. */
@@ -60,30 +66,130 @@ export const runWithPearson = (gold: Float64Array, r: number, seed: number): Flo
   return z.map((v, i) => 2.5 + 0.9 * (r * v + Math.sqrt(1 - r * r) * e[i]))
 }
 
-/**
- * Two runs A, B with exact r(gold, A) = rJk, r(gold, B) = rJh and r(A, B) = rKh (Gram-Schmidt on
- * the standardised gold and two noise vectors), so a significance test sees exactly the inputs
- * of a row of cocor's reference output.
- */
-export const runsWithCorrelations = (gold: Float64Array, rJk: number, rJh: number, rKh: number, seed: number): [Float64Array, Float64Array] => {
-  const n = gold.length
-  const z = standardise(gold)
-  const u = rng(seed)
-  const dot = (a: Float64Array, b: Float64Array) => a.reduce((s, v, i) => s + v * b[i], 0) / n
-  const orth = (v: Float64Array, basis: ReadonlyArray<Float64Array>) => {
-    let w = standardise(v)
-    for (const q of basis) {
-      const c = dot(w, q)
-      w = w.map((x, i) => x - c * q[i])
-    }
-    return standardise(w)
+export { runsWithCorrelations } from "@stseval/vitest-config/random"
+
+// ---------------------------------------------------------------------------------------------
+// Hand-made results as scoring would rank and mark them (layouts only read rankings and marks)
+
+
+/** Results built by hand, before their rankings. */
+export type HandMade = Omit<Results, "rankings"> & { readonly rankings?: ReadonlyArray<Ranking> | undefined }
+
+/** A ranking of hand-made rows: its name, metric, the figures it orders by and each row's figure. */
+export interface RankBy {
+  readonly ranking: string
+  readonly metric: string
+  readonly figures: ReadonlyArray<string>
+  readonly value: (r: RunResult) => number | undefined
+  readonly lower?: boolean
+}
+
+/** The official figure (`aggregates.official`), as STS editions rank. */
+export const officialBy: RankBy = { ranking: "official", metric: "pearson", figures: ["aggregate:official"], value: (r) => r.aggregates.official }
+
+const RUN_NUMBER = /^run(\d+)$/i
+
+const metaOf = (row: RunResult) => ({
+  id: row.id,
+  team: row.team,
+  run: row.runNumber ?? (RUN_NUMBER.test(row.run) ? Number(RUN_NUMBER.exec(row.run)![1]) : undefined),
+  primary: row.primary,
+  late: row.late === true,
+  corrected: row.corrected === true,
+  postDeadline: row.postDeadline === true,
+  ...(row.identityUnknown === true ? { identityUnknown: true as const } : {})
+})
+
+/** Hand-made results ranked as scoring ranks (`Rank.rank`, the one ranking): what a layout reads. */
+export const ranked = (results: HandMade, by: ReadonlyArray<RankBy> = [officialBy], options: { readonly primaryOnly?: boolean } = {}): Results => {
+  const rows = results.runs.map((row) => ({ row, meta: metaOf(row), status: "scored" as const, failure: undefined, official: [] }))
+  const made = Rank.rank(rows, {
+    primaryOnly: options.primaryOnly ?? false,
+    by: by.map((b) => ({
+      ranking: b.ranking,
+      metric: b.metric,
+      lowerIsBetter: b.lower,
+      value: (x: (typeof rows)[number]) => {
+        const v = b.value(x.row)
+        return v !== undefined && Number.isFinite(v) ? MetricValue.defined(v) : MetricValue.undefined_("no figure")
+      }
+    }))
+  })
+  return {
+    ...results,
+    primaryOnly: options.primaryOnly ?? false,
+    rankings: made.rankings.map((k, i) => ({
+      ranking: k.ranking,
+      metric: k.metric,
+      direction: k.lowerIsBetter ? ("lower" as const) : ("higher" as const),
+      figures: by[i].figures,
+      entries: k.entries.map((e) => ({ id: e.run.row.id, rank: e.rank, ...(e.reason !== undefined ? { reason: e.reason } : {}) }))
+    }))
   }
-  const e1 = orth(Float64Array.from({ length: n }, () => u() - 0.5), [z])
-  const e2 = orth(Float64Array.from({ length: n }, () => u() - 0.5), [z, e1])
-  const a1 = Math.sqrt(1 - rJk * rJk)
-  const c = (rKh - rJk * rJh) / a1
-  const d = Math.sqrt(1 - rJh * rJh - c * c)
-  const A = z.map((v, i) => 2.5 + rJk * v + a1 * e1[i])
-  const B = z.map((v, i) => 2.5 + rJh * v + c * e1[i] + d * e2[i])
-  return [A, B]
+}
+
+/**
+ * Marks for ranked hand-made results whose runs carry scores on each dataset: `Marks.compute` over
+ * the runs as the engine holds them (Pearson per dataset, the official figure the mean of the
+ * datasets), ranked by the results' `official` ranking.
+ */
+export const marked = (results: Results, options: Marks.Options = {}): Results => {
+  const edition = Registry.decodeEditionSync({
+    id: `${results.edition}-hand-made`,
+    title: "hand-made results",
+    family: "sts",
+    scale: { min: 0, max: 5 },
+    submission: "folder",
+    datasets: results.datasets.map((d) => ({ name: d.name, gold: `STS.gs.${d.name}.txt`, goldFormat: "sts-gs", run: `STS.output.${d.name}.txt` })),
+    runLimit: 1000,
+    ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "mean" }],
+    missingDataset: "no-official-score",
+    published: { style: results.style ?? "r3" }
+  })
+  const figure = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? MetricValue.defined(v) : MetricValue.undefined_("no figure"))
+  const scored = new Map(
+    results.runs.map((r): [string, ScoredRun.ScoredRun] => [
+      r.id,
+      {
+        edition: edition.id,
+        path: r.id,
+        meta: metaOf(r),
+        status: "scored",
+        failure: undefined,
+        datasets: results.datasets.map((d) => {
+          const run = r.scores?.[d.name]
+          const gold = d.gold
+          const ok = run !== undefined && gold !== undefined && run.length === gold.length
+          const v = r.datasets[d.name]?.["pearson"]
+          return {
+            dataset: d.name,
+            subtask: "similarity",
+            metric: "pearson",
+            status: ok ? "scored" : "missing",
+            reason: undefined,
+            file: undefined,
+            pairs: gold?.length ?? 0,
+            weight: gold?.length ?? 0,
+            runLines: run?.length ?? 0,
+            linesScored: undefined,
+            figures: { pearson: figure(typeof v === "number" ? v : undefined) },
+            aligned: ok ? { kind: "scores", gold, run } : undefined
+          }
+        }),
+        aggregates: {},
+        official: [{ ranking: "official", metric: "pearson", rule: "mean", direction: "higher", value: figure(r.aggregates.official), datasets: [], zeroed: [] }],
+        errors: [],
+        warnings: [],
+        infos: []
+      }
+    ])
+  )
+  const official = results.rankings.find((k) => k.ranking === "official")
+  const rankings = official === undefined ? [] : [{ ranking: "official", metric: "pearson", lowerIsBetter: false, entries: official.entries.map((e) => {
+    const run = scored.get(e.id)!
+    // the marks Rank.rank gives: a post-deadline run carries its flag
+    return { rank: e.rank, run, meta: run.meta, primary: true, flags: run.meta.postDeadline ? (["post-deadline"] as const) : [], value: run.official[0].value, reason: e.reason }
+  }) }]
+  const marks = Marks.compute({ edition, runs: [...scored.values()], ranked: { edition: edition.id, primaryOnly: results.primaryOnly ?? false, runLimit: undefined, rankings, standings: [], excluded: 0, merged: [] } }, options)
+  return { ...results, marks: Object.fromEntries(marks.figures.map((f) => [f.key, f])) }
 }

@@ -52,6 +52,7 @@ export const baseline = Command.make(
   "baseline",
   { name, task, input, out, train, vectors, seed, team, tune, format, score: scoreIt, list, json: Flags.json, gold: Flags.gold, dataRoot: Flags.dataRoot, verbose: Flags.verbose },
   Effect.fn(function*(o) {
+    const c = yield* Style.Colour
     if (o.list || Option.isNone(o.name)) {
       const width = Math.max(...Baseline.catalogue.map((e) => e.name.length))
       for (const e of Baseline.catalogue) {
@@ -130,7 +131,7 @@ export const baseline = Command.make(
     const runPath = nodePath.join(o.out, files[0].path.includes("/") ? nodePath.dirname(files[0].path) : files[0].path)
     // with --json, stdout holds only the JSON document: what was written goes to stderr
     const say = o.json ? Console.error : Console.log
-    yield* say(`${Style.bold(entry.name)} on ${edition.id}: wrote ${runPath}${files.length > 1 ? ` (${files.length} files)` : ""}`)
+    yield* say(`${c.bold(entry.name)} on ${edition.id}: wrote ${runPath}${files.length > 1 ? ` (${files.length} files)` : ""}`)
     for (const n of [...notes, ...made.notes]) yield* say(`  ${n}`)
     if (!o.score) return
     // an annotated SICK input is its own gold; so is a SemRel track folder given as --input
@@ -140,7 +141,7 @@ export const baseline = Command.make(
     const results = yield* Task.score(edition, { gold, dataRoot: o.dataRoot }, { runs: [runPath], primaryOnly: false })
     const scored = results.runs[0]
     if (o.json) yield* Console.log(JSON.stringify(Json.resultsToJson(results), null, 2))
-    else yield* Console.log(`\n${Render.scored(scored, edition, decimalsOf(edition.published.style, Option.none()), { verbose: o.verbose })}`)
+    else yield* Console.log(`\n${Render.scored(scored, edition, decimalsOf(edition.published.style, Option.none()), c, { verbose: o.verbose })}`)
     if (scored.errors.length > 0) return yield* new ExitCode({ code: 1, reason: "the baseline run has an error" })
   })
 ).pipe(

@@ -114,6 +114,7 @@ const bundle = Command.make(
     testEnd: optionalString("test-end", "End of the test phase (default: 14 days after it starts)")
   },
   Effect.fn(function*(flags) {
+    const c = yield* Style.Colour
     const { Bundle } = yield* codabenchPackage
     const written = yield* Bundle.writeBundles({
       task: flags.task,
@@ -130,12 +131,12 @@ const bundle = Command.make(
       testEnd: yield* date("test-end", flags.testEnd)
     }).pipe(Effect.mapError((e) => new UsageError({ message: e.reason })))
     for (const w of written) {
-      yield* Console.log(`${Style.bold("bundle")}: ${w.out}${w.zip !== undefined ? `\n${Style.bold("zip")}: ${w.zip} (upload this file)` : ""}`)
+      yield* Console.log(`${c.bold("bundle")}: ${w.out}${w.zip !== undefined ? `\n${c.bold("zip")}: ${w.zip} (upload this file)` : ""}`)
       for (const p of w.competition.phases) {
         yield* Console.log(`  phase ${p.name}: ${p.start} - ${p.end ?? "open"} UTC, ${p.max_submissions ?? "?"} submissions per participant`)
       }
       yield* Console.log(`  leaderboard ${w.board.name}, ordered by ${w.columns[w.board.primary].key}: ${w.columns.map((c) => c.key).join(", ")}`)
-      for (const note of w.notes) yield* Console.log(`  ${Style.yellow("note")}: ${note}`)
+      for (const note of w.notes) yield* Console.log(`  ${c.yellow("note")}: ${note}`)
     }
   })
 ).pipe(Command.withDescription("Write a Codabench competition bundle (competition.yaml, scoring program, reference data) for a task edition."))
@@ -156,6 +157,7 @@ const importCommand = Command.make(
     json: Flag.Boolean("json").pipe(Flag.withDescription("Print the import as JSON"), Flag.withDefault(false))
   },
   Effect.fn(function*(flags) {
+    const c = yield* Style.Colour
     const { Import } = yield* codabenchPackage
     let teams: Map<string, string> | undefined
     const teamsFile = Option.getOrUndefined(flags.teams)
@@ -206,10 +208,10 @@ const importCommand = Command.make(
     for (const r of result.runs) {
       const marks = `${r.primary ? " primary" : ""}${r.late ? " late" : ""}${r.postDeadline ? " post-deadline" : ""}`
       const when = r.submitted ?? r.submittedDay
-      yield* Console.log(`${r.team} run ${r.run}${marks}  ${Style.dim(`${r.source}${when !== undefined ? `, ${when}` : ""}`)}`)
+      yield* Console.log(`${r.team} run ${r.run}${marks}  ${c.dim(`${r.source}${when !== undefined ? `, ${when}` : ""}`)}`)
     }
-    for (const s of result.skipped) yield* Console.log(`${Style.yellow("excluded")} ${s.source}: ${s.reason}`)
-    for (const n of result.notes) yield* Console.log(`${Style.yellow("note")}: ${n}`)
+    for (const s of result.skipped) yield* Console.log(`${c.yellow("excluded")} ${s.source}: ${s.reason}`)
+    for (const n of result.notes) yield* Console.log(`${c.yellow("note")}: ${n}`)
     yield* Console.log(`\n${result.runs.length} runs written to ${flags.out}`)
   })
 ).pipe(Command.withDescription("Turn submissions downloaded from Codabench into a submissions folder (run.json with team, run number, primary, post-deadline) for rank, report and significance."))

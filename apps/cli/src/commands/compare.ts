@@ -53,6 +53,7 @@ export const compare = Command.make(
     runB
   },
   Effect.fn(function*({ task, gold, dataRoot, json, test, resamples, seed, metric, alternative, dataset, runA, runB }) {
+    const c = yield* Colour.Colour
     const edition = yield* Task.edition(task)
     const { Compare, Datasets, McNemar, TestResult } = yield* Lazy.significance
     const only = Option.getOrUndefined(dataset)
@@ -136,7 +137,7 @@ export const compare = Command.make(
       const style = Style.forMetric(edition, compared)
       const symbol = Metrics.get(compared)?.symbol ?? compared
       const percent = Style.of(edition, "accuracy")
-      yield* Console.log(`${Render.header(scored)}\nA: ${ids[0]}\nB: ${ids[1]}\n`)
+      yield* Console.log(`${Render.header(scored, c)}\nA: ${ids[0]}\nB: ${ids[1]}\n`)
       const all = aggregateRow === undefined ? rows : [...rows, aggregateRow]
       if (all.length > 0) {
         yield* Console.log(
@@ -162,7 +163,8 @@ export const compare = Command.make(
               fmt(c.statistic, 3),
               fmtP(c.pValue),
               fmtCi(c.ci, style)
-            ])
+            ]),
+            c
           )
         )
         yield* Console.log(`\nalternative: ${alternative}${alternative === "greater" ? " (A better)" : alternative === "less" ? " (B better)" : ""}`)
@@ -170,7 +172,7 @@ export const compare = Command.make(
         for (const s of signatures) yield* Console.log(`signature: ${s}`)
         const degenerate = all.filter((r) => (r.comparison.degenerate ?? 0) > 0)
         for (const r of degenerate) {
-          yield* Console.log(Colour.yellow(`${r.dataset}: ${r.comparison.degenerate} resamples had an undefined correlation and were left out`))
+          yield* Console.log(c.yellow(`${r.dataset}: ${r.comparison.degenerate} resamples had an undefined correlation and were left out`))
         }
       }
       if (entailment !== undefined) {
@@ -178,11 +180,11 @@ export const compare = Command.make(
           `\nentailment: accuracy A ${Style.format(entailment.accuracyA, percent)}, B ${Style.format(entailment.accuracyB, percent)}; McNemar (${entailment.method}) b = ${entailment.b}, c = ${entailment.c}, p = ${fmtP(entailment.pValue)}`
         )
       }
-      for (const s of [...aligned.skipped, ...skippedEntailment]) yield* Console.log(Colour.yellow(`not compared: ${s.dataset}: ${s.reason}`))
-      for (const i of runErrors.slice(0, 8)) yield* Console.log(Colour.red(Issue.format(i)))
+      for (const s of [...aligned.skipped, ...skippedEntailment]) yield* Console.log(c.yellow(`not compared: ${s.dataset}: ${s.reason}`))
+      for (const i of runErrors.slice(0, 8)) yield* Console.log(c.red(Issue.format(i)))
       const moreErrors = Issue.count(runErrors.slice(8))
-      if (moreErrors > 0) yield* Console.log(Colour.red(`... and ${moreErrors} more errors (--json lists them all)`))
-      for (const e of errors) yield* Console.log(Colour.red(e))
+      if (moreErrors > 0) yield* Console.log(c.red(`... and ${moreErrors} more errors (--json lists them all)`))
+      for (const e of errors) yield* Console.log(c.red(e))
     }
     if (rows.length === 0 && entailment === undefined) {
       return yield* new ExitCode({ code: 1, reason: "nothing could be compared" })

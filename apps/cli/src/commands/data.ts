@@ -32,6 +32,7 @@ const fetch = Command.make(
     json: Flags.json
   },
   Effect.fn(function*({ tasks, dataRoot, force, json }) {
+    const c = yield* Style.Colour
     const root = yield* Task.root(dataRoot)
     const report: Array<{ task: string; url: string; status: string; sha256?: string; detail?: string }> = []
     for (const task of yield* selected(tasks)) {
@@ -41,7 +42,7 @@ const fetch = Command.make(
       }
       const dir = DataStore.goldDir(task, root) ?? root
       for (const source of task.data.sources) {
-        if (!json) yield* Console.error(Style.dim(`fetching ${source.url}`))
+        if (!json) yield* Console.error(c.dim(`fetching ${source.url}`))
         const result = yield* DataStore.fetchSource(dir, source, { force, root }).pipe(Effect.result)
         if (result._tag === "Success") {
           const s = result.success.source
@@ -61,7 +62,8 @@ const fetch = Command.make(
       yield* Console.log(
         TextTable.render(
           [{ header: "edition" }, { header: "status" }, { header: "source" }],
-          report.map((r) => [r.task, r.status === "failed" ? Style.red(`failed: ${r.detail ?? ""}`) : r.status, r.url])
+          report.map((r) => [r.task, r.status === "failed" ? c.red(`failed: ${r.detail ?? ""}`) : r.status, r.url]),
+          c
         )
       )
       yield* Console.log(`\ndata store: ${root}`)
@@ -74,6 +76,7 @@ const status = Command.make(
   "status",
   { tasks: editions, dataRoot: Flags.dataRoot, json: Flags.json },
   Effect.fn(function*({ tasks, dataRoot, json }) {
+    const c = yield* Style.Colour
     const root = yield* Task.root(dataRoot)
     // what scoring will find (`DataStore.status`): a copy of the public data placed by hand under
     // STSEVAL_DATA is ready although nothing was fetched
@@ -87,7 +90,7 @@ const status = Command.make(
         return [
           r.edition,
           "gold",
-          r.ready ? Style.green("ready") : Style.yellow("missing"),
+          r.ready ? c.green("ready") : c.yellow("missing"),
           r.ready
             ? `scoring needs no --gold (${r.dir ?? root})`
             : `${missing.length} of ${r.gold.length} gold files missing (${missing[0]?.file ?? ""}); run \`stseval data fetch ${r.edition}\``
@@ -101,10 +104,11 @@ const status = Command.make(
             ...r.sources.map((s) => [
               r.edition,
               s.file,
-              s.status === "ok" ? Style.green("ok") : s.status === "missing" ? Style.yellow(r.ready ? "not fetched" : "missing") : Style.red("mismatch"),
+              s.status === "ok" ? c.green("ok") : s.status === "missing" ? c.yellow(r.ready ? "not fetched" : "missing") : c.red("mismatch"),
               s.detail
             ])
-          ])
+          ]),
+          c
         )
       )
       yield* Console.log(`\ndata store: ${root}`)

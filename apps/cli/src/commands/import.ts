@@ -13,6 +13,7 @@ import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Render from "../internal/Render.js"
 import * as Task from "../internal/Task.js"
+import * as Style from "../internal/Style.js"
 
 const source = Argument.String("predictions").pipe(
   Argument.withDescription("An MTEB <task>_predictions.json file, or a folder searched (three levels deep) for such files")
@@ -33,6 +34,7 @@ const mteb = Command.make(
   "mteb",
   { source, out, task, scores, gold: Flags.gold, dataRoot: Flags.dataRoot, verbose: Flags.verbose },
   Effect.fn(function* (o) {
+    const c = yield* Style.Colour
     const read = yield* Mteb.read(o.source).pipe(Effect.mapError((e) => new UsageError({ message: `${o.source}: ${e.message}` })))
     const issues: Array<Issue.Issue> = [...read.issues]
     const editions: ReadonlyArray<Registry.TaskEdition> = Option.isSome(o.task)
@@ -57,7 +59,7 @@ const mteb = Command.make(
       written.push(...paths)
       for (const r of runs.value) yield* Console.log(`${edition.id}: ${nodePath.join(folder, r.name)} (${r.model}: ${r.datasets.join(", ")})`)
     }
-    const lines = Render.issues(issues, { verbose: o.verbose, indent: "" })
+    const lines = Render.issues(issues, c, { verbose: o.verbose, indent: "" })
     if (lines.length > 0) yield* Console.error(lines.join("\n"))
     if (written.length === 0 || Issue.hasErrors(issues)) {
       return yield* new ExitCode({ code: 1, reason: written.length === 0 ? "nothing was imported" : "some predictions were not imported" })

@@ -24,14 +24,19 @@ const config = Flag.String("config").pipe(
   Flag.optional
 )
 const layout = Flag.String("layout").pipe(
-  Flag.withDescription(`Table layout: ${Lazy.layoutNames.join(", ")}; default: the edition's (SICK: tables 7 and 6)`),
+  Flag.withDescription(`Table layout: ${Lazy.layoutNames.join(", ")}, or generic:<subtask>; default: the edition's published tables (SICK: 7 and 6), else the generic table of each ranking`),
   Flag.optional
 )
-const primaryOnly = Flag.Boolean("primary-only").pipe(Flag.withDescription("Show primary runs only (the layout's default otherwise)"), Flag.withDefault(false))
-const allRuns = Flag.Boolean("all-runs").pipe(Flag.withDescription("Show every run, not only primary runs"), Flag.withDefault(false))
+const primaryOnly = Flag.Boolean("primary-only").pipe(
+  Flag.withDescription("Rank and show primary runs only (default: as the edition's published tables did)"),
+  Flag.withDefault(false)
+)
+const allRuns = Flag.Boolean("all-runs").pipe(Flag.withDescription("Rank and show every run, not only primary runs"), Flag.withDefault(false))
 const caption = Flag.String("caption").pipe(Flag.withDescription("Table caption"), Flag.optional)
 const test = Flag.Literals("test", Lazy.testNames).pipe(
-  Flag.withDescription("Significance test for the bold marks (default williams1959, as STS 2017)"),
+  Flag.withDescription(
+    "Significance test for the bold marks where it applies (default: by the figure's metric: williams1959 for Pearson on one dataset, as STS 2017; the paired bootstrap otherwise, stratified by dataset for an official figure over several)"
+  ),
   Flag.optional
 )
 const alpha = Flags.alpha.pipe(Flag.withDescription("Significance level of the bold marks, strictly between 0 and 1 (default 0.05)"), Flag.optional)
@@ -97,14 +102,6 @@ export const report = Command.make(
       if (parsed._tag === "Error") return yield* new UsageError({ message: parsed.errors.join("\n") })
       cfg = parsed.config
     }
-    const results = yield* Task.score(edition, { gold: flags.gold, dataRoot: flags.dataRoot }, { folder: flags.folder })
-    let dev: Engine.Results | undefined
-    if (Option.isSome(flags.dev)) {
-      // the registry names the edition of the dev split (STS Benchmark: stsb-dev)
-      const devId = edition.published.dev
-      if (devId === undefined) return yield* new UsageError({ message: `--dev: ${edition.id} has no development split in the registry` })
-      dev = yield* Task.score(yield* Task.edition(devId), { gold: flags.devGold, dataRoot: flags.dataRoot }, { folder: flags.dev.value })
-    }
     const options: Report.Options = {
       ...cfg,
       ...(flags.allRuns ? { runs: "all" as const } : flags.primaryOnly ? { runs: "primary" as const } : {}),
@@ -114,10 +111,20 @@ export const report = Command.make(
       ...(Option.isSome(flags.layout) ? { layout: [flags.layout.value] } : {}),
       ...(flags.standalone ? { latex: { ...cfg.latex, standalone: true } } : {}),
       ...ciOptions(cfg.ci, flags),
-      dev,
       format: flags.format
     }
-    const tables = yield* Effect.try({ try: () => Report.tables(results, options), catch: (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }) })
+    // the runs are ranked once, as the tables list them (primary runs only or every run): the
+    // tables take their order, ranks and marks from that ranking, as `rank` gives it
+    const primaryOnly = Report.primaryOnly(edition, options)
+    const results = yield* Task.score(edition, { gold: flags.gold, dataRoot: flags.dataRoot }, { folder: flags.folder, primaryOnly })
+    let dev: Engine.Results | undefined
+    if (Option.isSome(flags.dev)) {
+      // the registry names the edition of the dev split (STS Benchmark: stsb-dev)
+      const devId = edition.published.dev
+      if (devId === undefined) return yield* new UsageError({ message: `--dev: ${edition.id} has no development split in the registry` })
+      dev = yield* Task.score(yield* Task.edition(devId), { gold: flags.devGold, dataRoot: flags.dataRoot }, { folder: flags.dev.value, primaryOnly })
+    }
+    const tables = yield* Effect.try({ try: () => Report.tables(results, { ...options, dev }), catch: (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }) })
     const text = Report.render(edition.id, tables, flags.format, { ...options, signature: results.signature.text })
     if (Option.isSome(flags.out)) {
       yield* fs.writeFileString(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${Files.describe(e)}` })))

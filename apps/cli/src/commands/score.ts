@@ -6,12 +6,14 @@ import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Render from "../internal/Render.js"
 import * as Task from "../internal/Task.js"
+import * as Style from "../internal/Style.js"
 import { decimalsOf, paths } from "./validate.js"
 
 export const score = Command.make(
   "score",
   { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, decimals: Flags.decimals, lenient: Flags.lenient, ...Flags.intervals, paths },
   Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, lenient, ci, resamples, seed, paths }) {
+    const c = yield* Style.Colour
     const edition = yield* Task.edition(task)
     const results = yield* Task.score(edition, { gold, dataRoot }, { runs: paths, lenient })
     const intervals = yield* Task.intervals(results, { ci, resamples, seed })
@@ -19,12 +21,12 @@ export const score = Command.make(
     if (json) {
       yield* Console.log(JSON.stringify(Json.resultsToJson({ ...results, ranked: undefined }, intervals), null, 2))
     } else {
-      yield* Console.log(`${Render.header(results)}\n`)
-      const goldLines = Render.issues(results.gold.issues, { verbose, indent: "" })
+      yield* Console.log(`${Render.header(results, c)}\n`)
+      const goldLines = Render.issues(results.gold.issues, c, { verbose, indent: "" })
       if (goldLines.length > 0) yield* Console.log(`${goldLines.join("\n")}\n`)
       const d = decimalsOf(edition.published.style, decimals)
-      for (const run of runs) yield* Console.log(`${Render.scored(run, edition, d, { verbose, intervals })}\n`)
-      if (intervals !== undefined) yield* Console.log(Render.intervalsNote(intervals))
+      for (const run of runs) yield* Console.log(`${Render.scored(run, edition, d, c, { verbose, intervals })}\n`)
+      if (intervals !== undefined) yield* Console.log(Render.intervalsNote(intervals, c))
     }
     if (runs.some((r) => r.errors.length > 0) || Issue.hasErrors(results.gold.issues)) {
       return yield* new ExitCode({ code: 1, reason: "some run has an error" })

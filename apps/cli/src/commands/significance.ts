@@ -48,7 +48,8 @@ const textOf = (
     readonly ids: ReadonlyArray<string>
     readonly result: Compare.ManyResult
     readonly excluded: ReadonlyArray<{ readonly run: string; readonly reason: string }>
-  }
+  },
+  c: Colour.Palette
 ): string => {
   const { result, ids, reference } = t
   const lines: Array<string> = [`${name} — ${t.test}${t.aggregate !== undefined ? ` on ${t.aggregate}` : ""}; alpha ${t.alpha}; correction ${t.correction}`]
@@ -68,7 +69,7 @@ const textOf = (
         ...(result.groups !== undefined ? [{ header: "group", align: "right" as const }, { header: "rank range" }] : [])
       ],
       result.ranking.map((run, position) => {
-        const id = result.best.includes(run) ? Colour.bold(ids[run]) : ids[run]
+        const id = result.best.includes(run) ? c.bold(ids[run]) : ids[run]
         return [
           String(position + 1),
           id,
@@ -78,12 +79,13 @@ const textOf = (
             ? [String(result.groups[position] + 1), `${result.rankRanges[position].lo + 1}-${result.rankRanges[position].hi + 1}`]
             : [])
         ]
-      })
+      }),
+      c
     )
   )
   if (result.best.length > 0) lines.push(`not significantly different from the best (p > ${t.alpha}): ${result.best.map((r) => ids[r]).join(", ")}`)
   if (result.signature !== undefined) lines.push(`signature: ${result.signature}`)
-  for (const e of t.excluded) lines.push(Colour.yellow(`left out: ${e.run}: ${e.reason}`))
+  for (const e of t.excluded) lines.push(c.yellow(`left out: ${e.run}: ${e.reason}`))
   return lines.join("\n") + "\n"
 }
 
@@ -107,6 +109,7 @@ export const significance = Command.make(
   },
   Effect.fn(function*({ task, gold, dataRoot, json, allRuns, against, test, correction, alpha, resamples, seed, metric, dataset, folders }) {
     const edition = yield* Task.edition(task)
+    const c = yield* Colour.Colour
     const { Compare, Datasets, TestResult } = yield* Lazy.significance
     const only = Option.getOrUndefined(dataset)
     if (only !== undefined && !edition.datasets.some((d) => d.name === only)) {
@@ -171,8 +174,8 @@ export const significance = Command.make(
       }
       const fail = (error: string) => {
         tests.push({ ...base, error, runs: [], comparisons: [], excluded })
-        const leftOut = excluded.map((e) => Colour.yellow(`left out: ${e.run}: ${e.reason}`))
-        texts.push({ text: [Colour.red(`${scope.name}: nothing to test: ${error}`), ...leftOut].join("\n") + "\n", error: true })
+        const leftOut = excluded.map((e) => c.yellow(`left out: ${e.run}: ${e.reason}`))
+        texts.push({ text: [c.red(`${scope.name}: nothing to test: ${error}`), ...leftOut].join("\n") + "\n", error: true })
       }
       if (kept.length < 2 || graded.length === 0) {
         fail(kept.length < 2 ? `fewer than two comparable runs (${kept.length})` : aligned.skipped.map((x) => `${x.dataset}: ${x.reason}`).join("; "))
@@ -226,7 +229,7 @@ export const significance = Command.make(
       if (!json) {
         texts.push({
           error: false,
-          text: textOf(scope.name, { edition, metric: compared, test: chosen, aggregate: multi ? `the ${how} aggregate of ${graded.length} datasets` : undefined, alpha, correction, reference, ids, result, excluded })
+          text: textOf(scope.name, { edition, metric: compared, test: chosen, aggregate: multi ? `the ${how} aggregate of ${graded.length} datasets` : undefined, alpha, correction, reference, ids, result, excluded }, c)
         })
       }
     }
@@ -245,9 +248,9 @@ export const significance = Command.make(
       }
       yield* Console.log(JSON.stringify(document, null, 2))
     } else {
-      yield* Console.log(Render.header(scored) + "\n")
+      yield* Console.log(Render.header(scored, c) + "\n")
       for (const t of texts) yield* (t.error ? Console.error(t.text) : Console.log(t.text))
-      for (const x of skipped) yield* Console.log(Colour.yellow(`not tested: ${x.ranking}: ${x.reason}`))
+      for (const x of skipped) yield* Console.log(c.yellow(`not tested: ${x.ranking}: ${x.reason}`))
     }
     if (failed.length > 0 || tests.length === 0) {
       return yield* new ExitCode({ code: 1, reason: failed.map((t) => `${t.ranking}: ${t.error}`).join("; ") || "nothing tested" })

@@ -3,6 +3,7 @@ import { Command } from "effect/cli"
 import { Registry } from "@stseval/formats"
 import * as Flags from "../internal/Flags.js"
 import * as TextTable from "../internal/TextTable.js"
+import * as Style from "../internal/Style.js"
 
 const describeRanking = (e: Registry.TaskEdition) =>
   e.ranking.map((r) => `${r.subtask}: ${r.metric} (${r.aggregate})`).join("; ")
@@ -11,6 +12,7 @@ export const tasks = Command.make(
   "tasks",
   { json: Flags.json },
   Effect.fn(function*({ json }) {
+    const c = yield* Style.Colour
     if (json) {
       yield* Console.log(JSON.stringify(Registry.builtin, null, 2))
       return
@@ -33,7 +35,8 @@ export const tasks = Command.make(
           { header: "runs/team", align: "right" },
           { header: "ranking" }
         ],
-        rows
+        rows,
+        c
       )
     )
     yield* Console.log("\nA user edition is a JSON or YAML file (docs/task-registry.md); pass its path to --task.")

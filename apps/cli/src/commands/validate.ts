@@ -17,6 +17,7 @@ export const validate = Command.make(
   "validate",
   { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, lenient: Flags.lenient, paths },
   Effect.fn(function*({ task, gold, dataRoot, json, verbose, lenient, paths }) {
+    const c = yield* Style.Colour
     const edition = yield* Task.edition(task)
     // validation is scoring's first half: the engine validates each run once and keeps what it found
     const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: paths, lenient })
@@ -27,17 +28,17 @@ export const validate = Command.make(
     if (json) {
       yield* Console.log(JSON.stringify(results, null, 2))
     } else {
-      yield* Console.log(`${Render.header(scored)}\n`)
-      const goldLines = Render.issues(scored.gold.issues, { verbose, indent: "" })
+      yield* Console.log(`${Render.header(scored, c)}\n`)
+      const goldLines = Render.issues(scored.gold.issues, c, { verbose, indent: "" })
       if (goldLines.length > 0) yield* Console.log(`${goldLines.join("\n")}\n`)
-      for (const v of checked) yield* Console.log(`${Render.validation(v, { verbose })}\n`)
-      const folderLines = Render.issues(issues, { verbose, indent: "" })
+      for (const v of checked) yield* Console.log(`${Render.validation(v, c, { verbose })}\n`)
+      const folderLines = Render.issues(issues, c, { verbose, indent: "" })
       if (folderLines.length > 0) yield* Console.log(`${folderLines.join("\n")}\n`)
       const bad = results.runs.filter((r) => r.status !== "valid").length
       yield* Console.log(
         valid
-          ? Style.green(`${checked.length} run(s): all valid`)
-          : Style.red(`${checked.length} run(s): ${bad} with errors${Issue.hasErrors(scored.gold.issues) ? "; the gold has errors" : ""}`)
+          ? c.green(`${checked.length} run(s): all valid`)
+          : c.red(`${checked.length} run(s): ${bad} with errors${Issue.hasErrors(scored.gold.issues) ? "; the gold has errors" : ""}`)
       )
     }
     if (!valid) return yield* new ExitCode({ code: 1, reason: "some run has an error" })

@@ -40,13 +40,14 @@ export const watch = Command.make(
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
   Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, primaryOnly, runLimit, debounce, rescan, refresh, ci, resamples, seed, folder }) {
+    const c = yield* Style.Colour
     const edition = yield* Task.edition(task)
     const { ScoringAdapter, Watcher } = yield* Lazy.leaderboard
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
     // before anything is printed: a folder that is not there is one line on stderr
     yield* Task.folder(folder)
     yield* Console.log(
-      `${Style.bold(edition.id)}  ${edition.title}\ngold: ${goldPath}\n${once ? "scoring" : "watching"} ${folder} -> ${out}${hidden ? " (hidden phase)" : ""}${once ? "" : "; Ctrl-C stops"}`
+      `${c.bold(edition.id)}  ${edition.title}\ngold: ${goldPath}\n${once ? "scoring" : "watching"} ${folder} -> ${out}${hidden ? " (hidden phase)" : ""}${once ? "" : "; Ctrl-C stops"}`
     )
     const summary = yield* Watcher.watch({
       folder,
@@ -71,7 +72,7 @@ export const watch = Command.make(
       // any other watcher error (a folder that is not there, a locked output folder) is a usage error
       Effect.catchTag("WatchError", (e): Effect.Effect<never, ExitCode | UsageError> =>
         e.output === true
-          ? Console.error(`${Style.red("error:")} ${e.message}`).pipe(Effect.andThen(Effect.fail(new ExitCode({ code: 1, reason: e.message }))))
+          ? Console.error(`${c.red("error:")} ${e.message}`).pipe(Effect.andThen(Effect.fail(new ExitCode({ code: 1, reason: e.message }))))
           : Effect.fail(new UsageError({ message: e.message }))
       )
     )

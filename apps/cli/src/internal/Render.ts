@@ -1,6 +1,7 @@
 /**
  * The CLI's text views of validations, scored runs and rankings (people read these; programs read
- * the `--json` documents the scoring package defines).
+ * the `--json` documents the scoring package defines). Each view takes the command's palette
+ * (`Style.Colour`: colour only on a terminal, never with NO_COLOR).
  */
 import type { Registry } from "@stseval/formats";
 import { Issue } from "@stseval/formats"
@@ -9,7 +10,7 @@ import type { MetricValue } from "@stseval/metrics"
 import { Style as Figures, Uncertainty } from "@stseval/scoring"
 import type { Engine, Rank, ScoredRun } from "@stseval/scoring"
 import type { Validation } from "@stseval/scoring"
-import * as Style from "./Style.js"
+import type { Palette } from "./Style.js"
 import * as TextTable from "./TextTable.js"
 
 /** How many issues of a run the text view lists before it summarises the rest. */
@@ -26,9 +27,9 @@ export interface Decimals {
  * The lines above every command's text output: the edition, where the gold came from and the
  * results' signature (what the figures were computed from).
  */
-export const header = (results: Engine.Results, options: { readonly runs?: boolean } = {}): string =>
+export const header = (results: Engine.Results, c: Palette, options: { readonly runs?: boolean } = {}): string =>
   [
-    `${Style.bold(results.edition.id)}  ${results.edition.title}`,
+    `${c.bold(results.edition.id)}  ${results.edition.title}`,
     `gold: ${results.goldPath ?? "-"}${options.runs === true ? `   runs: ${results.runs.length}` : ""}`,
     `signature: ${results.signature.text}`
   ].join("\n")
@@ -53,49 +54,49 @@ const withInterval = (text: string, f: Uncertainty.Figure | undefined, print: (x
 }
 
 /** The line under text output computed with intervals: what they are and their signature. */
-export const intervalsNote = (intervals: Uncertainty.ResultIntervals): string =>
-  Style.dim(
+export const intervalsNote = (intervals: Uncertainty.ResultIntervals, c: Palette): string =>
+  c.dim(
     `[low, high]: ${Math.round(intervals.level * 1000) / 10}% percentile bootstrap intervals over pairs (not over annotators or datasets); ${intervals.signatureText}`
   )
 
 export const runLabel = (meta: Validation.RunInfo): string =>
   `${meta.id}${meta.primary ? " (primary)" : ""}${meta.late ? " [late]" : ""}${meta.corrected ? " [corrected]" : ""}`
 
-const severityStyle = (i: Issue.Issue) =>
-  i.severity === "error" ? Style.red("error") : i.severity === "warning" ? Style.yellow("warning") : Style.dim("info")
+const severityStyle = (i: Issue.Issue, c: Palette) =>
+  i.severity === "error" ? c.red("error") : i.severity === "warning" ? c.yellow("warning") : c.dim("info")
 
 /**
  * Issues as `Issue.format` gives them (`file:line: severity: message (expected ..., found "...")`,
  * control characters escaped), the first few of each run, then how many more there are: the true
  * total (`Issue.count`), a capped list's closing issue standing for every finding behind it.
  */
-export const issues = (list: ReadonlyArray<Issue.Issue>, options: { readonly verbose: boolean; readonly indent?: string }): string[] => {
+export const issues = (list: ReadonlyArray<Issue.Issue>, c: Palette, options: { readonly verbose: boolean; readonly indent?: string }): string[] => {
   const indent = options.indent ?? "  "
   const shown = list.filter((i) => options.verbose || i.severity !== "info")
   const listed = shown.slice(0, options.verbose ? shown.length : ISSUES_SHOWN)
   const lines = listed.map((i) => {
     const text = Issue.format(i)
     const at = text.indexOf(`: ${i.severity}: `)
-    return `${indent}${at < 0 ? text : `${text.slice(0, at)}: ${severityStyle(i)}: ${text.slice(at + i.severity.length + 4)}`}`
+    return `${indent}${at < 0 ? text : `${text.slice(0, at)}: ${severityStyle(i, c)}: ${text.slice(at + i.severity.length + 4)}`}`
   })
   const more = Issue.count(shown.slice(listed.length))
-  if (more > 0) lines.push(`${indent}${Style.dim(`… ${more} more (--verbose lists them all)`)}`)
+  if (more > 0) lines.push(`${indent}${c.dim(`… ${more} more (--verbose lists them all)`)}`)
   return lines
 }
 
-const status = (s: string) =>
-  s === "scored" ? Style.green("will be scored") : s === "no-gold" ? Style.dim("no gold") : Style.red(s === "missing" ? "not submitted" : "not scored")
+const status = (s: string, c: Palette) =>
+  s === "scored" ? c.green("will be scored") : s === "no-gold" ? c.dim("no gold") : c.red(s === "missing" ? "not submitted" : "not scored")
 
 /** What `validate` prints for one run: each dataset and whether it will be scored, then its issues. */
-export const validation = (v: ScoredRun.ScoredRun, options: { readonly verbose: boolean }): string => {
-  const head = `${Style.bold(runLabel(v.meta))}  ${Style.dim(v.path)}`
+export const validation = (v: ScoredRun.ScoredRun, c: Palette, options: { readonly verbose: boolean }): string => {
+  const head = `${c.bold(runLabel(v.meta))}  ${c.dim(v.path)}`
   const rows = v.datasets.map((d) => {
     const lines = d.linesScored !== undefined ? `, lines ${d.linesScored[0]}-${d.linesScored[1]}` : ""
-    return [d.dataset, status(d.status), d.status === "scored" ? `${d.pairs} pairs${lines}` : (d.reason ?? "")]
+    return [d.dataset, status(d.status, c), d.status === "scored" ? `${d.pairs} pairs${lines}` : (d.reason ?? "")]
   })
-  const table = rows.length > 0 ? indentTable([{ header: "" }, { header: "" }, { header: "" }], rows).slice(1) : []
-  const failed = v.status === "failed" ? [`  ${Style.red("not scored:")} ${v.failure ?? ""}`] : []
-  return [head, ...table, ...failed, ...issues([...v.errors, ...v.warnings, ...v.infos], options)].join("\n")
+  const table = rows.length > 0 ? indentTable([{ header: "" }, { header: "" }, { header: "" }], rows, c).slice(1) : []
+  const failed = v.status === "failed" ? [`  ${c.red("not scored:")} ${v.failure ?? ""}`] : []
+  return [head, ...table, ...failed, ...issues([...v.errors, ...v.warnings, ...v.infos], c, options)].join("\n")
 }
 
 /** A figure of a metric in its style (a correlation in the edition's, `--decimals` applied to it). */
@@ -111,17 +112,18 @@ export const scored = (
   run: ScoredRun.ScoredRun,
   edition: Registry.TaskEdition,
   d: Decimals,
+  c: Palette,
   options: { readonly verbose: boolean; readonly intervals?: Uncertainty.ResultIntervals | undefined }
 ): string => {
   const ci = options.intervals
-  const out = [`${Style.bold(runLabel(run.meta))}  ${Style.dim(run.path)}`]
-  if (run.status === "failed") out.push(`  ${Style.red("failed:")} ${run.failure ?? ""}`)
+  const out = [`${c.bold(runLabel(run.meta))}  ${c.dim(run.path)}`]
+  if (run.status === "failed") out.push(`  ${c.red("failed:")} ${run.failure ?? ""}`)
   // one row per dataset: its pairs and every metric its ranking declares, each named ("pearson
   // 0.826"), so that rankings with other metrics (SICK's relatedness and entailment) share one table
   const rows = run.datasets.map((x) => {
     if (x.status !== "scored") {
       const why =
-        x.status === "no-gold" ? Style.dim(`no gold: ${x.reason ?? ""}`) : Style.red(x.status === "missing" ? "not submitted" : `not scored: ${x.reason ?? ""}`)
+        x.status === "no-gold" ? c.dim(`no gold: ${x.reason ?? ""}`) : c.red(x.status === "missing" ? "not submitted" : `not scored: ${x.reason ?? ""}`)
       return [x.dataset, "-", why]
     }
     const figures = Object.entries(x.figures).map(([m, v]) => {
@@ -130,12 +132,12 @@ export const scored = (
     })
     return [x.dataset, String(x.pairs), figures.join("   ")]
   })
-  out.push(...indentTable([{ header: "dataset" }, { header: "pairs", align: "right" }, { header: "" }], rows))
+  out.push(...indentTable([{ header: "dataset" }, { header: "pairs", align: "right" }, { header: "" }], rows, c))
   if (options.verbose) {
     for (const x of run.datasets) {
       if (x.labels === undefined) continue
       out.push(`  ${x.dataset}: confusion (rows gold, columns run):`)
-      out.push(...indentTable([{ header: "" }, ...x.labels.labels.map((l) => ({ header: l, align: "right" as const }))], x.labels.labels.map((l, i) => [l, ...(x.labels!.confusion[i] ?? []).map(String)]), "    "))
+      out.push(...indentTable([{ header: "" }, ...x.labels.labels.map((l) => ({ header: l, align: "right" as const }))], x.labels.labels.map((l, i) => [l, ...(x.labels!.confusion[i] ?? []).map(String)]), c, "    "))
     }
   }
   // each ranking over several datasets: its official figure and labelled aggregates (with --ci, intervals)
@@ -143,9 +145,9 @@ export const scored = (
     const name = edition.ranking.length === 1 ? "official" : ranking.subtask
     const datasets = run.datasets.filter((x) => x.subtask === ranking.subtask)
     const text = metricText(d, ranking.metric)
-    out.push(...aggregates(run, name, datasets.length, text, (rule, t) => withInterval(t, ci && Uncertainty.aggregateFigure(ci, run.meta.id, rule, name), (v) => text(v))))
+    out.push(...aggregates(run, name, datasets.length, c, text, (rule, t) => withInterval(t, ci && Uncertainty.aggregateFigure(ci, run.meta.id, rule, name), (v) => text(v))))
   }
-  out.push(...issues([...run.errors, ...run.warnings, ...run.infos], options))
+  out.push(...issues([...run.errors, ...run.warnings, ...run.infos], c, options))
   return out.join("\n")
 }
 
@@ -159,6 +161,7 @@ const aggregates = (
   run: ScoredRun.ScoredRun,
   ranking: string,
   total: number,
+  c: Palette,
   text: (m: MetricValue.MetricValue) => string,
   shown: (name: string, text: string) => string
 ): string[] => {
@@ -171,13 +174,13 @@ const aggregates = (
   if (official.value._tag === "Defined") return [`  ${[`official ${shown("official", text(official.value))}`, ...parts].join("   ")}`]
   const why = official.value.reason.replace(/^no official score: it /, "the official figure ").replace(/^no official score: /, "")
   return [
-    `  ${Style.red("official: none")} — ${why}`,
-    ...(parts.length > 0 ? [`  ${Style.dim("labelled aggregates, not the official figure:")} ${parts.join("   ")}`] : [])
+    `  ${c.red("official: none")} — ${why}`,
+    ...(parts.length > 0 ? [`  ${c.dim("labelled aggregates, not the official figure:")} ${parts.join("   ")}`] : [])
   ]
 }
 
-const indentTable = (columns: ReadonlyArray<TextTable.Column>, rows: ReadonlyArray<ReadonlyArray<string>>, indent = "  ") =>
-  TextTable.render(columns, rows).split("\n").map((l) => `${indent}${l}`)
+const indentTable = (columns: ReadonlyArray<TextTable.Column>, rows: ReadonlyArray<ReadonlyArray<string>>, c: Palette, indent = "  ") =>
+  TextTable.render(columns, rows, c).split("\n").map((l) => `${indent}${l}`)
 
 const TITLES: Record<string, string> = {
   official: "Official ranking",
@@ -193,7 +196,7 @@ export const BEST_GROUP_MARK = "≈"
  * and why. With intervals: the figure's interval, the rank range, and ≈ on the runs whose rank
  * interval overlaps the best run's.
  */
-export const ranking = (ranked: Rank.RankedResults, d: Decimals, intervals?: Uncertainty.ResultIntervals): string => {
+export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, intervals?: Uncertainty.ResultIntervals): string => {
   const out: string[] = []
   for (const r of ranked.rankings) {
     const text = metricText(d, r.metric)
@@ -201,7 +204,7 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, intervals?: Unc
     // the figure ranked: the metric, or the rule over the datasets of it ("mean of Pearson")
     const label = Metrics.get(r.metric)?.label ?? r.metric
     const combined = r.rule !== undefined && r.rule !== "single" && r.rule !== "dataset"
-    out.push(Style.bold(`${TITLES[r.ranking] ?? r.ranking} — ${combined ? `${r.rule} of ${label}` : label}${ranked.primaryOnly ? ", primary runs" : ", all runs"}`))
+    out.push(c.bold(`${TITLES[r.ranking] ?? r.ranking} — ${combined ? `${r.rule} of ${label}` : label}${ranked.primaryOnly ? ", primary runs" : ", all runs"}`))
     const rows = r.entries.map((e) => {
       const ri = intervals && Uncertainty.runIntervals(intervals, r.ranking, e.meta.id)
       const ranked = e.rank !== undefined
@@ -211,8 +214,8 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, intervals?: Unc
         // the marks of the published tables, as report and watch print them
         `${e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}${ri?.overlapsBest === true ? ` ${BEST_GROUP_MARK}` : ""}`,
         ranked ? text(e.value) : "-",
-        ...(intervals !== undefined ? [ranked ? interval(ri?.official, print) || Style.dim(ri?.official.reason ?? "") : ""] : []),
-        ranked ? "" : Style.dim(`not ranked: ${e.reason ?? ""}`)
+        ...(intervals !== undefined ? [ranked ? interval(ri?.official, print) || c.dim(ri?.official.reason ?? "") : ""] : []),
+        ranked ? "" : c.dim(`not ranked: ${e.reason ?? ""}`)
       ]
     })
     const level = intervals !== undefined ? `${Math.round(intervals.level * 1000) / 10}%` : ""
@@ -226,18 +229,19 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, intervals?: Unc
           ...(intervals !== undefined ? [{ header: `${level} CI` }] : []),
           { header: "" }
         ],
-        rows
+        rows,
+        c
       ),
       ""
     )
     if (intervals !== undefined && Uncertainty.bestGroup(intervals, r.ranking).length > 0) {
       out.push(
-        Style.dim(`  range: the ${level} interval of the run's rank over the resamples; ${BEST_GROUP_MARK}: its rank interval overlaps the best run's (a reading aid, not a test)`),
+        c.dim(`  range: the ${level} interval of the run's rank over the resamples; ${BEST_GROUP_MARK}: its rank interval overlaps the best run's (a reading aid, not a test)`),
         ""
       )
     }
   }
-  if (intervals !== undefined) out.push(intervalsNote(intervals), ...intervals.notes.map((n) => Style.dim(`  ${n}`)), "")
-  if (ranked.excluded > 0) out.push(Style.dim(`${ranked.excluded} non-primary run(s) left out of the ranking (--all-runs ranks every run)`))
+  if (intervals !== undefined) out.push(intervalsNote(intervals, c), ...intervals.notes.map((n) => c.dim(`  ${n}`)), "")
+  if (ranked.excluded > 0) out.push(c.dim(`${ranked.excluded} non-primary run(s) left out of the ranking (--all-runs ranks every run)`))
   return out.join("\n")
 }

@@ -1,25 +1,60 @@
 /**
- * Terminal styling for output meant for people: colour only when stdout is a TTY, never with
+ * Terminal styling for output meant for people: colour only when stdout is a terminal, never with
  * NO_COLOR (https://no-color.org) or TERM=dumb; FORCE_COLOR turns it on for demos.
+ *
+ * Nothing is read at import time: the decision is made once per command run (`withColour`) from
+ * the `Environment` service (the process's environment, or an in-process run's own) and
+ * `StdoutIsTTY` (`bin.ts` says whether stdout is a terminal; an in-process run says what it
+ * captures into), and the commands read the resulting `Colour` palette.
  */
-const env = process.env
+import { Context, Effect } from "effect"
+import { Environment } from "./Environment.js"
 
-export const colourEnabled = (stream: { readonly isTTY?: boolean } = process.stdout): boolean => {
+/** The styles a command prints with: ANSI when colour is on, the text as it is when off. */
+export interface Palette {
+  readonly enabled: boolean
+  readonly bold: (s: string) => string
+  readonly dim: (s: string) => string
+  readonly red: (s: string) => string
+  readonly green: (s: string) => string
+  readonly yellow: (s: string) => string
+  readonly cyan: (s: string) => string
+}
+
+const wrap = (enabled: boolean, open: number, close: number) => (s: string): string => (enabled ? `\u001b[${open}m${s}\u001b[${close}m` : s)
+
+export const palette = (enabled: boolean): Palette => ({
+  enabled,
+  bold: wrap(enabled, 1, 22),
+  dim: wrap(enabled, 2, 22),
+  red: wrap(enabled, 31, 39),
+  green: wrap(enabled, 32, 39),
+  yellow: wrap(enabled, 33, 39),
+  cyan: wrap(enabled, 36, 39)
+})
+
+/** No styling: pipes, files, captured output. */
+export const plain: Palette = palette(false)
+
+/** Whether to colour: never with NO_COLOR (non-empty), always with FORCE_COLOR (not "0"), never on TERM=dumb, else when stdout is a terminal. */
+export const colourEnabled = (env: Readonly<Record<string, string | undefined>>, isTTY: boolean): boolean => {
   if (env["NO_COLOR"] !== undefined && env["NO_COLOR"] !== "") return false
   if (env["FORCE_COLOR"] !== undefined && env["FORCE_COLOR"] !== "0") return true
   if (env["TERM"] === "dumb") return false
-  return stream.isTTY === true
+  return isTTY
 }
 
-const wrap = (open: number, close: number) => (s: string): string =>
-  colourEnabled() ? `\u001b[${open}m${s}\u001b[${close}m` : s
+/** Whether stdout is a terminal: false unless the entry point says so (`bin.ts`, from `process.stdout`). */
+export const StdoutIsTTY = Context.Reference<boolean>("@stseval/cli/StdoutIsTTY", { defaultValue: () => false })
 
-export const bold = wrap(1, 22)
-export const dim = wrap(2, 22)
-export const red = wrap(31, 39)
-export const green = wrap(32, 39)
-export const yellow = wrap(33, 39)
-export const cyan = wrap(36, 39)
+/** The palette of the command run (`withColour` resolves it); plain until then. */
+export const Colour = Context.Reference<Palette>("@stseval/cli/Colour", { defaultValue: () => plain })
+
+/** Run `self` with the palette decided once from the `Environment` service and `StdoutIsTTY`. */
+export const withColour = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.flatMap(Effect.all([Environment, StdoutIsTTY]), ([env, tty]) =>
+    self.pipe(Effect.provideService(Colour, palette(colourEnabled(env, tty))))
+  )
 
 /** Remove ANSI styling, to measure what a person sees. */
 // eslint-disable-next-line no-control-regex

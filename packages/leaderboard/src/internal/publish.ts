@@ -20,9 +20,10 @@ const iso = (ms: number) => new Date(ms).toISOString()
 
 /**
  * The board of every published run under the session's rules; with `--ci`, with its intervals
- * (`Leaderboard.intervals`), computed again only when the board without them changed (its runs,
- * their contents, figures or ranks): a status change alone publishes too. Seeded: the same runs
- * give the same intervals, whatever the order they were scored in.
+ * (`Leaderboard.intervals`), and with its marks (`Leaderboard.marks`), both computed again only
+ * when the board without them changed (its runs, their contents, figures or ranks): a status change
+ * alone publishes too. Seeded: the same runs give the same intervals and marks, whatever the order
+ * they were scored in.
  */
 export const snapshot = (session: Session): Leaderboard.Leaderboard => {
   const s = session.settings
@@ -37,21 +38,31 @@ export const snapshot = (session: Session): Leaderboard.Leaderboard => {
     }),
     hidden: s.hidden
   }
-  if (s.ci === undefined) return board
+  if (s.ci === undefined && !s.marks) return board
   const key = JSON.stringify(board)
   if (session.intervalsMemo?.key === key) return session.intervalsMemo.board
-  // While runs are queued or being scored, the board is published without intervals: a burst (the
-  // first scan of a folder, 500 runs landing) would otherwise pay one bootstrap per write, each
-  // over every run (100 STS 2017 runs: ~3 s more in all). A single run re-scored keeps its old
-  // result, and the board its intervals, until the new one is in, and then the watcher is idle.
+  // While runs are queued or being scored, the board is published without intervals and marks: a
+  // burst (the first scan of a folder, 500 runs landing) would otherwise pay one bootstrap per
+  // write, each over every run (100 STS 2017 runs: ~3 s more in all). A single run re-scored keeps
+  // its old result, and the board its intervals, until the new one is in, and then the watcher is idle.
   if (session.counters.pending > 0) return board
-  const iv = Leaderboard.intervals(board, records, session.edition, s.ci)
-  // a run not read again since the restart: no intervals yet (nothing memoised: the board's JSON
-  // does not change when its aligned scores arrive)
-  if (iv === undefined) return board
-  const invalid = Uncertainty.isError(iv)
-  session.intervalsMemo = { key, board: invalid ? board : Leaderboard.withIntervals(board, iv), problem: invalid ? iv.message : undefined }
-  return session.intervalsMemo.board
+  let out = board
+  let problem: string | undefined
+  if (s.ci !== undefined) {
+    const iv = Leaderboard.intervals(board, records, session.edition, s.ci)
+    // a run not read again since the restart: no intervals yet (nothing memoised: the board's JSON
+    // does not change when its aligned scores arrive)
+    if (iv === undefined) return board
+    if (Uncertainty.isError(iv)) problem = iv.message
+    else out = Leaderboard.withIntervals(out, iv)
+  }
+  if (s.marks) {
+    const marks = Leaderboard.marks(board, records, session.edition)
+    if (marks === undefined) return out
+    out = Leaderboard.withMarks(out, marks)
+  }
+  session.intervalsMemo = { key, board: out, problem }
+  return out
 }
 
 /** `state.json`: the published runs by entry (built from entries, so any name is a key). */

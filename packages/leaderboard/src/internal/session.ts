@@ -79,6 +79,8 @@ export interface Settings {
   readonly onPublish: ((board: Leaderboard.Leaderboard) => void) | undefined
   /** intervals on every figure and rank (`--ci`): the level as a fraction, resamples, seed; undefined = none */
   readonly ci: Required<Pick<Uncertainty.Options, "level" | "resamples" | "seed">> | undefined
+  /** the tied-with-best marks on the board (the scorer gives aligned scores, and they were not turned off) */
+  readonly marks: boolean
 }
 
 export interface Session {
@@ -105,8 +107,9 @@ export interface Session {
   /** entries found not to be runs, with their signature then: warned about once, not on every rescan */
   readonly notRuns: Map<string, string>
   /**
-   * The last board's intervals (`--ci`), by the board without them: the board is built on every
-   * publish (a run's status changing is one), its intervals only when its runs or ranks change.
+   * The last board's intervals (`--ci`) and marks, by the board without them: the board is built on
+   * every publish (a run's status changing is one), its intervals and marks only when its runs or
+   * ranks change.
    */
   intervalsMemo: { readonly key: string; readonly board: Leaderboard.Leaderboard; readonly problem: string | undefined } | undefined
 }

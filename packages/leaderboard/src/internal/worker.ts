@@ -68,11 +68,11 @@ export const relativeOutcome = (outcome: RunOutcome, folder: string, resolved: s
  * intervals), logged; its figures stand.
  */
 const scoredRunOf = (session: Session, t: Track, sub: Submissions.Submission, outcome: RunOutcome) =>
-  session.settings.ci === undefined || outcome.status !== "scored" || session.scorer.scoreRun === undefined
+  (session.settings.ci === undefined && !session.settings.marks) || outcome.status !== "scored" || session.scorer.scoreRun === undefined
     ? Effect.succeed(undefined)
     : session.scorer.scoreRun(sub).pipe(
         Effect.catchDefect((defect) =>
-          Effect.as(log(session, "error", `${t.entry}: no aligned scores for the intervals: ${defect instanceof Error ? defect.message : String(defect)}`), undefined)
+          Effect.as(log(session, "error", `${t.entry}: no aligned scores for the intervals and marks: ${defect instanceof Error ? defect.message : String(defect)}`), undefined)
         )
       )
 

@@ -1,0 +1,599 @@
+/**
+ * "Tied with the best" marks, decided once for every output: per ranking its official figure, and
+ * per dataset the figure its ranking orders by, the best RANKED run (the first ranked entry of the
+ * ranking in `results.ranked`, or on a dataset of a ranking over several datasets the ranked run
+ * with the best figure there, by the metric's direction), the runs not significantly different
+ * from it (the papers' bold: `Cluster.best` over the p-values of the comparisons with the best,
+ * Holm-adjusted by default), which test made the comparisons, the comparisons that could not be
+ * made (with the reason), and optionally the p-value matrix of the best runs of a dataset (the
+ * HTML heat map). Tables, the live leaderboard and Codabench read the marks from here; none of them
+ * compares runs itself.
+ *
+ * The runs compared are those a ranking ranks (`results.ranked`: primary runs only or every run,
+ * as it was ranked), with a figure, as `stseval significance` tests within each ranking: a run
+ * listed without a rank because of what it is (after the deadline, beyond the run limit, failed,
+ * of unknown identity) is never the best nor bold. On a dataset of a ranking over several datasets,
+ * a run unranked only for lacking the official figure (STS 2017: a run without every track has no
+ * Primary) is compared on the datasets it has, never the best. The test follows the figure
+ * (`testFor`, the one place it is chosen).
+ *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * declare const results: Engine.Results // Engine.score's, every run ranked
+ * Marks.find(Marks.compute(results), "aggregate:official")?.tied // e.g. ["ECNU/run1", "BIT/run2"]
+ * ```
+ * @since 0.3.0
+ */
+import { Registry } from "@stseval/formats"
+import { Metrics, Pearson } from "@stseval/metrics"
+import { Cluster, Compare, Correction, Datasets, TestResult } from "@stseval/significance"
+import type { Bootstrap } from "@stseval/significance"
+import { Schema } from "effect"
+import * as Aligned from "./Aligned.js"
+import type { Results } from "./Engine.js"
+import { rankingName } from "./internal/edition.js"
+import type { Ranking } from "./Rank.js"
+import type { ScoredRun } from "./ScoredRun.js"
+
+/**
+ * The settings of `compute`.
+ *
+ * @example
+ * ```ts
+ * import type * as Marks from "@stseval/scoring/Marks"
+ *
+ * // STS 2017's paper: Williams' t where it applies, each p-value as it is
+ * const options: Marks.Options = { test: "williams1959", correction: "none", alpha: 0.05 }
+ * ```
+ * @since 0.3.0
+ */
+export interface Options {
+  /**
+   * A test asked for (`report --test`), used where it applies: an analytic (cocor) test compares
+   * Pearson on one dataset, so a figure it cannot test keeps its default (`testFor`); a resampling
+   * test applies to every figure the resampling tests take. Default: each figure's own (`testFor`).
+   */
+  readonly test?: Compare.TestName | undefined
+  /** "different" means p <= alpha; default 0.05 */
+  readonly alpha?: number | undefined
+  /**
+   * Over the comparisons with the best run of a figure: `holm` (default; with one comparison it is
+   * the p-value itself) or `none` (each p-value as it is, as the STS 2017 paper did)
+   */
+  readonly correction?: "holm" | "none" | undefined
+  /** the p-value matrix between the best `matrix` runs of each dataset (the HTML heat map); default 0: none */
+  readonly matrix?: number | undefined
+  /** resampling tests: resamples (default 1,000, as the intervals) and seed (default 12345) */
+  readonly resamples?: number | undefined
+  readonly seed?: number | undefined
+  /** only these figures (keys, see `FigureMarks.key`); default every figure of every ranking */
+  readonly only?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * The defaults of `Options`.
+ *
+ * @example
+ * ```ts
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * const alpha = Marks.defaults.alpha // 0.05
+ * ```
+ * @since 0.3.0
+ */
+export const defaults = { alpha: 0.05, correction: "holm", resamples: 1000, seed: 12345 } as const
+
+/**
+ * The most runs a p-value matrix holds: the matrix grows with runs squared (2,000 runs made 4
+ * million comparisons and a 521 MB page); every run is still compared with the best for the marks.
+ *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * // the heat map of the 50 best runs of each dataset
+ * const marks = Marks.compute(results, { matrix: Marks.MATRIX_MAX_RUNS })
+ * ```
+ * @since 0.3.0
+ */
+export const MATRIX_MAX_RUNS = 50
+
+/**
+ * A comparison with the best that could not be made: the run, and why.
+ *
+ * @example
+ * ```ts
+ * import type * as Marks from "@stseval/scoring/Marks"
+ *
+ * const failed: Marks.Failed = { id: "LIPN/run2", reason: "deft-news: LIPN/run2: the run has no file for it" }
+ * ```
+ * @since 0.3.0
+ */
+export interface Failed {
+  readonly id: string
+  readonly reason: string
+}
+
+/**
+ * p-values between the best runs of a dataset, best first.
+ *
+ * @example
+ * ```ts
+ * import type * as Marks from "@stseval/scoring/Marks"
+ *
+ * const matrix: Marks.Matrix = { runs: ["A/run1", "B/run1"], p: [[1, 0.0215], [0.0215, 1]] }
+ * ```
+ * @since 0.3.0
+ */
+export interface Matrix {
+  readonly runs: ReadonlyArray<string>
+  /** p[i][j] (raw, not adjusted); NaN where the comparison could not be made; 1 on the diagonal */
+  readonly p: ReadonlyArray<ReadonlyArray<number>>
+  /** how many runs were compared, when the matrix holds only the best of them */
+  readonly total?: number | undefined
+}
+
+/**
+ * The marks of one figure.
+ *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * const primary: Marks.FigureMarks | undefined = Marks.find(Marks.compute(results), "aggregate:official")
+ * const bold = (id: string) => primary?.tied.includes(id) === true
+ * ```
+ * @since 0.3.0
+ */
+export interface FigureMarks {
+  /**
+   * `aggregate:<ranking>` for a ranking's official figure over several datasets
+   * (`aggregate:official`), `<dataset>:<metric>` for a dataset's figure (`track5.en-en:pearson`,
+   * `relatedness:pearson`, SemRel's `eng:spearman`)
+   */
+  readonly key: string
+  /** the ranking the figure belongs to (`official`, `relatedness`, SemRel's `eng`) */
+  readonly ranking: string
+  /** the dataset, for a dataset's figure */
+  readonly dataset?: string | undefined
+  readonly metric: string
+  /** the test the comparisons used; undefined when none could be made (then `reason`) */
+  readonly test?: Compare.TestName | undefined
+  /** several datasets: how the resampling combined them (the ranking's rule) */
+  readonly aggregate?: Datasets.Aggregate | undefined
+  readonly alpha: number
+  readonly correction: "holm" | "none"
+  /** the best ranked run */
+  readonly best?: string | undefined
+  /** the runs not significantly different from the best, the best first, in ranking order */
+  readonly tied: ReadonlyArray<string>
+  /** how many runs were compared with the best */
+  readonly compared: number
+  readonly failed: ReadonlyArray<Failed>
+  /** why the figure has no marks (no ranked run, no test for the metric yet...) */
+  readonly reason?: string | undefined
+  /** resampling tests: their reproducibility signature */
+  readonly signature?: string | undefined
+  readonly matrix?: Matrix | undefined
+}
+
+/**
+ * Every figure's marks.
+ *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * const marks: Marks.Marks = Marks.compute(results)
+ * const keys = marks.figures.map((f) => f.key) // ["aggregate:official", "track1.ar-ar:pearson", ...]
+ * ```
+ * @since 0.3.0
+ */
+export interface Marks {
+  readonly figures: ReadonlyArray<FigureMarks>
+}
+
+/**
+ * The marks of a figure by key (`aggregate:official`, `track5.en-en:pearson`).
+ *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * const best = Marks.find(Marks.compute(results), "eng:spearman")?.best // SemRel: the best ranked run in eng
+ * ```
+ * @since 0.3.0
+ */
+export const find = (marks: Marks | undefined, key: string): FigureMarks | undefined => marks?.figures.find((f) => f.key === key)
+
+/**
+ * The key of a ranking's official figure over several datasets.
+ *
+ * @example
+ * ```ts
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * Marks.aggregateKey("official") // "aggregate:official"
+ * ```
+ * @since 0.3.0
+ */
+export const aggregateKey = (ranking: string): string => `aggregate:${ranking}`
+
+/**
+ * The key of a dataset's figure by a metric.
+ *
+ * @example
+ * ```ts
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * Marks.datasetKey("track5.en-en", "pearson") // "track5.en-en:pearson"
+ * ```
+ * @since 0.3.0
+ */
+export const datasetKey = (dataset: string, metric: string): string => `${dataset}:${metric}`
+
+/** Printed names of the tests, for footnotes and headings. */
+const LABELS: Readonly<Record<string, string>> = {
+  williams1959: "Williams' t",
+  steiger1980: "Steiger's z",
+  meng1992: "Meng, Rosenthal and Rubin's z",
+  hittner2003: "Hittner, May and Silver's z",
+  hotelling1940: "Hotelling's t",
+  pearson1898: "Pearson and Filon's z",
+  olkin1967: "Olkin's z",
+  dunn1969: "Dunn and Clark's z",
+  hendrickson1970: "Hendrickson, Stanley and Hills' t",
+  zou2007: "Zou's confidence interval",
+  bootstrap: "paired bootstrap",
+  permutation: "approximate randomisation"
+}
+
+/**
+ * A test's name as printed (footnotes, heat-map headings).
+ *
+ * @example
+ * ```ts
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * Marks.testLabel("williams1959") // "Williams' t"
+ * ```
+ * @since 0.3.0
+ */
+export const testLabel = (test: string): string => LABELS[test] ?? test
+
+/**
+ * The test of a figure, the one place it is chosen: Pearson on one dataset `Compare.defaultTest`
+ * (Williams' t, as STS 2017); any other metric on one dataset the paired bootstrap on that metric;
+ * a figure over several datasets (an official aggregate) the bootstrap stratified by dataset with
+ * the ranking's rule (`Datasets.join`), as `stseval compare` tests the aggregate
+ * (`Compare.defaultTestFor`). A test asked for is used where it applies (the analytic tests:
+ * Pearson on one dataset).
+ *
+ * @example
+ * ```ts
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * Marks.testFor("pearson", 1) // { test: "williams1959" }
+ * Marks.testFor("pearson", 7) // { test: "bootstrap" }: an official figure over 7 tracks
+ * Marks.testFor("spearman", 1, "steiger1980") // { test: "bootstrap" }: the cocor tests are for Pearson
+ * Marks.testFor("accuracy", 1) // { test: "bootstrap" }: labels, resampled pair by pair
+ * ```
+ * @since 0.3.0
+ */
+export const testFor = (metric: string, datasets: number, requested?: Compare.TestName): { readonly test: Compare.TestName } => {
+  if (requested === "bootstrap" || requested === "permutation") return { test: requested }
+  // an analytic test asked for applies where it can: Pearson on one dataset
+  if (requested !== undefined && datasets <= 1 && Metrics.get(metric)?.name === "pearson") return { test: requested }
+  return { test: Compare.defaultTestFor(metric, datasets) }
+}
+
+/** The values compared: one dataset as it is (graded scores or labels), several joined by the ranking's rule. */
+interface Joined {
+  readonly gold: Bootstrap.Values
+  readonly runs: ReadonlyArray<Bootstrap.Values>
+  readonly strata?: Int32Array | undefined
+  readonly aggregate?: "weighted" | "unweighted" | undefined
+}
+
+/** A figure to mark: its ranking, its dataset (undefined: the official figure over several datasets). */
+interface Target {
+  readonly key: string
+  readonly ranking: Registry.Ranking
+  readonly name: string
+  readonly dataset: string | undefined
+  readonly metric: string
+}
+
+/** Every figure of the edition that marks are decided for, in the edition's order. */
+const targets = (edition: Registry.TaskEdition): ReadonlyArray<Target> => {
+  const out: Array<Target> = []
+  for (const ranking of edition.ranking) {
+    const name = rankingName(edition, ranking)
+    const datasets = Registry.datasetsOf(edition, ranking)
+    if (!Registry.isRankedPerDataset(ranking) && datasets.length > 1) {
+      out.push({ key: aggregateKey(name), ranking, name, dataset: undefined, metric: ranking.metric })
+    }
+    for (const d of datasets) {
+      // a ranking per dataset: each dataset is a ranking of its own, named by it
+      out.push({ key: datasetKey(d.name, ranking.metric), ranking, name: Registry.isRankedPerDataset(ranking) ? d.name : name, dataset: d.name, metric: ranking.metric })
+    }
+  }
+  return out
+}
+
+const valueOf = (run: ScoredRun, target: Target): number | undefined => {
+  const f =
+    target.dataset === undefined
+      ? run.official.find((o) => o.ranking === target.name)?.value
+      : run.datasets.find((d) => d.dataset === target.dataset && d.status === "scored")?.figures[target.metric]
+  return f?._tag === "Defined" && Number.isFinite(f.value) ? f.value : undefined
+}
+
+/** A comparison's p-value as the marks read it: zou2007 gives an interval only (different when it excludes 0). */
+const pOf = (c: Compare.Comparison): number => (c.pValue !== undefined ? c.pValue : c.ci !== undefined && (c.ci[0] > 0 || c.ci[1] < 0) ? 0 : 1)
+
+interface Candidate {
+  readonly run: ScoredRun
+  readonly id: string
+  readonly value: number
+}
+
+/** The aligned values of each candidate on the target's datasets, or why a run cannot be compared. */
+const comparable = (edition: Registry.TaskEdition, target: Target, candidates: ReadonlyArray<Candidate>) => {
+  const kept: Array<Candidate> = []
+  const failed: Array<Failed> = []
+  const options = { ranking: target.ranking, metric: target.metric, ...(target.dataset !== undefined ? { only: target.dataset } : {}) }
+  for (const c of candidates) {
+    const own = Aligned.datasets(edition, [c.run], options)
+    // a figure over several datasets is compared on all of them: a run that lacks one entered it as
+    // the metric's missing value (r = 0 under the zero rule), which no resampling can reproduce
+    if (own.skipped.length > 0 || own.datasets.length === 0) {
+      failed.push({ id: c.id, reason: own.skipped.map((s) => `${s.dataset}: ${s.reason}`).join("; ") || "nothing to compare" })
+    } else kept.push(c)
+  }
+  return { kept, failed, aligned: Aligned.datasets(edition, kept.map((c) => c.run), options) }
+}
+
+/** Pearson of two runs; a run that is a positive linear map of the other has nothing to test (cocor's statistics are 0/0). */
+const sameUpToScale = (a: Bootstrap.Values, b: Bootstrap.Values): boolean =>
+  a instanceof Float64Array && b instanceof Float64Array && Pearson.pearsonRaw(a, b) >= 1 - 1e-12
+
+const markOne = (results: Pick<Results, "edition" | "runs" | "ranked">, target: Target, ranking: Ranking<ScoredRun> | undefined, options: Options): FigureMarks => {
+  const alpha = options.alpha ?? defaults.alpha
+  const correction = options.correction ?? defaults.correction
+  const base = { key: target.key, ranking: target.name, ...(target.dataset !== undefined ? { dataset: target.dataset } : {}), metric: target.metric, alpha, correction }
+  const none = (reason: string, failed: ReadonlyArray<Failed> = []): FigureMarks => ({ ...base, tied: [], compared: 0, failed, reason })
+  if (ranking === undefined) return none("no run is ranked by this figure")
+  const descriptor = Metrics.getOrThrow(target.metric)
+  const better = (a: number, b: number) => (descriptor.direction === "higher" ? a > b : a < b)
+  // the runs the ranking ranks, with a figure, in its order; on a dataset of a ranking over several,
+  // also those unranked only for lacking the official figure (never the best)
+  const onePart = target.dataset !== undefined && !Registry.isRankedPerDataset(target.ranking) && Registry.datasetsOf(results.edition, target.ranking).length > 1
+  const eligible = (e: Ranking<ScoredRun>["entries"][number]) =>
+    e.rank !== undefined ||
+    (onePart && e.run.status === "scored" && e.meta.identityUnknown !== true && !e.flags.includes("post-deadline") && !e.flags.includes("over-limit"))
+  const listed: Array<Candidate & { readonly ranked: boolean }> = []
+  for (const e of ranking.entries) {
+    const value = eligible(e) ? valueOf(e.run, target) : undefined
+    if (value !== undefined) listed.push({ run: e.run, id: e.meta.id, value, ranked: e.rank !== undefined })
+  }
+  let best: (typeof listed)[number] | undefined
+  for (const c of listed) if (c.ranked && (best === undefined || better(c.value, best.value))) best = c
+  if (best === undefined) return none("no run is ranked by this figure")
+  const datasets = target.dataset !== undefined ? 1 : Registry.datasetsOf(results.edition, target.ranking).length
+  const { test } = testFor(target.metric, datasets, options.test)
+  const { kept, failed, aligned } = comparable(results.edition, target, listed)
+  const bestAt = kept.findIndex((c) => c.id === best.id)
+  if (bestAt < 0) {
+    const why = failed.find((f) => f.id === best.id)?.reason ?? "it cannot be compared"
+    return { ...none(`the best run, ${best.id}, cannot be compared: ${why}`, failed.filter((f) => f.id !== best.id)), best: best.id, tied: [best.id] }
+  }
+  const scores = aligned.datasets.flatMap((d) => (d.kind === "scores" ? [d] : []))
+  const how = target.dataset === undefined ? Aligned.aggregateOf(target.ranking) : undefined
+  // one dataset as it is (labels too: accuracy by the paired bootstrap); several joined, graded only
+  const one = aligned.datasets.length === 1 ? aligned.datasets[0] : undefined
+  if (one === undefined && (scores.length === 0 || scores.length < aligned.datasets.length)) {
+    return { ...none(aligned.skipped.map((s) => `${s.dataset}: ${s.reason}`).join("; ") || "no graded scores to compare"), best: best.id, tied: [best.id] }
+  }
+  const joined: Joined | TestResult.InvalidInput = one !== undefined ? { gold: one.gold, runs: one.runs } : Datasets.join(scores, how ?? "weighted")
+  if (TestResult.isInvalid(joined)) return { ...none(joined.message), best: best.id, tied: [best.id] }
+  const settings = {
+    test,
+    metric: target.metric,
+    resamples: options.resamples ?? defaults.resamples,
+    seed: options.seed ?? defaults.seed,
+    ...(joined.strata !== undefined ? { strata: joined.strata, aggregate: joined.aggregate } : {})
+  }
+  const resampling = test === "bootstrap" || test === "permutation"
+  // Each run against the best: one resampling pass for every run (`Compare.many`), or one analytic
+  // test per pair (`Compare.two`: a pair the test cannot take is a failed comparison, not an error of all).
+  const raw = new Map<number, number>()
+  let signature: string | undefined
+  if (resampling && kept.length > 1) {
+    const many = Compare.many(joined.gold, joined.runs, { ...settings, against: bestAt, correction: "none" })
+    if (TestResult.isInvalid(many)) return { ...none(many.message, failed), best: best.id, tied: [best.id] }
+    for (const c of many.comparisons) raw.set(c.a === bestAt ? c.b : c.a, pOf(c))
+    signature = many.signature
+  } else {
+    for (let j = 0; j < kept.length; j++) {
+      if (j === bestAt) continue
+      if (!resampling && sameUpToScale(joined.runs[bestAt], joined.runs[j])) {
+        raw.set(j, 1)
+        continue
+      }
+      const c = Compare.two(joined.gold, joined.runs[bestAt], joined.runs[j], settings)
+      if (TestResult.isInvalid(c)) failed.push({ id: kept[j].id, reason: c.message })
+      else {
+        raw.set(j, pOf(c))
+        signature ??= c.signature
+      }
+    }
+  }
+  // positions for Cluster: 0 is the best, then the other compared runs in ranking order
+  const others = [...raw.keys()].sort((a, b) => a - b)
+  const p = others.map((j) => raw.get(j)!)
+  const adjusted = correction === "holm" ? Correction.holm(p) : p
+  const tiedAt = Cluster.best(others.length + 1, Cluster.fromComparisons(others.length + 1, others.map((_, i) => ({ a: 0, b: i + 1, pValue: adjusted[i] }))), alpha)
+  const tiedIds = new Set(tiedAt.map((i) => (i === 0 ? best.id : kept[others[i - 1]].id)))
+  const matrix = target.dataset !== undefined && (options.matrix ?? 0) > 0 ? matrixOf(kept, joined, settings, descriptor.direction, options.matrix!) : undefined
+  return {
+    ...base,
+    test,
+    ...(how !== undefined ? { aggregate: how } : {}),
+    best: best.id,
+    tied: [best.id, ...listed.filter((c) => c.id !== best.id && tiedIds.has(c.id)).map((c) => c.id)],
+    compared: others.length,
+    failed,
+    ...(signature !== undefined && resampling ? { signature } : {}),
+    ...(matrix !== undefined ? { matrix } : {})
+  }
+}
+
+/** The p-value matrix between the best `size` runs (by their figure), raw p-values. */
+const matrixOf = (
+  kept: ReadonlyArray<Candidate>,
+  joined: Joined,
+  settings: Compare.Options & { readonly test: Compare.TestName },
+  direction: "higher" | "lower",
+  size: number
+): Matrix => {
+  const order = kept.map((_, i) => i).sort((a, b) => (direction === "higher" ? kept[b].value - kept[a].value : kept[a].value - kept[b].value) || a - b)
+  const top = order.slice(0, Math.max(1, Math.min(size, MATRIX_MAX_RUNS)))
+  const m = top.length
+  const p: Array<Array<number>> = Array.from({ length: m }, (_, i) => Array.from({ length: m }, (_, j) => (i === j ? 1 : Number.NaN)))
+  const set = (i: number, j: number, v: number) => {
+    p[i][j] = v
+    p[j][i] = v
+  }
+  if ((settings.test === "bootstrap" || settings.test === "permutation") && m > 1) {
+    const many = Compare.many(
+      joined.gold,
+      top.map((i) => joined.runs[i]),
+      { ...settings, against: "all", correction: "none" }
+    )
+    if (!TestResult.isInvalid(many)) for (const c of many.comparisons) set(c.a, c.b, pOf(c))
+  } else {
+    for (let i = 0; i < m; i++) {
+      for (let j = i + 1; j < m; j++) {
+        const a = joined.runs[top[i]]
+        const b = joined.runs[top[j]]
+        if (sameUpToScale(a, b)) set(i, j, 1)
+        else {
+          const c = Compare.two(joined.gold, a, b, settings)
+          if (!TestResult.isInvalid(c)) set(i, j, pOf(c))
+        }
+      }
+    }
+  }
+  return { runs: top.map((i) => kept[i].id), p, ...(m < kept.length ? { total: kept.length } : {}) }
+}
+
+/**
+ * The marks of every figure of a scored result: each ranking's official figure over several
+ * datasets, and each dataset's figure by its ranking's metric, from the runs `results.ranked`
+ * lists. Pure and seeded: the same results and options give the same marks.
+ *
+ * @example
+ * ```ts
+ * import { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ * import { Effect } from "effect"
+ *
+ * const program = Effect.gen(function* () {
+ *   // rank every run, as STS 2017's table lists them
+ *   const results = yield* Engine.score({ task: "sts2017", folder: "submissions", primaryOnly: false })
+ *   const marks = Marks.compute(results)
+ *   return Marks.find(marks, "aggregate:official")?.tied // the runs bold in the Primary column
+ * })
+ * ```
+ * @since 0.3.0
+ */
+export const compute = (results: Pick<Results, "edition" | "runs" | "ranked">, options: Options = {}): Marks => {
+  const only = options.only !== undefined ? new Set(options.only) : undefined
+  const figures: Array<FigureMarks> = []
+  for (const target of targets(results.edition)) {
+    if (only !== undefined && !only.has(target.key)) continue
+    figures.push(markOne(results, target, results.ranked.rankings.find((r) => r.ranking === target.name), options))
+  }
+  return { figures }
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+
+/**
+ * One figure's marks as JSON (in `leaderboard.json`; NaN p-values are null).
+ *
+ * @example
+ * ```ts
+ * import * as Marks from "@stseval/scoring/Marks"
+ * import { Schema } from "effect"
+ *
+ * const decode = Schema.decodeUnknownSync(Marks.FigureMarksJson)
+ * ```
+ * @since 0.3.0
+ */
+export const FigureMarksJson = Schema.Struct({
+  key: Schema.String.annotate({ description: "aggregate:<ranking> for an official figure over several datasets, <dataset>:<metric> for a dataset's figure" }),
+  ranking: Schema.String,
+  dataset: Schema.optionalKey(Schema.String),
+  metric: Schema.String.annotate({ description: "registry name of the metric compared" }),
+  test: Schema.optionalKey(Schema.String.annotate({ description: "the test of the comparisons (williams1959, bootstrap...)" })),
+  aggregate: Schema.optionalKey(Schema.Literals(["weighted", "unweighted", "pooled"]).annotate({ description: "several datasets: how the resampling combined them" })),
+  alpha: Schema.Finite,
+  correction: Schema.Literals(["holm", "none"]).annotate({ description: "over the comparisons with the best" }),
+  best: Schema.optionalKey(Schema.String.annotate({ description: "the best ranked run" })),
+  tied: Schema.Array(Schema.String).annotate({ description: "runs not significantly different from the best (the best first): printed bold" }),
+  compared: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+  failed: Schema.Array(Schema.Struct({ id: Schema.String, reason: Schema.String })).annotate({ description: "comparisons with the best that could not be made" }),
+  reason: Schema.optionalKey(Schema.String.annotate({ description: "why the figure has no marks" })),
+  signature: Schema.optionalKey(Schema.String.annotate({ description: "resampling tests: their reproducibility signature" }))
+}).annotate({ identifier: "FigureMarks" })
+/** @since 0.3.0 */
+export type FigureMarksJson = typeof FigureMarksJson.Type
+
+/**
+ * A figure's marks as JSON (without the p-value matrix, which only the HTML report draws).
+ *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ *
+ * const json = Marks.compute(results).figures.map(Marks.toJson)
+ * ```
+ * @since 0.3.0
+ */
+export const toJson = (f: FigureMarks): FigureMarksJson => ({
+  key: f.key,
+  ranking: f.ranking,
+  ...(f.dataset !== undefined ? { dataset: f.dataset } : {}),
+  metric: f.metric,
+  ...(f.test !== undefined ? { test: f.test } : {}),
+  ...(f.aggregate !== undefined ? { aggregate: f.aggregate } : {}),
+  alpha: f.alpha,
+  correction: f.correction,
+  ...(f.best !== undefined ? { best: f.best } : {}),
+  tied: f.tied,
+  compared: f.compared,
+  failed: f.failed,
+  ...(f.reason !== undefined ? { reason: f.reason } : {}),
+  ...(f.signature !== undefined ? { signature: f.signature } : {})
+})
