@@ -476,10 +476,19 @@ const devGoldEdition = (
  * per board the task ranked, as `<out>/<board>/` (and `<out>/<board>.zip` with `zip: true`), each
  * titled with its board; otherwise the one bundle of `writeBundle`.
  *
- * @since 0.3.0
  * @example
- * Bundle.writeBundles({ task: "semrel2024-a", gold: "data/semrel2024/track-a", out: "semrel", cliBundle: "stseval.mjs" })
- * // semrel/amh/, semrel/arq/, ... one competition per language
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Bundle } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * // SemEval-2024 Task 1 ranked each language on its own: semrel/amh/, semrel/arq/, ... one competition per language (and its zip)
+ * const written: ReadonlyArray<Bundle.Written> = await Effect.runPromise(
+ *   Bundle.writeBundles({ task: "semrel2024-a", gold: "data/semrel2024/track-a", out: "semrel", zip: true, cliBundle: "stseval.mjs" }).pipe(Effect.provide(NodeServices.layer))
+ * )
+ * written.map((w) => w.board.name) // ["amh", "arq", "ary", "eng", "hau", "kin", "mar", "tel"]
+ * ```
+ * @since 0.3.0
  */
 export const writeBundles = (options: Options): Effect.Effect<ReadonlyArray<Written>, BundleError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {

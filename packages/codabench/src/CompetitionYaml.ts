@@ -97,9 +97,17 @@ export const parseDateTime = (s: string): Date => new Date(`${s.replace(" ", "T"
  *
  * `timeDropped` says that the text carried a time that Codabench throws away.
  *
- * @since 0.3.0
  * @example
- * codabenchDate("2027-02-07 23:59:59") // { instant: 2027-02-07T23:59:59Z, timeDropped: false }
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ *
+ * // quoted in competition.yaml: a string, its time kept
+ * CompetitionYaml.codabenchDate("2027-02-07 23:59:59") // { instant: 2027-02-07T23:59:59Z, timeDropped: false, text: "2027-02-07 23:59:59" }
+ * // unquoted: PyYAML makes it a datetime, and Codabench keeps only its date
+ * const loaded = CompetitionYaml.parseAsCodabench("end: 2027-02-07 23:59:59\n")
+ * if ("value" in loaded) CompetitionYaml.codabenchDate((loaded.value as { end: unknown }).end) // { instant: 2027-02-07T00:00:00Z, timeDropped: true, text: "2027-02-07 23:59:59" }
+ * ```
+ * @since 0.3.0
  */
 export const codabenchDate = (
   value: unknown
@@ -369,6 +377,15 @@ export const stringify = (competition: Competition): string => PyYaml.safeDump(S
  * returned as a `Timestamp` (what PyYAML makes a `date` or `datetime`), not as a string. Fails with
  * the parser's message where PyYAML would fail (including an impossible date such as 2027-02-30).
  *
+ * @example
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ *
+ * CompetitionYaml.parseAsCodabench("end: 2027-02-07 23:59:59\n")
+ * // { value: { end: { _tag: "Timestamp", text: "2027-02-07 23:59:59", year: 2027, month: 2, day: 7, time: { hour: 23, minute: 59, second: 59, microsecond: 0 }, offsetMinutes: undefined } } }
+ * const bad = CompetitionYaml.parseAsCodabench("end: 2027-02-30\n")
+ * if ("error" in bad) bad.error // "2027-02-30: day is out of range for month (PyYAML cannot load this date) at line 1, ..."
+ * ```
  * @since 0.3.0
  */
 export const parseAsCodabench = (text: string): { readonly value: unknown } | { readonly error: string } => {
@@ -379,7 +396,20 @@ export const parseAsCodabench = (text: string): { readonly value: unknown } | { 
   }
 }
 
-/** A YAML 1.1 timestamp as PyYAML loads it (see `parseAsCodabench`). @since 0.3.0 */
+/**
+ * A YAML 1.1 timestamp as PyYAML loads it (see `parseAsCodabench`): a `date` (`time` undefined) or
+ * a `datetime`, with the scalar as written.
+ *
+ * @example
+ * ```ts
+ * import { CompetitionYaml } from "@stseval/codabench"
+ *
+ * declare const end: CompetitionYaml.Timestamp // a phase's unquoted `end`, as parseAsCodabench gives it
+ * const kind = end.time === undefined ? "date" : "datetime" // what PyYAML made of it
+ * const written: string = end.text // the scalar as in the file: "2027-02-07 23:59:59"
+ * ```
+ * @since 0.3.0
+ */
 export type Timestamp = PyYaml.Timestamp
 
 /**

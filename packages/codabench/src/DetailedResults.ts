@@ -92,7 +92,10 @@ export interface Input {
  * ```ts
  * import { DetailedResults } from "@stseval/codabench"
  *
- * const plot: DetailedResults.Plot = "bins" // gold and run scores are hidden inside the bins
+ * // the development phase, whose gold the participants have: the run against the gold
+ * const dev: DetailedResults.Plot = "points"
+ * // the test phase, whose gold is secret: the run's own scores only
+ * const test: DetailedResults.Plot = "run"
  * ```
  * @since 0.1.0
  */

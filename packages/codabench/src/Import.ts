@@ -82,7 +82,24 @@ export const MAX_BULK_ENTRIES = 100_000
 /** The submissions CSV export is a line per submission; anything near this is not one. */
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
 
-/** @since 0.1.0 */
+/**
+ * How `importSubmissions` reads a download: the deadline and grace period, the phase, the CSV
+ * export, the team of each username, the primary run.
+ *
+ * @example
+ * ```ts
+ * import { Import } from "@stseval/codabench"
+ *
+ * const options: Import.Options = {
+ *   deadline: new Date("2027-01-31T23:59:00Z"),
+ *   lateUntil: new Date("2027-02-01T23:59:00Z"), // a day's grace: late (*), still ranked; after it, post-deadline
+ *   phase: "Test",
+ *   manifest: "submissions.csv",
+ *   teams: { bob: "ECNU" }
+ * }
+ * ```
+ * @since 0.1.0
+ */
 export interface Options {
   /** submissions created after this instant are late (before `lateUntil`) or post-deadline */
   readonly deadline?: Date | undefined
@@ -137,7 +154,18 @@ export interface Imported {
   readonly path: string
 }
 
-/** A submission of the download that was not imported, and why. @since 0.1.0 */
+/**
+ * A submission of the download that was not imported, and why.
+ *
+ * @example
+ * ```ts
+ * import { Import } from "@stseval/codabench"
+ *
+ * declare const result: Import.Result
+ * const lines = result.skipped.map((s: Import.Skipped) => `${s.source}: ${s.reason}`) // e.g. "its status is Failed"
+ * ```
+ * @since 0.1.0
+ */
 export interface Skipped {
   readonly source: string
   readonly reason: string
@@ -168,6 +196,19 @@ export interface Result {
  * The download cannot be imported. `problems` lists each submission (or entry) that could not be
  * imported and why; nothing was written.
  *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Import } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * const imported = Import.importSubmissions("bulk_submissions.zip", "submissions").pipe(
+ *   Effect.catchTag("ImportError", (e: Import.ImportError) =>
+ *     Effect.fail([e.reason, ...(e.problems ?? []).map((p) => `  ${p.source}: ${p.reason}`)].join("\n"))
+ *   ),
+ *   Effect.provide(NodeServices.layer)
+ * )
+ * ```
  * @since 0.1.0
  */
 export class ImportError extends Schema.TaggedError<ImportError>()("ImportError", {
@@ -188,6 +229,13 @@ export class ImportError extends Schema.TaggedError<ImportError>()("ImportError"
  * with `:` `/` `\` turned into `_` by the browser; the owner is a Django username (`[\w.@+-]`, so it
  * may hold `_`): it runs to the first `_PhaseId<digits>_<date>_` after the id.
  *
+ * @example
+ * ```ts
+ * import { Import } from "@stseval/codabench"
+ *
+ * const name: Import.DownloadName = Import.parseDownloadName("ID_7_submission.zip") // { _tag: "v1.22-", id: "7", file: "submission.zip" }
+ * const owner = name._tag === "v1.23+" ? name.owner : undefined // only a v1.23+ name says whose it is
+ * ```
  * @since 0.3.0
  */
 export type DownloadName =
@@ -210,10 +258,16 @@ const V122 = /^ID_(\d+)_(.*)$/s
 /**
  * Read an entry's name as Codabench wrote it (see the module's doc).
  *
- * @since 0.3.0
  * @example
- * parseDownloadName("7_bob_PhaseId1_2027-02-08_00-12_submission.zip")
+ * ```ts
+ * import { Import } from "@stseval/codabench"
+ *
+ * Import.parseDownloadName("7_bob_PhaseId1_2027-02-08_00-12_submission.zip")
  * // { _tag: "v1.23+", id: "7", owner: "bob", phaseId: "1", day: "2027-02-08", minute: 0, second: 12, file: "submission.zip" }
+ * Import.parseDownloadName("ID_7_submission.zip") // { _tag: "v1.22-", id: "7", file: "submission.zip" }
+ * Import.parseDownloadName("ECNU_run1.zip") // { _tag: "other", file: "ECNU_run1.zip" }
+ * ```
+ * @since 0.3.0
  */
 export const parseDownloadName = (name: string): DownloadName => {
   const m = V123.exec(name)
@@ -244,9 +298,15 @@ const INSTANT = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?
  * zone). Anything else — `12`, `1`, a day that is not in the calendar (`2014-02-30`), an hour 24 —
  * is `undefined`, never another date.
  *
- * @since 0.1.0
  * @example
- * parseInstant("2014-02-30") // undefined
+ * ```ts
+ * import { Import } from "@stseval/codabench"
+ *
+ * Import.parseInstant("2027-02-08T13:00:12.345678Z") // 2027-02-08T13:00:12.345Z
+ * Import.parseInstant("2027-02-08 13:00") // 2027-02-08T13:00:00.000Z (no zone: UTC)
+ * Import.parseInstant("2014-02-30") // undefined: not in the calendar
+ * ```
+ * @since 0.1.0
  */
 export const parseInstant = (s: string): Date | undefined => {
   const m = INSTANT.exec(s.trim())

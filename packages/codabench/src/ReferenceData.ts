@@ -109,7 +109,20 @@ export class ReferenceError extends Schema.TaggedError<ReferenceError>()("Refere
   }
 }
 
-/** A loaded task: the edition, the absolute path of its gold, the plot setting and the leaderboard. @since 0.1.0 */
+/**
+ * A loaded task: the edition, the absolute path of its gold, the plot setting and the leaderboard.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { ReferenceData } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * const reference: ReferenceData.Reference = await Effect.runPromise(ReferenceData.read("/app/input/ref").pipe(Effect.provide(NodeServices.layer)))
+ * const board = reference.leaderboard ?? "official" // a bundle before 0.3 ranks the official board
+ * ```
+ * @since 0.1.0
+ */
 export interface Reference {
   readonly edition: Registry.TaskEdition
   readonly goldPath: string
@@ -212,8 +225,8 @@ export const read = (refDir: string): Effect.Effect<Reference, ReferenceError, F
  * import { ReferenceData } from "@stseval/codabench"
  * import { Effect } from "effect"
  *
- * // the reference data folder of a bundle: the edition, its gold, the plot setting
- * await Effect.runPromise(ReferenceData.write("bundle/reference_data", Registry.get("sick2014")!, "SICK_test_annotated.txt", "bins").pipe(Effect.provide(NodeServices.layer)))
+ * // the test phase's reference data: the edition, its gold, and no gold value in the detailed results ("run")
+ * await Effect.runPromise(ReferenceData.write("bundle/reference_data_test", Registry.get("sick2014")!, "SICK_test_annotated.txt", "run").pipe(Effect.provide(NodeServices.layer)))
  * ```
  * @since 0.1.0
  */

@@ -295,7 +295,8 @@ export interface Scores {
  *
  * const cols = Scores.columns(Registry.get("sick2014")!)
  * // a figure a run does not have is left out (and said why), never written as NaN
- * const scores = Scores.fromRun(cols, (ref) => (ref._tag === "subtask" && ref.metric === "pearson" ? { _tag: "value", value: 0.8264 } : { _tag: "none", reason: "not evaluated" }))
+ * const scores = Scores.fromRun(cols, (ref) => (ref._tag === "dataset" && ref.metric === "pearson" ? { _tag: "value", value: 0.8264 } : { _tag: "none", reason: "not evaluated" }))
+ * // scores.scores: { relatedness_pearson: 0.8264 }; scores.omitted: relatedness_spearman, relatedness_mse, entailment_accuracy
  * ```
  * @since 0.1.0
  */
@@ -320,6 +321,17 @@ export const fromRun = (cols: ReadonlyArray<Column>, figureOf: (ref: FigureRef) 
  * A leaderboard an organiser can give a competition: its columns (a subset of `columns`, with the
  * same keys) and its primary column, which orders it.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Scores } from "@stseval/codabench"
+ *
+ * const chosen = Scores.board(Registry.get("sick2014")!, "entailment")
+ * if (!("problem" in chosen)) {
+ *   const board: Scores.Board = chosen
+ *   board.columns[board.primary].key // "entailment_accuracy": what Codabench orders this leaderboard by
+ * }
+ * ```
  * @since 0.3.0
  */
 export interface Board {
@@ -332,10 +344,34 @@ export interface Board {
   readonly primary: number
 }
 
-/** `--leaderboard each`: one competition (bundle) per board the edition ranks (`Boards.each`). @since 0.3.0 */
+/**
+ * `--leaderboard each`: one competition (bundle) per board the edition ranks (`Boards.each`).
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Scores } from "@stseval/codabench"
+ *
+ * Scores.boards(Registry.get("semrel2024-a")!).default === Scores.EACH // true: one competition per language
+ * ```
+ * @since 0.3.0
+ */
 export const EACH = "each"
 
-/** The boards of an edition. @since 0.3.0 */
+/**
+ * The boards of an edition (`boards`): every board it may have, the ones `each` writes, the default.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Scores } from "@stseval/codabench"
+ *
+ * const sick: Scores.Boards = Scores.boards(Registry.get("sick2014")!)
+ * sick.boards.map((b) => b.name) // ["official", "entailment"]
+ * sick.default // "official"
+ * ```
+ * @since 0.3.0
+ */
 export interface Boards {
   readonly boards: ReadonlyArray<Board>
   /** the boards `each` writes, one competition each: the datasets an edition ranked separately; else `official` */
@@ -366,9 +402,17 @@ const boardOf = (name: string, description: string, cols: ReadonlyArray<Column>,
  *   competition per language, as the paper ranked — never one language picked as the primary
  *   column of a board of all.
  *
- * @since 0.3.0
  * @example
- * boards(Registry.get("semrel2024-a")!).default // "each"
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Scores } from "@stseval/codabench"
+ *
+ * const semrel = Scores.boards(Registry.get("semrel2024-a")!)
+ * semrel.default // "each"
+ * semrel.each.map((b) => b.name) // ["amh", "arq", "ary", "eng", "hau", "kin", "mar", "tel"]: no esp, its gold was never released
+ * semrel.boards.map((b) => b.name) // the same, then "mean"
+ * ```
+ * @since 0.3.0
  */
 export const boards = (edition: Registry.TaskEdition): Boards => {
   const all = columns(edition)
@@ -414,6 +458,17 @@ export const boards = (edition: Registry.TaskEdition): Boards => {
  * The board called `name` (`boards`), or why there is none. Without a name, the default board;
  * when the default is `each`, there is no one board and the reason says to choose.
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Scores } from "@stseval/codabench"
+ *
+ * const eng = Scores.board(Registry.get("semrel2024-a")!, "eng")
+ * if (!("problem" in eng)) eng.columns.map((c) => c.key) // ["eng", "eng_pearson"]: Spearman (primary), then Pearson
+ * const none = Scores.board(Registry.get("semrel2024-a")!)
+ * // no name, and the default is each: the problem reads `"each" is several leaderboards (one competition each); name one of amh, arq, ...`
+ * const why = "problem" in none ? none.problem : undefined
+ * ```
  * @since 0.3.0
  */
 export const board = (edition: Registry.TaskEdition, name?: string): Board | { readonly problem: string } => {

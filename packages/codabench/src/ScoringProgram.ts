@@ -134,6 +134,16 @@ export const describeIssue = (i: Issue.Issue): string => {
  * Why a run fails for a file that is none of its files (`unknown-file`, whatever its severity): the
  * issue's own words, and the closest expected file name unless the issue already suggests one.
  *
+ * @example
+ * ```ts
+ * import { Issue, Registry } from "@stseval/formats"
+ * import { ScoringProgram } from "@stseval/codabench"
+ *
+ * // a name too far from any run file for validation to suggest one: the submission fails all the same, pointing at the nearest
+ * const issue = Issue.warning("unknown-file", "track5_en_en.txt", "track5_en_en.txt matches no dataset of sts2017; it is ignored", { found: "track5_en_en.txt" })
+ * ScoringProgram.unknownFileReason(issue, Registry.get("sts2017")!)
+ * // 'track5_en_en.txt: track5_en_en.txt matches no dataset of sts2017; it is ignored (found "track5_en_en.txt"); did you mean STS.output.track5.en-en.txt?'
+ * ```
  * @since 0.3.0
  */
 export const unknownFileReason = (issue: Issue.Issue, edition: Registry.TaskEdition): string => {

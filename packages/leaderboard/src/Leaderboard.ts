@@ -104,7 +104,8 @@ export interface RunRecord {
  * ```ts
  * import { Leaderboard } from "@stseval/leaderboard"
  *
- * const options: Leaderboard.BuildOptions = { task: "sts2017", runLimit: 3, deadline: Date.parse("2026-11-22T23:59:00Z"), postDeadline: "mark" }
+ * // a run submitted after the deadline is listed, flagged post-deadline, and never ranked
+ * const options: Leaderboard.BuildOptions = { task: "sts2017", runLimit: 3, deadline: Date.parse("2026-11-22T23:59:00Z") }
  * ```
  * @since 0.1.0
  */
@@ -294,7 +295,7 @@ const figureOf = (o: OfficialFigure): Rank.Figure => ({
  * import { Leaderboard } from "@stseval/leaderboard"
  *
  * declare const records: ReadonlyArray<Leaderboard.RunRecord>
- * // ranked with the scoring package's rank: one tie rule, the run limit, post-deadline runs marked
+ * // ranked with the scoring package's rank: one tie rule, the run limit, post-deadline runs listed and never ranked
  * const board = Leaderboard.build(records, { task: "sick2014", runLimit: 5 })
  * ```
  * @since 0.1.0

@@ -38,12 +38,6 @@ export const OfficialFigure = Schema.Struct({
 export type OfficialFigure = typeof OfficialFigure.Type
 
 /**
- * A scored (or failed) run, as the engine reports it. A `failed` run is listed with its errors and
- * never ranked.
- *
- * @since 0.1.0
- */
-/**
  * One dataset's figure of a run by the metric its ranking orders by (STS: Pearson; SemRel:
  * Spearman), for the leaderboard's per-dataset columns.
  *
@@ -65,12 +59,16 @@ export const DatasetFigure = Schema.Struct({
 export type DatasetFigure = typeof DatasetFigure.Type
 
 /**
+ * A scored (or failed) run, as the engine reports it. A `failed` run is listed with its errors and
+ * never ranked.
+ *
  * @example
  * ```ts
  * import { Scorer } from "@stseval/leaderboard"
  *
  * const outcome: Scorer.RunOutcome = { status: "failed", failure: "no dataset could be scored", official: [], datasets: [], errors: [], warnings: [] }
  * ```
+ * @since 0.1.0
  */
 export const RunOutcome = Schema.Struct({
   status: Schema.Literals(["scored", "failed"]),
@@ -105,6 +103,21 @@ export type RunOutcome = typeof RunOutcome.Type
  * - `reads` (optional): the folders the scorer reads besides the runs (the gold's): the published
  *   outputs never name them (a message naming a gold file keeps the file's name).
  *
+ * `ScoringAdapter.layer` gives the real engine; a test can hand the watcher a fake one.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Scorer } from "@stseval/leaderboard"
+ * import { Effect } from "effect"
+ *
+ * // a fake engine for a test: every run scores 0.8 on the official ranking
+ * const fake: Scorer.ScorerShape = {
+ *   edition: Registry.get("sts2017")!,
+ *   signature: "fake-engine",
+ *   score: () => Effect.succeed({ status: "scored", official: [{ ranking: "official", metric: "pearson", value: 0.8 }], errors: [], warnings: [] })
+ * }
+ * ```
  * @since 0.1.0
  */
 export interface ScorerShape {

@@ -49,7 +49,8 @@ import * as State from "./State.js"
  * ```ts
  * import { Watcher } from "@stseval/leaderboard"
  *
- * const options: Watcher.WatchOptions = { folder: "submissions", out: "board", deadline: "2026-11-22T23:59:00Z", postDeadline: "mark", ci: 95 }
+ * // runs submitted after the deadline are listed with a dagger and never ranked; 95% intervals on every figure and rank
+ * const options: Watcher.WatchOptions = { folder: "submissions", out: "board", deadline: "2026-11-22T23:59:00Z", ci: 95 }
  * ```
  * @since 0.1.0
  */

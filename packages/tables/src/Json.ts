@@ -167,7 +167,19 @@ export const TableJson = Schema.Struct({
 /** @since 0.2.0 */
 export type TableJson = typeof TableJson.Type
 
-/** Identifies the JSON document of a whole report. @since 0.1.0 */
+/**
+ * Identifies the JSON document of a whole report (its `format`). Version 2 since 0.3.0: a scatter
+ * plot names its metric (`metric`, `value`, `step` in place of `pearson`).
+ *
+ * @example
+ * ```ts
+ * import { Json } from "@stseval/tables"
+ *
+ * declare const document: { readonly format: string }
+ * const current = document.format === Json.REPORT_FORMAT // "stseval/report@2"
+ * ```
+ * @since 0.1.0
+ */
 export const REPORT_FORMAT = "stseval/report@2"
 
 /**

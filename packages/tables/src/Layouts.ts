@@ -840,10 +840,14 @@ export const sts2014Table3 = (results: Results): LayoutSpec => {
  *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
  *   runs: [
  *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
- *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
- *   ]
+ *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, section: "Baselines", datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
+ *   ],
+ *   // the official ranking as scoring made it (FromScoring.figuresOf: it orders by the mean of all tracks)
+ *   rankings: [{ ranking: "official", metric: "pearson", direction: "higher", figures: ["aggregate:official"], entries: [{ id: "ECNU/run1", rank: 1 }, { id: "baseline/run1", rank: 2 }] }]
  * }
- * const table = Layouts.build(results, Layouts.sts2017Table10(results)) // Primary, then r x 100 per track
+ * const table = Layouts.build(results, Layouts.sts2017Table10(results))
+ * table.columns.map((c) => c.header) // ["Run", "Primary", "en-en"]: Primary, then r x 100 per track (85.18 and 72.78)
+ * table.sections.map((s) => s.title) // ["Participants", "Baselines"]
  * ```
  * @since 0.1.0
  */

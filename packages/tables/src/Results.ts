@@ -12,7 +12,19 @@
 
 import type * as Marks from "@stseval/scoring/Marks"
 
-/** A confidence interval on a figure (`--ci`). @since 0.2.0 */
+/**
+ * A confidence interval on a figure (`--ci`), in the figure's own unit (r, not r x 100).
+ *
+ * @example
+ * ```ts
+ * import type { Results } from "@stseval/tables"
+ *
+ * declare const run: Results.RunResult
+ * const ci: Results.Interval | undefined = run.aggregateIntervals?.["official"] // e.g. { low: 0.8231, high: 0.8779 }
+ * const width = ci !== undefined ? ci.high - ci.low : undefined
+ * ```
+ * @since 0.2.0
+ */
 export interface Interval {
   readonly low: number
   readonly high: number
@@ -72,6 +84,13 @@ export const figureKey = (source: { readonly _tag: "aggregate"; readonly name: s
  * `kendall`...: every metric its ranking declares), with the pairs scored, why a figure is missing,
  * and the intervals on the figures.
  *
+ * @example
+ * ```ts
+ * import type { Results } from "@stseval/tables"
+ *
+ * const relatedness: Results.DatasetFigures = { pairs: 4927, pearson: 0.8280, spearman: 0.7689, mse: 0.3250 }
+ * const missing: Results.DatasetFigures = { reason: "track 6 not submitted" }
+ * ```
  * @since 0.1.0
  */
 export interface DatasetFigures {
@@ -84,7 +103,20 @@ export interface DatasetFigures {
   readonly [metric: string]: number | string | Readonly<Record<string, Interval>> | undefined
 }
 
-/** A figure of a run on a dataset by metric name, when it has one. @since 0.3.0 */
+/**
+ * A figure of a run on a dataset by metric name, when it has one.
+ *
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * const figures: Results.DatasetFigures = { pairs: 250, pearson: 0.8518, reason: undefined }
+ * Results.figureOf(figures, "pearson") // 0.8518
+ * Results.figureOf(figures, "spearman") // undefined: not reported
+ * Results.figureOf(undefined, "pearson") // undefined: the run has no figures on the dataset
+ * ```
+ * @since 0.3.0
+ */
 export const figureOf = (figures: DatasetFigures | undefined, metric: string): number | undefined => {
   const v = figures?.[metric]
   return typeof v === "number" ? v : undefined
