@@ -84,7 +84,22 @@ const Column = Schema.Struct({
   ),
   group: Schema.optionalKey(described(Schema.String, "header of a group of consecutive columns")),
   rowLabel: Schema.optionalKey(described(Schema.Boolean, "the run-name column (row marks are printed after it)")),
-  description: Schema.optionalKey(Schema.String)
+  description: Schema.optionalKey(Schema.String),
+  shows: Schema.optionalKey(
+    described(
+      Schema.Union([
+        Schema.Struct({ kind: Schema.Literal("rank"), ranking: described(Schema.String, "the ranking, as `stseval rank --json` names it") }),
+        Schema.Struct({
+          kind: Schema.Literal("figure"),
+          dataset: Schema.String,
+          metric: described(Schema.String, "a metric of the registry (pearson, spearman, kendall, mse, accuracy...)"),
+          ranking: Schema.optionalKey(described(Schema.String, "the cells also give the rank in this ranking (a dataset ranked on its own)"))
+        }),
+        Schema.Struct({ kind: Schema.Literal("aggregate"), name: described(Schema.String, "a ranking's official figure by the ranking's name, or a labelled aggregate (wmean, mean...)") })
+      ]),
+      "what the column shows of the ranked result (match columns to rank --json by it)"
+    )
+  )
 }).annotate({ identifier: "Column" })
 
 const Scatter = Schema.Struct({
@@ -267,7 +282,8 @@ export const document = (table: Table.Table, options: Pick<Options, "extras"> = 
     ...(c.number !== undefined ? { number: { ...c.number } } : {}),
     ...(c.group !== undefined ? { group: c.group } : {}),
     ...(c.rowLabel !== undefined ? { rowLabel: c.rowLabel } : {}),
-    ...(c.description !== undefined ? { description: c.description } : {})
+    ...(c.description !== undefined ? { description: c.description } : {}),
+    ...(c.shows !== undefined ? { shows: c.shows } : {})
   })),
   sections: table.sections.map((s) => ({
     title: s.title ?? null,

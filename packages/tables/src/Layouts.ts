@@ -453,6 +453,24 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   if (sortSpec === undefined) throw new Error(`unknown sort column ${sortKey} in layout ${spec.id}`)
   const decimalsOf = (c: ColumnSpec): number | undefined =>
     typeof options.decimals === "number" ? options.decimals : options.decimals?.[c.key]
+  // the ranking of the table (its Rank column), and of a column that ranks by its own figure
+  const ranking = tableRanking(results, spec, sortSpec)
+  const columnRanking = (c: ColumnSpec) => rankingOfFigure(results, figureOfSource(c.source))
+  const showsOf = (c: ColumnSpec): Table.Shows | undefined => {
+    const source = c.source
+    switch (source._tag) {
+      case "rank":
+        return ranking !== undefined ? { kind: "rank", ranking: ranking.ranking } : undefined
+      case "metric": {
+        const own = c.withRank === true ? columnRanking(c)?.ranking : undefined
+        return { kind: "figure", dataset: source.dataset, metric: source.metric, ...(own !== undefined ? { ranking: own } : {}) }
+      }
+      case "aggregate":
+        return { kind: "aggregate", name: source.name }
+      default:
+        return undefined
+    }
+  }
   const columns: Array<Table.Column> = specs.map((c) => {
     const d = decimalsOf(c)
     const number = c.number !== undefined && d !== undefined ? { ...c.number, decimals: d } : c.number
@@ -463,7 +481,8 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
       number: c.source._tag === "rank" ? { decimals: 0 } : number,
       group: c.group,
       rowLabel: c.source._tag === "label" || undefined,
-      description: c.description
+      description: c.description,
+      shows: showsOf(c)
     }
   })
   if (!columns.some((c) => c.rowLabel === true)) {
@@ -472,7 +491,6 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   }
 
   // Runs, order and ranks: as the results' rankings hold them (nothing is ranked here).
-  const ranking = tableRanking(results, spec, sortSpec)
   const runs = listed(results, ranking)
   const ranked = rankedBy(results, ranking)
   const entryOf = new Map((ranking?.entries ?? []).map((e) => [e.id, e]))
@@ -484,7 +502,6 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   })
 
   // the ranking of each column's figure, when one ranks by it (SemRel's languages; SICK's r)
-  const columnRanking = (c: ColumnSpec) => rankingOfFigure(results, figureOfSource(c.source))
   const columnRanks = new Map<string, Map<string, number | undefined>>()
   for (const c of specs) {
     const r = c.withRank === true ? columnRanking(c) : undefined

@@ -57,7 +57,29 @@ export interface Column {
   readonly rowLabel?: boolean | undefined
   /** longer description (HTML title attribute, JSON) */
   readonly description?: string | undefined
+  /** what the column shows of the ranked result, for programs reading the JSON (`Shows`) */
+  readonly shows?: Shows | undefined
 }
+
+/**
+ * What a column shows of the ranked result: a rank (in the named ranking, as `stseval rank` names
+ * it), a dataset's figure by a metric (with `ranking` when the cell also gives the rank in that
+ * dataset's own ranking), or an aggregate (a ranking's official figure, or a labelled one). A
+ * program reading `report --format json` matches columns to `rank --json` by it, never by header.
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const rank: Table.Shows = { kind: "rank", ranking: "relatedness" }
+ * const eng: Table.Shows = { kind: "figure", dataset: "eng", metric: "spearman", ranking: "eng" }
+ * ```
+ * @since 0.3.0
+ */
+export type Shows =
+  | { readonly kind: "rank"; readonly ranking: string }
+  | { readonly kind: "figure"; readonly dataset: string; readonly metric: string; readonly ranking?: string | undefined }
+  | { readonly kind: "aggregate"; readonly name: string }
 
 /**
  * Marks on a cell: `best` = best value in its column (printed with a bullet), `tied` = not

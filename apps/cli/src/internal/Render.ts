@@ -213,7 +213,8 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, int
         ...(intervals !== undefined ? [ri?.rankInterval !== undefined ? Uncertainty.formatRankInterval(ri.rankInterval) : "-"] : []),
         // the marks of the published tables, as report and watch print them
         `${e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}${ri?.overlapsBest === true ? ` ${BEST_GROUP_MARK}` : ""}`,
-        ranked ? text(e.value) : "-",
+        // a run listed without a rank keeps its figure (a post-deadline run, as the papers list them)
+        e.value._tag === "Defined" ? text(e.value) : "-",
         ...(intervals !== undefined ? [ranked ? interval(ri?.official, print) || c.dim(ri?.official.reason ?? "") : ""] : []),
         ranked ? "" : c.dim(`not ranked: ${e.reason ?? ""}`)
       ]
