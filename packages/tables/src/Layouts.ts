@@ -462,7 +462,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
       case "rank":
         return ranking !== undefined ? { kind: "rank", ranking: ranking.ranking } : undefined
       case "metric": {
-        const own = c.withRank === true ? columnRanking(c)?.ranking : undefined
+        const own = columnRanking(c)?.ranking
         return { kind: "figure", dataset: source.dataset, metric: source.metric, ...(own !== undefined ? { ranking: own } : {}) }
       }
       case "aggregate":

@@ -63,8 +63,9 @@ export interface Column {
 
 /**
  * What a column shows of the ranked result: a rank (in the named ranking, as `stseval rank` names
- * it), a dataset's figure by a metric (with `ranking` when the cell also gives the rank in that
- * dataset's own ranking), or an aggregate (a ranking's official figure, or a labelled one). A
+ * it), a dataset's figure by a metric (with `ranking` when it is that ranking's official figure:
+ * SemRel's languages, the STS Benchmark's test set; its cells then carry their rank when the table
+ * shows ranks), or an aggregate (a ranking's official figure, or a labelled one). A
  * program reading `report --format json` matches columns to `rank --json` by it, never by header.
  *
  * @example
