@@ -5,20 +5,27 @@
  * checked against scipy's (`scipy.stats.kendalltau`, `pearsonr`, `spearmanr` on the CSV files,
  * written into fixtures/made-up-task.scipy.tsv), never against our own output.
  *
+ * Commands run: validate, score, rank --ci, significance, report (md, LaTeX, HTML), watch --once,
+ * codabench bundle and codabench score (one competition per language pair), compare.
+ *
  * The folder holds what a real task gets: a second run of a team (Aurora_run2, not primary), two
  * runs with the same figures (Borealis and Cirrus: a tie), a run that left out a language pair
  * (Drizzle, no es_es), a post-deadline run (Eclipse, run.json) and a run with comma decimals
  * (Fog, failed).
  */
 import * as fs from "node:fs"
+import * as os from "node:os"
 import * as path from "node:path"
-import { describe, expect, it } from "vitest"
+import { afterAll, describe, expect, it } from "vitest"
 import { repoRoot, runCli } from "./support/cli.js"
 
 const folder = path.join(repoRoot, "examples/made-up-task")
 const submissions = path.join(folder, "submissions")
 const task = ["--task", path.join(folder, "edition.yaml"), "--gold", path.join(folder, "gold.csv")]
 const languages = ["en_en", "de_en", "es_es"] as const
+const primaries = ["Aurora_run1primary", "Borealis_run1primary", "Cirrus_run1primary", "Drizzle_run1primary"]
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-made-up-"))
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 
 /** scipy's figures: run file -> dataset -> metric -> value. */
 const scipy = new Map<string, Map<string, Record<"kendall" | "pearson" | "spearman", number>>>()
@@ -99,7 +106,7 @@ describe("the made-up task, from its edition file alone", () => {
     for (const ranking of rankings) {
       const ranked = ranking.entries.filter((e) => e.rank !== null)
       // the primary runs with a figure in this language pair, best tau first (scipy's order)
-      const expected = ["Aurora_run1primary", "Borealis_run1primary", "Cirrus_run1primary", "Drizzle_run1primary"]
+      const expected = primaries
         .filter((run) => scipy.get(run)!.has(ranking.ranking))
         .sort((a, b) => tau(b, ranking.ranking) - tau(a, ranking.ranking) || a.localeCompare(b))
       expect(ranked.map((e) => e.id)).toEqual(expected.map((run) => `${run.split("_")[0]}/run1`))
@@ -155,6 +162,73 @@ describe("the made-up task, from its edition file alone", () => {
       expect(new Set(t.runs.map((r) => r.run))).toEqual(new Set(ranked.map((e) => e.id)))
       for (const r of t.runs) expect(r.estimate).toBeCloseTo(tau(`${r.run.split("/")[0]}_run1primary`, t.ranking), 12)
       expect(t.excluded.find((e) => e.run === "Eclipse/run1")?.reason).toContain("after the deadline")
+    }
+  })
+
+  it("report: the Markdown, LaTeX and HTML tables give scipy's tau and its rank in each language pair, the caption names Kendall's tau-b", async () => {
+    for (const format of ["md", "latex", "html"] as const) {
+      const r = await runCli(["report", ...task, submissions, "--format", format])
+      expect(r.code, `${format}: ${r.stderr}`).toBe(0)
+      expect(r.stdout, format).toContain(format === "html" ? "Kendall&#39;s tau-b" : "Kendall's tau-b")
+      const row = r.stdout.split("\n").find((l) => l.includes("Aurora/run1") && !l.includes("Aurora/run2"))
+      expect(row, `${format}: Aurora's row`).toBeDefined()
+      for (const language of languages) {
+        const rank = primaries.filter((run) => scipy.get(run)!.has(language) && tau(run, language) > tau("Aurora_run1primary", language)).length + 1
+        expect(row, `${format} ${language}`).toContain(`${tau("Aurora_run1primary", language).toFixed(3)}`)
+        expect(row, `${format} ${language}: rank`).toContain(`(${rank})`)
+      }
+    }
+  })
+
+  it("watch --once: the board ranks each language pair by scipy's tau; the late run is listed unranked, the failed run never ranked", async () => {
+    const out = path.join(tmp, "board")
+    // primary runs only, as rank ranks them (a live board lists every run by default)
+    const r = await runCli(["watch", ...task, "--once", "--primary-only", "--out", out, submissions])
+    expect(r.code, r.stderr).toBe(0)
+    const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as {
+      rankings: ReadonlyArray<{ ranking: string; entries: ReadonlyArray<{ id: string; rank: number | null; value: number | null; postDeadline?: boolean }> }>
+    }
+    expect(board.rankings.map((b) => b.ranking)).toEqual([...languages])
+    for (const ranking of board.rankings) {
+      const ranked = ranking.entries.filter((e) => e.rank !== null)
+      const expected = primaries.filter((run) => scipy.get(run)!.has(ranking.ranking)).sort((a, b) => tau(b, ranking.ranking) - tau(a, ranking.ranking) || a.localeCompare(b))
+      expect(ranked.map((e) => e.id)).toEqual(expected.map((run) => `${run.split("_")[0]}/run1`))
+      for (const e of ranked) expect(e.value).toBeCloseTo(tau(`${e.id.split("/")[0]}_run1primary`, ranking.ranking), 12)
+      const eclipse = ranking.entries.find((e) => e.id === "Eclipse/run1")
+      expect(eclipse?.rank ?? null).toBeNull()
+      expect(eclipse?.postDeadline).toBe(true)
+      expect(ranking.entries.find((e) => e.id === "Fog/run1")?.rank ?? null).toBeNull()
+    }
+  })
+
+  it("codabench bundle and score: one competition per language pair, scores.json holds scipy's tau, a failed or empty submission uploads no scores", async () => {
+    const bundle = path.join(tmp, "bundle")
+    const cli = path.join(tmp, "stseval.mjs")
+    fs.writeFileSync(cli, "// not run here\n")
+    const made = await runCli(["codabench", "bundle", ...task, "--out", bundle, "--cli", cli])
+    expect(made.code, made.stderr).toBe(0)
+    expect(fs.readdirSync(bundle).filter((f) => !f.endsWith(".zip")).sort()).toEqual([...languages].sort())
+    for (const language of languages) {
+      for (const run of ["Aurora_run1primary", "Drizzle_run1primary", "Fog_run1primary"]) {
+        const input = path.join(tmp, "codabench", language, run, "input")
+        const output = path.join(tmp, "codabench", language, run, "output")
+        fs.cpSync(path.join(bundle, language, "reference_data_test"), path.join(input, "ref"), { recursive: true })
+        fs.mkdirSync(path.join(input, "res"), { recursive: true })
+        fs.copyFileSync(path.join(submissions, `${run}.csv`), path.join(input, "res", `${run}.csv`))
+        const r = await runCli(["codabench", "score", input, output])
+        const expected = scipy.get(run)?.get(language)
+        if (expected === undefined) {
+          // Fog's comma decimals; Drizzle has no record of es_es
+          expect(r.code, `${language} ${run}`).toBe(1)
+          expect(fs.existsSync(path.join(output, "scores.json")), `${language} ${run}: no scores`).toBe(false)
+          expect(r.stdout + r.stderr).toContain(run.startsWith("Fog") ? 'use "." as the decimal point' : `nothing of ${language}`)
+          continue
+        }
+        expect(r.code, `${language} ${run}: ${r.stderr}`).toBe(0)
+        const scores = JSON.parse(fs.readFileSync(path.join(output, "scores.json"), "utf8")) as Record<string, number>
+        expect(Object.keys(scores)).toEqual(["kendall", "spearman", "pearson"])
+        for (const metric of ["kendall", "spearman", "pearson"] as const) expect(scores[metric], `${language} ${run} ${metric}`).toBeCloseTo(expected[metric], 12)
+      }
     }
   })
 

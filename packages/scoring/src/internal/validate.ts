@@ -444,7 +444,10 @@ export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submi
           ? "the run has no files"
           : byDataset.size === 0
             ? `no file of the run matches a dataset of ${edition.id} (expected ${listing([...new Set(edition.datasets.map((x) => x.run))])})`
-            : `no dataset can be scored (${notScoredReasons()})`
+            : notScoredReasons() !== ""
+              ? `no dataset can be scored (${notScoredReasons()})`
+              : // every dataset is missing: a file whose records name their dataset (a declarative format's field) had none of them
+                `the run holds nothing of ${listing(datasets.map((d) => d.dataset))}`
   return { edition: edition.id, path: submission.path, meta: submission.meta, datasets, issues: runIssues, failed: scored === 0, failure }
 }
 
