@@ -124,11 +124,7 @@ export interface Outcome {
  * ```
  * @since 0.1.0
  */
-export const describeIssue = (i: Issue.Issue): string => {
-  const where = `${i.file}${i.line !== undefined ? `:${i.line}` : ""}`
-  const detail = [i.expected !== undefined ? `expected ${i.expected}` : undefined, i.found !== undefined ? `found "${i.found}"` : undefined].filter((x) => x !== undefined)
-  return `${where}: ${i.message}${detail.length > 0 ? ` (${detail.join(", ")})` : ""}`
-}
+export const describeIssue = (i: Issue.Issue): string => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}${Issue.details(i)}`
 
 /**
  * Why a run fails for a file that is none of its files (`unknown-file`, whatever its severity): the
