@@ -359,6 +359,6 @@ describe("hints for the common mistakes (issue 24)", () => {
     expect(run("pair_ID;entailment_judgment;relatedness_score\n1;NEUTRAL;3.2\n")[0]).toMatch(/; fields must be separated by a TAB, not ";"$/)
     expect(run("pair_ID  entailment_judgment  relatedness_score\n")[0]).toMatch(/; fields must be separated by a TAB, not spaces$/)
     expect(run("pair_ID\tentailment_judgment\trelatedness_score\n1 NEUTRAL 3.2\n")[0]).toBe("line 2 has 1 fields, the header names 3; fields must be separated by a TAB, not spaces")
-    expect(run("pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3,2\n")).toContain('the relatedness score on line 2 is not a number (use "." as the decimal point)')
+    expect(run("pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3,2\n")).toContain('the relatedness score on line 2 is not a number; use "." as the decimal point')
   })
 })

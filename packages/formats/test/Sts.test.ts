@@ -274,7 +274,7 @@ describe("Sts.parseOutput: an index column (issue 24)", () => {
 describe("hints for the common mistakes (issue 24)", () => {
   it("a decimal comma: use '.' as the decimal point", () => {
     const p = Sts.parseOutput(fromString("2,5\n4.75\n"))
-    expect(p.issues[0].message).toBe('the score on line 1 is not a number (use "." as the decimal point)')
+    expect(p.issues[0].message).toBe('the score on line 1 is not a number; use "." as the decimal point')
   })
 
   it("';' or commas where a TAB is expected: fields must be separated by a TAB", () => {

@@ -8,8 +8,8 @@
 
 const COMMA_DECIMAL = /^\s*[+-]?\d*,\d+\s*$/
 
-/** ` (use "." as the decimal point)` when `raw` is a number written with a decimal comma, else "". */
-export const decimalHint = (raw: string): string => (COMMA_DECIMAL.test(raw) ? ` (use "." as the decimal point)` : "")
+/** `; use "." as the decimal point` when `raw` is a number written with a decimal comma, else "". */
+export const decimalHint = (raw: string): string => (COMMA_DECIMAL.test(raw) ? `; use "." as the decimal point` : "")
 
 /** The separators a line is written with by mistake, in the words of a message. */
 const OTHER_SEPARATORS: ReadonlyArray<readonly [RegExp, string]> = [
