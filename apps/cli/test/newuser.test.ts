@@ -8,7 +8,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { examples, runCli } from "./support/cli.js"
+import { examples, repoRoot, runCli } from "./support/cli.js"
 
 let work: string
 let gold: string
@@ -107,5 +107,22 @@ describe("a relative path that does not exist", () => {
     // an absolute path is its own answer
     const absolute = await runCli(["score", "--task", "stsb", "--gold", gold, path.join(work, "nothing.txt")])
     expect(absolute.stderr).toContain(`${path.join(work, "nothing.txt")}: no such file or folder\n`)
+  })
+})
+
+describe("rank's exit code, as the code and every doc give it", () => {
+  const demo = ["rank", "--all-runs", "--task", "sick2014", "--gold", path.join(examples, "sick2014/SICK_test_annotated.txt"), path.join(examples, "sick2014/submissions")]
+
+  it("the demo (two failed runs) exits 0, --strict exits 1; README, docs/cli.md and rank --help say so", async () => {
+    expect((await runCli(demo)).code).toBe(0)
+    expect((await runCli([...demo, "--strict"])).code).toBe(1)
+    const flat = (file: string) => fs.readFileSync(path.join(repoRoot, file), "utf8").replace(/\s+/g, " ")
+    const readme = flat("README.md")
+    expect(readme).toContain("`rank` (so the demo), `report` and `watch` exit 0 once their tables are made")
+    expect(readme).toContain("(`rank --strict` exits 1 when any run has an error)")
+    expect(readme).not.toMatch(/Exit codes: 0 when everything is valid, 1 when any run has an error/)
+    expect(flat("docs/cli.md")).toContain("`rank` only with `--strict`: `rank`, `report` and `watch` exit 0 once their tables are made")
+    const help = (await runCli(["rank", "--help"])).stdout.replace(/\s+/g, " ")
+    expect(help).toContain("Exit 0 once the tables are made, failed runs listed with the reason and never ranked; 1 with --strict when any run has an error.")
   })
 })

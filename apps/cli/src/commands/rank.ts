@@ -55,6 +55,6 @@ export const rank = Command.make(
   })
 ).pipe(
   Command.withDescription(
-    "Score every run of a submissions folder and rank them by the edition's official figure (primary runs only, as the papers did, unless --all-runs); --ci adds intervals on every figure and every rank."
+    "Score every run of a submissions folder and rank them by the edition's official figure (primary runs only, as the papers did, unless --all-runs); --ci adds intervals on every figure and every rank. Exit 0 once the tables are made, failed runs listed with the reason and never ranked; 1 with --strict when any run has an error."
   )
 )
