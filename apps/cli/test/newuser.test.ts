@@ -126,3 +126,49 @@ describe("rank's exit code, as the code and every doc give it", () => {
     expect(help).toContain("Exit 0 once the tables are made, failed runs listed with the reason and never ranked; 1 with --strict when any run has an error.")
   })
 })
+
+describe("each reason said once", () => {
+  const demo = ["rank", "--all-runs", "--task", "sick2014", "--gold", path.join(examples, "sick2014/SICK_test_annotated.txt"), path.join(examples, "sick2014/submissions")]
+  const times = (text: string, part: string) => text.split(part).length - 1
+
+  it("the demo: a failed run's reasons once, under Issues (not in each ranking's row), and no message says what it expects twice", async () => {
+    const r = await runCli(demo)
+    expect(times(r.stdout, "the file has no header line, and the official scorer rejects such a file")).toBe(1)
+    expect(times(r.stdout, "line 2 has 4 fields, the header names 3")).toBe(1)
+    expect(times(r.stdout, "the run has no relatedness_score column")).toBe(1)
+    // the headerless message names the header to add: the expected value is not said again beside the found one
+    expect(r.stdout).toContain("or score it leniently (--lenient) (found \"5259\\tENTAILMENT\")")
+    expect(r.stdout).not.toContain("expected pair_ID\\tentailment_judgment")
+    expect(r.stdout).toMatch(/^\s+-\s+MeaningFactory\/run2\s+-\s+not ranked: the run failed \(see below\)$/m)
+    expect(r.stdout.slice(r.stdout.indexOf("Issues"))).toMatch(/MeaningFactory\/run2\n\s+failed: no dataset can be scored\n\s+relatedness: the run has no relatedness_score column\n/)
+  })
+
+  it("score: the dataset's row gives the count and points to the errors, which give the reason once", async () => {
+    const run = writeRun("Comma_run2.txt", runScores.map((s) => String(s).replace(".", ",")))
+    const r = await runCli(["score", "--task", "stsb", "--gold", gold, run])
+    expect(r.stdout).toMatch(/^\s+failed: no dataset can be scored$/m)
+    const bad = runScores.filter((s) => String(s).includes(".")).length
+    expect(bad).toBeGreaterThan(200)
+    expect(r.stdout).toMatch(new RegExp(`^\\s+test\\s+-\\s+not scored: ${bad} errors \\(listed below\\)$`, "m"))
+    expect(times(r.stdout, "the score on line 1 is not a number")).toBe(1)
+  })
+})
+
+describe("text tables fit the terminal", () => {
+  const demo = ["rank", "--all-runs", "--task", "sick2014", "--gold", path.join(examples, "sick2014/SICK_test_annotated.txt"), path.join(examples, "sick2014/submissions")]
+  const tables = (stdout: string) => stdout.slice(0, stdout.indexOf("Issues")).split("\n").filter((l) => !/^\s*\[\d+\] /.test(l))
+
+  it("COLUMNS=80: every row fits, a long reason is a numbered note below its table", async () => {
+    const r = await runCli(demo, { env: { COLUMNS: "80" } })
+    expect(r.code).toBe(0)
+    for (const line of tables(r.stdout).filter((l) => !l.startsWith("signature:"))) expect(line.length, line).toBeLessThanOrEqual(80)
+    expect(r.stdout).toMatch(/^\s+-\s+Insight\/run1\s+-\s+\[1\]$/m)
+    expect(r.stdout).toContain("  [1] not ranked: no entailment figure: the run's entailment_judgment column holds NA (or nothing): the team did not take part in entailment")
+  })
+
+  it("piped without COLUMNS: no limit, the reason stays in its row", async () => {
+    const r = await runCli(demo)
+    expect(r.stdout).toMatch(/^\s+-\s+Insight\/run1\s+-\s+not ranked: no entailment figure: the run's entailment_judgment column holds NA/m)
+    expect(r.stdout).not.toMatch(/^\s*\[1\] /m)
+  })
+})
