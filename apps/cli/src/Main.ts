@@ -44,6 +44,8 @@ export interface Io {
   readonly env?: Readonly<Record<string, string | undefined>> | undefined
   /** the captured stdout is a terminal (colour then follows NO_COLOR, FORCE_COLOR and TERM as on one); default false, as for a pipe */
   readonly isTTY?: boolean | undefined
+  /** the terminal's width in columns, when `isTTY` */
+  readonly columns?: number | undefined
 }
 
 /** A line as captured: sanitized, styled only as the run's palette decided (`Style.Colour`). */
@@ -83,7 +85,8 @@ export const runInProcess = async (argv: ReadonlyArray<string>, io: Io): Promise
     Effect.provideService(Logger.LogToStderr, true),
     Effect.provideService(Console.Console, consoleOf(io)),
     Effect.provideService(Environment, io.env ?? process.env),
-    Effect.provideService(Style.StdoutIsTTY, io.isTTY === true)
+    Effect.provideService(Style.StdoutIsTTY, io.isTTY === true),
+    Effect.provideService(Style.TerminalColumns, io.columns)
   )
   return exitCodeOf(await Effect.runPromiseExit(program))
 }

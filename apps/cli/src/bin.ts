@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { services } from "./internal/Services.js"
-import { StdoutIsTTY } from "./internal/Style.js"
+import { StdoutIsTTY, TerminalColumns } from "./internal/Style.js"
 import { Console, Effect, Logger } from "effect"
 import { teardown } from "./internal/Exit.js"
 import { run, sanitizedConsole } from "./Main.js"
@@ -22,5 +22,7 @@ run(process.argv.slice(2)).pipe(
   Effect.provideService(Console.Console, sanitizedConsole()),
   // colour only on a terminal (and never with NO_COLOR): decided per run from this and the environment
   Effect.provideService(StdoutIsTTY, process.stdout.isTTY === true),
+  // text tables fit the terminal's width (COLUMNS overrides it; a pipe has no limit)
+  Effect.provideService(TerminalColumns, process.stdout.isTTY === true ? process.stdout.columns : undefined),
   NodeRuntime.runMain({ teardown, disableErrorReporting: false })
 )

@@ -79,7 +79,7 @@ describe("the made-up task, from its edition file alone", () => {
   it("validate: every run checked, the comma decimals of Fog named by file and line (exit 1)", async () => {
     const r = await runCli(["validate", ...task, submissions])
     expect(r.code).toBe(1)
-    expect(r.stdout).toContain(`${path.join(submissions, "Fog_run1primary.csv")}:3: error: the overall on line 3 is not a number (use "." as the decimal point)`)
+    expect(r.stdout).toContain(`${path.join(submissions, "Fog_run1primary.csv")}:3: error: the overall on line 3 is not a number; use "." as the decimal point`)
     // Drizzle entered two of the three language pairs: not an error of its file
     expect(r.stdout).toMatch(/Drizzle\/run1 \(primary\)[\s\S]*?es_es\s+not submitted/)
     expect(r.stdout).toContain("7 run(s): 1 with errors")

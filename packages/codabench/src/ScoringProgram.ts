@@ -102,6 +102,14 @@ export interface Outcome {
   readonly scores: Scores.Scores | undefined
   /** the reasons of a rejection, one line each: `file:line: message` (file relative to the submission) */
   readonly reasons: ReadonlyArray<string>
+  /**
+   * how many errors the reasons stand for: more than there are reasons when a file has more bad
+   * lines of one kind than are listed (the last reason of such a list says how many it sums up);
+   * 0 when scored
+   *
+   * @since 0.3.0
+   */
+  readonly errors: number
   /** warnings worth showing even when scored, same form */
   readonly warnings: ReadonlyArray<string>
   /**
@@ -124,11 +132,7 @@ export interface Outcome {
  * ```
  * @since 0.1.0
  */
-export const describeIssue = (i: Issue.Issue): string => {
-  const where = `${i.file}${i.line !== undefined ? `:${i.line}` : ""}`
-  const detail = [i.expected !== undefined ? `expected ${i.expected}` : undefined, i.found !== undefined ? `found "${i.found}"` : undefined].filter((x) => x !== undefined)
-  return `${where}: ${i.message}${detail.length > 0 ? ` (${detail.join(", ")})` : ""}`
-}
+export const describeIssue = (i: Issue.Issue): string => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}${Issue.details(i)}`
 
 /**
  * Why a run fails for a file that is none of its files (`unknown-file`, whatever its severity): the
@@ -250,16 +254,23 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
         [stage, "."]
       ])
 
-      const reject = (summary: string, reasons: ReadonlyArray<string>, signature: string, html: Omit<DetailedResults.Input, "verdict" | "summary" | "columns" | "scores" | "plot" | "signature" | "edition">) =>
+      const reject = (
+        summary: string,
+        reasons: ReadonlyArray<string>,
+        signature: string,
+        html: Omit<DetailedResults.Input, "verdict" | "summary" | "columns" | "scores" | "plot" | "signature" | "edition">,
+        errors = reasons.length
+      ) =>
         Effect.gen(function* () {
           yield* write(
             "detailed_results.html",
             DetailedResults.render({ ...html, edition: reference.edition, verdict: "rejected", summary, columns: cols, scores: undefined, plot: "none", signature })
           )
-          return { verdict: "rejected" as const, summary, columns: cols, scores: undefined, reasons, warnings: [], signature } satisfies Outcome
+          return { verdict: "rejected" as const, summary, columns: cols, scores: undefined, reasons, errors, warnings: [], signature } satisfies Outcome
         })
-      const notScored = (reasons: ReadonlyArray<string>) =>
-        `Your submission was not scored: ${reasons.length} error${reasons.length === 1 ? "" : "s"} (listed below). Fix ${reasons.length === 1 ? "it" : "them"} and submit again; a submission that fails does not count against your limit.`
+      // `errors`: the true total, a capped list's closing reason counting every line it sums up
+      const notScored = (reasons: ReadonlyArray<string>, errors = reasons.length) =>
+        `Your submission was not scored: ${errors} error${errors === 1 ? "" : "s"} (${errors === reasons.length ? "listed" : "the first listed"} below). Fix ${errors === 1 ? "it" : "them"} and submit again; a submission that fails does not count against your limit.`
       const safe = safeIssue(relative)
 
       if (unstaged.length > 0) {
@@ -303,7 +314,14 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
 
       if (run.status === "failed" || errors.length > 0) {
         const reasons = errors.length > 0 ? errors.map(describe) : [relative(run.failure ?? "the run could not be scored")]
-        const outcome = yield* reject(notScored(reasons), reasons, signature, { parts, figure: run.figure, issues, reasons: errors.length > 0 ? unknown.map(describe) : reasons })
+        const total = errors.length > 0 ? Issue.count(errors) : reasons.length
+        const outcome = yield* reject(
+          notScored(reasons, total),
+          reasons,
+          signature,
+          { parts, figure: run.figure, issues, reasons: errors.length > 0 ? unknown.map(describe) : reasons },
+          total
+        )
         return { ...outcome, warnings }
       }
 
@@ -343,6 +361,6 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
           signature
         })
       )
-      return { verdict: "scored", summary, columns: cols, scores, reasons: [], warnings, signature } satisfies Outcome
+      return { verdict: "scored", summary, columns: cols, scores, reasons: [], errors: 0, warnings, signature } satisfies Outcome
     })
   )

@@ -21,6 +21,7 @@ import { Schema } from "effect"
 import * as Csv from "./Csv.js"
 import type { Column, ColumnSpec, Format, GoldTable, RunTable } from "./Format.js"
 import * as Issue from "./Issue.js"
+import { decimalHint } from "./internal/hints.js"
 import { parseNumber } from "./internal/number.js"
 import { contentEnd } from "./Text.js"
 import type { TextFile } from "./Text.js"
@@ -289,11 +290,10 @@ const table = (
 }
 
 const numberIssue = (tag: "missing" | "not-a-number" | "non-finite", file: string, line: number, field: string, raw: string) => {
-  const commaDecimal = tag === "not-a-number" && /^\s*[+-]?\d+,\d+\s*$/.test(raw)
   return Issue.error(
     tag === "missing" ? "empty-value" : tag,
     file,
-    `the ${field} on line ${line} is ${tag === "missing" ? "missing" : tag === "non-finite" ? "not a finite number" : "not a number"}${commaDecimal ? ` (use "." as the decimal point)` : ""}`,
+    `the ${field} on line ${line} is ${tag === "missing" ? "missing" : tag === "non-finite" ? "not a finite number" : `not a number${decimalHint(raw)}`}`,
     { line, field, expected: "a number", found: Issue.truncate(raw) }
   )
 }

@@ -11,6 +11,7 @@
 import * as Issue from "./Issue.js"
 import type { Parsed } from "./Issue.js"
 import { Collector } from "./internal/collect.js"
+import { decimalHint, separatorHint } from "./internal/hints.js"
 import { formatNumber, parseNumber } from "./internal/number.js"
 import type { StsOutput } from "./Sts.js"
 import { contentEnd } from "./Text.js"
@@ -104,7 +105,7 @@ export const parseStsb = (text: TextFile, rows: number): Parsed<StsOutput> => {
     const fields = lines[i].split("\t")
     if (fields.length !== 2) {
       issues.add(
-        Issue.error("field-count", file, `line ${line} has ${fields.length} field${fields.length === 1 ? "" : "s"}; a row is index<TAB>prediction`, {
+        Issue.error("field-count", file, `line ${line} has ${fields.length} field${fields.length === 1 ? "" : "s"}; a row is index<TAB>prediction${separatorHint(lines[i], "\t", "a TAB")}`, {
           line,
           expected: "2 TAB-separated fields",
           found: `${fields.length} fields`
@@ -140,7 +141,7 @@ export const parseStsb = (text: TextFile, rows: number): Parsed<StsOutput> => {
     const parsed = parseNumber(rawValue)
     if (parsed._tag !== "number") {
       issues.add(
-        Issue.error(parsed._tag === "missing" ? "empty-value" : parsed._tag, file, `the prediction on line ${line} is ${parsed._tag === "missing" ? "missing" : "not a finite number"}`, {
+        Issue.error(parsed._tag === "missing" ? "empty-value" : parsed._tag, file, `the prediction on line ${line} is ${parsed._tag === "missing" ? "missing" : `not a finite number${decimalHint(rawValue)}`}`, {
           line,
           field: "prediction",
           expected: "a number from 0 to 5",

@@ -307,7 +307,7 @@ export const loadGold = (
     const info = yield* fs.stat(goldPath).pipe(Effect.option)
     if (info._tag === "None") {
       return nothing(
-        Issue.error("file-unreadable", goldPath, `the gold of ${edition.id} was not found at ${goldPath}; no dataset can be scored`, {
+        Issue.error("file-unreadable", goldPath, `the gold of ${edition.id} was not found at ${goldPath}${pathApi.isAbsolute(goldPath) ? "" : ` (resolved from ${pathApi.resolve(".")})`}; no dataset can be scored`, {
           expected: edition.datasets.length === 1 ? edition.datasets[0].gold : "a folder with the gold files"
         })
       )

@@ -82,7 +82,9 @@ export const IssueCode = Schema.Literals([
   "outside-folder",
   "encrypted",
   "unsafe-zip",
-  "blank-line"
+  "blank-line",
+  // added in 0.3.0
+  "line-numbers"
 ])
 /** @since 0.1.0 */
 export type IssueCode = typeof IssueCode.Type
@@ -267,8 +269,8 @@ export const count = (issues: ReadonlyArray<Issue>, predicate: (issue: Issue) =>
 
 /**
  * `file:line: severity: message (expected ..., found "...")`, the form every text renderer uses:
- * the line is omitted when unknown, the bad value is added when the message does not already quote
- * it, and control characters (a label holding terminal escapes, a TAB in a found line) are shown
+ * the line is omitted when unknown, what was expected and the bad value are added when the message
+ * does not already say them (`details`), and control characters (a label holding terminal escapes, a TAB in a found line) are shown
  * escaped (`\x1b`, `\t`), never raw.
  *
  * @example
@@ -280,12 +282,37 @@ export const count = (issues: ReadonlyArray<Issue>, predicate: (issue: Issue) =>
  * ```
  * @since 0.1.0
  */
-export const format = (issue: Issue): string => {
-  const found =
-    issue.found !== undefined && !issue.message.includes(issue.found)
-      ? ` (${issue.expected !== undefined ? `expected ${issue.expected}, ` : ""}found "${issue.found}")`
-      : ""
-  return escapeControls(`${issue.file}${issue.line !== undefined ? `:${issue.line}` : ""}: ${issue.severity}: ${issue.message}${found}`)
+export const format = (issue: Issue): string =>
+  escapeControls(`${issue.file}${issue.line !== undefined ? `:${issue.line}` : ""}: ${issue.severity}: ${issue.message}${details(issue)}`)
+
+// A message names a TAB as `<TAB>` where the issue's fields hold the character.
+const SAID = 12
+const said = (message: string, value: string): boolean => message.includes(value) || message.includes(value.replaceAll("\t", "<TAB>"))
+
+/**
+ * What an issue adds to its message, for text: ` (expected ..., found "...")`, each part only when
+ * the message does not already say it (a message that names the line to write says what is
+ * expected once); empty when there is nothing to add.
+ * `format` and every other text view of an issue (Codabench's reasons) end a message with it.
+ *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * Issue.details(Issue.error("not-a-number", "a.txt", "the score on line 7 is not a number", { line: 7, expected: "a number", found: "four" }))
+ * // ' (expected a number, found "four")'
+ * Issue.details(Issue.error("missing-header", "b.txt", "add the header pair_ID<TAB>entailment_judgment", { expected: "pair_ID\tentailment_judgment", found: "5259\tNEUTRAL" }))
+ * // ' (found "5259\tNEUTRAL")': the message already says what is expected
+ * ```
+ * @since 0.3.0
+ */
+export const details = (issue: Issue): string => {
+  const parts = [
+    // a short expected value ("a number") turns up in many a message ("is not a number") without being said there
+    issue.expected !== undefined && !(issue.expected.length >= SAID && said(issue.message, issue.expected)) ? `expected ${issue.expected}` : undefined,
+    issue.found !== undefined && !said(issue.message, issue.found) ? `found "${issue.found}"` : undefined
+  ].filter((x) => x !== undefined)
+  return parts.length > 0 ? ` (${parts.join(", ")})` : ""
 }
 
 // C0 and C1 control characters and DEL.

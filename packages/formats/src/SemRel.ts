@@ -19,6 +19,7 @@ import * as Issue from "./Issue.js"
 import type { Parsed } from "./Issue.js"
 import { Collector } from "./internal/collect.js"
 import { quote, read as readCsv } from "./Csv.js"
+import { decimalHint, separatorHint } from "./internal/hints.js"
 import { formatNumber, parseNumber } from "./internal/number.js"
 import type { TextFile } from "./Text.js"
 import type { Format } from "./Format.js"
@@ -204,7 +205,7 @@ const numberIssue = (tag: "missing" | "not-a-number" | "non-finite", file: strin
   Issue.error(
     tag === "missing" ? "empty-value" : tag,
     file,
-    `the ${what} on line ${line} is ${tag === "missing" ? "missing" : tag === "non-finite" ? "not a finite number" : "not a number"}`,
+    `the ${what} on line ${line} is ${tag === "missing" ? "missing" : tag === "non-finite" ? "not a finite number" : `not a number${decimalHint(raw)}`}`,
     { line, field, expected: "a number (0-1)", found: raw }
   )
 
@@ -352,7 +353,7 @@ export const parseRun = (text: TextFile): Parsed<SemRelRun> => {
         file,
         noHeader
           ? `the file has no header: line ${head.line} is a prediction; the first line must be ${EXPECTED_HEADER}`
-          : `the header's first column is "${Issue.excerpt(head.fields[0] ?? "")}", not ${PAIR_ID}`,
+          : `the header's first column is "${Issue.excerpt(head.fields[0] ?? "")}", not ${PAIR_ID}${separatorHint(found, ",", "a comma")}`,
         { line: head.line, expected: EXPECTED_HEADER, found }
       )
     )
@@ -383,7 +384,7 @@ export const parseRun = (text: TextFile): Parsed<SemRelRun> => {
     const { fields, line } = row
     if (fields.length !== 2) {
       issues.add(
-        Issue.error("field-count", file, `line ${line} has ${fields.length} field${fields.length === 1 ? "" : "s"}; a row is PairID,Pred_Score`, {
+        Issue.error("field-count", file, `line ${line} has ${fields.length} field${fields.length === 1 ? "" : "s"}; a row is PairID,Pred_Score${separatorHint(fields.join(","), ",", "a comma")}`, {
           line,
           expected: "2 comma-separated fields (PairID,Pred_Score)",
           found: `${fields.length} fields: ${fields.join(",")}`

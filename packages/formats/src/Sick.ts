@@ -11,6 +11,7 @@
 import * as Issue from "./Issue.js"
 import type { Parsed } from "./Issue.js"
 import { Collector } from "./internal/collect.js"
+import { decimalHint, separatorHint } from "./internal/hints.js"
 import { formatNumber, parseNumber } from "./internal/number.js"
 import { contentEnd, isBlank } from "./Text.js"
 import type { TextFile } from "./Text.js"
@@ -315,7 +316,7 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
     const fields = lines[i].split("\t")
     if (fields.length !== expected) {
       issues.add(
-        Issue.error("field-count", file, `line ${line} has ${fields.length} fields, the header has ${expected}`, {
+        Issue.error("field-count", file, `line ${line} has ${fields.length} fields, the header has ${expected}${separatorHint(lines[i], "\t", "a TAB")}`, {
           line,
           expected: `${expected} TAB-separated fields`,
           found: `${fields.length} fields`
@@ -349,7 +350,7 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
           Issue.error(
             parsed._tag === "non-finite" ? "non-finite" : "not-a-number",
             file,
-            `the relatedness score on line ${line} is ${parsed._tag === "missing" ? "missing" : parsed._tag === "non-finite" ? "not a finite number" : "not a number"}`,
+            `the relatedness score on line ${line} is ${parsed._tag === "missing" ? "missing" : parsed._tag === "non-finite" ? "not a finite number" : `not a number${decimalHint(raw)}`}`,
             { line, field: RELATEDNESS, expected: "a number (1-5)", found: raw }
           )
         )
@@ -541,7 +542,7 @@ export const parseRun = (text: TextFile, options?: RunOptions): Parsed<SickRun> 
     // Not data (SICK pair IDs are numbers) and not the official names: a header we cannot read.
     columns = first
     issues.add(
-      Issue.error("bad-header", file, `the header must name exactly ${RUN_COLUMNS.join(", ")} (in any order)`, {
+      Issue.error("bad-header", file, `the header must name exactly ${RUN_COLUMNS.join(", ")} (in any order)${separatorHint(lines[headerAt], "\t", "a TAB")}`, {
         line: headerAt + 1,
         expected: RUN_COLUMNS.join(" TAB "),
         found: lines[headerAt]
@@ -610,7 +611,7 @@ export const parseRun = (text: TextFile, options?: RunOptions): Parsed<SickRun> 
         Issue.error(
           "field-count",
           file,
-          `line ${line} has ${fields.length} fields, the ${headerKind === "present" ? "header names" : "first line has"} ${expected}`,
+          `line ${line} has ${fields.length} fields, the ${headerKind === "present" ? "header names" : "first line has"} ${expected}${separatorHint(lines[i], "\t", "a TAB")}`,
           { line, expected: `${expected} TAB-separated fields`, found: `${fields.length} fields` }
         )
       )
@@ -671,7 +672,7 @@ export const parseRun = (text: TextFile, options?: RunOptions): Parsed<SickRun> 
           Issue.error(
             parsed._tag === "non-finite" ? "non-finite" : "not-a-number",
             file,
-            `the relatedness score on line ${line} is ${parsed._tag === "missing" ? "missing" : parsed._tag === "non-finite" ? "not a finite number" : "not a number"}`,
+            `the relatedness score on line ${line} is ${parsed._tag === "missing" ? "missing" : parsed._tag === "non-finite" ? "not a finite number" : `not a number${decimalHint(raw)}`}`,
             { line, field: RELATEDNESS, expected: "a number", found: raw }
           )
         )

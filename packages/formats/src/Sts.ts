@@ -11,6 +11,7 @@ import type { Parsed } from "./Issue.js"
 import { Collector } from "./internal/collect.js"
 import { formatNumber, parseNumber, plainNumber } from "./internal/number.js"
 import type { NumberField } from "./internal/number.js"
+import { decimalHint, separatorHint } from "./internal/hints.js"
 import { contentEnd, isBlank } from "./Text.js"
 import type { TextFile } from "./Text.js"
 import type { Format, RunReader } from "./Format.js"
@@ -175,11 +176,33 @@ export const parseGold = (text: TextFile): Parsed<StsGold> => {
   return { value: { file, scores, annotated }, issues: issues.done() }
 }
 
+/** How many numbered lines (`0<TAB>x`, `1<TAB>x`, ...) make an output file one with an index column. */
+const NUMBERED_LINES = 3
+
+/**
+ * How `parseOutput` reads a run.
+ *
+ * @example
+ * ```ts
+ * import { Sts } from "@stseval/formats"
+ *
+ * // what a file with an index column should be instead, for the error's hint (the STS Benchmark's GLUE layout)
+ * const options: Sts.OutputOptions = { alternative: "use GLUE's layout: STS-B.tsv with the header line index<TAB>prediction" }
+ * ```
+ * @since 0.3.0
+ */
+export interface OutputOptions {
+  /** the layout with an index column the format also reads, named in the error of a file whose first column holds line numbers */
+  readonly alternative?: string | undefined
+}
+
 /**
  * Read a run's output file: `score [TAB confidence]` per line, lines starting with `#` skipped
  * (they are comments in the official scorer), trailing blank lines ignored. A missing, non-numeric
  * or infinite score is an error with the line (NaN in `scores`). Confidence must be 0-100 (a
- * warning otherwise); `confidence` is set only when every score line has a numeric one.
+ * warning otherwise); `confidence` is set only when every score line has a numeric one. A file
+ * whose first column numbers its lines (`0<TAB>2.5`, `1<TAB>4.75`, ...: GLUE's index column without
+ * its header) is one `line-numbers` error and no scores, never the numbers read as scores.
  *
  * @example
  * ```ts
@@ -190,7 +213,7 @@ export const parseGold = (text: TextFile): Parsed<StsGold> => {
  * ```
  * @since 0.1.0
  */
-export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
+export const parseOutput = (text: TextFile, options: OutputOptions = {}): Parsed<StsOutput> => {
   const { file, lines } = text
   const issues = new Collector()
   const end = contentEnd(lines)
@@ -201,6 +224,10 @@ export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
   const physical = new Int32Array(end)
   let k = 0
   let withConfidence = 0
+  // Whether every line so far is `n<TAB>x` with n counting up from 0 or 1 (`start`): the GLUE habit
+  // of an index column, which would read each line's number as its score and the score as a confidence.
+  let numbered = true
+  let start = 0
   for (let i = 0; i < end; i++) {
     const raw = lines[i]
     if (raw.startsWith("#")) continue
@@ -211,6 +238,11 @@ export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
     // on them. (Looked for only in a line that has a space and no tab: most lines have neither.)
     const fields =
       raw.indexOf("\t") !== -1 ? raw.split("\t") : raw.indexOf(" ") !== -1 && /\S[ ]+\S/.test(raw.trim()) ? raw.trim().split(/ +/) : [raw]
+    if (numbered) {
+      const n = fields.length === 2 ? fields[0].trim() : ""
+      if (at === 0 && (n === "0" || n === "1")) start = Number(n)
+      numbered = n !== "" && n === String(start + at)
+    }
     if (fields.length > 2) {
       issues.add(
         Issue.error("field-count", file, `line ${line} has ${fields.length} fields; an output line is a score and an optional confidence`, {
@@ -227,7 +259,7 @@ export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
       if (score._tag === "number") scores[at] = score.value
       else {
         scores[at] = NaN
-        issues.add(numberIssue(score, file, line, "score", raw))
+        issues.add(numberIssue(score, file, line, "score", raw, true))
       }
     }
     const rawConfidence = fields[1]
@@ -259,6 +291,21 @@ export const parseOutput = (text: TextFile): Parsed<StsOutput> => {
           found: rawConfidence
         })
       )
+    }
+  }
+  // Three lines numbered in order are no chance: real scores are not 0, 1, 2 (or 1, 2, 3), each with a confidence.
+  if (numbered && k >= NUMBERED_LINES) {
+    const first = lines[physical[0] - 1]
+    return {
+      value: { file, scores: new Float64Array(0), confidence: undefined, lines: new Int32Array(0) },
+      issues: [
+        Issue.error(
+          "line-numbers",
+          file,
+          `the first column holds line numbers (${start}, ${start + 1}, ${start + 2}, …), not scores: a line of this file is a score and an optional TAB confidence, so each line's number would be read as its score; write the scores alone, one per line in the order of the input${options.alternative !== undefined ? `, or ${options.alternative}` : ""}`,
+          { line: physical[0], expected: "score [TAB confidence]", found: first }
+        )
+      ]
     }
   }
   const complete = k > 0 && withConfidence === k
@@ -325,13 +372,17 @@ export const writeGold = (scores: ArrayLike<number>): string =>
 export const writeOutput = (scores: ArrayLike<number>, confidence?: ArrayLike<number>): string =>
   Array.from(scores, (s, i) => `${formatNumber(s)}${confidence !== undefined ? `\t${formatNumber(confidence[i])}` : ""}\n`).join("")
 
-const numberIssue = (parsed: Exclude<NumberField, { _tag: "number" }>, file: string, line: number, what: string, raw: string) =>
+// `fields`: the line may hold more than one field (a run's score and confidence), so a line written
+// with another separator gets the hint
+const numberIssue = (parsed: Exclude<NumberField, { _tag: "number" }>, file: string, line: number, what: string, raw: string, fields = false) =>
   parsed._tag === "non-finite"
     ? Issue.error("non-finite", file, `the ${what} on line ${line} is not a finite number`, { line, expected: "a finite number", found: raw })
     : Issue.error(
         "not-a-number",
         file,
-        parsed._tag === "missing" ? `the ${what} on line ${line} is missing` : `the ${what} on line ${line} is not a number`,
+        parsed._tag === "missing"
+          ? `the ${what} on line ${line} is missing`
+          : `the ${what} on line ${line} is not a number${decimalHint(raw) || (fields ? separatorHint(raw, "\t", "a TAB") : "")}`,
         { line, expected: "a number", found: raw }
       )
 
@@ -349,14 +400,32 @@ const numberIssue = (parsed: Exclude<NumberField, { _tag: "number" }>, file: str
  * ```
  * @since 0.3.0
  */
-export const outputReader: RunReader = {
-  name: "sts-output",
-  read: (text) => {
-    const parsed = parseOutput(text)
-    const o = parsed.value
-    return {
-      value: { file: o.file, length: o.scores.length, lines: o.lines, columns: { score: { kind: "scores", values: o.scores } }, confidence: o.confidence },
-      issues: parsed.issues
+export const outputReader: RunReader = outputReaderWith()
+
+/**
+ * The STS output reader reading with `options` (a format that also reads a layout with an index
+ * column names it, for the error of a file whose first column numbers its lines).
+ *
+ * @example
+ * ```ts
+ * import { Sts, Text } from "@stseval/formats"
+ *
+ * const reader = Sts.outputReaderWith({ alternative: "use GLUE's layout: STS-B.tsv with the header line index<TAB>prediction" })
+ * const text = Text.fromString("0\t2.5\n1\t4.75\n2\t0.4\n", "sts-test.output.txt").value
+ * reader.read(text, { label: "test", goldLength: 3 }).issues[0]?.code // "line-numbers": the index read as scores otherwise
+ * ```
+ * @since 0.3.0
+ */
+export function outputReaderWith(options: OutputOptions = {}): RunReader {
+  return {
+    name: "sts-output",
+    read: (text) => {
+      const parsed = parseOutput(text, options)
+      const o = parsed.value
+      return {
+        value: { file: o.file, length: o.scores.length, lines: o.lines, columns: { score: { kind: "scores", values: o.scores } }, confidence: o.confidence },
+        issues: parsed.issues
+      }
     }
   }
 }

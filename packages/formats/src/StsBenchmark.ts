@@ -209,6 +209,7 @@ export const format: Format = {
     const scores = Float64Array.from(parsed.value.rows, (r) => r.score)
     return { value: { file: text.file, length: scores.length, columns: { score: { kind: "scores", values: scores } } }, issues: parsed.issues }
   },
-  runReaders: [Sts.outputReader, Glue.stsbReader],
+  // a plain run with an index column is GLUE's habit: its error points to GLUE's layout
+  runReaders: [Sts.outputReaderWith({ alternative: `use GLUE's layout: ${Glue.STSB_FILE} with the header line index<TAB>prediction` }), Glue.stsbReader],
   writeRun: (run) => Sts.writeOutput(run.scores)
 }

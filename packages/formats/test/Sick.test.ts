@@ -352,3 +352,13 @@ describe("entailment labels keep nothing of the file alive", () => {
     for (const pair of p.value.pairs) expect(sameObject(pair.entailment!, constant(pair.entailment)), pair.entailment).toBe(true)
   })
 })
+
+describe("hints for the common mistakes (issue 24)", () => {
+  it("';' or spaces where a TAB is expected, and a decimal comma", () => {
+    const run = (s: string) => Sick.parseRun(Text.fromString(s, "Team_run1.txt").value).issues.map((i) => i.message)
+    expect(run("pair_ID;entailment_judgment;relatedness_score\n1;NEUTRAL;3.2\n")[0]).toMatch(/; fields must be separated by a TAB, not ";"$/)
+    expect(run("pair_ID  entailment_judgment  relatedness_score\n")[0]).toMatch(/; fields must be separated by a TAB, not spaces$/)
+    expect(run("pair_ID\tentailment_judgment\trelatedness_score\n1 NEUTRAL 3.2\n")[0]).toBe("line 2 has 1 fields, the header names 3; fields must be separated by a TAB, not spaces")
+    expect(run("pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3,2\n")).toContain('the relatedness score on line 2 is not a number; use "." as the decimal point')
+  })
+})

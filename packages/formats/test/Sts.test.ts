@@ -240,3 +240,47 @@ describe("Sts parsers on arbitrary text", () => {
     )
   })
 })
+
+describe("Sts.parseOutput: an index column (issue 24)", () => {
+  const numbered = (start: number, n: number) => Array.from({ length: n }, (_, i) => `${start + i}\t${((i * 7) % 26) / 5}\n`).join("")
+
+  it("a first column 0, 1, 2, ... or 1, 2, 3, ... is one line-numbers error on the first line, and no scores", () => {
+    for (const start of [0, 1]) {
+      const p = Sts.parseOutput(Text.fromString(`# made by a GLUE script\n${numbered(start, 10)}`, "sts-test.output.txt").value)
+      expect(codes(p.issues)).toEqual(["error:line-numbers@2"])
+      expect(p.issues[0].message).toContain(`holds line numbers (${start}, ${start + 1}, ${start + 2}, …), not scores`)
+      expect(p.issues[0].message).toContain("write the scores alone, one per line")
+      expect(p.issues[0].expected).toBe("score [TAB confidence]")
+      expect(p.issues[0].found).toBe(`${start}\t0`)
+      expect(p.value.scores.length).toBe(0)
+    }
+  })
+
+  it("names the format's other layout when it has one (the STS Benchmark: GLUE's STS-B.tsv)", () => {
+    const reader = Sts.outputReaderWith({ alternative: "use GLUE's layout" })
+    const read = reader.read(Text.fromString(numbered(0, 5), "run.txt").value, { label: "test", goldLength: 5 })
+    expect(read.issues[0].message).toMatch(/one per line in the order of the input, or use GLUE's layout$/)
+  })
+
+  it("scores with confidences, numbers that skip or start elsewhere, and two numbered lines are read as before", () => {
+    for (const text of ["4.6\t100\n3.9\t50\n2\t80\n", "0\t1\n1\t2\n3\t3\n", "2\t1\n3\t2\n4\t3\n", "0\t5\n1\t4\n", "0\n1\n2\n3\n"]) {
+      const p = Sts.parseOutput(fromString(text))
+      expect(codes(p.issues)).not.toContain("error:line-numbers@1")
+      expect(p.value.scores.length).toBe(text.trim().split("\n").length)
+    }
+  })
+})
+
+describe("hints for the common mistakes (issue 24)", () => {
+  it("a decimal comma: use '.' as the decimal point", () => {
+    const p = Sts.parseOutput(fromString("2,5\n4.75\n"))
+    expect(p.issues[0].message).toBe('the score on line 1 is not a number; use "." as the decimal point')
+  })
+
+  it("';' or commas where a TAB is expected: fields must be separated by a TAB", () => {
+    expect(Sts.parseOutput(fromString("2.5;90\n")).issues[0].message).toBe('the score on line 1 is not a number; fields must be separated by a TAB, not ";"')
+    expect(Sts.parseOutput(fromString("2.5,90\n")).issues[0].message).toBe("the score on line 1 is not a number; fields must be separated by a TAB, not commas")
+    // the gold has one field a line: no separator to get wrong
+    expect(Sts.parseGold(fromString("2.5;90\n")).issues[0].message).toBe("the gold score on line 1 is not a number")
+  })
+})

@@ -34,6 +34,11 @@ import { failedRun, scoreRun } from "./internal/score.js"
 import type { ScoredRun } from "./ScoredRun.js"
 import * as Signature from "./Signature.js"
 
+// A relative path is resolved from the process's folder, which is not always the one the user typed
+// the command in (`pnpm stseval` runs from the repository's root): the reason says which it was.
+const resolvedFrom = (p: string) => (nodePath.isAbsolute(p) ? "" : ` (resolved from ${process.cwd()})`)
+const notFound = (p: string) => new InputError({ path: p, reason: `no such file or folder${resolvedFrom(p)}` })
+
 /**
  * The gold cannot be found: none was given and the data store has none, or the path given does
  * not exist. The message says what to do.
@@ -237,7 +242,7 @@ export const goldPath = Effect.fnUntraced(function* (options: {
   const exists = (p: string) => fs.exists(p).pipe(Effect.orElseSucceed(() => false))
   const { edition } = options
   if (options.gold !== undefined) {
-    if (!(yield* exists(options.gold))) return yield* new GoldError({ message: `--gold: ${options.gold} does not exist` })
+    if (!(yield* exists(options.gold))) return yield* new GoldError({ message: `--gold: ${options.gold} does not exist${resolvedFrom(options.gold)}` })
     return options.gold
   }
   if (edition.data === undefined) {
@@ -288,7 +293,7 @@ const isRunFolder = Effect.fnUntraced(function* (edition: Registry.TaskEdition, 
  */
 export const submissionsFolder = Effect.fnUntraced(function* (folder: string) {
   const fs = yield* FileSystem.FileSystem
-  const info = yield* fs.stat(folder).pipe(Effect.mapError(() => new InputError({ path: folder, reason: "no such file or folder" })))
+  const info = yield* fs.stat(folder).pipe(Effect.mapError(() => notFound(folder)))
   if (info.type !== "Directory") return yield* new InputError({ path: folder, reason: "is not a folder (a submissions folder holds one file, folder or zip per run)" })
   return folder
 })
@@ -317,7 +322,7 @@ export const inputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition
   const fs = yield* FileSystem.FileSystem
   const one = (p: string) =>
     Effect.gen(function* () {
-      const info = yield* fs.stat(p).pipe(Effect.mapError(() => new InputError({ path: p, reason: "no such file or folder" })))
+      const info = yield* fs.stat(p).pipe(Effect.mapError(() => notFound(p)))
       if (info.type === "Directory" && !(yield* isRunFolder(edition, p))) {
         return yield* Submissions.discover(p, edition).pipe(Effect.mapError((e) => new InputError({ path: p, reason: e.message })))
       }

@@ -44,7 +44,11 @@ const score = Command.make(
     if (outcome.verdict === "rejected") {
       yield* Console.error(outcome.summary)
       for (const line of outcome.reasons.slice(0, REASONS_SHOWN)) yield* Console.error(`  ${line}`)
-      if (outcome.reasons.length > REASONS_SHOWN) yield* Console.error(`  ... ${outcome.reasons.length - REASONS_SHOWN} more (see the detailed results)`)
+      // the reasons left out, and the true number of errors when a reason sums up a capped list's lines
+      if (outcome.reasons.length > REASONS_SHOWN) {
+        const more = outcome.reasons.length - REASONS_SHOWN
+        yield* Console.error(`  ... ${more} more reason${more === 1 ? "" : "s"}, ${outcome.errors} errors in all (see the detailed results)`)
+      }
       return yield* new ExitCode({ code: 1, reason: "the submission has errors" })
     }
     yield* Console.log(outcome.summary)

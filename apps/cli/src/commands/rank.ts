@@ -29,6 +29,7 @@ export const rank = Command.make(
   },
   Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, allRuns, ci, resamples, seed, lenient, strict, folder }) {
     const c = yield* Style.Colour
+    const width = yield* Style.Width
     const edition = yield* Task.edition(task)
     const session = yield* Task.score(edition, { gold, dataRoot }, { folder, primaryOnly: !allRuns, lenient })
     // the text table shows the official figures only: no Spearman pass for it
@@ -38,13 +39,14 @@ export const rank = Command.make(
     } else {
       const d = decimalsOf(edition.published.style, decimals)
       yield* Console.log(`${Render.header(session, c, { runs: true })}\n`)
-      yield* Console.log(Render.ranking(session.ranked, d, c, intervals))
-      const withIssues = session.runs.filter((r) => r.errors.length > 0 || r.warnings.length > 0)
+      yield* Console.log(Render.ranking(session.ranked, d, c, intervals, width))
+      const withIssues = session.runs.filter((r) => r.status === "failed" || r.errors.length > 0 || r.warnings.length > 0)
       if (withIssues.length > 0 || session.issues.length > 0 || session.gold.issues.length > 0) {
         yield* Console.log(`\n${c.bold("Issues")}`)
         for (const line of Render.issues([...session.gold.issues, ...session.issues], c, { verbose, indent: "  " })) yield* Console.log(line)
         for (const run of withIssues) {
           yield* Console.log(`  ${run.meta.id}`)
+          for (const line of Render.failure(run, c, { rows: false, indent: "    " })) yield* Console.log(line)
           for (const line of Render.issues([...run.errors, ...run.warnings], c, { verbose, indent: "    " })) yield* Console.log(line)
         }
       }
@@ -55,6 +57,6 @@ export const rank = Command.make(
   })
 ).pipe(
   Command.withDescription(
-    "Score every run of a submissions folder and rank them by the edition's official figure (primary runs only, as the papers did, unless --all-runs); --ci adds intervals on every figure and every rank."
+    "Score every run of a submissions folder and rank them by the edition's official figure (primary runs only, as the papers did, unless --all-runs); --ci adds intervals on every figure and every rank. Exit 0 once the tables are made, failed runs listed with the reason and never ranked; 1 with --strict when any run has an error."
   )
 )

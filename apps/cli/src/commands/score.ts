@@ -14,6 +14,7 @@ export const score = Command.make(
   { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, decimals: Flags.decimals, lenient: Flags.lenient, ...Flags.intervals, paths },
   Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, lenient, ci, resamples, seed, paths }) {
     const c = yield* Style.Colour
+    const width = yield* Style.Width
     const edition = yield* Task.edition(task)
     const results = yield* Task.score(edition, { gold, dataRoot }, { runs: paths, lenient })
     const intervals = yield* Task.intervals(results, { ci, resamples, seed })
@@ -25,7 +26,7 @@ export const score = Command.make(
       const goldLines = Render.issues(results.gold.issues, c, { verbose, indent: "" })
       if (goldLines.length > 0) yield* Console.log(`${goldLines.join("\n")}\n`)
       const d = decimalsOf(edition.published.style, decimals)
-      for (const run of runs) yield* Console.log(`${Render.scored(run, edition, d, c, { verbose, intervals })}\n`)
+      for (const run of runs) yield* Console.log(`${Render.scored(run, edition, d, c, { verbose, intervals, width })}\n`)
       if (intervals !== undefined) yield* Console.log(Render.intervalsNote(intervals, c))
     }
     if (runs.some((r) => r.errors.length > 0) || Issue.hasErrors(results.gold.issues)) {

@@ -155,7 +155,9 @@ export const significance = Command.make(
       const kept = candidates.filter((r) => {
         const own = Aligned.datasets(edition, [r], { ranking: scope.ranking, metric: compared, only: scope.only })
         if (own.datasets.length === 0 || own.skipped.length > 0) {
-          excluded.push({ run: r.meta.id, reason: own.skipped.map((x) => `${x.dataset}: ${x.reason}`).join("; ") || "nothing scored" })
+          // a reason of one run's own datasets names that run, which the line already does
+          const unnamed = (reason: string) => (reason.startsWith(`${r.meta.id}: `) ? reason.slice(r.meta.id.length + 2) : reason)
+          excluded.push({ run: r.meta.id, reason: own.skipped.map((x) => `${x.dataset}: ${unnamed(x.reason)}`).join("; ") || "nothing scored" })
           return false
         }
         return true

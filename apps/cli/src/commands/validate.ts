@@ -18,6 +18,7 @@ export const validate = Command.make(
   { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, lenient: Flags.lenient, paths },
   Effect.fn(function*({ task, gold, dataRoot, json, verbose, lenient, paths }) {
     const c = yield* Style.Colour
+    const width = yield* Style.Width
     const edition = yield* Task.edition(task)
     // validation is scoring's first half: the engine validates each run once and keeps what it found
     const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: paths, lenient })
@@ -31,7 +32,7 @@ export const validate = Command.make(
       yield* Console.log(`${Render.header(scored, c)}\n`)
       const goldLines = Render.issues(scored.gold.issues, c, { verbose, indent: "" })
       if (goldLines.length > 0) yield* Console.log(`${goldLines.join("\n")}\n`)
-      for (const v of checked) yield* Console.log(`${Render.validation(v, c, { verbose })}\n`)
+      for (const v of checked) yield* Console.log(`${Render.validation(v, c, { verbose, width })}\n`)
       const folderLines = Render.issues(issues, c, { verbose, indent: "" })
       if (folderLines.length > 0) yield* Console.log(`${folderLines.join("\n")}\n`)
       const bad = results.runs.filter((r) => r.status !== "valid").length

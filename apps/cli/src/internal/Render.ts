@@ -87,16 +87,49 @@ export const issues = (list: ReadonlyArray<Issue.Issue>, c: Palette, options: { 
 const status = (s: string, c: Palette) =>
   s === "scored" ? c.green("will be scored") : s === "no-gold" ? c.dim("no gold") : c.red(s === "missing" ? "not submitted" : "not scored")
 
+/**
+ * Whether a dataset's reason is an error of the run (its message, with the count of errors or the
+ * file's part named): then that error, listed with its file, line and what was expected, says it,
+ * and the dataset's row only points to it.
+ */
+const saidByIssue = (run: ScoredRun.ScoredRun, reason: string | undefined): boolean =>
+  reason !== undefined && run.errors.some((i) => reason.includes(i.message))
+
+// the count scoring's reason gives when a dataset has more than one error (`Issue.count`: every line behind a capped list)
+const ERRORS = /\(the first of (\d+) errors\)$/
+
+/** A dataset's reason for not being scored, or the pointer to the errors below that give it, with their true number. */
+const reasonOf = (run: ScoredRun.ScoredRun, d: ScoredRun.DatasetScore, c: Palette): string => {
+  if (!saidByIssue(run, d.reason)) return d.reason ?? ""
+  const n = ERRORS.exec(d.reason ?? "")?.[1]
+  return c.dim(n === undefined ? "the error below" : `${n} errors (listed below)`)
+}
+
+/**
+ * Why a failed run failed, each reason said once. `rows`: the run's datasets are shown as rows
+ * with their reasons (`score`, `validate`), so only what no row says is added; else (`rank`) each
+ * dataset's reason that no listed error gives.
+ */
+export const failure = (run: ScoredRun.ScoredRun, c: Palette, options: { readonly rows: boolean; readonly indent?: string }): string[] => {
+  if (run.status !== "failed") return []
+  const indent = options.indent ?? "  "
+  const notScored = run.datasets.filter((d) => d.status === "not-scored")
+  if (notScored.length === 0) return [`${indent}${c.red("failed:")} ${run.failure ?? ""}`]
+  const head = `${indent}${c.red("failed:")} no dataset can be scored`
+  if (options.rows) return [head]
+  const own = notScored.filter((d) => !saidByIssue(run, d.reason))
+  return [head, ...own.map((d) => `${indent}  ${d.dataset}: ${d.reason ?? ""}`)]
+}
+
 /** What `validate` prints for one run: each dataset and whether it will be scored, then its issues. */
-export const validation = (v: ScoredRun.ScoredRun, c: Palette, options: { readonly verbose: boolean }): string => {
+export const validation = (v: ScoredRun.ScoredRun, c: Palette, options: { readonly verbose: boolean; readonly width?: number | undefined }): string => {
   const head = `${c.bold(runLabel(v.meta))}  ${c.dim(v.path)}`
   const rows = v.datasets.map((d) => {
     const lines = d.linesScored !== undefined ? `, lines ${d.linesScored[0]}-${d.linesScored[1]}` : ""
-    return [d.dataset, status(d.status, c), d.status === "scored" ? `${d.pairs} pairs${lines}` : (d.reason ?? "")]
+    return [d.dataset, status(d.status, c), d.status === "scored" ? `${d.pairs} pairs${lines}` : reasonOf(v, d, c)]
   })
-  const table = rows.length > 0 ? indentTable([{ header: "" }, { header: "" }, { header: "" }], rows, c).slice(1) : []
-  const failed = v.status === "failed" ? [`  ${c.red("not scored:")} ${v.failure ?? ""}`] : []
-  return [head, ...table, ...failed, ...issues([...v.errors, ...v.warnings, ...v.infos], c, options)].join("\n")
+  const table = rows.length > 0 ? indentTable([{ header: "" }, { header: "" }, { header: "" }], rows, c, options.width).slice(1) : []
+  return [head, ...failure(v, c, { rows: rows.length > 0 }), ...table, ...issues([...v.errors, ...v.warnings, ...v.infos], c, options)].join("\n")
 }
 
 /** A figure of a metric in its style (a correlation in the edition's, `--decimals` applied to it). */
@@ -113,17 +146,20 @@ export const scored = (
   edition: Registry.TaskEdition,
   d: Decimals,
   c: Palette,
-  options: { readonly verbose: boolean; readonly intervals?: Uncertainty.ResultIntervals | undefined }
+  options: { readonly verbose: boolean; readonly intervals?: Uncertainty.ResultIntervals | undefined; readonly width?: number | undefined }
 ): string => {
   const ci = options.intervals
-  const out = [`${c.bold(runLabel(run.meta))}  ${c.dim(run.path)}`]
-  if (run.status === "failed") out.push(`  ${c.red("failed:")} ${run.failure ?? ""}`)
+  const out = [`${c.bold(runLabel(run.meta))}  ${c.dim(run.path)}`, ...failure(run, c, { rows: run.datasets.length > 0 })]
   // one row per dataset: its pairs and every metric its ranking declares, each named ("pearson
   // 0.826"), so that rankings with other metrics (SICK's relatedness and entailment) share one table
   const rows = run.datasets.map((x) => {
     if (x.status !== "scored") {
       const why =
-        x.status === "no-gold" ? c.dim(`no gold: ${x.reason ?? ""}`) : c.red(x.status === "missing" ? "not submitted" : `not scored: ${x.reason ?? ""}`)
+        x.status === "no-gold"
+          ? c.dim(`no gold: ${x.reason ?? ""}`)
+          : x.status === "missing"
+            ? c.red("not submitted")
+            : `${c.red("not scored:")} ${reasonOf(run, x, c)}`
       return [x.dataset, "-", why]
     }
     const figures = Object.entries(x.figures).map(([m, v]) => {
@@ -132,12 +168,12 @@ export const scored = (
     })
     return [x.dataset, String(x.pairs), figures.join("   ")]
   })
-  out.push(...indentTable([{ header: "dataset" }, { header: "pairs", align: "right" }, { header: "" }], rows, c))
+  out.push(...indentTable([{ header: "dataset" }, { header: "pairs", align: "right" }, { header: "" }], rows, c, options.width))
   if (options.verbose) {
     for (const x of run.datasets) {
       if (x.labels === undefined) continue
       out.push(`  ${x.dataset}: confusion (rows gold, columns run):`)
-      out.push(...indentTable([{ header: "" }, ...x.labels.labels.map((l) => ({ header: l, align: "right" as const }))], x.labels.labels.map((l, i) => [l, ...(x.labels!.confusion[i] ?? []).map(String)]), c, "    "))
+      out.push(...indentTable([{ header: "" }, ...x.labels.labels.map((l) => ({ header: l, align: "right" as const }))], x.labels.labels.map((l, i) => [l, ...(x.labels!.confusion[i] ?? []).map(String)]), c, undefined, "    "))
     }
   }
   // each ranking over several datasets: its official figure and labelled aggregates (with --ci, intervals)
@@ -179,8 +215,9 @@ const aggregates = (
   ]
 }
 
-const indentTable = (columns: ReadonlyArray<TextTable.Column>, rows: ReadonlyArray<ReadonlyArray<string>>, c: Palette, indent = "  ") =>
-  TextTable.render(columns, rows, c).split("\n").map((l) => `${indent}${l}`)
+/** A table indented, fitted to `width` (long last cells as numbered notes below it, `TextTable.fit`). */
+const indentTable = (columns: ReadonlyArray<TextTable.Column>, rows: ReadonlyArray<ReadonlyArray<string>>, c: Palette, width?: number, indent = "  ") =>
+  TextTable.fit(columns, rows, c, width, indent)
 
 const TITLES: Record<string, string> = {
   official: "Official ranking",
@@ -196,7 +233,7 @@ export const BEST_GROUP_MARK = "≈"
  * and why. With intervals: the figure's interval, the rank range, and ≈ on the runs whose rank
  * interval overlaps the best run's.
  */
-export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, intervals?: Uncertainty.ResultIntervals): string => {
+export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, intervals?: Uncertainty.ResultIntervals, width?: number): string => {
   const out: string[] = []
   for (const r of ranked.rankings) {
     const text = metricText(d, r.metric)
@@ -216,7 +253,8 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, int
         // a run listed without a rank keeps its figure (a post-deadline run, as the papers list them)
         e.value._tag === "Defined" ? text(e.value) : "-",
         ...(intervals !== undefined ? [ranked ? interval(ri?.official, print) || c.dim(ri?.official.reason ?? "") : ""] : []),
-        ranked ? "" : c.dim(`not ranked: ${e.reason ?? ""}`)
+        // a failed run's reasons are said once, under Issues
+        ranked ? "" : c.dim(`not ranked: ${e.run.status === "failed" ? "the run failed (see below)" : (e.reason ?? "")}`)
       ]
     })
     const level = intervals !== undefined ? `${Math.round(intervals.level * 1000) / 10}%` : ""
@@ -231,7 +269,8 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, int
           { header: "" }
         ],
         rows,
-        c
+        c,
+        width
       ),
       ""
     )

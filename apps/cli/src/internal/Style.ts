@@ -50,10 +50,22 @@ export const StdoutIsTTY = Context.Reference<boolean>("@stseval/cli/StdoutIsTTY"
 /** The palette of the command run (`withColour` resolves it); plain until then. */
 export const Colour = Context.Reference<Palette>("@stseval/cli/Colour", { defaultValue: () => plain })
 
-/** Run `self` with the palette decided once from the `Environment` service and `StdoutIsTTY`. */
+/** The terminal's width in columns when stdout is one (`bin.ts`, from `process.stdout.columns`); undefined for a pipe. */
+export const TerminalColumns = Context.Reference<number | undefined>("@stseval/cli/TerminalColumns", { defaultValue: () => undefined })
+
+/** How wide text tables may be (`TextTable.fit`): `COLUMNS` when set, else the terminal's width, else no limit (a pipe, a file). */
+export const Width = Context.Reference<number | undefined>("@stseval/cli/Width", { defaultValue: () => undefined })
+
+/** `COLUMNS` (a positive whole number) when set, else the terminal's width: what `Width` is. */
+export const widthLimit = (env: Readonly<Record<string, string | undefined>>, columns: number | undefined): number | undefined => {
+  const set = Number(env["COLUMNS"])
+  return env["COLUMNS"] !== undefined && Number.isInteger(set) && set > 0 ? set : columns !== undefined && columns > 0 ? columns : undefined
+}
+
+/** Run `self` with the palette and the table width decided once from the `Environment` service, `StdoutIsTTY` and `TerminalColumns`. */
 export const withColour = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.flatMap(Effect.all([Environment, StdoutIsTTY]), ([env, tty]) =>
-    self.pipe(Effect.provideService(Colour, palette(colourEnabled(env, tty))))
+  Effect.flatMap(Effect.all([Environment, StdoutIsTTY, TerminalColumns]), ([env, tty, columns]) =>
+    self.pipe(Effect.provideService(Colour, palette(colourEnabled(env, tty))), Effect.provideService(Width, widthLimit(env, tty ? columns : undefined)))
   )
 
 /** Remove ANSI styling, to measure what a person sees. */

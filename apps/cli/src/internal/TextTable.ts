@@ -27,3 +27,30 @@ export const render = (columns: ReadonlyArray<Column>, rows: ReadonlyArray<Reado
       .trimEnd()
   return [line(columns.map((col) => col.header), c.bold), ...rows.map((r) => line(r))].join("\n")
 }
+
+/**
+ * `render`, fitted to `limit` columns (the terminal's width; undefined: no limit) with `indent`
+ * before each line: a row too wide for it has its last cell (a reason) moved below the table as a
+ * numbered note, `[1]` left in its place, so that rows never wrap and the notes wrap as prose.
+ */
+export const fit = (
+  columns: ReadonlyArray<Column>,
+  rows: ReadonlyArray<ReadonlyArray<string>>,
+  c: Palette,
+  limit: number | undefined,
+  indent = ""
+): ReadonlyArray<string> => {
+  const plainTable = (table: ReadonlyArray<ReadonlyArray<string>>) => render(columns, table, c).split("\n")
+  const last = columns.length - 1
+  if (limit === undefined || last < 0 || plainTable(rows).every((l) => width(indent + l) <= limit)) return plainTable(rows).map((l) => indent + l)
+  // the widths of the other columns, as the table lays them out: a row is too wide when its last cell does not fit beside them
+  const others = columns.slice(0, last).reduce((sum, col, i) => sum + Math.max(width(col.header), ...rows.map((r) => width(r[i] ?? ""))) + 2, 0)
+  const notes: Array<string> = []
+  const fitted = rows.map((r) => {
+    const cell = r[last] ?? ""
+    if (width(indent) + others + width(cell) <= limit || cell === "") return r
+    notes.push(cell)
+    return [...r.slice(0, last), `[${notes.length}]`]
+  })
+  return [...plainTable(fitted), ...notes.map((n, i) => `[${i + 1}] ${n}`)].map((l) => indent + l)
+}

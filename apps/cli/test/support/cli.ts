@@ -26,7 +26,8 @@ export const runCli = async (args: ReadonlyArray<string>, options: { readonly en
   const code = await runInProcess(args, {
     stdout: (s) => (stdout += s),
     stderr: (s) => (stderr += s),
-    ...(options.env !== undefined ? { env: { ...process.env, ...options.env } } : {})
+    // COLUMNS only when a test sets it: text tables fit it, and a terminal's own would change them
+    env: { ...process.env, COLUMNS: undefined, ...options.env }
   })
   return { code, stdout, stderr }
 }
