@@ -75,7 +75,7 @@ describe.skipIf(!available)("a user edition ranked by Spearman (STS 2015 with me
       for (const d of edition.datasets) {
         const g = lines(path.join(gold, d.gold))
         const r = lines(path.join(runs, `${team}_run1`, d.run))
-        const keep = g.map((line, i) => i).filter((i) => g[i].trim() !== "")
+        const keep = g.map((_, i) => i).filter((i) => g[i].trim() !== "")
         const rho = pearson(ranks(keep.map((i) => Number(g[i]))), ranks(keep.map((i) => Number(r[i].split("\t")[0]))))
         sum += rho * keep.length
         pairs += keep.length
