@@ -16,7 +16,7 @@ import { version } from "./Version.js"
 
 export const stseval = Command.make("stseval").pipe(
   Command.withDescription(
-    "Score, compare and rank systems in semantic-similarity shared tasks (SemEval-2014 SICK, STS 2012-2017, STS Benchmark)."
+    "Score, compare and rank systems in semantic-similarity shared tasks: SemEval-2014 SICK (relatedness and entailment), STS 2012-2017, the STS Benchmark (also GLUE's STS-B.tsv) and SemEval-2024 SemRel (tracks A, B, C); MTEB's predictions are imported as runs (import mteb)."
   ),
   Command.withSubcommands(commands)
 )

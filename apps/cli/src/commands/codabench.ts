@@ -62,7 +62,11 @@ const score = Command.make(
 ).pipe(
   Command.withDescription(
     "The scoring program of a Codabench competition: score <input_dir>/res against <input_dir>/ref exactly as `stseval score`, write scores.json and detailed_results.html. Exit 1 (and no scores.json) when the submission has errors, 2 when the competition is set up wrongly."
-  )
+  ),
+  Command.withExamples(({ commandPath }) => [{
+    command: `${commandPath.join(" ")} examples/made-up-task/codabench/input /tmp/codabench-output`,
+    description: "what Codabench's worker runs: input/ref holds a bundle's reference data, input/res a submission"
+  }])
 )
 
 const optionalString = (name: string, description: string) => Flag.String(name).pipe(Flag.withDescription(description), Flag.optional)
@@ -143,7 +147,13 @@ const bundle = Command.make(
       for (const note of w.notes) yield* Console.log(`  ${c.yellow("note")}: ${note}`)
     }
   })
-).pipe(Command.withDescription("Write a Codabench competition bundle (competition.yaml, scoring program, reference data) for a task edition."))
+).pipe(
+  Command.withDescription("Write a Codabench competition bundle (competition.yaml, scoring program, reference data) for a task edition."),
+  Command.withExamples(({ commandPath }) => [{
+    command: `${commandPath.join(" ")} --task sick2014 --gold examples/sick2014/SICK_test_annotated.txt --out /tmp/sick2014-codabench --zip`,
+    description: "the SICK competition: /tmp/sick2014-codabench.zip is the file to upload to Codabench"
+  }])
+)
 
 const importCommand = Command.make(
   "import",
@@ -218,7 +228,15 @@ const importCommand = Command.make(
     for (const n of result.notes) yield* Console.log(`${c.yellow("note")}: ${n}`)
     yield* Console.log(`\n${result.runs.length} runs written to ${flags.out}`)
   })
-).pipe(Command.withDescription("Turn submissions downloaded from Codabench into a submissions folder (run.json with team, run number, primary, post-deadline) for rank, report and significance."))
+).pipe(
+  Command.withDescription(
+    "Turn submissions downloaded from Codabench into a submissions folder (run.json with team, run number, primary, post-deadline) for rank, report and significance."
+  ),
+  Command.withExamples(({ commandPath }) => [{
+    command: `${commandPath.join(" ")} examples/made-up-task/codabench/bulk_submissions.zip --manifest examples/made-up-task/codabench/submissions.csv --phase Test --deadline 2027-02-08T23:59:59Z --out /tmp/made-up-runs`,
+    description: "the test phase's submissions (Codabench's bulk download and its CSV export) as runs, the last before the deadline primary"
+  }])
+)
 
 export const codabench = Command.make("codabench").pipe(
   Command.withDescription("Run a competition on Codabench: its scoring program, its bundle, and the import of its submissions."),

@@ -70,7 +70,10 @@ const fetch = Command.make(
     }
     if (report.some((r) => r.status === "failed")) return yield* new ExitCode({ code: 1, reason: "some downloads failed" })
   })
-).pipe(Command.withDescription("Download an edition's public files, verify their SHA-256, unpack and cache them."))
+).pipe(
+  Command.withDescription("Download an edition's public files, verify their SHA-256, unpack and cache them."),
+  Command.withExamples(({ commandPath }) => [{ command: `${commandPath.join(" ")} sts2017`, description: "the STS 2017 gold and inputs, into the data store" }])
+)
 
 const status = Command.make(
   "status",
@@ -117,7 +120,10 @@ const status = Command.make(
       return yield* new ExitCode({ code: 1, reason: "a cached file no longer matches its checksum" })
     }
   })
-).pipe(Command.withDescription("Show, per edition, whether scoring finds its gold in the data store (fetched or placed there), and re-verify the downloads' SHA-256."))
+).pipe(
+  Command.withDescription("Show, per edition, whether scoring finds its gold in the data store (fetched or placed there), and re-verify the downloads' SHA-256."),
+  Command.withExamples(({ commandPath }) => [{ command: `${commandPath.join(" ")} semrel2024`, description: "whether scoring finds the gold of SemRel's three tracks" }])
+)
 
 export const data = Command.make("data").pipe(
   Command.withDescription("Fetch, verify and cache the public gold and input files of the task editions."),
