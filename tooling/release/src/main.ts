@@ -324,7 +324,7 @@ Pearson.pearson([1, 2], new Float64Array([1, 2]))
   // 4. formats and scoring beside the consumer's own effect
   const engine = `import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Registry } from "@stseval/formats"
-import { Engine } from "@stseval/scoring"
+import { Engine, ScoredRun } from "@stseval/scoring"
 import { Effect } from "effect"
 const edition = await Effect.runPromise(Registry.resolve("sick2014").pipe(Effect.provide(NodeServices.layer)))
 const results = await Effect.runPromise(
@@ -332,7 +332,7 @@ const results = await Effect.runPromise(
 )
 const run = results.runs[0]
 const value = (m) => (m?._tag === "Defined" ? m.value : null)
-console.log(JSON.stringify({ pearson: value(run.relatedness?.pearson), accuracy: value(run.entailment?.accuracy) }))
+console.log(JSON.stringify({ pearson: value(ScoredRun.figure(run, "relatedness", "pearson")), accuracy: value(ScoredRun.figure(run, "entailment", "accuracy")) }))
 `
   for (const pm of ["npm", "pnpm"] as const) {
     await check(`@stseval/formats + @stseval/scoring beside the consumer's effect (${pm}): one effect`, () => {
@@ -364,11 +364,16 @@ console.log(JSON.stringify({ pearson: value(run.relatedness?.pearson), accuracy:
     const dir = project("npx")
     fs.rmSync(path.join(dir, "package.json"))
     const r = npx(dir, [`@stseval/cli@${version("@stseval/cli")}`, "score", "--task", "sick2014", "--gold", gold, path.join(submissions, "MeaningFactory_run1primary.txt"), "--json"])
-    const json = JSON.parse(r.stdout) as { runs: ReadonlyArray<{ relatedness: { pearson: number }; entailment: { accuracy: number } }>; signature: { engine: string } }
-    const first = json.runs[0]
-    assert(near(first.relatedness.pearson, OFFICIAL.pearson, 1e-9) && near(first.entailment.accuracy, OFFICIAL.accuracy, 1e-9), `figures ${JSON.stringify(first)}`)
+    // stseval/scored-results@2 (docs/schemas/scored-results.schema.json): figures by metric name per dataset
+    type Figures = { readonly figures?: Readonly<Record<string, number | null>> }
+    const json = JSON.parse(r.stdout) as { format: string; runs: ReadonlyArray<{ datasets: Readonly<Record<string, Figures>> }>; signature: { engine: string } }
+    assert(json.format === "stseval/scored-results@2", `format ${json.format}`)
+    const datasets = json.runs[0]?.datasets ?? {}
+    const pearson = datasets.relatedness?.figures?.pearson ?? Number.NaN
+    const accuracy = datasets.entailment?.figures?.accuracy ?? Number.NaN
+    assert(near(pearson, OFFICIAL.pearson, 1e-9) && near(accuracy, OFFICIAL.accuracy, 1e-9), `figures ${JSON.stringify({ pearson, accuracy })}, the official scorer's ${JSON.stringify(OFFICIAL)}`)
     assert(json.signature.engine === `stseval-scoring@${version("@stseval/scoring")}`, `signature names ${json.signature.engine}`)
-    return `r ${first.relatedness.pearson.toFixed(6)}, ${json.signature.engine}`
+    return `r ${pearson.toFixed(6)}, ${json.signature.engine}`
   })
   await check("npm i -g @stseval/cli && stseval rank", () => {
     const prefix = path.join(scratch, "global")
