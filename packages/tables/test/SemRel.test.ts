@@ -96,7 +96,7 @@ describe("SemRel layout: one table per track, a column per language with the ran
     const alpha = (rho("eng", 0.2, 10) + rho("amh", 0.9, 10)) / 2
     const beta = (rho("eng", 0.6, 20) + rho("amh", 0.3, 20)) / 2
     expect(cellOf("Alpha/run1", "mean")).toBe(alpha.toFixed(3))
-    expect(cellOf("Gamma/run1", "mean")).toBe("-")
+    expect(cellOf("Gamma/run1", "mean")).toBe("n/a")
     const order = table.sections[0].rows.map((r) => r.id)
     expect(order).toEqual(alpha > beta ? ["Alpha/run1", "Beta/run1", "Gamma/run1"] : ["Beta/run1", "Alpha/run1", "Gamma/run1"])
     expect(table.sections[1]).toMatchObject({ title: "Baselines" })
