@@ -199,7 +199,13 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
         cells[`${r.ranking}.value`] = figureCell(
           e,
           [...(e?.rank === 1 ? (["best"] as const) : []), ...tiedIn(rankingMarks(board, r.ranking), run.id)],
-          e?.value != null ? { kind: undefined } : missingOf(run.status === "failed" ? "failed" : "undefined", run.failure ?? run.official.find((o) => o.ranking === r.ranking)?.reason)
+          e?.value != null
+            ? { kind: undefined }
+            : missingOf(
+                // a ranking of one dataset (SemRel's languages) lacks its figure as the dataset does
+                datasets.some(([name]) => name === r.ranking) ? datasetMissing(run, run.datasets.find((d) => d.dataset === r.ranking)) : run.status === "failed" ? "failed" : "undefined",
+                run.failure ?? e?.reason ?? run.official.find((o) => o.ranking === r.ranking)?.reason
+              )
         )
         if (note === "" && e?.reason != null) note = e.reason
       }

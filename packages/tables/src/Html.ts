@@ -87,6 +87,8 @@ const cellHtml = (row: Table.Row, column: Table.Column, extent?: Extent): string
   let inner: string
   let sortValue: string
   let attrs = ""
+  // the interval glyph goes last, on a line of its own under the figure and its marks (CSS)
+  let glyph = ""
   if (cell === undefined || cell._tag === "missing") {
     inner = escape(Table.cellText(cell, column))
     sortValue = ""
@@ -96,7 +98,7 @@ const cellHtml = (row: Table.Row, column: Table.Column, extent?: Extent): string
     inner = escape(Table.cellText(cell, column))
     sortValue = String(cell.value)
     if (cell.ci !== undefined && extent !== undefined) {
-      inner += errorBar(cell.value, cell.ci, extent, column)
+      glyph = errorBar(cell.value, cell.ci, extent, column)
       attrs += ` title="${escape(`interval [${Table.formatNumber(cell.ci.low, column.number)}, ${Table.formatNumber(cell.ci.high, column.number)}]`)}"`
     }
   } else {
@@ -122,7 +124,7 @@ const cellHtml = (row: Table.Row, column: Table.Column, extent?: Extent): string
     inner += ' <span class="best" title="best in column">\u2022</span>'
     cls.push("bestcell")
   }
-  return `<td class="${cls.join(" ")}" data-value="${escape(sortValue)}"${attrs}>${inner}</td>`
+  return `<td class="${cls.join(" ")}" data-value="${escape(sortValue)}"${attrs}>${inner}${glyph}</td>`
 }
 
 const tableHtml = (table: Table.Table, id: string): string => {
@@ -173,6 +175,7 @@ table.results th.group{text-align:center;border-bottom:1px solid #999}
 table.results td.r,table.results th.r{text-align:right}
 table.results td.l{max-width:40ch;overflow-wrap:break-word}
 table.results td.name{white-space:nowrap;max-width:none}
+table.results td svg.ci{display:block;margin:.15rem 0 0 auto}
 table.results tr.section th{font-style:italic;font-weight:normal;background:#f4f4f4;text-align:start}
 table.results th button{font:inherit;font-weight:bold;background:none;border:0;cursor:pointer;padding:0}
 table.results th[aria-sort=ascending] button::after{content:" \\25B2"} table.results th[aria-sort=descending] button::after{content:" \\25BC"}

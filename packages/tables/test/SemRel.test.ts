@@ -192,7 +192,7 @@ describe("SemRel layout with intervals (--ci): each language's rank interval bes
     expect(gamma).toMatch(/^0\.\d{3} \(1; 1\)$/)
     expect(Markdown.render(withCi)).toContain(`${gamma}\u2248`)
     expect(Latex.render(withCi)).toContain(`${gamma}$^{\\approx}$`)
-    expect(Html.renderPage([withCi])).toMatch(new RegExp(`${gamma.replace(/[.()]/g, "\\$&")} <svg[^]*?</svg><sup class="mark" title="its rank interval overlaps the best run[^"]*">\u2248</sup></td>`))
+    expect(Html.renderPage([withCi])).toMatch(new RegExp(`${gamma.replace(/[.()]/g, "\\$&")}<sup class="mark" title="its rank interval overlaps the best run[^"]*">\u2248</sup> <svg class="ci"[^]*?</svg></td>`))
     const json = JSON.parse(Json.renderReport(edition.id, [withCi], { extras: false })) as {
       tables: Array<{ sections: Array<{ rows: Array<{ id: string; cells: Record<string, { rankInterval?: unknown; marks: Array<string>; display: string }> }> }> }>
     }
