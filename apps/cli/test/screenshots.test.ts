@@ -215,7 +215,7 @@ describe.skipIf(!hasShared || !hasChromium)("the pages in headless Chromium, wit
     expect(report.notes).toMatch(/hollow diamond is the figure, the whisker its interval/)
   })
 
-  it("the plots and captions name the edition's metric", async () => {
+  it("the plots and captions name the edition's metric", () => {
     const sem = fs.readFileSync(pages.get("semrel-report")!.file, "utf8")
     expect(sem).toMatch(/<figcaption dir="auto">[^<]*\(rho = 0\.\d{3}\)/)
     expect(sem).not.toMatch(/<figcaption dir="auto">[^<]*\(r = /)
