@@ -40,6 +40,7 @@ export const WatcherConfigSchema = Schema.Struct({
   primaryOnly: Schema.optionalKey(Schema.Boolean),
   runLimit: Schema.optionalKey(Count(1)),
   debounce: Schema.optionalKey(Count(0)),
+  settle: Schema.optionalKey(Count(0)),
   rescan: Schema.optionalKey(Count(0)),
   refresh: Schema.optionalKey(Count(0)),
   concurrency: Schema.optionalKey(Count(1)),

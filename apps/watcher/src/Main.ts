@@ -54,6 +54,7 @@ export const serve = (configFile: string, options: { readonly once?: boolean | u
         primaryOnly: config.primaryOnly,
         runLimit: config.runLimit,
         debounce: config.debounce,
+        settle: config.settle,
         rescanInterval: config.rescan,
         refresh: config.refresh,
         concurrency: config.concurrency,

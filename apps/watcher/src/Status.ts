@@ -7,7 +7,8 @@
  *   `once`), 503 before its first write and once it has stopped; for a container's health check.
  * - `GET /status`: `status.json` (the `stseval/watch-status@1` Schema, docs/watch.md).
  * - `GET /leaderboard.json`, `/leaderboard.md`, `/leaderboard.html` (and `/`): the public board
- *   (`leaderboard.public.*`: validation status only in the hidden phase).
+ *   (`leaderboard.public.*`: validation status only in the hidden phase), and
+ *   `/leaderboard.public.version.js`, which the open page polls to reload when the board changes.
  */
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Watcher } from "@stseval/leaderboard"
@@ -19,7 +20,9 @@ const PUBLIC: Readonly<Record<string, { readonly file: string; readonly type: st
   "/": { file: Watcher.files.publicHtml, type: "text/html; charset=utf-8" },
   "/leaderboard.html": { file: Watcher.files.publicHtml, type: "text/html; charset=utf-8" },
   "/leaderboard.md": { file: Watcher.files.publicMd, type: "text/markdown; charset=utf-8" },
-  "/leaderboard.json": { file: Watcher.files.publicJson, type: "application/json" }
+  "/leaderboard.json": { file: Watcher.files.publicJson, type: "application/json" },
+  // what the open page polls to reload itself as soon as the board changes
+  "/leaderboard.public.version.js": { file: Watcher.files.publicVersion, type: "text/javascript; charset=utf-8" }
 }
 
 /** The phases of `status.json` in which the watcher is up. */

@@ -125,7 +125,14 @@ describe("the service (one file, only node)", () => {
     })
     const board = JSON.parse((await get(`${base}/leaderboard.json`))?.text ?? "{}") as unknown
     expect(JSON.stringify(board)).toContain("0.82638") // r of MeaningFactory, official R: 0.826381603887488
-    expect((await get(`${base}/leaderboard.html`))?.type).toContain("text/html")
+    const page = await get(`${base}/leaderboard.html`)
+    expect(page?.type).toContain("text/html")
+    // the version the served page polls to reload itself is served beside it, and names the page's board
+    const version = await get(`${base}/leaderboard.public.version.js`)
+    expect(version?.type).toContain("text/javascript")
+    const named = /stsevalBoardVersion\("([0-9a-f]{16})"\)/.exec(version?.text ?? "")?.[1]
+    expect(named).toBeDefined()
+    expect(page?.text).toContain(`var mine="${named}"`)
     expect((await get(`${base}/nothing`))?.status).toBe(404)
 
     proc.kill("SIGTERM")

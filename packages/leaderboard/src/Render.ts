@@ -12,8 +12,7 @@ import type { Issue, Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import { Style, Uncertainty } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
-import { Html, Layouts, Markdown } from "@stseval/tables"
-import type { Table } from "@stseval/tables"
+import { Html, Layouts, Markdown, Table } from "@stseval/tables"
 import { Context } from "effect"
 import type { Leaderboard, LeaderboardRun } from "./Leaderboard.js"
 
@@ -76,9 +75,22 @@ const rowMarks = (r: LeaderboardRun, overlapsBest: boolean): ReadonlyArray<Table
 /** A figure's cell, with its interval when it has one (`--ci`: HTML draws it, as `report --ci`). */
 const figureCell = (
   f: { readonly value: number | null; readonly ci?: { readonly low: number; readonly high: number } | null | undefined } | undefined,
-  marks: ReadonlyArray<Table.CellMark> = []
+  marks: ReadonlyArray<Table.CellMark>,
+  missing: { readonly kind: Table.MissingKind | undefined; readonly reason?: string | null | undefined }
 ): Table.Cell =>
-  f?.value != null ? { _tag: "number", value: f.value, marks, ...(f.ci != null ? { ci: { low: f.ci.low, high: f.ci.high } } : {}) } : { _tag: "missing", marks: [] }
+  f?.value != null
+    ? { _tag: "number", value: f.value, marks, ...(f.ci != null ? { ci: { low: f.ci.low, high: f.ci.high } } : {}) }
+    : { _tag: "missing", marks: [], ...(missing.kind !== undefined ? { kind: missing.kind } : {}), ...(missing.reason != null ? { reason: missing.reason } : {}) }
+
+/** Why a run has no figure on a dataset (`Table.MissingKind`); unknown for a board cached before datasets carried their status. */
+const datasetMissing = (run: LeaderboardRun, f: LeaderboardRun["datasets"][number] | undefined): Table.MissingKind | undefined =>
+  run.status === "failed" || f?.status === "not-scored"
+    ? "failed"
+    : f === undefined || f.status === "missing"
+      ? "notSubmitted"
+      : f.status === "scored"
+        ? "undefined"
+        : undefined
 
 /** A metric as people read it: its label (`Spearman`). */
 const labelOf = (metric: string) => Metrics.get(metric)?.label ?? metric
@@ -137,7 +149,11 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
   columns.push({ key: "status", header: "Status", align: "left" }, { key: "note", header: "Note", align: "left" })
   const headline = board.rankings[0]
   const order = headline !== undefined && !hiddenPublic ? headline.entries.map((e) => e.id) : []
-  const used = { overlapsBest: false, range: false, tied: new Set<string>() }
+  const used = { overlapsBest: false, range: false, tied: new Set<string>(), missing: new Set<Table.MissingKind | "other">() }
+  const missingOf = (kind: Table.MissingKind | undefined, reason?: string | null) => {
+    used.missing.add(kind ?? "other")
+    return { kind, reason }
+  }
   const runs = [...board.runs].sort((a, b) => {
     const ia = order.indexOf(a.id)
     const ib = order.indexOf(b.id)
@@ -170,20 +186,38 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
     if (!hiddenPublic) {
       for (const r of board.rankings) {
         const e = r.entries.find((x) => x.id === run.id)
-        cells[`${r.ranking}.rank`] = e?.rank != null ? { _tag: "number", value: e.rank, marks: [] } : { _tag: "missing", reason: e?.reason ?? undefined, marks: [] }
+        if (e?.rank != null) cells[`${r.ranking}.rank`] = { _tag: "number", value: e.rank, marks: [] }
+        else {
+          used.missing.add("notRanked")
+          cells[`${r.ranking}.rank`] = { _tag: "missing", reason: e?.reason ?? undefined, kind: "notRanked", marks: [] }
+        }
         if (ci !== undefined) {
           cells[`${r.ranking}.${Layouts.rankRangeColumn.key}`] =
-            e?.rankInterval !== undefined ? { _tag: "text", text: Uncertainty.formatRankInterval(e.rankInterval), marks: [] } : { _tag: "missing", marks: [] }
+            e?.rankInterval !== undefined ? { _tag: "text", text: Uncertainty.formatRankInterval(e.rankInterval), marks: [] } : { _tag: "missing", kind: "notRanked", marks: [] }
           used.range ||= e?.rankInterval !== undefined
         }
-        cells[`${r.ranking}.value`] = figureCell(e, [...(e?.rank === 1 ? (["best"] as const) : []), ...tiedIn(rankingMarks(board, r.ranking), run.id)])
+        cells[`${r.ranking}.value`] = figureCell(
+          e,
+          [...(e?.rank === 1 ? (["best"] as const) : []), ...tiedIn(rankingMarks(board, r.ranking), run.id)],
+          e?.value != null
+            ? { kind: undefined }
+            : missingOf(
+                // a ranking of one dataset (SemRel's languages) lacks its figure as the dataset does
+                datasets.some(([name]) => name === r.ranking) ? datasetMissing(run, run.datasets.find((d) => d.dataset === r.ranking)) : run.status === "failed" ? "failed" : "undefined",
+                run.failure ?? e?.reason ?? run.official.find((o) => o.ranking === r.ranking)?.reason
+              )
+        )
         if (note === "" && e?.reason != null) note = e.reason
       }
     }
     for (const [name, metric] of datasets) {
       const f = run.datasets.find((d) => d.dataset === name)
       const marks = board.marks?.find((m) => m.dataset === name && m.metric === metric)
-      cells[`dataset.${name}`] = figureCell(f, [...(f?.value != null && ranked.has(run.id) && bestOf.get(name) === f.value ? (["best"] as const) : []), ...tiedIn(marks, run.id)])
+      cells[`dataset.${name}`] = figureCell(
+        f,
+        [...(f?.value != null && ranked.has(run.id) && bestOf.get(name) === f.value ? (["best"] as const) : []), ...tiedIn(marks, run.id)],
+        f?.value != null ? { kind: undefined } : missingOf(datasetMissing(run, f), run.failure)
+      )
     }
     cells.note = { _tag: "text", text: note, marks: [] }
     // `≈` by the headline ranking, the one the rows are ordered by
@@ -203,7 +237,7 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
       "* late or corrected submission; \u2020 submitted after the deadline (listed, never ranked).",
       ...(hiddenPublic ? [] : ["\u2022 best figure in the column among the ranked runs."]),
       ...[...used.tied].map((t) => `Bold: not significantly different from the best ranked run (${t}).`),
-      "-: no figure (the run failed, or did not enter the dataset; hover for the reason).",
+      ...Table.missingLegend(used.missing),
       ...(ci !== undefined ? [...Layouts.intervalFootnotes(ci, used), `Intervals' signature: ${ci.signature}`] : [])
     ]
   }

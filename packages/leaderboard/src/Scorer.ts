@@ -53,7 +53,12 @@ export type OfficialFigure = typeof OfficialFigure.Type
 export const DatasetFigure = Schema.Struct({
   dataset: Schema.String,
   metric: Schema.String.annotate({ description: "the metric of the figure: the dataset's ranked metric (registry name: pearson, spearman, kendall...)" }),
-  value: Schema.NullOr(Schema.Finite).annotate({ description: "the dataset's figure by `metric`; null when not scored" })
+  value: Schema.NullOr(Schema.Finite).annotate({ description: "the dataset's figure by `metric`; null when not scored" }),
+  status: Schema.optionalKey(
+    Schema.Literals(["scored", "not-scored", "missing", "no-gold"]).annotate({
+      description: "scored (a null value: the figure is undefined), not-scored (the run's file for it has errors), missing (not submitted), no-gold (nothing to score against)"
+    })
+  )
 }).annotate({ identifier: "DatasetFigure" })
 /** @since 0.2.0 */
 export type DatasetFigure = typeof DatasetFigure.Type

@@ -65,7 +65,9 @@ export const toOutcome = (run: ScoredRun.ScoredRun): RunOutcome => ({
         datasets: run.datasets.map((d) => ({
           dataset: d.dataset,
           metric: d.metric,
-          value: d.status === "scored" && d.figures[d.metric]?._tag === "Defined" ? MetricValue.getOrNaN(d.figures[d.metric]) : null
+          value: d.status === "scored" && d.figures[d.metric]?._tag === "Defined" ? MetricValue.getOrNaN(d.figures[d.metric]) : null,
+          // why a null is null: each page's cell says which (not submitted, not scored, undefined)
+          status: d.status
         }))
       }
     : {}),

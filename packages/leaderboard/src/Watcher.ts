@@ -73,11 +73,21 @@ export interface WatchOptions {
   readonly runLimit?: number | undefined
   /** quiet period per run in ms before it is scored (default 200) */
   readonly debounce?: number | undefined
+  /**
+   * a run is scored only once its newest file (or folder) mtime is this many ms in the past
+   * (default 1500; 0 = off): a run still being copied into the folder is not scored half-copied.
+   * @since 0.3.0
+   */
+  readonly settle?: number | undefined
   /** full rescan every this many ms, a safety net for missed events (default 2000; 0 = off) */
   readonly rescanInterval?: number | undefined
   /** least ms between two writes of the outputs, to coalesce bursts (default 50) */
   readonly publishInterval?: number | undefined
-  /** seconds after which an open `leaderboard*.html` reloads itself (default 30); 0 = never */
+  /**
+   * an open `leaderboard*.html` reloads itself within 2 s of the board changing (it polls a
+   * version file); and every this many seconds as well, for a browser without scripts (default 30;
+   * 0 = not by time)
+   */
   readonly refresh?: number | undefined
   /** use file-system events (default true); false = rescan only */
   readonly events?: boolean | undefined
@@ -235,6 +245,7 @@ const prepare = (options: WatchOptions, scorer: ScorerShape) =>
       once,
       hidden: options.hidden ?? false,
       debounce: Math.max(0, options.debounce ?? 200),
+      settle: Math.max(0, options.settle ?? 1500),
       rescanInterval: options.rescanInterval ?? 2000,
       publishInterval: Math.max(0, options.publishInterval ?? 50),
       refresh: Math.max(0, Math.round(options.refresh ?? 30)),

@@ -106,3 +106,38 @@ describe("SemRel on the board: each dataset column is the language's Spearman", 
     expect(b.marks?.find((m) => m.key === "eng:spearman")).toMatchObject({ best: "Cube/run1", test: "bootstrap" })
   })
 })
+
+describe("a figure the board does not have says which kind it is", () => {
+  const noisy = (g: ReadonlyArray<number>, sd: number) => g.map((v) => `${Math.round((v + sd * normal()) * 1000) / 1000}\n`).join("")
+  const { goldDir, folder } = sts2017Session("kinds", 30, rand, (g) => ({ Ace_run1primary: noisy(g, 0.6), Dee_run1primary: noisy(g, 0.8) }))
+  // Dee: no ar-ar file, an ar-en file with a line that is not a number, hence no Primary
+  const sts2017 = Registry.get("sts2017")!
+  const [arar, aren] = ["track1.ar-ar", "track2.ar-en"].map((name) => sts2017.datasets.find((d) => d.name === name)!.run)
+  fs.rmSync(path.join(folder, "Dee_run1primary", arar))
+  const broken = path.join(folder, "Dee_run1primary", aren)
+  fs.writeFileSync(broken, fs.readFileSync(broken, "utf8").replace(/^[^\n]*/, "abc"))
+  const out = tempDir("kinds-out")
+  const layer = Layer.provideMerge(ScoringAdapter.layerWithReport({ task: sts2017, gold: goldDir }), NodeServices.layer)
+  beforeAll(async () => {
+    await quiet(Watcher.watch({ folder, out, once: true, settle: 0 }).pipe(Effect.provide(layer)))
+  })
+
+  it("leaderboard.json keeps each dataset's status; the pages print - (not submitted), x (not scored) and n/a (undefined), each with its legend line and no 'hover'", () => {
+    const b = board(out)!
+    const dee = b.runs.find((r) => r.id === "Dee/run1")!
+    expect(dee.datasets.find((d) => d.dataset === "track1.ar-ar")).toMatchObject({ value: null, status: "missing" })
+    expect(dee.datasets.find((d) => d.dataset === "track2.ar-en")).toMatchObject({ value: null, status: "not-scored" })
+    const table = Render.toTable(b, sts2017)
+    const row = table.sections[0].rows.find((r) => r.id === "Dee/run1")!
+    const text = (key: string) => {
+      const cell = row.cells[key]
+      return cell?._tag === "missing" ? cell.kind : cell?._tag
+    }
+    expect([text("dataset.track1.ar-ar"), text("dataset.track2.ar-en"), text(`${b.rankings[0].ranking}.value`)]).toEqual(["notSubmitted", "failed", "undefined"])
+    const md = Render.markdown(b, sts2017)
+    const line = md.split("\n").find((l) => l.startsWith("| Dee/run1"))!
+    expect(line.split("|").map((c) => c.trim())).toEqual(expect.arrayContaining(["-", "x", "n/a"]))
+    for (const legend of ["-: not submitted", "x: not scored", "n/a: scored, but the figure is undefined", "- in a Rank column"]) expect(md).toContain(legend)
+    expect(md).not.toMatch(/hover/i)
+  })
+})

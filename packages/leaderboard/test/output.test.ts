@@ -42,7 +42,7 @@ describe("output failures", () => {
     const out = tempDir("full-out")
     runs(folder, 3)
     const result = await Effect.runPromise(
-      Watcher.watch({ folder, out, once: true }).pipe(
+      Watcher.watch({ folder, out, once: true, settle: 0 }).pipe(
         Effect.provide(diskFull(out)),
         Effect.provide(layer()),
         Effect.provideService(References.MinimumLogLevel, "None")

@@ -210,6 +210,44 @@ describe("watching", () => {
     expect(seen).toEqual([text])
   })
 
+  it("a folder run copied in file by file, with pauses longer than the debounce window, is scored once, complete (settle)", async () => {
+    const folder = tempDir("settle")
+    const out = tempDir("settle-out")
+    const seen: Array<string> = []
+    const published: Array<string> = []
+    const w = start(
+      {
+        folder,
+        out,
+        debounce: 50,
+        settle: 1200,
+        rescanInterval: 0,
+        onPublish: (b) => {
+          const r = b.runs.find((x) => x.entry === "Copy_run1")
+          if (r !== undefined) published.push(`${r.status}:${r.official[0]?.value ?? "-"}`)
+        }
+      },
+      { seen, edition: { ...Fake.edition, submission: "folder" } }
+    )
+    stops.push(w.stop)
+    await waitFor("watcher started", () => status(out)?.phase === "watching")
+    // a slow copy: the folder, then its one file in three pieces, 300 ms apart (six debounce
+    // windows): this pacing is the scenario under test, not synchronisation
+    const run = path.join(folder, "Copy_run1")
+    fs.mkdirSync(run)
+    const text = Fake.runText(LINEAR)
+    const third = Math.ceil(text.length / 3)
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 300))
+      fs.appendFileSync(path.join(run, "scores.txt"), text.slice(i * third, (i + 1) * third))
+    }
+    const b = await waitBoard(out, "copied run scored", (b) => valueOf(b, "Copy_run1") !== undefined)
+    expect(valueOf(b, "Copy_run1")).toBeCloseTo(1, 12)
+    // scored once, on the whole file; never published half-copied (failed, or another figure)
+    expect(seen).toEqual([text])
+    expect(new Set(published)).toEqual(new Set([`scored:${valueOf(b, "Copy_run1")}`]))
+  })
+
   it("a zip replaced by a folder of the same run", async () => {
     const folder = tempDir("zipdir")
     const out = tempDir("zipdir-out")

@@ -193,6 +193,7 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
       ...Object.fromEntries(figures.map(([m, f]) => [m, value(f)])),
       pairs: d.pairs,
       reason: d.status === "missing" ? `${d.dataset} not submitted` : (d.reason ?? why(d.figures[d.metric])),
+      ...(d.status === "missing" ? { state: "notSubmitted" as const } : d.status === "not-scored" ? { state: "failed" as const } : {}),
       ...cisOf(intervals, id, d.dataset, figures.map(([m]) => m))
     }
   }
@@ -222,6 +223,7 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
     run: meta.run !== undefined ? `run${meta.run}` : "",
     runNumber: meta.run,
     primary: meta.primary,
+    ...(run.status === "failed" ? { failed: true } : {}),
     late: meta.late,
     corrected: meta.corrected,
     postDeadline: meta.postDeadline,

@@ -87,8 +87,10 @@ const cellHtml = (row: Table.Row, column: Table.Column, extent?: Extent): string
   let inner: string
   let sortValue: string
   let attrs = ""
+  // the interval glyph goes last, on a line of its own under the figure and its marks (CSS)
+  let glyph = ""
   if (cell === undefined || cell._tag === "missing") {
-    inner = "-"
+    inner = escape(Table.cellText(cell, column))
     sortValue = ""
     cls.push("missing")
     if (cell?.reason !== undefined) attrs += ` title="${escape(cell.reason)}"`
@@ -96,7 +98,7 @@ const cellHtml = (row: Table.Row, column: Table.Column, extent?: Extent): string
     inner = escape(Table.cellText(cell, column))
     sortValue = String(cell.value)
     if (cell.ci !== undefined && extent !== undefined) {
-      inner += errorBar(cell.value, cell.ci, extent, column)
+      glyph = errorBar(cell.value, cell.ci, extent, column)
       attrs += ` title="${escape(`interval [${Table.formatNumber(cell.ci.low, column.number)}, ${Table.formatNumber(cell.ci.high, column.number)}]`)}"`
     }
   } else {
@@ -104,6 +106,8 @@ const cellHtml = (row: Table.Row, column: Table.Column, extent?: Extent): string
     // isolated, so the row marks after it stay on the correct side.
     inner = `<bdi dir="auto">${escape(cell.text)}</bdi>`
     sortValue = cell.text
+    // a run's or team's name never breaks inside a word ("Alpha/ru n1"): the table grows instead
+    if (column.rowLabel === true || column.key === "team") cls.push("name")
   }
   if (column.rowLabel === true) {
     for (const m of row.marks) inner += `<sup class="mark" title="${escape(Table.rowMarkTitle[m])}">${escape(Table.rowMarkSymbol[m])}</sup>`
@@ -120,7 +124,7 @@ const cellHtml = (row: Table.Row, column: Table.Column, extent?: Extent): string
     inner += ' <span class="best" title="best in column">\u2022</span>'
     cls.push("bestcell")
   }
-  return `<td class="${cls.join(" ")}" data-value="${escape(sortValue)}"${attrs}>${inner}</td>`
+  return `<td class="${cls.join(" ")}" data-value="${escape(sortValue)}"${attrs}>${inner}${glyph}</td>`
 }
 
 const tableHtml = (table: Table.Table, id: string): string => {
@@ -169,13 +173,15 @@ table.results th,table.results td{padding:.2rem .6rem;border-bottom:1px solid #e
 table.results thead th{border-bottom:2px solid #333;white-space:nowrap}
 table.results th.group{text-align:center;border-bottom:1px solid #999}
 table.results td.r,table.results th.r{text-align:right}
-table.results td.l{max-width:40ch;overflow-wrap:anywhere}
+table.results td.l{max-width:40ch;overflow-wrap:break-word}
+table.results td.name{white-space:nowrap;max-width:none}
+table.results td svg.ci{display:block;margin:.15rem 0 0 auto}
 table.results tr.section th{font-style:italic;font-weight:normal;background:#f4f4f4;text-align:start}
 table.results th button{font:inherit;font-weight:bold;background:none;border:0;cursor:pointer;padding:0}
 table.results th[aria-sort=ascending] button::after{content:" \\25B2"} table.results th[aria-sort=descending] button::after{content:" \\25BC"}
 td.missing{color:#888} .best{color:#b00} sup.mark{color:#b00}
 .notes{font-size:.85rem;color:#444} .plots{display:flex;flex-wrap:wrap;gap:.8rem}
-figure{margin:0} figcaption{font-size:.8rem;max-width:240px;overflow-wrap:anywhere}
+figure{margin:0} figcaption{font-size:.8rem;max-width:240px;overflow-wrap:break-word}
 .legend{font-size:.85rem;color:#444}
 ${Plot.CSS}
 `
@@ -206,12 +212,31 @@ document.querySelectorAll("table.results").forEach(function(table){
 });
 `
 
+/**
+ * What only the page shows, explained under the table (the footnotes, shared with Markdown and
+ * LaTeX, explain the marks every format prints): the interval glyph, drawn with a sample, and where
+ * a missing cell's reason is.
+ */
+const pageLegend = (table: Table.Table): ReadonlyArray<string> => {
+  const cells = Table.rows(table).flatMap((r) => Object.values(r.cells))
+  const out: Array<string> = []
+  if (cells.some((c) => c._tag === "number" && c.ci !== undefined)) {
+    out.push(
+      `${Plot.interval(0.5, { low: 0.25, high: 0.8 }, [0, 1], "a figure and its interval").replace('class="ci"', 'class="ci sample"')} <span class="key">interval:</span> the hollow diamond is the figure, the whisker its interval, on a scale shared by the column (the red \u2022 marks the best figure).`
+    )
+  }
+  if (cells.some((c) => c._tag === "missing" && c.reason !== undefined)) out.push("Point at a cell without a figure for its reason.")
+  return out
+}
+
 const tableSection = (table: Table.Table, index: number, options: Options): Array<string> => {
   const suffix = index === 0 ? "" : `-${index + 1}`
   const parts: Array<string> = [`<h${index === 0 ? 1 : 2} dir="auto">${escape(table.title)}</h${index === 0 ? 1 : 2}>`]
   if (table.caption.length > 0) parts.push(`<p class="caption" dir="auto">${escape(table.caption)}</p>`)
   parts.push(tableHtml(table, `results${suffix}`))
   if (table.footnotes.length > 0) parts.push(`<div class="notes">${table.footnotes.map((f) => `<p dir="auto">${escape(f)}</p>`).join("")}</div>`)
+  const legend = pageLegend(table)
+  if (legend.length > 0) parts.push(`<div class="legend">${legend.map((l) => `<p>${l}</p>`).join("")}</div>`)
   const scatter = table.scatter ?? []
   if (scatter.length > 0) {
     parts.push(`<h2 id="scatter${suffix}">Run scores against the gold</h2>`)

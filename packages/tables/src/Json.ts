@@ -64,7 +64,17 @@ const Cell = Schema.Union([
     ...cellCommon
   }),
   Schema.Struct({ _tag: Schema.Literal("text"), text: Schema.String, ...cellCommon }),
-  Schema.Struct({ _tag: Schema.Literal("missing"), reason: Schema.optionalKey(described(Schema.String, "why the figure is missing")), ...cellCommon })
+  Schema.Struct({
+    _tag: Schema.Literal("missing"),
+    reason: Schema.optionalKey(described(Schema.String, "why the figure is missing")),
+    kind: Schema.optionalKey(
+      described(
+        Schema.Literals(["notSubmitted", "failed", "undefined", "notRanked"]),
+        "which kind of missing (printed as display): notSubmitted \"-\", failed \"x\" (errors, not scored), undefined \"n/a\" (scored, no figure), notRanked \"-\" (a Rank cell)"
+      )
+    ),
+    ...cellCommon
+  })
 ]).annotate({ identifier: "Cell" })
 
 const Column = Schema.Struct({
@@ -239,7 +249,7 @@ const cellJson = (cell: Table.Cell | undefined, column: Table.Column): TableJson
     case "text":
       return { _tag: "text", text: c.text, marks, display }
     case "missing":
-      return { _tag: "missing", ...(c.reason !== undefined ? { reason: c.reason } : {}), marks, display }
+      return { _tag: "missing", ...(c.reason !== undefined ? { reason: c.reason } : {}), ...(c.kind !== undefined ? { kind: c.kind } : {}), marks, display }
   }
 }
 

@@ -242,6 +242,17 @@ const missingReason = (run: RunResult, source: Source): string | undefined =>
       ? run.aggregateReasons?.[source.name]
       : undefined
 
+/** Which kind of missing a figure is (`Table.MissingKind`): not submitted, not scored (errors), or undefined. */
+const missingKind = (run: RunResult, source: Source): Table.MissingKind => {
+  if (source._tag === "metric") {
+    const d = run.datasets[source.dataset]
+    if (d === undefined || d.state === "notSubmitted") return "notSubmitted"
+    if (d.state === "failed" || run.failed === true) return "failed"
+    return "undefined"
+  }
+  return run.failed === true ? "failed" : "undefined"
+}
+
 const finite = (x: number | undefined): x is number => x !== undefined && Number.isFinite(x)
 
 /** The figure a column shows, as a `figureKey`, when it is a figure. */
@@ -536,7 +547,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     tied: new Set<string>(),
     late: false,
     postDeadline: false,
-    missing: false,
+    missing: new Set<Table.MissingKind>(),
     overlapsBest: false,
     range: false,
     columnRanges: false
@@ -559,20 +570,28 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
         return Table.text(run.run)
       case "rank": {
         const e = entryOf.get(run.id)
-        if (e?.rank === undefined) return Table.missing(e?.reason ?? "not ranked")
+        if (e?.rank === undefined) {
+          usedMarks.missing.add("notRanked")
+          return Table.missing(e?.reason ?? "not ranked", "notRanked")
+        }
         return Table.number(e.rank)
       }
       case "rankInterval": {
         const ri = rankIntervalOf(run)
-        if (ri === undefined) return Table.missing(ranked.has(run.id) ? "no rank interval (no figure)" : "not ranked")
+        if (ri === undefined) {
+          const kind = ranked.has(run.id) ? "undefined" : "notRanked"
+          usedMarks.missing.add(kind)
+          return Table.missing(ranked.has(run.id) ? "no rank interval (no figure)" : "not ranked", kind)
+        }
         usedMarks.range = true
         return Table.text(Uncertainty.formatRankInterval(ri))
       }
       default: {
         const v = rawValue(run, c.source)
         if (!finite(v)) {
-          usedMarks.missing = true
-          return Table.missing(missingReason(run, c.source))
+          const kind = missingKind(run, c.source)
+          usedMarks.missing.add(kind)
+          return Table.missing(missingReason(run, c.source), kind)
         }
         const marks: Array<Table.CellMark> = []
         if (bestOf.get(c.key) === v && rankedBy(results, columnRanking(c) ?? ranking).has(run.id)) {
@@ -645,7 +664,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   footnotes.push(...unmarked)
   if (usedMarks.late) footnotes.push("* late or corrected submission.")
   if (usedMarks.postDeadline) footnotes.push("\u2020 post-deadline submission: listed, never ranked.")
-  if (usedMarks.missing) footnotes.push("-: no figure (dataset not submitted, not scored, or the run failed; hover for the reason).")
+  footnotes.push(...Table.missingLegend(usedMarks.missing))
   if (usedMarks.columnRanges) {
     footnotes.push(
       `(r; a-b) after a figure: the run's rank r in that column's own ranking and the ${Math.round((results.intervals?.level ?? 0) * 1000) / 10}% interval a-b of that rank over the bootstrap resamples.`

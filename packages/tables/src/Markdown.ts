@@ -56,7 +56,7 @@ const cellMarkdown = (row: Table.Row, column: Table.Column): string => {
   if (column.rowLabel === true) for (const m of row.marks) out += escape(Table.rowMarkSymbol[m])
   const marks = cell?.marks ?? []
   if (marks.includes("overlapsBest")) out += escape(Table.rowMarkSymbol.overlapsBest)
-  if (marks.includes("tied") && out !== "-") out = `**${out}**`
+  if (marks.includes("tied") && cell?._tag !== "missing") out = `**${out}**`
   if (marks.includes("best")) out += " \u2022"
   return out
 }

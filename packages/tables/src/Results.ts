@@ -97,6 +97,11 @@ export interface DatasetFigures {
   readonly pairs?: number | undefined
   /** why a figure is missing (dataset not submitted, not scored, Pearson undefined...) */
   readonly reason?: string | undefined
+  /**
+   * the run has no file for the dataset (`notSubmitted`), or its file has errors and was not scored
+   * (`failed`); absent when it was scored (a figure may still be undefined). @since 0.3.0
+   */
+  readonly state?: "notSubmitted" | "failed" | undefined
   /** intervals on the figures by metric name, when computed (`--ci`) */
   readonly ci?: Readonly<Record<string, Interval>> | undefined
   /** a figure by metric name; undefined when it has none */
@@ -157,6 +162,8 @@ export interface RunResult {
    * shown in tables of primary runs too, never ranked. @since 0.2.0
    */
   readonly identityUnknown?: boolean | undefined
+  /** the whole run failed (a zip that does not open, no file at all): none of its figures was scored. @since 0.3.0 */
+  readonly failed?: boolean | undefined
   /** e.g. `Baselines`; default: the participants' section */
   readonly section?: string | undefined
   /** figures by dataset name */

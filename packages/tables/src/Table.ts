@@ -120,8 +120,61 @@ export type Cell =
       readonly rankInterval?: { readonly low: number; readonly high: number } | undefined
     }
   | { readonly _tag: "text"; readonly text: string; readonly marks: ReadonlyArray<CellMark> }
-  /** a figure the run does not have (dataset not submitted, not scored): printed "-" */
-  | { readonly _tag: "missing"; readonly reason?: string | undefined; readonly marks: ReadonlyArray<CellMark> }
+  /** a figure the run does not have: printed by its `kind` (`missingSymbol`: "-", "x", "n/a") */
+  | { readonly _tag: "missing"; readonly reason?: string | undefined; readonly kind?: MissingKind | undefined; readonly marks: ReadonlyArray<CellMark> }
+
+/**
+ * Why a cell has no figure, so that the cell says which in every format (not only in a tooltip):
+ * `notSubmitted` (the run has no file for the dataset: "-"), `failed` (the run's file for it, or the
+ * whole run, has errors and was not scored: "x"), `undefined` (scored, but the figure is undefined:
+ * a constant run, an official figure that needs a dataset the run lacks: "n/a"), `notRanked` (a
+ * Rank cell of a run listed without a rank: "-"). Without a kind a missing cell prints "-".
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const kind: Table.MissingKind = "failed"
+ * Table.missingSymbol[kind] // "x"
+ * ```
+ * @since 0.3.0
+ */
+export type MissingKind = "notSubmitted" | "failed" | "undefined" | "notRanked"
+
+/**
+ * How a missing cell is printed, by its kind.
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * Table.missingSymbol.undefined // "n/a"
+ * ```
+ * @since 0.3.0
+ */
+export const missingSymbol: Readonly<Record<MissingKind, string>> = { notSubmitted: "-", failed: "x", undefined: "n/a", notRanked: "-" }
+
+/**
+ * The legend lines of the missing cells a table shows, one per kind used, in every format alike
+ * (no "hover": Markdown and LaTeX have no tooltips; the HTML page adds that the reason is in each
+ * cell's tooltip).
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * Table.missingLegend(new Set(["notSubmitted", "failed"] as const))
+ * // ["-: not submitted (the run has no file for this dataset).", "x: not scored: ..."]
+ * ```
+ * @since 0.3.0
+ */
+export const missingLegend = (kinds: ReadonlySet<MissingKind | "other">): ReadonlyArray<string> => [
+  ...(kinds.has("notSubmitted") ? ["-: not submitted (the run has no file for this dataset)."] : []),
+  ...(kinds.has("failed") ? ["x: not scored: the run's file for this dataset, or the whole run, has errors (stseval validate lists them)."] : []),
+  ...(kinds.has("undefined") ? ["n/a: scored, but the figure is undefined (a constant run; an official figure that needs a dataset the run has no figure for)."] : []),
+  ...(kinds.has("notRanked") ? ["- in a Rank column: listed, not ranked (failed, after the deadline, beyond the run limit, or without the figure)."] : []),
+  ...(kinds.has("other") ? ["-: no figure."] : [])
+]
 
 /**
  * Marks on a row: `late` (late or corrected submission, `*`), `postDeadline` (dagger),
@@ -349,11 +402,12 @@ export const text = (value: string, marks: ReadonlyArray<CellMark> = []): Cell =
  * ```ts
  * import { Table } from "@stseval/tables"
  *
- * Table.missing("dataset not submitted") // printed "-", the reason in HTML's tooltip and in JSON
+ * Table.missing("dataset not submitted", "notSubmitted") // printed "-", the reason in HTML's tooltip and in JSON
+ * Table.missing("the score on line 4 is not a number", "failed") // printed "x"
  * ```
  * @since 0.1.0
  */
-export const missing = (reason?: string): Cell => ({ _tag: "missing", reason, marks: [] })
+export const missing = (reason?: string, kind?: MissingKind): Cell => ({ _tag: "missing", reason, ...(kind !== undefined ? { kind } : {}), marks: [] })
 
 /**
  * A number as the table prints it (no marks): `Style.format`. Negative zero prints as zero.
@@ -370,7 +424,7 @@ export const formatNumber = (value: number, style: NumberStyle | undefined): str
 
 /**
  * What a cell prints as plain text, without marks: the number (and its rank: `0.812 (2)`, with its
- * rank interval under `--ci`: `0.812 (2; 1-3)`), the text, or "-".
+ * rank interval under `--ci`: `0.812 (2; 1-3)`), the text, or a missing cell's symbol (`missingSymbol`).
  *
  * @example
  * ```ts
@@ -384,7 +438,7 @@ export const formatNumber = (value: number, style: NumberStyle | undefined): str
  */
 export const cellText = (cell: Cell | undefined, column: Column): string =>
   cell === undefined || cell._tag === "missing"
-    ? "-"
+    ? cell?.kind !== undefined ? missingSymbol[cell.kind] : "-"
     : cell._tag === "text"
       ? cell.text
       : `${formatNumber(cell.value, column.number)}${

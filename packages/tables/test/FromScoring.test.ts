@@ -107,7 +107,7 @@ describe("STS 2017 Table 10 through the scoring engine", () => {
   it("Primary = mean of the seven tracks: ECNU 73.16, baseline 53.70; a run without track 6 has none", () => {
     expect(cell(t, "ECNU/run1", "primary")).toBe("73.16")
     expect(cell(t, "baseline", "primary")).toBe("53.70")
-    expect(cell(t, "NoTr6/run1", "primary")).toBe("-")
+    expect(cell(t, "NoTr6/run1", "primary")).toBe("n/a")
     expect(cell(t, "ECNU/run1", "track4b.es-en")).toBe("33.63")
     expect(t.columns.map((c) => c.header)).toEqual(["Run", "Primary", "ar-ar", "ar-en", "es-es", "es-en", "es-en WMT", "en-en", "tr-en"])
   })
@@ -152,9 +152,9 @@ describe.skipIf(!hasSick)("SICK Table 7 from the post-task runs (official R scor
     let matched = 0
     for (const [file, , r, rho, mse] of ref) {
       // The "-raw" files have a 4th field on data lines: the official R scorer read them anyway,
-      // our engine rejects them as malformed; the table shows "-" with that reason.
+      // our engine rejects them as malformed; the table shows "x" (not scored: errors) with that reason.
       if (file.endsWith("-raw.txt")) {
-        expect(cell(t, file, "pearson")).toBe("-")
+        expect(cell(t, file, "pearson")).toBe("x")
         const c = Table.rows(t).find((row) => row.id === file)?.cells.pearson
         expect(c?._tag === "missing" ? c.reason : "").toMatch(/malformed/)
         continue

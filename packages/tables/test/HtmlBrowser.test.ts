@@ -7,13 +7,11 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { pathToFileURL } from "node:url"
-import { chromium } from "playwright-core"
+import { executablePath, hasChromium, launch } from "@stseval/vitest-config/browser"
 import { describe, expect, it } from "vitest"
 import { Html, Layouts } from "../src/index.js"
 import { hostileNames, hostileResults } from "./fixtures.js"
 
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
-const hasChromium = fs.existsSync(executablePath)
 if (!hasChromium) console.warn(`report: HTML browser test skipped: ${executablePath} not found`)
 
 describe.skipIf(!hasChromium)("HTML page in headless Chromium", () => {
@@ -21,12 +19,7 @@ describe.skipIf(!hasChromium)("HTML page in headless Chromium", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-html-"))
     const file = path.join(dir, "report.html")
     fs.writeFileSync(file, Html.render(Layouts.preset("sts2017-table10", hostileResults(), { matrix: true })))
-    const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-chromium-"))
-    // a fresh profile: launchPersistentContext takes the user-data dir (playwright refuses the flag)
-    const context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-    })
+    const { context, close } = await launch()
     try {
       const page = await context.newPage()
       const requests: Array<string> = []
@@ -76,9 +69,8 @@ describe.skipIf(!hasChromium)("HTML page in headless Chromium", () => {
       expect(errors).toEqual([])
       expect(requests).toEqual([pathToFileURL(file).href])
     } finally {
-      await context.close()
+      await close()
       fs.rmSync(dir, { recursive: true, force: true })
-      fs.rmSync(userDataDir, { recursive: true, force: true })
     }
   })
 })

@@ -175,7 +175,7 @@ describe("STS 2017 Table 10", () => {
     expect(cell(t, "baseline", "primary")).toBe("53.70")
   })
   it("a run without every track: no Primary, per-track cells kept, marked *", () => {
-    expect(cell(t, "Late", "primary")).toBe("-")
+    expect(cell(t, "Late", "primary")).toBe("n/a")
     expect(cell(t, "Late", "track1.ar-ar")).toBe("60.00")
     expect(cell(t, "Late", "track6.tr-en")).toBe("-")
     expect(Table.rows(t).find((r) => r.id === "Late")?.marks).toEqual(["late"])
@@ -291,7 +291,7 @@ describe("SICK Tables 6 and 7", () => {
     const t = Layouts.preset("sick2014-table6", results)
     expect(order(t)).toEqual(["ECNU_run1", "Yamraj_run1", "OnlyRel_run1"])
     expect(cell(t, "ECNU_run1", "accuracy")).toBe("83.641")
-    expect(cell(t, "OnlyRel_run1", "accuracy")).toBe("-")
+    expect(cell(t, "OnlyRel_run1", "accuracy")).toBe("n/a")
     expect(cell(t, "OnlyRel_run1", "rank")).toBe("-")
     expect(cell(t, "Yamraj_run1", "rank")).toBe("2")
   })

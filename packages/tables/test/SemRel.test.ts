@@ -96,7 +96,7 @@ describe("SemRel layout: one table per track, a column per language with the ran
     const alpha = (rho("eng", 0.2, 10) + rho("amh", 0.9, 10)) / 2
     const beta = (rho("eng", 0.6, 20) + rho("amh", 0.3, 20)) / 2
     expect(cellOf("Alpha/run1", "mean")).toBe(alpha.toFixed(3))
-    expect(cellOf("Gamma/run1", "mean")).toBe("-")
+    expect(cellOf("Gamma/run1", "mean")).toBe("n/a")
     const order = table.sections[0].rows.map((r) => r.id)
     expect(order).toEqual(alpha > beta ? ["Alpha/run1", "Beta/run1", "Gamma/run1"] : ["Beta/run1", "Alpha/run1", "Gamma/run1"])
     expect(table.sections[1]).toMatchObject({ title: "Baselines" })
@@ -192,7 +192,7 @@ describe("SemRel layout with intervals (--ci): each language's rank interval bes
     expect(gamma).toMatch(/^0\.\d{3} \(1; 1\)$/)
     expect(Markdown.render(withCi)).toContain(`${gamma}\u2248`)
     expect(Latex.render(withCi)).toContain(`${gamma}$^{\\approx}$`)
-    expect(Html.renderPage([withCi])).toMatch(new RegExp(`${gamma.replace(/[.()]/g, "\\$&")} <svg[^]*?</svg><sup class="mark" title="its rank interval overlaps the best run[^"]*">\u2248</sup></td>`))
+    expect(Html.renderPage([withCi])).toMatch(new RegExp(`${gamma.replace(/[.()]/g, "\\$&")}<sup class="mark" title="its rank interval overlaps the best run[^"]*">\u2248</sup> <svg class="ci"[^]*?</svg></td>`))
     const json = JSON.parse(Json.renderReport(edition.id, [withCi], { extras: false })) as {
       tables: Array<{ sections: Array<{ rows: Array<{ id: string; cells: Record<string, { rankInterval?: unknown; marks: Array<string>; display: string }> }> }> }>
     }

@@ -17,7 +17,7 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 /** repo root = packages/tables/test/../../.. */
 export const repoRoot = path.resolve(here, "../../..")
 // STSEVAL_SHARED_DIR overrides the location (e.g. a missing path, to check the suite passes without it)
-export const sharedDir = process.env.STSEVAL_SHARED_DIR ?? path.resolve(repoRoot, "../shared")
+export const sharedDir = process.env.STSEVAL_SHARED_DIR ?? process.env["STSEVAL_SHARED"] ?? path.resolve(repoRoot, "../shared")
 export const hasShared = fs.existsSync(path.join(sharedDir, "data"))
 
 /** A small deterministic PRNG (mulberry32) so fixtures are reproducible. */

@@ -32,14 +32,17 @@ export const watch = Command.make(
     primaryOnly: Flag.Boolean("primary-only").pipe(Flag.withDescription("Rank primary runs only (default: every run within the limit)"), Flag.withDefault(false)),
     runLimit: Flags.atLeast("run-limit", 1).pipe(Flag.withDescription("Runs per team (default: the edition's run limit)"), Flag.optional),
     debounce: Flags.atLeast("debounce", 0, " milliseconds").pipe(Flags.defaulting("Quiet period in ms before a changed run is scored", 200)),
+    settle: Flags.atLeast("settle", 0, " milliseconds").pipe(
+      Flags.defaulting("A run is scored only once its newest file is this many ms old: a run still being copied in is not scored half-copied; 0 = off", 1500)
+    ),
     rescan: Flags.atLeast("rescan", 0, " milliseconds").pipe(Flags.defaulting("Full rescan every this many ms, a safety net for missed file-system events; 0 = off", 2000)),
     refresh: Flags.atLeast("refresh", 0, " seconds").pipe(
-      Flags.defaulting("Seconds after which an open leaderboard.html reloads itself; 0 = never", 30)
+      Flags.defaulting("An open leaderboard.html reloads within 2 s of the board changing, and every this many seconds too (for a browser without scripts); 0 = not by time", 30)
     ),
     ...Flags.intervals,
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
-  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, primaryOnly, runLimit, debounce, rescan, refresh, ci, resamples, seed, folder }) {
+  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, primaryOnly, runLimit, debounce, settle, rescan, refresh, ci, resamples, seed, folder }) {
     const c = yield* Style.Colour
     const edition = yield* Task.edition(task)
     const { ScoringAdapter, Watcher } = yield* Lazy.leaderboard
@@ -59,6 +62,7 @@ export const watch = Command.make(
       primaryOnly,
       runLimit: Option.getOrUndefined(runLimit),
       debounce,
+      settle,
       rescanInterval: rescan,
       refresh,
       // intervals on every figure and rank, as `rank --ci` (the watcher checks resamples and seed)

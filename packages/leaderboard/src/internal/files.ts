@@ -59,7 +59,8 @@ export const signature = (folder: string, entry: string) =>
             if (Option.isNone(sub)) continue
             const r = rel === "" ? name : `${rel}/${name}`
             parts.push(one(r, sub.value))
-            if (sub.value.type === "File") mtime = Math.max(mtime, Option.getOrElse(Option.map(sub.value.mtime, (d) => d.getTime()), () => 0))
+            // a folder's mtime too: a file copied in with its old mtime kept (`cp -p`) still changes it
+            mtime = Math.max(mtime, Option.getOrElse(Option.map(sub.value.mtime, (d) => d.getTime()), () => 0))
             if (sub.value.type === "Directory" && depth < MAX_DEPTH) yield* walk(path.join(dir, name), r, depth + 1)
           }
         })

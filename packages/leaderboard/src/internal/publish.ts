@@ -11,7 +11,7 @@ import { Effect, FileSystem, Path, Semaphore } from "effect"
 import * as Leaderboard from "../Leaderboard.js"
 import * as State from "../State.js"
 import * as Status from "../Status.js"
-import { writeAtomic } from "./files.js"
+import { sha256, writeAtomic } from "./files.js"
 import { writeLock } from "./lock.js"
 import { byEntry, files, log } from "./session.js"
 import type { Session } from "./session.js"
@@ -139,18 +139,36 @@ export const statusOf = (session: Session, board: Leaderboard.Leaderboard): Omit
   }
 }
 
+/** How often an open page asks whether the board changed (ms). */
+export const POLL_MS = 2000
+
 /**
- * An HTML page as published: it reloads itself every `refresh` seconds (a meta refresh: no script,
- * so the pages' Content-Security-Policy stays as it is) and says when it was last updated. The
- * time is added here, not in `leaderboard.json`, which holds no clock time.
+ * The version file of a page: a one-line script naming the board's version. The page loads it
+ * again every `POLL_MS` (a `<script>` element, which a page opened from disk may load, where a
+ * `fetch` of a sibling file is refused) and reloads itself when the version is not its own.
  */
-export const livePage = (html: string, updatedAt: string, refresh: number): string => {
+export const versionScript = (version: string): string => `window.stsevalBoardVersion&&window.stsevalBoardVersion(${JSON.stringify(version)});\n`
+
+/**
+ * An HTML page as published: it reloads itself as soon as the board changes (it polls
+ * `versionFile`, written after the page, every `POLL_MS`), and every `refresh` seconds as well (a
+ * meta refresh: the fallback when scripts are off), and says when it was last updated. The time
+ * is added here, not in `leaderboard.json`, which holds no clock time.
+ */
+export const livePage = (html: string, updatedAt: string, refresh: number, live?: { readonly version: string; readonly versionFile: string }): string => {
   const meta = refresh > 0 ? `<meta http-equiv="refresh" content="${refresh}">` : ""
   const note = `<p class="updated">Last updated: <time datetime="${updatedAt}">${updatedAt.replace("T", " ").replace(/\.\d+Z$/, " UTC")}</time>${
-    refresh > 0 ? ` (this page reloads every ${refresh} s)` : ""
+    live !== undefined ? " (this page reloads when the leaderboard changes)" : refresh > 0 ? ` (this page reloads every ${refresh} s)` : ""
   }</p>`
-  const withMeta = meta === "" ? html : html.replace(/<head[^>]*>/i, (m) => `${m}\n${meta}`)
-  return withMeta.replace(/<body[^>]*>/i, (m) => `${m}\n${note}`)
+  // the version script is the page's own file's sibling: 'self' lets it load, nothing else
+  const csp = live === undefined ? html : html.replace("script-src 'unsafe-inline'", "script-src 'unsafe-inline' 'self'")
+  const poll =
+    live === undefined
+      ? ""
+      : `<script>(function(){var mine=${JSON.stringify(live.version)};window.stsevalBoardVersion=function(v){if(v!==mine)location.reload()};` +
+        `setInterval(function(){var s=document.createElement("script");s.src=${JSON.stringify(live.versionFile)}+"?t="+Date.now();s.onload=s.onerror=function(){s.remove()};document.head.appendChild(s)},${POLL_MS})})()</script>`
+  const withMeta = meta === "" ? csp : csp.replace(/<head[^>]*>/i, (m) => `${m}\n${meta}`)
+  return withMeta.replace(/<body[^>]*>/i, (m) => `${m}\n${note}`).replace(/<\/body>/i, (m) => `${poll}${m}`)
 }
 
 /**
@@ -185,10 +203,17 @@ export const publisher = (session: Session) =>
           const pubRendered = session.renderer.render(pub, session.edition)
           yield* writeAtomic(out(files.leaderboardMd), full.md)
           const now = new Date().toISOString()
-          yield* writeAtomic(out(files.leaderboardHtml), livePage(full.html, now, session.settings.refresh))
+          // each page's version: its board's content (the public page changes only when the public board does)
+          const version = sha256(boardJson).slice(0, 16)
+          const pubVersion = sha256(JSON.stringify(pub)).slice(0, 16)
+          // (`--once` too: a cron job's next run changes the board under an open page)
+          yield* writeAtomic(out(files.leaderboardHtml), livePage(full.html, now, session.settings.refresh, { version, versionFile: files.leaderboardVersion }))
           yield* writeAtomic(out(files.publicJson), JSON.stringify(pub, null, 2) + "\n")
           yield* writeAtomic(out(files.publicMd), pubRendered.md)
-          yield* writeAtomic(out(files.publicHtml), livePage(pubRendered.html, now, session.settings.refresh))
+          yield* writeAtomic(out(files.publicHtml), livePage(pubRendered.html, now, session.settings.refresh, { version: pubVersion, versionFile: files.publicVersion }))
+          // after the pages: a page that sees a new version loads a page that has it
+          yield* writeAtomic(out(files.leaderboardVersion), versionScript(version))
+          yield* writeAtomic(out(files.publicVersion), versionScript(pubVersion))
           yield* writeAtomic(out(files.leaderboard), boardJson)
           last.board = boardJson
           session.settings.onPublish?.(board)

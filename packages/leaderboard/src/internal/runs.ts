@@ -90,7 +90,10 @@ const undecodableName = (session: Session, t: Track) =>
     markDone(session, t)
   })
 
-/** Wait until the run has been quiet for a whole debounce window (signature unchanged), then queue it. */
+/**
+ * Wait until the run has been quiet for a whole debounce window (signature unchanged) and its
+ * newest mtime is at least `settle` ms old, then queue it.
+ */
 const settle = (session: Session, t: Track, generation: number): Effect.Effect<void, never, Env> =>
   Effect.gen(function* () {
     const path = yield* Path.Path
@@ -121,6 +124,13 @@ const settle = (session: Session, t: Track, generation: number): Effect.Effect<v
       // a zip still being written does not open: give it one more window before scoring it as broken
       if (/\.zip$/i.test(t.entry) && after.sig.startsWith("File|") && zipRetries > 0 && !(yield* zipOpens(folder, full))) {
         zipRetries--
+        continue
+      }
+      // still being copied? A run whose newest file (or folder: a file was added) changed less than
+      // `settle` ms ago waits until it is that old: half a run is never scored and published
+      const age = Date.now() - after.mtime
+      if (age < session.settings.settle) {
+        yield* Effect.sleep(Math.max(session.settings.settle - age, debounce, 10))
         continue
       }
       if (useEvents && after.sig.startsWith("Directory|")) yield* watchRunFolder(session, t)

@@ -22,6 +22,9 @@ export const files = {
   publicJson: "leaderboard.public.json",
   publicMd: "leaderboard.public.md",
   publicHtml: "leaderboard.public.html",
+  /** the board's version, as a script the open `leaderboard.html` loads every 2 s to reload itself when the board changed */
+  leaderboardVersion: "leaderboard.version.js",
+  publicVersion: "leaderboard.public.version.js",
   status: "status.json",
   state: "state.json",
   lock: "watch.lock",
@@ -64,6 +67,8 @@ export interface Settings {
   readonly once: boolean
   readonly hidden: boolean
   readonly debounce: number
+  /** ms a run's newest file (or folder) mtime must be in the past before it is scored: a run still being copied waits */
+  readonly settle: number
   readonly rescanInterval: number
   readonly publishInterval: number
   /** seconds after which the HTML pages reload themselves; 0 = never */
