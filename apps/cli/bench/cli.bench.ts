@@ -145,7 +145,7 @@ export const run = async (options: { readonly fast?: boolean } = {}): Promise<Ar
     rows.push({ name: `machine: Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}${fast ? ", fast mode" : ""}, ${exe}` })
 
     /** A row: stseval alone, or beside its peer in turns. */
-    const row = (job: string, goal: string, ours: Program, n: number, peer?: { readonly name: string; readonly program: Program } | undefined, note?: string): Timing => {
+    const row = (job: string, goal: string, ours: Program, n: number, peer?: { readonly name: string; readonly program: Program }, note?: string): Timing => {
       const [mine, theirs] = peer !== undefined ? sideBySide(ours, peer.program, n) : [time(ours.command, ours.args, n, ours.env), undefined]
       const line: Line = { job, ours: mine, peer: peer !== undefined && theirs !== undefined ? { name: peer.name, timing: theirs } : undefined, goal, note }
       lines.push(line)
