@@ -20,7 +20,7 @@ const data = (K1: number, tiles: number) => {
   return { spans, N, F, W }
 }
 
-const sumsOf = (K1: number, tiles: number, engine: "js" | "wasm", threads: number, callerWorks?: boolean) => {
+const sumsOf = (K1: number, tiles: number, engine: "js" | "wasm" | "auto", threads: number, callerWorks?: boolean) => {
   const { spans, N, F, W } = data(K1, tiles)
   const sums = SumsKernel.make(F, N, K1, spans, engine, tiles, threads, callerWorks)
   W.forEach((w, t) => sums.W[t].set(w))
