@@ -15,6 +15,7 @@ import * as Generic from "./internal/generic.js"
 import { checkValues } from "./internal/inputs.js"
 import type { Values } from "./internal/inputs.js"
 import { isPearson, resolve } from "./internal/metric.js"
+import * as Pearson from "./internal/pearson.js"
 import * as Permutation from "./Permutation.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Alternative, Outcome } from "./TestResult.js"
@@ -193,16 +194,33 @@ const identical = (x: Float64Array, y: Float64Array): boolean => {
   return x.length === y.length
 }
 
-/** Analytic comparison of runs a and b (indices into `runs`). */
+/**
+ * The cocor tests' correlations of many pairs of runs, each run centred once
+ * (`Dependent.inputFromScores`, bit for bit): r(gold, run) once per run, r(A, B) in one pass.
+ */
+const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>) => {
+  const g = Pearson.centre(gold)
+  const centred: Array<Pearson.Centred | undefined> = []
+  const withGold = new Float64Array(runs.length).fill(Number.NaN)
+  const side = (k: number): Pearson.Centred => (centred[k] ??= Pearson.centre(runs[k]))
+  const rGold = (k: number): number => {
+    if (withGold[k] !== withGold[k]) withGold[k] = Pearson.pearsonCentred(g, side(k))
+    return withGold[k]
+  }
+  return (a: number, b: number): Dependent.Input => ({ rJk: rGold(a), rJh: rGold(b), rKh: Pearson.pearsonCentred(side(a), side(b)), n: gold.length })
+}
+
+/** Analytic comparison of runs a and b (indices into `runs`); `input` their correlations when known. */
 const analytic = (
   gold: Float64Array,
   runs: ReadonlyArray<Float64Array>,
   a: number,
   b: number,
   test: Exclude<TestName, "bootstrap" | "permutation">,
-  options: Options
+  options: Options,
+  known?: Dependent.Input
 ): Outcome<Comparison> => {
-  const input = Dependent.inputFromScores(gold, runs[a], runs[b])
+  const input = known ?? Dependent.inputFromScores(gold, runs[a], runs[b])
   if (input instanceof InvalidInput) return input
   const alternative = options.alternative ?? "two.sided"
   const base = { test, a, b, estimateA: input.rJk, estimateB: input.rJh, alternative }
@@ -426,6 +444,8 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
     signature = d.signatureText
     comparisons = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => fromBootstrap(c, d.signatureText))
   } else {
+    // every run's side of r(gold, run) and r(A, B) computed once (the runs all have the gold's length: checkValues)
+    const inputOf = test === "permutation" ? undefined : correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>)
     for (const [a, b] of pairs) {
       const c = test === "permutation"
         ? two(gold, runs[a], runs[b], {
@@ -433,7 +453,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
           progress: undefined,
           ...(options.confidences !== undefined ? { confidences: [options.confidences[a], options.confidences[b]] } : {})
         })
-        : analytic(gold as Float64Array, runs as ReadonlyArray<Float64Array>, a, b, test, options)
+        : analytic(gold as Float64Array, runs as ReadonlyArray<Float64Array>, a, b, test, options, inputOf?.(a, b))
       if (c instanceof InvalidInput) {
         return new InvalidInput({ field: `runs ${a} vs ${b}: ${c.field}`, expected: c.expected, found: c.found })
       }

@@ -62,3 +62,43 @@ const atUnitScale = (x: Float64Array, y: Float64Array): number => {
   }
   return sxy / Math.sqrt(sxx * syy)
 }
+
+/** One side of `pearson`, computed once: its values minus their mean, and its sum of squares. */
+export interface Centred {
+  readonly values: Float64Array
+  readonly centred: Float64Array
+  readonly ss: number
+}
+
+/** `pearson`'s first pass and its squares for one side: the same operations, so the same bits. */
+export const centre = (x: Float64Array): Centred => {
+  const n = x.length
+  let m = 0
+  for (let i = 0; i < n; i++) m += x[i]
+  m /= n
+  const centred = new Float64Array(n)
+  let ss = 0
+  for (let i = 0; i < n; i++) {
+    const d = x[i] - m
+    centred[i] = d
+    ss += d * d
+  }
+  return { values: x, centred, ss }
+}
+
+/**
+ * `pearson(x.values, y.values)`, bit for bit, from the sides' `centre`: one pass over the pair
+ * instead of two. All pairs of 500 runs is 124,750 pairs, each with r(A, B), and every pair shares
+ * its runs' means and squares; `pearson`'s own passes computed them again for each pair.
+ */
+export const pearsonCentred = (x: Centred, y: Centred): number => {
+  const dx = x.centred
+  const dy = y.centred
+  const n = dx.length
+  let sxy = 0
+  for (let i = 0; i < n; i++) sxy += dx[i] * dy[i]
+  const sxx = x.ss
+  const syy = y.ss
+  if (sxx > LOW && sxx < HIGH && syy > LOW && syy < HIGH) return sxy / Math.sqrt(sxx * syy)
+  return atUnitScale(x.values, y.values)
+}
