@@ -299,7 +299,7 @@ export const significanceText = (document: SignificanceResults): string => {
       const m = t.matrix
       return {
         ...t,
-        matrix: Object.fromEntries(Object.entries(m).map(([key, value]) => [key, compact(value as Rows)])) as typeof m
+        matrix: Object.fromEntries(Object.entries(m).map(([key, value]) => [key, compact(value as Rows)]))
       }
     })
   }
