@@ -196,9 +196,10 @@ const identical = (x: Float64Array, y: Float64Array): boolean => {
 
 /**
  * The cocor tests' correlations of many pairs of runs, each run centred once
- * (`Dependent.inputFromScores`, bit for bit): r(gold, run) once per run, r(A, B) in one pass.
+ * (`Dependent.inputFromScores`, bit for bit): r(gold, run) once per run, r(A, B) of consecutive
+ * pairs sharing their first run four at a time (`Pearson.pearsonCentredRow`); the input of pair p.
  */
-const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>) => {
+const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, pairs: ReadonlyArray<readonly [number, number]>) => {
   const g = Pearson.centre(gold)
   const centred: Array<Pearson.Centred | undefined> = []
   const withGold = new Float64Array(runs.length).fill(Number.NaN)
@@ -207,7 +208,15 @@ const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>) => 
     if (withGold[k] !== withGold[k]) withGold[k] = Pearson.pearsonCentred(g, side(k))
     return withGold[k]
   }
-  return (a: number, b: number): Dependent.Input => ({ rJk: rGold(a), rJh: rGold(b), rKh: Pearson.pearsonCentred(side(a), side(b)), n: gold.length })
+  const rKh = new Float64Array(pairs.length)
+  for (let p = 0; p < pairs.length; ) {
+    const a = pairs[p][0]
+    let e = p + 1
+    while (e < pairs.length && pairs[e][0] === a) e++
+    Pearson.pearsonCentredRow(side(a), pairs.slice(p, e).map(([, b]) => side(b)), rKh, p)
+    p = e
+  }
+  return (p: number): Dependent.Input => ({ rJk: rGold(pairs[p][0]), rJh: rGold(pairs[p][1]), rKh: rKh[p], n: gold.length })
 }
 
 /** Analytic comparison of runs a and b (indices into `runs`); `input` their correlations when known. */
@@ -445,19 +454,21 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
     comparisons = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => fromBootstrap(c, d.signatureText))
   } else {
     // every run's side of r(gold, run) and r(A, B) computed once (the runs all have the gold's length: checkValues)
-    const inputOf = test === "permutation" ? undefined : correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>)
-    for (const [a, b] of pairs) {
+    const inputOf = test === "permutation" ? undefined : correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>, pairs)
+    for (let p = 0; p < pairs.length; p++) {
+      const [a, b] = pairs[p]
       const c = test === "permutation"
         ? two(gold, runs[a], runs[b], {
           ...options,
           progress: undefined,
           ...(options.confidences !== undefined ? { confidences: [options.confidences[a], options.confidences[b]] } : {})
         })
-        : analytic(gold as Float64Array, runs as ReadonlyArray<Float64Array>, a, b, test, options, inputOf?.(a, b))
+        : analytic(gold as Float64Array, runs as ReadonlyArray<Float64Array>, a, b, test, options, inputOf?.(p))
       if (c instanceof InvalidInput) {
         return new InvalidInput({ field: `runs ${a} vs ${b}: ${c.field}`, expected: c.expected, found: c.found })
       }
-      comparisons.push({ ...c, a, b })
+      // the analytic tests' comparison names a and b already (a fresh object: no copy)
+      comparisons.push(test === "permutation" ? { ...c, a, b } : c)
       signature = c.signature
     }
   }
