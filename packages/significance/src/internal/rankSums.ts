@@ -187,7 +187,6 @@ export function rankSumsKernel(
   let walk: ((...args: Array<number>) => void) | undefined
   const pOrder = 0
   let pBounds = 0
-  let pW = 0
   let pSums = 0
   if (walkModule !== undefined) {
     const wa = (globalThis as unknown as {
@@ -198,7 +197,7 @@ export function rankSumsKernel(
     }).WebAssembly
     const align = (n: number) => Math.ceil(n / 64) * 64
     pBounds = align(pOrder + 4 * order.length)
-    pW = align(pBounds + 4 * bounds.length)
+    const pW = align(pBounds + 4 * bounds.length)
     pSums = align(pW + 8 * ROW * N)
     // addresses are i32: beyond 2 GiB (tens of millions of pairs), or without the memory, JavaScript
     if (pSums + 64 < 2 ** 31) {
