@@ -217,6 +217,46 @@ describe("stseval significance (shipped SICK submissions folder)", () => {
     }
   })
 
+  it("--against all: every pair in the compact matrix (one row per run), the records it holds with --records", async () => {
+    type Test = {
+      runs: Array<{ run: string }>
+      comparisons: Array<{ a: string; b: string; statistic: number; pValue: number; adjustedP: number }>
+      matrix?: { pValue: Array<Array<number>>; adjustedP: Array<Array<number>>; statistic: Array<Array<number>>; ciLow?: unknown }
+    }
+    const args = ["significance", "--task", "sick2014", "--gold", sickGold, submissions, "--all-runs", "--against", "all", "--correction", "holm", "--json"]
+    const [compact, full] = await Promise.all([runCli(args), runCli([...args, "--records"])])
+    expect(compact.code).toBe(0)
+    expect(full.code).toBe(0)
+    const m = (JSON.parse(compact.stdout) as { tests: Array<Test> }).tests[0]
+    const f = (JSON.parse(full.stdout) as { tests: Array<Test> }).tests[0]
+    expect(m.comparisons).toEqual([])
+    expect(f.matrix).toBeUndefined()
+    const K = m.runs.length
+    expect(K).toBeGreaterThanOrEqual(3)
+    expect(m.runs).toEqual(f.runs)
+    // K - 1 rows, row i holding runs[i] against the K - 1 - i runs below it
+    expect(m.matrix!.pValue.map((row) => row.length)).toEqual(Array.from({ length: K - 1 }, (_, i) => K - 1 - i))
+    expect(m.matrix!.ciLow).toBeUndefined()
+    expect(f.comparisons).toHaveLength((K * (K - 1)) / 2)
+    const at = (id: string) => m.runs.findIndex((r) => r.run === id)
+    for (const c of f.comparisons) {
+      const i = at(c.a)
+      const j = at(c.b)
+      expect(i).toBeLessThan(j)
+      expect(m.matrix!.pValue[i][j - i - 1]).toBe(c.pValue)
+      expect(m.matrix!.adjustedP[i][j - i - 1]).toBe(c.adjustedP)
+      expect(m.matrix!.statistic[i][j - i - 1]).toBe(c.statistic)
+    }
+    // one pair by hand: Williams' t of MeaningFactory (the best) against Insight, from the files themselves
+    const i = at("MeaningFactory/run1")
+    const j = at("Insight/run1")
+    expect(i).toBe(0)
+    const x = relatedness(runOf(meaningFactory))
+    const y = relatedness(runOf(insight))
+    const t = williams(pearson(goldRelatedness, x), pearson(goldRelatedness, y), pearson(x, y), 4927)
+    expect(Math.abs(m.matrix!.statistic[i][j - i - 1] - t) / Math.abs(t)).toBeLessThan(1e-9)
+  })
+
   it("prints a readable table and the list of runs tied with the best", async () => {
     const r = await runCli(["significance", "--task", "sick2014", "--gold", sickGold, submissions])
     expect(r.code).toBe(0)

@@ -104,6 +104,16 @@ describe("stseval significance --json matches significance.schema.json", () => {
     expect(problems("significance.schema.json", { ...doc, tests: [{ ...test, runs: [{ ...test.runs[0], extra: true }] }] })).not.toEqual([])
   })
 
+  it("every pair as records (--records), and the compact matrix of a bootstrap's intervals", async () => {
+    const records = await json(["significance", ...sick, submissions, "--against", "all", "--records", "--json"])
+    expectValid("significance.schema.json", records)
+    const matrix = await json(["significance", ...sick, submissions, "--against", "all", "--test", "bootstrap", "--resamples", "200", "--json"])
+    const [test] = matrix.tests as Array<{ matrix: Record<string, unknown> }>
+    expect(Object.keys(test.matrix)).toEqual(["pValue", "statistic", "ciLow", "ciHigh"])
+    expectValid("significance.schema.json", matrix)
+    expect(problems("significance.schema.json", { ...matrix, tests: [{ ...test, matrix: { ...test.matrix, pValue: [["0.5"]] } }] })).not.toEqual([])
+  })
+
   it("against a named run", async () => {
     const doc = await json(["significance", ...sick, submissions, "--against", "Insight/run1", "--json"])
     expectValid("significance.schema.json", doc)

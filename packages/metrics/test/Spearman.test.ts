@@ -125,6 +125,18 @@ describe("Spearman.spearman", () => {
     expect(MetricValue.getOrNaN(Spearman.spearman(gold, gold.map((v) => Math.exp(v))))).toBeCloseTo(1, 15)
   })
 
+  it("scores many runs against one gold array, and a gold changed in place since is ranked afresh", () => {
+    // hand-worked: gold [1, 3, 2, 4] ranks [1, 3, 2, 4]; run [1, 2, 3, 4]: sxy = 4, rho = 0.8
+    const gold = f([1, 3, 2, 4])
+    expect(MetricValue.getOrNaN(Spearman.spearman(gold, f([1, 2, 3, 4])))).toBeCloseTo(0.8, 15)
+    expect(MetricValue.getOrNaN(Spearman.spearman(gold, f([1, 3, 2, 4])))).toBe(1)
+    // the same array, now [4, 3, 2, 1]: rho with [1, 2, 3, 4] is -1, not the 0.8 of the old gold
+    gold.set([4, 3, 2, 1])
+    expect(MetricValue.getOrNaN(Spearman.spearman(gold, f([1, 2, 3, 4])))).toBe(-1)
+    // a gold of another length in its place
+    expect(MetricValue.getOrNaN(Spearman.spearman(f([1, 2, 3]), f([3, 2, 1])))).toBe(-1)
+  })
+
   it("gives reasons when undefined", () => {
     expect(Spearman.spearman(f([1, 2, 3]), f([2, 2, 2]))).toEqual(MetricValue.undefined_("the run is constant"))
     expect(Spearman.spearman(f([1, 1, 1]), f([1, 2, 3]))).toEqual(MetricValue.undefined_("the gold is constant"))

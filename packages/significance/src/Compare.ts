@@ -15,6 +15,7 @@ import * as Generic from "./internal/generic.js"
 import { checkValues } from "./internal/inputs.js"
 import type { Values } from "./internal/inputs.js"
 import { isPearson, resolve } from "./internal/metric.js"
+import * as Pearson from "./internal/pearson.js"
 import * as Permutation from "./Permutation.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Alternative, Outcome } from "./TestResult.js"
@@ -193,16 +194,42 @@ const identical = (x: Float64Array, y: Float64Array): boolean => {
   return x.length === y.length
 }
 
-/** Analytic comparison of runs a and b (indices into `runs`). */
+/**
+ * The cocor tests' correlations of many pairs of runs, each run centred once
+ * (`Dependent.inputFromScores`, bit for bit): r(gold, run) once per run, r(A, B) of consecutive
+ * pairs sharing their first run four at a time (`Pearson.pearsonCentredRow`); the input of pair p.
+ */
+const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, pairs: ReadonlyArray<readonly [number, number]>) => {
+  const g = Pearson.centre(gold)
+  const centred: Array<Pearson.Centred | undefined> = []
+  const withGold = new Float64Array(runs.length).fill(Number.NaN)
+  const side = (k: number): Pearson.Centred => (centred[k] ??= Pearson.centre(runs[k]))
+  const rGold = (k: number): number => {
+    if (withGold[k] !== withGold[k]) withGold[k] = Pearson.pearsonCentred(g, side(k))
+    return withGold[k]
+  }
+  const rKh = new Float64Array(pairs.length)
+  for (let p = 0; p < pairs.length; ) {
+    const a = pairs[p][0]
+    let e = p + 1
+    while (e < pairs.length && pairs[e][0] === a) e++
+    Pearson.pearsonCentredRow(side(a), pairs.slice(p, e).map(([, b]) => side(b)), rKh, p)
+    p = e
+  }
+  return (p: number): Dependent.Input => ({ rJk: rGold(pairs[p][0]), rJh: rGold(pairs[p][1]), rKh: rKh[p], n: gold.length })
+}
+
+/** Analytic comparison of runs a and b (indices into `runs`); `input` their correlations when known. */
 const analytic = (
   gold: Float64Array,
   runs: ReadonlyArray<Float64Array>,
   a: number,
   b: number,
   test: Exclude<TestName, "bootstrap" | "permutation">,
-  options: Options
+  options: Options,
+  known?: Dependent.Input
 ): Outcome<Comparison> => {
-  const input = Dependent.inputFromScores(gold, runs[a], runs[b])
+  const input = known ?? Dependent.inputFromScores(gold, runs[a], runs[b])
   if (input instanceof InvalidInput) return input
   const alternative = options.alternative ?? "two.sided"
   const base = { test, a, b, estimateA: input.rJk, estimateB: input.rJh, alternative }
@@ -426,18 +453,22 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
     signature = d.signatureText
     comparisons = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => fromBootstrap(c, d.signatureText))
   } else {
-    for (const [a, b] of pairs) {
+    // every run's side of r(gold, run) and r(A, B) computed once (the runs all have the gold's length: checkValues)
+    const inputOf = test === "permutation" ? undefined : correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>, pairs)
+    for (let p = 0; p < pairs.length; p++) {
+      const [a, b] = pairs[p]
       const c = test === "permutation"
         ? two(gold, runs[a], runs[b], {
           ...options,
           progress: undefined,
           ...(options.confidences !== undefined ? { confidences: [options.confidences[a], options.confidences[b]] } : {})
         })
-        : analytic(gold as Float64Array, runs as ReadonlyArray<Float64Array>, a, b, test, options)
+        : analytic(gold as Float64Array, runs as ReadonlyArray<Float64Array>, a, b, test, options, inputOf?.(p))
       if (c instanceof InvalidInput) {
         return new InvalidInput({ field: `runs ${a} vs ${b}: ${c.field}`, expected: c.expected, found: c.found })
       }
-      comparisons.push({ ...c, a, b })
+      // the analytic tests' comparison names a and b already (a fresh object: no copy)
+      comparisons.push(test === "permutation" ? { ...c, a, b } : c)
       signature = c.signature
     }
   }

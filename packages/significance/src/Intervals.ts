@@ -198,8 +198,9 @@ export interface Options {
   /** Called about every 1% of resamples, and at the end. */
   readonly progress?: (done: number, total: number) => void
   /**
-   * Threads for the Spearman figures, including the caller (Node worker threads; at most 64).
-   * Default: every available core for large jobs, else 1. Results do not depend on it.
+   * Threads for the resampling (the Spearman figures, and the sums behind the Pearson and accuracy
+   * figures of large jobs), including the caller (Node worker threads; at most 64). Default: every
+   * available core for large jobs, else 1. Results do not depend on it.
    *
    * @since 0.2.0
    */
@@ -762,7 +763,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
 
   const D = input.datasets.length
   const K = input.runs.length
-  const prepared = Engine.estimate({ ...laid, ranked: new Int32Array(0) }, engine)
+  const prepared = Engine.estimate({ ...laid, ranked: new Int32Array(0) }, engine, { resamples: B, threads: options.threads })
   const { estimates } = prepared
   const FIG = prepared.figures.figures
   const OFF = FIG - 1

@@ -1,4 +1,4 @@
-// The Spearman walks of the intervals pass (internal/rankSums.ts): four resamples per walk, in
+// The Spearman walks of the intervals pass (internal/rankSums.ts): eight resamples per walk, in
 // WebAssembly SIMD or JavaScript, chunks of resamples on worker threads. Whoever computes a chunk
 // and whichever engine, every figure has the same bits; and each is the textbook Spearman (mid-ranks,
 // then Pearson) of the resample's gathered pairs. Intervals.test.ts checks the intervals built on them.

@@ -27,12 +27,26 @@ const correction = Flag.Literals("correction", ["none", "holm", "bonferroni"]).p
   Flags.defaulting("Multiple-comparison correction over all comparisons made", "none")
 )
 
+const records = Flag.Boolean("records").pipe(
+  Flag.withDescription(
+    "With --against all --json: every pair as a full record in `comparisons` (default: the compact `matrix`, one row of p-values, statistics and intervals per run)"
+  ),
+  Flag.withDefault(false)
+)
+
 const alpha = Flags.alpha.pipe(Flags.defaulting("Significance level, strictly between 0 and 1", 0.05))
 
 const folders = Argument.String("folder").pipe(
   Argument.withDescription("Submissions folder(s) of runs (or runs)"),
   Argument.atLeast(1)
 )
+
+/** positions[run] = the run's place in `ranking` (a list of run indices, best first). */
+const positionsOf = (ranking: ReadonlyArray<number>): Array<number> => {
+  const positions = new Array<number>(ranking.length)
+  ranking.forEach((run, i) => (positions[run] = i))
+  return positions
+}
 
 /** One ranking's test as text: the runs best first with their p against the reference, and what was left out. */
 const textOf = (
@@ -55,8 +69,14 @@ const textOf = (
   const lines: Array<string> = [`${name} — ${t.test}${t.aggregate !== undefined ? ` on ${t.aggregate}` : ""}; alpha ${t.alpha}; correction ${t.correction}`]
   // p of each run against the reference (best or the given run)
   const refRun = reference === "all" || reference === "best" ? result.ranking[0] : reference
+  // the reference's comparisons by the other run (a search per run was quadratic in the pairs)
+  const withRef = new Map<number, Compare.Comparison & { readonly adjustedP?: number }>()
+  for (const x of result.comparisons) {
+    if (x.a === refRun) withRef.set(x.b, x)
+    else if (x.b === refRun) withRef.set(x.a, x)
+  }
   const pAgainstRef = (run: number): number | undefined => {
-    const c = result.comparisons.find((x) => (x.a === refRun && x.b === run) || (x.b === refRun && x.a === run))
+    const c = withRef.get(run)
     return c === undefined ? undefined : (c.adjustedP ?? c.pValue)
   }
   lines.push(
@@ -98,6 +118,7 @@ export const significance = Command.make(
     json: Flags.json,
     allRuns: Flags.allRuns,
     against,
+    records,
     test,
     correction,
     alpha,
@@ -107,7 +128,7 @@ export const significance = Command.make(
     dataset,
     folders
   },
-  Effect.fn(function*({ task, gold, dataRoot, json, allRuns, against, test, correction, alpha, resamples, seed, metric, dataset, folders }) {
+  Effect.fn(function*({ task, gold, dataRoot, json, allRuns, against, records, test, correction, alpha, resamples, seed, metric, dataset, folders }) {
     const edition = yield* Task.edition(task)
     const c = yield* Colour.Colour
     const { Compare, Datasets, TestResult } = yield* Lazy.significance
@@ -225,7 +246,13 @@ export const significance = Command.make(
             ...(result.rankRanges !== undefined ? { rankRange: [result.rankRanges[position].lo + 1, result.rankRanges[position].hi + 1] as const } : {})
           })
         ),
-        comparisons: result.comparisons.map((c) => CompareJson.significanceComparison(c, ids)),
+        // every pair of --against all compactly, unless asked for records
+        ...(reference === "all" && !records
+          ? {
+            comparisons: [],
+            matrix: CompareJson.significanceMatrix(result.comparisons, positionsOf(result.ranking), kept.length, correction)
+          }
+          : { comparisons: result.comparisons.map((c) => CompareJson.significanceComparison(c, ids)) }),
         excluded
       })
       if (!json) {
@@ -248,7 +275,7 @@ export const significance = Command.make(
         tests,
         skipped
       }
-      yield* Console.log(JSON.stringify(document, null, 2))
+      yield* Console.log(CompareJson.significanceText(document))
     } else {
       yield* Console.log(Render.header(scored, c) + "\n")
       for (const t of texts) yield* (t.error ? Console.error(t.text) : Console.log(t.text))

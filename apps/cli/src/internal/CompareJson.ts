@@ -113,6 +113,21 @@ const RankingEntry = Schema.Struct({
   rankRange: Schema.optionalKey(described(Schema.Tuple([Schema.Int, Schema.Int]), "--against all: range of ranks the run could hold, 1-based, inclusive"))
 })
 
+/** Rows of the upper triangle of the runs x runs matrix: row i holds runs[i] against each run below it. */
+const Rows = (description: string) => described(Schema.Array(Schema.Array(Schema.NullOr(Schema.Finite))), `${description}; null when undefined`)
+
+const SignificanceMatrix = Schema.Struct({
+  pValue: Schema.optionalKey(Rows("p-value of runs[i] (a, the higher-ranked run) against runs[i + 1 + k] (b) at [i][k]; absent for zou2007 (interval only)")),
+  adjustedP: Schema.optionalKey(Rows("p-value after --correction, at the same places; absent with --correction none")),
+  statistic: Schema.optionalKey(Rows("test statistic at the same places; for bootstrap / permutation the difference r(a) - r(b)")),
+  ciLow: Schema.optionalKey(Rows("lower bound of the interval for r(a) - r(b) (zou2007, bootstrap; meng1992: of the Fisher-z difference)")),
+  ciHigh: Schema.optionalKey(Rows("upper bound of that interval"))
+}).annotate({
+  identifier: "SignificanceMatrix",
+  description:
+    "--against all without --records: every pair, compactly: the upper triangle of the runs x runs matrix in `runs` order (best first), one row per run but the last, row i holding runs[i] against each run below it, so that the pair (runs[i], runs[j]), i < j, is at [i][j - i - 1]; each field a matrix of one figure of the comparisons"
+})
+
 const SignificanceTest = Schema.Struct({
   ranking: described(
     Schema.String,
@@ -127,7 +142,11 @@ const SignificanceTest = Schema.Struct({
   signature: Schema.optionalKey(described(Schema.String, "resampling tests: the reproducibility signature")),
   error: Schema.optionalKey(described(Schema.String, "why nothing was tested in this ranking (fewer than two comparable runs); runs and comparisons are then empty")),
   runs: described(Schema.Array(RankingEntry), "the runs the ranking ranks that could be compared, best first"),
-  comparisons: described(Schema.Array(SignificanceComparison), "every comparison made: each run against the best or the given run, or every pair"),
+  comparisons: described(
+    Schema.Array(SignificanceComparison),
+    "every comparison made as a record: each run against the best or the given run, or (--against all, with --records) every pair; empty with --against all without --records (see matrix)"
+  ),
+  matrix: Schema.optionalKey(SignificanceMatrix),
   excluded: described(
     Schema.Array(Schema.Struct({ run: Schema.String, reason: Schema.String })),
     "runs of the folder not tested in this ranking, with the reason: not ranked (post-deadline, failed, not primary; as rank says), not scored on every dataset considered, or their figure undefined there"
@@ -219,6 +238,76 @@ export const rankingEntry = (
   ...(clusters.group !== undefined ? { group: clusters.group } : {}),
   ...(clusters.rankRange !== undefined ? { rankRange: clusters.rankRange } : {})
 })
+
+/** A matrix of the comparisons' rows (`SignificanceMatrix`). */
+type Rows = Array<Array<number | null>>
+
+/**
+ * `--against all`'s comparisons as `SignificanceMatrix`: `position[run]` is the run's place in the
+ * test's `runs` (best first, K runs); every comparison's higher-ranked run `a` comes first.
+ */
+export const significanceMatrix = (
+  comparisons: ReadonlyArray<Compare.Comparison & { readonly adjustedP?: number }>,
+  position: ArrayLike<number>,
+  K: number,
+  correction: string
+): typeof SignificanceMatrix.Type => {
+  const rows = (): Rows => Array.from({ length: Math.max(0, K - 1) }, (_, i) => new Array<number | null>(K - 1 - i).fill(null))
+  const has = (f: (c: Compare.Comparison & { readonly adjustedP?: number }) => unknown) => comparisons.some((c) => f(c) !== undefined)
+  const pValue = has((c) => c.pValue) ? rows() : undefined
+  const adjustedP = pValue !== undefined && correction !== "none" ? rows() : undefined
+  const statistic = has((c) => c.statistic) ? rows() : undefined
+  const ciLow = has((c) => c.ci) ? rows() : undefined
+  const ciHigh = ciLow !== undefined ? rows() : undefined
+  for (const c of comparisons) {
+    const pa = position[c.a]
+    const pb = position[c.b]
+    const i = Math.min(pa, pb)
+    const k = Math.max(pa, pb) - i - 1
+    if (pValue !== undefined && c.pValue !== undefined) pValue[i][k] = real(c.pValue)
+    if (adjustedP !== undefined && c.adjustedP !== undefined) adjustedP[i][k] = real(c.adjustedP)
+    if (statistic !== undefined && c.statistic !== undefined) statistic[i][k] = real(c.statistic)
+    if (ciLow !== undefined && ciHigh !== undefined && c.ci !== undefined) {
+      ciLow[i][k] = real(c.ci[0])
+      ciHigh[i][k] = real(c.ci[1])
+    }
+  }
+  return {
+    ...(pValue !== undefined ? { pValue } : {}),
+    ...(adjustedP !== undefined ? { adjustedP } : {}),
+    ...(statistic !== undefined ? { statistic } : {}),
+    ...(ciLow !== undefined && ciHigh !== undefined ? { ciLow, ciHigh } : {})
+  }
+}
+
+/**
+ * The document as `JSON.stringify(document, null, 2)` writes it, but each row of a `matrix` on one
+ * line: the pretty form puts every number on a line of its own, which for the 124,750 pairs of 500
+ * runs is most of the output (and of its writing time).
+ */
+export const significanceText = (document: SignificanceResults): string => {
+  const token = `\u0000row${Math.random().toString(36).slice(2)}:`
+  const rows: Array<string> = []
+  const compact = (m: Rows | undefined) => m?.map((row) => {
+    rows.push(JSON.stringify(row))
+    return `${token}${rows.length - 1}`
+  })
+  const withPlaceholders: SignificanceResults = {
+    ...document,
+    tests: document.tests.map((t) => {
+      if (t.matrix === undefined) return t
+      const m = t.matrix
+      return {
+        ...t,
+        matrix: Object.fromEntries(Object.entries(m).map(([key, value]) => [key, compact(value as Rows)]))
+      }
+    })
+  }
+  // a placeholder is a JSON string holding a NUL (escaped as \u0000, which no other string of the
+  // document can hold: ids and paths come from file names) and a random token
+  const escaped = JSON.stringify(token).slice(1, -1)
+  return JSON.stringify(withPlaceholders, null, 2).replace(new RegExp(`"${escaped.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&")}(\\d+)"`, "g"), (_, i: string) => rows[Number(i)])
+}
 
 export const significanceComparison = (c: Compare.Comparison & { readonly adjustedP?: number }, ids: ReadonlyArray<string>): typeof SignificanceComparison.Type => {
   const o: { -readonly [K in keyof typeof SignificanceComparison.Type]: (typeof SignificanceComparison.Type)[K] } = Object.assign(comparisonJson(c), { a: ids[c.a], b: ids[c.b] })

@@ -19,6 +19,7 @@ import * as Random from "./random.js"
 import * as RankSums from "./rankSums.js"
 import type { Engine } from "./resampleKernel.js"
 import * as SumsKernel from "./sumsKernel.js"
+import * as Threads from "./threads.js"
 
 /** How a dataset is resampled: one of the dedicated kernels, or its metric's `at` (`generic`). */
 export type Metric = "pearson" | "spearman" | "accuracy" | "generic"
@@ -95,6 +96,18 @@ export interface Pass {
   readonly engine: "js" | "wasm"
 }
 
+/** What the set-up needs to know of the pass to come: its resamples, and the threads asked for (default: by the work). */
+export interface Sizing {
+  readonly resamples: number
+  readonly threads?: number | undefined
+}
+
+/**
+ * (resamples x pairs x runs) from which the sums take a second thread: a chunk's call then costs a
+ * message to each helper and a wait (about 0.1 ms), against about 40 ms of work per chunk here.
+ */
+const SUMS_THREAD_WORK = 5e8
+
 /** Tests only: how the Spearman walks are split over threads (rankSums.ts). */
 export interface PassOptions {
   readonly threads?: number | undefined
@@ -106,7 +119,7 @@ export interface PassOptions {
  * Everything that does not change between resamples: centred data for the sums kernel, per-dataset
  * means (to undo the centring for pooled figures), and the Spearman datasets' sort orders.
  */
-const setUp = (job: Job, engine: Engine) => {
+const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
   const { start, runs: K, has, gold, x, metric } = job
   const D = metric.length
   const N = start[D]
@@ -171,7 +184,11 @@ const setUp = (job: Job, engine: Engine) => {
       }
     }
   }
-  return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums: SumsKernel.make(F, N, K1, Int32Array.from(spans), engine) }
+  // the sums of a whole chunk of resamples per call, on several threads for large jobs
+  const work = sizing.resamples * N * K1
+  const threads = Math.max(1, Math.min(64, Math.floor(sizing.threads ?? Threads.defaultThreads(work, SUMS_THREAD_WORK))))
+  const sums = SumsKernel.make(F, N, K1, Int32Array.from(spans), engine, Random.CHUNK / TILE, threads)
+  return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums }
 }
 
 const WMEAN = 0
@@ -287,7 +304,8 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   const D = metric.length
   const L = labelled.length
   const FIG = D + L + 1
-  const out = sums.out
+  // the sums of the tile being filled (`setTile`)
+  let out = sums.out[0]
   const labelCode = Int32Array.from(labelled, ruleCode)
   const rule = ruleCode(official)
   const zero = missing === "zero"
@@ -479,7 +497,11 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   const setPicks = (p: Int32Array | undefined): void => {
     picks = p
   }
-  return { figures: FIG, fill, setPicks }
+  /** The tile of the sums the next `fill`s read (lane r of tile t: the chunk's resample t TILE + r). */
+  const setTile = (tile: number): void => {
+    out = sums.out[tile]
+  }
+  return { figures: FIG, fill, setPicks, setTile }
 }
 
 /** Competition ranks (1 + runs strictly better; undefined figures last) of `ranked` in row[base + k * FIG + f]. */
@@ -561,15 +583,15 @@ const rankLowerInto = (
 }
 
 /** Estimates on the original pairs (every multiplicity 1). */
-export const estimate = (job: Job, engine: Engine = "auto") => {
-  const setup = setUp(job, engine)
+export const estimate = (job: Job, engine: Engine = "auto", sizing: Sizing = { resamples: 1, threads: 1 }) => {
+  const setup = setUp(job, engine, sizing)
   const generic = makeGeneric(job)
   const figures = makeFigures(job, setup, generic)
   const { sums, N } = setup
-  const W = sums.W
+  const W = sums.W[0]
   W.fill(0)
   for (let i = 0; i < N; i++) W[i * TILE] = 1
-  sums.run()
+  sums.run(1)
   const KF = job.runs * figures.figures
   const estimates = new Float64Array(KF).fill(Number.NaN)
   RankSums.original(setup.spearman, job.start, KF, figures.figures, estimates, engine)
@@ -641,7 +663,6 @@ export const pass = (
   const FIG = figures.figures
   const KF = job.runs * FIG
   const { sums } = setup
-  const W = sums.W
   const defined = new Uint8Array(KF)
   for (let i = 0; i < KF; i++) defined[i] = estimates[i] === estimates[i] ? 1 : 0
   const states = Random.chunkStates(seed, Math.ceil(B / Random.CHUNK))
@@ -670,11 +691,14 @@ export const pass = (
     const rng = Random.chunkRng(states, c)
     const b0 = c * Random.CHUNK
     const count = Math.min(Random.CHUNK, B - b0)
-    for (let tile = 0; tile < count; tile += TILE) {
-      const lanes = Math.min(TILE, count - tile)
-      if (draws) {
+    const tiles = Math.ceil(count / TILE)
+    if (draws) {
+      // every tile of the chunk drawn in the documented order (as Bootstrap.resample: per resample,
+      // per dataset, m draws), then the sums of all of them in one call
+      for (let t = 0; t < tiles; t++) {
+        const W = sums.W[t]
         W.fill(0)
-        // the documented order (as Bootstrap.resample): per resample, per dataset, m draws
+        const lanes = Math.min(TILE, count - t * TILE)
         for (let r = 0; r < lanes; r++) {
           for (let d = 0; d < D; d++) {
             const a = start[d]
@@ -682,8 +706,13 @@ export const pass = (
             for (let j = 0; j < n; j++) W[(a + Random.below(rng, n)) * TILE + r] += 1
           }
         }
-        sums.run()
       }
+      sums.run(tiles)
+    }
+    for (let t = 0; t < tiles; t++) {
+      const tile = t * TILE
+      const lanes = Math.min(TILE, count - tile)
+      figures.setTile(t)
       for (let r = 0; r < lanes; r++) {
         const b = b0 + tile + r
         figures.fill(r, samples, b * KF, degenerate, defined)
@@ -713,7 +742,8 @@ const generalPass = (
   const FIG = figures.figures
   const KF = job.runs * FIG
   const { sums } = setup
-  const W = sums.W
+  const W = sums.W[0]
+  figures.setTile(0)
   const defined = new Uint8Array(KF)
   for (let i = 0; i < KF; i++) defined[i] = estimates[i] === estimates[i] ? 1 : 0
   const states = Random.chunkStates(seed, Math.ceil(B / Random.CHUNK))
@@ -743,7 +773,7 @@ const generalPass = (
       const lanes = Math.min(TILE, count - tile)
       if (generic !== undefined) drawAndKeep(rng, lanes, start, generic.picks, draws ? W : undefined)
       else if (draws) drawCounts(rng, lanes, start, W)
-      if (draws) sums.run()
+      if (draws) sums.run(1)
       for (let r = 0; r < lanes; r++) {
         const b = b0 + tile + r
         if (generic !== undefined) {

@@ -12,13 +12,26 @@
 // m^3 < 2^53 (m < 208,000 pairs). The general kernel (ranks.ts + correlationKernel.ts) writes every
 // rank out and then takes three weighted sums; this fuses both into the one walk.
 //
+// Every number in the walks is exact: weights are integers, mid-ranks half-integers, so w rg / 2
+// is a multiple of 1/4 and every product and partial sum below is a multiple of 1/4 under 2^53 (for
+// m < 208,000, as above). The walks' sums are therefore the exact ones whatever their order, which
+// lets a run's walk do the least per group: with cum the weight before the group and cum' = cum + t
+// after it, (mid-rank - centre) = (cum + cum') / 2 + 1/2 - centre, and the second part drops out
+// because sum w rg = 0 exactly (the gold's centred ranks have weighted mean 0); so per group
+// sxy += (cum + cum') s with s the group's sum of w rg / 2, and sum t^3 (sum (t^3 - t) is that
+// minus m). Four additions and three multiplications per group and resample, against seven and
+// four before; the figures keep their bits.
+//
 // This walk is the dearest part of an intervals pass (100 runs x 7 STS 2017 tracks x 250 pairs x
 // 1,000 resamples is 175 million (pair, run, resample) steps, against the Pearson pass's sums in
 // WebAssembly SIMD), hence:
-// - four resamples per walk (TILE lanes, as the sums kernel's W[pair * TILE + lane]): each group
-//   bound and sort position is loaded once for four resamples, and the four lanes' running sums
-//   are independent addition chains. Each lane does exactly the operations of the one-resample
-//   walk, in the same order, so the bits do not depend on the tiling;
+// - eight resamples per walk (TILE lanes): each group bound and sort position is loaded once for
+//   eight resamples, and the eight lanes' running sums are independent addition chains (a lane's
+//   chain, cum from group to group, is an addition's latency per group: with eight lanes the
+//   processor has four f64x2 chains to interleave, with four it waited on two), and exact (above),
+//   so the bits do not depend on the tiling;
+// - a pair's eight multiplicities and its eight w rg / 2 side by side (one 128-byte row, two cache
+//   lines), so that a run's walk, which visits the pairs in its own order, reads one row per pair;
 // - the gold's side, w rg, is multiplied once per resample and pair rather than once per run;
 // - the runs' walks in WebAssembly SIMD where available (`walkFunction`, two lanes per f64x2, about
 //   three times the JavaScript walk's speed), the JavaScript walk elsewhere: the same operations per
@@ -160,21 +173,20 @@ export function rankSumsKernel(
   walkModule: object | undefined
 ): { readonly chunk: (c: number) => void; readonly original: (out: Float64Array) => void; readonly engine: "js" | "wasm" } {
   // resamples per walk (lanes of W); CHUNK as random.ts (checked below the function)
-  const TILE = 4
+  const TILE = 8
   const CHUNK = 64
   const D = start.length - 1
   const N = start[D]
-  // multiplicities W[position * TILE + lane], and the gold's side w rg in the same layout: in this
-  // thread's own WebAssembly memory with the walk module, after the runs' sort orders as byte
-  // offsets of their W rows and their group bounds as addresses in those orders
+  // one row of ROW doubles per position: the multiplicities of the TILE lanes, then the gold's side
+  // w rg / 2 of each lane (W[position * ROW + lane], W[position * ROW + TILE + lane]); in this
+  // thread's own WebAssembly memory with the walk module, after the runs' sort orders as the
+  // addresses of their rows and their group bounds as addresses in those orders
+  const ROW = 2 * TILE
   let W = new Float64Array(0)
-  let P = new Float64Array(0)
   let sums = new Float64Array(0)
   let walk: ((...args: Array<number>) => void) | undefined
   const pOrder = 0
   let pBounds = 0
-  let pW = 0
-  let pP = 0
   let pSums = 0
   if (walkModule !== undefined) {
     const wa = (globalThis as unknown as {
@@ -185,9 +197,8 @@ export function rankSumsKernel(
     }).WebAssembly
     const align = (n: number) => Math.ceil(n / 64) * 64
     pBounds = align(pOrder + 4 * order.length)
-    pW = align(pBounds + 4 * bounds.length)
-    pP = align(pW + 8 * TILE * N)
-    pSums = align(pP + 8 * TILE * N)
+    const pW = align(pBounds + 4 * bounds.length)
+    pSums = align(pW + 8 * ROW * N)
     // addresses are i32: beyond 2 GiB (tens of millions of pairs), or without the memory, JavaScript
     if (pSums + 64 < 2 ** 31) {
       try {
@@ -199,12 +210,11 @@ export function rankSumsKernel(
         for (let s = 0; s < dataset.length; s++) {
           const a = start[dataset[s]]
           for (let h = walkAt[s]; h < walkAt[s + 1]; h++) {
-            for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = (a + order[j]) * TILE * 8
+            for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = pW + (a + order[j]) * ROW * 8
             for (let q = boundsAt[h]; q < boundsAt[h + 1]; q++) bb[q] = pOrder + 4 * (orderAt[h] + bounds[q])
           }
         }
-        W = new Float64Array(heap, pW, N * TILE)
-        P = new Float64Array(heap, pP, N * TILE)
+        W = new Float64Array(heap, pW, N * ROW)
         sums = new Float64Array(heap, pSums, 2 * TILE)
       } catch {
         walk = undefined
@@ -212,8 +222,7 @@ export function rankSumsKernel(
     }
   }
   if (walk === undefined) {
-    W = new Float64Array(N * TILE)
-    P = new Float64Array(N * TILE)
+    W = new Float64Array(N * ROW)
     sums = new Float64Array(2 * TILE)
   }
   /** The gold's sums of squared centred ranks, per lane. */
@@ -228,7 +237,7 @@ export function rankSumsKernel(
       const centre = (m + 1) / 2
       const cube = m * m * m - m
       // the gold, lane by lane (one walk in a hundred): its centred mid-ranks rg in this resample,
-      // kept as w rg
+      // kept as w rg / 2
       const g = walkAt[s]
       const ord = orderAt[g]
       for (let lane = 0; lane < TILE; lane++) {
@@ -237,88 +246,68 @@ export function rankSumsKernel(
         for (let q = boundsAt[g]; q + 1 < boundsAt[g + 1]; q++) {
           const e = ord + bounds[q + 1]
           let t = 0
-          for (let j = ord + bounds[q]; j < e; j++) t += W[(a + order[j]) * TILE + lane]
-          const r = cum + (t + 1) / 2 - centre
+          for (let j = ord + bounds[q]; j < e; j++) t += W[(a + order[j]) * ROW + lane]
+          const r = (cum + (t + 1) / 2 - centre) / 2
           for (let j = ord + bounds[q]; j < e; j++) {
-            const o = (a + order[j]) * TILE + lane
-            P[o] = W[o] * r
+            const o = (a + order[j]) * ROW + lane
+            W[o + TILE] = W[o] * r
           }
           ties += t * t * t - t
           cum += t
         }
         gss[lane] = (cube - ties) / 12
       }
-      // each run: one walk over its groups, its mid-ranks times the gold's w rg, four lanes at once
+      // each run: one walk over its groups, its mid-ranks times the gold's w rg, TILE lanes at once
       for (let h = g + 1; h < walkAt[s + 1]; h++) {
-        if (walk !== undefined) walk(pOrder + 4 * orderAt[h], pBounds + 4 * (boundsAt[h] + 1), pBounds + 4 * boundsAt[h + 1], pW, pP, centre, pSums)
-        else runWalk(h, a, centre)
+        if (walk !== undefined) walk(pOrder + 4 * orderAt[h], pBounds + 4 * (boundsAt[h] + 1), pBounds + 4 * boundsAt[h + 1], pSums)
+        else runWalk(h, a)
         const f = b * KF + runOf[h] * FIG + d
         for (let lane = 0; lane < lanes; lane++) out[f + lane * KF] = rho(sums[lane], (cube - sums[TILE + lane]) / 12, gss[lane])
       }
     }
   }
 
+  /** The JavaScript walk's per-lane running sums: cum, sum t^3, sxy, and a group's t and s. */
+  const cum = new Float64Array(TILE)
+  const cubes = new Float64Array(TILE)
+  const sxy = new Float64Array(TILE)
+  const t = new Float64Array(TILE)
+  const sg = new Float64Array(TILE)
+
   /**
-   * Walk h (a run of the dataset at a) in JavaScript: per lane, sum (mid-rank - centre) w rg into
-   * sums[lane] and sum (t^3 - t) over its groups into sums[TILE + lane], as the WebAssembly walk.
+   * Walk h (a run of the dataset at a) in JavaScript: per lane, sum (cum + cum') s over its groups
+   * (s: the group's w rg / 2; see the file comment) into sums[lane] and sum (t^3 - t) into
+   * sums[TILE + lane], as the WebAssembly walk (exact sums: the same bits).
    */
-  function runWalk(h: number, a: number, centre: number): void {
+  function runWalk(h: number, a: number): void {
     const ord = orderAt[h]
-    let cum0 = 0
-    let cum1 = 0
-    let cum2 = 0
-    let cum3 = 0
-    let ties0 = 0
-    let ties1 = 0
-    let ties2 = 0
-    let ties3 = 0
-    let sxy0 = 0
-    let sxy1 = 0
-    let sxy2 = 0
-    let sxy3 = 0
+    cum.fill(0)
+    cubes.fill(0)
+    sxy.fill(0)
     let j = ord
     for (let q = boundsAt[h] + 1; q < boundsAt[h + 1]; q++) {
       const e = ord + bounds[q]
-      let t0 = 0
-      let t1 = 0
-      let t2 = 0
-      let t3 = 0
-      let s0 = 0
-      let s1 = 0
-      let s2 = 0
-      let s3 = 0
+      t.fill(0)
+      sg.fill(0)
       for (; j < e; j++) {
-        const o = (a + order[j]) * TILE
-        t0 += W[o]
-        s0 += P[o]
-        t1 += W[o + 1]
-        s1 += P[o + 1]
-        t2 += W[o + 2]
-        s2 += P[o + 2]
-        t3 += W[o + 3]
-        s3 += P[o + 3]
+        const o = (a + order[j]) * ROW
+        for (let lane = 0; lane < TILE; lane++) {
+          t[lane] += W[o + lane]
+          sg[lane] += W[o + TILE + lane]
+        }
       }
-      sxy0 += (cum0 + (t0 + 1) / 2 - centre) * s0
-      sxy1 += (cum1 + (t1 + 1) / 2 - centre) * s1
-      sxy2 += (cum2 + (t2 + 1) / 2 - centre) * s2
-      sxy3 += (cum3 + (t3 + 1) / 2 - centre) * s3
-      ties0 += t0 * t0 * t0 - t0
-      ties1 += t1 * t1 * t1 - t1
-      ties2 += t2 * t2 * t2 - t2
-      ties3 += t3 * t3 * t3 - t3
-      cum0 += t0
-      cum1 += t1
-      cum2 += t2
-      cum3 += t3
+      for (let lane = 0; lane < TILE; lane++) {
+        const tl = t[lane]
+        const after = cum[lane] + tl
+        sxy[lane] += (cum[lane] + after) * sg[lane]
+        cubes[lane] += tl * tl * tl
+        cum[lane] = after
+      }
     }
-    sums[0] = sxy0
-    sums[1] = sxy1
-    sums[2] = sxy2
-    sums[3] = sxy3
-    sums[4] = ties0
-    sums[5] = ties1
-    sums[6] = ties2
-    sums[7] = ties3
+    for (let lane = 0; lane < TILE; lane++) {
+      sums[lane] = sxy[lane]
+      sums[TILE + lane] = cubes[lane] - cum[lane]
+    }
   }
 
   /** NaN when either side is constant in the resample. */
@@ -359,7 +348,7 @@ export function rankSumsKernel(
               s10 = (a1 << 5) ^ (a0 >>> 27)
               s11 = (a0 << 5) ^ (a1 >>> 27)
             } while (mm >>> 0 < thr)
-            W[(a + Math.floor(mm / 4294967296)) * TILE + r] += 1
+            W[(a + Math.floor(mm / 4294967296)) * ROW + r] += 1
           }
         }
       }
@@ -369,7 +358,7 @@ export function rankSumsKernel(
 
   function original(out: Float64Array): void {
     W.fill(0)
-    for (let i = 0; i < N; i++) W[i * TILE] = 1
+    for (let i = 0; i < N; i++) W[i * ROW] = 1
     figures(out, 0, 1)
   }
 
@@ -395,52 +384,56 @@ const WORKER_KERNEL = `(() => {
   }
 })()`
 
+/** Lanes per walk (the kernel's TILE, which it writes out: it cannot import it). */
+const LANES = 8
+
 /**
- * One run's walk over its groups for the four lanes, in WebAssembly SIMD (two lanes per f64x2):
- * walk(j, q, qEnd, pW, pP, centre, pOut) with j the address of its sort order (byte offsets of W
- * rows), q .. qEnd the addresses of its group ends in that order; writes sum (mid-rank - centre)
- * w rg and sum (t^3 - t) per lane at pOut (4 + 4 doubles). The operations of the JavaScript walk
- * per lane, in its order (x / 2 is x * 0.5 exactly), so the same bits.
+ * One run's walk over its groups for the eight lanes, in WebAssembly SIMD (two lanes per f64x2):
+ * walk(j, q, qEnd, pOut) with j the address of its sort order (the addresses of its pairs' rows:
+ * eight multiplicities, then eight w rg / 2), q .. qEnd the addresses of its group ends in that
+ * order; writes sum (cum + cum') s and sum (t^3 - t) per lane at pOut (8 + 8 doubles). The sums
+ * of the JavaScript walk, exact, so the same bits.
  */
 const walkFunction = (): Body => {
-  const f = new Body(["i32", "i32", "i32", "i32", "i32", "f64", "i32"], [])
-  const [J, Q, QE, PW, PP, CENTRE, OUT] = [0, 1, 2, 3, 4, 5, 6]
+  const f = new Body(["i32", "i32", "i32", "i32"], [])
+  const [J, Q, QE, OUT] = [0, 1, 2, 3]
   const e = f.local("i32")
   const o = f.local("i32")
   const v = () => f.local("v128")
-  const [centre, half, one] = [v(), v(), v()]
-  const [t01, t23, s01, s23] = [v(), v(), v(), v()]
-  const [cum01, cum23, ties01, ties23, sxy01, sxy23] = [v(), v(), v(), v(), v(), v()]
-  f.get(CENTRE).f64x2Splat().set(centre)
-  f.f64(0.5).f64x2Splat().set(half)
-  f.f64(1).f64x2Splat().set(one)
-  for (const x of [cum01, cum23, ties01, ties23, sxy01, sxy23]) f.f64(0).f64x2Splat().set(x)
+  // one temporary for every pair of lanes: 5 x 4 + 1 vectors, the fewest for eight lanes
+  const after = v()
+  const pairs = Array.from({ length: LANES / 2 }, () => ({ t: v(), s: v(), cum: v(), cube: v(), sxy: v() }))
+  for (const p of pairs) for (const x of [p.cum, p.cube, p.sxy]) f.f64(0).f64x2Splat().set(x)
   f.block((done) => {
     f.loop((group) => {
       f.get(Q).get(QE).i32LtU().i32Eqz().brIf(done)
       f.get(Q).i32Load(0).set(e)
-      for (const x of [t01, t23, s01, s23]) f.f64(0).f64x2Splat().set(x)
+      for (const p of pairs) for (const x of [p.t, p.s]) f.f64(0).f64x2Splat().set(x)
       // a group is never empty: do-while over its members
       f.loop((member) => {
         f.get(J).i32Load(0).set(o)
-        f.get(t01).get(PW).get(o).i32Add().v128Load(0).f64x2Add().set(t01)
-        f.get(s01).get(PP).get(o).i32Add().v128Load(0).f64x2Add().set(s01)
-        f.get(t23).get(PW).get(o).i32Add().v128Load(16).f64x2Add().set(t23)
-        f.get(s23).get(PP).get(o).i32Add().v128Load(16).f64x2Add().set(s23)
+        pairs.forEach((p, i) => {
+          f.get(p.t).get(o).v128Load(16 * i).f64x2Add().set(p.t)
+          f.get(p.s).get(o).v128Load(8 * LANES + 16 * i).f64x2Add().set(p.s)
+        })
         f.get(J).i32(4).i32Add().tee(J).get(e).i32LtU().brIf(member)
       })
-      for (const [t, s, cum, ties, sxy] of [[t01, s01, cum01, ties01, sxy01], [t23, s23, cum23, ties23, sxy23]]) {
-        // sxy += (cum + (t + 1) / 2 - centre) * s
-        f.get(sxy).get(cum).get(t).get(one).f64x2Add().get(half).f64x2Mul().f64x2Add().get(centre).f64x2Sub().get(s).f64x2Mul().f64x2Add().set(sxy)
-        // ties += t * t * t - t
-        f.get(ties).get(t).get(t).f64x2Mul().get(t).f64x2Mul().get(t).f64x2Sub().f64x2Add().set(ties)
-        f.get(cum).get(t).f64x2Add().set(cum)
+      for (const { t, s, cum, cube, sxy } of pairs) {
+        // after = cum + t; sxy += (cum + after) * s; cube += t * t * t; cum = after
+        f.get(cum).get(t).f64x2Add().set(after)
+        f.get(sxy).get(cum).get(after).f64x2Add().get(s).f64x2Mul().f64x2Add().set(sxy)
+        f.get(cube).get(t).get(t).f64x2Mul().get(t).f64x2Mul().f64x2Add().set(cube)
+        f.get(after).set(cum)
       }
       f.get(Q).i32(4).i32Add().set(Q)
       f.br(group)
     })
   })
-  ;[sxy01, sxy23, ties01, ties23].forEach((x, i) => f.get(OUT).get(x).v128Store(16 * i))
+  // sum (t^3 - t) = sum t^3 - m, m = cum at the end
+  pairs.forEach((p, i) => {
+    f.get(OUT).get(p.sxy).v128Store(16 * i)
+    f.get(OUT).get(p.cube).get(p.cum).f64x2Sub().v128Store(8 * LANES + 16 * i)
+  })
   return f
 }
 
@@ -450,7 +443,7 @@ const walkModule = (): object | undefined => compiled("rankSums", () => module([
 let jobs = 0
 
 // the kernel writes these out (it cannot import them)
-if (CHUNK !== 64) throw new Error("rankSums: CHUNK mismatch")
+if (CHUNK !== 64 || LANES !== 8) throw new Error("rankSums: CHUNK or LANES mismatch")
 
 /** Work (resamples x pairs x walks) from which a second thread pays for its start-up (~70 ms of work). */
 const THREAD_WORK = 5e7
