@@ -9,6 +9,7 @@
  */
 import { ExitCode, UsageError } from "@stseval/app/exit"
 import { appVersion } from "@stseval/app/version"
+import { Files } from "@stseval/formats"
 import { Engine } from "@stseval/scoring"
 import { Folder, Report } from "@stseval/tables"
 import { Console, Effect, FileSystem, Option, Path } from "effect"
@@ -60,10 +61,9 @@ export const generate = (configFile: string, overrides: { readonly out?: string 
     })
     yield* fs.makeDirectory(out, { recursive: true }).pipe(Effect.mapError((e) => new UsageError({ message: `cannot create ${out}: ${e.message}` })))
     for (const file of files) {
-      // each file whole or not at all: a temp file renamed over the old one
+      // each file whole or not at all (formats' Files.writeAtomic: a temp file renamed over the old one)
       const target = path.join(out, file.name)
-      const temp = `${target}.${process.pid}.tmp`
-      yield* fs.writeFileString(temp, file.text).pipe(Effect.andThen(fs.rename(temp, target)), Effect.mapError((e) => new UsageError({ message: `cannot write ${target}: ${e.message}` })))
+      yield* Files.writeAtomic(target, file.text).pipe(Effect.mapError((e) => new UsageError({ message: `cannot write ${target}: ${Files.describe(e)}` })))
     }
     const runs = [...results.runs, ...(dev?.runs ?? [])]
     return {

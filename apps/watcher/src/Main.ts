@@ -59,7 +59,18 @@ export const serve = (configFile: string, options: { readonly once?: boolean | u
         concurrency: config.concurrency,
         ci: config.ci
       }).pipe(
-        Effect.provide(ScoringAdapter.layerWithReport({ task: edition, gold })),
+        Effect.provide(
+          ScoringAdapter.layerWithReport({
+            task: edition,
+            gold,
+            isolation: {
+              budget: {
+                ...(config.timeBudget !== undefined ? { timeMs: Math.round(config.timeBudget * 1000) } : {}),
+                ...(config.memoryBudget !== undefined ? { memoryMb: config.memoryBudget } : {})
+              }
+            }
+          })
+        ),
         // outputs that could not be written: exit 1 with the OS's reason; any other watcher error
         // (a folder that is not there, a locked output folder) is a usage error
         Effect.catchTag("WatchError", (e): Effect.Effect<never, ExitCode | UsageError> =>

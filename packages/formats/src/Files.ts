@@ -25,7 +25,7 @@ import { constants } from "node:fs"
 import { lstat, mkdir, open, opendir, readlink, realpath, stat, writeFile } from "node:fs/promises"
 import type { FileHandle } from "node:fs/promises"
 import * as nodePath from "node:path"
-import { Effect, Schema } from "effect"
+import { Effect, FileSystem, Schema } from "effect"
 import * as Issue from "./Issue.js"
 import { DEFAULT_MAX_BYTES } from "./Text.js"
 
@@ -558,3 +558,39 @@ export const describe = (error: unknown): string => {
   const message = field(error, "message")
   return typeof message === "string" ? message : String(error)
 }
+
+let tempCounter = 0
+
+/**
+ * Write an output file whole or not at all: the data goes to a temporary file beside it
+ * (`.<name>.<pid>.<n>.tmp`), which is then renamed over the file (atomic within one file system, so
+ * a reader sees the old file or the new one, never half of one). The write is not interrupted once
+ * begun (Ctrl-C then stops the program right after it), and the temporary file is removed when the
+ * write fails (a full disk), so a stopped program leaves neither half an output nor a temporary
+ * file behind. A link is written through (the file it points at is replaced, not the link), and a
+ * path that is not a regular file (`/dev/stdout`, a FIFO, `/dev/full`) is written to directly, as
+ * nothing may be renamed over it. Fails with Effect's `PlatformError` (`describe` puts it in words).
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Files } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * await Effect.runPromise(Files.writeAtomic("report.html", "<!doctype html>...").pipe(Effect.provide(NodeServices.layer)))
+ * ```
+ * @since 0.3.0
+ */
+export const writeAtomic = (path: string, data: string | Uint8Array) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data
+    const target = (yield* realPath(path)) ?? path
+    const info = yield* fs.stat(target).pipe(Effect.option)
+    if (info._tag === "Some" && info.value.type !== "File") return yield* fs.writeFile(target, bytes)
+    const temp = nodePath.join(nodePath.dirname(target), `.${nodePath.basename(target)}.${process.pid}.${++tempCounter}.tmp`)
+    yield* fs.writeFile(temp, bytes, { flag: "wx" }).pipe(
+      Effect.andThen(fs.rename(temp, target)),
+      Effect.tapError(() => fs.remove(temp, { force: true }).pipe(Effect.ignore))
+    )
+  }).pipe(Effect.uninterruptible)

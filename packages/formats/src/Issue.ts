@@ -82,7 +82,10 @@ export const IssueCode = Schema.Literals([
   "outside-folder",
   "encrypted",
   "unsafe-zip",
-  "blank-line"
+  "blank-line",
+  // added in 0.3.0: a run scored in isolation (scoring's Isolation)
+  "over-budget",
+  "scorer-crashed"
 ])
 /** @since 0.1.0 */
 export type IssueCode = typeof IssueCode.Type

@@ -49,17 +49,18 @@ export const compare = Command.make(
     metric,
     alternative,
     dataset,
+    ...Flags.budget,
     runA,
     runB
   },
-  Effect.fn(function*({ task, gold, dataRoot, json, test, resamples, seed, metric, alternative, dataset, runA, runB }) {
+  Effect.fn(function*({ task, gold, dataRoot, json, test, resamples, seed, metric, alternative, dataset, timeBudget, memoryBudget, runA, runB }) {
     const edition = yield* Task.edition(task)
     const { Compare, Datasets, McNemar, TestResult } = yield* Lazy.significance
     const only = Option.getOrUndefined(dataset)
     if (only !== undefined && !edition.datasets.some((d) => d.name === only)) {
       return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only} (${edition.datasets.map((d) => d.name).join(", ")})` })
     }
-    const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: [runA, runB] })
+    const scored = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { runs: [runA, runB] })
     const goldPath = scored.goldPath ?? ""
     const runs = scored.runs
     if (runs.length !== 2) {

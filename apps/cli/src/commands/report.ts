@@ -4,7 +4,7 @@
  * Table 3, STS 2017 Table 10, STS Benchmark Table 14), with significance marks computed from the
  * runs' scores. Options come from a JSON/YAML config file (`--config`) and flags (flags win).
  */
-import { Console, Effect, FileSystem, Option } from "effect"
+import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Files } from "@stseval/formats"
 import type { Engine } from "@stseval/scoring"
@@ -79,10 +79,10 @@ export const report = Command.make(
     dev,
     devGold,
     ...Flags.intervals,
+    ...Flags.budget,
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
   Effect.fn(function*(flags) {
-    const fs = yield* FileSystem.FileSystem
     const edition = yield* Task.edition(flags.task)
     const { Config, Report } = yield* Lazy.tables
 
@@ -97,13 +97,13 @@ export const report = Command.make(
       if (parsed._tag === "Error") return yield* new UsageError({ message: parsed.errors.join("\n") })
       cfg = parsed.config
     }
-    const results = yield* Task.score(edition, { gold: flags.gold, dataRoot: flags.dataRoot }, { folder: flags.folder })
+    const results = yield* Task.score(edition, { gold: flags.gold, dataRoot: flags.dataRoot, timeBudget: flags.timeBudget, memoryBudget: flags.memoryBudget }, { folder: flags.folder })
     let dev: Engine.Results | undefined
     if (Option.isSome(flags.dev)) {
       // the registry names the edition of the dev split (STS Benchmark: stsb-dev)
       const devId = edition.published.dev
       if (devId === undefined) return yield* new UsageError({ message: `--dev: ${edition.id} has no development split in the registry` })
-      dev = yield* Task.score(yield* Task.edition(devId), { gold: flags.devGold, dataRoot: flags.dataRoot }, { folder: flags.dev.value })
+      dev = yield* Task.score(yield* Task.edition(devId), { gold: flags.devGold, dataRoot: flags.dataRoot, timeBudget: flags.timeBudget, memoryBudget: flags.memoryBudget }, { folder: flags.dev.value })
     }
     const options: Report.Options = {
       ...cfg,
@@ -120,7 +120,7 @@ export const report = Command.make(
     const tables = yield* Effect.try({ try: () => Report.tables(results, options), catch: (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }) })
     const text = Report.render(edition.id, tables, flags.format, { ...options, signature: results.signature.text })
     if (Option.isSome(flags.out)) {
-      yield* fs.writeFileString(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${Files.describe(e)}` })))
+      yield* Files.writeAtomic(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${Files.describe(e)}` })))
       yield* Console.error(`wrote ${flags.out.value} (${tables.map((t) => t.id).join(", ")}; ${new Set([...results.runs, ...(dev?.runs ?? [])].map((r) => r.meta.id)).size} runs)`)
     } else {
       yield* Console.log(text.trimEnd())

@@ -48,16 +48,17 @@ export const significance = Command.make(
     seed,
     metric,
     dataset,
+    ...Flags.budget,
     folders
   },
-  Effect.fn(function*({ task, gold, dataRoot, json, allRuns, against, test, correction, alpha, resamples, seed, metric, dataset, folders }) {
+  Effect.fn(function*({ task, gold, dataRoot, json, allRuns, against, test, correction, alpha, resamples, seed, metric, dataset, timeBudget, memoryBudget, folders }) {
     const edition = yield* Task.edition(task)
     const { Compare, Datasets, TestResult } = yield* Lazy.significance
     const only = Option.getOrUndefined(dataset)
     if (only !== undefined && !edition.datasets.some((d) => d.name === only)) {
       return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only}` })
     }
-    const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: folders })
+    const scored = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { runs: folders })
     const goldPath = scored.goldPath ?? ""
     const primaries = scored.runs.filter((r) => r.meta.primary)
     const chosenRuns = allRuns || primaries.length === 0 ? scored.runs : primaries

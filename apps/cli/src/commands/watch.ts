@@ -37,9 +37,10 @@ export const watch = Command.make(
       Flags.defaulting("Seconds after which an open leaderboard.html reloads itself; 0 = never", 30)
     ),
     ...Flags.intervals,
+    ...Flags.budget,
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
-  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, primaryOnly, runLimit, debounce, rescan, refresh, ci, resamples, seed, folder }) {
+  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, primaryOnly, runLimit, debounce, rescan, refresh, ci, resamples, seed, timeBudget, memoryBudget, folder }) {
     const edition = yield* Task.edition(task)
     const { ScoringAdapter, Watcher } = yield* Lazy.leaderboard
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)
@@ -66,7 +67,7 @@ export const watch = Command.make(
         onSome: (level) => ({ level, resamples: Option.getOrUndefined(resamples), seed: Option.getOrUndefined(seed) })
       })
     }).pipe(
-      Effect.provide(ScoringAdapter.layerWithReport({ task: edition, gold: goldPath })),
+      Effect.provide(ScoringAdapter.layerWithReport({ task: edition, gold: goldPath, isolation: Flags.isolationOf({ timeBudget, memoryBudget }) })),
       // outputs that could not be written (disk full, read-only): exit 1 with the OS's reason;
       // any other watcher error (a folder that is not there, a locked output folder) is a usage error
       Effect.catchTag("WatchError", (e): Effect.Effect<never, ExitCode | UsageError> =>

@@ -8,6 +8,7 @@ import { DataStore, Registry } from "@stseval/formats"
 import { Engine, Uncertainty } from "@stseval/scoring"
 import { Environment } from "./Environment.js"
 import { UsageError } from "./Exit.js"
+import * as Flags from "./Flags.js"
 
 export const edition = (idOrPath: string) =>
   Registry.resolve(idOrPath).pipe(Effect.mapError((e) => new UsageError({ message: `--task: ${e.message}` })))
@@ -29,15 +30,29 @@ export const goldPath = (task: Registry.TaskEdition, flag: Option.Option<string>
 /** A submissions folder that exists, else a usage error naming it (`Engine.submissionsFolder`). */
 export const folder = (path: string) => Engine.submissionsFolder(path).pipe(Effect.mapError(usage))
 
-/** `Engine.score` with the common flags; every error that stops it is a usage error. */
+/**
+ * `Engine.score` with the common flags (and `--time-budget`, `--memory-budget` where the command
+ * has them); every error that stops it is a usage error.
+ */
 export const score = (
   task: Registry.TaskEdition,
-  flags: { readonly gold: Option.Option<string>; readonly dataRoot: Option.Option<string> },
+  flags: {
+    readonly gold: Option.Option<string>
+    readonly dataRoot: Option.Option<string>
+    readonly timeBudget?: Option.Option<number>
+    readonly memoryBudget?: Option.Option<number>
+  },
   options: Omit<Engine.ScoreOptions, "task" | "gold" | "dataRoot"> & Partial<Pick<Engine.ScoreOptions, "primaryOnly">>
 ) =>
-  Effect.flatMap(root(flags.dataRoot), (dataRoot) => Engine.score({ ...options, task, gold: Option.getOrUndefined(flags.gold), dataRoot })).pipe(
-    Effect.mapError(usage)
-  )
+  Effect.flatMap(root(flags.dataRoot), (dataRoot) =>
+    Engine.score({
+      ...options,
+      task,
+      gold: Option.getOrUndefined(flags.gold),
+      dataRoot,
+      isolation: Flags.isolationOf({ timeBudget: flags.timeBudget ?? Option.none(), memoryBudget: flags.memoryBudget ?? Option.none() })
+    })
+  ).pipe(Effect.mapError(usage))
 
 /** `--ci`, `--resamples`, `--seed` as given (each optional; flags win over a config file's `ci`). */
 export interface CiFlags {
