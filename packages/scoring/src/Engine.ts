@@ -477,17 +477,20 @@ const groupOf = Effect.fnUntraced(function* (edition: Registry.TaskEdition, p: s
 
 /**
  * Runs scored at once hold at most this many MiB of run files between them, unless one run is
- * larger (it is then scored alone): the bound on a folder's memory is then its largest run's, not
- * the sum of its runs'.
+ * larger (it is then scored alone): a folder then takes the memory of its largest run (about three
+ * times its size, see `Isolation`), or of 32 MiB of runs at once, whichever is more, plus each
+ * scorer's own (about 20 MiB), never the sum of its runs'.
  */
-const IN_FLIGHT_MB = 128
+const IN_FLIGHT_MB = 32
 
 /** Runs scored on one thread before a second is worth its start (about 150 ms: 8 MiB of runs read and parsed). */
 const MB_PER_WORKER = 16
 
 /**
  * The bytes a run's scorer will read, as the file system tells them (a folder's files, at most
- * three levels down as runs are read), in MiB; a zip counts as what it may unpack to.
+ * three levels down as runs are read), in MiB. A zip counts as at least 16 MiB: what it unpacks to
+ * is not known before, only capped (32 MiB, `Submissions.DiscoverOptions.maxZipBytes`), so two zips
+ * at most are read at once, whose memory stays within that of 32 MiB of runs.
  */
 const sizeOf = (p: string): Effect.Effect<number, never, FileSystem.FileSystem> =>
   Effect.gen(function* () {
@@ -507,7 +510,7 @@ const sizeOf = (p: string): Effect.Effect<number, never, FileSystem.FileSystem> 
     const info = yield* fs.stat(p).pipe(Effect.option)
     if (info._tag === "None") return 0
     if (info.value.type === "Directory") return mib(yield* walk(p, 1))
-    return /\.zip$/i.test(p) ? Math.max(mib(Number(info.value.size)), 32) : mib(Number(info.value.size))
+    return /\.zip$/i.test(p) ? Math.max(mib(Number(info.value.size)), 16) : mib(Number(info.value.size))
   })
 
 interface ScoredGroup {

@@ -58,10 +58,14 @@ export interface Entry {
 
 interface Slot {
   readonly worker: WorkerType
+  /** what it runs and its heap limit: a job for another entry or budget does not use it */
+  readonly kind: string
   readonly memoryMb: number
   /** resolves once the worker said it is ready; rejects if it failed first */
   readonly ready: Promise<void>
   context: number | undefined
+  /** the job it runs: an answer for another (late, after a budget) is not this job's */
+  job: number | undefined
   busy: boolean
   dead: boolean
   /** what the job running on it does when the worker ends or fails */
@@ -94,7 +98,8 @@ const end = (slot: Slot, failure: Failure) => {
   slot.dead = true
   const i = slots.indexOf(slot)
   if (i >= 0) slots.splice(i, 1)
-  void slot.worker.terminate()
+  const TT = performance.now()
+  void slot.worker.terminate().then(() => { if (process.env.H7) console.error('terminated in', (performance.now() - TT).toFixed(0)) })
   const onEnd = slot.onEnd
   slot.onEnd = undefined
   slot.onDone = undefined
@@ -102,6 +107,8 @@ const end = (slot: Slot, failure: Failure) => {
   // a waiting job may now start a fresh worker in its place
   if (!slot.busy) waiting.shift()?.()
 }
+
+const kindOf = (entry: Entry, memoryMb: number) => `${memoryMb}|${entry.url.href}|${entry.eval ?? ""}`
 
 const start = (entry: Entry, memoryMb: number): Slot => {
   const { Worker } = workerThreads()
@@ -121,10 +128,10 @@ const start = (entry: Entry, memoryMb: number): Slot => {
   })
   // a worker that fails before it is ready must not be an unhandled rejection
   ready.catch(() => {})
-  const slot: Slot = { worker, memoryMb, ready, context: undefined, busy: false, dead: false, onEnd: undefined, onDone: undefined }
+  const slot: Slot = { worker, kind: kindOf(entry, memoryMb), memoryMb, ready, context: undefined, job: undefined, busy: false, dead: false, onEnd: undefined, onDone: undefined }
   worker.on("message", (message: FromWorker) => {
     if (message.type === "ready") { if (process.env.H7) console.error("ready", performance.now().toFixed(0)); resolveReady() }
-    else slot.onDone?.(message.outcome)
+    else if (message.job === slot.job) slot.onDone?.(message.outcome)
   })
   worker.on("error", (error: Error & { code?: string }) => {
     rejectReady(error)
@@ -149,14 +156,15 @@ const start = (entry: Entry, memoryMb: number): Slot => {
 const acquire = async (entry: Entry, memoryMb: number, workers: number, signal: AbortSignal): Promise<Slot> => {
   for (;;) {
     if (signal.aborted) throw signal.reason
-    const idle = slots.find((s) => !s.busy && !s.dead && s.memoryMb === memoryMb)
+    const kind = kindOf(entry, memoryMb)
+    const idle = slots.find((s) => !s.busy && !s.dead && s.kind === kind)
     if (idle !== undefined) {
       idle.busy = true
       return idle
     }
     const live = slots.filter((s) => !s.dead)
-    // a worker started for another budget (an earlier call's) gives its place when idle
-    const other = live.find((s) => !s.busy && s.memoryMb !== memoryMb)
+    // a worker started for another budget or entry (an earlier call's) gives its place when idle
+    const other = live.find((s) => !s.busy && s.kind !== kind)
     if (other !== undefined) end(other, { kind: "crashed", message: "replaced" })
     if (slots.filter((s) => !s.dead).length < workers) {
       const slot = start(entry, memoryMb)
@@ -174,7 +182,8 @@ const acquire = async (entry: Entry, memoryMb: number, workers: number, signal: 
  */
 export const warm = (entry: Entry, memoryMb: number, count: number): void => {
   if (process.env.H7) console.error("warm", performance.now().toFixed(0))
-  for (const s of slots.filter((s) => !s.dead && !s.busy && s.memoryMb !== memoryMb)) end(s, { kind: "crashed", message: "replaced" })
+  const kind = kindOf(entry, memoryMb)
+  for (const s of slots.filter((s) => !s.dead && !s.busy && s.kind !== kind)) end(s, { kind: "crashed", message: "replaced" })
   while (slots.filter((s) => !s.dead).length < count) start(entry, memoryMb)
 }
 
@@ -196,6 +205,8 @@ export const run = async (
   } catch (e) {
     return { kind: "crashed", message: `interrupted: ${String(e)}` }
   }
+  // a job keeps the process alive while it waits for its worker and runs
+  slot.worker.ref()
   try {
     await slot.ready
   } catch (e) {
@@ -214,8 +225,8 @@ export const run = async (
     slot.context = id
   }
   const job = nextJob++
+  slot.job = job
   if (process.env.H7) console.error("job", job, "start", performance.now().toFixed(0))
-  slot.worker.ref()
   const limit = budget.memoryMb * 2 ** 20
   return await new Promise<Outcome | Failure>((resolve) => {
     let settled = false
