@@ -3,7 +3,7 @@
  * one that crashes its scorer, fails with that reason, listed and never ranked, while the other
  * runs are scored; a folder is read a few runs at a time.
  *
- * Most tests run a scorer that misbehaves on cue (fixtures/misbehaving-scorer.mjs: a run named
+ * Most tests run a scorer that misbehaves on cue (tooling/vitest-config/misbehaving-scorer.mjs: a run named
  * LOOP computes forever, ALLOC or HEAP grows without end, EXIT ends the thread, HOLD notes when it
  * runs), so that they take the budget's time and no more; the others run the real scorer.
  */
@@ -19,7 +19,7 @@ import { repoRoot } from "./helpers.js"
 
 const gold = path.join(repoRoot, "examples/sick2014/SICK_test_annotated.txt")
 const realRun = path.join(repoRoot, "examples/sick2014/submissions/MeaningFactory_run1primary.txt")
-const misbehaving = path.join(import.meta.dirname, "fixtures/misbehaving-scorer.mjs")
+const misbehaving = path.join(repoRoot, "tooling/vitest-config/misbehaving-scorer.mjs")
 
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `stseval-isolation-${name}-`))
 
