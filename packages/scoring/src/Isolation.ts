@@ -305,7 +305,7 @@ const sameValues = (a: ArrayLike<unknown>, b: ArrayLike<unknown>): boolean => {
  */
 const shareGold = (context: Context, v: RunValidation): RunValidation => {
   let seen = goldSeen.get(context)
-  if (seen === undefined) goldSeen.set(context, (seen = new Map()))
+  if (seen === undefined) goldSeen.set(context, (seen = new Map<string, Array<Float64Array | ReadonlyArray<string>>>()))
   const byDataset = seen
   return {
     ...v,

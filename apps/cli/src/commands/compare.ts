@@ -3,6 +3,7 @@
  * test (default Williams' t, as STS 2017), plus the edition's aggregate by paired bootstrap or
  * approximate randomisation stratified by dataset; for SICK, relatedness and (McNemar) entailment.
  */
+import { cpuBound } from "@stseval/app/signals"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue, Registry } from "@stseval/formats"
@@ -74,6 +75,8 @@ export const compare = Command.make(
     const graded = aligned.datasets.flatMap((d) => (d.kind === "scores" ? [d] : []))
     const chosen = Option.getOrElse(test, () => Compare.defaultTest)
     const common = { alternative, resamples, seed, metric, progress: progressReporter(json) } as const
+    const tooMany = Task.checkResamples("--resamples", resamples, 2 * (graded.length + 1))
+    if (tooMany !== undefined) return yield* tooMany
 
     // the runs' own errors (file, line, what was expected): why a dataset could not be compared
     const runErrors = runs.flatMap((r) => r.errors)
@@ -81,7 +84,8 @@ export const compare = Command.make(
     // a test that could not be computed (e.g. a constant run), per dataset
     const errors: Array<string> = []
     for (const d of graded) {
-      const c = Compare.two(d.gold, d.runs[0], d.runs[1], { ...common, test: chosen })
+      // long computations on this thread: Ctrl-C and SIGTERM end them at once (@stseval/app/signals)
+      const c = cpuBound(() => Compare.two(d.gold, d.runs[0], d.runs[1], { ...common, test: chosen }))
       if (TestResult.isInvalid(c)) errors.push(`${d.name}: ${c.message}`)
       else rows.push({ dataset: d.name, pairs: d.gold.length, comparison: c })
     }
@@ -91,7 +95,7 @@ export const compare = Command.make(
       const how = Aligned.aggregateOf(ranking)
       const j = Datasets.join(graded, how)
       const resampling = chosen === "bootstrap" || chosen === "permutation" ? chosen : "bootstrap"
-      const c = TestResult.isInvalid(j) ? j : Compare.two(j.gold, j.runs[0], j.runs[1], { ...common, ...j, test: resampling })
+      const c = TestResult.isInvalid(j) ? j : cpuBound(() => Compare.two(j.gold, j.runs[0], j.runs[1], { ...common, ...j, test: resampling }))
       if (TestResult.isInvalid(c)) errors.push(`aggregate: ${c.message}`)
       else aggregateRow = { dataset: `aggregate (${how})`, pairs: graded.reduce((n, d) => n + d.gold.length, 0), comparison: c }
     }

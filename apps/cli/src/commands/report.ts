@@ -4,9 +4,11 @@
  * Table 3, STS 2017 Table 10, STS Benchmark Table 14), with significance marks computed from the
  * runs' scores. Options come from a JSON/YAML config file (`--config`) and flags (flags win).
  */
+import { cpuBound } from "@stseval/app/signals"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Files } from "@stseval/formats"
+import { Uncertainty } from "@stseval/scoring"
 import type { Engine } from "@stseval/scoring"
 import type { Config, Report } from "@stseval/tables"
 import { UsageError } from "../internal/Exit.js"
@@ -117,7 +119,12 @@ export const report = Command.make(
       dev,
       format: flags.format
     }
-    const tables = yield* Effect.try({ try: () => Report.tables(results, options), catch: (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }) })
+    if (options.ci !== undefined) {
+      const tooMany = Task.checkResamples("--resamples", options.ci.resamples ?? Uncertainty.defaults.resamples, Task.figuresOf(results) + (dev !== undefined ? Task.figuresOf(dev) : 0))
+      if (tooMany !== undefined) return yield* tooMany
+    }
+    // the marks' tests and intervals, computed on this thread: Ctrl-C and SIGTERM end them at once (@stseval/app/signals)
+    const tables = yield* Effect.try({ try: () => cpuBound(() => Report.tables(results, options)), catch: (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }) })
     const text = Report.render(edition.id, tables, flags.format, { ...options, signature: results.signature.text })
     if (Option.isSome(flags.out)) {
       yield* Files.writeAtomic(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${Files.describe(e)}` })))

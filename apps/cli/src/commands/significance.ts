@@ -3,6 +3,7 @@
  * different: the runs not significantly different from the best (the papers' bold), or every pair
  * with groups of mutually indistinguishable runs, or every run against one run.
  */
+import { cpuBound } from "@stseval/app/signals"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Registry } from "@stseval/formats"
@@ -120,7 +121,12 @@ export const significance = Command.make(
     const how = Aligned.aggregateOf(ranking)
     const j = Datasets.join(aligned.datasets.flatMap((d) => (d.kind === "scores" ? [d] : [])), how)
     if (TestResult.isInvalid(j)) return yield* new UsageError({ message: j.message })
-    const result = Compare.many(j.gold, j.runs, {
+    if (chosen === "bootstrap" || chosen === "permutation") {
+      const tooMany = Task.checkResamples("--resamples", resamples, j.runs.length * (aligned.datasets.length + 1))
+      if (tooMany !== undefined) return yield* tooMany
+    }
+    // a long computation on this thread: Ctrl-C and SIGTERM end it at once (@stseval/app/signals)
+    const result = cpuBound(() => Compare.many(j.gold, j.runs, {
       ...j,
       test: chosen,
       against: reference,
@@ -130,7 +136,7 @@ export const significance = Command.make(
       seed,
       metric,
       progress: progressReporter(json)
-    })
+    }))
     if (TestResult.isInvalid(result)) return yield* new UsageError({ message: result.message })
 
     const named: CompareJson.SignificanceResults = {

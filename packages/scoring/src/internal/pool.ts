@@ -21,6 +21,7 @@
  *
  * @internal
  */
+import type * as WorkerThreadsModule from "node:worker_threads"
 import type { Worker as WorkerType } from "node:worker_threads"
 import type { Gold, Registry } from "@stseval/formats"
 import type { FromWorker, Outcome, ToWorker, Work } from "./protocol.js"
@@ -79,7 +80,7 @@ const contextIds = new WeakMap<ContextData, number>()
 let nextContext = 1
 let nextJob = 1
 
-type WorkerThreads = typeof import("node:worker_threads")
+type WorkerThreads = typeof WorkerThreadsModule
 let threads: WorkerThreads | undefined
 const workerThreads = (): WorkerThreads => (threads ??= process.getBuiltinModule("node:worker_threads"))
 

@@ -65,7 +65,7 @@ export const serve = (port: MessagePort): void => {
   // The program's standard output is its result (`--json`): whatever a scorer might print goes to
   // standard error. (Not piped to the engine instead: a worker's piped output keeps the process
   // alive after its last job.)
-  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write
+  process.stdout.write = process.stderr.write.bind(process.stderr)
   let context: Loaded | undefined
   const post = (message: FromWorker) => port.postMessage(message)
   port.on("message", (message: ToWorker) => {
