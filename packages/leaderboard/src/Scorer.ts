@@ -107,6 +107,19 @@ export type RunOutcome = typeof RunOutcome.Type
  *   memory running out), and the run is scored again after a restart instead of being failed as
  *   "crashed the scorer" (see `Cache.MAX_SCORING_ATTEMPTS`, for a scorer that is not isolated).
  *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Scorer } from "@stseval/leaderboard"
+ * import { Effect } from "effect"
+ *
+ * // a scorer that fails every run: the board lists them, ranks none
+ * const refusing: Scorer.ScorerShape = {
+ *   edition: Registry.get("sick2014")!,
+ *   signature: "refusing@1",
+ *   score: () => Effect.succeed({ status: "failed", failure: "not open yet", official: [], errors: [], warnings: [] })
+ * }
+ * ```
  * @since 0.1.0
  */
 export interface ScorerShape {

@@ -22,6 +22,7 @@ import * as nodePath from "node:path"
 import { DataStore, Glue, Gold, Issue, Registry, Submissions } from "@stseval/formats"
 import type { Files } from "@stseval/formats"
 import { Effect, FileSystem, Schema, Semaphore } from "effect"
+import * as Isolated from "./internal/isolated.js"
 import * as Isolation from "./Isolation.js"
 import type { Work } from "./internal/protocol.js"
 import { rank } from "./Rank.js"
@@ -420,7 +421,7 @@ export const score = Effect.fnUntraced(function* (options: ScoreOptions) {
   const problem = Isolation.checkBudget(budget)
   if (problem !== undefined) return yield* new InputError({ path: "budget", reason: problem })
   // the first scorer starts now: it loads while the gold is read
-  if ((options.runs?.length ?? 0) > 0 || options.folder !== undefined) Isolation.warm(budget, 1)
+  if ((options.runs?.length ?? 0) > 0 || options.folder !== undefined) Isolated.warm(budget.memoryMb, 1)
   const gold = yield* goldPath({ edition, gold: options.gold, dataRoot: options.dataRoot })
   const context: Context = { ...(yield* loadContext({ task: edition, gold })), lenient: options.lenient }
   const groups: Array<Group> = []
@@ -538,38 +539,38 @@ const scoreGroups = (context: Context, groups: ReadonlyArray<Group>, options: Is
     )
     const sizes = yield* Effect.forEach(jobs, (j) => sizeOf(j.path), { concurrency: 16 })
     const total = sizes.reduce((a, b) => a + b, 0)
-    const workers = Math.max(1, Math.min(options.workers ?? Isolation.defaultWorkers(), jobs.length, Math.ceil(total / MB_PER_WORKER)))
+    const workers = Math.max(1, Math.min(options.workers ?? Isolated.defaultWorkers(), jobs.length, Math.ceil(total / MB_PER_WORKER)))
     const inFlight = yield* Semaphore.make(IN_FLIGHT_MB)
     const results = yield* Effect.forEach(
       jobs,
-      (job, i) => inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(sizes[i]))))(Isolation.runIsolated(context, job.work, budget, workers)),
+      (job, i) => inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(sizes[i]))))(Isolated.runIsolated(context, job.work, budget, workers)),
       { concurrency: workers }
     )
     const out: Array<ScoredGroup> = []
     for (const [gi, g] of groups.entries()) {
       const mine = jobs.flatMap((j, i) => (j.group === gi ? [{ job: j, result: results[i] }] : []))
       for (const { result } of mine) {
-        if (!Isolation.isFailure(result) && result.kind === "error" && result.io) return yield* Effect.fail(g.fail(result))
+        if (!Isolated.isFailure(result) && result.kind === "error" && result.io) return yield* Effect.fail(g.fail(result))
       }
       if (g.kind === "run") {
         const { job, result } = mine[0]
-        const meta = !Isolation.isFailure(result) && result.kind === "run" && result.meta.id !== undefined ? { ...result.meta, id: result.meta.id } : Submissions.metaFromName(nodePath.basename(job.path))
-        out.push({ runs: [Isolation.scoredOf(context, meta, job.path, result)], issues: [] })
+        const meta = !Isolated.isFailure(result) && result.kind === "run" && result.meta.id !== undefined ? { ...result.meta, id: result.meta.id } : Submissions.metaFromName(nodePath.basename(job.path))
+        out.push({ runs: [Isolated.scoredOf(context, meta, job.path, result)], issues: [] })
         continue
       }
       const issues: Array<Issue.Issue> = []
-      const read: Array<{ readonly meta: Omit<Submissions.RunMeta, "id">; readonly path: string; readonly result: Isolation.Result }> = []
+      const read: Array<{ readonly meta: Omit<Submissions.RunMeta, "id">; readonly path: string; readonly result: Isolated.Result }> = []
       for (const { job, result } of mine) {
-        if (!Isolation.isFailure(result) && result.kind === "skipped") {
+        if (!Isolated.isFailure(result) && result.kind === "skipped") {
           issues.push(result.issue)
           continue
         }
         const { id: _id, ...fromName } = Submissions.metaFromName(nodePath.basename(job.path))
-        const meta = !Isolation.isFailure(result) && result.kind === "run" ? withoutId(result.meta) : fromName
+        const meta = !Isolated.isFailure(result) && result.kind === "run" ? withoutId(result.meta) : fromName
         read.push({ meta, path: job.path, result })
       }
       const settled = Submissions.settle(g.folder, context.edition, read)
-      out.push({ runs: settled.runs.map((r) => Isolation.scoredOf(context, r.meta, r.path, r.result)), issues: [...issues, ...settled.issues] })
+      out.push({ runs: settled.runs.map((r) => Isolated.scoredOf(context, r.meta, r.path, r.result)), issues: [...issues, ...settled.issues] })
     }
     return out
   })

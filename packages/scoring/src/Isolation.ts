@@ -17,17 +17,13 @@
  *
  * @since 0.3.0
  */
-import { Issue } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
 import { Effect } from "effect"
 import type { Context } from "./Engine.js"
-import * as Pool from "./internal/pool.js"
-import type { Outcome, Work } from "./internal/protocol.js"
+import * as Isolated from "./internal/isolated.js"
 import { WORKER_KEY } from "./internal/protocol.js"
-import { failedRun, scoreValidated } from "./internal/score.js"
 import { serve as serveOn } from "./internal/worker.js"
 import type { ScoredRun } from "./ScoredRun.js"
-import type { RunValidation } from "./Validation.js"
 
 /**
  * A run's budget: `timeMs`, the wall-clock time its scorer may take to read, parse and validate
@@ -136,8 +132,6 @@ export const checkBudget = (budget: Budget): string | undefined => {
 // Where a scorer's code is
 // ---------------------------------------------------------------------------------------------
 
-let registered: URL | undefined
-
 /**
  * Make the scorers run `url`, the calling program's own entry: what an app built into one file
  * does (its code is in no other file). That entry must call `serve` when `isWorker()` is true.
@@ -153,34 +147,7 @@ let registered: URL | undefined
  * ```
  * @since 0.3.0
  */
-export const useEntry = (url: string | URL): void => {
-  registered = new URL(String(url))
-}
-
-/**
- * The entry a scorer runs: `STSEVAL_SCORING_WORKER` (a file; tests set it to a scorer built from
- * the sources), else the entry given to `useEntry`, else this package's entry module. TypeScript
- * sources (the repository run with tsx) are loaded through tsx in the worker, which needs the
- * sources' export condition too.
- */
-const entry = (): Pool.Entry => {
-  const fromEnv = process.env.STSEVAL_SCORING_WORKER
-  const url =
-    fromEnv !== undefined && fromEnv !== ""
-      ? new URL(`file://${fromEnv}`)
-      : (registered ?? new URL(`./internal/entry${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url))
-  if (!url.pathname.endsWith(".ts")) return { url }
-  // Worker threads take no --import: tsx's API registers its loader in the worker itself (found
-  // from this module, as the repository installs it; eval'd code resolves from the working folder).
-  let tsx = "tsx/esm/api"
-  try {
-    tsx = import.meta.resolve(tsx)
-  } catch {
-    // import.meta.resolve is missing under some test runners: the bare name is tried
-  }
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}) })`
-  return { url, eval: bootstrap, execArgv: ["--conditions=@stseval/source"] }
-}
+export const useEntry = (url: string | URL): void => Isolated.setEntry(new URL(String(url)))
 
 /**
  * True in a thread the engine started as a scorer: the program's entry then calls `serve` instead
@@ -217,26 +184,6 @@ export const serve = (): void => {
   serveOn(port)
 }
 
-// ---------------------------------------------------------------------------------------------
-// Scoring in isolation
-// ---------------------------------------------------------------------------------------------
-
-/** What one run gave in isolation: its outcome, or why it has none (`Pool.Failure`). @internal */
-export type Result = Outcome | Pool.Failure
-
-/** Run one job in isolation; interrupting the fiber ends its scorer at once. @internal */
-export const runIsolated = (context: Context, work: Work, budget: Budget, workers: number): Effect.Effect<Result> =>
-  Effect.promise((signal) => Pool.run(entry(), contextData(context), work, budget, workers, signal))
-
-const contexts = new WeakMap<Context, Pool.ContextData>()
-
-/** The part of a context a scorer needs, one object per context (the pool sends it once per worker). */
-const contextData = (context: Context): Pool.ContextData => {
-  let data = contexts.get(context)
-  if (data === undefined) contexts.set(context, (data = { edition: context.edition, gold: context.gold, lenient: context.lenient === true }))
-  return data
-}
-
 /**
  * Start `count` scorers for `budget` now, for runs to come: a scorer starts in about the time the
  * program took to (it loads the same code), so a program that will score starts one as early as
@@ -250,21 +197,11 @@ const contextData = (context: Context): Pool.ContextData => {
  * ```
  * @since 0.3.0
  */
-export const warm = (budget: Budget, count: number): void => Pool.warm(entry(), budget.memoryMb, count)
+export const warm = (budget: Budget, count: number): void => Isolated.warm(budget.memoryMb, count)
 
-/** @internal */
-export const isFailure = Pool.isFailure
-
-/** @internal */
-export const defaultWorkers = Pool.defaultWorkers
-
-/**
- * A run that has no outcome as a failed run: listed with the reason, never ranked. @internal
- */
-export const failedFor = (context: Context, meta: Submissions.RunMeta, path: string, failure: Pool.Failure): ScoredRun =>
-  failedRun(context.edition, meta, path, failure.message, [
-    Issue.error(failure.kind === "over-budget" ? "over-budget" : "scorer-crashed", path, failure.message)
-  ])
+// ---------------------------------------------------------------------------------------------
+// Scoring in isolation
+// ---------------------------------------------------------------------------------------------
 
 /**
  * Score one run already read (the live leaderboard reads and hashes a run before it scores it) in
@@ -285,47 +222,7 @@ export const failedFor = (context: Context, meta: Submissions.RunMeta, path: str
  * @since 0.3.0
  */
 export const scoreSubmission = (context: Context, submission: Submissions.Submission, options: Options = {}): Effect.Effect<ScoredRun> =>
-  Effect.map(runIsolated(context, { kind: "submission", submission }, budgetOf(options), options.workers ?? defaultWorkers()), (result) =>
-    scoredOf(context, submission.meta, submission.path, result)
+  Effect.map(
+    Isolated.runIsolated(context, { kind: "submission", submission }, budgetOf(options), options.workers ?? Isolated.defaultWorkers()),
+    (result) => Isolated.scoredOf(context, submission.meta, submission.path, result)
   )
-
-/** Aligned gold arrays already handed out, per context and dataset (see `shareGold`). */
-const goldSeen = new WeakMap<Context, Map<string, Array<Float64Array | ReadonlyArray<string>>>>()
-
-const sameValues = (a: ArrayLike<unknown>, b: ArrayLike<unknown>): boolean => {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false
-  return true
-}
-
-/**
- * A validation from a scorer with each dataset's aligned gold replaced by an equal one an earlier
- * run of this context was given: every run of a dataset shares one gold array, as `Validation`
- * says (a scorer's copies cross the thread boundary one per run).
- */
-const shareGold = (context: Context, v: RunValidation): RunValidation => {
-  let seen = goldSeen.get(context)
-  if (seen === undefined) goldSeen.set(context, (seen = new Map<string, Array<Float64Array | ReadonlyArray<string>>>()))
-  const byDataset = seen
-  return {
-    ...v,
-    datasets: v.datasets.map((d) => {
-      if (d.aligned === undefined) return d
-      const known = byDataset.get(d.dataset) ?? []
-      const same = known.find((g) => sameValues(g, d.aligned!.gold))
-      if (same === undefined) {
-        byDataset.set(d.dataset, [...known, d.aligned.gold])
-        return d
-      }
-      return { ...d, aligned: { ...d.aligned, gold: same } as typeof d.aligned }
-    })
-  }
-}
-
-/** The scored run of an outcome (`meta` is the run's, with its id). @internal */
-export const scoredOf = (context: Context, meta: Submissions.RunMeta, path: string, result: Result): ScoredRun => {
-  if (isFailure(result)) return failedFor(context, meta, path, result)
-  if (result.kind === "run") return scoreValidated(context.edition, shareGold(context, { ...result.validation, meta }))
-  if (result.kind === "skipped") return failedRun(context.edition, meta, path, result.issue.message, [result.issue])
-  return failedRun(context.edition, meta, path, result.message, [Issue.error("file-unreadable", path, result.message)])
-}

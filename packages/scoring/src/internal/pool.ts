@@ -99,8 +99,7 @@ const end = (slot: Slot, failure: Failure) => {
   slot.dead = true
   const i = slots.indexOf(slot)
   if (i >= 0) slots.splice(i, 1)
-  const TT = performance.now()
-  void slot.worker.terminate().then(() => { if (process.env.H7) console.error('terminated in', (performance.now() - TT).toFixed(0)) })
+  void slot.worker.terminate()
   const onEnd = slot.onEnd
   slot.onEnd = undefined
   slot.onDone = undefined
@@ -131,7 +130,7 @@ const start = (entry: Entry, memoryMb: number): Slot => {
   ready.catch(() => {})
   const slot: Slot = { worker, kind: kindOf(entry, memoryMb), memoryMb, ready, context: undefined, job: undefined, busy: false, dead: false, onEnd: undefined, onDone: undefined }
   worker.on("message", (message: FromWorker) => {
-    if (message.type === "ready") { if (process.env.H7) console.error("ready", performance.now().toFixed(0)); resolveReady() }
+    if (message.type === "ready") resolveReady()
     else if (message.job === slot.job) slot.onDone?.(message.outcome)
   })
   worker.on("error", (error: Error & { code?: string }) => {
@@ -182,7 +181,6 @@ const acquire = async (entry: Entry, memoryMb: number, workers: number, signal: 
  * program loading, most of it) overlaps that work.
  */
 export const warm = (entry: Entry, memoryMb: number, count: number): void => {
-  if (process.env.H7) console.error("warm", performance.now().toFixed(0))
   const kind = kindOf(entry, memoryMb)
   for (const s of slots.filter((s) => !s.dead && !s.busy && s.kind !== kind)) end(s, { kind: "crashed", message: "replaced" })
   while (slots.filter((s) => !s.dead).length < count) start(entry, memoryMb)
@@ -227,13 +225,11 @@ export const run = async (
   }
   const job = nextJob++
   slot.job = job
-  if (process.env.H7) console.error("job", job, "start", performance.now().toFixed(0))
   const limit = budget.memoryMb * 2 ** 20
   return await new Promise<Outcome | Failure>((resolve) => {
     let settled = false
     const finish = (result: Outcome | Failure) => {
       if (settled) return
-      if (process.env.H7) console.error("job", job, "end", performance.now().toFixed(0))
       settled = true
       clearTimeout(timer)
       clearInterval(poll)

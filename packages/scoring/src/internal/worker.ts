@@ -78,9 +78,8 @@ export const serve = (port: MessagePort): void => {
       post({ type: "done", job: message.job, outcome: { kind: "error", message: "internal error: the scorer was given no context", io: false } })
       return
     }
-    const T = performance.now()
     void run(current, message).then(
-      (outcome) => { if (process.env.H7) console.error("  worker job", message.job, (performance.now() - T).toFixed(1)); post({ type: "done", job: message.job, outcome }) },
+      (outcome) => post({ type: "done", job: message.job, outcome }),
       (e: unknown) => post({ type: "done", job: message.job, outcome: { kind: "error", message: `internal error while scoring: ${messageOf(e)}`, io: false } })
     )
   })
