@@ -118,7 +118,11 @@ const start = (entry: Entry, memoryMb: number): Slot => {
     resourceLimits: { maxOldGenerationSizeMb: memoryMb },
     // not the process's own options (a worker inherits them by default): `--input-type`, `--eval`
     // or `--import` there are the command line's, and stop a worker from starting
-    execArgv: [...(entry.execArgv ?? [])]
+    execArgv: [...(entry.execArgv ?? [])],
+    // the command's own arguments (a worker has none by default): the single-file bundle keeps one
+    // code cache per command, found by `argv[2]`, and a scorer that finds the command's starts on
+    // compiled code (measured on `score` of one SICK run: 25 MB and ~0.15 s of CPU less a command)
+    argv: process.argv.slice(2)
   })
   let resolveReady!: () => void
   let rejectReady!: (e: Error) => void
