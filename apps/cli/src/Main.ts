@@ -9,13 +9,10 @@ import { Cause, Console, Effect, Logger, Runtime } from "effect"
 import { Command } from "effect/cli"
 import { commands } from "./commands/index.js"
 import { Environment } from "./internal/Environment.js"
-import { ExitCode, exitCodeOf } from "./internal/Exit.js"
+import { ExitCode, exitCodeOf, reportDefects } from "./internal/Exit.js"
 import * as Style from "./internal/Style.js"
 import { sanitize } from "./internal/Terminal.js"
 import { version } from "./Version.js"
-
-/** The exit code of a crash (sysexits' EX_SOFTWARE). */
-export const INTERNAL_ERROR = 70
 
 export const stseval = Command.make("stseval").pipe(
   Command.withDescription(
@@ -34,14 +31,8 @@ export const run = (argv: ReadonlyArray<string>) =>
         Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.message })))
       )
     ),
-    // A crash (a RangeError deep inside, any defect) is one line on stderr and exit 70 (sysexits'
-    // EX_SOFTWARE): never a stack trace, and never anything on stdout, which may be a JSON document.
-    Effect.catchDefect((defect) => {
-      const message = defect instanceof Error ? `${defect.name}: ${defect.message}` : String(defect)
-      return Console.error(`${Style.red("error:")} stseval stopped on an internal error, a bug to report with the command that caused it: ${message}`).pipe(
-        Effect.andThen(Effect.fail(new ExitCode({ code: INTERNAL_ERROR, reason: message })))
-      )
-    }),
+    // a crash: one line on stderr and exit 70, never a stack trace, nothing on stdout
+    reportDefects("stseval", () => Style.red("error:")),
     Effect.withSpan("stseval")
   )
 

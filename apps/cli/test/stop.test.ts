@@ -8,8 +8,10 @@ import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { Console, Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bundle } from "../scripts/bundle.js"
+import { exitCodeOf, INTERNAL_ERROR, reportDefects } from "../src/internal/Exit.js"
 import { examples, repoRoot } from "./support/cli.js"
 
 const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
@@ -105,12 +107,24 @@ describe("Ctrl-C and SIGTERM stop any command at once, with 130 and 143", () => 
   }, 20_000)
 })
 
+describe("a signal that comes just before a long computation", () => {
+  it("is handled before the computation starts (not lost while the handlers are taken off)", async () => {
+    const fixture = path.join(import.meta.dirname, "fixtures/pending-signal.ts")
+    const child = spawn(process.execPath, ["--conditions=@stseval/source", "--import", "tsx", fixture], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
+    let stdout = ""
+    child.stdout.on("data", (d) => (stdout += String(d)))
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve))
+    expect(code).toBe(0)
+    expect(stdout).toBe("handled\n")
+  }, 30_000)
+})
+
 describe("what the machine cannot do is refused before it starts, on stderr", () => {
   it("--resamples that cannot be held: exit 2 with the memory needed and the most that fit; stdout (the JSON) stays empty", async () => {
     const r = await start(["rank", "--task", "sick2014", "--gold", gold, submissions, "--ci", "95", "--resamples", String(2 ** 31 - 1), "--json"]).exited
     expect(r.code).toBe(2)
     expect(r.stdout).toBe("")
-    expect(r.stderr).toMatch(/^error: --resamples: 2147483647 resamples of \d+ figures \(runs times their datasets\) need about \d+ GiB of memory, more than this machine can give \(half of its [\d.]+ GiB\); \d+ resamples at most\n$/)
+    expect(r.stderr).toMatch(/^error: --resamples: 2147483647 resamples of \d+ figures \(runs times their datasets and rankings\) need about \d+ GiB of memory, more than this machine can give \(half of its [\d.]+ GiB\); \d+ resamples at most\n$/)
   })
 
   it("significance --resamples beyond the machine: the same refusal", async () => {
@@ -127,5 +141,24 @@ describe("what the machine cannot do is refused before it starts, on stderr", ()
     const memory = await start(["score", "--task", "sick2014", "--gold", gold, "--memory-budget", "16", path.join(submissions, "Insight_run1primary.txt")]).exited
     expect(memory.code).toBe(2)
     expect(memory.stderr).toContain("--memory-budget: 16 MiB is too little for a run's scorer (48 MiB at least)")
+  })
+})
+
+describe("a crash is one line on stderr and exit 70, never on stdout", () => {
+  it("a defect (the RangeError of an allocation too large) becomes one line naming it, on stderr; exit 70", async () => {
+    const out: Array<string> = []
+    const err: Array<string> = []
+    const console = Object.assign(Object.create(globalThis.console) as Console.Console, {
+      log: (...a: ReadonlyArray<unknown>) => out.push(a.join(" ")),
+      error: (...a: ReadonlyArray<unknown>) => err.push(a.join(" "))
+    })
+    const crash = Effect.sync((): number => {
+      throw new RangeError("Array buffer allocation failed")
+    })
+    const exit = await Effect.runPromiseExit(crash.pipe(reportDefects("stseval"), Effect.provideService(Console.Console, console)))
+    expect(exitCodeOf(exit)).toBe(INTERNAL_ERROR)
+    expect(INTERNAL_ERROR).toBe(70)
+    expect(out).toEqual([])
+    expect(err).toEqual(["error: stseval stopped on an internal error, a bug to report with the command that caused it: RangeError: Array buffer allocation failed"])
   })
 })

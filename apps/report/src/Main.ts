@@ -7,7 +7,7 @@
  * Exit codes: 0 written; 1 written, but some run could not be scored (each is named on stderr and
  * shows as failed in the tables); 2 a usage problem (config, task, gold, folder), nothing written.
  */
-import { ExitCode, UsageError } from "@stseval/app/exit"
+import { ExitCode, reportDefects, UsageError } from "@stseval/app/exit"
 import { appVersion } from "@stseval/app/version"
 import { Files } from "@stseval/formats"
 import { Engine } from "@stseval/scoring"
@@ -95,5 +95,7 @@ export const command = Command.make(
 /** Run on explicit arguments. A usage problem is one line on stderr and exit 2, nothing written. */
 export const run = (argv: ReadonlyArray<string>) =>
   Command.runWith(command, { version })(argv).pipe(
-    Effect.catchTag("UsageError", (e) => Console.error(`error: ${e.message}`).pipe(Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.message })))))
+    Effect.catchTag("UsageError", (e) => Console.error(`error: ${e.message}`).pipe(Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.message }))))),
+    // a crash: one line on stderr and exit 70, never a stack trace (nor anything on stdout)
+    reportDefects("stseval-report")
   )

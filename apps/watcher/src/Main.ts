@@ -9,7 +9,7 @@
  * Exit codes: 0 stopped on request (or done, with `--once`); 1 the outputs could not be written;
  * 2 a usage problem (config, task, gold, folders).
  */
-import { ExitCode, UsageError } from "@stseval/app/exit"
+import { ExitCode, reportDefects, UsageError } from "@stseval/app/exit"
 import { appVersion } from "@stseval/app/version"
 import { Registry } from "@stseval/formats"
 import { Engine } from "@stseval/scoring"
@@ -101,5 +101,7 @@ export const command = Command.make(
 /** Run on explicit arguments. A usage problem is one line on stderr and exit 2. */
 export const run = (argv: ReadonlyArray<string>) =>
   Command.runWith(command, { version })(argv).pipe(
-    Effect.catchTag("UsageError", (e) => Console.error(`error: ${e.message}`).pipe(Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.message })))))
+    Effect.catchTag("UsageError", (e) => Console.error(`error: ${e.message}`).pipe(Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.message }))))),
+    // a crash: one line on stderr and exit 70, never a stack trace (nor anything on stdout)
+    reportDefects("stseval-watcher")
   )

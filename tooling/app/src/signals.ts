@@ -18,7 +18,7 @@
  *
  * @since 0.3.0
  */
-import { Cause, Runtime } from "effect"
+import { Cause, Effect, Runtime } from "effect"
 import type { Exit } from "effect"
 
 const SIGNALS = { SIGINT: 2, SIGTERM: 15 } as const
@@ -31,11 +31,29 @@ export const signalExitCode = (signal: Stop): number => 128 + SIGNALS[signal]
 export const STOP_GRACE_MS = 900
 
 /**
- * Run `f` with this process's SIGINT and SIGTERM handlers taken off (and put back after), so that
- * either signal ends the process at once even though the thread is busy. For synchronous
- * computations that write nothing.
+ * One whole turn of the event loop, its poll phase included: a signal that came while the thread
+ * was busy (its handler waits for the thread to be free) is handled by the end of it.
  */
-export const cpuBound = <A>(f: () => A): A => {
+const loopTurn = Effect.promise(() => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve))))
+
+/**
+ * `f` run with this process's SIGINT and SIGTERM handlers taken off (and put back after), so that
+ * either signal ends the process at once even though the thread is busy. For synchronous
+ * computations that write nothing. The event loop turns once first: a signal that came just before
+ * (while the thread computed something else) is handled then, and interrupts the program before
+ * `f` starts, instead of being lost with the handler taken off. A throw of `f` is `onThrow`'s
+ * error, or a defect without it.
+ */
+export function cpuBound<A>(f: () => A): Effect.Effect<A>
+export function cpuBound<A, E>(f: () => A, onThrow: (e: unknown) => E): Effect.Effect<A, E>
+export function cpuBound<A, E>(f: () => A, onThrow?: (e: unknown) => E): Effect.Effect<A, E> {
+  return Effect.andThen(
+    loopTurn,
+    onThrow === undefined ? Effect.sync(() => withoutHandlers(f)) : Effect.try({ try: () => withoutHandlers(f), catch: onThrow })
+  )
+}
+
+const withoutHandlers = <A>(f: () => A): A => {
   const saved = (Object.keys(SIGNALS) as Array<Stop>).map((s) => [s, process.rawListeners(s) as Array<(...args: Array<unknown>) => void>] as const)
   for (const [s] of saved) process.removeAllListeners(s)
   try {

@@ -85,7 +85,7 @@ export const compare = Command.make(
     const errors: Array<string> = []
     for (const d of graded) {
       // long computations on this thread: Ctrl-C and SIGTERM end them at once (@stseval/app/signals)
-      const c = cpuBound(() => Compare.two(d.gold, d.runs[0], d.runs[1], { ...common, test: chosen }))
+      const c = yield* cpuBound(() => Compare.two(d.gold, d.runs[0], d.runs[1], { ...common, test: chosen }))
       if (TestResult.isInvalid(c)) errors.push(`${d.name}: ${c.message}`)
       else rows.push({ dataset: d.name, pairs: d.gold.length, comparison: c })
     }
@@ -95,7 +95,7 @@ export const compare = Command.make(
       const how = Aligned.aggregateOf(ranking)
       const j = Datasets.join(graded, how)
       const resampling = chosen === "bootstrap" || chosen === "permutation" ? chosen : "bootstrap"
-      const c = TestResult.isInvalid(j) ? j : cpuBound(() => Compare.two(j.gold, j.runs[0], j.runs[1], { ...common, ...j, test: resampling }))
+      const c = TestResult.isInvalid(j) ? j : yield* cpuBound(() => Compare.two(j.gold, j.runs[0], j.runs[1], { ...common, ...j, test: resampling }))
       if (TestResult.isInvalid(c)) errors.push(`aggregate: ${c.message}`)
       else aggregateRow = { dataset: `aggregate (${how})`, pairs: graded.reduce((n, d) => n + d.gold.length, 0), comparison: c }
     }

@@ -120,11 +120,11 @@ export const report = Command.make(
       format: flags.format
     }
     if (options.ci !== undefined) {
-      const tooMany = Task.checkResamples("--resamples", options.ci.resamples ?? Uncertainty.defaults.resamples, Task.figuresOf(results) + (dev !== undefined ? Task.figuresOf(dev) : 0))
+      const tooMany = Task.checkResamples("--resamples", options.ci.resamples ?? Uncertainty.defaults.resamples, Uncertainty.figuresOf(results) + (dev !== undefined ? Uncertainty.figuresOf(dev) : 0))
       if (tooMany !== undefined) return yield* tooMany
     }
     // the marks' tests and intervals, computed on this thread: Ctrl-C and SIGTERM end them at once (@stseval/app/signals)
-    const tables = yield* Effect.try({ try: () => cpuBound(() => Report.tables(results, options)), catch: (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }) })
+    const tables = yield* cpuBound(() => Report.tables(results, options), (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }))
     const text = Report.render(edition.id, tables, flags.format, { ...options, signature: results.signature.text })
     if (Option.isSome(flags.out)) {
       yield* Files.writeAtomic(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${Files.describe(e)}` })))

@@ -126,7 +126,7 @@ export const significance = Command.make(
       if (tooMany !== undefined) return yield* tooMany
     }
     // a long computation on this thread: Ctrl-C and SIGTERM end it at once (@stseval/app/signals)
-    const result = cpuBound(() => Compare.many(j.gold, j.runs, {
+    const result = yield* cpuBound(() => Compare.many(j.gold, j.runs, {
       ...j,
       test: chosen,
       against: reference,

@@ -4,7 +4,6 @@
  * on stderr, exit 2) that say what to do.
  */
 import { cpuBound } from "@stseval/app/signals"
-import * as os from "node:os"
 import { Effect, Option } from "effect"
 import { DataStore, Registry } from "@stseval/formats"
 import { Engine, Uncertainty } from "@stseval/scoring"
@@ -56,29 +55,15 @@ export const score = (
     })
   ).pipe(Effect.mapError(usage))
 
-/** GiB, for messages. */
-const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(bytes < 10 * 2 ** 30 ? 1 : 0)} GiB`
-
 /**
  * A resampling that this machine cannot hold, refused before it starts (a usage error naming the
- * flag, the memory it would need and the most resamples that fit), or undefined when it fits. A
- * resampling pass keeps every resample's statistic of every figure it resamples (`figures`: runs
- * times their datasets and aggregates), 8 bytes each, and hands back a copy (16 bytes a figure and
- * resample in all); more than half the machine's memory is refused, where the allocation would
- * otherwise fail deep inside with a `RangeError`, or the machine start swapping.
+ * flag, the memory it would need and the most resamples that fit: scoring's
+ * `Uncertainty.beyondMemory`), or undefined when it fits.
  */
-export const checkResamples = (flag: string, resamples: number, figures: number, memory: number = os.totalmem()): UsageError | undefined => {
-  const perResample = 16 * Math.max(1, figures)
-  const need = perResample * resamples
-  if (need <= memory / 2) return undefined
-  const most = Math.floor(memory / 2 / perResample)
-  return new UsageError({
-    message: `${flag}: ${resamples} resamples of ${figures} figures (runs times their datasets) need about ${gib(need)} of memory, more than this machine can give (half of its ${gib(memory)}); ${most} resamples at most`
-  })
+export const checkResamples = (flag: string, resamples: number, figures: number): UsageError | undefined => {
+  const beyond = Uncertainty.beyondMemory(resamples, figures)
+  return beyond === undefined ? undefined : new UsageError({ message: `${flag}: ${Uncertainty.describeBeyond(resamples, figures, beyond)}` })
 }
-
-/** The figures an intervals pass over `results` resamples: every run, per dataset and per ranking's aggregate. */
-export const figuresOf = (results: Engine.Results): number => results.runs.length * (results.edition.datasets.length + results.edition.ranking.length)
 
 /** `--ci`, `--resamples`, `--seed` as given (each optional; flags win over a config file's `ci`). */
 export interface CiFlags {
@@ -105,10 +90,10 @@ export const intervals = (
     if (level === undefined) return yield* new UsageError({ message: `--ci: expected a confidence level such as 95 or 0.95, found ${given}` })
     const resamples = Option.getOrUndefined(flags.resamples) ?? config.resamples
     const seed = Option.getOrUndefined(flags.seed) ?? config.seed
-    const tooMany = checkResamples("--resamples", resamples ?? Uncertainty.defaults.resamples, figuresOf(results))
+    const tooMany = checkResamples("--resamples", resamples ?? Uncertainty.defaults.resamples, Uncertainty.figuresOf(results))
     if (tooMany !== undefined) return yield* tooMany
     // a long computation on this thread: Ctrl-C and SIGTERM end it at once (@stseval/app/signals)
-    const result = cpuBound(() => Uncertainty.compute(results, { level, resamples, seed, others }))
+    const result = yield* cpuBound(() => Uncertainty.compute(results, { level, resamples, seed, others }))
     if (Uncertainty.isError(result)) {
       const flag = result.field === "resamples" ? "--resamples" : result.field === "seed" ? "--seed" : "--ci"
       return yield* new UsageError({ message: `${flag}: ${result.field}: expected ${result.expected}, found ${result.found}` })

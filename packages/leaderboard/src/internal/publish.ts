@@ -45,6 +45,15 @@ export const snapshot = (session: Session): Leaderboard.Leaderboard => {
   // over every run (100 STS 2017 runs: ~3 s more in all). A single run re-scored keeps its old
   // result, and the board its intervals, until the new one is in, and then the watcher is idle.
   if (session.counters.pending > 0) return board
+  // resamples this machine cannot hold for this many runs: the board without intervals, and a
+  // warning, rather than a RangeError that would stop the watcher at every start
+  const scored = board.runs.filter((r) => r.status === "scored")
+  const figures = Uncertainty.figuresOf({ edition: session.edition, runs: scored })
+  const beyond = Uncertainty.beyondMemory(s.ci.resamples, figures)
+  if (beyond !== undefined) {
+    session.intervalsMemo = { key, board, problem: `ci: ${Uncertainty.describeBeyond(s.ci.resamples, figures, beyond)}` }
+    return board
+  }
   const iv = Leaderboard.intervals(board, records, session.edition, s.ci)
   // a run not read again since the restart: no intervals yet (nothing memoised: the board's JSON
   // does not change when its aligned scores arrive)
