@@ -26,6 +26,7 @@ import { lstat, mkdir, open, opendir, readlink, realpath, stat, writeFile } from
 import type { FileHandle } from "node:fs/promises"
 import * as nodePath from "node:path"
 import { Effect, FileSystem, Schema } from "effect"
+import type * as PlatformError from "effect/PlatformError"
 import * as Issue from "./Issue.js"
 import { DEFAULT_MAX_BYTES } from "./Text.js"
 
@@ -594,3 +595,43 @@ export const writeAtomic = (path: string, data: string | Uint8Array) =>
       Effect.tapError(() => fs.remove(temp, { force: true }).pipe(Effect.ignore))
     )
   }).pipe(Effect.uninterruptible)
+
+/**
+ * Write a folder whole or not at all: `fill` writes its files into a fresh hidden folder beside
+ * `target` (`.<name>.writing-XXXXXX`), which is then renamed to `target` (atomic within one file
+ * system: a reader sees no folder or the whole one). `target` must not exist, or be an empty folder
+ * (which the rename replaces, as POSIX's rename does: a folder that is not empty, or a file, makes
+ * it fail, and nothing there is deleted). When `fill` fails, or the program is stopped (Ctrl-C), the hidden folder
+ * is removed: nothing half-written is left, under either name. Fails with `fill`'s error, or
+ * Effect's `PlatformError` (`describe` puts it in words).
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Files } from "@stseval/formats"
+ * import { Effect, FileSystem } from "effect"
+ * import * as path from "node:path"
+ *
+ * const written = Files.writeFolder("submissions/ECNU_run1", (dir) =>
+ *   Effect.flatMap(FileSystem.FileSystem.asEffect(), (fs) => fs.writeFileString(path.join(dir, "STS.output.answers-forums.txt"), "4.2\n"))
+ * )
+ * await Effect.runPromise(written.pipe(Effect.provide(NodeServices.layer)))
+ * ```
+ * @since 0.3.0
+ */
+export const writeFolder = <A, E, R>(
+  target: string,
+  fill: (staging: string) => Effect.Effect<A, E, R>
+): Effect.Effect<A, E | PlatformError.PlatformError, R | FileSystem.FileSystem> =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const full = nodePath.resolve(target)
+    yield* fs.makeDirectory(nodePath.dirname(full), { recursive: true })
+    const staging = yield* fs.makeTempDirectory({ directory: nodePath.dirname(full), prefix: `.${nodePath.basename(full)}.writing-` })
+    const removeStaging = fs.remove(staging, { recursive: true, force: true }).pipe(Effect.ignore)
+    return yield* Effect.gen(function* () {
+      const result = yield* fill(staging)
+      yield* fs.rename(staging, full)
+      return result
+    }).pipe(Effect.onExit((exit) => (exit._tag === "Success" ? Effect.void : removeStaging)))
+  })
