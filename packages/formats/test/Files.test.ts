@@ -205,11 +205,10 @@ describe("Files.writeFolder: a folder whole or not at all (issue 22)", () => {
 
   it("stopped half-way (the fiber interrupted, as Ctrl-C does) leaves nothing", async () => {
     const parent = tmp()
-    const started = Promise.withResolvers<void>()
-    const fiber = Effect.runFork(
-      write(path.join(parent, "run"), (dir) => Effect.andThen(files(dir, "a.txt"), Effect.andThen(Effect.sync(() => started.resolve()), Effect.never)))
-    )
-    await started.promise
+    let started!: () => void
+    const writing = new Promise<void>((resolve) => (started = resolve))
+    const fiber = Effect.runFork(write(path.join(parent, "run"), (dir) => Effect.andThen(files(dir, "a.txt"), Effect.andThen(Effect.sync(() => started()), Effect.never))))
+    await writing
     expect(fs.readdirSync(parent)).toHaveLength(1)
     await Effect.runPromise(Fiber.interrupt(fiber))
     expect(fs.readdirSync(parent)).toEqual([])
