@@ -613,7 +613,10 @@ export const writeAtomic = (path: string, data: string | Uint8Array) =>
  * import * as path from "node:path"
  *
  * const written = Files.writeFolder("submissions/ECNU_run1", (dir) =>
- *   Effect.flatMap(FileSystem.FileSystem.asEffect(), (fs) => fs.writeFileString(path.join(dir, "STS.output.answers-forums.txt"), "4.2\n"))
+ *   Effect.gen(function* () {
+ *     const fs = yield* FileSystem.FileSystem
+ *     yield* fs.writeFileString(path.join(dir, "STS.output.answers-forums.txt"), "4.2\n")
+ *   })
  * )
  * await Effect.runPromise(written.pipe(Effect.provide(NodeServices.layer)))
  * ```
