@@ -9,7 +9,7 @@ import { Cause, Console, Effect, Logger, Runtime } from "effect"
 import { Command } from "effect/cli"
 import { commands } from "./commands/index.js"
 import { Environment } from "./internal/Environment.js"
-import { ExitCode, exitCodeOf } from "./internal/Exit.js"
+import { ExitCode, exitCodeOf, reportDefects } from "./internal/Exit.js"
 import * as Style from "./internal/Style.js"
 import { sanitize } from "./internal/Terminal.js"
 import { version } from "./Version.js"
@@ -31,6 +31,8 @@ export const run = (argv: ReadonlyArray<string>) =>
         Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.message })))
       )
     ),
+    // a crash: one line on stderr and exit 70, never a stack trace, nothing on stdout
+    reportDefects("stseval"),
     // colour decided once for the run, from the Environment service and whether stdout is a terminal
     Style.withColour,
     Effect.withSpan("stseval")

@@ -1,28 +1,22 @@
 #!/usr/bin/env node
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import { services } from "./internal/Services.js"
-import { StdoutIsTTY, TerminalColumns } from "./internal/Style.js"
-import { Console, Effect, Logger } from "effect"
-import { teardown } from "./internal/Exit.js"
-import { run, sanitizedConsole } from "./Main.js"
+// The entry of the stseval executable, and of its isolated scorers: the scoring engine starts this
+// same file in worker threads to read and score runs (@stseval/scoring's Isolation), which then
+// serve as scorers; otherwise it is the command line, loaded only then, so that a scorer starts
+// without it.
+import * as Isolation from "@stseval/scoring/Isolation"
 
-// `stseval ... | head` closes the pipe early: the reader has what it wanted, so stop quietly
-// instead of dying on an unhandled EPIPE with a stack trace.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(0)
-    throw error
-  })
+/**
+ * The commands that score runs. Their first scorer is started here, before the command line is
+ * loaded: a scorer takes as long to start as the program (it loads the same file), and started
+ * now it is ready about when the command has read its gold. (A command that ends up scoring
+ * nothing, `--help` say, leaves it unused: it never keeps the process alive.)
+ */
+const scoring = new Set(["score", "rank", "report", "validate", "compare", "significance", "baseline", "watch", "codabench"])
+
+if (Isolation.isWorker()) {
+  Isolation.serve()
+} else {
+  Isolation.useEntry(import.meta.url)
+  if (scoring.has(process.argv[2] ?? "") && !process.argv.includes("--help") && !process.argv.includes("-h")) Isolation.warm(Isolation.defaultBudget, 1)
+  void import("./cli.js")
 }
-
-run(process.argv.slice(2)).pipe(
-  Effect.provide(services),
-  // log lines (the watcher's progress) are notes for people: stderr, so stdout stays the output
-  Effect.provideService(Logger.LogToStderr, true),
-  Effect.provideService(Console.Console, sanitizedConsole()),
-  // colour only on a terminal (and never with NO_COLOR): decided per run from this and the environment
-  Effect.provideService(StdoutIsTTY, process.stdout.isTTY === true),
-  // text tables fit the terminal's width (COLUMNS overrides it; a pipe has no limit)
-  Effect.provideService(TerminalColumns, process.stdout.isTTY === true ? process.stdout.columns : undefined),
-  NodeRuntime.runMain({ teardown, disableErrorReporting: false })
-)

@@ -7,8 +7,9 @@
  * Exit codes: 0 written; 1 written, but some run could not be scored (each is named on stderr and
  * shows as failed in the tables); 2 a usage problem (config, task, gold, folder), nothing written.
  */
-import { ExitCode, UsageError } from "@stseval/app/exit"
+import { ExitCode, reportDefects, UsageError } from "@stseval/app/exit"
 import { appVersion } from "@stseval/app/version"
+import { Files } from "@stseval/formats"
 import { Engine } from "@stseval/scoring"
 import { Folder, Report } from "@stseval/tables"
 import { Console, Effect, FileSystem, Option, Path } from "effect"
@@ -60,10 +61,9 @@ export const generate = (configFile: string, overrides: { readonly out?: string 
     })
     yield* fs.makeDirectory(out, { recursive: true }).pipe(Effect.mapError((e) => new UsageError({ message: `cannot create ${out}: ${e.message}` })))
     for (const file of files) {
-      // each file whole or not at all: a temp file renamed over the old one
+      // each file whole or not at all (formats' Files.writeAtomic: a temp file renamed over the old one)
       const target = path.join(out, file.name)
-      const temp = `${target}.${process.pid}.tmp`
-      yield* fs.writeFileString(temp, file.text).pipe(Effect.andThen(fs.rename(temp, target)), Effect.mapError((e) => new UsageError({ message: `cannot write ${target}: ${e.message}` })))
+      yield* Files.writeAtomic(target, file.text).pipe(Effect.mapError((e) => new UsageError({ message: `cannot write ${target}: ${Files.describe(e)}` })))
     }
     const runs = [...results.runs, ...(dev?.runs ?? [])]
     return {
@@ -95,5 +95,7 @@ export const command = Command.make(
 /** Run on explicit arguments. A usage problem is one line on stderr and exit 2, nothing written. */
 export const run = (argv: ReadonlyArray<string>) =>
   Command.runWith(command, { version })(argv).pipe(
-    Effect.catchTag("UsageError", (e) => Console.error(`error: ${e.message}`).pipe(Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.message })))))
+    Effect.catchTag("UsageError", (e) => Console.error(`error: ${e.message}`).pipe(Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.message }))))),
+    // a crash: one line on stderr and exit 70, never a stack trace (nor anything on stdout)
+    reportDefects("stseval-report")
   )

@@ -1,8 +1,16 @@
 #!/usr/bin/env node
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { teardown } from "@stseval/app/exit"
+import { runMain } from "@stseval/app/signals"
+import * as Isolation from "@stseval/scoring/Isolation"
 import { Effect } from "effect"
 import { run } from "./Main.js"
 
-run(process.argv.slice(2)).pipe(Effect.provide(NodeServices.layer), NodeRuntime.runMain({ teardown }))
+// The scoring engine starts this same file in worker threads to score runs in isolation: there it
+// serves as a scorer (@stseval/scoring's Isolation).
+if (Isolation.isWorker()) {
+  Isolation.serve()
+} else {
+  Isolation.useEntry(import.meta.url)
+  run(process.argv.slice(2)).pipe(Effect.provide(NodeServices.layer), runMain({ teardown }))
+}

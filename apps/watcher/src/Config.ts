@@ -44,6 +44,10 @@ export const WatcherConfigSchema = Schema.Struct({
   rescan: Schema.optionalKey(Count(0)),
   refresh: Schema.optionalKey(Count(0)),
   concurrency: Schema.optionalKey(Count(1)),
+  timeBudget: Schema.optionalKey(
+    Schema.Finite.check(Schema.isGreaterThan(0)).annotate({ description: "seconds each run may take to be read and scored, in isolation (default 60)" })
+  ),
+  memoryBudget: Schema.optionalKey(Count(48).annotate({ description: "MiB each run's scorer may hold, in isolation (default 1536)" })),
   ci: Schema.optionalKey(
     Schema.Union([Level, Schema.Struct({ level: Level, resamples: Schema.optionalKey(Count(1)), seed: Schema.optionalKey(Count(0)) })])
   )

@@ -9,7 +9,7 @@
  * Exit codes: 0 stopped on request (or done, with `--once`); 1 the outputs could not be written;
  * 2 a usage problem (config, task, gold, folders).
  */
-import { ExitCode, UsageError } from "@stseval/app/exit"
+import { ExitCode, reportDefects, UsageError } from "@stseval/app/exit"
 import { appVersion } from "@stseval/app/version"
 import { Registry } from "@stseval/formats"
 import { Engine } from "@stseval/scoring"
@@ -60,7 +60,18 @@ export const serve = (configFile: string, options: { readonly once?: boolean | u
         concurrency: config.concurrency,
         ci: config.ci
       }).pipe(
-        Effect.provide(ScoringAdapter.layerWithReport({ task: edition, gold })),
+        Effect.provide(
+          ScoringAdapter.layerWithReport({
+            task: edition,
+            gold,
+            isolation: {
+              budget: {
+                ...(config.timeBudget !== undefined ? { timeMs: Math.round(config.timeBudget * 1000) } : {}),
+                ...(config.memoryBudget !== undefined ? { memoryMb: config.memoryBudget } : {})
+              }
+            }
+          })
+        ),
         // outputs that could not be written: exit 1 with the OS's reason; any other watcher error
         // (a folder that is not there, a locked output folder) is a usage error
         Effect.catchTag("WatchError", (e): Effect.Effect<never, ExitCode | UsageError> =>
@@ -91,5 +102,7 @@ export const command = Command.make(
 /** Run on explicit arguments. A usage problem is one line on stderr and exit 2. */
 export const run = (argv: ReadonlyArray<string>) =>
   Command.runWith(command, { version })(argv).pipe(
-    Effect.catchTag("UsageError", (e) => Console.error(`error: ${e.message}`).pipe(Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.message })))))
+    Effect.catchTag("UsageError", (e) => Console.error(`error: ${e.message}`).pipe(Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.message }))))),
+    // a crash: one line on stderr and exit 70, never a stack trace (nor anything on stdout)
+    reportDefects("stseval-watcher")
   )

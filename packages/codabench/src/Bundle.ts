@@ -21,7 +21,7 @@
  *
  * @since 0.1.0
  */
-import { Gold, Issue, Registry } from "@stseval/formats"
+import { Files, Gold, Issue, Registry } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import { zipSync } from "fflate"
 import * as CompetitionYaml from "./CompetitionYaml.js"
@@ -280,128 +280,135 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
     const existing = yield* fs.readDirectory(out).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))
     if (existing.length > 0) return yield* fail(`${options.out} is not empty; give a new folder to --out`)
 
-    const io = <A, E>(effect: Effect.Effect<A, E>) => effect.pipe(Effect.mapError((e) => fail(e instanceof Error ? e.message : String(e))))
-    const writeText = (rel: string, text: string) =>
-      io(
-        Effect.gen(function* () {
-          yield* fs.makeDirectory(path.dirname(path.join(out, rel)), { recursive: true })
-          yield* fs.writeFileString(path.join(out, rel), text)
-        })
-      )
+    const io = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Effect.mapError((e) => fail(e instanceof Error ? e.message : String(e))))
+    // the folder whole or not at all, also when a check below fails or the program is stopped
+    // (Ctrl-C): written into a hidden folder beside it, renamed into place (formats' Files.writeFolder)
+    const { checked, columns } = yield* Files.writeFolder(out, (dir) =>
+      Effect.gen(function* () {
+        const writeText = (rel: string, text: string) =>
+          io(
+            Effect.gen(function* () {
+              yield* fs.makeDirectory(path.dirname(path.join(dir, rel)), { recursive: true })
+              yield* fs.writeFileString(path.join(dir, rel), text)
+            })
+          )
 
-    // Scoring program: the command and the one-file CLI.
-    yield* writeText("scoring_program/metadata.yaml", `command: ${COMMAND}\n`)
-    yield* io(fs.copyFile(options.cliBundle, path.join(out, "scoring_program", PROGRAM_FILE)))
+        // Scoring program: the command and the one-file CLI.
+        yield* writeText("scoring_program/metadata.yaml", `command: ${COMMAND}\n`)
+        yield* io(fs.copyFile(options.cliBundle, path.join(dir, "scoring_program", PROGRAM_FILE)))
 
-    // Reference data.
-    // The test gold is secret: the test phase's detailed results show no gold value ("run"); the
-    // development phase's labels are the participants' own ("points").
-    yield* ReferenceData.write(path.join(out, "reference_data_test"), edition, options.gold, "run", board.name).pipe(Effect.mapError((e) => fail(`--gold: ${e.reason}`)))
-    if (dev !== undefined) {
-      yield* ReferenceData.write(path.join(out, "reference_data_dev"), dev, options.devGold!, "points", board.name).pipe(Effect.mapError((e) => fail(`--dev-gold: ${e.reason}`)))
-    }
+        // Reference data.
+        // The test gold is secret: the test phase's detailed results show no gold value ("run"); the
+        // development phase's labels are the participants' own ("points").
+        yield* ReferenceData.write(path.join(dir, "reference_data_test"), edition, options.gold, "run", board.name).pipe(Effect.mapError((e) => fail(`--gold: ${e.reason}`)))
+        if (dev !== undefined) {
+          yield* ReferenceData.write(path.join(dir, "reference_data_dev"), dev, options.devGold!, "points", board.name).pipe(Effect.mapError((e) => fail(`--dev-gold: ${e.reason}`)))
+        }
 
-    // Site.
-    const columns = board.columns
-    const scope =
-      edition !== resolved
-        ? `This competition is one of ${Scores.boards(resolved).each.length}, one per ${edition.datasets[0].language !== undefined ? "language" : "dataset"} of ${resolved.id} (${Scores.boards(resolved).each.map((b) => b.name).join(", ")}), as the task ranked them: it scores ${edition.datasets[0].name} only.`
-        : undefined
-    const pages = Pages.pageTexts(edition, board, dev !== undefined, scope)
-    yield* writeText("pages/overview.md", pages.overview)
-    yield* writeText("pages/evaluation.md", pages.evaluation)
-    yield* writeText("pages/submitting.md", pages.submitting)
-    yield* writeText("terms.md", pages.terms)
-    yield* io(fs.writeFile(path.join(out, "logo.png"), Uint8Array.from(atob(LOGO), (c) => c.charCodeAt(0))))
+        // Site.
+        const columns = board.columns
+        const scope =
+          edition !== resolved
+            ? `This competition is one of ${Scores.boards(resolved).each.length}, one per ${edition.datasets[0].language !== undefined ? "language" : "dataset"} of ${resolved.id} (${Scores.boards(resolved).each.map((b) => b.name).join(", ")}), as the task ranked them: it scores ${edition.datasets[0].name} only.`
+            : undefined
+        const pages = Pages.pageTexts(edition, board, dev !== undefined, scope)
+        yield* writeText("pages/overview.md", pages.overview)
+        yield* writeText("pages/evaluation.md", pages.evaluation)
+        yield* writeText("pages/submitting.md", pages.submitting)
+        yield* writeText("terms.md", pages.terms)
+        yield* io(fs.writeFile(path.join(dir, "logo.png"), Uint8Array.from(atob(LOGO), (c) => c.charCodeAt(0))))
 
-    // Dates: development, then test, each ending before the next starts (Codabench requires it).
-    const now = startOfDay(options.now ?? new Date())
-    const testStart = options.testStart ?? new Date((options.devStart ?? now).getTime() + 61 * DAY)
-    // Without a start, the development phase opens today, or 60 days before the test phase when
-    // today is too late for that.
-    const devStart = options.devStart ?? (dev !== undefined ? (now.getTime() < testStart.getTime() - DAY ? now : new Date(testStart.getTime() - 60 * DAY)) : undefined)
-    const testEnd = options.testEnd ?? new Date(testStart.getTime() + 14 * DAY - 1000)
-    const devEnd = new Date(testStart.getTime() - 1000)
-    if (devStart !== undefined && devStart.getTime() >= devEnd.getTime()) return yield* fail("the development phase must start before the test phase")
-    if (testEnd.getTime() <= testStart.getTime()) return yield* fail("the test phase must end after it starts")
+        // Dates: development, then test, each ending before the next starts (Codabench requires it).
+        const now = startOfDay(options.now ?? new Date())
+        const testStart = options.testStart ?? new Date((options.devStart ?? now).getTime() + 61 * DAY)
+        // Without a start, the development phase opens today, or 60 days before the test phase when
+        // today is too late for that.
+        const devStart = options.devStart ?? (dev !== undefined ? (now.getTime() < testStart.getTime() - DAY ? now : new Date(testStart.getTime() - 60 * DAY)) : undefined)
+        const testEnd = options.testEnd ?? new Date(testStart.getTime() + 14 * DAY - 1000)
+        const devEnd = new Date(testStart.getTime() - 1000)
+        if (devStart !== undefined && devStart.getTime() >= devEnd.getTime()) return yield* fail("the development phase must start before the test phase")
+        if (testEnd.getTime() <= testStart.getTime()) return yield* fail("the test phase must end after it starts")
 
-    const limit = options.executionTimeLimit ?? 600
-    const testTask = dev !== undefined ? 1 : 0
-    const tasks: Array<CompetitionYaml.Task> = [
-      ...(dev !== undefined
-        ? [{ index: 0, name: `${edition.id} development`, description: "scores the development gold", scoring_program: "scoring_program", reference_data: "reference_data_dev" }]
-        : []),
-      { index: testTask, name: `${edition.id} test`, description: "scores the test gold", scoring_program: "scoring_program", reference_data: "reference_data_test" }
-    ]
-    const phases: Array<CompetitionYaml.Phase> = [
-      ...(dev !== undefined && devStart !== undefined
-        ? [
+        const limit = options.executionTimeLimit ?? 600
+        const testTask = dev !== undefined ? 1 : 0
+        const tasks: Array<CompetitionYaml.Task> = [
+          ...(dev !== undefined
+            ? [{ index: 0, name: `${edition.id} development`, description: "scores the development gold", scoring_program: "scoring_program", reference_data: "reference_data_dev" }]
+            : []),
+          { index: testTask, name: `${edition.id} test`, description: "scores the test gold", scoring_program: "scoring_program", reference_data: "reference_data_test" }
+        ]
+        const phases: Array<CompetitionYaml.Phase> = [
+          ...(dev !== undefined && devStart !== undefined
+            ? [
+                {
+                  index: 0,
+                  name: "Development",
+                  description: "Submissions are scored against the development data.",
+                  start: CompetitionYaml.formatDateTime(devStart),
+                  end: CompetitionYaml.formatDateTime(devEnd),
+                  max_submissions: 100,
+                  max_submissions_per_day: 5,
+                  execution_time_limit: limit,
+                  tasks: [0]
+                }
+              ]
+            : []),
+          {
+            index: dev !== undefined ? 1 : 0,
+            name: "Test",
+            description: `Submissions are scored against the test data; at most ${edition.runLimit} per participant.`,
+            start: CompetitionYaml.formatDateTime(testStart),
+            end: CompetitionYaml.formatDateTime(testEnd),
+            max_submissions: edition.runLimit,
+            max_submissions_per_day: edition.runLimit,
+            execution_time_limit: limit,
+            tasks: [testTask]
+          }
+        ]
+        const competition: CompetitionYaml.Competition = {
+          version: 2,
+          title: options.title ?? (board.name === "official" ? edition.title : `${edition.title}: ${board.name}`).slice(0, 256),
+          description: edition.description ?? edition.title,
+          image: "logo.png",
+          terms: "terms.md",
+          docker_image: options.dockerImage ?? DEFAULT_DOCKER_IMAGE,
+          enable_detailed_results: true,
+          show_detailed_results_in_submission_panel: true,
+          // Only hides the leaderboard's link: `get_detail_result` (src/apps/api/views/submissions.py,
+          // c7dbc756) serves any submission's detailed results to every approved participant, and to
+          // anyone once the competition is published. What the page holds is fit for them (see
+          // DetailedResults.Plot).
+          show_detailed_results_in_leaderboard: false,
+          make_programs_available: true,
+          make_input_data_available: false,
+          pages: [
+            { title: "Overview", file: "pages/overview.md" },
+            { title: "Evaluation", file: "pages/evaluation.md" },
+            { title: "Submitting", file: "pages/submitting.md" }
+          ],
+          phases,
+          tasks,
+          leaderboards: [
             {
               index: 0,
-              name: "Development",
-              description: "Submissions are scored against the development data.",
-              start: CompetitionYaml.formatDateTime(devStart),
-              end: CompetitionYaml.formatDateTime(devEnd),
-              max_submissions: 100,
-              max_submissions_per_day: 5,
-              execution_time_limit: limit,
-              tasks: [0]
+              title: "Results",
+              key: "main",
+              // Every finished submission is listed: the papers report every run of a team.
+              submission_rule: "Force_Latest_Multiple",
+              primary_index: board.primary,
+              columns: columns.map((c, index) => ({ title: c.title, key: c.key, index, sorting: c.sorting, precision: c.precision }))
             }
           ]
-        : []),
-      {
-        index: dev !== undefined ? 1 : 0,
-        name: "Test",
-        description: `Submissions are scored against the test data; at most ${edition.runLimit} per participant.`,
-        start: CompetitionYaml.formatDateTime(testStart),
-        end: CompetitionYaml.formatDateTime(testEnd),
-        max_submissions: edition.runLimit,
-        max_submissions_per_day: edition.runLimit,
-        execution_time_limit: limit,
-        tasks: [testTask]
-      }
-    ]
-    const competition: CompetitionYaml.Competition = {
-      version: 2,
-      title: options.title ?? (board.name === "official" ? edition.title : `${edition.title}: ${board.name}`).slice(0, 256),
-      description: edition.description ?? edition.title,
-      image: "logo.png",
-      terms: "terms.md",
-      docker_image: options.dockerImage ?? DEFAULT_DOCKER_IMAGE,
-      enable_detailed_results: true,
-      show_detailed_results_in_submission_panel: true,
-      // Only hides the leaderboard's link: `get_detail_result` (src/apps/api/views/submissions.py,
-      // c7dbc756) serves any submission's detailed results to every approved participant, and to
-      // anyone once the competition is published. What the page holds is fit for them (see
-      // DetailedResults.Plot).
-      show_detailed_results_in_leaderboard: false,
-      make_programs_available: true,
-      make_input_data_available: false,
-      pages: [
-        { title: "Overview", file: "pages/overview.md" },
-        { title: "Evaluation", file: "pages/evaluation.md" },
-        { title: "Submitting", file: "pages/submitting.md" }
-      ],
-      phases,
-      tasks,
-      leaderboards: [
-        {
-          index: 0,
-          title: "Results",
-          key: "main",
-          // Every finished submission is listed: the papers report every run of a team.
-          submission_rule: "Force_Latest_Multiple",
-          primary_index: board.primary,
-          columns: columns.map((c, index) => ({ title: c.title, key: c.key, index, sorting: c.sorting, precision: c.precision }))
         }
-      ]
-    }
-    const checked = yield* CompetitionYaml.decode(Schema.encodeSync(CompetitionYaml.Competition)(competition)).pipe(
-      Effect.mapError((e) => fail(`the competition.yaml stseval made breaks Codabench's rules: ${e.message}`))
-    )
-    yield* writeText("competition.yaml", CompetitionYaml.stringify(checked))
-    const problems = yield* CompetitionYaml.checkBundle(out)
-    if (problems.length > 0) return yield* fail(`the bundle breaks Codabench's rules: ${problems.map((p) => `${p.file}: ${p.message}`).join("; ")}`)
+        const checked = yield* CompetitionYaml.decode(Schema.encodeSync(CompetitionYaml.Competition)(competition)).pipe(
+          Effect.mapError((e) => fail(`the competition.yaml stseval made breaks Codabench's rules: ${e.message}`))
+        )
+        yield* writeText("competition.yaml", CompetitionYaml.stringify(checked))
+        const problems = yield* CompetitionYaml.checkBundle(dir)
+        if (problems.length > 0) return yield* fail(`the bundle breaks Codabench's rules: ${problems.map((p) => `${p.file}: ${p.message}`).join("; ")}`)
+        return { checked, columns }
+      })
+    ).pipe(Effect.mapError((e) => (e instanceof BundleError ? e : fail(`${options.out} cannot be written: ${Files.describe(e)}`))))
 
     let zipPath: string | undefined
     if (options.zip !== undefined && options.zip !== false) {
@@ -409,7 +416,7 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
       if (zipPath.startsWith(`${out}${path.sep}`)) return yield* fail("the zip must be written outside the bundle folder")
       const files: Record<string, Uint8Array> = {}
       for (const rel of yield* walk(fs, path, out)) files[rel] = yield* io(fs.readFile(path.join(out, rel)))
-      yield* io(fs.writeFile(zipPath, zipSync(files, { level: 6 })))
+      yield* io(Files.writeAtomic(zipPath, zipSync(files, { level: 6 })))
     }
     return { out, zip: zipPath, competition: checked, board, columns, notes }
   })

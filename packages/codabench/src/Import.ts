@@ -50,7 +50,6 @@
  *
  * @since 0.1.0
  */
-import * as NodeFs from "node:fs"
 import { Csv, Files, Issue, Submissions } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 
@@ -770,27 +769,22 @@ export const importSubmissions = (input: string, out: string, options: Options =
     const target = path.resolve(out)
     const existing = yield* fs.readDirectory(target).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))
     if (existing.length > 0) return yield* fail(`${out} is not empty; give a new folder to --out`)
-    yield* fs.makeDirectory(path.dirname(target), { recursive: true }).pipe(Effect.mapError((e) => fail(Files.describe(e))))
-    const staging = yield* fs.makeTempDirectory({ directory: path.dirname(target), prefix: `.${path.basename(target)}.importing-` }).pipe(Effect.mapError((e) => fail(e.message)))
     const runs: Array<Imported> = []
-    const written = Effect.gen(function* () {
-      for (const p of planned) {
-        yield* fs.writeFile(path.join(staging, `${p.stem}.zip`), contents.get(p)!)
-        yield* fs.writeFileString(path.join(staging, `${p.stem}${Submissions.RUN_JSON_SUFFIX}`), `${JSON.stringify(p.meta, null, 2)}\n`)
-        runs.push({ ...p.imported, path: path.join(target, `${p.stem}.zip`) })
-      }
-      // Provenance for the organiser; hidden, so that discovery does not take it for a run.
-      yield* fs.writeFileString(
-        path.join(staging, ".codabench-import.json"),
-        `${JSON.stringify({ input: path.basename(input), download, deadline: options.deadline?.toISOString() ?? null, lateUntil: options.lateUntil?.toISOString() ?? null, runs, skipped, notes }, null, 2)}\n`
-      )
-      // rmdir: removes the (empty) target folder, and fails rather than delete anything put there since
-      if (yield* fs.exists(target)) yield* Effect.try({ try: () => NodeFs.rmdirSync(target), catch: (e) => e as Error })
-      yield* fs.rename(staging, target)
-    })
-    yield* written.pipe(
-      Effect.catch((e) => fs.remove(staging, { recursive: true }).pipe(Effect.catch(() => Effect.void), Effect.andThen(Effect.fail(fail(`${out} cannot be written: ${Files.describe(e)}`)))))
-    )
+    // all or nothing, also when stopped half-way (Ctrl-C): formats' Files.writeFolder
+    yield* Files.writeFolder(target, (staging) =>
+      Effect.gen(function* () {
+        for (const p of planned) {
+          yield* fs.writeFile(path.join(staging, `${p.stem}.zip`), contents.get(p)!)
+          yield* fs.writeFileString(path.join(staging, `${p.stem}${Submissions.RUN_JSON_SUFFIX}`), `${JSON.stringify(p.meta, null, 2)}\n`)
+          runs.push({ ...p.imported, path: path.join(target, `${p.stem}.zip`) })
+        }
+        // Provenance for the organiser; hidden, so that discovery does not take it for a run.
+        yield* fs.writeFileString(
+          path.join(staging, ".codabench-import.json"),
+          `${JSON.stringify({ input: path.basename(input), download, deadline: options.deadline?.toISOString() ?? null, lateUntil: options.lateUntil?.toISOString() ?? null, runs, skipped, notes }, null, 2)}\n`
+        )
+      })
+    ).pipe(Effect.mapError((e) => fail(`${out} cannot be written: ${Files.describe(e)}`)))
     return { runs, skipped, download, notes }
   })
 

@@ -39,6 +39,7 @@ import * as DetailedResults from "./DetailedResults.js"
 import * as Score from "./internal/score.js"
 import * as ReferenceData from "./ReferenceData.js"
 import * as Scores from "./Scores.js"
+import type { Isolation } from "@stseval/scoring"
 
 /**
  * The file the prediction step writes beside the submission (and that the worker reserves).
@@ -195,7 +196,12 @@ const safeIssue = (relative: (s: string) => string) => (i: Issue.Issue): Issue.I
  * ```
  * @since 0.1.0
  */
-export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effect<Outcome, SetupError, FileSystem.FileSystem | Path.Path> =>
+export const scoreCodabench = (
+  inputDir: string,
+  outputDir: string,
+  /** each run's budget in isolation (`Isolation.Options` of @stseval/scoring; default its `defaultBudget`) @since 0.3.0 */
+  options: { readonly isolation?: Isolation.Options | undefined } = {}
+): Effect.Effect<Outcome, SetupError, FileSystem.FileSystem | Path.Path> =>
   Effect.scoped(
     Effect.gen(function* () {
       const fs = yield* FileSystem.FileSystem
@@ -212,8 +218,9 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
       const cols = board.columns
       const refRelative = relativizer([[refDir, "ref"]])
       yield* fs.makeDirectory(output, { recursive: true }).pipe(Effect.mapError(() => setup("the output folder cannot be created")))
+      // whole or not at all: a scoring program stopped by the worker leaves no half-written scores.json
       const write = (name: string, content: string) =>
-        fs.writeFileString(path.join(output, name), content).pipe(Effect.mapError(() => setup(`${name} cannot be written to the output folder`)))
+        Files.writeAtomic(path.join(output, name), content).pipe(Effect.mapError(() => setup(`${name} cannot be written to the output folder`)))
 
       // Stage the submission without the worker's own `metadata` file, so that the run is what the
       // participant sent and nothing else.
@@ -229,7 +236,7 @@ export const scoreCodabench = (inputDir: string, outputDir: string): Effect.Effe
       ])
       const scoreRun = (runPath?: string) =>
         Effect.gen(function* () {
-          const scored = yield* Score.score(reference.edition, goldPath, runPath).pipe(
+          const scored = yield* Score.score(reference.edition, goldPath, runPath, options.isolation).pipe(
             Effect.mapError((reason) => setup(`the competition's gold cannot be read: ${goldRelative(reason)}`))
           )
           if (Issue.hasErrors(scored.goldIssues)) {

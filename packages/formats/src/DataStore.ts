@@ -489,14 +489,23 @@ export const readManifest = Effect.fnUntraced(function*(dir: string) {
   )
 })
 
-const writeAtomically = Effect.fnUntraced(function*(file: string, bytes: Uint8Array) {
-  const fs = yield* FileSystem.FileSystem
-  const tmp = `${file}.${process.pid}.tmp`
-  // a new file (wx): a link planted under the temporary name is not written through
-  yield* fs.remove(tmp, { force: true })
-  yield* fs.writeFile(tmp, bytes, { flag: "wx" })
-  yield* fs.rename(tmp, file)
-})
+/**
+ * A data file written whole: to a temporary file beside it, renamed over it (a link there is
+ * replaced, never written through: not `Files.writeAtomic`, which writes through a link). Not
+ * interrupted once begun (Ctrl-C stops `data fetch` right after), and the temporary file is
+ * removed when the write fails, so nothing half-written is left.
+ */
+const writeAtomically = (file: string, bytes: Uint8Array) =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const tmp = `${file}.${process.pid}.tmp`
+    // a new file (wx): a link planted under the temporary name is not written through
+    yield* fs.remove(tmp, { force: true })
+    yield* fs.writeFile(tmp, bytes, { flag: "wx" }).pipe(
+      Effect.andThen(fs.rename(tmp, file)),
+      Effect.tapError(() => fs.remove(tmp, { force: true }).pipe(Effect.ignore))
+    )
+  }).pipe(Effect.uninterruptible)
 
 /** The real path of `path`, or of its nearest existing ancestor (with the rest of `path` after it). */
 const realOrAncestor = async (path: string): Promise<string> => {

@@ -25,7 +25,8 @@ import { constants } from "node:fs"
 import { lstat, mkdir, open, opendir, readlink, realpath, stat, writeFile } from "node:fs/promises"
 import type { FileHandle } from "node:fs/promises"
 import * as nodePath from "node:path"
-import { Effect, Schema } from "effect"
+import { Effect, FileSystem, Schema } from "effect"
+import type * as PlatformError from "effect/PlatformError"
 import * as Issue from "./Issue.js"
 import { DEFAULT_MAX_BYTES } from "./Text.js"
 
@@ -582,3 +583,82 @@ export const describe = (error: unknown): string => {
   const message = field(error, "message")
   return typeof message === "string" ? message : String(error)
 }
+
+let tempCounter = 0
+
+/**
+ * Write an output file whole or not at all: the data goes to a temporary file beside it
+ * (`.<name>.<pid>.<n>.tmp`), which is then renamed over the file (atomic within one file system, so
+ * a reader sees the old file or the new one, never half of one). The write is not interrupted once
+ * begun (Ctrl-C then stops the program right after it), and the temporary file is removed when the
+ * write fails (a full disk), so a stopped program leaves neither half an output nor a temporary
+ * file behind. A link is written through (the file it points at is replaced, not the link), and a
+ * path that is not a regular file (`/dev/stdout`, a FIFO, `/dev/full`) is written to directly, as
+ * nothing may be renamed over it. Fails with Effect's `PlatformError` (`describe` puts it in words).
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Files } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * await Effect.runPromise(Files.writeAtomic("report.html", "<!doctype html>...").pipe(Effect.provide(NodeServices.layer)))
+ * ```
+ * @since 0.3.0
+ */
+export const writeAtomic = (path: string, data: string | Uint8Array) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data
+    const target = (yield* realPath(path)) ?? path
+    const info = yield* fs.stat(target).pipe(Effect.option)
+    if (info._tag === "Some" && info.value.type !== "File") return yield* fs.writeFile(target, bytes)
+    const temp = nodePath.join(nodePath.dirname(target), `.${nodePath.basename(target)}.${process.pid}.${++tempCounter}.tmp`)
+    yield* fs.writeFile(temp, bytes, { flag: "wx" }).pipe(
+      Effect.andThen(fs.rename(temp, target)),
+      Effect.tapError(() => fs.remove(temp, { force: true }).pipe(Effect.ignore))
+    )
+  }).pipe(Effect.uninterruptible)
+
+/**
+ * Write a folder whole or not at all: `fill` writes its files into a fresh hidden folder beside
+ * `target` (`.<name>.writing-XXXXXX`), which is then renamed to `target` (atomic within one file
+ * system: a reader sees no folder or the whole one). `target` must not exist, or be an empty folder
+ * (which the rename replaces, as POSIX's rename does: a folder that is not empty, or a file, makes
+ * it fail, and nothing there is deleted). When `fill` fails, or the program is stopped (Ctrl-C), the hidden folder
+ * is removed: nothing half-written is left, under either name. Fails with `fill`'s error, or
+ * Effect's `PlatformError` (`describe` puts it in words).
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Files } from "@stseval/formats"
+ * import { Effect, FileSystem } from "effect"
+ * import * as path from "node:path"
+ *
+ * const written = Files.writeFolder("submissions/ECNU_run1", (dir) =>
+ *   Effect.gen(function* () {
+ *     const fs = yield* FileSystem.FileSystem
+ *     yield* fs.writeFileString(path.join(dir, "STS.output.answers-forums.txt"), "4.2\n")
+ *   })
+ * )
+ * await Effect.runPromise(written.pipe(Effect.provide(NodeServices.layer)))
+ * ```
+ * @since 0.3.0
+ */
+export const writeFolder = <A, E, R>(
+  target: string,
+  fill: (staging: string) => Effect.Effect<A, E, R>
+): Effect.Effect<A, E | PlatformError.PlatformError, R | FileSystem.FileSystem> =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const full = nodePath.resolve(target)
+    yield* fs.makeDirectory(nodePath.dirname(full), { recursive: true })
+    const staging = yield* fs.makeTempDirectory({ directory: nodePath.dirname(full), prefix: `.${nodePath.basename(full)}.writing-` })
+    const removeStaging = fs.remove(staging, { recursive: true, force: true }).pipe(Effect.ignore)
+    return yield* Effect.gen(function* () {
+      const result = yield* fill(staging)
+      yield* fs.rename(staging, full)
+      return result
+    }).pipe(Effect.onExit((exit) => (exit._tag === "Success" ? Effect.void : removeStaging)))
+  })

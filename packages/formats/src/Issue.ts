@@ -84,7 +84,10 @@ export const IssueCode = Schema.Literals([
   "unsafe-zip",
   "blank-line",
   // added in 0.3.0
-  "line-numbers"
+  "line-numbers",
+  // added in 0.3.0: a run scored in isolation (scoring's Isolation)
+  "over-budget",
+  "scorer-crashed"
 ])
 /** @since 0.1.0 */
 export type IssueCode = typeof IssueCode.Type

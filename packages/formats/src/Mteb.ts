@@ -668,12 +668,17 @@ export const write = (
     }
     const written: Array<string> = []
     for (const run of runs) {
-      for (const f of run.files) {
-        const target = pathApi.join(folder, f.path)
-        yield* fs.makeDirectory(pathApi.dirname(target), { recursive: true })
-        yield* fs.writeFileString(target, f.contents, { flag: "wx" })
-        written.push(target)
-      }
+      // each run folder whole or not at all (Files.writeFolder): a stopped import leaves no half run
+      yield* Files.writeFolder(pathApi.join(folder, run.name), (staging) =>
+        Effect.forEach(run.files, (f) =>
+          Effect.gen(function* () {
+            const inRun = pathApi.relative(run.name, f.path)
+            yield* fs.makeDirectory(pathApi.dirname(pathApi.join(staging, inRun)), { recursive: true })
+            yield* fs.writeFileString(pathApi.join(staging, inRun), f.contents, { flag: "wx" })
+          })
+        )
+      )
+      for (const f of run.files) written.push(pathApi.join(folder, f.path))
     }
     return written
   })

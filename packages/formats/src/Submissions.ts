@@ -19,6 +19,7 @@
  *
  * @since 0.1.0
  */
+import * as nodePath from "node:path"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import type { PlatformError } from "effect/PlatformError"
 import * as Issue from "./Issue.js"
@@ -653,7 +654,7 @@ const unknownMeta = (name: string): Omit<RunMeta, "id"> => ({
 // Effects
 // ---------------------------------------------------------------------------------------------
 
-type Loaded = Omit<Submission, "meta"> & { readonly meta: Omit<RunMeta, "id"> }
+type Loaded = LoadedRun
 
 /** A file's bytes through `Files.readFile` (links out of `within` refused), or the issue saying why not. */
 const readBytes = (path: string, maxBytes: number, within: string | Files.Within | undefined, what = "the run file") =>
@@ -1095,11 +1096,188 @@ export const loadRun = (
   })
 
 /**
+ * A run as read from its file, folder or zip, before the folder gives it its id (`settle`): what
+ * `loadEntry` reads.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry, Submissions } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const entry = await Effect.runPromise(Submissions.loadEntry("submissions", "ECNU_run1primary.zip", Registry.get("sts2017")!).pipe(Effect.provide(NodeServices.layer)))
+ * if (entry._tag === "Run") {
+ *   const loaded: Submissions.LoadedRun = entry.run
+ *   loaded.meta.team // "ECNU"
+ * }
+ * ```
+ * @since 0.3.0
+ */
+export type LoadedRun = Omit<Submission, "meta"> & { readonly meta: Omit<RunMeta, "id"> }
+
+/**
+ * One entry of a submissions folder, read: a run (`Run`), or what the entry is instead and why it
+ * was skipped (`Skipped`: a plain file where runs are folders, a broken link, a socket...).
+ *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const describe = (e: Submissions.Entry): string => (e._tag === "Run" ? e.run.meta.team : e.issue.message)
+ * ```
+ * @since 0.3.0
+ */
+export type Entry = { readonly _tag: "Run"; readonly run: LoadedRun } | { readonly _tag: "Skipped"; readonly issue: Issue.Issue }
+
+/**
+ * The names in a submissions folder that may be runs, in code-point order: every entry except
+ * hidden ones, names that are no run (`isIgnoredEntry`) and `*.run.json` metadata. Nothing is read.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Submissions } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const names = await Effect.runPromise(Submissions.entryNames("submissions").pipe(Effect.provide(NodeServices.layer)))
+ * // ["ECNU_run1primary.zip", "ECNU_run2.zip", ...]
+ * ```
+ * @since 0.3.0
+ */
+export const entryNames = (folder: string): Effect.Effect<ReadonlyArray<string>, PlatformError, FileSystem.FileSystem> =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    return (yield* fs.readDirectory(folder)).filter((n) => !isIgnoredEntry(n) && !isMetadata(n)).sort(compare)
+  })
+
+/**
+ * The submissions folder as `loadEntry` checks links against it: its path and real path, resolved
+ * once for all its entries.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Submissions } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const within = await Effect.runPromise(Submissions.folderWithin("submissions").pipe(Effect.provide(NodeServices.layer)))
+ * ```
+ * @since 0.3.0
+ */
+export const folderWithin = (folder: string): Effect.Effect<Files.Within> =>
+  Effect.map(Files.realPath(folder), (real) => ({ path: folder, real: real ?? folder }))
+
+/**
+ * Read one entry of a submissions folder as `discover` does: a run (a file, a folder or a zip, with
+ * its metadata and every issue found), or the issue saying why the entry is no run. `within` is the
+ * folder as `folderWithin` gives it (resolved here when omitted). Fails only when the entry cannot
+ * be listed or read at all (a `PlatformError`).
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Registry, Submissions } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * // one run at a time: a caller holding a few runs' bytes, never the whole folder's
+ * const entry = await Effect.runPromise(Submissions.loadEntry("submissions", "Insight_run1primary.txt", Registry.get("sick2014")!).pipe(Effect.provide(NodeServices.layer)))
+ * ```
+ * @since 0.3.0
+ */
+export const loadEntry = (
+  folder: string,
+  name: string,
+  edition: TaskEdition,
+  options: DiscoverOptions = {},
+  within?: Files.Within
+): Effect.Effect<Entry, PlatformError, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const pathApi = yield* Path.Path
+    const full = pathApi.join(folder, name)
+    const info = yield* fs.stat(full).pipe(Effect.option)
+    if (info._tag === "None" && name.includes("\uFFFD")) {
+      const meta = makeMeta(name, full, undefined)
+      return { _tag: "Run", run: { meta: meta.meta, path: full, kind: "file" as const, files: [], issues: [undecodableName(full, name)] } } as const
+    }
+    if (info._tag === "None") return { _tag: "Skipped", issue: Issue.warning("file-unreadable", full, "the entry cannot be read (a broken link?); it was skipped") } as const
+    const type = info.value.type
+    if (edition.submission === "folder" && type === "File" && !/\.zip$/i.test(name)) {
+      return {
+        _tag: "Skipped",
+        issue: Issue.warning("unknown-file", full, `not a run: a run of ${edition.id} is a folder (or a zip) of per-dataset files; the file was skipped`, {
+          expected: "a folder or a .zip",
+          found: name
+        })
+      } as const
+    }
+    const run = yield* loadOne(full, edition, options, within ?? (yield* folderWithin(folder)))
+    return run === undefined
+      ? ({ _tag: "Skipped", issue: Issue.warning("unknown-file", full, "not a regular file, folder or zip; skipped") } as const)
+      : ({ _tag: "Run", run } as const)
+  })
+
+/**
+ * The runs of one submissions folder made final, whatever was kept of each (a loaded run, or what
+ * scoring it gave): sorted (`compareRuns`), each given its id (`assignIds`: unique within the
+ * folder), and the folder's issues about them (a team over the edition's run limit, counted by
+ * `teamKey`; a run of unknown identity counts for no team). `runs` carry their metadata without an
+ * id and their path, as `loadEntry` reads them.
+ *
+ * @example
+ * ```ts
+ * import { Registry, Submissions } from "@stseval/formats"
+ *
+ * declare const loaded: ReadonlyArray<Submissions.LoadedRun>
+ * const { runs, issues } = Submissions.settle("submissions", Registry.get("sick2014")!, loaded)
+ * runs.map((r) => r.meta.id) // ["Insight/run1", "Insight/run2", ...]
+ * ```
+ * @since 0.3.0
+ */
+export const settle = <A extends { readonly meta: Omit<RunMeta, "id">; readonly path: string }>(
+  folder: string,
+  edition: TaskEdition,
+  runs: ReadonlyArray<A>
+): { readonly runs: ReadonlyArray<Omit<A, "meta"> & { readonly meta: RunMeta }>; readonly issues: ReadonlyArray<Issue.Issue> } => {
+  const basename = (p: string) => nodePath.basename(p)
+  const name = (l: A) => ({ team: l.meta.team, run: l.meta.run, name: basename(l.path) })
+  const sorted = [...runs].sort((a, b) => compareRuns(name(a), name(b)))
+  const ids = assignIds(sorted.map((l) => ({ ...name(l), identityUnknown: l.meta.identityUnknown })))
+  const settled = sorted.map((l, i) => ({ ...l, meta: { id: ids[i], ...l.meta } }))
+  const issues: Array<Issue.Issue> = []
+  // One team however its names are spelt (`teamKey`, as the ranking counts them), named as first seen.
+  const byTeam = new Map<string, { readonly team: string; readonly runs: Array<(typeof settled)[number]> }>()
+  for (const r of settled) {
+    // whose run it is is unknown: it counts toward no team's limit
+    if (r.meta.identityUnknown === true) continue
+    const key = teamKey(r.meta.team)
+    const entry = byTeam.get(key)
+    if (entry === undefined) byTeam.set(key, { team: r.meta.team, runs: [r] })
+    else entry.runs.push(r)
+  }
+  for (const { team, runs: teamRuns } of byTeam.values()) {
+    if (teamRuns.length > edition.runLimit) {
+      issues.push(
+        Issue.warning(
+          "run-limit",
+          folder,
+          `team "${team}" has ${teamRuns.length} runs, more than the ${edition.runLimit} allowed in ${edition.id}: ${teamRuns.map((r) => basename(r.path)).join(", ")}`,
+          { field: team, expected: `at most ${edition.runLimit} runs`, found: `${teamRuns.length} runs` }
+        )
+      )
+    }
+  }
+  return { runs: settled, issues }
+}
+
+/**
  * Discover the runs of a submissions folder: each entry of the folder is one run — a file, a
  * folder or a zip — except hidden entries and `*.run.json` metadata. For an edition whose runs are
  * folders (STS), a plain file at the top is reported (`unknown-file`) and skipped. Teams with more
  * runs than the edition's `runLimit` get a `run-limit` warning (a run of unknown identity counts
- * for no team). Runs are sorted by team, run number, then path.
+ * for no team). Runs are sorted by team, run number, then path. Every run's bytes are held at once:
+ * a caller that reads a few runs at a time uses its three steps, `entryNames`, `loadEntry` and
+ * `settle`.
  *
  * @example
  * ```ts
@@ -1118,69 +1296,19 @@ export const discover = (
   options: DiscoverOptions = {}
 ): Effect.Effect<Discovered, PlatformError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
-    const pathApi = yield* Path.Path
-    const names = (yield* fs.readDirectory(folder)).filter((n) => !isIgnoredEntry(n) && !isMetadata(n)).sort(compare)
+    const names = yield* entryNames(folder)
     // the folder's real path, resolved once for every run's links check and reads
-    const within: Files.Within = { path: folder, real: (yield* Files.realPath(folder)) ?? folder }
+    const within = yield* folderWithin(folder)
     // Entries are read concurrently: each read is a few round trips to libuv's thread pool (open,
     // stat, read, close, and realpath for the links check), so reading 200 runs one after the other
     // left the process idle for most of a quarter of a second. Results keep the folder's order.
-    const entries = yield* Effect.forEach(
-      names,
-      (name): Effect.Effect<{ readonly issue: Issue.Issue } | { readonly run: Loaded }, PlatformError, FileSystem.FileSystem | Path.Path> =>
-        Effect.gen(function* () {
-          const full = pathApi.join(folder, name)
-          const info = yield* fs.stat(full).pipe(Effect.option)
-          if (info._tag === "None" && name.includes("\uFFFD")) {
-            const meta = makeMeta(name, full, undefined)
-            return { run: { meta: meta.meta, path: full, kind: "file" as const, files: [], issues: [undecodableName(full, name)] } }
-          }
-          if (info._tag === "None") return { issue: Issue.warning("file-unreadable", full, "the entry cannot be read (a broken link?); it was skipped") }
-          const type = info.value.type
-          if (edition.submission === "folder" && type === "File" && !/\.zip$/i.test(name)) {
-            return {
-              issue: Issue.warning("unknown-file", full, `not a run: a run of ${edition.id} is a folder (or a zip) of per-dataset files; the file was skipped`, {
-                expected: "a folder or a .zip",
-                found: name
-              })
-            }
-          }
-          const run = yield* loadOne(full, edition, options, within)
-          return run === undefined ? { issue: Issue.warning("unknown-file", full, "not a regular file, folder or zip; skipped") } : { run }
-        }),
-      { concurrency: READ_CONCURRENCY }
-    )
+    const entries = yield* Effect.forEach(names, (name) => loadEntry(folder, name, edition, options, within), { concurrency: READ_CONCURRENCY })
     const issues: Array<Issue.Issue> = []
-    const loaded: Array<Loaded> = []
+    const loaded: Array<LoadedRun> = []
     for (const entry of entries) {
-      if ("run" in entry) loaded.push(entry.run)
+      if (entry._tag === "Run") loaded.push(entry.run)
       else issues.push(entry.issue)
     }
-    const name = (l: Loaded) => ({ team: l.meta.team, run: l.meta.run, name: pathApi.basename(l.path) })
-    loaded.sort((a, b) => compareRuns(name(a), name(b)))
-    const runs = withIds(loaded, (p) => pathApi.basename(p))
-    // One team however its names are spelt (`teamKey`, as the ranking counts them), named as first seen.
-    const byTeam = new Map<string, { readonly team: string; readonly runs: Array<Submission> }>()
-    for (const r of runs) {
-      // whose run it is is unknown: it counts toward no team's limit
-      if (r.meta.identityUnknown === true) continue
-      const key = teamKey(r.meta.team)
-      const entry = byTeam.get(key)
-      if (entry === undefined) byTeam.set(key, { team: r.meta.team, runs: [r] })
-      else entry.runs.push(r)
-    }
-    for (const { team, runs: teamRuns } of byTeam.values()) {
-      if (teamRuns.length > edition.runLimit) {
-        issues.push(
-          Issue.warning(
-            "run-limit",
-            folder,
-            `team "${team}" has ${teamRuns.length} runs, more than the ${edition.runLimit} allowed in ${edition.id}: ${teamRuns.map((r) => pathApi.basename(r.path)).join(", ")}`,
-            { field: team, expected: `at most ${edition.runLimit} runs`, found: `${teamRuns.length} runs` }
-          )
-        )
-      }
-    }
-    return { runs, issues }
+    const settled = settle(folder, edition, loaded)
+    return { runs: settled.runs, issues: [...issues, ...settled.issues] }
   })

@@ -6,7 +6,9 @@ import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { Effect, Exit } from "effect"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { Effect, Exit, Fiber } from "effect"
+import type { FileSystem } from "effect"
 import { PlatformError, SystemError } from "effect/PlatformError"
 import { afterAll, describe, expect, it } from "vitest"
 import { Files } from "@stseval/formats"
@@ -173,5 +175,52 @@ describe("Files.describe", () => {
     if (Exit.isSuccess(exit)) throw new Error("the write to /dev/full succeeded")
     const reason = exit.cause.reasons.find((r) => r._tag === "Fail")
     expect(reason !== undefined && reason._tag === "Fail" ? Files.describe(reason.error) : "").toBe("/dev/full: no space is left on the device (ENOSPC)")
+  })
+})
+
+describe("Files.writeFolder: a folder whole or not at all (issue 22)", () => {
+  const write = <E>(target: string, fill: (dir: string) => Effect.Effect<void, E, FileSystem.FileSystem>) =>
+    Files.writeFolder(target, fill).pipe(Effect.provide(NodeServices.layer))
+  const files = (dir: string, name: string) =>
+    Effect.sync(() => {
+      fs.writeFileSync(path.join(dir, name), "x\n")
+    })
+
+  it("writes every file, then the folder appears at once under its name; an empty folder there is replaced", async () => {
+    const parent = tmp()
+    await Effect.runPromise(write(path.join(parent, "run"), (dir) => Effect.andThen(files(dir, "a.txt"), files(dir, "b.txt"))))
+    expect(fs.readdirSync(path.join(parent, "run")).sort()).toEqual(["a.txt", "b.txt"])
+    fs.mkdirSync(path.join(parent, "empty"))
+    await Effect.runPromise(write(path.join(parent, "empty"), (dir) => files(dir, "c.txt")))
+    expect(fs.readdirSync(path.join(parent, "empty"))).toEqual(["c.txt"])
+    expect(fs.readdirSync(parent).sort()).toEqual(["empty", "run"])
+  })
+
+  it("a fill that fails half-way leaves nothing, under either name", async () => {
+    const parent = tmp()
+    const exit = await Effect.runPromiseExit(write(path.join(parent, "run"), (dir) => Effect.andThen(files(dir, "a.txt"), Effect.fail("disk full"))))
+    expect(Exit.isFailure(exit)).toBe(true)
+    expect(fs.readdirSync(parent)).toEqual([])
+  })
+
+  it("stopped half-way (the fiber interrupted, as Ctrl-C does) leaves nothing", async () => {
+    const parent = tmp()
+    let started!: () => void
+    const writing = new Promise<void>((resolve) => (started = resolve))
+    const fiber = Effect.runFork(write(path.join(parent, "run"), (dir) => Effect.andThen(files(dir, "a.txt"), Effect.andThen(Effect.sync(() => started()), Effect.never))))
+    await writing
+    expect(fs.readdirSync(parent)).toHaveLength(1)
+    await Effect.runPromise(Fiber.interrupt(fiber))
+    expect(fs.readdirSync(parent)).toEqual([])
+  })
+
+  it("a folder that is not empty is never replaced nor touched: the write fails", async () => {
+    const parent = tmp()
+    fs.mkdirSync(path.join(parent, "run"))
+    fs.writeFileSync(path.join(parent, "run", "mine.txt"), "keep\n")
+    const exit = await Effect.runPromiseExit(write(path.join(parent, "run"), (dir) => files(dir, "a.txt")))
+    expect(Exit.isFailure(exit)).toBe(true)
+    expect(fs.readdirSync(parent)).toEqual(["run"])
+    expect(fs.readdirSync(path.join(parent, "run"))).toEqual(["mine.txt"])
   })
 })

@@ -107,6 +107,11 @@ export type RunOutcome = typeof RunOutcome.Type
  *
  * - `reads` (optional): the folders the scorer reads besides the runs (the gold's): the published
  *   outputs never name them (a message naming a gold file keeps the file's name).
+ * - `isolated` (optional): true when `score` scores each run apart from the watcher (the real
+ *   engine does, in a worker thread under a budget), so that a run cannot stop the watcher: a
+ *   watcher that stopped while scoring a run was then stopped from outside (a kill, the machine's
+ *   memory running out), and the run is scored again after a restart instead of being failed as
+ *   "crashed the scorer" (see `Cache.MAX_SCORING_ATTEMPTS`, for a scorer that is not isolated).
  *
  * `ScoringAdapter.layer` gives the real engine; a test can hand the watcher a fake one.
  *
@@ -130,6 +135,8 @@ export interface ScorerShape {
   readonly signature: string
   /** @since 0.2.0 */
   readonly reads?: ReadonlyArray<string> | undefined
+  /** @since 0.3.0 */
+  readonly isolated?: boolean | undefined
   readonly score: (submission: Submissions.Submission) => Effect.Effect<RunOutcome>
   /** @since 0.2.0 */
   readonly scoreRun?: ((submission: Submissions.Submission) => Effect.Effect<ScoredRun.ScoredRun>) | undefined

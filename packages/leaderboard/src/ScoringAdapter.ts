@@ -2,16 +2,17 @@
  * The watcher wired to the real engine (`@stseval/scoring`) and report renderer (`@stseval/tables`).
  *
  * `layer({ task, gold })` loads the edition and its gold once (`Engine.loadContext`, the first half
- * of `Engine.score`), signs it (`Signature`: edition, gold, engine; the cache key's part), and scores each run with
- * `Engine.scoreSubmission`: the watcher's figures are the engine's, run for run. `rendererLayer`
- * prints the leaderboard through the report package's tables, styled for the scorer's edition.
+ * of `Engine.score`), signs it (`Signature`: edition, gold, engine; the cache key's part), and scores each run
+ * in isolation under a budget (`Isolation.scoreSubmission`, the engine's way for a run already
+ * read): the watcher's figures are the engine's, run for run. `rendererLayer` prints the
+ * leaderboard through the report package's tables, styled for the scorer's edition.
  *
  * @since 0.1.0
  */
 import { Files } from "@stseval/formats"
 import type { Registry, Submissions } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
-import { Engine, Json, Signature } from "@stseval/scoring"
+import { Engine, Isolation, Json, Signature } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import { Effect, FileSystem, Layer, Option, Path } from "effect"
 import * as Render from "./Render.js"
@@ -33,6 +34,13 @@ export interface Options {
   readonly task: string | Registry.TaskEdition
   /** gold folder or file; default: the edition's data folder under the data store root */
   readonly gold?: string | undefined
+  /**
+   * each run's budget in isolation (`Isolation.Options` of @stseval/scoring; default its
+   * `defaultBudget`): a run over it is published failed with the reason, and the watcher goes on
+   *
+   * @since 0.3.0
+   */
+  readonly isolation?: Isolation.Options | undefined
 }
 
 /**
@@ -126,13 +134,18 @@ export const layer = (options: Options) =>
         // names the edition, the gold's content and the engine version: the cache key's part
         signature: Signature.make(context.edition, context.gold).text,
         reads: goldFolders,
+        // each run read in a scorer of its own, under its budget (@stseval/scoring's Isolation):
+        // a run that takes too long or too much, or crashes its scorer, fails; the watcher goes on
+        isolated: true,
         score: (submission) =>
-          Effect.sync(() => {
-            const run = Engine.scoreSubmission(context, submission)
+          Effect.map(Isolation.scoreSubmission(context, submission, options.isolation), (run) => {
             justScored.set(submission, run)
             return toOutcome(run)
           }),
-        scoreRun: (submission) => Effect.sync(() => justScored.get(submission) ?? Engine.scoreSubmission(context, submission))
+        scoreRun: (submission) => {
+          const known = justScored.get(submission)
+          return known !== undefined ? Effect.succeed(known) : Isolation.scoreSubmission(context, submission, options.isolation)
+        }
       }
     })
   )

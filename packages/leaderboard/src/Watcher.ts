@@ -196,10 +196,16 @@ const parseCi = (ci: WatchOptions["ci"], edition: Registry.TaskEdition): Effect.
   const level = Uncertainty.parseLevel(given.level)
   if (level === undefined) return Effect.fail(new WatchError({ message: `ci: expected a confidence level such as 95 or 0.95, found ${given.level}` }))
   const settings = { level, resamples: given.resamples ?? Uncertainty.defaults.resamples, seed: given.seed ?? Uncertainty.defaults.seed }
+  // resamples the machine cannot hold for a single run: refused before anything starts (for more
+  // runs, the board is then published without intervals, with a warning: see publish's snapshot)
+  const figures = Uncertainty.figuresOf({ edition, runs: [undefined] })
+  // (first: the check of the settings below draws the resamples once, seconds for millions)
+  const beyond = Number.isSafeInteger(settings.resamples) ? Uncertainty.beyondMemory(settings.resamples, figures) : undefined
+  if (beyond !== undefined) {
+    return Effect.fail(new WatchError({ message: `ci: ${Uncertainty.describeBeyond(settings.resamples, figures, beyond)}` }))
+  }
   const dry = Uncertainty.compute({ edition, runs: [] }, settings)
-  return Uncertainty.isError(dry)
-    ? Effect.fail(new WatchError({ message: `ci: ${dry.field}: expected ${dry.expected}, found ${dry.found}` }))
-    : Effect.succeed(settings)
+  return Uncertainty.isError(dry) ? Effect.fail(new WatchError({ message: `ci: ${dry.field}: expected ${dry.expected}, found ${dry.found}` })) : Effect.succeed(settings)
 }
 
 /** Check the folders, drop temp files a killed writer left, and resolve the options. */

@@ -10,6 +10,10 @@ import { once, status, tempDir, waitFor } from "./fixtures/harness.js"
 const here = import.meta.dirname
 const repoRoot = path.resolve(here, "../../..")
 const child = path.join(here, "fixtures/child.ts")
+const childEngine = path.join(here, "fixtures/child-engine.ts")
+const sickGold = path.join(repoRoot, "examples/sick2014/SICK_test_annotated.txt")
+const sickRun = path.join(repoRoot, "examples/sick2014/submissions/MeaningFactory_run1primary.txt")
+const misbehaving = path.join(repoRoot, "tooling/vitest-config/misbehaving-scorer.mjs")
 
 const children: Array<ChildProcess> = []
 afterEach(() => {
@@ -146,4 +150,76 @@ describe("crash safety", () => {
     expect(fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".json"))).toHaveLength(4)
     // three child processes started one after the other: on a loaded machine each may take seconds
   }, 2 * DEADLINE)
+
+  describe("on the real engine, each run scored in isolation", () => {
+    /** The watcher on the engine (once), its scorer the one that misbehaves on cue. */
+    const startEngine = (folder: string, out: string, scorer: { readonly log: string; readonly gate: string }, timeMs?: number) => {
+      const c = spawn(process.execPath, ["--conditions=@stseval/source", "--import", "tsx", childEngine, folder, out, sickGold, ...(timeMs !== undefined ? [String(timeMs)] : [])], {
+        cwd: repoRoot,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {
+          ...process.env,
+          STSEVAL_SCORING_WORKER: misbehaving,
+          STSEVAL_REAL_SCORER: process.env.STSEVAL_SCORING_WORKER,
+          STSEVAL_TEST_SCORER_LOG: scorer.log,
+          STSEVAL_TEST_SCORER_GATE: scorer.gate
+        }
+      })
+      let stderr = ""
+      c.stderr.on("data", (d) => (stderr += String(d)))
+      c.stdout.resume()
+      children.push(c)
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => c.on("exit", (code, signal) => resolve({ code, signal, stderr })))
+      return { child: c, exited }
+    }
+    const scorerFiles = () => {
+      const dir = tempDir("scorer")
+      const log = path.join(dir, "log.txt")
+      fs.writeFileSync(log, "")
+      return { log, gate: path.join(dir, "gate") }
+    }
+    const journals = (out: string) => fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".scoring"))
+
+    it("a valid run whose scoring was stopped twice by killing the watcher is scored at the next start, not failed as 'crashed the scorer'", async () => {
+      const folder = tempDir("killed")
+      const out = tempDir("killed-out")
+      fs.copyFileSync(sickRun, path.join(folder, "Good_run1primary.txt"))
+      // a valid run (the real one, copied), held by the scorer until the gate opens
+      fs.copyFileSync(sickRun, path.join(folder, "WAITteam_run1primary.txt"))
+      const scorer = scorerFiles()
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const run = startEngine(folder, out, scorer)
+        await waitFor("the scorer holding the valid run", () => fs.readFileSync(scorer.log, "utf8").split("\n").filter((l) => l.startsWith("waiting")).length === attempt, DEADLINE)
+        run.child.kill("SIGKILL")
+        expect((await run.exited).signal).toBe("SIGKILL")
+        expect(journals(out)).toHaveLength(1)
+        expect(JSON.parse(fs.readFileSync(path.join(out, "cache", journals(out)[0]), "utf8"))).toMatchObject({ entry: "WAITteam_run1primary.txt", attempts: attempt })
+      }
+      // the third start: the run is scored (the watcher was killed from outside; the run did not crash it)
+      fs.writeFileSync(scorer.gate, "")
+      const third = await startEngine(folder, out, scorer).exited
+      expect(third.code).toBe(0)
+      const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as Leaderboard
+      const held = board.runs.find((r) => r.entry === "WAITteam_run1primary.txt")!
+      expect(held.status).toBe("scored")
+      expect(held.failure ?? null).toBeNull()
+      expect(board.counts).toEqual({ runs: 2, scored: 2, failed: 0, ranked: 2 })
+      expect(journals(out)).toEqual([])
+      expect(fs.readFileSync(path.join(out, "watch.log"), "utf8")).toContain("the watcher stopped 2 times while scoring this run (from outside: runs are scored in isolation); scoring it again")
+    }, 3 * DEADLINE)
+
+    it("a run over its time budget is published failed with the reason, never cached; the watcher and the other runs go on", async () => {
+      const folder = tempDir("budget")
+      const out = tempDir("budget-out")
+      fs.copyFileSync(sickRun, path.join(folder, "Good_run1primary.txt"))
+      fs.copyFileSync(sickRun, path.join(folder, "LOOP_run1primary.txt"))
+      const run = await startEngine(folder, out, scorerFiles(), 1_500).exited
+      expect(run.code).toBe(0)
+      const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as Leaderboard
+      expect(board.runs.find((r) => r.entry === "LOOP_run1primary.txt")).toMatchObject({ status: "failed", failure: "over the time budget: not scored within 1.5 s" })
+      expect(board.counts).toEqual({ runs: 2, scored: 1, failed: 1, ranked: 1 })
+      // only the good run's score is cached: how long a run takes depends on the machine's load
+      expect(cacheFiles(out)).toBe(1)
+    }, 2 * DEADLINE)
+  })
 })

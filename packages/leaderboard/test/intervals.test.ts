@@ -12,7 +12,7 @@ import { Engine, Style, Uncertainty } from "@stseval/scoring"
 import { Effect, Fiber, Layer, References } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { beforeAll, describe, expect, it } from "vitest"
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import * as Leaderboard from "../src/Leaderboard.js"
 import * as Render from "../src/Render.js"
 import * as ScoringAdapter from "../src/ScoringAdapter.js"
@@ -184,6 +184,45 @@ describe("watching with ci", () => {
       await w.stop()
     }
   }, 60_000)
+})
+
+describe("resamples this machine cannot hold (issue 22)", () => {
+  // sts2017: 7 datasets and 1 ranking, 8 figures a run (Uncertainty.figuresOf)
+  const perRun = Uncertainty.figuresOf({ edition: sts2017, runs: [undefined] })
+  // the machine's memory as the check reads it (os.totalmem, looked up at each check), made 1 GiB
+  // here so that the cases do not depend on the machine that runs the tests
+  const os = process.getBuiltinModule("node:os")
+  const totalmem = os.totalmem
+  beforeEach(() => {
+    os.totalmem = () => 2 ** 30
+  })
+  afterEach(() => {
+    os.totalmem = totalmem
+  })
+
+  it("not even one run's figures fit: refused before the watcher starts, naming ci and the most that fit", async () => {
+    const out = tempDir("ci-refused")
+    // 10,000,000 x 8 figures x 16 bytes: 1.2 GiB for one run, more than half of 1 GiB
+    const exit = await Effect.runPromiseExit(
+      Watcher.watch({ folder, out, once: true, ci: { level: 95, resamples: 10_000_000 } }).pipe(Effect.provide(layer), Effect.provideService(References.MinimumLogLevel, "None"))
+    )
+    expect(exit._tag).toBe("Failure")
+    expect(String(exit._tag === "Failure" ? exit.cause : "")).toContain(`ci: 10000000 resamples of ${perRun} figures (runs times their datasets and rankings) need about 1.2 GiB`)
+    // nothing was written: the settings are checked before the output folder is touched
+    expect(fs.readdirSync(out)).toEqual([])
+  })
+
+  it("enough for one run, not for the five scored: the board is published without intervals and the watcher says why, instead of crashing", async () => {
+    const out = tempDir("ci-beyond")
+    // exactly what one run's figures may take (half of 1 GiB): five runs need five times that
+    const resamples = Math.floor(2 ** 29 / (16 * perRun))
+    await watch(out, { ci: { level: 95, resamples, seed: 7 } })
+    const b = board(out)!
+    expect(b.counts).toMatchObject({ scored: 5, ranked: 5 })
+    expect(b.intervals).toBeUndefined()
+    const log = fs.readFileSync(path.join(out, "watch.log"), "utf8")
+    expect(log).toContain(`no intervals on the leaderboard: ci: ${resamples} resamples of ${5 * perRun} figures (runs times their datasets and rankings) need about`)
+  })
 })
 
 describe("the pages with ci", () => {

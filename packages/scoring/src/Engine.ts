@@ -27,7 +27,11 @@
  */
 import * as nodePath from "node:path"
 import { DataStore, Glue, Gold, Issue, Registry, Submissions } from "@stseval/formats"
-import { Effect, FileSystem, Schema } from "effect"
+import type { Files } from "@stseval/formats"
+import { Effect, FileSystem, Schema, Semaphore } from "effect"
+import * as Isolated from "./internal/isolated.js"
+import * as Isolation from "./Isolation.js"
+import type { Work } from "./internal/protocol.js"
 import { rank } from "./Rank.js"
 import type { RankedResults, RankOptions } from "./Rank.js"
 import { failedRun, scoreRun } from "./internal/score.js"
@@ -393,6 +397,13 @@ export interface ScoreOptions extends RankOptions<ScoredRun> {
   readonly folder?: string | undefined
   /** score a headerless SICK run whose columns are unambiguous, with a warning (default: an error, as the official scorer) */
   readonly lenient?: boolean | undefined
+  /**
+   * each run's budget and how many runs are scored at once (`Isolation.Options`; default
+   * `Isolation.defaultBudget`, the machine's cores at most 4)
+   *
+   * @since 0.3.0
+   */
+  readonly isolation?: Isolation.Options | undefined
 }
 
 /**
@@ -418,21 +429,162 @@ export interface ScoreOptions extends RankOptions<ScoredRun> {
  */
 export const score = Effect.fnUntraced(function* (options: ScoreOptions) {
   const edition = typeof options.task === "string" ? yield* Registry.resolve(options.task) : options.task
+  const budget = Isolation.budgetOf(options.isolation)
+  const problem = Isolation.checkBudget(budget)
+  if (problem !== undefined) return yield* new InputError({ path: "budget", reason: problem })
+  // the first scorer starts now: it loads while the gold is read
+  if ((options.runs?.length ?? 0) > 0 || options.folder !== undefined) Isolated.warm(budget.memoryMb, 1)
   const gold = yield* goldPath({ edition, gold: options.gold, dataRoot: options.dataRoot })
   const context: Context = { ...(yield* loadContext({ task: edition, gold })), lenient: options.lenient }
-  const given = yield* inputs(edition, options.runs ?? [])
-  const found =
-    options.folder !== undefined
-      ? yield* Submissions.discover(yield* submissionsFolder(options.folder), edition).pipe(
-          Effect.mapError((e) => new FolderError({ folder: options.folder ?? "", reason: e.message }))
-        )
-      : { runs: [], issues: [] }
-  const runs = [...given.runs, ...found.runs].map((s) => scoreSubmission(context, s))
+  const groups: Array<Group> = []
+  for (const p of options.runs ?? []) groups.push(yield* groupOf(edition, p))
+  if (options.folder !== undefined) {
+    const folder = options.folder
+    const fail = (e: { readonly message: string }) => new FolderError({ folder, reason: e.message })
+    groups.push(yield* folderGroup(yield* submissionsFolder(folder), fail))
+  }
+  const scored = yield* scoreGroups(context, groups, options.isolation ?? {})
+  const runs = scored.flatMap((g) => g.runs)
   return {
     ...context,
-    issues: [...given.issues, ...found.issues],
+    issues: scored.flatMap((g) => g.issues),
     runs,
     ranked: rank(runs, options),
     signature: Signature.make(edition, context.gold)
   } satisfies Results
 })
+
+// ---------------------------------------------------------------------------------------------
+// Runs read a few at a time, each in isolation
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What `score` reads: a run given by path, or a submissions folder's entries (read one by one and
+ * given their ids together, by `Submissions.settle`). `fail` is the error a run that cannot be read
+ * at all stops everything with (as `inputs` and `Submissions.discover` do).
+ */
+type Group =
+  | { readonly kind: "run"; readonly path: string; readonly fail: (e: { readonly message: string }) => InputError | FolderError }
+  | {
+      readonly kind: "folder"
+      readonly folder: string
+      readonly names: ReadonlyArray<string>
+      readonly within: Files.Within
+      readonly fail: (e: { readonly message: string }) => InputError | FolderError
+    }
+
+const folderGroup = (folder: string, fail: (e: { readonly message: string }) => InputError | FolderError) =>
+  Effect.gen(function* () {
+    const names = yield* Submissions.entryNames(folder).pipe(Effect.mapError(fail))
+    return { kind: "folder", folder, names, within: yield* Submissions.folderWithin(folder), fail } satisfies Group
+  })
+
+/** A path given: a run, or a submissions folder of runs (`inputs`' rule). */
+const groupOf = Effect.fnUntraced(function* (edition: Registry.TaskEdition, p: string) {
+  const fs = yield* FileSystem.FileSystem
+  const fail = (e: { readonly message: string }) => new InputError({ path: p, reason: e.message })
+  const info = yield* fs.stat(p).pipe(Effect.mapError(() => new InputError({ path: p, reason: "no such file or folder" })))
+  if (info.type === "Directory" && !(yield* isRunFolder(edition, p))) return yield* folderGroup(p, fail)
+  return { kind: "run", path: p, fail } satisfies Group
+})
+
+/**
+ * Runs scored at once hold at most this many MiB of run files between them, unless one run is
+ * larger (it is then scored alone): a folder then takes the memory of its largest run (about three
+ * times its size, see `Isolation`), or of 32 MiB of runs at once, whichever is more, plus each
+ * scorer's own (about 20 MiB), never the sum of its runs'.
+ */
+const IN_FLIGHT_MB = 32
+
+/** Runs scored on one thread before a second is worth its start (about 150 ms: 8 MiB of runs read and parsed). */
+const MB_PER_WORKER = 16
+
+/**
+ * The bytes a run's scorer will read, as the file system tells them (a folder's files, at most
+ * three levels down as runs are read), in MiB. A zip counts as at least 16 MiB: what it unpacks to
+ * is not known before, only capped (32 MiB, `Submissions.DiscoverOptions.maxZipBytes`), so two zips
+ * at most are read at once, whose memory stays within that of 32 MiB of runs.
+ */
+const sizeOf = (p: string): Effect.Effect<number, never, FileSystem.FileSystem> =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const mib = (bytes: number) => bytes / 2 ** 20
+    const walk = (dir: string, depth: number): Effect.Effect<number, never, FileSystem.FileSystem> =>
+      Effect.gen(function* () {
+        let total = 0
+        for (const name of yield* fs.readDirectory(dir).pipe(Effect.orElseSucceed(() => [] as Array<string>))) {
+          const info = yield* fs.stat(nodePath.join(dir, name)).pipe(Effect.option)
+          if (info._tag === "None") continue
+          if (info.value.type === "File") total += Number(info.value.size)
+          else if (info.value.type === "Directory" && depth < 3) total += yield* walk(nodePath.join(dir, name), depth + 1)
+        }
+        return total
+      })
+    const info = yield* fs.stat(p).pipe(Effect.option)
+    if (info._tag === "None") return 0
+    if (info.value.type === "Directory") return mib(yield* walk(p, 1))
+    return /\.zip$/i.test(p) ? Math.max(mib(Number(info.value.size)), 16) : mib(Number(info.value.size))
+  })
+
+interface ScoredGroup {
+  readonly runs: ReadonlyArray<ScoredRun>
+  readonly issues: ReadonlyArray<Issue.Issue>
+}
+
+/**
+ * Every run of every group, each read, parsed and validated by an isolated scorer under the
+ * budget, a few at a time (`IN_FLIGHT_MB`), its figures computed here; then each folder's runs
+ * given their ids. A run that cannot be read at all stops everything, as before isolation.
+ */
+const scoreGroups = (context: Context, groups: ReadonlyArray<Group>, options: Isolation.Options) =>
+  Effect.gen(function* () {
+    const budget = Isolation.budgetOf(options)
+    const options_: Submissions.DiscoverOptions = {}
+    const jobs = groups.flatMap((g, gi): ReadonlyArray<{ readonly group: number; readonly path: string; readonly work: Work }> =>
+      g.kind === "run"
+        ? [{ group: gi, path: g.path, work: { kind: "path", path: g.path, options: options_ } as const }]
+        : g.names.map((name) => ({
+            group: gi,
+            path: nodePath.join(g.folder, name),
+            work: { kind: "entry", folder: g.folder, name, within: g.within, options: options_ } as const
+          }))
+    )
+    const sizes = yield* Effect.forEach(jobs, (j) => sizeOf(j.path), { concurrency: 16 })
+    const total = sizes.reduce((a, b) => a + b, 0)
+    const workers = Math.max(1, Math.min(options.workers ?? Isolated.defaultWorkers(), jobs.length, Math.ceil(total / MB_PER_WORKER)))
+    const inFlight = yield* Semaphore.make(IN_FLIGHT_MB)
+    const results = yield* Effect.forEach(
+      jobs,
+      (job, i) => inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(sizes[i]))))(Isolated.runIsolated(context, job.work, budget, workers)),
+      { concurrency: workers }
+    )
+    const out: Array<ScoredGroup> = []
+    for (const [gi, g] of groups.entries()) {
+      const mine = jobs.flatMap((j, i) => (j.group === gi ? [{ job: j, result: results[i] }] : []))
+      for (const { result } of mine) {
+        if (!Isolated.isFailure(result) && result.kind === "error" && result.io) return yield* Effect.fail(g.fail(result))
+      }
+      if (g.kind === "run") {
+        const { job, result } = mine[0]
+        const meta = !Isolated.isFailure(result) && result.kind === "run" && result.meta.id !== undefined ? { ...result.meta, id: result.meta.id } : Submissions.metaFromName(nodePath.basename(job.path))
+        out.push({ runs: [Isolated.scoredOf(context, meta, job.path, result)], issues: [] })
+        continue
+      }
+      const issues: Array<Issue.Issue> = []
+      const read: Array<{ readonly meta: Omit<Submissions.RunMeta, "id">; readonly path: string; readonly result: Isolated.Result }> = []
+      for (const { job, result } of mine) {
+        if (!Isolated.isFailure(result) && result.kind === "skipped") {
+          issues.push(result.issue)
+          continue
+        }
+        const { id: _id, ...fromName } = Submissions.metaFromName(nodePath.basename(job.path))
+        const meta = !Isolated.isFailure(result) && result.kind === "run" ? withoutId(result.meta) : fromName
+        read.push({ meta, path: job.path, result })
+      }
+      const settled = Submissions.settle(g.folder, context.edition, read)
+      out.push({ runs: settled.runs.map((r) => Isolated.scoredOf(context, r.meta, r.path, r.result)), issues: [...issues, ...settled.issues] })
+    }
+    return out
+  })
+
+const withoutId = ({ id: _id, ...meta }: Omit<Submissions.RunMeta, "id"> & { readonly id?: string }): Omit<Submissions.RunMeta, "id"> => meta

@@ -250,6 +250,72 @@ export type Invalid = Exclude<ReturnType<typeof Intervals.compute>, Intervals.Re
 export const isError = (r: ResultIntervals | Invalid): r is Invalid => !("passes" in r)
 
 /**
+ * The figures a resampling over `results` keeps for every resample: each run's figure on each
+ * dataset and each ranking's aggregate (the passes of `compute` together, an upper bound of any
+ * one of them).
+ *
+ * @example
+ * ```ts
+ * import { Engine, Uncertainty } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * Uncertainty.figuresOf(results) // 20 SICK runs: 20 x (2 subtasks + 2 rankings) = 80
+ * ```
+ * @since 0.3.0
+ */
+export const figuresOf = (results: Pick<Scored, "edition"> & { readonly runs: ArrayLike<unknown> }): number => results.runs.length * (results.edition.datasets.length + results.edition.ranking.length)
+
+/**
+ * A resampling too large for this machine, refused before it starts, or undefined when it fits:
+ * `need`, the bytes it would take; `memory`, the machine's (`os.totalmem()` unless given); `most`,
+ * the most resamples that fit. A resampling keeps every resample's statistic of every figure
+ * (`figures`, see `figuresOf`), 8 bytes each, and hands back a copy: 16 bytes a figure and
+ * resample. More than half the machine's memory is refused: the allocation would otherwise fail
+ * deep inside with a `RangeError` (V8 gives no typed array over 2^32 elements, 32 GiB), or the
+ * machine start swapping. One rule for `score`, `rank`, `report`, `significance`, `compare` and the
+ * live leaderboard.
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * // 10,000,000 resamples of 300 SICK runs (1200 figures): 179 GiB, refused on a 16 GiB machine
+ * const tooMany = Uncertainty.beyondMemory(10_000_000, 1200, 16 * 2 ** 30)
+ * tooMany?.most // 447392 resamples fit
+ * ```
+ * @since 0.3.0
+ */
+export const beyondMemory = (
+  resamples: number,
+  figures: number,
+  memory: number = process.getBuiltinModule("node:os").totalmem()
+): { readonly need: number; readonly memory: number; readonly most: number } | undefined => {
+  const perResample = 16 * Math.max(1, figures)
+  const need = perResample * resamples
+  if (need <= memory / 2) return undefined
+  return { need, memory, most: Math.floor(memory / 2 / perResample) }
+}
+
+/**
+ * `beyondMemory`'s answer in words, for a message after the flag or setting it is about:
+ * `10000000 resamples of 1200 figures (runs times their datasets and rankings) need about 179 GiB
+ * of memory, more than this machine can give (half of its 16 GiB); 447392 resamples at most`.
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * const tooMany = Uncertainty.beyondMemory(10_000_000, 1200, 16 * 2 ** 30)
+ * if (tooMany !== undefined) console.error(`--resamples: ${Uncertainty.describeBeyond(10_000_000, 1200, tooMany)}`)
+ * ```
+ * @since 0.3.0
+ */
+export const describeBeyond = (resamples: number, figures: number, beyond: { readonly need: number; readonly memory: number; readonly most: number }): string => {
+  const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(bytes < 10 * 2 ** 30 ? 1 : 0)} GiB`
+  return `${resamples} resamples of ${figures} figures (runs times their datasets and rankings) need about ${gib(beyond.need)} of memory, more than this machine can give (half of its ${gib(beyond.memory)}); ${beyond.most} resamples at most`
+}
+
+/**
  * A level as people write it: `95` (percent) or `0.95`. Undefined when it is neither strictly
  * between 0 and 1 nor strictly between 1 and 100.
  *

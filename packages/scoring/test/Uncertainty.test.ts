@@ -211,6 +211,21 @@ describe("Uncertainty.compute", () => {
     expect((bad as Uncertainty.Invalid).field).toBe("resamples")
   })
 
+  it("beyondMemory: 16 bytes a figure and resample, refused past half the machine's memory, with the most that fit (issue 22)", () => {
+    // 10,000,000 resamples (the most Intervals takes) of 300 SICK runs: 300 x (2 subtasks + 2 rankings) figures
+    expect(Uncertainty.figuresOf({ edition: sickEdition(), runs: new Array(300) })).toBe(1200)
+    const GiB = 2 ** 30
+    const beyond = Uncertainty.beyondMemory(10_000_000, 1200, 16 * GiB)
+    expect(beyond).toEqual({ need: 16 * 1200 * 10_000_000, memory: 16 * GiB, most: Math.floor((8 * GiB) / (16 * 1200)) })
+    expect(beyond!.most).toBe(447_392)
+    // the most that fit fit; one more does not
+    expect(Uncertainty.beyondMemory(447_392, 1200, 16 * GiB)).toBeUndefined()
+    expect(Uncertainty.beyondMemory(447_393, 1200, 16 * GiB)).toBeDefined()
+    expect(Uncertainty.describeBeyond(10_000_000, 1200, beyond!)).toBe(
+      "10000000 resamples of 1200 figures (runs times their datasets and rankings) need about 179 GiB of memory, more than this machine can give (half of its 16 GiB); 447392 resamples at most"
+    )
+  })
+
   it("parseLevel reads 95 as 0.95 and 0.9 as 0.9; refuses 0, 1, 100 and beyond", () => {
     expect(Uncertainty.parseLevel(95)).toBe(0.95)
     expect(Uncertainty.parseLevel(0.9)).toBe(0.9)

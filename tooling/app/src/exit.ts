@@ -4,7 +4,7 @@
  *
  * @since 0.2.0
  */
-import { Cause, Data, Exit, Runtime } from "effect"
+import { Cause, Console, Data, Effect, Exit, Runtime } from "effect"
 
 /** A command finished its work but must report failure through the exit code (its output is printed). */
 export class ExitCode extends Data.TaggedError("ExitCode")<{ readonly code: number; readonly reason: string }> {
@@ -50,3 +50,22 @@ export const exitCodeOf = (exit: Exit.Exit<unknown, unknown>): number => {
 
 /** `Runtime.Teardown` applying {@link exitCodeOf}. */
 export const teardown: Runtime.Teardown = (exit, onExit) => onExit(exitCodeOf(exit))
+
+/** The exit code of a crash: sysexits' EX_SOFTWARE. */
+export const INTERNAL_ERROR = 70
+
+/**
+ * A crash (a `RangeError` deep inside, any defect) as one line on stderr, `<label> <program>
+ * stopped on an internal error, ...: <error>`, and exit 70: never a stack trace, and never
+ * anything on stdout, which may be a JSON document. `label` gives the line's start when it is
+ * printed (the CLI's is coloured on a terminal).
+ */
+export const reportDefects =
+  (program: string, label: () => string = () => "error:") =>
+  <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E | ExitCode, R> =>
+    Effect.catchDefect(self, (defect) => {
+      const message = defect instanceof Error ? `${defect.name}: ${defect.message}` : String(defect)
+      return Console.error(`${label()} ${program} stopped on an internal error, a bug to report with the command that caused it: ${message}`).pipe(
+        Effect.andThen(Effect.fail(new ExitCode({ code: INTERNAL_ERROR, reason: message })))
+      )
+    })

@@ -266,6 +266,9 @@ let where = 0x811c9dc5
 for (let i = 0; i < filename.length; i++) where = Math.imul(where ^ filename.charCodeAt(i), 0x01000193) >>> 0
 const cacheFile = path.join(cacheDir, "v8-${hash}-" + where.toString(16).padStart(8, "0") + "-" + command + "-" + process.version + "-" + process.arch + ".v8")
 const useCache = !process.env.NODE_DISABLE_COMPILE_CACHE
+// A worker thread running this file (the scoring engine's isolated scorers) reads the cache but
+// never writes it: it compiles only the scorer's part, and its cache would replace the command's.
+const mainThread = process.getBuiltinModule("node:worker_threads").isMainThread
 /** The user's own folder: a folder, not a link, owned by the user, closed to everyone else. */
 const ours = (dir) => {
   const st = fs.lstatSync(dir)
@@ -282,7 +285,7 @@ const script = new vm.Script(program, {
   cachedData,
   importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER
 })
-if (useCache && (cachedData === undefined || script.cachedDataRejected)) {
+if (useCache && mainThread && (cachedData === undefined || script.cachedDataRejected)) {
   // At exit, so that the cache also holds the functions this run compiled, not only the top level.
   process.once("exit", () => {
     try {

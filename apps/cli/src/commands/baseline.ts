@@ -7,7 +7,7 @@
 import * as nodePath from "node:path"
 import { Console, Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { Registry } from "@stseval/formats"
+import { Files, Registry } from "@stseval/formats"
 import type { Sick } from "@stseval/formats"
 import { Baseline, Embeddings, Inputs, Overlap, Run } from "@stseval/baselines"
 import { Json } from "@stseval/scoring"
@@ -125,7 +125,7 @@ export const baseline = Command.make(
     for (const f of files) {
       const target = nodePath.join(o.out, f.path)
       yield* fs.makeDirectory(nodePath.dirname(target), { recursive: true })
-      yield* fs.writeFileString(target, f.contents)
+      yield* Files.writeAtomic(target, f.contents)
     }
     // a run written as a folder (STS, SemRel, GLUE's STS-B.tsv) is scored as that folder
     const runPath = nodePath.join(o.out, files[0].path.includes("/") ? nodePath.dirname(files[0].path) : files[0].path)

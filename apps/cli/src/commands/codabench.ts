@@ -21,11 +21,12 @@ const score = Command.make(
   "score",
   {
     input: Argument.String("input_dir").pipe(Argument.withDescription("The worker's input folder: ref/ (reference data) and res/ (the submission)")),
-    output: Argument.String("output_dir").pipe(Argument.withDescription("Where scores.json and detailed_results.html are written"))
+    output: Argument.String("output_dir").pipe(Argument.withDescription("Where scores.json and detailed_results.html are written")),
+    ...Flags.budget
   },
-  Effect.fn(function*({ input, output }) {
+  Effect.fn(function*({ input, output, timeBudget, memoryBudget }) {
     const { ScoringProgram } = yield* codabenchPackage
-    const outcome = yield* ScoringProgram.scoreCodabench(input, output).pipe(
+    const outcome = yield* ScoringProgram.scoreCodabench(input, output, { isolation: Flags.isolationOf({ timeBudget, memoryBudget }) }).pipe(
       Effect.catchTag("SetupError", (e) =>
         Console.error(`error: ${e.reason}`).pipe(Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.reason }))))
       ),

@@ -3,6 +3,7 @@
  * test (default Williams' t, as STS 2017), plus the edition's aggregate by paired bootstrap or
  * approximate randomisation stratified by dataset; for SICK, relatedness and (McNemar) entailment.
  */
+import { cpuBound } from "@stseval/app/signals"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue, Registry } from "@stseval/formats"
@@ -49,10 +50,11 @@ export const compare = Command.make(
     metric,
     alternative,
     dataset,
+    ...Flags.budget,
     runA,
     runB
   },
-  Effect.fn(function*({ task, gold, dataRoot, json, test, resamples, seed, metric, alternative, dataset, runA, runB }) {
+  Effect.fn(function*({ task, gold, dataRoot, json, test, resamples, seed, metric, alternative, dataset, timeBudget, memoryBudget, runA, runB }) {
     const c = yield* Colour.Colour
     const edition = yield* Task.edition(task)
     const { Compare, Datasets, McNemar, TestResult } = yield* Lazy.significance
@@ -60,7 +62,7 @@ export const compare = Command.make(
     if (only !== undefined && !edition.datasets.some((d) => d.name === only)) {
       return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only} (${edition.datasets.map((d) => d.name).join(", ")})` })
     }
-    const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: [runA, runB] })
+    const scored = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { runs: [runA, runB] })
     const goldPath = scored.goldPath ?? ""
     const runs = scored.runs
     if (runs.length !== 2) {
@@ -75,6 +77,8 @@ export const compare = Command.make(
     const compared = metricOf(metric, ranking)
     const chosen = Option.getOrElse(test, () => Compare.defaultTestFor(compared))
     const common = { alternative, resamples, seed, metric: compared, progress: progressReporter(json) } as const
+    const tooMany = Task.checkResamples("--resamples", resamples, 2 * (graded.length + 1))
+    if (tooMany !== undefined) return yield* tooMany
 
     // the runs' own errors (file, line, what was expected): why a dataset could not be compared
     const runErrors = runs.flatMap((r) => r.errors)
@@ -82,7 +86,8 @@ export const compare = Command.make(
     // a test that could not be computed (e.g. a constant run), per dataset
     const errors: Array<string> = []
     for (const d of graded) {
-      const c = Compare.two(d.gold, d.runs[0], d.runs[1], { ...common, test: chosen })
+      // long computations on this thread: Ctrl-C and SIGTERM end them at once (@stseval/app/signals)
+      const c = yield* cpuBound(() => Compare.two(d.gold, d.runs[0], d.runs[1], { ...common, test: chosen }))
       if (TestResult.isInvalid(c)) errors.push(`${d.name}: ${c.message}`)
       else rows.push({ dataset: d.name, pairs: d.gold.length, comparison: c })
     }
@@ -92,7 +97,7 @@ export const compare = Command.make(
       const how = Aligned.aggregateOf(ranking)
       const j = Datasets.join(graded, how)
       const resampling = chosen === "bootstrap" || chosen === "permutation" ? chosen : "bootstrap"
-      const c = TestResult.isInvalid(j) ? j : Compare.two(j.gold, j.runs[0], j.runs[1], { ...common, ...j, test: resampling })
+      const c = TestResult.isInvalid(j) ? j : yield* cpuBound(() => Compare.two(j.gold, j.runs[0], j.runs[1], { ...common, ...j, test: resampling }))
       if (TestResult.isInvalid(c)) errors.push(`aggregate: ${c.message}`)
       else aggregateRow = { dataset: `aggregate (${how})`, pairs: graded.reduce((n, d) => n + d.gold.length, 0), comparison: c }
     }

@@ -21,17 +21,18 @@ export const rank = Command.make(
     allRuns: Flags.allRuns,
     ...Flags.intervals,
     lenient: Flags.lenient,
+    ...Flags.budget,
     strict: Flag.Boolean("strict").pipe(
       Flag.withDescription("Exit 1 when any run has an error (default: 0 once the table is made; failed runs are listed, never ranked)"),
       Flag.withDefault(false)
     ),
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
-  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, allRuns, ci, resamples, seed, lenient, strict, folder }) {
+  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, allRuns, ci, resamples, seed, lenient, strict, timeBudget, memoryBudget, folder }) {
     const c = yield* Style.Colour
     const width = yield* Style.Width
     const edition = yield* Task.edition(task)
-    const session = yield* Task.score(edition, { gold, dataRoot }, { folder, primaryOnly: !allRuns, lenient })
+    const session = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { folder, primaryOnly: !allRuns, lenient })
     // the text table shows the official figures only: no Spearman pass for it
     const intervals = yield* Task.intervals(session, { ci, resamples, seed }, {}, json)
     if (json) {

@@ -4,9 +4,11 @@
  * Table 3, STS 2017 Table 10, STS Benchmark Table 14), with significance marks computed from the
  * runs' scores. Options come from a JSON/YAML config file (`--config`) and flags (flags win).
  */
-import { Console, Effect, FileSystem, Option } from "effect"
+import { cpuBound } from "@stseval/app/signals"
+import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Files } from "@stseval/formats"
+import { Uncertainty } from "@stseval/scoring"
 import type { Engine } from "@stseval/scoring"
 import type { Config, Report } from "@stseval/tables"
 import { UsageError } from "../internal/Exit.js"
@@ -84,10 +86,10 @@ export const report = Command.make(
     dev,
     devGold,
     ...Flags.intervals,
+    ...Flags.budget,
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
   Effect.fn(function*(flags) {
-    const fs = yield* FileSystem.FileSystem
     const edition = yield* Task.edition(flags.task)
     const { Config, Report } = yield* Lazy.tables
 
@@ -116,18 +118,24 @@ export const report = Command.make(
     // the runs are ranked once, as the tables list them (primary runs only or every run): the
     // tables take their order, ranks and marks from that ranking, as `rank` gives it
     const primaryOnly = Report.primaryOnly(edition, options)
-    const results = yield* Task.score(edition, { gold: flags.gold, dataRoot: flags.dataRoot }, { folder: flags.folder, primaryOnly })
+    const budget = { timeBudget: flags.timeBudget, memoryBudget: flags.memoryBudget }
+    const results = yield* Task.score(edition, { gold: flags.gold, dataRoot: flags.dataRoot, ...budget }, { folder: flags.folder, primaryOnly })
     let dev: Engine.Results | undefined
     if (Option.isSome(flags.dev)) {
       // the registry names the edition of the dev split (STS Benchmark: stsb-dev)
       const devId = edition.published.dev
       if (devId === undefined) return yield* new UsageError({ message: `--dev: ${edition.id} has no development split in the registry` })
-      dev = yield* Task.score(yield* Task.edition(devId), { gold: flags.devGold, dataRoot: flags.dataRoot }, { folder: flags.dev.value, primaryOnly })
+      dev = yield* Task.score(yield* Task.edition(devId), { gold: flags.devGold, dataRoot: flags.dataRoot, ...budget }, { folder: flags.dev.value, primaryOnly })
     }
-    const tables = yield* Effect.try({ try: () => Report.tables(results, { ...options, dev }), catch: (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }) })
+    if (options.ci !== undefined) {
+      const tooMany = Task.checkResamples("--resamples", options.ci.resamples ?? Uncertainty.defaults.resamples, Uncertainty.figuresOf(results) + (dev !== undefined ? Uncertainty.figuresOf(dev) : 0))
+      if (tooMany !== undefined) return yield* tooMany
+    }
+    // the marks' tests and intervals, computed on this thread: Ctrl-C and SIGTERM end them at once (@stseval/app/signals)
+    const tables = yield* cpuBound(() => Report.tables(results, { ...options, dev }), (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }))
     const text = Report.render(edition.id, tables, flags.format, { ...options, signature: results.signature.text })
     if (Option.isSome(flags.out)) {
-      yield* fs.writeFileString(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${Files.describe(e)}` })))
+      yield* Files.writeAtomic(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${Files.describe(e)}` })))
       yield* Console.error(`wrote ${flags.out.value} (${tables.map((t) => t.id).join(", ")}; ${new Set([...results.runs, ...(dev?.runs ?? [])].map((r) => r.meta.id)).size} runs)`)
     } else {
       yield* Console.log(text.trimEnd())

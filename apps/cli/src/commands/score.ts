@@ -11,12 +11,12 @@ import { decimalsOf, paths } from "./validate.js"
 
 export const score = Command.make(
   "score",
-  { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, decimals: Flags.decimals, lenient: Flags.lenient, ...Flags.intervals, paths },
-  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, lenient, ci, resamples, seed, paths }) {
+  { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, decimals: Flags.decimals, lenient: Flags.lenient, ...Flags.intervals, ...Flags.budget, paths },
+  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, lenient, ci, resamples, seed, timeBudget, memoryBudget, paths }) {
     const c = yield* Style.Colour
     const width = yield* Style.Width
     const edition = yield* Task.edition(task)
-    const results = yield* Task.score(edition, { gold, dataRoot }, { runs: paths, lenient })
+    const results = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { runs: paths, lenient })
     const intervals = yield* Task.intervals(results, { ci, resamples, seed })
     const { runs } = results
     if (json) {

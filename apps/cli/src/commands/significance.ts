@@ -3,6 +3,7 @@
  * different: the runs not significantly different from the best (the papers' bold), or every pair
  * with groups of mutually indistinguishable runs, or every run against one run.
  */
+import { cpuBound } from "@stseval/app/signals"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Registry } from "@stseval/formats"
@@ -126,9 +127,10 @@ export const significance = Command.make(
     seed,
     metric,
     dataset,
+    ...Flags.budget,
     folders
   },
-  Effect.fn(function*({ task, gold, dataRoot, json, allRuns, against, records, test, correction, alpha, resamples, seed, metric, dataset, folders }) {
+  Effect.fn(function*({ task, gold, dataRoot, json, allRuns, against, records, test, correction, alpha, resamples, seed, metric, dataset, timeBudget, memoryBudget, folders }) {
     const edition = yield* Task.edition(task)
     const c = yield* Colour.Colour
     const { Compare, Datasets, TestResult } = yield* Lazy.significance
@@ -138,7 +140,7 @@ export const significance = Command.make(
     }
     // the one ranked result: the runs each ranking ranks (never a post-deadline, failed or, without
     // --all-runs, non-primary run) are the runs tested, best first as rank lists them
-    const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: folders, primaryOnly: !allRuns })
+    const scored = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { runs: folders, primaryOnly: !allRuns })
     const goldPath = scored.goldPath ?? ""
     const byId = new Map(scored.runs.map((r) => [r.meta.id, r]))
 
@@ -221,7 +223,12 @@ export const significance = Command.make(
       }
       const j = Datasets.join(graded, how)
       if (TestResult.isInvalid(j)) return yield* new UsageError({ message: j.message })
-      const result = Compare.many(j.gold, j.runs, {
+      if (chosen === "bootstrap" || chosen === "permutation") {
+        const tooMany = Task.checkResamples("--resamples", resamples, j.runs.length * (graded.length + 1))
+        if (tooMany !== undefined) return yield* tooMany
+      }
+      // a long computation on this thread: Ctrl-C and SIGTERM end it at once (@stseval/app/signals)
+      const result = yield* cpuBound(() => Compare.many(j.gold, j.runs, {
         ...j,
         test: chosen,
         against: reference,
@@ -231,7 +238,7 @@ export const significance = Command.make(
         seed,
         metric: compared,
         progress: progressReporter(json)
-      })
+      }))
       if (TestResult.isInvalid(result)) {
         fail(result.message)
         continue

@@ -15,13 +15,13 @@ export const paths = Argument.String("run").pipe(
 
 export const validate = Command.make(
   "validate",
-  { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, lenient: Flags.lenient, paths },
-  Effect.fn(function*({ task, gold, dataRoot, json, verbose, lenient, paths }) {
+  { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, lenient: Flags.lenient, ...Flags.budget, paths },
+  Effect.fn(function*({ task, gold, dataRoot, json, verbose, lenient, timeBudget, memoryBudget, paths }) {
     const c = yield* Style.Colour
     const width = yield* Style.Width
     const edition = yield* Task.edition(task)
     // validation is scoring's first half: the engine validates each run once and keeps what it found
-    const scored = yield* Task.score(edition, { gold, dataRoot }, { runs: paths, lenient })
+    const scored = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { runs: paths, lenient })
     const { issues } = scored
     const checked = scored.runs
     const results = ValidationJson.document(scored)

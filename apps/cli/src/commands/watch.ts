@@ -40,9 +40,10 @@ export const watch = Command.make(
       Flags.defaulting("An open leaderboard.html reloads within 2 s of the board changing, and every this many seconds too (for a browser without scripts); 0 = not by time", 30)
     ),
     ...Flags.intervals,
+    ...Flags.budget,
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
-  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, primaryOnly, runLimit, debounce, settle, rescan, refresh, ci, resamples, seed, folder }) {
+  Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, primaryOnly, runLimit, debounce, settle, rescan, refresh, ci, resamples, seed, timeBudget, memoryBudget, folder }) {
     const c = yield* Style.Colour
     const edition = yield* Task.edition(task)
     const { ScoringAdapter, Watcher } = yield* Lazy.leaderboard
@@ -71,7 +72,7 @@ export const watch = Command.make(
         onSome: (level) => ({ level, resamples: Option.getOrUndefined(resamples), seed: Option.getOrUndefined(seed) })
       })
     }).pipe(
-      Effect.provide(ScoringAdapter.layerWithReport({ task: edition, gold: goldPath })),
+      Effect.provide(ScoringAdapter.layerWithReport({ task: edition, gold: goldPath, isolation: Flags.isolationOf({ timeBudget, memoryBudget }) })),
       // outputs that could not be written (disk full, read-only): exit 1 with the OS's reason;
       // any other watcher error (a folder that is not there, a locked output folder) is a usage error
       Effect.catchTag("WatchError", (e): Effect.Effect<never, ExitCode | UsageError> =>

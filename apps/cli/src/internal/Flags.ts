@@ -1,6 +1,8 @@
 /**
  * Flags shared by several commands, so that every command spells and documents them the same way.
  */
+import { MIN_MEMORY_MB } from "@stseval/scoring/Isolation"
+import { Option } from "effect"
 import { Flag } from "effect/cli"
 
 export const task = Flag.String("task").pipe(
@@ -111,6 +113,31 @@ export const ciSeed = Flag.Int("seed").pipe(Flag.withDescription("Seed of --ci's
 
 /** `--ci`, `--resamples`, `--seed`: the intervals' flags of score, rank, report and watch, spread into their flags. */
 export const intervals = { ci, resamples: ciResamples, seed: ciSeed }
+
+/**
+ * `--time-budget` and `--memory-budget`: each run's budget in isolation (scoring's `Isolation`),
+ * spread into the flags of every command that scores runs.
+ */
+export const budget = {
+  timeBudget: Flag.Finite("time-budget").pipe(
+    Flag.filter((s) => s > 0 && s * 1000 <= 2 ** 31 - 1, (s) => `--time-budget: ${s} is not a number of seconds from above 0 to ${Math.floor((2 ** 31 - 1) / 1000)}`),
+    Flag.withDescription("Seconds each run may take to be read and scored, in isolation (default 60): a run over it fails with that reason, the others go on"),
+    Flag.optional
+  ),
+  memoryBudget: Flag.Int("memory-budget").pipe(
+    Flag.filter((mb) => mb >= MIN_MEMORY_MB, (mb) => `--memory-budget: ${mb} MiB is too little for a run's scorer (${MIN_MEMORY_MB} MiB at least)`),
+    Flag.withDescription("MiB of memory each run's scorer may hold, in isolation (default 1536): a run over it fails with that reason, the others go on"),
+    Flag.optional
+  )
+}
+
+/** What `budget`'s flags give, as `Engine.score`'s `isolation` option. */
+export const isolationOf = (flags: { readonly timeBudget: Option.Option<number>; readonly memoryBudget: Option.Option<number> }) => ({
+  budget: {
+    ...(Option.isSome(flags.timeBudget) ? { timeMs: Math.round(flags.timeBudget.value * 1000) } : {}),
+    ...(Option.isSome(flags.memoryBudget) ? { memoryMb: flags.memoryBudget.value } : {})
+  }
+})
 
 export const lenient = Flag.Boolean("lenient").pipe(
   Flag.withDescription(

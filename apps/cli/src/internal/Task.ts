@@ -3,11 +3,13 @@
  * `Engine.score` / `Engine.goldPath`, and the engine's errors turned into usage errors (one line
  * on stderr, exit 2) that say what to do.
  */
+import { cpuBound } from "@stseval/app/signals"
 import { Effect, Option } from "effect"
 import { DataStore, Registry } from "@stseval/formats"
 import { Engine, Uncertainty } from "@stseval/scoring"
 import { Environment } from "./Environment.js"
 import { UsageError } from "./Exit.js"
+import * as Flags from "./Flags.js"
 
 export const edition = (idOrPath: string) =>
   Registry.resolve(idOrPath).pipe(Effect.mapError((e) => new UsageError({ message: `--task: ${e.message}` })))
@@ -29,15 +31,39 @@ export const goldPath = (task: Registry.TaskEdition, flag: Option.Option<string>
 /** A submissions folder that exists, else a usage error naming it (`Engine.submissionsFolder`). */
 export const folder = (path: string) => Engine.submissionsFolder(path).pipe(Effect.mapError(usage))
 
-/** `Engine.score` with the common flags; every error that stops it is a usage error. */
+/**
+ * `Engine.score` with the common flags (and `--time-budget`, `--memory-budget` where the command
+ * has them); every error that stops it is a usage error.
+ */
 export const score = (
   task: Registry.TaskEdition,
-  flags: { readonly gold: Option.Option<string>; readonly dataRoot: Option.Option<string> },
+  flags: {
+    readonly gold: Option.Option<string>
+    readonly dataRoot: Option.Option<string>
+    readonly timeBudget?: Option.Option<number>
+    readonly memoryBudget?: Option.Option<number>
+  },
   options: Omit<Engine.ScoreOptions, "task" | "gold" | "dataRoot"> & Partial<Pick<Engine.ScoreOptions, "primaryOnly">>
 ) =>
-  Effect.flatMap(root(flags.dataRoot), (dataRoot) => Engine.score({ ...options, task, gold: Option.getOrUndefined(flags.gold), dataRoot })).pipe(
-    Effect.mapError(usage)
-  )
+  Effect.flatMap(root(flags.dataRoot), (dataRoot) =>
+    Engine.score({
+      ...options,
+      task,
+      gold: Option.getOrUndefined(flags.gold),
+      dataRoot,
+      isolation: Flags.isolationOf({ timeBudget: flags.timeBudget ?? Option.none(), memoryBudget: flags.memoryBudget ?? Option.none() })
+    })
+  ).pipe(Effect.mapError(usage))
+
+/**
+ * A resampling that this machine cannot hold, refused before it starts (a usage error naming the
+ * flag, the memory it would need and the most resamples that fit: scoring's
+ * `Uncertainty.beyondMemory`), or undefined when it fits.
+ */
+export const checkResamples = (flag: string, resamples: number, figures: number): UsageError | undefined => {
+  const beyond = Uncertainty.beyondMemory(resamples, figures)
+  return beyond === undefined ? undefined : new UsageError({ message: `${flag}: ${Uncertainty.describeBeyond(resamples, figures, beyond)}` })
+}
 
 /** `--ci`, `--resamples`, `--seed` as given (each optional; flags win over a config file's `ci`). */
 export interface CiFlags {
@@ -64,7 +90,10 @@ export const intervals = (
     if (level === undefined) return yield* new UsageError({ message: `--ci: expected a confidence level such as 95 or 0.95, found ${given}` })
     const resamples = Option.getOrUndefined(flags.resamples) ?? config.resamples
     const seed = Option.getOrUndefined(flags.seed) ?? config.seed
-    const result = Uncertainty.compute(results, { level, resamples, seed, others })
+    const tooMany = checkResamples("--resamples", resamples ?? Uncertainty.defaults.resamples, Uncertainty.figuresOf(results))
+    if (tooMany !== undefined) return yield* tooMany
+    // a long computation on this thread: Ctrl-C and SIGTERM end it at once (@stseval/app/signals)
+    const result = yield* cpuBound(() => Uncertainty.compute(results, { level, resamples, seed, others }))
     if (Uncertainty.isError(result)) {
       const flag = result.field === "resamples" ? "--resamples" : result.field === "seed" ? "--seed" : "--ci"
       return yield* new UsageError({ message: `${flag}: ${result.field}: expected ${result.expected}, found ${result.found}` })

@@ -8,7 +8,7 @@
  */
 import type { Issue, Registry } from "@stseval/formats"
 import { Engine, Json } from "@stseval/scoring"
-import type { ScoredRun } from "@stseval/scoring"
+import type { Isolation, ScoredRun } from "@stseval/scoring"
 import { Effect } from "effect"
 import type { FileSystem, Path } from "effect"
 import type { Part } from "../DetailedResults.js"
@@ -87,9 +87,10 @@ const partsOf = (scored: ScoredRun.ScoredRun): ReadonlyArray<Part> =>
 export const score = (
   edition: Registry.TaskEdition,
   goldPath: string,
-  runPath?: string
+  runPath?: string,
+  isolation?: Isolation.Options
 ): Effect.Effect<Scored, string, FileSystem.FileSystem | Path.Path> =>
-  Engine.score({ task: edition, gold: goldPath, runs: runPath === undefined ? [] : [runPath] }).pipe(
+  Engine.score({ task: edition, gold: goldPath, runs: runPath === undefined ? [] : [runPath], isolation }).pipe(
     Effect.map((results): Scored => {
       const json = Json.resultsToJson({ ...results, ranked: undefined })
       return {

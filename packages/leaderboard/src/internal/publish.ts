@@ -49,12 +49,20 @@ export const snapshot = (session: Session): Leaderboard.Leaderboard => {
   let out = board
   let problem: string | undefined
   if (s.ci !== undefined) {
-    const iv = Leaderboard.intervals(board, records, session.edition, s.ci)
-    // a run not read again since the restart: no intervals yet (nothing memoised: the board's JSON
-    // does not change when its aligned scores arrive)
-    if (iv === undefined) return board
-    if (Uncertainty.isError(iv)) problem = iv.message
-    else out = Leaderboard.withIntervals(out, iv)
+    // resamples this machine cannot hold for this many runs: the board without intervals, and a
+    // warning, rather than a RangeError that would stop the watcher at every start
+    const scored = board.runs.filter((r) => r.status === "scored")
+    const figures = Uncertainty.figuresOf({ edition: session.edition, runs: scored })
+    const beyond = Uncertainty.beyondMemory(s.ci.resamples, figures)
+    if (beyond !== undefined) problem = `ci: ${Uncertainty.describeBeyond(s.ci.resamples, figures, beyond)}`
+    else {
+      const iv = Leaderboard.intervals(board, records, session.edition, s.ci)
+      // a run not read again since the restart: no intervals yet (nothing memoised: the board's JSON
+      // does not change when its aligned scores arrive)
+      if (iv === undefined) return board
+      if (Uncertainty.isError(iv)) problem = iv.message
+      else out = Leaderboard.withIntervals(out, iv)
+    }
   }
   if (s.marks) {
     const marks = Leaderboard.marks(board, records, session.edition)

@@ -113,8 +113,15 @@ export const processItem = (session: Session, item: WorkItem) =>
       const crashes = yield* Cache.journalStart(cacheDir, key, t.entry).pipe(
         Effect.catch((e) => Effect.as(log(session, "error", `${t.entry}: the scoring journal could not be written: ${e.message}`), 0))
       )
+      // A scorer that isolates runs cannot be stopped by one: an unfinished attempt means the
+      // watcher itself was stopped from outside (a kill, the machine out of memory), so the run is
+      // scored again (in isolation, where a run that really is the cause fails with its reason).
+      // Only a scorer that is not isolated gives a run up as "crashed the scorer".
+      if (crashes > 0 && session.scorer.isolated === true) {
+        yield* log(session, "warn", `${t.entry}: the watcher stopped ${crashes} time${crashes === 1 ? "" : "s"} while scoring this run (from outside: runs are scored in isolation); scoring it again`)
+      }
       const scored: { outcome: RunOutcome; cacheable: boolean } =
-        crashes >= Cache.MAX_SCORING_ATTEMPTS
+        crashes >= Cache.MAX_SCORING_ATTEMPTS && session.scorer.isolated !== true
           ? {
               outcome: {
                 status: "failed",
@@ -129,7 +136,9 @@ export const processItem = (session: Session, item: WorkItem) =>
       yield* Cache.journalClear(cacheDir, key).pipe(Effect.ignore)
       outcome = relativeOutcome(scored.outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
       session.counters.scoredThisSession++
-      if (scored.cacheable) {
+      // A run over its budget, or whose scorer crashed, is not cached: how long a run takes
+      // depends on how busy the machine is, so it is tried again at the next start.
+      if (scored.cacheable && !outcome.errors.some((e) => e.code === "over-budget" || e.code === "scorer-crashed")) {
         yield* Cache.write(cacheDir, { key, task: session.edition.id, signature: session.scorer.signature, hash, outcome }).pipe(
           Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${e.message}`))
         )

@@ -1,0 +1,228 @@
+/**
+ * Each run read, parsed and scored in isolation, under a budget. `Engine.score` (and with it
+ * `score`, `rank`, `report`, `codabench score`) and the live leaderboard send every run to an
+ * isolated scorer, a worker thread, with a time and a memory budget: a run over its budget, or one
+ * that crashes its scorer, fails with that reason (listed, never ranked), and the process and the
+ * other runs go on. Runs are read a few at a time, so a folder's memory is that of its largest run,
+ * not of all of them.
+ *
+ * How it is bounded: time by the wall clock of the run's job (the worker is ended when it is up,
+ * even in the middle of a loop); memory by V8's heap limit and, for what lives outside the heap
+ * (a run's bytes, typed arrays), by reading the worker's heap and external memory while it works
+ * and ending it once their sum passes the budget (every read is capped, so a run cannot outgrow
+ * the budget by more than one read between two looks).
+ *
+ * An app built into one file (the `stseval` executable) runs its own file as the scorer: its entry
+ * calls `useEntry` with its own URL, and `serve` when it finds itself started as one (`isWorker`).
+ *
+ * @since 0.3.0
+ */
+import type { Submissions } from "@stseval/formats"
+import { Effect } from "effect"
+import type { Context } from "./Engine.js"
+import * as Isolated from "./internal/isolated.js"
+import { WORKER_KEY } from "./internal/protocol.js"
+import { serve as serveOn } from "./internal/worker.js"
+import type { ScoredRun } from "./ScoredRun.js"
+
+/**
+ * A run's budget: `timeMs`, the wall-clock time its scorer may take to read, parse and validate
+ * it; `memoryMb`, the memory its scorer may hold meanwhile (JavaScript heap and the buffers
+ * outside it, in MiB).
+ *
+ * @example
+ * ```ts
+ * import { Isolation } from "@stseval/scoring"
+ *
+ * const strict: Isolation.Budget = { timeMs: 10_000, memoryMb: 512 }
+ * ```
+ * @since 0.3.0
+ */
+export interface Budget {
+  readonly timeMs: number
+  readonly memoryMb: number
+}
+
+/**
+ * The default budget: 60 s and 1536 MiB a run. The largest real runs (SemEval and STS releases,
+ * under 1 MB) are scored in milliseconds within 40 MiB; a run at the reader's cap (256 MiB of
+ * numbers) takes about 6 s and 700 MiB here, so the default leaves room for a slow or busy
+ * machine and a run that is not plain ASCII (decoded text takes two bytes a character then).
+ *
+ * @example
+ * ```ts
+ * import { Isolation } from "@stseval/scoring"
+ *
+ * Isolation.defaultBudget // { timeMs: 60000, memoryMb: 1536 }
+ * ```
+ * @since 0.3.0
+ */
+export const defaultBudget: Budget = { timeMs: 60_000, memoryMb: 1536 }
+
+/**
+ * The smallest memory budget accepted: a scorer holds about 20 MiB with nothing to score (the
+ * program and the gold), so less than this would fail every run.
+ *
+ * @example
+ * ```ts
+ * import { Isolation } from "@stseval/scoring"
+ *
+ * const ok = (mb: number) => mb >= Isolation.MIN_MEMORY_MB
+ * ```
+ * @since 0.3.0
+ */
+export const MIN_MEMORY_MB = 48
+
+/**
+ * How runs are isolated: their `budget` (each field defaults to `defaultBudget`'s), and `workers`,
+ * the most runs scored at once (default: the machine's cores, at most 4; fewer when runs are large,
+ * see `Engine.score`).
+ *
+ * @example
+ * ```ts
+ * import { Isolation } from "@stseval/scoring"
+ *
+ * const options: Isolation.Options = { budget: { timeMs: 5_000 }, workers: 1 }
+ * ```
+ * @since 0.3.0
+ */
+export interface Options {
+  readonly budget?: Partial<Budget> | undefined
+  readonly workers?: number | undefined
+}
+
+/**
+ * The budget `options` give: each field given, else the default's. Not checked: see `checkBudget`.
+ *
+ * @example
+ * ```ts
+ * import { Isolation } from "@stseval/scoring"
+ *
+ * Isolation.budgetOf({ budget: { timeMs: 5_000 } }) // { timeMs: 5000, memoryMb: 1536 }
+ * ```
+ * @since 0.3.0
+ */
+export const budgetOf = (options: Options = {}): Budget => ({
+  timeMs: options.budget?.timeMs ?? defaultBudget.timeMs,
+  memoryMb: options.budget?.memoryMb ?? defaultBudget.memoryMb
+})
+
+/**
+ * Why a budget cannot be used, or undefined when it can: a time that is not a positive number of
+ * milliseconds, a memory under `MIN_MEMORY_MB` or beyond what a worker can be given (V8 takes at
+ * most 2^31 - 1 MiB; the machine's memory is the real limit, which the caller knows better).
+ *
+ * @example
+ * ```ts
+ * import { Isolation } from "@stseval/scoring"
+ *
+ * Isolation.checkBudget({ timeMs: 0, memoryMb: 512 }) // "the time budget must be more than 0 ms"
+ * ```
+ * @since 0.3.0
+ */
+export const checkBudget = (budget: Budget): string | undefined => {
+  if (!Number.isFinite(budget.timeMs) || budget.timeMs <= 0) return "the time budget must be more than 0 ms"
+  if (budget.timeMs > 2 ** 31 - 1) return `the time budget must be at most ${2 ** 31 - 1} ms`
+  if (!Number.isInteger(budget.memoryMb) || budget.memoryMb < MIN_MEMORY_MB) return `the memory budget must be a whole number of MiB, ${MIN_MEMORY_MB} or more`
+  if (budget.memoryMb > 2 ** 31 - 1) return `the memory budget must be at most ${2 ** 31 - 1} MiB`
+  return undefined
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where a scorer's code is
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Make the scorers run `url`, the calling program's own entry: what an app built into one file
+ * does (its code is in no other file). That entry must call `serve` when `isWorker()` is true.
+ * Without it, a scorer runs this package's own entry module (`dist/internal/entry.js`).
+ *
+ * @example
+ * ```ts
+ * import { Isolation } from "@stseval/scoring"
+ *
+ * // an app's entry (bin.ts): the scorers run this same file
+ * if (Isolation.isWorker()) Isolation.serve()
+ * else Isolation.useEntry(import.meta.url)
+ * ```
+ * @since 0.3.0
+ */
+export const useEntry = (url: string | URL): void => Isolated.setEntry(new URL(String(url)))
+
+/**
+ * True in a thread the engine started as a scorer: the program's entry then calls `serve` instead
+ * of doing its own work.
+ *
+ * @example
+ * ```ts
+ * import { Isolation } from "@stseval/scoring"
+ *
+ * if (Isolation.isWorker()) Isolation.serve()
+ * ```
+ * @since 0.3.0
+ */
+export const isWorker = (): boolean => {
+  const wt = process.getBuiltinModule("node:worker_threads")
+  return !wt.isMainThread && typeof wt.workerData === "object" && wt.workerData !== null && (wt.workerData as Record<string, unknown>)[WORKER_KEY] === true
+}
+
+/**
+ * Serve as a scorer: answer the engine's runs until the thread is ended. Only in a thread for
+ * which `isWorker()` is true.
+ *
+ * @example
+ * ```ts
+ * import { Isolation } from "@stseval/scoring"
+ *
+ * if (Isolation.isWorker()) Isolation.serve()
+ * ```
+ * @since 0.3.0
+ */
+export const serve = (): void => {
+  const port = process.getBuiltinModule("node:worker_threads").parentPort
+  if (port === null || !isWorker()) throw new Error("Isolation.serve: not in a scoring worker")
+  serveOn(port)
+}
+
+/**
+ * Start `count` scorers for `budget` now, for runs to come: a scorer starts in about the time the
+ * program took to (it loads the same code), so a program that will score starts one as early as
+ * it can. Idle scorers never keep the process alive.
+ *
+ * @example
+ * ```ts
+ * import { Isolation } from "@stseval/scoring"
+ *
+ * Isolation.warm(Isolation.defaultBudget, 1) // ready by the time the gold is read
+ * ```
+ * @since 0.3.0
+ */
+export const warm = (budget: Budget, count: number): void => Isolated.warm(budget.memoryMb, count)
+
+// ---------------------------------------------------------------------------------------------
+// Scoring in isolation
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Score one run already read (the live leaderboard reads and hashes a run before it scores it) in
+ * an isolated scorer under `options`' budget: validated there, its figures computed here. Never
+ * fails: a run over its budget, or whose scorer crashed, is a failed run that says so.
+ *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ * import { Engine, Isolation } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * declare const context: Engine.Context
+ * declare const submission: Submissions.Submission
+ * const scored = await Effect.runPromise(Isolation.scoreSubmission(context, submission, { budget: { timeMs: 10_000 } }))
+ * scored.status // "scored", or "failed" with the reason (e.g. over the time budget)
+ * ```
+ * @since 0.3.0
+ */
+export const scoreSubmission = (context: Context, submission: Submissions.Submission, options: Options = {}): Effect.Effect<ScoredRun> =>
+  Effect.map(
+    Isolated.runIsolated(context, { kind: "submission", submission }, budgetOf(options), options.workers ?? Isolated.defaultWorkers()),
+    (result) => Isolated.scoredOf(context, submission.meta, submission.path, result)
+  )

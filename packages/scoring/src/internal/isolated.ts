@@ -1,0 +1,120 @@
+/**
+ * Scoring in isolation, the engine's side (the public face is `Isolation`): which module a scorer
+ * runs, a run sent to the pool under its budget, and its outcome made a scored run here.
+ *
+ * @internal
+ */
+import { Issue } from "@stseval/formats"
+import type { Submissions } from "@stseval/formats"
+import { Effect } from "effect"
+import type { Context } from "../Engine.js"
+import type { ScoredRun } from "../ScoredRun.js"
+import type { RunValidation } from "../Validation.js"
+import * as Pool from "./pool.js"
+import type { Outcome, Work } from "./protocol.js"
+import { failedRun, scoreValidated } from "./score.js"
+
+let registered: URL | undefined
+
+/** The program's own entry, which serves as a scorer when started as one (`Isolation.useEntry`). */
+export const setEntry = (url: URL): void => {
+  registered = url
+}
+
+/**
+ * The entry a scorer runs: `STSEVAL_SCORING_WORKER` (a file; the tests set it to a scorer built
+ * from the sources once per test run), else the entry given to `Isolation.useEntry`, else this
+ * package's entry module. TypeScript sources (the repository run with tsx) are loaded through tsx
+ * in the worker, which needs the sources' export condition too.
+ */
+export const entry = (): Pool.Entry => {
+  const fromEnv = process.env.STSEVAL_SCORING_WORKER
+  const url =
+    fromEnv !== undefined && fromEnv !== ""
+      ? new URL(`file://${fromEnv}`)
+      : (registered ?? new URL(`./entry${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url))
+  if (!url.pathname.endsWith(".ts")) return { url }
+  // Worker threads take no --import: tsx's API registers its loader in the worker itself (found
+  // from this module, as the repository installs it; eval'd code resolves from the working folder).
+  let tsx = "tsx/esm/api"
+  try {
+    tsx = import.meta.resolve(tsx)
+  } catch {
+    // import.meta.resolve is missing under some test runners: the bare name is tried
+  }
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}) })`
+  return { url, eval: bootstrap, execArgv: ["--conditions=@stseval/source"] }
+}
+
+/** What one run gave in isolation: its outcome, or why it has none. */
+export type Result = Outcome | Pool.Failure
+
+export const isFailure = Pool.isFailure
+
+export const defaultWorkers = Pool.defaultWorkers
+
+const contexts = new WeakMap<Context, Pool.ContextData>()
+
+/** The part of a context a scorer needs, one object per context (the pool sends it once per worker). */
+const contextData = (context: Context): Pool.ContextData => {
+  let data = contexts.get(context)
+  if (data === undefined) contexts.set(context, (data = { edition: context.edition, gold: context.gold, lenient: context.lenient === true }))
+  return data
+}
+
+/** Run one job in isolation; interrupting the fiber ends its scorer at once. */
+export const runIsolated = (context: Context, work: Work, budget: Pool.Budget, workers: number): Effect.Effect<Result> =>
+  Effect.promise((signal) => Pool.run(entry(), contextData(context), work, budget, workers, signal))
+
+/** Start `count` scorers for this memory budget now (`Isolation.warm`). */
+export const warm = (memoryMb: number, count: number): void => Pool.warm(entry(), memoryMb, count)
+
+/** A run that has no outcome as a failed run: listed with the reason, never ranked. */
+const failedFor = (context: Context, meta: Submissions.RunMeta, path: string, failure: Pool.Failure): ScoredRun =>
+  failedRun(context.edition, meta, path, failure.message, [
+    Issue.error(failure.kind === "over-budget" ? "over-budget" : "scorer-crashed", path, failure.message)
+  ])
+
+/** Aligned gold arrays already handed out, per context and dataset (see `shareGold`). */
+const goldSeen = new WeakMap<Context, Map<string, Array<Float64Array | ReadonlyArray<string>>>>()
+
+const sameValues = (a: ArrayLike<unknown>, b: ArrayLike<unknown>): boolean => {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false
+  return true
+}
+
+/**
+ * A validation from a scorer with each dataset's aligned gold replaced by an equal one an earlier
+ * run of this context was given: every run of a dataset shares one gold array, as `Validation`
+ * says (a scorer's copies cross the thread boundary one per run).
+ */
+const shareGold = (context: Context, v: RunValidation): RunValidation => {
+  let seen = goldSeen.get(context)
+  if (seen === undefined) goldSeen.set(context, (seen = new Map<string, Array<Float64Array | ReadonlyArray<string>>>()))
+  const byDataset = seen
+  return {
+    ...v,
+    datasets: v.datasets.map((d) => {
+      if (d.aligned === undefined) return d
+      const known = byDataset.get(d.dataset) ?? []
+      const same = known.find((g) => sameValues(g, d.aligned!.gold))
+      if (same === undefined) {
+        byDataset.set(d.dataset, [...known, d.aligned.gold])
+        return d
+      }
+      return { ...d, aligned: { ...d.aligned, gold: same } as typeof d.aligned }
+    })
+  }
+}
+
+/**
+ * The scored run of a run's outcome (`meta` is the run's, with its id): its figures computed here
+ * from the scorer's validation (linear in the gold's pairs), or a failed run saying why it has none.
+ */
+export const scoredOf = (context: Context, meta: Submissions.RunMeta, path: string, result: Result): ScoredRun => {
+  if (isFailure(result)) return failedFor(context, meta, path, result)
+  if (result.kind === "run") return scoreValidated(context.edition, shareGold(context, { ...result.validation, meta }))
+  if (result.kind === "skipped") return failedRun(context.edition, meta, path, result.issue.message, [result.issue])
+  return failedRun(context.edition, meta, path, result.message, [Issue.error("file-unreadable", path, result.message)])
+}

@@ -1,0 +1,280 @@
+/**
+ * The engine's isolated scorers: a small pool of worker threads, shared by every scoring in the
+ * process, each running one job at a time under a time and memory budget. A worker is started on
+ * first need and kept (unreferenced, so it never keeps the process alive) for the next job and the
+ * next scoring; one that goes over its budget, crashes or is interrupted is ended and replaced by
+ * a fresh one for the next job.
+ *
+ * Why worker threads and not child processes (measured on the single-file bundle, 2 cores): both
+ * start in about the time the program takes to load (150 ms for either here), but a thread can be
+ * ended at once in the middle of a loop (`terminate`), is asked for its memory while it computes
+ * (`getHeapStatistics` is answered through an interrupt, even in a busy loop), takes the run's
+ * aligned scores back as typed arrays without serialising them, and never outlives the process
+ * (a child process does when its parent is killed with SIGKILL).
+ *
+ * How memory is bounded. V8's heap limit (`resourceLimits.maxOldGenerationSizeMb`, the budget) ends
+ * a worker whose JavaScript objects outgrow it (`ERR_WORKER_OUT_OF_MEMORY`). Array buffers (a run's
+ * bytes, typed arrays) live outside that heap, so while a job runs the pool reads the worker's heap
+ * and external memory every `POLL_MS` and ends the worker as soon as their sum passes the budget;
+ * between two polls a run can only grow by what one read returns, and every read is capped
+ * (formats' `Files`: 256 MiB a file, 32 MiB a zip's contents).
+ *
+ * @internal
+ */
+import type * as WorkerThreadsModule from "node:worker_threads"
+import type { Worker as WorkerType } from "node:worker_threads"
+import type { Gold, Registry } from "@stseval/formats"
+import type { FromWorker, Outcome, ToWorker, Work } from "./protocol.js"
+import { WORKER_KEY } from "./protocol.js"
+
+/** A run's budget: wall-clock time of its job, and heap plus external memory of its worker. */
+export interface Budget {
+  readonly timeMs: number
+  readonly memoryMb: number
+}
+
+/** How often a running job's memory is read. */
+const POLL_MS = 25
+
+/** What a worker needs to score: sent once to each worker that scores with it. */
+export interface ContextData {
+  readonly edition: Registry.TaskEdition
+  readonly gold: Gold.Gold
+  readonly lenient: boolean
+}
+
+/** A job that did not give an outcome: over budget, crashed, or no scorer could be started. */
+export interface Failure {
+  readonly kind: "over-budget" | "crashed" | "no-scorer"
+  readonly message: string
+}
+
+/** The module a worker runs, and the options it needs (see `Isolation.useEntry`). */
+export interface Entry {
+  readonly url: URL
+  /** code run in its place, which loads `url` (TypeScript sources, through tsx) */
+  readonly eval?: string | undefined
+  readonly execArgv?: ReadonlyArray<string> | undefined
+}
+
+interface Slot {
+  readonly worker: WorkerType
+  /** what it runs and its heap limit: a job for another entry or budget does not use it */
+  readonly kind: string
+  readonly memoryMb: number
+  /** resolves once the worker said it is ready; rejects if it failed first */
+  readonly ready: Promise<void>
+  context: number | undefined
+  /** the job it runs: an answer for another (late, after a budget) is not this job's */
+  job: number | undefined
+  busy: boolean
+  dead: boolean
+  /** what the job running on it does when the worker ends or fails */
+  onEnd: ((failure: Failure) => void) | undefined
+  onDone: ((outcome: Outcome) => void) | undefined
+}
+
+const slots: Array<Slot> = []
+const waiting: Array<() => void> = []
+const contextIds = new WeakMap<ContextData, number>()
+let nextContext = 1
+let nextJob = 1
+
+type WorkerThreads = typeof WorkerThreadsModule
+let threads: WorkerThreads | undefined
+const workerThreads = (): WorkerThreads => (threads ??= process.getBuiltinModule("node:worker_threads"))
+
+const megabytes = (bytes: number) => Math.round(bytes / 2 ** 20)
+
+const release = (slot: Slot) => {
+  slot.busy = false
+  slot.onEnd = undefined
+  slot.onDone = undefined
+  if (!slot.dead) slot.worker.unref()
+  waiting.shift()?.()
+}
+
+const end = (slot: Slot, failure: Failure) => {
+  if (slot.dead) return
+  slot.dead = true
+  const i = slots.indexOf(slot)
+  if (i >= 0) slots.splice(i, 1)
+  void slot.worker.terminate()
+  const onEnd = slot.onEnd
+  slot.onEnd = undefined
+  slot.onDone = undefined
+  onEnd?.(failure)
+  // a waiting job may now start a fresh worker in its place
+  if (!slot.busy) waiting.shift()?.()
+}
+
+const kindOf = (entry: Entry, memoryMb: number) => `${memoryMb}|${entry.url.href}|${entry.eval ?? ""}`
+
+const start = (entry: Entry, memoryMb: number): Slot => {
+  const { Worker } = workerThreads()
+  const worker = new Worker(entry.eval ?? entry.url, {
+    ...(entry.eval !== undefined ? { eval: true } : {}),
+    workerData: { [WORKER_KEY]: true },
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    // not the process's own options (a worker inherits them by default): `--input-type`, `--eval`
+    // or `--import` there are the command line's, and stop a worker from starting
+    execArgv: [...(entry.execArgv ?? [])],
+    // the command's own arguments (a worker has none by default): the single-file bundle keeps one
+    // code cache per command, found by `argv[2]`, and a scorer that finds the command's starts on
+    // compiled code (measured on `score` of one SICK run: 25 MB and ~0.15 s of CPU less a command)
+    argv: process.argv.slice(2)
+  })
+  let resolveReady!: () => void
+  let rejectReady!: (e: Error) => void
+  const ready = new Promise<void>((resolve, reject) => {
+    resolveReady = resolve
+    rejectReady = reject
+  })
+  // a worker that fails before it is ready must not be an unhandled rejection
+  ready.catch(() => {})
+  const slot: Slot = { worker, kind: kindOf(entry, memoryMb), memoryMb, ready, context: undefined, job: undefined, busy: false, dead: false, onEnd: undefined, onDone: undefined }
+  worker.on("message", (message: FromWorker) => {
+    if (message.type === "ready") resolveReady()
+    else if (message.job === slot.job) slot.onDone?.(message.outcome)
+  })
+  worker.on("error", (error: Error & { code?: string }) => {
+    rejectReady(error)
+    end(
+      slot,
+      error.code === "ERR_WORKER_OUT_OF_MEMORY"
+        ? { kind: "over-budget", message: `over the memory budget: its JavaScript heap reached the ${memoryMb} MB limit` }
+        : { kind: "crashed", message: `the scorer crashed: ${error.message}` }
+    )
+  })
+  worker.on("exit", (code) => {
+    rejectReady(new Error(`the scorer ended (exit code ${code}) before it was ready`))
+    end(slot, { kind: "crashed", message: `the scorer ended unexpectedly (exit code ${code})` })
+  })
+  // after the listeners: adding a 'message' listener refs the worker's port again
+  worker.unref()
+  slots.push(slot)
+  return slot
+}
+
+/** An idle worker with these limits, a new one if there is room, or one once a job ends. */
+const acquire = async (entry: Entry, memoryMb: number, workers: number, signal: AbortSignal): Promise<Slot> => {
+  for (;;) {
+    if (signal.aborted) throw signal.reason
+    const kind = kindOf(entry, memoryMb)
+    const idle = slots.find((s) => !s.busy && !s.dead && s.kind === kind)
+    if (idle !== undefined) {
+      idle.busy = true
+      return idle
+    }
+    const live = slots.filter((s) => !s.dead)
+    // a worker started for another budget or entry (an earlier call's) gives its place when idle
+    const other = live.find((s) => !s.busy && s.kind !== kind)
+    if (other !== undefined) end(other, { kind: "crashed", message: "replaced" })
+    if (slots.filter((s) => !s.dead).length < workers) {
+      const slot = start(entry, memoryMb)
+      slot.busy = true
+      return slot
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve))
+  }
+}
+
+/**
+ * Start workers with this budget's limits until `count` are alive, without waiting for them: a
+ * scoring that will need them starts them before it reads its gold, so that their start (the
+ * program loading, most of it) overlaps that work.
+ */
+export const warm = (entry: Entry, memoryMb: number, count: number): void => {
+  const kind = kindOf(entry, memoryMb)
+  for (const s of slots.filter((s) => !s.dead && !s.busy && s.kind !== kind)) end(s, { kind: "crashed", message: "replaced" })
+  while (slots.filter((s) => !s.dead).length < count) start(entry, memoryMb)
+}
+
+/**
+ * Run one job on a worker under `budget`: its outcome, or why it has none. `workers` is the most
+ * threads this job may find busy before it waits. Aborting `signal` ends the job's worker at once.
+ */
+export const run = async (
+  entry: Entry,
+  context: ContextData,
+  work: Work,
+  budget: Budget,
+  workers: number,
+  signal: AbortSignal
+): Promise<Outcome | Failure> => {
+  let slot: Slot
+  try {
+    slot = await acquire(entry, budget.memoryMb, workers, signal)
+  } catch (e) {
+    return { kind: "crashed", message: `interrupted: ${String(e)}` }
+  }
+  // a job keeps the process alive while it waits for its worker and runs
+  slot.worker.ref()
+  try {
+    await slot.ready
+  } catch (e) {
+    release(slot)
+    return { kind: "no-scorer", message: `the isolated scorer could not start: ${e instanceof Error ? e.message : String(e)}` }
+  }
+  if (slot.dead) {
+    release(slot)
+    return { kind: "no-scorer", message: "the isolated scorer ended before it could score" }
+  }
+  let id = contextIds.get(context)
+  if (id === undefined) contextIds.set(context, (id = nextContext++))
+  const post = (message: ToWorker) => slot.worker.postMessage(message)
+  if (slot.context !== id) {
+    post({ type: "context", id, edition: context.edition, gold: context.gold, lenient: context.lenient })
+    slot.context = id
+  }
+  const job = nextJob++
+  slot.job = job
+  const limit = budget.memoryMb * 2 ** 20
+  return await new Promise<Outcome | Failure>((resolve) => {
+    let settled = false
+    const finish = (result: Outcome | Failure) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      clearInterval(poll)
+      signal.removeEventListener("abort", onAbort)
+      release(slot)
+      resolve(result)
+    }
+    slot.onDone = finish
+    slot.onEnd = finish
+    const timer = setTimeout(() => {
+      end(slot, { kind: "over-budget", message: `over the time budget: not scored within ${budget.timeMs / 1000} s` })
+    }, budget.timeMs)
+    let polling = false
+    const poll = setInterval(() => {
+      // (Node 22.16 and 24 read a worker's heap from outside; before, V8's heap limit is the bound)
+      if (polling || slot.dead || typeof slot.worker.getHeapStatistics !== "function") return
+      polling = true
+      slot.worker.getHeapStatistics().then(
+        (s) => {
+          polling = false
+          const used = s.total_heap_size + s.external_memory
+          if (used > limit && !settled) {
+            end(slot, { kind: "over-budget", message: `over the memory budget: its scorer held ${megabytes(used)} MB, more than the ${budget.memoryMb} MB allowed` })
+          }
+        },
+        () => {
+          polling = false
+        }
+      )
+    }, POLL_MS)
+    const onAbort = () => end(slot, { kind: "crashed", message: "interrupted" })
+    signal.addEventListener("abort", onAbort, { once: true })
+    post({ type: "job", job, context: id, work } satisfies ToWorker)
+  })
+}
+
+/** True for what `run` gives when the job had no outcome. */
+export const isFailure = (r: Outcome | Failure): r is Failure => r.kind === "over-budget" || r.kind === "crashed" || r.kind === "no-scorer"
+
+/** The threads this machine gives scoring: its cores, at most 4. */
+export const defaultWorkers = (): number => {
+  const os = process.getBuiltinModule("node:os")
+  return Math.max(1, Math.min(4, typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length))
+}

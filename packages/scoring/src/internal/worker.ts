@@ -1,0 +1,87 @@
+/**
+ * An isolated scorer: a worker thread that reads runs and validates them against the gold it was
+ * sent, one at a time, and answers the validation (aligned scores and issues). The engine turns it
+ * into figures (`scoreValidated`, cheap: linear in the gold's pairs) on its own thread. Reading and
+ * parsing, the work a crafted run can make long or large, happen here, under the engine's budget
+ * (see `Isolation` for how it is enforced).
+ *
+ * @internal
+ */
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as NodePath from "@effect/platform-node/NodePath"
+import { Submissions } from "@stseval/formats"
+import type { Gold, Registry } from "@stseval/formats"
+import { Effect, Layer } from "effect"
+import type { MessagePort } from "node:worker_threads"
+import type { FromWorker, JobMessage, Outcome, ToWorker } from "./protocol.js"
+import { validateRun } from "./validate.js"
+
+const services = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)
+
+interface Loaded {
+  readonly id: number
+  readonly edition: Registry.TaskEdition
+  readonly gold: Gold.Gold
+  readonly lenient: boolean
+}
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : typeof e === "object" && e !== null && "message" in e ? String(e.message) : String(e))
+
+/** Validate a loaded run; a throw is an internal error, as `Engine.scoreSubmission` reports it. */
+const validated = (context: Loaded, submission: Submissions.Submission): Outcome => {
+  try {
+    const validation = validateRun(context.edition, context.gold, submission, { lenient: context.lenient })
+    return { kind: "run", meta: submission.meta, path: submission.path, validation }
+  } catch (e) {
+    return { kind: "error", message: `internal error while scoring: ${messageOf(e)}`, io: false }
+  }
+}
+
+const run = (context: Loaded, message: JobMessage): Promise<Outcome> => {
+  const { work } = message
+  if (work.kind === "submission") return Promise.resolve(validated(context, work.submission))
+  const load: Effect.Effect<Outcome, unknown, never> =
+    work.kind === "path"
+      ? Submissions.loadRun(work.path, context.edition, work.options).pipe(
+          Effect.map((submission) => validated(context, submission)),
+          Effect.provide(services)
+        )
+      : Submissions.loadEntry(work.folder, work.name, context.edition, work.options, work.within).pipe(
+          Effect.map((entry): Outcome => {
+            if (entry._tag === "Skipped") return { kind: "skipped", issue: entry.issue }
+            // the folder gives the run its id once every run is known (`Submissions.settle`)
+            return validated(context, { ...entry.run, meta: { ...entry.run.meta, id: "" } })
+          }),
+          Effect.provide(services)
+        )
+  return Effect.runPromise(load.pipe(Effect.catch((e) => Effect.succeed<Outcome>({ kind: "error", message: messageOf(e), io: true }))))
+}
+
+/**
+ * Serve jobs on `port` until the thread is ended: a context (edition and gold) first, then runs.
+ * Jobs are answered in the order they come; the engine sends one at a time.
+ */
+export const serve = (port: MessagePort): void => {
+  // The program's standard output is its result (`--json`): whatever a scorer might print goes to
+  // standard error. (Not piped to the engine instead: a worker's piped output keeps the process
+  // alive after its last job.)
+  process.stdout.write = process.stderr.write.bind(process.stderr)
+  let context: Loaded | undefined
+  const post = (message: FromWorker) => port.postMessage(message)
+  port.on("message", (message: ToWorker) => {
+    if (message.type === "context") {
+      context = { id: message.id, edition: message.edition, gold: message.gold, lenient: message.lenient }
+      return
+    }
+    const current = context
+    if (current === undefined || current.id !== message.context) {
+      post({ type: "done", job: message.job, outcome: { kind: "error", message: "internal error: the scorer was given no context", io: false } })
+      return
+    }
+    void run(current, message).then(
+      (outcome) => post({ type: "done", job: message.job, outcome }),
+      (e: unknown) => post({ type: "done", job: message.job, outcome: { kind: "error", message: `internal error while scoring: ${messageOf(e)}`, io: false } })
+    )
+  })
+  post({ type: "ready" })
+}

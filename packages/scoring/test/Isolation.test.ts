@@ -1,0 +1,155 @@
+/**
+ * Each run scored in isolation, under a budget (issue 22): a run over its time or memory budget, or
+ * one that crashes its scorer, fails with that reason, listed and never ranked, while the other
+ * runs are scored; a folder is read a few runs at a time.
+ *
+ * Most tests run a scorer that misbehaves on cue (tooling/vitest-config/misbehaving-scorer.mjs: a run named
+ * LOOP computes forever, ALLOC or HEAP grows without end, EXIT ends the thread, HOLD notes when it
+ * runs), so that they take the budget's time and no more; the others run the real scorer.
+ */
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { Engine, Isolation } from "@stseval/scoring"
+import type { ScoredRun } from "@stseval/scoring"
+import { Effect } from "effect"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { repoRoot } from "./helpers.js"
+
+const gold = path.join(repoRoot, "examples/sick2014/SICK_test_annotated.txt")
+const realRun = path.join(repoRoot, "examples/sick2014/submissions/MeaningFactory_run1primary.txt")
+const misbehaving = path.join(repoRoot, "tooling/vitest-config/misbehaving-scorer.mjs")
+
+const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `stseval-isolation-${name}-`))
+
+const score = (options: Omit<Engine.ScoreOptions, "task" | "gold">) =>
+  Effect.runPromise(Engine.score({ task: "sick2014", gold, ...options }).pipe(Effect.provide(NodeServices.layer)))
+
+/** A submissions folder holding a copy of a real SICK run under each name. */
+const folderOf = (names: ReadonlyArray<string>) => {
+  const dir = tempDir("runs")
+  for (const n of names) fs.copyFileSync(realRun, path.join(dir, n))
+  return dir
+}
+
+const byTeam = (runs: ReadonlyArray<ScoredRun.ScoredRun>, team: string) => runs.find((r) => r.meta.team === team)!
+
+const ranked = (results: Engine.Results) => results.ranked.rankings.flatMap((r) => r.entries.filter((e) => e.rank != null).map((e) => e.meta.team))
+
+describe("a run over its budget fails with that reason; the other runs are scored", () => {
+  // where HOLD runs are noted; set before any scorer starts (a worker copies the environment when made)
+  const log = path.join(tempDir("log"), "log.txt")
+  process.env.STSEVAL_TEST_SCORER_LOG = log
+  const saved = { worker: process.env.STSEVAL_SCORING_WORKER, real: process.env.STSEVAL_REAL_SCORER }
+  beforeEach(() => {
+    // the scorer built for this test run (tooling/vitest-config/scorer.js) serves every run without a cue
+    process.env.STSEVAL_REAL_SCORER = saved.worker
+    process.env.STSEVAL_SCORING_WORKER = misbehaving
+  })
+  afterEach(() => {
+    process.env.STSEVAL_SCORING_WORKER = saved.worker
+    process.env.STSEVAL_REAL_SCORER = saved.real
+  })
+
+  it("a run that computes forever is stopped at the time budget, in the middle of its loop", async () => {
+    const results = await score({ folder: folderOf(["Good_run1primary.txt", "LOOP_run1primary.txt", "Other_run1primary.txt"]), isolation: { budget: { timeMs: 2_000 } } })
+    const loop = byTeam(results.runs, "LOOP")
+    expect(loop.status).toBe("failed")
+    expect(loop.failure).toBe("over the time budget: not scored within 2 s")
+    expect(loop.errors.map((e) => e.code)).toEqual(["over-budget"])
+    // the scorer that was ended is replaced: the runs after it are scored
+    expect(byTeam(results.runs, "Good").status).toBe("scored")
+    expect(byTeam(results.runs, "Other").status).toBe("scored")
+    expect(ranked(results)).not.toContain("LOOP")
+    expect(ranked(results)).toContain("Other")
+  })
+
+  it("a run whose scorer holds more than the memory budget outside the heap (array buffers) is stopped", async () => {
+    const results = await score({ folder: folderOf(["ALLOC_run1primary.txt", "Good_run1primary.txt"]), isolation: { budget: { memoryMb: 96 } } })
+    const alloc = byTeam(results.runs, "ALLOC")
+    expect(alloc.status).toBe("failed")
+    expect(alloc.failure).toMatch(/^over the memory budget: its scorer held \d+ MB, more than the 96 MB allowed$/)
+    expect(alloc.errors.map((e) => e.code)).toEqual(["over-budget"])
+    expect(byTeam(results.runs, "Good").status).toBe("scored")
+  })
+
+  it("a run that fills the JavaScript heap is stopped at the memory budget", async () => {
+    const results = await score({ folder: folderOf(["HEAP_run1primary.txt", "Good_run1primary.txt"]), isolation: { budget: { memoryMb: 64 } } })
+    const heap = byTeam(results.runs, "HEAP")
+    expect(heap.status).toBe("failed")
+    expect(heap.failure).toMatch(/^over the memory budget/)
+    expect(byTeam(results.runs, "Good").status).toBe("scored")
+  })
+
+  it("a run that crashes its scorer fails saying so; the process goes on", async () => {
+    const results = await score({ folder: folderOf(["EXIT_run1primary.txt", "Good_run1primary.txt"]) })
+    const crashed = byTeam(results.runs, "EXIT")
+    expect(crashed.status).toBe("failed")
+    expect(crashed.failure).toBe("the scorer ended unexpectedly (exit code 3)")
+    expect(crashed.errors.map((e) => e.code)).toEqual(["scorer-crashed"])
+    expect(byTeam(results.runs, "Good").status).toBe("scored")
+  })
+
+  it("a folder is read a few runs at a time: a run of more than 32 MiB alone, smaller ones at most two at a time (two scorers)", async () => {
+    const dir = tempDir("schedule")
+    fs.writeFileSync(log, "")
+    // sizes as the file system gives them: sparse files, made at once and never read
+    const sizes: Record<string, number> = { HOLDa_run1: 40, HOLDb_run1: 1, HOLDc_run1: 1, HOLDd_run1: 48, HOLDe_run1: 1, HOLDf_run1: 1 }
+    for (const [name, mib] of Object.entries(sizes)) {
+      fs.writeFileSync(path.join(dir, `${name}.txt`), "")
+      fs.truncateSync(path.join(dir, `${name}.txt`), mib * 2 ** 20)
+    }
+    const results = await score({ folder: dir, isolation: { workers: 2 } })
+    expect(results.runs.map((r) => r.failure)).toEqual(Object.keys(sizes).map(() => "held by the test scorer"))
+    const events = fs.readFileSync(log, "utf8").trim().split("\n").map((l) => l.split(" ") as [string, string])
+    const running = new Set<string>()
+    let most = 0
+    for (const [what, file] of events) {
+      if (what === "start") {
+        running.add(path.basename(file))
+        most = Math.max(most, running.size)
+        const big = [...running].filter((n) => sizes[n.replace(".txt", "")] > 32)
+        // a large run is never read beside another run
+        if (big.length > 0) expect([...running]).toEqual(big)
+      } else running.delete(path.basename(file))
+    }
+    expect(events.filter(([w]) => w === "start")).toHaveLength(6)
+    // never more runs at once than scorers
+    expect(most).toBeLessThanOrEqual(2)
+  })
+})
+
+describe("the real scorer under a budget", () => {
+  it("a run whose bytes alone are more than the memory budget is stopped while it is read", async () => {
+    const dir = folderOf(["Good_run1primary.txt"])
+    // a valid header, then 80 MiB of a line repeated: the reader holds its bytes before any parse
+    const line = "1\tNEUTRAL\t3.5\n"
+    fs.writeFileSync(path.join(dir, "Large_run1primary.txt"), `pair_ID\tentailment_judgment\trelatedness_score\n${line.repeat(Math.ceil((80 * 2 ** 20) / line.length))}`)
+    const results = await score({ folder: dir, isolation: { budget: { memoryMb: 64 } } })
+    const large = byTeam(results.runs, "Large")
+    expect(large.status).toBe("failed")
+    expect(large.failure).toMatch(/^over the memory budget: its scorer held \d+ MB, more than the 64 MB allowed$/)
+    expect(byTeam(results.runs, "Good").status).toBe("scored")
+  })
+
+  it("a line of 1,000,000 digits ending in a bad character is reported (not a number) well within the time budget", async () => {
+    const dir = tempDir("digits")
+    const [header, first, ...rest] = fs.readFileSync(realRun, "utf8").split("\n")
+    const fields = first.split("\t")
+    fields[header.split("\t").indexOf("relatedness_score")] = `${"7".repeat(1_000_000)}x`
+    fs.writeFileSync(path.join(dir, "Digits_run1primary.txt"), [header, fields.join("\t"), ...rest].join("\n"))
+    const results = await score({ folder: dir, isolation: { budget: { timeMs: 10_000 } } })
+    const run = results.runs[0]
+    expect(run.errors.map((e) => e.code)).toContain("not-a-number")
+    expect(run.errors.map((e) => e.code)).not.toContain("over-budget")
+    // the message quotes an excerpt of the line, not the million digits
+    expect(Math.max(...run.errors.map((e) => e.message.length))).toBeLessThan(1000)
+  })
+
+  it("budgets that cannot be used are refused before anything is read", () => {
+    expect(Isolation.checkBudget({ timeMs: 0, memoryMb: 512 })).toBe("the time budget must be more than 0 ms")
+    expect(Isolation.checkBudget({ timeMs: 1000, memoryMb: 16 })).toBe(`the memory budget must be a whole number of MiB, ${Isolation.MIN_MEMORY_MB} or more`)
+    expect(Isolation.checkBudget(Isolation.defaultBudget)).toBeUndefined()
+  })
+})
