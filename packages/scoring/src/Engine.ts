@@ -483,7 +483,7 @@ const folderGroup = (folder: string, fail: (e: { readonly message: string }) => 
 const groupOf = Effect.fnUntraced(function* (edition: Registry.TaskEdition, p: string) {
   const fs = yield* FileSystem.FileSystem
   const fail = (e: { readonly message: string }) => new InputError({ path: p, reason: e.message })
-  const info = yield* fs.stat(p).pipe(Effect.mapError(() => new InputError({ path: p, reason: "no such file or folder" })))
+  const info = yield* fs.stat(p).pipe(Effect.mapError(() => notFound(p)))
   if (info.type === "Directory" && !(yield* isRunFolder(edition, p))) return yield* folderGroup(p, fail)
   return { kind: "run", path: p, fail } satisfies Group
 })

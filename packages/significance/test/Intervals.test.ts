@@ -493,3 +493,18 @@ describe("Intervals", () => {
     expect((Intervals.compute(short) as TestResult.InvalidInput).field).toBe('runs[0] (x).scores["track1"].gold')
   })
 })
+
+describe("Intervals on no runs (the watcher's dry run that checks its settings)", () => {
+  // With no runs there are no pairs: the sums kernel's group of tiles was Infinity, which
+  // WebAssembly's i32 reads as 0, and its loop over groups never ended (the watcher hung at start).
+  it.each(["wasm", "js"] as const)("ends with no figures (engine %s, one thread and two)", (engine) => {
+    for (const threads of [1, 2]) {
+      const r = Intervals.compute(
+        { datasets: [{ name: "a", metric: "pearson", weight: 10 }], runs: [], official: "mean", missingDataset: "zero", aggregates: [] },
+        { level: 0.95, resamples: 1000, seed: 12345, engine, threads }
+      )
+      expect(TestResult.isInvalid(r), `${engine}, ${threads} thread(s)`).toBe(false)
+      if (!TestResult.isInvalid(r)) expect(r.runs).toEqual([])
+    }
+  }, 20_000)
+})

@@ -217,7 +217,9 @@ export const make = (
         const heap = memory.buffer
         new Float64Array(heap, pF, F.length).set(F)
         new Int32Array(heap, pSpans, spans.length).set(spans)
-        const group = Math.max(1, Math.floor(GROUP_BYTES / (8 * N * TILE)))
+        // at most every tile: with no pairs (N = 0, a dry run on no runs that checks the settings)
+        // the quotient is Infinity, which WebAssembly's i32 reads as 0, and the groups' loop never ended
+        const group = Math.max(1, Math.min(tiles, Math.floor(GROUP_BYTES / (8 * N * TILE))))
         const units = shared ? Math.min(K1, threads * BLOCKS_PER_THREAD) : 1
         const block = Math.ceil(K1 / units)
         const blocks = Math.ceil(K1 / block)
