@@ -250,24 +250,54 @@ export type Invalid = Exclude<ReturnType<typeof Intervals.compute>, Intervals.Re
 export const isError = (r: ResultIntervals | Invalid): r is Invalid => !("passes" in r)
 
 /**
- * A level as people write it: `95` (percent) or `0.95`. Undefined when it is neither strictly
- * between 0 and 1 nor strictly between 1 and 100.
+ * A level as people write it: a percentage (`95`, `99.99`, `1`) or a fraction (`0.95`). A number
+ * from 1 up to (not including) 100 is a percentage, so `1` is 1%; one strictly between 0 and 1 is a
+ * fraction. The percentage's decimal point is moved, not divided in doubles: `99.99` is 0.9999
+ * exactly as written (99.99 / 100 would be 0.9998999999999999). Undefined for anything else
+ * (0, 100 or more, negative, not finite).
  *
  * @example
  * ```ts
  * import { Uncertainty } from "@stseval/scoring"
  *
  * Uncertainty.parseLevel(95) // 0.95
+ * Uncertainty.parseLevel(99.99) // 0.9999
+ * Uncertainty.parseLevel(1) // 0.01
  * Uncertainty.parseLevel(0.9) // 0.9
  * Uncertainty.parseLevel(150) // undefined
  * ```
  * @since 0.2.0
  */
 export const parseLevel = (value: number): number | undefined => {
-  if (!Number.isFinite(value) || value <= 0 || value >= 100 || value === 1) return undefined
-  // 95 -> 0.95 exactly (95 / 100 is 0.95 in doubles)
-  return value > 1 ? value / 100 : value
+  if (!Number.isFinite(value) || value <= 0 || value >= 100) return undefined
+  return value >= 1 ? Intervals.levelOfPercent(value) : value
 }
+
+/**
+ * What a valid level is, in words, for messages that refuse one.
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * `--ci: expected ${Uncertainty.levelExpected}, found 150`
+ * ```
+ * @since 0.3.0
+ */
+export const levelExpected = "a confidence level in percent, from 1 up to (not including) 100 (95, 99.9), or a fraction strictly between 0 and 1 (0.95)"
+
+/**
+ * A level as printed: a percentage with the decimals it has (`0.9999` is "99.99%").
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * Uncertainty.formatLevel(0.9999) // "99.99%"
+ * ```
+ * @since 0.3.0
+ */
+export const formatLevel = (level: number): string => Intervals.formatLevel(level)
 
 // ---------------------------------------------------------------------------------------------
 // The mapping
@@ -465,6 +495,11 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
     passes,
     ...(unofficial !== undefined ? { unofficial } : {}),
     notes: [
+      ...(head.resamples < Intervals.recommendedResamples
+        ? [
+            `${head.resamples} resamples, fewer than the ${Intervals.recommendedResamples.toLocaleString("en-US")} recommended: the interval bounds rest on few resamples and move from seed to seed`
+          ]
+        : []),
       ...passes.flatMap((p) => p.result.notes.map((n) => (p.ranked ? n : `${label(p.metric)} (not ranked): ${n}`))),
       ...(unofficial?.result.notes.map((n) => `${unofficial.rule} (unofficial): ${n}`) ?? [])
     ]

@@ -211,11 +211,21 @@ describe("Uncertainty.compute", () => {
     expect((bad as Uncertainty.Invalid).field).toBe("resamples")
   })
 
-  it("parseLevel reads 95 as 0.95 and 0.9 as 0.9; refuses 0, 1, 100 and beyond", () => {
+  it("parseLevel reads 95 as 0.95, 0.9 as 0.9, 1 as 1%, and a percentage's decimals exactly; refuses 0, 100 and beyond", () => {
     expect(Uncertainty.parseLevel(95)).toBe(0.95)
     expect(Uncertainty.parseLevel(0.9)).toBe(0.9)
-    expect(Uncertainty.parseLevel(99.9)).toBeCloseTo(0.999, 15)
-    for (const x of [0, 1, 100, 150, -5, NaN]) expect(Uncertainty.parseLevel(x)).toBeUndefined()
+    // exactly the double of the decimal written, not the division in doubles (issue 24)
+    expect(Uncertainty.parseLevel(99.9)).toBe(0.999)
+    expect(Uncertainty.parseLevel(99.99)).toBe(0.9999)
+    expect(Uncertainty.parseLevel(99.99)).not.toBe(99.99 / 100)
+    expect(Uncertainty.parseLevel(1)).toBe(0.01)
+    expect(Uncertainty.parseLevel(2.5)).toBe(0.025)
+    expect(Uncertainty.parseLevel(99.999999)).toBe(0.99999999)
+    for (const x of [0, 100, 150, -5, NaN, Infinity]) expect(Uncertainty.parseLevel(x)).toBeUndefined()
+  })
+
+  it("formatLevel prints a level with the decimals it has: 99.99%, not 100%", () => {
+    expect([0.95, 0.9999, 0.999, 0.01, 0.025, 0.5, 1e-7].map(Uncertainty.formatLevel)).toEqual(["95%", "99.99%", "99.9%", "1%", "2.5%", "50%", "0.00001%"])
   })
 })
 

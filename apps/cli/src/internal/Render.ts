@@ -56,7 +56,7 @@ const withInterval = (text: string, f: Uncertainty.Figure | undefined, print: (x
 /** The line under text output computed with intervals: what they are and their signature. */
 export const intervalsNote = (intervals: Uncertainty.ResultIntervals, c: Palette): string =>
   c.dim(
-    `[low, high]: ${Math.round(intervals.level * 1000) / 10}% percentile bootstrap intervals over pairs (not over annotators or datasets); ${intervals.signatureText}`
+    `[low, high]: ${Uncertainty.formatLevel(intervals.level)} percentile bootstrap intervals over pairs (not over annotators or datasets); ${intervals.signatureText}`
   )
 
 export const runLabel = (meta: Validation.RunInfo): string =>
@@ -219,7 +219,7 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, int
         ranked ? "" : c.dim(`not ranked: ${e.reason ?? ""}`)
       ]
     })
-    const level = intervals !== undefined ? `${Math.round(intervals.level * 1000) / 10}%` : ""
+    const level = intervals !== undefined ? `${Uncertainty.formatLevel(intervals.level)}` : ""
     out.push(
       ...indentTable(
         [
