@@ -82,7 +82,9 @@ export const IssueCode = Schema.Literals([
   "outside-folder",
   "encrypted",
   "unsafe-zip",
-  "blank-line"
+  "blank-line",
+  // added in 0.3.0
+  "too-few-pairs"
 ])
 /** @since 0.1.0 */
 export type IssueCode = typeof IssueCode.Type

@@ -44,7 +44,7 @@ import { Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import * as Intervals from "@stseval/significance/Intervals"
 import type { Results } from "./Engine.js"
-import { rankingName, reportedAggregates } from "./internal/edition.js"
+import { leastPairs, rankingName, reportedAggregates } from "./internal/edition.js"
 import type { RankedResults, Ranking } from "./Rank.js"
 import type { ScoredRun } from "./ScoredRun.js"
 
@@ -306,8 +306,8 @@ export const formatLevel = (level: number): string => Intervals.formatLevel(leve
 const rankedIds = (ranking: Ranking<ScoredRun> | undefined): ReadonlySet<string> =>
   new Set((ranking?.entries ?? []).flatMap((e) => (e.rank !== undefined ? [e.meta.id] : [])))
 
-/** A dataset enters with the pairs its figure was computed from: a correlation needs 3, any other metric 1. */
-const enough = (metric: string, n: number) => n >= (Metrics.get(metric)?.correlation === true ? 3 : 1)
+/** A dataset enters with the pairs its figure was computed from (scoring leaves a dataset with fewer unscored). */
+const enough = (metric: string, n: number) => n >= leastPairs(metric)
 
 /** What a dataset weighs under `wmean` and the `zero` rule: its annotated gold pairs, as scored. */
 const weights = (results: Scored): ReadonlyMap<string, number> => {

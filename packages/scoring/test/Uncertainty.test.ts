@@ -338,3 +338,40 @@ describe("Json with intervals (--ci)", () => {
     expect(plain.rankings!.rankings[0].entries[0].rankInterval).toBeUndefined()
   })
 })
+
+describe("a dataset with fewer than 3 pairs (issue 24: scored r = 1, yet missing in every resample)", () => {
+  // 10 pairs in a, 2 in b; figures from NumPy (np.corrcoef), not from this package:
+  // r(a) = 0.9238275378069194; under `zero` b enters as r = 0 with weight 2: 0.9238275378069194 * 10 / 12
+  const goldA2 = [4.2, 1.0, 3.4, 0.6, 2.8, 5.0, 3.0, 1.8, 4.6, 2.2]
+  const runA2 = [3.9, 1.6, 3.1, 1.2, 2.2, 4.4, 3.5, 1.1, 4.0, 2.9]
+  const NUMPY_R_A = 0.9238275378069194
+  const NUMPY_OFFICIAL = 0.7698562815057661
+  const small = goldOf(edition, { a: lines(goldA2), b: lines([1.5, 3.5]) })
+  const run = scoreRun(edition, small, submission({ "STS.output.a.txt": lines(runA2), "STS.output.b.txt": lines([1, 4]) }, { team: "Two", run: 1, primary: true }))
+
+  it("is not scored, with a too-few-pairs error naming the run file and the gold file", () => {
+    const b = run.datasets.find((d) => d.dataset === "b")!
+    expect(b.status).toBe("not-scored")
+    const issue = run.errors.find((i) => i.code === "too-few-pairs")
+    expect(issue?.file).toContain("STS.output.b.txt")
+    expect(issue?.message).toContain("dataset b has 2 annotated pairs in the gold (gold/b)")
+    expect(issue?.message).toContain("needs at least 3")
+    expect(b.reason).toBe(issue?.message)
+  })
+
+  it("counts as not scored in the official figure and in its interval alike: the interval holds the figure", () => {
+    expect(MetricValue.getOrNaN(run.official[0].value)).toBeCloseTo(NUMPY_OFFICIAL, 12)
+    expect(run.official[0].zeroed.map((z) => z.dataset)).toEqual(["b"])
+    const out = Uncertainty.compute(resultsOf([run], edition, small), { level: 0.95, resamples: 1000, seed: 3 })
+    if (Uncertainty.isError(out)) throw new Error(out.message)
+    const official = Uncertainty.rankedFigure(out, "official", run.meta.id)!
+    const a = Uncertainty.datasetFigure(out, run.meta.id, "a", "pearson")!
+    expect(official.value).toBeCloseTo(NUMPY_OFFICIAL, 12)
+    expect(a.value).toBeCloseTo(NUMPY_R_A, 12)
+    // every resample enters b as 0 with weight 2, as the figure does: the interval is a's scaled by 10 / 12
+    expect(official.ci!.low).toBeCloseTo((a.ci!.low * 10) / 12, 12)
+    expect(official.ci!.high).toBeCloseTo((a.ci!.high * 10) / 12, 12)
+    expect(official.ci!.low).toBeLessThan(official.value!)
+    expect(official.ci!.high).toBeGreaterThan(official.value!)
+  })
+})
