@@ -13,7 +13,8 @@ import { runInProcess } from "../../src/Main.js"
 export const repoRoot = path.resolve(import.meta.dirname, "../../../..")
 const bin = path.join(repoRoot, "apps/cli/src/bin.ts")
 
-export const shared = path.resolve(repoRoot, "../shared")
+// STSEVAL_SHARED overrides the location, as in the packages' tests (a worktree has no ../shared beside it)
+export const shared = process.env["STSEVAL_SHARED"] ?? path.resolve(repoRoot, "../shared")
 export const hasShared = fs.existsSync(path.join(shared, "data"))
 export const examples = path.join(repoRoot, "examples")
 
