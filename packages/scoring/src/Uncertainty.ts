@@ -486,6 +486,9 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
   }
   const head = passes[0].result
   const label = (m: string) => Metrics.get(m)?.label ?? m
+  const few = [...passes.map((p) => p.result), ...(unofficial !== undefined ? [unofficial.result] : [])].some((r) =>
+    r.runs.some((run) => [...run.datasets, run.official, ...Object.values(run.aggregates)].some((f) => f !== undefined && isFew(f)))
+  )
   return {
     level: head.level,
     resamples: head.resamples,
@@ -500,11 +503,46 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
             `${head.resamples} resamples, fewer than the ${Intervals.recommendedResamples.toLocaleString("en-US")} recommended: the interval bounds rest on few resamples and move from seed to seed`
           ]
         : []),
+      ...(few
+        ? [
+            `${FEW_PAIRS_MARK} an interval on fewer than ${Intervals.fewPairs} pairs: percentile intervals there hold the true value less often than their level says (95% intervals of Pearson's r: about 93% at 50 pairs, 91% at 30, on normal data; see docs/significance.md, Coverage)`
+          ]
+        : []),
       ...passes.flatMap((p) => p.result.notes.map((n) => (p.ranked ? n : `${label(p.metric)} (not ranked): ${n}`))),
       ...(unofficial?.result.notes.map((n) => `${unofficial.rule} (unofficial): ${n}`) ?? [])
     ]
   }
 }
+
+/**
+ * The mark beside an interval on fewer than `Intervals.fewPairs` pairs (`isFew`), with a note saying
+ * what it means in every output that marks it.
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * declare const figure: Uncertainty.Figure
+ * const shown = `[${figure.ci?.low}, ${figure.ci?.high}]${Uncertainty.isFew(figure) ? Uncertainty.FEW_PAIRS_MARK : ""}`
+ * ```
+ * @since 0.3.0
+ */
+export const FEW_PAIRS_MARK = "\u2021"
+
+/**
+ * True when a figure with an interval rests on fewer than `Intervals.fewPairs` (100) pairs, where
+ * percentile intervals cover less than their level (docs/significance.md, "Coverage").
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * declare const figure: Uncertainty.Figure
+ * if (Uncertainty.isFew(figure)) console.log(`interval on ${figure.pairs} pairs only`)
+ * ```
+ * @since 0.3.0
+ */
+export const isFew = (f: Intervals.Figure): f is Intervals.Figure & { readonly pairs: number } => f.ci !== undefined && f.pairs !== undefined && f.pairs < Intervals.fewPairs
 
 // ---------------------------------------------------------------------------------------------
 // Looking figures up, by run id

@@ -293,7 +293,8 @@ describe("Uncertainty on SICK: one call per ranking", () => {
     expect(typeof r.value).toBe("number")
     expect(r.ci?.level).toBe(0.95)
     const rho = run.datasets["relatedness"].figures["spearman"] as { readonly ci?: { readonly low: number; readonly high: number } | null }
-    expect(rho.ci).toEqual({ ...Uncertainty.datasetFigure(sickIntervals, "Good/run1", "relatedness", "spearman")?.ci })
+    // 60 pairs: the interval says it rests on fewer than 100 (issue 24)
+    expect(rho.ci).toEqual({ ...Uncertainty.datasetFigure(sickIntervals, "Good/run1", "relatedness", "spearman")?.ci, fewPairs: 60 })
     expect(run.datasets["entailment"].figures["accuracy"]).toMatchObject({ ci: { level: 0.95 } })
     expect(run.official.map((o) => o.ci?.level)).toEqual([0.95, 0.95])
   })
@@ -305,11 +306,25 @@ describe("Json with intervals (--ci)", () => {
 
   it("is a ScoredResults document: figures { value, ci }, aggregates with ci, the settings once", () => {
     expect(() => decode(JSON.parse(JSON.stringify(doc)))).not.toThrow()
-    expect(doc.intervals).toEqual({ method: "percentile-bootstrap", level: 0.9, resamples: 2000, seed: 99, signature: intervals.signatureText, notes: [] })
+    // datasets of 40 and 30 pairs: every interval is marked, and a note says what the mark means
+    expect(doc.intervals).toEqual({
+      method: "percentile-bootstrap",
+      level: 0.9,
+      resamples: 2000,
+      seed: 99,
+      signature: intervals.signatureText,
+      notes: [expect.stringMatching(/^\u2021 an interval on fewer than 100 pairs: percentile intervals there hold the true value less often than their level says/)]
+    })
     const best = doc.runs[0]
-    expect(best.official[0].ci).toEqual(Uncertainty.aggregateFigure(intervals, "Best/run1", "official")?.ci)
+    expect(best.official[0].ci).toEqual({ ...Uncertainty.aggregateFigure(intervals, "Best/run1", "official")?.ci, fewPairs: 70 })
     const r = runs[0].datasets[0].figures.pearson
-    expect(best.datasets["a"].figures["pearson"]).toEqual({ value: r._tag === "Defined" ? r.value : null, ci: Uncertainty.datasetFigure(intervals, "Best/run1", "a", "pearson")?.ci })
+    expect(best.datasets["a"].figures["pearson"]).toEqual({
+      value: r._tag === "Defined" ? r.value : null,
+      ci: { ...Uncertainty.datasetFigure(intervals, "Best/run1", "a", "pearson")?.ci, fewPairs: 40 }
+    })
+    expect((best.datasets["b"].figures["pearson"] as { ci: { fewPairs?: number } }).ci.fewPairs).toBe(30)
+    // the run lacking b: its official figure rests on a's 40 pairs
+    expect(doc.runs[4].official[0].ci?.fewPairs).toBe(40)
     // a dataset the run did not submit: null value, no interval, and why
     const lacking = doc.runs[4].datasets["b"].figures["pearson"] as { readonly value: number | null; readonly ci?: unknown; readonly ciReason?: string }
     expect(lacking).toMatchObject({ value: null, ci: null })
@@ -325,7 +340,7 @@ describe("Json with intervals (--ci)", () => {
         continue
       }
       expect(e.rankInterval).toEqual(Uncertainty.rankInterval(intervals, "official", e.id))
-      expect(e.ci).toEqual(Uncertainty.aggregateFigure(intervals, e.id, "official")?.ci)
+      expect(e.ci).toEqual({ ...Uncertainty.aggregateFigure(intervals, e.id, "official")?.ci, fewPairs: e.id === "Half/run1" ? 40 : 70 })
       expect(e.rankInterval!.low).toBeLessThanOrEqual(e.rank)
       expect(e.rankInterval!.high).toBeGreaterThanOrEqual(e.rank)
     }

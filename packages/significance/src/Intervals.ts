@@ -249,6 +249,12 @@ export interface Figure {
   readonly degenerate: number
   /** resamples the interval was taken from (B minus those where the figure was undefined) */
   readonly used: number
+  /**
+   * The pairs the figure rests on: its dataset's, or for an aggregate the pairs of the datasets the
+   * run has. Below `fewPairs` (100) percentile intervals hold their figure's true value less often
+   * than their level says (docs/significance.md, "Coverage"); every output marks them.
+   */
+  readonly pairs?: number | undefined
 }
 
 /**
@@ -752,6 +758,22 @@ export const levelOfPercent = (percent: number): number => Number(Decimal.shift(
 const levelPercent = (level: number): string => Decimal.shift(level, 2)
 
 /**
+ * Pairs below which an interval is marked in every output: measured with fresh samples from known
+ * normal populations, 95% percentile intervals of Pearson's r held their value in about 93% of
+ * samples of 50 pairs and 91% of 30, 94-95% from 100 pairs on (docs/significance.md, "Coverage").
+ *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * declare const figure: Intervals.Figure
+ * const mark = figure.pairs !== undefined && figure.pairs < Intervals.fewPairs ? "\u2021" : ""
+ * ```
+ * @since 0.3.0
+ */
+export const fewPairs = 100
+
+/**
  * The fewest resamples a percentile interval at `level` is taken from: B with (B - 1)(1 - level) / 2
  * >= 1, i.e. 1 + 2 / (1 - level) (41 at 95%, 201 at 99%). Below it the type-7 quantile of a tail is
  * the most extreme resample itself (or between it and the next), so no resample lies beyond a
@@ -863,7 +885,17 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const undefinedIn = correlation ? "a correlation was undefined in " : "a figure was undefined in "
   const because = correlation ? "(a resampled dataset with a constant run or gold)" : "(a resampled dataset on which it has none)"
 
+  // the pairs a figure rests on: its dataset's, or for an aggregate those of the datasets the run has
+  const pairsOf = (k: number, f: number): number => {
+    let n = 0
+    for (let d = 0; d < D; d++) if ((f === d || f >= D) && job.has[k * D + d] === 1) n += job.start[d + 1] - job.start[d]
+    return n
+  }
   const figure = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
+    const pairs = pairsOf(k, f)
+    return { ...figureOf(k, f, reasonIfUndefined, label), pairs }
+  }
+  const figureOf = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
     const value = estimates[k * FIG + f]
     const degenerate = pass.degenerate[k * FIG + f]
     const base = k * FIG + f
