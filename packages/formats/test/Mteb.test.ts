@@ -262,9 +262,11 @@ describe.skipIf(!hasShared)("an MTEB file of a synthetic SemRel run scores like 
     const runFile = path.join(shared, "data", "runs", "semrel2024-synthetic", "track-a-eng-sd0.05", "pred_eng.csv")
     const plain = SemRel.matchRun(Text.decode(new Uint8Array(fs.readFileSync(runFile)), runFile).value, { file: g.file, pairIds: g.pairIds!, scores: g.scores })
     expect(Issue.hasErrors(plain.issues)).toBe(false)
-    const f = file("SemRel24STS", predictionsJson("synthetic", { eng: { test: { cosine: Array.from(plain.value.run) } } }))
+    // with MTEB's results file beside it: its cosine Spearman, the official figure rounded to 6 decimals as MTEB writes it
+    const f = withResults(file("SemRel24STS", predictionsJson("synthetic", { eng: { test: { cosine: Array.from(plain.value.run) } } })), "eng", 0.95593)
     const runs = Mteb.toRuns(a, [f], { gold })
     expect(runs.issues).toEqual([])
+    expect(runs.value[0].figures[0]).toMatchObject({ orderChecked: true, official: { metric: "spearman" } })
     const written = runs.value[0].files[0]
     const m = SemRel.matchRun(Text.fromString(written.contents, written.path).value, { file: g.file, pairIds: g.pairIds!, scores: g.scores })
     const rho = Spearman.spearman(m.value.gold, m.value.run)
