@@ -760,7 +760,7 @@ const levelPercent = (level: number): string => Decimal.shift(level, 2)
 /**
  * Pairs below which an interval is marked in every output: measured with fresh samples from known
  * normal populations, 95% percentile intervals of Pearson's r held their value in about 93% of
- * samples of 50 pairs and 91% of 30, 94-95% from 100 pairs on (docs/significance.md, "Coverage").
+ * samples of 50 pairs and 91% of 30, 93.7-95.4% from 100 pairs on (docs/significance.md, "Coverage").
  *
  * @example
  * ```ts
