@@ -107,12 +107,43 @@ describe("terminal output", () => {
 })
 
 describe("--ci", () => {
-  it("--ci 0 and --ci 1 are usage errors (95 and 0.95 are levels)", async () => {
-    const base = ["score", "--task", "sick2014", "--gold", sickGold]
-    const [zero, one] = await Promise.all([runCli([...base, "--ci", "0", run]), runCli([...base, "--ci", "1", run])])
-    for (const r of [zero, one]) {
+  const base = ["score", "--task", "sick2014", "--gold", sickGold]
+  it("--ci 0, 100 and 150 are usage errors that say what a level is; --ci 1 is 1% (issue 24: it was refused)", async () => {
+    const [zero, hundred, over, one] = await Promise.all(["0", "100", "150", "1"].map((l) => runCli([...base, "--ci", l, run])))
+    for (const r of [zero, hundred, over]) {
       expect(r.code).toBe(2)
-      expect(r.stderr + r.stdout).toContain("is not a confidence level")
+      expect(r.stderr + r.stdout).toContain("expected a confidence level in percent, from 1 up to (not including) 100")
     }
+    expect(one.code).toBe(0)
+    expect(one.stdout).toContain("[low, high]: 1% percentile bootstrap intervals")
+    expect(one.stdout).toContain("|level:0.01|")
+  })
+
+  it("--ci 99.9 is printed 99.9% with level 0.999 in the signature (99.9 / 100 is 0.9990000000000001 in doubles)", async () => {
+    const r = await runCli([...base, "--ci", "99.9", "--resamples", "2001", "--json", run])
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout) as { intervals: { level: number; signature: string } }
+    expect(doc.intervals.level).toBe(0.999)
+    expect(doc.intervals.signature).toContain("|level:0.999|")
+    const text = await runCli([...base, "--ci", "99.9", "--resamples", "2001", run])
+    expect(text.stdout).toContain("[low, high]: 99.9% percentile bootstrap intervals")
+    expect(text.stdout).not.toMatch(/100%|0\.99900000/)
+  })
+
+  it("--resamples below 1 + 2 / (1 - level) is a usage error naming the minimum; below 1,000 the output says so", async () => {
+    const [one, forty, fortyOne, ninetyNine] = await Promise.all([
+      runCli([...base, "--ci", "95", "--resamples", "1", run]),
+      runCli([...base, "--ci", "95", "--resamples", "40", run]),
+      runCli([...base, "--ci", "95", "--resamples", "41", run]),
+      runCli([...base, "--ci", "99", "--resamples", "200", run])
+    ])
+    for (const r of [one, forty]) {
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain("--resamples: resamples: expected at least 41 for a 95% interval")
+    }
+    expect(ninetyNine.code).toBe(2)
+    expect(ninetyNine.stderr).toContain("expected at least 201 for a 99% interval")
+    expect(fortyOne.code).toBe(0)
+    expect(fortyOne.stdout).toContain("41 resamples, fewer than the 1,000 recommended")
   })
 })

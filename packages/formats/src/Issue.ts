@@ -87,7 +87,9 @@ export const IssueCode = Schema.Literals([
   "line-numbers",
   // added in 0.3.0: a run scored in isolation (scoring's Isolation)
   "over-budget",
-  "scorer-crashed"
+  "scorer-crashed",
+  // added in 0.3.0
+  "too-few-pairs"
 ])
 /** @since 0.1.0 */
 export type IssueCode = typeof IssueCode.Type

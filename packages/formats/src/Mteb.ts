@@ -33,6 +33,7 @@ import { firstProblem } from "./internal/schemaIssues.js"
 import * as Registry from "./Registry.js"
 import type { TaskEdition } from "./Registry.js"
 import { MAX_DESCRIPTION_LENGTH, MAX_TEAM_LENGTH } from "./Submissions.js"
+import { Metrics, MetricValue, Spearman } from "@stseval/metrics"
 
 // ---------------------------------------------------------------------------------------------
 // The file
@@ -130,6 +131,11 @@ export interface PredictionsFile {
   readonly model: string
   readonly revision: string | undefined
   readonly splits: ReadonlyArray<SplitPredictions>
+  /**
+   * MTEB's results file of the same task beside the predictions (`<task>.json`), when `read` found
+   * one: the figures MTEB computed from these very predictions, which the import must reproduce
+   */
+  readonly results?: ResultsFile | undefined
 }
 
 /**
@@ -144,6 +150,116 @@ export interface PredictionsFile {
  * @since 0.1.0
  */
 export const SUFFIX = "_predictions.json"
+
+// ---------------------------------------------------------------------------------------------
+// MTEB's results file (`<task>.json`)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One subset's scores in MTEB's results file. MTEB writes `TaskResult.model_dump()` with every score
+ * rounded to 6 decimals (`TaskResult.to_disk`, `_round_scores(..., 6)`, mteb/results/task_result.py
+ * at v2.20.0-7-ga905523d); each entry is the `STSMetrics` of `AbsTaskSTS._calculate_scores`
+ * (mteb/abstasks/sts.py: `cosine_spearman` = `scipy.stats.spearmanr(normalised gold,
+ * cosine_scores)`; `spearman` the model's similarity, `manhattan_spearman`, `euclidean_spearman`
+ * the negated distances), plus `main_score` (`AbsTask._evaluate_subset` via
+ * `scores["main_score"] = scores[self.metadata.main_score]`, mteb/abstasks/abstask.py: for
+ * STSBenchmark, STS17 and SemRel24STS `main_score="cosine_spearman"`), `hf_subset` and `languages`
+ * (`TaskResult.from_task_results`). Other fields are ignored.
+ *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * declare const results: Mteb.ResultsFile
+ * const en: Mteb.SubsetScores | undefined = results.scores["test"]?.find((s) => s.hf_subset === "en-en")
+ * en?.main_score // MTEB's cosine Spearman of the subset
+ * ```
+ * @since 0.3.0
+ */
+export const SubsetScores = Schema.Struct({
+  hf_subset: Schema.String,
+  main_score: Schema.Finite,
+  languages: Schema.optionalKey(Schema.Array(Schema.String)),
+  spearman: Schema.optionalKey(Schema.Finite),
+  cosine_spearman: Schema.optionalKey(Schema.Finite),
+  manhattan_spearman: Schema.optionalKey(Schema.Finite),
+  euclidean_spearman: Schema.optionalKey(Schema.Finite)
+})
+/** @since 0.3.0 */
+export type SubsetScores = typeof SubsetScores.Type
+
+/**
+ * MTEB's results file of one task, `<task name>.json` (`ResultCache` writes it as
+ * `<model>/<revision>/<task name>.json`, mteb/cache/result_cache.py; `TaskResult`: `task_name`,
+ * `scores`: split -> a list of one entry per subset).
+ *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ * import { Schema } from "effect"
+ *
+ * const results = Schema.decodeUnknownSync(Mteb.ResultsFile)({
+ *   task_name: "STSBenchmark",
+ *   scores: { test: [{ hf_subset: "default", main_score: 0.82, cosine_spearman: 0.82, languages: ["eng-Latn"] }] }
+ * })
+ * ```
+ * @since 0.3.0
+ */
+export const ResultsFile = Schema.Struct({
+  task_name: Schema.String,
+  mteb_version: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  scores: Schema.Record(Schema.String, Schema.Array(SubsetScores))
+})
+/** @since 0.3.0 */
+export type ResultsFile = typeof ResultsFile.Type
+
+const decodeResults = Schema.decodeUnknownResult(ResultsFile)
+
+/**
+ * Decode MTEB's results file (`<task>.json`); an error naming the field when it is not one.
+ *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * declare const text: string // STSBenchmark.json, beside STSBenchmark_predictions.json
+ * const { value, issues } = Mteb.parseResults(text, "STSBenchmark.json")
+ * ```
+ * @since 0.3.0
+ */
+export const parseResults = (text: string, file: string): Parsed<ResultsFile | undefined> => {
+  let json: unknown
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ""))
+  } catch (e) {
+    return { value: undefined, issues: [Issue.error("bad-json", file, `MTEB's results file is not valid JSON: ${(e as Error).message}`)] }
+  }
+  const decoded = decodeResults(json)
+  if (decoded._tag === "Failure") {
+    const p = firstProblem(decoded.failure)
+    return {
+      value: undefined,
+      issues: [
+        Issue.error("bad-json", file, `not MTEB's results file of a task (${p.field !== undefined ? `${p.field}: ` : ""}${p.message})`, {
+          ...(p.field !== undefined ? { field: p.field } : {}),
+          expected: '{ "task_name", "scores": { "<split>": [{ "hf_subset", "main_score", "cosine_spearman", "languages" }] } }'
+        })
+      ]
+    }
+  }
+  return { value: decoded.success, issues: [] }
+}
+
+/** The field of MTEB's results that is the Spearman of each kind of score (`AbsTaskSTS._calculate_scores`). */
+const SPEARMAN_FIELD: Record<ScoreKind, "cosine_spearman" | "spearman" | "manhattan_spearman" | "euclidean_spearman"> = {
+  cosine: "cosine_spearman",
+  similarity: "spearman",
+  manhattan: "manhattan_spearman",
+  euclidean: "euclidean_spearman"
+}
+
+/** MTEB rounds its scores to 6 decimals on disk: a figure reproduced is within half a unit of the 6th, plus rounding of ours. */
+const RESULTS_TOLERANCE = 1e-6
 
 const decodeMeta = Schema.decodeUnknownResult(ModelMeta)
 const decodeSplit = Schema.decodeUnknownResult(StsPredictions)
@@ -405,6 +521,34 @@ export interface ImportedRun {
   readonly files: ReadonlyArray<{ readonly path: string; readonly contents: string }>
   /** the datasets the run has a file for */
   readonly datasets: ReadonlyArray<string>
+  /** per dataset written: MTEB's main score beside the edition's official figure, and whether the order was checked */
+  readonly figures: ReadonlyArray<ImportedFigures>
+}
+
+/**
+ * What the import knows of one dataset it wrote: MTEB's main score (cosine Spearman) from its
+ * results file, the same Spearman of the written scores against our gold (equal, or the dataset is
+ * refused), and the edition's official figure of them (STS-B: Pearson), which is not MTEB's.
+ *
+ * @example
+ * ```ts
+ * import { Mteb } from "@stseval/formats"
+ *
+ * declare const run: Mteb.ImportedRun
+ * for (const f of run.figures) console.log(`${f.dataset}: MTEB ${f.mteb?.value}, official ${f.official.metric} ${f.official.value}`)
+ * ```
+ * @since 0.3.0
+ */
+export interface ImportedFigures {
+  readonly dataset: string
+  /** MTEB's figure from its results file (`cosine_spearman` for cosine scores, MTEB's main STS score), when the file is there */
+  readonly mteb: { readonly field: string; readonly value: number; readonly file: string } | undefined
+  /** the Spearman of the written scores against our gold, when the gold was given */
+  readonly spearman: number | undefined
+  /** the edition's official figure of the written scores (metric of the dataset's ranking), when the gold was given */
+  readonly official: { readonly metric: string; readonly value: number | undefined }
+  /** true when MTEB's figure was reproduced, so the predictions are in our gold's order */
+  readonly orderChecked: boolean
 }
 
 /**
@@ -480,6 +624,7 @@ export const toRuns = (edition: TaskEdition, files: ReadonlyArray<PredictionsFil
   for (const [model, modelFiles] of [...byModel].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const runFiles: Array<{ path: string; contents: string }> = []
     const datasets: Array<string> = []
+    const figures: Array<ImportedFigures> = []
     let name = safeName(model)
     for (let k = 2; used.has(name); k++) name = `${safeName(model)}~${k}`
     for (const m of wanted) {
@@ -525,15 +670,60 @@ export const toRuns = (edition: TaskEdition, files: ReadonlyArray<PredictionsFil
         )
         continue
       }
-      runFiles.push({ path: `${name}/${spec.run}`, contents: format.writeRun({ ids: goldScores?.pairIds, scores: values }) })
-      datasets.push(m.dataset)
-      if (goldScores === undefined) {
+      // The order: a count and a mean survive any reordering (a shuffled STS-B file passes both and
+      // scores r = 0.008), so MTEB's own Spearman of these predictions, from its results file, must
+      // come out again against our gold
+      const officialMetric = Registry.rankingOfDataset(edition, spec).metric
+      const field = SPEARMAN_FIELD[kind]
+      const entry = f.results?.scores[m.split]?.find((e) => e.hf_subset === m.subset)
+      const mtebValue = entry?.[field] ?? (kind === "cosine" ? entry?.main_score : undefined)
+      const resultsFile = `${f.file.slice(0, -SUFFIX.length) || f.task}.json`
+      const mteb = mtebValue !== undefined ? { field, value: mtebValue, file: resultsFile } : undefined
+      let spearman: number | undefined
+      let official: number | undefined
+      if (goldScores !== undefined) {
+        const keep = Array.from(goldScores.scores, (_, i) => i).filter((i) => !Number.isNaN(goldScores.scores[i]))
+        const gold = Float64Array.from(keep, (i) => goldScores.scores[i])
+        const run = Float64Array.from(keep, (i) => values[i])
+        const rho = Spearman.spearman(gold, run)
+        spearman = MetricValue.isDefined(rho) ? rho.value : undefined
+        const metric = Metrics.get(officialMetric)
+        const figure = metric?.kind === "scores" ? metric.compute(gold, run) : undefined
+        official = figure !== undefined && MetricValue.isDefined(figure) ? figure.value : undefined
+      }
+      if (mteb !== undefined && spearman !== undefined && !(Math.abs(spearman - mteb.value) <= RESULTS_TOLERANCE)) {
         issues.push(
-          Issue.info("lines-scored", f.file, `${where} matched to ${edition.id} ${m.dataset} by position without the gold at hand (only the pair count was checked)`, {
-            field: `${m.subset}.${m.split}`
-          })
+          Issue.error(
+            "unknown-pair",
+            f.file,
+            `${where}: against our gold of ${edition.id} ${m.dataset}, these predictions give a Spearman of ${spearman.toFixed(6)}, while MTEB's results file (${resultsFile}) records ${mteb.field} ${mteb.value} for them: the predictions are not in the gold's order (or not the run MTEB scored), and matching by position would pair the wrong scores; not imported`,
+            { field: `${m.subset}.${m.split}`, expected: `${mteb.field} ${mteb.value} (MTEB's)`, found: spearman.toFixed(6) }
+          )
+        )
+        continue
+      }
+      const orderChecked = mteb !== undefined && spearman !== undefined
+      if (!orderChecked) {
+        const why =
+          goldScores === undefined
+            ? "the gold was not at hand"
+            : entry === undefined
+              ? f.results === undefined
+                ? `MTEB's results file ${resultsFile} is not beside the predictions`
+                : `MTEB's results file ${resultsFile} has no ${m.split} scores for subset ${m.subset}`
+              : `MTEB's results file ${resultsFile} has no ${field}`
+        issues.push(
+          Issue.warning(
+            "lines-scored",
+            f.file,
+            `${where} matched to ${edition.id} ${m.dataset} by position, but the order could not be checked (${why}): only the pair count${goldScores !== undefined && m.goldMean !== undefined ? " and MTEB's mean gold score were" : " was"} checked, which a reordering keeps`,
+            { field: `${m.subset}.${m.split}`, expected: `MTEB's ${m.task}.json beside the predictions, and the gold` }
+          )
         )
       }
+      runFiles.push({ path: `${name}/${spec.run}`, contents: format.writeRun({ ids: goldScores?.pairIds, scores: values }) })
+      datasets.push(m.dataset)
+      figures.push({ dataset: m.dataset, mteb, spearman, official: { metric: officialMetric, value: official }, orderChecked })
     }
     if (runFiles.length === 0) continue
     used.add(name)
@@ -550,7 +740,24 @@ export const toRuns = (edition: TaskEdition, files: ReadonlyArray<PredictionsFil
         MAX_DESCRIPTION_LENGTH
       )
     }
-    runs.push({ edition: edition.id, model, name, files: [...runFiles, { path: `${name}/run.json`, contents: `${JSON.stringify(runJson, null, 2)}\n` }], datasets })
+    runs.push({ edition: edition.id, model, name, files: [...runFiles, { path: `${name}/run.json`, contents: `${JSON.stringify(runJson, null, 2)}\n` }], datasets, figures })
+  }
+  // A dataset of the edition that MTEB has no split for (STS17 has no track 4b, the WMT es-en
+  // pairs: mteb/tasks/sts/multilingual/sts17_crosslingual_sts.py `_LANGUAGES` lists es-en once,
+  // track 4a) is one every imported run lacks: say what the edition's rule makes of that
+  const uncovered = edition.datasets.filter((d) => !mappings.some((m) => m.edition === edition.id && m.dataset === d.name)).map((d) => d.name)
+  if (runs.length > 0 && uncovered.length > 0 && !Registry.isRankedPerDataset(Registry.rankingOfDataset(edition, edition.datasets[0]))) {
+    const consequence =
+      edition.missingDataset === "no-official-score"
+        ? `so an imported ${edition.id} run never has an official figure (it needs every dataset); its per-dataset figures are scored`
+        : `so it counts as r = 0 in an imported run's official figure`
+    issues.push(
+      Issue.warning("missing-dataset", runs[0].files[0].path, `MTEB has no split for ${uncovered.join(", ")} of ${edition.id}: ${consequence}`, {
+        field: uncovered.join(", "),
+        expected: `MTEB predictions of ${uncovered.join(", ")}`,
+        found: "none in MTEB"
+      })
+    )
   }
   return { value: runs, issues }
 }
@@ -602,7 +809,22 @@ export const read = (path: string): Effect.Effect<Parsed<ReadonlyArray<Predictio
       }
       const parsed = parse(text.success, file)
       issues.push(...parsed.issues)
-      if (parsed.value !== undefined) files.push(parsed.value)
+      if (parsed.value === undefined) continue
+      // MTEB's own figures of these predictions, when its results file of the task is beside them
+      const resultsPath = pathApi.join(pathApi.dirname(file), `${parsed.value.task}.json`)
+      if (!(yield* fs.exists(resultsPath))) {
+        files.push(parsed.value)
+        continue
+      }
+      const resultsText = yield* Files.readText(resultsPath, { what: "MTEB's results file", maxBytes: MAX_PREDICTIONS_BYTES }).pipe(Effect.result)
+      if (resultsText._tag === "Failure") {
+        issues.push(Files.toIssue(resultsText.failure))
+        files.push(parsed.value)
+        continue
+      }
+      const results = parseResults(resultsText.success, resultsPath)
+      issues.push(...results.issues)
+      files.push(results.value !== undefined ? { ...parsed.value, results: results.value } : parsed.value)
     }
     return { value: files, issues }
   })

@@ -70,6 +70,20 @@ const goldOf = (gold: Gold.Gold, name: string) => {
   return d
 }
 const COSINE = [0.91, 0.7, 0.12, 0.55, 0.8, 0.3]
+// SciPy, not this package: spearmanr(gold / 5, COSINE) = 0.942857142857143 (as MTEB computes
+// cosine_spearman, on the gold normalised to 0-1), written by MTEB rounded to 6 decimals;
+// pearsonr(gold, COSINE) = 0.9634697136838218; COSINE in the order [3, 0, 5, 1, 4, 2]: spearmanr 0.6
+const SCIPY_STSB_SPEARMAN = 0.942857142857143
+const SCIPY_STSB_SPEARMAN_6 = 0.942857
+const SCIPY_STSB_PEARSON = 0.9634697136838218
+const SHUFFLE = [3, 0, 5, 1, 4, 2]
+const SCIPY_SHUFFLED_SPEARMAN = 0.6
+
+/** A predictions file with MTEB's results file of its task beside it (as `Mteb.read` attaches it). */
+const withResults = (f: Mteb.PredictionsFile, subset: string, cosineSpearman: number, split = "test"): Mteb.PredictionsFile => ({
+  ...f,
+  results: { task_name: f.task, scores: { [split]: [{ hf_subset: subset, main_score: cosineSpearman, cosine_spearman: cosineSpearman, languages: ["eng-Latn"] }] } }
+})
 
 const sameAsPlain = (imported: Float64Array, plain: ReadonlyArray<number>, gold: Float64Array) => {
   for (const metric of [Pearson.pearson, Spearman.spearman]) {
@@ -110,7 +124,7 @@ describe("reading MTEB predictions files", () => {
 
 describe("MTEB predictions as runs", () => {
   it("STSBenchmark test -> an stsb run that scores like the same scores as a plain run", () => {
-    const f = file("STSBenchmark", predictionsJson("sentence-transformers/all-MiniLM-L6-v2", { default: { test: { cosine: COSINE } } }))
+    const f = withResults(file("STSBenchmark", predictionsJson("sentence-transformers/all-MiniLM-L6-v2", { default: { test: { cosine: COSINE } } })), "default", SCIPY_STSB_SPEARMAN_6)
     expect(Mteb.editionsCovered([f])).toEqual(["stsb"])
     const runs = Mteb.toRuns(edition("stsb"), [f], { gold: stsbGold })
     expect(runs.issues).toEqual([])
@@ -133,7 +147,10 @@ describe("MTEB predictions as runs", () => {
     const f = file("SemRel24STS", predictionsJson("model-b", { eng: { test: { cosine } }, pan: { test: { cosine: [0.5] } } }))
     expect(Mteb.editionsCovered([f])).toEqual(["semrel2024-a", "semrel2024-b", "semrel2024-c"])
     const runs = Mteb.toRuns(edition("semrel2024-a"), [f], { gold })
-    expect(runs.issues.filter((i) => i.severity !== "info")).toEqual([])
+    // no MTEB results file beside it: imported, with the order unchecked said
+    expect(runs.issues.filter((i) => i.severity !== "info").map((i) => i.message)).toEqual([
+      "results/SemRel24STS_predictions.json: eng.test matched to semrel2024-a eng by position, but the order could not be checked (MTEB's results file results/SemRel24STS.json is not beside the predictions): only the pair count and MTEB's mean gold score were checked, which a reordering keeps"
+    ])
     const [r] = runs.value
     expect(r.files.map((x) => x.path)).toEqual(["model-b/pred_eng.csv", "model-b/run.json"])
     const g = goldOf(gold, "eng")
@@ -245,13 +262,89 @@ describe.skipIf(!hasShared)("an MTEB file of a synthetic SemRel run scores like 
     const runFile = path.join(shared, "data", "runs", "semrel2024-synthetic", "track-a-eng-sd0.05", "pred_eng.csv")
     const plain = SemRel.matchRun(Text.decode(new Uint8Array(fs.readFileSync(runFile)), runFile).value, { file: g.file, pairIds: g.pairIds!, scores: g.scores })
     expect(Issue.hasErrors(plain.issues)).toBe(false)
-    const f = file("SemRel24STS", predictionsJson("synthetic", { eng: { test: { cosine: Array.from(plain.value.run) } } }))
+    // with MTEB's results file beside it: its cosine Spearman, the official figure rounded to 6 decimals as MTEB writes it
+    const f = withResults(file("SemRel24STS", predictionsJson("synthetic", { eng: { test: { cosine: Array.from(plain.value.run) } } })), "eng", 0.95593)
     const runs = Mteb.toRuns(a, [f], { gold })
     expect(runs.issues).toEqual([])
+    expect(runs.value[0].figures[0]).toMatchObject({ orderChecked: true, official: { metric: "spearman" } })
     const written = runs.value[0].files[0]
     const m = SemRel.matchRun(Text.fromString(written.contents, written.path).value, { file: g.file, pairIds: g.pairIds!, scores: g.scores })
     const rho = Spearman.spearman(m.value.gold, m.value.run)
     if (rho._tag !== "Defined") throw new Error(rho.reason)
     expect(Math.abs(rho.value - 0.955930031578972)).toBeLessThan(1e-9)
+  })
+})
+
+describe("the order of MTEB predictions (issue 24: a shuffled STS-B file imported with exit 0 and scored r = 0.008)", () => {
+  const predictions = (cosine: ReadonlyArray<number>) => file("STSBenchmark", predictionsJson("m", { default: { test: { cosine } } }))
+
+  it("with MTEB's results file: reproduces its cosine Spearman and names both figures (MTEB's main score, stsb's official Pearson)", () => {
+    const runs = Mteb.toRuns(edition("stsb"), [withResults(predictions(COSINE), "default", SCIPY_STSB_SPEARMAN_6)], { gold: stsbGold })
+    expect(runs.issues).toEqual([])
+    const [figures] = runs.value[0].figures
+    expect(figures).toMatchObject({ dataset: "test", orderChecked: true, mteb: { field: "cosine_spearman", value: SCIPY_STSB_SPEARMAN_6, file: "results/STSBenchmark.json" } })
+    expect(figures.spearman).toBeCloseTo(SCIPY_STSB_SPEARMAN, 12)
+    expect(figures.official.metric).toBe("pearson")
+    expect(figures.official.value).toBeCloseTo(SCIPY_STSB_PEARSON, 12)
+  })
+
+  it("refuses predictions in another order than the gold's: their Spearman is not MTEB's", () => {
+    const shuffled = SHUFFLE.map((i) => COSINE[i])
+    const runs = Mteb.toRuns(edition("stsb"), [withResults(predictions(shuffled), "default", SCIPY_STSB_SPEARMAN_6)], { gold: stsbGold })
+    expect(runs.value).toEqual([])
+    expect(runs.issues).toHaveLength(1)
+    expect(runs.issues[0]).toMatchObject({ severity: "error", field: "default.test", expected: `cosine_spearman ${SCIPY_STSB_SPEARMAN_6} (MTEB's)`, found: SCIPY_SHUFFLED_SPEARMAN.toFixed(6) })
+    expect(runs.issues[0].message).toContain("the predictions are not in the gold's order")
+  })
+
+  it("without the results file, or without the gold: imported, saying the order could not be checked", () => {
+    const bare = Mteb.toRuns(edition("stsb"), [predictions(COSINE)], { gold: stsbGold })
+    expect(bare.value).toHaveLength(1)
+    expect(bare.value[0].figures[0]).toMatchObject({ orderChecked: false, mteb: undefined, official: { metric: "pearson" } })
+    expect(bare.issues.map((i) => [i.severity, i.message])).toEqual([
+      [
+        "warning",
+        "results/STSBenchmark_predictions.json: default.test matched to stsb test by position, but the order could not be checked (MTEB's results file results/STSBenchmark.json is not beside the predictions): only the pair count and MTEB's mean gold score were checked, which a reordering keeps"
+      ]
+    ])
+    // without the gold only the published pair count (1379) can be checked
+    const blind = Mteb.toRuns(edition("stsb"), [withResults(predictions(Array.from({ length: 1379 }, (_, i) => (i * 7) % 13)), "default", 0.5)])
+    expect(blind.value).toHaveLength(1)
+    expect(blind.issues.map((i) => i.message)).toEqual([expect.stringContaining("the order could not be checked (the gold was not at hand)")])
+  })
+
+  it("STS17: says at import that MTEB has no track 4b, so an imported run never has an official figure", () => {
+    const f = file("STS17", predictionsJson("m", { "en-en": { test: { cosine: Array.from({ length: 250 }, (_, i) => (i * 37) % 101) } } }))
+    const runs = Mteb.toRuns(edition("sts2017"), [f])
+    expect(runs.value).toHaveLength(1)
+    const note = runs.issues.find((i) => i.code === "missing-dataset")
+    expect(note).toMatchObject({ severity: "warning", field: "track4b.es-en" })
+    expect(note?.message).toBe("MTEB has no split for track4b.es-en of sts2017: so an imported sts2017 run never has an official figure (it needs every dataset); its per-dataset figures are scored")
+  })
+
+  it("read: finds MTEB's <task>.json beside the predictions and attaches it", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-mteb-results-"))
+    try {
+      fs.writeFileSync(path.join(dir, `STSBenchmark${Mteb.SUFFIX}`), predictionsJson("m", { default: { test: { cosine: COSINE } } }))
+      // as TaskResult.to_disk writes it (mteb/results/task_result.py), other fields included
+      const results = {
+        dataset_revision: "b0fddb56ed78048fa8b90373c8a3cfc37b684831",
+        task_name: "STSBenchmark",
+        mteb_version: "2.20.0",
+        scores: { test: [{ pearson: 0.963470, spearman: 0.942857, cosine_pearson: 0.963470, cosine_spearman: 0.942857, manhattan_pearson: 0.9, manhattan_spearman: 0.9, euclidean_pearson: 0.9, euclidean_spearman: 0.9, main_score: 0.942857, hf_subset: "default", languages: ["eng-Latn"] }] },
+        evaluation_time: 1.5,
+        kg_co2_emissions: null
+      }
+      fs.writeFileSync(path.join(dir, "STSBenchmark.json"), JSON.stringify(results, null, 2))
+      const read = await run(Mteb.read(dir))
+      expect(read.issues).toEqual([])
+      expect(read.value[0].results?.scores["test"]?.[0]).toMatchObject({ hf_subset: "default", main_score: 0.942857, cosine_spearman: 0.942857 })
+      fs.writeFileSync(path.join(dir, "STSBenchmark.json"), '{"task_name": "STSBenchmark", "scores": {"test": [{"hf_subset": "default"}]}}')
+      const bad = await run(Mteb.read(dir))
+      expect(bad.issues[0]).toMatchObject({ severity: "error", code: "bad-json" })
+      expect(bad.value[0].results).toBeUndefined()
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -194,7 +194,7 @@ const parseCi = (ci: WatchOptions["ci"], edition: Registry.TaskEdition): Effect.
   if (ci === undefined) return Effect.succeed(undefined)
   const given = typeof ci === "number" ? { level: ci } : ci
   const level = Uncertainty.parseLevel(given.level)
-  if (level === undefined) return Effect.fail(new WatchError({ message: `ci: expected a confidence level such as 95 or 0.95, found ${given.level}` }))
+  if (level === undefined) return Effect.fail(new WatchError({ message: `ci: expected ${Uncertainty.levelExpected}, found ${given.level}` }))
   const settings = { level, resamples: given.resamples ?? Uncertainty.defaults.resamples, seed: given.seed ?? Uncertainty.defaults.seed }
   // resamples the machine cannot hold for a single run: refused before anything starts (for more
   // runs, the board is then published without intervals, with a warning: see publish's snapshot)

@@ -66,7 +66,13 @@ const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 export const IntervalJson = Schema.Struct({
   low: Schema.Finite,
   high: Schema.Finite,
-  level: Schema.Finite.annotate({ description: "confidence level, e.g. 0.95" })
+  level: Schema.Finite.annotate({ description: "confidence level, e.g. 0.95" }),
+  fewPairs: Schema.optionalKey(
+    Schema.Number.annotate({
+      description:
+        "present when the figure rests on fewer than 100 pairs: how many. Percentile intervals there hold the true value less often than their level (about 93% at 50 pairs for Pearson on normal data; docs/significance.md, Coverage)"
+    })
+  )
 }).annotate({ identifier: "Interval", description: "percentile bootstrap interval over pairs (see docs/significance.md)" })
 
 /**
@@ -478,7 +484,7 @@ export const ciOf = (f: Intervals.Figure | undefined): { readonly ci?: typeof In
   f === undefined
     ? {}
     : {
-        ci: f.ci === undefined ? null : { low: f.ci.low, high: f.ci.high, level: f.ci.level },
+        ci: f.ci === undefined ? null : { low: f.ci.low, high: f.ci.high, level: f.ci.level, ...(Uncertainty.isFew(f) ? { fewPairs: f.pairs } : {}) },
         ...(f.ci === undefined && f.reason !== undefined ? { ciReason: f.reason } : {}),
         ...(f.degenerate > 0 ? { degenerate: f.degenerate } : {})
       }

@@ -44,7 +44,7 @@ import { Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import * as Intervals from "@stseval/significance/Intervals"
 import type { Results } from "./Engine.js"
-import { rankingName, reportedAggregates } from "./internal/edition.js"
+import { leastPairs, rankingName, reportedAggregates } from "./internal/edition.js"
 import type { RankedResults, Ranking } from "./Rank.js"
 import type { ScoredRun } from "./ScoredRun.js"
 
@@ -316,24 +316,54 @@ export const describeBeyond = (resamples: number, figures: number, beyond: { rea
 }
 
 /**
- * A level as people write it: `95` (percent) or `0.95`. Undefined when it is neither strictly
- * between 0 and 1 nor strictly between 1 and 100.
+ * A level as people write it: a percentage (`95`, `99.99`, `1`) or a fraction (`0.95`). A number
+ * from 1 up to (not including) 100 is a percentage, so `1` is 1%; one strictly between 0 and 1 is a
+ * fraction. The percentage's decimal point is moved, not divided in doubles: `99.99` is 0.9999
+ * exactly as written (99.99 / 100 would be 0.9998999999999999). Undefined for anything else
+ * (0, 100 or more, negative, not finite).
  *
  * @example
  * ```ts
  * import { Uncertainty } from "@stseval/scoring"
  *
  * Uncertainty.parseLevel(95) // 0.95
+ * Uncertainty.parseLevel(99.99) // 0.9999
+ * Uncertainty.parseLevel(1) // 0.01
  * Uncertainty.parseLevel(0.9) // 0.9
  * Uncertainty.parseLevel(150) // undefined
  * ```
  * @since 0.2.0
  */
 export const parseLevel = (value: number): number | undefined => {
-  if (!Number.isFinite(value) || value <= 0 || value >= 100 || value === 1) return undefined
-  // 95 -> 0.95 exactly (95 / 100 is 0.95 in doubles)
-  return value > 1 ? value / 100 : value
+  if (!Number.isFinite(value) || value <= 0 || value >= 100) return undefined
+  return value >= 1 ? Intervals.levelOfPercent(value) : value
 }
+
+/**
+ * What a valid level is, in words, for messages that refuse one.
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * `--ci: expected ${Uncertainty.levelExpected}, found 150`
+ * ```
+ * @since 0.3.0
+ */
+export const levelExpected = "a confidence level in percent, from 1 up to (not including) 100 (95, 99.9), or a fraction strictly between 0 and 1 (0.95)"
+
+/**
+ * A level as printed: a percentage with the decimals it has (`0.9999` is "99.99%").
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * Uncertainty.formatLevel(0.9999) // "99.99%"
+ * ```
+ * @since 0.3.0
+ */
+export const formatLevel = (level: number): string => Intervals.formatLevel(level)
 
 // ---------------------------------------------------------------------------------------------
 // The mapping
@@ -342,8 +372,8 @@ export const parseLevel = (value: number): number | undefined => {
 const rankedIds = (ranking: Ranking<ScoredRun> | undefined): ReadonlySet<string> =>
   new Set((ranking?.entries ?? []).flatMap((e) => (e.rank !== undefined ? [e.meta.id] : [])))
 
-/** A dataset enters with the pairs its figure was computed from: a correlation needs 3, any other metric 1. */
-const enough = (metric: string, n: number) => n >= (Metrics.get(metric)?.correlation === true ? 3 : 1)
+/** A dataset enters with the pairs its figure was computed from (scoring leaves a dataset with fewer unscored). */
+const enough = (metric: string, n: number) => n >= leastPairs(metric)
 
 /** What a dataset weighs under `wmean` and the `zero` rule: its annotated gold pairs, as scored. */
 const weights = (results: Scored): ReadonlyMap<string, number> => {
@@ -522,6 +552,9 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
   }
   const head = passes[0].result
   const label = (m: string) => Metrics.get(m)?.label ?? m
+  const few = [...passes.map((p) => p.result), ...(unofficial !== undefined ? [unofficial.result] : [])].some((r) =>
+    r.runs.some((run) => [...run.datasets, run.official, ...Object.values(run.aggregates)].some((f) => f !== undefined && isFew(f)))
+  )
   return {
     level: head.level,
     resamples: head.resamples,
@@ -531,11 +564,51 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
     passes,
     ...(unofficial !== undefined ? { unofficial } : {}),
     notes: [
+      ...(head.resamples < Intervals.recommendedResamples
+        ? [
+            `${head.resamples} resamples, fewer than the ${Intervals.recommendedResamples.toLocaleString("en-US")} recommended: the interval bounds rest on few resamples and move from seed to seed`
+          ]
+        : []),
+      ...(few
+        ? [
+            `${FEW_PAIRS_MARK} an interval on fewer than ${Intervals.fewPairs} pairs: percentile intervals there hold the true value less often than their level says (95% intervals of Pearson's r: about 93% at 50 pairs, 91% at 30, on normal data; see docs/significance.md, Coverage)`
+          ]
+        : []),
       ...passes.flatMap((p) => p.result.notes.map((n) => (p.ranked ? n : `${label(p.metric)} (not ranked): ${n}`))),
       ...(unofficial?.result.notes.map((n) => `${unofficial.rule} (unofficial): ${n}`) ?? [])
     ]
   }
 }
+
+/**
+ * The mark beside an interval on fewer than `Intervals.fewPairs` pairs (`isFew`), with a note saying
+ * what it means in every output that marks it.
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * declare const figure: Uncertainty.Figure
+ * const shown = `[${figure.ci?.low}, ${figure.ci?.high}]${Uncertainty.isFew(figure) ? Uncertainty.FEW_PAIRS_MARK : ""}`
+ * ```
+ * @since 0.3.0
+ */
+export const FEW_PAIRS_MARK = "\u2021"
+
+/**
+ * True when a figure with an interval rests on fewer than `Intervals.fewPairs` (100) pairs, where
+ * percentile intervals cover less than their level (docs/significance.md, "Coverage").
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * declare const figure: Uncertainty.Figure
+ * if (Uncertainty.isFew(figure)) console.log(`interval on ${figure.pairs} pairs only`)
+ * ```
+ * @since 0.3.0
+ */
+export const isFew = (f: Intervals.Figure): f is Intervals.Figure & { readonly pairs: number } => f.ci !== undefined && f.pairs !== undefined && f.pairs < Intervals.fewPairs
 
 // ---------------------------------------------------------------------------------------------
 // Looking figures up, by run id

@@ -226,11 +226,21 @@ describe("Uncertainty.compute", () => {
     )
   })
 
-  it("parseLevel reads 95 as 0.95 and 0.9 as 0.9; refuses 0, 1, 100 and beyond", () => {
+  it("parseLevel reads 95 as 0.95, 0.9 as 0.9, 1 as 1%, and a percentage's decimals exactly; refuses 0, 100 and beyond", () => {
     expect(Uncertainty.parseLevel(95)).toBe(0.95)
     expect(Uncertainty.parseLevel(0.9)).toBe(0.9)
-    expect(Uncertainty.parseLevel(99.9)).toBeCloseTo(0.999, 15)
-    for (const x of [0, 1, 100, 150, -5, NaN]) expect(Uncertainty.parseLevel(x)).toBeUndefined()
+    // exactly the double of the decimal written, not the division in doubles (issue 24)
+    expect(Uncertainty.parseLevel(99.9)).toBe(0.999)
+    expect(Uncertainty.parseLevel(99.99)).toBe(0.9999)
+    expect(Uncertainty.parseLevel(99.99)).not.toBe(99.99 / 100)
+    expect(Uncertainty.parseLevel(1)).toBe(0.01)
+    expect(Uncertainty.parseLevel(2.5)).toBe(0.025)
+    expect(Uncertainty.parseLevel(99.999999)).toBe(0.99999999)
+    for (const x of [0, 100, 150, -5, NaN, Infinity]) expect(Uncertainty.parseLevel(x)).toBeUndefined()
+  })
+
+  it("formatLevel prints a level with the decimals it has: 99.99%, not 100%", () => {
+    expect([0.95, 0.9999, 0.999, 0.01, 0.025, 0.5, 1e-7].map(Uncertainty.formatLevel)).toEqual(["95%", "99.99%", "99.9%", "1%", "2.5%", "50%", "0.00001%"])
   })
 })
 
@@ -298,7 +308,8 @@ describe("Uncertainty on SICK: one call per ranking", () => {
     expect(typeof r.value).toBe("number")
     expect(r.ci?.level).toBe(0.95)
     const rho = run.datasets["relatedness"].figures["spearman"] as { readonly ci?: { readonly low: number; readonly high: number } | null }
-    expect(rho.ci).toEqual({ ...Uncertainty.datasetFigure(sickIntervals, "Good/run1", "relatedness", "spearman")?.ci })
+    // 60 pairs: the interval says it rests on fewer than 100 (issue 24)
+    expect(rho.ci).toEqual({ ...Uncertainty.datasetFigure(sickIntervals, "Good/run1", "relatedness", "spearman")?.ci, fewPairs: 60 })
     expect(run.datasets["entailment"].figures["accuracy"]).toMatchObject({ ci: { level: 0.95 } })
     expect(run.official.map((o) => o.ci?.level)).toEqual([0.95, 0.95])
   })
@@ -310,11 +321,25 @@ describe("Json with intervals (--ci)", () => {
 
   it("is a ScoredResults document: figures { value, ci }, aggregates with ci, the settings once", () => {
     expect(() => decode(JSON.parse(JSON.stringify(doc)))).not.toThrow()
-    expect(doc.intervals).toEqual({ method: "percentile-bootstrap", level: 0.9, resamples: 2000, seed: 99, signature: intervals.signatureText, notes: [] })
+    // datasets of 40 and 30 pairs: every interval is marked, and a note says what the mark means
+    expect(doc.intervals).toEqual({
+      method: "percentile-bootstrap",
+      level: 0.9,
+      resamples: 2000,
+      seed: 99,
+      signature: intervals.signatureText,
+      notes: [expect.stringMatching(/^\u2021 an interval on fewer than 100 pairs: percentile intervals there hold the true value less often than their level says/)]
+    })
     const best = doc.runs[0]
-    expect(best.official[0].ci).toEqual(Uncertainty.aggregateFigure(intervals, "Best/run1", "official")?.ci)
+    expect(best.official[0].ci).toEqual({ ...Uncertainty.aggregateFigure(intervals, "Best/run1", "official")?.ci, fewPairs: 70 })
     const r = runs[0].datasets[0].figures.pearson
-    expect(best.datasets["a"].figures["pearson"]).toEqual({ value: r._tag === "Defined" ? r.value : null, ci: Uncertainty.datasetFigure(intervals, "Best/run1", "a", "pearson")?.ci })
+    expect(best.datasets["a"].figures["pearson"]).toEqual({
+      value: r._tag === "Defined" ? r.value : null,
+      ci: { ...Uncertainty.datasetFigure(intervals, "Best/run1", "a", "pearson")?.ci, fewPairs: 40 }
+    })
+    expect((best.datasets["b"].figures["pearson"] as { ci: { fewPairs?: number } }).ci.fewPairs).toBe(30)
+    // the run lacking b: its official figure rests on a's 40 pairs
+    expect(doc.runs[4].official[0].ci?.fewPairs).toBe(40)
     // a dataset the run did not submit: null value, no interval, and why
     const lacking = doc.runs[4].datasets["b"].figures["pearson"] as { readonly value: number | null; readonly ci?: unknown; readonly ciReason?: string }
     expect(lacking).toMatchObject({ value: null, ci: null })
@@ -330,7 +355,7 @@ describe("Json with intervals (--ci)", () => {
         continue
       }
       expect(e.rankInterval).toEqual(Uncertainty.rankInterval(intervals, "official", e.id))
-      expect(e.ci).toEqual(Uncertainty.aggregateFigure(intervals, e.id, "official")?.ci)
+      expect(e.ci).toEqual({ ...Uncertainty.aggregateFigure(intervals, e.id, "official")?.ci, fewPairs: e.id === "Half/run1" ? 40 : 70 })
       expect(e.rankInterval!.low).toBeLessThanOrEqual(e.rank)
       expect(e.rankInterval!.high).toBeGreaterThanOrEqual(e.rank)
     }
@@ -341,5 +366,42 @@ describe("Json with intervals (--ci)", () => {
     expect(plain.intervals).toBeUndefined()
     expect(typeof plain.runs[0].datasets["a"].figures["pearson"]).toBe("number")
     expect(plain.rankings!.rankings[0].entries[0].rankInterval).toBeUndefined()
+  })
+})
+
+describe("a dataset with fewer than 3 pairs (issue 24: scored r = 1, yet missing in every resample)", () => {
+  // 10 pairs in a, 2 in b; figures from NumPy (np.corrcoef), not from this package:
+  // r(a) = 0.9238275378069194; under `zero` b enters as r = 0 with weight 2: 0.9238275378069194 * 10 / 12
+  const goldA2 = [4.2, 1.0, 3.4, 0.6, 2.8, 5.0, 3.0, 1.8, 4.6, 2.2]
+  const runA2 = [3.9, 1.6, 3.1, 1.2, 2.2, 4.4, 3.5, 1.1, 4.0, 2.9]
+  const NUMPY_R_A = 0.9238275378069194
+  const NUMPY_OFFICIAL = 0.7698562815057661
+  const small = goldOf(edition, { a: lines(goldA2), b: lines([1.5, 3.5]) })
+  const run = scoreRun(edition, small, submission({ "STS.output.a.txt": lines(runA2), "STS.output.b.txt": lines([1, 4]) }, { team: "Two", run: 1, primary: true }))
+
+  it("is not scored, with a too-few-pairs error naming the run file and the gold file", () => {
+    const b = run.datasets.find((d) => d.dataset === "b")!
+    expect(b.status).toBe("not-scored")
+    const issue = run.errors.find((i) => i.code === "too-few-pairs")
+    expect(issue?.file).toContain("STS.output.b.txt")
+    expect(issue?.message).toContain("dataset b has 2 annotated pairs in the gold (gold/b)")
+    expect(issue?.message).toContain("needs at least 3")
+    expect(b.reason).toBe(issue?.message)
+  })
+
+  it("counts as not scored in the official figure and in its interval alike: the interval holds the figure", () => {
+    expect(MetricValue.getOrNaN(run.official[0].value)).toBeCloseTo(NUMPY_OFFICIAL, 12)
+    expect(run.official[0].zeroed.map((z) => z.dataset)).toEqual(["b"])
+    const out = Uncertainty.compute(resultsOf([run], edition, small), { level: 0.95, resamples: 1000, seed: 3 })
+    if (Uncertainty.isError(out)) throw new Error(out.message)
+    const official = Uncertainty.rankedFigure(out, "official", run.meta.id)!
+    const a = Uncertainty.datasetFigure(out, run.meta.id, "a", "pearson")!
+    expect(official.value).toBeCloseTo(NUMPY_OFFICIAL, 12)
+    expect(a.value).toBeCloseTo(NUMPY_R_A, 12)
+    // every resample enters b as 0 with weight 2, as the figure does: the interval is a's scaled by 10 / 12
+    expect(official.ci!.low).toBeCloseTo((a.ci!.low * 10) / 12, 12)
+    expect(official.ci!.high).toBeCloseTo((a.ci!.high * 10) / 12, 12)
+    expect(official.ci!.low).toBeLessThan(official.value!)
+    expect(official.ci!.high).toBeGreaterThan(official.value!)
   })
 })

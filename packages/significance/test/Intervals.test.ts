@@ -263,6 +263,39 @@ const stsInput = (
 
 // ---------------------------------------------------------------------------------------------
 
+describe("Intervals: the fewest resamples a level needs (issue 24: --resamples 1 gave intervals that missed their own figure)", () => {
+  // (B - 1)(1 - level) / 2 >= 1 in exact arithmetic: the level as a fraction of integers
+  const exact = (percentTimes100: number) => {
+    const alphaTimes10000 = 10_000 - percentTimes100
+    for (let B = 2; ; B++) if ((B - 1) * alphaTimes10000 >= 2 * 10_000) return B
+  }
+  it("is 1 + 2 / (1 - level), computed without the doubles' error of 1 - level", () => {
+    for (const [level, hundredths] of [[0.95, 9500], [0.9, 9000], [0.99, 9900], [0.999, 9990], [0.9999, 9999], [0.5, 5000], [0.8, 8000], [0.975, 9750]] as const) {
+      expect(Intervals.minimumResamples(level)).toBe(exact(hundredths))
+    }
+    expect(Intervals.minimumResamples(0.95)).toBe(41)
+  })
+
+  it("compute refuses one resample fewer, naming the minimum and the level, and accepts the minimum", () => {
+    const input = stsInput([30], [0.8, 1.2], 0, { official: "single", missingDataset: "no-official-score" })
+    for (const level of [0.95, 0.99, 0.9]) {
+      const least = Intervals.minimumResamples(level)
+      const refused = Intervals.compute(input, { resamples: least - 1, level })
+      expect(TestResult.isInvalid(refused)).toBe(true)
+      if (TestResult.isInvalid(refused)) {
+        expect(refused.field).toBe("resamples")
+        expect(refused.expected).toContain(`at least ${least} for a ${Intervals.formatLevel(level)} interval`)
+      }
+      const r = ok(Intervals.compute(input, { resamples: least, level }))
+      // with the minimum, each bound has a resample beyond it, and the interval holds the figure here
+      const f = r.runs[0].official
+      expect(f.ci!.low).toBeLessThanOrEqual(f.value!)
+      expect(f.ci!.high).toBeGreaterThanOrEqual(f.value!)
+    }
+    expect(TestResult.isInvalid(Intervals.compute(input, { resamples: 1 }))).toBe(true)
+  })
+})
+
 describe("Intervals", () => {
   it("STS 2012-2016 rule (wmean, zero): every figure, aggregate and rank interval equals the plain implementation", () => {
     // run 3 lacks dataset 2: it enters the official weighted mean as r = 0 with weight 35

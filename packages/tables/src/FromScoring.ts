@@ -44,7 +44,8 @@ export interface Options {
   readonly marks?: Marks.Marks | undefined
 }
 
-const intervalOf = (f: Uncertainty.Figure | undefined): Interval | undefined => (f?.ci !== undefined ? { low: f.ci.low, high: f.ci.high } : undefined)
+const intervalOf = (f: Uncertainty.Figure | undefined): Interval | undefined =>
+  f?.ci !== undefined ? { low: f.ci.low, high: f.ci.high, ...(Uncertainty.isFew(f) ? { fewPairs: f.pairs } : {}) } : undefined
 
 /** Intervals on a dataset's figures, as `DatasetFigures.ci` (absent when there are none). */
 const cisOf = (intervals: Uncertainty.ResultIntervals | undefined, id: string, dataset: string, metrics: ReadonlyArray<string>): Pick<DatasetFigures, "ci"> => {

@@ -55,7 +55,14 @@ const Cell = Schema.Union([
     _tag: Schema.Literal("number"),
     value: Schema.Finite,
     ci: Schema.optionalKey(
-      described(Schema.Struct({ low: Schema.Finite, high: Schema.Finite }), "with --ci: the figure's bootstrap interval (level in the footnotes)")
+      described(
+        Schema.Struct({
+          low: Schema.Finite,
+          high: Schema.Finite,
+          fewPairs: Schema.optionalKey(described(Schema.Int, "present when the figure rests on fewer than 100 pairs (how many): its interval covers less than its level"))
+        }),
+        "with --ci: the figure's bootstrap interval (level in the footnotes)"
+      )
     ),
     rank: Schema.optionalKey(described(Schema.Int, "the run's rank in this column's own ranking (SemRel: per language), printed after the value")),
     rankInterval: Schema.optionalKey(

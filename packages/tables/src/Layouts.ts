@@ -196,7 +196,7 @@ export const intervalFootnotes = (
   ci: { readonly level: number; readonly resamples: number; readonly seed: number },
   used: { readonly overlapsBest: boolean; readonly range: boolean }
 ): ReadonlyArray<string> => {
-  const level = `${Math.round(ci.level * 1000) / 10}%`
+  const level = Uncertainty.formatLevel(ci.level)
   return [
     ...(used.overlapsBest ? [`\u2248 the run's ${level} rank interval overlaps the best run's (a reading aid beside the significance marks, not a test).`] : []),
     `${used.range ? "Rank range and i" : "I"}ntervals: ${level} percentile bootstrap over the pairs, resampled within each dataset (${ci.resamples} resamples, seed ${ci.seed}); not over annotators or datasets.`
@@ -667,7 +667,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   footnotes.push(...Table.missingLegend(usedMarks.missing))
   if (usedMarks.columnRanges) {
     footnotes.push(
-      `(r; a-b) after a figure: the run's rank r in that column's own ranking and the ${Math.round((results.intervals?.level ?? 0) * 1000) / 10}% interval a-b of that rank over the bootstrap resamples.`
+      `(r; a-b) after a figure: the run's rank r in that column's own ranking and the ${Uncertainty.formatLevel(results.intervals?.level ?? 0)} interval a-b of that rank over the bootstrap resamples.`
     )
   }
   if (results.intervals !== undefined) footnotes.push(...intervalFootnotes(results.intervals, { ...usedMarks, range: usedMarks.range || usedMarks.columnRanges }))

@@ -125,7 +125,7 @@ export const resultsOf = (
  */
 const intervalsFor = (results: Engine.Results, dev: Engine.Results | undefined, ci: Config.CiConfig) => {
   const level = Uncertainty.parseLevel(ci.level)
-  if (level === undefined) throw new Error(`ci: expected a confidence level such as 95 or 0.95, found ${ci.level}`)
+  if (level === undefined) throw new Error(`ci: expected ${Uncertainty.levelExpected}, found ${ci.level}`)
   const settings = { level, resamples: ci.resamples, seed: ci.seed }
   const one = (r: Engine.Results) => {
     const out = Uncertainty.compute(r, settings)

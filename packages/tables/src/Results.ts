@@ -28,6 +28,8 @@ import type * as Marks from "@stseval/scoring/Marks"
 export interface Interval {
   readonly low: number
   readonly high: number
+  /** present when the figure rests on fewer than 100 pairs (how many): its interval covers less than its level */
+  readonly fewPairs?: number | undefined
 }
 
 /**

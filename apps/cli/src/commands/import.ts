@@ -8,6 +8,7 @@ import * as nodePath from "node:path"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Files, Gold, Issue, Mteb, Registry } from "@stseval/formats"
+import { Metrics } from "@stseval/metrics"
 import { Engine } from "@stseval/scoring"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
@@ -29,6 +30,21 @@ const scores = Flag.Literals("scores", ["cosine", "similarity", "manhattan", "eu
   Flag.withDescription("Which of MTEB's scores becomes the run: cosine (default; MTEB's main STS score), the model's own similarity, or the negated distances"),
   Flag.withDefault("cosine" as const)
 )
+
+const four = (x: number | undefined) => (x === undefined ? "-" : x.toFixed(4))
+
+/**
+ * One dataset's figures as the import knows them: MTEB's main score (cosine Spearman, from its
+ * results file) beside the edition's official figure, which for STS-B and STS 2017 is Pearson, not
+ * MTEB's Spearman; and whether the order was checked.
+ */
+const figuresLine = (edition: Registry.TaskEdition, f: Mteb.ImportedFigures): string => {
+  const official = Metrics.get(f.official.metric)?.label ?? f.official.metric
+  const mtebPart = f.mteb !== undefined ? `MTEB's ${f.mteb.field} ${f.mteb.value} (${f.mteb.file})` : "MTEB's main score (cosine Spearman): no results file beside the predictions"
+  const ours = f.spearman !== undefined ? `; against our gold: Spearman ${four(f.spearman)}` : ""
+  const officialPart = `${edition.id}'s official figure is ${official}${f.official.value !== undefined ? ` ${four(f.official.value)}` : " (not computed: no gold)"}`
+  return `${f.dataset}: ${mtebPart}${ours}; ${officialPart}; order ${f.orderChecked ? "checked (MTEB's figure reproduced)" : "not checked"}`
+}
 
 const mteb = Command.make(
   "mteb",
@@ -57,7 +73,10 @@ const mteb = Command.make(
       const folder = Option.isSome(o.task) || editions.length === 1 ? o.out : nodePath.join(o.out, edition.id)
       const paths = yield* Mteb.write(folder, runs.value).pipe(Effect.mapError((e) => new UsageError({ message: e._tag === "RunExists" ? e.message : `${folder}: ${Files.describe(e)}` })))
       written.push(...paths)
-      for (const r of runs.value) yield* Console.log(`${edition.id}: ${nodePath.join(folder, r.name)} (${r.model}: ${r.datasets.join(", ")})`)
+      for (const r of runs.value) {
+        yield* Console.log(`${edition.id}: ${nodePath.join(folder, r.name)} (${r.model}: ${r.datasets.join(", ")})`)
+        for (const f of r.figures) yield* Console.log(`  ${figuresLine(edition, f)}`)
+      }
     }
     const lines = Render.issues(issues, c, { verbose: o.verbose, indent: "" })
     if (lines.length > 0) yield* Console.error(lines.join("\n"))

@@ -27,7 +27,7 @@ export const score = Command.make(
       if (goldLines.length > 0) yield* Console.log(`${goldLines.join("\n")}\n`)
       const d = decimalsOf(edition.published.style, decimals)
       for (const run of runs) yield* Console.log(`${Render.scored(run, edition, d, c, { verbose, intervals, width })}\n`)
-      if (intervals !== undefined) yield* Console.log(Render.intervalsNote(intervals, c))
+      if (intervals !== undefined) yield* Console.log([Render.intervalsNote(intervals, c), ...intervals.notes.map((n) => c.dim(`  ${n}`))].join("\n"))
     }
     if (runs.some((r) => r.errors.length > 0) || Issue.hasErrors(results.gold.issues)) {
       return yield* new ExitCode({ code: 1, reason: "some run has an error" })

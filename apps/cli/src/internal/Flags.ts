@@ -4,6 +4,7 @@
 import { MIN_MEMORY_MB } from "@stseval/scoring/Isolation"
 import { Option } from "effect"
 import { Flag } from "effect/cli"
+import { Uncertainty } from "@stseval/scoring"
 
 export const task = Flag.String("task").pipe(
   Flag.withAlias("t"),
@@ -89,8 +90,8 @@ export const alpha = Flag.Finite("alpha").pipe(
 export const atLeast = (name: string, min: number, unit = "") =>
   Flag.Int(name).pipe(Flag.filter((n) => n >= min, (n) => `--${name}: ${n} must be ${min} or more${unit}`))
 
-/** A confidence level: 95 or 0.95 (a percentage above 1, a fraction below). */
-export const validCiLevel = (x: number): boolean => Number.isFinite(x) && ((x > 0 && x < 1) || (x > 1 && x < 100))
+/** A confidence level as `Uncertainty.parseLevel` reads it: 95, 99.99 or 1 (percent), 0.95 (a fraction). */
+export const validCiLevel = (x: number): boolean => Uncertainty.parseLevel(x) !== undefined
 
 /** `--deadline`, an ISO 8601 instant, validated strictly. */
 export const deadline = Flag.String("deadline").pipe(
@@ -100,14 +101,14 @@ export const deadline = Flag.String("deadline").pipe(
 )
 
 export const ci = Flag.Finite("ci").pipe(
-  Flag.filter(validCiLevel, (x) => `--ci: ${x} is not a confidence level (95 or 0.95: strictly between 0 and 100, or 0 and 1)`),
+  Flag.filter(validCiLevel, (x) => `--ci: expected ${Uncertainty.levelExpected}, found ${x}`),
   Flag.withDescription(
-    "Confidence intervals at this level (95 or 0.95) on every figure and every rank: percentile bootstrap over the pairs, resampled within each dataset, one pass for all (see docs/significance.md)"
+    "Confidence intervals at this level (95, 99.9 or 0.95; 1 is 1%) on every figure and every rank: percentile bootstrap over the pairs, resampled within each dataset, one pass for all (see docs/significance.md)"
   ),
   Flag.optional
 )
 
-export const ciResamples = atLeast("resamples", 1).pipe(Flag.withDescription("Bootstrap resamples of --ci (default 1000)"), Flag.optional)
+export const ciResamples = atLeast("resamples", 1).pipe(Flag.withDescription("Bootstrap resamples of --ci (default 1000; at least 1 + 2 / (1 - level): 41 at 95%; fewer than 1000 are said in the output)"), Flag.optional)
 
 export const ciSeed = Flag.Int("seed").pipe(Flag.withDescription("Seed of --ci's resampling (default 12345; printed in the intervals' signature)"), Flag.optional)
 

@@ -44,7 +44,7 @@ export const figure = (value: MetricValue.MetricValue | undefined, kind: "mse" |
 
 /** A figure's interval `[low, high]` printed like the figure; empty without intervals or an interval. */
 export const interval = (f: Uncertainty.Figure | undefined, print: (x: number) => string): string =>
-  f?.ci === undefined ? "" : `[${print(f.ci.low)}, ${print(f.ci.high)}]`
+  f?.ci === undefined ? "" : `[${print(f.ci.low)}, ${print(f.ci.high)}]${Uncertainty.isFew(f) ? Uncertainty.FEW_PAIRS_MARK : ""}`
 
 
 /** A figure and, with intervals, its interval beside it: `0.826 [0.801, 0.849]`. */
@@ -56,7 +56,7 @@ const withInterval = (text: string, f: Uncertainty.Figure | undefined, print: (x
 /** The line under text output computed with intervals: what they are and their signature. */
 export const intervalsNote = (intervals: Uncertainty.ResultIntervals, c: Palette): string =>
   c.dim(
-    `[low, high]: ${Math.round(intervals.level * 1000) / 10}% percentile bootstrap intervals over pairs (not over annotators or datasets); ${intervals.signatureText}`
+    `[low, high]: ${Uncertainty.formatLevel(intervals.level)} percentile bootstrap intervals over pairs (not over annotators or datasets); ${intervals.signatureText}`
   )
 
 export const runLabel = (meta: Validation.RunInfo): string =>
@@ -257,7 +257,7 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, int
         ranked ? "" : c.dim(`not ranked: ${e.run.status === "failed" ? "the run failed (see below)" : (e.reason ?? "")}`)
       ]
     })
-    const level = intervals !== undefined ? `${Math.round(intervals.level * 1000) / 10}%` : ""
+    const level = intervals !== undefined ? `${Uncertainty.formatLevel(intervals.level)}` : ""
     out.push(
       ...indentTable(
         [

@@ -87,7 +87,7 @@ export const intervals = (
     const given = Option.getOrUndefined(flags.ci) ?? config.level
     if (given === undefined) return undefined
     const level = Uncertainty.parseLevel(given)
-    if (level === undefined) return yield* new UsageError({ message: `--ci: expected a confidence level such as 95 or 0.95, found ${given}` })
+    if (level === undefined) return yield* new UsageError({ message: `--ci: expected ${Uncertainty.levelExpected}, found ${given}` })
     const resamples = Option.getOrUndefined(flags.resamples) ?? config.resamples
     const seed = Option.getOrUndefined(flags.seed) ?? config.seed
     const tooMany = checkResamples("--resamples", resamples ?? Uncertainty.defaults.resamples, Uncertainty.figuresOf(results))

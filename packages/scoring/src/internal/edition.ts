@@ -50,3 +50,13 @@ export const reportedAggregates = (edition: Edition, ranking: Registry.Ranking):
   const named = new Set<string>([ranking.aggregate, ...(ranking.alsoAggregate ?? [])])
   return correlation ? (named.has("allnrm") ? ["wmean", "mean", "pooled", "allnrm"] : ["wmean", "mean", "pooled"]) : ["wmean", "mean"]
 }
+
+/**
+ * The fewest scored pairs a metric's figure means anything on: a correlation needs 3 (of 2 points
+ * it is always +1 or -1, of 1 undefined), any other metric 1. Scoring and the intervals both
+ * read it, so a dataset below it is invalid in every output alike.
+ */
+export const leastPairs = (metric: string): number => (Metrics.get(metric)?.correlation === true ? 3 : 1)
+
+/** The fewest pairs a dataset of this ranking needs: the most any of its metrics needs. */
+export const leastPairsOf = (ranking: Registry.Ranking): number => Math.max(...Registry.metricsOf(ranking).map(leastPairs))

@@ -9,7 +9,7 @@ import { Format, Issue, Registry, Text } from "@stseval/formats"
 import type { Gold, Submissions } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import type { Aligned, DatasetCheck, DatasetStatus, RunValidation, ValidateOptions } from "../Validation.js"
-import { perDataset } from "./edition.js"
+import { leastPairsOf, perDataset } from "./edition.js"
 import type { DatasetSpec, Edition } from "./edition.js"
 import { errors, listing, plural } from "./issues.js"
 
@@ -320,6 +320,18 @@ const checkUnit = (
           found: `${pairs} annotated`
         })
       )
+    }
+    const least = leastPairsOf(Registry.rankingOfDataset(edition, spec))
+    if (pairs < least) {
+      // the official scorers print r = +-1 for 2 pairs (and fail on 1): a figure that says nothing,
+      // and one no resample could reproduce; so the dataset is invalid, as docs/scoring.md says
+      const issue = Issue.error(
+        "too-few-pairs",
+        path,
+        `dataset ${name} has ${plural(pairs, "annotated pair")} in the gold (${gold.file}) within the lines scored: its ${Registry.rankingOfDataset(edition, spec).metric} needs at least ${least} (a correlation of 2 points is always +1 or -1), so ${name} is not scored`,
+        { field: name, expected: `at least ${least} annotated pairs`, found: String(pairs) }
+      )
+      return result.set(name, notScored(name, "not-scored", issue.message, path, weight, table.length, [...own, ...dataset, issue]))
     }
     result.set(name, {
       dataset: name,
