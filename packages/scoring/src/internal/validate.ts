@@ -442,10 +442,14 @@ export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submi
     return unloaded && check.status === "missing" ? { ...check, status: "not-scored" as const, reason: "the run could not be loaded", issues: [] } : check
   })
   const scored = datasets.filter((d) => d.status === "scored").length
-  const notScoredReasons = () => {
+  /** Why no dataset was scored when the run's files match the edition's. */
+  const nothingScored = () => {
+    const notScored = datasets.filter((d) => d.status === "not-scored")
+    // every dataset missing: a file whose records name their dataset (a declarative format's field) had none of them
+    if (notScored.length === 0) return `the run holds nothing of ${listing(datasets.map((d) => d.dataset))}`
     const byReason = new Map<string, Array<string>>()
-    for (const d of datasets) if (d.status === "not-scored") byReason.set(d.reason ?? "", [...(byReason.get(d.reason ?? "") ?? []), d.dataset])
-    return [...byReason].map(([reason, names]) => `${listing(names)}: ${reason}`).join("; ")
+    for (const d of notScored) byReason.set(d.reason ?? "", [...(byReason.get(d.reason ?? "") ?? []), d.dataset])
+    return `no dataset can be scored (${[...byReason].map(([reason, names]) => `${listing(names)}: ${reason}`).join("; ")})`
   }
   const failure =
     scored > 0
@@ -456,10 +460,7 @@ export const validateRun = (edition: Edition, gold: Gold.Gold, submission: Submi
           ? "the run has no files"
           : byDataset.size === 0
             ? `no file of the run matches a dataset of ${edition.id} (expected ${listing([...new Set(edition.datasets.map((x) => x.run))])})`
-            : notScoredReasons() !== ""
-              ? `no dataset can be scored (${notScoredReasons()})`
-              : // every dataset is missing: a file whose records name their dataset (a declarative format's field) had none of them
-                `the run holds nothing of ${listing(datasets.map((d) => d.dataset))}`
+            : nothingScored()
   return { edition: edition.id, path: submission.path, meta: submission.meta, datasets, issues: runIssues, failed: scored === 0, failure }
 }
 
