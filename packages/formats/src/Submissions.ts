@@ -23,6 +23,7 @@ import * as nodePath from "node:path"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import type { PlatformError } from "effect/PlatformError"
 import * as Issue from "./Issue.js"
+import { calls } from "./internal/calls.js"
 import * as Zip from "./internal/zip.js"
 import { firstProblem } from "./internal/schemaIssues.js"
 import * as Files from "./Files.js"
@@ -664,6 +665,22 @@ const readBytes = (path: string, maxBytes: number, within: string | Files.Within
   )
 
 
+/** What a path is (links followed), as `loadOne` tells runs apart. */
+type EntryType = "File" | "Directory" | "Other"
+
+/**
+ * What `path` is, links followed; undefined when it cannot be found (a broken link, a race with a
+ * deletion). Through formats' own calls, which an isolated scorer makes synchronous
+ * (`Files.useSynchronousCalls`): a stat per run and per run file, the most frequent call here.
+ */
+const typeOf = (path: string): Effect.Effect<EntryType | undefined> =>
+  Effect.promise(() =>
+    calls.stat(path).then(
+      (info): EntryType => (info.isFile() ? "File" : info.isDirectory() ? "Directory" : "Other"),
+      () => undefined
+    )
+  )
+
 /**
  * Files of a folder run, recursively (up to MAX_DEPTH), sorted by relative path. `runReal` is the
  * run folder's real path: an entry whose real path is not inside it (a link out of the run, or to
@@ -696,20 +713,18 @@ const walk = (
         )
         continue
       }
-      const info = yield* fs.stat(full).pipe(Effect.option)
-      if (info._tag === "None") continue
-      if (info.value.type === "Directory") {
+      const type = yield* typeOf(full)
+      if (type === "Directory") {
         if (depth < MAX_DEPTH) out.push(...(yield* walk(fs, pathApi, full, runReal, depth + 1, issues)))
-      } else if (info.value.type === "File") out.push(full)
+      } else if (type === "File") out.push(full)
     }
     return out
   })
 
-const besideMetadata = (fs: FileSystem.FileSystem, runPath: string, name: string, pathApi: Path.Path, within: Files.Within) =>
+const besideMetadata = (runPath: string, name: string, pathApi: Path.Path, within: Files.Within) =>
   Effect.gen(function* () {
     const file = pathApi.join(pathApi.dirname(runPath), `${stripExtension(name)}${RUN_JSON_SUFFIX}`)
-    const exists = yield* fs.exists(file).pipe(Effect.orElseSucceed(() => false))
-    if (!exists) return undefined
+    if ((yield* typeOf(file)) === undefined) return undefined
     const read = yield* readMetadata(file, within)
     return { file, bytes: read.bytes, issue: read.issue }
   })
@@ -745,16 +760,18 @@ const loadOne = (
   path: string,
   edition: TaskEdition,
   options: DiscoverOptions,
-  within: Files.Within
+  within: Files.Within,
+  /** what the path is, when the caller has just looked (`typeOf`) */
+  known?: EntryType
 ): Effect.Effect<Loaded | undefined, PlatformError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const pathApi = yield* Path.Path
     const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_BYTES
     const name = pathApi.basename(path)
-    const info = yield* fs.stat(path)
-    if (info.type !== "Directory" && info.type !== "File") return undefined
-    const kind: Submission["kind"] = info.type === "Directory" ? "folder" : /\.zip$/i.test(name) ? "zip" : "file"
+    const type = known ?? (yield* fs.stat(path)).type
+    if (type !== "Directory" && type !== "File") return undefined
+    const kind: Submission["kind"] = type === "Directory" ? "folder" : /\.zip$/i.test(name) ? "zip" : "file"
     const link = yield* linkProblem(pathApi, path, within)
     if (link !== undefined) {
       const meta = makeMeta(name, path, undefined)
@@ -832,7 +849,7 @@ const loadOne = (
       if (read.bytes !== undefined) files.push({ name, path, bytes: read.bytes })
     }
     if (json === undefined && metadataIssue === undefined) {
-      const beside = yield* besideMetadata(fs, path, name, pathApi, within)
+      const beside = yield* besideMetadata(path, name, pathApi, within)
       if (beside?.issue !== undefined) metadataIssue = beside.issue
       if (beside?.bytes !== undefined) json = { file: beside.file, bytes: beside.bytes }
     }
@@ -1192,16 +1209,14 @@ export const loadEntry = (
   within?: Files.Within
 ): Effect.Effect<Entry, PlatformError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
     const pathApi = yield* Path.Path
     const full = pathApi.join(folder, name)
-    const info = yield* fs.stat(full).pipe(Effect.option)
-    if (info._tag === "None" && name.includes("\uFFFD")) {
+    const type = yield* typeOf(full)
+    if (type === undefined && name.includes("\uFFFD")) {
       const meta = makeMeta(name, full, undefined)
       return { _tag: "Run", run: { meta: meta.meta, path: full, kind: "file" as const, files: [], issues: [undecodableName(full, name)] } } as const
     }
-    if (info._tag === "None") return { _tag: "Skipped", issue: Issue.warning("file-unreadable", full, "the entry cannot be read (a broken link?); it was skipped") } as const
-    const type = info.value.type
+    if (type === undefined) return { _tag: "Skipped", issue: Issue.warning("file-unreadable", full, "the entry cannot be read (a broken link?); it was skipped") } as const
     if (edition.submission === "folder" && type === "File" && !/\.zip$/i.test(name)) {
       return {
         _tag: "Skipped",
@@ -1211,7 +1226,7 @@ export const loadEntry = (
         })
       } as const
     }
-    const run = yield* loadOne(full, edition, options, within ?? (yield* folderWithin(folder)))
+    const run = yield* loadOne(full, edition, options, within ?? (yield* folderWithin(folder)), type)
     return run === undefined
       ? ({ _tag: "Skipped", issue: Issue.warning("unknown-file", full, "not a regular file, folder or zip; skipped") } as const)
       : ({ _tag: "Run", run } as const)

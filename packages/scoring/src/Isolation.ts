@@ -4,10 +4,15 @@
  * isolated scorer, a worker thread, with a time and a memory budget: a run over its budget, or one
  * that crashes its scorer, fails with that reason (listed, never ranked), and the process and the
  * other runs go on. Runs are read a few at a time, so a folder's memory is that of its largest run,
- * not of all of them.
+ * not of all of them. Small runs (1 MiB or less on disk) go to a scorer in batches (up to 64 runs
+ * and 4 MiB), each answered as soon as it is read: 2,000 small runs are not 2,000 round trips. A
+ * run's fate is still decided alone: when a batch's scorer fails, every run of the batch it had not
+ * answered is sent again in a job of its own, so a run that loops in a batch is ended after its
+ * time budget twice. A scorer reads with synchronous file-system calls
+ * (`Files.useSynchronousCalls` of @stseval/formats): it has nothing else to do while it waits.
  *
- * How it is bounded: time by the wall clock of the run's job (the worker is ended when it is up,
- * even in the middle of a loop); memory by V8's heap limit and, for what lives outside the heap
+ * How it is bounded: time by the wall clock of the run's job, started again each time a run of a
+ * batch is answered (the worker is ended when it is up, even in the middle of a loop); memory by V8's heap limit and, for what lives outside the heap
  * (a run's bytes, typed arrays), by reading the worker's heap and external memory while it works
  * and ending it once their sum passes the budget (every read is capped, so a run cannot outgrow
  * the budget by more than one read between two looks).

@@ -8,9 +8,11 @@
  * runs), so that they take the budget's time and no more; the others run the real scorer.
  */
 import * as NodeServices from "@effect/platform-node/NodeServices"
+import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { Registry, Submissions } from "@stseval/formats"
 import { Engine, Isolation } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import { Effect } from "effect"
@@ -91,6 +93,30 @@ describe("a run over its budget fails with that reason; the other runs are score
     expect(byTeam(results.runs, "Good").status).toBe("scored")
   })
 
+  it("small runs are sent in batches; one that computes forever fails alone, the others of its batch are scored on their own", async () => {
+    const names = Array.from({ length: 24 }, (_, i) => `T${String(i).padStart(2, "0")}_run1primary.txt`)
+    names[9] = "LOOP_run1primary.txt"
+    fs.writeFileSync(log, "")
+    const results = await score({ folder: folderOf(names), isolation: { budget: { timeMs: 1_500 } } })
+    const loop = byTeam(results.runs, "LOOP")
+    expect(loop.failure).toBe("over the time budget: not scored within 1.5 s")
+    expect(results.runs.filter((r) => r.status === "scored")).toHaveLength(23)
+    // (two rankings: relatedness and entailment)
+    expect(new Set(ranked(results)).size).toBe(23)
+    expect(ranked(results)).not.toContain("LOOP")
+    const jobs = fs.readFileSync(log, "utf8").trim().split("\n").filter((l) => l.startsWith("job ")).map((l) => l.slice(4).split(","))
+    // the LOOP run was sent with others, then alone, as was each run of its batch not answered
+    const batch = jobs.find((j) => j.length > 1 && j.some((n) => n.includes("LOOP")))!
+    expect(batch).toBeDefined()
+    expect(jobs).toContainEqual([expect.stringContaining("LOOP")])
+    for (const other of batch.filter((n) => !n.includes("LOOP"))) {
+      expect(byTeam(results.runs, path.basename(other).split("_")[0]).status).toBe("scored")
+    }
+    // every run was sent at least once, and most of them in batches, not one job each
+    expect(new Set(jobs.flat().map((n) => path.basename(n))).size).toBe(24)
+    expect(jobs.length).toBeLessThan(24)
+  })
+
   it("a folder is read a few runs at a time: a run of more than 32 MiB alone, smaller ones at most two at a time (two scorers)", async () => {
     const dir = tempDir("schedule")
     fs.writeFileSync(log, "")
@@ -145,6 +171,48 @@ describe("the real scorer under a budget", () => {
     expect(run.errors.map((e) => e.code)).not.toContain("over-budget")
     // the message quotes an excerpt of the line, not the million digits
     expect(Math.max(...run.errors.map((e) => e.message.length))).toBeLessThan(1000)
+  })
+
+  it("the scorer's synchronous reads refuse what the asynchronous ones refuse, with the same words, and never block", async () => {
+    const dir = folderOf(["Good_run1primary.txt"])
+    const outside = tempDir("outside")
+    fs.copyFileSync(realRun, path.join(outside, "secret.txt"))
+    execFileSync("mkfifo", [path.join(dir, "Fifo_run1primary.txt")])
+    fs.symlinkSync("/dev/zero", path.join(dir, "Zero_run1primary.txt"))
+    fs.symlinkSync(path.join(outside, "secret.txt"), path.join(dir, "Out_run1primary.txt"))
+    fs.symlinkSync(path.join(dir, "Good_run1primary.txt"), path.join(dir, "Twin_run1primary.txt"))
+    fs.mkdirSync(path.join(dir, "Folder_run1primary"))
+    fs.symlinkSync(path.join(outside, "secret.txt"), path.join(dir, "Folder_run1primary", "run.txt"))
+    const results = await score({ folder: dir, isolation: { budget: { timeMs: 10_000 } } })
+    // what the engine's own thread reads of each entry, with Node's asynchronous calls
+    const edition = Registry.get("sick2014")!
+    const within = await Effect.runPromise(Submissions.folderWithin(dir))
+    for (const name of fs.readdirSync(dir)) {
+      const entry = await Effect.runPromise(Submissions.loadEntry(dir, name, edition, {}, within).pipe(Effect.provide(NodeServices.layer)))
+      const team = name.split("_")[0]
+      const run = results.runs.find((r) => r.meta.team === team)
+      if (entry._tag === "Skipped") {
+        expect(run).toBeUndefined()
+        expect(results.issues.map((i) => i.message)).toContain(entry.issue.message)
+        continue
+      }
+      const expected = entry.run.issues.filter((i) => i.severity === "error").map((i) => i.message)
+      expect(run?.errors.map((e) => e.message).slice(0, expected.length), name).toEqual(expected)
+    }
+    expect(byTeam(results.runs, "Good").status).toBe("scored")
+    expect(results.runs.map((r) => [r.meta.team, r.status])).toEqual([
+      ["Folder", "failed"],
+      ["Good", "scored"],
+      ["Out", "failed"],
+      ["Twin", "failed"]
+    ])
+    // the FIFO and the link to /dev/zero: skipped, never opened
+    expect(results.issues.filter((i) => i.message === "not a regular file, folder or zip; skipped").map((i) => path.basename(i.file)).sort()).toEqual([
+      "Fifo_run1primary.txt",
+      "Zero_run1primary.txt"
+    ])
+    // nothing of the target's path in any message
+    expect(JSON.stringify(results.runs.map((r) => r.errors))).not.toContain(outside)
   })
 
   it("budgets that cannot be used are refused before anything is read", () => {

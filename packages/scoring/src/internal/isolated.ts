@@ -62,9 +62,28 @@ const contextData = (context: Context): Pool.ContextData => {
   return data
 }
 
-/** Run one job in isolation; interrupting the fiber ends its scorer at once. */
+const job = (context: Context, works: ReadonlyArray<Work>, budget: Pool.Budget, workers: number): Effect.Effect<Pool.Answers> =>
+  Effect.promise((signal) => Pool.run(entry(), contextData(context), works, budget, workers, signal))
+
+/** Run one run in isolation; interrupting the fiber ends its scorer at once. */
 export const runIsolated = (context: Context, work: Work, budget: Pool.Budget, workers: number): Effect.Effect<Result> =>
-  Effect.promise((signal) => Pool.run(entry(), contextData(context), work, budget, workers, signal))
+  Effect.map(job(context, [work], budget, workers), (answers) => answers.outcomes[0] ?? answers.failure!)
+
+/**
+ * Run a batch of small runs in one job, each result in `works`' order. A run's fate is decided
+ * alone: when the batch's scorer fails (over a budget, crashed), every run it had not answered is
+ * run again in a job of its own, and only a failure there is the run's. (A run that loops is
+ * thus ended twice, after two time budgets; a batch is only for runs that are small on disk.)
+ */
+export const runBatch = (context: Context, works: ReadonlyArray<Work>, budget: Pool.Budget, workers: number): Effect.Effect<ReadonlyArray<Result>> =>
+  Effect.flatMap(job(context, works, budget, workers), (answers) =>
+    answers.failure === undefined || works.length === 1
+      ? Effect.succeed(answers.outcomes.map((o) => o ?? answers.failure!))
+      : Effect.forEach(works, (work, i) => {
+          const outcome = answers.outcomes[i]
+          return outcome !== undefined ? Effect.succeed<Result>(outcome) : runIsolated(context, work, budget, workers)
+        })
+  )
 
 /** Start `count` scorers for this memory budget now (`Isolation.warm`). */
 export const warm = (memoryMb: number, count: number): void => Pool.warm(entry(), memoryMb, count)

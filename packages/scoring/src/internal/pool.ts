@@ -71,7 +71,7 @@ interface Slot {
   dead: boolean
   /** what the job running on it does when the worker ends or fails */
   onEnd: ((failure: Failure) => void) | undefined
-  onDone: ((outcome: Outcome) => void) | undefined
+  onDone: ((index: number, outcome: Outcome) => void) | undefined
 }
 
 const slots: Array<Slot> = []
@@ -135,7 +135,7 @@ const start = (entry: Entry, memoryMb: number): Slot => {
   const slot: Slot = { worker, kind: kindOf(entry, memoryMb), memoryMb, ready, context: undefined, job: undefined, busy: false, dead: false, onEnd: undefined, onDone: undefined }
   worker.on("message", (message: FromWorker) => {
     if (message.type === "ready") resolveReady()
-    else if (message.job === slot.job) slot.onDone?.(message.outcome)
+    else if (message.job === slot.job) slot.onDone?.(message.index, message.outcome)
   })
   worker.on("error", (error: Error & { code?: string }) => {
     rejectReady(error)
@@ -191,22 +191,36 @@ export const warm = (entry: Entry, memoryMb: number, count: number): void => {
 }
 
 /**
- * Run one job on a worker under `budget`: its outcome, or why it has none. `workers` is the most
- * threads this job may find busy before it waits. Aborting `signal` ends the job's worker at once.
+ * What a job gave: an outcome for each of its runs answered, in `works`' order, and why the job
+ * ended before the others were (undefined when every run was answered).
+ */
+export interface Answers {
+  readonly outcomes: ReadonlyArray<Outcome | undefined>
+  readonly failure: Failure | undefined
+}
+
+/**
+ * Run one job (one run, or a batch of small ones) on a worker under `budget`: each run's outcome,
+ * and why the job has no more. The time budget is a run's: the job's clock starts again each time
+ * a run is answered, so a batch fails on time only when none of its runs is answered within it.
+ * `workers` is the most threads this job may find busy before it waits. Aborting `signal` ends the
+ * job's worker at once.
  */
 export const run = async (
   entry: Entry,
   context: ContextData,
-  work: Work,
+  works: ReadonlyArray<Work>,
   budget: Budget,
   workers: number,
   signal: AbortSignal
-): Promise<Outcome | Failure> => {
+): Promise<Answers> => {
+  const outcomes: Array<Outcome | undefined> = works.map(() => undefined)
+  const failed = (failure: Failure): Answers => ({ outcomes, failure })
   let slot: Slot
   try {
     slot = await acquire(entry, budget.memoryMb, workers, signal)
   } catch (e) {
-    return { kind: "crashed", message: `interrupted: ${String(e)}` }
+    return failed({ kind: "crashed", message: `interrupted: ${String(e)}` })
   }
   // a job keeps the process alive while it waits for its worker and runs
   slot.worker.ref()
@@ -214,11 +228,11 @@ export const run = async (
     await slot.ready
   } catch (e) {
     release(slot)
-    return { kind: "no-scorer", message: `the isolated scorer could not start: ${e instanceof Error ? e.message : String(e)}` }
+    return failed({ kind: "no-scorer", message: `the isolated scorer could not start: ${e instanceof Error ? e.message : String(e)}` })
   }
   if (slot.dead) {
     release(slot)
-    return { kind: "no-scorer", message: "the isolated scorer ended before it could score" }
+    return failed({ kind: "no-scorer", message: "the isolated scorer ended before it could score" })
   }
   let id = contextIds.get(context)
   if (id === undefined) contextIds.set(context, (id = nextContext++))
@@ -230,22 +244,28 @@ export const run = async (
   const job = nextJob++
   slot.job = job
   const limit = budget.memoryMb * 2 ** 20
-  return await new Promise<Outcome | Failure>((resolve) => {
+  return await new Promise<Answers>((resolve) => {
     let settled = false
-    const finish = (result: Outcome | Failure) => {
+    let left = works.length
+    const finish = (failure: Failure | undefined) => {
       if (settled) return
       settled = true
       clearTimeout(timer)
       clearInterval(poll)
       signal.removeEventListener("abort", onAbort)
       release(slot)
-      resolve(result)
+      resolve({ outcomes, failure })
     }
-    slot.onDone = finish
+    const overTime = () => end(slot, { kind: "over-budget", message: `over the time budget: not scored within ${budget.timeMs / 1000} s` })
+    let timer = setTimeout(overTime, budget.timeMs)
+    slot.onDone = (index, outcome) => {
+      if (settled || outcomes[index] !== undefined) return
+      outcomes[index] = outcome
+      if (--left === 0) return finish(undefined)
+      clearTimeout(timer)
+      timer = setTimeout(overTime, budget.timeMs)
+    }
     slot.onEnd = finish
-    const timer = setTimeout(() => {
-      end(slot, { kind: "over-budget", message: `over the time budget: not scored within ${budget.timeMs / 1000} s` })
-    }, budget.timeMs)
     let polling = false
     const poll = setInterval(() => {
       // (Node 22.16 and 24 read a worker's heap from outside; before, V8's heap limit is the bound)
@@ -266,11 +286,11 @@ export const run = async (
     }, POLL_MS)
     const onAbort = () => end(slot, { kind: "crashed", message: "interrupted" })
     signal.addEventListener("abort", onAbort, { once: true })
-    post({ type: "job", job, context: id, work } satisfies ToWorker)
+    post({ type: "job", job, context: id, works } satisfies ToWorker)
   })
 }
 
-/** True for what `run` gives when the job had no outcome. */
+/** True for a run's result that is a failure of its job (no outcome). */
 export const isFailure = (r: Outcome | Failure): r is Failure => r.kind === "over-budget" || r.kind === "crashed" || r.kind === "no-scorer"
 
 /** The threads this machine gives scoring: its cores, at most 4. */

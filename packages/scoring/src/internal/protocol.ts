@@ -34,11 +34,15 @@ export type Work =
   /** a run already read (the watcher reads and hashes it first): only validated here */
   | { readonly kind: "submission"; readonly submission: Submissions.Submission }
 
+/**
+ * A job: one run, or a batch of small runs (read a few at once, so that their file-system calls
+ * overlap), each answered on its own as soon as it is done.
+ */
 export interface JobMessage {
   readonly type: "job"
   readonly job: number
   readonly context: number
-  readonly work: Work
+  readonly works: ReadonlyArray<Work>
 }
 
 /** What became of one run in a worker. */
@@ -55,6 +59,7 @@ export type Outcome =
   /** the run could not be read at all (the file system's error), or the validator threw */
   | { readonly kind: "error"; readonly message: string; readonly io: boolean }
 
-export type FromWorker = { readonly type: "ready" } | { readonly type: "done"; readonly job: number; readonly outcome: Outcome }
+/** `index` is the run's place in its job's `works`. */
+export type FromWorker = { readonly type: "ready" } | { readonly type: "done"; readonly job: number; readonly index: number; readonly outcome: Outcome }
 
 export type ToWorker = ContextMessage | JobMessage

@@ -9,11 +9,11 @@
  */
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
-import { Submissions } from "@stseval/formats"
+import { Files, Submissions } from "@stseval/formats"
 import type { Gold, Registry } from "@stseval/formats"
 import { Effect, Layer } from "effect"
 import type { MessagePort } from "node:worker_threads"
-import type { FromWorker, JobMessage, Outcome, ToWorker } from "./protocol.js"
+import type { FromWorker, JobMessage, Outcome, ToWorker, Work } from "./protocol.js"
 import { validateRun } from "./validate.js"
 
 const services = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)
@@ -37,8 +37,7 @@ const validated = (context: Loaded, submission: Submissions.Submission): Outcome
   }
 }
 
-const run = (context: Loaded, message: JobMessage): Promise<Outcome> => {
-  const { work } = message
+const run = (context: Loaded, work: Work): Promise<Outcome> => {
   if (work.kind === "submission") return Promise.resolve(validated(context, work.submission))
   const load: Effect.Effect<Outcome, unknown, never> =
     work.kind === "path"
@@ -58,16 +57,27 @@ const run = (context: Loaded, message: JobMessage): Promise<Outcome> => {
 }
 
 /**
- * Serve jobs on `port` until the thread is ended: a context (edition and gold) first, then runs.
- * Jobs are answered in the order they come; the engine sends one at a time.
+ * Runs of a batch read at once. A scorer's file-system calls are synchronous
+ * (`Files.useSynchronousCalls`), but what is left asynchronous (a folder run's listing, Effect's
+ * scheduling between steps) overlaps. Measured on 2,000 STS-B runs read on one thread with the
+ * asynchronous calls: 3.3 s one at a time, 1.7 s four at once, 1.6 s eight at once; with the
+ * synchronous ones, `rank` of those runs (two scorers) was within noise of one at a time.
+ */
+const AT_ONCE = 4
+
+/**
+ * Serve jobs on `port` until the thread is ended: a context (edition and gold) first, then jobs,
+ * each run answered as soon as it is done. The engine sends one job at a time.
  */
 export const serve = (port: MessagePort): void => {
   // The program's standard output is its result (`--json`): whatever a scorer might print goes to
   // standard error. (Not piped to the engine instead: a worker's piped output keeps the process
   // alive after its last job.)
   process.stdout.write = process.stderr.write.bind(process.stderr)
+  Files.useSynchronousCalls()
   let context: Loaded | undefined
   const post = (message: FromWorker) => port.postMessage(message)
+  const answer = (message: JobMessage, index: number, outcome: Outcome) => post({ type: "done", job: message.job, index, outcome })
   port.on("message", (message: ToWorker) => {
     if (message.type === "context") {
       context = { id: message.id, edition: message.edition, gold: message.gold, lenient: message.lenient }
@@ -75,13 +85,20 @@ export const serve = (port: MessagePort): void => {
     }
     const current = context
     if (current === undefined || current.id !== message.context) {
-      post({ type: "done", job: message.job, outcome: { kind: "error", message: "internal error: the scorer was given no context", io: false } })
+      message.works.forEach((_, index) => answer(message, index, { kind: "error", message: "internal error: the scorer was given no context", io: false }))
       return
     }
-    void run(current, message).then(
-      (outcome) => post({ type: "done", job: message.job, outcome }),
-      (e: unknown) => post({ type: "done", job: message.job, outcome: { kind: "error", message: `internal error while scoring: ${messageOf(e)}`, io: false } })
-    )
+    let next = 0
+    const lane = async (): Promise<void> => {
+      while (next < message.works.length) {
+        const index = next++
+        const outcome = await run(current, message.works[index]).catch(
+          (e: unknown): Outcome => ({ kind: "error", message: `internal error while scoring: ${messageOf(e)}`, io: false })
+        )
+        answer(message, index, outcome)
+      }
+    }
+    for (let k = 0; k < Math.min(AT_ONCE, message.works.length); k++) void lane()
   })
   post({ type: "ready" })
 }
