@@ -4,19 +4,15 @@
 // serve as scorers; otherwise it is the command line, loaded only then, so that a scorer starts
 // without it.
 import * as Isolation from "@stseval/scoring/Isolation"
+import { scoringCommands } from "./scoringCommands.js"
 
-/**
- * The commands that score runs. Their first scorer is started here, before the command line is
- * loaded: a scorer takes as long to start as the program (it loads the same file), and started
- * now it is ready about when the command has read its gold. (A command that ends up scoring
- * nothing, `--help` say, leaves it unused: it never keeps the process alive.)
- */
-const scoring = new Set(["score", "rank", "report", "validate", "compare", "significance", "baseline", "watch", "codabench"])
+const scoring = new Set(scoringCommands)
 
 if (Isolation.isWorker()) {
   Isolation.serve()
 } else {
   Isolation.useEntry(import.meta.url)
+  // (in the executable, the scorer its loader started before the program: see scripts/bundle.ts)
   if (scoring.has(process.argv[2] ?? "") && !process.argv.includes("--help") && !process.argv.includes("-h")) Isolation.warm(Isolation.defaultBudget, 1)
   void import("./cli.js")
 }

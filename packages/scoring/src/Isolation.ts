@@ -190,6 +190,29 @@ export const serve = (): void => {
 }
 
 /**
+ * What a program's loader needs to start the first scorer before the program itself is loaded (the
+ * single-file bundle's `prestart`, tooling/bundle): the `workerData` that makes the program serve
+ * as a scorer, the default budget's heap limit, and the `globalThis` key (a `Symbol.for`) under
+ * which to leave `{ worker, url, memoryMb, ready }` (`ready`: set once the worker said so, for a
+ * program that takes it after that message). The first scorer this program starts with the same
+ * entry (`useEntry`'s URL) and memory budget is then that worker, whose start overlapped the
+ * program's own (about 50 ms of `stseval score`'s start on a 2-core machine).
+ *
+ * @example
+ * ```ts
+ * import { Isolation } from "@stseval/scoring"
+ *
+ * const { key, workerData, memoryMb } = Isolation.prestart // the loader's Worker options
+ * ```
+ * @since 0.3.0
+ */
+export const prestart: { readonly key: string; readonly workerData: Readonly<Record<string, unknown>>; readonly memoryMb: number } = {
+  key: Isolated.PRESTART_KEY,
+  workerData: { [WORKER_KEY]: true },
+  memoryMb: defaultBudget.memoryMb
+}
+
+/**
  * Start `count` scorers for `budget` now, for runs to come: a scorer starts in about the time the
  * program took to (it loads the same code), so a program that will score starts one as early as
  * it can. Idle scorers never keep the process alive.

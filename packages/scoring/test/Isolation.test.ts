@@ -215,6 +215,35 @@ describe("the real scorer under a budget", () => {
     expect(JSON.stringify(results.runs.map((r) => r.errors))).not.toContain(outside)
   })
 
+  it("a scorer a loader started before the program (Isolation.prestart) is the one the engine uses, taken once", async () => {
+    // as the executable's loader starts it: this entry, the prestart's workerData and heap limit
+    const url = new URL(`file://${process.env.STSEVAL_SCORING_WORKER}`)
+    const { Worker } = await import("node:worker_threads")
+    const worker = new Worker(url, { workerData: Isolation.prestart.workerData, resourceLimits: { maxOldGenerationSizeMb: Isolation.prestart.memoryMb }, execArgv: [] })
+    worker.unref()
+    const key = Symbol.for(Isolation.prestart.key)
+    const store = globalThis as Record<symbol, unknown>
+    const prestarted = { worker, url: url.href, memoryMb: Isolation.prestart.memoryMb, ready: false }
+    store[key] = prestarted
+    const jobs: Array<number> = []
+    worker.on("message", (m: { type: string; job?: number }) => {
+      if (m.type === "ready") prestarted.ready = true
+      if (m.type === "done") jobs.push(m.job!)
+    })
+    try {
+      // a budget of another memory size does not take it
+      await score({ runs: [realRun], isolation: { budget: { memoryMb: 512 } } })
+      expect(store[key]).toBeDefined()
+      expect(jobs).toEqual([])
+      const results = await score({ runs: [realRun] })
+      expect(results.runs[0].status).toBe("scored")
+      expect(store[key]).toBeUndefined()
+      expect(jobs.length).toBeGreaterThan(0)
+    } finally {
+      store[key] = undefined
+    }
+  })
+
   it("budgets that cannot be used are refused before anything is read", () => {
     expect(Isolation.checkBudget({ timeMs: 0, memoryMb: 512 })).toBe("the time budget must be more than 0 ms")
     expect(Isolation.checkBudget({ timeMs: 1000, memoryMb: 16 })).toBe(`the memory budget must be a whole number of MiB, ${Isolation.MIN_MEMORY_MB} or more`)

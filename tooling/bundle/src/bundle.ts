@@ -47,6 +47,29 @@ export interface BundleOptions {
   readonly minify?: boolean
   /** Also write esbuild's metafile beside it (`<outfile>.meta.json`), for bundle analysis. */
   readonly metafile?: boolean
+  /**
+   * Start a worker thread running this same file as soon as the file is read, before the program
+   * is compiled, for the commands that will need one (`Isolation.prestart` of @stseval/scoring: the
+   * scoring engine's first isolated scorer, which the engine then takes instead of starting its
+   * own). Its start, as long as the program's, then overlaps the program's instead of following it.
+   */
+  readonly prestart?: Prestart | undefined
+}
+
+/**
+ * A worker the loader starts before the program loads (`BundleOptions.prestart`): for the first
+ * arguments in `commands` (and neither `--help` nor `-h`), with this `workerData` and heap limit,
+ * no `execArgv` and the command's arguments, as the scoring engine starts its own; left under
+ * `globalThis[Symbol.for(key)]` as `{ worker, url, memoryMb, ready }` for the program to take
+ * (`ready`: the worker said it is ready before it was taken).
+ *
+ * @since 0.3.0
+ */
+export interface Prestart {
+  readonly commands: ReadonlyArray<string>
+  readonly key: string
+  readonly workerData: Readonly<Record<string, unknown>>
+  readonly memoryMb: number
 }
 
 /**
@@ -227,6 +250,33 @@ const COMMENT_END_ESCAPED = "*\\u002f"
 /** The parameters of the function the program is wrapped in; the loader passes them. */
 const PARAMS = ["require", "module", "exports", "__filename", "__dirname", "__stseval_import_meta_url"]
 
+/** The loader's lines that start the `prestart` worker (see `Prestart`). */
+const prestartCode = (p: Prestart): string => `// The worker the program will need first (BundleOptions.prestart), started before the program is
+// compiled: its start, as long as the program's, overlaps it.
+if (mainThread && ${JSON.stringify(p.commands)}.includes(process.argv[2]) && !process.argv.includes("--help") && !process.argv.includes("-h")) {
+  try {
+    const { Worker } = process.getBuiltinModule("node:worker_threads")
+    const worker = new Worker(new URL(import.meta.url), {
+      workerData: ${JSON.stringify(p.workerData)},
+      resourceLimits: { maxOldGenerationSizeMb: ${p.memoryMb} },
+      execArgv: [],
+      argv: process.argv.slice(2)
+    })
+    const prestarted = { worker, url: import.meta.url, memoryMb: ${p.memoryMb}, ready: false }
+    // what it says before the program takes it: that it is ready (the program may take it later)
+    worker.on("message", (message) => {
+      if (message?.type === "ready") prestarted.ready = true
+    })
+    // a failure before the program takes it is the program's to see, not an uncaught error
+    worker.on("error", () => {})
+    // never keeps the process alive (the program refs it when it gives it work); after the listener,
+    // which refs it again
+    worker.unref()
+    globalThis[Symbol.for(${JSON.stringify(p.key)})] = prestarted
+  } catch {}
+}
+`
+
 /**
  * The ESM loader around the program. Plain JavaScript, kept small: it runs before anything is cached.
  * The code cache is V8's serialised bytecode for this exact program; V8 itself rejects a cache made
@@ -239,7 +289,7 @@ const PARAMS = ["require", "module", "exports", "__filename", "__dirname", "__st
  * or write (checked with lstat before every read and write): on a shared server another user can
  * neither plant a cache nor read one. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
  */
-const loader = (name: string, body: string, hash: string, version: string): string => `#!/usr/bin/env node
+const loader = (name: string, body: string, hash: string, version: string, prestart: Prestart | undefined): string => `#!/usr/bin/env node
 // ${name} ${version}: the whole program in one file, built by tooling/bundle/src/bundle.ts.
 // The program is the comment at the end of this file, read back and compiled with node:vm so that
 // V8's code cache can be reused between runs (see bundle.ts for why).
@@ -253,7 +303,8 @@ const { fileURLToPath } = process.getBuiltinModule("node:url")
 const vm = process.getBuiltinModule("node:vm")
 
 const filename = fileURLToPath(import.meta.url)
-const self = fs.readFileSync(filename, "utf8")
+const mainThread = process.getBuiltinModule("node:worker_threads").isMainThread
+${prestart === undefined ? "" : prestartCode(prestart)}const self = fs.readFileSync(filename, "utf8")
 // (the end found, not counted from the file's end: a copy that gained a final newline still runs)
 const program = self.slice(self.lastIndexOf(${JSON.stringify(PROGRAM_START)}) + ${PROGRAM_START.length}, self.lastIndexOf(${JSON.stringify(PROGRAM_END.trimEnd())})).replaceAll(${JSON.stringify(COMMENT_END_ESCAPED)}, "*/")
 const uid = typeof process.getuid === "function" ? process.getuid() : undefined
@@ -268,7 +319,6 @@ const cacheFile = path.join(cacheDir, "v8-${hash}-" + where.toString(16).padStar
 const useCache = !process.env.NODE_DISABLE_COMPILE_CACHE
 // A worker thread running this file (the scoring engine's isolated scorers) reads the cache but
 // never writes it: it compiles only the scorer's part, and its cache would replace the command's.
-const mainThread = process.getBuiltinModule("node:worker_threads").isMainThread
 /** The user's own folder: a folder, not a link, owned by the user, closed to everyone else. */
 const ours = (dir) => {
   const st = fs.lstatSync(dir)
@@ -341,7 +391,7 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
   const body = `(function (${PARAMS.join(", ")}) {${text}\n})`
   if (body.includes(COMMENT_END_ESCAPED)) throw new Error(`bundle: the program holds ${COMMENT_END_ESCAPED}, which the loader would turn into */`)
   const hash = createHash("sha256").update(body).digest("hex").slice(0, 16)
-  const out = loader(options.name, body, hash, pkg.version)
+  const out = loader(options.name, body, hash, pkg.version, options.prestart)
   fs.mkdirSync(path.dirname(path.resolve(options.outfile)), { recursive: true })
   fs.writeFileSync(options.outfile, out, { mode: 0o755 })
   fs.chmodSync(options.outfile, 0o755)
