@@ -15,6 +15,7 @@
  * @since 0.3.0
  */
 import * as Issue from "./Issue.js"
+import * as Text from "./Text.js"
 import type { TextFile } from "./Text.js"
 
 /**
@@ -174,8 +175,16 @@ export interface Alignment {
  */
 export interface RunReader {
   readonly name: string
+  /** recognises this layout by the file's first line */
   readonly sniff?: ((text: TextFile) => boolean) | undefined
   readonly read: (text: TextFile, context: Context) => Issue.Parsed<RunTable>
+  /**
+   * `read` straight from the file's bytes, for the plainest files of this layout only (undefined
+   * for any other, which `read` then reads from their text): what `Text.decode` and `read` give
+   * together, issues included, to the bit. Readers of many small runs save the text and its line
+   * strings (`readRun`).
+   */
+  readonly readPlain?: ((bytes: Uint8Array, file: string, context: Context) => Issue.Parsed<RunTable> | undefined) | undefined
 }
 
 /**
@@ -227,6 +236,44 @@ export interface Format {
  */
 export const readerFor = (format: Format, text: TextFile): RunReader =>
   format.runReaders.find((r) => r.sniff !== undefined && r.sniff(text)) ?? format.runReaders[0]
+
+/**
+ * Read a run file of `format`: the issues of its decoding (`Text.decode`) then its reader's
+ * (`readerFor`). A file the default reader reads plainly (`RunReader.readPlain`: an STS run of
+ * plain scores, one per line) is read from its bytes, when no other reader of the format claims
+ * its first line.
+ *
+ * @example
+ * ```ts
+ * import { Format, Formats } from "@stseval/formats"
+ *
+ * const bytes = new TextEncoder().encode("4.6\n3.9\n")
+ * const run = Format.readRun(Formats.get("sts-gs")!, bytes, "STS.output.headlines.txt", { label: "headlines", goldLength: 2 })
+ * run.value.columns.score // { kind: "scores", values: Float64Array [4.6, 3.9] }
+ * ```
+ * @since 0.3.0
+ */
+export const readRun = (format: Format, bytes: Uint8Array, file: string, context: Context): Issue.Parsed<RunTable> => {
+  const [first, ...others] = format.runReaders
+  const plain = first.readPlain?.(bytes, file, context)
+  if (plain !== undefined && (others.every((r) => r.sniff === undefined) || !claimed(others, bytes, file))) return plain
+  const decoded = Text.decode(bytes, file)
+  const read = readerFor(format, decoded.value).read(decoded.value, context)
+  return { value: read.value, issues: [...decoded.issues, ...read.issues] }
+}
+
+const firstLineDecoder = new TextDecoder()
+
+/**
+ * Whether a reader of `readers` recognises a file its default reader read plainly by its first
+ * line (`RunReader.sniff`), shown to them as a file of that line alone.
+ */
+const claimed = (readers: ReadonlyArray<RunReader>, bytes: Uint8Array, file: string): boolean => {
+  const end = bytes.indexOf(10)
+  const line = firstLineDecoder.decode(bytes.subarray(0, end === -1 ? bytes.length : end))
+  const first: TextFile = { file, lines: [line], bom: false, lineEnding: "lf", finalNewline: true }
+  return readers.some((r) => r.sniff !== undefined && r.sniff(first))
+}
 
 /**
  * The column of a format a dataset scores: the only one, or the one named `column`.

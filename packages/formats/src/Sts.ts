@@ -9,12 +9,12 @@
 import * as Issue from "./Issue.js"
 import type { Parsed } from "./Issue.js"
 import { Collector } from "./internal/collect.js"
-import { formatNumber, parseNumber, plainNumber } from "./internal/number.js"
+import { exactDecimalLines, formatNumber, parseNumber, plainNumber } from "./internal/number.js"
 import type { NumberField } from "./internal/number.js"
 import { decimalHint, separatorHint } from "./internal/hints.js"
-import { contentEnd, isBlank } from "./Text.js"
+import { contentEnd, DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, isBlank } from "./Text.js"
 import type { TextFile } from "./Text.js"
-import type { Format, RunReader } from "./Format.js"
+import type { Format, RunReader, RunTable } from "./Format.js"
 
 /**
  * @example
@@ -387,6 +387,23 @@ const numberIssue = (parsed: Exclude<NumberField, { _tag: "number" }>, file: str
       )
 
 /**
+ * The STS output reader's `readPlain`: a file of LF-ended lines, each a plain decimal score that
+ * converts the short way (`exactDecimalLines`), read from its bytes in one pass; undefined for any
+ * other file (a BOM, a CR, a TAB or a confidence, a comment, a blank line, no final newline, an
+ * exponent or a long number, more than `Text`'s caps), which `read` then reads from its text. Such
+ * a file has no issue of its decoding (`Text.decode` finds nothing to say of it) and none of
+ * `parseOutput`'s (every line a score, no index column), so the result is `read`'s, to the bit.
+ */
+const plainOutput = (bytes: Uint8Array, file: string): Parsed<RunTable> | undefined => {
+  if (bytes.length > DEFAULT_MAX_BYTES) return undefined
+  const values = exactDecimalLines(bytes, DEFAULT_MAX_LINES)
+  if (values === undefined) return undefined
+  const lines = new Int32Array(values.length)
+  for (let k = 0; k < values.length; k++) lines[k] = k + 1
+  return { value: { file, length: values.length, lines, columns: { score: { kind: "scores", values } }, confidence: undefined }, issues: [] }
+}
+
+/**
  * The STS output reader as a format's run reader: one record per score line (comments skipped),
  * with the confidences when every line gives one.
  *
@@ -419,6 +436,7 @@ export const outputReader: RunReader = outputReaderWith()
 export function outputReaderWith(options: OutputOptions = {}): RunReader {
   return {
     name: "sts-output",
+    readPlain: plainOutput,
     read: (text) => {
       const parsed = parseOutput(text, options)
       const o = parsed.value

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url"
 import { Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { Issue, Sts, Text } from "@stseval/formats"
+import { Format, Formats, Issue, Sts, Text } from "@stseval/formats"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const load = (dir: string, name: string) =>
@@ -282,5 +282,50 @@ describe("hints for the common mistakes (issue 24)", () => {
     expect(Sts.parseOutput(fromString("2.5,90\n")).issues[0].message).toBe("the score on line 1 is not a number; fields must be separated by a TAB, not commas")
     // the gold has one field a line: no separator to get wrong
     expect(Sts.parseGold(fromString("2.5;90\n")).issues[0].message).toBe("the gold score on line 1 is not a number")
+  })
+})
+
+describe("Format.readRun: a plain run straight from its bytes, as its text would be read", () => {
+  const context = { label: "test", goldLength: 3 }
+  /** the text path: decoding, the reader `readerFor` picks, both issue lists */
+  const byText = (format: Format.Format, text: string) => {
+    const decoded = Text.fromString(text, "run.txt")
+    const read = Format.readerFor(format, decoded.value).read(decoded.value, context)
+    return { value: read.value, issues: [...decoded.issues, ...read.issues] }
+  }
+  const files = [
+    "4.6\n3.9\n0.25\n",
+    "-0\n+1.5\n.5\n5.\n007.25\n",
+    "4.6\r\n3.9\r\n",
+    "\ufeff4.6\n3.9\n",
+    "4.6\t100\n3.9\t50\n",
+    "# a comment\n4.6\n",
+    "4.6\n\n3.9\n",
+    "4.6\n3.9",
+    "4.6\n3.9\n\n",
+    "1e1\n2\n",
+    "0\t2.5\n1\t4.75\n2\t0.4\n",
+    "index\tprediction\n0\t2.5\n1\t4.75\n2\t0.4\n",
+    "12345678901234567\n1\n"
+  ]
+
+  it("gives what decoding and reading the text give, issues included, for plain files and every near miss", () => {
+    for (const name of ["sts-gs", "stsb-csv"]) {
+      const format = Formats.get(name)!
+      for (const text of files) {
+        const bytes = new TextEncoder().encode(text)
+        expect([name, text, Format.readRun(format, bytes, "run.txt", context)]).toEqual([name, text, byText(format, text)])
+      }
+    }
+  })
+
+  it("reads a plain file from its bytes, and a file another reader claims by its first line from its text", () => {
+    const sts = Formats.get("sts-gs")!
+    const plain = sts.runReaders[0].readPlain!
+    expect(plain(new TextEncoder().encode("4.6\n3.9\n"), "run.txt", context)?.value.columns.score).toEqual({ kind: "scores", values: Float64Array.from([4.6, 3.9]) })
+    // a GLUE file is never plain (its header), and its reader is the one that reads it
+    const glue = new TextEncoder().encode("index\tprediction\n0\t2.5\n1\t4.75\n2\t0.4\n")
+    expect(plain(glue, "STS-B.tsv", context)).toBeUndefined()
+    expect(Format.readRun(Formats.get("stsb-csv")!, glue, "STS-B.tsv", context).value.columns.score).toEqual({ kind: "scores", values: Float64Array.from([2.5, 4.75, 0.4]) })
   })
 })

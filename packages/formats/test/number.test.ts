@@ -7,7 +7,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { Sts, Text } from "@stseval/formats"
-import { isDecimal, parseNumber, plainNumber } from "../src/internal/number.js"
+import { exactDecimalLines, isDecimal, parseNumber, plainNumber } from "../src/internal/number.js"
 
 // The documented grammar (docs/formats.md): what `isDecimal` must accept, exactly.
 const SPEC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
@@ -69,5 +69,51 @@ describe("a run line of a million digits and a bad character", () => {
     // Loose on purpose (a quiet machine takes a few ms; the backtracking pattern took hours): it
     // only tells linear from quadratic, never how fast the machine is.
     expect(spent).toBeLessThan(20_000)
+  })
+})
+
+describe("exactDecimalLines (the bytes of a file of plain score lines)", () => {
+  const bytesOf = (text: string) => new TextEncoder().encode(text)
+  // what the text path reads (Number of each line), for a file exactDecimalLines accepts
+  const byNumber = (text: string) => text.slice(0, -1).split("\n").map(Number)
+
+  it("gives Number's double for every line it accepts, and accepts the short ways only", () => {
+    const line = fc.tuple(
+      fc.constantFrom("", "-", "+"),
+      fc.string({ unit: fc.constantFrom("0", "1", "5", "9"), maxLength: 18 }),
+      fc.option(fc.string({ unit: fc.constantFrom("0", "3", "7", "9"), maxLength: 25 }))
+    )
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), (parts) => {
+        const lines = parts.map(([sign, int, frac]) => `${sign}${int}${frac === null ? "" : `.${frac}`}`)
+        const text = `${lines.join("\n")}\n`
+        const values = exactDecimalLines(bytesOf(text), 1_000_000)
+        const shortWay = (l: string) => {
+          const digits = l.replace(/^[+-]/, "").replace(".", "")
+          const after = l.includes(".") ? l.length - l.indexOf(".") - 1 : 0
+          return digits.length > 0 && digits.replace(/^0+/, "").length <= 15 && after <= 22
+        }
+        if (lines.every(shortWay)) {
+          expect(values).toBeDefined()
+          // to the bit, -0 included
+          expect([...values!].map((v) => Object.is(v, -0) ? "-0" : String(v))).toEqual(byNumber(text).map((v) => Object.is(v, -0) ? "-0" : String(v)))
+        } else expect(values).toBeUndefined()
+      }),
+      { numRuns: 2000 }
+    )
+  })
+
+  it("reads scores written as tasks write them (1 to 4 decimals) as Number does", () => {
+    const scores = Array.from({ length: 5000 }, (_, i) => (Math.sin(i) * 2.5 + 2.5).toFixed(1 + (i % 4)))
+    const text = `${scores.join("\n")}\n`
+    expect([...exactDecimalLines(bytesOf(text), 1_000_000)!]).toEqual(scores.map(Number))
+  })
+
+  it("leaves every other file to the text path", () => {
+    for (const text of ["", "4.5", "4.5\r\n", "\ufeff4.5\n", "4.5\t100\n", "# c\n4.5\n", "4.5\n\n", "1e3\n", "4,5\n", " 4.5\n", "4.5 \n", "--1\n", "+-1\n", "1-\n", ".\n", "-\n", "1.2.3\n", "1234567890123456\n", `0.${"1".repeat(23)}\n`, "NaN\n", "Infinity\n"]) {
+      expect([text, exactDecimalLines(bytesOf(text), 1_000_000)]).toEqual([text, undefined])
+    }
+    expect(exactDecimalLines(bytesOf("1\n2\n3\n"), 2)).toBeUndefined()
+    expect([...exactDecimalLines(bytesOf("1\n2\n"), 2)!]).toEqual([1, 2])
   })
 })

