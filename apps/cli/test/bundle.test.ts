@@ -236,6 +236,27 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect(added[0]).not.toBe(files[0])
   })
 
+  it("a scoring command's scorer thread keeps a code cache of its own beside the command's, saved after its first run and then reused", async () => {
+    const uid = typeof process.getuid === "function" ? process.getuid() : undefined
+    const dir = path.join(work, "tmp", `stseval-${uid ?? os.userInfo().username}`)
+    const caches = () => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".v8")) : []).sort()
+    fs.rmSync(path.join(work, "tmp"), { recursive: true, force: true })
+    const args = ["score", "--task", "sick2014", "--gold", gold, path.join(submissions, "MeaningFactory_run1primary.txt"), "--json"]
+    const first = await run(args)
+    expect(first.code).toBe(0)
+    expect(caches().map((f) => f.replace(/^v8-[0-9a-f]{16}-[0-9a-f]{8}-([a-z-]+)-.*$/, "$1"))).toEqual(["score", "score-worker"])
+    // nothing half-written left beside them
+    expect(fs.readdirSync(dir).filter((f) => !f.endsWith(".v8"))).toEqual([])
+    const worker = path.join(dir, caches()[1])
+    const written = fs.statSync(worker).mtimeMs
+    const second = await run(args)
+    expect(second.stdout).toBe(first.stdout)
+    // read, not rewritten
+    expect(fs.statSync(worker).mtimeMs).toBe(written)
+    // the same figures with no cache at all
+    expect((await run(args, { NODE_DISABLE_COMPILE_CACHE: "1" })).stdout).toBe(first.stdout)
+  })
+
   it.skipIf(process.platform === "win32")("a link planted where the user's folder goes is never followed: no cache is read or written through it", async () => {
     const tmp = path.join(work, "tmp-planted")
     fs.rmSync(tmp, { recursive: true, force: true })

@@ -26,7 +26,7 @@ import type { Submissions } from "@stseval/formats"
 import { Effect } from "effect"
 import type { Context } from "./Engine.js"
 import * as Isolated from "./internal/isolated.js"
-import { WORKER_KEY } from "./internal/protocol.js"
+import { SAVE_CACHE_KEY, WORKER_KEY } from "./internal/protocol.js"
 import { serve as serveOn } from "./internal/worker.js"
 import type { ScoredRun } from "./ScoredRun.js"
 
@@ -196,7 +196,10 @@ export const serve = (): void => {
  * which to leave `{ worker, url, memoryMb, ready }` (`ready`: set once the worker said so, for a
  * program that takes it after that message). The first scorer this program starts with the same
  * entry (`useEntry`'s URL) and memory budget is then that worker, whose start overlapped the
- * program's own (about 50 ms of `stseval score`'s start on a 2-core machine).
+ * program's own (about 50 ms of `stseval score`'s start on a 2-core machine). `saveCacheKey`: a
+ * scorer calls the function a loader left under that key (if any) once, after its first run is
+ * read, before it answers: a bundled program's loader saves the scorer's code cache then (its
+ * thread has no exit of its own to save it at).
  *
  * @example
  * ```ts
@@ -206,10 +209,16 @@ export const serve = (): void => {
  * ```
  * @since 0.3.0
  */
-export const prestart: { readonly key: string; readonly workerData: Readonly<Record<string, unknown>>; readonly memoryMb: number } = {
+export const prestart: {
+  readonly key: string
+  readonly workerData: Readonly<Record<string, unknown>>
+  readonly memoryMb: number
+  readonly saveCacheKey: string
+} = {
   key: Isolated.PRESTART_KEY,
   workerData: { [WORKER_KEY]: true },
-  memoryMb: defaultBudget.memoryMb
+  memoryMb: defaultBudget.memoryMb,
+  saveCacheKey: SAVE_CACHE_KEY
 }
 
 /**

@@ -70,6 +70,12 @@ export interface Prestart {
   readonly key: string
   readonly workerData: Readonly<Record<string, unknown>>
   readonly memoryMb: number
+  /**
+   * In a worker thread that found no code cache of its own (workers keep one per command beside
+   * the command's), the loader leaves a function under this `globalThis` key (a `Symbol.for`) that
+   * saves the cache; the worker's program calls it once it has done a first piece of its work.
+   */
+  readonly saveCacheKey: string
 }
 
 /**
@@ -250,6 +256,16 @@ const COMMENT_END_ESCAPED = "*\\u002f"
 /** The parameters of the function the program is wrapped in; the loader passes them. */
 const PARAMS = ["require", "module", "exports", "__filename", "__dirname", "__stseval_import_meta_url"]
 
+/**
+ * A worker is ended with its process, without an exit of its own to wait for: it saves its cache
+ * when its program calls the function left under `saveCacheKey` (once it has done a first piece of
+ * its work).
+ */
+const workerCacheCode = (p: Prestart): string => `else globalThis[Symbol.for(${JSON.stringify(p.saveCacheKey)})] = () => {
+    globalThis[Symbol.for(${JSON.stringify(p.saveCacheKey)})] = undefined
+    saveCache()
+  }`
+
 /** The loader's lines that start the `prestart` worker (see `Prestart`). */
 const prestartCode = (p: Prestart): string => `// The worker the program will need first (BundleOptions.prestart), started before the program is
 // compiled: its start, as long as the program's, overlaps it.
@@ -315,10 +331,11 @@ const command = /^[a-z][a-z-]{0,31}$/.test(process.argv[2] ?? "") ? process.argv
 // FNV-1a of the program file's path (node:crypto would cost its loading on every start)
 let where = 0x811c9dc5
 for (let i = 0; i < filename.length; i++) where = Math.imul(where ^ filename.charCodeAt(i), 0x01000193) >>> 0
-const cacheFile = path.join(cacheDir, "v8-${hash}-" + where.toString(16).padStart(8, "0") + "-" + command + "-" + process.version + "-" + process.arch + ".v8")
+// A worker thread running this file (the scoring engine's isolated scorers) has a cache of its own
+// beside the command's: it compiles other functions (reading and checking runs) than the command.
+const role = mainThread ? command : command + "-worker"
+const cacheFile = path.join(cacheDir, "v8-${hash}-" + where.toString(16).padStart(8, "0") + "-" + role + "-" + process.version + "-" + process.arch + ".v8")
 const useCache = !process.env.NODE_DISABLE_COMPILE_CACHE
-// A worker thread running this file (the scoring engine's isolated scorers) reads the cache but
-// never writes it: it compiles only the scorer's part, and its cache would replace the command's.
 /** The user's own folder: a folder, not a link, owned by the user, closed to everyone else. */
 const ours = (dir) => {
   const st = fs.lstatSync(dir)
@@ -335,19 +352,21 @@ const script = new vm.Script(program, {
   cachedData,
   importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER
 })
-if (useCache && mainThread && (cachedData === undefined || script.cachedDataRejected)) {
-  // At exit, so that the cache also holds the functions this run compiled, not only the top level.
-  process.once("exit", () => {
+const saveCache = () => {
+  try {
     try {
-      try {
-        fs.mkdirSync(cacheDir, { mode: 0o700 })
-      } catch {}
-      if (!ours(cacheDir)) return
-      const tmp = cacheFile + "." + process.pid
-      fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600, flag: "wx" })
-      fs.renameSync(tmp, cacheFile)
+      fs.mkdirSync(cacheDir, { mode: 0o700 })
     } catch {}
-  })
+    if (!ours(cacheDir)) return
+    const tmp = cacheFile + "." + process.pid + "." + process.getBuiltinModule("node:worker_threads").threadId
+    fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600, flag: "wx" })
+    fs.renameSync(tmp, cacheFile)
+  } catch {}
+}
+if (useCache && (cachedData === undefined || script.cachedDataRejected)) {
+  // At exit, so that the cache also holds the functions this run compiled, not only the top level.
+  if (mainThread) process.once("exit", saveCache)
+  ${prestart === undefined ? "" : workerCacheCode(prestart)}
 }
 const module = { exports: {} }
 script.runInThisContext()(createRequire(import.meta.url), module, module.exports, filename, path.dirname(filename), import.meta.url)

@@ -101,9 +101,14 @@ const goldSeen = new WeakMap<Context, Map<string, Array<Float64Array | ReadonlyA
 
 const sameValues = (a: ArrayLike<unknown>, b: ArrayLike<unknown>): boolean => {
   if (a.length !== b.length) return false
+  // numbers: their bytes compared natively (a loop of Object.is took 40 ms on 2,000 runs); two NaNs
+  // of other bit patterns then differ, and the run keeps its own copy, which is only less sharing
+  if (a instanceof Float64Array && b instanceof Float64Array) return bytesOf(a).equals(bytesOf(b))
   for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false
   return true
 }
+
+const bytesOf = (a: Float64Array) => process.getBuiltinModule("node:buffer").Buffer.from(a.buffer, a.byteOffset, a.byteLength)
 
 /**
  * A validation from a scorer with each dataset's aligned gold replaced by an equal one an earlier

@@ -14,6 +14,7 @@ import type { Gold, Registry } from "@stseval/formats"
 import { Effect, Layer } from "effect"
 import type { MessagePort } from "node:worker_threads"
 import type { FromWorker, JobMessage, Outcome, ToWorker, Work } from "./protocol.js"
+import { SAVE_CACHE_KEY } from "./protocol.js"
 import { validateRun } from "./validate.js"
 
 const services = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)
@@ -57,6 +58,20 @@ const run = (context: Loaded, work: Work): Promise<Outcome> => {
 }
 
 /**
+ * Once, before the first answer: the loader's function that saves this scorer's code cache, when
+ * it left one (`Isolation.prestart`'s `saveCacheKey`; the executable's loader, when this scorer found
+ * no cache of its own). Before the answer, as the process may end as soon as it has its answer;
+ * after the first run, whose reading compiled what every later run uses.
+ */
+const saveCodeCache = (): void => {
+  const store = globalThis as Record<symbol, (() => void) | undefined>
+  const save = store[Symbol.for(SAVE_CACHE_KEY)]
+  if (typeof save !== "function") return
+  store[Symbol.for(SAVE_CACHE_KEY)] = undefined
+  save()
+}
+
+/**
  * Runs of a batch read at once. A scorer's file-system calls are synchronous
  * (`Files.useSynchronousCalls`), but what is left asynchronous (a folder run's listing, Effect's
  * scheduling between steps) overlaps. Measured on 2,000 STS-B runs read on one thread with the
@@ -77,7 +92,10 @@ export const serve = (port: MessagePort): void => {
   Files.useSynchronousCalls()
   let context: Loaded | undefined
   const post = (message: FromWorker) => port.postMessage(message)
-  const answer = (message: JobMessage, index: number, outcome: Outcome) => post({ type: "done", job: message.job, index, outcome })
+  const answer = (message: JobMessage, index: number, outcome: Outcome) => {
+    saveCodeCache()
+    post({ type: "done", job: message.job, index, outcome })
+  }
   port.on("message", (message: ToWorker) => {
     if (message.type === "context") {
       context = { id: message.id, edition: message.edition, gold: message.gold, lenient: message.lenient }
