@@ -11,13 +11,19 @@ import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
 import { Files, Submissions } from "@stseval/formats"
 import type { Gold, Registry } from "@stseval/formats"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, ManagedRuntime } from "effect"
+import type { FileSystem, Path } from "effect"
 import type { MessagePort } from "node:worker_threads"
 import type { FromWorker, JobMessage, Outcome, ToWorker, Work } from "./protocol.js"
 import { SAVE_CACHE_KEY } from "./protocol.js"
 import { validateRun } from "./validate.js"
 
-const services = Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)
+/**
+ * The services a run is read with, built once for the scorer's life: provided per run, the layer
+ * was built again for each (a scope and its finalisers per run, most of Effect's share of a small
+ * run's cost).
+ */
+const runtime = ManagedRuntime.make(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer))
 
 interface Loaded {
   readonly id: number
@@ -40,21 +46,19 @@ const validated = (context: Loaded, submission: Submissions.Submission): Outcome
 
 const run = (context: Loaded, work: Work): Promise<Outcome> => {
   if (work.kind === "submission") return Promise.resolve(validated(context, work.submission))
-  const load: Effect.Effect<Outcome, unknown, never> =
+  const load: Effect.Effect<Outcome, unknown, FileSystem.FileSystem | Path.Path> =
     work.kind === "path"
       ? Submissions.loadRun(work.path, context.edition, work.options).pipe(
-          Effect.map((submission) => validated(context, submission)),
-          Effect.provide(services)
+          Effect.map((submission) => validated(context, submission))
         )
       : Submissions.loadEntry(work.folder, work.name, context.edition, work.options, work.within).pipe(
           Effect.map((entry): Outcome => {
             if (entry._tag === "Skipped") return { kind: "skipped", issue: entry.issue }
             // the folder gives the run its id once every run is known (`Submissions.settle`)
             return validated(context, { ...entry.run, meta: { ...entry.run.meta, id: "" } })
-          }),
-          Effect.provide(services)
+          })
         )
-  return Effect.runPromise(load.pipe(Effect.catch((e) => Effect.succeed<Outcome>({ kind: "error", message: messageOf(e), io: true }))))
+  return runtime.runPromise(load.pipe(Effect.catch((e) => Effect.succeed<Outcome>({ kind: "error", message: messageOf(e), io: true }))))
 }
 
 /**
