@@ -20,6 +20,19 @@ export const examples = path.join(repoRoot, "examples")
 
 export type CliResult = ProcessResult
 
+/**
+ * Set the times of `folder` and of everything in it a minute back: runs sent a while ago. `watch`
+ * scores a run only once its newest file is `--settle` old (1.5 s by default), so that a run still
+ * being copied in is not scored half-copied; runs a test has just written would each make
+ * `watch --once` wait that long. The settle itself is tested in packages/leaderboard. Links are
+ * not followed (a test's link may point at a system file).
+ */
+export const backdate = (folder: string): void => {
+  const when = new Date(Date.now() - 60_000)
+  for (const rel of fs.readdirSync(folder, { recursive: true, encoding: "utf8" })) fs.lutimesSync(path.join(folder, rel), when, when)
+  fs.lutimesSync(folder, when, when)
+}
+
 /** The CLI run in this process on `args`; `env` replaces the environment it reads. */
 export const runCli = async (args: ReadonlyArray<string>, options: { readonly env?: Record<string, string> } = {}): Promise<CliResult> => {
   let stdout = ""
