@@ -29,7 +29,15 @@ export type CliResult = ProcessResult
  */
 export const backdate = (folder: string): void => {
   const when = new Date(Date.now() - 60_000)
-  for (const rel of fs.readdirSync(folder, { recursive: true, encoding: "utf8" })) fs.lutimesSync(path.join(folder, rel), when, when)
+  // names as bytes: a test's run may be named in bytes that are not UTF-8
+  const walk = (dir: Buffer) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true, encoding: "buffer" })) {
+      const entryPath = Buffer.concat([dir, Buffer.from("/"), entry.name])
+      if (entry.isDirectory()) walk(entryPath)
+      fs.lutimesSync(entryPath, when, when)
+    }
+  }
+  walk(Buffer.from(folder))
   fs.lutimesSync(folder, when, when)
 }
 
