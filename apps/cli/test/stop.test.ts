@@ -10,8 +10,8 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { Console, Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { bundle } from "../scripts/bundle.js"
 import { exitCodeOf, INTERNAL_ERROR, reportDefects } from "../src/internal/Exit.js"
+import { builtCli } from "./support/built.js"
 import { examples, repoRoot } from "./support/cli.js"
 
 const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
@@ -23,7 +23,7 @@ let exe: string
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-stop-test-"))
-  exe = (await bundle({ outfile: path.join(work, "stseval.mjs") })).outfile
+  exe = await builtCli()
 }, 60_000)
 
 afterAll(() => {
