@@ -7,7 +7,7 @@ import { defineConfig, defineProject } from "vitest/config"
 const conditions = ["@stseval/source", "import", "module", "node", "default"]
 
 /** Each folder's test files, from the repository's root. */
-export const testFiles = (folder) => `${folder}/test/**/*.test.ts`
+const testFiles = (folder) => `${folder}/test/**/*.test.ts`
 
 // What every test file gets, in the whole suite as in one folder's run.
 const common = {
