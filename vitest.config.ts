@@ -1,13 +1,12 @@
-import { defineConfig } from "vitest/config"
+import { suite } from "@stseval/vitest-config"
 
-export default defineConfig({
-  test: {
-    projects: ["packages/*", "apps/*", "tooling/release", "tooling/docgen"],
-    // the scoring engine's isolated scorer, built once from the sources for the whole run
-    globalSetup: ["tooling/vitest-config/scorer.js"],
-    // How many test files run at a time (two at least) is set in each project, by the shared
-    // `project()` of tooling/vitest-config: a `maxWorkers` here would not reach the projects.
-    // The JSON report is what .ci/run reads to print its "N passed, N failed" line.
-    reporters: ["default", ["json", { outputFile: ".vitest-results.json" }]]
-  }
+// Every folder's tests in one Vitest project, so that the two workers share one module graph
+// (tooling/vitest-config, `suite`). One folder's tests alone: `pnpm vitest run apps/cli`, or
+// `pnpm vitest run` in that folder (its own vitest.config.ts).
+export default suite(["packages/*", "apps/*", "tooling/release", "tooling/docgen"], {
+  // the scoring engine's isolated scorer, built once from the sources for the whole run; a
+  // temporary folder for the run (STSEVAL_TEST_SCRATCH)
+  globalSetup: ["tooling/vitest-config/scorer.js", "tooling/vitest-config/scratch.js"],
+  // The JSON report is what .ci/run reads to print its "N passed, N failed" line.
+  reporters: ["default", ["json", { outputFile: ".vitest-results.json" }]]
 })

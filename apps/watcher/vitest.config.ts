@@ -1,4 +1,3 @@
 import { project } from "@stseval/vitest-config"
 
-// The tests spawn the bundled service and stop it with signals.
-export default project("watcher", { testTimeout: 120_000 })
+export default project("watcher")

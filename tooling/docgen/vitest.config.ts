@@ -1,3 +1,3 @@
 import { project } from "@stseval/vitest-config"
 
-export default project("docgen", { testTimeout: 180_000 })
+export default project("docgen")

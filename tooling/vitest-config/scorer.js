@@ -7,25 +7,12 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import * as esbuild from "esbuild"
+import { buildForNode } from "./build.js"
 
 const root = path.resolve(import.meta.dirname, "../..")
 
 export default async function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-test-scorer-"))
-  const outfile = path.join(dir, "scorer.mjs")
-  await esbuild.build({
-    entryPoints: [path.join(root, "packages/scoring/src/internal/entry.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node22",
-    conditions: ["@stseval/source"],
-    outfile,
-    // CommonJS libraries in an ES module need a require
-    banner: { js: "import { createRequire as __stsevalRequire } from 'node:module'; const require = __stsevalRequire(import.meta.url);" },
-    logLevel: "silent"
-  })
-  process.env.STSEVAL_SCORING_WORKER = outfile
+  process.env.STSEVAL_SCORING_WORKER = await buildForNode(path.join(root, "packages/scoring/src/internal/entry.ts"), path.join(dir, "scorer.mjs"))
   return () => fs.rmSync(dir, { recursive: true, force: true })
 }

@@ -1,5 +1,5 @@
 /**
- * The bundled executable (scripts/bundle.ts): built once here with esbuild (about a second), copied
+ * The bundled executable (scripts/bundle.ts): built once with esbuild (support/built.ts), copied
  * alone into an empty temp folder outside the repository (no node_modules anywhere above it), and
  * run with nothing but `node`, as it will run inside a Codabench scoring program.
  */
@@ -8,7 +8,8 @@ import { createRequire, isBuiltin } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { bundle, namesUsed, startupPatches } from "../scripts/bundle.js"
+import { namesUsed, startupPatches } from "../scripts/bundle.js"
+import { builtCli } from "./support/built.js"
 import { examples } from "./support/cli.js"
 import { runProcess } from "@stseval/vitest-config/process"
 import type { ProcessResult } from "@stseval/vitest-config/process"
@@ -23,10 +24,9 @@ let exe: string
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-bundle-test-"))
-  const built = await bundle({ outfile: path.join(work, "build", "stseval.mjs") })
   fs.mkdirSync(path.join(work, "alone"))
   exe = path.join(work, "alone", "stseval.mjs")
-  fs.copyFileSync(built.outfile, exe)
+  fs.copyFileSync(await builtCli(), exe)
 }, 60_000)
 
 afterAll(() => {

@@ -7,7 +7,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
-import { examples, hasShared, runCli, shared } from "./support/cli.js"
+import { backdate, examples, hasShared, runCli, shared } from "./support/cli.js"
 import { pearson } from "@stseval/vitest-config/reference"
 
 const sickGold = path.join(examples, "sick2014/SICK_test_annotated.txt")
@@ -410,6 +410,7 @@ describe("rank --json, report --format json and watch --once name the same runs,
     fs.copyFileSync(runFile("MeaningFactory_run2.txt"), path.join(folder, "foo.txt"))
     // the same scores as Insight/run1: a tie, broken by team in code-point order
     fs.copyFileSync(insight, path.join(folder, "Team-Name.txt"))
+    backdate(folder)
     const sick = ["--task", "sick2014", "--gold", sickGold]
 
     const ranked = await runCli(["rank", ...sick, folder, "--all-runs", "--json"])

@@ -15,8 +15,8 @@ import type { Command } from "effect/cli"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { ExpectStatic } from "vitest"
 import { runProcess } from "@stseval/vitest-config/process"
-import { bundle } from "../scripts/bundle.js"
 import { stseval } from "../src/Main.js"
+import { builtCli } from "./support/built.js"
 import { repoRoot, runCli, shared } from "./support/cli.js"
 import { extractHelp, extractMarkdown } from "./support/examples.js"
 import type { Example, Extracted } from "./support/examples.js"
@@ -43,7 +43,7 @@ let scratch: string
 
 beforeAll(async () => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-examples-"))
-  exe = (await bundle({ outfile: path.join(scratch, "bin", "stseval.mjs") })).outfile
+  exe = await builtCli()
 }, 120_000)
 
 afterAll(() => {

@@ -6,7 +6,7 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { afterAll, describe, expect, it, onTestFinished } from "vitest"
 import { strictInstant, validDecimals, validLevel } from "../src/internal/Flags.js"
 import { sanitize } from "../src/internal/Terminal.js"
 import { examples, runCli } from "./support/cli.js"
@@ -120,12 +120,25 @@ describe("--ci", () => {
   })
 
   it("--ci 99.9 is printed 99.9% with level 0.999 in the signature (99.9 / 100 is 0.9990000000000001 in doubles)", async () => {
-    const r = await runCli([...base, "--ci", "99.9", "--resamples", "2001", "--json", run])
+    // 99.9% takes 2,001 resamples at least, seconds a run on SICK's 4,927 pairs; how the level is
+    // printed does not depend on the pairs: the first 500 of the gold, and the run's lines for them
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-level-"))
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }))
+    const goldLines = fs.readFileSync(sickGold, "utf8").split("\n")
+    const ids = new Set(goldLines.slice(1, 501).map((l) => l.split("\t")[0]))
+    const [header, ...runLines] = fs.readFileSync(run, "utf8").split("\n")
+    const gold = path.join(dir, "gold.txt")
+    const small = path.join(dir, "MeaningFactory_run1primary.txt")
+    fs.writeFileSync(gold, `${goldLines.slice(0, 501).join("\n")}\n`)
+    fs.writeFileSync(small, `${[header, ...runLines.filter((l) => ids.has(l.split("\t")[0]))].join("\n")}\n`)
+    const level = ["score", "--task", "sick2014", "--gold", gold, "--ci", "99.9", "--resamples", "2001"]
+    const r = await runCli([...level, "--json", small])
     expect(r.code).toBe(0)
-    const doc = JSON.parse(r.stdout) as { intervals: { level: number; signature: string } }
+    const doc = JSON.parse(r.stdout) as { runs: Array<{ datasets: Record<string, { pairs: number }> }>; intervals: { level: number; signature: string } }
+    expect(doc.runs[0].datasets["relatedness"].pairs).toBe(500)
     expect(doc.intervals.level).toBe(0.999)
     expect(doc.intervals.signature).toContain("|level:0.999|")
-    const text = await runCli([...base, "--ci", "99.9", "--resamples", "2001", run])
+    const text = await runCli([...level, small])
     expect(text.stdout).toContain("[low, high]: 99.9% percentile bootstrap intervals")
     expect(text.stdout).not.toMatch(/100%|0\.99900000/)
   })

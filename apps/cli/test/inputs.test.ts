@@ -9,7 +9,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
-import { examples, runCli } from "./support/cli.js"
+import { backdate, examples, runCli } from "./support/cli.js"
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-inputs-"))
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
@@ -83,6 +83,7 @@ describe.skipIf(!posix)("inputs that are not regular files: refused at once, nev
     for (const name of fs.readdirSync(sickRuns)) fs.copyFileSync(path.join(sickRuns, name), path.join(folder, name))
     execFileSync("mkfifo", [path.join(folder, "Pipe_run1.zip")])
     if (fs.existsSync("/proc/self/pagemap")) fs.symlinkSync("/proc/self/pagemap", path.join(folder, "Evil_run1.zip"))
+    backdate(folder)
     const out = path.join(tmp, "watch-out")
     const r = await runCli(["watch", "--task", "sick2014", "--gold", sickGold, "--once", "--out", out, folder])
     expect(r.code).toBe(0)

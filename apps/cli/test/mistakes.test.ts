@@ -8,7 +8,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { strToU8, zipSync } from "fflate"
 import { afterAll, describe, expect, it } from "vitest"
-import { examples, runCli } from "./support/cli.js"
+import { backdate, examples, runCli } from "./support/cli.js"
 
 const sickGold = path.join(examples, "sick2014/SICK_test_annotated.txt")
 const sickRun = path.join(examples, "sick2014/submissions/MeaningFactory_run1primary.txt")
@@ -159,6 +159,7 @@ describe("watch --once: the published pages", () => {
     fs.cpSync(stsRun("board-src/ECNU_run1primary", TRACKS), path.join(folder, "ECNU_run1primary"), { recursive: true })
     fs.mkdirSync(path.join(folder, "Bad_run1"))
     fs.writeFileSync(path.join(folder, "Bad_run1", "STS.output.track1.ar-ar.txt"), "1\nfour\n3\n4\n")
+    backdate(folder)
     const out = path.join(tmp, "board-out")
     const r = await runCli(["watch", "--task", "sts2017", "--gold", stsGold, "--out", out, "--once", "--refresh", "45", folder])
     expect(r.code).toBe(0)

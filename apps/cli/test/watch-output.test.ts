@@ -5,7 +5,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
-import { examples, runCli } from "./support/cli.js"
+import { backdate, examples, runCli } from "./support/cli.js"
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-watch-"))
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
@@ -31,6 +31,7 @@ describe("stseval watch --hidden: the public view", () => {
     const submissions = path.join(examples, "sick2014/submissions")
     for (const name of fs.readdirSync(submissions)) fs.copyFileSync(path.join(submissions, name), path.join(folder, name))
     fs.symlinkSync("/etc/passwd", path.join(folder, "Evil_run1primary.txt"))
+    backdate(folder)
     const out = path.join(tmp, "hidden-out")
     const r = await runCli(["watch", "--task", "sick2014", "--gold", path.join(examples, "sick2014/SICK_test_annotated.txt"), "--once", "--hidden", "--out", out, folder])
     expect(r.code).toBe(0)
@@ -57,6 +58,7 @@ describe("a 1 MB team name in run.json", () => {
     fs.mkdirSync(path.join(folder, "Big_run1primary"))
     fs.copyFileSync(path.join(submissions, "MeaningFactory_run1primary.txt"), path.join(folder, "Big_run1primary", "run.txt"))
     fs.writeFileSync(path.join(folder, "Big_run1primary", "run.json"), JSON.stringify({ team: "T".repeat(1_000_000) }))
+    backdate(folder)
     const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
     const out = path.join(tmp, "big-out")
     const [rank, watch] = await Promise.all([
@@ -86,6 +88,7 @@ describe("stseval watch --hidden: a SemRel length mismatch", () => {
     const folder = path.join(tmp, "semrel-subs")
     fs.mkdirSync(path.join(folder, "Short_run1"), { recursive: true })
     fs.writeFileSync(path.join(folder, "Short_run1", "pred_eng.csv"), "PairID,Pred_Score\neng-1,0.5\neng-2,0.4\n")
+    backdate(folder)
     const out = path.join(tmp, "semrel-out")
     const r = await runCli(["watch", "--task", "semrel2024-a", "--gold", goldFile, "--once", "--hidden", "--out", out, folder])
     expect(r.code).toBe(0)
@@ -112,6 +115,7 @@ describe("rank and watch list the same runs", () => {
     for (const partial of ["Half_run1.txt.part", "Edit_run1.txt~", "Temp_run1.tmp", "Down_run1.txt.crdownload"]) fs.copyFileSync(one, path.join(folder, partial))
     // "Équipe_run1.txt" in Latin-1: 0xC9 is not valid UTF-8
     fs.writeFileSync(Buffer.concat([Buffer.from(`${folder}/`), Buffer.from([0xc9]), Buffer.from("quipe_run1.txt")]), fs.readFileSync(one))
+    backdate(folder)
     const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
     const out = path.join(tmp, "agree-out")
     const rank = await runCli(["rank", "--task", "sick2014", "--gold", gold, "--json", folder])

@@ -20,6 +20,27 @@ export const examples = path.join(repoRoot, "examples")
 
 export type CliResult = ProcessResult
 
+/**
+ * Set the times of `folder` and of everything in it a minute back: runs sent a while ago. `watch`
+ * scores a run only once its newest file is `--settle` old (1.5 s by default), so that a run still
+ * being copied in is not scored half-copied; runs a test has just written would each make
+ * `watch --once` wait that long. The settle itself is tested in packages/leaderboard. Links are
+ * not followed (a test's link may point at a system file).
+ */
+export const backdate = (folder: string): void => {
+  const when = new Date(Date.now() - 60_000)
+  // names as bytes: a test's run may be named in bytes that are not UTF-8
+  const walk = (dir: Buffer) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true, encoding: "buffer" })) {
+      const entryPath = Buffer.concat([dir, Buffer.from("/"), entry.name])
+      if (entry.isDirectory()) walk(entryPath)
+      fs.lutimesSync(entryPath, when, when)
+    }
+  }
+  walk(Buffer.from(folder))
+  fs.lutimesSync(folder, when, when)
+}
+
 /** The CLI run in this process on `args`; `env` replaces the environment it reads. */
 export const runCli = async (args: ReadonlyArray<string>, options: { readonly env?: Record<string, string> } = {}): Promise<CliResult> => {
   let stdout = ""

@@ -19,8 +19,9 @@ import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import * as Yaml from "yaml"
 import { runProcess } from "@stseval/vitest-config/process"
-// The one bundle configuration of the repository (test support only: the package itself never imports an app).
-import { bundle } from "../../../../apps/cli/scripts/bundle.js"
+// The CLI built by the repository's one bundle configuration, shared with the CLI's tests (test
+// support only: the package itself never imports an app).
+import { builtCli } from "../../../../apps/cli/test/support/built.js"
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..")
 export const sharedRoot = process.env["STSEVAL_SHARED"] ?? path.resolve(repoRoot, "../shared")
@@ -29,15 +30,12 @@ export const hasShared = fs.existsSync(path.join(sharedRoot, "data")) && fs.exis
 /** A fresh temporary folder outside the repository. */
 export const tempDir = (prefix = "stseval-codabench-test-"): string => fs.mkdtempSync(path.join(os.tmpdir(), prefix))
 
-let built: Promise<string> | undefined
-
 /**
  * The single-file CLI (`stseval.mjs`), built from the sources by the repository's own bundle
- * function (apps/cli/scripts/bundle.ts, what `pnpm build` runs), once per test file that needs it,
- * into a temporary folder outside the repository.
+ * function (apps/cli/scripts/bundle.ts, what `pnpm build` runs), once per test worker, into a
+ * temporary folder outside the repository.
  */
-export const buildCli = (): Promise<string> =>
-  (built ??= bundle({ outfile: path.join(tempDir("stseval-cli-"), "stseval.mjs") }).then((r) => r.outfile))
+export const buildCli = builtCli
 
 /** Copy a folder the way the worker's zip round trip leaves it (as it is). */
 const copyTree = (from: string, to: string) => fs.cpSync(from, to, { recursive: true })
