@@ -244,6 +244,32 @@ describe("the real scorer under a budget", () => {
     }
   })
 
+  it("Isolation.release ends the idle scorers: their threads exit, and the next scoring starts new ones with the same result", async () => {
+    // a scorer of our own making, taken by the engine as a loader's (Isolation.prestart), so that
+    // its end can be seen
+    const url = new URL(`file://${process.env.STSEVAL_SCORING_WORKER}`)
+    const { Worker } = await import("node:worker_threads")
+    const worker = new Worker(url, { workerData: Isolation.prestart.workerData, resourceLimits: { maxOldGenerationSizeMb: Isolation.prestart.memoryMb }, execArgv: [] })
+    worker.unref()
+    const exited = new Promise<number>((resolve) => worker.once("exit", resolve))
+    const prestarted = { worker, url: url.href, memoryMb: Isolation.prestart.memoryMb, ready: false }
+    worker.on("message", (m: { type: string }) => {
+      if (m.type === "ready") prestarted.ready = true
+    })
+    Isolation.release() // the scorers of the tests before: the engine then starts this one first
+    ;(globalThis as Record<symbol, unknown>)[Symbol.for(Isolation.prestart.key)] = prestarted
+    const first = await score({ runs: [realRun] })
+    expect((globalThis as Record<symbol, unknown>)[Symbol.for(Isolation.prestart.key)]).toBeUndefined()
+    let ended = false
+    void exited.then(() => (ended = true))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(ended).toBe(false)
+    Isolation.release()
+    await exited
+    const second = await score({ runs: [realRun] })
+    expect(second.runs.map((r) => [r.meta.id, r.status, r.official])).toEqual(first.runs.map((r) => [r.meta.id, r.status, r.official]))
+  })
+
   it("budgets that cannot be used are refused before anything is read", () => {
     expect(Isolation.checkBudget({ timeMs: 0, memoryMb: 512 })).toBe("the time budget must be more than 0 ms")
     expect(Isolation.checkBudget({ timeMs: 1000, memoryMb: 16 })).toBe(`the memory budget must be a whole number of MiB, ${Isolation.MIN_MEMORY_MB} or more`)

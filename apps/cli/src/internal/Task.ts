@@ -6,7 +6,7 @@
 import { cpuBound } from "@stseval/app/signals"
 import { Effect, Option } from "effect"
 import { DataStore, Registry } from "@stseval/formats"
-import { Engine, Uncertainty } from "@stseval/scoring"
+import { Engine, Isolation, Uncertainty } from "@stseval/scoring"
 import { Environment } from "./Environment.js"
 import { UsageError } from "./Exit.js"
 import * as Flags from "./Flags.js"
@@ -53,7 +53,12 @@ export const score = (
       dataRoot,
       isolation: Flags.isolationOf({ timeBudget: flags.timeBudget ?? Option.none(), memoryBudget: flags.memoryBudget ?? Option.none() })
     })
-  ).pipe(Effect.mapError(usage))
+  ).pipe(
+    // a command scores once, then resamples, tests or writes what it scored: its scorers' memory
+    // is given back for that (a second scoring, report's --dev, starts new ones)
+    Effect.tap(() => Effect.sync(Isolation.release)),
+    Effect.mapError(usage)
+  )
 
 /**
  * A resampling that this machine cannot hold, refused before it starts (a usage error naming the

@@ -87,6 +87,9 @@ export const runBatch = (context: Context, works: ReadonlyArray<Work>, budget: P
         })
   )
 
+/** End the idle scorers (`Isolation.release`). */
+export const release = (): void => Pool.releaseIdle()
+
 /** Start `count` scorers for this memory budget now (`Isolation.warm`). */
 export const warm = (memoryMb: number, count: number): void => Pool.warm(entry(), memoryMb, count)
 

@@ -312,6 +312,11 @@ export const run = async (
   })
 }
 
+/** End every idle worker now (`Isolation.release`); a later job starts fresh ones. */
+export const releaseIdle = (): void => {
+  for (const slot of slots.filter((s) => !s.busy && !s.dead)) end(slot, { kind: "crashed", message: "released" })
+}
+
 /** True for a run's result that is a failure of its job (no outcome). */
 export const isFailure = (r: Outcome | Failure): r is Failure => r.kind === "over-budget" || r.kind === "crashed" || r.kind === "no-scorer"
 
