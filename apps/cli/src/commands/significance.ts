@@ -141,6 +141,7 @@ export const significance = Command.make(
     // the one ranked result: the runs each ranking ranks (never a post-deadline, failed or, without
     // --all-runs, non-primary run) are the runs tested, best first as rank lists them
     const scored = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { runs: folders, primaryOnly: !allRuns })
+    yield* Task.releaseScorers
     const goldPath = scored.goldPath ?? ""
     const byId = new Map(scored.runs.map((r) => [r.meta.id, r]))
 

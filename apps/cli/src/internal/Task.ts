@@ -53,12 +53,14 @@ export const score = (
       dataRoot,
       isolation: Flags.isolationOf({ timeBudget: flags.timeBudget ?? Option.none(), memoryBudget: flags.memoryBudget ?? Option.none() })
     })
-  ).pipe(
-    // a command scores once, then resamples, tests or writes what it scored: its scorers' memory
-    // is given back for that (a second scoring, report's --dev, starts new ones)
-    Effect.tap(() => Effect.sync(Isolation.release)),
-    Effect.mapError(usage)
-  )
+  ).pipe(Effect.mapError(usage))
+
+/**
+ * The scorers' memory given back before a command's long computation on what it scored
+ * (resampling, all-pairs tests): `Isolation.release`. Not after every scoring: a program that runs
+ * commands one after another (the tests, in-process) would start new scorers for each.
+ */
+export const releaseScorers = Effect.sync(() => Isolation.release())
 
 /**
  * A resampling that this machine cannot hold, refused before it starts (a usage error naming the
@@ -97,6 +99,7 @@ export const intervals = (
     const seed = Option.getOrUndefined(flags.seed) ?? config.seed
     const tooMany = checkResamples("--resamples", resamples ?? Uncertainty.defaults.resamples, Uncertainty.figuresOf(results))
     if (tooMany !== undefined) return yield* tooMany
+    yield* releaseScorers
     // a long computation on this thread: Ctrl-C and SIGTERM end it at once (@stseval/app/signals)
     const result = yield* cpuBound(() => Uncertainty.compute(results, { level, resamples, seed, others }))
     if (Uncertainty.isError(result)) {
