@@ -504,7 +504,10 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   return { figures: FIG, fill, setPicks, setTile }
 }
 
-/** Competition ranks (1 + runs strictly better; undefined figures last) of `ranked` in row[base + k * FIG + f]. */
+/**
+ * Competition ranks (1 + runs strictly better; undefined figures last) of `ranked` in
+ * row[base + k * FIG + f]: higher is better, or with `lower` lower is better (MSE).
+ */
 const rankInto = (
   ranked: Int32Array,
   row: Float64Array,
@@ -515,7 +518,8 @@ const rankInto = (
   ranks: Int32Array,
   B: number,
   b: number,
-  rankDegenerate: Int32Array
+  rankDegenerate: Int32Array,
+  lower: boolean
 ): void => {
   let n = 0
   for (let j = 0; j < ranked.length; j++) {
@@ -531,54 +535,25 @@ const rankInto = (
       rankDegenerate[j]++
       continue
     }
-    // first index with a value > v (ascending order): everything from there on is strictly better
+    // ascending order: higher is better, everything from the first value > v on is strictly
+    // better; lower is better, everything before the first value >= v is
     let lo = 0
     let hi = n
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (view[mid] > v) hi = mid
-      else lo = mid + 1
+    if (lower) {
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1
+        if (view[mid] < v) lo = mid + 1
+        else hi = mid
+      }
+      ranks[j * B + b] = 1 + lo
+    } else {
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1
+        if (view[mid] > v) hi = mid
+        else lo = mid + 1
+      }
+      ranks[j * B + b] = 1 + n - lo
     }
-    ranks[j * B + b] = 1 + n - lo
-  }
-}
-
-/** As `rankInto` where lower is better (MSE): 1 + the runs with a strictly lower figure. */
-const rankLowerInto = (
-  ranked: Int32Array,
-  row: Float64Array,
-  base: number,
-  FIG: number,
-  f: number,
-  sorted: Float64Array,
-  ranks: Int32Array,
-  B: number,
-  b: number,
-  rankDegenerate: Int32Array
-): void => {
-  let n = 0
-  for (let j = 0; j < ranked.length; j++) {
-    const v = row[base + ranked[j] * FIG + f]
-    if (v === v) sorted[n++] = v
-  }
-  const view = sorted.subarray(0, n)
-  view.sort()
-  for (let j = 0; j < ranked.length; j++) {
-    const v = row[base + ranked[j] * FIG + f]
-    if (v !== v) {
-      ranks[j * B + b] = n + 1
-      rankDegenerate[j]++
-      continue
-    }
-    // first index with a value >= v (ascending order): everything before it is strictly better
-    let lo = 0
-    let hi = n
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (view[mid] < v) lo = mid + 1
-      else hi = mid
-    }
-    ranks[j * B + b] = 1 + lo
   }
 }
 
@@ -716,7 +691,7 @@ export const pass = (
       for (let r = 0; r < lanes; r++) {
         const b = b0 + tile + r
         figures.fill(r, samples, b * KF, degenerate, defined)
-        rankInto(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate)
+        rankInto(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate, false)
         if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
       }
     }
@@ -764,7 +739,7 @@ const generalPass = (
   const rankDegenerate = new Int32Array(ranked.length)
   const sorted = new Float64Array(ranked.length)
   const draws = setup.spans > 0
-  const rank = job.direction === "lower" ? rankLowerInto : rankInto
+  const lower = job.direction === "lower"
   for (let c = 0; c * Random.CHUNK < B; c++) {
     const rng = Random.chunkRng(states, c)
     const b0 = c * Random.CHUNK
@@ -781,7 +756,7 @@ const generalPass = (
           figures.setPicks(generic.lanes[r])
         }
         figures.fill(r, samples, b * KF, degenerate, defined)
-        rank(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate)
+        rankInto(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate, lower)
         if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
       }
     }
@@ -793,7 +768,6 @@ const generalPass = (
 export const originalRanks = (job: Job, estimates: Float64Array, FIG: number): Int32Array => {
   const n = job.ranked.length
   const ranks = new Int32Array(n)
-  const rank = job.direction === "lower" ? rankLowerInto : rankInto
-  rank(job.ranked, estimates, 0, FIG, FIG - 1, new Float64Array(n), ranks, 1, 0, new Int32Array(n))
+  rankInto(job.ranked, estimates, 0, FIG, FIG - 1, new Float64Array(n), ranks, 1, 0, new Int32Array(n), job.direction === "lower")
   return ranks
 }

@@ -13,35 +13,19 @@ import { Rescale } from "@stseval/metrics"
 const LOW = 1e-140
 const HIGH = 1e140
 
-export const pearson = (x: Float64Array, y: Float64Array): number => {
-  const n = x.length
-  let mx = 0
-  let my = 0
-  for (let i = 0; i < n; i++) {
-    mx += x[i]
-    my += y[i]
-  }
-  mx /= n
-  my /= n
-  let sxy = 0
-  let sxx = 0
-  let syy = 0
-  for (let i = 0; i < n; i++) {
-    const dx = x[i] - mx
-    const dy = y[i] - my
-    sxy += dx * dy
-    sxx += dx * dx
-    syy += dy * dy
-  }
-  if (sxx > LOW && sxx < HIGH && syy > LOW && syy < HIGH) return sxy / Math.sqrt(sxx * syy)
-  return atUnitScale(x, y)
-}
+export const pearson = (x: Float64Array, y: Float64Array): number => twoPass(x, y, 1, 1, false)
 
 /** The same two passes on x and y times their powers of two (a constant side still gives NaN). */
-const atUnitScale = (x: Float64Array, y: Float64Array): number => {
+const atUnitScale = (x: Float64Array, y: Float64Array): number =>
+  twoPass(x, y, Rescale.unitScale(Rescale.maxAbs(x)), Rescale.unitScale(Rescale.maxAbs(y)), true)
+
+/**
+ * r from two passes over x times px and y times py. The plain sums (px = py = 1: a value times 1
+ * is that value, so the same bits) are taken again at unit scale (`atUnitScale`) when their squares
+ * leave the safe range; the `rescaled` ones are r whatever they are.
+ */
+const twoPass = (x: Float64Array, y: Float64Array, px: number, py: number, rescaled: boolean): number => {
   const n = x.length
-  const px = Rescale.unitScale(Rescale.maxAbs(x))
-  const py = Rescale.unitScale(Rescale.maxAbs(y))
   let mx = 0
   let my = 0
   for (let i = 0; i < n; i++) {
@@ -60,7 +44,8 @@ const atUnitScale = (x: Float64Array, y: Float64Array): number => {
     sxx += dx * dx
     syy += dy * dy
   }
-  return sxy / Math.sqrt(sxx * syy)
+  if (rescaled || (sxx > LOW && sxx < HIGH && syy > LOW && syy < HIGH)) return sxy / Math.sqrt(sxx * syy)
+  return atUnitScale(x, y)
 }
 
 /** One side of `pearson`, computed once: its values minus their mean, and its sum of squares. */
