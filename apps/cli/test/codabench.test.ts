@@ -39,7 +39,7 @@ describe("codabench score", () => {
     const cli = path.join(work, "stseval.mjs")
     fs.writeFileSync(cli, "// not run here\n")
     const bundle = path.join(work, "bundle")
-    const made = await runCli(["codabench", "bundle", "--task", "stsb", "--gold", gold, "--out", bundle, "--cli", cli])
+    const made = await runCli(["codabench", "bundle", "--task", "stsb", "--gold", gold, "--out", bundle, "--cli", cli, "--live-test"])
     expect(made.stderr).toBe("")
     expect(made.code).toBe(0)
     const input = path.join(work, "app/input")
@@ -94,7 +94,7 @@ describe("codabench import", () => {
       "Owner,Created When,Status,Submission ID\nteam,2017-01-30T10:00:00Z,Finished,1\nteam,2017-02-01T10:00:00Z,Finished,2\nteam,2017-02-05T10:00:00Z,Finished,3\n"
     )
     const out = path.join(work, "imported")
-    const result = await runCli(["codabench", "import", download, "--out", out, "--deadline", "2017-01-31T23:59:59Z", "--late-until", "2017-02-02", "--json"])
+    const result = await runCli(["codabench", "import", download, "--out", out, "--deadline", "2017-01-31T23:59:59Z", "--late-until", "2017-02-02T23:59:59Z", "--json"])
     expect(result.code).toBe(0)
     const runs = (JSON.parse(result.stdout) as { runs: Array<{ run: number; primary: boolean; late: boolean; postDeadline: boolean }> }).runs
     expect(runs.map((r) => [r.run, r.primary, r.late, r.postDeadline])).toEqual([

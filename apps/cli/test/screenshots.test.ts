@@ -74,7 +74,7 @@ const codabench = async (task: string, gold: string, files: ReadonlyArray<string
   const bundle = path.join(tmp, `${name}-bundle`)
   const cli = path.join(tmp, "stseval.mjs")
   fs.writeFileSync(cli, "// not run here\n")
-  await ok(["codabench", "bundle", "--task", task, "--gold", gold, "--out", bundle, "--cli", cli])
+  await ok(["codabench", "bundle", "--task", task, "--gold", gold, "--out", bundle, "--cli", cli, "--live-test"])
   const input = path.join(tmp, `${name}-input`)
   fs.cpSync(path.join(bundle, competition, "reference_data_test"), path.join(input, "ref"), { recursive: true })
   fs.mkdirSync(path.join(input, "res"), { recursive: true })

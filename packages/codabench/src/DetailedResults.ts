@@ -55,8 +55,11 @@ export interface Part {
  */
 export interface Input {
   readonly edition: Registry.TaskEdition
-  /** `scored`: on the leaderboard; `rejected`: the submission has errors and was not scored */
-  readonly verdict: "scored" | "rejected"
+  /**
+   * `scored`: on the leaderboard; `received`: valid, to be scored when a sealed phase closes (no
+   * figure yet); `rejected`: the submission has errors and was not scored
+   */
+  readonly verdict: "scored" | "received" | "rejected"
   /** one or two sentences for the participant */
   readonly summary: string
   readonly columns: ReadonlyArray<Column>
@@ -181,7 +184,12 @@ const partsTable = (input: Input, withFigures: boolean): string => {
     // the metrics the dataset's ranking reports, each in its own style
     const spec = input.edition.datasets.find((d) => d.name === p.name)
     const ranking = spec === undefined ? input.edition.ranking[0] : Registry.rankingOfDataset(input.edition, spec)
-    const metrics = Registry.metricsOf(ranking).map(Metrics.getOrThrow).filter((m) => !Metric.needsConfidence(m))
+    // Where the gold is secret, the leaderboard's figures only (a test page shows what the
+    // leaderboard shows, not a per-track Spearman or an MSE on z-scores beside it).
+    const onBoard = (m: Metric.Metric) => input.columns.some((c) => c.figure._tag === "dataset" && c.figure.dataset === p.name && c.figure.metric === m.name)
+    const metrics = Registry.metricsOf(ranking)
+      .map(Metrics.getOrThrow)
+      .filter((m) => !Metric.needsConfidence(m) && (input.plot === "points" || onBoard(m)))
     const figures = metrics
       .map((m) => `${m.symbol} ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: m.name }), Style.forMetric(input.edition, m.name))}`)
       .join(", ")
@@ -264,7 +272,7 @@ const issuesSection = (issues: ReadonlyArray<Issue.Issue>): string => {
   return `${mainHtml}${infoHtml}`
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}.ok{color:#17702a}.bad,.error td:first-child{color:#b00020}.warning td:first-child{color:#8a5a00}.na{color:#777}.verdict{font-size:1.1em;padding:.5em .8em;border-left:4px solid}.verdict.scored{border-color:#17702a}.verdict.rejected{border-color:#b00020}code{font-size:.9em}${Plots.CSS}`
+const STYLE = `body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}.ok{color:#17702a}.bad,.error td:first-child{color:#b00020}.warning td:first-child{color:#8a5a00}.na{color:#777}.verdict{font-size:1.1em;padding:.5em .8em;border-left:4px solid}.verdict.scored{border-color:#17702a}.verdict.rejected{border-color:#b00020}.verdict.received{border-color:#1a5fb4}code{font-size:.9em}${Plots.CSS}`
 
 /**
  * The whole page.

@@ -33,11 +33,12 @@
  *
  * @since 0.1.0
  */
-import { Files, Issue, Registry } from "@stseval/formats"
+import { Files, Gold, Issue, Registry } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import * as DetailedResults from "./DetailedResults.js"
 import * as Score from "./internal/score.js"
 import * as ReferenceData from "./ReferenceData.js"
+import * as Sealed from "./Sealed.js"
 import * as Scores from "./Scores.js"
 import type { Isolation } from "@stseval/scoring"
 
@@ -94,8 +95,12 @@ export class SetupError extends Schema.TaggedError<SetupError>()("SetupError", {
  * @since 0.1.0
  */
 export interface Outcome {
-  /** `scored`: `scores.json` was written; `rejected`: the submission has errors, nothing was scored */
-  readonly verdict: "scored" | "rejected"
+  /**
+   * `scored`: `scores.json` was written; `received`: a sealed test phase found the submission valid
+   * (an empty `scores.json`, so that Codabench finishes it and puts it on the leaderboard, which a
+   * phase migration needs: see `Sealed`); `rejected`: the submission has errors, nothing was scored
+   */
+  readonly verdict: "scored" | "received" | "rejected"
   /** one or two sentences for the participant */
   readonly summary: string
   /** the leaderboard columns and what was written for each */
@@ -226,24 +231,40 @@ export const scoreCodabench = (
       // participant sent and nothing else.
       const stage = yield* fs.makeTempDirectoryScoped({ prefix: "stseval-codabench-" }).pipe(Effect.mapError(() => setup("no temporary folder can be made")))
       const submission = path.join(stage, "submission")
+      // A sealed test phase: validated against the gold's shape, never scored (see Sealed).
+      const sealedGold = reference.sealed !== undefined ? Sealed.restore(reference.edition, reference.sealed) : undefined
       // The gold as the edition names it (a nested layout is restored from the flat reference data).
-      const goldPath = yield* ReferenceData.layOut(reference, path.join(stage, "gold")).pipe(
-        Effect.mapError((e) => setup(`the competition's reference data cannot be used: ${refRelative(e.reason)}`))
-      )
+      const goldPath =
+        sealedGold !== undefined
+          ? reference.goldPath
+          : yield* ReferenceData.layOut(reference, path.join(stage, "gold")).pipe(
+              Effect.mapError((e) => setup(`the competition's reference data cannot be used: ${refRelative(e.reason)}`))
+            )
+      if (sealedGold === undefined && reference.goldHashes !== undefined) {
+        // The gold uploaded after the deadline must be the gold the competition was sealed with.
+        const found = yield* Gold.loadGold(reference.edition, goldPath).pipe(Effect.flatMap(Sealed.hashes), Effect.orElseSucceed((): Sealed.GoldHashes => ({})))
+        const differ = Sealed.differences(reference.goldHashes, found)
+        if (differ.length > 0) {
+          return yield* setup(
+            `the competition's reference data holds another gold than the one it was sealed with (${differ.slice(0, 5).join("; ")}); tell the organisers: upload the reference data \`stseval codabench unseal\` makes from the bundle's gold`
+          )
+        }
+      }
       const goldRelative = relativizer([
         [refDir, "ref"],
         [goldPath, "ref"]
       ])
       const scoreRun = (runPath?: string) =>
         Effect.gen(function* () {
-          const scored = yield* Score.score(reference.edition, goldPath, runPath, options.isolation).pipe(
+          const scored = yield* Score.score(reference.edition, goldPath, runPath, options.isolation, sealedGold).pipe(
             Effect.mapError((reason) => setup(`the competition's gold cannot be read: ${goldRelative(reason)}`))
           )
           if (Issue.hasErrors(scored.goldIssues)) {
             const first = scored.goldIssues.filter((i) => i.severity === "error").slice(0, 3).map((i) => describeIssue(safeIssue(goldRelative)(i)))
             return yield* setup(`the competition's gold has errors, so no submission can be scored; tell the organisers: ${first.join("; ")}`)
           }
-          return scored
+          // sealed: the signature of the gold to come, not of the placeholder
+          return reference.sealed !== undefined ? { ...scored, signature: reference.sealed.signature } : scored
         })
       yield* fs.makeDirectory(submission).pipe(Effect.mapError(() => setup("no temporary folder can be made")))
       const entries = yield* fs.readDirectory(resDir).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))
@@ -344,6 +365,22 @@ export const scoreCodabench = (
           { parts, figure: run.figure, issues, reasons: [reason] }
         )
         return { ...outcome, warnings }
+      }
+
+      if (reference.sealed !== undefined) {
+        // Valid: an empty scores.json finishes the submission and puts it on the leaderboard with no
+        // figure (`upload_submission_scores` and `put_on_leaderboard_by_submission_rule` in
+        // src/apps/api/views/submissions.py, src/apps/leaderboards/strategies.py, c7dbc756), where a
+        // phase migration finds it (`Competition.apply_phase_migration` moves only finished
+        // submissions on a leaderboard).
+        const summary =
+          "Your submission was received and is valid. It will be scored when the test phase closes: the test gold is sealed until then, and its figures will then be on the leaderboard."
+        yield* write("scores.json", "{}\n")
+        yield* write(
+          "detailed_results.html",
+          DetailedResults.render({ edition: reference.edition, verdict: "received", summary, columns: cols, scores: undefined, parts, figure: run.figure, issues, plot: "none", signature })
+        )
+        return { verdict: "received", summary, columns: cols, scores: undefined, reasons: [], errors: 0, warnings, signature } satisfies Outcome
       }
 
       const scores = Scores.fromRun(cols, run.figure)

@@ -35,13 +35,13 @@ beforeAll(async () => {
   ])
   const devSts = writeSts2017(path.join(work, "sts2017-dev"), [], 16)
   stsBundle = path.join(work, "sts-bundle")
-  await run(Bundle.writeBundle({ task: "sts2017", gold: sts.gold, devGold: devSts.gold, out: stsBundle, cliBundle: cli }))
+  await run(Bundle.writeBundle({ task: "sts2017", gold: sts.gold, devGold: devSts.gold, out: stsBundle, cliBundle: cli, liveTest: true }))
   const test = writeStsb(path.join(work, "stsb"), 21)
   const dev = writeStsb(path.join(work, "stsb-dev"), 22, 25)
   stsbBundle = path.join(work, "stsb-bundle")
-  await run(Bundle.writeBundle({ task: "stsb", gold: test.gold, devGold: dev.gold, out: stsbBundle, cliBundle: cli }))
+  await run(Bundle.writeBundle({ task: "stsb", gold: test.gold, devGold: dev.gold, out: stsbBundle, cliBundle: cli, liveTest: true }))
   sickBundle = path.join(work, "sick-bundle")
-  await run(Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: writeSickDev(path.join(work, "sick-dev")), out: sickBundle, cliBundle: cli }))
+  await run(Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: writeSickDev(path.join(work, "sick-dev")), out: sickBundle, cliBundle: cli, liveTest: true }))
 })
 
 const score = (bundle: string, reference: string, files: SubmissionFiles) => {
