@@ -33,7 +33,7 @@
  *
  * @since 0.1.0
  */
-import { Files, Gold, Issue, Registry } from "@stseval/formats"
+import { Files, Gold, Issue, Registry, Submissions } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import * as DetailedResults from "./DetailedResults.js"
 import * as Score from "./internal/score.js"
@@ -314,6 +314,18 @@ export const scoreCodabench = (
       // folder is read as \`stseval score <folder>\` reads it: one run, or a folder of runs.
       const single = sent.length === 1 ? sent[0] : undefined
       const runPath = single !== undefined && /\.zip$/i.test(single) ? path.join(submission, single) : submission
+      if (runPath !== submission) {
+        // The worker unzipped the upload: this zip is already inside one. Its lone zip would be a
+        // third level, which `rank` on the imported submission does not open either
+        // (`Submissions.readZip`: one level).
+        const bytes = yield* fs.readFile(runPath).pipe(Effect.orElseSucceed(() => new Uint8Array()))
+        const opened = Submissions.readZip(bytes, single!).opened
+        if (opened !== undefined) {
+          const { signature } = yield* scoreRun()
+          const reason = `${single}!${opened}: a zip inside a zip inside the submission is not opened; submit a zip holding the run's files (or holding one zip of them)`
+          return yield* reject(notScored([reason]), [reason], signature, { parts: [], figure: () => ({ _tag: "none", reason }), issues: [], reasons: [reason] })
+        }
+      }
       const scored = yield* scoreRun(runPath)
       const { signature } = scored
       if (scored.runs.length !== 1) {
