@@ -9,7 +9,8 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import * as Yaml from "yaml"
-import { Bundle, ScoringProgram } from "../src/index.js"
+import { Registry } from "@stseval/formats"
+import { Bundle, Scores, ScoringProgram } from "../src/index.js"
 import { leaderboardOrder } from "./support/codabench.js"
 import type { Entry } from "./support/codabench.js"
 import { run, semrel, sickExample, sts2017, writeSemRel, writeSickDev, writeSts2017 } from "./support/fixtures.js"
@@ -145,5 +146,41 @@ describe("get_leaderboard's order on PostgreSQL", () => {
     ])
     expect(onMean.failed).toEqual(["eng-only", "amh+eng"])
     expect(leaderboardOrder(boardOf(mean).columns, boardOf(mean).primary_index, onMean.entries)).toEqual(["all"])
+  })
+
+  it("SICK, a tie on relatedness: a later relatedness-only submission (no entailment figure) is not listed above the earlier complete one", async () => {
+    const text = fs.readFileSync(path.join(sickExample.runs, "MeaningFactory_run1primary.txt"), "utf8")
+    const [head, ...rows] = text.split("\n")
+    const e = head.split("\t").indexOf("entailment_judgment")
+    const relatednessOnly = [head, ...rows.map((l) => (l === "" ? l : l.split("\t").map((f, k) => (k === e ? "NA" : f)).join("\t")))].join("\n")
+    const bundle = path.join(work, "sick-tie")
+    await run(Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, out: bundle, cliBundle: cli, liveTest: true }))
+    const { entries, failed } = await submit(bundle, [
+      { name: "complete", files: { "run.txt": text } },
+      { name: "relatedness-only", files: { "run.txt": relatednessOnly } }
+    ])
+    expect(failed).toEqual([])
+    // the same relatedness figures; the later one has no entailment accuracy
+    expect(entries[1].scores["relatedness_pearson"]).toBe(entries[0].scores["relatedness_pearson"])
+    expect(entries[1].scores["entailment_accuracy"]).toBeUndefined()
+    const board = boardOf(bundle)
+    expect(board.columns.map((c) => c.key)).toEqual(["relatedness_pearson", "relatedness_spearman", "relatedness_mse", "figures", "entailment_accuracy"])
+    expect([entries[0].scores["figures"], entries[1].scores["figures"]]).toEqual([4, 3])
+    expect(leaderboardOrder(board.columns, board.primary_index, entries)).toEqual(["complete", "relatedness-only"])
+    // without the count, as before: NULL first in entailment_accuracy's descending order
+    const without = board.columns.filter((c) => c.key !== "figures")
+    expect(leaderboardOrder(without, 0, entries)).toEqual(["relatedness-only", "complete"])
+  })
+
+  it("boards whose other columns are filled whenever the primary is (STS 2017's mean of all tracks, STS-B, a SemRel language) get no count column; STS 2012-2016 (a dataset not sent counts as 0) do", () => {
+    const keys = (task: string, name?: string) => {
+      const b = Scores.board(Registry.get(task)!, name)
+      return "problem" in b ? [] : b.columns.map((c) => c.key)
+    }
+    expect(keys("sts2017")).not.toContain("figures")
+    expect(keys("stsb")).toEqual(["pearson", "spearman"])
+    expect(keys("semrel2024-a", "eng")).not.toContain("figures")
+    expect(keys("sts2014")[0]).toBe("figures")
+    expect(keys("sick2014", "entailment")[0]).toBe("figures")
   })
 })

@@ -73,9 +73,9 @@ describe("SICK 2014 (examples/sick2014)", () => {
     // A development gold: 300 pairs under pair IDs of their own, as an organiser's trial set would be.
     const devGold = writeSickDev(path.join(work, "sick-dev"))
     const { stdout } = await exec(process.execPath, [cli, "codabench", "bundle", "--task", "sick2014", "--gold", sickExample.gold, "--dev-gold", devGold, "--out", bundle, "--zip", "--live-test"], { cwd: work })
-    expect(stdout).toContain("leaderboard official, ordered by relatedness_pearson: relatedness_pearson, relatedness_spearman, relatedness_mse, entailment_accuracy")
+    expect(stdout).toContain("leaderboard official, ordered by relatedness_pearson: relatedness_pearson, relatedness_spearman, relatedness_mse, figures, entailment_accuracy")
     expect(fs.existsSync(`${bundle}.zip`)).toBe(true)
-    expect(columnKeys(bundle)).toEqual(["relatedness_pearson", "relatedness_spearman", "relatedness_mse", "entailment_accuracy"])
+    expect(columnKeys(bundle)).toEqual(["relatedness_pearson", "relatedness_spearman", "relatedness_mse", "figures", "entailment_accuracy"])
     // Without --cli, the single-file CLI puts itself in the scoring program.
     expect(fs.readFileSync(path.join(bundle, "scoring_program/stseval.mjs")).equals(fs.readFileSync(cli))).toBe(true)
     expect((Yaml.parse(fs.readFileSync(path.join(bundle, "competition.yaml"), "utf8")) as { docker_image: string }).docker_image).toBe("node:24-bookworm-slim")

@@ -74,7 +74,7 @@ describe("scoreCodabench", () => {
     const relatednessOnly = lines.map((l, i) => (i === 0 || l === "" ? l : l.split("\t").map((f, k) => (k === e ? "NA" : f)).join("\t"))).join("\n")
     const { outcome, scores } = await score(sickBundle, "reference_data_test", { "run.txt": relatednessOnly })
     expect(outcome.verdict).toBe("scored")
-    expect(Object.keys(scores!)).toEqual(["relatedness_pearson", "relatedness_spearman", "relatedness_mse"])
+    expect(Object.keys(scores!)).toEqual(["relatedness_pearson", "relatedness_spearman", "relatedness_mse", "figures"])
     expect(outcome.scores?.omitted.map((o) => o.key)).toEqual(["entailment_accuracy"])
   })
 

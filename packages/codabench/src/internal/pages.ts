@@ -42,6 +42,8 @@ export const describeColumn = (edition: Registry.TaskEdition, c: Scores.Column):
       const how = m?.display.style === "percent" ? ", percent" : m?.display.style === "correlation" ? scaled : ""
       return `${metricName(f.metric)}${how} on ${f.dataset}${m?.direction === "lower" ? " (lower is better)" : ""}`
     }
+    case "computed":
+      return "how many of the other columns have a figure: on a tie of the primary figure, a submission with every figure is listed above one without some (Codabench sorts an empty figure first)"
     case "official":
     case "aggregate": {
       const ranking = edition.ranking.find((r) => (edition.ranking.length === 1 ? "official" : r.subtask) === f.ranking) ?? edition.ranking[0]

@@ -61,6 +61,9 @@ const figureFromJson = (json: Json.ScoredRunJson) => (ref: FigureRef): Figure =>
       const a = json.aggregates[ref.ranking]?.[ref.name]
       return figureOf(a?.value, a?.undefined, "value", `no ${ref.name} aggregate`)
     }
+    case "computed":
+      // counted by Scores.fromRun from the other columns
+      return { _tag: "none", reason: "counted from the other columns" }
   }
 }
 
