@@ -195,10 +195,19 @@ const LOGO = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDw
 const DAY = 24 * 60 * 60 * 1000
 const startOfDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))
 
-/** The edition the development phase scores with: the test edition without published pair counts. */
+/**
+ * The edition the development phase scores with: the test edition without what belongs to the test
+ * split: its published pair counts and its test input (`sts-test.csv`, `SICK_test.txt`: the
+ * development phase's stseval-task.json must not name them), and a dataset named after the test
+ * split (STS-B's `test`, its run `sts-test.output.txt`) named after `dev`, so that no message of the
+ * development phase says "dataset test". Only a lone dataset is renamed: its leaderboard keys are
+ * its metrics', not its name, and a run of one file may have any name.
+ */
 const devEdition = (edition: Registry.TaskEdition): Registry.TaskEdition => ({
   ...edition,
-  datasets: edition.datasets.map(({ pairs: _pairs, ...d }) => d)
+  datasets: edition.datasets.map(({ pairs: _pairs, input: _input, ...d }) =>
+    edition.datasets.length === 1 ? { ...d, name: devName(d.name) ?? d.name, ...(d.run !== undefined ? { run: devName(d.run) ?? d.run } : {}) } : d
+  )
 })
 
 /**

@@ -93,6 +93,8 @@ describe("SICK 2014 (examples/sick2014)", () => {
       relatedness_pearson: expected.datasets["relatedness"].figures["pearson"],
       relatedness_spearman: expected.datasets["relatedness"].figures["spearman"],
       relatedness_mse: expected.datasets["relatedness"].figures["mse"],
+      // every figure computed
+      figures: 4,
       entailment_accuracy: expected.datasets["entailment"].figures["accuracy"]
     })
     // Independently: Pearson, MSE and accuracy over the pairs, matched by pair_ID.

@@ -176,6 +176,19 @@ describe("scoreCodabench", () => {
     expect([...stsbTest.html.matchAll(/<rect [^>]*><title>(\d+)<\/title><\/rect>/g)].map((m) => Number(m[1]))).toEqual([8, 8, 8, 8, 8])
   })
 
+  it("the development phase speaks of the development data: no 'dataset test', no test input named in its stseval-task.json", async () => {
+    const short = await score(stsbBundle, "reference_data_dev", { "sts-dev.output.txt": "1\n2\n3\n" })
+    expect(short.outcome.verdict).toBe("rejected")
+    expect(short.outcome.reasons.join("\n")).toContain("but dataset dev has 25 pairs")
+    expect(short.outcome.reasons.join("\n")).not.toContain("dataset test")
+    for (const bundle of [stsbBundle, sickBundle, stsBundle]) {
+      const task = fs.readFileSync(path.join(bundle, "reference_data_dev", "stseval-task.json"), "utf8")
+      expect(task).not.toMatch(/"input"|sts-test\.output|STS\.input\./)
+    }
+    // the test phase keeps the test input's name (pages: "the test input `sts-test.csv`")
+    expect(fs.readFileSync(path.join(stsbBundle, "reference_data_test", "stseval-task.json"), "utf8")).toContain('"input": "sts-test.csv"')
+  })
+
   it("fails with a SetupError, naming no server path, when the reference data is not a stseval task", async () => {
     const app = prepareApp(stsBundle, "reference_data_test", filesOf(sts.runs["Full"]))
     fs.rmSync(path.join(app.input, "ref", "stseval-task.json"))
