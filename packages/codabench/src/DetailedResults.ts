@@ -194,7 +194,8 @@ const partsTable = (input: Input, withFigures: boolean): string => {
       .map((m) => `${m.symbol} ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: m.name }), Style.forMetric(input.edition, m.name))}`)
       .join(", ")
     const status = p.status === "scored" ? `<span class="ok">scored</span>` : p.status === "no-gold" ? `<span>no gold</span>` : `<span class="bad">${p.status === "missing" ? "not submitted" : "not scored"}</span>`
-    const lines = p.linesScored !== undefined ? `${p.linesScored[0]}-${p.linesScored[1]}` : ""
+    // which input lines carry gold (STS 2017 track 6: 250 of 500) is the gold's to tell, not a test page's
+    const lines = p.linesScored !== undefined && input.plot === "points" ? `${p.linesScored[0]}-${p.linesScored[1]}` : ""
     return `<tr><td>${e(p.name)}</td><td>${status}</td><td class="num">${p.pairs}</td><td>${lines}</td><td>${p.file !== undefined ? `<code>${e(p.file)}</code>` : ""}</td><td>${p.status !== "scored" ? e(p.reason ?? "") : withFigures ? figures : ""}</td></tr>`
   })
   return `<table><thead><tr><th>Dataset</th><th>Status</th><th>Pairs</th><th>Lines scored</th><th>File</th><th>Figures or reason</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
@@ -317,7 +318,7 @@ export const render = (input: Input): string => {
     input.parts.length > 0 ? `<h2>Datasets</h2>${partsTable(input, scored)}` : "",
     plots !== "" ? `<h2>${input.plot === "points" ? "Run against gold" : "Your scores"}</h2><div>${plots}</div>` : "",
     confusions,
-    `<h2>Validation</h2>${issuesSection(input.issues)}`,
+    `<h2>Validation</h2>${issuesSection(input.plot === "points" ? input.issues : input.issues.filter((i) => i.code !== "lines-scored"))}`,
     `<p><small>Scored by stseval (edition <code>${e(input.edition.id)}</code>); signature <code class="signature">${e(input.signature)}</code>.</small></p>`,
     `</body></html>`,
     ``

@@ -189,6 +189,26 @@ describe("scoreCodabench", () => {
     expect(fs.readFileSync(path.join(stsbBundle, "reference_data_test", "stseval-task.json"), "utf8")).toContain('"input": "sts-test.csv"')
   })
 
+  it("a test page shows what the leaderboard shows: no per-track Spearman, no MSE on z-scores or macro-F1, and not which of track 6's 500 input lines are scored", async () => {
+    const data = writeSts2017(path.join(work, "sts250"), [{ name: "T", seed: 8, noise: 0.5 }], 250)
+    const files = filesOf(data.runs["T"])
+    const six = sts2017.datasets.find((d) => d.name === "track6.tr-en")!.run
+    files[six] = Buffer.concat([Buffer.from(files[six]), Buffer.from("2.5\n".repeat(250))])
+    const cliFile = path.join(work, "stseval.mjs")
+    const bundle = path.join(work, "sts250-bundle")
+    await run(Bundle.writeBundle({ task: "sts2017", gold: data.gold, out: bundle, cliBundle: cliFile, liveTest: true }))
+    const test = await score(bundle, "reference_data_test", files)
+    expect(test.outcome.verdict).toBe("scored")
+    expect(test.html).not.toMatch(/1-250|only lines|lines-scored/)
+    expect(test.html).not.toMatch(/ρ \d/)
+    // the board's figures are there
+    expect(test.html).toMatch(/r \d/)
+    const sick = await score(sickBundle, "reference_data_test", { "run.txt": fs.readFileSync(path.join(sickExample.runs, "MeaningFactory_run1primary.txt")) })
+    expect(sick.outcome.verdict).toBe("scored")
+    const sickDatasets = sick.html.slice(sick.html.indexOf("<h2>Datasets</h2>"), sick.html.indexOf("</table>", sick.html.indexOf("<h2>Datasets</h2>")))
+    expect(sickDatasets).not.toMatch(/macro|z-scores|MSE \(z\)|F1/i)
+  })
+
   it("fails with a SetupError, naming no server path, when the reference data is not a stseval task", async () => {
     const app = prepareApp(stsBundle, "reference_data_test", filesOf(sts.runs["Full"]))
     fs.rmSync(path.join(app.input, "ref", "stseval-task.json"))
