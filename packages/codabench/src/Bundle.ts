@@ -295,9 +295,12 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
     }
     // Sealed: the test phase's reference data holds the gold's shape and hashes, the gold goes beside the bundle.
     const testGold = yield* Gold.loadGold(edition, options.gold)
+    // one competition of several (one per language): the others' run files, to say where they go
+    const names = new Set(edition.datasets.map((d) => d.name))
+    const elsewhere = Object.fromEntries(resolved.datasets.filter((d) => !names.has(d.name) && d.run !== undefined).map((d) => [d.run!, d.name]))
     const seal = sealed
-      ? { sealed: Sealed.seal(edition, testGold), goldHashes: yield* Sealed.hashes(testGold).pipe(Effect.mapError((e) => fail(`--gold: ${e}`))) }
-      : {}
+      ? { sealed: Sealed.seal(edition, testGold), goldHashes: yield* Sealed.hashes(testGold).pipe(Effect.mapError((e) => fail(`--gold: ${e}`))), elsewhere }
+      : { elsewhere }
 
     const io = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Effect.mapError((e) => fail(e instanceof Error ? e.message : String(e))))
     // the folder whole or not at all, also when a check below fails or the program is stopped
@@ -321,7 +324,7 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
         // development phase's labels are the participants' own ("points").
         yield* ReferenceData.write(path.join(dir, "reference_data_test"), edition, options.gold, "run", board.name, seal).pipe(Effect.mapError((e) => fail(`--gold: ${e.reason}`)))
         if (dev !== undefined) {
-          yield* ReferenceData.write(path.join(dir, "reference_data_dev"), dev, options.devGold!, "points", board.name).pipe(Effect.mapError((e) => fail(`--dev-gold: ${e.reason}`)))
+          yield* ReferenceData.write(path.join(dir, "reference_data_dev"), dev, options.devGold!, "points", board.name, { elsewhere }).pipe(Effect.mapError((e) => fail(`--dev-gold: ${e.reason}`)))
         }
 
         // Site.

@@ -87,6 +87,12 @@ export const TaskFile = Schema.Struct({
       description: "a sealed test phase: the gold's shape instead of the gold (no gold file in the reference data); submissions are validated, not scored (Sealed)"
     })
   ),
+  elsewhere: Schema.optionalKey(
+    Schema.Record(Schema.String, Schema.String).annotate({
+      description:
+        "a competition of one dataset of an edition ranked per dataset: the other datasets' run files -> their competitions (pred_amh.csv -> amh), so that such a file is said to belong to another competition"
+    })
+  ),
   goldHashes: Schema.optionalKey(
     Sealed.GoldHashes.annotate({
       description: "the SHA-256 of each dataset's gold file the competition was sealed with: the scoring program refuses a gold that differs"
@@ -150,6 +156,8 @@ export interface Reference {
   readonly sealed: Sealed.SealedGold | undefined
   /** the gold hashes the competition was sealed with @since 0.3.0 */
   readonly goldHashes: Sealed.GoldHashes | undefined
+  /** the run files of the other competitions of the edition, by file name (`pred_amh.csv` -> `amh`) @since 0.3.0 */
+  readonly elsewhere: Readonly<Record<string, string>> | undefined
 }
 
 const unsafe = (p: string) => p === "" || /^[\\/]/.test(p) || /^[a-zA-Z]:/.test(p) || p.split(/[\\/]/).includes("..")
@@ -225,7 +233,7 @@ export const read = (refDir: string): Effect.Effect<Reference, ReferenceError, F
     }
     // A bundle before 0.3 says `bins` for its test phase: its gold is secret.
     const plot: Plot = file.plot === undefined || file.plot === "bins" ? "run" : file.plot
-    return { edition, goldPath: path.join(refDir, file.gold), plot, leaderboard: file.leaderboard, files: file.files, sealed: file.sealed, goldHashes: file.goldHashes }
+    return { edition, goldPath: path.join(refDir, file.gold), plot, leaderboard: file.leaderboard, files: file.files, sealed: file.sealed, goldHashes: file.goldHashes, elsewhere: file.elsewhere }
   })
 
 /**
@@ -255,7 +263,12 @@ export const write = (
    * `sealed`: write the gold's shape and no gold file (a sealed test phase); `goldHashes`: the
    * hashes the gold must have (a sealed or an unsealed test phase) @since 0.3.0
    */
-  seal: { readonly sealed?: Sealed.SealedGold | undefined; readonly goldHashes?: Sealed.GoldHashes | undefined } = {}
+  seal: {
+    readonly sealed?: Sealed.SealedGold | undefined
+    readonly goldHashes?: Sealed.GoldHashes | undefined
+    /** the other competitions' run files (`Reference.elsewhere`) */
+    readonly elsewhere?: Readonly<Record<string, string>> | undefined
+  } = {}
 ): Effect.Effect<void, ReferenceError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
@@ -295,7 +308,8 @@ export const write = (
       ...(leaderboard !== undefined ? { leaderboard } : {}),
       ...(Object.keys(files).length > 0 ? { files } : {}),
       ...(seal.sealed !== undefined ? { sealed: seal.sealed } : {}),
-      ...(seal.goldHashes !== undefined ? { goldHashes: seal.goldHashes } : {})
+      ...(seal.goldHashes !== undefined ? { goldHashes: seal.goldHashes } : {}),
+      ...(seal.elsewhere !== undefined && Object.keys(seal.elsewhere).length > 0 ? { elsewhere: seal.elsewhere } : {})
     }
     yield* fs.writeFileString(path.join(refDir, TASK_FILE), `${JSON.stringify(file, null, 2)}\n`).pipe(Effect.mapError((e) => fail(e.message)))
   })

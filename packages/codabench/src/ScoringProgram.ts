@@ -156,8 +156,18 @@ export const describeIssue = (i: Issue.Issue): string => `${i.file}${i.line !== 
  * ```
  * @since 0.3.0
  */
-export const unknownFileReason = (issue: Issue.Issue, edition: Registry.TaskEdition): string => {
+export const unknownFileReason = (
+  issue: Issue.Issue,
+  edition: Registry.TaskEdition,
+  /** the other competitions' run files (`ReferenceData.Reference.elsewhere`) @since 0.3.0 */
+  elsewhere?: Readonly<Record<string, string>>
+): string => {
   const found = issue.found !== undefined ? issue.found.split(/[\\/!]/).pop() ?? issue.found : undefined
+  const other = found !== undefined ? elsewhere?.[found] : undefined
+  if (other !== undefined) {
+    const own = edition.datasets.map((d) => d.run).filter((r) => r !== undefined)
+    return `${issue.file}: ${found} is the run file of the ${other} competition, not of this one (${edition.datasets.map((d) => d.name).join(", ")}: ${own.join(", ")}); submit it to the ${other} competition`
+  }
   const suggestion = /did you mean/i.test(issue.message) || found === undefined ? undefined : Registry.closestRunFile(edition, found, { nearest: true })
   return `${describeIssue(issue)}${suggestion !== undefined && suggestion !== found ? `; did you mean ${suggestion}?` : ""}`
 }
@@ -350,7 +360,7 @@ export const scoreCodabench = (
       const unknown = [...run.errors, ...run.warnings, ...run.infos].filter((i) => i.code === "unknown-file").map(safe)
       const errors = [...run.errors.filter(relevant).map(safe).filter((i) => i.code !== "unknown-file"), ...unknown]
       const warnings = run.warnings.filter(relevant).filter((i) => i.code !== "unknown-file").map(safe).map(describeIssue)
-      const describe = (i: Issue.Issue) => (i.code === "unknown-file" ? unknownFileReason(i, reference.edition) : describeIssue(i))
+      const describe = (i: Issue.Issue) => (i.code === "unknown-file" ? unknownFileReason(i, reference.edition, reference.elsewhere) : describeIssue(i))
 
       if (run.status === "failed" || errors.length > 0) {
         const reasons = errors.length > 0 ? errors.map(describe) : [relative(run.failure ?? "the run could not be scored")]

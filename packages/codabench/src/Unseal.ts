@@ -201,7 +201,8 @@ export const unseal = (options: Options): Effect.Effect<Unsealed, UnsealError, F
     const plot = reference.plot
     const leaderboard = reference.leaderboard
     const goldHashes = reference.goldHashes
-    yield* Files.writeFolder(out, (dir) => ReferenceData.write(dir, edition, goldPath, plot, leaderboard, { goldHashes })).pipe(
+    const elsewhere = reference.elsewhere
+    yield* Files.writeFolder(out, (dir) => ReferenceData.write(dir, edition, goldPath, plot, leaderboard, { goldHashes, elsewhere })).pipe(
       Effect.mapError((e) => fail(e instanceof ReferenceData.ReferenceError ? e.reason : `${options.out} cannot be written: ${Files.describe(e)}`))
     )
     const zip = `${out}.zip`

@@ -11,7 +11,7 @@ import { Effect } from "effect"
 import { zipSync } from "fflate"
 import { beforeAll, describe, expect, it } from "vitest"
 import { Bundle, ScoringProgram } from "../src/index.js"
-import { run, sickExample, sts2017, writeSickDev, writeSts2017, writeStsb } from "./support/fixtures.js"
+import { run, semrel, sickExample, sts2017, writeSemRel, writeSickDev, writeSts2017, writeStsb } from "./support/fixtures.js"
 import { prepareApp, tempDir } from "./support/worker.js"
 import type { SubmissionFiles } from "./support/worker.js"
 
@@ -207,6 +207,22 @@ describe("scoreCodabench", () => {
     expect(sick.outcome.verdict).toBe("scored")
     const sickDatasets = sick.html.slice(sick.html.indexOf("<h2>Datasets</h2>"), sick.html.indexOf("</table>", sick.html.indexOf("<h2>Datasets</h2>")))
     expect(sickDatasets).not.toMatch(/macro|z-scores|MSE \(z\)|F1/i)
+  })
+
+  it("one competition per language: another language's run file is said to belong to that competition, not 'did you mean' this one's", async () => {
+    const edition = { ...semrel, datasets: semrel.datasets.map(({ pairs: _pairs, ...d }) => d) }
+    const data = writeSemRel(path.join(work, "semrel-elsewhere"), edition, 12, ["amh", "eng"])
+    const written = await run(Bundle.writeBundles({ task: edition, gold: data.gold, out: path.join(work, "semrel-elsewhere-bundles"), cliBundle: path.join(work, "stseval.mjs") }))
+    const eng = written.find((w) => w.board.name === "eng")!
+    for (const reference of ["reference_data_test"]) {
+      const { outcome } = await score(eng.out, reference, { "pred_amh.csv": fs.readFileSync(path.join(data.run, "pred_amh.csv")) })
+      expect(outcome.verdict).toBe("rejected")
+      expect(outcome.reasons.join("\n")).toContain("pred_amh.csv is the run file of the amh competition, not of this one (eng: pred_eng.csv); submit it to the amh competition")
+      expect(outcome.reasons.join("\n")).not.toContain("did you mean")
+    }
+    // a name of no competition still gets the nearest one
+    const typo = await score(eng.out, "reference_data_test", { "pred_eng.cvs": fs.readFileSync(path.join(data.run, "pred_eng.csv")) })
+    expect(typo.outcome.reasons.join("\n")).toContain("did you mean pred_eng.csv?")
   })
 
   it("fails with a SetupError, naming no server path, when the reference data is not a stseval task", async () => {
