@@ -125,7 +125,19 @@ export const hashes = (gold: Gold.Gold): Effect.Effect<GoldHashes, string, FileS
     return out
   })
 
-/** Where `a` and `b` differ, one line each (`a`: what was sealed, `b`: what is there). */
+/**
+ * Where the hashes found differ from the sealed ones, one line per dataset (empty: the same gold).
+ *
+ * @example
+ * ```ts
+ * import { Sealed } from "@stseval/codabench"
+ *
+ * declare const sealed: Sealed.GoldHashes
+ * declare const found: Sealed.GoldHashes
+ * const problems = Sealed.differences(sealed, found) // e.g. ["track5.en-en: SHA-256 3f1c9a2e0b7d..., sealed 9f3e51b0c2aa..."]
+ * ```
+ * @since 0.3.0
+ */
 export const differences = (sealed: GoldHashes, found: GoldHashes): ReadonlyArray<string> => {
   const names = [...new Set([...Object.keys(sealed), ...Object.keys(found)])].sort()
   return names.flatMap((n) =>
@@ -252,6 +264,20 @@ export const goldBeside = (bundle: string): string => `${bundle.replace(/[\\/]+$
 /**
  * Copy a loaded gold into `dir` as the edition names it (each dataset's `gold` path), so that
  * `Gold.loadGold(edition, dir)` reads the same files: the gold kept beside a sealed bundle.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Gold, Registry } from "@stseval/formats"
+ * import { Sealed } from "@stseval/codabench"
+ * import { Effect } from "effect"
+ *
+ * const edition = Registry.get("sick2014")!
+ * await Effect.runPromise(
+ *   Gold.loadGold(edition, "SICK_test_annotated.txt").pipe(Effect.flatMap((gold) => Sealed.copyGold(edition, gold, "bundle.gold")), Effect.provide(NodeServices.layer))
+ * )
+ * ```
+ * @since 0.3.0
  */
 export const copyGold = (edition: Registry.TaskEdition, gold: Gold.Gold, dir: string): Effect.Effect<void, string, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {

@@ -1,5 +1,5 @@
 /**
- * `stseval codabench score|bundle|import`: stseval on Codabench, a thin layer over
+ * `stseval codabench score|bundle|unseal|import`: stseval on Codabench, a thin layer over
  * @stseval/codabench (loaded when one of these commands runs).
  */
 import * as nodePath from "node:path"
@@ -286,7 +286,7 @@ const unseal = Command.make(
   ),
   Command.withExamples(({ commandPath }) => [{
     command: `${commandPath.join(" ")} /tmp/sick2014-codabench --out /tmp/sick2014-test-gold`,
-    description: "the test gold kept beside the bundle, as the reference data to upload: /tmp/sick2014-test-gold.zip"
+    description: "the test gold kept beside the bundle, as the reference data to upload: /tmp/sick2014-test-gold.zip (exit 2 before the test phase ends: --early to write it all the same)"
   }])
 )
 
