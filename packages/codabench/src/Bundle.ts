@@ -297,7 +297,7 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
     const testGold = yield* Gold.loadGold(edition, options.gold)
     // one competition of several (one per language): the others' run files, to say where they go
     const names = new Set(edition.datasets.map((d) => d.name))
-    const elsewhere = Object.fromEntries(resolved.datasets.filter((d) => !names.has(d.name) && d.run !== undefined).map((d) => [d.run!, d.name]))
+    const elsewhere = Object.fromEntries(resolved.datasets.filter((d) => !names.has(d.name) && d.run !== undefined).map((d) => [d.run, d.name]))
     const seal = sealed
       ? { sealed: Sealed.seal(edition, testGold), goldHashes: yield* Sealed.hashes(testGold).pipe(Effect.mapError((e) => fail(`--gold: ${e}`))), elsewhere }
       : { elsewhere }

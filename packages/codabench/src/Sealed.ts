@@ -23,8 +23,8 @@
  * @since 0.3.0
  */
 import { createHash } from "node:crypto"
-import { Files, Gold, Registry } from "@stseval/formats"
-import type { Format } from "@stseval/formats"
+import { Files, Gold } from "@stseval/formats"
+import type { Format, Registry } from "@stseval/formats"
 import { Signature } from "@stseval/scoring"
 import { Effect, FileSystem, Path, Schema } from "effect"
 
@@ -160,7 +160,7 @@ const shapeOf = (table: Format.GoldTable, file: string, datasets: ReadonlyArray<
   ...(table.ids !== undefined ? { ids: [...table.ids] } : {}),
   ...(table.datasets !== undefined ? { records: [...table.datasets] } : {}),
   columns: Object.fromEntries(
-    Object.entries(table.columns).map(([name, c]) => {
+    Object.entries(table.columns).map(([name, c]): [string, Shape["columns"][string]] => {
       if (c.kind === "scores") {
         const blank: Array<number> = []
         c.values.forEach((v, i) => Number.isNaN(v) && blank.push(i))
