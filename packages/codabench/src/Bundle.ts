@@ -3,12 +3,15 @@
  * to get a running competition.
  *
  * ```
- * competition.yaml            version 2: a development phase (with --dev-gold) and a test phase
+ * competition.yaml            version 2: a development phase (with --dev-gold), a test phase and,
+ *                             sealed, a Scoring phase the test submissions migrate to
  * logo.png  terms.md  pages/  the site (edit them before uploading)
  * scoring_program/            metadata.yaml (the command) + stseval.mjs (the whole CLI, one file)
  * reference_data_dev/         the dev gold + stseval-task.json
- * reference_data_test/        the test gold + stseval-task.json
+ * reference_data_test/        stseval-task.json with the gold's shape and hashes (sealed, the
+ *                             default; see Sealed), or the test gold too (`liveTest`)
  * ```
+ * and beside it, never in it, `<out>.gold/`: the test gold of a sealed bundle, for `Unseal`.
  *
  * The scoring program needs nothing but `node` in the competition's Docker image (`docker_image`,
  * an official Node image by default). Codabench gives every phase the first leaderboard

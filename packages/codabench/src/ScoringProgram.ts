@@ -31,6 +31,11 @@
  *   Codabench orders by the primary column descending and PostgreSQL puts NULLs first, so a
  *   `scores.json` without it would top the leaderboard (`Scores.boards`).
  *
+ * In a sealed test phase (`Sealed`) the submission is checked against the gold's shape by the same
+ * engine, so it is rejected exactly as the gold would reject it; a valid one is `received`: an
+ * empty `scores.json` and no figure. Once unsealed, a gold whose hashes are not the sealed ones is
+ * a set-up error.
+ *
  * @since 0.1.0
  */
 import { Files, Gold, Issue, Registry, Submissions } from "@stseval/formats"

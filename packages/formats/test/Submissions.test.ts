@@ -592,6 +592,16 @@ describe("links: nothing outside the submissions folder is read through a run", 
   })
 })
 
+describe("a run zipped twice, as discover reads it for score, rank and the watcher", () => {
+  it("a submissions folder's Team_run1.zip holding only myrun.zip is the run of myrun.zip's files, named from the outer zip", async () => {
+    const inner = zipSync({ "STS.output.track5.en-en.txt": strToU8("1\n2\n") })
+    const root = tree({ "Team_run1.zip": zipSync({ "myrun.zip": inner }) })
+    const found = await run(Submissions.discover(root, Registry.get("sts2017")!))
+    expect(found.runs.map((r) => [r.meta.team, r.meta.run, r.files.map((f) => f.name)])).toEqual([["Team", 1, ["STS.output.track5.en-en.txt"]]])
+    expect(found.runs[0].issues).toEqual([])
+  })
+})
+
 describe("runs that cannot be scored as given", () => {
   it("a SICK run folder holding 2 files is an error and has no files to score (not the alphabetically first)", async () => {
     const root = tree({
