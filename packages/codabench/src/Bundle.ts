@@ -407,7 +407,7 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
                   index: dev !== undefined ? 2 : 1,
                   name: "Scoring",
                   description:
-                    "No new submissions: when this phase starts, the test phase's submissions are moved here and scored against the test gold; this phase's leaderboard is the test leaderboard.",
+                    "Send nothing here: when this phase starts, the test phase's submissions are moved here and scored against the test gold, and this phase's leaderboard is the test leaderboard (a submission sent here is after the deadline).",
                   start: CompetitionYaml.formatDateTime(scoringStart),
                   max_submissions: 1,
                   max_submissions_per_day: 1,
