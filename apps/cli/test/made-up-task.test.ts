@@ -205,7 +205,7 @@ describe("the made-up task, from its edition file alone", () => {
     const bundle = path.join(tmp, "bundle")
     const cli = path.join(tmp, "stseval.mjs")
     fs.writeFileSync(cli, "// not run here\n")
-    const made = await runCli(["codabench", "bundle", ...task, "--out", bundle, "--cli", cli])
+    const made = await runCli(["codabench", "bundle", ...task, "--out", bundle, "--cli", cli, "--live-test"])
     expect(made.code, made.stderr).toBe(0)
     expect(fs.readdirSync(bundle).filter((f) => !f.endsWith(".zip")).sort()).toEqual([...languages].sort())
     for (const language of languages) {

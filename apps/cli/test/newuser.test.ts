@@ -77,7 +77,7 @@ describe("codabench score counts every error", () => {
     const bundle = path.join(work, "bundle")
     const cli = path.join(work, "stseval.mjs")
     fs.writeFileSync(cli, "// not run here\n")
-    expect((await runCli(["codabench", "bundle", "--task", "stsb", "--gold", gold, "--out", bundle, "--cli", cli])).code).toBe(0)
+    expect((await runCli(["codabench", "bundle", "--task", "stsb", "--gold", gold, "--out", bundle, "--cli", cli, "--live-test"])).code).toBe(0)
     const input = path.join(work, "app/input")
     fs.cpSync(path.join(bundle, "reference_data_test"), path.join(input, "ref"), { recursive: true })
     fs.mkdirSync(path.join(input, "res"), { recursive: true })

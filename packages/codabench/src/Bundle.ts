@@ -3,12 +3,15 @@
  * to get a running competition.
  *
  * ```
- * competition.yaml            version 2: a development phase (with --dev-gold) and a test phase
+ * competition.yaml            version 2: a development phase (with --dev-gold), a test phase and,
+ *                             sealed, a Scoring phase the test submissions migrate to
  * logo.png  terms.md  pages/  the site (edit them before uploading)
  * scoring_program/            metadata.yaml (the command) + stseval.mjs (the whole CLI, one file)
  * reference_data_dev/         the dev gold + stseval-task.json
- * reference_data_test/        the test gold + stseval-task.json
+ * reference_data_test/        stseval-task.json with the gold's shape and hashes (sealed, the
+ *                             default; see Sealed), or the test gold too (`liveTest`)
  * ```
+ * and beside it, never in it, `<out>.gold/`: the test gold of a sealed bundle, for `Unseal`.
  *
  * The scoring program needs nothing but `node` in the competition's Docker image (`docker_image`,
  * an official Node image by default). Codabench gives every phase the first leaderboard
@@ -23,12 +26,13 @@
  */
 import { Files, Gold, Issue, Registry } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
-import { zipSync } from "fflate"
 import * as CompetitionYaml from "./CompetitionYaml.js"
 import * as Pages from "./internal/pages.js"
 import * as Score from "./internal/score.js"
+import { zipFolder } from "./internal/zipFolder.js"
 import * as ReferenceData from "./ReferenceData.js"
 import * as Scores from "./Scores.js"
+import * as Sealed from "./Sealed.js"
 
 /**
  * The default `docker_image`: an official Node.js LTS image; the scoring program needs only `node`.
@@ -123,6 +127,17 @@ export interface Options {
   readonly now?: Date | undefined
   /** seconds a scoring run may take (Codabench's default is 600) */
   readonly executionTimeLimit?: number | undefined
+  /**
+   * a live test leaderboard: the test phase's reference data holds the gold, which every
+   * participant can then download (see `Sealed`), and submissions are scored on upload. Default:
+   * sealed (the gold is written beside the bundle, `Sealed.goldBeside`, and a Scoring phase scores
+   * the test phase's submissions once `stseval codabench unseal`'s reference data is in place)
+   *
+   * @since 0.3.0
+   */
+  readonly liveTest?: boolean | undefined
+  /** start of the Scoring phase of a sealed bundle (UTC; default: two days after the test phase ends) @since 0.3.0 */
+  readonly scoringStart?: Date | undefined
 }
 
 /**
@@ -148,6 +163,8 @@ export interface Written {
   readonly columns: ReadonlyArray<Scores.Column>
   /** notes for the organiser (e.g. no development phase) */
   readonly notes: ReadonlyArray<string>
+  /** a sealed bundle: the folder beside it that holds the test gold (`Sealed.goldBeside`); undefined for a live test phase @since 0.3.0 */
+  readonly gold: string | undefined
 }
 
 /**
@@ -181,10 +198,19 @@ const LOGO = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDw
 const DAY = 24 * 60 * 60 * 1000
 const startOfDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))
 
-/** The edition the development phase scores with: the test edition without published pair counts. */
+/**
+ * The edition the development phase scores with: the test edition without what belongs to the test
+ * split: its published pair counts and its test input (`sts-test.csv`, `SICK_test.txt`: the
+ * development phase's stseval-task.json must not name them), and a dataset named after the test
+ * split (STS-B's `test`, its run `sts-test.output.txt`) named after `dev`, so that no message of the
+ * development phase says "dataset test". Only a lone dataset is renamed: its leaderboard keys are
+ * its metrics', not its name, and a run of one file may have any name.
+ */
 const devEdition = (edition: Registry.TaskEdition): Registry.TaskEdition => ({
   ...edition,
-  datasets: edition.datasets.map(({ pairs: _pairs, ...d }) => d)
+  datasets: edition.datasets.map(({ pairs: _pairs, input: _input, ...d }) =>
+    edition.datasets.length === 1 ? { ...d, name: devName(d.name) ?? d.name, ...(d.run !== undefined ? { run: devName(d.run) ?? d.run } : {}) } : d
+  )
 })
 
 /**
@@ -209,20 +235,6 @@ const devName = (gold: string): string | undefined => {
 /** The pairs of a gold dataset, by what identifies them: pair IDs, else whole lines that carry the pair (a tab-separated row), else none. */
 const pairKeys = (dataset: Gold.GoldDataset, text: string): ReadonlyArray<string> =>
   dataset.pairIds !== undefined ? dataset.pairIds : text.split(/\r?\n/).filter((line) => line.includes("\t"))
-
-const walk = (fs: FileSystem.FileSystem, path: Path.Path, root: string, dir = ""): Effect.Effect<ReadonlyArray<string>, never> =>
-  Effect.gen(function* () {
-    const names = (yield* fs.readDirectory(path.join(root, dir)).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))).slice().sort()
-    const out: Array<string> = []
-    for (const name of names) {
-      const rel = dir === "" ? name : `${dir}/${name}`
-      const info = yield* fs.stat(path.join(root, rel)).pipe(Effect.option)
-      if (info._tag === "None") continue
-      if (info.value.type === "Directory") out.push(...(yield* walk(fs, path, root, rel)))
-      else out.push(rel)
-    }
-    return out
-  })
 
 /**
  * Write a competition bundle (and optionally its zip), and check it against Codabench's rules
@@ -279,6 +291,19 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
     const out = path.resolve(options.out)
     const existing = yield* fs.readDirectory(out).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))
     if (existing.length > 0) return yield* fail(`${options.out} is not empty; give a new folder to --out`)
+    const sealed = options.liveTest !== true
+    const goldBeside = sealed ? Sealed.goldBeside(out) : undefined
+    if (goldBeside !== undefined && (yield* fs.readDirectory(goldBeside).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))).length > 0) {
+      return yield* fail(`${goldBeside} (where a sealed bundle keeps its test gold) is not empty; give another --out or move it`)
+    }
+    // Sealed: the test phase's reference data holds the gold's shape and hashes, the gold goes beside the bundle.
+    const testGold = yield* Gold.loadGold(edition, options.gold)
+    // one competition of several (one per language): the others' run files, to say where they go
+    const names = new Set(edition.datasets.map((d) => d.name))
+    const elsewhere = Object.fromEntries(resolved.datasets.filter((d) => !names.has(d.name) && d.run !== undefined).map((d) => [d.run, d.name]))
+    const seal = sealed
+      ? { sealed: Sealed.seal(edition, testGold), goldHashes: yield* Sealed.hashes(testGold).pipe(Effect.mapError((e) => fail(`--gold: ${e}`))), elsewhere }
+      : { elsewhere }
 
     const io = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Effect.mapError((e) => fail(e instanceof Error ? e.message : String(e))))
     // the folder whole or not at all, also when a check below fails or the program is stopped
@@ -300,9 +325,9 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
         // Reference data.
         // The test gold is secret: the test phase's detailed results show no gold value ("run"); the
         // development phase's labels are the participants' own ("points").
-        yield* ReferenceData.write(path.join(dir, "reference_data_test"), edition, options.gold, "run", board.name).pipe(Effect.mapError((e) => fail(`--gold: ${e.reason}`)))
+        yield* ReferenceData.write(path.join(dir, "reference_data_test"), edition, options.gold, "run", board.name, seal).pipe(Effect.mapError((e) => fail(`--gold: ${e.reason}`)))
         if (dev !== undefined) {
-          yield* ReferenceData.write(path.join(dir, "reference_data_dev"), dev, options.devGold!, "points", board.name).pipe(Effect.mapError((e) => fail(`--dev-gold: ${e.reason}`)))
+          yield* ReferenceData.write(path.join(dir, "reference_data_dev"), dev, options.devGold!, "points", board.name, { elsewhere }).pipe(Effect.mapError((e) => fail(`--dev-gold: ${e.reason}`)))
         }
 
         // Site.
@@ -311,7 +336,7 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
           edition !== resolved
             ? `This competition is one of ${Scores.boards(resolved).each.length}, one per ${edition.datasets[0].language !== undefined ? "language" : "dataset"} of ${resolved.id} (${Scores.boards(resolved).each.map((b) => b.name).join(", ")}), as the task ranked them: it scores ${edition.datasets[0].name} only.`
             : undefined
-        const pages = Pages.pageTexts(edition, board, dev !== undefined, scope)
+        const pages = Pages.pageTexts(edition, board, dev !== undefined, scope, sealed ? "sealed" : "live")
         yield* writeText("pages/overview.md", pages.overview)
         yield* writeText("pages/evaluation.md", pages.evaluation)
         yield* writeText("pages/submitting.md", pages.submitting)
@@ -328,6 +353,8 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
         const devEnd = new Date(testStart.getTime() - 1000)
         if (devStart !== undefined && devStart.getTime() >= devEnd.getTime()) return yield* fail("the development phase must start before the test phase")
         if (testEnd.getTime() <= testStart.getTime()) return yield* fail("the test phase must end after it starts")
+        const scoringStart = options.scoringStart ?? new Date(testEnd.getTime() + 2 * DAY)
+        if (sealed && scoringStart.getTime() <= testEnd.getTime()) return yield* fail("the scoring phase must start after the test phase ends")
 
         const limit = options.executionTimeLimit ?? 600
         const testTask = dev !== undefined ? 1 : 0
@@ -356,14 +383,40 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
           {
             index: dev !== undefined ? 1 : 0,
             name: "Test",
-            description: `Submissions are scored against the test data; at most ${edition.runLimit} per participant.`,
+            description: sealed
+              ? `The test gold is sealed: each submission is checked and told whether it is valid, and scored when the phase closes (in the Scoring phase); at most ${edition.runLimit} per participant.`
+              : `Submissions are scored against the test data on upload (a live leaderboard: the test gold is in this phase's reference data, which any participant can download); at most ${edition.runLimit} per participant.`,
             start: CompetitionYaml.formatDateTime(testStart),
             end: CompetitionYaml.formatDateTime(testEnd),
             max_submissions: edition.runLimit,
             max_submissions_per_day: edition.runLimit,
             execution_time_limit: limit,
             tasks: [testTask]
-          }
+          },
+          // Sealed: the test phase's finished submissions (a valid sealed one finishes, with an
+          // empty scores.json, and is on the leaderboard) are moved here and run again when this
+          // phase starts (`do_phase_migrations` in src/apps/competitions/tasks.py, every 300 s
+          // (CELERY_BEAT_SCHEDULE, src/settings/base.py); `Competition.apply_phase_migration` in
+          // src/apps/competitions/models.py, c7dbc756), on the same task: once the organiser has put
+          // the unsealed reference data on it, they are scored against the test gold. Codabench
+          // cannot close a phase to submissions (0 means no limit: `has_max_submissions` in
+          // src/apps/competitions/unpackers/v2.py), hence one per participant.
+          ...(sealed
+            ? [
+                {
+                  index: dev !== undefined ? 2 : 1,
+                  name: "Scoring",
+                  description:
+                    "Send nothing here: when this phase starts, the test phase's submissions are moved here and scored against the test gold, and this phase's leaderboard is the test leaderboard (a submission sent here is after the deadline).",
+                  start: CompetitionYaml.formatDateTime(scoringStart),
+                  max_submissions: 1,
+                  max_submissions_per_day: 1,
+                  execution_time_limit: limit,
+                  auto_migrate_to_this_phase: true,
+                  tasks: [testTask]
+                }
+              ]
+            : [])
         ]
         const competition: CompetitionYaml.Competition = {
           version: 2,
@@ -414,11 +467,21 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
     if (options.zip !== undefined && options.zip !== false) {
       zipPath = path.resolve(options.zip === true ? `${out}.zip` : options.zip)
       if (zipPath.startsWith(`${out}${path.sep}`)) return yield* fail("the zip must be written outside the bundle folder")
-      const files: Record<string, Uint8Array> = {}
-      for (const rel of yield* walk(fs, path, out)) files[rel] = yield* io(fs.readFile(path.join(out, rel)))
-      yield* io(Files.writeAtomic(zipPath, zipSync(files, { level: 6 })))
+      yield* io(zipFolder(out, zipPath))
     }
-    return { out, zip: zipPath, competition: checked, board, columns, notes }
+    if (goldBeside !== undefined) {
+      yield* Files.writeFolder(goldBeside, (dir) => Sealed.copyGold(edition, testGold, dir).pipe(Effect.mapError(fail))).pipe(
+        Effect.mapError((e) => (e instanceof BundleError ? e : fail(`${goldBeside} cannot be written: ${Files.describe(e)}`)))
+      )
+      notes.push(
+        `the test phase is sealed: its reference data holds no gold (only what checking a submission needs, and the gold's hashes); the test gold is in ${goldBeside}, which you keep and never upload. After the test phase ends, run \`stseval codabench unseal ${options.out}\` (see docs/codabench.md)`
+      )
+    } else {
+      notes.push(
+        "the test leaderboard is live (--live-test): the test phase's reference data holds the test gold, and Codabench lets every participant download a task's reference data, so the test gold is public"
+      )
+    }
+    return { out, zip: zipPath, competition: checked, board, columns, notes, gold: goldBeside }
   })
 
 /**

@@ -55,8 +55,11 @@ export interface Part {
  */
 export interface Input {
   readonly edition: Registry.TaskEdition
-  /** `scored`: on the leaderboard; `rejected`: the submission has errors and was not scored */
-  readonly verdict: "scored" | "rejected"
+  /**
+   * `scored`: on the leaderboard; `received`: valid, to be scored when a sealed phase closes (no
+   * figure yet); `rejected`: the submission has errors and was not scored
+   */
+  readonly verdict: "scored" | "received" | "rejected"
   /** one or two sentences for the participant */
   readonly summary: string
   readonly columns: ReadonlyArray<Column>
@@ -181,12 +184,18 @@ const partsTable = (input: Input, withFigures: boolean): string => {
     // the metrics the dataset's ranking reports, each in its own style
     const spec = input.edition.datasets.find((d) => d.name === p.name)
     const ranking = spec === undefined ? input.edition.ranking[0] : Registry.rankingOfDataset(input.edition, spec)
-    const metrics = Registry.metricsOf(ranking).map(Metrics.getOrThrow).filter((m) => !Metric.needsConfidence(m))
+    // Where the gold is secret, the leaderboard's figures only (a test page shows what the
+    // leaderboard shows, not a per-track Spearman or an MSE on z-scores beside it).
+    const onBoard = (m: Metric.Metric) => input.columns.some((c) => c.figure._tag === "dataset" && c.figure.dataset === p.name && c.figure.metric === m.name)
+    const metrics = Registry.metricsOf(ranking)
+      .map(Metrics.getOrThrow)
+      .filter((m) => !Metric.needsConfidence(m) && (input.plot === "points" || onBoard(m)))
     const figures = metrics
       .map((m) => `${m.symbol} ${figureText(input.figure({ _tag: "dataset", dataset: p.name, metric: m.name }), Style.forMetric(input.edition, m.name))}`)
       .join(", ")
     const status = p.status === "scored" ? `<span class="ok">scored</span>` : p.status === "no-gold" ? `<span>no gold</span>` : `<span class="bad">${p.status === "missing" ? "not submitted" : "not scored"}</span>`
-    const lines = p.linesScored !== undefined ? `${p.linesScored[0]}-${p.linesScored[1]}` : ""
+    // which input lines carry gold (STS 2017 track 6: 250 of 500) is the gold's to tell, not a test page's
+    const lines = p.linesScored !== undefined && input.plot === "points" ? `${p.linesScored[0]}-${p.linesScored[1]}` : ""
     return `<tr><td>${e(p.name)}</td><td>${status}</td><td class="num">${p.pairs}</td><td>${lines}</td><td>${p.file !== undefined ? `<code>${e(p.file)}</code>` : ""}</td><td>${p.status !== "scored" ? e(p.reason ?? "") : withFigures ? figures : ""}</td></tr>`
   })
   return `<table><thead><tr><th>Dataset</th><th>Status</th><th>Pairs</th><th>Lines scored</th><th>File</th><th>Figures or reason</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
@@ -264,7 +273,7 @@ const issuesSection = (issues: ReadonlyArray<Issue.Issue>): string => {
   return `${mainHtml}${infoHtml}`
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}.ok{color:#17702a}.bad,.error td:first-child{color:#b00020}.warning td:first-child{color:#8a5a00}.na{color:#777}.verdict{font-size:1.1em;padding:.5em .8em;border-left:4px solid}.verdict.scored{border-color:#17702a}.verdict.rejected{border-color:#b00020}code{font-size:.9em}${Plots.CSS}`
+const STYLE = `body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}.ok{color:#17702a}.bad,.error td:first-child{color:#b00020}.warning td:first-child{color:#8a5a00}.na{color:#777}.verdict{font-size:1.1em;padding:.5em .8em;border-left:4px solid}.verdict.scored{border-color:#17702a}.verdict.rejected{border-color:#b00020}.verdict.received{border-color:#1a5fb4}code{font-size:.9em}${Plots.CSS}`
 
 /**
  * The whole page.
@@ -309,7 +318,7 @@ export const render = (input: Input): string => {
     input.parts.length > 0 ? `<h2>Datasets</h2>${partsTable(input, scored)}` : "",
     plots !== "" ? `<h2>${input.plot === "points" ? "Run against gold" : "Your scores"}</h2><div>${plots}</div>` : "",
     confusions,
-    `<h2>Validation</h2>${issuesSection(input.issues)}`,
+    `<h2>Validation</h2>${issuesSection(input.plot === "points" ? input.issues : input.issues.filter((i) => i.code !== "lines-scored"))}`,
     `<p><small>Scored by stseval (edition <code>${e(input.edition.id)}</code>); signature <code class="signature">${e(input.signature)}</code>.</small></p>`,
     `</body></html>`,
     ``

@@ -18,6 +18,7 @@
 import { Files, Registry } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import type { Plot } from "./DetailedResults.js"
+import * as Sealed from "./Sealed.js"
 
 /**
  * The task file's name inside the reference data.
@@ -80,6 +81,22 @@ export const TaskFile = Schema.Struct({
       description:
         "gold files kept flat in the reference data: flat name -> the path inside the gold folder the edition names (e.g. amh__amh_test_with_labels.csv -> amh/amh_test_with_labels.csv)"
     })
+  ),
+  sealed: Schema.optionalKey(
+    Sealed.SealedGold.annotate({
+      description: "a sealed test phase: the gold's shape instead of the gold (no gold file in the reference data); submissions are validated, not scored (Sealed)"
+    })
+  ),
+  elsewhere: Schema.optionalKey(
+    Schema.Record(Schema.String, Schema.String).annotate({
+      description:
+        "a competition of one dataset of an edition ranked per dataset: the other datasets' run files -> their competitions (pred_amh.csv -> amh), so that such a file is said to belong to another competition"
+    })
+  ),
+  goldHashes: Schema.optionalKey(
+    Sealed.GoldHashes.annotate({
+      description: "the SHA-256 of each dataset's gold file the competition was sealed with: the scoring program refuses a gold that differs"
+    })
   )
 })
 /** @since 0.1.0 */
@@ -135,6 +152,12 @@ export interface Reference {
    * (`layOut`), so the edition, and the signature, stay the built-in ones
    */
   readonly files: Readonly<Record<string, string>> | undefined
+  /** a sealed test phase's gold shape (no gold in the reference data) @since 0.3.0 */
+  readonly sealed: Sealed.SealedGold | undefined
+  /** the gold hashes the competition was sealed with @since 0.3.0 */
+  readonly goldHashes: Sealed.GoldHashes | undefined
+  /** the run files of the other competitions of the edition, by file name (`pred_amh.csv` -> `amh`) @since 0.3.0 */
+  readonly elsewhere: Readonly<Record<string, string>> | undefined
 }
 
 const unsafe = (p: string) => p === "" || /^[\\/]/.test(p) || /^[a-zA-Z]:/.test(p) || p.split(/[\\/]/).includes("..")
@@ -210,7 +233,7 @@ export const read = (refDir: string): Effect.Effect<Reference, ReferenceError, F
     }
     // A bundle before 0.3 says `bins` for its test phase: its gold is secret.
     const plot: Plot = file.plot === undefined || file.plot === "bins" ? "run" : file.plot
-    return { edition, goldPath: path.join(refDir, file.gold), plot, leaderboard: file.leaderboard, files: file.files }
+    return { edition, goldPath: path.join(refDir, file.gold), plot, leaderboard: file.leaderboard, files: file.files, sealed: file.sealed, goldHashes: file.goldHashes, elsewhere: file.elsewhere }
   })
 
 /**
@@ -235,7 +258,17 @@ export const write = (
   edition: Registry.TaskEdition,
   gold: string,
   plot: Plot = "run",
-  leaderboard?: string
+  leaderboard?: string,
+  /**
+   * `sealed`: write the gold's shape and no gold file (a sealed test phase); `goldHashes`: the
+   * hashes the gold must have (a sealed or an unsealed test phase) @since 0.3.0
+   */
+  seal: {
+    readonly sealed?: Sealed.SealedGold | undefined
+    readonly goldHashes?: Sealed.GoldHashes | undefined
+    /** the other competitions' run files (`Reference.elsewhere`) */
+    readonly elsewhere?: Readonly<Record<string, string>> | undefined
+  } = {}
 ): Effect.Effect<void, ReferenceError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
@@ -245,7 +278,8 @@ export const write = (
     yield* fs.makeDirectory(refDir, { recursive: true }).pipe(Effect.mapError((e) => fail(e.message)))
     let goldEntry: string
     const files: Record<string, string> = {}
-    if (info.type === "Directory") {
+    if (seal.sealed !== undefined) goldEntry = "."
+    else if (info.type === "Directory") {
       for (const d of edition.datasets) {
         // Kept flat: a gold file the edition names in a sub-folder gets a flat name, and
         // stseval-task.json says where it goes.
@@ -272,7 +306,10 @@ export const write = (
       gold: goldEntry,
       plot,
       ...(leaderboard !== undefined ? { leaderboard } : {}),
-      ...(Object.keys(files).length > 0 ? { files } : {})
+      ...(Object.keys(files).length > 0 ? { files } : {}),
+      ...(seal.sealed !== undefined ? { sealed: seal.sealed } : {}),
+      ...(seal.goldHashes !== undefined ? { goldHashes: seal.goldHashes } : {}),
+      ...(seal.elsewhere !== undefined && Object.keys(seal.elsewhere).length > 0 ? { elsewhere: seal.elsewhere } : {})
     }
     yield* fs.writeFileString(path.join(refDir, TASK_FILE), `${JSON.stringify(file, null, 2)}\n`).pipe(Effect.mapError((e) => fail(e.message)))
   })

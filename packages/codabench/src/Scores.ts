@@ -55,6 +55,8 @@ import { Style } from "@stseval/scoring"
  */
 export type FigureRef =
   | { readonly _tag: "dataset"; readonly dataset: string; readonly metric: string }
+  /** how many of the board's other columns have a figure (`COMPUTED`) @since 0.3.0 */
+  | { readonly _tag: "computed" }
   | { readonly _tag: "official"; readonly ranking: string }
   | { readonly _tag: "aggregate"; readonly ranking: string; readonly name: "wmean" | "mean" | "pooled" | "allnrm" }
 
@@ -303,8 +305,12 @@ export interface Scores {
 export const fromRun = (cols: ReadonlyArray<Column>, figureOf: (ref: FigureRef) => Figure): Scores => {
   const scores: Record<string, number> = {}
   const omitted: Array<Omitted> = []
+  // the count of figures is known once the others are
+  const values = new Map<Column, Figure>()
+  for (const c of cols) if (c.figure._tag !== "computed") values.set(c, figureOf(c.figure))
+  const count = [...values.values()].filter((f) => f._tag === "value" && Number.isFinite(f.value) && Math.abs(f.value) < MAX_ABS).length
   for (const c of cols) {
-    const f = figureOf(c.figure)
+    const f = values.get(c) ?? { _tag: "value", value: count }
     if (f._tag === "none") {
       omitted.push({ key: c.key, title: c.title, reason: f.reason })
       continue
@@ -380,12 +386,59 @@ export interface Boards {
   readonly default: string
 }
 
-const boardOf = (name: string, description: string, cols: ReadonlyArray<Column>, primaryKey: string): Board => ({
-  name,
-  description,
-  columns: cols,
-  primary: cols.findIndex((c) => c.key === primaryKey)
-})
+/**
+ * The leaderboard column that keeps a complete submission above an incomplete one on a tie:
+ * `Figures computed`, how many of the board's other columns have a figure, descending.
+ *
+ * Codabench orders a leaderboard by its primary column, then by every other visible column in index
+ * order, each in its own direction, then by `created_when`
+ * (`LeaderboardPhaseSerializer.get_submissions`, `src/apps/api/serializers/leaderboards.py`,
+ * codalab/codabench c7dbc756), and PostgreSQL sorts NULL above every value in a descending order.
+ * So on a tie of the primary figure, a submission without a figure another column needs — SICK's
+ * relatedness-only run on the relatedness board (no entailment accuracy), an STS 2014 run without
+ * a dataset (its official mean counts it as r = 0) — would be listed first. A board where that can
+ * happen gets this column, always filled, just before the first column that can be empty: on a
+ * tie, more figures come first, and the columns after it are reached only between submissions with
+ * as many figures.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { Scores } from "@stseval/codabench"
+ *
+ * const board = Scores.board(Registry.get("sick2014")!)
+ * if (!("problem" in board)) board.columns.map((c) => c.key) // [..., "figures", "entailment_accuracy"]
+ * ```
+ * @since 0.3.0
+ */
+export const COMPUTED: Column = {
+  key: "figures",
+  title: "Figures computed",
+  figure: { _tag: "computed" },
+  scale: 1,
+  precision: 0,
+  sorting: "desc",
+  official: false
+}
+
+/** The datasets a figure needs (a ranking's figure: its datasets). */
+const needs = (edition: Registry.TaskEdition, ref: FigureRef): ReadonlyArray<string> => {
+  if (ref._tag === "dataset") return [ref.dataset]
+  if (ref._tag === "computed") return []
+  const ranking = edition.ranking.find((r) => (edition.ranking.length === 1 ? "official" : r.subtask) === ref.ranking) ?? edition.ranking[0]
+  return Registry.datasetsOf(edition, ranking).filter((d) => d.goldNotPublic === undefined).map((d) => d.name)
+}
+
+const boardOf = (edition: Registry.TaskEdition, name: string, description: string, cols: ReadonlyArray<Column>, primaryKey: string): Board => {
+  const primary = cols.find((c) => c.key === primaryKey)!
+  // What a submission with the primary figure surely has: its dataset, or every dataset of an
+  // aggregate that has no figure without them all (`no-official-score`); a dataset's other metrics
+  // come from the same pairs.
+  const sure = new Set(primary.figure._tag === "dataset" || edition.missingDataset !== "zero" ? needs(edition, primary.figure) : [])
+  const first = cols.findIndex((c) => c !== primary && needs(edition, c.figure).some((d) => !sure.has(d)))
+  const withCount = first === -1 ? cols : uniqueKeys([...cols.slice(0, first), COMPUTED, ...cols.slice(first)])
+  return { name, description, columns: withCount, primary: withCount.findIndex((c) => c.key === primaryKey) }
+}
 
 /**
  * The leaderboards an organiser may choose for an edition, and the default.
@@ -424,7 +477,7 @@ export const boards = (edition: Registry.TaskEdition): Boards => {
         const cols = all.filter((c) => c.figure._tag === "dataset" && c.figure.dataset === d.name)
         const primary = cols.find((c) => c.official) ?? cols[0]
         const what = d.language !== undefined ? "language" : "dataset"
-        return boardOf(d.name, `${d.name}${d.language !== undefined && d.language !== d.name ? ` (${d.language})` : ""} ranked on its own, as the task ranked each ${what}`, cols, primary.key)
+        return boardOf(edition, d.name, `${d.name}${d.language !== undefined && d.language !== d.name ? ` (${d.language})` : ""} ranked on its own, as the task ranked each ${what}`, cols, primary.key)
       })
       .filter((b) => b.columns.length > 0)
     const aggregate = all.find((c) => c.figure._tag === "aggregate" && c.figure.name === headline.aggregate)
@@ -432,6 +485,7 @@ export const boards = (edition: Registry.TaskEdition): Boards => {
       aggregate !== undefined
         ? [
             boardOf(
+              edition,
               headline.aggregate,
               `the ${(AGGREGATE_TITLE[headline.aggregate] ?? headline.aggregate).toLowerCase()} over every dataset (not the task's official ranking, which is per dataset; a run must cover every dataset to have it)`,
               [aggregate, ...all.filter((c) => c !== aggregate)],
@@ -441,7 +495,7 @@ export const boards = (edition: Registry.TaskEdition): Boards => {
         : []
     return { boards: [...perDataset, ...mean], each: perDataset, default: EACH }
   }
-  const official = boardOf("official", "the edition's official figure", all, all[primaryIndex(all)].key)
+  const official = boardOf(edition, "official", "the edition's official figure", all, all[primaryIndex(all)].key)
   // SICK: a board ordered by each further ranking's figure (entailment accuracy), with every column
   // (one run file holds both subtasks, so one competition shows both).
   const perSubtask = edition.ranking.slice(1).flatMap((r) => {
@@ -449,7 +503,7 @@ export const boards = (edition: Registry.TaskEdition): Boards => {
     const primary = all.find(
       (c) => c.official && ((c.figure._tag === "official" && c.figure.ranking === r.subtask) || (c.figure._tag === "dataset" && own.has(c.figure.dataset)))
     )
-    return primary === undefined ? [] : [boardOf(r.subtask, `the ${r.subtask} subtask`, all, primary.key)]
+    return primary === undefined ? [] : [boardOf(edition, r.subtask, `the ${r.subtask} subtask`, all, primary.key)]
   })
   return { boards: [official, ...perSubtask], each: [official], default: "official" }
 }

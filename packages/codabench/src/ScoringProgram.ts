@@ -31,13 +31,19 @@
  *   Codabench orders by the primary column descending and PostgreSQL puts NULLs first, so a
  *   `scores.json` without it would top the leaderboard (`Scores.boards`).
  *
+ * In a sealed test phase (`Sealed`) the submission is checked against the gold's shape by the same
+ * engine, so it is rejected exactly as the gold would reject it; a valid one is `received`: an
+ * empty `scores.json` and no figure. Once unsealed, a gold whose hashes are not the sealed ones is
+ * a set-up error.
+ *
  * @since 0.1.0
  */
-import { Files, Issue, Registry } from "@stseval/formats"
+import { Files, Gold, Issue, Registry, Submissions } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import * as DetailedResults from "./DetailedResults.js"
 import * as Score from "./internal/score.js"
 import * as ReferenceData from "./ReferenceData.js"
+import * as Sealed from "./Sealed.js"
 import * as Scores from "./Scores.js"
 import type { Isolation } from "@stseval/scoring"
 
@@ -94,8 +100,12 @@ export class SetupError extends Schema.TaggedError<SetupError>()("SetupError", {
  * @since 0.1.0
  */
 export interface Outcome {
-  /** `scored`: `scores.json` was written; `rejected`: the submission has errors, nothing was scored */
-  readonly verdict: "scored" | "rejected"
+  /**
+   * `scored`: `scores.json` was written; `received`: a sealed test phase found the submission valid
+   * (an empty `scores.json`, so that Codabench finishes it and puts it on the leaderboard, which a
+   * phase migration needs: see `Sealed`); `rejected`: the submission has errors, nothing was scored
+   */
+  readonly verdict: "scored" | "received" | "rejected"
   /** one or two sentences for the participant */
   readonly summary: string
   /** the leaderboard columns and what was written for each */
@@ -151,8 +161,18 @@ export const describeIssue = (i: Issue.Issue): string => `${i.file}${i.line !== 
  * ```
  * @since 0.3.0
  */
-export const unknownFileReason = (issue: Issue.Issue, edition: Registry.TaskEdition): string => {
+export const unknownFileReason = (
+  issue: Issue.Issue,
+  edition: Registry.TaskEdition,
+  /** the other competitions' run files (`ReferenceData.Reference.elsewhere`) @since 0.3.0 */
+  elsewhere?: Readonly<Record<string, string>>
+): string => {
   const found = issue.found !== undefined ? issue.found.split(/[\\/!]/).pop() ?? issue.found : undefined
+  const other = found !== undefined ? elsewhere?.[found] : undefined
+  if (other !== undefined) {
+    const own = edition.datasets.map((d) => d.run).filter((r) => r !== undefined)
+    return `${issue.file}: ${found} is the run file of the ${other} competition, not of this one (${edition.datasets.map((d) => d.name).join(", ")}: ${own.join(", ")}); submit it to the ${other} competition`
+  }
   const suggestion = /did you mean/i.test(issue.message) || found === undefined ? undefined : Registry.closestRunFile(edition, found, { nearest: true })
   return `${describeIssue(issue)}${suggestion !== undefined && suggestion !== found ? `; did you mean ${suggestion}?` : ""}`
 }
@@ -226,24 +246,40 @@ export const scoreCodabench = (
       // participant sent and nothing else.
       const stage = yield* fs.makeTempDirectoryScoped({ prefix: "stseval-codabench-" }).pipe(Effect.mapError(() => setup("no temporary folder can be made")))
       const submission = path.join(stage, "submission")
+      // A sealed test phase: validated against the gold's shape, never scored (see Sealed).
+      const sealedGold = reference.sealed !== undefined ? Sealed.restore(reference.edition, reference.sealed) : undefined
       // The gold as the edition names it (a nested layout is restored from the flat reference data).
-      const goldPath = yield* ReferenceData.layOut(reference, path.join(stage, "gold")).pipe(
-        Effect.mapError((e) => setup(`the competition's reference data cannot be used: ${refRelative(e.reason)}`))
-      )
+      const goldPath =
+        sealedGold !== undefined
+          ? reference.goldPath
+          : yield* ReferenceData.layOut(reference, path.join(stage, "gold")).pipe(
+              Effect.mapError((e) => setup(`the competition's reference data cannot be used: ${refRelative(e.reason)}`))
+            )
+      if (sealedGold === undefined && reference.goldHashes !== undefined) {
+        // The gold uploaded after the deadline must be the gold the competition was sealed with.
+        const found = yield* Gold.loadGold(reference.edition, goldPath).pipe(Effect.flatMap(Sealed.hashes), Effect.orElseSucceed((): Sealed.GoldHashes => ({})))
+        const differ = Sealed.differences(reference.goldHashes, found)
+        if (differ.length > 0) {
+          return yield* setup(
+            `the competition's reference data holds another gold than the one it was sealed with (${differ.slice(0, 5).join("; ")}); tell the organisers: upload the reference data \`stseval codabench unseal\` makes from the bundle's gold`
+          )
+        }
+      }
       const goldRelative = relativizer([
         [refDir, "ref"],
         [goldPath, "ref"]
       ])
       const scoreRun = (runPath?: string) =>
         Effect.gen(function* () {
-          const scored = yield* Score.score(reference.edition, goldPath, runPath, options.isolation).pipe(
+          const scored = yield* Score.score(reference.edition, goldPath, runPath, options.isolation, sealedGold).pipe(
             Effect.mapError((reason) => setup(`the competition's gold cannot be read: ${goldRelative(reason)}`))
           )
           if (Issue.hasErrors(scored.goldIssues)) {
             const first = scored.goldIssues.filter((i) => i.severity === "error").slice(0, 3).map((i) => describeIssue(safeIssue(goldRelative)(i)))
             return yield* setup(`the competition's gold has errors, so no submission can be scored; tell the organisers: ${first.join("; ")}`)
           }
-          return scored
+          // sealed: the signature of the gold to come, not of the placeholder
+          return reference.sealed !== undefined ? { ...scored, signature: reference.sealed.signature } : scored
         })
       yield* fs.makeDirectory(submission).pipe(Effect.mapError(() => setup("no temporary folder can be made")))
       const entries = yield* fs.readDirectory(resDir).pipe(Effect.orElseSucceed((): ReadonlyArray<string> => []))
@@ -293,6 +329,18 @@ export const scoreCodabench = (
       // folder is read as \`stseval score <folder>\` reads it: one run, or a folder of runs.
       const single = sent.length === 1 ? sent[0] : undefined
       const runPath = single !== undefined && /\.zip$/i.test(single) ? path.join(submission, single) : submission
+      if (runPath !== submission) {
+        // The worker unzipped the upload: this zip is already inside one. Its lone zip would be a
+        // third level, which `rank` on the imported submission does not open either
+        // (`Submissions.readZip`: one level).
+        const bytes = yield* fs.readFile(runPath).pipe(Effect.orElseSucceed(() => new Uint8Array()))
+        const opened = Submissions.readZip(bytes, single!).opened
+        if (opened !== undefined) {
+          const { signature } = yield* scoreRun()
+          const reason = `${single}!${opened}: a zip inside a zip inside the submission is not opened; submit a zip holding the run's files (or holding one zip of them)`
+          return yield* reject(notScored([reason]), [reason], signature, { parts: [], figure: () => ({ _tag: "none", reason }), issues: [], reasons: [reason] })
+        }
+      }
       const scored = yield* scoreRun(runPath)
       const { signature } = scored
       if (scored.runs.length !== 1) {
@@ -317,7 +365,7 @@ export const scoreCodabench = (
       const unknown = [...run.errors, ...run.warnings, ...run.infos].filter((i) => i.code === "unknown-file").map(safe)
       const errors = [...run.errors.filter(relevant).map(safe).filter((i) => i.code !== "unknown-file"), ...unknown]
       const warnings = run.warnings.filter(relevant).filter((i) => i.code !== "unknown-file").map(safe).map(describeIssue)
-      const describe = (i: Issue.Issue) => (i.code === "unknown-file" ? unknownFileReason(i, reference.edition) : describeIssue(i))
+      const describe = (i: Issue.Issue) => (i.code === "unknown-file" ? unknownFileReason(i, reference.edition, reference.elsewhere) : describeIssue(i))
 
       if (run.status === "failed" || errors.length > 0) {
         const reasons = errors.length > 0 ? errors.map(describe) : [relative(run.failure ?? "the run could not be scored")]
@@ -344,6 +392,22 @@ export const scoreCodabench = (
           { parts, figure: run.figure, issues, reasons: [reason] }
         )
         return { ...outcome, warnings }
+      }
+
+      if (reference.sealed !== undefined) {
+        // Valid: an empty scores.json finishes the submission and puts it on the leaderboard with no
+        // figure (`upload_submission_scores` and `put_on_leaderboard_by_submission_rule` in
+        // src/apps/api/views/submissions.py, src/apps/leaderboards/strategies.py, c7dbc756), where a
+        // phase migration finds it (`Competition.apply_phase_migration` moves only finished
+        // submissions on a leaderboard).
+        const summary =
+          "Your submission was received and is valid. It will be scored when the test phase closes: the test gold is sealed until then, and its figures will then be on the leaderboard."
+        yield* write("scores.json", "{}\n")
+        yield* write(
+          "detailed_results.html",
+          DetailedResults.render({ edition: reference.edition, verdict: "received", summary, columns: cols, scores: undefined, parts, figure: run.figure, issues, plot: "none", signature })
+        )
+        return { verdict: "received", summary, columns: cols, scores: undefined, reasons: [], errors: 0, warnings, signature } satisfies Outcome
       }
 
       const scores = Scores.fromRun(cols, run.figure)

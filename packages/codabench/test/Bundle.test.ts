@@ -129,7 +129,7 @@ describe("writeBundle", () => {
   it("SICK with a development gold: a bundle Codabench accepts, columns = the scores.json keys, run limit = max_submissions", async () => {
     const out = path.join(work, "sick")
     const written = await run(
-      Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: writeSickDev(path.join(work, "sick-dev")), out, zip: true, cliBundle: cli, now: new Date("2014-01-10T12:00:00Z") })
+      Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: writeSickDev(path.join(work, "sick-dev")), out, zip: true, cliBundle: cli, liveTest: true, now: new Date("2014-01-10T12:00:00Z") })
     )
     expect(unpackerProblems(out)).toEqual([])
     const competition = await run(CompetitionYaml.decode(readCompetition(out)))
@@ -146,8 +146,9 @@ describe("writeBundle", () => {
       [1, "scoring_program", "reference_data_test"]
     ])
     const board = competition.leaderboards[0]
-    expect(board.columns.map((c) => c.key)).toEqual(Scores.columns(edition).map((c) => c.key))
-    expect(board.columns.map((c) => c.index)).toEqual([0, 1, 2, 3])
+    const sick = Scores.board(edition)
+    expect(board.columns.map((c) => c.key)).toEqual("problem" in sick ? [] : sick.columns.map((c) => c.key))
+    expect(board.columns.map((c) => c.index)).toEqual([0, 1, 2, 3, 4])
     expect(board.columns.find((c) => c.key === "relatedness_mse")!.sorting).toBe("asc")
     expect(board.primary_index).toBe(0)
     expect(competition.docker_image).toMatch(/^node:\d+/)
@@ -221,7 +222,7 @@ describe("writeBundle", () => {
   it("STS 2017 without a development gold: only the test phase, the edition's columns in published order", async () => {
     const data = writeSts2017(path.join(work, "sts2017-data"), [])
     const out = path.join(work, "sts2017")
-    const written = await run(Bundle.writeBundle({ task: "sts2017", gold: data.gold, out, cliBundle: cli, title: "STS 2017 rerun", dockerImage: "node:20-slim" }))
+    const written = await run(Bundle.writeBundle({ task: "sts2017", gold: data.gold, out, cliBundle: cli, liveTest: true, title: "STS 2017 rerun", dockerImage: "node:20-slim" }))
     expect(unpackerProblems(out)).toEqual([])
     expect(written.notes[0]).toContain("only the test phase")
     const competition = await run(CompetitionYaml.decode(readCompetition(out)))
@@ -249,7 +250,7 @@ describe("writeBundle", () => {
     for (const d of sts2017.datasets) fs.writeFileSync(path.join(bad, d.gold), "1\n2\n")
     fs.writeFileSync(path.join(bad, sts2017.datasets[0].gold), "1\nzwei\n")
     const error = (options: Partial<Bundle.Options>) =>
-      run(Effect.flip(Bundle.writeBundle({ task: "sts2017", gold: bad, out: path.join(work, `x-${Math.random()}`), cliBundle: cli, ...options })))
+      run(Effect.flip(Bundle.writeBundle({ task: "sts2017", gold: bad, out: path.join(work, `x-${Math.random()}`), cliBundle: cli, liveTest: true, ...options })))
     expect((await error({})).reason).toMatch(/--gold: the gold has errors: .*STS\.gs\.track1\.ar-ar\.txt:2/)
     const data = writeSts2017(path.join(work, "sts2017-ok"), [])
     const full = path.join(work, "full")
@@ -365,7 +366,7 @@ describe("ReferenceData", () => {
 describe("SemEval-2024 Task 1 bundles, as an organiser would make them", () => {
   const edition = { ...Registry.get("semrel2024-a")!, datasets: Registry.get("semrel2024-a")!.datasets.map(({ pairs: _pairs, ...d }) => d) }
   const write = (name: string, options: Partial<Bundle.Options>) =>
-    run(Effect.flip(Bundle.writeBundle({ task: edition, gold: "", out: path.join(work, name), cliBundle: cli, leaderboard: "eng", ...options }))).then((e) => e.reason)
+    run(Effect.flip(Bundle.writeBundle({ task: edition, gold: "", out: path.join(work, name), cliBundle: cli, liveTest: true, leaderboard: "eng", ...options }))).then((e) => e.reason)
 
   it("refuses a development gold that is the test gold (given the test folder), naming the file", async () => {
     const data = writeSemRel(path.join(work, "semrel-test-only"), edition, 12, [])
@@ -396,7 +397,7 @@ describe("SemEval-2024 Task 1 bundles, as an organiser would make them", () => {
       fs.writeFileSync(path.join(data.gold, d.gold.replace("_test_", "_dev_")), `PairID,Text,Score\n${rows.join("\n")}\n`)
     }
     const out = path.join(work, "semrel-dev-bundle")
-    const written = await run(Bundle.writeBundle({ task: edition, gold: data.gold, devGold: data.gold, out, cliBundle: cli, leaderboard: "eng" }))
+    const written = await run(Bundle.writeBundle({ task: edition, gold: data.gold, devGold: data.gold, out, cliBundle: cli, liveTest: true, leaderboard: "eng" }))
     expect(written.competition.phases.map((p) => p.name)).toEqual(["Development", "Test"])
     expect(fs.readdirSync(path.join(out, "reference_data_dev")).sort()).toEqual(["eng__eng_dev_with_labels.csv", "stseval-task.json"])
     expect(fs.readdirSync(path.join(out, "reference_data_test")).sort()).toEqual(["eng__eng_test_with_labels.csv", "stseval-task.json"])
@@ -408,7 +409,7 @@ describe("SemEval-2024 Task 1 bundles, as an organiser would make them", () => {
 
   it("one competition per language by default (--leaderboard each): each scores its language alone, never esp", async () => {
     const data = writeSemRel(path.join(work, "semrel-each"), edition, 12, [])
-    const written = await run(Bundle.writeBundles({ task: edition, gold: data.gold, out: path.join(work, "semrel-each-out"), zip: true, cliBundle: cli }))
+    const written = await run(Bundle.writeBundles({ task: edition, gold: data.gold, out: path.join(work, "semrel-each-out"), zip: true, cliBundle: cli, liveTest: true }))
     const languages = edition.datasets.filter((d) => d.goldNotPublic === undefined).map((d) => d.name)
     expect(written.map((w) => [path.basename(w.out), path.basename(w.zip!), w.competition.title])).toEqual(
       languages.map((l) => [l, `${l}.zip`, `${edition.title}: ${l}`])
@@ -418,13 +419,13 @@ describe("SemEval-2024 Task 1 bundles, as an organiser would make them", () => {
       expect(w.competition.leaderboards[0].columns.map((c) => c.key)).toEqual(["spearman", "pearson"])
       expect(fs.readdirSync(path.join(w.out, "reference_data_test")).filter((f) => f !== "stseval-task.json")).toEqual([`${w.board.name}__${w.board.name}_test_with_labels.csv`])
     }
-    const several = await run(Effect.flip(Bundle.writeBundles({ task: edition, gold: data.gold, out: path.join(work, "semrel-each-zip"), zip: path.join(work, "x.zip"), cliBundle: cli })))
+    const several = await run(Effect.flip(Bundle.writeBundles({ task: edition, gold: data.gold, out: path.join(work, "semrel-each-zip"), zip: path.join(work, "x.zip"), cliBundle: cli, liveTest: true })))
     expect(several.reason).toContain("several zips")
   })
 
   it.skipIf(!hasShared)("on the shared data: the organisers' track A folder as both gold and --dev-gold", async () => {
     const track = path.join(sharedRoot, "data/semrel2024/track-a")
-    const written = await run(Bundle.writeBundles({ task: "semrel2024-a", gold: track, devGold: track, out: path.join(work, "semrel-shared"), cliBundle: cli }))
+    const written = await run(Bundle.writeBundles({ task: "semrel2024-a", gold: track, devGold: track, out: path.join(work, "semrel-shared"), cliBundle: cli, liveTest: true }))
     expect(written.map((w) => w.board.name)).toEqual(["amh", "arq", "ary", "eng", "hau", "kin", "mar", "tel"])
     for (const w of written) expect(fs.readdirSync(path.join(w.out, "reference_data_dev")).filter((f) => f.endsWith(".csv"))).toEqual([`${w.board.name}__${w.board.name}_dev_with_labels.csv`])
   })
@@ -437,7 +438,7 @@ describe("the pages describe the edition's actual run, file names and official f
     const edition = { ...Registry.get("semrel2024-a")!, datasets: Registry.get("semrel2024-a")!.datasets.map(({ pairs: _pairs, ...d }) => d) }
     const data = writeSemRel(path.join(work, "semrel-pages"), edition, 12, [])
     const eng = path.join(work, "semrel-pages-eng")
-    await run(Bundle.writeBundle({ task: edition, gold: data.gold, out: eng, cliBundle: cli, leaderboard: "eng" }))
+    await run(Bundle.writeBundle({ task: edition, gold: data.gold, out: eng, cliBundle: cli, liveTest: true, leaderboard: "eng" }))
     const submitting = page(eng, "submitting")
     expect(submitting).toContain("`pred_eng.csv`")
     expect(submitting).toContain("`PairID,Pred_Score`")
@@ -446,7 +447,7 @@ describe("the pages describe the edition's actual run, file names and official f
     expect(page(eng, "evaluation")).toContain("The leaderboard is ordered by **Spearman rho** (`spearman`): eng ranked on its own")
     expect(page(eng, "overview")).toContain("it scores eng only")
     const mean = path.join(work, "semrel-pages-mean")
-    await run(Bundle.writeBundle({ task: edition, gold: data.gold, out: mean, cliBundle: cli, leaderboard: "mean" }))
+    await run(Bundle.writeBundle({ task: edition, gold: data.gold, out: mean, cliBundle: cli, liveTest: true, leaderboard: "mean" }))
     const evaluation = page(mean, "evaluation")
     expect(evaluation).toContain("| Mean (unofficial) | `mean` | the mean of the per-dataset Spearman; it needs a run file for every dataset (orders the leaderboard) |")
     expect(evaluation).not.toMatch(/per-dataset Pearson/)
@@ -459,7 +460,7 @@ describe("the pages describe the edition's actual run, file names and official f
   it("STS 2017: one file per track, named exactly, one score per line; the official figure is the mean of the per-track Pearson", async () => {
     const data = writeSts2017(path.join(work, "sts2017-pages-data"), [])
     const out = path.join(work, "sts2017-pages")
-    await run(Bundle.writeBundle({ task: "sts2017", gold: data.gold, out, cliBundle: cli }))
+    await run(Bundle.writeBundle({ task: "sts2017", gold: data.gold, out, cliBundle: cli, liveTest: true }))
     const submitting = page(out, "submitting")
     for (const d of sts2017.datasets) expect(submitting).toContain(`- \`${d.run}\``)
     expect(submitting).toContain("one score per line")

@@ -207,7 +207,7 @@ describe("the bundle's phase dates, as Codabench holds them", () => {
   })
 
   const bundle = (name: string, options: Partial<Bundle.Options>) =>
-    run(Bundle.writeBundle({ task: "stsb", gold, devGold, out: path.join(work, name), cliBundle: cli, ...options })).then((w) => fs.readFileSync(path.join(w.out, "competition.yaml"), "utf8"))
+    run(Bundle.writeBundle({ task: "stsb", gold, devGold, out: path.join(work, name), cliBundle: cli, liveTest: true, ...options })).then((w) => fs.readFileSync(path.join(w.out, "competition.yaml"), "utf8"))
 
   it("a test phase starting at 12:00 UTC after a development phase: the times are kept, the phases follow each other by one second", async () => {
     const text = await bundle("noon", { devStart: new Date("2027-01-01T00:00:00Z"), testStart: new Date("2027-01-20T12:00:00Z"), testEnd: new Date("2027-02-07T23:59:59Z") })
@@ -253,7 +253,7 @@ describe("the bundle's phase dates, as Codabench holds them", () => {
   })
 
   it("refuses a test phase that ends before it starts", async () => {
-    const error = await run(Effect.flip(Bundle.writeBundle({ task: "stsb", gold, out: path.join(work, "bad"), cliBundle: cli, testStart: new Date("2027-01-20T12:00:00Z"), testEnd: new Date("2027-01-20T12:00:00Z") })))
+    const error = await run(Effect.flip(Bundle.writeBundle({ task: "stsb", gold, out: path.join(work, "bad"), cliBundle: cli, liveTest: true, testStart: new Date("2027-01-20T12:00:00Z"), testEnd: new Date("2027-01-20T12:00:00Z") })))
     expect(error.reason).toContain("must end after it starts")
   })
 })

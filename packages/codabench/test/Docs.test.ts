@@ -12,6 +12,7 @@ import { zipSync } from "fflate"
 import { beforeAll, describe, expect, it } from "vitest"
 import { bulkDownloadV123, csvExport } from "./support/codabench.js"
 import type { Submission } from "./support/codabench.js"
+import { rankJson } from "./support/fixtures.js"
 import { buildCli, hasShared, repoRoot, sharedRoot, tempDir } from "./support/worker.js"
 
 /** The `sh` blocks of a Markdown file, in order. */
@@ -20,13 +21,15 @@ const shBlocks = (markdown: string): ReadonlyArray<string> => [...markdown.match
 const page = fs.readFileSync(path.join(repoRoot, "docs/codabench.md"), "utf8")
 
 describe("docs/codabench.md", () => {
-  it("has the blocks this test expects: bundle, import, tables, the check without Codabench", () => {
+  it("has the blocks this test expects: bundle, the sealed check, unseal, the check after it, import, tables", () => {
     const blocks = shBlocks(page)
     expect(blocks.map((b) => b.trim().split(/\s+/).slice(0, 3).join(" "))).toEqual([
       "stseval codabench bundle",
+      "mkdir -p app/input/ref",
+      "stseval codabench unseal",
+      "rm -rf app/input/ref",
       "stseval codabench import",
-      "stseval rank --task",
-      "mkdir -p app/input/ref"
+      "stseval rank --task"
     ])
   })
 
@@ -49,8 +52,8 @@ describe("docs/codabench.md", () => {
         timeout: 300_000
       })
 
-    it("runs each block with exit 0 and makes what the page says", () => {
-      const [bundle, importBlock, tables, check] = shBlocks(page)
+    it("runs each block with exit 0 and makes what the page says", async () => {
+      const [bundle, sealedCheck, unseal, check, importBlock, tables] = shBlocks(page)
 
       const made = sh(bundle)
       expect(made.stderr).toBe("")
@@ -59,6 +62,27 @@ describe("docs/codabench.md", () => {
       expect(fs.existsSync(path.join(dir, "semrel2024-a-codabench/eng.zip"))).toBe(true)
       expect(fs.readdirSync(path.join(dir, "semrel2024-a-codabench/eng/reference_data_dev"))).toContain("eng__eng_dev_with_labels.csv")
       expect(made.stdout).toContain("phase Test: 2017-01-09 12:00:00 - 2017-01-30 23:59:59 UTC")
+      expect(made.stdout).toContain("phase Scoring: 2017-02-01 23:59:59 - open UTC")
+      expect(fs.readdirSync(path.join(dir, "sts2017-codabench/reference_data_test"))).toEqual(["stseval-task.json"])
+      expect(fs.existsSync(path.join(dir, "sts2017-codabench.gold/STS.gs.track5.en-en.txt"))).toBe(true)
+
+      // sealed: checked, received, no figure
+      const sealed = sh(sealedCheck)
+      expect(sealed.stderr).toBe("")
+      expect(sealed.status).toBe(0)
+      expect(sealed.stdout).toContain("Your submission was received and is valid")
+      expect(JSON.parse(fs.readFileSync(path.join(dir, "app/output/scores.json"), "utf8"))).toEqual({})
+      const unsealed = sh(unseal)
+      expect(unsealed.stderr).toBe("")
+      expect(unsealed.status).toBe(0)
+      expect(unsealed.stdout).toContain('Resources > Tasks > "sts2017 test"')
+      expect(fs.existsSync(path.join(dir, "sts2017-test-gold.zip"))).toBe(true)
+      const checked = sh(check)
+      expect(checked.status).toBe(0)
+      const scores = JSON.parse(fs.readFileSync(path.join(dir, "app/output/scores.json"), "utf8")) as Record<string, number>
+      expect(Object.keys(scores)[0]).toBe("official")
+      expect(checked.stdout).toContain('"official":')
+      expect(checked.stdout).toContain(sealed.stdout.split("\n")[0])
 
       // What the organiser downloads from Codabench (v1.23+): three participants' test-phase
       // submissions of the shared STS 2017 run, one of them after the deadline, and a failed one.
@@ -96,11 +120,10 @@ describe("docs/codabench.md", () => {
       expect(tabled.stdout).toContain("ECNU")
       expect(tabled.stdout).toContain("\\begin{tabular}")
 
-      const checked = sh(check)
-      expect(checked.status).toBe(0)
-      const scores = JSON.parse(fs.readFileSync(path.join(dir, "app/output/scores.json"), "utf8")) as Record<string, number>
-      expect(Object.keys(scores)[0]).toBe("official")
-      expect(checked.stdout).toContain('"official":')
+      // unsealed and scored again: the figure `rank` gives the same (imported) run
+      const ranked = await rankJson("sts2017", path.join(sharedRoot, "data/sts2017/gold"), path.join(dir, "sts2017-runs"), false)
+      const ecnu = ranked[0].entries.find((e) => e.team === "ECNU" && e.run === 1)!
+      expect(scores["official"]).toBeCloseTo(100 * ecnu.value!, 10)
     }, 600_000)
   })
 })

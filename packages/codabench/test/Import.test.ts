@@ -13,11 +13,12 @@ import * as path from "node:path"
 import { Effect } from "effect"
 import { zipSync } from "fflate"
 import { beforeAll, describe, expect, it } from "vitest"
-import { Import } from "../src/index.js"
+import { unzipSync } from "fflate"
+import { Bundle, Import, ScoringProgram } from "../src/index.js"
 import { bulkDownloadV122, bulkDownloadV123, csvExport, serverName, storedFileName } from "./support/codabench.js"
 import type { Submission } from "./support/codabench.js"
 import { rankJson, run, sickExample } from "./support/fixtures.js"
-import { tempDir } from "./support/worker.js"
+import { prepareApp, tempDir } from "./support/worker.js"
 
 /** A participant's upload: the run file, in a folder of the zip as people zip things. */
 const upload = (runFile: string) => zipSync({ [`predictions/${runFile}`]: fs.readFileSync(path.join(sickExample.runs, runFile)) })
@@ -418,5 +419,43 @@ describe("names and dates", () => {
     expect(Import.parseInstant("2024-07-26 11:17")?.toISOString()).toBe("2024-07-26T11:17:00.000Z")
     expect(Import.parseInstant("2024-07-26")?.toISOString()).toBe("2024-07-26T00:00:00.000Z")
     for (const bad of ["26/07/2024", "2014-02-30", "12", "1", "2014-02-29T00:00:00Z", "2024-07-26T24:00:00Z", "2024-07-26T12:00:00+25:00"]) expect(Import.parseInstant(bad), bad).toBeUndefined()
+  })
+})
+
+describe("a zip inside the submission zip: one rule in codabench score, import and rank", () => {
+  it("Codabench's worker leaves myrun.zip in res/ and the scoring program opens it; imported, rank opens it too and gives the same figure; a third level fails both", async () => {
+    const cli = file("stseval.mjs", "// not run here\n")
+    const bundle = out("zip-in-zip-bundle")
+    await run(Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, out: bundle, cliBundle: cli, liveTest: true }))
+    const runBytes = fs.readFileSync(path.join(sickExample.runs, "MeaningFactory_run1primary.txt"))
+    const twice = zipSync({ "myrun.zip": zipSync({ "MeaningFactory_run1primary.txt": runBytes }) })
+    const thrice = zipSync({ "myrun.zip": zipSync({ "inner.zip": zipSync({ "MeaningFactory_run1primary.txt": runBytes }) }) })
+    // the worker: the upload extracted as it is into /app/input/res (`Run._get_bundle`, ZipFile.extractall)
+    const worker = async (upload: Uint8Array) => {
+      const app = prepareApp(bundle, "reference_data_test", unzipSync(upload))
+      const outcome = await run(ScoringProgram.scoreCodabench(app.input, app.output))
+      return { outcome, res: fs.readdirSync(path.join(app.input, "res")).sort() }
+    }
+    const scored = await worker(twice)
+    expect(scored.res).toEqual(["metadata", "myrun.zip"])
+    expect(scored.outcome.verdict).toBe("scored")
+    const failed = await worker(thrice)
+    expect(failed.outcome.verdict).toBe("rejected")
+    expect(failed.outcome.reasons[0]).toContain("myrun.zip!inner.zip: a zip inside a zip inside the submission is not opened")
+
+    const subs: Array<Submission> = [
+      { id: 1, owner: "mf_user", phaseId: 2, phase: "Test", created: at("2014-03-28T09:00:00Z"), status: "Finished", uploaded: "submission.zip", bytes: twice },
+      { id: 2, owner: "other", phaseId: 2, phase: "Test", created: at("2014-03-28T10:00:00Z"), status: "Finished", uploaded: "submission.zip", bytes: thrice }
+    ]
+    const target = out("zip-in-zip")
+    await run(Import.importSubmissions(file("zip-in-zip.zip", bulkDownloadV123(subs)), target, { manifest: file("zip-in-zip.csv", csvExport("v1.23+", subs)), deadline, teams: { mf_user: "MeaningFactory", other: "Other" } }))
+    const ranked = (await rankJson("sick2014", sickExample.gold, target, false)).find((r) => r.ranking === "relatedness")!
+    const mf = ranked.entries.find((e) => e.team === "MeaningFactory")!
+    expect(mf.rank).toBe(1)
+    expect(mf.value).toBeCloseTo(scored.outcome.scores!.scores["relatedness_pearson"], 12)
+    const direct = (await rankJson("sick2014", sickExample.gold, sickExample.runs)).find((r) => r.ranking === "relatedness")!
+    expect(mf.value).toBe(direct.entries.find((e) => e.team === "MeaningFactory")!.value)
+    // the third level: not ranked
+    expect(ranked.entries.find((e) => e.team === "Other")?.rank ?? null).toBeNull()
   })
 })

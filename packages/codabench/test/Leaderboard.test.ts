@@ -9,7 +9,8 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import * as Yaml from "yaml"
-import { Bundle, ScoringProgram } from "../src/index.js"
+import { Registry } from "@stseval/formats"
+import { Bundle, Scores, ScoringProgram } from "../src/index.js"
 import { leaderboardOrder } from "./support/codabench.js"
 import type { Entry } from "./support/codabench.js"
 import { run, semrel, sickExample, sts2017, writeSemRel, writeSickDev, writeSts2017 } from "./support/fixtures.js"
@@ -75,7 +76,7 @@ describe("get_leaderboard's order on PostgreSQL", () => {
       { name: "OnlyTrack5", seed: 3, noise: 0.1, missing: sts2017.datasets.filter((d) => d.name !== "track5.en-en").map((d) => d.name) }
     ])
     const bundle = path.join(work, "sts-bundle")
-    await run(Bundle.writeBundle({ task: "sts2017", gold: data.gold, out: bundle, cliBundle: cli }))
+    await run(Bundle.writeBundle({ task: "sts2017", gold: data.gold, out: bundle, cliBundle: cli, liveTest: true }))
     const board = boardOf(bundle)
     const { entries, failed } = await submit(bundle, [
       { name: "OnlyTrack5", files: filesOf(data.runs["OnlyTrack5"]) },
@@ -103,7 +104,7 @@ describe("get_leaderboard's order on PostgreSQL", () => {
     ]
     const dev = writeSickDev(path.join(work, "sick-dev"))
     const relatedness = path.join(work, "sick-relatedness")
-    await run(Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: dev, out: relatedness, cliBundle: cli }))
+    await run(Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: dev, out: relatedness, cliBundle: cli, liveTest: true }))
     const onRelatedness = await submit(relatedness, submissions)
     expect(onRelatedness.failed).toEqual(["EntailmentOnly"])
     const pearsonOf = (name: string) => onRelatedness.entries.find((e) => e.name === name)!.scores["relatedness_pearson"]
@@ -111,7 +112,7 @@ describe("get_leaderboard's order on PostgreSQL", () => {
     expect([...byRelatedness].sort()).toEqual(["Baseline", "Insight", "MeaningFactory"])
     expect(byRelatedness.map(pearsonOf)).toEqual([...byRelatedness.map(pearsonOf)].sort((a, b) => b - a))
     const entailment = path.join(work, "sick-entailment")
-    await run(Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: dev, out: entailment, cliBundle: cli, leaderboard: "entailment" }))
+    await run(Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: dev, out: entailment, cliBundle: cli, liveTest: true, leaderboard: "entailment" }))
     const onEntailment = await submit(entailment, submissions)
     expect(onEntailment.failed).toEqual(["Insight"])
     const order = leaderboardOrder(boardOf(entailment).columns, boardOf(entailment).primary_index, onEntailment.entries)
@@ -126,7 +127,7 @@ describe("get_leaderboard's order on PostgreSQL", () => {
     const data = writeSemRel(path.join(work, "semrel"), edition, 30, languages)
     const files = filesOf(data.run)
     const only = (...ls: ReadonlyArray<string>) => Object.fromEntries(Object.entries(files).filter(([f]) => ls.some((l) => f === `pred_${l}.csv`)))
-    const competitions = await run(Bundle.writeBundles({ task: edition, gold: data.gold, out: path.join(work, "semrel-each"), cliBundle: cli }))
+    const competitions = await run(Bundle.writeBundles({ task: edition, gold: data.gold, out: path.join(work, "semrel-each"), cliBundle: cli, liveTest: true }))
     expect(competitions.map((w) => w.board.name)).toEqual(languages)
     const amh = competitions.find((w) => w.board.name === "amh")!
     // the amh competition: an eng-only run is not an amh run (its file is none of amh's): it fails
@@ -137,7 +138,7 @@ describe("get_leaderboard's order on PostgreSQL", () => {
     expect(onAmh.failed).toEqual(["eng-only"])
     expect(onAmh.entries.map((e) => Object.keys(e.scores))).toEqual([["spearman", "pearson"]])
     const mean = path.join(work, "semrel-mean")
-    await run(Bundle.writeBundle({ task: edition, gold: data.gold, out: mean, cliBundle: cli, leaderboard: "mean" }))
+    await run(Bundle.writeBundle({ task: edition, gold: data.gold, out: mean, cliBundle: cli, liveTest: true, leaderboard: "mean" }))
     const onMean = await submit(mean, [
       { name: "eng-only", files: only("eng") },
       { name: "amh+eng", files: only("amh", "eng") },
@@ -145,5 +146,41 @@ describe("get_leaderboard's order on PostgreSQL", () => {
     ])
     expect(onMean.failed).toEqual(["eng-only", "amh+eng"])
     expect(leaderboardOrder(boardOf(mean).columns, boardOf(mean).primary_index, onMean.entries)).toEqual(["all"])
+  })
+
+  it("SICK, a tie on relatedness: a later relatedness-only submission (no entailment figure) is not listed above the earlier complete one", async () => {
+    const text = fs.readFileSync(path.join(sickExample.runs, "MeaningFactory_run1primary.txt"), "utf8")
+    const [head, ...rows] = text.split("\n")
+    const e = head.split("\t").indexOf("entailment_judgment")
+    const relatednessOnly = [head, ...rows.map((l) => (l === "" ? l : l.split("\t").map((f, k) => (k === e ? "NA" : f)).join("\t")))].join("\n")
+    const bundle = path.join(work, "sick-tie")
+    await run(Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, out: bundle, cliBundle: cli, liveTest: true }))
+    const { entries, failed } = await submit(bundle, [
+      { name: "complete", files: { "run.txt": text } },
+      { name: "relatedness-only", files: { "run.txt": relatednessOnly } }
+    ])
+    expect(failed).toEqual([])
+    // the same relatedness figures; the later one has no entailment accuracy
+    expect(entries[1].scores["relatedness_pearson"]).toBe(entries[0].scores["relatedness_pearson"])
+    expect(entries[1].scores["entailment_accuracy"]).toBeUndefined()
+    const board = boardOf(bundle)
+    expect(board.columns.map((c) => c.key)).toEqual(["relatedness_pearson", "relatedness_spearman", "relatedness_mse", "figures", "entailment_accuracy"])
+    expect([entries[0].scores["figures"], entries[1].scores["figures"]]).toEqual([4, 3])
+    expect(leaderboardOrder(board.columns, board.primary_index, entries)).toEqual(["complete", "relatedness-only"])
+    // without the count, as before: NULL first in entailment_accuracy's descending order
+    const without = board.columns.filter((c) => c.key !== "figures")
+    expect(leaderboardOrder(without, 0, entries)).toEqual(["relatedness-only", "complete"])
+  })
+
+  it("boards whose other columns are filled whenever the primary is (STS 2017's mean of all tracks, STS-B, a SemRel language) get no count column; STS 2012-2016 (a dataset not sent counts as 0) do", () => {
+    const keys = (task: string, name?: string) => {
+      const b = Scores.board(Registry.get(task)!, name)
+      return "problem" in b ? [] : b.columns.map((c) => c.key)
+    }
+    expect(keys("sts2017")).not.toContain("figures")
+    expect(keys("stsb")).toEqual(["pearson", "spearman"])
+    expect(keys("semrel2024-a", "eng")).not.toContain("figures")
+    expect(keys("sts2014")[0]).toBe("figures")
+    expect(keys("sick2014", "entailment")[0]).toBe("figures")
   })
 })

@@ -124,8 +124,9 @@ describe("boards: what the leaderboard ranks", () => {
     const sick = Scores.boards(Registry.get("sick2014")!)
     expect(sick.default).toBe("official")
     expect(sick.boards.map((b) => [b.name, b.columns[b.primary].key, b.columns.length])).toEqual([
-      ["official", "relatedness_pearson", 4],
-      ["entailment", "entailment_accuracy", 4]
+      // and the count of figures before the first column a complete run has and a partial one may not
+      ["official", "relatedness_pearson", 5],
+      ["entailment", "entailment_accuracy", 5]
     ])
     const unknown = Scores.board(Registry.get("sts2017")!, "track5.en-en")
     expect("problem" in unknown && unknown.problem).toBe('sts2017 has no leaderboard "track5.en-en"; choose one of official, each')

@@ -30,7 +30,7 @@ beforeAll(async () => {
 /** A bundle of `task` on a gold in ../shared, scoring a run folder of ../shared as the worker would. */
 const onSharedData = async (task: string, gold: string, runFolder: string, leaderboard?: string) => {
   const bundle = path.join(work, `${task}-${leaderboard ?? "official"}-real-bundle`)
-  await run(Bundle.writeBundle({ task, gold: path.join(sharedRoot, gold), out: bundle, cliBundle: cli, leaderboard }))
+  await run(Bundle.writeBundle({ task, gold: path.join(sharedRoot, gold), out: bundle, cliBundle: cli, liveTest: true, leaderboard }))
   const runDir = path.join(sharedRoot, runFolder)
   return runLikeWorker(bundle, "reference_data_test", Object.fromEntries(fs.readdirSync(runDir).map((f) => [f, fs.readFileSync(path.join(runDir, f))])))
 }
@@ -72,10 +72,10 @@ describe("SICK 2014 (examples/sick2014)", () => {
     bundle = path.join(work, "sick-bundle")
     // A development gold: 300 pairs under pair IDs of their own, as an organiser's trial set would be.
     const devGold = writeSickDev(path.join(work, "sick-dev"))
-    const { stdout } = await exec(process.execPath, [cli, "codabench", "bundle", "--task", "sick2014", "--gold", sickExample.gold, "--dev-gold", devGold, "--out", bundle, "--zip"], { cwd: work })
-    expect(stdout).toContain("leaderboard official, ordered by relatedness_pearson: relatedness_pearson, relatedness_spearman, relatedness_mse, entailment_accuracy")
+    const { stdout } = await exec(process.execPath, [cli, "codabench", "bundle", "--task", "sick2014", "--gold", sickExample.gold, "--dev-gold", devGold, "--out", bundle, "--zip", "--live-test"], { cwd: work })
+    expect(stdout).toContain("leaderboard official, ordered by relatedness_pearson: relatedness_pearson, relatedness_spearman, relatedness_mse, figures, entailment_accuracy")
     expect(fs.existsSync(`${bundle}.zip`)).toBe(true)
-    expect(columnKeys(bundle)).toEqual(["relatedness_pearson", "relatedness_spearman", "relatedness_mse", "entailment_accuracy"])
+    expect(columnKeys(bundle)).toEqual(["relatedness_pearson", "relatedness_spearman", "relatedness_mse", "figures", "entailment_accuracy"])
     // Without --cli, the single-file CLI puts itself in the scoring program.
     expect(fs.readFileSync(path.join(bundle, "scoring_program/stseval.mjs")).equals(fs.readFileSync(cli))).toBe(true)
     expect((Yaml.parse(fs.readFileSync(path.join(bundle, "competition.yaml"), "utf8")) as { docker_image: string }).docker_image).toBe("node:24-bookworm-slim")
@@ -93,6 +93,8 @@ describe("SICK 2014 (examples/sick2014)", () => {
       relatedness_pearson: expected.datasets["relatedness"].figures["pearson"],
       relatedness_spearman: expected.datasets["relatedness"].figures["spearman"],
       relatedness_mse: expected.datasets["relatedness"].figures["mse"],
+      // every figure computed
+      figures: 4,
       entailment_accuracy: expected.datasets["entailment"].figures["accuracy"]
     })
     // Independently: Pearson, MSE and accuracy over the pairs, matched by pair_ID.
@@ -143,7 +145,7 @@ describe("STS 2017 (a small fixture of the seven tracks)", () => {
   it("scores every track and the primary mean as r x 100, equal to `stseval score` and to Pearson computed here", async () => {
     const data = writeSts2017(path.join(work, "sts2017"), [{ name: "Team", seed: 7, noise: 0.4 }])
     const bundle = path.join(work, "sts2017-bundle")
-    await run(Bundle.writeBundle({ task: "sts2017", gold: data.gold, out: bundle, cliBundle: cli, now: new Date("2017-01-09T00:00:00Z") }))
+    await run(Bundle.writeBundle({ task: "sts2017", gold: data.gold, out: bundle, cliBundle: cli, liveTest: true, now: new Date("2017-01-09T00:00:00Z") }))
     expect(columnKeys(bundle)).toEqual(["official", ...sts2017.datasets.map((d) => d.name.replace(/[^a-z0-9]+/g, "_"))])
     const submission = Object.fromEntries(sts2017.datasets.map((d) => [d.run, fs.readFileSync(path.join(data.runs["Team"], d.run))]))
     const result = await runLikeWorker(bundle, "reference_data_test", submission)
@@ -178,7 +180,7 @@ describe("STS Benchmark (a small fixture)", () => {
     const test = writeStsb(path.join(work, "stsb-test"), 11)
     const dev = writeStsb(path.join(work, "stsb-dev"), 12, 30)
     const bundle = path.join(work, "stsb-bundle")
-    await run(Bundle.writeBundle({ task: "stsb", gold: test.gold, devGold: dev.gold, out: bundle, cliBundle: cli }))
+    await run(Bundle.writeBundle({ task: "stsb", gold: test.gold, devGold: dev.gold, out: bundle, cliBundle: cli, liveTest: true }))
     expect(columnKeys(bundle)).toEqual(["pearson", "spearman"])
     const result = await runLikeWorker(bundle, "reference_data_test", { "sts-test.output.txt": fs.readFileSync(test.run) })
     expect(result.stderr).toBe("")
@@ -213,7 +215,7 @@ describe("SemEval-2024 Task 1, track A (a small fixture of every language)", () 
     const languages = edition.datasets.filter((d) => d.goldNotPublic === undefined).map((d) => d.name)
     const data = writeSemRel(path.join(work, "semrel"), edition, 30, languages)
     const bundle = path.join(work, "semrel-bundle")
-    await run(Bundle.writeBundle({ task: edition, gold: data.gold, out: bundle, cliBundle: cli, leaderboard: "mean" }))
+    await run(Bundle.writeBundle({ task: edition, gold: data.gold, out: bundle, cliBundle: cli, liveTest: true, leaderboard: "mean" }))
     expect(columnKeys(bundle)).toEqual(["mean", ...languages.flatMap((l) => [l, `${l}_pearson`])])
     const submission = Object.fromEntries(fs.readdirSync(data.run).map((f) => [f, fs.readFileSync(path.join(data.run, f))]))
     const result = await runLikeWorker(bundle, "reference_data_test", submission)

@@ -11,7 +11,7 @@ import { Effect } from "effect"
 import { zipSync } from "fflate"
 import { beforeAll, describe, expect, it } from "vitest"
 import { Bundle, ScoringProgram } from "../src/index.js"
-import { run, sickExample, sts2017, writeSickDev, writeSts2017, writeStsb } from "./support/fixtures.js"
+import { run, semrel, sickExample, sts2017, writeSemRel, writeSickDev, writeSts2017, writeStsb } from "./support/fixtures.js"
 import { prepareApp, tempDir } from "./support/worker.js"
 import type { SubmissionFiles } from "./support/worker.js"
 
@@ -35,13 +35,13 @@ beforeAll(async () => {
   ])
   const devSts = writeSts2017(path.join(work, "sts2017-dev"), [], 16)
   stsBundle = path.join(work, "sts-bundle")
-  await run(Bundle.writeBundle({ task: "sts2017", gold: sts.gold, devGold: devSts.gold, out: stsBundle, cliBundle: cli }))
+  await run(Bundle.writeBundle({ task: "sts2017", gold: sts.gold, devGold: devSts.gold, out: stsBundle, cliBundle: cli, liveTest: true }))
   const test = writeStsb(path.join(work, "stsb"), 21)
   const dev = writeStsb(path.join(work, "stsb-dev"), 22, 25)
   stsbBundle = path.join(work, "stsb-bundle")
-  await run(Bundle.writeBundle({ task: "stsb", gold: test.gold, devGold: dev.gold, out: stsbBundle, cliBundle: cli }))
+  await run(Bundle.writeBundle({ task: "stsb", gold: test.gold, devGold: dev.gold, out: stsbBundle, cliBundle: cli, liveTest: true }))
   sickBundle = path.join(work, "sick-bundle")
-  await run(Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: writeSickDev(path.join(work, "sick-dev")), out: sickBundle, cliBundle: cli }))
+  await run(Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, devGold: writeSickDev(path.join(work, "sick-dev")), out: sickBundle, cliBundle: cli, liveTest: true }))
 })
 
 const score = (bundle: string, reference: string, files: SubmissionFiles) => {
@@ -74,7 +74,7 @@ describe("scoreCodabench", () => {
     const relatednessOnly = lines.map((l, i) => (i === 0 || l === "" ? l : l.split("\t").map((f, k) => (k === e ? "NA" : f)).join("\t"))).join("\n")
     const { outcome, scores } = await score(sickBundle, "reference_data_test", { "run.txt": relatednessOnly })
     expect(outcome.verdict).toBe("scored")
-    expect(Object.keys(scores!)).toEqual(["relatedness_pearson", "relatedness_spearman", "relatedness_mse"])
+    expect(Object.keys(scores!)).toEqual(["relatedness_pearson", "relatedness_spearman", "relatedness_mse", "figures"])
     expect(outcome.scores?.omitted.map((o) => o.key)).toEqual(["entailment_accuracy"])
   })
 
@@ -174,6 +174,55 @@ describe("scoreCodabench", () => {
     expect(stsbTest.html).not.toContain("against gold")
     // the histogram's bars are the run's own counts: 8 pairs at each of 0, 1, 2, 3, 4
     expect([...stsbTest.html.matchAll(/<rect [^>]*><title>(\d+)<\/title><\/rect>/g)].map((m) => Number(m[1]))).toEqual([8, 8, 8, 8, 8])
+  })
+
+  it("the development phase speaks of the development data: no 'dataset test', no test input named in its stseval-task.json", async () => {
+    const short = await score(stsbBundle, "reference_data_dev", { "sts-dev.output.txt": "1\n2\n3\n" })
+    expect(short.outcome.verdict).toBe("rejected")
+    expect(short.outcome.reasons.join("\n")).toContain("but dataset dev has 25 pairs")
+    expect(short.outcome.reasons.join("\n")).not.toContain("dataset test")
+    for (const bundle of [stsbBundle, sickBundle, stsBundle]) {
+      const task = fs.readFileSync(path.join(bundle, "reference_data_dev", "stseval-task.json"), "utf8")
+      expect(task).not.toMatch(/"input"|sts-test\.output|STS\.input\./)
+    }
+    // the test phase keeps the test input's name (pages: "the test input `sts-test.csv`")
+    expect(fs.readFileSync(path.join(stsbBundle, "reference_data_test", "stseval-task.json"), "utf8")).toContain('"input": "sts-test.csv"')
+  })
+
+  it("a test page shows what the leaderboard shows: no per-track Spearman, no MSE on z-scores or macro-F1, and not which of track 6's 500 input lines are scored", async () => {
+    const data = writeSts2017(path.join(work, "sts250"), [{ name: "T", seed: 8, noise: 0.5 }], 250)
+    const files = filesOf(data.runs["T"])
+    const six = sts2017.datasets.find((d) => d.name === "track6.tr-en")!.run
+    files[six] = Buffer.concat([Buffer.from(files[six]), Buffer.from("2.5\n".repeat(250))])
+    const cliFile = path.join(work, "stseval.mjs")
+    const bundle = path.join(work, "sts250-bundle")
+    await run(Bundle.writeBundle({ task: "sts2017", gold: data.gold, out: bundle, cliBundle: cliFile, liveTest: true }))
+    const test = await score(bundle, "reference_data_test", files)
+    expect(test.outcome.verdict).toBe("scored")
+    expect(test.html).not.toMatch(/1-250|only lines|lines-scored/)
+    expect(test.html).not.toMatch(/ρ \d/)
+    // the board's figures are there
+    expect(test.html).toMatch(/r \d/)
+    const sick = await score(sickBundle, "reference_data_test", { "run.txt": fs.readFileSync(path.join(sickExample.runs, "MeaningFactory_run1primary.txt")) })
+    expect(sick.outcome.verdict).toBe("scored")
+    const sickDatasets = sick.html.slice(sick.html.indexOf("<h2>Datasets</h2>"), sick.html.indexOf("</table>", sick.html.indexOf("<h2>Datasets</h2>")))
+    expect(sickDatasets).not.toMatch(/macro|z-scores|MSE \(z\)|F1/i)
+  })
+
+  it("one competition per language: another language's run file is said to belong to that competition, not 'did you mean' this one's", async () => {
+    const edition = { ...semrel, datasets: semrel.datasets.map(({ pairs: _pairs, ...d }) => d) }
+    const data = writeSemRel(path.join(work, "semrel-elsewhere"), edition, 12, ["amh", "eng"])
+    const written = await run(Bundle.writeBundles({ task: edition, gold: data.gold, out: path.join(work, "semrel-elsewhere-bundles"), cliBundle: path.join(work, "stseval.mjs") }))
+    const eng = written.find((w) => w.board.name === "eng")!
+    for (const reference of ["reference_data_test"]) {
+      const { outcome } = await score(eng.out, reference, { "pred_amh.csv": fs.readFileSync(path.join(data.run, "pred_amh.csv")) })
+      expect(outcome.verdict).toBe("rejected")
+      expect(outcome.reasons.join("\n")).toContain("pred_amh.csv is the run file of the amh competition, not of this one (eng: pred_eng.csv); submit it to the amh competition")
+      expect(outcome.reasons.join("\n")).not.toContain("did you mean")
+    }
+    // a name of no competition still gets the nearest one
+    const typo = await score(eng.out, "reference_data_test", { "pred_eng.cvs": fs.readFileSync(path.join(data.run, "pred_eng.csv")) })
+    expect(typo.outcome.reasons.join("\n")).toContain("did you mean pred_eng.csv?")
   })
 
   it("fails with a SetupError, naming no server path, when the reference data is not a stseval task", async () => {

@@ -225,6 +225,7 @@ const missingIssue = (spec: DatasetSpec, file: string, why: string, code: "file-
 
 type Entry =
   | { readonly spec: DatasetSpec; readonly file: string; readonly content: Uint8Array | string }
+  | { readonly spec: DatasetSpec; readonly file: string; readonly table: Format.GoldTable }
   | { readonly spec: DatasetSpec; readonly missing: Issue.Issue }
 
 const assemble = (edition: TaskEdition, entries: ReadonlyArray<Entry>, extra: ReadonlyArray<Issue.Issue> = []): Gold => {
@@ -242,7 +243,7 @@ const assemble = (edition: TaskEdition, entries: ReadonlyArray<Entry>, extra: Re
     const key = `${format.name}\u0000${entry.file}`
     let read = files.get(key)
     const first = read === undefined
-    if (read === undefined) files.set(key, (read = readFile(format, entry.file, entry.content)))
+    if (read === undefined) files.set(key, (read = "table" in entry ? { table: entry.table, issues: [] } : readFile(format, entry.file, entry.content)))
     const dataset = view(edition, entry.spec, entry.file, read)
     datasets.push(dataset)
     issues.push(...(first ? dataset.issues : dataset.issues.slice(read.issues.length)))
@@ -272,6 +273,34 @@ export const goldFromTexts = (edition: TaskEdition, texts: ReadonlyArray<GoldTex
       // a dataset without a text of its own shares that of a dataset read from the same gold file
       const text = texts.find((t) => t.dataset === spec.name) ?? texts.find((t) => edition.datasets.some((d) => d.name === t.dataset && d.gold === spec.gold))
       return text === undefined ? { spec, missing: missingIssue(spec, spec.gold, "was not given") } : { spec, file: text.file, content: text.content }
+    })
+  )
+
+/**
+ * Build an edition's gold from tables already read (`Format.GoldTable`, one per gold file), each
+ * dataset viewed as `loadGold` views it (its column, its records, `scoredLines`): what a scorer
+ * holding only the gold's shape (a sealed Codabench test phase: pair IDs and line counts, no
+ * values) validates runs against. A dataset without a table is reported missing.
+ *
+ * @example
+ * ```ts
+ * import { Gold, Registry } from "@stseval/formats"
+ *
+ * const sts2017 = Registry.get("sts2017")!
+ * const table = { file: "STS.gs.track5.en-en.txt", length: 2, columns: { score: { kind: "scores" as const, values: Float64Array.of(0, 1) } } }
+ * const gold = Gold.goldFromTables(sts2017, [{ dataset: "track5.en-en", file: table.file, table }])
+ * ```
+ * @since 0.3.0
+ */
+export const goldFromTables = (
+  edition: TaskEdition,
+  tables: ReadonlyArray<{ readonly dataset: string; readonly file: string; readonly table: Format.GoldTable }>
+): Gold =>
+  assemble(
+    edition,
+    edition.datasets.map((spec): Entry => {
+      const t = tables.find((x) => x.dataset === spec.name)
+      return t === undefined ? { spec, missing: missingIssue(spec, spec.gold, "was not given") } : { spec, file: t.file, table: t.table }
     })
   )
 

@@ -356,9 +356,17 @@ const isMetadata = (name: string) => name === RUN_JSON || name.endsWith(RUN_JSON
  * a zip bomb), two entries of one name (which is meant is ambiguous), an encrypted entry, or a
  * damaged one; and when the bytes actually unpacked — stored
  * or deflated, whatever the entries declare — pass `maxBytes` (unpacking stops there). An entry
- * whose declared size differs from what it unpacks to is refused too. Nested zips are reported,
- * not opened. `metadata` holds every `run.json` entry, wherever it is in the zip, in entry-name
- * order (more than one is ambiguous: `loadRun` and `discover` then fail the run).
+ * whose declared size differs from what it unpacks to is refused too. `metadata` holds every
+ * `run.json` entry, wherever it is in the zip, in entry-name order (more than one is ambiguous:
+ * `loadRun` and `discover` then fail the run).
+ *
+ * A zip inside the zip: when it is the zip's only file (beside a run.json, hidden files and
+ * folders), its files are the run's (`opened` names it), unpacked under the same checks and within
+ * what is left of the same `maxBytes`; any other zip inside is reported, not opened, and so is a
+ * zip inside the opened one (one level). This is how a run zipped twice reads everywhere: Codabench's
+ * compute worker unzips a submission into `/app/input/res` (`Run._get_bundle`,
+ * `compute_worker/compute_worker.py`, codalab/codabench c7dbc756), leaving `myrun.zip` there,
+ * which `codabench score` opens; the same submission, imported, is this outer zip.
  *
  * @example
  * ```ts
@@ -373,15 +381,23 @@ const isMetadata = (name: string) => name === RUN_JSON || name.endsWith(RUN_JSON
 export const readZip = (
   bytes: Uint8Array,
   zipPath: string,
-  maxBytes: number = DEFAULT_MAX_ZIP_BYTES
-): { readonly files: ReadonlyArray<RunFile>; readonly metadata: ReadonlyArray<RunFile>; readonly issues: ReadonlyArray<Issue.Issue> } => {
+  maxBytes: number = DEFAULT_MAX_ZIP_BYTES,
+  /** the zip is itself inside a zip: a zip in it is not opened @since 0.3.0 */
+  nested = false
+): {
+  readonly files: ReadonlyArray<RunFile>
+  readonly metadata: ReadonlyArray<RunFile>
+  readonly issues: ReadonlyArray<Issue.Issue>
+  /** the entry of the zip inside this one that was opened as the run (its only file) @since 0.3.0 */
+  readonly opened?: string | undefined
+} => {
   const issues: Array<Issue.Issue> = []
   const files: Array<RunFile> = []
   const metadata: Array<RunFile> = []
   const unpacked = new Map<string, Uint8Array>()
+  let total = 0
   try {
     const refused = new Set<string>()
-    let total = 0
     for (const entry of Zip.entries(bytes, MAX_ZIP_ENTRIES)) {
       if (entry.name.endsWith("/") || entry.name.endsWith("\\")) continue
       if (unsafeEntryName(entry.name)) {
@@ -417,8 +433,22 @@ export const readZip = (
       ]
     }
   }
+  const names = [...unpacked.keys()].sort(compare)
+  // the zip's only file is a zip: the run zipped twice (see the doc)
+  const runFiles = names.filter((n) => {
+    const base = n.split(/[\\/]/).pop()!
+    return base !== "" && base !== RUN_JSON
+  })
+  if (!nested && runFiles.length === 1 && /\.zip$/i.test(runFiles[0])) {
+    const entryName = runFiles[0]
+    const inner = readZip(unpacked.get(entryName)!, `${zipPath}!${entryName}`, maxBytes - total, true)
+    const outerMetadata = names
+      .filter((n) => n.split(/[\\/]/).pop() === RUN_JSON)
+      .map((n) => ({ name: RUN_JSON, path: `${zipPath}!${n}`, bytes: unpacked.get(n)! }))
+    return { files: inner.files, metadata: [...outerMetadata, ...inner.metadata], issues: [...issues, ...inner.issues], opened: entryName }
+  }
   const seen = new Map<string, string>()
-  for (const entryName of [...unpacked.keys()].sort(compare)) {
+  for (const entryName of names) {
     // Zips made on Windows may separate folders with a backslash.
     const parts = entryName.split(/[\\/]/)
     const base = parts[parts.length - 1]
@@ -429,7 +459,16 @@ export const readZip = (
       continue
     }
     if (/\.zip$/i.test(base)) {
-      issues.push(Issue.warning("unknown-file", path, `a zip inside the zip is not opened: "${entryName}"`))
+      issues.push(
+        Issue.warning(
+          "unknown-file",
+          path,
+          nested
+            ? `a zip inside a zip inside the run is not opened: "${entryName}" (put the run's files in one zip)`
+            : `a zip inside the zip is opened only when it is the zip's only file; "${entryName}" is beside other files, so it was not opened`,
+          { found: entryName }
+        )
+      )
       continue
     }
     const earlier = seen.get(base)

@@ -295,6 +295,36 @@ describe("zip safety", () => {
     expect(codes(read.issues)).toEqual(["file-unreadable"])
   })
 
+  it("a zip whose only file is a zip (the run zipped twice, as Codabench's worker leaves it in res/) is read as that zip; one level only", () => {
+    const run = { "STS.output.images.txt": strToU8("1\n2\n") }
+    const twice = Submissions.readZip(zipSync({ "myrun.zip": zipSync(run), "run.json": strToU8("{}") }), "T_run1.zip")
+    expect(twice.opened).toBe("myrun.zip")
+    expect(twice.files.map((f) => [f.name, f.path, text(f.bytes)])).toEqual([["STS.output.images.txt", "T_run1.zip!myrun.zip!STS.output.images.txt", "1\n2\n"]])
+    expect(twice.metadata.map((m) => m.path)).toEqual(["T_run1.zip!run.json"])
+    expect(twice.issues).toEqual([])
+    // three levels: the zip inside the opened one is not opened
+    const thrice = Submissions.readZip(zipSync({ "a.zip": zipSync({ "b.zip": zipSync(run) }) }), "T_run1.zip")
+    expect(thrice.files).toEqual([])
+    expect(thrice.issues.map((i) => [i.code, i.file, i.message])).toEqual([
+      ["unknown-file", "T_run1.zip!a.zip!b.zip", 'a zip inside a zip inside the run is not opened: "b.zip" (put the run\'s files in one zip)']
+    ])
+    // beside other files: not opened, said so
+    const beside = Submissions.readZip(zipSync({ "myrun.zip": zipSync(run), "README.txt": strToU8("hi") }), "T_run1.zip")
+    expect(beside.opened).toBeUndefined()
+    expect(beside.files.map((f) => f.name)).toEqual(["README.txt"])
+    expect(beside.issues[0].message).toContain("opened only when it is the zip's only file")
+  })
+
+  it("a zip inside the zip is unpacked within what is left of the same byte cap", () => {
+    const inner = zipSync({ "STS.output.images.txt": new Uint8Array(2 * MiB).fill(0x31) }, { level: 0 })
+    const outer = zipSync({ "myrun.zip": inner }, { level: 0 })
+    expect(Submissions.readZip(outer, "T_run1.zip", 5 * MiB).files).toHaveLength(1)
+    // 2 MiB for the inner zip, then 2 MiB more for its file: over 3 MiB in all
+    const read = Submissions.readZip(outer, "T_run1.zip", 3 * MiB)
+    expect(read.files).toEqual([])
+    expect(read.issues.map((i) => i.code)).toEqual(["too-large"])
+  })
+
   it("two entries with the same base name: the second is skipped with an error", () => {
     const z = zipSync({ "a/STS.output.images.txt": strToU8("1\n"), "b/STS.output.images.txt": strToU8("2\n") })
     const read = Submissions.readZip(z, "T_run1.zip")
@@ -559,6 +589,16 @@ describe("links: nothing outside the submissions folder is read through a run", 
     const good = (await found).runs.find((r) => r.meta.id === "Good/run1")!
     expect(good.files.map((f) => f.name)).toEqual(["STS.output.headlines.txt", "STS.output.images.txt"])
     expect(good.issues).toEqual([])
+  })
+})
+
+describe("a run zipped twice, as discover reads it for score, rank and the watcher", () => {
+  it("a submissions folder's Team_run1.zip holding only myrun.zip is the run of myrun.zip's files, named from the outer zip", async () => {
+    const inner = zipSync({ "STS.output.track5.en-en.txt": strToU8("1\n2\n") })
+    const root = tree({ "Team_run1.zip": zipSync({ "myrun.zip": inner }) })
+    const found = await run(Submissions.discover(root, Registry.get("sts2017")!))
+    expect(found.runs.map((r) => [r.meta.team, r.meta.run, r.files.map((f) => f.name)])).toEqual([["Team", 1, ["STS.output.track5.en-en.txt"]]])
+    expect(found.runs[0].issues).toEqual([])
   })
 })
 

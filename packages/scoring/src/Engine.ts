@@ -389,6 +389,13 @@ export interface ScoreOptions extends RankOptions<ScoredRun> {
   readonly task: string | Registry.TaskEdition
   /** gold folder or file; default: the edition's folder in the data store */
   readonly gold?: string | undefined
+  /**
+   * a gold already built (`Gold.goldFromTables`), scored against instead of reading `gold`: a
+   * sealed Codabench test phase validates runs against the gold's shape, its values held back
+   *
+   * @since 0.3.0
+   */
+  readonly goldData?: Gold.Gold | undefined
   /** data store root for the default gold (default `DataStore.defaultRoot()`) */
   readonly dataRoot?: string | undefined
   /** runs (files, run folders, zips) or submissions folders, scored in the order given */
@@ -434,8 +441,10 @@ export const score = Effect.fnUntraced(function* (options: ScoreOptions) {
   if (problem !== undefined) return yield* new InputError({ path: "budget", reason: problem })
   // the first scorer starts now: it loads while the gold is read
   if ((options.runs?.length ?? 0) > 0 || options.folder !== undefined) Isolated.warm(budget.memoryMb, 1)
-  const gold = yield* goldPath({ edition, gold: options.gold, dataRoot: options.dataRoot })
-  const context: Context = { ...(yield* loadContext({ task: edition, gold })), lenient: options.lenient }
+  const context: Context =
+    options.goldData !== undefined
+      ? { edition, gold: options.goldData, goldPath: undefined, lenient: options.lenient }
+      : { ...(yield* loadContext({ task: edition, gold: yield* goldPath({ edition, gold: options.gold, dataRoot: options.dataRoot }) })), lenient: options.lenient }
   const groups: Array<Group> = []
   for (const p of options.runs ?? []) groups.push(yield* groupOf(edition, p))
   if (options.folder !== undefined) {

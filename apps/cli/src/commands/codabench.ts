@@ -1,5 +1,5 @@
 /**
- * `stseval codabench score|bundle|import`: stseval on Codabench, a thin layer over
+ * `stseval codabench score|bundle|unseal|import`: stseval on Codabench, a thin layer over
  * @stseval/codabench (loaded when one of these commands runs).
  */
 import * as nodePath from "node:path"
@@ -53,6 +53,8 @@ const score = Command.make(
       return yield* new ExitCode({ code: 1, reason: "the submission has errors" })
     }
     yield* Console.log(outcome.summary)
+    // sealed: valid, nothing to show until the gold is in place
+    if (outcome.verdict === "received") return
     for (const c of outcome.columns) {
       const value = outcome.scores?.scores[c.key]
       const omitted = outcome.scores?.omitted.find((o) => o.key === c.key)
@@ -73,16 +75,27 @@ const score = Command.make(
 const optionalString = (name: string, description: string) => Flag.String(name).pipe(Flag.withDescription(description), Flag.optional)
 
 /**
- * A date flag: ISO 8601 (`2017-01-30T23:59:59Z`, an offset, or no zone for UTC) or a day (its
- * start, UTC). Anything else — `12`, `1`, `2014-02-30` — is refused, never read as another date.
+ * A date flag: ISO 8601 (`2017-01-30T23:59:59Z`, an offset, or no zone for UTC) or, for a start, a
+ * day (its start, UTC). An end (`--test-end`, `--deadline`, `--late-until`) must say its time: a
+ * day alone would close at its first second while one means its last, so it is refused with both
+ * readings spelled out. Anything else — `12`, `1`, `2014-02-30` — is refused, never read as another
+ * date.
  */
-const date = (flag: string, value: Option.Option<string>) =>
+const date = (flag: string, value: Option.Option<string>, kind: "start" | "end" = "start") =>
   Option.match(value, {
     onNone: () => Effect.succeed(undefined),
     onSome: (text) =>
       codabenchPackage.pipe(
         Effect.flatMap(({ Import }) => {
           const d = Import.parseInstant(text)
+          if (d !== undefined && kind === "end" && /^\s*\d{4}-\d{2}-\d{2}\s*$/.test(text)) {
+            const day = text.trim()
+            return Effect.fail(
+              new UsageError({
+                message: `--${flag}: "${day}" is a day, not an instant: give the time, e.g. ${day}T23:59:59Z for the end of that day (${day}T00:00:00Z would be its start); UTC unless a zone is given`
+              })
+            )
+          }
           return d !== undefined
             ? Effect.succeed(d)
             : Effect.fail(new UsageError({ message: `--${flag}: "${text}" is not a date (use ISO 8601, e.g. 2017-01-09 or 2017-01-31T23:59:00Z; UTC unless a zone is given)` }))
@@ -120,7 +133,14 @@ const bundle = Command.make(
     dockerImage: optionalString("docker-image", "Docker image of the scoring program (default: an official Node.js LTS image)"),
     devStart: optionalString("dev-start", "Start of the development phase (ISO 8601, UTC; default today)"),
     testStart: optionalString("test-start", "Start of the test phase (default: 61 days after the development phase starts)"),
-    testEnd: optionalString("test-end", "End of the test phase (default: 14 days after it starts)")
+    testEnd: optionalString("test-end", "End of the test phase, a date and time (e.g. 2027-02-07T23:59:59Z; default: 14 days after it starts)"),
+    liveTest: Flag.Boolean("live-test").pipe(
+      Flag.withDescription(
+        "A live test leaderboard: the test gold goes into the test phase's reference data, which every participant can download (default: sealed, the gold kept beside the bundle and scored after the deadline with `codabench unseal`)"
+      ),
+      Flag.withDefault(false)
+    ),
+    scoringStart: optionalString("scoring-start", "Start of the Scoring phase of a sealed bundle, where the test submissions are scored (default: 2 days after the test phase ends)")
   },
   Effect.fn(function*(flags) {
     const c = yield* Style.Colour
@@ -137,7 +157,9 @@ const bundle = Command.make(
       dockerImage: Option.getOrUndefined(flags.dockerImage),
       devStart: yield* date("dev-start", flags.devStart),
       testStart: yield* date("test-start", flags.testStart),
-      testEnd: yield* date("test-end", flags.testEnd)
+      testEnd: yield* date("test-end", flags.testEnd, "end"),
+      liveTest: flags.liveTest,
+      scoringStart: yield* date("scoring-start", flags.scoringStart)
     }).pipe(Effect.mapError((e) => new UsageError({ message: e.reason })))
     for (const w of written) {
       yield* Console.log(`${c.bold("bundle")}: ${w.out}${w.zip !== undefined ? `\n${c.bold("zip")}: ${w.zip} (upload this file)` : ""}`)
@@ -145,6 +167,7 @@ const bundle = Command.make(
         yield* Console.log(`  phase ${p.name}: ${p.start} - ${p.end ?? "open"} UTC, ${p.max_submissions ?? "?"} submissions per participant`)
       }
       yield* Console.log(`  leaderboard ${w.board.name}, ordered by ${w.columns[w.board.primary].key}: ${w.columns.map((c) => c.key).join(", ")}`)
+      if (w.gold !== undefined) yield* Console.log(`${c.bold("test gold")}: ${w.gold} (keep it; never upload it before the test phase ends)`)
       for (const note of w.notes) yield* Console.log(`  ${c.yellow("note")}: ${note}`)
     }
   })
@@ -196,8 +219,8 @@ const importCommand = Command.make(
       teams = new Map(entries as Array<[string, string]>)
     }
     const imported = yield* Import.importSubmissions(flags.input, flags.out, {
-      deadline: yield* date("deadline", flags.deadline),
-      lateUntil: yield* date("late-until", flags.lateUntil),
+      deadline: yield* date("deadline", flags.deadline, "end"),
+      lateUntil: yield* date("late-until", flags.lateUntil, "end"),
       phase: Option.getOrUndefined(flags.phase),
       manifest: Option.getOrUndefined(flags.manifest),
       teams,
@@ -239,7 +262,35 @@ const importCommand = Command.make(
   }])
 )
 
+const unseal = Command.make(
+  "unseal",
+  {
+    bundle: Argument.String("bundle").pipe(Argument.withDescription("The sealed bundle folder (codabench bundle --out)")),
+    gold: optionalString("gold", "The test gold, file or folder (default: <bundle>.gold, where bundle kept it)"),
+    out: Flag.String("out").pipe(Flag.withDescription("The reference data folder to write (new or empty); <out>.zip is the file to upload")),
+    early: Flag.Boolean("early").pipe(Flag.withDescription("Write it before the test phase's end in competition.yaml (a phase closed early)"), Flag.withDefault(false))
+  },
+  Effect.fn(function*(flags) {
+    const c = yield* Style.Colour
+    const { Unseal } = yield* codabenchPackage
+    const u = yield* Unseal.unseal({ bundle: flags.bundle, gold: Option.getOrUndefined(flags.gold), out: flags.out, early: flags.early }).pipe(
+      Effect.mapError((e) => new UsageError({ message: e.reason }))
+    )
+    yield* Console.log(`${c.bold("reference data")}: ${u.out}\n${c.bold("zip")}: ${u.zip} (upload this file)`)
+    yield* Console.log(`  the gold of ${flags.bundle}'s sealed test phase, its hashes the sealed ones (the scoring program checks them again)`)
+    for (const line of Unseal.steps(u)) yield* Console.log(line)
+  })
+).pipe(
+  Command.withDescription(
+    "After a sealed test phase ends: write the reference data with the test gold (checked against the hashes it was sealed with) to upload as the test task's reference data, and say how Codabench then scores the submissions."
+  ),
+  Command.withExamples(({ commandPath }) => [{
+    command: `${commandPath.join(" ")} /tmp/sick2014-codabench --out /tmp/sick2014-test-gold`,
+    description: "the test gold kept beside the bundle, as the reference data to upload: /tmp/sick2014-test-gold.zip (exit 2 before the test phase ends: --early to write it all the same)"
+  }])
+)
+
 export const codabench = Command.make("codabench").pipe(
   Command.withDescription("Run a competition on Codabench: its scoring program, its bundle, and the import of its submissions."),
-  Command.withSubcommands([score, bundle, importCommand])
+  Command.withSubcommands([score, bundle, unseal, importCommand])
 )

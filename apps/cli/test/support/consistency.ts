@@ -254,7 +254,7 @@ export const checkConsistency = (ids: ReadonlyArray<string>) => {
       const bundle = path.join(tmp, id, "bundle")
       const cli = path.join(tmp, "stseval.mjs")
       fs.writeFileSync(cli, "// not run here\n")
-      const made = await runCli(["codabench", "bundle", "--task", id, "--gold", rankDoc.gold.path, "--out", bundle, "--cli", cli])
+      const made = await runCli(["codabench", "bundle", "--task", id, "--gold", rankDoc.gold.path, "--out", bundle, "--cli", cli, "--live-test"])
       expect(made.code, made.stderr).toBe(0)
       const submissions = fs.readdirSync(folder).map((f) => path.join(folder, f))
       const runOf = (name: string) => submissions.find((s) => path.basename(s).startsWith(`${name}_`))!

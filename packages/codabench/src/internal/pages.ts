@@ -42,6 +42,8 @@ export const describeColumn = (edition: Registry.TaskEdition, c: Scores.Column):
       const how = m?.display.style === "percent" ? ", percent" : m?.display.style === "correlation" ? scaled : ""
       return `${metricName(f.metric)}${how} on ${f.dataset}${m?.direction === "lower" ? " (lower is better)" : ""}`
     }
+    case "computed":
+      return "how many of the other columns have a figure: on a tie of the primary figure, a submission with every figure is listed above one without some (Codabench sorts an empty figure first)"
     case "official":
     case "aggregate": {
       const ranking = edition.ranking.find((r) => (edition.ranking.length === 1 ? "official" : r.subtask) === f.ranking) ?? edition.ranking[0]
@@ -80,7 +82,9 @@ export const pageTexts = (
   board: Scores.Board,
   withDev: boolean,
   /** a line on what this competition covers, when it is one of several (one per language) */
-  scope?: string
+  scope?: string,
+  /** the test phase: `sealed` (scored when it closes) or `live` (scored on upload, its gold downloadable) */
+  test: "sealed" | "live" = "sealed"
 ): { readonly overview: string; readonly evaluation: string; readonly submitting: string; readonly terms: string } => {
   const scored = edition.datasets.filter((d) => d.goldNotPublic === undefined)
   const datasets = scored.map((d) => `- **${d.name}**${d.language !== undefined && d.language !== d.name ? ` (${d.language})` : ""}${d.pairs !== undefined ? `: ${d.pairs} pairs` : ""}`)
@@ -112,7 +116,11 @@ export const pageTexts = (
     `A submission for which ${primary.title} cannot be computed fails, with the reason: without it, it would be listed above every submission that has it. Any other figure that cannot be computed is left empty, and the detailed results say why.`,
     "A submission with an error (a file that cannot be read, a bad line, a missing or unknown pair, a file that is none of the files named on the Submitting page) is not scored: the scoring output and the detailed results list each error with its file and line. A submission that fails does not count against your limit.",
     "",
-    "The detailed results of a submission can be read by every participant of the competition, and by anyone once it is public: in the test phase they hold the figures and your own scores, never gold values.",
+    test === "sealed"
+      ? "**The test phase is sealed.** Its gold is not on Codabench while the phase is open: each submission is checked as the gold would check it (its files, lines and pair IDs) and told either what is wrong or that it was received and is valid. Valid submissions are scored when the test phase closes, in the Scoring phase, whose leaderboard then shows the test figures."
+      : "**The test leaderboard is live, and the test gold is public.** Each test submission is scored on upload. The test gold is the test phase's reference data, which Codabench lets every participant of the competition (and anyone, once it is published) download.",
+    "",
+    `The detailed results of a submission can be read by every participant of the competition, and by anyone once it is public${test === "sealed" ? " (in the test phase they say whether the submission is valid, and nothing of the gold)" : ": in the test phase they hold the leaderboard's figures and your own scores, never single gold values"}.${withDev ? " In the development phase, whose gold you have, they also plot your run against it." : ""}`,
     ""
   ].join("\n")
   const submitting = [

@@ -6,7 +6,7 @@
  *
  * @internal
  */
-import type { Issue, Registry } from "@stseval/formats"
+import type { Gold, Issue, Registry } from "@stseval/formats"
 import { Engine, Json } from "@stseval/scoring"
 import type { Isolation, ScoredRun } from "@stseval/scoring"
 import { Effect } from "effect"
@@ -61,6 +61,9 @@ const figureFromJson = (json: Json.ScoredRunJson) => (ref: FigureRef): Figure =>
       const a = json.aggregates[ref.ranking]?.[ref.name]
       return figureOf(a?.value, a?.undefined, "value", `no ${ref.name} aggregate`)
     }
+    case "computed":
+      // counted by Scores.fromRun from the other columns
+      return { _tag: "none", reason: "counted from the other columns" }
   }
 }
 
@@ -88,9 +91,11 @@ export const score = (
   edition: Registry.TaskEdition,
   goldPath: string,
   runPath?: string,
-  isolation?: Isolation.Options
+  isolation?: Isolation.Options,
+  /** a gold already built (a sealed phase's shape, `Sealed.restore`), used instead of reading `goldPath` */
+  goldData?: Gold.Gold
 ): Effect.Effect<Scored, string, FileSystem.FileSystem | Path.Path> =>
-  Engine.score({ task: edition, gold: goldPath, runs: runPath === undefined ? [] : [runPath], isolation }).pipe(
+  Engine.score({ task: edition, gold: goldPath, goldData, runs: runPath === undefined ? [] : [runPath], isolation }).pipe(
     Effect.map((results): Scored => {
       const json = Json.resultsToJson({ ...results, ranked: undefined })
       return {
@@ -111,7 +116,7 @@ export const score = (
     }),
     Effect.catchTag("InputError", (e) =>
       // Only the run path can be unreadable here: the gold's existence is checked before.
-      Engine.score({ task: edition, gold: goldPath }).pipe(
+      Engine.score({ task: edition, gold: goldPath, goldData }).pipe(
         Effect.map((results): Scored => ({ goldIssues: results.gold.issues, signature: results.signature.text, issues: [], runs: [], unreadable: e.reason }))
       )
     ),

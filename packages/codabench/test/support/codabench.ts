@@ -143,3 +143,54 @@ export const leaderboardOrder = (
   }
   return [...entries].sort(compare).map((e) => e.name)
 }
+
+/**
+ * What a participant can download of a competition made from `bundle`, as Codabench serves it
+ * (codalab/codabench c7dbc756): `PhaseTaskInstanceSerializer.get_public_datasets`
+ * (`src/apps/api/serializers/tasks.py`) lists, for every phase's task, its `input_data`,
+ * `reference_data`, `ingestion_program` and `scoring_program` with their keys (in
+ * `CompetitionDetailSerializer` -> `PhaseDetailSerializer`, which `CompetitionViewSet.retrieve`
+ * returns to an approved participant, and to anyone once published); `download(request, key)`
+ * (`src/apps/datasets/views.py`) checks no permission and redirects to the file, which the unpacker
+ * made by zipping the bundle's folder as it is (`zip_if_directory`,
+ * `src/apps/competitions/unpackers/utils.py`). Returns each listed dataset (its folder in the
+ * bundle) with its files: name -> bytes.
+ */
+export const publicDatasets = (
+  bundle: string,
+  competition: { readonly phases: ReadonlyArray<{ readonly tasks: ReadonlyArray<number> }>; readonly tasks: ReadonlyArray<Record<string, unknown>> },
+  readTree: (dir: string) => ReadonlyMap<string, Uint8Array>
+): ReadonlyMap<string, ReadonlyMap<string, Uint8Array>> => {
+  const listed = new Map<string, ReadonlyMap<string, Uint8Array>>()
+  for (const phase of competition.phases) {
+    for (const index of phase.tasks) {
+      const task = competition.tasks.find((t) => t["index"] === index)
+      if (task === undefined) continue
+      for (const field of ["input_data", "reference_data", "ingestion_program", "scoring_program"]) {
+        const folder = task[field]
+        if (typeof folder === "string" && !listed.has(folder)) listed.set(folder, readTree(`${bundle}/${folder}`))
+      }
+    }
+  }
+  return listed
+}
+
+/** A submission as `Competition.apply_phase_migration` sees it. */
+export interface PhaseSubmission {
+  readonly name: string
+  readonly status: "Finished" | "Failed"
+  /** `leaderboard` not null: the worker uploaded its scores and the submission rule put it on the board */
+  readonly onLeaderboard: boolean
+}
+
+/**
+ * The submissions `Competition.apply_phase_migration` (`src/apps/competitions/models.py`, c7dbc756)
+ * copies into the next phase: `phase=current_phase, is_migrated=False, parent__isnull=True,
+ * leaderboard__isnull=False, status=FINISHED`. A submission is Finished when the scoring program
+ * exits 0 and its scores are uploaded (`run_wrapper`, `push_scores` in
+ * `compute_worker/compute_worker.py`); `upload_submission_scores` then puts it on the leaderboard by
+ * the rule (`Force_Latest_Multiple`: `AllModeStrategy` in `src/apps/leaderboards/strategies.py`,
+ * every one), even with no score at all.
+ */
+export const migrated = (submissions: ReadonlyArray<PhaseSubmission>): ReadonlyArray<string> =>
+  submissions.filter((s) => s.status === "Finished" && s.onLeaderboard).map((s) => s.name)
