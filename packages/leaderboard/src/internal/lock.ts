@@ -135,7 +135,7 @@ export const acquire = (out: string) =>
     for (let attempt = 0; attempt < 200; attempt++) {
       // written whole beside it, then linked to its name (never replaces): a lock is never seen half-written
       const temp = path.join(out, `.${files.lock}.${process.pid}.tmp`)
-      const created = yield* fs.writeFileString(temp, contents()).pipe(
+      const created = yield* fs.writeFile(temp, new TextEncoder().encode(contents())).pipe(
         Effect.andThen(fs.link(temp, file)),
         Effect.ensuring(fs.remove(temp, { force: true }).pipe(Effect.ignore)),
         Effect.result

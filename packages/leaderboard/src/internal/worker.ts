@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import { Submissions } from "@stseval/formats"
+import { Files, Submissions } from "@stseval/formats"
 import { Cause, Effect, Exit, FiberMap, Path, Queue } from "effect"
 import type { FileSystem } from "effect"
 import * as Cache from "../Cache.js"
@@ -149,7 +149,7 @@ export const processItem = (session: Session, item: WorkItem) =>
       if (now.sig === "absent") return yield* removeEntry(session, t, "deleted while being read")
       // changed under our feet: settle it again
       if (now.sig !== item.sig) return yield* touch(session, t.entry)
-      yield* log(session, "error", `${t.entry}: cannot be read: ${loaded.failure.message}`)
+      yield* log(session, "error", `${t.entry}: cannot be read: ${Files.describe(loaded.failure)}`)
       setStatus(session, t, "failed")
       markDone(session, t)
       return
@@ -166,7 +166,7 @@ export const processItem = (session: Session, item: WorkItem) =>
       // the journal is on disk before the scorer runs: if the scorer takes the process down (out
       // of memory, a native abort), the next start knows which run did it
       const crashes = yield* Cache.journalStart(cacheDir, key, t.entry).pipe(
-        Effect.catch((e) => Effect.as(log(session, "error", `${t.entry}: the scoring journal could not be written: ${e.message}`), 0))
+        Effect.catch((e) => Effect.as(log(session, "error", `${t.entry}: the scoring journal could not be written: ${Files.describe(e)}`), 0))
       )
       // A scorer that isolates runs cannot be stopped by one: an unfinished attempt means the
       // watcher itself was stopped from outside (a kill, the machine out of memory), so the run is
@@ -197,7 +197,7 @@ export const processItem = (session: Session, item: WorkItem) =>
       // depends on how busy the machine is, so it is tried again at the next start.
       if (scored.cacheable && !outcome.errors.some((e) => e.code === "over-budget" || e.code === "scorer-crashed")) {
         yield* Cache.write(cacheDir, { key, task: session.edition.id, signature: session.scorer.signature, hash, outcome }).pipe(
-          Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${e.message}`))
+          Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${Files.describe(e)}`))
         )
       }
       yield* log(
