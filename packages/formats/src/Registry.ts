@@ -953,6 +953,7 @@ export const loadEditionFile = (path: string): Effect.Effect<TaskEdition, Editio
 // What an edition file's YAML may expand to through its aliases: twice the largest file. One list
 // reached through 90 aliases (under yaml's alias count), a 3 MB file, took 280 s and 4.37 GB.
 const MAX_EXPANDED_BYTES = 2 * MAX_EDITION_BYTES
+const MAX_YAML_CHARS = 256 * 1024
 
 /**
  * The size of a YAML document once its aliases are expanded (about its JSON length), computed
@@ -1024,6 +1025,16 @@ export const parseEditionText = (
       return { _tag: "ok", value: JSON.parse(text) }
     } catch (e) {
       return { _tag: "error", error: new EditionError({ file, reason: `not valid JSON: ${(e as Error).message}` }) }
+    }
+  }
+  // YAML's parser takes seconds per MB and more than linearly (3 MB: 26 s): a YAML edition is kept small
+  if (text.length > MAX_YAML_CHARS) {
+    return {
+      _tag: "error",
+      error: new EditionError({
+        file,
+        reason: `a YAML edition file is at most ${MAX_YAML_CHARS / 1024} KiB (an edition is a few KiB), found ${text.length} characters; write a larger one as JSON`
+      })
     }
   }
   const doc = Yaml.parseDocument(text, { prettyErrors: true })

@@ -354,6 +354,12 @@ describe("an edition file cannot reach outside its folders, nor expand without b
       const e = await fail(Registry.loadEditionFile(file))
       expect(e.file).toBe(file)
       expect(e.reason).toBe("not usable YAML: its aliases expand it past 8 MiB (an edition file is a few KiB)")
+      // a YAML file past 256 KiB is not parsed at all (the parser took 26 s on a 3 MB list)
+      const big = path.join(dir, "big.yaml")
+      fs.writeFileSync(big, `${fs.readFileSync(path.join(fixtures, "user-edition.yaml"), "utf8")}${"# padding\n".repeat(30_000)}`)
+      const tooBig = await fail(Registry.loadEditionFile(big))
+      expect(tooBig.file).toBe(big)
+      expect(tooBig.reason).toMatch(/^a YAML edition file is at most 256 KiB \(an edition is a few KiB\), found \d+ characters; write a larger one as JSON$/)
       // an alias inside its own anchor
       const loop = Registry.parseEditionText("a: &x [1, *x]\n", "loop.yaml")
       expect(loop._tag === "error" ? loop.error.reason : "").toBe("not usable YAML: an alias inside its own anchor (an edition file is a few KiB)")
