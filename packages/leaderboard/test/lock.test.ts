@@ -7,8 +7,11 @@ import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import * as NodeServices from "@effect/platform-node/NodeServices"
 import { buildForNode } from "@stseval/vitest-config/build"
+import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as Lock from "../src/internal/lock.js"
 import { tempDir } from "./fixtures/harness.js"
 
 const here = import.meta.dirname
@@ -63,4 +66,25 @@ describe("the output folder's lock, contended", () => {
     // nothing left beside it: the stale lock moved aside is removed
     expect(fs.readdirSync(out)).toEqual([])
   }, 120_000)
+})
+
+describe("the output folder's lock, its pid another process's now", () => {
+  const take = (out: string) => Effect.runPromise(Effect.scoped(Lock.acquire(out)).pipe(Effect.provide(NodeServices.layer)))
+
+  it("is taken over: this process's own pid written before it started (a restarted container), and a live pid that started after the lock", async () => {
+    const out = tempDir("lock-reused")
+    const lock = (pid: number, startedAt: string) => fs.writeFileSync(path.join(out, "watch.lock"), JSON.stringify({ pid, host: os.hostname(), startedAt }))
+    lock(process.pid, "2020-01-01T00:00:00Z")
+    expect((await take(out))._tag).toBe("Acquired")
+    const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" })
+    try {
+      lock(other.pid!, "2020-01-01T00:00:00Z")
+      expect((await take(out))._tag).toBe(process.platform === "linux" ? "Acquired" : "Held")
+      // written after that process started: it holds
+      lock(other.pid!, new Date().toISOString())
+      expect(await take(out)).toMatchObject({ _tag: "Held", pid: other.pid })
+    } finally {
+      other.kill("SIGKILL")
+    }
+  })
 })
