@@ -18,7 +18,7 @@ afterAll(() => fs.rmSync(built, { recursive: true, force: true }))
 let child: string
 beforeAll(async () => {
   child = await buildForNode(path.join(here, "fixtures/child-fds.ts"), path.join(built, "child-fds.mjs"))
-})
+}, 90_000)
 
 describe("the watcher short of open files", () => {
   it("reads a run that landed meanwhile again once files are free: scored, not failed", async () => {

@@ -20,7 +20,7 @@ afterAll(() => fs.rmSync(built, { recursive: true, force: true }))
 let child: string
 beforeAll(async () => {
   child = await buildForNode(path.join(here, "fixtures/child-lock.ts"), path.join(built, "child-lock.mjs"))
-})
+}, 90_000)
 
 /** A contender in a process of its own, loaded and waiting for the word. */
 const contender = (out: string, tmp: string) => {
