@@ -89,7 +89,8 @@ describe("output failures", () => {
       // space returns; nothing else changes
       full.on = false
       await waitBoard(out, "the third run on the board", (b) => b.counts.runs === 3, 20_000)
-      expect(fs.readFileSync(logFile, "utf8"), fs.readFileSync(logFile, "utf8")).toContain("the outputs are written again")
+      // logged once the write that caught up is over (after leaderboard.json)
+      await waitFor("the outputs written again, logged", () => fs.readFileSync(logFile, "utf8").includes("INFO the outputs are written again"), 20_000)
     } finally {
       await Effect.runPromise(Fiber.interrupt(fiber))
     }
