@@ -1,6 +1,7 @@
 /**
  * `watch` when its output folder is taken by another watcher: exit 2 and a message naming it.
  */
+import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -14,13 +15,19 @@ describe("stseval watch: the output folder's lock", () => {
   it("a live watcher's lock on --out: exit 2, the pid named, nothing written", async () => {
     const out = path.join(tmp, "out")
     fs.mkdirSync(out)
-    // this process is alive: its lock holds
-    fs.writeFileSync(path.join(out, "watch.lock"), JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: "2026-11-23T00:00:00Z" }))
-    const r = await runCli(["watch", "--task", "sick2014", "--gold", path.join(examples, "sick2014/SICK_test_annotated.txt"), "--once", "--out", out, path.join(examples, "sick2014/submissions")])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain(`another watcher (pid ${process.pid}`)
-    expect(r.stderr).not.toMatch(/\n\s+at /)
-    expect(fs.existsSync(path.join(out, "leaderboard.json"))).toBe(false)
+    // a process that is alive, and started before its lock was written, holds it (this process's
+    // own pid with an older date would be its former self, as in a restarted container: stale)
+    const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" })
+    try {
+      fs.writeFileSync(path.join(out, "watch.lock"), JSON.stringify({ pid: holder.pid, host: os.hostname(), startedAt: new Date().toISOString() }))
+      const r = await runCli(["watch", "--task", "sick2014", "--gold", path.join(examples, "sick2014/SICK_test_annotated.txt"), "--once", "--out", out, path.join(examples, "sick2014/submissions")])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain(`another watcher (pid ${holder.pid}`)
+      expect(r.stderr).not.toMatch(/\n\s+at /)
+      expect(fs.existsSync(path.join(out, "leaderboard.json"))).toBe(false)
+    } finally {
+      holder.kill("SIGKILL")
+    }
   })
 })
 

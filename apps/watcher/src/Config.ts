@@ -9,7 +9,7 @@
  * gold: /data/SICK_test_annotated.txt
  * submissions: /data/submissions
  * out: /data/board
- * status: { port: 8080 }          # GET /healthz, /status, /leaderboard.{json,md,html}
+ * status: { port: 8080 }          # GET /healthz, /status, /leaderboard.{json,md,html} on 127.0.0.1
  * deadline: 2026-11-22T23:59:00Z
  * ```
  */
@@ -31,7 +31,14 @@ export const WatcherConfigSchema = Schema.Struct({
   status: Schema.optionalKey(
     Schema.Struct({
       port: Count(0).check(Schema.isLessThanOrEqualTo(65535)).annotate({ description: "0: any free port (printed at start)" }),
-      host: Schema.optionalKey(Schema.String.annotate({ description: "default 0.0.0.0 (every interface, as a container needs)" }))
+      host: Schema.optionalKey(
+        Schema.String.annotate({ description: "default 127.0.0.1 (this machine only); 0.0.0.0 every interface (a container: the example config says so)" })
+      ),
+      connections: Schema.optionalKey(Count(1).annotate({ description: "open connections at most (default 256); a new one closes the oldest idle one" })),
+      requests: Schema.optionalKey(Count(1).annotate({ description: "files sent at once at most (default 16); more are answered 503 (/healthz is not counted)" })),
+      headersTimeout: Schema.optionalKey(Count(1).annotate({ description: "ms a connection may take to send its request's headers (default 10000)" })),
+      requestTimeout: Schema.optionalKey(Count(1).annotate({ description: "ms a request may take, or a connection stay silent (default 60000)" })),
+      idleTimeout: Schema.optionalKey(Count(1).annotate({ description: "ms an idle keep-alive connection stays open (default 5000)" }))
     })
   ),
   hidden: Schema.optionalKey(Schema.Boolean),

@@ -39,7 +39,8 @@ export const serve = (configFile: string, options: { readonly once?: boolean | u
       const once = options.once === true
       yield* Console.log(`${edition.id}  ${edition.title}\ngold: ${gold}\n${once ? "scoring" : "watching"} ${config.submissions} -> ${config.out}`)
       if (config.status !== undefined && !once) {
-        const address = yield* Status.serve({ out: config.out, port: config.status.port, host: config.status.host ?? "0.0.0.0" }).pipe(
+        const { port, host, ...limits } = config.status
+        const address = yield* Status.serve({ out: config.out, port, host: host ?? "127.0.0.1", limits }).pipe(
           Effect.mapError((e) => new UsageError({ message: `${config.file}: status: cannot listen on port ${config.status?.port}: ${e.message}` }))
         )
         yield* Console.log(`status: ${address}/healthz, ${address}/status, ${address}/leaderboard.html`)

@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process"
 import type { ChildProcess } from "node:child_process"
 import * as fs from "node:fs"
+import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { Status } from "@stseval/leaderboard"
@@ -85,6 +86,8 @@ describe("the config file", () => {
     const dockerfile = fs.readFileSync(path.join(appDir, "Dockerfile"), "utf8")
     expect(dockerfile).toContain(`EXPOSE ${port}`)
     expect(dockerfile).toContain(`http://127.0.0.1:${port}/healthz`)
+    // the container's port is reached from outside it: the example listens on every interface
+    expect(parsed._tag === "Ok" ? parsed.config.status?.host : undefined).toBe("0.0.0.0")
   })
 })
 
@@ -145,6 +148,82 @@ describe("the service (one file, only node)", () => {
     expect(JSON.parse(fs.readFileSync(path.join(dir, "board/state.json"), "utf8"))).toMatchObject({ task: "sick2014" })
     // the endpoint closed with it
     expect(await get(`${base}/healthz`)).toBeUndefined()
+    child = undefined
+  })
+
+  it("bounded: 150 idle connections under a 96 open-file limit leave /healthz answering and a run that lands scored; files sent at once capped; 127.0.0.1 by default", async () => {
+    const file = contest("crowd", ["Insight_run1primary.txt"], "status: { port: 0, connections: 16, requests: 1, headersTimeout: 60000, idleTimeout: 60000 }\n")
+    const dir = path.dirname(file)
+    // the usual limit is 1,024 open files against 1,100 connections: the same, smaller
+    const proc = spawn("/bin/sh", ["-c", `ulimit -n 96 && exec "${process.execPath}" "${exe}" watcher.yaml`], { cwd: dir, env: env(), stdio: ["ignore", "pipe", "pipe"] })
+    child = proc
+    let stdout = ""
+    proc.stdout.on("data", (d: Buffer) => (stdout += d.toString()))
+    const exited = new Promise<number | null>((resolve) => proc.on("close", (code) => resolve(code)))
+    const sockets: Array<net.Socket> = []
+    try {
+      // no host in the config: this machine only
+      const base = await until("the status address", () => /status: (http:\/\/[^/\s]+)\/healthz/.exec(stdout)?.[1])
+      expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      const port = Number(new URL(base).port)
+      await until("the first run scored", async () => {
+        const r = await get(`${base}/status`)
+        return r?.status === 200 && r.text.includes('"status": "scored"') ? r : undefined
+      })
+      // 150 connections that never send a request, opened one after another (to 127.0.0.1 only)
+      for (let i = 0; i < 150; i++) {
+        const socket = net.connect({ host: "127.0.0.1", port })
+        socket.on("error", () => {})
+        sockets.push(socket)
+        await new Promise<void>((resolve) => {
+          socket.once("connect", () => resolve())
+          socket.once("close", () => resolve())
+          setTimeout(resolve, 2000)
+        })
+      }
+      const health = await until("/healthz under 150 idle connections", async () => {
+        const r = await get(`${base}/healthz`)
+        return r?.status === 200 ? r : undefined
+      }, 15_000)
+      expect(health.text).toMatch(/^ok: watching/)
+      // a run lands meanwhile: read and scored, never "too many open files"
+      fs.copyFileSync(path.join(examples, "submissions/MeaningFactory_run1primary.txt"), path.join(dir, "submissions/MeaningFactory_run1primary.txt"))
+      const scored = await until("the new run scored", async () => {
+        const r = await get(`${base}/status`)
+        if (r?.status !== 200) return undefined
+        const run = decodeStatus(JSON.parse(r.text)).runs["MeaningFactory_run1primary.txt"]
+        return run !== undefined && (run.status === "scored" || run.status === "failed") ? run : undefined
+      })
+      expect(scored.status).toBe("scored")
+      // a board file is streamed, one at a time here (requests: 1): a reader that does not read
+      // holds its slot, and a second reader is told to come back (never queued in memory)
+      const board = path.join(dir, "board", "leaderboard.public.json")
+      fs.writeFileSync(board, `[${'"x",'.repeat(4 * 1024 * 1024)}"x"]\n`)
+      const stalled = net.connect({ host: "127.0.0.1", port })
+      sockets.push(stalled)
+      stalled.on("error", () => {})
+      let head = ""
+      await new Promise<void>((resolve) => {
+        stalled.on("data", (d: Buffer) => {
+          head += d.toString("latin1")
+          if (head.includes("\r\n\r\n")) {
+            stalled.pause()
+            resolve()
+          }
+        })
+        stalled.write("GET /leaderboard.json HTTP/1.1\r\nHost: x\r\n\r\n")
+      })
+      expect(head).toMatch(/^HTTP\/1\.1 200/)
+      expect(head.toLowerCase()).toContain(`content-length: ${fs.statSync(board).size}`)
+      const second = await get(`${base}/leaderboard.json`)
+      expect(second?.status).toBe(503)
+      expect(second?.text).toContain("busy")
+      expect((await get(`${base}/healthz`))?.status).toBe(200)
+    } finally {
+      for (const s of sockets) s.destroy()
+      proc.kill("SIGTERM")
+    }
+    expect(await exited).toBe(0)
     child = undefined
   })
 

@@ -306,6 +306,9 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
       : { elsewhere }
 
     const io = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Effect.mapError((e) => fail(e instanceof Error ? e.message : String(e))))
+    const zipPath = options.zip !== undefined && options.zip !== false ? path.resolve(options.zip === true ? `${out}.zip` : options.zip) : undefined
+    if (zipPath?.startsWith(`${out}${path.sep}`)) return yield* fail("the zip must be written outside the bundle folder")
+    let zipWritten = false
     // the folder whole or not at all, also when a check below fails or the program is stopped
     // (Ctrl-C): written into a hidden folder beside it, renamed into place (formats' Files.writeFolder)
     const { checked, columns } = yield* Files.writeFolder(out, (dir) =>
@@ -459,16 +462,19 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
         yield* writeText("competition.yaml", CompetitionYaml.stringify(checked))
         const problems = yield* CompetitionYaml.checkBundle(dir)
         if (problems.length > 0) return yield* fail(`the bundle breaks Codabench's rules: ${problems.map((p) => `${p.file}: ${p.message}`).join("; ")}`)
+        // the zip before the folder takes its name: stopped (SIGTERM) or failed while zipping, no
+        // --out is left for the next run to refuse as not empty
+        if (zipPath !== undefined) {
+          yield* zipFolder(dir, zipPath).pipe(Effect.mapError((e) => fail(`${zipPath} cannot be written: ${Files.describe(e)}`)))
+          zipWritten = true
+        }
         return { checked, columns }
       })
-    ).pipe(Effect.mapError((e) => (e instanceof BundleError ? e : fail(`${options.out} cannot be written: ${Files.describe(e)}`))))
-
-    let zipPath: string | undefined
-    if (options.zip !== undefined && options.zip !== false) {
-      zipPath = path.resolve(options.zip === true ? `${out}.zip` : options.zip)
-      if (zipPath.startsWith(`${out}${path.sep}`)) return yield* fail("the zip must be written outside the bundle folder")
-      yield* io(zipFolder(out, zipPath))
-    }
+    ).pipe(
+      Effect.mapError((e) => (e instanceof BundleError ? e : fail(`${options.out} cannot be written: ${Files.describe(e)}`))),
+      // a zip written for a folder that then was not: removed with it
+      Effect.onExit((exit) => (exit._tag === "Failure" && zipWritten && zipPath !== undefined ? fs.remove(zipPath, { force: true }).pipe(Effect.ignore) : Effect.void))
+    )
     if (goldBeside !== undefined) {
       yield* Files.writeFolder(goldBeside, (dir) => Sealed.copyGold(edition, testGold, dir).pipe(Effect.mapError(fail))).pipe(
         Effect.mapError((e) => (e instanceof BundleError ? e : fail(`${goldBeside} cannot be written: ${Files.describe(e)}`)))

@@ -226,7 +226,9 @@ export class ImportError extends Schema.TaggedError<ImportError>()("ImportError"
 /**
  * What a downloaded entry's name says. v1.23+: `{id}_{owner}_PhaseId{phase}_{YYYY-MM-DD}:{MM}-{SS}_{file}`
  * with `:` `/` `\` turned into `_` by the browser; the owner is a Django username (`[\w.@+-]`, so it
- * may hold `_`): it runs to the first `_PhaseId<digits>_<date>_` after the id.
+ * may hold `_`): it runs to the first `_PhaseId<digits>_<date>_` after the id, or, given `owner`
+ * (the CSV's Owner of that id), is that owner when the name starts with it: a username may hold
+ * those marks itself (`bob_PhaseId1_2027-02-08_00-12_x`).
  *
  * @example
  * ```ts
@@ -254,6 +256,15 @@ export type DownloadName =
 const V123 = /^(\d+)_(.+?)_PhaseId(\d+)_(\d{4}-\d{2}-\d{2})[_:](\d{2})-(\d{2})_(.*)$/s
 const V122 = /^ID_(\d+)_(.*)$/s
 
+/** `{id}_{owner}_PhaseId...` read with `owner` known (V123's groups), or null when the name does not start so. */
+const ownerLayout = (name: string, owner: string): RegExpExecArray | null => {
+  const id = /^\d+_/.exec(name)?.[0]
+  if (id === undefined || !name.startsWith(`_${owner}_`, id.length - 1)) return null
+  const rest = /^PhaseId(\d+)_(\d{4}-\d{2}-\d{2})[_:](\d{2})-(\d{2})_(.*)$/s.exec(name.slice(id.length + owner.length + 1))
+  if (rest === null) return null
+  return Object.assign([name, id.slice(0, -1), owner, ...rest.slice(1)], { index: 0, input: name, groups: undefined }) as RegExpExecArray
+}
+
 /**
  * Read an entry's name as Codabench wrote it (see the module's doc).
  *
@@ -268,8 +279,10 @@ const V122 = /^ID_(\d+)_(.*)$/s
  * ```
  * @since 0.3.0
  */
-export const parseDownloadName = (name: string): DownloadName => {
-  const m = V123.exec(name)
+export const parseDownloadName = (name: string, owner?: string): DownloadName => {
+  // A username may itself hold "_PhaseId1_2027-02-08_00-12_" (Django allows [\w.@+-]), and then
+  // the name has two such marks: read at the owner the CSV names, when it names one that fits.
+  const m = (owner !== undefined ? ownerLayout(name, owner) : null) ?? V123.exec(name)
   if (m !== null && calendarDay(m[4])) {
     return { _tag: "v1.23+", id: m[1], owner: m[2], phaseId: m[3], day: m[4], minute: Number(m[5]), second: Number(m[6]), file: m[7] }
   }
@@ -592,7 +605,9 @@ export const importSubmissions = (input: string, out: string, options: Options =
     const candidates: Array<Candidate> = []
     for (const f of files) {
       const row = rowOf.get(f)
-      const n = f.name
+      const csvOwnerHint = row?.get("owner")
+      // a username holding the name's own marks is read at the owner the CSV names (see parseDownloadName)
+      const n = f.name._tag === "v1.23+" && csvOwnerHint !== undefined && csvOwnerHint !== f.name.owner ? parseDownloadName(f.source.split(/[\\/]/).pop() ?? f.source, csvOwnerHint) : f.name
       if (manifest !== undefined && row === undefined) {
         problem(f.source, n._tag === "other" ? `not named as Codabench names downloads, and no row of ${manifest.name} names it` : `no row of ${manifest.name} has submission id ${n.id}`)
         continue

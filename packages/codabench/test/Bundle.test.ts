@@ -126,6 +126,20 @@ beforeAll(() => {
 const readCompetition = (dir: string) => Yaml.parse(fs.readFileSync(path.join(dir, "competition.yaml"), "utf8")) as unknown
 
 describe("writeBundle", () => {
+  it("a zip that cannot be written (stopped or failed while zipping) leaves no --out for the next run to refuse", async () => {
+    const out = path.join(work, "zip-fails")
+    const blocker = path.join(work, "zip-blocker")
+    fs.writeFileSync(blocker, "a file where the zip's folder should be\n")
+    const failed = await run(Effect.flip(Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, out, zip: path.join(blocker, "bundle.zip"), cliBundle: cli })))
+    expect(failed.reason).toMatch(/bundle\.zip cannot be written: .*a part of the path is not a folder \(ENOTDIR\)$/)
+    expect(fs.existsSync(out)).toBe(false)
+    expect(fs.readdirSync(work).filter((n) => n.startsWith(".zip-fails."))).toEqual([])
+    // the next run, with a zip it can write, is not refused
+    const written = await run(Bundle.writeBundle({ task: "sick2014", gold: sickExample.gold, out, zip: true, cliBundle: cli }))
+    expect(fs.existsSync(written.zip!)).toBe(true)
+    expect(fs.existsSync(path.join(out, "competition.yaml"))).toBe(true)
+  })
+
   it("SICK with a development gold: a bundle Codabench accepts, columns = the scores.json keys, run limit = max_submissions", async () => {
     const out = path.join(work, "sick")
     const written = await run(

@@ -262,6 +262,22 @@ describe("what cannot be imported is listed, and nothing is written (issue 22)",
     ])
   })
 
+  it("a username holding the download name's own marks (bob_PhaseId1_2027-02-08_00-12_x) is read at the owner the CSV names, and the import goes on", async () => {
+    const tricky = "bob_PhaseId1_2027-02-08_00-12_x"
+    const subs = [
+      sub(800, tricky, "Test", "2014-03-21T00:00:00Z", "Finished", "submission.zip", "Insight_run1primary.txt"),
+      sub(801, "mf_user", "Test", "2014-03-22T00:00:00Z", "Finished", "submission.zip", "MeaningFactory_run1primary.txt")
+    ]
+    const result = await run(
+      Import.importSubmissions(file("marks.zip", bulkDownloadV123(subs)), out("marks"), { manifest: file("marks.csv", csvExport("v1.23+", subs)), teams: { [tricky]: "Bob", mf_user: "MeaningFactory" } })
+    )
+    expect(result.runs.map((r) => [r.team, r.run, r.id])).toEqual([
+      ["Bob", 1, "800"],
+      ["MeaningFactory", 1, "801"]
+    ])
+    expect(Import.parseDownloadName(`800_${tricky}_PhaseId2_2014-03-21_00-00_submission.zip`, tricky)).toMatchObject({ owner: tricky, phaseId: "2", file: "submission.zip" })
+  })
+
   it("a 300-character owner is no team name: listed, nothing written (no ENAMETOOLONG half-way); mapped to a team with --teams it imports", async () => {
     const long = "u".repeat(300)
     const subs = [testPhase[0], sub(800, long, "Test", "2014-03-22T00:00:00Z", "Finished", "submission.zip", "Insight_run1primary.txt")]

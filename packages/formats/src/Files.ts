@@ -640,9 +640,19 @@ export const writeAtomic = (path: string, data: string | Uint8Array) =>
     )
   }).pipe(Effect.uninterruptible)
 
+/** Whether process `pid` exists (EPERM: it does, another user's). */
+const processAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return errnoOf(e) === "EPERM"
+  }
+}
+
 /**
  * Write a folder whole or not at all: `fill` writes its files into a fresh hidden folder beside
- * `target` (`.<name>.writing-XXXXXX`), which is then renamed to `target` (atomic within one file
+ * `target` (`.<name>.writing-<pid>-XXXXXX`; one a killed writer left is removed first), which is then renamed to `target` (atomic within one file
  * system: a reader sees no folder or the whole one). `target` must not exist, or be an empty folder
  * (which the rename replaces, as POSIX's rename does: a folder that is not empty, or a file, makes
  * it fail, and nothing there is deleted). When `fill` fails, or the program is stopped (Ctrl-C), the hidden folder
@@ -674,7 +684,14 @@ export const writeFolder = <A, E, R>(
     const fs = yield* FileSystem.FileSystem
     const full = nodePath.resolve(target)
     yield* fs.makeDirectory(nodePath.dirname(full), { recursive: true })
-    const staging = yield* fs.makeTempDirectory({ directory: nodePath.dirname(full), prefix: `.${nodePath.basename(full)}.writing-` })
+    // named with this process's pid, so that the next write removes what a writer killed with
+    // SIGKILL left (its clean-up never ran), and never a living writer's
+    const prefix = `.${nodePath.basename(full)}.writing-`
+    for (const name of yield* fs.readDirectory(nodePath.dirname(full)).pipe(Effect.orElseSucceed(() => [] as Array<string>))) {
+      const pid = name.startsWith(prefix) ? /^(\d+)-/.exec(name.slice(prefix.length))?.[1] : undefined
+      if (pid !== undefined && !processAlive(Number(pid))) yield* fs.remove(nodePath.join(nodePath.dirname(full), name), { recursive: true, force: true }).pipe(Effect.ignore)
+    }
+    const staging = yield* fs.makeTempDirectory({ directory: nodePath.dirname(full), prefix: `${prefix}${process.pid}-` })
     const removeStaging = fs.remove(staging, { recursive: true, force: true }).pipe(Effect.ignore)
     return yield* Effect.gen(function* () {
       const result = yield* fill(staging)

@@ -261,6 +261,44 @@ const SPEARMAN_FIELD: Record<ScoreKind, "cosine_spearman" | "spearman" | "manhat
 /** MTEB rounds its scores to 6 decimals on disk: a figure reproduced is within half a unit of the 6th, plus rounding of ours. */
 const RESULTS_TOLERANCE = 1e-6
 
+// JSON.parse holds a number that is not a small integer as a heap object of about 22 bytes: a
+// 240 MB file of short numbers ("0.1,") took 4.13 GB. MTEB's largest STS task (STS22, SICK-R, the
+// multilingual STS Benchmark) writes a few hundred thousand; a file with more is not one, and is
+// refused after a count that holds nothing (the peak stays near the text's own size).
+const MAX_PREDICTIONS = 4_000_000
+
+/**
+ * How many numbers a JSON text holds, outside strings, counting up to `MAX_PREDICTIONS + 1` (then
+ * it stops): a number starts with a digit or a minus where a value starts. Syntax is left to
+ * JSON.parse.
+ */
+const countNumbers = (text: string): number => {
+  let n = 0
+  let inString = false
+  let valueStarts = true
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92) i++ // a backslash escapes the next character
+      else if (c === 34) inString = false
+      continue
+    }
+    if (c === 34) {
+      inString = true
+      valueStarts = false
+    } else if (c === 91 || c === 44 || c === 58) {
+      // [ , : : a value may start
+      valueStarts = true
+    } else if (valueStarts && (c === 45 || (c >= 48 && c <= 57))) {
+      valueStarts = false
+      if (++n > MAX_PREDICTIONS) return n
+    } else if (c !== 32 && c !== 10 && c !== 13 && c !== 9) {
+      valueStarts = false
+    }
+  }
+  return n
+}
+
 const decodeMeta = Schema.decodeUnknownResult(ModelMeta)
 const decodeSplit = Schema.decodeUnknownResult(StsPredictions)
 
@@ -288,6 +326,18 @@ const bad = (file: string, message: string, field?: string) =>
 export const parse = (text: string, file: string): Parsed<PredictionsFile | undefined> => {
   const base = file.split(/[\\/]/).pop() ?? file
   const task = base.endsWith(SUFFIX) ? base.slice(0, -SUFFIX.length) : base.replace(/\.json$/i, "")
+  const count = countNumbers(text)
+  if (count > MAX_PREDICTIONS) {
+    return {
+      value: undefined,
+      issues: [
+        bad(
+          file,
+          `the file holds more than ${MAX_PREDICTIONS.toLocaleString("en")} numbers; MTEB's STS predictions have a few hundred thousand at most (four lists per split), so it was not read`
+        )
+      ]
+    }
+  }
   let json: unknown
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ""))

@@ -479,9 +479,12 @@ const checkEdition = (file: EditionFile): true | { readonly path: ReadonlyArray<
     const gold = d.gold ?? fill(e.files?.gold, d.name)
     if (gold === undefined) return { path: ["datasets", i, "gold"], issue: "a dataset needs its gold file name (or the edition's files.gold pattern)" }
     goldFiles.add(gold)
-    if ((d.run ?? fill(e.files?.run, d.name)) === undefined) {
+    const run = d.run ?? fill(e.files?.run, d.name)
+    if (run === undefined) {
       return { path: ["datasets", i, "run"], issue: "a dataset needs its run file name (or the edition's files.run pattern)" }
     }
+    const outside = outsidePath(d, i, gold, run)
+    if (outside !== undefined) return outside
     const reference = formatReference(e, d)
     if (reference === undefined) return { path: ["datasets", i, "format"], issue: "a dataset needs a format (or the edition's format)" }
     const format = Formats.resolve(reference)
@@ -529,6 +532,32 @@ const checkEdition = (file: EditionFile): true | { readonly path: ReadonlyArray<
     }
   }
   return true
+}
+
+/**
+ * The first path of a dataset that would leave its folder (`gold: ../../../../etc/passwd` read a
+ * file outside the gold folder and quoted its lines in errors): its gold and input inside the gold
+ * folder, its run file names inside a run folder. Refused before anything is read.
+ */
+const outsidePath = (
+  d: FileDataset,
+  i: number,
+  gold: string,
+  run: string
+): { readonly path: ReadonlyArray<PropertyKey>; readonly issue: string } | undefined => {
+  const paths: ReadonlyArray<readonly [ReadonlyArray<PropertyKey>, string | undefined, string]> = [
+    [d.gold !== undefined ? ["datasets", i, "gold"] : ["files", "gold"], gold, "the gold folder"],
+    [["datasets", i, "input"], d.input, "the gold folder"],
+    [d.run !== undefined ? ["datasets", i, "run"] : ["files", "run"], run, "a run folder"],
+    ...(d.runAliases ?? []).map((a, k) => [["datasets", i, "runAliases", k], a, "a run folder"] as const)
+  ]
+  for (const [path, p, folder] of paths) {
+    if (p !== undefined && !RELATIVE_PATH.test(p)) {
+      // the path is named by its field only: what it points at is never read, nor quoted
+      return { path, issue: `must be a path inside ${folder} (relative, "/"-separated, no "." or ".." segment); found "${p}"` }
+    }
+  }
+  return undefined
 }
 
 /**
@@ -921,6 +950,58 @@ export const loadEditionFile = (path: string): Effect.Effect<TaskEdition, Editio
     return yield* decodeEdition(parsed.value, path)
   })
 
+// What an edition file's YAML may expand to through its aliases: twice the largest file. One list
+// reached through 90 aliases (under yaml's alias count), a 3 MB file, took 280 s and 4.37 GB.
+const MAX_EXPANDED_BYTES = 2 * MAX_EDITION_BYTES
+const MAX_YAML_CHARS = 256 * 1024
+
+/**
+ * The size of a YAML document once its aliases are expanded (about its JSON length), computed
+ * on the syntax tree with each anchored node measured once, so in time linear in the file: undefined
+ * within `MAX_EXPANDED_BYTES`, else why not.
+ */
+const expandedSize = (root: unknown): "too large" | "recursive" | undefined => {
+  const anchors = new Map<string, unknown>()
+  const sizes = new Map<unknown, number>()
+  const open = new Set<unknown>()
+  let recursive = false
+  const size = (node: unknown): number => {
+    if (node === null || node === undefined) return 4
+    const known = sizes.get(node)
+    if (known !== undefined) return known
+    if (Yaml.isAlias(node)) {
+      const target = anchors.get(node.source)
+      if (target === undefined) return 4
+      if (open.has(target)) {
+        recursive = true
+        return Infinity
+      }
+      return size(target)
+    }
+    if (Yaml.isNode(node) && node.anchor !== undefined) anchors.set(node.anchor, node)
+    open.add(node)
+    let n = 2
+    if (Yaml.isScalar(node)) n += String(node.value).length
+    else if (Yaml.isPair(node)) n += size(node.key) + size(node.value)
+    else if (Yaml.isCollection(node)) {
+      for (const item of node.items) {
+        n += size(item) + 1
+        if (n > MAX_EXPANDED_BYTES) break
+      }
+    }
+    open.delete(node)
+    sizes.set(node, n)
+    return n
+  }
+  try {
+    const total = size(root)
+    return recursive ? "recursive" : total > MAX_EXPANDED_BYTES ? "too large" : undefined
+  } catch {
+    // nesting deeper than the stack: no edition is written so
+    return "too large"
+  }
+}
+
 /**
  * Parse an edition file's text (JSON or YAML) without validating it.
  *
@@ -946,6 +1027,16 @@ export const parseEditionText = (
       return { _tag: "error", error: new EditionError({ file, reason: `not valid JSON: ${(e as Error).message}` }) }
     }
   }
+  // YAML's parser takes seconds per MB and more than linearly (3 MB: 26 s): a YAML edition is kept small
+  if (text.length > MAX_YAML_CHARS) {
+    return {
+      _tag: "error",
+      error: new EditionError({
+        file,
+        reason: `a YAML edition file is at most ${MAX_YAML_CHARS / 1024} KiB (an edition is a few KiB), found ${text.length} characters; write a larger one as JSON`
+      })
+    }
+  }
   const doc = Yaml.parseDocument(text, { prettyErrors: true })
   if (doc.errors.length > 0) {
     const err = doc.errors[0]
@@ -953,6 +1044,16 @@ export const parseEditionText = (
     return {
       _tag: "error",
       error: new EditionError({ file, reason: `not valid YAML${at !== undefined ? ` (line ${at.line}, column ${at.col})` : ""}: ${err.message.split("\n")[0].replace(/:\s*$/, "")}` })
+    }
+  }
+  const expanded = expandedSize(doc.contents)
+  if (expanded !== undefined) {
+    return {
+      _tag: "error",
+      error: new EditionError({
+        file,
+        reason: `not usable YAML: ${expanded === "recursive" ? "an alias inside its own anchor" : `its aliases expand it past ${MAX_EXPANDED_BYTES / 1024 / 1024} MiB`} (an edition file is a few KiB)`
+      })
     }
   }
   // yaml refuses a document whose aliases expand too far (a "billion laughs") by throwing

@@ -214,6 +214,19 @@ describe("Files.writeFolder: a folder whole or not at all (issue 22)", () => {
     expect(fs.readdirSync(parent)).toEqual([])
   })
 
+  it("a hidden folder a killed writer left (kill -9: no clean-up runs) is removed by the next write; a living writer's is kept", async () => {
+    const parent = tmp()
+    // a process that is gone: the pid of a child that has exited
+    const dead = Number(execFileSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }))
+    const staleNamed = `.run.writing-${dead}-AbC123`
+    fs.mkdirSync(path.join(parent, staleNamed))
+    fs.writeFileSync(path.join(parent, staleNamed, "half.txt"), "x\n")
+    const living = `.run.writing-${process.pid}-XyZ789`
+    fs.mkdirSync(path.join(parent, living))
+    await Effect.runPromise(write(path.join(parent, "run"), (dir) => files(dir, "a.txt")))
+    expect(fs.readdirSync(parent).sort()).toEqual([living, "run"])
+  })
+
   it("a folder that is not empty is never replaced nor touched: the write fails", async () => {
     const parent = tmp()
     fs.mkdirSync(path.join(parent, "run"))

@@ -114,6 +114,24 @@ describe("reading MTEB predictions files", () => {
     expect(Mteb.parse(JSON.stringify(uneven), "x_predictions.json").issues[0].message).toMatch(/different lengths/)
   })
 
+  it("refuses a file of more numbers than MTEB's STS predictions hold, before parsing it (a 240 MB one held 4.13 GB), and counts none inside strings", () => {
+    const list = (n: number) => `[${"0.5,".repeat(n - 1)}0.5]`
+    const names = ["cosine_scores", "manhattan_distances", "euclidean_distances", "similarity_scores"]
+    const split = (n: number) => `{${names.map((k) => `"${k}": ${list(n)}`).join(", ")}}`
+    const text = (n: number) => `{"mteb_model_meta": {"model_name": "m", "revision": "r"}, "default": {"test": ${split(n)}}}`
+    const big = Mteb.parse(text(1_000_001), "STSBenchmark_predictions.json")
+    expect(big.value).toBeUndefined()
+    expect(big.issues).toHaveLength(1)
+    expect(big.issues[0]).toMatchObject({ code: "bad-json", file: "STSBenchmark_predictions.json" })
+    expect(big.issues[0].message).toBe(
+      "the file holds more than 4,000,000 numbers; MTEB's STS predictions have a few hundred thousand at most (four lists per split), so it was not read"
+    )
+    // exactly at the limit it is read; digits inside strings (the model's name) are not numbers
+    const at = Mteb.parse(text(1_000_000).replace('"model_name": "m"', `"model_name": "${"1,".repeat(1000)}"`), "STSBenchmark_predictions.json")
+    expect(at.issues).toEqual([])
+    expect(at.value?.splits[0].scores.cosine_scores).toHaveLength(1_000_000)
+  })
+
   it("scoresOf: cosine by default; the model's similarity falls back to cosine when null, as MTEB does", () => {
     const s = file("STSBenchmark", predictionsJson("m", { default: { test: { cosine: [0.5, 0.25], similarity: null } } })).splits[0].scores
     expect(Mteb.scoresOf(s)).toEqual([0.5, 0.25])

@@ -3,6 +3,7 @@
  * from JSON and YAML, and bad edition files give errors naming the file and the field.
  */
 import * as fs from "node:fs"
+import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import * as NodeServices from "@effect/platform-node/NodeServices"
@@ -311,6 +312,63 @@ describe("an edition's data location stays under the data root", () => {
   it("ordinary ones decode", async () => {
     const ok = await run(Registry.decodeEdition(withData({ dir: "sts2014/test-en", sources: [{ url: "http://x/y", file: "y.tar.gz" }] }), "x.json"))
     expect(ok.data?.dir).toBe("sts2014/test-en")
+  })
+})
+
+describe("an edition file cannot reach outside its folders, nor expand without bound", () => {
+  const base = () => JSON.parse(fs.readFileSync(path.join(fixtures, "user-edition.json"), "utf8")) as { datasets: Array<Record<string, unknown>> }
+
+  it("a dataset's gold, input or run name that climbs out is an error naming the field, and nothing is read", async () => {
+    const b = base()
+    const cases: ReadonlyArray<readonly [Record<string, unknown>, string]> = [
+      [{ gold: "../../../../etc/passwd" }, "datasets[0].gold"],
+      [{ gold: "/etc/passwd" }, "datasets[0].gold"],
+      [{ gold: "a/../../x.txt" }, "datasets[0].gold"],
+      [{ input: "../pairs.txt" }, "datasets[0].input"],
+      [{ run: "../../x.txt" }, "datasets[0].run"],
+      [{ runAliases: ["ok.txt", "..\\x.txt"] }, "datasets[0].runAliases[1]"]
+    ]
+    for (const [change, field] of cases) {
+      const e = await fail(Registry.decodeEdition({ ...b, datasets: [{ ...b.datasets[0], ...change }] }, "x.json"))
+      expect(e.field, JSON.stringify(change)).toBe(field)
+      expect(e.reason).toMatch(/^must be a path inside (the gold folder|a run folder)/)
+      expect(e.message).not.toContain("root:")
+    }
+    // the files.gold pattern too
+    const { gold: _gold, ...noGold } = b.datasets[0]
+    const pattern = await fail(Registry.decodeEdition({ ...b, files: { gold: "../{dataset}.txt" }, datasets: [noGold] }, "x.json"))
+    expect(pattern.field).toBe("files.gold")
+    // a nested gold path inside the folder stays valid (SemRel's <lang>/<file>)
+    const nested = await run(Registry.decodeEdition({ ...b, datasets: [{ ...b.datasets[0], gold: "en/gold.txt" }] }, "x.json"))
+    expect(nested.datasets[0].gold).toBe("en/gold.txt")
+  })
+
+  it("a file whose YAML aliases expand past the budget is refused with an error naming it (one list through 90 aliases)", async () => {
+    const dir = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), "stseval-yaml-"))
+    try {
+      const file = path.join(dir, "laughs.yaml")
+      // 20,000 items of 4 characters (about 140 KB) read 90 times: about 11 MB once expanded, under yaml's alias count
+      const list = `anchor: &big [${Array.from({ length: 20_000 }, () => "xxxx").join(", ")}]\n`
+      const uses = Array.from({ length: 90 }, (_, k) => `  k${k}: *big\n`).join("")
+      fs.writeFileSync(file, `${fs.readFileSync(path.join(fixtures, "user-edition.yaml"), "utf8")}${list}extra:\n${uses}`)
+      const e = await fail(Registry.loadEditionFile(file))
+      expect(e.file).toBe(file)
+      expect(e.reason).toBe("not usable YAML: its aliases expand it past 8 MiB (an edition file is a few KiB)")
+      // a YAML file past 256 KiB is not parsed at all (the parser took 26 s on a 3 MB list)
+      const big = path.join(dir, "big.yaml")
+      fs.writeFileSync(big, `${fs.readFileSync(path.join(fixtures, "user-edition.yaml"), "utf8")}${"# padding\n".repeat(30_000)}`)
+      const tooBig = await fail(Registry.loadEditionFile(big))
+      expect(tooBig.file).toBe(big)
+      expect(tooBig.reason).toMatch(/^a YAML edition file is at most 256 KiB \(an edition is a few KiB\), found \d+ characters; write a larger one as JSON$/)
+      // an alias inside its own anchor
+      const loop = Registry.parseEditionText("a: &x [1, *x]\n", "loop.yaml")
+      expect(loop._tag === "error" ? loop.error.reason : "").toBe("not usable YAML: an alias inside its own anchor (an edition file is a few KiB)")
+      // ordinary aliases still work
+      const ok = Registry.parseEditionText("a: &x [1, 2]\nb: *x\n", "ok.yaml")
+      expect(ok).toEqual({ _tag: "ok", value: { a: [1, 2], b: [1, 2] } })
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

@@ -33,7 +33,7 @@ import { Deferred, Effect, Exit, FiberMap, FileSystem, Latch, Option, Path, Queu
 import * as Cache from "./Cache.js"
 import { isTempFile } from "./internal/files.js"
 import * as Lock from "./internal/lock.js"
-import { publisher, snapshot } from "./internal/publish.js"
+import { OUTPUT_RETRY_MS, publisher, snapshot } from "./internal/publish.js"
 import { listRuns, onEvent, rescan, touch } from "./internal/runs.js"
 import { files, log, requestPublish } from "./internal/session.js"
 import type { Session, Settings, Track, WorkItem } from "./internal/session.js"
@@ -377,6 +377,12 @@ export const watch = (
         // A minimum gap between writes keeps bursts (500 runs landing at once) from spending the
         // machine on rewriting the leaderboard instead of scoring; the last change is always written.
         yield* Effect.forkScoped(Effect.forever(Queue.take(session.wake).pipe(Effect.andThen(publish), Effect.andThen(Effect.sleep(publishInterval)))))
+        // outputs that could not be written (a full disk) are tried again on a timer: the board
+        // catches up when space returns, not only at the next change
+        if (!once) {
+          const retry = Effect.sync(() => session.outputFailure !== undefined && requestPublish(session))
+          yield* Effect.forkScoped(Effect.forever(Effect.sleep(OUTPUT_RETRY_MS).pipe(Effect.andThen(retry))))
+        }
         for (let i = 0; i < settings.concurrency; i++) yield* Effect.forkScoped(worker(session))
         if (useEvents) {
           const ready = yield* Deferred.make<void>()

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Effect, FileSystem, Layer, PlatformError, References } from "effect"
+import { Effect, Fiber, FileSystem, Layer, PlatformError, References } from "effect"
 import { describe, expect, it } from "vitest"
 import * as Watcher from "../src/Watcher.js"
 import * as Fake from "./fixtures/fake.js"
@@ -17,14 +17,14 @@ const runs = (folder: string, n: number) => {
   for (let i = 1; i <= n; i++) fs.writeFileSync(path.join(folder, `Team${i}_run1.txt`), Fake.runText(Fake.GOLD.map((g, k) => (k === i % 8 ? g + 1 : g))))
 }
 
-/** A file system whose writes under `out` stop half-way with ENOSPC, as on a full disk. */
+/** A file system whose writes under `out` stop half-way with ENOSPC, as on a full disk (once the lock is taken: a disk full before is the test below). */
 const diskFull = (out: string) =>
   Layer.effect(
     FileSystem.FileSystem,
     Effect.map(FileSystem.FileSystem, (real) => ({
       ...real,
       writeFile: (file: string, data: Uint8Array, options?: Parameters<typeof real.writeFile>[2]) =>
-        file.startsWith(out)
+        file.startsWith(out) && !path.basename(file).startsWith(".watch.lock.")
           ? Effect.sync(() => fs.writeFileSync(file, data.subarray(0, data.length >> 1))).pipe(
               Effect.andThen(
                 Effect.fail(
@@ -36,7 +36,81 @@ const diskFull = (out: string) =>
     }))
   ).pipe(Layer.provide(NodeServices.layer))
 
+/**
+ * A file system on which, while `full.on`, every new output file under `out` (the temporary files
+ * outputs and the lock are written to, before their rename or link) fails with ENOSPC as Node
+ * reports it.
+ */
+const switchableFull = (out: string) => {
+  const full = { on: false }
+  const layer = Layer.effect(
+    FileSystem.FileSystem,
+    Effect.map(FileSystem.FileSystem, (real) => ({
+      ...real,
+      writeFile: (file: string, data: Uint8Array, options?: Parameters<typeof real.writeFile>[2]) =>
+        full.on && file.startsWith(out) && file.endsWith(".tmp")
+          ? Effect.fail(
+              PlatformError.systemError({
+                _tag: "Unknown",
+                module: "FileSystem",
+                method: "writeFile",
+                pathOrDescriptor: file,
+                cause: Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: "ENOSPC" })
+              })
+            )
+          : real.writeFile(file, data, options)
+    }))
+  ).pipe(Layer.provide(NodeServices.layer))
+  return { full, layer }
+}
+
 describe("output failures", () => {
+  it("a full disk while watching: said in words with the file, and the board catches up when space returns, with no change to the runs", async () => {
+    const folder = tempDir("enospc")
+    const out = tempDir("enospc-out")
+    runs(folder, 2)
+    const { full, layer: fsLayer } = switchableFull(out)
+    const fiber = Effect.runFork(
+      Watcher.watch({ folder, out, settle: 0, debounce: 20, rescanInterval: 100 }).pipe(
+        Effect.provide(fsLayer),
+        Effect.provide(layer()),
+        Effect.provideService(References.MinimumLogLevel, "None")
+      )
+    )
+    try {
+      await waitBoard(out, "two runs", (b) => b.counts.runs === 2)
+      full.on = true
+      runs(folder, 3)
+      const logFile = path.join(out, "watch.log")
+      const said = await waitFor("the failure logged", () => /writing the outputs failed: (.*)$/m.exec(fs.readFileSync(logFile, "utf8"))?.[1], 20_000)
+      expect(said.startsWith(`${out}/.`) && said.endsWith(".tmp: no space is left on the device (ENOSPC); tried again every 2 s")).toBe(true)
+      expect(fs.readFileSync(logFile, "utf8")).not.toContain("Unknown")
+      expect(board(out)!.counts.runs).toBe(2)
+      // space returns; nothing else changes
+      full.on = false
+      await waitBoard(out, "the third run on the board", (b) => b.counts.runs === 3, 20_000)
+      // logged once the write that caught up is over (after leaderboard.json)
+      await waitFor("the outputs written again, logged", () => fs.readFileSync(logFile, "utf8").includes("INFO the outputs are written again"), 20_000)
+    } finally {
+      await Effect.runPromise(Fiber.interrupt(fiber))
+    }
+  })
+
+  it("a full disk at start: watch --once says why the lock could not be made", async () => {
+    const folder = tempDir("enospc-lock")
+    const out = tempDir("enospc-lock-out")
+    runs(folder, 1)
+    const { full, layer: fsLayer } = switchableFull(out)
+    full.on = true
+    const result = await Effect.runPromise(
+      Watcher.watch({ folder, out, once: true, settle: 0 }).pipe(Effect.provide(fsLayer), Effect.provide(layer()), Effect.provideService(References.MinimumLogLevel, "None"))
+    ).catch((e: unknown) => e)
+    expect(result).toBeInstanceOf(Watcher.WatchError)
+    const message = (result as Watcher.WatchError).message
+    expect(message.startsWith(`cannot lock the output folder ${out}: ${out}/.watch.lock.`)).toBe(true)
+    expect(message.endsWith(".tmp: no space is left on the device (ENOSPC)")).toBe(true)
+  })
+
   it("a full disk: watch --once fails with the OS's reason, leaves no temp file, and never logs 'done'", async () => {
     const folder = tempDir("full")
     const out = tempDir("full-out")

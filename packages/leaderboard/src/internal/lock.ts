@@ -15,6 +15,7 @@ import * as nodeFs from "node:fs"
 import * as os from "node:os"
 import * as nodePath from "node:path"
 import { Effect, FileSystem, Path, Schema } from "effect"
+import { Files } from "@stseval/formats"
 import { files } from "./session.js"
 
 const LockFile = Schema.fromJsonString(Schema.Struct({ pid: Schema.Int, host: Schema.String, startedAt: Schema.String }))
@@ -69,25 +70,76 @@ export const writeLock = (out: string) =>
   })
 
 /**
+ * Whether the lock's process is running: its pid exists on this host (this process's pid counts
+ * only for a lock written since it started: a watcher restarted in a container often gets the pid
+ * its former self had), and, where the system says when a process started (Linux), it started
+ * before the lock was written (else the pid was reused by another process).
+ */
+const running = (held: { readonly pid: number; readonly startedAt: string }): boolean => {
+  const written = Date.parse(held.startedAt)
+  // this pid: another watcher of this process, or this process's former self (written before it started)
+  if (held.pid === process.pid) return Number.isNaN(written) || written >= performance.timeOrigin - 1000
+  if (!alive(held.pid)) return false
+  const started = startOf(held.pid)
+  // a minute of slack: the start is computed from the boot time, which moves when the clock is set
+  return started === undefined || Number.isNaN(written) || started <= written + 60_000
+}
+
+/** When process `pid` started (ms since the epoch), from /proc on Linux; undefined elsewhere. */
+const startOf = (pid: number): number | undefined => {
+  if (process.platform !== "linux") return undefined
+  try {
+    // the fields after the command (which may hold spaces and parentheses): starttime is the 20th, in clock ticks since boot
+    const stat = nodeFs.readFileSync(`/proc/${pid}/stat`, "utf8")
+    const ticks = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19])
+    const boot = Number(/^btime (\d+)$/m.exec(nodeFs.readFileSync("/proc/stat", "utf8"))?.[1])
+    // USER_HZ is 100 on every Linux Node runs on
+    return Number.isFinite(ticks) && Number.isFinite(boot) ? boot * 1000 + ticks * 10 : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * Take the lock of `out`, or say who holds it: `Held` names the live watcher (this host) that
  * writes there. Released (removed, if still ours) when the scope closes.
+ *
+ * The lock is written whole to a file of this process's own and linked to its name (`link` never
+ * replaces, and a reader never sees it half-written), so of watchers starting together one gets it. A stale
+ * lock (its process gone) was removed by whoever judged it stale: two watchers judging it together
+ * removed it in turn, the second removing the first's new lock, and both ran (2 of 21 trials). Now
+ * a stale lock is removed only under a second lock, the folder `watch.lock.takeover` (`mkdir` is
+ * atomic: one process holds it), and only when it still holds what was judged stale: a lock is only
+ * ever created by `link` and removed by its own process or under the takeover, so between that check
+ * and the removal nobody can have replaced it. A takeover folder left by a process killed in those
+ * few milliseconds is removed after 10 s.
  */
 export const acquire = (out: string) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
     const file = path.join(out, files.lock)
+    const takeover = `${file}.takeover`
     // the twin first: it holds while the first watcher lives, whatever became of the output folder
     const twin = twinOf(out)
     if (twin !== undefined) {
       const text = yield* fs.readFileString(twin).pipe(Effect.option)
       const held = text._tag === "Some" ? decodeLock(text.value) : undefined
-      if (held?._tag === "Success" && held.success.host === os.hostname() && alive(held.success.pid)) {
+      if (held?._tag === "Success" && held.success.host === os.hostname() && running(held.success)) {
         return { _tag: "Held" as const, pid: held.success.pid, host: held.success.host, startedAt: held.success.startedAt }
       }
     }
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const created = yield* fs.writeFileString(file, contents(), { flag: "wx" }).pipe(Effect.result)
+    let reason = `cannot create ${file}`
+    let missing = 0
+    // each turn either creates the lock, finds it held, or waits a moment for another's takeover: 4 s at most
+    for (let attempt = 0; attempt < 200; attempt++) {
+      // written whole beside it, then linked to its name (never replaces): a lock is never seen half-written
+      const temp = path.join(out, `.${files.lock}.${process.pid}.tmp`)
+      const created = yield* fs.writeFile(temp, new TextEncoder().encode(contents())).pipe(
+        Effect.andThen(fs.link(temp, file)),
+        Effect.ensuring(fs.remove(temp, { force: true }).pipe(Effect.ignore)),
+        Effect.result
+      )
       if (created._tag === "Success") {
         const release = (lock: string) =>
           fs.readFileString(lock).pipe(
@@ -104,15 +156,44 @@ export const acquire = (out: string) =>
         }
         return { _tag: "Acquired" as const }
       }
+      // the system's reason in words ("no space is left on the device (ENOSPC)"), not Effect's "Unknown"
+      reason = Files.describe(created.failure)
       const text = yield* fs.readFileString(file).pipe(Effect.option)
-      const held = text._tag === "Some" ? decodeLock(text.value) : undefined
+      if (text._tag === "None") {
+        // removed meanwhile: try again; not there at all (the create failed for its own reason): say why
+        if (++missing > 2) break
+        continue
+      }
+      const held = decodeLock(text.value)
       // another host's lock (a shared file system) cannot be checked: it holds until removed
-      if (held?._tag === "Success" && (held.success.host !== os.hostname() || alive(held.success.pid))) {
+      if (held._tag === "Success" && (held.success.host !== os.hostname() || running(held.success))) {
         return { _tag: "Held" as const, pid: held.success.pid, host: held.success.host, startedAt: held.success.startedAt }
       }
-      if (text._tag === "None" && attempt > 0) return { _tag: "Failed" as const, reason: created.failure.message }
-      // a stale lock (its process is gone, or unreadable): take it over
-      yield* fs.remove(file, { force: true }).pipe(Effect.ignore)
+      // one that does not decode and is new may be an older watcher's being written (it wrote in place)
+      if (held._tag === "Failure" && (yield* ageOf(file)) < 2000) {
+        yield* Effect.sleep(20)
+        continue
+      }
+      // stale (its process is gone, or unreadable): removed under the takeover lock, if still the same
+      const mine = yield* fs.makeDirectory(takeover).pipe(Effect.result)
+      if (mine._tag === "Failure") {
+        if ((yield* ageOf(takeover)) > 10_000) yield* fs.remove(takeover, { recursive: true }).pipe(Effect.ignore)
+        yield* Effect.sleep(20)
+        continue
+      }
+      const again = yield* fs.readFileString(file).pipe(Effect.option)
+      if (again._tag === "Some" && again.value === text.value) yield* fs.remove(file, { force: true }).pipe(Effect.ignore)
+      yield* fs.remove(takeover, { recursive: true }).pipe(Effect.ignore)
     }
-    return { _tag: "Failed" as const, reason: `cannot create ${file}` }
+    return { _tag: "Failed" as const, reason }
+  })
+
+/** ms since a file was last changed (0 when it cannot be told). */
+const ageOf = (file: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    return yield* fs.stat(file).pipe(
+      Effect.map((i) => (i.mtime._tag === "Some" ? Date.now() - i.mtime.value.getTime() : 0)),
+      Effect.orElseSucceed(() => 0)
+    )
   })

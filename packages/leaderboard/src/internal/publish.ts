@@ -179,6 +179,9 @@ export const livePage = (html: string, updatedAt: string, refresh: number, live?
   return withMeta.replace(/<body[^>]*>/i, (m) => `${m}\n${note}`).replace(/<\/body>/i, (m) => `${poll}${m}`)
 }
 
+/** How often outputs that could not be written (a full disk) are tried again, changed or not. */
+export const OUTPUT_RETRY_MS = 2000
+
 /**
  * A publisher for a session: writes what changed since its last write. `leaderboard.json` is
  * written last, so a reader that sees it new sees the other files new too. A failed write is
@@ -246,7 +249,8 @@ export const publisher = (session: Session) =>
           // not claimed (the log line itself may not reach watch.log on a full disk)
           const first = session.outputFailure === undefined
           session.outputFailure = Files.describe(e)
-          return first ? log(session, "error", `writing the outputs failed: ${e.message}`) : Effect.void
+          // in words with the file ("...: no space is left on the device (ENOSPC)"), not Effect's "Unknown: FileSystem.writeFile"
+          return first ? log(session, "error", `writing the outputs failed: ${session.outputFailure}${session.settings.once ? "" : `; tried again every ${OUTPUT_RETRY_MS / 1000} s`}`) : Effect.void
         })
       )
     )

@@ -5,8 +5,8 @@
  *
  * @internal
  */
-import { Submissions } from "@stseval/formats"
-import { Cause, Effect, Exit, Path, Queue } from "effect"
+import { Files, Submissions } from "@stseval/formats"
+import { Cause, Effect, Exit, FiberMap, Path, Queue } from "effect"
 import type { FileSystem } from "effect"
 import * as Cache from "../Cache.js"
 import type { RunOutcome } from "../Scorer.js"
@@ -78,6 +78,59 @@ const scoredRunOf = (session: Session, t: Track, sub: Submissions.Submission, ou
 
 const current = (session: Session, t: Track, generation: number) => session.tracks.get(t.entry) === t && t.generation === generation
 
+// The process's own resources, not the run's: too many open files (connections left open on the
+// status endpoint), none left on the system, no memory, try again. A run that could not be read for
+// these was published as failed ("EMFILE: too many open files") and stayed failed.
+const RESOURCE_CODES = new Set(["EMFILE", "ENFILE", "ENOMEM", "EAGAIN"])
+// as `Files` words a read that failed on such a code: "<path>: the run file cannot be read (EMFILE: ...)"
+const RESOURCE_ISSUE = /cannot be read \((EMFILE|ENFILE|ENOMEM|EAGAIN): [^()]*\)(?:;|$)/
+
+/** The errno of an error (Effect's `PlatformError` keeps Node's under `reason.cause`). */
+const errnoOf = (e: unknown): string | undefined => {
+  for (let o: unknown = e, depth = 0; typeof o === "object" && o !== null && depth < 4; depth++) {
+    const code = (o as { readonly code?: unknown }).code
+    if (typeof code === "string") return code
+    const r = o as { readonly reason?: unknown; readonly cause?: unknown }
+    o = typeof r.reason === "object" && r.reason !== null ? r.reason : r.cause
+  }
+  return undefined
+}
+
+/** The resource code a loaded run's issues or an outcome's errors name, if any. */
+const resourceIn = (issues: ReadonlyArray<{ readonly code: string; readonly message: string }>): string | undefined => {
+  for (const i of issues) {
+    const m = i.code === "file-unreadable" || i.code === "bad-run-metadata" || i.code === "scorer-crashed" ? RESOURCE_ISSUE.exec(i.message) : null
+    if (m !== null) return m[1]
+  }
+  return undefined
+}
+
+// a run read again after a resource error waits 1 s, then 2, 4... up to a minute
+const RETRY_FIRST_MS = 1000
+const RETRY_MAX_MS = 60_000
+const retries = new WeakMap<Track, number>()
+
+/**
+ * The run could not be read or scored for the process's own reasons (`code`): it is not failed,
+ * nor cached; it stays queued and is read again after a pause that doubles each time.
+ */
+const retryLater = (session: Session, item: WorkItem, code: string) =>
+  Effect.gen(function* () {
+    const t = item.track
+    const n = retries.get(t) ?? 0
+    retries.set(t, n + 1)
+    const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** n)
+    yield* log(session, "warn", `${t.entry}: not read now (${code}: this process is short of ${code === "ENOMEM" ? "memory" : "open files"}, not a problem of the run); read again in ${wait / 1000} s`)
+    setStatus(session, t, "queued")
+    yield* FiberMap.run(
+      session.debouncers,
+      `\0retry\0${t.entry}`,
+      Effect.sleep(wait).pipe(Effect.andThen(Effect.sync(() => {
+        if (current(session, t, item.generation)) Queue.offerUnsafe(session.work, item)
+      })))
+    )
+  })
+
 /** Load, hash, score (or take from the cache) and publish one settled run. */
 export const processItem = (session: Session, item: WorkItem) =>
   Effect.gen(function* () {
@@ -88,13 +141,15 @@ export const processItem = (session: Session, item: WorkItem) =>
     setStatus(session, t, "scoring")
     const full = path.join(folder, t.entry)
     const loaded = yield* Submissions.loadRun(full, session.edition).pipe(Effect.result)
+    const busy = loaded._tag === "Failure" ? errnoOf(loaded.failure) : resourceIn(loaded.success.issues)
+    if (busy !== undefined && RESOURCE_CODES.has(busy)) return yield* retryLater(session, item, busy)
     if (loaded._tag === "Failure") {
       const now = yield* signature(folder, t.entry)
       if (!current(session, t, item.generation)) return
       if (now.sig === "absent") return yield* removeEntry(session, t, "deleted while being read")
       // changed under our feet: settle it again
       if (now.sig !== item.sig) return yield* touch(session, t.entry)
-      yield* log(session, "error", `${t.entry}: cannot be read: ${loaded.failure.message}`)
+      yield* log(session, "error", `${t.entry}: cannot be read: ${Files.describe(loaded.failure)}`)
       setStatus(session, t, "failed")
       markDone(session, t)
       return
@@ -111,7 +166,7 @@ export const processItem = (session: Session, item: WorkItem) =>
       // the journal is on disk before the scorer runs: if the scorer takes the process down (out
       // of memory, a native abort), the next start knows which run did it
       const crashes = yield* Cache.journalStart(cacheDir, key, t.entry).pipe(
-        Effect.catch((e) => Effect.as(log(session, "error", `${t.entry}: the scoring journal could not be written: ${e.message}`), 0))
+        Effect.catch((e) => Effect.as(log(session, "error", `${t.entry}: the scoring journal could not be written: ${Files.describe(e)}`), 0))
       )
       // A scorer that isolates runs cannot be stopped by one: an unfinished attempt means the
       // watcher itself was stopped from outside (a kill, the machine out of memory), so the run is
@@ -134,13 +189,15 @@ export const processItem = (session: Session, item: WorkItem) =>
             }
           : yield* scoreSafely(session, sub)
       yield* Cache.journalClear(cacheDir, key).pipe(Effect.ignore)
+      const short = scored.outcome.status === "failed" ? resourceIn(scored.outcome.errors) : undefined
+      if (short !== undefined) return yield* retryLater(session, item, short)
       outcome = relativeOutcome(scored.outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
       session.counters.scoredThisSession++
       // A run over its budget, or whose scorer crashed, is not cached: how long a run takes
       // depends on how busy the machine is, so it is tried again at the next start.
       if (scored.cacheable && !outcome.errors.some((e) => e.code === "over-budget" || e.code === "scorer-crashed")) {
         yield* Cache.write(cacheDir, { key, task: session.edition.id, signature: session.scorer.signature, hash, outcome }).pipe(
-          Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${e.message}`))
+          Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${Files.describe(e)}`))
         )
       }
       yield* log(
@@ -177,6 +234,7 @@ export const processItem = (session: Session, item: WorkItem) =>
       key,
       sig: item.sig
     }
+    retries.delete(t)
     setStatus(session, t, outcome.status)
     markDone(session, t)
   })

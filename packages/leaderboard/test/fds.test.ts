@@ -1,0 +1,56 @@
+/**
+ * A run that cannot be read for the watcher's own reasons (its open files used up, as 1,100
+ * connections left open on the status endpoint did) is read again later, never published as
+ * failed: the watcher in a child process under `ulimit -n 64`, its files used up while a run lands,
+ * then given back.
+ */
+import { spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { buildForNode } from "@stseval/vitest-config/build"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as Fake from "./fixtures/fake.js"
+import { status, tempDir, waitFor } from "./fixtures/harness.js"
+
+const here = import.meta.dirname
+const built = tempDir("fds-children")
+afterAll(() => fs.rmSync(built, { recursive: true, force: true }))
+let child: string
+beforeAll(async () => {
+  child = await buildForNode(path.join(here, "fixtures/child-fds.ts"), path.join(built, "child-fds.mjs"))
+}, 90_000)
+
+describe("the watcher short of open files", () => {
+  it("reads a run that landed meanwhile again once files are free: scored, not failed", async () => {
+    const folder = tempDir("fds")
+    const out = tempDir("fds-out")
+    fs.writeFileSync(path.join(folder, "First_run1.txt"), Fake.runText(Fake.GOLD))
+    const c = spawn("/bin/sh", ["-c", `ulimit -n 64 && exec "${process.execPath}" "${child}" "${folder}" "${out}"`], { stdio: ["pipe", "pipe", "pipe"] })
+    let output = ""
+    c.stdout.on("data", (d) => (output += String(d)))
+    c.stderr.on("data", (d) => (output += String(d)))
+    const exited = new Promise<void>((resolve) => c.on("exit", () => resolve()))
+    try {
+      await waitFor("the first run scored", () => status(out)?.runs["First_run1.txt"]?.status === "scored", 30_000)
+      c.stdin.write("hog\n")
+      await waitFor("the child's files used up", () => /hogged \d+/.test(output), 10_000)
+      fs.writeFileSync(path.join(folder, "Second_run1.txt"), Fake.runText(Fake.GOLD.map((g, i) => (i === 0 ? g + 0.5 : g))))
+      // the watcher tried to read it (and said why it did not), or failed it
+      await waitFor("an attempt to read the new run", () => /Second_run1\.txt: (not read now|failed|cannot be read)/.test(output), 30_000)
+      c.stdin.write("free\n")
+      const run = await waitFor(
+        "the new run published",
+        () => {
+          const r = status(out)?.runs["Second_run1.txt"]
+          return r !== undefined && (r.status === "scored" || r.status === "failed") ? r : undefined
+        },
+        30_000
+      )
+      expect(run.status).toBe("scored")
+      expect(output).toMatch(/Second_run1\.txt: not read now \(EMFILE: this process is short of open files, not a problem of the run\); read again in 1 s/)
+    } finally {
+      c.kill("SIGTERM")
+      await exited
+    }
+  }, 120_000)
+})
