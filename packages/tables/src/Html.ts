@@ -113,6 +113,8 @@ const cellHtml = (row: Table.Row, column: Table.Column, extent?: Extent): string
     for (const m of row.marks) inner += `<sup class="mark" title="${escape(Table.rowMarkTitle[m])}">${escape(Table.rowMarkSymbol[m])}</sup>`
   }
   const marks = cell?.marks ?? []
+  const few = Table.fewPairsOf(cell)
+  if (few !== undefined) inner += `<sup class="mark few" title="${escape(`interval on ${few} pairs: it holds the true value less often than its level says`)}">${escape(Table.fewPairsMark)}</sup>`
   if (marks.includes("overlapsBest")) {
     inner += `<sup class="mark" title="${escape(Table.rowMarkTitle.overlapsBest)}">${escape(Table.rowMarkSymbol.overlapsBest)}</sup>`
   }

@@ -26,6 +26,7 @@ const SPECIALS: Readonly<Record<string, string>> = {
   ">": "\\textgreater{}",
   "|": "\\textbar{}",
   "\u2020": "\\textdagger{}",
+  "\u2021": "\\textdaggerdbl{}",
   "\u2022": "\\textbullet{}",
   "\u2013": "--",
   "\u2014": "---",
@@ -176,6 +177,7 @@ const cellLatex = (row: Table.Row, column: Table.Column, options: Options): stri
     for (const m of row.marks) out += m === "postDeadline" ? "$^\\dagger$" : m === "overlapsBest" ? "$^{\\approx}$" : "*"
   }
   const marks = cell?.marks ?? []
+  if (Table.fewPairsOf(cell) !== undefined) out += "$^\\ddagger$"
   if (marks.includes("overlapsBest")) out += "$^{\\approx}$"
   if (marks.includes("tied") && cell?._tag !== "missing") out = `\\textbf{${out}}`
   if (marks.includes("best")) out += "\\,$\\bullet$"

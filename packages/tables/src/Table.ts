@@ -112,8 +112,11 @@ export type Cell =
       readonly _tag: "number"
       readonly value: number
       readonly marks: ReadonlyArray<CellMark>
-      /** the figure's confidence interval (`--ci`; HTML draws it as an error bar) */
-      readonly ci?: { readonly low: number; readonly high: number } | undefined
+      /**
+       * the figure's confidence interval (`--ci`; HTML draws it as an error bar); `fewPairs` when the
+       * figure rests on fewer than 100 pairs (printed `‡` after the figure in every format)
+       */
+      readonly ci?: { readonly low: number; readonly high: number; readonly fewPairs?: number | undefined } | undefined
       /** the run's rank in this column's own ranking (SemRel: per language), printed `0.812 (2)` */
       readonly rank?: number | undefined
       /** with `--ci`: the interval of that rank, printed after it: `0.812 (2; 1-3)` */
@@ -371,7 +374,7 @@ export const rowMarkTitle: Readonly<Record<RowMark, string>> = {
 export const number = (
   value: number,
   marks: ReadonlyArray<CellMark> = [],
-  ci?: { readonly low: number; readonly high: number },
+  ci?: { readonly low: number; readonly high: number; readonly fewPairs?: number | undefined },
   rank?: number,
   rankInterval?: { readonly low: number; readonly high: number }
 ): Cell =>
@@ -408,6 +411,28 @@ export const text = (value: string, marks: ReadonlyArray<CellMark> = []): Cell =
  * @since 0.1.0
  */
 export const missing = (reason?: string, kind?: MissingKind): Cell => ({ _tag: "missing", reason, ...(kind !== undefined ? { kind } : {}), marks: [] })
+
+/**
+ * The mark after a figure whose interval rests on fewer than 100 pairs (`Uncertainty.FEW_PAIRS_MARK`,
+ * as the command line's text prints it), and the footnote saying what it means. `fewPairsOf` is the
+ * number of pairs when a cell carries the mark.
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const cell = Table.number(0.61, [], { low: 0.42, high: 0.75, fewPairs: 60 })
+ * Table.fewPairsOf(cell) // 60: printed "0.610‡"
+ * ```
+ * @since 0.3.0
+ */
+export const fewPairsMark: string = Uncertainty.FEW_PAIRS_MARK
+
+/** @since 0.3.0 */
+export const fewPairsOf = (cell: Cell | undefined): number | undefined => (cell?._tag === "number" ? cell.ci?.fewPairs : undefined)
+
+/** @since 0.3.0 */
+export const fewPairsNote = `${Uncertainty.FEW_PAIRS_MARK} an interval on fewer than 100 pairs: percentile intervals there hold the true value less often than their level says (95% intervals of Pearson's r: about 93% at 50 pairs, 91% at 30, on normal data).`
 
 /**
  * A number as the table prints it (no marks): `Style.format`. Negative zero prints as zero.
