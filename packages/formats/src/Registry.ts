@@ -597,6 +597,29 @@ export const get = (id: string, editions: ReadonlyArray<TaskEdition> = builtin):
   editions.find((e) => e.id === id)
 
 /**
+ * The one display name of a dataset, for every table, page and leaderboard: its `header` (STS 2017
+ * track 4b: "es-en WMT"), else its language pair when that is unique in the edition (STS 2017
+ * tracks: ar-ar, ...), else its name. A name the edition does not know is shown as it is.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.datasetHeader(Registry.get("sts2017")!, "track1.ar-ar") // "ar-ar"
+ * Registry.datasetHeader(Registry.get("sts2017")!, "track4b.es-en") // "es-en WMT"
+ * ```
+ * @since 0.3.0
+ */
+export const datasetHeader = (edition: TaskEdition | undefined, name: string): string => {
+  const d = edition?.datasets.find((x) => x.name === name)
+  if (d?.header !== undefined) return d.header
+  if (d?.language === undefined || edition === undefined) return name
+  // a dataset with a header of its own does not make its language ambiguous
+  const same = edition.datasets.filter((x) => x.language === d.language && x.header === undefined)
+  return same.length === 1 && edition.datasets.length > 1 ? d.language : name
+}
+
+/**
  * The ranking of one subtask, if the edition ranks it.
  *
  * @example

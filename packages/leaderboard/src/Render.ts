@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import type { Issue, Registry } from "@stseval/formats"
+import { type Issue, Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import { Style, Uncertainty } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
@@ -144,7 +144,8 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
   // figure by the metric its ranking orders by
   const datasets = hiddenPublic ? [] : [...new Map(board.runs.flatMap((r) => r.datasets.map((d) => [d.dataset, d.metric] as const))).entries()]
   for (const [name, metric] of datasets) {
-    columns.push({ key: `dataset.${name}`, header: name, align: "right", group: `datasets (${labelOf(metric)})`, number: styleOf(edition, metric) })
+    // headed by the edition's display name (`ar-ar`, not `track1.ar-ar`), as the report heads them
+    columns.push({ key: `dataset.${name}`, header: Registry.datasetHeader(edition, name), align: "right", group: `datasets (${labelOf(metric)})`, number: styleOf(edition, metric) })
   }
   columns.push({ key: "status", header: "Status", align: "left" }, { key: "note", header: "Note", align: "left" })
   const headline = board.rankings[0]
