@@ -143,11 +143,15 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
   // per-dataset columns (STS tracks, SemRel languages), in the edition's order: each dataset's
   // figure by the metric its ranking orders by
   const datasets = hiddenPublic ? [] : [...new Map(board.runs.flatMap((r) => r.datasets.map((d) => [d.dataset, d.metric] as const))).entries()]
-  for (const [name, metric] of datasets) {
+  // a dataset ranked on its own (SemRel's languages) already has its figure beside its rank, in its
+  // ranking's group: a second column of the same figure only widens the page
+  const ownRanking = new Set(hiddenPublic ? [] : board.rankings.map((r) => `${r.ranking}\u0000${r.metric}`))
+  const shown = datasets.filter(([name, metric]) => !ownRanking.has(`${name}\u0000${metric}`))
+  for (const [name, metric] of shown) {
     // headed by the edition's display name (`ar-ar`, not `track1.ar-ar`), as the report heads them
     columns.push({ key: `dataset.${name}`, header: Registry.datasetHeader(edition, name), align: "right", group: `datasets (${labelOf(metric)})`, number: styleOf(edition, metric) })
   }
-  columns.push({ key: "status", header: "Status", align: "left" }, { key: "note", header: "Note", align: "left" })
+  columns.push({ key: "status", header: "Status", align: "left" }, { key: "note", header: "Note", align: "left", prose: true })
   const headline = board.rankings[0]
   const order = headline !== undefined && !hiddenPublic ? headline.entries.map((e) => e.id) : []
   const used = { overlapsBest: false, range: false, tied: new Set<string>(), missing: new Set<Table.MissingKind | "other">() }
@@ -211,7 +215,7 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
         if (note === "" && e?.reason != null) note = e.reason
       }
     }
-    for (const [name, metric] of datasets) {
+    for (const [name, metric] of shown) {
       const f = run.datasets.find((d) => d.dataset === name)
       const marks = board.marks?.find((m) => m.dataset === name && m.metric === metric)
       cells[`dataset.${name}`] = figureCell(

@@ -59,6 +59,11 @@ export interface Column {
   readonly description?: string | undefined
   /** what the column shows of the ranked result, for programs reading the JSON (`Shows`) */
   readonly shows?: Shows | undefined
+  /**
+   * a column of sentences (the leaderboard's Note): HTML keeps it at a readable width (at least
+   * 28 characters, wrapping between words) however many columns the table has. @since 0.3.0
+   */
+  readonly prose?: boolean | undefined
 }
 
 /**
