@@ -21,6 +21,7 @@ import * as Format from "./Format.js"
 import * as Formats from "./Formats.js"
 import * as Files from "./Files.js"
 import * as Issue from "./Issue.js"
+import * as Bibtex from "./internal/bibtex.js"
 import * as Extend from "./internal/extend.js"
 import { firstProblem } from "./internal/schemaIssues.js"
 
@@ -408,7 +409,21 @@ const TaskEditionStruct = Schema.Struct({
     )
   }),
   description: Schema.optionalKey(Schema.String.annotate({ description: "a sentence or two for people: paper, year, notes" })),
-  data: Schema.optionalKey(DataLocation.annotate({ description: "default gold location and public downloads; absent when the data is not public" }))
+  data: Schema.optionalKey(DataLocation.annotate({ description: "default gold location and public downloads; absent when the data is not public" })),
+  // Provenance, as MTEB's TaskMetadata has it (`reference`, `license`, `bibtex_citation` and
+  // `dataset.revision`): embeddings-benchmark/mteb, mteb/abstasks/task_metadata.py, TaskMetadata,
+  // at commit 057a7692
+  reference: Schema.optionalKey(described("where the task is described: its paper's or page's address (MTEB's reference)")),
+  citation: Schema.optionalKey(
+    NonEmptyString.check(
+      Schema.makeFilter((text) => {
+        const parsed = Bibtex.parse(text)
+        return parsed._tag === "ok" ? true : `not a BibTeX citation: ${parsed.reason}`
+      })
+    ).annotate({ description: "the paper to cite, one BibTeX entry (@inproceedings{key, author = ..., title = ..., year = ...}); printed under every report table, and written to a .bib beside LaTeX" })
+  ),
+  license: Schema.optionalKey(described("the licence of the data, as its release states it (e.g. CC BY-NC-SA 3.0); absent when the release states none")),
+  revision: Schema.optionalKey(described("the revision of the data's source: the release, or the commit of the copy the files come from (e.g. brmson/dataset-sts@e1d3375)"))
 })
 
 /** An edition file as decoded, before `files` patterns are filled in. */
@@ -597,6 +612,26 @@ export const builtinIds: ReadonlyArray<string> = builtin.map((e) => e.id)
  */
 export const get = (id: string, editions: ReadonlyArray<TaskEdition> = builtin): TaskEdition | undefined =>
   editions.find((e) => e.id === id)
+
+/**
+ * The edition's citation, when it has one: the BibTeX entry as written, its key (for `\cite`) and
+ * the line printed under a report table ("Agirre et al. (2015), SemEval-2015 Task 2: ...").
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.citationOf(Registry.get("sts2017")!)?.key // "cer-etal-2017-semeval"
+ * Registry.citationOf(Registry.get("sts2017")!)?.text // "Cer et al. (2017), SemEval-2017 Task 1: Semantic Textual Similarity ..."
+ * ```
+ * @since 0.3.0
+ */
+export const citationOf = (edition: Pick<TaskEdition, "citation">): { readonly key: string; readonly text: string; readonly bibtex: string } | undefined => {
+  if (edition.citation === undefined) return undefined
+  const parsed = Bibtex.parse(edition.citation)
+  // an edition is decoded with its citation checked; one built by hand without that gets none
+  return parsed._tag === "ok" ? { key: parsed.entry.key, text: Bibtex.line(parsed.entry), bibtex: edition.citation.trim() } : undefined
+}
 
 /**
  * The one display name of a dataset, for every table, page and leaderboard: its `header` (STS 2017

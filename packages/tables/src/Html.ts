@@ -241,6 +241,7 @@ const tableSection = (table: Table.Table, index: number, options: Options): Arra
   // a table wider than the page scrolls on its own: the page (its notes, plots, header) keeps its width
   parts.push(`<div class="scroll">${tableHtml(table, `results${suffix}`)}</div>`)
   if (table.footnotes.length > 0) parts.push(`<div class="notes">${table.footnotes.map((f) => `<p dir="auto">${escape(f)}</p>`).join("")}</div>`)
+  if (table.citation !== undefined) parts.push(`<p class="notes cite">${escape(Table.sourceLine(table.citation))}</p>`)
   const legend = pageLegend(table)
   if (legend.length > 0) parts.push(`<div class="legend">${legend.map((l) => `<p>${l}</p>`).join("")}</div>`)
   const scatter = table.scatter ?? []

@@ -148,5 +148,6 @@ export const render = (table: Table.Table, options: Options = {}): string => {
   }
   out.push(line(header), rule, ...body.map(line))
   if (table.footnotes.length > 0) out.push("", ...table.footnotes.map(escape))
+  if (table.citation !== undefined) out.push("", escape(Table.sourceLine(table.citation)))
   return out.join("\n") + "\n"
 }

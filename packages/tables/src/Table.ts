@@ -334,6 +334,44 @@ export interface Table {
   /** what the scatter plots show when not every run is plotted: "the 3 best ranked runs by rho on each dataset". @since 0.3.0 */
   readonly scatterNote?: string | undefined
   readonly pValues?: ReadonlyArray<PValueMatrix> | undefined
+  /**
+   * the paper of the task the figures come from (the edition's `citation`, `Registry.citationOf`):
+   * printed under the table (`Source: ...`; LaTeX `\cite{key}`, its entry in the `.bib` written
+   * beside). @since 0.3.0
+   */
+  readonly citation?: { readonly key: string; readonly text: string; readonly bibtex: string } | undefined
+}
+
+/**
+ * The line under a table that names its task's paper, in plain text (Markdown and HTML escape it).
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * Table.sourceLine({ key: "cer-etal-2017-semeval", text: "Cer et al. (2017), SemEval-2017 Task 1: ...", bibtex: "@inproceedings{...}" })
+ * // "Source: Cer et al. (2017), SemEval-2017 Task 1: ..."
+ * ```
+ * @since 0.3.0
+ */
+export const sourceLine = (citation: NonNullable<Table["citation"]>): string => `Source: ${citation.text.replace(/\.?$/, ".")}`
+
+/**
+ * The BibTeX entries of the tables' papers, each once: the `.bib` file written beside LaTeX output.
+ * Empty when no table names a paper.
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * declare const tables: ReadonlyArray<Table.Table>
+ * const bib: string = Table.bibliography(tables) // "@inproceedings{cer-etal-2017-semeval, ...}\n"
+ * ```
+ * @since 0.3.0
+ */
+export const bibliography = (tables: ReadonlyArray<Table>): string => {
+  const entries = new Map(tables.flatMap((t) => (t.citation !== undefined ? [[t.citation.key, t.citation.bibtex] as const] : [])))
+  return entries.size === 0 ? "" : `${[...entries.values()].join("\n\n")}\n`
 }
 
 /**
@@ -433,10 +471,31 @@ export const missing = (reason?: string, kind?: MissingKind): Cell => ({ _tag: "
  */
 export const fewPairsMark: string = Uncertainty.FEW_PAIRS_MARK
 
-/** @since 0.3.0 */
+/**
+ * The number of pairs a cell's figure rests on when its interval is marked `‡` (fewer than 100).
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * Table.fewPairsOf(Table.number(0.61, [], { low: 0.42, high: 0.75, fewPairs: 60 })) // 60
+ * Table.fewPairsOf(Table.number(0.61, [], { low: 0.55, high: 0.66 })) // undefined
+ * ```
+ * @since 0.3.0
+ */
 export const fewPairsOf = (cell: Cell | undefined): number | undefined => (cell?._tag === "number" ? cell.ci?.fewPairs : undefined)
 
-/** @since 0.3.0 */
+/**
+ * The footnote of a table whose cells carry the `‡` mark.
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * Table.fewPairsNote.startsWith("\u2021 an interval on fewer than 100 pairs") // true
+ * ```
+ * @since 0.3.0
+ */
 export const fewPairsNote = `${Uncertainty.FEW_PAIRS_MARK} an interval on fewer than 100 pairs: percentile intervals there hold the true value less often than their level says (95% intervals of Pearson's r: about 93% at 50 pairs, 91% at 30, on normal data).`
 
 /**

@@ -1,10 +1,12 @@
 /**
  * Issue 32, the tables' part of "left from the last round": the STS 2017 table has a Rank column
  * (beside its Rank range under --ci), and an interval resting on fewer than 100 pairs is marked ‡
- * in Markdown, HTML and LaTeX alike, with a footnote saying what the mark means.
+ * in Markdown, HTML and LaTeX alike, with a footnote saying what the mark means. And the task's
+ * paper (the edition's citation) under every table, with a .bib beside LaTeX.
  */
 import { describe, expect, it } from "vitest"
-import { Html, Latex, Layouts, Markdown, Table } from "../src/index.js"
+import { Registry } from "@stseval/formats"
+import { Folder, Html, Latex, Layouts, Markdown, Table } from "../src/index.js"
 import type { Results } from "../src/index.js"
 import { ranked } from "./helpers.js"
 
@@ -89,3 +91,33 @@ describe("an interval on fewer than 100 pairs is marked ‡ in every format", ()
     expect(tex).toContain("\\textdaggerdbl{} an interval on fewer than 100 pairs")
   })
 })
+
+describe("the task's paper under every table, and a .bib beside LaTeX", () => {
+  const citation = Registry.citationOf(Registry.get("sts2017")!)!
+  const t = { ...Layouts.preset("sts2017-table10", base(), { matrix: false }), citation }
+
+  it("Markdown and HTML name it in a line under the table; LaTeX cites its key", () => {
+    expect(citation.key).toBe("cer-etal-2017-semeval")
+    const line = "Source: Cer et al. (2017), SemEval-2017 Task 1: Semantic Textual Similarity Multilingual and Crosslingual Focused Evaluation."
+    expect(Markdown.render(t).trimEnd().split("\n").at(-1)).toBe(line)
+    expect(Html.render(t)).toContain(`<p class="notes cite">${line}</p>`)
+    expect(Latex.render(t)).toContain("{\\footnotesize Source: \\cite{cer-etal-2017-semeval}.\\par}")
+    // a table without a paper says nothing
+    expect(Markdown.render(base2017())).not.toContain("Source:")
+  })
+
+  it("a report folder writes the entry to references.bib beside its .tex files; a standalone document reads it", () => {
+    const files = Folder.files("sts2017", [t, { ...t, id: "other" }], { formats: ["latex"], latex: { standalone: true } })
+    const bib = files.find((f) => f.name === "references.bib")
+    expect(bib?.text).toBe(`${citation.bibtex}\n`)
+    const tex = files.find((f) => f.name === "sts2017-table10.tex")!.text
+    expect(tex).toContain("\\bibliographystyle{plain}\n\\bibliography{references}\n\\end{document}")
+    // Markdown only: no .bib
+    expect(Folder.files("sts2017", [t], { formats: ["md"] }).some((f) => f.name.endsWith(".bib"))).toBe(false)
+    expect(Table.bibliography([base2017()])).toBe("")
+  })
+})
+
+function base2017() {
+  return Layouts.preset("sts2017-table10", base(), { matrix: false })
+}
