@@ -72,14 +72,17 @@ const rowMarks = (r: LeaderboardRun, overlapsBest: boolean): ReadonlyArray<Table
   ...(overlapsBest ? (["overlapsBest"] as const) : [])
 ]
 
-/** A figure's cell, with its interval when it has one (`--ci`: HTML draws it, as `report --ci`). */
+/**
+ * A figure's cell, with its interval when it has one (`--ci`: HTML draws it, as `report --ci`) and
+ * how few pairs it rests on when fewer than 100 (printed `‡`, as the report prints it).
+ */
 const figureCell = (
-  f: { readonly value: number | null; readonly ci?: { readonly low: number; readonly high: number } | null | undefined } | undefined,
+  f: { readonly value: number | null; readonly ci?: { readonly low: number; readonly high: number; readonly fewPairs?: number | undefined } | null | undefined } | undefined,
   marks: ReadonlyArray<Table.CellMark>,
   missing: { readonly kind: Table.MissingKind | undefined; readonly reason?: string | null | undefined }
 ): Table.Cell =>
   f?.value != null
-    ? { _tag: "number", value: f.value, marks, ...(f.ci != null ? { ci: { low: f.ci.low, high: f.ci.high } } : {}) }
+    ? { _tag: "number", value: f.value, marks, ...(f.ci != null ? { ci: { low: f.ci.low, high: f.ci.high, ...(f.ci.fewPairs !== undefined ? { fewPairs: f.ci.fewPairs } : {}) } } : {}) }
     : { _tag: "missing", marks: [], ...(missing.kind !== undefined ? { kind: missing.kind } : {}), ...(missing.reason != null ? { reason: missing.reason } : {}) }
 
 /** Why a run has no figure on a dataset (`Table.MissingKind`); unknown for a board cached before datasets carried their status. */
@@ -243,7 +246,8 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
       ...(hiddenPublic ? [] : ["\u2022 best figure in the column among the ranked runs."]),
       ...[...used.tied].map((t) => `Bold: not significantly different from the best ranked run (${t}).`),
       ...Table.missingLegend(used.missing),
-      ...(ci !== undefined ? [...Layouts.intervalFootnotes(ci, used), `Intervals' signature: ${ci.signature}`] : [])
+      ...(ci !== undefined ? [...Layouts.intervalFootnotes(ci, used), `Intervals' signature: ${ci.signature}`] : []),
+      ...(rows.some((r) => Object.values(r.cells).some((c) => Table.fewPairsOf(c) !== undefined)) ? [Table.fewPairsNote] : [])
     ]
   }
 }
