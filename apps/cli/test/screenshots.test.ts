@@ -95,9 +95,17 @@ interface Looked {
   readonly notes: string
   readonly requests: ReadonlyArray<string>
   readonly errors: ReadonlyArray<string>
+  /** the page's width as laid out (wider than the window: the page scrolls sideways) */
+  readonly width: number
+  /** the width of the column of sentences (the leaderboard's Note), when the page has one */
+  readonly proseWidth: number | undefined
 }
 
-type Doc = { querySelectorAll: (s: string) => ArrayLike<{ textContent: string | null; getClientRects: () => ArrayLike<unknown> }> }
+type Doc = {
+  querySelectorAll: (s: string) => ArrayLike<{ textContent: string | null; getClientRects: () => ArrayLike<unknown> }>
+  querySelector: (s: string) => { getBoundingClientRect: () => { width: number } } | null
+  documentElement: { scrollWidth: number }
+}
 
 const look = async (page: Page, file: string, png: string): Promise<Looked> => {
   const requests: Array<string> = []
@@ -120,7 +128,9 @@ const look = async (page: Page, file: string, png: string): Promise<Looked> => {
       broken: all("td.name bdi", (e) => (e.getClientRects().length > 1 ? (e.textContent ?? "") : "")).filter((s) => s !== ""),
       cells: all("table.results td", (e) => (e.textContent ?? "").trim()),
       hasBold: doc.querySelectorAll("table.results strong").length > 0,
-      notes: all(".notes p, .legend p", (e) => e.textContent ?? "").join("\n")
+      notes: all(".notes p, .legend p", (e) => e.textContent ?? "").join("\n"),
+      width: doc.documentElement.scrollWidth,
+      proseWidth: doc.querySelector("table.results th.prose")?.getBoundingClientRect().width
     }
   })
   return { file, png, requests: requests.filter((u) => u !== pathToFileURL(file).href && !u.endsWith("version.js") && !/version\.js\?t=/.test(u)), errors, ...seen }
@@ -187,6 +197,15 @@ describe.skipIf(!hasShared || !hasChromium)("the pages in headless Chromium, wit
       expect(png.subarray(1, 4).toString("latin1")).toBe("PNG")
       expect(p.errors).toEqual([])
       expect(p.requests).toEqual([])
+    }
+  })
+
+  it("every page fits 1,400 px (a wide table scrolls on its own), and the leaderboard's Note column is not squeezed", () => {
+    // before (issue 32): the STS 2017 board laid out 1,675 px wide, SemRel's 2,395, its Note column a word wide
+    for (const [name, p] of pages) expect(p.width, name).toBeLessThanOrEqual(1400)
+    for (const name of ["sts2017-leaderboard", "semrel-leaderboard"]) {
+      // 28 characters at the table's font size (.9rem of 16 px, about 7 px a character) at least
+      expect(pages.get(name)!.proseWidth, name).toBeGreaterThanOrEqual(28 * 7)
     }
   })
 

@@ -54,8 +54,10 @@ describe("generate", () => {
     expect(w.out).toBe(out)
     expect(w.tables).toEqual(["sick2014-table7", "sick2014-table6"])
     const expected = ["sick2014-table7", "sick2014-table6"].flatMap((t) => [`${t}.md`, `${t}.tex`, `${t}.html`])
-    expect(w.files).toEqual([...expected, "index.html"])
-    expect(fs.readdirSync(out).sort()).toEqual([...expected, "index.html"].sort())
+    // the task's paper, which every .tex cites, in a .bib beside them
+    expect(w.files).toEqual([...expected, "references.bib", "index.html"])
+    expect(fs.readdirSync(out).sort()).toEqual([...expected, "references.bib", "index.html"].sort())
+    expect(fs.readFileSync(path.join(out, "references.bib"), "utf8")).toMatch(/^@inproceedings\{marelli-etal-2014-semeval,/)
     // the two runs the shipped example holds broken are named, the others scored
     expect(w.failed.map((f) => f.split(" ")[0])).toEqual(["Insight/run2", "MeaningFactory/run2"])
 
@@ -67,6 +69,7 @@ describe("generate", () => {
     expect(tex).toContain("\\begin{table}")
     expect(tex).toContain("\\toprule")
     expect(tex).not.toContain("\\documentclass")
+    expect(tex).toContain("Source: \\cite{marelli-etal-2014-semeval}")
     const html = fs.readFileSync(path.join(out, "sick2014-table7.html"), "utf8")
     expect(html.startsWith("<!DOCTYPE html>")).toBe(true)
     expect(html).toContain("<svg") // the scatter plots: only the HTML files carry them
@@ -86,9 +89,10 @@ describe("generate", () => {
     const out = path.join(work, "options-out")
     const exit = await run(generate(file, { out }))
     expect(Exit.isSuccess(exit)).toBe(true)
-    expect(fs.readdirSync(out).sort()).toEqual(["index.html", "sick2014-table7.tex"])
+    expect(fs.readdirSync(out).sort()).toEqual(["index.html", "references.bib", "sick2014-table7.tex"])
     const tex = fs.readFileSync(path.join(out, "sick2014-table7.tex"), "utf8")
     expect(tex).toContain("\\documentclass")
+    expect(tex).toContain("\\bibliography{references}")
     expect(tex).toMatch(/MeaningFactory\/run1 & \\textbf\{0\.83\}/)
   })
 
@@ -114,7 +118,7 @@ describe("the executable (one file, only node)", () => {
   it("writes the same folder as the library does, and exits 1 naming the runs it could not score", async () => {
     const file = configIn("exe", "task: sick2014\ngold: sick2014/SICK_test_annotated.txt\nsubmissions: sick2014/submissions\nout: tables\n")
     const r = await node([path.basename(file)], path.dirname(file))
-    expect(r.stdout).toContain("2 table(s) (sick2014-table7, sick2014-table6) as 6 file(s) and index.html; 5 run(s)")
+    expect(r.stdout).toContain("2 table(s) (sick2014-table7, sick2014-table6) as 7 file(s) and index.html; 5 run(s)")
     expect(r.stderr).toContain("not scored: Insight/run2")
     expect(r.code).toBe(1)
     const reference = path.join(work, "all", "tables")

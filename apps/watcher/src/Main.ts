@@ -96,7 +96,7 @@ export const command = Command.make(
   ({ config, once }) => Effect.asVoid(serve(config, { once }))
 ).pipe(
   Command.withDescription(
-    "The live leaderboard as a service: watch a submissions folder, keep the board and status.json current, serve /healthz and /status; SIGTERM stops it cleanly (state flushed, exit 0)."
+    "The live leaderboard as a service: watch a submissions folder, keep the board and status.json current, serve /healthz and /status; SIGTERM stops it cleanly (state flushed, exit 143; 130 on Ctrl-C)."
   )
 )
 

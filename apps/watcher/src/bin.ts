@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { exitCodeOf } from "@stseval/app/exit"
+import { teardown } from "@stseval/app/exit"
+import { runMain } from "@stseval/app/signals"
 import * as Isolation from "@stseval/scoring/Isolation"
-import { Cause, Effect, Logger } from "effect"
+import { Effect, Logger } from "effect"
 import { run } from "./Main.js"
 
 // The scoring engine starts this same file in worker threads to score runs in isolation: there it
@@ -16,9 +16,9 @@ if (Isolation.isWorker()) {
     Effect.provide(NodeServices.layer),
     // the watcher's log lines are the service's log: stdout, as a container's log collector reads it
     Effect.provideService(Logger.LogToStderr, false),
-    NodeRuntime.runMain({
-      // SIGTERM or SIGINT interrupts the watcher, which flushes its state and stops: a clean stop
-      teardown: (exit, onExit) => onExit(exit._tag === "Failure" && Cause.hasInterruptsOnly(exit.cause) ? 0 : exitCodeOf(exit))
-    })
+    // SIGTERM or SIGINT interrupts the watcher, which flushes its state and stops; the CLI's stop
+    // rule (@stseval/app/signals): exit 143 after SIGTERM, 130 after SIGINT, and no clean-up waited
+    // for more than a second after the signal
+    runMain({ teardown })
   )
 }

@@ -95,7 +95,7 @@ describe("the service (one file, only node)", () => {
   let child: ChildProcess | undefined
   afterAll(() => child?.kill("SIGKILL"))
 
-  it("serves its status, scores a run that lands while it watches, and stops cleanly on SIGTERM", async () => {
+  it("serves its status, scores a run that lands while it watches, and stops cleanly on SIGTERM with 143", async () => {
     const file = contest("live", ["Insight_run1primary.txt", "Baseline-overlap_run1primary.txt"], "status: { port: 0, host: 127.0.0.1 }\n")
     const dir = path.dirname(file)
     const proc = spawn(process.execPath, [exe, "watcher.yaml"], { cwd: dir, env: env(), stdio: ["ignore", "pipe", "pipe"] })
@@ -139,7 +139,8 @@ describe("the service (one file, only node)", () => {
     expect((await get(`${base}/nothing`))?.status).toBe(404)
 
     proc.kill("SIGTERM")
-    expect(await exited).toBe(0)
+    // the CLI's stop rule (@stseval/app/signals): 128 + 15, as `docker stop` and a shell expect
+    expect(await exited).toBe(143)
     expect(stderr).toBe("")
     expect(stdout).toContain("stopped; state flushed")
     const status = decodeStatus(JSON.parse(fs.readFileSync(path.join(dir, "board/status.json"), "utf8")))
@@ -223,7 +224,22 @@ describe("the service (one file, only node)", () => {
       for (const s of sockets) s.destroy()
       proc.kill("SIGTERM")
     }
-    expect(await exited).toBe(0)
+    expect(await exited).toBe(143)
+    child = undefined
+  })
+
+  it("stops cleanly on SIGINT (Ctrl-C) with 130", async () => {
+    const file = contest("ctrl-c", ["Insight_run1primary.txt"], "status: { port: 0, host: 127.0.0.1 }\n")
+    const proc = spawn(process.execPath, [exe, "watcher.yaml"], { cwd: path.dirname(file), env: env(), stdio: ["ignore", "pipe", "pipe"] })
+    child = proc
+    let stdout = ""
+    proc.stdout.on("data", (d: Buffer) => (stdout += d.toString()))
+    const exited = new Promise<number | null>((resolve) => proc.on("close", (code) => resolve(code)))
+    const base = await until("the status address", () => /status: (http:\/\/[^/\s]+)\/healthz/.exec(stdout)?.[1])
+    await until("/healthz to answer 200", async () => ((await get(`${base}/healthz`))?.status === 200 ? true : undefined))
+    proc.kill("SIGINT")
+    expect(await exited).toBe(130)
+    expect(stdout).toContain("stopped; state flushed")
     child = undefined
   })
 

@@ -9,6 +9,7 @@
  *
  * @since 0.1.0
  */
+import * as NodePath from "node:path"
 import { Effect, Schema } from "effect"
 import type { FileSystem } from "effect"
 import { distance } from "fastest-levenshtein"
@@ -20,6 +21,8 @@ import * as Format from "./Format.js"
 import * as Formats from "./Formats.js"
 import * as Files from "./Files.js"
 import * as Issue from "./Issue.js"
+import * as Bibtex from "./internal/bibtex.js"
+import * as Extend from "./internal/extend.js"
 import { firstProblem } from "./internal/schemaIssues.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -406,7 +409,21 @@ const TaskEditionStruct = Schema.Struct({
     )
   }),
   description: Schema.optionalKey(Schema.String.annotate({ description: "a sentence or two for people: paper, year, notes" })),
-  data: Schema.optionalKey(DataLocation.annotate({ description: "default gold location and public downloads; absent when the data is not public" }))
+  data: Schema.optionalKey(DataLocation.annotate({ description: "default gold location and public downloads; absent when the data is not public" })),
+  // Provenance, as MTEB's TaskMetadata has it (`reference`, `license`, `bibtex_citation` and
+  // `dataset.revision`): embeddings-benchmark/mteb, mteb/abstasks/task_metadata.py, TaskMetadata,
+  // at commit 057a7692
+  reference: Schema.optionalKey(described("where the task is described: its paper's or page's address (MTEB's reference)")),
+  citation: Schema.optionalKey(
+    NonEmptyString.check(
+      Schema.makeFilter((text) => {
+        const parsed = Bibtex.parse(text)
+        return parsed._tag === "ok" ? true : `not a BibTeX citation: ${parsed.reason}`
+      })
+    ).annotate({ description: "the paper to cite, one BibTeX entry (@inproceedings{key, author = ..., title = ..., year = ...}); printed under every report table, and written to a .bib beside LaTeX" })
+  ),
+  license: Schema.optionalKey(described("the licence of the data, as its release states it (e.g. CC BY-NC-SA 3.0); absent when the release states none")),
+  revision: Schema.optionalKey(described("the revision of the data's source: the release, or the commit of the copy the files come from (e.g. brmson/dataset-sts@e1d3375)"))
 })
 
 /** An edition file as decoded, before `files` patterns are filled in. */
@@ -624,6 +641,49 @@ export const builtinIds: ReadonlyArray<string> = builtin.map((e) => e.id)
  */
 export const get = (id: string, editions: ReadonlyArray<TaskEdition> = builtin): TaskEdition | undefined =>
   editions.find((e) => e.id === id)
+
+/**
+ * The edition's citation, when it has one: the BibTeX entry as written, its key (for `\cite`) and
+ * the line printed under a report table ("Agirre et al. (2015), SemEval-2015 Task 2: ...").
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.citationOf(Registry.get("sts2017")!)?.key // "cer-etal-2017-semeval"
+ * Registry.citationOf(Registry.get("sts2017")!)?.text // "Cer et al. (2017), SemEval-2017 Task 1: Semantic Textual Similarity ..."
+ * ```
+ * @since 0.3.0
+ */
+export const citationOf = (edition: Pick<TaskEdition, "citation">): { readonly key: string; readonly text: string; readonly bibtex: string } | undefined => {
+  if (edition.citation === undefined) return undefined
+  const parsed = Bibtex.parse(edition.citation)
+  // an edition is decoded with its citation checked; one built by hand without that gets none
+  return parsed._tag === "ok" ? { key: parsed.entry.key, text: Bibtex.line(parsed.entry), bibtex: edition.citation.trim() } : undefined
+}
+
+/**
+ * The one display name of a dataset, for every table, page and leaderboard: its `header` (STS 2017
+ * track 4b: "es-en WMT"), else its language pair when that is unique in the edition (STS 2017
+ * tracks: ar-ar, ...), else its name. A name the edition does not know is shown as it is.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ *
+ * Registry.datasetHeader(Registry.get("sts2017")!, "track1.ar-ar") // "ar-ar"
+ * Registry.datasetHeader(Registry.get("sts2017")!, "track4b.es-en") // "es-en WMT"
+ * ```
+ * @since 0.3.0
+ */
+export const datasetHeader = (edition: TaskEdition | undefined, name: string): string => {
+  const d = edition?.datasets.find((x) => x.name === name)
+  if (d?.header !== undefined) return d.header
+  if (d?.language === undefined || edition === undefined) return name
+  // a dataset with a header of its own does not make its language ambiguous
+  const same = edition.datasets.filter((x) => x.language === d.language && x.header === undefined)
+  return same.length === 1 && edition.datasets.length > 1 ? d.language : name
+}
 
 /**
  * The ranking of one subtask, if the edition ranks it.
@@ -926,8 +986,54 @@ export const decodeEditionSync = (input: unknown): TaskEdition => normalise(Sche
 // An edition file is a few KiB of JSON or YAML; anything near this is not one.
 const MAX_EDITION_BYTES = 4 * 1024 * 1024
 
+// How many editions one file may stand on (`extends` of `extends`...): a chain this long is a
+// mistake, and it bounds the files read for one edition whatever links or names they use.
+const MAX_EXTENDS_DEPTH = 8
+
+const looksLikePath = (idOrPath: string): boolean => /\.(json|ya?ml)$/i.test(idOrPath) || idOrPath.includes("/") || idOrPath.includes("\\")
+
+/**
+ * An edition file's value with its `extends` resolved (`internal/extend.ts` says how the fields
+ * are merged): a built-in id, or a file path relative to the extending file. `chain` holds the
+ * files already being read (absolute), so that a cycle is refused, naming it.
+ */
+const readEditionValue = (file: string, chain: ReadonlyArray<string>): Effect.Effect<unknown, EditionError, FileSystem.FileSystem> =>
+  Effect.gen(function* () {
+    // errors name the file the user gave (the first of the chain) and the one at fault
+    const top = chain[0] ?? file
+    const bytes = yield* Files.readFile(file, { maxBytes: MAX_EDITION_BYTES, what: "the edition file" }).pipe(
+      Effect.mapError((e) => new EditionError({ file: top, reason: `${chain.length > 0 ? `extends ${file}: ` : ""}cannot read the file: ${Files.detail(e)}` }))
+    )
+    const parsed = parseEditionText(new TextDecoder().decode(bytes), file)
+    if (parsed._tag === "error") return yield* parsed.error
+    const value = parsed.value
+    if (!Extend.isObject(value) || !("extends" in value)) return value
+    const base = value.extends
+    const fail = (reason: string, field = "extends") => Effect.fail(new EditionError({ file, field, reason }))
+    if (typeof base !== "string" || base === "") return yield* fail("expected a built-in edition id (e.g. sts2015) or the path of an edition file")
+    let baseValue: unknown
+    if (looksLikePath(base)) {
+      const here = NodePath.resolve(file)
+      const target = NodePath.resolve(NodePath.dirname(here), base)
+      const seen = [...chain, here]
+      if (seen.includes(target)) return yield* fail(`extends itself through ${[...seen.slice(seen.indexOf(target)), target].map((f) => NodePath.relative(NodePath.dirname(here), f) || f).join(" -> ")}: a cycle`)
+      if (seen.length >= MAX_EXTENDS_DEPTH) return yield* fail(`more than ${MAX_EXTENDS_DEPTH} editions extend one another from ${top}`)
+      baseValue = yield* readEditionValue(target, seen)
+    } else {
+      const builtIn = get(base)
+      if (builtIn === undefined) return yield* fail(`no built-in edition "${base}" (known: ${builtinIds.join(", ")}); a file path needs .json, .yaml or .yml, or a /`)
+      baseValue = Schema.encodeSync(TaskEdition)(builtIn)
+    }
+    if (!Extend.isObject(baseValue)) return yield* fail(`${base} is not an edition (an object of fields)`)
+    const merged = Extend.mergeEdition(baseValue, value)
+    return merged._tag === "ok" ? merged.value : yield* fail(merged.reason, merged.field)
+  })
+
 /**
  * Load a user edition from a `.json`, `.yaml` or `.yml` file (other names: JSON is tried, then YAML).
+ * A file with `extends: <edition id or file>` is that edition with the file's fields laid over it
+ * (objects merged key by key, `null` removing a key, `datasets` merged by name, other lists
+ * replaced; docs/task-registry.md, "Extending an edition"); a cycle of files is refused.
  *
  * @example
  * ```ts
@@ -941,13 +1047,8 @@ const MAX_EDITION_BYTES = 4 * 1024 * 1024
  */
 export const loadEditionFile = (path: string): Effect.Effect<TaskEdition, EditionError, FileSystem.FileSystem> =>
   Effect.gen(function* () {
-    const bytes = yield* Files.readFile(path, { maxBytes: MAX_EDITION_BYTES, what: "the edition file" }).pipe(
-      Effect.mapError((e) => new EditionError({ file: path, reason: `cannot read the file: ${Files.detail(e)}` }))
-    )
-    const text = new TextDecoder().decode(bytes)
-    const parsed = parseEditionText(text, path)
-    if (parsed._tag === "error") return yield* parsed.error
-    return yield* decodeEdition(parsed.value, path)
+    const value = yield* readEditionValue(path, [])
+    return yield* decodeEdition(value, path)
   })
 
 // What an edition file's YAML may expand to through its aliases: twice the largest file. One list
@@ -1080,7 +1181,7 @@ export const parseEditionText = (
  * @since 0.1.0
  */
 export const resolve = (idOrPath: string): Effect.Effect<TaskEdition, EditionError, FileSystem.FileSystem> => {
-  if (/\.(json|ya?ml)$/i.test(idOrPath) || idOrPath.includes("/") || idOrPath.includes("\\")) return loadEditionFile(idOrPath)
+  if (looksLikePath(idOrPath)) return loadEditionFile(idOrPath)
   const found = get(idOrPath)
   return found !== undefined
     ? Effect.succeed(found)
@@ -1136,6 +1237,18 @@ export const jsonSchema = (): Record<string, unknown> => {
   at(schema, ["properties", "data", "properties", "sources", "items", "properties", "file"])["pattern"] = RELATIVE_PATH.source
   // The same rule as isRelativeDir, for editors that check edition files.
   at(schema, ["properties", "data", "properties", "dir"])["pattern"] = "^(?!/)(?![A-Za-z]:)(?!(?:.*/)?\\.\\.(?:/|$))[^\\\\\\u0000]+$"
+  // `extends` is resolved before decoding (loadEditionFile): a file with it gives only what differs
+  at(schema, ["properties"])["extends"] = {
+    type: "string",
+    minLength: 1,
+    description: "a built-in edition id (sts2015) or an edition file (relative to this one) whose fields this file's are laid over: objects merged, null removes a key, datasets merged by name ({ name, remove: true } drops one), other lists replaced"
+  }
+  const required = schema["required"]
+  delete schema["required"]
+  if (required !== undefined) {
+    schema["if"] = { required: ["extends"] }
+    schema["else"] = { required }
+  }
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     $id: JSON_SCHEMA_ID,

@@ -379,8 +379,10 @@ describe("docs/schemas/task-edition.schema.json", () => {
   })
 
   it("requires the fields the decoder requires and closes objects like the decoder", () => {
-    const schema = Registry.jsonSchema() as { required: Array<string>; additionalProperties: boolean; properties: Record<string, { pattern?: string }> }
-    expect(schema.required).toEqual(["id", "title", "scale", "submission", "datasets", "runLimit", "ranking", "missingDataset", "published"])
+    const schema = Registry.jsonSchema() as { else: { required: Array<string> }; if: unknown; additionalProperties: boolean; properties: Record<string, { pattern?: string }> }
+    // required unless the file extends another edition (then it gives only what differs)
+    expect(schema.if).toEqual({ required: ["extends"] })
+    expect(schema.else.required).toEqual(["id", "title", "scale", "submission", "datasets", "runLimit", "ranking", "missingDataset", "published"])
     expect(schema.additionalProperties).toBe(false)
     expect(schema.properties["id"].pattern).toBe("^[a-z0-9][a-z0-9._-]*$")
   })

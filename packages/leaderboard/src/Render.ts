@@ -8,7 +8,7 @@
  *
  * @since 0.1.0
  */
-import type { Issue, Registry } from "@stseval/formats"
+import { type Issue, Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import { Style, Uncertainty } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
@@ -72,14 +72,17 @@ const rowMarks = (r: LeaderboardRun, overlapsBest: boolean): ReadonlyArray<Table
   ...(overlapsBest ? (["overlapsBest"] as const) : [])
 ]
 
-/** A figure's cell, with its interval when it has one (`--ci`: HTML draws it, as `report --ci`). */
+/**
+ * A figure's cell, with its interval when it has one (`--ci`: HTML draws it, as `report --ci`) and
+ * how few pairs it rests on when fewer than 100 (printed `‡`, as the report prints it).
+ */
 const figureCell = (
-  f: { readonly value: number | null; readonly ci?: { readonly low: number; readonly high: number } | null | undefined } | undefined,
+  f: { readonly value: number | null; readonly ci?: { readonly low: number; readonly high: number; readonly fewPairs?: number | undefined } | null | undefined } | undefined,
   marks: ReadonlyArray<Table.CellMark>,
   missing: { readonly kind: Table.MissingKind | undefined; readonly reason?: string | null | undefined }
 ): Table.Cell =>
   f?.value != null
-    ? { _tag: "number", value: f.value, marks, ...(f.ci != null ? { ci: { low: f.ci.low, high: f.ci.high } } : {}) }
+    ? { _tag: "number", value: f.value, marks, ...(f.ci != null ? { ci: { low: f.ci.low, high: f.ci.high, ...(f.ci.fewPairs !== undefined ? { fewPairs: f.ci.fewPairs } : {}) } } : {}) }
     : { _tag: "missing", marks: [], ...(missing.kind !== undefined ? { kind: missing.kind } : {}), ...(missing.reason != null ? { reason: missing.reason } : {}) }
 
 /** Why a run has no figure on a dataset (`Table.MissingKind`); unknown for a board cached before datasets carried their status. */
@@ -143,10 +146,15 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
   // per-dataset columns (STS tracks, SemRel languages), in the edition's order: each dataset's
   // figure by the metric its ranking orders by
   const datasets = hiddenPublic ? [] : [...new Map(board.runs.flatMap((r) => r.datasets.map((d) => [d.dataset, d.metric] as const))).entries()]
-  for (const [name, metric] of datasets) {
-    columns.push({ key: `dataset.${name}`, header: name, align: "right", group: `datasets (${labelOf(metric)})`, number: styleOf(edition, metric) })
+  // a dataset ranked on its own (SemRel's languages) already has its figure beside its rank, in its
+  // ranking's group: a second column of the same figure only widens the page
+  const ownRanking = new Set(hiddenPublic ? [] : board.rankings.map((r) => `${r.ranking}\u0000${r.metric}`))
+  const shown = datasets.filter(([name, metric]) => !ownRanking.has(`${name}\u0000${metric}`))
+  for (const [name, metric] of shown) {
+    // headed by the edition's display name (`ar-ar`, not `track1.ar-ar`), as the report heads them
+    columns.push({ key: `dataset.${name}`, header: Registry.datasetHeader(edition, name), align: "right", group: `datasets (${labelOf(metric)})`, number: styleOf(edition, metric) })
   }
-  columns.push({ key: "status", header: "Status", align: "left" }, { key: "note", header: "Note", align: "left" })
+  columns.push({ key: "status", header: "Status", align: "left" }, { key: "note", header: "Note", align: "left", prose: true })
   const headline = board.rankings[0]
   const order = headline !== undefined && !hiddenPublic ? headline.entries.map((e) => e.id) : []
   const used = { overlapsBest: false, range: false, tied: new Set<string>(), missing: new Set<Table.MissingKind | "other">() }
@@ -210,7 +218,7 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
         if (note === "" && e?.reason != null) note = e.reason
       }
     }
-    for (const [name, metric] of datasets) {
+    for (const [name, metric] of shown) {
       const f = run.datasets.find((d) => d.dataset === name)
       const marks = board.marks?.find((m) => m.dataset === name && m.metric === metric)
       cells[`dataset.${name}`] = figureCell(
@@ -238,7 +246,8 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
       ...(hiddenPublic ? [] : ["\u2022 best figure in the column among the ranked runs."]),
       ...[...used.tied].map((t) => `Bold: not significantly different from the best ranked run (${t}).`),
       ...Table.missingLegend(used.missing),
-      ...(ci !== undefined ? [...Layouts.intervalFootnotes(ci, used), `Intervals' signature: ${ci.signature}`] : [])
+      ...(ci !== undefined ? [...Layouts.intervalFootnotes(ci, used), `Intervals' signature: ${ci.signature}`] : []),
+      ...(rows.some((r) => Object.values(r.cells).some((c) => Table.fewPairsOf(c) !== undefined)) ? [Table.fewPairsNote] : [])
     ]
   }
 }

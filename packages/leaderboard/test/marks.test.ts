@@ -66,7 +66,11 @@ describe("STS 2017 on the board: the board's ranking, the marks scoring decides"
     expect(rows[0]).toMatch(/\| +1 \| +\*\*\d+\.\d\d\*\* • \|/)
     expect(rows[3]).toMatch(/\| +- \| +(\*\*)?\d+\.\d\d(\*\*)? \|/)
     expect(md).toContain("Bold: not significantly different from the best ranked run (paired bootstrap, Holm-adjusted, p \\> 0.05).")
-    expect(md).toContain("datasets (Pearson) track5.en-en")
+    // the datasets headed by the edition's display names, as the report heads them (track 4b: its own header)
+    expect(md).toContain("datasets (Pearson) en-en")
+    expect(md).not.toContain("track5.en-en |")
+    const headers = Render.toTable(b, sts2017).columns.filter((c) => c.key.startsWith("dataset.")).map((c) => c.header)
+    expect(headers).toEqual(["ar-ar", "ar-en", "es-es", "es-en", "es-en WMT", "en-en", "tr-en"])
   })
 
   it("the rows follow the board's ranking as it is, never sorted again", () => {
@@ -99,8 +103,13 @@ describe("SemRel on the board: each dataset column is the language's Spearman", 
     expect(cube.metric).toBe("spearman")
     expect(cube.value).toBeCloseTo(1, 12)
     const md = fs.readFileSync(path.join(out, "leaderboard.md"), "utf8")
-    expect(md).toContain("datasets (Spearman) eng")
-    expect(md).not.toContain("datasets (Pearson)")
+    // eng is ranked on its own: its Spearman is in its ranking's group, beside its rank, and not
+    // repeated in a datasets group (issue 32: the page was twice as wide as it needs)
+    expect(md).toMatch(/\| eng Rank \| eng Spearman \|/)
+    expect(md).not.toContain("datasets (Spearman) eng")
+    const columns = Render.toTable(b, Registry.get("semrel2024-a")).columns.map((c) => c.key)
+    expect(columns.filter((k) => k.startsWith("eng."))).toEqual(["eng.rank", "eng.value"])
+    expect(columns).not.toContain("dataset.eng")
     // each language is a ranking of its own, by Spearman
     expect(b.rankings.find((k) => k.ranking === "eng")).toMatchObject({ metric: "spearman" })
     expect(b.marks?.find((m) => m.key === "eng:spearman")).toMatchObject({ best: "Cube/run1", test: "bootstrap" })

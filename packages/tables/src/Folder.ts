@@ -9,7 +9,10 @@
 import * as Html from "./Html.js"
 import * as Markdown from "./Markdown.js"
 import * as Report from "./Report.js"
-import type * as Table from "./Table.js"
+import * as Table from "./Table.js"
+
+/** The `.bib` of a report folder, beside its `.tex` files (`\cite` keys of the tables' papers). */
+const BIBLIOGRAPHY = "references"
 
 /**
  * The formats a folder can hold, one file per table each.
@@ -147,10 +150,13 @@ export const files = (edition: string, tables: ReadonlyArray<Table.Table>, optio
   const out: Array<File> = []
   for (const table of tables) {
     for (const format of formats) {
-      const text = format === "md" ? Markdown.render(table) : Report.render(edition, [table], format, { latex: options.latex, signature: options.signature })
+      const text = format === "md" ? Markdown.render(table) : Report.render(edition, [table], format, { latex: options.latex, signature: options.signature, bibliography: BIBLIOGRAPHY })
       out.push({ name: `${table.id}.${extension[format]}`, text: text.endsWith("\n") ? text : `${text}\n` })
     }
   }
+  // the papers the LaTeX tables \cite, beside them
+  const bib = Table.bibliography(tables)
+  if (formats.includes("latex") && bib !== "") out.push({ name: `${BIBLIOGRAPHY}.bib`, text: bib })
   out.push({ name: "index.html", text: indexPage(edition, tables, options) })
   return out
 }

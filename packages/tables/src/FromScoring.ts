@@ -141,8 +141,9 @@ const value = (m: MetricValue.MetricValue | undefined): number | undefined => (m
 const why = (m: MetricValue.MetricValue | undefined): string | undefined => (m !== undefined && m._tag === "Undefined" ? m.reason : undefined)
 
 /**
- * Column header of a dataset: the registry's `header` (STS 2017 track 4b: "es-en WMT"), else its
- * language pair when that is unique in the edition (STS 2017 tracks: ar-ar, ...), else its name.
+ * Column header of a dataset: the edition's display name (`Registry.datasetHeader`: its `header`,
+ * STS 2017 track 4b's "es-en WMT", else its language pair when that is unique in the edition, STS
+ * 2017 tracks' ar-ar, else its name), the one the live leaderboard shows too.
  *
  * @example
  * ```ts
@@ -153,14 +154,7 @@ const why = (m: MetricValue.MetricValue | undefined): string | undefined => (m !
  * ```
  * @since 0.1.0
  */
-export const headerOf = (edition: Registry.TaskEdition | undefined, name: string): string => {
-  const d = edition?.datasets.find((x) => x.name === name)
-  if (d?.header !== undefined) return d.header
-  if (d?.language === undefined || edition === undefined) return name
-  // a dataset with a header of its own does not make its language ambiguous
-  const same = edition.datasets.filter((x) => x.language === d.language && x.header === undefined)
-  return same.length === 1 && edition.datasets.length > 1 ? d.language : name
-}
+export const headerOf = (edition: Registry.TaskEdition | undefined, name: string): string => Registry.datasetHeader(edition, name)
 
 const sectionOf = (run: ScoredRun.ScoredRun, sections: Readonly<Record<string, string>> | undefined): string | undefined =>
   sections?.[run.meta.id] ?? sections?.[run.meta.team] ?? (/baseline/i.test(run.meta.team) ? "Baselines" : undefined)

@@ -83,7 +83,7 @@ const errorBar = (value: number, ci: { readonly low: number; readonly high: numb
 
 const cellHtml = (row: Table.Row, column: Table.Column, extent?: Extent): string => {
   const cell = row.cells[column.key]
-  const cls: Array<string> = [column.align === "right" ? "r" : column.align === "center" ? "c" : "l"]
+  const cls: Array<string> = [column.align === "right" ? "r" : column.align === "center" ? "c" : "l", ...(column.prose === true ? ["prose"] : [])]
   let inner: string
   let sortValue: string
   let attrs = ""
@@ -113,6 +113,8 @@ const cellHtml = (row: Table.Row, column: Table.Column, extent?: Extent): string
     for (const m of row.marks) inner += `<sup class="mark" title="${escape(Table.rowMarkTitle[m])}">${escape(Table.rowMarkSymbol[m])}</sup>`
   }
   const marks = cell?.marks ?? []
+  const few = Table.fewPairsOf(cell)
+  if (few !== undefined) inner += `<sup class="mark few" title="${escape(`interval on ${few} pairs: it holds the true value less often than its level says`)}">${escape(Table.fewPairsMark)}</sup>`
   if (marks.includes("overlapsBest")) {
     inner += `<sup class="mark" title="${escape(Table.rowMarkTitle.overlapsBest)}">${escape(Table.rowMarkSymbol.overlapsBest)}</sup>`
   }
@@ -145,7 +147,7 @@ const tableHtml = (table: Table.Table, id: string): string => {
       cols
         .map(
           (c, i) =>
-            `<th scope="col" class="${c.align === "right" ? "r" : "l"}" data-col="${i}" data-kind="${c.number !== undefined ? "number" : "text"}" aria-sort="none"${
+            `<th scope="col" class="${c.align === "right" ? "r" : "l"}${c.prose === true ? " prose" : ""}" data-col="${i}" data-kind="${c.number !== undefined ? "number" : "text"}" aria-sort="none"${
               c.description !== undefined ? ` title="${escape(c.description)}"` : ""
             }><button type="button">${escape(c.header)}</button></th>`
         )
@@ -175,6 +177,9 @@ table.results th.group{text-align:center;border-bottom:1px solid #999}
 table.results td.r,table.results th.r{text-align:right}
 table.results td.l{max-width:40ch;overflow-wrap:break-word}
 table.results td.name{white-space:nowrap;max-width:none}
+table.results td.r{white-space:nowrap}
+table.results .prose{min-width:28ch;max-width:60ch}
+.scroll{overflow-x:auto;max-width:100%}
 table.results td svg.ci{display:block;margin:.15rem 0 0 auto}
 table.results tr.section th{font-style:italic;font-weight:normal;background:#f4f4f4;text-align:start}
 table.results th button{font:inherit;font-weight:bold;background:none;border:0;cursor:pointer;padding:0}
@@ -233,8 +238,10 @@ const tableSection = (table: Table.Table, index: number, options: Options): Arra
   const suffix = index === 0 ? "" : `-${index + 1}`
   const parts: Array<string> = [`<h${index === 0 ? 1 : 2} dir="auto">${escape(table.title)}</h${index === 0 ? 1 : 2}>`]
   if (table.caption.length > 0) parts.push(`<p class="caption" dir="auto">${escape(table.caption)}</p>`)
-  parts.push(tableHtml(table, `results${suffix}`))
+  // a table wider than the page scrolls on its own: the page (its notes, plots, header) keeps its width
+  parts.push(`<div class="scroll">${tableHtml(table, `results${suffix}`)}</div>`)
   if (table.footnotes.length > 0) parts.push(`<div class="notes">${table.footnotes.map((f) => `<p dir="auto">${escape(f)}</p>`).join("")}</div>`)
+  if (table.citation !== undefined) parts.push(`<p class="notes cite">${escape(Table.sourceLine(table.citation))}</p>`)
   const legend = pageLegend(table)
   if (legend.length > 0) parts.push(`<div class="legend">${legend.map((l) => `<p>${l}</p>`).join("")}</div>`)
   const scatter = table.scatter ?? []

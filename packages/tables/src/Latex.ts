@@ -26,6 +26,7 @@ const SPECIALS: Readonly<Record<string, string>> = {
   ">": "\\textgreater{}",
   "|": "\\textbar{}",
   "\u2020": "\\textdagger{}",
+  "\u2021": "\\textdaggerdbl{}",
   "\u2022": "\\textbullet{}",
   "\u2013": "--",
   "\u2014": "---",
@@ -160,6 +161,11 @@ export interface Options extends EscapeOptions {
   readonly standalone?: boolean
   /** font size command inside the float, e.g. `\small`; default `\small` */
   readonly size?: string
+  /**
+   * with `standalone`: the `.bib` file (its name without `.bib`) the document's `\cite`s are
+   * resolved from, by `\bibliography`; default none (a `\cite` then prints `[?]`). @since 0.3.0
+   */
+  readonly bibliography?: string
   /** float placement; default `t` */
   readonly placement?: string
   /** caption above the table (ACL style is below); default false */
@@ -176,6 +182,7 @@ const cellLatex = (row: Table.Row, column: Table.Column, options: Options): stri
     for (const m of row.marks) out += m === "postDeadline" ? "$^\\dagger$" : m === "overlapsBest" ? "$^{\\approx}$" : "*"
   }
   const marks = cell?.marks ?? []
+  if (Table.fewPairsOf(cell) !== undefined) out += "$^\\ddagger$"
   if (marks.includes("overlapsBest")) out += "$^{\\approx}$"
   if (marks.includes("tied") && cell?._tag !== "missing") out = `\\textbf{${out}}`
   if (marks.includes("best")) out += "\\,$\\bullet$"
@@ -236,6 +243,8 @@ export const render = (table: Table.Table, options: Options = {}): string => {
   if (table.footnotes.length > 0) {
     lines.push("\\par\\smallskip", `{\\footnotesize ${table.footnotes.map((f) => guard(escape(f, options))).join(" \\\\\n")}\\par}`)
   }
+  // the task's paper, by its key: the entry is in the .bib written beside (Table.bibliography)
+  if (table.citation !== undefined) lines.push(`{\\footnotesize Source: \\cite{${table.citation.key}}.\\par}`)
   if (options.captionAbove !== true) lines.push(...caption)
   lines.push(`\\end{${env}}`)
   const float = lines.join("\n")
@@ -279,7 +288,7 @@ const documentOf = (body: string, options: Options): string => {
     "\\usepackage[margin=1.5cm,landscape]{geometry}",
     "\\pagestyle{empty}",
     "\\begin{document}",
-    body + "\\end{document}",
+    body + (options.bibliography !== undefined && body.includes("\\cite{") ? `\\bibliographystyle{plain}\n\\bibliography{${options.bibliography}}\n` : "") + "\\end{document}",
     ""
   ].join("\n")
 }

@@ -550,7 +550,8 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     missing: new Set<Table.MissingKind>(),
     overlapsBest: false,
     range: false,
-    columnRanges: false
+    columnRanges: false,
+    fewPairs: false
   }
   const rankIntervalOf = (run: RunResult) => (rankFigure !== undefined && ranked.has(run.id) ? run.rankIntervals?.[rankFigure] : undefined)
   // the rank interval of a run in a column's own ranking (SemRel: per language), when the intervals ranked it there
@@ -609,7 +610,9 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
           marks.push("overlapsBest")
           usedMarks.overlapsBest = true
         }
-        return Table.number(v, marks, ciOf(run, c.source), columnRanks.get(c.key)?.get(run.id), ri !== undefined ? { low: ri.low, high: ri.high } : undefined)
+        const ci = ciOf(run, c.source)
+        if (ci?.fewPairs !== undefined) usedMarks.fewPairs = true
+        return Table.number(v, marks, ci, columnRanks.get(c.key)?.get(run.id), ri !== undefined ? { low: ri.low, high: ri.high } : undefined)
       }
     }
   }
@@ -671,6 +674,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     )
   }
   if (results.intervals !== undefined) footnotes.push(...intervalFootnotes(results.intervals, { ...usedMarks, range: usedMarks.range || usedMarks.columnRanges }))
+  if (usedMarks.fewPairs) footnotes.push(Table.fewPairsNote)
 
   // Extras for HTML / JSON: scatter plots of the best ranked runs per dataset, and p-value matrices.
   const label = new Map(results.runs.map((r) => [r.id, labelOf(r)]))
@@ -863,7 +867,7 @@ export const sts2014Table3 = (results: Results): LayoutSpec => {
 }
 
 /**
- * STS 2017 Table 10: Primary (mean of all tracks) and per-track figure x 100 (Pearson), the best
+ * STS 2017 Table 10: Primary (mean of all tracks), its rank, and per-track figure x 100 (Pearson), the best
  * per track with a bullet, bold = not significantly different from the best ranked run (Williams'
  * t per track; the Primary column by the stratified bootstrap of its mean), `*` late or corrected.
  *
@@ -882,7 +886,7 @@ export const sts2014Table3 = (results: Results): LayoutSpec => {
  *   rankings: [{ ranking: "official", metric: "pearson", direction: "higher", figures: ["aggregate:official"], entries: [{ id: "ECNU/run1", rank: 1 }, { id: "baseline/run1", rank: 2 }] }]
  * }
  * const table = Layouts.build(results, Layouts.sts2017Table10(results))
- * table.columns.map((c) => c.header) // ["Run", "Primary", "en-en"]: Primary, then r x 100 per track (85.18 and 72.78)
+ * table.columns.map((c) => c.header) // ["Run", "Primary", "Rank", "en-en"]: Primary and its rank, then r x 100 per track (85.18 and 72.78)
  * table.sections.map((s) => s.title) // ["Participants", "Baselines"]
  * ```
  * @since 0.1.0
@@ -899,6 +903,8 @@ export const sts2017Table10 = (results: Results): LayoutSpec => {
     columns: [
       label,
       { key: "primary", header: "Primary", source: { _tag: "aggregate", name: "official" }, number: x100, markBest: true, markTied: true },
+      // the official ranking's rank beside the figure it ranks by (and the Rank range after it, with --ci)
+      rank,
       ...results.datasets.map((d) => datasetColumn(d, d.metric ?? metric, { group: "Track", number: x100, markBest: true, markTied: true }))
     ],
     sortBy: "primary",

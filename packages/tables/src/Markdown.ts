@@ -55,6 +55,7 @@ const cellMarkdown = (row: Table.Row, column: Table.Column): string => {
   let out = cell === undefined || cell._tag !== "text" ? Table.cellText(cell, column) : escape(cell.text)
   if (column.rowLabel === true) for (const m of row.marks) out += escape(Table.rowMarkSymbol[m])
   const marks = cell?.marks ?? []
+  if (Table.fewPairsOf(cell) !== undefined) out += Table.fewPairsMark
   if (marks.includes("overlapsBest")) out += escape(Table.rowMarkSymbol.overlapsBest)
   if (marks.includes("tied") && cell?._tag !== "missing") out = `**${out}**`
   if (marks.includes("best")) out += " \u2022"
@@ -147,5 +148,6 @@ export const render = (table: Table.Table, options: Options = {}): string => {
   }
   out.push(line(header), rule, ...body.map(line))
   if (table.footnotes.length > 0) out.push("", ...table.footnotes.map(escape))
+  if (table.citation !== undefined) out.push("", escape(Table.sourceLine(table.citation)))
   return out.join("\n") + "\n"
 }

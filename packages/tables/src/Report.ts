@@ -17,6 +17,7 @@
  * ```
  * @since 0.2.0
  */
+import { Registry } from "@stseval/formats"
 import { Uncertainty } from "@stseval/scoring"
 import type { Engine } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
@@ -174,7 +175,12 @@ export const tables = (results: Engine.Results, options: Options = {}): Readonly
   const view = resultsOf(results, dev, ci !== undefined ? intervalsFor(results, dev, ci) : undefined, marks)
   // what the figures were computed from, under every table
   const signed = [...(notes ?? []), `Scored with ${[results, ...(dev !== undefined ? [dev] : [])].map((r) => r.signature.text).join(" and ")}.`]
-  return ids.map((id) => Layouts.preset(id, view, { ...layoutOptions, ...extras, notes: signed }))
+  // the task's paper under every table (the edition's citation)
+  const citation = Registry.citationOf(results.edition)
+  return ids.map((id) => {
+    const table = Layouts.preset(id, view, { ...layoutOptions, ...extras, notes: signed })
+    return citation !== undefined ? { ...table, citation } : table
+  })
 }
 
 /**
@@ -201,13 +207,17 @@ export const render = (
   edition: string,
   tables: ReadonlyArray<Table.Table>,
   format: Format,
-  options: Pick<Config.Config, "latex"> & { readonly signature?: string | undefined } = {}
+  options: Pick<Config.Config, "latex"> & { readonly signature?: string | undefined; readonly bibliography?: string | undefined } = {}
 ): string => {
   switch (format) {
     case "md":
       return tables.map((t) => Markdown.render(t)).join("\n")
     case "latex": {
-      const latex = { standalone: options.latex?.standalone === true, ...(options.latex?.engine !== undefined ? { engine: options.latex.engine } : {}) }
+      const latex = {
+        standalone: options.latex?.standalone === true,
+        ...(options.latex?.engine !== undefined ? { engine: options.latex.engine } : {}),
+        ...(options.bibliography !== undefined ? { bibliography: options.bibliography } : {})
+      }
       return latex.standalone ? Latex.renderDocument(tables, latex) : tables.map((t) => Latex.render(t, latex)).join("\n")
     }
     case "html":

@@ -59,6 +59,11 @@ export interface Column {
   readonly description?: string | undefined
   /** what the column shows of the ranked result, for programs reading the JSON (`Shows`) */
   readonly shows?: Shows | undefined
+  /**
+   * a column of sentences (the leaderboard's Note): HTML keeps it at a readable width (at least
+   * 28 characters, wrapping between words) however many columns the table has. @since 0.3.0
+   */
+  readonly prose?: boolean | undefined
 }
 
 /**
@@ -112,8 +117,11 @@ export type Cell =
       readonly _tag: "number"
       readonly value: number
       readonly marks: ReadonlyArray<CellMark>
-      /** the figure's confidence interval (`--ci`; HTML draws it as an error bar) */
-      readonly ci?: { readonly low: number; readonly high: number } | undefined
+      /**
+       * the figure's confidence interval (`--ci`; HTML draws it as an error bar); `fewPairs` when the
+       * figure rests on fewer than 100 pairs (printed `‡` after the figure in every format)
+       */
+      readonly ci?: { readonly low: number; readonly high: number; readonly fewPairs?: number | undefined } | undefined
       /** the run's rank in this column's own ranking (SemRel: per language), printed `0.812 (2)` */
       readonly rank?: number | undefined
       /** with `--ci`: the interval of that rank, printed after it: `0.812 (2; 1-3)` */
@@ -326,6 +334,44 @@ export interface Table {
   /** what the scatter plots show when not every run is plotted: "the 3 best ranked runs by rho on each dataset". @since 0.3.0 */
   readonly scatterNote?: string | undefined
   readonly pValues?: ReadonlyArray<PValueMatrix> | undefined
+  /**
+   * the paper of the task the figures come from (the edition's `citation`, `Registry.citationOf`):
+   * printed under the table (`Source: ...`; LaTeX `\cite{key}`, its entry in the `.bib` written
+   * beside). @since 0.3.0
+   */
+  readonly citation?: { readonly key: string; readonly text: string; readonly bibtex: string } | undefined
+}
+
+/**
+ * The line under a table that names its task's paper, in plain text (Markdown and HTML escape it).
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * Table.sourceLine({ key: "cer-etal-2017-semeval", text: "Cer et al. (2017), SemEval-2017 Task 1: ...", bibtex: "@inproceedings{...}" })
+ * // "Source: Cer et al. (2017), SemEval-2017 Task 1: ..."
+ * ```
+ * @since 0.3.0
+ */
+export const sourceLine = (citation: NonNullable<Table["citation"]>): string => `Source: ${citation.text.replace(/\.?$/, ".")}`
+
+/**
+ * The BibTeX entries of the tables' papers, each once: the `.bib` file written beside LaTeX output.
+ * Empty when no table names a paper.
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * declare const tables: ReadonlyArray<Table.Table>
+ * const bib: string = Table.bibliography(tables) // "@inproceedings{cer-etal-2017-semeval, ...}\n"
+ * ```
+ * @since 0.3.0
+ */
+export const bibliography = (tables: ReadonlyArray<Table>): string => {
+  const entries = new Map(tables.flatMap((t) => (t.citation !== undefined ? [[t.citation.key, t.citation.bibtex] as const] : [])))
+  return entries.size === 0 ? "" : `${[...entries.values()].join("\n\n")}\n`
 }
 
 /**
@@ -371,7 +417,7 @@ export const rowMarkTitle: Readonly<Record<RowMark, string>> = {
 export const number = (
   value: number,
   marks: ReadonlyArray<CellMark> = [],
-  ci?: { readonly low: number; readonly high: number },
+  ci?: { readonly low: number; readonly high: number; readonly fewPairs?: number | undefined },
   rank?: number,
   rankInterval?: { readonly low: number; readonly high: number }
 ): Cell =>
@@ -408,6 +454,49 @@ export const text = (value: string, marks: ReadonlyArray<CellMark> = []): Cell =
  * @since 0.1.0
  */
 export const missing = (reason?: string, kind?: MissingKind): Cell => ({ _tag: "missing", reason, ...(kind !== undefined ? { kind } : {}), marks: [] })
+
+/**
+ * The mark after a figure whose interval rests on fewer than 100 pairs (`Uncertainty.FEW_PAIRS_MARK`,
+ * as the command line's text prints it), and the footnote saying what it means. `fewPairsOf` is the
+ * number of pairs when a cell carries the mark.
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * const cell = Table.number(0.61, [], { low: 0.42, high: 0.75, fewPairs: 60 })
+ * Table.fewPairsOf(cell) // 60: printed "0.610‡"
+ * ```
+ * @since 0.3.0
+ */
+export const fewPairsMark: string = Uncertainty.FEW_PAIRS_MARK
+
+/**
+ * The number of pairs a cell's figure rests on when its interval is marked `‡` (fewer than 100).
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * Table.fewPairsOf(Table.number(0.61, [], { low: 0.42, high: 0.75, fewPairs: 60 })) // 60
+ * Table.fewPairsOf(Table.number(0.61, [], { low: 0.55, high: 0.66 })) // undefined
+ * ```
+ * @since 0.3.0
+ */
+export const fewPairsOf = (cell: Cell | undefined): number | undefined => (cell?._tag === "number" ? cell.ci?.fewPairs : undefined)
+
+/**
+ * The footnote of a table whose cells carry the `‡` mark.
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * Table.fewPairsNote.startsWith("\u2021 an interval on fewer than 100 pairs") // true
+ * ```
+ * @since 0.3.0
+ */
+export const fewPairsNote = `${Uncertainty.FEW_PAIRS_MARK} an interval on fewer than 100 pairs: percentile intervals there hold the true value less often than their level says (95% intervals of Pearson's r: about 93% at 50 pairs, 91% at 30, on normal data).`
 
 /**
  * A number as the table prints it (no marks): `Style.format`. Negative zero prints as zero.

@@ -109,7 +109,7 @@ describe("STS 2017 Table 10 through the scoring engine", () => {
     expect(cell(t, "baseline", "primary")).toBe("53.70")
     expect(cell(t, "NoTr6/run1", "primary")).toBe("n/a")
     expect(cell(t, "ECNU/run1", "track4b.es-en")).toBe("33.63")
-    expect(t.columns.map((c) => c.header)).toEqual(["Run", "Primary", "ar-ar", "ar-en", "es-es", "es-en", "es-en WMT", "en-en", "tr-en"])
+    expect(t.columns.map((c) => c.header)).toEqual(["Run", "Primary", "Rank", "ar-ar", "ar-en", "es-es", "es-en", "es-en WMT", "en-en", "tr-en"])
   })
   it("the baseline team goes to its own section; marks from the engine's scores", () => {
     expect(t.sections.map((s) => s.title)).toEqual(["Participants", "Baselines"])

@@ -51,7 +51,7 @@ describe("Markdown", () => {
   })
   it("marks best with a bullet, bold with **, late with *, post-deadline with a dagger", () => {
     const md = Markdown.render(table())
-    expect(md).toMatch(/\| BestTeam\/run1 +\| \*\*82\.50\*\* • \| \*\*80\.00\*\* • \| \*\*85\.00\*\* • \|/)
+    expect(md).toMatch(/\| BestTeam\/run1 +\| \*\*82\.50\*\* • \| +1 \| \*\*80\.00\*\* • \| \*\*85\.00\*\* • \|/)
     expect(md).toContain("\\<script\\>alert(1)\\</script\\>/run1\\*")
     expect(md).toContain("pipe\\|team \\|\\| x/run1\u2020")
   })
@@ -88,7 +88,7 @@ describe("LaTeX", () => {
     const rows = body.filter((l) => l !== "\\midrule" && !l.startsWith("\\multicolumn"))
     expect(rows.length).toBe(hostileNames.length + 2)
     for (const r of rows) expect((r.match(/(?<!\\)&/g) ?? []).length).toBe(t.columns.length - 1)
-    expect(tex).toContain("BestTeam/run1 & \\textbf{82.50}\\,$\\bullet$ & \\textbf{80.00}\\,$\\bullet$ & \\textbf{85.00}\\,$\\bullet$ \\\\")
+    expect(tex).toContain("BestTeam/run1 & \\textbf{82.50}\\,$\\bullet$ & 1 & \\textbf{80.00}\\,$\\bullet$ & \\textbf{85.00}\\,$\\bullet$ \\\\")
     expect(tex).toContain("pipe\\textbar{}team \\textbar{}\\textbar{} x/run1$^\\dagger$")
     expect(tex).toContain("\\textless{}script\\textgreater{}alert(1)\\textless{}/script\\textgreater{}/run1*")
   })

@@ -4,6 +4,7 @@
  * Table 3, STS 2017 Table 10, STS Benchmark Table 14), with significance marks computed from the
  * runs' scores. Options come from a JSON/YAML config file (`--config`) and flags (flags win).
  */
+import * as path from "node:path"
 import { cpuBound } from "@stseval/app/signals"
 import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
@@ -91,7 +92,7 @@ export const report = Command.make(
   },
   Effect.fn(function*(flags) {
     const edition = yield* Task.edition(flags.task)
-    const { Config, Report } = yield* Lazy.tables
+    const { Config, Report, Table } = yield* Lazy.tables
 
     let cfg: Config.Config = {}
     if (Option.isSome(flags.config)) {
@@ -133,10 +134,21 @@ export const report = Command.make(
     }
     // the marks' tests and intervals, computed on this thread: Ctrl-C and SIGTERM end them at once (@stseval/app/signals)
     const tables = yield* cpuBound(() => Report.tables(results, { ...options, dev }), (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }))
-    const text = Report.render(edition.id, tables, flags.format, { ...options, signature: results.signature.text })
+    // LaTeX written to a file cites the task's paper from a .bib beside it, of the same name
+    const bib = flags.format === "latex" && Option.isSome(flags.out) ? Table.bibliography(tables) : ""
+    const bibFile = Option.isSome(flags.out) ? flags.out.value.replace(/(\.tex)?$/i, ".bib") : ""
+    const text = Report.render(edition.id, tables, flags.format, {
+      ...options,
+      signature: results.signature.text,
+      ...(bib !== "" ? { bibliography: path.basename(bibFile, ".bib") } : {})
+    })
     if (Option.isSome(flags.out)) {
       yield* Files.writeAtomic(flags.out.value, text).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${Files.describe(e)}` })))
       yield* Console.error(`wrote ${flags.out.value} (${tables.map((t) => t.id).join(", ")}; ${new Set([...results.runs, ...(dev?.runs ?? [])].map((r) => r.meta.id)).size} runs)`)
+      if (bib !== "") {
+        yield* Files.writeAtomic(bibFile, bib).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${Files.describe(e)}` })))
+        yield* Console.error(`wrote ${bibFile} (the task's paper, cited by the tables)`)
+      }
     } else {
       yield* Console.log(text.trimEnd())
     }

@@ -10,6 +10,7 @@
  * @since 0.1.0
  */
 import type { DatasetSpec, TaskEdition } from "../Registry.js"
+import * as Provenance from "./provenance.js"
 
 type Dataset = DatasetSpec
 type Edition = Omit<typeof TaskEdition.Encoded, "datasets"> & { readonly datasets: ReadonlyArray<Dataset> }
@@ -360,17 +361,17 @@ const SEMREL_BC = ["afr", "amh", "arb", "arq", "ary", "eng", "esp", "hau", "hin"
 
 /** The built-in editions in registry order. @since 0.1.0 */
 export const builtinEditions: ReadonlyArray<Edition> = [
-  sick2014,
-  sts2012,
-  sts2013,
-  sts2014,
-  sts2014es,
-  sts2015,
-  sts2016,
-  sts2017,
-  stsbEdition("test", 1379),
-  stsbEdition("dev", 1500),
-  semrelEdition("a", "supervised", SEMREL_A),
-  semrelEdition("b", "unsupervised", SEMREL_BC),
-  semrelEdition("c", "cross-lingual", SEMREL_BC)
+  { ...sick2014, ...Provenance.sick2014 },
+  { ...sts2012, ...Provenance.sts2012 },
+  { ...sts2013, ...Provenance.sts2013 },
+  { ...sts2014, ...Provenance.sts2014 },
+  { ...sts2014es, ...Provenance.sts2014es },
+  { ...sts2015, ...Provenance.sts2015 },
+  { ...sts2016, ...Provenance.sts2016 },
+  { ...sts2017, ...Provenance.sts2017 },
+  { ...stsbEdition("test", 1379), ...Provenance.stsb },
+  { ...stsbEdition("dev", 1500), ...Provenance.stsb },
+  { ...semrelEdition("a", "supervised", SEMREL_A), ...Provenance.semrel2024 },
+  { ...semrelEdition("b", "unsupervised", SEMREL_BC), ...Provenance.semrel2024 },
+  { ...semrelEdition("c", "cross-lingual", SEMREL_BC), ...Provenance.semrel2024 }
 ]
