@@ -17,7 +17,7 @@ import * as Bundle from "@stseval/bundle"
 import * as Isolation from "@stseval/scoring/Isolation"
 import { scoringCommands } from "../src/scoringCommands.js"
 
-export { namesUsed, startupPatches } from "@stseval/bundle"
+export { namesUsed } from "@stseval/bundle"
 export type { BundleResult } from "@stseval/bundle"
 
 const cliRoot = path.resolve(import.meta.dirname, "..")
