@@ -1,4 +1,4 @@
-import config from "@stseval/eslint-config"
+import config, { untyped } from "@stseval/eslint-config"
 
 // Type-aware rules read types from ONE TypeScript program for the whole repository
 // (tsconfig.check.json, also what `pnpm typecheck` checks) instead of one per package: each per-package
@@ -6,6 +6,8 @@ import config from "@stseval/eslint-config"
 export default [
   ...config,
   {
+    files: ["**/*.ts"],
+    ignores: untyped,
     languageOptions: {
       parserOptions: { projectService: false, project: "./tsconfig.check.json", tsconfigRootDir: import.meta.dirname }
     }

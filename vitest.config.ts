@@ -3,7 +3,7 @@ import { suite } from "@stseval/vitest-config"
 // Every folder's tests in one Vitest project, so that the two workers share one module graph
 // (tooling/vitest-config, `suite`). One folder's tests alone: `pnpm vitest run apps/cli`, or
 // `pnpm vitest run` in that folder (its own vitest.config.ts).
-export default suite(["packages/*", "apps/*", "tooling/release", "tooling/docgen"], {
+export default suite(["packages/*", "apps/*", "tooling/release", "tooling/docgen", "tooling/eslint-config"], {
   // the scoring engine's isolated scorer, built once from the sources for the whole run; a
   // temporary folder for the run (STSEVAL_TEST_SCRATCH)
   globalSetup: ["tooling/vitest-config/scorer.js", "tooling/vitest-config/scratch.js"],

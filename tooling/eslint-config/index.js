@@ -1,15 +1,27 @@
 import js from "@eslint/js"
 import tseslint from "typescript-eslint"
+import boundaries from "./boundaries.js"
+
+/** The files no TypeScript project holds (so no type-aware rule can read them): the JavaScript and the Vitest configs. */
+export const untyped = ["**/*.js", "**/*.mjs", "**/*.cjs", "**/vitest.config.ts"]
+
+// Node's globals the JavaScript files use (the `globals` package's list is ten times this; a
+// missing one shows as no-undef).
+const node = Object.fromEntries(
+  ["process", "console", "Buffer", "URL", "setTimeout", "clearTimeout", "setInterval", "clearInterval", "setImmediate", "queueMicrotask", "structuredClone", "TextDecoder", "TextEncoder", "Atomics", "SharedArrayBuffer"].map((name) => [name, "readonly"])
+)
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "**/.turbo/**", "**/coverage/**", "**/*.js", "**/*.mjs", "**/vitest.config.ts", "tooling/vitest-config/*.d.ts"] },
+  { ignores: ["**/dist/**", "**/node_modules/**", "**/.turbo/**", "**/coverage/**", "tooling/vitest-config/*.d.ts", "tooling/eslint-config/*.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: { projectService: true }
     },
+    plugins: { stseval: boundaries },
     rules: {
+      "stseval/boundaries": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-floating-promises": "error",
@@ -19,6 +31,16 @@ export default tseslint.config(
       // Effect generators yield* values that are not Promises; these rules misread them.
       "require-yield": "off",
       "@typescript-eslint/require-yield": "off"
+    }
+  },
+  {
+    // the syntax rules only: type-aware rules need a TypeScript program, which these files are in none of
+    files: untyped,
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: "module",
+      globals: node
     }
   }
 )

@@ -22,8 +22,8 @@ const common = {
   // process mid-way has it stop and say so at that point (leaderboard's crash test), it does not
   // count on a window. `--maxWorkers` or VITEST_MAX_WORKERS on the command line still override it.
   maxWorkers: Math.max(2, availableParallelism() - 1),
-  // each folder's test timeout (timeouts.js), set per test file
-  setupFiles: [path.join(import.meta.dirname, "timeouts.js")]
+  // each folder's test timeout (timeouts.js), set per test file; the engine's scorer (use-scorer.js)
+  setupFiles: [path.join(import.meta.dirname, "timeouts.js"), path.join(import.meta.dirname, "use-scorer.js")]
 }
 
 /**

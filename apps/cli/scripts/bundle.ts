@@ -17,7 +17,7 @@ import * as Bundle from "@stseval/bundle"
 import * as Isolation from "@stseval/scoring/Isolation"
 import { scoringCommands } from "../src/scoringCommands.js"
 
-export { namesUsed, startupPatches } from "@stseval/bundle"
+export { namesUsed } from "@stseval/bundle"
 export type { BundleResult } from "@stseval/bundle"
 
 const cliRoot = path.resolve(import.meta.dirname, "..")
@@ -26,11 +26,12 @@ const cliRoot = path.resolve(import.meta.dirname, "..")
 const app = { name: "stseval", packageDir: cliRoot, entry: "src/bin.ts", prestart: { commands: scoringCommands, ...Isolation.prestart } } as const
 
 /**
- * Bundle the CLI into one executable file.
+ * Bundle the CLI into one executable file. `entry` (from the CLI's folder): another entry that
+ * imports `src/bin.ts` first (a test's, to give the scorers another module).
  *
  * @since 0.1.0
  */
-export const bundle = (options: { readonly outfile: string; readonly minify?: boolean; readonly metafile?: boolean }): Promise<Bundle.BundleResult> =>
+export const bundle = (options: { readonly outfile: string; readonly minify?: boolean; readonly metafile?: boolean; readonly entry?: string }): Promise<Bundle.BundleResult> =>
   Bundle.bundle({ ...app, ...options })
 
 /** Where `bin` points. */

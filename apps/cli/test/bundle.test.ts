@@ -4,11 +4,11 @@
  * run with nothing but `node`, as it will run inside a Codabench scoring program.
  */
 import * as fs from "node:fs"
-import { createRequire, isBuiltin } from "node:module"
+import { isBuiltin } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { namesUsed, startupPatches } from "../scripts/bundle.js"
+import { namesUsed } from "../scripts/bundle.js"
 import { builtCli } from "./support/built.js"
 import { examples } from "./support/cli.js"
 import { runProcess } from "@stseval/vitest-config/process"
@@ -136,18 +136,13 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect(doc.tests[0].matrix.pValue.flat().filter((p) => p > 0 && p <= 1)).toHaveLength((64 * 63) / 2)
   }, 60_000)
 
-  it("defers start-up work no command needs at start: Node's crypto, zlib and readline, effect's grapheme segmenter and stack probes", async () => {
-    // The bundle imported by a wrapper that notes which of Node's modules load and counts the
-    // Intl.Segmenters made (scripts/bundle.ts: deferred, startupPatches).
+  it("defers start-up work no command needs at start: Node's crypto, zlib and readline", async () => {
+    // The bundle imported by a wrapper that notes which of Node's modules load
+    // (tooling/bundle: deferred).
     const trace = async (args: ReadonlyArray<string>) => {
       const wrapper = [
         "const seen = new Set(process.moduleLoadList)",
-        "let segmenters = 0",
-        "const Native = Intl.Segmenter",
-        "Intl.Segmenter = class extends Native { constructor(...a) { super(...a); segmenters++ } }",
-        "let stacks = 0",
-        "Error.prepareStackTrace = (e, frames) => { stacks++; return String(e) + frames.map((f) => '\\n    at ' + f).join('') }",
-        "process.on('exit', () => process.stderr.write('TRACE ' + JSON.stringify({ modules: process.moduleLoadList.filter((m) => !seen.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13)), segmenters, stacks }) + '\\n'))",
+        "process.on('exit', () => process.stderr.write('TRACE ' + JSON.stringify({ modules: process.moduleLoadList.filter((m) => !seen.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13)) }) + '\\n'))",
         "process.argv = [process.argv[0], process.env.STSEVAL_EXE, ...process.argv.slice(1)]",
         "await import(process.env.STSEVAL_EXE)"
       ].join("\n")
@@ -159,20 +154,13 @@ describe("the bundled stseval (one file, nothing but node)", () => {
       })
       expect(r.code).toBe(0)
       const line = r.stderr.split("\n").find((l) => l.startsWith("TRACE "))!
-      return { ...r, ...(JSON.parse(line.slice("TRACE ".length)) as { modules: ReadonlyArray<string>; segmenters: number; stacks: number }) }
+      return { ...r, ...(JSON.parse(line.slice("TRACE ".length)) as { modules: ReadonlyArray<string> }) }
     }
     const version = await trace(["--version"])
     for (const m of ["crypto", "zlib", "readline"]) expect(version.modules).not.toContain(m)
-    expect(version.segmenters).toBe(0)
-    // each is there when a command uses it: help text measures its columns in graphemes, and a
-    // score's signature hashes the gold
-    const help = await trace(["score", "--help"])
-    expect(help.segmenters).toBeGreaterThan(0)
-    expect(help.stdout).toContain("--gold")
+    // each is there when a command uses it: a score's signature hashes the gold
     const score = await trace(["score", "--task", "sick2014", "--gold", gold, path.join(submissions, "MeaningFactory_run1primary.txt")])
     expect(score.modules).toContain("crypto")
-    // nor does a score format a stack trace (effect's start-up probes of V8's traces are answered)
-    expect(score.stacks).toBe(0)
   })
 
   it("a copy of the file that gained a final newline (an editor, a packager) still runs", async () => {
@@ -269,18 +257,6 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     const r = await runProcess(process.execPath, [exe, "tasks"], { cwd: path.dirname(exe), env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, NO_COLOR: "1" } })
     expect(r.code).toBe(0)
     expect(fs.readdirSync(elsewhere)).toEqual([])
-  })
-})
-
-describe("the start-up patches of library files (startupPatches)", () => {
-  it("each finds its text exactly once in the installed library (an upgrade that moves it fails here, and the build)", () => {
-    const effectDist = path.dirname(createRequire(path.resolve(import.meta.dirname, "../package.json")).resolve("effect"))
-    expect(startupPatches.length).toBeGreaterThan(0)
-    for (const patch of startupPatches) {
-      expect(patch.file.startsWith("/effect/dist/"), patch.file).toBe(true)
-      const source = fs.readFileSync(path.join(effectDist, patch.file.slice("/effect/dist/".length)), "utf8")
-      expect(source.split(patch.find).length - 1, patch.file).toBe(1)
-    }
   })
 })
 

@@ -15,6 +15,7 @@ import type { Command } from "effect/cli"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { ExpectStatic } from "vitest"
 import { runProcess } from "@stseval/vitest-config/process"
+import { defaultOutfile } from "../scripts/bundle.js"
 import { stseval } from "../src/Main.js"
 import { builtCli } from "./support/built.js"
 import { repoRoot, runCli, shared } from "./support/cli.js"
@@ -155,6 +156,18 @@ describe.concurrent("every command example of the docs runs as written", () => {
     const demo = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts["demo"]
     const args = demo.split(" apps/cli/src/bin.ts ")[1].split(" ")
     await runExample(expect, { kind: "run", source: { file: "package.json", line: 0 }, text: `pnpm demo: stseval ${args.join(" ")}`, args, exit: 0, needsData: false }, workingFolder("demo"))
+  })
+
+  it("README's command line after install: built once, then the one file run with node (no npx, pnpm or tsx at each command)", ({ expect }) => {
+    const readme = read("README.md")
+    // the build line names the CLI's build script, which writes the file the examples run
+    expect(readme).toContain(`npx -y pnpm@${pnpmVersion} --filter @stseval/cli build`)
+    const cli = JSON.parse(read("apps/cli/package.json")) as { scripts: Record<string, string>; bin: Record<string, string> }
+    expect(cli.scripts["build"]).toContain("scripts/bundle.ts")
+    expect(defaultOutfile).toBe(path.join(repoRoot, "apps/cli/dist/stseval.mjs"))
+    expect(cli.bin["stseval"]).toBe("./dist/stseval.mjs")
+    // and the examples after it run that file
+    expect(readme).toContain('S="node apps/cli/dist/stseval.mjs"; ')
   })
 })
 

@@ -12,6 +12,7 @@ import { Console, Effect } from "effect"
 import { buildForNode } from "@stseval/vitest-config/build"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { exitCodeOf, INTERNAL_ERROR, reportDefects } from "../src/internal/Exit.js"
+import { bundle } from "../scripts/bundle.js"
 import { builtCli } from "./support/built.js"
 import { examples, repoRoot } from "./support/cli.js"
 
@@ -32,8 +33,8 @@ afterAll(() => {
 })
 
 /** The executable in a child process; `exited` resolves with its code, or the signal that ended it. */
-const start = (args: ReadonlyArray<string>, env: Record<string, string | undefined> = {}) => {
-  const child = spawn(process.execPath, [exe, ...args], { cwd: work, env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] })
+const start = (args: ReadonlyArray<string>, env: Record<string, string | undefined> = {}, file = exe) => {
+  const child = spawn(process.execPath, [file, ...args], { cwd: work, env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] })
   let stdout = ""
   let stderr = ""
   child.stdout.on("data", (d) => (stdout += String(d)))
@@ -82,19 +83,21 @@ describe("Ctrl-C and SIGTERM stop any command at once, with 130 and 143", () => 
     const log = path.join(dir, "log.txt")
     fs.writeFileSync(log, "")
     fs.copyFileSync(path.join(submissions, "MeaningFactory_run1primary.txt"), path.join(dir, "WAIT_run1primary.txt"))
+    // the executable built from an entry that gives its scorers the misbehaving module
+    const { outfile } = await bundle({ outfile: path.join(dir, "stseval.mjs"), entry: "test/fixtures/bin-test-scorer.ts" })
     const run = start(["score", "--task", "sick2014", "--gold", gold, path.join(dir, "WAIT_run1primary.txt"), "--json"], {
-      STSEVAL_SCORING_WORKER: misbehaving,
-      STSEVAL_REAL_SCORER: process.env.STSEVAL_SCORING_WORKER,
+      STSEVAL_TEST_SCORER: misbehaving,
+      STSEVAL_REAL_SCORER: process.env.STSEVAL_TEST_SCORER,
       STSEVAL_TEST_SCORER_LOG: log,
       // never opened: the run is held until the process is stopped
       STSEVAL_TEST_SCORER_GATE: path.join(dir, "gate")
-    })
+    }, outfile)
     await waitFor("the scorer holding the run", () => fs.readFileSync(log, "utf8").includes("waiting"))
     run.child.kill("SIGTERM")
     const r = await run.exited
     expect(status(r)).toBe(143)
     expect(r.stdout).toBe("")
-  }, 30_000)
+  }, 90_000)
 
   it("report --out: a report stopped while its tables are computed leaves no file, whole or half, nor a temporary one", async () => {
     const dir = fs.mkdtempSync(path.join(work, "report-"))

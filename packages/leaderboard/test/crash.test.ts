@@ -21,7 +21,8 @@ beforeAll(async () => {
     buildForNode(path.join(here, "fixtures/child.ts"), path.join(built, "child.mjs")),
     buildForNode(path.join(here, "fixtures/child-engine.ts"), path.join(built, "child-engine.mjs"))
   ])
-})
+  // two builds at once: over Vitest's 10 s on two loaded cores
+}, 60_000)
 const sickGold = path.join(repoRoot, "examples/sick2014/SICK_test_annotated.txt")
 const sickRun = path.join(repoRoot, "examples/sick2014/submissions/MeaningFactory_run1primary.txt")
 const misbehaving = path.join(repoRoot, "tooling/vitest-config/misbehaving-scorer.mjs")
@@ -170,8 +171,8 @@ describe("crash safety", () => {
         stdio: ["ignore", "pipe", "pipe"],
         env: {
           ...process.env,
-          STSEVAL_SCORING_WORKER: misbehaving,
-          STSEVAL_REAL_SCORER: process.env.STSEVAL_SCORING_WORKER,
+          STSEVAL_TEST_SCORER: misbehaving,
+          STSEVAL_REAL_SCORER: process.env.STSEVAL_TEST_SCORER,
           STSEVAL_TEST_SCORER_LOG: scorer.log,
           STSEVAL_TEST_SCORER_GATE: scorer.gate
         }

@@ -12,6 +12,7 @@ import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { pathToFileURL } from "node:url"
 import { Registry, Submissions } from "@stseval/formats"
 import { Engine, Isolation } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
@@ -22,6 +23,8 @@ import { repoRoot } from "./helpers.js"
 const gold = path.join(repoRoot, "examples/sick2014/SICK_test_annotated.txt")
 const realRun = path.join(repoRoot, "examples/sick2014/submissions/MeaningFactory_run1primary.txt")
 const misbehaving = path.join(repoRoot, "tooling/vitest-config/misbehaving-scorer.mjs")
+// the scorer Vitest's global setup built for this test run (tooling/vitest-config/scorer.js), the engine's in every test
+const builtScorer = process.env.STSEVAL_TEST_SCORER!
 
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `stseval-isolation-${name}-`))
 
@@ -43,15 +46,15 @@ describe("a run over its budget fails with that reason; the other runs are score
   // where HOLD runs are noted; set before any scorer starts (a worker copies the environment when made)
   const log = path.join(tempDir("log"), "log.txt")
   process.env.STSEVAL_TEST_SCORER_LOG = log
-  const saved = { worker: process.env.STSEVAL_SCORING_WORKER, real: process.env.STSEVAL_REAL_SCORER }
+  const saved = process.env.STSEVAL_REAL_SCORER
   beforeEach(() => {
     // the scorer built for this test run (tooling/vitest-config/scorer.js) serves every run without a cue
-    process.env.STSEVAL_REAL_SCORER = saved.worker
-    process.env.STSEVAL_SCORING_WORKER = misbehaving
+    process.env.STSEVAL_REAL_SCORER = builtScorer
+    Isolation.useEntry(pathToFileURL(misbehaving))
   })
   afterEach(() => {
-    process.env.STSEVAL_SCORING_WORKER = saved.worker
-    process.env.STSEVAL_REAL_SCORER = saved.real
+    Isolation.useEntry(pathToFileURL(builtScorer))
+    process.env.STSEVAL_REAL_SCORER = saved
   })
 
   it("a run that computes forever is stopped at the time budget, in the middle of its loop", async () => {
@@ -217,7 +220,7 @@ describe("the real scorer under a budget", () => {
 
   it("a scorer a loader started before the program (Isolation.prestart) is the one the engine uses, taken once", async () => {
     // as the executable's loader starts it: this entry, the prestart's workerData and heap limit
-    const url = new URL(`file://${process.env.STSEVAL_SCORING_WORKER}`)
+    const url = pathToFileURL(builtScorer)
     const { Worker } = await import("node:worker_threads")
     const worker = new Worker(url, { workerData: Isolation.prestart.workerData, resourceLimits: { maxOldGenerationSizeMb: Isolation.prestart.memoryMb }, execArgv: [] })
     worker.unref()
@@ -247,7 +250,7 @@ describe("the real scorer under a budget", () => {
   it("Isolation.release ends the idle scorers: their threads exit, and the next scoring starts new ones with the same result", async () => {
     // a scorer of our own making, taken by the engine as a loader's (Isolation.prestart), so that
     // its end can be seen
-    const url = new URL(`file://${process.env.STSEVAL_SCORING_WORKER}`)
+    const url = pathToFileURL(builtScorer)
     const { Worker } = await import("node:worker_threads")
     const worker = new Worker(url, { workerData: Isolation.prestart.workerData, resourceLimits: { maxOldGenerationSizeMb: Isolation.prestart.memoryMb }, execArgv: [] })
     worker.unref()
@@ -274,5 +277,17 @@ describe("the real scorer under a budget", () => {
     expect(Isolation.checkBudget({ timeMs: 0, memoryMb: 512 })).toBe("the time budget must be more than 0 ms")
     expect(Isolation.checkBudget({ timeMs: 1000, memoryMb: 16 })).toBe(`the memory budget must be a whole number of MiB, ${Isolation.MIN_MEMORY_MB} or more`)
     expect(Isolation.checkBudget(Isolation.defaultBudget)).toBeUndefined()
+  })
+})
+
+describe("the scorer is the program's choice (Isolation.useEntry), never the environment's", () => {
+  it("a variable naming another scorer (the tests' former hook, STSEVAL_SCORING_WORKER) changes nothing: the run is scored", async () => {
+    process.env.STSEVAL_SCORING_WORKER = path.join(tempDir("none"), "no-such-scorer.mjs")
+    try {
+      const results = await score({ runs: [realRun] })
+      expect(results.runs[0].status).toBe("scored")
+    } finally {
+      delete process.env.STSEVAL_SCORING_WORKER
+    }
   })
 })

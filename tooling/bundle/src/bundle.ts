@@ -178,74 +178,6 @@ const deferPlugin: esbuild.Plugin = {
 }
 
 /**
- * Start-up work inside libraries that the commands do not need at start, made lazy in the bundle
- * by replacing an exact text of the library's file. Each text must be found exactly once, or the
- * build fails: a library upgrade that changes it shows at once (the bundle test builds the
- * bundle), and is never shipped with the patch silently gone or misplaced.
- */
-export const startupPatches: ReadonlyArray<{
-  /** the library file, as the end of its path */
-  readonly file: string
-  readonly find: string
-  readonly replace: string
-}> = [
-  {
-    // An ICU grapheme segmenter takes 7-10 ms to create, at every start; only help text measures
-    // graphemes. Created on first use instead.
-    file: "/effect/dist/cli/CliOutput.js",
-    find: `const graphemeSegmenter = /*#__PURE__*/new Intl.Segmenter(undefined, {
-  granularity: "grapheme"
-});`,
-    replace: `let graphemeSegmenterInstance;
-const graphemeSegmenter = {
-  segment: (text) => (graphemeSegmenterInstance ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(text)
-};`
-  },
-  // Effect probes twice at start how V8 names call frames in stack traces; on V8 (the only engine
-  // this file runs on) the answers are known. Formatting a probe's `stack` makes V8 find the line
-  // ends of the whole 1.5 MB program (about 2 ms), and no command formats a stack otherwise, so the
-  // V8 answers are written in.
-  {
-    // a named method shows in the trace
-    file: "/effect/dist/Utils.js",
-    find: `  const error = standard[InternalTypeId](() => new Error());
-  setStackTraceLimit(limit);
-  return error.stack?.includes(InternalTypeId) === true ? standard[InternalTypeId] : forced[InternalTypeId];`,
-    replace: `  setStackTraceLimit(limit);
-  return standard[InternalTypeId];`
-  },
-  {
-    // a function stored as a property shows as "[as <property>]"
-    file: "/effect/dist/internal/effect.js",
-    find: `  setStackTraceLimit(1);
-  const error = /*#__PURE__*/probe[marker]();
-  setStackTraceLimit(limit);
-  return error.stack?.includes("[as " + marker + "]") === true;`,
-    replace: `  return true;`
-  }
-]
-
-/** Applies `startupPatches`, noting in `applied` the files it patched (`bundle` checks them all). */
-const patchPlugin = (applied: Set<string>): esbuild.Plugin => ({
-  name: "stseval-startup-patches",
-  setup(build) {
-    const files = new RegExp(`(${startupPatches.map((p) => escape(p.file)).join("|")})$`)
-    build.onLoad({ filter: files }, (args) => {
-      let contents = fs.readFileSync(args.path, "utf8")
-      for (const patch of startupPatches.filter((p) => args.path.endsWith(p.file))) {
-        const found = contents.split(patch.find).length - 1
-        if (found !== 1) {
-          throw new Error(`bundle: ${args.path} holds the text to patch ${found} times, not once; update startupPatches in scripts/bundle.ts`)
-        }
-        contents = contents.replace(patch.find, () => patch.replace)
-        applied.add(patch.file)
-      }
-      return { contents, loader: "js" }
-    })
-  }
-})
-
-/**
  * The comment that holds the program. Inside it, each end-of-comment of the program is written as
  * COMMENT_END_ESCAPED (a text the program must not hold, checked) and restored by the loader.
  */
@@ -380,7 +312,6 @@ ${PROGRAM_START}${body.replaceAll("*/", COMMENT_END_ESCAPED)}${PROGRAM_END}`
 export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
   const pkg = JSON.parse(fs.readFileSync(path.join(options.packageDir, "package.json"), "utf8")) as { readonly version: string }
   const minify = options.minify ?? true
-  const patched = new Set<string>()
   const result = await esbuild.build({
     entryPoints: [path.join(options.packageDir, options.entry)],
     absWorkingDir: options.packageDir,
@@ -395,7 +326,7 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
     minify,
     legalComments: "eof",
     metafile: options.metafile === true,
-    plugins: [deferPlugin, patchPlugin(patched)],
+    plugins: [deferPlugin],
     define: {
       [options.versionGlobal ?? "STSEVAL_BUNDLED_VERSION"]: JSON.stringify(pkg.version),
       "import.meta.url": "__stseval_import_meta_url"
@@ -403,9 +334,6 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
     logLevel: "silent"
   })
   for (const w of result.warnings) process.stderr.write(`bundle: ${w.text}\n`)
-  // a library file that moved or left the bundle would otherwise go unpatched without a word
-  const unpatched = startupPatches.filter((p) => !patched.has(p.file)).map((p) => p.file)
-  if (unpatched.length > 0) throw new Error(`bundle: no bundled file ends in ${unpatched.join(", ")}; update startupPatches in scripts/bundle.ts`)
   const text = result.outputFiles[0].text.replace(/^#!.*\n/, "")
   const body = `(function (${PARAMS.join(", ")}) {${text}\n})`
   if (body.includes(COMMENT_END_ESCAPED)) throw new Error(`bundle: the program holds ${COMMENT_END_ESCAPED}, which the loader would turn into */`)

@@ -6,10 +6,6 @@
  */
 import { Effect } from "effect"
 import type { Compare } from "@stseval/significance"
-import type * as SignificancePackage from "@stseval/significance"
-
-/** The @stseval/significance module, as `significance` yields it. */
-export type Significance = typeof SignificancePackage
 
 export const significance = Effect.promise(() => import("@stseval/significance"))
 export const tables = Effect.promise(() => import("@stseval/tables"))

@@ -20,7 +20,9 @@ import { fileURLToPath } from "node:url"
 import * as Yaml from "yaml"
 import { runProcess } from "@stseval/vitest-config/process"
 // The CLI built by the repository's one bundle configuration, shared with the CLI's tests (test
-// support only: the package itself never imports an app).
+// support only: the package itself never imports an app). Codabench's compute worker runs the CLI,
+// so these tests need the built app: the one import from an app the boundaries allow.
+// eslint-disable-next-line stseval/boundaries
 import { builtCli } from "../../../../apps/cli/test/support/built.js"
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..")

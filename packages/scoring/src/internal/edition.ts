@@ -25,9 +25,6 @@ export const headline = (edition: Edition): Registry.Ranking => edition.ranking[
  */
 export const perDataset = (edition: Edition): boolean => Registry.isRankedPerDataset(headline(edition))
 
-/** The rule that makes the official figure of the headline ranking from its datasets. */
-export const officialAggregate = (edition: Edition): Registry.Aggregate => headline(edition).aggregate
-
 /** The metric descriptor a ranking orders by. */
 export const metricOf = (ranking: Registry.Ranking): Metric.Metric => Metrics.getOrThrow(ranking.metric)
 

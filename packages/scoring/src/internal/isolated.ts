@@ -22,17 +22,13 @@ export const setEntry = (url: URL): void => {
 }
 
 /**
- * The entry a scorer runs: `STSEVAL_SCORING_WORKER` (a file; the tests set it to a scorer built
- * from the sources once per test run), else the entry given to `Isolation.useEntry`, else this
- * package's entry module. TypeScript sources (the repository run with tsx) are loaded through tsx
- * in the worker, which needs the sources' export condition too.
+ * The entry a scorer runs: the one given to `Isolation.useEntry` (the program's own; the tests give
+ * a scorer built from the sources once per test run), else this package's entry module.
+ * TypeScript sources (the repository run with tsx) are loaded through tsx in the worker, which
+ * needs the sources' export condition too.
  */
 export const entry = (): Pool.Entry => {
-  const fromEnv = process.env.STSEVAL_SCORING_WORKER
-  const url =
-    fromEnv !== undefined && fromEnv !== ""
-      ? new URL(`file://${fromEnv}`)
-      : (registered ?? new URL(`./entry${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url))
+  const url = registered ?? new URL(`./entry${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url)
   if (!url.pathname.endsWith(".ts")) return { url }
   // Worker threads take no --import: tsx's API registers its loader in the worker itself (found
   // from this module, as the repository installs it; eval'd code resolves from the working folder).

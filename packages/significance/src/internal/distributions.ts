@@ -3,7 +3,6 @@
 import normalCdf from "@stdlib/stats-base-dists-normal-cdf"
 import normalQuantile from "@stdlib/stats-base-dists-normal-quantile"
 import tCdf from "@stdlib/stats-base-dists-t-cdf"
-import tQuantile from "@stdlib/stats-base-dists-t-quantile"
 import type { Alternative } from "../TestResult.js"
 
 /** Standard normal CDF. */
@@ -14,9 +13,6 @@ export const phiInv = (p: number): number => normalQuantile(p, 0, 1)
 
 /** Student t CDF. */
 export const studentT = (x: number, df: number): number => tCdf(x, df)
-
-/** Student t quantile. */
-export const studentTInv = (p: number, df: number): number => tQuantile(p, df)
 
 /**
  * p-value of a statistic under a symmetric null distribution with CDF `cdf`.

@@ -1,6 +1,5 @@
 // Input checks shared by the analytic tests; each returns an InvalidInput or undefined.
 import { InvalidInput } from "../TestResult.js"
-import type { Alternative } from "../TestResult.js"
 
 export const correlation = (field: string, r: number): InvalidInput | undefined =>
   Number.isFinite(r) && r >= -1 && r <= 1
@@ -28,8 +27,6 @@ export const alternative = (a: string): InvalidInput | undefined =>
   a === "two.sided" || a === "greater" || a === "less"
     ? undefined
     : new InvalidInput({ field: "alternative", expected: "two.sided, greater or less", found: a })
-
-export const isAlternative = (a: string): a is Alternative => alternative(a) === undefined
 
 export const first = (...checks: ReadonlyArray<InvalidInput | undefined>): InvalidInput | undefined => {
   for (const c of checks) if (c !== undefined) return c
