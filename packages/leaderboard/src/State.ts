@@ -21,6 +21,21 @@ import { Schema } from "effect"
 export const FORMAT = "stseval/watch-state@2"
 
 /**
+ * The largest `state.json` read (bytes): a run's record is bounded (its name, team and
+ * description are), about 1 KB at most, so this holds over 100,000 runs; a larger file is not
+ * ours to trust, and a restart starts afresh (from the cache) instead of reading it.
+ *
+ * @example
+ * ```ts
+ * import { State } from "@stseval/leaderboard"
+ *
+ * const limit: number = State.MAX_BYTES
+ * ```
+ * @since 0.4.0
+ */
+export const MAX_BYTES = 128 * 1024 * 1024
+
+/**
  * One published run.
  *
  * @example

@@ -29,7 +29,7 @@ import { Uncertainty } from "@stseval/scoring"
 import { Files } from "@stseval/formats"
 import type { Registry } from "@stseval/formats"
 import type { Config } from "@stseval/tables"
-import { Deferred, Effect, Exit, FiberMap, FileSystem, Latch, Option, Path, Queue, Schema, Stream } from "effect"
+import { Deferred, Effect, Exit, FiberMap, FileSystem, Latch, Path, Queue, Schema, Stream } from "effect"
 import * as Cache from "./Cache.js"
 import { isTempFile } from "./internal/files.js"
 import * as Lock from "./internal/lock.js"
@@ -275,11 +275,15 @@ const prepare = (options: WatchOptions, scorer: ScorerShape) =>
  */
 const restore = (session: Session) =>
   Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
-    const text = yield* fs.readFileString(path.join(session.settings.out, files.state)).pipe(Effect.option)
-    if (Option.isNone(text)) return
-    const decoded = State.decode(text.value)
+    // read with the checks of a run (a regular file, capped): a state.json that cannot be used is
+    // a warning and a fresh start, never a start that dies on it
+    const read = yield* Files.readFile(path.join(session.settings.out, files.state), { maxBytes: State.MAX_BYTES, what: files.state }).pipe(Effect.result)
+    if (read._tag === "Failure") {
+      if (read.failure.reason === "missing") return
+      return yield* log(session, "warn", `${read.failure.message}; starting afresh (cached scores are still used)`)
+    }
+    const decoded = State.decode(new TextDecoder().decode(read.success))
     if (decoded._tag === "Invalid") {
       return yield* log(session, "warn", `${files.state} cannot be used (${decoded.reason}); starting afresh (cached scores are still used)`)
     }
@@ -288,7 +292,10 @@ const restore = (session: Session) =>
       return yield* log(session, "info", `${files.state} was written for another task, gold or engine version; every run is scored afresh`)
     }
     for (const [entry, s] of Object.entries(state.runs)) {
-      const outcome = yield* Cache.read(session.settings.cacheDir, s.key)
+      const found = yield* Cache.lookup(session.settings.cacheDir, s.key)
+      // an entry an earlier version left outside today's bounds: the run is scored again
+      if (found._tag === "Dropped") yield* log(session, "warn", `${entry}: its cached score cannot be used (${found.reason}); scoring it again`)
+      const outcome = found._tag === "Hit" ? found.outcome : undefined
       const track: Track = { entry, generation: 0, status: "queued", pending: false, settledSig: s.sig, published: undefined, firstSeen: s.firstSeen, updatedAt: session.startedAt }
       if (outcome !== undefined) {
         track.published = {

@@ -8,6 +8,7 @@
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Issue, Registry } from "@stseval/formats"
 import { Effect, Layer, References } from "effect"
+import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
@@ -90,5 +91,58 @@ describe("a run's share of every output is bounded", () => {
     // the status file lists the run's issues bounded too
     const status = JSON.parse(fs.readFileSync(path.join(out, "status.json"), "utf8")) as Watcher.Status
     expect(status.runs["Evil_run1.zip"]!.errors.length).toBeLessThanOrEqual(Issue.MAX_RUN_ISSUES + 3)
+  })
+})
+
+describe("a restart never dies on what an earlier run left in the state or the cache", () => {
+  const goodOnly = () => {
+    const subs = tempDir("bounds-restart")
+    fs.cpSync(folder, subs, { recursive: true })
+    return subs
+  }
+  const cacheEntries = (out: string) => fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".json"))
+  const logOf = (out: string) => fs.readFileSync(path.join(out, "watch.log"), "utf8")
+
+  it("a cache entry outside today's bounds (names of 60,000 characters) is dropped with a warning and the run scored again", async () => {
+    const subs = goodOnly()
+    const out = tempDir("bounds-restart-out")
+    await once(subs, out)
+    const [name] = cacheEntries(out)
+    const file = path.join(out, "cache", name!)
+    const entry = JSON.parse(fs.readFileSync(file, "utf8")) as { outcome: { warnings: Array<unknown> } }
+    // as an earlier version wrote it: every warning holding a whole entry name
+    entry.outcome.warnings = Array.from({ length: 20 }, (_, i) => ({ severity: "warning", code: "unknown-file", file: `x.zip!${"n".repeat(60_000)}${i}`, message: "matches no dataset" }))
+    fs.writeFileSync(file, JSON.stringify(entry))
+    const restart = await once(subs, out)
+    expect(restart).toMatchObject({ scoredThisSession: 1, cacheHits: 0 })
+    expect(logOf(out)).toMatch(/Good_run1primary: its cached score cannot be used .*; scoring it again/)
+    expect(size(path.join(out, "leaderboard.json"))).toBeLessThan(40_000)
+  })
+
+  it("a cache entry larger than Cache.MAX_ENTRY_BYTES is not read: dropped with a warning, the run scored again", async () => {
+    const subs = goodOnly()
+    const out = tempDir("bounds-restart-big-out")
+    await once(subs, out)
+    const [name] = cacheEntries(out)
+    const file = path.join(out, "cache", name!)
+    // valid JSON, padded past the cap
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8") + " ".repeat(5 * 1024 * 1024))
+    const restart = await once(subs, out)
+    expect(restart).toMatchObject({ scoredThisSession: 1, cacheHits: 0 })
+    expect(logOf(out)).toMatch(/Good_run1primary: its cached score cannot be used \(.*more than the limit/)
+  })
+
+  it("a FIFO in place of a cache entry or of state.json hangs nothing: dropped with a warning, the run scored again", { timeout: 20_000 }, async () => {
+    const subs = goodOnly()
+    const out = tempDir("bounds-restart-fifo-out")
+    await once(subs, out)
+    const [name] = cacheEntries(out)
+    for (const file of [path.join(out, "cache", name!), path.join(out, "state.json")]) {
+      fs.rmSync(file)
+      expect(spawnSync("mkfifo", [file]).status).toBe(0)
+    }
+    const restart = await once(subs, out)
+    expect(restart).toMatchObject({ scoredThisSession: 1, cacheHits: 0 })
+    expect(logOf(out)).toMatch(/state\.json.*not a regular file.*starting afresh/)
   })
 })

@@ -103,7 +103,9 @@ export const processItem = (session: Session, item: WorkItem) =>
     const hash = hashSubmission(t.entry, sub)
     const key = Cache.key(hash, session.edition.id, session.scorer.signature)
     const same = t.published?.key === key ? t.published : undefined
-    let outcome = same !== undefined ? same.outcome : yield* Cache.read(cacheDir, key)
+    const found = same !== undefined ? ({ _tag: "Hit", outcome: same.outcome } as const) : yield* Cache.lookup(cacheDir, key)
+    if (found._tag === "Dropped") yield* log(session, "warn", `${t.entry}: its cached score cannot be used (${found.reason}); scoring it again`)
+    let outcome = found._tag === "Hit" ? found.outcome : undefined
     if (outcome !== undefined) {
       session.counters.cacheHits++
     } else {
