@@ -57,3 +57,15 @@ describe("rank --json on a zip of many long-named entries", () => {
     expect(out.runs.find((x) => x.run.id === "Good/run1")!.status).toBe("scored")
   })
 })
+
+describe("watch with --out the submissions folder", () => {
+  it("watch --once is refused with a clear error, exit 2, and writes nothing", async () => {
+    const folder = path.join(tmp, "same")
+    fs.cpSync(path.join(subs, "Good_run1"), path.join(folder, "Good_run1"), { recursive: true })
+    backdate(folder)
+    const r = await runCli(["watch", "--once", "--task", "sts2017", "--gold", gold, "--out", folder, folder])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/the output folder .*same is the submissions folder: its outputs would be scored as runs; choose another output folder/)
+    expect(fs.readdirSync(folder)).toEqual(["Good_run1"])
+  })
+})

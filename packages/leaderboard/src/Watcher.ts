@@ -225,6 +225,15 @@ const prepare = (options: WatchOptions, scorer: ScorerShape) =>
     const fail = (message: string) => (e: unknown) => new WatchError({ message: `${message}: ${Files.describe(e)}` })
     const folderInfo = yield* fs.stat(folder).pipe(Effect.mapError(fail(`cannot read the submissions folder ${folder}`)))
     if (folderInfo.type !== "Directory") return yield* new WatchError({ message: `${folder} is not a folder` })
+    // the outputs written into the submissions folder would be scored as runs, and each score
+    // would write them again: a watcher that never settles (and `--once` that never ends)
+    const realFolder = yield* fs.realPath(folder).pipe(Effect.orElseSucceed(() => folder))
+    const realOut = yield* fs.realPath(out).pipe(Effect.orElseSucceed(() => out))
+    if (realOut === realFolder) {
+      return yield* new WatchError({
+        message: `the output folder ${out} is the submissions folder${realFolder !== folder || realOut !== out ? ` (${realFolder})` : ""}: its outputs would be scored as runs; choose another output folder (e.g. ${folder}-board)`
+      })
+    }
     yield* fs.makeDirectory(cacheDir, { recursive: true }).pipe(Effect.mapError(fail(`cannot create the output folder ${out}`)))
     // one writer per output folder; taken before the temp files are dropped (they may be its)
     const lock = yield* Lock.acquire(out)
@@ -241,8 +250,12 @@ const prepare = (options: WatchOptions, scorer: ScorerShape) =>
       }
     }
     // An output folder inside the submissions folder is not a run.
-    const outRel = path.relative(folder, out)
-    const outEntry = outRel !== "" && !outRel.startsWith("..") && !path.isAbsolute(outRel) ? outRel.split(/[\\/]/)[0] : undefined
+    // (as given, or through links: `board -> subs/board`)
+    const entryOf = (from: string, to: string) => {
+      const rel = path.relative(from, to)
+      return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel.split(/[\\/]/)[0] : undefined
+    }
+    const outEntry = entryOf(folder, out) ?? entryOf(realFolder, yield* fs.realPath(out).pipe(Effect.orElseSucceed(() => out)))
     const once = options.once ?? false
     return {
       folder,

@@ -15,6 +15,7 @@ import { describe, expect, it } from "vitest"
 import * as ScoringAdapter from "../src/ScoringAdapter.js"
 import * as Watcher from "../src/Watcher.js"
 import * as Fake from "./fixtures/fake.js"
+import * as harness from "./fixtures/harness.js"
 import { sts2017Session, tempDir } from "./fixtures/harness.js"
 
 const sts2017 = Registry.get("sts2017")!
@@ -144,5 +145,32 @@ describe("a restart never dies on what an earlier run left in the state or the c
     const restart = await once(subs, out)
     expect(restart).toMatchObject({ scoredThisSession: 1, cacheHits: 0 })
     expect(logOf(out)).toMatch(/state\.json.*not a regular file.*starting afresh/)
+  })
+})
+
+describe("an output folder that is the submissions folder", () => {
+  const fakeRuns = (dir: string) => fs.writeFileSync(path.join(dir, "Team1_run1.txt"), Fake.runText(Fake.GOLD))
+
+  it("is refused before anything is written, given as the same path or through a link", { timeout: 20_000 }, async () => {
+    const subs = tempDir("bounds-same")
+    fakeRuns(subs)
+    const link = `${subs}-link`
+    fs.symlinkSync(subs, link)
+    for (const out of [subs, `${subs}/`, link]) {
+      const error = await harness.once({ folder: subs, out }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(Watcher.WatchError)
+      expect((error as Watcher.WatchError).message).toMatch(/^the output folder .* is the submissions folder.*: its outputs would be scored as runs; choose another output folder/)
+    }
+    expect(fs.readdirSync(subs)).toEqual(["Team1_run1.txt"])
+  })
+
+  it("an output folder inside the submissions folder (as documented) is still no run, also when named through a link", async () => {
+    const subs = tempDir("bounds-inside")
+    fakeRuns(subs)
+    fs.mkdirSync(path.join(subs, "board"))
+    const link = `${subs}-board-link`
+    fs.symlinkSync(path.join(subs, "board"), link)
+    const summary = await harness.once({ folder: subs, out: link })
+    expect(summary.runs).toBe(1)
   })
 })
