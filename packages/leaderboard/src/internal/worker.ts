@@ -43,15 +43,16 @@ export const relativeOutcome = (outcome: RunOutcome, folder: string, resolved: s
     // longest first: a folder inside another is cut as a whole
     .sort((a, b) => b.length - a.length)
   const prefixes = bare.map((f) => f + sep)
+  // made once per outcome, not once per string of it (an outcome holds hundreds of strings)
+  const named = bare.map((f) => new RegExp(`( ?)${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[\\s;,:)"'])`, "g"))
   const strip = (value: unknown): unknown => {
     if (typeof value === "string") {
+      // most strings name no folder: left as they are
+      if (!bare.some((f) => value.includes(f))) return value
       let out = value
       for (const p of prefixes) out = out.split(p).join("")
       // the folder itself, named in a message ("outside the submissions folder /srv/runs; ...")
-      for (const f of bare) {
-        const named = new RegExp(`( ?)${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[\\s;,:)"'])`, "g")
-        out = out.replace(named, (_, space: string) => (space === " " ? "" : "."))
-      }
+      for (const r of named) out = out.replace(r, (_, space: string) => (space === " " ? "" : "."))
       return out
     }
     if (Array.isArray(value)) return value.map(strip)
