@@ -174,3 +174,28 @@ describe("an output folder that is the submissions folder", () => {
     expect(summary.runs).toBe(1)
   })
 })
+
+describe("publishing does not rewrite what did not change", () => {
+  it("a restart over an unchanged folder (a cron job's watch --once) rewrites none of the boards, their pages nor the state", async () => {
+    const subs = tempDir("bounds-unchanged")
+    fs.cpSync(folder, subs, { recursive: true })
+    const out = tempDir("bounds-unchanged-out")
+    await once(subs, out)
+    const names = ["leaderboard.json", "leaderboard.md", "leaderboard.html", "leaderboard.version.js", "leaderboard.public.json", "leaderboard.public.md", "leaderboard.public.html", "state.json"]
+    // a file written again is a new file (written aside, then renamed over the old one), with a new time
+    const inodes = () => names.map((n) => {
+      const st = fs.statSync(path.join(out, n), { bigint: true })
+      return `${n} ${st.ino} ${st.mtimeNs}`
+    })
+    const before = inodes()
+    const restart = await once(subs, out)
+    expect(restart).toMatchObject({ scoredThisSession: 0, cacheHits: 1 })
+    expect(inodes()).toEqual(before)
+    // a changed folder is published: a second run appears
+    fs.cpSync(path.join(folder, "Good_run1primary"), path.join(subs, "Other_run1primary"), { recursive: true })
+    await once(subs, out)
+    const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as { runs: ReadonlyArray<unknown> }
+    expect(board.runs).toHaveLength(2)
+    expect(JSON.parse(fs.readFileSync(path.join(out, "leaderboard.public.json"), "utf8"))).toMatchObject({ counts: { runs: 2 } })
+  })
+})

@@ -179,6 +179,50 @@ export const livePage = (html: string, updatedAt: string, refresh: number, live?
   return withMeta.replace(/<body[^>]*>/i, (m) => `${m}\n${note}`).replace(/<\/body>/i, (m) => `${poll}${m}`)
 }
 
+/** The most bytes of an earlier output read back at a start (a board of 2,000 failing runs is about 30 MB). */
+const MAX_SEED_BYTES = 256 * 1024 * 1024
+
+/**
+ * What an earlier session left, as the publisher's "last written": a board (or public board) on
+ * disk whose pages are there too, and the state, so that a restart over an unchanged folder (a
+ * cron job's `watch --once` every minute) rewrites none of them. Each JSON file is written after
+ * its pages, so its bytes vouch for them. Read with a run's checks; anything unreadable is "" (written).
+ */
+const lastWritten = (session: Session) =>
+  Effect.gen(function* () {
+    const path = yield* Path.Path
+    const fs = yield* FileSystem.FileSystem
+    const out = (name: string) => path.join(session.settings.out, name)
+    const read = (name: string) =>
+      Files.readFile(out(name), { maxBytes: MAX_SEED_BYTES, what: name }).pipe(
+        Effect.map((bytes) => new TextDecoder().decode(bytes)),
+        Effect.orElseSucceed(() => "")
+      )
+    const present = (names: ReadonlyArray<string>) => Effect.forEach(names, (n) => fs.exists(out(n)).pipe(Effect.orElseSucceed(() => false))).pipe(Effect.map((e) => e.every(Boolean)))
+    const board = (yield* present([files.leaderboardMd, files.leaderboardHtml, files.leaderboardVersion])) ? yield* read(files.leaderboard) : ""
+    // Its marks stand for the same board without them: the same runs (their hashes), figures and
+    // ranks give the same marks. Until every run is read again after the restart, the board
+    // without marks would otherwise be written, and then the same board with them once more.
+    // (Not with intervals, which change each figure's fields; they are computed again.)
+    if (board !== "" && session.intervalsMemo === undefined) {
+      try {
+        const { marks, ...base } = JSON.parse(board) as Leaderboard.Leaderboard
+        if (marks !== undefined && base.intervals === undefined) {
+          session.intervalsMemo = { key: JSON.stringify(base), board: { ...base, marks }, problem: undefined }
+        }
+      } catch {
+        // not JSON: written again
+      }
+    }
+    return {
+      board,
+      public: (yield* present([files.publicMd, files.publicHtml, files.publicVersion])) ? yield* read(files.publicJson) : "",
+      state: yield* read(files.state),
+      status: "",
+      problem: undefined as string | undefined
+    }
+  })
+
 /**
  * A publisher for a session: writes what changed since its last write. `leaderboard.json` is
  * written last, so a reader that sees it new sees the other files new too. A failed write is
@@ -189,7 +233,7 @@ export const publisher = (session: Session) =>
     const lock = yield* Semaphore.make(1)
     // what was last written, by what it was made of: a file is written again only when its board
     // (or state, or status) changed, so a burst of runs does not rewrite what stayed the same
-    const last: { board: string; public: string; state: string; status: string; problem: string | undefined } = { board: "", public: "", state: "", status: "", problem: undefined }
+    const last: { board: string; public: string; state: string; status: string; problem: string | undefined } = yield* lastWritten(session)
     const publish: Effect.Effect<void, never, FileSystem.FileSystem | Path.Path> = lock.withPermits(1)(
       Effect.gen(function* () {
         const path = yield* Path.Path
@@ -215,11 +259,12 @@ export const publisher = (session: Session) =>
           const pubVersion = sha256(pubJson).slice(0, 16)
           if (pubJson !== last.public) {
             const pubRendered = session.renderer.render(pub, session.edition)
-            yield* writeAtomic(out(files.publicJson), pubJson)
             yield* writeAtomic(out(files.publicMd), pubRendered.md)
             yield* writeAtomic(out(files.publicHtml), livePage(pubRendered.html, now, session.settings.refresh, { version: pubVersion, versionFile: files.publicVersion }))
             // after the page: a page that sees a new version loads a page that has it
             yield* writeAtomic(out(files.publicVersion), versionScript(pubVersion))
+            // after its pages, as leaderboard.json after its own: its bytes on disk vouch for them at the next start
+            yield* writeAtomic(out(files.publicJson), pubJson)
             last.public = pubJson
           }
           const full = session.renderer.render(board, session.edition)
