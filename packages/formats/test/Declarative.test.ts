@@ -11,7 +11,7 @@ import * as Text from "../src/Text.js"
 const format = Declarative.make({ type: "jsonl", id: "id", score: "score" })
 const readRun = (text: string) => {
   const parsed = Text.fromString(text, "run.jsonl")
-  return format.runReaders[0]!.read(parsed.value)
+  return format.runReaders[0].read(parsed.value, { label: "eng", goldLength: 3 })
 }
 
 describe("JSON Lines records", () => {
@@ -21,7 +21,7 @@ describe("JSON Lines records", () => {
     const bad = read.issues.filter((i) => i.severity === "error")
     expect(bad).toHaveLength(1)
     expect(bad[0]).toMatchObject({ code: "bad-json", file: "run.jsonl", line: 2 })
-    expect(bad[0]!.message).toBe("line 2 nests its values more than 64 levels deep; it was not read")
+    expect(bad[0].message).toBe("line 2 nests its values more than 64 levels deep; it was not read")
     expect(read.value.ids).toEqual(["1", "3"])
   })
 
@@ -38,7 +38,7 @@ describe("JSON Lines records", () => {
       ["error", 1, "score"],
       ["error", 2, "score"]
     ])
-    expect(errors[0]!.message).toBe('line 1 gives the key "score" twice; which value is meant is ambiguous, so the record was not read')
+    expect(errors[0].message).toBe('line 1 gives the key "score" twice; which value is meant is ambiguous, so the record was not read')
     expect(read.value.ids).toEqual(["3"])
   })
 

@@ -91,7 +91,7 @@ describe("a run's share of every output is bounded", () => {
     expect(cut.file).toMatch(/^Evil_run1\.zip!n+…\(\d+ characters cut\)…n+\d+\.txt$/)
     // the status file lists the run's issues bounded too
     const status = JSON.parse(fs.readFileSync(path.join(out, "status.json"), "utf8")) as Watcher.Status
-    expect(status.runs["Evil_run1.zip"]!.errors.length).toBeLessThanOrEqual(Issue.MAX_RUN_ISSUES + 3)
+    expect(status.runs["Evil_run1.zip"].errors.length).toBeLessThanOrEqual(Issue.MAX_RUN_ISSUES + 3)
   })
 })
 
@@ -109,7 +109,7 @@ describe("a restart never dies on what an earlier run left in the state or the c
     const out = tempDir("bounds-restart-out")
     await once(subs, out)
     const [name] = cacheEntries(out)
-    const file = path.join(out, "cache", name!)
+    const file = path.join(out, "cache", name)
     const entry = JSON.parse(fs.readFileSync(file, "utf8")) as { outcome: { warnings: Array<unknown> } }
     // as an earlier version wrote it: every warning holding a whole entry name
     entry.outcome.warnings = Array.from({ length: 20 }, (_, i) => ({ severity: "warning", code: "unknown-file", file: `x.zip!${"n".repeat(60_000)}${i}`, message: "matches no dataset" }))
@@ -125,7 +125,7 @@ describe("a restart never dies on what an earlier run left in the state or the c
     const out = tempDir("bounds-restart-big-out")
     await once(subs, out)
     const [name] = cacheEntries(out)
-    const file = path.join(out, "cache", name!)
+    const file = path.join(out, "cache", name)
     // valid JSON, padded past the cap
     fs.writeFileSync(file, fs.readFileSync(file, "utf8") + " ".repeat(5 * 1024 * 1024))
     const restart = await once(subs, out)
@@ -138,7 +138,7 @@ describe("a restart never dies on what an earlier run left in the state or the c
     const out = tempDir("bounds-restart-fifo-out")
     await once(subs, out)
     const [name] = cacheEntries(out)
-    for (const file of [path.join(out, "cache", name!), path.join(out, "state.json")]) {
+    for (const file of [path.join(out, "cache", name), path.join(out, "state.json")]) {
       fs.rmSync(file)
       expect(spawnSync("mkfifo", [file]).status).toBe(0)
     }
