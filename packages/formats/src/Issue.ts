@@ -136,7 +136,7 @@ const MAX_FIELD_LENGTH = 200
  * ```ts
  * import { Issue } from "@stseval/formats"
  *
- * Issue.cut("n".repeat(60_000) + ".txt", 60) // "nnnn…(59945 characters cut)…nnnnnnnnn.txt"
+ * Issue.cut("n".repeat(60_000) + ".txt", 60) // "nnnnnnnnnnnnnnnnnnnnnnnn…(59968 characters cut)…nnnnnnnn.txt"
  * ```
  * @since 0.4.0
  */

@@ -143,7 +143,8 @@ export const scoreValidated = (edition: Edition, v: RunValidation): ScoredRun =>
     path: v.path,
     meta: v.meta,
     status: v.failed ? "failed" : "scored",
-    failure: v.failure,
+    // one sentence, bounded as an issue's message is (it may quote them)
+    failure: v.failure !== undefined ? Issue.cut(v.failure, Issue.MAX_MESSAGE_LENGTH) : undefined,
     datasets,
     aggregates,
     official,
