@@ -185,8 +185,9 @@ const MAX_SEED_BYTES = 256 * 1024 * 1024
 /**
  * What an earlier session left, as the publisher's "last written": a board (or public board) on
  * disk whose pages are there too, and the state, so that a restart over an unchanged folder (a
- * cron job's `watch --once` every minute) rewrites none of them. Each JSON file is written after
- * its pages, so its bytes vouch for them. Read with a run's checks; anything unreadable is "" (written).
+ * cron job's `watch --once` every minute) rewrites none of them. leaderboard.json is written last
+ * of all, so its bytes vouch for every file of the write that made it. Read with a run's checks;
+ * anything unreadable is "" (written again).
  */
 const lastWritten = (session: Session) =>
   Effect.gen(function* () {
@@ -214,9 +215,19 @@ const lastWritten = (session: Session) =>
         // not JSON: written again
       }
     }
+    // The public board's pages were written (after its JSON) in a write that ended with a
+    // leaderboard.json whose public view it is: only then do its bytes vouch for them.
+    const pub = board !== "" && (yield* present([files.publicMd, files.publicHtml, files.publicVersion])) ? yield* read(files.publicJson) : ""
+    const vouched = (() => {
+      try {
+        return pub !== "" && JSON.stringify(Leaderboard.publicView(JSON.parse(board) as Leaderboard.Leaderboard, session.settings.hidden), null, 2) + "\n" === pub
+      } catch {
+        return false
+      }
+    })()
     return {
       board,
-      public: (yield* present([files.publicMd, files.publicHtml, files.publicVersion])) ? yield* read(files.publicJson) : "",
+      public: vouched ? pub : "",
       state: yield* read(files.state),
       status: "",
       problem: undefined as string | undefined
@@ -259,12 +270,12 @@ export const publisher = (session: Session) =>
           const pubVersion = sha256(pubJson).slice(0, 16)
           if (pubJson !== last.public) {
             const pubRendered = session.renderer.render(pub, session.edition)
+            // the JSON first: a reader that sees a page new sees the JSON new
+            yield* writeAtomic(out(files.publicJson), pubJson)
             yield* writeAtomic(out(files.publicMd), pubRendered.md)
             yield* writeAtomic(out(files.publicHtml), livePage(pubRendered.html, now, session.settings.refresh, { version: pubVersion, versionFile: files.publicVersion }))
             // after the page: a page that sees a new version loads a page that has it
             yield* writeAtomic(out(files.publicVersion), versionScript(pubVersion))
-            // after its pages, as leaderboard.json after its own: its bytes on disk vouch for them at the next start
-            yield* writeAtomic(out(files.publicJson), pubJson)
             last.public = pubJson
           }
           const full = session.renderer.render(board, session.edition)
