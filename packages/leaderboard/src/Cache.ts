@@ -6,7 +6,7 @@
  *
  * @since 0.2.0
  */
-import { Files } from "@stseval/formats"
+import { Files, Issue } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import { sha256, writeAtomic } from "./internal/files.js"
 import { RunOutcome } from "./Scorer.js"
@@ -127,7 +127,8 @@ export const lookup = (dir: string, k: string): Effect.Effect<Lookup, never, Fil
       return read.failure.reason === "missing" ? ({ _tag: "Miss" } as const) : ({ _tag: "Dropped", reason: read.failure.message } as const)
     }
     const entry = decodeEntry(new TextDecoder().decode(read.success))
-    if (entry._tag === "Failure") return { _tag: "Dropped", reason: `${file}: ${entry.failure.message.split("\n")[0]}` } as const
+    // (cut: a Schema message may quote the oversized value itself)
+    if (entry._tag === "Failure") return { _tag: "Dropped", reason: Issue.cut(`${file}: ${entry.failure.message.split("\n")[0]}`, Issue.MAX_MESSAGE_LENGTH) } as const
     return entry.success.key === k ? ({ _tag: "Hit", outcome: entry.success.outcome } as const) : ({ _tag: "Miss" } as const)
   })
 

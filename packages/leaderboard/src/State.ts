@@ -5,6 +5,7 @@
  *
  * @since 0.2.0
  */
+import { Issue } from "@stseval/formats"
 import { Schema } from "effect"
 
 /**
@@ -102,5 +103,6 @@ const decodeState = Schema.decodeUnknownResult(Schema.fromJsonString(StateFile))
  */
 export const decode = (text: string): { readonly _tag: "Ok"; readonly state: StateFile } | { readonly _tag: "Invalid"; readonly reason: string } => {
   const result = decodeState(text)
-  return result._tag === "Success" ? { _tag: "Ok", state: result.success } : { _tag: "Invalid", reason: result.failure.message.split("\n")[0] }
+  // (cut: a Schema message may quote the value it refuses, whatever its size)
+  return result._tag === "Success" ? { _tag: "Ok", state: result.success } : { _tag: "Invalid", reason: Issue.cut(result.failure.message.split("\n")[0], Issue.MAX_MESSAGE_LENGTH) }
 }
