@@ -3,6 +3,7 @@
  * alone into an empty temp folder outside the repository (no node_modules anywhere above it), and
  * run with nothing but `node`, as it will run inside a Codabench scoring program.
  */
+import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import { isBuiltin } from "node:module"
 import * as os from "node:os"
@@ -222,6 +223,35 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect(added).toHaveLength(1)
     expect(added[0].split("-").slice(0, 2)).toEqual(files[0].split("-").slice(0, 2))
     expect(added[0]).not.toBe(files[0])
+  })
+
+  it("a FIFO or a link to /dev/zero in place of a code cache file hangs no start and takes no memory: ignored, and replaced by a real cache", () => {
+    const uid = typeof process.getuid === "function" ? process.getuid() : undefined
+    const tmp = path.join(work, "tmp-hostile")
+    const dir = path.join(tmp, `stseval-${uid ?? os.userInfo().username}`)
+    fs.rmSync(tmp, { recursive: true, force: true })
+    fs.mkdirSync(tmp)
+    // bounded: a start that hangs or reads /dev/zero is killed, and fails the test
+    const start = (args: ReadonlyArray<string>) =>
+      spawnSync(process.execPath, [exe, ...args], { cwd: path.dirname(exe), env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, NO_COLOR: "1" }, encoding: "utf8", timeout: 20_000 })
+    const clean = start(["tasks"])
+    expect(clean.status).toBe(0)
+    expect(start(["--version"]).status).toBe(0)
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith(".v8"))
+    const tasks = files.find((f) => f.includes("-tasks-"))!
+    const other = files.find((f) => f.includes("-other-"))!
+    fs.rmSync(path.join(dir, tasks))
+    expect(spawnSync("mkfifo", [path.join(dir, tasks)]).status).toBe(0)
+    fs.rmSync(path.join(dir, other))
+    fs.symlinkSync("/dev/zero", path.join(dir, other))
+    const fifo = start(["tasks"])
+    expect(fifo.status).toBe(0)
+    expect(fifo.stdout).toBe(clean.stdout)
+    const zero = start(["--version"])
+    expect(zero.status).toBe(0)
+    // replaced by real caches at exit
+    expect(fs.lstatSync(path.join(dir, tasks)).isFile()).toBe(true)
+    expect(fs.lstatSync(path.join(dir, other)).isFile()).toBe(true)
   })
 
   it("a scoring command's scorer thread keeps a code cache of its own beside the command's, saved after its first run and then reused", async () => {

@@ -132,6 +132,8 @@ interface LayoutOf {
   readonly header: boolean
   readonly comment: string | undefined
   readonly needed: ReadonlyArray<Field>
+  /** every field read from a record (the needed ones, and the confidence when there is one) */
+  readonly read: ReadonlyArray<Field>
 }
 
 const readDelimited = (text: TextFile, layout: LayoutOf): Read => {
@@ -168,6 +170,42 @@ const withoutComments = (text: TextFile, comment: string): TextFile => ({
   lines: text.lines.map((l) => (l.startsWith(comment) ? "" : l))
 })
 
+/**
+ * How deep a JSON Lines record may nest: a record holds its fields as strings and numbers, so a few
+ * levels are plenty; 100,000 nested arrays would overflow the stack of whatever walks the value.
+ */
+const MAX_JSON_DEPTH = 64
+
+/**
+ * One pass over a line of JSON, before it is parsed: how deep it nests (stopping past
+ * `MAX_JSON_DEPTH`) and the record's own keys as written (JSON.parse keeps the last of two equal
+ * keys and says nothing). Strings are skipped whole, escapes included; a key is the raw text of a
+ * string at depth 1 after `{` or `,`.
+ */
+const scanJson = (raw: string): { readonly tooDeep: boolean; readonly keys: ReadonlyArray<string> } => {
+  const keys: Array<string> = []
+  let depth = 0
+  let expectKey = false
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i)
+    if (c === 0x22 /* " */) {
+      const start = i
+      for (i++; i < raw.length && raw.charCodeAt(i) !== 0x22; i++) if (raw.charCodeAt(i) === 0x5c /* \ */) i++
+      if (depth === 1 && expectKey) keys.push(raw.slice(start, i + 1))
+      expectKey = false
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      depth++
+      if (depth > MAX_JSON_DEPTH) return { tooDeep: true, keys }
+      expectKey = c === 0x7b && depth === 1
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--
+    } else if (c === 0x2c /* , */ && depth === 1) {
+      expectKey = true
+    }
+  }
+  return { tooDeep: false, keys }
+}
+
 const readJsonl = (text: TextFile, layout: LayoutOf): Read => {
   const issues: Array<Issue.Issue> = []
   const records: Array<Record_> = []
@@ -176,6 +214,17 @@ const readJsonl = (text: TextFile, layout: LayoutOf): Read => {
     const raw = text.lines[i]
     if (raw.trim() === "" || (layout.comment !== undefined && raw.startsWith(layout.comment))) continue
     const line = i + 1
+    const scan = scanJson(raw)
+    if (scan.tooDeep) {
+      issues.push(
+        Issue.error("bad-json", text.file, `line ${line} nests its values more than ${MAX_JSON_DEPTH} levels deep; it was not read`, {
+          line,
+          expected: `one JSON object per line, nested at most ${MAX_JSON_DEPTH} levels`,
+          found: Issue.truncate(raw)
+        })
+      )
+      continue
+    }
     let value: unknown
     try {
       value = JSON.parse(raw)
@@ -188,6 +237,18 @@ const readJsonl = (text: TextFile, layout: LayoutOf): Read => {
       continue
     }
     const object = value as Readonly<Record<string, unknown>>
+    // A key given twice: JSON leaves the meaning open (RFC 8259 4: names SHOULD be unique; parsers
+    // keep the first, the last, or refuse). Two values of a field that is read (the score, the ID)
+    // are ambiguous, so the record is an error, as two zip entries of one name are; a duplicate of
+    // a field that is not read changes nothing scored, so it is a warning.
+    const duplicate = duplicateKey(scan.keys)
+    if (duplicate !== undefined) {
+      const read = layout.read.includes(duplicate)
+      const message = `line ${line} gives the key "${duplicate}" twice${read ? "; which value is meant is ambiguous, so the record was not read" : ""}`
+      const where = { line, field: duplicate, expected: "each key once in a record", found: Issue.truncate(raw) }
+      issues.push(read ? Issue.error("bad-json", text.file, message, where) : Issue.warning("bad-json", text.file, message, where))
+      if (read) continue
+    }
     records.push({
       line,
       get: (f) => {
@@ -198,6 +259,22 @@ const readJsonl = (text: TextFile, layout: LayoutOf): Read => {
     })
   }
   return { records, issues, unusable: false }
+}
+
+/** The first key written twice (compared as JSON reads them: `"a"` and `"\u0061"` are one key). */
+const duplicateKey = (raws: ReadonlyArray<string>): string | undefined => {
+  const seen = new Set<string>()
+  for (const raw of raws) {
+    let key: string
+    try {
+      key = JSON.parse(raw) as string
+    } catch {
+      return undefined
+    }
+    if (seen.has(key)) return key
+    seen.add(key)
+  }
+  return undefined
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,7 +382,8 @@ const layoutOf = (spec: Spec, role: "gold" | "run", fields: Fields): LayoutOf =>
     delimiter: own?.delimiter ?? spec.delimiter ?? ",",
     header: own?.header ?? spec.header ?? true,
     comment: spec.comment,
-    needed: [fields.id, fields.value, ...(role === "gold" ? [fields.dataset] : [])].filter((f): f is Field => f !== undefined)
+    needed: [fields.id, fields.value, ...(role === "gold" ? [fields.dataset] : [])].filter((f): f is Field => f !== undefined),
+    read: [fields.id, fields.value, fields.dataset, fields.confidence].filter((f): f is Field => f !== undefined)
   }
 }
 

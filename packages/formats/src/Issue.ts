@@ -94,6 +94,62 @@ export const IssueCode = Schema.Literals([
 /** @since 0.1.0 */
 export type IssueCode = typeof IssueCode.Type
 
+const MAX_FOUND = 80
+
+/**
+ * The longest `file` an issue holds: a name from a run (a zip entry may be named with 65,535
+ * bytes) is cut to this many characters (`cut`), so that what a run puts into every output (the
+ * leaderboard, its status and cache files, `--json`) is bounded whatever it holds.
+ *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * Issue.make("warning", "unknown-file", "x".repeat(60_000), "not a run file").file.length <= Issue.MAX_FILE_LENGTH // true
+ * ```
+ * @since 0.4.0
+ */
+export const MAX_FILE_LENGTH = 200
+
+/**
+ * The longest `message` (and `expected`) an issue holds; longer ones (a message quoting a 60,000-
+ * character name) are cut to this many characters by `cut`.
+ *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * const limit: number = Issue.MAX_MESSAGE_LENGTH
+ * ```
+ * @since 0.4.0
+ */
+export const MAX_MESSAGE_LENGTH = 500
+
+const MAX_FIELD_LENGTH = 200
+
+/**
+ * A string of at most `max` characters: whole when it fits, else its start and its end around a
+ * marker saying how much was left out (`abc…(59,700 characters cut)…xyz.txt`): a cut name keeps
+ * its extension, and a cut message the words after the name it quoted.
+ *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * Issue.cut("n".repeat(60_000) + ".txt", 60) // "nnnnnnnnnnnnnnnnnnnnnnnn…(59968 characters cut)…nnnnnnnn.txt"
+ * ```
+ * @since 0.4.0
+ */
+export const cut = (s: string, max: number): string => {
+  if (s.length <= max) return s
+  const marker = (n: number) => `…(${n} characters cut)…`
+  // the marker's own length depends on the number it shows: at most this many digits
+  const room = Math.max(0, max - marker(s.length).length)
+  const tail = Math.floor(room / 3)
+  const head = room - tail
+  return `${s.slice(0, head)}${marker(s.length - head - tail)}${tail > 0 ? s.slice(-tail) : ""}`
+}
+
 /**
  * The JSON shape of an issue (part of the documented `--json` output).
  *
@@ -115,16 +171,16 @@ export type IssueCode = typeof IssueCode.Type
 export const Issue = Schema.Struct({
   severity: Severity,
   code: IssueCode,
-  /** path of the file as given by the user */
-  file: Schema.String,
+  /** path of the file as given by the user (cut to `MAX_FILE_LENGTH` characters by `make`) */
+  file: Schema.String.check(Schema.isMaxLength(MAX_FILE_LENGTH)),
   /** 1-based physical line number, when the issue is about one line */
   line: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
   /** column / field name, when the issue is about one field */
-  field: Schema.optional(Schema.String),
+  field: Schema.optional(Schema.String.check(Schema.isMaxLength(MAX_FIELD_LENGTH))),
   /** what was expected there, in words */
-  expected: Schema.optional(Schema.String),
+  expected: Schema.optional(Schema.String.check(Schema.isMaxLength(MAX_MESSAGE_LENGTH))),
   /** what was found there (truncated to 80 characters) */
-  found: Schema.optional(Schema.String),
+  found: Schema.optional(Schema.String.check(Schema.isMaxLength(MAX_FOUND))),
   /**
    * How many findings this issue stands for, when more than one: the closing issue of a capped list
    * ("4877 more lines with the same problem") has the number of lines it was not listed for.
@@ -133,13 +189,11 @@ export const Issue = Schema.Struct({
    * @since 0.2.0
    */
   count: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
-  /** a complete sentence for people: `file:line: ...` is added by renderers, not here */
-  message: Schema.String
+  /** a complete sentence for people: `file:line: ...` is added by renderers, not here (cut to `MAX_MESSAGE_LENGTH` characters by `make`) */
+  message: Schema.String.check(Schema.isMaxLength(MAX_MESSAGE_LENGTH))
 })
 /** @since 0.1.0 */
 export interface Issue extends Schema.Schema.Type<typeof Issue> {}
-
-const MAX_FOUND = 80
 
 /**
  * Shorten a found value for display, keeping it lossless up to 80 characters.
@@ -197,13 +251,13 @@ export const make = (
 ): Issue => ({
   severity,
   code,
-  file,
+  file: cut(file, MAX_FILE_LENGTH),
   ...(where.line !== undefined ? { line: where.line } : {}),
-  ...(where.field !== undefined ? { field: where.field } : {}),
-  ...(where.expected !== undefined ? { expected: where.expected } : {}),
+  ...(where.field !== undefined ? { field: cut(where.field, MAX_FIELD_LENGTH) } : {}),
+  ...(where.expected !== undefined ? { expected: cut(where.expected, MAX_MESSAGE_LENGTH) } : {}),
   ...(where.found !== undefined ? { found: truncate(where.found) } : {}),
   ...(where.count !== undefined && where.count > 1 ? { count: where.count } : {}),
-  message
+  message: cut(message, MAX_MESSAGE_LENGTH)
 })
 
 /**
@@ -270,6 +324,75 @@ export const count = (issues: ReadonlyArray<Issue>, predicate: (issue: Issue) =>
   let n = 0
   for (const i of issues) if (predicate(i)) n += i.count ?? 1
   return n
+}
+
+/**
+ * The most issues one run lists: beyond this (a zip of 990 unknown files, a run failing on every
+ * line of every file), `capRun` keeps the errors first, then the warnings, then the infos, and
+ * counts the rest.
+ *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * const limit: number = Issue.MAX_RUN_ISSUES
+ * ```
+ * @since 0.4.0
+ */
+export const MAX_RUN_ISSUES = 100
+
+const SEVERITY_ORDER: ReadonlyArray<Severity> = ["error", "warning", "info"]
+
+/**
+ * A run's issues, at most `MAX_RUN_ISSUES` of them listed (the first of each severity and code,
+ * then errors, warnings and infos in that order, each in their order; listed in their order), and for each severity and code left out one closing issue about
+ * `file` (the run) whose `count` is how many findings it stands for and whose message says so:
+ * `count` over the result still gives the true total, and a severity never disappears.
+ *
+ * @example
+ * ```ts
+ * import { Issue } from "@stseval/formats"
+ *
+ * const many = Array.from({ length: 500 }, (_, i) => Issue.warning("unknown-file", `run.zip!x${i}.txt`, "matches no dataset; it is ignored"))
+ * const kept = Issue.capRun(many, "run.zip")
+ * Issue.count(kept) // 500: 100 listed, and one closing issue counting the 400 others
+ * ```
+ * @since 0.4.0
+ */
+export const capRun = (issues: ReadonlyArray<Issue>, file: string): ReadonlyArray<Issue> => {
+  if (issues.length <= MAX_RUN_ISSUES) return issues
+  const kept = new Set<Issue>()
+  // the first of each kind first (a run's one out-of-scale warning is not lost among 990 unknown files)
+  const kinds = new Set<string>()
+  for (const severity of SEVERITY_ORDER) {
+    for (const i of issues) {
+      if (kept.size >= MAX_RUN_ISSUES) break
+      if (i.severity === severity && !kinds.has(`${i.severity}\u0000${i.code}`)) {
+        kinds.add(`${i.severity}\u0000${i.code}`)
+        kept.add(i)
+      }
+    }
+  }
+  for (const severity of SEVERITY_ORDER) {
+    for (const i of issues) {
+      if (kept.size >= MAX_RUN_ISSUES) break
+      if (i.severity === severity) kept.add(i)
+    }
+  }
+  const left = new Map<string, { severity: Severity; code: IssueCode; count: number }>()
+  for (const i of issues) {
+    if (kept.has(i)) continue
+    const key = `${i.severity}\u0000${i.code}`
+    const l = left.get(key) ?? { severity: i.severity, code: i.code, count: 0 }
+    l.count += i.count ?? 1
+    left.set(key, l)
+  }
+  const closing = [...left.values()].map((l) =>
+    make(l.severity, l.code, file, `${l.count} more ${l.severity}${l.count === 1 ? "" : "s"} (${l.code}) not listed: a run lists at most ${MAX_RUN_ISSUES} issues`, {
+      count: l.count
+    })
+  )
+  return [...issues.filter((i) => kept.has(i)), ...closing]
 }
 
 /**

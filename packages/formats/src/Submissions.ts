@@ -398,7 +398,10 @@ export const readZip = (
   let total = 0
   try {
     const refused = new Set<string>()
-    for (const entry of Zip.entries(bytes, MAX_ZIP_ENTRIES)) {
+    const list = Zip.entries(bytes, MAX_ZIP_ENTRIES, "refuse", maxBytes)
+    // entry names count against the byte cap, as what the entries unpack to does
+    total = list.reduce((n, e) => n + e.name.length, 0)
+    for (const entry of list) {
       if (entry.name.endsWith("/") || entry.name.endsWith("\\")) continue
       if (unsafeEntryName(entry.name)) {
         refused.add(entry.name)
@@ -546,7 +549,7 @@ export interface ZipMember {
 export const unzipEntries = (bytes: Uint8Array, options: { readonly maxBytes: number; readonly maxEntries: number }): ReadonlyArray<ZipMember> => {
   const out: Array<ZipMember> = []
   let total = 0
-  for (const entry of Zip.entries(bytes, options.maxEntries, "keep")) {
+  for (const entry of Zip.entries(bytes, options.maxEntries, "keep", options.maxBytes)) {
     if (entry.name.endsWith("/") || entry.name.endsWith("\\")) continue
     if (unsafeEntryName(entry.name)) {
       out.push({ name: entry.name, bytes: undefined, unsafe: true })

@@ -87,3 +87,39 @@ describe("an issue made and the same issue decoded through the Schema give the s
     }
   })
 })
+
+describe("bounds on what an issue and a run's issues hold (issue 31)", () => {
+  it("cut keeps the start and the end around a marker counting what was left out, within the length", () => {
+    const name = `${"a".repeat(1000)}${"b".repeat(1000)}.txt`
+    const cut = Issue.cut(name, 100)
+    expect(cut.length).toBeLessThanOrEqual(100)
+    const m = /^(a+)…\((\d+) characters cut\)…(b+\.txt)$/.exec(cut)!
+    // what is kept and what is counted make the whole name again
+    expect(m[1].length + Number(m[2]) + m[3].length).toBe(name.length)
+    expect(Issue.cut("short", 100)).toBe("short")
+    const made = Issue.warning("unknown-file", `run.zip!${name}`, `${name} matches no dataset; it is ignored`)
+    expect(made.file.length).toBeLessThanOrEqual(Issue.MAX_FILE_LENGTH)
+    expect(made.message.length).toBeLessThanOrEqual(Issue.MAX_MESSAGE_LENGTH)
+    expect(made.message.endsWith(".txt matches no dataset; it is ignored")).toBe(true)
+  })
+
+  it("capRun lists at most MAX_RUN_ISSUES, errors and each kind's first before the rest, and counts every finding", () => {
+    const warnings = Array.from({ length: 150 }, (_, i) => Issue.warning("unknown-file", `r.zip!x${i}`, "ignored"))
+    const infos = [Issue.info("crlf", "r.zip!a", "CRLF")]
+    // an error after 150 warnings, and one that already stands for 7 findings
+    const errors = [Issue.error("not-a-number", "r.zip!a", "bad"), Issue.error("not-a-number", "r.zip!a", "7 more lines", { count: 7 })]
+    const kept = Issue.capRun([...warnings, ...infos, ...errors], "r.zip")
+    const listed = kept.filter((i) => i.file !== "r.zip")
+    expect(listed).toHaveLength(Issue.MAX_RUN_ISSUES)
+    expect(listed.filter((i) => i.severity === "error")).toHaveLength(2)
+    expect(listed.filter((i) => i.severity === "info")).toHaveLength(1)
+    // 100 - 2 errors - 1 info = 97 warnings listed, 53 counted in one closing issue
+    const closing = kept.filter((i) => i.file === "r.zip")
+    expect(closing).toEqual([Issue.warning("unknown-file", "r.zip", "53 more warnings (unknown-file) not listed: a run lists at most 100 issues", { count: 53 })])
+    expect(Issue.count(kept)).toBe(150 + 1 + 1 + 7)
+    // listed in their order
+    expect(kept.indexOf(errors[0])).toBeGreaterThan(kept.indexOf(warnings[0]))
+    const few = [Issue.error("bom", "a", "x")]
+    expect(Issue.capRun(few, "a")).toBe(few)
+  })
+})

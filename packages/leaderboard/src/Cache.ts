@@ -6,6 +6,7 @@
  *
  * @since 0.2.0
  */
+import { Files, Issue } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import { sha256, writeAtomic } from "./internal/files.js"
 import { RunOutcome } from "./Scorer.js"
@@ -67,7 +68,73 @@ const decodeEntry = Schema.decodeUnknownResult(Schema.fromJsonString(CacheFile))
 const fileOf = (dir: string, k: string) => Effect.map(Path.Path, (path) => path.join(dir, `${k}.json`))
 
 /**
- * The cached outcome of key `k` in folder `dir`, or undefined (absent, damaged, or another key).
+ * The largest cache file read (bytes). An outcome is bounded (`Issue.MAX_RUN_ISSUES` issues of
+ * bounded length, its figures): a real one takes well under 1 MB; a larger file was left by an
+ * earlier version without those bounds (a zip of 990 long names once wrote 238 MB), and reading it
+ * would cost the watcher its memory at every start. It is dropped and the run scored again.
+ *
+ * @example
+ * ```ts
+ * import { Cache } from "@stseval/leaderboard"
+ *
+ * const limit: number = Cache.MAX_ENTRY_BYTES
+ * ```
+ * @since 0.4.0
+ */
+export const MAX_ENTRY_BYTES = 4 * 1024 * 1024
+
+/**
+ * What the cache holds for a key: `Hit` with the outcome, `Miss` (absent, or another key's), or
+ * `Dropped` with why it cannot be used (too large, damaged, or outside today's bounds: an issue
+ * longer than `Issue.MAX_MESSAGE_LENGTH`...): the run is then scored again, and the caller says why.
+ *
+ * @example
+ * ```ts
+ * import type { Cache } from "@stseval/leaderboard"
+ *
+ * declare const found: Cache.Lookup
+ * const outcome = found._tag === "Hit" ? found.outcome : undefined
+ * ```
+ * @since 0.4.0
+ */
+export type Lookup =
+  | { readonly _tag: "Hit"; readonly outcome: RunOutcome }
+  | { readonly _tag: "Miss" }
+  | { readonly _tag: "Dropped"; readonly reason: string }
+
+/**
+ * Look key `k` up in folder `dir`: the file is read only when it is a regular file of at most
+ * `MAX_ENTRY_BYTES`, and decoded through `CacheFile` (whose issues are bounded); anything else is
+ * `Dropped`, never an error: a restart never dies on what an earlier run left in the cache.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Cache } from "@stseval/leaderboard"
+ * import { Effect } from "effect"
+ *
+ * declare const k: string
+ * const found = await Effect.runPromise(Cache.lookup("board/cache", k).pipe(Effect.provide(NodeServices.layer)))
+ * if (found._tag === "Dropped") console.warn(`cache entry dropped: ${found.reason}`)
+ * ```
+ * @since 0.4.0
+ */
+export const lookup = (dir: string, k: string): Effect.Effect<Lookup, never, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function* () {
+    const file = yield* fileOf(dir, k)
+    const read = yield* Files.readFile(file, { maxBytes: MAX_ENTRY_BYTES, what: "the cache entry" }).pipe(Effect.result)
+    if (read._tag === "Failure") {
+      return read.failure.reason === "missing" ? ({ _tag: "Miss" } as const) : ({ _tag: "Dropped", reason: read.failure.message } as const)
+    }
+    const entry = decodeEntry(new TextDecoder().decode(read.success))
+    // (cut: a Schema message may quote the oversized value itself)
+    if (entry._tag === "Failure") return { _tag: "Dropped", reason: Issue.cut(`${file}: ${entry.failure.message.split("\n")[0]}`, Issue.MAX_MESSAGE_LENGTH) } as const
+    return entry.success.key === k ? ({ _tag: "Hit", outcome: entry.success.outcome } as const) : ({ _tag: "Miss" } as const)
+  })
+
+/**
+ * The cached outcome of key `k` in folder `dir`, or undefined (absent, damaged, too large, or
+ * another key): `lookup` without the reason.
  *
  * @example
  * ```ts
@@ -80,14 +147,7 @@ const fileOf = (dir: string, k: string) => Effect.map(Path.Path, (path) => path.
  * ```
  * @since 0.2.0
  */
-export const read = (dir: string, k: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
-    const text = yield* fs.readFileString(yield* fileOf(dir, k)).pipe(Effect.option)
-    if (text._tag === "None") return undefined
-    const entry = decodeEntry(text.value)
-    return entry._tag === "Success" && entry.success.key === k ? entry.success.outcome : undefined
-  })
+export const read = (dir: string, k: string) => Effect.map(lookup(dir, k), (found) => (found._tag === "Hit" ? found.outcome : undefined))
 
 /**
  * Cache an outcome (atomically).
@@ -147,10 +207,10 @@ const decodeJournal = Schema.decodeUnknownResult(Journal)
  */
 export const journalStart = (dir: string, k: string, entry: string) =>
   Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
     const file = yield* journalOf(dir, k)
-    const text = yield* fs.readFileString(file).pipe(Effect.option)
-    const before = text._tag === "Some" ? decodeJournal(text.value) : undefined
+    // read as a cache entry is (a regular file, capped): whatever is left there never hangs a start
+    const bytes = yield* Files.readFile(file, { maxBytes: 64 * 1024, what: "the scoring journal" }).pipe(Effect.option)
+    const before = bytes._tag === "Some" ? decodeJournal(new TextDecoder().decode(bytes.value)) : undefined
     const attempts = before?._tag === "Success" ? before.success.attempts : 0
     if (attempts < MAX_SCORING_ATTEMPTS) {
       yield* writeAtomic(file, JSON.stringify({ entry, attempts: attempts + 1, startedAt: Date.now() }))

@@ -5,6 +5,7 @@
  *
  * @since 0.2.0
  */
+import { Issue } from "@stseval/formats"
 import { Schema } from "effect"
 
 /**
@@ -19,6 +20,21 @@ import { Schema } from "effect"
  * @since 0.2.0
  */
 export const FORMAT = "stseval/watch-state@2"
+
+/**
+ * The largest `state.json` read (bytes): a run's record is bounded (its name, team and
+ * description are), about 1 KB at most, so this holds over 100,000 runs; a larger file is not
+ * ours to trust, and a restart starts afresh (from the cache) instead of reading it.
+ *
+ * @example
+ * ```ts
+ * import { State } from "@stseval/leaderboard"
+ *
+ * const limit: number = State.MAX_BYTES
+ * ```
+ * @since 0.4.0
+ */
+export const MAX_BYTES = 128 * 1024 * 1024
 
 /**
  * One published run.
@@ -87,5 +103,6 @@ const decodeState = Schema.decodeUnknownResult(Schema.fromJsonString(StateFile))
  */
 export const decode = (text: string): { readonly _tag: "Ok"; readonly state: StateFile } | { readonly _tag: "Invalid"; readonly reason: string } => {
   const result = decodeState(text)
-  return result._tag === "Success" ? { _tag: "Ok", state: result.success } : { _tag: "Invalid", reason: result.failure.message.split("\n")[0] }
+  // (cut: a Schema message may quote the value it refuses, whatever its size)
+  return result._tag === "Success" ? { _tag: "Ok", state: result.success } : { _tag: "Invalid", reason: Issue.cut(result.failure.message.split("\n")[0], Issue.MAX_MESSAGE_LENGTH) }
 }

@@ -29,7 +29,7 @@ import { Uncertainty } from "@stseval/scoring"
 import { Files } from "@stseval/formats"
 import type { Registry } from "@stseval/formats"
 import type { Config } from "@stseval/tables"
-import { Deferred, Effect, Exit, FiberMap, FileSystem, Latch, Option, Path, Queue, Schema, Stream } from "effect"
+import { Deferred, Effect, Exit, FiberMap, FileSystem, Latch, Path, Queue, Schema, Stream } from "effect"
 import * as Cache from "./Cache.js"
 import { isTempFile } from "./internal/files.js"
 import * as Lock from "./internal/lock.js"
@@ -225,6 +225,15 @@ const prepare = (options: WatchOptions, scorer: ScorerShape) =>
     const fail = (message: string) => (e: unknown) => new WatchError({ message: `${message}: ${Files.describe(e)}` })
     const folderInfo = yield* fs.stat(folder).pipe(Effect.mapError(fail(`cannot read the submissions folder ${folder}`)))
     if (folderInfo.type !== "Directory") return yield* new WatchError({ message: `${folder} is not a folder` })
+    // the outputs written into the submissions folder would be scored as runs, and each score
+    // would write them again: a watcher that never settles (and `--once` that never ends)
+    const realFolder = yield* fs.realPath(folder).pipe(Effect.orElseSucceed(() => folder))
+    const realOut = yield* fs.realPath(out).pipe(Effect.orElseSucceed(() => out))
+    if (realOut === realFolder) {
+      return yield* new WatchError({
+        message: `the output folder ${out} is the submissions folder${realFolder !== folder || realOut !== out ? ` (${realFolder})` : ""}: its outputs would be scored as runs; choose another output folder (e.g. ${folder}-board)`
+      })
+    }
     yield* fs.makeDirectory(cacheDir, { recursive: true }).pipe(Effect.mapError(fail(`cannot create the output folder ${out}`)))
     // one writer per output folder; taken before the temp files are dropped (they may be its)
     const lock = yield* Lock.acquire(out)
@@ -241,8 +250,12 @@ const prepare = (options: WatchOptions, scorer: ScorerShape) =>
       }
     }
     // An output folder inside the submissions folder is not a run.
-    const outRel = path.relative(folder, out)
-    const outEntry = outRel !== "" && !outRel.startsWith("..") && !path.isAbsolute(outRel) ? outRel.split(/[\\/]/)[0] : undefined
+    // (as given, or through links: `board -> subs/board`)
+    const entryOf = (from: string, to: string) => {
+      const rel = path.relative(from, to)
+      return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel.split(/[\\/]/)[0] : undefined
+    }
+    const outEntry = entryOf(folder, out) ?? entryOf(realFolder, yield* fs.realPath(out).pipe(Effect.orElseSucceed(() => out)))
     const once = options.once ?? false
     return {
       folder,
@@ -275,11 +288,15 @@ const prepare = (options: WatchOptions, scorer: ScorerShape) =>
  */
 const restore = (session: Session) =>
   Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
-    const text = yield* fs.readFileString(path.join(session.settings.out, files.state)).pipe(Effect.option)
-    if (Option.isNone(text)) return
-    const decoded = State.decode(text.value)
+    // read with the checks of a run (a regular file, capped): a state.json that cannot be used is
+    // a warning and a fresh start, never a start that dies on it
+    const read = yield* Files.readFile(path.join(session.settings.out, files.state), { maxBytes: State.MAX_BYTES, what: files.state }).pipe(Effect.result)
+    if (read._tag === "Failure") {
+      if (read.failure.reason === "missing") return
+      return yield* log(session, "warn", `${read.failure.message}; starting afresh (cached scores are still used)`)
+    }
+    const decoded = State.decode(new TextDecoder().decode(read.success))
     if (decoded._tag === "Invalid") {
       return yield* log(session, "warn", `${files.state} cannot be used (${decoded.reason}); starting afresh (cached scores are still used)`)
     }
@@ -288,7 +305,10 @@ const restore = (session: Session) =>
       return yield* log(session, "info", `${files.state} was written for another task, gold or engine version; every run is scored afresh`)
     }
     for (const [entry, s] of Object.entries(state.runs)) {
-      const outcome = yield* Cache.read(session.settings.cacheDir, s.key)
+      const found = yield* Cache.lookup(session.settings.cacheDir, s.key)
+      // an entry an earlier version left outside today's bounds: the run is scored again
+      if (found._tag === "Dropped") yield* log(session, "warn", `${entry}: its cached score cannot be used (${found.reason}); scoring it again`)
+      const outcome = found._tag === "Hit" ? found.outcome : undefined
       const track: Track = { entry, generation: 0, status: "queued", pending: false, settledSig: s.sig, published: undefined, firstSeen: s.firstSeen, updatedAt: session.startedAt }
       if (outcome !== undefined) {
         track.published = {
@@ -374,9 +394,18 @@ export const watch = (
 
       const main = Effect.gen(function* () {
         yield* log(session, "info", `watching ${folder} for ${session.edition.id} runs; outputs in ${out}${once ? " (once)" : ""}`)
-        // A minimum gap between writes keeps bursts (500 runs landing at once) from spending the
-        // machine on rewriting the leaderboard instead of scoring; the last change is always written.
-        yield* Effect.forkScoped(Effect.forever(Queue.take(session.wake).pipe(Effect.andThen(publish), Effect.andThen(Effect.sleep(publishInterval)))))
+        // A gap between writes keeps bursts (500 runs landing at once) from spending the machine on
+        // rewriting the leaderboard instead of scoring; the last change is always written. The gap
+        // is at least twice what the last write took: a write costs time in proportion to the
+        // board, so a fixed gap made n runs cost n writes of up to n runs each (2,000 failing runs:
+        // 145 s); paced so, writing takes at most a third of the time, and the session stays linear.
+        const paced = Effect.gen(function* () {
+          yield* Queue.take(session.wake)
+          const started = Date.now()
+          yield* publish
+          yield* Effect.sleep(Math.max(publishInterval, 2 * (Date.now() - started)))
+        })
+        yield* Effect.forkScoped(Effect.forever(paced))
         // outputs that could not be written (a full disk) are tried again on a timer: the board
         // catches up when space returns, not only at the next change
         if (!once) {

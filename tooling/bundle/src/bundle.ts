@@ -235,7 +235,10 @@ if (mainThread && ${JSON.stringify(p.commands)}.includes(process.argv[2]) && !pr
  * what that command compiled). The folder is the user's own, `<temp>/stseval-<uid>`: made with mode
  * 0700, and used only when it is a folder (not a link) owned by the user that no one else may read
  * or write (checked with lstat before every read and write): on a shared server another user can
- * neither plant a cache nor read one. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+ * neither plant a cache nor read one. The cache file itself is read with the checks of a run
+ * (`readCache`: no link followed, no blocking open, a regular file, capped): a FIFO or a link to
+ * /dev/zero in that folder never hangs a start nor fills its memory. NODE_DISABLE_COMPILE_CACHE=1
+ * turns it off.
  */
 const loader = (name: string, body: string, hash: string, version: string, prestart: Prestart | undefined): string => `#!/usr/bin/env node
 // ${name} ${version}: the whole program in one file, built by tooling/bundle/src/bundle.ts.
@@ -273,10 +276,37 @@ const ours = (dir) => {
   const st = fs.lstatSync(dir)
   return st.isDirectory() && (uid === undefined || (st.uid === uid && (st.mode & 0o077) === 0))
 }
+/**
+ * The cache file, read as runs are: opened without following a link and without blocking (a FIFO
+ * planted under its name opens at once), then read only when it is a regular file of the user's of
+ * at most 64 MiB (a link to /dev/zero, a FIFO or a huge file is not a cache: it is ignored, and
+ * replaced by a real one at exit), exactly its size.
+ */
+const readCache = () => {
+  const c = fs.constants
+  let fd
+  try {
+    fd = fs.openSync(cacheFile, c.O_RDONLY | (c.O_NONBLOCK ?? 0) | (c.O_NOFOLLOW ?? 0))
+    const st = fs.fstatSync(fd)
+    if (!st.isFile() || (uid !== undefined && st.uid !== uid) || st.size > 64 * 1024 * 1024) return undefined
+    const bytes = Buffer.allocUnsafe(st.size)
+    let n = 0
+    while (n < st.size) {
+      const got = fs.readSync(fd, bytes, n, st.size - n, n)
+      if (got === 0) break
+      n += got
+    }
+    return n === st.size ? bytes : undefined
+  } catch {
+    return undefined
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd)
+  }
+}
 let cachedData
 if (useCache) {
   try {
-    if (ours(cacheDir)) cachedData = fs.readFileSync(cacheFile)
+    if (ours(cacheDir)) cachedData = readCache()
   } catch {}
 }
 const script = new vm.Script(program, {

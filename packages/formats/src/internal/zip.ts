@@ -57,6 +57,13 @@ const need = (bytes: Uint8Array, at: number, length: number, what: string): void
   if (at < 0 || at + length > bytes.length) fail("unreadable", `${what} lies past the end of the file (the zip is cut short or damaged)`)
 }
 
+/**
+ * The longest entry name read (bytes): no file system takes a path longer than 4,096 bytes
+ * (Linux's PATH_MAX), so a longer name is no file of a run, only a way to fill every output that
+ * quotes it; it is refused before any name is decoded.
+ */
+export const MAX_NAME_BYTES = 4096
+
 const utf8 = new TextDecoder("utf-8")
 const latin1 = new TextDecoder("latin1")
 
@@ -68,7 +75,9 @@ export const entries = (
   bytes: Uint8Array,
   maxEntries: number,
   /** `keep`: entries of one name are all returned, in order (Codabench up to v1.22 writes a file as several) */
-  duplicates: "refuse" | "keep" = "refuse"
+  duplicates: "refuse" | "keep" = "refuse",
+  /** the most bytes all entry names may take together (the caller's byte cap) */
+  maxNameBytes: number = Number.POSITIVE_INFINITY
 ): ReadonlyArray<ZipEntry> => {
   // The end-of-central-directory record is in the last 22 + 65535 (comment) bytes.
   let eocd = -1
@@ -98,6 +107,7 @@ export const entries = (
   }
   need(bytes, cdOffset, cdSize, "the zip directory")
   const out: Array<ZipEntry> = []
+  let nameBytes = 0
   let at = cdOffset
   for (let k = 0; k < count; k++) {
     need(bytes, at, 46, "a zip directory entry")
@@ -112,6 +122,14 @@ export const entries = (
     const commentLength = u16(bytes, at + 32)
     let localOffset = u32(bytes, at + 42)
     need(bytes, at + 46, nameLength + extraLength + commentLength, "a zip directory entry")
+    if (nameLength > MAX_NAME_BYTES) {
+      fail("too-large", `it has an entry name of ${nameLength} bytes, more than the ${MAX_NAME_BYTES} a path may have; it was not unpacked`)
+    }
+    // names count against the zip's byte cap, as its members do (990 names of 60,000 bytes are 59 MB)
+    nameBytes += nameLength
+    if (nameBytes > maxNameBytes) {
+      fail("too-large", `its entry names alone take more than ${maxNameBytes} bytes; it was not unpacked`)
+    }
     const rawName = bytes.subarray(at + 46, at + 46 + nameLength)
     // Bit 11: the name is UTF-8; otherwise CP437, of which run file names use the ASCII part.
     const name = (flags & 0x800) !== 0 ? utf8.decode(rawName) : latin1.decode(rawName)

@@ -182,6 +182,61 @@ export const livePage = (html: string, updatedAt: string, refresh: number, live?
 /** How often outputs that could not be written (a full disk) are tried again, changed or not. */
 export const OUTPUT_RETRY_MS = 2000
 
+/** The most bytes of an earlier output read back at a start (a board of 2,000 failing runs is about 30 MB). */
+const MAX_SEED_BYTES = 256 * 1024 * 1024
+
+/**
+ * What an earlier session left, as the publisher's "last written": a board (or public board) on
+ * disk whose pages are there too, and the state, so that a restart over an unchanged folder (a
+ * cron job's `watch --once` every minute) rewrites none of them. leaderboard.json is written last
+ * of all, so its bytes vouch for every file of the write that made it. Read with a run's checks;
+ * anything unreadable is "" (written again).
+ */
+const lastWritten = (session: Session) =>
+  Effect.gen(function* () {
+    const path = yield* Path.Path
+    const fs = yield* FileSystem.FileSystem
+    const out = (name: string) => path.join(session.settings.out, name)
+    const read = (name: string) =>
+      Files.readFile(out(name), { maxBytes: MAX_SEED_BYTES, what: name }).pipe(
+        Effect.map((bytes) => new TextDecoder().decode(bytes)),
+        Effect.orElseSucceed(() => "")
+      )
+    const present = (names: ReadonlyArray<string>) => Effect.forEach(names, (n) => fs.exists(out(n)).pipe(Effect.orElseSucceed(() => false))).pipe(Effect.map((e) => e.every(Boolean)))
+    const board = (yield* present([files.leaderboardMd, files.leaderboardHtml, files.leaderboardVersion])) ? yield* read(files.leaderboard) : ""
+    // Its marks stand for the same board without them: the same runs (their hashes), figures and
+    // ranks give the same marks. Until every run is read again after the restart, the board
+    // without marks would otherwise be written, and then the same board with them once more.
+    // (Not with intervals, which change each figure's fields; they are computed again.)
+    if (board !== "" && session.intervalsMemo === undefined) {
+      try {
+        const { marks, ...base } = JSON.parse(board) as Leaderboard.Leaderboard
+        if (marks !== undefined && base.intervals === undefined) {
+          session.intervalsMemo = { key: JSON.stringify(base), board: { ...base, marks }, problem: undefined }
+        }
+      } catch {
+        // not JSON: written again
+      }
+    }
+    // The public board's pages were written (after its JSON) in a write that ended with a
+    // leaderboard.json whose public view it is: only then do its bytes vouch for them.
+    const pub = board !== "" && (yield* present([files.publicMd, files.publicHtml, files.publicVersion])) ? yield* read(files.publicJson) : ""
+    const vouched = (() => {
+      try {
+        return pub !== "" && JSON.stringify(Leaderboard.publicView(JSON.parse(board) as Leaderboard.Leaderboard, session.settings.hidden), null, 2) + "\n" === pub
+      } catch {
+        return false
+      }
+    })()
+    return {
+      board,
+      public: vouched ? pub : "",
+      state: yield* read(files.state),
+      status: "",
+      problem: undefined as string | undefined
+    }
+  })
+
 /**
  * A publisher for a session: writes what changed since its last write. `leaderboard.json` is
  * written last, so a reader that sees it new sees the other files new too. A failed write is
@@ -190,7 +245,9 @@ export const OUTPUT_RETRY_MS = 2000
 export const publisher = (session: Session) =>
   Effect.gen(function* () {
     const lock = yield* Semaphore.make(1)
-    const last: { board: string; state: string; status: string; problem: string | undefined } = { board: "", state: "", status: "", problem: undefined }
+    // what was last written, by what it was made of: a file is written again only when its board
+    // (or state, or status) changed, so a burst of runs does not rewrite what stayed the same
+    const last: { board: string; public: string; state: string; status: string; problem: string | undefined } = yield* lastWritten(session)
     const publish: Effect.Effect<void, never, FileSystem.FileSystem | Path.Path> = lock.withPermits(1)(
       Effect.gen(function* () {
         const path = yield* Path.Path
@@ -201,7 +258,7 @@ export const publisher = (session: Session) =>
           yield* fs.makeDirectory(session.settings.cacheDir, { recursive: true })
           yield* writeLock(session.settings.out)
           yield* log(session, "warn", `the output folder ${session.settings.out} was removed; made it again`)
-          last.board = last.state = last.status = ""
+          last.board = last.public = last.state = last.status = ""
         }
         const board = snapshot(session)
         const problem = session.intervalsMemo?.problem
@@ -209,37 +266,47 @@ export const publisher = (session: Session) =>
         last.problem = problem
         const boardJson = JSON.stringify(board, null, 2) + "\n"
         if (boardJson !== last.board) {
-          const full = session.renderer.render(board, session.edition)
-          const pub = Leaderboard.publicView(board, session.settings.hidden)
-          const pubRendered = session.renderer.render(pub, session.edition)
-          yield* writeAtomic(out(files.leaderboardMd), full.md)
           const now = new Date().toISOString()
+          // the public view only when it changed (in the hidden phase it does not with each score)
+          const pub = Leaderboard.publicView(board, session.settings.hidden)
+          const pubJson = JSON.stringify(pub, null, 2) + "\n"
+          const pubVersion = sha256(pubJson).slice(0, 16)
+          if (pubJson !== last.public) {
+            const pubRendered = session.renderer.render(pub, session.edition)
+            // the JSON first: a reader that sees a page new sees the JSON new
+            yield* writeAtomic(out(files.publicJson), pubJson)
+            yield* writeAtomic(out(files.publicMd), pubRendered.md)
+            yield* writeAtomic(out(files.publicHtml), livePage(pubRendered.html, now, session.settings.refresh, { version: pubVersion, versionFile: files.publicVersion }))
+            // after the page: a page that sees a new version loads a page that has it
+            yield* writeAtomic(out(files.publicVersion), versionScript(pubVersion))
+            last.public = pubJson
+          }
+          const full = session.renderer.render(board, session.edition)
+          yield* writeAtomic(out(files.leaderboardMd), full.md)
           // each page's version: its board's content (the public page changes only when the public board does)
           const version = sha256(boardJson).slice(0, 16)
-          const pubVersion = sha256(JSON.stringify(pub)).slice(0, 16)
           // (`--once` too: a cron job's next run changes the board under an open page)
           yield* writeAtomic(out(files.leaderboardHtml), livePage(full.html, now, session.settings.refresh, { version, versionFile: files.leaderboardVersion }))
-          yield* writeAtomic(out(files.publicJson), JSON.stringify(pub, null, 2) + "\n")
-          yield* writeAtomic(out(files.publicMd), pubRendered.md)
-          yield* writeAtomic(out(files.publicHtml), livePage(pubRendered.html, now, session.settings.refresh, { version: pubVersion, versionFile: files.publicVersion }))
-          // after the pages: a page that sees a new version loads a page that has it
           yield* writeAtomic(out(files.leaderboardVersion), versionScript(version))
-          yield* writeAtomic(out(files.publicVersion), versionScript(pubVersion))
-          yield* writeAtomic(out(files.leaderboard), boardJson)
-          last.board = boardJson
-          session.settings.onPublish?.(board)
         }
         const stateJson = JSON.stringify(stateOf(session), null, 2) + "\n"
         if (stateJson !== last.state) {
           yield* writeAtomic(out(files.state), stateJson)
           last.state = stateJson
         }
-        const status = statusOf(session, board)
-        const statusKey = JSON.stringify(status)
-        if (statusKey !== last.status) {
-          const written: Status.Status = { ...status, updatedAt: new Date().toISOString() }
-          yield* writeAtomic(out(files.status), JSON.stringify(written, null, 2) + "\n")
-          last.status = statusKey
+        // stringified once: the status without its time is what is compared, and the time is
+        // added to the same text
+        const statusJson = JSON.stringify(statusOf(session, board), null, 2)
+        if (statusJson !== last.status) {
+          const updatedAt: Pick<Status.Status, "updatedAt"> = { updatedAt: new Date().toISOString() }
+          yield* writeAtomic(out(files.status), `${statusJson.slice(0, -2)},\n  "updatedAt": ${JSON.stringify(updatedAt.updatedAt)}\n}\n`)
+          last.status = statusJson
+        }
+        // last: a reader that sees it new sees the other files (state and status too) new
+        if (boardJson !== last.board) {
+          yield* writeAtomic(out(files.leaderboard), boardJson)
+          last.board = boardJson
+          session.settings.onPublish?.(board)
         }
         if (session.outputFailure !== undefined) yield* log(session, "info", "the outputs are written again")
         session.outputFailure = undefined

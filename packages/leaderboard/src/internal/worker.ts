@@ -43,15 +43,16 @@ export const relativeOutcome = (outcome: RunOutcome, folder: string, resolved: s
     // longest first: a folder inside another is cut as a whole
     .sort((a, b) => b.length - a.length)
   const prefixes = bare.map((f) => f + sep)
+  // made once per outcome, not once per string of it (an outcome holds hundreds of strings)
+  const named = bare.map((f) => new RegExp(`( ?)${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[\\s;,:)"'])`, "g"))
   const strip = (value: unknown): unknown => {
     if (typeof value === "string") {
+      // most strings name no folder: left as they are
+      if (!bare.some((f) => value.includes(f))) return value
       let out = value
       for (const p of prefixes) out = out.split(p).join("")
       // the folder itself, named in a message ("outside the submissions folder /srv/runs; ...")
-      for (const f of bare) {
-        const named = new RegExp(`( ?)${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[\\s;,:)"'])`, "g")
-        out = out.replace(named, (_, space: string) => (space === " " ? "" : "."))
-      }
+      for (const r of named) out = out.replace(r, (_, space: string) => (space === " " ? "" : "."))
       return out
     }
     if (Array.isArray(value)) return value.map(strip)
@@ -158,7 +159,9 @@ export const processItem = (session: Session, item: WorkItem) =>
     const hash = hashSubmission(t.entry, sub)
     const key = Cache.key(hash, session.edition.id, session.scorer.signature)
     const same = t.published?.key === key ? t.published : undefined
-    let outcome = same !== undefined ? same.outcome : yield* Cache.read(cacheDir, key)
+    const found = same !== undefined ? ({ _tag: "Hit", outcome: same.outcome } as const) : yield* Cache.lookup(cacheDir, key)
+    if (found._tag === "Dropped") yield* log(session, "warn", `${t.entry}: its cached score cannot be used (${found.reason}); scoring it again`)
+    let outcome = found._tag === "Hit" ? found.outcome : undefined
     if (outcome !== undefined) {
       session.counters.cacheHits++
     } else {

@@ -5,8 +5,8 @@
  *
  * @internal
  */
-import { Registry } from "@stseval/formats"
-import type { Gold, Issue, Submissions } from "@stseval/formats"
+import { Issue, Registry } from "@stseval/formats"
+import type { Gold, Submissions } from "@stseval/formats"
 import { Accuracy, Metric as MetricDescriptor, Metrics, MetricValue } from "@stseval/metrics"
 import type { AggregateScore, DatasetScore, LabelSummary, OfficialScore, ScoredRun } from "../ScoredRun.js"
 import { meanOf, officialMean, officialOf, pooledOf, wmeanOf } from "../ScoredRun.js"
@@ -97,7 +97,8 @@ export const scoreDataset = (edition: Edition, d: DatasetCheck): DatasetScore =>
  * labelled aggregates. Pure; never throws on data.
  */
 export const scoreValidated = (edition: Edition, v: RunValidation): ScoredRun => {
-  const issues = allIssues(v)
+  // what one run puts into every output is bounded: at most Issue.MAX_RUN_ISSUES listed, the rest counted
+  const issues = Issue.capRun(allIssues(v), v.path)
   const datasets = v.datasets.map((d) => scoreDataset(edition, d))
   const aggregates: Record<string, Partial<Record<AggregateName, AggregateScore>>> = {}
   const official: Array<OfficialScore> = []
@@ -142,7 +143,8 @@ export const scoreValidated = (edition: Edition, v: RunValidation): ScoredRun =>
     path: v.path,
     meta: v.meta,
     status: v.failed ? "failed" : "scored",
-    failure: v.failure,
+    // one sentence, bounded as an issue's message is (it may quote them)
+    failure: v.failure !== undefined ? Issue.cut(v.failure, Issue.MAX_MESSAGE_LENGTH) : undefined,
     datasets,
     aggregates,
     official,
