@@ -369,6 +369,8 @@ export const make = (spec: Spec): Format => {
     match: spec.id !== undefined ? "id" : "line",
     columns: [column],
     runLayout: runLayout(spec),
+    // what participants name such files: a run's name is its team and number without them
+    runExtensions: spec.type === "jsonl" ? [".jsonl", ".json", ".ndjson"] : [".csv", ".tsv", ".txt", ".dat"],
     readGold: (text) => {
       const t = table(text, spec, layoutOf(spec, "gold", goldFields), goldFields, "gold")
       const value: GoldTable = {

@@ -620,7 +620,7 @@ const scoreGroups = (context: Context, groups: ReadonlyArray<Group>, options: Is
       }
       if (g.kind === "run") {
         const { job, result } = mine[0]
-        const meta = !Isolated.isFailure(result) && result.kind === "run" && result.meta.id !== undefined ? { ...result.meta, id: result.meta.id } : Submissions.metaFromName(nodePath.basename(job.path))
+        const meta = !Isolated.isFailure(result) && result.kind === "run" && result.meta.id !== undefined ? { ...result.meta, id: result.meta.id } : Submissions.metaFromName(nodePath.basename(job.path), context.edition)
         out.push({ runs: [Isolated.scoredOf(context, meta, job.path, result)], issues: [] })
         continue
       }
@@ -631,7 +631,7 @@ const scoreGroups = (context: Context, groups: ReadonlyArray<Group>, options: Is
           issues.push(result.issue)
           continue
         }
-        const { id: _id, ...fromName } = Submissions.metaFromName(nodePath.basename(job.path))
+        const { id: _id, ...fromName } = Submissions.metaFromName(nodePath.basename(job.path), context.edition)
         const meta = !Isolated.isFailure(result) && result.kind === "run" ? withoutId(result.meta) : fromName
         read.push({ meta, path: job.path, result })
       }

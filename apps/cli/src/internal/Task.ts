@@ -33,7 +33,8 @@ export const folder = (path: string) => Engine.submissionsFolder(path).pipe(Effe
 
 /**
  * `Engine.score` with the common flags (and `--time-budget`, `--memory-budget` where the command
- * has them); every error that stops it is a usage error.
+ * has them); every error that stops it is a usage error. A team's runs beyond the edition's run
+ * limit are flagged `over-limit` and not ranked, with `--all-runs` too (as in the watcher).
  */
 export const score = (
   task: Registry.TaskEdition,
@@ -47,6 +48,7 @@ export const score = (
 ) =>
   Effect.flatMap(root(flags.dataRoot), (dataRoot) =>
     Engine.score({
+      runLimit: task.runLimit,
       ...options,
       task,
       gold: Option.getOrUndefined(flags.gold),
