@@ -58,6 +58,18 @@ export const score = (
   ).pipe(Effect.mapError(usage))
 
 /**
+ * What `validate` and `score` say when the runs and folders they were given hold no run at all
+ * (an empty submissions folder): nothing was checked, so nothing is valid. Undefined when some run
+ * was found.
+ */
+export const nothingToScore = (results: Engine.Results, paths: ReadonlyArray<string>): string | undefined =>
+  results.runs.length > 0
+    ? undefined
+    : `nothing to score: ${paths.map((p) => JSON.stringify(p)).join(", ")} ${paths.length === 1 ? "holds" : "hold"} no run of ${results.edition.id} (a run is ${
+        results.edition.submission === "folder" ? "a folder of per-dataset files, or a zip of one" : "a file, or a zip of one"
+      }, named Team_runN)`
+
+/**
  * The scorers' memory given back before a command's long computation on what it scored
  * (resampling, all-pairs tests): `Isolation.release`. Not after every scoring: a program that runs
  * commands one after another (the tests, in-process) would start new scorers for each.
