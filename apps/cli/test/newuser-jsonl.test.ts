@@ -150,3 +150,17 @@ describe("the edition's run limit (runLimit: 3) with seven runs of one team", ()
     expect(entries.filter((e) => e.rank !== null && e.rank !== undefined)).toHaveLength(3)
   })
 })
+
+describe("a JSON Lines prediction written as a string", () => {
+  it('"pred": "0.62" is an error naming the file, the line and the field: expected a number, found a string (exit 1)', async () => {
+    const records = runRecords(1).map((r, i) => (i === 2 ? { ...r, pred: String(r.pred) } : r))
+    const folder = folderOf("string", { "Str_run1primary.jsonl": jsonl(records) })
+    const file = path.join(folder, "Str_run1primary.jsonl")
+    const text = await runCli(["validate", "--task", edition, "--gold", gold, file])
+    expect(text.code).toBe(1)
+    expect(text.stdout).toContain(`${file}:3: error: the pred on line 3 is a string ("${records[2]!.pred}"), not a number`)
+    const json = await runCli(["validate", "--task", edition, "--gold", gold, file, "--json"])
+    const issues = (JSON.parse(json.stdout) as { runs: ReadonlyArray<{ errors: ReadonlyArray<{ code: string; line?: number; field?: string; expected?: string; found?: string }> }> }).runs[0]!.errors
+    expect(issues).toContainEqual(expect.objectContaining({ code: "not-a-number", line: 3, field: "pred", expected: "a number", found: "a string" }))
+  })
+})

@@ -36,3 +36,31 @@ describe("an empty run folder", () => {
     }
   })
 })
+
+describe("an edition file giving a position as a string (id: \"2\") in a headerless file", () => {
+  it("is reported against format.id, saying to write the integer without quotes (exit 2)", async () => {
+    const edition = path.join(work, "headerless.yaml")
+    fs.writeFileSync(
+      edition,
+      [
+        "id: headerless",
+        "title: A headerless TSV task",
+        "scale: { min: 0, max: 5 }",
+        "submission: file",
+        'format: { type: delimited, delimiter: "\\t", header: false, id: "2", score: 3 }',
+        "datasets:",
+        "  - { name: test, gold: gold.tsv, run: run.tsv }",
+        "runLimit: 3",
+        "ranking:",
+        "  - { subtask: main, metric: spearman, aggregate: single }",
+        "missingDataset: zero",
+        "published: { style: r3 }",
+        ""
+      ].join("\n")
+    )
+    const run = await runCli(["validate", "--task", edition, "--gold", sickGold, sickGold])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`${edition}: format.id: "2" is a field name, but a file without a header (header: false) gives fields by 1-based position, an integer: write 2 without quotes`)
+    expect(run.stderr).not.toContain("format.header")
+  })
+})
