@@ -164,3 +164,50 @@ describe("a JSON Lines prediction written as a string", () => {
     expect(issues).toContainEqual(expect.objectContaining({ code: "not-a-number", line: 3, field: "pred", expected: "a number", found: "a string" }))
   })
 })
+
+describe("a run lacking a record of one language under missingDataset: zero", () => {
+  let folder: string
+  const task = () => ["--task", edition, "--gold", gold]
+  beforeAll(() => {
+    folder = folderOf("zeroed", {
+      "Good_run1primary.jsonl": jsonl(runRecords(1)),
+      // de19 left out: de is not scored and counts as 0 in the official mean
+      "Lacking_run1primary.jsonl": jsonl(runRecords(2).filter((r) => r.id !== "de19"))
+    })
+  })
+
+  it("rank: ranked (exit 0), its figure marked with a superscript 0 and said under the table, with the reason; JSON flags it zeroed", async () => {
+    const text = await runCli(["rank", ...task(), folder])
+    expect(text.code, text.stderr).toBe(0)
+    expect(text.stdout).toMatch(/Lacking\/run1 \u2070 +\d\.\d{3}/)
+    expect(text.stdout).not.toMatch(/Good\/run1 \u2070/)
+    expect(text.stdout).toContain("\u2070 the official figure counts a dataset the run lacks, or that failed on an error, as 0")
+    expect(text.stdout).toContain("Lacking/run1: de counted as 0 (1 pair of dataset de (of 20) have no line in the run (the first: de19))")
+    const json = await runCli(["rank", ...task(), folder, "--json"])
+    const byId = new Map(entriesOf(json.stdout).map((e) => [e.id, e]))
+    expect(byId.get("Lacking/run1")?.flags).toContain("zeroed")
+    expect(byId.get("Lacking/run1")?.rank).not.toBeNull()
+    expect(byId.get("Good/run1")?.flags).not.toContain("zeroed")
+  })
+
+  it("score: the official figure is marked and names the dataset counted as 0", async () => {
+    const text = await runCli(["score", ...task(), path.join(folder, "Lacking_run1primary.jsonl")])
+    expect(text.stdout).toMatch(/official \d\.\d{3} \u2070 \(de counted as 0\)/)
+  })
+
+  it("report (Markdown, JSON) and the leaderboard mark the run and give the footnote", async () => {
+    const md = await runCli(["report", ...task(), folder, "--format", "md"])
+    expect(md.code, md.stderr).toBe(0)
+    expect(md.stdout).toMatch(/\| Lacking\/run1\u2070 /)
+    expect(md.stdout).toContain("\u2070 the official figure counts a dataset the run lacks")
+    const json = await runCli(["report", ...task(), folder, "--format", "json"])
+    expect(json.stdout).toContain('"zeroed"')
+    const out = path.join(work, "zeroed-board")
+    const watch = await runCli(["watch", ...task(), "--once", "--out", out, folder])
+    expect(watch.code, watch.stderr).toBe(0)
+    const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as { runs: ReadonlyArray<{ id: string; flags: ReadonlyArray<string> }> }
+    expect(board.runs.find((r) => r.id === "Lacking/run1")?.flags).toContain("zeroed")
+    const page = fs.readdirSync(out).find((f) => f.endsWith(".html"))!
+    expect(fs.readFileSync(path.join(out, page), "utf8")).toContain("the official figure counts a dataset the run lacks")
+  })
+})
