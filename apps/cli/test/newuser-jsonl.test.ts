@@ -211,3 +211,17 @@ describe("a run lacking a record of one language under missingDataset: zero", ()
     expect(fs.readFileSync(path.join(out, page), "utf8")).toContain("the official figure counts a dataset the run lacks")
   })
 })
+
+describe("rank of an edition ranked per dataset, a dataset no run entered", () => {
+  it("is no table of 'not ranked' rows: one line names it", async () => {
+    const perDataset = path.join(work, "per-dataset.yaml")
+    fs.writeFileSync(perDataset, fs.readFileSync(edition, "utf8").replace("id: jtask", "id: jtaskpd").replace("aggregate: mean }", "aggregate: mean, ranked: per-dataset }"))
+    const folder = folderOf("per-dataset", { "Team_run1primary.jsonl": jsonl(runRecords(1).filter((r) => r.lang === "en")) })
+    const r = await runCli(["rank", "--task", perDataset, "--gold", gold, folder])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toContain("en — Kendall's tau-b, primary runs")
+    expect(r.stdout).not.toContain("de — Kendall's tau-b")
+    expect(r.stdout).not.toContain("not ranked: no de figure")
+    expect(r.stdout).toContain("No run entered de: it has no table.")
+  })
+})

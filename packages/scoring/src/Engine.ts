@@ -255,7 +255,8 @@ export const goldPath = Effect.fnUntraced(function* (options: {
   const dir = DataStore.goldDir(edition, options.dataRoot ?? DataStore.defaultRoot())!
   if (yield* exists(dir)) return dir
   return yield* new GoldError({
-    message: `${edition.id}: no gold given and none in the data store (${dir}); run \`stseval data fetch ${edition.id}\` or pass --gold <file|folder>`
+    // every way to give the gold: fetch it, name it, or point at a data store that holds it
+    message: `${edition.id}: no gold given and none in the data store (${dir}); run \`stseval data fetch ${edition.id}\`, pass --gold <file|folder>, or point at a data store that has it with --data-root <folder> or the STSEVAL_DATA environment variable`
   })
 })
 

@@ -241,9 +241,15 @@ export const BEST_GROUP_MARK = "≈"
  * and why. With intervals: the figure's interval, the rank range, and ≈ on the runs whose rank
  * interval overlaps the best run's.
  */
-export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, intervals?: Uncertainty.ResultIntervals, width?: number): string => {
+export const ranking = (ranked: Rank.RankedResults<ScoredRun.ScoredRun>, d: Decimals, c: Palette, intervals?: Uncertainty.ResultIntervals, width?: number): string => {
   const out: string[] = []
+  // a ranking of one dataset that no run entered (SemRel: a language) is no table of "not ranked"
+  // rows: one line names them all
+  const unentered = ranked.rankings.filter(
+    (r) => r.rule === "dataset" && r.entries.length > 0 && r.entries.every((e) => e.rank === undefined && (e.run.datasets.find((x) => x.dataset === r.ranking)?.status ?? "missing") === "missing")
+  )
   for (const r of ranked.rankings) {
+    if (unentered.includes(r)) continue
     const text = metricText(d, r.metric)
     const print = (x: number) => text(x)
     // the figure ranked: the metric, or the rule over the datasets of it ("mean of Pearson")
@@ -292,6 +298,7 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, int
       )
     }
   }
+  if (unentered.length > 0) out.push(c.dim(`No run entered ${unentered.map((r) => r.ranking).join(", ")}: ${unentered.length === 1 ? "it has" : "they have"} no table.`), "")
   if (intervals !== undefined) out.push(intervalsNote(intervals, c), ...intervals.notes.map((n) => c.dim(`  ${n}`)), "")
   if (ranked.excluded > 0) out.push(c.dim(`${ranked.excluded} non-primary run(s) left out of the ranking (--all-runs ranks every run)`))
   return out.join("\n")
