@@ -71,7 +71,7 @@ interface Entry {
   readonly flags: ReadonlyArray<string>
 }
 const entriesOf = (stdout: string): ReadonlyArray<Entry> =>
-  (JSON.parse(stdout) as { rankings: { rankings: ReadonlyArray<{ entries: ReadonlyArray<Entry> }> } }).rankings.rankings[0]!.entries
+  (JSON.parse(stdout) as { rankings: { rankings: ReadonlyArray<{ entries: ReadonlyArray<Entry> }> } }).rankings.rankings[0].entries
 
 describe("run names of a JSON Lines task (Team_run1primary.jsonl, .json)", () => {
   const task = () => ["--task", edition, "--gold", gold]
@@ -145,7 +145,7 @@ describe("the edition's run limit (runLimit: 3) with seven runs of one team", ()
     const watch = await runCli(["watch", "--task", edition, "--gold", gold, "--once", "--out", out, folder])
     expect(watch.code, watch.stderr).toBe(0)
     const board = JSON.parse(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")) as { rankings: ReadonlyArray<{ entries: ReadonlyArray<Entry> }> }
-    const entries = board.rankings[0]!.entries
+    const entries = board.rankings[0].entries
     expect(overLimit(entries)).toEqual(["Team/run4", "Team/run5", "Team/run6", "Team/run7"])
     expect(entries.filter((e) => e.rank !== null && e.rank !== undefined)).toHaveLength(3)
   })
@@ -158,9 +158,9 @@ describe("a JSON Lines prediction written as a string", () => {
     const file = path.join(folder, "Str_run1primary.jsonl")
     const text = await runCli(["validate", "--task", edition, "--gold", gold, file])
     expect(text.code).toBe(1)
-    expect(text.stdout).toContain(`${file}:3: error: the pred on line 3 is a string ("${records[2]!.pred}"), not a number`)
+    expect(text.stdout).toContain(`${file}:3: error: the pred on line 3 is a string ("${records[2].pred}"), not a number`)
     const json = await runCli(["validate", "--task", edition, "--gold", gold, file, "--json"])
-    const issues = (JSON.parse(json.stdout) as { runs: ReadonlyArray<{ errors: ReadonlyArray<{ code: string; line?: number; field?: string; expected?: string; found?: string }> }> }).runs[0]!.errors
+    const issues = (JSON.parse(json.stdout) as { runs: ReadonlyArray<{ errors: ReadonlyArray<{ code: string; line?: number; field?: string; expected?: string; found?: string }> }> }).runs[0].errors
     expect(issues).toContainEqual(expect.objectContaining({ code: "not-a-number", line: 3, field: "pred", expected: "a number", found: "a string" }))
   })
 })

@@ -32,9 +32,9 @@ describe("without ../shared", () => {
       expect(report.numFailedTestSuites).toBe(0)
       const tests = report.testResults.flatMap((f) => f.assertionResults)
       expect(tests).toHaveLength(1)
-      expect(tests[0]!.status).toBe("skipped")
-      expect(tests[0]!.title).toContain(path.join(dir, "no-shared", "data"))
-      expect(tests[0]!.title).toMatch(/skipped: .*not found/)
+      expect(tests[0].status).toBe("skipped")
+      expect(tests[0].title).toContain(path.join(dir, "no-shared", "data"))
+      expect(tests[0].title).toMatch(/skipped: .*not found/)
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
