@@ -7,7 +7,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { examples, runCli } from "./support/cli.js"
+import { examples, repoRoot, runCli } from "./support/cli.js"
 
 let work: string
 const sickGold = path.join(examples, "sick2014/SICK_test_annotated.txt")
@@ -128,5 +128,20 @@ describe("no gold and no data store", () => {
     const none = await runCli(["codabench", "bundle", "--task", "sick2014", "--data-root", path.join(work, "no-store"), "--out", path.join(work, "bundle2"), "--cli", cli])
     expect(none.code).toBe(2)
     expect(none.stderr).toContain("stseval data fetch sick2014")
+  })
+})
+
+describe("what a library user and a maintainer read", () => {
+  const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), "utf8").replace(/\s+/g, " ")
+  it("README says that Engine.score needs @effect/platform-node and how to provide it", () => {
+    const readme = read("README.md")
+    expect(readme).toContain("`Engine.score` (and every library function that reads files) needs `@effect/platform-node`")
+    expect(readme).toContain("`Engine.score(...).pipe(Effect.provide(NodeServices.layer))`")
+  })
+
+  it("README documents `release:check --keep`, and the release check does what it says (keeps and names its scratch folder)", () => {
+    expect(read("README.md")).toContain("`--keep` it leaves its scratch folder")
+    const main = read("tooling/release/src/main.ts")
+    expect(main).toContain("--keep: the scratch folder is left at ${scratch}")
   })
 })

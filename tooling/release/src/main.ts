@@ -18,7 +18,9 @@
  *    and the time to import its entry (Node 24, a fresh process, no compile cache).
  *
  * Prints one line per check (`ok` or `FAILED` with the reason), the figures, and writes the counts to
- * `--results <file>` (JSON `{ passed, failed, checks, figures }`) for .ci/run's summary. Exits 1 when
+ * `--results <file>` (JSON `{ passed, failed, checks, figures }`) for .ci/run's summary. `--keep`
+ * leaves the scratch folder (`repo/`, the versioned copy of the repository; `tarballs/`; the test
+ * projects in `consumers/` and `global/`) in place and prints its path, to look into a failed check. Exits 1 when
  * any check failed. Figures from the official R scorer on the shipped runs
  * (../shared/reference/sick-posttask-runs.official-R.tsv): The Meaning Factory's pre-deadline run,
  * r 0.826381603887488, accuracy 79.6427846559773%.
@@ -472,5 +474,6 @@ const passed = checks.filter((c) => c.ok).length
 const failed = checks.length - passed
 console.log(`release check: ${passed} of ${checks.length} checks passed in ${((performance.now() - t0) / 1000).toFixed(0)} s`)
 if (resultsFile !== undefined) fs.writeFileSync(resultsFile, JSON.stringify({ passed, failed, checks, figures }, null, 2))
-if (!keep) fs.rmSync(scratch, { recursive: true, force: true })
+if (keep) console.log(`release check: --keep: the scratch folder is left at ${scratch}`)
+else fs.rmSync(scratch, { recursive: true, force: true })
 process.exit(failed === 0 && passed > 0 ? 0 : 1)
