@@ -2,7 +2,12 @@
 // condition), for what the tests run in other threads and processes: such a file starts in a
 // tenth of the time the sources take through tsx (two or three seconds a process on the two-core
 // machines the suite runs on).
+import * as fs from "node:fs"
+import * as path from "node:path"
 import * as esbuild from "esbuild"
+
+// the scoring engine's version, which a bundle cannot read from its package.json (@stseval/scoring's internal/version.ts)
+const scoringVersion = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../packages/scoring/package.json"), "utf8")).version
 
 /**
  * Bundle `entry` into `outfile`, an ES module for Node with nothing to resolve.
@@ -20,6 +25,7 @@ export const buildForNode = async (entry, outfile) => {
     target: "node22",
     conditions: ["@stseval/source"],
     outfile,
+    define: { STSEVAL_SCORING_VERSION: JSON.stringify(scoringVersion) },
     // CommonJS libraries in an ES module need a require
     banner: { js: "import { createRequire as __stsevalRequire } from 'node:module'; const require = __stsevalRequire(import.meta.url);" },
     logLevel: "silent"

@@ -101,6 +101,9 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     const run1 = table(path.join(submissions, "MeaningFactory_run1primary.txt"))
     const correct = run1.filter((row) => row.entailment_judgment === goldRows.get(row.pair_ID)!.entailment_judgment).length
     expect(valuesOf(doc, "correct")).toContain(correct)
+    // the engine signs with its package's version, written into the single file at build
+    const scoring = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../../packages/scoring/package.json"), "utf8")) as { version: string }
+    expect((doc as { signature: { engine: string } }).signature.engine).toBe(`stseval-scoring@${scoring.version}`)
   })
 
   it("significance by bootstrap (loaded lazily, resampled on worker threads) ranks the runs by their Pearson", async () => {

@@ -92,11 +92,19 @@ export const Spec = Schema.Struct({
     const fields = [s.id, s.score, s.label, s.confidence, s.dataset, s.run?.id, s.run?.score, s.run?.label, s.run?.confidence]
     if (s.type === "jsonl" && fields.some((f) => typeof f === "number")) return { path: ["type"], issue: "a JSON Lines field is named, not numbered" }
     const headerless = (h: boolean | undefined) => h === false
-    if (!headerless(s.header) && [s.id, s.score, s.label, s.confidence, s.dataset].some((f) => typeof f === "number") && s.type === "delimited") {
-      return { path: ["header"], issue: "fields are given by position: set `header: false` (a file with a header names them)" }
+    // the problem is reported against the field that is written the wrong way (`format.id`), not `header`
+    const named = (["id", "score", "label", "confidence", "dataset"] as const).flatMap((k) => (s[k] === undefined ? [] : [[k, s[k]] as const]))
+    const numbered = named.find(([, f]) => typeof f === "number")
+    if (!headerless(s.header) && numbered !== undefined && s.type === "delimited") {
+      return { path: [numbered[0]], issue: `field ${numbered[1]} is given by position: set \`header: false\` (a file with a header names its fields)` }
     }
-    if (headerless(s.header) && [s.id, s.score, s.label, s.confidence, s.dataset].some((f) => typeof f === "string")) {
-      return { path: ["header"], issue: "a file without a header has no field names: give fields by 1-based position" }
+    const byName = named.find(([, f]) => typeof f === "string")
+    if (headerless(s.header) && byName !== undefined) {
+      const name = String(byName[1])
+      return {
+        path: [byName[0]],
+        issue: `"${name}" is a field name, but a file without a header (header: false) gives fields by 1-based position, an integer: ${/^\d+$/.test(name) ? `write ${name} without quotes` : "give its position"}`
+      }
     }
     if (s.run?.label !== undefined && s.label === undefined) return { path: ["run", "label"], issue: "the run has a label where the gold has a score" }
     if (s.run?.score !== undefined && s.score === undefined) return { path: ["run", "score"], issue: "the run has a score where the gold has a label" }
@@ -117,6 +125,8 @@ const describe = (f: Field): string => (typeof f === "number" ? `field ${f}` : f
 interface Record_ {
   readonly line: number
   readonly get: (field: Field) => string | undefined
+  /** JSON Lines: the JSON type of a field's value (`string`, `number`...), to refuse a number written as a string */
+  readonly jsonType?: (field: Field) => string | undefined
 }
 
 interface Read {
@@ -255,7 +265,8 @@ const readJsonl = (text: TextFile, layout: LayoutOf): Read => {
         if (typeof f !== "string" || !Object.hasOwn(object, f)) return undefined
         const v = object[f]
         return typeof v === "string" ? v : typeof v === "number" ? String(v) : v === null ? "" : JSON.stringify(v)
-      }
+      },
+      jsonType: (f) => (typeof f === "string" && Object.hasOwn(object, f) ? (object[f] === null ? "null" : typeof object[f]) : undefined)
     })
   }
   return { records, issues, unusable: false }
@@ -307,7 +318,7 @@ const table = (
   const seen = new Map<string, number>()
   const valueField = describe(fields.value)
   for (let k = 0; k < n; k++) {
-    const { line, get } = read.records[k]
+    const { line, get, jsonType } = read.records[k]
     const at = (f: Field, what: string): string | undefined => {
       const v = get(f)
       if (v === undefined) {
@@ -334,7 +345,19 @@ const table = (
     const raw = at(fields.value, spec.score !== undefined ? "score" : "label") ?? ""
     if (scores !== undefined) {
       const parsed = parseNumber(raw)
-      if (parsed._tag === "number") scores[k] = parsed.value
+      // a run's score written as a JSON string ("0.62") is not a number: the run was written by
+      // something that did not mean it as one (the gold may be, as data sets are published)
+      if (role === "run" && parsed._tag === "number" && jsonType?.(fields.value) === "string") {
+        scores[k] = NaN
+        issues.push(
+          Issue.error("not-a-number", file, `the ${valueField} on line ${line} is a string ("${Issue.truncate(raw)}"), not a number; write it without quotes`, {
+            line,
+            field: valueField,
+            expected: "a number",
+            found: "a string"
+          })
+        )
+      } else if (parsed._tag === "number") scores[k] = parsed.value
       else {
         scores[k] = NaN
         // a blank gold score is a pair that was not annotated, as in STS 2015-2016
@@ -447,6 +470,8 @@ export const make = (spec: Spec): Format => {
     match: spec.id !== undefined ? "id" : "line",
     columns: [column],
     runLayout: runLayout(spec),
+    // what participants name such files: a run's name is its team and number without them
+    runExtensions: spec.type === "jsonl" ? [".jsonl", ".json", ".ndjson"] : [".csv", ".tsv", ".txt", ".dat"],
     readGold: (text) => {
       const t = table(text, spec, layoutOf(spec, "gold", goldFields), goldFields, "gold")
       const value: GoldTable = {

@@ -210,6 +210,11 @@ export interface Format {
   readonly columns: ReadonlyArray<ColumnSpec>
   /** how a run file of this format is written, in a sentence or two for participants (a competition's Submitting page) */
   readonly runLayout: string
+  /**
+   * The extensions (with the dot) a run file of this format is usually written with (JSON Lines:
+   * `.jsonl`, `.json`): a run named `Team_run1primary.jsonl` is team `Team`'s primary run 1.
+   */
+  readonly runExtensions?: ReadonlyArray<string> | undefined
   readonly readGold: (text: TextFile) => Issue.Parsed<GoldTable>
   readonly runReaders: ReadonlyArray<RunReader>
   readonly align?: ((gold: GoldTable, run: RunTable, context: Context) => Issue.Parsed<Alignment>) | undefined

@@ -89,7 +89,9 @@ export const IssueCode = Schema.Literals([
   "over-budget",
   "scorer-crashed",
   // added in 0.3.0
-  "too-few-pairs"
+  "too-few-pairs",
+  // added in 0.4.0: a run whose scores look reversed (every one negative, or a strongly negative correlation)
+  "reversed-scale"
 ])
 /** @since 0.1.0 */
 export type IssueCode = typeof IssueCode.Type

@@ -372,6 +372,11 @@ export const writeGold = (scores: ArrayLike<number>): string =>
 export const writeOutput = (scores: ArrayLike<number>, confidence?: ArrayLike<number>): string =>
   Array.from(scores, (s, i) => `${formatNumber(s)}${confidence !== undefined ? `\t${formatNumber(confidence[i])}` : ""}\n`).join("")
 
+// A first line of words where scores are expected is a header the format does not have (a run
+// written with `score` or `prediction` on top): say so, instead of only "not a number".
+const headerHint = (line: number, raw: string) =>
+  line === 1 && /^\s*\p{L}[\p{L}\p{N}_ .\t,-]*$/u.test(raw) ? ": it looks like a header line; remove the header line (one score per line, nothing above the first)" : ""
+
 // `fields`: the line may hold more than one field (a run's score and confidence), so a line written
 // with another separator gets the hint
 const numberIssue = (parsed: Exclude<NumberField, { _tag: "number" }>, file: string, line: number, what: string, raw: string, fields = false) =>
@@ -382,7 +387,7 @@ const numberIssue = (parsed: Exclude<NumberField, { _tag: "number" }>, file: str
         file,
         parsed._tag === "missing"
           ? `the ${what} on line ${line} is missing`
-          : `the ${what} on line ${line} is not a number${decimalHint(raw) || (fields ? separatorHint(raw, "\t", "a TAB") : "")}`,
+          : `the ${what} on line ${line} is not a number${headerHint(line, raw) || decimalHint(raw) || (fields ? separatorHint(raw, "\t", "a TAB") : "")}`,
         { line, expected: "a number", found: raw }
       )
 

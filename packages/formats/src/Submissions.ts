@@ -5,7 +5,9 @@
  * `TeamName_runNprimary.txt`) or from an optional `run.json`:
  * `{ "team", "run", "primary", "late", "corrected", "postDeadline", "description" }` — inside the run's folder or
  * zip, or beside the run as `<run name>.run.json` (for `ECNU_run1.txt` or `ECNU_run1.zip`:
- * `ECNU_run1.run.json`). Values in `run.json` take precedence over the name.
+ * `ECNU_run1.run.json`, or `ECNU_run1.txt.run.json`). Values in `run.json` take precedence over
+ * the name. A run's extension is any its edition's runs may have (`runExtensions`): the name of a
+ * JSON Lines task's `Team_run1primary.jsonl` is `Team_run1primary`.
  *
  * Discovery reads bytes only; parsing and scoring happen elsewhere. Problems become issues on the
  * run (or on the folder), never a failure, except when the submissions folder itself is unreadable.
@@ -27,7 +29,7 @@ import { calls } from "./internal/calls.js"
 import * as Zip from "./internal/zip.js"
 import { firstProblem } from "./internal/schemaIssues.js"
 import * as Files from "./Files.js"
-import { datasetOfRunFile } from "./Registry.js"
+import { datasetOfRunFile, formatOf } from "./Registry.js"
 import type { TaskEdition } from "./Registry.js"
 import { DEFAULT_MAX_BYTES } from "./Text.js"
 import unhomoglyph from "unhomoglyph"
@@ -270,12 +272,49 @@ export interface ParsedRunName {
 // Team names may contain `_` and `-` (The_Meaning_Factory_run1): the team is everything before the
 // last `_run<N>` (greedy), so a team called "Rerun" keeps its name in "Rerun_run1".
 const RUN_NAME = /^(.+)[_-]+run[_-]?(\d+)(?:[_-]?(primary))?$/i
-const STRIP_EXTENSION = /\.(txt|tsv|csv|zip|out|output|run)$/i
+// The extensions a run may have whatever its edition: the shared tasks' own habits (STS runs sent
+// as `.txt`, `.out` or `.output`, SICK's `.txt`, zips). An edition adds its own (`runExtensions`).
+const COMMON_EXTENSIONS = [".txt", ".tsv", ".csv", ".zip", ".out", ".output", ".run"]
+const EXTENSION = /\.[A-Za-z0-9]{1,16}$/
+const extensionsOf = new WeakMap<TaskEdition, ReadonlySet<string>>()
+
+/**
+ * The extensions (lower case, with the dot) a run's file or zip may have in `edition`, stripped
+ * from its name to give team, run number and primary flag: what its datasets' run files are
+ * called (`run`, `runAliases`), what their formats' runs are written as (`Format.runExtensions`:
+ * `.jsonl` and `.json` for JSON Lines), `.zip`, and the shared tasks' common ones (`.txt`, `.out`...).
+ * So a run's name never depends on a closed list: the edition says what its runs look like.
+ *
+ * @example
+ * ```ts
+ * import { Registry, Submissions } from "@stseval/formats"
+ *
+ * Submissions.runExtensions(Registry.get("semrel2024-a")!).includes(".csv") // true
+ * ```
+ * @since 0.4.0
+ */
+export const runExtensions = (edition?: TaskEdition): ReadonlyArray<string> => [...extensionSet(edition)]
+
+const extensionSet = (edition: TaskEdition | undefined): ReadonlySet<string> => {
+  if (edition === undefined) return new Set(COMMON_EXTENSIONS)
+  const known = extensionsOf.get(edition)
+  if (known !== undefined) return known
+  const set = new Set(COMMON_EXTENSIONS)
+  for (const d of edition.datasets) {
+    for (const file of [d.run, ...(d.runAliases ?? [])]) {
+      const ext = EXTENSION.exec(file)
+      if (ext !== null) set.add(ext[0].toLowerCase())
+    }
+    for (const ext of formatOf(edition, d).runExtensions ?? []) set.add(ext.toLowerCase())
+  }
+  extensionsOf.set(edition, set)
+  return set
+}
 
 /**
  * Team, run number and primary flag from a run's file or folder name, or `undefined` when the name
- * does not follow `Team_runN[primary]` / `Team-runN[primary]`. A `.txt` / `.zip` (etc.) extension is
- * ignored.
+ * does not follow `Team_runN[primary]` / `Team-runN[primary]`. An extension a run of `edition` may
+ * have (`runExtensions`; without an edition, the common ones: `.txt`, `.zip`...) is ignored.
  *
  * @example
  * ```ts
@@ -286,15 +325,16 @@ const STRIP_EXTENSION = /\.(txt|tsv|csv|zip|out|output|run)$/i
  * ```
  * @since 0.1.0
  */
-export const parseRunName = (name: string): ParsedRunName | undefined => {
-  const stem = stripExtension(name)
+export const parseRunName = (name: string, edition?: TaskEdition): ParsedRunName | undefined => {
+  const stem = stripExtension(name, edition)
   const m = RUN_NAME.exec(stem)
   if (m === null) return undefined
   return { team: m[1], run: Number(m[2]), primary: m[3] !== undefined }
 }
 
 /**
- * The name without a known extension.
+ * The name without an extension a run of `edition` may have (`runExtensions`; without an
+ * edition, the common ones).
  *
  * @example
  * ```ts
@@ -304,7 +344,10 @@ export const parseRunName = (name: string): ParsedRunName | undefined => {
  * ```
  * @since 0.1.0
  */
-export const stripExtension = (name: string): string => name.replace(STRIP_EXTENSION, "")
+export const stripExtension = (name: string, edition?: TaskEdition): string => {
+  const ext = EXTENSION.exec(name)
+  return ext !== null && ext.index > 0 && extensionSet(edition).has(ext[0].toLowerCase()) ? name.slice(0, ext.index) : name
+}
 
 const isHidden = (name: string) => name.startsWith(".") || name === "__MACOSX" || name === "Thumbs.db"
 
@@ -641,11 +684,12 @@ export const parseRunJson = (bytes: Uint8Array, file: string): { readonly value:
 const makeMeta = (
   name: string,
   path: string,
-  json: RunJson | undefined
+  json: RunJson | undefined,
+  edition: TaskEdition | undefined
 ): { readonly meta: Omit<RunMeta, "id">; readonly issues: ReadonlyArray<Issue.Issue> } => {
-  const parsed = parseRunName(name)
+  const parsed = parseRunName(name, edition)
   const issues: Array<Issue.Issue> = []
-  const team = json?.team ?? parsed?.team ?? stripExtension(name)
+  const team = json?.team ?? parsed?.team ?? stripExtension(name, edition)
   const run = json?.run ?? parsed?.run
   if (isBlankTeam(team)) {
     // (a run.json's blank team is refused by its Schema: this is the run's name)
@@ -763,10 +807,16 @@ const walk = (
     return out
   })
 
-const besideMetadata = (runPath: string, name: string, pathApi: Path.Path, within: Files.Within) =>
+/**
+ * The `run.json` beside a run: `<name without its extension>.run.json` (`Team_run2.run.json` for
+ * `Team_run2.jsonl`), else `<name>.run.json` (`Team_run2.jsonl.run.json`).
+ */
+const besideMetadata = (runPath: string, name: string, edition: TaskEdition, pathApi: Path.Path, within: Files.Within) =>
   Effect.gen(function* () {
-    const file = pathApi.join(pathApi.dirname(runPath), `${stripExtension(name)}${RUN_JSON_SUFFIX}`)
-    if ((yield* typeOf(file)) === undefined) return undefined
+    const names = [...new Set([stripExtension(name, edition), name])].map((n) => pathApi.join(pathApi.dirname(runPath), `${n}${RUN_JSON_SUFFIX}`))
+    let file: string | undefined
+    for (const candidate of names) if (file === undefined && (yield* typeOf(candidate)) !== undefined) file = candidate
+    if (file === undefined) return undefined
     const read = yield* readMetadata(file, within)
     return { file, bytes: read.bytes, issue: read.issue }
   })
@@ -816,7 +866,7 @@ const loadOne = (
     const kind: Submission["kind"] = type === "Directory" ? "folder" : /\.zip$/i.test(name) ? "zip" : "file"
     const link = yield* linkProblem(pathApi, path, within)
     if (link !== undefined) {
-      const meta = makeMeta(name, path, undefined)
+      const meta = makeMeta(name, path, undefined, edition)
       return { meta: meta.meta, path, kind, files: [], issues: [...meta.issues, link] }
     }
     const issues: Array<Issue.Issue> = []
@@ -891,7 +941,7 @@ const loadOne = (
       if (read.bytes !== undefined) files.push({ name, path, bytes: read.bytes })
     }
     if (json === undefined && metadataIssue === undefined) {
-      const beside = yield* besideMetadata(path, name, pathApi, within)
+      const beside = yield* besideMetadata(path, name, edition, pathApi, within)
       if (beside?.issue !== undefined) metadataIssue = beside.issue
       if (beside?.bytes !== undefined) json = { file: beside.file, bytes: beside.bytes }
     }
@@ -906,7 +956,7 @@ const loadOne = (
       issues.push(metadataIssue)
       files = []
     }
-    const meta = metadataIssue !== undefined ? { meta: unknownMeta(name), issues: [] } : makeMeta(name, path, runJson)
+    const meta = metadataIssue !== undefined ? { meta: unknownMeta(name), issues: [] } : makeMeta(name, path, runJson, edition)
     issues.push(...meta.issues)
     files.sort((a, b) => compare(a.name, b.name))
     if (files.length === 0 && !Issue.hasErrors(issues)) {
@@ -1049,9 +1099,9 @@ export const compareRuns = (
  * ```
  * @since 0.1.0
  */
-export const metaFromName = (name: string): RunMeta => {
-  const { meta } = makeMeta(name, name, undefined)
-  return { id: runId(meta, name), ...meta }
+export const metaFromName = (name: string, edition?: TaskEdition): RunMeta => {
+  const { meta } = makeMeta(name, name, undefined, edition)
+  return { id: runId(meta, name, edition), ...meta }
 }
 
 /**
@@ -1060,7 +1110,8 @@ export const metaFromName = (name: string): RunMeta => {
  * name without extension when that is the team (`foo.txt` -> `foo`, `Team-Name.txt` ->
  * `Team-Name`), else `team/<name>` (a run.json naming another team); a run of unknown identity
  * (`RunMeta.identityUnknown`) is its name, extension included (`ECNU_run1.zip`). `name` is the
- * run's file, folder or zip name. `assignIds` makes ids unique within a folder.
+ * run's file, folder or zip name, without an extension a run of `edition` may have
+ * (`runExtensions`). `assignIds` makes ids unique within a folder.
  *
  * @example
  * ```ts
@@ -1072,10 +1123,11 @@ export const metaFromName = (name: string): RunMeta => {
  */
 export const runId = (
   meta: { readonly team: string; readonly run: number | undefined; readonly identityUnknown?: true | undefined },
-  name: string
+  name: string,
+  edition?: TaskEdition
 ): string => {
   if (meta.identityUnknown === true) return name
-  const stem = stripExtension(name)
+  const stem = stripExtension(name, edition)
   return meta.run !== undefined ? `${meta.team}/run${meta.run}` : meta.team === stem ? stem : `${meta.team}/${stem}`
 }
 
@@ -1098,14 +1150,15 @@ export const runId = (
  * @since 0.2.0
  */
 export const assignIds = (
-  runs: ReadonlyArray<{ readonly team: string; readonly run: number | undefined; readonly name: string; readonly identityUnknown?: true | undefined }>
+  runs: ReadonlyArray<{ readonly team: string; readonly run: number | undefined; readonly name: string; readonly identityUnknown?: true | undefined }>,
+  edition?: TaskEdition
 ): ReadonlyArray<string> => {
   const used = new Set<string>()
   const ids: Array<string> = []
   for (const unknown of [false, true]) {
     runs.forEach((r, i) => {
       if ((r.identityUnknown === true) !== unknown) return
-      const base = runId(r, r.name)
+      const base = runId(r, r.name, edition)
       let id = base
       for (let k = 2; used.has(id); k++) id = `${base}~${k}`
       used.add(id)
@@ -1115,8 +1168,11 @@ export const assignIds = (
   return ids
 }
 
-const withIds = (loaded: ReadonlyArray<Loaded>, basename: (p: string) => string): ReadonlyArray<Submission> => {
-  const ids = assignIds(loaded.map((l) => ({ team: l.meta.team, run: l.meta.run, name: basename(l.path), identityUnknown: l.meta.identityUnknown })))
+const withIds = (loaded: ReadonlyArray<Loaded>, basename: (p: string) => string, edition: TaskEdition): ReadonlyArray<Submission> => {
+  const ids = assignIds(
+    loaded.map((l) => ({ team: l.meta.team, run: l.meta.run, name: basename(l.path), identityUnknown: l.meta.identityUnknown })),
+    edition
+  )
   return loaded.map((l, i) => ({ ...l, meta: { id: ids[i], ...l.meta } }))
 }
 
@@ -1144,14 +1200,14 @@ export const loadRun = (
     const loaded = yield* loadOne(path, edition, options, { path: folder, real: (yield* Files.realPath(folder)) ?? folder })
     if (loaded === undefined) {
       return {
-        meta: metaFromName(pathApi.basename(path)),
+        meta: metaFromName(pathApi.basename(path), edition),
         path,
         kind: "file" as const,
         files: [],
         issues: [Issue.error("file-unreadable", path, "not a regular file, folder or zip")]
       }
     }
-    return withIds([loaded], (p) => pathApi.basename(p))[0]
+    return withIds([loaded], (p) => pathApi.basename(p), edition)[0]
   })
 
 /**
@@ -1255,7 +1311,7 @@ export const loadEntry = (
     const full = pathApi.join(folder, name)
     const type = yield* typeOf(full)
     if (type === undefined && name.includes("\uFFFD")) {
-      const meta = makeMeta(name, full, undefined)
+      const meta = makeMeta(name, full, undefined, edition)
       return { _tag: "Run", run: { meta: meta.meta, path: full, kind: "file" as const, files: [], issues: [undecodableName(full, name)] } } as const
     }
     if (type === undefined) return { _tag: "Skipped", issue: Issue.warning("file-unreadable", full, "the entry cannot be read (a broken link?); it was skipped") } as const
@@ -1299,7 +1355,10 @@ export const settle = <A extends { readonly meta: Omit<RunMeta, "id">; readonly 
   const basename = (p: string) => nodePath.basename(p)
   const name = (l: A) => ({ team: l.meta.team, run: l.meta.run, name: basename(l.path) })
   const sorted = [...runs].sort((a, b) => compareRuns(name(a), name(b)))
-  const ids = assignIds(sorted.map((l) => ({ ...name(l), identityUnknown: l.meta.identityUnknown })))
+  const ids = assignIds(
+    sorted.map((l) => ({ ...name(l), identityUnknown: l.meta.identityUnknown })),
+    edition
+  )
   const settled = sorted.map((l, i) => ({ ...l, meta: { id: ids[i], ...l.meta } }))
   const issues: Array<Issue.Issue> = []
   // One team however its names are spelt (`teamKey`, as the ranking counts them), named as first seen.

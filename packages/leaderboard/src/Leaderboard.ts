@@ -277,7 +277,8 @@ const figureOf = (o: OfficialFigure): Rank.Figure => ({
   ranking: o.ranking,
   metric: o.metric,
   direction: o.direction,
-  value: o.value !== null ? MetricValue.defined(o.value) : MetricValue.undefined_(o.reason ?? "not computed")
+  value: o.value !== null ? MetricValue.defined(o.value) : MetricValue.undefined_(o.reason ?? "not computed"),
+  ...(o.zeroed !== undefined ? { zeroed: o.zeroed } : {})
 })
 
 /**

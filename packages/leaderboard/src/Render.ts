@@ -69,6 +69,7 @@ const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.l
 const rowMarks = (r: LeaderboardRun, overlapsBest: boolean): ReadonlyArray<Table.RowMark> => [
   ...(r.flags.includes("late") || r.flags.includes("corrected") ? (["late"] as const) : []),
   ...(r.flags.includes("post-deadline") ? (["postDeadline"] as const) : []),
+  ...(r.flags.includes("zeroed") ? (["zeroed"] as const) : []),
   ...(overlapsBest ? (["overlapsBest"] as const) : [])
 ]
 
@@ -243,6 +244,7 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
     sections: [{ rows }],
     footnotes: [
       "* late or corrected submission; \u2020 submitted after the deadline (listed, never ranked).",
+      ...(board.runs.some((r) => r.flags.includes("zeroed")) ? [Table.ZEROED_NOTE] : []),
       ...(hiddenPublic ? [] : ["\u2022 best figure in the column among the ranked runs."]),
       ...[...used.tied].map((t) => `Bold: not significantly different from the best ranked run (${t}).`),
       ...Table.missingLegend(used.missing),

@@ -32,7 +32,12 @@ export const OfficialFigure = Schema.Struct({
   metric: Schema.String.annotate({ description: "the metric of the figure (registry name: pearson, spearman, accuracy (percent), kendall...)" }),
   direction: Schema.optionalKey(Schema.Literals(["higher", "lower"]).annotate({ description: "which values are better (default higher)" })),
   value: Schema.NullOr(Schema.Finite).annotate({ description: "the figure; null when it could not be computed" }),
-  reason: Schema.optionalKey(Schema.String.annotate({ description: "why value is null" }))
+  reason: Schema.optionalKey(Schema.String.annotate({ description: "why value is null" })),
+  zeroed: Schema.optionalKey(
+    Schema.Array(Schema.Struct({ dataset: Schema.String, reason: Schema.String })).annotate({
+      description: "datasets the figure counts as the metric's missing value (r = 0) under missingDataset: zero, each with why it has no figure"
+    })
+  )
 }).annotate({ identifier: "OfficialFigure" })
 /** @since 0.1.0 */
 export type OfficialFigure = typeof OfficialFigure.Type

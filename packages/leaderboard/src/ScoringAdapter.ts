@@ -63,7 +63,7 @@ export const toOutcome = (run: ScoredRun.ScoredRun): RunOutcome => ({
   official: run.official.map(
     (o): OfficialFigure =>
       o.value._tag === "Defined"
-        ? { ranking: o.ranking, metric: o.metric, direction: o.direction, value: o.value.value }
+        ? { ranking: o.ranking, metric: o.metric, direction: o.direction, value: o.value.value, ...(o.zeroed.length > 0 ? { zeroed: o.zeroed.map((z) => ({ ...z })) } : {}) }
         : { ranking: o.ranking, metric: o.metric, direction: o.direction, value: null, reason: o.value.reason }
   ),
   errors: run.errors,

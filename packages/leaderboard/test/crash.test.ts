@@ -16,13 +16,15 @@ const built = tempDir("children")
 afterAll(() => fs.rmSync(built, { recursive: true, force: true }))
 let child: string
 let childEngine: string
+// two esbuild builds: beyond Vitest's 10 s hook default on a loaded two-core machine (the whole
+// suite beside them, as .ci/run's fresh clone runs it)
 beforeAll(async () => {
   ;[child, childEngine] = await Promise.all([
     buildForNode(path.join(here, "fixtures/child.ts"), path.join(built, "child.mjs")),
     buildForNode(path.join(here, "fixtures/child-engine.ts"), path.join(built, "child-engine.mjs"))
   ])
   // two builds at once: over Vitest's 10 s on two loaded cores
-}, 60_000)
+}, 120_000)
 const sickGold = path.join(repoRoot, "examples/sick2014/SICK_test_annotated.txt")
 const sickRun = path.join(repoRoot, "examples/sick2014/submissions/MeaningFactory_run1primary.txt")
 const misbehaving = path.join(repoRoot, "tooling/vitest-config/misbehaving-scorer.mjs")

@@ -255,7 +255,8 @@ export const goldPath = Effect.fnUntraced(function* (options: {
   const dir = DataStore.goldDir(edition, options.dataRoot ?? DataStore.defaultRoot())!
   if (yield* exists(dir)) return dir
   return yield* new GoldError({
-    message: `${edition.id}: no gold given and none in the data store (${dir}); run \`stseval data fetch ${edition.id}\` or pass --gold <file|folder>`
+    // every way to give the gold: fetch it, name it, or point at a data store that holds it
+    message: `${edition.id}: no gold given and none in the data store (${dir}); run \`stseval data fetch ${edition.id}\`, pass --gold <file|folder>, or point at a data store that has it with --data-root <folder> or the STSEVAL_DATA environment variable`
   })
 })
 
@@ -629,7 +630,7 @@ const scoreGroups = (context: Context, groups: ReadonlyArray<Group>, options: Is
       }
       if (g.kind === "run") {
         const { job, result } = mine[0]
-        const meta = !Isolated.isFailure(result) && result.kind === "run" && result.meta.id !== undefined ? { ...result.meta, id: result.meta.id } : Submissions.metaFromName(nodePath.basename(job.path))
+        const meta = !Isolated.isFailure(result) && result.kind === "run" && result.meta.id !== undefined ? { ...result.meta, id: result.meta.id } : Submissions.metaFromName(nodePath.basename(job.path), context.edition)
         out.push({ runs: [Isolated.scoredOf(context, meta, job.path, result)], issues: [] })
         continue
       }
@@ -640,7 +641,7 @@ const scoreGroups = (context: Context, groups: ReadonlyArray<Group>, options: Is
           issues.push(result.issue)
           continue
         }
-        const { id: _id, ...fromName } = Submissions.metaFromName(nodePath.basename(job.path))
+        const { id: _id, ...fromName } = Submissions.metaFromName(nodePath.basename(job.path), context.edition)
         const meta = !Isolated.isFailure(result) && result.kind === "run" ? withoutId(result.meta) : fromName
         read.push({ meta, path: job.path, result })
       }

@@ -363,9 +363,9 @@ export type ScoredRunJson = typeof ScoredRunJson.Type
  * ```
  * @since 0.2.0
  */
-export const FlagJson = Schema.Literals(["late", "corrected", "post-deadline", "over-limit", "extra-primary"]).annotate({
+export const FlagJson = Schema.Literals(["late", "corrected", "post-deadline", "over-limit", "extra-primary", "zeroed"]).annotate({
   identifier: "Flag",
-  description: "late / corrected (run.json, printed *), post-deadline (printed with a dagger), over-limit (beyond the team's run limit: not ranked), extra-primary (the team already has a primary run)"
+  description: "late / corrected (run.json, printed *), post-deadline (printed with a dagger), over-limit (beyond the team's run limit: not ranked), extra-primary (the team already has a primary run), zeroed (an official figure counts a dataset the run lacks or that failed as the metric's missing value, r = 0: ranked, printed with a superscript 0)"
 })
 
 /**

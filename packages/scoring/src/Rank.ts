@@ -25,7 +25,8 @@ import type { RunInfo } from "./Validation.js"
  * Marks on a run: `late` / `corrected` (from run.json; published tables print `*`),
  * `post-deadline` (sent after the deadline; printed with a dagger), `over-limit` (beyond the team's
  * run limit: not ranked), `extra-primary` (with `onePrimary`: the team already has a primary run,
- * this one is ranked as an ordinary run).
+ * this one is ranked as an ordinary run), `zeroed` (an official figure counts a dataset the run
+ * lacks, or that failed on an error, as 0 under `missingDataset: zero`: ranked, and marked).
  *
  * @example
  * ```ts
@@ -35,7 +36,7 @@ import type { RunInfo } from "./Validation.js"
  * ```
  * @since 0.2.0
  */
-export type Flag = "late" | "corrected" | "post-deadline" | "over-limit" | "extra-primary"
+export type Flag = "late" | "corrected" | "post-deadline" | "over-limit" | "extra-primary" | "zeroed"
 
 /**
  * A figure a ranking orders by.
@@ -59,6 +60,12 @@ export interface Figure {
   /** how the figure combines datasets (`wmean`, `mean`, `single`...), when it is an official figure */
   readonly rule?: string | undefined
   readonly value: MetricValue.MetricValue
+  /**
+   * the datasets the figure counts as the metric's missing value (r = 0) under `missingDataset:
+   * zero`, each with why it has no figure (not submitted, or failed on an error): the run is
+   * flagged `zeroed` @since 0.4.0
+   */
+  readonly zeroed?: ReadonlyArray<{ readonly dataset: string; readonly reason: string }> | undefined
 }
 
 /**
@@ -318,6 +325,8 @@ export const standings = <R extends { readonly meta: RunInfo }>(
     if (m.late) flags.push("late")
     if (m.corrected) flags.push("corrected")
     if (m.postDeadline) flags.push("post-deadline")
+    // a figure with a zero standing in for a dataset it lacks: ranked (the official rule) and marked
+    if ("official" in run && (run.official as ReadonlyArray<Figure>).some((o) => (o.zeroed?.length ?? 0) > 0)) flags.push("zeroed")
     const overLimit = options.runLimit !== undefined && index > options.runLimit
     if (overLimit) flags.push("over-limit")
     let primary = m.primary

@@ -16,6 +16,7 @@ import { createHash } from "node:crypto"
 import { Registry } from "@stseval/formats"
 import type { Gold } from "@stseval/formats"
 import { Schema } from "effect"
+import { version } from "./internal/version.js"
 
 /**
  * The engine's name in signatures.
@@ -31,8 +32,9 @@ import { Schema } from "effect"
 export const ENGINE = "stseval-scoring"
 
 /**
- * Version of this package, printed in every signature (kept equal to package.json by a test).
- * Bump it, with the package, whenever a run may be scored differently.
+ * Version of this package, printed in every signature: read from its package.json (the one
+ * source; a release's `changeset version` sets it). Bump the package whenever a run may be scored
+ * differently.
  *
  * @example
  * ```ts
@@ -42,7 +44,7 @@ export const ENGINE = "stseval-scoring"
  * ```
  * @since 0.2.0
  */
-export const VERSION = "0.1.0"
+export const VERSION: string = version
 
 /**
  * @example

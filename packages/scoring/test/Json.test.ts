@@ -82,6 +82,11 @@ describe("Signature", () => {
     expect(Signature.VERSION).toBe(pkg.version)
   })
 
+  it("VERSION has one source, the package.json (no version written in the sources: a release cannot leave one behind)", () => {
+    const sources = fs.readdirSync(path.join(repoRoot, "packages/scoring/src"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))
+    for (const f of sources) expect(fs.readFileSync(path.join(repoRoot, "packages/scoring/src", f), "utf8"), f).not.toMatch(/VERSION\s*=\s*"\d/)
+  })
+
   it("the scored-results JSON carries the signature", () => {
     const doc = Json.resultsToJson({ edition, signature: Signature.make(edition, gold), goldPath: "gold", gold, issues: [], runs: [good] })
     expect(doc.signature.text).toBe(Signature.make(edition, gold).text)

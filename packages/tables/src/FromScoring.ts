@@ -222,6 +222,7 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
     late: meta.late,
     corrected: meta.corrected,
     postDeadline: meta.postDeadline,
+    ...(run.official.some((o) => o.zeroed.length > 0) ? { zeroed: true } : {}),
     ...(meta.identityUnknown === true ? { identityUnknown: true } : {}),
     section: sectionOf(run, options.sections),
     datasets,

@@ -183,8 +183,8 @@ export const TableJson = Schema.Struct({
           corrected: described(Schema.Boolean, "corrected resubmission (run.json); printed *"),
           postDeadline: described(Schema.Boolean, "after the deadline; printed with a dagger"),
           marks: described(
-            Schema.Array(Schema.Literals(["late", "postDeadline", "overlapsBest"])),
-            "late: late or corrected (*); postDeadline: dagger; overlapsBest (--ci): its rank interval overlaps the best run's"
+            Schema.Array(Schema.Literals(["late", "postDeadline", "overlapsBest", "zeroed"])),
+            "late: late or corrected (*); postDeadline: dagger; overlapsBest (--ci): its rank interval overlaps the best run's; zeroed: its official figure counts a dataset it lacks or that failed as 0 (superscript 0)"
           ),
           cells: described(Schema.Record(Schema.String, Cell), "by column key; every column has a cell")
         })

@@ -179,7 +179,7 @@ const cellLatex = (row: Table.Row, column: Table.Column, options: Options): stri
   let out = cell === undefined || cell._tag !== "text" ? Table.cellText(cell, column) : escape(shorten(cell.text, options.maxTextLength ?? 60), options)
   if (cell?._tag === "number") out = out.replace(/^-/, () => "$-$").replace(/%$/, () => "\\%")
   if (column.rowLabel === true) {
-    for (const m of row.marks) out += m === "postDeadline" ? "$^\\dagger$" : m === "overlapsBest" ? "$^{\\approx}$" : "*"
+    for (const m of row.marks) out += m === "postDeadline" ? "$^\\dagger$" : m === "overlapsBest" ? "$^{\\approx}$" : m === "zeroed" ? "$^{0}$" : "*"
   }
   const marks = cell?.marks ?? []
   if (Table.fewPairsOf(cell) !== undefined) out += "$^\\ddagger$"

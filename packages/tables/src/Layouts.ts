@@ -547,6 +547,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     tied: new Set<string>(),
     late: false,
     postDeadline: false,
+    zeroed: false,
     missing: new Set<Table.MissingKind>(),
     overlapsBest: false,
     range: false,
@@ -633,6 +634,10 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
         marks.push("postDeadline")
         usedMarks.postDeadline = true
       }
+      if (run.zeroed === true) {
+        marks.push("zeroed")
+        usedMarks.zeroed = true
+      }
       if (rankIntervalOf(run)?.overlapsBest === true) {
         marks.push("overlapsBest")
         usedMarks.overlapsBest = true
@@ -667,6 +672,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   footnotes.push(...unmarked)
   if (usedMarks.late) footnotes.push("* late or corrected submission.")
   if (usedMarks.postDeadline) footnotes.push("\u2020 post-deadline submission: listed, never ranked.")
+  if (usedMarks.zeroed) footnotes.push(Table.ZEROED_NOTE)
   footnotes.push(...Table.missingLegend(usedMarks.missing))
   if (usedMarks.columnRanges) {
     footnotes.push(

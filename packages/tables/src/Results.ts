@@ -159,6 +159,8 @@ export interface RunResult {
   readonly late?: boolean | undefined
   readonly corrected?: boolean | undefined
   readonly postDeadline?: boolean | undefined
+  /** an official figure counts a dataset the run lacks or that failed as 0 (`missingDataset: zero`) @since 0.4.0 */
+  readonly zeroed?: boolean | undefined
   /**
    * who submitted the run is unknown (its run.json could not be used: `RunMeta.identityUnknown`):
    * shown in tables of primary runs too, never ranked. @since 0.2.0

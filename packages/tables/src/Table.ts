@@ -196,7 +196,7 @@ export const missingLegend = (kinds: ReadonlySet<MissingKind | "other">): Readon
  * ```
  * @since 0.1.0
  */
-export type RowMark = "late" | "postDeadline" | "overlapsBest"
+export type RowMark = "late" | "postDeadline" | "overlapsBest" | "zeroed"
 
 /**
  * @example
@@ -385,7 +385,23 @@ export const bibliography = (tables: ReadonlyArray<Table>): string => {
  * ```
  * @since 0.1.0
  */
-export const rowMarkSymbol: Readonly<Record<RowMark, string>> = { late: "*", postDeadline: "\u2020", overlapsBest: "\u2248" }
+export const rowMarkSymbol: Readonly<Record<RowMark, string>> = { late: "*", postDeadline: "\u2020", overlapsBest: "\u2248", zeroed: "\u2070" }
+
+/**
+ * The footnote of the `zeroed` mark (a superscript 0): what `rank`, `report` and the leaderboard say
+ * under a table with a run whose official figure counts a dataset as zero.
+ *
+ * @example
+ * ```ts
+ * import { Table } from "@stseval/tables"
+ *
+ * Table.ZEROED_NOTE.startsWith("\u2070") // true
+ * ```
+ * @since 0.4.0
+ */
+export const ZEROED_NOTE =
+  "\u2070 the official figure counts a dataset the run lacks, or that failed on an error, as 0 (the edition's missingDataset: zero, as the official scorers counted a missing dataset); the run is ranked."
+
 
 /**
  * What each row mark means (HTML tooltips).
@@ -401,7 +417,8 @@ export const rowMarkSymbol: Readonly<Record<RowMark, string>> = { late: "*", pos
 export const rowMarkTitle: Readonly<Record<RowMark, string>> = {
   late: "late or corrected submission",
   postDeadline: "post-deadline submission",
-  overlapsBest: "its rank interval overlaps the best run's"
+  overlapsBest: "its rank interval overlaps the best run's",
+  zeroed: "a dataset it lacks or that failed is counted as 0 in its official figure"
 }
 
 /**

@@ -76,8 +76,13 @@ describe("STS 2014 Table 3 through the scoring engine", () => {
     expect(cell(t, "Late/run1", "run")).toBe("Late/run1")
     expect(Table.rows(t)[0].marks).toEqual(["late"])
     // run.json's postDeadline reaches the table as the dagger mark, explained in a footnote
-    expect(Table.rows(t).find((r) => r.id === "After/run1")?.marks).toEqual(["postDeadline"])
+    // (it lacks five datasets: its mean counts them as 0, marked as every such run is)
+    expect(Table.rows(t).find((r) => r.id === "After/run1")?.marks).toEqual(["postDeadline", "zeroed"])
     expect(t.footnotes.join(" ")).toContain("post-deadline")
+    // a dataset counted as 0 (missingDataset: zero) is marked on the run and said in a footnote
+    expect(Table.rows(t).find((r) => r.id === "LIPN/run1")?.marks).toEqual(["zeroed"])
+    expect(Table.rows(t).find((r) => r.id === "LIPN/run2")?.marks).toEqual(["zeroed"])
+    expect(t.footnotes).toContain(Table.ZEROED_NOTE)
   })
   it("carries gold and run scores for significance and plots", () => {
     expect(results.datasets.find((d) => d.name === "headlines")?.gold?.length).toBe(750)

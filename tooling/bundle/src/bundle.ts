@@ -339,6 +339,9 @@ ${PROGRAM_START}${body.replaceAll("*/", COMMENT_END_ESCAPED)}${PROGRAM_END}`
  *
  * @since 0.1.0
  */
+// the workspace's scoring package, whose version a bundle cannot read from its package.json
+const scoringVersion = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../../packages/scoring/package.json"), "utf8")) as { readonly version: string }).version
+
 export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
   const pkg = JSON.parse(fs.readFileSync(path.join(options.packageDir, "package.json"), "utf8")) as { readonly version: string }
   const minify = options.minify ?? true
@@ -359,6 +362,8 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
     plugins: [deferPlugin],
     define: {
       [options.versionGlobal ?? "STSEVAL_BUNDLED_VERSION"]: JSON.stringify(pkg.version),
+      // the scoring engine's version, for its signatures (@stseval/scoring's internal/version.ts)
+      STSEVAL_SCORING_VERSION: JSON.stringify(scoringVersion),
       "import.meta.url": "__stseval_import_meta_url"
     },
     logLevel: "silent"

@@ -18,7 +18,9 @@
  *    and the time to import its entry (Node 24, a fresh process, no compile cache).
  *
  * Prints one line per check (`ok` or `FAILED` with the reason), the figures, and writes the counts to
- * `--results <file>` (JSON `{ passed, failed, checks, figures }`) for .ci/run's summary. Exits 1 when
+ * `--results <file>` (JSON `{ passed, failed, checks, figures }`) for .ci/run's summary. `--keep`
+ * leaves the scratch folder (`repo/`, the versioned copy of the repository; `tarballs/`; the test
+ * projects in `consumers/` and `global/`) in place and prints its path, to look into a failed check. Exits 1 when
  * any check failed. Figures from the official R scorer on the shipped runs
  * (../shared/reference/sick-posttask-runs.official-R.tsv): The Meaning Factory's pre-deadline run,
  * r 0.826381603887488, accuracy 79.6427846559773%.
@@ -217,10 +219,10 @@ const main = async () => {
         return p.private === true ? [] : [{ name: p.name, dir, version: p.version, bin: p.bin ?? {} }]
       })
     )
-    // the versions printed in signatures follow the packages' (versions.ts, run by version-packages)
+    // the scoring engine signs with its package.json's version (internal/version.ts reads it): the
+    // installed package's signature is checked against its version after the install below
     const scoring = published.find((p) => p.name === "@stseval/scoring")
-    const signature = fs.readFileSync(path.join(repo, "packages/scoring/src/Signature.ts"), "utf8")
-    assert(scoring !== undefined && signature.includes(`export const VERSION = "${scoring.version}"`), "version-packages left the scoring engine's VERSION behind its package.json")
+    assert(scoring !== undefined && !/export const VERSION = "/.test(fs.readFileSync(path.join(repo, "packages/scoring/src/Signature.ts"), "utf8")), "the scoring engine has a VERSION of its own again")
     for (const p of published) {
       const before = JSON.parse(fs.readFileSync(path.join(repoRoot, path.relative(repo, p.dir), "package.json"), "utf8")) as { version: string }
       const changelog = path.join(p.dir, "CHANGELOG.md")
@@ -472,5 +474,6 @@ const passed = checks.filter((c) => c.ok).length
 const failed = checks.length - passed
 console.log(`release check: ${passed} of ${checks.length} checks passed in ${((performance.now() - t0) / 1000).toFixed(0)} s`)
 if (resultsFile !== undefined) fs.writeFileSync(resultsFile, JSON.stringify({ passed, failed, checks, figures }, null, 2))
-if (!keep) fs.rmSync(scratch, { recursive: true, force: true })
+if (keep) console.log(`release check: --keep: the scratch folder is left at ${scratch}`)
+else fs.rmSync(scratch, { recursive: true, force: true })
 process.exit(failed === 0 && passed > 0 ? 0 : 1)

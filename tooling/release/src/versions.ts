@@ -1,7 +1,8 @@
 /**
  * After `changeset version` (the root's `version-packages` runs both): each package's
- * `export const VERSION = "x.y.z"` (the version printed in reproducibility signatures:
- * `stseval-scoring@0.2.0`) is set to its package.json's new version, so that a release never signs
+ * `export const VERSION = "x.y.z"` (a version printed in reproducibility signatures: the
+ * significance tests'; the scoring engine reads its package.json instead) is set to its
+ * package.json's new version, so that a release never signs
  * its results with the previous version. Each package's own test keeps the two equal between
  * releases; this keeps them equal across one.
  *

@@ -10,6 +10,7 @@ import { Files } from "@stseval/formats"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Style from "../internal/Style.js"
+import * as Task from "../internal/Task.js"
 import { bundled } from "../Version.js"
 
 const codabenchPackage = Effect.promise(() => import("@stseval/codabench"))
@@ -117,7 +118,11 @@ const bundle = Command.make(
   "bundle",
   {
     task: Flag.String("task").pipe(Flag.withAlias("t"), Flag.withDescription("Task edition: a registry id or a JSON/YAML edition file")),
-    gold: Flag.String("gold").pipe(Flag.withDescription("The test gold (file or folder)")),
+    gold: Flag.String("gold").pipe(
+      Flag.withDescription("The test gold (file or folder); default: the edition's folder in the data store, as every other command (see `stseval data`)"),
+      Flag.optional
+    ),
+    dataRoot: Flags.dataRoot,
     devGold: optionalString(
       "dev-gold",
       "The development gold (file or folder; in a folder, a gold named ..._test_... is looked for as ..._dev_... first); without it the bundle has only the test phase"
@@ -145,9 +150,11 @@ const bundle = Command.make(
   Effect.fn(function*(flags) {
     const c = yield* Style.Colour
     const { Bundle } = yield* codabenchPackage
+    // without --gold, the data store's gold (`Task.goldPath`, as every other command reads it)
+    const gold = Option.isSome(flags.gold) ? flags.gold.value : yield* Task.goldPath(yield* Task.edition(flags.task), flags.gold, flags.dataRoot)
     const written = yield* Bundle.writeBundles({
       task: flags.task,
-      gold: flags.gold,
+      gold,
       devGold: Option.getOrUndefined(flags.devGold),
       leaderboard: Option.getOrUndefined(flags.leaderboard),
       out: flags.out,

@@ -29,6 +29,11 @@ export const score = Command.make(
       for (const run of runs) yield* Console.log(`${Render.scored(run, edition, d, c, { verbose, intervals, width })}\n`)
       if (intervals !== undefined) yield* Console.log([Render.intervalsNote(intervals, c), ...intervals.notes.map((n) => c.dim(`  ${n}`))].join("\n"))
     }
+    const nothing = Task.nothingToScore(results, paths)
+    if (nothing !== undefined) {
+      yield* (json ? Console.error(nothing) : Console.log(c.red(nothing)))
+      return yield* new ExitCode({ code: 1, reason: nothing })
+    }
     if (runs.some((r) => r.errors.length > 0) || Issue.hasErrors(results.gold.issues)) {
       return yield* new ExitCode({ code: 1, reason: "some run has an error" })
     }

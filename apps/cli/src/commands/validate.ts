@@ -26,6 +26,7 @@ export const validate = Command.make(
     const checked = scored.runs
     const results = ValidationJson.document(scored)
     const { valid } = results
+    const nothing = Task.nothingToScore(scored, paths)
     if (json) {
       yield* Console.log(JSON.stringify(results, null, 2))
     } else {
@@ -37,10 +38,16 @@ export const validate = Command.make(
       if (folderLines.length > 0) yield* Console.log(`${folderLines.join("\n")}\n`)
       const bad = results.runs.filter((r) => r.status !== "valid").length
       yield* Console.log(
-        valid
-          ? c.green(`${checked.length} run(s): all valid`)
-          : c.red(`${checked.length} run(s): ${bad} with errors${Issue.hasErrors(scored.gold.issues) ? "; the gold has errors" : ""}`)
+        nothing !== undefined
+          ? c.red(nothing)
+          : valid
+            ? c.green(`${checked.length} run(s): all valid`)
+            : c.red(`${checked.length} run(s): ${bad} with errors${Issue.hasErrors(scored.gold.issues) ? "; the gold has errors" : ""}`)
       )
+    }
+    if (nothing !== undefined) {
+      if (json) yield* Console.error(nothing)
+      return yield* new ExitCode({ code: 1, reason: nothing })
     }
     if (!valid) return yield* new ExitCode({ code: 1, reason: "some run has an error" })
   })

@@ -11,6 +11,7 @@ import { Style as Figures, Uncertainty } from "@stseval/scoring"
 import type { Engine, Rank, ScoredRun } from "@stseval/scoring"
 import type { Validation } from "@stseval/scoring"
 import type { Palette } from "./Style.js"
+import { Table } from "@stseval/tables"
 import * as TextTable from "./TextTable.js"
 
 /** How many issues of a run the text view lists before it summarises the rest. */
@@ -207,7 +208,11 @@ const aggregates = (
     a === undefined ? [] : [`${name}${a.unofficial !== undefined ? " (unofficial)" : ""} ${shown(name, text(a.value))}${a.value._tag === "Defined" && a.datasets.length < total ? ` (${a.datasets.length} of ${total} datasets)` : ""}`]
   )
   if (official === undefined || total < 2) return parts.length > 0 ? [`  ${parts.join("   ")}`] : []
-  if (official.value._tag === "Defined") return [`  ${[`official ${shown("official", text(official.value))}`, ...parts].join("   ")}`]
+  if (official.value._tag === "Defined") {
+    // a zero standing in for a dataset (missingDataset: zero) is marked and named
+    const zero = official.zeroed.length > 0 ? ` ${Table.rowMarkSymbol.zeroed} (${official.zeroed.map((z) => z.dataset).join(", ")} counted as 0)` : ""
+    return [`  ${[`official ${shown("official", text(official.value))}${zero}`, ...parts].join("   ")}`]
+  }
   const why = official.value.reason.replace(/^no official score: it /, "the official figure ").replace(/^no official score: /, "")
   return [
     `  ${c.red("official: none")} — ${why}`,
@@ -225,6 +230,9 @@ const TITLES: Record<string, string> = {
   entailment: "Entailment (subtask B)"
 }
 
+/** The datasets an entry's figure in `ranking` counts as 0 (`missingDataset: zero`), each with why. */
+const zeroedOf = (e: Rank.RankEntry, ranking: string) => e.run.official.find((o) => o.ranking === ranking)?.zeroed ?? []
+
 /** The mark of a run whose rank interval overlaps the best run's (`--ci`), and its footnote. */
 export const BEST_GROUP_MARK = "≈"
 
@@ -233,9 +241,15 @@ export const BEST_GROUP_MARK = "≈"
  * and why. With intervals: the figure's interval, the rank range, and ≈ on the runs whose rank
  * interval overlaps the best run's.
  */
-export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, intervals?: Uncertainty.ResultIntervals, width?: number): string => {
+export const ranking = (ranked: Rank.RankedResults<ScoredRun.ScoredRun>, d: Decimals, c: Palette, intervals?: Uncertainty.ResultIntervals, width?: number): string => {
   const out: string[] = []
+  // a ranking of one dataset that no run entered (SemRel: a language) is no table of "not ranked"
+  // rows: one line names them all
+  const unentered = ranked.rankings.filter(
+    (r) => r.rule === "dataset" && r.entries.length > 0 && r.entries.every((e) => e.rank === undefined && (e.run.datasets.find((x) => x.dataset === r.ranking)?.status ?? "missing") === "missing")
+  )
   for (const r of ranked.rankings) {
+    if (unentered.includes(r)) continue
     const text = metricText(d, r.metric)
     const print = (x: number) => text(x)
     // the figure ranked: the metric, or the rule over the datasets of it ("mean of Pearson")
@@ -249,7 +263,7 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, int
         ranked ? String(e.rank) : "-",
         ...(intervals !== undefined ? [ri?.rankInterval !== undefined ? Uncertainty.formatRankInterval(ri.rankInterval) : "-"] : []),
         // the marks of the published tables, as report and watch print them
-        `${e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}${ri?.overlapsBest === true ? ` ${BEST_GROUP_MARK}` : ""}`,
+        `${e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}${zeroedOf(e, r.ranking).length > 0 ? ` ${Table.rowMarkSymbol.zeroed}` : ""}${ri?.overlapsBest === true ? ` ${BEST_GROUP_MARK}` : ""}`,
         // a run listed without a rank keeps its figure (a post-deadline run, as the papers list them)
         e.value._tag === "Defined" ? text(e.value) : "-",
         ...(intervals !== undefined ? [ranked ? interval(ri?.official, print) || c.dim(ri?.official.reason ?? "") : ""] : []),
@@ -274,6 +288,9 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, int
       ),
       ""
     )
+    // a zero standing in for a dataset a run lacks (missingDataset: zero): marked, said under the table
+    const zeroed = r.entries.flatMap((e) => zeroedOf(e, r.ranking).map((z) => `${e.meta.id}: ${z.dataset} counted as 0 (${z.reason})`))
+    if (zeroed.length > 0) out.push(c.dim(`  ${Table.ZEROED_NOTE}`), ...zeroed.slice(0, 20).map((z) => c.dim(`    ${z}`)), ...(zeroed.length > 20 ? [c.dim(`    and ${zeroed.length - 20} more`)] : []), "")
     if (intervals !== undefined && Uncertainty.bestGroup(intervals, r.ranking).length > 0) {
       out.push(
         c.dim(`  range: the ${level} interval of the run's rank over the resamples; ${BEST_GROUP_MARK}: its rank interval overlaps the best run's (a reading aid, not a test)`),
@@ -281,6 +298,7 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, int
       )
     }
   }
+  if (unentered.length > 0) out.push(c.dim(`No run entered ${unentered.map((r) => r.ranking).join(", ")}: ${unentered.length === 1 ? "it has" : "they have"} no table.`), "")
   if (intervals !== undefined) out.push(intervalsNote(intervals, c), ...intervals.notes.map((n) => c.dim(`  ${n}`)), "")
   if (ranked.excluded > 0) out.push(c.dim(`${ranked.excluded} non-primary run(s) left out of the ranking (--all-runs ranks every run)`))
   return out.join("\n")

@@ -33,7 +33,8 @@ export const folder = (path: string) => Engine.submissionsFolder(path).pipe(Effe
 
 /**
  * `Engine.score` with the common flags (and `--time-budget`, `--memory-budget` where the command
- * has them); every error that stops it is a usage error.
+ * has them); every error that stops it is a usage error. A team's runs beyond the edition's run
+ * limit are flagged `over-limit` and not ranked, with `--all-runs` too (as in the watcher).
  */
 export const score = (
   task: Registry.TaskEdition,
@@ -47,6 +48,7 @@ export const score = (
 ) =>
   Effect.flatMap(root(flags.dataRoot), (dataRoot) =>
     Engine.score({
+      runLimit: task.runLimit,
       ...options,
       task,
       gold: Option.getOrUndefined(flags.gold),
@@ -54,6 +56,18 @@ export const score = (
       isolation: Flags.isolationOf({ timeBudget: flags.timeBudget ?? Option.none(), memoryBudget: flags.memoryBudget ?? Option.none() })
     })
   ).pipe(Effect.mapError(usage))
+
+/**
+ * What `validate` and `score` say when the runs and folders they were given hold no run at all
+ * (an empty submissions folder): nothing was checked, so nothing is valid. Undefined when some run
+ * was found.
+ */
+export const nothingToScore = (results: Engine.Results, paths: ReadonlyArray<string>): string | undefined =>
+  results.runs.length > 0
+    ? undefined
+    : `nothing to score: ${paths.map((p) => JSON.stringify(p)).join(", ")} ${paths.length === 1 ? "holds" : "hold"} no run of ${results.edition.id} (a run is ${
+        results.edition.submission === "folder" ? "a folder of per-dataset files, or a zip of one" : "a file, or a zip of one"
+      }, named Team_runN)`
 
 /**
  * The scorers' memory given back before a command's long computation on what it scored

@@ -92,7 +92,8 @@ export const document = (results: Engine.Results): ValidationResults => {
     gold: { ...(results.goldPath !== undefined ? { path: results.goldPath } : {}), issues: [...results.gold.issues] },
     issues: [...results.issues],
     runs,
-    valid: !Issue.hasErrors(results.gold.issues) && !Issue.hasErrors(results.issues) && runs.every((r) => r.status === "valid")
+    // nothing given to check is not valid (an empty folder: `validate` exits 1)
+    valid: runs.length > 0 && !Issue.hasErrors(results.gold.issues) && !Issue.hasErrors(results.issues) && runs.every((r) => r.status === "valid")
   }
 }
 

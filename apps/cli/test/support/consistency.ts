@@ -156,6 +156,12 @@ const expectSameStanding = (what: string, got: Standing | undefined, want: Stand
  * so that Vitest's two workers share them.
  */
 export const checkConsistency = (ids: ReadonlyArray<string>) => {
+  // Without ../shared a file may have no edition to check: a file that registers no test fails
+  // ("No test suite found"), so it says why it has none (README's test line on a fresh clone).
+  if (ids.length === 0) {
+    it.skip(`skipped: the public data is not found at ${dataRoot} (put shared/ beside the checkout or set STSEVAL_SHARED)`, () => {})
+    return
+  }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-consistency-"))
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto"
 import { Effect, FileSystem, Option, Path } from "effect"
 import { Submissions } from "@stseval/formats"
+import type { Registry } from "@stseval/formats"
 
 /** Names the watcher never treats as runs: those `discover` leaves out too (`Submissions.isIgnoredEntry`). */
 export const isIgnoredName = Submissions.isIgnoredEntry
@@ -39,7 +40,7 @@ const MAX_DEPTH = 3
  * it. Equal signatures taken a debounce window apart mean the run has stopped changing. `"absent"`
  * when the run does not exist.
  */
-export const signature = (folder: string, entry: string) =>
+export const signature = (folder: string, entry: string, edition: Registry.TaskEdition) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
@@ -68,9 +69,11 @@ export const signature = (folder: string, entry: string) =>
     } else {
       parts.push(one(".", info.value))
     }
-    const stem = Submissions.stripExtension(entry)
-    const beside = yield* fs.stat(path.join(folder, `${stem}${RUN_JSON_SUFFIX}`)).pipe(Effect.option)
-    if (Option.isSome(beside)) parts.push(one(RUN_JSON_SUFFIX, beside.value))
+    // its run.json beside it, under either name `discover` reads (`Team_run2.run.json`, `Team_run2.jsonl.run.json`)
+    for (const stem of new Set([Submissions.stripExtension(entry, edition), entry])) {
+      const beside = yield* fs.stat(path.join(folder, `${stem}${RUN_JSON_SUFFIX}`)).pipe(Effect.option)
+      if (Option.isSome(beside)) parts.push(one(`${stem}${RUN_JSON_SUFFIX}`, beside.value))
+    }
     return { sig: `${info.value.type}|${parts.join("|")}`, mtime }
   })
 

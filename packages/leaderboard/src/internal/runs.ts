@@ -67,7 +67,7 @@ const zipOpens = (folder: string, file: string) =>
 const undecodableName = (session: Session, t: Track) =>
   Effect.gen(function* () {
     const error = Submissions.undecodableName(t.entry, t.entry)
-    const meta = Submissions.metaFromName(t.entry)
+    const meta = Submissions.metaFromName(t.entry, session.edition)
     const failure = error.message
     yield* log(session, "warn", `${t.entry}: ${failure}; listed as failed`)
     t.settledSig = "absent"
@@ -101,9 +101,9 @@ const settle = (session: Session, t: Track, generation: number): Effect.Effect<v
     const edition = session.edition
     let zipRetries = 1
     while (true) {
-      const before = yield* signature(folder, t.entry)
+      const before = yield* signature(folder, t.entry, edition)
       yield* Effect.sleep(debounce)
-      const after = yield* signature(folder, t.entry)
+      const after = yield* signature(folder, t.entry, edition)
       if (before.sig !== after.sig) continue
       if (session.tracks.get(t.entry) !== t || t.generation !== generation) return
       if (after.sig === "absent" && t.entry.includes("\uFFFD")) return yield* undecodableName(session, t)
@@ -163,7 +163,7 @@ const touchMetadataOwner = (session: Session, name: string) =>
     const stem = name.slice(0, -Submissions.RUN_JSON_SUFFIX.length)
     const names = yield* fs.readDirectory(session.settings.folder).pipe(Effect.orElseSucceed(() => [] as Array<string>))
     for (const n of new Set([...names, ...session.tracks.keys()])) {
-      if (Submissions.stripExtension(n) === stem && isRunName(session, n)) yield* touch(session, n)
+      if ((Submissions.stripExtension(n, session.edition) === stem || n === stem) && isRunName(session, n)) yield* touch(session, n)
     }
   })
 
@@ -184,7 +184,7 @@ export const rescan = (session: Session) =>
     for (const name of new Set([...names, ...session.tracks.keys()])) {
       const t = session.tracks.get(name)
       if (t?.pending === true) continue
-      const now = yield* signature(session.settings.folder, name)
+      const now = yield* signature(session.settings.folder, name, session.edition)
       // an entry already found not to be a run, unchanged, is not looked at again
       if (t === undefined && session.notRuns.get(name) === now.sig) continue
       if (t === undefined || now.sig !== t.settledSig) yield* touch(session, name)

@@ -145,7 +145,7 @@ export const processItem = (session: Session, item: WorkItem) =>
     const busy = loaded._tag === "Failure" ? errnoOf(loaded.failure) : resourceIn(loaded.success.issues)
     if (busy !== undefined && RESOURCE_CODES.has(busy)) return yield* retryLater(session, item, busy)
     if (loaded._tag === "Failure") {
-      const now = yield* signature(folder, t.entry)
+      const now = yield* signature(folder, t.entry, session.edition)
       if (!current(session, t, item.generation)) return
       if (now.sig === "absent") return yield* removeEntry(session, t, "deleted while being read")
       // changed under our feet: settle it again
@@ -214,7 +214,7 @@ export const processItem = (session: Session, item: WorkItem) =>
     // Publish only what still describes the folder: a newer generation is on its way, and a run
     // deleted or changed while it was scored must not come back as a ghost.
     if (!current(session, t, item.generation)) return
-    const now = yield* signature(folder, t.entry)
+    const now = yield* signature(folder, t.entry, session.edition)
     if (now.sig === "absent") return yield* removeEntry(session, t, "deleted while being scored")
     if (now.sig !== item.sig) return yield* touch(session, t.entry)
     const submittedAt =

@@ -7,7 +7,7 @@
  */
 import { Format, Issue, Registry } from "@stseval/formats"
 import type { Gold, Submissions } from "@stseval/formats"
-import { Metrics } from "@stseval/metrics"
+import { MetricValue, Metrics, Pearson } from "@stseval/metrics"
 import type { Aligned, DatasetCheck, DatasetStatus, RunValidation, ValidateOptions } from "../Validation.js"
 import { leastPairsOf, perDataset } from "./edition.js"
 import type { DatasetSpec, Edition } from "./edition.js"
@@ -123,6 +123,34 @@ const outOfScale = (edition: Edition, path: string, outside: number, pairs: numb
     `${plural(outside, "score")} of ${pairs} lie outside the edition's scale ${edition.scale.min}-${edition.scale.max} (the first on line ${line}: ${value}); correlations are unaffected, but an error such as MSE is computed on these raw values`,
     { line, ...(field !== undefined ? { field } : {}), expected: `${edition.scale.min} to ${edition.scale.max}`, found: String(value) }
   )
+
+/** The fewest pairs on which a negative correlation is taken as a sign of a reversed run. */
+const REVERSED_LEAST_PAIRS = 10
+/** The Pearson correlation with the gold at or below which a run looks reversed. */
+const REVERSED_CORRELATION = -0.5
+
+/**
+ * A hint that a run's direction looks reversed: every score negative where the scale is not
+ * (similarities negated, or distances), or a strongly negative correlation with the gold (a
+ * dissimilarity, or 5 - score). The figures stay as computed: the hint says what to check.
+ */
+const reversedScale = (edition: Edition, path: string, gold: Float64Array, run: Float64Array, allOutside: boolean): Issue.Issue | undefined => {
+  const { min, max } = edition.scale
+  const fix = `write higher scores for more similar pairs, on the scale ${min}-${max}${edition.scale.direction === "descending" ? " (this edition's scale is descending: lower is more similar)" : ""}`
+  if (allOutside && min >= 0 && run.length > 0 && run.every((x) => x < 0)) {
+    return Issue.warning("reversed-scale", path, `every score is negative: the direction looks reversed (similarities negated, or distances?); ${fix}`, {
+      expected: `${min} to ${max}`,
+      found: "every score negative"
+    })
+  }
+  if (run.length < REVERSED_LEAST_PAIRS) return undefined
+  const r = MetricValue.getOrNaN(Pearson.pearson(gold, run))
+  if (!(r <= REVERSED_CORRELATION)) return undefined
+  return Issue.warning("reversed-scale", path, `the scores correlate strongly negatively with the gold (Pearson r = ${r.toFixed(3)}): the direction looks reversed; ${fix}`, {
+    expected: "a positive correlation",
+    found: `r = ${r.toFixed(3)}`
+  })
+}
 
 // ---------------------------------------------------------------------------------------------
 // One run file and the datasets it serves
@@ -304,6 +332,8 @@ const checkUnit = (
         dataset.push(outOfScale(edition, path, outside, pairs, table.lines[firstOutside], values[firstOutside], format.columns.length > 1 ? column.field : undefined))
       }
       aligned = { kind: "scores", gold: shared.gold as Float64Array, run, ...(confidence !== undefined ? { confidence } : {}) }
+      const reversed = reversedScale(edition, path, shared.gold as Float64Array, run, outside === pairs)
+      if (reversed !== undefined) dataset.push(reversed)
     } else {
       const values = data.values
       const run = Array.from(records, (i) => values[at(i)])
