@@ -166,8 +166,8 @@ describe("intervals where people read them", () => {
 
   it("report --format latex: a Rank range column, the ≈ mark and its footnote", () => {
     expect(latex.code, latex.stderr).toBe(0)
-    expect(latex.stdout).toContain("& Rank range \\\\")
-    expect(latex.stdout).toMatch(/Ace\/run1\$\^\{\\approx\}\$ & .* & 1 \\\\/)
+    expect(latex.stdout).toContain("& Primary & Rank & Rank range &")
+    expect(latex.stdout).toMatch(/Ace\/run1\$\^\{\\approx\}\$ & [^&]+ & 1 & 1 & /)
     expect(latex.stdout).toContain("$\\approx$ the run's 95\\% rank interval overlaps the best run's")
     expect(latex.stdout).toContain("1000 resamples, seed 12345")
   })
@@ -176,7 +176,8 @@ describe("intervals where people read them", () => {
     expect(html.code, html.stderr).toBe(0)
     // Primary and 7 tracks for each of the 5 runs (the table shows every run)
     expect(html.stdout.match(/<svg class="ci"/g)?.length).toBe(8 * RUNS.length)
-    expect(html.stdout).toMatch(/<tr data-run="Ace\/run1">.*<td class="r" data-value="1"><bdi dir="auto">1<\/bdi><\/td><\/tr>/)
+    // Rank, then Rank range, after Primary
+    expect(html.stdout).toMatch(/<tr data-run="Ace\/run1">.*<td class="r" data-value="1">1<\/td><td class="r" data-value="1"><bdi dir="auto">1<\/bdi><\/td>/)
     expect(html.stdout).toContain('title="its rank interval overlaps the best run&#39;s"')
   })
 })

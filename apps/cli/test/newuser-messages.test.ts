@@ -124,7 +124,9 @@ describe("no gold and no data store", () => {
     const out = path.join(work, "bundle")
     const made = await runCli(["codabench", "bundle", "--task", "sick2014", "--data-root", store, "--out", out, "--cli", cli])
     expect(made.code, made.stderr).toBe(0)
-    expect(fs.readFileSync(path.join(out, "reference_data_test", "SICK_test_annotated.txt")).equals(fs.readFileSync(sickGold))).toBe(true)
+    // the test phase is sealed: the store's gold is kept beside the bundle, not in it
+    expect(fs.readFileSync(path.join(`${out}.gold`, "SICK_test_annotated.txt")).equals(fs.readFileSync(sickGold))).toBe(true)
+    expect(fs.existsSync(path.join(out, "reference_data_test", "SICK_test_annotated.txt"))).toBe(false)
     const none = await runCli(["codabench", "bundle", "--task", "sick2014", "--data-root", path.join(work, "no-store"), "--out", path.join(work, "bundle2"), "--cli", cli])
     expect(none.code).toBe(2)
     expect(none.stderr).toContain("stseval data fetch sick2014")
