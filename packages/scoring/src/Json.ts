@@ -26,6 +26,7 @@ import type { MetricValue } from "@stseval/metrics"
 import type * as Intervals from "@stseval/significance/Intervals"
 import { Schema } from "effect"
 import type { Results } from "./Engine.js"
+import * as Rule from "./internal/marksRule.js"
 import type { Rankable, RankedResults, RankEntry } from "./Rank.js"
 import type { AggregateScore, DatasetScore, LabelSummary, ScoredRun } from "./ScoredRun.js"
 import * as Signature from "./Signature.js"
@@ -450,7 +451,10 @@ export const ScoredResults = Schema.Struct({
   issues: Schema.Array(Issue.Issue).annotate({ description: "issues about the submissions as a whole (run limits, entries that are not runs)" }),
   runs: Schema.Array(ScoredRunJson),
   rankings: Schema.optionalKey(RankedJson),
-  intervals: Schema.optionalKey(IntervalsJson)
+  intervals: Schema.optionalKey(IntervalsJson),
+  marks: Schema.optionalKey(
+    Schema.Array(Rule.FigureMarksJson).annotate({ description: "rank --marks: the runs not significantly different from the best of each figure (the bold of report and the leaderboard, by the same rule)" })
+  )
 }).annotate({ identifier: "ScoredResults", title: "stseval scored results" })
 /** @since 0.1.0 */
 export type ScoredResults = typeof ScoredResults.Type
@@ -705,7 +709,9 @@ export const resultsToJson = (
   results: Pick<Results, "edition" | "signature" | "goldPath" | "gold" | "issues" | "runs"> & {
     readonly ranked?: RankedResults<ScoredRun> | undefined
   },
-  intervals?: Uncertainty.ResultIntervals
+  intervals?: Uncertainty.ResultIntervals,
+  /** `Marks.compute(results).figures.map(Marks.toJson)` (rank --marks) */
+  marks?: ReadonlyArray<Rule.FigureMarksJson>
 ): ScoredResults => ({
   format: FORMAT,
   edition: results.edition.id,
@@ -714,7 +720,8 @@ export const resultsToJson = (
   gold: { ...(results.goldPath !== undefined ? { path: results.goldPath } : {}), issues: [...results.gold.issues] },
   issues: [...results.issues],
   runs: results.runs.map((r) => toJson(r, intervals)),
-  ...(results.ranked !== undefined ? { rankings: rankedToJson(results.ranked, intervals) } : {})
+  ...(results.ranked !== undefined ? { rankings: rankedToJson(results.ranked, intervals) } : {}),
+  ...(marks !== undefined ? { marks } : {})
 })
 
 /**

@@ -400,9 +400,15 @@ export const markedFigures = (id: string, results: Results, options: Options = {
   return spec.columns.flatMap((c) => (c.markTied === true && shown.has(c.key) ? [figureOfSource(c.source) ?? []].flat() : []))
 }
 
-/** How a test's marks are explained under a table. */
-const tiedNote = (m: Marks.FigureMarks): string =>
-  `${Marks.testLabel(m.test ?? "")}${m.aggregate !== undefined ? ` stratified by dataset (${m.aggregate} mean)` : ""}${m.correction === "holm" && m.compared > 1 ? ", Holm-adjusted" : ""}, p > ${m.alpha}`
+/**
+ * The bold's footnotes: one per rule (`Marks.describe`: test, resamples, p-value, correction,
+ * alpha), naming the columns it applies to (STS 2017's table has three rules in eight columns).
+ */
+const tiedNotes = (used: ReadonlyMap<string, ReadonlyArray<string>>, marked: ReadonlyArray<string>): ReadonlyArray<string> =>
+  [...used].map(([rule, headers]) => {
+    const ordered = [...new Set(marked.filter((h) => headers.includes(h)))]
+    return `Bold${used.size > 1 || ordered.length < marked.length ? ` in ${ordered.join(", ")}` : ""}: not significantly different from the best ranked run (${rule}).`
+  })
 
 /**
  * Build a Table from results with a layout spec and options: the runs, order and ranks of the
@@ -544,7 +550,8 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
 
   const usedMarks = {
     best: false,
-    tied: new Set<string>(),
+    // rule -> the headers of the columns it marked, in column order
+    tied: new Map<string, Array<string>>(),
     late: false,
     postDeadline: false,
     missing: new Set<Table.MissingKind>(),
@@ -601,11 +608,15 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
         const m = marksOf(c)
         if (m !== undefined && m.tied.includes(run.id)) {
           marks.push("tied")
-          usedMarks.tied.add(tiedNote(m))
+          const rule = Marks.describe(m)
+          const headers = usedMarks.tied.get(rule) ?? []
+          if (!headers.includes(c.header)) headers.push(c.header)
+          usedMarks.tied.set(rule, headers)
         }
         const ri = columnRankInterval(run, c)
         if (ri !== undefined) usedMarks.columnRanges = true
-        if (ri?.overlapsBest === true) {
+        // the best run's own interval overlaps itself: the mark is for the others
+        if (ri?.overlapsBest === true && columnRanks.get(c.key)?.get(run.id) !== 1) {
           marks.push("overlapsBest")
           usedMarks.overlapsBest = true
         }
@@ -630,7 +641,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
         marks.push("postDeadline")
         usedMarks.postDeadline = true
       }
-      if (rankIntervalOf(run)?.overlapsBest === true) {
+      if (rankIntervalOf(run)?.overlapsBest === true && entryOf.get(run.id)?.rank !== 1) {
         marks.push("overlapsBest")
         usedMarks.overlapsBest = true
       }
@@ -645,7 +656,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
 
   const footnotes: Array<string> = [...(spec.notes ?? []), ...(options.notes ?? [])]
   if (usedMarks.best) footnotes.push("\u2022 best figure in the column among the ranked runs.")
-  for (const t of usedMarks.tied) footnotes.push(`Bold: not significantly different from the best ranked run (${t}).`)
+  footnotes.push(...tiedNotes(usedMarks.tied, specs.flatMap((c) => (marksOf(c) !== undefined ? [c.header] : []))))
   // a marked column whose marks could not be decided says why, once
   const unmarked = new Set<string>()
   for (const c of specs) {

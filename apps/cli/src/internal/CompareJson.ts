@@ -33,7 +33,11 @@ const comparisonFields = {
   estimateA: Real("correlation of run A with the gold (or the edition's aggregate of it)"),
   estimateB: Real("correlation of run B with the gold (or the edition's aggregate of it)"),
   alternative: Alternative,
-  pValue: Schema.optionalKey(described(Schema.Finite, "p-value; absent for zou2007 (interval only)")),
+  pValue: Schema.optionalKey(described(Schema.Finite, "p-value; absent for zou2007 (interval only); below 1e-300 see log10P (text prints < 1e-300)")),
+  log10P: Schema.optionalKey(described(Schema.Finite, "log10 of the p-value when it is below 1e-300, where a double loses it (Williams' t = 92.8 on 1,379 pairs: about -2700)")),
+  pMethod: Schema.optionalKey(
+    described(Schema.Literal("normal"), "bootstrap: its p by the normal approximation with the bootstrap standard error (the marks' rule; not floored at 1 / (resamples + 1)); absent: the shift method's (count + 1) / (valid + 1)")
+  ),
   statistic: Schema.optionalKey(Real("test statistic; for bootstrap / permutation the difference r(A) - r(B)")),
   df: Schema.optionalKey(described(Schema.Finite, "degrees of freedom (t tests)")),
   ci: Schema.optionalKey(
@@ -140,6 +144,8 @@ const SignificanceTest = Schema.Struct({
   ),
   datasets: described(Schema.Array(Schema.String), "datasets (tracks) compared"),
   signature: Schema.optionalKey(described(Schema.String, "resampling tests: the reproducibility signature")),
+  resamples: Schema.optionalKey(Count("resampling tests: the resamples")),
+  rule: Schema.optionalKey(described(Schema.String, "the test, resamples, p-value, correction and alpha as the text prints them (as report's footnotes)")),
   error: Schema.optionalKey(described(Schema.String, "why nothing was tested in this ranking (fewer than two comparable runs); runs and comparisons are then empty")),
   runs: described(Schema.Array(RankingEntry), "the runs the ranking ranks that could be compared, best first"),
   comparisons: described(
@@ -191,6 +197,8 @@ export const comparisonJson = (c: Compare.Comparison): ComparisonFields => {
     alternative: c.alternative
   }
   if (c.pValue !== undefined) o.pValue = c.pValue
+  if (c.log10P !== undefined) o.log10P = c.log10P
+  if (c.pMethod !== undefined) o.pMethod = c.pMethod
   if (c.statistic !== undefined) o.statistic = real(c.statistic)
   if (c.df !== undefined) o.df = c.df
   if (c.ci !== undefined) o.ci = [real(c.ci[0]), real(c.ci[1])]

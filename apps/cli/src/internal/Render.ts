@@ -233,9 +233,20 @@ export const BEST_GROUP_MARK = "≈"
  * and why. With intervals: the figure's interval, the rank range, and ≈ on the runs whose rank
  * interval overlaps the best run's.
  */
-export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, intervals?: Uncertainty.ResultIntervals, width?: number): string => {
+export const ranking = (
+  ranked: Rank.RankedResults,
+  d: Decimals,
+  c: Palette,
+  intervals?: Uncertainty.ResultIntervals,
+  width?: number,
+  /** rank --marks: each figure's marks (`Marks.compute`), the ranked figure's printed as a "tied" column */
+  marks?: ReadonlyArray<{ readonly ranking: string; readonly dataset?: string | undefined; readonly tied: ReadonlyArray<string>; readonly rule?: string | undefined; readonly reason?: string | undefined }>
+): string => {
   const out: string[] = []
   for (const r of ranked.rankings) {
+    // the marks of the figure this ranking orders by: its official aggregate, or its one dataset's
+    const m = marks?.find((f) => f.ranking === r.ranking && f.dataset === undefined) ?? marks?.find((f) => f.ranking === r.ranking)
+    const tied = new Set(m?.tied ?? [])
     const text = metricText(d, r.metric)
     const print = (x: number) => text(x)
     // the figure ranked: the metric, or the rule over the datasets of it ("mean of Pearson")
@@ -249,7 +260,9 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, int
         ranked ? String(e.rank) : "-",
         ...(intervals !== undefined ? [ri?.rankInterval !== undefined ? Uncertainty.formatRankInterval(ri.rankInterval) : "-"] : []),
         // the marks of the published tables, as report and watch print them
-        `${e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}${ri?.overlapsBest === true ? ` ${BEST_GROUP_MARK}` : ""}`,
+        // ≈ on the runs whose interval overlaps the best's, not on the best itself (its own interval)
+        `${tied.has(e.meta.id) ? c.bold(e.meta.id) : e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}${ri?.overlapsBest === true && e.rank !== 1 ? ` ${BEST_GROUP_MARK}` : ""}`,
+        ...(marks !== undefined ? [tied.has(e.meta.id) ? "yes" : ""] : []),
         // a run listed without a rank keeps its figure (a post-deadline run, as the papers list them)
         e.value._tag === "Defined" ? text(e.value) : "-",
         ...(intervals !== undefined ? [ranked ? interval(ri?.official, print) || c.dim(ri?.official.reason ?? "") : ""] : []),
@@ -264,6 +277,7 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, int
           { header: "rank", align: "right" },
           ...(intervals !== undefined ? [{ header: "range", align: "right" as const }] : []),
           { header: "run" },
+          ...(marks !== undefined ? [{ header: "tied" }] : []),
           { header: combined ? r.rule : label, align: "right" },
           ...(intervals !== undefined ? [{ header: `${level} CI` }] : []),
           { header: "" }
@@ -274,6 +288,9 @@ export const ranking = (ranked: Rank.RankedResults, d: Decimals, c: Palette, int
       ),
       ""
     )
+    if (marks !== undefined) {
+      out.push(c.dim(m?.rule !== undefined ? `  tied: not significantly different from the best ranked run (${m.rule})` : `  tied: no marks${m?.reason !== undefined ? `: ${m.reason}` : ""}`), "")
+    }
     if (intervals !== undefined && Uncertainty.bestGroup(intervals, r.ranking).length > 0) {
       out.push(
         c.dim(`  range: the ${level} interval of the run's rank over the resamples; ${BEST_GROUP_MARK}: its rank interval overlaps the best run's (a reading aid, not a test)`),
