@@ -550,7 +550,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
 
   const usedMarks = {
     best: false,
-    // rule -> the headers of the columns it marked, in column order
+    // rule -> the keys of the columns it marked
     tied: new Map<string, Array<string>>(),
     late: false,
     postDeadline: false,
@@ -610,7 +610,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
           marks.push("tied")
           const rule = Marks.describe(m)
           const headers = usedMarks.tied.get(rule) ?? []
-          if (!headers.includes(c.header)) headers.push(c.header)
+          if (!headers.includes(c.key)) headers.push(c.key)
           usedMarks.tied.set(rule, headers)
         }
         const ri = columnRankInterval(run, c)
@@ -656,7 +656,14 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
 
   const footnotes: Array<string> = [...(spec.notes ?? []), ...(options.notes ?? [])]
   if (usedMarks.best) footnotes.push("\u2022 best figure in the column among the ranked runs.")
-  footnotes.push(...tiedNotes(usedMarks.tied, specs.flatMap((c) => (marksOf(c) !== undefined ? [c.header] : []))))
+  // the columns by their printed headers (a config's `headers` renames them), in column order
+  const headerOf = new Map(columns.map((c) => [c.key, c.header]))
+  footnotes.push(
+    ...tiedNotes(
+      new Map([...usedMarks.tied].map(([rule, keys]) => [rule, keys.map((k) => headerOf.get(k) ?? k)])),
+      specs.flatMap((c) => (marksOf(c) !== undefined ? [headerOf.get(c.key) ?? c.header] : []))
+    )
+  )
   // a marked column whose marks could not be decided says why, once
   const unmarked = new Set<string>()
   for (const c of specs) {
