@@ -34,7 +34,7 @@ const comparisonFields = {
   estimateB: Real("correlation of run B with the gold (or the edition's aggregate of it)"),
   alternative: Alternative,
   pValue: Schema.optionalKey(described(Schema.Finite, "p-value; absent for zou2007 (interval only); below 1e-300 see log10P (text prints < 1e-300)")),
-  log10P: Schema.optionalKey(described(Schema.Finite, "log10 of the p-value when it is below 1e-300, where a double loses it (Williams' t = 92.8 on 1,379 pairs: about -2700)")),
+  log10P: Schema.optionalKey(described(Schema.Finite, "log10 of the p-value when it is below 1e-300, where a double loses it (Williams' t = 92.8 on 1,379 pairs: -593.9)")),
   pMethod: Schema.optionalKey(
     described(Schema.Literal("normal"), "bootstrap: its p by the normal approximation with the bootstrap standard error (the marks' rule; not floored at 1 / (resamples + 1)); absent: the shift method's (count + 1) / (valid + 1)")
   ),
