@@ -75,6 +75,12 @@ const Entailment = Schema.Struct({
 
 const Skipped = Schema.Struct({ dataset: Schema.String, reason: Schema.String })
 
+const OfficialSide = Schema.Struct({
+  value: Real("the run's official figure"),
+  reason: Schema.optionalKey(described(Schema.String, "why it has none")),
+  zeroed: described(Schema.Array(Schema.String), "datasets that entered it as the metric's missing value (0 under the zero rule)")
+})
+
 export const CompareResults = Schema.Struct({
   format: described(Schema.Literal(COMPARE_FORMAT), "identifies this document"),
   edition: described(Schema.String, "task edition id"),
@@ -85,7 +91,25 @@ export const CompareResults = Schema.Struct({
   metric: described(Schema.String, "the metric compared (a registry name: pearson, spearman, kendall, mse...): --metric, else the one the edition ranks by"),
   runs: described(Schema.Array(Json.RunJson), "runs A and B: who submitted them, primary, late, corrected, post-deadline"),
   datasets: described(Schema.Array(CompareRow), "one row per dataset (track) both runs have scored, with the chosen test"),
-  aggregate: Schema.optionalKey(described(CompareRow, "multi-dataset editions: the edition's aggregate, by bootstrap (or permutation) stratified by dataset")),
+  official: Schema.optionalKey(
+    described(
+      Schema.Struct({
+        ranking: Schema.String,
+        rule: described(Schema.Literals(["weighted", "unweighted", "pooled"]), "how the datasets are combined (the ranking's rule)"),
+        complete: described(Schema.Boolean, "both runs have every dataset of the ranking: `aggregate` tests the official figure"),
+        a: OfficialSide,
+        b: OfficialSide,
+        reason: Schema.optionalKey(described(Schema.String, "why the official figure is not tested"))
+      }),
+      "multi-dataset editions: the two runs' official figures by the edition's rule, as rank ranks them"
+    )
+  ),
+  aggregate: Schema.optionalKey(
+    described(CompareRow, "multi-dataset editions, both runs with every dataset: the official figure, by bootstrap (or permutation) stratified by dataset")
+  ),
+  shared: Schema.optionalKey(
+    described(CompareRow, "a run lacks a dataset: the datasets both runs have, combined by the ranking's rule (not the official figure), by bootstrap stratified by dataset")
+  ),
   entailment: Schema.optionalKey(described(Entailment, "SICK, when both runs have scored entailment labels")),
   skipped: described(
     Schema.Array(Skipped),
