@@ -71,7 +71,13 @@ export const IntervalJson = Schema.Struct({
   fewPairs: Schema.optionalKey(
     Schema.Number.annotate({
       description:
-        "present when the figure rests on fewer than 100 pairs: how many. Percentile intervals there hold the true value less often than their level (about 93% at 50 pairs for Pearson on normal data; docs/significance.md, Coverage)"
+        "present when the figure rests on fewer than 100 pairs: how many. Percentile intervals there miss their level: Pearson's hold the true value less often (about 93% at 50 pairs on normal data), Spearman's more often (96-97% at 20-30 pairs); docs/significance.md, Coverage"
+    })
+  ),
+  skewed: Schema.optionalKey(
+    Schema.Number.annotate({
+      description:
+        "a Pearson figure on skewed data: the largest |sample skewness| of the gold and the run, when above 1. Its percentile interval is unreliable (85-92% coverage for 95% on lognormal data; docs/significance.md, Coverage)"
     })
   )
 }).annotate({ identifier: "Interval", description: "percentile bootstrap interval over pairs (see docs/significance.md)" })
@@ -488,7 +494,10 @@ export const ciOf = (f: Intervals.Figure | undefined): { readonly ci?: typeof In
   f === undefined
     ? {}
     : {
-        ci: f.ci === undefined ? null : { low: f.ci.low, high: f.ci.high, level: f.ci.level, ...(Uncertainty.isFew(f) ? { fewPairs: f.pairs } : {}) },
+        ci:
+          f.ci === undefined
+            ? null
+            : { low: f.ci.low, high: f.ci.high, level: f.ci.level, ...(Uncertainty.isFew(f) ? { fewPairs: f.pairs } : {}), ...(Uncertainty.isSkewed(f) ? { skewed: f.skewed } : {}) },
         ...(f.ci === undefined && f.reason !== undefined ? { ciReason: f.reason } : {}),
         ...(f.degenerate > 0 ? { degenerate: f.degenerate } : {})
       }

@@ -44,7 +44,7 @@ export const figure = (value: MetricValue.MetricValue | undefined, kind: "mse" |
 
 /** A figure's interval `[low, high]` printed like the figure; empty without intervals or an interval. */
 export const interval = (f: Uncertainty.Figure | undefined, print: (x: number) => string): string =>
-  f?.ci === undefined ? "" : `[${print(f.ci.low)}, ${print(f.ci.high)}]${Uncertainty.isFew(f) ? Uncertainty.FEW_PAIRS_MARK : ""}`
+  f?.ci === undefined ? "" : `[${print(f.ci.low)}, ${print(f.ci.high)}]${Uncertainty.isFew(f) ? Uncertainty.FEW_PAIRS_MARK : ""}${Uncertainty.isSkewed(f) ? Uncertainty.SKEWED_MARK : ""}`
 
 
 /** A figure and, with intervals, its interval beside it: `0.826 [0.801, 0.849]`. */
