@@ -77,7 +77,7 @@ export const IntervalJson = Schema.Struct({
   skewed: Schema.optionalKey(
     Schema.Number.annotate({
       description:
-        "a Pearson figure on skewed data: the largest |sample skewness| of the gold and the run, when above 1. Its percentile interval is unreliable (85-92% coverage for 95% on lognormal data; docs/significance.md, Coverage)"
+        "a Pearson figure on skewed data: the largest |sample skewness| of the gold and the run, when above 2. Its percentile interval is unreliable (90-93% coverage for 95% on lognormal data; docs/significance.md, Coverage)"
     })
   )
 }).annotate({ identifier: "Interval", description: "percentile bootstrap interval over pairs (see docs/significance.md)" })

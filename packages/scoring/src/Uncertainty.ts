@@ -582,7 +582,7 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
       ...[...fewOf].map((m) => `${FEW_PAIRS_MARK} ${label(m)}, an interval on fewer than ${Intervals.fewPairs} pairs: ${FEW_PAIRS_COVERAGE[m] ?? "percentile intervals of it were not measured at so few pairs: their coverage may differ from their level"} (docs/significance.md, Coverage)`),
       ...(skewed
         ? [
-            `${SKEWED_MARK} Pearson's r on skewed data (|sample skewness| of the gold or the run above ${Intervals.skewLimit}): its percentile interval is unreliable there (95% intervals held the true value in 85-92% of lognormal samples at 30-1,000 pairs; docs/significance.md, Coverage); Spearman's is not affected`
+            `${SKEWED_MARK} Pearson's r on skewed data (|sample skewness| of the gold or the run above ${Intervals.skewLimit}): its percentile interval is unreliable there (95% intervals held the true value in 90-93% of lognormal samples at 30-250 pairs; docs/significance.md, Coverage); Spearman's is not affected`
           ]
         : []),
       ...passes.flatMap((p) => p.result.notes.map((n) => (p.ranked ? n : `${label(p.metric)} (not ranked): ${n}`))),
