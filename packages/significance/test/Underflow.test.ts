@@ -12,12 +12,12 @@ import { log10PValue } from "../src/internal/distributions.js"
 describe("log10 of p-values past a double's range", () => {
   it("Student's t and the normal, against mpmath", () => {
     // mpmath: log10(betainc(688, 0.5, 0, 1376 / (1376 + 92.8^2), regularized)) = -593.902272743586...
-    expect(log10PValue(92.8, "two.sided", 1376)).toBeCloseTo(-593.90227274358603, 9)
+    expect(log10PValue(92.8, "two.sided", 1376)).toBeCloseTo(-593.902272743586, 9)
     // mpmath: log10(erfc(40 / sqrt 2)) = -349.135976463681..., erfc(50 / sqrt 2): -544.665305866332...
-    expect(log10PValue(40, "two.sided")).toBeCloseTo(-349.13597646368186, 9)
-    expect(log10PValue(50, "two.sided")).toBeCloseTo(-544.66530586633267, 9)
+    expect(log10PValue(40, "two.sided")).toBeCloseTo(-349.135976463682, 9)
+    expect(log10PValue(50, "two.sided")).toBeCloseTo(-544.665305866333, 9)
     // where p is representable, the same as log10 of it (mpmath: -14.905112555353173, -14.581799268675313)
-    expect(log10PValue(8, "two.sided")).toBeCloseTo(-14.905112555353173, 11)
+    expect(log10PValue(8, "two.sided")).toBeCloseTo(-14.90511255535317, 11)
     expect(log10PValue(8, "two.sided", 1376)).toBeCloseTo(-14.581799268675313, 11)
   })
 
