@@ -16,11 +16,13 @@ describe("stseval (usage)", () => {
       expect(r.code, command).toBe(0)
       expect(r.stdout, command).toMatch(new RegExp(`EXAMPLES\\n  # .+\\n  stseval ${command} \\S`))
     }
-    for (const command of ["compare", "significance"]) {
+    // compare's one comparison: 10,000; significance: the marks' rule (1,000, Holm), as report
+    for (const [command, resamples] of [["compare", 10000], ["significance", 1000]] as const) {
       const help = (await runCli([command, "--help"])).stdout
-      expect(help, command).toMatch(/--resamples integer .*\(default: 10000\)/)
+      expect(help, command).toMatch(new RegExp(`--resamples integer .*\\(default: ${resamples}\\)`))
       expect(help, command).toMatch(/--seed integer .*\(default: 12345\)/)
     }
+    expect((await runCli(["significance", "--help"])).stdout).toMatch(/--correction .*\(default: holm\)/)
     expect((await runCli(["watch", "--help"])).stdout).toMatch(/--refresh integer .*\(default: 30\)/)
   })
 
@@ -66,5 +68,8 @@ describe("names the CLI lists without loading the packages (internal/Lazy.ts)", 
     const { Layouts } = await import("@stseval/tables")
     expect(Lazy.testNames).toEqual(Compare.testNames)
     expect(Lazy.layoutNames).toEqual(Object.keys(Layouts.presets))
+    // significance's defaults are the marks' rule
+    const Marks = await import("@stseval/scoring/Marks")
+    expect(Lazy.ruleDefaults).toEqual({ alpha: Marks.defaults.alpha, correction: Marks.defaults.correction, resamples: Marks.defaults.resamples, seed: Marks.defaults.seed })
   })
 })

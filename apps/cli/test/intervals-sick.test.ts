@@ -73,7 +73,10 @@ describe("intervals on fewer than 100 pairs are marked", () => {
     const r = await runCli(["score", "--task", "sick2014", "--gold", small, "--ci", "95", run])
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toMatch(/pearson \d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]‡/)
-    expect(r.stdout).toContain("‡ an interval on fewer than 100 pairs")
+    // one note per metric, true of it (issue 35): Pearson's under-cover, Spearman's over-cover, MSE's not measured
+    expect(r.stdout).toContain("‡ Pearson, an interval on fewer than 100 pairs: percentile intervals of Pearson's r hold the true value less often")
+    expect(r.stdout).toContain("‡ Spearman, an interval on fewer than 100 pairs: percentile intervals of Spearman's rho hold the true value more often")
+    expect(r.stdout).toContain("‡ MSE, an interval on fewer than 100 pairs: percentile intervals of it were not measured")
     const big = await runCli(["score", ...common, path.join(subs, "MeaningFactory_run1primary.txt")])
     expect(big.stdout).toMatch(/pearson \d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]/)
     expect(big.stdout).not.toContain("‡")

@@ -155,20 +155,20 @@ describe("stseval rank --ci 95 --json (STS 2017 runs built in the test)", () => 
 })
 
 describe("intervals where people read them", () => {
-  it("rank (text): the rank range and the interval beside each figure, the ≈ group, the signature", () => {
+  it("rank (text): the rank range and the interval beside each figure, no ≈ on the best itself, the signature", () => {
     expect(text.code, text.stderr).toBe(0)
     const row = text.stdout.split("\n").find((l) => l.includes("Ace/run1"))!
-    // rank, range, run with its mark, Primary (r x 100), [low, high]
-    expect(row).toMatch(/^\s+1\s+1\s+Ace\/run1 ≈\s+\d+\.\d\d\s+\[\d+\.\d\d, \d+\.\d\d\]/)
+    // rank, range, run (the best: its interval overlaps only its own, no ≈: issue 32), Primary (r x 100), [low, high]
+    expect(row).toMatch(/^\s+1\s+1\s+Ace\/run1\s+\d+\.\d\d\s+\[\d+\.\d\d, \d+\.\d\d\]/)
     expect(text.stdout).toMatch(/\n\s+\d\s+\d(-\d)?\s+Bee\/run1\s/)
     expect(text.stdout).toContain("method:percentile-bootstrap|resamples:1000|seed:12345|level:0.95")
   })
 
-  it("report --format latex: a Rank range column, the ≈ mark and its footnote", () => {
+  it("report --format latex: a Rank range column, and no ≈ on the best run itself (issue 32)", () => {
     expect(latex.code, latex.stderr).toBe(0)
     expect(latex.stdout).toContain("& Primary & Rank & Rank range &")
-    expect(latex.stdout).toMatch(/Ace\/run1\$\^\{\\approx\}\$ & [^&]+ & 1 & 1 & /)
-    expect(latex.stdout).toContain("$\\approx$ the run's 95\\% rank interval overlaps the best run's")
+    expect(latex.stdout).toMatch(/Ace\/run1 & [^&]+ & 1 & 1 & /)
+    expect(latex.stdout).not.toContain("\\approx")
     expect(latex.stdout).toContain("1000 resamples, seed 12345")
   })
 
@@ -178,7 +178,7 @@ describe("intervals where people read them", () => {
     expect(html.stdout.match(/<svg class="ci"/g)?.length).toBe(8 * RUNS.length)
     // Rank, then Rank range, after Primary
     expect(html.stdout).toMatch(/<tr data-run="Ace\/run1">.*<td class="r" data-value="1">1<\/td><td class="r" data-value="1"><bdi dir="auto">1<\/bdi><\/td>/)
-    expect(html.stdout).toContain('title="its rank interval overlaps the best run&#39;s"')
+    expect(html.stdout).not.toContain('title="its rank interval overlaps the best run&#39;s"')
   })
 })
 

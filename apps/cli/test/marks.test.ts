@@ -57,7 +57,7 @@ describe.skipIf(!hasShared)("STS 2017 report: the Primary column gets the tied-w
     expect(primary("Beta/run1").marks).toEqual(["tied"])
     expect(primary("Gamma/run1").marks).toEqual([])
     expect(doc.tables[0].footnotes).toContain(
-      "Bold: not significantly different from the best ranked run (paired bootstrap stratified by dataset (unweighted mean), Holm-adjusted, p > 0.05)."
+      "Bold in Primary: not significantly different from the best ranked run (paired bootstrap stratified by dataset (unweighted mean), 1,000 resamples (seed 12345), p by the normal approximation, Holm-adjusted, p > 0.05)."
     )
   })
 

@@ -144,7 +144,8 @@ const legendCovers = (p: Looked) => {
     if (used && !line.test(p.notes)) missing.push(what)
   }
   need(uses(/\u2022/), /\u2022 best figure/, "• (best)")
-  need(p.hasBold, /Bold: not significantly different/, "bold (tied with the best)")
+  // "Bold:" or, with several rules in one table, "Bold in <columns>:" (issue 32)
+  need(p.hasBold, /Bold( in [^:]+)?: not significantly different/, "bold (tied with the best)")
   need(uses(/\u2020/), /\u2020/, "† (post-deadline)")
   need(uses(/\u2248/), /\u2248/, "≈ (rank interval overlaps the best's)")
   need(uses(/^-$/), /^-: not submitted|- in a Rank column/m, "- (not submitted / not ranked)")

@@ -66,6 +66,9 @@ export const styleOf = (edition: Registry.TaskEdition | undefined, metric: strin
 
 const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`
 
+/** A column as a footnote names it: a ranking's figure by its ranking ("official (Pearson)"), a dataset's by its name. */
+const columnName = (c: Table.Column): string => (c.key.endsWith(".value") && c.group !== undefined ? `${c.group} (${c.header})` : c.header)
+
 const rowMarks = (r: LeaderboardRun, overlapsBest: boolean): ReadonlyArray<Table.RowMark> => [
   ...(r.flags.includes("late") || r.flags.includes("corrected") ? (["late"] as const) : []),
   ...(r.flags.includes("post-deadline") ? (["postDeadline"] as const) : []),
@@ -158,7 +161,7 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
   columns.push({ key: "status", header: "Status", align: "left" }, { key: "note", header: "Note", align: "left", prose: true })
   const headline = board.rankings[0]
   const order = headline !== undefined && !hiddenPublic ? headline.entries.map((e) => e.id) : []
-  const used = { overlapsBest: false, range: false, tied: new Set<string>(), missing: new Set<Table.MissingKind | "other">() }
+  const used = { overlapsBest: false, range: false, tied: new Map<string, Array<string>>(), missing: new Set<Table.MissingKind | "other">() }
   const missingOf = (kind: Table.MissingKind | undefined, reason?: string | null) => {
     used.missing.add(kind ?? "other")
     return { kind, reason }
@@ -179,9 +182,14 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
       if (ranked.has(r.id) && v != null && (best === undefined || (lower ? v < best : v > best))) bestOf.set(name, v)
     }
   }
-  const tiedIn = (m: { readonly tied: ReadonlyArray<string>; readonly test?: string | undefined; readonly alpha: number; readonly correction: string; readonly compared: number } | undefined, id: string): ReadonlyArray<Table.CellMark> => {
+  // the rule of each bold (`Marks.describe`: test, resamples, p-value, correction), as report says it
+  // (and the columns it applies to, for the footnotes: STS 2017 has two rules, tracks and Primary)
+  const tiedIn = (m: Parameters<typeof Marks.describe>[0] & { readonly tied: ReadonlyArray<string> } | undefined, id: string, header: string): ReadonlyArray<Table.CellMark> => {
     if (m?.test === undefined || !m.tied.includes(id)) return []
-    used.tied.add(`${Marks.testLabel(m.test)}${m.correction === "holm" && m.compared > 1 ? ", Holm-adjusted" : ""}, p > ${m.alpha}`)
+    const rule = Marks.describe(m)
+    const headers = used.tied.get(rule) ?? []
+    if (!headers.includes(header)) headers.push(header)
+    used.tied.set(rule, headers)
     return ["tied"]
   }
   const rows: Array<Table.Row> = runs.map((run) => {
@@ -207,7 +215,7 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
         }
         cells[`${r.ranking}.value`] = figureCell(
           e,
-          [...(e?.rank === 1 ? (["best"] as const) : []), ...tiedIn(rankingMarks(board, r.ranking), run.id)],
+          [...(e?.rank === 1 ? (["best"] as const) : []), ...tiedIn(rankingMarks(board, r.ranking), run.id, columnName(columns.find((c) => c.key === `${r.ranking}.value`)!))],
           e?.value != null
             ? { kind: undefined }
             : missingOf(
@@ -224,13 +232,15 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
       const marks = board.marks?.find((m) => m.dataset === name && m.metric === metric)
       cells[`dataset.${name}`] = figureCell(
         f,
-        [...(f?.value != null && ranked.has(run.id) && bestOf.get(name) === f.value ? (["best"] as const) : []), ...tiedIn(marks, run.id)],
+        [...(f?.value != null && ranked.has(run.id) && bestOf.get(name) === f.value ? (["best"] as const) : []), ...tiedIn(marks, run.id, columnName(columns.find((c) => c.key === `dataset.${name}`)!))],
         f?.value != null ? { kind: undefined } : missingOf(datasetMissing(run, f), run.failure)
       )
     }
     cells.note = { _tag: "text", text: note, marks: [] }
     // `≈` by the headline ranking, the one the rows are ordered by
-    const overlapsBest = ci !== undefined && headline?.entries.find((x) => x.id === run.id)?.overlapsBest === true
+    // the best run's own interval overlaps itself: the mark is for the others
+    const own = headline?.entries.find((x) => x.id === run.id)
+    const overlapsBest = ci !== undefined && own?.overlapsBest === true && own.rank !== 1
     used.overlapsBest ||= overlapsBest
     return { id: run.id, cells, marks: rowMarks(run, overlapsBest), flags: { late: run.late, corrected: run.corrected, postDeadline: run.postDeadline } }
   })
@@ -246,7 +256,10 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
       "* late or corrected submission; \u2020 submitted after the deadline (listed, never ranked).",
       ...(board.runs.some((r) => r.flags.includes("zeroed")) ? [Table.ZEROED_NOTE] : []),
       ...(hiddenPublic ? [] : ["\u2022 best figure in the column among the ranked runs."]),
-      ...[...used.tied].map((t) => `Bold: not significantly different from the best ranked run (${t}).`),
+      ...[...used.tied].map(([t, headers]) => {
+        const ordered = columns.flatMap((c) => (headers.includes(columnName(c)) ? [columnName(c)] : []))
+        return `Bold${used.tied.size > 1 ? ` in ${ordered.join(", ")}` : ""}: not significantly different from the best ranked run (${t}).`
+      }),
       ...Table.missingLegend(used.missing),
       ...(ci !== undefined ? [...Layouts.intervalFootnotes(ci, used), `Intervals' signature: ${ci.signature}`] : []),
       ...(rows.some((r) => Object.values(r.cells).some((c) => Table.fewPairsOf(c) !== undefined)) ? [Table.fewPairsNote] : [])

@@ -26,6 +26,7 @@ import type { MetricValue } from "@stseval/metrics"
 import type * as Intervals from "@stseval/significance/Intervals"
 import { Schema } from "effect"
 import type { Results } from "./Engine.js"
+import * as Rule from "./internal/marksRule.js"
 import type { Rankable, RankedResults, RankEntry } from "./Rank.js"
 import type { AggregateScore, DatasetScore, LabelSummary, ScoredRun } from "./ScoredRun.js"
 import * as Signature from "./Signature.js"
@@ -70,7 +71,13 @@ export const IntervalJson = Schema.Struct({
   fewPairs: Schema.optionalKey(
     Schema.Number.annotate({
       description:
-        "present when the figure rests on fewer than 100 pairs: how many. Percentile intervals there hold the true value less often than their level (about 93% at 50 pairs for Pearson on normal data; docs/significance.md, Coverage)"
+        "present when the figure rests on fewer than 100 pairs: how many. Percentile intervals there miss their level: Pearson's hold the true value less often (about 93% at 50 pairs on normal data), Spearman's more often (96-97% at 20-30 pairs); docs/significance.md, Coverage"
+    })
+  ),
+  skewed: Schema.optionalKey(
+    Schema.Number.annotate({
+      description:
+        "a Pearson figure on skewed data: the largest |sample skewness| of the gold and the run, when above 2. Its percentile interval is unreliable (90-93% coverage for 95% on lognormal data; docs/significance.md, Coverage)"
     })
   )
 }).annotate({ identifier: "Interval", description: "percentile bootstrap interval over pairs (see docs/significance.md)" })
@@ -450,7 +457,10 @@ export const ScoredResults = Schema.Struct({
   issues: Schema.Array(Issue.Issue).annotate({ description: "issues about the submissions as a whole (run limits, entries that are not runs)" }),
   runs: Schema.Array(ScoredRunJson),
   rankings: Schema.optionalKey(RankedJson),
-  intervals: Schema.optionalKey(IntervalsJson)
+  intervals: Schema.optionalKey(IntervalsJson),
+  marks: Schema.optionalKey(
+    Schema.Array(Rule.FigureMarksJson).annotate({ description: "rank --marks: the runs not significantly different from the best of each figure (the bold of report and the leaderboard, by the same rule)" })
+  )
 }).annotate({ identifier: "ScoredResults", title: "stseval scored results" })
 /** @since 0.1.0 */
 export type ScoredResults = typeof ScoredResults.Type
@@ -484,7 +494,10 @@ export const ciOf = (f: Intervals.Figure | undefined): { readonly ci?: typeof In
   f === undefined
     ? {}
     : {
-        ci: f.ci === undefined ? null : { low: f.ci.low, high: f.ci.high, level: f.ci.level, ...(Uncertainty.isFew(f) ? { fewPairs: f.pairs } : {}) },
+        ci:
+          f.ci === undefined
+            ? null
+            : { low: f.ci.low, high: f.ci.high, level: f.ci.level, ...(Uncertainty.isFew(f) ? { fewPairs: f.pairs } : {}), ...(Uncertainty.isSkewed(f) ? { skewed: f.skewed } : {}) },
         ...(f.ci === undefined && f.reason !== undefined ? { ciReason: f.reason } : {}),
         ...(f.degenerate > 0 ? { degenerate: f.degenerate } : {})
       }
@@ -705,7 +718,9 @@ export const resultsToJson = (
   results: Pick<Results, "edition" | "signature" | "goldPath" | "gold" | "issues" | "runs"> & {
     readonly ranked?: RankedResults<ScoredRun> | undefined
   },
-  intervals?: Uncertainty.ResultIntervals
+  intervals?: Uncertainty.ResultIntervals,
+  /** `Marks.compute(results).figures.map(Marks.toJson)` (rank --marks) */
+  marks?: ReadonlyArray<Rule.FigureMarksJson>
 ): ScoredResults => ({
   format: FORMAT,
   edition: results.edition.id,
@@ -714,7 +729,8 @@ export const resultsToJson = (
   gold: { ...(results.goldPath !== undefined ? { path: results.goldPath } : {}), issues: [...results.gold.issues] },
   issues: [...results.issues],
   runs: results.runs.map((r) => toJson(r, intervals)),
-  ...(results.ranked !== undefined ? { rankings: rankedToJson(results.ranked, intervals) } : {})
+  ...(results.ranked !== undefined ? { rankings: rankedToJson(results.ranked, intervals) } : {}),
+  ...(marks !== undefined ? { marks } : {})
 })
 
 /**

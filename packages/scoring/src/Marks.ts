@@ -31,10 +31,10 @@ import { Registry } from "@stseval/formats"
 import { Metrics, Pearson } from "@stseval/metrics"
 import { Cluster, Compare, Correction, Datasets, TestResult } from "@stseval/significance"
 import type { Bootstrap } from "@stseval/significance"
-import { Schema } from "effect"
 import * as Aligned from "./Aligned.js"
 import type { Results } from "./Engine.js"
 import { rankingName } from "./internal/edition.js"
+import * as Rule from "./internal/marksRule.js"
 import type { Ranking } from "./Rank.js"
 import type { ScoredRun } from "./ScoredRun.js"
 
@@ -68,13 +68,29 @@ export interface Options {
   readonly matrix?: number | undefined
   /** resampling tests: resamples (default 1,000, as the intervals) and seed (default 12345) */
   readonly resamples?: number | undefined
+  /**
+   * The bootstrap's p-value: `normal` (default: the normal approximation with the bootstrap
+   * standard error, `Bootstrap.normalP`, not floored by the resamples) or `shift` ((count + 1) /
+   * (B + 1), floored at 1 / (B + 1): with Holm over m comparisons it rejects nothing once m >
+   * alpha x (B + 1), 51 runs at 1,000 resamples)
+   */
+  readonly bootstrapP?: "normal" | "shift" | undefined
   readonly seed?: number | undefined
   /** only these figures (keys, see `FigureMarks.key`); default every figure of every ranking */
   readonly only?: ReadonlyArray<string> | undefined
 }
 
 /**
- * The defaults of `Options`.
+ * The one rule for "tied with the best", the defaults of `Options`: what `report`, `rank --marks`,
+ * the live leaderboard and `significance` decide with unless told otherwise. Each figure's test
+ * (`testFor`: Williams' t for Pearson on one dataset, the paired bootstrap otherwise), Holm over
+ * the comparisons with the best, alpha 0.05, and the bootstrap's p by the normal approximation
+ * from 1,000 resamples (seed 12345). The bootstrap's shift p-value is floored at 1 / (B + 1), so
+ * Holm, whose first threshold is alpha / m, could reject nothing past m = alpha x (B + 1)
+ * comparisons (51 at 1,000 resamples: every run of a 52-run table was bold); enough resamples to
+ * lift the floor cost B >= m / alpha per run (120,000 for 300 runs, minutes and gigabytes), while
+ * the normal approximation's p is not floored and 1,000 resamples give its standard error to 2%
+ * (docs/significance.md, "One rule for the bold").
  *
  * @example
  * ```ts
@@ -84,7 +100,26 @@ export interface Options {
  * ```
  * @since 0.3.0
  */
-export const defaults = { alpha: 0.05, correction: "holm", resamples: 1000, seed: 12345 } as const
+export const defaults = { alpha: 0.05, correction: "holm", resamples: 1000, seed: 12345, bootstrapP: "normal" } as const
+
+/**
+ * The rule a figure's marks were decided by, as a footnote says it: the test (and how several
+ * datasets were combined), the resamples, seed and p-value of a resampling test, the correction
+ * and alpha. Every output that prints bold explains it with this text.
+ *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import * as Marks from "@stseval/scoring/Marks"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const primary = Marks.find(Marks.compute(results), "aggregate:official")
+ * // "paired bootstrap stratified by dataset (unweighted mean), 1,000 resamples (seed 12345), p by the normal approximation, Holm-adjusted, p > 0.05"
+ * if (primary !== undefined) Marks.describe(primary)
+ * ```
+ * @since 0.4.0
+ */
+export const describe: (m: Rule.Described) => string = Rule.describe
 
 /**
  * The most runs a p-value matrix holds: the matrix grows with runs squared (2,000 runs made 4
@@ -183,6 +218,10 @@ export interface FigureMarks {
   readonly reason?: string | undefined
   /** resampling tests: their reproducibility signature */
   readonly signature?: string | undefined
+  /** resampling tests: the resamples, the seed and the p-value's method (`Options.bootstrapP`) */
+  readonly resamples?: number | undefined
+  readonly seed?: number | undefined
+  readonly pMethod?: "normal" | "shift" | undefined
   readonly matrix?: Matrix | undefined
 }
 
@@ -247,21 +286,6 @@ export const aggregateKey = (ranking: string): string => `aggregate:${ranking}`
  */
 export const datasetKey = (dataset: string, metric: string): string => `${dataset}:${metric}`
 
-/** Printed names of the tests, for footnotes and headings. */
-const LABELS: Readonly<Record<string, string>> = {
-  williams1959: "Williams' t",
-  steiger1980: "Steiger's z",
-  meng1992: "Meng, Rosenthal and Rubin's z",
-  hittner2003: "Hittner, May and Silver's z",
-  hotelling1940: "Hotelling's t",
-  pearson1898: "Pearson and Filon's z",
-  olkin1967: "Olkin's z",
-  dunn1969: "Dunn and Clark's z",
-  hendrickson1970: "Hendrickson, Stanley and Hills' t",
-  zou2007: "Zou's confidence interval",
-  bootstrap: "paired bootstrap",
-  permutation: "approximate randomisation"
-}
 
 /**
  * A test's name as printed (footnotes, heat-map headings).
@@ -274,7 +298,7 @@ const LABELS: Readonly<Record<string, string>> = {
  * ```
  * @since 0.3.0
  */
-export const testLabel = (test: string): string => LABELS[test] ?? test
+export const testLabel: (test: string) => string = Rule.testLabel
 
 /**
  * The test of a figure, the one place it is chosen: Pearson on one dataset `Compare.defaultTest`
@@ -417,6 +441,7 @@ const markOne = (results: Pick<Results, "edition" | "runs" | "ranked">, target: 
     metric: target.metric,
     resamples: options.resamples ?? defaults.resamples,
     seed: options.seed ?? defaults.seed,
+    bootstrapP: options.bootstrapP ?? defaults.bootstrapP,
     ...(joined.strata !== undefined ? { strata: joined.strata, aggregate: joined.aggregate } : {})
   }
   const resampling = test === "bootstrap" || test === "permutation"
@@ -460,6 +485,8 @@ const markOne = (results: Pick<Results, "edition" | "runs" | "ranked">, target: 
     compared: others.length,
     failed,
     ...(signature !== undefined && resampling ? { signature } : {}),
+    // the permutation test's p is its count's: the normal approximation is the bootstrap's
+    ...(resampling ? { resamples: settings.resamples, seed: settings.seed, pMethod: test === "bootstrap" ? settings.bootstrapP : "shift" } : {}),
     ...(matrix !== undefined ? { matrix } : {})
   }
 }
@@ -542,28 +569,12 @@ export const compute = (results: Pick<Results, "edition" | "runs" | "ranked">, o
  * @example
  * ```ts
  * import * as Marks from "@stseval/scoring/Marks"
- * import { Schema } from "effect"
- *
+ *  *
  * const decode = Schema.decodeUnknownSync(Marks.FigureMarksJson)
  * ```
  * @since 0.3.0
  */
-export const FigureMarksJson = Schema.Struct({
-  key: Schema.String.annotate({ description: "aggregate:<ranking> for an official figure over several datasets, <dataset>:<metric> for a dataset's figure" }),
-  ranking: Schema.String,
-  dataset: Schema.optionalKey(Schema.String),
-  metric: Schema.String.annotate({ description: "registry name of the metric compared" }),
-  test: Schema.optionalKey(Schema.String.annotate({ description: "the test of the comparisons (williams1959, bootstrap...)" })),
-  aggregate: Schema.optionalKey(Schema.Literals(["weighted", "unweighted", "pooled"]).annotate({ description: "several datasets: how the resampling combined them" })),
-  alpha: Schema.Finite,
-  correction: Schema.Literals(["holm", "none"]).annotate({ description: "over the comparisons with the best" }),
-  best: Schema.optionalKey(Schema.String.annotate({ description: "the best ranked run" })),
-  tied: Schema.Array(Schema.String).annotate({ description: "runs not significantly different from the best (the best first): printed bold" }),
-  compared: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
-  failed: Schema.Array(Schema.Struct({ id: Schema.String, reason: Schema.String })).annotate({ description: "comparisons with the best that could not be made" }),
-  reason: Schema.optionalKey(Schema.String.annotate({ description: "why the figure has no marks" })),
-  signature: Schema.optionalKey(Schema.String.annotate({ description: "resampling tests: their reproducibility signature" }))
-}).annotate({ identifier: "FigureMarks" })
+export const FigureMarksJson = Rule.FigureMarksJson
 /** @since 0.3.0 */
 export type FigureMarksJson = typeof FigureMarksJson.Type
 
@@ -595,5 +606,9 @@ export const toJson = (f: FigureMarks): FigureMarksJson => ({
   compared: f.compared,
   failed: f.failed,
   ...(f.reason !== undefined ? { reason: f.reason } : {}),
-  ...(f.signature !== undefined ? { signature: f.signature } : {})
+  ...(f.signature !== undefined ? { signature: f.signature } : {}),
+  ...(f.resamples !== undefined ? { resamples: f.resamples } : {}),
+  ...(f.seed !== undefined ? { seed: f.seed } : {}),
+  ...(f.pMethod !== undefined ? { pMethod: f.pMethod } : {}),
+  ...(f.test !== undefined ? { rule: describe(f) } : {})
 })

@@ -552,9 +552,19 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
   }
   const head = passes[0].result
   const label = (m: string) => Metrics.get(m)?.label ?? m
-  const few = [...passes.map((p) => p.result), ...(unofficial !== undefined ? [unofficial.result] : [])].some((r) =>
-    r.runs.some((run) => [...run.datasets, run.official, ...Object.values(run.aggregates)].some((f) => f !== undefined && isFew(f)))
-  )
+  // the metrics of the figures marked few-pairs or skewed (a dataset figure names its metric; an
+  // aggregate or official one is of its pass's)
+  const fewOf = new Set<string>()
+  let skewed = false
+  for (const r of [...passes.map((p) => ({ metric: p.metric, result: p.result })), ...(unofficial !== undefined ? [{ metric: passes[0].metric, result: unofficial.result }] : [])]) {
+    for (const run of r.result.runs) {
+      for (const f of [...run.datasets, run.official, ...Object.values(run.aggregates)]) {
+        if (f === undefined) continue
+        if (isFew(f)) fewOf.add("metric" in f && typeof f.metric === "string" ? f.metric : r.metric)
+        if (isSkewed(f)) skewed = true
+      }
+    }
+  }
   return {
     level: head.level,
     resamples: head.resamples,
@@ -569,9 +579,10 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
             `${head.resamples} resamples, fewer than the ${Intervals.recommendedResamples.toLocaleString("en-US")} recommended: the interval bounds rest on few resamples and move from seed to seed`
           ]
         : []),
-      ...(few
+      ...[...fewOf].map((m) => `${FEW_PAIRS_MARK} ${label(m)}, an interval on fewer than ${Intervals.fewPairs} pairs: ${FEW_PAIRS_COVERAGE[m] ?? "percentile intervals of it were not measured at so few pairs: their coverage may differ from their level"} (docs/significance.md, Coverage)`),
+      ...(skewed
         ? [
-            `${FEW_PAIRS_MARK} an interval on fewer than ${Intervals.fewPairs} pairs: percentile intervals there hold the true value less often than their level says (95% intervals of Pearson's r: about 93% at 50 pairs, 91% at 30, on normal data; see docs/significance.md, Coverage)`
+            `${SKEWED_MARK} Pearson's r on skewed data (|sample skewness| of the gold or the run above ${Intervals.skewLimit}): its percentile interval is unreliable there (95% intervals held the true value in 90-93% of lognormal samples at 30-250 pairs; docs/significance.md, Coverage); Spearman's is not affected`
           ]
         : []),
       ...passes.flatMap((p) => p.result.notes.map((n) => (p.ranked ? n : `${label(p.metric)} (not ranked): ${n}`))),
@@ -594,6 +605,45 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
  * @since 0.3.0
  */
 export const FEW_PAIRS_MARK = "\u2021"
+
+/**
+ * What the few-pairs note says of each metric's percentile intervals, as measured
+ * (packages/significance/bench/coverage.py, normal data): Pearson's fall short of their level,
+ * Spearman's exceed it; a metric not measured says so.
+ */
+const FEW_PAIRS_COVERAGE: Readonly<Record<string, string>> = {
+  pearson: "percentile intervals of Pearson's r hold the true value less often than their level says (95% intervals: about 93% at 50 pairs, 91% at 30 and 10 on normal data)",
+  spearman: "percentile intervals of Spearman's rho hold the true value more often than their level says, so they are wider than needed (95% intervals: 96-97% at 20-30 pairs, up to 99% at 10 on normal data)"
+}
+
+/**
+ * The mark beside a Pearson interval on skewed data (`isSkewed`), with a note in every output that marks it.
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * declare const figure: Uncertainty.Figure
+ * const shown = `[${figure.ci?.low}, ${figure.ci?.high}]${Uncertainty.isSkewed(figure) ? Uncertainty.SKEWED_MARK : ""}`
+ * ```
+ * @since 0.4.0
+ */
+export const SKEWED_MARK = "\u00a7"
+
+/**
+ * True when a Pearson figure's interval rests on skewed data (`Intervals.skewLimit`), where its
+ * percentile interval covers well below its level (docs/significance.md, "Coverage").
+ *
+ * @example
+ * ```ts
+ * import { Uncertainty } from "@stseval/scoring"
+ *
+ * declare const figure: Uncertainty.Figure
+ * if (Uncertainty.isSkewed(figure)) console.log(`skewness ${figure.skewed}`)
+ * ```
+ * @since 0.4.0
+ */
+export const isSkewed = (f: Intervals.Figure): f is Intervals.Figure & { readonly skewed: number } => f.ci !== undefined && f.skewed !== undefined
 
 /**
  * True when a figure with an interval rests on fewer than `Intervals.fewPairs` (100) pairs, where

@@ -17,6 +17,7 @@ import type { Values } from "./internal/inputs.js"
 import { isPearson, resolve } from "./internal/metric.js"
 import * as Pearson from "./internal/pearson.js"
 import * as Permutation from "./Permutation.js"
+import { log10PValue } from "./internal/distributions.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Alternative, Outcome } from "./TestResult.js"
 
@@ -117,6 +118,14 @@ export interface Options {
    */
   readonly confidences?: ReadonlyArray<Float64Array>
   readonly progress?: (done: number, total: number) => void
+  /**
+   * The bootstrap's p-value: `shift` (default; (count + 1) / (B + 1), floored at 1 / (B + 1)) or
+   * `normal` (`Bootstrap.normalP`: the normal approximation with the bootstrap standard error, not
+   * floored: what the marks' rule decides with, `@stseval/scoring/Marks`). Other tests ignore it.
+   *
+   * @since 0.4.0
+   */
+  readonly bootstrapP?: "shift" | "normal"
 }
 
 /**
@@ -156,6 +165,10 @@ export interface Comparison {
   readonly signature?: string
   readonly valid?: number
   readonly degenerate?: number
+  /** the bootstrap's p-value method when it is not the shift method's (`Options.bootstrapP`) */
+  readonly pMethod?: "normal"
+  /** log10 of the p-value once it is below 1e-300, where doubles lose it (p prints as "< 1e-300") */
+  readonly log10P?: number
 }
 
 const isResampling = (t: TestName): t is "bootstrap" | "permutation" => t === "bootstrap" || t === "permutation"
@@ -251,10 +264,18 @@ const analytic = (
   return {
     ...base,
     pValue: r.pValue,
+    ...(r.pValue < 1e-300 ? { log10P: log10PValue(r.statistic, alternative, r.distribution === "t" ? r.df : undefined) } : {}),
     statistic: r.statistic,
     ...(r.df !== undefined ? { df: r.df } : {}),
     ...(r.ci !== undefined ? { ci: r.ci, confLevel: r.confLevel ?? 0.95 } : {})
   }
+}
+
+/** A bootstrap comparison with the p-value the options ask for (`bootstrapP`). */
+const withP = (d: Bootstrap.Distribution, c: Comparison, options: Options): Comparison => {
+  if (options.bootstrapP !== "normal") return c
+  const n = Bootstrap.normalP(d, c.a, c.b, c.alternative)
+  return { ...c, pValue: n.pValue, pMethod: "normal", ...(n.log10P !== undefined ? { log10P: n.log10P } : {}) }
 }
 
 const fromBootstrap = (c: Bootstrap.PairComparison, signature: string): Comparison => ({
@@ -303,7 +324,7 @@ export const two = (
   if (test === "bootstrap") {
     const d = Bootstrap.resample(gold, [runA, runB], options)
     if (d instanceof InvalidInput) return d
-    return fromBootstrap(Bootstrap.compare(d, 0, 1, options), d.signatureText)
+    return withP(d, fromBootstrap(Bootstrap.compare(d, 0, 1, options), d.signatureText), options)
   }
   if (test === "permutation") {
     const c = options.confidences
@@ -451,7 +472,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
     const d = Bootstrap.resample(gold, runs, options)
     if (d instanceof InvalidInput) return d
     signature = d.signatureText
-    comparisons = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => fromBootstrap(c, d.signatureText))
+    comparisons = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => withP(d, fromBootstrap(c, d.signatureText), options))
   } else {
     // every run's side of r(gold, run) and r(A, B) computed once (the runs all have the gold's length: checkValues)
     const inputOf = test === "permutation" ? undefined : correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>, pairs)

@@ -100,12 +100,13 @@ const check = (input: Input, options: TestOptions | undefined): InvalidInput | u
   })
 }
 
-const zTest = (test: string, statistic: (input: Input) => number) =>
+const zTest = (test: string, statistic: (input: Input) => number | InvalidInput) =>
 (input: Input, options?: TestOptions): Outcome<TestResult> => {
   const error = check(input, options)
   if (error !== undefined) return error
   const alternative = options?.alternative ?? "two.sided"
   const z = statistic(input)
+  if (z instanceof InvalidInput) return z
   return ({ test, distribution: "z", statistic: z, pValue: pValue(z, alternative, phi), alternative })
 }
 
@@ -208,9 +209,21 @@ export const olkin1967 = zTest("olkin1967", ({ n, rJh, rJk, rKh }) =>
       (2 * rKh - rJk * rJh) * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)
   ))
 
-/** Dunn & Clark's z on Fisher-transformed correlations, with covariance term `c`. */
-const dunnClark = (n: number, rJk: number, rJh: number, c: number): number =>
-  Math.sqrt(n - 3) * (fisherZ(rJk) - fisherZ(rJh)) / Math.sqrt(2 - 2 * c)
+/**
+ * Dunn & Clark's z on Fisher-transformed correlations, with covariance term `c`. The variance
+ * 2 - 2c of the difference is an approximation and can come out at or below 0 (c >= 1) for
+ * correlations that are possible together (the determinant is positive): Hittner, May and Silver's
+ * pooled covariance does for two runs that agree with each other far more than with the gold
+ * (checked in test/Dependent.test.ts). cocor then prints NaN; here the test says why.
+ */
+const dunnClark = (test: string, n: number, rJk: number, rJh: number, c: number): number | InvalidInput =>
+  2 - 2 * c > 0
+    ? Math.sqrt(n - 3) * (fisherZ(rJk) - fisherZ(rJh)) / Math.sqrt(2 - 2 * c)
+    : new InvalidInput({
+      field: test,
+      expected: "a positive variance term 2 - 2c (c: the covariance of the two Fisher z's); use williams1959 or steiger1980",
+      found: `c = ${c.toPrecision(6)}, so 2 - 2c = ${(2 - 2 * c).toPrecision(6)}: the test's approximation breaks down for these correlations (r(gold, A) ${rJk.toFixed(4)}, r(gold, B) ${rJh.toFixed(4)})`
+    })
 
 /** Covariance of the two z's when both correlations are replaced by one pooled value `r`. */
 const pooledCovariance = (r: number, rKh: number): number =>
@@ -233,7 +246,7 @@ const pooledCovariance = (r: number, rKh: number): number =>
 export const dunn1969 = zTest("dunn1969", ({ n, rJh, rJk, rKh }) => {
   const c = (rKh * (1 - rJk ** 2 - rJh ** 2) - 0.5 * (rJk * rJh) * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)) /
     ((1 - rJk ** 2) * (1 - rJh ** 2))
-  return dunnClark(n, rJk, rJh, c)
+  return dunnClark("dunn1969", n, rJk, rJh, c)
 })
 
 /**
@@ -271,7 +284,7 @@ export const hendrickson1970 = tTest("hendrickson1970", (input) => {
  * @since 0.1.0
  */
 export const steiger1980 = zTest("steiger1980", ({ n, rJh, rJk, rKh }) =>
-  dunnClark(n, rJk, rJh, pooledCovariance((rJk + rJh) / 2, rKh)))
+  dunnClark("steiger1980", n, rJk, rJh, pooledCovariance((rJk + rJh) / 2, rKh)))
 
 /**
  * Meng, Rosenthal and Rubin's z (1992). Its `ci` is cocor's interval for
@@ -327,7 +340,7 @@ export const meng1992 = (input: Input, options?: TestOptions): Outcome<TestResul
  * @since 0.1.0
  */
 export const hittner2003 = zTest("hittner2003", ({ n, rJh, rJk, rKh }) =>
-  dunnClark(n, rJk, rJh, pooledCovariance(fisherR((fisherZ(rJk) + fisherZ(rJh)) / 2), rKh)))
+  dunnClark("hittner2003", n, rJk, rJh, pooledCovariance(fisherR((fisherZ(rJk) + fisherZ(rJh)) / 2), rKh)))
 
 /**
  * Zou's (2007) confidence interval for r_jk - r_jh (two-sided at `confLevel`). The difference is

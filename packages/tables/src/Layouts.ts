@@ -400,9 +400,15 @@ export const markedFigures = (id: string, results: Results, options: Options = {
   return spec.columns.flatMap((c) => (c.markTied === true && shown.has(c.key) ? [figureOfSource(c.source) ?? []].flat() : []))
 }
 
-/** How a test's marks are explained under a table. */
-const tiedNote = (m: Marks.FigureMarks): string =>
-  `${Marks.testLabel(m.test ?? "")}${m.aggregate !== undefined ? ` stratified by dataset (${m.aggregate} mean)` : ""}${m.correction === "holm" && m.compared > 1 ? ", Holm-adjusted" : ""}, p > ${m.alpha}`
+/**
+ * The bold's footnotes: one per rule (`Marks.describe`: test, resamples, p-value, correction,
+ * alpha), naming the columns it applies to (STS 2017's table has three rules in eight columns).
+ */
+const tiedNotes = (used: ReadonlyMap<string, ReadonlyArray<string>>, marked: ReadonlyArray<string>): ReadonlyArray<string> =>
+  [...used].map(([rule, headers]) => {
+    const ordered = [...new Set(marked.filter((h) => headers.includes(h)))]
+    return `Bold${used.size > 1 || ordered.length < marked.length ? ` in ${ordered.join(", ")}` : ""}: not significantly different from the best ranked run (${rule}).`
+  })
 
 /**
  * Build a Table from results with a layout spec and options: the runs, order and ranks of the
@@ -544,7 +550,8 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
 
   const usedMarks = {
     best: false,
-    tied: new Set<string>(),
+    // rule -> the keys of the columns it marked
+    tied: new Map<string, Array<string>>(),
     late: false,
     postDeadline: false,
     zeroed: false,
@@ -603,11 +610,15 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
         const m = marksOf(c)
         if (m !== undefined && m.tied.includes(run.id)) {
           marks.push("tied")
-          usedMarks.tied.add(tiedNote(m))
+          const rule = Marks.describe(m)
+          const headers = usedMarks.tied.get(rule) ?? []
+          if (!headers.includes(c.key)) headers.push(c.key)
+          usedMarks.tied.set(rule, headers)
         }
         const ri = columnRankInterval(run, c)
         if (ri !== undefined) usedMarks.columnRanges = true
-        if (ri?.overlapsBest === true) {
+        // the best run's own interval overlaps itself: the mark is for the others
+        if (ri?.overlapsBest === true && columnRanks.get(c.key)?.get(run.id) !== 1) {
           marks.push("overlapsBest")
           usedMarks.overlapsBest = true
         }
@@ -638,7 +649,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
         marks.push("zeroed")
         usedMarks.zeroed = true
       }
-      if (rankIntervalOf(run)?.overlapsBest === true) {
+      if (rankIntervalOf(run)?.overlapsBest === true && entryOf.get(run.id)?.rank !== 1) {
         marks.push("overlapsBest")
         usedMarks.overlapsBest = true
       }
@@ -653,7 +664,14 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
 
   const footnotes: Array<string> = [...(spec.notes ?? []), ...(options.notes ?? [])]
   if (usedMarks.best) footnotes.push("\u2022 best figure in the column among the ranked runs.")
-  for (const t of usedMarks.tied) footnotes.push(`Bold: not significantly different from the best ranked run (${t}).`)
+  // the columns by their printed headers (a config's `headers` renames them), in column order
+  const headerOf = new Map(columns.map((c) => [c.key, c.header]))
+  footnotes.push(
+    ...tiedNotes(
+      new Map([...usedMarks.tied].map(([rule, keys]) => [rule, keys.map((k) => headerOf.get(k) ?? k)])),
+      specs.flatMap((c) => (marksOf(c) !== undefined ? [headerOf.get(c.key) ?? c.header] : []))
+    )
+  )
   // a marked column whose marks could not be decided says why, once
   const unmarked = new Set<string>()
   for (const c of specs) {

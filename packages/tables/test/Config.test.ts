@@ -30,9 +30,11 @@ describe("Config", () => {
     expect(t.columns.map((c) => c.header)).toEqual(["Run", "English", "Primary"])
     expect(Table.cellText(t.sections[0].rows[0].cells["track5.en-en"], t.columns[1])).toBe("85.0")
     expect(t.caption).toBe("Our shared task: results")
-    expect(t.footnotes).toContain("Bold: not significantly different from the best ranked run (Steiger's z, Holm-adjusted, p > 0.01).")
+    expect(t.footnotes).toContain("Bold in English: not significantly different from the best ranked run (Steiger's z, Holm-adjusted, p > 0.01).")
     // Steiger's z compares one correlation: the Primary column (a mean over two tracks) keeps its bootstrap
-    expect(t.footnotes).toContain("Bold: not significantly different from the best ranked run (paired bootstrap stratified by dataset (unweighted mean), Holm-adjusted, p > 0.01).")
+    expect(t.footnotes).toContain(
+      "Bold in Primary: not significantly different from the best ranked run (paired bootstrap stratified by dataset (unweighted mean), 1,000 resamples (seed 12345), p by the normal approximation, Holm-adjusted, p > 0.01)."
+    )
   })
   it("reads JSON (with a BOM)", () => {
     const parsed = Config.parse('\uFEFF{ "layout": ["stsb-table14"], "decimals": { "dev": 1 }, "runs": "all" }', "c.json")

@@ -141,7 +141,7 @@ describe("SemRel layout: bold marks per language, from the marks scoring decided
     }
     // Gamma (noise 0.05) is far better than Beta (noise 0.6) in eng
     expect(Table.rows(marked).find((r) => r.id === "Beta/run1")!.cells["eng"].marks).not.toContain("tied")
-    expect(marked.footnotes).toContain("Bold: not significantly different from the best ranked run (paired bootstrap, Holm-adjusted, p > 0.05).")
+    expect(marked.footnotes).toContain("Bold: not significantly different from the best ranked run (paired bootstrap, 1,000 resamples (seed 12345), p by the normal approximation, Holm-adjusted, p > 0.05).")
   })
 })
 
@@ -172,7 +172,8 @@ describe("SemRel layout with intervals (--ci): each language's rank interval bes
         expect(c.rank).toBeLessThanOrEqual(ri!.high)
         const range = ri!.low === ri!.high ? `${ri!.low}` : `${ri!.low}-${ri!.high}`
         expect(Table.cellText(c, column)).toBe(`${c.value.toFixed(3)} (${c.rank}; ${range})`)
-        expect(c.marks.includes("overlapsBest")).toBe(Uncertainty.runIntervals(intervals, lang, id)!.overlapsBest)
+        // ≈ on the runs whose interval overlaps the best's, never on the best itself (issue 32)
+        expect(c.marks.includes("overlapsBest")).toBe(Uncertainty.runIntervals(intervals, lang, id)!.overlapsBest && c.rank !== 1)
         // eng 40 pairs, amh 30: the interval carries how few (issue 24)
         expect(c.ci).toEqual({ low: Uncertainty.rankedFigure(intervals, lang, id)!.ci!.low, high: Uncertainty.rankedFigure(intervals, lang, id)!.ci!.high, fewPairs: lang === "eng" ? 40 : 30 })
         checked++
@@ -180,27 +181,30 @@ describe("SemRel layout with intervals (--ci): each language's rank interval bes
     }
     expect(checked).toBe(7)
     // Gamma (noise 0.05 in eng) is far better than the others there
-    expect(cell("Gamma/run1", "eng")).toMatchObject({ rank: 1, rankInterval: { low: 1, high: 1 }, marks: ["overlapsBest"] })
+    expect(cell("Gamma/run1", "eng")).toMatchObject({ rank: 1, rankInterval: { low: 1, high: 1 }, marks: [] })
     // the unofficial mean carries its interval; the table orders by it, which nothing ranks: no Rank range column
     expect(cell("Alpha/run1", "mean")).toMatchObject({ ci: { low: Uncertainty.aggregateFigure(intervals, "Alpha/run1", "mean")!.ci!.low } })
     expect(withCi.columns.some((c) => c.key === "rankRange")).toBe(false)
     expect(withCi.footnotes.some((f) => f.startsWith("(r; a-b) after a figure: the run's rank r in that column's own ranking and the 95% interval"))).toBe(true)
-    expect(withCi.footnotes.some((f) => f.startsWith("\u2248 the run's 95% rank interval overlaps the best run's"))).toBe(true)
+    // the ≈ footnote only when a run (other than the best) has the mark
+    expect(withCi.footnotes.some((f) => f.startsWith("\u2248 the run's 95% rank interval overlaps the best run's"))).toBe(false)
   })
 
-  it("renders the ranges and ≈ in Markdown, LaTeX, HTML and JSON", () => {
+  it("renders the ranges in Markdown, LaTeX, HTML and JSON, and no ≈ on the best run itself (issue 32)", () => {
+    // the fixture's best runs are far ahead: their intervals overlap only their own, which is no mark
     const gamma = Table.cellText(cell("Gamma/run1", "eng"), withCi.columns.find((c) => c.key === "eng")!)
     expect(gamma).toMatch(/^0\.\d{3} \(1; 1\)$/)
-    // eng has 40 pairs: its interval is marked ‡ (few pairs) before the ≈
-    expect(Markdown.render(withCi)).toContain(`${gamma}\u2021\u2248`)
-    expect(Latex.render(withCi)).toContain(`${gamma}$^\\ddagger$$^{\\approx}$`)
-    expect(Html.renderPage([withCi])).toMatch(
-      new RegExp(`${gamma.replace(/[.()]/g, "\\$&")}<sup class="mark few" title="interval on 40 pairs[^"]*">\u2021</sup><sup class="mark" title="its rank interval overlaps the best run[^"]*">\u2248</sup> <svg class="ci"[^]*?</svg></td>`)
-    )
+    // eng has 40 pairs: its interval is marked ‡ (few pairs); no ≈ on the best run itself
+    expect(Markdown.render(withCi)).toContain(`${gamma}\u2021 |`)
+    expect(Markdown.render(withCi)).not.toContain("\u2248")
+    expect(Latex.render(withCi)).toContain(`${gamma}$^\\ddagger$`)
+    expect(Latex.render(withCi)).not.toContain("\\approx")
+    expect(Html.renderPage([withCi])).toMatch(new RegExp(`${gamma.replace(/[.()]/g, "\\$&")}<sup class="mark few" title="interval on 40 pairs[^"]*">\u2021</sup> <svg class="ci"`))
+    expect(Html.renderPage([withCi])).not.toContain(">\u2248</sup>")
     const json = JSON.parse(Json.renderReport(edition.id, [withCi], { extras: false })) as {
       tables: Array<{ sections: Array<{ rows: Array<{ id: string; cells: Record<string, { rankInterval?: unknown; marks: Array<string>; display: string }> }> }> }>
     }
     const row = json.tables[0].sections[0].rows.find((r) => r.id === "Gamma/run1")!
-    expect(row.cells["eng"]).toMatchObject({ rankInterval: { low: 1, high: 1 }, marks: ["overlapsBest"], display: gamma })
+    expect(row.cells["eng"]).toMatchObject({ rankInterval: { low: 1, high: 1 }, marks: [], display: gamma })
   })
 })

@@ -37,6 +37,48 @@ interface Row {
   readonly comparison: Compare.Comparison
 }
 
+/**
+ * The official figures of the two runs in a ranking over several datasets, by the edition's rule,
+ * as the ranking has them (`ScoredRun.official`): whether both runs have every dataset (then the
+ * aggregate test is of the official figure), and, when not, what each figure is and why no test.
+ * Undefined for one dataset, a ranking per dataset, `--dataset`, or a metric other than the ranking's.
+ */
+const officialOf = (
+  edition: Registry.TaskEdition,
+  ranking: Registry.Ranking,
+  runs: ReadonlyArray<ScoredRun.ScoredRun>,
+  compared: string,
+  only: string | undefined
+) => {
+  const datasets = Registry.datasetsOf(edition, ranking)
+  if (only !== undefined || datasets.length < 2 || Registry.isRankedPerDataset(ranking) || compared !== ranking.metric) return undefined
+  const scope = Aligned.scopes(edition).find((s) => s.ranking === ranking && s.only === undefined)
+  if (scope === undefined) return undefined
+  const figures = runs.map((r) => r.official.find((o) => o.ranking === scope.name))
+  const has = (r: ScoredRun.ScoredRun, d: string) => r.datasets.some((x) => x.dataset === d && x.status === "scored")
+  const complete = datasets.every((d) => runs.every((r) => has(r, d.name)))
+  const how = Aligned.aggregateOf(ranking)
+  const reason = complete
+    ? undefined
+    : figures.some((f) => f?.value._tag !== "Defined")
+      ? "a run has no official figure (the edition's rule gives none when a dataset is missing): no test of the official figure"
+      : `a dataset one run lacks entered its official figure as ${edition.missingDataset === "zero" ? "0 (the edition's rule)" : "the metric's missing value"}, which resampling the pairs cannot reproduce: no test of the official figure`
+  const side = (f: (typeof figures)[number]) => ({
+    value: f?.value._tag === "Defined" ? f.value.value : null,
+    ...(f !== undefined && f.value._tag !== "Defined" ? { reason: f.value.reason } : {}),
+    zeroed: (f?.zeroed ?? []).map((z) => z.dataset)
+  })
+  const json = { ranking: scope.name, rule: how, complete, a: side(figures[0]), b: side(figures[1]), ...(reason !== undefined ? { reason } : {}) }
+  const text = (print: (x: number) => string) => {
+    const one = (label: string, f: (typeof figures)[number]) =>
+      f === undefined || f.value._tag !== "Defined"
+        ? `${label} none (${f?.value._tag === "Undefined" ? f.value.reason : "not ranked"})`
+        : `${label} ${print(f.value.value)}${f.zeroed.length > 0 ? ` (${f.zeroed.map((z) => z.dataset).join(", ")} entered as 0)` : ""}`
+    return `official (${how}, ${datasets.length} datasets): ${one("A", figures[0])}, ${one("B", figures[1])}; ${reason}`
+  }
+  return { complete, of: datasets.length, json, text }
+}
+
 export const compare = Command.make(
   "compare",
   {
@@ -91,15 +133,24 @@ export const compare = Command.make(
       if (TestResult.isInvalid(c)) errors.push(`${d.name}: ${c.message}`)
       else rows.push({ dataset: d.name, pairs: d.gold.length, comparison: c })
     }
-    // The edition's aggregate over several datasets: resampling stratified by dataset.
+    // The edition's official figure over several datasets, by its rule: tested (resampling
+    // stratified by dataset) when both runs have every dataset of the ranking; otherwise the two
+    // official figures as the ranking has them (a missing dataset entered as the rule says: 0 under
+    // `zero`; no figure under `no-official-score`), no test, and the reason; the datasets both runs
+    // have are then compared as such, labelled so, never under the official figure's name.
+    const official = officialOf(edition, ranking, runs, compared, only)
     let aggregateRow: Row | undefined
+    let sharedRow: Row | undefined
     if (graded.length > 1) {
       const how = Aligned.aggregateOf(ranking)
       const j = Datasets.join(graded, how)
       const resampling = chosen === "bootstrap" || chosen === "permutation" ? chosen : "bootstrap"
       const c = TestResult.isInvalid(j) ? j : yield* cpuBound(() => Compare.two(j.gold, j.runs[0], j.runs[1], { ...common, ...j, test: resampling }))
-      if (TestResult.isInvalid(c)) errors.push(`aggregate: ${c.message}`)
-      else aggregateRow = { dataset: `aggregate (${how})`, pairs: graded.reduce((n, d) => n + d.gold.length, 0), comparison: c }
+      const pairs = graded.reduce((n, d) => n + d.gold.length, 0)
+      const whole = official !== undefined && official.complete
+      if (TestResult.isInvalid(c)) errors.push(`${whole ? "aggregate" : "shared datasets"}: ${c.message}`)
+      else if (whole) aggregateRow = { dataset: `aggregate (${how})`, pairs, comparison: c }
+      else sharedRow = { dataset: `shared ${graded.length} of ${official?.of ?? graded.length} datasets (${how})`, pairs, comparison: c }
     }
     // A ranking of labels (SICK entailment): McNemar on the discordant pairs.
     let entailment: (McNemar.Result & { readonly accuracyA: number; readonly accuracyB: number }) | undefined
@@ -130,7 +181,9 @@ export const compare = Command.make(
         metric: compared,
         runs: runs.map((r) => Json.toJson(r).run),
         datasets: rows.map((r) => CompareJson.compareRow(r.dataset, r.pairs, r.comparison)),
+        ...(official !== undefined ? { official: official.json } : {}),
         ...(aggregateRow !== undefined ? { aggregate: CompareJson.compareRow(aggregateRow.dataset, aggregateRow.pairs, aggregateRow.comparison) } : {}),
+        ...(sharedRow !== undefined ? { shared: CompareJson.compareRow(sharedRow.dataset, sharedRow.pairs, sharedRow.comparison) } : {}),
         ...(entailment !== undefined ? { entailment: CompareJson.entailmentJson(entailment, entailment.accuracyA, entailment.accuracyB) } : {}),
         skipped: [...aligned.skipped, ...skippedEntailment],
         runErrors,
@@ -143,7 +196,12 @@ export const compare = Command.make(
       const symbol = Metrics.get(compared)?.symbol ?? compared
       const percent = Style.of(edition, "accuracy")
       yield* Console.log(`${Render.header(scored, c)}\nA: ${ids[0]}\nB: ${ids[1]}\n`)
-      const all = aggregateRow === undefined ? rows : [...rows, aggregateRow]
+      // the official figure's row says so; the shared datasets' says it is not the official figure
+      const all = [
+        ...rows,
+        ...(aggregateRow !== undefined ? [{ ...aggregateRow, dataset: `official (${Aligned.aggregateOf(ranking)})` }] : []),
+        ...(sharedRow !== undefined ? [{ ...sharedRow, dataset: `${sharedRow.dataset}: not the official figure` }] : [])
+      ]
       if (all.length > 0) {
         yield* Console.log(
           TextTable.render(
@@ -165,7 +223,8 @@ export const compare = Command.make(
               fmtR(c.estimateB, style),
               fmtR(c.estimateA - c.estimateB, style),
               c.test + (c.df !== undefined ? ` (df ${c.df})` : ""),
-              fmt(c.statistic, 3),
+              // one unit per row: a resampling test's statistic is the difference, in the figures' style
+              c.test === "bootstrap" || c.test === "permutation" ? fmtR(c.statistic, style) : fmt(c.statistic, 3),
               fmtP(c.pValue),
               fmtCi(c.ci, style)
             ]),
@@ -180,6 +239,7 @@ export const compare = Command.make(
           yield* Console.log(c.yellow(`${r.dataset}: ${r.comparison.degenerate} resamples had an undefined correlation and were left out`))
         }
       }
+      if (official !== undefined && !official.complete) yield* Console.log(`\n${official.text((x) => fmtR(x, style))}`)
       if (entailment !== undefined) {
         yield* Console.log(
           `\nentailment: accuracy A ${Style.format(entailment.accuracyA, percent)}, B ${Style.format(entailment.accuracyB, percent)}; McNemar (${entailment.method}) b = ${entailment.b}, c = ${entailment.c}, p = ${fmtP(entailment.pValue)}`

@@ -1,13 +1,24 @@
 import { Console, Effect } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue } from "@stseval/formats"
+import { cpuBound } from "@stseval/app/signals"
+import type { Engine } from "@stseval/scoring"
 import { Json } from "@stseval/scoring"
 import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
+import * as Lazy from "../internal/Lazy.js"
 import * as Render from "../internal/Render.js"
 import * as Style from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import { decimalsOf } from "./validate.js"
+
+/** The marks of every figure (`Marks.compute`, report's rule), as JSON; a long computation, stopped at once by Ctrl-C. */
+const markedOf = (session: Engine.Results) =>
+  Effect.gen(function*() {
+    const Marks = yield* Lazy.marks
+    yield* Task.releaseScorers
+    return yield* cpuBound(() => Marks.compute(session).figures.map(Marks.toJson))
+  })
 
 export const rank = Command.make(
   "rank",
@@ -22,25 +33,32 @@ export const rank = Command.make(
     ...Flags.intervals,
     lenient: Flags.lenient,
     ...Flags.budget,
+    marks: Flag.Boolean("marks").pipe(
+      Flag.withDescription(
+        "Mark the runs not significantly different from the best ranked run (a \"tied\" column; `marks` in --json): the bold of report and the leaderboard, by the same rule (each figure's test, Holm, 1,000 resamples with the bootstrap's p by the normal approximation; docs/significance.md)"
+      ),
+      Flag.withDefault(false)
+    ),
     strict: Flag.Boolean("strict").pipe(
       Flag.withDescription("Exit 1 when any run has an error (default: 0 once the table is made; failed runs are listed, never ranked)"),
       Flag.withDefault(false)
     ),
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
-  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, allRuns, ci, resamples, seed, lenient, strict, timeBudget, memoryBudget, folder }) {
+  Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, allRuns, ci, resamples, seed, marks, lenient, strict, timeBudget, memoryBudget, folder }) {
     const c = yield* Style.Colour
     const width = yield* Style.Width
     const edition = yield* Task.edition(task)
     const session = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { folder, primaryOnly: !allRuns, lenient })
     // the text table shows the official figures only: no Spearman pass for it
     const intervals = yield* Task.intervals(session, { ci, resamples, seed }, {}, json)
+    const marked = marks ? yield* markedOf(session) : undefined
     if (json) {
-      yield* Console.log(JSON.stringify(Json.resultsToJson(session, intervals), null, 2))
+      yield* Console.log(JSON.stringify(Json.resultsToJson(session, intervals, marked), null, 2))
     } else {
       const d = decimalsOf(edition.published.style, decimals)
       yield* Console.log(`${Render.header(session, c, { runs: true })}\n`)
-      yield* Console.log(Render.ranking(session.ranked, d, c, intervals, width))
+      yield* Console.log(Render.ranking(session.ranked, d, c, intervals, width, marked))
       const withIssues = session.runs.filter((r) => r.status === "failed" || r.errors.length > 0 || r.warnings.length > 0)
       if (withIssues.length > 0 || session.issues.length > 0 || session.gold.issues.length > 0) {
         yield* Console.log(`\n${c.bold("Issues")}`)

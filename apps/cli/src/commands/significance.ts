@@ -18,14 +18,19 @@ import * as Render from "../internal/Render.js"
 import * as Colour from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
-import { dataset, fmtP, fmtR, metric, metricOf, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
+import { dataset, fmtP, fmtR, metric, metricOf, progressReporter, seed, test } from "../internal/CompareFlags.js"
 
 const against = Flag.String("against").pipe(
   Flags.defaulting("best: every run against the top run; all: every pair (with groups); or a run id (e.g. ECNU/run1)", "best")
 )
 
+// the marks' rule (`Marks.defaults`): the bold of significance is report's, rank's and the leaderboard's
 const correction = Flag.Literals("correction", ["none", "holm", "bonferroni"]).pipe(
-  Flags.defaulting("Multiple-comparison correction over all comparisons made", "none")
+  Flags.defaulting("Multiple-comparison correction over all comparisons made (the marks' rule, as report)", Lazy.ruleDefaults.correction)
+)
+
+const resamples = Flags.atLeast("resamples", 1).pipe(
+  Flags.defaulting("Resamples for bootstrap / permutation (the marks' rule, as report; the bootstrap's p by the normal approximation is not floored by them)", Lazy.ruleDefaults.resamples)
 )
 
 const records = Flag.Boolean("records").pipe(
@@ -55,10 +60,8 @@ const textOf = (
   t: {
     readonly edition: Registry.TaskEdition
     readonly metric: string
-    readonly test: string
+    readonly rule: string
     readonly aggregate: string | undefined
-    readonly alpha: number
-    readonly correction: string
     readonly reference: "best" | "all" | number
     readonly ids: ReadonlyArray<string>
     readonly result: Compare.ManyResult
@@ -67,7 +70,7 @@ const textOf = (
   c: Colour.Palette
 ): string => {
   const { result, ids, reference } = t
-  const lines: Array<string> = [`${name} — ${t.test}${t.aggregate !== undefined ? ` on ${t.aggregate}` : ""}; alpha ${t.alpha}; correction ${t.correction}`]
+  const lines: Array<string> = [`${name} — ${t.rule}${t.aggregate !== undefined ? `; on ${t.aggregate}` : ""}`]
   // p of each run against the reference (best or the given run)
   const refRun = reference === "all" || reference === "best" ? result.ranking[0] : reference
   // the reference's comparisons by the other run (a search per run was quadratic in the pairs)
@@ -104,7 +107,7 @@ const textOf = (
       c
     )
   )
-  if (result.best.length > 0) lines.push(`not significantly different from the best (p > ${t.alpha}): ${result.best.map((r) => ids[r]).join(", ")}`)
+  if (result.best.length > 0) lines.push(`not significantly different from the best (${t.rule}): ${result.best.map((r) => ids[r]).join(", ")}`)
   if (result.signature !== undefined) lines.push(`signature: ${result.signature}`)
   for (const e of t.excluded) lines.push(c.yellow(`left out: ${e.run}: ${e.reason}`))
   return lines.join("\n") + "\n"
@@ -134,6 +137,7 @@ export const significance = Command.make(
     const edition = yield* Task.edition(task)
     const c = yield* Colour.Colour
     const { Compare, Datasets, TestResult } = yield* Lazy.significance
+    const Marks = yield* Lazy.marks
     const only = Option.getOrUndefined(dataset)
     if (only !== undefined && !edition.datasets.some((d) => d.name === only)) {
       return yield* new UsageError({ message: `--dataset: ${edition.id} has no dataset ${only} (${edition.datasets.map((d) => d.name).join(", ")})` })
@@ -190,7 +194,8 @@ export const significance = Command.make(
       const graded = aligned.datasets.flatMap((d) => (d.kind === "scores" ? [d] : []))
       const multi = graded.length > 1
       const how = Aligned.aggregateOf(scope.ranking)
-      const chosen = Option.getOrElse(test, () => Datasets.defaultTest(graded.length, compared))
+      // the marks' rule: each figure's test (`Marks.testFor`), as report's bold
+      const chosen = Option.getOrElse(test, () => Marks.testFor(compared, graded.length).test)
       const base = {
         ranking: scope.name,
         test: chosen,
@@ -237,6 +242,7 @@ export const significance = Command.make(
         alpha,
         resamples,
         seed,
+        bootstrapP: Marks.defaults.bootstrapP,
         metric: compared,
         progress: progressReporter(json)
       }))
@@ -244,9 +250,19 @@ export const significance = Command.make(
         fail(result.message)
         continue
       }
+      const resampling = chosen === "bootstrap" || chosen === "permutation"
+      const rule = Marks.describe({
+        test: chosen,
+        ...(multi ? { aggregate: how } : {}),
+        correction,
+        alpha,
+        ...(resampling ? { resamples, seed, pMethod: chosen === "bootstrap" ? Marks.defaults.bootstrapP : "shift" } : {})
+      })
       tests.push({
         ...base,
         ...(result.signature !== undefined ? { signature: result.signature } : {}),
+        ...(resampling ? { resamples } : {}),
+        rule,
         runs: result.ranking.map((run, position) =>
           CompareJson.rankingEntry(kept[run], position + 1, result.estimates[run], result.best.includes(run), {
             // 1-based, like position and rankRange (and the text table)
@@ -266,7 +282,7 @@ export const significance = Command.make(
       if (!json) {
         texts.push({
           error: false,
-          text: textOf(scope.name, { edition, metric: compared, test: chosen, aggregate: multi ? `the ${how} aggregate of ${graded.length} datasets` : undefined, alpha, correction, reference, ids, result, excluded }, c)
+          text: textOf(scope.name, { edition, metric: compared, rule, aggregate: multi ? `the ${how} aggregate of ${graded.length} datasets` : undefined, reference, ids, result, excluded }, c)
         })
       }
     }

@@ -51,8 +51,9 @@ export const dataset = Flag.String("dataset").pipe(
 export const fmt = (x: number | undefined, digits = 4): string =>
   x === undefined || Number.isNaN(x) ? "-" : x.toFixed(digits)
 
+/** A p-value; never "0": below 1e-300 a double has lost it (Williams' t = 92.8), so the bound (JSON carries log10P). */
 export const fmtP = (p: number | undefined): string =>
-  p === undefined || Number.isNaN(p) ? "-" : p === 0 ? "0" : p < 1e-4 ? p.toExponential(2) : p.toFixed(4)
+  p === undefined || Number.isNaN(p) ? "-" : p < 1e-300 ? "< 1e-300" : p < 1e-4 ? p.toExponential(2) : p.toFixed(4)
 
 /** A correlation (or a difference of correlations) in the edition's published style (`Style`). */
 export const fmtR = (x: number | undefined, style: Style.NumberStyle): string => Style.metric(x, style, "-")

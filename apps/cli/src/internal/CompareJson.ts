@@ -33,7 +33,11 @@ const comparisonFields = {
   estimateA: Real("correlation of run A with the gold (or the edition's aggregate of it)"),
   estimateB: Real("correlation of run B with the gold (or the edition's aggregate of it)"),
   alternative: Alternative,
-  pValue: Schema.optionalKey(described(Schema.Finite, "p-value; absent for zou2007 (interval only)")),
+  pValue: Schema.optionalKey(described(Schema.Finite, "p-value; absent for zou2007 (interval only); below 1e-300 see log10P (text prints < 1e-300)")),
+  log10P: Schema.optionalKey(described(Schema.Finite, "log10 of the p-value when it is below 1e-300, where a double loses it (Williams' t = 92.8 on 1,379 pairs: -593.9)")),
+  pMethod: Schema.optionalKey(
+    described(Schema.Literal("normal"), "bootstrap: its p by the normal approximation with the bootstrap standard error (the marks' rule; not floored at 1 / (resamples + 1)); absent: the shift method's (count + 1) / (valid + 1)")
+  ),
   statistic: Schema.optionalKey(Real("test statistic; for bootstrap / permutation the difference r(A) - r(B)")),
   df: Schema.optionalKey(described(Schema.Finite, "degrees of freedom (t tests)")),
   ci: Schema.optionalKey(
@@ -71,6 +75,12 @@ const Entailment = Schema.Struct({
 
 const Skipped = Schema.Struct({ dataset: Schema.String, reason: Schema.String })
 
+const OfficialSide = Schema.Struct({
+  value: Real("the run's official figure"),
+  reason: Schema.optionalKey(described(Schema.String, "why it has none")),
+  zeroed: described(Schema.Array(Schema.String), "datasets that entered it as the metric's missing value (0 under the zero rule)")
+})
+
 export const CompareResults = Schema.Struct({
   format: described(Schema.Literal(COMPARE_FORMAT), "identifies this document"),
   edition: described(Schema.String, "task edition id"),
@@ -81,7 +91,25 @@ export const CompareResults = Schema.Struct({
   metric: described(Schema.String, "the metric compared (a registry name: pearson, spearman, kendall, mse...): --metric, else the one the edition ranks by"),
   runs: described(Schema.Array(Json.RunJson), "runs A and B: who submitted them, primary, late, corrected, post-deadline"),
   datasets: described(Schema.Array(CompareRow), "one row per dataset (track) both runs have scored, with the chosen test"),
-  aggregate: Schema.optionalKey(described(CompareRow, "multi-dataset editions: the edition's aggregate, by bootstrap (or permutation) stratified by dataset")),
+  official: Schema.optionalKey(
+    described(
+      Schema.Struct({
+        ranking: Schema.String,
+        rule: described(Schema.Literals(["weighted", "unweighted", "pooled"]), "how the datasets are combined (the ranking's rule)"),
+        complete: described(Schema.Boolean, "both runs have every dataset of the ranking: `aggregate` tests the official figure"),
+        a: OfficialSide,
+        b: OfficialSide,
+        reason: Schema.optionalKey(described(Schema.String, "why the official figure is not tested"))
+      }),
+      "multi-dataset editions: the two runs' official figures by the edition's rule, as rank ranks them"
+    )
+  ),
+  aggregate: Schema.optionalKey(
+    described(CompareRow, "multi-dataset editions, both runs with every dataset: the official figure, by bootstrap (or permutation) stratified by dataset")
+  ),
+  shared: Schema.optionalKey(
+    described(CompareRow, "a run lacks a dataset: the datasets both runs have, combined by the ranking's rule (not the official figure), by bootstrap stratified by dataset")
+  ),
   entailment: Schema.optionalKey(described(Entailment, "SICK, when both runs have scored entailment labels")),
   skipped: described(
     Schema.Array(Skipped),
@@ -140,6 +168,8 @@ const SignificanceTest = Schema.Struct({
   ),
   datasets: described(Schema.Array(Schema.String), "datasets (tracks) compared"),
   signature: Schema.optionalKey(described(Schema.String, "resampling tests: the reproducibility signature")),
+  resamples: Schema.optionalKey(Count("resampling tests: the resamples")),
+  rule: Schema.optionalKey(described(Schema.String, "the test, resamples, p-value, correction and alpha as the text prints them (as report's footnotes)")),
   error: Schema.optionalKey(described(Schema.String, "why nothing was tested in this ranking (fewer than two comparable runs); runs and comparisons are then empty")),
   runs: described(Schema.Array(RankingEntry), "the runs the ranking ranks that could be compared, best first"),
   comparisons: described(
@@ -191,6 +221,8 @@ export const comparisonJson = (c: Compare.Comparison): ComparisonFields => {
     alternative: c.alternative
   }
   if (c.pValue !== undefined) o.pValue = c.pValue
+  if (c.log10P !== undefined) o.log10P = c.log10P
+  if (c.pMethod !== undefined) o.pMethod = c.pMethod
   if (c.statistic !== undefined) o.statistic = real(c.statistic)
   if (c.df !== undefined) o.df = c.df
   if (c.ci !== undefined) o.ci = [real(c.ci[0]), real(c.ci[1])]

@@ -10,6 +10,13 @@ import type { Compare } from "@stseval/significance"
 export const significance = Effect.promise(() => import("@stseval/significance"))
 export const tables = Effect.promise(() => import("@stseval/tables"))
 export const leaderboard = Effect.promise(() => import("@stseval/leaderboard"))
+export const marks = Effect.promise(() => import("@stseval/scoring/Marks"))
+
+/**
+ * The marks' rule's defaults (`Marks.defaults` of @stseval/scoring/Marks), written out so that
+ * `significance`'s flags default to them without loading the package; a test checks they are the same.
+ */
+export const ruleDefaults = { alpha: 0.05, correction: "holm", resamples: 1000, seed: 12345 } as const
 
 /**
  * `Compare.testNames`, written out so that flags can list them without loading the package; a test

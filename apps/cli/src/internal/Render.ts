@@ -45,7 +45,7 @@ export const figure = (value: MetricValue.MetricValue | undefined, kind: "mse" |
 
 /** A figure's interval `[low, high]` printed like the figure; empty without intervals or an interval. */
 export const interval = (f: Uncertainty.Figure | undefined, print: (x: number) => string): string =>
-  f?.ci === undefined ? "" : `[${print(f.ci.low)}, ${print(f.ci.high)}]${Uncertainty.isFew(f) ? Uncertainty.FEW_PAIRS_MARK : ""}`
+  f?.ci === undefined ? "" : `[${print(f.ci.low)}, ${print(f.ci.high)}]${Uncertainty.isFew(f) ? Uncertainty.FEW_PAIRS_MARK : ""}${Uncertainty.isSkewed(f) ? Uncertainty.SKEWED_MARK : ""}`
 
 
 /** A figure and, with intervals, its interval beside it: `0.826 [0.801, 0.849]`. */
@@ -241,7 +241,15 @@ export const BEST_GROUP_MARK = "≈"
  * and why. With intervals: the figure's interval, the rank range, and ≈ on the runs whose rank
  * interval overlaps the best run's.
  */
-export const ranking = (ranked: Rank.RankedResults<ScoredRun.ScoredRun>, d: Decimals, c: Palette, intervals?: Uncertainty.ResultIntervals, width?: number): string => {
+export const ranking = (
+  ranked: Rank.RankedResults<ScoredRun.ScoredRun>,
+  d: Decimals,
+  c: Palette,
+  intervals?: Uncertainty.ResultIntervals,
+  width?: number,
+  /** rank --marks: each figure's marks (`Marks.compute`), the ranked figure's printed as a "tied" column */
+  marks?: ReadonlyArray<{ readonly ranking: string; readonly dataset?: string | undefined; readonly tied: ReadonlyArray<string>; readonly rule?: string | undefined; readonly reason?: string | undefined }>
+): string => {
   const out: string[] = []
   // a ranking of one dataset that no run entered (SemRel: a language) is no table of "not ranked"
   // rows: one line names them all
@@ -250,6 +258,9 @@ export const ranking = (ranked: Rank.RankedResults<ScoredRun.ScoredRun>, d: Deci
   )
   for (const r of ranked.rankings) {
     if (unentered.includes(r)) continue
+    // the marks of the figure this ranking orders by: its official aggregate, or its one dataset's
+    const m = marks?.find((f) => f.ranking === r.ranking && f.dataset === undefined) ?? marks?.find((f) => f.ranking === r.ranking)
+    const tied = new Set(m?.tied ?? [])
     const text = metricText(d, r.metric)
     const print = (x: number) => text(x)
     // the figure ranked: the metric, or the rule over the datasets of it ("mean of Pearson")
@@ -263,7 +274,9 @@ export const ranking = (ranked: Rank.RankedResults<ScoredRun.ScoredRun>, d: Deci
         ranked ? String(e.rank) : "-",
         ...(intervals !== undefined ? [ri?.rankInterval !== undefined ? Uncertainty.formatRankInterval(ri.rankInterval) : "-"] : []),
         // the marks of the published tables, as report and watch print them
-        `${e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}${zeroedOf(e, r.ranking).length > 0 ? ` ${Table.rowMarkSymbol.zeroed}` : ""}${ri?.overlapsBest === true ? ` ${BEST_GROUP_MARK}` : ""}`,
+        // ≈ on the runs whose interval overlaps the best's, not on the best itself (its own interval)
+        `${tied.has(e.meta.id) ? c.bold(e.meta.id) : e.meta.id}${e.meta.late || e.meta.corrected ? " *" : ""}${e.meta.postDeadline ? " \u2020" : ""}${zeroedOf(e, r.ranking).length > 0 ? ` ${Table.rowMarkSymbol.zeroed}` : ""}${ri?.overlapsBest === true && e.rank !== 1 ? ` ${BEST_GROUP_MARK}` : ""}`,
+        ...(marks !== undefined ? [tied.has(e.meta.id) ? "yes" : ""] : []),
         // a run listed without a rank keeps its figure (a post-deadline run, as the papers list them)
         e.value._tag === "Defined" ? text(e.value) : "-",
         ...(intervals !== undefined ? [ranked ? interval(ri?.official, print) || c.dim(ri?.official.reason ?? "") : ""] : []),
@@ -278,6 +291,7 @@ export const ranking = (ranked: Rank.RankedResults<ScoredRun.ScoredRun>, d: Deci
           { header: "rank", align: "right" },
           ...(intervals !== undefined ? [{ header: "range", align: "right" as const }] : []),
           { header: "run" },
+          ...(marks !== undefined ? [{ header: "tied" }] : []),
           { header: combined ? r.rule : label, align: "right" },
           ...(intervals !== undefined ? [{ header: `${level} CI` }] : []),
           { header: "" }
@@ -291,6 +305,9 @@ export const ranking = (ranked: Rank.RankedResults<ScoredRun.ScoredRun>, d: Deci
     // a zero standing in for a dataset a run lacks (missingDataset: zero): marked, said under the table
     const zeroed = r.entries.flatMap((e) => zeroedOf(e, r.ranking).map((z) => `${e.meta.id}: ${z.dataset} counted as 0 (${z.reason})`))
     if (zeroed.length > 0) out.push(c.dim(`  ${Table.ZEROED_NOTE}`), ...zeroed.slice(0, 20).map((z) => c.dim(`    ${z}`)), ...(zeroed.length > 20 ? [c.dim(`    and ${zeroed.length - 20} more`)] : []), "")
+    if (marks !== undefined) {
+      out.push(c.dim(m?.rule !== undefined ? `  tied: not significantly different from the best ranked run (${m.rule})` : `  tied: no marks${m?.reason !== undefined ? `: ${m.reason}` : ""}`), "")
+    }
     if (intervals !== undefined && Uncertainty.bestGroup(intervals, r.ranking).length > 0) {
       out.push(
         c.dim(`  range: the ${level} interval of the run's rank over the resamples; ${BEST_GROUP_MARK}: its rank interval overlaps the best run's (a reading aid, not a test)`),
