@@ -116,8 +116,15 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     // every pair in the compact matrix: one row per run but the last
     const ps = (valuesOf(JSON.parse(r.stdout), "pValue") as Array<Array<Array<number>>>).flat(2).filter((v): v is number => typeof v === "number")
     expect(ps).toHaveLength(3)
-    // 3000 resamples (enough work for worker threads), +1 smoothing: the smallest p is 1 / 3001
-    for (const p of ps) expect(p).toBeGreaterThanOrEqual(1 / 3001)
+    // 3000 resamples (enough work for worker threads); the bold's p (the normal approximation with
+    // the bootstrap's standard error, docs/significance.md) has no floor of 1 / 3001: a p, or where a
+    // double loses it its log10 in `log10P`
+    const log10 = (valuesOf(JSON.parse(r.stdout), "log10P") as Array<Array<Array<number | null>>>).flat(2)
+    ps.forEach((p, i) => {
+      expect(p).toBeLessThanOrEqual(1)
+      if (p < 1e-300) expect(log10[i]).toBeLessThan(-300)
+      else expect(p).toBeGreaterThan(0)
+    })
   })
 
   it("all pairs of 64 runs: resampling and the pair step on worker threads, none of which fails in the minified program", async () => {
@@ -136,8 +143,10 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     const r = await run(["significance", "--task", "sick2014", "--gold", gold, folder, "--test", "bootstrap", "--against", "all", "--json"])
     expect(r.code).toBe(0)
     expect(r.stderr).not.toContain("worker thread failed")
-    const doc = JSON.parse(r.stdout) as { tests: ReadonlyArray<{ matrix: { pValue: ReadonlyArray<ReadonlyArray<number>> } }> }
-    expect(doc.tests[0].matrix.pValue.flat().filter((p) => p > 0 && p <= 1)).toHaveLength((64 * 63) / 2)
+    const doc = JSON.parse(r.stdout) as { tests: ReadonlyArray<{ matrix: { pValue: ReadonlyArray<ReadonlyArray<number>>; log10P?: ReadonlyArray<ReadonlyArray<number | null>> } }> }
+    // every pair has a p in (0, 1], or one past a double's range with its log10 beside it
+    const log10 = doc.tests[0].matrix.log10P?.flat() ?? []
+    expect(doc.tests[0].matrix.pValue.flat().filter((p, i) => (p > 0 && p <= 1) || (p < 1e-300 && (log10[i] ?? 0) < -300))).toHaveLength((64 * 63) / 2)
   }, 60_000)
 
   it("defers start-up work no command needs at start: Node's crypto, zlib and readline", async () => {

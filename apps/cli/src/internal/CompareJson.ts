@@ -149,7 +149,10 @@ const SignificanceMatrix = Schema.Struct({
   adjustedP: Schema.optionalKey(Rows("p-value after --correction, at the same places; absent with --correction none")),
   statistic: Schema.optionalKey(Rows("test statistic at the same places; for bootstrap / permutation the difference r(a) - r(b)")),
   ciLow: Schema.optionalKey(Rows("lower bound of the interval for r(a) - r(b) (zou2007, bootstrap; meng1992: of the Fisher-z difference)")),
-  ciHigh: Schema.optionalKey(Rows("upper bound of that interval"))
+  ciHigh: Schema.optionalKey(Rows("upper bound of that interval")),
+  log10P: Schema.optionalKey(
+    Rows("log10 of the p-value where it is below 1e-300 (a double loses it there, down to 0), null elsewhere; present only when some pair's p is that small")
+  )
 }).annotate({
   identifier: "SignificanceMatrix",
   description:
@@ -291,6 +294,8 @@ export const significanceMatrix = (
   const statistic = has((c) => c.statistic) ? rows() : undefined
   const ciLow = has((c) => c.ci) ? rows() : undefined
   const ciHigh = ciLow !== undefined ? rows() : undefined
+  // where a p is past a double's range, its logarithm (the p itself prints 0 or a denormal)
+  const log10P = has((c) => c.log10P) ? rows() : undefined
   for (const c of comparisons) {
     const pa = position[c.a]
     const pb = position[c.b]
@@ -298,6 +303,7 @@ export const significanceMatrix = (
     const k = Math.max(pa, pb) - i - 1
     if (pValue !== undefined && c.pValue !== undefined) pValue[i][k] = real(c.pValue)
     if (adjustedP !== undefined && c.adjustedP !== undefined) adjustedP[i][k] = real(c.adjustedP)
+    if (log10P !== undefined && c.log10P !== undefined) log10P[i][k] = real(c.log10P)
     if (statistic !== undefined && c.statistic !== undefined) statistic[i][k] = real(c.statistic)
     if (ciLow !== undefined && ciHigh !== undefined && c.ci !== undefined) {
       ciLow[i][k] = real(c.ci[0])
@@ -308,7 +314,8 @@ export const significanceMatrix = (
     ...(pValue !== undefined ? { pValue } : {}),
     ...(adjustedP !== undefined ? { adjustedP } : {}),
     ...(statistic !== undefined ? { statistic } : {}),
-    ...(ciLow !== undefined && ciHigh !== undefined ? { ciLow, ciHigh } : {})
+    ...(ciLow !== undefined && ciHigh !== undefined ? { ciLow, ciHigh } : {}),
+    ...(log10P !== undefined ? { log10P } : {})
   }
 }
 
