@@ -438,11 +438,11 @@ export const readZip = (
   const files: Array<RunFile> = []
   const metadata: Array<RunFile> = []
   const unpacked = new Map<string, Uint8Array>()
-  let total = 0
+  // bytes counted against the cap: entry names, as what the entries unpack to (a zip inside gets the rest)
+  let total: number
   try {
     const refused = new Set<string>()
     const list = Zip.entries(bytes, MAX_ZIP_ENTRIES, "refuse", maxBytes)
-    // entry names count against the byte cap, as what the entries unpack to does
     total = list.reduce((n, e) => n + e.name.length, 0)
     for (const entry of list) {
       if (entry.name.endsWith("/") || entry.name.endsWith("\\")) continue
