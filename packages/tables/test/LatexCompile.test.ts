@@ -43,7 +43,9 @@ describe.skipIf(tools.length > 0)("LaTeX compiles with pdflatex", () => {
     }
     // a 300-character name is shortened with an ellipsis (\dots prints ". . .")
     expect(text).toMatch(new RegExp(`(^|\\s)N{59}\\. \\. \\.`))
-    expect(text).toMatch(/Bold: not significantly different from the best ranked run \(Williams[’'] t, Holm-adjusted, p > 0\.05\)\./)
+    // each bold footnote names its columns and its rule (issue 35)
+    expect(text).toMatch(/Bold in ar-ar, en-en: not significantly different from the best ranked run \(Williams[’'] t, Holm-adjusted, p > 0\.05\)\./)
+    expect(text).toMatch(/Bold in Primary: not significantly different from the best ranked run \(paired bootstrap[^)]*\), 1,000 resamples \(seed 12345\), p by the normal approximation, Holm-adjusted, p > 0\.05\)\./)
     expect(text).toContain("* late or corrected submission.")
     expect(text).toMatch(/80\.00\s*•/)
     // render to PNG at 50 dpi: not blank (some dark pixels: the PNG's bytes vary)
