@@ -19,6 +19,7 @@ import * as path from "node:path"
 import * as ScoringAdapter from "../src/ScoringAdapter.js"
 import * as Watcher from "../src/Watcher.js"
 import * as Synthetic from "../test/fixtures/synthetic.js"
+import { outputSizes } from "./outputs.js"
 
 const PAIRS = 200
 
@@ -49,17 +50,12 @@ export const measure = async (runs: number): Promise<Record<string, string | num
     const wallMs = performance.now() - t0
     clearInterval(sampler)
     if (summary.failed !== runs) throw new Error(`bench: ${summary.failed} failed runs, ${runs} expected`)
-    const size = (name: string) => fs.statSync(path.join(out, name)).size
-    const cache = fs.readdirSync(path.join(out, "cache")).reduce((n, f) => n + fs.statSync(path.join(out, "cache", f)).size, 0)
     return {
       name: `watch --once, ${runs} failing runs`,
       runs,
       wallMs,
       boardWrites: publishes,
-      boardMiB: size("leaderboard.json") / 2 ** 20,
-      publicMiB: size("leaderboard.public.json") / 2 ** 20,
-      statusMiB: size("status.json") / 2 ** 20,
-      cacheMiB: cache / 2 ** 20,
+      ...outputSizes(out),
       peakRssMiB: Math.max(peakRss, process.memoryUsage().rss) / 2 ** 20
     }
   } finally {

@@ -19,6 +19,7 @@ import * as ScoringAdapter from "../src/ScoringAdapter.js"
 import * as Watcher from "../src/Watcher.js"
 import * as Fake from "../test/fixtures/fake.js"
 import { sts2017Session } from "../test/fixtures/harness.js"
+import { outputSizes } from "./outputs.js"
 
 /** The figures of one `watch --once` over a good run and `zips` hostile zips of `entries` long names each. */
 export const measure = async (zips: number, entries: number): Promise<Record<string, string | number>> => {
@@ -46,17 +47,12 @@ export const measure = async (zips: number, entries: number): Promise<Record<str
     )
     const wallMs = performance.now() - t0
     clearInterval(sampler)
-    const size = (name: string) => (fs.existsSync(path.join(out, name)) ? fs.statSync(path.join(out, name)).size : 0)
-    const cache = fs.readdirSync(path.join(out, "cache")).reduce((n, f) => n + fs.statSync(path.join(out, "cache", f)).size, 0)
     return {
       name: `watch --once, ${zips} zip(s) of ${entries} long names`,
       zipMiB: zip.length / 2 ** 20,
       outcome: result._tag === "Success" ? `${result.success.runs} runs, ${result.success.failed} failed` : `failed: ${String(result.failure.message).slice(0, 200)}`,
       wallMs,
-      boardMiB: size("leaderboard.json") / 2 ** 20,
-      publicMiB: size("leaderboard.public.json") / 2 ** 20,
-      statusMiB: size("status.json") / 2 ** 20,
-      cacheMiB: cache / 2 ** 20,
+      ...outputSizes(out),
       peakRssMiB: Math.max(peakRss, process.memoryUsage().rss) / 2 ** 20
     }
   } finally {
