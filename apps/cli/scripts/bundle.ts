@@ -15,6 +15,7 @@ import * as path from "node:path"
 import { pathToFileURL } from "node:url"
 import * as Bundle from "@stseval/bundle"
 import * as Isolation from "@stseval/scoring/Isolation"
+import * as PageScripts from "../src/page/Scripts.js"
 import { scoringCommands } from "../src/scoringCommands.js"
 
 export { namesUsed } from "@stseval/bundle"
@@ -31,12 +32,13 @@ const app = { name: "stseval", packageDir: cliRoot, entry: "src/bin.ts", prestar
  *
  * @since 0.1.0
  */
-export const bundle = (options: { readonly outfile: string; readonly minify?: boolean; readonly metafile?: boolean; readonly entry?: string }): Promise<Bundle.BundleResult> =>
-  Bundle.bundle({ ...app, ...options })
+export const bundle = async (options: { readonly outfile: string; readonly minify?: boolean; readonly metafile?: boolean; readonly entry?: string }): Promise<Bundle.BundleResult> =>
+  // the check page's scripts, built now: the executable carries them, not the bundler
+  Bundle.bundle({ ...app, ...options, define: { STSEVAL_PAGE_SCRIPTS: JSON.stringify(await PageScripts.build()) } })
 
 /** Where `bin` points. */
 export const defaultOutfile = path.join(cliRoot, "dist/stseval.mjs")
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await Bundle.main(app, defaultOutfile)
+  await Bundle.main({ ...app, define: { STSEVAL_PAGE_SCRIPTS: JSON.stringify(await PageScripts.build()) } }, defaultOutfile)
 }

@@ -54,6 +54,11 @@ export interface BundleOptions {
    * own). Its start, as long as the program's, then overlaps the program's instead of following it.
    */
   readonly prestart?: Prestart | undefined
+  /**
+   * More globals written in (esbuild `define`: name to a JavaScript expression), e.g. the check
+   * page's prebuilt scripts (`STSEVAL_PAGE_SCRIPTS`, apps/cli's `src/page/Scripts.ts`).
+   */
+  readonly define?: Readonly<Record<string, string>> | undefined
 }
 
 /**
@@ -364,7 +369,8 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
       [options.versionGlobal ?? "STSEVAL_BUNDLED_VERSION"]: JSON.stringify(pkg.version),
       // the scoring engine's version, for its signatures (@stseval/scoring's internal/version.ts)
       STSEVAL_SCORING_VERSION: JSON.stringify(scoringVersion),
-      "import.meta.url": "__stseval_import_meta_url"
+      "import.meta.url": "__stseval_import_meta_url",
+      ...options.define
     },
     logLevel: "silent"
   })

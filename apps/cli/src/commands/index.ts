@@ -9,6 +9,7 @@ import { codabench } from "./codabench.js"
 import { compare } from "./compare.js"
 import { data } from "./data.js"
 import { importCommand } from "./import.js"
+import { page } from "./page.js"
 import { rank } from "./rank.js"
 import { report } from "./report.js"
 import { score } from "./score.js"
@@ -36,5 +37,6 @@ export const commands = [
   watch.pipe(example(`${G} --out /tmp/board --once ${D}`, "score a submissions folder once into a leaderboard (drop --once to keep watching)")),
   tasks.pipe(example("--json", "every task edition the registry knows, with its datasets and run file names")),
   data.pipe(example("status sts2017", "whether scoring finds the STS 2017 gold in the data store")),
-  codabench.pipe(example("--help", "the Codabench subcommands"))
+  codabench.pipe(example("--help", "the Codabench subcommands")),
+  page.pipe(example("--help", "the page subcommands: `page check` writes the page that checks a run in the browser"))
 ] as const

@@ -4,7 +4,7 @@ import { Issue } from "@stseval/formats"
 import { Json } from "@stseval/scoring"
 import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
-import * as Render from "../internal/Render.js"
+import * as RunText from "../internal/RunText.js"
 import * as Task from "../internal/Task.js"
 import * as Style from "../internal/Style.js"
 import { decimalsOf, paths } from "./validate.js"
@@ -22,12 +22,8 @@ export const score = Command.make(
     if (json) {
       yield* Console.log(JSON.stringify(Json.resultsToJson({ ...results, ranked: undefined }, intervals), null, 2))
     } else {
-      yield* Console.log(`${Render.header(results, c)}\n`)
-      const goldLines = Render.issues(results.gold.issues, c, { verbose, indent: "" })
-      if (goldLines.length > 0) yield* Console.log(`${goldLines.join("\n")}\n`)
       const d = decimalsOf(edition.published.style, decimals)
-      for (const run of runs) yield* Console.log(`${Render.scored(run, edition, d, c, { verbose, intervals, width })}\n`)
-      if (intervals !== undefined) yield* Console.log([Render.intervalsNote(intervals, c), ...intervals.notes.map((n) => c.dim(`  ${n}`))].join("\n"))
+      for (const text of RunText.scores(results, edition, d, c, { verbose, width, intervals })) yield* Console.log(text)
     }
     const nothing = Task.nothingToScore(results, paths)
     if (nothing !== undefined) {

@@ -1,9 +1,9 @@
 import { Console, Effect, Option } from "effect"
 import { Argument, Command } from "effect/cli"
-import { Issue } from "@stseval/formats"
 import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Render from "../internal/Render.js"
+import * as RunText from "../internal/RunText.js"
 import * as Style from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import * as ValidationJson from "../internal/ValidationJson.js"
@@ -22,28 +22,13 @@ export const validate = Command.make(
     const edition = yield* Task.edition(task)
     // validation is scoring's first half: the engine validates each run once and keeps what it found
     const scored = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { runs: paths, lenient })
-    const { issues } = scored
-    const checked = scored.runs
     const results = ValidationJson.document(scored)
     const { valid } = results
     const nothing = Task.nothingToScore(scored, paths)
     if (json) {
       yield* Console.log(JSON.stringify(results, null, 2))
     } else {
-      yield* Console.log(`${Render.header(scored, c)}\n`)
-      const goldLines = Render.issues(scored.gold.issues, c, { verbose, indent: "" })
-      if (goldLines.length > 0) yield* Console.log(`${goldLines.join("\n")}\n`)
-      for (const v of checked) yield* Console.log(`${Render.validation(v, c, { verbose, width })}\n`)
-      const folderLines = Render.issues(issues, c, { verbose, indent: "" })
-      if (folderLines.length > 0) yield* Console.log(`${folderLines.join("\n")}\n`)
-      const bad = results.runs.filter((r) => r.status !== "valid").length
-      yield* Console.log(
-        nothing !== undefined
-          ? c.red(nothing)
-          : valid
-            ? c.green(`${checked.length} run(s): all valid`)
-            : c.red(`${checked.length} run(s): ${bad} with errors${Issue.hasErrors(scored.gold.issues) ? "; the gold has errors" : ""}`)
-      )
+      for (const text of RunText.validation(scored, c, { verbose, width }, nothing)) yield* Console.log(text)
     }
     if (nothing !== undefined) {
       if (json) yield* Console.error(nothing)

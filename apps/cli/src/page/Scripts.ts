@@ -1,0 +1,56 @@
+/**
+ * The check page's two scripts (its own, `browser/ui.ts`, and its worker's, `browser/worker.ts`:
+ * the packages compiled for the browser, their Node modules replaced by `browser/shims`). The
+ * executable carries them prebuilt (`scripts/bundle.ts` writes them in as `STSEVAL_PAGE_SCRIPTS`);
+ * run from the sources (the tests, `pnpm stseval`) they are built on first use with esbuild.
+ */
+import * as path from "node:path"
+import { Text } from "@stseval/formats"
+import { Signature } from "@stseval/scoring"
+
+declare const STSEVAL_PAGE_SCRIPTS: Scripts | undefined
+
+export interface Scripts {
+  readonly ui: string
+  readonly worker: string
+}
+
+const browserDir = (): string => path.join(import.meta.dirname, "browser")
+
+const shims = (): Record<string, string> => {
+  const shim = (name: string) => path.join(browserDir(), "shims", name)
+  return {
+    "node:fs": shim("fs.ts"),
+    "node:fs/promises": shim("fs-promises.ts"),
+    "node:path": shim("path.ts"),
+    "node:buffer": shim("buffer.ts"),
+    "node:zlib": shim("zlib.ts"),
+    "node:crypto": shim("crypto.ts"),
+    "node:os": shim("os.ts"),
+    "node:worker_threads": shim("unavailable.ts"),
+    "node:module": shim("unavailable.ts"),
+    "node:url": shim("unavailable.ts")
+  }
+}
+
+/** Build both scripts from the sources (esbuild, through `@stseval/bundle/browser`). */
+export const build = async (): Promise<Scripts> => {
+  // a name esbuild does not follow: the executable never carries the bundler
+  const bundler = "@stseval/bundle/browser"
+  const { browserScript } = (await import(bundler)) as typeof import("@stseval/bundle/browser")
+  const define = {
+    STSEVAL_SCORING_VERSION: JSON.stringify(Signature.VERSION),
+    STSEVAL_PAGE_MAX_BYTES: String(Text.DEFAULT_MAX_BYTES)
+  }
+  const [ui, worker] = await Promise.all([
+    browserScript({ entry: path.join(browserDir(), "ui.ts"), alias: {}, define }),
+    browserScript({ entry: path.join(browserDir(), "worker.ts"), alias: shims(), inject: [path.join(browserDir(), "shims/process.ts")], define })
+  ])
+  return { ui, worker }
+}
+
+let built: Promise<Scripts> | undefined
+
+/** The scripts: prebuilt in the executable, else built once per process. */
+export const scripts = (): Promise<Scripts> =>
+  typeof STSEVAL_PAGE_SCRIPTS === "object" && STSEVAL_PAGE_SCRIPTS !== undefined ? Promise.resolve(STSEVAL_PAGE_SCRIPTS) : (built ??= build())

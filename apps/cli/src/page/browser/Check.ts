@@ -1,0 +1,104 @@
+/**
+ * The check page's work, in its worker: the dropped runs (and the edition and gold the page
+ * embeds) put in the in-memory file tree, then what `stseval validate` and `stseval score --ci 95`
+ * do with them, through the same packages: `Engine.loadContext` (the gold read and checked by its
+ * format), `Engine.inputs` (runs told apart and loaded by `Submissions`, with its limits),
+ * `Engine.scoreSubmission` (validated, aligned and scored), `Rank.rank`, `Signature.make` and
+ * `Uncertainty.compute`; their text by the CLI's own renderers (`RunText`). Only the isolated
+ * scorer is not the CLI's: the page's worker is the run's isolation (ended at the time budget).
+ */
+import { Registry } from "@stseval/formats"
+import { Engine, Json, Rank, Signature, Uncertainty } from "@stseval/scoring"
+import { Effect, Layer, Path } from "effect"
+import * as RunText from "../../internal/RunText.js"
+import * as Style from "../../internal/Style.js"
+import * as Task from "../../internal/Task.js"
+import * as ValidationJson from "../../internal/ValidationJson.js"
+import type { Embedded } from "../Embedded.js"
+import * as FileSystem from "./FileSystem.js"
+import * as Vfs from "./Vfs.js"
+
+/** A dropped file: its path as dropped (`Team_run1/STS.output.x.txt`) and its bytes. */
+export interface Dropped {
+  readonly path: string
+  readonly bytes: Uint8Array
+  /** the file's size, when the page did not read it (larger than the CLI reads: `Text.DEFAULT_MAX_BYTES`) */
+  readonly size?: number | undefined
+}
+
+/** What the page shows: the two commands' text, and the JSON `score --ci 95 --json` would print. */
+export interface Checked {
+  readonly validate: string
+  readonly valid: boolean
+  readonly score: string | undefined
+  readonly json: unknown
+}
+
+const GOLD_ROOT = "/.gold"
+const TASK_ROOT = "/.task"
+
+const bytesOfBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
+
+/** The embedded edition and gold, put in the file tree once. */
+let mounted: { readonly task: string; readonly gold: string | undefined } | undefined
+const mount = (embedded: Embedded) => {
+  if (mounted !== undefined) return mounted
+  let task = embedded.task.id
+  if (embedded.task.edition !== undefined) {
+    task = `${TASK_ROOT}/${embedded.task.id}.json`
+    Vfs.addFile(task, new TextEncoder().encode(JSON.stringify(embedded.task.edition)))
+  }
+  let gold: string | undefined
+  if (embedded.gold !== undefined) {
+    for (const f of embedded.gold.files) Vfs.addFile(`${GOLD_ROOT}/${f.path}`, bytesOfBase64(f.base64))
+    gold = `${GOLD_ROOT}/${embedded.gold.name}`
+  }
+  return (mounted = { task, gold })
+}
+
+/** The top-level names of what was dropped (a file, a folder, a zip), in the order dropped. */
+const topLevel = (dropped: ReadonlyArray<Dropped>): ReadonlyArray<string> => [...new Set(dropped.map((d) => d.path.split("/")[0]))]
+
+/**
+ * Check the dropped runs: `validate`'s text always, `score --ci 95`'s when the page embeds gold.
+ * The dropped files are at the top of the tree, so that messages name them as dropped
+ * (`Team_run1.txt:12`), as the CLI names a run given by a relative path.
+ */
+export const check = (embedded: Embedded, dropped: ReadonlyArray<Dropped>, progress: (stage: string) => void) =>
+  Effect.gen(function* () {
+    const where = mount(embedded)
+    const paths = topLevel(dropped)
+    for (const p of Vfs.list("/") ?? []) if (!p.startsWith(".")) Vfs.remove(`/${p}`)
+    for (const d of dropped) Vfs.addFile(`/${d.path}`, d.bytes, d.size ?? d.bytes.length)
+    const edition = yield* Registry.resolve(where.task)
+    progress("reading the gold")
+    const context: Engine.Context =
+      where.gold !== undefined
+        ? yield* Engine.loadContext({ task: edition, gold: where.gold })
+        : // without gold a run is checked against nothing: every dataset's gold is missing, as `validate` says
+          yield* Engine.loadContext({ task: edition, gold: `${GOLD_ROOT}/none` })
+    const shown: Engine.Context = { ...context, goldPath: embedded.gold?.name ?? "(none embedded)" }
+    progress("reading the runs")
+    const found = yield* Engine.inputs(edition, paths)
+    const runs = found.runs.map((submission, i) => {
+      progress(`checking run ${i + 1} of ${found.runs.length}`)
+      return Engine.scoreSubmission(shown, submission)
+    })
+    const results: Engine.Results = {
+      ...shown,
+      issues: found.issues,
+      runs,
+      ranked: Rank.rank(runs, { runLimit: edition.runLimit }),
+      signature: Signature.make(edition, context.gold)
+    }
+    const c = Style.plain
+    const options = { verbose: false, width: undefined }
+    const validate = RunText.validation(results, c, options, Task.nothingToScore(results, paths)).join("\n")
+    const valid = ValidationJson.document(results).valid
+    if (embedded.gold === undefined) return { validate, valid, score: undefined, json: ValidationJson.document(results) } satisfies Checked
+    progress("computing the intervals (1,000 resamples)")
+    const computed = Uncertainty.compute(results, { level: Uncertainty.parseLevel(95), others: true })
+    const intervals = Uncertainty.isError(computed) ? undefined : computed
+    const score = RunText.scores(results, edition, { style: edition.published.style, decimals: undefined }, c, { ...options, intervals }).join("\n")
+    return { validate, valid, score, json: Json.resultsToJson({ ...results, ranked: undefined }, intervals) } satisfies Checked
+  }).pipe(Effect.provide(Layer.mergeAll(FileSystem.layer, Path.layer)))
