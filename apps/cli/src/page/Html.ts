@@ -4,7 +4,7 @@
  * Policy allows no request at all (no `connect-src`, images only as data): only inline scripts and
  * the worker the page makes from its own text (a Blob URL).
  */
-import { Registry } from "@stseval/formats"
+import type { Registry } from "@stseval/formats"
 import { Html } from "@stseval/tables"
 import type { Embedded } from "./Embedded.js"
 import type { Scripts } from "./Scripts.js"

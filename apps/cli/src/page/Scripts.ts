@@ -7,6 +7,7 @@
 import * as path from "node:path"
 import { Text } from "@stseval/formats"
 import { Signature } from "@stseval/scoring"
+import type * as BrowserBundle from "@stseval/bundle/browser"
 
 declare const STSEVAL_PAGE_SCRIPTS: Scripts | undefined
 
@@ -37,7 +38,7 @@ const shims = (): Record<string, string> => {
 export const build = async (): Promise<Scripts> => {
   // a name esbuild does not follow: the executable never carries the bundler
   const bundler = "@stseval/bundle/browser"
-  const { browserScript } = (await import(bundler)) as typeof import("@stseval/bundle/browser")
+  const { browserScript } = (await import(bundler)) as typeof BrowserBundle
   const define = {
     STSEVAL_SCORING_VERSION: JSON.stringify(Signature.VERSION),
     STSEVAL_PAGE_MAX_BYTES: String(Text.DEFAULT_MAX_BYTES)

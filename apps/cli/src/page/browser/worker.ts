@@ -5,13 +5,13 @@
  */
 import { Effect } from "effect"
 import { check } from "./Check.js"
-import type { Dropped } from "./Check.js"
+import type { Checked, Dropped } from "./Check.js"
 import type { Embedded } from "../Embedded.js"
 
 export type ToWorker = { readonly type: "check"; readonly embedded: Embedded; readonly files: ReadonlyArray<Dropped> }
 export type FromWorker =
   | { readonly type: "progress"; readonly stage: string }
-  | { readonly type: "done"; readonly checked: import("./Check.js").Checked }
+  | { readonly type: "done"; readonly checked: Checked }
   | { readonly type: "error"; readonly message: string }
 
 interface WorkerScope {
