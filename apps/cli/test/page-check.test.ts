@@ -15,6 +15,7 @@ import { executablePath, hasChromium, launch } from "@stseval/vitest-config/brow
 import { zipSync } from "fflate"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { builtCli } from "./support/built.js"
 import { examples, hasShared, runCli, shared } from "./support/cli.js"
 
 if (!hasChromium) console.warn(`apps/cli page-check.test.ts: ${executablePath} not found; the check page's browser tests are skipped`)
@@ -41,9 +42,9 @@ interface Checked {
 }
 
 /** Write the page for `task` (and `gold`) with the CLI itself. */
-const writePage = async (name: string, task: string, gold: string): Promise<string> => {
+const writePage = async (name: string, task: string, gold: string | undefined): Promise<string> => {
   const out = path.join(tmp, `${name}.html`)
-  const r = await runCli(["page", "check", "--task", task, "--gold", gold, "--out", out])
+  const r = await runCli(["page", "check", "--task", task, ...(gold !== undefined ? ["--gold", gold] : []), "--out", out])
   if (r.code !== 0) throw new Error(`page check: exit ${r.code}\n${r.stderr}${r.stdout}`)
   return out
 }
@@ -194,7 +195,7 @@ describe.skipIf(!hasChromium)("the check page equals the CLI", () => {
   }, 240_000)
 })
 
-describe.skipIf(!hasChromium)("the check page's limits", () => {
+describe.skipIf(!hasChromium)("the check page: its limits, without gold, in a Codabench starting kit, and no request", () => {
   it("a 50 MB run is scored in the worker: the page answers meanwhile and its progress bar moves", async () => {
     const dir = path.join(tmp, "big")
     fs.mkdirSync(dir)
@@ -238,6 +239,44 @@ describe.skipIf(!hasChromium)("the check page's limits", () => {
     expect(asDropped(checked.validate, dir)).toBe(asDropped(await cli(["validate", "--task", "sick2014", "--gold", gold, path.join(dir, "Bomb_run1primary.zip")]), dir))
     await page.close()
   }, 120_000)
+
+  it("without gold: each run's name, packaging and files, as the scorer reads them", async () => {
+    const dir = path.join(tmp, "no-gold")
+    fs.mkdirSync(dir)
+    const from = path.join(examples, "sick2014/submissions")
+    fs.copyFileSync(path.join(from, "MeaningFactory_run1primary.txt"), path.join(dir, "MeaningFactory_run1primary.txt"))
+    fs.writeFileSync(path.join(dir, "Two_run1.zip"), zipSync({ "a.txt": fs.readFileSync(path.join(from, "Insight_run2.txt")), "b.txt": fs.readFileSync(path.join(from, "Insight_run2.txt")) }))
+    const page = await open(await writePage("no-gold", "sick2014", undefined))
+    const checked = await drop(page, [path.join(dir, "MeaningFactory_run1primary.txt"), path.join(dir, "Two_run1.zip")])
+    expect(checked.state).toBe("done")
+    expect(checked.validate).toContain("files: MeaningFactory_run1primary.txt")
+    // Submissions' own message for a one-file edition's zip of two files
+    expect(checked.validate).toContain("a run of sick2014 is one file, but this zip holds 2: a.txt, b.txt")
+    expect(checked.validate).toContain("2 run(s): 1 with errors")
+    expect(checked.score).toContain("No development gold is embedded")
+    await page.close()
+  }, 120_000)
+
+  it.skipIf(!hasShared)("codabench bundle: the development phase's starting kit is the page with the development gold, and the Submitting page says how to use it", async () => {
+    const out = path.join(tmp, "semrel-codabench")
+    const gold = path.join(shared, "data/semrel2024/track-a")
+    const r = await runCli(["codabench", "bundle", "--task", "semrel2024-a", "--gold", gold, "--dev-gold", gold, "--leaderboard", "eng", "--out", out, "--cli", await builtCli()])
+    expect(r.code, r.stderr).toBe(0)
+    expect(fs.readFileSync(path.join(out, "competition.yaml"), "utf8")).toMatch(/starting_kit: starting_kit_dev/)
+    expect(fs.readFileSync(path.join(out, "pages/submitting.md"), "utf8")).toContain("open `check.html` in a browser")
+    const page = await open(path.join(out, "starting_kit_dev/check.html"))
+    const dir = path.join(tmp, "semrel-dev")
+    fs.mkdirSync(dir)
+    // a run for the development pairs (their IDs start the gold's records; texts may span lines)
+    const ids = [...fs.readFileSync(path.join(gold, "eng/eng_dev_with_labels.csv"), "utf8").matchAll(/^(ENG-dev-\d+),/gm)].map((m) => m[1])
+    expect(ids.length).toBeGreaterThan(100)
+    fs.writeFileSync(path.join(dir, "pred_eng.csv"), ["PairID,Pred_Score", ...ids.map((id, i) => `${id},${((i * 37) % 100) / 100}`)].join("\n"))
+    fs.writeFileSync(path.join(dir, "Dev_run1primary.zip"), zipSync({ "pred_eng.csv": fs.readFileSync(path.join(dir, "pred_eng.csv")) }))
+    const checked = await drop(page, [path.join(dir, "Dev_run1primary.zip")])
+    expect(checked.validate).toContain("1 run(s): all valid")
+    expect(checked.score).toMatch(/eng\s+\d+\s+spearman -?0\.\d{3} \[-?0\.\d{3}, -?0\.\d{3}\]/)
+    await page.close()
+  }, 240_000)
 
   it("the browser asked for nothing but the pages and their own workers", () => {
     expect(requests.length).toBeGreaterThan(0)

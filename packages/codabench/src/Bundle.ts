@@ -138,6 +138,15 @@ export interface Options {
   readonly liveTest?: boolean | undefined
   /** start of the Scoring phase of a sealed bundle (UTC; default: two days after the test phase ends) @since 0.3.0 */
   readonly scoringStart?: Date | undefined
+  /**
+   * The check page of an edition with a public gold (the CLI's `stseval page check`, which this
+   * package cannot build: it is the CLI's code compiled for the browser). Given, each phase whose
+   * gold participants have (the development phase; the test phase of a live bundle) gets it as
+   * its starting kit, `starting_kit_<phase>/check.html`, and the Submitting page says how to use it.
+   *
+   * @since 0.3.0
+   */
+  readonly checkPage?: ((edition: Registry.TaskEdition, gold: string) => Effect.Effect<string, { readonly message: string }>) | undefined
 }
 
 /**
@@ -339,7 +348,14 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
           edition !== resolved
             ? `This competition is one of ${Scores.boards(resolved).each.length}, one per ${edition.datasets[0].language !== undefined ? "language" : "dataset"} of ${resolved.id} (${Scores.boards(resolved).each.map((b) => b.name).join(", ")}), as the task ranked them: it scores ${edition.datasets[0].name} only.`
             : undefined
-        const pages = Pages.pageTexts(edition, board, dev !== undefined, scope, sealed ? "sealed" : "live")
+        // Starting kits: the check page with the phase's gold, where participants have that gold
+        const kits: { dev?: string; test?: string } = {}
+        if (options.checkPage !== undefined) {
+          const page = (e: Registry.TaskEdition, gold: string) => options.checkPage!(e, gold).pipe(Effect.mapError((e) => fail(`the check page: ${e.message}`)))
+          if (dev !== undefined) yield* writeText((kits.dev = "starting_kit_dev") + "/check.html", yield* page(dev, options.devGold!))
+          if (!sealed) yield* writeText((kits.test = "starting_kit_test") + "/check.html", yield* page(edition, options.gold))
+        }
+        const pages = Pages.pageTexts(edition, board, dev !== undefined, scope, sealed ? "sealed" : "live", kits.dev !== undefined || kits.test !== undefined)
         yield* writeText("pages/overview.md", pages.overview)
         yield* writeText("pages/evaluation.md", pages.evaluation)
         yield* writeText("pages/submitting.md", pages.submitting)
@@ -379,6 +395,7 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
                   max_submissions: 100,
                   max_submissions_per_day: 5,
                   execution_time_limit: limit,
+                  ...(kits.dev !== undefined ? { starting_kit: kits.dev } : {}),
                   tasks: [0]
                 }
               ]
@@ -394,6 +411,7 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
             max_submissions: edition.runLimit,
             max_submissions_per_day: edition.runLimit,
             execution_time_limit: limit,
+            ...(kits.test !== undefined ? { starting_kit: kits.test } : {}),
             tasks: [testTask]
           },
           // Sealed: the test phase's finished submissions (a valid sealed one finishes, with an

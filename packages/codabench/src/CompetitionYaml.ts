@@ -259,6 +259,9 @@ export const Phase = Schema.Struct({
   hide_prediction_output: Schema.optionalKey(Schema.Boolean),
   hide_score_output: Schema.optionalKey(Schema.Boolean),
   auto_migrate_to_this_phase: Schema.optionalKey(Schema.Boolean),
+  // a folder of the bundle, zipped and offered on the phase's page (`_unpack_phases` in
+  // src/apps/competitions/unpackers/v2.py; `zip_if_directory` in base_unpacker.py, c7dbc756)
+  starting_kit: Schema.optionalKey(Schema.String),
   tasks: Schema.Array(Index).check(Schema.isMinLength(1))
 })
 /** @since 0.1.0 */

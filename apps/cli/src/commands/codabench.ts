@@ -12,6 +12,7 @@ import * as Flags from "../internal/Flags.js"
 import * as Style from "../internal/Style.js"
 import * as Task from "../internal/Task.js"
 import { bundled } from "../Version.js"
+import * as Page from "../page/Page.js"
 
 const codabenchPackage = Effect.promise(() => import("@stseval/codabench"))
 
@@ -166,7 +167,9 @@ const bundle = Command.make(
       testStart: yield* date("test-start", flags.testStart),
       testEnd: yield* date("test-end", flags.testEnd, "end"),
       liveTest: flags.liveTest,
-      scoringStart: yield* date("scoring-start", flags.scoringStart)
+      scoringStart: yield* date("scoring-start", flags.scoringStart),
+      // the starting kits' check page (`stseval page check`)
+      checkPage: Page.check
     }).pipe(Effect.mapError((e) => new UsageError({ message: e.reason })))
     for (const w of written) {
       yield* Console.log(`${c.bold("bundle")}: ${w.out}${w.zip !== undefined ? `\n${c.bold("zip")}: ${w.zip} (upload this file)` : ""}`)

@@ -84,7 +84,9 @@ export const pageTexts = (
   /** a line on what this competition covers, when it is one of several (one per language) */
   scope?: string,
   /** the test phase: `sealed` (scored when it closes) or `live` (scored on upload, its gold downloadable) */
-  test: "sealed" | "live" = "sealed"
+  test: "sealed" | "live" = "sealed",
+  /** the phases' starting kits hold the check page (`Bundle.Options.checkPage`) */
+  checkPage = false
 ): { readonly overview: string; readonly evaluation: string; readonly submitting: string; readonly terms: string } => {
   const scored = edition.datasets.filter((d) => d.goldNotPublic === undefined)
   const datasets = scored.map((d) => `- **${d.name}**${d.language !== undefined && d.language !== d.name ? ` (${d.language})` : ""}${d.pairs !== undefined ? `: ${d.pairs} pairs` : ""}`)
@@ -134,7 +136,15 @@ export const pageTexts = (
       : `Put the file${scored.length === 1 ? "" : "s"} at the top level of the zip. A file with any other name fails the submission (the error names the closest expected name).`,
     "",
     `The test phase accepts ${edition.runLimit} submission${edition.runLimit === 1 ? "" : "s"} per participant.${withDev ? " The development phase scores the development data and accepts more." : ""}`,
-    ""
+    "",
+    ...(checkPage
+      ? [
+          "## Check a run before submitting",
+          "",
+          `Download the starting kit of the ${withDev ? "development" : "test"} phase and open \`check.html\` in a browser (it works offline, from your disk). Drop your run files, your run's folder or your zip on it: it shows what the scorer will say of them (each problem with its file, line and what was expected) and, against the ${withDev ? "development" : "test"} gold it holds, your figures with 95% bootstrap intervals, exactly as \`stseval score --ci 95\` prints them. It runs the scorer's own code in your browser: nothing is uploaded, and a failed check costs no submission.`,
+          ""
+        ]
+      : [])
   ].join("\n")
   const terms = [
     "# Terms and conditions",

@@ -7,9 +7,11 @@
  * `Uncertainty.compute`; their text by the CLI's own renderers (`RunText`). Only the isolated
  * scorer is not the CLI's: the page's worker is the run's isolation (ended at the time budget).
  */
-import { Registry } from "@stseval/formats"
+import { Issue, Registry } from "@stseval/formats"
+import type { Submissions } from "@stseval/formats"
 import { Engine, Json, Rank, Signature, Uncertainty } from "@stseval/scoring"
 import { Effect, Layer, Path } from "effect"
+import * as Render from "../../internal/Render.js"
 import * as RunText from "../../internal/RunText.js"
 import * as Style from "../../internal/Style.js"
 import * as Task from "../../internal/Task.js"
@@ -56,6 +58,27 @@ const mount = (embedded: Embedded) => {
   return (mounted = { task, gold })
 }
 
+/**
+ * Without gold, what can be checked: how each run is named and packaged and which files it holds
+ * (`Submissions`' own issues); its lines are checked against a gold, which the page lacks.
+ */
+const packaging = (edition: Registry.TaskEdition, found: Submissions.Discovered): Checked => {
+  const c = Style.plain
+  const runs = found.runs.map((r) =>
+    [`${Render.runLabel(r.meta)}  ${r.path}`, `  files: ${r.files.map((f) => f.path).join(", ") || "none"}`, ...Render.issues(r.issues, c, { verbose: false })].join("\n")
+  )
+  const bad = found.runs.filter((r) => Issue.hasErrors(r.issues)).length
+  const validate = [
+    `${edition.id}  ${edition.title}`,
+    "gold: none in this page: each run's name, packaging and files are checked, not its lines (the page checks lines and shows figures when made with `stseval page check --gold`)",
+    "",
+    ...runs.map((r) => `${r}\n`),
+    ...Render.issues(found.issues, c, { verbose: false, indent: "" }),
+    `${found.runs.length} run(s): ${bad === 0 ? "named and packaged as the scorer expects" : `${bad} with errors`}`
+  ].join("\n")
+  return { validate, valid: bad === 0, score: undefined, json: undefined }
+}
+
 /** The top-level names of what was dropped (a file, a folder, a zip), in the order dropped. */
 const topLevel = (dropped: ReadonlyArray<Dropped>): ReadonlyArray<string> => [...new Set(dropped.map((d) => d.path.split("/")[0]))]
 
@@ -71,13 +94,13 @@ export const check = (embedded: Embedded, dropped: ReadonlyArray<Dropped>, progr
     for (const p of Vfs.list("/") ?? []) if (!p.startsWith(".")) Vfs.remove(`/${p}`)
     for (const d of dropped) Vfs.addFile(`/${d.path}`, d.bytes, d.size ?? d.bytes.length)
     const edition = yield* Registry.resolve(where.task)
+    if (where.gold === undefined) {
+      progress("reading the runs")
+      return packaging(edition, yield* Engine.inputs(edition, paths))
+    }
     progress("reading the gold")
-    const context: Engine.Context =
-      where.gold !== undefined
-        ? yield* Engine.loadContext({ task: edition, gold: where.gold })
-        : // without gold a run is checked against nothing: every dataset's gold is missing, as `validate` says
-          yield* Engine.loadContext({ task: edition, gold: `${GOLD_ROOT}/none` })
-    const shown: Engine.Context = { ...context, goldPath: embedded.gold?.name ?? "(none embedded)" }
+    const context = yield* Engine.loadContext({ task: edition, gold: where.gold })
+    const shown: Engine.Context = { ...context, goldPath: embedded.gold?.name }
     progress("reading the runs")
     const found = yield* Engine.inputs(edition, paths)
     const runs = found.runs.map((submission, i) => {
@@ -95,7 +118,6 @@ export const check = (embedded: Embedded, dropped: ReadonlyArray<Dropped>, progr
     const options = { verbose: false, width: undefined }
     const validate = RunText.validation(results, c, options, Task.nothingToScore(results, paths)).join("\n")
     const valid = ValidationJson.document(results).valid
-    if (embedded.gold === undefined) return { validate, valid, score: undefined, json: ValidationJson.document(results) } satisfies Checked
     progress("computing the intervals (1,000 resamples)")
     const computed = Uncertainty.compute(results, { level: Uncertainty.parseLevel(95), others: true })
     const intervals = Uncertainty.isError(computed) ? undefined : computed
