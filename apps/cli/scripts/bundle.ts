@@ -34,11 +34,11 @@ const app = { name: "stseval", packageDir: cliRoot, entry: "src/bin.ts", prestar
  */
 export const bundle = async (options: { readonly outfile: string; readonly minify?: boolean; readonly metafile?: boolean; readonly entry?: string }): Promise<Bundle.BundleResult> =>
   // the check page's scripts, built now: the executable carries them, not the bundler
-  Bundle.bundle({ ...app, ...options, define: { STSEVAL_PAGE_SCRIPTS: JSON.stringify(await PageScripts.build()) } })
+  Bundle.bundle({ ...app, ...options, define: { STSEVAL_PAGE_SCRIPTS: JSON.stringify(PageScripts.packed(await PageScripts.build())) } })
 
 /** Where `bin` points. */
 export const defaultOutfile = path.join(cliRoot, "dist/stseval.mjs")
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await Bundle.main({ ...app, define: { STSEVAL_PAGE_SCRIPTS: JSON.stringify(await PageScripts.build()) } }, defaultOutfile)
+  await Bundle.main({ ...app, define: { STSEVAL_PAGE_SCRIPTS: JSON.stringify(PageScripts.packed(await PageScripts.build())) } }, defaultOutfile)
 }

@@ -33,7 +33,8 @@ export const browserScript = async (options: BrowserScriptOptions): Promise<stri
     charset: "utf8",
     alias: { ...options.alias },
     inject: [...(options.inject ?? [])],
-    define: { ...options.define },
+    // `import.meta` has no meaning in an inline script; the code reading it is never run there
+    define: { "import.meta.url": "undefined", "import.meta.dirname": "undefined", ...options.define },
     logLevel: "silent"
   })
   for (const w of result.warnings) process.stderr.write(`browser bundle: ${w.text}\n`)

@@ -26,7 +26,7 @@ const check = Command.make(
     const edition = yield* Task.edition(task)
     const html = yield* Page.check(edition, Option.getOrUndefined(gold)).pipe(Effect.mapError((e) => new UsageError({ message: e.message })))
     yield* Files.writeAtomic(out, html).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${Files.describe(e)}` })))
-    yield* Console.log(`${c.bold("page")}: ${out} (${Files.formatBytes(Buffer.byteLength(html))}; open it in a browser and drop runs on it: nothing leaves the browser)`)
+    yield* Console.log(`${c.bold("page")}: ${out} (${(Buffer.byteLength(html) / 1e6).toFixed(2)} MB; open it in a browser and drop runs on it: nothing leaves the browser)`)
   })
 ).pipe(
   Command.withDescription(
