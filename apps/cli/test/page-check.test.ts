@@ -227,6 +227,21 @@ describe.skipIf(!hasChromium)("the check page: its limits, without gold, in a Co
     await page.close()
   }, 240_000)
 
+  it("a run file over the CLI's 256 MiB is not read, and refused with the CLI's message", async () => {
+    const dir = path.join(tmp, "huge")
+    fs.mkdirSync(dir)
+    // a sparse file: 300 MB on the file system, nothing on the disk; neither reads it
+    const huge = path.join(dir, "Huge_run1primary.txt")
+    fs.closeSync(fs.openSync(huge, "w"))
+    fs.truncateSync(huge, 300 * 1024 * 1024)
+    const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
+    const page = await open(path.join(tmp, "sick.html"))
+    const checked = await drop(page, [huge])
+    expect(checked.validate).toContain("more than the limit of 268435456 bytes")
+    expect(asDropped(checked.validate, dir)).toBe(asDropped(await cli(["validate", "--task", "sick2014", "--gold", gold, huge]), dir))
+    await page.close()
+  }, 120_000)
+
   it("a zip bomb is refused at the CLI's limit, with the CLI's message", async () => {
     const dir = path.join(tmp, "bomb")
     fs.mkdirSync(dir)
