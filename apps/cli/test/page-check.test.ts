@@ -42,9 +42,9 @@ interface Checked {
 }
 
 /** Write the page for `task` (and `gold`) with the CLI itself. */
-const writePage = async (name: string, task: string, gold: string | undefined): Promise<string> => {
+const writePage = async (name: string, task: string, gold: string | undefined, more: ReadonlyArray<string> = []): Promise<string> => {
   const out = path.join(tmp, `${name}.html`)
-  const r = await runCli(["page", "check", "--task", task, ...(gold !== undefined ? ["--gold", gold] : []), "--out", out])
+  const r = await runCli(["page", "check", "--task", task, ...(gold !== undefined ? ["--gold", gold] : []), "--out", out, ...more])
   if (r.code !== 0) throw new Error(`page check: exit ${r.code}\n${r.stderr}${r.stdout}`)
   return out
 }
@@ -225,6 +225,12 @@ describe.skipIf(!hasChromium)("the check page: its limits, without gold, in a Co
     expect(await page.textContent("#validate")).toContain("1 run(s): all valid")
     expect(await page.textContent("#score")).toMatch(/en_en\s+\d+\s+kendall/)
     await page.close()
+    // the same run under a budget it cannot keep (`--time-budget`, as `score` takes it): stopped, said so
+    const strict = await open(await writePage("big-strict", path.join(examples, "made-up-task/edition.yaml"), path.join(dir, "gold.csv"), ["--time-budget", "0.05"]))
+    const stopped = await drop(strict, [big])
+    expect(stopped.state).toBe("failed")
+    expect(stopped.validate).toContain("over the time budget: reading and checking took longer than 0.05 s (the CLI's 0.05 s per run")
+    await strict.close()
   }, 240_000)
 
   it("a run file over the CLI's 256 MiB is not read, and refused with the CLI's message", async () => {

@@ -19,12 +19,15 @@ const check = Command.make(
       Flag.withDescription("The public development gold (file or folder) to embed: the page then shows the figures, as `score --ci 95`; without it, the checks only"),
       Flag.optional
     ),
-    out: Flag.String("out").pipe(Flag.withDescription("The HTML file to write (e.g. check.html)"))
+    out: Flag.String("out").pipe(Flag.withDescription("The HTML file to write (e.g. check.html)")),
+    timeBudget: Flags.budget.timeBudget
   },
-  Effect.fn(function*({ task, gold, out }) {
+  Effect.fn(function*({ task, gold, out, timeBudget }) {
     const c = yield* Style.Colour
     const edition = yield* Task.edition(task)
-    const html = yield* Page.check(edition, Option.getOrUndefined(gold)).pipe(Effect.mapError((e) => new UsageError({ message: e.message })))
+    // the page's budget per run: the scorer's (`--time-budget` as `score` takes it)
+    const timeMs = Flags.isolationOf({ timeBudget, memoryBudget: Option.none() }).budget.timeMs
+    const html = yield* Page.check(edition, Option.getOrUndefined(gold), timeMs).pipe(Effect.mapError((e) => new UsageError({ message: e.message })))
     yield* Files.writeAtomic(out, html).pipe(Effect.mapError((e) => new UsageError({ message: `--out: ${Files.describe(e)}` })))
     yield* Console.log(`${c.bold("page")}: ${out} (${(Buffer.byteLength(html) / 1e6).toFixed(2)} MB; open it in a browser and drop runs on it: nothing leaves the browser)`)
   })

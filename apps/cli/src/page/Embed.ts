@@ -42,13 +42,13 @@ const goldFiles = (edition: Registry.TaskEdition, gold: string) =>
   })
 
 /** The page's embedded data for `task` (an id or an edition file) and, when given, `gold`. */
-export const embedded = (edition: Registry.TaskEdition, gold: string | undefined) =>
+export const embedded = (edition: Registry.TaskEdition, gold: string | undefined, timeMs = Isolation.defaultBudget.timeMs) =>
   Effect.gen(function* () {
     // a built-in edition by id (the page's registry has it); a user edition travels whole
     const task = Registry.get(edition.id) === edition ? { id: edition.id } : { id: edition.id, edition: Schema.encodeSync(Registry.TaskEdition)(edition) }
     return {
       task,
       ...(gold !== undefined ? { gold: yield* goldFiles(edition, gold) } : {}),
-      limits: { timeMs: Isolation.defaultBudget.timeMs }
+      limits: { timeMs }
     } satisfies Embedded
   })

@@ -9,9 +9,9 @@ import { embedded } from "./Embed.js"
 import * as Html from "./Html.js"
 import { scripts } from "./Scripts.js"
 
-export const check = (edition: Registry.TaskEdition, gold: string | undefined) =>
+export const check = (edition: Registry.TaskEdition, gold: string | undefined, timeMs?: number) =>
   Effect.gen(function* () {
-    const data = yield* embedded(edition, gold)
+    const data = yield* embedded(edition, gold, timeMs)
     const code = yield* Effect.promise(() => scripts())
     return Html.page(edition, data, code)
   })

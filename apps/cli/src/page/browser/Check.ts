@@ -87,7 +87,12 @@ const topLevel = (dropped: ReadonlyArray<Dropped>): ReadonlyArray<string> => [..
  * The dropped files are at the top of the tree, so that messages name them as dropped
  * (`Team_run1.txt:12`), as the CLI names a run given by a relative path.
  */
-export const check = (embedded: Embedded, dropped: ReadonlyArray<Dropped>, progress: (stage: string) => void) =>
+export const check = (
+  embedded: Embedded,
+  dropped: ReadonlyArray<Dropped>,
+  /** `scored`: every run is read and scored; what is left (the intervals) has no budget in the CLI either */
+  progress: (stage: string, scored: boolean) => void
+) =>
   Effect.gen(function* () {
     const where = mount(embedded)
     const paths = topLevel(dropped)
@@ -95,16 +100,16 @@ export const check = (embedded: Embedded, dropped: ReadonlyArray<Dropped>, progr
     for (const d of dropped) Vfs.addFile(`/${d.path}`, d.bytes, d.size ?? d.bytes.length)
     const edition = yield* Registry.resolve(where.task)
     if (where.gold === undefined) {
-      progress("reading the runs")
+      progress("reading the runs", false)
       return packaging(edition, yield* Engine.inputs(edition, paths))
     }
-    progress("reading the gold")
+    progress("reading the gold", false)
     const context = yield* Engine.loadContext({ task: edition, gold: where.gold })
     const shown: Engine.Context = { ...context, goldPath: embedded.gold?.name }
-    progress("reading the runs")
+    progress("reading the runs", false)
     const found = yield* Engine.inputs(edition, paths)
     const runs = found.runs.map((submission, i) => {
-      progress(`checking run ${i + 1} of ${found.runs.length}`)
+      progress(`checking run ${i + 1} of ${found.runs.length}`, false)
       return Engine.scoreSubmission(shown, submission)
     })
     const results: Engine.Results = {
@@ -118,7 +123,7 @@ export const check = (embedded: Embedded, dropped: ReadonlyArray<Dropped>, progr
     const options = { verbose: false, width: undefined }
     const validate = RunText.validation(results, c, options, Task.nothingToScore(results, paths)).join("\n")
     const valid = ValidationJson.document(results).valid
-    progress("computing the intervals (1,000 resamples)")
+    progress("computing the intervals (1,000 resamples)", true)
     const computed = Uncertainty.compute(results, { level: Uncertainty.parseLevel(95), others: true })
     const intervals = Uncertainty.isError(computed) ? undefined : computed
     const score = RunText.scores(results, edition, { style: edition.published.style, decimals: undefined }, c, { ...options, intervals }).join("\n")

@@ -87,16 +87,19 @@ const run = async (picked: ReadonlyArray<Picked>) => {
   state("checking")
   const worker = new Worker(workerUrl)
   running = worker
-  const seconds = Math.round(embedded.limits.timeMs / 1000)
+  // the CLI's budget is each run's, for reading and scoring it: as many budgets as runs dropped
+  const runs = new Set(picked.map((p) => p.path.split("/")[0])).size
+  const seconds = (ms: number) => `${Number((ms / 1000).toFixed(2))} s`
   const timer = setTimeout(() => {
     worker.terminate()
     state("failed")
-    stage.textContent = `over the time budget: the check took longer than ${seconds} s, the CLI's budget for one run (stseval --time-budget); the run was not scored`
+    stage.textContent = `over the time budget: reading and checking took longer than ${seconds(embedded.limits.timeMs * runs)} (the CLI's ${seconds(embedded.limits.timeMs)} per run, stseval --time-budget); nothing was scored`
     validateOut.textContent = stage.textContent
-  }, embedded.limits.timeMs)
+  }, embedded.limits.timeMs * runs)
   worker.onmessage = (event: MessageEvent<FromWorker>) => {
     const m = event.data
     if (m.type === "progress") {
+      if (m.scored) clearTimeout(timer)
       stage.textContent = m.stage
       bar.value = Math.min(0.95, bar.value + (1 - bar.value) / 3)
       return

@@ -10,7 +10,7 @@ import type { Embedded } from "../Embedded.js"
 
 export type ToWorker = { readonly type: "check"; readonly embedded: Embedded; readonly files: ReadonlyArray<Dropped> }
 export type FromWorker =
-  | { readonly type: "progress"; readonly stage: string }
+  | { readonly type: "progress"; readonly stage: string; readonly scored: boolean }
   | { readonly type: "done"; readonly checked: Checked }
   | { readonly type: "error"; readonly message: string }
 
@@ -23,7 +23,7 @@ const scope = globalThis as unknown as WorkerScope
 scope.onmessage = (event) => {
   const { embedded, files } = event.data
   const post = (m: FromWorker) => scope.postMessage(m)
-  Effect.runPromise(check(embedded, files, (stage) => post({ type: "progress", stage }))).then(
+  Effect.runPromise(check(embedded, files, (stage, scored) => post({ type: "progress", stage, scored }))).then(
     (checked) => post({ type: "done", checked }),
     (e: unknown) => post({ type: "error", message: e instanceof Error ? e.message : String(e) })
   )
