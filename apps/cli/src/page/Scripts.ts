@@ -7,7 +7,6 @@
  */
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import * as zlib from "node:zlib"
 import { Text } from "@stseval/formats"
 import { Signature } from "@stseval/scoring"
 import type * as BrowserBundle from "@stseval/bundle/browser"
@@ -53,13 +52,16 @@ export const build = async (): Promise<Scripts> => {
   return { ui, worker }
 }
 
+// loaded when a page is made, not at the program's start (which no command's start needs: bundle.test.ts)
+const zlib = () => process.getBuiltinModule("node:zlib")
+
 /** The scripts as the executable carries them: their JSON, gzipped, in base64. */
-export const packed = (scripts: Scripts): string => zlib.gzipSync(JSON.stringify(scripts), { level: 9 }).toString("base64")
+export const packed = (scripts: Scripts): string => zlib().gzipSync(JSON.stringify(scripts), { level: 9 }).toString("base64")
 
 let built: Promise<Scripts> | undefined
 
 /** The scripts: prebuilt in the executable, else built once per process. */
 export const scripts = (): Promise<Scripts> =>
   typeof STSEVAL_PAGE_SCRIPTS === "string"
-    ? Promise.resolve(JSON.parse(zlib.gunzipSync(Buffer.from(STSEVAL_PAGE_SCRIPTS, "base64")).toString("utf8")) as Scripts)
+    ? Promise.resolve(JSON.parse(zlib().gunzipSync(Buffer.from(STSEVAL_PAGE_SCRIPTS, "base64")).toString("utf8")) as Scripts)
     : (built ??= build())
