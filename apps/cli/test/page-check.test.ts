@@ -132,6 +132,18 @@ describe.skipIf(!hasChromium)("the check page equals the CLI", () => {
     expect(checked.validate).toMatch(/Insight_run2\.txt:\d+: error/)
     expect(checked.validate).toContain('the run name "insight first try.txt" does not follow Team_runN')
     expect(checked.score).toMatch(/pearson 0\.\d{3} \[0\.\d{3}, 0\.\d{3}\]/)
+    // dropped rather than chosen: the same answer
+    await page.evaluate(() => (document.body.dataset["state"] = "idle"))
+    const bytes = [...fs.readFileSync(path.join(dir, "Insight_run2.txt"))]
+    await page.evaluate((content) => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([new Uint8Array(content)], "Insight_run2.txt"))
+      document.getElementById("drop")!.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }))
+    }, bytes)
+    await page.waitForFunction(() => document.body.dataset["state"] === "done")
+    const dropped = (await page.textContent("#validate")) ?? ""
+    expect(dropped).toMatch(/Insight_run2\.txt:\d+: error/)
+    expect(dropped).not.toContain("MeaningFactory")
     await page.close()
   }, 240_000)
 

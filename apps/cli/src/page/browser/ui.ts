@@ -134,9 +134,11 @@ drop.addEventListener("drop", (e) => {
   drop.classList.remove("over")
   const items = [...(e.dataTransfer?.items ?? [])].map((i) => i.webkitGetAsEntry()).filter((x): x is FileSystemEntry => x !== null)
   const picked: Array<Picked> = []
+  // files with no entry (not from a file system: dragged from another page) are taken as files
+  const files = items.length === 0 && e.dataTransfer !== null ? pickedOf(e.dataTransfer.files) : []
   void (async () => {
     for (const entry of items) await walk(entry, "", picked)
-    await run(picked)
+    await run([...picked, ...files])
   })()
 })
 for (const id of ["files", "folder"]) {
