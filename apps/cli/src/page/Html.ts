@@ -38,7 +38,7 @@ const datasetNames = (edition: Registry.TaskEdition): string =>
 
 /** The page: `edition` for its title and instructions, `embedded` for its worker. */
 export const page = (edition: Registry.TaskEdition, embedded: Embedded, scripts: Scripts): string => {
-  const gold = embedded.gold !== undefined ? `with the development gold (${Html.escape(embedded.gold.name)}): the figures are shown as <code>stseval score --ci 95</code> prints them` : "without gold: the runs' checks only"
+  const gold = embedded.gold !== undefined ? `checked against the gold ${Html.escape(embedded.gold.name)}: the figures are shown as <code>stseval score --ci 95</code> prints them` : "without gold: the runs' checks only"
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -73,7 +73,7 @@ let running: Worker | undefined
 
 const show = (checked: Extract<FromWorker, { type: "done" }>["checked"]) => {
   validateOut.textContent = checked.validate
-  scoreOut.textContent = checked.score ?? (embedded.gold === undefined ? "No development gold is embedded in this page: only the checks are shown." : "")
+  scoreOut.textContent = checked.score ?? (embedded.gold === undefined ? "No gold is embedded in this page: only the checks that need none are shown." : "")
   ;(globalThis as { stsevalChecked?: unknown }).stsevalChecked = checked
 }
 
