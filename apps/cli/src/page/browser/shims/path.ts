@@ -17,7 +17,9 @@ export const normalize = (p: string): string => {
     else if (part !== ".." || !abs) out.push(part)
   }
   const body = out.join("/")
-  return abs ? `/${body}` : body === "" ? "." : `${body}${p.endsWith("/") && body !== "" ? "/" : ""}`
+  const trailing = p.endsWith("/") ? "/" : ""
+  if (abs) return body === "" ? "/" : `/${body}${trailing}`
+  return body === "" ? `.${trailing}` : `${body}${trailing}`
 }
 export const join = (...parts: ReadonlyArray<string>): string => {
   const joined = parts.filter((x) => x !== "").join("/")
@@ -41,7 +43,7 @@ export const basename = (p: string, ext?: string): string => {
 export const extname = (p: string): string => {
   const base = basename(p)
   const at = base.lastIndexOf(".")
-  return at <= 0 ? "" : base.slice(at)
+  return at <= 0 || base === ".." ? "" : base.slice(at)
 }
 export const relative = (from: string, to: string): string => {
   const a = resolve(from).split("/").filter((x) => x !== "")
