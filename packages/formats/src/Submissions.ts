@@ -28,7 +28,7 @@ import * as Issue from "./Issue.js"
 import * as Files from "./Files.js"
 import type { TaskEdition } from "./Registry.js"
 import { loadOne, typeOf } from "./internal/loadRun.js"
-import { assignIds, compare, compareRuns, isIgnoredEntry, isMetadata, makeMeta, metaFromName, teamKey, undecodableName } from "./internal/runNames.js"
+import { assignIds, besideNames, compare, compareRuns, isIgnoredEntry, isMetadata, makeMeta, metaFromName, RUN_JSON_SUFFIX, teamKey, undecodableName } from "./internal/runNames.js"
 
 // The module's public names, each documented where it is defined: naming and identity
 // (internal/runNames.ts), the run.json (internal/runJson.ts) and zips (internal/runZip.ts).
@@ -170,6 +170,30 @@ export interface DiscoverOptions {
    * runs is refused, and so is a file inside a run folder that is a link out of that run's folder.
    */
   readonly within?: string
+  /**
+   * The `run.json` files beside the run that the caller's listing of its folder holds
+   * (`runJsonBeside`): the run's metadata beside it is then looked for among these names only,
+   * instead of a look at the disk per name it may have (two failed calls for each of a folder's
+   * runs, most of which have none). Without it, both names are looked for.
+   */
+  readonly runJsonBeside?: ReadonlyArray<string>
+}
+
+/**
+ * A submissions folder's entries from one listing: `names`, those that may be runs (as
+ * `entryNames` gives them), and `runJson`, the `*.run.json` metadata files beside runs.
+ *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const listing: Submissions.FolderListing = { names: ["ECNU_run1.txt"], runJson: new Set(["ECNU_run1.run.json"]) }
+ * ```
+ * @since 0.4.0
+ */
+export interface FolderListing {
+  readonly names: ReadonlyArray<string>
+  readonly runJson: ReadonlySet<string>
 }
 
 /** Runs of a submissions folder read at once (see `discover`). */
@@ -267,10 +291,48 @@ export type Entry = { readonly _tag: "Run"; readonly run: LoadedRun } | { readon
  * @since 0.3.0
  */
 export const entryNames = (folder: string): Effect.Effect<ReadonlyArray<string>, PlatformError, FileSystem.FileSystem> =>
+  Effect.map(listFolder(folder), (listing) => listing.names)
+
+/**
+ * A submissions folder listed once: the names that may be runs (`entryNames`) and the `run.json`
+ * files beside them, for `runJsonBeside`.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Submissions } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * const listing = await Effect.runPromise(Submissions.listFolder("submissions").pipe(Effect.provide(NodeServices.layer)))
+ * listing.names // ["ECNU_run1primary.zip", "ECNU_run2.zip", ...]
+ * ```
+ * @since 0.4.0
+ */
+export const listFolder = (folder: string): Effect.Effect<FolderListing, PlatformError, FileSystem.FileSystem> =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
-    return (yield* fs.readDirectory(folder)).filter((n) => !isIgnoredEntry(n) && !isMetadata(n)).sort(compare)
+    const all = yield* fs.readDirectory(folder)
+    return {
+      names: all.filter((n) => !isIgnoredEntry(n) && !isMetadata(n)).sort(compare),
+      runJson: new Set(all.filter((n) => n.endsWith(RUN_JSON_SUFFIX)))
+    }
   })
+
+/**
+ * The `run.json` files of `listing` that may describe run `name` (`DiscoverOptions.runJsonBeside`),
+ * in the order they are looked for: `<name without its extension>.run.json`, then `<name>.run.json`.
+ *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ *
+ * const listing = { names: ["ECNU_run1.txt"], runJson: new Set(["ECNU_run1.run.json"]) }
+ * Submissions.runJsonBeside(listing, "ECNU_run1.txt") // ["ECNU_run1.run.json"]
+ * ```
+ * @since 0.4.0
+ */
+export const runJsonBeside = (listing: FolderListing, name: string, edition?: TaskEdition): ReadonlyArray<string> =>
+  besideNames(name, edition).filter((n) => listing.runJson.has(n))
 
 /**
  * The submissions folder as `loadEntry` checks links against it: its path and real path, resolved
@@ -419,13 +481,16 @@ export const discover = (
   options: DiscoverOptions = {}
 ): Effect.Effect<Discovered, PlatformError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
-    const names = yield* entryNames(folder)
+    const listing = yield* listFolder(folder)
+    const names = listing.names
     // the folder's real path, resolved once for every run's links check and reads
     const within = yield* folderWithin(folder)
     // Entries are read concurrently: each read is a few round trips to libuv's thread pool (open,
     // stat, read, close, and realpath for the links check), so reading 200 runs one after the other
     // left the process idle for most of a quarter of a second. Results keep the folder's order.
-    const entries = yield* Effect.forEach(names, (name) => loadEntry(folder, name, edition, options, within), { concurrency: READ_CONCURRENCY })
+    const entries = yield* Effect.forEach(names, (name) => loadEntry(folder, name, edition, { ...options, runJsonBeside: runJsonBeside(listing, name, edition) }, within), {
+      concurrency: READ_CONCURRENCY
+    })
     const issues: Array<Issue.Issue> = []
     const loaded: Array<LoadedRun> = []
     for (const entry of entries) {

@@ -34,7 +34,6 @@ import * as Isolation from "./Isolation.js"
 import type { Work } from "./internal/protocol.js"
 import { rank } from "./Rank.js"
 import type { RankedResults, RankOptions } from "./Rank.js"
-import { failedRun, scoreRun } from "./internal/score.js"
 import type { ScoredRun } from "./ScoredRun.js"
 import * as Signature from "./Signature.js"
 
@@ -188,32 +187,30 @@ export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
 })
 
 /**
- * Score one loaded submission: `ScoredRun.scoreRun` with the context's edition, gold and leniency,
- * made total (a defect in scoring becomes a failed run, so that one run never stops the others).
- * The scored run keeps the aligned scores behind its figures.
+ * Score one loaded run (the live leaderboard reads and hashes a run before it scores it), as
+ * `score` scores each of its runs: validated and aligned in an isolated scorer under `options`'
+ * budget (`Isolation`), its figures computed here; the scored run keeps the aligned scores behind
+ * them. Never fails: a run over its budget, whose scorer crashed, or that scoring could not handle
+ * is a failed run that says why, so that one run never stops the others.
  *
  * @example
  * ```ts
  * import { Submissions } from "@stseval/formats"
  * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
  *
  * declare const context: Engine.Context
  * declare const submission: Submissions.Submission
- * const scored = Engine.scoreSubmission(context, submission) // validated, aligned, scored: one ScoredRun
+ * const scored = await Effect.runPromise(Engine.scoreSubmission(context, submission, { budget: { timeMs: 10_000 } }))
+ * scored.status // "scored", or "failed" with the reason (e.g. over the time budget)
  * ```
  * @since 0.1.0
  */
-export const scoreSubmission = (context: Context, submission: Submissions.Submission): ScoredRun => {
-  try {
-    return scoreRun(context.edition, context.gold, submission, { lenient: context.lenient })
-  } catch (e) {
-    const message = `internal error while scoring: ${e instanceof Error ? e.message : String(e)}`
-    return failedRun(context.edition, submission.meta, submission.path, message, [
-      ...submission.issues,
-      Issue.error("file-unreadable", submission.path, message)
-    ])
-  }
-}
+export const scoreSubmission = (context: Context, submission: Submissions.Submission, options: Isolation.Options = {}): Effect.Effect<ScoredRun> =>
+  Effect.map(
+    Isolated.runIsolated(context, { kind: "submission", submission }, Isolation.budgetOf(options), options.workers ?? Isolated.defaultWorkers()),
+    (result) => Isolated.scoredOf(context, submission.meta, submission.path, result)
+  )
 
 // ---------------------------------------------------------------------------------------------
 // The entry: score
@@ -478,15 +475,15 @@ type Group =
   | {
       readonly kind: "folder"
       readonly folder: string
-      readonly names: ReadonlyArray<string>
+      readonly listing: Submissions.FolderListing
       readonly within: Files.Within
       readonly fail: (e: { readonly message: string }) => InputError | FolderError
     }
 
 const folderGroup = (folder: string, fail: (e: { readonly message: string }) => InputError | FolderError) =>
   Effect.gen(function* () {
-    const names = yield* Submissions.entryNames(folder).pipe(Effect.mapError(fail))
-    return { kind: "folder", folder, names, within: yield* Submissions.folderWithin(folder), fail } satisfies Group
+    const listing = yield* Submissions.listFolder(folder).pipe(Effect.mapError(fail))
+    return { kind: "folder", folder, listing, within: yield* Submissions.folderWithin(folder), fail } satisfies Group
   })
 
 /** A path given: a run, or a submissions folder of runs (`inputs`' rule). */
@@ -601,10 +598,11 @@ const scoreGroups = (context: Context, groups: ReadonlyArray<Group>, options: Is
     const jobs = groups.flatMap((g, gi): ReadonlyArray<{ readonly group: number; readonly path: string; readonly work: Work }> =>
       g.kind === "run"
         ? [{ group: gi, path: g.path, work: { kind: "path", path: g.path, options: options_ } as const }]
-        : g.names.map((name) => ({
+        : g.listing.names.map((name) => ({
             group: gi,
             path: nodePath.join(g.folder, name),
-            work: { kind: "entry", folder: g.folder, name, within: g.within, options: options_ } as const
+            // the run.json files beside it from the folder's one listing: no look per absent name
+            work: { kind: "entry", folder: g.folder, name, within: g.within, options: { ...options_, runJsonBeside: Submissions.runJsonBeside(g.listing, name, context.edition) } } as const
           }))
     )
     const sizes = jobs.map((j) => sizeOf(j.path))

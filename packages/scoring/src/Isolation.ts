@@ -22,13 +22,9 @@
  *
  * @since 0.3.0
  */
-import type { Submissions } from "@stseval/formats"
-import { Effect } from "effect"
-import type { Context } from "./Engine.js"
 import * as Isolated from "./internal/isolated.js"
 import { SAVE_CACHE_KEY, WORKER_KEY } from "./internal/protocol.js"
 import { serve as serveOn } from "./internal/worker.js"
-import type { ScoredRun } from "./ScoredRun.js"
 
 /**
  * A run's budget: `timeMs`, the wall-clock time its scorer may take to read, parse and validate
@@ -251,31 +247,3 @@ export const warm = (budget: Budget, count: number): void => Isolated.warm(budge
  * @since 0.3.0
  */
 export const release = (): void => Isolated.release()
-
-// ---------------------------------------------------------------------------------------------
-// Scoring in isolation
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Score one run already read (the live leaderboard reads and hashes a run before it scores it) in
- * an isolated scorer under `options`' budget: validated there, its figures computed here. Never
- * fails: a run over its budget, or whose scorer crashed, is a failed run that says so.
- *
- * @example
- * ```ts
- * import { Submissions } from "@stseval/formats"
- * import { Engine, Isolation } from "@stseval/scoring"
- * import { Effect } from "effect"
- *
- * declare const context: Engine.Context
- * declare const submission: Submissions.Submission
- * const scored = await Effect.runPromise(Isolation.scoreSubmission(context, submission, { budget: { timeMs: 10_000 } }))
- * scored.status // "scored", or "failed" with the reason (e.g. over the time budget)
- * ```
- * @since 0.3.0
- */
-export const scoreSubmission = (context: Context, submission: Submissions.Submission, options: Options = {}): Effect.Effect<ScoredRun> =>
-  Effect.map(
-    Isolated.runIsolated(context, { kind: "submission", submission }, budgetOf(options), options.workers ?? Isolated.defaultWorkers()),
-    (result) => Isolated.scoredOf(context, submission.meta, submission.path, result)
-  )

@@ -16,7 +16,7 @@ import { DEFAULT_MAX_BYTES } from "../Text.js"
 import type { DiscoverOptions, LoadedRun, RunFile, Submission } from "../Submissions.js"
 import { MAX_RUN_JSON_BYTES, metadataReadIssue, NOT_SCORED, parseRunJson, readMetadata, severalRunJson } from "./runJson.js"
 import type { RunJson } from "./runJson.js"
-import { compare, isHidden, isMetadata, listNames, makeMeta, RUN_JSON, RUN_JSON_SUFFIX, stripExtension, unknownMeta } from "./runNames.js"
+import { besideNames, compare, isHidden, isMetadata, listNames, makeMeta, RUN_JSON, unknownMeta } from "./runNames.js"
 import { DEFAULT_MAX_ZIP_BYTES, readZip } from "./runZip.js"
 
 // Runs hold a handful of files; deeper or larger trees are not submissions (and bound the walk).
@@ -97,9 +97,10 @@ const walk = (
  * The `run.json` beside a run: `<name without its extension>.run.json` (`Team_run2.run.json` for
  * `Team_run2.jsonl`), else `<name>.run.json` (`Team_run2.jsonl.run.json`).
  */
-const besideMetadata = (runPath: string, name: string, edition: TaskEdition, pathApi: Path.Path, within: Files.Within) =>
+const besideMetadata = (runPath: string, name: string, edition: TaskEdition, pathApi: Path.Path, within: Files.Within, listed: ReadonlyArray<string> | undefined) =>
   Effect.gen(function* () {
-    const names = [...new Set([stripExtension(name, edition), name])].map((n) => pathApi.join(pathApi.dirname(runPath), `${n}${RUN_JSON_SUFFIX}`))
+    // the caller's listing of the folder, when given, says which are there (no call per absent name)
+    const names = (listed ?? besideNames(name, edition)).map((n) => pathApi.join(pathApi.dirname(runPath), n))
     let file: string | undefined
     for (const candidate of names) if (file === undefined && (yield* typeOf(candidate)) !== undefined) file = candidate
     if (file === undefined) return undefined
@@ -227,7 +228,7 @@ export const loadOne = (
       if (read.bytes !== undefined) files.push({ name, path, bytes: read.bytes })
     }
     if (json === undefined && metadataIssue === undefined) {
-      const beside = yield* besideMetadata(path, name, edition, pathApi, within)
+      const beside = yield* besideMetadata(path, name, edition, pathApi, within, options.runJsonBeside)
       if (beside?.issue !== undefined) metadataIssue = beside.issue
       if (beside?.bytes !== undefined) json = { file: beside.file, bytes: beside.bytes }
     }

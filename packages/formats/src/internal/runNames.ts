@@ -173,6 +173,10 @@ export const isIgnoredEntry = (name: string): boolean => name === "" || isHidden
  */
 export const undecodableName = (path: string, name: string): Issue.Issue =>
   Issue.error("bad-run-name", path, "the file name is not valid UTF-8 (shown with \uFFFD for the bad bytes); rename the run, e.g. Team_run1.txt", { found: name })
+/** The names a `run.json` beside run `name` may have, in the order they are looked for. */
+export const besideNames = (name: string, edition?: TaskEdition): ReadonlyArray<string> =>
+  [...new Set([stripExtension(name, edition), name])].map((n) => `${n}${RUN_JSON_SUFFIX}`)
+
 export const isMetadata = (name: string) => name === RUN_JSON || name.endsWith(RUN_JSON_SUFFIX)
 
 
