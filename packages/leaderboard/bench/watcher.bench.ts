@@ -14,7 +14,7 @@
  * @since 0.1.0
  */
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Submissions } from "@stseval/formats"
+import type { Submissions } from "@stseval/formats"
 import { Engine } from "@stseval/scoring"
 import { Effect, Fiber, Layer, References } from "effect"
 import * as fs from "node:fs"
