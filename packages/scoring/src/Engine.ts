@@ -29,6 +29,7 @@ import * as nodePath from "node:path"
 import { DataStore, Glue, Gold, Issue, Registry, Submissions } from "@stseval/formats"
 import type { Files } from "@stseval/formats"
 import { Effect, FileSystem, Schema, Semaphore } from "effect"
+import { scoreInThread } from "./internal/inThread.js"
 import * as Isolated from "./internal/isolated.js"
 import * as Isolation from "./Isolation.js"
 import type { Work } from "./internal/protocol.js"
@@ -206,11 +207,16 @@ export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
  * ```
  * @since 0.1.0
  */
-export const scoreSubmission = (context: Context, submission: Submissions.Submission, options: Isolation.Options = {}): Effect.Effect<ScoredRun> =>
-  Effect.map(
-    Isolated.runIsolated(context, { kind: "submission", submission }, Isolation.budgetOf(options), options.workers ?? Isolated.defaultWorkers()),
+export const scoreSubmission = (context: Context, submission: Submissions.Submission, options: Isolation.Options = {}): Effect.Effect<ScoredRun> => {
+  const work: Work = { kind: "submission", submission }
+  const budget = Isolation.budgetOf(options)
+  const mb = submission.files.reduce((sum, f) => sum + f.bytes.length, 0) / 2 ** 20
+  return Effect.map(
+    // a small run here, under the same checks and budget (`inThread.ts`); a larger one in a scorer
+    mb <= (options.smallMb ?? Isolation.SMALL_MB) ? Effect.promise(() => scoreInThread(context, work, budget)) : Isolated.runIsolated(context, work, budget, options.workers ?? Isolated.defaultWorkers()),
     (result) => Isolated.scoredOf(context, submission.meta, submission.path, result)
   )
+}
 
 // ---------------------------------------------------------------------------------------------
 // The entry: score
@@ -437,8 +443,6 @@ export const score = Effect.fnUntraced(function* (options: ScoreOptions) {
   const budget = Isolation.budgetOf(options.isolation)
   const problem = Isolation.checkBudget(budget)
   if (problem !== undefined) return yield* new InputError({ path: "budget", reason: problem })
-  // the first scorer starts now: it loads while the gold is read
-  if ((options.runs?.length ?? 0) > 0 || options.folder !== undefined) Isolated.warm(budget.memoryMb, 1)
   const context: Context =
     options.goldData !== undefined
       ? { edition, gold: options.goldData, goldPath: undefined, lenient: options.lenient }
@@ -503,6 +507,9 @@ const groupOf = Effect.fnUntraced(function* (edition: Registry.TaskEdition, p: s
  */
 const IN_FLIGHT_MB = 32
 
+/** Small runs read at once on the engine's thread (`inThread.ts`). */
+const IN_THREAD_AT_ONCE = 8
+
 /** Runs scored on one thread before a second is worth its start (about 150 ms: 8 MiB of runs read and parsed). */
 const MB_PER_WORKER = 16
 
@@ -544,8 +551,11 @@ const sizeOf = (p: string): number => {
   return /\.zip$/i.test(p) ? Math.max(mib(info.size), 16) : mib(info.size)
 }
 
-/** A run at most this large (MiB, on disk) is read in a batch with others (`batchesOf`). */
-const SMALL_MB = 1
+/**
+ * A run at most this large (MiB, on disk) sent to a scorer is read in a batch with others
+ * (`batchesOf`; such runs are scored on the engine's thread unless `Isolation.Options.smallMb` says not).
+ */
+const BATCHED_MB = 1
 
 /** A batch's runs hold at most this many MiB between them. */
 const BATCH_MB = 4
@@ -561,7 +571,7 @@ const BATCH_RUNS = 64
  * as scorers finish), and a run's fate is still decided alone (`Isolated.runBatch`).
  */
 const batchesOf = (sizes: ReadonlyArray<number>, workers: number): ReadonlyArray<ReadonlyArray<number>> => {
-  const small = sizes.filter((mb) => mb <= SMALL_MB).length
+  const small = sizes.filter((mb) => mb <= BATCHED_MB).length
   const perBatch = Math.max(1, Math.min(BATCH_RUNS, Math.ceil(small / (workers * 4))))
   const batches: Array<Array<number>> = []
   let open: Array<number> = []
@@ -572,7 +582,7 @@ const batchesOf = (sizes: ReadonlyArray<number>, workers: number): ReadonlyArray
     openMb = 0
   }
   sizes.forEach((mb, i) => {
-    if (mb > SMALL_MB) return batches.push([i])
+    if (mb > BATCHED_MB) return batches.push([i])
     if (open.length === perBatch || openMb + mb > BATCH_MB) close()
     open.push(i)
     openMb += mb
@@ -606,12 +616,16 @@ const scoreGroups = (context: Context, groups: ReadonlyArray<Group>, options: Is
           }))
     )
     const sizes = jobs.map((j) => sizeOf(j.path))
-    const total = sizes.reduce((a, b) => a + b, 0)
-    const workers = Math.max(1, Math.min(options.workers ?? Isolated.defaultWorkers(), jobs.length, Math.ceil(total / MB_PER_WORKER)))
-    const inFlight = yield* Semaphore.make(IN_FLIGHT_MB)
     const results: Array<Isolated.Result> = []
-    yield* Effect.forEach(
-      batchesOf(sizes, workers),
+    // small runs here, under the same checks and budget (`inThread.ts`); the others in scorers
+    const smallMb = options.smallMb ?? Isolation.SMALL_MB
+    const small = jobs.flatMap((_, i) => (sizes[i] <= smallMb ? [i] : []))
+    const large = jobs.flatMap((_, i) => (sizes[i] <= smallMb ? [] : [i]))
+    const total = large.reduce((sum, i) => sum + sizes[i], 0)
+    const workers = Math.max(1, Math.min(options.workers ?? Isolated.defaultWorkers(), large.length, Math.ceil(total / MB_PER_WORKER)))
+    const inFlight = yield* Semaphore.make(IN_FLIGHT_MB)
+    const isolated = Effect.forEach(
+      batchesOf(large.map((i) => sizes[i]), workers).map((batch) => batch.map((k) => large[k])),
       (batch) => {
         const mb = batch.reduce((sum, i) => sum + sizes[i], 0)
         return inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(mb))))(
@@ -620,6 +634,12 @@ const scoreGroups = (context: Context, groups: ReadonlyArray<Group>, options: Is
       },
       { concurrency: workers, discard: true }
     )
+    // a few at once: their reads overlap, their checks take turns on this thread
+    const here = Effect.forEach(small, (i) => Effect.map(Effect.promise(() => scoreInThread(context, jobs[i].work, budget)), (r) => void (results[i] = r)), {
+      concurrency: IN_THREAD_AT_ONCE,
+      discard: true
+    })
+    yield* Effect.all([isolated, here], { concurrency: 2, discard: true })
     const out: Array<ScoredGroup> = []
     for (const [gi, g] of groups.entries()) {
       const mine = jobs.flatMap((j, i) => (j.group === gi ? [{ job: j, result: results[i] }] : []))

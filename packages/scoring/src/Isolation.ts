@@ -75,9 +75,9 @@ export const defaultBudget: Budget = { timeMs: 60_000, memoryMb: 1536 }
 export const MIN_MEMORY_MB = 48
 
 /**
- * How runs are isolated: their `budget` (each field defaults to `defaultBudget`'s), and `workers`,
- * the most runs scored at once (default: the machine's cores, at most 4; fewer when runs are large,
- * see `Engine.score`).
+ * How runs are isolated: their `budget` (each field defaults to `defaultBudget`'s), `workers`, the
+ * most runs scored at once (default: the machine's cores, at most 4; fewer when runs are large, see
+ * `Engine.score`), and `smallMb`, the size up to which a run is scored on the calling thread.
  *
  * @example
  * ```ts
@@ -90,7 +90,27 @@ export const MIN_MEMORY_MB = 48
 export interface Options {
   readonly budget?: Partial<Budget> | undefined
   readonly workers?: number | undefined
+  /**
+   * Runs of at most this many MiB on disk (zips excepted) are read and checked on the calling
+   * thread, under the same checks and the same budget, as a scorer's start would cost more than
+   * they do (default `SMALL_MB`, 1; 0 sends every run to an isolated scorer).
+   */
+  readonly smallMb?: number | undefined
 }
+
+/**
+ * The default of `Options.smallMb`: a run of at most 1 MiB on disk (zips excepted) is scored on the
+ * calling thread. Reading and checking it holds a few MiB, far below `MIN_MEMORY_MB`.
+ *
+ * @example
+ * ```ts
+ * import { Isolation } from "@stseval/scoring"
+ *
+ * const everyRunInAScorer: Isolation.Options = { smallMb: 0 } // Isolation.SMALL_MB otherwise
+ * ```
+ * @since 0.4.0
+ */
+export const SMALL_MB = 1
 
 /**
  * The budget `options` give: each field given, else the default's. Not checked: see `checkBudget`.
