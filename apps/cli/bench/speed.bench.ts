@@ -10,7 +10,8 @@
  *              `cp`, as a user does) until `leaderboard.public.json` lists it, from the copy's end
  *
  * The bundled executable is built into a temp folder (or STSEVAL_BENCH_EXE names one, e.g. a build
- * of main). `pnpm bench speed --fast`: one launch per figure, 200 and 50 runs.
+ * of main). `pnpm bench speed --fast`: one launch per figure, 200 and 50 runs. STSEVAL_BENCH_ROWS
+ * (e.g. `watch` or `score,rank`) keeps only those rows.
  */
 import { execFileSync, spawn } from "node:child_process"
 import * as fs from "node:fs"
@@ -118,6 +119,8 @@ export const run = async (options: { readonly fast?: boolean } = {}): Promise<Ar
     const env = { TMPDIR: work }
     const stseval = (args: ReadonlyArray<string>): Program => ({ command: process.execPath, args: [exe, ...args], env })
     rows.push({ name: `machine: Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}${fast ? ", fast mode" : ""}` })
+    const only = process.env.STSEVAL_BENCH_ROWS?.split(",")
+    const wanted = (name: string) => only === undefined || only.includes(name)
     const row = (job: string, ours: Program, peer: { readonly name: string; readonly program: Program } | undefined, n: number) => {
       const [mine, theirs]: readonly [Timing, Timing | undefined] = peer !== undefined ? sideBySide(ours, peer.program, n) : [time(ours.command, ours.args, n, ours.env), undefined]
       rows.push({
@@ -129,8 +132,8 @@ export const run = async (options: { readonly fast?: boolean } = {}): Promise<Ar
       })
     }
     const hasR = has("Rscript", ["--version"])
-    row("score one SICK-test run", stseval(["score", "--task", "sick2014", "--gold", sickGold, sickRun, "--json"]), hasR ? { name: "sick_cor.R", program: { command: "Rscript", args: [path.join(perf, "sick_cor.R"), sickRun, sickGold] } } : undefined, repeats(11))
-    row("stseval --version", stseval(["--version"]), { name: "node -e 0", program: { command: process.execPath, args: ["-e", "0"] } }, repeats(11))
+    if (wanted("score")) row("score one SICK-test run", stseval(["score", "--task", "sick2014", "--gold", sickGold, sickRun, "--json"]), hasR ? { name: "sick_cor.R", program: { command: "Rscript", args: [path.join(perf, "sick_cor.R"), sickRun, sickGold] } } : undefined, repeats(11))
+    if (wanted("version")) row("stseval --version", stseval(["--version"]), { name: "node -e 0", program: { command: process.execPath, args: ["-e", "0"] } }, repeats(11))
     if (!fs.existsSync(stsbGold)) {
       rows.push({ job: "rank and watch rows: skipped (they need ../shared/data)" })
       return rows
@@ -138,11 +141,13 @@ export const run = async (options: { readonly fast?: boolean } = {}): Promise<Ar
     const many = fast ? 200 : 2000
     const runs = stsbRuns(many)
     const hasNumpy = has("python3", ["-c", "import numpy"])
-    row(`rank ${many} STS-B runs, no intervals`, stseval(["rank", "--task", "stsb", "--gold", stsbGold, runs]), hasNumpy ? { name: "np_rank.py", program: { command: "python3", args: [path.join(perf, "np_rank.py"), runs, stsbGold] } } : undefined, repeats(5))
+    if (wanted("rank")) row(`rank ${many} STS-B runs, no intervals`, stseval(["rank", "--task", "stsb", "--gold", stsbGold, runs]), hasNumpy ? { name: "np_rank.py", program: { command: "python3", args: [path.join(perf, "np_rank.py"), runs, stsbGold] } } : undefined, repeats(5))
     const some = fast ? 50 : 500
-    const w = await watchLatency(exe, stsbRuns(some), work, fast ? 2 : 7)
-    rows.push({ job: `watch ${some} STS-B runs: first public board`, seconds: w.first })
-    rows.push({ job: `watch: a new run copied in, to the public board (${w.latencies.length} runs)`, median: median(w.latencies), max: Math.max(...w.latencies), all: w.latencies.map((s) => s.toFixed(3)).join(" ") })
+    if (wanted("watch")) {
+      const w = await watchLatency(exe, stsbRuns(some), work, fast ? 2 : 7)
+      rows.push({ job: `watch ${some} STS-B runs: first public board`, seconds: w.first })
+      rows.push({ job: `watch: a new run copied in, to the public board (${w.latencies.length} runs)`, median: median(w.latencies), max: Math.max(...w.latencies), all: w.latencies.map((s) => s.toFixed(3)).join(" ") })
+    }
     rows.push({ name: `load at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}` })
   } finally {
     fs.rmSync(work, { recursive: true, force: true })
