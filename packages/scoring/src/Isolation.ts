@@ -4,11 +4,13 @@
  * isolated scorer, a worker thread, with a time and a memory budget: a run over its budget, or one
  * that crashes its scorer, fails with that reason (listed, never ranked), and the process and the
  * other runs go on. Runs are read a few at a time, so a folder's memory is that of its largest run,
- * not of all of them. Small runs (1 MiB or less on disk) go to a scorer in batches (up to 64 runs
- * and 4 MiB), each answered as soon as it is read: 2,000 small runs are not 2,000 round trips. A
- * run's fate is still decided alone: when a batch's scorer fails, every run of the batch it had not
- * answered is sent again in a job of its own, so a run that loops in a batch is ended after its
- * time budget twice. A scorer reads with synchronous file-system calls
+ * not of all of them. A small run (1 MiB or less on disk, zips excepted: `Options.smallMb`) is read
+ * and checked on the engine's own thread instead, with the scorer's code and checks and under the
+ * same budget (its checking under node:vm's timeout): a scorer's start costs more than such a run.
+ * Sent to scorers (`smallMb: 0`), small runs go in batches (up to 64 runs and 4 MiB), each answered
+ * as soon as it is read; a run's fate is still decided alone: when a batch's scorer fails, every run
+ * of the batch it had not answered is sent again in a job of its own, so a run that loops in a batch
+ * is ended after its time budget twice. A scorer reads with synchronous file-system calls
  * (`Files.useSynchronousCalls` of @stseval/formats): it has nothing else to do while it waits.
  *
  * How it is bounded: time by the wall clock of the run's job, started again each time a run of a
