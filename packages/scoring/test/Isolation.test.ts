@@ -90,6 +90,16 @@ describe("a run over its budget fails with that reason; the other runs are score
     expect(byTeam(results.runs, "Good").status).toBe("scored")
   })
 
+  it("a folder of more small runs than the engine's thread takes (16) sends them to scorers, under their budget", async () => {
+    const names = [...Array.from({ length: 16 }, (_, i) => `T${String(i).padStart(2, "0")}_run1primary.txt`), "LOOP_run1primary.txt"]
+    // the default: no smallMb given (the scorer that loops on cue is only reached in a scorer)
+    const results = await Effect.runPromise(
+      Engine.score({ task: "sick2014", gold, folder: folderOf(names), isolation: { budget: { timeMs: 2_000 } } }).pipe(Effect.provide(NodeServices.layer))
+    )
+    expect(byTeam(results.runs, "LOOP").failure).toBe("over the time budget: not scored within 2 s")
+    expect(results.runs.filter((r) => r.status === "scored")).toHaveLength(16)
+  })
+
   it("a run that crashes its scorer fails saying so; the process goes on", async () => {
     const results = await score({ folder: folderOf(["EXIT_run1primary.txt", "Good_run1primary.txt"]) })
     const crashed = byTeam(results.runs, "EXIT")
