@@ -73,7 +73,7 @@ const noiseSource = (seed: number) => {
  * `count` STS-B test runs (the gold plus uniform noise of a width growing with the run's number
  * modulo 10, clamped to 0-5) in .bench/data/stsb<count>-v<GENERATOR>; returns the folder.
  */
-const stsbRuns = (count: number): string => {
+export const stsbRuns = (count: number): string => {
   const dir = path.join(cache, `stsb${count}-v${GENERATOR}`)
   if (fs.existsSync(`${dir}.complete`)) return dir
   fs.rmSync(dir, { recursive: true, force: true })

@@ -16,15 +16,16 @@ import { pathToFileURL } from "node:url"
 import * as Bundle from "@stseval/bundle"
 import * as Isolation from "@stseval/scoring/Isolation"
 import * as PageScripts from "../src/page/Scripts.js"
-import { scoringCommands } from "../src/scoringCommands.js"
 
 export { namesUsed } from "@stseval/bundle"
 export type { BundleResult } from "@stseval/bundle"
 
 const cliRoot = path.resolve(import.meta.dirname, "..")
-// The scoring commands' first scorer starts as the file is read, before the program is compiled
-// (measured on `score` of one SICK run, 2-core machine: see the bench).
-const app = { name: "stseval", packageDir: cliRoot, entry: "src/bin.ts", prestart: { commands: scoringCommands, ...Isolation.prestart } } as const
+// No command starts a scorer before the program (the bundler's `prestart` with no commands): small
+// runs are scored on the program's own thread (@stseval/scoring's Isolation), and a scorer started
+// for them would be a second thread loading the program for nothing (`score` of one SICK run: see
+// the bench). The scorers a larger run needs still keep a code cache of their own (`saveCacheKey`).
+const app = { name: "stseval", packageDir: cliRoot, entry: "src/bin.ts", prestart: { commands: [], ...Isolation.prestart } } as const
 
 /**
  * Bundle the CLI into one executable file. `entry` (from the CLI's folder): another entry that

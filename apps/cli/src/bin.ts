@@ -4,15 +4,11 @@
 // serve as scorers; otherwise it is the command line, loaded only then, so that a scorer starts
 // without it.
 import * as Isolation from "@stseval/scoring/Isolation"
-import { scoringCommands } from "./scoringCommands.js"
-
-const scoring = new Set(scoringCommands)
 
 if (Isolation.isWorker()) {
   Isolation.serve()
 } else {
   Isolation.useEntry(import.meta.url)
-  // (in the executable, the scorer its loader started before the program: see scripts/bundle.ts)
-  if (scoring.has(process.argv[2] ?? "") && !process.argv.includes("--help") && !process.argv.includes("-h")) Isolation.warm(Isolation.defaultBudget, 1)
+  // (no scorer started ahead: small runs are scored on this thread, a scorer only for a larger one)
   void import("./cli.js")
 }

@@ -271,9 +271,13 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     const dir = path.join(work, "tmp", `stseval-${uid ?? os.userInfo().username}`)
     const caches = () => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".v8")) : []).sort()
     fs.rmSync(path.join(work, "tmp"), { recursive: true, force: true })
-    const args = ["score", "--task", "sick2014", "--gold", gold, path.join(submissions, "MeaningFactory_run1primary.txt"), "--json"]
+    // a run of more than 1 MiB (a real run and blank lines): a smaller one is scored on the program's own thread
+    const large = path.join(work, "Large_run1primary.txt")
+    fs.writeFileSync(large, fs.readFileSync(path.join(submissions, "MeaningFactory_run1primary.txt"), "utf8") + "\n".repeat(1_200_000))
+    const args = ["score", "--task", "sick2014", "--gold", gold, large, "--json"]
     const first = await run(args)
-    expect(first.code).toBe(0)
+    // (the run fails, over the line limit, after its scorer read it: exit 1, as for any failed run)
+    expect(first.code).toBe(1)
     expect(caches().map((f) => f.replace(/^v8-[0-9a-f]{16}-[0-9a-f]{8}-([a-z-]+)-.*$/, "$1"))).toEqual(["score", "score-worker"])
     // nothing half-written left beside them
     expect(fs.readdirSync(dir).filter((f) => !f.endsWith(".v8"))).toEqual([])

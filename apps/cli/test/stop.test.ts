@@ -82,7 +82,8 @@ describe("Ctrl-C and SIGTERM stop any command at once, with 130 and 143", () => 
     const dir = fs.mkdtempSync(path.join(work, "held-"))
     const log = path.join(dir, "log.txt")
     fs.writeFileSync(log, "")
-    fs.copyFileSync(path.join(submissions, "MeaningFactory_run1primary.txt"), path.join(dir, "WAIT_run1primary.txt"))
+    // more than 1 MiB (a real run and blank lines), so that it goes to a scorer: a smaller run is scored on the program's own thread
+    fs.writeFileSync(path.join(dir, "WAIT_run1primary.txt"), fs.readFileSync(path.join(submissions, "MeaningFactory_run1primary.txt"), "utf8") + "\n".repeat(1_200_000))
     // the executable built from an entry that gives its scorers the misbehaving module
     const { outfile } = await bundle({ outfile: path.join(dir, "stseval.mjs"), entry: "test/fixtures/bin-test-scorer.ts" })
     const run = start(["score", "--task", "sick2014", "--gold", gold, path.join(dir, "WAIT_run1primary.txt"), "--json"], {

@@ -877,3 +877,35 @@ function renameEntry(zip: Uint8Array, from: string, to: string): Uint8Array {
   }
   return out
 }
+
+describe("a folder listed once: run.json beside runs found in the listing, not by a look per name", () => {
+  const run = (folder: string, name: string, options: Submissions.DiscoverOptions) =>
+    Effect.runPromise(Submissions.loadEntry(folder, name, Registry.get("sick2014")!, options).pipe(Effect.provide(NodeServices.layer)))
+  const sickRun = "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3.5\n"
+
+  it("listFolder gives the runs and the run.json files beside them; runJsonBeside the ones of one run, in the order they are looked for", async () => {
+    const root = tree({ "A_run1.txt": sickRun, "A_run1.run.json": "{}", "A_run1.txt.run.json": "{}", "B_run2.txt": sickRun, ".hidden": "x" })
+    const listing = await Effect.runPromise(Submissions.listFolder(root).pipe(Effect.provide(NodeServices.layer)))
+    expect(listing.names).toEqual(["A_run1.txt", "B_run2.txt"])
+    expect([...listing.runJson].sort()).toEqual(["A_run1.run.json", "A_run1.txt.run.json"])
+    expect(Submissions.runJsonBeside(listing, "A_run1.txt")).toEqual(["A_run1.run.json", "A_run1.txt.run.json"])
+    expect(Submissions.runJsonBeside(listing, "B_run2.txt")).toEqual([])
+  })
+
+  it("a run whose listing holds no run.json is read without one, even if one appeared since (no look at the disk per absent name)", async () => {
+    const root = tree({ "A_run1.txt": sickRun, "A_run1.run.json": JSON.stringify({ team: "Other", run: 5 }) })
+    const listed = await run(root, "A_run1.txt", { runJsonBeside: [] })
+    expect(listed._tag === "Run" && listed.run.meta).toMatchObject({ team: "A", run: 1 })
+    // the listing names it: read, as without a listing
+    const named = await run(root, "A_run1.txt", { runJsonBeside: ["A_run1.run.json"] })
+    expect(named._tag === "Run" && named.run.meta).toMatchObject({ team: "Other", run: 5 })
+    const unlisted = await run(root, "A_run1.txt", {})
+    expect(unlisted._tag === "Run" && unlisted.run.meta).toMatchObject({ team: "Other", run: 5 })
+  })
+
+  it("discover reads a run.json beside a run from its one listing", async () => {
+    const root = tree({ "A_run1.txt": sickRun, "A_run1.txt.run.json": JSON.stringify({ team: "Named", run: 3 }), "B_run2.txt": sickRun })
+    const found = await Effect.runPromise(Submissions.discover(root, Registry.get("sick2014")!).pipe(Effect.provide(NodeServices.layer)))
+    expect(found.runs.map((r) => r.meta.id)).toEqual(["B/run2", "Named/run3"])
+  })
+})

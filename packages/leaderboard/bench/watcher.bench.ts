@@ -14,7 +14,7 @@
  * @since 0.1.0
  */
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Submissions } from "@stseval/formats"
+import type { Submissions } from "@stseval/formats"
 import { Engine } from "@stseval/scoring"
 import { Effect, Fiber, Layer, References } from "effect"
 import * as fs from "node:fs"
@@ -59,20 +59,31 @@ export const run = async ({ runCount = RUNS, updateCount = UPDATES }: { readonly
   const edition = { ...Synthetic.edition, runLimit: 1 }
   const context = await Effect.runPromise(Engine.loadContext({ task: edition, gold: goldFile }).pipe(Effect.provide(NodeServices.layer)))
 
-  // The expected official figure of a run's text, scored directly by the engine (no watcher).
-  const expected = (entry: string, text: string): number | null => {
-    const file = path.join(folder, entry)
-    const parsed = Submissions.parseRunName(entry)!
-    const sub: Submissions.Submission = {
-      meta: { id: `${parsed.team}/run${parsed.run}`, team: parsed.team, run: parsed.run, primary: parsed.primary, late: false, corrected: false, postDeadline: false },
-      path: file,
-      kind: "file",
-      files: [{ name: entry, path: file, bytes: new TextEncoder().encode(text) }],
-      issues: []
-    }
-    const o = Engine.scoreSubmission(context, sub).official[0]?.value
-    return o?._tag === "Defined" ? o.value : null
-  }
+  // The expected official figure of each run's text, scored by the engine (no watcher), before the
+  // load starts: the seeds written are 1..runCount, then 1000.. for the updates.
+  const textOf = (seed: number) => Synthetic.runScores(gold, seed, 0.5 + (seed % 17) / 10).map((s) => `${s}\n`).join("")
+  const seeds = [...Array.from({ length: runCount }, (_, i) => i + 1), ...Array.from({ length: updateCount }, (_, u) => 1000 + u)]
+  const expectedBySeed = new Map<number, number | null>()
+  await Effect.runPromise(
+    Effect.forEach(
+      seeds,
+      (seed) => {
+        const file = path.join(folder, "Expected_run1.txt")
+        const sub: Submissions.Submission = {
+          meta: { id: "Expected/run1", team: "Expected", run: 1, primary: false, late: false, corrected: false, postDeadline: false },
+          path: file,
+          kind: "file",
+          files: [{ name: "Expected_run1.txt", path: file, bytes: new TextEncoder().encode(textOf(seed)) }],
+          issues: []
+        }
+        return Effect.map(Engine.scoreSubmission(context, sub), (scored) => {
+          const o = scored.official[0]?.value
+          expectedBySeed.set(seed, o?._tag === "Defined" ? o.value : null)
+        })
+      },
+      { concurrency: 4, discard: true }
+    )
+  )
 
   // entry -> { landed: ms of its last write, want: expected figure, done: latency once published }
   const pending = new Map<string, { landed: number; want: number | null }>()
@@ -119,10 +130,9 @@ export const run = async ({ runCount = RUNS, updateCount = UPDATES }: { readonly
     await until("the watcher to start", () => fs.existsSync(statusFile) && (JSON.parse(fs.readFileSync(statusFile, "utf8")) as Watcher.Status).phase === "watching")
 
     const write = (entry: string, seed: number) => {
-      const text = Synthetic.runScores(gold, seed, 0.5 + (seed % 17) / 10).map((s) => `${s}\n`).join("")
       if (pending.has(entry)) superseded++
-      fs.writeFileSync(path.join(folder, entry), text)
-      pending.set(entry, { landed: performance.now(), want: expected(entry, text) })
+      fs.writeFileSync(path.join(folder, entry), textOf(seed))
+      pending.set(entry, { landed: performance.now(), want: expectedBySeed.get(seed)! })
     }
     const names = Array.from({ length: runCount }, (_, i) => `Team${String(i).padStart(3, "0")}_run1.txt`)
 

@@ -3,7 +3,7 @@
  *
  * `layer({ task, gold })` loads the edition and its gold once (`Engine.loadContext`, the first half
  * of `Engine.score`), signs it (`Signature`: edition, gold, engine; the cache key's part), and scores each run
- * in isolation under a budget (`Isolation.scoreSubmission`, the engine's way for a run already
+ * in isolation under a budget (`Engine.scoreSubmission`, the engine's way for a run already
  * read): the watcher's figures are the engine's, run for run. `rendererLayer` prints the
  * leaderboard through the report package's tables, styled for the scorer's edition.
  *
@@ -12,8 +12,8 @@
 import { Files } from "@stseval/formats"
 import type { Registry, Submissions } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
-import { Engine, Isolation, Json, Signature } from "@stseval/scoring"
-import type { ScoredRun } from "@stseval/scoring"
+import { Engine, Json, Signature } from "@stseval/scoring"
+import type { Isolation, ScoredRun } from "@stseval/scoring"
 import { Effect, FileSystem, Layer, Option, Path } from "effect"
 import * as Render from "./Render.js"
 import { Renderer } from "./Render.js"
@@ -138,13 +138,13 @@ export const layer = (options: Options) =>
         // a run that takes too long or too much, or crashes its scorer, fails; the watcher goes on
         isolated: true,
         score: (submission) =>
-          Effect.map(Isolation.scoreSubmission(context, submission, options.isolation), (run) => {
+          Effect.map(Engine.scoreSubmission(context, submission, options.isolation), (run) => {
             justScored.set(submission, run)
             return toOutcome(run)
           }),
         scoreRun: (submission) => {
           const known = justScored.get(submission)
-          return known !== undefined ? Effect.succeed(known) : Isolation.scoreSubmission(context, submission, options.isolation)
+          return known !== undefined ? Effect.succeed(known) : Engine.scoreSubmission(context, submission, options.isolation)
         }
       }
     })

@@ -10,7 +10,8 @@
  * - A touch bumps the entry's generation counter and (re)starts its settle fiber (a `FiberMap`
  *   keyed by entry, so a new event interrupts the old wait: a debounce). The settle fiber waits
  *   until the run's signature (size + mtime of every file) is unchanged over a whole debounce
- *   window, and a zip opens, then queues the run.
+ *   window, and a zip opens, then queues the run; where the platform says which files are open for
+ *   writing (Linux's /proc), a run file or zip no process holds open for writing is queued at once.
  * - Scoring workers load the run, hash its bytes (SHA-256), and take the outcome from the cache
  *   (`cache/<key>.json`, key = hash + task + the scorer's signature, which names the gold and the
  *   engine version) or score it and cache it.
@@ -76,6 +77,7 @@ export interface WatchOptions {
   /**
    * a run is scored only once its newest file (or folder) mtime is this many ms in the past
    * (default 1500; 0 = off): a run still being copied into the folder is not scored half-copied.
+   * Not waited for a run file or zip no process holds open for writing, where the platform says so (Linux).
    * @since 0.3.0
    */
   readonly settle?: number | undefined

@@ -29,12 +29,13 @@ import * as nodePath from "node:path"
 import { DataStore, Glue, Gold, Issue, Registry, Submissions } from "@stseval/formats"
 import type { Files } from "@stseval/formats"
 import { Effect, FileSystem, Schema, Semaphore } from "effect"
+import { batchesOf, MB_PER_WORKER, sizeOf } from "./internal/batches.js"
+import { scoreInThread } from "./internal/inThread.js"
 import * as Isolated from "./internal/isolated.js"
 import * as Isolation from "./Isolation.js"
 import type { Work } from "./internal/protocol.js"
 import { rank } from "./Rank.js"
 import type { RankedResults, RankOptions } from "./Rank.js"
-import { failedRun, scoreRun } from "./internal/score.js"
 import type { ScoredRun } from "./ScoredRun.js"
 import * as Signature from "./Signature.js"
 
@@ -188,31 +189,34 @@ export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
 })
 
 /**
- * Score one loaded submission: `ScoredRun.scoreRun` with the context's edition, gold and leniency,
- * made total (a defect in scoring becomes a failed run, so that one run never stops the others).
- * The scored run keeps the aligned scores behind its figures.
+ * Score one loaded run (the live leaderboard reads and hashes a run before it scores it), as
+ * `score` scores each of its runs: validated and aligned in an isolated scorer under `options`'
+ * budget (`Isolation`), its figures computed here; the scored run keeps the aligned scores behind
+ * them. Never fails: a run over its budget, whose scorer crashed, or that scoring could not handle
+ * is a failed run that says why, so that one run never stops the others.
  *
  * @example
  * ```ts
  * import { Submissions } from "@stseval/formats"
  * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
  *
  * declare const context: Engine.Context
  * declare const submission: Submissions.Submission
- * const scored = Engine.scoreSubmission(context, submission) // validated, aligned, scored: one ScoredRun
+ * const scored = await Effect.runPromise(Engine.scoreSubmission(context, submission, { budget: { timeMs: 10_000 } }))
+ * scored.status // "scored", or "failed" with the reason (e.g. over the time budget)
  * ```
  * @since 0.1.0
  */
-export const scoreSubmission = (context: Context, submission: Submissions.Submission): ScoredRun => {
-  try {
-    return scoreRun(context.edition, context.gold, submission, { lenient: context.lenient })
-  } catch (e) {
-    const message = `internal error while scoring: ${e instanceof Error ? e.message : String(e)}`
-    return failedRun(context.edition, submission.meta, submission.path, message, [
-      ...submission.issues,
-      Issue.error("file-unreadable", submission.path, message)
-    ])
-  }
+export const scoreSubmission = (context: Context, submission: Submissions.Submission, options: Isolation.Options = {}): Effect.Effect<ScoredRun> => {
+  const work: Work = { kind: "submission", submission }
+  const budget = Isolation.budgetOf(options)
+  const mb = submission.files.reduce((sum, f) => sum + f.bytes.length, 0) / 2 ** 20
+  return Effect.map(
+    // a small run here, under the same checks and budget (`inThread.ts`); a larger one in a scorer
+    mb <= (options.smallMb ?? Isolation.SMALL_MB) ? Effect.promise(() => scoreInThread(context, work, budget)) : Isolated.runIsolated(context, work, budget, options.workers ?? Isolated.defaultWorkers()),
+    (result) => Isolated.scoredOf(context, submission.meta, submission.path, result)
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -440,8 +444,6 @@ export const score = Effect.fnUntraced(function* (options: ScoreOptions) {
   const budget = Isolation.budgetOf(options.isolation)
   const problem = Isolation.checkBudget(budget)
   if (problem !== undefined) return yield* new InputError({ path: "budget", reason: problem })
-  // the first scorer starts now: it loads while the gold is read
-  if ((options.runs?.length ?? 0) > 0 || options.folder !== undefined) Isolated.warm(budget.memoryMb, 1)
   const context: Context =
     options.goldData !== undefined
       ? { edition, gold: options.goldData, goldPath: undefined, lenient: options.lenient }
@@ -478,15 +480,15 @@ type Group =
   | {
       readonly kind: "folder"
       readonly folder: string
-      readonly names: ReadonlyArray<string>
+      readonly listing: Submissions.FolderListing
       readonly within: Files.Within
       readonly fail: (e: { readonly message: string }) => InputError | FolderError
     }
 
 const folderGroup = (folder: string, fail: (e: { readonly message: string }) => InputError | FolderError) =>
   Effect.gen(function* () {
-    const names = yield* Submissions.entryNames(folder).pipe(Effect.mapError(fail))
-    return { kind: "folder", folder, names, within: yield* Submissions.folderWithin(folder), fail } satisfies Group
+    const listing = yield* Submissions.listFolder(folder).pipe(Effect.mapError(fail))
+    return { kind: "folder", folder, listing, within: yield* Submissions.folderWithin(folder), fail } satisfies Group
   })
 
 /** A path given: a run, or a submissions folder of runs (`inputs`' rule). */
@@ -506,83 +508,16 @@ const groupOf = Effect.fnUntraced(function* (edition: Registry.TaskEdition, p: s
  */
 const IN_FLIGHT_MB = 32
 
-/** Runs scored on one thread before a second is worth its start (about 150 ms: 8 MiB of runs read and parsed). */
-const MB_PER_WORKER = 16
+/** Small runs read at once on the engine's thread (`inThread.ts`). */
+const IN_THREAD_AT_ONCE = 8
 
 /**
- * The bytes a run's scorer will read, as the file system tells them (a folder's files, at most
- * three levels down as runs are read), in MiB. A zip counts as at least 16 MiB: what it unpacks to
- * is not known before, only capped (32 MiB, `Submissions.DiscoverOptions.maxZipBytes`), so two zips
- * at most are read at once, whose memory stays within that of 32 MiB of runs.
+ * At most this many small runs are scored on the engine's thread; more go to scorers in batches:
+ * `rank` of 2,000 STS-B runs all on the engine's thread took 4.1 s of CPU against 3.6 s in two
+ * scorers (their reads synchronous), and twice the wall time. A scorer's start (50-100 ms of CPU)
+ * is worth it for a folder, not for a few runs.
  */
-const sizeOf = (p: string): number => {
-  // Plain synchronous stats: a run is one stat here (a folder run a few), cheap on a local disk,
-  // and 2,000 of them through the asynchronous file system took 0.2 s of `rank`'s start (20 ms so).
-  const fs = process.getBuiltinModule("node:fs")
-  const mib = (bytes: number) => bytes / 2 ** 20
-  const walk = (dir: string, depth: number): number => {
-    let total = 0
-    let names: Array<string>
-    try {
-      names = fs.readdirSync(dir)
-    } catch {
-      return 0
-    }
-    for (const name of names) {
-      const info = fs.statSync(nodePath.join(dir, name), { throwIfNoEntry: false })
-      if (info === undefined) continue
-      if (info.isFile()) total += info.size
-      else if (info.isDirectory() && depth < 3) total += walk(nodePath.join(dir, name), depth + 1)
-    }
-    return total
-  }
-  let info
-  try {
-    info = fs.statSync(p, { throwIfNoEntry: false })
-  } catch {
-    return 0
-  }
-  if (info === undefined) return 0
-  if (info.isDirectory()) return mib(walk(p, 1))
-  return /\.zip$/i.test(p) ? Math.max(mib(info.size), 16) : mib(info.size)
-}
-
-/** A run at most this large (MiB, on disk) is read in a batch with others (`batchesOf`). */
-const SMALL_MB = 1
-
-/** A batch's runs hold at most this many MiB between them. */
-const BATCH_MB = 4
-
-/** A batch holds at most this many runs. */
-const BATCH_RUNS = 64
-
-/**
- * The jobs' runs (by index, in order) in batches: a large run alone, small ones together, so that
- * 2,000 small runs are not 2,000 round trips to a scorer and the file-system calls of a batch's
- * runs overlap (measured on `rank` of 2,000 STS-B runs, two scorers: 3.4 s one run per job,
- * see the bench). Batches are sized so that each scorer gets a few (the runs are shared out evenly
- * as scorers finish), and a run's fate is still decided alone (`Isolated.runBatch`).
- */
-const batchesOf = (sizes: ReadonlyArray<number>, workers: number): ReadonlyArray<ReadonlyArray<number>> => {
-  const small = sizes.filter((mb) => mb <= SMALL_MB).length
-  const perBatch = Math.max(1, Math.min(BATCH_RUNS, Math.ceil(small / (workers * 4))))
-  const batches: Array<Array<number>> = []
-  let open: Array<number> = []
-  let openMb = 0
-  const close = () => {
-    if (open.length > 0) batches.push(open)
-    open = []
-    openMb = 0
-  }
-  sizes.forEach((mb, i) => {
-    if (mb > SMALL_MB) return batches.push([i])
-    if (open.length === perBatch || openMb + mb > BATCH_MB) close()
-    open.push(i)
-    openMb += mb
-  })
-  close()
-  return batches
-}
+const IN_THREAD_RUNS = 16
 
 interface ScoredGroup {
   readonly runs: ReadonlyArray<ScoredRun>
@@ -601,19 +536,27 @@ const scoreGroups = (context: Context, groups: ReadonlyArray<Group>, options: Is
     const jobs = groups.flatMap((g, gi): ReadonlyArray<{ readonly group: number; readonly path: string; readonly work: Work }> =>
       g.kind === "run"
         ? [{ group: gi, path: g.path, work: { kind: "path", path: g.path, options: options_ } as const }]
-        : g.names.map((name) => ({
+        : g.listing.names.map((name) => ({
             group: gi,
             path: nodePath.join(g.folder, name),
-            work: { kind: "entry", folder: g.folder, name, within: g.within, options: options_ } as const
+            // the run.json files beside it from the folder's one listing: no look per absent name
+            work: { kind: "entry", folder: g.folder, name, within: g.within, options: { ...options_, runJsonBeside: Submissions.runJsonBeside(g.listing, name, context.edition) } } as const
           }))
     )
     const sizes = jobs.map((j) => sizeOf(j.path))
-    const total = sizes.reduce((a, b) => a + b, 0)
-    const workers = Math.max(1, Math.min(options.workers ?? Isolated.defaultWorkers(), jobs.length, Math.ceil(total / MB_PER_WORKER)))
-    const inFlight = yield* Semaphore.make(IN_FLIGHT_MB)
     const results: Array<Isolated.Result> = []
-    yield* Effect.forEach(
-      batchesOf(sizes, workers),
+    // small runs here, under the same checks and budget (`inThread.ts`); the others in scorers
+    // (many small runs pay a scorer's start back: sent to scorers in batches, where their reads
+    // are synchronous and two threads share them)
+    const few = jobs.filter((_, i) => sizes[i] <= (options.smallMb ?? Isolation.SMALL_MB)).length <= IN_THREAD_RUNS
+    const smallMb = few ? (options.smallMb ?? Isolation.SMALL_MB) : 0
+    const small = jobs.flatMap((_, i) => (sizes[i] <= smallMb ? [i] : []))
+    const large = jobs.flatMap((_, i) => (sizes[i] <= smallMb ? [] : [i]))
+    const total = large.reduce((sum, i) => sum + sizes[i], 0)
+    const workers = Math.max(1, Math.min(options.workers ?? Isolated.defaultWorkers(), large.length, Math.ceil(total / MB_PER_WORKER)))
+    const inFlight = yield* Semaphore.make(IN_FLIGHT_MB)
+    const isolated = Effect.forEach(
+      batchesOf(large.map((i) => sizes[i]), workers).map((batch) => batch.map((k) => large[k])),
       (batch) => {
         const mb = batch.reduce((sum, i) => sum + sizes[i], 0)
         return inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(mb))))(
@@ -622,6 +565,12 @@ const scoreGroups = (context: Context, groups: ReadonlyArray<Group>, options: Is
       },
       { concurrency: workers, discard: true }
     )
+    // a few at once: their reads overlap, their checks take turns on this thread
+    const here = Effect.forEach(small, (i) => Effect.map(Effect.promise(() => scoreInThread(context, jobs[i].work, budget)), (r) => void (results[i] = r)), {
+      concurrency: IN_THREAD_AT_ONCE,
+      discard: true
+    })
+    yield* Effect.all([isolated, here], { concurrency: 2, discard: true })
     const out: Array<ScoredGroup> = []
     for (const [gi, g] of groups.entries()) {
       const mine = jobs.flatMap((j, i) => (j.group === gi ? [{ job: j, result: results[i] }] : []))

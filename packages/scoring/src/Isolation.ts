@@ -4,11 +4,13 @@
  * isolated scorer, a worker thread, with a time and a memory budget: a run over its budget, or one
  * that crashes its scorer, fails with that reason (listed, never ranked), and the process and the
  * other runs go on. Runs are read a few at a time, so a folder's memory is that of its largest run,
- * not of all of them. Small runs (1 MiB or less on disk) go to a scorer in batches (up to 64 runs
- * and 4 MiB), each answered as soon as it is read: 2,000 small runs are not 2,000 round trips. A
- * run's fate is still decided alone: when a batch's scorer fails, every run of the batch it had not
- * answered is sent again in a job of its own, so a run that loops in a batch is ended after its
- * time budget twice. A scorer reads with synchronous file-system calls
+ * not of all of them. A small run (1 MiB or less on disk, zips excepted: `Options.smallMb`) is read
+ * and checked on the engine's own thread instead, with the scorer's code and checks and under the
+ * same budget (its checking under node:vm's timeout): a scorer's start costs more than such a run.
+ * Sent to scorers (`smallMb: 0`), small runs go in batches (up to 64 runs and 4 MiB), each answered
+ * as soon as it is read; a run's fate is still decided alone: when a batch's scorer fails, every run
+ * of the batch it had not answered is sent again in a job of its own, so a run that loops in a batch
+ * is ended after its time budget twice. A scorer reads with synchronous file-system calls
  * (`Files.useSynchronousCalls` of @stseval/formats): it has nothing else to do while it waits.
  *
  * How it is bounded: time by the wall clock of the run's job, started again each time a run of a
@@ -22,13 +24,9 @@
  *
  * @since 0.3.0
  */
-import type { Submissions } from "@stseval/formats"
-import { Effect } from "effect"
-import type { Context } from "./Engine.js"
 import * as Isolated from "./internal/isolated.js"
 import { SAVE_CACHE_KEY, WORKER_KEY } from "./internal/protocol.js"
 import { serve as serveOn } from "./internal/worker.js"
-import type { ScoredRun } from "./ScoredRun.js"
 
 /**
  * A run's budget: `timeMs`, the wall-clock time its scorer may take to read, parse and validate
@@ -79,9 +77,9 @@ export const defaultBudget: Budget = { timeMs: 60_000, memoryMb: 1536 }
 export const MIN_MEMORY_MB = 48
 
 /**
- * How runs are isolated: their `budget` (each field defaults to `defaultBudget`'s), and `workers`,
- * the most runs scored at once (default: the machine's cores, at most 4; fewer when runs are large,
- * see `Engine.score`).
+ * How runs are isolated: their `budget` (each field defaults to `defaultBudget`'s), `workers`, the
+ * most runs scored at once (default: the machine's cores, at most 4; fewer when runs are large, see
+ * `Engine.score`), and `smallMb`, the size up to which a run is scored on the calling thread.
  *
  * @example
  * ```ts
@@ -94,7 +92,27 @@ export const MIN_MEMORY_MB = 48
 export interface Options {
   readonly budget?: Partial<Budget> | undefined
   readonly workers?: number | undefined
+  /**
+   * Runs of at most this many MiB on disk (zips excepted) are read and checked on the calling
+   * thread, under the same checks and the same budget, as a scorer's start would cost more than
+   * they do (default `SMALL_MB`, 1; 0 sends every run to an isolated scorer).
+   */
+  readonly smallMb?: number | undefined
 }
+
+/**
+ * The default of `Options.smallMb`: a run of at most 1 MiB on disk (zips excepted) is scored on the
+ * calling thread. Reading and checking it holds a few MiB, far below `MIN_MEMORY_MB`.
+ *
+ * @example
+ * ```ts
+ * import { Isolation } from "@stseval/scoring"
+ *
+ * const everyRunInAScorer: Isolation.Options = { smallMb: 0 } // Isolation.SMALL_MB otherwise
+ * ```
+ * @since 0.4.0
+ */
+export const SMALL_MB = 1
 
 /**
  * The budget `options` give: each field given, else the default's. Not checked: see `checkBudget`.
@@ -251,31 +269,3 @@ export const warm = (budget: Budget, count: number): void => Isolated.warm(budge
  * @since 0.3.0
  */
 export const release = (): void => Isolated.release()
-
-// ---------------------------------------------------------------------------------------------
-// Scoring in isolation
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Score one run already read (the live leaderboard reads and hashes a run before it scores it) in
- * an isolated scorer under `options`' budget: validated there, its figures computed here. Never
- * fails: a run over its budget, or whose scorer crashed, is a failed run that says so.
- *
- * @example
- * ```ts
- * import { Submissions } from "@stseval/formats"
- * import { Engine, Isolation } from "@stseval/scoring"
- * import { Effect } from "effect"
- *
- * declare const context: Engine.Context
- * declare const submission: Submissions.Submission
- * const scored = await Effect.runPromise(Isolation.scoreSubmission(context, submission, { budget: { timeMs: 10_000 } }))
- * scored.status // "scored", or "failed" with the reason (e.g. over the time budget)
- * ```
- * @since 0.3.0
- */
-export const scoreSubmission = (context: Context, submission: Submissions.Submission, options: Options = {}): Effect.Effect<ScoredRun> =>
-  Effect.map(
-    Isolated.runIsolated(context, { kind: "submission", submission }, budgetOf(options), options.workers ?? Isolated.defaultWorkers()),
-    (result) => Isolated.scoredOf(context, submission.meta, submission.path, result)
-  )

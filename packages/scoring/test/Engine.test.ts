@@ -164,7 +164,7 @@ describe("Engine.loadContext + Engine.scoreSubmission: the two halves of Engine.
     const context = await run(Engine.loadContext({ task: edition, gold: path.join(root, "gold") }))
     const found = await run(Submissions.discover(path.join(root, "subs"), edition))
     const alpha = found.runs.find((s) => s.meta.id === "Alpha/run1")!
-    const scored = Engine.scoreSubmission(context, alpha)
+    const scored = await run(Engine.scoreSubmission(context, alpha))
     const whole = await run(Engine.score({ task: edition, gold: path.join(root, "gold"), folder: path.join(root, "subs") }))
     expect(scored).toEqual(whole.runs.find((r) => r.meta.id === "Alpha/run1"))
     const a = scored.datasets.find((d) => d.dataset === "a")!
@@ -180,7 +180,7 @@ describe("Engine.loadContext + Engine.scoreSubmission: the two halves of Engine.
     expect(context.gold.issues[0].message).toContain(path.join(root, "no-gold"))
     expect(context.gold.missing).toEqual(["a", "b"])
     const found = await run(Submissions.discover(path.join(root, "subs"), edition))
-    expect(Engine.scoreSubmission(context, found.runs.find((s) => s.meta.id === "Alpha/run1")!).status).toBe("failed")
+    expect((await run(Engine.scoreSubmission(context, found.runs.find((s) => s.meta.id === "Alpha/run1")!))).status).toBe("failed")
   })
 })
 

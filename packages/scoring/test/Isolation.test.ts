@@ -18,6 +18,7 @@ import { Engine, Isolation } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import { Effect } from "effect"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { underTimeout } from "../src/internal/inThread.js"
 import { repoRoot } from "./helpers.js"
 
 const gold = path.join(repoRoot, "examples/sick2014/SICK_test_annotated.txt")
@@ -28,8 +29,10 @@ const builtScorer = process.env.STSEVAL_TEST_SCORER!
 
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `stseval-isolation-${name}-`))
 
+// These tests are of the isolated scorers: every run is sent to one (`smallMb: 0`), however small;
+// the runs scored on the engine's own thread are tested at the end.
 const score = (options: Omit<Engine.ScoreOptions, "task" | "gold">) =>
-  Effect.runPromise(Engine.score({ task: "sick2014", gold, ...options }).pipe(Effect.provide(NodeServices.layer)))
+  Effect.runPromise(Engine.score({ task: "sick2014", gold, ...options, isolation: { smallMb: 0, ...options.isolation } }).pipe(Effect.provide(NodeServices.layer)))
 
 /** A submissions folder holding a copy of a real SICK run under each name. */
 const folderOf = (names: ReadonlyArray<string>) => {
@@ -85,6 +88,16 @@ describe("a run over its budget fails with that reason; the other runs are score
     expect(heap.status).toBe("failed")
     expect(heap.failure).toMatch(/^over the memory budget/)
     expect(byTeam(results.runs, "Good").status).toBe("scored")
+  })
+
+  it("a folder of more small runs than the engine's thread takes (16) sends them to scorers, under their budget", async () => {
+    const names = [...Array.from({ length: 16 }, (_, i) => `T${String(i).padStart(2, "0")}_run1primary.txt`), "LOOP_run1primary.txt"]
+    // the default: no smallMb given (the scorer that loops on cue is only reached in a scorer)
+    const results = await Effect.runPromise(
+      Engine.score({ task: "sick2014", gold, folder: folderOf(names), isolation: { budget: { timeMs: 2_000 } } }).pipe(Effect.provide(NodeServices.layer))
+    )
+    expect(byTeam(results.runs, "LOOP").failure).toBe("over the time budget: not scored within 2 s")
+    expect(results.runs.filter((r) => r.status === "scored")).toHaveLength(16)
   })
 
   it("a run that crashes its scorer fails saying so; the process goes on", async () => {
@@ -289,5 +302,53 @@ describe("the scorer is the program's choice (Isolation.useEntry), never the env
     } finally {
       delete process.env.STSEVAL_SCORING_WORKER
     }
+  })
+})
+
+describe("a small run is scored on the engine's thread under the same checks and the same budget", () => {
+  const context = () => Effect.runPromise(Engine.loadContext({ task: "sick2014", gold }).pipe(Effect.provide(NodeServices.layer)))
+  const submissionOf = (file: string, text: string): Submissions.Submission => ({
+    meta: { id: `${path.basename(file).split("_")[0]}/run1`, team: path.basename(file).split("_")[0], run: 1, primary: true, late: false, corrected: false, postDeadline: false },
+    path: file,
+    kind: "file",
+    files: [{ name: path.basename(file), path: file, bytes: new TextEncoder().encode(text) }],
+    issues: []
+  })
+
+  it("a hostile small run (checking it takes longer than its time budget) is stopped at the budget; the next run is scored", async () => {
+    const ctx = await context()
+    // about 0.8 MB: under the 1 MiB of a small run, and a line of 700,000 digits to read
+    const [header, first, ...rest] = fs.readFileSync(realRun, "utf8").split("\n")
+    const fields = first.split("\t")
+    fields[header.split("\t").indexOf("relatedness_score")] = "7".repeat(700_000)
+    const hostile = [header, fields.join("\t"), ...rest].join("\n")
+    expect(hostile.length / 2 ** 20).toBeLessThan(Isolation.SMALL_MB)
+    const stopped = await Effect.runPromise(Engine.scoreSubmission(ctx, submissionOf("Hostile_run1.txt", hostile), { budget: { timeMs: 1 } }))
+    expect(stopped.status).toBe("failed")
+    expect(stopped.failure).toBe("over the time budget: not scored within 0.001 s")
+    expect(stopped.errors.map((e) => e.code)).toEqual(["over-budget"])
+    const good = await Effect.runPromise(Engine.scoreSubmission(ctx, submissionOf("Good_run1.txt", fs.readFileSync(realRun, "utf8"))))
+    expect(good.status).toBe("scored")
+  })
+
+  it("V8 ends the checking wherever it is once the time is up (node:vm's timeout): a loop that never ends is stopped", () => {
+    const started = Date.now()
+    expect(() =>
+      underTimeout(() => {
+        for (;;) {
+          // a run whose checking never ends
+        }
+      }, 50)
+    ).toThrow(/timed out/)
+    // (the test ends at all: the loop was stopped; no figure is asserted on the time it took)
+    expect(Date.now()).toBeGreaterThanOrEqual(started)
+  })
+
+  it("scores a folder's small runs as the scorers do: the same figures and the same ranking", async () => {
+    const folder = folderOf(["A_run1primary.txt", "B_run1primary.txt"])
+    const here = await Effect.runPromise(Engine.score({ task: "sick2014", gold, folder }).pipe(Effect.provide(NodeServices.layer)))
+    const isolated = await score({ folder })
+    expect(here.runs).toEqual(isolated.runs)
+    expect(here.ranked).toEqual(isolated.ranked)
   })
 })

@@ -10,7 +10,8 @@ import { Gold, Registry } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
 import { Engine, Rank } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
-import { describe, expect, it } from "vitest"
+import { Effect } from "effect"
+import { beforeAll, describe, expect, it } from "vitest"
 import { FromScoring, Layouts, Table } from "../src/index.js"
 import { hasShared, readGold, runWithPearson, sharedDir, syntheticGold } from "./helpers.js"
 
@@ -37,8 +38,8 @@ const submission = (id: string, team: string, run: number | undefined, files: Re
 })
 
 /** Scored, ranked (every run, as `report` ranks the STS tables) and marked as `stseval report` does. */
-const score = (ed: Registry.TaskEdition, gold: Gold.Gold, subs: ReadonlyArray<Submissions.Submission>) => {
-  const scored = subs.map((s) => Engine.scoreSubmission({ edition: ed, gold, goldPath: undefined }, s))
+const score = async (ed: Registry.TaskEdition, gold: Gold.Gold, subs: ReadonlyArray<Submissions.Submission>) => {
+  const scored = await Effect.runPromise(Effect.forEach(subs, (s) => Engine.scoreSubmission({ edition: ed, gold, goldPath: undefined }, s)))
   const results = { edition: ed, runs: scored, ranked: Rank.rank(scored, { primaryOnly: false }) }
   return FromScoring.fromResults(results, { marks: Marks.compute(results) })
 }
@@ -57,13 +58,18 @@ describe("STS 2014 Table 3 through the scoring engine", () => {
   const runFiles = (rs: Partial<Record<string, number>>) =>
     Object.fromEntries(ed.datasets.flatMap((d, i) => (rs[d.name] === undefined ? [] : [[d.run, runWithPearson(golds[i], rs[d.name] as number, i + 1)]])))
   const five = Object.fromEntries(ed.datasets.filter((d) => d.name !== "OnWN").map((d) => [d.name, 0.635]))
-  const results = score(ed, gold, [
+  const scoring = score(ed, gold, [
     submission("LIPN/run1", "LIPN", 1, runFiles(five)),
     submission("LIPN/run2", "LIPN", 2, runFiles({ "deft-forum": 0.084 })),
     submission("Late/run1", "Late", 1, runFiles(Object.fromEntries(ed.datasets.map((d) => [d.name, 0.7]))), { late: true }),
     submission("After/run1", "After", 1, runFiles({ headlines: 0.5 }), { postDeadline: true })
   ])
-  const t = Layouts.preset("sts2014-table3", results)
+  let results!: Awaited<typeof scoring>
+  let t!: ReturnType<typeof Layouts.preset>
+  beforeAll(async () => {
+    results = await scoring
+    t = Layouts.preset("sts2014-table3", results)
+  })
 
   it("the engine's weighted mean (missing dataset = 0) prints as published: 0.508, 0.010", () => {
     expect(cell(t, "LIPN/run1", "wmean")).toBe("0.508")
@@ -102,12 +108,17 @@ describe("STS 2017 Table 10 through the scoring engine", () => {
       const r = rs[i]
       return r === undefined ? [] : [[d.run, runWithPearson(golds[i], r / 100, seed + i)]]
     }))
-  const results = score(ed, gold, [
+  const scoring = score(ed, gold, [
     submission("ECNU/run1", "ECNU", 1, files([74.4, 74.93, 85.59, 81.31, 33.63, 85.18, 77.06], 1)),
     submission("baseline", "baseline", undefined, files([60.45, 51.55, 71.17, 62.2, 3.2, 72.78, 54.56], 20)),
     submission("NoTr6/run1", "NoTr6", 1, files([50, 70, 70, 70, 30, 84.9, undefined], 40), { corrected: true })
   ])
-  const t = Layouts.preset("sts2017-table10", results, { matrix: false })
+  let results!: Awaited<typeof scoring>
+  let t!: ReturnType<typeof Layouts.preset>
+  beforeAll(async () => {
+    results = await scoring
+    t = Layouts.preset("sts2017-table10", results, { matrix: false })
+  })
 
   it("Primary = mean of the seven tracks: ECNU 73.16, baseline 53.70; a run without track 6 has none", () => {
     expect(cell(t, "ECNU/run1", "primary")).toBe("73.16")
@@ -131,7 +142,7 @@ const hasSick = hasShared && fs.existsSync(sickRef) && fs.existsSync(path.join(s
 if (!hasSick) console.warn("report: SICK post-task table test skipped: ../shared/reference or the SICK gold is absent")
 
 describe.skipIf(!hasSick)("SICK Table 7 from the post-task runs (official R scorer figures)", () => {
-  it("prints each run's r, rho and MSE as the official scorer computes them, ranked by r", () => {
+  it("prints each run's r, rho and MSE as the official scorer computes them, ranked by r", async () => {
     const ed = edition("sick2014")
     const d = ed.datasets[0]
     const gold = Gold.goldFromTexts(ed, [{ dataset: d.name, file: d.gold, content: fs.readFileSync(path.join(sharedDir, "data", "sick2014", "SICK_test_annotated.txt")) }])
@@ -152,7 +163,7 @@ describe.skipIf(!hasSick)("SICK Table 7 from the post-task runs (official R scor
         issues: []
       }
     })
-    const results = score(ed, gold, subs)
+    const results = await score(ed, gold, subs)
     const t = Layouts.preset("sick2014-table7", results, { significance: false, matrix: false })
     let matched = 0
     for (const [file, , r, rho, mse] of ref) {

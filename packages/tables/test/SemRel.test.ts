@@ -9,6 +9,7 @@ import type { Submissions } from "@stseval/formats"
 import { Spearman } from "@stseval/metrics"
 import { Engine, Rank, Uncertainty } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { FromScoring, Html, Json, Latex, Layouts, Markdown, Table } from "../src/index.js"
 import { rng } from "./helpers.js"
@@ -57,7 +58,7 @@ const teams: ReadonlyArray<readonly [string, Partial<Record<string, number>>, nu
   ["Gamma", { eng: 0.05 }, 30],
   ["Baseline-lexical", { eng: 0.8, amh: 0.8 }, 40]
 ]
-const scored = teams.map(([team, noise, seed]) => Engine.scoreSubmission({ edition, gold, goldPath: undefined }, submission(team, noise, seed)))
+const scored = await Effect.runPromise(Effect.forEach(teams, ([team, noise, seed]) => Engine.scoreSubmission({ edition, gold, goldPath: undefined }, submission(team, noise, seed))))
 // ranked and marked as `stseval report` does (every run)
 const engine = { edition, runs: scored, ranked: Rank.rank(scored, { primaryOnly: false }) }
 const marks = Marks.compute(engine)

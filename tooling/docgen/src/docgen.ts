@@ -168,9 +168,14 @@ export const reference = (): ReadonlyArray<Module> => {
       for (const symbol of checker.getExportsOfModule(target)) {
         const decls = symbol.declarations ?? []
         if (decls.length === 0) continue
-        const docs = decls.map((d) => docOf(documented(d)))
-        // an alias (`export { files }`): documented where it is exported, shown as what it names
-        const shown = decls.map((d) => (ts.isExportSpecifier(d) ? (checker.getAliasedSymbol(symbol).declarations?.[0] ?? d) : d))
+        // an alias (`export { files }`): documented where it is exported, shown as what it names; an
+        // export statement with no doc comment of its own (a module re-exporting its internal
+        // modules' names) takes each name's doc from where it is declared
+        const aliased = (d: ts.ExportSpecifier) => checker.getAliasedSymbol(symbol).declarations ?? [d]
+        const own = decls.map((d) => docOf(documented(d)))
+        const inherits = (d: ts.Declaration, i: number): d is ts.ExportSpecifier => ts.isExportSpecifier(d) && own[i].description === "" && own[i].since === undefined
+        const shown = decls.flatMap((d, i) => (inherits(d, i) ? aliased(d) : ts.isExportSpecifier(d) ? [aliased(d)[0]] : [d]))
+        const docs = decls.flatMap((d, i) => (inherits(d, i) ? aliased(d).map((a) => docOf(documented(a))) : [own[i]]))
         const first = shown[0]
         exports.push({
           package: pkg.name,

@@ -14,6 +14,7 @@
 import { Files, Submissions } from "@stseval/formats"
 import { Effect, FiberMap, FileSystem, Path, Queue, Stream } from "effect"
 import { isIgnoredName, sha256, signature } from "./files.js"
+import { heldForWriting } from "./writers.js"
 import { log, markDone, markPending, requestPublish, setStatus } from "./session.js"
 import type { Session, Track } from "./session.js"
 
@@ -91,8 +92,16 @@ const undecodableName = (session: Session, t: Track) =>
   })
 
 /**
- * Wait until the run has been quiet for a whole debounce window (signature unchanged) and its
- * newest mtime is at least `settle` ms old, then queue it.
+ * The waits while a writer holds a run open (`heldForWriting`): the first, doubled at each look up
+ * to the last (a copy usually closes its file at once; a slow writer is looked at twice a second).
+ */
+const HELD_FIRST_MS = 25
+const HELD_LAST_MS = 500
+
+/**
+ * Wait until the run is whole, then queue it: a run file or zip closed by every writer where the
+ * platform says so (`heldForWriting`), else quiet for a whole debounce window (signature unchanged) with its newest
+ * mtime at least `settle` ms old.
  */
 const settle = (session: Session, t: Track, generation: number): Effect.Effect<void, never, Env> =>
   Effect.gen(function* () {
@@ -100,11 +109,27 @@ const settle = (session: Session, t: Track, generation: number): Effect.Effect<v
     const { folder, debounce, useEvents } = session.settings
     const edition = session.edition
     let zipRetries = 1
+    // while a writer holds the run open: looked at again soon, then less often (each look reads /proc)
+    let heldWait = HELD_FIRST_MS
     while (true) {
+      const seen = performance.now()
       const before = yield* signature(folder, t.entry, edition)
-      yield* Effect.sleep(debounce)
-      const after = yield* signature(folder, t.entry, edition)
-      if (before.sig !== after.sig) continue
+      // A run file (or zip) closed by its writer, where the platform says so: whole now, no window
+      // to wait for. Otherwise quiet for a whole debounce window, and the settle rule below: also
+      // for a folder run, copied in file by file, which is between two files' copies with none open.
+      const held = before.sig.startsWith("File|") ? heldForWriting(path.join(folder, t.entry), seen) : undefined
+      if (held === true) {
+        yield* Effect.sleep(heldWait)
+        heldWait = Math.min(2 * heldWait, HELD_LAST_MS)
+        continue
+      }
+      const closed = held === false
+      let after = before
+      if (!closed) {
+        yield* Effect.sleep(debounce)
+        after = yield* signature(folder, t.entry, edition)
+        if (before.sig !== after.sig) continue
+      }
       if (session.tracks.get(t.entry) !== t || t.generation !== generation) return
       if (after.sig === "absent" && t.entry.includes("\uFFFD")) return yield* undecodableName(session, t)
       if (after.sig === "absent") {
@@ -129,7 +154,7 @@ const settle = (session: Session, t: Track, generation: number): Effect.Effect<v
       // still being copied? A run whose newest file (or folder: a file was added) changed less than
       // `settle` ms ago waits until it is that old: half a run is never scored and published
       const age = Date.now() - after.mtime
-      if (age < session.settings.settle) {
+      if (!closed && age < session.settings.settle) {
         yield* Effect.sleep(Math.max(session.settings.settle - age, debounce, 10))
         continue
       }

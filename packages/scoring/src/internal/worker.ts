@@ -25,7 +25,7 @@ import { validateRun } from "./validate.js"
  */
 const runtime = ManagedRuntime.make(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer))
 
-interface Loaded {
+export interface Loaded {
   readonly id: number
   readonly edition: Registry.TaskEdition
   readonly gold: Gold.Gold
@@ -34,28 +34,45 @@ interface Loaded {
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : typeof e === "object" && e !== null && "message" in e ? String(e.message) : String(e))
 
-/** Validate a loaded run; a throw is an internal error, as `Engine.scoreSubmission` reports it. */
-const validated = (context: Loaded, submission: Submissions.Submission): Outcome => {
+/**
+ * Validate a loaded run; a throw is an internal error, as `Engine.scoreSubmission` reports it,
+ * except the time budget's own interruption (a run scored on the engine's thread, `inThread.ts`),
+ * which is the run's fate, not an error of scoring.
+ */
+const validated = (context: Loaded, submission: Submissions.Submission, within: Within): Outcome => {
   try {
-    const validation = validateRun(context.edition, context.gold, submission, { lenient: context.lenient })
+    const validation = within(() => validateRun(context.edition, context.gold, submission, { lenient: context.lenient }))
     return { kind: "run", meta: submission.meta, path: submission.path, validation }
   } catch (e) {
+    if (isTimeout(e)) throw e
     return { kind: "error", message: `internal error while scoring: ${messageOf(e)}`, io: false }
   }
 }
 
-const run = (context: Loaded, work: Work): Promise<Outcome> => {
-  if (work.kind === "submission") return Promise.resolve(validated(context, work.submission))
+/** The error node:vm throws when a script's time is up (`inThread.ts`). */
+export const isTimeout = (e: unknown): boolean => typeof e === "object" && e !== null && (e as { code?: unknown }).code === "ERR_SCRIPT_EXECUTION_TIMEOUT"
+
+/** How a run's synchronous work is run: as it is in a scorer; under the time left on the engine's thread. */
+export type Within = <A>(f: () => A) => A
+
+const direct: Within = (f) => f()
+
+/**
+ * Read (unless already read) and validate one run: what a scorer does with each of its jobs'
+ * runs, and the engine with a small run on its own thread (`inThread.ts`).
+ */
+export const run = (context: Loaded, work: Work, within: Within = direct): Promise<Outcome> => {
+  if (work.kind === "submission") return Promise.resolve(validated(context, work.submission, within))
   const load: Effect.Effect<Outcome, unknown, FileSystem.FileSystem | Path.Path> =
     work.kind === "path"
       ? Submissions.loadRun(work.path, context.edition, work.options).pipe(
-          Effect.map((submission) => validated(context, submission))
+          Effect.map((submission) => validated(context, submission, within))
         )
       : Submissions.loadEntry(work.folder, work.name, context.edition, work.options, work.within).pipe(
           Effect.map((entry): Outcome => {
             if (entry._tag === "Skipped") return { kind: "skipped", issue: entry.issue }
             // the folder gives the run its id once every run is known (`Submissions.settle`)
-            return validated(context, { ...entry.run, meta: { ...entry.run.meta, id: "" } })
+            return validated(context, { ...entry.run, meta: { ...entry.run.meta, id: "" } }, within)
           })
         )
   return runtime.runPromise(load.pipe(Effect.catch((e) => Effect.succeed<Outcome>({ kind: "error", message: messageOf(e), io: true }))))
