@@ -33,6 +33,7 @@ import { batchesOf, MB_PER_WORKER, sizeOf } from "./internal/batches.js"
 import { scoreInThread } from "./internal/inThread.js"
 import * as Isolated from "./internal/isolated.js"
 import * as Isolation from "./Isolation.js"
+import { failedRun, scoreRun } from "./internal/score.js"
 import type { Work } from "./internal/protocol.js"
 import { rank } from "./Rank.js"
 import type { RankedResults, RankOptions } from "./Rank.js"
@@ -188,6 +189,16 @@ export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
   return { edition, gold, goldPath } satisfies Context
 })
 
+/** `Isolation.Options.inline`: scored here; a throw is the run's failure, as in a scorer. */
+const scoredInline = (context: Context, submission: Submissions.Submission): ScoredRun => {
+  try {
+    return scoreRun(context.edition, context.gold, submission, { lenient: context.lenient })
+  } catch (e) {
+    const message = `internal error while scoring: ${e instanceof Error ? e.message : String(e)}`
+    return failedRun(context.edition, submission.meta, submission.path, message, [...submission.issues, Issue.error("file-unreadable", submission.path, message)])
+  }
+}
+
 /**
  * Score one loaded run (the live leaderboard reads and hashes a run before it scores it), as
  * `score` scores each of its runs: validated and aligned in an isolated scorer under `options`'
@@ -209,6 +220,7 @@ export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
  * @since 0.1.0
  */
 export const scoreSubmission = (context: Context, submission: Submissions.Submission, options: Isolation.Options = {}): Effect.Effect<ScoredRun> => {
+  if (options.inline === true) return Effect.sync(() => scoredInline(context, submission))
   const work: Work = { kind: "submission", submission }
   const budget = Isolation.budgetOf(options)
   const mb = submission.files.reduce((sum, f) => sum + f.bytes.length, 0) / 2 ** 20

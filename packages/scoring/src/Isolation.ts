@@ -98,6 +98,12 @@ export interface Options {
    * they do (default `SMALL_MB`, 1; 0 sends every run to an isolated scorer).
    */
   readonly smallMb?: number | undefined
+  /**
+   * The caller isolates the scoring already and ends it at its own budget (the check page scores in
+   * a browser worker it terminates; a browser has neither threads of Node's nor node:vm): the run
+   * is read and checked on the calling thread, with the same checks, and no budget here.
+   */
+  readonly inline?: boolean | undefined
 }
 
 /**
