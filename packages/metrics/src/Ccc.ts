@@ -83,5 +83,5 @@ export const metric: ScoresMetric = {
   missingValue: 0,
   correlation: true,
   compute: (gold, run) => ccc(gold, run),
-  resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: Moments.ccc, shape: "shifted" }
+  resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: Moments.ccc, shape: "shifted", centred: true }
 }

@@ -79,6 +79,12 @@ export interface Sums {
    * `correct` when they are [1, 1 if the labels agree] (accuracy's counts).
    */
   readonly shape?: "invariant" | "shifted" | "correct" | undefined
+  /**
+   * The figure does not change when the gold and the run shift by one amount (a correlation, an
+   * error): the statistics are then taken of both sides less a common centre (the first pair's
+   * gold), which keeps their sums clear of cancellation on scores far from 0.
+   */
+  readonly centred?: boolean | undefined
 }
 
 /**
@@ -269,9 +275,10 @@ export const figureAt = (
   if (r.by === "ranks") return r.at(gold as Float64Array, run as Float64Array, idx, n)
   const S = r.statistics(labels)
   const sums = new Float64Array(2 * S)
+  const c = r.centred === true && n > 0 ? gold[idx[0]] : 0
   for (let q = 0; q < n; q++) {
     const i = idx[q]
-    r.pair(gold[i], run[i], confidence === undefined ? Number.NaN : confidence[i], sums, S, labels)
+    r.pair(gold[i] - c, run[i] - c, confidence === undefined ? Number.NaN : confidence[i], sums, S, labels)
     for (let j = 0; j < S; j++) sums[j] += sums[S + j]
   }
   return r.figure(sums, 0, labels)

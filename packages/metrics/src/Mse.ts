@@ -182,5 +182,5 @@ export const standardisedMetric: ScoresMetric = {
   correlation: false,
   compute: (gold, run) => standardisedMse(gold, run),
   // the MSE of population z-scores is 2 (1 - r): Pearson's moments
-  resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: (s, o) => 2 * (1 - Moments.pearson(s, o)), shape: "invariant" }
+  resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: (s, o) => 2 * (1 - Moments.pearson(s, o)), shape: "invariant", centred: true }
 }

@@ -323,5 +323,5 @@ export const metric: ScoresMetric = {
   missingValue: 0,
   correlation: true,
   compute: (gold, run) => pearson(gold, run),
-  resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: Moments.pearson, shape: "invariant" }
+  resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: Moments.pearson, shape: "invariant", centred: true }
 }

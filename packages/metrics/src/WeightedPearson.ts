@@ -231,6 +231,7 @@ export const metric: ScoresMetric = {
       out[o + 6] = w * gold * gold
       out[o + 7] = w * run * gold
     },
-    figure: (s, o) => (s[o] > 0 || s[o + 1] < 2 ? Number.NaN : Moments.pearson(s, o + 2))
+    figure: (s, o) => (s[o] > 0 || s[o + 1] < 2 ? Number.NaN : Moments.pearson(s, o + 2)),
+    centred: true
   }
 }

@@ -14,7 +14,7 @@ import * as Kernel from "./internal/correlationKernel.js"
 import * as Generic from "./internal/generic.js"
 import { checkValues } from "./internal/inputs.js"
 import type { Values } from "./internal/inputs.js"
-import { isPearson, resolve } from "./internal/metric.js"
+import { correlationKernelOf, isPearson, resolve } from "./internal/metric.js"
 import * as Pearson from "./internal/pearson.js"
 import * as Permutation from "./Permutation.js"
 import { log10PValue } from "./internal/distributions.js"
@@ -441,8 +441,9 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
 
   // Point estimates with the same kernel the bootstrap uses (per-dataset figures, aggregated).
   let estimates: Float64Array
-  if (metric.kernel === "pearson" || metric.kernel === "spearman") {
-    const prepared = Kernel.prepare(gold as Float64Array, runs as ReadonlyArray<Float64Array>, stratumOf, metric.kernel, aggregate)
+  const kernel = correlationKernelOf(metric)
+  if (kernel !== undefined) {
+    const prepared = Kernel.prepare(gold as Float64Array, runs as ReadonlyArray<Float64Array>, stratumOf, kernel, aggregate)
     estimates = new Float64Array(runs.length)
     Kernel.evaluate(prepared, new Float64Array(gold.length).fill(1), estimates, Kernel.scratch(prepared))
   } else {

@@ -33,7 +33,7 @@ import * as Decimal from "./internal/decimal.js"
 import * as Engine from "./internal/intervals.js"
 import type { Job } from "./internal/intervals.js"
 import { checkCount, checkSeed } from "./internal/inputs.js"
-import { resolve } from "./internal/metric.js"
+import { isPearson, isRankPearson, resolve } from "./internal/metric.js"
 import { quantiles } from "./internal/select.js"
 import * as V from "./internal/validate.js"
 import { VERSION } from "./Signature.js"
@@ -574,7 +574,8 @@ const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): 
       }
     }
   }
-  const kernel = metrics.map((m): Engine.Metric => m.kernel ?? "generic")
+  const kernel = metrics.map(engineOf)
+  const labelCount = new Int32Array(D)
   const start = new Int32Array(D + 1)
   for (let d = 0; d < D; d++) start[d + 1] = start[d] + (reference[d]?.s.gold.length ?? 0)
   const N = start[D]
@@ -592,7 +593,7 @@ const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): 
     const ref = reference[d]
     if (ref === undefined) continue
     const a = start[d]
-    const accuracy = kernel[d] === "accuracy"
+    const accuracy = kernel[d] === "correct"
     const labels = metrics[d].kind === "labels"
     const table = new Map<string, number>()
     const code = (l: string): number => {
@@ -622,11 +623,13 @@ const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): 
         }
       }
     }
+    labelCount[d] = table.size
   }
   const generic = kernel.includes("generic") || pooledMetric(input, metrics) !== undefined
   return {
     start,
     metric: kernel,
+    figure: metrics.map((m, d) => (m.resampling.by === "sums" && kernel[d] !== "generic" ? m.resampling.figure : undefined)),
     weight: Float64Array.from(datasets, (ds, d) => ds.weight ?? start[d + 1] - start[d]),
     runs: K,
     has,
@@ -642,6 +645,7 @@ const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): 
           metrics,
           goldCodes,
           codes,
+          labels: labelCount,
           confidence,
           hasConfidence,
           original: originalFigure(input, metrics),
@@ -659,8 +663,23 @@ const pooledMetric = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metr
   const rules = [input.official, ...(input.aggregates ?? [])]
   if (!rules.includes("pooled") && !rules.includes("allnrm")) return undefined
   const m = metrics[0]
-  return m.kernel === "pearson" || m.kind !== "scores" ? undefined : m
+  return isPearson(m) || m.kind !== "scores" ? undefined : m
 }
+
+/** Which resampling a dataset's metric declares (internal/intervals.ts's `Metric`). */
+const engineOf = (m: MetricDescriptor.Metric): Engine.Metric => {
+  const r = m.resampling
+  if (r.by === "ranks") return isRankPearson(m) ? "walk" : "generic"
+  if (m.kind === "labels") return r.shape === "correct" ? "correct" : "generic"
+  return r.shape === "invariant" || r.shape === "shifted" ? r.shape : "generic"
+}
+
+/**
+ * Pearson, Spearman and accuracy, which had kernels before metrics declared their statistics: their
+ * reasons and signatures stay as they were printed (every other metric's say why themselves, and
+ * signatures name them).
+ */
+const predates = (m: MetricDescriptor.Metric): boolean => isPearson(m) || isRankPearson(m) || engineOf(m) === "correct"
 
 /** A generic dataset's figure on the original pairs: the metric's own `compute`, as `score` reports it. */
 const originalFigure = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>) => (k: number, d: number): number => {
@@ -677,14 +696,14 @@ const originalFigure = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Me
 // Reasons for figures without a value
 
 /** How a reason names a metric; the kernels' metrics as their messages always have. */
-const metricName = (m: MetricDescriptor.Metric): string => (m.kernel === "accuracy" ? "accuracy" : m.label)
+const metricName = (m: MetricDescriptor.Metric): string => (engineOf(m) === "correct" ? "accuracy" : m.label)
 
 const datasetReason = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, k: number, d: number): string => {
   const ds = input.datasets[d]
   const s = input.runs[k].scores[ds.name]
   if (s === undefined) return `the run has no scores for ${ds.name}`
   const m = metrics[d]
-  if (m.kernel !== undefined) return `${metricName(m)} is undefined on ${ds.name} (the run or the gold is constant)`
+  if (predates(m)) return `${metricName(m)} is undefined on ${ds.name} (the run or the gold is constant)`
   // a generic metric says why itself
   const v =
     m.kind === "labels"
@@ -956,7 +975,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const skewOf = (k: number, f: number): number => {
     let worst = 0
     for (let d = 0; d < D; d++) {
-      if (!(f === d || f >= D) || job.has[k * D + d] !== 1 || metrics[d].name !== "pearson") continue
+      if (!(f === d || f >= D) || job.has[k * D + d] !== 1 || !isPearson(metrics[d])) continue
       const s = input.runs[k].scores[input.datasets[d].name]
       if (s === undefined || !(s.run instanceof Float64Array)) continue
       worst = Math.max(worst, Math.abs(sampleSkewness(s.run)), Math.abs(sampleSkewness(s.gold as Float64Array)))
@@ -1065,7 +1084,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     missing: input.missingDataset,
     rng: "xoroshiro128plus",
     version: VERSION,
-    ...(metrics.some((m) => m.kernel === undefined) ? { metrics: [...new Set(metrics.map((m) => m.name))].join("+") } : {})
+    ...(metrics.some((m) => !predates(m)) ? { metrics: [...new Set(metrics.map((m) => m.name))].join("+") } : {})
   }
   return { signature, signatureText: formatSignature(signature), level, resamples: B, runs, bestGroup, notes, engine: pass.engine }
 }

@@ -12,11 +12,16 @@ const before = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "fixtur
 
 const num = (x: number | undefined): number | null => (x === undefined || Number.isNaN(x) ? null : x)
 
-/** Numbers to 1e-12 relative (null for NaN / undefined on both sides), anything else identical. */
+/**
+ * Numbers to 1e-12 relative (null for NaN / undefined on both sides), anything else identical. A
+ * p-value of the normal approximation, 2 Phi(-|z|), is taken to 1e-12 in z: its relative change is
+ * about z^2 = 2 ln(1 / p) times z's, so a p of 1e-21 (z = 9.5) moves 1e-12 x 96 for z's 1e-12.
+ */
 const same = (ours: unknown, theirs: unknown, where: string): void => {
   if (typeof theirs === "number" && typeof ours === "number") {
     const scale = Math.max(Math.abs(ours), Math.abs(theirs))
-    if (Math.abs(ours - theirs) > 1e-12 * scale) expect.fail(`${where}: ${ours} against ${theirs} before`)
+    const condition = where.includes(".normal[") && theirs > 0 ? Math.max(1, 2 * Math.log(1 / theirs)) : 1
+    if (Math.abs(ours - theirs) > 1e-12 * condition * scale) expect.fail(`${where}: ${ours} against ${theirs} before`)
     return
   }
   if (Array.isArray(theirs) && Array.isArray(ours)) {

@@ -7,7 +7,7 @@
 // ranking; the zero rule's and the pooled rule's refusals; metrics by name.
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { Accuracy, Metrics, MetricValue, Mse, Pearson } from "@stseval/metrics"
+import { Accuracy, Metrics, MetricValue, Moments, Mse, Pearson } from "@stseval/metrics"
 import type { Metric } from "@stseval/metrics"
 import { describe, expect, it } from "vitest"
 import { Bootstrap, Compare, Datasets, Intervals, Permutation, TestResult } from "../src/index.js"
@@ -152,8 +152,15 @@ describe("the paired bootstrap on metrics without a kernel, against NumPy / SciP
 
 // ---------------------------------------------------------------------------------------------
 
-/** Pearson's descriptor under another name and without its kernel: the generic path computes it. */
-const pearsonCopy: Metric.ScoresMetric = { ...Pearson.metric, name: "pearson-copy", kernel: undefined }
+/**
+ * Pearson's descriptor under another name, its moments declared with a figure of their own (not
+ * Pearson's, and no shape): the generic path computes it, by the sums of its statistics.
+ */
+const pearsonCopy: Metric.ScoresMetric = {
+  ...Pearson.metric,
+  name: "pearson-copy",
+  resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: (s, o) => Moments.pearson(s, o) }
+}
 
 const close = (a: number | undefined, b: number | undefined, digits = 1e-12) => {
   if (a === undefined || b === undefined) expect(a).toBe(b)
@@ -167,7 +174,7 @@ const sameFigure = (f: Intervals.Figure, g: Intervals.Figure) => {
   expect([f.used, f.degenerate, f.reason]).toEqual([g.used, g.degenerate, g.reason])
 }
 
-describe("a copy of Pearson's descriptor without `kernel` gives Pearson's figures: the generic path shares the kernels' resamples", () => {
+describe("a copy of Pearson's descriptor declared by its statistics alone gives Pearson's figures: the generic path shares the kernels' resamples", () => {
   const t1 = makeRuns(40, [0.7, 1.2, 2, 1], 31)
   const t2 = makeRuns(25, [0.9, 0.8, 1.5, 3], 32)
   // run 3 lacks t2 (the zero rule), run 1 is not ranked
