@@ -155,7 +155,7 @@ export const resample = (
 ): Outcome<Distribution> => {
   const B = options.resamples ?? 10_000
   const seed = options.seed ?? 12345
-  const metric = resolve("metric", options.metric ?? "pearson")
+  const metric = resolve("metric", options.metric)
   const aggregate = options.aggregate ?? "weighted"
   if (metric instanceof InvalidInput) return metric
   const stratumOf = Kernel.denseStrata(options.strata, gold.length)

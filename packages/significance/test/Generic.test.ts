@@ -10,7 +10,7 @@ import * as path from "node:path"
 import { Accuracy, Metrics, MetricValue, Moments, Mse, Pearson } from "@stseval/metrics"
 import type { Metric } from "@stseval/metrics"
 import { describe, expect, it } from "vitest"
-import { Bootstrap, Compare, Datasets, Intervals, Permutation, TestResult } from "../src/index.js"
+import { Bootstrap, Compare, Intervals, Permutation, TestResult } from "../src/index.js"
 import { makeRuns } from "./data.js"
 
 const ok = <A>(a: A | TestResult.InvalidInput): A => {
@@ -346,13 +346,14 @@ describe("refusals and names", () => {
 describe("the default test follows the metric (no refusal for a metric the cocor tests cannot take)", () => {
   const { gold, runs } = makeRuns(80, [1, 1.4], 61)
   it("Pearson: Williams' t; any other metric, or an aggregate: the paired bootstrap", () => {
-    expect(Compare.defaultTestFor()).toBe("williams1959")
-    expect(Compare.defaultTestFor("pearson")).toBe("williams1959")
-    for (const m of ["spearman", "kendall", "mse", "accuracy", "macro-f1"]) expect(Compare.defaultTestFor(m)).toBe("bootstrap")
-    expect(Compare.defaultTestFor(pearsonCopy)).toBe("bootstrap")
-    expect(Compare.defaultTestFor("pearson", 3)).toBe("bootstrap")
-    expect(Datasets.defaultTest(1)).toBe("williams1959")
-    expect(Datasets.defaultTest(1, "spearman")).toBe("bootstrap")
+    expect(Compare.testFor("pearson")).toBe("williams1959")
+    for (const m of ["spearman", "kendall", "mse", "accuracy", "macro-f1", "ccc"]) expect(Compare.testFor(m)).toBe("bootstrap")
+    expect(Compare.testFor(pearsonCopy)).toBe("bootstrap")
+    // a copy of Pearson's declaration (moments and figure) under another name is Pearson: no name decides
+    expect(Compare.testFor({ ...Pearson.metric, name: "r" })).toBe("williams1959")
+    expect(Compare.testFor("pearson", 3)).toBe("bootstrap")
+    expect(Compare.testFor("pearson", 1, "steiger1980")).toBe("steiger1980")
+    expect(Compare.testFor("kendall", 1, "steiger1980")).toBe("bootstrap")
   })
 
   it("Compare.two with Spearman or Kendall and no test named: the bootstrap on that metric, with its signature", () => {

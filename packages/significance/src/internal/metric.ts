@@ -4,7 +4,7 @@
 // Pearson's moments and Spearman's ranks-then-Pearson go to the SIMD sums kernels and the rank
 // walks, any other declaration to the sums of its statistics (`Metric.figureAt`) over the same
 // index multisets (internal/generic.ts, the intervals' generic figures). No metric name decides.
-import { Metric as MetricFns, Metrics, Moments } from "@stseval/metrics"
+import { Metric as MetricFns, Metrics, Moments, Pearson } from "@stseval/metrics"
 import type { Metric } from "@stseval/metrics"
 import { InvalidInput } from "../TestResult.js"
 
@@ -23,8 +23,11 @@ const isDescriptor = (m: unknown): m is Metric.Metric => {
   )
 }
 
-/** The descriptor a caller means, or an InvalidInput naming `field` and the known names. */
-export const resolve = (field: string, ref: MetricRef): Metric.Metric | InvalidInput => {
+/** The metric when a caller names none (every test and resampling reads it here): Pearson's r, STS's and SICK's figure. */
+export const defaultMetric: Metric.Metric = Pearson.metric
+
+/** The descriptor a caller means (`defaultMetric` when none), or an InvalidInput naming `field` and the known names. */
+export const resolve = (field: string, ref: MetricRef = defaultMetric): Metric.Metric | InvalidInput => {
   if (typeof ref === "string") {
     const m = Metrics.get(ref)
     if (m !== undefined) return m
