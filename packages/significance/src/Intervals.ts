@@ -36,7 +36,7 @@ import { checkCount, checkSeed } from "./internal/inputs.js"
 import { isPearson, isRankPearson, resolve } from "./internal/metric.js"
 import { quantiles } from "./internal/select.js"
 import * as V from "./internal/validate.js"
-import { VERSION } from "./Signature.js"
+import * as SignatureLine from "./Signature.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
 
@@ -391,7 +391,9 @@ export interface Result {
 }
 
 /**
- * `method:percentile-bootstrap|resamples:1000|seed:12345|level:0.95|strata:dataset|quantile:type7|official:mean|missing:no-official-score|rng:xoroshiro128plus|version:0.1.0`
+ * `method:percentile-bootstrap|resamples:1000|seed:12345|level:0.95|strata:dataset|quantile:type7|official:mean|missing:no-official-score|rng:xoroshiro128plus|version:0.1.0`;
+ * `short`: the same with `m`, `B`, `s`, `q` and `v` for method, resamples, seed, quantile and
+ * version (`Signature.line`, the one signature type).
  *
  * @example
  * ```ts
@@ -403,20 +405,23 @@ export interface Result {
  * ```
  * @since 0.2.0
  */
-export const formatSignature = (s: Signature): string =>
-  [
-    `method:${s.method}`,
-    `resamples:${s.resamples}`,
-    `seed:${s.seed}`,
-    `level:${s.level}`,
-    `strata:${s.strata}`,
-    `quantile:${s.quantile}`,
-    `official:${s.official}`,
-    `missing:${s.missing}`,
-    ...(s.metrics !== undefined ? [`metrics:${s.metrics}`] : []),
-    `rng:${s.rng}`,
-    `version:${s.version}`
-  ].join("|")
+export const formatSignature = (s: Signature, form: "long" | "short" = "long"): string =>
+  SignatureLine.line(
+    [
+      { key: "method", short: "m", value: s.method },
+      { key: "resamples", short: "B", value: s.resamples },
+      { key: "seed", short: "s", value: s.seed },
+      { key: "level", value: s.level },
+      { key: "strata", value: s.strata },
+      { key: "quantile", short: "q", value: s.quantile },
+      { key: "official", value: s.official },
+      { key: "missing", value: s.missing },
+      s.metrics !== undefined ? { key: "metrics", value: s.metrics } : undefined,
+      { key: "rng", value: s.rng },
+      { key: "version", short: "v", value: s.version }
+    ],
+    form
+  )
 
 // ---------------------------------------------------------------------------------------------
 // Input checks
@@ -1083,7 +1088,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     official: input.official,
     missing: input.missingDataset,
     rng: "xoroshiro128plus",
-    version: VERSION,
+    version: SignatureLine.VERSION,
     ...(metrics.some((m) => !predates(m)) ? { metrics: [...new Set(metrics.map((m) => m.name))].join("+") } : {})
   }
   return { signature, signatureText: formatSignature(signature), level, resamples: B, runs, bestGroup, notes, engine: pass.engine }
