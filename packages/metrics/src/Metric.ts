@@ -249,7 +249,8 @@ export const needsConfidence = (metric: Metric): boolean => metric.kind === "sco
  * The figure over the pairs `idx[0..n)` (a resample: duplicates allowed), NaN when undefined, from
  * what the metric declares: the sums of its statistics, or its ranks' `at`. Scores as numbers, a
  * metric of labels' as codes (`labels`: how many codes the table has); `confidence` per pair, when
- * the run gives it.
+ * the run gives it. `scratch` (at least twice its statistics long) saves an allocation per call in
+ * a resampling loop.
  *
  * @example
  * ```ts
@@ -269,12 +270,13 @@ export const figureAt = (
   idx: Int32Array | Uint32Array,
   n: number,
   confidence?: Float64Array,
-  labels = 0
+  labels = 0,
+  scratch?: Float64Array
 ): number => {
   const r = metric.resampling
   if (r.by === "ranks") return r.at(gold as Float64Array, run as Float64Array, idx, n)
   const S = r.statistics(labels)
-  const sums = new Float64Array(2 * S)
+  const sums = scratch !== undefined && scratch.length >= 2 * S ? scratch.fill(0, 0, S) : new Float64Array(2 * S)
   const c = r.centred === true && n > 0 ? gold[idx[0]] : 0
   for (let q = 0; q < n; q++) {
     const i = idx[q]

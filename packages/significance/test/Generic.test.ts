@@ -7,7 +7,7 @@
 // ranking; the zero rule's and the pooled rule's refusals; metrics by name.
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { Accuracy, Metrics, MetricValue, Moments, Mse, Pearson } from "@stseval/metrics"
+import { Accuracy, Ccc, Metrics, MetricValue, Moments, Mse, Pearson } from "@stseval/metrics"
 import type { Metric } from "@stseval/metrics"
 import { describe, expect, it } from "vitest"
 import { Bootstrap, Compare, Intervals, Permutation, TestResult } from "../src/index.js"
@@ -258,6 +258,43 @@ describe("a copy of Pearson's descriptor declared by its statistics alone gives 
     close(r.difference, q.difference)
     expect([r.pValue, r.valid]).toEqual([q.pValue, q.valid])
     expect(r.signature.metric).toBe("pearson-copy")
+  })
+})
+
+describe("Lin's CCC, declared by the moments alone, is resampled by the moments kernel in intervals", () => {
+  const t1 = makeRuns(60, [0.7, 1.2, 2, 1], 41)
+  const t2 = makeRuns(45, [0.9, 0.8, 1.5, 3], 42)
+  // the same statistics and figure without a shape: summed pair by pair over each resample's draws
+  const cccByStatistics: Metric.ScoresMetric = {
+    ...Ccc.metric,
+    name: "ccc-by-statistics",
+    resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: Moments.ccc, centred: true }
+  }
+  const input = (m: Intervals.Metric): Intervals.Input => ({
+    // run 1 shifted by 0.8: CCC, unlike Pearson, sees it
+    datasets: [{ name: "t1", metric: m }, { name: "t2", metric: m }],
+    runs: [0, 1, 2, 3].map((k) => ({
+      id: `run${k}`,
+      scores: { t1: { run: t1.runs[k].map((x) => x + (k === 1 ? 0.8 : 0)), gold: t1.gold }, t2: { run: t2.runs[k], gold: t2.gold } }
+    })),
+    official: "mean",
+    missingDataset: "no-official-score"
+  })
+  it("gives the intervals, ranks and rank intervals of the same statistics summed per resample, to 1e-12; its estimates are `compute`'s", () => {
+    const options = { resamples: 400, seed: 5 }
+    const kernel = ok(Intervals.compute(input("ccc"), options))
+    const summed = ok(Intervals.compute(input(cccByStatistics), options))
+    kernel.runs.forEach((run, k) => {
+      const p = summed.runs[k]
+      run.datasets.forEach((f, d) => sameFigure(f, p.datasets[d]))
+      sameFigure(run.official, p.official)
+      expect([run.rank, run.rankInterval]).toEqual([p.rank, p.rankInterval])
+      const gold = t1.gold
+      const value = MetricValue.getOrNaN(Ccc.ccc(gold, t1.runs[k].map((x) => x + (k === 1 ? 0.8 : 0))))
+      expect(Math.abs(run.datasets[0].value! - value)).toBeLessThan(1e-13)
+    })
+    // the shifted run loses to the unshifted ones of similar noise
+    expect(kernel.runs[1].datasets[0].value!).toBeLessThan(MetricValue.getOrNaN(Ccc.ccc(t1.gold, t1.runs[1])) - 0.05)
   })
 })
 

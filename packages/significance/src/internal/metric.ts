@@ -84,10 +84,13 @@ export type At = (
 ) => number
 
 /** The figure from the metric's declaration; `labels`: the size of the label table its codes index. */
-export const atOf = (m: Metric.Metric, labels = 0): At =>
-  m.kind === "scores"
-    ? (gold, run, idx, n, confidence) => MetricFns.figureAt(m, gold, run, idx, n, confidence)
-    : (gold, run, idx, n) => MetricFns.figureAt(m, gold, run, idx, n, undefined, labels)
+export const atOf = (m: Metric.Metric, labels = 0): At => {
+  // one scratch per function: the resampling loops call it once per run, stratum and resample
+  const scratch = new Float64Array(m.resampling.by === "sums" ? 2 * m.resampling.statistics(labels) : 0)
+  return m.kind === "scores"
+    ? (gold, run, idx, n, confidence) => MetricFns.figureAt(m, gold, run, idx, n, confidence, 0, scratch)
+    : (gold, run, idx, n) => MetricFns.figureAt(m, gold, run, idx, n, undefined, labels, scratch)
+}
 
 /**
  * How close to the observed difference a resampled one counts as at least as extreme (the
