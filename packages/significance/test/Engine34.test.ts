@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import { Bootstrap, Intervals, Permutation, TestResult } from "../src/index.js"
 import { engineCases } from "./engineCases.js"
 
-const before = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "fixtures/engine-before-34.json"), "utf8")) as Record<string, any>
+const before = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "fixtures/engine-before-34.json"), "utf8")) as Record<string, unknown>
 
 const num = (x: number | undefined): number | null => (x === undefined || Number.isNaN(x) ? null : x)
 
@@ -31,7 +31,7 @@ const same = (ours: unknown, theirs: unknown, where: string): void => {
   }
   if (theirs !== null && typeof theirs === "object" && ours !== null && typeof ours === "object") {
     expect(Object.keys(ours).sort(), where).toEqual(Object.keys(theirs).sort())
-    for (const k of Object.keys(theirs)) same((ours as any)[k], (theirs as any)[k], `${where}.${k}`)
+    for (const k of Object.keys(theirs)) same((ours as Record<string, unknown>)[k], (theirs as Record<string, unknown>)[k], `${where}.${k}`)
     return
   }
   expect(ours, where).toEqual(theirs)
