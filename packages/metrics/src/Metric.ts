@@ -50,8 +50,8 @@ export type Display =
  * and run values (label codes, indices into one table, for a metric of labels) and its confidence
  * (NaN when the run gives none), and the figure from their sums over any multiset of pairs (a
  * bootstrap resample: pair i counted w_i times). A resample then costs one weighted sum per
- * statistic, whatever the metric (sacrebleu's `sufficient statistics`: `metrics/base.py`,
- * `_extract_corpus_statistics` and `_compute_score_from_stats`, sacrebleu 2.4.3).
+ * statistic, whatever the metric (as sacrebleu's per-segment statistics: `sacrebleu/metrics/base.py`
+ * at commit 078c4401, `Metric._extract_corpus_statistics` and `Metric._compute_score_from_stats`).
  *
  * @example
  * ```ts

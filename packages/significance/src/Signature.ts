@@ -1,7 +1,8 @@
 /**
  * Reproducibility signatures, the one type behind every signature stseval prints (the resampling
  * tests', the intervals' and the scored results'), in the style of SacreBLEU's `Signature`
- * (`sacrebleu/metrics/base.py`, `Signature.format(short)`): every setting that changes the numbers,
+ * (`sacrebleu/metrics/base.py` at commit 078c4401, `Signature.format(short)`, with its `_abbr`
+ * short keys): every setting that changes the numbers,
  * as ordered fields joined into one `key:value|key:value` line, in a long form (what every output
  * prints) and a short one.
  *
