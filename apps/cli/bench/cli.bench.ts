@@ -200,7 +200,18 @@ export const run = async (options: { readonly fast?: boolean } = {}): Promise<Ar
       const rank = ["rank", "--task", "stsb", "--gold", stsbGold, runs]
       const npCi: Program = { command: "python3", args: [path.join(perf, "np_ci.py"), runs, stsbGold], env: { OPENBLAS_NUM_THREADS: "2", OMP_NUM_THREADS: "2" } }
       const n = `${many.toLocaleString("en")}`
-      row(`\`rank --ci 95\`, ${n} STS-B runs (Pearson and rank intervals)`, "<= 0.5", stseval([...rank, "--ci", "95"]), repeats(3), hasNumpy ? { name: "`np_ci.py`", program: npCi } : undefined, hasNumpy ? undefined : "NumPy skipped")
+      const pearsonCi = row(`\`rank --ci 95\`, ${n} STS-B runs (Pearson and rank intervals)`, "<= 0.5", stseval([...rank, "--ci", "95"]), repeats(3), hasNumpy ? { name: "`np_ci.py`", program: npCi } : undefined, hasNumpy ? undefined : "NumPy skipped")
+      // the same job with a metric declared by its statistics alone: Lin's CCC, in a user edition
+      // extending stsb (issue 34: no slower than Pearson's by more than 1.2)
+      const cccEdition = path.join(work, "stsb-ccc.yaml")
+      fs.writeFileSync(cccEdition, "extends: stsb\nid: stsb-ccc\nranking:\n  - subtask: similarity\n    metric: ccc\n    aggregate: single\n    report: [ccc]\n")
+      try {
+        const ccc = row(`\`rank --ci 95\`, ${n} runs, Lin's CCC (declared by its statistics)`, "<= 1.2 x Pearson's", stseval(["rank", "--task", cccEdition, "--gold", stsbGold, runs, "--ci", "95"]), repeats(3))
+        rows.push({ job: "CCC over Pearson, `rank --ci 95`", ratio: ccc.seconds / pearsonCi.seconds, cpuRatio: ccc.cpuSeconds / pearsonCi.cpuSeconds })
+      } catch (error) {
+        // an executable from before CCC (STSEVAL_BENCH_EXE) does not know the metric
+        rows.push({ job: "CCC row: skipped", reason: error instanceof Error ? error.message.slice(0, 200) : String(error) })
+      }
       row(`\`rank --ci 95 --json\`, ${n} runs (adds Spearman intervals)`, "< 2 s", stseval([...rank, "--ci", "95", "--json"]), repeats(3))
       row(`\`rank\`, ${n} runs, no intervals`, "< 0.6 s", stseval(rank), repeats(3))
 

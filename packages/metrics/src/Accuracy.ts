@@ -145,30 +145,9 @@ export const accuracy = (
   }
 }
 
-// Labels as codes (indices into one label table) over the pairs idx[0..n): per-class counts.
-const countsAt = (gold: Int32Array, run: Int32Array, idx: Int32Array | Uint32Array, n: number) => {
-  let k = 0
-  for (let i = 0; i < n; i++) k = Math.max(k, gold[idx[i]] + 1, run[idx[i]] + 1)
-  const tp = new Float64Array(k)
-  const support = new Float64Array(k)
-  const predictedAs = new Float64Array(k)
-  let correct = 0
-  for (let i = 0; i < n; i++) {
-    const g = gold[idx[i]]
-    const p = run[idx[i]]
-    support[g]++
-    predictedAs[p]++
-    if (g === p) {
-      tp[g]++
-      correct++
-    }
-  }
-  return { k, tp, support, predictedAs, correct }
-}
-
 /**
- * Accuracy (percent) as a metric descriptor (`Metrics.get("accuracy")`): resampled by
- * significance's counting kernel.
+ * Accuracy (percent) as a metric descriptor (`Metrics.get("accuracy")`): resampled by its
+ * counts of pairs and of agreeing labels.
  *
  * @example
  * ```ts
@@ -189,12 +168,21 @@ export const metric: LabelsMetric = {
   display: { style: "percent", decimals: 2 },
   missingValue: 0,
   correlation: false,
-  kernel: "accuracy",
   compute: (gold, run, labels) => {
     const a = accuracy(gold, run, labels)
     return a.total > 0 ? defined(a.accuracy) : undefined_("no pairs")
   },
-  at: (gold, run, idx, n) => (n === 0 ? Number.NaN : (100 * countsAt(gold, run, idx, n).correct) / n)
+  // [1, 1 if the labels agree]
+  resampling: {
+    by: "sums",
+    statistics: () => 2,
+    pair: (gold, run, _c, out, o) => {
+      out[o] = 1
+      out[o + 1] = gold === run ? 1 : 0
+    },
+    figure: (s, o) => (s[o] > 0 ? (100 * s[o + 1]) / s[o] : Number.NaN),
+    shape: "correct"
+  }
 }
 
 /**
@@ -220,17 +208,27 @@ export const macroF1Metric: LabelsMetric = {
   missingValue: 0,
   correlation: false,
   compute: (gold, run, labels) => accuracy(gold, run, labels).macroF1,
-  at: (gold, run, idx, n) => {
-    const { k, tp, support, predictedAs } = countsAt(gold, run, idx, n)
-    let sum = 0
-    let count = 0
-    for (let c = 0; c < k; c++) {
-      const denom = support[c] + predictedAs[c]
-      if (denom > 0) {
-        sum += (2 * tp[c]) / denom
-        count++
+  // per label c: [true positives, gold c, run c] (the confusion counts)
+  resampling: {
+    by: "sums",
+    statistics: (labels) => 3 * labels,
+    pair: (gold, run, _c, out, o, labels) => {
+      out.fill(0, o, o + 3 * labels)
+      if (gold === run) out[o + 3 * gold] = 1
+      out[o + 3 * gold + 1] = 1
+      out[o + 3 * run + 2] = 1
+    },
+    figure: (s, o, labels) => {
+      let sum = 0
+      let count = 0
+      for (let c = 0; c < labels; c++) {
+        const denom = s[o + 3 * c + 1] + s[o + 3 * c + 2]
+        if (denom > 0) {
+          sum += (2 * s[o + 3 * c]) / denom
+          count++
+        }
       }
+      return count > 0 ? sum / count : Number.NaN
     }
-    return count > 0 ? sum / count : Number.NaN
   }
 }

@@ -370,5 +370,5 @@ export const metric: ScoresMetric = {
   missingValue: 0,
   correlation: true,
   compute: (gold, run) => kendall(gold, run),
-  at: (gold, run, idx, n) => kendallAt(gold, run, idx, n)
+  resampling: { by: "ranks", at: (gold, run, idx, n) => kendallAt(gold, run, idx, n) }
 }

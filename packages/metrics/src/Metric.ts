@@ -2,10 +2,9 @@
  * A metric as data: what an edition names (`metric: kendall`) and everything downstream looks up by
  * that name instead of listing metrics by hand. A descriptor says what the metric reads (graded
  * scores or labels), how it is computed on aligned gold and run arrays, which direction is better,
- * how it is printed, how a missing dataset counts under the `zero` rule, and what resampling needs:
- * the figure over an index multiset (`at`, which every metric has, so any metric gets intervals and
- * bootstrap tests), and, where significance has a dedicated kernel for it (Pearson's sums,
- * Spearman's rank walks, accuracy's counts), that kernel's name.
+ * how it is printed, how a missing dataset counts under the `zero` rule, and how it resamples
+ * (`resampling`): per-pair statistics and the figure from their sums, or that it needs ranks. Any
+ * metric so declared gets intervals and bootstrap tests, with no name of it anywhere else.
  *
  * Adding a metric is one file exporting its descriptor and one line in `Metrics.all`.
  *
@@ -46,18 +45,80 @@ export type Display =
   | { readonly style: "decimal"; readonly decimals: number }
 
 /**
- * Significance's dedicated resampling kernels (WebAssembly SIMD, threads): a metric that names one
- * is resampled by it; every other metric by its `at` function, once per run and resample.
+ * How significance resamples a metric that is a function of sums over pairs (Pearson, weighted
+ * Pearson, CCC, MSE, accuracy, macro-F1): `statistics` numbers per pair, each pair's from its gold
+ * and run values (label codes, indices into one table, for a metric of labels) and its confidence
+ * (NaN when the run gives none), and the figure from their sums over any multiset of pairs (a
+ * bootstrap resample: pair i counted w_i times). A resample then costs one weighted sum per
+ * statistic, whatever the metric (as sacrebleu's per-segment statistics: `sacrebleu/metrics/base.py`
+ * at commit 078c4401, `Metric._extract_corpus_statistics` and `Metric._compute_score_from_stats`).
  *
  * @example
  * ```ts
  * import { Metric, Metrics } from "@stseval/metrics"
  *
- * const kernel: Metric.Kernel | undefined = Metrics.getOrThrow("spearman").kernel // "spearman"
+ * const pearson = Metrics.getOrThrow("pearson").resampling as Metric.Sums
+ * const out = new Float64Array(pearson.statistics(0))
+ * pearson.pair(4, 3.5, Number.NaN, out, 0) // [1, x, x^2, g, g^2, x g] of one pair
  * ```
- * @since 0.3.0
+ * @since 0.5.0
  */
-export type Kernel = "pearson" | "spearman" | "accuracy"
+export interface Sums {
+  readonly by: "sums"
+  /** statistics per pair; `labels`: how many labels a metric of labels sees (0 for scores) */
+  readonly statistics: (labels: number) => number
+  /** pair's statistics into out[o ..]: gold and run values or label codes, its confidence (NaN: none) */
+  readonly pair: (gold: number, run: number, confidence: number, out: Float64Array, o: number, labels: number) => void
+  /** the figure from the statistics' sums at sums[o ..]; NaN when undefined on that multiset */
+  readonly figure: (sums: Float64Array, o: number, labels: number) => number
+  /**
+   * `invariant` or `shifted` when the statistics are the moments [1, x, x^2, g, g^2, x g] of the
+   * run's value x and the gold's g (`Moments.pair`), which significance's SIMD kernels sum on data
+   * centred (and, when `invariant`, scaled) per dataset: an `invariant` figure (a correlation)
+   * takes those sums as they are, a `shifted` one (CCC) the sums with the centres added back.
+   * `correct` when they are [1, 1 if the labels agree] (accuracy's counts).
+   */
+  readonly shape?: "invariant" | "shifted" | "correct" | undefined
+  /**
+   * The figure does not change when the gold and the run shift by one amount (a correlation, an
+   * error): the statistics are then taken of both sides less a common centre (the first pair's
+   * gold), which keeps their sums clear of cancellation on scores far from 0.
+   */
+  readonly centred?: boolean | undefined
+}
+
+/**
+ * A metric of the ranks (Spearman, Kendall): `at`, the figure over an index multiset (a resample,
+ * duplicates allowed), NaN when undefined; `of`: when the figure is Pearson of the mid-ranks
+ * (Spearman), significance's rank walks resample it without gathering.
+ *
+ * @example
+ * ```ts
+ * import { Metric, Metrics } from "@stseval/metrics"
+ *
+ * const ranks = Metrics.getOrThrow("kendall").resampling as Metric.Ranks
+ * ranks.at(new Float64Array([1, 3, 4, 2]), new Float64Array([1, 2, 4, 3]), new Int32Array([0, 1, 2, 3]), 4)
+ * ```
+ * @since 0.5.0
+ */
+export interface Ranks {
+  readonly by: "ranks"
+  readonly of?: "pearson" | undefined
+  readonly at: (gold: Float64Array, run: Float64Array, idx: Int32Array | Uint32Array, n: number) => number
+}
+
+/**
+ * What a metric declares for resampling: its statistics (`Sums`) or that it needs ranks (`Ranks`).
+ *
+ * @example
+ * ```ts
+ * import { Metric, Metrics } from "@stseval/metrics"
+ *
+ * const by: Metric.Resampling["by"] = Metrics.getOrThrow("mse").resampling.by // "sums"
+ * ```
+ * @since 0.5.0
+ */
+export type Resampling = Sums | Ranks
 
 interface Common {
   /** the registry key an edition names, e.g. `pearson`, `kendall`, `mse` */
@@ -79,14 +140,13 @@ interface Common {
   readonly missingValue: number | undefined
   /** true for correlations: the `pooled` and `allnrm` aggregates are meaningful for it */
   readonly correlation: boolean
-  /** the dedicated resampling kernel of significance, when there is one */
-  readonly kernel?: Kernel | undefined
+  /** how significance resamples it (intervals, bootstrap, randomisation) */
+  readonly resampling: Resampling
 }
 
 /**
  * A metric of graded scores. `compute(gold, run, confidence)` gives the figure or why there is
- * none; `at(gold, run, idx, n, confidence)` the figure over the pairs `idx[0..n)` (a resample,
- * duplicates allowed), NaN when undefined, allocating as little as it can.
+ * none.
  *
  * @example
  * ```ts
@@ -95,7 +155,7 @@ interface Common {
  * const m = Metrics.getOrThrow("pearson")
  * if (m.kind === "scores") {
  *   const scores: Metric.ScoresMetric = m
- *   scores.at(new Float64Array([1, 3, 4, 2]), new Float64Array([1, 2, 4, 3]), new Int32Array([0, 1, 2, 3]), 4) // 0.8
+ *   scores.compute(new Float64Array([1, 3, 4, 2]), new Float64Array([1, 2, 4, 3])) // defined(0.8)
  * }
  * ```
  * @since 0.3.0
@@ -105,13 +165,12 @@ export interface ScoresMetric extends Common {
   /** the metric weighs pairs by the run's confidences (STS 2013-2014): no figure without them */
   readonly needsConfidence?: boolean | undefined
   readonly compute: (gold: Float64Array, run: Float64Array, confidence?: Float64Array) => MetricValue
-  readonly at: (gold: Float64Array, run: Float64Array, idx: Int32Array | Uint32Array, n: number, confidence?: Float64Array) => number
 }
 
 /**
  * A metric of labels. `compute(gold, run, labels)` takes the labels as strings, `labels` fixing
- * the label set and order when known; `at` takes them as codes (indices into one label table
- * shared by the gold and the run), as resampling encodes them once.
+ * the label set and order when known; its `resampling` statistics take them as codes (indices
+ * into one label table shared by the gold and the run), as resampling encodes them once.
  *
  * @example
  * ```ts
@@ -128,7 +187,6 @@ export interface ScoresMetric extends Common {
 export interface LabelsMetric extends Common {
   readonly kind: "labels"
   readonly compute: (gold: ReadonlyArray<string>, run: ReadonlyArray<string>, labels?: ReadonlyArray<string>) => MetricValue
-  readonly at: (gold: Int32Array, run: Int32Array, idx: Int32Array | Uint32Array, n: number) => number
 }
 
 /**
@@ -186,3 +244,44 @@ export const compareBestFirst =
  * @since 0.3.0
  */
 export const needsConfidence = (metric: Metric): boolean => metric.kind === "scores" && metric.needsConfidence === true
+
+/**
+ * The figure over the pairs `idx[0..n)` (a resample: duplicates allowed), NaN when undefined, from
+ * what the metric declares: the sums of its statistics, or its ranks' `at`. Scores as numbers, a
+ * metric of labels' as codes (`labels`: how many codes the table has); `confidence` per pair, when
+ * the run gives it. `scratch` (at least twice its statistics long) saves an allocation per call in
+ * a resampling loop.
+ *
+ * @example
+ * ```ts
+ * import { Metric, Metrics } from "@stseval/metrics"
+ *
+ * const gold = new Float64Array([1, 3, 4, 2, 5])
+ * const run = new Float64Array([1, 2, 4, 3, 4.5])
+ * // pairs 0, 0, 2, 4: squared errors 0, 0, 0, 0.25
+ * Metric.figureAt(Metrics.getOrThrow("mse"), gold, run, new Int32Array([0, 0, 2, 4]), 4) // 0.0625
+ * ```
+ * @since 0.5.0
+ */
+export const figureAt = (
+  metric: Metric,
+  gold: Float64Array | Int32Array,
+  run: Float64Array | Int32Array,
+  idx: Int32Array | Uint32Array,
+  n: number,
+  confidence?: Float64Array,
+  labels = 0,
+  scratch?: Float64Array
+): number => {
+  const r = metric.resampling
+  if (r.by === "ranks") return r.at(gold as Float64Array, run as Float64Array, idx, n)
+  const S = r.statistics(labels)
+  const sums = scratch !== undefined && scratch.length >= 2 * S ? scratch.fill(0, 0, S) : new Float64Array(2 * S)
+  const c = r.centred === true && n > 0 ? gold[idx[0]] : 0
+  for (let q = 0; q < n; q++) {
+    const i = idx[q]
+    r.pair(gold[i] - c, run[i] - c, confidence === undefined ? Number.NaN : confidence[i], sums, S, labels)
+    for (let j = 0; j < S; j++) sums[j] += sums[S + j]
+  }
+  return r.figure(sums, 0, labels)
+}

@@ -6,6 +6,7 @@
  * @since 0.3.0
  */
 import * as Accuracy from "./Accuracy.js"
+import * as Ccc from "./Ccc.js"
 import * as Kendall from "./Kendall.js"
 import type { Metric } from "./Metric.js"
 import * as Mse from "./Mse.js"
@@ -32,7 +33,8 @@ export const all: ReadonlyArray<Metric> = [
   Mse.metric,
   Mse.standardisedMetric,
   Accuracy.metric,
-  Accuracy.macroF1Metric
+  Accuracy.macroF1Metric,
+  Ccc.metric
 ]
 
 const byName = new Map<string, Metric>(all.map((m) => [m.name, m]))

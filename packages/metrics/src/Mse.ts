@@ -8,7 +8,8 @@
  *
  * @since 0.1.0
  */
-import { anyNonFinite, gatherAt, sameLength, unitScale } from "./internal/check.js"
+import { anyNonFinite, sameLength, unitScale } from "./internal/check.js"
+import * as Moments from "./Moments.js"
 import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
 import type { ScoresMetric } from "./Metric.js"
@@ -143,7 +144,17 @@ export const metric: ScoresMetric = {
   missingValue: undefined,
   correlation: false,
   compute: (gold, run) => mse(gold, run),
-  at: gatherAt((gold, run) => mse(gold, run))
+  // [1, (x - g)^2]: the mean of the squared errors, with no cancellation
+  resampling: {
+    by: "sums",
+    statistics: () => 2,
+    pair: (gold, run, _c, out, o) => {
+      const e = run - gold
+      out[o] = 1
+      out[o + 1] = e * e
+    },
+    figure: (s, o) => (s[o] > 0 ? s[o + 1] / s[o] : Number.NaN)
+  }
 }
 
 /**
@@ -170,5 +181,6 @@ export const standardisedMetric: ScoresMetric = {
   missingValue: undefined,
   correlation: false,
   compute: (gold, run) => standardisedMse(gold, run),
-  at: gatherAt((gold, run) => standardisedMse(gold, run))
+  // the MSE of population z-scores is 2 (1 - r): Pearson's moments
+  resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: (s, o) => 2 * (1 - Moments.pearson(s, o)), shape: "invariant", centred: true }
 }

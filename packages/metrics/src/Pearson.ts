@@ -19,6 +19,7 @@ import { anyNonFinite, rootProduct, sameLength, unitScale } from "./internal/che
 import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
 import type { ScoresMetric } from "./Metric.js"
+import * as Moments from "./Moments.js"
 
 // Status codes of the raw kernel, so the allocation-free path and the labelled path share one loop.
 const OK = 0
@@ -300,8 +301,7 @@ export const pearsonAt = (
 }
 
 /**
- * Pearson as a metric descriptor (`Metrics.get("pearson")`): resampled by significance's sums
- * kernel.
+ * Pearson as a metric descriptor (`Metrics.get("pearson")`): resampled by its moments' sums.
  *
  * @example
  * ```ts
@@ -322,7 +322,6 @@ export const metric: ScoresMetric = {
   display: { style: "correlation" },
   missingValue: 0,
   correlation: true,
-  kernel: "pearson",
   compute: (gold, run) => pearson(gold, run),
-  at: (gold, run, idx, n) => pearsonAt(run, gold, idx, n)
+  resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: Moments.pearson, shape: "invariant", centred: true }
 }

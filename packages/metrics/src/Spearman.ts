@@ -148,7 +148,6 @@ export const metric: ScoresMetric = {
   display: { style: "correlation" },
   missingValue: 0,
   correlation: true,
-  kernel: "spearman",
   compute: (gold, run) => spearman(gold, run),
-  at: (gold, run, idx, n) => spearmanAt(run, gold, idx, n)
+  resampling: { by: "ranks", of: "pearson", at: (gold, run, idx, n) => spearmanAt(run, gold, idx, n) }
 }

@@ -10,7 +10,8 @@
  *
  * @since 0.1.0
  */
-import { gatherAt, rootProduct, unitScale } from "./internal/check.js"
+import { rootProduct, unitScale } from "./internal/check.js"
+import * as Moments from "./Moments.js"
 import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
 import type { ScoresMetric } from "./Metric.js"
@@ -214,7 +215,23 @@ export const metric: ScoresMetric = {
   needsConfidence: true,
   compute: (gold, run, confidence) =>
     confidence === undefined ? undefined_("the run gives no confidence on its lines") : weightedPearson(gold, run, confidence),
-  at: gatherAt((gold, run, confidence) =>
-    confidence === undefined ? undefined_("the run gives no confidence on its lines") : weightedPearson(gold, run, confidence)
-  )
+  // [1 if the confidence is not a weight, 1 if it is positive, w, w x, w x^2, w g, w g^2, w x g]
+  resampling: {
+    by: "sums",
+    statistics: () => 8,
+    pair: (gold, run, c, out, o) => {
+      const bad = !(c >= 0) || c === Infinity
+      const w = bad ? 0 : c
+      out[o] = bad ? 1 : 0
+      out[o + 1] = w > 0 ? 1 : 0
+      out[o + 2] = w
+      out[o + 3] = w * run
+      out[o + 4] = w * run * run
+      out[o + 5] = w * gold
+      out[o + 6] = w * gold * gold
+      out[o + 7] = w * run * gold
+    },
+    figure: (s, o) => (s[o] > 0 || s[o + 1] < 2 ? Number.NaN : Moments.pearson(s, o + 2)),
+    centred: true
+  }
 }

@@ -5,7 +5,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { Kendall, Metrics, MetricValue } from "@stseval/metrics"
+import { Kendall, Metric, Metrics, MetricValue } from "@stseval/metrics"
 import { alignByLine, hasShared, lines, readRun, readStsGold, sharedDir } from "./support/Readers.js"
 
 interface Case {
@@ -180,10 +180,10 @@ describe("Kendall's descriptor", () => {
     const m = Metrics.getOrThrow("kendall")
     expect(m).toBe(Kendall.metric)
     expect(m).toMatchObject({ kind: "scores", direction: "higher", missingValue: 0, correlation: true, display: { style: "correlation" } })
-    expect(m.kernel).toBeUndefined()
+    expect(m.resampling.by).toBe("ranks")
     const gold = f([12, 2, 1, 12, 2])
     const run = f([1, 4, 7, 1, 0])
     expect(Kendall.metric.compute(gold, run)).toEqual(Kendall.kendall(gold, run))
-    expect(Kendall.metric.at(gold, run, new Int32Array([0, 1, 2, 3, 4]), 5)).toBe(MetricValue.getOrNaN(Kendall.kendall(gold, run)))
+    expect(Metric.figureAt(Kendall.metric, gold, run, new Int32Array([0, 1, 2, 3, 4]), 5)).toBe(MetricValue.getOrNaN(Kendall.kendall(gold, run)))
   })
 })

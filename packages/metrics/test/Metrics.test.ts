@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { Accuracy, Metrics, MetricValue, Mse, Pearson, Spearman, WeightedPearson } from "../src/index.js"
+import { Accuracy, Ccc, Kendall, Metric, Metrics, MetricValue, Mse, Pearson, Spearman, WeightedPearson } from "../src/index.js"
 
 const gold = new Float64Array([1, 3, 4, 2, 5, 2.5])
 const run = new Float64Array([1, 2, 4, 3, 4.5, 2])
@@ -24,13 +24,25 @@ describe("Metrics registry", () => {
     expect(WeightedPearson.metric.compute(gold, run)).toEqual(MetricValue.undefined_("the run gives no confidence on its lines"))
   })
 
-  it("`at` over every pair once equals `compute`; over a multiset, the figure of the gathered pairs", () => {
-    for (const m of [Pearson.metric, Spearman.metric, Mse.metric, Mse.standardisedMetric, WeightedPearson.metric]) {
-      expect(m.at(gold, run, identity, identity.length, conf)).toBeCloseTo(MetricValue.getOrNaN(m.compute(gold, run, conf)), 12)
+  it("the figure from the declared statistics (or ranks) over every pair once equals `compute` to 1e-12", () => {
+    for (const m of [Pearson.metric, Spearman.metric, Kendall.metric, Mse.metric, Mse.standardisedMetric, WeightedPearson.metric, Ccc.metric]) {
+      const expected = MetricValue.getOrNaN(m.compute(gold, run, conf))
+      expect(Number.isFinite(expected), m.name).toBe(true)
+      expect(Math.abs(Metric.figureAt(m, gold, run, identity, identity.length, conf) - expected), m.name).toBeLessThanOrEqual(1e-12 * Math.abs(expected))
     }
     // pairs 0, 0, 2, 4 (a resample): MSE of (1,1), (1,1), (4,4), (4.5,5) = 0.25 / 4
-    expect(Mse.metric.at(gold, run, new Int32Array([0, 0, 2, 4]), 4)).toBeCloseTo(0.0625, 15)
-    expect(Pearson.metric.at(gold, run, new Int32Array([0]), 1)).toBeNaN()
+    expect(Metric.figureAt(Mse.metric, gold, run, new Int32Array([0, 0, 2, 4]), 4)).toBe(0.0625)
+    expect(Metric.figureAt(Pearson.metric, gold, run, new Int32Array([0]), 1)).toBeNaN()
+    // a constant run over the resample, and weighted Pearson without confidences: no figure
+    expect(Metric.figureAt(Pearson.metric, gold, run, new Int32Array([0, 1, 0]), 3)).toBeCloseTo(1, 15)
+    expect(Metric.figureAt(Pearson.metric, gold, run, new Int32Array([1, 5]), 2)).toBeNaN()
+    expect(Metric.figureAt(WeightedPearson.metric, gold, run, identity, identity.length)).toBeNaN()
+  })
+
+  it("every built-in metric declares how it resamples; only the rank metrics need ranks", () => {
+    for (const m of Metrics.all) expect(["sums", "ranks"], m.name).toContain(m.resampling.by)
+    expect(Metrics.all.filter((m) => m.resampling.by === "ranks").map((m) => m.name)).toEqual(["spearman", "kendall"])
+    expect(Metrics.all.some((m) => "kernel" in m || "at" in m)).toBe(false)
   })
 
   it("label descriptors: accuracy in percent and macro-F1, by strings and by codes", () => {
@@ -43,10 +55,11 @@ describe("Metrics registry", () => {
     const gc = Int32Array.from(g, code)
     const rc = Int32Array.from(r, code)
     const all = new Int32Array([0, 1, 2, 3])
-    expect(Accuracy.metric.at(gc, rc, all, 4)).toBe(50)
-    expect(Accuracy.macroF1Metric.at(gc, rc, all, 4)).toBeCloseTo(7 / 18, 15)
-    // pairs 1, 1, 3: B/B, B/B, C/A -> 2 of 3 correct
-    expect(Accuracy.metric.at(gc, rc, new Int32Array([1, 1, 3]), 3)).toBeCloseTo(200 / 3, 12)
+    expect(Metric.figureAt(Accuracy.metric, gc, rc, all, 4, undefined, 3)).toBe(50)
+    expect(Metric.figureAt(Accuracy.macroF1Metric, gc, rc, all, 4, undefined, 3)).toBeCloseTo(7 / 18, 15)
+    // pairs 1, 1, 3: B/B, B/B, C/A -> 2 of 3 correct; F1: A 0 (0 + 1), B 2*2/(2+2) = 1, C 0 (1 + 0) -> 1/3
+    expect(Metric.figureAt(Accuracy.metric, gc, rc, new Int32Array([1, 1, 3]), 3, undefined, 3)).toBeCloseTo(200 / 3, 12)
+    expect(Metric.figureAt(Accuracy.macroF1Metric, gc, rc, new Int32Array([1, 1, 3]), 3, undefined, 3)).toBeCloseTo(1 / 3, 15)
     expect(Accuracy.metric.compute([], [])).toEqual(MetricValue.undefined_("no pairs"))
   })
 })

@@ -15,7 +15,7 @@
  * of unknown identity) is never the best nor bold. On a dataset of a ranking over several datasets,
  * a run unranked only for lacking the official figure (STS 2017: a run without every track has no
  * Primary) is compared on the datasets it has, never the best. The test follows the figure
- * (`testFor`, the one place it is chosen).
+ * (`Compare.testFor`, the one rule).
  *
  * @example
  * ```ts
@@ -53,8 +53,8 @@ import type { ScoredRun } from "./ScoredRun.js"
 export interface Options {
   /**
    * A test asked for (`report --test`), used where it applies: an analytic (cocor) test compares
-   * Pearson on one dataset, so a figure it cannot test keeps its default (`testFor`); a resampling
-   * test applies to every figure the resampling tests take. Default: each figure's own (`testFor`).
+   * Pearson on one dataset, so a figure it cannot test keeps its default (`Compare.testFor`); a resampling
+   * test applies to every figure the resampling tests take. Default: each figure's own (`Compare.testFor`).
    */
   readonly test?: Compare.TestName | undefined
   /** "different" means p <= alpha; default 0.05 */
@@ -83,7 +83,7 @@ export interface Options {
 /**
  * The one rule for "tied with the best", the defaults of `Options`: what `report`, `rank --marks`,
  * the live leaderboard and `significance` decide with unless told otherwise. Each figure's test
- * (`testFor`: Williams' t for Pearson on one dataset, the paired bootstrap otherwise), Holm over
+ * (`Compare.testFor`: Williams' t for Pearson on one dataset, the paired bootstrap otherwise), Holm over
  * the comparisons with the best, alpha 0.05, and the bootstrap's p by the normal approximation
  * from 1,000 resamples (seed 12345). The bootstrap's shift p-value is floored at 1 / (B + 1), so
  * Holm, whose first threshold is alpha / m, could reject nothing past m = alpha x (B + 1)
@@ -300,32 +300,6 @@ export const datasetKey = (dataset: string, metric: string): string => `${datase
  */
 export const testLabel: (test: string) => string = Rule.testLabel
 
-/**
- * The test of a figure, the one place it is chosen: Pearson on one dataset `Compare.defaultTest`
- * (Williams' t, as STS 2017); any other metric on one dataset the paired bootstrap on that metric;
- * a figure over several datasets (an official aggregate) the bootstrap stratified by dataset with
- * the ranking's rule (`Datasets.join`), as `stseval compare` tests the aggregate
- * (`Compare.defaultTestFor`). A test asked for is used where it applies (the analytic tests:
- * Pearson on one dataset).
- *
- * @example
- * ```ts
- * import * as Marks from "@stseval/scoring/Marks"
- *
- * Marks.testFor("pearson", 1) // { test: "williams1959" }
- * Marks.testFor("pearson", 7) // { test: "bootstrap" }: an official figure over 7 tracks
- * Marks.testFor("spearman", 1, "steiger1980") // { test: "bootstrap" }: the cocor tests are for Pearson
- * Marks.testFor("accuracy", 1) // { test: "bootstrap" }: labels, resampled pair by pair
- * ```
- * @since 0.3.0
- */
-export const testFor = (metric: string, datasets: number, requested?: Compare.TestName): { readonly test: Compare.TestName } => {
-  if (requested === "bootstrap" || requested === "permutation") return { test: requested }
-  // an analytic test asked for applies where it can: Pearson on one dataset
-  if (requested !== undefined && datasets <= 1 && Metrics.get(metric)?.name === "pearson") return { test: requested }
-  return { test: Compare.defaultTestFor(metric, datasets) }
-}
-
 /** The values compared: one dataset as it is (graded scores or labels), several joined by the ranking's rule. */
 interface Joined {
   readonly gold: Bootstrap.Values
@@ -420,7 +394,7 @@ const markOne = (results: Pick<Results, "edition" | "runs" | "ranked">, target: 
   for (const c of listed) if (c.ranked && (best === undefined || better(c.value, best.value))) best = c
   if (best === undefined) return none("no run is ranked by this figure")
   const datasets = target.dataset !== undefined ? 1 : Registry.datasetsOf(results.edition, target.ranking).length
-  const { test } = testFor(target.metric, datasets, options.test)
+  const test = Compare.testFor(target.metric, datasets, options.test)
   const { kept, failed, aligned } = comparable(results.edition, target, listed)
   const bestAt = kept.findIndex((c) => c.id === best.id)
   if (bestAt < 0) {

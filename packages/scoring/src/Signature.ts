@@ -15,6 +15,7 @@
 import { createHash } from "node:crypto"
 import { Registry } from "@stseval/formats"
 import type { Gold } from "@stseval/formats"
+import * as SignatureLine from "@stseval/significance/Signature"
 import { Schema } from "effect"
 import { version } from "./internal/version.js"
 
@@ -128,5 +129,12 @@ export const make = (edition: Registry.TaskEdition, gold: Gold.Gold): Signature 
   const headline = edition.ranking[0]
   const aggregate = Registry.isRankedPerDataset(headline) ? `per-dataset-${headline.metric}` : headline.aggregate
   const engine = `${ENGINE}@${VERSION}`
-  return { edition: edition.id, editionHash, goldHash: g, aggregate, engine, text: `${edition.id}@${editionHash}|gold:${g}|agg:${aggregate}|${engine}` }
+  // the one signature line of @stseval/significance (sacrebleu's shape): edition@hash|gold:hash|agg:rule|engine@version
+  const text = SignatureLine.line([
+    { key: edition.id, value: editionHash, join: "@" },
+    { key: "gold", value: g },
+    { key: "agg", value: aggregate },
+    { key: ENGINE, value: VERSION, join: "@" }
+  ])
+  return { edition: edition.id, editionHash, goldHash: g, aggregate, engine, text }
 }

@@ -5,6 +5,7 @@
  */
 import { Pearson } from "@stseval/metrics"
 import { Rank } from "@stseval/scoring"
+import { Compare } from "@stseval/significance"
 import * as Marks from "@stseval/scoring/Marks"
 import type { ScoredRun } from "@stseval/scoring"
 import { describe, expect, it } from "vitest"
@@ -87,15 +88,15 @@ describe("Marks on one dataset (Williams' t, as STS 2017)", () => {
 
 describe("the test follows the figure (testFor)", () => {
   it("Pearson on one dataset: Williams' t; any other metric: the paired bootstrap; several datasets: the stratified bootstrap", () => {
-    expect(Marks.testFor("pearson", 1)).toEqual({ test: "williams1959" })
-    expect(Marks.testFor("spearman", 1)).toEqual({ test: "bootstrap" })
-    expect(Marks.testFor("pearson", 7)).toEqual({ test: "bootstrap" })
-    expect(Marks.testFor("spearman", 1, "steiger1980")).toEqual({ test: "bootstrap" })
-    expect(Marks.testFor("pearson", 1, "permutation")).toEqual({ test: "permutation" })
+    expect(Compare.testFor("pearson", 1)).toBe("williams1959")
+    expect(Compare.testFor("spearman", 1)).toBe("bootstrap")
+    expect(Compare.testFor("pearson", 7)).toBe("bootstrap")
+    expect(Compare.testFor("spearman", 1, "steiger1980")).toBe("bootstrap")
+    expect(Compare.testFor("pearson", 1, "permutation")).toBe("permutation")
     // any other metric of the registry: the paired bootstrap on it (labels included)
-    expect(Marks.testFor("mse", 1)).toEqual({ test: "bootstrap" })
-    expect(Marks.testFor("kendall", 1)).toEqual({ test: "bootstrap" })
-    expect(Marks.testFor("accuracy", 1)).toEqual({ test: "bootstrap" })
+    expect(Compare.testFor("mse", 1)).toBe("bootstrap")
+    expect(Compare.testFor("kendall", 1)).toBe("bootstrap")
+    expect(Compare.testFor("accuracy", 1)).toBe("bootstrap")
   })
 })
 

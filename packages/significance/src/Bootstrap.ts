@@ -20,7 +20,7 @@ import type { Metric } from "@stseval/metrics"
 import { quantiles } from "./internal/select.js"
 import * as Kernel from "./internal/correlationKernel.js"
 import * as Generic from "./internal/generic.js"
-import { resolve, tieFor } from "./internal/metric.js"
+import { correlationKernelOf, resolve, tieFor } from "./internal/metric.js"
 import { pairStats, STRIDE, TIE } from "./internal/pairKernel.js"
 import { checkCount, checkSeed, checkValues } from "./internal/inputs.js"
 import type * as Inputs from "./internal/inputs.js"
@@ -155,7 +155,7 @@ export const resample = (
 ): Outcome<Distribution> => {
   const B = options.resamples ?? 10_000
   const seed = options.seed ?? 12345
-  const metric = resolve("metric", options.metric ?? "pearson")
+  const metric = resolve("metric", options.metric)
   const aggregate = options.aggregate ?? "weighted"
   if (metric instanceof InvalidInput) return metric
   const stratumOf = Kernel.denseStrata(options.strata, gold.length)
@@ -170,7 +170,7 @@ export const resample = (
   )
   if (error !== undefined) return error
 
-  const kernel = metric.kernel === "pearson" || metric.kernel === "spearman" ? metric.kernel : undefined
+  const kernel = correlationKernelOf(metric)
   let estimates: Float64Array
   let samples: Float64Array
   let N: number

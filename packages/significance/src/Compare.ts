@@ -14,7 +14,7 @@ import * as Kernel from "./internal/correlationKernel.js"
 import * as Generic from "./internal/generic.js"
 import { checkValues } from "./internal/inputs.js"
 import type { Values } from "./internal/inputs.js"
-import { isPearson, resolve } from "./internal/metric.js"
+import { correlationKernelOf, isPearson, resolve } from "./internal/metric.js"
 import * as Pearson from "./internal/pearson.js"
 import * as Permutation from "./Permutation.js"
 import { log10PValue } from "./internal/distributions.js"
@@ -48,7 +48,7 @@ export const testNames: ReadonlyArray<TestName> = [...Dependent.testNames, "zou2
 /**
  * The test used when none is named for Pearson on one dataset, everywhere (compare, significance,
  * the tables' bold marks): Williams' t for two dependent correlations sharing the gold, what STS
- * 2017 used. `defaultTestFor` gives the default for any metric.
+ * 2017 used. `testFor` gives the test for any metric.
  *
  * @example
  * ```ts
@@ -61,9 +61,11 @@ export const testNames: ReadonlyArray<TestName> = [...Dependent.testNames, "zou2
 export const defaultTest: TestName = "williams1959"
 
 /**
- * The test used when none is named, following the metric: for Pearson on one dataset,
- * `defaultTest` (Williams' t, as STS 2017); for any other metric (Spearman, Kendall, MSE,
- * accuracy, a descriptor), or an aggregate over several datasets, the paired bootstrap on that
+ * The one rule for which test compares two runs (compare, significance, the marks, `two` without
+ * `test`): a resampling test asked for is used as asked; an analytic (cocor) test asked for is
+ * used where it applies, Pearson on one dataset; otherwise, for Pearson on one dataset,
+ * `defaultTest` (Williams' t, as STS 2017), and for any other metric (Spearman, Kendall, MSE,
+ * accuracy, a descriptor) or an aggregate over several datasets the paired bootstrap on that
  * metric, which tests any metric. A name the registry does not know gives the bootstrap too (which
  * then says the name is unknown).
  *
@@ -71,15 +73,20 @@ export const defaultTest: TestName = "williams1959"
  * ```ts
  * import { Compare } from "@stseval/significance"
  *
- * Compare.defaultTestFor("pearson") // "williams1959"
- * Compare.defaultTestFor("kendall") // "bootstrap"
- * Compare.defaultTestFor("pearson", 7) // "bootstrap" (an aggregate of 7 datasets)
+ * Compare.testFor("pearson") // "williams1959"
+ * Compare.testFor("kendall") // "bootstrap"
+ * Compare.testFor("pearson", 7) // "bootstrap" (an aggregate of 7 datasets)
+ * Compare.testFor("spearman", 1, "steiger1980") // "bootstrap": the cocor tests are for Pearson
+ * Compare.testFor("pearson", 1, "permutation") // "permutation"
  * ```
- * @since 0.3.0
+ * @since 0.5.0
  */
-export const defaultTestFor = (metric: string | Metric.Metric = "pearson", datasets: number = 1): TestName => {
+export const testFor = (metric: string | Metric.Metric, datasets: number = 1, requested?: TestName): TestName => {
+  if (requested === "bootstrap" || requested === "permutation") return requested
   const m = resolve("metric", metric)
-  return datasets <= 1 && !(m instanceof InvalidInput) && isPearson(m) ? defaultTest : "bootstrap"
+  const analytic = datasets <= 1 && !(m instanceof InvalidInput) && isPearson(m)
+  if (!analytic) return "bootstrap"
+  return requested ?? defaultTest
 }
 
 /**
@@ -103,7 +110,7 @@ export interface Options {
   /**
    * The metric compared: a registry name (`"pearson"`, `"spearman"`, `"kendall"`, `"mse"`,
    * `"accuracy"`, ...) or a descriptor (`Metric.Metric`); default `"pearson"`. It chooses the default
-   * test (`defaultTestFor`): the cocor tests are for Pearson alone, the resampling tests take any
+   * test (`testFor`): the cocor tests are for Pearson alone, the resampling tests take any
    * metric. An unknown name is an `InvalidInput` on `metric`.
    */
   readonly metric?: string | Metric.Metric
@@ -173,9 +180,9 @@ export interface Comparison {
 
 const isResampling = (t: TestName): t is "bootstrap" | "permutation" => t === "bootstrap" || t === "permutation"
 
-/** The test an options object asks for: the one named, else the metric's default (`defaultTestFor`). */
+/** The test an options object asks for: the one named, else the metric's (`testFor`). */
 const testOf = (options: Options, metric: Metric.Metric): TestName =>
-  options.test ?? defaultTestFor(metric, options.strata !== undefined ? 2 : 1)
+  options.test ?? testFor(metric, options.strata !== undefined ? 2 : 1)
 
 const checkTest = (options: Options, metric: Metric.Metric): InvalidInput | undefined => {
   const test = testOf(options, metric)
@@ -200,7 +207,7 @@ const checkTest = (options: Options, metric: Metric.Metric): InvalidInput | unde
 }
 
 /** The options' metric, resolved; an unknown name is an InvalidInput on `metric`. */
-const metricOf = (options: Options): Metric.Metric | InvalidInput => resolve("metric", options.metric ?? "pearson")
+const metricOf = (options: Options): Metric.Metric | InvalidInput => resolve("metric", options.metric)
 
 const identical = (x: Float64Array, y: Float64Array): boolean => {
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false
@@ -441,8 +448,9 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
 
   // Point estimates with the same kernel the bootstrap uses (per-dataset figures, aggregated).
   let estimates: Float64Array
-  if (metric.kernel === "pearson" || metric.kernel === "spearman") {
-    const prepared = Kernel.prepare(gold as Float64Array, runs as ReadonlyArray<Float64Array>, stratumOf, metric.kernel, aggregate)
+  const kernel = correlationKernelOf(metric)
+  if (kernel !== undefined) {
+    const prepared = Kernel.prepare(gold as Float64Array, runs as ReadonlyArray<Float64Array>, stratumOf, kernel, aggregate)
     estimates = new Float64Array(runs.length)
     Kernel.evaluate(prepared, new Float64Array(gold.length).fill(1), estimates, Kernel.scratch(prepared))
   } else {

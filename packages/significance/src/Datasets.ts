@@ -5,7 +5,6 @@
  *
  * @since 0.2.0
  */
-import type { Metric } from "@stseval/metrics"
 import * as Compare from "./Compare.js"
 import type { Outcome } from "./TestResult.js"
 import { InvalidInput } from "./TestResult.js"
@@ -22,24 +21,6 @@ import { InvalidInput } from "./TestResult.js"
  * @since 0.2.0
  */
 export type Aggregate = "weighted" | "unweighted" | "pooled"
-
-/**
- * The test when none is named (`Compare.defaultTestFor`): for Pearson (the default metric) on one
- * dataset `Compare.defaultTest` (Williams' t); the paired bootstrap, stratified by dataset, on an
- * aggregate of several, and for any other metric (Spearman, Kendall, MSE...).
- *
- * @example
- * ```ts
- * import { Datasets } from "@stseval/significance"
- *
- * Datasets.defaultTest(1) // "williams1959": one dataset
- * Datasets.defaultTest(1, "spearman") // "bootstrap": only Pearson has a closed-form test
- * Datasets.defaultTest(3) // a resampling test: an aggregate over datasets has no closed-form test
- * ```
- * @since 0.2.0
- */
-export const defaultTest = (datasets: number, metric: string | Metric.Metric = "pearson"): Compare.TestName =>
-  Compare.defaultTestFor(metric, datasets)
 
 /**
  * @example
@@ -79,7 +60,7 @@ export interface Joined {
  *   ],
  *   "weighted"
  * )
- * if (!TestResult.isInvalid(joined)) Compare.two(joined.gold, joined.runs[0], joined.runs[1], { test: Datasets.defaultTest(2), strata: joined.strata, aggregate: joined.aggregate })
+ * if (!TestResult.isInvalid(joined)) Compare.two(joined.gold, joined.runs[0], joined.runs[1], { test: Compare.testFor("pearson", 2), strata: joined.strata, aggregate: joined.aggregate })
  * ```
  * @since 0.2.0
  */

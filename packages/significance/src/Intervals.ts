@@ -33,10 +33,10 @@ import * as Decimal from "./internal/decimal.js"
 import * as Engine from "./internal/intervals.js"
 import type { Job } from "./internal/intervals.js"
 import { checkCount, checkSeed } from "./internal/inputs.js"
-import { resolve } from "./internal/metric.js"
+import { isPearson, isRankPearson, resolve } from "./internal/metric.js"
 import { quantiles } from "./internal/select.js"
 import * as V from "./internal/validate.js"
-import { VERSION } from "./Signature.js"
+import * as SignatureLine from "./Signature.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
 
@@ -391,7 +391,9 @@ export interface Result {
 }
 
 /**
- * `method:percentile-bootstrap|resamples:1000|seed:12345|level:0.95|strata:dataset|quantile:type7|official:mean|missing:no-official-score|rng:xoroshiro128plus|version:0.1.0`
+ * `method:percentile-bootstrap|resamples:1000|seed:12345|level:0.95|strata:dataset|quantile:type7|official:mean|missing:no-official-score|rng:xoroshiro128plus|version:0.1.0`;
+ * `short`: the same with `m`, `B`, `s`, `q` and `v` for method, resamples, seed, quantile and
+ * version (`Signature.line`, the one signature type).
  *
  * @example
  * ```ts
@@ -403,20 +405,23 @@ export interface Result {
  * ```
  * @since 0.2.0
  */
-export const formatSignature = (s: Signature): string =>
-  [
-    `method:${s.method}`,
-    `resamples:${s.resamples}`,
-    `seed:${s.seed}`,
-    `level:${s.level}`,
-    `strata:${s.strata}`,
-    `quantile:${s.quantile}`,
-    `official:${s.official}`,
-    `missing:${s.missing}`,
-    ...(s.metrics !== undefined ? [`metrics:${s.metrics}`] : []),
-    `rng:${s.rng}`,
-    `version:${s.version}`
-  ].join("|")
+export const formatSignature = (s: Signature, form: "long" | "short" = "long"): string =>
+  SignatureLine.line(
+    [
+      { key: "method", short: "m", value: s.method },
+      { key: "resamples", short: "B", value: s.resamples },
+      { key: "seed", short: "s", value: s.seed },
+      { key: "level", value: s.level },
+      { key: "strata", value: s.strata },
+      { key: "quantile", short: "q", value: s.quantile },
+      { key: "official", value: s.official },
+      { key: "missing", value: s.missing },
+      s.metrics !== undefined ? { key: "metrics", value: s.metrics } : undefined,
+      { key: "rng", value: s.rng },
+      { key: "version", short: "v", value: s.version }
+    ],
+    form
+  )
 
 // ---------------------------------------------------------------------------------------------
 // Input checks
@@ -574,7 +579,8 @@ const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): 
       }
     }
   }
-  const kernel = metrics.map((m): Engine.Metric => m.kernel ?? "generic")
+  const kernel = metrics.map(engineOf)
+  const labelCount = new Int32Array(D)
   const start = new Int32Array(D + 1)
   for (let d = 0; d < D; d++) start[d + 1] = start[d] + (reference[d]?.s.gold.length ?? 0)
   const N = start[D]
@@ -592,7 +598,7 @@ const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): 
     const ref = reference[d]
     if (ref === undefined) continue
     const a = start[d]
-    const accuracy = kernel[d] === "accuracy"
+    const accuracy = kernel[d] === "correct"
     const labels = metrics[d].kind === "labels"
     const table = new Map<string, number>()
     const code = (l: string): number => {
@@ -622,11 +628,13 @@ const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): 
         }
       }
     }
+    labelCount[d] = table.size
   }
   const generic = kernel.includes("generic") || pooledMetric(input, metrics) !== undefined
   return {
     start,
     metric: kernel,
+    figure: metrics.map((m, d) => (m.resampling.by === "sums" && kernel[d] !== "generic" ? m.resampling.figure : undefined)),
     weight: Float64Array.from(datasets, (ds, d) => ds.weight ?? start[d + 1] - start[d]),
     runs: K,
     has,
@@ -642,6 +650,7 @@ const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): 
           metrics,
           goldCodes,
           codes,
+          labels: labelCount,
           confidence,
           hasConfidence,
           original: originalFigure(input, metrics),
@@ -659,8 +668,23 @@ const pooledMetric = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metr
   const rules = [input.official, ...(input.aggregates ?? [])]
   if (!rules.includes("pooled") && !rules.includes("allnrm")) return undefined
   const m = metrics[0]
-  return m.kernel === "pearson" || m.kind !== "scores" ? undefined : m
+  return isPearson(m) || m.kind !== "scores" ? undefined : m
 }
+
+/** Which resampling a dataset's metric declares (internal/intervals.ts's `Metric`). */
+const engineOf = (m: MetricDescriptor.Metric): Engine.Metric => {
+  const r = m.resampling
+  if (r.by === "ranks") return isRankPearson(m) ? "walk" : "generic"
+  if (m.kind === "labels") return r.shape === "correct" ? "correct" : "generic"
+  return r.shape === "invariant" || r.shape === "shifted" ? r.shape : "generic"
+}
+
+/**
+ * Pearson, Spearman and accuracy, which had kernels before metrics declared their statistics: their
+ * reasons and signatures stay as they were printed (every other metric's say why themselves, and
+ * signatures name them).
+ */
+const predates = (m: MetricDescriptor.Metric): boolean => isPearson(m) || isRankPearson(m) || engineOf(m) === "correct"
 
 /** A generic dataset's figure on the original pairs: the metric's own `compute`, as `score` reports it. */
 const originalFigure = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>) => (k: number, d: number): number => {
@@ -677,14 +701,14 @@ const originalFigure = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Me
 // Reasons for figures without a value
 
 /** How a reason names a metric; the kernels' metrics as their messages always have. */
-const metricName = (m: MetricDescriptor.Metric): string => (m.kernel === "accuracy" ? "accuracy" : m.label)
+const metricName = (m: MetricDescriptor.Metric): string => (engineOf(m) === "correct" ? "accuracy" : m.label)
 
 const datasetReason = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, k: number, d: number): string => {
   const ds = input.datasets[d]
   const s = input.runs[k].scores[ds.name]
   if (s === undefined) return `the run has no scores for ${ds.name}`
   const m = metrics[d]
-  if (m.kernel !== undefined) return `${metricName(m)} is undefined on ${ds.name} (the run or the gold is constant)`
+  if (predates(m)) return `${metricName(m)} is undefined on ${ds.name} (the run or the gold is constant)`
   // a generic metric says why itself
   const v =
     m.kind === "labels"
@@ -956,7 +980,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const skewOf = (k: number, f: number): number => {
     let worst = 0
     for (let d = 0; d < D; d++) {
-      if (!(f === d || f >= D) || job.has[k * D + d] !== 1 || metrics[d].name !== "pearson") continue
+      if (!(f === d || f >= D) || job.has[k * D + d] !== 1 || !isPearson(metrics[d])) continue
       const s = input.runs[k].scores[input.datasets[d].name]
       if (s === undefined || !(s.run instanceof Float64Array)) continue
       worst = Math.max(worst, Math.abs(sampleSkewness(s.run)), Math.abs(sampleSkewness(s.gold as Float64Array)))
@@ -1064,8 +1088,8 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     official: input.official,
     missing: input.missingDataset,
     rng: "xoroshiro128plus",
-    version: VERSION,
-    ...(metrics.some((m) => m.kernel === undefined) ? { metrics: [...new Set(metrics.map((m) => m.name))].join("+") } : {})
+    version: SignatureLine.VERSION,
+    ...(metrics.some((m) => !predates(m)) ? { metrics: [...new Set(metrics.map((m) => m.name))].join("+") } : {})
   }
   return { signature, signatureText: formatSignature(signature), level, resamples: B, runs, bestGroup, notes, engine: pass.engine }
 }

@@ -119,7 +119,7 @@ export const test = (
   const seed = options.seed ?? 12345
   const alternative = options.alternative ?? "two.sided"
   const aggregate = options.aggregate ?? "weighted"
-  const metric = resolve("metric", options.metric ?? "pearson")
+  const metric = resolve("metric", options.metric)
   if (metric instanceof InvalidInput) return metric
   const stratumOf = Kernel.denseStrata(options.strata, gold.length)
   const error = V.first(

@@ -1,6 +1,10 @@
 /**
- * Reproducibility signatures for resampling results, in the style of SacreBLEU: every setting that
- * changes the numbers, as one `key:value|key:value` string plus the same data as an object.
+ * Reproducibility signatures, the one type behind every signature stseval prints (the resampling
+ * tests', the intervals' and the scored results'), in the style of SacreBLEU's `Signature`
+ * (`sacrebleu/metrics/base.py` at commit 078c4401, `Signature.format(short)`, with its `_abbr`
+ * short keys): every setting that changes the numbers,
+ * as ordered fields joined into one `key:value|key:value` line, in a long form (what every output
+ * prints) and a short one.
  *
  * @since 0.1.0
  */
@@ -42,7 +46,46 @@ export interface Signature {
 }
 
 /**
- * `method:bootstrap|resamples:10000|seed:12345|metric:pearson|strata:dataset|aggregate:unweighted|rng:xoroshiro128plus|version:0.1.0`
+ * One field of a signature: its key (`short`: in the short form, when it differs), its value, and
+ * how they are joined (`:`, or `@` for a name and its version or hash: `sts2017@1a2b3c4d`).
+ *
+ * @example
+ * ```ts
+ * import { Signature } from "@stseval/significance"
+ *
+ * const field: Signature.Field = { key: "resamples", short: "B", value: 1000 }
+ * ```
+ * @since 0.5.0
+ */
+export interface Field {
+  readonly key: string
+  readonly short?: string | undefined
+  readonly value: string | number
+  readonly join?: ":" | "@" | undefined
+}
+
+/**
+ * The fields as one line, `long` (default: every key as printed since 0.1.0) or `short`; an
+ * undefined field (a setting that does not apply) is left out.
+ *
+ * @example
+ * ```ts
+ * import { Signature } from "@stseval/significance"
+ *
+ * const fields = [{ key: "resamples", short: "B", value: 1000 }, { key: "seed", short: "s", value: 7 }]
+ * Signature.line(fields) // "resamples:1000|seed:7"
+ * Signature.line(fields, "short") // "B:1000|s:7"
+ * ```
+ * @since 0.5.0
+ */
+export const line = (fields: ReadonlyArray<Field | undefined>, form: "long" | "short" = "long"): string =>
+  fields
+    .flatMap((f) => (f === undefined ? [] : [`${form === "short" && f.short !== undefined ? f.short : f.key}${f.join ?? ":"}${f.value}`]))
+    .join("|")
+
+/**
+ * `method:bootstrap|resamples:10000|seed:12345|metric:pearson|strata:dataset|aggregate:unweighted|rng:xoroshiro128plus|version:0.1.0`;
+ * `short`: `m:bootstrap|B:10000|s:12345|metric:pearson|strata:dataset|agg:unweighted|rng:xoroshiro128plus|v:0.1.0`
  *
  * @example
  * ```ts
@@ -53,14 +96,17 @@ export interface Signature {
  * ```
  * @since 0.1.0
  */
-export const format = (s: Signature): string =>
-  [
-    `method:${s.method}`,
-    `resamples:${s.resamples}`,
-    `seed:${s.seed}`,
-    `metric:${s.metric}`,
-    `strata:${s.strata}`,
-    ...(s.aggregate !== undefined ? [`aggregate:${s.aggregate}`] : []),
-    `rng:${s.rng}`,
-    `version:${s.version}`
-  ].join("|")
+export const format = (s: Signature, form: "long" | "short" = "long"): string =>
+  line(
+    [
+      { key: "method", short: "m", value: s.method },
+      { key: "resamples", short: "B", value: s.resamples },
+      { key: "seed", short: "s", value: s.seed },
+      { key: "metric", value: s.metric },
+      { key: "strata", value: s.strata },
+      s.aggregate !== undefined ? { key: "aggregate", short: "agg", value: s.aggregate } : undefined,
+      { key: "rng", value: s.rng },
+      { key: "version", short: "v", value: s.version }
+    ],
+    form
+  )

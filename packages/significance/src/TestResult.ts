@@ -4,6 +4,8 @@
  *
  * @since 0.1.0
  */
+import { Schema } from "effect"
+
 /**
  * The alternative hypothesis, named as in R and cocor. `greater` means the first correlation
  * (r_jk, or r1) is larger than the second.
@@ -74,24 +76,20 @@ export interface IntervalResult {
  * ```
  * @since 0.1.0
  */
-export class InvalidInput extends Error {
-  readonly _tag = "InvalidInput" as const
-  readonly field: string
-  readonly expected: string
-  readonly found: string
-  constructor(args: { readonly field: string; readonly expected: string; readonly found: string }) {
-    super(`${args.field}: expected ${args.expected}, found ${args.found}`)
-    this.name = "InvalidInput"
-    this.field = args.field
-    this.expected = args.expected
-    this.found = args.found
+export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInput", {
+  field: Schema.String,
+  expected: Schema.String,
+  found: Schema.String
+}) {
+  override get message() {
+    return `${this.field}: expected ${this.expected}, found ${this.found}`
   }
 }
 
 /**
- * What every analytic test returns: the result, or the input error (tests never throw). The
- * package deliberately does not depend on `effect`; wrap with `Effect.fromResult`-style helpers at
- * the edge if needed. Narrow with `isInvalid`.
+ * What every analytic test returns: the result, or the input error (tests never throw; the
+ * numeric kernels stay synchronous). The error is the codebase's tagged error (`Schema.TaggedError`,
+ * yieldable in an `Effect.gen`). Narrow with `isInvalid`.
  *
  * @example
  * ```ts

@@ -7,10 +7,10 @@
 // ranking; the zero rule's and the pooled rule's refusals; metrics by name.
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { Accuracy, Metrics, MetricValue, Mse, Pearson } from "@stseval/metrics"
+import { Accuracy, Ccc, Metrics, MetricValue, Moments, Mse, Pearson } from "@stseval/metrics"
 import type { Metric } from "@stseval/metrics"
 import { describe, expect, it } from "vitest"
-import { Bootstrap, Compare, Datasets, Intervals, Permutation, TestResult } from "../src/index.js"
+import { Bootstrap, Compare, Intervals, Permutation, TestResult } from "../src/index.js"
 import { makeRuns } from "./data.js"
 
 const ok = <A>(a: A | TestResult.InvalidInput): A => {
@@ -152,8 +152,15 @@ describe("the paired bootstrap on metrics without a kernel, against NumPy / SciP
 
 // ---------------------------------------------------------------------------------------------
 
-/** Pearson's descriptor under another name and without its kernel: the generic path computes it. */
-const pearsonCopy: Metric.ScoresMetric = { ...Pearson.metric, name: "pearson-copy", kernel: undefined }
+/**
+ * Pearson's descriptor under another name, its moments declared with a figure of their own (not
+ * Pearson's, and no shape): the generic path computes it, by the sums of its statistics.
+ */
+const pearsonCopy: Metric.ScoresMetric = {
+  ...Pearson.metric,
+  name: "pearson-copy",
+  resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: (s, o) => Moments.pearson(s, o) }
+}
 
 const close = (a: number | undefined, b: number | undefined, digits = 1e-12) => {
   if (a === undefined || b === undefined) expect(a).toBe(b)
@@ -167,7 +174,7 @@ const sameFigure = (f: Intervals.Figure, g: Intervals.Figure) => {
   expect([f.used, f.degenerate, f.reason]).toEqual([g.used, g.degenerate, g.reason])
 }
 
-describe("a copy of Pearson's descriptor without `kernel` gives Pearson's figures: the generic path shares the kernels' resamples", () => {
+describe("a copy of Pearson's descriptor declared by its statistics alone gives Pearson's figures: the generic path shares the kernels' resamples", () => {
   const t1 = makeRuns(40, [0.7, 1.2, 2, 1], 31)
   const t2 = makeRuns(25, [0.9, 0.8, 1.5, 3], 32)
   // run 3 lacks t2 (the zero rule), run 1 is not ranked
@@ -251,6 +258,43 @@ describe("a copy of Pearson's descriptor without `kernel` gives Pearson's figure
     close(r.difference, q.difference)
     expect([r.pValue, r.valid]).toEqual([q.pValue, q.valid])
     expect(r.signature.metric).toBe("pearson-copy")
+  })
+})
+
+describe("Lin's CCC, declared by the moments alone, is resampled by the moments kernel in intervals", () => {
+  const t1 = makeRuns(60, [0.7, 1.2, 2, 1], 41)
+  const t2 = makeRuns(45, [0.9, 0.8, 1.5, 3], 42)
+  // the same statistics and figure without a shape: summed pair by pair over each resample's draws
+  const cccByStatistics: Metric.ScoresMetric = {
+    ...Ccc.metric,
+    name: "ccc-by-statistics",
+    resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: Moments.ccc, centred: true }
+  }
+  const input = (m: Intervals.Metric): Intervals.Input => ({
+    // run 1 shifted by 0.8: CCC, unlike Pearson, sees it
+    datasets: [{ name: "t1", metric: m }, { name: "t2", metric: m }],
+    runs: [0, 1, 2, 3].map((k) => ({
+      id: `run${k}`,
+      scores: { t1: { run: t1.runs[k].map((x) => x + (k === 1 ? 0.8 : 0)), gold: t1.gold }, t2: { run: t2.runs[k], gold: t2.gold } }
+    })),
+    official: "mean",
+    missingDataset: "no-official-score"
+  })
+  it("gives the intervals, ranks and rank intervals of the same statistics summed per resample, to 1e-12; its estimates are `compute`'s", () => {
+    const options = { resamples: 400, seed: 5 }
+    const kernel = ok(Intervals.compute(input("ccc"), options))
+    const summed = ok(Intervals.compute(input(cccByStatistics), options))
+    kernel.runs.forEach((run, k) => {
+      const p = summed.runs[k]
+      run.datasets.forEach((f, d) => sameFigure(f, p.datasets[d]))
+      sameFigure(run.official, p.official)
+      expect([run.rank, run.rankInterval]).toEqual([p.rank, p.rankInterval])
+      const gold = t1.gold
+      const value = MetricValue.getOrNaN(Ccc.ccc(gold, t1.runs[k].map((x) => x + (k === 1 ? 0.8 : 0))))
+      expect(Math.abs(run.datasets[0].value! - value)).toBeLessThan(1e-13)
+    })
+    // the shifted run loses to the unshifted ones of similar noise
+    expect(kernel.runs[1].datasets[0].value!).toBeLessThan(MetricValue.getOrNaN(Ccc.ccc(t1.gold, t1.runs[1])) - 0.05)
   })
 })
 
@@ -339,13 +383,14 @@ describe("refusals and names", () => {
 describe("the default test follows the metric (no refusal for a metric the cocor tests cannot take)", () => {
   const { gold, runs } = makeRuns(80, [1, 1.4], 61)
   it("Pearson: Williams' t; any other metric, or an aggregate: the paired bootstrap", () => {
-    expect(Compare.defaultTestFor()).toBe("williams1959")
-    expect(Compare.defaultTestFor("pearson")).toBe("williams1959")
-    for (const m of ["spearman", "kendall", "mse", "accuracy", "macro-f1"]) expect(Compare.defaultTestFor(m)).toBe("bootstrap")
-    expect(Compare.defaultTestFor(pearsonCopy)).toBe("bootstrap")
-    expect(Compare.defaultTestFor("pearson", 3)).toBe("bootstrap")
-    expect(Datasets.defaultTest(1)).toBe("williams1959")
-    expect(Datasets.defaultTest(1, "spearman")).toBe("bootstrap")
+    expect(Compare.testFor("pearson")).toBe("williams1959")
+    for (const m of ["spearman", "kendall", "mse", "accuracy", "macro-f1", "ccc"]) expect(Compare.testFor(m)).toBe("bootstrap")
+    expect(Compare.testFor(pearsonCopy)).toBe("bootstrap")
+    // a copy of Pearson's declaration (moments and figure) under another name is Pearson: no name decides
+    expect(Compare.testFor({ ...Pearson.metric, name: "r" })).toBe("williams1959")
+    expect(Compare.testFor("pearson", 3)).toBe("bootstrap")
+    expect(Compare.testFor("pearson", 1, "steiger1980")).toBe("steiger1980")
+    expect(Compare.testFor("kendall", 1, "steiger1980")).toBe("bootstrap")
   })
 
   it("Compare.two with Spearman or Kendall and no test named: the bootstrap on that metric, with its signature", () => {

@@ -3,6 +3,7 @@
 // and whichever engine, every figure has the same bits; and each is the textbook Spearman (mid-ranks,
 // then Pearson) of the resample's gathered pairs. Intervals.test.ts checks the intervals built on them.
 import { describe, expect, it } from "vitest"
+import { Moments } from "@stseval/metrics"
 import { Intervals, TestResult } from "../src/index.js"
 import * as Engine from "../src/internal/intervals.js"
 import * as Random from "../src/internal/random.js"
@@ -119,7 +120,8 @@ describe("Spearman walks (intervals)", () => {
     const B = 201
     const job: Omit<Engine.Job, "ranked"> = {
       start,
-      metric: ["pearson", "spearman", "pearson"],
+      metric: ["invariant", "walk", "invariant"],
+      figure: [Moments.pearson, undefined, Moments.pearson],
       weight: Float64Array.from({ length: D }, (_, d) => start[d + 1] - start[d]),
       runs: K,
       has,

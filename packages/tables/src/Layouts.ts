@@ -153,7 +153,7 @@ export interface Options {
   readonly sectionOrder?: ReadonlyArray<string> | undefined
   /** bold marks (from the results' marks); default true */
   readonly significance?: boolean | undefined
-  /** the marks' test (read by `Report`, which computes the marks; default: each figure's, `Marks.testFor`) */
+  /** the marks' test (read by `Report`, which computes the marks; default: each figure's, `Compare.testFor`) */
   readonly test?: Marks.Options["test"] | undefined
   /** the marks' alpha (default 0.05) */
   readonly alpha?: number | undefined

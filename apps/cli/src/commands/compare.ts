@@ -117,7 +117,7 @@ export const compare = Command.make(
     const aligned = Aligned.datasets(edition, runs, { ranking, only })
     const graded = aligned.datasets.flatMap((d) => (d.kind === "scores" ? [d] : []))
     const compared = metricOf(metric, ranking)
-    const chosen = Option.getOrElse(test, () => Compare.defaultTestFor(compared))
+    const chosen = Option.getOrElse(test, () => Compare.testFor(compared))
     const common = { alternative, resamples, seed, metric: compared, progress: progressReporter(json) } as const
     const tooMany = Task.checkResamples("--resamples", resamples, 2 * (graded.length + 1))
     if (tooMany !== undefined) return yield* tooMany

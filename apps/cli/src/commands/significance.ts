@@ -194,8 +194,8 @@ export const significance = Command.make(
       const graded = aligned.datasets.flatMap((d) => (d.kind === "scores" ? [d] : []))
       const multi = graded.length > 1
       const how = Aligned.aggregateOf(scope.ranking)
-      // the marks' rule: each figure's test (`Marks.testFor`), as report's bold
-      const chosen = Option.getOrElse(test, () => Marks.testFor(compared, graded.length).test)
+      // the one rule (`Compare.testFor`), as report's bold
+      const chosen = Option.getOrElse(test, () => Compare.testFor(compared, graded.length))
       const base = {
         ranking: scope.name,
         test: chosen,

@@ -39,24 +39,3 @@ export const anyNonFinite = (x: Float64Array, idx?: Int32Array | Uint32Array, n:
   for (let k = 0; k < n; k++) if (!Number.isFinite(x[idx === undefined ? k : idx[k]])) return true
   return false
 }
-
-/**
- * The generic `at` of a metric descriptor: gathers the pairs `idx[0..n)` (a resample) into fresh
- * arrays and computes the figure there; NaN when it is undefined. Metrics with a cheaper form (the
- * allocation-free `pearsonAt`) give that instead.
- */
-export const gatherAt =
-  (compute: (gold: Float64Array, run: Float64Array, confidence?: Float64Array) => { readonly _tag: string; readonly value?: number }) =>
-  (gold: Float64Array, run: Float64Array, idx: Int32Array | Uint32Array, n: number, confidence?: Float64Array): number => {
-    const g = new Float64Array(n)
-    const r = new Float64Array(n)
-    const c = confidence !== undefined ? new Float64Array(n) : undefined
-    for (let k = 0; k < n; k++) {
-      const j = idx[k]
-      g[k] = gold[j]
-      r[k] = run[j]
-      if (c !== undefined) c[k] = confidence![j]
-    }
-    const m = compute(g, r, c)
-    return m._tag === "Defined" ? m.value! : Number.NaN
-  }

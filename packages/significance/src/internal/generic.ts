@@ -46,7 +46,7 @@ export const prepare = (
       : { gold: gold as Float64Array, runs: runs as ReadonlyArray<Float64Array> }
   return {
     metric,
-    at: atOf(metric),
+    at: atOf(metric, "labels" in data ? data.labels.length : 0),
     layout: lay,
     gold: data.gold,
     runs: data.runs,

@@ -2,16 +2,19 @@
 // by the gold and every run), every run's per-dataset figure from sufficient statistics, its
 // aggregates under the edition's rule, and the competition ranks of the ranked runs. Everything is
 // written into matrices [figure][resample] and [ranked run][resample]; Intervals.ts takes the
-// percentiles. Plain loops over typed arrays; the heavy parts are sumsKernel.ts (Pearson and
-// accuracy sums) and rankSums.ts (Spearman walks, on worker threads for large jobs), which fills
-// the Spearman figures of every resample before the per-resample loop here reads them.
+// percentiles. Plain loops over typed arrays; the heavy parts are sumsKernel.ts (the sums of
+// metrics declared by the moments, as Pearson, standardised MSE and CCC, or by accuracy's counts;
+// each figure is then the metric's declared `figure` of its sums) and rankSums.ts (the walks of
+// metrics declared as Pearson of the ranks, Spearman, on worker threads for large jobs), which
+// fills their figures of every resample before the per-resample loop here reads them.
 //
-// A dataset whose metric has no dedicated kernel (Kendall, MSE, weighted Pearson, macro-F1, a
-// task's own descriptor) is `generic`: the loop here records each resample's drawn pairs (the very
-// draws that feed the sums, so every metric of one call shares its resamples) and calls the
-// metric's `at` on them, once per run and resample. So are `pooled` / `allnrm` over datasets of a
-// correlation other than Pearson: the metric over the concatenation of the datasets' draws.
-import { Aggregate, Rescale } from "@stseval/metrics"
+// A dataset whose metric declares other statistics (MSE, weighted Pearson, macro-F1, a task's own)
+// or ranks without a walk (Kendall) is `generic`: the loop here records each resample's drawn pairs
+// (the very draws that feed the sums, so every metric of one call shares its resamples) and takes
+// the metric's figure over them (`Metric.figureAt`), once per run and resample. So are `pooled` /
+// `allnrm` over datasets of a correlation other than Pearson: the metric over the concatenation of
+// the datasets' draws.
+import { Aggregate, Metric as Declared, Rescale } from "@stseval/metrics"
 import type { Metric as Descriptor } from "@stseval/metrics"
 import { atOf } from "./metric.js"
 import type { At } from "./metric.js"
@@ -21,8 +24,13 @@ import type { Engine } from "./resampleKernel.js"
 import * as SumsKernel from "./sumsKernel.js"
 import * as Threads from "./threads.js"
 
-/** How a dataset is resampled: one of the dedicated kernels, or its metric's `at` (`generic`). */
-export type Metric = "pearson" | "spearman" | "accuracy" | "generic"
+/**
+ * How a dataset is resampled, from its metric's declaration: the moments' sums (`invariant`: on
+ * data centred and scaled per side; `shifted`: centred on the gold's mean, both sides), accuracy's
+ * counts (`correct`), the rank walks (`walk`), or the figure over each resample's drawn pairs
+ * (`generic`).
+ */
+export type Metric = "invariant" | "shifted" | "correct" | "walk" | "generic"
 export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
 export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
 
@@ -57,7 +65,9 @@ export interface Job {
    * metric's `missingValue`. Default 0 (r = 0, 0% accuracy).
    */
   readonly missingValue?: Float64Array | undefined
-  /** The datasets resampled by their metric's `at`, and generic `pooled` / `allnrm` (see below). */
+  /** Per dataset, the figure of its sums (the metric's declared `figure`), for the sums kernel's datasets. */
+  readonly figure: ReadonlyArray<Descriptor.Sums["figure"] | undefined>
+  /** The datasets resampled by their metric's figure over the drawn pairs, and generic `pooled` / `allnrm` (see below). */
   readonly generic?: GenericJob | undefined
 }
 
@@ -69,6 +79,8 @@ export interface GenericJob {
   readonly goldCodes?: Int32Array | undefined
   /** Run label codes, run-major [k * N + position]. */
   readonly codes?: Int32Array | undefined
+  /** Per dataset, how many labels its code table has (labels metrics). */
+  readonly labels: Int32Array
   /** Run confidences, run-major, where `hasConfidence[k * D + d]` (weighted Pearson). */
   readonly confidence?: Float64Array | undefined
   readonly hasConfidence?: Uint8Array | undefined
@@ -131,7 +143,7 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
   const F = new Float64Array(K1 * N * 2)
   const span = new Int32Array(D).fill(-1)
   const spans: Array<number> = []
-  const spearman = RankSums.plan(start, metric.map((m) => m === "spearman"), K, has, gold, x)
+  const spearman = RankSums.plan(start, metric.map((m) => m === "walk"), K, has, gold, x)
   // Pearson's sides at unit scale: the gold, and each run, times an exact power of two over its
   // Pearson datasets (1 for ordinary scores, whose bits do not change), so that scores like 1e200
   // (whose squares overflow) or 1e-200 (whose squares underflow) give the figures they give at
@@ -139,7 +151,7 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
   let goldMax = 0
   const runMax = new Float64Array(K)
   for (let d = 0; d < D; d++) {
-    if (metric[d] !== "pearson") continue
+    if (metric[d] !== "invariant") continue
     const a = start[d]
     const e = start[d + 1]
     goldMax = Math.max(goldMax, maxAbs(gold, a, e))
@@ -151,11 +163,13 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
     const a = start[d]
     const e = start[d + 1]
     const n = e - a
-    if (n === 0 || (metric[d] !== "pearson" && metric[d] !== "accuracy")) continue
+    if (n === 0 || (metric[d] !== "invariant" && metric[d] !== "shifted" && metric[d] !== "correct")) continue
     span[d] = spans.length / 2
     spans.push(a, e)
-    const accuracy = metric[d] === "accuracy"
-    const pg = accuracy ? 1 : goldScale
+    const accuracy = metric[d] === "correct"
+    // a `shifted` figure keeps its scale, and both sides are centred on the gold's mean
+    const shifted = metric[d] === "shifted"
+    const pg = metric[d] === "invariant" ? goldScale : 1
     let mg = 0
     if (!accuracy) {
       for (let i = a; i < e; i++) mg += gold[i] * pg
@@ -169,9 +183,9 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
     for (let k = 0; k < K; k++) {
       if (has[k * D + d] === 0) continue
       const o = k * N
-      const px = accuracy ? 1 : runScale[k]
-      let mx = 0
-      if (!accuracy) {
+      const px = metric[d] === "invariant" ? runScale[k] : 1
+      let mx = shifted ? mg : 0
+      if (!accuracy && !shifted) {
         for (let i = a; i < e; i++) mx += x[o + i] * px
         mx /= n
       }
@@ -212,7 +226,7 @@ const makeGeneric = (job: Job) => {
   const N = start[D]
   const datasets = Int32Array.from(metric.flatMap((m, d) => (m === "generic" && start[d + 1] > start[d] ? [d] : [])))
   if (g === undefined || (datasets.length === 0 && g.pooled === undefined)) return undefined
-  const ats: Array<At> = g.metrics.map(atOf)
+  const ats: Array<At> = g.metrics.map((m, d) => atOf(m, g.labels[d]))
   const view = (a: Float64Array | Int32Array | undefined, k: number) => a?.subarray(k * N, (k + 1) * N)
   const runScores = Array.from({ length: K }, (_, k) => x.subarray(k * N, (k + 1) * N))
   const runConfidence = Array.from({ length: K }, (_, k) => view(g.confidence, k) as Float64Array | undefined)
@@ -266,7 +280,7 @@ const makeGeneric = (job: Job) => {
       for (let i = start[d]; i < start[d + 1]; i++) gathered[n++] = buffer[i]
     }
     const confidence = confident ? runConfidence[k] : undefined
-    if (!nrm) return m.at(gold, runScores[k], gathered, n, confidence)
+    if (!nrm) return Declared.figureAt(m, gold, runScores[k], gathered, n, confidence)
     // ALLnrm: the drawn pairs of each dataset the run has, its run fitted to its gold (metrics'
     // Aggregate.fitted), then the metric over the concatenation
     const xs: Array<Float64Array> = []
@@ -310,7 +324,9 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   const rule = ruleCode(official)
   const zero = missing === "zero"
   const missingValue = job.missingValue ?? new Float64Array(metric.length)
-  const accuracy = Uint8Array.from(metric, (x) => (x === "accuracy" ? 1 : 0))
+  const accuracy = Uint8Array.from(metric, (x) => (x === "correct" ? 1 : 0))
+  // the declared figure's arguments: [m, sx, sxx, sg, sgg, sxg] (moments), [m, correct] (counts)
+  const moments = new Float64Array(6)
   const size = Float64Array.from(metric, (_, d) => start[d + 1] - start[d])
   // this resample's gold sums per dataset
   const m = new Float64Array(D)
@@ -429,24 +445,25 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
       m[d] = md
       sg[d] = sgd
       sgg[d] = sggd
+      const figure = job.figure[d]!
+      moments[0] = md
       if (accuracy[d] === 1) {
         for (let k = 0; k < K; k++) {
-          if (has[k * D + d] === 1) row[base + k * FIG + d] = (100 * out[g + (k + 1) * SUMS]) / md
+          if (has[k * D + d] === 0) continue
+          moments[1] = out[g + (k + 1) * SUMS]
+          row[base + k * FIG + d] = figure(moments, 0, 0)
         }
         continue
       }
-      const vg = md * sggd - sgd * sgd
-      if (!(vg > EPS * md * sggd)) continue
+      moments[3] = sgd
+      moments[4] = sggd
       for (let k = 0; k < K; k++) {
         if (has[k * D + d] === 0) continue
         const o = g + (k + 1) * SUMS
-        const sx = out[o]
-        const sxx = out[o + TILE]
-        const vx = md * sxx - sx * sx
-        if (vx > EPS * md * sxx) {
-          const r = (md * out[o + 2 * TILE] - sx * sgd) / Math.sqrt(vx * vg)
-          row[base + k * FIG + d] = r > 1 ? 1 : r < -1 ? -1 : r
-        }
+        moments[1] = out[o]
+        moments[2] = out[o + TILE]
+        moments[5] = out[o + 2 * TILE]
+        row[base + k * FIG + d] = figure(moments, 0, 0)
       }
     }
     for (let k = 0; k < K; k++) {

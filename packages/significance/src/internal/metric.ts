@@ -1,9 +1,10 @@
 // Metrics as callers name them: a registry name (`"kendall"`, looked up in @stseval/metrics'
 // `Metrics`) or a descriptor (`Metric.Metric`, e.g. a task's own). Everything here that resamples
-// or tests a metric resolves it once with `resolve`, then either runs the metric's dedicated kernel
-// (`kernel`: Pearson's sums, Spearman's rank walks, accuracy's counts) or its `at` function over
-// the same index multisets (internal/generic.ts, the intervals' generic figures).
-import { Metrics } from "@stseval/metrics"
+// or tests a metric resolves it once with `resolve`, then reads what it declares (`resampling`):
+// Pearson's moments and Spearman's ranks-then-Pearson go to the SIMD sums kernels and the rank
+// walks, any other declaration to the sums of its statistics (`Metric.figureAt`) over the same
+// index multisets (internal/generic.ts, the intervals' generic figures). No metric name decides.
+import { Metric as MetricFns, Metrics, Moments, Pearson } from "@stseval/metrics"
 import type { Metric } from "@stseval/metrics"
 import { InvalidInput } from "../TestResult.js"
 
@@ -17,24 +18,38 @@ const isDescriptor = (m: unknown): m is Metric.Metric => {
     typeof d.name === "string" &&
     (d.kind === "scores" || d.kind === "labels") &&
     (d.direction === "higher" || d.direction === "lower") &&
-    typeof d.at === "function" &&
-    typeof d.compute === "function"
+    typeof d.compute === "function" &&
+    (d.resampling?.by === "sums" || d.resampling?.by === "ranks")
   )
 }
 
-/** The descriptor a caller means, or an InvalidInput naming `field` and the known names. */
-export const resolve = (field: string, ref: MetricRef): Metric.Metric | InvalidInput => {
+/** The metric when a caller names none (every test and resampling reads it here): Pearson's r, STS's and SICK's figure. */
+export const defaultMetric: Metric.Metric = Pearson.metric
+
+/** The descriptor a caller means (`defaultMetric` when none), or an InvalidInput naming `field` and the known names. */
+export const resolve = (field: string, ref: MetricRef = defaultMetric): Metric.Metric | InvalidInput => {
   if (typeof ref === "string") {
     const m = Metrics.get(ref)
     if (m !== undefined) return m
     return new InvalidInput({ field, expected: `a metric name (${Metrics.names.join(", ")}) or a metric descriptor`, found: ref })
   }
   if (isDescriptor(ref)) return ref
-  return new InvalidInput({ field, expected: "a metric name or a metric descriptor (name, kind, direction, compute, at)", found: String(ref) })
+  return new InvalidInput({ field, expected: "a metric name or a metric descriptor (name, kind, direction, compute, resampling)", found: String(ref) })
 }
 
-/** Pearson's product-moment correlation: the cocor tests and the sums kernels are for it alone. */
-export const isPearson = (m: Metric.Metric): boolean => m.kernel === "pearson"
+/**
+ * A metric declared by Pearson's moments and figure (Pearson's r, or a copy of its descriptor under
+ * another name): the cocor tests and the SIMD correlation kernels are for it alone.
+ */
+export const isPearson = (m: Metric.Metric): boolean =>
+  m.resampling.by === "sums" && m.resampling.figure === Moments.pearson && m.resampling.pair === Moments.pair
+
+/** A metric declared as Pearson of the ranks (Spearman's rho): the rank walks resample it. */
+export const isRankPearson = (m: Metric.Metric): boolean => m.resampling.by === "ranks" && m.resampling.of === "pearson"
+
+/** The correlation kernel (correlationKernel.ts) a declaration calls for, if any. */
+export const correlationKernelOf = (m: Metric.Metric): "pearson" | "spearman" | undefined =>
+  isPearson(m) ? "pearson" : isRankPearson(m) ? "spearman" : undefined
 
 /**
  * Label strings as codes, indices into one table shared by the gold and every run (what a labels
@@ -59,7 +74,7 @@ export const encodeLabels = (
   return { gold: g, runs: r, labels: [...table.keys()] }
 }
 
-/** A metric's `at` with one signature for both kinds (labels metrics read codes and no confidence). */
+/** A metric's figure over an index multiset, one signature for both kinds (labels metrics read codes and no confidence). */
 export type At = (
   gold: Float64Array | Int32Array,
   run: Float64Array | Int32Array,
@@ -68,10 +83,14 @@ export type At = (
   confidence: Float64Array | undefined
 ) => number
 
-export const atOf = (m: Metric.Metric): At =>
-  m.kind === "scores"
-    ? (gold, run, idx, n, confidence) => m.at(gold as Float64Array, run as Float64Array, idx, n, confidence)
-    : (gold, run, idx, n) => m.at(gold as Int32Array, run as Int32Array, idx, n)
+/** The figure from the metric's declaration; `labels`: the size of the label table its codes index. */
+export const atOf = (m: Metric.Metric, labels = 0): At => {
+  // one scratch per function: the resampling loops call it once per run, stratum and resample
+  const scratch = new Float64Array(m.resampling.by === "sums" ? 2 * m.resampling.statistics(labels) : 0)
+  return m.kind === "scores"
+    ? (gold, run, idx, n, confidence) => MetricFns.figureAt(m, gold, run, idx, n, confidence, 0, scratch)
+    : (gold, run, idx, n) => MetricFns.figureAt(m, gold, run, idx, n, undefined, labels, scratch)
+}
 
 /**
  * How close to the observed difference a resampled one counts as at least as extreme (the

@@ -1,0 +1,97 @@
+// The jobs whose every bound, p-value and rank interval bench/engine-fixture.ts recorded from the
+// engines before issue 34 (test/fixtures/engine-before-34.json), and Engine34.test.ts recomputes:
+// every built-in metric, with and without strata, weighted and unweighted, every official rule and
+// labelled aggregate, a dataset a run lacks, scores with ties (Spearman's and Kendall's walks).
+import type { Bootstrap, Intervals, Permutation } from "../src/index.js"
+
+/** A seeded stream of uniforms in [0, 1) (an LCG: the fixture must not depend on a library's stream). */
+const uniforms = (seed: number) => {
+  let state = seed >>> 0
+  return () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32
+}
+
+const STRATA = [40, 70, 55]
+const N = STRATA.reduce((a, b) => a + b, 0)
+const strata = Int32Array.from(STRATA.flatMap((m, s) => Array.from({ length: m }, () => s)))
+const u = uniforms(34)
+/** Gold on a 0-5 scale in steps of 0.2 (ties), runs with noise growing with k, rounded to 0.1. */
+const gold = Float64Array.from({ length: N }, () => Math.round(u() * 25) / 5)
+const runs = Array.from({ length: 6 }, (_, k) => Float64Array.from(gold, (g) => Math.round((g + (u() - 0.5) * (1 + k)) * 10) / 10))
+const confidences = runs.map(() => Float64Array.from({ length: N }, () => 0.1 + u() * 90))
+const LABELS = ["ENTAILMENT", "NEUTRAL", "CONTRADICTION"]
+const goldLabels = Array.from(gold, (g) => LABELS[Math.min(2, Math.floor(g / 1.7))])
+const runLabels = Array.from({ length: 5 }, (_, k) => goldLabels.map((l) => (u() < 0.55 + k * 0.08 ? l : LABELS[Math.floor(u() * 3)])))
+
+const B = 300
+const bootstrap: ReadonlyArray<{ name: string; gold: Bootstrap.Values; runs: ReadonlyArray<Bootstrap.Values>; options: Bootstrap.Options }> = [
+  { name: "pearson", gold, runs, options: { resamples: B, seed: 7, metric: "pearson" } },
+  { name: "pearson weighted strata", gold, runs, options: { resamples: B, seed: 7, metric: "pearson", strata } },
+  { name: "pearson unweighted strata", gold, runs, options: { resamples: B, seed: 9, metric: "pearson", strata, aggregate: "unweighted" } },
+  { name: "spearman strata", gold, runs, options: { resamples: B, seed: 7, metric: "spearman", strata } },
+  { name: "kendall strata", gold, runs, options: { resamples: B, seed: 7, metric: "kendall", strata } },
+  { name: "mse strata", gold, runs, options: { resamples: B, seed: 7, metric: "mse", strata } },
+  { name: "standardised-mse", gold, runs, options: { resamples: B, seed: 7, metric: "standardised-mse" } },
+  { name: "weighted-pearson", gold, runs, options: { resamples: B, seed: 7, metric: "weighted-pearson", confidences } },
+  { name: "accuracy strata", gold: goldLabels, runs: runLabels, options: { resamples: B, seed: 7, metric: "accuracy", strata } },
+  { name: "macro-f1", gold: goldLabels, runs: runLabels, options: { resamples: B, seed: 7, metric: "macro-f1" } }
+]
+
+const permutation: ReadonlyArray<{ name: string; gold: Bootstrap.Values; runA: Bootstrap.Values; runB: Bootstrap.Values; options: Permutation.Options }> = [
+  { name: "pearson", gold, runA: runs[0], runB: runs[1], options: { resamples: B, seed: 5 } },
+  { name: "pearson strata", gold, runA: runs[1], runB: runs[3], options: { resamples: B, seed: 5, strata, aggregate: "unweighted" } },
+  { name: "spearman", gold, runA: runs[0], runB: runs[2], options: { resamples: B, seed: 5, metric: "spearman" } },
+  { name: "kendall", gold, runA: runs[0], runB: runs[2], options: { resamples: B, seed: 5, metric: "kendall" } },
+  { name: "mse", gold, runA: runs[2], runB: runs[3], options: { resamples: B, seed: 5, metric: "mse", alternative: "less" } },
+  { name: "accuracy", gold: goldLabels, runA: runLabels[0], runB: runLabels[3], options: { resamples: B, seed: 5, metric: "accuracy" } }
+]
+
+const NAMES = ["answers", "headlines", "images"]
+/** One run's scores on each dataset, as Intervals takes them; run 4 lacks the last dataset. */
+const split = (values: ReadonlyArray<Float64Array>, k: number) =>
+  Object.fromEntries(
+    NAMES.flatMap((name, s) => {
+      if (k === 4 && s === 2) return []
+      const a = STRATA.slice(0, s).reduce((x, y) => x + y, 0)
+      return [[name, { run: values[k].slice(a, a + STRATA[s]), gold: gold.slice(a, a + STRATA[s]), confidence: confidences[k].slice(a, a + STRATA[s]) }]]
+    })
+  )
+const graded = (metrics: ReadonlyArray<string>, official: Intervals.Rule, missing: Intervals.Input["missingDataset"], aggregates: ReadonlyArray<Intervals.Labelled>): Intervals.Input => ({
+  datasets: NAMES.map((name, s) => ({ name, metric: metrics[s % metrics.length] })),
+  runs: runs.map((_, k) => ({ id: `run${k}`, ...(k === 5 ? { ranked: false } : {}), scores: split(runs, k) })),
+  official,
+  missingDataset: missing,
+  aggregates
+})
+const intervals: ReadonlyArray<{ name: string; input: Intervals.Input; options: Intervals.Options }> = [
+  { name: "pearson wmean zero", input: graded(["pearson"], "wmean", "zero", ["wmean", "mean", "pooled", "allnrm"]), options: { resamples: B, seed: 11 } },
+  { name: "pearson mean no-official", input: graded(["pearson"], "mean", "no-official-score", ["pooled"]), options: { resamples: B, seed: 3, level: 0.9 } },
+  { name: "pearson allnrm", input: graded(["pearson"], "allnrm", "no-official-score", ["wmean"]), options: { resamples: B, seed: 3 } },
+  { name: "pearson pooled js", input: graded(["pearson"], "pooled", "no-official-score", ["mean"]), options: { resamples: B, seed: 3, engine: "js" } },
+  { name: "spearman mean", input: graded(["spearman"], "mean", "zero", ["wmean", "pooled", "allnrm"]), options: { resamples: B, seed: 11 } },
+  { name: "kendall wmean", input: graded(["kendall"], "wmean", "no-official-score", ["pooled"]), options: { resamples: B, seed: 11 } },
+  { name: "mse mean", input: graded(["mse"], "mean", "no-official-score", []), options: { resamples: B, seed: 11 } },
+  { name: "weighted-pearson wmean", input: graded(["weighted-pearson"], "wmean", "no-official-score", []), options: { resamples: B, seed: 11 } },
+  { name: "mixed", input: graded(["pearson", "spearman", "kendall"], "mean", "no-official-score", []), options: { resamples: B, seed: 2 } },
+  {
+    name: "accuracy single",
+    input: {
+      datasets: [{ name: "entailment", metric: "accuracy" }],
+      runs: runLabels.map((run, k) => ({ id: `run${k}`, scores: { entailment: { run, gold: goldLabels } } })),
+      official: "single",
+      missingDataset: "no-official-score"
+    },
+    options: { resamples: B, seed: 11 }
+  },
+  {
+    name: "macro-f1 single",
+    input: {
+      datasets: [{ name: "entailment", metric: "macro-f1" }],
+      runs: runLabels.map((run, k) => ({ id: `run${k}`, scores: { entailment: { run, gold: goldLabels } } })),
+      official: "single",
+      missingDataset: "no-official-score"
+    },
+    options: { resamples: B, seed: 11 }
+  }
+]
+
+export const engineCases = { bootstrap, permutation, intervals }
