@@ -191,6 +191,7 @@ export const formatOf = (edition: TaskEdition, dataset: DatasetSpec): Format.For
   if (format === undefined) {
     const reference = formatReference(edition, dataset)
     format = reference === undefined ? undefined : Formats.resolve(reference)
+    // a defect: a decoded edition names only known formats (checks.ts refuses the others)
     if (format === undefined) throw new RangeError(`${edition.id}: dataset ${dataset.name} has no known format (${typeof reference === "string" ? reference : (reference?.type ?? "none")})`)
     formatCache.set(dataset, format)
   }
@@ -213,6 +214,7 @@ export const formatOf = (edition: TaskEdition, dataset: DatasetSpec): Format.For
 export const columnOf = (edition: TaskEdition, dataset: DatasetSpec): Format.ColumnSpec => {
   const format = formatOf(edition, dataset)
   const column = Format.columnOf(format, format.columns.length === 1 ? undefined : subtaskOf(edition, dataset))
+  // a defect: checks.ts refuses a subtask its format has no column for
   if (column === undefined) throw new RangeError(`${edition.id}: dataset ${dataset.name} names no column of format ${format.name}`)
   return column
 }

@@ -432,6 +432,7 @@ type JsonObject = { [key: string]: unknown }
 const at = (object: JsonObject, path: ReadonlyArray<string>): JsonObject =>
   path.reduce<JsonObject>((o, key) => {
     const next = o[key]
+    // a defect: the paths below are this schema's own
     if (typeof next !== "object" || next === null) throw new Error(`JSON Schema: no object at ${path.join(".")}`)
     return next as JsonObject
   }, object)
