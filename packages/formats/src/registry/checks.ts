@@ -146,9 +146,10 @@ const outsidePath = (
 
 /**
  * Fill in what a decoded edition file leaves implicit, so every dataset names its gold and run
- * files (`files` patterns) and its subtask's column (`expandDatasets`).
+ * files (`files` patterns) and its subtask's column (`expandDatasets`). The legacy `family` is
+ * dropped: old files keep loading, and no code can branch on it.
  */
-export const normalise = (e: EditionFile): TaskEdition => ({
+export const normalise = ({ family: _legacy, ...e }: EditionFile): TaskEdition => ({
   ...e,
   datasets: expandDatasets(e).map((d) => ({ ...d, gold: (d.gold ?? fill(e.files?.gold, d.name))!, run: (d.run ?? fill(e.files?.run, d.name))! }))
 })

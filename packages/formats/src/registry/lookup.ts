@@ -21,7 +21,7 @@ import type { DatasetSpec, Metric, Ranking, Subtask, TaskEdition } from "./schem
  * ```ts
  * import { Registry } from "@stseval/formats"
  *
- * Registry.builtin.filter((e) => e.family === "sick").map((e) => e.id) // ["sick2014", ...]
+ * Registry.builtin.filter((e) => e.submission === "file").map((e) => e.id) // ["sick2014", "stsb", ...]: a run is one file
  * ```
  * @since 0.1.0
  */

@@ -426,7 +426,7 @@ export const TaskEdition = TaskEditionStruct.check(Schema.makeFilter((e) => chec
  *
  * @since 0.1.0
  */
-export type TaskEdition = Omit<typeof TaskEdition.Type, "datasets"> & { readonly datasets: ReadonlyArray<DatasetSpec> }
+export type TaskEdition = Omit<typeof TaskEdition.Type, "datasets" | "family"> & { readonly datasets: ReadonlyArray<DatasetSpec> }
 
 type JsonObject = { [key: string]: unknown }
 const at = (object: JsonObject, path: ReadonlyArray<string>): JsonObject =>
