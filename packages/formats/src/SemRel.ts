@@ -98,6 +98,7 @@ export const parseFileName = (name: string): FileName | undefined => {
  */
 export const format: Format = {
   name: "semrel-csv",
+  baselineRun: "semrel",
   description: "SemEval-2024 Task 1: gold <lang>_test_with_labels.csv (PairID,Text,Score by name); a run pred_<lang>.csv (PairID,Pred_Score) matched by PairID as evaluation.py does",
   match: "id",
   columns: [{ name: "score", kind: "scores", field: PRED_SCORE }],

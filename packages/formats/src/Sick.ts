@@ -44,6 +44,7 @@ const runColumn = <A>(state: SubtaskColumn, values: () => A) => (state === "pres
  */
 export const format: Format = {
   name: "sick",
+  baselineRun: "sick",
   description:
     "SemEval-2014 Task 1: gold a SICK data file; a run one TAB-separated file with the header pair_ID, entailment_judgment, relatedness_score (any order), matched by pair_ID; NA in a column skips that subtask",
   match: "id",
