@@ -2,13 +2,13 @@
 import * as Issue from "../Issue.js"
 import type { Parsed } from "../Issue.js"
 import { Collector } from "../internal/collect.js"
-import { decimalHint, separatorHint } from "../internal/hints.js"
-import { formatNumber, parseNumber } from "../internal/number.js"
+import { separatorHint } from "../internal/hints.js"
+import { formatNumber } from "../internal/number.js"
 import { contentEnd } from "../Text.js"
 import type { TextFile } from "../Text.js"
 import { ENTAILMENT, isEntailmentLabel, PAIR_ID, RELATEDNESS, SEMEVAL_SET, SENTENCE_A, SENTENCE_B } from "./columns.js"
 import type { EntailmentLabel, SickData, SickPair } from "./columns.js"
-import { blankLine, CANONICAL_LABEL, ENTAILMENT_ALIASES, list, repeated, skipBlank, unknownLabel } from "./lines.js"
+import { blankLine, CANONICAL_LABEL, ENTAILMENT_ALIASES, list, repeated, relatednessOf, skipBlank, unknownLabel } from "./lines.js"
 
 /**
  * Read a SICK data file. Columns are found by header name (`pair_ID`, `sentence_A`, `sentence_B`,
@@ -113,20 +113,7 @@ export const parseData = (text: TextFile): Parsed<SickData> => {
     }
     let relatedness: number | undefined
     if (rel !== -1) {
-      const raw = fields[rel] ?? ""
-      const parsed = parseNumber(raw)
-      if (parsed._tag === "number") relatedness = parsed.value
-      else {
-        relatedness = NaN
-        issues.add(
-          Issue.error(
-            parsed._tag === "non-finite" ? "non-finite" : "not-a-number",
-            file,
-            `the relatedness score on line ${line} is ${parsed._tag === "missing" ? "missing" : parsed._tag === "non-finite" ? "not a finite number" : `not a number${decimalHint(raw)}`}`,
-            { line, field: RELATEDNESS, expected: "a number (1-5)", found: raw }
-          )
-        )
-      }
+      relatedness = relatednessOf(fields[rel] ?? "", file, line, "a number (1-5)", issues)
     }
     let entailment: EntailmentLabel | undefined
     if (ent !== -1) {

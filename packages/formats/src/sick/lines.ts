@@ -1,7 +1,9 @@
 /** What SICK's data and run readers share: label checks, blank lines as R skips them, short lists for messages. */
 import * as Issue from "../Issue.js"
 import type { Collector } from "../internal/collect.js"
-import { ENTAILMENT, ENTAILMENT_LABELS, isEntailmentLabel } from "./columns.js"
+import { decimalHint } from "../internal/hints.js"
+import { parseNumber } from "../internal/number.js"
+import { ENTAILMENT, ENTAILMENT_LABELS, isEntailmentLabel, RELATEDNESS } from "./columns.js"
 import type { EntailmentLabel } from "./columns.js"
 
 /** The full release (`SICK.txt`) calls the entailment column `entailment_label`. */
@@ -57,4 +59,19 @@ export const skipBlank = (lines: ReadonlyArray<string>, from: number, end: numbe
   let i = from
   while (i < end && lines[i] === "") issues.add(blankLine(file, ++i))
   return i
+}
+
+/** A relatedness score, or NaN with an error naming the line (`expected` as the data or run file words it). */
+export const relatednessOf = (raw: string, file: string, line: number, expected: string, issues: Collector): number => {
+  const parsed = parseNumber(raw)
+  if (parsed._tag === "number") return parsed.value
+  issues.add(
+    Issue.error(
+      parsed._tag === "non-finite" ? "non-finite" : "not-a-number",
+      file,
+      `the relatedness score on line ${line} is ${parsed._tag === "missing" ? "missing" : parsed._tag === "non-finite" ? "not a finite number" : `not a number${decimalHint(raw)}`}`,
+      { line, field: RELATEDNESS, expected, found: raw }
+    )
+  )
+  return NaN
 }

@@ -2,13 +2,13 @@
 import * as Issue from "../Issue.js"
 import type { Parsed } from "../Issue.js"
 import { Collector } from "../internal/collect.js"
-import { decimalHint, separatorHint } from "../internal/hints.js"
+import { separatorHint } from "../internal/hints.js"
 import { formatNumber, parseNumber } from "../internal/number.js"
 import { contentEnd, isBlank } from "../Text.js"
 import type { TextFile } from "../Text.js"
 import { ENTAILMENT, isEntailmentLabel, PAIR_ID, RELATEDNESS } from "./columns.js"
 import type { SickRun, SickRunRow, SubtaskColumn } from "./columns.js"
-import { blankLine, canonicalLabel, list, repeated, skipBlank, unknownLabel } from "./lines.js"
+import { blankLine, canonicalLabel, list, repeated, relatednessOf, skipBlank, unknownLabel } from "./lines.js"
 
 const RUN_COLUMNS = [PAIR_ID, ENTAILMENT, RELATEDNESS] as const
 
@@ -233,20 +233,7 @@ export const parseRun = (text: TextFile, options?: RunOptions): Parsed<SickRun> 
     }
     let r: number | undefined
     if (relatedness === "present") {
-      const raw = fields[rel] ?? ""
-      const parsed = parseNumber(raw)
-      if (parsed._tag === "number") r = parsed.value
-      else {
-        r = NaN
-        issues.add(
-          Issue.error(
-            parsed._tag === "non-finite" ? "non-finite" : "not-a-number",
-            file,
-            `the relatedness score on line ${line} is ${parsed._tag === "missing" ? "missing" : parsed._tag === "non-finite" ? "not a finite number" : `not a number${decimalHint(raw)}`}`,
-            { line, field: RELATEDNESS, expected: "a number", found: raw }
-          )
-        )
-      }
+      r = relatednessOf(fields[rel] ?? "", file, line, "a number", issues)
     }
     rows[k++] = { pairId: id === -1 ? "" : (fields[id] ?? "").trim(), entailment: e, relatedness: r, line }
   }
