@@ -56,10 +56,6 @@ const SPEARMAN_FIELD: Record<ScoreKind, "cosine_spearman" | "spearman" | "manhat
 /** MTEB rounds its scores to 6 decimals on disk: a figure reproduced is within half a unit of the 6th, plus rounding of ours. */
 const RESULTS_TOLERANCE = 1e-6
 
-// ---------------------------------------------------------------------------------------------
-// Runs
-// ---------------------------------------------------------------------------------------------
-
 /**
  * One model's run for an edition, as files relative to the submissions folder.
  *

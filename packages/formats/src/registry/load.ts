@@ -14,9 +14,6 @@ import { normalise } from "./checks.js"
 import { builtinIds, get } from "./lookup.js"
 import { TaskEdition } from "./schema.js"
 
-// Decoding user editions
-// ---------------------------------------------------------------------------------------------
-
 /**
  * A user edition file that cannot be used: unreadable, not JSON / YAML, or not a valid edition.
  * `field` is the path of the first bad field (e.g. `datasets[2].goldFormat`) when known.
