@@ -30,6 +30,18 @@ import { locate } from "./semrel/locate.js"
 export * from "./semrel/files.js"
 export * from "./semrel/match.js"
 
+/**
+ * Write a submission: header `PairID,Pred_Score`, one row per prediction, values in their shortest
+ * exact form.
+ *
+ * @example
+ * ```ts
+ * import { SemRel } from "@stseval/formats"
+ *
+ * SemRel.writeRun([{ pairId: "eng-1", score: 0.5 }]) // "PairID,Pred_Score\neng-1,0.5\n"
+ * ```
+ * @since 0.1.0
+ */
 export const writeRun = (rows: ReadonlyArray<{ readonly pairId: string; readonly score: number }>): string =>
   `${PAIR_ID},${PRED_SCORE}\n${rows.map((r) => `${quote(r.pairId)},${formatNumber(r.score)}\n`).join("")}`
 

@@ -90,15 +90,3 @@ export const matchRun = (
   return { value: Issue.hasErrors(issues) ? empty : matched.value, issues }
 }
 
-/**
- * Write a submission: header `PairID,Pred_Score`, one row per prediction, values in their shortest
- * exact form.
- *
- * @example
- * ```ts
- * import { SemRel } from "@stseval/formats"
- *
- * SemRel.writeRun([{ pairId: "eng-1", score: 0.5 }]) // "PairID,Pred_Score\neng-1,0.5\n"
- * ```
- * @since 0.1.0
- */
