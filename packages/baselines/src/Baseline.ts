@@ -116,7 +116,7 @@ export const get = (name: string): Entry | undefined => catalogue.find((e) => e.
  * @since 0.3.0
  */
 export const familyOf = (edition: Registry.TaskEdition): Entry["family"] =>
-  edition.datasets.some((d) => Registry.formatOf(edition, d).name === "sick") ? "sick" : "sts"
+  edition.datasets.some((d) => Registry.formatOf(edition, d).baselineRun === "sick") ? "sick" : "sts"
 
 /**
  * A baseline's run, and the notes a reader of its figures must see (its settings, what to expect).

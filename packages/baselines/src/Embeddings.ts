@@ -12,7 +12,7 @@
  */
 import { createReadStream } from "node:fs"
 import { createInterface } from "node:readline"
-import { Data, Effect } from "effect"
+import { Effect, Schema } from "effect"
 import type { SentencePair, Scored } from "./TokenCosine.js"
 import type { Tokenizer } from "./Tokenizer.js"
 
@@ -28,11 +28,11 @@ import type { Tokenizer } from "./Tokenizer.js"
  * ```
  * @since 0.1.0
  */
-export class EmbeddingsError extends Data.TaggedError("EmbeddingsError")<{
-  readonly file: string
-  readonly line?: number
-  readonly message: string
-}> {}
+export class EmbeddingsError extends Schema.TaggedError<EmbeddingsError>()("EmbeddingsError", {
+  file: Schema.String,
+  line: Schema.optionalKey(Schema.Number),
+  message: Schema.String
+}) {}
 
 /**
  * @example

@@ -263,8 +263,8 @@ export interface StsInputs {
 export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition, where: Where) {
   const dirs = inputDirs(edition, where)
   const given = where.input !== undefined && (yield* isFile(where.input)) ? where.input : undefined
-  const stsb = edition.datasets.every((d) => Registry.formatOf(edition, d).name === "stsb-csv")
-  const semrel = edition.datasets.every((d) => Registry.formatOf(edition, d).name === "semrel-csv")
+  const stsb = edition.datasets.every((d) => Registry.formatOf(edition, d).baselineRun === "stsb")
+  const semrel = edition.datasets.every((d) => Registry.formatOf(edition, d).baselineRun === "semrel")
   const datasets: Array<StsDataset> = []
   const notes: Array<string> = []
   for (const spec of edition.datasets) {

@@ -2,6 +2,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import { Baseline, Embeddings, Run } from "@stseval/baselines"
+import { Formats, Registry } from "@stseval/formats"
 import { fixtures, hasShared, readSick, shared, skipNote } from "./helpers.js"
 
 describe("Baseline catalogue", () => {
@@ -47,5 +48,22 @@ describe.skipIf(!hasShared)("the overlap run written by toRun matches the releas
     expect(ours.length).toBe(released.length)
     const pythonFloat = (line: string) => line.replace(/\t(\d+)$/, "\t$1.0")
     ours.forEach((line, i) => expect(i === 0 ? line : pythonFloat(line)).toBe(released[i]))
+  })
+})
+
+describe("the run a baseline writes is the format descriptor's, never its name", () => {
+  it("each built-in format declares its baseline run (STS's line files are the default)", () => {
+    expect(Formats.names.map((n) => [n, Formats.get(n)!.baselineRun])).toEqual([
+      ["sts-gs", undefined],
+      ["stsb-csv", "stsb"],
+      ["sick", "sick"],
+      ["semrel-csv", "semrel"]
+    ])
+  })
+
+  it("familyOf reads it: SICK for the sick descriptor, STS for every other (a declarative format included)", () => {
+    expect(Registry.builtin.map((e) => [e.id, Baseline.familyOf(e)]).filter(([, f]) => f === "sick")).toEqual([["sick2014", "sick"]])
+    const declarative = Registry.decodeEditionSync({ ...Registry.get("stsb")!, id: "mine", datasets: [{ ...Registry.get("stsb")!.datasets[0], format: { type: "delimited", score: "s" } }] })
+    expect(Baseline.familyOf(declarative)).toBe("sts")
   })
 })

@@ -1,5 +1,5 @@
 import * as path from "node:path"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { Embeddings, Tokenizer } from "@stseval/baselines"
 import { fixtures } from "./helpers.js"
@@ -28,6 +28,14 @@ describe("loading a vectors file (streamed, only the words used)", () => {
     const error = await Effect.runPromise(Effect.flip(Embeddings.load(path.join(fixtures, "absent.txt"), vocabulary)))
     expect(error._tag).toBe("EmbeddingsError")
     expect(error.message).toMatch(/cannot read the vectors file/)
+  })
+})
+
+describe("Embeddings' error", () => {
+  it("is a Schema.TaggedError: encoded by its schema, the same fields and message", () => {
+    const error = new Embeddings.EmbeddingsError({ file: "v.txt", line: 2, message: "v.txt:2: bad" })
+    expect(Schema.encodeSync(Embeddings.EmbeddingsError)(error)).toEqual({ _tag: "EmbeddingsError", file: "v.txt", line: 2, message: "v.txt:2: bad" })
+    expect(error.message).toBe("v.txt:2: bad")
   })
 })
 

@@ -395,7 +395,8 @@ export const parseAsCodabench = (text: string): { readonly value: unknown } | { 
   try {
     return { value: PyYaml.safeLoad(text) }
   } catch (e) {
-    return { error: (e as Error).message }
+    if (e instanceof PyYaml.LoadError) return { error: e.message }
+    throw e // a defect, not the text's fault
   }
 }
 

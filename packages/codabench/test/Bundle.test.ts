@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import * as Yaml from "yaml"
 import { Bundle, CompetitionYaml, ReferenceData, Scores } from "../src/index.js"
 import { run, sickExample, sts2017, writeSemRel, writeSickDev, writeSts2017 } from "./support/fixtures.js"
-import { hasShared, sharedRoot, tempDir } from "./support/worker.js"
+import { hasShared, sharedRoot, stubCli } from "./support/worker.js"
 
 /**
  * What Codabench checks when it unpacks a v2 bundle, re-stated from codalab/codabench at c7dbc756
@@ -118,9 +118,7 @@ let work: string
 let cli: string
 
 beforeAll(() => {
-  work = tempDir()
-  cli = path.join(work, "stseval.mjs")
-  fs.writeFileSync(cli, "// the single-file CLI would be here\n")
+  ;({ work, cli } = stubCli("// the single-file CLI would be here\n"))
 })
 
 const readCompetition = (dir: string) => Yaml.parse(fs.readFileSync(path.join(dir, "competition.yaml"), "utf8")) as unknown

@@ -17,7 +17,7 @@ import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { Bundle, CompetitionYaml } from "../src/index.js"
 import { run, writeStsb } from "./support/fixtures.js"
-import { tempDir } from "./support/worker.js"
+import { stubCli } from "./support/worker.js"
 
 const python = spawnSync("python3", ["-c", "import yaml, dateutil; print(yaml.__version__)"], { encoding: "utf8" })
 const hasPyYaml = python.status === 0
@@ -199,9 +199,7 @@ describe("the bundle's phase dates, as Codabench holds them", () => {
   let gold: string
   let devGold: string
   beforeAll(() => {
-    work = tempDir()
-    cli = path.join(work, "stseval.mjs")
-    fs.writeFileSync(cli, "// not run here\n")
+    ;({ work, cli } = stubCli())
     gold = writeStsb(path.join(work, "test"), 31).gold
     devGold = writeStsb(path.join(work, "dev"), 32, 20).gold
   })

@@ -14,16 +14,14 @@ import { Bundle, Scores, ScoringProgram } from "../src/index.js"
 import { leaderboardOrder } from "./support/codabench.js"
 import type { Entry } from "./support/codabench.js"
 import { run, semrel, sickExample, sts2017, writeSemRel, writeSickDev, writeSts2017 } from "./support/fixtures.js"
-import { prepareApp, tempDir } from "./support/worker.js"
+import { prepareApp, stubCli } from "./support/worker.js"
 import type { SubmissionFiles } from "./support/worker.js"
 
 let work: string
 let cli: string
 
 beforeAll(() => {
-  work = tempDir()
-  cli = path.join(work, "stseval.mjs")
-  fs.writeFileSync(cli, "// not run here\n")
+  ;({ work, cli } = stubCli())
 })
 
 interface Board {

@@ -13,16 +13,14 @@ import * as Yaml from "yaml"
 import { Bundle, ReferenceData, ScoringProgram, Sealed, Unseal } from "../src/index.js"
 import { migrated, publicDatasets } from "./support/codabench.js"
 import { rankJson, run, semrel, sickExample, writeSemRel, writeSickDev, writeSts2017 } from "./support/fixtures.js"
-import { prepareApp, tempDir } from "./support/worker.js"
+import { prepareApp, stubCli } from "./support/worker.js"
 import type { SubmissionFiles } from "./support/worker.js"
 
 let work: string
 let cli: string
 
 beforeAll(() => {
-  work = tempDir()
-  cli = path.join(work, "stseval.mjs")
-  fs.writeFileSync(cli, "// not run here\n")
+  ;({ work, cli } = stubCli())
 })
 
 const readTree = (dir: string): ReadonlyMap<string, Uint8Array> => {

@@ -15,6 +15,7 @@
  *
  * @since 0.2.0
  */
+import { Schema } from "effect"
 import * as Issue from "./Issue.js"
 import { contentEnd, decode as decodeText } from "./Text.js"
 import type { DecodeOptions, TextFile } from "./Text.js"
@@ -56,15 +57,8 @@ export interface CsvFile {
 
 const QUOTE = 34
 
-class NotCsv extends Error {
-  constructor(
-    readonly line: number,
-    readonly problem: string,
-    readonly found: string
-  ) {
-    super(problem)
-  }
-}
+// Thrown out of the reader's loops and caught at its end, where it becomes a `bad-csv` issue.
+class NotCsv extends Schema.TaggedError<NotCsv>()("NotCsv", { line: Schema.Number, problem: Schema.String, found: Schema.String }) {}
 
 /**
  * Read the records of a CSV text (`,`-separated unless `delimiter` says otherwise, one character;
@@ -84,6 +78,7 @@ class NotCsv extends Error {
  */
 export const read = (text: TextFile, options: { readonly delimiter?: string | undefined } = {}): CsvFile => {
   const delimiter = options.delimiter ?? ","
+  // a defect: the caller chose the delimiter, the file did not
   if (delimiter.length !== 1 || delimiter === '"' || delimiter === "\n") throw new Error(`Csv.read: the delimiter must be one character other than a quote or a line break, not ${JSON.stringify(delimiter)}`)
   const separator = delimiter.charCodeAt(0)
   const separatorName = delimiter === "\t" ? "a TAB" : delimiter === "," ? "a comma" : `"${delimiter}"`
@@ -111,7 +106,7 @@ export const read = (text: TextFile, options: { readonly delimiter?: string | un
             const q = line.indexOf('"', pos)
             if (q === -1) {
               value += `${line.slice(pos)}\n`
-              if (++i >= end) throw new NotCsv(opened + 1, `the quoted field opened on line ${opened + 1} is never closed`, "an unclosed quote")
+              if (++i >= end) throw new NotCsv({ line: opened + 1, problem: `the quoted field opened on line ${opened + 1} is never closed`, found: "an unclosed quote" })
               line = lines[i]
               pos = 0
             } else if (line.charCodeAt(q + 1) === QUOTE) {
@@ -126,7 +121,7 @@ export const read = (text: TextFile, options: { readonly delimiter?: string | un
           fields.push(value)
           if (pos === line.length) break
           if (line.charCodeAt(pos) !== separator) {
-            throw new NotCsv(i + 1, `a closing quote on line ${i + 1} is followed by ${JSON.stringify(line.charAt(pos))}, not by ${separatorName} or the end of the line`, line.slice(pos, pos + 20))
+            throw new NotCsv({ line: i + 1, problem: `a closing quote on line ${i + 1} is followed by ${JSON.stringify(line.charAt(pos))}, not by ${separatorName} or the end of the line`, found: line.slice(pos, pos + 20) })
           }
           pos++
         } else {
@@ -134,7 +129,7 @@ export const read = (text: TextFile, options: { readonly delimiter?: string | un
           const stop = comma === -1 ? line.length : comma
           const quote = line.indexOf('"', pos)
           if (quote !== -1 && quote < stop) {
-            throw new NotCsv(i + 1, `line ${i + 1} has a quote inside a field that does not start with one`, line.slice(pos, stop))
+            throw new NotCsv({ line: i + 1, problem: `line ${i + 1} has a quote inside a field that does not start with one`, found: line.slice(pos, stop) })
           }
           fields.push(line.slice(pos, stop))
           if (comma === -1) break

@@ -1,3 +1,5 @@
+
+
 /**
  * The local data store: fetches an edition's public files (gold, inputs) from the addresses in the
  * registry, verifies their SHA-256, unpacks archives and caches the result, so that `--gold` can be
@@ -8,19 +10,25 @@
  * `<root>/<edition.data.dir>/.stseval-data.json`, a manifest of what was fetched, from where, with
  * which checksum.
  *
+ * Archives are read in `datastore/archive.ts`, downloads made in `datastore/download.ts`, the
+ * errors declared in `datastore/errors.ts`.
+ *
  * @since 0.1.0
  */
 import { createHash } from "node:crypto"
 import * as os from "node:os"
 import * as nodePath from "node:path"
-import { Buffer } from "node:buffer"
-import * as zlib from "node:zlib"
 import { realpath } from "node:fs/promises"
 import { Effect, FileSystem, Schema } from "effect"
 import * as Files from "./Files.js"
-import * as Zip from "./internal/zip.js"
 import { isFileName, isRelativePath } from "./Registry.js"
 import type { TaskEdition } from "./Registry.js"
+import { MAX_UNPACKED_BYTES, unpack } from "./datastore/archive.js"
+import { download } from "./datastore/download.js"
+import { ChecksumMismatch, DataFetchError, DataPathError } from "./datastore/errors.js"
+
+export * from "./datastore/errors.js"
+export * from "./datastore/archive.js"
 
 /**
  * One downloadable file of an edition.
@@ -39,72 +47,6 @@ export interface DataSource {
   readonly sha256?: string | undefined
   /** file name to store the download under, relative to the data folder (may name a sub-folder); an archive is unpacked beside it */
   readonly file: string
-}
-
-/**
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { DataStore, Registry } from "@stseval/formats"
- * import { Effect } from "effect"
- *
- * const fetched = DataStore.fetchSource("/data/stseval/sts2017", Registry.get("sts2017")!.data!.sources[0]).pipe(
- *   Effect.catchTag("DataFetchError", (e: DataStore.DataFetchError) => Effect.fail(`${e.url}: ${e.message}`)),
- *   Effect.provide(NodeServices.layer)
- * )
- * ```
- * @since 0.1.0
- */
-export class DataFetchError extends Schema.TaggedError<DataFetchError>()("DataFetchError", {
-  url: Schema.String,
-  message: Schema.String
-}) {}
-
-/**
- * A download or folder that would be written outside the data root (an edition file whose
- * `sources[].file` or `data.dir` climbs out). Nothing is written.
- *
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { DataStore, Registry } from "@stseval/formats"
- * import { Effect } from "effect"
- *
- * const fetched = DataStore.fetchSource("/data/stseval/sts2017", Registry.get("sts2017")!.data!.sources[0], { root: "/data/stseval" }).pipe(
- *   Effect.catchTag("DataPathError", (e: DataStore.DataPathError) => Effect.fail(`${e.path}: ${e.message}`)),
- *   Effect.provide(NodeServices.layer)
- * )
- * ```
- * @since 0.2.0
- */
-export class DataPathError extends Schema.TaggedError<DataPathError>()("DataPathError", {
-  path: Schema.String,
-  message: Schema.String
-}) {}
-
-/**
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { DataStore, Registry } from "@stseval/formats"
- * import { Effect } from "effect"
- *
- * const edition = Registry.get("sts2017")!
- * const fetched = DataStore.fetchSource("/data/stseval/sts2017", edition.data!.sources[0]).pipe(
- *   Effect.catchTag("ChecksumMismatch", (e: DataStore.ChecksumMismatch) => Effect.fail(`${e.url}: expected ${e.expected}, got ${e.actual}`)),
- *   Effect.provide(NodeServices.layer)
- * )
- * ```
- * @since 0.1.0
- */
-export class ChecksumMismatch extends Schema.TaggedError<ChecksumMismatch>()("ChecksumMismatch", {
-  url: Schema.String,
-  expected: Schema.String,
-  actual: Schema.String
-}) {
-  override get message() {
-    return `${this.url}: SHA-256 is ${this.actual}, the registry expects ${this.expected}; nothing was cached`
-  }
 }
 
 /**
@@ -209,21 +151,6 @@ export const goldDir = (edition: TaskEdition, root: string = defaultRoot()): str
 export const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex")
 
 /**
- * What one download may unpack to, counted as it is produced (zip, tar.gz and gz alike). The
- * archives of the tasks are a few MiB; a cap keeps a hostile or wrong download from filling memory
- * or the disk.
- *
- * @example
- * ```ts
- * import { DataStore } from "@stseval/formats"
- *
- * const cap: number = DataStore.MAX_UNPACKED_BYTES // what one archive may unpack to
- * ```
- * @since 0.2.0
- */
-export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024
-
-/**
  * What one download may be (the bytes received, counted as they arrive).
  *
  * @example
@@ -263,106 +190,6 @@ export const DEFAULT_TIMEOUT_MS = 60_000
  */
 export const DEFAULT_TOTAL_TIMEOUT_MS = 15 * 60_000
 
-const keepMember = (name: string): boolean => {
-  const base = nodePath.posix.basename(name)
-  return base !== "" && !base.startsWith(".") && !name.split("/").includes("__MACOSX") && !name.endsWith("/")
-}
-
-/**
- * Read the regular files of a (POSIX ustar / GNU) tar archive held in memory.
- *
- * Hand-written because fflate has no tar reader and the npm tar
- * packages are stream- and file-system-oriented; the subset needed here — regular files of a
- * gzip-ed tarball in memory — is the 512-byte header walk below.
- * @example
- * ```ts
- * import * as fs from "node:fs"
- * import { DataStore } from "@stseval/formats"
- *
- * const files = DataStore.untar(fs.readFileSync("stsbenchmark.tar")) // path -> bytes
- * ```
- * @since 0.1.0
- */
-export const untar = (bytes: Uint8Array): Map<string, Uint8Array> => {
-  const files = new Map<string, Uint8Array>()
-  const text = (from: number, length: number) => {
-    let end = from
-    while (end < from + length && bytes[end] !== 0) end++
-    return new TextDecoder().decode(bytes.subarray(from, end))
-  }
-  let offset = 0
-  let longName: string | undefined
-  while (offset + 512 <= bytes.length) {
-    if (bytes[offset] === 0) break // two zero blocks end the archive
-    const size = parseInt(text(offset + 124, 12).trim() || "0", 8)
-    if (!Number.isFinite(size) || size < 0) throw new Error(`tar: bad size field at byte ${offset}`)
-    const type = String.fromCharCode(bytes[offset + 156] ?? 0)
-    const prefix = text(offset + 345, 155)
-    const name = longName ?? (prefix !== "" ? `${prefix}/${text(offset, 100)}` : text(offset, 100))
-    longName = undefined
-    const body = offset + 512
-    if (body + size > bytes.length) throw new Error(`tar: ${name} is cut short`)
-    if (type === "L") longName = text(body, size) // GNU long name for the next entry
-    else if (type === "0" || type === "\0") files.set(name, bytes.slice(body, body + size))
-    offset = body + Math.ceil(size / 512) * 512
-  }
-  return files
-}
-
-/**
- * The members of a downloaded file, by archive format (zip, tar.gz / tgz, gz), or the file itself.
- * Throws when the archive unpacks to more than `maxBytes` (counted while inflating: inflating stops
- * there) or is damaged.
- *
- * @example
- * ```ts
- * import * as fs from "node:fs"
- * import { DataStore } from "@stseval/formats"
- *
- * // zip, tar.gz or gz, by the name; stops past the cap instead of filling the disk
- * const files = DataStore.unpack("Stsbenchmark.tar.gz", fs.readFileSync("Stsbenchmark.tar.gz"))
- * ```
- * @since 0.1.0
- */
-export const unpack = (file: string, bytes: Uint8Array, maxBytes: number = MAX_UNPACKED_BYTES): Map<string, Uint8Array> => {
-  const lower = file.toLowerCase()
-  const tooLarge = (cause: unknown) => new Error(`${file}: unpacks to more than ${maxBytes} bytes; it was not unpacked`, { cause })
-  const gunzip = (data: Uint8Array): Uint8Array => {
-    try {
-      return zlib.gunzipSync(data, { maxOutputLength: maxBytes })
-    } catch (e) {
-      if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw tooLarge(e)
-      throw e
-    }
-  }
-  let members: Map<string, Uint8Array>
-  if (lower.endsWith(".zip")) {
-    members = new Map()
-    let total = 0
-    try {
-      for (const entry of Zip.entries(bytes, MAX_ARCHIVE_ENTRIES)) {
-        if (!keepMember(entry.name)) continue
-        const content = Zip.unpack(bytes, entry, maxBytes - total, maxBytes)
-        total += content.length
-        members.set(entry.name, content)
-      }
-    } catch (e) {
-      if (e instanceof Zip.ZipError) throw new Error(`${file}: ${e.message}`, { cause: e })
-      throw e
-    }
-  } else if (lower.endsWith(".tar.gz") || lower.endsWith(".tgz")) {
-    members = untar(gunzip(bytes))
-  } else if (lower.endsWith(".gz")) {
-    members = new Map([[file.slice(0, -3), gunzip(bytes)]])
-  } else {
-    return new Map()
-  }
-  return new Map([...members].filter(([name]) => keepMember(name)))
-}
-
-// The task archives hold tens of files; a zip with more entries than this is not one of them.
-const MAX_ARCHIVE_ENTRIES = 10_000
-
 /**
  * @example
  * ```ts
@@ -387,82 +214,6 @@ export interface FetchOptions {
   /** what the download may unpack to (default `MAX_UNPACKED_BYTES`, 512 MiB) @since 0.2.0 */
   readonly maxUnpackedBytes?: number
 }
-
-/** What to do instead when a download cannot be made. */
-const INSTEAD = "check the network, or use a copy of the data: give the gold with --gold <path>, or point STSEVAL_DATA=<folder> at a data root holding it"
-
-/** The operating system's reason behind undici's bare "fetch failed". */
-const causeOf = (e: unknown): string => {
-  const cause = e instanceof Error ? (e as Error & { cause?: unknown }).cause : undefined
-  const code = typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : undefined
-  const detail = cause instanceof Error ? cause.message : undefined
-  return [e instanceof Error ? e.message : String(e), code !== undefined && detail?.includes(code) !== true ? code : undefined, detail]
-    .filter((x) => x !== undefined && x !== "")
-    .join(": ")
-}
-
-class Silent extends Error {}
-class TooSlow extends Error {}
-
-/**
- * Download with an idle timeout (no answer, or no new bytes, for `timeoutMs`), a limit on the
- * whole download's time (`totalMs`) and a cap on the bytes received.
- */
-const download = (url: string, fetchImpl: typeof globalThis.fetch, timeoutMs: number, totalMs: number) =>
-  Effect.tryPromise({
-    try: async (signal) => {
-      const controller = new AbortController()
-      const abort = () => controller.abort(new Silent())
-      signal.addEventListener("abort", () => controller.abort(signal.reason))
-      let timer = setTimeout(abort, timeoutMs)
-      const total = setTimeout(() => controller.abort(new TooSlow()), totalMs)
-      const idle = () => {
-        clearTimeout(timer)
-        timer = setTimeout(abort, timeoutMs)
-      }
-      try {
-        const response = await fetchImpl(url, { signal: controller.signal })
-        if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`)
-        if (response.body === null) return new Uint8Array(0)
-        const chunks: Array<Uint8Array> = []
-        let total = 0
-        const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader()
-        for (;;) {
-          idle()
-          const { done, value } = await reader.read()
-          if (done) break
-          total += value.length
-          if (total > MAX_DOWNLOAD_BYTES) {
-            await reader.cancel()
-            throw new Error(`the download is larger than ${MAX_DOWNLOAD_BYTES} bytes; it was stopped`)
-          }
-          chunks.push(value)
-        }
-        const out = Buffer.concat(chunks, total)
-        return new Uint8Array(out.buffer, out.byteOffset, out.length)
-      } catch (e) {
-        if (controller.signal.reason instanceof Silent) {
-          throw new Error(`no answer for ${timeoutMs / 1000} s (the server does not respond); ${INSTEAD}`, { cause: e })
-        }
-        if (controller.signal.reason instanceof TooSlow) {
-          throw new Error(`the download took more than ${totalMs / 1000} s in all (the server sends too slowly); it was stopped; ${INSTEAD}`, { cause: e })
-        }
-        throw e
-      } finally {
-        clearTimeout(timer)
-        clearTimeout(total)
-      }
-    },
-    catch: (cause) => {
-      const message = causeOf(cause)
-      return new DataFetchError({
-        url,
-        message: message.startsWith("no answer") || message.startsWith("HTTP ") || message.startsWith("the download")
-          ? `${url}: ${message}`
-          : `${url}: cannot download (${message}); ${INSTEAD}`
-      })
-    }
-  })
 
 /**
  * Read an edition folder's manifest (an empty one when there is none or it is unreadable).
@@ -565,7 +316,7 @@ export const fetchSource = Effect.fnUntraced(function*(dir: string, source: Data
     const present = yield* fs.exists(nodePath.join(dir, known.file))
     if (present) return { source: known, cached: true }
   }
-  const bytes = yield* download(source.url, options.fetch ?? globalThis.fetch, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS)
+  const bytes = yield* download(source.url, options.fetch ?? globalThis.fetch, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS, MAX_DOWNLOAD_BYTES)
   const actual = sha256(bytes)
   if (source.sha256 !== undefined && source.sha256.toLowerCase() !== actual) {
     return yield* new ChecksumMismatch({ url: source.url, expected: source.sha256.toLowerCase(), actual })

@@ -224,6 +224,12 @@ export interface Format {
    * when the format has several columns (SICK writes its own).
    */
   readonly writeRun?: ((run: { readonly ids?: ReadonlyArray<string> | undefined; readonly scores: ArrayLike<number> }) => string) | undefined
+  /**
+   * The run a baseline writes for this format, so that baselines ask the descriptor, not its name:
+   * `sick` a SICK run file (both subtasks), `stsb` the STS Benchmark's one file, `semrel` SemRel's
+   * `pred_<lang>.csv` matched by pair ID; absent, a file per dataset with one score per line (STS).
+   */
+  readonly baselineRun?: "sick" | "stsb" | "semrel" | undefined
 }
 
 /**

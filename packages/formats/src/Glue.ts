@@ -201,6 +201,7 @@ export const writeStsb = (scores: ArrayLike<number>): string => {
   let out = `${HEADER.join("\t")}\n`
   for (let i = 0; i < scores.length; i++) {
     const v = scores[i]
+    // a defect: the writer's caller clips to GLUE's range (a run read from a user is never written back)
     if (!Number.isFinite(v) || v < STSB_RANGE.min || v > STSB_RANGE.max) {
       throw new RangeError(`GLUE STS-B predictions must be numbers from 0 to 5; row ${i} is ${v}`)
     }

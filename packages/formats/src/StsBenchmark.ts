@@ -200,6 +200,7 @@ export const write = (rows: ReadonlyArray<Omit<StsbRow, "line">>): string =>
  */
 export const format: Format = {
   name: "stsb-csv",
+  baselineRun: "stsb",
   description: "STS Benchmark: gold sts-*.csv (TAB-separated, no quoting, score in field 5); a run one score per line aligned by line, or GLUE's STS-B.tsv (index<TAB>prediction)",
   match: "line",
   columns: [{ name: "score", kind: "scores", field: "score" }],

@@ -154,6 +154,30 @@ describe("DataStore", () => {
     expect(new TextDecoder().decode(members.get(`${"a".repeat(60)}/${name}`))).toBe("long\n")
   })
 
+  it("a damaged or too large archive is an ArchiveError (a Schema.TaggedError) with the message it always had", () => {
+    const thrown = (f: () => unknown): unknown => {
+      try {
+        f()
+      } catch (e) {
+        return e
+      }
+      return undefined
+    }
+    const badSize = thrown(() => DataStore.untar(new Uint8Array(1024).fill(57))) // "9": not an octal digit
+    expect(badSize).toBeInstanceOf(DataStore.ArchiveError)
+    expect(badSize).toMatchObject({ _tag: "ArchiveError", message: "tar: bad size field at byte 0" })
+    const header = new Uint8Array(1024)
+    header.set(new TextEncoder().encode("a.txt"), 0)
+    header.set(new TextEncoder().encode("00000002000"), 124) // 1024 bytes, and none follow
+    header[156] = 48
+    expect(thrown(() => DataStore.untar(header))).toMatchObject({ _tag: "ArchiveError", message: "tar: a.txt is cut short" })
+    expect(thrown(() => DataStore.unpack("big.gz", files.get("/big.gz")!, 1024 * 1024))).toMatchObject({
+      _tag: "ArchiveError",
+      message: `big.gz: unpacks to more than ${1024 * 1024} bytes; it was not unpacked`
+    })
+    expect(thrown(() => DataStore.unpack("x.zip", new Uint8Array([80, 75, 3, 4, 0, 0])))).toMatchObject({ _tag: "ArchiveError" })
+  })
+
   it("a sources[].file that climbs out (../../X) is refused and nothing is written outside the folder", async () => {
     const dir = path.join(tmp, "climb", "data", "ed")
     const exit = await run(DataStore.fetchSource(dir, { url: `${base}/sts.zip`, file: "../../X" }))

@@ -263,6 +263,21 @@ describe("user edition files", () => {
     expect(e.reason).toContain("(and 1 more: runLimit: Expected a value greater than 0, got -1)")
   })
 
+  it("the legacy `family` field: accepted in an edition file, then dropped, so nothing can decide by it", async () => {
+    const base = JSON.parse(fs.readFileSync(path.join(fixtures, "user-edition.json"), "utf8")) as Record<string, unknown>
+    const { family: _written, ...without } = base
+    const withSick = await Effect.runPromise(Registry.decodeEdition({ ...without, family: "sick" }, "x.json"))
+    const withSts = await Effect.runPromise(Registry.decodeEdition({ ...without, family: "sts" }, "x.json"))
+    const none = await Effect.runPromise(Registry.decodeEdition(without, "x.json"))
+    expect("family" in withSick).toBe(false)
+    expect(withSick).toEqual(none)
+    expect(withSts).toEqual(none)
+    expect("family" in Registry.decodeEditionSync({ ...without, family: "sts" })).toBe(false)
+    // the schema still documents it, for editors validating old files
+    expect(JSON.stringify((Registry.jsonSchema()["properties"] as Record<string, unknown>)["family"])).toContain("ignored")
+    expect(Registry.builtin.some((e) => "family" in e)).toBe(false)
+  })
+
   it("a missing file is an EditionError naming it", async () => {
     const file = path.join(fixtures, "does-not-exist.yaml")
     const e = await fail(Registry.loadEditionFile(file))

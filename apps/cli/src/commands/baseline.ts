@@ -75,7 +75,7 @@ export const baseline = Command.make(
     // finding and reading the inputs is the baselines package's; a missing input is a usage error
     const where = { input: Option.getOrUndefined(o.input), dataRoot: yield* Task.root(o.dataRoot) }
     const usage = (e: Inputs.InputError) => new UsageError({ message: e.message })
-    if (o.format === "glue" && !edition.datasets.every((d) => Registry.formatOf(edition, d).name === "stsb-csv")) {
+    if (o.format === "glue" && !edition.datasets.every((d) => Registry.formatOf(edition, d).baselineRun === "stsb")) {
       return yield* new UsageError({ message: `--format glue writes GLUE's STS-B.tsv, for an STS Benchmark edition (stsb); ${edition.id} is not one` })
     }
     let made: Baseline.Made

@@ -16,6 +16,7 @@
  *
  * @internal
  */
+import { Schema } from "effect"
 import * as Yaml from "yaml"
 
 /** A YAML 1.1 timestamp as PyYAML constructs it: a `date` (no time) or a `datetime`. */
@@ -97,7 +98,7 @@ const pyyamlTags = (tags: Yaml.Tags): Yaml.Tags => [
 ]
 
 /** Why a text cannot be loaded (PyYAML would raise). */
-export class LoadError extends Error {}
+export class LoadError extends Schema.TaggedError<LoadError>()("LoadError", { message: Schema.String }) {}
 
 /**
  * `yaml.safe_load(text)` as PyYAML does it for the scalars that matter to a competition: booleans,
@@ -106,8 +107,13 @@ export class LoadError extends Error {}
  */
 export const safeLoad = (text: string): unknown => {
   const doc = Yaml.parseDocument(text, { version: "1.1", customTags: pyyamlTags, uniqueKeys: false })
-  if (doc.errors.length > 0) throw new LoadError(doc.errors[0].message)
-  return doc.toJS({ maxAliasCount: 100 })
+  if (doc.errors.length > 0) throw new LoadError({ message: doc.errors[0].message })
+  try {
+    return doc.toJS({ maxAliasCount: 100 })
+  } catch (e) {
+    // yaml refuses aliases that expand too far by throwing: an input problem like any other
+    throw new LoadError({ message: (e as Error).message })
+  }
 }
 
 /**

@@ -32,6 +32,14 @@ export const hasShared = fs.existsSync(path.join(sharedRoot, "data")) && fs.exis
 /** A fresh temporary folder outside the repository. */
 export const tempDir = (prefix = "stseval-codabench-test-"): string => fs.mkdtempSync(path.join(os.tmpdir(), prefix))
 
+/** A fresh folder holding a stand-in for the single-file CLI, for tests that write a bundle but never run it. */
+export const stubCli = (text = "// not run here\n"): { readonly work: string; readonly cli: string } => {
+  const work = tempDir()
+  const cli = path.join(work, "stseval.mjs")
+  fs.writeFileSync(cli, text)
+  return { work, cli }
+}
+
 /**
  * The single-file CLI (`stseval.mjs`), built from the sources by the repository's own bundle
  * function (apps/cli/scripts/bundle.ts, what `pnpm build` runs), once per test worker, into a
