@@ -11,7 +11,7 @@ import type { Submissions } from "@stseval/formats"
 import { Engine, Rank } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
 import { describe, expect, it } from "vitest"
-import { FromScoring, Layouts, Table } from "../src/index.js"
+import { FromScoring, Presets, Table } from "../src/index.js"
 import { hasShared, readGold, runWithPearson, sharedDir, syntheticGold } from "./helpers.js"
 
 const edition = (id: string) => {
@@ -63,7 +63,7 @@ describe("STS 2014 Table 3 through the scoring engine", () => {
     submission("Late/run1", "Late", 1, runFiles(Object.fromEntries(ed.datasets.map((d) => [d.name, 0.7]))), { late: true }),
     submission("After/run1", "After", 1, runFiles({ headlines: 0.5 }), { postDeadline: true })
   ])
-  const t = Layouts.preset("sts2014-table3", results)
+  const t = Presets.preset("sts2014-table3", results)
 
   it("the engine's weighted mean (missing dataset = 0) prints as published: 0.508, 0.010", () => {
     expect(cell(t, "LIPN/run1", "wmean")).toBe("0.508")
@@ -107,7 +107,7 @@ describe("STS 2017 Table 10 through the scoring engine", () => {
     submission("baseline", "baseline", undefined, files([60.45, 51.55, 71.17, 62.2, 3.2, 72.78, 54.56], 20)),
     submission("NoTr6/run1", "NoTr6", 1, files([50, 70, 70, 70, 30, 84.9, undefined], 40), { corrected: true })
   ])
-  const t = Layouts.preset("sts2017-table10", results, { matrix: false })
+  const t = Presets.preset("sts2017-table10", results, { matrix: false })
 
   it("Primary = mean of the seven tracks: ECNU 73.16, baseline 53.70; a run without track 6 has none", () => {
     expect(cell(t, "ECNU/run1", "primary")).toBe("73.16")
@@ -153,7 +153,7 @@ describe.skipIf(!hasSick)("SICK Table 7 from the post-task runs (official R scor
       }
     })
     const results = score(ed, gold, subs)
-    const t = Layouts.preset("sick2014-table7", results, { significance: false, matrix: false })
+    const t = Presets.preset("sick2014-table7", results, { significance: false, matrix: false })
     let matched = 0
     for (const [file, , r, rho, mse] of ref) {
       // The "-raw" files have a 4th field on data lines: the official R scorer read them anyway,
