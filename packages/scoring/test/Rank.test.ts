@@ -193,3 +193,24 @@ describe("rank", () => {
     expect(ranked.rankings[0].entries.map((e) => [e.rank, e.meta.id])).toEqual([[1, "B/run1"], [1, "C/run1"], [3, "A/run1"]])
   })
 })
+
+describe("the best figure and the order by a figure (one rule for every table and the board)", () => {
+  it("best: the highest figure, the lowest in a lower-is-better direction; none without a finite figure", () => {
+    expect(Rank.best([0.5, null, 0.81, undefined, Number.NaN, 0.81], "higher")).toBe(0.81)
+    expect(Rank.best([0.5, 0.2, 0.9], "lower")).toBe(0.2)
+    expect(Rank.best([null, undefined, Number.NaN], "higher")).toBeUndefined()
+  })
+
+  it("orderBy: ranked runs first, then the best figure first, runs without one last, ties in the order given", () => {
+    const rows = [
+      { id: "a", ranked: true, v: 0.5 },
+      { id: "b", ranked: false, v: 0.9 },
+      { id: "c", ranked: true, v: undefined },
+      { id: "d", ranked: true, v: 0.7 },
+      { id: "e", ranked: true, v: 0.5 }
+    ]
+    const by = (direction: "higher" | "lower") => Rank.orderBy(rows, { ranked: (r) => r.ranked, value: (r) => r.v, direction }).map((r) => r.id)
+    expect(by("higher")).toEqual(["d", "a", "e", "c", "b"])
+    expect(by("lower")).toEqual(["a", "e", "d", "c", "b"])
+  })
+})

@@ -12,9 +12,10 @@
  * @since 0.1.0
  */
 import { Metrics } from "@stseval/metrics"
-import { Style, Uncertainty } from "@stseval/scoring"
+import { Rank, Style, Uncertainty } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
 import { directionOf, figureOfSource, finite, listed, missingKind, missingReason, ordered, rankedBy, rankingOfFigure, rawValue, sectionOf, tableRanking } from "./internal/order.js"
+import * as Footnotes from "./Footnotes.js"
 import * as Plot from "./Plot.js"
 import type { Results, RunResult } from "./Results.js"
 import { figureKey, figureOf, labelOf, participants } from "./Results.js"
@@ -180,30 +181,6 @@ export interface Options {
 }
 
 /**
- * The footnotes of a table with intervals (`--ci`): what `≈` means when a row has it, and how the
- * intervals (and the rank range, when the table shows it) were made. The live leaderboard's tables
- * print the same.
- *
- * @example
- * ```ts
- * import { Layouts } from "@stseval/tables"
- *
- * const notes = Layouts.intervalFootnotes({ level: 0.95, resamples: 1000, seed: 12345 }, { overlapsBest: false, range: true })
- * ```
- * @since 0.2.0
- */
-export const intervalFootnotes = (
-  ci: { readonly level: number; readonly resamples: number; readonly seed: number },
-  used: { readonly overlapsBest: boolean; readonly range: boolean }
-): ReadonlyArray<string> => {
-  const level = Uncertainty.formatLevel(ci.level)
-  return [
-    ...(used.overlapsBest ? [`\u2248 the run's ${level} rank interval overlaps the best run's (a reading aid beside the significance marks, not a test).`] : []),
-    `${used.range ? "Rank range and i" : "I"}ntervals: ${level} percentile bootstrap over the pairs, resampled within each dataset (${ci.resamples} resamples, seed ${ci.seed}); not over annotators or datasets.`
-  ]
-}
-
-/**
  * The rank-interval column a layout gets when the results carry intervals.
  *
  * @example
@@ -221,16 +198,6 @@ export const rankRangeColumn: ColumnSpec = {
   align: "right",
   description: "the interval of the run's rank over the bootstrap resamples"
 }
-
-/**
- * The bold's footnotes: one per rule (`Marks.describe`: test, resamples, p-value, correction,
- * alpha), naming the columns it applies to (STS 2017's table has three rules in eight columns).
- */
-const tiedNotes = (used: ReadonlyMap<string, ReadonlyArray<string>>, marked: ReadonlyArray<string>): ReadonlyArray<string> =>
-  [...used].map(([rule, headers]) => {
-    const ordered = [...new Set(marked.filter((h) => headers.includes(h)))]
-    return `Bold${used.size > 1 || ordered.length < marked.length ? ` in ${ordered.join(", ")}` : ""}: not significantly different from the best ranked run (${rule}).`
-  })
 
 /**
  * Build a Table from results with a layout spec and options: the runs, order and ranks of the
@@ -353,12 +320,10 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     for (const c of specs) {
       if (c.markBest !== true) continue
       const among = rankedBy(results, columnRanking(c) ?? ranking)
-      const lower = directionOf(results, c) === "lower"
-      let best: number | undefined
-      for (const r of runs) {
-        const v = rawValue(r, c.source)
-        if (among.has(r.id) && finite(v) && (best === undefined || (lower ? v < best : v > best))) best = v
-      }
+      const best = Rank.best(
+        runs.flatMap((r) => (among.has(r.id) ? [rawValue(r, c.source)] : [])),
+        directionOf(results, c)
+      )
       if (best !== undefined) bestOf.set(c.key, best)
     }
   }
@@ -485,11 +450,11 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   }))
 
   const footnotes: Array<string> = [...(spec.notes ?? []), ...(options.notes ?? [])]
-  if (usedMarks.best) footnotes.push("\u2022 best figure in the column among the ranked runs.")
+  if (usedMarks.best) footnotes.push(Footnotes.best)
   // the columns by their printed headers (a config's `headers` renames them), in column order
   const headerOf = new Map(columns.map((c) => [c.key, c.header]))
   footnotes.push(
-    ...tiedNotes(
+    ...Footnotes.tied(
       new Map([...usedMarks.tied].map(([rule, keys]) => [rule, keys.map((k) => headerOf.get(k) ?? k)])),
       specs.flatMap((c) => (marksOf(c) !== undefined ? [headerOf.get(c.key) ?? c.header] : []))
     )
@@ -512,15 +477,15 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   footnotes.push(...unmarked)
   if (usedMarks.late) footnotes.push("* late or corrected submission.")
   if (usedMarks.postDeadline) footnotes.push("\u2020 post-deadline submission: listed, never ranked.")
-  if (usedMarks.zeroed) footnotes.push(Table.ZEROED_NOTE)
-  footnotes.push(...Table.missingLegend(usedMarks.missing))
+  if (usedMarks.zeroed) footnotes.push(Footnotes.zeroed)
+  footnotes.push(...Footnotes.missing(usedMarks.missing))
   if (usedMarks.columnRanges) {
     footnotes.push(
       `(r; a-b) after a figure: the run's rank r in that column's own ranking and the ${Uncertainty.formatLevel(results.intervals?.level ?? 0)} interval a-b of that rank over the bootstrap resamples.`
     )
   }
-  if (results.intervals !== undefined) footnotes.push(...intervalFootnotes(results.intervals, { ...usedMarks, range: usedMarks.range || usedMarks.columnRanges }))
-  if (usedMarks.fewPairs) footnotes.push(Table.fewPairsNote)
+  if (results.intervals !== undefined) footnotes.push(...Footnotes.intervals(results.intervals, { ...usedMarks, range: usedMarks.range || usedMarks.columnRanges }))
+  if (usedMarks.fewPairs) footnotes.push(Footnotes.fewPairs)
 
   // Extras for HTML / JSON: scatter plots of the best ranked runs per dataset, and p-value matrices.
   const label = new Map(results.runs.map((r) => [r.id, labelOf(r)]))

@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 export * as Table from "./Table.js"
+export * as Footnotes from "./Footnotes.js"
 export * as Markdown from "./Markdown.js"
 export * as Latex from "./Latex.js"
 export * as Html from "./Html.js"

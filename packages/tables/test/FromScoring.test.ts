@@ -11,7 +11,7 @@ import type { Submissions } from "@stseval/formats"
 import { Engine, Rank } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
 import { describe, expect, it } from "vitest"
-import { FromScoring, Presets, Table } from "../src/index.js"
+import { Footnotes, FromScoring, Presets, Table } from "../src/index.js"
 import { hasShared, readGold, runWithPearson, sharedDir, syntheticGold } from "./helpers.js"
 
 const edition = (id: string) => {
@@ -82,7 +82,7 @@ describe("STS 2014 Table 3 through the scoring engine", () => {
     // a dataset counted as 0 (missingDataset: zero) is marked on the run and said in a footnote
     expect(Table.rows(t).find((r) => r.id === "LIPN/run1")?.marks).toEqual(["zeroed"])
     expect(Table.rows(t).find((r) => r.id === "LIPN/run2")?.marks).toEqual(["zeroed"])
-    expect(t.footnotes).toContain(Table.ZEROED_NOTE)
+    expect(t.footnotes).toContain(Footnotes.zeroed)
   })
   it("carries gold and run scores for significance and plots", () => {
     expect(results.datasets.find((d) => d.name === "headlines")?.gold?.length).toBe(750)

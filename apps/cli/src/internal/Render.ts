@@ -11,7 +11,7 @@ import { Style as Figures, Uncertainty } from "@stseval/scoring"
 import type { Engine, Rank, ScoredRun } from "@stseval/scoring"
 import type { Validation } from "@stseval/scoring"
 import type { Palette } from "./Style.js"
-import { Table } from "@stseval/tables"
+import { Footnotes, Table } from "@stseval/tables"
 import * as TextTable from "./TextTable.js"
 
 /** How many issues of a run the text view lists before it summarises the rest. */
@@ -304,7 +304,7 @@ export const ranking = (
     )
     // a zero standing in for a dataset a run lacks (missingDataset: zero): marked, said under the table
     const zeroed = r.entries.flatMap((e) => zeroedOf(e, r.ranking).map((z) => `${e.meta.id}: ${z.dataset} counted as 0 (${z.reason})`))
-    if (zeroed.length > 0) out.push(c.dim(`  ${Table.ZEROED_NOTE}`), ...zeroed.slice(0, 20).map((z) => c.dim(`    ${z}`)), ...(zeroed.length > 20 ? [c.dim(`    and ${zeroed.length - 20} more`)] : []), "")
+    if (zeroed.length > 0) out.push(c.dim(`  ${Footnotes.zeroed}`), ...zeroed.slice(0, 20).map((z) => c.dim(`    ${z}`)), ...(zeroed.length > 20 ? [c.dim(`    and ${zeroed.length - 20} more`)] : []), "")
     if (marks !== undefined) {
       out.push(c.dim(m?.rule !== undefined ? `  tied: not significantly different from the best ranked run (${m.rule})` : `  tied: no marks${m?.reason !== undefined ? `: ${m.reason}` : ""}`), "")
     }

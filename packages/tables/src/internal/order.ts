@@ -4,6 +4,7 @@
  * column's values and why one is missing. Shared by `Layouts.build` and the presets' lookups.
  */
 import { Metrics } from "@stseval/metrics"
+import { Rank } from "@stseval/scoring"
 import type { ColumnSpec, LayoutSpec, Source } from "../Layouts.js"
 import type { Ranking, Results, RunResult } from "../Results.js"
 import { figureKey, figureOf, participants } from "../Results.js"
@@ -97,15 +98,5 @@ export const ordered = (results: Results, rows: ReadonlyArray<RunResult>, rankin
     return [...rows].sort((a, b) => (at.get(a.id) ?? Infinity) - (at.get(b.id) ?? Infinity))
   }
   const ranked = rankedBy(results, ranking)
-  const lower = directionOf(results, sort) === "lower"
-  const value = (r: RunResult) => rawValue(r, sort.source)
-  return [...rows].sort((a, b) => {
-    const ga = ranked.has(a.id) ? 0 : 1
-    const gb = ranked.has(b.id) ? 0 : 1
-    if (ga !== gb) return ga - gb
-    const va = value(a)
-    const vb = value(b)
-    if (!finite(va) || !finite(vb)) return (finite(va) ? 0 : 1) - (finite(vb) ? 0 : 1)
-    return lower ? va - vb : vb - va
-  })
+  return Rank.orderBy(rows, { ranked: (r) => ranked.has(r.id), value: (r) => rawValue(r, sort.source), direction: directionOf(results, sort) })
 }
