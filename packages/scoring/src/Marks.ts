@@ -377,20 +377,12 @@ interface Candidate {
   readonly value: number
 }
 
-/** The aligned values of each candidate on the target's datasets, or why a run cannot be compared. */
+/** The aligned values of the candidates that can be compared on the target's datasets (`Aligned.comparable`), and why the others cannot. */
 const comparable = (edition: Registry.TaskEdition, target: Target, candidates: ReadonlyArray<Candidate>) => {
-  const kept: Array<Candidate> = []
-  const failed: Array<Failed> = []
   const options = { ranking: target.ranking, metric: target.metric, ...(target.dataset !== undefined ? { only: target.dataset } : {}) }
-  for (const c of candidates) {
-    const own = Aligned.datasets(edition, [c.run], options)
-    // a figure over several datasets is compared on all of them: a run that lacks one entered it as
-    // the metric's missing value (r = 0 under the zero rule), which no resampling can reproduce
-    if (own.skipped.length > 0 || own.datasets.length === 0) {
-      failed.push({ id: c.id, reason: own.skipped.map((s) => `${s.dataset}: ${s.reason}`).join("; ") || "nothing to compare" })
-    } else kept.push(c)
-  }
-  return { kept, failed, aligned: Aligned.datasets(edition, kept.map((c) => c.run), options) }
+  const { kept, left, aligned } = Aligned.comparable(edition, candidates, (c) => c.run, options)
+  const failed: Array<Failed> = left.map(({ item, skipped }) => ({ id: item.id, reason: skipped.map((s) => `${s.dataset}: ${s.reason}`).join("; ") || "nothing to compare" }))
+  return { kept, failed, aligned }
 }
 
 /** Pearson of two runs; a run that is a positive linear map of the other has nothing to test (cocor's statistics are 0/0). */
