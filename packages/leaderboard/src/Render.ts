@@ -62,7 +62,7 @@ export interface RendererShape {
  * @since 0.2.0
  */
 export const styleOf = (edition: Registry.TaskEdition | undefined, metric: string): Style.NumberStyle =>
-  Style.of(edition ?? { published: { style: "r3" } }, Style.kindOf(metric))
+  Style.forMetric(edition ?? { published: { style: "r3" } }, metric)
 
 const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`
 

@@ -154,6 +154,8 @@ export const compare = Command.make(
     }
     // A ranking of labels (SICK entailment): McNemar on the discordant pairs.
     let entailment: (McNemar.Result & { readonly accuracyA: number; readonly accuracyB: number }) | undefined
+    // the metric of the labels' ranking (SICK: accuracy), whose descriptor says how it prints
+    let labelsMetric = ""
     const skippedEntailment: Array<{ dataset: string; reason: string }> = []
     for (const r of edition.ranking) {
       if (only !== undefined || entailment !== undefined || r === ranking) continue
@@ -164,7 +166,10 @@ export const compare = Command.make(
         const m = McNemar.compareLabels(l.gold, l.runs[0], l.runs[1])
         // the official figure, as `score` gives it
         const acc = (run: ScoredRun.ScoredRun) => MetricValue.getOrNaN(ScoredRun.figure(run, l.name, r.metric) ?? MetricValue.undefined_(""))
-        if (!TestResult.isInvalid(m)) entailment = { ...m, accuracyA: acc(runs[0]), accuracyB: acc(runs[1]) }
+        if (!TestResult.isInvalid(m)) {
+          entailment = { ...m, accuracyA: acc(runs[0]), accuracyB: acc(runs[1]) }
+          labelsMetric = r.metric
+        }
         else skippedEntailment.push({ dataset: l.name, reason: m.message })
       }
     }
@@ -194,7 +199,7 @@ export const compare = Command.make(
       // figures in the edition's published style, as `score` prints them
       const style = Style.forMetric(edition, compared)
       const symbol = Metrics.get(compared)?.symbol ?? compared
-      const percent = Style.of(edition, "accuracy")
+      const percent = Style.forMetric(edition, labelsMetric)
       yield* Console.log(`${Render.header(scored, c)}\nA: ${ids[0]}\nB: ${ids[1]}\n`)
       // the official figure's row says so; the shared datasets' says it is not the official figure
       const all = [

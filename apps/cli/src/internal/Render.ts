@@ -37,11 +37,7 @@ export const header = (results: Engine.Results, c: Palette, options: { readonly 
 
 /** A correlation in the edition's published style (`0.826` or `82.64`, scoring's `Style`); undefined as `n/a`. */
 export const correlation = (value: MetricValue.MetricValue | undefined, d: Decimals): string =>
-  Figures.metric(value, Figures.of({ published: { style: d.style } }, "correlation", d.decimals))
-
-/** An MSE, F1 or accuracy, in the one style every output uses. */
-export const figure = (value: MetricValue.MetricValue | undefined, kind: "mse" | "f1" | "accuracy"): string =>
-  Figures.metric(value, Figures.of({ published: { style: "r3" } }, kind))
+  Figures.metric(value, Figures.correlation({ published: { style: d.style } }, d.decimals))
 
 /** A figure's interval `[low, high]` printed like the figure; empty without intervals or an interval. */
 export const interval = (f: Uncertainty.Figure | undefined, print: (x: number) => string): string =>
@@ -135,7 +131,7 @@ export const validation = (v: ScoredRun.ScoredRun, c: Palette, options: { readon
 
 /** A figure of a metric in its style (a correlation in the edition's, `--decimals` applied to it). */
 const metricText = (d: Decimals, metric: string) => (x: MetricValue.MetricValue | number | undefined) =>
-  Figures.metric(x, Figures.forMetric({ published: { style: d.style } }, metric, Figures.kindOf(metric) === "correlation" ? d.decimals : undefined))
+  Figures.metric(x, Figures.forMetric({ published: { style: d.style } }, metric, Figures.isCorrelation(metric) ? d.decimals : undefined))
 
 /**
  * What `score` prints for one run: per ranking (SICK: relatedness, entailment; STS: one), a table
