@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { MetricValue } from "@stseval/metrics"
-import { Json, Rank } from "@stseval/scoring"
+import { Rank, ResultJson } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 
 const run = (team: string, n: number, value: number | string, opts: { primary?: boolean; failed?: boolean } = {}): ScoredRun.ScoredRun => ({
@@ -67,7 +67,7 @@ describe("rank", () => {
   it("is deterministic: the input order does not matter", () => {
     const a = Rank.rank(runs)
     const b = Rank.rank([...runs].reverse())
-    expect(Json.rankedToJson(b)).toEqual(Json.rankedToJson(a))
+    expect(ResultJson.rankedToJson(b)).toEqual(ResultJson.rankedToJson(a))
   })
 
   it("SICK: two rankings, relatedness by Pearson and entailment by accuracy", () => {

@@ -8,7 +8,7 @@ import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue, Registry } from "@stseval/formats"
 import { MetricValue, Metrics } from "@stseval/metrics"
-import { Aligned, Json, ScoredRun, Style } from "@stseval/scoring"
+import { Aligned, ResultJson, ScoredRun, Style } from "@stseval/scoring"
 import type { Compare, McNemar } from "@stseval/significance"
 import * as CompareJson from "../internal/CompareJson.js"
 import { ExitCode, UsageError } from "../internal/Exit.js"
@@ -184,7 +184,7 @@ export const compare = Command.make(
         runA: ids[0],
         runB: ids[1],
         metric: compared,
-        runs: runs.map((r) => Json.toJson(r).run),
+        runs: runs.map((r) => ResultJson.toJson(r).run),
         datasets: rows.map((r) => CompareJson.compareRow(r.dataset, r.pairs, r.comparison)),
         ...(official !== undefined ? { official: official.json } : {}),
         ...(aggregateRow !== undefined ? { aggregate: CompareJson.compareRow(aggregateRow.dataset, aggregateRow.pairs, aggregateRow.comparison) } : {}),
