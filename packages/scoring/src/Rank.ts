@@ -502,3 +502,31 @@ export const orderBy = <A>(
     if (!isFigure(va) || !isFigure(vb)) return (isFigure(va) ? 0 : 1) - (isFigure(vb) ? 0 : 1)
     return by.direction === "lower" ? va - vb : vb - va
   })
+
+/**
+ * The rankings of one dataset that no run entered (SemRel: a language nobody submitted): every
+ * run it lists lacks the dataset, so none is ranked. Outputs name them in one line instead of a
+ * table of runs "not ranked".
+ *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import { Rank } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's, SemRel
+ * const names = Rank.unentered(results.ranked.rankings).map((r) => r.ranking) // e.g. ["hau"]
+ * ```
+ * @since 0.4.0
+ */
+export const unentered = <
+  K extends {
+    readonly ranking: string
+    readonly rule?: string | undefined
+    readonly entries: ReadonlyArray<{ readonly rank: number | undefined; readonly run: { readonly datasets: ReadonlyArray<{ readonly dataset: string; readonly status: string }> } }>
+  }
+>(
+  rankings: ReadonlyArray<K>
+): ReadonlyArray<K> =>
+  rankings.filter(
+    (r) => r.rule === "dataset" && r.entries.length > 0 && r.entries.every((e) => e.rank === undefined && (e.run.datasets.find((x) => x.dataset === r.ranking)?.status ?? "missing") === "missing")
+  )

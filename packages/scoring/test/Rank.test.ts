@@ -214,3 +214,24 @@ describe("the best figure and the order by a figure (one rule for every table an
     expect(by("lower")).toEqual(["a", "e", "d", "c", "b"])
   })
 })
+
+describe("unentered: the rankings of one dataset that no run entered (SemRel's languages)", () => {
+  const entry = (id: string, status: "scored" | "missing" | undefined, rank?: number) => ({
+    rank,
+    run: { datasets: status === undefined ? [] : [{ dataset: "eng", status }] },
+    meta: { id },
+    primary: true,
+    flags: [],
+    value: MetricValue.undefined_("none"),
+    reason: rank === undefined ? "no figure" : undefined
+  })
+  const ranking = (rule: string | undefined, entries: ReadonlyArray<ReturnType<typeof entry>>) => ({ ranking: "eng", metric: "spearman", rule, lowerIsBetter: false, entries })
+
+  it("is a ranking per dataset whose every run lacks the dataset; one run that has it, or a ranked run, keeps the ranking's table", () => {
+    const none = ranking("dataset", [entry("A/run1", "missing"), entry("B/run1", undefined)])
+    const one = ranking("dataset", [entry("A/run1", "missing"), entry("B/run1", "scored")])
+    const official = ranking("wmean", [entry("A/run1", "missing")])
+    const empty = ranking("dataset", [])
+    expect(Rank.unentered([none, one, official, empty]).map((r) => r === none)).toEqual([true])
+  })
+})

@@ -7,8 +7,8 @@ import type { Registry } from "@stseval/formats";
 import { Issue } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import type { MetricValue } from "@stseval/metrics"
-import { Style as Figures, Uncertainty } from "@stseval/scoring"
-import type { Engine, Rank, ScoredRun } from "@stseval/scoring"
+import { Rank, Style as Figures, Uncertainty } from "@stseval/scoring"
+import type { Engine, ScoredRun } from "@stseval/scoring"
 import type { Validation } from "@stseval/scoring"
 import type { Palette } from "./Style.js"
 import { Footnotes, Table } from "@stseval/tables"
@@ -249,9 +249,7 @@ export const ranking = (
   const out: string[] = []
   // a ranking of one dataset that no run entered (SemRel: a language) is no table of "not ranked"
   // rows: one line names them all
-  const unentered = ranked.rankings.filter(
-    (r) => r.rule === "dataset" && r.entries.length > 0 && r.entries.every((e) => e.rank === undefined && (e.run.datasets.find((x) => x.dataset === r.ranking)?.status ?? "missing") === "missing")
-  )
+  const unentered = Rank.unentered(ranked.rankings)
   for (const r of ranked.rankings) {
     if (unentered.includes(r)) continue
     // the marks of the figure this ranking orders by: its official aggregate, or its one dataset's
