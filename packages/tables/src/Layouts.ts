@@ -11,14 +11,13 @@
  *
  * @since 0.1.0
  */
-import { Metrics } from "@stseval/metrics"
-import { Rank, Style, Uncertainty } from "@stseval/scoring"
+import { Rank, Uncertainty } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
-import { directionOf, figureOfSource, finite, listed, missingKind, missingReason, ordered, rankedBy, rankingOfFigure, rawValue, sectionOf, tableRanking } from "./internal/order.js"
 import * as Footnotes from "./Footnotes.js"
-import * as Plot from "./Plot.js"
+import { pValuesOf, scatterOf } from "./internal/extras.js"
+import { directionOf, figureOfSource, finite, listed, missingKind, missingReason, ordered, rankedBy, rankingOfFigure, rawValue, sectionOf, tableRanking } from "./internal/order.js"
 import type { Results, RunResult } from "./Results.js"
-import { figureKey, figureOf, labelOf, participants } from "./Results.js"
+import { labelOf, participants } from "./Results.js"
 import * as Table from "./Table.js"
 
 
@@ -488,64 +487,8 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   if (usedMarks.fewPairs) footnotes.push(Footnotes.fewPairs)
 
   // Extras for HTML / JSON: scatter plots of the best ranked runs per dataset, and p-value matrices.
-  const label = new Map(results.runs.map((r) => [r.id, labelOf(r)]))
-  const shownDatasets = new Set(specs.flatMap((c) => (c.source._tag === "metric" ? [c.source.dataset] : [])))
-  const scatter: Array<Table.Scatter> = []
-  const topN = options.scatterRuns ?? 3
-  let plottedFewer = false
-  const plottedMetrics = new Set<string>()
-  for (const d of results.datasets) {
-    if (d.gold === undefined || topN <= 0 || !shownDatasets.has(d.name)) continue
-    const gold = d.gold
-    const metric = d.metric ?? "pearson"
-    const descriptor = Metrics.get(metric)
-    const lower = descriptor?.direction === "lower"
-    const among = rankedBy(results, rankingOfFigure(results, figureKey({ _tag: "metric", dataset: d.name, metric })) ?? ranking)
-    const withScores = runs.filter((r) => r.scores?.[d.name]?.length === gold.length)
-    const top = withScores
-      .filter((r) => among.has(r.id) && finite(figureOf(r.datasets[d.name], metric)))
-      .map((r) => ({ r, v: figureOf(r.datasets[d.name], metric) as number }))
-      .sort((a, b) => (lower ? a.v - b.v : b.v - a.v))
-      .slice(0, topN)
-    if (top.length < withScores.length) plottedFewer = true
-    plottedMetrics.add(descriptor?.label ?? metric)
-    const style = specs.find((c) => c.source._tag === "metric" && c.source.dataset === d.name && c.source.metric === metric)?.number ?? Style.forMetric({ published: { style: results.style ?? "r3" } }, metric)
-    const { step, indices } = Plot.sample(gold.length, options.maxPoints ?? 1500)
-    for (const { r, v } of top) {
-      const run = r.scores?.[d.name] as Float64Array
-      scatter.push({
-        dataset: d.header ?? d.name,
-        runId: r.id,
-        title: labelOf(r),
-        gold: indices.map((i) => gold[i]),
-        run: indices.map((i) => run[i]),
-        pairs: gold.length,
-        step,
-        metric,
-        value: v,
-        figure: { symbol: descriptor?.symbol ?? metric, text: Table.formatNumber(v, style) }
-      })
-    }
-  }
-  const pValues: Array<Table.PValueMatrix> =
-    options.matrix === false
-      ? []
-      : specs.flatMap((c) => {
-          const key = c.source._tag === "metric" ? figureKey(c.source) : undefined
-          const m = key !== undefined && wantTied ? results.marks?.[key] : undefined
-          if (m?.matrix === undefined || m.test === undefined || c.source._tag !== "metric") return []
-          const dataset = c.source.dataset
-          return [
-            {
-              dataset: results.datasets.find((d) => d.name === dataset)?.header ?? dataset,
-              test: Marks.testLabel(m.test),
-              alpha: m.alpha,
-              runs: m.matrix.runs.map((id) => label.get(id) ?? id),
-              p: m.matrix.p,
-              ...(m.matrix.total !== undefined ? { total: m.matrix.total } : {})
-            }
-          ]
-        })
+  const plots = scatterOf(results, specs, runs, ranking, options)
+  const pValues = options.matrix === false || !wantTied ? [] : pValuesOf(results, specs)
 
   return {
     id: spec.id,
@@ -557,8 +500,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     columns,
     sections,
     footnotes,
-    ...(scatter.length > 0 ? { scatter } : {}),
-    ...(scatter.length > 0 && plottedFewer ? { scatterNote: `Only the ${topN} best ranked runs on each dataset by ${[...plottedMetrics].join(" / ")} are plotted.` } : {}),
+    ...plots,
     ...(pValues.length > 0 ? { pValues } : {})
   }
 }
