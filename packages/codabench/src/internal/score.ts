@@ -7,7 +7,8 @@
  * @internal
  */
 import type { Gold, Issue, Registry } from "@stseval/formats"
-import { Engine, ResultJson, ResultSchema } from "@stseval/scoring"
+import { Engine, ResultJson } from "@stseval/scoring"
+import type { ResultSchema } from "@stseval/scoring"
 import type { Isolation, ScoredRun } from "@stseval/scoring"
 import { Effect } from "effect"
 import type { FileSystem, Path } from "effect"
