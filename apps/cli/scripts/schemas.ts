@@ -8,7 +8,7 @@ import * as path from "node:path"
 import { Schema } from "effect"
 import { Registry } from "@stseval/formats"
 import { Leaderboard, Status } from "@stseval/leaderboard"
-import { Json as ScoringJson } from "@stseval/scoring"
+import { ResultSchema } from "@stseval/scoring"
 import { Json as TablesJson } from "@stseval/tables"
 import * as CompareJson from "../src/internal/CompareJson.js"
 import * as ValidationJson from "../src/internal/ValidationJson.js"
@@ -28,7 +28,7 @@ const closed = (schema: Schema.Top, title: string, description: string): Record<
 }
 
 export const documents = (): Record<string, unknown> => ({
-  "scored-results.schema.json": ScoringJson.jsonSchema(),
+  "scored-results.schema.json": ResultSchema.jsonSchema(),
   "task-edition.schema.json": Registry.jsonSchema(),
   "validation.schema.json": standard(ValidationJson.jsonSchema(), "stseval validate --json (stseval/validation@1)"),
   "compare.schema.json": closed(

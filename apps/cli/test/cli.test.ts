@@ -65,9 +65,7 @@ describe("stseval (usage)", () => {
 describe("names the CLI lists without loading the packages (internal/Lazy.ts)", () => {
   it("are the packages' own lists", async () => {
     const { Compare } = await import("@stseval/significance")
-    const { Layouts } = await import("@stseval/tables")
     expect(Lazy.testNames).toEqual(Compare.testNames)
-    expect(Lazy.layoutNames).toEqual(Object.keys(Layouts.presets))
     // significance's defaults are the marks' rule
     const Marks = await import("@stseval/scoring/Marks")
     expect(Lazy.ruleDefaults).toEqual({ alpha: Marks.defaults.alpha, correction: Marks.defaults.correction, resamples: Marks.defaults.resamples, seed: Marks.defaults.seed })

@@ -6,7 +6,7 @@
  *
  * - SICK (a ranking per subtask): `relatedness_pearson`, `relatedness_spearman`, `relatedness_mse`,
  *   `entailment_accuracy` — each ranking's reported metrics, in the edition's order. Correlations
- *   and MSE to 3 decimals, accuracy in percent to 2 decimals (`Style.of`); MSE sorts ascending.
+ *   and MSE to 3 decimals, accuracy in percent to 2 decimals (`Style.forMetric`); MSE sorts ascending.
  * - STS with several datasets: one column per dataset (its Pearson; the key is the dataset name in
  *   lower case with every run of other characters turned into `_`: `track5.en-en` -> `track5_en_en`,
  *   `OnWN` -> `onwn`), then `official` (the edition's official aggregate: weighted mean, mean or
@@ -74,7 +74,7 @@ export type FigureRef =
 export type Figure = { readonly _tag: "value"; readonly value: number } | { readonly _tag: "none"; readonly reason: string }
 
 /**
- * One leaderboard column and the figure it shows, in the edition's number style (`Style.of`, the
+ * One leaderboard column and the figure it shows, in the edition's number style (`Style.forMetric`, the
  * style of every stseval output): `scale` is 100 for correlations in the `r100` style, `precision`
  * the style's decimals; `official` marks the official figure of a ranking (the first is the
  * leaderboard's primary column).

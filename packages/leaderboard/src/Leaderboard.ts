@@ -12,7 +12,7 @@
 import { Issue, Submissions } from "@stseval/formats"
 import type { Registry } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
-import { Json, Rank, Uncertainty } from "@stseval/scoring"
+import { Rank, ResultJson, ResultSchema, Uncertainty } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
 import { Schema } from "effect"
@@ -130,12 +130,12 @@ const who = {
   late: Schema.Boolean.annotate({ description: "late submission (run.json); printed *" }),
   corrected: Schema.Boolean.annotate({ description: "corrected resubmission (run.json); printed *" }),
   postDeadline: Schema.Boolean.annotate({ description: "after the deadline (run.json or its submission time); printed with a dagger" }),
-  identityUnknown: Json.RunJson.fields.identityUnknown,
-  flags: Schema.Array(Json.FlagJson)
+  identityUnknown: ResultSchema.RunJson.fields.identityUnknown,
+  flags: Schema.Array(ResultSchema.FlagJson)
 }
 
 /**
- * An official figure on the board: with intervals (`--ci`), its interval too (`Json.ciFields`).
+ * An official figure on the board: with intervals (`--ci`), its interval too (`ResultSchema.ciFields`).
  *
  * @example
  * ```ts
@@ -146,7 +146,7 @@ const who = {
  * ```
  * @since 0.2.0
  */
-export const BoardFigure = Schema.Struct({ ...OfficialFigure.fields, ...Json.ciFields }).annotate({ identifier: "BoardFigure" })
+export const BoardFigure = Schema.Struct({ ...OfficialFigure.fields, ...ResultSchema.ciFields }).annotate({ identifier: "BoardFigure" })
 /**
  * A dataset's figure on the board: with intervals (`--ci`), its interval too.
  *
@@ -159,7 +159,7 @@ export const BoardFigure = Schema.Struct({ ...OfficialFigure.fields, ...Json.ciF
  * ```
  * @since 0.2.0
  */
-export const BoardDatasetFigure = Schema.Struct({ ...DatasetFigure.fields, ...Json.ciFields }).annotate({ identifier: "BoardDatasetFigure" })
+export const BoardDatasetFigure = Schema.Struct({ ...DatasetFigure.fields, ...ResultSchema.ciFields }).annotate({ identifier: "BoardDatasetFigure" })
 
 /**
  * One run of `leaderboard.json`.
@@ -206,8 +206,8 @@ export const LeaderboardEntry = Schema.Struct({
   rank: Schema.NullOr(Schema.Int).annotate({ description: "1-based competition rank; null when not ranked (reason says why)" }),
   ...who,
   value: Schema.NullOr(Schema.Finite),
-  ...Json.ciFields,
-  rankInterval: Schema.optionalKey(Json.RankIntervalJson),
+  ...ResultSchema.ciFields,
+  rankInterval: Schema.optionalKey(ResultSchema.RankIntervalJson),
   overlapsBest: Schema.optionalKey(Schema.Boolean.annotate({ description: "with --ci: its rank interval overlaps the rank interval of a run ranked first" })),
   reason: Schema.NullOr(Schema.String)
 }).annotate({ identifier: "LeaderboardEntry" })
@@ -262,7 +262,7 @@ export const Leaderboard = Schema.Struct({
   rankings: Schema.Array(Ranking).annotate({ description: "one per official figure; empty in the hidden phase's public view" }),
   runs: Schema.Array(LeaderboardRun).annotate({ description: "every published run, by team, run number, name" }),
   /** with --ci: the intervals' settings and signature; absent in the hidden phase's public view */
-  intervals: Schema.optionalKey(Json.IntervalsJson),
+  intervals: Schema.optionalKey(ResultSchema.IntervalsJson),
   marks: Schema.optionalKey(
     Schema.Array(Marks.FigureMarksJson).annotate({
       description:
@@ -363,7 +363,7 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
     metric: k.metric,
     entries: k.entries.map((e): LeaderboardEntry => {
       if (e.rank !== undefined) rankedIds.add(e.meta.id)
-      return { ...Json.entryJson(e), reason: e.reason ?? null }
+      return { ...ResultJson.entryJson(e), reason: e.reason ?? null }
     })
   }))
   return {
@@ -499,7 +499,7 @@ export const marks = (
 export const withMarks = (board: Leaderboard, m: Marks.Marks): Leaderboard => ({ ...board, marks: m.figures.map(Marks.toJson) })
 
 /**
- * The board with its intervals: each figure's `ci` (`Json.ciOf`, as `rank --json`), each ranked
+ * The board with its intervals: each figure's `ci` (`ResultJson.ciOf`, as `rank --json`), each ranked
  * entry's `rankInterval` and `overlapsBest`, each ranking's `bestGroup`, and the settings once.
  *
  * @example
@@ -525,7 +525,7 @@ export const withIntervals = (board: Leaderboard, iv: Uncertainty.ResultInterval
       const ri = Uncertainty.runIntervals(iv, k.ranking, e.id)
       return {
         ...e,
-        ...Json.ciOf(ri?.official),
+        ...ResultJson.ciOf(ri?.official),
         ...(ri?.rankInterval !== undefined ? { rankInterval: { low: ri.rankInterval.low, high: ri.rankInterval.high }, overlapsBest: ri.overlapsBest } : {}),
         reason
       }
@@ -533,10 +533,10 @@ export const withIntervals = (board: Leaderboard, iv: Uncertainty.ResultInterval
   })),
   runs: board.runs.map((r) => ({
     ...r,
-    official: r.official.map((o) => ({ ...o, ...Json.ciOf(Uncertainty.rankedFigure(iv, o.ranking, r.id)) })),
-    datasets: r.datasets.map((d) => ({ ...d, ...Json.ciOf(Uncertainty.datasetFigure(iv, r.id, d.dataset, d.metric)) }))
+    official: r.official.map((o) => ({ ...o, ...ResultJson.ciOf(Uncertainty.rankedFigure(iv, o.ranking, r.id)) })),
+    datasets: r.datasets.map((d) => ({ ...d, ...ResultJson.ciOf(Uncertainty.datasetFigure(iv, r.id, d.dataset, d.metric)) }))
   })),
-  intervals: Json.intervalsToJson(iv)
+  intervals: ResultJson.intervalsToJson(iv)
 })
 
 /**

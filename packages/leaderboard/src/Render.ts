@@ -10,9 +10,9 @@
  */
 import { type Issue, Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
-import { Style, Uncertainty } from "@stseval/scoring"
+import { Rank, Style, Uncertainty } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
-import { Html, Layouts, Markdown, Table } from "@stseval/tables"
+import { Footnotes, Html, Layouts, Markdown, Table } from "@stseval/tables"
 import { Context } from "effect"
 import type { Leaderboard, LeaderboardRun } from "./Leaderboard.js"
 
@@ -62,7 +62,7 @@ export interface RendererShape {
  * @since 0.2.0
  */
 export const styleOf = (edition: Registry.TaskEdition | undefined, metric: string): Style.NumberStyle =>
-  Style.of(edition ?? { published: { style: "r3" } }, Style.kindOf(metric))
+  Style.forMetric(edition ?? { published: { style: "r3" } }, metric)
 
 const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`
 
@@ -175,12 +175,11 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
   const ranked = new Set(headline?.entries.flatMap((e) => (e.rank !== null ? [e.id] : [])) ?? [])
   const bestOf = new Map<string, number>()
   for (const [name, metric] of datasets) {
-    const lower = Metrics.get(metric)?.direction === "lower"
-    for (const r of board.runs) {
-      const v = r.datasets.find((d) => d.dataset === name)?.value
-      const best = bestOf.get(name)
-      if (ranked.has(r.id) && v != null && (best === undefined || (lower ? v < best : v > best))) bestOf.set(name, v)
-    }
+    const best = Rank.best(
+      board.runs.flatMap((r) => (ranked.has(r.id) ? [r.datasets.find((d) => d.dataset === name)?.value] : [])),
+      Metrics.get(metric)?.direction ?? "higher"
+    )
+    if (best !== undefined) bestOf.set(name, best)
   }
   // the rule of each bold (`Marks.describe`: test, resamples, p-value, correction), as report says it
   // (and the columns it applies to, for the footnotes: STS 2017 has two rules, tracks and Primary)
@@ -254,15 +253,13 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
     sections: [{ rows }],
     footnotes: [
       "* late or corrected submission; \u2020 submitted after the deadline (listed, never ranked).",
-      ...(board.runs.some((r) => r.flags.includes("zeroed")) ? [Table.ZEROED_NOTE] : []),
-      ...(hiddenPublic ? [] : ["\u2022 best figure in the column among the ranked runs."]),
-      ...[...used.tied].map(([t, headers]) => {
-        const ordered = columns.flatMap((c) => (headers.includes(columnName(c)) ? [columnName(c)] : []))
-        return `Bold${used.tied.size > 1 ? ` in ${ordered.join(", ")}` : ""}: not significantly different from the best ranked run (${t}).`
-      }),
-      ...Table.missingLegend(used.missing),
-      ...(ci !== undefined ? [...Layouts.intervalFootnotes(ci, used), `Intervals' signature: ${ci.signature}`] : []),
-      ...(rows.some((r) => Object.values(r.cells).some((c) => Table.fewPairsOf(c) !== undefined)) ? [Table.fewPairsNote] : [])
+      ...(board.runs.some((r) => r.flags.includes("zeroed")) ? [Footnotes.zeroed] : []),
+      ...(hiddenPublic ? [] : [Footnotes.best]),
+      // the bold's rules, each naming its columns when there are several (in column order)
+      ...Footnotes.tied(used.tied, [...new Set(columns.flatMap((c) => ([...used.tied.values()].some((headers) => headers.includes(columnName(c))) ? [columnName(c)] : [])))]),
+      ...Footnotes.missing(used.missing),
+      ...(ci !== undefined ? [...Footnotes.intervals(ci, used), `Intervals' signature: ${ci.signature}`] : []),
+      ...(rows.some((r) => Object.values(r.cells).some((c) => Table.fewPairsOf(c) !== undefined)) ? [Footnotes.fewPairs] : [])
     ]
   }
 }

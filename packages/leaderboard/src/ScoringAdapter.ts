@@ -12,7 +12,7 @@
 import { Files } from "@stseval/formats"
 import type { Registry, Submissions } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
-import { Engine, Json, Signature } from "@stseval/scoring"
+import { Engine, ResultJson, Signature } from "@stseval/scoring"
 import type { Isolation, ScoredRun } from "@stseval/scoring"
 import { Effect, FileSystem, Layer, Option, Path } from "effect"
 import * as Render from "./Render.js"
@@ -79,7 +79,7 @@ export const toOutcome = (run: ScoredRun.ScoredRun): RunOutcome => ({
         }))
       }
     : {}),
-  detail: Json.toJson(run)
+  detail: ResultJson.toJson(run)
 })
 
 /**

@@ -244,7 +244,7 @@ describe("the pages with ci", () => {
   it("Render.markdown and Render.html (the tables' renderers): the rank range, ≈ and each figure in the edition's number style; HTML draws each interval", () => {
     const md = Render.markdown(first, sts2017)
     const ace = official(first).entries[0]
-    const style = Style.of(sts2017, "correlation")
+    const style = Style.correlation(sts2017)
     // STS 2017 prints r x 100 to 2 decimals; the best ranked figure has the bullet, and the bold of the
     // board's marks, and no ≈ on itself; its interval rests on 7 x 30 = 210 pairs: no ‡ there
     expect(md).toMatch(new RegExp(`\\| Ace/run1 +\\| Ace +\\| +yes +\\| +1 \\| +1 \\| +\\*\\*${Style.format(ace.value!, style).replace(".", "\\.")}\\*\\* • \\|`))
@@ -258,7 +258,7 @@ describe("the pages with ci", () => {
   it("a track's interval rests on 30 pairs: ‡ after its figure in Markdown and HTML, with the footnote (issue 32), as report --ci prints it", () => {
     const md = Render.markdown(first, sts2017)
     const ace = first.runs.find((r) => r.id === "Ace/run1")!.datasets.find((d) => d.dataset === "track5.en-en")!
-    const style = Style.of(sts2017, "correlation")
+    const style = Style.correlation(sts2017)
     expect(ace.ci).toMatchObject({ fewPairs: PAIRS })
     expect(md).toContain(`${Style.format(ace.value!, style)}\u2021`)
     expect(md).toContain("\u2021 an interval on fewer than 100 pairs")

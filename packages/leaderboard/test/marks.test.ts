@@ -6,7 +6,8 @@
  */
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Registry } from "@stseval/formats"
-import { Engine } from "@stseval/scoring"
+import { Engine, Rank } from "@stseval/scoring"
+import { Footnotes } from "@stseval/tables"
 import * as Marks from "@stseval/scoring/Marks"
 import { Effect, Layer, References } from "effect"
 import * as fs from "node:fs"
@@ -75,6 +76,24 @@ describe("STS 2017 on the board: the board's ranking, the marks scoring decides"
     expect(md).not.toContain("track5.en-en |")
     const headers = Render.toTable(b, sts2017).columns.filter((c) => c.key.startsWith("dataset.")).map((c) => c.header)
     expect(headers).toEqual(["ar-ar", "ar-en", "es-es", "es-en", "es-en WMT", "en-en", "tr-en"])
+  })
+
+  it("the board's bullets and footnotes are decided where the report's are: Rank.best among the ranked runs, the tables' Footnotes", () => {
+    const t = Render.toTable(b, sts2017)
+    expect(t.footnotes).toContain(Footnotes.best)
+    const ranked = new Set(b.rankings[0].entries.flatMap((e) => (e.rank !== null ? [e.id] : [])))
+    const columns = t.columns.filter((c) => c.key.startsWith("dataset."))
+    expect(columns).toHaveLength(7)
+    for (const c of columns) {
+      const name = c.key.slice("dataset.".length)
+      const valueOf = (id: string) => b.runs.find((r) => r.id === id)?.datasets.find((d) => d.dataset === name)?.value
+      const best = Rank.best([...ranked].map(valueOf), "higher")
+      const bulleted = t.sections[0].rows.filter((r) => r.cells[c.key]?.marks.includes("best")).map((r) => r.id)
+      // the post-deadline run has the best figures and is never bulleted
+      expect(bulleted.length).toBeGreaterThan(0)
+      expect(bulleted).not.toContain("Late/run1")
+      expect(bulleted.every((id) => valueOf(id) === best)).toBe(true)
+    }
   })
 
   it("the rows follow the board's ranking as it is, never sorted again", () => {

@@ -235,3 +235,36 @@ export const scopes = (edition: Registry.TaskEdition): ReadonlyArray<Scope> =>
       ? Registry.datasetsOf(edition, ranking).map((d) => ({ name: d.name, ranking, only: d.name }))
       : [{ name: rankingName(edition, ranking), ranking }]
   )
+
+/**
+ * Which of some runs can be compared on a ranking's datasets (all of them, or `only`): a run that
+ * lacks one, failed on one, or whose figure is undefined on one is left out with its own datasets'
+ * reasons, since a figure over several datasets is compared on all of them (a run that lacks one
+ * entered it as the metric's missing value, which no resampling reproduces); the runs kept are
+ * aligned side by side. The marks (the bold) and `significance` both decide it here.
+ *
+ * @example
+ * ```ts
+ * import { Aligned, Engine } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const { kept, left, aligned } = Aligned.comparable(results.edition, results.runs, (r) => r, { ranking: results.edition.ranking[0] })
+ * const why = left.map((l) => `${l.item.meta.id}: ${l.skipped.map((s) => s.dataset).join(", ")}`)
+ * ```
+ * @since 0.4.0
+ */
+export const comparable = <A>(
+  edition: Registry.TaskEdition,
+  items: ReadonlyArray<A>,
+  runOf: (item: A) => ScoredRun,
+  options: { readonly ranking?: Registry.Ranking | undefined; readonly metric?: string | undefined; readonly only?: string | undefined } = {}
+): { readonly kept: ReadonlyArray<A>; readonly left: ReadonlyArray<{ readonly item: A; readonly skipped: ReadonlyArray<Skipped> }>; readonly aligned: Comparable } => {
+  const kept: Array<A> = []
+  const left: Array<{ readonly item: A; readonly skipped: ReadonlyArray<Skipped> }> = []
+  for (const item of items) {
+    const own = datasets(edition, [runOf(item)], options)
+    if (own.skipped.length > 0 || own.datasets.length === 0) left.push({ item, skipped: own.skipped })
+    else kept.push(item)
+  }
+  return { kept, left, aligned: datasets(edition, kept.map(runOf), options) }
+}

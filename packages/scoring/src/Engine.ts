@@ -366,7 +366,7 @@ export const inputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition
 /**
  * One scored result: the edition, the gold it was scored against, every run (scored or failed,
  * with its figures and the aligned scores behind them), the ranking and the signature. The JSON
- * form is `Json.ScoredResults` (`Json.resultsToJson`).
+ * form is `ResultSchema.ScoredResults` (`ResultJson.resultsToJson`).
  *
  * @example
  * ```ts

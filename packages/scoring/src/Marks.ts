@@ -28,12 +28,13 @@
  * @since 0.3.0
  */
 import { Registry } from "@stseval/formats"
-import { Metrics, Pearson } from "@stseval/metrics"
+import { Metrics } from "@stseval/metrics"
 import { Cluster, Compare, Correction, Datasets, TestResult } from "@stseval/significance"
 import type { Bootstrap } from "@stseval/significance"
 import * as Aligned from "./Aligned.js"
 import type { Results } from "./Engine.js"
 import { rankingName } from "./internal/edition.js"
+import { matrixOf, pOf, sameUpToScale } from "./internal/marksCompare.js"
 import * as Rule from "./internal/marksRule.js"
 import type { Ranking } from "./Rank.js"
 import type { ScoredRun } from "./ScoredRun.js"
@@ -342,34 +343,19 @@ const valueOf = (run: ScoredRun, target: Target): number | undefined => {
   return f?._tag === "Defined" && Number.isFinite(f.value) ? f.value : undefined
 }
 
-/** A comparison's p-value as the marks read it: zou2007 gives an interval only (different when it excludes 0). */
-const pOf = (c: Compare.Comparison): number => (c.pValue !== undefined ? c.pValue : c.ci !== undefined && (c.ci[0] > 0 || c.ci[1] < 0) ? 0 : 1)
-
 interface Candidate {
   readonly run: ScoredRun
   readonly id: string
   readonly value: number
 }
 
-/** The aligned values of each candidate on the target's datasets, or why a run cannot be compared. */
+/** The aligned values of the candidates that can be compared on the target's datasets (`Aligned.comparable`), and why the others cannot. */
 const comparable = (edition: Registry.TaskEdition, target: Target, candidates: ReadonlyArray<Candidate>) => {
-  const kept: Array<Candidate> = []
-  const failed: Array<Failed> = []
   const options = { ranking: target.ranking, metric: target.metric, ...(target.dataset !== undefined ? { only: target.dataset } : {}) }
-  for (const c of candidates) {
-    const own = Aligned.datasets(edition, [c.run], options)
-    // a figure over several datasets is compared on all of them: a run that lacks one entered it as
-    // the metric's missing value (r = 0 under the zero rule), which no resampling can reproduce
-    if (own.skipped.length > 0 || own.datasets.length === 0) {
-      failed.push({ id: c.id, reason: own.skipped.map((s) => `${s.dataset}: ${s.reason}`).join("; ") || "nothing to compare" })
-    } else kept.push(c)
-  }
-  return { kept, failed, aligned: Aligned.datasets(edition, kept.map((c) => c.run), options) }
+  const { kept, left, aligned } = Aligned.comparable(edition, candidates, (c) => c.run, options)
+  const failed: Array<Failed> = left.map(({ item, skipped }) => ({ id: item.id, reason: skipped.map((s) => `${s.dataset}: ${s.reason}`).join("; ") || "nothing to compare" }))
+  return { kept, failed, aligned }
 }
-
-/** Pearson of two runs; a run that is a positive linear map of the other has nothing to test (cocor's statistics are 0/0). */
-const sameUpToScale = (a: Bootstrap.Values, b: Bootstrap.Values): boolean =>
-  a instanceof Float64Array && b instanceof Float64Array && Pearson.pearsonRaw(a, b) >= 1 - 1e-12
 
 const markOne = (results: Pick<Results, "edition" | "runs" | "ranked">, target: Target, ranking: Ranking<ScoredRun> | undefined, options: Options): FigureMarks => {
   const alpha = options.alpha ?? defaults.alpha
@@ -449,7 +435,7 @@ const markOne = (results: Pick<Results, "edition" | "runs" | "ranked">, target: 
   const adjusted = correction === "holm" ? Correction.holm(p) : p
   const tiedAt = Cluster.best(others.length + 1, Cluster.fromComparisons(others.length + 1, others.map((_, i) => ({ a: 0, b: i + 1, pValue: adjusted[i] }))), alpha)
   const tiedIds = new Set(tiedAt.map((i) => (i === 0 ? best.id : kept[others[i - 1]].id)))
-  const matrix = target.dataset !== undefined && (options.matrix ?? 0) > 0 ? matrixOf(kept, joined, settings, descriptor.direction, options.matrix!) : undefined
+  const matrix = target.dataset !== undefined && (options.matrix ?? 0) > 0 ? matrixOf(kept, joined, settings, descriptor.direction, options.matrix!, MATRIX_MAX_RUNS) : undefined
   return {
     ...base,
     test,
@@ -463,45 +449,6 @@ const markOne = (results: Pick<Results, "edition" | "runs" | "ranked">, target: 
     ...(resampling ? { resamples: settings.resamples, seed: settings.seed, pMethod: test === "bootstrap" ? settings.bootstrapP : "shift" } : {}),
     ...(matrix !== undefined ? { matrix } : {})
   }
-}
-
-/** The p-value matrix between the best `size` runs (by their figure), raw p-values. */
-const matrixOf = (
-  kept: ReadonlyArray<Candidate>,
-  joined: Joined,
-  settings: Compare.Options & { readonly test: Compare.TestName },
-  direction: "higher" | "lower",
-  size: number
-): Matrix => {
-  const order = kept.map((_, i) => i).sort((a, b) => (direction === "higher" ? kept[b].value - kept[a].value : kept[a].value - kept[b].value) || a - b)
-  const top = order.slice(0, Math.max(1, Math.min(size, MATRIX_MAX_RUNS)))
-  const m = top.length
-  const p: Array<Array<number>> = Array.from({ length: m }, (_, i) => Array.from({ length: m }, (_, j) => (i === j ? 1 : Number.NaN)))
-  const set = (i: number, j: number, v: number) => {
-    p[i][j] = v
-    p[j][i] = v
-  }
-  if ((settings.test === "bootstrap" || settings.test === "permutation") && m > 1) {
-    const many = Compare.many(
-      joined.gold,
-      top.map((i) => joined.runs[i]),
-      { ...settings, against: "all", correction: "none" }
-    )
-    if (!TestResult.isInvalid(many)) for (const c of many.comparisons) set(c.a, c.b, pOf(c))
-  } else {
-    for (let i = 0; i < m; i++) {
-      for (let j = i + 1; j < m; j++) {
-        const a = joined.runs[top[i]]
-        const b = joined.runs[top[j]]
-        if (sameUpToScale(a, b)) set(i, j, 1)
-        else {
-          const c = Compare.two(joined.gold, a, b, settings)
-          if (!TestResult.isInvalid(c)) set(i, j, pOf(c))
-        }
-      }
-    }
-  }
-  return { runs: top.map((i) => kept[i].id), p, ...(m < kept.length ? { total: kept.length } : {}) }
 }
 
 /**

@@ -451,3 +451,82 @@ export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOp
     merged: mergedTeams(all)
   }
 }
+
+const isFigure = (v: number | null | undefined): v is number => v !== undefined && v !== null && Number.isFinite(v)
+
+/**
+ * The best of some figures in a direction (the highest, or the lowest for an MSE); undefined when
+ * none is a finite number. The figure every table and the live board mark with a bullet, among
+ * the runs a ranking ranks (the caller passes theirs): decided here, once.
+ *
+ * @example
+ * ```ts
+ * import { Rank } from "@stseval/scoring"
+ *
+ * Rank.best([0.81, 0.77, null], "higher") // 0.81
+ * Rank.best([0.31, 0.25], "lower") // 0.25: an MSE
+ * ```
+ * @since 0.4.0
+ */
+export const best = (figures: Iterable<number | null | undefined>, direction: "higher" | "lower"): number | undefined => {
+  let out: number | undefined
+  for (const v of figures) if (isFigure(v) && (out === undefined || (direction === "lower" ? v < out : v > out))) out = v
+  return out
+}
+
+/**
+ * Rows in the order of a figure no ranking orders by (a table sorted by its unofficial mean, or by
+ * MSE): the runs a ranking ranks first, then the best figure first, runs without a figure last,
+ * ties in the order given (the run order). A figure a ranking orders by takes that ranking's order
+ * instead.
+ *
+ * @example
+ * ```ts
+ * import { Rank } from "@stseval/scoring"
+ *
+ * const rows = [{ id: "a", mean: 0.5 }, { id: "b", mean: 0.7 }]
+ * Rank.orderBy(rows, { ranked: () => true, value: (r) => r.mean, direction: "higher" }).map((r) => r.id) // ["b", "a"]
+ * ```
+ * @since 0.4.0
+ */
+export const orderBy = <A>(
+  rows: ReadonlyArray<A>,
+  by: { readonly ranked: (row: A) => boolean; readonly value: (row: A) => number | null | undefined; readonly direction: "higher" | "lower" }
+): ReadonlyArray<A> =>
+  [...rows].sort((a, b) => {
+    const ga = by.ranked(a) ? 0 : 1
+    const gb = by.ranked(b) ? 0 : 1
+    if (ga !== gb) return ga - gb
+    const va = by.value(a)
+    const vb = by.value(b)
+    if (!isFigure(va) || !isFigure(vb)) return (isFigure(va) ? 0 : 1) - (isFigure(vb) ? 0 : 1)
+    return by.direction === "lower" ? va - vb : vb - va
+  })
+
+/**
+ * The rankings of one dataset that no run entered (SemRel: a language nobody submitted): every
+ * run it lists lacks the dataset, so none is ranked. Outputs name them in one line instead of a
+ * table of runs "not ranked".
+ *
+ * @example
+ * ```ts
+ * import type { Engine } from "@stseval/scoring"
+ * import { Rank } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's, SemRel
+ * const names = Rank.unentered(results.ranked.rankings).map((r) => r.ranking) // e.g. ["hau"]
+ * ```
+ * @since 0.4.0
+ */
+export const unentered = <
+  K extends {
+    readonly ranking: string
+    readonly rule?: string | undefined
+    readonly entries: ReadonlyArray<{ readonly rank: number | undefined; readonly run: { readonly datasets: ReadonlyArray<{ readonly dataset: string; readonly status: string }> } }>
+  }
+>(
+  rankings: ReadonlyArray<K>
+): ReadonlyArray<K> =>
+  rankings.filter(
+    (r) => r.rule === "dataset" && r.entries.length > 0 && r.entries.every((e) => e.rank === undefined && (e.run.datasets.find((x) => x.dataset === r.ranking)?.status ?? "missing") === "missing")
+  )

@@ -276,12 +276,12 @@ const plainMean = (scores: ReadonlyArray<DatasetScore>, weighted: boolean, metri
  * import { ScoredRun } from "@stseval/scoring"
  *
  * declare const run: ScoredRun.ScoredRun // dataset a: r = 0.8 on 5 pairs; dataset b (6 pairs): no file
- * ScoredRun.wmeanOf(run.datasets).value // defined(0.8): b has no figure, so it is left out
- * ScoredRun.officialMean(run.datasets, true, "zero").value // defined(0.364): under `zero`, b enters as r = 0 (0.8 * 5 / 11)
+ * ScoredRun.wmeanOf(run.datasets, "pearson").value // defined(0.8): b has no figure, so it is left out
+ * ScoredRun.officialMean(run.datasets, true, "zero", "pearson").value // defined(0.364): under `zero`, b enters as r = 0 (0.8 * 5 / 11)
  * ```
  * @since 0.1.0
  */
-export const wmeanOf = (scores: ReadonlyArray<DatasetScore>, metric: string = "pearson"): AggregateScore =>
+export const wmeanOf = (scores: ReadonlyArray<DatasetScore>, metric: string): AggregateScore =>
   plainMean(scores, true, Metrics.getOrThrow(metric))
 
 /**
@@ -292,12 +292,12 @@ export const wmeanOf = (scores: ReadonlyArray<DatasetScore>, metric: string = "p
  * import { ScoredRun } from "@stseval/scoring"
  *
  * declare const run: ScoredRun.ScoredRun // r = 0.9 on dataset a (5 pairs), 0.8857 on b (6 pairs)
- * ScoredRun.meanOf(run.datasets).value // defined(0.8929): (0.9 + 0.8857) / 2
+ * ScoredRun.meanOf(run.datasets, "pearson").value // defined(0.8929): (0.9 + 0.8857) / 2
  * ScoredRun.meanOf(run.datasets, "spearman").value // the same over each dataset's Spearman
  * ```
  * @since 0.1.0
  */
-export const meanOf = (scores: ReadonlyArray<DatasetScore>, metric: string = "pearson"): AggregateScore =>
+export const meanOf = (scores: ReadonlyArray<DatasetScore>, metric: string): AggregateScore =>
   plainMean(scores, false, Metrics.getOrThrow(metric))
 
 /**
@@ -317,7 +317,7 @@ export const meanOf = (scores: ReadonlyArray<DatasetScore>, metric: string = "pe
  *
  * declare const run: ScoredRun.ScoredRun
  * // STS 2014: weighted, a dataset the run did not submit counts as r = 0
- * const official = ScoredRun.officialMean(run.datasets, true, "zero")
+ * const official = ScoredRun.officialMean(run.datasets, true, "zero", "pearson")
  * ```
  * @since 0.1.0
  */
@@ -325,7 +325,7 @@ export const officialMean = (
   all: ReadonlyArray<DatasetScore>,
   weighted: boolean,
   missingDataset: "zero" | "no-official-score",
-  metricName: string = "pearson"
+  metricName: string
 ): AggregateScore => {
   const metric = Metrics.getOrThrow(metricName)
   const scores = counted(all)

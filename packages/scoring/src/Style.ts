@@ -34,35 +34,23 @@ export interface NumberStyle {
 }
 
 /**
- * What kind of figure is printed: a correlation, an MSE, an F1 (3 decimals), an accuracy (percent).
+ * Whether a metric's figures print as correlations, in the edition's published style (its
+ * descriptor's `display`; an aggregate of correlations, `wmean`, `mean`, has no descriptor and
+ * prints as one): only those take `--decimals`' correlation places.
  *
  * @example
  * ```ts
  * import { Style } from "@stseval/scoring"
  *
- * const kind: Style.Kind = Style.kindOf("mse") // "mse"
+ * Style.isCorrelation("kendall") // true
+ * Style.isCorrelation("wmean") // true: an aggregate of correlations
+ * Style.isCorrelation("mse") // false
  * ```
- * @since 0.2.0
+ * @since 0.4.0
  */
-export type Kind = "correlation" | "mse" | "f1" | "accuracy"
-
-/**
- * The kind of a metric or aggregate name (`pearson`, `wmean`, `mse`, `accuracy`...).
- *
- * @example
- * ```ts
- * import { Style } from "@stseval/scoring"
- *
- * Style.kindOf("accuracy") // "accuracy"
- * Style.kindOf("mse") // "mse"
- * Style.kindOf("wmean") // "correlation": an aggregate of correlations
- * ```
- * @since 0.2.0
- */
-export const kindOf = (metric: string): Kind => {
+export const isCorrelation = (metric: string): boolean => {
   const display = Metrics.get(metric)?.display
-  // an aggregate (wmean, mean, pooled...) of a correlation prints as a correlation
-  return display === undefined || display.style === "correlation" ? "correlation" : display.style === "percent" ? "accuracy" : "mse"
+  return display === undefined || display.style === "correlation"
 }
 
 /**
@@ -83,33 +71,27 @@ export const kindOf = (metric: string): Kind => {
  */
 export const forMetric = (edition: Pick<Registry.TaskEdition, "published">, metric: string, decimals?: number): NumberStyle => {
   const display = Metrics.get(metric)?.display
-  if (display === undefined || display.style === "correlation") return of(edition, "correlation", decimals)
+  if (display === undefined || display.style === "correlation") return correlation(edition, decimals)
   const base: NumberStyle = display.style === "percent" ? { decimals: display.decimals, suffix: "%" } : { decimals: display.decimals }
   return decimals !== undefined ? { ...base, decimals } : base
 }
 
 /**
- * The style of a figure of an edition; `decimals` overrides the number of decimals (`--decimals`).
+ * The style of a correlation in an edition's published style (`r3`: 3 decimals; `r100`: r x 100
+ * to 2); `decimals` overrides the places (`--decimals`).
  *
  * @example
  * ```ts
  * import { Registry } from "@stseval/formats"
  * import { Style } from "@stseval/scoring"
  *
- * Style.format(0.82639, Style.of(Registry.get("sts2017")!, "correlation")) // "82.64"
- * Style.format(0.82639, Style.of(Registry.get("sts2014")!, "correlation")) // "0.826"
+ * Style.format(0.82639, Style.correlation(Registry.get("sts2017")!)) // "82.64"
+ * Style.format(0.82639, Style.correlation(Registry.get("sts2014")!)) // "0.826"
  * ```
- * @since 0.2.0
+ * @since 0.4.0
  */
-export const of = (edition: Pick<Registry.TaskEdition, "published">, kind: Kind, decimals?: number): NumberStyle => {
-  const base: NumberStyle =
-    kind === "accuracy"
-      ? { decimals: 2, suffix: "%" }
-      : kind === "mse" || kind === "f1"
-        ? { decimals: 3 }
-        : edition.published.style === "r100"
-          ? { decimals: 2, scale: 100 }
-          : { decimals: 3 }
+export const correlation = (edition: Pick<Registry.TaskEdition, "published">, decimals?: number): NumberStyle => {
+  const base: NumberStyle = edition.published.style === "r100" ? { decimals: 2, scale: 100 } : { decimals: 3 }
   return decimals !== undefined ? { ...base, decimals } : base
 }
 

@@ -34,6 +34,22 @@ describe("Aligned: runs side by side for significance tests", () => {
     expect(c.skipped[0].reason).toMatch(/^NoB\/run1: /)
   })
 
+  it("comparable: the runs that can be compared on every dataset, the others left out with their own datasets' reasons, in the order given", () => {
+    const x = run("X", [1, 9, 2, 4, 3], [1, 2, 3])
+    const noB = run("NoB", [1, 9, 2, 4, 3])
+    const flat = run("Flat", [1, 9, 2, 4, 3], [2, 2, 2])
+    const y = run("Y", [2, 9, 1, 4, 3], [3, 2, 1])
+    const c = Aligned.comparable(edition, [x, noB, flat, y], (r) => r)
+    expect(c.kept.map((r) => r.meta.id)).toEqual(["X/run1", "Y/run1"])
+    expect(c.left.map((l) => [l.item.meta.id, l.skipped.map((s) => s.dataset)])).toEqual([["NoB/run1", ["b"]], ["Flat/run1", ["b"]]])
+    expect(c.left[1].skipped[0].reason).toBe("Flat/run1: its Pearson with the gold is undefined (the run is constant)")
+    // the kept runs side by side, on both datasets
+    expect(c.aligned.datasets.map((d) => d.name)).toEqual(["a", "b"])
+    expect(c.aligned.skipped).toEqual([])
+    // one dataset only: the run without b is comparable on a
+    expect(Aligned.comparable(edition, [x, noB], (r) => r, { only: "a" }).kept).toHaveLength(2)
+  })
+
   it("SICK: relatedness scores and entailment labels; the aggregate a resampling test uses", () => {
     const sick = sickEdition()
     const g = goldOf(sick, { relatedness: sickGold([[1, 4.5, "ENTAILMENT"], [2, 3, "NEUTRAL"], [3, 1.5, "CONTRADICTION"]]) })

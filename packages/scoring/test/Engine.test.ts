@@ -4,7 +4,7 @@ import * as path from "node:path"
 import { Effect, FileSystem, PlatformError } from "effect"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Json } from "@stseval/scoring"
+import { ResultJson } from "@stseval/scoring"
 import { Engine, Signature } from "@stseval/scoring"
 import { Submissions } from "@stseval/formats"
 import { lines, numeric, toyEdition, expectClose } from "./helpers.js"
@@ -60,7 +60,7 @@ describe("Engine.score: a submissions folder", () => {
     const zipped = results.runs.find((r) => r.meta.team === "Zipped")!
     expect(zipped.status).toBe("failed")
     expect(zipped.errors.length).toBeGreaterThan(0)
-    const doc = Json.resultsToJson(results)
+    const doc = ResultJson.resultsToJson(results)
     expect(doc.rankings!.rankings[0].entries[3].rank).toBeNull()
   })
 

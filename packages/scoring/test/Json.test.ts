@@ -2,7 +2,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { Json, Rank, Signature } from "@stseval/scoring"
+import { Rank, ResultJson, ResultSchema, Signature } from "@stseval/scoring"
 import { goldOf, lines, repoRoot, scoreRun, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
 
 const edition = toyEdition()
@@ -16,11 +16,11 @@ const sick = scoreRun(
   sicksGold,
   submission({ "T_run1primary.txt": "pair_ID\tentailment_judgment\trelatedness_score\n1\tENTAILMENT\t4\n2\tNEUTRAL\tNA\n3\tNEUTRAL\t1\n" })
 )
-const decode = Schema.decodeUnknownSync(Json.ScoredResults)
+const decode = Schema.decodeUnknownSync(ResultSchema.ScoredResults)
 
 describe("Json", () => {
   it("toJson output of scored, failed and SICK runs conforms to the ScoredResults schema (through a JSON round trip)", () => {
-    const doc = Json.resultsToJson({
+    const doc = ResultJson.resultsToJson({
       edition,
       signature: Signature.make(edition, gold),
       goldPath: "gold",
@@ -31,11 +31,11 @@ describe("Json", () => {
     })
     const text = JSON.stringify(doc)
     expect(() => decode(JSON.parse(text))).not.toThrow()
-    expect(() => decode(JSON.parse(JSON.stringify(Json.resultsToJson({ edition: sicks, signature: Signature.make(sicks, sicksGold), goldPath: undefined, gold: sicksGold, issues: [], runs: [sick] }))))).not.toThrow()
+    expect(() => decode(JSON.parse(JSON.stringify(ResultJson.resultsToJson({ edition: sicks, signature: Signature.make(sicks, sicksGold), goldPath: undefined, gold: sicksGold, issues: [], runs: [sick] }))))).not.toThrow()
   })
 
   it("uses the documented field names, null + `undefined` reasons, full-precision numbers", () => {
-    const j = Json.toJson(good)
+    const j = ResultJson.toJson(good)
     expect(Object.keys(j.datasets)).toEqual(["a", "b"])
     expect(j.datasets["a"].figures["pearson"]).toBeCloseTo(0.8, 14)
     expect(j.datasets["b"].figures["pearson"]).toBeNull()
@@ -44,22 +44,22 @@ describe("Json", () => {
     expect(j.official[0].value).toBeCloseTo((0.8 * 4) / 7, 14)
     expect(j.official[0].zeroed).toEqual([{ dataset: "b", reason: "Pearson is undefined (the run is constant)" }])
     expect(j.aggregates["official"].wmean!.metric).toBe("pearson")
-    const s = Json.toJson(sick)
+    const s = ResultJson.toJson(sick)
     // relatedness has an NA value on one line -> not scored; entailment 2 of 3 correct
     expect(s.datasets["relatedness"].status).toBe("not-scored")
     expect(s.datasets["relatedness"].figures["pearson"]).toBeNull()
     expect(s.datasets["entailment"].figures["accuracy"]).toBeCloseTo(200 / 3, 12)
     expect(s.datasets["entailment"].labels!.correct).toBe(2)
     expect(s.errors.map((i) => i.code)).toEqual(["not-a-number"])
-    const f = Json.toJson(failed)
+    const f = ResultJson.toJson(failed)
     expect(f.status).toBe("failed")
     expect(f.failure).toMatch(/no file of the run matches a dataset of toy/)
     expect(f.warnings.map((i) => i.code)).toContain("unknown-file")
   })
 
-  it("docs/schemas/scored-results.schema.json is the schema generated from Json.ScoredResults", () => {
+  it("docs/schemas/scored-results.schema.json is the schema generated from ResultSchema.ScoredResults", () => {
     const file = path.join(repoRoot, "docs/schemas/scored-results.schema.json")
-    const generated = `${JSON.stringify(Json.jsonSchema(), null, 2)}\n`
+    const generated = `${JSON.stringify(ResultSchema.jsonSchema(), null, 2)}\n`
     if (process.env["UPDATE_SCHEMA"] === "1") fs.writeFileSync(file, generated)
     expect(fs.readFileSync(file, "utf8")).toBe(generated)
   })
@@ -88,7 +88,7 @@ describe("Signature", () => {
   })
 
   it("the scored-results JSON carries the signature", () => {
-    const doc = Json.resultsToJson({ edition, signature: Signature.make(edition, gold), goldPath: "gold", gold, issues: [], runs: [good] })
+    const doc = ResultJson.resultsToJson({ edition, signature: Signature.make(edition, gold), goldPath: "gold", gold, issues: [], runs: [good] })
     expect(doc.signature.text).toBe(Signature.make(edition, gold).text)
   })
 })

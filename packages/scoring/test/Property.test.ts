@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { ScoredRun } from "@stseval/scoring";
-import { Json } from "@stseval/scoring"
+import { ResultJson } from "@stseval/scoring"
 import { goldOf, scoreRun, sickEdition, sickGold, submission } from "./helpers.js"
 
 const LABELS = ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"] as const
@@ -29,7 +29,7 @@ describe("SICK runs are matched by pair_ID: row order and column order do not ma
         const other = scoreRun(edition, gold, submission({ "T_run1primary.txt": text(shuffled, cols) }))
         // the figures, and the aligned scores (a run in the gold's order is aligned without an index by pair ID)
         const strip = (r: ScoredRun.ScoredRun) => {
-          const j = Json.toJson(r)
+          const j = ResultJson.toJson(r)
           const aligned = r.datasets.find((d) => d.dataset === "relatedness")?.aligned
           const scores = aligned?.kind === "scores" ? aligned : undefined
           return { datasets: j.datasets, official: j.official, errors: j.errors, run: scores && Array.from(scores.run), gold: scores && Array.from(scores.gold) }

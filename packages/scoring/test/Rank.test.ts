@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { MetricValue } from "@stseval/metrics"
-import { Json, Rank } from "@stseval/scoring"
+import { Rank, ResultJson } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 
 const run = (team: string, n: number, value: number | string, opts: { primary?: boolean; failed?: boolean } = {}): ScoredRun.ScoredRun => ({
@@ -67,7 +67,7 @@ describe("rank", () => {
   it("is deterministic: the input order does not matter", () => {
     const a = Rank.rank(runs)
     const b = Rank.rank([...runs].reverse())
-    expect(Json.rankedToJson(b)).toEqual(Json.rankedToJson(a))
+    expect(ResultJson.rankedToJson(b)).toEqual(ResultJson.rankedToJson(a))
   })
 
   it("SICK: two rankings, relatedness by Pearson and entailment by accuracy", () => {
@@ -191,5 +191,47 @@ describe("rank", () => {
       by: [{ ranking: "mse", metric: "mse", lowerIsBetter: true, value: (r) => MetricValue.defined(mse.get(r.meta.id)!) }]
     })
     expect(ranked.rankings[0].entries.map((e) => [e.rank, e.meta.id])).toEqual([[1, "B/run1"], [1, "C/run1"], [3, "A/run1"]])
+  })
+})
+
+describe("the best figure and the order by a figure (one rule for every table and the board)", () => {
+  it("best: the highest figure, the lowest in a lower-is-better direction; none without a finite figure", () => {
+    expect(Rank.best([0.5, null, 0.81, undefined, Number.NaN, 0.81], "higher")).toBe(0.81)
+    expect(Rank.best([0.5, 0.2, 0.9], "lower")).toBe(0.2)
+    expect(Rank.best([null, undefined, Number.NaN], "higher")).toBeUndefined()
+  })
+
+  it("orderBy: ranked runs first, then the best figure first, runs without one last, ties in the order given", () => {
+    const rows = [
+      { id: "a", ranked: true, v: 0.5 },
+      { id: "b", ranked: false, v: 0.9 },
+      { id: "c", ranked: true, v: undefined },
+      { id: "d", ranked: true, v: 0.7 },
+      { id: "e", ranked: true, v: 0.5 }
+    ]
+    const by = (direction: "higher" | "lower") => Rank.orderBy(rows, { ranked: (r) => r.ranked, value: (r) => r.v, direction }).map((r) => r.id)
+    expect(by("higher")).toEqual(["d", "a", "e", "c", "b"])
+    expect(by("lower")).toEqual(["a", "e", "d", "c", "b"])
+  })
+})
+
+describe("unentered: the rankings of one dataset that no run entered (SemRel's languages)", () => {
+  const entry = (id: string, status: "scored" | "missing" | undefined, rank?: number) => ({
+    rank,
+    run: { datasets: status === undefined ? [] : [{ dataset: "eng", status }] },
+    meta: { id },
+    primary: true,
+    flags: [],
+    value: MetricValue.undefined_("none"),
+    reason: rank === undefined ? "no figure" : undefined
+  })
+  const ranking = (rule: string | undefined, entries: ReadonlyArray<ReturnType<typeof entry>>) => ({ ranking: "eng", metric: "spearman", rule, lowerIsBetter: false, entries })
+
+  it("is a ranking per dataset whose every run lacks the dataset; one run that has it, or a ranked run, keeps the ranking's table", () => {
+    const none = ranking("dataset", [entry("A/run1", "missing"), entry("B/run1", undefined)])
+    const one = ranking("dataset", [entry("A/run1", "missing"), entry("B/run1", "scored")])
+    const official = ranking("wmean", [entry("A/run1", "missing")])
+    const empty = ranking("dataset", [])
+    expect(Rank.unentered([none, one, official, empty]).map((r) => r === none)).toEqual([true])
   })
 })

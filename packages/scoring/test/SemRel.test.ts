@@ -7,7 +7,7 @@
  * scores like the same scores given as a plain run.
  */
 import { describe, expect, it } from "vitest"
-import { Aligned, Json, Rank } from "@stseval/scoring"
+import { Aligned, Rank, ResultJson } from "@stseval/scoring"
 import { goldOf, scoreRun, semrelToyEdition, submission, toyEdition } from "./helpers.js"
 import { pearson } from "@stseval/vitest-config/reference"
 
@@ -63,7 +63,7 @@ describe("SemRel runs matched by PairID", () => {
     expect(figure(run.aggregates["official"].mean!.value)).toBeCloseTo((spearman(x, y) + amhRho) / 2, 12)
     expect(run.aggregates["official"].mean!.unofficial).toMatch(/not an official figure/)
     expect(run.official.map((o) => o.rule)).toEqual(["dataset", "dataset"])
-    const json = Json.toJson(run)
+    const json = ResultJson.toJson(run)
     expect(json.datasets["eng"].figures["spearman"]).toBeCloseTo(spearman(x, y), 12)
     expect(json.datasets["esp"].status).toBe("no-gold")
     expect(json.aggregates["official"].mean!.unofficial).toMatch(/not an official figure/)

@@ -9,7 +9,7 @@ import { Effect } from "effect"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { beforeAll, describe, expect, it } from "vitest"
 import type { ScoredRun } from "@stseval/scoring";
-import { Engine, Json } from "@stseval/scoring"
+import { Engine, ResultJson } from "@stseval/scoring"
 import { ds, hasShared, scoreDataset, sharedRoot, validateRun } from "./helpers.js"
 
 const t6Meta = { id: "T/run1", team: "T", run: 1, primary: true, late: false, corrected: false, postDeadline: false }
@@ -225,6 +225,6 @@ describe.skipIf(!hasShared)("SICK overlap baseline vs the official R scorer", ()
     expect(Math.abs(value(ds(r, "relatedness").figures.mse) - figure(/MSE ([\d.]+)/))).toBeLessThan(1e-9)
     // overlap ratios (0-1) are outside the 1-5 relatedness scale: a warning, not an error
     expect(r.warnings.map((i) => i.code)).toContain("out-of-scale")
-    expect(Json.toJson(r).datasets["relatedness"].figures["pearson"]).toBe(value(ds(r, "relatedness").figures.pearson))
+    expect(ResultJson.toJson(r).datasets["relatedness"].figures["pearson"]).toBe(value(ds(r, "relatedness").figures.pearson))
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { Json } from "@stseval/scoring"
+import { ResultJson } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import { ds, expectClose, goldOf, scoreRun, sickEdition, sickGold, submission, validateRun } from "./helpers.js"
 
@@ -126,7 +126,7 @@ describe("SICK: alignment by pair_ID and both subtasks", () => {
     expect(ds(run, "relatedness").figures.spearman).toEqual({ _tag: "Undefined", reason: "the run is constant" })
     // (3-4.5)^2 + 0 + (3-1.5)^2 + (3-2)^2 = 2.25 + 2.25 + 1 = 5.5 -> 1.375
     expect(ds(run, "relatedness").figures.mse).toEqual({ _tag: "Defined", value: 1.375 })
-    const json = Json.toJson(run)
+    const json = ResultJson.toJson(run)
     expect(json.datasets["relatedness"].figures["pearson"]).toBeNull()
     expect(json.datasets["relatedness"].undefined).toEqual({ pearson: "the run is constant", spearman: "the run is constant", "standardised-mse": "the run is constant" })
     expect(json.datasets["entailment"].figures["accuracy"]).toBe(100)

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { Pearson, Spearman } from "@stseval/metrics"
 import { Registry } from "@stseval/formats"
 import type { ScoredRun } from "@stseval/scoring";
-import { Json } from "@stseval/scoring"
+import { ResultJson } from "@stseval/scoring"
 import { expectClose, goldOf, lines, scoreDataset, scoreRun, submission, toyEdition, validateRun } from "./helpers.js"
 
 // Dataset a (hand-worked): gold lines 1, <blank>, 3, 4, 2 (line 2 not annotated);
@@ -82,7 +82,7 @@ describe("STS: alignment by line number", () => {
     const run = score({ "STS.output.a.txt": lines([2, 2, 2, 2, 2]), "STS.output.b.txt": B })
     expect(ds(run, "a").figures.pearson).toEqual({ _tag: "Undefined", reason: "the run is constant" })
     expect(ds(run, "a").figures.spearman).toEqual({ _tag: "Undefined", reason: "the run is constant" })
-    const json = Json.toJson(run)
+    const json = ResultJson.toJson(run)
     expect(json.datasets["a"].figures["pearson"]).toBeNull()
     expect(json.datasets["a"].undefined).toEqual({ pearson: "the run is constant", spearman: "the run is constant" })
     expect(JSON.stringify(json)).not.toMatch(/NaN/)

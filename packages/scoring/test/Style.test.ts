@@ -5,18 +5,20 @@ import { Style } from "@stseval/scoring"
 
 describe("Style: one number style per edition, for every output", () => {
   it("a correlation as the edition's paper printed it: r to 3 decimals (2014) or r x 100 to 2 (2017, STS-B)", () => {
-    expect(Style.format(0.82639, Style.of(Registry.get("sts2017")!, "correlation"))).toBe("82.64")
-    expect(Style.format(0.82639, Style.of(Registry.get("stsb")!, "correlation"))).toBe("82.64")
-    expect(Style.format(0.82639, Style.of(Registry.get("sts2014")!, "correlation"))).toBe("0.826")
-    expect(Style.format(0.82639, Style.of(Registry.get("sick2014")!, "correlation", 4))).toBe("0.8264")
+    expect(Style.format(0.82639, Style.correlation(Registry.get("sts2017")!))).toBe("82.64")
+    expect(Style.format(0.82639, Style.correlation(Registry.get("stsb")!))).toBe("82.64")
+    expect(Style.format(0.82639, Style.correlation(Registry.get("sts2014")!))).toBe("0.826")
+    expect(Style.format(0.82639, Style.correlation(Registry.get("sick2014")!, 4))).toBe("0.8264")
   })
 
-  it("MSE and F1 to 3 decimals, accuracy in percent to 2, whatever the edition", () => {
+  it("MSE and F1 to 3 decimals, accuracy in percent to 2, whatever the edition: each metric's descriptor says how", () => {
     const sts2017 = Registry.get("sts2017")!
-    expect(Style.format(0.3254, Style.of(sts2017, "mse"))).toBe("0.325")
-    expect(Style.format(83.6411, Style.of(sts2017, "accuracy"))).toBe("83.64%")
-    expect(Style.kindOf("accuracy")).toBe("accuracy")
-    expect(Style.kindOf("wmean")).toBe("correlation")
+    expect(Style.format(0.3254, Style.forMetric(sts2017, "mse"))).toBe("0.325")
+    expect(Style.format(83.6411, Style.forMetric(sts2017, "accuracy"))).toBe("83.64%")
+    expect(Style.format(0.82639, Style.forMetric(sts2017, "spearman"))).toBe("82.64")
+    // an aggregate of correlations (no descriptor) prints as a correlation
+    expect(Style.format(0.82639, Style.forMetric(sts2017, "wmean"))).toBe("82.64")
+    expect([Style.isCorrelation("accuracy"), Style.isCorrelation("mse"), Style.isCorrelation("kendall"), Style.isCorrelation("wmean")]).toEqual([false, false, true, true])
   })
 
   it("negative zero prints as zero; an undefined metric as n/a (or what the caller says)", () => {

@@ -8,7 +8,7 @@ import { Intervals } from "@stseval/significance"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Engine , ScoredRun} from "../src/index.js"
-import { Json, Rank, Signature, Uncertainty } from "../src/index.js"
+import { Rank, ResultJson, ResultSchema, Signature, Uncertainty } from "../src/index.js"
 import { goldOf, lines, mulberry32, numeric, scoreRun, sickEdition, sickGold, submission, toyEdition } from "./helpers.js"
 
 // ---------------------------------------------------------------------------------------------
@@ -302,7 +302,7 @@ describe("Uncertainty on SICK: one call per ranking", () => {
   })
 
   it("JSON: relatedness.pearson and entailment.accuracy become { value, ci }", () => {
-    const doc = Json.resultsToJson(sickResults, sickIntervals)
+    const doc = ResultJson.resultsToJson(sickResults, sickIntervals)
     const run = doc.runs[0]
     const r = run.datasets["relatedness"].figures["pearson"] as { readonly value: number | null; readonly ci?: { readonly level: number } | null }
     expect(typeof r.value).toBe("number")
@@ -316,8 +316,8 @@ describe("Uncertainty on SICK: one call per ranking", () => {
 })
 
 describe("Json with intervals (--ci)", () => {
-  const doc = Json.resultsToJson(results, intervals)
-  const decode = Schema.decodeUnknownSync(Json.ScoredResults)
+  const doc = ResultJson.resultsToJson(results, intervals)
+  const decode = Schema.decodeUnknownSync(ResultSchema.ScoredResults)
 
   it("is a ScoredResults document: figures { value, ci }, aggregates with ci, the settings once", () => {
     expect(() => decode(JSON.parse(JSON.stringify(doc)))).not.toThrow()
@@ -366,7 +366,7 @@ describe("Json with intervals (--ci)", () => {
   })
 
   it("without intervals the document is unchanged (plain numbers, no intervals key)", () => {
-    const plain = Json.resultsToJson(results)
+    const plain = ResultJson.resultsToJson(results)
     expect(plain.intervals).toBeUndefined()
     expect(typeof plain.runs[0].datasets["a"].figures["pearson"]).toBe("number")
     expect(plain.rankings!.rankings[0].entries[0].rankInterval).toBeUndefined()

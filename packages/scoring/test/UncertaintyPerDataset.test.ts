@@ -12,7 +12,7 @@ import { Intervals } from "@stseval/significance"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Engine } from "../src/index.js"
-import { Json, Rank, Signature, Uncertainty } from "../src/index.js"
+import { Rank, ResultJson, ResultSchema, Signature, Uncertainty } from "../src/index.js"
 import { goldOf, mulberry32, scoreRun, semrelToyEdition, submission } from "./helpers.js"
 
 // A SemRel-shaped edition: two languages with a gold, esp without one (as in the registry).
@@ -182,7 +182,7 @@ describe("an edition ranked per dataset: a rank interval in each language", () =
   it("the same seed gives the same output; another seed other resamples", () => {
     const again = compute()
     expect(again).toEqual(intervals)
-    const json = (iv: Uncertainty.ResultIntervals) => JSON.stringify(Json.resultsToJson(results, iv))
+    const json = (iv: Uncertainty.ResultIntervals) => JSON.stringify(ResultJson.resultsToJson(results, iv))
     expect(json(again)).toBe(json(intervals))
     const other = compute({ ...settings, seed: settings.seed + 1 })
     expect(other.passes[0].result.runs[2].official.ci).not.toEqual(intervals.passes[0].result.runs[2].official.ci)
@@ -194,8 +194,8 @@ describe("an edition ranked per dataset: a rank interval in each language", () =
   })
 
   it("JSON: rankInterval and overlapsBest on each ranked entry of each per-language ranking, bestGroup on each ranking; the Schema decodes it", () => {
-    const doc = Json.resultsToJson(results, intervals)
-    expect(() => Schema.decodeUnknownSync(Json.ScoredResults)(JSON.parse(JSON.stringify(doc)))).not.toThrow()
+    const doc = ResultJson.resultsToJson(results, intervals)
+    expect(() => Schema.decodeUnknownSync(ResultSchema.ScoredResults)(JSON.parse(JSON.stringify(doc)))).not.toThrow()
     const rankings = doc.rankings!.rankings
     expect(rankings.map((r) => r.ranking)).toEqual(["eng", "amh"])
     for (const r of rankings) {
@@ -210,7 +210,7 @@ describe("an edition ranked per dataset: a rank interval in each language", () =
         expect(e.rankInterval!.low).toBeLessThanOrEqual(e.rank)
         expect(e.rankInterval!.high).toBeGreaterThanOrEqual(e.rank)
         expect(e.overlapsBest).toBe(r.bestGroup!.includes(e.id))
-        expect(e.ci).toEqual(Json.ciOf(Uncertainty.rankedFigure(intervals, r.ranking, e.id)).ci)
+        expect(e.ci).toEqual(ResultJson.ciOf(Uncertainty.rankedFigure(intervals, r.ranking, e.id)).ci)
       }
     }
     const amh = rankings.find((r) => r.ranking === "amh")!.entries.find((e) => e.id === "EngOnly/run1")!

@@ -10,7 +10,7 @@
  * @since 0.2.0
  */
 import * as Marks from "@stseval/scoring/Marks"
-import { Html, Layouts, Markdown } from "../src/index.js"
+import { Html, Markdown, Presets } from "../src/index.js"
 import type { Results } from "../src/Results.js"
 import type { HandMade } from "../test/helpers.js"
 import { marked, ranked, runWithPearson, syntheticGold } from "../test/helpers.js"
@@ -42,7 +42,7 @@ export const run = () =>
     const input: Results = ranked(results(n))
     const start = performance.now()
     const withMarks = marked(input, { matrix: Marks.MATRIX_MAX_RUNS, only: tracks.map((t) => `${t}:pearson`) })
-    const table = Layouts.preset("sts2017-table10", withMarks, {})
+    const table = Presets.preset("sts2017-table10", withMarks, {})
     const laidOut = performance.now()
     marked(input, { only: ["aggregate:official"] })
     const primary = performance.now()

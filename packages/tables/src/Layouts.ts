@@ -1,9 +1,8 @@
 /**
- * Layouts: recipes that turn `Results` into a `Table`, one per published table the organisers need
- * (SICK Tables 6 and 7, STS 2014 Table 3, STS 2017 Table 10, STS Benchmark Table 14, SemEval-2024
- * Task 1), the generic table of any edition's ranking (`generic:<subtask>`), and a `build` from a
- * `LayoutSpec` so that a config file can describe a new table. Every preset can be customised
- * without code through `Options` (columns and their order, decimals, sorting column, caption...).
+ * Layouts: a `LayoutSpec` (columns, the column that orders the rows, captions) and `build`, which
+ * turns `Results` and a spec into a `Table`; every spec can be customised without code through
+ * `Options` (columns and their order, decimals, sorting column, caption...). The papers' tables
+ * and the generic table of any ranking are specs too, in `Presets`.
  *
  * A layout never ranks or compares runs: the runs it lists, their order, ranks and which are not
  * ranked (after the deadline, failed, beyond the run limit) come from the results' rankings (what
@@ -12,14 +11,15 @@
  *
  * @since 0.1.0
  */
-import type { Registry } from "@stseval/formats"
-import { Metrics } from "@stseval/metrics"
-import { Style, Uncertainty } from "@stseval/scoring"
+import { Rank, Uncertainty } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
-import * as Plot from "./Plot.js"
-import type { DatasetInfo, Ranking, Results, RunResult } from "./Results.js"
-import { figureKey, figureOf, labelOf, participants } from "./Results.js"
+import * as Footnotes from "./Footnotes.js"
+import { pValuesOf, scatterOf } from "./internal/extras.js"
+import { directionOf, figureOfSource, finite, listed, missingKind, missingReason, ordered, rankedBy, rankingOfFigure, rawValue, sectionOf, tableRanking } from "./internal/order.js"
+import type { Results, RunResult } from "./Results.js"
+import { labelOf, participants } from "./Results.js"
 import * as Table from "./Table.js"
+
 
 /**
  * Where a column's values come from.
@@ -180,30 +180,6 @@ export interface Options {
 }
 
 /**
- * The footnotes of a table with intervals (`--ci`): what `≈` means when a row has it, and how the
- * intervals (and the rank range, when the table shows it) were made. The live leaderboard's tables
- * print the same.
- *
- * @example
- * ```ts
- * import { Layouts } from "@stseval/tables"
- *
- * const notes = Layouts.intervalFootnotes({ level: 0.95, resamples: 1000, seed: 12345 }, { overlapsBest: false, range: true })
- * ```
- * @since 0.2.0
- */
-export const intervalFootnotes = (
-  ci: { readonly level: number; readonly resamples: number; readonly seed: number },
-  used: { readonly overlapsBest: boolean; readonly range: boolean }
-): ReadonlyArray<string> => {
-  const level = Uncertainty.formatLevel(ci.level)
-  return [
-    ...(used.overlapsBest ? [`\u2248 the run's ${level} rank interval overlaps the best run's (a reading aid beside the significance marks, not a test).`] : []),
-    `${used.range ? "Rank range and i" : "I"}ntervals: ${level} percentile bootstrap over the pairs, resampled within each dataset (${ci.resamples} resamples, seed ${ci.seed}); not over annotators or datasets.`
-  ]
-}
-
-/**
  * The rank-interval column a layout gets when the results carry intervals.
  *
  * @example
@@ -222,201 +198,13 @@ export const rankRangeColumn: ColumnSpec = {
   description: "the interval of the run's rank over the bootstrap resamples"
 }
 
-const sectionOf = (r: RunResult) => r.section ?? participants
-
-const rawValue = (run: RunResult, source: Source): number | undefined => {
-  switch (source._tag) {
-    case "metric":
-      return figureOf(run.datasets[source.dataset], source.metric)
-    case "aggregate":
-      return run.aggregates[source.name]
-    default:
-      return undefined
-  }
-}
-
-const missingReason = (run: RunResult, source: Source): string | undefined =>
-  source._tag === "metric"
-    ? (run.datasets[source.dataset]?.reason ?? (run.datasets[source.dataset] === undefined ? `${source.dataset} not submitted` : undefined))
-    : source._tag === "aggregate"
-      ? run.aggregateReasons?.[source.name]
-      : undefined
-
-/** Which kind of missing a figure is (`Table.MissingKind`): not submitted, not scored (errors), or undefined. */
-const missingKind = (run: RunResult, source: Source): Table.MissingKind => {
-  if (source._tag === "metric") {
-    const d = run.datasets[source.dataset]
-    if (d === undefined || d.state === "notSubmitted") return "notSubmitted"
-    if (d.state === "failed" || run.failed === true) return "failed"
-    return "undefined"
-  }
-  return run.failed === true ? "failed" : "undefined"
-}
-
-const finite = (x: number | undefined): x is number => x !== undefined && Number.isFinite(x)
-
-/** The figure a column shows, as a `figureKey`, when it is a figure. */
-const figureOfSource = (source: Source): string | undefined => (source._tag === "metric" || source._tag === "aggregate" ? figureKey(source) : undefined)
-
-/** The ranking that orders runs by a figure, when one does. */
-const rankingOfFigure = (results: Results, key: string | undefined): Ranking | undefined =>
-  key === undefined ? undefined : results.rankings.find((r) => r.figures.includes(key))
-
-/** Which values of a column are better: its own `lowerIsBetter`, else its metric's (an aggregate's: its ranking's). */
-const directionOf = (results: Results, c: ColumnSpec): "higher" | "lower" =>
-  c.lowerIsBetter === true
-    ? "lower"
-    : c.source._tag === "metric"
-      ? (Metrics.get(c.source.metric)?.direction ?? "higher")
-      : (rankingOfFigure(results, figureOfSource(c.source))?.direction ?? "higher")
-
-/**
- * The runs a table lists, in the results' run order: those its ranking lists (primary runs only
- * when it was ranked so), or, without one, those any ranking lists; every run when nothing is ranked.
- */
-const listed = (results: Results, ranking: Ranking | undefined): ReadonlyArray<RunResult> => {
-  const rankings = ranking !== undefined ? [ranking] : results.rankings
-  if (rankings.length === 0) return results.runs
-  const ids = new Set(rankings.flatMap((r) => r.entries.map((e) => e.id)))
-  return results.runs.filter((r) => ids.has(r.id))
-}
-
-/** Ids of the runs ranked by the ranking (by any ranking without one). */
-const rankedBy = (results: Results, ranking: Ranking | undefined): ReadonlySet<string> =>
-  new Set((ranking !== undefined ? [ranking] : results.rankings).flatMap((r) => r.entries.flatMap((e) => (e.rank !== undefined ? [e.id] : []))))
-
-/**
- * The table's ranking (its Rank column): the sort column's, else the ranking of the layout's own
- * sort column (a table sorted by another column keeps its ranks), else the layout's named one.
- */
-const tableRanking = (results: Results, spec: LayoutSpec, sort: ColumnSpec | undefined): Ranking | undefined => {
-  const own = spec.columns.find((c) => c.key === spec.sortBy)
-  return (
-    rankingOfFigure(results, sort !== undefined ? figureOfSource(sort.source) : undefined) ??
-    rankingOfFigure(results, own !== undefined ? figureOfSource(own.source) : undefined) ??
-    (spec.ranking !== undefined ? results.rankings.find((r) => r.ranking === spec.ranking) : undefined)
-  )
-}
-
-/**
- * Rows in order: as the ranking orders them when the sort column is its figure; otherwise by the
- * sort column's values, best first (runs without a value last, ties in run order), the runs the
- * ranking ranks before those it does not (a post-deadline run is never listed among ranked ones).
- */
-const ordered = (results: Results, rows: ReadonlyArray<RunResult>, ranking: Ranking | undefined, sort: ColumnSpec): ReadonlyArray<RunResult> => {
-  const key = figureOfSource(sort.source)
-  if (ranking !== undefined && key !== undefined && ranking.figures.includes(key)) {
-    const at = new Map(ranking.entries.map((e, i) => [e.id, i]))
-    return [...rows].sort((a, b) => (at.get(a.id) ?? Infinity) - (at.get(b.id) ?? Infinity))
-  }
-  const ranked = rankedBy(results, ranking)
-  const lower = directionOf(results, sort) === "lower"
-  const value = (r: RunResult) => rawValue(r, sort.source)
-  return [...rows].sort((a, b) => {
-    const ga = ranked.has(a.id) ? 0 : 1
-    const gb = ranked.has(b.id) ? 0 : 1
-    if (ga !== gb) return ga - gb
-    const va = value(a)
-    const vb = value(b)
-    if (!finite(va) || !finite(vb)) return (finite(va) ? 0 : 1) - (finite(vb) ? 0 : 1)
-    return lower ? va - vb : vb - va
-  })
-}
-
-/**
- * Ids of the runs a preset layout ranks (its ranking's ranked runs, in its order): the runs whose
- * rank intervals the table prints.
- *
- * @example
- * ```ts
- * import { Layouts, Results } from "@stseval/tables"
- *
- * const results: Results.Results = {
- *   edition: "sts2017",
- *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
- *   runs: [
- *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
- *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
- *   ],
- *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
- *   rankings: [
- *     {
- *       ranking: "official",
- *       metric: "pearson",
- *       direction: "higher",
- *       figures: ["track5.en-en:pearson", "aggregate:official"],
- *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
- *     }
- *   ]
- * }
- *
- * Layouts.rankedIds("sts2017-table10", results) // ["ECNU/run1"]: the post-deadline run is not ranked
- * ```
- * @since 0.2.0
- */
-export const rankedIds = (id: string, results: Results, options: Options = {}): ReadonlyArray<string> => {
-  const spec = specOf(id, results)
-  if (spec === undefined) return []
-  const sort = spec.columns.find((c) => c.key === (options.sortBy ?? spec.sortBy))
-  const ranking = tableRanking(results, spec, sort)
-  return ranking !== undefined ? ranking.entries.flatMap((e) => (e.rank !== undefined ? [e.id] : [])) : [...rankedBy(results, undefined)]
-}
-
-/**
- * The figures a preset layout marks bold (`figureKey`s of its `markTied` columns): the marks a
- * report computes for it.
- *
- * @example
- * ```ts
- * import { Layouts, Results } from "@stseval/tables"
- *
- * const results: Results.Results = {
- *   edition: "sts2017",
- *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
- *   runs: [
- *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
- *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
- *   ],
- *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
- *   rankings: [
- *     {
- *       ranking: "official",
- *       metric: "pearson",
- *       direction: "higher",
- *       figures: ["track5.en-en:pearson", "aggregate:official"],
- *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
- *     }
- *   ]
- * }
- *
- * Layouts.markedFigures("sts2017-table10", results) // ["aggregate:official", "track5.en-en:pearson"]
- * ```
- * @since 0.3.0
- */
-export const markedFigures = (id: string, results: Results, options: Options = {}): ReadonlyArray<string> => {
-  const spec = specOf(id, results)
-  if (spec === undefined || options.significance === false) return []
-  const shown = new Set(options.columns ?? spec.columns.map((c) => c.key))
-  return spec.columns.flatMap((c) => (c.markTied === true && shown.has(c.key) ? [figureOfSource(c.source) ?? []].flat() : []))
-}
-
-/**
- * The bold's footnotes: one per rule (`Marks.describe`: test, resamples, p-value, correction,
- * alpha), naming the columns it applies to (STS 2017's table has three rules in eight columns).
- */
-const tiedNotes = (used: ReadonlyMap<string, ReadonlyArray<string>>, marked: ReadonlyArray<string>): ReadonlyArray<string> =>
-  [...used].map(([rule, headers]) => {
-    const ordered = [...new Set(marked.filter((h) => headers.includes(h)))]
-    return `Bold${used.size > 1 || ordered.length < marked.length ? ` in ${ordered.join(", ")}` : ""}: not significantly different from the best ranked run (${rule}).`
-  })
-
 /**
  * Build a Table from results with a layout spec and options: the runs, order and ranks of the
  * results' rankings, the bold of their marks, the intervals they carry.
  *
  * @example
  * ```ts
- * import { Layouts, Results } from "@stseval/tables"
+ * import { Layouts, Presets, Results } from "@stseval/tables"
  *
  * const results: Results.Results = {
  *   edition: "sts2017",
@@ -437,7 +225,7 @@ const tiedNotes = (used: ReadonlyMap<string, ReadonlyArray<string>>, marked: Rea
  *   ]
  * }
  *
- * const table = Layouts.build(results, Layouts.sts2017Table10(results))
+ * const table = Layouts.build(results, Presets.sts2017Table10(results))
  * // rows in the ranking's order: ECNU/run1, then Late/run1 (listed, never ranked)
  * const order = table.sections.flatMap((s) => s.rows.map((r) => r.id))
  * ```
@@ -531,12 +319,10 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     for (const c of specs) {
       if (c.markBest !== true) continue
       const among = rankedBy(results, columnRanking(c) ?? ranking)
-      const lower = directionOf(results, c) === "lower"
-      let best: number | undefined
-      for (const r of runs) {
-        const v = rawValue(r, c.source)
-        if (among.has(r.id) && finite(v) && (best === undefined || (lower ? v < best : v > best))) best = v
-      }
+      const best = Rank.best(
+        runs.flatMap((r) => (among.has(r.id) ? [rawValue(r, c.source)] : [])),
+        directionOf(results, c)
+      )
       if (best !== undefined) bestOf.set(c.key, best)
     }
   }
@@ -663,11 +449,11 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   }))
 
   const footnotes: Array<string> = [...(spec.notes ?? []), ...(options.notes ?? [])]
-  if (usedMarks.best) footnotes.push("\u2022 best figure in the column among the ranked runs.")
+  if (usedMarks.best) footnotes.push(Footnotes.best)
   // the columns by their printed headers (a config's `headers` renames them), in column order
   const headerOf = new Map(columns.map((c) => [c.key, c.header]))
   footnotes.push(
-    ...tiedNotes(
+    ...Footnotes.tied(
       new Map([...usedMarks.tied].map(([rule, keys]) => [rule, keys.map((k) => headerOf.get(k) ?? k)])),
       specs.flatMap((c) => (marksOf(c) !== undefined ? [headerOf.get(c.key) ?? c.header] : []))
     )
@@ -690,75 +476,19 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   footnotes.push(...unmarked)
   if (usedMarks.late) footnotes.push("* late or corrected submission.")
   if (usedMarks.postDeadline) footnotes.push("\u2020 post-deadline submission: listed, never ranked.")
-  if (usedMarks.zeroed) footnotes.push(Table.ZEROED_NOTE)
-  footnotes.push(...Table.missingLegend(usedMarks.missing))
+  if (usedMarks.zeroed) footnotes.push(Footnotes.zeroed)
+  footnotes.push(...Footnotes.missing(usedMarks.missing))
   if (usedMarks.columnRanges) {
     footnotes.push(
       `(r; a-b) after a figure: the run's rank r in that column's own ranking and the ${Uncertainty.formatLevel(results.intervals?.level ?? 0)} interval a-b of that rank over the bootstrap resamples.`
     )
   }
-  if (results.intervals !== undefined) footnotes.push(...intervalFootnotes(results.intervals, { ...usedMarks, range: usedMarks.range || usedMarks.columnRanges }))
-  if (usedMarks.fewPairs) footnotes.push(Table.fewPairsNote)
+  if (results.intervals !== undefined) footnotes.push(...Footnotes.intervals(results.intervals, { ...usedMarks, range: usedMarks.range || usedMarks.columnRanges }))
+  if (usedMarks.fewPairs) footnotes.push(Footnotes.fewPairs)
 
   // Extras for HTML / JSON: scatter plots of the best ranked runs per dataset, and p-value matrices.
-  const label = new Map(results.runs.map((r) => [r.id, labelOf(r)]))
-  const shownDatasets = new Set(specs.flatMap((c) => (c.source._tag === "metric" ? [c.source.dataset] : [])))
-  const scatter: Array<Table.Scatter> = []
-  const topN = options.scatterRuns ?? 3
-  let plottedFewer = false
-  const plottedMetrics = new Set<string>()
-  for (const d of results.datasets) {
-    if (d.gold === undefined || topN <= 0 || !shownDatasets.has(d.name)) continue
-    const gold = d.gold
-    const metric = d.metric ?? "pearson"
-    const descriptor = Metrics.get(metric)
-    const lower = descriptor?.direction === "lower"
-    const among = rankedBy(results, rankingOfFigure(results, figureKey({ _tag: "metric", dataset: d.name, metric })) ?? ranking)
-    const withScores = runs.filter((r) => r.scores?.[d.name]?.length === gold.length)
-    const top = withScores
-      .filter((r) => among.has(r.id) && finite(figureOf(r.datasets[d.name], metric)))
-      .map((r) => ({ r, v: figureOf(r.datasets[d.name], metric) as number }))
-      .sort((a, b) => (lower ? a.v - b.v : b.v - a.v))
-      .slice(0, topN)
-    if (top.length < withScores.length) plottedFewer = true
-    plottedMetrics.add(descriptor?.label ?? metric)
-    const style = specs.find((c) => c.source._tag === "metric" && c.source.dataset === d.name && c.source.metric === metric)?.number ?? Style.forMetric({ published: { style: results.style ?? "r3" } }, metric)
-    const { step, indices } = Plot.sample(gold.length, options.maxPoints ?? 1500)
-    for (const { r, v } of top) {
-      const run = r.scores?.[d.name] as Float64Array
-      scatter.push({
-        dataset: d.header ?? d.name,
-        runId: r.id,
-        title: labelOf(r),
-        gold: indices.map((i) => gold[i]),
-        run: indices.map((i) => run[i]),
-        pairs: gold.length,
-        step,
-        metric,
-        value: v,
-        figure: { symbol: descriptor?.symbol ?? metric, text: Table.formatNumber(v, style) }
-      })
-    }
-  }
-  const pValues: Array<Table.PValueMatrix> =
-    options.matrix === false
-      ? []
-      : specs.flatMap((c) => {
-          const key = c.source._tag === "metric" ? figureKey(c.source) : undefined
-          const m = key !== undefined && wantTied ? results.marks?.[key] : undefined
-          if (m?.matrix === undefined || m.test === undefined || c.source._tag !== "metric") return []
-          const dataset = c.source.dataset
-          return [
-            {
-              dataset: results.datasets.find((d) => d.name === dataset)?.header ?? dataset,
-              test: Marks.testLabel(m.test),
-              alpha: m.alpha,
-              runs: m.matrix.runs.map((id) => label.get(id) ?? id),
-              p: m.matrix.p,
-              ...(m.matrix.total !== undefined ? { total: m.matrix.total } : {})
-            }
-          ]
-        })
+  const plots = scatterOf(results, specs, runs, ranking, options)
+  const pValues = options.matrix === false || !wantTied ? [] : pValuesOf(results, specs)
 
   return {
     id: spec.id,
@@ -770,445 +500,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     columns,
     sections,
     footnotes,
-    ...(scatter.length > 0 ? { scatter } : {}),
-    ...(scatter.length > 0 && plottedFewer ? { scatterNote: `Only the ${topN} best ranked runs on each dataset by ${[...plottedMetrics].join(" / ")} are plotted.` } : {}),
+    ...plots,
     ...(pValues.length > 0 ? { pValues } : {})
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Presets
-// ---------------------------------------------------------------------------------------------
-
-const label: ColumnSpec = { key: "run", header: "Run", source: { _tag: "label" } }
-const rank: ColumnSpec = { key: "rank", header: "Rank", source: { _tag: "rank" } }
-const r3: Table.NumberStyle = { decimals: 3 }
-const x100: Table.NumberStyle = { decimals: 2, scale: 100 }
-
-/** The metric a table of these datasets shows: the datasets' ranked metric (Pearson when unknown). */
-const metricOf = (datasets: ReadonlyArray<DatasetInfo>): string => datasets.find((d) => d.metric !== undefined)?.metric ?? "pearson"
-
-/** A metric as people read it: its label (`Spearman`) and symbol (`rho`). */
-const named = (metric: string) => {
-  const m = Metrics.get(metric)
-  return { label: m?.label ?? metric, symbol: m?.symbol ?? metric }
-}
-
-/** The number style of a metric's figures in the results' published style. */
-const styleOf = (results: Results, metric: string): Table.NumberStyle => Style.forMetric({ published: { style: results.style ?? "r3" } }, metric)
-
-/** One column per dataset: its figure by its metric under the dataset's header. */
-const datasetColumn = (d: DatasetInfo, metric: string, more: Partial<ColumnSpec>): ColumnSpec => ({
-  key: d.name,
-  header: d.header ?? d.name,
-  source: { _tag: "metric", dataset: d.name, metric },
-  ...more
-})
-
-/**
- * SICK Table 6: entailment accuracy (percent) of the primary runs, ranked.
- *
- * @example
- * ```ts
- * import { Layouts, Results } from "@stseval/tables"
- *
- * declare const results: Results.Results // a SICK edition's
- * const table = Layouts.build(results, Layouts.sickTable6(results)) // Table 6: entailment accuracy
- * ```
- * @since 0.1.0
- */
-export const sickTable6 = (_: Results): LayoutSpec => ({
-  id: "sick2014-table6",
-  title: "Subtask B: entailment",
-  caption: "Entailment accuracy of the {runs}, ranked.",
-  label: "tab:sick-entailment",
-  wide: false,
-  columns: [label, { key: "accuracy", header: "Accuracy (%)", source: { _tag: "metric", dataset: "entailment", metric: "accuracy" }, number: r3, markBest: true }, rank],
-  sortBy: "accuracy",
-  runs: "primary"
-})
-
-/**
- * SICK Table 7: relatedness Pearson r, Spearman rho and MSE of the primary runs, ranked by r.
- *
- * @example
- * ```ts
- * import { Layouts, Results } from "@stseval/tables"
- *
- * declare const results: Results.Results // a SICK edition's
- * const table = Layouts.build(results, Layouts.sickTable7(results)) // Table 7: r, rho, MSE
- * ```
- * @since 0.1.0
- */
-export const sickTable7 = (_: Results): LayoutSpec => ({
-  id: "sick2014-table7",
-  title: "Subtask A: relatedness",
-  caption: "Relatedness results of the {runs} (r: Pearson, \u03c1: Spearman, MSE on raw scores), ranked by r.",
-  label: "tab:sick-relatedness",
-  wide: false,
-  columns: [
-    label,
-    { key: "pearson", header: "r", source: { _tag: "metric", dataset: "relatedness", metric: "pearson" }, number: r3, markBest: true, markTied: true },
-    { key: "spearman", header: "\u03c1", source: { _tag: "metric", dataset: "relatedness", metric: "spearman" }, number: r3, markBest: true },
-    { key: "mse", header: "MSE", source: { _tag: "metric", dataset: "relatedness", metric: "mse" }, number: r3, markBest: true },
-    rank
-  ],
-  sortBy: "pearson",
-  runs: "primary"
-})
-
-/**
- * STS 2014 Table 3: per-dataset figure (Pearson), the official weighted mean (a dataset not
- * submitted counts as r = 0), rank; every run.
- *
- * @example
- * ```ts
- * import { Layouts, Results } from "@stseval/tables"
- *
- * declare const results: Results.Results // an STS 2012-2016 edition's
- * const table = Layouts.build(results, Layouts.sts2014Table3(results)) // per-dataset r, weighted mean, rank
- * ```
- * @since 0.1.0
- */
-export const sts2014Table3 = (results: Results): LayoutSpec => {
-  const metric = metricOf(results.datasets)
-  const { label: name } = named(metric)
-  return {
-    id: "sts2014-table3",
-    title: "English subtask results",
-    caption: `${name} correlation of the {runs} on each dataset, the weighted mean (official figure) and the rank.`,
-    label: "tab:sts-en-results",
-    wide: true,
-    columns: [
-      label,
-      ...results.datasets.map((d) => datasetColumn(d, d.metric ?? metric, { number: r3 })),
-      { key: "wmean", header: "Weighted mean", source: { _tag: "aggregate", name: "official" }, number: r3, description: `mean of per-dataset ${name} weighted by scored pairs; a dataset not submitted counts as its missing value (r = 0)` },
-      rank
-    ],
-    sortBy: "wmean",
-    runs: "all"
-  }
-}
-
-/**
- * STS 2017 Table 10: Primary (mean of all tracks), its rank, and per-track figure x 100 (Pearson), the best
- * per track with a bullet, bold = not significantly different from the best ranked run (Williams'
- * t per track; the Primary column by the stratified bootstrap of its mean), `*` late or corrected.
- *
- * @example
- * ```ts
- * import { Layouts, Results } from "@stseval/tables"
- *
- * const results: Results.Results = {
- *   edition: "sts2017",
- *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250 }],
- *   runs: [
- *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } }, aggregates: { official: 0.8518 } },
- *     { id: "baseline/run1", team: "baseline", run: "run1", primary: true, section: "Baselines", datasets: { "track5.en-en": { pearson: 0.7278, pairs: 250 } }, aggregates: { official: 0.7278 } }
- *   ],
- *   // the official ranking as scoring made it (FromScoring.figuresOf: it orders by the mean of all tracks)
- *   rankings: [{ ranking: "official", metric: "pearson", direction: "higher", figures: ["aggregate:official"], entries: [{ id: "ECNU/run1", rank: 1 }, { id: "baseline/run1", rank: 2 }] }]
- * }
- * const table = Layouts.build(results, Layouts.sts2017Table10(results))
- * table.columns.map((c) => c.header) // ["Run", "Primary", "Rank", "en-en"]: Primary and its rank, then r x 100 per track (85.18 and 72.78)
- * table.sections.map((s) => s.title) // ["Participants", "Baselines"]
- * ```
- * @since 0.1.0
- */
-export const sts2017Table10 = (results: Results): LayoutSpec => {
-  const metric = metricOf(results.datasets)
-  const { label: name, symbol } = named(metric)
-  return {
-    id: "sts2017-table10",
-    title: "STS 2017 results",
-    caption: `${name} correlation (${symbol} \u00d7 100) of the {runs} on each track; Primary is the mean over all tracks.`,
-    label: "tab:sts2017-results",
-    wide: true,
-    columns: [
-      label,
-      { key: "primary", header: "Primary", source: { _tag: "aggregate", name: "official" }, number: x100, markBest: true, markTied: true },
-      // the official ranking's rank beside the figure it ranks by (and the Rank range after it, with --ci)
-      rank,
-      ...results.datasets.map((d) => datasetColumn(d, d.metric ?? metric, { group: "Track", number: x100, markBest: true, markTied: true }))
-    ],
-    sortBy: "primary",
-    runs: "all",
-    sectionOrder: [participants, "Baselines"]
-  }
-}
-
-/**
- * STS Benchmark Table 14: dev and test figure x 100 (Pearson) per system, grouped by section; no Dev
- * column when no run has a dev figure.
- *
- * @example
- * ```ts
- * import { Layouts, Results } from "@stseval/tables"
- *
- * declare const results: Results.Results // STS Benchmark test, merged with dev (FromScoring.merge)
- * const table = Layouts.build(results, Layouts.stsbTable14(results)) // Dev and Test, in sections
- * ```
- * @since 0.1.0
- */
-export const stsbTable14 = (results: Results): LayoutSpec => {
-  const metric = metricOf(results.datasets)
-  const { label: name, symbol } = named(metric)
-  const hasDev = results.runs.some((r) => finite(figureOf(r.datasets["dev"], metric)))
-  return {
-    id: "stsb-table14",
-    title: "STS Benchmark",
-    caption: `${name} correlation (${symbol} \u00d7 100) on the STS Benchmark ${hasDev ? "dev and test sets" : "test set"}.`,
-    label: "tab:stsb",
-    wide: false,
-    columns: [
-      label,
-      ...(hasDev ? [{ key: "dev", header: "Dev", source: { _tag: "metric", dataset: "dev", metric }, number: x100, markBest: true, markTied: true } as const] : []),
-      { key: "test", header: "Test", source: { _tag: "metric", dataset: "test", metric }, number: x100, markBest: true, markTied: true }
-    ],
-    sortBy: "test",
-    runs: "all"
-  }
-}
-
-/**
- * SemEval-2024 Task 1 (SemRel), one table per track: a column per language with each run's
- * figure (Spearman) and its rank among the runs in that language (`0.812 (2)`), as the task ranked
- * teams per language, bold where not significantly different from the best ranked run there; the
- * mean over the languages is shown last, labelled unofficial, and orders the rows. A language
- * without a public gold (esp) has no column; a footnote says why.
- *
- * @example
- * ```ts
- * import { Layouts, Results } from "@stseval/tables"
- *
- * declare const results: Results.Results // a SemRel 2024 track's
- * const table = Layouts.build(results, Layouts.semrel2024Table(results)) // Spearman and rank per language
- * ```
- * @since 0.2.0
- */
-export const semrel2024Table = (results: Results): LayoutSpec => {
-  const metric = metricOf(results.datasets)
-  const { label: name } = named(metric)
-  return {
-    id: "semrel2024-table",
-    title: `${results.edition}: ${name} per language`,
-    caption: `${name} correlation of the {runs} in each language, with the rank in that language in parentheses (runs are ranked per language).`,
-    label: `tab:${results.edition}`,
-    wide: true,
-    columns: [
-      label,
-      ...results.datasets
-        .filter((d) => d.noGold === undefined)
-        .map((d) => datasetColumn(d, d.metric ?? metric, { group: `${name} (rank)`, number: r3, withRank: true, markTied: true })),
-      {
-        key: "mean",
-        header: "Mean (unofficial)",
-        source: { _tag: "aggregate", name: "mean" },
-        number: r3,
-        description: `mean of ${name} over the languages with a public gold; not an official figure (runs were ranked per language)`
-      }
-    ],
-    sortBy: "mean",
-    runs: "all",
-    sectionOrder: [participants, "Baselines"],
-    notes: [
-      `Mean (unofficial): the mean of ${name} over the languages with a public gold, for runs that entered all of them; the task ranked runs per language only. Rows are ordered by it.`,
-      ...results.datasets.filter((d) => d.noGold !== undefined).map((d) => `${d.header ?? d.name}: not scored, ${d.noGold ?? ""}.`)
-    ]
-  }
-}
-
-const RULES: Readonly<Record<string, string>> = { wmean: "Weighted mean", mean: "Mean", pooled: "Pooled", allnrm: "ALLnrm", single: "Official" }
-
-/**
- * The generic table of one ranking of any edition (`generic:<subtask>`, what an edition without
- * published tables gets): per dataset every metric the ranking reports, each headed by the metric's
- * symbol, bold and bullets on the ranked metric; for a ranking over several datasets its official
- * figure (by its rule) and the rank; for a ranking per dataset (SemRel, the made-up task) the rank
- * in each dataset beside its figure and the unofficial mean last.
- *
- * @example
- * ```ts
- * import { Layouts, Results } from "@stseval/tables"
- *
- * const results: Results.Results = {
- *   edition: "sts2017",
- *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
- *   runs: [
- *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
- *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
- *   ],
- *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
- *   rankings: [
- *     {
- *       ranking: "official",
- *       metric: "pearson",
- *       direction: "higher",
- *       figures: ["track5.en-en:pearson", "aggregate:official"],
- *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
- *     }
- *   ]
- * }
- *
- * const spec = Layouts.genericTable(results, "similarity")
- * const table = Layouts.build(results, spec)
- * ```
- * @since 0.3.0
- */
-export const genericTable = (results: Results, subtask: string): LayoutSpec => {
-  const datasets = results.datasets.filter((d) => (d.subtask ?? subtask) === subtask && d.noGold === undefined)
-  const metric = metricOf(datasets)
-  const metrics = [...new Set([metric, ...(datasets[0]?.metrics ?? [metric])])]
-  const perDataset = datasets.some((d) => d.rankedPerDataset === true)
-  const several = metrics.length > 1
-  const columns: Array<ColumnSpec> = [label]
-  for (const d of datasets) {
-    for (const m of metrics) {
-      const { label: mLabel, symbol } = named(m)
-      const main = m === (d.metric ?? metric)
-      columns.push({
-        key: main ? d.name : `${d.name}.${m}`,
-        header: several ? symbol : (d.header ?? d.name),
-        group: several ? (d.header ?? d.name) : `${mLabel}${perDataset ? " (rank)" : ""}`,
-        source: { _tag: "metric", dataset: d.name, metric: m },
-        number: styleOf(results, m),
-        markBest: main && !perDataset ? true : undefined,
-        markTied: main ? true : undefined,
-        withRank: main && perDataset ? true : undefined
-      })
-    }
-  }
-  const ranking = results.rankings.find((r) => r.figures.includes(figureKey({ _tag: "aggregate", name: subtask }))) ?? results.rankings.find((r) => r.ranking === "official" || r.ranking === subtask)
-  const name = ranking?.ranking ?? subtask
-  const { label: mLabel, symbol } = named(metric)
-  if (!perDataset && datasets.length > 1) {
-    const rule = ranking?.rule ?? "official"
-    columns.push({
-      key: "official",
-      header: `${RULES[rule] ?? rule} (official)`,
-      source: { _tag: "aggregate", name },
-      number: styleOf(results, metric),
-      markBest: true,
-      markTied: true,
-      description: `the official figure: ${RULES[rule]?.toLowerCase() ?? rule} of ${mLabel} over the datasets`
-    })
-  }
-  const mean = perDataset && results.runs.some((r) => finite(r.aggregates["mean"]))
-  if (mean) {
-    columns.push({ key: "mean", header: "Mean (unofficial)", source: { _tag: "aggregate", name: "mean" }, number: styleOf(results, metric), description: `mean of ${mLabel} over the datasets; not an official figure (runs are ranked per dataset)` })
-  }
-  if (!perDataset) columns.push(rank)
-  const sortBy = perDataset ? (mean ? "mean" : (datasets[0]?.name ?? "run")) : datasets.length > 1 ? "official" : (datasets[0]?.name ?? "run")
-  return {
-    id: `generic:${subtask}`,
-    title: `${results.edition}: ${subtask}`,
-    caption: perDataset
-      ? `${mLabel} (${symbol}) of the {runs} on each dataset, with the rank in that dataset in parentheses (runs are ranked per dataset).`
-      : `${several ? metrics.map((m) => named(m).label).join(", ") : mLabel} of the {runs} on each dataset${datasets.length > 1 ? ", the official figure" : ""} and the rank by ${mLabel} (${symbol}).`,
-    label: `tab:${results.edition}-${subtask}`,
-    wide: columns.length > 6,
-    columns,
-    sortBy,
-    runs: "all",
-    ...(ranking !== undefined && !perDataset ? { ranking: ranking.ranking } : {}),
-    sectionOrder: [participants, "Baselines"],
-    notes: [
-      ...(mean ? [`Mean (unofficial): the mean of ${mLabel} over the datasets, for runs that entered all of them; runs are ranked per dataset only. Rows are ordered by it.`] : []),
-      ...results.datasets.filter((d) => (d.subtask ?? subtask) === subtask && d.noGold !== undefined).map((d) => `${d.header ?? d.name}: not scored, ${d.noGold ?? ""}.`)
-    ]
-  }
-}
-
-/**
- * The preset layouts by id.
- *
- * @example
- * ```ts
- * import { Layouts } from "@stseval/tables"
- *
- * Object.keys(Layouts.presets) // ["sick2014-table6", "sick2014-table7", "sts2014-table3", ...]
- * ```
- * @since 0.1.0
- */
-export const presets: Readonly<Record<string, (results: Results) => LayoutSpec>> = {
-  "sick2014-table6": sickTable6,
-  "sick2014-table7": sickTable7,
-  "sts2014-table3": sts2014Table3,
-  "sts2017-table10": sts2017Table10,
-  "stsb-table14": stsbTable14,
-  "semrel2024-table": semrel2024Table
-}
-
-const GENERIC = "generic:"
-
-/** A layout by id: a preset, or the generic table of a subtask (`generic:<subtask>`). */
-const specOf = (id: string, results: Results): LayoutSpec | undefined =>
-  id.startsWith(GENERIC) ? genericTable(results, id.slice(GENERIC.length)) : presets[id]?.(results)
-
-/**
- * The layouts of an edition's tables: its published ones (`published.tables`; SICK has two), else
- * the generic table of each of its rankings (`generic:<subtask>`), whatever the edition.
- *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- * import { Layouts } from "@stseval/tables"
- *
- * Layouts.forEdition(Registry.get("sick2014")!) // ["sick2014-table7", "sick2014-table6"]
- * Layouts.forEdition(Registry.get("sts2015")!) // ["generic:similarity"]
- * ```
- * @since 0.2.0
- */
-export const forEdition = (edition: Pick<Registry.TaskEdition, "published" | "ranking">): ReadonlyArray<string> =>
-  edition.published.tables ?? edition.ranking.map((r) => `${GENERIC}${r.subtask}`)
-
-/**
- * Which runs a layout's published table ranked (`primary` or `all`), for ranking the runs before
- * the table is built.
- *
- * @example
- * ```ts
- * import { Layouts } from "@stseval/tables"
- *
- * Layouts.runsOf("sick2014-table7") // "primary"
- * Layouts.runsOf("generic:similarity") // "all"
- * ```
- * @since 0.3.0
- */
-export const runsOf = (id: string): "primary" | "all" => (id.startsWith(GENERIC) ? "all" : (presets[id]?.({ edition: "", datasets: [], runs: [], rankings: [] }).runs ?? "all"))
-
-/**
- * Build a preset layout by id (or `generic:<subtask>`).
- *
- * @example
- * ```ts
- * import { Layouts, Results } from "@stseval/tables"
- *
- * const results: Results.Results = {
- *   edition: "sts2017",
- *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
- *   runs: [
- *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
- *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
- *   ],
- *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
- *   rankings: [
- *     {
- *       ranking: "official",
- *       metric: "pearson",
- *       direction: "higher",
- *       figures: ["track5.en-en:pearson", "aggregate:official"],
- *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
- *     }
- *   ]
- * }
- *
- * const table = Layouts.preset("sts2017-table10", results, { matrix: false })
- * ```
- * @since 0.1.0
- */
-export const preset = (id: string, results: Results, options: Options = {}): Table.Table => {
-  const spec = specOf(id, results)
-  if (spec === undefined) throw new Error(`unknown layout ${id}; layouts are ${[...Object.keys(presets), `${GENERIC}<subtask>`].join(", ")}`)
-  return build(results, spec, options)
 }

@@ -26,7 +26,7 @@ import * as FromScoring from "./FromScoring.js"
 import * as Html from "./Html.js"
 import * as Json from "./Json.js"
 import * as Latex from "./Latex.js"
-import * as Layouts from "./Layouts.js"
+import * as Presets from "./Presets.js"
 import * as Markdown from "./Markdown.js"
 import type * as Results from "./Results.js"
 import type * as Table from "./Table.js"
@@ -94,7 +94,7 @@ export interface Options extends Config.Config {
  * @since 0.3.0
  */
 export const primaryOnly = (edition: Engine.Results["edition"], options: Pick<Options, "runs" | "layout"> = {}): boolean =>
-  options.runs !== undefined ? options.runs === "primary" : (options.layout ?? Layouts.forEdition(edition)).every((id) => Layouts.runsOf(id) === "primary")
+  options.runs !== undefined ? options.runs === "primary" : (options.layout ?? Presets.forEdition(edition)).every((id) => Presets.runsOf(id) === "primary")
 
 /**
  * The layouts' view of scored results (and of the dev split's, joined by run id), with the
@@ -103,10 +103,10 @@ export const primaryOnly = (edition: Engine.Results["edition"], options: Pick<Op
  * @example
  * ```ts
  * import type { Engine } from "@stseval/scoring"
- * import { Layouts, Report } from "@stseval/tables"
+ * import { Presets, Report } from "@stseval/tables"
  *
  * declare const results: Engine.Results // Engine.score's
- * const table = Layouts.preset("sts2017-table10", Report.resultsOf(results))
+ * const table = Presets.preset("sts2017-table10", Report.resultsOf(results))
  * ```
  * @since 0.2.0
  */
@@ -138,7 +138,7 @@ const intervalsFor = (results: Engine.Results, dev: Engine.Results | undefined, 
 
 /**
  * The tables of a report: the layouts named by `options.layout`, else the edition's
- * (`Layouts.forEdition`), over the runs the results' rankings list (rank them with `primaryOnly`);
+ * (`Presets.forEdition`), over the runs the results' rankings list (rank them with `primaryOnly`);
  * the bold marks computed once (`Marks.compute`, only the figures the tables mark, with the
  * options' test, alpha, correction, resamples and seed), the intervals once (`options.ci`). Throws
  * an `Error` naming the layout or column for an unknown one.
@@ -155,13 +155,13 @@ const intervalsFor = (results: Engine.Results, dev: Engine.Results | undefined, 
  */
 export const tables = (results: Engine.Results, options: Options = {}): ReadonlyArray<Table.Table> => {
   const { dev, format, layout, latex: _latex, ci, notes, test, alpha, correction, resamples, seed, ...layoutOptions } = options
-  const ids = layout ?? Layouts.forEdition(results.edition)
+  const ids = layout ?? Presets.forEdition(results.edition)
   const plain = resultsOf(results, dev)
   // the p-value matrix and plots are only drawn in HTML (and kept in JSON)
   const extras = format === "md" || format === "latex" ? { matrix: false, scatterRuns: 0 } : {}
   const matrix = format === "md" || format === "latex" || options.matrix === false ? 0 : Marks.MATRIX_MAX_RUNS
   // the figures any table marks bold: only those are compared
-  const only = [...new Set(ids.flatMap((id) => Layouts.markedFigures(id, plain, layoutOptions)))]
+  const only = [...new Set(ids.flatMap((id) => Presets.markedFigures(id, plain, layoutOptions)))]
   const settings: Marks.Options = {
     only,
     matrix,
@@ -178,7 +178,7 @@ export const tables = (results: Engine.Results, options: Options = {}): Readonly
   // the task's paper under every table (the edition's citation)
   const citation = Registry.citationOf(results.edition)
   return ids.map((id) => {
-    const table = Layouts.preset(id, view, { ...layoutOptions, ...extras, notes: signed })
+    const table = Presets.preset(id, view, { ...layoutOptions, ...extras, notes: signed })
     return citation !== undefined ? { ...table, citation } : table
   })
 }

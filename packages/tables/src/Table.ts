@@ -163,28 +163,6 @@ export type MissingKind = "notSubmitted" | "failed" | "undefined" | "notRanked"
 export const missingSymbol: Readonly<Record<MissingKind, string>> = { notSubmitted: "-", failed: "x", undefined: "n/a", notRanked: "-" }
 
 /**
- * The legend lines of the missing cells a table shows, one per kind used, in every format alike
- * (no "hover": Markdown and LaTeX have no tooltips; the HTML page adds that the reason is in each
- * cell's tooltip).
- *
- * @example
- * ```ts
- * import { Table } from "@stseval/tables"
- *
- * Table.missingLegend(new Set(["notSubmitted", "failed"] as const))
- * // ["-: not submitted (the run has no file for this dataset).", "x: not scored: ..."]
- * ```
- * @since 0.3.0
- */
-export const missingLegend = (kinds: ReadonlySet<MissingKind | "other">): ReadonlyArray<string> => [
-  ...(kinds.has("notSubmitted") ? ["-: not submitted (the run has no file for this dataset)."] : []),
-  ...(kinds.has("failed") ? ["x: not scored: the run's file for this dataset, or the whole run, has errors (stseval validate lists them)."] : []),
-  ...(kinds.has("undefined") ? ["n/a: scored, but the figure is undefined (a constant run; an official figure that needs a dataset the run has no figure for)."] : []),
-  ...(kinds.has("notRanked") ? ["- in a Rank column: listed, not ranked (failed, after the deadline, beyond the run limit, or without the figure)."] : []),
-  ...(kinds.has("other") ? ["-: no figure."] : [])
-]
-
-/**
  * Marks on a row: `late` (late or corrected submission, `*`), `postDeadline` (dagger),
  * `overlapsBest` (`--ci`: the run's rank interval overlaps the best run's, `≈`).
  *
@@ -388,22 +366,6 @@ export const bibliography = (tables: ReadonlyArray<Table>): string => {
 export const rowMarkSymbol: Readonly<Record<RowMark, string>> = { late: "*", postDeadline: "\u2020", overlapsBest: "\u2248", zeroed: "\u2070" }
 
 /**
- * The footnote of the `zeroed` mark (a superscript 0): what `rank`, `report` and the leaderboard say
- * under a table with a run whose official figure counts a dataset as zero.
- *
- * @example
- * ```ts
- * import { Table } from "@stseval/tables"
- *
- * Table.ZEROED_NOTE.startsWith("\u2070") // true
- * ```
- * @since 0.4.0
- */
-export const ZEROED_NOTE =
-  "\u2070 the official figure counts a dataset the run lacks, or that failed on an error, as 0 (the edition's missingDataset: zero, as the official scorers counted a missing dataset); the run is ranked."
-
-
-/**
  * What each row mark means (HTML tooltips).
  *
  * @example
@@ -501,19 +463,6 @@ export const fewPairsMark: string = Uncertainty.FEW_PAIRS_MARK
  * @since 0.3.0
  */
 export const fewPairsOf = (cell: Cell | undefined): number | undefined => (cell?._tag === "number" ? cell.ci?.fewPairs : undefined)
-
-/**
- * The footnote of a table whose cells carry the `‡` mark.
- *
- * @example
- * ```ts
- * import { Table } from "@stseval/tables"
- *
- * Table.fewPairsNote.startsWith("\u2021 an interval on fewer than 100 pairs") // true
- * ```
- * @since 0.3.0
- */
-export const fewPairsNote = `${Uncertainty.FEW_PAIRS_MARK} an interval on fewer than 100 pairs: percentile intervals there hold the true value less often than their level says (95% intervals of Pearson's r: about 93% at 50 pairs, 91% at 30, on normal data).`
 
 /**
  * A number as the table prints it (no marks): `Style.format`. Negative zero prints as zero.

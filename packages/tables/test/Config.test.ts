@@ -2,7 +2,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-import { Config, Layouts, Table } from "../src/index.js"
+import { Config, Presets, Table } from "../src/index.js"
 import { hostileRuns } from "./fixtures.js"
 import { marked, ranked } from "./helpers.js"
 
@@ -26,7 +26,7 @@ describe("Config", () => {
     })
     // the runs ranked as the config says (primary runs only), the marks with its test and alpha (what `Report.tables` does)
     const results = marked(ranked(hostileRuns(), undefined, { primaryOnly: parsed.config.runs === "primary" }), { test: parsed.config.test, alpha: parsed.config.alpha })
-    const t = Layouts.preset("sts2017-table10", results, parsed.config)
+    const t = Presets.preset("sts2017-table10", results, parsed.config)
     expect(t.columns.map((c) => c.header)).toEqual(["Run", "English", "Primary"])
     expect(Table.cellText(t.sections[0].rows[0].cells["track5.en-en"], t.columns[1])).toBe("85.0")
     expect(t.caption).toBe("Our shared task: results")

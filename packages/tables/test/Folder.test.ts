@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest"
 import * as Folder from "../src/Folder.js"
-import * as Layouts from "../src/Layouts.js"
+import * as Presets from "../src/Presets.js"
 import type * as Table from "../src/Table.js"
 import { hostileResults } from "./fixtures.js"
 
 // An STS 2017 table of runs with hostile team names, its p-value matrix and plots drawn (as for HTML)
-const table = (): Table.Table => Layouts.preset("sts2017-table10", hostileResults(), { matrix: true })
+const table = (): Table.Table => Presets.preset("sts2017-table10", hostileResults(), { matrix: true })
 
 describe("a report as a folder (Folder.files, Folder.indexPage)", () => {
   it("one file per table and format, named by the table's id, then index.html; each text ends with one newline", () => {

@@ -12,7 +12,7 @@ import { Engine, Rank } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import { FromScoring, Layouts, Table } from "../src/index.js"
+import { Footnotes, FromScoring, Presets, Table } from "../src/index.js"
 import { hasShared, readGold, runWithPearson, sharedDir, syntheticGold } from "./helpers.js"
 
 const edition = (id: string) => {
@@ -65,10 +65,10 @@ describe("STS 2014 Table 3 through the scoring engine", () => {
     submission("After/run1", "After", 1, runFiles({ headlines: 0.5 }), { postDeadline: true })
   ])
   let results!: Awaited<typeof scoring>
-  let t!: ReturnType<typeof Layouts.preset>
+  let t!: ReturnType<typeof Presets.preset>
   beforeAll(async () => {
     results = await scoring
-    t = Layouts.preset("sts2014-table3", results)
+    t = Presets.preset("sts2014-table3", results)
   })
 
   it("the engine's weighted mean (missing dataset = 0) prints as published: 0.508, 0.010", () => {
@@ -88,7 +88,7 @@ describe("STS 2014 Table 3 through the scoring engine", () => {
     // a dataset counted as 0 (missingDataset: zero) is marked on the run and said in a footnote
     expect(Table.rows(t).find((r) => r.id === "LIPN/run1")?.marks).toEqual(["zeroed"])
     expect(Table.rows(t).find((r) => r.id === "LIPN/run2")?.marks).toEqual(["zeroed"])
-    expect(t.footnotes).toContain(Table.ZEROED_NOTE)
+    expect(t.footnotes).toContain(Footnotes.zeroed)
   })
   it("carries gold and run scores for significance and plots", () => {
     expect(results.datasets.find((d) => d.name === "headlines")?.gold?.length).toBe(750)
@@ -114,10 +114,10 @@ describe("STS 2017 Table 10 through the scoring engine", () => {
     submission("NoTr6/run1", "NoTr6", 1, files([50, 70, 70, 70, 30, 84.9, undefined], 40), { corrected: true })
   ])
   let results!: Awaited<typeof scoring>
-  let t!: ReturnType<typeof Layouts.preset>
+  let t!: ReturnType<typeof Presets.preset>
   beforeAll(async () => {
     results = await scoring
-    t = Layouts.preset("sts2017-table10", results, { matrix: false })
+    t = Presets.preset("sts2017-table10", results, { matrix: false })
   })
 
   it("Primary = mean of the seven tracks: ECNU 73.16, baseline 53.70; a run without track 6 has none", () => {
@@ -164,7 +164,7 @@ describe.skipIf(!hasSick)("SICK Table 7 from the post-task runs (official R scor
       }
     })
     const results = await score(ed, gold, subs)
-    const t = Layouts.preset("sick2014-table7", results, { significance: false, matrix: false })
+    const t = Presets.preset("sick2014-table7", results, { significance: false, matrix: false })
     let matched = 0
     for (const [file, , r, rho, mse] of ref) {
       // The "-raw" files have a 4th field on data lines: the official R scorer read them anyway,

@@ -9,7 +9,7 @@ import * as path from "node:path"
 import { pathToFileURL } from "node:url"
 import { executablePath, hasChromium, launch } from "@stseval/vitest-config/browser"
 import { describe, expect, it } from "vitest"
-import { Html, Layouts } from "../src/index.js"
+import { Html, Presets } from "../src/index.js"
 import { hostileNames, hostileResults } from "./fixtures.js"
 
 if (!hasChromium) console.warn(`report: HTML browser test skipped: ${executablePath} not found`)
@@ -18,7 +18,7 @@ describe.skipIf(!hasChromium)("HTML page in headless Chromium", () => {
   it("shows the table, plots and heat map, sorts on click, runs no injected script, makes no requests", { timeout: 120_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-html-"))
     const file = path.join(dir, "report.html")
-    fs.writeFileSync(file, Html.render(Layouts.preset("sts2017-table10", hostileResults(), { matrix: true })))
+    fs.writeFileSync(file, Html.render(Presets.preset("sts2017-table10", hostileResults(), { matrix: true })))
     const { context, close } = await launch()
     try {
       const page = await context.newPage()

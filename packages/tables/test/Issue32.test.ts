@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { Registry } from "@stseval/formats"
-import { Folder, Html, Latex, Layouts, Markdown, Table } from "../src/index.js"
+import { Folder, Html, Latex, Markdown, Presets, Table } from "../src/index.js"
 import type { Results } from "../src/index.js"
 import { ranked } from "./helpers.js"
 
@@ -49,26 +49,26 @@ const cellOf = (t: Table.Table, id: string, key: string) => Table.rows(t).find((
 
 describe("the STS 2017 table has a Rank column", () => {
   it("the official ranking's rank after Primary, and under --ci the Rank range after it", () => {
-    const t = Layouts.preset("sts2017-table10", base(), { matrix: false })
+    const t = Presets.preset("sts2017-table10", base(), { matrix: false })
     expect(t.columns.map((c) => c.header)).toEqual(["Run", "Primary", "Rank", "es-es", "en-en"])
     const rank = t.columns.find((c) => c.key === "rank")!
     expect(Table.cellText(cellOf(t, "Alpha/run1", "rank"), rank)).toBe("1")
     expect(Table.cellText(cellOf(t, "Beta/run1", "rank"), rank)).toBe("2")
-    const ci = Layouts.preset("sts2017-table10", withCi(), { matrix: false })
+    const ci = Presets.preset("sts2017-table10", withCi(), { matrix: false })
     expect(ci.columns.map((c) => c.header).slice(0, 4)).toEqual(["Run", "Primary", "Rank", "Rank range"])
     expect(Markdown.render(ci)).toMatch(/\| Run +\| Primary \| Rank \| Rank range \|/)
   })
 })
 
 describe("an interval on fewer than 100 pairs is marked ‡ in every format", () => {
-  const t = Layouts.preset("sts2017-table10", withCi(), { matrix: false })
+  const t = Presets.preset("sts2017-table10", withCi(), { matrix: false })
   const note = t.footnotes.find((f) => f.startsWith("\u2021 "))
 
   it("the cell carries the count, the table the footnote; a figure on 250 pairs has no mark", () => {
     expect(Table.fewPairsOf(cellOf(t, "Alpha/run1", "track3.es-es"))).toBe(60)
     expect(Table.fewPairsOf(cellOf(t, "Alpha/run1", "track5.en-en"))).toBeUndefined()
     expect(note).toMatch(/an interval on fewer than 100 pairs/)
-    expect(Layouts.preset("sts2017-table10", base(), { matrix: false }).footnotes.some((f) => f.startsWith("\u2021"))).toBe(false)
+    expect(Presets.preset("sts2017-table10", base(), { matrix: false }).footnotes.some((f) => f.startsWith("\u2021"))).toBe(false)
   })
 
   it("Markdown: after the figure", () => {
@@ -94,7 +94,7 @@ describe("an interval on fewer than 100 pairs is marked ‡ in every format", ()
 
 describe("the task's paper under every table, and a .bib beside LaTeX", () => {
   const citation = Registry.citationOf(Registry.get("sts2017")!)!
-  const t = { ...Layouts.preset("sts2017-table10", base(), { matrix: false }), citation }
+  const t = { ...Presets.preset("sts2017-table10", base(), { matrix: false }), citation }
 
   it("Markdown and HTML name it in a line under the table; LaTeX cites its key", () => {
     expect(citation.key).toBe("cer-etal-2017-semeval")
@@ -119,5 +119,5 @@ describe("the task's paper under every table, and a .bib beside LaTeX", () => {
 })
 
 function base2017() {
-  return Layouts.preset("sts2017-table10", base(), { matrix: false })
+  return Presets.preset("sts2017-table10", base(), { matrix: false })
 }

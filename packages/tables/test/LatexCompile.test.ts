@@ -9,7 +9,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
-import { Latex, Layouts } from "../src/index.js"
+import { Latex, Presets } from "../src/index.js"
 import { hostileResults } from "./fixtures.js"
 
 const has = (cmd: string) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0
@@ -25,7 +25,7 @@ const compile = (tex: string) => {
 
 describe.skipIf(tools.length > 0)("LaTeX compiles with pdflatex", () => {
   it("the hostile-names table compiles alone and its PDF shows every name", { timeout: 120_000 }, () => {
-    const table = Layouts.preset("sts2017-table10", hostileResults(), { matrix: false })
+    const table = Presets.preset("sts2017-table10", hostileResults(), { matrix: false })
     const { dir, status, log } = compile(Latex.render(table, { standalone: true }))
     expect(status, log.split("\n").filter((l) => l.startsWith("!")).join("\n")).toBe(0)
     const pdf = path.join(dir, "table.pdf")
@@ -58,7 +58,7 @@ describe.skipIf(tools.length > 0)("LaTeX compiles with pdflatex", () => {
   })
 
   it("a non-standalone fragment compiles inside a minimal document without T1 fonts", { timeout: 120_000 }, () => {
-    const table = Layouts.preset("sts2017-table10", hostileResults(), { matrix: false, significance: false })
+    const table = Presets.preset("sts2017-table10", hostileResults(), { matrix: false, significance: false })
     const doc = ["\\documentclass{article}", "\\usepackage{booktabs}", "\\begin{document}", Latex.render(table), "\\end{document}"].join("\n")
     const { status, log, dir } = compile(doc)
     expect(status, log.split("\n").filter((l) => l.startsWith("!")).join("\n")).toBe(0)

@@ -3,7 +3,7 @@ import * as path from "node:path"
 import { Registry } from "@stseval/formats"
 import { Pearson } from "@stseval/metrics"
 import { describe, expect, it } from "vitest"
-import { Layouts, Markdown, Table } from "../src/index.js"
+import { Layouts, Markdown, PresetIds, Presets, Table } from "../src/index.js"
 import type { Results } from "../src/Results.js"
 import type * as ResultsModule from "../src/Results.js"
 import { hostileResults } from "./fixtures.js"
@@ -75,7 +75,7 @@ const sts2014Runs = (): HandMade => {
 const sts2014Results = (): Results => ranked(sts2014Runs())
 
 describe("STS 2014 Table 3", () => {
-  const t = Layouts.preset("sts2014-table3", sts2014Results())
+  const t = Presets.preset("sts2014-table3", sts2014Results())
   it("prints per-dataset Pearson to 3 decimals, '-' for a dataset not submitted", () => {
     expect(cell(t, "LIPN-run1", "headlines")).toBe("0.635")
     expect(cell(t, "LIPN-run1", "OnWN")).toBe("-")
@@ -100,28 +100,28 @@ describe("STS 2014 Table 3", () => {
   it("options: choose and order columns, decimals, caption; a ranking of primary runs lists primary runs only", () => {
     const results = sts2014Runs()
     const r = ranked({ ...results, runs: results.runs.map((x) => (x.id === "LIPN-run2" ? { ...x, primary: false } : x)) }, [officialBy], { primaryOnly: true })
-    const o = Layouts.preset("sts2014-table3", r, { columns: ["rank", "run", "wmean"], decimals: 4, caption: "Mine" })
+    const o = Presets.preset("sts2014-table3", r, { columns: ["rank", "run", "wmean"], decimals: 4, caption: "Mine" })
     expect(o.columns.map((c) => c.key)).toEqual(["rank", "run", "wmean"])
     expect(order(o)).not.toContain("LIPN-run2")
     expect(cell(o, "LIPN-run1", "wmean")).toBe("0.5080")
     expect(o.caption).toBe("Mine")
-    expect(() => Layouts.preset("sts2014-table3", r, { columns: ["nope"] })).toThrow(/unknown column nope/)
+    expect(() => Presets.preset("sts2014-table3", r, { columns: ["nope"] })).toThrow(/unknown column nope/)
   })
   it("options: sort by another column: rows by its values (runs without it last); the ranks stay the ranking's (a layout never ranks)", () => {
-    const o = Layouts.preset("sts2014-table3", sts2014Results(), { sortBy: "OnWN" })
+    const o = Presets.preset("sts2014-table3", sts2014Results(), { sortBy: "OnWN" })
     expect(order(o)).toEqual(["Late-run1", "Tie-run1", "LIPN-run1", "LIPN-run2"])
     expect(order(o).map((id) => cell(o, id, "rank"))).toEqual(["1", "2", "2", "4"])
   })
   it("the order and ranks are the results' rankings, never sorted again: a post-deadline run with the best figure is listed last, unranked", () => {
     const runs = sts2014Runs()
     const late = ranked({ ...runs, runs: runs.runs.map((x) => (x.id === "LIPN-run2" ? { ...x, postDeadline: true, aggregates: { official: 0.9 } } : x)) })
-    const t = Layouts.preset("sts2014-table3", late)
+    const t = Presets.preset("sts2014-table3", late)
     expect(order(t)).toEqual(["Late-run1", "LIPN-run1", "Tie-run1", "LIPN-run2"])
     expect(order(t).map((id) => cell(t, id, "rank"))).toEqual(["1", "2", "2", "-"])
     expect(cell(t, "LIPN-run2", "wmean")).toBe("0.900")
     // a ranking that orders runs otherwise than their figures is followed as it is
     const reversed: Results = { ...late, rankings: late.rankings.map((k) => ({ ...k, entries: [...k.entries].reverse() })) }
-    expect(order(Layouts.preset("sts2014-table3", reversed))).toEqual(["LIPN-run2", "Tie-run1", "LIPN-run1", "Late-run1"])
+    expect(order(Presets.preset("sts2014-table3", reversed))).toEqual(["LIPN-run2", "Tie-run1", "LIPN-run1", "Late-run1"])
   })
 })
 
@@ -167,7 +167,7 @@ const sts2017Runs = (): HandMade => {
 }
 
 describe("STS 2017 Table 10", () => {
-  const t = Layouts.preset("sts2017-table10", sts2017Results(), { matrix: false })
+  const t = Presets.preset("sts2017-table10", sts2017Results(), { matrix: false })
   it("reproduces the published rows: r x 100 per track and the Primary column", () => {
     expect(tracks.map((d) => cell(t, "ECNU", d))).toEqual(["74.40", "74.93", "85.59", "81.31", "33.63", "85.18", "77.06"])
     expect(cell(t, "ECNU", "primary")).toBe("73.16")
@@ -205,7 +205,7 @@ describe("STS 2017 Table 10", () => {
     const runs = sts2017Runs()
     const ecnu = runs.runs[0]
     const late = marked(ranked({ ...runs, runs: [...runs.runs, { ...ecnu, id: "After", team: "After", postDeadline: true, aggregates: { official: 0.8 }, datasets: { ...ecnu.datasets, "track5.en-en": { pearson: 0.9 } } }] }))
-    const t2 = Layouts.preset("sts2017-table10", late, { matrix: false })
+    const t2 = Presets.preset("sts2017-table10", late, { matrix: false })
     // ranked by Primary first; then the runs not ranked, in run order (After: post-deadline; Late: no Primary)
     expect(t2.sections[0].rows.map((r) => r.id)).toEqual(["ECNU", "Close", "Copy", "After", "Late"])
     expect(marksOf(t2, "ECNU", "primary")).toContain("best")
@@ -241,7 +241,7 @@ describe("significance marks against cocor's reference (Williams' t)", () => {
     expect(pearson(A, B)).toBeCloseTo(0.5, 12)
   })
   it("p = 0.0215: B is not bold at alpha 0.05, bold at alpha 0.01; the matrix holds cocor's p", () => {
-    const spec = Layouts.sts2017Table10(results)
+    const spec = Presets.sts2017Table10(results)
     const at05 = Layouts.build(marked(results, { matrix: 50 }), spec)
     expect(marksOf(at05, "B", "track5.en-en")).toEqual([])
     const at01 = Layouts.build(marked(results, { alpha: 0.01 }), spec)
@@ -287,7 +287,7 @@ describe("SICK Tables 6 and 7", () => {
   // as the papers: primary runs only
   const results = ranked(hand, sickRankings, { primaryOnly: true })
   it("Table 7: r, rho, MSE of primary runs, ranked by r; best MSE is the smallest", () => {
-    const t = Layouts.preset("sick2014-table7", results)
+    const t = Presets.preset("sick2014-table7", results)
     expect(order(t)).toEqual(["ECNU_run1", "OnlyRel_run1", "Yamraj_run1"])
     expect(["pearson", "spearman", "mse"].map((k) => cell(t, "ECNU_run1", k))).toEqual(["0.828", "0.769", "0.325"])
     expect(cell(t, "Yamraj_run1", "mse")).toBe("2.665")
@@ -295,7 +295,7 @@ describe("SICK Tables 6 and 7", () => {
     expect(t.columns.map((c) => c.header)).toEqual(["Run", "r", "\u03c1", "MSE", "Rank"])
   })
   it("Table 6: accuracy of primary runs, a run without entailment not ranked", () => {
-    const t = Layouts.preset("sick2014-table6", results)
+    const t = Presets.preset("sick2014-table6", results)
     expect(order(t)).toEqual(["ECNU_run1", "Yamraj_run1", "OnlyRel_run1"])
     expect(cell(t, "ECNU_run1", "accuracy")).toBe("83.641")
     expect(cell(t, "OnlyRel_run1", "accuracy")).toBe("n/a")
@@ -303,7 +303,7 @@ describe("SICK Tables 6 and 7", () => {
     expect(cell(t, "Yamraj_run1", "rank")).toBe("2")
   })
   it("all runs when they were ranked so", () => {
-    const t = Layouts.preset("sick2014-table6", ranked(hand, sickRankings, { primaryOnly: false }))
+    const t = Presets.preset("sick2014-table6", ranked(hand, sickRankings, { primaryOnly: false }))
     expect(order(t)[0]).toBe("ECNU_run2")
   })
 })
@@ -330,7 +330,7 @@ describe("STS Benchmark Table 14", () => {
       ]
     }
     const results = ranked(hand, [{ ranking: "official", metric: "pearson", figures: ["test:pearson", "aggregate:official"], value: (r) => r.aggregates.official }])
-    const t = Layouts.preset("stsb-table14", results, { sectionOrder: ["Participants", "Sentence-level baselines", "Averaged-embedding baselines"] })
+    const t = Presets.preset("stsb-table14", results, { sectionOrder: ["Participants", "Sentence-level baselines", "Averaged-embedding baselines"] })
     expect(t.sections.map((s) => s.title)).toEqual(["Participants", "Sentence-level baselines", "Averaged-embedding baselines"])
     expect(t.sections[0].rows.map((r) => r.id)).toEqual(["ECNU", "BIT"])
     expect(cell(t, "ECNU", "dev")).toBe("84.70")
@@ -355,7 +355,7 @@ describe("intervals (--ci) in a layout", () => {
   }
 
   it("adds a Rank range column (after the rank, or last), the interval on each figure, ≈ on the best group, and footnotes", () => {
-    const t = Layouts.preset("sts2017-table10", withIntervals())
+    const t = Presets.preset("sts2017-table10", withIntervals())
     expect(t.columns.map((c) => c.key).slice(2, 4)).toEqual(["rank", "rankRange"])
     const rows = Table.rows(t)
     const best = rows.find((r) => r.id === "best")!
@@ -375,21 +375,21 @@ describe("intervals (--ci) in a layout", () => {
   })
 
   it("no Rank range without intervals, with rankIntervals: false, or when sorted by a figure not ranked by the intervals", () => {
-    expect(Layouts.preset("sts2017-table10", hostileResults()).columns.map((c) => c.key)).not.toContain("rankRange")
-    expect(Layouts.preset("sts2017-table10", withIntervals(), { rankIntervals: false }).columns.map((c) => c.key)).not.toContain("rankRange")
-    expect(Layouts.preset("sts2017-table10", withIntervals(), { sortBy: "track5.en-en" }).columns.map((c) => c.key)).not.toContain("rankRange")
+    expect(Presets.preset("sts2017-table10", hostileResults()).columns.map((c) => c.key)).not.toContain("rankRange")
+    expect(Presets.preset("sts2017-table10", withIntervals(), { rankIntervals: false }).columns.map((c) => c.key)).not.toContain("rankRange")
+    expect(Presets.preset("sts2017-table10", withIntervals(), { sortBy: "track5.en-en" }).columns.map((c) => c.key)).not.toContain("rankRange")
   })
 })
 
 describe("the layouts of an edition", () => {
   it("its published tables, else the generic table of each ranking, whatever its family", () => {
     const sick = Registry.get("sick2014")!
-    expect(Layouts.forEdition(sick)).toEqual(["sick2014-table7", "sick2014-table6"])
+    expect(Presets.forEdition(sick)).toEqual(["sick2014-table7", "sick2014-table6"])
     // a SICK-family edition without published tables gets the generic tables, not SICK's
-    expect(Layouts.forEdition({ ...sick, published: { style: "r3" } })).toEqual(["generic:relatedness", "generic:entailment"])
-    expect(Layouts.forEdition(Registry.get("sts2015")!)).toEqual(["generic:similarity"])
-    expect(Layouts.runsOf("sick2014-table7")).toBe("primary")
-    expect(Layouts.runsOf("generic:similarity")).toBe("all")
+    expect(Presets.forEdition({ ...sick, published: { style: "r3" } })).toEqual(["generic:relatedness", "generic:entailment"])
+    expect(Presets.forEdition(Registry.get("sts2015")!)).toEqual(["generic:similarity"])
+    expect(Presets.runsOf("sick2014-table7")).toBe("primary")
+    expect(Presets.runsOf("generic:similarity")).toBe("all")
   })
 
   it("the generic table of a ranking over several datasets: every metric it reports per dataset, headed by the metric's symbol, the official figure by its rule, the rank", () => {
@@ -402,7 +402,7 @@ describe("the layouts of an edition", () => {
       ]
     }
     const results = ranked(hand, [{ ranking: "official", metric: "spearman", figures: ["aggregate:official"], value: (r) => r.aggregates.official }])
-    const t = Layouts.preset("generic:similarity", { ...results, rankings: results.rankings.map((k) => ({ ...k, rule: "mean" })) })
+    const t = Presets.preset("generic:similarity", { ...results, rankings: results.rankings.map((k) => ({ ...k, rule: "mean" })) })
     expect(t.columns.map((c) => [c.key, c.group ?? "", c.header])).toEqual([
       ["run", "", "Run"],
       ["a", "a", "rho"],
@@ -418,5 +418,11 @@ describe("the layouts of an edition", () => {
     expect(marksOf(t, "Y", "a")).toEqual(["best"])
     // the bullet goes to the ranked metric only
     expect(marksOf(t, "Y", "a.pearson")).toEqual([])
+  })
+})
+
+describe("PresetIds", () => {
+  it("lists the presets' ids in their order (the CLI's help reads it without loading the layouts)", () => {
+    expect(Object.keys(Presets.presets)).toEqual([...PresetIds.ids])
   })
 })

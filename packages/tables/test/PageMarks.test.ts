@@ -5,7 +5,7 @@
  * from the best-figure bullet and explained; plots whose bars stay inside their axes.
  */
 import { describe, expect, it } from "vitest"
-import { Html, Json, Latex, Layouts, Markdown, Plot, Table } from "../src/index.js"
+import { Html, Json, Latex, Markdown, Plot, Presets, Table } from "../src/index.js"
 import type { Results } from "../src/index.js"
 import { ranked } from "./helpers.js"
 
@@ -49,7 +49,7 @@ const results = (): Results.Results =>
 const cellOf = (t: Table.Table, id: string, key: string) => Table.cellText(Table.rows(t).find((r) => r.id === id)?.cells[key], t.columns.find((c) => c.key === key)!)
 
 describe("a cell without a figure says which kind it is", () => {
-  const t = Layouts.preset("sts2017-table10", results(), { matrix: false })
+  const t = Presets.preset("sts2017-table10", results(), { matrix: false })
   it("not submitted '-', not scored (errors) 'x', undefined 'n/a', in the model and every renderer", () => {
     expect(cellOf(t, "Beta/run1", "track3.es-es")).toBe("-")
     expect(cellOf(t, "Beta/run1", "track5.en-en")).toBe("x")
@@ -69,7 +69,7 @@ describe("a cell without a figure says which kind it is", () => {
   it("a legend line for each kind used, none for a kind not used, and no 'hover' outside HTML", () => {
     expect(t.footnotes).toEqual(expect.arrayContaining(["-: not submitted (the run has no file for this dataset).", expect.stringMatching(/^x: not scored/), expect.stringMatching(/^n\/a: scored, but the figure is undefined/)]))
     for (const text of [Markdown.render(t), Latex.render(t), ...t.footnotes]) expect(text).not.toMatch(/hover/i)
-    const alone = Layouts.preset("sts2017-table10", { ...results(), runs: results().runs.slice(0, 1) }, { matrix: false })
+    const alone = Presets.preset("sts2017-table10", { ...results(), runs: results().runs.slice(0, 1) }, { matrix: false })
     expect(alone.footnotes.some((f) => /^(-|x|n\/a):/.test(f))).toBe(false)
     // the page, which has tooltips, says where the reason is
     expect(Html.render(t)).toContain("Point at a cell without a figure for its reason.")
@@ -78,7 +78,7 @@ describe("a cell without a figure says which kind it is", () => {
 
 describe("names on the page", () => {
   it("run and team names never break inside a word: the name cells do not wrap, other text cells wrap only between words", () => {
-    const html = Html.render(Layouts.preset("sts2017-table10", results(), { matrix: false }))
+    const html = Html.render(Presets.preset("sts2017-table10", results(), { matrix: false }))
     expect(html).toMatch(/<td class="l name" data-value="Alpha\/run1">/)
     expect(html).toContain("table.results td.name{white-space:nowrap")
     // `anywhere` lets a table squeeze a column below its longest word: "Alpha/ru n1"
@@ -96,7 +96,7 @@ describe("the interval glyph and the best-figure bullet", () => {
     }
   }
   it("are distinct marks (a hollow diamond in a blue stroke; a red bullet), and the page's legend shows and explains the glyph", () => {
-    const html = Html.render(Layouts.preset("sts2017-table10", withCi(), { matrix: false }))
+    const html = Html.render(Presets.preset("sts2017-table10", withCi(), { matrix: false }))
     const glyph = html.match(/<svg class="ci"[^]*?<\/svg>/)?.[0] ?? ""
     expect(glyph).toMatch(/class="estimate"/)
     expect(glyph).not.toMatch(/<circle/)
@@ -107,7 +107,7 @@ describe("the interval glyph and the best-figure bullet", () => {
     expect(legend).toMatch(/hollow diamond is the figure, the whisker its interval/)
     expect(legend).toContain("\u2022 marks the best figure")
     // no legend for a glyph the page does not draw
-    expect(Html.render(Layouts.preset("sts2017-table10", results(), { matrix: false }))).not.toContain("hollow diamond")
+    expect(Html.render(Presets.preset("sts2017-table10", results(), { matrix: false }))).not.toContain("hollow diamond")
   })
 })
 

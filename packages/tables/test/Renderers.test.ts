@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest"
 import * as Marks from "@stseval/scoring/Marks"
-import { Html, Json, Latex, Layouts, Markdown, Plot, Table } from "../src/index.js"
+import { Html, Json, Latex, Layouts, Markdown, Plot, Presets, Table } from "../src/index.js"
 import { hostileNames, hostileResults } from "./fixtures.js"
 import { marked, pearson, ranked, runWithPearson, syntheticGold } from "./helpers.js"
 
-const table = () => Layouts.preset("sts2017-table10", hostileResults(), { matrix: true })
+const table = () => Presets.preset("sts2017-table10", hostileResults(), { matrix: true })
 
 /** Undo Latex.escape for the characters it escapes (to check the round trip). */
 const unLatex = (s: string) =>
@@ -141,7 +141,7 @@ describe("JSON", () => {
 
 describe("scatter plots", () => {
   it("downsample to maxPoints by the one rule (every k-th pair), keeping the pair count and the figure named by its metric", () => {
-    const t = Layouts.preset("sts2017-table10", hostileResults(), { matrix: false, maxPoints: 100, scatterRuns: 1 })
+    const t = Presets.preset("sts2017-table10", hostileResults(), { matrix: false, maxPoints: 100, scatterRuns: 1 })
     expect(t.scatter?.length).toBe(2)
     const s = t.scatter![0]
     // 250 pairs, at most 100: every 3rd pair from the first
@@ -162,7 +162,7 @@ describe("scatter plots", () => {
   })
   it("no plots without scores; no bold without marks (a layout never compares runs)", () => {
     const { marks: _marks, ...r } = hostileResults()
-    const t = Layouts.preset("sts2017-table10", { ...r, runs: r.runs.map(({ scores: _, ...x }) => x) })
+    const t = Presets.preset("sts2017-table10", { ...r, runs: r.runs.map(({ scores: _, ...x }) => x) })
     expect(t.scatter).toBeUndefined()
     expect(t.pValues).toBeUndefined()
     expect(Table.rows(t).every((row) => Object.values(row.cells).every((c) => !c.marks.includes("tied")))).toBe(true)
@@ -176,7 +176,7 @@ describe("long strings", () => {
     const long = "L".repeat(1_000_000)
     const template = base.runs[0]
     const runs = Array.from({ length: 600 }, (_, k) => ({ ...template, id: `r${k}`, team: k === 0 ? long : `Team${k}` }))
-    const t = Layouts.preset("sts2017-table10", ranked({ ...base, runs }), {})
+    const t = Presets.preset("sts2017-table10", ranked({ ...base, runs }), {})
     const md = Markdown.render(t)
     // before: every row padded to the widest cell, 600 MB, "RangeError: Invalid string length"
     expect(md.length).toBeLessThan(long.length + 1_000_000)

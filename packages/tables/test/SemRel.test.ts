@@ -11,7 +11,7 @@ import { Engine, Rank, Uncertainty } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { FromScoring, Html, Json, Latex, Layouts, Markdown, Table } from "../src/index.js"
+import { FromScoring, Html, Json, Latex, Markdown, Presets, Table } from "../src/index.js"
 import { rng } from "./helpers.js"
 
 const edition = Registry.get("semrel2024-a")!
@@ -63,7 +63,7 @@ const scored = await Effect.runPromise(Effect.forEach(teams, ([team, noise, seed
 const engine = { edition, runs: scored, ranked: Rank.rank(scored, { primaryOnly: false }) }
 const marks = Marks.compute(engine)
 const results = FromScoring.fromResults(engine, { marks })
-const table = Layouts.preset("semrel2024-table", results, { significance: false })
+const table = Presets.preset("semrel2024-table", results, { significance: false })
 
 const cellOf = (id: string, key: string) => {
   const row = Table.rows(table).find((r) => r.id === id)!
@@ -72,8 +72,8 @@ const cellOf = (id: string, key: string) => {
 
 describe("SemRel layout: one table per track, a column per language with the rank in it", () => {
   it("is the edition's published table (registry data)", () => {
-    expect(Layouts.forEdition(edition)).toEqual(["semrel2024-table"])
-    expect(Layouts.forEdition(Registry.get("semrel2024-c")!)).toEqual(["semrel2024-table"])
+    expect(Presets.forEdition(edition)).toEqual(["semrel2024-table"])
+    expect(Presets.forEdition(Registry.get("semrel2024-c")!)).toEqual(["semrel2024-table"])
   })
 
   it("each language column: Spearman and the rank among the participants in that language", () => {
@@ -130,7 +130,7 @@ describe("SemRel layout: one table per track, a column per language with the ran
 })
 
 describe("SemRel layout: bold marks per language, from the marks scoring decided (the paired bootstrap on Spearman)", () => {
-  const marked = Layouts.preset("semrel2024-table", results)
+  const marked = Presets.preset("semrel2024-table", results)
   it("the best ranked run of each language is bold, named in a footnote with its test; runs far from it are not", () => {
     for (const lang of ["eng", "amh"]) {
       const m = marks.figures.find((f) => f.key === `${lang}:spearman`)!
@@ -147,11 +147,11 @@ describe("SemRel layout: bold marks per language, from the marks scoring decided
 })
 
 describe("SemRel layout with intervals (--ci): each language's rank interval beside its rank", () => {
-  const ranked = Layouts.rankedIds("semrel2024-table", results)
+  const ranked = Presets.rankedIds("semrel2024-table", results)
   const computed = Uncertainty.compute(engine, { level: 0.95, resamples: 400, seed: 7 })
   if (Uncertainty.isError(computed)) throw new Error(computed.message)
   const intervals = computed
-  const withCi = Layouts.preset("semrel2024-table", FromScoring.fromResults(engine, { intervals }), { significance: false })
+  const withCi = Presets.preset("semrel2024-table", FromScoring.fromResults(engine, { intervals }), { significance: false })
   const cell = (id: string, key: string) => Table.rows(withCi).find((r) => r.id === id)!.cells[key]
 
   it("a ranked run's cell: its rank and the interval of that rank in the language, ≈ when it overlaps the best run's", () => {

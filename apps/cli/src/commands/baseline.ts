@@ -10,7 +10,7 @@ import { Argument, Command, Flag } from "effect/cli"
 import { Files, Registry } from "@stseval/formats"
 import type { Sick } from "@stseval/formats"
 import { Baseline, Embeddings, Inputs, Overlap, Run } from "@stseval/baselines"
-import { Json } from "@stseval/scoring"
+import { ResultJson } from "@stseval/scoring"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Render from "../internal/Render.js"
@@ -140,7 +140,7 @@ export const baseline = Command.make(
     const gold = Option.isSome(o.gold) ? o.gold : annotatedInput !== undefined ? Option.some(annotatedInput) : semrelFolder ? o.input : o.gold
     const results = yield* Task.score(edition, { gold, dataRoot: o.dataRoot }, { runs: [runPath], primaryOnly: false })
     const scored = results.runs[0]
-    if (o.json) yield* Console.log(JSON.stringify(Json.resultsToJson(results), null, 2))
+    if (o.json) yield* Console.log(JSON.stringify(ResultJson.resultsToJson(results), null, 2))
     else yield* Console.log(`\n${Render.scored(scored, edition, decimalsOf(edition.published.style, Option.none()), c, { verbose: o.verbose })}`)
     if (scored.errors.length > 0) return yield* new ExitCode({ code: 1, reason: "the baseline run has an error" })
   })

@@ -8,7 +8,7 @@ import { Console, Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue, Registry } from "@stseval/formats"
 import { MetricValue, Metrics } from "@stseval/metrics"
-import { Aligned, Json, ScoredRun, Style } from "@stseval/scoring"
+import { Aligned, ResultJson, ScoredRun, Style } from "@stseval/scoring"
 import type { Compare, McNemar } from "@stseval/significance"
 import * as CompareJson from "../internal/CompareJson.js"
 import { ExitCode, UsageError } from "../internal/Exit.js"
@@ -154,6 +154,8 @@ export const compare = Command.make(
     }
     // A ranking of labels (SICK entailment): McNemar on the discordant pairs.
     let entailment: (McNemar.Result & { readonly accuracyA: number; readonly accuracyB: number }) | undefined
+    // the metric of the labels' ranking (SICK: accuracy), whose descriptor says how it prints
+    let labelsMetric = ""
     const skippedEntailment: Array<{ dataset: string; reason: string }> = []
     for (const r of edition.ranking) {
       if (only !== undefined || entailment !== undefined || r === ranking) continue
@@ -164,7 +166,10 @@ export const compare = Command.make(
         const m = McNemar.compareLabels(l.gold, l.runs[0], l.runs[1])
         // the official figure, as `score` gives it
         const acc = (run: ScoredRun.ScoredRun) => MetricValue.getOrNaN(ScoredRun.figure(run, l.name, r.metric) ?? MetricValue.undefined_(""))
-        if (!TestResult.isInvalid(m)) entailment = { ...m, accuracyA: acc(runs[0]), accuracyB: acc(runs[1]) }
+        if (!TestResult.isInvalid(m)) {
+          entailment = { ...m, accuracyA: acc(runs[0]), accuracyB: acc(runs[1]) }
+          labelsMetric = r.metric
+        }
         else skippedEntailment.push({ dataset: l.name, reason: m.message })
       }
     }
@@ -179,7 +184,7 @@ export const compare = Command.make(
         runA: ids[0],
         runB: ids[1],
         metric: compared,
-        runs: runs.map((r) => Json.toJson(r).run),
+        runs: runs.map((r) => ResultJson.toJson(r).run),
         datasets: rows.map((r) => CompareJson.compareRow(r.dataset, r.pairs, r.comparison)),
         ...(official !== undefined ? { official: official.json } : {}),
         ...(aggregateRow !== undefined ? { aggregate: CompareJson.compareRow(aggregateRow.dataset, aggregateRow.pairs, aggregateRow.comparison) } : {}),
@@ -194,7 +199,7 @@ export const compare = Command.make(
       // figures in the edition's published style, as `score` prints them
       const style = Style.forMetric(edition, compared)
       const symbol = Metrics.get(compared)?.symbol ?? compared
-      const percent = Style.of(edition, "accuracy")
+      const percent = Style.forMetric(edition, labelsMetric)
       yield* Console.log(`${Render.header(scored, c)}\nA: ${ids[0]}\nB: ${ids[1]}\n`)
       // the official figure's row says so; the shared datasets' says it is not the official figure
       const all = [

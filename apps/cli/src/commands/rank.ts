@@ -3,7 +3,7 @@ import { Argument, Command, Flag } from "effect/cli"
 import { Issue } from "@stseval/formats"
 import { cpuBound } from "@stseval/app/signals"
 import type { Engine } from "@stseval/scoring"
-import { Json } from "@stseval/scoring"
+import { ResultJson } from "@stseval/scoring"
 import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
@@ -54,7 +54,7 @@ export const rank = Command.make(
     const intervals = yield* Task.intervals(session, { ci, resamples, seed }, {}, json)
     const marked = marks ? yield* markedOf(session) : undefined
     if (json) {
-      yield* Console.log(JSON.stringify(Json.resultsToJson(session, intervals, marked), null, 2))
+      yield* Console.log(JSON.stringify(ResultJson.resultsToJson(session, intervals, marked), null, 2))
     } else {
       const d = decimalsOf(edition.published.style, decimals)
       yield* Console.log(`${Render.header(session, c, { runs: true })}\n`)

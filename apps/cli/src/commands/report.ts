@@ -12,6 +12,8 @@ import { Files } from "@stseval/formats"
 import { Uncertainty } from "@stseval/scoring"
 import type { Engine } from "@stseval/scoring"
 import type { Config, Report } from "@stseval/tables"
+// the ids alone, a few bytes: the layouts load only when a report is made
+import * as PresetIds from "@stseval/tables/PresetIds"
 import { UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
@@ -27,7 +29,7 @@ const config = Flag.String("config").pipe(
   Flag.optional
 )
 const layout = Flag.String("layout").pipe(
-  Flag.withDescription(`Table layout: ${Lazy.layoutNames.join(", ")}, or generic:<subtask>; default: the edition's published tables (SICK: 7 and 6), else the generic table of each ranking`),
+  Flag.withDescription(`Table layout: ${PresetIds.ids.join(", ")}, or generic:<subtask>; default: the edition's published tables (SICK: 7 and 6), else the generic table of each ranking`),
   Flag.optional
 )
 const primaryOnly = Flag.Boolean("primary-only").pipe(

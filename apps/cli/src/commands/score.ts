@@ -1,7 +1,7 @@
 import { Console, Effect } from "effect"
 import { Command } from "effect/cli"
 import { Issue } from "@stseval/formats"
-import { Json } from "@stseval/scoring"
+import { ResultJson } from "@stseval/scoring"
 import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as RunText from "../internal/RunText.js"
@@ -20,7 +20,7 @@ export const score = Command.make(
     const intervals = yield* Task.intervals(results, { ci, resamples, seed })
     const { runs } = results
     if (json) {
-      yield* Console.log(JSON.stringify(Json.resultsToJson({ ...results, ranked: undefined }, intervals), null, 2))
+      yield* Console.log(JSON.stringify(ResultJson.resultsToJson({ ...results, ranked: undefined }, intervals), null, 2))
     } else {
       const d = decimalsOf(edition.published.style, decimals)
       for (const text of RunText.scores(results, edition, d, c, { verbose, width, intervals })) yield* Console.log(text)

@@ -180,17 +180,12 @@ export const significance = Command.make(
       })
       // runs that cannot be compared on every dataset considered are left out (with the reason):
       // all runs must be scored on the same pairs
-      const kept = candidates.filter((r) => {
-        const own = Aligned.datasets(edition, [r], { ranking: scope.ranking, metric: compared, only: scope.only })
-        if (own.datasets.length === 0 || own.skipped.length > 0) {
-          // a reason of one run's own datasets names that run, which the line already does
-          const unnamed = (reason: string) => (reason.startsWith(`${r.meta.id}: `) ? reason.slice(r.meta.id.length + 2) : reason)
-          excluded.push({ run: r.meta.id, reason: own.skipped.map((x) => `${x.dataset}: ${unnamed(x.reason)}`).join("; ") || "nothing scored" })
-          return false
-        }
-        return true
-      })
-      const aligned = Aligned.datasets(edition, kept, { ranking: scope.ranking, metric: compared, only: scope.only })
+      const { kept, left, aligned } = Aligned.comparable(edition, candidates, (r) => r, { ranking: scope.ranking, metric: compared, only: scope.only })
+      for (const { item: r, skipped: own } of left) {
+        // a reason of one run's own datasets names that run, which the line already does
+        const unnamed = (reason: string) => (reason.startsWith(`${r.meta.id}: `) ? reason.slice(r.meta.id.length + 2) : reason)
+        excluded.push({ run: r.meta.id, reason: own.map((x) => `${x.dataset}: ${unnamed(x.reason)}`).join("; ") || "nothing scored" })
+      }
       const graded = aligned.datasets.flatMap((d) => (d.kind === "scores" ? [d] : []))
       const multi = graded.length > 1
       const how = Aligned.aggregateOf(scope.ranking)

@@ -8,7 +8,7 @@
  */
 import { Schema } from "effect"
 import { Issue } from "@stseval/formats"
-import { Json, Signature } from "@stseval/scoring"
+import { ResultSchema, Signature } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import type { Compare, McNemar } from "@stseval/significance"
 import { testNames } from "./Lazy.js"
@@ -89,7 +89,7 @@ export const CompareResults = Schema.Struct({
   runA: described(Schema.String, "run A's id (team/runN)"),
   runB: described(Schema.String, "run B's id"),
   metric: described(Schema.String, "the metric compared (a registry name: pearson, spearman, kendall, mse...): --metric, else the one the edition ranks by"),
-  runs: described(Schema.Array(Json.RunJson), "runs A and B: who submitted them, primary, late, corrected, post-deadline"),
+  runs: described(Schema.Array(ResultSchema.RunJson), "runs A and B: who submitted them, primary, late, corrected, post-deadline"),
   datasets: described(Schema.Array(CompareRow), "one row per dataset (track) both runs have scored, with the chosen test"),
   official: Schema.optionalKey(
     described(

@@ -36,6 +36,3 @@ export const testNames: ReadonlyArray<Compare.TestName> = [
   "bootstrap",
   "permutation"
 ]
-
-/** `Object.keys(Layouts.presets)` of @stseval/tables, for `report --layout`'s help; checked by a test. */
-export const layoutNames: ReadonlyArray<string> = ["sick2014-table6", "sick2014-table7", "sts2014-table3", "sts2017-table10", "stsb-table14", "semrel2024-table"]

@@ -7,11 +7,11 @@ import type { Registry } from "@stseval/formats";
 import { Issue } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import type { MetricValue } from "@stseval/metrics"
-import { Style as Figures, Uncertainty } from "@stseval/scoring"
-import type { Engine, Rank, ScoredRun } from "@stseval/scoring"
+import { Rank, Style as Figures, Uncertainty } from "@stseval/scoring"
+import type { Engine, ScoredRun } from "@stseval/scoring"
 import type { Validation } from "@stseval/scoring"
 import type { Palette } from "./Style.js"
-import { Table } from "@stseval/tables"
+import { Footnotes, Table } from "@stseval/tables"
 import * as TextTable from "./TextTable.js"
 
 /** How many issues of a run the text view lists before it summarises the rest. */
@@ -37,11 +37,7 @@ export const header = (results: Engine.Results, c: Palette, options: { readonly 
 
 /** A correlation in the edition's published style (`0.826` or `82.64`, scoring's `Style`); undefined as `n/a`. */
 export const correlation = (value: MetricValue.MetricValue | undefined, d: Decimals): string =>
-  Figures.metric(value, Figures.of({ published: { style: d.style } }, "correlation", d.decimals))
-
-/** An MSE, F1 or accuracy, in the one style every output uses. */
-export const figure = (value: MetricValue.MetricValue | undefined, kind: "mse" | "f1" | "accuracy"): string =>
-  Figures.metric(value, Figures.of({ published: { style: "r3" } }, kind))
+  Figures.metric(value, Figures.correlation({ published: { style: d.style } }, d.decimals))
 
 /** A figure's interval `[low, high]` printed like the figure; empty without intervals or an interval. */
 export const interval = (f: Uncertainty.Figure | undefined, print: (x: number) => string): string =>
@@ -135,7 +131,7 @@ export const validation = (v: ScoredRun.ScoredRun, c: Palette, options: { readon
 
 /** A figure of a metric in its style (a correlation in the edition's, `--decimals` applied to it). */
 const metricText = (d: Decimals, metric: string) => (x: MetricValue.MetricValue | number | undefined) =>
-  Figures.metric(x, Figures.forMetric({ published: { style: d.style } }, metric, Figures.kindOf(metric) === "correlation" ? d.decimals : undefined))
+  Figures.metric(x, Figures.forMetric({ published: { style: d.style } }, metric, Figures.isCorrelation(metric) ? d.decimals : undefined))
 
 /**
  * What `score` prints for one run: per ranking (SICK: relatedness, entailment; STS: one), a table
@@ -253,9 +249,7 @@ export const ranking = (
   const out: string[] = []
   // a ranking of one dataset that no run entered (SemRel: a language) is no table of "not ranked"
   // rows: one line names them all
-  const unentered = ranked.rankings.filter(
-    (r) => r.rule === "dataset" && r.entries.length > 0 && r.entries.every((e) => e.rank === undefined && (e.run.datasets.find((x) => x.dataset === r.ranking)?.status ?? "missing") === "missing")
-  )
+  const unentered = Rank.unentered(ranked.rankings)
   for (const r of ranked.rankings) {
     if (unentered.includes(r)) continue
     // the marks of the figure this ranking orders by: its official aggregate, or its one dataset's
@@ -304,7 +298,7 @@ export const ranking = (
     )
     // a zero standing in for a dataset a run lacks (missingDataset: zero): marked, said under the table
     const zeroed = r.entries.flatMap((e) => zeroedOf(e, r.ranking).map((z) => `${e.meta.id}: ${z.dataset} counted as 0 (${z.reason})`))
-    if (zeroed.length > 0) out.push(c.dim(`  ${Table.ZEROED_NOTE}`), ...zeroed.slice(0, 20).map((z) => c.dim(`    ${z}`)), ...(zeroed.length > 20 ? [c.dim(`    and ${zeroed.length - 20} more`)] : []), "")
+    if (zeroed.length > 0) out.push(c.dim(`  ${Footnotes.zeroed}`), ...zeroed.slice(0, 20).map((z) => c.dim(`    ${z}`)), ...(zeroed.length > 20 ? [c.dim(`    and ${zeroed.length - 20} more`)] : []), "")
     if (marks !== undefined) {
       out.push(c.dim(m?.rule !== undefined ? `  tied: not significantly different from the best ranked run (${m.rule})` : `  tied: no marks${m?.reason !== undefined ? `: ${m.reason}` : ""}`), "")
     }

@@ -1,13 +1,14 @@
 /**
  * The one place this package calls @stseval/scoring, and only through its one way in,
- * `Engine.score`. The figures are read from `Json.resultsToJson` of the result — the very document
+ * `Engine.score`. The figures are read from `ResultJson.resultsToJson` of the result — the very document
  * `stseval score --json` prints — so a `scores.json` number is that document's number (scaled for
  * the published style), never a second reading of the engine's values.
  *
  * @internal
  */
 import type { Gold, Issue, Registry } from "@stseval/formats"
-import { Engine, Json } from "@stseval/scoring"
+import { Engine, ResultJson } from "@stseval/scoring"
+import type { ResultSchema } from "@stseval/scoring"
 import type { Isolation, ScoredRun } from "@stseval/scoring"
 import { Effect } from "effect"
 import type { FileSystem, Path } from "effect"
@@ -47,7 +48,7 @@ const figureOf = (figure: JsonFigure, reasons: Readonly<Record<string, string>> 
 }
 
 /** A column's figure, read from the run's `stseval score --json` object. */
-const figureFromJson = (json: Json.ScoredRunJson) => (ref: FigureRef): Figure => {
+const figureFromJson = (json: ResultSchema.ScoredRunJson) => (ref: FigureRef): Figure => {
   switch (ref._tag) {
     case "dataset": {
       const d = json.datasets[ref.dataset]
@@ -97,7 +98,7 @@ export const score = (
 ): Effect.Effect<Scored, string, FileSystem.FileSystem | Path.Path> =>
   Engine.score({ task: edition, gold: goldPath, goldData, runs: runPath === undefined ? [] : [runPath], isolation }).pipe(
     Effect.map((results): Scored => {
-      const json = Json.resultsToJson({ ...results, ranked: undefined })
+      const json = ResultJson.resultsToJson({ ...results, ranked: undefined })
       return {
         goldIssues: results.gold.issues,
         signature: results.signature.text,

@@ -6,7 +6,8 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Registry } from "@stseval/formats"
-import { Engine, Json } from "@stseval/scoring"
+import { Engine, ResultJson } from "@stseval/scoring"
+import type { ResultSchema } from "@stseval/scoring"
 import { Effect } from "effect"
 import { repoRoot } from "./worker.js"
 import { pearson } from "@stseval/vitest-config/reference"
@@ -34,12 +35,12 @@ export const run = <A, E>(effect: Effect.Effect<A, E, NodeServices.NodeServices>
 /**
  * `stseval score --task <task> --gold <gold> <run> --json`, in process: the run's object of the
  * documented scored-results JSON, made as apps/cli/src/commands/score.ts makes it (`Engine.score`,
- * then `Json.resultsToJson` without the ranking). (With `rankJson`, the one place the tests call
+ * then `ResultJson.resultsToJson` without the ranking). (With `rankJson`, the one place the tests call
  * the scoring engine directly.)
  */
-export const scoreJson = (task: string | Registry.TaskEdition, gold: string, runPath: string): Promise<Json.ScoredRunJson & { readonly signature: string }> =>
+export const scoreJson = (task: string | Registry.TaskEdition, gold: string, runPath: string): Promise<ResultSchema.ScoredRunJson & { readonly signature: string }> =>
   run(Engine.score({ task, gold, runs: [runPath] })).then((results) => {
-    const json = Json.resultsToJson({ ...results, ranked: undefined })
+    const json = ResultJson.resultsToJson({ ...results, ranked: undefined })
     if (json.runs.length !== 1) throw new Error(`${runPath} is ${json.runs.length} runs, not one`)
     return { ...json.runs[0], signature: json.signature.text }
   })
@@ -122,13 +123,13 @@ export const writeStsb = (dir: string, seed: number, n = 40, noise = 0.6): { rea
 
 /**
  * `stseval rank [--all-runs] --json` on a submissions folder, in process (`Engine.score` with the
- * folder, then `Json.resultsToJson`, as apps/cli/src/commands/rank.ts): each ranking's entries
+ * folder, then `ResultJson.resultsToJson`, as apps/cli/src/commands/rank.ts): each ranking's entries
  * without paths and ids (the import names runs `Team_runN`, the examples folder its own way), with
  * their flags, so post-deadline and late marks must survive the import too.
  */
 export const rankJson = (task: string, gold: string, folder: string, primaryOnly = true) =>
   run(Engine.score({ task, gold, folder, primaryOnly })).then((results) =>
-    (Json.resultsToJson(results).rankings?.rankings ?? []).map((r) => ({
+    (ResultJson.resultsToJson(results).rankings?.rankings ?? []).map((r) => ({
       ranking: r.ranking,
       entries: r.entries.map((e) => ({ rank: e.rank, team: e.team, run: e.run, primary: e.primary, late: e.late, postDeadline: e.postDeadline, flags: e.flags, value: e.value }))
     }))

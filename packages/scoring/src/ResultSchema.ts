@@ -1,6 +1,6 @@
 /**
- * The JSON shape every app emits for scored runs, rankings and whole scoring sessions, defined as
- * Effect Schemas (docs/schemas/scored-results.schema.json is generated from `ScoredResults`; see
+ * The one JSON shape of a scored, ranked result that every app emits (scored runs, rankings and
+ * whole scoring sessions), defined as Effect Schemas; `ResultJson` turns a result into it (docs/schemas/scored-results.schema.json is generated from `ScoredResults`; see
  * docs/scoring.md).
  *
  * Conventions:
@@ -22,26 +22,19 @@
  * @since 0.1.0
  */
 import { Issue } from "@stseval/formats"
-import type { MetricValue } from "@stseval/metrics"
-import type * as Intervals from "@stseval/significance/Intervals"
 import { Schema } from "effect"
-import type { Results } from "./Engine.js"
 import * as Rule from "./internal/marksRule.js"
-import type { Rankable, RankedResults, RankEntry } from "./Rank.js"
-import type { AggregateScore, DatasetScore, LabelSummary, ScoredRun } from "./ScoredRun.js"
 import * as Signature from "./Signature.js"
-import * as Uncertainty from "./Uncertainty.js"
-import type { RunInfo } from "./Validation.js"
 
 /**
  * Version tag of the document shape; bumped on an incompatible change.
  *
  * @example
  * ```ts
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  *
- * Json.FORMAT // "stseval/scored-results@2": the `format` of every scored-results document
- * const readable = (document: { readonly format?: unknown }) => document.format === Json.FORMAT
+ * ResultSchema.FORMAT // "stseval/scored-results@2": the `format` of every scored-results document
+ * const readable = (document: { readonly format?: unknown }) => document.format === ResultSchema.FORMAT
  * ```
  * @since 0.1.0
  */
@@ -58,9 +51,9 @@ const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
  *
  * @example
  * ```ts
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  *
- * const ci: typeof Json.IntervalJson.Type = { low: 0.81, high: 0.84, level: 0.95 }
+ * const ci: typeof ResultSchema.IntervalJson.Type = { low: 0.81, high: 0.84, level: 0.95 }
  * ```
  * @since 0.2.0
  */
@@ -88,11 +81,11 @@ export const IntervalJson = Schema.Struct({
  *
  * @example
  * ```ts
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  * import { Schema } from "effect"
  *
  * // a figure of one's own that carries an interval the way every JSON output does
- * const MyFigure = Schema.Struct({ value: Schema.NullOr(Schema.Finite), ...Json.ciFields })
+ * const MyFigure = Schema.Struct({ value: Schema.NullOr(Schema.Finite), ...ResultSchema.ciFields })
  * ```
  * @since 0.2.0
  */
@@ -108,9 +101,9 @@ export const ciFields = {
  *
  * @example
  * ```ts
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  *
- * const figure: typeof Json.FigureWithIntervalJson.Type = { value: 0.8264, ci: { low: 0.81, high: 0.84, level: 0.95 } }
+ * const figure: typeof ResultSchema.FigureWithIntervalJson.Type = { value: 0.8264, ci: { low: 0.81, high: 0.84, level: 0.95 } }
  * ```
  * @since 0.2.0
  */
@@ -123,9 +116,9 @@ const FigureOrInterval = Schema.Union([Figure, FigureWithIntervalJson])
  *
  * @example
  * ```ts
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  *
- * const rank: typeof Json.RankIntervalJson.Type = { low: 1, high: 3 }
+ * const rank: typeof ResultSchema.RankIntervalJson.Type = { low: 1, high: 3 }
  * ```
  * @since 0.2.0
  */
@@ -139,11 +132,11 @@ export const RankIntervalJson = Schema.Struct({ low: Schema.Int, high: Schema.In
  *
  * @example
  * ```ts
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  * import { Schema } from "effect"
  *
  * declare const text: string // the `intervals` object of a `--ci` output
- * const value = Schema.decodeUnknownSync(Json.IntervalsJson)(JSON.parse(text))
+ * const value = Schema.decodeUnknownSync(ResultSchema.IntervalsJson)(JSON.parse(text))
  * ```
  * @since 0.2.0
  */
@@ -159,11 +152,11 @@ export const IntervalsJson = Schema.Struct({
 /**
  * @example
  * ```ts
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  * import { Schema } from "effect"
  *
  * declare const text: string // a run's identity in scored JSON
- * const value = Schema.decodeUnknownSync(Json.RunJson)(JSON.parse(text))
+ * const value = Schema.decodeUnknownSync(ResultSchema.RunJson)(JSON.parse(text))
  * ```
  * @since 0.1.0
  */
@@ -190,9 +183,9 @@ export const RunJson = Schema.Struct({
  *
  * @example
  * ```ts
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  *
- * const neutral: typeof Json.ClassJson.Type = { precision: 0.5, recall: 0.5, f1: 0.5, support: 2 }
+ * const neutral: typeof ResultSchema.ClassJson.Type = { precision: 0.5, recall: 0.5, f1: 0.5, support: 2 }
  * ```
  * @since 0.1.0
  */
@@ -209,10 +202,10 @@ export const ClassJson = Schema.Struct({
  *
  * @example
  * ```ts
- * import { Json, ScoredRun } from "@stseval/scoring"
+ * import { ResultJson, ResultSchema, ScoredRun } from "@stseval/scoring"
  *
  * declare const run: ScoredRun.ScoredRun // a SICK run
- * const labels: typeof Json.LabelsJson.Type | undefined = Json.toJson(run).datasets["entailment"]?.labels
+ * const labels: typeof ResultSchema.LabelsJson.Type | undefined = ResultJson.toJson(run).datasets["entailment"]?.labels
  * labels?.correct // pairs labelled as the gold labels them
  * ```
  * @since 0.3.0
@@ -229,10 +222,10 @@ export const LabelsJson = Schema.Struct({
  *
  * @example
  * ```ts
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  *
  * // STS 2014, a run without a file for tweet-news: every figure null, and why
- * const missing: typeof Json.DatasetJson.Type = {
+ * const missing: typeof ResultSchema.DatasetJson.Type = {
  *   subtask: "similarity",
  *   status: "missing",
  *   reason: "the run has no file for dataset tweet-news",
@@ -269,11 +262,11 @@ export const DatasetJson = Schema.Struct({
  *
  * @example
  * ```ts
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  *
  * // STS 2014, LIPN-run2 (deft-forum only, r = 0.084): the weighted mean of the datasets with a figure
  * // (its official figure, with the five others entered as r = 0, is 0.010)
- * const wmean: typeof Json.AggregateJson.Type = { metric: "pearson", value: 0.084, datasets: ["deft-forum"], zeroed: [] }
+ * const wmean: typeof ResultSchema.AggregateJson.Type = { metric: "pearson", value: 0.084, datasets: ["deft-forum"], zeroed: [] }
  * ```
  * @since 0.1.0
  */
@@ -296,10 +289,10 @@ export const AggregateJson = Schema.Struct({
  *
  * @example
  * ```ts
- * import { Json, ScoredRun } from "@stseval/scoring"
+ * import { ResultJson, ResultSchema, ScoredRun } from "@stseval/scoring"
  *
  * declare const run: ScoredRun.ScoredRun // an STS 2012 run
- * const byRule: typeof Json.AggregateJsonByName.Type | undefined = Json.toJson(run).aggregates["official"]
+ * const byRule: typeof ResultSchema.AggregateJsonByName.Type | undefined = ResultJson.toJson(run).aggregates["official"]
  * byRule?.allnrm?.value // ALLnrm, beside the official ALL
  * ```
  * @since 0.2.0
@@ -314,11 +307,11 @@ export const AggregateJsonByName = Schema.Struct({
 /**
  * @example
  * ```ts
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  * import { Schema } from "effect"
  *
  * declare const text: string // one official figure
- * const value = Schema.decodeUnknownSync(Json.OfficialJson)(JSON.parse(text))
+ * const value = Schema.decodeUnknownSync(ResultSchema.OfficialJson)(JSON.parse(text))
  * ```
  * @since 0.1.0
  */
@@ -337,10 +330,10 @@ export const OfficialJson = Schema.Struct({
 /**
  * @example
  * ```ts
- * import { Json, ScoredRun } from "@stseval/scoring"
+ * import { ResultJson, ResultSchema, ScoredRun } from "@stseval/scoring"
  *
  * declare const run: ScoredRun.ScoredRun
- * const json: Json.ScoredRunJson = Json.toJson(run)
+ * const json: ResultSchema.ScoredRunJson = ResultJson.toJson(run)
  * ```
  * @since 0.1.0
  */
@@ -363,10 +356,10 @@ export type ScoredRunJson = typeof ScoredRunJson.Type
 /**
  * @example
  * ```ts
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  * import { Schema } from "effect"
  *
- * Schema.is(Json.FlagJson)("over-limit") // true
+ * Schema.is(ResultSchema.FlagJson)("over-limit") // true
  * ```
  * @since 0.2.0
  */
@@ -378,11 +371,11 @@ export const FlagJson = Schema.Literals(["late", "corrected", "post-deadline", "
 /**
  * @example
  * ```ts
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  * import { Schema } from "effect"
  *
  * declare const text: string // one entry of a ranking
- * const value = Schema.decodeUnknownSync(Json.RankEntryJson)(JSON.parse(text))
+ * const value = Schema.decodeUnknownSync(ResultSchema.RankEntryJson)(JSON.parse(text))
  * ```
  * @since 0.1.0
  */
@@ -408,10 +401,10 @@ export const RankEntryJson = Schema.Struct({
 /**
  * @example
  * ```ts
- * import { Engine, Json } from "@stseval/scoring"
+ * import { Engine, ResultJson, ResultSchema } from "@stseval/scoring"
  *
  * declare const results: Engine.Results
- * const ranked: Json.RankedJson = Json.rankedToJson(results.ranked)
+ * const ranked: ResultSchema.RankedJson = ResultJson.rankedToJson(results.ranked)
  * ```
  * @since 0.1.0
  */
@@ -441,11 +434,11 @@ export type RankedJson = typeof RankedJson.Type
  * @example
  * ```ts
  * import * as fs from "node:fs"
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  * import { Schema } from "effect"
  *
  * // what `stseval rank --json > ranked.json` wrote, read back through its Schema
- * const results: Json.ScoredResults = Schema.decodeUnknownSync(Json.ScoredResults)(JSON.parse(fs.readFileSync("ranked.json", "utf8")))
+ * const results: ResultSchema.ScoredResults = Schema.decodeUnknownSync(ResultSchema.ScoredResults)(JSON.parse(fs.readFileSync("ranked.json", "utf8")))
  * ```
  * @since 0.1.0
  */
@@ -465,284 +458,16 @@ export const ScoredResults = Schema.Struct({
 /** @since 0.1.0 */
 export type ScoredResults = typeof ScoredResults.Type
 
-// ---------------------------------------------------------------------------------------------
-
-/** A metric as a JSON number, or null (the reason then goes into the object's `undefined`). */
-const number = (m: MetricValue.MetricValue): number | null => (m._tag === "Defined" && Number.isFinite(m.value) ? m.value : null)
-const reasonOf = (m: MetricValue.MetricValue): string => (m._tag === "Undefined" ? m.reason : "not a finite number")
-
-/** The `undefined` member of an object holding these metrics: absent when every one has a value. */
-const reasons = (metrics: ReadonlyArray<readonly [string, MetricValue.MetricValue | undefined]>): { readonly undefined?: Record<string, string> } => {
-  const out: Record<string, string> = {}
-  for (const [k, m] of metrics) if (m !== undefined && number(m) === null) out[k] = reasonOf(m)
-  return Object.keys(out).length > 0 ? { undefined: out } : {}
-}
-
-/**
- * The `--ci` members (`ciFields`) of an object holding a figure: nothing without intervals.
- *
- * @example
- * ```ts
- * import { Json, Uncertainty } from "@stseval/scoring"
- *
- * declare const intervals: Uncertainty.ResultIntervals
- * const fields = Json.ciOf(Uncertainty.rankedFigure(intervals, "relatedness", "MeaningFactory/run1")) // { ci: { low, high, level } }
- * ```
- * @since 0.2.0
- */
-export const ciOf = (f: Intervals.Figure | undefined): { readonly ci?: typeof IntervalJson.Type | null; readonly ciReason?: string; readonly degenerate?: number } =>
-  f === undefined
-    ? {}
-    : {
-        ci:
-          f.ci === undefined
-            ? null
-            : { low: f.ci.low, high: f.ci.high, level: f.ci.level, ...(Uncertainty.isFew(f) ? { fewPairs: f.pairs } : {}), ...(Uncertainty.isSkewed(f) ? { skewed: f.skewed } : {}) },
-        ...(f.ci === undefined && f.reason !== undefined ? { ciReason: f.reason } : {}),
-        ...(f.degenerate > 0 ? { degenerate: f.degenerate } : {})
-      }
-
-/** A figure as a number, or with its interval `{ value, ci }` when intervals were computed. */
-const withCi = (value: number | null, f: Intervals.Figure | undefined): typeof FigureOrInterval.Type =>
-  f === undefined ? value : { value, ...ciOf(f) }
-
-const runJson = (m: RunInfo): typeof RunJson.Type => ({
-  id: m.id,
-  team: m.team,
-  run: m.run ?? null,
-  primary: m.primary,
-  late: m.late,
-  corrected: m.corrected,
-  postDeadline: m.postDeadline,
-  ...(m.description !== undefined ? { description: m.description } : {}),
-  ...(m.identityUnknown === true ? { identityUnknown: true as const } : {})
-})
-
-const aggregateJson = (a: AggregateScore, f: Intervals.Figure | undefined): typeof AggregateJson.Type => ({
-  metric: a.metric,
-  value: number(a.value),
-  ...(a.unofficial !== undefined ? { unofficial: a.unofficial } : {}),
-  datasets: [...a.datasets],
-  zeroed: a.zeroed.map((z) => ({ ...z })),
-  ...ciOf(f),
-  ...reasons([["value", a.value]])
-})
-
-const labelsJson = (l: LabelSummary): typeof LabelsJson.Type => ({
-  labels: [...l.labels],
-  confusion: l.confusion.map((row) => [...row]),
-  correct: l.correct,
-  perClass: Object.fromEntries(
-    Object.entries(l.perClass).map(([label, c]): [string, typeof ClassJson.Type] => [
-      label,
-      {
-        precision: number(c.precision),
-        recall: number(c.recall),
-        f1: number(c.f1),
-        support: c.support,
-        ...reasons([["precision", c.precision], ["recall", c.recall], ["f1", c.f1]])
-      }
-    ])
-  )
-})
-
-const datasetJson = (d: DatasetScore, ci: (metric: string) => Intervals.Figure | undefined): typeof DatasetJson.Type => {
-  const figures = Object.entries(d.figures)
-  return {
-    subtask: d.subtask,
-    status: d.status,
-    ...(d.reason !== undefined ? { reason: d.reason } : {}),
-    ...(d.file !== undefined ? { file: d.file } : {}),
-    pairs: d.pairs,
-    weight: d.weight,
-    runLines: d.runLines,
-    ...(d.linesScored !== undefined ? { linesScored: [d.linesScored[0], d.linesScored[1]] as const } : {}),
-    figures: Object.fromEntries(figures.map(([name, m]) => [name, withCi(number(m), ci(name))])),
-    ...(d.labels !== undefined ? { labels: labelsJson(d.labels) } : {}),
-    ...reasons(figures)
-  }
-}
-
-/**
- * The documented JSON object of one scored run (`ScoredRunJson`): every app emits this. With
- * `intervals` (`Uncertainty.compute`), every figure carries its interval.
- *
- * @example
- * ```ts
- * import { Engine, Json } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * const json = Json.toJson(results.runs[0]) // one scored run, as `score --json` prints it
- * ```
- * @since 0.1.0
- */
-export const toJson = (run: ScoredRun, intervals?: Uncertainty.ResultIntervals): ScoredRunJson => {
-  const id = run.meta.id
-  return {
-    edition: run.edition,
-    path: run.path,
-    run: runJson(run.meta),
-    status: run.status,
-    ...(run.failure !== undefined ? { failure: run.failure } : {}),
-    datasets: Object.fromEntries(run.datasets.map((d) => [d.dataset, datasetJson(d, (m) => intervals && Uncertainty.datasetFigure(intervals, id, d.dataset, m))])),
-    aggregates: Object.fromEntries(
-      Object.entries(run.aggregates).map(([ranking, byRule]) => [
-        ranking,
-        Object.fromEntries(
-          Object.entries(byRule).map(([rule, a]) => [rule, aggregateJson(a, intervals && Uncertainty.aggregateFigure(intervals, id, rule, ranking))])
-        )
-      ])
-    ),
-    official: run.official.map((o) => ({
-      ranking: o.ranking,
-      metric: o.metric,
-      rule: o.rule,
-      direction: o.direction,
-      value: number(o.value),
-      datasets: [...o.datasets],
-      zeroed: o.zeroed.map((z) => ({ ...z })),
-      ...ciOf(intervals && Uncertainty.rankedFigure(intervals, o.ranking, id)),
-      ...reasons([["value", o.value]])
-    })),
-    errors: [...run.errors],
-    warnings: [...run.warnings],
-    infos: [...run.infos]
-  }
-}
-
-/**
- * What every JSON listing a ranked run says of it (`rank --json`, the leaderboard): its rank (null
- * when not ranked), who it is, its flags and its figure (null when it has none).
- *
- * @example
- * ```ts
- * import { Engine, Json } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * const entries = results.ranked.rankings[0].entries.map(Json.entryJson)
- * ```
- * @since 0.2.0
- */
-export const entryJson = (e: RankEntry<Rankable>) => ({
-  rank: e.rank ?? null,
-  id: e.meta.id,
-  team: e.meta.team,
-  run: e.meta.run ?? null,
-  primary: e.primary,
-  late: e.meta.late,
-  corrected: e.meta.corrected,
-  postDeadline: e.meta.postDeadline,
-  ...(e.meta.identityUnknown === true ? { identityUnknown: true as const } : {}),
-  flags: [...e.flags],
-  value: number(e.value)
-})
-
-/**
- * The documented JSON object of rankings (`RankedJson`). With `intervals`, each entry carries the
- * interval of its figure and of its rank, and each ranking its `bestGroup`.
- *
- * @example
- * ```ts
- * import { Engine, Json } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * const ranked = Json.rankedToJson(results.ranked)
- * ```
- * @since 0.1.0
- */
-export const rankedToJson = (ranked: RankedResults<ScoredRun>, intervals?: Uncertainty.ResultIntervals): RankedJson => ({
-  primaryOnly: ranked.primaryOnly,
-  excluded: ranked.excluded,
-  rankings: ranked.rankings.map((r) => ({
-    ranking: r.ranking,
-    metric: r.metric,
-    ...(r.rule !== undefined ? { rule: r.rule } : {}),
-    direction: r.lowerIsBetter ? ("lower" as const) : ("higher" as const),
-    ...(intervals !== undefined ? { bestGroup: [...Uncertainty.bestGroup(intervals, r.ranking)] } : {}),
-    entries: r.entries.map((e) => {
-      const ri = intervals && Uncertainty.runIntervals(intervals, r.ranking, e.meta.id)
-      return {
-        ...entryJson(e),
-        path: e.run.path,
-        ...(ri !== undefined ? ciOf(ri.official) : {}),
-        ...(ri?.rankInterval !== undefined ? { rankInterval: { low: ri.rankInterval.low, high: ri.rankInterval.high }, overlapsBest: ri.overlapsBest } : {}),
-        ...(e.reason !== undefined ? { reason: e.reason } : {})
-      }
-    })
-  }))
-})
-
-/**
- * The settings of the intervals, as the document carries them once.
- *
- * @example
- * ```ts
- * import { Engine, Json, Uncertainty } from "@stseval/scoring"
- *
- * declare const results: Engine.Results
- * const intervals = Uncertainty.compute(results, { level: 0.95 })
- * if (!Uncertainty.isError(intervals)) Json.intervalsToJson(intervals)
- * ```
- * @since 0.2.0
- */
-export const intervalsToJson = (intervals: Uncertainty.ResultIntervals): typeof IntervalsJson.Type => ({
-  method: "percentile-bootstrap",
-  level: intervals.level,
-  resamples: intervals.resamples,
-  seed: intervals.seed,
-  signature: intervals.signatureText,
-  notes: [...intervals.notes]
-})
-
-/**
- * A whole session as the documented JSON document (`ScoredResults`); with `intervals`
- * (`Uncertainty.compute`), every figure and rank with its interval and the settings once.
- *
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Engine } from "@stseval/scoring"
- * import { Effect } from "effect"
- *
- * const results = await Effect.runPromise(
- *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
- * )
- * import { Json } from "@stseval/scoring"
- *
- * // what `stseval rank --json` prints
- * const text = JSON.stringify(Json.resultsToJson(results), null, 2)
- * ```
- * @since 0.1.0
- */
-export const resultsToJson = (
-  results: Pick<Results, "edition" | "signature" | "goldPath" | "gold" | "issues" | "runs"> & {
-    readonly ranked?: RankedResults<ScoredRun> | undefined
-  },
-  intervals?: Uncertainty.ResultIntervals,
-  /** `Marks.compute(results).figures.map(Marks.toJson)` (rank --marks) */
-  marks?: ReadonlyArray<Rule.FigureMarksJson>
-): ScoredResults => ({
-  format: FORMAT,
-  edition: results.edition.id,
-  signature: results.signature,
-  ...(intervals !== undefined ? { intervals: intervalsToJson(intervals) } : {}),
-  gold: { ...(results.goldPath !== undefined ? { path: results.goldPath } : {}), issues: [...results.gold.issues] },
-  issues: [...results.issues],
-  runs: results.runs.map((r) => toJson(r, intervals)),
-  ...(results.ranked !== undefined ? { rankings: rankedToJson(results.ranked, intervals) } : {}),
-  ...(marks !== undefined ? { marks } : {})
-})
-
 /**
  * The JSON Schema (draft 2020-12) of `ScoredResults`, as committed in
  * docs/schemas/scored-results.schema.json.
  *
  * @example
  * ```ts
- * import { Json } from "@stseval/scoring"
+ * import { ResultSchema } from "@stseval/scoring"
  *
  * // docs/schemas/scored-results.schema.json is this value
- * const schema = Json.jsonSchema()
+ * const schema = ResultSchema.jsonSchema()
  * ```
  * @since 0.1.0
  */
