@@ -9,7 +9,7 @@
  */
 import { Issue, Registry } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
-import { Engine, Json, Rank, Signature, Uncertainty } from "@stseval/scoring"
+import { Engine, Rank, ResultJson, Signature, Uncertainty } from "@stseval/scoring"
 import { Effect, Layer, Path } from "effect"
 import * as Render from "../../internal/Render.js"
 import * as RunText from "../../internal/RunText.js"
@@ -128,5 +128,5 @@ export const check = (
     const computed = Uncertainty.compute(results, { level: Uncertainty.parseLevel(95), others: true })
     const intervals = Uncertainty.isError(computed) ? undefined : computed
     const score = RunText.scores(results, edition, { style: edition.published.style, decimals: undefined }, c, { ...options, intervals }).join("\n")
-    return { validate, valid, score, json: Json.resultsToJson({ ...results, ranked: undefined }, intervals) } satisfies Checked
+    return { validate, valid, score, json: ResultJson.resultsToJson({ ...results, ranked: undefined }, intervals) } satisfies Checked
   }).pipe(Effect.provide(Layer.mergeAll(FileSystem.layer, Path.layer)))
