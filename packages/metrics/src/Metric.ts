@@ -59,7 +59,7 @@ export type Display =
  *
  * const pearson = Metrics.getOrThrow("pearson").resampling as Metric.Sums
  * const out = new Float64Array(pearson.statistics(0))
- * pearson.pair(4, 3.5, Number.NaN, out, 0) // [1, x, x^2, g, g^2, x g] of one pair
+ * pearson.pair(4, 3.5, Number.NaN, out, 0, 0) // [1, x, x^2, g, g^2, x g] of one pair
  * ```
  * @since 0.5.0
  */
