@@ -36,7 +36,7 @@ import type { Program, Timing } from "./launch.js"
 
 const root = path.resolve(import.meta.dirname, "../../..")
 /** ../shared beside the checkout (as CI lays it), or beside a folder above it (a git worktree); STSEVAL_SHARED overrides. */
-const shared =
+export const shared =
   process.env.STSEVAL_SHARED ??
   [path.resolve(root, "../shared"), path.resolve(root, "../../shared")].find((dir) => fs.existsSync(path.join(dir, "data"))) ??
   path.resolve(root, "../shared")
@@ -51,7 +51,8 @@ const cache = path.join(root, ".bench/data")
 
 type Row = Record<string, unknown>
 
-const has = (command: string, args: ReadonlyArray<string>): boolean => {
+/** Whether `command args` runs (a yardstick's interpreter is installed). */
+export const has = (command: string, args: ReadonlyArray<string>): boolean => {
   try {
     execFileSync(command, args, { stdio: "ignore" })
     return true

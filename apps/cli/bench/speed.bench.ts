@@ -18,30 +18,17 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { bundle } from "../scripts/bundle.js"
-import { stsbRuns } from "./cli.bench.js"
+import { has, shared, stsbRuns } from "./cli.bench.js"
 import { median, sideBySide, time } from "./launch.js"
 import type { Program, Timing } from "./launch.js"
 
 const root = path.resolve(import.meta.dirname, "../../..")
-const shared =
-  process.env.STSEVAL_SHARED ??
-  [path.resolve(root, "../shared"), path.resolve(root, "../../shared")].find((dir) => fs.existsSync(path.join(dir, "data"))) ??
-  path.resolve(root, "../shared")
 const perf = path.join(shared, "perf")
 const stsbGold = path.join(shared, "data/stsbenchmark/sts-test.csv")
 const sickGold = path.join(root, "examples/sick2014/SICK_test_annotated.txt")
 const sickRun = path.join(root, "examples/sick2014/submissions/MeaningFactory_run1primary.txt")
 
 type Row = Record<string, unknown>
-
-const has = (command: string, args: ReadonlyArray<string>): boolean => {
-  try {
-    execFileSync(command, args, { stdio: "ignore" })
-    return true
-  } catch {
-    return false
-  }
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

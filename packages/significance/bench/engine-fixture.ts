@@ -6,45 +6,12 @@
 // Run: node --conditions=@stseval/source --import tsx packages/significance/bench/engine-fixture.ts
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { Bootstrap, Intervals, Permutation, TestResult } from "../src/index.js"
-import { engineCases } from "../test/engineCases.js"
-
-const num = (x: number | undefined): number | null => (x === undefined || Number.isNaN(x) ? null : x)
+import { bootstrapRecord, engineCases, intervalsRecord, permutationRecord } from "../test/engineCases.js"
 
 const out: Record<string, unknown> = {}
-for (const c of engineCases.bootstrap) {
-  const d = Bootstrap.resample(c.gold, c.runs, c.options)
-  if (TestResult.isInvalid(d)) throw d
-  out[`bootstrap ${c.name}`] = {
-    signature: d.signatureText,
-    estimates: Array.from(d.estimates, num),
-    degenerate: Array.from(d.degenerate),
-    intervals: c.runs.map((_, k) => Bootstrap.runInterval(d, k).ci.map(num)),
-    pairs: Bootstrap.comparePairs(d).map((p) => [num(p.ci[0]), num(p.ci[1]), num(p.pValue), p.valid]),
-    normal: Bootstrap.comparePairs(d).map((p) => num(Bootstrap.normalP(d, p.a, p.b).pValue))
-  }
-}
-for (const c of engineCases.permutation) {
-  const r = Permutation.test(c.gold, c.runA, c.runB, c.options)
-  if (TestResult.isInvalid(r)) throw r
-  out[`permutation ${c.name}`] = { signature: r.signatureText, estimates: [num(r.estimateA), num(r.estimateB)], pValue: num(r.pValue), valid: r.valid }
-}
-for (const c of engineCases.intervals) {
-  const r = Intervals.compute(c.input, c.options)
-  if (TestResult.isInvalid(r)) throw r
-  const fig = (f: Intervals.Figure) => [num(f.value), num(f.ci?.low), num(f.ci?.high), f.used, f.degenerate]
-  out[`intervals ${c.name}`] = {
-    signature: r.signatureText,
-    runs: r.runs.map((run) => ({
-      datasets: run.datasets.map(fig),
-      aggregates: Object.fromEntries(Object.entries(run.aggregates).map(([k, f]) => [k, fig(f)])),
-      official: fig(run.official),
-      rank: run.rank ?? null,
-      rankInterval: run.rankInterval === undefined ? null : [run.rankInterval.low, run.rankInterval.high]
-    })),
-    bestGroup: r.bestGroup
-  }
-}
+for (const c of engineCases.bootstrap) out[`bootstrap ${c.name}`] = bootstrapRecord(c)
+for (const c of engineCases.permutation) out[`permutation ${c.name}`] = permutationRecord(c)
+for (const c of engineCases.intervals) out[`intervals ${c.name}`] = intervalsRecord(c)
 const file = path.join(import.meta.dirname, "../test/fixtures/engine-before-34.json")
 fs.writeFileSync(file, `${JSON.stringify(out)}\n`)
 console.log(`wrote ${file}: ${Object.keys(out).length} cases`)

@@ -5,12 +5,9 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
-import { Bootstrap, Intervals, Permutation, TestResult } from "../src/index.js"
-import { engineCases } from "./engineCases.js"
+import { bootstrapRecord, engineCases, intervalsRecord, permutationRecord } from "./engineCases.js"
 
 const before = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "fixtures/engine-before-34.json"), "utf8")) as Record<string, unknown>
-
-const num = (x: number | undefined): number | null => (x === undefined || Number.isNaN(x) ? null : x)
 
 /**
  * Numbers to 1e-12 relative (null for NaN / undefined on both sides), anything else identical. A
@@ -38,48 +35,7 @@ const same = (ours: unknown, theirs: unknown, where: string): void => {
 }
 
 describe("the resampling engine gives the figures of the engines before issue 34", () => {
-  it.each(engineCases.bootstrap.map((c) => [c.name, c] as const))("bootstrap %s", (name, c) => {
-    const d = Bootstrap.resample(c.gold, c.runs, c.options)
-    if (TestResult.isInvalid(d)) throw d
-    const pairs = Bootstrap.comparePairs(d)
-    same(
-      {
-        signature: d.signatureText,
-        estimates: Array.from(d.estimates, num),
-        degenerate: Array.from(d.degenerate),
-        intervals: c.runs.map((_, k) => Bootstrap.runInterval(d, k).ci.map(num)),
-        pairs: pairs.map((p) => [num(p.ci[0]), num(p.ci[1]), num(p.pValue), p.valid]),
-        normal: pairs.map((p) => num(Bootstrap.normalP(d, p.a, p.b).pValue))
-      },
-      before[`bootstrap ${name}`],
-      name
-    )
-  })
-
-  it.each(engineCases.permutation.map((c) => [c.name, c] as const))("permutation %s", (name, c) => {
-    const r = Permutation.test(c.gold, c.runA, c.runB, c.options)
-    if (TestResult.isInvalid(r)) throw r
-    same({ signature: r.signatureText, estimates: [num(r.estimateA), num(r.estimateB)], pValue: num(r.pValue), valid: r.valid }, before[`permutation ${name}`], name)
-  })
-
-  it.each(engineCases.intervals.map((c) => [c.name, c] as const))("intervals %s", (name, c) => {
-    const r = Intervals.compute(c.input, c.options)
-    if (TestResult.isInvalid(r)) throw r
-    const fig = (f: Intervals.Figure) => [num(f.value), num(f.ci?.low), num(f.ci?.high), f.used, f.degenerate]
-    same(
-      {
-        signature: r.signatureText,
-        runs: r.runs.map((run) => ({
-          datasets: run.datasets.map(fig),
-          aggregates: Object.fromEntries(Object.entries(run.aggregates).map(([k, f]) => [k, fig(f)])),
-          official: fig(run.official),
-          rank: run.rank ?? null,
-          rankInterval: run.rankInterval === undefined ? null : [run.rankInterval.low, run.rankInterval.high]
-        })),
-        bestGroup: r.bestGroup
-      },
-      before[`intervals ${name}`],
-      name
-    )
-  })
+  it.each(engineCases.bootstrap.map((c) => [c.name, c] as const))("bootstrap %s", (name, c) => same(bootstrapRecord(c), before[`bootstrap ${name}`], name))
+  it.each(engineCases.permutation.map((c) => [c.name, c] as const))("permutation %s", (name, c) => same(permutationRecord(c), before[`permutation ${name}`], name))
+  it.each(engineCases.intervals.map((c) => [c.name, c] as const))("intervals %s", (name, c) => same(intervalsRecord(c), before[`intervals ${name}`], name))
 })

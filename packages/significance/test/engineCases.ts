@@ -2,7 +2,7 @@
 // engines before issue 34 (test/fixtures/engine-before-34.json), and Engine34.test.ts recomputes:
 // every built-in metric, with and without strata, weighted and unweighted, every official rule and
 // labelled aggregate, a dataset a run lacks, scores with ties (Spearman's and Kendall's walks).
-import type { Bootstrap, Intervals, Permutation } from "../src/index.js"
+import { Bootstrap, Intervals, Permutation, TestResult } from "../src/index.js"
 
 /** A seeded stream of uniforms in [0, 1) (an LCG: the fixture must not depend on a library's stream). */
 const uniforms = (seed: number) => {
@@ -95,3 +95,47 @@ const intervals: ReadonlyArray<{ name: string; input: Intervals.Input; options: 
 ]
 
 export const engineCases = { bootstrap, permutation, intervals }
+
+// What is recorded of each job: written once, by the fixture script and read by the test alike.
+
+const num = (x: number | undefined): number | null => (x === undefined || Number.isNaN(x) ? null : x)
+
+/** A bootstrap job's estimates, run intervals, pairwise intervals and p-values (normal approximation too). */
+export const bootstrapRecord = (c: (typeof bootstrap)[number]) => {
+  const d = Bootstrap.resample(c.gold, c.runs, c.options)
+  if (TestResult.isInvalid(d)) throw d
+  const pairs = Bootstrap.comparePairs(d)
+  return {
+    signature: d.signatureText,
+    estimates: Array.from(d.estimates, num),
+    degenerate: Array.from(d.degenerate),
+    intervals: c.runs.map((_, k) => Bootstrap.runInterval(d, k).ci.map(num)),
+    pairs: pairs.map((p) => [num(p.ci[0]), num(p.ci[1]), num(p.pValue), p.valid]),
+    normal: pairs.map((p) => num(Bootstrap.normalP(d, p.a, p.b).pValue))
+  }
+}
+
+/** A permutation job's estimates and p-value. */
+export const permutationRecord = (c: (typeof permutation)[number]) => {
+  const r = Permutation.test(c.gold, c.runA, c.runB, c.options)
+  if (TestResult.isInvalid(r)) throw r
+  return { signature: r.signatureText, estimates: [num(r.estimateA), num(r.estimateB)], pValue: num(r.pValue), valid: r.valid }
+}
+
+/** An intervals job's every figure with its interval, ranks and rank intervals. */
+export const intervalsRecord = (c: (typeof intervals)[number]) => {
+  const r = Intervals.compute(c.input, c.options)
+  if (TestResult.isInvalid(r)) throw r
+  const fig = (f: Intervals.Figure) => [num(f.value), num(f.ci?.low), num(f.ci?.high), f.used, f.degenerate]
+  return {
+    signature: r.signatureText,
+    runs: r.runs.map((run) => ({
+      datasets: run.datasets.map(fig),
+      aggregates: Object.fromEntries(Object.entries(run.aggregates).map(([k, f]) => [k, fig(f)])),
+      official: fig(run.official),
+      rank: run.rank ?? null,
+      rankInterval: run.rankInterval === undefined ? null : [run.rankInterval.low, run.rankInterval.high]
+    })),
+    bestGroup: r.bestGroup
+  }
+}
