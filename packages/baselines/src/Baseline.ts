@@ -1,7 +1,9 @@
 /**
  * The catalogue of named baselines and one entry point per task family that turns input pairs into
  * a run (`Run.BaselineRun`) plus the notes a reader of its figures must see. Pure: the caller reads
- * the files (and the vectors, for `embeddings`) and writes `Run.toRun`'s files.
+ * the files (and the vectors, for `embeddings`) and writes `Run.toRun`'s files. Its RangeErrors are
+ * programmer's errors (a baseline of the other family, no vectors, unlabelled training pairs):
+ * `Inputs` and the CLI refuse such input first, with the file and what was expected.
  *
  * @since 0.1.0
  */

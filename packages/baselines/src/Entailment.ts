@@ -99,6 +99,7 @@ export const predict = (name: BaselineName, n: number, train: Distribution, seed
     }
     case "probability": {
       const t = total(train)
+      // a programmer's error: Inputs refuses training data without labels
       if (t === 0) throw new RangeError("the probability baseline needs a training distribution with at least one label")
       return Array.from({ length: n }, () => {
         const u = uniformFloat64(rng) * t

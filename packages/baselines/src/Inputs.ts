@@ -199,11 +199,19 @@ export const sickTraining = Effect.fnUntraced(function* (
   const beside = (f: string) => nodePath.join(nodePath.dirname(inputFile), f)
   const trainFile = options.train !== undefined ? Option.some(options.train) : yield* firstExisting([beside("SICK_train.txt")])
   if (Option.isNone(trainFile)) return yield* new InputError({ message: `${options.needed} needs the training data: give --train <SICK_train.txt>` })
-  let pairs = (yield* parsedOrFail(Sick.parseData(yield* readText(trainFile.value)))).pairs
+  // every use (majority, probability, --tune's thresholds) learns from the entailment labels
+  const labelled = Effect.fnUntraced(function* (file: string) {
+    const read = yield* parsedOrFail(Sick.parseData(yield* readText(file)))
+    if (read.hasEntailment) return read.pairs
+    return yield* new InputError({
+      message: `${file}:1: ${options.needed} needs training pairs with entailment labels: expected an ${Sick.ENTAILMENT} column (${Sick.ENTAILMENT_LABELS.join(" / ")})`
+    })
+  })
+  let pairs = yield* labelled(trainFile.value)
   const notes = [`train: ${trainFile.value} (${pairs.length} pairs)`]
   const trial = options.withTrial === true && options.train === undefined ? yield* firstExisting([beside("SICK_trial.txt")]) : Option.none<string>()
   if (Option.isSome(trial)) {
-    const trialPairs = (yield* parsedOrFail(Sick.parseData(yield* readText(trial.value)))).pairs
+    const trialPairs = yield* labelled(trial.value)
     pairs = [...pairs, ...trialPairs]
     notes.push(`trial: ${trial.value} (${trialPairs.length} pairs)`)
   }

@@ -109,6 +109,7 @@ export const toRun = (run: BaselineRun, name?: RunName, options: { readonly form
   const primary = name?.primary ?? true
   // the primary flag travels in the name (`Team_run1primary`), as the submissions reader expects
   const base = `${team}_run${n}${primary ? "primary" : ""}`
+  // a programmer's error: the CLI refuses --format glue for an edition that is not the STS Benchmark
   if (options.format === "glue" && run._tag !== "stsb") throw new RangeError(`the GLUE format is for STS Benchmark runs, not ${run._tag}`)
   switch (run._tag) {
     case "sick":

@@ -175,6 +175,7 @@ export const scoreTranslated = async (
   const side = async (sentences: ReadonlyArray<string>, from: Language) => {
     if (from === target) return sentences
     const out = await options.translate!(sentences, from, target)
+    // the caller's translate broke its contract (one sentence out per sentence in): a programmer's error
     if (out.length !== sentences.length) throw new RangeError(`translate returned ${out.length} sentences for ${sentences.length}`)
     return out
   }

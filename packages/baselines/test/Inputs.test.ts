@@ -36,6 +36,17 @@ describe("Inputs: finding a baseline's input", () => {
     expect(tuned.notes.map((n) => n.split(":")[0])).toEqual(["train", "trial"])
   })
 
+  it("training data without entailment labels: an error naming the file, its header line and the column expected", async () => {
+    const dir = path.join(tmp, "unlabelled")
+    fs.mkdirSync(dir, { recursive: true })
+    const unlabelled = path.join(dir, "SICK_train.txt")
+    fs.writeFileSync(unlabelled, "pair_ID\tsentence_A\tsentence_B\n1\tA man sings\tA man is singing\n")
+    const error = await run(Effect.flip(Inputs.sickTraining(path.join(dir, "SICK_test.txt"), { needed: "the majority baseline" })))
+    expect(error.message).toBe(
+      `${unlabelled}:1: the majority baseline needs training pairs with entailment labels: expected an entailment_judgment column (ENTAILMENT / CONTRADICTION / NEUTRAL)`
+    )
+  })
+
   it("nothing found: an error that says where it looked and what to give", async () => {
     const missing = await run(Effect.flip(Inputs.sickInput(sick, { dataRoot: path.join(tmp, "nowhere") })))
     expect(missing.message).toMatch(/^sick2014: no test input found \(looked for .*SICK_test\.txt.*\); give it with --input <file>$/)

@@ -12,6 +12,7 @@ import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
 import type { ScoresMetric } from "./Metric.js"
 import * as Moments from "./Moments.js"
+import { correlationTraits } from "./internal/traits.js"
 
 /**
  * CCC of the run against the gold (gold first, as every metric takes them), by two passes (means,
@@ -77,11 +78,7 @@ export const metric: ScoresMetric = {
   label: "Lin's CCC",
   symbol: "CCC",
   description: "Lin's concordance correlation coefficient, 2 s_xg / (s_x^2 + s_g^2 + (mean x - mean g)^2) with population moments (Lin 1989): agreement with the line run = gold",
-  kind: "scores",
-  direction: "higher",
-  display: { style: "correlation" },
-  missingValue: 0,
-  correlation: true,
+  ...correlationTraits,
   compute: (gold, run) => ccc(gold, run),
   resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: Moments.ccc, shape: "shifted", centred: true }
 }

@@ -23,6 +23,7 @@ import { averageRanksInto } from "./internal/ranks.js"
 import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
 import type { ScoresMetric } from "./Metric.js"
+import { correlationTraits } from "./internal/traits.js"
 
 /**
  * Working arrays, reused between calls up to this many pairs (resampling calls `kendallAt` once
@@ -364,11 +365,7 @@ export const metric: ScoresMetric = {
   label: "Kendall's tau-b",
   symbol: "tau",
   description: "Kendall's tau-b between the run's and the gold scores, ties handled as scipy.stats.kendalltau (variant b)",
-  kind: "scores",
-  direction: "higher",
-  display: { style: "correlation" },
-  missingValue: 0,
-  correlation: true,
+  ...correlationTraits,
   compute: (gold, run) => kendall(gold, run),
   resampling: { by: "ranks", at: (gold, run, idx, n) => kendallAt(gold, run, idx, n) }
 }

@@ -14,6 +14,7 @@ import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
 import type { ScoresMetric } from "./Metric.js"
 import { isConstant } from "./Rescale.js"
+import { squaredErrorTraits } from "./internal/traits.js"
 
 /**
  * mean((x - y)^2) between the gold `y` and the run `x` (gold first, as every metric takes them)
@@ -138,11 +139,7 @@ export const metric: ScoresMetric = {
   label: "MSE",
   symbol: "MSE",
   description: "mean squared error on the raw scores, mean((run - gold)^2), as the official SemEval-2014 Task 1 R scorer computes it",
-  kind: "scores",
-  direction: "lower",
-  display: { style: "decimal", decimals: 3 },
-  missingValue: undefined,
-  correlation: false,
+  ...squaredErrorTraits,
   compute: (gold, run) => mse(gold, run),
   // [1, (x - g)^2]: the mean of the squared errors, with no cancellation
   resampling: {
@@ -175,11 +172,7 @@ export const standardisedMetric: ScoresMetric = {
   label: "MSE (z-scores)",
   symbol: "MSE (z)",
   description: "mean squared error of the z-scores (population SD) = 2(1 - r); the task guidelines' 'standardized scores', not the official figure",
-  kind: "scores",
-  direction: "lower",
-  display: { style: "decimal", decimals: 3 },
-  missingValue: undefined,
-  correlation: false,
+  ...squaredErrorTraits,
   compute: (gold, run) => standardisedMse(gold, run),
   // the MSE of population z-scores is 2 (1 - r): Pearson's moments
   resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: (s, o) => 2 * (1 - Moments.pearson(s, o)), shape: "invariant", centred: true }

@@ -20,6 +20,7 @@ import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
 import type { ScoresMetric } from "./Metric.js"
 import * as Moments from "./Moments.js"
+import { correlationTraits } from "./internal/traits.js"
 
 // Status codes of the raw kernel, so the allocation-free path and the labelled path share one loop.
 const OK = 0
@@ -317,11 +318,7 @@ export const metric: ScoresMetric = {
   label: "Pearson",
   symbol: "r",
   description: "Pearson's product-moment correlation between the run's and the gold scores (every STS and SICK scorer)",
-  kind: "scores",
-  direction: "higher",
-  display: { style: "correlation" },
-  missingValue: 0,
-  correlation: true,
+  ...correlationTraits,
   compute: (gold, run) => pearson(gold, run),
   resampling: { by: "sums", statistics: () => Moments.count, pair: Moments.pair, figure: Moments.pearson, shape: "invariant", centred: true }
 }

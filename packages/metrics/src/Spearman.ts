@@ -11,6 +11,7 @@ import { Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
 import type { ScoresMetric } from "./Metric.js"
 import { pearson, pearsonRaw } from "./Pearson.js"
+import { correlationTraits } from "./internal/traits.js"
 
 /**
  * Average ranks, 1-based: ties get the mean of the positions they occupy. O(n log n).
@@ -143,11 +144,7 @@ export const metric: ScoresMetric = {
   label: "Spearman",
   symbol: "rho",
   description: "Spearman's rho: Pearson of the average ranks (R's cor(method = \"spearman\"), scipy's spearmanr)",
-  kind: "scores",
-  direction: "higher",
-  display: { style: "correlation" },
-  missingValue: 0,
-  correlation: true,
+  ...correlationTraits,
   compute: (gold, run) => spearman(gold, run),
   resampling: { by: "ranks", of: "pearson", at: (gold, run, idx, n) => spearmanAt(run, gold, idx, n) }
 }

@@ -15,6 +15,7 @@ import * as Moments from "./Moments.js"
 import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
 import type { ScoresMetric } from "./Metric.js"
+import { correlationTraits } from "./internal/traits.js"
 
 const OK = 0
 const FEW = 1
@@ -207,11 +208,7 @@ export const metric: ScoresMetric = {
   label: "Weighted Pearson",
   symbol: "r_w",
   description: "Pearson with each pair weighted by the run's confidence (0-100), as the STS 2013-2014 scorer computes it (Pozzi et al. 2012)",
-  kind: "scores",
-  direction: "higher",
-  display: { style: "correlation" },
-  missingValue: 0,
-  correlation: true,
+  ...correlationTraits,
   needsConfidence: true,
   compute: (gold, run, confidence) =>
     confidence === undefined ? undefined_("the run gives no confidence on its lines") : weightedPearson(gold, run, confidence),
