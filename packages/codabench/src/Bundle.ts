@@ -27,6 +27,8 @@
 import { Files, Gold, Issue, Registry } from "@stseval/formats"
 import { Effect, FileSystem, Path, Schema } from "effect"
 import * as CompetitionYaml from "./CompetitionYaml.js"
+import * as Competition from "./internal/competition.js"
+import * as DevGold from "./internal/devGold.js"
 import * as Pages from "./internal/pages.js"
 import * as Score from "./internal/score.js"
 import { zipFolder } from "./internal/zipFolder.js"
@@ -204,24 +206,6 @@ export class BundleError extends Schema.TaggedError<BundleError>()("BundleError"
 // decode; the organiser replaces it with the task's logo.
 const LOGO = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
 
-const DAY = 24 * 60 * 60 * 1000
-const startOfDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))
-
-/**
- * The edition the development phase scores with: the test edition without what belongs to the test
- * split: its published pair counts and its test input (`sts-test.csv`, `SICK_test.txt`: the
- * development phase's stseval-task.json must not name them), and a dataset named after the test
- * split (STS-B's `test`, its run `sts-test.output.txt`) named after `dev`, so that no message of the
- * development phase says "dataset test". Only a lone dataset is renamed: its leaderboard keys are
- * its metrics', not its name, and a run of one file may have any name.
- */
-const devEdition = (edition: Registry.TaskEdition): Registry.TaskEdition => ({
-  ...edition,
-  datasets: edition.datasets.map(({ pairs: _pairs, input: _input, ...d }) =>
-    edition.datasets.length === 1 ? { ...d, name: devName(d.name) ?? d.name, ...(d.run !== undefined ? { run: devName(d.run) ?? d.run } : {}) } : d
-  )
-})
-
 /**
  * The edition a competition for `board` scores: for a board of one dataset of an edition ranked per
  * dataset, that dataset alone (the competition must not score, and so hand out figures of, the
@@ -232,18 +216,6 @@ const competitionEdition = (edition: Registry.TaskEdition, board: string): Regis
   const dataset = edition.datasets.find((d) => d.name === board)
   return dataset === undefined ? edition : { ...edition, datasets: [dataset] }
 }
-
-/** A gold file's name with `test` as a word part replaced by `dev` (`eng_test_with_labels.csv` -> `eng_dev_with_labels.csv`). */
-const devName = (gold: string): string | undefined => {
-  const parts = gold.split("/")
-  const base = parts.pop()!
-  const renamed = base.replace(/(^|[^A-Za-z])test(?=$|[^A-Za-z])/i, (_, before: string) => `${before}dev`)
-  return renamed === base ? undefined : [...parts, renamed].join("/")
-}
-
-/** The pairs of a gold dataset, by what identifies them: pair IDs, else whole lines that carry the pair (a tab-separated row), else none. */
-const pairKeys = (dataset: Gold.GoldDataset, text: string): ReadonlyArray<string> =>
-  dataset.pairIds !== undefined ? dataset.pairIds : text.split(/\r?\n/).filter((line) => line.includes("\t"))
 
 /**
  * Write a competition bundle (and optionally its zip), and check it against Codabench's rules
@@ -290,7 +262,7 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
         }
       })
     yield* checkGold(edition, options.gold, "--gold")
-    const dev = options.devGold !== undefined ? yield* devGoldEdition(edition, options.gold, options.devGold) : undefined
+    const dev = options.devGold !== undefined ? yield* DevGold.devGoldEdition(edition, options.gold, options.devGold).pipe(Effect.mapError(fail)) : undefined
     if (dev !== undefined) yield* checkGold(dev, options.devGold!, "--dev-gold")
     else notes.push("no development gold was given: the bundle has only the test phase (a development phase scoring the test gold would reveal it)")
 
@@ -320,7 +292,7 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
     let zipWritten = false
     // the folder whole or not at all, also when a check below fails or the program is stopped
     // (Ctrl-C): written into a hidden folder beside it, renamed into place (formats' Files.writeFolder)
-    const { checked, columns } = yield* Files.writeFolder(out, (dir) =>
+    const checked = yield* Files.writeFolder(out, (dir) =>
       Effect.gen(function* () {
         const writeText = (rel: string, text: string) =>
           io(
@@ -343,7 +315,6 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
         }
 
         // Site.
-        const columns = board.columns
         const scope =
           edition !== resolved
             ? `This competition is one of ${Scores.boards(resolved).each.length}, one per ${edition.datasets[0].language !== undefined ? "language" : "dataset"} of ${resolved.id} (${Scores.boards(resolved).each.map((b) => b.name).join(", ")}), as the task ranked them: it scores ${edition.datasets[0].name} only.`
@@ -362,118 +333,9 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
         yield* writeText("terms.md", pages.terms)
         yield* io(fs.writeFile(path.join(dir, "logo.png"), Uint8Array.from(atob(LOGO), (c) => c.charCodeAt(0))))
 
-        // Dates: development, then test, each ending before the next starts (Codabench requires it).
-        const now = startOfDay(options.now ?? new Date())
-        const testStart = options.testStart ?? new Date((options.devStart ?? now).getTime() + 61 * DAY)
-        // Without a start, the development phase opens today, or 60 days before the test phase when
-        // today is too late for that.
-        const devStart = options.devStart ?? (dev !== undefined ? (now.getTime() < testStart.getTime() - DAY ? now : new Date(testStart.getTime() - 60 * DAY)) : undefined)
-        const testEnd = options.testEnd ?? new Date(testStart.getTime() + 14 * DAY - 1000)
-        const devEnd = new Date(testStart.getTime() - 1000)
-        if (devStart !== undefined && devStart.getTime() >= devEnd.getTime()) return yield* fail("the development phase must start before the test phase")
-        if (testEnd.getTime() <= testStart.getTime()) return yield* fail("the test phase must end after it starts")
-        const scoringStart = options.scoringStart ?? new Date(testEnd.getTime() + 2 * DAY)
-        if (sealed && scoringStart.getTime() <= testEnd.getTime()) return yield* fail("the scoring phase must start after the test phase ends")
-
-        const limit = options.executionTimeLimit ?? 600
-        const testTask = dev !== undefined ? 1 : 0
-        const tasks: Array<CompetitionYaml.Task> = [
-          ...(dev !== undefined
-            ? [{ index: 0, name: `${edition.id} development`, description: "scores the development gold", scoring_program: "scoring_program", reference_data: "reference_data_dev" }]
-            : []),
-          { index: testTask, name: `${edition.id} test`, description: "scores the test gold", scoring_program: "scoring_program", reference_data: "reference_data_test" }
-        ]
-        const phases: Array<CompetitionYaml.Phase> = [
-          ...(dev !== undefined && devStart !== undefined
-            ? [
-                {
-                  index: 0,
-                  name: "Development",
-                  description: "Submissions are scored against the development data.",
-                  start: CompetitionYaml.formatDateTime(devStart),
-                  end: CompetitionYaml.formatDateTime(devEnd),
-                  max_submissions: 100,
-                  max_submissions_per_day: 5,
-                  execution_time_limit: limit,
-                  ...(kits.dev !== undefined ? { starting_kit: kits.dev } : {}),
-                  tasks: [0]
-                }
-              ]
-            : []),
-          {
-            index: dev !== undefined ? 1 : 0,
-            name: "Test",
-            description: sealed
-              ? `The test gold is sealed: each submission is checked and told whether it is valid, and scored when the phase closes (in the Scoring phase); at most ${edition.runLimit} per participant.`
-              : `Submissions are scored against the test data on upload (a live leaderboard: the test gold is in this phase's reference data, which any participant can download); at most ${edition.runLimit} per participant.`,
-            start: CompetitionYaml.formatDateTime(testStart),
-            end: CompetitionYaml.formatDateTime(testEnd),
-            max_submissions: edition.runLimit,
-            max_submissions_per_day: edition.runLimit,
-            execution_time_limit: limit,
-            ...(kits.test !== undefined ? { starting_kit: kits.test } : {}),
-            tasks: [testTask]
-          },
-          // Sealed: the test phase's finished submissions (a valid sealed one finishes, with an
-          // empty scores.json, and is on the leaderboard) are moved here and run again when this
-          // phase starts (`do_phase_migrations` in src/apps/competitions/tasks.py, every 300 s
-          // (CELERY_BEAT_SCHEDULE, src/settings/base.py); `Competition.apply_phase_migration` in
-          // src/apps/competitions/models.py, c7dbc756), on the same task: once the organiser has put
-          // the unsealed reference data on it, they are scored against the test gold. Codabench
-          // cannot close a phase to submissions (0 means no limit: `has_max_submissions` in
-          // src/apps/competitions/unpackers/v2.py), hence one per participant.
-          ...(sealed
-            ? [
-                {
-                  index: dev !== undefined ? 2 : 1,
-                  name: "Scoring",
-                  description:
-                    "Send nothing here: when this phase starts, the test phase's submissions are moved here and scored against the test gold, and this phase's leaderboard is the test leaderboard (a submission sent here is after the deadline).",
-                  start: CompetitionYaml.formatDateTime(scoringStart),
-                  max_submissions: 1,
-                  max_submissions_per_day: 1,
-                  execution_time_limit: limit,
-                  auto_migrate_to_this_phase: true,
-                  tasks: [testTask]
-                }
-              ]
-            : [])
-        ]
-        const competition: CompetitionYaml.Competition = {
-          version: 2,
-          title: options.title ?? (board.name === "official" ? edition.title : `${edition.title}: ${board.name}`).slice(0, 256),
-          description: edition.description ?? edition.title,
-          image: "logo.png",
-          terms: "terms.md",
-          docker_image: options.dockerImage ?? DEFAULT_DOCKER_IMAGE,
-          enable_detailed_results: true,
-          show_detailed_results_in_submission_panel: true,
-          // Only hides the leaderboard's link: `get_detail_result` (src/apps/api/views/submissions.py,
-          // c7dbc756) serves any submission's detailed results to every approved participant, and to
-          // anyone once the competition is published. What the page holds is fit for them (see
-          // DetailedResults.Plot).
-          show_detailed_results_in_leaderboard: false,
-          make_programs_available: true,
-          make_input_data_available: false,
-          pages: [
-            { title: "Overview", file: "pages/overview.md" },
-            { title: "Evaluation", file: "pages/evaluation.md" },
-            { title: "Submitting", file: "pages/submitting.md" }
-          ],
-          phases,
-          tasks,
-          leaderboards: [
-            {
-              index: 0,
-              title: "Results",
-              key: "main",
-              // Every finished submission is listed: the papers report every run of a team.
-              submission_rule: "Force_Latest_Multiple",
-              primary_index: board.primary,
-              columns: columns.map((c, index) => ({ title: c.title, key: c.key, index, sorting: c.sorting, precision: c.precision }))
-            }
-          ]
-        }
+        const competition = yield* Competition.competition(edition, board, options, { dev: dev !== undefined, sealed, kits, dockerImage: options.dockerImage ?? DEFAULT_DOCKER_IMAGE }).pipe(
+          Effect.mapError(fail)
+        )
         const checked = yield* CompetitionYaml.decode(Schema.encodeSync(CompetitionYaml.Competition)(competition)).pipe(
           Effect.mapError((e) => fail(`the competition.yaml stseval made breaks Codabench's rules: ${e.message}`))
         )
@@ -486,7 +348,7 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
           yield* zipFolder(dir, zipPath).pipe(Effect.mapError((e) => fail(`${zipPath} cannot be written: ${Files.describe(e)}`)))
           zipWritten = true
         }
-        return { checked, columns }
+        return checked
       })
     ).pipe(
       Effect.mapError((e) => (e instanceof BundleError ? e : fail(`${options.out} cannot be written: ${Files.describe(e)}`))),
@@ -505,63 +367,7 @@ export const writeBundle = (options: Options): Effect.Effect<Written, BundleErro
         "the test leaderboard is live (--live-test): the test phase's reference data holds the test gold, and Codabench lets every participant download a task's reference data, so the test gold is public"
       )
     }
-    return { out, zip: zipPath, competition: checked, board, columns, notes, gold: goldBeside }
-  })
-
-/**
- * The development edition for a dev gold, with each dataset's gold where it is in `devGold` (a
- * folder: the gold name with `test` -> `dev` when that file exists, else the gold name; a file: as
- * given), and refused when a dataset's dev gold is a test gold file or shares pairs with its test
- * gold (by pair ID, or by whole row where the gold's rows carry the pair).
- */
-const devGoldEdition = (
-  edition: Registry.TaskEdition,
-  testGold: string,
-  devGold: string
-): Effect.Effect<Registry.TaskEdition, BundleError, FileSystem.FileSystem | Path.Path> =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
-    const path = yield* Path.Path
-    const fail = (reason: string) => new BundleError({ reason })
-    const info = yield* fs.stat(devGold).pipe(Effect.mapError(() => fail(`--dev-gold: ${devGold} does not exist`)))
-    const exists = (p: string) => fs.exists(p).pipe(Effect.orElseSucceed(() => false))
-    let dev = devEdition(edition)
-    if (info.type === "Directory") {
-      const datasets: Array<Registry.DatasetSpec> = []
-      for (const d of dev.datasets) {
-        // A dataset without a public test gold has no column: its dev gold is not used either.
-        const renamed = d.goldNotPublic === undefined ? devName(d.gold) : undefined
-        const candidates = [...(renamed !== undefined ? [renamed, path.basename(renamed)] : []), d.gold, path.basename(d.gold)]
-        let found: string | undefined
-        for (const c of candidates) if (found === undefined && (yield* exists(path.join(devGold, c)))) found = c
-        datasets.push(found !== undefined && found !== d.gold ? { ...d, gold: found } : d)
-      }
-      dev = { ...dev, datasets }
-    }
-    const [testLoaded, devLoaded] = [yield* Gold.loadGold(edition, testGold), yield* Gold.loadGold(dev, devGold)]
-    const text = (file: string) => fs.readFile(file).pipe(Effect.orElseSucceed(() => new Uint8Array()))
-    const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.length > 0 && a.every((x, i) => x === b[i])
-    const testFiles = yield* Effect.forEach(testLoaded.datasets, (t) => text(t.file).pipe(Effect.map((bytes) => ({ t, bytes }))))
-    for (const d of devLoaded.datasets) {
-      const bytes = yield* text(d.file)
-      const identical = testFiles.find((t) => same(t.bytes, bytes))
-      if (identical !== undefined) {
-        return yield* fail(
-          `--dev-gold: the development gold of ${d.name} (${d.file}) is the test gold ${identical.t.file}: a development phase would show every test pair's gold; give the development data (e.g. ${devName(edition.datasets.find((x) => x.name === d.name)?.gold ?? "") ?? "the dev split"})`
-        )
-      }
-      const test = testFiles.find((t) => t.t.name === d.name)
-      if (test === undefined) continue
-      const decode = (b: Uint8Array) => new TextDecoder().decode(b)
-      const testKeys = new Set(pairKeys(test.t, decode(test.bytes)))
-      const shared = pairKeys(d, decode(bytes)).filter((k) => testKeys.has(k))
-      if (shared.length > 0) {
-        return yield* fail(
-          `--dev-gold: the development gold of ${d.name} (${d.file}) shares ${shared.length} pair${shared.length === 1 ? "" : "s"} with the test gold (${shared.slice(0, 3).map((k) => JSON.stringify(k.length > 60 ? `${k.slice(0, 57)}...` : k)).join(", ")}${shared.length > 3 ? ", ..." : ""}): a development phase would show their test gold`
-        )
-      }
-    }
-    return dev
+    return { out, zip: zipPath, competition: checked, board, columns: board.columns, notes, gold: goldBeside }
   })
 
 /**
