@@ -80,8 +80,10 @@ export const baseline = Command.make(
     }
     let made: Baseline.Made
     const notes: Array<string> = []
-    // an annotated SICK input (SICK_test_annotated.txt) is its own gold for --score
+    // an annotated SICK input (SICK_test_annotated.txt) is its own gold for --score; so is a
+    // SemRel track folder given as --input (its files carry their labels)
     let annotatedInput: string | undefined
+    let labelledFolder = false
 
     if (family === "sick") {
       const input = yield* Inputs.sickInput(edition, where).pipe(Effect.mapError(usage))
@@ -110,6 +112,7 @@ export const baseline = Command.make(
     } else {
       const { datasets, notes: found, stsb, semrel } = yield* Inputs.stsInputs(edition, where).pipe(Effect.mapError(usage))
       notes.push(...found)
+      labelledFolder = semrel
       let loaded: Embeddings.Vectors | undefined
       if (entry.needs.includes("vectors")) {
         if (Option.isNone(o.vectors)) return yield* new UsageError({ message: "the embeddings baseline needs --vectors <file> (word2vec or GloVe text format)" })
@@ -134,10 +137,8 @@ export const baseline = Command.make(
     yield* say(`${c.bold(entry.name)} on ${edition.id}: wrote ${runPath}${files.length > 1 ? ` (${files.length} files)` : ""}`)
     for (const n of [...notes, ...made.notes]) yield* say(`  ${n}`)
     if (!o.score) return
-    // an annotated SICK input is its own gold; so is a SemRel track folder given as --input
     const inputIsFolder = Option.isSome(o.input) && !(yield* fs.stat(o.input.value).pipe(Effect.map((s) => s.type === "File"), Effect.orElseSucceed(() => true)))
-    const semrelFolder = inputIsFolder && edition.datasets.every((d) => Registry.formatOf(edition, d).name === "semrel-csv")
-    const gold = Option.isSome(o.gold) ? o.gold : annotatedInput !== undefined ? Option.some(annotatedInput) : semrelFolder ? o.input : o.gold
+    const gold = Option.isSome(o.gold) ? o.gold : annotatedInput !== undefined ? Option.some(annotatedInput) : labelledFolder && inputIsFolder ? o.input : o.gold
     const results = yield* Task.score(edition, { gold, dataRoot: o.dataRoot }, { runs: [runPath], primaryOnly: false })
     const scored = results.runs[0]
     if (o.json) yield* Console.log(JSON.stringify(ResultJson.resultsToJson(results), null, 2))
