@@ -18,7 +18,7 @@
  *
  * @since 0.3.0
  */
-import { sameLength } from "./internal/check.js"
+import { gatherFinite, sameLength } from "./internal/check.js"
 import { averageRanksInto } from "./internal/ranks.js"
 import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
@@ -333,17 +333,7 @@ export const kendallAt = (gold: Float64Array, run: Float64Array, idx: Int32Array
     return tauOfKeys(keyGold, keyRun, n, kg.keys, kr.keys, s)
   }
   // a non-finite score somewhere in the arrays: gather the pairs and check them
-  const g = s.gold
-  const r = s.run
-  for (let k = 0; k < n; k++) {
-    const j = idx[k]
-    const gj = gold[j]
-    const rj = run[j]
-    if (!Number.isFinite(gj) || !Number.isFinite(rj)) return Number.NaN
-    g[k] = gj
-    r[k] = rj
-  }
-  return tauOf(s, n)
+  return gatherFinite(gold, run, idx, n, s.gold, s.run) ? tauOf(s, n) : Number.NaN
 }
 
 /**

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { sameLength } from "./internal/check.js"
+import { gatherFinite, sameLength } from "./internal/check.js"
 import { averageRanksInto } from "./internal/ranks.js"
 import { Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
@@ -112,15 +112,7 @@ export const spearmanAt = (
   scratchX: Float64Array = new Float64Array(n),
   scratchY: Float64Array = new Float64Array(n)
 ): number => {
-  if (n < 2) return Number.NaN
-  for (let k = 0; k < n; k++) {
-    const j = idx[k]
-    const xi = x[j]
-    const yi = y[j]
-    if (!Number.isFinite(xi) || !Number.isFinite(yi)) return Number.NaN
-    scratchX[k] = xi
-    scratchY[k] = yi
-  }
+  if (n < 2 || !gatherFinite(x, y, idx, n, scratchX, scratchY)) return Number.NaN
   const rx = averageRanks(scratchX.length === n ? scratchX : scratchX.subarray(0, n))
   const ry = averageRanks(scratchY.length === n ? scratchY : scratchY.subarray(0, n))
   return pearsonRaw(ry, rx)

@@ -39,3 +39,26 @@ export const anyNonFinite = (x: Float64Array, idx?: Int32Array | Uint32Array, n:
   for (let k = 0; k < n; k++) if (!Number.isFinite(x[idx === undefined ? k : idx[k]])) return true
   return false
 }
+
+/**
+ * @internal Copies the pairs `idx[0..n)` of `x` and `y` into `outX` / `outY` (a resample gathered
+ * for a figure that needs its pairs in order); false at the first non-finite score.
+ */
+export const gatherFinite = (
+  x: Float64Array,
+  y: Float64Array,
+  idx: Int32Array | Uint32Array,
+  n: number,
+  outX: Float64Array,
+  outY: Float64Array
+): boolean => {
+  for (let k = 0; k < n; k++) {
+    const j = idx[k]
+    const xj = x[j]
+    const yj = y[j]
+    if (!Number.isFinite(xj) || !Number.isFinite(yj)) return false
+    outX[k] = xj
+    outY[k] = yj
+  }
+  return true
+}
