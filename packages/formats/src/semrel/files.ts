@@ -192,6 +192,15 @@ const numberIssue = (tag: "missing" | "not-a-number" | "non-finite", file: strin
     { line, field, expected: "a number (0-1)", found: raw }
   )
 
+/** A SemRel csv's header and rows, and a collector holding the csv reader's issues. */
+const readRows = (text: TextFile) => {
+  const csv = readCsv(text)
+  const issues = new Collector()
+  for (const i of csv.issues) issues.add(i)
+  const [head, ...rows] = csv.records
+  return { file: text.file, issues, head, rows }
+}
+
 /**
  * Read a data file (`PairID,Text,Score` in any column order; `Score` absent in an unlabelled file;
  * `Text` absent in a two-column gold `PairID,Score` as the scoring site held it). A row with the
@@ -211,11 +220,7 @@ const numberIssue = (tag: "missing" | "not-a-number" | "non-finite", file: strin
  * @since 0.1.0
  */
 export const parseData = (text: TextFile): Parsed<SemRelData> => {
-  const { file } = text
-  const csv = readCsv(text)
-  const issues = new Collector()
-  for (const i of csv.issues) issues.add(i)
-  const [head, ...rows] = csv.records
+  const { file, issues, head, rows } = readRows(text)
   if (head === undefined) return { value: { file, pairs: [], hasScores: false }, issues: issues.done() }
   const id = columnIndex(head.fields, PAIR_ID)
   const textAt = columnIndex(head.fields, TEXT)
@@ -320,11 +325,7 @@ const looksLikeData = (fields: ReadonlyArray<string>): boolean => fields.length 
  * @since 0.1.0
  */
 export const parseRun = (text: TextFile): Parsed<SemRelRun> => {
-  const { file } = text
-  const csv = readCsv(text)
-  const issues = new Collector()
-  for (const i of csv.issues) issues.add(i)
-  const [head, ...rows] = csv.records
+  const { file, issues, head, rows } = readRows(text)
   const none = (header: ReadonlyArray<string>): Parsed<SemRelRun> => ({ value: { file, header, predictions: [] }, issues: issues.done() })
   if (head === undefined) return none([])
   const found = head.fields.join(",")
