@@ -1,37 +1,19 @@
 /**
  * `scores.json`: what the scoring program hands to Codabench, one number per leaderboard column.
- *
- * The columns come from the edition alone (nothing here branches on an edition's id), in the order
- * and style of the edition's published tables:
- *
- * - SICK (a ranking per subtask): `relatedness_pearson`, `relatedness_spearman`, `relatedness_mse`,
- *   `entailment_accuracy` — each ranking's reported metrics, in the edition's order. Correlations
- *   and MSE to 3 decimals, accuracy in percent to 2 decimals (`Style.forMetric`); MSE sorts ascending.
- * - STS with several datasets: one column per dataset (its Pearson; the key is the dataset name in
- *   lower case with every run of other characters turned into `_`: `track5.en-en` -> `track5_en_en`,
- *   `OnWN` -> `onwn`), then `official` (the edition's official aggregate: weighted mean, mean or
- *   pooled) and any aggregate the edition reports beside it (`allnrm`, `wmean`, ...). With the
- *   `r100` style (STS 2017) the official column comes first, as in the paper's Table 10, and every
- *   correlation is r x 100 to 2 decimals; with `r3` (2012-2016) the datasets come first and r has 3
- *   decimals.
- * - STS with one dataset (STS Benchmark): `pearson` (the official figure), then the other reported
- *   metrics (`spearman`); the keys name the metric, not the split, so that a development phase on
- *   another split writes the same keys.
- *
- * A dataset whose gold was never released (SemRel's `esp`) gets no column: it could never have a
- * value.
+ * The columns come from the edition alone, in the order and number style of its published tables
+ * (`columns`; the boards an organiser may choose, `boards`). A dataset whose gold was never
+ * released (SemRel's `esp`) gets no column.
  *
  * Codabench orders a leaderboard by its primary column (`LeaderboardPhaseSerializer.get_submissions`
  * in `src/apps/api/serializers/leaderboards.py`, c7dbc756: `order_by('-primary_col', ...)` for a
  * `desc` column, the other columns by index as tie-breakers, then `created_when`), and PostgreSQL
  * puts NULLs FIRST in a descending order: a submission without the primary figure would top the
- * board. So the organiser chooses the board (`board`): its primary column is a figure the edition
- * ranks, and the scoring program fails a submission that lacks it (a failed submission is not on
- * the leaderboard and does not count against the limit).
+ * board. So the primary column is a figure the edition ranks, and the scoring program fails a
+ * submission that lacks it (a failed submission is not on the leaderboard and does not count
+ * against the limit).
  *
- * A figure that cannot be computed (a dataset not submitted, a constant run, no official score
- * because a track is missing) is left out of `scores.json` and its reason kept for the detailed
- * results: Codabench stores each score as a decimal (20 digits, 10 after the point,
+ * A figure that cannot be computed is left out of `scores.json` and its reason kept for the
+ * detailed results: Codabench stores each score as a decimal (20 digits, 10 after the point,
  * `leaderboards/models.py`), so NaN, Infinity and numbers of 10^10 or more are never written.
  *
  * @since 0.1.0
@@ -147,8 +129,11 @@ const uniqueKeys = (columns: ReadonlyArray<Column>): ReadonlyArray<Column> => {
 }
 
 /**
- * The leaderboard columns of an edition, in published order. The keys are exactly those
- * `fromRun` writes.
+ * The leaderboard columns of an edition, in published order; the keys are those `fromRun` writes.
+ * A ranking per subtask (SICK): each ranking's reported metrics (`relatedness_pearson`, ...). Several
+ * datasets: one column per dataset (`track5.en-en` -> `track5_en_en`), then `official` and the
+ * aggregates reported beside it (`r100`, STS 2017: `official` first, as Table 10). One dataset
+ * (STS-B): keys by metric (`pearson`, `spearman`), so a development phase writes the same keys.
  *
  * @example
  * ```ts
