@@ -282,6 +282,14 @@ describe("stseval baseline", () => {
     expect(wrong.stderr).toContain("STS baseline")
   })
 
+  it("majority with training data that has no entailment labels: a usage error naming the file, its line and the column expected (no crash)", async () => {
+    const train = path.join(tmp, "SICK_unlabelled_train.txt")
+    fs.writeFileSync(train, "pair_ID\tsentence_A\tsentence_B\n1\tA man sings\tA man is singing\n")
+    const r = await runCli(["baseline", "majority", "--task", "sick2014", "--input", sickGold, "--train", train, "--out", path.join(tmp, "unlabelled")])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain(`${train}:1: majority needs training pairs with entailment labels: expected an entailment_judgment column (ENTAILMENT / CONTRADICTION / NEUTRAL)`)
+  })
+
   it("overlap writes the organisers' run (same labels and scores as the released file) and --score gives its official figures", async () => {
     const out = path.join(tmp, "overlap")
     const r = await runCli(["baseline", "overlap", "--task", "sick2014", "--input", sickGold, "--out", out, "--score"])
