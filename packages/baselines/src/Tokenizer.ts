@@ -75,12 +75,10 @@ export const lowercased =
 // ---------------------------------------------------------------------------------------------
 // Penn Treebank tokeniser.
 //
-// Hand-written port of NLTK 3.x `TreebankWordTokenizer.tokenize` (nltk/tokenize/treebank.py)
-// rather than a dependency: the npm candidates (natural, wink-tokenizer, talisman) are large NLP
-// bundles or follow a different rule set, and the rules are a short list of regular expressions,
-// reproduced here in NLTK's order. Python 3 `re` is
-// Unicode-aware, so `\d` is any decimal digit (Arabic-Indic digits too), `\s` any white space, and
-// `\b` a boundary between word characters (letters, digits, underscore of any script) and others.
+// A port of NLTK 3.x `TreebankWordTokenizer.tokenize` (nltk/tokenize/treebank.py), its regular
+// expressions in NLTK's order (the npm tokenisers follow other rules). Python 3's `re` is
+// Unicode-aware: `\d` is any decimal digit, `\s` any white space, `\b` a boundary between word
+// characters of any script and others.
 // ---------------------------------------------------------------------------------------------
 
 const W = "[\\p{L}\\p{N}\\p{M}_]"

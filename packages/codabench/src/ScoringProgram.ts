@@ -6,10 +6,8 @@
  * data into `/app/input/ref` and the submission into `/app/input/res`, runs the `command` of the
  * scoring program's `metadata.yaml` in the competition's Docker image, then reads
  * `/app/output/scores.json` (or `scores.txt`) and shows `/app/output/detailed_results.html` to the
- * participant. The prediction step of a results-only submission leaves its own `metadata` file (exit
- * code and elapsed time, YAML) beside the submitted files, so `res/metadata` is not part of the run;
- * `metadata` in the output folder is reserved for the worker, so nothing is written there under
- * that name.
+ * participant. `res/metadata` (the prediction step's exit code and time) is not part of the run,
+ * and nothing is written as `metadata` in the output folder (the worker's).
  *
  * A submission is scored exactly as `stseval score` scores it. A submission with an error (a file
  * that cannot be read, a bad line, a missing or unknown pair) is rejected: no `scores.json`, the
@@ -27,9 +25,8 @@
  *   `STS.output.track5.en-en.txt`) fails the submission with the closest expected name, rather than
  *   scoring the run without it and costing the participant one of their test submissions;
  * - a run whose leaderboard's primary figure cannot be computed (a track missing from STS 2017's
- *   mean of all tracks, SICK without relatedness, SemRel without the board's language) fails:
- *   Codabench orders by the primary column descending and PostgreSQL puts NULLs first, so a
- *   `scores.json` without it would top the leaderboard (`Scores.boards`).
+ *   mean of all tracks, SICK without relatedness, SemRel without the board's language) fails: it
+ *   would top the leaderboard (NULLs first, see `Scores`).
  *
  * In a sealed test phase (`Sealed`) the submission is checked against the gold's shape by the same
  * engine, so it is rejected exactly as the gold would reject it; a valid one is `received`: an

@@ -5,12 +5,9 @@
  * or describes one without code (`Declarative`); everything downstream works on the tables a format
  * reads, never on a format's name.
  *
- * A format reads a whole file into a table: records with their value columns (graded scores or
- * labels), pair IDs when it has them, and, when one file holds several datasets, each record's
- * dataset. One file may feed several datasets: SICK's run file holds the relatedness and the
- * entailment columns, scored as two datasets; a SemEval-2022-style file holds every language pair,
- * split by a field. A run is aligned to its gold once per file (`align`), and each dataset then takes
- * its column and its records.
+ * One file may feed several datasets (SICK's relatedness and entailment columns; a file of every
+ * language pair, split by a field): a run is aligned to its gold once per file (`align`), then each
+ * dataset takes its column and its records.
  *
  * @since 0.3.0
  */

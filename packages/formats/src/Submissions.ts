@@ -1,23 +1,17 @@
 /**
  * Runs in a submissions folder (SPEC §2.3). A run is one file (SICK, STS Benchmark), one folder of
  * per-dataset files (STS 2012-2017), or a `.zip` of such a folder. Team, run number and the primary
- * flag come from the run's name (`Team_run2primary`, `Team_run2`, `Team-run2`,
- * `TeamName_runNprimary.txt`) or from an optional `run.json`:
- * `{ "team", "run", "primary", "late", "corrected", "postDeadline", "description" }` — inside the run's folder or
- * zip, or beside the run as `<run name>.run.json` (for `ECNU_run1.txt` or `ECNU_run1.zip`:
- * `ECNU_run1.run.json`, or `ECNU_run1.txt.run.json`). Values in `run.json` take precedence over
- * the name. A run's extension is any its edition's runs may have (`runExtensions`): the name of a
- * JSON Lines task's `Team_run1primary.jsonl` is `Team_run1primary`.
+ * flag come from the run's name (`Team_run2primary`, `Team-run2`; any extension its edition's runs
+ * may have, `runExtensions`) or, taking precedence, from an optional `run.json` inside the run or
+ * beside it as `<run name>.run.json` (`ECNU_run1.run.json` or `ECNU_run1.txt.run.json`).
  *
- * Discovery reads bytes only; parsing and scoring happen elsewhere. Problems become issues on the
- * run (or on the folder), never a failure, except when the submissions folder itself is unreadable.
- * Nothing outside the submissions folder is read through a run: a run that is a link out of it (or
- * to it, or to another run) and a link inside a run folder that points out of it are refused
- * (`outside-folder`). A run that cannot be scored as given has no files and an error: a SICK run
- * folder with several files, a run whose `run.json` is there but cannot be used (invalid, over
- * 1 MiB, unreadable, a link out of the run, several in one run: `bad-run-metadata`; it is not
- * scored under its name's team instead, and its identity is unknown: `RunMeta.identityUnknown`);
- * an STS run none of whose files is named after a dataset is an error too.
+ * Discovery reads bytes only. Problems become issues on the run (or on the folder), never a
+ * failure, except when the submissions folder itself is unreadable. Nothing outside the folder is
+ * read through a run: a link out of it, to it or to another run is refused (`outside-folder`). A
+ * run that cannot be scored as given has no files and an error: a SICK run folder with several
+ * files, an STS run with no file named after a dataset, a `run.json` that is there but cannot be
+ * used (`bad-run-metadata`: the run is not scored under its name's team instead, its identity is
+ * unknown, `RunMeta.identityUnknown`).
  *
  * @since 0.1.0
  */
