@@ -290,6 +290,17 @@ describe("stseval baseline", () => {
     expect(r.stderr).toContain(`${train}:1: majority needs training pairs with entailment labels: expected an entailment_judgment column (ENTAILMENT / CONTRADICTION / NEUTRAL)`)
   })
 
+  it("embeddings --format glue with a negative cosine: a usage error naming the pair and the range GLUE takes (no crash)", async () => {
+    const input = path.join(tmp, "sts-test.csv")
+    fs.writeFileSync(input, "main-captions\tMSRvid\t2012test\t0001\t5.000\tup\tdown\nmain-captions\tMSRvid\t2012test\t0002\t4.000\tup\tup\n")
+    const vectors = path.join(tmp, "vectors.txt")
+    fs.writeFileSync(vectors, "up 1 0\ndown -1 0\n")
+    const r = await runCli(["baseline", "embeddings", "--task", "stsb", "--input", input, "--vectors", vectors, "--format", "glue", "--out", path.join(tmp, "glue-negative")])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain(`--format glue: GLUE's STS-B.tsv takes predictions from 0 to 5; embeddings scored pair 1 (${input}:1) -1: write the run with --format stseval`)
+    expect(fs.existsSync(path.join(tmp, "glue-negative"))).toBe(false)
+  })
+
   it("overlap writes the organisers' run (same labels and scores as the released file) and --score gives its official figures", async () => {
     const out = path.join(tmp, "overlap")
     const r = await runCli(["baseline", "overlap", "--task", "sick2014", "--input", sickGold, "--out", out, "--score"])

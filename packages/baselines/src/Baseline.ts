@@ -227,6 +227,10 @@ export interface StsDataset {
   readonly languages?: readonly [string, string] | undefined
   /** each pair's ID, in `pairs` order: needed for a SemRel run (`pred_<lang>.csv` is matched by PairID) */
   readonly pairIds?: ReadonlyArray<string> | undefined
+  /** the input file the pairs were read from, for messages @since 0.5.0 */
+  readonly file?: string | undefined
+  /** each pair's line in `file`, in `pairs` order @since 0.5.0 */
+  readonly lines?: ReadonlyArray<number> | undefined
 }
 
 /**

@@ -295,10 +295,10 @@ export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdit
     const text = yield* readText(file.value)
     if (semrel) {
       const pairs = (yield* parsedOrFail(SemRel.parseData(text))).pairs
-      datasets.push({ dataset: spec.name, pairs, pairIds: pairs.map((p) => p.pairId) })
+      datasets.push({ dataset: spec.name, pairs, pairIds: pairs.map((p) => p.pairId), file: file.value, lines: pairs.map((p) => p.line) })
     } else {
       const pairs = stsb ? (yield* parsedOrFail(StsBenchmark.parse(text))).rows : (yield* parsedOrFail(Sts.parseInput(text))).pairs
-      datasets.push({ dataset: spec.name, pairs, languages: languagesOf(spec) })
+      datasets.push({ dataset: spec.name, pairs, languages: languagesOf(spec), file: file.value, lines: pairs.map((p) => p.line) })
     }
   }
   if (datasets.length === 0) {

@@ -7,7 +7,7 @@
 import * as nodePath from "node:path"
 import { Console, Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { Files, Registry } from "@stseval/formats"
+import { Files, Glue, Registry } from "@stseval/formats"
 import type { Sick } from "@stseval/formats"
 import { Baseline, Embeddings, Inputs, Overlap, Run } from "@stseval/baselines"
 import { ResultJson } from "@stseval/scoring"
@@ -122,6 +122,18 @@ export const baseline = Command.make(
         notes.push(`vectors: ${o.vectors.value} (${loaded.format}, dim ${loaded.dim}, ${loaded.vectors.size} of ${vocabulary.size} input words found)`)
       }
       made = Baseline.sts(entry.name, datasets, { stsb, semrel, ...(loaded !== undefined ? { vectors: loaded } : {}) })
+      // GLUE's server refuses a prediction outside 0-5 (Glue.writeStsb throws on one): a baseline
+      // whose scores are not on that scale (the embeddings' cosines, -1 to 1) is written as stseval's
+      if (o.format === "glue" && made.run._tag === "stsb") {
+        const scores = made.run.scores
+        const i = Array.from(scores).findIndex((v) => !(v >= Glue.STSB_RANGE.min && v <= Glue.STSB_RANGE.max))
+        if (i >= 0) {
+          const line = datasets[0].lines?.[i]
+          return yield* new UsageError({
+            message: `--format glue: GLUE's STS-B.tsv takes predictions from ${Glue.STSB_RANGE.min} to ${Glue.STSB_RANGE.max}; ${entry.name} scored pair ${i + 1}${line !== undefined ? ` (${datasets[0].file ?? "the input"}:${line})` : ""} ${scores[i]}: write the run with --format stseval`
+          })
+        }
+      }
     }
 
     const files = Run.toRun(made.run, { team: Option.getOrElse(o.team, () => entry.name), run: 1, primary: true }, { format: o.format })
