@@ -2,16 +2,13 @@
  * RFC 4180 records of a decoded text file, with the physical line each record starts on: the one
  * CSV reader of stseval (SemRel data files, the Codabench submissions export).
  *
- * Hand-written over the file's lines rather than through csv-parse (which this module used
- * before): csv-parse's synchronous API copies the whole text into a Buffer and builds every field
- * and record a byte at a time in buffers that double as they grow, so one 150 MB quoted field took
- * 1.4 GB to read (issue 22; the bound is 3x the file + 300 MB); d3-dsv and papaparse read quoting
- * errors silently and give no line numbers. Here a field is a slice of its line (no copy) unless it
- * spans lines or holds doubled quotes, every character is looked at once, and the rules are
- * csv-parse's defaults, which the tests keep: `,` between fields, `"` quoting (a quoted field may
- * hold commas, doubled quotes and line breaks), empty lines skipped, a quote inside an unquoted
- * field, anything but a comma or the line's end after a closing quote, and a quote never closed
- * are errors.
+ * Hand-written over the file's lines: csv-parse builds fields a byte at a time in doubling buffers
+ * (one 150 MB quoted field took 1.4 GB; the bound here is 3x the file + 300 MB), d3-dsv and
+ * papaparse pass quoting errors silently and give no line numbers. A field is a slice of its line
+ * unless it spans lines or holds doubled quotes. The rules are csv-parse's defaults, which the
+ * tests keep: `,` between fields, `"` quoting (commas, doubled quotes and line breaks inside),
+ * empty lines skipped; a quote inside an unquoted field, anything but a comma or the line's end
+ * after a closing quote, and a quote never closed are errors.
  *
  * @since 0.2.0
  */

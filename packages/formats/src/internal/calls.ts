@@ -3,17 +3,12 @@
  * Node's asynchronous ones by default, or the same calls made synchronously (`useSynchronous`) in
  * a thread whose only work is reading runs, an isolated scorer.
  *
- * Why both. An asynchronous call goes through libuv's thread pool: a round trip of two threads and
- * a promise, about 40 microseconds here, where the system call itself takes a few. A run of STS-B
- * (50 KB) takes about ten calls (stat, lstat, open, the descriptor's checks, read, close), so
- * reading 2,000 of them was mostly waiting: 300 ms of calls asynchronously, eight at once, against
- * 75 ms made synchronously (measured on this repository's bench runs, 2-core machine). A scorer
- * thread has nothing else to do while it waits, and its budget still ends it (a worker is ended
- * from outside, even inside a system call that returns). The main thread keeps the asynchronous
- * calls: it must stay responsive (signals, the watcher's timers, other runs' scorers).
- *
- * Each call keeps Node's promise API (a rejected promise on failure, Node's error codes), so the
- * code above it is one and the same in both modes.
+ * Why both: an asynchronous call is a round trip through libuv's thread pool (~40 µs, the system
+ * call a few), and a run takes about ten calls, so reading 2,000 STS-B runs was 300 ms of calls
+ * asynchronously against 75 ms synchronously (2-core machine). A scorer thread has nothing else to
+ * do while it waits, and its budget still ends it; the main thread must stay responsive (signals,
+ * the watcher's timers) and keeps the asynchronous calls. Both keep Node's promise API, so the code
+ * above is the same in both modes.
  *
  * @internal
  */
