@@ -59,36 +59,14 @@ export interface Entry {
  * @since 0.1.0
  */
 export const catalogue: ReadonlyArray<Entry> = [
-  {
-    name: "overlap",
-    family: "sick",
-    needs: [],
-    description:
-      "SICK word overlap (organisers' baseline): N = 3 most frequent tokens of the input as stop words, overlap as relatedness, labels by thresholds 0.03 / 0.56"
-  },
+  { name: "overlap", family: "sick", needs: [], description: "SICK word overlap (organisers' baseline): N = 3 most frequent tokens of the input as stop words, overlap as relatedness, labels by thresholds 0.03 / 0.56" },
   { name: "chance", family: "sick", needs: [], description: "SICK entailment: a label drawn uniformly (seeded); relatedness NA" },
   { name: "majority", family: "sick", needs: ["train"], description: "SICK entailment: the most common training label (NEUTRAL); relatedness NA" },
-  {
-    name: "probability",
-    family: "sick",
-    needs: ["train"],
-    description: "SICK entailment: labels drawn from the training distribution (seeded); relatedness NA"
-  },
-  {
-    name: "tokencos",
-    family: "sts",
-    needs: [],
-    description: "STS 2017 baseline-tokencos: cosine of binary bags of lower-cased treebank tokens (no machine translation for cross-lingual tracks)"
-  },
+  { name: "probability", family: "sick", needs: ["train"], description: "SICK entailment: labels drawn from the training distribution (seeded); relatedness NA" },
+  { name: "tokencos", family: "sts", needs: [], description: "STS 2017 baseline-tokencos: cosine of binary bags of lower-cased treebank tokens (no machine translation for cross-lingual tracks)" },
   { name: "tokencos-2014", family: "sts", needs: [], description: "STS 2014 baseline-tokencos: cosine of binary bags of white-space tokens" },
   { name: "embeddings", family: "sts", needs: ["vectors"], description: "cosine of averaged word vectors (word2vec / GloVe text file), lower-cased treebank tokens" },
-  {
-    name: "lexical-overlap",
-    family: "sts",
-    needs: [],
-    description:
-      "SemEval-2024 Task 1 (SemRel) organisers' baseline: Dice coefficient of the two sentences' sets of white-space tokens (case kept, punctuation attached)"
-  }
+  { name: "lexical-overlap", family: "sts", needs: [], description: "SemEval-2024 Task 1 (SemRel) organisers' baseline: Dice coefficient of the two sentences' sets of white-space tokens (case kept, punctuation attached)" }
 ]
 
 /**

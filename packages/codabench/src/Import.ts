@@ -35,18 +35,15 @@
  * `rank` fails it again), and a submission made on the deadline's day is placed before or after the
  * deadline only when every hour of that day agrees (else give the CSV).
  *
- * Each team's finished submissions become runs 1, 2, ... in submission order (by submission id,
- * which Codabench gives in creation order), written as `<Team>_run<N>.zip` with
- * `<Team>_run<N>.run.json` beside it (`team`, `run`, `primary`, `late`, `postDeadline`,
- * `description`). A submission after `deadline` is `postDeadline` (tables print a dagger), or `late`
- * when it is within the grace period `lateUntil` (tables print `*`); by default each team's last
- * submission before the deadline is its primary run.
+ * Each team's finished submissions become runs 1, 2, ... in submission id order (Codabench's
+ * creation order): `<Team>_run<N>.zip` with its `.run.json` beside it. After `deadline` a
+ * submission is `postDeadline`, or `late` within `lateUntil`; by default each team's last
+ * submission before the deadline is primary.
  *
- * Nothing is written unless every submission of the download is imported or excluded by a stated
- * rule (a status other than Finished, another phase than `phase`); any other — an entry that climbs
- * out of the zip, a zip no CSV row names, an owner that is no valid team name, a date that is not
- * one — fails the import with each one listed (`ImportError.problems`), and so does an import of
- * no run at all.
+ * Nothing is written unless every submission is imported or excluded by a stated rule (not
+ * Finished, another `phase`); any other (an entry climbing out of the zip, a zip no CSV row names,
+ * an owner that is no team name, a bad date) fails the import with each listed
+ * (`ImportError.problems`), as does an import of no run.
  *
  * Reading the download is `import/download.ts`, matching its files to the CSV and to teams
  * `import/match.ts`, numbering runs and writing them here.

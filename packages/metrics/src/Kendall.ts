@@ -1,20 +1,14 @@
 /**
  * Kendall's tau-b, as `scipy.stats.kendalltau(gold, run)` (its default variant b) computes it:
- * tau_b = (C - D) / sqrt((n0 - n1) (n0 - n2)), with n0 = n (n - 1) / 2 pairs of pairs, n1 those
- * tied in the gold, n2 those tied in the run, C concordant and D discordant ones; a pair of pairs
- * tied in both counts as neither (scipy: `con_minus_dis = tot - xtie - ytie + ntie - 2 dis`).
+ * tau_b = (C - D) / sqrt((n0 - n1) (n0 - n2)), with n0 = n (n - 1) / 2 pairs of pairs, n1 / n2
+ * those tied in the gold / the run, C concordant and D discordant ones; a pair of pairs tied in
+ * both counts as neither (scipy: `con_minus_dis = tot - xtie - ytie + ntie - 2 dis`).
  *
- * Knight's algorithm (1966), O(n log n): the pairs sorted by (run, gold), the discordant pairs are
- * the inversions of the gold's order in that sequence (counted here with a Fenwick tree); the tie
- * counts come from the runs of equal values. Hand-written (no maintained npm package computes tau-b with
- * scipy's tie handling in O(n log n) over a Float64Array, or over an index multiset for resampling).
- * Every count is an integer below 2^53 (n up to ~9e7), so the arithmetic is exact until the
- * final division, which is scipy's: (C - D) / sqrt(n0 - n1) / sqrt(n0 - n2).
- *
- * Each side is sorted once (a native sort of a copy; from 1,024 pairs the package's radix ranking,
- * as Spearman's), which turns its scores into integer keys below 2n that are equal exactly on ties;
- * the pairs are then put in (run, gold) order by two counting-sort passes, O(n), and only the
- * discordance count is O(n log n).
+ * Knight's algorithm (1966), hand-written (no npm package does scipy's ties in O(n log n), or over
+ * an index multiset for resampling): each side is sorted once into integer keys below 2n, equal
+ * exactly on ties; two counting-sort passes put the pairs in (run, gold) order, and the discordant
+ * pairs are the inversions of the gold's keys (a Fenwick tree). Every count is an integer below
+ * 2^53, exact until scipy's final division, (C - D) / sqrt(n0 - n1) / sqrt(n0 - n2).
  *
  * @since 0.3.0
  */

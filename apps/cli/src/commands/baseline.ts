@@ -124,15 +124,11 @@ export const baseline = Command.make(
       made = Baseline.sts(entry.name, datasets, { stsb, semrel, ...(loaded !== undefined ? { vectors: loaded } : {}) })
       // GLUE's server refuses a prediction outside 0-5 (Glue.writeStsb throws on one): a baseline
       // whose scores are not on that scale (the embeddings' cosines, -1 to 1) is written as stseval's
-      if (o.format === "glue" && made.run._tag === "stsb") {
-        const scores = made.run.scores
-        const i = Array.from(scores).findIndex((v) => !(v >= Glue.STSB_RANGE.min && v <= Glue.STSB_RANGE.max))
-        if (i >= 0) {
-          const line = datasets[0].lines?.[i]
-          return yield* new UsageError({
-            message: `--format glue: GLUE's STS-B.tsv takes predictions from ${Glue.STSB_RANGE.min} to ${Glue.STSB_RANGE.max}; ${entry.name} scored pair ${i + 1}${line !== undefined ? ` (${datasets[0].file ?? "the input"}:${line})` : ""} ${scores[i]}: write the run with --format stseval`
-          })
-        }
+      const { min, max } = Glue.STSB_RANGE
+      const bad = o.format === "glue" && made.run._tag === "stsb" ? Array.from(made.run.scores).findIndex((v) => !(v >= min && v <= max)) : -1
+      if (bad >= 0 && made.run._tag === "stsb") {
+        const at = datasets[0].lines !== undefined ? ` (${datasets[0].file}:${datasets[0].lines[bad]})` : ""
+        return yield* new UsageError({ message: `--format glue: GLUE's STS-B.tsv takes predictions from ${min} to ${max}; ${entry.name} scored pair ${bad + 1}${at} ${made.run.scores[bad]}: write the run with --format stseval` })
       }
     }
 

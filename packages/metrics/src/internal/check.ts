@@ -44,14 +44,7 @@ export const anyNonFinite = (x: Float64Array, idx?: Int32Array | Uint32Array, n:
  * @internal Copies the pairs `idx[0..n)` of `x` and `y` into `outX` / `outY` (a resample gathered
  * for a figure that needs its pairs in order); false at the first non-finite score.
  */
-export const gatherFinite = (
-  x: Float64Array,
-  y: Float64Array,
-  idx: Int32Array | Uint32Array,
-  n: number,
-  outX: Float64Array,
-  outY: Float64Array
-): boolean => {
+export const gatherFinite = (x: Float64Array, y: Float64Array, idx: Int32Array | Uint32Array, n: number, outX: Float64Array, outY: Float64Array): boolean => {
   for (let k = 0; k < n; k++) {
     const j = idx[k]
     const xj = x[j]
