@@ -18,14 +18,12 @@
  */
 import type { Metric } from "@stseval/metrics"
 import { quantiles } from "./internal/select.js"
-import * as Kernel from "./internal/correlationKernel.js"
-import * as Generic from "./internal/generic.js"
-import { correlationKernelOf, resolve, tieFor } from "./internal/metric.js"
+import * as Figures from "./internal/figures.js"
+import { resolve, tieFor } from "./internal/metric.js"
+import { denseStrata } from "./internal/strata.js"
 import { pairStats, STRIDE, TIE } from "./internal/pairKernel.js"
 import { checkCount, checkSeed, checkValues } from "./internal/inputs.js"
 import type * as Inputs from "./internal/inputs.js"
-import * as Random from "./internal/random.js"
-import { pearsonSamples } from "./internal/resampleKernel.js"
 import * as V from "./internal/validate.js"
 import * as Distributions from "./internal/distributions.js"
 import * as Signature from "./Signature.js"
@@ -158,7 +156,7 @@ export const resample = (
   const metric = resolve("metric", options.metric)
   const aggregate = options.aggregate ?? "weighted"
   if (metric instanceof InvalidInput) return metric
-  const stratumOf = Kernel.denseStrata(options.strata, gold.length)
+  const stratumOf = denseStrata(options.strata, gold.length)
   const error = V.first(
     checkCount("resamples", B, 1),
     checkSeed(seed),
@@ -170,55 +168,7 @@ export const resample = (
   )
   if (error !== undefined) return error
 
-  const kernel = correlationKernelOf(metric)
-  let estimates: Float64Array
-  let samples: Float64Array
-  let N: number
-  if (kernel === undefined) {
-    // Any other metric: its `at` over the documented draws (internal/generic.ts).
-    const g = Generic.prepare(metric, gold, runs, options.confidences, stratumOf, aggregate)
-    N = g.layout.pairs
-    estimates = Generic.estimates(g)
-    samples = Generic.samples(g, B, seed, options.progress)
-  } else {
-    const numeric = runs as ReadonlyArray<Float64Array>
-    const p = Kernel.prepare(gold as Float64Array, numeric, stratumOf, kernel, aggregate)
-    const { runs: K, start, strata: S } = p
-    N = p.pairs
-    const buf = Kernel.scratch(p)
-    const out = new Float64Array(K)
-    const w = new Float64Array(N)
-
-    w.fill(1)
-    Kernel.evaluate(p, w, out, buf)
-    estimates = Float64Array.from(out)
-
-    if (kernel === "pearson") {
-      // The hot path: register-blocked WebAssembly SIMD kernel, on several threads for large jobs
-      // (internal/resampleKernel.ts). Same draws as the loop below; the statistics agree with the
-      // general kernel to rounding (test/Kernel.test.ts checks both against gathered copies).
-      samples = pearsonSamples(p, B, seed, { progress: options.progress, threads: options.threads })
-    } else {
-      // Spearman re-ranks every resample, so it keeps the general kernel, one resample at a time.
-      samples = new Float64Array(K * B)
-      const states = Random.chunkStates(seed, Math.ceil(B / Random.CHUNK))
-      const every = Math.max(1, Math.ceil(B / 100))
-      let rng = Random.chunkRng(states, 0)
-      for (let b = 0; b < B; b++) {
-        if (b % Random.CHUNK === 0) rng = Random.chunkRng(states, b / Random.CHUNK)
-        // Multiplicities instead of an index list: the kernel then streams each run once, in order.
-        w.fill(0)
-        for (let s = 0; s < S; s++) {
-          const a = start[s]
-          const m = start[s + 1] - a
-          for (let j = 0; j < m; j++) w[a + Random.below(rng, m)] += 1
-        }
-        Kernel.evaluate(p, w, out, buf)
-        for (let k = 0; k < K; k++) samples[k * B + b] = out[k]
-        if (options.progress !== undefined && ((b + 1) % every === 0 || b + 1 === B)) options.progress(b + 1, B)
-      }
-    }
-  }
+  const { estimates, samples, pairs: N } = Figures.resample(metric, gold, runs, options.confidences, stratumOf, aggregate, B, seed, options)
   const K = runs.length
   const degenerate = new Int32Array(K)
   for (let k = 0; k < K; k++) {

@@ -20,7 +20,7 @@ import { atOf } from "./metric.js"
 import type { At } from "./metric.js"
 import * as Random from "./random.js"
 import * as RankSums from "./rankSums.js"
-import type { Engine } from "./resampleKernel.js"
+import type { Engine } from "./threads.js"
 import * as SumsKernel from "./sumsKernel.js"
 import * as Threads from "./threads.js"
 

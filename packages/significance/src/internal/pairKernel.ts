@@ -27,7 +27,7 @@
 // Pairs are independent, so large jobs split them over worker threads (internal/threads.ts), in
 // blocks; pairs are processed in tiles of runs (pairs among a few runs at a time) so that the
 // runs' rows of samples are read from cache rather than memory.
-import type { Engine } from "./resampleKernel.js"
+import type { Engine } from "./threads.js"
 import * as Threads from "./threads.js"
 import { Body, compiled, forLoop, host, module, newMemory } from "./wasm.js"
 import type { WasmMemory } from "./wasm.js"

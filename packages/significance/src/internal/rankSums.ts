@@ -40,7 +40,7 @@
 //   resamples are units for worker threads (threads.ts); each draws its own multiplicities.
 import { Spearman } from "@stseval/metrics"
 import { CHUNK } from "./random.js"
-import type { Engine } from "./resampleKernel.js"
+import type { Engine } from "./threads.js"
 import * as Threads from "./threads.js"
 import { Body, compiled, module } from "./wasm.js"
 

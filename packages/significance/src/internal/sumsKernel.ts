@@ -6,12 +6,10 @@
 // pass: 100 runs x 7 tracks x 250 pairs x 1,000 resamples is 175 million (pair, run, resample)
 // updates.
 //
-// Why not the Pearson bootstrap kernel (resampleKernel.ts / wasmKernel.ts): it folds the datasets
-// into one aggregate per run inside the loop and writes only that, where intervals need each
-// dataset's figure, the raw sums for pooled / ALLnrm, and runs that lack datasets. The inner loop
-// is the same register-blocked one (TILE = 4 resamples share every load of x and x g; six f64x2
-// accumulators), emitted by the same `pairStep`; the draws stay in JavaScript
-// (random.ts), since they are 2 per cent of the work here (pairs x resamples, not x runs).
+// The inner loop is register-blocked (TILE = 4 resamples share every load of x and x g; six f64x2
+// accumulators, `pairStep`); the draws stay in JavaScript (random.ts), since they are 2 per cent
+// of the work here (pairs x resamples, not x runs). The paired bootstrap runs on it too
+// (figures.ts): one engine for every resampled figure.
 //
 // The JavaScript version, one resample at a time, adds in the same order within each resample, so
 // both give the same bits; it is the fallback where WebAssembly SIMD is unavailable.
@@ -21,12 +19,51 @@
 // resamples (up to 16 tiles) and streams each run's data once for a group of tiles; and the runs
 // are split in blocks over worker threads (threads.ts) in shared memory. Neither changes a sum's
 // order, so neither changes a bit.
-import type { Engine } from "./resampleKernel.js"
 import * as Threads from "./threads.js"
+import type { Engine } from "./threads.js"
 import { Body, compiled, host, instantiate, module, newMemory } from "./wasm.js"
-import { pairStep, TILE } from "./wasmKernel.js"
 
-export { TILE }
+/** Resamples per register tile (two f64x2 lanes). */
+export const TILE = 4
+
+/** The locals `pairStep` reads and updates (all v128 but the two i32 pointers `p` and `q`). */
+export interface PairStepLocals {
+  readonly p: number
+  readonly q: number
+  readonly xs: number
+  readonly gs: number
+  readonly w0: number
+  readonly w1: number
+  readonly t: number
+  readonly sx0: number
+  readonly sx1: number
+  readonly sxx0: number
+  readonly sxx1: number
+  readonly sxg0: number
+  readonly sxg1: number
+}
+
+/**
+ * One pair of the register-blocked inner loop: load the pair's x and
+ * x g (at `p`) and the TILE resamples' multiplicities w (at `q`), add w x, w x^2 and w (x g) into the
+ * six f64x2 accumulators, and step `q` to the next pair's weights (`p` is stepped by the caller's
+ * loop condition).
+ */
+export const pairStep = (f: Body, l: PairStepLocals): void => {
+  f.get(l.p).v128Load64Splat(0).set(l.xs)
+  f.get(l.p).v128Load64Splat(8).set(l.gs)
+  f.get(l.q).v128Load(0).set(l.w0)
+  f.get(l.q).v128Load(16).set(l.w1)
+  // t = w x; sx += t; sxx += t x; sxg += w (x g)
+  f.get(l.w0).get(l.xs).f64x2Mul().tee(l.t).get(l.sx0).f64x2Add().set(l.sx0)
+  f.get(l.t).get(l.xs).f64x2Mul().get(l.sxx0).f64x2Add().set(l.sxx0)
+  f.get(l.w0).get(l.gs).f64x2Mul().get(l.sxg0).f64x2Add().set(l.sxg0)
+  f.get(l.w1).get(l.xs).f64x2Mul().tee(l.t).get(l.sx1).f64x2Add().set(l.sx1)
+  f.get(l.t).get(l.xs).f64x2Mul().get(l.sxx1).f64x2Add().set(l.sxx1)
+  f.get(l.w1).get(l.gs).f64x2Mul().get(l.sxg1).f64x2Add().set(l.sxg1)
+  f.get(l.q).i32(TILE * 8).i32Add().set(l.q)
+}
+
 
 /** Doubles written per (dataset, run): sum w x, sum w x^2, sum w x g, each for TILE lanes. */
 export const SUMS = 3 * TILE
