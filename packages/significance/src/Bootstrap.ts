@@ -19,9 +19,8 @@
 import type { Metric } from "@stseval/metrics"
 import { quantiles } from "./internal/select.js"
 import * as Figures from "./internal/figures.js"
-import { resolve, tieFor } from "./internal/metric.js"
+import { resolve, TIE, tieFor } from "./internal/metric.js"
 import { denseStrata } from "./internal/strata.js"
-import { pairStats, STRIDE, TIE } from "./internal/pairKernel.js"
 import { checkCount, checkSeed, checkValues } from "./internal/inputs.js"
 import type * as Inputs from "./internal/inputs.js"
 import * as V from "./internal/validate.js"
@@ -312,13 +311,15 @@ export interface CompareOptions {
 }
 
 /**
- * The comparisons of pairs (pa[i], pb[i]) from their statistics (internal/pairKernel.ts).
+ * The comparisons of pairs (pa[i], pb[i]) from their statistics.
  *
  * p-value by the shift method (Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4): the
  * bootstrap differences centred on the observed one, d* - delta, approximate the null distribution;
- * the kernel counts how often they are at least as extreme as delta (ties within 1e-12 count,
- * conservatively), and p = (count + 1) / (valid + 1). The interval is the type 7 percentile
- * interval of the defined differences d* (resamples where either statistic is undefined are left out).
+ * count how often they are at least as extreme as delta (ties within `tie` count, conservatively:
+ * |d* - delta| >= |delta| - tie two-sided, s (d* - delta) >= s delta - tie with s = 1 greater, -1
+ * less), and p = (count + 1) / (valid + 1). The interval is the type 7 percentile interval of the
+ * defined differences d* (resamples where either statistic is undefined are left out), found by
+ * selection (internal/select.ts), not a sort.
  */
 const comparisons = (
   d: Distribution,
@@ -327,24 +328,39 @@ const comparisons = (
   alternative: Alternative,
   confLevel: number
 ): Array<PairComparison> => {
-  const stats = pairStats(d, pa, pb, alternative, confLevel, { tie: d.tie ?? TIE })
+  const B = d.resamples
+  const S = d.samples
+  const tie = d.tie ?? TIE
+  const ps = [(1 - confLevel) / 2, 1 - (1 - confLevel) / 2]
+  const sign = alternative === "less" ? -1 : 1
+  const diffs = new Float64Array(B)
   const out: Array<PairComparison> = []
   for (let i = 0; i < pa.length; i++) {
     const a = pa[i]
     const b = pb[i]
-    const valid = stats[STRIDE * i + 3]
+    const delta = d.estimates[a] - d.estimates[b]
+    const limit = alternative === "two.sided" ? Math.abs(delta) - tie : sign * delta - tie
+    let valid = 0
+    let extreme = 0
+    for (let r = 0; r < B; r++) {
+      const x = S[a * B + r] - S[b * B + r]
+      if (x !== x) continue
+      diffs[valid++] = x
+      extreme += +(alternative === "two.sided" ? Math.abs(x - delta) >= limit : sign * (x - delta) >= limit)
+    }
+    const [lower, upper] = quantiles(diffs, valid, ps)
     out.push({
       a,
       b,
       estimateA: d.estimates[a],
       estimateB: d.estimates[b],
-      difference: d.estimates[a] - d.estimates[b],
-      ci: [stats[STRIDE * i], stats[STRIDE * i + 1]],
+      difference: delta,
+      ci: [lower, upper],
       confLevel,
       alternative,
-      pValue: (stats[STRIDE * i + 2] + 1) / (valid + 1),
+      pValue: (extreme + 1) / (valid + 1),
       valid,
-      degenerate: d.resamples - valid
+      degenerate: B - valid
     })
   }
   return out

@@ -92,13 +92,16 @@ export const atOf = (m: Metric.Metric, labels = 0): At => {
     : (gold, run, idx, n) => MetricFns.figureAt(m, gold, run, idx, n, undefined, labels, scratch)
 }
 
+/** Ties within this distance of the observed difference count as at least as extreme (conservative), for a correlation. */
+export const TIE = 1e-12
+
 /**
  * How close to the observed difference a resampled one counts as at least as extreme (the
  * p-values' ties): 1e-12 for a correlation (|r| <= 1), as always; for any other metric 1e-12 of
  * the largest figure, so that an MSE's p-value is the same whatever the scale of the scores.
  */
 export const tieFor = (m: Metric.Metric, estimates: ArrayLike<number>): number => {
-  if (m.correlation) return 1e-12
+  if (m.correlation) return TIE
   let largest = 0
   for (let i = 0; i < estimates.length; i++) {
     const v = Math.abs(estimates[i])
