@@ -45,8 +45,8 @@ export interface Options {
   readonly seed?: number
   /**
    * The metric: a registry name (`"pearson"`, `"spearman"`, `"kendall"`, `"mse"`, `"accuracy"`,
-   * ...; `Metrics.names`) or a descriptor (`Metric.Metric`). Default `"pearson"`. Pearson and
-   * Spearman run their dedicated kernels; any other metric its `at` function over the same index
+   * ...; `Metrics.names`) or a descriptor (`Metric.Metric`). Default `"pearson"`. Every metric is
+   * resampled as it declares (`Metric.resampling`), by the intervals' one pass, over the same index
    * multisets. An unknown name is an `InvalidInput` on `metric`.
    */
   readonly metric?: string | Metric.Metric
@@ -64,7 +64,7 @@ export interface Options {
   /** Called about every 1% of resamples, and at the end. */
   readonly progress?: (done: number, total: number) => void
   /**
-   * Threads for Pearson resampling, including the caller (Node worker threads; at most 64).
+   * Threads for the resampling (the sums and the rank walks), including the caller (Node worker threads; at most 64).
    * Default: every available core for large jobs, else 1. Results do not depend on it.
    */
   readonly threads?: number
@@ -125,9 +125,10 @@ export interface Distribution {
 }
 
 /**
- * Resample B times and record every run's statistic. Pearson (the default) and Spearman run their
- * dedicated kernels; any other metric (`metric: "kendall"`, `"mse"`, a descriptor) its `at` over
- * the same index multisets: with the same seed and strata, every metric sees the same resamples.
+ * Resample B times and record every run's statistic, by the pass the intervals resample with (one
+ * dataset per stratum, the aggregate as the official figure), whatever the metric (`metric:
+ * "kendall"`, `"mse"`, a descriptor): with the same seed and strata, every metric sees the same
+ * resamples.
  *
  * @example
  * ```ts

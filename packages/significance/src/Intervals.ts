@@ -5,8 +5,8 @@
  * Per resample, each dataset's pairs are resampled with replacement within that dataset (one index
  * multiset per dataset, shared by the gold and every run, as the runs share the gold); every run's
  * per-dataset figure is recomputed, by its metric (any metric of @stseval/metrics' registry, or a
- * descriptor: Pearson, Spearman and accuracy by their dedicated kernels, every other metric by its
- * `at` on the same index multisets), then its aggregates under the edition's own rule (`wmean`,
+ * descriptor, as its `resampling` declares: the SIMD sums of its statistics, the rank walks, or
+ * its figure over the drawn pairs), then its aggregates under the edition's own rule (`wmean`,
  * `mean`, `pooled`, `allnrm`, `single`, with the `zero` or `no-official-score` rule for a dataset
  * the run lacks), then the competition ranks of the ranked runs by their official figure, best
  * first in the metric's direction. One pass serves every figure and every rank.
@@ -44,9 +44,9 @@ import type { Outcome } from "./TestResult.js"
 /**
  * The figure of one dataset: a metric of @stseval/metrics' registry by name (`"pearson"`,
  * `"spearman"`, `"kendall"`, `"weighted-pearson"`, `"mse"`, `"standardised-mse"`, `"accuracy"`,
- * `"macro-f1"`; `Metrics.names`), or a descriptor (`Metric.Metric`). Pearson, Spearman and accuracy
- * run their dedicated kernels (`kernel`); every other metric its `at` over the same resamples. A
- * name the registry does not know is an `InvalidInput` on `datasets[d].metric`.
+ * `"macro-f1"`; `Metrics.names`), or a descriptor (`Metric.Metric`), resampled as it declares
+ * (`Metric.resampling`: sums of per-pair statistics, or ranks) over the same resamples. A name
+ * the registry does not know is an `InvalidInput` on `datasets[d].metric`.
  *
  * @example
  * ```ts

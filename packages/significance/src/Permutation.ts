@@ -4,9 +4,9 @@
  * shuffle swaps every pair's two run scores with probability 1/2 and recomputes
  * r(gold, A*) - r(gold, B*) (or the stratified aggregate). p = (count + 1) / (R + 1).
  *
- * Any metric: Pearson (the default) by its kernel on centred data; every other metric (Spearman,
- * Kendall, MSE, a descriptor) by its `at` on the shuffled runs, which re-ranks them for a rank
- * correlation. Every metric sees the same swaps for a seed.
+ * Any metric (Pearson, the default, Spearman, Kendall, MSE, a descriptor) by its declared
+ * statistics on the shuffled runs (`Metric.figureAt`), which re-ranks them for a rank correlation.
+ * Every metric sees the same swaps for a seed.
  *
  * @since 0.1.0
  */
@@ -43,8 +43,8 @@ export interface Options {
   /** Default `"weighted"` (by pairs). */
   readonly aggregate?: "weighted" | "unweighted"
   /**
-   * The metric, a registry name or a descriptor; default `"pearson"`. Pearson runs its kernel;
-   * any other metric its `at` on the shuffled runs.
+   * The metric, a registry name or a descriptor; default `"pearson"`: its declared figure on the
+   * shuffled runs.
    *
    * @since 0.3.0
    */

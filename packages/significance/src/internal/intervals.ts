@@ -34,7 +34,7 @@ export type Metric = "invariant" | "shifted" | "correct" | "walk" | "generic"
 export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
 export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
 
-/** Relative threshold below which a weighted variance counts as zero; as correlationKernel.ts. */
+/** Relative threshold below which a weighted variance counts as zero (as metrics' Moments). */
 const EPS = 1e-13
 const { TILE, SUMS } = SumsKernel
 const { maxAbs, unitScale } = Rescale
@@ -140,7 +140,6 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
   // cancellation; pooled figures add the means back (below).
   const meanG = new Float64Array(D)
   const meanX = new Float64Array(K * D)
-  const F = new Float64Array(K1 * N * 2)
   const span = new Int32Array(D).fill(-1)
   const spans: Array<number> = []
   const spearman = RankSums.plan(start, metric.map((m) => m === "walk"), K, has, gold, x)
@@ -159,49 +158,56 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
   }
   const goldScale = unitScale(goldMax)
   const runScale = runMax.map(unitScale)
+  const summed = (d: number) => start[d + 1] > start[d] && (metric[d] === "invariant" || metric[d] === "shifted" || metric[d] === "correct")
   for (let d = 0; d < D; d++) {
-    const a = start[d]
-    const e = start[d + 1]
-    const n = e - a
-    if (n === 0 || (metric[d] !== "invariant" && metric[d] !== "shifted" && metric[d] !== "correct")) continue
+    if (!summed(d)) continue
     span[d] = spans.length / 2
-    spans.push(a, e)
-    const accuracy = metric[d] === "correct"
-    // a `shifted` figure keeps its scale, and both sides are centred on the gold's mean
-    const shifted = metric[d] === "shifted"
-    const pg = metric[d] === "invariant" ? goldScale : 1
-    let mg = 0
-    if (!accuracy) {
-      for (let i = a; i < e; i++) mg += gold[i] * pg
-      mg /= n
-    }
-    meanG[d] = mg
-    for (let i = a; i < e; i++) {
-      F[2 * i] = gold[i] * pg - mg
-      F[2 * i + 1] = 1
-    }
-    for (let k = 0; k < K; k++) {
-      if (has[k * D + d] === 0) continue
-      const o = k * N
-      const px = metric[d] === "invariant" ? runScale[k] : 1
-      let mx = shifted ? mg : 0
-      if (!accuracy && !shifted) {
-        for (let i = a; i < e; i++) mx += x[o + i] * px
-        mx /= n
+    spans.push(start[d], start[d + 1])
+  }
+  // the centred data, written where the sums read them (the module's memory)
+  const fill = (F: Float64Array): void => {
+    for (let d = 0; d < D; d++) {
+      const a = start[d]
+      const e = start[d + 1]
+      const n = e - a
+      if (!summed(d)) continue
+      const accuracy = metric[d] === "correct"
+      // a `shifted` figure keeps its scale, and both sides are centred on the gold's mean
+      const shifted = metric[d] === "shifted"
+      const pg = metric[d] === "invariant" ? goldScale : 1
+      let mg = 0
+      if (!accuracy) {
+        for (let i = a; i < e; i++) mg += gold[i] * pg
+        mg /= n
       }
-      meanX[k * D + d] = mx
-      const f = (k + 1) * N * 2
+      meanG[d] = mg
       for (let i = a; i < e; i++) {
-        const xi = x[o + i] * px - mx
-        F[f + 2 * i] = xi
-        F[f + 2 * i + 1] = xi * F[2 * i]
+        F[2 * i] = gold[i] * pg - mg
+        F[2 * i + 1] = 1
+      }
+      for (let k = 0; k < K; k++) {
+        if (has[k * D + d] === 0) continue
+        const o = k * N
+        const px = metric[d] === "invariant" ? runScale[k] : 1
+        let mx = shifted ? mg : 0
+        if (!accuracy && !shifted) {
+          for (let i = a; i < e; i++) mx += x[o + i] * px
+          mx /= n
+        }
+        meanX[k * D + d] = mx
+        const f = (k + 1) * N * 2
+        for (let i = a; i < e; i++) {
+          const xi = x[o + i] * px - mx
+          F[f + 2 * i] = xi
+          F[f + 2 * i + 1] = xi * F[2 * i]
+        }
       }
     }
   }
   // the sums of a whole chunk of resamples per call, on several threads for large jobs
   const work = sizing.resamples * N * K1
   const threads = Math.max(1, Math.min(64, Math.floor(sizing.threads ?? Threads.defaultThreads(work, SUMS_THREAD_WORK))))
-  const sums = SumsKernel.make(F, N, K1, Int32Array.from(spans), engine, Random.CHUNK / TILE, threads)
+  const sums = SumsKernel.make(fill, N, K1, Int32Array.from(spans), engine, Random.CHUNK / TILE, threads)
   return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums }
 }
 

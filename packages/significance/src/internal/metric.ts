@@ -47,10 +47,6 @@ export const isPearson = (m: Metric.Metric): boolean =>
 /** A metric declared as Pearson of the ranks (Spearman's rho): the rank walks resample it. */
 export const isRankPearson = (m: Metric.Metric): boolean => m.resampling.by === "ranks" && m.resampling.of === "pearson"
 
-/** The correlation kernel (correlationKernel.ts) a declaration calls for, if any. */
-export const correlationKernelOf = (m: Metric.Metric): "pearson" | "spearman" | undefined =>
-  isPearson(m) ? "pearson" : isRankPearson(m) ? "spearman" : undefined
-
 /**
  * Label strings as codes, indices into one table shared by the gold and every run (what a labels
  * metric's `at` reads), the table in order of first appearance.

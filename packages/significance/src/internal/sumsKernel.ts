@@ -219,11 +219,13 @@ const BLOCKS_PER_THREAD = 4
 
 /**
  * Sums over `spans` ([start, end) pair positions, two entries per span) for the K1 pseudo-runs of
- * `F` (per pseudo-run, per pair position: x then x g; N positions each), for up to `tiles` tiles of
- * TILE resamples per `run`, on up to `threads` threads (the caller included; WebAssembly only).
+ * `F` (per pseudo-run, per pair position: x then x g; N positions each; none without spans), for up
+ * to `tiles` tiles of TILE resamples per `run`, on up to `threads` threads (the caller included;
+ * WebAssembly only). `F` may be a function that writes it: into the module's memory directly, so
+ * that the data (2 x pairs x runs doubles: 44 MB for 2,000 STS-B runs) are not held twice.
  */
 export const make = (
-  F: Float64Array,
+  data: Float64Array | ((F: Float64Array) => void),
   N: number,
   K1: number,
   spans: Int32Array,
@@ -234,6 +236,8 @@ export const make = (
   callerWorks?: boolean
 ): Sums => {
   const S = spans.length / 2
+  const length = S > 0 ? K1 * N * 2 : 0
+  const write = (F: Float64Array) => (typeof data === "function" ? data(F) : F.set(data.subarray(0, length)))
   const views = (wHeap: ArrayBufferLike, pW: number, outHeap: ArrayBufferLike, pOut: number) => ({
     W: Array.from({ length: tiles }, (_, t) => new Float64Array(wHeap, pW + t * 8 * N * TILE, N * TILE)),
     out: Array.from({ length: tiles }, (_, t) => new Float64Array(outHeap, pOut + t * 8 * S * K1 * SUMS, S * K1 * SUMS))
@@ -242,7 +246,7 @@ export const make = (
   const wasm = engine === "js" ? null : compile(shared)
   if (wasm !== null && host !== undefined) {
     const pF = 0
-    const pSpans = align(pF + 8 * F.length)
+    const pSpans = align(pF + 8 * length)
     const pW = align(pSpans + 4 * spans.length)
     const pOut = align(pW + 8 * tiles * N * TILE)
     const bytes = pOut + 8 * tiles * S * K1 * SUMS
@@ -252,7 +256,7 @@ export const make = (
         const memory = newMemory(pages, shared)
         const sums = instantiate(wasm, memory).sums as (...args: Array<number>) => void
         const heap = memory.buffer
-        new Float64Array(heap, pF, F.length).set(F)
+        write(new Float64Array(heap, pF, length))
         new Int32Array(heap, pSpans, spans.length).set(spans)
         // at most every tile: with no pairs (N = 0, a dry run on no runs that checks the settings)
         // the quotient is Infinity, which WebAssembly's i32 reads as 0, and the groups' loop never ended
@@ -287,5 +291,7 @@ export const make = (
   if (engine === "wasm") throw new Error("WebAssembly (with SIMD) is not available")
   const W = new Float64Array(tiles * N * TILE)
   const out = new Float64Array(tiles * S * K1 * SUMS)
+  const F = new Float64Array(length)
+  write(F)
   return { ...views(W.buffer, 0, out.buffer, 0), run: (count = 1) => jsSums(F, N, K1, spans, W, out, count), engine: "js", threads: 1 }
 }

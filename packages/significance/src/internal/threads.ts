@@ -1,6 +1,5 @@
-// Worker threads for the package's parallel kernels: the resampling pass's sums and rank walks
-// (sumsKernel.ts, rankSums.ts, WebAssembly in shared memory) and the pairwise comparisons
-// (pairKernel.ts, blocks of pairs). One pool of workers serves them all; the calling thread works too
+// Worker threads for the resampling pass's sums and rank walks (sumsKernel.ts, rankSums.ts,
+// WebAssembly in shared memory). One pool of workers serves both; the calling thread works too
 // and then waits (Atomics.wait), so the public functions stay synchronous.
 //
 // Work is split into units (chunks of resamples, blocks of pairs) claimed from a shared counter,
