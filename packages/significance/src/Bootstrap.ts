@@ -168,7 +168,9 @@ export const resample = (
   )
   if (error !== undefined) return error
 
-  const { estimates, samples, pairs: N } = Figures.resample(metric, gold, runs, options.confidences, stratumOf, aggregate, B, seed, options)
+  const resampled = Figures.resample(metric, gold, runs, options.confidences, stratumOf, aggregate, B, seed, options)
+  if (resampled instanceof InvalidInput) return resampled
+  const { estimates, samples, pairs: N } = resampled
   const K = runs.length
   const degenerate = new Int32Array(K)
   for (let k = 0; k < K; k++) {

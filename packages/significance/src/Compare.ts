@@ -448,6 +448,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
 
   // point estimates from the pass the bootstrap resamples (per-dataset figures, aggregated)
   const estimates = Figures.estimates(metric, gold, runs, options.confidences, stratumOf, aggregate)
+  if (estimates instanceof InvalidInput) return estimates
   // best first: the highest figure, or the lowest for a metric where lower is better (MSE)
   const lower = metric.direction === "lower"
   const ranking = Array.from(estimates.keys()).sort((x, y) => (lower ? estimates[x] - estimates[y] : estimates[y] - estimates[x]) || x - y)

@@ -197,6 +197,14 @@ describe("paired bootstrap", () => {
     expect(TestResult.isInvalid(Bootstrap.resample(gold, [gold], { resamples: 0 }))).toBe(true)
   })
 
+  it("a dataset of more pairs than the draws reach (2^21) is an InvalidInput naming it, not a thrown error", () => {
+    const n = 2 ** 21 + 1
+    const gold = Float64Array.from({ length: n }, (_, i) => i % 5)
+    const run = Float64Array.from({ length: n }, (_, i) => (i * 7) % 5)
+    const d = Bootstrap.resample(gold, [run], { resamples: 1 })
+    expect(TestResult.isInvalid(d) && d.expected).toBe(`at most ${2 ** 21} pairs`)
+  })
+
   it("VERSION in signatures matches package.json", () => {
     const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8")) as {
       version: string

@@ -5,6 +5,7 @@
 // sums, rank walks and figures of the intervals.
 import type { Metric } from "@stseval/metrics"
 import type * as Intervals from "../Intervals.js"
+import { InvalidInput } from "../TestResult.js"
 import type { Values } from "./inputs.js"
 import * as Engine from "./intervals.js"
 import { checkDefinition, layOut } from "./job.js"
@@ -59,8 +60,8 @@ const prepare = (
   const input = inputOf(metric, gold, runs, confidences, stratumOf, aggregate)
   const metrics = checkDefinition(input) as ReadonlyArray<Metric.Metric>
   const laid = layOut(input, metrics)
-  // checkValues has refused everything layOut could (finite scores, one gold, sizes)
-  if (!("start" in laid)) throw laid
+  // checkValues has refused all layOut refuses but a stratum of more than 2^21 pairs
+  if (laid instanceof InvalidInput) return laid
   const job: Engine.Job = { ...laid, ranked: new Int32Array(0) }
   const prepared = Engine.estimate(job, "auto", { resamples, threads })
   const FIG = prepared.figures.figures
@@ -76,7 +77,10 @@ export const estimates = (
   confidences: ReadonlyArray<Float64Array | undefined> | undefined,
   stratumOf: Int32Array,
   aggregate: Aggregate
-): Float64Array => prepare(metric, gold, runs, confidences, stratumOf, aggregate, 1, 1).estimates
+): Float64Array | InvalidInput => {
+  const p = prepare(metric, gold, runs, confidences, stratumOf, aggregate, 1, 1)
+  return p instanceof InvalidInput ? p : p.estimates
+}
 
 /**
  * Each run's figure on the pairs as given, and in each of B resamples of the documented stream for
@@ -92,8 +96,10 @@ export const resample = (
   B: number,
   seed: number,
   options: { readonly progress?: ((done: number, total: number) => void) | undefined; readonly threads?: number | undefined }
-): { readonly estimates: Float64Array; readonly samples: Float64Array; readonly pairs: number } => {
-  const { job, prepared, estimates, pairs } = prepare(metric, gold, runs, confidences, stratumOf, aggregate, B, options.threads)
+): { readonly estimates: Float64Array; readonly samples: Float64Array; readonly pairs: number } | InvalidInput => {
+  const p = prepare(metric, gold, runs, confidences, stratumOf, aggregate, B, options.threads)
+  if (p instanceof InvalidInput) return p
+  const { job, prepared, estimates, pairs } = p
   const pass = Engine.pass(job, prepared, B, seed, options.progress, { threads: options.threads })
   const K = runs.length
   const FIG = pass.figures
