@@ -18,14 +18,11 @@
  */
 import type { Metric } from "@stseval/metrics"
 import { quantiles } from "./internal/select.js"
-import * as Kernel from "./internal/correlationKernel.js"
-import * as Generic from "./internal/generic.js"
-import { correlationKernelOf, resolve, tieFor } from "./internal/metric.js"
-import { pairStats, STRIDE, TIE } from "./internal/pairKernel.js"
+import * as Figures from "./internal/figures.js"
+import { resolve, TIE, tieFor } from "./internal/metric.js"
+import { denseStrata } from "./internal/strata.js"
 import { checkCount, checkSeed, checkValues } from "./internal/inputs.js"
 import type * as Inputs from "./internal/inputs.js"
-import * as Random from "./internal/random.js"
-import { pearsonSamples } from "./internal/resampleKernel.js"
 import * as V from "./internal/validate.js"
 import * as Distributions from "./internal/distributions.js"
 import * as Signature from "./Signature.js"
@@ -48,8 +45,8 @@ export interface Options {
   readonly seed?: number
   /**
    * The metric: a registry name (`"pearson"`, `"spearman"`, `"kendall"`, `"mse"`, `"accuracy"`,
-   * ...; `Metrics.names`) or a descriptor (`Metric.Metric`). Default `"pearson"`. Pearson and
-   * Spearman run their dedicated kernels; any other metric its `at` function over the same index
+   * ...; `Metrics.names`) or a descriptor (`Metric.Metric`). Default `"pearson"`. Every metric is
+   * resampled as it declares (`Metric.resampling`), by the intervals' one pass, over the same index
    * multisets. An unknown name is an `InvalidInput` on `metric`.
    */
   readonly metric?: string | Metric.Metric
@@ -67,7 +64,7 @@ export interface Options {
   /** Called about every 1% of resamples, and at the end. */
   readonly progress?: (done: number, total: number) => void
   /**
-   * Threads for Pearson resampling, including the caller (Node worker threads; at most 64).
+   * Threads for the resampling (the sums and the rank walks), including the caller (Node worker threads; at most 64).
    * Default: every available core for large jobs, else 1. Results do not depend on it.
    */
   readonly threads?: number
@@ -128,9 +125,10 @@ export interface Distribution {
 }
 
 /**
- * Resample B times and record every run's statistic. Pearson (the default) and Spearman run their
- * dedicated kernels; any other metric (`metric: "kendall"`, `"mse"`, a descriptor) its `at` over
- * the same index multisets: with the same seed and strata, every metric sees the same resamples.
+ * Resample B times and record every run's statistic, by the pass the intervals resample with (one
+ * dataset per stratum, the aggregate as the official figure), whatever the metric (`metric:
+ * "kendall"`, `"mse"`, a descriptor): with the same seed and strata, every metric sees the same
+ * resamples.
  *
  * @example
  * ```ts
@@ -158,7 +156,7 @@ export const resample = (
   const metric = resolve("metric", options.metric)
   const aggregate = options.aggregate ?? "weighted"
   if (metric instanceof InvalidInput) return metric
-  const stratumOf = Kernel.denseStrata(options.strata, gold.length)
+  const stratumOf = denseStrata(options.strata, gold.length)
   const error = V.first(
     checkCount("resamples", B, 1),
     checkSeed(seed),
@@ -170,55 +168,9 @@ export const resample = (
   )
   if (error !== undefined) return error
 
-  const kernel = correlationKernelOf(metric)
-  let estimates: Float64Array
-  let samples: Float64Array
-  let N: number
-  if (kernel === undefined) {
-    // Any other metric: its `at` over the documented draws (internal/generic.ts).
-    const g = Generic.prepare(metric, gold, runs, options.confidences, stratumOf, aggregate)
-    N = g.layout.pairs
-    estimates = Generic.estimates(g)
-    samples = Generic.samples(g, B, seed, options.progress)
-  } else {
-    const numeric = runs as ReadonlyArray<Float64Array>
-    const p = Kernel.prepare(gold as Float64Array, numeric, stratumOf, kernel, aggregate)
-    const { runs: K, start, strata: S } = p
-    N = p.pairs
-    const buf = Kernel.scratch(p)
-    const out = new Float64Array(K)
-    const w = new Float64Array(N)
-
-    w.fill(1)
-    Kernel.evaluate(p, w, out, buf)
-    estimates = Float64Array.from(out)
-
-    if (kernel === "pearson") {
-      // The hot path: register-blocked WebAssembly SIMD kernel, on several threads for large jobs
-      // (internal/resampleKernel.ts). Same draws as the loop below; the statistics agree with the
-      // general kernel to rounding (test/Kernel.test.ts checks both against gathered copies).
-      samples = pearsonSamples(p, B, seed, { progress: options.progress, threads: options.threads })
-    } else {
-      // Spearman re-ranks every resample, so it keeps the general kernel, one resample at a time.
-      samples = new Float64Array(K * B)
-      const states = Random.chunkStates(seed, Math.ceil(B / Random.CHUNK))
-      const every = Math.max(1, Math.ceil(B / 100))
-      let rng = Random.chunkRng(states, 0)
-      for (let b = 0; b < B; b++) {
-        if (b % Random.CHUNK === 0) rng = Random.chunkRng(states, b / Random.CHUNK)
-        // Multiplicities instead of an index list: the kernel then streams each run once, in order.
-        w.fill(0)
-        for (let s = 0; s < S; s++) {
-          const a = start[s]
-          const m = start[s + 1] - a
-          for (let j = 0; j < m; j++) w[a + Random.below(rng, m)] += 1
-        }
-        Kernel.evaluate(p, w, out, buf)
-        for (let k = 0; k < K; k++) samples[k * B + b] = out[k]
-        if (options.progress !== undefined && ((b + 1) % every === 0 || b + 1 === B)) options.progress(b + 1, B)
-      }
-    }
-  }
+  const resampled = Figures.resample(metric, gold, runs, options.confidences, stratumOf, aggregate, B, seed, options)
+  if (resampled instanceof InvalidInput) return resampled
+  const { estimates, samples, pairs: N } = resampled
   const K = runs.length
   const degenerate = new Int32Array(K)
   for (let k = 0; k < K; k++) {
@@ -362,13 +314,15 @@ export interface CompareOptions {
 }
 
 /**
- * The comparisons of pairs (pa[i], pb[i]) from their statistics (internal/pairKernel.ts).
+ * The comparisons of pairs (pa[i], pb[i]) from their statistics.
  *
  * p-value by the shift method (Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4): the
  * bootstrap differences centred on the observed one, d* - delta, approximate the null distribution;
- * the kernel counts how often they are at least as extreme as delta (ties within 1e-12 count,
- * conservatively), and p = (count + 1) / (valid + 1). The interval is the type 7 percentile
- * interval of the defined differences d* (resamples where either statistic is undefined are left out).
+ * count how often they are at least as extreme as delta (ties within `tie` count, conservatively:
+ * |d* - delta| >= |delta| - tie two-sided, s (d* - delta) >= s delta - tie with s = 1 greater, -1
+ * less), and p = (count + 1) / (valid + 1). The interval is the type 7 percentile interval of the
+ * defined differences d* (resamples where either statistic is undefined are left out), found by
+ * selection (internal/select.ts), not a sort.
  */
 const comparisons = (
   d: Distribution,
@@ -377,24 +331,39 @@ const comparisons = (
   alternative: Alternative,
   confLevel: number
 ): Array<PairComparison> => {
-  const stats = pairStats(d, pa, pb, alternative, confLevel, { tie: d.tie ?? TIE })
+  const B = d.resamples
+  const S = d.samples
+  const tie = d.tie ?? TIE
+  const ps = [(1 - confLevel) / 2, 1 - (1 - confLevel) / 2]
+  const sign = alternative === "less" ? -1 : 1
+  const diffs = new Float64Array(B)
   const out: Array<PairComparison> = []
   for (let i = 0; i < pa.length; i++) {
     const a = pa[i]
     const b = pb[i]
-    const valid = stats[STRIDE * i + 3]
+    const delta = d.estimates[a] - d.estimates[b]
+    const limit = alternative === "two.sided" ? Math.abs(delta) - tie : sign * delta - tie
+    let valid = 0
+    let extreme = 0
+    for (let r = 0; r < B; r++) {
+      const x = S[a * B + r] - S[b * B + r]
+      if (x !== x) continue
+      diffs[valid++] = x
+      extreme += +(alternative === "two.sided" ? Math.abs(x - delta) >= limit : sign * (x - delta) >= limit)
+    }
+    const [lower, upper] = quantiles(diffs, valid, ps)
     out.push({
       a,
       b,
       estimateA: d.estimates[a],
       estimateB: d.estimates[b],
-      difference: d.estimates[a] - d.estimates[b],
-      ci: [stats[STRIDE * i], stats[STRIDE * i + 1]],
+      difference: delta,
+      ci: [lower, upper],
       confLevel,
       alternative,
-      pValue: (stats[STRIDE * i + 2] + 1) / (valid + 1),
+      pValue: (extreme + 1) / (valid + 1),
       valid,
-      degenerate: d.resamples - valid
+      degenerate: B - valid
     })
   }
   return out

@@ -10,11 +10,11 @@ import * as Cluster from "./Cluster.js"
 import * as Correction from "./Correction.js"
 import * as Dependent from "./Dependent.js"
 import type { Metric } from "@stseval/metrics"
-import * as Kernel from "./internal/correlationKernel.js"
-import * as Generic from "./internal/generic.js"
+import * as Figures from "./internal/figures.js"
 import { checkValues } from "./internal/inputs.js"
 import type { Values } from "./internal/inputs.js"
-import { correlationKernelOf, isPearson, resolve } from "./internal/metric.js"
+import { isPearson, resolve } from "./internal/metric.js"
+import { denseStrata } from "./internal/strata.js"
 import * as Pearson from "./internal/pearson.js"
 import * as Permutation from "./Permutation.js"
 import { log10PValue } from "./internal/distributions.js"
@@ -435,7 +435,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   if (metric instanceof InvalidInput) return metric
   const error = checkTest(options, metric)
   if (error !== undefined) return error
-  const stratumOf = Kernel.denseStrata(options.strata, gold.length)
+  const stratumOf = denseStrata(options.strata, gold.length)
   const dataError = checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences)
   if (dataError !== undefined) return dataError
   const test = testOf(options, metric)
@@ -446,16 +446,9 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const alpha = options.alpha ?? 0.05
   const aggregate = options.aggregate ?? "weighted"
 
-  // Point estimates with the same kernel the bootstrap uses (per-dataset figures, aggregated).
-  let estimates: Float64Array
-  const kernel = correlationKernelOf(metric)
-  if (kernel !== undefined) {
-    const prepared = Kernel.prepare(gold as Float64Array, runs as ReadonlyArray<Float64Array>, stratumOf, kernel, aggregate)
-    estimates = new Float64Array(runs.length)
-    Kernel.evaluate(prepared, new Float64Array(gold.length).fill(1), estimates, Kernel.scratch(prepared))
-  } else {
-    estimates = Generic.estimates(Generic.prepare(metric, gold, runs, options.confidences, stratumOf, aggregate))
-  }
+  // point estimates from the pass the bootstrap resamples (per-dataset figures, aggregated)
+  const estimates = Figures.estimates(metric, gold, runs, options.confidences, stratumOf, aggregate)
+  if (estimates instanceof InvalidInput) return estimates
   // best first: the highest figure, or the lowest for a metric where lower is better (MSE)
   const lower = metric.direction === "lower"
   const ranking = Array.from(estimates.keys()).sort((x, y) => (lower ? estimates[x] - estimates[y] : estimates[y] - estimates[x]) || x - y)

@@ -5,8 +5,8 @@
  * Per resample, each dataset's pairs are resampled with replacement within that dataset (one index
  * multiset per dataset, shared by the gold and every run, as the runs share the gold); every run's
  * per-dataset figure is recomputed, by its metric (any metric of @stseval/metrics' registry, or a
- * descriptor: Pearson, Spearman and accuracy by their dedicated kernels, every other metric by its
- * `at` on the same index multisets), then its aggregates under the edition's own rule (`wmean`,
+ * descriptor, as its `resampling` declares: the SIMD sums of its statistics, the rank walks, or
+ * its figure over the drawn pairs), then its aggregates under the edition's own rule (`wmean`,
  * `mean`, `pooled`, `allnrm`, `single`, with the `zero` or `no-official-score` rule for a dataset
  * the run lacks), then the competition ranks of the ranked runs by their official figure, best
  * first in the metric's direction. One pass serves every figure and every rank.
@@ -33,7 +33,8 @@ import * as Decimal from "./internal/decimal.js"
 import * as Engine from "./internal/intervals.js"
 import type { Job } from "./internal/intervals.js"
 import { checkCount, checkSeed } from "./internal/inputs.js"
-import { isPearson, isRankPearson, resolve } from "./internal/metric.js"
+import { checkDefinition, engineOf, invalid, layOut, predates } from "./internal/job.js"
+import { isPearson } from "./internal/metric.js"
 import { quantiles } from "./internal/select.js"
 import * as V from "./internal/validate.js"
 import * as SignatureLine from "./Signature.js"
@@ -43,9 +44,9 @@ import type { Outcome } from "./TestResult.js"
 /**
  * The figure of one dataset: a metric of @stseval/metrics' registry by name (`"pearson"`,
  * `"spearman"`, `"kendall"`, `"weighted-pearson"`, `"mse"`, `"standardised-mse"`, `"accuracy"`,
- * `"macro-f1"`; `Metrics.names`), or a descriptor (`Metric.Metric`). Pearson, Spearman and accuracy
- * run their dedicated kernels (`kernel`); every other metric its `at` over the same resamples. A
- * name the registry does not know is an `InvalidInput` on `datasets[d].metric`.
+ * `"macro-f1"`; `Metrics.names`), or a descriptor (`Metric.Metric`), resampled as it declares
+ * (`Metric.resampling`: sums of per-pair statistics, or ranks) over the same resamples. A name
+ * the registry does not know is an `InvalidInput` on `datasets[d].metric`.
  *
  * @example
  * ```ts
@@ -422,280 +423,6 @@ export const formatSignature = (s: Signature, form: "long" | "short" = "long"): 
     ],
     form
   )
-
-// ---------------------------------------------------------------------------------------------
-// Input checks
-
-const RULES: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm", "single"]
-const LABELLED: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm"]
-/** Random.below draws from at most 2^21 pairs per dataset. */
-const MAX_PAIRS = 2 ** 21
-
-const invalid = (field: string, expected: string, found: string) => new InvalidInput({ field, expected, found })
-
-const isNumeric = (s: Scores): s is { readonly run: Float64Array; readonly gold: Float64Array; readonly confidence?: Float64Array | undefined } =>
-  s.run instanceof Float64Array && s.gold instanceof Float64Array
-
-/** The datasets' metrics, resolved, and the rule checked against them. */
-const checkDefinition = (input: Input): InvalidInput | ReadonlyArray<MetricDescriptor.Metric> => {
-  if (input.datasets.length === 0) return invalid("datasets", "at least one dataset", "none")
-  const names = new Set<string>()
-  const metrics: Array<MetricDescriptor.Metric> = []
-  for (const [d, ds] of input.datasets.entries()) {
-    if (typeof ds.name !== "string" || ds.name.length === 0) return invalid(`datasets[${d}].name`, "a dataset name", String(ds.name))
-    if (names.has(ds.name)) return invalid(`datasets[${d}].name`, "a name not used by another dataset", ds.name)
-    names.add(ds.name)
-    const m = resolve(`datasets[${d}].metric`, ds.metric)
-    if (m instanceof InvalidInput) return m
-    // aggregates and ranks read every dataset's figure the same way round
-    if (d > 0 && m.direction !== metrics[0].direction) {
-      return invalid(
-        `datasets[${d}].metric`,
-        `a metric where ${metrics[0].direction} is better, as ${input.datasets[0].name}'s ${metrics[0].name} (aggregates and ranks need one direction)`,
-        m.name
-      )
-    }
-    metrics.push(m)
-    if (ds.weight !== undefined && !(Number.isFinite(ds.weight) && ds.weight >= 0)) {
-      return invalid(`datasets[${d}].weight`, "a weight >= 0 (the dataset's annotated gold pairs)", String(ds.weight))
-    }
-  }
-  if (!RULES.includes(input.official)) return invalid("official", "wmean, mean, pooled, allnrm or single", String(input.official))
-  if (input.missingDataset !== "zero" && input.missingDataset !== "no-official-score") {
-    return invalid("missingDataset", "zero or no-official-score", String(input.missingDataset))
-  }
-  const labelled = input.aggregates ?? []
-  for (const [j, name] of labelled.entries()) {
-    if (!LABELLED.includes(name)) return invalid(`aggregates[${j}]`, "wmean, mean, pooled or allnrm", String(name))
-    if (labelled.indexOf(name) !== j) return invalid(`aggregates[${j}]`, "each aggregate once", name)
-  }
-  if (input.official === "single" && input.datasets.length !== 1) {
-    return invalid("official", "single only with exactly one dataset", `${input.datasets.length} datasets`)
-  }
-  // the zero rule enters a lacking dataset as the metric's missing value in the official mean
-  if (input.missingDataset === "zero" && (input.official === "wmean" || input.official === "mean")) {
-    const d = metrics.findIndex((m) => m.missingValue === undefined)
-    if (d >= 0) {
-      return invalid(
-        "missingDataset",
-        `no-official-score: ${metrics[d].name} has no value a dataset the run lacks could count as under zero`,
-        `zero (${input.datasets[d].name} is ${metrics[d].name})`
-      )
-    }
-  }
-  for (const rule of [input.official, ...labelled]) {
-    if (rule !== "pooled" && rule !== "allnrm") continue
-    const field = rule === input.official ? "official" : "aggregates"
-    // the pool is one correlation over every dataset's pairs: of one correlation metric
-    const ref = metrics.find((m) => m.correlation)
-    const d = metrics.findIndex((m) => m !== ref && (ref === undefined || m.name !== ref.name))
-    if (ref === undefined || d >= 0) {
-      const at = d >= 0 ? d : 0
-      return invalid(
-        field,
-        ref === undefined ? `${rule} only over datasets of a correlation` : `${rule} only over ${ref.label} datasets`,
-        `${input.datasets[at].name} is ${metrics[at].name}`
-      )
-    }
-  }
-  return metrics
-}
-
-const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores): InvalidInput | undefined => {
-  if (metric.kind === "labels") {
-    if (!Array.isArray(s.run) || !Array.isArray(s.gold)) return invalid(field, `run and gold label arrays (${metric.name})`, "something else")
-  } else if (!isNumeric(s)) {
-    return invalid(field, `run and gold Float64Arrays (${metric.name})`, "something else")
-  }
-  if (s.run.length !== s.gold.length) return invalid(`${field}.run`, `${s.gold.length} scores (one per gold pair)`, String(s.run.length))
-  // a correlation of 2 points is always +-1; any other figure needs a pair
-  const least = metric.correlation ? 3 : 1
-  if (s.gold.length < least) {
-    return invalid(`${field}.gold`, least === 1 ? "at least 1 pair" : "at least 3 pairs (a correlation of 2 points is always +-1)", String(s.gold.length))
-  }
-  if (s.gold.length > MAX_PAIRS) return invalid(`${field}.gold`, `at most ${MAX_PAIRS} pairs`, String(s.gold.length))
-  if (isNumeric(s)) {
-    for (const side of ["run", "gold"] as const) {
-      // a plain loop: every score passes here, and findIndex with a callback was most of this check in a profile
-      const v = s[side]
-      let i = 0
-      while (i < v.length && Number.isFinite(v[i])) i++
-      if (i < v.length) return invalid(`${field}.${side}[${i}]`, "a finite score", String(v[i]))
-    }
-    const c = s.confidence
-    if (c !== undefined) {
-      if (!(c instanceof Float64Array) || c.length !== s.gold.length) {
-        return invalid(`${field}.confidence`, `a Float64Array of ${s.gold.length} confidences`, c instanceof Float64Array ? String(c.length) : "something else")
-      }
-      const i = c.findIndex((w) => !(Number.isFinite(w) && w >= 0))
-      if (i >= 0) return invalid(`${field}.confidence[${i}]`, "a finite confidence >= 0", String(c[i]))
-    }
-  } else {
-    for (const side of ["run", "gold"] as const) {
-      const i = s[side].findIndex((v) => typeof v !== "string")
-      if (i >= 0) return invalid(`${field}.${side}[${i}]`, "a label", String(s[side][i]))
-    }
-  }
-  return undefined
-}
-
-/** Checks the runs and lays the data out by dataset; the gold of a dataset is its first run's. */
-const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): InvalidInput | Omit<Job, "ranked"> => {
-  const { datasets, runs } = input
-  const D = datasets.length
-  const K = runs.length
-  const ids = new Set<string>()
-  const reference: Array<{ readonly k: number; readonly s: Scores } | undefined> = datasets.map(() => undefined)
-  for (const [k, run] of runs.entries()) {
-    const where = `runs[${k}]`
-    if (typeof run.id !== "string" || run.id.length === 0) return invalid(`${where}.id`, "a run id (e.g. its path)", String(run.id))
-    if (ids.has(run.id)) return invalid(`${where}.id`, "an id not used by another run", run.id)
-    ids.add(run.id)
-    for (const name of Object.keys(run.scores)) {
-      if (!datasets.some((ds) => ds.name === name)) {
-        return invalid(`${where}.scores`, `only the datasets ${datasets.map((ds) => ds.name).join(", ")}`, name)
-      }
-    }
-    for (const [d, ds] of datasets.entries()) {
-      const s = run.scores[ds.name]
-      if (s === undefined) continue
-      const field = `${where} (${run.id}).scores[${JSON.stringify(ds.name)}]`
-      const bad = checkScores(field, metrics[d], s)
-      if (bad !== undefined) return bad
-      const ref = reference[d]
-      if (ref === undefined) {
-        reference[d] = { k, s }
-        continue
-      }
-      // all runs share the gold: one index multiset per dataset serves them all
-      const expected = ref.s.gold
-      if (expected.length !== s.gold.length) {
-        return invalid(`${field}.gold`, `the gold of ${runs[ref.k].id} (${expected.length} pairs): every run of a dataset is scored on the same pairs`, `${s.gold.length} pairs`)
-      }
-      for (let i = 0; i < expected.length; i++) {
-        if (expected[i] !== s.gold[i]) {
-          return invalid(`${field}.gold[${i}]`, `${String(expected[i])}, as in the gold of ${runs[ref.k].id} (runs must be aligned with the same gold in the same order)`, String(s.gold[i]))
-        }
-      }
-    }
-  }
-  const kernel = metrics.map(engineOf)
-  const labelCount = new Int32Array(D)
-  const start = new Int32Array(D + 1)
-  for (let d = 0; d < D; d++) start[d + 1] = start[d] + (reference[d]?.s.gold.length ?? 0)
-  const N = start[D]
-  const gold = new Float64Array(N)
-  const x = new Float64Array(K * N)
-  const has = new Uint8Array(K * D)
-  // generic labels metrics read codes, one table per dataset; weighted Pearson its confidences
-  const codesNeeded = metrics.some((m, d) => kernel[d] === "generic" && m.kind === "labels")
-  const goldCodes = codesNeeded ? new Int32Array(N) : undefined
-  const codes = codesNeeded ? new Int32Array(K * N) : undefined
-  const confident = runs.some((run) => datasets.some((ds, d) => kernel[d] === "generic" && (run.scores[ds.name] as { confidence?: Float64Array } | undefined)?.confidence !== undefined))
-  const confidence = confident ? new Float64Array(K * N) : undefined
-  const hasConfidence = confident ? new Uint8Array(K * D) : undefined
-  for (let d = 0; d < D; d++) {
-    const ref = reference[d]
-    if (ref === undefined) continue
-    const a = start[d]
-    const accuracy = kernel[d] === "correct"
-    const labels = metrics[d].kind === "labels"
-    const table = new Map<string, number>()
-    const code = (l: string): number => {
-      let c = table.get(l)
-      if (c === undefined) {
-        c = table.size
-        table.set(l, c)
-      }
-      return c
-    }
-    if (!labels) gold.set(ref.s.gold as Float64Array, a)
-    else if (!accuracy) for (let i = 0; i < ref.s.gold.length; i++) goldCodes![a + i] = code(ref.s.gold[i] as string)
-    for (let k = 0; k < K; k++) {
-      const s = runs[k].scores[datasets[d].name]
-      if (s === undefined) continue
-      has[k * D + d] = 1
-      if (accuracy) {
-        for (let i = 0; i < s.gold.length; i++) x[k * N + a + i] = s.run[i] === s.gold[i] ? 1 : 0
-      } else if (labels) {
-        for (let i = 0; i < s.gold.length; i++) codes![k * N + a + i] = code(s.run[i] as string)
-      } else {
-        x.set(s.run as Float64Array, k * N + a)
-        const c = (s as { confidence?: Float64Array }).confidence
-        if (c !== undefined && confidence !== undefined) {
-          confidence.set(c, k * N + a)
-          hasConfidence![k * D + d] = 1
-        }
-      }
-    }
-    labelCount[d] = table.size
-  }
-  const generic = kernel.includes("generic") || pooledMetric(input, metrics) !== undefined
-  return {
-    start,
-    metric: kernel,
-    figure: metrics.map((m, d) => (m.resampling.by === "sums" && kernel[d] !== "generic" ? m.resampling.figure : undefined)),
-    weight: Float64Array.from(datasets, (ds, d) => ds.weight ?? start[d + 1] - start[d]),
-    runs: K,
-    has,
-    gold,
-    x,
-    labelled: input.aggregates ?? [],
-    official: input.official,
-    missing: input.missingDataset,
-    direction: metrics[0].direction,
-    missingValue: Float64Array.from(metrics, (m) => m.missingValue ?? Number.NaN),
-    generic: generic
-      ? {
-          metrics,
-          goldCodes,
-          codes,
-          labels: labelCount,
-          confidence,
-          hasConfidence,
-          original: originalFigure(input, metrics),
-          pooled: pooledMetric(input, metrics)
-        }
-      : undefined
-  }
-}
-
-/**
- * The metric of `pooled` / `allnrm` when they are asked for and it is not Pearson (whose sums
- * kernel pools): checkDefinition made every dataset's metric the same correlation.
- */
-const pooledMetric = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): MetricDescriptor.ScoresMetric | undefined => {
-  const rules = [input.official, ...(input.aggregates ?? [])]
-  if (!rules.includes("pooled") && !rules.includes("allnrm")) return undefined
-  const m = metrics[0]
-  return isPearson(m) || m.kind !== "scores" ? undefined : m
-}
-
-/** Which resampling a dataset's metric declares (internal/intervals.ts's `Metric`). */
-const engineOf = (m: MetricDescriptor.Metric): Engine.Metric => {
-  const r = m.resampling
-  if (r.by === "ranks") return isRankPearson(m) ? "walk" : "generic"
-  if (m.kind === "labels") return r.shape === "correct" ? "correct" : "generic"
-  return r.shape === "invariant" || r.shape === "shifted" ? r.shape : "generic"
-}
-
-/**
- * Pearson, Spearman and accuracy, which had kernels before metrics declared their statistics: their
- * reasons and signatures stay as they were printed (every other metric's say why themselves, and
- * signatures name them).
- */
-const predates = (m: MetricDescriptor.Metric): boolean => isPearson(m) || isRankPearson(m) || engineOf(m) === "correct"
-
-/** A generic dataset's figure on the original pairs: the metric's own `compute`, as `score` reports it. */
-const originalFigure = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>) => (k: number, d: number): number => {
-  const m = metrics[d]
-  const s = input.runs[k].scores[input.datasets[d].name]!
-  const v =
-    m.kind === "labels"
-      ? m.compute(s.gold as ReadonlyArray<string>, s.run as ReadonlyArray<string>)
-      : m.compute(s.gold as Float64Array, s.run as Float64Array, (s as { confidence?: Float64Array }).confidence)
-  return v._tag === "Defined" ? v.value : Number.NaN
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reasons for figures without a value

@@ -4,20 +4,19 @@
  * shuffle swaps every pair's two run scores with probability 1/2 and recomputes
  * r(gold, A*) - r(gold, B*) (or the stratified aggregate). p = (count + 1) / (R + 1).
  *
- * Any metric: Pearson (the default) by its kernel on centred data; every other metric (Spearman,
- * Kendall, MSE, a descriptor) by its `at` on the shuffled runs, which re-ranks them for a rank
- * correlation. Every metric sees the same swaps for a seed.
+ * Any metric (Pearson, the default, Spearman, Kendall, MSE, a descriptor) by its declared
+ * statistics on the shuffled runs (`Metric.figureAt`), which re-ranks them for a rank correlation.
+ * Every metric sees the same swaps for a seed.
  *
  * @since 0.1.0
  */
 import { Rescale } from "@stseval/metrics"
 import type { Metric } from "@stseval/metrics"
-import * as Kernel from "./internal/correlationKernel.js"
 import * as Generic from "./internal/generic.js"
 import { checkCount, checkSeed, checkValues } from "./internal/inputs.js"
 import type { Values } from "./internal/inputs.js"
-import { isPearson, resolve, tieFor } from "./internal/metric.js"
-import { TIE } from "./internal/pairKernel.js"
+import { resolve, tieFor } from "./internal/metric.js"
+import { denseStrata } from "./internal/strata.js"
 import * as Random from "./internal/random.js"
 import * as V from "./internal/validate.js"
 import * as Signature from "./Signature.js"
@@ -44,8 +43,8 @@ export interface Options {
   /** Default `"weighted"` (by pairs). */
   readonly aggregate?: "weighted" | "unweighted"
   /**
-   * The metric, a registry name or a descriptor; default `"pearson"`. Pearson runs its kernel;
-   * any other metric its `at` on the shuffled runs.
+   * The metric, a registry name or a descriptor; default `"pearson"`: its declared figure on the
+   * shuffled runs.
    *
    * @since 0.3.0
    */
@@ -121,7 +120,7 @@ export const test = (
   const aggregate = options.aggregate ?? "weighted"
   const metric = resolve("metric", options.metric)
   if (metric instanceof InvalidInput) return metric
-  const stratumOf = Kernel.denseStrata(options.strata, gold.length)
+  const stratumOf = denseStrata(options.strata, gold.length)
   const error = V.first(
     checkCount("resamples", R, 1),
     checkSeed(seed),
@@ -143,9 +142,8 @@ export const test = (
     rng: "xoroshiro128plus",
     version: Signature.VERSION
   }
-  const counted = isPearson(metric)
-    ? pearsonShuffles(gold as Float64Array, runA as Float64Array, runB as Float64Array, stratumOf, aggregate, R, seed, alternative, options.progress)
-    : genericShuffles(Generic.prepare(metric, gold, [runA, runB], options.confidences, stratumOf, aggregate), R, seed, alternative, options.progress)
+  const [g, a, b] = atUnitScale(metric, gold, runA, runB)
+  const counted = shuffles(Generic.prepare(metric, g, [a, b], options.confidences, stratumOf, aggregate), R, seed, alternative, options.progress)
   const { estimateA, estimateB, valid, extreme } = counted
   return {
     estimateA,
@@ -158,6 +156,22 @@ export const test = (
     signature,
     signatureText: Signature.format(signature)
   }
+}
+
+/**
+ * A figure that ignores each side's scale (`invariant`: a correlation of the moments) takes the
+ * gold, and both runs by one factor (a swap needs one scale for both), times an exact power of two
+ * that brings them to unit scale (1 for ordinary scores, whose bits do not change): scores like
+ * 1e200, whose squares overflow, or 1e-200, whose squares underflow, then give the figures they
+ * give at unit scale.
+ */
+const atUnitScale = (metric: Metric.Metric, gold: Values, runA: Values, runB: Values): readonly [Values, Values, Values] => {
+  if (metric.resampling.by !== "sums" || metric.resampling.shape !== "invariant" || !(gold instanceof Float64Array)) return [gold, runA, runB]
+  const a = runA as Float64Array
+  const b = runB as Float64Array
+  const g = Rescale.unitScale(Rescale.maxAbs(gold))
+  const x = Rescale.unitScale(Math.max(Rescale.maxAbs(a), Rescale.maxAbs(b)))
+  return g === 1 && x === 1 ? [gold, a, b] : [gold.map((v) => v * g), a.map((v) => v * x), b.map((v) => v * x)]
 }
 
 interface Counted {
@@ -217,57 +231,8 @@ const drawSwaps = (rng: Random.Rng, swaps: Uint8Array): void => {
   }
 }
 
-const pearsonShuffles = (
-  gold: Float64Array,
-  runA: Float64Array,
-  runB: Float64Array,
-  stratumOf: Int32Array,
-  aggregate: "weighted" | "unweighted",
-  R: number,
-  seed: number,
-  alternative: Alternative,
-  progress: ((done: number, total: number) => void) | undefined
-): Counted => {
-  const p = Kernel.prepare(gold, [runA, runB], stratumOf, "pearson", aggregate)
-  const { pairs: N, position, start, strata: S } = p
-  // Both runs shifted by the same per-dataset constant (their pooled mean), so that swapping a
-  // pair's two scores swaps the original values up to one common shift, which Pearson ignores;
-  // and scaled by one exact power of two (1 for ordinary scores), which brings scores of any
-  // magnitude to unit scale as the kernel does the gold (a swap needs one scale for both runs).
-  const scale = Rescale.unitScale(Math.max(Rescale.maxAbs(runA), Rescale.maxAbs(runB)))
-  const base = new Float64Array(2 * N)
-  for (let s = 0; s < S; s++) {
-    let mean = 0
-    for (let q = start[s]; q < start[s + 1]; q++) mean += runA[position[q]] * scale + runB[position[q]] * scale
-    mean /= 2 * (start[s + 1] - start[s])
-    for (let q = start[s]; q < start[s + 1]; q++) {
-      base[q] = runA[position[q]] * scale - mean
-      base[N + q] = runB[position[q]] * scale - mean
-    }
-  }
-  const w = new Float64Array(N).fill(1)
-  const buf = Kernel.scratch(p)
-  const out = new Float64Array(2)
-  Kernel.evaluate(p, w, out, buf, base)
-  const estimateA = out[0]
-  const estimateB = out[1]
-  const shuffled = new Float64Array(2 * N)
-  const counts = countShuffles(R, seed, N, estimateA - estimateB, alternative, TIE, progress, (swaps) => {
-    for (let q = 0; q < N; q++) {
-      const swap = swaps[q]
-      const a = base[q]
-      const b = base[N + q]
-      shuffled[q] = swap ? b : a
-      shuffled[N + q] = swap ? a : b
-    }
-    Kernel.evaluate(p, w, out, buf, shuffled)
-    return out[0] - out[1]
-  })
-  return { estimateA, estimateB, ...counts }
-}
-
-/** Any other metric: its figures of the shuffled runs by `at`, the same swaps as Pearson's. */
-const genericShuffles = (
+/** The metric's figures of the shuffled runs by its declared statistics (`Metric.figureAt`). */
+const shuffles = (
   g: Generic.Generic,
   R: number,
   seed: number,

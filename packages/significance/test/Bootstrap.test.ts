@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest"
 import { Bootstrap, Signature, TestResult } from "../src/index.js"
 import * as Random from "../src/internal/random.js"
 import { makeRuns, mulberry32, pearson, spearman } from "./data.js"
+import { Spearman } from "@stseval/metrics"
 
 const ok = <A>(a: A | TestResult.InvalidInput): A => {
   if (TestResult.isInvalid(a)) throw a
@@ -195,6 +196,25 @@ describe("paired bootstrap", () => {
     expect(TestResult.isInvalid(Bootstrap.resample(gold, [Float64Array.from([1, 2, Number.NaN, 4])]))).toBe(true)
     expect(TestResult.isInvalid(Bootstrap.resample(gold, [gold], { strata: [0, 0, 1, 1] }))).toBe(true)
     expect(TestResult.isInvalid(Bootstrap.resample(gold, [gold], { resamples: 0 }))).toBe(true)
+  })
+
+  it("Spearman ranks the scores as given: values 1 ulp apart are not tied (as metrics' Spearman, what score prints)", () => {
+    // the deleted kernel ranked centred scores, where x - mean rounds 0.14433756729740643 and
+    // 0.14433756729740646 to one value (SemRel 2024 eng runs have 24 such pairs)
+    const n = 40
+    const gold = Float64Array.from({ length: n }, (_, i) => ((i * 7) % 11) / 2)
+    const run = Float64Array.from({ length: n }, (_, i) => (i % 4 === 0 ? 0.14433756729740643 : i % 4 === 1 ? 0.14433756729740646 : ((i * 5) % 9) / 1.6 + 1))
+    const d = ok(Bootstrap.resample(gold, [run], { resamples: 50, seed: 1, metric: "spearman" }))
+    const rho = Spearman.metric.compute(gold, run)
+    expect(rho._tag === "Defined" && Math.abs(d.estimates[0] - rho.value)).toBeLessThan(1e-15)
+  })
+
+  it("a dataset of more pairs than the draws reach (2^21) is an InvalidInput naming it, not a thrown error", () => {
+    const n = 2 ** 21 + 1
+    const gold = Float64Array.from({ length: n }, (_, i) => i % 5)
+    const run = Float64Array.from({ length: n }, (_, i) => (i * 7) % 5)
+    const d = Bootstrap.resample(gold, [run], { resamples: 1 })
+    expect(TestResult.isInvalid(d) && d.expected).toBe(`at most ${2 ** 21} pairs`)
   })
 
   it("VERSION in signatures matches package.json", () => {

@@ -1,11 +1,9 @@
-// Checks of the optimised resampling code against straightforward implementations written here:
-// the register-blocked WebAssembly / JavaScript Pearson kernel and its chunked random stream
-// (internal/resampleKernel.ts, wasmKernel.ts), worker threads, and the sampled quantile selection.
+// Checks of the paired bootstrap (on the one resampling pass, internal/figures.ts) against
+// straightforward implementations written here: its chunked random stream and the figures of each
+// resample's gathered copy, worker threads, and the sampled quantile selection.
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus"
 import { describe, expect, it } from "vitest"
 import { Bootstrap, TestResult } from "../src/index.js"
-import * as Kernel from "../src/internal/correlationKernel.js"
-import { pearsonSamples } from "../src/internal/resampleKernel.js"
 import { quantiles } from "../src/internal/select.js"
 import { makeRuns, mulberry32, pearson, spearman } from "./data.js"
 
@@ -98,72 +96,14 @@ describe("optimised resampling kernel", () => {
     }
   })
 
-  it("JavaScript, WebAssembly and worker threads give bit-identical samples", () => {
+  it("one thread and worker threads give bit-identical samples", () => {
     const { gold: g, runs: rs } = makeRuns(300, [0.5, 1, 1.5, 2, 3], 23)
     const st = Int32Array.from({ length: 300 }, (_, i) => Math.floor(i / 100))
-    const p = Kernel.prepare(g, rs, Kernel.denseStrata(st, 300), "pearson", "unweighted")
-    const R = 1000
-    const js = pearsonSamples(p, R, 99, { engine: "js" })
-    const wasm = pearsonSamples(p, R, 99, { engine: "wasm", threads: 1 })
-    let who: Int32Array | undefined
-    const workers = pearsonSamples(p, R, 99, {
-      engine: "wasm",
-      threads: 2,
-      callerWorks: false,
-      onDone: (t) => (who = t)
-    })
-    expect(Array.from(wasm)).toEqual(Array.from(js))
-    expect(Array.from(workers)).toEqual(Array.from(js))
-    // every chunk was computed by a worker (thread index >= 1, stored as 1 + index)
-    expect(who?.length).toBe(Math.ceil(R / 64))
-    expect(Array.from(who ?? []).every((t) => t >= 2)).toBe(true)
-    // and Bootstrap.resample uses the same path
-    const d = ok(Bootstrap.resample(g, rs, { resamples: R, seed: 99, strata: st, aggregate: "unweighted" }))
-    expect(Array.from(d.samples)).toEqual(Array.from(js))
-  })
-
-  it("WebAssembly's sparse kernel (runs in the lanes, undrawn pairs skipped) gives the JavaScript's bits", () => {
-    // run counts around the kernel's block of runs (4), datasets of 3 to 41 pairs, B ending in a
-    // partial chunk; a constant run and a copy of the gold (NaN and 1 in every resample)
-    const rand = mulberry32(8)
-    for (const K of [1, 2, 3, 4, 5, 7, 8, 13]) {
-      const n = 3 + 41 + 19
-      const { gold: g, runs } = makeRuns(n, Array.from({ length: K }, () => 0.2 + 3 * rand()), 40 + K)
-      const rs = runs.map((r, k) => (k === 1 ? g.slice() : k === 2 ? r.fill(2.5) : r))
-      const st = Int32Array.from({ length: n }, (_, i) => (i < 3 ? 0 : i % 2 === 0 ? 1 : 2))
-      for (const aggregate of ["weighted", "unweighted"] as const) {
-        const p = Kernel.prepare(g, rs, Kernel.denseStrata(st, n), "pearson", aggregate)
-        const R = 131
-        const js = Array.from(pearsonSamples(p, R, 7, { engine: "js" }))
-        expect(Array.from(pearsonSamples(p, R, 7, { engine: "wasm", threads: 1, kernel: "sparse" }))).toEqual(js)
-        expect(Array.from(pearsonSamples(p, R, 7, { engine: "wasm", threads: 1, kernel: "dense" }))).toEqual(js)
-        const workers = pearsonSamples(p, R, 7, { engine: "wasm", threads: 2, callerWorks: false, kernel: "sparse" })
-        expect(Array.from(workers)).toEqual(js)
-        if (K > 2) expect(js.slice(2 * R, 3 * R).every((x) => Number.isNaN(x))).toBe(true)
-      }
+    for (const metric of ["pearson", "spearman"]) {
+      const one = ok(Bootstrap.resample(g, rs, { resamples: 1000, seed: 99, strata: st, aggregate: "unweighted", metric, threads: 1 }))
+      const two = ok(Bootstrap.resample(g, rs, { resamples: 1000, seed: 99, strata: st, aggregate: "unweighted", metric, threads: 2 }))
+      expect(Array.from(two.samples)).toEqual(Array.from(one.samples))
     }
-    // 1,500 pairs: a chunk's resamples in two batches (56 and 8), the last chunk's in one of 2
-    const { gold: g, runs } = makeRuns(1500, [0.4, 1, 2.2], 9)
-    const p = Kernel.prepare(g, runs, Kernel.denseStrata(undefined, 1500), "pearson", "weighted")
-    const js = Array.from(pearsonSamples(p, 130, 5, { engine: "js" }))
-    expect(Array.from(pearsonSamples(p, 130, 5, { engine: "wasm", threads: 1, kernel: "sparse" }))).toEqual(js)
-  })
-
-  it("data whose products overflow (x g infinite) keep the dense kernel: undrawn pairs' terms are then NaN, not 0", () => {
-    // two gold scores of +-1e160 (the centring leaves the rest small) against run scores of +-1e150:
-    // x g overflows on those two pairs, g^2 too, so a resample that draws either has no gold
-    // variance, and one that draws neither adds 0 x infinity = NaN: every resample is NaN, where
-    // skipping the undrawn pairs would give a number in about one resample in eight
-    // `prepare` now brings each side to unit scale (issue 22), so such products no longer arise
-    // from scores; they are written into the prepared (centred, unstratified) arrays directly.
-    const { gold: g, runs } = makeRuns(40, [0.5, 1, 2], 12)
-    const p = Kernel.prepare(g, runs, Kernel.denseStrata(undefined, 40), "pearson", "weighted")
-    p.gold[0] = 1e160
-    p.gold[1] = -1e160
-    runs.forEach((_, k) => ([p.x[k * 40], p.x[k * 40 + 1]] = [1e150, -1e150]))
-    const js = Array.from(pearsonSamples(p, 200, 3, { engine: "js" }))
-    expect(js.every((x) => Number.isNaN(x))).toBe(true)
-    expect(Array.from(pearsonSamples(p, 200, 3, { engine: "wasm", threads: 1, kernel: "sparse" }))).toEqual(js)
   })
 
   it("quantiles (sampled bracket + selection) equal sort-based type 7 quantiles", () => {

@@ -20,7 +20,7 @@ import { atOf } from "./metric.js"
 import type { At } from "./metric.js"
 import * as Random from "./random.js"
 import * as RankSums from "./rankSums.js"
-import type { Engine } from "./resampleKernel.js"
+import type { Engine } from "./threads.js"
 import * as SumsKernel from "./sumsKernel.js"
 import * as Threads from "./threads.js"
 
@@ -34,7 +34,7 @@ export type Metric = "invariant" | "shifted" | "correct" | "walk" | "generic"
 export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
 export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
 
-/** Relative threshold below which a weighted variance counts as zero; as correlationKernel.ts. */
+/** Relative threshold below which a weighted variance counts as zero (as metrics' Moments). */
 const EPS = 1e-13
 const { TILE, SUMS } = SumsKernel
 const { maxAbs, unitScale } = Rescale
@@ -140,7 +140,6 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
   // cancellation; pooled figures add the means back (below).
   const meanG = new Float64Array(D)
   const meanX = new Float64Array(K * D)
-  const F = new Float64Array(K1 * N * 2)
   const span = new Int32Array(D).fill(-1)
   const spans: Array<number> = []
   const spearman = RankSums.plan(start, metric.map((m) => m === "walk"), K, has, gold, x)
@@ -159,49 +158,56 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
   }
   const goldScale = unitScale(goldMax)
   const runScale = runMax.map(unitScale)
+  const summed = (d: number) => start[d + 1] > start[d] && (metric[d] === "invariant" || metric[d] === "shifted" || metric[d] === "correct")
   for (let d = 0; d < D; d++) {
-    const a = start[d]
-    const e = start[d + 1]
-    const n = e - a
-    if (n === 0 || (metric[d] !== "invariant" && metric[d] !== "shifted" && metric[d] !== "correct")) continue
+    if (!summed(d)) continue
     span[d] = spans.length / 2
-    spans.push(a, e)
-    const accuracy = metric[d] === "correct"
-    // a `shifted` figure keeps its scale, and both sides are centred on the gold's mean
-    const shifted = metric[d] === "shifted"
-    const pg = metric[d] === "invariant" ? goldScale : 1
-    let mg = 0
-    if (!accuracy) {
-      for (let i = a; i < e; i++) mg += gold[i] * pg
-      mg /= n
-    }
-    meanG[d] = mg
-    for (let i = a; i < e; i++) {
-      F[2 * i] = gold[i] * pg - mg
-      F[2 * i + 1] = 1
-    }
-    for (let k = 0; k < K; k++) {
-      if (has[k * D + d] === 0) continue
-      const o = k * N
-      const px = metric[d] === "invariant" ? runScale[k] : 1
-      let mx = shifted ? mg : 0
-      if (!accuracy && !shifted) {
-        for (let i = a; i < e; i++) mx += x[o + i] * px
-        mx /= n
+    spans.push(start[d], start[d + 1])
+  }
+  // the centred data, written where the sums read them (the module's memory)
+  const fill = (F: Float64Array): void => {
+    for (let d = 0; d < D; d++) {
+      const a = start[d]
+      const e = start[d + 1]
+      const n = e - a
+      if (!summed(d)) continue
+      const accuracy = metric[d] === "correct"
+      // a `shifted` figure keeps its scale, and both sides are centred on the gold's mean
+      const shifted = metric[d] === "shifted"
+      const pg = metric[d] === "invariant" ? goldScale : 1
+      let mg = 0
+      if (!accuracy) {
+        for (let i = a; i < e; i++) mg += gold[i] * pg
+        mg /= n
       }
-      meanX[k * D + d] = mx
-      const f = (k + 1) * N * 2
+      meanG[d] = mg
       for (let i = a; i < e; i++) {
-        const xi = x[o + i] * px - mx
-        F[f + 2 * i] = xi
-        F[f + 2 * i + 1] = xi * F[2 * i]
+        F[2 * i] = gold[i] * pg - mg
+        F[2 * i + 1] = 1
+      }
+      for (let k = 0; k < K; k++) {
+        if (has[k * D + d] === 0) continue
+        const o = k * N
+        const px = metric[d] === "invariant" ? runScale[k] : 1
+        let mx = shifted ? mg : 0
+        if (!accuracy && !shifted) {
+          for (let i = a; i < e; i++) mx += x[o + i] * px
+          mx /= n
+        }
+        meanX[k * D + d] = mx
+        const f = (k + 1) * N * 2
+        for (let i = a; i < e; i++) {
+          const xi = x[o + i] * px - mx
+          F[f + 2 * i] = xi
+          F[f + 2 * i + 1] = xi * F[2 * i]
+        }
       }
     }
   }
   // the sums of a whole chunk of resamples per call, on several threads for large jobs
   const work = sizing.resamples * N * K1
   const threads = Math.max(1, Math.min(64, Math.floor(sizing.threads ?? Threads.defaultThreads(work, SUMS_THREAD_WORK))))
-  const sums = SumsKernel.make(F, N, K1, Int32Array.from(spans), engine, Random.CHUNK / TILE, threads)
+  const sums = SumsKernel.make(fill, N, K1, Int32Array.from(spans), engine, Random.CHUNK / TILE, threads)
   return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums }
 }
 
@@ -239,10 +245,10 @@ const makeGeneric = (job: Job) => {
   const runOf = Array.from(datasets, (d) => Array.from({ length: K }, (_, k) => (labels[d] ? part(g.codes, k * N, d)! : part(x, k * N, d)!)))
   const confidenceIn = Array.from(datasets, (d) => Array.from({ length: K }, (_, k) => part(confidenceOf(k, d), 0, d) as Float64Array | undefined))
   const relative = new Int32Array(N)
-  const picks = new Int32Array(TILE * N)
+  const picks = new Int32Array(Random.CHUNK * N)
   const identity = Int32Array.from({ length: N }, (_, i) => i)
   const segments = (buffer: Int32Array) => Array.from(datasets, (d) => buffer.subarray(start[d], start[d + 1]))
-  const lanes = Array.from({ length: TILE }, (_, r) => picks.subarray(r * N, (r + 1) * N))
+  const lanes = Array.from({ length: Random.CHUNK }, (_, r) => picks.subarray(r * N, (r + 1) * N))
   const laneSegments = lanes.map(segments)
   const identitySegments = segments(identity)
 
@@ -594,40 +600,28 @@ export const estimate = (job: Job, engine: Engine = "auto", sizing: Sizing = { r
 }
 
 /**
- * The draws of `lanes` resamples in the documented order (as Bootstrap.resample: per resample, per
- * dataset, m draws), counted into the sums' multiplicities W[pair * TILE + lane]. The draws are
- * most of a pass's JavaScript time (4.9 million per 1,000 resamples of SICK); in a small function
- * of their own V8 inlines the bounded draw whatever else the pass grows to hold.
+ * The draws of a chunk's `count` resamples in the documented order (as Bootstrap.resample: per
+ * resample, per dataset, m draws), counted into the sums' multiplicities (resample r is lane r mod
+ * TILE of tile W[r / TILE]: W[t][pair * TILE + lane]) when there are sums, and kept pair by pair
+ * in `picks` (resample r's draws of dataset d at r N + start[d] + j) for the generic figures. The
+ * draws are most of a pass's JavaScript time (4.9 million per 1,000 resamples of SICK); in a
+ * small function of their own V8 inlines the bounded draw whatever else the pass grows to hold.
  */
-const drawCounts = (rng: Random.Rng, lanes: number, start: Int32Array, W: Float64Array): void => {
-  const D = start.length - 1
-  W.fill(0)
-  for (let r = 0; r < lanes; r++) {
-    for (let d = 0; d < D; d++) {
-      const a = start[d]
-      const n = start[d + 1] - a
-      for (let j = 0; j < n; j++) W[(a + Random.below(rng, n)) * TILE + r] += 1
-    }
-  }
-}
-
-/**
- * The same draws, also kept pair by pair in `picks` for the generic figures (lane r's draws of
- * dataset d at r N + start[d] + j); counted into `W` when there are sums.
- */
-const drawAndKeep = (rng: Random.Rng, lanes: number, start: Int32Array, picks: Int32Array, W: Float64Array | undefined): void => {
+const draw = (rng: Random.Rng, count: number, start: Int32Array, W: ReadonlyArray<Float64Array> | undefined, picks: Int32Array | undefined): void => {
   const D = start.length - 1
   const N = start[D]
-  W?.fill(0)
-  for (let r = 0; r < lanes; r++) {
+  if (W !== undefined) for (let t = 0; t * TILE < count; t++) W[t].fill(0)
+  for (let r = 0; r < count; r++) {
+    const w = W?.[(r / TILE) | 0]
+    const lane = r % TILE
     const o = r * N
     for (let d = 0; d < D; d++) {
       const a = start[d]
       const n = start[d + 1] - a
       for (let j = 0; j < n; j++) {
         const q = a + Random.below(rng, n)
-        picks[o + a + j] = q
-        if (W !== undefined) W[q * TILE + r] += 1
+        if (picks !== undefined) picks[o + a + j] = q
+        if (w !== undefined) w[q * TILE + lane] += 1
       }
     }
   }
@@ -636,9 +630,9 @@ const drawAndKeep = (rng: Random.Rng, lanes: number, start: Int32Array, picks: I
 /**
  * The resampling pass: B resamples drawn from `seed` in the documented order. The Spearman figures
  * of every resample come first (rankSums.ts, on several threads for large jobs, each chunk of
- * resamples drawing its own multiplicities); then, resample by resample here, the sums' figures,
- * the aggregates and the ranks. A job with generic figures, or ranked lower-is-better, takes
- * `generalPass`; this loop is the kernels' alone, kept as it was (it is the hot path of `--ci`).
+ * resamples drawing its own multiplicities); then, chunk by chunk, every tile's draws, their sums
+ * in one call, and resample by resample the generic figures over the kept draws, the sums'
+ * figures, the aggregates and the ranks in the metric's direction.
  */
 export const pass = (
   job: Job,
@@ -648,10 +642,8 @@ export const pass = (
   progress?: (done: number, total: number) => void,
   options: PassOptions = {}
 ): Pass => {
-  if (prepared.generic !== undefined || job.direction === "lower") return generalPass(job, prepared, B, seed, progress, options)
-  const { setup, figures, estimates } = prepared
-  const { start, metric, ranked } = job
-  const D = metric.length
+  const { setup, generic, figures, estimates } = prepared
+  const { start, ranked } = job
   const FIG = figures.figures
   const KF = job.runs * FIG
   const { sums } = setup
@@ -677,105 +669,26 @@ export const pass = (
   const ranks = new Int32Array(ranked.length * B)
   const rankDegenerate = new Int32Array(ranked.length)
   const sorted = new Float64Array(ranked.length)
-  // the draws only feed the sums (the walks draw their own): none without Pearson or accuracy datasets
-  const draws = setup.spans > 0
-  for (let c = 0; c * Random.CHUNK < B; c++) {
-    const rng = Random.chunkRng(states, c)
-    const b0 = c * Random.CHUNK
-    const count = Math.min(Random.CHUNK, B - b0)
-    const tiles = Math.ceil(count / TILE)
-    if (draws) {
-      // every tile of the chunk drawn in the documented order (as Bootstrap.resample: per resample,
-      // per dataset, m draws), then the sums of all of them in one call
-      for (let t = 0; t < tiles; t++) {
-        const W = sums.W[t]
-        W.fill(0)
-        const lanes = Math.min(TILE, count - t * TILE)
-        for (let r = 0; r < lanes; r++) {
-          for (let d = 0; d < D; d++) {
-            const a = start[d]
-            const n = start[d + 1] - a
-            for (let j = 0; j < n; j++) W[(a + Random.below(rng, n)) * TILE + r] += 1
-          }
-        }
-      }
-      sums.run(tiles)
-    }
-    for (let t = 0; t < tiles; t++) {
-      const tile = t * TILE
-      const lanes = Math.min(TILE, count - tile)
-      figures.setTile(t)
-      for (let r = 0; r < lanes; r++) {
-        const b = b0 + tile + r
-        figures.fill(r, samples, b * KF, degenerate, defined)
-        rankInto(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate, false)
-        if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
-      }
-    }
-  }
-  return { figures: FIG, estimates, samples, degenerate, ranks, rankDegenerate, engine: sums.engine }
-}
-
-/**
- * `pass` for a job with generic figures (see the file comment) or ranked lower-is-better: the same
- * draws, also kept pair by pair (`drawAndKeep`); per lane the generic figures first, then the
- * kernels' figures and the aggregates, then the ranks in the metric's direction.
- */
-const generalPass = (
-  job: Job,
-  prepared: ReturnType<typeof estimate>,
-  B: number,
-  seed: number,
-  progress: ((done: number, total: number) => void) | undefined,
-  options: PassOptions
-): Pass => {
-  const { setup, generic, figures, estimates } = prepared
-  const { start, ranked } = job
-  const FIG = figures.figures
-  const KF = job.runs * FIG
-  const { sums } = setup
-  const W = sums.W[0]
-  figures.setTile(0)
-  const defined = new Uint8Array(KF)
-  for (let i = 0; i < KF; i++) defined[i] = estimates[i] === estimates[i] ? 1 : 0
-  const states = Random.chunkStates(seed, Math.ceil(B / Random.CHUNK))
-  const every = Math.max(1, Math.ceil(B / 100))
-  const walks = setup.spearman.dataset.length > 0
-  let next = every
-  const walked = (units: number) => {
-    const done = Math.min(B, units * Random.CHUNK)
-    for (; next < B && next <= done; next += every) progress?.(next, B)
-  }
-  const { samples } = RankSums.resampled(setup.spearman, start, states, B, KF, FIG, {
-    ...options,
-    engine: prepared.engine,
-    ...(progress !== undefined && walks ? { progress: walked } : {})
-  })
-  const degenerate = new Int32Array(KF)
-  const ranks = new Int32Array(ranked.length * B)
-  const rankDegenerate = new Int32Array(ranked.length)
-  const sorted = new Float64Array(ranked.length)
+  // the draws feed the sums and the generic figures (the walks draw their own)
   const draws = setup.spans > 0
   const lower = job.direction === "lower"
   for (let c = 0; c * Random.CHUNK < B; c++) {
     const rng = Random.chunkRng(states, c)
     const b0 = c * Random.CHUNK
     const count = Math.min(Random.CHUNK, B - b0)
-    for (let tile = 0; tile < count; tile += TILE) {
-      const lanes = Math.min(TILE, count - tile)
-      if (generic !== undefined) drawAndKeep(rng, lanes, start, generic.picks, draws ? W : undefined)
-      else if (draws) drawCounts(rng, lanes, start, W)
-      if (draws) sums.run(1)
-      for (let r = 0; r < lanes; r++) {
-        const b = b0 + tile + r
-        if (generic !== undefined) {
-          generic.fill(r, samples, b * KF, FIG)
-          figures.setPicks(generic.lanes[r])
-        }
-        figures.fill(r, samples, b * KF, degenerate, defined)
-        rankInto(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate, lower)
-        if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
+    const tiles = Math.ceil(count / TILE)
+    if (draws || generic !== undefined) draw(rng, count, start, draws ? sums.W : undefined, generic?.picks)
+    if (draws) sums.run(tiles)
+    for (let r = 0; r < count; r++) {
+      const b = b0 + r
+      if (r % TILE === 0) figures.setTile(r / TILE)
+      if (generic !== undefined) {
+        generic.fill(r, samples, b * KF, FIG)
+        figures.setPicks(generic.lanes[r])
       }
+      figures.fill(r % TILE, samples, b * KF, degenerate, defined)
+      rankInto(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate, lower)
+      if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
     }
   }
   return { figures: FIG, estimates, samples, degenerate, ranks, rankDegenerate, engine: sums.engine }

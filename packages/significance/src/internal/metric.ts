@@ -47,10 +47,6 @@ export const isPearson = (m: Metric.Metric): boolean =>
 /** A metric declared as Pearson of the ranks (Spearman's rho): the rank walks resample it. */
 export const isRankPearson = (m: Metric.Metric): boolean => m.resampling.by === "ranks" && m.resampling.of === "pearson"
 
-/** The correlation kernel (correlationKernel.ts) a declaration calls for, if any. */
-export const correlationKernelOf = (m: Metric.Metric): "pearson" | "spearman" | undefined =>
-  isPearson(m) ? "pearson" : isRankPearson(m) ? "spearman" : undefined
-
 /**
  * Label strings as codes, indices into one table shared by the gold and every run (what a labels
  * metric's `at` reads), the table in order of first appearance.
@@ -92,13 +88,16 @@ export const atOf = (m: Metric.Metric, labels = 0): At => {
     : (gold, run, idx, n) => MetricFns.figureAt(m, gold, run, idx, n, undefined, labels, scratch)
 }
 
+/** Ties within this distance of the observed difference count as at least as extreme (conservative), for a correlation. */
+export const TIE = 1e-12
+
 /**
  * How close to the observed difference a resampled one counts as at least as extreme (the
  * p-values' ties): 1e-12 for a correlation (|r| <= 1), as always; for any other metric 1e-12 of
  * the largest figure, so that an MSE's p-value is the same whatever the scale of the scores.
  */
 export const tieFor = (m: Metric.Metric, estimates: ArrayLike<number>): number => {
-  if (m.correlation) return 1e-12
+  if (m.correlation) return TIE
   let largest = 0
   for (let i = 0; i < estimates.length; i++) {
     const v = Math.abs(estimates[i])

@@ -9,8 +9,8 @@
 // run and resample it is enough to walk the groups once, summing t and sum w rg (rg: the gold's
 // centred mid-ranks in this resample); and the run's sum of squared centred ranks needs no pass at
 // all: (m^3 - m - sum over groups (t^3 - t)) / 12, an integer identity, exact in doubles while
-// m^3 < 2^53 (m < 208,000 pairs). The general kernel (ranks.ts + correlationKernel.ts) writes every
-// rank out and then takes three weighted sums; this fuses both into the one walk.
+// m^3 < 2^53 (m < 208,000 pairs). Writing every rank out and then taking three weighted sums
+// would be two passes; this fuses both into the one walk.
 //
 // Every number in the walks is exact: weights are integers, mid-ranks half-integers, so w rg / 2
 // is a multiple of 1/4 and every product and partial sum below is a multiple of 1/4 under 2^53 (for
@@ -40,7 +40,7 @@
 //   resamples are units for worker threads (threads.ts); each draws its own multiplicities.
 import { Spearman } from "@stseval/metrics"
 import { CHUNK } from "./random.js"
-import type { Engine } from "./resampleKernel.js"
+import type { Engine } from "./threads.js"
 import * as Threads from "./threads.js"
 import { Body, compiled, module } from "./wasm.js"
 
@@ -335,8 +335,8 @@ export function rankSumsKernel(
           const thr = (4294967296 - n) % n
           for (let j = 0; j < n; j++) {
             let mm: number
-            // xoroshiro128+ on 32-bit halves and Lemire's multiply-and-reject, inlined as in
-            // resampleKernel.ts (this function cannot import random.ts); the same stream
+            // xoroshiro128+ on 32-bit halves and Lemire's multiply-and-reject, inlined (this
+            // function cannot import random.ts); the same stream
             do {
               mm = ((s00 + s10) >>> 0) * n
               const a0 = s10 ^ s00

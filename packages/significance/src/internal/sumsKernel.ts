@@ -6,12 +6,10 @@
 // pass: 100 runs x 7 tracks x 250 pairs x 1,000 resamples is 175 million (pair, run, resample)
 // updates.
 //
-// Why not the Pearson bootstrap kernel (resampleKernel.ts / wasmKernel.ts): it folds the datasets
-// into one aggregate per run inside the loop and writes only that, where intervals need each
-// dataset's figure, the raw sums for pooled / ALLnrm, and runs that lack datasets. The inner loop
-// is the same register-blocked one (TILE = 4 resamples share every load of x and x g; six f64x2
-// accumulators), emitted by the same `pairStep`; the draws stay in JavaScript
-// (random.ts), since they are 2 per cent of the work here (pairs x resamples, not x runs).
+// The inner loop is register-blocked (TILE = 4 resamples share every load of x and x g; six f64x2
+// accumulators, `pairStep`); the draws stay in JavaScript (random.ts), since they are 2 per cent
+// of the work here (pairs x resamples, not x runs). The paired bootstrap runs on it too
+// (figures.ts): one engine for every resampled figure.
 //
 // The JavaScript version, one resample at a time, adds in the same order within each resample, so
 // both give the same bits; it is the fallback where WebAssembly SIMD is unavailable.
@@ -21,12 +19,51 @@
 // resamples (up to 16 tiles) and streams each run's data once for a group of tiles; and the runs
 // are split in blocks over worker threads (threads.ts) in shared memory. Neither changes a sum's
 // order, so neither changes a bit.
-import type { Engine } from "./resampleKernel.js"
 import * as Threads from "./threads.js"
+import type { Engine } from "./threads.js"
 import { Body, compiled, host, instantiate, module, newMemory } from "./wasm.js"
-import { pairStep, TILE } from "./wasmKernel.js"
 
-export { TILE }
+/** Resamples per register tile (two f64x2 lanes). */
+export const TILE = 4
+
+/** The locals `pairStep` reads and updates (all v128 but the two i32 pointers `p` and `q`). */
+export interface PairStepLocals {
+  readonly p: number
+  readonly q: number
+  readonly xs: number
+  readonly gs: number
+  readonly w0: number
+  readonly w1: number
+  readonly t: number
+  readonly sx0: number
+  readonly sx1: number
+  readonly sxx0: number
+  readonly sxx1: number
+  readonly sxg0: number
+  readonly sxg1: number
+}
+
+/**
+ * One pair of the register-blocked inner loop: load the pair's x and
+ * x g (at `p`) and the TILE resamples' multiplicities w (at `q`), add w x, w x^2 and w (x g) into the
+ * six f64x2 accumulators, and step `q` to the next pair's weights (`p` is stepped by the caller's
+ * loop condition).
+ */
+export const pairStep = (f: Body, l: PairStepLocals): void => {
+  f.get(l.p).v128Load64Splat(0).set(l.xs)
+  f.get(l.p).v128Load64Splat(8).set(l.gs)
+  f.get(l.q).v128Load(0).set(l.w0)
+  f.get(l.q).v128Load(16).set(l.w1)
+  // t = w x; sx += t; sxx += t x; sxg += w (x g)
+  f.get(l.w0).get(l.xs).f64x2Mul().tee(l.t).get(l.sx0).f64x2Add().set(l.sx0)
+  f.get(l.t).get(l.xs).f64x2Mul().get(l.sxx0).f64x2Add().set(l.sxx0)
+  f.get(l.w0).get(l.gs).f64x2Mul().get(l.sxg0).f64x2Add().set(l.sxg0)
+  f.get(l.w1).get(l.xs).f64x2Mul().tee(l.t).get(l.sx1).f64x2Add().set(l.sx1)
+  f.get(l.t).get(l.xs).f64x2Mul().get(l.sxx1).f64x2Add().set(l.sxx1)
+  f.get(l.w1).get(l.gs).f64x2Mul().get(l.sxg1).f64x2Add().set(l.sxg1)
+  f.get(l.q).i32(TILE * 8).i32Add().set(l.q)
+}
+
 
 /** Doubles written per (dataset, run): sum w x, sum w x^2, sum w x g, each for TILE lanes. */
 export const SUMS = 3 * TILE
@@ -182,11 +219,13 @@ const BLOCKS_PER_THREAD = 4
 
 /**
  * Sums over `spans` ([start, end) pair positions, two entries per span) for the K1 pseudo-runs of
- * `F` (per pseudo-run, per pair position: x then x g; N positions each), for up to `tiles` tiles of
- * TILE resamples per `run`, on up to `threads` threads (the caller included; WebAssembly only).
+ * `F` (per pseudo-run, per pair position: x then x g; N positions each; none without spans), for up
+ * to `tiles` tiles of TILE resamples per `run`, on up to `threads` threads (the caller included;
+ * WebAssembly only). `F` may be a function that writes it: into the module's memory directly, so
+ * that the data (2 x pairs x runs doubles: 44 MB for 2,000 STS-B runs) are not held twice.
  */
 export const make = (
-  F: Float64Array,
+  data: Float64Array | ((F: Float64Array) => void),
   N: number,
   K1: number,
   spans: Int32Array,
@@ -197,6 +236,8 @@ export const make = (
   callerWorks?: boolean
 ): Sums => {
   const S = spans.length / 2
+  const length = S > 0 ? K1 * N * 2 : 0
+  const write = (F: Float64Array) => (typeof data === "function" ? data(F) : F.set(data.subarray(0, length)))
   const views = (wHeap: ArrayBufferLike, pW: number, outHeap: ArrayBufferLike, pOut: number) => ({
     W: Array.from({ length: tiles }, (_, t) => new Float64Array(wHeap, pW + t * 8 * N * TILE, N * TILE)),
     out: Array.from({ length: tiles }, (_, t) => new Float64Array(outHeap, pOut + t * 8 * S * K1 * SUMS, S * K1 * SUMS))
@@ -205,7 +246,7 @@ export const make = (
   const wasm = engine === "js" ? null : compile(shared)
   if (wasm !== null && host !== undefined) {
     const pF = 0
-    const pSpans = align(pF + 8 * F.length)
+    const pSpans = align(pF + 8 * length)
     const pW = align(pSpans + 4 * spans.length)
     const pOut = align(pW + 8 * tiles * N * TILE)
     const bytes = pOut + 8 * tiles * S * K1 * SUMS
@@ -215,7 +256,7 @@ export const make = (
         const memory = newMemory(pages, shared)
         const sums = instantiate(wasm, memory).sums as (...args: Array<number>) => void
         const heap = memory.buffer
-        new Float64Array(heap, pF, F.length).set(F)
+        write(new Float64Array(heap, pF, length))
         new Int32Array(heap, pSpans, spans.length).set(spans)
         // at most every tile: with no pairs (N = 0, a dry run on no runs that checks the settings)
         // the quotient is Infinity, which WebAssembly's i32 reads as 0, and the groups' loop never ended
@@ -250,5 +291,7 @@ export const make = (
   if (engine === "wasm") throw new Error("WebAssembly (with SIMD) is not available")
   const W = new Float64Array(tiles * N * TILE)
   const out = new Float64Array(tiles * S * K1 * SUMS)
+  const F = new Float64Array(length)
+  write(F)
   return { ...views(W.buffer, 0, out.buffer, 0), run: (count = 1) => jsSums(F, N, K1, spans, W, out, count), engine: "js", threads: 1 }
 }

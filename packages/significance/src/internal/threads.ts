@@ -1,6 +1,5 @@
-// Worker threads for the package's two parallel kernels: the Pearson bootstrap's resampling
-// (resampleKernel.ts, WebAssembly chunks in shared memory) and the pairwise comparisons
-// (pairKernel.ts, blocks of pairs). One pool of workers serves both; the calling thread works too
+// Worker threads for the resampling pass's sums and rank walks (sumsKernel.ts, rankSums.ts,
+// WebAssembly in shared memory). One pool of workers serves both; the calling thread works too
 // and then waits (Atomics.wait), so the public functions stay synchronous.
 //
 // Work is split into units (chunks of resamples, blocks of pairs) claimed from a shared counter,
@@ -8,6 +7,9 @@
 // status[u] = 1 + the thread that finished unit u (0 = the caller), ctl[1] = units done.
 import type * as OsModule from "node:os"
 import type * as WorkerThreadsModule from "node:worker_threads"
+
+/** `auto`: WebAssembly SIMD when available, else JavaScript; results do not depend on it. */
+export type Engine = "auto" | "js" | "wasm"
 
 type WorkerThreads = typeof WorkerThreadsModule
 type Os = typeof OsModule

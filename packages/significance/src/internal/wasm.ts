@@ -1,13 +1,13 @@
-// A minimal WebAssembly binary writer: just enough to emit the bootstrap kernels (`wasmKernel.ts`,
-// and the pairwise step's inner loop in `pairKernel.ts`) from TypeScript when they are first used.
+// A minimal WebAssembly binary writer: just enough to emit the resampling pass's kernels (the sums,
+// `sumsKernel.ts`, and the rank walks, `rankSums.ts`) from TypeScript when they are first used.
 // Writing the bytes ourselves keeps the repository free of compiler toolchains, build steps and
 // opaque binary blobs: a kernel's source is the TypeScript that emits it, reviewed and
 // type-checked like the rest of the package.
 //
 // Only what the kernels need is here: one imported memory, functions with i32 / i64 / f64 / v128
-// locals, structured control flow with named labels, and the scalar, SIMD (f64x2) and bulk-memory
-// instructions used. Opcodes follow the WebAssembly 2.0 core specification (SIMD and bulk memory
-// are part of it; Node has shipped both since 16.4).
+// locals, structured control flow with named labels, and the scalar and SIMD (f64x2) instructions
+// used. Opcodes follow the WebAssembly 2.0 core specification (SIMD is part of it; Node has
+// shipped it since 16.4).
 
 export type ValType = "i32" | "i64" | "f64" | "v128"
 
@@ -195,19 +195,9 @@ export class Body {
     return this
   }
 
-  drop(): this {
-    return this.op(0x1a)
-  }
-
   i32(v: number): this {
     this.code.push(0x41)
     sleb(this.code, BigInt(v | 0))
-    return this
-  }
-
-  i64(v: bigint): this {
-    this.code.push(0x42)
-    sleb(this.code, BigInt.asIntN(64, v))
     return this
   }
 
@@ -225,83 +215,13 @@ export class Body {
     return this
   }
 
-  i64Load(offset = 0): this {
-    this.code.push(0x29)
-    memarg(this.code, 3, offset)
-    return this
-  }
-
-  f64Load(offset = 0): this {
-    this.code.push(0x2b)
-    memarg(this.code, 3, offset)
-    return this
-  }
-
-  i32Store(offset = 0): this {
-    this.code.push(0x36)
-    memarg(this.code, 2, offset)
-    return this
-  }
-
-  i64Store(offset = 0): this {
-    this.code.push(0x37)
-    memarg(this.code, 3, offset)
-    return this
-  }
-
-  f64Store(offset = 0): this {
-    this.code.push(0x39)
-    memarg(this.code, 3, offset)
-    return this
-  }
-
-  /** memory.fill (bulk memory): [address, byte value, length] -> []. */
-  memoryFill(): this {
-    return this.op(0xfc, 0x0b, 0x00)
-  }
-
   // i32
   i32Eqz(): this { return this.op(0x45) }
-  i32Ne(): this { return this.op(0x47) }
   i32LtU(): this { return this.op(0x49) }
-  i32LtS(): this { return this.op(0x48) }
-  i32GtU(): this { return this.op(0x4b) }
   i32Add(): this { return this.op(0x6a) }
-  i32Sub(): this { return this.op(0x6b) }
   i32Mul(): this { return this.op(0x6c) }
-  i32RemU(): this { return this.op(0x70) }
-  i32DivU(): this { return this.op(0x6e) }
-  i32Shl(): this { return this.op(0x74) }
-  i32WrapI64(): this { return this.op(0xa7) }
-  i32And(): this { return this.op(0x71) }
-  i32ShrU(): this { return this.op(0x76) }
-  i32ShrS(): this { return this.op(0x75) }
-  i32LeS(): this { return this.op(0x4c) }
-  i32LeU(): this { return this.op(0x4d) }
-  i32GeS(): this { return this.op(0x4e) }
-  i32GtS(): this { return this.op(0x4a) }
   /** [a, b, condition] -> a when condition is non-zero, else b. */
   select(): this { return this.op(0x1b) }
-  /** f64 -> i32, saturating (NaN -> 0). */
-  i32TruncSatF64S(): this { return this.op(0xfc, 0x02) }
-
-  // i64
-  i64Add(): this { return this.op(0x7c) }
-  i64Mul(): this { return this.op(0x7e) }
-  i64Xor(): this { return this.op(0x85) }
-  i64Shl(): this { return this.op(0x86) }
-  i64ShrU(): this { return this.op(0x88) }
-  i64Rotl(): this { return this.op(0x89) }
-  i64ExtendI32U(): this { return this.op(0xad) }
-
-  // f64
-  f64Add(): this { return this.op(0xa0) }
-  f64Sub(): this { return this.op(0xa1) }
-  f64Mul(): this { return this.op(0xa2) }
-  f64Div(): this { return this.op(0xa3) }
-  f64Floor(): this { return this.op(0x9c) }
-  f64Gt(): this { return this.op(0x64) }
-  f64ConvertI32S(): this { return this.op(0xb7) }
 
   // v128 / f64x2
   v128Load(offset = 0): this {
@@ -323,50 +243,10 @@ export class Body {
     return this
   }
 
-  /** [a, b, mask] -> lanes of a where mask bits are 1, else of b. */
-  v128Bitselect(): this { return this.simd(0x52) }
-  v128And(): this { return this.simd(0x4e) }
-  v128Or(): this { return this.simd(0x50) }
   f64x2Splat(): this { return this.simd(0x14) }
-  f64x2Gt(): this { return this.simd(0x4a) }
-  f64x2Le(): this { return this.simd(0x4b) }
-  f64x2Ge(): this { return this.simd(0x4c) }
-  f64x2Abs(): this { return this.simd(0xec) }
-  i64x2Sub(): this { return this.simd(0xd1) }
-  /** [v] -> i32 whose bit i is the sign bit of i64 lane i (a comparison mask's lanes as bits). */
-  i64x2Bitmask(): this { return this.simd(0xc4) }
-  f64x2ExtractLane(lane: 0 | 1): this {
-    this.simd(0x21)
-    this.code.push(lane)
-    return this
-  }
-  i64x2ExtractLane(lane: 0 | 1): this {
-    this.simd(0x1d)
-    this.code.push(lane)
-    return this
-  }
-  f64x2Sqrt(): this { return this.simd(0xef) }
   f64x2Add(): this { return this.simd(0xf0) }
   f64x2Sub(): this { return this.simd(0xf1) }
   f64x2Mul(): this { return this.simd(0xf2) }
-  f64x2Div(): this { return this.simd(0xf3) }
-  f64x2Min(): this { return this.simd(0xf4) }
-  f64x2Max(): this { return this.simd(0xf5) }
-}
-
-/** for (x = from; x < to; x++) body, with i32 locals (compared unsigned); `to` is evaluated each time. */
-export const forLoop = (f: Body, x: number, from: () => void, to: () => void, body: () => void): void => {
-  from()
-  f.set(x)
-  f.block((done) => {
-    f.loop((again) => {
-      f.get(x)
-      to()
-      f.i32LtU().i32Eqz().brIf(done)
-      body()
-      f.get(x).i32(1).i32Add().set(x).br(again)
-    })
-  })
 }
 
 export interface FunctionDef {

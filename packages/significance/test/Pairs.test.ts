@@ -1,10 +1,8 @@
-// The pairwise step of the bootstrap (internal/pairKernel.ts: kept tails, counting instead of
-// quickselect, tiles, worker threads, the WebAssembly pass and the JavaScript one) against the plain
-// definition written here: every defined difference, sorted, R's type 7 quantiles, and the
-// shift-method count.
+// The pairwise step of the bootstrap (Bootstrap.comparePairs: the differences' quantiles by
+// selection) against the plain definition written here: every defined difference, sorted, R's
+// type 7 quantiles, and the shift-method count.
 import { describe, expect, it } from "vitest"
 import { Bootstrap, TestResult } from "../src/index.js"
-import { pairStats, STRIDE } from "../src/internal/pairKernel.js"
 import { makeRuns, mulberry32, normals } from "./data.js"
 
 type Alternative = "two.sided" | "greater" | "less"
@@ -80,56 +78,40 @@ const allPairs = (K: number) => {
   return { pa: Int32Array.from(pa), pb: Int32Array.from(pb) }
 }
 
-const check = (d: ReturnType<typeof distribution>, alternative: Alternative, confLevel: number, threads = 1, engine: "js" | "wasm" = "wasm") => {
+const check = (d: ReturnType<typeof distribution>, alternative: Alternative, confLevel: number) => {
   const K = d.estimates.length
   const { pa, pb } = allPairs(K)
-  const out = pairStats(d, pa, pb, alternative, confLevel, { threads, engine })
+  const dist = { ...d, runs: K, pairs: 0, signatureText: "", signature: {} as Bootstrap.Distribution["signature"] }
+  const got = Bootstrap.comparePairs(dist, { alternative, confLevel, pairs: Array.from(pa, (a, p) => [a, pb[p]] as const) })
   for (let p = 0; p < pa.length; p++) {
-    const got = Array.from(out.subarray(STRIDE * p, STRIDE * p + STRIDE))
-    expect(got, `pair ${pa[p]} ${pb[p]}`).toEqual(reference(d.samples, d.resamples, d.estimates, pa[p], pb[p], alternative, confLevel))
+    const c = got[p]
+    expect([...c.ci, c.pValue, c.valid], `pair ${pa[p]} ${pb[p]}`).toEqual(
+      ((r) => [r[0], r[1], (r[2] + 1) / (r[3] + 1), r[3]])(reference(d.samples, d.resamples, d.estimates, pa[p], pb[p], alternative, confLevel))
+    )
   }
 }
 
-describe("pairwise bootstrap kernel", () => {
-  it("equals the plain definition: every shape, alternative and level, both paths (B below and from 1024), both engines, odd B", () => {
-    for (const engine of ["wasm", "js"] as const) {
-      for (const B of [300, 2500, 2501]) {
-        for (const shape of ["smooth", "ties", "equal", "nan"] as const) {
-          const d = distribution(5, B, B + shape.length, shape)
-          for (const alternative of ["two.sided", "greater", "less"] as const) check(d, alternative, 0.95, 1, engine)
-          for (const confLevel of [0.5, 0.99, 0.999]) check(d, "two.sided", confLevel, 1, engine)
-        }
+describe("the paired bootstrap's pairwise step", () => {
+  it("equals the plain definition: every shape, alternative and level, B below and from 1024 (the sampled bracket), odd B", () => {
+    for (const B of [300, 2500, 2501]) {
+      for (const shape of ["smooth", "ties", "equal", "nan"] as const) {
+        const d = distribution(5, B, B + shape.length, shape)
+        for (const alternative of ["two.sided", "greater", "less"] as const) check(d, alternative, 0.95)
+        for (const confLevel of [0.5, 0.99, 0.999]) check(d, "two.sided", confLevel)
       }
     }
   })
 
-  it("2 and 3 runs, B from the smallest with kept tails (1024), odd B: both engines equal the plain definition", () => {
-    // WebAssembly's pass keeps one set (d <= up or d >= lo) and splits it after, so odd B (a last
-    // difference left to JavaScript) and an odd number kept (a last kept value likewise) both occur
+  it("2 and 3 runs, B around 1024, odd B", () => {
     for (const K of [2, 3]) {
       for (const B of [1024, 1025, 4097]) {
         for (const shape of ["smooth", "ties"] as const) {
           const d = distribution(K, B, 7 * B + K, shape)
-          for (const engine of ["wasm", "js"] as const) {
-            for (const alternative of ["two.sided", "less"] as const) check(d, alternative, 0.95, 1, engine)
-            check(d, "greater", 0.9, 1, engine)
-          }
+          for (const alternative of ["two.sided", "less"] as const) check(d, alternative, 0.95)
+          check(d, "greater", 0.9)
         }
       }
     }
-  })
-
-  it("worker threads give the same results, whoever computes which block", () => {
-    const d = distribution(12, 2000, 5, "smooth")
-    const { pa, pb } = allPairs(12)
-    const one = pairStats(d, pa, pb, "two.sided", 0.95, { threads: 1 })
-    let helpers: Int32Array | undefined
-    const workersOnly = pairStats(d, pa, pb, "two.sided", 0.95, { threads: 2, callerWorks: false, onDone: (s) => (helpers = s) })
-    expect(Array.from(workersOnly)).toEqual(Array.from(one))
-    // every block was computed by a helper thread (1 + its index), none by the caller
-    expect(helpers !== undefined && helpers.length > 1 && helpers.every((t) => t >= 2)).toBe(true)
-    check(d, "two.sided", 0.95, 2)
-    check(d, "less", 0.95, 2, "js")
   })
 
   it("Bootstrap.comparePairs on real resamples equals the plain definition, pair by pair", () => {

@@ -1,0 +1,113 @@
+// Every run's figure over one set of pairs (optionally stratified), from the one resampling pass
+// (intervals.ts): the paired bootstrap and `Compare.many`'s estimates lay their runs out as a job
+// of one dataset per stratum (job.ts) whose official figure is the stratified aggregate (`wmean`
+// by pairs, `mean` unweighted, `single` without strata), so they resample with the very draws,
+// sums, rank walks and figures of the intervals.
+import type { Metric } from "@stseval/metrics"
+import type * as Intervals from "../Intervals.js"
+import { InvalidInput } from "../TestResult.js"
+import type { Values } from "./inputs.js"
+import * as Engine from "./intervals.js"
+import { checkDefinition, layOut } from "./job.js"
+import type { Aggregate } from "./strata.js"
+import { layout } from "./strata.js"
+
+/** The runs as the intervals' input: stratum s is dataset `s`, every run has every one. */
+const inputOf = (
+  metric: Metric.Metric,
+  gold: Values,
+  runs: ReadonlyArray<Values>,
+  confidences: ReadonlyArray<Float64Array | undefined> | undefined,
+  stratumOf: Int32Array,
+  aggregate: Aggregate
+): Intervals.Input => {
+  const { start, position, strata: S } = layout(stratumOf)
+  const names = Array.from({ length: S }, (_, s) => String(s))
+  // one stratum: the arrays as they are, no copy
+  const part = <T extends Values | Float64Array>(v: T, s: number): T => {
+    if (S === 1) return v
+    const idx = position.subarray(start[s], start[s + 1])
+    return (v instanceof Float64Array ? Float64Array.from(idx, (i) => v[i]) : Array.from(idx, (i) => (v)[i])) as T
+  }
+  const golds = names.map((_, s) => part(gold, s))
+  return {
+    datasets: names.map((name) => ({ name, metric })),
+    runs: runs.map((run, k) => {
+      const c = confidences?.[k]
+      return {
+        id: String(k),
+        scores: Object.fromEntries(
+          names.map((name, s) => [name, { run: part(run, s), gold: golds[s], ...(c === undefined ? {} : { confidence: part(c, s) }) } as Intervals.Scores])
+        )
+      }
+    }),
+    official: S === 1 ? "single" : aggregate === "weighted" ? "wmean" : "mean",
+    missingDataset: "no-official-score"
+  }
+}
+
+/** Each run's figure on the pairs as given, and the prepared pass (input already checked by `checkValues`). */
+const prepare = (
+  metric: Metric.Metric,
+  gold: Values,
+  runs: ReadonlyArray<Values>,
+  confidences: ReadonlyArray<Float64Array | undefined> | undefined,
+  stratumOf: Int32Array,
+  aggregate: Aggregate,
+  resamples: number,
+  threads: number | undefined
+) => {
+  const input = inputOf(metric, gold, runs, confidences, stratumOf, aggregate)
+  const metrics = checkDefinition(input) as ReadonlyArray<Metric.Metric>
+  const laid = layOut(input, metrics)
+  // checkValues has refused all layOut refuses but a stratum of more than 2^21 pairs
+  if (laid instanceof InvalidInput) return laid
+  const job: Engine.Job = { ...laid, ranked: new Int32Array(0) }
+  const prepared = Engine.estimate(job, "auto", { resamples, threads })
+  const FIG = prepared.figures.figures
+  const estimates = Float64Array.from(runs, (_, k) => prepared.estimates[k * FIG + FIG - 1])
+  return { job, prepared, estimates, pairs: laid.start[laid.start.length - 1] }
+}
+
+/** Each run's figure on the pairs as given. */
+export const estimates = (
+  metric: Metric.Metric,
+  gold: Values,
+  runs: ReadonlyArray<Values>,
+  confidences: ReadonlyArray<Float64Array | undefined> | undefined,
+  stratumOf: Int32Array,
+  aggregate: Aggregate
+): Float64Array | InvalidInput => {
+  const p = prepare(metric, gold, runs, confidences, stratumOf, aggregate, 1, 1)
+  return p instanceof InvalidInput ? p : p.estimates
+}
+
+/**
+ * Each run's figure on the pairs as given, and in each of B resamples of the documented stream for
+ * `seed`, run-major (`samples[k * B + b]`, NaN: undefined).
+ */
+export const resample = (
+  metric: Metric.Metric,
+  gold: Values,
+  runs: ReadonlyArray<Values>,
+  confidences: ReadonlyArray<Float64Array | undefined> | undefined,
+  stratumOf: Int32Array,
+  aggregate: Aggregate,
+  B: number,
+  seed: number,
+  options: { readonly progress?: ((done: number, total: number) => void) | undefined; readonly threads?: number | undefined }
+): { readonly estimates: Float64Array; readonly samples: Float64Array; readonly pairs: number } | InvalidInput => {
+  const p = prepare(metric, gold, runs, confidences, stratumOf, aggregate, B, options.threads)
+  if (p instanceof InvalidInput) return p
+  const { job, prepared, estimates, pairs } = p
+  const pass = Engine.pass(job, prepared, B, seed, options.progress, { threads: options.threads })
+  const K = runs.length
+  const FIG = pass.figures
+  const KF = K * FIG
+  const samples = new Float64Array(K * B)
+  for (let b = 0; b < B; b++) {
+    const row = b * KF + FIG - 1
+    for (let k = 0; k < K; k++) samples[k * B + b] = pass.samples[row + k * FIG]
+  }
+  return { estimates, samples, pairs }
+}

@@ -1,0 +1,51 @@
+// Strata (datasets / tracks) as the resampling layer reads them: dense ids, and the pairs grouped
+// by stratum in order, which is the order of the documented draws (random.ts).
+
+/** How per-stratum figures are combined: weighted by pairs, or unweighted. */
+export type Aggregate = "weighted" | "unweighted"
+
+/** Dense stratum ids (0..S-1 in order of first appearance) for each pair, or all 0. */
+export const denseStrata = (strata: ArrayLike<number> | undefined, n: number): Int32Array => {
+  const out = new Int32Array(n)
+  if (strata === undefined) return out
+  const ids = new Map<number, number>()
+  for (let i = 0; i < n; i++) {
+    const key = strata[i]
+    let id = ids.get(key)
+    if (id === undefined) {
+      id = ids.size
+      ids.set(key, id)
+    }
+    out[i] = id
+  }
+  return out
+}
+
+/** The pairs grouped by stratum, and each stratum's coefficient in the aggregate. */
+export interface Layout {
+  readonly pairs: number
+  readonly strata: number
+  /** Stratum s occupies positions [start[s], start[s + 1]) of the reordered arrays. */
+  readonly start: Int32Array
+  /** Original pair index of each reordered position. */
+  readonly position: Int32Array
+  /** Aggregation coefficient of each stratum (sums to 1). */
+  readonly coef: Float64Array
+}
+
+/** Pairs reordered by stratum (stable), as every resampling kernel and the documented draws see them. */
+export const layout = (stratumOf: Int32Array, aggregate: Aggregate = "weighted"): Layout => {
+  const N = stratumOf.length
+  let S = 0
+  for (let i = 0; i < N; i++) if (stratumOf[i] + 1 > S) S = stratumOf[i] + 1
+  const start = new Int32Array(S + 1)
+  for (let i = 0; i < N; i++) start[stratumOf[i] + 1]++
+  for (let s = 0; s < S; s++) start[s + 1] += start[s]
+  const fill = start.slice(0, S)
+  const position = new Int32Array(N)
+  for (let i = 0; i < N; i++) position[fill[stratumOf[i]]++] = i
+  const coef = new Float64Array(S)
+  for (let s = 0; s < S; s++) coef[s] = aggregate === "weighted" ? (start[s + 1] - start[s]) / N : 1 / S
+  return { pairs: N, strata: S, start, position, coef }
+}
+
