@@ -11,7 +11,7 @@ import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { namesUsed } from "../scripts/bundle.js"
 import { builtCli } from "./support/built.js"
-import { examples } from "./support/cli.js"
+import { examples, runCli } from "./support/cli.js"
 import { runProcess } from "@stseval/vitest-config/process"
 import type { ProcessResult } from "@stseval/vitest-config/process"
 import { pearson } from "@stseval/vitest-config/reference"
@@ -89,6 +89,22 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     const r = await run(["--version"])
     expect(r.code).toBe(0)
     expect(r.stdout).toContain(version)
+  })
+
+  it("a lone --version is answered by the loader: the program's own line, and the program is not compiled (no code cache written)", async () => {
+    const tmp = path.join(work, "tmp-version")
+    fs.rmSync(tmp, { recursive: true, force: true })
+    fs.mkdirSync(tmp)
+    const r = await runProcess(process.execPath, [exe, "--version"], { cwd: path.dirname(exe), env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, NO_COLOR: "1" } })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe((await runCli(["--version"])).stdout)
+    const uid = typeof process.getuid === "function" ? process.getuid() : undefined
+    const dir = path.join(tmp, `stseval-${uid ?? os.userInfo().username}`)
+    expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([])
+    // with anything else on the line, the program answers (the flag's other spellings, its checks)
+    const other = await runProcess(process.execPath, [exe, "--version", "--help"], { cwd: path.dirname(exe), env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, NO_COLOR: "1" } })
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".v8"))).toHaveLength(1)
+    expect(other.stdout).not.toBe("")
   })
 
   it("score: the Pearson and entailment count of a real SICK run, as computed here independently", async () => {
@@ -220,7 +236,7 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     }
     fs.chmodSync(dir, 0o700)
     // one cache per command (each holds what its command compiled); no command is "other"
-    expect((await run(["--version"])).code).toBe(0)
+    expect((await run(["--help"])).code).toBe(0)
     expect((await run(["tasks"])).stdout).toBe(off.stdout)
     expect(caches().map((f) => f.replace(/^v8-[0-9a-f]{16}-[0-9a-f]{8}-([a-z-]+)-.*$/, "$1")).sort()).toEqual(["other", "tasks"])
     // another checkout of the same program (another path) has caches of its own: its stack traces
@@ -248,7 +264,7 @@ describe("the bundled stseval (one file, nothing but node)", () => {
       spawnSync(process.execPath, [exe, ...args], { cwd: path.dirname(exe), env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, NO_COLOR: "1" }, encoding: "utf8", timeout: 20_000 })
     const clean = start(["tasks"])
     expect(clean.status).toBe(0)
-    expect(start(["--version"]).status).toBe(0)
+    expect(start(["--help"]).status).toBe(0)
     const files = fs.readdirSync(dir).filter((f) => f.endsWith(".v8"))
     const tasks = files.find((f) => f.includes("-tasks-"))!
     const other = files.find((f) => f.includes("-other-"))!
@@ -259,7 +275,7 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     const fifo = start(["tasks"])
     expect(fifo.status).toBe(0)
     expect(fifo.stdout).toBe(clean.stdout)
-    const zero = start(["--version"])
+    const zero = start(["--help"])
     expect(zero.status).toBe(0)
     // replaced by real caches at exit
     expect(fs.lstatSync(path.join(dir, tasks)).isFile()).toBe(true)

@@ -166,8 +166,9 @@ describe.concurrent("every command example of the docs runs as written", () => {
     expect(cli.scripts["build"]).toContain("scripts/bundle.ts")
     expect(defaultOutfile).toBe(path.join(repoRoot, "apps/cli/dist/stseval.mjs"))
     expect(cli.bin["stseval"]).toBe("./dist/stseval.mjs")
-    // and the examples after it run that file
+    // and the examples after it run that file; no command line starts npx and pnpm again (2-4 s each)
     expect(readme).toContain('S="node apps/cli/dist/stseval.mjs"; ')
+    expect(readme.split("\n").filter((line) => /^(npx \S+ )*(npx -y )?pnpm(@\S+)? stseval /.test(line))).toEqual([])
   })
 })
 

@@ -166,11 +166,17 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
     used.missing.add(kind ?? "other")
     return { kind, reason }
   }
-  const runs = [...board.runs].sort((a, b) => {
-    const ia = order.indexOf(a.id)
-    const ib = order.indexOf(b.id)
-    return (ia < 0 ? Infinity : ia) - (ib < 0 ? Infinity : ib) || 0
-  })
+  // each run's entry by id, looked up once (a search per run and ranking made a 500-run board's
+  // rendering quadratic: ~100 ms of each watcher write)
+  const firstById = <E extends { readonly id: string }>(entries: ReadonlyArray<E>): Map<string, E> => {
+    const byId = new Map<string, E>()
+    for (const e of entries) if (!byId.has(e.id)) byId.set(e.id, e)
+    return byId
+  }
+  const entriesOf = new Map(board.rankings.map((r) => [r, firstById(r.entries)]))
+  const position = new Map<string, number>()
+  for (const [i, id] of order.entries()) if (!position.has(id)) position.set(id, i)
+  const runs = [...board.runs].sort((a, b) => (position.get(a.id) ?? Infinity) - (position.get(b.id) ?? Infinity) || 0)
   // the best ranked figure of each dataset, for its bullet (among the runs the headline ranking ranks)
   const ranked = new Set(headline?.entries.flatMap((e) => (e.rank !== null ? [e.id] : [])) ?? [])
   const bestOf = new Map<string, number>()
@@ -201,7 +207,7 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
     let note = run.errors[0] !== undefined ? issueText(run.errors[0]) : ""
     if (!hiddenPublic) {
       for (const r of board.rankings) {
-        const e = r.entries.find((x) => x.id === run.id)
+        const e = entriesOf.get(r)?.get(run.id)
         if (e?.rank != null) cells[`${r.ranking}.rank`] = { _tag: "number", value: e.rank, marks: [] }
         else {
           used.missing.add("notRanked")
@@ -238,7 +244,7 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
     cells.note = { _tag: "text", text: note, marks: [] }
     // `≈` by the headline ranking, the one the rows are ordered by
     // the best run's own interval overlaps itself: the mark is for the others
-    const own = headline?.entries.find((x) => x.id === run.id)
+    const own = headline !== undefined ? entriesOf.get(headline)?.get(run.id) : undefined
     const overlapsBest = ci !== undefined && own?.overlapsBest === true && own.rank !== 1
     used.overlapsBest ||= overlapsBest
     return { id: run.id, cells, marks: rowMarks(run, overlapsBest), flags: { late: run.late, corrected: run.corrected, postDeadline: run.postDeadline } }

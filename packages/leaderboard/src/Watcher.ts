@@ -34,7 +34,7 @@ import { Deferred, Effect, Exit, FiberMap, FileSystem, Latch, Path, Queue, Schem
 import * as Cache from "./Cache.js"
 import { isTempFile } from "./internal/files.js"
 import * as Lock from "./internal/lock.js"
-import { OUTPUT_RETRY_MS, publisher, snapshot } from "./internal/publish.js"
+import { gapAfter, OUTPUT_RETRY_MS, publisher, snapshot } from "./internal/publish.js"
 import { listRuns, onEvent, rescan, touch } from "./internal/runs.js"
 import { files, log, requestPublish } from "./internal/session.js"
 import type { Session, Settings, Track, WorkItem } from "./internal/session.js"
@@ -396,16 +396,13 @@ export const watch = (
 
       const main = Effect.gen(function* () {
         yield* log(session, "info", `watching ${folder} for ${session.edition.id} runs; outputs in ${out}${once ? " (once)" : ""}`)
-        // A gap between writes keeps bursts (500 runs landing at once) from spending the machine on
-        // rewriting the leaderboard instead of scoring; the last change is always written. The gap
-        // is at least twice what the last write took: a write costs time in proportion to the
-        // board, so a fixed gap made n runs cost n writes of up to n runs each (2,000 failing runs:
-        // 145 s); paced so, writing takes at most a third of the time, and the session stays linear.
+        // (the gap after each write: `gapAfter`)
         const paced = Effect.gen(function* () {
           yield* Queue.take(session.wake)
           const started = Date.now()
+          const busy = session.counters.pending > 0
           yield* publish
-          yield* Effect.sleep(Math.max(publishInterval, 2 * (Date.now() - started)))
+          yield* Effect.sleep(gapAfter(Date.now() - started, busy, publishInterval))
         })
         yield* Effect.forkScoped(Effect.forever(paced))
         // outputs that could not be written (a full disk) are tried again on a timer: the board

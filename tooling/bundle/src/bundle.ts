@@ -59,6 +59,12 @@ export interface BundleOptions {
    * page's prebuilt scripts (`STSEVAL_PAGE_SCRIPTS`, apps/cli's `src/page/Scripts.ts`).
    */
   readonly define?: Readonly<Record<string, string>> | undefined
+  /**
+   * A lone `--version` is answered by the loader, `<name> v<version>` (the line the program's
+   * own flag prints), before the program is read or compiled: that start is then Node's own plus
+   * the file's parse (`stseval --version`: 0.10-0.16 s of CPU against 0.24-0.7 s, at load 14).
+   */
+  readonly answersVersion?: boolean | undefined
 }
 
 /**
@@ -203,6 +209,17 @@ const workerCacheCode = (p: Prestart): string => `else globalThis[Symbol.for(${J
     saveCache()
   }`
 
+/** The loader's answer to a lone `--version` (`BundleOptions.answersVersion`), on the main thread only. */
+const answersVersionCode = (name: string, version: string, on: boolean): string =>
+  on
+    ? `if (process.argv.length === 3 && process.argv[2] === "--version" && process.getBuiltinModule("node:worker_threads").isMainThread) {
+  // written at once (a pipe's write is asynchronous on some platforms, and exit would cut it)
+  process.getBuiltinModule("node:fs").writeSync(1, ${JSON.stringify(`${name} v${version}\n`)})
+  process.exit(0)
+}
+`
+    : ""
+
 /** The loader's lines that start the `prestart` worker (see `Prestart`). */
 const prestartCode = (p: Prestart): string => `// The worker the program will need first (BundleOptions.prestart), started before the program is
 // compiled: its start, as long as the program's, overlaps it.
@@ -245,11 +262,11 @@ if (mainThread && ${JSON.stringify(p.commands)}.includes(process.argv[2]) && !pr
  * /dev/zero in that folder never hangs a start nor fills its memory. NODE_DISABLE_COMPILE_CACHE=1
  * turns it off.
  */
-const loader = (name: string, body: string, hash: string, version: string, prestart: Prestart | undefined): string => `#!/usr/bin/env node
+const loader = (name: string, body: string, hash: string, version: string, prestart: Prestart | undefined, answersVersion: boolean): string => `#!/usr/bin/env node
 // ${name} ${version}: the whole program in one file, built by tooling/bundle/src/bundle.ts.
 // The program is the comment at the end of this file, read back and compiled with node:vm so that
 // V8's code cache can be reused between runs (see bundle.ts for why).
-// Built-ins through process.getBuiltinModule, not \`import\`: an ESM import of a built-in builds a
+${answersVersionCode(name, version, answersVersion)}// Built-ins through process.getBuiltinModule, not \`import\`: an ESM import of a built-in builds a
 // facade that reads every export, and reading node:fs's ReadStream loads its streams (5 ms).
 const fs = process.getBuiltinModule("node:fs")
 const { createRequire } = process.getBuiltinModule("node:module")
@@ -379,7 +396,7 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
   const body = `(function (${PARAMS.join(", ")}) {${text}\n})`
   if (body.includes(COMMENT_END_ESCAPED)) throw new Error(`bundle: the program holds ${COMMENT_END_ESCAPED}, which the loader would turn into */`)
   const hash = createHash("sha256").update(body).digest("hex").slice(0, 16)
-  const out = loader(options.name, body, hash, pkg.version, options.prestart)
+  const out = loader(options.name, body, hash, pkg.version, options.prestart, options.answersVersion === true)
   fs.mkdirSync(path.dirname(path.resolve(options.outfile)), { recursive: true })
   fs.writeFileSync(options.outfile, out, { mode: 0o755 })
   fs.chmodSync(options.outfile, 0o755)

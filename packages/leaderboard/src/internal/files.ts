@@ -38,9 +38,11 @@ const MAX_DEPTH = 3
 /**
  * A run's signature: every file's relative path, size and mtime (ms), plus the `X.run.json` beside
  * it. Equal signatures taken a debounce window apart mean the run has stopped changing. `"absent"`
- * when the run does not exist.
+ * when the run does not exist. `listed`: the folder's names, when the caller has just read them (the
+ * rescan): a `run.json` not among them is not looked for (a failed stat per run and name, every
+ * rescan, was most of an idle watcher's time at 500 runs).
  */
-export const signature = (folder: string, entry: string, edition: Registry.TaskEdition) =>
+export const signature = (folder: string, entry: string, edition: Registry.TaskEdition, listed?: ReadonlySet<string>) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
@@ -71,6 +73,7 @@ export const signature = (folder: string, entry: string, edition: Registry.TaskE
     }
     // its run.json beside it, under either name `discover` reads (`Team_run2.run.json`, `Team_run2.jsonl.run.json`)
     for (const stem of new Set([Submissions.stripExtension(entry, edition), entry])) {
+      if (listed !== undefined && !listed.has(`${stem}${RUN_JSON_SUFFIX}`)) continue
       const beside = yield* fs.stat(path.join(folder, `${stem}${RUN_JSON_SUFFIX}`)).pipe(Effect.option)
       if (Option.isSome(beside)) parts.push(one(`${stem}${RUN_JSON_SUFFIX}`, beside.value))
     }

@@ -14,7 +14,7 @@ import * as Status from "../Status.js"
 import { sha256, writeAtomic } from "./files.js"
 import { writeLock } from "./lock.js"
 import { byEntry, files, log } from "./session.js"
-import type { Session } from "./session.js"
+import type { Published, Session } from "./session.js"
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -26,8 +26,17 @@ const iso = (ms: number) => new Date(ms).toISOString()
  * they were scored in.
  */
 export const snapshot = (session: Session): Leaderboard.Leaderboard => {
-  const s = session.settings
   const records = [...session.tracks.values()].flatMap((t) => (t.published !== undefined ? [t.published] : []))
+  const pending = session.counters.pending > 0
+  const memo = session.boardMemo
+  if (memo !== undefined && memo.pending === pending && memo.records.length === records.length && memo.records.every((r, i) => r === records[i])) return memo.board
+  const board = build(session, records)
+  session.boardMemo = { records, pending, board }
+  return board
+}
+
+const build = (session: Session, records: ReadonlyArray<Published>): Leaderboard.Leaderboard => {
+  const s = session.settings
   const board: Leaderboard.Leaderboard = {
     ...Leaderboard.build(records, {
       task: session.edition.id,
@@ -179,6 +188,18 @@ export const livePage = (html: string, updatedAt: string, refresh: number, live?
   return withMeta.replace(/<body[^>]*>/i, (m) => `${m}\n${note}`).replace(/<\/body>/i, (m) => `${poll}${m}`)
 }
 
+/**
+ * The wait after a write of `took` ms before the next. A write begun while runs were queued or
+ * being scored (`busy`: a burst, 500 runs landing at once) is followed by at least twice what it took: a write costs
+ * time in proportion to the board, so a fixed gap made n runs cost n writes of up to n runs each
+ * (2,000 failing runs: 145 s); paced so, writing takes at most a third of a burst's time and the
+ * session stays linear. A write begun with nothing left to do (the board of the one run that
+ * came) is followed by `publishInterval` alone: the next run copied in is not held back by it (at
+ * 500 runs, a run copied 0.3 s after the last one's board waited out twice a board write, 0.3-3 s
+ * on a loaded machine).
+ */
+export const gapAfter = (took: number, busy: boolean, publishInterval: number): number => Math.max(publishInterval, busy ? 2 * took : 0)
+
 /** How often outputs that could not be written (a full disk) are tried again, changed or not. */
 export const OUTPUT_RETRY_MS = 2000
 
@@ -248,6 +269,8 @@ export const publisher = (session: Session) =>
     // what was last written, by what it was made of: a file is written again only when its board
     // (or state, or status) changed, so a burst of runs does not rewrite what stayed the same
     const last: { board: string; public: string; state: string; status: string; problem: string | undefined } = yield* lastWritten(session)
+    // the last board and the JSON made from it (and the state, from the same published runs)
+    let made: { readonly board: Leaderboard.Leaderboard; readonly boardJson: string; readonly stateJson: string } | undefined
     const publish: Effect.Effect<void, never, FileSystem.FileSystem | Path.Path> = lock.withPermits(1)(
       Effect.gen(function* () {
         const path = yield* Path.Path
@@ -259,12 +282,15 @@ export const publisher = (session: Session) =>
           yield* writeLock(session.settings.out)
           yield* log(session, "warn", `the output folder ${session.settings.out} was removed; made it again`)
           last.board = last.public = last.state = last.status = ""
+          made = undefined
         }
         const board = snapshot(session)
         const problem = session.intervalsMemo?.problem
         if (problem !== undefined && problem !== last.problem) yield* log(session, "warn", `no intervals on the leaderboard: ${problem}`)
         last.problem = problem
-        const boardJson = JSON.stringify(board, null, 2) + "\n"
+        // the same board (a status change alone) is not stringified again, nor is the state
+        const same = made?.board === board ? made : undefined
+        const boardJson = same?.boardJson ?? JSON.stringify(board, null, 2) + "\n"
         if (boardJson !== last.board) {
           const now = new Date().toISOString()
           // the public view only when it changed (in the hidden phase it does not with each score)
@@ -289,7 +315,8 @@ export const publisher = (session: Session) =>
           yield* writeAtomic(out(files.leaderboardHtml), livePage(full.html, now, session.settings.refresh, { version, versionFile: files.leaderboardVersion }))
           yield* writeAtomic(out(files.leaderboardVersion), versionScript(version))
         }
-        const stateJson = JSON.stringify(stateOf(session), null, 2) + "\n"
+        const stateJson = same?.stateJson ?? JSON.stringify(stateOf(session), null, 2) + "\n"
+        made = { board, boardJson, stateJson }
         if (stateJson !== last.state) {
           yield* writeAtomic(out(files.state), stateJson)
           last.state = stateJson

@@ -192,24 +192,26 @@ const touchMetadataOwner = (session: Session, name: string) =>
     }
   })
 
-/** The entries of the submissions folder that are runs. */
-export const listRuns = (session: Session) =>
+/** Every name in the submissions folder (none when it cannot be read). */
+const listAll = (session: Session) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
-    return yield* fs.readDirectory(session.settings.folder).pipe(
-      Effect.map((names) => names.filter((n) => isRunName(session, n))),
-      Effect.orElseSucceed(() => [] as Array<string>)
-    )
+    return yield* fs.readDirectory(session.settings.folder).pipe(Effect.orElseSucceed(() => [] as Array<string>))
   })
+
+/** The entries of the submissions folder that are runs. */
+export const listRuns = (session: Session) => Effect.map(listAll(session), (names) => names.filter((n) => isRunName(session, n)))
 
 /** The safety net for missed events: touch every entry whose files differ from when it settled. */
 export const rescan = (session: Session) =>
   Effect.gen(function* () {
-    const names = new Set(yield* listRuns(session))
+    const all = yield* listAll(session)
+    const listed = new Set(all)
+    const names = all.filter((n) => isRunName(session, n))
     for (const name of new Set([...names, ...session.tracks.keys()])) {
       const t = session.tracks.get(name)
       if (t?.pending === true) continue
-      const now = yield* signature(session.settings.folder, name, session.edition)
+      const now = yield* signature(session.settings.folder, name, session.edition, listed)
       // an entry already found not to be a run, unchanged, is not looked at again
       if (t === undefined && session.notRuns.get(name) === now.sig) continue
       if (t === undefined || now.sig !== t.settledSig) yield* touch(session, name)

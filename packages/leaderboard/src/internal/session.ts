@@ -117,6 +117,12 @@ export interface Session {
    * ranks change.
    */
   intervalsMemo: { readonly key: string; readonly board: Leaderboard.Leaderboard; readonly problem: string | undefined } | undefined
+  /**
+   * The last board, by the published records it was built from (the same objects, in the same
+   * order) and whether runs were pending: a status change (a run queued, being scored) builds no
+   * board, so its write costs the status alone and does not hold back the next board's.
+   */
+  boardMemo?: { readonly records: ReadonlyArray<Published>; readonly pending: boolean; readonly board: Leaderboard.Leaderboard } | undefined
 }
 
 /**

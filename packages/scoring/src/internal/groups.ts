@@ -1,0 +1,136 @@
+/**
+ * How `Engine.score` reads its runs: every run of every group (a run given by path, or a
+ * submissions folder's entries), each read, parsed and validated under the budget, a few at a time,
+ * small runs on the engine's thread (`inThread.ts`) and the others in isolated scorers
+ * (`isolated.ts`), its figures computed here; then each folder's runs given their ids.
+ *
+ * @internal
+ */
+import * as nodePath from "node:path"
+import { Submissions } from "@stseval/formats"
+import type { Files, Issue } from "@stseval/formats"
+import { Effect, Semaphore } from "effect"
+import type { Context } from "../Engine.js"
+import * as Isolation from "../Isolation.js"
+import type { ScoredRun } from "../ScoredRun.js"
+import { batchesOf, MB_PER_WORKER, sizeOf } from "./batches.js"
+import { scoreInThread } from "./inThread.js"
+import * as Isolated from "./isolated.js"
+import type { Work } from "./protocol.js"
+
+/**
+ * What `score` reads: a run given by path, or a submissions folder's entries (read one by one and
+ * given their ids together, by `Submissions.settle`). `fail` is the error a run that cannot be read
+ * at all stops everything with (as `inputs` and `Submissions.discover` do).
+ */
+export type Group<E> =
+  | { readonly kind: "run"; readonly path: string; readonly fail: (e: { readonly message: string }) => E }
+  | {
+      readonly kind: "folder"
+      readonly folder: string
+      readonly listing: Submissions.FolderListing
+      readonly within: Files.Within
+      readonly fail: (e: { readonly message: string }) => E
+    }
+
+/**
+ * Runs scored at once hold at most this many MiB of run files between them, unless one run is
+ * larger (it is then scored alone): a folder then takes the memory of its largest run (about three
+ * times its size, see `Isolation`), or of 32 MiB of runs at once, whichever is more, plus each
+ * scorer's own (about 20 MiB), never the sum of its runs'.
+ */
+const IN_FLIGHT_MB = 32
+
+/** Small runs read at once on the engine's thread (`inThread.ts`). */
+const IN_THREAD_AT_ONCE = 8
+
+/**
+ * At most this many small runs are scored on the engine's thread; more go to scorers in batches:
+ * `rank` of 2,000 STS-B runs all on the engine's thread took 4.1 s of CPU against 3.6 s in two
+ * scorers (their reads synchronous), and twice the wall time. A scorer's start (50-100 ms of CPU)
+ * is worth it for a folder, not for a few runs.
+ */
+const IN_THREAD_RUNS = 16
+
+export interface ScoredGroup {
+  readonly runs: ReadonlyArray<ScoredRun>
+  readonly issues: ReadonlyArray<Issue.Issue>
+}
+
+/**
+ * Every run of every group, each read, parsed and validated by an isolated scorer under the
+ * budget, a few at a time (`IN_FLIGHT_MB`), its figures computed here; then each folder's runs
+ * given their ids. A run that cannot be read at all stops everything, as before isolation.
+ */
+export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>, options: Isolation.Options): Effect.Effect<ReadonlyArray<ScoredGroup>, E> =>
+  Effect.gen(function* () {
+    const budget = Isolation.budgetOf(options)
+    const options_: Submissions.DiscoverOptions = {}
+    const jobs = groups.flatMap((g, gi): ReadonlyArray<{ readonly group: number; readonly path: string; readonly work: Work }> =>
+      g.kind === "run"
+        ? [{ group: gi, path: g.path, work: { kind: "path", path: g.path, options: options_ } as const }]
+        : g.listing.names.map((name) => ({
+            group: gi,
+            path: nodePath.join(g.folder, name),
+            // the run.json files beside it from the folder's one listing: no look per absent name
+            work: { kind: "entry", folder: g.folder, name, within: g.within, options: { ...options_, runJsonBeside: Submissions.runJsonBeside(g.listing, name, context.edition) } } as const
+          }))
+    )
+    const sizes = jobs.map((j) => sizeOf(j.path))
+    const results: Array<Isolated.Result> = []
+    // small runs here, under the same checks and budget (`inThread.ts`); the others in scorers
+    // (many small runs pay a scorer's start back: sent to scorers in batches, where their reads
+    // are synchronous and two threads share them)
+    const few = jobs.filter((_, i) => sizes[i] <= (options.smallMb ?? Isolation.SMALL_MB)).length <= IN_THREAD_RUNS
+    const smallMb = few ? (options.smallMb ?? Isolation.SMALL_MB) : 0
+    const small = jobs.flatMap((_, i) => (sizes[i] <= smallMb ? [i] : []))
+    const large = jobs.flatMap((_, i) => (sizes[i] <= smallMb ? [] : [i]))
+    const total = large.reduce((sum, i) => sum + sizes[i], 0)
+    const workers = Math.max(1, Math.min(options.workers ?? Isolated.defaultWorkers(), large.length, Math.ceil(total / MB_PER_WORKER)))
+    const inFlight = yield* Semaphore.make(IN_FLIGHT_MB)
+    const isolated = Effect.forEach(
+      batchesOf(large.map((i) => sizes[i]), workers).map((batch) => batch.map((k) => large[k])),
+      (batch) => {
+        const mb = batch.reduce((sum, i) => sum + sizes[i], 0)
+        return inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(mb))))(
+          Effect.map(Isolated.runBatch(context, batch.map((i) => jobs[i].work), budget, workers), (rs) => rs.forEach((r, k) => (results[batch[k]] = r)))
+        )
+      },
+      { concurrency: workers, discard: true }
+    )
+    // a few at once: their reads overlap, their checks take turns on this thread
+    const here = Effect.forEach(small, (i) => Effect.map(Effect.promise(() => scoreInThread(context, jobs[i].work, budget)), (r) => void (results[i] = r)), {
+      concurrency: IN_THREAD_AT_ONCE,
+      discard: true
+    })
+    yield* Effect.all([isolated, here], { concurrency: 2, discard: true })
+    const out: Array<ScoredGroup> = []
+    for (const [gi, g] of groups.entries()) {
+      const mine = jobs.flatMap((j, i) => (j.group === gi ? [{ job: j, result: results[i] }] : []))
+      for (const { result } of mine) {
+        if (!Isolated.isFailure(result) && result.kind === "error" && result.io) return yield* Effect.fail(g.fail(result))
+      }
+      if (g.kind === "run") {
+        const { job, result } = mine[0]
+        const meta = !Isolated.isFailure(result) && result.kind === "run" && result.meta.id !== undefined ? { ...result.meta, id: result.meta.id } : Submissions.metaFromName(nodePath.basename(job.path), context.edition)
+        out.push({ runs: [Isolated.scoredOf(context, meta, job.path, result)], issues: [] })
+        continue
+      }
+      const issues: Array<Issue.Issue> = []
+      const read: Array<{ readonly meta: Omit<Submissions.RunMeta, "id">; readonly path: string; readonly result: Isolated.Result }> = []
+      for (const { job, result } of mine) {
+        if (!Isolated.isFailure(result) && result.kind === "skipped") {
+          issues.push(result.issue)
+          continue
+        }
+        const { id: _id, ...fromName } = Submissions.metaFromName(nodePath.basename(job.path), context.edition)
+        const meta = !Isolated.isFailure(result) && result.kind === "run" ? withoutId(result.meta) : fromName
+        read.push({ meta, path: job.path, result })
+      }
+      const settled = Submissions.settle(g.folder, context.edition, read)
+      out.push({ runs: settled.runs.map((r) => Isolated.scoredOf(context, r.meta, r.path, r.result)), issues: [...issues, ...settled.issues] })
+    }
+    return out
+  })
+
+const withoutId = ({ id: _id, ...meta }: Omit<Submissions.RunMeta, "id"> & { readonly id?: string }): Omit<Submissions.RunMeta, "id"> => meta
