@@ -10,11 +10,12 @@
  */
 import { type Issue, Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
-import { Rank, Style, Uncertainty } from "@stseval/scoring"
-import * as Marks from "@stseval/scoring/Marks"
-import { Footnotes, Html, Layouts, Markdown, Table } from "@stseval/tables"
+import { Style } from "@stseval/scoring"
+import type * as Marks from "@stseval/scoring/Marks"
+import { Footnotes, Html, Layouts, Markdown, Results } from "@stseval/tables"
+import type { Table } from "@stseval/tables"
 import { Context } from "effect"
-import type { Leaderboard, LeaderboardRun } from "./Leaderboard.js"
+import type { Leaderboard, LeaderboardRun, Ranking } from "./Leaderboard.js"
 
 /**
  * @example
@@ -66,54 +67,185 @@ export const styleOf = (edition: Registry.TaskEdition | undefined, metric: strin
 
 const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`
 
-/** A column as a footnote names it: a ranking's figure by its ranking ("official (Pearson)"), a dataset's by its name. */
-const columnName = (c: Table.Column): string => (c.key.endsWith(".value") && c.group !== undefined ? `${c.group} (${c.header})` : c.header)
+/** A metric as people read it: its label (`Spearman`). */
+const labelOf = (metric: string) => Metrics.get(metric)?.label ?? metric
 
-const rowMarks = (r: LeaderboardRun, overlapsBest: boolean): ReadonlyArray<Table.RowMark> => [
-  ...(r.flags.includes("late") || r.flags.includes("corrected") ? (["late"] as const) : []),
-  ...(r.flags.includes("post-deadline") ? (["postDeadline"] as const) : []),
-  ...(r.flags.includes("zeroed") ? (["zeroed"] as const) : []),
-  ...(overlapsBest ? (["overlapsBest"] as const) : [])
-]
+/** An interval as a table draws it (`leaderboard.json` carries its level and skew too). */
+const intervalOf = (ci: { readonly low: number; readonly high: number; readonly fewPairs?: number | undefined } | null | undefined): Results.Interval | undefined =>
+  ci != null ? { low: ci.low, high: ci.high, ...(ci.fewPairs !== undefined ? { fewPairs: ci.fewPairs } : {}) } : undefined
 
-/**
- * A figure's cell, with its interval when it has one (`--ci`: HTML draws it, as `report --ci`) and
- * how few pairs it rests on when fewer than 100 (printed `‡`, as the report prints it).
- */
-const figureCell = (
-  f: { readonly value: number | null; readonly ci?: { readonly low: number; readonly high: number; readonly fewPairs?: number | undefined } | null | undefined } | undefined,
-  marks: ReadonlyArray<Table.CellMark>,
-  missing: { readonly kind: Table.MissingKind | undefined; readonly reason?: string | null | undefined }
-): Table.Cell =>
-  f?.value != null
-    ? { _tag: "number", value: f.value, marks, ...(f.ci != null ? { ci: { low: f.ci.low, high: f.ci.high, ...(f.ci.fewPairs !== undefined ? { fewPairs: f.ci.fewPairs } : {}) } } : {}) }
-    : { _tag: "missing", marks: [], ...(missing.kind !== undefined ? { kind: missing.kind } : {}), ...(missing.reason != null ? { reason: missing.reason } : {}) }
-
-/** Why a run has no figure on a dataset (`Table.MissingKind`); unknown for a board cached before datasets carried their status. */
-const datasetMissing = (run: LeaderboardRun, f: LeaderboardRun["datasets"][number] | undefined): Table.MissingKind | undefined =>
+/** Why a run has no figure on a dataset, as the tables say it (`Results.DatasetFigures.state`). */
+const stateOf = (run: LeaderboardRun, f: LeaderboardRun["datasets"][number] | undefined): Results.DatasetFigures["state"] =>
   run.status === "failed" || f?.status === "not-scored"
     ? "failed"
     : f === undefined || f.status === "missing"
       ? "notSubmitted"
-      : f.status === "scored"
-        ? "undefined"
+      : f.status === "no-gold"
+        ? "noGold"
         : undefined
 
-/** A metric as people read it: its label (`Spearman`). */
-const labelOf = (metric: string) => Metrics.get(metric)?.label ?? metric
-
-/** The marks of a ranking's figure: its official figure over several datasets, else its one dataset's. */
-const rankingMarks = (board: Leaderboard, ranking: string) => {
-  const own = (board.marks ?? []).filter((m) => m.ranking === ranking)
-  return own.find((m) => m.dataset === undefined) ?? (own.length === 1 ? own[0] : undefined)
+/** What the board shows of a ranking and of a dataset, and where each figure is in the board's `Results`. */
+const shapeOf = (board: Leaderboard) => {
+  const hiddenPublic = board.hidden && board.view === "public"
+  const rankings = hiddenPublic ? [] : board.rankings
+  // per-dataset columns (STS tracks, SemRel languages), in the edition's order: each dataset's
+  // figure by the metric its ranking orders by
+  const datasets = hiddenPublic ? [] : [...new Map(board.runs.flatMap((r) => r.datasets.map((d) => [d.dataset, d.metric] as const))).entries()]
+  const isDataset = new Set(datasets.map(([name]) => name))
+  // a dataset ranked on its own (SemRel's languages) already has its figure beside its rank, in its
+  // ranking's group: a second column of the same figure only widens the page
+  const ownRanking = new Set(rankings.map((r) => `${r.ranking}\u0000${r.metric}`))
+  const shown = datasets.filter(([name, metric]) => !ownRanking.has(`${name}\u0000${metric}`))
+  // a ranking of one dataset (SemRel's languages) is that dataset's figure, missing as the dataset is
+  const figureOfRanking = (r: Ranking): Layouts.Source =>
+    isDataset.has(r.ranking) ? { _tag: "metric", dataset: r.ranking, metric: r.metric } : { _tag: "aggregate", name: r.ranking }
+  return { hiddenPublic, rankings, datasets, shown, figureOfRanking }
 }
 
 /**
- * The leaderboard as one report `Table`: a row per run (in the order of the headline ranking, then
- * the runs it does not rank), a rank and a figure column per ranking (bold where the board's marks
- * tie the run with the best, a bullet on the best ranked figure), each dataset's figure by its
- * ranked metric, and a note column with why a run is not ranked or its first error. In the hidden
- * phase's public view: status and errors only.
+ * The board as the tables' `Results`: its runs in its order, its rankings as `Leaderboard.build`
+ * made them (nothing ranks here), its marks and intervals as the board carries them.
+ */
+const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefined): Results.Results => {
+  const { hiddenPublic, rankings, datasets, shown, figureOfRanking } = shapeOf(board)
+  const keyOf = (r: Ranking) => Results.figureKey(figureOfRanking(r) as Parameters<typeof Results.figureKey>[0])
+  const headline = rankings[0]
+  // the marks of each ranking's figure: its official figure over several datasets, else its one dataset's
+  const marks: Record<string, Marks.FigureMarks> = {}
+  for (const m of board.marks ?? []) marks[m.key] = m as Marks.FigureMarks
+  for (const r of rankings) {
+    const own = (board.marks ?? []).filter((m) => m.ranking === r.ranking)
+    const m = own.find((x) => x.dataset === undefined) ?? (own.length === 1 ? own[0] : undefined)
+    if (m !== undefined) marks[keyOf(r)] = m as Marks.FigureMarks
+    else delete marks[keyOf(r)]
+  }
+  const runs = board.runs.map((run): Results.RunResult => {
+    const figures: Record<string, Record<string, unknown>> = {}
+    for (const [name, metric] of datasets) {
+      const f = run.datasets.find((d) => d.dataset === name)
+      const state = stateOf(run, f)
+      const ci = intervalOf(f?.ci)
+      figures[name] = { ...(f?.value != null ? { [metric]: f.value } : {}), ...(state !== undefined ? { state } : {}), ...(run.failure !== null ? { reason: run.failure } : {}), ...(ci !== undefined ? { ci: { [metric]: ci } } : {}) }
+    }
+    const aggregates: Record<string, number | undefined> = {}
+    const aggregateReasons: Record<string, string> = {}
+    const aggregateIntervals: Record<string, Results.Interval> = {}
+    const rankIntervals: Record<string, Results.RankInterval> = {}
+    let note = run.errors[0] !== undefined ? issueText(run.errors[0]) : ""
+    for (const r of rankings) {
+      const e = r.entries.find((x) => x.id === run.id)
+      if (note === "" && e?.reason != null) note = e.reason
+      const source = figureOfRanking(r)
+      const reason = run.failure ?? e?.reason ?? run.official.find((o) => o.ranking === r.ranking)?.reason
+      const ci = intervalOf(e?.ci)
+      if (source._tag === "metric") {
+        const own = figures[source.dataset] ?? {}
+        figures[source.dataset] = {
+          ...own,
+          ...(e?.value != null ? { [source.metric]: e.value } : {}),
+          ...(reason != null ? { reason } : {}),
+          ...(ci !== undefined ? { ci: { ...(own.ci as object | undefined), [source.metric]: ci } } : {})
+        }
+      } else {
+        aggregates[r.ranking] = e?.value ?? undefined
+        if (reason != null) aggregateReasons[r.ranking] = reason
+        if (ci !== undefined) aggregateIntervals[r.ranking] = ci
+      }
+      if (e?.rankInterval !== undefined) rankIntervals[keyOf(r)] = { ...e.rankInterval, overlapsBest: e.overlapsBest === true }
+    }
+    return {
+      id: run.id,
+      label: run.id,
+      team: run.team,
+      run: run.run !== null ? `run${run.run}` : "",
+      primary: run.primary,
+      late: run.flags.includes("late"),
+      corrected: run.flags.includes("corrected"),
+      postDeadline: run.flags.includes("post-deadline"),
+      zeroed: run.flags.includes("zeroed"),
+      failed: run.status === "failed",
+      datasets: figures as Results.RunResult["datasets"],
+      aggregates,
+      aggregateReasons,
+      aggregateIntervals,
+      rankIntervals,
+      texts: { status: run.status === "scored" ? (hiddenPublic ? "valid" : "scored") : "failed", note }
+    }
+  })
+  return {
+    edition: board.task,
+    style: edition?.published.style,
+    datasets: shown.map(([name, metric]) => ({ name, header: Registry.datasetHeader(edition, name), metric })),
+    runs,
+    rankings: rankings.map((r) => ({
+      ranking: r.ranking,
+      metric: r.metric,
+      direction: Metrics.get(r.metric)?.direction ?? "higher",
+      // the headline ranking also owns the datasets' figures: their bullets go to the runs it ranks
+      figures: [keyOf(r), ...(r === headline ? shown.map(([name, metric]) => Results.figureKey({ _tag: "metric", dataset: name, metric })) : [])],
+      entries: r.entries.map((e) => ({ id: e.id, rank: e.rank ?? undefined, ...(e.reason != null ? { reason: e.reason } : {}) }))
+    })),
+    marks,
+    ...(board.intervals !== undefined && !hiddenPublic ? { intervals: board.intervals } : {})
+  }
+}
+
+/**
+ * The board's layout: a row per run (in the order of the headline ranking, then the runs it does
+ * not rank), a rank and a figure column per ranking (bold where the board's marks tie the run with
+ * the best, a bullet on the best ranked figure), each dataset's figure by its ranked metric, and a
+ * note column with why a run is not ranked or its first error. In the hidden phase's public view:
+ * status and errors only.
+ */
+const boardLayout = (board: Leaderboard, edition: Registry.TaskEdition | undefined): Layouts.LayoutSpec => {
+  const { hiddenPublic, rankings, shown, figureOfRanking } = shapeOf(board)
+  const marked = new Set((board.marks ?? []).flatMap((m) => (m.test !== undefined ? [m.key] : [])))
+  const columns: Array<Layouts.ColumnSpec> = [
+    { key: "run", header: "Run", source: { _tag: "label" } },
+    { key: "team", header: "Team", source: { _tag: "team" } },
+    { key: "primary", header: "Primary", source: { _tag: "primary" }, align: "center" }
+  ]
+  for (const r of rankings) {
+    const figure = figureOfRanking(r)
+    const header = labelOf(r.metric)
+    columns.push({ key: `${r.ranking}.rank`, header: "Rank", source: { _tag: "rank", ranking: r.ranking }, group: r.ranking })
+    // with intervals (`--ci`), the rank range after each rank, as `report --ci` prints it
+    if (board.intervals !== undefined) {
+      const { key, header: rangeHeader, description } = Layouts.rankRangeColumn
+      columns.push({ key: `${r.ranking}.${key}`, header: rangeHeader, source: { _tag: "rankInterval", ranking: r.ranking }, group: r.ranking, description })
+    }
+    const own = (board.marks ?? []).filter((m) => m.ranking === r.ranking)
+    const m = own.find((x) => x.dataset === undefined) ?? (own.length === 1 ? own[0] : undefined)
+    columns.push({ key: `${r.ranking}.value`, header, name: `${r.ranking} (${header})`, source: figure, group: r.ranking, number: styleOf(edition, r.metric), markBest: true, markTied: m?.test !== undefined })
+  }
+  for (const [name, metric] of shown) {
+    // headed by the edition's display name (`ar-ar`, not `track1.ar-ar`), as the report heads them
+    const source = { _tag: "metric", dataset: name, metric } as const
+    columns.push({ key: `dataset.${name}`, header: Registry.datasetHeader(edition, name), source, group: `datasets (${labelOf(metric)})`, number: styleOf(edition, metric), markBest: true, markTied: marked.has(Results.figureKey(source)) })
+  }
+  columns.push({ key: "status", header: "Status", source: { _tag: "text", name: "status" }, align: "left" }, { key: "note", header: "Note", source: { _tag: "text", name: "note" }, align: "left", prose: true })
+  return {
+    id: `leaderboard-${board.task}`,
+    title: `Leaderboard: ${board.task}${hiddenPublic ? " (hidden phase: validation only)" : ""}`,
+    caption: `${board.counts.runs} runs: ${board.counts.scored} scored, ${board.counts.failed} failed${hiddenPublic ? "" : `, ${board.counts.ranked} ranked`}. Run limit ${board.runLimit} per team${board.deadline !== null ? `; deadline ${board.deadline}` : ""}.`,
+    label: `tab:leaderboard-${board.task}`,
+    wide: false,
+    columns,
+    sortBy: rankings[0] !== undefined ? `${rankings[0].ranking}.value` : "run",
+    runs: board.primaryOnly ? "primary" : "all",
+    notes: [
+      "* late or corrected submission; \u2020 submitted after the deadline (listed, never ranked).",
+      ...(board.runs.some((r) => r.flags.includes("zeroed")) ? [Footnotes.zeroed] : []),
+      ...(hiddenPublic ? [] : [Footnotes.best])
+    ],
+    explained: ["best", "late", "postDeadline", "zeroed"],
+    intervalsSignature: true
+  }
+}
+
+/**
+ * The leaderboard as one report `Table`, laid out by the tables' `Layouts.build` (the report's
+ * builder: its order, bullets, bold and footnotes) from the board's rankings, marks and intervals.
  *
  * @example
  * ```ts
@@ -128,141 +260,8 @@ const rankingMarks = (board: Leaderboard, ranking: string) => {
  * ```
  * @since 0.1.0
  */
-export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Table.Table => {
-  const hiddenPublic = board.hidden && board.view === "public"
-  const columns: Array<Table.Column> = [
-    { key: "run", header: "Run", align: "left", rowLabel: true },
-    { key: "team", header: "Team", align: "left" },
-    { key: "primary", header: "Primary", align: "center" }
-  ]
-  // with intervals (`--ci`), the rank range after each rank, as `report --ci` prints it
-  const ci = hiddenPublic ? undefined : board.intervals
-  if (!hiddenPublic) {
-    for (const r of board.rankings) {
-      columns.push({ key: `${r.ranking}.rank`, header: "Rank", align: "right", group: r.ranking, number: { decimals: 0 } })
-      if (ci !== undefined) {
-        const { key, header, align, description } = Layouts.rankRangeColumn
-        columns.push({ key: `${r.ranking}.${key}`, header, align: align ?? "right", group: r.ranking, description })
-      }
-      columns.push({ key: `${r.ranking}.value`, header: labelOf(r.metric), align: "right", group: r.ranking, number: styleOf(edition, r.metric) })
-    }
-  }
-  // per-dataset columns (STS tracks, SemRel languages), in the edition's order: each dataset's
-  // figure by the metric its ranking orders by
-  const datasets = hiddenPublic ? [] : [...new Map(board.runs.flatMap((r) => r.datasets.map((d) => [d.dataset, d.metric] as const))).entries()]
-  // a dataset ranked on its own (SemRel's languages) already has its figure beside its rank, in its
-  // ranking's group: a second column of the same figure only widens the page
-  const ownRanking = new Set(hiddenPublic ? [] : board.rankings.map((r) => `${r.ranking}\u0000${r.metric}`))
-  const shown = datasets.filter(([name, metric]) => !ownRanking.has(`${name}\u0000${metric}`))
-  for (const [name, metric] of shown) {
-    // headed by the edition's display name (`ar-ar`, not `track1.ar-ar`), as the report heads them
-    columns.push({ key: `dataset.${name}`, header: Registry.datasetHeader(edition, name), align: "right", group: `datasets (${labelOf(metric)})`, number: styleOf(edition, metric) })
-  }
-  columns.push({ key: "status", header: "Status", align: "left" }, { key: "note", header: "Note", align: "left", prose: true })
-  const headline = board.rankings[0]
-  const order = headline !== undefined && !hiddenPublic ? headline.entries.map((e) => e.id) : []
-  const used = { overlapsBest: false, range: false, tied: new Map<string, Array<string>>(), missing: new Set<Table.MissingKind | "other">() }
-  const missingOf = (kind: Table.MissingKind | undefined, reason?: string | null) => {
-    used.missing.add(kind ?? "other")
-    return { kind, reason }
-  }
-  const runs = [...board.runs].sort((a, b) => {
-    const ia = order.indexOf(a.id)
-    const ib = order.indexOf(b.id)
-    return (ia < 0 ? Infinity : ia) - (ib < 0 ? Infinity : ib) || 0
-  })
-  // the best ranked figure of each dataset, for its bullet (among the runs the headline ranking ranks)
-  const ranked = new Set(headline?.entries.flatMap((e) => (e.rank !== null ? [e.id] : [])) ?? [])
-  const bestOf = new Map<string, number>()
-  for (const [name, metric] of datasets) {
-    const best = Rank.best(
-      board.runs.flatMap((r) => (ranked.has(r.id) ? [r.datasets.find((d) => d.dataset === name)?.value] : [])),
-      Metrics.get(metric)?.direction ?? "higher"
-    )
-    if (best !== undefined) bestOf.set(name, best)
-  }
-  // the rule of each bold (`Marks.describe`: test, resamples, p-value, correction), as report says it
-  // (and the columns it applies to, for the footnotes: STS 2017 has two rules, tracks and Primary)
-  const tiedIn = (m: Parameters<typeof Marks.describe>[0] & { readonly tied: ReadonlyArray<string> } | undefined, id: string, header: string): ReadonlyArray<Table.CellMark> => {
-    if (m?.test === undefined || !m.tied.includes(id)) return []
-    const rule = Marks.describe(m)
-    const headers = used.tied.get(rule) ?? []
-    if (!headers.includes(header)) headers.push(header)
-    used.tied.set(rule, headers)
-    return ["tied"]
-  }
-  const rows: Array<Table.Row> = runs.map((run) => {
-    const cells: Record<string, Table.Cell> = {
-      run: { _tag: "text", text: run.id, marks: [] },
-      team: { _tag: "text", text: run.team, marks: [] },
-      primary: { _tag: "text", text: run.primary ? "yes" : "", marks: [] },
-      status: { _tag: "text", text: run.status === "scored" ? (hiddenPublic ? "valid" : "scored") : "failed", marks: [] }
-    }
-    let note = run.errors[0] !== undefined ? issueText(run.errors[0]) : ""
-    if (!hiddenPublic) {
-      for (const r of board.rankings) {
-        const e = r.entries.find((x) => x.id === run.id)
-        if (e?.rank != null) cells[`${r.ranking}.rank`] = { _tag: "number", value: e.rank, marks: [] }
-        else {
-          used.missing.add("notRanked")
-          cells[`${r.ranking}.rank`] = { _tag: "missing", reason: e?.reason ?? undefined, kind: "notRanked", marks: [] }
-        }
-        if (ci !== undefined) {
-          cells[`${r.ranking}.${Layouts.rankRangeColumn.key}`] =
-            e?.rankInterval !== undefined ? { _tag: "text", text: Uncertainty.formatRankInterval(e.rankInterval), marks: [] } : { _tag: "missing", kind: "notRanked", marks: [] }
-          used.range ||= e?.rankInterval !== undefined
-        }
-        cells[`${r.ranking}.value`] = figureCell(
-          e,
-          [...(e?.rank === 1 ? (["best"] as const) : []), ...tiedIn(rankingMarks(board, r.ranking), run.id, columnName(columns.find((c) => c.key === `${r.ranking}.value`)!))],
-          e?.value != null
-            ? { kind: undefined }
-            : missingOf(
-                // a ranking of one dataset (SemRel's languages) lacks its figure as the dataset does
-                datasets.some(([name]) => name === r.ranking) ? datasetMissing(run, run.datasets.find((d) => d.dataset === r.ranking)) : run.status === "failed" ? "failed" : "undefined",
-                run.failure ?? e?.reason ?? run.official.find((o) => o.ranking === r.ranking)?.reason
-              )
-        )
-        if (note === "" && e?.reason != null) note = e.reason
-      }
-    }
-    for (const [name, metric] of shown) {
-      const f = run.datasets.find((d) => d.dataset === name)
-      const marks = board.marks?.find((m) => m.dataset === name && m.metric === metric)
-      cells[`dataset.${name}`] = figureCell(
-        f,
-        [...(f?.value != null && ranked.has(run.id) && bestOf.get(name) === f.value ? (["best"] as const) : []), ...tiedIn(marks, run.id, columnName(columns.find((c) => c.key === `dataset.${name}`)!))],
-        f?.value != null ? { kind: undefined } : missingOf(datasetMissing(run, f), run.failure)
-      )
-    }
-    cells.note = { _tag: "text", text: note, marks: [] }
-    // `≈` by the headline ranking, the one the rows are ordered by
-    // the best run's own interval overlaps itself: the mark is for the others
-    const own = headline?.entries.find((x) => x.id === run.id)
-    const overlapsBest = ci !== undefined && own?.overlapsBest === true && own.rank !== 1
-    used.overlapsBest ||= overlapsBest
-    return { id: run.id, cells, marks: rowMarks(run, overlapsBest), flags: { late: run.late, corrected: run.corrected, postDeadline: run.postDeadline } }
-  })
-  return {
-    id: `leaderboard-${board.task}`,
-    title: `Leaderboard: ${board.task}${hiddenPublic ? " (hidden phase: validation only)" : ""}`,
-    caption: `${board.counts.runs} runs: ${board.counts.scored} scored, ${board.counts.failed} failed${hiddenPublic ? "" : `, ${board.counts.ranked} ranked`}. Run limit ${board.runLimit} per team${board.deadline !== null ? `; deadline ${board.deadline}` : ""}.`,
-    label: `tab:leaderboard-${board.task}`,
-    wide: false,
-    columns,
-    sections: [{ rows }],
-    footnotes: [
-      "* late or corrected submission; \u2020 submitted after the deadline (listed, never ranked).",
-      ...(board.runs.some((r) => r.flags.includes("zeroed")) ? [Footnotes.zeroed] : []),
-      ...(hiddenPublic ? [] : [Footnotes.best]),
-      // the bold's rules, each naming its columns when there are several (in column order)
-      ...Footnotes.tied(used.tied, [...new Set(columns.flatMap((c) => ([...used.tied.values()].some((headers) => headers.includes(columnName(c))) ? [columnName(c)] : [])))]),
-      ...Footnotes.missing(used.missing),
-      ...(ci !== undefined ? [...Footnotes.intervals(ci, used), `Intervals' signature: ${ci.signature}`] : []),
-      ...(rows.some((r) => Object.values(r.cells).some((c) => Table.fewPairsOf(c) !== undefined)) ? [Footnotes.fewPairs] : [])
-    ]
-  }
-}
+export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Table.Table =>
+  Layouts.build(boardResults(board, edition), boardLayout(board, edition), { rankIntervals: false, matrix: false })
 
 /**
  * The leaderboard in GitHub Markdown (the report's renderer).

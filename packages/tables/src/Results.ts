@@ -101,9 +101,10 @@ export interface DatasetFigures {
   readonly reason?: string | undefined
   /**
    * the run has no file for the dataset (`notSubmitted`), or its file has errors and was not scored
-   * (`failed`); absent when it was scored (a figure may still be undefined). @since 0.3.0
+   * (`failed`), or there is no gold to score it against (`noGold`: printed "-", no figure); absent
+   * when it was scored (a figure may still be undefined). @since 0.3.0
    */
-  readonly state?: "notSubmitted" | "failed" | undefined
+  readonly state?: "notSubmitted" | "failed" | "noGold" | undefined
   /** intervals on the figures by metric name, when computed (`--ci`) */
   readonly ci?: Readonly<Record<string, Interval>> | undefined
   /** a figure by metric name; undefined when it has none */
@@ -168,6 +169,8 @@ export interface RunResult {
   readonly identityUnknown?: boolean | undefined
   /** the whole run failed (a zip that does not open, no file at all): none of its figures was scored. @since 0.3.0 */
   readonly failed?: boolean | undefined
+  /** further texts by name, for `text` columns (the leaderboard's Status and Note) @since 0.4.0 */
+  readonly texts?: Readonly<Record<string, string>> | undefined
   /** e.g. `Baselines`; default: the participants' section */
   readonly section?: string | undefined
   /** figures by dataset name */
