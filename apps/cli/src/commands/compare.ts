@@ -116,7 +116,7 @@ export const compare = Command.make(
     const ranking = spec !== undefined ? Registry.rankingOfDataset(edition, spec) : edition.ranking[0]
     const aligned = Aligned.datasets(edition, runs, { ranking, only })
     const graded = aligned.datasets.flatMap((d) => (d.kind === "scores" ? [d] : []))
-    const compared = metricOf(metric, ranking)
+    const compared = metricOf(metric, ranking, edition)
     const chosen = Option.getOrElse(test, () => Compare.testFor(compared))
     const common = { alternative, resamples, seed, metric: compared, progress: progressReporter(json) } as const
     const tooMany = Task.checkResamples("--resamples", resamples, 2 * (graded.length + 1))

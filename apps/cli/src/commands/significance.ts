@@ -163,7 +163,7 @@ export const significance = Command.make(
     // each ranking's text, and whether it says why nothing was tested (stderr)
     const texts: Array<{ readonly text: string; readonly error: boolean }> = []
     for (const scope of scopes) {
-      const compared = metricOf(metric, scope.ranking)
+      const compared = metricOf(metric, scope.ranking, edition)
       if (Metrics.get(scope.ranking.metric)?.kind === "labels" && Option.isNone(metric)) {
         skipped.push({ ranking: scope.name, reason: `ranked by ${scope.ranking.metric}, labels: compare two runs with \`stseval compare\` (McNemar's test)` })
         continue
