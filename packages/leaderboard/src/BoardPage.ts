@@ -1,10 +1,10 @@
 /**
- * Markdown and HTML of a leaderboard, through `@stseval/tables` (the report's renderers, its one
- * HTML escaper and plot glyphs): `toTable` lays the board out as one report `Table` in the board's
- * own order (its ranking, `Rank.rank` over the runs' outcomes: nothing here ranks), with the
- * board's marks (`leaderboard.json`'s `marks`: bold where a run is not significantly different from
- * the best ranked run) and intervals. `Renderer` is an Effect reference: the watcher renders with
- * it, styled for the scorer's edition when `ScoringAdapter.rendererLayer` provides it.
+ * The leaderboard's pages (Markdown and HTML), laid out by the tables' one builder: `toTable` reads
+ * the board as the tables' `Results` (its rankings, marks and intervals as `leaderboard.json` holds
+ * them: nothing here ranks or marks) with a layout of a Rank column per ranking, and
+ * `Layouts.build` decides the order, bullets, bold and footnotes as it does for the report.
+ * `Renderer` is an Effect reference: the watcher renders with it, styled for the scorer's edition
+ * when `ScoringAdapter.rendererLayer` provides it.
  *
  * @since 0.1.0
  */
@@ -20,11 +20,11 @@ import type { Leaderboard, LeaderboardRun, Ranking } from "./Leaderboard.js"
 /**
  * @example
  * ```ts
- * import { Render } from "@stseval/leaderboard"
+ * import { BoardPage } from "@stseval/leaderboard"
  * import type { Leaderboard } from "@stseval/leaderboard"
  *
  * declare const board: Leaderboard.Leaderboard
- * const { md, html }: Render.Rendered = Render.renderer().render(board)
+ * const { md, html }: BoardPage.Rendered = BoardPage.renderer().render(board)
  * ```
  * @since 0.1.0
  */
@@ -38,10 +38,10 @@ export interface Rendered {
  *
  * @example
  * ```ts
- * import { Render } from "@stseval/leaderboard"
+ * import { BoardPage } from "@stseval/leaderboard"
  *
  * // the tables' renderer, Markdown only
- * const mine: Render.RendererShape = { render: (board, edition) => ({ md: Render.markdown(board, edition), html: "" }) }
+ * const mine: BoardPage.RendererShape = { render: (board, edition) => ({ md: BoardPage.markdown(board, edition), html: "" }) }
  * ```
  * @since 0.1.0
  */
@@ -56,9 +56,9 @@ export interface RendererShape {
  * @example
  * ```ts
  * import { Registry } from "@stseval/formats"
- * import { Render } from "@stseval/leaderboard"
+ * import { BoardPage } from "@stseval/leaderboard"
  *
- * Render.styleOf(Registry.get("sts2017")!, "pearson") // { decimals: 2, scale: 100 }: r x 100
+ * BoardPage.styleOf(Registry.get("sts2017")!, "pearson") // { decimals: 2, scale: 100 }: r x 100
  * ```
  * @since 0.2.0
  */
@@ -250,13 +250,13 @@ const boardLayout = (board: Leaderboard, edition: Registry.TaskEdition | undefin
  * @example
  * ```ts
  * import { Registry } from "@stseval/formats"
- * import { Leaderboard, Render } from "@stseval/leaderboard"
+ * import { BoardPage, Leaderboard } from "@stseval/leaderboard"
  *
  * declare const board: Leaderboard.Leaderboard // leaderboard.json
  * const edition = Registry.get("sts2017")!
  *
  * // the rows in the board's ranking, bold from its marks
- * const rows = Render.toTable(board, edition).sections[0].rows.map((r) => r.id)
+ * const rows = BoardPage.toTable(board, edition).sections[0].rows.map((r) => r.id)
  * ```
  * @since 0.1.0
  */
@@ -269,12 +269,12 @@ export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Tab
  * @example
  * ```ts
  * import { Registry } from "@stseval/formats"
- * import { Leaderboard, Render } from "@stseval/leaderboard"
+ * import { BoardPage, Leaderboard } from "@stseval/leaderboard"
  *
  * declare const board: Leaderboard.Leaderboard // leaderboard.json
  * const edition = Registry.get("sts2017")!
  *
- * const md = Render.markdown(board, edition)
+ * const md = BoardPage.markdown(board, edition)
  * ```
  * @since 0.1.0
  */
@@ -286,12 +286,12 @@ export const markdown = (board: Leaderboard, edition?: Registry.TaskEdition): st
  * @example
  * ```ts
  * import { Registry } from "@stseval/formats"
- * import { Leaderboard, Render } from "@stseval/leaderboard"
+ * import { BoardPage, Leaderboard } from "@stseval/leaderboard"
  *
  * declare const board: Leaderboard.Leaderboard // leaderboard.json
  * const edition = Registry.get("sts2017")!
  *
- * const page = Render.html(board, edition)
+ * const page = BoardPage.html(board, edition)
  * ```
  * @since 0.1.0
  */
@@ -303,12 +303,12 @@ export const html = (board: Leaderboard, edition?: Registry.TaskEdition): string
  * @example
  * ```ts
  * import { Registry } from "@stseval/formats"
- * import { Leaderboard, Render } from "@stseval/leaderboard"
+ * import { BoardPage, Leaderboard } from "@stseval/leaderboard"
  *
  * declare const board: Leaderboard.Leaderboard // leaderboard.json
  * const edition = Registry.get("sts2017")!
  *
- * const { md, html } = Render.renderer(edition).render(board)
+ * const { md, html } = BoardPage.renderer(edition).render(board)
  * ```
  * @since 0.1.0
  */
@@ -322,12 +322,12 @@ export const renderer = (edition?: Registry.TaskEdition): RendererShape => ({
  *
  * @example
  * ```ts
- * import { Render, Watcher } from "@stseval/leaderboard"
+ * import { BoardPage, Watcher } from "@stseval/leaderboard"
  * import { Registry } from "@stseval/formats"
  * import { Effect } from "effect"
  *
  * // render with the edition's published style
- * const watch = Watcher.watch({ folder: "subs", out: "board", once: true }).pipe(Effect.provideService(Render.Renderer, Render.renderer(Registry.get("sts2017")!)))
+ * const watch = Watcher.watch({ folder: "subs", out: "board", once: true }).pipe(Effect.provideService(BoardPage.Renderer, BoardPage.renderer(Registry.get("sts2017")!)))
  * ```
  * @since 0.1.0
  */
