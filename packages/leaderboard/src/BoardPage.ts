@@ -74,14 +74,14 @@ const labelOf = (metric: string) => Metrics.get(metric)?.label ?? metric
 const intervalOf = (ci: { readonly low: number; readonly high: number; readonly fewPairs?: number | undefined } | null | undefined): Results.Interval | undefined =>
   ci != null ? { low: ci.low, high: ci.high, ...(ci.fewPairs !== undefined ? { fewPairs: ci.fewPairs } : {}) } : undefined
 
-/** Why a run has no figure on a dataset, as the tables say it (`Results.DatasetFigures.state`). */
+/** Why a run has no figure on a dataset, as the tables say it (`Results.DatasetFigures.state`); a board cached before datasets carried their status: no reason known. */
 const stateOf = (run: LeaderboardRun, f: LeaderboardRun["datasets"][number] | undefined): Results.DatasetFigures["state"] =>
   run.status === "failed" || f?.status === "not-scored"
     ? "failed"
     : f === undefined || f.status === "missing"
       ? "notSubmitted"
-      : f.status === "no-gold"
-        ? "noGold"
+      : f.status === "no-gold" || f.status === undefined
+        ? "noFigure"
         : undefined
 
 /** What the board shows of a ranking and of a dataset, and where each figure is in the board's `Results`. */

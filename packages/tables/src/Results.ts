@@ -101,10 +101,11 @@ export interface DatasetFigures {
   readonly reason?: string | undefined
   /**
    * the run has no file for the dataset (`notSubmitted`), or its file has errors and was not scored
-   * (`failed`), or there is no gold to score it against (`noGold`: printed "-", no figure); absent
-   * when it was scored (a figure may still be undefined). @since 0.3.0
+   * (`failed`), or it has no figure and no known reason (`noFigure`: no gold to score it against, or
+   * a board cached before its datasets said why; printed "-"); absent when it was scored (a figure
+   * may still be undefined). @since 0.3.0
    */
-  readonly state?: "notSubmitted" | "failed" | "noGold" | undefined
+  readonly state?: "notSubmitted" | "failed" | "noFigure" | undefined
   /** intervals on the figures by metric name, when computed (`--ci`) */
   readonly ci?: Readonly<Record<string, Interval>> | undefined
   /** a figure by metric name; undefined when it has none */

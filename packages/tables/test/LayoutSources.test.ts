@@ -30,9 +30,9 @@ const results: Results = {
     { name: "c", metric: "pearson" }
   ],
   runs: [
-    { id: "A/run1", label: "A/run1", team: "A", run: "run1", primary: true, late: true, datasets: { a: { pearson: 0.9 }, b: { pearson: 0.5 }, c: { state: "noGold" } }, aggregates: {}, texts: { status: "scored", note: "" } },
-    { id: "B/run1", label: "B/run1", team: "B", run: "run1", primary: false, datasets: { a: { pearson: 0.7 }, b: { pearson: 0.8 }, c: { state: "noGold" } }, aggregates: {}, texts: { status: "scored", note: "see run.json" } },
-    { id: "C/run1", label: "C/run1", team: "C", run: "run1", primary: true, failed: true, datasets: { a: { state: "failed" }, b: { state: "failed" }, c: { state: "noGold" } }, aggregates: {}, texts: { status: "failed", note: "c.txt:2: bad" } }
+    { id: "A/run1", label: "A/run1", team: "A", run: "run1", primary: true, late: true, datasets: { a: { pearson: 0.9 }, b: { pearson: 0.5 }, c: { state: "noFigure" } }, aggregates: {}, texts: { status: "scored", note: "" } },
+    { id: "B/run1", label: "B/run1", team: "B", run: "run1", primary: false, datasets: { a: { pearson: 0.7 }, b: { pearson: 0.8 }, c: { state: "noFigure" } }, aggregates: {}, texts: { status: "scored", note: "see run.json" } },
+    { id: "C/run1", label: "C/run1", team: "C", run: "run1", primary: true, failed: true, datasets: { a: { state: "failed" }, b: { state: "failed" }, c: { state: "noFigure" } }, aggregates: {}, texts: { status: "failed", note: "c.txt:2: bad" } }
   ],
   rankings: [
     { ranking: "a", metric: "pearson", direction: "higher", figures: ["a:pearson"], entries: [{ id: "A/run1", rank: 1 }, { id: "B/run1", rank: 2 }, { id: "C/run1", rank: undefined, reason: "failed" }] },

@@ -34,7 +34,7 @@ export const missingReason = (run: RunResult, source: Source): string | undefine
 export const missingKind = (run: RunResult, source: Source): Table.MissingKind | undefined => {
   if (source._tag === "metric") {
     const d = run.datasets[source.dataset]
-    if (d?.state === "noGold") return undefined
+    if (d?.state === "noFigure") return undefined
     if (d === undefined || d.state === "notSubmitted") return "notSubmitted"
     if (d.state === "failed" || run.failed === true) return "failed"
     return "undefined"
