@@ -154,11 +154,7 @@ const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefi
       if (e?.rankInterval !== undefined) rankIntervals[keyOf(r)] = { ...e.rankInterval, overlapsBest: e.overlapsBest === true }
     }
     return {
-      id: run.id,
-      label: run.id,
-      team: run.team,
-      run: run.run !== null ? `run${run.run}` : "",
-      primary: run.primary,
+      ...Results.named(run),
       late: run.flags.includes("late"),
       corrected: run.flags.includes("corrected"),
       postDeadline: run.flags.includes("post-deadline"),

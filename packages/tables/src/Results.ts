@@ -334,3 +334,29 @@ export const participants = "Participants"
  * @since 0.1.0
  */
 export const labelOf = (r: RunResult): string => r.label ?? (r.run.length > 0 ? `${r.team}/${r.run}` : r.team)
+
+/**
+ * A run's names as every output gives them: its id (`ECNU/run1`) as its label, its team, and its
+ * run number as `runN` (empty without one).
+ *
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * Results.named({ id: "ECNU/run1", team: "ECNU", run: 1, primary: true }).run // "run1"
+ * ```
+ * @since 0.4.0
+ */
+export const named = (meta: {
+  readonly id: string
+  readonly team: string
+  readonly run?: number | null | undefined
+  readonly primary: boolean
+}): Pick<RunResult, "id" | "label" | "team" | "run" | "runNumber" | "primary"> => ({
+  id: meta.id,
+  label: meta.id,
+  team: meta.team,
+  run: meta.run != null ? `run${meta.run}` : "",
+  runNumber: meta.run ?? undefined,
+  primary: meta.primary
+})
