@@ -10,7 +10,7 @@ import { Command } from "effect/cli"
 import { commands } from "./commands/index.js"
 import { Environment } from "./internal/Environment.js"
 import { ExitCode, exitCodeOf, reportDefects } from "./internal/Exit.js"
-import * as Style from "./internal/Style.js"
+import * as Colour from "./internal/Colour.js"
 import { sanitize } from "./internal/Terminal.js"
 import { version } from "./Version.js"
 
@@ -27,14 +27,14 @@ export const run = (argv: ReadonlyArray<string>) =>
     // A usage problem found by a command (unknown edition, missing gold) is one line on stderr and
     // exit 2, like effect/cli's own parse errors; no stack trace for a user's mistake.
     Effect.catchTag("UsageError", (e) =>
-      Effect.flatMap(Style.Colour, (c) => Console.error(`${c.red("error:")} ${e.message}`)).pipe(
+      Effect.flatMap(Colour.Colour, (c) => Console.error(`${c.red("error:")} ${e.message}`)).pipe(
         Effect.andThen(Effect.fail(new ExitCode({ code: 2, reason: e.message })))
       )
     ),
     // a crash: one line on stderr and exit 70, never a stack trace, nothing on stdout
     reportDefects("stseval"),
     // colour decided once for the run, from the Environment service and whether stdout is a terminal
-    Style.withColour,
+    Colour.withColour,
     Effect.withSpan("stseval")
   )
 
@@ -50,7 +50,7 @@ export interface Io {
   readonly columns?: number | undefined
 }
 
-/** A line as captured: sanitized, styled only as the run's palette decided (`Style.Colour`). */
+/** A line as captured: sanitized, styled only as the run's palette decided (`Colour.Colour`). */
 const captured = (args: ReadonlyArray<unknown>) => `${sanitize(format(...args))}\n`
 
 /** A `Console` writing to the given streams (log and info to stdout, the rest to stderr). */
@@ -87,8 +87,8 @@ export const runInProcess = async (argv: ReadonlyArray<string>, io: Io): Promise
     Effect.provideService(Logger.LogToStderr, true),
     Effect.provideService(Console.Console, consoleOf(io)),
     Effect.provideService(Environment, io.env ?? process.env),
-    Effect.provideService(Style.StdoutIsTTY, io.isTTY === true),
-    Effect.provideService(Style.TerminalColumns, io.columns)
+    Effect.provideService(Colour.StdoutIsTTY, io.isTTY === true),
+    Effect.provideService(Colour.TerminalColumns, io.columns)
   )
   return exitCodeOf(await Effect.runPromiseExit(program))
 }

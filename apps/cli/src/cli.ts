@@ -4,7 +4,7 @@
  */
 import { runMain } from "@stseval/app/signals"
 import { services } from "./internal/Services.js"
-import { StdoutIsTTY, TerminalColumns } from "./internal/Style.js"
+import { StdoutIsTTY, TerminalColumns } from "./internal/Colour.js"
 import { Console, Effect, Logger } from "effect"
 import { teardown } from "./internal/Exit.js"
 import { run, sanitizedConsole } from "./Main.js"

@@ -15,8 +15,8 @@ import { MetricValue } from "@stseval/metrics"
 import { Engine, ResultJson, Signature } from "@stseval/scoring"
 import type { Isolation, ScoredRun } from "@stseval/scoring"
 import { Effect, FileSystem, Layer, Option, Path } from "effect"
-import * as Render from "./Render.js"
-import { Renderer } from "./Render.js"
+import * as BoardPage from "./BoardPage.js"
+import { Renderer } from "./BoardPage.js"
 import { Scorer } from "./Scorer.js"
 import type { OfficialFigure, RunOutcome } from "./Scorer.js"
 
@@ -166,7 +166,7 @@ export const layer = (options: Options) =>
 export const rendererLayer = Layer.effect(Renderer)(
   Effect.gen(function* () {
     const scorer = yield* Scorer
-    return Render.renderer(scorer.edition)
+    return BoardPage.renderer(scorer.edition)
   })
 )
 

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 export * as Leaderboard from "./Leaderboard.js"
-export * as Render from "./Render.js"
+export * as BoardPage from "./BoardPage.js"
 export * as Scorer from "./Scorer.js"
 export * as ScoringAdapter from "./ScoringAdapter.js"
 export * as Status from "./Status.js"

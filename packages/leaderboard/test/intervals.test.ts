@@ -14,7 +14,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import * as Leaderboard from "../src/Leaderboard.js"
-import * as Render from "../src/Render.js"
+import * as BoardPage from "../src/BoardPage.js"
 import * as ScoringAdapter from "../src/ScoringAdapter.js"
 import * as Watcher from "../src/Watcher.js"
 import { board, once, sts2017Session, tempDir, waitBoard } from "./fixtures/harness.js"
@@ -241,31 +241,31 @@ describe("the pages with ci", () => {
     expect(fs.readFileSync(path.join(outs.plain, "leaderboard.html"), "utf8")).not.toContain('<svg class="ci"')
   })
 
-  it("Render.markdown and Render.html (the tables' renderers): the rank range, ≈ and each figure in the edition's number style; HTML draws each interval", () => {
-    const md = Render.markdown(first, sts2017)
+  it("BoardPage.markdown and BoardPage.html (the tables' renderers): the rank range, ≈ and each figure in the edition's number style; HTML draws each interval", () => {
+    const md = BoardPage.markdown(first, sts2017)
     const ace = official(first).entries[0]
     const style = Style.correlation(sts2017)
     // STS 2017 prints r x 100 to 2 decimals; the best ranked figure has the bullet, and the bold of the
     // board's marks, and no ≈ on itself; its interval rests on 7 x 30 = 210 pairs: no ‡ there
     expect(md).toMatch(new RegExp(`\\| Ace/run1 +\\| Ace +\\| +yes +\\| +1 \\| +1 \\| +\\*\\*${Style.format(ace.value!, style).replace(".", "\\.")}\\*\\* • \\|`))
     expect(md).toContain(first.intervals!.signature.replaceAll("|", "\\|"))
-    const html = Render.html(first, sts2017)
+    const html = BoardPage.html(first, sts2017)
     expect(html).toContain(">Rank range</button>")
     expect(html).toContain(`interval [${Style.format(ace.ci!.low, style)}, ${Style.format(ace.ci!.high, style)}]`)
-    expect(Render.markdown(board(outs.plain)!, sts2017)).not.toContain("Rank range")
+    expect(BoardPage.markdown(board(outs.plain)!, sts2017)).not.toContain("Rank range")
   })
 
   it("a track's interval rests on 30 pairs: ‡ after its figure in Markdown and HTML, with the footnote (issue 32), as report --ci prints it", () => {
-    const md = Render.markdown(first, sts2017)
+    const md = BoardPage.markdown(first, sts2017)
     const ace = first.runs.find((r) => r.id === "Ace/run1")!.datasets.find((d) => d.dataset === "track5.en-en")!
     const style = Style.correlation(sts2017)
     expect(ace.ci).toMatchObject({ fewPairs: PAIRS })
     expect(md).toContain(`${Style.format(ace.value!, style)}\u2021`)
     expect(md).toContain("\u2021 an interval on fewer than 100 pairs")
-    const html = Render.html(first, sts2017)
+    const html = BoardPage.html(first, sts2017)
     expect(html).toContain(`${Style.format(ace.value!, style)}<sup class="mark few" title="interval on 30 pairs`)
     // without intervals, no mark
-    expect(Render.markdown(board(outs.plain)!, sts2017)).not.toContain("\u2021")
+    expect(BoardPage.markdown(board(outs.plain)!, sts2017)).not.toContain("\u2021")
   })
 })
 

@@ -14,7 +14,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import type * as Leaderboard from "../src/Leaderboard.js"
-import * as Render from "../src/Render.js"
+import * as BoardPage from "../src/BoardPage.js"
 import * as ScoringAdapter from "../src/ScoringAdapter.js"
 import * as Watcher from "../src/Watcher.js"
 import { board, sts2017Session, tempDir } from "./fixtures/harness.js"
@@ -74,12 +74,12 @@ describe("STS 2017 on the board: the board's ranking, the marks scoring decides"
     // the datasets headed by the edition's display names, as the report heads them (track 4b: its own header)
     expect(md).toContain("datasets (Pearson) en-en")
     expect(md).not.toContain("track5.en-en |")
-    const headers = Render.toTable(b, sts2017).columns.filter((c) => c.key.startsWith("dataset.")).map((c) => c.header)
+    const headers = BoardPage.toTable(b, sts2017).columns.filter((c) => c.key.startsWith("dataset.")).map((c) => c.header)
     expect(headers).toEqual(["ar-ar", "ar-en", "es-es", "es-en", "es-en WMT", "en-en", "tr-en"])
   })
 
   it("the board's bullets and footnotes are decided where the report's are: Rank.best among the ranked runs, the tables' Footnotes", () => {
-    const t = Render.toTable(b, sts2017)
+    const t = BoardPage.toTable(b, sts2017)
     expect(t.footnotes).toContain(Footnotes.best)
     const ranked = new Set(b.rankings[0].entries.flatMap((e) => (e.rank !== null ? [e.id] : [])))
     const columns = t.columns.filter((c) => c.key.startsWith("dataset."))
@@ -98,7 +98,7 @@ describe("STS 2017 on the board: the board's ranking, the marks scoring decides"
 
   it("the rows follow the board's ranking as it is, never sorted again", () => {
     const reversed: Leaderboard.Leaderboard = { ...b, rankings: b.rankings.map((k) => ({ ...k, entries: [...k.entries].reverse() })) }
-    expect(Render.toTable(reversed, sts2017).sections[0].rows.map((r) => r.id)).toEqual(["Late/run1", "Cat/run1", "Bee/run1", "Ace/run1"])
+    expect(BoardPage.toTable(reversed, sts2017).sections[0].rows.map((r) => r.id)).toEqual(["Late/run1", "Cat/run1", "Bee/run1", "Ace/run1"])
   })
 })
 
@@ -130,7 +130,7 @@ describe("SemRel on the board: each dataset column is the language's Spearman", 
     // repeated in a datasets group (issue 32: the page was twice as wide as it needs)
     expect(md).toMatch(/\| eng Rank \| eng Spearman \|/)
     expect(md).not.toContain("datasets (Spearman) eng")
-    const columns = Render.toTable(b, Registry.get("semrel2024-a")).columns.map((c) => c.key)
+    const columns = BoardPage.toTable(b, Registry.get("semrel2024-a")).columns.map((c) => c.key)
     expect(columns.filter((k) => k.startsWith("eng."))).toEqual(["eng.rank", "eng.value"])
     expect(columns).not.toContain("dataset.eng")
     // each language is a ranking of its own, by Spearman
@@ -159,14 +159,14 @@ describe("a figure the board does not have says which kind it is", () => {
     const dee = b.runs.find((r) => r.id === "Dee/run1")!
     expect(dee.datasets.find((d) => d.dataset === "track1.ar-ar")).toMatchObject({ value: null, status: "missing" })
     expect(dee.datasets.find((d) => d.dataset === "track2.ar-en")).toMatchObject({ value: null, status: "not-scored" })
-    const table = Render.toTable(b, sts2017)
+    const table = BoardPage.toTable(b, sts2017)
     const row = table.sections[0].rows.find((r) => r.id === "Dee/run1")!
     const text = (key: string) => {
       const cell = row.cells[key]
       return cell?._tag === "missing" ? cell.kind : cell?._tag
     }
     expect([text("dataset.track1.ar-ar"), text("dataset.track2.ar-en"), text(`${b.rankings[0].ranking}.value`)]).toEqual(["notSubmitted", "failed", "undefined"])
-    const md = Render.markdown(b, sts2017)
+    const md = BoardPage.markdown(b, sts2017)
     const line = md.split("\n").find((l) => l.startsWith("| Dee/run1"))!
     expect(line.split("|").map((c) => c.trim())).toEqual(expect.arrayContaining(["-", "x", "n/a"]))
     for (const legend of ["-: not submitted", "x: not scored", "n/a: scored, but the figure is undefined", "- in a Rank column"]) expect(md).toContain(legend)

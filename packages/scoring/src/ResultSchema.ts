@@ -369,6 +369,30 @@ export const FlagJson = Schema.Literals(["late", "corrected", "post-deadline", "
 })
 
 /**
+ * Who a run is, as a ranking's entries and `validate --json`'s runs name it: its id, team, run
+ * number, whether it is the team's primary run, and its run.json's late / corrected /
+ * post-deadline flags.
+ *
+ * @example
+ * ```ts
+ * import { ResultSchema } from "@stseval/scoring"
+ * import { Schema } from "effect"
+ *
+ * const Named = Schema.Struct({ ...ResultSchema.runIdentityFields, path: Schema.String })
+ * ```
+ * @since 0.4.0
+ */
+export const runIdentityFields = {
+  id: Schema.String,
+  team: Schema.String,
+  run: Schema.NullOr(Schema.Int),
+  primary: Schema.Boolean,
+  late: Schema.Boolean,
+  corrected: Schema.Boolean,
+  postDeadline: Schema.Boolean
+}
+
+/**
  * @example
  * ```ts
  * import { ResultSchema } from "@stseval/scoring"
@@ -381,13 +405,7 @@ export const FlagJson = Schema.Literals(["late", "corrected", "post-deadline", "
  */
 export const RankEntryJson = Schema.Struct({
   rank: Schema.NullOr(Schema.Int).annotate({ description: "null when the run is not ranked (see reason)" }),
-  id: Schema.String,
-  team: Schema.String,
-  run: Schema.NullOr(Schema.Int),
-  primary: Schema.Boolean,
-  late: Schema.Boolean,
-  corrected: Schema.Boolean,
-  postDeadline: Schema.Boolean,
+  ...runIdentityFields,
   identityUnknown: RunJson.fields.identityUnknown,
   flags: Schema.Array(FlagJson),
   path: Schema.String,

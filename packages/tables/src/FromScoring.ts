@@ -13,7 +13,7 @@ import { Uncertainty } from "@stseval/scoring"
 import type { Rank, ScoredRun } from "@stseval/scoring"
 import type * as Marks from "@stseval/scoring/Marks"
 import type { DatasetFigures, DatasetInfo, Interval, RankInterval, Ranking, Results, RunResult } from "./Results.js"
-import { figureKey } from "./Results.js"
+import { figureKey, named } from "./Results.js"
 
 /**
  * @example
@@ -211,13 +211,8 @@ export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): 
   if (run.status === "failed" && run.failure !== undefined) aggregateReasons.official ??= run.failure
   const meta = run.meta
   return {
-    id: meta.id,
     // the run's id is its name in every output (rank, report, watch): ECNU/run1
-    label: meta.id,
-    team: meta.team,
-    run: meta.run !== undefined ? `run${meta.run}` : "",
-    runNumber: meta.run,
-    primary: meta.primary,
+    ...named(meta),
     ...(run.status === "failed" ? { failed: true } : {}),
     late: meta.late,
     corrected: meta.corrected,

@@ -16,7 +16,7 @@ import * as Marks from "@stseval/scoring/Marks"
 import * as Footnotes from "./Footnotes.js"
 import { pValuesOf, scatterOf } from "./internal/extras.js"
 import { directionOf, figureOfSource, finite, listed, missingKind, missingReason, ordered, rankedBy, rankingOfFigure, rawValue, sectionOf, tableRanking } from "./internal/order.js"
-import type { Results, RunResult } from "./Results.js"
+import type { Ranking, Results, RunResult } from "./Results.js"
 import { labelOf, participants } from "./Results.js"
 import * as Table from "./Table.js"
 
@@ -36,14 +36,18 @@ export type Source =
   | { readonly _tag: "label" }
   | { readonly _tag: "team" }
   | { readonly _tag: "run" }
-  /** the run's rank in the table's ranking */
-  | { readonly _tag: "rank" }
+  /** the run's rank in the table's ranking, or in the named one (a board shows every ranking) */
+  | { readonly _tag: "rank"; readonly ranking?: string | undefined }
+  /** "yes" on the team's primary run */
+  | { readonly _tag: "primary" }
+  /** a text the results carry for the run by name (`RunResult.texts`: the leaderboard's Status and Note) */
+  | { readonly _tag: "text"; readonly name: string }
   /** a dataset's figure by a metric (registry name: `pearson`, `spearman`, `kendall`, `mse`, `accuracy`...) */
   | { readonly _tag: "metric"; readonly dataset: string; readonly metric: string }
   /** an aggregate: a ranking's official figure by the ranking's name (`official`), or a labelled one (`wmean`, `mean`...) */
   | { readonly _tag: "aggregate"; readonly name: string }
-  /** the interval of the run's rank by the sort column's figure (`--ci`), e.g. "1-3" */
-  | { readonly _tag: "rankInterval" }
+  /** the interval of the run's rank by the sort column's figure, or in the named ranking (`--ci`), e.g. "1-3" */
+  | { readonly _tag: "rankInterval"; readonly ranking?: string | undefined }
 
 /**
  * @example
@@ -77,6 +81,10 @@ export interface ColumnSpec {
   /** print each run's rank in this column's own ranking after its value (`0.812 (2)`; SemRel ranks per language) */
   readonly withRank?: boolean | undefined
   readonly description?: string | undefined
+  /** how footnotes name the column (default its header): the board's "official (Pearson)" */
+  readonly name?: string | undefined
+  /** a column of sentences (`Table.Column.prose`) */
+  readonly prose?: boolean | undefined
 }
 
 /**
@@ -119,6 +127,10 @@ export interface LayoutSpec {
   readonly sectionOrder?: ReadonlyArray<string> | undefined
   /** footnotes printed before the generated ones */
   readonly notes?: ReadonlyArray<string> | undefined
+  /** marks `notes` already explain: no generated footnote for them (the board explains * and \u2020 in one line, always) */
+  readonly explained?: ReadonlyArray<"best" | "late" | "postDeadline" | "zeroed"> | undefined
+  /** with intervals: their signature after their footnote (the board's; a report prints it in its own note) */
+  readonly intervalsSignature?: boolean | undefined
 }
 
 /**
@@ -261,11 +273,16 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   // the ranking of the table (its Rank column), and of a column that ranks by its own figure
   const ranking = tableRanking(results, spec, sortSpec)
   const columnRanking = (c: ColumnSpec) => rankingOfFigure(results, figureOfSource(c.source))
+  // a Rank or Rank range column of a named ranking (the board's, one per ranking), else the table's
+  const rankingOfRank = (source: Source) =>
+    (source._tag === "rank" || source._tag === "rankInterval") && source.ranking !== undefined ? results.rankings.find((r) => r.ranking === source.ranking) : ranking
   const showsOf = (c: ColumnSpec): Table.Shows | undefined => {
     const source = c.source
     switch (source._tag) {
-      case "rank":
-        return ranking !== undefined ? { kind: "rank", ranking: ranking.ranking } : undefined
+      case "rank": {
+        const shown = rankingOfRank(source)
+        return shown !== undefined ? { kind: "rank", ranking: shown.ranking } : undefined
+      }
       case "metric": {
         const own = columnRanking(c)?.ranking
         return { kind: "figure", dataset: source.dataset, metric: source.metric, ...(own !== undefined ? { ranking: own } : {}) }
@@ -287,7 +304,8 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
       group: c.group,
       rowLabel: c.source._tag === "label" || undefined,
       description: c.description,
-      shows: showsOf(c)
+      shows: showsOf(c),
+      ...(c.prose === true ? { prose: true } : {})
     }
   })
   if (!columns.some((c) => c.rowLabel === true)) {
@@ -298,13 +316,20 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   // Runs, order and ranks: as the results' rankings hold them (nothing is ranked here).
   const runs = listed(results, ranking)
   const ranked = rankedBy(results, ranking)
-  const entryOf = new Map((ranking?.entries ?? []).map((e) => [e.id, e]))
+  const entriesOf = new Map<Ranking | undefined, ReadonlyMap<string, Ranking["entries"][number]>>()
+  const entryIn = (r: Ranking | undefined, id: string) => {
+    let entries = entriesOf.get(r)
+    if (entries === undefined) entriesOf.set(r, (entries = new Map((r?.entries ?? []).map((e) => [e.id, e]))))
+    return entries.get(id)
+  }
   const order = options.sectionOrder ?? spec.sectionOrder ?? [participants]
   const names = [...new Set(runs.map(sectionOf))].sort((a, b) => {
     const ia = order.indexOf(a)
     const ib = order.indexOf(b)
     return (ia < 0 ? order.length : ia) - (ib < 0 ? order.length : ib)
   })
+  // no runs: one empty section, so that every renderer still draws the table's body
+  if (names.length === 0) names.push(participants)
 
   // the ranking of each column's figure, when one ranks by it (SemRel's languages; SICK's r)
   const columnRanks = new Map<string, Map<string, number | undefined>>()
@@ -341,13 +366,16 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     late: false,
     postDeadline: false,
     zeroed: false,
-    missing: new Set<Table.MissingKind>(),
+    missing: new Set<Table.MissingKind | "other">(),
     overlapsBest: false,
     range: false,
     columnRanges: false,
     fewPairs: false
   }
   const rankIntervalOf = (run: RunResult) => (rankFigure !== undefined && ranked.has(run.id) ? run.rankIntervals?.[rankFigure] : undefined)
+  // in a named ranking: the interval of the rank of its figure, when the run has a rank there
+  const namedRankInterval = (run: RunResult, r: Ranking | undefined) =>
+    entryIn(r, run.id)?.rank !== undefined ? r?.figures.map((f) => run.rankIntervals?.[f]).find((ri) => ri !== undefined) : undefined
   // the rank interval of a run in a column's own ranking (SemRel: per language), when the intervals ranked it there
   const columnRankInterval = (run: RunResult, c: ColumnSpec) => {
     const figure = c.withRank === true ? figureOfSource(c.source) : undefined
@@ -363,8 +391,12 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
         return Table.text(run.team)
       case "run":
         return Table.text(run.run)
+      case "primary":
+        return Table.text(run.primary ? "yes" : "")
+      case "text":
+        return Table.text(run.texts?.[c.source.name] ?? "")
       case "rank": {
-        const e = entryOf.get(run.id)
+        const e = entryIn(rankingOfRank(c.source), run.id)
         if (e?.rank === undefined) {
           usedMarks.missing.add("notRanked")
           return Table.missing(e?.reason ?? "not ranked", "notRanked")
@@ -372,6 +404,15 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
         return Table.number(e.rank)
       }
       case "rankInterval": {
+        if (c.source.ranking !== undefined) {
+          const ri = namedRankInterval(run, rankingOfRank(c.source))
+          if (ri === undefined) {
+            usedMarks.missing.add("notRanked")
+            return Table.missing(undefined, "notRanked")
+          }
+          usedMarks.range = true
+          return Table.text(Uncertainty.formatRankInterval(ri))
+        }
         const ri = rankIntervalOf(run)
         if (ri === undefined) {
           const kind = ranked.has(run.id) ? "undefined" : "notRanked"
@@ -385,7 +426,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
         const v = rawValue(run, c.source)
         if (!finite(v)) {
           const kind = missingKind(run, c.source)
-          usedMarks.missing.add(kind)
+          usedMarks.missing.add(kind ?? "other")
           return Table.missing(missingReason(run, c.source), kind)
         }
         const marks: Array<Table.CellMark> = []
@@ -435,7 +476,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
         marks.push("zeroed")
         usedMarks.zeroed = true
       }
-      if (rankIntervalOf(run)?.overlapsBest === true && entryOf.get(run.id)?.rank !== 1) {
+      if (rankIntervalOf(run)?.overlapsBest === true && entryIn(ranking, run.id)?.rank !== 1) {
         marks.push("overlapsBest")
         usedMarks.overlapsBest = true
       }
@@ -449,13 +490,14 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   }))
 
   const footnotes: Array<string> = [...(spec.notes ?? []), ...(options.notes ?? [])]
-  if (usedMarks.best) footnotes.push(Footnotes.best)
-  // the columns by their printed headers (a config's `headers` renames them), in column order
-  const headerOf = new Map(columns.map((c) => [c.key, c.header]))
+  const explained = new Set(spec.explained ?? [])
+  if (usedMarks.best && !explained.has("best")) footnotes.push(Footnotes.best)
+  // the columns by their names (a config's `headers` renames them), in column order
+  const nameOf = new Map(specs.map((c) => [c.key, options.headers?.[c.key] ?? c.name ?? c.header]))
   footnotes.push(
     ...Footnotes.tied(
-      new Map([...usedMarks.tied].map(([rule, keys]) => [rule, keys.map((k) => headerOf.get(k) ?? k)])),
-      specs.flatMap((c) => (marksOf(c) !== undefined ? [headerOf.get(c.key) ?? c.header] : []))
+      new Map([...usedMarks.tied].map(([rule, keys]) => [rule, keys.map((k) => nameOf.get(k) ?? k)])),
+      specs.flatMap((c) => (marksOf(c) !== undefined ? [nameOf.get(c.key) ?? c.header] : []))
     )
   )
   // a marked column whose marks could not be decided says why, once
@@ -474,16 +516,19 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
     }
   }
   footnotes.push(...unmarked)
-  if (usedMarks.late) footnotes.push("* late or corrected submission.")
-  if (usedMarks.postDeadline) footnotes.push("\u2020 post-deadline submission: listed, never ranked.")
-  if (usedMarks.zeroed) footnotes.push(Footnotes.zeroed)
+  if (usedMarks.late && !explained.has("late")) footnotes.push("* late or corrected submission.")
+  if (usedMarks.postDeadline && !explained.has("postDeadline")) footnotes.push("\u2020 post-deadline submission: listed, never ranked.")
+  if (usedMarks.zeroed && !explained.has("zeroed")) footnotes.push(Footnotes.zeroed)
   footnotes.push(...Footnotes.missing(usedMarks.missing))
   if (usedMarks.columnRanges) {
     footnotes.push(
       `(r; a-b) after a figure: the run's rank r in that column's own ranking and the ${Uncertainty.formatLevel(results.intervals?.level ?? 0)} interval a-b of that rank over the bootstrap resamples.`
     )
   }
-  if (results.intervals !== undefined) footnotes.push(...Footnotes.intervals(results.intervals, { ...usedMarks, range: usedMarks.range || usedMarks.columnRanges }))
+  if (results.intervals !== undefined) {
+    footnotes.push(...Footnotes.intervals(results.intervals, { ...usedMarks, range: usedMarks.range || usedMarks.columnRanges }))
+    if (spec.intervalsSignature === true) footnotes.push(`Intervals' signature: ${results.intervals.signature}`)
+  }
   if (usedMarks.fewPairs) footnotes.push(Footnotes.fewPairs)
 
   // Extras for HTML / JSON: scatter plots of the best ranked runs per dataset, and p-value matrices.

@@ -22,8 +22,18 @@ const rank: ColumnSpec = { key: "rank", header: "Rank", source: { _tag: "rank" }
 const r3: Table.NumberStyle = { decimals: 3 }
 const x100: Table.NumberStyle = { decimals: 2, scale: 100 }
 
-/** The metric a table of these datasets shows: the datasets' ranked metric (Pearson when unknown). */
-const metricOf = (datasets: ReadonlyArray<DatasetInfo>): string => datasets.find((d) => d.metric !== undefined)?.metric ?? "pearson"
+/**
+ * The metric a table of these datasets shows, as the results declare it: the datasets' ranked
+ * metric, else their rankings'. Results with datasets and no declared metric are an error (no name
+ * is assumed); without datasets no figure is shown (`runsOf` reads only a layout's `runs`).
+ */
+const metricOf = (results: Pick<Results, "rankings">, datasets: ReadonlyArray<DatasetInfo>): string => {
+  const declared = datasets.find((d) => d.metric !== undefined)?.metric ?? results.rankings[0]?.metric
+  if (declared === undefined && datasets.length > 0) {
+    throw new Error(`no metric declared for ${datasets.map((d) => d.name).join(", ")}: give each dataset its metric (Results.DatasetInfo.metric) or the results a ranking`)
+  }
+  return declared ?? ""
+}
 
 /** A metric as people read it: its label (`Spearman`) and symbol (`rho`). */
 const named = (metric: string) => {
@@ -108,7 +118,7 @@ export const sickTable7 = (_: Results): LayoutSpec => ({
  * @since 0.1.0
  */
 export const sts2014Table3 = (results: Results): LayoutSpec => {
-  const metric = metricOf(results.datasets)
+  const metric = metricOf(results, results.datasets)
   const { label: name } = named(metric)
   return {
     id: "sts2014-table3",
@@ -153,7 +163,7 @@ export const sts2014Table3 = (results: Results): LayoutSpec => {
  * @since 0.1.0
  */
 export const sts2017Table10 = (results: Results): LayoutSpec => {
-  const metric = metricOf(results.datasets)
+  const metric = metricOf(results, results.datasets)
   const { label: name, symbol } = named(metric)
   return {
     id: "sts2017-table10",
@@ -188,7 +198,7 @@ export const sts2017Table10 = (results: Results): LayoutSpec => {
  * @since 0.1.0
  */
 export const stsbTable14 = (results: Results): LayoutSpec => {
-  const metric = metricOf(results.datasets)
+  const metric = metricOf(results, results.datasets)
   const { label: name, symbol } = named(metric)
   const hasDev = results.runs.some((r) => finite(figureOf(r.datasets["dev"], metric)))
   return {
@@ -224,7 +234,7 @@ export const stsbTable14 = (results: Results): LayoutSpec => {
  * @since 0.2.0
  */
 export const semrel2024Table = (results: Results): LayoutSpec => {
-  const metric = metricOf(results.datasets)
+  const metric = metricOf(results, results.datasets)
   const { label: name } = named(metric)
   return {
     id: "semrel2024-table",
@@ -294,7 +304,7 @@ const RULES: Readonly<Record<string, string>> = { wmean: "Weighted mean", mean: 
  */
 export const genericTable = (results: Results, subtask: string): LayoutSpec => {
   const datasets = results.datasets.filter((d) => (d.subtask ?? subtask) === subtask && d.noGold === undefined)
-  const metric = metricOf(datasets)
+  const metric = metricOf(results, datasets)
   const metrics = [...new Set([metric, ...(datasets[0]?.metrics ?? [metric])])]
   const perDataset = datasets.some((d) => d.rankedPerDataset === true)
   const several = metrics.length > 1

@@ -101,9 +101,11 @@ export interface DatasetFigures {
   readonly reason?: string | undefined
   /**
    * the run has no file for the dataset (`notSubmitted`), or its file has errors and was not scored
-   * (`failed`); absent when it was scored (a figure may still be undefined). @since 0.3.0
+   * (`failed`), or it has no figure and no known reason (`noFigure`: no gold to score it against, or
+   * a board cached before its datasets said why; printed "-"); absent when it was scored (a figure
+   * may still be undefined). @since 0.3.0
    */
-  readonly state?: "notSubmitted" | "failed" | undefined
+  readonly state?: "notSubmitted" | "failed" | "noFigure" | undefined
   /** intervals on the figures by metric name, when computed (`--ci`) */
   readonly ci?: Readonly<Record<string, Interval>> | undefined
   /** a figure by metric name; undefined when it has none */
@@ -168,6 +170,8 @@ export interface RunResult {
   readonly identityUnknown?: boolean | undefined
   /** the whole run failed (a zip that does not open, no file at all): none of its figures was scored. @since 0.3.0 */
   readonly failed?: boolean | undefined
+  /** further texts by name, for `text` columns (the leaderboard's Status and Note) @since 0.4.0 */
+  readonly texts?: Readonly<Record<string, string>> | undefined
   /** e.g. `Baselines`; default: the participants' section */
   readonly section?: string | undefined
   /** figures by dataset name */
@@ -330,3 +334,29 @@ export const participants = "Participants"
  * @since 0.1.0
  */
 export const labelOf = (r: RunResult): string => r.label ?? (r.run.length > 0 ? `${r.team}/${r.run}` : r.team)
+
+/**
+ * A run's names as every output gives them: its id (`ECNU/run1`) as its label, its team, and its
+ * run number as `runN` (empty without one).
+ *
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * Results.named({ id: "ECNU/run1", team: "ECNU", run: 1, primary: true }).run // "run1"
+ * ```
+ * @since 0.4.0
+ */
+export const named = (meta: {
+  readonly id: string
+  readonly team: string
+  readonly run?: number | null | undefined
+  readonly primary: boolean
+}): Pick<RunResult, "id" | "label" | "team" | "run" | "runNumber" | "primary"> => ({
+  id: meta.id,
+  label: meta.id,
+  team: meta.team,
+  run: meta.run != null ? `run${meta.run}` : "",
+  runNumber: meta.run ?? undefined,
+  primary: meta.primary
+})

@@ -13,8 +13,8 @@ import { Baseline, Embeddings, Inputs, Overlap, Run } from "@stseval/baselines"
 import { ResultJson } from "@stseval/scoring"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
-import * as Render from "../internal/Render.js"
-import * as Style from "../internal/Style.js"
+import * as TextView from "../internal/TextView.js"
+import * as Colour from "../internal/Colour.js"
 import * as Task from "../internal/Task.js"
 import { decimalsOf } from "./validate.js"
 
@@ -52,7 +52,7 @@ export const baseline = Command.make(
   "baseline",
   { name, task, input, out, train, vectors, seed, team, tune, format, score: scoreIt, list, json: Flags.json, gold: Flags.gold, dataRoot: Flags.dataRoot, verbose: Flags.verbose },
   Effect.fn(function*(o) {
-    const c = yield* Style.Colour
+    const c = yield* Colour.Colour
     if (o.list || Option.isNone(o.name)) {
       const width = Math.max(...Baseline.catalogue.map((e) => e.name.length))
       for (const e of Baseline.catalogue) {
@@ -150,7 +150,7 @@ export const baseline = Command.make(
     const results = yield* Task.score(edition, { gold, dataRoot: o.dataRoot }, { runs: [runPath], primaryOnly: false })
     const scored = results.runs[0]
     if (o.json) yield* Console.log(JSON.stringify(ResultJson.resultsToJson(results), null, 2))
-    else yield* Console.log(`\n${Render.scored(scored, edition, decimalsOf(edition.published.style, Option.none()), c, { verbose: o.verbose })}`)
+    else yield* Console.log(`\n${TextView.scored(scored, edition, decimalsOf(edition.published.style, Option.none()), c, { verbose: o.verbose })}`)
     if (scored.errors.length > 0) return yield* new ExitCode({ code: 1, reason: "the baseline run has an error" })
   })
 ).pipe(

@@ -9,7 +9,7 @@ import { Argument, Command, Flag } from "effect/cli"
 import { Files } from "@stseval/formats"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
-import * as Style from "../internal/Style.js"
+import * as Colour from "../internal/Colour.js"
 import * as Task from "../internal/Task.js"
 import { bundled } from "../Version.js"
 import * as Page from "../page/Page.js"
@@ -149,7 +149,7 @@ const bundle = Command.make(
     scoringStart: optionalString("scoring-start", "Start of the Scoring phase of a sealed bundle, where the test submissions are scored (default: 2 days after the test phase ends)")
   },
   Effect.fn(function*(flags) {
-    const c = yield* Style.Colour
+    const c = yield* Colour.Colour
     const { Bundle } = yield* codabenchPackage
     // without --gold, the data store's gold (`Task.goldPath`, as every other command reads it)
     const gold = Option.isSome(flags.gold) ? flags.gold.value : yield* Task.goldPath(yield* Task.edition(flags.task), flags.gold, flags.dataRoot)
@@ -205,7 +205,7 @@ const importCommand = Command.make(
     json: Flag.Boolean("json").pipe(Flag.withDescription("Print the import as JSON"), Flag.withDefault(false))
   },
   Effect.fn(function*(flags) {
-    const c = yield* Style.Colour
+    const c = yield* Colour.Colour
     const { Import } = yield* codabenchPackage
     let teams: Map<string, string> | undefined
     const teamsFile = Option.getOrUndefined(flags.teams)
@@ -281,7 +281,7 @@ const unseal = Command.make(
     early: Flag.Boolean("early").pipe(Flag.withDescription("Write it before the test phase's end in competition.yaml (a phase closed early)"), Flag.withDefault(false))
   },
   Effect.fn(function*(flags) {
-    const c = yield* Style.Colour
+    const c = yield* Colour.Colour
     const { Unseal } = yield* codabenchPackage
     const u = yield* Unseal.unseal({ bundle: flags.bundle, gold: Option.getOrUndefined(flags.gold), out: flags.out, early: flags.early }).pipe(
       Effect.mapError((e) => new UsageError({ message: e.reason }))

@@ -14,8 +14,8 @@ import * as CompareJson from "../internal/CompareJson.js"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
-import * as Render from "../internal/Render.js"
-import * as Colour from "../internal/Style.js"
+import * as TextView from "../internal/TextView.js"
+import * as Colour from "../internal/Colour.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
 import { dataset, fmt, fmtCi, fmtP, fmtR, metric, metricOf, progressReporter, resamples, seed, test } from "../internal/CompareFlags.js"
@@ -116,7 +116,7 @@ export const compare = Command.make(
     const ranking = spec !== undefined ? Registry.rankingOfDataset(edition, spec) : edition.ranking[0]
     const aligned = Aligned.datasets(edition, runs, { ranking, only })
     const graded = aligned.datasets.flatMap((d) => (d.kind === "scores" ? [d] : []))
-    const compared = metricOf(metric, ranking)
+    const compared = metricOf(metric, ranking, edition)
     const chosen = Option.getOrElse(test, () => Compare.testFor(compared))
     const common = { alternative, resamples, seed, metric: compared, progress: progressReporter(json) } as const
     const tooMany = Task.checkResamples("--resamples", resamples, 2 * (graded.length + 1))
@@ -200,7 +200,7 @@ export const compare = Command.make(
       const style = Style.forMetric(edition, compared)
       const symbol = Metrics.get(compared)?.symbol ?? compared
       const percent = Style.forMetric(edition, labelsMetric)
-      yield* Console.log(`${Render.header(scored, c)}\nA: ${ids[0]}\nB: ${ids[1]}\n`)
+      yield* Console.log(`${TextView.header(scored, c)}\nA: ${ids[0]}\nB: ${ids[1]}\n`)
       // the official figure's row says so; the shared datasets' says it is not the official figure
       const all = [
         ...rows,

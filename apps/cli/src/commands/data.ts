@@ -3,7 +3,7 @@ import { Argument, Command, Flag } from "effect/cli"
 import { DataStore, Files, Registry } from "@stseval/formats"
 import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
-import * as Style from "../internal/Style.js"
+import * as Colour from "../internal/Colour.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
 
@@ -32,7 +32,7 @@ const fetch = Command.make(
     json: Flags.json
   },
   Effect.fn(function*({ tasks, dataRoot, force, json }) {
-    const c = yield* Style.Colour
+    const c = yield* Colour.Colour
     const root = yield* Task.root(dataRoot)
     const report: Array<{ task: string; url: string; status: string; sha256?: string; detail?: string }> = []
     for (const task of yield* selected(tasks)) {
@@ -79,7 +79,7 @@ const status = Command.make(
   "status",
   { tasks: editions, dataRoot: Flags.dataRoot, json: Flags.json },
   Effect.fn(function*({ tasks, dataRoot, json }) {
-    const c = yield* Style.Colour
+    const c = yield* Colour.Colour
     const root = yield* Task.root(dataRoot)
     // what scoring will find (`DataStore.status`): a copy of the public data placed by hand under
     // STSEVAL_DATA is ready although nothing was fetched

@@ -12,9 +12,9 @@ import { Metrics } from "@stseval/metrics"
 import { Engine } from "@stseval/scoring"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
-import * as Render from "../internal/Render.js"
+import * as TextView from "../internal/TextView.js"
 import * as Task from "../internal/Task.js"
-import * as Style from "../internal/Style.js"
+import * as Colour from "../internal/Colour.js"
 
 const source = Argument.String("predictions").pipe(
   Argument.withDescription("An MTEB <task>_predictions.json file, or a folder searched (three levels deep) for such files")
@@ -50,7 +50,7 @@ const mteb = Command.make(
   "mteb",
   { source, out, task, scores, gold: Flags.gold, dataRoot: Flags.dataRoot, verbose: Flags.verbose },
   Effect.fn(function* (o) {
-    const c = yield* Style.Colour
+    const c = yield* Colour.Colour
     const read = yield* Mteb.read(o.source).pipe(Effect.mapError((e) => new UsageError({ message: `${o.source}: ${e.message}` })))
     const issues: Array<Issue.Issue> = [...read.issues]
     const editions: ReadonlyArray<Registry.TaskEdition> = Option.isSome(o.task)
@@ -78,7 +78,7 @@ const mteb = Command.make(
         for (const f of r.figures) yield* Console.log(`  ${figuresLine(edition, f)}`)
       }
     }
-    const lines = Render.issues(issues, c, { verbose: o.verbose, indent: "" })
+    const lines = TextView.issues(issues, c, { verbose: o.verbose, indent: "" })
     if (lines.length > 0) yield* Console.error(lines.join("\n"))
     if (written.length === 0 || Issue.hasErrors(issues)) {
       return yield* new ExitCode({ code: 1, reason: written.length === 0 ? "nothing was imported" : "some predictions were not imported" })

@@ -7,7 +7,7 @@ import { Command, Flag } from "effect/cli"
 import { Files } from "@stseval/formats"
 import { UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
-import * as Style from "../internal/Style.js"
+import * as Colour from "../internal/Colour.js"
 import * as Task from "../internal/Task.js"
 import * as Page from "../page/Page.js"
 
@@ -23,7 +23,7 @@ const check = Command.make(
     timeBudget: Flags.budget.timeBudget
   },
   Effect.fn(function*({ task, gold, out, timeBudget }) {
-    const c = yield* Style.Colour
+    const c = yield* Colour.Colour
     const edition = yield* Task.edition(task)
     // the page's budget per run: the scorer's (`--time-budget` as `score` takes it)
     const timeMs = Flags.isolationOf({ timeBudget, memoryBudget: Option.none() }).budget.timeMs

@@ -7,8 +7,8 @@ import { ResultJson } from "@stseval/scoring"
 import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
-import * as Render from "../internal/Render.js"
-import * as Style from "../internal/Style.js"
+import * as TextView from "../internal/TextView.js"
+import * as Colour from "../internal/Colour.js"
 import * as Task from "../internal/Task.js"
 import { decimalsOf } from "./validate.js"
 
@@ -46,8 +46,8 @@ export const rank = Command.make(
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
   Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, allRuns, ci, resamples, seed, marks, lenient, strict, timeBudget, memoryBudget, folder }) {
-    const c = yield* Style.Colour
-    const width = yield* Style.Width
+    const c = yield* Colour.Colour
+    const width = yield* Colour.Width
     const edition = yield* Task.edition(task)
     const session = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { folder, primaryOnly: !allRuns, lenient })
     // the text table shows the official figures only: no Spearman pass for it
@@ -57,16 +57,16 @@ export const rank = Command.make(
       yield* Console.log(JSON.stringify(ResultJson.resultsToJson(session, intervals, marked), null, 2))
     } else {
       const d = decimalsOf(edition.published.style, decimals)
-      yield* Console.log(`${Render.header(session, c, { runs: true })}\n`)
-      yield* Console.log(Render.ranking(session.ranked, d, c, intervals, width, marked))
+      yield* Console.log(`${TextView.header(session, c, { runs: true })}\n`)
+      yield* Console.log(TextView.ranking(session.ranked, d, c, intervals, width, marked))
       const withIssues = session.runs.filter((r) => r.status === "failed" || r.errors.length > 0 || r.warnings.length > 0)
       if (withIssues.length > 0 || session.issues.length > 0 || session.gold.issues.length > 0) {
         yield* Console.log(`\n${c.bold("Issues")}`)
-        for (const line of Render.issues([...session.gold.issues, ...session.issues], c, { verbose, indent: "  " })) yield* Console.log(line)
+        for (const line of TextView.issues([...session.gold.issues, ...session.issues], c, { verbose, indent: "  " })) yield* Console.log(line)
         for (const run of withIssues) {
           yield* Console.log(`  ${run.meta.id}`)
-          for (const line of Render.failure(run, c, { rows: false, indent: "    " })) yield* Console.log(line)
-          for (const line of Render.issues([...run.errors, ...run.warnings], c, { verbose, indent: "    " })) yield* Console.log(line)
+          for (const line of TextView.failure(run, c, { rows: false, indent: "    " })) yield* Console.log(line)
+          for (const line of TextView.issues([...run.errors, ...run.warnings], c, { verbose, indent: "    " })) yield* Console.log(line)
         }
       }
     }

@@ -6,15 +6,15 @@ import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as RunText from "../internal/RunText.js"
 import * as Task from "../internal/Task.js"
-import * as Style from "../internal/Style.js"
+import * as Colour from "../internal/Colour.js"
 import { decimalsOf, paths } from "./validate.js"
 
 export const score = Command.make(
   "score",
   { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, decimals: Flags.decimals, lenient: Flags.lenient, ...Flags.intervals, ...Flags.budget, paths },
   Effect.fn(function*({ task, gold, dataRoot, json, verbose, decimals, lenient, ci, resamples, seed, timeBudget, memoryBudget, paths }) {
-    const c = yield* Style.Colour
-    const width = yield* Style.Width
+    const c = yield* Colour.Colour
+    const width = yield* Colour.Width
     const edition = yield* Task.edition(task)
     const results = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { runs: paths, lenient })
     const intervals = yield* Task.intervals(results, { ci, resamples, seed })

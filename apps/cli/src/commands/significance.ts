@@ -14,8 +14,8 @@ import * as CompareJson from "../internal/CompareJson.js"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
-import * as Render from "../internal/Render.js"
-import * as Colour from "../internal/Style.js"
+import * as TextView from "../internal/TextView.js"
+import * as Colour from "../internal/Colour.js"
 import * as Task from "../internal/Task.js"
 import * as TextTable from "../internal/TextTable.js"
 import { dataset, fmtP, fmtR, metric, metricOf, progressReporter, seed, test } from "../internal/CompareFlags.js"
@@ -163,7 +163,7 @@ export const significance = Command.make(
     // each ranking's text, and whether it says why nothing was tested (stderr)
     const texts: Array<{ readonly text: string; readonly error: boolean }> = []
     for (const scope of scopes) {
-      const compared = metricOf(metric, scope.ranking)
+      const compared = metricOf(metric, scope.ranking, edition)
       if (Metrics.get(scope.ranking.metric)?.kind === "labels" && Option.isNone(metric)) {
         skipped.push({ ranking: scope.name, reason: `ranked by ${scope.ranking.metric}, labels: compare two runs with \`stseval compare\` (McNemar's test)` })
         continue
@@ -296,7 +296,7 @@ export const significance = Command.make(
       }
       yield* Console.log(CompareJson.significanceText(document))
     } else {
-      yield* Console.log(Render.header(scored, c) + "\n")
+      yield* Console.log(TextView.header(scored, c) + "\n")
       for (const t of texts) yield* (t.error ? Console.error(t.text) : Console.log(t.text))
       for (const x of skipped) yield* Console.log(c.yellow(`not tested: ${x.ranking}: ${x.reason}`))
     }

@@ -4,7 +4,7 @@ import { Registry } from "@stseval/formats"
 import { UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as TextTable from "../internal/TextTable.js"
-import * as Style from "../internal/Style.js"
+import * as Colour from "../internal/Colour.js"
 
 const describeRanking = (e: Registry.TaskEdition) =>
   e.ranking.map((r) => `${r.subtask}: ${r.metric} (${r.aggregate})`).join("; ")
@@ -29,7 +29,7 @@ export const tasks = Command.make(
   "tasks",
   { json: Flags.json, edition },
   Effect.fn(function*({ json, edition }) {
-    const c = yield* Style.Colour
+    const c = yield* Colour.Colour
     const editions = Option.isSome(edition)
       ? [yield* Registry.resolve(edition.value).pipe(Effect.mapError((e) => new UsageError({ message: e.message })))]
       : Registry.builtin

@@ -2,9 +2,9 @@ import { Console, Effect, Option } from "effect"
 import { Argument, Command } from "effect/cli"
 import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
-import type * as Render from "../internal/Render.js"
+import type * as TextView from "../internal/TextView.js"
 import * as RunText from "../internal/RunText.js"
-import * as Style from "../internal/Style.js"
+import * as Colour from "../internal/Colour.js"
 import * as Task from "../internal/Task.js"
 import * as ValidationJson from "../internal/ValidationJson.js"
 
@@ -17,8 +17,8 @@ export const validate = Command.make(
   "validate",
   { task: Flags.task, gold: Flags.gold, dataRoot: Flags.dataRoot, json: Flags.json, verbose: Flags.verbose, lenient: Flags.lenient, ...Flags.budget, paths },
   Effect.fn(function*({ task, gold, dataRoot, json, verbose, lenient, timeBudget, memoryBudget, paths }) {
-    const c = yield* Style.Colour
-    const width = yield* Style.Width
+    const c = yield* Colour.Colour
+    const width = yield* Colour.Width
     const edition = yield* Task.edition(task)
     // validation is scoring's first half: the engine validates each run once and keeps what it found
     const scored = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { runs: paths, lenient })
@@ -43,7 +43,7 @@ export const validate = Command.make(
 )
 
 /** For commands that take an optional --decimals. */
-export const decimalsOf = (style: Render.Decimals["style"], flag: Option.Option<number>): Render.Decimals => ({
+export const decimalsOf = (style: TextView.Decimals["style"], flag: Option.Option<number>): TextView.Decimals => ({
   style,
   decimals: Option.getOrUndefined(flag)
 })

@@ -3,7 +3,7 @@ import { Argument, Command, Flag } from "effect/cli"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Lazy from "../internal/Lazy.js"
-import * as Style from "../internal/Style.js"
+import * as Colour from "../internal/Colour.js"
 import * as Task from "../internal/Task.js"
 
 /**
@@ -44,7 +44,7 @@ export const watch = Command.make(
     folder: Argument.String("submissions").pipe(Argument.withDescription("The submissions folder: one file, folder or zip per run"))
   },
   Effect.fn(function*({ task, gold, dataRoot, out, once, hidden, deadline, deadlineBy, primaryOnly, runLimit, debounce, settle, rescan, refresh, ci, resamples, seed, timeBudget, memoryBudget, folder }) {
-    const c = yield* Style.Colour
+    const c = yield* Colour.Colour
     const edition = yield* Task.edition(task)
     const { ScoringAdapter, Watcher } = yield* Lazy.leaderboard
     const goldPath = yield* Task.goldPath(edition, gold, dataRoot)

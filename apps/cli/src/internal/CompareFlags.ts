@@ -36,12 +36,17 @@ export const metric = Flag.Literals("metric", gradedMetrics).pipe(
   Flag.optional
 )
 
+/** A ranking's metric when it is of graded scores (labels are compared by McNemar's test instead). */
+const gradedMetric = (ranking: Registry.Ranking): string | undefined => (Metrics.get(ranking.metric)?.kind === "scores" ? ranking.metric : undefined)
+
 /**
  * The metric a test compares: the one asked for, else the metric the ranking orders runs by (Kendall
- * for an edition ranked by Kendall), Pearson when that ranking is of labels (their test is McNemar's).
+ * for an edition ranked by Kendall); for a ranking of labels (SICK's entailment, whose test is
+ * McNemar's) the graded metric the edition ranks by elsewhere (SICK: relatedness' Pearson), as
+ * each edition declares it: no metric is assumed by name.
  */
-export const metricOf = (asked: Option.Option<string>, ranking: Registry.Ranking): string =>
-  Option.getOrElse(asked, () => (Metrics.get(ranking.metric)?.kind === "scores" ? ranking.metric : "pearson"))
+export const metricOf = (asked: Option.Option<string>, ranking: Registry.Ranking, edition: Pick<Registry.TaskEdition, "ranking">): string =>
+  Option.getOrElse(asked, () => gradedMetric(ranking) ?? edition.ranking.map(gradedMetric).find((m) => m !== undefined) ?? ranking.metric)
 
 export const dataset = Flag.String("dataset").pipe(
   Flag.withDescription("Compare on this dataset (track) only"),

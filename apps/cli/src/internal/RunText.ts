@@ -6,8 +6,8 @@
 import { Issue } from "@stseval/formats"
 import type { Registry } from "@stseval/formats"
 import type { Engine, Uncertainty } from "@stseval/scoring"
-import * as Render from "./Render.js"
-import type { Palette } from "./Style.js"
+import * as TextView from "./TextView.js"
+import type { Palette } from "./Colour.js"
 import * as ValidationJson from "./ValidationJson.js"
 
 export interface TextOptions {
@@ -17,20 +17,20 @@ export interface TextOptions {
 
 /** The gold's own issues, when it has any. */
 const goldLines = (results: Engine.Results, c: Palette, verbose: boolean): ReadonlyArray<string> => {
-  const lines = Render.issues(results.gold.issues, c, { verbose, indent: "" })
+  const lines = TextView.issues(results.gold.issues, c, { verbose, indent: "" })
   return lines.length > 0 ? [`${lines.join("\n")}\n`] : []
 }
 
 /** `validate`'s text: the header, the gold's issues, each run's checks, the folder's issues and the verdict (`nothing`: `Task.nothingToScore`). */
 export const validation = (scored: Engine.Results, c: Palette, options: TextOptions, nothing: string | undefined): ReadonlyArray<string> => {
   const { valid, runs } = ValidationJson.document(scored)
-  const folderLines = Render.issues(scored.issues, c, { verbose: options.verbose, indent: "" })
+  const folderLines = TextView.issues(scored.issues, c, { verbose: options.verbose, indent: "" })
   const bad = runs.filter((r) => r.status !== "valid").length
   const checked = scored.runs
   return [
-    `${Render.header(scored, c)}\n`,
+    `${TextView.header(scored, c)}\n`,
     ...goldLines(scored, c, options.verbose),
-    ...checked.map((v) => `${Render.validation(v, c, options)}\n`),
+    ...checked.map((v) => `${TextView.validation(v, c, options)}\n`),
     ...(folderLines.length > 0 ? [`${folderLines.join("\n")}\n`] : []),
     nothing !== undefined
       ? c.red(nothing)
@@ -44,12 +44,12 @@ export const validation = (scored: Engine.Results, c: Palette, options: TextOpti
 export const scores = (
   results: Engine.Results,
   edition: Registry.TaskEdition,
-  d: Render.Decimals,
+  d: TextView.Decimals,
   c: Palette,
   options: TextOptions & { readonly intervals: Uncertainty.ResultIntervals | undefined }
 ): ReadonlyArray<string> => [
-  `${Render.header(results, c)}\n`,
+  `${TextView.header(results, c)}\n`,
   ...goldLines(results, c, options.verbose),
-  ...results.runs.map((run) => `${Render.scored(run, edition, d, c, options)}\n`),
-  ...(options.intervals !== undefined ? [[Render.intervalsNote(options.intervals, c), ...options.intervals.notes.map((n) => c.dim(`  ${n}`))].join("\n")] : [])
+  ...results.runs.map((run) => `${TextView.scored(run, edition, d, c, options)}\n`),
+  ...(options.intervals !== undefined ? [[TextView.intervalsNote(options.intervals, c), ...options.intervals.notes.map((n) => c.dim(`  ${n}`))].join("\n")] : [])
 ]

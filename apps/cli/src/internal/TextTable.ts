@@ -2,8 +2,8 @@
  * Aligned plain-text tables for the terminal (the report package renders paper tables; this is
  * only the CLI's console view).
  */
-import { width } from "./Style.js"
-import type { Palette } from "./Style.js"
+import { width } from "./Colour.js"
+import type { Palette } from "./Colour.js"
 
 export type Align = "left" | "right"
 

@@ -3,7 +3,7 @@
  */
 import { Schema } from "effect"
 import { Issue } from "@stseval/formats"
-import { Signature } from "@stseval/scoring"
+import { ResultSchema, Signature } from "@stseval/scoring"
 import type { Engine, ScoredRun } from "@stseval/scoring"
 
 export const FORMAT = "stseval/validation@1"
@@ -20,13 +20,7 @@ const Part = Schema.Struct({
 })
 
 const Run = Schema.Struct({
-  id: Schema.String,
-  team: Schema.String,
-  run: Schema.NullOr(Schema.Int),
-  primary: Schema.Boolean,
-  late: Schema.Boolean,
-  corrected: Schema.Boolean,
-  postDeadline: Schema.Boolean,
+  ...ResultSchema.runIdentityFields,
   path: Schema.String,
   /** `valid`: no error; `invalid`: some part will not be scored; `failed`: nothing can be scored */
   status: Schema.Literals(["valid", "invalid", "failed"]),

@@ -29,7 +29,9 @@ export const scatterOf = (
   for (const d of results.datasets) {
     if (d.gold === undefined || topN <= 0 || !shownDatasets.has(d.name)) continue
     const gold = d.gold
-    const metric = d.metric ?? "pearson"
+    // the dataset's ranked metric, else the figure its column shows
+    const metric = d.metric ?? specs.flatMap((c) => (c.source._tag === "metric" && c.source.dataset === d.name ? [c.source.metric] : []))[0]
+    if (metric === undefined) continue
     const descriptor = Metrics.get(metric)
     const among = rankedBy(results, rankingOfFigure(results, figureKey({ _tag: "metric", dataset: d.name, metric })) ?? ranking)
     const withScores = runs.filter((r) => r.scores?.[d.name]?.length === gold.length)

@@ -30,10 +30,11 @@ export const missingReason = (run: RunResult, source: Source): string | undefine
       ? run.aggregateReasons?.[source.name]
       : undefined
 
-/** Which kind of missing a figure is (`Table.MissingKind`): not submitted, not scored (errors), or undefined. */
-export const missingKind = (run: RunResult, source: Source): Table.MissingKind => {
+/** Which kind of missing a figure is (`Table.MissingKind`): not submitted, not scored (errors), undefined, or none at all (no gold). */
+export const missingKind = (run: RunResult, source: Source): Table.MissingKind | undefined => {
   if (source._tag === "metric") {
     const d = run.datasets[source.dataset]
+    if (d?.state === "noFigure") return undefined
     if (d === undefined || d.state === "notSubmitted") return "notSubmitted"
     if (d.state === "failed" || run.failed === true) return "failed"
     return "undefined"

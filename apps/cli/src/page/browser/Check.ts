@@ -11,9 +11,9 @@ import { Issue, Registry } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
 import { Engine, Rank, ResultJson, Signature, Uncertainty } from "@stseval/scoring"
 import { Effect, Layer, Path } from "effect"
-import * as Render from "../../internal/Render.js"
+import * as TextView from "../../internal/TextView.js"
 import * as RunText from "../../internal/RunText.js"
-import * as Style from "../../internal/Style.js"
+import * as Colour from "../../internal/Colour.js"
 import * as Task from "../../internal/Task.js"
 import * as ValidationJson from "../../internal/ValidationJson.js"
 import type { Embedded } from "../Embedded.js"
@@ -63,9 +63,9 @@ const mount = (embedded: Embedded) => {
  * (`Submissions`' own issues); its lines are checked against a gold, which the page lacks.
  */
 const packaging = (edition: Registry.TaskEdition, found: Submissions.Discovered): Checked => {
-  const c = Style.plain
+  const c = Colour.plain
   const runs = found.runs.map((r) =>
-    [`${Render.runLabel(r.meta)}  ${r.path}`, `  files: ${r.files.map((f) => f.path).join(", ") || "none"}`, ...Render.issues(r.issues, c, { verbose: false })].join("\n")
+    [`${TextView.runLabel(r.meta)}  ${r.path}`, `  files: ${r.files.map((f) => f.path).join(", ") || "none"}`, ...TextView.issues(r.issues, c, { verbose: false })].join("\n")
   )
   const bad = found.runs.filter((r) => Issue.hasErrors(r.issues)).length
   const validate = [
@@ -73,7 +73,7 @@ const packaging = (edition: Registry.TaskEdition, found: Submissions.Discovered)
     "gold: none in this page: each run's name, packaging and files are checked, not its lines (the page checks lines and shows figures when made with `stseval page check --gold`)",
     "",
     ...runs.map((r) => `${r}\n`),
-    ...Render.issues(found.issues, c, { verbose: false, indent: "" }),
+    ...TextView.issues(found.issues, c, { verbose: false, indent: "" }),
     `${found.runs.length} run(s): ${bad === 0 ? "named and packaged as the scorer expects" : `${bad} with errors`}`
   ].join("\n")
   return { validate, valid: bad === 0, score: undefined, json: undefined }
@@ -120,7 +120,7 @@ export const check = (
       ranked: Rank.rank(runs, { runLimit: edition.runLimit }),
       signature: Signature.make(edition, context.gold)
     }
-    const c = Style.plain
+    const c = Colour.plain
     const options = { verbose: false, width: undefined }
     const validate = RunText.validation(results, c, options, Task.nothingToScore(results, paths)).join("\n")
     const valid = ValidationJson.document(results).valid

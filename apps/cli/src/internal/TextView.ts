@@ -1,7 +1,7 @@
 /**
  * The CLI's text views of validations, scored runs and rankings (people read these; programs read
  * the `--json` documents the scoring package defines). Each view takes the command's palette
- * (`Style.Colour`: colour only on a terminal, never with NO_COLOR).
+ * (`Colour.Colour`: colour only on a terminal, never with NO_COLOR).
  */
 import type { Registry } from "@stseval/formats";
 import { Issue } from "@stseval/formats"
@@ -10,7 +10,7 @@ import type { MetricValue } from "@stseval/metrics"
 import { Rank, Style as Figures, Uncertainty } from "@stseval/scoring"
 import type { Engine, ScoredRun } from "@stseval/scoring"
 import type { Validation } from "@stseval/scoring"
-import type { Palette } from "./Style.js"
+import type { Palette } from "./Colour.js"
 import { Footnotes, Table } from "@stseval/tables"
 import * as TextTable from "./TextTable.js"
 

@@ -1,0 +1,339 @@
+/**
+ * The leaderboard's pages (Markdown and HTML), laid out by the tables' one builder: `toTable` reads
+ * the board as the tables' `Results` (its rankings, marks and intervals as `leaderboard.json` holds
+ * them: nothing here ranks or marks) with a layout of a Rank column per ranking, and
+ * `Layouts.build` decides the order, bullets, bold and footnotes as it does for the report.
+ * `Renderer` is an Effect reference: the watcher renders with it, styled for the scorer's edition
+ * when `ScoringAdapter.rendererLayer` provides it.
+ *
+ * @since 0.1.0
+ */
+import { type Issue, Registry } from "@stseval/formats"
+import { Metrics } from "@stseval/metrics"
+import { Style } from "@stseval/scoring"
+import type * as Marks from "@stseval/scoring/Marks"
+import { Footnotes, Html, Layouts, Markdown, Results } from "@stseval/tables"
+import type { Table } from "@stseval/tables"
+import { Context } from "effect"
+import type { Leaderboard, LeaderboardRun, Ranking } from "./Leaderboard.js"
+
+/**
+ * @example
+ * ```ts
+ * import { BoardPage } from "@stseval/leaderboard"
+ * import type { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard
+ * const { md, html }: BoardPage.Rendered = BoardPage.renderer().render(board)
+ * ```
+ * @since 0.1.0
+ */
+export interface Rendered {
+  readonly md: string
+  readonly html: string
+}
+
+/**
+ * A renderer; `edition` (the watcher's) gives the published number style.
+ *
+ * @example
+ * ```ts
+ * import { BoardPage } from "@stseval/leaderboard"
+ *
+ * // the tables' renderer, Markdown only
+ * const mine: BoardPage.RendererShape = { render: (board, edition) => ({ md: BoardPage.markdown(board, edition), html: "" }) }
+ * ```
+ * @since 0.1.0
+ */
+export interface RendererShape {
+  readonly render: (board: Leaderboard, edition?: Registry.TaskEdition) => Rendered
+}
+
+/**
+ * The number style of a figure named `metric` (`pearson`, `mean`, `accuracy`...): scoring's
+ * `Style`, the one style of every output; without an edition, r to 3 decimals.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { BoardPage } from "@stseval/leaderboard"
+ *
+ * BoardPage.styleOf(Registry.get("sts2017")!, "pearson") // { decimals: 2, scale: 100 }: r x 100
+ * ```
+ * @since 0.2.0
+ */
+export const styleOf = (edition: Registry.TaskEdition | undefined, metric: string): Style.NumberStyle =>
+  Style.forMetric(edition ?? { published: { style: "r3" } }, metric)
+
+const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`
+
+/** A metric as people read it: its label (`Spearman`). */
+const labelOf = (metric: string) => Metrics.get(metric)?.label ?? metric
+
+/** An interval as a table draws it (`leaderboard.json` carries its level and skew too). */
+const intervalOf = (ci: { readonly low: number; readonly high: number; readonly fewPairs?: number | undefined } | null | undefined): Results.Interval | undefined =>
+  ci != null ? { low: ci.low, high: ci.high, ...(ci.fewPairs !== undefined ? { fewPairs: ci.fewPairs } : {}) } : undefined
+
+/** Why a run has no figure on a dataset, as the tables say it (`Results.DatasetFigures.state`); a board cached before datasets carried their status: no reason known. */
+const stateOf = (run: LeaderboardRun, f: LeaderboardRun["datasets"][number] | undefined): Results.DatasetFigures["state"] =>
+  run.status === "failed" || f?.status === "not-scored"
+    ? "failed"
+    : f === undefined || f.status === "missing"
+      ? "notSubmitted"
+      : f.status === "no-gold" || f.status === undefined
+        ? "noFigure"
+        : undefined
+
+/** What the board shows of a ranking and of a dataset, and where each figure is in the board's `Results`. */
+const shapeOf = (board: Leaderboard) => {
+  const hiddenPublic = board.hidden && board.view === "public"
+  const rankings = hiddenPublic ? [] : board.rankings
+  // per-dataset columns (STS tracks, SemRel languages), in the edition's order: each dataset's
+  // figure by the metric its ranking orders by
+  const datasets = hiddenPublic ? [] : [...new Map(board.runs.flatMap((r) => r.datasets.map((d) => [d.dataset, d.metric] as const))).entries()]
+  const isDataset = new Set(datasets.map(([name]) => name))
+  // a dataset ranked on its own (SemRel's languages) already has its figure beside its rank, in its
+  // ranking's group: a second column of the same figure only widens the page
+  const ownRanking = new Set(rankings.map((r) => `${r.ranking}\u0000${r.metric}`))
+  const shown = datasets.filter(([name, metric]) => !ownRanking.has(`${name}\u0000${metric}`))
+  // a ranking of one dataset (SemRel's languages) is that dataset's figure, missing as the dataset is
+  const figureOfRanking = (r: Ranking): Layouts.Source =>
+    isDataset.has(r.ranking) ? { _tag: "metric", dataset: r.ranking, metric: r.metric } : { _tag: "aggregate", name: r.ranking }
+  return { hiddenPublic, rankings, datasets, shown, figureOfRanking }
+}
+
+/**
+ * The board as the tables' `Results`: its runs in its order, its rankings as `Leaderboard.build`
+ * made them (nothing ranks here), its marks and intervals as the board carries them.
+ */
+const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefined): Results.Results => {
+  const { hiddenPublic, rankings, datasets, shown, figureOfRanking } = shapeOf(board)
+  const keyOf = (r: Ranking) => Results.figureKey(figureOfRanking(r) as Parameters<typeof Results.figureKey>[0])
+  const headline = rankings[0]
+  // the marks of each ranking's figure: its official figure over several datasets, else its one dataset's
+  const marks: Record<string, Marks.FigureMarks> = {}
+  for (const m of board.marks ?? []) marks[m.key] = m as Marks.FigureMarks
+  for (const r of rankings) {
+    const own = (board.marks ?? []).filter((m) => m.ranking === r.ranking)
+    const m = own.find((x) => x.dataset === undefined) ?? (own.length === 1 ? own[0] : undefined)
+    if (m !== undefined) marks[keyOf(r)] = m as Marks.FigureMarks
+    else delete marks[keyOf(r)]
+  }
+  // each ranking's entries by run id, looked up once: a search per run and ranking made a 500-run
+  // board's rendering quadratic (~100 ms of each watcher write)
+  const entriesOf = new Map(
+    rankings.map((r) => {
+      const byId = new Map<string, Ranking["entries"][number]>()
+      for (const e of r.entries) if (!byId.has(e.id)) byId.set(e.id, e)
+      return [r, byId] as const
+    })
+  )
+  const runs = board.runs.map((run): Results.RunResult => {
+    const figures: Record<string, Record<string, unknown>> = {}
+    for (const [name, metric] of datasets) {
+      const f = run.datasets.find((d) => d.dataset === name)
+      const state = stateOf(run, f)
+      const ci = intervalOf(f?.ci)
+      figures[name] = { ...(f?.value != null ? { [metric]: f.value } : {}), ...(state !== undefined ? { state } : {}), ...(run.failure !== null ? { reason: run.failure } : {}), ...(ci !== undefined ? { ci: { [metric]: ci } } : {}) }
+    }
+    const aggregates: Record<string, number | undefined> = {}
+    const aggregateReasons: Record<string, string> = {}
+    const aggregateIntervals: Record<string, Results.Interval> = {}
+    const rankIntervals: Record<string, Results.RankInterval> = {}
+    let note = run.errors[0] !== undefined ? issueText(run.errors[0]) : ""
+    for (const r of rankings) {
+      const e = entriesOf.get(r)?.get(run.id)
+      if (note === "" && e?.reason != null) note = e.reason
+      const source = figureOfRanking(r)
+      const reason = run.failure ?? e?.reason ?? run.official.find((o) => o.ranking === r.ranking)?.reason
+      const ci = intervalOf(e?.ci)
+      if (source._tag === "metric") {
+        const own = figures[source.dataset] ?? {}
+        figures[source.dataset] = {
+          ...own,
+          ...(e?.value != null ? { [source.metric]: e.value } : {}),
+          ...(reason != null ? { reason } : {}),
+          ...(ci !== undefined ? { ci: { ...(own.ci as object | undefined), [source.metric]: ci } } : {})
+        }
+      } else {
+        aggregates[r.ranking] = e?.value ?? undefined
+        if (reason != null) aggregateReasons[r.ranking] = reason
+        if (ci !== undefined) aggregateIntervals[r.ranking] = ci
+      }
+      if (e?.rankInterval !== undefined) rankIntervals[keyOf(r)] = { ...e.rankInterval, overlapsBest: e.overlapsBest === true }
+    }
+    return {
+      ...Results.named(run),
+      late: run.flags.includes("late"),
+      corrected: run.flags.includes("corrected"),
+      postDeadline: run.flags.includes("post-deadline"),
+      zeroed: run.flags.includes("zeroed"),
+      failed: run.status === "failed",
+      datasets: figures as Results.RunResult["datasets"],
+      aggregates,
+      aggregateReasons,
+      aggregateIntervals,
+      rankIntervals,
+      texts: { status: run.status === "scored" ? (hiddenPublic ? "valid" : "scored") : "failed", note }
+    }
+  })
+  return {
+    edition: board.task,
+    style: edition?.published.style,
+    datasets: shown.map(([name, metric]) => ({ name, header: Registry.datasetHeader(edition, name), metric })),
+    runs,
+    rankings: rankings.map((r) => ({
+      ranking: r.ranking,
+      metric: r.metric,
+      direction: Metrics.get(r.metric)?.direction ?? "higher",
+      // the headline ranking also owns the datasets' figures: their bullets go to the runs it ranks
+      figures: [keyOf(r), ...(r === headline ? shown.map(([name, metric]) => Results.figureKey({ _tag: "metric", dataset: name, metric })) : [])],
+      entries: r.entries.map((e) => ({ id: e.id, rank: e.rank ?? undefined, ...(e.reason != null ? { reason: e.reason } : {}) }))
+    })),
+    marks,
+    ...(board.intervals !== undefined && !hiddenPublic ? { intervals: board.intervals } : {})
+  }
+}
+
+/**
+ * The board's layout: a row per run (in the order of the headline ranking, then the runs it does
+ * not rank), a rank and a figure column per ranking (bold where the board's marks tie the run with
+ * the best, a bullet on the best ranked figure), each dataset's figure by its ranked metric, and a
+ * note column with why a run is not ranked or its first error. In the hidden phase's public view:
+ * status and errors only.
+ */
+const boardLayout = (board: Leaderboard, edition: Registry.TaskEdition | undefined): Layouts.LayoutSpec => {
+  const { hiddenPublic, rankings, shown, figureOfRanking } = shapeOf(board)
+  const marked = new Set((board.marks ?? []).flatMap((m) => (m.test !== undefined ? [m.key] : [])))
+  const columns: Array<Layouts.ColumnSpec> = [
+    { key: "run", header: "Run", source: { _tag: "label" } },
+    { key: "team", header: "Team", source: { _tag: "team" } },
+    { key: "primary", header: "Primary", source: { _tag: "primary" }, align: "center" }
+  ]
+  for (const r of rankings) {
+    const figure = figureOfRanking(r)
+    const header = labelOf(r.metric)
+    columns.push({ key: `${r.ranking}.rank`, header: "Rank", source: { _tag: "rank", ranking: r.ranking }, group: r.ranking })
+    // with intervals (`--ci`), the rank range after each rank, as `report --ci` prints it
+    if (board.intervals !== undefined) {
+      const { key, header: rangeHeader, description } = Layouts.rankRangeColumn
+      columns.push({ key: `${r.ranking}.${key}`, header: rangeHeader, source: { _tag: "rankInterval", ranking: r.ranking }, group: r.ranking, description })
+    }
+    const own = (board.marks ?? []).filter((m) => m.ranking === r.ranking)
+    const m = own.find((x) => x.dataset === undefined) ?? (own.length === 1 ? own[0] : undefined)
+    columns.push({ key: `${r.ranking}.value`, header, name: `${r.ranking} (${header})`, source: figure, group: r.ranking, number: styleOf(edition, r.metric), markBest: true, markTied: m?.test !== undefined })
+  }
+  for (const [name, metric] of shown) {
+    // headed by the edition's display name (`ar-ar`, not `track1.ar-ar`), as the report heads them
+    const source = { _tag: "metric", dataset: name, metric } as const
+    columns.push({ key: `dataset.${name}`, header: Registry.datasetHeader(edition, name), source, group: `datasets (${labelOf(metric)})`, number: styleOf(edition, metric), markBest: true, markTied: marked.has(Results.figureKey(source)) })
+  }
+  columns.push({ key: "status", header: "Status", source: { _tag: "text", name: "status" }, align: "left" }, { key: "note", header: "Note", source: { _tag: "text", name: "note" }, align: "left", prose: true })
+  return {
+    id: `leaderboard-${board.task}`,
+    title: `Leaderboard: ${board.task}${hiddenPublic ? " (hidden phase: validation only)" : ""}`,
+    caption: `${board.counts.runs} runs: ${board.counts.scored} scored, ${board.counts.failed} failed${hiddenPublic ? "" : `, ${board.counts.ranked} ranked`}. Run limit ${board.runLimit} per team${board.deadline !== null ? `; deadline ${board.deadline}` : ""}.`,
+    label: `tab:leaderboard-${board.task}`,
+    wide: false,
+    columns,
+    sortBy: rankings[0] !== undefined ? `${rankings[0].ranking}.value` : "run",
+    runs: board.primaryOnly ? "primary" : "all",
+    notes: [
+      "* late or corrected submission; \u2020 submitted after the deadline (listed, never ranked).",
+      ...(board.runs.some((r) => r.flags.includes("zeroed")) ? [Footnotes.zeroed] : []),
+      ...(hiddenPublic ? [] : [Footnotes.best])
+    ],
+    explained: ["best", "late", "postDeadline", "zeroed"],
+    intervalsSignature: true
+  }
+}
+
+/**
+ * The leaderboard as one report `Table`, laid out by the tables' `Layouts.build` (the report's
+ * builder: its order, bullets, bold and footnotes) from the board's rankings, marks and intervals.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { BoardPage, Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard // leaderboard.json
+ * const edition = Registry.get("sts2017")!
+ *
+ * // the rows in the board's ranking, bold from its marks
+ * const rows = BoardPage.toTable(board, edition).sections[0].rows.map((r) => r.id)
+ * ```
+ * @since 0.1.0
+ */
+export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Table.Table =>
+  Layouts.build(boardResults(board, edition), boardLayout(board, edition), { rankIntervals: false, matrix: false })
+
+/**
+ * The leaderboard in GitHub Markdown (the report's renderer).
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { BoardPage, Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard // leaderboard.json
+ * const edition = Registry.get("sts2017")!
+ *
+ * const md = BoardPage.markdown(board, edition)
+ * ```
+ * @since 0.1.0
+ */
+export const markdown = (board: Leaderboard, edition?: Registry.TaskEdition): string => Markdown.render(toTable(board, edition))
+
+/**
+ * The leaderboard as one self-contained HTML page (the report's renderer).
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { BoardPage, Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard // leaderboard.json
+ * const edition = Registry.get("sts2017")!
+ *
+ * const page = BoardPage.html(board, edition)
+ * ```
+ * @since 0.1.0
+ */
+export const html = (board: Leaderboard, edition?: Registry.TaskEdition): string => Html.render(toTable(board, edition))
+
+/**
+ * The renderer for an edition (its published number style).
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { BoardPage, Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard // leaderboard.json
+ * const edition = Registry.get("sts2017")!
+ *
+ * const { md, html } = BoardPage.renderer(edition).render(board)
+ * ```
+ * @since 0.1.0
+ */
+export const renderer = (edition?: Registry.TaskEdition): RendererShape => ({
+  render: (board, given) => ({ md: markdown(board, given ?? edition), html: html(board, given ?? edition) })
+})
+
+/**
+ * The renderer the watcher uses; by default the tables' renderer without an edition (r to 3
+ * decimals); `ScoringAdapter.rendererLayer` styles it for the scorer's edition.
+ *
+ * @example
+ * ```ts
+ * import { BoardPage, Watcher } from "@stseval/leaderboard"
+ * import { Registry } from "@stseval/formats"
+ * import { Effect } from "effect"
+ *
+ * // render with the edition's published style
+ * const watch = Watcher.watch({ folder: "subs", out: "board", once: true }).pipe(Effect.provideService(BoardPage.Renderer, BoardPage.renderer(Registry.get("sts2017")!)))
+ * ```
+ * @since 0.1.0
+ */
+export const Renderer = Context.Reference<RendererShape>("@stseval/leaderboard/Renderer", { defaultValue: () => renderer() })
