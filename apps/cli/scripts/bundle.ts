@@ -25,7 +25,16 @@ const cliRoot = path.resolve(import.meta.dirname, "..")
 // runs are scored on the program's own thread (@stseval/scoring's Isolation), and a scorer started
 // for them would be a second thread loading the program for nothing (`score` of one SICK run: see
 // the bench). The scorers a larger run needs still keep a code cache of their own (`saveCacheKey`).
-const app = { name: "stseval", packageDir: cliRoot, entry: "src/bin.ts", prestart: { commands: [], ...Isolation.prestart }, answersVersion: true } as const
+// A scorer runs the scorer-only body (src/scorer.ts) the file also carries, not the whole program
+// again: see the changeset of issue 36 for what that saves.
+const app = {
+  name: "stseval",
+  packageDir: cliRoot,
+  entry: "src/bin.ts",
+  prestart: { commands: [], ...Isolation.prestart },
+  answersVersion: true,
+  worker: { entry: "src/scorer.ts", workerData: Isolation.prestart.workerData }
+} as const
 
 /**
  * Bundle the CLI into one executable file. `entry` (from the CLI's folder): another entry that

@@ -8,6 +8,7 @@ import * as fs from "node:fs"
 import { isBuiltin } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
+import * as vm from "node:vm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { namesUsed } from "../scripts/bundle.js"
 import { builtCli } from "./support/built.js"
@@ -305,6 +306,41 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect(fs.statSync(worker).mtimeMs).toBe(written)
     // the same figures with no cache at all
     expect((await run(args, { NODE_DISABLE_COMPILE_CACHE: "1" })).stdout).toBe(first.stdout)
+  })
+
+  it("a scorer runs the scorer-only body the file also carries (none of the command line), and scores as the program would", async () => {
+    const text = fs.readFileSync(exe, "utf8")
+    // the two bodies, as the loader reads them back
+    const block = (start: string): string => {
+      const at = text.indexOf(start)
+      expect(at, start).toBeGreaterThan(0)
+      return text.slice(at + start.length, text.indexOf("\n*/", at)).replaceAll("*\\u002f", "*/")
+    }
+    const scorerBody = block("\n/*stseval-worker\n")
+    const programBody = block("\n/*stseval-program\n")
+    // none of the commands: the rank command's flags and the tables' renderers are not in it
+    expect(programBody).toContain("--resamples")
+    expect(scorerBody).not.toContain("--resamples")
+    expect(scorerBody.length).toBeLessThan(programBody.length / 2)
+    // 20 runs: more than the engine scores on its own thread, so they go to scorers (in batches)
+    const folder = path.join(work, "twenty")
+    fs.mkdirSync(folder, { recursive: true })
+    for (let i = 1; i <= 20; i++) fs.copyFileSync(path.join(submissions, "MeaningFactory_run1primary.txt"), path.join(folder, `Team${i}_run1primary.txt`))
+    fs.rmSync(path.join(work, "tmp"), { recursive: true, force: true })
+    const r = await run(["rank", "--task", "sick2014", "--gold", gold, folder, "--json"])
+    expect(r.code).toBe(0)
+    const rs = valuesOf(JSON.parse(r.stdout), "pearson").filter((v): v is number => typeof v === "number")
+    expect(rs.length).toBeGreaterThanOrEqual(20)
+    for (const x of rs) expect(x).toBeCloseTo(relatednessPearson("MeaningFactory_run1primary.txt"), 12)
+    // the scorers' code cache is V8's for the scorer body, not for the program (V8 rejects a cache
+    // made from another source)
+    const uid = typeof process.getuid === "function" ? process.getuid() : undefined
+    const dir = path.join(work, "tmp", `stseval-${uid ?? os.userInfo().username}`)
+    const cache = fs.readdirSync(dir).find((f) => /-rank-worker-.*\.v8$/.test(f))
+    expect(cache).toBeDefined()
+    const cachedData = fs.readFileSync(path.join(dir, cache!))
+    expect(new vm.Script(scorerBody, { cachedData }).cachedDataRejected).toBe(false)
+    expect(new vm.Script(programBody, { cachedData }).cachedDataRejected).toBe(true)
   })
 
   it.skipIf(process.platform === "win32")("a link planted where the user's folder goes is never followed: no cache is read or written through it", async () => {

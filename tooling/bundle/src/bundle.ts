@@ -65,6 +65,15 @@ export interface BundleOptions {
    * the file's parse (`stseval --version`: 0.10-0.16 s of CPU against 0.24-0.7 s, at load 14).
    */
   readonly answersVersion?: boolean | undefined
+  /**
+   * A second, smaller body the loader runs instead of the program in a worker thread started with
+   * this `workerData` (every key equal): the app's scorer entry (`entry`, relative to `packageDir`:
+   * what reading and checking a run needs, none of the command line), bundled as the program is and
+   * carried in the same file (the file stays one: Codabench's scoring program and the release check
+   * copy only it). A scorer then compiles and initialises its own code, not the whole program's
+   * again; its code cache is kept as the program's is, beside it.
+   */
+  readonly worker?: { readonly entry: string; readonly workerData: Readonly<Record<string, unknown>> } | undefined
 }
 
 /**
@@ -193,6 +202,8 @@ const deferPlugin: esbuild.Plugin = {
  * COMMENT_END_ESCAPED (a text the program must not hold, checked) and restored by the loader.
  */
 const PROGRAM_START = "\n/*stseval-program\n"
+/** The comment that holds the worker's body (`BundleOptions.worker`), before the program's. */
+const WORKER_START = "\n/*stseval-worker\n"
 const PROGRAM_END = "\n*/\n"
 const COMMENT_END_ESCAPED = "*\\u002f"
 
@@ -219,6 +230,19 @@ const answersVersionCode = (name: string, version: string, on: boolean): string 
 }
 `
     : ""
+
+/** The worker's body and the `workerData` that selects it (`BundleOptions.worker`). */
+interface Worker {
+  readonly body: string
+  readonly workerData: Readonly<Record<string, unknown>>
+}
+
+/** The loader's test of whether this thread runs the worker's body (`asWorker`). */
+const workerBodyCode = (worker: Worker | undefined): string =>
+  worker === undefined
+    ? "const asWorker = false\n"
+    : `const asWorker = !mainThread && Object.entries(${JSON.stringify(worker.workerData)}).every(([k, v]) => process.getBuiltinModule("node:worker_threads").workerData?.[k] === v)
+`
 
 /** The loader's lines that start the `prestart` worker (see `Prestart`). */
 const prestartCode = (p: Prestart): string => `// The worker the program will need first (BundleOptions.prestart), started before the program is
@@ -262,7 +286,7 @@ if (mainThread && ${JSON.stringify(p.commands)}.includes(process.argv[2]) && !pr
  * /dev/zero in that folder never hangs a start nor fills its memory. NODE_DISABLE_COMPILE_CACHE=1
  * turns it off.
  */
-const loader = (name: string, body: string, hash: string, version: string, prestart: Prestart | undefined, answersVersion: boolean): string => `#!/usr/bin/env node
+const loader = (name: string, body: string, hash: string, version: string, prestart: Prestart | undefined, answersVersion: boolean, worker: Worker | undefined): string => `#!/usr/bin/env node
 // ${name} ${version}: the whole program in one file, built by tooling/bundle/src/bundle.ts.
 // The program is the comment at the end of this file, read back and compiled with node:vm so that
 // V8's code cache can be reused between runs (see bundle.ts for why).
@@ -278,8 +302,11 @@ const vm = process.getBuiltinModule("node:vm")
 const filename = fileURLToPath(import.meta.url)
 const mainThread = process.getBuiltinModule("node:worker_threads").isMainThread
 ${prestart === undefined ? "" : prestartCode(prestart)}const self = fs.readFileSync(filename, "utf8")
-// (the end found, not counted from the file's end: a copy that gained a final newline still runs)
-const program = self.slice(self.lastIndexOf(${JSON.stringify(PROGRAM_START)}) + ${PROGRAM_START.length}, self.lastIndexOf(${JSON.stringify(PROGRAM_END.trimEnd())})).replaceAll(${JSON.stringify(COMMENT_END_ESCAPED)}, "*/")
+${workerBodyCode(worker)}// (the end found, not counted from the file's end: a copy that gained a final newline still runs)
+const program = (asWorker
+  ? self.slice(self.indexOf(${JSON.stringify(WORKER_START)}) + ${WORKER_START.length}, self.indexOf(${JSON.stringify(PROGRAM_END.trimEnd())}, self.indexOf(${JSON.stringify(WORKER_START)})))
+  : self.slice(self.lastIndexOf(${JSON.stringify(PROGRAM_START)}) + ${PROGRAM_START.length}, self.lastIndexOf(${JSON.stringify(PROGRAM_END.trimEnd())}))
+).replaceAll(${JSON.stringify(COMMENT_END_ESCAPED)}, "*/")
 const uid = typeof process.getuid === "function" ? process.getuid() : undefined
 const cacheDir = path.join(os.tmpdir(), "stseval-" + (uid === undefined ? os.userInfo().username : uid))
 // One cache per command: a cache holds the functions the run that wrote it compiled, so \`score\`
@@ -354,7 +381,7 @@ if (useCache && (cachedData === undefined || script.cachedDataRejected)) {
 }
 const module = { exports: {} }
 script.runInThisContext()(createRequire(import.meta.url), module, module.exports, filename, path.dirname(filename), import.meta.url)
-${PROGRAM_START}${body.replaceAll("*/", COMMENT_END_ESCAPED)}${PROGRAM_END}`
+${worker === undefined ? "" : `${WORKER_START}${worker.body.replaceAll("*/", COMMENT_END_ESCAPED)}${PROGRAM_END}`}${PROGRAM_START}${body.replaceAll("*/", COMMENT_END_ESCAPED)}${PROGRAM_END}`
 
 /**
  * Bundle an app into one executable file.
@@ -367,8 +394,8 @@ const scoringVersion = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirn
 export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
   const pkg = JSON.parse(fs.readFileSync(path.join(options.packageDir, "package.json"), "utf8")) as { readonly version: string }
   const minify = options.minify ?? true
-  const result = await esbuild.build({
-    entryPoints: [path.join(options.packageDir, options.entry)],
+  const build = (entry: string) => esbuild.build({
+    entryPoints: [path.join(options.packageDir, entry)],
     absWorkingDir: options.packageDir,
     bundle: true,
     write: false,
@@ -391,16 +418,23 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
     },
     logLevel: "silent"
   })
-  for (const w of result.warnings) process.stderr.write(`bundle: ${w.text}\n`)
-  const text = result.outputFiles[0].text.replace(/^#!.*\n/, "")
-  const body = `(function (${PARAMS.join(", ")}) {${text}\n})`
-  if (body.includes(COMMENT_END_ESCAPED)) throw new Error(`bundle: the program holds ${COMMENT_END_ESCAPED}, which the loader would turn into */`)
-  const hash = createHash("sha256").update(body).digest("hex").slice(0, 16)
-  const out = loader(options.name, body, hash, pkg.version, options.prestart, options.answersVersion === true)
+  const bodyOf = (result: esbuild.BuildResult & { readonly outputFiles: ReadonlyArray<esbuild.OutputFile> }): string => {
+    for (const w of result.warnings) process.stderr.write(`bundle: ${w.text}\n`)
+    const body = `(function (${PARAMS.join(", ")}) {${result.outputFiles[0].text.replace(/^#!.*\n/, "")}\n})`
+    if (body.includes(COMMENT_END_ESCAPED)) throw new Error(`bundle: the program holds ${COMMENT_END_ESCAPED}, which the loader would turn into */`)
+    return body
+  }
+  const [result, workerResult] = await Promise.all([build(options.entry), options.worker === undefined ? undefined : build(options.worker.entry)])
+  const body = bodyOf(result)
+  const worker = workerResult === undefined || options.worker === undefined ? undefined : { body: bodyOf(workerResult), workerData: options.worker.workerData }
+  // the key of both code caches: a change to either body is a new program
+  const hash = createHash("sha256").update(body).update(worker?.body ?? "").digest("hex").slice(0, 16)
+  const out = loader(options.name, body, hash, pkg.version, options.prestart, options.answersVersion === true, worker)
   fs.mkdirSync(path.dirname(path.resolve(options.outfile)), { recursive: true })
   fs.writeFileSync(options.outfile, out, { mode: 0o755 })
   fs.chmodSync(options.outfile, 0o755)
   if (result.metafile !== undefined) fs.writeFileSync(`${options.outfile}.meta.json`, JSON.stringify(result.metafile))
+  if (workerResult?.metafile !== undefined) fs.writeFileSync(`${options.outfile}.worker.meta.json`, JSON.stringify(workerResult.metafile))
   return { outfile: options.outfile, bytes: Buffer.byteLength(out), version: pkg.version, hash }
 }
 
