@@ -168,7 +168,7 @@ export const resample = (
   )
   if (error !== undefined) return error
 
-  const resampled = Figures.resample(metric, gold, runs, options.confidences, stratumOf, aggregate, B, seed, options)
+  const resampled = Figures.resample({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate }, B, seed, options)
   if (resampled instanceof InvalidInput) return resampled
   const { estimates, samples, pairs: N } = resampled
   const K = runs.length

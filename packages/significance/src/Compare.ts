@@ -447,7 +447,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const aggregate = options.aggregate ?? "weighted"
 
   // point estimates from the pass the bootstrap resamples (per-dataset figures, aggregated)
-  const estimates = Figures.estimates(metric, gold, runs, options.confidences, stratumOf, aggregate)
+  const estimates = Figures.estimates({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate })
   if (estimates instanceof InvalidInput) return estimates
   // best first: the highest figure, or the lowest for a metric where lower is better (MSE)
   const lower = metric.direction === "lower"

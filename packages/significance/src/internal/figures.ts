@@ -12,15 +12,18 @@ import { checkDefinition, layOut } from "./job.js"
 import type { Aggregate } from "./strata.js"
 import { layout } from "./strata.js"
 
+/** What the callers resample: runs on the same (optionally stratified) pairs. */
+export interface Runs {
+  readonly metric: Metric.Metric
+  readonly gold: Values
+  readonly runs: ReadonlyArray<Values>
+  readonly confidences: ReadonlyArray<Float64Array | undefined> | undefined
+  readonly stratumOf: Int32Array
+  readonly aggregate: Aggregate
+}
+
 /** The runs as the intervals' input: stratum s is dataset `s`, every run has every one. */
-const inputOf = (
-  metric: Metric.Metric,
-  gold: Values,
-  runs: ReadonlyArray<Values>,
-  confidences: ReadonlyArray<Float64Array | undefined> | undefined,
-  stratumOf: Int32Array,
-  aggregate: Aggregate
-): Intervals.Input => {
+const inputOf = ({ aggregate, confidences, gold, metric, runs, stratumOf }: Runs): Intervals.Input => {
   const { start, position, strata: S } = layout(stratumOf)
   const names = Array.from({ length: S }, (_, s) => String(s))
   // one stratum: the arrays as they are, no copy
@@ -47,17 +50,8 @@ const inputOf = (
 }
 
 /** Each run's figure on the pairs as given, and the prepared pass (input already checked by `checkValues`). */
-const prepare = (
-  metric: Metric.Metric,
-  gold: Values,
-  runs: ReadonlyArray<Values>,
-  confidences: ReadonlyArray<Float64Array | undefined> | undefined,
-  stratumOf: Int32Array,
-  aggregate: Aggregate,
-  resamples: number,
-  threads: number | undefined
-) => {
-  const input = inputOf(metric, gold, runs, confidences, stratumOf, aggregate)
+const prepare = (given: Runs, resamples: number, threads: number | undefined) => {
+  const input = inputOf(given)
   const metrics = checkDefinition(input) as ReadonlyArray<Metric.Metric>
   const laid = layOut(input, metrics)
   // checkValues has refused all layOut refuses but a stratum of more than 2^21 pairs
@@ -65,20 +59,13 @@ const prepare = (
   const job: Engine.Job = { ...laid, ranked: new Int32Array(0) }
   const prepared = Engine.estimate(job, "auto", { resamples, threads })
   const FIG = prepared.figures.figures
-  const estimates = Float64Array.from(runs, (_, k) => prepared.estimates[k * FIG + FIG - 1])
+  const estimates = Float64Array.from(given.runs, (_, k) => prepared.estimates[k * FIG + FIG - 1])
   return { job, prepared, estimates, pairs: laid.start[laid.start.length - 1] }
 }
 
 /** Each run's figure on the pairs as given. */
-export const estimates = (
-  metric: Metric.Metric,
-  gold: Values,
-  runs: ReadonlyArray<Values>,
-  confidences: ReadonlyArray<Float64Array | undefined> | undefined,
-  stratumOf: Int32Array,
-  aggregate: Aggregate
-): Float64Array | InvalidInput => {
-  const p = prepare(metric, gold, runs, confidences, stratumOf, aggregate, 1, 1)
+export const estimates = (runs: Runs): Float64Array | InvalidInput => {
+  const p = prepare(runs, 1, 1)
   return p instanceof InvalidInput ? p : p.estimates
 }
 
@@ -87,21 +74,16 @@ export const estimates = (
  * `seed`, run-major (`samples[k * B + b]`, NaN: undefined).
  */
 export const resample = (
-  metric: Metric.Metric,
-  gold: Values,
-  runs: ReadonlyArray<Values>,
-  confidences: ReadonlyArray<Float64Array | undefined> | undefined,
-  stratumOf: Int32Array,
-  aggregate: Aggregate,
+  runs: Runs,
   B: number,
   seed: number,
   options: { readonly progress?: ((done: number, total: number) => void) | undefined; readonly threads?: number | undefined }
 ): { readonly estimates: Float64Array; readonly samples: Float64Array; readonly pairs: number } | InvalidInput => {
-  const p = prepare(metric, gold, runs, confidences, stratumOf, aggregate, B, options.threads)
+  const p = prepare(runs, B, options.threads)
   if (p instanceof InvalidInput) return p
   const { job, prepared, estimates, pairs } = p
   const pass = Engine.pass(job, prepared, B, seed, options.progress, { threads: options.threads })
-  const K = runs.length
+  const K = runs.runs.length
   const FIG = pass.figures
   const KF = K * FIG
   const samples = new Float64Array(K * B)
