@@ -1,0 +1,388 @@
+// What Intervals.compute takes and gives (re-exported by Intervals, whose module comment says what
+// the intervals are): the input's datasets and runs, the options, and the result's figures,
+// intervals, rank intervals and signature.
+import type { Metric as MetricDescriptor } from "@stseval/metrics"
+import * as SignatureLine from "../Signature.js"
+
+/**
+ * The figure of one dataset: a metric of @stseval/metrics' registry by name (`"pearson"`,
+ * `"spearman"`, `"kendall"`, `"weighted-pearson"`, `"mse"`, `"standardised-mse"`, `"accuracy"`,
+ * `"macro-f1"`; `Metrics.names`), or a descriptor (`Metric.Metric`), resampled as it declares
+ * (`Metric.resampling`: sums of per-pair statistics, or ranks) over the same resamples. A name
+ * the registry does not know is an `InvalidInput` on `datasets[d].metric`.
+ *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const metric: Intervals.Metric = "spearman"
+ * ```
+ * @since 0.2.0
+ */
+export type Metric = string | MetricDescriptor.Metric
+
+/**
+ * How per-dataset figures become the official one (the registry's `aggregate`): `wmean` mean
+ * weighted by scored pairs, `mean` unweighted, `pooled` Pearson over the concatenated datasets,
+ * `allnrm` pooled after a least-squares fit of the run to the gold within each dataset, `single`
+ * the one dataset's figure.
+ *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const official: Intervals.Rule = "wmean" // STS 2012-2016: weighted by pairs
+ * ```
+ * @since 0.2.0
+ */
+export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
+
+/**
+ * Aggregates reported beside the official figure, always over the datasets the run has: `wmean`
+ * and `mean` over those with a defined figure, `pooled` and `allnrm` over those with scores.
+ *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const reported: ReadonlyArray<Intervals.Labelled> = ["wmean", "mean"]
+ * ```
+ * @since 0.2.0
+ */
+export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
+
+/**
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const dataset: Intervals.Dataset = { name: "headlines", metric: "pearson", weight: 750 }
+ * ```
+ * @since 0.2.0
+ */
+export interface Dataset {
+  /** the papers' dataset / track name */
+  readonly name: string
+  readonly metric: Metric
+  /**
+   * Weight of the dataset when a run enters it as r = 0 under the `zero` rule: its annotated gold
+   * pairs (ScoredRun's `weight`). Default: its scored pairs.
+   */
+  readonly weight?: number
+}
+
+/**
+ * One run's scores on one dataset, aligned with the gold pair by pair: numbers for a metric of
+ * scores (Pearson, Spearman, Kendall, MSE...), label strings for a metric of labels (accuracy,
+ * macro-F1). Every run of a dataset must carry the same gold. `confidence`: the run's confidence
+ * of each pair, for a metric that weighs pairs by it (`weighted-pearson`; without it that figure is
+ * undefined).
+ *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const graded: Intervals.Scores = { run: new Float64Array([4.6, 3.9]), gold: new Float64Array([4.2, 4]) }
+ * const labels: Intervals.Scores = { run: ["NEUTRAL", "ENTAILMENT"], gold: ["NEUTRAL", "NEUTRAL"] }
+ * ```
+ * @since 0.2.0
+ */
+export type Scores =
+  | { readonly run: Float64Array; readonly gold: Float64Array; readonly confidence?: Float64Array | undefined }
+  | { readonly run: ReadonlyArray<string>; readonly gold: ReadonlyArray<string> }
+
+/**
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const run: Intervals.Run = { id: "ECNU/run2", ranked: false, scores: { headlines: { run: new Float64Array([4.6, 3.9, 1]), gold: new Float64Array([4.2, 4, 0.8]) } } }
+ * ```
+ * @since 0.2.0
+ */
+export interface Run {
+  /** how the run is named in the output (e.g. its path) */
+  readonly id: string
+  /** false: figures and intervals, but no rank (e.g. a non-primary run). Default true. */
+  readonly ranked?: boolean
+  /** by dataset name; a dataset the run did not submit, or that could not be scored, is absent */
+  readonly scores: Readonly<Record<string, Scores | undefined>>
+}
+
+/**
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const input: Intervals.Input = {
+ *   datasets: [{ name: "headlines", metric: "pearson" }],
+ *   official: "single",
+ *   missingDataset: "zero",
+ *   runs: [{ id: "A", scores: { headlines: { run: new Float64Array([4.6, 3.9, 1, 2]), gold: new Float64Array([4.2, 4, 0.8, 2.5]) } } }]
+ * }
+ * ```
+ * @since 0.2.0
+ */
+export interface Input {
+  /** in the edition's order */
+  readonly datasets: ReadonlyArray<Dataset>
+  readonly runs: ReadonlyArray<Run>
+  /** the rule that makes the official (ranked) figure */
+  readonly official: Rule
+  /**
+   * a dataset a run lacks: `zero` enters it as its metric's `missingValue` (r = 0, 0% accuracy)
+   * with its weight (refused for a metric without one, such as MSE, when the official rule is
+   * `wmean` or `mean`), `no-official-score` gives no official figure
+   */
+  readonly missingDataset: "zero" | "no-official-score"
+  /** aggregates to report beside the official one (default none) */
+  readonly aggregates?: ReadonlyArray<Labelled>
+}
+
+/**
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const options: Intervals.Options = { level: 0.95, resamples: 1000, seed: 12345, engine: "js" }
+ * ```
+ * @since 0.2.0
+ */
+export interface Options {
+  /** Confidence level, strictly between 0 and 1. Default 0.95. */
+  readonly level?: number
+  /** Resamples B. Default 1,000. */
+  readonly resamples?: number
+  /** Seed of the xoroshiro128+ generator (0 .. 2^32 - 1). Default 12345. */
+  readonly seed?: number
+  /**
+   * `auto` (default): WebAssembly SIMD when available, else JavaScript. Results do not depend on it.
+   * `wasm` throws when WebAssembly SIMD is unavailable (a programmer's choice, not a data error).
+   */
+  readonly engine?: "auto" | "js" | "wasm"
+  /** Called about every 1% of resamples, and at the end. */
+  readonly progress?: (done: number, total: number) => void
+  /**
+   * Threads for the resampling (the Spearman figures, and the sums behind the Pearson and accuracy
+   * figures of large jobs), including the caller (Node worker threads; at most 64). Default: every
+   * available core for large jobs, else 1. Results do not depend on it.
+   *
+   * @since 0.2.0
+   */
+  readonly threads?: number
+}
+
+/**
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const ci: Intervals.Interval = { low: 0.81, high: 0.84, level: 0.95 }
+ * ```
+ * @since 0.2.0
+ */
+export interface Interval {
+  readonly low: number
+  readonly high: number
+  readonly level: number
+}
+
+/**
+ * One figure with its interval.
+ *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const show = (f: Intervals.Figure): string =>
+ *   f.value === undefined ? `- (${f.reason})` : f.ci === undefined ? f.value.toFixed(3) : `${f.value.toFixed(3)} [${f.ci.low.toFixed(3)}, ${f.ci.high.toFixed(3)}]`
+ * ```
+ * @since 0.2.0
+ */
+export interface Figure {
+  /** on the original pairs; undefined when it cannot be computed (then `reason` says why) */
+  readonly value: number | undefined
+  /** undefined when there is no value, or too many resamples left the figure undefined (`reason`) */
+  readonly ci: Interval | undefined
+  readonly reason: string | undefined
+  /**
+   * Resamples in which a correlation entering this figure was undefined (a resampled dataset on
+   * which the run or the gold is constant). The edition's rule then applies as on real data: under
+   * `zero` the dataset counts as 0, `wmean` / `mean` labelled aggregates leave it out, and a figure
+   * that is itself undefined in a resample is left out of its interval (see `used`).
+   */
+  readonly degenerate: number
+  /** resamples the interval was taken from (B minus those where the figure was undefined) */
+  readonly used: number
+  /**
+   * The pairs the figure rests on: its dataset's, or for an aggregate the pairs of the datasets the
+   * run has. Below `fewPairs` (100) percentile intervals hold their figure's true value less often
+   * than their level says (docs/significance.md, "Coverage"); every output marks them.
+   */
+  readonly pairs?: number | undefined
+  /**
+   * A Pearson figure on skewed data: the largest |sample skewness| of the gold and the run's scores
+   * (among the datasets it rests on), when above `skewLimit` (2). Percentile intervals of Pearson's
+   * r cover below their level there (90-93% for 95% on lognormal data); every output marks them.
+   *
+   * @since 0.4.0
+   */
+  readonly skewed?: number | undefined
+}
+
+/**
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const label = (f: Intervals.DatasetFigure): string => `${f.dataset} ${f.metric}`
+ * ```
+ * @since 0.2.0
+ */
+export interface DatasetFigure extends Figure {
+  readonly dataset: string
+  /** the metric's registry name (a descriptor's `name`) */
+  readonly metric: string
+}
+
+/**
+ * Interval of a rank, in whole ranks.
+ *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * const rank: Intervals.RankInterval = { low: 1, high: 3 } // printed "1-3"
+ * ```
+ * @since 0.2.0
+ */
+export interface RankInterval {
+  readonly low: number
+  readonly high: number
+}
+
+/**
+ * @example
+ * ```ts
+ * import { Intervals, TestResult } from "@stseval/significance"
+ *
+ * declare const input: Intervals.Input
+ * const result = Intervals.compute(input)
+ * if (!TestResult.isInvalid(result)) {
+ *   const first: Intervals.RunIntervals | undefined = result.runs[0]
+ *   first?.rankInterval // e.g. { low: 1, high: 2 }
+ * }
+ * ```
+ * @since 0.2.0
+ */
+export interface RunIntervals {
+  readonly id: string
+  /** one per input dataset, in order */
+  readonly datasets: ReadonlyArray<DatasetFigure>
+  readonly aggregates: Readonly<Partial<Record<Labelled, Figure>>>
+  readonly official: Figure
+  /** competition rank on the original pairs (ties share the rank: 1, 2, 2, 4); undefined when not ranked */
+  readonly rank: number | undefined
+  readonly rankInterval: RankInterval | undefined
+  /** why the run is not ranked */
+  readonly rankReason: string | undefined
+  /** resamples where its official figure was undefined: it was ranked last in those */
+  readonly rankDegenerate: number
+  /** its rank interval overlaps the rank interval of a run ranked first */
+  readonly overlapsBest: boolean
+}
+
+/**
+ * Every setting that changes the numbers.
+ *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * declare const signature: Intervals.Signature
+ * const text = Intervals.formatSignature(signature)
+ * ```
+ * @since 0.2.0
+ */
+export interface Signature {
+  readonly method: "percentile-bootstrap"
+  readonly resamples: number
+  readonly seed: number
+  readonly level: number
+  /** `dataset`: pairs resampled within each dataset; `none` with a single dataset */
+  readonly strata: "dataset" | "none"
+  readonly quantile: "type7"
+  readonly official: Rule
+  readonly missing: "zero" | "no-official-score"
+  readonly rng: "xoroshiro128plus"
+  readonly version: string
+  /**
+   * The datasets' metrics (their names, each once, joined by `+`) when one is not Pearson,
+   * Spearman or accuracy, whose signatures predate the field and stay as they were.
+   *
+   * @since 0.3.0
+   */
+  readonly metrics?: string
+}
+
+/**
+ * @example
+ * ```ts
+ * import { Intervals, TestResult } from "@stseval/significance"
+ *
+ * declare const input: Intervals.Input
+ * const result = Intervals.compute(input)
+ * if (!TestResult.isInvalid(result)) {
+ *   const r: Intervals.Result = result
+ *   r.bestGroup // the runs whose rank interval overlaps the best run's
+ * }
+ * ```
+ * @since 0.2.0
+ */
+export interface Result {
+  readonly signature: Signature
+  /** `formatSignature(signature)` */
+  readonly signatureText: string
+  readonly level: number
+  readonly resamples: number
+  /** in input order */
+  readonly runs: ReadonlyArray<RunIntervals>
+  /** ids of the ranked runs whose rank interval overlaps a first-ranked run's, by rank */
+  readonly bestGroup: ReadonlyArray<string>
+  /** one sentence per figure with degenerate resamples, for the user */
+  readonly notes: ReadonlyArray<string>
+  readonly engine: "js" | "wasm"
+}
+
+/**
+ * `method:percentile-bootstrap|resamples:1000|seed:12345|level:0.95|strata:dataset|quantile:type7|official:mean|missing:no-official-score|rng:xoroshiro128plus|version:0.1.0`;
+ * `short`: the same with `m`, `B`, `s`, `q` and `v` for method, resamples, seed, quantile and
+ * version (`Signature.line`, the one signature type).
+ *
+ * @example
+ * ```ts
+ * import { Intervals, TestResult } from "@stseval/significance"
+ *
+ * declare const input: Intervals.Input
+ * const result = Intervals.compute(input, { resamples: 1000, seed: 12345 })
+ * if (!TestResult.isInvalid(result)) Intervals.formatSignature(result.signature) // result.signatureText
+ * ```
+ * @since 0.2.0
+ */
+export const formatSignature = (s: Signature, form: "long" | "short" = "long"): string =>
+  SignatureLine.line(
+    [
+      { key: "method", short: "m", value: s.method },
+      { key: "resamples", short: "B", value: s.resamples },
+      { key: "seed", short: "s", value: s.seed },
+      { key: "level", value: s.level },
+      { key: "strata", value: s.strata },
+      { key: "quantile", short: "q", value: s.quantile },
+      { key: "official", value: s.official },
+      { key: "missing", value: s.missing },
+      s.metrics !== undefined ? { key: "metrics", value: s.metrics } : undefined,
+      { key: "rng", value: s.rng },
+      { key: "version", short: "v", value: s.version }
+    ],
+    form
+  )
