@@ -30,6 +30,7 @@
  */
 import type { Metric as MetricDescriptor } from "@stseval/metrics"
 import * as Decimal from "./internal/decimal.js"
+import { originalRanks as rankOriginal } from "./internal/competitionRanks.js"
 import * as Engine from "./internal/intervals.js"
 import type { Job } from "./internal/intervals.js"
 import { checkCount, checkSeed } from "./internal/inputs.js"
@@ -305,7 +306,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   }
   const job: Job = { ...laid, ranked: Int32Array.from(rankedList) }
   const pass = Engine.pass(job, prepared, B, seed, options.progress, { threads: options.threads })
-  const originalRanks = Engine.originalRanks(job, estimates, FIG)
+  const originalRanks = rankOriginal(job, estimates, FIG)
 
   const alpha = 1 - level
   const ps = [alpha / 2, 1 - alpha / 2]
