@@ -243,6 +243,9 @@ describe("watching", () => {
     }
     const b = await waitBoard(out, "copied run scored", (b) => valueOf(b, "Copy_run1") !== undefined)
     expect(valueOf(b, "Copy_run1")).toBeCloseTo(1, 12)
+    // the board file is renamed into place before `onPublish` is told of it: a reader may see the
+    // file first (CI, Node 26, once)
+    await waitFor("the board published", () => published.length > 0)
     // scored once, on the whole file; never published half-copied (failed, or another figure)
     expect(seen).toEqual([text])
     expect(new Set(published)).toEqual(new Set([`scored:${valueOf(b, "Copy_run1")}`]))
