@@ -196,6 +196,12 @@ describe("the service (one file, only node)", () => {
         return run !== undefined && (run.status === "scored" || run.status === "failed") ? run : undefined
       })
       expect(scored.status).toBe("scored")
+      // the status may say so before the board does (a board write paced after a burst): the board
+      // with the run, so that no write of the watcher's replaces the file written below (CI, once)
+      await until("the new run on the public board", async () => {
+        const r = await get(`${base}/leaderboard.json`)
+        return r?.status === 200 && r.text.includes("MeaningFactory") ? r : undefined
+      })
       // a board file is streamed, one at a time here (requests: 1): a reader that does not read
       // holds its slot, and a second reader is told to come back (never queued in memory)
       const board = path.join(dir, "board", "leaderboard.public.json")
