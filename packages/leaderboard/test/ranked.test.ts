@@ -13,9 +13,10 @@ import * as Marks from "@stseval/scoring/Marks"
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it, vi } from "vitest"
 import { snapshot } from "../src/internal/publish.js"
-import type { Published, Session, Track } from "../src/internal/session.js"
+import type { Published } from "../src/internal/session.js"
 import * as ScoringAdapter from "../src/ScoringAdapter.js"
 import { sts2017Session } from "./fixtures/harness.js"
+import { sessionOf, track } from "./fixtures/snapshot.js"
 
 const calls = vi.hoisted(() => ({ rank: 0, marks: 0 }))
 
@@ -68,17 +69,6 @@ const published = (run: ScoredRun.ScoredRun): Published => ({
   sig: `sig-${run.meta.id}`
 })
 
-const track = (entry: string, p: Published | undefined): Track => ({
-  entry,
-  generation: 1,
-  status: p === undefined ? "queued" : "scored",
-  pending: p === undefined,
-  settledSig: undefined,
-  published: p,
-  firstSeen: 0,
-  updatedAt: 0
-})
-
 describe("the board's ranking and marks: the engine's, computed when the published runs change", () => {
   let results: Engine.Results
   beforeAll(async () => {
@@ -87,17 +77,10 @@ describe("the board's ranking and marks: the engine's, computed when the publish
 
   it("a status change alone ranks and marks nothing again; the ranks and marks are the engine's", () => {
     const records = results.runs.map(published)
-    const tracks = records.map((r) => track(r.entry, r))
+    // the last run still queued
+    const tracks = records.map((r, i) => track(r.entry, i < records.length - 1 ? r : undefined))
     const last = tracks[tracks.length - 1]
-    last.published = undefined
-    const session = {
-      settings: { runLimit: 3, deadline: undefined, primaryOnly: false, hidden: false, ci: undefined, marks: true },
-      edition: sts2017,
-      scorer: { signature: "sig" },
-      tracks: new Map(tracks.map((t) => [t.entry, t])),
-      counters: { pending: 1, scoredThisSession: 0, cacheHits: 0 },
-      intervalsMemo: undefined
-    } as unknown as Session
+    const session = sessionOf(tracks, { edition: sts2017, marks: true, primaryOnly: false })
     snapshot(session)
     // the last run published: the board of every run, ranked and marked
     last.published = records[records.length - 1]
