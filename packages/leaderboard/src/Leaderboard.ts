@@ -316,7 +316,7 @@ export interface Ranked {
 }
 
 /**
- * Build the leaderboard from the published runs, ranked by `@stseval/scoring`'s `rank` (the same
+ * The leaderboard of the published runs and the ranking it was made from: `@stseval/scoring`'s `rank` (the same
  * ranking and tie rule as `stseval rank` and `stseval report`), with ids from `Submissions.assignIds`
  * (the same ids as `stseval rank` gives the same folder).
  *
@@ -422,7 +422,7 @@ export const rankRuns = (records: ReadonlyArray<RunRecord>, options: BuildOption
 }
 
 /**
- * The board alone (`rankRuns` without its ranking).
+ * The board alone (`rankRuns`'s).
  *
  * @example
  * ```ts
@@ -466,12 +466,7 @@ export const intervals = (ranked: Ranked, edition: Registry.TaskEdition, options
   return Uncertainty.compute({ edition, runs: [...runs.values()] }, { ...options, ranked: ids, others: false })
 }
 
-/**
- * The engine's scored runs of a board's scored runs (in its run order), by the board's run, each
- * named by its board id (`assignIds` over the whole folder: the run's name in every output);
- * undefined while one has no `scored` run in memory (right after a restart, until the watcher has
- * read the run again).
- */
+/** The engine's scored runs of the board's, by board run, named by their board ids; undefined while one is not in memory (after a restart). */
 const scoredRuns = (ranked: Ranked): ReadonlyMap<BoardRun, ScoredRun.ScoredRun> | undefined => {
   const runs = new Map<BoardRun, ScoredRun.ScoredRun>()
   for (const { run } of ranked.ranking.standings) {
