@@ -282,7 +282,41 @@ const figureOf = (o: OfficialFigure): Rank.Figure => ({
 })
 
 /**
- * Build the leaderboard from the published runs, ranked by `@stseval/scoring`'s `rank` (the same
+ * A run of the board as `Rank.rank` ranks it: its record, and its figures as the ranking reads them.
+ *
+ * @example
+ * ```ts
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const ranked: Leaderboard.Ranked
+ * const first: Leaderboard.BoardRun | undefined = ranked.ranking.rankings[0]?.entries[0]?.run
+ * ```
+ * @since 0.4.0
+ */
+export interface BoardRun extends Rank.Rankable {
+  readonly record: RunRecord
+}
+
+/**
+ * The board and the ranking it was made from (`Rank.rank`'s, the engine's one ranking): what its
+ * marks and intervals read, so that neither ranks nor re-reads the board's JSON again.
+ *
+ * @example
+ * ```ts
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const records: ReadonlyArray<Leaderboard.RunRecord>
+ * const { board, ranking } = Leaderboard.rankRuns(records, { task: "sick2014", runLimit: 5 })
+ * ```
+ * @since 0.4.0
+ */
+export interface Ranked {
+  readonly board: Leaderboard
+  readonly ranking: Rank.RankedResults<BoardRun>
+}
+
+/**
+ * The leaderboard of the published runs and the ranking it was made from: `@stseval/scoring`'s `rank` (the same
  * ranking and tie rule as `stseval rank` and `stseval report`), with ids from `Submissions.assignIds`
  * (the same ids as `stseval rank` gives the same folder).
  *
@@ -297,16 +331,16 @@ const figureOf = (o: OfficialFigure): Rank.Figure => ({
  *
  * declare const records: ReadonlyArray<Leaderboard.RunRecord>
  * // ranked with the scoring package's rank: one tie rule, the run limit, post-deadline runs listed and never ranked
- * const board = Leaderboard.build(records, { task: "sick2014", runLimit: 5 })
+ * const { board } = Leaderboard.rankRuns(records, { task: "sick2014", runLimit: 5 })
  * ```
- * @since 0.1.0
+ * @since 0.4.0
  */
-export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions): Leaderboard => {
+export const rankRuns = (records: ReadonlyArray<RunRecord>, options: BuildOptions): Ranked => {
   const sorted = [...records].sort((a, b) =>
     Submissions.compareRuns({ team: a.team, run: a.run, name: a.entry }, { team: b.team, run: b.run, name: b.entry })
   )
   const ids = Submissions.assignIds(sorted.map((r) => ({ team: r.team, run: r.run, name: r.entry, identityUnknown: r.identityUnknown })))
-  const rankable = sorted.map((r, i) => ({
+  const rankable = sorted.map((r, i): BoardRun => ({
     record: r,
     meta: {
       id: ids[i],
@@ -366,7 +400,7 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
       return { ...ResultJson.entryJson(e), reason: e.reason ?? null }
     })
   }))
-  return {
+  const board: Leaderboard = {
     format: FORMAT,
     view: "full",
     hidden: false,
@@ -384,7 +418,22 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
     rankings,
     runs
   }
+  return { board, ranking: ranked }
 }
+
+/**
+ * The board alone (`rankRuns`'s).
+ *
+ * @example
+ * ```ts
+ * import { Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const records: ReadonlyArray<Leaderboard.RunRecord>
+ * const board = Leaderboard.build(records, { task: "sick2014", runLimit: 5 })
+ * ```
+ * @since 0.1.0
+ */
+export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions): Leaderboard => rankRuns(records, options).board
 
 /**
  * Intervals on every figure and rank of a board (`--ci`): `Uncertainty.compute` (the mapping
@@ -404,46 +453,35 @@ export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions):
  * import { Registry } from "@stseval/formats"
  * import { Leaderboard } from "@stseval/leaderboard"
  *
- * declare const board: Leaderboard.Leaderboard
  * declare const records: ReadonlyArray<Leaderboard.RunRecord> // with their scored runs
- * const iv = Leaderboard.intervals(board, records, Registry.get("sick2014")!, { level: 0.95, resamples: 1000, seed: 12345 })
+ * const ranked = Leaderboard.rankRuns(records, { task: "sick2014", runLimit: 5 })
+ * const iv = Leaderboard.intervals(ranked, Registry.get("sick2014")!, { level: 0.95, resamples: 1000, seed: 12345 })
  * ```
  * @since 0.2.0
  */
-export const intervals = (
-  board: Leaderboard,
-  records: ReadonlyArray<RunRecord>,
-  edition: Registry.TaskEdition,
-  options: Uncertainty.Options
-): Uncertainty.ResultIntervals | Uncertainty.Invalid | undefined => {
-  const runs = scoredRuns(board, records)
+export const intervals = (ranked: Ranked, edition: Registry.TaskEdition, options: Uncertainty.Options): Uncertainty.ResultIntervals | Uncertainty.Invalid | undefined => {
+  const runs = scoredRuns(ranked)
   if (runs === undefined) return undefined
-  const ranked = [...new Set(board.rankings.flatMap((k) => k.entries.flatMap((e) => (e.rank !== null ? [e.id] : []))))]
-  return Uncertainty.compute({ edition, runs }, { ...options, ranked, others: false })
+  const ids = [...new Set(ranked.ranking.rankings.flatMap((k) => k.entries.flatMap((e) => (e.rank !== undefined ? [e.meta.id] : []))))]
+  return Uncertainty.compute({ edition, runs: [...runs.values()] }, { ...options, ranked: ids, others: false })
 }
 
-/**
- * The engine's scored runs of a board's scored runs, each named by its board id (`assignIds` over
- * the whole folder: the run's name in every output); undefined while one has no `scored` run in
- * memory (right after a restart, until the watcher has read the run again).
- */
-const scoredRuns = (board: Leaderboard, records: ReadonlyArray<RunRecord>): ReadonlyArray<ScoredRun.ScoredRun> | undefined => {
-  const byEntry = new Map(records.map((r) => [r.entry, r]))
-  const runs: Array<ScoredRun.ScoredRun> = []
-  for (const r of board.runs) {
-    if (r.status !== "scored") continue
-    const scored = byEntry.get(r.entry)?.scored
+/** The engine's scored runs of the board's, by board run, named by their board ids; undefined while one is not in memory (after a restart). */
+const scoredRuns = (ranked: Ranked): ReadonlyMap<BoardRun, ScoredRun.ScoredRun> | undefined => {
+  const runs = new Map<BoardRun, ScoredRun.ScoredRun>()
+  for (const { run } of ranked.ranking.standings) {
+    if (run.status !== "scored") continue
+    const scored = run.record.scored
     if (scored === undefined) return undefined
-    runs.push({ ...scored, meta: { ...scored.meta, id: r.id } })
+    runs.set(run, { ...scored, meta: { ...scored.meta, id: run.meta.id } })
   }
   return runs
 }
 
 /**
- * The tied-with-best marks of a board (`Marks.compute`, what `report` prints bold), over the runs
- * the board lists in each ranking, its best the board's best ranked run: the board's own ranking
- * (`Rank.rank` over the outcomes), never another. Undefined while a scored run of the board has no
- * `scored` run in memory.
+ * The tied-with-best marks of a board (`Marks.compute`, what `report` prints bold) on the board's
+ * own ranking (`rankRuns`: `Rank.rank` over the outcomes), never another. Undefined while a scored
+ * run of the board has no `scored` run in memory.
  *
  * @example
  * ```ts
@@ -452,32 +490,24 @@ const scoredRuns = (board: Leaderboard, records: ReadonlyArray<RunRecord>): Read
  *
  * declare const records: ReadonlyArray<Leaderboard.RunRecord> // the watcher's published runs
  * const edition = Registry.get("sts2017")!
- * const board = Leaderboard.build(records, { task: edition.id, runLimit: edition.runLimit })
- * const marks = Leaderboard.marks(board, records, edition)
- * const withMarks = marks !== undefined ? Leaderboard.withMarks(board, marks) : board
+ * const ranked = Leaderboard.rankRuns(records, { task: edition.id, runLimit: edition.runLimit })
+ * const marks = Leaderboard.marks(ranked, edition)
+ * const withMarks = marks !== undefined ? Leaderboard.withMarks(ranked.board, marks) : ranked.board
  * ```
  * @since 0.3.0
  */
-export const marks = (
-  board: Leaderboard,
-  records: ReadonlyArray<RunRecord>,
-  edition: Registry.TaskEdition,
-  options: Marks.Options = {}
-): Marks.Marks | undefined => {
-  const runs = scoredRuns(board, records)
+export const marks = (ranked: Ranked, edition: Registry.TaskEdition, options: Marks.Options = {}): Marks.Marks | undefined => {
+  const runs = scoredRuns(ranked)
   if (runs === undefined) return undefined
-  const byId = new Map(runs.map((r) => [r.meta.id, r]))
-  const rankings = board.rankings.map((k) => ({
-    ranking: k.ranking,
-    metric: k.metric,
-    lowerIsBetter: false,
+  const rankings = ranked.ranking.rankings.map((k) => ({
+    ...k,
     entries: k.entries.flatMap((e) => {
-      const run = byId.get(e.id)
+      const run = runs.get(e.run)
       // a failed run has no figure to compare
-      return run === undefined ? [] : [{ rank: e.rank ?? undefined, run, meta: run.meta, primary: e.primary, flags: e.flags, value: MetricValue.undefined_("not read"), reason: e.reason ?? undefined }]
+      return run === undefined ? [] : [{ ...e, run, meta: run.meta }]
     })
   }))
-  return Marks.compute({ edition, runs, ranked: { edition: edition.id, primaryOnly: board.primaryOnly, runLimit: board.runLimit, rankings, standings: [], excluded: 0, merged: [] } }, options)
+  return Marks.compute({ edition, runs: [...runs.values()], ranked: { ...ranked.ranking, rankings, standings: [] } }, options)
 }
 
 /**
@@ -490,9 +520,9 @@ export const marks = (
  *
  * declare const records: ReadonlyArray<Leaderboard.RunRecord> // the watcher's published runs
  * const edition = Registry.get("sts2017")!
- * const board = Leaderboard.build(records, { task: edition.id, runLimit: edition.runLimit })
- * const marks = Leaderboard.marks(board, records, edition)
- * const tied = marks !== undefined ? Leaderboard.withMarks(board, marks).marks?.find((m) => m.key === "aggregate:official")?.tied : undefined
+ * const ranked = Leaderboard.rankRuns(records, { task: edition.id, runLimit: edition.runLimit })
+ * const marks = Leaderboard.marks(ranked, edition)
+ * const tied = marks !== undefined ? Leaderboard.withMarks(ranked.board, marks).marks?.find((m) => m.key === "aggregate:official")?.tied : undefined
  * ```
  * @since 0.3.0
  */
@@ -508,10 +538,9 @@ export const withMarks = (board: Leaderboard, m: Marks.Marks): Leaderboard => ({
  * import { Leaderboard } from "@stseval/leaderboard"
  * import { Uncertainty } from "@stseval/scoring"
  *
- * declare const board: Leaderboard.Leaderboard
- * declare const records: ReadonlyArray<Leaderboard.RunRecord>
- * const iv = Leaderboard.intervals(board, records, Registry.get("sick2014")!, { level: 0.95 })
- * const shown = iv === undefined || Uncertainty.isError(iv) ? board : Leaderboard.withIntervals(board, iv)
+ * declare const ranked: Leaderboard.Ranked
+ * const iv = Leaderboard.intervals(ranked, Registry.get("sick2014")!, { level: 0.95 })
+ * const shown = iv === undefined || Uncertainty.isError(iv) ? ranked.board : Leaderboard.withIntervals(ranked.board, iv)
  * ```
  * @since 0.2.0
  */

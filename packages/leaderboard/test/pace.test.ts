@@ -11,9 +11,10 @@ import { Effect, FileSystem, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { signature } from "../src/internal/files.js"
 import { gapAfter, snapshot } from "../src/internal/publish.js"
-import type { Published, Session, Track } from "../src/internal/session.js"
+import type { Published } from "../src/internal/session.js"
 import * as Fake from "./fixtures/fake.js"
 import { tempDir } from "./fixtures/harness.js"
+import { sessionOf, track } from "./fixtures/snapshot.js"
 
 describe("gapAfter: the wait after a write", () => {
   it("in a burst (runs pending when the write began), twice what the write took, and never under publishInterval", () => {
@@ -41,28 +42,6 @@ const record = (entry: string, value: number): Published => ({
   key: `key-${entry}`,
   sig: "File|.:8:0"
 })
-
-const track = (entry: string, published: Published | undefined): Track => ({
-  entry,
-  generation: 1,
-  status: published === undefined ? "queued" : "scored",
-  pending: published === undefined,
-  settledSig: undefined,
-  published,
-  firstSeen: 0,
-  updatedAt: 0
-})
-
-/** The parts of a session `snapshot` reads (no marks, no intervals: the board as built). */
-const sessionOf = (tracks: ReadonlyArray<Track>): Session =>
-  ({
-    settings: { runLimit: 3, deadline: undefined, primaryOnly: undefined, hidden: false, ci: undefined, marks: false },
-    edition: Fake.edition,
-    scorer: { signature: "fake" },
-    tracks: new Map(tracks.map((t) => [t.entry, t])),
-    counters: { pending: tracks.filter((t) => t.pending).length, scoredThisSession: 0, cacheHits: 0 },
-    intervalsMemo: undefined
-  }) as unknown as Session
 
 describe("snapshot: a board is built only when the published runs changed", () => {
   it("a status change (a run queued, then scoring) gives the same board, not one built again", () => {

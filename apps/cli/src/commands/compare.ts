@@ -177,10 +177,7 @@ export const compare = Command.make(
     const ids = runs.map((r) => r.meta.id)
     if (json) {
       const document: CompareJson.CompareResults = {
-        format: CompareJson.COMPARE_FORMAT,
-        edition: edition.id,
-        gold: goldPath,
-        scoring: scored.signature,
+        ...CompareJson.head(CompareJson.COMPARE_FORMAT, edition.id, goldPath, scored.signature),
         runA: ids[0],
         runB: ids[1],
         metric: compared,

@@ -284,10 +284,7 @@ export const significance = Command.make(
     const failed = tests.filter((t) => t.error !== undefined)
     if (json) {
       const document: CompareJson.SignificanceResults = {
-        format: CompareJson.SIGNIFICANCE_FORMAT,
-        edition: edition.id,
-        gold: goldPath,
-        scoring: scored.signature,
+        ...CompareJson.head(CompareJson.SIGNIFICANCE_FORMAT, edition.id, goldPath, scored.signature),
         against,
         correction,
         alpha,

@@ -20,6 +20,17 @@ const described = <S extends Schema.Top>(schema: S, description: string) => sche
 /** A float that may be undefined (NaN), written as null. */
 const Real = (description: string) => described(Schema.NullOr(Schema.Finite), `${description}; null when undefined`)
 const Count = (description: string) => described(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), description)
+/** What both documents open with: their format, the edition, the gold and what the runs were scored with. */
+const headFields = <F extends string>(format: F, gold: string) => ({
+  format: described(Schema.Literal(format), "identifies this document"),
+  edition: described(Schema.String, "task edition id"),
+  gold: described(Schema.String, gold),
+  scoring: described(Signature.Signature, "what the runs were scored with (edition, gold, rule, engine)")
+})
+
+/** A document's head (`headFields`) from the command's edition, gold and scoring signature. */
+export const head = <F extends string>(format: F, edition: string, gold: string, scoring: Signature.Signature) => ({ format, edition, gold, scoring })
+
 const IssueJson = Issue.Issue.annotate({ identifier: "Issue", description: "a problem found in a file (docs/formats.md lists the codes)" })
 
 const TestName = described(Schema.Literals(testNames), "the test: a cocor test for two dependent correlations, bootstrap or permutation").annotate({
@@ -82,10 +93,7 @@ const OfficialSide = Schema.Struct({
 })
 
 export const CompareResults = Schema.Struct({
-  format: described(Schema.Literal(COMPARE_FORMAT), "identifies this document"),
-  edition: described(Schema.String, "task edition id"),
-  gold: described(Schema.String, "gold file or folder, as given or resolved from the data store"),
-  scoring: described(Signature.Signature, "what the runs were scored with (edition, gold, rule, engine)"),
+  ...headFields(COMPARE_FORMAT, "gold file or folder, as given or resolved from the data store"),
   runA: described(Schema.String, "run A's id (team/runN)"),
   runB: described(Schema.String, "run B's id"),
   metric: described(Schema.String, "the metric compared (a registry name: pearson, spearman, kendall, mse...): --metric, else the one the edition ranks by"),
@@ -187,10 +195,7 @@ const SignificanceTest = Schema.Struct({
 }).annotate({ identifier: "SignificanceTest" })
 
 export const SignificanceResults = Schema.Struct({
-  format: described(Schema.Literal(SIGNIFICANCE_FORMAT), "identifies this document"),
-  edition: described(Schema.String, "task edition id"),
-  gold: described(Schema.String, "gold file or folder"),
-  scoring: described(Signature.Signature, "what the runs were scored with (edition, gold, rule, engine)"),
+  ...headFields(SIGNIFICANCE_FORMAT, "gold file or folder"),
   against: described(Schema.String, "--against as given: best, all or a run id"),
   correction: described(Schema.Literals(["none", "holm", "bonferroni"]), "multiple-comparison correction (within each ranking)"),
   alpha: described(Schema.Finite, "significance level"),

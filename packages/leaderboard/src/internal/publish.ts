@@ -14,41 +14,42 @@ import * as Status from "../Status.js"
 import { sha256, writeAtomic } from "./files.js"
 import { writeLock } from "./lock.js"
 import { byEntry, files, log } from "./session.js"
-import type { Published, Session } from "./session.js"
+import type { BoardMemo, Published, Session } from "./session.js"
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
 /**
  * The board of every published run under the session's rules; with `--ci`, with its intervals
- * (`Leaderboard.intervals`), and with its marks (`Leaderboard.marks`), both computed again only
- * when the board without them changed (its runs, their contents, figures or ranks): a status change
- * alone publishes too. Seeded: the same runs give the same intervals and marks, whatever the order
- * they were scored in.
+ * (`Leaderboard.intervals`), and with its marks (`Leaderboard.marks`). The board is ranked
+ * (`Leaderboard.rankRuns`) only when the published runs changed, its intervals and marks only
+ * when the board without them changed (its runs, their contents, figures or ranks): a status
+ * change alone (a run queued, then scoring) ranks and marks nothing again. Seeded: the same runs
+ * give the same intervals and marks, whatever the order they were scored in.
  */
 export const snapshot = (session: Session): Leaderboard.Leaderboard => {
   const records = [...session.tracks.values()].flatMap((t) => (t.published !== undefined ? [t.published] : []))
   const pending = session.counters.pending > 0
   const memo = session.boardMemo
-  if (memo !== undefined && memo.pending === pending && memo.records.length === records.length && memo.records.every((r, i) => r === records[i])) return memo.board
-  const board = build(session, records)
-  session.boardMemo = { records, pending, board }
+  const same = memo !== undefined && memo.records.length === records.length && memo.records.every((r, i) => r === records[i])
+  if (same && memo.pending === pending) return memo.board
+  const ranked = same ? memo.ranked : rank(session, records)
+  const board = decorate(session, ranked)
+  session.boardMemo = { records, pending, ranked, board }
   return board
 }
 
-const build = (session: Session, records: ReadonlyArray<Published>): Leaderboard.Leaderboard => {
+/** The board of the published runs and its ranking, and the board's JSON (the intervals' and marks' memo key) when they are on. */
+const rank = (session: Session, records: ReadonlyArray<Published>): BoardMemo["ranked"] => {
   const s = session.settings
-  const board: Leaderboard.Leaderboard = {
-    ...Leaderboard.build(records, {
-      task: session.edition.id,
-      signature: session.scorer.signature,
-      runLimit: s.runLimit,
-      deadline: s.deadline,
-      primaryOnly: s.primaryOnly
-    }),
-    hidden: s.hidden
-  }
+  const ranked = Leaderboard.rankRuns(records, { task: session.edition.id, signature: session.scorer.signature, runLimit: s.runLimit, deadline: s.deadline, primaryOnly: s.primaryOnly })
+  const board: Leaderboard.Leaderboard = { ...ranked.board, hidden: s.hidden }
+  return { ranked: { ...ranked, board }, key: s.ci === undefined && !s.marks ? "" : JSON.stringify(board) }
+}
+
+const decorate = (session: Session, { ranked, key }: BoardMemo["ranked"]): Leaderboard.Leaderboard => {
+  const s = session.settings
+  const board = ranked.board
   if (s.ci === undefined && !s.marks) return board
-  const key = JSON.stringify(board)
   if (session.intervalsMemo?.key === key) return session.intervalsMemo.board
   // While runs are queued or being scored, the board is published without intervals and marks: a
   // burst (the first scan of a folder, 500 runs landing) would otherwise pay one bootstrap per
@@ -65,7 +66,7 @@ const build = (session: Session, records: ReadonlyArray<Published>): Leaderboard
     const beyond = Uncertainty.beyondMemory(s.ci.resamples, figures)
     if (beyond !== undefined) problem = `ci: ${Uncertainty.describeBeyond(s.ci.resamples, figures, beyond)}`
     else {
-      const iv = Leaderboard.intervals(board, records, session.edition, s.ci)
+      const iv = Leaderboard.intervals(ranked, session.edition, s.ci)
       // a run not read again since the restart: no intervals yet (nothing memoised: the board's JSON
       // does not change when its aligned scores arrive)
       if (iv === undefined) return board
@@ -74,7 +75,7 @@ const build = (session: Session, records: ReadonlyArray<Published>): Leaderboard
     }
   }
   if (s.marks) {
-    const marks = Leaderboard.marks(board, records, session.edition)
+    const marks = Leaderboard.marks(ranked, session.edition)
     if (marks === undefined) return out
     out = Leaderboard.withMarks(out, marks)
   }

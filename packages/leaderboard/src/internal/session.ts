@@ -122,7 +122,20 @@ export interface Session {
    * order) and whether runs were pending: a status change (a run queued, being scored) builds no
    * board, so its write costs the status alone and does not hold back the next board's.
    */
-  boardMemo?: { readonly records: ReadonlyArray<Published>; readonly pending: boolean; readonly board: Leaderboard.Leaderboard } | undefined
+  boardMemo?: BoardMemo | undefined
+}
+
+/**
+ * The last board and its ranking, by the published records they were made from: the ranking (and
+ * so the marks and intervals) is made again only when the records change, whether runs are
+ * pending or not (that decides only whether intervals and marks are shown yet).
+ */
+export interface BoardMemo {
+  readonly records: ReadonlyArray<Published>
+  readonly pending: boolean
+  /** the ranked board (with the session's `hidden`), and its JSON when intervals or marks are on ("" otherwise) */
+  readonly ranked: { readonly ranked: Leaderboard.Ranked; readonly key: string }
+  readonly board: Leaderboard.Leaderboard
 }
 
 /**
