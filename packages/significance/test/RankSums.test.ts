@@ -3,9 +3,10 @@
 // and whichever engine, every figure has the same bits; and each is the textbook Spearman (mid-ranks,
 // then Pearson) of the resample's gathered pairs. Intervals.test.ts checks the intervals built on them.
 import { describe, expect, it } from "vitest"
-import { Moments } from "@stseval/metrics"
+import { Kendall, Moments, Spearman } from "@stseval/metrics"
 import { Intervals, TestResult } from "../src/index.js"
 import * as Engine from "../src/internal/intervals.js"
+import { engineOf } from "../src/internal/job.js"
 import * as Random from "../src/internal/random.js"
 import * as RankSums from "../src/internal/rankSums.js"
 import { mulberry32, spearman } from "./data.js"
@@ -34,7 +35,7 @@ const data = () => {
 }
 
 /** data() as the public input, with these metrics per dataset (named a, b, c). */
-const inputOf = (metrics: ReadonlyArray<"pearson" | "spearman">, aggregates: ReadonlyArray<Intervals.Labelled> = []): Intervals.Input => {
+const inputOf = (metrics: ReadonlyArray<"pearson" | "spearman" | "kendall">, aggregates: ReadonlyArray<Intervals.Labelled> = []): Intervals.Input => {
   const { D, K, start, gold, x, has, N } = data()
   const names = ["a", "b", "c"]
   return {
@@ -56,7 +57,7 @@ const inputOf = (metrics: ReadonlyArray<"pearson" | "spearman">, aggregates: Rea
 describe("Spearman walks (intervals)", () => {
   it("give the same bits on worker threads, whoever computes which chunk, in WebAssembly and JavaScript, and equal the textbook Spearman", () => {
     const { sizes, D, K, start, N, gold, x, has } = data()
-    const plan = RankSums.plan(start, [true, true, true], K, has, gold, x)
+    const plan = RankSums.plan(start, ["rho", "rho", "rho"], K, has, gold, x)
     // 203 resamples: four chunks, the last one of 11 (a tile of three lanes)
     const B = 203
     const FIG = D + 1
@@ -159,5 +160,93 @@ describe("Spearman walks (intervals)", () => {
     const b = Intervals.compute(input, { resamples: B, seed: 77, threads: 2 })
     expect(TestResult.isInvalid(a) ? a : undefined).toBeUndefined()
     expect(b).toEqual(a)
+  })
+})
+
+/** Kendall's tau-b by its definition, every pair of pairs (O(n^2)): scipy's variant b, NaN when a side is constant. */
+const tauB = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
+  let s = 0
+  let tx = 0
+  let ty = 0
+  let pairs = 0
+  for (let i = 0; i < x.length; i++) {
+    for (let j = i + 1; j < x.length; j++) {
+      pairs++
+      s += Math.sign(x[i] - x[j]) * Math.sign(y[i] - y[j])
+      if (x[i] === x[j]) tx++
+      if (y[i] === y[j]) ty++
+    }
+  }
+  return tx === pairs || ty === pairs ? Number.NaN : s / Math.sqrt((pairs - tx) * (pairs - ty))
+}
+
+describe("Kendall walks (issue 34: one walk engine for the rank-based metrics)", () => {
+  it("Kendall's tau-b resamples on the walks, as Spearman does, not on the generic path", () => {
+    expect(engineOf(Kendall.metric)).toBe("tau")
+    expect(engineOf(Spearman.metric)).toBe("walk")
+  })
+
+  it("give the same bits on worker threads as on one, and equal tau-b by its definition on each resample's gathered pairs", () => {
+    const { sizes, D, K, start, N, gold, x, has } = data()
+    const plan = RankSums.plan(start, ["tau", "tau", "tau"], K, has, gold, x)
+    const B = 203
+    const FIG = D + 1
+    const KF = K * FIG
+    const states = Random.chunkStates(17, Math.ceil(B / Random.CHUNK))
+    const one = RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 1, engine: "js" }).samples
+    expect(bits(RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 2, callerWorks: false }).samples)).toEqual(bits(one))
+    expect(bits(RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 1, engine: "wasm" }).samples)).toEqual(bits(one))
+    for (let c = 0; c * Random.CHUNK < B; c++) {
+      const rng = Random.chunkRng(states, c)
+      for (let b = c * Random.CHUNK; b < Math.min(B, (c + 1) * Random.CHUNK); b++) {
+        const picks = sizes.map((n) => Array.from({ length: n }, () => Random.below(rng, n)))
+        for (let k = 0; k < K; k++) {
+          for (let d = 0; d < D; d++) {
+            const got = one[b * KF + k * FIG + d]
+            const xs = picks[d].map((i) => x[k * N + start[d] + i])
+            const gs = picks[d].map((i) => gold[start[d] + i])
+            if (has[k * D + d] === 0) expect(got).toBeNaN()
+            else {
+              const want = tauB(gs, xs)
+              if (Number.isNaN(want)) expect(got, `b ${b} run ${k} dataset ${d}`).toBeNaN()
+              else expect(Math.abs(got - want), `b ${b} run ${k} dataset ${d}`).toBeLessThan(1e-14)
+            }
+          }
+        }
+      }
+    }
+    // on the original pairs: tau-b of the data as they are
+    const original = new Float64Array(KF).fill(Number.NaN)
+    RankSums.original(plan, start, KF, FIG, original)
+    const x0 = Array.from(x.subarray(0, sizes[0]))
+    expect(Math.abs(original[0] - tauB(Array.from(gold.subarray(0, sizes[0])), x0))).toBeLessThan(1e-14)
+    expect(original[FIG]).toBeNaN()
+  })
+
+  it("a mixed pass (Pearson, Kendall, Spearman) has the same intervals on one thread and on two, and Kendall's figures equal metrics' kendallAt bit for bit", () => {
+    const input = inputOf(["pearson", "kendall", "spearman"], ["mean"])
+    const a = Intervals.compute(input, { resamples: 130, seed: 5, threads: 1 })
+    const b = Intervals.compute(input, { resamples: 130, seed: 5, threads: 2 })
+    expect(TestResult.isInvalid(a) ? a : undefined).toBeUndefined()
+    expect(b).toEqual(a)
+    const { K, start, N, gold, x, has, D } = data()
+    const plan = RankSums.plan(start, [undefined, "tau", undefined], K, has, gold, x)
+    const states = Random.chunkStates(9, 1)
+    const FIG = D + 1
+    const KF = K * FIG
+    const got = RankSums.resampled(plan, start, states, 20, KF, FIG, { threads: 1 }).samples
+    const rng = Random.chunkRng(states, 0)
+    const n = start[2] - start[1]
+    for (let r = 0; r < 20; r++) {
+      // the draws of dataset 0 come first in the stream
+      for (let i = 0; i < start[1]; i++) Random.below(rng, start[1])
+      const idx = Int32Array.from({ length: n }, () => Random.below(rng, n))
+      for (let i = 0; i < start[3] - start[2]; i++) Random.below(rng, start[3] - start[2])
+      for (let k = 0; k < K; k++) {
+        if (has[k * D + 1] === 0) continue
+        const want = Kendall.kendallAt(gold.subarray(start[1], start[2]), x.slice(k * N + start[1], k * N + start[2]), idx, n)
+        expect(bits(Float64Array.of(got[r * KF + k * FIG + 1]))).toEqual(bits(Float64Array.of(want)))
+      }
+    }
   })
 })
