@@ -239,9 +239,12 @@ export function rankSumsKernel(
   const gss = new Float64Array(TILE)
 
   // Kendall's walks: per run walk, the run's group of each pair in the gold's sorted order
-  // (runGroup[orderAt[h] + j]: the j-th pair of the gold's order), so a walk reads it in sequence
-  const runGroup = new Int32Array(order.length)
+  // (runGroup[orderAt[h] + j]: the j-th pair of the gold's order), so a walk reads it in sequence;
+  // only as far as the last Kendall dataset's walks (none for a job of Spearman alone)
   let widest = 0
+  let walked = 0
+  for (let s = 0; s < dataset.length; s++) if (tau[s] === 1) walked = orderAt[walkAt[s + 1]]
+  const runGroup = new Int32Array(walked)
   for (let s = 0; s < dataset.length; s++) {
     if (tau[s] === 0) continue
     const g = walkAt[s]
