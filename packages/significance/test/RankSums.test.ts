@@ -54,15 +54,48 @@ const inputOf = (metrics: ReadonlyArray<"pearson" | "spearman" | "kendall">, agg
   }
 }
 
+/** data() walked for `walk` on every dataset, over 203 resamples: four chunks, the last one of 11 (a tile of three lanes). */
+const walked = (walk: RankSums.Walk) => {
+  const d = data()
+  const B = 203
+  const FIG = d.D + 1
+  const plan = RankSums.plan(d.start, [walk, walk, walk], d.K, d.has, d.gold, d.x)
+  return { ...d, plan, B, FIG, KF: d.K * FIG, states: Random.chunkStates(17, Math.ceil(B / Random.CHUNK)) }
+}
+
+/**
+ * For every resample of `samples` (data(), the documented draws of `states`), run and dataset the
+ * run has: `check(figure, the run's gathered scores, the gold's, where)`; a dataset the run lacks,
+ * and the row's aggregate, stay NaN (left for the intervals pass).
+ */
+const eachResample = (
+  samples: Float64Array,
+  states: Int32Array,
+  B: number,
+  check: (got: number, xs: Array<number>, gs: Array<number>, where: string) => void
+) => {
+  const { sizes, D, K, start, N, gold, x, has } = data()
+  const FIG = D + 1
+  const KF = K * FIG
+  for (let c = 0; c * Random.CHUNK < B; c++) {
+    const rng = Random.chunkRng(states, c)
+    for (let b = c * Random.CHUNK; b < Math.min(B, (c + 1) * Random.CHUNK); b++) {
+      const picks = sizes.map((n) => Array.from({ length: n }, () => Random.below(rng, n)))
+      for (let k = 0; k < K; k++) {
+        for (let d = 0; d < D; d++) {
+          const got = samples[b * KF + k * FIG + d]
+          if (has[k * D + d] === 0) expect(got).toBeNaN()
+          else check(got, picks[d].map((i) => x[k * N + start[d] + i]), picks[d].map((i) => gold[start[d] + i]), `b ${b} run ${k} dataset ${d}`)
+        }
+        expect(samples[b * KF + k * FIG + D]).toBeNaN()
+      }
+    }
+  }
+}
+
 describe("Spearman walks (intervals)", () => {
   it("give the same bits on worker threads, whoever computes which chunk, in WebAssembly and JavaScript, and equal the textbook Spearman", () => {
-    const { sizes, D, K, start, N, gold, x, has } = data()
-    const plan = RankSums.plan(start, ["rho", "rho", "rho"], K, has, gold, x)
-    // 203 resamples: four chunks, the last one of 11 (a tile of three lanes)
-    const B = 203
-    const FIG = D + 1
-    const KF = K * FIG
-    const states = Random.chunkStates(17, Math.ceil(B / Random.CHUNK))
+    const { sizes, start, gold, x, plan, B, FIG, KF, states } = walked("rho")
     const run = (options: RankSums.RunOptions, engine?: "js" | "wasm") => {
       const r = RankSums.resampled(plan, start, states, B, KF, FIG, options)
       if (engine !== undefined) expect(r.engine).toBe(engine)
@@ -78,24 +111,11 @@ describe("Spearman walks (intervals)", () => {
     expect(bits(run({ threads: 2, callerWorks: false, engine: "js" }))).toEqual(bits(one))
 
     // the textbook figure on the gathered pairs, resample by resample (the documented draws)
-    for (let c = 0; c * Random.CHUNK < B; c++) {
-      const rng = Random.chunkRng(states, c)
-      for (let b = c * Random.CHUNK; b < Math.min(B, (c + 1) * Random.CHUNK); b++) {
-        const picks = sizes.map((n) => Array.from({ length: n }, () => Random.below(rng, n)))
-        for (let k = 0; k < K; k++) {
-          for (let d = 0; d < D; d++) {
-            const got = one[b * KF + k * FIG + d]
-            const xs = picks[d].map((i) => x[k * N + start[d] + i])
-            const gs = picks[d].map((i) => gold[start[d] + i])
-            const constant = (v: Array<number>) => v.every((y) => y === v[0])
-            if (has[k * D + d] === 0 || constant(xs) || constant(gs)) expect(got, `b ${b} run ${k} dataset ${d}`).toBeNaN()
-            else expect(got, `b ${b} run ${k} dataset ${d}`).toBeCloseTo(spearman(xs, gs), 12)
-          }
-          // the rest of the row is left for the intervals pass
-          expect(one[b * KF + k * FIG + D]).toBeNaN()
-        }
-      }
-    }
+    const constant = (v: Array<number>) => v.every((y) => y === v[0])
+    eachResample(one, states, B, (got, xs, gs, where) => {
+      if (constant(xs) || constant(gs)) expect(got, where).toBeNaN()
+      else expect(got, where).toBeCloseTo(spearman(xs, gs), 12)
+    })
     // on the original pairs, into row 0
     const original = new Float64Array(KF).fill(Number.NaN)
     RankSums.original(plan, start, KF, FIG, original)
@@ -187,34 +207,15 @@ describe("Kendall walks (issue 34: one walk engine for the rank-based metrics)",
   })
 
   it("give the same bits on worker threads as on one, and equal tau-b by its definition on each resample's gathered pairs", () => {
-    const { sizes, D, K, start, N, gold, x, has } = data()
-    const plan = RankSums.plan(start, ["tau", "tau", "tau"], K, has, gold, x)
-    const B = 203
-    const FIG = D + 1
-    const KF = K * FIG
-    const states = Random.chunkStates(17, Math.ceil(B / Random.CHUNK))
+    const { sizes, start, gold, x, plan, B, FIG, KF, states } = walked("tau")
     const one = RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 1, engine: "js" }).samples
     expect(bits(RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 2, callerWorks: false }).samples)).toEqual(bits(one))
     expect(bits(RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 1, engine: "wasm" }).samples)).toEqual(bits(one))
-    for (let c = 0; c * Random.CHUNK < B; c++) {
-      const rng = Random.chunkRng(states, c)
-      for (let b = c * Random.CHUNK; b < Math.min(B, (c + 1) * Random.CHUNK); b++) {
-        const picks = sizes.map((n) => Array.from({ length: n }, () => Random.below(rng, n)))
-        for (let k = 0; k < K; k++) {
-          for (let d = 0; d < D; d++) {
-            const got = one[b * KF + k * FIG + d]
-            const xs = picks[d].map((i) => x[k * N + start[d] + i])
-            const gs = picks[d].map((i) => gold[start[d] + i])
-            if (has[k * D + d] === 0) expect(got).toBeNaN()
-            else {
-              const want = tauB(gs, xs)
-              if (Number.isNaN(want)) expect(got, `b ${b} run ${k} dataset ${d}`).toBeNaN()
-              else expect(Math.abs(got - want), `b ${b} run ${k} dataset ${d}`).toBeLessThan(1e-14)
-            }
-          }
-        }
-      }
-    }
+    eachResample(one, states, B, (got, xs, gs, where) => {
+      const want = tauB(gs, xs)
+      if (Number.isNaN(want)) expect(got, where).toBeNaN()
+      else expect(Math.abs(got - want), where).toBeLessThan(1e-14)
+    })
     // on the original pairs: tau-b of the data as they are
     const original = new Float64Array(KF).fill(Number.NaN)
     RankSums.original(plan, start, KF, FIG, original)
