@@ -15,7 +15,7 @@ import { checkValues } from "./internal/inputs.js"
 import type { Values } from "./internal/inputs.js"
 import { isPearson, resolve } from "./internal/metric.js"
 import { denseStrata } from "./internal/strata.js"
-import * as Pearson from "./internal/pearson.js"
+import * as Cocor from "./internal/cocorInputs.js"
 import * as Permutation from "./Permutation.js"
 import { log10PValue } from "./internal/distributions.js"
 import { InvalidInput } from "./TestResult.js"
@@ -217,15 +217,15 @@ const identical = (x: Float64Array, y: Float64Array): boolean => {
 /**
  * The cocor tests' correlations of many pairs of runs, each run centred once
  * (`Dependent.inputFromScores`, bit for bit): r(gold, run) once per run, r(A, B) of consecutive
- * pairs sharing their first run four at a time (`Pearson.pearsonCentredRow`); the input of pair p.
+ * pairs sharing their first run four at a time (`Cocor.row`); the input of pair p.
  */
 const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, pairs: ReadonlyArray<readonly [number, number]>) => {
-  const g = Pearson.centre(gold)
-  const centred: Array<Pearson.Centred | undefined> = []
+  const g = Cocor.side(gold)
+  const centred: Array<Cocor.Side | undefined> = []
   const withGold = new Float64Array(runs.length).fill(Number.NaN)
-  const side = (k: number): Pearson.Centred => (centred[k] ??= Pearson.centre(runs[k]))
+  const side = (k: number): Cocor.Side => (centred[k] ??= Cocor.side(runs[k]))
   const rGold = (k: number): number => {
-    if (withGold[k] !== withGold[k]) withGold[k] = Pearson.pearsonCentred(g, side(k))
+    if (withGold[k] !== withGold[k]) withGold[k] = Cocor.r(g, side(k))
     return withGold[k]
   }
   const rKh = new Float64Array(pairs.length)
@@ -233,7 +233,7 @@ const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, pai
     const a = pairs[p][0]
     let e = p + 1
     while (e < pairs.length && pairs[e][0] === a) e++
-    Pearson.pearsonCentredRow(side(a), pairs.slice(p, e).map(([, b]) => side(b)), rKh, p)
+    Cocor.row(side(a), pairs.slice(p, e).map(([, b]) => side(b)), rKh, p)
     p = e
   }
   return (p: number): Dependent.Input => ({ rJk: rGold(pairs[p][0]), rJh: rGold(pairs[p][1]), rKh: rKh[p], n: gold.length })

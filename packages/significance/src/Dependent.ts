@@ -11,7 +11,7 @@
  * @since 0.1.0
  */
 import { fisherR, fisherZ, phi, phiInv, pValue, studentT } from "./internal/distributions.js"
-import { pearson } from "./internal/pearson.js"
+import { correlation } from "./internal/cocorInputs.js"
 import * as V from "./internal/validate.js"
 import type { IntervalResult, Outcome, TestOptions, TestResult } from "./TestResult.js"
 import { InvalidInput } from "./TestResult.js"
@@ -63,7 +63,7 @@ export const inputFromScores = (gold: Float64Array, runA: Float64Array, runB: Fl
       found: `${runA.length} and ${runB.length}`
     })
   }
-  return { rJk: pearson(gold, runA), rJh: pearson(gold, runB), rKh: pearson(runA, runB), n: gold.length }
+  return { rJk: correlation(gold, runA), rJh: correlation(gold, runB), rKh: correlation(runA, runB), n: gold.length }
 }
 
 /**

@@ -3,9 +3,10 @@
 // and whichever engine, every figure has the same bits; and each is the textbook Spearman (mid-ranks,
 // then Pearson) of the resample's gathered pairs. Intervals.test.ts checks the intervals built on them.
 import { describe, expect, it } from "vitest"
-import { Moments } from "@stseval/metrics"
+import { Kendall, Moments, Spearman } from "@stseval/metrics"
 import { Intervals, TestResult } from "../src/index.js"
 import * as Engine from "../src/internal/intervals.js"
+import { engineOf } from "../src/internal/job.js"
 import * as Random from "../src/internal/random.js"
 import * as RankSums from "../src/internal/rankSums.js"
 import { mulberry32, spearman } from "./data.js"
@@ -34,7 +35,7 @@ const data = () => {
 }
 
 /** data() as the public input, with these metrics per dataset (named a, b, c). */
-const inputOf = (metrics: ReadonlyArray<"pearson" | "spearman">, aggregates: ReadonlyArray<Intervals.Labelled> = []): Intervals.Input => {
+const inputOf = (metrics: ReadonlyArray<"pearson" | "spearman" | "kendall">, aggregates: ReadonlyArray<Intervals.Labelled> = []): Intervals.Input => {
   const { D, K, start, gold, x, has, N } = data()
   const names = ["a", "b", "c"]
   return {
@@ -53,15 +54,48 @@ const inputOf = (metrics: ReadonlyArray<"pearson" | "spearman">, aggregates: Rea
   }
 }
 
+/** data() walked for `walk` on every dataset, over 203 resamples: four chunks, the last one of 11 (a tile of three lanes). */
+const walked = (walk: RankSums.Walk) => {
+  const d = data()
+  const B = 203
+  const FIG = d.D + 1
+  const plan = RankSums.plan(d.start, [walk, walk, walk], d.K, d.has, d.gold, d.x)
+  return { ...d, plan, B, FIG, KF: d.K * FIG, states: Random.chunkStates(17, Math.ceil(B / Random.CHUNK)) }
+}
+
+/**
+ * For every resample of `samples` (data(), the documented draws of `states`), run and dataset the
+ * run has: `check(figure, the run's gathered scores, the gold's, where)`; a dataset the run lacks,
+ * and the row's aggregate, stay NaN (left for the intervals pass).
+ */
+const eachResample = (
+  samples: Float64Array,
+  states: Int32Array,
+  B: number,
+  check: (got: number, xs: Array<number>, gs: Array<number>, where: string) => void
+) => {
+  const { sizes, D, K, start, N, gold, x, has } = data()
+  const FIG = D + 1
+  const KF = K * FIG
+  for (let c = 0; c * Random.CHUNK < B; c++) {
+    const rng = Random.chunkRng(states, c)
+    for (let b = c * Random.CHUNK; b < Math.min(B, (c + 1) * Random.CHUNK); b++) {
+      const picks = sizes.map((n) => Array.from({ length: n }, () => Random.below(rng, n)))
+      for (let k = 0; k < K; k++) {
+        for (let d = 0; d < D; d++) {
+          const got = samples[b * KF + k * FIG + d]
+          if (has[k * D + d] === 0) expect(got).toBeNaN()
+          else check(got, picks[d].map((i) => x[k * N + start[d] + i]), picks[d].map((i) => gold[start[d] + i]), `b ${b} run ${k} dataset ${d}`)
+        }
+        expect(samples[b * KF + k * FIG + D]).toBeNaN()
+      }
+    }
+  }
+}
+
 describe("Spearman walks (intervals)", () => {
   it("give the same bits on worker threads, whoever computes which chunk, in WebAssembly and JavaScript, and equal the textbook Spearman", () => {
-    const { sizes, D, K, start, N, gold, x, has } = data()
-    const plan = RankSums.plan(start, [true, true, true], K, has, gold, x)
-    // 203 resamples: four chunks, the last one of 11 (a tile of three lanes)
-    const B = 203
-    const FIG = D + 1
-    const KF = K * FIG
-    const states = Random.chunkStates(17, Math.ceil(B / Random.CHUNK))
+    const { sizes, start, gold, x, plan, B, FIG, KF, states } = walked("rho")
     const run = (options: RankSums.RunOptions, engine?: "js" | "wasm") => {
       const r = RankSums.resampled(plan, start, states, B, KF, FIG, options)
       if (engine !== undefined) expect(r.engine).toBe(engine)
@@ -77,24 +111,11 @@ describe("Spearman walks (intervals)", () => {
     expect(bits(run({ threads: 2, callerWorks: false, engine: "js" }))).toEqual(bits(one))
 
     // the textbook figure on the gathered pairs, resample by resample (the documented draws)
-    for (let c = 0; c * Random.CHUNK < B; c++) {
-      const rng = Random.chunkRng(states, c)
-      for (let b = c * Random.CHUNK; b < Math.min(B, (c + 1) * Random.CHUNK); b++) {
-        const picks = sizes.map((n) => Array.from({ length: n }, () => Random.below(rng, n)))
-        for (let k = 0; k < K; k++) {
-          for (let d = 0; d < D; d++) {
-            const got = one[b * KF + k * FIG + d]
-            const xs = picks[d].map((i) => x[k * N + start[d] + i])
-            const gs = picks[d].map((i) => gold[start[d] + i])
-            const constant = (v: Array<number>) => v.every((y) => y === v[0])
-            if (has[k * D + d] === 0 || constant(xs) || constant(gs)) expect(got, `b ${b} run ${k} dataset ${d}`).toBeNaN()
-            else expect(got, `b ${b} run ${k} dataset ${d}`).toBeCloseTo(spearman(xs, gs), 12)
-          }
-          // the rest of the row is left for the intervals pass
-          expect(one[b * KF + k * FIG + D]).toBeNaN()
-        }
-      }
-    }
+    const constant = (v: Array<number>) => v.every((y) => y === v[0])
+    eachResample(one, states, B, (got, xs, gs, where) => {
+      if (constant(xs) || constant(gs)) expect(got, where).toBeNaN()
+      else expect(got, where).toBeCloseTo(spearman(xs, gs), 12)
+    })
     // on the original pairs, into row 0
     const original = new Float64Array(KF).fill(Number.NaN)
     RankSums.original(plan, start, KF, FIG, original)
@@ -159,5 +180,74 @@ describe("Spearman walks (intervals)", () => {
     const b = Intervals.compute(input, { resamples: B, seed: 77, threads: 2 })
     expect(TestResult.isInvalid(a) ? a : undefined).toBeUndefined()
     expect(b).toEqual(a)
+  })
+})
+
+/** Kendall's tau-b by its definition, every pair of pairs (O(n^2)): scipy's variant b, NaN when a side is constant. */
+const tauB = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
+  let s = 0
+  let tx = 0
+  let ty = 0
+  let pairs = 0
+  for (let i = 0; i < x.length; i++) {
+    for (let j = i + 1; j < x.length; j++) {
+      pairs++
+      s += Math.sign(x[i] - x[j]) * Math.sign(y[i] - y[j])
+      if (x[i] === x[j]) tx++
+      if (y[i] === y[j]) ty++
+    }
+  }
+  return tx === pairs || ty === pairs ? Number.NaN : s / Math.sqrt((pairs - tx) * (pairs - ty))
+}
+
+describe("Kendall walks (issue 34: one walk engine for the rank-based metrics)", () => {
+  it("Kendall's tau-b resamples on the walks, as Spearman does, not on the generic path", () => {
+    expect(engineOf(Kendall.metric)).toBe("tau")
+    expect(engineOf(Spearman.metric)).toBe("walk")
+  })
+
+  it("give the same bits on worker threads as on one, and equal tau-b by its definition on each resample's gathered pairs", () => {
+    const { sizes, start, gold, x, plan, B, FIG, KF, states } = walked("tau")
+    const one = RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 1, engine: "js" }).samples
+    expect(bits(RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 2, callerWorks: false }).samples)).toEqual(bits(one))
+    expect(bits(RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 1, engine: "wasm" }).samples)).toEqual(bits(one))
+    eachResample(one, states, B, (got, xs, gs, where) => {
+      const want = tauB(gs, xs)
+      if (Number.isNaN(want)) expect(got, where).toBeNaN()
+      else expect(Math.abs(got - want), where).toBeLessThan(1e-14)
+    })
+    // on the original pairs: tau-b of the data as they are
+    const original = new Float64Array(KF).fill(Number.NaN)
+    RankSums.original(plan, start, KF, FIG, original)
+    const x0 = Array.from(x.subarray(0, sizes[0]))
+    expect(Math.abs(original[0] - tauB(Array.from(gold.subarray(0, sizes[0])), x0))).toBeLessThan(1e-14)
+    expect(original[FIG]).toBeNaN()
+  })
+
+  it("a mixed pass (Pearson, Kendall, Spearman) has the same intervals on one thread and on two, and Kendall's figures equal metrics' kendallAt bit for bit", () => {
+    const input = inputOf(["pearson", "kendall", "spearman"], ["mean"])
+    const a = Intervals.compute(input, { resamples: 130, seed: 5, threads: 1 })
+    const b = Intervals.compute(input, { resamples: 130, seed: 5, threads: 2 })
+    expect(TestResult.isInvalid(a) ? a : undefined).toBeUndefined()
+    expect(b).toEqual(a)
+    const { K, start, N, gold, x, has, D } = data()
+    const plan = RankSums.plan(start, [undefined, "tau", undefined], K, has, gold, x)
+    const states = Random.chunkStates(9, 1)
+    const FIG = D + 1
+    const KF = K * FIG
+    const got = RankSums.resampled(plan, start, states, 20, KF, FIG, { threads: 1 }).samples
+    const rng = Random.chunkRng(states, 0)
+    const n = start[2] - start[1]
+    for (let r = 0; r < 20; r++) {
+      // the draws of dataset 0 come first in the stream
+      for (let i = 0; i < start[1]; i++) Random.below(rng, start[1])
+      const idx = Int32Array.from({ length: n }, () => Random.below(rng, n))
+      for (let i = 0; i < start[3] - start[2]; i++) Random.below(rng, start[3] - start[2])
+      for (let k = 0; k < K; k++) {
+        if (has[k * D + 1] === 0) continue
+        const want = Kendall.kendallAt(gold.subarray(start[1], start[2]), x.slice(k * N + start[1], k * N + start[2]), idx, n)
+        expect(bits(Float64Array.of(got[r * KF + k * FIG + 1]))).toEqual(bits(Float64Array.of(want)))
+      }
+    }
   })
 })

@@ -27,7 +27,7 @@ export const makeGeneric = (job: Job) => {
   const runConfidence = Array.from({ length: K }, (_, k) => view(g.confidence, k) as Float64Array | undefined)
   const confidenceOf = (k: number, d: number) => (g.hasConfidence?.[k * D + d] === 1 ? runConfidence[k] : undefined)
   // Each generic dataset's gold and runs as views of their own (made once: a metric may keep what
-  // it learnt about an array between calls, as Kendall's ranks), indexed from the dataset's start.
+  // it learnt about an array between calls, as metrics' kendallAt its keys), indexed from the dataset's start.
   const labels = g.metrics.map((m) => m.kind === "labels")
   const part = (a: Float64Array | Int32Array | undefined, at: number, d: number) => a?.subarray(at + start[d], at + start[d + 1])
   const goldOf = Array.from(datasets, (d) => (labels[d] ? part(g.goldCodes, 0, d)! : part(gold, 0, d)!))

@@ -5,11 +5,11 @@
 // percentiles. Plain loops over typed arrays; the heavy parts are sumsKernel.ts (the sums of
 // metrics declared by the moments, as Pearson, standardised MSE and CCC, or by accuracy's counts;
 // each figure is then the metric's declared `figure` of its sums) and rankSums.ts (the walks of
-// metrics declared as Pearson of the ranks, Spearman, on worker threads for large jobs), which
-// fills their figures of every resample before the per-resample loop here reads them.
+// rank-based metrics, Spearman and Kendall, on worker threads for large jobs), which fills their
+// figures of every resample before the per-resample loop here reads them.
 //
 // A dataset whose metric declares other statistics (MSE, weighted Pearson, macro-F1, a task's own)
-// or ranks without a walk (Kendall) is `generic`: the loop here records each resample's drawn pairs
+// or ranks without a walk (a task's own) is `generic`: the loop here records each resample's drawn pairs
 // (the very draws that feed the sums, so every metric of one call shares its resamples) and takes
 // the metric's figure over them (`Metric.figureAt`), once per run and resample. So are `pooled` /
 // `allnrm` over datasets of a correlation other than Pearson: the metric over the concatenation of
@@ -30,7 +30,7 @@ import * as Threads from "./threads.js"
  * counts (`correct`), the rank walks (`walk`), or the figure over each resample's drawn pairs
  * (`generic`).
  */
-export type Metric = "invariant" | "shifted" | "correct" | "walk" | "generic"
+export type Metric = "invariant" | "shifted" | "correct" | "walk" | "tau" | "generic"
 export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
 export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
 
@@ -120,7 +120,7 @@ export interface Sizing {
  */
 const SUMS_THREAD_WORK = 5e8
 
-/** Tests only: how the Spearman walks are split over threads (rankSums.ts). */
+/** Tests only: how the rank walks are split over threads (rankSums.ts). */
 export interface PassOptions {
   readonly threads?: number | undefined
   readonly callerWorks?: boolean | undefined
@@ -129,7 +129,7 @@ export interface PassOptions {
 
 /**
  * Everything that does not change between resamples: centred data for the sums kernel, per-dataset
- * means (to undo the centring for pooled figures), and the Spearman datasets' sort orders.
+ * means (to undo the centring for pooled figures), and the walked datasets' sort orders.
  */
 const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
   const { start, runs: K, has, gold, x, metric } = job
@@ -142,7 +142,7 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
   const meanX = new Float64Array(K * D)
   const span = new Int32Array(D).fill(-1)
   const spans: Array<number> = []
-  const spearman = RankSums.plan(start, metric.map((m) => m === "walk"), K, has, gold, x)
+  const spearman = RankSums.plan(start, metric.map((m) => (m === "walk" ? "rho" : m === "tau" ? "tau" : undefined)), K, has, gold, x)
   // Pearson's sides at unit scale: the gold, and each run, times an exact power of two over its
   // Pearson datasets (1 for ordinary scores, whose bits do not change), so that scores like 1e200
   // (whose squares overflow) or 1e-200 (whose squares underflow) give the figures they give at
@@ -221,7 +221,7 @@ const ruleCode = (rule: Rule): number => ["wmean", "mean", "pooled", "allnrm", "
 /**
  * The figures of one resample (one lane of the sums): each run's per-dataset figures, labelled
  * aggregates and official figure, written to row[base + k * figures + f], which holds NaN but for
- * the Spearman figures (rankSums.ts), on entry. With `degenerate`, counts
+ * the walked figures (rankSums.ts), on entry. With `degenerate`, counts
  * per (run, figure) the resamples where a correlation entering the figure was undefined although
  * it was defined on the original pairs (`defined`).
  */
@@ -482,7 +482,7 @@ const draw = (rng: Random.Rng, count: number, start: Int32Array, W: ReadonlyArra
 }
 
 /**
- * The resampling pass: B resamples drawn from `seed` in the documented order. The Spearman figures
+ * The resampling pass: B resamples drawn from `seed` in the documented order. The walked figures
  * of every resample come first (rankSums.ts, on several threads for large jobs, each chunk of
  * resamples drawing its own multiplicities); then, chunk by chunk, every tile's draws, their sums
  * in one call, and resample by resample the generic figures over the kept draws, the sums'
@@ -506,7 +506,7 @@ export const pass = (
   const states = Random.chunkStates(seed, Math.ceil(B / Random.CHUNK))
   const every = Math.max(1, Math.ceil(B / 100))
   const walks = setup.spearman.dataset.length > 0
-  // Progress: the Spearman walks, when there are any, are most of the work; they report the
+  // Progress: the rank walks, when there are any, are most of the work; they report the
   // resamples done up to the last step before B, the loop below the end.
   let next = every
   const walked = (units: number) => {

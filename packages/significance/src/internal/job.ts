@@ -7,7 +7,7 @@ import type { Input, Scores } from "../Intervals.js"
 import { InvalidInput } from "../TestResult.js"
 import type * as Engine from "./intervals.js"
 import type { Job } from "./intervals.js"
-import { isPearson, isRankPearson, resolve } from "./metric.js"
+import { isKendall, isPearson, isRankPearson, resolve } from "./metric.js"
 
 const RULES: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm", "single"]
 const LABELLED: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm"]
@@ -257,7 +257,7 @@ const pooledMetric = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metr
 /** Which resampling a dataset's metric declares (internal/intervals.ts's `Metric`). */
 export const engineOf = (m: MetricDescriptor.Metric): Engine.Metric => {
   const r = m.resampling
-  if (r.by === "ranks") return isRankPearson(m) ? "walk" : "generic"
+  if (r.by === "ranks") return isRankPearson(m) ? "walk" : isKendall(m) ? "tau" : "generic"
   if (m.kind === "labels") return r.shape === "correct" ? "correct" : "generic"
   return r.shape === "invariant" || r.shape === "shifted" ? r.shape : "generic"
 }

@@ -1,10 +1,9 @@
 // Metrics as callers name them: a registry name (`"kendall"`, looked up in @stseval/metrics'
 // `Metrics`) or a descriptor (`Metric.Metric`, e.g. a task's own). Everything here that resamples
 // or tests a metric resolves it once with `resolve`, then reads what it declares (`resampling`):
-// Pearson's moments and Spearman's ranks-then-Pearson go to the SIMD sums kernels and the rank
-// walks, any other declaration to the sums of its statistics (`Metric.figureAt`) over the same
-// index multisets (internal/generic.ts, the intervals' generic figures). No metric name decides.
-import { Metric as MetricFns, Metrics, Moments, Pearson } from "@stseval/metrics"
+// Pearson's moments go to the SIMD sums kernels, Spearman's and Kendall's ranks to the rank walks,
+// any other declaration to the sums of its statistics (`Metric.figureAt`) over the same index multisets (internal/generic.ts, the intervals' generic figures). No metric name decides.
+import { Kendall, Metric as MetricFns, Metrics, Moments, Pearson } from "@stseval/metrics"
 import type { Metric } from "@stseval/metrics"
 import { InvalidInput } from "../TestResult.js"
 
@@ -46,6 +45,12 @@ export const isPearson = (m: Metric.Metric): boolean =>
 
 /** A metric declared as Pearson of the ranks (Spearman's rho): the rank walks resample it. */
 export const isRankPearson = (m: Metric.Metric): boolean => m.resampling.by === "ranks" && m.resampling.of === "pearson"
+
+/** Kendall's tau-b (its descriptor, or a copy under another name): the rank walks resample it too. */
+export const isKendall = (m: Metric.Metric): boolean => {
+  const kendall = Kendall.metric.resampling
+  return m.resampling.by === "ranks" && kendall.by === "ranks" && m.resampling.at === kendall.at
+}
 
 /**
  * Label strings as codes, indices into one table shared by the gold and every run (what a labels

@@ -12,7 +12,7 @@
 // 32 bits of xoroshiro128+'s 64-bit output; the multiply takes the high bits of that word (bits
 // ~19-31 of the output for n up to 2^13), well clear of the weak lowest bits.
 //
-// The Spearman walks' kernel (rankSums.ts, which worker threads compile from its source, so it
+// The rank walks' kernel (rankSums.ts, which worker threads compile from its source, so it
 // cannot import this file) re-implements `next()` and `below()` inline on the same state; tests check that they reproduce this
 // stream exactly.
 import { xoroshiro128plus, xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus"

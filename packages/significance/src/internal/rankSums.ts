@@ -1,6 +1,7 @@
-// Spearman's rho on bootstrap resamples given as multiplicities, for the intervals engine: one
-// pass per run over its values in sorted order, O(n) per run and resample, exact; on worker threads
-// for large jobs.
+// The rank-based metrics on bootstrap resamples given as multiplicities, for the one resampling
+// pass (tests and intervals alike): Spearman's rho, one pass per run over its values in sorted
+// order, O(n) per run and resample; Kendall's tau-b, one pass over the gold's order with a Fenwick
+// tree of the run's groups, O(n log n) (`tauWalks`); both exact, on worker threads for large jobs.
 //
 // The resample is a multiset: pair i appears w_i times. Its mid-ranks (ties share the mean of
 // their positions, a pair drawn c times being c tied copies) follow from the original sorted
@@ -38,120 +39,20 @@
 //   lane in the same order, so the same bits;
 // - resamples are independent given their chunk's random stream (random.ts), so chunks of CHUNK
 //   resamples are units for worker threads (threads.ts); each draws its own multiplicities.
-import { Spearman } from "@stseval/metrics"
 import { CHUNK } from "./random.js"
 import type { Engine } from "./threads.js"
 import * as Threads from "./threads.js"
 import { Body, compiled, module } from "./wasm.js"
+import type { Plan } from "./walkPlan.js"
 
-/** Positions 0..n-1 of `values[start..start + n)` in ascending order, and where each group of equal values begins. */
-export interface Groups {
-  readonly order: Int32Array
-  /** group q is order[bounds[q] .. bounds[q + 1]) */
-  readonly bounds: Int32Array
-}
-
-export const groups = (values: Float64Array, start: number, n: number): Groups => {
-  // By (value, position), from the average ranks (metrics' averageRanks: a native sort or a radix
-  // sort, several times faster than sorting positions with a comparator): a group of equal values
-  // at sorted positions [a, e) has rank (a + 1 + e) / 2, so 2 rank - 1 = a + e is an integer below 2n
-  // that orders the groups; a counting sort on it, positions in increasing order, gives the order.
-  // -0 and 0 tie, as they compare equal.
-  const ranks = Spearman.averageRanks(values.subarray(start, start + n))
-  const slot = new Int32Array(2 * n + 1)
-  for (let i = 0; i < n; i++) slot[2 * ranks[i] - 1]++
-  const bounds: Array<number> = []
-  let at = 0
-  for (let key = 0; key <= 2 * n; key++) {
-    const count = slot[key]
-    if (count === 0) continue
-    bounds.push(at)
-    slot[key] = at
-    at += count
-  }
-  bounds.push(n)
-  const order = new Int32Array(n)
-  for (let i = 0; i < n; i++) order[slot[2 * ranks[i] - 1]++] = i
-  return { order, bounds: Int32Array.from(bounds) }
-}
-
-/**
- * The Spearman datasets of a job, flattened for the kernel. Walk g (gold or run) of Spearman
- * dataset s: s's walks are g = walkAt[s] (the gold) .. walkAt[s + 1] - 1 (its runs, `runOf[g]`);
- * sort order order[orderAt[g] ..] (n positions) and groups bounds[boundsAt[g] .. boundsAt[g + 1]).
- */
-export interface Plan {
-  /** dataset index of each Spearman dataset */
-  readonly dataset: Int32Array
-  readonly walkAt: Int32Array
-  /** the run of each walk (-1: the gold) */
-  readonly runOf: Int32Array
-  readonly order: Int32Array
-  readonly orderAt: Int32Array
-  readonly bounds: Int32Array
-  readonly boundsAt: Int32Array
-}
-
-/**
- * The plan for the Spearman datasets of a job (start: dataset d is pair positions [start[d],
- * start[d + 1]); `has[k * D + d]`: run k has dataset d; x run-major [k * N + position]). Datasets
- * without pairs are left out.
- */
-export const plan = (
-  start: Int32Array,
-  spearman: ReadonlyArray<boolean>,
-  runs: number,
-  has: Uint8Array,
-  gold: Float64Array,
-  x: Float64Array
-): Plan => {
-  const D = spearman.length
-  const N = start[D]
-  const dataset: Array<number> = []
-  const walkAt: Array<number> = [0]
-  const runOf: Array<number> = []
-  const all: Array<Groups> = []
-  for (let d = 0; d < D; d++) {
-    const a = start[d]
-    const n = start[d + 1] - a
-    if (!spearman[d] || n === 0) continue
-    dataset.push(d)
-    all.push(groups(gold, a, n))
-    runOf.push(-1)
-    for (let k = 0; k < runs; k++) {
-      if (has[k * D + d] === 0) continue
-      all.push(groups(x, k * N + a, n))
-      runOf.push(k)
-    }
-    walkAt.push(runOf.length)
-  }
-  const orderAt = new Int32Array(all.length + 1)
-  const boundsAt = new Int32Array(all.length + 1)
-  all.forEach((g, i) => {
-    orderAt[i + 1] = orderAt[i] + g.order.length
-    boundsAt[i + 1] = boundsAt[i] + g.bounds.length
-  })
-  const order = new Int32Array(orderAt[all.length])
-  const bounds = new Int32Array(boundsAt[all.length])
-  all.forEach((g, i) => {
-    order.set(g.order, orderAt[i])
-    bounds.set(g.bounds, boundsAt[i])
-  })
-  return {
-    dataset: Int32Array.from(dataset),
-    walkAt: Int32Array.from(walkAt),
-    runOf: Int32Array.from(runOf),
-    order,
-    orderAt,
-    bounds,
-    boundsAt
-  }
-}
+// the plan (sort orders and groups) lives in walkPlan.ts; its callers know it from here
+export { groups, plan } from "./walkPlan.js"
+export type { Groups, Plan, Walk } from "./walkPlan.js"
 
 /**
  * The kernel of one job: `chunk(c)` draws chunk c's multiplicities (the documented stream: per
  * resample, per dataset, n draws of Lemire's bounded integer from xoroshiro128+ at `states[4 c ..]`,
- * as random.ts) and writes each run's Spearman of each Spearman dataset to
+ * as random.ts) and writes each run's Spearman (Kendall) of each walked dataset to
  * out[b * KF + k * FIG + d]; `original(out)` does the same for the original pairs (every
  * multiplicity 1) at b = 0. One self-contained function: worker threads compile it from its source
  * (no imports; constants written out).
@@ -159,6 +60,7 @@ export const plan = (
 export function rankSumsKernel(
   start: Int32Array,
   dataset: Int32Array,
+  tau: Uint8Array,
   walkAt: Int32Array,
   runOf: Int32Array,
   order: Int32Array,
@@ -228,11 +130,105 @@ export function rankSumsKernel(
   /** The gold's sums of squared centred ranks, per lane. */
   const gss = new Float64Array(TILE)
 
-  /** The Spearman figures of the resamples in W's first `lanes` lanes, as resamples b .. b + lanes - 1 of `out`. */
+  // Kendall's walks: per run walk, the run's group of each pair in the gold's sorted order
+  // (runGroup[orderAt[h] + j]: the j-th pair of the gold's order), so a walk reads it in sequence;
+  // only as far as the last Kendall dataset's walks (none for a job of Spearman alone)
+  let widest = 0
+  let walked = 0
+  for (let s = 0; s < dataset.length; s++) if (tau[s] === 1) walked = orderAt[walkAt[s + 1]]
+  const runGroup = new Int32Array(walked)
+  for (let s = 0; s < dataset.length; s++) {
+    if (tau[s] === 0) continue
+    const g = walkAt[s]
+    const where = new Int32Array(orderAt[g + 1] - orderAt[g])
+    for (let j = 0; j < where.length; j++) where[order[orderAt[g] + j]] = j
+    for (let h = g + 1; h < walkAt[s + 1]; h++) {
+      widest = Math.max(widest, boundsAt[h + 1] - boundsAt[h])
+      for (let q = boundsAt[h]; q + 1 < boundsAt[h + 1]; q++) {
+        for (let j = orderAt[h] + bounds[q]; j < orderAt[h] + bounds[q + 1]; j++) runGroup[orderAt[h] + where[order[j]]] = q - boundsAt[h]
+      }
+    }
+  }
+  /** The drawn weights in the gold's order; per run group its weight so far, and their Fenwick tree. */
+  const goldWeight = new Float64Array(widest === 0 ? 0 : N)
+  const groupWeight = new Float64Array(widest)
+  const tree = new Float64Array(widest + 1)
+
+  /**
+   * Kendall's tau-b of each run of walked dataset s (at a, n pairs) in lane `lane`, into out at f
+   * (+ the run's offset). A walk over the gold's groups in order: each drawn pair adds its weight w
+   * times (weight before it with a lower run group) - (with a higher one), from a Fenwick tree
+   * (Fenwick 1994) of the weights by run group; the pairs of a gold group are counted before any of
+   * them is added, so gold ties count as neither. That is C - D (a pair drawn c times is c tied
+   * copies), an integer, as are the tie counts: metrics' kendallAt on the drawn pairs has the same
+   * integers and ends with the same division (scipy's), so the same bits.
+   */
+  function tauWalks(out: Float64Array, f: number, s: number, a: number, lane: number): void {
+    const g = walkAt[s]
+    const ord = orderAt[g]
+    let m = 0
+    let goldTies = 0
+    for (let q = boundsAt[g]; q + 1 < boundsAt[g + 1]; q++) {
+      let t = 0
+      for (let j = bounds[q]; j < bounds[q + 1]; j++) {
+        const w = W[(a + order[ord + j]) * ROW + lane]
+        goldWeight[j] = w
+        t += w
+      }
+      goldTies += (t * (t - 1)) / 2
+      m += t
+    }
+    const total = (m * (m - 1)) / 2
+    for (let h = g + 1; h < walkAt[s + 1]; h++) {
+      const groups = boundsAt[h + 1] - boundsAt[h] - 1
+      const rg = orderAt[h]
+      let cmd = 0
+      let before = 0
+      for (let q = boundsAt[g]; q + 1 < boundsAt[g + 1]; q++) {
+        const e = bounds[q + 1]
+        for (let j = bounds[q]; j < e; j++) {
+          const w = goldWeight[j]
+          if (w === 0) continue
+          const r = runGroup[rg + j]
+          let lower = 0
+          for (let p = r; p > 0; p -= p & -p) lower += tree[p]
+          // higher = before - lower - groupWeight[r]
+          cmd += w * (2 * lower + groupWeight[r] - before)
+        }
+        for (let j = bounds[q]; j < e; j++) {
+          const w = goldWeight[j]
+          if (w === 0) continue
+          const r = runGroup[rg + j]
+          groupWeight[r] += w
+          before += w
+          for (let p = r + 1; p <= groups; p += p & -p) tree[p] += w
+        }
+      }
+      let runTies = 0
+      for (let r = 0; r < groups; r++) {
+        const t = groupWeight[r]
+        runTies += (t * (t - 1)) / 2
+      }
+      groupWeight.fill(0, 0, groups)
+      tree.fill(0, 0, groups + 1)
+      let v = Number.NaN
+      if (goldTies !== total && runTies !== total) {
+        v = cmd / Math.sqrt(total - goldTies) / Math.sqrt(total - runTies)
+        v = v > 1 ? 1 : v < -1 ? -1 : v
+      }
+      out[f + runOf[h] * FIG] = v
+    }
+  }
+
+  /** The walked figures of the resamples in W's first `lanes` lanes, as resamples b .. b + lanes - 1 of `out`. */
   function figures(out: Float64Array, b: number, lanes: number): void {
     for (let s = 0; s < dataset.length; s++) {
       const d = dataset[s]
       const a = start[d]
+      if (tau[s] === 1) {
+        for (let lane = 0; lane < lanes; lane++) tauWalks(out, (b + lane) * KF + d, s, a, lane)
+        continue
+      }
       const m = start[d + 1] - a
       const centre = (m + 1) / 2
       const cube = m * m * m - m
@@ -470,12 +466,12 @@ const walkFor = (engine: Engine): object | undefined => {
 /** Each run's Spearman of each Spearman dataset on the original pairs, into out[k * FIG + d]. */
 export const original = (p: Plan, start: Int32Array, KF: number, FIG: number, out: Float64Array, engine: Engine = "auto"): void => {
   if (p.dataset.length === 0) return
-  const kernel = rankSumsKernel(start, p.dataset, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, new Int32Array(0), 1, KF, FIG, out, walkFor(engine))
+  const kernel = rankSumsKernel(start, p.dataset, p.tau, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, new Int32Array(0), 1, KF, FIG, out, walkFor(engine))
   kernel.original(out)
 }
 
 /**
- * The samples matrix of a pass, [b * KF + k * FIG + f], NaN everywhere but the Spearman figures of
+ * The samples matrix of a pass, [b * KF + k * FIG + f], NaN everywhere but the walked figures of
  * the B resamples, which it holds (seed's chunk states `states`), in shared memory when threads
  * help; and the engine of the calling thread's walks.
  */
@@ -495,7 +491,7 @@ export const resampled = (
   const share = threads > 1 && units > 1 && typeof SharedArrayBuffer === "function"
   const samples = share ? new Float64Array(new SharedArrayBuffer(8 * B * KF)) : new Float64Array(B * KF)
   samples.fill(Number.NaN)
-  const args = [start, p.dataset, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, states, B, KF, FIG, samples, walkFor(options.engine ?? "auto")] as const
+  const args = [start, p.dataset, p.tau, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, states, B, KF, FIG, samples, walkFor(options.engine ?? "auto")] as const
   const kernel = rankSumsKernel(...args)
   const id = ++jobs
   Threads.run({

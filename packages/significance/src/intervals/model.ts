@@ -163,7 +163,7 @@ export interface Options {
   /** Called about every 1% of resamples, and at the end. */
   readonly progress?: (done: number, total: number) => void
   /**
-   * Threads for the resampling (the Spearman figures, and the sums behind the Pearson and accuracy
+   * Threads for the resampling (the rank walks, and the sums behind the Pearson and accuracy
    * figures of large jobs), including the caller (Node worker threads; at most 64). Default: every
    * available core for large jobs, else 1. Results do not depend on it.
    *
