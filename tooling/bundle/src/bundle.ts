@@ -258,7 +258,8 @@ const sectionCode = ([start, end, encoding]: Section): string => `[${String(star
 /** Where the worker's body and the program lie in `out`, the loader's text (`Sections`). */
 const sectionsOf = (out: string, hasWorker: boolean): Sections => {
   const bytes = (i: number) => Buffer.byteLength(out.slice(0, i))
-  const section = (from: number, to: number): Section => [bytes(from), bytes(to), /^[\x00-\x7f]*$/.test(out.slice(from, to)) ? "latin1" : "utf8"]
+  // ASCII exactly when each character is one byte in UTF-8
+  const section = (from: number, to: number): Section => [bytes(from), bytes(to), Buffer.byteLength(out.slice(from, to)) === to - from ? "latin1" : "utf8"]
   const w = out.indexOf(WORKER_START) + WORKER_START.length
   const p = out.lastIndexOf(PROGRAM_START) + PROGRAM_START.length
   return {
