@@ -246,21 +246,6 @@ export const prestart: {
 }
 
 /**
- * Start `count` scorers for `budget` now, for runs to come: a scorer starts in about the time the
- * program took to (it loads the same code), so a program that will score starts one as early as
- * it can. Idle scorers never keep the process alive.
- *
- * @example
- * ```ts
- * import { Isolation } from "@stseval/scoring"
- *
- * Isolation.warm(Isolation.defaultBudget, 1) // ready by the time the gold is read
- * ```
- * @since 0.3.0
- */
-export const warm = (budget: Budget, count: number): void => Isolated.warm(budget.memoryMb, count)
-
-/**
  * End the idle scorers now: a program done with scoring for a while (a command that goes on to
  * resample or test what it scored) gets their memory back, about 20-40 MB a scorer (measured on
  * `significance --against all` of 500 STS-B runs: 25 MB less at its peak). A later scoring starts

@@ -206,17 +206,6 @@ const acquire = async (entry: Entry, memoryMb: number, workers: number, signal: 
 }
 
 /**
- * Start workers with this budget's limits until `count` are alive, without waiting for them: a
- * scoring that will need them starts them before it reads its gold, so that their start (the
- * program loading, most of it) overlaps that work.
- */
-export const warm = (entry: Entry, memoryMb: number, count: number): void => {
-  const kind = kindOf(entry, memoryMb)
-  for (const s of slots.filter((s) => !s.dead && !s.busy && s.kind !== kind)) end(s, { kind: "crashed", message: "replaced" })
-  while (slots.filter((s) => !s.dead).length < count) start(entry, memoryMb)
-}
-
-/**
  * What a job gave: an outcome for each of its runs answered, in `works`' order, and why the job
  * ended before the others were (undefined when every run was answered).
  */
