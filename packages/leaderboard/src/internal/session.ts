@@ -93,6 +93,13 @@ export interface Session {
   readonly edition: Registry.TaskEdition
   readonly scorer: ScorerShape
   readonly renderer: RendererShape
+  /**
+   * The names in `cache/`, listed once at the start and kept by the session's own writes (it alone
+   * writes there: the lock): a run's entry or journal that is not among them is not looked for,
+   * which was a failed read for every new run. One put there from outside is not seen: that run is
+   * scored again.
+   */
+  readonly cacheFiles: Set<string>
   /** the tracked runs by entry name (a Map: a run named `__proto__` is a run like any other) */
   readonly tracks: Map<string, Track>
   readonly counters: { pending: number; scoredThisSession: number; cacheHits: number }

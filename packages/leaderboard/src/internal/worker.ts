@@ -132,6 +132,10 @@ const retryLater = (session: Session, item: WorkItem, code: string) =>
     )
   })
 
+/** The cache's entry for `key`: not read when `cache/` had no such file (`Session.cacheFiles`). */
+export const cacheLookup = (session: Session, key: string): Effect.Effect<Cache.Lookup, never, FileSystem.FileSystem | Path.Path> =>
+  session.cacheFiles.has(`${key}.json`) ? Cache.lookup(session.settings.cacheDir, key) : Effect.succeed({ _tag: "Miss" })
+
 /** Load, hash, score (or take from the cache) and publish one settled run. */
 export const processItem = (session: Session, item: WorkItem) =>
   Effect.gen(function* () {
@@ -159,7 +163,7 @@ export const processItem = (session: Session, item: WorkItem) =>
     const hash = hashSubmission(t.entry, sub)
     const key = Cache.key(hash, session.edition.id, session.scorer.signature)
     const same = t.published?.key === key ? t.published : undefined
-    const found = same !== undefined ? ({ _tag: "Hit", outcome: same.outcome } as const) : yield* Cache.lookup(cacheDir, key)
+    const found = same !== undefined ? ({ _tag: "Hit", outcome: same.outcome } as const) : yield* cacheLookup(session, key)
     if (found._tag === "Dropped") yield* log(session, "warn", `${t.entry}: its cached score cannot be used (${found.reason}); scoring it again`)
     let outcome = found._tag === "Hit" ? found.outcome : undefined
     if (outcome !== undefined) {
@@ -168,7 +172,9 @@ export const processItem = (session: Session, item: WorkItem) =>
       const started = Date.now()
       // the journal is on disk before the scorer runs: if the scorer takes the process down (out
       // of memory, a native abort), the next start knows which run did it
-      const crashes = yield* Cache.journalStart(cacheDir, key, t.entry).pipe(
+      const journal = `${key}.scoring` // (Cache.journalStart's file)
+      const crashes = yield* Cache.journalStart(cacheDir, key, t.entry, { absent: !session.cacheFiles.has(journal) }).pipe(
+        Effect.tap(() => Effect.sync(() => session.cacheFiles.add(journal))),
         Effect.catch((e) => Effect.as(log(session, "error", `${t.entry}: the scoring journal could not be written: ${Files.describe(e)}`), 0))
       )
       // A scorer that isolates runs cannot be stopped by one: an unfinished attempt means the
@@ -192,6 +198,7 @@ export const processItem = (session: Session, item: WorkItem) =>
             }
           : yield* scoreSafely(session, sub)
       yield* Cache.journalClear(cacheDir, key).pipe(Effect.ignore)
+      session.cacheFiles.delete(journal)
       const short = scored.outcome.status === "failed" ? resourceIn(scored.outcome.errors) : undefined
       if (short !== undefined) return yield* retryLater(session, item, short)
       outcome = relativeOutcome(scored.outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
@@ -200,6 +207,7 @@ export const processItem = (session: Session, item: WorkItem) =>
       // depends on how busy the machine is, so it is tried again at the next start.
       if (scored.cacheable && !outcome.errors.some((e) => e.code === "over-budget" || e.code === "scorer-crashed")) {
         yield* Cache.write(cacheDir, { key, task: session.edition.id, signature: session.scorer.signature, hash, outcome }).pipe(
+          Effect.andThen(Effect.sync(() => session.cacheFiles.add(`${key}.json`))),
           Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${Files.describe(e)}`))
         )
       }
@@ -209,7 +217,8 @@ export const processItem = (session: Session, item: WorkItem) =>
         `${t.entry}: ${outcome.status} in ${Date.now() - started} ms${outcome.status === "failed" ? ` (${outcome.failure ?? `${outcome.errors.length} errors`})` : ""}: ${outcome.official.map((o) => `${o.ranking} ${o.metric} ${o.value ?? "–"}`).join(", ")}`
       )
     }
-    outcome = relativeOutcome(outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
+    // (a cached outcome may predate the rule: named relative again; one just scored already is)
+    if (found._tag === "Hit") outcome = relativeOutcome(outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
     const scored = same?.scored ?? (yield* scoredRunOf(session, t, sub, outcome))
     // Publish only what still describes the folder: a newer generation is on its way, and a run
     // deleted or changed while it was scored must not come back as a ghost.
