@@ -138,14 +138,20 @@ export interface Session {
  * `tail -f watch.log` must not run a run's escape sequences, nor a name forge a log line.
  */
 export const log = (session: Session, level: "info" | "warn" | "error", raw: string) =>
+  Effect.flatMap(logged(session, level, raw), (append) => append)
+
+/**
+ * `log` in two: the line given to Effect's logger now (by the calling fiber), and what appends it
+ * to `watch.log` (to run when the caller likes, e.g. together with other writes).
+ */
+export const logged = (session: Session, level: "info" | "warn" | "error", raw: string) =>
   Effect.gen(function* () {
     const message = Issue.escapeControls(raw)
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
     yield* level === "info" ? Effect.logInfo(message) : level === "warn" ? Effect.logWarning(message) : Effect.logError(message)
-    yield* fs
-      .writeFileString(path.join(session.settings.out, files.log), `${new Date().toISOString()} ${level.toUpperCase()} ${message}\n`, { flag: "a" })
-      .pipe(Effect.ignore)
+    const line = `${new Date().toISOString()} ${level.toUpperCase()} ${message}\n`
+    return fs.writeFileString(path.join(session.settings.out, files.log), line, { flag: "a" }).pipe(Effect.ignore)
   })
 
 export const requestPublish = (session: Session): void => {

@@ -12,7 +12,7 @@ import * as Cache from "../Cache.js"
 import type { RunOutcome } from "../Scorer.js"
 import { hashSubmission, signature } from "./files.js"
 import { removeEntry, touch } from "./runs.js"
-import { log, markDone, setStatus } from "./session.js"
+import { log, logged, markDone, setStatus } from "./session.js"
 import type { Session, Track, WorkItem } from "./session.js"
 
 /** Score a run; a defect in the scorer is a failed outcome that is not cached. */
@@ -166,6 +166,8 @@ export const processItem = (session: Session, item: WorkItem) =>
     const found = same !== undefined ? ({ _tag: "Hit", outcome: same.outcome } as const) : yield* cacheLookup(session, key)
     if (found._tag === "Dropped") yield* log(session, "warn", `${t.entry}: its cached score cannot be used (${found.reason}); scoring it again`)
     let outcome = found._tag === "Hit" ? found.outcome : undefined
+    // the run's signature after scoring, when taken with the scoring's writes
+    let lookedAgain: { readonly sig: string } | undefined
     if (outcome !== undefined) {
       session.counters.cacheHits++
     } else {
@@ -197,25 +199,39 @@ export const processItem = (session: Session, item: WorkItem) =>
               cacheable: true
             }
           : yield* scoreSafely(session, sub)
-      yield* Cache.journalClear(cacheDir, key).pipe(Effect.ignore)
-      session.cacheFiles.delete(journal)
+      const clear = Cache.journalClear(cacheDir, key).pipe(Effect.ignore, Effect.andThen(Effect.sync(() => session.cacheFiles.delete(journal))))
       const short = scored.outcome.status === "failed" ? resourceIn(scored.outcome.errors) : undefined
-      if (short !== undefined) return yield* retryLater(session, item, short)
-      outcome = relativeOutcome(scored.outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
+      if (short !== undefined) return yield* clear.pipe(Effect.andThen(retryLater(session, item, short)))
+      const made = relativeOutcome(scored.outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
+      outcome = made
       session.counters.scoredThisSession++
       // A run over its budget, or whose scorer crashed, is not cached: how long a run takes
       // depends on how busy the machine is, so it is tried again at the next start.
-      if (scored.cacheable && !outcome.errors.some((e) => e.code === "over-budget" || e.code === "scorer-crashed")) {
-        yield* Cache.write(cacheDir, { key, task: session.edition.id, signature: session.scorer.signature, hash, outcome }).pipe(
-          Effect.andThen(Effect.sync(() => session.cacheFiles.add(`${key}.json`))),
-          Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${Files.describe(e)}`))
-        )
-      }
-      yield* log(
+      const cacheable = scored.cacheable && !made.errors.some((e) => e.code === "over-budget" || e.code === "scorer-crashed")
+      // The journal cleared, the score cached, the line logged and the run looked at again for the
+      // check below: each a file of its own, done together (one after another, they were most of a
+      // small run's time: each a round trip to the file-system threads). A stop between them
+      // leaves a run scored again at the next start, as one between the two writes did.
+      const appendLine = yield* logged(
         session,
-        outcome.status === "scored" ? "info" : "warn",
-        `${t.entry}: ${outcome.status} in ${Date.now() - started} ms${outcome.status === "failed" ? ` (${outcome.failure ?? `${outcome.errors.length} errors`})` : ""}: ${outcome.official.map((o) => `${o.ranking} ${o.metric} ${o.value ?? "–"}`).join(", ")}`
+        made.status === "scored" ? "info" : "warn",
+        `${t.entry}: ${made.status} in ${Date.now() - started} ms${made.status === "failed" ? ` (${made.failure ?? `${made.errors.length} errors`})` : ""}: ${made.official.map((o) => `${o.ranking} ${o.metric} ${o.value ?? "–"}`).join(", ")}`
       )
+      const [, , , now] = yield* Effect.all(
+        [
+          clear,
+          cacheable
+            ? Cache.write(cacheDir, { key, task: session.edition.id, signature: session.scorer.signature, hash, outcome: made }).pipe(
+                Effect.andThen(Effect.sync(() => session.cacheFiles.add(`${key}.json`))),
+                Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${Files.describe(e)}`))
+              )
+            : Effect.void,
+          appendLine,
+          signature(folder, t.entry, session.edition)
+        ],
+        { concurrency: "unbounded" }
+      )
+      lookedAgain = now
     }
     // (a cached outcome may predate the rule: named relative again; one just scored already is)
     if (found._tag === "Hit") outcome = relativeOutcome(outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
@@ -223,7 +239,7 @@ export const processItem = (session: Session, item: WorkItem) =>
     // Publish only what still describes the folder: a newer generation is on its way, and a run
     // deleted or changed while it was scored must not come back as a ghost.
     if (!current(session, t, item.generation)) return
-    const now = yield* signature(folder, t.entry, session.edition)
+    const now = lookedAgain ?? (yield* signature(folder, t.entry, session.edition))
     if (now.sig === "absent") return yield* removeEntry(session, t, "deleted while being scored")
     if (now.sig !== item.sig) return yield* touch(session, t.entry)
     const submittedAt =
