@@ -6,8 +6,8 @@
  * @internal
  */
 import { Files, Submissions } from "@stseval/formats"
-import { Cause, Effect, Exit, FiberMap, Path, Queue } from "effect"
-import type { FileSystem } from "effect"
+import { Cause, Effect, Exit, FiberMap, Path, Queue, Stream } from "effect"
+import type { FileSystem, PlatformError, Result } from "effect"
 import * as Cache from "../Cache.js"
 import type { RunOutcome } from "../Scorer.js"
 import { hashSubmission, signature } from "./files.js"
@@ -136,16 +136,24 @@ const retryLater = (session: Session, item: WorkItem, code: string) =>
 export const cacheLookup = (session: Session, key: string): Effect.Effect<Cache.Lookup, never, FileSystem.FileSystem | Path.Path> =>
   session.cacheFiles.has(`${key}.json`) ? Cache.lookup(session.settings.cacheDir, key) : Effect.succeed({ _tag: "Miss" })
 
-/** Load, hash, score (or take from the cache) and publish one settled run. */
-export const processItem = (session: Session, item: WorkItem) =>
+/** A run's files as `loadRun` read them: the run, or why it could not be read (a defect, as an exit's failure). */
+type Loaded = Exit.Exit<Result.Result<Submissions.Submission, PlatformError.PlatformError>>
+
+const load = (session: Session, entry: string): Effect.Effect<Loaded, never, FileSystem.FileSystem | Path.Path> =>
+  Effect.flatMap(Path.Path, (path) => Submissions.loadRun(path.join(session.settings.folder, entry), session.edition).pipe(Effect.result, Effect.exit))
+
+/**
+ * Load, hash, score (or take from the cache) and publish one settled run. `preloaded`: its files,
+ * read ahead while the run before it was scored (`worker`).
+ */
+export const processItem = (session: Session, item: WorkItem, preloaded?: Loaded) =>
   Effect.gen(function* () {
     const path = yield* Path.Path
     const { folder, cacheDir, deadlineBy } = session.settings
     const t = item.track
     if (!current(session, t, item.generation)) return
     setStatus(session, t, "scoring")
-    const full = path.join(folder, t.entry)
-    const loaded = yield* Submissions.loadRun(full, session.edition).pipe(Effect.result)
+    const loaded = yield* preloaded ?? (yield* load(session, t.entry))
     const busy = loaded._tag === "Failure" ? errnoOf(loaded.failure) : resourceIn(loaded.success.issues)
     if (busy !== undefined && RESOURCE_CODES.has(busy)) return yield* retryLater(session, item, busy)
     if (loaded._tag === "Failure") {
@@ -267,22 +275,33 @@ export const processItem = (session: Session, item: WorkItem) =>
     markDone(session, t)
   })
 
+/**
+ * Runs a worker reads ahead of the one it scores: a run's files are read (a round trip to the
+ * file-system threads for each call) while the run before it is scored, in the order they were
+ * queued. Each is a run in memory: two at most beside the one being scored.
+ */
+const READ_AHEAD = 2
+
 /** A worker: takes settled runs off the queue forever; a defect fails the run, not the worker. */
 export const worker = (session: Session): Effect.Effect<never, never, FileSystem.FileSystem | Path.Path> =>
-  Effect.forever(
-    Queue.take(session.work).pipe(
-      Effect.flatMap((item) =>
-        processItem(session, item).pipe(
-          Effect.catchCause((cause) =>
-            Cause.hasInterruptsOnly(cause)
-              ? Effect.failCause(cause)
-              : Effect.gen(function* () {
-                  yield* log(session, "error", `${item.track.entry}: ${Cause.pretty(cause).split("\n")[0]}`)
-                  setStatus(session, item.track, "failed")
-                  markDone(session, item.track)
-                })
-          )
+  Stream.fromQueue(session.work).pipe(
+    // (a run that moved on meanwhile is not read: processItem drops it)
+    Stream.mapEffect((item) => Effect.map(current(session, item.track, item.generation) ? load(session, item.track.entry) : Effect.undefined, (loaded) => ({ item, loaded })), {
+      concurrency: READ_AHEAD
+    }),
+    Stream.runForEach(({ item, loaded }) =>
+      processItem(session, item, loaded).pipe(
+        Effect.catchCause((cause) =>
+          Cause.hasInterruptsOnly(cause)
+            ? Effect.failCause(cause)
+            : Effect.gen(function* () {
+                yield* log(session, "error", `${item.track.entry}: ${Cause.pretty(cause).split("\n")[0]}`)
+                setStatus(session, item.track, "failed")
+                markDone(session, item.track)
+              })
         )
       )
-    )
+    ),
+    // (the queue is never shut down: a worker ends only when interrupted)
+    Effect.andThen(Effect.never)
   )
