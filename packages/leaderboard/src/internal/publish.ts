@@ -209,10 +209,11 @@ export const livePage = (html: string, updatedAt: string, refresh: number, live?
 /**
  * The least gap after a write in a burst (ms). A write of `status.json` alone is quick but grows with
  * the runs, and a burst asked for one after every run: at 500 runs, a status every 50 ms was about
- * a sixth of a first scan's CPU. Four a second still show a burst's progress; its end is not held
- * back by the gap (the watcher's publisher cuts it short when the last run is in).
+ * a sixth of a first scan's CPU, and four a second still a tenth. One a second still shows a
+ * burst's progress; its end is not held back by the gap (the watcher's publisher cuts it short
+ * when the last run is in).
  */
-export const BURST_GAP_MS = 250
+export const BURST_GAP_MS = 1000
 
 /**
  * The wait after a write of `took` ms before the next. A write begun while runs were queued or
