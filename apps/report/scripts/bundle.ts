@@ -6,9 +6,20 @@
 import * as path from "node:path"
 import { pathToFileURL } from "node:url"
 import * as Bundle from "@stseval/bundle"
+import * as Isolation from "@stseval/scoring/Isolation"
 
 const root = path.resolve(import.meta.dirname, "..")
-const app = { name: "stseval-report", packageDir: root, entry: "src/bin.ts" } as const
+// A scorer thread runs the scorer-only body the file also carries (src/scorer.ts), not the whole
+// program again; no scorer is started before the program (most runs are small, scored on the
+// program's own thread), but the scorers a larger run needs keep a code cache of their own
+// (`prestart`'s `saveCacheKey`), as the stseval executable's do.
+const app = {
+  name: "stseval-report",
+  packageDir: root,
+  entry: "src/bin.ts",
+  prestart: { commands: [], ...Isolation.prestart },
+  worker: { entry: "src/scorer.ts", workerData: Isolation.prestart.workerData }
+} as const
 
 /** Bundle the report generator into one executable file. */
 export const bundle = (options: { readonly outfile: string; readonly minify?: boolean }): Promise<Bundle.BundleResult> => Bundle.bundle({ ...app, ...options })

@@ -8,6 +8,7 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import * as vm from "node:vm"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { runProcess } from "@stseval/vitest-config/process"
 import { Effect, Exit } from "effect"
@@ -135,4 +136,46 @@ describe("the executable (one file, only node)", () => {
     const { version } = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8")) as { version: string }
     expect(v.stdout.trim()).toBe(`stseval-report v${version}`)
   })
+
+  it("its scorer threads run the scorer-only body the file also carries (none of the report), and score as the library does", async () => {
+    const text = fs.readFileSync(exe, "utf8")
+    // the two bodies, as the loader reads them back
+    const block = (start: string): string => {
+      const at = text.indexOf(start)
+      expect(at, start).toBeGreaterThan(0)
+      return text.slice(at + start.length, text.indexOf("\n*/", at)).replaceAll("*\\u002f", "*/")
+    }
+    const scorerBody = block("\n/*stseval-worker\n")
+    const programBody = block("\n/*stseval-program\n")
+    // none of the report: its tables' renderers are not in it
+    expect(programBody).toContain("\\toprule")
+    expect(scorerBody).not.toContain("\\toprule")
+    // (0.78 MB beside 1.29 MB: reading and checking runs, and Effect, are much of the report too)
+    expect(scorerBody.length).toBeLessThan(programBody.length * 0.65)
+    // 20 runs: more than the engine scores on its own thread, so they go to scorers (in batches)
+    const file = configIn("scorers", "task: sick2014\ngold: sick2014/SICK_test_annotated.txt\nsubmissions: twenty\nout: tables\n")
+    const dir = path.dirname(file)
+    fs.mkdirSync(path.join(dir, "twenty"))
+    for (let i = 1; i <= 20; i++) fs.copyFileSync(path.join(examples, "submissions/MeaningFactory_run1primary.txt"), path.join(dir, "twenty", `Team${String(i).padStart(2, "0")}_run1primary.txt`))
+    const tmp = path.join(work, "tmp-scorers")
+    fs.mkdirSync(tmp)
+    const r = await runProcess(process.execPath, [exe, path.basename(file)], { cwd: dir, env: { PATH: path.dirname(process.execPath), TMPDIR: tmp, NO_COLOR: "1" } })
+    expect(r.code, r.stderr).toBe(0)
+    const md7 = fs.readFileSync(path.join(dir, "tables", "sick2014-table7.md"), "utf8")
+    expect(md7.match(/\| Team\d\d\/run1 +\| [*]*0\.826/g)?.length).toBe(20) // official R: r 0.826381603887488
+    // the same files as the library writes in process
+    const exit = await run(generate(file))
+    expect(Exit.isSuccess(exit)).toBe(true)
+    // (written over the executable's: compared with what it wrote)
+    expect(fs.readFileSync(path.join(dir, "tables", "sick2014-table7.md"), "utf8")).toBe(md7)
+    // the scorers' code cache is V8's for the scorer body, not for the program (V8 rejects a cache
+    // made from another source)
+    const uid = typeof process.getuid === "function" ? process.getuid() : undefined
+    const caches = path.join(tmp, `stseval-${uid ?? os.userInfo().username}`)
+    const cache = fs.readdirSync(caches).find((f) => /-worker-.*\.v8$/.test(f))
+    expect(cache).toBeDefined()
+    const cachedData = fs.readFileSync(path.join(caches, cache!))
+    expect(new vm.Script(scorerBody, { cachedData }).cachedDataRejected).toBe(false)
+    expect(new vm.Script(programBody, { cachedData }).cachedDataRejected).toBe(true)
+  }, 60_000)
 })

@@ -10,6 +10,7 @@ import * as fs from "node:fs"
 import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
+import * as vm from "node:vm"
 import { Status } from "@stseval/leaderboard"
 import { runProcess } from "@stseval/vitest-config/process"
 import { Schema } from "effect"
@@ -260,4 +261,50 @@ describe("the service (one file, only node)", () => {
     expect(b.code).toBe(2)
     expect(b.stderr).toMatch(/^error: .*nowhere.*no such file or folder/)
   })
+})
+
+describe("the scorer-only body", () => {
+  it("a run too large for the watcher's own thread is read by a scorer running the scorer-only body the file carries, and scores as the program would", async () => {
+    const text = fs.readFileSync(exe, "utf8")
+    // the two bodies, as the loader reads them back
+    const block = (start: string): string => {
+      const at = text.indexOf(start)
+      expect(at, start).toBeGreaterThan(0)
+      return text.slice(at + start.length, text.indexOf("\n*/", at)).replaceAll("*\\u002f", "*/")
+    }
+    const scorerBody = block("\n/*stseval-worker\n")
+    const programBody = block("\n/*stseval-program\n")
+    // none of the service: its status endpoint and board pages are not in it
+    expect(programBody).toContain("/healthz")
+    expect(scorerBody).not.toContain("/healthz")
+    // (about half: reading and checking runs, and Effect, are most of the service too)
+    expect(scorerBody.length).toBeLessThan(programBody.length * 0.6)
+    // a run over 1 MiB (its figures padded with zeros: the same numbers) goes to a scorer thread
+    const file = contest("scorer-body", ["MeaningFactory_run1primary.txt"])
+    const dir = path.dirname(file)
+    const lines = fs.readFileSync(path.join(examples, "submissions/MeaningFactory_run1primary.txt"), "utf8").split("\n")
+    const padded = [lines[0], ...lines.slice(1).map((l) => (l === "" ? l : `${l}${"0".repeat(250)}`))].join("\n")
+    expect(Buffer.byteLength(padded)).toBeGreaterThan(1024 * 1024)
+    fs.writeFileSync(path.join(dir, "submissions/Padded_run1primary.txt"), padded)
+    const tmp = path.join(work, "tmp-scorer-body")
+    fs.mkdirSync(tmp)
+    const r = await runProcess(process.execPath, [exe, "watcher.yaml", "--once"], { cwd: dir, env: { ...env(), TMPDIR: tmp } })
+    expect(r.code, r.stderr).toBe(0)
+    const board = JSON.parse(fs.readFileSync(path.join(dir, "board/leaderboard.json"), "utf8")) as {
+      readonly runs: ReadonlyArray<{ readonly entry: string; readonly status: string; readonly official: ReadonlyArray<{ readonly value: number | null }> }>
+    }
+    const figures = (entry: string) => board.runs.find((x) => x.entry === entry)?.official.map((o) => o.value)
+    expect(board.runs.map((x) => x.status)).toEqual(["scored", "scored"])
+    expect(figures("Padded_run1primary.txt")?.[0]).toBeCloseTo(0.826381603887488, 12) // official R
+    expect(figures("Padded_run1primary.txt")).toEqual(figures("MeaningFactory_run1primary.txt"))
+    // the scorer's code cache is V8's for the scorer body, not for the program (V8 rejects a cache
+    // made from another source)
+    const uid = typeof process.getuid === "function" ? process.getuid() : undefined
+    const caches = path.join(tmp, `stseval-${uid ?? os.userInfo().username}`)
+    const cache = fs.readdirSync(caches).find((f) => /-worker-.*\.v8$/.test(f))
+    expect(cache).toBeDefined()
+    const cachedData = fs.readFileSync(path.join(caches, cache!))
+    expect(new vm.Script(scorerBody, { cachedData }).cachedDataRejected).toBe(false)
+    expect(new vm.Script(programBody, { cachedData }).cachedDataRejected).toBe(true)
+  }, 60_000)
 })

@@ -7,7 +7,7 @@
  * @since 0.2.0
  */
 import { Files, Issue } from "@stseval/formats"
-import { Effect, FileSystem, Path, Schema } from "effect"
+import { Effect, FileSystem, Option, Path, Schema } from "effect"
 import { sha256, writeAtomic } from "./internal/files.js"
 import { RunOutcome } from "./Scorer.js"
 
@@ -191,7 +191,8 @@ const decodeJournal = Schema.decodeUnknownResult(Journal)
 
 /**
  * Record that scoring of key `k` (run `entry`) starts, before the scorer runs. Returns how many
- * earlier attempts never finished (the watcher stopped while scoring it): 0 normally.
+ * earlier attempts never finished (the watcher stopped while scoring it): 0 normally. `absent`:
+ * the caller knows no journal of `k` is there (it is not looked for: a failed read per new run).
  *
  * @example
  * ```ts
@@ -205,11 +206,12 @@ const decodeJournal = Schema.decodeUnknownResult(Journal)
  * ```
  * @since 0.2.0
  */
-export const journalStart = (dir: string, k: string, entry: string) =>
+export const journalStart = (dir: string, k: string, entry: string, options?: { readonly absent?: boolean }) =>
   Effect.gen(function* () {
     const file = yield* journalOf(dir, k)
-    // read as a cache entry is (a regular file, capped): whatever is left there never hangs a start
-    const bytes = yield* Files.readFile(file, { maxBytes: 64 * 1024, what: "the scoring journal" }).pipe(Effect.option)
+    // read as a cache entry is (a regular file, capped): whatever is left there never hangs a start;
+    // not looked for when the caller knows there is none (`absent`: the watcher lists the folder once)
+    const bytes = options?.absent === true ? Option.none() : yield* Files.readFile(file, { maxBytes: 64 * 1024, what: "the scoring journal" }).pipe(Effect.option)
     const before = bytes._tag === "Some" ? decodeJournal(new TextDecoder().decode(bytes.value)) : undefined
     const attempts = before?._tag === "Success" ? before.success.attempts : 0
     if (attempts < MAX_SCORING_ATTEMPTS) {

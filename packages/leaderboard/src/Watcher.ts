@@ -31,14 +31,13 @@ import { Files } from "@stseval/formats"
 import type { Registry } from "@stseval/formats"
 import type { Config } from "@stseval/tables"
 import { Deferred, Effect, Exit, FiberMap, FileSystem, Latch, Path, Queue, Schema, Stream } from "effect"
-import * as Cache from "./Cache.js"
 import { isTempFile } from "./internal/files.js"
 import * as Lock from "./internal/lock.js"
 import { gapAfter, OUTPUT_RETRY_MS, publisher, snapshot } from "./internal/publish.js"
-import { listRuns, onEvent, rescan, touch } from "./internal/runs.js"
+import { isRunName, listAll, onEvent, rescan, touch } from "./internal/runs.js"
 import { files, log, requestPublish } from "./internal/session.js"
 import type { Session, Settings, Track, WorkItem } from "./internal/session.js"
-import { worker } from "./internal/worker.js"
+import { cacheLookup, worker } from "./internal/worker.js"
 import type * as Leaderboard from "./Leaderboard.js"
 import { Renderer } from "./BoardPage.js"
 import { Scorer } from "./Scorer.js"
@@ -246,9 +245,11 @@ const prepare = (options: WatchOptions, scorer: ScorerShape) =>
     }
     if (lock._tag === "Failed") return yield* new WatchError({ message: `cannot lock the output folder ${out}: ${lock.reason}`, output: true })
     // Temp files of a writer killed between write and rename: never complete, safe to drop.
+    const cacheFiles = new Set<string>()
     for (const dir of [out, cacheDir]) {
       for (const name of yield* fs.readDirectory(dir).pipe(Effect.orElseSucceed(() => [] as Array<string>))) {
         if (isTempFile(name)) yield* fs.remove(path.join(dir, name)).pipe(Effect.ignore)
+        else if (dir === cacheDir) cacheFiles.add(name)
       }
     }
     // An output folder inside the submissions folder is not a run.
@@ -259,7 +260,7 @@ const prepare = (options: WatchOptions, scorer: ScorerShape) =>
     }
     const outEntry = entryOf(folder, out) ?? entryOf(realFolder, yield* fs.realPath(out).pipe(Effect.orElseSucceed(() => out)))
     const once = options.once ?? false
-    return {
+    const settings = {
       folder,
       out,
       cacheDir,
@@ -281,6 +282,7 @@ const prepare = (options: WatchOptions, scorer: ScorerShape) =>
       ci,
       marks: options.marks !== false && scorer.scoreRun !== undefined
     } satisfies Settings
+    return { settings, cacheFiles }
   })
 
 /**
@@ -307,7 +309,7 @@ const restore = (session: Session) =>
       return yield* log(session, "info", `${files.state} was written for another task, gold or engine version; every run is scored afresh`)
     }
     for (const [entry, s] of Object.entries(state.runs)) {
-      const found = yield* Cache.lookup(session.settings.cacheDir, s.key)
+      const found = yield* cacheLookup(session, s.key)
       // an entry an earlier version left outside today's bounds: the run is scored again
       if (found._tag === "Dropped") yield* log(session, "warn", `${entry}: its cached score cannot be used (${found.reason}); scoring it again`)
       const outcome = found._tag === "Hit" ? found.outcome : undefined
@@ -371,9 +373,10 @@ export const watch = (
     Effect.gen(function* () {
       const fs = yield* FileSystem.FileSystem
       const scorer = yield* Scorer
-      const settings = yield* prepare(options, scorer)
+      const { settings, cacheFiles } = yield* prepare(options, scorer)
       const session: Session = {
         settings,
+        cacheFiles,
         edition: scorer.edition,
         scorer,
         renderer: yield* Renderer,
@@ -402,7 +405,12 @@ export const watch = (
           const started = Date.now()
           const busy = session.counters.pending > 0
           yield* publish
-          yield* Effect.sleep(gapAfter(Date.now() - started, busy, publishInterval))
+          const gap = gapAfter(Date.now() - started, busy, publishInterval)
+          // the gap of a burst ends with the burst: the board of its last run (the first scan's
+          // whole board) is written at once, not after a gap meant to pace the writes in between
+          yield* busy && gap > publishInterval
+            ? Effect.raceFirst(Effect.sleep(gap), session.idle.await.pipe(Effect.andThen(Effect.sleep(publishInterval))))
+            : Effect.sleep(gap)
         })
         yield* Effect.forkScoped(Effect.forever(paced))
         // outputs that could not be written (a full disk) are tried again on a timer: the board
@@ -424,7 +432,9 @@ export const watch = (
           // scan only once the watcher is installed, so nothing lands unseen in between
           yield* Deferred.await(ready).pipe(Effect.timeoutOption(2000))
         }
-        for (const name of new Set([...(yield* listRuns(session)), ...session.tracks.keys()])) yield* touch(session, name)
+        const all = yield* listAll(session)
+        const listed = new Set(all)
+        for (const name of new Set([...all.filter((n) => isRunName(session, n)), ...session.tracks.keys()])) yield* touch(session, name, listed)
         requestPublish(session)
         if (once) {
           yield* session.idle.await

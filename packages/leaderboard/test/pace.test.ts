@@ -7,19 +7,26 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Effect, FileSystem, Layer } from "effect"
+import { Effect, FileSystem, Layer, References } from "effect"
 import { describe, expect, it } from "vitest"
 import { signature } from "../src/internal/files.js"
-import { gapAfter, snapshot } from "../src/internal/publish.js"
+import { BURST_GAP_MS, gapAfter, snapshot, START_BOARD_MS } from "../src/internal/publish.js"
 import type { Published } from "../src/internal/session.js"
 import * as Fake from "./fixtures/fake.js"
-import { tempDir } from "./fixtures/harness.js"
+import { board, start, status, tempDir, waitBoard, waitFor } from "./fixtures/harness.js"
 import { sessionOf, track } from "./fixtures/snapshot.js"
+import * as Watcher from "../src/Watcher.js"
 
 describe("gapAfter: the wait after a write", () => {
   it("in a burst (runs pending when the write began), twice what the write took, and never under publishInterval", () => {
-    expect(gapAfter(400, true, 50)).toBe(800)
-    expect(gapAfter(10, true, 50)).toBe(50)
+    expect(gapAfter(800, true, 50)).toBe(1600)
+    expect(gapAfter(400, true, 1200)).toBe(1200)
+  })
+
+  it("in a burst, at least BURST_GAP_MS after a quick write: a status after every run of a 500-run scan is not written", () => {
+    expect(BURST_GAP_MS).toBe(1000)
+    expect(gapAfter(10, true, 50)).toBe(BURST_GAP_MS)
+    expect(gapAfter(0, true, 0)).toBe(BURST_GAP_MS)
   })
 
   it("with nothing pending, publishInterval alone: a run copied in next is not held back by the last board's write", () => {
@@ -71,14 +78,14 @@ describe("snapshot: a board is built only when the published runs changed", () =
   })
 })
 
-describe("signature with the folder's listing (the rescan's)", () => {
-  /** The real file system, recording every path stat'ed. */
-  const counting = (stats: Array<string>) =>
-    Layer.effect(
-      FileSystem.FileSystem,
-      Effect.map(FileSystem.FileSystem, (real) => ({ ...real, stat: (p: string) => Effect.andThen(Effect.sync(() => stats.push(p)), real.stat(p)) }))
-    ).pipe(Layer.provide(NodeServices.layer))
+/** The real file system, recording every path stat'ed. */
+const counting = (stats: Array<string>) =>
+  Layer.effect(
+    FileSystem.FileSystem,
+    Effect.map(FileSystem.FileSystem, (real) => ({ ...real, stat: (p: string) => Effect.andThen(Effect.sync(() => stats.push(p)), real.stat(p)) }))
+  ).pipe(Layer.provide(NodeServices.layer))
 
+describe("signature with the folder's listing (the rescan's)", () => {
   const sign = async (folder: string, entry: string, listed?: ReadonlySet<string>) => {
     const stats: Array<string> = []
     const sig = await Effect.runPromise(signature(folder, entry, Fake.edition, listed).pipe(Effect.provide(Layer.merge(NodeServices.layer, counting(stats)))))
@@ -102,5 +109,61 @@ describe("signature with the folder's listing (the rescan's)", () => {
     expect(listed.stats).toContain("A_run1.run.json")
     expect(listed.sig).toBe((await sign(folder, "A_run1.txt")).sig)
     expect(listed.sig).toContain("A_run1.run.json")
+  })
+})
+
+describe("the first scan's board", () => {
+  it("is written once the scan's runs are in: status.json follows them meanwhile, the board does not (but every START_BOARD_MS)", async () => {
+    const folder = tempDir("first-board")
+    const out = tempDir("first-board-out")
+    for (const team of ["A", "B", "C"]) fs.writeFileSync(path.join(folder, `${team}_run1.txt`), Fake.runText(Fake.GOLD.map((g, k) => (k === team.charCodeAt(0) % 8 ? g + 1 : g))))
+    const boards: Array<{ readonly runs: number; readonly at: number }> = []
+    const release: Array<() => void> = []
+    const gate = (index: number) => new Promise<void>((r) => (release[index] = r))
+    const gates = [gate(0), gate(2)]
+    // the first run is held until the first board is out (so it is the empty one), the last until
+    // status.json says the other two are scored
+    const watcher = start(
+      { folder, out, debounce: 0, onPublish: (b) => boards.push({ runs: b.runs.length, at: Date.now() }) },
+      { hold: ({ index }) => (index === 0 ? gates[0] : index === 2 ? gates[1] : undefined) }
+    )
+    try {
+      await waitFor("the first board", () => boards.length > 0)
+      release[0]()
+      await waitFor("two runs scored in status.json", () => Object.values(status(out)?.runs ?? {}).filter((r) => r.status === "scored").length === 2)
+      release[2]()
+      await waitBoard(out, "the board of the three runs", (b) => b.runs.length === 3)
+      expect(boards[0].runs).toBe(0)
+      expect(boards.at(-1)?.runs).toBe(3)
+      // a board of part of the scan only when the last board is START_BOARD_MS old (a long scan's progress)
+      const partial = boards.flatMap((b, i) => (b.runs > 0 && b.runs < 3 && b.at - boards[i - 1].at < START_BOARD_MS ? [b.runs] : []))
+      expect(partial).toEqual([])
+    } finally {
+      for (const r of release) r?.()
+      await watcher.stop()
+    }
+  })
+})
+
+describe("the first scan's looks", () => {
+  it("a run.json the folder's listing lacks is looked for once per run (by the check before publishing), not by its settling too", async () => {
+    const folder = tempDir("first-looks")
+    const out = tempDir("first-looks-out")
+    for (const team of ["A", "B", "C"]) fs.writeFileSync(path.join(folder, `${team}_run1.txt`), Fake.runText(Fake.GOLD))
+    fs.writeFileSync(path.join(folder, "B_run1.run.json"), JSON.stringify({ team: "Bee" }))
+    const stats: Array<string> = []
+    const summary = await Effect.runPromise(
+      Watcher.watch({ folder, out, once: true, settle: 0 }).pipe(
+        Effect.provide(Layer.mergeAll(NodeServices.layer, counting(stats), Fake.layer())),
+        Effect.provideService(References.MinimumLogLevel, "None")
+      )
+    )
+    expect(summary.scored).toBe(3)
+    const looks = (name: string) => stats.filter((p) => path.basename(p) === name).length
+    // absent: each name once per run (the run's two run.json names: `A_run1.run.json`, `A_run1.txt.run.json`)
+    expect([looks("A_run1.run.json"), looks("A_run1.txt.run.json"), looks("C_run1.run.json")]).toEqual([1, 1, 1])
+    // present: read into both signatures, as before
+    expect(looks("B_run1.run.json")).toBe(2)
+    expect(board(out)?.runs.find((r) => r.entry === "B_run1.txt")?.team).toBe("Bee")
   })
 })

@@ -118,8 +118,8 @@ export const stateOf = (session: Session): State.StateFile => ({
 })
 
 /** `status.json` without its `updatedAt` (so that an unchanged status is not rewritten). */
-export const statusOf = (session: Session, board: Leaderboard.Leaderboard): Omit<Status.Status, "updatedAt"> => {
-  const onBoard = new Map(board.runs.map((r) => [r.entry, r]))
+export const statusOf = (session: Session, boardRuns: ReadonlyArray<Leaderboard.LeaderboardRun>): Omit<Status.Status, "updatedAt"> => {
+  const onBoard = new Map(boardRuns.map((r) => [r.entry, r]))
   return {
     format: Status.FORMAT,
     phase: session.phase,
@@ -157,6 +157,24 @@ export const statusOf = (session: Session, board: Leaderboard.Leaderboard): Omit
   }
 }
 
+/** `status.json`'s text: its JSON without the time (what is compared), with the time added. */
+const stamped = (statusJson: string): string => {
+  const updatedAt: Pick<Status.Status, "updatedAt"> = { updatedAt: new Date().toISOString() }
+  return `${statusJson.slice(0, -2)},\n  "updatedAt": ${JSON.stringify(updatedAt.updatedAt)}\n}\n`
+}
+
+/** During a first scan, a board at most this often (ms) until the scan's runs are in. */
+export const START_BOARD_MS = 5000
+
+/**
+ * Whether this write leaves the board as it is: the first scan (`starting`, or `--once`) has runs
+ * queued or being scored, a board is on disk already (`written`: this session's, or the one it
+ * restored), and the last board this session wrote (at `boardAt`, 0 = none) is less than
+ * `START_BOARD_MS` old.
+ */
+export const startBoardWaits = (session: Session, written: boolean, boardAt: number): boolean =>
+  (session.phase === "starting" || session.phase === "once") && session.counters.pending > 0 && written && Date.now() - boardAt < START_BOARD_MS
+
 /** How often an open page asks whether the board changed (ms). */
 export const POLL_MS = 2000
 
@@ -190,6 +208,15 @@ export const livePage = (html: string, updatedAt: string, refresh: number, live?
 }
 
 /**
+ * The least gap after a write in a burst (ms). A write of `status.json` alone is quick but grows with
+ * the runs, and a burst asked for one after every run: at 500 runs, a status every 50 ms was about
+ * a sixth of a first scan's CPU, and four a second still a tenth. One a second still shows a
+ * burst's progress; its end is not held back by the gap (the watcher's publisher cuts it short
+ * when the last run is in).
+ */
+export const BURST_GAP_MS = 1000
+
+/**
  * The wait after a write of `took` ms before the next. A write begun while runs were queued or
  * being scored (`busy`: a burst, 500 runs landing at once) is followed by at least twice what it took: a write costs
  * time in proportion to the board, so a fixed gap made n runs cost n writes of up to n runs each
@@ -197,9 +224,10 @@ export const livePage = (html: string, updatedAt: string, refresh: number, live?
  * session stays linear. A write begun with nothing left to do (the board of the one run that
  * came) is followed by `publishInterval` alone: the next run copied in is not held back by it (at
  * 500 runs, a run copied 0.3 s after the last one's board waited out twice a board write, 0.3-3 s
- * on a loaded machine).
+ * on a loaded machine). In a burst the gap is at least `BURST_GAP_MS`.
  */
-export const gapAfter = (took: number, busy: boolean, publishInterval: number): number => Math.max(publishInterval, busy ? 2 * took : 0)
+export const gapAfter = (took: number, busy: boolean, publishInterval: number): number => Math.max(publishInterval, busy ? Math.max(2 * took, BURST_GAP_MS) : 0)
+
 
 /** How often outputs that could not be written (a full disk) are tried again, changed or not. */
 export const OUTPUT_RETRY_MS = 2000
@@ -272,6 +300,8 @@ export const publisher = (session: Session) =>
     const last: { board: string; public: string; state: string; status: string; problem: string | undefined } = yield* lastWritten(session)
     // the last board and the JSON made from it (and the state, from the same published runs)
     let made: { readonly board: Leaderboard.Leaderboard; readonly boardJson: string; readonly stateJson: string } | undefined
+    // when this session last wrote a board (0: not yet; a board restored from disk counts as now)
+    let boardAt = last.board !== "" ? Date.now() : 0
     const publish: Effect.Effect<void, never, FileSystem.FileSystem | Path.Path> = lock.withPermits(1)(
       Effect.gen(function* () {
         const path = yield* Path.Path
@@ -284,6 +314,19 @@ export const publisher = (session: Session) =>
           yield* log(session, "warn", `the output folder ${session.settings.out} was removed; made it again`)
           last.board = last.public = last.state = last.status = ""
           made = undefined
+        }
+        // The first scan (or `--once`) while runs are still queued or being scored: the board on
+        // disk (the restored one, or the first, empty, one) stays until the scan's runs are in, and
+        // only `status.json` follows them. A board of 500 runs built, rendered and written after
+        // every few runs was a third of a first scan's time; it is written once, at the end (and
+        // every `START_BOARD_MS` meanwhile, for a scan long enough to want progress on the board).
+        if (startBoardWaits(session, last.board !== "", boardAt)) {
+          const statusJson = JSON.stringify(statusOf(session, made?.board.runs ?? []), null, 2)
+          if (statusJson !== last.status) {
+            yield* writeAtomic(out(files.status), stamped(statusJson))
+            last.status = statusJson
+          }
+          return
         }
         const board = snapshot(session)
         const problem = session.intervalsMemo?.problem
@@ -324,16 +367,16 @@ export const publisher = (session: Session) =>
         }
         // stringified once: the status without its time is what is compared, and the time is
         // added to the same text
-        const statusJson = JSON.stringify(statusOf(session, board), null, 2)
+        const statusJson = JSON.stringify(statusOf(session, board.runs), null, 2)
         if (statusJson !== last.status) {
-          const updatedAt: Pick<Status.Status, "updatedAt"> = { updatedAt: new Date().toISOString() }
-          yield* writeAtomic(out(files.status), `${statusJson.slice(0, -2)},\n  "updatedAt": ${JSON.stringify(updatedAt.updatedAt)}\n}\n`)
+          yield* writeAtomic(out(files.status), stamped(statusJson))
           last.status = statusJson
         }
         // last: a reader that sees it new sees the other files (state and status too) new
         if (boardJson !== last.board) {
           yield* writeAtomic(out(files.leaderboard), boardJson)
           last.board = boardJson
+          boardAt = Date.now()
           session.settings.onPublish?.(board)
         }
         if (session.outputFailure !== undefined) yield* log(session, "info", "the outputs are written again")

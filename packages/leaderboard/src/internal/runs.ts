@@ -103,7 +103,7 @@ const HELD_LAST_MS = 500
  * platform says so (`heldForWriting`), else quiet for a whole debounce window (signature unchanged) with its newest
  * mtime at least `settle` ms old.
  */
-const settle = (session: Session, t: Track, generation: number): Effect.Effect<void, never, Env> =>
+const settle = (session: Session, t: Track, generation: number, listed?: ReadonlySet<string>): Effect.Effect<void, never, Env> =>
   Effect.gen(function* () {
     const path = yield* Path.Path
     const { folder, debounce, useEvents } = session.settings
@@ -113,7 +113,10 @@ const settle = (session: Session, t: Track, generation: number): Effect.Effect<v
     let heldWait = HELD_FIRST_MS
     while (true) {
       const seen = performance.now()
-      const before = yield* signature(folder, t.entry, edition)
+      // (the first look of the first scan with the folder's listing: no run.json it lacks is looked
+      // for; one written since touches the run again, and this settle with it)
+      const before = yield* signature(folder, t.entry, edition, listed)
+      listed = undefined
       // A run file (or zip) closed by its writer, where the platform says so: whole now, no window
       // to wait for. Otherwise quiet for a whole debounce window, and the settle rule below: also
       // for a folder run, copied in file by file, which is between two files' copies with none open.
@@ -165,8 +168,11 @@ const settle = (session: Session, t: Track, generation: number): Effect.Effect<v
     }
   })
 
-/** Something changed in an entry: track it and (re)start its settle fiber. */
-export const touch = (session: Session, entry: string): Effect.Effect<void, never, Env> =>
+/**
+ * Something changed in an entry: track it and (re)start its settle fiber. `listed`: the folder's
+ * names, just read (the first scan's), for the settle's first look.
+ */
+export const touch = (session: Session, entry: string, listed?: ReadonlySet<string>): Effect.Effect<void, never, Env> =>
   Effect.suspend(() => {
     if (!isRunName(session, entry)) return Effect.void
     let t = session.tracks.get(entry)
@@ -178,7 +184,7 @@ export const touch = (session: Session, entry: string): Effect.Effect<void, neve
     t.generation++
     markPending(session, t)
     if (t.status !== "scoring") setStatus(session, t, "queued")
-    return FiberMap.run(session.debouncers, entry, settle(session, t, t.generation)).pipe(Effect.asVoid)
+    return FiberMap.run(session.debouncers, entry, settle(session, t, t.generation, listed)).pipe(Effect.asVoid)
   })
 
 /** A metadata file `X.run.json` changes the meta of run `X` (`X.txt`, `X.zip`, `X/`...). */
@@ -193,14 +199,11 @@ const touchMetadataOwner = (session: Session, name: string) =>
   })
 
 /** Every name in the submissions folder (none when it cannot be read). */
-const listAll = (session: Session) =>
+export const listAll = (session: Session) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     return yield* fs.readDirectory(session.settings.folder).pipe(Effect.orElseSucceed(() => [] as Array<string>))
   })
-
-/** The entries of the submissions folder that are runs. */
-export const listRuns = (session: Session) => Effect.map(listAll(session), (names) => names.filter((n) => isRunName(session, n)))
 
 /** The safety net for missed events: touch every entry whose files differ from when it settled. */
 export const rescan = (session: Session) =>

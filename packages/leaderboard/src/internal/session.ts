@@ -93,6 +93,13 @@ export interface Session {
   readonly edition: Registry.TaskEdition
   readonly scorer: ScorerShape
   readonly renderer: RendererShape
+  /**
+   * The names in `cache/`, listed once at the start and kept by the session's own writes (it alone
+   * writes there: the lock): a run's entry or journal that is not among them is not looked for,
+   * which was a failed read for every new run. One put there from outside is not seen: that run is
+   * scored again.
+   */
+  readonly cacheFiles: Set<string>
   /** the tracked runs by entry name (a Map: a run named `__proto__` is a run like any other) */
   readonly tracks: Map<string, Track>
   readonly counters: { pending: number; scoredThisSession: number; cacheHits: number }
@@ -144,14 +151,20 @@ export interface BoardMemo {
  * `tail -f watch.log` must not run a run's escape sequences, nor a name forge a log line.
  */
 export const log = (session: Session, level: "info" | "warn" | "error", raw: string) =>
+  Effect.flatMap(logged(session, level, raw), (append) => append)
+
+/**
+ * `log` in two: the line given to Effect's logger now (by the calling fiber), and what appends it
+ * to `watch.log` (to run when the caller likes, e.g. together with other writes).
+ */
+export const logged = (session: Session, level: "info" | "warn" | "error", raw: string) =>
   Effect.gen(function* () {
     const message = Issue.escapeControls(raw)
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
     yield* level === "info" ? Effect.logInfo(message) : level === "warn" ? Effect.logWarning(message) : Effect.logError(message)
-    yield* fs
-      .writeFileString(path.join(session.settings.out, files.log), `${new Date().toISOString()} ${level.toUpperCase()} ${message}\n`, { flag: "a" })
-      .pipe(Effect.ignore)
+    const line = `${new Date().toISOString()} ${level.toUpperCase()} ${message}\n`
+    return fs.writeFileString(path.join(session.settings.out, files.log), line, { flag: "a" }).pipe(Effect.ignore)
   })
 
 export const requestPublish = (session: Session): void => {

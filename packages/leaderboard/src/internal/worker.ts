@@ -6,13 +6,13 @@
  * @internal
  */
 import { Files, Submissions } from "@stseval/formats"
-import { Cause, Effect, Exit, FiberMap, Path, Queue } from "effect"
-import type { FileSystem } from "effect"
+import { Cause, Effect, Exit, FiberMap, Path, Queue, Stream } from "effect"
+import type { FileSystem, PlatformError, Result } from "effect"
 import * as Cache from "../Cache.js"
 import type { RunOutcome } from "../Scorer.js"
 import { hashSubmission, signature } from "./files.js"
 import { removeEntry, touch } from "./runs.js"
-import { log, markDone, setStatus } from "./session.js"
+import { log, logged, markDone, setStatus } from "./session.js"
 import type { Session, Track, WorkItem } from "./session.js"
 
 /** Score a run; a defect in the scorer is a failed outcome that is not cached. */
@@ -132,16 +132,28 @@ const retryLater = (session: Session, item: WorkItem, code: string) =>
     )
   })
 
-/** Load, hash, score (or take from the cache) and publish one settled run. */
-export const processItem = (session: Session, item: WorkItem) =>
+/** The cache's entry for `key`: not read when `cache/` had no such file (`Session.cacheFiles`). */
+export const cacheLookup = (session: Session, key: string): Effect.Effect<Cache.Lookup, never, FileSystem.FileSystem | Path.Path> =>
+  session.cacheFiles.has(`${key}.json`) ? Cache.lookup(session.settings.cacheDir, key) : Effect.succeed({ _tag: "Miss" })
+
+/** A run's files as `loadRun` read them: the run, or why it could not be read (a defect, as an exit's failure). */
+type Loaded = Exit.Exit<Result.Result<Submissions.Submission, PlatformError.PlatformError>>
+
+const load = (session: Session, entry: string): Effect.Effect<Loaded, never, FileSystem.FileSystem | Path.Path> =>
+  Effect.flatMap(Path.Path, (path) => Submissions.loadRun(path.join(session.settings.folder, entry), session.edition).pipe(Effect.result, Effect.exit))
+
+/**
+ * Load, hash, score (or take from the cache) and publish one settled run. `preloaded`: its files,
+ * read ahead while the run before it was scored (`worker`).
+ */
+export const processItem = (session: Session, item: WorkItem, preloaded?: Loaded) =>
   Effect.gen(function* () {
     const path = yield* Path.Path
     const { folder, cacheDir, deadlineBy } = session.settings
     const t = item.track
     if (!current(session, t, item.generation)) return
     setStatus(session, t, "scoring")
-    const full = path.join(folder, t.entry)
-    const loaded = yield* Submissions.loadRun(full, session.edition).pipe(Effect.result)
+    const loaded = yield* preloaded ?? (yield* load(session, t.entry))
     const busy = loaded._tag === "Failure" ? errnoOf(loaded.failure) : resourceIn(loaded.success.issues)
     if (busy !== undefined && RESOURCE_CODES.has(busy)) return yield* retryLater(session, item, busy)
     if (loaded._tag === "Failure") {
@@ -159,16 +171,20 @@ export const processItem = (session: Session, item: WorkItem) =>
     const hash = hashSubmission(t.entry, sub)
     const key = Cache.key(hash, session.edition.id, session.scorer.signature)
     const same = t.published?.key === key ? t.published : undefined
-    const found = same !== undefined ? ({ _tag: "Hit", outcome: same.outcome } as const) : yield* Cache.lookup(cacheDir, key)
+    const found = same !== undefined ? ({ _tag: "Hit", outcome: same.outcome } as const) : yield* cacheLookup(session, key)
     if (found._tag === "Dropped") yield* log(session, "warn", `${t.entry}: its cached score cannot be used (${found.reason}); scoring it again`)
     let outcome = found._tag === "Hit" ? found.outcome : undefined
+    // the run's signature after scoring, when taken with the scoring's writes
+    let lookedAgain: { readonly sig: string } | undefined
     if (outcome !== undefined) {
       session.counters.cacheHits++
     } else {
       const started = Date.now()
       // the journal is on disk before the scorer runs: if the scorer takes the process down (out
       // of memory, a native abort), the next start knows which run did it
-      const crashes = yield* Cache.journalStart(cacheDir, key, t.entry).pipe(
+      const journal = `${key}.scoring` // (Cache.journalStart's file)
+      const crashes = yield* Cache.journalStart(cacheDir, key, t.entry, { absent: !session.cacheFiles.has(journal) }).pipe(
+        Effect.tap(() => Effect.sync(() => session.cacheFiles.add(journal))),
         Effect.catch((e) => Effect.as(log(session, "error", `${t.entry}: the scoring journal could not be written: ${Files.describe(e)}`), 0))
       )
       // A scorer that isolates runs cannot be stopped by one: an unfinished attempt means the
@@ -191,30 +207,47 @@ export const processItem = (session: Session, item: WorkItem) =>
               cacheable: true
             }
           : yield* scoreSafely(session, sub)
-      yield* Cache.journalClear(cacheDir, key).pipe(Effect.ignore)
+      const clear = Cache.journalClear(cacheDir, key).pipe(Effect.ignore, Effect.andThen(Effect.sync(() => session.cacheFiles.delete(journal))))
       const short = scored.outcome.status === "failed" ? resourceIn(scored.outcome.errors) : undefined
-      if (short !== undefined) return yield* retryLater(session, item, short)
-      outcome = relativeOutcome(scored.outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
+      if (short !== undefined) return yield* clear.pipe(Effect.andThen(retryLater(session, item, short)))
+      const made = relativeOutcome(scored.outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
+      outcome = made
       session.counters.scoredThisSession++
       // A run over its budget, or whose scorer crashed, is not cached: how long a run takes
       // depends on how busy the machine is, so it is tried again at the next start.
-      if (scored.cacheable && !outcome.errors.some((e) => e.code === "over-budget" || e.code === "scorer-crashed")) {
-        yield* Cache.write(cacheDir, { key, task: session.edition.id, signature: session.scorer.signature, hash, outcome }).pipe(
-          Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${Files.describe(e)}`))
-        )
-      }
-      yield* log(
+      const cacheable = scored.cacheable && !made.errors.some((e) => e.code === "over-budget" || e.code === "scorer-crashed")
+      // The journal cleared, the score cached, the line logged and the run looked at again for the
+      // check below: each a file of its own, done together (one after another, they were most of a
+      // small run's time: each a round trip to the file-system threads). A stop between them
+      // leaves a run scored again at the next start, as one between the two writes did.
+      const appendLine = yield* logged(
         session,
-        outcome.status === "scored" ? "info" : "warn",
-        `${t.entry}: ${outcome.status} in ${Date.now() - started} ms${outcome.status === "failed" ? ` (${outcome.failure ?? `${outcome.errors.length} errors`})` : ""}: ${outcome.official.map((o) => `${o.ranking} ${o.metric} ${o.value ?? "–"}`).join(", ")}`
+        made.status === "scored" ? "info" : "warn",
+        `${t.entry}: ${made.status} in ${Date.now() - started} ms${made.status === "failed" ? ` (${made.failure ?? `${made.errors.length} errors`})` : ""}: ${made.official.map((o) => `${o.ranking} ${o.metric} ${o.value ?? "–"}`).join(", ")}`
       )
+      const [, , , now] = yield* Effect.all(
+        [
+          clear,
+          cacheable
+            ? Cache.write(cacheDir, { key, task: session.edition.id, signature: session.scorer.signature, hash, outcome: made }).pipe(
+                Effect.andThen(Effect.sync(() => session.cacheFiles.add(`${key}.json`))),
+                Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${Files.describe(e)}`))
+              )
+            : Effect.void,
+          appendLine,
+          signature(folder, t.entry, session.edition)
+        ],
+        { concurrency: "unbounded" }
+      )
+      lookedAgain = now
     }
-    outcome = relativeOutcome(outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
+    // (a cached outcome may predate the rule: named relative again; one just scored already is)
+    if (found._tag === "Hit") outcome = relativeOutcome(outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
     const scored = same?.scored ?? (yield* scoredRunOf(session, t, sub, outcome))
     // Publish only what still describes the folder: a newer generation is on its way, and a run
     // deleted or changed while it was scored must not come back as a ghost.
     if (!current(session, t, item.generation)) return
-    const now = yield* signature(folder, t.entry, session.edition)
+    const now = lookedAgain ?? (yield* signature(folder, t.entry, session.edition))
     if (now.sig === "absent") return yield* removeEntry(session, t, "deleted while being scored")
     if (now.sig !== item.sig) return yield* touch(session, t.entry)
     const submittedAt =
@@ -242,22 +275,33 @@ export const processItem = (session: Session, item: WorkItem) =>
     markDone(session, t)
   })
 
+/**
+ * Runs a worker reads ahead of the one it scores: a run's files are read (a round trip to the
+ * file-system threads for each call) while the run before it is scored, in the order they were
+ * queued. Each is a run in memory: two at most beside the one being scored.
+ */
+const READ_AHEAD = 2
+
 /** A worker: takes settled runs off the queue forever; a defect fails the run, not the worker. */
 export const worker = (session: Session): Effect.Effect<never, never, FileSystem.FileSystem | Path.Path> =>
-  Effect.forever(
-    Queue.take(session.work).pipe(
-      Effect.flatMap((item) =>
-        processItem(session, item).pipe(
-          Effect.catchCause((cause) =>
-            Cause.hasInterruptsOnly(cause)
-              ? Effect.failCause(cause)
-              : Effect.gen(function* () {
-                  yield* log(session, "error", `${item.track.entry}: ${Cause.pretty(cause).split("\n")[0]}`)
-                  setStatus(session, item.track, "failed")
-                  markDone(session, item.track)
-                })
-          )
+  Stream.fromQueue(session.work).pipe(
+    // (a run that moved on meanwhile is not read: processItem drops it)
+    Stream.mapEffect((item) => Effect.map(current(session, item.track, item.generation) ? load(session, item.track.entry) : Effect.undefined, (loaded) => ({ item, loaded })), {
+      concurrency: READ_AHEAD
+    }),
+    Stream.runForEach(({ item, loaded }) =>
+      processItem(session, item, loaded).pipe(
+        Effect.catchCause((cause) =>
+          Cause.hasInterruptsOnly(cause)
+            ? Effect.failCause(cause)
+            : Effect.gen(function* () {
+                yield* log(session, "error", `${item.track.entry}: ${Cause.pretty(cause).split("\n")[0]}`)
+                setStatus(session, item.track, "failed")
+                markDone(session, item.track)
+              })
         )
       )
-    )
+    ),
+    // (the queue is never shut down: a worker ends only when interrupted)
+    Effect.andThen(Effect.never)
   )
