@@ -34,10 +34,16 @@ afterAll(() => {
   if (work !== undefined) fs.rmSync(work, { recursive: true, force: true })
 })
 
+/** A stand-in for the built CLI a bundle copies: the bundle is made, never run, here. */
+const notRunCli = (): string => {
+  const cli = path.join(work, "stseval.mjs")
+  fs.writeFileSync(cli, "// not run here\n")
+  return cli
+}
+
 describe("codabench score", () => {
   it("writes the figures and prints the signature of `stseval score --json` on the same run", async () => {
-    const cli = path.join(work, "stseval.mjs")
-    fs.writeFileSync(cli, "// not run here\n")
+    const cli = notRunCli()
     const bundle = path.join(work, "bundle")
     const made = await runCli(["codabench", "bundle", "--task", "stsb", "--gold", gold, "--out", bundle, "--cli", cli, "--live-test"])
     expect(made.stderr).toBe("")
@@ -123,8 +129,7 @@ describe("codabench import", () => {
   })
 
   it("an end given as a day alone is refused, both readings spelled out (it would have closed at the day's first second); a start may be a day", async () => {
-    const cli = path.join(work, "stseval.mjs")
-    fs.writeFileSync(cli, "// not run here\n")
+    const cli = notRunCli()
     const out = path.join(work, "b-day-end")
     const refused = await runCli(["codabench", "bundle", "--task", "stsb", "--gold", gold, "--out", out, "--cli", cli, "--test-start", "2027-01-20", "--test-end", "2027-02-07"])
     expect(refused.code).toBe(2)
@@ -139,8 +144,7 @@ describe("codabench import", () => {
   })
 
   it("unseal: after the test phase, the reference data to upload and the steps; refused before it, and for a live bundle", async () => {
-    const cli = path.join(work, "stseval.mjs")
-    fs.writeFileSync(cli, "// not run here\n")
+    const cli = notRunCli()
     const sealed = path.join(work, "b-sealed")
     const made = await runCli(["codabench", "bundle", "--task", "stsb", "--gold", gold, "--out", sealed, "--cli", cli, "--test-start", "2017-01-09T12:00:00Z", "--test-end", "2017-01-30T23:59:59Z"])
     expect(made.code, made.stderr).toBe(0)
