@@ -9,9 +9,9 @@
  * Needs STS 2015's gold and runs in ../shared; skipped (and said so) without them.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { spearman } from "@stseval/vitest-config/reference"
 import { hasShared, runCli, shared } from "./support/cli.js"
 
@@ -20,8 +20,7 @@ const synthetic = path.join(shared, "data/runs/sts-synthetic/sts2015")
 const available = hasShared && fs.existsSync(gold) && fs.existsSync(synthetic)
 if (!available) console.warn("user-edition-spearman.test.ts: skipped: STS 2015 gold and runs not found in ../shared")
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-user-spearman-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("user-spearman")
 
 const lines = (file: string) => fs.readFileSync(file, "utf8").replace(/\n$/, "").split("\n")
 
