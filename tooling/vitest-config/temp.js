@@ -16,3 +16,18 @@ export const scratchDir = (name) => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
   return dir
 }
+
+/**
+ * Writes `text` to `dir/name`, making the folders on the way; the file's path.
+ *
+ * @param {string} dir
+ * @param {string} name
+ * @param {string} text
+ * @returns {string}
+ */
+export const writeIn = (dir, name, text) => {
+  const file = path.join(dir, name)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, text)
+  return file
+}

@@ -9,16 +9,11 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
-import { scratchDir } from "@stseval/vitest-config/temp"
+import { scratchDir, writeIn } from "@stseval/vitest-config/temp"
 import { examples, runCli } from "./support/cli.js"
 
 const tmp = scratchDir("new-task-docs")
-const write = (name: string, text: string) => {
-  const file = path.join(tmp, name)
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, text)
-  return file
-}
+const write = (name: string, text: string) => writeIn(tmp, name, text)
 const tsv = path.join(examples, "headerless-tsv")
 const json = async <A>(args: ReadonlyArray<string>): Promise<A> => {
   const r = await runCli(args)
