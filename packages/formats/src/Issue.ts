@@ -8,6 +8,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { firstProblem } from "./internal/schemaIssues.js"
 
 /**
  * How much an issue weighs: an error fails the run, a warning or an info is reported.
@@ -118,6 +119,26 @@ export const MAX_FILE_LENGTH = 200
 export const MAX_MESSAGE_LENGTH = 500
 
 const MAX_FIELD_LENGTH = 200
+
+/**
+ * A Schema decoding error as one line that names the field (`runs.a.sig: Missing key`), its quoted
+ * values shortened and the whole cut to `MAX_MESSAGE_LENGTH`: for a message about a file of
+ * outside input, whose first line alone may not say where.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Issue } from "@stseval/formats"
+ *
+ * const decoded = Schema.decodeUnknownResult(Schema.Struct({ team: Schema.String }))({})
+ * if (decoded._tag === "Failure") Issue.schemaMessage(decoded.failure) // "team: Missing key"
+ * ```
+ * @since 0.5.0
+ */
+export const schemaMessage = (error: Schema.SchemaError): string => {
+  const { field, message } = firstProblem(error)
+  return cut(field === undefined ? message : `${field}: ${message}`, MAX_MESSAGE_LENGTH)
+}
 
 /**
  * A string of at most `max` characters: whole when it fits, else its start and its end around a
