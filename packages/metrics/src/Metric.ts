@@ -109,6 +109,11 @@ interface Common {
   readonly correlation: boolean
   /** how significance resamples it (intervals, bootstrap, randomisation) */
   readonly resampling: Resampling
+  /**
+   * What its percentile intervals do on few pairs, as measured (packages/significance/bench/coverage.py,
+   * normal data), for the few-pairs note; undefined for a metric not measured.
+   */
+  readonly fewPairsCoverage?: string | undefined
 }
 
 /**
