@@ -551,25 +551,16 @@ describe("links: nothing outside the submissions folder is read through a run", 
     expect(codes(one.issues)).toEqual(["outside-folder"])
   })
 
-  it("Loop_run1 -> . (the submissions folder itself) is refused, not read as another team's run", async () => {
-    const loop = await runOf(found, "Loop/run1")
-    expect(loop.files).toEqual([])
-    expect(codes(loop.issues)).toEqual(["outside-folder"])
-    expect(loop.issues[0].message).toContain("the submissions folder itself")
-  })
-
-  it("a run folder that is a link out of the submissions folder is refused", async () => {
-    const out = await runOf(found, "Out/run1")
-    expect(out.files).toEqual([])
-    expect(codes(out.issues)).toEqual(["outside-folder"])
-    expect(out.issues[0].message).toBe("the run is a link to a place outside the submissions folder; runs are read only inside it, so it was not read")
-  })
-
-  it("a run that is a link to another run is refused (its files would be scored twice)", async () => {
-    const copy = await runOf(found, "Copy/run1")
-    expect(copy.files).toEqual([])
-    expect(codes(copy.issues)).toEqual(["outside-folder"])
-    expect(copy.issues[0].message).toContain("Good_run1")
+  // Each refused whole: no file read, one outside-folder issue whose message says why (the second word for word).
+  it.each([
+    ["Loop_run1 -> . (the submissions folder itself) is refused, not read as another team's run", "Loop/run1", expect.stringContaining("the submissions folder itself")],
+    ["a run folder that is a link out of the submissions folder is refused", "Out/run1", "the run is a link to a place outside the submissions folder; runs are read only inside it, so it was not read"],
+    ["a run that is a link to another run is refused (its files would be scored twice)", "Copy/run1", expect.stringContaining("Good_run1")]
+  ])("%s", async (_title, id, message) => {
+    const refused = await runOf(found, id)
+    expect(refused.files).toEqual([])
+    expect(codes(refused.issues)).toEqual(["outside-folder"])
+    expect(refused.issues[0].message).toEqual(message)
   })
 
   it("inside a run folder, a link pointing out of the run's folder is refused; the run's other files are read", async () => {
