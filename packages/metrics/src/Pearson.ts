@@ -21,6 +21,7 @@ import type { MetricValue } from "./MetricValue.js"
 import type { ScoresMetric } from "./Metric.js"
 import * as Moments from "./Moments.js"
 import { correlationTraits } from "./internal/traits.js"
+import { centred, centredSums, inOrder } from "./internal/centred.js"
 
 // Why the last r is undefined (a `Reason`), or undefined when it is defined: the allocation-free
 // path and the labelled path share one kernel.
@@ -74,21 +75,9 @@ const firstPass = (x: Float64Array, y: Float64Array, idx: Int32Array | Uint32Arr
  * scale by `px` / `py` (1 at ordinary scale: multiplying by 1 is exact), about the means `mx` / `my`.
  */
 const fromMeans = (x: Float64Array, y: Float64Array, idx: Int32Array | Uint32Array, n: number, px: number, py: number, mx: number, my: number): number => {
-  let sxx = 0
-  let syy = 0
-  let sxy = 0
-  let cx = 0
-  let cy = 0
-  for (let k = 0; k < n; k++) {
-    const j = idx[k]
-    const dx = x[j] * px - mx
-    const dy = y[j] * py - my
-    cx += dx
-    cy += dy
-    sxx += dx * dx
-    syy += dy * dy
-    sxy += dx * dy
-  }
+  centredSums(x, y, idx, n, px, py, mx, my)
+  const { cx, cy } = centred
+  let { sxx, syy, sxy } = centred
   sxx -= (cx * cx) / n
   syy -= (cy * cy) / n
   sxy -= (cx * cy) / n
@@ -143,17 +132,6 @@ const ordinary = (): boolean =>
   minY !== maxY &&
   unitScale(Math.max(-minX, maxX)) === 1 &&
   unitScale(Math.max(-minY, maxY)) === 1
-
-// 0, 1, 2, ...: the pairs in order, grown on demand, so that `pearsonRaw` runs `pearsonAt`'s kernel.
-let identity = new Int32Array(0)
-
-const inOrder = (n: number): Int32Array => {
-  if (identity.length < n) {
-    identity = new Int32Array(n)
-    for (let i = 0; i < n; i++) identity[i] = i
-  }
-  return identity
-}
 
 /**
  * Pearson's r between the gold `y` and the run `x` (gold first, as every metric takes them), as a
