@@ -41,6 +41,15 @@ const notRunCli = (): string => {
   return cli
 }
 
+/** A Codabench download folder `name` in which each of `zips` holds the same run (the test's STS-B run). */
+const downloadOf = (name: string, zips: ReadonlyArray<string>): string => {
+  const download = path.join(work, name)
+  fs.mkdirSync(download)
+  const zip = zipSync({ "sts-test.output.txt": fs.readFileSync(runFile) })
+  for (const z of zips) fs.writeFileSync(path.join(download, z), zip)
+  return download
+}
+
 describe("codabench score", () => {
   it("writes the figures and prints the signature of `stseval score --json` on the same run", async () => {
     const cli = notRunCli()
@@ -89,12 +98,7 @@ describe("codabench bundle", () => {
 
 describe("codabench import", () => {
   it("--late-until: a submission after the deadline but within the grace period is late, not post-deadline", async () => {
-    const download = path.join(work, "download")
-    fs.mkdirSync(download)
-    const zip = zipSync({ "sts-test.output.txt": fs.readFileSync(runFile) })
-    fs.writeFileSync(path.join(download, "ID_1_a.zip"), zip)
-    fs.writeFileSync(path.join(download, "ID_2_b.zip"), zip)
-    fs.writeFileSync(path.join(download, "ID_3_c.zip"), zip)
+    const download = downloadOf("download", ["ID_1_a.zip", "ID_2_b.zip", "ID_3_c.zip"])
     fs.writeFileSync(
       path.join(download, "submissions.csv"),
       "Owner,Created When,Status,Submission ID\nteam,2017-01-30T10:00:00Z,Finished,1\nteam,2017-02-01T10:00:00Z,Finished,2\nteam,2017-02-05T10:00:00Z,Finished,3\n"
@@ -167,12 +171,7 @@ describe("codabench import", () => {
   })
 
   it("a submission it cannot import: exit 1, each listed on stderr, nothing written; usernames such as constructor map through --teams", async () => {
-    const download = path.join(work, "download-odd")
-    fs.mkdirSync(download)
-    const zip = zipSync({ "sts-test.output.txt": fs.readFileSync(runFile) })
-    fs.writeFileSync(path.join(download, "1_constructor_PhaseId2_2017-01-30_00-00_submission.zip"), zip)
-    fs.writeFileSync(path.join(download, "2_toString_PhaseId2_2017-01-30_05-00_submission.zip"), zip)
-    fs.writeFileSync(path.join(download, "stray.zip"), zip)
+    const download = downloadOf("download-odd", ["1_constructor_PhaseId2_2017-01-30_00-00_submission.zip", "2_toString_PhaseId2_2017-01-30_05-00_submission.zip", "stray.zip"])
     const teamsFile = path.join(work, "teams-odd.json")
     fs.writeFileSync(teamsFile, JSON.stringify({ constructor: "Builders", toString: "Strings" }))
     const out = path.join(work, "imported-odd")
