@@ -9,15 +9,14 @@
  * every resample, p by the normal approximation), and say the rule.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
 import { mulberry32 } from "@stseval/vitest-config/random"
 import { boldByBootstrap } from "@stseval/vitest-config/reference"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { backdate, runCli } from "./support/cli.js"
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-bold-rule-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("bold-rule")
 
 const PAIRS = 150
 const RUNS = 52

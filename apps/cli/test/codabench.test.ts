@@ -34,10 +34,25 @@ afterAll(() => {
   if (work !== undefined) fs.rmSync(work, { recursive: true, force: true })
 })
 
+/** A stand-in for the built CLI a bundle copies: the bundle is made, never run, here. */
+const notRunCli = (): string => {
+  const cli = path.join(work, "stseval.mjs")
+  fs.writeFileSync(cli, "// not run here\n")
+  return cli
+}
+
+/** A Codabench download folder `name` in which each of `zips` holds the same run (the test's STS-B run). */
+const downloadOf = (name: string, zips: ReadonlyArray<string>): string => {
+  const download = path.join(work, name)
+  fs.mkdirSync(download)
+  const zip = zipSync({ "sts-test.output.txt": fs.readFileSync(runFile) })
+  for (const z of zips) fs.writeFileSync(path.join(download, z), zip)
+  return download
+}
+
 describe("codabench score", () => {
   it("writes the figures and prints the signature of `stseval score --json` on the same run", async () => {
-    const cli = path.join(work, "stseval.mjs")
-    fs.writeFileSync(cli, "// not run here\n")
+    const cli = notRunCli()
     const bundle = path.join(work, "bundle")
     const made = await runCli(["codabench", "bundle", "--task", "stsb", "--gold", gold, "--out", bundle, "--cli", cli, "--live-test"])
     expect(made.stderr).toBe("")
@@ -83,12 +98,7 @@ describe("codabench bundle", () => {
 
 describe("codabench import", () => {
   it("--late-until: a submission after the deadline but within the grace period is late, not post-deadline", async () => {
-    const download = path.join(work, "download")
-    fs.mkdirSync(download)
-    const zip = zipSync({ "sts-test.output.txt": fs.readFileSync(runFile) })
-    fs.writeFileSync(path.join(download, "ID_1_a.zip"), zip)
-    fs.writeFileSync(path.join(download, "ID_2_b.zip"), zip)
-    fs.writeFileSync(path.join(download, "ID_3_c.zip"), zip)
+    const download = downloadOf("download", ["ID_1_a.zip", "ID_2_b.zip", "ID_3_c.zip"])
     fs.writeFileSync(
       path.join(download, "submissions.csv"),
       "Owner,Created When,Status,Submission ID\nteam,2017-01-30T10:00:00Z,Finished,1\nteam,2017-02-01T10:00:00Z,Finished,2\nteam,2017-02-05T10:00:00Z,Finished,3\n"
@@ -123,8 +133,7 @@ describe("codabench import", () => {
   })
 
   it("an end given as a day alone is refused, both readings spelled out (it would have closed at the day's first second); a start may be a day", async () => {
-    const cli = path.join(work, "stseval.mjs")
-    fs.writeFileSync(cli, "// not run here\n")
+    const cli = notRunCli()
     const out = path.join(work, "b-day-end")
     const refused = await runCli(["codabench", "bundle", "--task", "stsb", "--gold", gold, "--out", out, "--cli", cli, "--test-start", "2027-01-20", "--test-end", "2027-02-07"])
     expect(refused.code).toBe(2)
@@ -139,8 +148,7 @@ describe("codabench import", () => {
   })
 
   it("unseal: after the test phase, the reference data to upload and the steps; refused before it, and for a live bundle", async () => {
-    const cli = path.join(work, "stseval.mjs")
-    fs.writeFileSync(cli, "// not run here\n")
+    const cli = notRunCli()
     const sealed = path.join(work, "b-sealed")
     const made = await runCli(["codabench", "bundle", "--task", "stsb", "--gold", gold, "--out", sealed, "--cli", cli, "--test-start", "2017-01-09T12:00:00Z", "--test-end", "2017-01-30T23:59:59Z"])
     expect(made.code, made.stderr).toBe(0)
@@ -163,12 +171,7 @@ describe("codabench import", () => {
   })
 
   it("a submission it cannot import: exit 1, each listed on stderr, nothing written; usernames such as constructor map through --teams", async () => {
-    const download = path.join(work, "download-odd")
-    fs.mkdirSync(download)
-    const zip = zipSync({ "sts-test.output.txt": fs.readFileSync(runFile) })
-    fs.writeFileSync(path.join(download, "1_constructor_PhaseId2_2017-01-30_00-00_submission.zip"), zip)
-    fs.writeFileSync(path.join(download, "2_toString_PhaseId2_2017-01-30_05-00_submission.zip"), zip)
-    fs.writeFileSync(path.join(download, "stray.zip"), zip)
+    const download = downloadOf("download-odd", ["1_constructor_PhaseId2_2017-01-30_00-00_submission.zip", "2_toString_PhaseId2_2017-01-30_05-00_submission.zip", "stray.zip"])
     const teamsFile = path.join(work, "teams-odd.json")
     fs.writeFileSync(teamsFile, JSON.stringify({ constructor: "Builders", toString: "Strings" }))
     const out = path.join(work, "imported-odd")
@@ -188,6 +191,13 @@ describe("codabench import", () => {
     fs.writeFileSync(teamsFile, JSON.stringify({ constructor: 3 }))
     const badTeams = await runCli(["codabench", "import", download, "--out", path.join(work, "x2"), "--teams", teamsFile])
     expect(badTeams.code).toBe(2)
-    expect(badTeams.stderr).toContain('"constructor" maps to 3')
+    // checked by a Schema: the file, the field and what was expected
+    expect(badTeams.stderr).toContain(`--teams: ${teamsFile}: constructor: Expected string (expected`)
+    expect(badTeams.stderr).toContain('expected { "username": "Team" }')
+    fs.writeFileSync(teamsFile, JSON.stringify(["Builders"]))
+    const listTeams = await runCli(["codabench", "import", download, "--out", path.join(work, "x3"), "--teams", teamsFile])
+    expect(listTeams.code).toBe(2)
+    expect(listTeams.stderr).toContain(`--teams: ${teamsFile}: Expected`)
+    expect(fs.existsSync(path.join(work, "x2")) || fs.existsSync(path.join(work, "x3"))).toBe(false)
   })
 })

@@ -4,9 +4,9 @@
  * files (not through any stseval package) and against the official R scorer's figures.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { backdate, examples, hasShared, runCli, shared } from "./support/cli.js"
 import { pearson } from "@stseval/vitest-config/reference"
 
@@ -17,8 +17,7 @@ const meaningFactory = runFile("MeaningFactory_run1primary.txt")
 const insight = runFile("Insight_run1primary.txt")
 const overlap = runFile("Baseline-overlap_run1primary.txt")
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-commands-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("cli-commands")
 
 // ---- independent readers and formulas -------------------------------------------------------
 

@@ -8,15 +8,14 @@
  * On the old code, `aggregate (weighted)` was the shared datasets' mean, under the official name.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
 import { mulberry32 } from "@stseval/vitest-config/random"
 import { pearson } from "@stseval/vitest-config/reference"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { runCli } from "./support/cli.js"
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-compare-official-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("compare-official")
 
 const PAIRS = [60, 90, 120]
 const next = mulberry32(2015)

@@ -9,10 +9,10 @@
  * comment says otherwise) and produce something: output, or what its `--out` names.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
 import type { Command } from "effect/cli"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import type { ExpectStatic } from "vitest"
 import { runProcess } from "@stseval/vitest-config/process"
 import { defaultOutfile } from "../scripts/bundle.js"
@@ -40,15 +40,13 @@ const tally = { run: 0, skipped: [] as Array<string>, notRun: [] as Array<string
 const where = (e: Example) => `${e.source.file}:${e.source.line}`
 
 let exe: string
-let scratch: string
+const scratch = scratchDir("examples")
 
 beforeAll(async () => {
-  scratch = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-examples-"))
   exe = await builtCli()
 }, 120_000)
 
 afterAll(() => {
-  if (scratch !== undefined) fs.rmSync(scratch, { recursive: true, force: true })
   console.info(
     [
       `[examples] ${tally.run} run, ${tally.skipped.length} skipped${hasSharedData ? "" : ` (they need the shared data, not found at ${sharedRoot}: set STSEVAL_SHARED)`}, ${tally.notRun.length} not run, ${tally.runBy.length} run by other tests`,

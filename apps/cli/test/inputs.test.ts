@@ -6,13 +6,12 @@
  */
 import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { backdate, examples, runCli } from "./support/cli.js"
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-inputs-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("cli-inputs")
 
 const posix = process.platform !== "win32" && fs.existsSync("/dev/zero")
 const fifo = (name: string): string => {

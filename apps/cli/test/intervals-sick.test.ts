@@ -6,9 +6,9 @@
  * interval on fewer than 100 pairs is marked ‡ in text, with a note saying why; SICK's 4,927 are not.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { examples, runCli } from "./support/cli.js"
 
 const NUMPY_MSE = 0.3234043373270261
@@ -16,8 +16,7 @@ const NUMPY_MSE_CI = [0.30972827409538456, 0.33722133509075747] as const
 const TOLERANCE = 0.003
 
 const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-sick-ci-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("sick-ci")
 const subs = path.join(tmp, "subs")
 fs.mkdirSync(subs)
 fs.copyFileSync(path.join(examples, "sick2014/submissions/MeaningFactory_run1primary.txt"), path.join(subs, "MeaningFactory_run1primary.txt"))

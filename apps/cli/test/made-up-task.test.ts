@@ -14,9 +14,9 @@
  * (Fog, failed).
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { repoRoot, runCli } from "./support/cli.js"
 
 const folder = path.join(repoRoot, "examples/made-up-task")
@@ -24,8 +24,7 @@ const submissions = path.join(folder, "submissions")
 const task = ["--task", path.join(folder, "edition.yaml"), "--gold", path.join(folder, "gold.csv")]
 const languages = ["en_en", "de_en", "es_es"] as const
 const primaries = ["Aurora_run1primary", "Borealis_run1primary", "Cirrus_run1primary", "Drizzle_run1primary"]
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-made-up-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("made-up")
 
 /** scipy's figures: run file -> dataset -> metric -> value. */
 const scipy = new Map<string, Map<string, Record<"kendall" | "pearson" | "spearman", number>>>()

@@ -5,13 +5,12 @@
  * for the aggregate; and the bullet goes to the best RANKED run.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { hasShared, runCli, shared } from "./support/cli.js"
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-marks-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("cli-marks")
 
 if (!hasShared) console.warn("apps/cli marks.test.ts: ../shared is absent; the STS 2017 marks tests are skipped")
 

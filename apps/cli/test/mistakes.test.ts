@@ -7,13 +7,13 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { strToU8, zipSync } from "fflate"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { backdate, examples, runCli } from "./support/cli.js"
 
 const sickGold = path.join(examples, "sick2014/SICK_test_annotated.txt")
 const sickRun = path.join(examples, "sick2014/submissions/MeaningFactory_run1primary.txt")
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-mistakes-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("cli-mistakes")
 
 const TRACKS = ["track1.ar-ar", "track2.ar-en", "track3.es-es", "track4a.es-en", "track4b.es-en", "track5.en-en", "track6.tr-en"]
 const stsGold = path.join(tmp, "gold")

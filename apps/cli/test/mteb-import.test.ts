@@ -7,9 +7,9 @@
  * from SciPy's figures, and `reference.json` (SciPy: the official Pearson, the shuffled Spearman).
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { hasShared, runCli, shared } from "./support/cli.js"
 
 const fixtures = path.join(import.meta.dirname, "fixtures/mteb")
@@ -18,8 +18,7 @@ const reference = JSON.parse(fs.readFileSync(path.join(fixtures, "reference.json
   pearson_raw_gold: number
   spearman_shuffled: number
 }
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-mteb-import-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("mteb-import")
 const gold = path.join(shared, "data/stsbenchmark")
 const args = (from: string, out: string) => ["import", "mteb", from, "--task", "stsb", "--gold", gold, "--out", out]
 

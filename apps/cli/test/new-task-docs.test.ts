@@ -7,19 +7,13 @@
  * error, so `rank` ranks the run, while `significance` leaves it out.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir, writeIn } from "@stseval/vitest-config/temp"
 import { examples, runCli } from "./support/cli.js"
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-new-task-docs-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
-const write = (name: string, text: string) => {
-  const file = path.join(tmp, name)
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, text)
-  return file
-}
+const tmp = scratchDir("new-task-docs")
+const write = (name: string, text: string) => writeIn(tmp, name, text)
 const tsv = path.join(examples, "headerless-tsv")
 const json = async <A>(args: ReadonlyArray<string>): Promise<A> => {
   const r = await runCli(args)

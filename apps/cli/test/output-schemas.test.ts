@@ -6,9 +6,9 @@
 import { Ajv2020 } from "ajv/dist/2020.js"
 import type { ValidateFunction } from "ajv/dist/2020.js"
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { examples, hasShared, repoRoot, runCli, shared } from "./support/cli.js"
 
 const schemaDir = path.join(repoRoot, "docs/schemas")
@@ -34,8 +34,7 @@ const submissions = path.join(examples, "sick2014/submissions")
 const run = (name: string) => path.join(submissions, name)
 const sick = ["--task", "sick2014", "--gold", sickGold]
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-output-schemas-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("output-schemas")
 
 /** Runs the CLI, checks the exit code, parses stdout as one JSON document. */
 const json = async (args: ReadonlyArray<string>, code = 0): Promise<Record<string, unknown>> => {

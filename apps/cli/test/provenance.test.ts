@@ -5,13 +5,12 @@
  * cites it from a .bib written beside.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { examples, runCli } from "./support/cli.js"
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-provenance-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("provenance")
 const sick = ["--task", "sick2014", "--gold", path.join(examples, "sick2014/SICK_test_annotated.txt"), path.join(examples, "sick2014/submissions")]
 
 describe("stseval tasks", () => {

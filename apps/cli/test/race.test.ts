@@ -6,14 +6,13 @@
  * every file the watcher writes.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
 import { startSwapping, swapUnavailable } from "@stseval/vitest-config/swap"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { examples, runCli } from "./support/cli.js"
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-race-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("cli-race")
 
 const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
 const MARK = "SECRET"

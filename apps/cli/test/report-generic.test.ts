@@ -5,13 +5,12 @@
  * pair by Kendall's tau-b) is run from its edition file as it is.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { examples, hasShared, runCli, shared } from "./support/cli.js"
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-generic-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("cli-generic")
 
 describe("the made-up task (ranked per language pair), its edition file alone", () => {
   const task = path.join(examples, "made-up-task")

@@ -3,13 +3,12 @@
  * table has no Dev column, in every format; with them it has one.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { hasShared, runCli, shared } from "./support/cli.js"
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-stsb-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("cli-stsb")
 
 if (!hasShared) console.warn("apps/cli report-stsb.test.ts: ../shared is absent; skipped")
 

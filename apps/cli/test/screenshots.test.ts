@@ -9,20 +9,19 @@
  * ../shared or Chromium.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
 import { pathToFileURL } from "node:url"
 import { executablePath, hasChromium, launch } from "@stseval/vitest-config/browser"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { hasShared, repoRoot, runCli, shared } from "./support/cli.js"
 
 if (!hasShared) console.warn("apps/cli screenshots.test.ts: ../shared is absent; the page screenshots are skipped")
 if (!hasChromium) console.warn(`apps/cli screenshots.test.ts: ${executablePath} not found; the page screenshots are skipped`)
 
 const shots = path.join(repoRoot, ".screenshots")
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-shots-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("shots")
 
 const ok = async (args: ReadonlyArray<string>) => {
   const r = await runCli(args)

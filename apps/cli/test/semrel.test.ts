@@ -6,13 +6,12 @@
  * a plain run, and `data` selecting the three tracks by one name.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { hasShared, runCli, shared } from "./support/cli.js"
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-cli-semrel-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("cli-semrel")
 
 const tsv = (file: string) => {
   const [header, ...rows] = fs.readFileSync(file, "utf8").trimEnd().split(/\r?\n/)

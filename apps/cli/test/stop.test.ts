@@ -6,11 +6,11 @@
  */
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
 import { Console, Effect } from "effect"
 import { buildForNode } from "@stseval/vitest-config/build"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { exitCodeOf, INTERNAL_ERROR, reportDefects } from "../src/internal/Exit.js"
 import { bundle } from "../scripts/bundle.js"
 import { builtCli } from "./support/built.js"
@@ -20,17 +20,12 @@ const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
 const submissions = path.join(examples, "sick2014/submissions")
 const misbehaving = path.join(repoRoot, "tooling/vitest-config/misbehaving-scorer.mjs")
 
-let work: string
+const work = scratchDir("stop-test")
 let exe: string
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-stop-test-"))
   exe = await builtCli()
 }, 60_000)
-
-afterAll(() => {
-  if (work !== undefined) fs.rmSync(work, { recursive: true, force: true })
-})
 
 /** The executable in a child process; `exited` resolves with its code, or the signal that ended it. */
 const start = (args: ReadonlyArray<string>, env: Record<string, string | undefined> = {}, file = exe) => {

@@ -9,9 +9,10 @@
  * Needs STS 2015's gold and runs in ../shared; skipped (and said so) without them.
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
+import { spearman } from "@stseval/vitest-config/reference"
 import { hasShared, runCli, shared } from "./support/cli.js"
 
 const gold = path.join(shared, "data/sts2015/test")
@@ -19,34 +20,8 @@ const synthetic = path.join(shared, "data/runs/sts-synthetic/sts2015")
 const available = hasShared && fs.existsSync(gold) && fs.existsSync(synthetic)
 if (!available) console.warn("user-edition-spearman.test.ts: skipped: STS 2015 gold and runs not found in ../shared")
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-user-spearman-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("user-spearman")
 
-/** Average ranks (ties share the mean of their positions), 1-based. */
-const ranks = (xs: ReadonlyArray<number>): Array<number> => {
-  const order = xs.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0])
-  const out = new Array<number>(xs.length)
-  for (let i = 0; i < order.length; ) {
-    let j = i
-    while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++
-    for (let k = i; k <= j; k++) out[order[k][1]] = (i + j) / 2 + 1
-    i = j + 1
-  }
-  return out
-}
-const pearson = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
-  const mx = x.reduce((a, b) => a + b, 0) / x.length
-  const my = y.reduce((a, b) => a + b, 0) / y.length
-  let sxy = 0
-  let sxx = 0
-  let syy = 0
-  for (let i = 0; i < x.length; i++) {
-    sxy += (x[i] - mx) * (y[i] - my)
-    sxx += (x[i] - mx) ** 2
-    syy += (y[i] - my) ** 2
-  }
-  return sxy / Math.sqrt(sxx * syy)
-}
 const lines = (file: string) => fs.readFileSync(file, "utf8").replace(/\n$/, "").split("\n")
 
 describe.skipIf(!available)("a user edition ranked by Spearman (STS 2015 with metric: spearman)", () => {
@@ -76,7 +51,7 @@ describe.skipIf(!available)("a user edition ranked by Spearman (STS 2015 with me
         const g = lines(path.join(gold, d.gold))
         const r = lines(path.join(runs, `${team}_run1`, d.run))
         const keep = g.map((_, i) => i).filter((i) => g[i].trim() !== "")
-        const rho = pearson(ranks(keep.map((i) => Number(g[i]))), ranks(keep.map((i) => Number(r[i].split("\t")[0]))))
+        const rho = spearman(keep.map((i) => Number(g[i])), keep.map((i) => Number(r[i].split("\t")[0])))
         sum += rho * keep.length
         pairs += keep.length
       }

@@ -18,24 +18,15 @@ import * as TokenCosine from "./TokenCosine.js"
 import * as Tokenizer from "./Tokenizer.js"
 
 /**
- * @example
- * ```ts
- * import { Baseline } from "@stseval/baselines"
+ * The name of a baseline, as `stseval baseline` takes it.
  *
- * const name: Baseline.Name = "tokencos"
- * ```
  * @since 0.1.0
  */
 export type Name = "overlap" | "chance" | "majority" | "probability" | "tokencos" | "tokencos-2014" | "embeddings" | "lexical-overlap"
 
 /**
- * @example
- * ```ts
- * import { Baseline } from "@stseval/baselines"
+ * A baseline of the catalogue: its name, the task family it makes runs for and what it needs beyond the test input.
  *
- * const entry: Baseline.Entry | undefined = Baseline.get("majority")
- * entry?.needs // ["train"]
- * ```
  * @since 0.1.0
  */
 export interface Entry {
@@ -101,14 +92,6 @@ export const familyOf = (edition: Registry.TaskEdition): Entry["family"] =>
 /**
  * A baseline's run, and the notes a reader of its figures must see (its settings, what to expect).
  *
- * @example
- * ```ts
- * import { Baseline } from "@stseval/baselines"
- *
- * const pairs = [{ pairId: "1", sentenceA: "A man sings", sentenceB: "A man is singing" }]
- * const made: Baseline.Made = Baseline.sick("majority", pairs, { train: [{ entailment: "NEUTRAL" }, { entailment: "NEUTRAL" }, { entailment: "ENTAILMENT" }] })
- * made.notes // ["majority label NEUTRAL (of 3 training pairs)", "relatedness not predicted (NA)"]
- * ```
  * @since 0.1.0
  */
 export interface Made {
@@ -117,12 +100,8 @@ export interface Made {
 }
 
 /**
- * @example
- * ```ts
- * import { Baseline } from "@stseval/baselines"
+ * What the SICK baselines read beyond the test input: the training labels, and a seed.
  *
- * const options: Baseline.SickOptions = { train: [{ entailment: "NEUTRAL" }, { entailment: "ENTAILMENT" }], seed: 7 }
- * ```
  * @since 0.1.0
  */
 export interface SickOptions {
@@ -190,12 +169,6 @@ export const sick = (name: Name, pairs: ReadonlyArray<Overlap.Pair>, options: Si
 /**
  * One STS dataset's input.
  *
- * @example
- * ```ts
- * import { Baseline } from "@stseval/baselines"
- *
- * const dataset: Baseline.StsDataset = { dataset: "track4a.es-en", languages: ["es", "en"], pairs: [{ sentence1: "Un hombre canta.", sentence2: "A man sings." }] }
- * ```
  * @since 0.1.0
  */
 export interface StsDataset {

@@ -35,13 +35,8 @@ export class EmbeddingsError extends Schema.TaggedError<EmbeddingsError>()("Embe
 }) {}
 
 /**
- * @example
- * ```ts
- * import { Embeddings } from "@stseval/baselines"
+ * Word vectors read from a text file, kept only for the words asked for.
  *
- * const vectors: Embeddings.Vectors = Embeddings.fromLines("vectors.txt", ["man 1 0", "guitar 0 1"], new Set(["man", "guitar"]))
- * vectors.dim // 2
- * ```
  * @since 0.1.0
  */
 export interface Vectors {

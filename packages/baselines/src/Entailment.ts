@@ -16,13 +16,6 @@ type Label = SickTypes.EntailmentLabel
 /**
  * Label counts, in `Sick.ENTAILMENT_LABELS` order.
  *
- * @example
- * ```ts
- * import { Entailment } from "@stseval/baselines"
- *
- * // SICK train: the labels' counts
- * const train: Entailment.Distribution = { ENTAILMENT: 1299, CONTRADICTION: 665, NEUTRAL: 2536 }
- * ```
  * @since 0.1.0
  */
 export type Distribution = Readonly<Record<Label, number>>
@@ -62,12 +55,8 @@ export const majorityLabel = (train: Distribution): Label =>
   Sick.ENTAILMENT_LABELS.reduce((best, l) => (train[l] > train[best] ? l : best), Sick.ENTAILMENT_LABELS[0] as Label)
 
 /**
- * @example
- * ```ts
- * import { Entailment } from "@stseval/baselines"
+ * The name of an entailment baseline.
  *
- * const names: ReadonlyArray<Entailment.BaselineName> = ["chance", "majority", "probability"]
- * ```
  * @since 0.1.0
  */
 export type BaselineName = "chance" | "majority" | "probability"

@@ -35,12 +35,6 @@ export class InputError extends Schema.TaggedError<InputError>()("BaselineInputE
 /**
  * Where to look.
  *
- * @example
- * ```ts
- * import { Inputs } from "@stseval/baselines"
- *
- * const where: Inputs.Where = { input: "SICK_test_annotated.txt" }
- * ```
  * @since 0.2.0
  */
 export interface Where {
@@ -122,18 +116,6 @@ const isFile = (p: string) =>
 /**
  * A SICK input, read.
  *
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Registry } from "@stseval/formats"
- * import { Inputs } from "@stseval/baselines"
- * import { Effect } from "effect"
- *
- * const input: Inputs.SickInput = await Effect.runPromise(
- *   Inputs.sickInput(Registry.get("sick2014")!, { input: "SICK_test_annotated.txt" }).pipe(Effect.provide(NodeServices.layer))
- * )
- * input.annotated // true: the file carries its own gold
- * ```
  * @since 0.2.0
  */
 export interface SickInput {
@@ -226,16 +208,6 @@ const languagesOf = (spec: Registry.DatasetSpec): readonly [string, string] | un
 /**
  * What `stsInputs` found.
  *
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Registry } from "@stseval/formats"
- * import { Inputs } from "@stseval/baselines"
- * import { Effect } from "effect"
- *
- * const inputs: Inputs.StsInputs = await Effect.runPromise(Inputs.stsInputs(Registry.get("sts2017")!, { input: "sts2017/input" }).pipe(Effect.provide(NodeServices.layer)))
- * inputs.datasets.map((d) => d.dataset) // ["track1.ar-ar", ...]
- * ```
  * @since 0.2.0
  */
 export interface StsInputs {

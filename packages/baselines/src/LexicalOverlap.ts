@@ -49,13 +49,8 @@ export const dice = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): number
 }
 
 /**
- * @example
- * ```ts
- * import { LexicalOverlap } from "@stseval/baselines"
+ * The lexical-overlap baseline's scores, one a pair, in the pairs' order.
  *
- * const scored: LexicalOverlap.Scored = LexicalOverlap.score([{ sentence1: "a b", sentence2: "a c" }])
- * scored.scores // Float64Array [0.5]
- * ```
  * @since 0.1.0
  */
 export interface Scored {

@@ -14,12 +14,6 @@ import { wordOrPunct } from "./Tokenizer.js"
 /**
  * The sentences of a pair; gold fields are read only by `tune`.
  *
- * @example
- * ```ts
- * import { Overlap } from "@stseval/baselines"
- *
- * const pair: Overlap.Pair = { pairId: "6", sentenceA: "There is no boy playing outdoors", sentenceB: "A boy is playing outdoors" }
- * ```
  * @since 0.1.0
  */
 export interface Pair {
@@ -31,13 +25,8 @@ export interface Pair {
 }
 
 /**
- * @example
- * ```ts
- * import { Overlap } from "@stseval/baselines"
+ * The settings of the SICK overlap baseline: stop words, and the thresholds that turn an overlap into a label.
  *
- * // the organisers' settings, with 10 stop words instead of 3
- * const options: Overlap.Options = { ...Overlap.DEFAULTS, stopWords: 10 }
- * ```
  * @since 0.1.0
  */
 export interface Options {
@@ -65,13 +54,8 @@ export interface Options {
 export const DEFAULTS: Options = { stopWords: 3, contradiction: 0.03, entailment: 0.56 }
 
 /**
- * @example
- * ```ts
- * import { Overlap } from "@stseval/baselines"
+ * One SICK pair as the overlap baseline scores it: the relatedness and the entailment label.
  *
- * const row: Overlap.Row = Overlap.run([{ pairId: "1", sentenceA: "A man sings", sentenceB: "A man sings" }])[0]
- * row.entailment // "ENTAILMENT": overlap 1 >= 0.56
- * ```
  * @since 0.1.0
  */
 export interface Row {
@@ -222,14 +206,8 @@ export const run = (pairs: ReadonlyArray<Pair>, options: Options = DEFAULTS): Re
 }
 
 /**
- * @example
- * ```ts
- * import { Overlap } from "@stseval/baselines"
+ * The settings `tune` found on the training pairs, and how well they did there.
  *
- * declare const trainAndTrial: ReadonlyArray<Overlap.Pair>
- * const tuned: Overlap.Tuned = Overlap.tune(trainAndTrial)
- * const options: Overlap.Options = { stopWords: tuned.stopWords, contradiction: tuned.contradiction, entailment: tuned.entailment }
- * ```
  * @since 0.1.0
  */
 export interface Tuned {
@@ -243,12 +221,8 @@ export interface Tuned {
 }
 
 /**
- * @example
- * ```ts
- * import { Overlap } from "@stseval/baselines"
+ * How far `tune` searches: the most stop words and the threshold's step.
  *
- * const quick: Overlap.TuneOptions = { maxStopWords: 50, step: 0.05 }
- * ```
  * @since 0.1.0
  */
 export interface TuneOptions {

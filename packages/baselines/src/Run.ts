@@ -11,12 +11,8 @@ import { Glue, SemRel, Sick, Sts } from "@stseval/formats"
 import type { Sick as SickTypes } from "@stseval/formats"
 
 /**
- * @example
- * ```ts
- * import { Run } from "@stseval/baselines"
+ * A baseline's output, by the shape of run its edition takes.
  *
- * const run: Run.BaselineRun = { _tag: "stsb", scores: [2.5, 4.75, 0.4] }
- * ```
  * @since 0.1.0
  */
 export type BaselineRun =
@@ -39,24 +35,13 @@ export type BaselineRun =
  * The file format of an STS Benchmark run: `stseval` one score per line of the csv (default), or
  * `glue` the GLUE benchmark's `STS-B.tsv` (`index<TAB>prediction`, values 0-5).
  *
- * @example
- * ```ts
- * import { Run } from "@stseval/baselines"
- *
- * // GLUE's STS-B.tsv instead of stseval's own layout
- * const files = Run.toRun({ _tag: "stsb", scores: [2.5, 4.75] }, {}, { format: "glue" satisfies Run.Format })
- * ```
  * @since 0.1.0
  */
 export type Format = "stseval" | "glue"
 
 /**
- * @example
- * ```ts
- * import { Run } from "@stseval/baselines"
+ * The team, run number and primary flag a baseline's run is named with.
  *
- * const name: Run.RunName = { team: "baseline-tokencos", run: 1, primary: true }
- * ```
  * @since 0.1.0
  */
 export interface RunName {
@@ -71,13 +56,6 @@ export interface RunName {
 /**
  * One file of a run: a path relative to the output folder, and its contents.
  *
- * @example
- * ```ts
- * import { Run } from "@stseval/baselines"
- *
- * const files: ReadonlyArray<Run.RunFile> = Run.toRun({ _tag: "stsb", scores: [2.5, 4.75] })
- * files[0].contents // "2.5\n4.75\n"
- * ```
  * @since 0.1.0
  */
 export interface RunFile {

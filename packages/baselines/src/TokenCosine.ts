@@ -33,12 +33,6 @@ export const binaryCosine = (a: ReadonlyArray<string>, b: ReadonlyArray<string>)
 /**
  * ISO 639-1 code of a sentence's language, e.g. "en", "es", "ar", "tr".
  *
- * @example
- * ```ts
- * import { TokenCosine } from "@stseval/baselines"
- *
- * const pair: readonly [TokenCosine.Language, TokenCosine.Language] = ["es", "en"]
- * ```
  * @since 0.1.0
  */
 export type Language = string
@@ -47,24 +41,13 @@ export type Language = string
  * A machine-translation step for cross-lingual pairs: sentences (all in `from`) into `to`, one
  * output per input, in order. None is bundled; plug in your own.
  *
- * @example
- * ```ts
- * import { TokenCosine } from "@stseval/baselines"
- *
- * // a pluggable machine translation step (none ships: stseval makes no network calls)
- * const identity: TokenCosine.Translate = async (sentences) => sentences
- * ```
  * @since 0.1.0
  */
 export type Translate = (sentences: ReadonlyArray<string>, from: Language, to: Language) => Promise<ReadonlyArray<string>>
 
 /**
- * @example
- * ```ts
- * import { TokenCosine } from "@stseval/baselines"
+ * The two sentences of a pair, as the STS baselines read them.
  *
- * const pair: TokenCosine.SentencePair = { sentence1: "A man is playing a guitar.", sentence2: "A man plays the guitar." }
- * ```
  * @since 0.1.0
  */
 export interface SentencePair {
@@ -73,13 +56,8 @@ export interface SentencePair {
 }
 
 /**
- * @example
- * ```ts
- * import { TokenCosine, Tokenizer } from "@stseval/baselines"
+ * How the token-cosine baseline tokenizes, by language.
  *
- * // STS 2017: treebank tokens, Arabic split on white space
- * const options: TokenCosine.Options = { tokenizer: { default: Tokenizer.treebank, ar: Tokenizer.whitespace } }
- * ```
  * @since 0.1.0
  */
 export interface Options {
@@ -90,13 +68,8 @@ export interface Options {
 }
 
 /**
- * @example
- * ```ts
- * import { TokenCosine, Tokenizer } from "@stseval/baselines"
+ * The token-cosine baseline's scores, one a pair, in the pairs' order.
  *
- * const scored: TokenCosine.Scored = TokenCosine.score([{ sentence1: "a b", sentence2: "a c" }], { tokenizer: Tokenizer.whitespace })
- * scored.scores // Float64Array [0.5]
- * ```
  * @since 0.1.0
  */
 export interface Scored {

@@ -7,12 +7,8 @@
  */
 
 /**
- * @example
- * ```ts
- * import { Tokenizer } from "@stseval/baselines"
+ * A sentence split into tokens.
  *
- * const upper: Tokenizer.Tokenizer = (sentence) => sentence.toUpperCase().split(" ")
- * ```
  * @since 0.1.0
  */
 export type Tokenizer = (sentence: string) => ReadonlyArray<string>
@@ -164,13 +160,8 @@ export const treebank: Tokenizer = (sentence) => {
 }
 
 /**
- * @example
- * ```ts
- * import { Tokenizer } from "@stseval/baselines"
+ * The name of a built-in tokenizer, as the CLI's `--tokenizer` takes it.
  *
- * const name: Tokenizer.TokenizerName = "treebank"
- * const tokenize = Tokenizer.byName(name)
- * ```
  * @since 0.1.0
  */
 export type TokenizerName = "whitespace" | "treebank" | "word-or-punct"

@@ -1,16 +1,15 @@
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Registry } from "@stseval/formats"
 import { Effect } from "effect"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { Inputs } from "@stseval/baselines"
 import { fixtures } from "./helpers.js"
 
 const run = <A, E>(e: Effect.Effect<A, E, NodeServices.NodeServices>) => Effect.runPromise(e.pipe(Effect.provide(NodeServices.layer)))
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-baseline-inputs-"))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const tmp = scratchDir("baseline-inputs")
 
 describe("Inputs: finding a baseline's input", () => {
   const sick = Registry.get("sick2014")!

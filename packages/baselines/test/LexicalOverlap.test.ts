@@ -7,6 +7,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
+import { tsvRows } from "@stseval/vitest-config/tsv"
 import { Baseline, LexicalOverlap, Run } from "@stseval/baselines"
 import { Issue, SemRel, Text } from "@stseval/formats"
 import { Spearman } from "@stseval/metrics"
@@ -75,13 +76,7 @@ describe("GLUE STS-B.tsv from a baseline (--format glue)", () => {
 skipNote("LexicalOverlap SemRel reference suite")
 describe.skipIf(!hasShared)("../shared/reference/semrel2024-lexical-overlap.tsv (the organisers' baseline on every labelled test set)", () => {
   const rows = hasShared
-    ? fs
-        .readFileSync(path.join(shared, "reference", "semrel2024-lexical-overlap.tsv"), "utf8")
-        .trim()
-        .split("\n")
-        .slice(1)
-        .map((l) => l.split("\t"))
-        .map(([track, lang, pairs, spearman]) => ({ track, lang, pairs: Number(pairs), spearman: Number(spearman) }))
+    ? tsvRows(path.join(shared, "reference", "semrel2024-lexical-overlap.tsv")).map(([track, lang, pairs, spearman]) => ({ track, lang, pairs: Number(pairs), spearman: Number(spearman) }))
     : []
   it("has 30 rows", () => {
     expect(rows).toHaveLength(30)

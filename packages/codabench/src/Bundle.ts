@@ -41,12 +41,6 @@ import * as Sealed from "./Sealed.js"
  * Node 24 satisfies the CLI's `engines` (^22.19 || ^24 || >=26) and is above the single-file CLI's
  * esbuild target (node22, the lowest supported line).
  *
- * @example
- * ```ts
- * import { Bundle } from "@stseval/codabench"
- *
- * const image: string = Bundle.DEFAULT_DOCKER_IMAGE // Node and nothing else
- * ```
  * @since 0.1.0
  */
 export const DEFAULT_DOCKER_IMAGE = "node:24-bookworm-slim"
@@ -54,12 +48,6 @@ export const DEFAULT_DOCKER_IMAGE = "node:24-bookworm-slim"
 /**
  * The single-file CLI's name inside the scoring program.
  *
- * @example
- * ```ts
- * import { Bundle } from "@stseval/codabench"
- *
- * const file: "stseval.mjs" = Bundle.PROGRAM_FILE // the one-file CLI, in scoring_program/
- * ```
  * @since 0.1.0
  */
 export const PROGRAM_FILE = "stseval.mjs"
@@ -68,30 +56,13 @@ export const PROGRAM_FILE = "stseval.mjs"
  * The scoring program's command. The worker mounts the program at `/app/program`, the input at
  * `/app/input` and the output at `/app/output`, and splits the command on single spaces (no shell).
  *
- * @example
- * ```ts
- * import { Bundle } from "@stseval/codabench"
- *
- * const command: string = Bundle.COMMAND // metadata.yaml's command
- * ```
  * @since 0.1.0
  */
 export const COMMAND = `node /app/program/${PROGRAM_FILE} codabench score /app/input /app/output`
 
 /**
- * @example
- * ```ts
- * import { Bundle } from "@stseval/codabench"
+ * What a Codabench bundle is made from: the task, its gold, the CLI to run and the phases.
  *
- * const options: Bundle.Options = {
- *   task: "sick2014",
- *   gold: "SICK_test_annotated.txt",
- *   out: "bundle",
- *   zip: true,
- *   cliBundle: "apps/cli/dist/stseval.mjs",
- *   testStart: new Date("2026-11-20T00:00:00Z")
- * }
- * ```
  * @since 0.1.0
  */
 export interface Options {
@@ -152,17 +123,8 @@ export interface Options {
 }
 
 /**
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Bundle } from "@stseval/codabench"
- * import { Effect } from "effect"
+ * The bundle written: its folder or zip, and what it holds.
  *
- * const written: Bundle.Written = await Effect.runPromise(
- *   Bundle.writeBundle({ task: "sick2014", gold: "SICK_test_annotated.txt", out: "bundle", zip: true, cliBundle: "stseval.mjs" }).pipe(Effect.provide(NodeServices.layer))
- * )
- * written.zip // the file to upload to Codabench
- * ```
  * @since 0.1.0
  */
 export interface Written {

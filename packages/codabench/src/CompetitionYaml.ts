@@ -179,6 +179,8 @@ export type Column = typeof Column.Type
 export const SubmissionRule = Schema.Literals(["Add", "Add_And_Delete", "Add_And_Delete_Multiple", "Force_Last", "Force_Latest_Multiple", "Force_Best"])
 
 /**
+ * A leaderboard of a Codabench `competition.yaml`.
+ *
  * @example
  * ```ts
  * import { CompetitionYaml } from "@stseval/codabench"
@@ -237,6 +239,8 @@ export const Task = Schema.Struct({
 export type Task = typeof Task.Type
 
 /**
+ * A phase of a Codabench `competition.yaml`.
+ *
  * @example
  * ```ts
  * import { CompetitionYaml } from "@stseval/codabench"
@@ -404,14 +408,6 @@ export const parseAsCodabench = (text: string): { readonly value: unknown } | { 
  * A YAML 1.1 timestamp as PyYAML loads it (see `parseAsCodabench`): a `date` (`time` undefined) or
  * a `datetime`, with the scalar as written.
  *
- * @example
- * ```ts
- * import { CompetitionYaml } from "@stseval/codabench"
- *
- * declare const end: CompetitionYaml.Timestamp // a phase's unquoted `end`, as parseAsCodabench gives it
- * const kind = end.time === undefined ? "date" : "datetime" // what PyYAML made of it
- * const written: string = end.text // the scalar as in the file: "2027-02-07 23:59:59"
- * ```
  * @since 0.3.0
  */
 export type Timestamp = PyYaml.Timestamp
@@ -419,14 +415,6 @@ export type Timestamp = PyYaml.Timestamp
 /**
  * A problem with a bundle folder, as Codabench's unpacker would report it.
  *
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { CompetitionYaml } from "@stseval/codabench"
- * import { Effect } from "effect"
- *
- * const problems: ReadonlyArray<CompetitionYaml.BundleProblem> = await Effect.runPromise(CompetitionYaml.checkBundle("bundle").pipe(Effect.provide(NodeServices.layer)))
- * ```
  * @since 0.1.0
  */
 export interface BundleProblem {

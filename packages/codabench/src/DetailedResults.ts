@@ -21,12 +21,6 @@ import type { Column, Figure, FigureRef, Scores } from "./Scores.js"
 /**
  * One dataset (STS) or subtask (SICK) of a scored run.
  *
- * @example
- * ```ts
- * import { DetailedResults } from "@stseval/codabench"
- *
- * const part: DetailedResults.Part = { name: "track5.en-en", status: "missing", reason: "no STS.output.track5.en-en.txt", file: undefined, pairs: 0, linesScored: undefined, aligned: undefined, confusion: undefined }
- * ```
  * @since 0.1.0
  */
 export interface Part {
@@ -44,13 +38,8 @@ export interface Part {
 }
 
 /**
- * @example
- * ```ts
- * import { DetailedResults } from "@stseval/codabench"
+ * What the detailed-results page of a Codabench submission shows.
  *
- * declare const input: DetailedResults.Input
- * const page: string = DetailedResults.render(input)
- * ```
  * @since 0.1.0
  */
 export interface Input {
@@ -91,15 +80,6 @@ export interface Input {
  * (gold, run) counts did: a run placing each of 19 chosen pairs in its own row of the grid read
  * their gold to within a cell's width.)
  *
- * @example
- * ```ts
- * import { DetailedResults } from "@stseval/codabench"
- *
- * // the development phase, whose gold the participants have: the run against the gold
- * const dev: DetailedResults.Plot = "points"
- * // the test phase, whose gold is secret: the run's own scores only
- * const test: DetailedResults.Plot = "run"
- * ```
  * @since 0.1.0
  */
 export type Plot = "points" | "run" | "none"
@@ -107,12 +87,6 @@ export type Plot = "points" | "run" | "none"
 /**
  * Bins of the run's histogram (`run` plots): `Plots.BINS`.
  *
- * @example
- * ```ts
- * import { DetailedResults } from "@stseval/codabench"
- *
- * const width = (5 - 0) / DetailedResults.BINS // each bar of a 0-5 scale: 0.25
- * ```
  * @since 0.3.0
  */
 export const BINS = Plots.BINS
@@ -120,24 +94,12 @@ export const BINS = Plots.BINS
 /**
  * At most this many issues are listed (the rest are counted).
  *
- * @example
- * ```ts
- * import { DetailedResults } from "@stseval/codabench"
- *
- * const cap: number = DetailedResults.MAX_ISSUES // issues listed; the rest counted
- * ```
  * @since 0.1.0
  */
 export const MAX_ISSUES = 200
 /**
  * At most this many points are drawn per plot (every k-th pair beyond, `Plot.sample`): `Plots.MAX_POINTS`.
  *
- * @example
- * ```ts
- * import { DetailedResults } from "@stseval/codabench"
- *
- * const drawn = Math.min(10_000, DetailedResults.MAX_POINTS) // at most 2500 points per plot
- * ```
  * @since 0.1.0
  */
 export const MAX_POINTS = Plots.MAX_POINTS

@@ -23,13 +23,6 @@ import * as Sealed from "./Sealed.js"
 /**
  * The task file's name inside the reference data.
  *
- * @example
- * ```ts
- * import * as path from "node:path"
- * import { ReferenceData } from "@stseval/codabench"
- *
- * const file = path.join("/app/input/ref", ReferenceData.TASK_FILE) // the edition and gold, in the reference data
- * ```
  * @since 0.1.0
  */
 export const TASK_FILE = "stseval-task.json"
@@ -37,12 +30,6 @@ export const TASK_FILE = "stseval-task.json"
 /**
  * Version tag of the task file.
  *
- * @example
- * ```ts
- * import { ReferenceData } from "@stseval/codabench"
- *
- * const tag: "stseval/codabench-task@1" = ReferenceData.FORMAT
- * ```
  * @since 0.1.0
  */
 export const FORMAT = "stseval/codabench-task@1"
@@ -129,15 +116,6 @@ export class ReferenceError extends Schema.TaggedError<ReferenceError>()("Refere
 /**
  * A loaded task: the edition, the absolute path of its gold, the plot setting and the leaderboard.
  *
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { ReferenceData } from "@stseval/codabench"
- * import { Effect } from "effect"
- *
- * const reference: ReferenceData.Reference = await Effect.runPromise(ReferenceData.read("/app/input/ref").pipe(Effect.provide(NodeServices.layer)))
- * const board = reference.leaderboard ?? "official" // a bundle before 0.3 ranks the official board
- * ```
  * @since 0.1.0
  */
 export interface Reference {

@@ -27,12 +27,6 @@ import { Style } from "@stseval/scoring"
  * ranking's official figure, or a labelled aggregate of a ranking (`wmean`, `mean`, `pooled`,
  * `allnrm`).
  *
- * @example
- * ```ts
- * import { Scores } from "@stseval/codabench"
- *
- * const ref: Scores.FigureRef = { _tag: "dataset", dataset: "track5.en-en", metric: "pearson" }
- * ```
  * @since 0.1.0
  */
 export type FigureRef =
@@ -45,12 +39,6 @@ export type FigureRef =
 /**
  * A figure's value, or why there is none.
  *
- * @example
- * ```ts
- * import { Scores } from "@stseval/codabench"
- *
- * const none: Scores.Figure = { _tag: "none", reason: "track 6 not submitted" } // never NaN in scores.json
- * ```
  * @since 0.1.0
  */
 export type Figure = { readonly _tag: "value"; readonly value: number } | { readonly _tag: "none"; readonly reason: string }
@@ -61,13 +49,6 @@ export type Figure = { readonly _tag: "value"; readonly value: number } | { read
  * the style's decimals; `official` marks the official figure of a ranking (the first is the
  * leaderboard's primary column).
  *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- * import { Scores } from "@stseval/codabench"
- *
- * const official: Scores.Column | undefined = Scores.columns(Registry.get("sts2017")!).find((c) => c.official)
- * ```
  * @since 0.1.0
  */
 export interface Column {
@@ -83,12 +64,6 @@ export interface Column {
 /**
  * Codabench's column keys and titles are at most 36 characters (`leaderboards/models.py`).
  *
- * @example
- * ```ts
- * import { Scores } from "@stseval/codabench"
- *
- * const limit: number = Scores.MAX_KEY // Codabench's longest column key
- * ```
  * @since 0.1.0
  */
 export const MAX_KEY = 36
@@ -96,12 +71,6 @@ export const MAX_KEY = 36
 /**
  * Scores must stay below 10^10: the score field has 20 digits, 10 of them after the point.
  *
- * @example
- * ```ts
- * import { Scores } from "@stseval/codabench"
- *
- * const limit: number = Scores.MAX_ABS // a larger number would not fit Codabench's score field
- * ```
  * @since 0.1.0
  */
 export const MAX_ABS = 1e10
@@ -239,13 +208,6 @@ export const primaryIndex = (cols: ReadonlyArray<Column>): number => Math.max(0,
 /**
  * A column left out of `scores.json`, and why.
  *
- * @example
- * ```ts
- * import { Scores } from "@stseval/codabench"
- *
- * declare const scores: Scores.Scores
- * const omitted: ReadonlyArray<Scores.Omitted> = scores.omitted // columns left out of scores.json, and why
- * ```
  * @since 0.1.0
  */
 export interface Omitted {
@@ -255,14 +217,8 @@ export interface Omitted {
 }
 
 /**
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- * import { Scores } from "@stseval/codabench"
+ * The figures of one run as Codabench reads them from `scores.json`, by column key.
  *
- * const scores: Scores.Scores = Scores.fromRun(Scores.columns(Registry.get("sick2014")!), () => ({ _tag: "value", value: 0.8264 }))
- * JSON.stringify(scores.scores) // scores.json
- * ```
  * @since 0.1.0
  */
 export interface Scores {
@@ -312,17 +268,6 @@ export const fromRun = (cols: ReadonlyArray<Column>, figureOf: (ref: FigureRef) 
  * A leaderboard an organiser can give a competition: its columns (a subset of `columns`, with the
  * same keys) and its primary column, which orders it.
  *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- * import { Scores } from "@stseval/codabench"
- *
- * const chosen = Scores.board(Registry.get("sick2014")!, "entailment")
- * if (!("problem" in chosen)) {
- *   const board: Scores.Board = chosen
- *   board.columns[board.primary].key // "entailment_accuracy": what Codabench orders this leaderboard by
- * }
- * ```
  * @since 0.3.0
  */
 export interface Board {
@@ -338,13 +283,6 @@ export interface Board {
 /**
  * `--leaderboard each`: one competition (bundle) per board the edition ranks (`Boards.each`).
  *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- * import { Scores } from "@stseval/codabench"
- *
- * Scores.boards(Registry.get("semrel2024-a")!).default === Scores.EACH // true: one competition per language
- * ```
  * @since 0.3.0
  */
 export const EACH = "each"
@@ -352,15 +290,6 @@ export const EACH = "each"
 /**
  * The boards of an edition (`boards`): every board it may have, the ones `each` writes, the default.
  *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- * import { Scores } from "@stseval/codabench"
- *
- * const sick: Scores.Boards = Scores.boards(Registry.get("sick2014")!)
- * sick.boards.map((b) => b.name) // ["official", "entailment"]
- * sick.default // "official"
- * ```
  * @since 0.3.0
  */
 export interface Boards {

@@ -47,14 +47,6 @@ import type { Isolation } from "@stseval/scoring"
 /**
  * The file the prediction step writes beside the submission (and that the worker reserves).
  *
- * @example
- * ```ts
- * import * as path from "node:path"
- * import { ScoringProgram } from "@stseval/codabench"
- *
- * // the file the compute worker puts beside a submission, naming its run
- * const file = path.join("/app/input/res", ScoringProgram.WORKER_METADATA)
- * ```
  * @since 0.1.0
  */
 export const WORKER_METADATA = "metadata"
@@ -85,15 +77,8 @@ export class SetupError extends Schema.TaggedError<SetupError>()("SetupError", {
 }
 
 /**
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { ScoringProgram } from "@stseval/codabench"
- * import { Effect } from "effect"
+ * What the Codabench scoring program wrote for one submission.
  *
- * const outcome: ScoringProgram.Outcome = await Effect.runPromise(ScoringProgram.scoreCodabench("/app/input", "/app/output").pipe(Effect.provide(NodeServices.layer)))
- * outcome.verdict // "scored" or "rejected", with the reasons
- * ```
  * @since 0.1.0
  */
 export interface Outcome {

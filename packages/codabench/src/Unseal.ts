@@ -35,23 +35,13 @@ import * as Sealed from "./Sealed.js"
  * (`RERUN_SUBMISSION_LIMIT` in `src/settings/base.py`, c7dbc756; checked in
  * `PhaseViewSet.rerun_submissions`, `src/apps/api/views/competitions.py`).
  *
- * @example
- * ```ts
- * import { Unseal } from "@stseval/codabench"
- *
- * const limit: number = Unseal.RERUN_SUBMISSION_LIMIT // 30
- * ```
  * @since 0.3.0
  */
 export const RERUN_SUBMISSION_LIMIT = 30
 
 /**
- * @example
- * ```ts
- * import { Unseal } from "@stseval/codabench"
+ * The bundle to unseal and where its test gold goes.
  *
- * const options: Unseal.Options = { bundle: "sts2017-codabench", out: "sts2017-test-gold" }
- * ```
  * @since 0.3.0
  */
 export interface Options {
@@ -67,13 +57,8 @@ export interface Options {
 }
 
 /**
- * @example
- * ```ts
- * import { Unseal } from "@stseval/codabench"
+ * The unsealed test gold, ready to upload, and the steps that follow.
  *
- * declare const unsealed: Unseal.Unsealed
- * unsealed.zip // the file to upload as the test task's reference data
- * ```
  * @since 0.3.0
  */
 export interface Unsealed {

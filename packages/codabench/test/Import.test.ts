@@ -71,6 +71,17 @@ const file = (name: string, content: Uint8Array | string) => {
   return p
 }
 const out = (name: string) => path.join(work, "out", name)
+
+/** `bulk` imported with the CSV export of `version` (whose header line is checked): the download is read as that version, and the runs are the expected ones. */
+const importWithCsv = async (version: "v1.23+" | "v1.22-", name: string, bulk: string, header: string) => {
+  const manifest = file(`${name}.csv`, csvExport(version, testPhase))
+  expect(fs.readFileSync(manifest, "utf8").split("\r\n")[0]).toBe(header)
+  const target = out(name)
+  const result = await run(Import.importSubmissions(bulk, target, { manifest, deadline, teams, primary: "first" }))
+  expect(result.download).toBe(version)
+  expect(summary(result)).toEqual(expectedRuns)
+  return { result, target }
+}
 const failure = (input: string, options: Import.Options = {}, target = out(`f-${Math.random()}`)) =>
   run(Effect.flip(Import.importSubmissions(input, target, options))).then((e) => ({ ...e, target, written: fs.existsSync(target) }))
 
@@ -81,12 +92,7 @@ beforeAll(() => {
 describe("Codabench v1.23 and later: {id}_{owner}_PhaseId{phase}_{date}_{file}", () => {
   it("round-trips with the CSV: teams, run numbers, primary, post-deadline and the failed submission; rank equals rank on the original runs", async () => {
     const bulk = file("v123.zip", bulkDownloadV123(testPhase))
-    const manifest = file("v123.csv", csvExport("v1.23+", testPhase))
-    expect(fs.readFileSync(manifest, "utf8").split("\r\n")[0]).toBe("Submission ID,File Name,Owner,Created When,Status,Phase")
-    const target = out("v123")
-    const result = await run(Import.importSubmissions(bulk, target, { manifest, deadline, teams, primary: "first" }))
-    expect(result.download).toBe("v1.23+")
-    expect(summary(result)).toEqual(expectedRuns)
+    const { result, target } = await importWithCsv("v1.23+", "v123", bulk, "Submission ID,File Name,Owner,Created When,Status,Phase")
     expect(result.skipped).toEqual([{ source: serverName(all[4]).replace(/[:/\\]/g, "_"), reason: "its status is Failed" }])
     // the bytes of each run are the participant's upload
     for (const r of result.runs) expect(fs.readFileSync(r.path).equals(Buffer.from(all.find((s) => String(s.id) === r.id)!.bytes))).toBe(true)
@@ -189,12 +195,7 @@ describe("Codabench v1.22 and before: ID_{id}_{file}, written in blocks of 8 KiB
     const bulk = file("v122.zip", bulkDownloadV122(testPhase))
     // every upload spans several blocks: the old import kept the last one only
     expect(testPhase.every((s) => s.bytes.length > 8192)).toBe(true)
-    const manifest = file("v122.csv", csvExport("v1.22-", testPhase))
-    expect(fs.readFileSync(manifest, "utf8").split("\r\n")[0]).toBe("Owner,Created When,Status,Phase")
-    const target = out("v122")
-    const result = await run(Import.importSubmissions(bulk, target, { manifest, deadline, teams, primary: "first" }))
-    expect(result.download).toBe("v1.22-")
-    expect(summary(result)).toEqual(expectedRuns)
+    const { result, target } = await importWithCsv("v1.22-", "v122", bulk, "Owner,Created When,Status,Phase")
     expect(result.skipped).toEqual([{ source: `ID_4121_${storedFileName("w2v text8, raw.zip")}`, reason: "its status is Failed" }])
     for (const r of result.runs) expect(fs.readFileSync(r.path).equals(Buffer.from(all.find((s) => String(s.id) === r.id)!.bytes))).toBe(true)
     expect(await rankJson("sick2014", sickExample.gold, target)).toEqual(await rankJson("sick2014", sickExample.gold, sickExample.runs))

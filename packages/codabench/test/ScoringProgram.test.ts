@@ -13,7 +13,7 @@ import { promisify } from "node:util"
 import { beforeAll, describe, expect, it } from "vitest"
 import * as Yaml from "yaml"
 import { Bundle } from "../src/index.js"
-import { pearson, run, scoreJson, semrel, sickExample, sts2017, stsb, writeSemRel, writeSickDev, writeSts2017, writeStsb } from "./support/fixtures.js"
+import { pearson, run, scoreJson, semrel, sickExample, spearman, sts2017, stsb, writeSemRel, writeSickDev, writeSts2017, writeStsb } from "./support/fixtures.js"
 import { buildCli, hasShared, repoRoot, runLikeWorker, sharedRoot, tempDir } from "./support/worker.js"
 
 const exec = promisify(execFile)
@@ -191,22 +191,6 @@ describe("STS Benchmark (a small fixture)", () => {
     expect(stsb.published.style).toBe("r100")
   }, 60_000)
 })
-
-/** Spearman's rho written out here (average ranks for ties, then Pearson of the ranks), as evaluation.py's scipy.stats.spearmanr. */
-const spearman = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
-  const ranks = (v: ReadonlyArray<number>) => {
-    const order = v.map((_, i) => i).sort((a, b) => v[a] - v[b])
-    const r = new Array<number>(v.length)
-    for (let i = 0; i < order.length; ) {
-      let j = i
-      while (j + 1 < order.length && v[order[j + 1]] === v[order[i]]) j++
-      for (let k = i; k <= j; k++) r[order[k]] = (i + j) / 2 + 1
-      i = j + 1
-    }
-    return r
-  }
-  return pearson(ranks(x), ranks(y))
-}
 
 describe("SemEval-2024 Task 1, track A (a small fixture of every language)", () => {
   it("the mean board: every language's Spearman (official) and Pearson beside the mean, equal to `stseval score` and to Spearman computed here; a run without every language fails, naming the mean", async () => {

@@ -20,13 +20,6 @@ import type { DecodeOptions, TextFile } from "./Text.js"
 /**
  * One record and where it starts.
  *
- * @example
- * ```ts
- * import { Csv, Text } from "@stseval/formats"
- *
- * const records: ReadonlyArray<Csv.CsvRecord> = Csv.read(Text.fromString("PairID,Pred_Score\neng-1,0.5\n", "pred_eng.csv").value).records
- * records[1].fields // ["eng-1", "0.5"]
- * ```
  * @since 0.2.0
  */
 export interface CsvRecord {
@@ -36,13 +29,8 @@ export interface CsvRecord {
 }
 
 /**
- * @example
- * ```ts
- * import { Csv, Text } from "@stseval/formats"
+ * A CSV file read into records of fields, with the line each record starts on.
  *
- * const csv: Csv.CsvFile = Csv.read(Text.fromString('PairID,Text\n1,"a\nb"\n', "eng_test.csv").value)
- * csv.records.length // 2: a quoted field may hold a newline
- * ```
  * @since 0.2.0
  */
 export interface CsvFile {

@@ -33,12 +33,6 @@ export * from "./datastore/archive.js"
 /**
  * One downloadable file of an edition.
  *
- * @example
- * ```ts
- * import { DataStore } from "@stseval/formats"
- *
- * const source: DataStore.DataSource = { url: "https://example.org/sts2017.eval.v1.1.zip", sha256: "9f3e...", file: "sts2017.eval.v1.1.zip" }
- * ```
  * @since 0.1.0
  */
 export interface DataSource {
@@ -76,6 +70,8 @@ export const FetchedSource = Schema.Struct({
 export type FetchedSource = typeof FetchedSource.Type
 
 /**
+ * The manifest a fetch writes beside the data: each source, its hash and the files it gave.
+ *
  * @example
  * ```ts
  * import * as NodeServices from "@effect/platform-node/NodeServices"
@@ -93,13 +89,6 @@ export type Manifest = typeof Manifest.Type
 /**
  * The manifest's file name inside an edition's data folder.
  *
- * @example
- * ```ts
- * import * as path from "node:path"
- * import { DataStore } from "@stseval/formats"
- *
- * const manifest = path.join(DataStore.defaultRoot(), "sts2017", DataStore.MANIFEST) // what was fetched, with its hashes
- * ```
  * @since 0.1.0
  */
 export const MANIFEST = ".stseval-data.json"
@@ -153,12 +142,6 @@ export const sha256 = (bytes: Uint8Array): string => createHash("sha256").update
 /**
  * What one download may be (the bytes received, counted as they arrive).
  *
- * @example
- * ```ts
- * import { DataStore } from "@stseval/formats"
- *
- * const cap: number = DataStore.MAX_DOWNLOAD_BYTES // a larger download is stopped, not stored
- * ```
  * @since 0.2.0
  */
 export const MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024
@@ -166,12 +149,6 @@ export const MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024
 /**
  * How long a server may stay silent (connecting, or between two pieces of the body).
  *
- * @example
- * ```ts
- * import { DataStore } from "@stseval/formats"
- *
- * const timeout: number = DataStore.DEFAULT_TIMEOUT_MS // 60 s per download
- * ```
  * @since 0.2.0
  */
 export const DEFAULT_TIMEOUT_MS = 60_000
@@ -180,24 +157,13 @@ export const DEFAULT_TIMEOUT_MS = 60_000
  * How long one download may take in all: a server that sends a byte now and then is never silent
  * for long, and would otherwise hold the command for ever. The tasks' archives take seconds.
  *
- * @example
- * ```ts
- * import { DataStore } from "@stseval/formats"
- *
- * DataStore.DEFAULT_TOTAL_TIMEOUT_MS // 900000: 15 minutes per download, unless `FetchOptions.totalTimeoutMs` says otherwise
- * ```
  * @since 0.2.0
  */
 export const DEFAULT_TOTAL_TIMEOUT_MS = 15 * 60_000
 
 /**
- * @example
- * ```ts
- * import { DataStore } from "@stseval/formats"
+ * How a fetch runs: download again, time limits, and the fetch to use.
  *
- * // a fetch of one's own (a proxy, a test double); force: download again even when verified
- * const options: DataStore.FetchOptions = { force: true, timeoutMs: 120_000 }
- * ```
  * @since 0.1.0
  */
 export interface FetchOptions {
@@ -404,13 +370,8 @@ export const verify = Effect.fnUntraced(function*(dir: string, sources: Readonly
 })
 
 /**
- * @example
- * ```ts
- * import { DataStore } from "@stseval/formats"
+ * One gold file of an edition and where it stands in the data store.
  *
- * declare const status: DataStore.EditionStatus
- * const missing: ReadonlyArray<DataStore.GoldFileStatus> = status.gold.filter((g) => g.status === "missing")
- * ```
  * @since 0.2.0
  */
 export interface GoldFileStatus {
@@ -422,15 +383,8 @@ export interface GoldFileStatus {
 }
 
 /**
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { DataStore, Registry } from "@stseval/formats"
- * import { Effect } from "effect"
+ * Which of an edition's gold files are in the data store, and whether they match what was fetched.
  *
- * const status: DataStore.EditionStatus = await Effect.runPromise(DataStore.status(Registry.get("sick2014")!).pipe(Effect.provide(NodeServices.layer)))
- * status.ready // every gold file there and verified
- * ```
  * @since 0.2.0
  */
 export interface EditionStatus {

@@ -20,13 +20,6 @@ import type { TextFile } from "./Text.js"
  * value is bad), `labels` ("" where not annotated), `na` (the column is there but holds NA: a team
  * that did not take part in the subtask) or `absent` (no such column).
  *
- * @example
- * ```ts
- * import { Format } from "@stseval/formats"
- *
- * const graded: Format.Column = { kind: "scores", values: Float64Array.of(4.2, Number.NaN, 1) } // NaN: not annotated
- * const skipped: Format.Column = { kind: "na" } // a SICK run with NA in this column: the team did not enter the subtask
- * ```
  * @since 0.3.0
  */
 export type Column =
@@ -40,13 +33,6 @@ export type Column =
  * column, its pair ID (`ids`, for `id` matching) and its dataset (`datasets`, when the file holds
  * several).
  *
- * @example
- * ```ts
- * import { Format, Formats, Text } from "@stseval/formats"
- *
- * const gold: Format.GoldTable = Formats.get("sts-gs")!.readGold(Text.fromString("4.2\n\n1.0\n", "STS.gs.headlines.txt").value).value
- * gold.length // 3: the blank line is a record too, its score NaN (not annotated)
- * ```
  * @since 0.3.0
  */
 export interface GoldTable {
@@ -62,14 +48,6 @@ export interface GoldTable {
  * messages), pair IDs (`ids`) when matched by ID, the value columns, and the run's confidence per
  * record (0-100, STS 2013-2014) when every record gives one.
  *
- * @example
- * ```ts
- * import { Format, Sts, Text } from "@stseval/formats"
- *
- * const text = Text.fromString("4.6\t100\n3.9\t50\n", "STS.output.headlines.txt").value
- * const run: Format.RunTable = Sts.outputReader.read(text, { label: "headlines", goldLength: 2 }).value
- * run.confidence // Float64Array [100, 50]
- * ```
  * @since 0.3.0
  */
 export interface RunTable {
@@ -86,13 +64,6 @@ export interface RunTable {
  * `relatedness` and `entailment`), what it holds, and the field name issues use for it (an error
  * whose `field` is this one concerns this column only; an error without a field concerns the file).
  *
- * @example
- * ```ts
- * import { Format, Formats } from "@stseval/formats"
- *
- * const entailment: Format.ColumnSpec | undefined = Format.columnOf(Formats.get("sick")!, "entailment")
- * entailment?.labels // ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"]
- * ```
  * @since 0.3.0
  */
 export interface ColumnSpec {
@@ -106,13 +77,6 @@ export interface ColumnSpec {
 /**
  * What reading and aligning a run needs to know of the dataset(s) a file serves.
  *
- * @example
- * ```ts
- * import { Format } from "@stseval/formats"
- *
- * // STS 2017 track 6: 500 input lines, of which the first 250 have gold and are scored
- * const context: Format.Context = { label: "track6.tr-en", goldLength: 250, scoredLines: 250, inputLines: 500 }
- * ```
  * @since 0.3.0
  */
 export interface Context {
@@ -133,16 +97,6 @@ export interface Context {
  * (`undefined`: record i itself, as when matched by line or listed in the gold's order), and the run
  * lines that were scored when matched by line.
  *
- * @example
- * ```ts
- * import { Declarative, Format, Text } from "@stseval/formats"
- *
- * const csv = Declarative.make({ type: "delimited", id: "pair_id", score: "Overall" })
- * const gold = csv.readGold(Text.fromString("pair_id,Overall\na,1\nb,2\n", "gold.csv").value).value
- * const run = csv.runReaders[0].read(Text.fromString("pair_id,Overall\nb,2.5\na,1.5\n", "run.csv").value, { label: "test", goldLength: 2 }).value
- * const alignment: Format.Alignment = Format.align(csv, gold, run, { label: "test", goldLength: 2 }).value
- * alignment.runIndex // Int32Array [1, 0]: gold pair a is the run's second record
- * ```
  * @since 0.3.0
  */
 export interface Alignment {
@@ -161,13 +115,6 @@ export interface Alignment {
  * One way of reading a run file. `sniff` recognises a file in this layout when a format accepts
  * several (an STS-B run, or GLUE's `index<TAB>prediction` file); the first reader is the default.
  *
- * @example
- * ```ts
- * import { Format, Formats } from "@stseval/formats"
- *
- * const readers: ReadonlyArray<Format.RunReader> = Formats.get("stsb-csv")!.runReaders
- * readers.map((r) => r.name) // ["sts-output", "glue-stsb"]: one score per line by default
- * ```
  * @since 0.3.0
  */
 export interface RunReader {
@@ -189,15 +136,6 @@ export interface RunReader {
  * and run readers, and, when its official scorer checks pairs in its own way (SemRel's
  * `evaluation.py`), its own `align`; otherwise `alignByLine` or `alignById` does.
  *
- * @example
- * ```ts
- * import { Format, Formats } from "@stseval/formats"
- *
- * const sick: Format.Format = Formats.get("sick")!
- * sick.match // "id"
- * sick.columns.map((c) => c.kind) // ["scores", "labels"]: relatedness and entailment
- * Formats.get("sts-gs")!.writeRun?.({ scores: [4.6, 3.9] }) // "4.6\n3.9\n"
- * ```
  * @since 0.3.0
  */
 export interface Format {

@@ -58,12 +58,6 @@ export const get = (name: string): Format | undefined => byName.get(name)
 /**
  * What an edition names as a format: a built-in name or a declarative spec.
  *
- * @example
- * ```ts
- * import { Formats } from "@stseval/formats"
- *
- * const references: ReadonlyArray<Formats.Reference> = ["sick", { type: "jsonl", id: "id", score: "score" }]
- * ```
  * @since 0.3.0
  */
 export type Reference = string | Declarative.Spec

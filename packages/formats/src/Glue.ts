@@ -21,12 +21,6 @@ import type { RunReader } from "./Format.js"
 /**
  * The file name GLUE expects for STS-B predictions.
  *
- * @example
- * ```ts
- * import { Glue } from "@stseval/formats"
- *
- * const name: "STS-B.tsv" = Glue.STSB_FILE // GLUE's submission file for STS-B
- * ```
  * @since 0.1.0
  */
 export const STSB_FILE = "STS-B.tsv"
@@ -34,12 +28,6 @@ export const STSB_FILE = "STS-B.tsv"
 /**
  * GLUE's range for STS-B predictions, inclusive.
  *
- * @example
- * ```ts
- * import { Glue } from "@stseval/formats"
- *
- * Glue.STSB_RANGE // { min: 0, max: 5 }
- * ```
  * @since 0.1.0
  */
 export const STSB_RANGE = { min: 0, max: 5 } as const

@@ -36,14 +36,6 @@ interface Base {
  * One dataset's gold: graded `scores` (one per record of the dataset, NaN = not annotated) or
  * `labels` ("" = not annotated).
  *
- * @example
- * ```ts
- * import { Gold } from "@stseval/formats"
- *
- * declare const gold: Gold.Gold
- * // SICK: relatedness holds graded scores, entailment labels
- * const values = gold.datasets.map((d: Gold.GoldDataset) => (d.kind === "scores" ? d.scores.length : d.labels.length))
- * ```
  * @since 0.1.0
  */
 export type GoldDataset =
@@ -51,15 +43,8 @@ export type GoldDataset =
   | (Base & { readonly kind: "labels"; readonly labels: ReadonlyArray<string> })
 
 /**
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Gold, Registry } from "@stseval/formats"
- * import { Effect } from "effect"
+ * An edition's gold as loaded: each dataset's pairs and scores.
  *
- * const gold: Gold.Gold = await Effect.runPromise(Gold.loadGold(Registry.get("sts2017")!, "data/sts2017/gold").pipe(Effect.provide(NodeServices.layer)))
- * gold.missing // datasets whose gold file is not there
- * ```
  * @since 0.1.0
  */
 export interface Gold {
@@ -75,12 +60,6 @@ export interface Gold {
 /**
  * The bytes (or text) of one dataset's gold file.
  *
- * @example
- * ```ts
- * import { Gold } from "@stseval/formats"
- *
- * const text: Gold.GoldText = { dataset: "track5.en-en", file: "STS.gs.track5.en-en.txt", content: "4.2\n1.0\n" }
- * ```
  * @since 0.1.0
  */
 export interface GoldText {

@@ -8,8 +8,11 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { firstProblem } from "./internal/schemaIssues.js"
 
 /**
+ * How much an issue weighs: an error fails the run, a warning or an info is reported.
+ *
  * @example
  * ```ts
  * import { Issue } from "@stseval/formats"
@@ -103,12 +106,6 @@ const MAX_FOUND = 80
  * bytes) is cut to this many characters (`cut`), so that what a run puts into every output (the
  * leaderboard, its status and cache files, `--json`) is bounded whatever it holds.
  *
- * @example
- * ```ts
- * import { Issue } from "@stseval/formats"
- *
- * Issue.make("warning", "unknown-file", "x".repeat(60_000), "not a run file").file.length <= Issue.MAX_FILE_LENGTH // true
- * ```
  * @since 0.4.0
  */
 export const MAX_FILE_LENGTH = 200
@@ -117,17 +114,31 @@ export const MAX_FILE_LENGTH = 200
  * The longest `message` (and `expected`) an issue holds; longer ones (a message quoting a 60,000-
  * character name) are cut to this many characters by `cut`.
  *
- * @example
- * ```ts
- * import { Issue } from "@stseval/formats"
- *
- * const limit: number = Issue.MAX_MESSAGE_LENGTH
- * ```
  * @since 0.4.0
  */
 export const MAX_MESSAGE_LENGTH = 500
 
 const MAX_FIELD_LENGTH = 200
+
+/**
+ * A Schema decoding error as one line that names the field (`runs.a.sig: Missing key`), its quoted
+ * values shortened and the whole cut to `MAX_MESSAGE_LENGTH`: for a message about a file of
+ * outside input, whose first line alone may not say where.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Issue } from "@stseval/formats"
+ *
+ * const decoded = Schema.decodeUnknownResult(Schema.Struct({ team: Schema.String }))({})
+ * if (decoded._tag === "Failure") Issue.schemaMessage(decoded.failure) // "team: Missing key"
+ * ```
+ * @since 0.5.0
+ */
+export const schemaMessage = (error: Schema.SchemaError): string => {
+  const { field, message } = firstProblem(error)
+  return cut(field === undefined ? message : `${field}: ${message}`, MAX_MESSAGE_LENGTH)
+}
 
 /**
  * A string of at most `max` characters: whole when it fits, else its start and its end around a
@@ -333,12 +344,6 @@ export const count = (issues: ReadonlyArray<Issue>, predicate: (issue: Issue) =>
  * line of every file), `capRun` keeps the errors first, then the warnings, then the infos, and
  * counts the rest.
  *
- * @example
- * ```ts
- * import { Issue } from "@stseval/formats"
- *
- * const limit: number = Issue.MAX_RUN_ISSUES
- * ```
  * @since 0.4.0
  */
 export const MAX_RUN_ISSUES = 100
@@ -467,13 +472,6 @@ export const escapeControls = (s: string): string =>
  * A parser's answer: the data it could read and everything it noticed. `value` is always present;
  * when `issues` has errors, the parts they name are unreliable and must not be scored.
  *
- * @example
- * ```ts
- * import { Issue, Text } from "@stseval/formats"
- *
- * const parsed: Issue.Parsed<Text.TextFile> = Text.fromString("4.6\n3.9\n", "STS.output.headlines.txt")
- * parsed.issues // what reading found, beside the value
- * ```
  * @since 0.1.0
  */
 export interface Parsed<A> {

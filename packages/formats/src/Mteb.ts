@@ -59,14 +59,6 @@ const RESULTS_TOLERANCE = 1e-6
 /**
  * One model's run for an edition, as files relative to the submissions folder.
  *
- * @example
- * ```ts
- * import { Mteb, Registry } from "@stseval/formats"
- *
- * declare const files: ReadonlyArray<Mteb.PredictionsFile>
- * const runs: ReadonlyArray<Mteb.ImportedRun> = Mteb.toRuns(Registry.get("stsb")!, files).value
- * runs.map((r) => r.name) // one run per model, named after it
- * ```
  * @since 0.1.0
  */
 export interface ImportedRun {
@@ -87,13 +79,6 @@ export interface ImportedRun {
  * results file, the same Spearman of the written scores against our gold (equal, or the dataset is
  * refused), and the edition's official figure of them (STS-B: Pearson), which is not MTEB's.
  *
- * @example
- * ```ts
- * import { Mteb } from "@stseval/formats"
- *
- * declare const run: Mteb.ImportedRun
- * for (const f of run.figures) console.log(`${f.dataset}: MTEB ${f.mteb?.value}, official ${f.official.metric} ${f.official.value}`)
- * ```
  * @since 0.3.0
  */
 export interface ImportedFigures {
@@ -109,12 +94,8 @@ export interface ImportedFigures {
 }
 
 /**
- * @example
- * ```ts
- * import { Mteb } from "@stseval/formats"
+ * Which of MTEB's similarity scores an import takes.
  *
- * const options: Mteb.ImportOptions = { scores: "manhattan" }
- * ```
  * @since 0.1.0
  */
 export interface ImportOptions {

@@ -59,12 +59,8 @@ export const writeRun = (rows: ReadonlyArray<{ readonly pairId: string; readonly
 export const runFileName = (language: string): string => `pred_${language}.csv`
 
 /**
- * @example
- * ```ts
- * import { SemRel } from "@stseval/formats"
+ * The language and split a SemRel file's name gives.
  *
- * const name: SemRel.FileName | undefined = SemRel.parseFileName("eng_test_with_labels.csv") // { language: "eng", split: "test", labelled: true }
- * ```
  * @since 0.1.0
  */
 export interface FileName {

@@ -17,12 +17,8 @@ import type { TextFile } from "./Text.js"
 import type { Format, RunReader, RunTable } from "./Format.js"
 
 /**
- * @example
- * ```ts
- * import { Sts, Text } from "@stseval/formats"
+ * One sentence pair of an STS input file.
  *
- * const pair: Sts.StsInputPair = Sts.parseInput(Text.fromString("A man sings.\tA man is singing.\n", "STS.input.headlines.txt").value).value.pairs[0]
- * ```
  * @since 0.1.0
  */
 export interface StsInputPair {
@@ -33,12 +29,8 @@ export interface StsInputPair {
 }
 
 /**
- * @example
- * ```ts
- * import { Sts, Text } from "@stseval/formats"
+ * An STS input file read: its sentence pairs.
  *
- * const input: Sts.StsInput = Sts.parseInput(Text.fromString("A man sings.\tA man is singing.\n", "STS.input.headlines.txt").value).value
- * ```
  * @since 0.1.0
  */
 export interface StsInput {
@@ -47,14 +39,8 @@ export interface StsInput {
 }
 
 /**
- * @example
- * ```ts
- * import { Sts, Text } from "@stseval/formats"
+ * An STS gold file read: one score a pair, NaN for a pair not annotated.
  *
- * // STS 2015/16: a blank gold line is a pair not annotated (NaN, not scored)
- * const gold: Sts.StsGold = Sts.parseGold(Text.fromString("4.2\n\n1.0\n", "STS.gs.answers-forums.txt").value).value
- * gold.annotated // 2
- * ```
  * @since 0.1.0
  */
 export interface StsGold {
@@ -66,13 +52,8 @@ export interface StsGold {
 }
 
 /**
- * @example
- * ```ts
- * import { Sts, Text } from "@stseval/formats"
+ * An STS run file read: one score a pair, and the confidences when given.
  *
- * const out: Sts.StsOutput = Sts.parseOutput(Text.fromString("4.6\t100\n3.9\t50\n", "STS.output.headlines.txt").value).value
- * out.confidence // Float64Array [100, 50]: the optional second field (2013-2014)
- * ```
  * @since 0.1.0
  */
 export interface StsOutput {
@@ -182,13 +163,6 @@ const NUMBERED_LINES = 3
 /**
  * How `parseOutput` reads a run.
  *
- * @example
- * ```ts
- * import { Sts } from "@stseval/formats"
- *
- * // what a file with an index column should be instead, for the error's hint (the STS Benchmark's GLUE layout)
- * const options: Sts.OutputOptions = { alternative: "use GLUE's layout: STS-B.tsv with the header line index<TAB>prediction" }
- * ```
  * @since 0.3.0
  */
 export interface OutputOptions {

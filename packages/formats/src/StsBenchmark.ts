@@ -17,14 +17,8 @@ import * as Glue from "./Glue.js"
 import * as Sts from "./Sts.js"
 
 /**
- * @example
- * ```ts
- * import { StsBenchmark, Text } from "@stseval/formats"
+ * One row of an STS Benchmark file.
  *
- * const line = "main-captions\tMSRvid\t2012test\t0001\t5.000\tA man is playing a flute.\tA man plays the flute."
- * const row: StsBenchmark.StsbRow = StsBenchmark.parse(Text.fromString(`${line}\n`, "sts-test.csv").value).value.rows[0]
- * row.score // 5
- * ```
  * @since 0.1.0
  */
 export interface StsbRow {
@@ -40,14 +34,8 @@ export interface StsbRow {
 }
 
 /**
- * @example
- * ```ts
- * import * as fs from "node:fs"
- * import { StsBenchmark, Text } from "@stseval/formats"
+ * An STS Benchmark file read: its rows.
  *
- * const data: StsBenchmark.StsbData = StsBenchmark.parse(Text.decode(fs.readFileSync("sts-test.csv"), "sts-test.csv").value).value
- * data.rows.length // 1379
- * ```
  * @since 0.1.0
  */
 export interface StsbData {
@@ -59,12 +47,6 @@ export interface StsbData {
  * Which field layout a file uses: the benchmark's (genre, file, year, id, score, sentence1,
  * sentence2) or the companion data's (`sts-mt.csv`, `sts-other.csv`), which has no genre field.
  *
- * @example
- * ```ts
- * import { StsBenchmark, Text } from "@stseval/formats"
- *
- * const layout: StsBenchmark.Layout = StsBenchmark.detectLayout(Text.fromString("main-captions\tMSRvid\t2012test\t0001\t5.000\ta\tb\n", "sts-test.csv").value) // "benchmark"
- * ```
  * @since 0.1.0
  */
 export type Layout = "benchmark" | "companion"

@@ -51,13 +51,8 @@ export type { ZipMember } from "./internal/runZip.js"
 // ---------------------------------------------------------------------------------------------
 
 /**
- * @example
- * ```ts
- * import { Submissions } from "@stseval/formats"
+ * Who made a run and which it is: team, run number, primary flag and id.
  *
- * const meta: Submissions.RunMeta = Submissions.metaFromName("ECNU_run1primary.txt")
- * meta.id // "ECNU/run1"
- * ```
  * @since 0.1.0
  */
 export interface RunMeta {
@@ -87,13 +82,8 @@ export interface RunMeta {
 }
 
 /**
- * @example
- * ```ts
- * import { Submissions } from "@stseval/formats"
+ * One file of a run: its name and bytes.
  *
- * declare const submission: Submissions.Submission
- * const names = submission.files.map((f: Submissions.RunFile) => f.name) // e.g. ["STS.output.track5.en-en.txt"]
- * ```
  * @since 0.1.0
  */
 export interface RunFile {
@@ -105,15 +95,8 @@ export interface RunFile {
 }
 
 /**
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Registry, Submissions } from "@stseval/formats"
- * import { Effect } from "effect"
+ * One run as read: its metadata, files and issues.
  *
- * const run: Submissions.Submission = await Effect.runPromise(Submissions.loadRun("submissions/ECNU_run1primary.zip", Registry.get("sts2017")!).pipe(Effect.provide(NodeServices.layer)))
- * run.kind // "zip"
- * ```
  * @since 0.1.0
  */
 export interface Submission {
@@ -127,15 +110,8 @@ export interface Submission {
 }
 
 /**
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Registry, Submissions } from "@stseval/formats"
- * import { Effect } from "effect"
+ * The runs found in a submissions folder, and the issues of what could not be read as a run.
  *
- * const found: Submissions.Discovered = await Effect.runPromise(Submissions.discover("submissions", Registry.get("sick2014")!).pipe(Effect.provide(NodeServices.layer)))
- * found.issues // the folder's own problems (a file that is no run, a hidden file...)
- * ```
  * @since 0.1.0
  */
 export interface Discovered {
@@ -145,12 +121,8 @@ export interface Discovered {
 }
 
 /**
- * @example
- * ```ts
- * import { Submissions } from "@stseval/formats"
+ * The bounds of a discovery, and the folder runs must stay within.
  *
- * const options: Submissions.DiscoverOptions = { maxZipBytes: 100 * 1024 * 1024, within: "submissions" }
- * ```
  * @since 0.1.0
  */
 export interface DiscoverOptions {
@@ -177,12 +149,6 @@ export interface DiscoverOptions {
  * A submissions folder's entries from one listing: `names`, those that may be runs (as
  * `entryNames` gives them), and `runJson`, the `*.run.json` metadata files beside runs.
  *
- * @example
- * ```ts
- * import { Submissions } from "@stseval/formats"
- *
- * const listing: Submissions.FolderListing = { names: ["ECNU_run1.txt"], runJson: new Set(["ECNU_run1.run.json"]) }
- * ```
  * @since 0.4.0
  */
 export interface FolderListing {
@@ -239,18 +205,6 @@ export const loadRun = (
  * A run as read from its file, folder or zip, before the folder gives it its id (`settle`): what
  * `loadEntry` reads.
  *
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Registry, Submissions } from "@stseval/formats"
- * import { Effect } from "effect"
- *
- * const entry = await Effect.runPromise(Submissions.loadEntry("submissions", "ECNU_run1primary.zip", Registry.get("sts2017")!).pipe(Effect.provide(NodeServices.layer)))
- * if (entry._tag === "Run") {
- *   const loaded: Submissions.LoadedRun = entry.run
- *   loaded.meta.team // "ECNU"
- * }
- * ```
  * @since 0.3.0
  */
 export type LoadedRun = Omit<Submission, "meta"> & { readonly meta: Omit<RunMeta, "id"> }
@@ -259,12 +213,6 @@ export type LoadedRun = Omit<Submission, "meta"> & { readonly meta: Omit<RunMeta
  * One entry of a submissions folder, read: a run (`Run`), or what the entry is instead and why it
  * was skipped (`Skipped`: a plain file where runs are folders, a broken link, a socket...).
  *
- * @example
- * ```ts
- * import { Submissions } from "@stseval/formats"
- *
- * const describe = (e: Submissions.Entry): string => (e._tag === "Run" ? e.run.meta.team : e.issue.message)
- * ```
  * @since 0.3.0
  */
 export type Entry = { readonly _tag: "Run"; readonly run: LoadedRun } | { readonly _tag: "Skipped"; readonly issue: Issue.Issue }

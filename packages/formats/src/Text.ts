@@ -12,12 +12,6 @@ import { firstInvalidOffset, hexBytes, lineOfOffset } from "./internal/utf8.js"
 /**
  * Files larger than this are refused before decoding (documented in docs/formats.md).
  *
- * @example
- * ```ts
- * import { Text } from "@stseval/formats"
- *
- * const limit: number = Text.DEFAULT_MAX_BYTES // a larger file is refused with a too-large issue
- * ```
  * @since 0.1.0
  */
 export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024
@@ -27,23 +21,13 @@ export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024
  * tasks has about 10,000 lines (the full SICK release); a million keeps the memory of the parsed
  * lines and rows bounded (docs/formats.md, "Size caps").
  *
- * @example
- * ```ts
- * import { Text } from "@stseval/formats"
- *
- * const limit: number = Text.DEFAULT_MAX_LINES // 1,000,000
- * ```
  * @since 0.2.0
  */
 export const DEFAULT_MAX_LINES = 1_000_000
 
 /**
- * @example
- * ```ts
- * import { Issue, Text } from "@stseval/formats"
+ * The line endings a file was found with.
  *
- * const ending: Text.LineEnding = Text.fromString("a\r\nb\r\n", "x.txt").value.lineEnding // "crlf"
- * ```
  * @since 0.1.0
  */
 export type LineEnding = "lf" | "crlf" | "cr" | "mixed" | "none"
@@ -53,13 +37,6 @@ export type LineEnding = "lf" | "crlf" | "cr" | "mixed" | "none"
  * BOM; the empty piece after a final newline is not a line. Trailing blank lines are kept (parsers
  * decide what they mean) and reported as an info issue.
  *
- * @example
- * ```ts
- * import { Text } from "@stseval/formats"
- *
- * const text: Text.TextFile = Text.fromString("\uFEFF4.6\r\n3.9", "STS.output.headlines.txt").value
- * text.lines // ["4.6", "3.9"]; text.bom true, text.lineEnding "crlf", text.finalNewline false
- * ```
  * @since 0.1.0
  */
 export interface TextFile {
@@ -71,12 +48,8 @@ export interface TextFile {
 }
 
 /**
- * @example
- * ```ts
- * import { Text } from "@stseval/formats"
+ * The bounds of a decoded file: bytes and lines.
  *
- * const options: Text.DecodeOptions = { maxBytes: 50 * 1024 * 1024, maxLines: 100_000 }
- * ```
  * @since 0.1.0
  */
 export interface DecodeOptions {

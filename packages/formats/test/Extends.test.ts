@@ -4,25 +4,17 @@
  * key, `datasets` merged by name (`remove: true` drops one), other lists replaced; a base is a
  * built-in id or a file relative to the extending one; cycles are refused, naming them.
  */
-import * as fs from "node:fs"
-import * as os from "node:os"
-import * as path from "node:path"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect } from "effect"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
+import { scratchDir, writeIn } from "@stseval/vitest-config/temp"
 import { Registry } from "@stseval/formats"
 
 const run = <A, E>(effect: Effect.Effect<A, E, NodeServices.NodeServices>) => Effect.runPromise(effect.pipe(Effect.provide(NodeServices.layer)))
 const fail = <A>(effect: Effect.Effect<A, Registry.EditionError, NodeServices.NodeServices>) => run(Effect.flip(effect))
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-extends-"))
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
-const write = (name: string, text: string) => {
-  const file = path.join(dir, name)
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, text)
-  return file
-}
+const dir = scratchDir("extends")
+const write = (name: string, text: string) => writeIn(dir, name, text)
 const sts2015 = Registry.get("sts2015")!
 
 describe("extends: a built-in edition", () => {

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
+import { tsvRows } from "@stseval/vitest-config/tsv"
 import { Gold, Issue, Registry } from "@stseval/formats"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -164,25 +165,13 @@ describe.skipIf(!hasShared)("every built-in edition with public data loads its g
   const data = path.join(shared, "data")
   // scored_pairs per (year, dataset) as computed with the official scorers
   const reference = hasShared
-    ? fs
-        .readFileSync(path.join(shared, "reference", "sts-synthetic-runs.official.tsv"), "utf8")
-        .trim()
-        .split("\n")
-        .slice(1)
-        .map((l) => l.split("\t"))
-        .map(([year, dataset, , gold, scored]) => ({ year: year, dataset: dataset, gold: gold, scored: Number(scored) }))
+    ? tsvRows(path.join(shared, "reference", "sts-synthetic-runs.official.tsv")).map(([year, dataset, , gold, scored]) => ({ year: year, dataset: dataset, gold: gold, scored: Number(scored) }))
     : []
 
   // SemRel: pairs per track and language, from the baseline reference (all 30 labelled test sets)
   const semrelPairs: Record<string, number> = hasShared
     ? Object.fromEntries(
-        fs
-          .readFileSync(path.join(shared, "reference", "semrel2024-lexical-overlap.tsv"), "utf8")
-          .trim()
-          .split("\n")
-          .slice(1)
-          .map((l) => l.split("\t"))
-          .map(([track, lang, pairs]) => [`semrel2024-${track.slice(-1)}/${lang}`, Number(pairs)])
+        tsvRows(path.join(shared, "reference", "semrel2024-lexical-overlap.tsv")).map(([track, lang, pairs]) => [`semrel2024-${track.slice(-1)}/${lang}`, Number(pairs)])
       )
     : {}
 

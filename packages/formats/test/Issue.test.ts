@@ -33,20 +33,12 @@ describe("capped issue lists keep the true count", () => {
 
 describe("Issue.format, the text form", () => {
   it("shows the bad value found, as the JSON has it", () => {
-    const issue = Issue.error("not-a-number", "Team_run1.txt", "the relatedness score on line 3 is not a number", {
-      line: 3,
-      expected: "a number",
-      found: "four"
-    })
+    const issue = Issue.error("not-a-number", "Team_run1.txt", "the relatedness score on line 3 is not a number", { line: 3, expected: "a number", found: "four" })
     expect(Issue.format(issue)).toBe('Team_run1.txt:3: error: the relatedness score on line 3 is not a number (expected a number, found "four")')
   })
 
   it("does not repeat a value the message already quotes", () => {
-    const issue = Issue.error("unknown-label", "x", 'the entailment label "NEUTRL" on line 2 is not one of ENTAILMENT, CONTRADICTION, NEUTRAL', {
-      line: 2,
-      expected: "ENTAILMENT, CONTRADICTION, NEUTRAL",
-      found: "NEUTRL"
-    })
+    const issue = Issue.error("unknown-label", "x", 'the entailment label "NEUTRL" on line 2 is not one of ENTAILMENT, CONTRADICTION, NEUTRAL', { line: 2, expected: "ENTAILMENT, CONTRADICTION, NEUTRAL", found: "NEUTRL" })
     expect(Issue.format(issue)).toBe('x:2: error: the entailment label "NEUTRL" on line 2 is not one of ENTAILMENT, CONTRADICTION, NEUTRAL')
   })
 

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
+import { tsvRows } from "@stseval/vitest-config/tsv"
 import { zipSync } from "fflate"
 import { Gold, Issue, Registry, SemRel, Submissions, Text } from "@stseval/formats"
 import { Pearson, Spearman } from "@stseval/metrics"
@@ -255,13 +256,7 @@ describe.skipIf(!hasShared)("every SemRel csv of ../shared/data/semrel2024", () 
 })
 
 const referenceRows = (): Array<{ run: string; lang: string; spearman: number }> =>
-  fs
-    .readFileSync(path.join(shared, "reference", "semrel2024-synthetic-runs.official.tsv"), "utf8")
-    .trim()
-    .split("\n")
-    .slice(1)
-    .map((l) => l.split("\t"))
-    .map(([run, lang, spearman]) => ({ run, lang, spearman: Number(spearman) }))
+  tsvRows(path.join(shared, "reference", "semrel2024-synthetic-runs.official.tsv")).map(([run, lang, spearman]) => ({ run, lang, spearman: Number(spearman) }))
 
 describe.skipIf(!hasShared)("official evaluation.py figures of ../shared/data/runs/semrel2024-synthetic", () => {
   const rows = hasShared ? referenceRows() : []

@@ -37,6 +37,8 @@ const tree = (files: Record<string, string | Uint8Array | null>): string => {
   return root
 }
 const codes = (issues: ReadonlyArray<Issue.Issue>) => issues.map((i) => i.code)
+/** The run `id` among those a discovery found (it must be there). */
+const runOf = async (found: Promise<Submissions.Discovered>, id: string) => (await found).runs.find((r) => r.meta.id === id)!
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
 
 describe("parseRunName", () => {
@@ -116,19 +118,19 @@ describe("discover: STS (a run is a folder or a zip)", () => {
   })
 
   it("reads a folder run's files, sorted, without hidden files or run.json; run.json sets late", async () => {
-    const ecnu = (await found).runs.find((r) => r.meta.id === "ECNU/run1")!
+    const ecnu = await runOf(found, "ECNU/run1")
     expect(ecnu.files.map((f) => f.name)).toEqual(["STS.output.OnWN.txt", "STS.output.headlines.txt"])
     expect(text(ecnu.files[1].bytes)).toBe("3.2\n4.1\n")
     expect(ecnu.files[1].path).toBe(path.join(root, "ECNU_run1", "STS.output.headlines.txt"))
     expect(ecnu.meta).toMatchObject({ team: "ECNU", run: 1, primary: false, late: true, corrected: false })
     expect(ecnu.issues).toEqual([])
-    const ecnu2 = (await found).runs.find((r) => r.meta.id === "ECNU/run2")!
+    const ecnu2 = await runOf(found, "ECNU/run2")
     expect(ecnu2.meta).toMatchObject({ primary: true, late: false, postDeadline: true })
     expect(ecnu.meta.postDeadline).toBe(false)
   })
 
   it("reads a zip's entries by base name, skipping directories, __MACOSX and hidden files; run.json inside it", async () => {
-    const unal = (await found).runs.find((r) => r.meta.id === "UNAL/run2")!
+    const unal = await runOf(found, "UNAL/run2")
     expect(unal.files.map((f) => [f.name, f.path, text(f.bytes)])).toEqual([
       ["STS.output.images.txt", `${path.join(root, "UNAL_run2.zip")}!UNAL_run2/STS.output.images.txt`, "1.5\n2.5\n"]
     ])
@@ -136,7 +138,7 @@ describe("discover: STS (a run is a folder or a zip)", () => {
   })
 
   it("takes team and run from a run.json beside the run (<name>.run.json), without a bad-run-name warning", async () => {
-    const meta = (await found).runs.find((r) => r.meta.id === "MetaTeam/run7")!
+    const meta = await runOf(found, "MetaTeam/run7")
     expect(meta.meta).toMatchObject({ team: "MetaTeam", run: 7, primary: true })
     expect(meta.issues).toEqual([])
   })
@@ -149,7 +151,7 @@ describe("discover: STS (a run is a folder or a zip)", () => {
   })
 
   it("a bad run.json: an error bad-run-metadata naming the file and the field, and the run has no files (not scored under the name's team)", async () => {
-    const bad = (await found).runs.find((r) => r.meta.id === "Bad_run3")!
+    const bad = await runOf(found, "Bad_run3")
     expect(bad.issues.map((i) => [i.severity, i.code])).toEqual([["error", "bad-run-metadata"]])
     expect(bad.issues[0].file).toBe(path.join(root, "Bad_run3", "run.json"))
     expect(bad.issues[0].field).toBe("primery")
@@ -555,29 +557,20 @@ describe("links: nothing outside the submissions folder is read through a run", 
     expect(codes(one.issues)).toEqual(["outside-folder"])
   })
 
-  it("Loop_run1 -> . (the submissions folder itself) is refused, not read as another team's run", async () => {
-    const loop = (await found).runs.find((r) => r.meta.id === "Loop/run1")!
-    expect(loop.files).toEqual([])
-    expect(codes(loop.issues)).toEqual(["outside-folder"])
-    expect(loop.issues[0].message).toContain("the submissions folder itself")
-  })
-
-  it("a run folder that is a link out of the submissions folder is refused", async () => {
-    const out = (await found).runs.find((r) => r.meta.id === "Out/run1")!
-    expect(out.files).toEqual([])
-    expect(codes(out.issues)).toEqual(["outside-folder"])
-    expect(out.issues[0].message).toBe("the run is a link to a place outside the submissions folder; runs are read only inside it, so it was not read")
-  })
-
-  it("a run that is a link to another run is refused (its files would be scored twice)", async () => {
-    const copy = (await found).runs.find((r) => r.meta.id === "Copy/run1")!
-    expect(copy.files).toEqual([])
-    expect(codes(copy.issues)).toEqual(["outside-folder"])
-    expect(copy.issues[0].message).toContain("Good_run1")
+  // Each refused whole: no file read, one outside-folder issue whose message says why (the second word for word).
+  it.each([
+    ["Loop_run1 -> . (the submissions folder itself) is refused, not read as another team's run", "Loop/run1", expect.stringContaining("the submissions folder itself")],
+    ["a run folder that is a link out of the submissions folder is refused", "Out/run1", "the run is a link to a place outside the submissions folder; runs are read only inside it, so it was not read"],
+    ["a run that is a link to another run is refused (its files would be scored twice)", "Copy/run1", expect.stringContaining("Good_run1")]
+  ])("%s", async (_title, id, message) => {
+    const refused = await runOf(found, id)
+    expect(refused.files).toEqual([])
+    expect(codes(refused.issues)).toEqual(["outside-folder"])
+    expect(refused.issues[0].message).toEqual(message)
   })
 
   it("inside a run folder, a link pointing out of the run's folder is refused; the run's other files are read", async () => {
-    const inner = (await found).runs.find((r) => r.meta.id === "Inner/run1")!
+    const inner = await runOf(found, "Inner/run1")
     expect(inner.files.map((f) => f.name)).toEqual(["STS.output.images.txt"])
     expect(inner.issues.map((i) => [i.code, i.file])).toEqual([
       ["outside-folder", path.join(root, "Inner_run1", "STS.output.OnWN.txt")],
@@ -592,7 +585,7 @@ describe("links: nothing outside the submissions folder is read through a run", 
   })
 
   it("ordinary runs beside them are unaffected", async () => {
-    const good = (await found).runs.find((r) => r.meta.id === "Good/run1")!
+    const good = await runOf(found, "Good/run1")
     expect(good.files.map((f) => f.name)).toEqual(["STS.output.headlines.txt", "STS.output.images.txt"])
     expect(good.issues).toEqual([])
   })
@@ -702,7 +695,7 @@ describe("a run.json that cannot be used: the run is not scored", () => {
   fs.writeFileSync(path.join(root, "Linked_run1primary", "STS.output.images.txt"), "1\n")
   fs.symlinkSync(path.join(outside, "run.json"), path.join(root, "Linked_run1primary", "run.json"))
   const found = run(Submissions.discover(root, sts2014))
-  const byId = async (id: string) => (await found).runs.find((r) => r.meta.id === id)!
+  const byId = (id: string) => runOf(found, id)
 
   it.each([
     ["Big_run1primary", "Big_run1primary/run.json"],
@@ -769,7 +762,7 @@ describe("a zip holding several run.json: ambiguous, the run is not scored", () 
   })
 
   it("the other runs of the folder are read as before (one run.json in a zip, one folder down, is used)", async () => {
-    const one = (await found).runs.find((r) => r.meta.id === "One/run1")!
+    const one = await runOf(found, "One/run1")
     expect(one.issues).toEqual([])
     expect(one.meta).toMatchObject({ team: "One", run: 1, primary: true, late: true })
     expect(one.files.map((f) => f.name)).toEqual(["STS.output.images.txt"])

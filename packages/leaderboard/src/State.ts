@@ -103,6 +103,5 @@ const decodeState = Schema.decodeUnknownResult(Schema.fromJsonString(StateFile))
  */
 export const decode = (text: string): { readonly _tag: "Ok"; readonly state: StateFile } | { readonly _tag: "Invalid"; readonly reason: string } => {
   const result = decodeState(text)
-  // (cut: a Schema message may quote the value it refuses, whatever its size)
-  return result._tag === "Success" ? { _tag: "Ok", state: result.success } : { _tag: "Invalid", reason: Issue.cut(result.failure.message.split("\n")[0], Issue.MAX_MESSAGE_LENGTH) }
+  return result._tag === "Success" ? { _tag: "Ok", state: result.success } : { _tag: "Invalid", reason: Issue.schemaMessage(result.failure) }
 }

@@ -9,13 +9,8 @@ import type { MetricValue } from "./MetricValue.js"
 import type { LabelsMetric } from "./Metric.js"
 
 /**
- * @example
- * ```ts
- * import { Accuracy, MetricValue } from "@stseval/metrics"
+ * One class's precision, recall and F1.
  *
- * const neutral: Accuracy.ClassScores = Accuracy.accuracy(["NEUTRAL", "ENTAILMENT"], ["NEUTRAL", "NEUTRAL"]).perClass["NEUTRAL"]
- * const precision = MetricValue.getOrNaN(neutral.precision) // 0.5
- * ```
  * @since 0.1.0
  */
 export interface ClassScores {
@@ -34,13 +29,8 @@ export interface ClassScores {
 }
 
 /**
- * @example
- * ```ts
- * import { Accuracy } from "@stseval/metrics"
+ * Accuracy with its confusion matrix and each class's precision, recall and F1.
  *
- * const result: Accuracy.AccuracyResult = Accuracy.accuracy(["A", "B", "B"], ["A", "B", "A"], ["A", "B"])
- * result.confusion // [[1, 0], [1, 1]]: gold A predicted A; gold B predicted A, B
- * ```
  * @since 0.1.0
  */
 export interface AccuracyResult {

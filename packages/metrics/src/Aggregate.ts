@@ -14,6 +14,7 @@ import type { MetricValue } from "./MetricValue.js"
 import { pearson } from "./Pearson.js"
 import { unitScale } from "./internal/check.js"
 import { isConstant } from "./Rescale.js"
+import { centred, centredSums, inOrder } from "./internal/centred.js"
 
 /**
  * sum(v_i w_i) / sum(w_i), w_i = the dataset's scored pairs. NaN when the weights sum to 0
@@ -133,20 +134,10 @@ const fitInto = (x: Float64Array, y: Float64Array, out: Float64Array, offset: nu
   }
   const mx = x0 + sx / n
   const my = y0 + sy / n
-  let sxx = 0
-  let sxy = 0
-  let cx = 0
-  let cy = 0
-  for (let i = 0; i < n; i++) {
-    const dx = x[i] * px - mx
-    const dy = y[i] * py - my
-    cx += dx
-    cy += dy
-    sxx += dx * dx
-    sxy += dx * dy
-  }
-  sxx -= (cx * cx) / n
-  sxy -= (cx * cy) / n
+  centredSums(x, y, inOrder(n), n, px, py, mx, my)
+  const { cx, cy } = centred
+  const sxx = centred.sxx - (cx * cx) / n
+  const sxy = centred.sxy - (cx * cy) / n
   // A constant run (every value equal) fits to the gold's mean.
   const b = sxx > 0 && !isConstant(x) ? sxy / sxx : 0
   const ym = my + cy / n

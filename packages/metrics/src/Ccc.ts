@@ -13,6 +13,7 @@ import type { MetricValue } from "./MetricValue.js"
 import type { ScoresMetric } from "./Metric.js"
 import * as Moments from "./Moments.js"
 import { correlationTraits } from "./internal/traits.js"
+import { centred, centredSums, inOrder } from "./internal/centred.js"
 
 /**
  * CCC of the run against the gold (gold first, as every metric takes them), by two passes (means,
@@ -44,16 +45,9 @@ export const ccc = (gold: Float64Array, run: Float64Array): MetricValue => {
   }
   mx /= n
   mg /= n
-  let sxx = 0
-  let sgg = 0
-  let sxg = 0
-  for (let i = 0; i < n; i++) {
-    const dx = run[i] - mx
-    const dg = gold[i] - mg
-    sxx += dx * dx
-    sgg += dg * dg
-    sxg += dx * dg
-  }
+  // the plain centred sums (CCC's definition: no correction for the rounding left in the means)
+  centredSums(run, gold, inOrder(n), n, 1, 1, mx, mg)
+  const { sxx, syy: sgg, sxy: sxg } = centred
   const shift = mx - mg
   const denominator = sxx + sgg + n * shift * shift
   if (!(denominator > 0)) return undefined_(Reason.bothConstant)

@@ -16,12 +16,6 @@ import type { MetricValue } from "./MetricValue.js"
  * What a metric reads: `scores` are graded values (`Float64Array`, gold first); `labels` are class
  * labels (SICK entailment, a triple task's "A" / "B").
  *
- * @example
- * ```ts
- * import { Metric, Metrics } from "@stseval/metrics"
- *
- * const kind: Metric.Kind = Metrics.getOrThrow("accuracy").kind // "labels"
- * ```
  * @since 0.3.0
  */
 export type Kind = "scores" | "labels"
@@ -31,12 +25,6 @@ export type Kind = "scores" | "labels"
  * `r100`: r x 100 to 2 decimals), `percent` (an accuracy, already in percent) and `decimal` (an
  * error such as MSE, or an F1) to `decimals` places.
  *
- * @example
- * ```ts
- * import { Metric, Metrics } from "@stseval/metrics"
- *
- * const display: Metric.Display = Metrics.getOrThrow("mse").display // { style: "decimal", decimals: 3 }
- * ```
  * @since 0.3.0
  */
 export type Display =
@@ -53,14 +41,6 @@ export type Display =
  * statistic, whatever the metric (as sacrebleu's per-segment statistics: `sacrebleu/metrics/base.py`
  * at commit 078c4401, `Metric._extract_corpus_statistics` and `Metric._compute_score_from_stats`).
  *
- * @example
- * ```ts
- * import { Metric, Metrics } from "@stseval/metrics"
- *
- * const pearson = Metrics.getOrThrow("pearson").resampling as Metric.Sums
- * const out = new Float64Array(pearson.statistics(0))
- * pearson.pair(4, 3.5, Number.NaN, out, 0, 0) // [1, x, x^2, g, g^2, x g] of one pair
- * ```
  * @since 0.5.0
  */
 export interface Sums {
@@ -92,13 +72,6 @@ export interface Sums {
  * duplicates allowed), NaN when undefined; `of`: when the figure is Pearson of the mid-ranks
  * (Spearman), significance's rank walks resample it without gathering.
  *
- * @example
- * ```ts
- * import { Metric, Metrics } from "@stseval/metrics"
- *
- * const ranks = Metrics.getOrThrow("kendall").resampling as Metric.Ranks
- * ranks.at(new Float64Array([1, 3, 4, 2]), new Float64Array([1, 2, 4, 3]), new Int32Array([0, 1, 2, 3]), 4)
- * ```
  * @since 0.5.0
  */
 export interface Ranks {
@@ -110,12 +83,6 @@ export interface Ranks {
 /**
  * What a metric declares for resampling: its statistics (`Sums`) or that it needs ranks (`Ranks`).
  *
- * @example
- * ```ts
- * import { Metric, Metrics } from "@stseval/metrics"
- *
- * const by: Metric.Resampling["by"] = Metrics.getOrThrow("mse").resampling.by // "sums"
- * ```
  * @since 0.5.0
  */
 export type Resampling = Sums | Ranks
@@ -142,22 +109,17 @@ interface Common {
   readonly correlation: boolean
   /** how significance resamples it (intervals, bootstrap, randomisation) */
   readonly resampling: Resampling
+  /**
+   * What its percentile intervals do on few pairs, as measured (packages/significance/bench/coverage.py,
+   * normal data), for the few-pairs note; undefined for a metric not measured.
+   */
+  readonly fewPairsCoverage?: string | undefined
 }
 
 /**
  * A metric of graded scores. `compute(gold, run, confidence)` gives the figure or why there is
  * none.
  *
- * @example
- * ```ts
- * import { Metric, Metrics } from "@stseval/metrics"
- *
- * const m = Metrics.getOrThrow("pearson")
- * if (m.kind === "scores") {
- *   const scores: Metric.ScoresMetric = m
- *   scores.compute(new Float64Array([1, 3, 4, 2]), new Float64Array([1, 2, 4, 3])) // defined(0.8)
- * }
- * ```
  * @since 0.3.0
  */
 export interface ScoresMetric extends Common {
@@ -172,16 +134,6 @@ export interface ScoresMetric extends Common {
  * the label set and order when known; its `resampling` statistics take them as codes (indices
  * into one label table shared by the gold and the run), as resampling encodes them once.
  *
- * @example
- * ```ts
- * import { Metric, Metrics } from "@stseval/metrics"
- *
- * const m = Metrics.getOrThrow("accuracy")
- * if (m.kind === "labels") {
- *   const labels: Metric.LabelsMetric = m
- *   labels.compute(["A", "B"], ["A", "A"]) // defined(50)
- * }
- * ```
  * @since 0.3.0
  */
 export interface LabelsMetric extends Common {
@@ -190,13 +142,8 @@ export interface LabelsMetric extends Common {
 }
 
 /**
- * @example
- * ```ts
- * import { Metric, Metrics } from "@stseval/metrics"
+ * A metric descriptor: of scores or of labels.
  *
- * const describe = (m: Metric.Metric): string => `${m.label} (${m.symbol}), ${m.direction} is better`
- * describe(Metrics.getOrThrow("mse")) // "MSE (MSE), lower is better"
- * ```
  * @since 0.3.0
  */
 export type Metric = ScoresMetric | LabelsMetric

@@ -11,12 +11,6 @@
 /**
  * A metric that has a value.
  *
- * @example
- * ```ts
- * import { MetricValue } from "@stseval/metrics"
- *
- * const r: MetricValue.Defined = { _tag: "Defined", value: 0.627 }
- * ```
  * @since 0.1.0
  */
 export interface Defined {
@@ -27,12 +21,6 @@ export interface Defined {
 /**
  * A metric with no value, and why (e.g. "the run is constant").
  *
- * @example
- * ```ts
- * import { MetricValue } from "@stseval/metrics"
- *
- * const none: MetricValue.Undefined = { _tag: "Undefined", reason: MetricValue.Reason.runConstant }
- * ```
  * @since 0.1.0
  */
 export interface Undefined {
@@ -41,13 +29,8 @@ export interface Undefined {
 }
 
 /**
- * @example
- * ```ts
- * import { MetricValue, Pearson } from "@stseval/metrics"
+ * A metric's figure, or why it has none.
  *
- * const r: MetricValue.MetricValue = Pearson.pearson(new Float64Array([1, 2, 3]), new Float64Array([2, 2, 2]))
- * const text = r._tag === "Defined" ? r.value.toFixed(3) : `- (${r.reason})` // "- (the run is constant)"
- * ```
  * @since 0.1.0
  */
 export type MetricValue = Defined | Undefined

@@ -9,12 +9,6 @@
 /**
  * Moments per pair.
  *
- * @example
- * ```ts
- * import { Moments } from "@stseval/metrics"
- *
- * Moments.count // 6: n, sum x, sum x^2, sum g, sum g^2, sum x g
- * ```
  * @since 0.5.0
  */
 export const count = 6

@@ -17,36 +17,11 @@ import type { MetricValue } from "./MetricValue.js"
 import type { ScoresMetric } from "./Metric.js"
 import { correlationTraits } from "./internal/traits.js"
 
-const OK = 0
-const FEW = 1
-const X_CONST = 2
-const Y_CONST = 3
-const BOTH = 4
-const X_NF = 5
-const Y_NF = 6
-const W_BAD = 7
-const W_ZERO = 8
-let lastStatus = OK
+// Why the last r_w is undefined (a `Reason`), or undefined when it is defined.
+let lastReason: string | undefined = undefined
 
-const reasonOf = (s: number): string =>
-  s === FEW
-    ? Reason.fewerThanTwoPairs
-    : s === X_CONST
-      ? Reason.runConstant
-      : s === Y_CONST
-        ? Reason.goldConstant
-        : s === BOTH
-          ? Reason.bothConstant
-          : s === X_NF
-            ? Reason.runNotFinite
-            : s === Y_NF
-              ? Reason.goldNotFinite
-              : s === W_BAD
-                ? Reason.weightsNotValid
-                : Reason.weightsZero
-
-const fail = (s: number): number => {
-  lastStatus = s
+const fail = (reason: string): number => {
+  lastReason = reason
   return Number.NaN
 }
 
@@ -87,7 +62,7 @@ export const weightedPearsonRaw = (
   let yBad = false
   for (let i = 0; i < n; i++) {
     const wi = w[i]
-    if (!(wi >= 0) || wi === Infinity) return fail(W_BAD)
+    if (!(wi >= 0) || wi === Infinity) return fail(Reason.weightsNotValid)
     if (wi === 0) continue
     const xi = x[i]
     const yi = y[i]
@@ -105,15 +80,15 @@ export const weightedPearsonRaw = (
     if (yi < ymin) ymin = yi
     else if (yi > ymax) ymax = yi
   }
-  if (positives === 0) return fail(n === 0 ? FEW : W_ZERO)
-  if (xBad) return fail(X_NF)
-  if (yBad) return fail(Y_NF)
-  if (positives < 2) return fail(FEW)
+  if (positives === 0) return fail(n === 0 ? Reason.fewerThanTwoPairs : Reason.weightsZero)
+  if (xBad) return fail(Reason.runNotFinite)
+  if (yBad) return fail(Reason.goldNotFinite)
+  if (positives < 2) return fail(Reason.fewerThanTwoPairs)
   // "Constant" = every weighted value equal; extreme magnitudes (scores or weights) are brought to
   // unit scale by exact powers of two (see Pearson.ts), so r_w is the same at any scale.
   const xc = xmin === xmax
   const yc = ymin === ymax
-  if (xc || yc) return fail(xc && yc ? BOTH : xc ? X_CONST : Y_CONST)
+  if (xc || yc) return fail(xc && yc ? Reason.bothConstant : xc ? Reason.runConstant : Reason.goldConstant)
   const px = unitScale(Math.max(-xmin, xmax))
   const py = unitScale(Math.max(-ymin, ymax))
   const pw = unitScale(wmax)
@@ -155,8 +130,8 @@ export const weightedPearsonRaw = (
   // A guard only (see Pearson.ts): at unit scale different values leave a positive sum of squares.
   const xz = !(sxx > 0)
   const yz = !(syy > 0)
-  if (xz || yz) return fail(xz && yz ? BOTH : xz ? X_CONST : Y_CONST)
-  lastStatus = OK
+  if (xz || yz) return fail(xz && yz ? Reason.bothConstant : xz ? Reason.runConstant : Reason.goldConstant)
+  lastReason = undefined
   const r = sxy / rootProduct(sxx, syy)
   return r > 1 ? 1 : r < -1 ? -1 : r
 }
@@ -184,7 +159,7 @@ export const weightedPearson = (
   w: Float64Array | Uint32Array | Int32Array
 ): MetricValue => {
   const r = weightedPearsonRaw(y, x, w)
-  return lastStatus === OK ? defined(r) : undefined_(reasonOf(lastStatus))
+  return lastReason === undefined ? defined(r) : undefined_(lastReason)
 }
 
 /**

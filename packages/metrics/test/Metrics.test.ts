@@ -62,4 +62,10 @@ describe("Metrics registry", () => {
     expect(Metric.figureAt(Accuracy.macroF1Metric, gc, rc, new Int32Array([1, 1, 3]), 3, undefined, 3)).toBeCloseTo(1 / 3, 15)
     expect(Accuracy.metric.compute([], [])).toEqual(MetricValue.undefined_("no pairs"))
   })
+
+  it("what few pairs do to a metric's percentile intervals is said by its descriptor (measured for Pearson and Spearman only), not looked up by its name elsewhere", () => {
+    expect(Pearson.metric.fewPairsCoverage).toContain("less often than their level says")
+    expect(Spearman.metric.fewPairsCoverage).toContain("more often than their level says")
+    for (const m of Metrics.all.filter((d) => d !== Pearson.metric && d !== Spearman.metric)) expect(m.fewPairsCoverage, m.name).toBeUndefined()
+  })
 })

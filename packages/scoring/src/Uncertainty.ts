@@ -47,7 +47,7 @@ import type { Results } from "./Engine.js"
 import { leastPairs, rankingName, reportedAggregates } from "./internal/edition.js"
 import type { RankedResults, Ranking } from "./Rank.js"
 import type { ScoredRun } from "./ScoredRun.js"
-import { FEW_PAIRS_COVERAGE, FEW_PAIRS_MARK, isFew, isSkewed, SKEWED_MARK } from "./uncertainty/marks.js"
+import { FEW_PAIRS_MARK, isFew, isSkewed, SKEWED_MARK } from "./uncertainty/marks.js"
 
 export { FEW_PAIRS_MARK, isFew, isSkewed, SKEWED_MARK } from "./uncertainty/marks.js"
 export { aggregateFigure, bestGroup, datasetFigure, formatRankInterval, rankedFigure, rankInterval, runIntervals } from "./uncertainty/lookup.js"
@@ -583,7 +583,7 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
             `${head.resamples} resamples, fewer than the ${Intervals.recommendedResamples.toLocaleString("en-US")} recommended: the interval bounds rest on few resamples and move from seed to seed`
           ]
         : []),
-      ...[...fewOf].map((m) => `${FEW_PAIRS_MARK} ${label(m)}, an interval on fewer than ${Intervals.fewPairs} pairs: ${FEW_PAIRS_COVERAGE[m] ?? "percentile intervals of it were not measured at so few pairs: their coverage may differ from their level"} (docs/significance.md, Coverage)`),
+      ...[...fewOf].map((m) => `${FEW_PAIRS_MARK} ${label(m)}, an interval on fewer than ${Intervals.fewPairs} pairs: ${Metrics.get(m)?.fewPairsCoverage ?? "percentile intervals of it were not measured at so few pairs: their coverage may differ from their level"} (docs/significance.md, Coverage)`),
       ...(skewed
         ? [
             `${SKEWED_MARK} Pearson's r on skewed data (|sample skewness| of the gold or the run above ${Intervals.skewLimit}): its percentile interval is unreliable there (95% intervals held the true value in 90-93% of lognormal samples at 30-250 pairs; docs/significance.md, Coverage); Spearman's is not affected`

@@ -9,7 +9,7 @@
 import { describe, expect, it } from "vitest"
 import { Aligned, Rank, ResultJson } from "@stseval/scoring"
 import { goldOf, scoreRun, semrelToyEdition, submission, toyEdition } from "./helpers.js"
-import { pearson } from "@stseval/vitest-config/reference"
+import { pearson, spearman } from "@stseval/vitest-config/reference"
 
 // A SemRel-shaped edition: three languages, esp without a public gold (as in the registry).
 const edition = semrelToyEdition()
@@ -19,20 +19,6 @@ const goldAmh = { A1: 0.2, A2: 0.8, A3: 0.4, A4: 0.6 }
 const csv = (rows: Record<string, number>) => `PairID,Text,Score\n${Object.entries(rows).map(([id, s]) => `${id},"first\nsecond",${s}\n`).join("")}`
 const gold = goldOf(edition, { eng: csv(goldEng), amh: csv(goldAmh) })
 const pred = (rows: ReadonlyArray<readonly [string, number | string]>) => `PairID,Pred_Score\n${rows.map(([id, s]) => `${id},${s}\n`).join("")}`
-
-// Spearman as scipy's spearmanr: Pearson of average ranks (ties share the mean of their ranks).
-const ranks = (xs: ReadonlyArray<number>) => {
-  const order = xs.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0])
-  const r = new Array<number>(xs.length)
-  for (let i = 0; i < order.length; ) {
-    let j = i
-    while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++
-    for (let k = i; k <= j; k++) r[order[k][1]] = (i + j) / 2 + 1
-    i = j + 1
-  }
-  return r
-}
-const spearman = (x: ReadonlyArray<number>, y: ReadonlyArray<number>) => pearson(ranks(x), ranks(y))
 
 const figure = (m: { _tag: string; value?: number }) => (m._tag === "Defined" ? m.value : undefined)
 const score = (files: Record<string, string>, team = "Team") => scoreRun(edition, gold, submission(files, { team, id: `${team}/run1` }))

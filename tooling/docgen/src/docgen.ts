@@ -8,7 +8,8 @@
  *   (`pnpm docs:api` writes the files; a test keeps them current);
  * - `checkExamples()` type-checks every `@example` block as a module of its own inside its package
  *   (so `import { Pearson } from "@stseval/metrics"` resolves to the sources, as in the tests), all
- *   in one TypeScript program, and lists the exports that have no example.
+ *   in one TypeScript program, and lists the functions and classes that have no example and the
+ *   other exports that have no description.
  *
  * An example is TypeScript, optionally in a ```ts fence, that imports what it uses, like a user's
  * file: it must type-check as it stands.
@@ -261,10 +262,20 @@ export const markdown = (modules: ReadonlyArray<Module> = reference()): Readonly
 export interface ExampleCheck {
   /** examples that do not type-check: where, and the compiler's messages */
   readonly errors: ReadonlyArray<{ readonly export: string; readonly file: string; readonly messages: ReadonlyArray<string> }>
-  /** exports without an `@example`, as `@stseval/metrics Pearson.pearson (packages/metrics/src/Pearson.ts:223)` */
+  /**
+   * functions and classes without an `@example`, and other exports without a description, as
+   * `@stseval/metrics Pearson.pearson (packages/metrics/src/Pearson.ts:223)`
+   */
   readonly missing: ReadonlyArray<string>
   readonly checked: number
 }
+
+/**
+ * Functions and classes (the callable API) need an example; a type, interface or constant needs a
+ * description, not an example: its declaration, shown beside it, already says what it holds.
+ */
+const callable = (e: Export): boolean =>
+  e.kind === "function" || e.kind === "class" || (e.kind === "constant" && /^export declare const \w+: (<[^>]*>)?\(/.test(e.signature))
 
 /**
  * Type-check every example, each a module of its own in its package's folder (not written to
@@ -277,7 +288,7 @@ export const checkExamples = (modules: ReadonlyArray<Module> = reference()): Exa
   for (const m of modules) {
     for (const e of m.exports) {
       const id = `${e.package} ${m.name}.${e.name}`
-      if (e.examples.length === 0) missing.push(`${id} (${e.file}:${e.line})`)
+      if (callable(e) ? e.examples.length === 0 : e.description.trim() === "") missing.push(`${id} (${e.file}:${e.line})`)
       e.examples.forEach((example, i) => {
         const file = path.join(pkgDir.get(e.package) ?? repoRoot, "test", `.api-example.${m.name}.${e.name}.${i + 1}.ts`)
         // a module of its own (top-level await, no clash between examples)

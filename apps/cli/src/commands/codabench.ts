@@ -4,15 +4,18 @@
  */
 import * as nodePath from "node:path"
 import { fileURLToPath } from "node:url"
-import { Console, Effect, Option } from "effect"
+import { Console, Effect, Option, Schema } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { Files } from "@stseval/formats"
+import { Files, Issue } from "@stseval/formats"
 import { ExitCode, UsageError } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as Colour from "../internal/Colour.js"
 import * as Task from "../internal/Task.js"
 import { bundled } from "../Version.js"
 import * as Page from "../page/Page.js"
+
+// --teams: usernames mapped to team names
+const decodeTeams = Schema.decodeUnknownResult(Schema.Record(Schema.String, Schema.String))
 
 const codabenchPackage = Effect.promise(() => import("@stseval/codabench"))
 
@@ -220,13 +223,13 @@ const importCommand = Command.make(
       } catch {
         return yield* new UsageError({ message: `--teams: ${teamsFile} is not JSON ({ "username": "Team" })` })
       }
-      const entries = typeof json === "object" && json !== null && !Array.isArray(json) ? Object.entries(json) : undefined
-      const bad = entries?.find(([, v]) => typeof v !== "string")
-      if (entries === undefined || bad !== undefined) {
-        return yield* new UsageError({ message: `--teams: ${teamsFile} must map usernames to team names ({ "username": "Team" })${bad !== undefined ? `; "${bad[0]}" maps to ${JSON.stringify(bad[1])}` : ""}` })
+      const checked = decodeTeams(json)
+      if (checked._tag === "Failure") {
+        return yield* new UsageError({ message: `--teams: ${teamsFile}: ${Issue.schemaMessage(checked.failure)} (expected { "username": "Team" }: each username mapped to its team's name)` })
       }
-      // a Map: a username such as "constructor" is a key like any other
-      teams = new Map(entries as Array<[string, string]>)
+      // a Map of the parsed entries (not of the decoded record): a username such as "constructor"
+      // or "__proto__" is a key like any other
+      teams = new Map(Object.entries(json as Record<string, string>))
     }
     const imported = yield* Import.importSubmissions(flags.input, flags.out, {
       deadline: yield* date("deadline", flags.deadline, "end"),

@@ -4,24 +4,12 @@ import { Schema } from "effect"
 /**
  * The most a bulk download may unpack to, counted as produced.
  *
- * @example
- * ```ts
- * import { Import } from "@stseval/codabench"
- *
- * const cap: number = Import.MAX_BULK_BYTES // a bulk download that unpacks to more is refused
- * ```
  * @since 0.2.0
  */
 export const MAX_BULK_BYTES = 1024 * 1024 * 1024
 /**
  * The most entries a bulk download may hold.
  *
- * @example
- * ```ts
- * import { Import } from "@stseval/codabench"
- *
- * const cap: number = Import.MAX_BULK_ENTRIES
- * ```
  * @since 0.2.0
  */
 export const MAX_BULK_ENTRIES = 100_000
@@ -31,18 +19,6 @@ export const MAX_BULK_ENTRIES = 100_000
  * How `importSubmissions` reads a download: the deadline and grace period, the phase, the CSV
  * export, the team of each username, the primary run.
  *
- * @example
- * ```ts
- * import { Import } from "@stseval/codabench"
- *
- * const options: Import.Options = {
- *   deadline: new Date("2027-01-31T23:59:00Z"),
- *   lateUntil: new Date("2027-02-01T23:59:00Z"), // a day's grace: late (*), still ranked; after it, post-deadline
- *   phase: "Test",
- *   manifest: "submissions.csv",
- *   teams: { bob: "ECNU" }
- * }
- * ```
  * @since 0.1.0
  */
 export interface Options {
@@ -67,13 +43,6 @@ export interface Options {
 /**
  * One imported run.
  *
- * @example
- * ```ts
- * import { Import } from "@stseval/codabench"
- *
- * declare const result: Import.Result
- * const late: ReadonlyArray<Import.Imported> = result.runs.filter((r) => r.postDeadline)
- * ```
  * @since 0.1.0
  */
 export interface Imported {
@@ -102,13 +71,6 @@ export interface Imported {
 /**
  * A submission of the download that was not imported, and why.
  *
- * @example
- * ```ts
- * import { Import } from "@stseval/codabench"
- *
- * declare const result: Import.Result
- * const lines = result.skipped.map((s: Import.Skipped) => `${s.source}: ${s.reason}`) // e.g. "its status is Failed"
- * ```
  * @since 0.1.0
  */
 export interface Skipped {
@@ -117,14 +79,8 @@ export interface Skipped {
 }
 
 /**
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Import } from "@stseval/codabench"
- * import { Effect } from "effect"
+ * What an import of Codabench submissions wrote, kept and left out.
  *
- * const result: Import.Result = await Effect.runPromise(Import.importSubmissions("submissions.zip", "submissions").pipe(Effect.provide(NodeServices.layer)))
- * ```
  * @since 0.1.0
  */
 export interface Result {

@@ -7,13 +7,6 @@
  * (the CSV's Owner of that id), is that owner when the name starts with it: a username may hold
  * those marks itself (`bob_PhaseId1_2027-02-08_00-12_x`).
  *
- * @example
- * ```ts
- * import { Import } from "@stseval/codabench"
- *
- * const name: Import.DownloadName = Import.parseDownloadName("ID_7_submission.zip") // { _tag: "v1.22-", id: "7", file: "submission.zip" }
- * const owner = name._tag === "v1.23+" ? name.owner : undefined // only a v1.23+ name says whose it is
- * ```
  * @since 0.3.0
  */
 export type DownloadName =

@@ -10,7 +10,7 @@ import { Engine, ResultJson } from "@stseval/scoring"
 import type { ResultSchema } from "@stseval/scoring"
 import { Effect } from "effect"
 import { repoRoot } from "./worker.js"
-import { pearson } from "@stseval/vitest-config/reference"
+import { pearson, spearman } from "@stseval/vitest-config/reference"
 
 export const sickExample = {
   gold: path.join(repoRoot, "examples/sick2014/SICK_test_annotated.txt"),
@@ -46,7 +46,7 @@ export const scoreJson = (task: string | Registry.TaskEdition, gold: string, run
   })
 
 /** Pearson's r, the textbook formula (the shared independent reference of the tests). */
-export { pearson }
+export { pearson, spearman }
 
 /** A deterministic pseudo-random stream (LCG), so fixtures are the same on every run. */
 export const random = (seed: number) => {

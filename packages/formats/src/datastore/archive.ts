@@ -30,12 +30,6 @@ export class ArchiveError extends Schema.TaggedError<ArchiveError>()("ArchiveErr
  * archives of the tasks are a few MiB; a cap keeps a hostile or wrong download from filling memory
  * or the disk.
  *
- * @example
- * ```ts
- * import { DataStore } from "@stseval/formats"
- *
- * const cap: number = DataStore.MAX_UNPACKED_BYTES // what one archive may unpack to
- * ```
  * @since 0.2.0
  */
 export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024

@@ -14,22 +14,57 @@ interface Provenance {
   readonly revision?: string
 }
 
-const SEMEVAL_2014 = `  booktitle = {Proceedings of the 8th International Workshop on Semantic Evaluation ({S}em{E}val 2014)},
-  month = aug,
-  year = {2014},
-  address = {Dublin, Ireland},
-  publisher = {Association for Computational Linguistics}`
+/** A paper of the ACL Anthology, as its BibTeX entry there gives it. */
+interface Paper {
+  readonly key: string
+  /** the Anthology's id, e.g. `S17-2001` (its page is https://aclanthology.org/<paper>/) */
+  readonly paper: string
+  readonly title: string
+  readonly author: string
+  readonly booktitle: string
+  /** BibTeX's month macro (`jun`), written without braces */
+  readonly month: string
+  readonly year: string
+  readonly address: string
+  readonly doi?: string
+  readonly pages: string
+}
+
+/** The Anthology's BibTeX entry of a paper, field by field in the Anthology's order. */
+const inproceedings = (p: Paper): string =>
+  [
+    `@inproceedings{${p.key},`,
+    `  title = {${p.title}},`,
+    `  author = {${p.author}},`,
+    `  booktitle = {${p.booktitle}},`,
+    `  month = ${p.month},`,
+    `  year = {${p.year}},`,
+    `  address = {${p.address}},`,
+    "  publisher = {Association for Computational Linguistics},",
+    `  url = {https://aclanthology.org/${p.paper}/},`,
+    ...(p.doi !== undefined ? [`  doi = {${p.doi}},`] : []),
+    `  pages = {${p.pages}}`,
+    "}"
+  ].join("\n")
+
+const semeval2014 = {
+  booktitle: "Proceedings of the 8th International Workshop on Semantic Evaluation ({S}em{E}val 2014)",
+  month: "aug",
+  year: "2014",
+  address: "Dublin, Ireland"
+}
 
 export const sick2014: Provenance = {
   reference: "https://aclanthology.org/S14-2001/",
-  citation: `@inproceedings{marelli-etal-2014-semeval,
-  title = {{S}em{E}val-2014 Task 1: Evaluation of Compositional Distributional Semantic Models on Full Sentences through Semantic Relatedness and Textual Entailment},
-  author = {Marelli, Marco and Bentivogli, Luisa and Baroni, Marco and Bernardi, Raffaella and Menini, Stefano and Zamparelli, Roberto},
-${SEMEVAL_2014},
-  url = {https://aclanthology.org/S14-2001/},
-  doi = {10.3115/v1/S14-2001},
-  pages = {1--8}
-}`,
+  citation: inproceedings({
+    key: "marelli-etal-2014-semeval",
+    paper: "S14-2001",
+    title: "{S}em{E}val-2014 Task 1: Evaluation of Compositional Distributional Semantic Models on Full Sentences through Semantic Relatedness and Textual Entailment",
+    author: "Marelli, Marco and Bentivogli, Luisa and Baroni, Marco and Bernardi, Raffaella and Menini, Stefano and Zamparelli, Roberto",
+    ...semeval2014,
+    doi: "10.3115/v1/S14-2001",
+    pages: "1--8"
+  }),
   // sick2014/readme.txt: "released under a Creative Commons Attribution-NonCommercial-ShareAlike 3.0 Unported License"
   license: "CC BY-NC-SA 3.0",
   revision: "brmson/dataset-sts@e1d3375 (gold), igorbrigadir/SemEval2014-Task1@09ad831 (input)"
@@ -37,46 +72,47 @@ ${SEMEVAL_2014},
 
 export const sts2012: Provenance = {
   reference: "https://aclanthology.org/S12-1051/",
-  citation: `@inproceedings{agirre-etal-2012-semeval,
-  title = {{S}em{E}val-2012 Task 6: A Pilot on Semantic Textual Similarity},
-  author = {Agirre, Eneko and Cer, Daniel and Diab, Mona and Gonzalez-Agirre, Aitor},
-  booktitle = {*{SEM} 2012: The First Joint Conference on Lexical and Computational Semantics {--} Volume 1: Proceedings of the main conference and the shared task, and Volume 2: Proceedings of the Sixth International Workshop on Semantic Evaluation ({S}em{E}val 2012)},
-  month = jun,
-  year = {2012},
-  address = {Montr{\\'e}al, Canada},
-  publisher = {Association for Computational Linguistics},
-  url = {https://aclanthology.org/S12-1051/},
-  pages = {385--393}
-}`,
+  citation: inproceedings({
+    key: "agirre-etal-2012-semeval",
+    paper: "S12-1051",
+    title: "{S}em{E}val-2012 Task 6: A Pilot on Semantic Textual Similarity",
+    author: "Agirre, Eneko and Cer, Daniel and Diab, Mona and Gonzalez-Agirre, Aitor",
+    booktitle: "*{SEM} 2012: The First Joint Conference on Lexical and Computational Semantics {--} Volume 1: Proceedings of the main conference and the shared task, and Volume 2: Proceedings of the Sixth International Workshop on Semantic Evaluation ({S}em{E}val 2012)",
+    month: "jun",
+    year: "2012",
+    address: "Montr{\\'e}al, Canada",
+    pages: "385--393"
+  }),
   revision: "amao0o0/SynWMD@59042a9"
 }
 
 export const sts2013: Provenance = {
   reference: "https://aclanthology.org/S13-1004/",
-  citation: `@inproceedings{agirre-etal-2013-sem,
-  title = {*{SEM} 2013 shared task: Semantic Textual Similarity},
-  author = {Agirre, Eneko and Cer, Daniel and Diab, Mona and Gonzalez-Agirre, Aitor and Guo, Weiwei},
-  booktitle = {Second Joint Conference on Lexical and Computational Semantics (*{SEM}), Volume 1: Proceedings of the Main Conference and the Shared Task: Semantic Textual Similarity},
-  month = jun,
-  year = {2013},
-  address = {Atlanta, Georgia, USA},
-  publisher = {Association for Computational Linguistics},
-  url = {https://aclanthology.org/S13-1004/},
-  pages = {32--43}
-}`,
+  citation: inproceedings({
+    key: "agirre-etal-2013-sem",
+    paper: "S13-1004",
+    title: "*{SEM} 2013 shared task: Semantic Textual Similarity",
+    author: "Agirre, Eneko and Cer, Daniel and Diab, Mona and Gonzalez-Agirre, Aitor and Guo, Weiwei",
+    booktitle: "Second Joint Conference on Lexical and Computational Semantics (*{SEM}), Volume 1: Proceedings of the Main Conference and the Shared Task: Semantic Textual Similarity",
+    month: "jun",
+    year: "2013",
+    address: "Atlanta, Georgia, USA",
+    pages: "32--43"
+  }),
   revision: "amao0o0/SynWMD@59042a9"
 }
 
 export const sts2014: Provenance = {
   reference: "https://aclanthology.org/S14-2010/",
-  citation: `@inproceedings{agirre-etal-2014-semeval,
-  title = {{S}em{E}val-2014 Task 10: Multilingual Semantic Textual Similarity},
-  author = {Agirre, Eneko and Banea, Carmen and Cardie, Claire and Cer, Daniel and Diab, Mona and Gonzalez-Agirre, Aitor and Guo, Weiwei and Mihalcea, Rada and Rigau, German and Wiebe, Janyce},
-${SEMEVAL_2014},
-  url = {https://aclanthology.org/S14-2010/},
-  doi = {10.3115/v1/S14-2010},
-  pages = {81--91}
-}`,
+  citation: inproceedings({
+    key: "agirre-etal-2014-semeval",
+    paper: "S14-2010",
+    title: "{S}em{E}val-2014 Task 10: Multilingual Semantic Textual Similarity",
+    author: "Agirre, Eneko and Banea, Carmen and Cardie, Claire and Cer, Daniel and Diab, Mona and Gonzalez-Agirre, Aitor and Guo, Weiwei and Mihalcea, Rada and Rigau, German and Wiebe, Janyce",
+    ...semeval2014,
+    doi: "10.3115/v1/S14-2010",
+    pages: "81--91"
+  }),
   revision: "amao0o0/SynWMD@59042a9"
 }
 
@@ -85,52 +121,52 @@ export const sts2014es: Provenance = { reference: sts2014.reference, citation: s
 
 export const sts2015: Provenance = {
   reference: "https://aclanthology.org/S15-2045/",
-  citation: `@inproceedings{agirre-etal-2015-semeval,
-  title = {{S}em{E}val-2015 Task 2: Semantic Textual Similarity, {E}nglish, {S}panish and Pilot on Interpretability},
-  author = {Agirre, Eneko and Banea, Carmen and Cardie, Claire and Cer, Daniel and Diab, Mona and Gonzalez-Agirre, Aitor and Guo, Weiwei and Lopez-Gazpio, I{\\~n}igo and Maritxalar, Montse and Mihalcea, Rada and Rigau, German and Uria, Larraitz and Wiebe, Janyce},
-  booktitle = {Proceedings of the 9th International Workshop on Semantic Evaluation ({S}em{E}val 2015)},
-  month = jun,
-  year = {2015},
-  address = {Denver, Colorado},
-  publisher = {Association for Computational Linguistics},
-  url = {https://aclanthology.org/S15-2045/},
-  doi = {10.18653/v1/S15-2045},
-  pages = {252--263}
-}`,
+  citation: inproceedings({
+    key: "agirre-etal-2015-semeval",
+    paper: "S15-2045",
+    title: "{S}em{E}val-2015 Task 2: Semantic Textual Similarity, {E}nglish, {S}panish and Pilot on Interpretability",
+    author: "Agirre, Eneko and Banea, Carmen and Cardie, Claire and Cer, Daniel and Diab, Mona and Gonzalez-Agirre, Aitor and Guo, Weiwei and Lopez-Gazpio, I{\\~n}igo and Maritxalar, Montse and Mihalcea, Rada and Rigau, German and Uria, Larraitz and Wiebe, Janyce",
+    booktitle: "Proceedings of the 9th International Workshop on Semantic Evaluation ({S}em{E}val 2015)",
+    month: "jun",
+    year: "2015",
+    address: "Denver, Colorado",
+    doi: "10.18653/v1/S15-2045",
+    pages: "252--263"
+  }),
   revision: "amao0o0/SynWMD@59042a9"
 }
 
 export const sts2016: Provenance = {
   reference: "https://aclanthology.org/S16-1081/",
-  citation: `@inproceedings{agirre-etal-2016-semeval,
-  title = {{S}em{E}val-2016 Task 1: Semantic Textual Similarity, Monolingual and Cross-Lingual Evaluation},
-  author = {Agirre, Eneko and Banea, Carmen and Cer, Daniel and Diab, Mona and Gonzalez-Agirre, Aitor and Mihalcea, Rada and Rigau, German and Wiebe, Janyce},
-  booktitle = {Proceedings of the 10th International Workshop on Semantic Evaluation ({S}em{E}val-2016)},
-  month = jun,
-  year = {2016},
-  address = {San Diego, California},
-  publisher = {Association for Computational Linguistics},
-  url = {https://aclanthology.org/S16-1081/},
-  doi = {10.18653/v1/S16-1081},
-  pages = {497--511}
-}`,
+  citation: inproceedings({
+    key: "agirre-etal-2016-semeval",
+    paper: "S16-1081",
+    title: "{S}em{E}val-2016 Task 1: Semantic Textual Similarity, Monolingual and Cross-Lingual Evaluation",
+    author: "Agirre, Eneko and Banea, Carmen and Cer, Daniel and Diab, Mona and Gonzalez-Agirre, Aitor and Mihalcea, Rada and Rigau, German and Wiebe, Janyce",
+    booktitle: "Proceedings of the 10th International Workshop on Semantic Evaluation ({S}em{E}val-2016)",
+    month: "jun",
+    year: "2016",
+    address: "San Diego, California",
+    doi: "10.18653/v1/S16-1081",
+    pages: "497--511"
+  }),
   // sts2016/test/LICENSE.txt gives one licence per source (CC BY-SA 3.0, CC BY 4.0, CC BY-NC-SA 2.0 UK, ...)
   license: "one per dataset, in the release's LICENSE.txt",
   revision: "amao0o0/SynWMD@59042a9"
 }
 
-const cer2017 = `@inproceedings{cer-etal-2017-semeval,
-  title = {{S}em{E}val-2017 Task 1: Semantic Textual Similarity Multilingual and Crosslingual Focused Evaluation},
-  author = {Cer, Daniel and Diab, Mona and Agirre, Eneko and Lopez-Gazpio, I{\\~n}igo and Specia, Lucia},
-  booktitle = {Proceedings of the 11th International Workshop on Semantic Evaluation ({S}em{E}val-2017)},
-  month = aug,
-  year = {2017},
-  address = {Vancouver, Canada},
-  publisher = {Association for Computational Linguistics},
-  url = {https://aclanthology.org/S17-2001/},
-  doi = {10.18653/v1/S17-2001},
-  pages = {1--14}
-}`
+const cer2017 = inproceedings({
+  key: "cer-etal-2017-semeval",
+  paper: "S17-2001",
+  title: "{S}em{E}val-2017 Task 1: Semantic Textual Similarity Multilingual and Crosslingual Focused Evaluation",
+  author: "Cer, Daniel and Diab, Mona and Agirre, Eneko and Lopez-Gazpio, I{\\~n}igo and Specia, Lucia",
+  booktitle: "Proceedings of the 11th International Workshop on Semantic Evaluation ({S}em{E}val-2017)",
+  month: "aug",
+  year: "2017",
+  address: "Vancouver, Canada",
+  doi: "10.18653/v1/S17-2001",
+  pages: "1--14"
+})
 
 export const sts2017: Provenance = {
   reference: "https://aclanthology.org/S17-2001/",
@@ -149,17 +185,17 @@ export const stsb: Provenance = {
 
 export const semrel2024: Provenance = {
   reference: "https://aclanthology.org/2024.semeval-1.272/",
-  citation: `@inproceedings{ousidhoum-etal-2024-semeval,
-  title = {{S}em{E}val-2024 Task 1: Semantic Textual Relatedness for {A}frican and {A}sian Languages},
-  author = {Ousidhoum, Nedjma and Muhammad, Shamsuddeen Hassan and Abdalla, Mohamed and Abdulmumin, Idris and Ahmad, Ibrahim Said and Ahuja, Sanchit and Aji, Alham Fikri and Araujo, Vladimir and Beloucif, Meriem and De Kock, Christine and Hourrane, Oumaima and Shrivastava, Manish and Solorio, Thamar and Surange, Nirmal and Vishnubhotla, Krishnapriya and Yimam, Seid Muhie and Mohammad, Saif M.},
-  booktitle = {Proceedings of the 18th International Workshop on Semantic Evaluation ({S}em{E}val-2024)},
-  month = jun,
-  year = {2024},
-  address = {Mexico City, Mexico},
-  publisher = {Association for Computational Linguistics},
-  url = {https://aclanthology.org/2024.semeval-1.272/},
-  doi = {10.18653/v1/2024.semeval-1.272},
-  pages = {1963--1978}
-}`,
+  citation: inproceedings({
+    key: "ousidhoum-etal-2024-semeval",
+    paper: "2024.semeval-1.272",
+    title: "{S}em{E}val-2024 Task 1: Semantic Textual Relatedness for {A}frican and {A}sian Languages",
+    author: "Ousidhoum, Nedjma and Muhammad, Shamsuddeen Hassan and Abdalla, Mohamed and Abdulmumin, Idris and Ahmad, Ibrahim Said and Ahuja, Sanchit and Aji, Alham Fikri and Araujo, Vladimir and Beloucif, Meriem and De Kock, Christine and Hourrane, Oumaima and Shrivastava, Manish and Solorio, Thamar and Surange, Nirmal and Vishnubhotla, Krishnapriya and Yimam, Seid Muhie and Mohammad, Saif M.",
+    booktitle: "Proceedings of the 18th International Workshop on Semantic Evaluation ({S}em{E}val-2024)",
+    month: "jun",
+    year: "2024",
+    address: "Mexico City, Mexico",
+    doi: "10.18653/v1/2024.semeval-1.272",
+    pages: "1963--1978"
+  }),
   revision: "semantic-textual-relatedness/Semantic_Relatedness_SemEval2024@3c5941d"
 }

@@ -46,12 +46,8 @@ export class ReadError extends Schema.TaggedError<ReadError>()("ReadError", {
 }) {}
 
 /**
- * @example
- * ```ts
- * import { Files } from "@stseval/formats"
+ * The bounds and the folder a file is read within, and what to call it in a message.
  *
- * const options: Files.ReadOptions = { maxBytes: 10 * 1024 * 1024, within: "submissions", what: "run file" }
- * ```
  * @since 0.2.0
  */
 export interface ReadOptions {
@@ -69,14 +65,6 @@ export interface ReadOptions {
 /**
  * A folder and its real path (links resolved).
  *
- * @example
- * ```ts
- * import { Files } from "@stseval/formats"
- * import { Effect } from "effect"
- *
- * // a folder given once: links inside it are followed only while they stay inside
- * const root: Files.Within = { path: "submissions", real: await Effect.runPromise(Files.realPathWithin("submissions", "submissions")) }
- * ```
  * @since 0.2.0
  */
 export interface Within {

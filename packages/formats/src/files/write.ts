@@ -11,14 +11,6 @@ import type { Within } from "./read.js"
 /**
  * The caps of `copyTree`, and the top-level names it leaves out.
  *
- * @example
- * ```ts
- * import { Files } from "@stseval/formats"
- *
- * // at most 100 files and 50 MiB, the submission's metadata left out
- * const options: Files.CopyOptions = { maxFiles: 100, maxBytes: 50 * 1024 * 1024, skip: ["metadata"] }
- * const problems = Files.copyTree("/app/input/res", "/tmp/stage/submission", options)
- * ```
  * @since 0.2.0
  */
 export interface CopyOptions {

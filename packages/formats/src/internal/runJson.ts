@@ -14,12 +14,6 @@ import { isBlankTeam, listNames } from "./runNames.js"
  * The longest team name a `run.json` may give: every table and board shows it, and one run must not
  * be able to make them unreadable (a 1 MB name broke the renderers). Papers' team names are short.
  *
- * @example
- * ```ts
- * import { Submissions } from "@stseval/formats"
- *
- * const limit: number = Submissions.MAX_TEAM_LENGTH // a longer team name in run.json is an issue
- * ```
  * @since 0.2.0
  */
 export const MAX_TEAM_LENGTH = 200
@@ -27,12 +21,6 @@ export const MAX_TEAM_LENGTH = 200
 /**
  * The longest `description` a `run.json` may give.
  *
- * @example
- * ```ts
- * import { Submissions } from "@stseval/formats"
- *
- * const limit: number = Submissions.MAX_DESCRIPTION_LENGTH
- * ```
  * @since 0.2.0
  */
 export const MAX_DESCRIPTION_LENGTH = 2000

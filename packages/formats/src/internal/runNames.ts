@@ -15,25 +15,12 @@ import unhomoglyph from "unhomoglyph"
 /**
  * The metadata file's name inside a run folder or zip.
  *
- * @example
- * ```ts
- * import * as path from "node:path"
- * import { Submissions } from "@stseval/formats"
- *
- * const metadata = path.join("submissions", "ECNU_run1", Submissions.RUN_JSON) // beside a run folder's files
- * ```
  * @since 0.1.0
  */
 export const RUN_JSON = "run.json"
 /**
  * The suffix of a metadata file beside a run: `<run name>.run.json`.
  *
- * @example
- * ```ts
- * import { Submissions } from "@stseval/formats"
- *
- * const beside = `MeaningFactory_run1primary${Submissions.RUN_JSON_SUFFIX}` // a one-file run's metadata
- * ```
  * @since 0.1.0
  */
 export const RUN_JSON_SUFFIX = ".run.json"
@@ -43,12 +30,8 @@ export const RUN_JSON_SUFFIX = ".run.json"
 // ---------------------------------------------------------------------------------------------
 
 /**
- * @example
- * ```ts
- * import { Submissions } from "@stseval/formats"
+ * The team, run number and primary flag a run's name gives.
  *
- * const parsed: Submissions.ParsedRunName | undefined = Submissions.parseRunName("Team-run2.txt") // { team: "Team", run: 2, primary: false }
- * ```
  * @since 0.1.0
  */
 export interface ParsedRunName {

@@ -185,13 +185,6 @@ export const unzipAll = (
 /**
  * One entry of `unzipEntries`: its bytes, or `unsafe` (absolute, or climbing out with `..`) and not unpacked.
  *
- * @example
- * ```ts
- * import { Submissions } from "@stseval/formats"
- *
- * declare const entries: ReadonlyArray<Submissions.ZipMember> // Submissions.unzipEntries's
- * const notUsed = entries.filter((e) => e.unsafe).map((e) => e.name) // e.g. ["../../etc/passwd"]
- * ```
  * @since 0.3.0
  */
 export interface ZipMember {

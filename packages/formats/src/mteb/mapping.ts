@@ -5,12 +5,6 @@ import type { PredictionsFile } from "./predictions.js"
  * One MTEB split that is one of our gold files row for row. `goldMean` is MTEB's recorded mean
  * gold score of the split (from its `descriptive_stats`), compared with our gold's mean.
  *
- * @example
- * ```ts
- * import { Mteb } from "@stseval/formats"
- *
- * const stsb: Mteb.Mapping | undefined = Mteb.mappings.find((m) => m.task === "STSBenchmark")
- * ```
  * @since 0.1.0
  */
 export interface Mapping {

@@ -61,13 +61,8 @@ export const ModelMeta = Schema.Struct({
 export const PredictionsJson = Schema.Record(Schema.String, Schema.Unknown)
 
 /**
- * @example
- * ```ts
- * import { Mteb } from "@stseval/formats"
+ * The predictions of one split of an MTEB predictions file.
  *
- * declare const file: Mteb.PredictionsFile
- * const test: Mteb.SplitPredictions | undefined = file.splits.find((s) => s.split === "test")
- * ```
  * @since 0.1.0
  */
 export interface SplitPredictions {
@@ -79,14 +74,6 @@ export interface SplitPredictions {
 /**
  * A decoded `<task>_predictions.json`.
  *
- * @example
- * ```ts
- * import { Mteb } from "@stseval/formats"
- *
- * declare const text: string // STSBenchmark_predictions.json
- * const parsed = Mteb.parse(text, "STSBenchmark_predictions.json")
- * const file: Mteb.PredictionsFile | undefined = parsed.value
- * ```
  * @since 0.1.0
  */
 export interface PredictionsFile {
@@ -106,12 +93,6 @@ export interface PredictionsFile {
 /**
  * The file-name suffix MTEB gives predictions.
  *
- * @example
- * ```ts
- * import { Mteb } from "@stseval/formats"
- *
- * const file = `STSBenchmark${Mteb.SUFFIX}` // MTEB's predictions file of a task
- * ```
  * @since 0.1.0
  */
 export const SUFFIX = "_predictions.json"
@@ -347,12 +328,6 @@ export const parse = (text: string, file: string): Parsed<PredictionsFile | unde
 /**
  * Which of MTEB's similarity lists becomes the run.
  *
- * @example
- * ```ts
- * import { Mteb } from "@stseval/formats"
- *
- * const kind: Mteb.ScoreKind = "cosine" // MTEB's main STS score
- * ```
  * @since 0.1.0
  */
 export type ScoreKind = "cosine" | "similarity" | "manhattan" | "euclidean"

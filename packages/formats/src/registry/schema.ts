@@ -65,24 +65,12 @@ export const MetricName = Schema.String.check(Schema.isMinLength(1)).annotate({ 
 /**
  * A metric's registry name, as an edition's rankings give it.
  *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- *
- * const metric: Registry.Metric = Registry.get("sick2014")!.ranking[1].metric // "accuracy"
- * ```
  * @since 0.1.0
  */
 export type Metric = typeof MetricName.Type
 /**
  * The metric a ranking orders runs by: a `Metric` by another name.
  *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- *
- * const ordersBy: Registry.RankingMetric = Registry.get("sts2017")!.ranking[0].metric // "pearson"
- * ```
  * @since 0.1.0
  */
 export type RankingMetric = Metric
@@ -440,13 +428,6 @@ const at = (object: JsonObject, path: ReadonlyArray<string>): JsonObject =>
 /**
  * The `$id` of docs/schemas/task-edition.schema.json.
  *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- *
- * // an edition file can name its schema, for editors' completion
- * const header = `# yaml-language-server: $schema=${Registry.JSON_SCHEMA_ID}`
- * ```
  * @since 0.1.0
  */
 export const JSON_SCHEMA_ID = "https://stseval.dev/schemas/task-edition.schema.json"

@@ -8,54 +8,33 @@ import { parseNumber } from "../internal/number.js"
 import type { TextFile } from "../Text.js"
 
 /**
- * @example
- * ```ts
- * import { SemRel } from "@stseval/formats"
+ * The pair id column's name in SemRel files.
  *
- * const header = `${SemRel.PAIR_ID},${SemRel.PRED_SCORE}` // "PairID,Pred_Score": a run's header
- * ```
  * @since 0.1.0
  */
 export const PAIR_ID = "PairID"
 /**
- * @example
- * ```ts
- * import { SemRel } from "@stseval/formats"
+ * The column of SemRel data files that holds both sentences, one a line, in one quoted field.
  *
- * const column: "Text" = SemRel.TEXT // both sentences, in one quoted field
- * ```
  * @since 0.1.0
  */
 export const TEXT = "Text"
 /**
- * @example
- * ```ts
- * import { SemRel } from "@stseval/formats"
+ * The gold score column's name in SemRel data files.
  *
- * const column: "Score" = SemRel.SCORE
- * ```
  * @since 0.1.0
  */
 export const SCORE = "Score"
 /**
- * @example
- * ```ts
- * import { SemRel } from "@stseval/formats"
+ * The score column's name in a SemRel run.
  *
- * const column: "Pred_Score" = SemRel.PRED_SCORE
- * ```
  * @since 0.1.0
  */
 export const PRED_SCORE = "Pred_Score"
 
 /**
- * @example
- * ```ts
- * import { SemRel, Text } from "@stseval/formats"
+ * One pair of a SemRel data file.
  *
- * const data = SemRel.parseData(Text.fromString('PairID,Text,Score\neng-1,"A man.\nA dog.",0.25\n', "eng_train.csv").value)
- * const pair: SemRel.SemRelPair = data.value.pairs[0] // { pairId: "eng-1", sentence1: "A man.", sentence2: "A dog.", score: 0.25 }
- * ```
  * @since 0.1.0
  */
 export interface SemRelPair {
@@ -69,13 +48,8 @@ export interface SemRelPair {
 }
 
 /**
- * @example
- * ```ts
- * import { SemRel, Text } from "@stseval/formats"
+ * A SemRel data file read: its pairs and whether it has scores.
  *
- * const data: SemRel.SemRelData = SemRel.parseData(Text.fromString('PairID,Text\neng-1,"A man.\nA dog."\n', "eng_test.csv").value).value
- * data.hasScores // false: a test file without labels
- * ```
  * @since 0.1.0
  */
 export interface SemRelData {
@@ -88,13 +62,6 @@ export interface SemRelData {
 /**
  * One row of a submission.
  *
- * @example
- * ```ts
- * import { SemRel, Text } from "@stseval/formats"
- *
- * const run = SemRel.parseRun(Text.fromString("PairID,Pred_Score\neng-1,0.5\n", "pred_eng.csv").value)
- * const p: SemRel.Prediction = run.value.predictions[0] // { pairId: "eng-1", score: 0.5, line: 2 }
- * ```
  * @since 0.1.0
  */
 export interface Prediction {
@@ -107,12 +74,6 @@ export interface Prediction {
 /**
  * A `pred_<lang>.csv` file.
  *
- * @example
- * ```ts
- * import { SemRel, Text } from "@stseval/formats"
- *
- * const run: SemRel.SemRelRun = SemRel.parseRun(Text.fromString("PairID,Pred_Score\neng-1,0.5\n", "pred_eng.csv").value).value
- * ```
  * @since 0.1.0
  */
 export interface SemRelRun {
@@ -125,12 +86,6 @@ export interface SemRelRun {
 /**
  * The gold a run is matched to: pair IDs and scores in the gold file's order.
  *
- * @example
- * ```ts
- * import { SemRel } from "@stseval/formats"
- *
- * const gold: SemRel.GoldPairs = { file: "eng_test_with_labels.csv", pairIds: ["eng-1", "eng-2"], scores: new Float64Array([0.25, 0.9]) }
- * ```
  * @since 0.1.0
  */
 export interface GoldPairs {
@@ -142,14 +97,6 @@ export interface GoldPairs {
 /**
  * A run matched to its gold: values in the gold's order.
  *
- * @example
- * ```ts
- * import { SemRel, Text } from "@stseval/formats"
- *
- * const gold = { file: "eng_test_with_labels.csv", pairIds: ["eng-1", "eng-2"], scores: new Float64Array([0.25, 0.9]) }
- * const matched: SemRel.Matched = SemRel.matchRun(Text.fromString("PairID,Pred_Score\neng-2,0.8\neng-1,0.1\n", "pred_eng.csv").value, gold).value
- * matched.run // Float64Array [0.1, 0.8]: in the gold's order
- * ```
  * @since 0.1.0
  */
 export interface Matched {

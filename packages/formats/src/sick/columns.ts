@@ -13,55 +13,34 @@
  */
 export const ENTAILMENT_LABELS = ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"] as const
 /**
- * @example
- * ```ts
- * import { Sick } from "@stseval/formats"
+ * One of SICK's three entailment labels.
  *
- * const label: Sick.EntailmentLabel = "NEUTRAL"
- * ```
  * @since 0.1.0
  */
 export type EntailmentLabel = (typeof ENTAILMENT_LABELS)[number]
 
 /**
- * @example
- * ```ts
- * import { Sick } from "@stseval/formats"
+ * The relatedness column's name in SICK files.
  *
- * const column: "relatedness_score" = Sick.RELATEDNESS
- * ```
  * @since 0.1.0
  */
 export const RELATEDNESS = "relatedness_score"
 /**
- * @example
- * ```ts
- * import { Sick } from "@stseval/formats"
+ * The entailment column's name in SICK files.
  *
- * const column: "entailment_judgment" = Sick.ENTAILMENT
- * ```
  * @since 0.1.0
  */
 export const ENTAILMENT = "entailment_judgment"
 /**
- * @example
- * ```ts
- * import { Sick } from "@stseval/formats"
+ * The pair id column's name in SICK files.
  *
- * const header = [Sick.PAIR_ID, Sick.ENTAILMENT, Sick.RELATEDNESS].join("\t") // a run file's header line
- * ```
  * @since 0.1.0
  */
 export const PAIR_ID = "pair_ID"
 
 /**
- * @example
- * ```ts
- * import { Sick, Text } from "@stseval/formats"
+ * One pair of a SICK data file.
  *
- * const data = Sick.parseData(Text.fromString("pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n1\tA man sings\tA man sings\t5\tENTAILMENT\n", "SICK_trial.txt").value)
- * const pair: Sick.SickPair = data.value.pairs[0] // { pairId: "1", relatedness: 5, entailment: "ENTAILMENT", ... }
- * ```
  * @since 0.1.0
  */
 export interface SickPair {
@@ -79,14 +58,8 @@ export interface SickPair {
 }
 
 /**
- * @example
- * ```ts
- * import * as fs from "node:fs"
- * import { Sick, Text } from "@stseval/formats"
+ * A SICK data file read: its pairs and which gold columns it has.
  *
- * const data: Sick.SickData = Sick.parseData(Text.decode(fs.readFileSync("SICK_test_annotated.txt"), "SICK_test_annotated.txt").value).value
- * data.hasRelatedness && data.hasEntailment // true: it is its own gold
- * ```
  * @since 0.1.0
  */
 export interface SickData {
@@ -101,13 +74,6 @@ export interface SickData {
 /**
  * What a run file holds for one subtask.
  *
- * @example
- * ```ts
- * import { Sick, Text } from "@stseval/formats"
- *
- * const run = Sick.parseRun(Text.fromString("pair_ID\tentailment_judgment\trelatedness_score\n6\tNA\t2.94\n", "Insight_run1.txt").value)
- * const entailment: Sick.SubtaskColumn = run.value.entailment // "na": the team did not take part
- * ```
  * @since 0.1.0
  */
 export type SubtaskColumn =
@@ -116,13 +82,8 @@ export type SubtaskColumn =
   | "absent" // no such column
 
 /**
- * @example
- * ```ts
- * import { Sick, Text } from "@stseval/formats"
+ * One row of a SICK run.
  *
- * const run = Sick.parseRun(Text.fromString("pair_ID\tentailment_judgment\trelatedness_score\n6\tNEUTRAL\t2.94\n", "Team_run1.txt").value)
- * const row: Sick.SickRunRow = run.value.rows[0] // { pairId: "6", entailment: "NEUTRAL", relatedness: 2.94, line: 2 }
- * ```
  * @since 0.1.0
  */
 export interface SickRunRow {
@@ -135,13 +96,8 @@ export interface SickRunRow {
 }
 
 /**
- * @example
- * ```ts
- * import { Sick, Text } from "@stseval/formats"
+ * A SICK run read: its rows and which columns it gives.
  *
- * const run: Sick.SickRun = Sick.parseRun(Text.fromString("relatedness_score\tpair_ID\tentailment_judgment\n2.94\t6\tNEUTRAL\n", "Team_run1.txt").value).value
- * run.columns // the header's columns, in the file's order (any order is allowed)
- * ```
  * @since 0.1.0
  */
 export interface SickRun {
@@ -155,33 +111,20 @@ export interface SickRun {
 }
 
 /**
- * @example
- * ```ts
- * import { Sick } from "@stseval/formats"
+ * The first sentence's column name in SICK data files.
  *
- * const columns = [Sick.PAIR_ID, Sick.SENTENCE_A, Sick.SENTENCE_B] // the data files' first columns
- * ```
  * @since 0.1.0
  */
 export const SENTENCE_A = "sentence_A"
 /**
- * @example
- * ```ts
- * import { Sick } from "@stseval/formats"
+ * The second sentence's column name in SICK data files.
  *
- * const second: "sentence_B" = Sick.SENTENCE_B
- * ```
  * @since 0.1.0
  */
 export const SENTENCE_B = "sentence_B"
 /**
- * @example
- * ```ts
- * import { Sick } from "@stseval/formats"
+ * The column of the full SICK release that names each pair's split.
  *
- * // SICK.txt (the full release) says which split each pair is in
- * const column: "SemEval_set" = Sick.SEMEVAL_SET
- * ```
  * @since 0.1.0
  */
 export const SEMEVAL_SET = "SemEval_set"

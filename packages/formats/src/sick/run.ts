@@ -17,14 +17,8 @@ const sameName = (column: string, h: string) => column.length === h.length && co
 const isNa = (raw: string) => raw.trim() === "" || raw.trim() === "NA"
 
 /**
- * @example
- * ```ts
- * import { Sick, Text } from "@stseval/formats"
+ * How strictly a SICK run is read.
  *
- * // a file without its header line: an error, as the official scorer; leniently read, a warning
- * const options: Sick.RunOptions = { lenient: true }
- * Sick.parseRun(Text.fromString("6\tNEUTRAL\t2.94\n", "Team_run2.txt").value, options)
- * ```
  * @since 0.2.0
  */
 export interface RunOptions {

@@ -15,15 +15,12 @@ export type DatasetSpec = Registry.DatasetSpec
 /** Labelled cross-dataset aggregates (SPEC §3). */
 export type AggregateName = "wmean" | "mean" | "pooled" | "allnrm"
 
-/** The headline (first) ranking: STS `similarity`; for SICK `relatedness` (entailment is the second). */
-export const headline = (edition: Edition): Registry.Ranking => edition.ranking[0]
-
 /**
- * True when the headline ranking orders runs in each dataset on its own (SemEval-2024 Task 1, per
+ * True when the headline (first) ranking orders runs in each dataset on its own (SemEval-2024 Task 1, per
  * language): each dataset's figure is then an official figure of its own, and the aggregate is
  * reported only labelled unofficial.
  */
-export const perDataset = (edition: Edition): boolean => Registry.isRankedPerDataset(headline(edition))
+export const perDataset = (edition: Edition): boolean => Registry.isRankedPerDataset(edition.ranking[0])
 
 /** The metric descriptor a ranking orders by. */
 export const metricOf = (ranking: Registry.Ranking): Metric.Metric => Metrics.getOrThrow(ranking.metric)

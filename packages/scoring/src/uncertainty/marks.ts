@@ -18,16 +18,6 @@ import * as Intervals from "@stseval/significance/Intervals"
 export const FEW_PAIRS_MARK = "\u2021"
 
 /**
- * What the few-pairs note says of each metric's percentile intervals, as measured
- * (packages/significance/bench/coverage.py, normal data): Pearson's fall short of their level,
- * Spearman's exceed it; a metric not measured says so.
- */
-export const FEW_PAIRS_COVERAGE: Readonly<Record<string, string>> = {
-  pearson: "percentile intervals of Pearson's r hold the true value less often than their level says (95% intervals: about 93% at 50 pairs, 91% at 30 and 10 on normal data)",
-  spearman: "percentile intervals of Spearman's rho hold the true value more often than their level says, so they are wider than needed (95% intervals: 96-97% at 20-30 pairs, up to 99% at 10 on normal data)"
-}
-
-/**
  * The mark beside a Pearson interval on skewed data (`isSkewed`), with a note in every output that marks it.
  *
  * @example
