@@ -98,6 +98,9 @@ export interface CiConfig {
 }
 
 /**
+ * A report configuration as a JSON or YAML file holds it: the layout(s) to build, their
+ * `Layouts.Options`, the LaTeX options and the intervals.
+ *
  * @example
  * ```ts
  * import { Config } from "@stseval/tables"
@@ -115,6 +118,9 @@ export interface Config extends Layouts.Options {
 }
 
 /**
+ * What `parse` gives: the configuration, or every error found in the file (not only the first), for
+ * the user to fix at once.
+ *
  * @example
  * ```ts
  * import { Config } from "@stseval/tables"

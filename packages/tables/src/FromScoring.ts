@@ -16,6 +16,9 @@ import type { DatasetFigures, DatasetInfo, Interval, RankInterval, Ranking, Resu
 import { figureKey, named } from "./Results.js"
 
 /**
+ * What `FromScoring` needs besides the scored runs: the edition, the sections runs go to, and the
+ * rankings, marks and intervals scoring already computed.
+ *
  * @example
  * ```ts
  * import type { Engine } from "@stseval/scoring"

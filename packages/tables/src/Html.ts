@@ -29,6 +29,8 @@ import * as Table from "./Table.js"
 export const escape = escapeText
 
 /**
+ * Options of the HTML page: its language and the sizes of the scatter plots and heat-map labels.
+ *
  * @example
  * ```ts
  * import { Html, Table } from "@stseval/tables"

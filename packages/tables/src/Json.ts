@@ -8,6 +8,9 @@ import { Schema } from "effect"
 import * as Table from "./Table.js"
 
 /**
+ * Options of the JSON output: indentation, whether the large extras (scatter data, p-value
+ * matrices) are included, and the results' signature.
+ *
  * @example
  * ```ts
  * import { Json, Table } from "@stseval/tables"

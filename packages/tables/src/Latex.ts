@@ -56,6 +56,9 @@ const pdflatexSafe = (cp: number): boolean =>
   (cp >= 0x20 && cp < 0x7f) || (cp >= 0xc0 && cp <= 0xff && cp !== 0xd7 && cp !== 0xf7) || (cp >= 0x100 && cp <= 0x17f && cp !== 0x149 && cp !== 0x17f)
 
 /**
+ * Which LaTeX engine the escaped text is for: pdflatex cannot typeset every script, xelatex and
+ * lualatex can.
+ *
  * @example
  * ```ts
  * import { Latex } from "@stseval/tables"
@@ -132,6 +135,9 @@ const shorten = (s: string, max: number): string => {
 }
 
 /**
+ * Options of the LaTeX output: a standalone document or the float alone, font size, placement,
+ * caption position and the engine text is escaped for.
+ *
  * @example
  * ```ts
  * import { Latex, Table } from "@stseval/tables"

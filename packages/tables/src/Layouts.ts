@@ -50,6 +50,9 @@ export type Source =
   | { readonly _tag: "rankInterval"; readonly ranking?: string | undefined }
 
 /**
+ * A column of a layout: what its cells show (a run's label, a dataset's metric, an aggregate, a
+ * rank...), its header and number style, and the marks it carries.
+ *
  * @example
  * ```ts
  * import { Layouts } from "@stseval/tables"
@@ -88,6 +91,9 @@ export interface ColumnSpec {
 }
 
 /**
+ * A table layout (the papers' tables are presets of it): title, caption, label, the columns, the
+ * column that orders the runs and which runs it lists.
+ *
  * @example
  * ```ts
  * import { Layouts } from "@stseval/tables"

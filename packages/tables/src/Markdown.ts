@@ -63,6 +63,8 @@ const cellMarkdown = (row: Table.Row, column: Table.Column): string => {
 }
 
 /**
+ * Options of the Markdown output: whether the caption is printed above the table.
+ *
  * @example
  * ```ts
  * import { Markdown, Table } from "@stseval/tables"

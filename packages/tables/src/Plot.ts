@@ -193,6 +193,9 @@ export interface FigureText {
 }
 
 /**
+ * One scatter plot's data: a run's scores against the gold on one dataset, with its title, the
+ * figure shown in the heading and the task's scale.
+ *
  * @example
  * ```ts
  * import { Plot } from "@stseval/tables"

@@ -32,6 +32,8 @@ import type * as Results from "./Results.js"
 import type * as Table from "./Table.js"
 
 /**
+ * An output format of the report: Markdown, LaTeX, one HTML page or JSON.
+ *
  * @example
  * ```ts
  * import { Report } from "@stseval/tables"
@@ -56,6 +58,9 @@ export type Format = "md" | "latex" | "html" | "json"
 export const formats: ReadonlyArray<Format> = ["md", "latex", "html", "json"]
 
 /**
+ * What `Report` builds: the configuration (layouts and their options), the output format, and the
+ * edition's dev split scored too, for a Dev column.
+ *
  * @example
  * ```ts
  * import { Report } from "@stseval/tables"

@@ -132,6 +132,9 @@ export const figureOf = (figures: DatasetFigures | undefined, metric: string): n
 }
 
 /**
+ * One run as a layout needs it: id, team and run name, its flags and section, per-dataset figures,
+ * aggregates and (for the plots) its scores.
+ *
  * @example
  * ```ts
  * import { Results } from "@stseval/tables"
@@ -189,6 +192,9 @@ export interface RunResult {
 }
 
 /**
+ * One dataset of the edition as a layout needs it: name, header, scored pairs and gold scores, and
+ * the metrics its ranking orders by and reports.
+ *
  * @example
  * ```ts
  * import type { Results } from "@stseval/tables"
@@ -267,6 +273,9 @@ export interface Ranking {
 }
 
 /**
+ * What a layout builds a table from: one edition's datasets, runs with their figures, and the
+ * rankings, marks and intervals scoring made of them.
+ *
  * @example
  * ```ts
  * import type { Results } from "@stseval/tables"

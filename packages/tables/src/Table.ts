@@ -10,6 +10,8 @@
 import { Style, Uncertainty } from "@stseval/scoring"
 
 /**
+ * How a column's cells are aligned: numbers right, text left.
+ *
  * @example
  * ```ts
  * import { Table } from "@stseval/tables"
@@ -36,6 +38,9 @@ export type Align = "left" | "right" | "center"
 export type NumberStyle = Style.NumberStyle
 
 /**
+ * A column of the table: its key, header and alignment, the number style of its figures, and the
+ * group header it sits under.
+ *
  * @example
  * ```ts
  * import { Table } from "@stseval/tables"
@@ -104,6 +109,9 @@ export type Shows =
 export type CellMark = "best" | "tied" | "overlapsBest"
 
 /**
+ * One cell of a row: a number (with its marks, and its interval and rank when asked), a text, or
+ * missing (printed "-", with the reason).
+ *
  * @example
  * ```ts
  * import { Table } from "@stseval/tables"
@@ -177,6 +185,9 @@ export const missingSymbol: Readonly<Record<MissingKind, string>> = { notSubmitt
 export type RowMark = "late" | "postDeadline" | "overlapsBest" | "zeroed"
 
 /**
+ * One run's row: its cells by column key, and the marks (late, corrected, post-deadline) printed
+ * after its name.
+ *
  * @example
  * ```ts
  * import { Table } from "@stseval/tables"
@@ -195,6 +206,8 @@ export interface Row {
 }
 
 /**
+ * A group of rows under an optional header row, e.g. the participants' runs or the baselines.
+ *
  * @example
  * ```ts
  * import { Table } from "@stseval/tables"
@@ -274,6 +287,9 @@ export interface PValueMatrix {
 }
 
 /**
+ * The format-neutral table every renderer reads: title, caption, LaTeX label, columns, sections of
+ * rows and the footnotes that explain the marks.
+ *
  * @example
  * ```ts
  * import { Markdown, Table } from "@stseval/tables"
