@@ -30,6 +30,9 @@ import { InvalidInput } from "./TestResult.js"
 import type { Alternative, Outcome } from "./TestResult.js"
 
 /**
+ * Options of the paired bootstrap: resamples, seed, the metric resampled, and the strata (datasets)
+ * to resample within.
+ *
  * @example
  * ```ts
  * import { Bootstrap } from "@stseval/significance"
@@ -299,6 +302,9 @@ export interface PairComparison {
 }
 
 /**
+ * How two runs of a bootstrap distribution are compared: the alternative hypothesis and the level
+ * of the difference's interval.
+ *
  * @example
  * ```ts
  * import { Bootstrap } from "@stseval/significance"

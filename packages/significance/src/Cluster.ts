@@ -18,6 +18,9 @@
  */
 
 /**
+ * The p-value of the comparison of the runs at rank positions i and j (two-sided, possibly
+ * Holm-adjusted), as the grouping reads it.
+ *
  * @example
  * ```ts
  * import { Cluster } from "@stseval/significance"

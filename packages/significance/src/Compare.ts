@@ -35,6 +35,9 @@ import type { Alternative, Outcome } from "./TestResult.js"
 export type TestName = Dependent.TestName | "zou2007" | "bootstrap" | "permutation"
 
 /**
+ * Every test `Compare` can run by name: cocor's tests of dependent correlations, Zou's interval,
+ * the paired bootstrap and the permutation test.
+ *
  * @example
  * ```ts
  * import { Compare } from "@stseval/significance"
@@ -90,6 +93,9 @@ export const testFor = (metric: string | Metric.Metric, datasets: number = 1, re
 }
 
 /**
+ * Options of a comparison of two runs: the test (by default the metric's, `testFor`), the
+ * alternative, the metric and, for the resampling tests, resamples, seed and strata.
+ *
  * @example
  * ```ts
  * import { Compare } from "@stseval/significance"
@@ -362,6 +368,9 @@ export const two = (
 }
 
 /**
+ * Options of `many`: the test options, plus which pairs of runs are compared, the
+ * multiple-comparison correction and the significance level of the marks.
+ *
  * @example
  * ```ts
  * import { Compare } from "@stseval/significance"
@@ -381,6 +390,9 @@ export interface ManyOptions extends Options {
 }
 
 /**
+ * What `many` gives: the runs' ranking and figures, every comparison made (with its adjusted
+ * p-value) and the runs tied with the best.
+ *
  * @example
  * ```ts
  * import { Compare, TestResult } from "@stseval/significance"

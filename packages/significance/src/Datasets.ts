@@ -23,6 +23,9 @@ import { InvalidInput } from "./TestResult.js"
 export type Aggregate = "weighted" | "unweighted" | "pooled"
 
 /**
+ * Several datasets' gold and runs as one: the flat arrays the resampling tests take, with each
+ * pair's dataset (the strata) and how the datasets' figures combine.
+ *
  * @example
  * ```ts
  * import { Datasets, TestResult } from "@stseval/significance"

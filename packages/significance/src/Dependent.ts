@@ -17,6 +17,9 @@ import type { IntervalResult, Outcome, TestOptions, TestResult } from "./TestRes
 import { InvalidInput } from "./TestResult.js"
 
 /**
+ * What a test of two dependent overlapping correlations takes: the three correlations among the
+ * gold and the two runs, and the number of pairs.
+ *
  * @example
  * ```ts
  * import { Dependent } from "@stseval/significance"
@@ -398,6 +401,9 @@ export const testNames = [
 ] as const
 
 /**
+ * A test of two dependent overlapping correlations, by its name in R's cocor package (author and
+ * year).
+ *
  * @example
  * ```ts
  * import { Dependent } from "@stseval/significance"

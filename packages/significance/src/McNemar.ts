@@ -13,6 +13,9 @@ import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
 
 /**
+ * Which form of McNemar's test is used: the exact binomial test, the continuity-corrected
+ * chi-square, or (default) whichever suits the discordant counts.
+ *
  * @example
  * ```ts
  * import { McNemar } from "@stseval/significance"
@@ -27,6 +30,9 @@ export interface Options {
 }
 
 /**
+ * What McNemar's test gives: the form used, the discordant counts b and c, the statistic and the
+ * two-sided p-value.
+ *
  * @example
  * ```ts
  * import { McNemar, TestResult } from "@stseval/significance"

@@ -24,6 +24,9 @@ import { InvalidInput } from "./TestResult.js"
 import type { Alternative, Outcome } from "./TestResult.js"
 
 /**
+ * Options of the permutation test: shuffles, seed, alternative, the strata (datasets) to shuffle
+ * within and how they combine, and the metric.
+ *
  * @example
  * ```ts
  * import { Permutation } from "@stseval/significance"
@@ -60,6 +63,9 @@ export interface Options {
 }
 
 /**
+ * What the permutation test gives: the two runs' figures and their difference, the p-value, how
+ * many shuffles counted, and the signature that reproduces it.
+ *
  * @example
  * ```ts
  * import { Permutation, TestResult } from "@stseval/significance"

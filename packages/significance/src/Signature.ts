@@ -23,6 +23,9 @@
 export const VERSION = "0.1.0"
 
 /**
+ * The settings that make a resampling test's numbers reproducible (method, resamples, seed, metric,
+ * strata, generator, version), printed as its signature line.
+ *
  * @example
  * ```ts
  * import { Signature } from "@stseval/significance"

@@ -52,6 +52,9 @@ export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
 export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
 
 /**
+ * One dataset of the edition, as `compute` resamples it: its name, its metric, and its weight in an
+ * aggregate.
+ *
  * @example
  * ```ts
  * import { Intervals } from "@stseval/significance"
@@ -92,6 +95,9 @@ export type Scores =
   | { readonly run: ReadonlyArray<string>; readonly gold: ReadonlyArray<string> }
 
 /**
+ * One run as `compute` takes it: its id, whether it is ranked, and its scores aligned with the gold
+ * on each dataset it submitted.
+ *
  * @example
  * ```ts
  * import { Intervals } from "@stseval/significance"
@@ -110,6 +116,9 @@ export interface Run {
 }
 
 /**
+ * What `compute` takes: the edition's datasets, the runs' aligned scores, and the rules that make
+ * the official figure and treat a dataset a run lacks.
+ *
  * @example
  * ```ts
  * import { Intervals } from "@stseval/significance"
@@ -140,6 +149,9 @@ export interface Input {
 }
 
 /**
+ * Options of `compute`: the confidence level, resamples, seed, engine, threads and a progress
+ * callback; the results do not depend on the engine or the threads.
+ *
  * @example
  * ```ts
  * import { Intervals } from "@stseval/significance"
@@ -173,6 +185,8 @@ export interface Options {
 }
 
 /**
+ * A confidence interval of a figure: its bounds and its level.
+ *
  * @example
  * ```ts
  * import { Intervals } from "@stseval/significance"
@@ -231,6 +245,8 @@ export interface Figure {
 }
 
 /**
+ * A run's figure on one dataset, with its interval, named by the dataset and the metric.
+ *
  * @example
  * ```ts
  * import { Intervals } from "@stseval/significance"
@@ -262,6 +278,9 @@ export interface RankInterval {
 }
 
 /**
+ * One run's figures (per dataset, aggregates, official) with their intervals, and its rank with the
+ * rank's interval, or why it has none.
+ *
  * @example
  * ```ts
  * import { Intervals, TestResult } from "@stseval/significance"
@@ -326,6 +345,9 @@ export interface Signature {
 }
 
 /**
+ * What `compute` gives: every run's figures and rank with their intervals, the runs whose rank
+ * interval overlaps the best's, and the signature that reproduces it.
+ *
  * @example
  * ```ts
  * import { Intervals, TestResult } from "@stseval/significance"
