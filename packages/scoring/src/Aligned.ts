@@ -84,6 +84,9 @@ export interface Skipped {
 }
 
 /**
+ * The scored runs side by side: per comparable dataset the gold and every run's values on the same
+ * pairs, the metric they are compared by, and the datasets left out, with the reason.
+ *
  * @example
  * ```ts
  * import { Aligned, Engine } from "@stseval/scoring"

@@ -137,6 +137,9 @@ export interface Context {
 }
 
 /**
+ * What `load` resolves: the edition (a built-in id, a user edition file or an edition), and where
+ * its gold and the data store are.
+ *
  * @example
  * ```ts
  * import { Engine } from "@stseval/scoring"
@@ -392,6 +395,9 @@ export interface Results extends Context {
 }
 
 /**
+ * What `score` needs: the edition, its gold, the runs (a submissions folder or files), and how they
+ * are ranked (`RankOptions`).
+ *
  * @example
  * ```ts
  * import { Engine } from "@stseval/scoring"

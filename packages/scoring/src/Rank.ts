@@ -123,6 +123,9 @@ export interface By<R> {
 }
 
 /**
+ * How the runs are ranked: primary runs only or every run, at most how many per team, one
+ * primary run per team, and by which figures when not the official ones.
+ *
  * @example
  * ```ts
  * import { Rank } from "@stseval/scoring"
@@ -197,6 +200,9 @@ export interface MergedTeam {
 }
 
 /**
+ * One run in a ranking: its rank (or why it has none), its identity and flags, and the figure it
+ * was ranked by.
+ *
  * @example
  * ```ts
  * import { Engine, Rank } from "@stseval/scoring"
@@ -220,6 +226,9 @@ export interface RankEntry<R = Rankable> {
 }
 
 /**
+ * One ranking (official, a SICK subtask, or a dataset): the figure it orders the runs by, its
+ * direction, and its entries, ranked runs first.
+ *
  * @example
  * ```ts
  * import { Engine, Rank } from "@stseval/scoring"
@@ -242,6 +251,9 @@ export interface Ranking<R = Rankable> {
 }
 
 /**
+ * Every ranking of the runs of one edition, with each run's standing, the runs left out as not
+ * primary and the team names merged as one.
+ *
  * @example
  * ```ts
  * import { Engine, Rank } from "@stseval/scoring"

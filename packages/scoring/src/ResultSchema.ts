@@ -150,6 +150,9 @@ export const IntervalsJson = Schema.Struct({
 }).annotate({ identifier: "Intervals" })
 
 /**
+ * A run's identity in the JSON: id, team, run number, primary flag, and its run.json's late /
+ * corrected / post-deadline flags.
+ *
  * @example
  * ```ts
  * import { ResultSchema } from "@stseval/scoring"
@@ -305,6 +308,9 @@ export const AggregateJsonByName = Schema.Struct({
 })
 
 /**
+ * One official figure of a scored run in the JSON: the ranking and metric it serves, how its
+ * datasets were combined, its value, and the datasets zeroed.
+ *
  * @example
  * ```ts
  * import { ResultSchema } from "@stseval/scoring"
@@ -328,6 +334,9 @@ export const OfficialJson = Schema.Struct({
 }).annotate({ identifier: "Official" })
 
 /**
+ * One scored (or failed) run in the JSON: its identity, per-dataset figures, aggregates and
+ * official figures, and the issues scoring found.
+ *
  * @example
  * ```ts
  * import { ResultJson, ResultSchema, ScoredRun } from "@stseval/scoring"
@@ -354,6 +363,9 @@ export const ScoredRunJson = Schema.Struct({
 export type ScoredRunJson = typeof ScoredRunJson.Type
 
 /**
+ * A flag on a run in the JSON: late, corrected, post-deadline, over the team's run limit, an extra
+ * primary run, or zeroed.
+ *
  * @example
  * ```ts
  * import { ResultSchema } from "@stseval/scoring"
@@ -393,6 +405,9 @@ export const runIdentityFields = {
 }
 
 /**
+ * One entry of a ranking in the JSON: the run's rank (null when not ranked, with the reason), its
+ * identity, flags and figure, with its intervals under `--ci`.
+ *
  * @example
  * ```ts
  * import { ResultSchema } from "@stseval/scoring"
@@ -417,6 +432,9 @@ export const RankEntryJson = Schema.Struct({
 }).annotate({ identifier: "RankEntry" })
 
 /**
+ * The rankings of a result in the JSON: each ranking's metric, rule, direction and entries, and
+ * whether primary runs only were ranked.
+ *
  * @example
  * ```ts
  * import { Engine, ResultJson, ResultSchema } from "@stseval/scoring"

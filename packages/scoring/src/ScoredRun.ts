@@ -198,6 +198,9 @@ export interface OfficialScore {
 }
 
 /**
+ * One run as scoring leaves it: scored or failed (with why), its figures per dataset, its
+ * aggregates and official figures, and the issues found on the way.
+ *
  * @example
  * ```ts
  * import * as NodeServices from "@effect/platform-node/NodeServices"

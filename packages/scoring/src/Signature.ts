@@ -48,6 +48,9 @@ export const ENGINE = "stseval-scoring"
 export const VERSION: string = version
 
 /**
+ * What a result's figures were computed from (the edition, the gold, the aggregate rule and the
+ * engine, each named or hashed), as one printable line.
+ *
  * @example
  * ```ts
  * import { Engine, Signature } from "@stseval/scoring"

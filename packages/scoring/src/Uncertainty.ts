@@ -124,6 +124,9 @@ export interface Options {
  */
 export type Figure = Intervals.Figure
 /**
+ * The interval of a run's rank in one ranking, in whole ranks (significance's
+ * `Intervals.RankInterval`).
+ *
  * @example
  * ```ts
  * import { Engine, Uncertainty } from "@stseval/scoring"
@@ -138,6 +141,9 @@ export type Figure = Intervals.Figure
  */
 export type RankInterval = Intervals.RankInterval
 /**
+ * A run's figures and rank in one ranking with their intervals (significance's
+ * `Intervals.RunIntervals`).
+ *
  * @example
  * ```ts
  * import { Engine, Uncertainty } from "@stseval/scoring"
@@ -189,6 +195,9 @@ export interface Pass {
 }
 
 /**
+ * The intervals of a scored result: one bootstrap pass per ranking, all with the same level,
+ * resamples and seed, and the signature that reproduces them.
+ *
  * @example
  * ```ts
  * import { Engine, Uncertainty } from "@stseval/scoring"

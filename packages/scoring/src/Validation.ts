@@ -108,6 +108,9 @@ export interface DatasetCheck {
 }
 
 /**
+ * What validating one run finds: per dataset of the edition what will and will not be scored,
+ * issues about the run as a whole, and whether (and why) it failed.
+ *
  * @example
  * ```ts
  * import { Validation } from "@stseval/scoring"
