@@ -18,6 +18,8 @@ import { Context } from "effect"
 import type { Leaderboard, LeaderboardRun, Ranking } from "./Leaderboard.js"
 
 /**
+ * A board's pages as a renderer gives them: the Markdown and the HTML, written side by side.
+ *
  * @example
  * ```ts
  * import { BoardPage } from "@stseval/leaderboard"

@@ -25,6 +25,9 @@ import { RunOutcome } from "./Scorer.js"
 export const VERSION = 2
 
 /**
+ * One cached score (`cache/<key>.json`): the run's outcome, under the key of its content hash, the
+ * task and the scorer's signature, so that a new gold or engine never reuses it.
+ *
  * @example
  * ```ts
  * import { Cache } from "@stseval/leaderboard"

@@ -100,6 +100,9 @@ export interface RunRecord {
 }
 
 /**
+ * How a board ranks the runs: the task, the team run limit, the deadline after which runs are
+ * listed but never ranked, primary runs only or all, and the scorer's signature it publishes.
+ *
  * @example
  * ```ts
  * import { Leaderboard } from "@stseval/leaderboard"
@@ -215,6 +218,9 @@ export const LeaderboardEntry = Schema.Struct({
 export type LeaderboardEntry = typeof LeaderboardEntry.Type
 
 /**
+ * One ranking of the board: its name and metric, its entries (ranked runs best first, then the runs
+ * not ranked) and, with `--ci`, the runs whose rank interval overlaps the best run's.
+ *
  * @example
  * ```ts
  * import { Leaderboard } from "@stseval/leaderboard"

@@ -21,6 +21,8 @@ import { Scorer } from "./Scorer.js"
 import type { OfficialFigure, RunOutcome } from "./Scorer.js"
 
 /**
+ * What the watcher scores against: the edition, its gold, and each run's budget in isolation.
+ *
  * @example
  * ```ts
  * import { ScoringAdapter } from "@stseval/leaderboard"

@@ -68,6 +68,9 @@ export const StateRun = Schema.Struct({
 export type StateRun = typeof StateRun.Type
 
 /**
+ * The content of `state.json`: the task and signature the watcher published under, and what it knew
+ * of each run, so that a restart re-scores only what changed.
+ *
  * @example
  * ```ts
  * import { State } from "@stseval/leaderboard"

@@ -45,6 +45,9 @@ import type { ScorerShape } from "./Scorer.js"
 import * as State from "./State.js"
 
 /**
+ * What `watch` watches and how: the submissions and output folders, once or continuously, the
+ * phase (hidden or not), the deadline and run limit, the timings, and intervals and marks.
+ *
  * @example
  * ```ts
  * import { Watcher } from "@stseval/leaderboard"
@@ -111,6 +114,9 @@ export interface WatchOptions {
 }
 
 /**
+ * What `watch` returns when it stops: how many runs it saw, scored, failed and ranked, how many
+ * it scored in this session and how many came from the cache.
+ *
  * @example
  * ```ts
  * import { Watcher } from "@stseval/leaderboard"
