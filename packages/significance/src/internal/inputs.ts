@@ -1,5 +1,6 @@
 // Validation of gold / runs / strata shared by Bootstrap and Permutation.
 import type { Metric } from "@stseval/metrics"
+import type * as Bootstrap from "../Bootstrap.js"
 import * as Signature from "../Signature.js"
 import { InvalidInput } from "../TestResult.js"
 import { resolve } from "./metric.js"
@@ -122,14 +123,7 @@ export const checkSeed = (seed: number): InvalidInput | undefined =>
     : new InvalidInput({ field: "seed", expected: "an integer from 0 to 4294967295", found: String(seed) })
 
 /** The settings a resampling test (Bootstrap, Permutation) reads from its options, defaults applied. */
-export interface ResamplingOptions {
-  readonly resamples?: number
-  readonly seed?: number
-  readonly metric?: string | Metric.Metric
-  readonly strata?: ArrayLike<number>
-  readonly aggregate?: "weighted" | "unweighted"
-  readonly confidences?: ReadonlyArray<Float64Array>
-}
+export type ResamplingOptions = Pick<Bootstrap.Options, "resamples" | "seed" | "metric" | "strata" | "aggregate" | "confidences">
 
 /** A resampling test's checked settings and the signature that reproduces it. */
 export interface Resampling {

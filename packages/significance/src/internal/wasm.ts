@@ -165,35 +165,18 @@ export class Body {
     return this
   }
 
-  br(label: Label): this {
-    this.code.push(0x0c)
-    uleb(this.code, this.depth - label.depth)
+  /** An instruction and its one unsigned LEB128 immediate (a branch depth or a local's index). */
+  private indexed(opcode: number, immediate: number): this {
+    this.code.push(opcode)
+    uleb(this.code, immediate)
     return this
   }
 
-  brIf(label: Label): this {
-    this.code.push(0x0d)
-    uleb(this.code, this.depth - label.depth)
-    return this
-  }
-
-  get(i: number): this {
-    this.code.push(0x20)
-    uleb(this.code, i)
-    return this
-  }
-
-  set(i: number): this {
-    this.code.push(0x21)
-    uleb(this.code, i)
-    return this
-  }
-
-  tee(i: number): this {
-    this.code.push(0x22)
-    uleb(this.code, i)
-    return this
-  }
+  br(label: Label): this { return this.indexed(0x0c, this.depth - label.depth) }
+  brIf(label: Label): this { return this.indexed(0x0d, this.depth - label.depth) }
+  get(i: number): this { return this.indexed(0x20, i) }
+  set(i: number): this { return this.indexed(0x21, i) }
+  tee(i: number): this { return this.indexed(0x22, i) }
 
   i32(v: number): this {
     this.code.push(0x41)
