@@ -14,7 +14,7 @@
 // the metric's figure over them (`Metric.figureAt`), once per run and resample. So are `pooled` /
 // `allnrm` over datasets of a correlation other than Pearson: the metric over the concatenation of
 // the datasets' draws.
-import { Rescale } from "@stseval/metrics"
+import { Moments, Rescale } from "@stseval/metrics"
 import type { Metric as Descriptor } from "@stseval/metrics"
 import { rankInto } from "./competitionRanks.js"
 import { makeGeneric } from "./genericLanes.js"
@@ -240,6 +240,8 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   const accuracy = Uint8Array.from(metric, (x) => (x === "correct" ? 1 : 0))
   // the declared figure's arguments: [m, sx, sxx, sg, sgg, sxg] (moments), [m, correct] (counts)
   const moments = new Float64Array(6)
+  // the pool's moments, in the same order, for Pearson's declared figure
+  const pooled = new Float64Array(6)
   const size = Float64Array.from(metric, (_, d) => start[d + 1] - start[d])
   // this resample's gold sums per dataset
   const m = new Float64Array(D)
@@ -313,11 +315,13 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
       const r = Math.sqrt(fitted / goldVar)
       return r > 1 ? 1 : r
     }
-    const vx = M * txx - tx * tx
-    const vg = M * tgg - tg * tg
-    if (!(vx > EPS * M * txx) || !(vg > EPS * M * tgg)) return Number.NaN
-    const r = (M * txg - tx * tg) / Math.sqrt(vx * vg)
-    return r > 1 ? 1 : r < -1 ? -1 : r
+    pooled[0] = M
+    pooled[1] = tx
+    pooled[2] = txx
+    pooled[3] = tg
+    pooled[4] = tgg
+    pooled[5] = txg
+    return Moments.pearson(pooled, 0)
   }
 
   /** The edition's rule on run k's per-dataset figures at row[o ..] (ScoredRun.officialOf / officialMean). */

@@ -191,12 +191,13 @@ export class Body {
     return this
   }
 
-  // Memory: `offset` is a constant byte offset added to the address on the stack.
-  i32Load(offset = 0): this {
-    this.code.push(0x28)
-    memarg(this.code, 2, offset)
+  /** A memory instruction's immediate: log2 of its alignment, and `offset`, a constant byte offset added to the address on the stack. */
+  private memory(align: number, offset: number): this {
+    memarg(this.code, align, offset)
     return this
   }
+
+  i32Load(offset = 0): this { return this.op(0x28).memory(2, offset) }
 
   // i32
   i32Eqz(): this { return this.op(0x45) }
@@ -207,25 +208,10 @@ export class Body {
   select(): this { return this.op(0x1b) }
 
   // v128 / f64x2
-  v128Load(offset = 0): this {
-    this.simd(0x00)
-    memarg(this.code, 4, offset)
-    return this
-  }
-
+  v128Load(offset = 0): this { return this.simd(0x00).memory(4, offset) }
   /** Loads one f64 and copies it to both lanes. */
-  v128Load64Splat(offset = 0): this {
-    this.simd(0x0a)
-    memarg(this.code, 3, offset)
-    return this
-  }
-
-  v128Store(offset = 0): this {
-    this.simd(0x0b)
-    memarg(this.code, 4, offset)
-    return this
-  }
-
+  v128Load64Splat(offset = 0): this { return this.simd(0x0a).memory(3, offset) }
+  v128Store(offset = 0): this { return this.simd(0x0b).memory(4, offset) }
   f64x2Splat(): this { return this.simd(0x14) }
   f64x2Add(): this { return this.simd(0xf0) }
   f64x2Sub(): this { return this.simd(0xf1) }
