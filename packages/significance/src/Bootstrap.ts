@@ -19,11 +19,9 @@
 import type { Metric } from "@stseval/metrics"
 import { quantiles } from "./internal/select.js"
 import * as Figures from "./internal/figures.js"
-import { resolve, TIE, tieFor } from "./internal/metric.js"
-import { denseStrata } from "./internal/strata.js"
-import { checkCount, checkSeed, checkValues } from "./internal/inputs.js"
+import { TIE, tieFor } from "./internal/metric.js"
+import { checkCount, resampling } from "./internal/inputs.js"
 import type * as Inputs from "./internal/inputs.js"
-import * as V from "./internal/validate.js"
 import * as Distributions from "./internal/distributions.js"
 import * as Signature from "./Signature.js"
 import { InvalidInput } from "./TestResult.js"
@@ -154,23 +152,9 @@ export const resample = (
   runs: ReadonlyArray<Values>,
   options: Options = {}
 ): Outcome<Distribution> => {
-  const B = options.resamples ?? 10_000
-  const seed = options.seed ?? 12345
-  const metric = resolve("metric", options.metric)
-  const aggregate = options.aggregate ?? "weighted"
-  if (metric instanceof InvalidInput) return metric
-  const stratumOf = denseStrata(options.strata, gold.length)
-  const error = V.first(
-    checkCount("resamples", B, 1),
-    checkSeed(seed),
-    options.threads === undefined ? undefined : checkCount("threads", options.threads, 1),
-    aggregate === "weighted" || aggregate === "unweighted"
-      ? undefined
-      : new InvalidInput({ field: "aggregate", expected: "weighted or unweighted", found: String(aggregate) }),
-    checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences)
-  )
-  if (error !== undefined) return error
-
+  const set = resampling("bootstrap", gold, runs, options, options.threads === undefined ? undefined : checkCount("threads", options.threads, 1))
+  if (set instanceof InvalidInput) return set
+  const { resamples: B, seed, metric, aggregate, stratumOf, signature } = set
   const resampled = Figures.resample({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate }, B, seed, options)
   if (resampled instanceof InvalidInput) return resampled
   const { estimates, samples, pairs: N } = resampled
@@ -185,16 +169,6 @@ export const resample = (
     degenerate[k] = nan
   }
 
-  const signature: Signature.Signature = {
-    method: "bootstrap",
-    resamples: B,
-    seed,
-    metric: metric.name,
-    strata: options.strata === undefined ? "none" : "dataset",
-    ...(options.strata === undefined ? {} : { aggregate }),
-    rng: "xoroshiro128plus",
-    version: Signature.VERSION
-  }
   const tie = tieFor(metric, estimates)
   return {
     signature,

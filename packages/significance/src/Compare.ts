@@ -94,7 +94,9 @@ export const testFor = (metric: string | Metric.Metric, datasets: number = 1, re
 
 /**
  * Options of a comparison of two runs: the test (by default the metric's, `testFor`), the
- * alternative, the metric and, for the resampling tests, resamples, seed and strata.
+ * alternative and the metric; the resampling settings are the bootstrap's (`Bootstrap.Options`,
+ * but for `threads`). The analytic tests compare one Pearson correlation and read neither strata
+ * nor confidences.
  *
  * @example
  * ```ts
@@ -104,15 +106,12 @@ export const testFor = (metric: string | Metric.Metric, datasets: number = 1, re
  * ```
  * @since 0.1.0
  */
-export interface Options {
+export interface Options extends Omit<Bootstrap.Options, "threads" | "metric"> {
   /** Default `defaultTest`, `"williams1959"` (what STS 2017 used). */
   readonly test?: TestName
   /** `greater`: run A better. Default `"two.sided"`. */
   readonly alternative?: Alternative
   readonly confLevel?: number
-  /** Resampling only. */
-  readonly resamples?: number
-  readonly seed?: number
   /**
    * The metric compared: a registry name (`"pearson"`, `"spearman"`, `"kendall"`, `"mse"`,
    * `"accuracy"`, ...) or a descriptor (`Metric.Metric`); default `"pearson"`. It chooses the default
@@ -120,17 +119,6 @@ export interface Options {
    * metric. An unknown name is an `InvalidInput` on `metric`.
    */
   readonly metric?: string | Metric.Metric
-  /** Dataset / track of each pair (resampling tests only: the analytic tests compare one correlation). */
-  readonly strata?: ArrayLike<number>
-  readonly aggregate?: "weighted" | "unweighted"
-  /**
-   * Per run (in the order given), its confidences, for a metric that weighs pairs by them
-   * (`weighted-pearson`); resampling tests only.
-   *
-   * @since 0.3.0
-   */
-  readonly confidences?: ReadonlyArray<Float64Array>
-  readonly progress?: (done: number, total: number) => void
   /**
    * The bootstrap's p-value: `shift` (default; (count + 1) / (B + 1), floored at 1 / (B + 1)) or
    * `normal` (`Bootstrap.normalP`: the normal approximation with the bootstrap standard error, not

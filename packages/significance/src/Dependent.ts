@@ -90,8 +90,7 @@ const check = (input: Input, options: TestOptions | undefined): InvalidInput | u
     V.correlation("rJh", input.rJh),
     V.correlation("rKh", input.rKh),
     V.sampleSize("n", input.n),
-    V.alternative(options?.alternative ?? "two.sided"),
-    V.level("confLevel", options?.confLevel ?? 0.95)
+    V.testOptions(options)
   )
   if (basic !== undefined) return basic
   const det = determinant(input)

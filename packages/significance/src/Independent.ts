@@ -36,8 +36,7 @@ const check = (input: Input, options: TestOptions | undefined): InvalidInput | u
     V.correlationOpen("r2", input.r2),
     V.sampleSize("n1", input.n1),
     V.sampleSize("n2", input.n2),
-    V.alternative(options?.alternative ?? "two.sided"),
-    V.level("confLevel", options?.confLevel ?? 0.95)
+    V.testOptions(options)
   )
 
 /**

@@ -13,10 +13,9 @@
 import { Rescale } from "@stseval/metrics"
 import type { Metric } from "@stseval/metrics"
 import * as Generic from "./internal/generic.js"
-import { checkCount, checkSeed, checkValues } from "./internal/inputs.js"
+import { resampling } from "./internal/inputs.js"
 import type { Values } from "./internal/inputs.js"
-import { resolve, tieFor } from "./internal/metric.js"
-import { denseStrata } from "./internal/strata.js"
+import { tieFor } from "./internal/metric.js"
 import * as Random from "./internal/random.js"
 import * as V from "./internal/validate.js"
 import * as Signature from "./Signature.js"
@@ -120,34 +119,10 @@ export const test = (
   runB: Values,
   options: Options = {}
 ): Outcome<Result> => {
-  const R = options.resamples ?? 10_000
-  const seed = options.seed ?? 12345
   const alternative = options.alternative ?? "two.sided"
-  const aggregate = options.aggregate ?? "weighted"
-  const metric = resolve("metric", options.metric)
-  if (metric instanceof InvalidInput) return metric
-  const stratumOf = denseStrata(options.strata, gold.length)
-  const error = V.first(
-    checkCount("resamples", R, 1),
-    checkSeed(seed),
-    V.alternative(alternative),
-    aggregate === "weighted" || aggregate === "unweighted"
-      ? undefined
-      : new InvalidInput({ field: "aggregate", expected: "weighted or unweighted", found: String(aggregate) }),
-    checkValues(metric, gold, [runA, runB], options.strata, stratumOf, options.confidences)
-  )
-  if (error !== undefined) return error
-
-  const signature: Signature.Signature = {
-    method: "permutation",
-    resamples: R,
-    seed,
-    metric: metric.name,
-    strata: options.strata === undefined ? "none" : "dataset",
-    ...(options.strata === undefined ? {} : { aggregate }),
-    rng: "xoroshiro128plus",
-    version: Signature.VERSION
-  }
+  const set = resampling("permutation", gold, [runA, runB], options, V.alternative(alternative))
+  if (set instanceof InvalidInput) return set
+  const { resamples: R, seed, metric, aggregate, stratumOf, signature } = set
   const [g, a, b] = atUnitScale(metric, gold, runA, runB)
   const counted = shuffles(Generic.prepare(metric, g, [a, b], options.confidences, stratumOf, aggregate), R, seed, alternative, options.progress)
   const { estimateA, estimateB, valid, extreme } = counted

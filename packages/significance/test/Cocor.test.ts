@@ -12,23 +12,33 @@ const expectClose = (what: string, actual: number | undefined, expected: number 
   expect(close(actual!, expected!), `${what}: got ${actual}, cocor ${expected}`).toBe(true)
 }
 
+/** Throws an invalid outcome (the row's inputs are valid) or gives the result. */
+const valid = <A>(out: TestResult.Outcome<A>): A => {
+  if (TestResult.isInvalid(out)) throw out
+  return out
+}
+
+/** Zou's (2007) interval, the row's `ci_lower` and `ci_upper`. */
+const expectZou = (label: string, ci: readonly [number, number], row: Row) => {
+  expectClose(`${label} lower`, ci[0], num(row.ci_lower))
+  expectClose(`${label} upper`, ci[1], num(row.ci_upper))
+}
+
+/** A test's statistic and p-value, the row's `statistic` and `p_value`. */
+const expectTest = (label: string, out: { readonly statistic: number; readonly pValue: number }, row: Row) => {
+  expectClose(`${label} statistic`, out.statistic, num(row.statistic))
+  expectClose(`${label} p`, out.pValue, num(row.p_value))
+}
+
 const checkDependent = (row: Row) => {
   const input = { rJk: num(row.r_jk)!, rJh: num(row.r_jh)!, rKh: num(row.r_kh)!, n: num(row.n)! }
   const alternative = row.alternative as Alternative
   const label = `${row.test} ${row.r_jk} ${row.r_jh} ${row.r_kh} ${row.n} ${alternative}`
-  if (row.test === "zou2007") {
-    const out = Dependent.zou2007(input, { alternative })
-    if (TestResult.isInvalid(out)) throw out
-    expectClose(`${label} lower`, out.ci[0], num(row.ci_lower))
-    expectClose(`${label} upper`, out.ci[1], num(row.ci_upper))
-    return
-  }
+  if (row.test === "zou2007") return expectZou(label, valid(Dependent.zou2007(input, { alternative })).ci, row)
   const test = Dependent.tests[row.test as Dependent.TestName]
   expect(test, `unknown test ${row.test}`).toBeDefined()
-  const out = test(input, { alternative })
-  if (TestResult.isInvalid(out)) throw out
-  expectClose(`${label} statistic`, out.statistic, num(row.statistic))
-  expectClose(`${label} p`, out.pValue, num(row.p_value))
+  const out = valid(test(input, { alternative }))
+  expectTest(label, out, row)
   expect(out.df, `${label} df`).toBe(num(row.df))
   const lower = num(row.ci_lower)
   if (lower !== undefined) {
@@ -43,18 +53,9 @@ const checkIndependent = (row: Row) => {
   const input = { r1: num(row.r1)!, r2: num(row.r2)!, n1: num(row.n1)!, n2: num(row.n2)! }
   const alternative = row.alternative as Alternative
   const label = `${row.test} ${row.r1} ${row.r2} ${row.n1} ${row.n2} ${alternative}`
-  if (row.test === "zou2007") {
-    const out = Independent.zou2007(input, { alternative })
-    if (TestResult.isInvalid(out)) throw out
-    expectClose(`${label} lower`, out.ci[0], num(row.ci_lower))
-    expectClose(`${label} upper`, out.ci[1], num(row.ci_upper))
-  } else {
-    expect(row.test).toBe("fisher1925")
-    const out = Independent.fisher1925(input, { alternative })
-    if (TestResult.isInvalid(out)) throw out
-    expectClose(`${label} statistic`, out.statistic, num(row.statistic))
-    expectClose(`${label} p`, out.pValue, num(row.p_value))
-  }
+  if (row.test === "zou2007") return expectZou(label, valid(Independent.zou2007(input, { alternative })).ci, row)
+  expect(row.test).toBe("fisher1925")
+  expectTest(label, valid(Independent.fisher1925(input, { alternative })), row)
 }
 
 describe("cocor fixtures (rows copied from cocor output)", () => {

@@ -62,6 +62,13 @@ const graded = (metrics: ReadonlyArray<string>, official: Intervals.Rule, missin
   missingDataset: missing,
   aggregates
 })
+/** The label runs on one dataset scored by `metric`, the edition's single official figure. */
+const labelled = (metric: string): Intervals.Input => ({
+  datasets: [{ name: "entailment", metric }],
+  runs: runLabels.map((run, k) => ({ id: `run${k}`, scores: { entailment: { run, gold: goldLabels } } })),
+  official: "single",
+  missingDataset: "no-official-score"
+})
 const intervals: ReadonlyArray<{ name: string; input: Intervals.Input; options: Intervals.Options }> = [
   { name: "pearson wmean zero", input: graded(["pearson"], "wmean", "zero", ["wmean", "mean", "pooled", "allnrm"]), options: { resamples: B, seed: 11 } },
   { name: "pearson mean no-official", input: graded(["pearson"], "mean", "no-official-score", ["pooled"]), options: { resamples: B, seed: 3, level: 0.9 } },
@@ -72,26 +79,7 @@ const intervals: ReadonlyArray<{ name: string; input: Intervals.Input; options: 
   { name: "mse mean", input: graded(["mse"], "mean", "no-official-score", []), options: { resamples: B, seed: 11 } },
   { name: "weighted-pearson wmean", input: graded(["weighted-pearson"], "wmean", "no-official-score", []), options: { resamples: B, seed: 11 } },
   { name: "mixed", input: graded(["pearson", "spearman", "kendall"], "mean", "no-official-score", []), options: { resamples: B, seed: 2 } },
-  {
-    name: "accuracy single",
-    input: {
-      datasets: [{ name: "entailment", metric: "accuracy" }],
-      runs: runLabels.map((run, k) => ({ id: `run${k}`, scores: { entailment: { run, gold: goldLabels } } })),
-      official: "single",
-      missingDataset: "no-official-score"
-    },
-    options: { resamples: B, seed: 11 }
-  },
-  {
-    name: "macro-f1 single",
-    input: {
-      datasets: [{ name: "entailment", metric: "macro-f1" }],
-      runs: runLabels.map((run, k) => ({ id: `run${k}`, scores: { entailment: { run, gold: goldLabels } } })),
-      official: "single",
-      missingDataset: "no-official-score"
-    },
-    options: { resamples: B, seed: 11 }
-  }
+  ...(["accuracy", "macro-f1"] as const).map((metric) => ({ name: `${metric} single`, input: labelled(metric), options: { resamples: B, seed: 11 } }))
 ]
 
 export const engineCases = { bootstrap, permutation, intervals }

@@ -1,6 +1,11 @@
 // Validation of gold / runs / strata shared by Bootstrap and Permutation.
 import type { Metric } from "@stseval/metrics"
+import type * as Bootstrap from "../Bootstrap.js"
+import * as Signature from "../Signature.js"
 import { InvalidInput } from "../TestResult.js"
+import { resolve } from "./metric.js"
+import { denseStrata } from "./strata.js"
+import * as V from "./validate.js"
 
 export const checkData = (
   gold: Float64Array,
@@ -116,3 +121,57 @@ export const checkSeed = (seed: number): InvalidInput | undefined =>
   Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff
     ? undefined
     : new InvalidInput({ field: "seed", expected: "an integer from 0 to 4294967295", found: String(seed) })
+
+/** The settings a resampling test (Bootstrap, Permutation) reads from its options, defaults applied. */
+export type ResamplingOptions = Pick<Bootstrap.Options, "resamples" | "seed" | "metric" | "strata" | "aggregate" | "confidences">
+
+/** A resampling test's checked settings and the signature that reproduces it. */
+export interface Resampling {
+  readonly resamples: number
+  readonly seed: number
+  readonly metric: Metric.Metric
+  readonly aggregate: "weighted" | "unweighted"
+  readonly stratumOf: Int32Array
+  readonly signature: Signature.Signature
+}
+
+/**
+ * Resolves and checks a resampling test's options (10,000 resamples, seed 12345, Pearson, weighted
+ * by default) in the order its errors have always been reported: the metric, the resample count,
+ * the seed, the test's own `check` (threads, alternative), the aggregate, then the values.
+ */
+export const resampling = (
+  method: Signature.Signature["method"],
+  gold: Values,
+  runs: ReadonlyArray<Values>,
+  options: ResamplingOptions,
+  check: InvalidInput | undefined
+): Resampling | InvalidInput => {
+  const resamples = options.resamples ?? 10_000
+  const seed = options.seed ?? 12345
+  const aggregate = options.aggregate ?? "weighted"
+  const metric = resolve("metric", options.metric)
+  if (metric instanceof InvalidInput) return metric
+  const stratumOf = denseStrata(options.strata, gold.length)
+  const error = V.first(
+    checkCount("resamples", resamples, 1),
+    checkSeed(seed),
+    check,
+    aggregate === "weighted" || aggregate === "unweighted"
+      ? undefined
+      : new InvalidInput({ field: "aggregate", expected: "weighted or unweighted", found: String(aggregate) }),
+    checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences)
+  )
+  if (error !== undefined) return error
+  const signature: Signature.Signature = {
+    method,
+    resamples,
+    seed,
+    metric: metric.name,
+    strata: options.strata === undefined ? "none" : "dataset",
+    ...(options.strata === undefined ? {} : { aggregate }),
+    rng: "xoroshiro128plus",
+    version: Signature.VERSION
+  }
+  return { resamples, seed, metric, aggregate, stratumOf, signature }
+}

@@ -14,7 +14,7 @@
 // the metric's figure over them (`Metric.figureAt`), once per run and resample. So are `pooled` /
 // `allnrm` over datasets of a correlation other than Pearson: the metric over the concatenation of
 // the datasets' draws.
-import { Rescale } from "@stseval/metrics"
+import { Moments, Rescale } from "@stseval/metrics"
 import type { Metric as Descriptor } from "@stseval/metrics"
 import { rankInto } from "./competitionRanks.js"
 import { makeGeneric } from "./genericLanes.js"
@@ -240,6 +240,8 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   const accuracy = Uint8Array.from(metric, (x) => (x === "correct" ? 1 : 0))
   // the declared figure's arguments: [m, sx, sxx, sg, sgg, sxg] (moments), [m, correct] (counts)
   const moments = new Float64Array(6)
+  // the pool's moments (`pool`), in the same order
+  const pooled = new Float64Array(6)
   const size = Float64Array.from(metric, (_, d) => start[d + 1] - start[d])
   // this resample's gold sums per dataset
   const m = new Float64Array(D)
@@ -257,14 +259,10 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   const pool = (k: number, lane: number, nrm: boolean): number => {
     if (genericPool !== undefined) return genericPool(k, picks!, nrm)
     // Each dataset's values are centred on its own means; shifting them back by (its mean - the
-    // first dataset's mean) restores the pool while keeping the totals well conditioned.
+    // first dataset's mean) restores the pool while keeping the totals well conditioned. The pool's
+    // moments are summed in place, [M, sum x, sum x^2, sum g, sum g^2, sum x g], Pearson's arguments.
+    const t = pooled.fill(0)
     let ref = -1
-    let M = 0
-    let tx = 0
-    let txx = 0
-    let tg = 0
-    let tgg = 0
-    let txg = 0
     let q = 0
     let cgg = 0
     let tgm = 0
@@ -281,7 +279,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
       const sgd = sg[d]
       const sggd = sgg[d]
       const cg = meanG[d] - meanG[ref]
-      M += md
+      t[0] += md
       if (nrm) {
         // ALLnrm: within the dataset the run is replaced by its least-squares fit to the gold,
         // gold mean + b (x - x mean), so the pool's sums are the between-dataset spread of the gold
@@ -296,13 +294,14 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
         tgm2 += md * gm * gm
       } else {
         const cx = meanX[k * D + d] - meanX[k * D + ref]
-        tx += sx + cx * md
-        txx += sxx + 2 * cx * sx + cx * cx * md
-        tg += sgd + cg * md
-        tgg += sggd + 2 * cg * sgd + cg * cg * md
-        txg += sxg + cx * sgd + cg * sx + cx * cg * md
+        t[1] += sx + cx * md
+        t[2] += sxx + 2 * cx * sx + cx * cx * md
+        t[3] += sgd + cg * md
+        t[4] += sggd + 2 * cg * sgd + cg * cg * md
+        t[5] += sxg + cx * sgd + cg * sx + cx * cg * md
       }
     }
+    const M = t[0]
     if (M === 0) return Number.NaN
     if (nrm) {
       // r(fitted, gold) = (A + Q) / sqrt((A + Q) (A + sum Cgg)) = sqrt((A + Q) / (A + sum Cgg))
@@ -313,11 +312,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
       const r = Math.sqrt(fitted / goldVar)
       return r > 1 ? 1 : r
     }
-    const vx = M * txx - tx * tx
-    const vg = M * tgg - tg * tg
-    if (!(vx > EPS * M * txx) || !(vg > EPS * M * tgg)) return Number.NaN
-    const r = (M * txg - tx * tg) / Math.sqrt(vx * vg)
-    return r > 1 ? 1 : r < -1 ? -1 : r
+    return Moments.pearson(t, 0)
   }
 
   /** The edition's rule on run k's per-dataset figures at row[o ..] (ScoredRun.officialOf / officialMean). */

@@ -84,7 +84,7 @@ let window2 = new Float64Array(1024)
  * between order statistics at h = (n - 1) p). May reorder `a`.
  *
  * For large inputs a systematic sample of SAMPLE values brackets each wanted rank with a
- * +-3 sd binomial margin; one pass over `a` (both brackets at once for the usual two quantiles)
+ * +-3 sd binomial margin; one pass over `a` (two brackets at a time: the usual two quantiles)
  * counts the values below each bracket and copies those inside it, and a small selection in the
  * copy finishes: one branch-predictable linear pass instead of quickselect's partitioning rounds,
  * which dominated all-pairs comparisons. Exact whatever the sample: when a bracket misses the rank
@@ -103,14 +103,16 @@ export const quantiles = (a: Float64Array, n: number, ps: ReadonlyArray<number>)
       window2 = new Float64Array(n)
     }
     const w = window
-    if (ks.length === 2) {
-      bracket(n, ks[0], bounds, 0)
-      bracket(n, ks[1], bounds, 2)
+    const w2 = window2
+    // two quantiles per pass (the usual interval's two; an odd last one is bracketed twice)
+    for (let j = 0; j < ks.length; j += 2) {
+      const pair = j + 1 < ks.length
+      bracket(n, ks[j], bounds, 0)
+      bracket(n, ks[pair ? j + 1 : j], bounds, 2)
       const lo1 = bounds[0]
       const up1 = bounds[1]
       const lo2 = bounds[2]
       const up2 = bounds[3]
-      const w2 = window2
       let below1 = 0
       let count1 = 0
       let below2 = 0
@@ -125,24 +127,9 @@ export const quantiles = (a: Float64Array, n: number, ps: ReadonlyArray<number>)
         w2[count2] = v
         count2 += +(v >= lo2) & +(v <= up2)
       }
-      // the first selection may reorder `a`; the second only reads `a` again if it falls back
-      stats.push(fromWindow(a, n, ks[0], w, below1, count1))
-      stats.push(fromWindow(a, n, ks[1], w2, below2, count2))
-    } else {
-      for (const k of ks) {
-        bracket(n, k, bounds, 0)
-        const lo = bounds[0]
-        const up = bounds[1]
-        let below = 0
-        let count = 0
-        for (let i = 0; i < n; i++) {
-          const v = a[i]
-          below += +(v < lo)
-          w[count] = v
-          count += +(v >= lo) & +(v <= up)
-        }
-        stats.push(fromWindow(a, n, k, w, below, count))
-      }
+      // a selection may reorder `a` (not its values), so the next pass and a fallback read it still
+      stats.push(fromWindow(a, n, ks[j], w, below1, count1))
+      if (pair) stats.push(fromWindow(a, n, ks[j + 1], w2, below2, count2))
     }
   }
   return ps.map((p, j) => {

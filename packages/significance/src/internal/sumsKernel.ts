@@ -81,19 +81,8 @@ export const SUMS = 3 * TILE
 const sumsFunction = (): Body => {
   const f = new Body(["i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32"], [])
   const [U, , , N, K1, S, pF, pSpans, pW, pOut, TILES, BLOCK, GROUP] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
-  const s = f.local("i32")
-  const k = f.local("i32")
-  const a = f.local("i32")
-  const e = f.local("i32")
-  const p = f.local("i32")
-  const end = f.local("i32")
-  const q = f.local("i32")
-  const o = f.local("i32")
-  const tile = f.local("i32")
-  const k0 = f.local("i32")
-  const k1 = f.local("i32")
-  const g0 = f.local("i32")
-  const g1 = f.local("i32")
+  const i = () => f.local("i32")
+  const [s, k, a, e, p, end, q, o, tile, k0, k1, g0, g1] = [i(), i(), i(), i(), i(), i(), i(), i(), i(), i(), i(), i(), i()]
   const v = () => f.local("v128")
   const [sx0, sx1, sxx0, sxx1, sxg0, sxg1] = [v(), v(), v(), v(), v(), v()]
   const [xs, gs, w0, w1, t] = [v(), v(), v(), v(), v()]

@@ -1,5 +1,6 @@
 // Input checks shared by the analytic tests; each returns an InvalidInput or undefined.
 import { InvalidInput } from "../TestResult.js"
+import type { TestOptions } from "../TestResult.js"
 
 export const correlation = (field: string, r: number): InvalidInput | undefined =>
   Number.isFinite(r) && r >= -1 && r <= 1
@@ -27,6 +28,10 @@ export const alternative = (a: string): InvalidInput | undefined =>
   a === "two.sided" || a === "greater" || a === "less"
     ? undefined
     : new InvalidInput({ field: "alternative", expected: "two.sided, greater or less", found: a })
+
+/** An analytic test's options, by their defaults (two-sided, 95%) when left out. */
+export const testOptions = (options: TestOptions | undefined): InvalidInput | undefined =>
+  first(alternative(options?.alternative ?? "two.sided"), level("confLevel", options?.confLevel ?? 0.95))
 
 export const first = (...checks: ReadonlyArray<InvalidInput | undefined>): InvalidInput | undefined => {
   for (const c of checks) if (c !== undefined) return c

@@ -165,35 +165,18 @@ export class Body {
     return this
   }
 
-  br(label: Label): this {
-    this.code.push(0x0c)
-    uleb(this.code, this.depth - label.depth)
+  /** An instruction and its one unsigned LEB128 immediate (a branch depth or a local's index). */
+  private indexed(opcode: number, immediate: number): this {
+    this.code.push(opcode)
+    uleb(this.code, immediate)
     return this
   }
 
-  brIf(label: Label): this {
-    this.code.push(0x0d)
-    uleb(this.code, this.depth - label.depth)
-    return this
-  }
-
-  get(i: number): this {
-    this.code.push(0x20)
-    uleb(this.code, i)
-    return this
-  }
-
-  set(i: number): this {
-    this.code.push(0x21)
-    uleb(this.code, i)
-    return this
-  }
-
-  tee(i: number): this {
-    this.code.push(0x22)
-    uleb(this.code, i)
-    return this
-  }
+  br(label: Label): this { return this.indexed(0x0c, this.depth - label.depth) }
+  brIf(label: Label): this { return this.indexed(0x0d, this.depth - label.depth) }
+  get(i: number): this { return this.indexed(0x20, i) }
+  set(i: number): this { return this.indexed(0x21, i) }
+  tee(i: number): this { return this.indexed(0x22, i) }
 
   i32(v: number): this {
     this.code.push(0x41)
@@ -208,12 +191,13 @@ export class Body {
     return this
   }
 
-  // Memory: `offset` is a constant byte offset added to the address on the stack.
-  i32Load(offset = 0): this {
-    this.code.push(0x28)
-    memarg(this.code, 2, offset)
+  /** A memory instruction's immediate: log2 of its alignment, and `offset`, a constant byte offset added to the address on the stack. */
+  private memory(align: number, offset: number): this {
+    memarg(this.code, align, offset)
     return this
   }
+
+  i32Load(offset = 0): this { return this.op(0x28).memory(2, offset) }
 
   // i32
   i32Eqz(): this { return this.op(0x45) }
@@ -224,25 +208,10 @@ export class Body {
   select(): this { return this.op(0x1b) }
 
   // v128 / f64x2
-  v128Load(offset = 0): this {
-    this.simd(0x00)
-    memarg(this.code, 4, offset)
-    return this
-  }
-
+  v128Load(offset = 0): this { return this.simd(0x00).memory(4, offset) }
   /** Loads one f64 and copies it to both lanes. */
-  v128Load64Splat(offset = 0): this {
-    this.simd(0x0a)
-    memarg(this.code, 3, offset)
-    return this
-  }
-
-  v128Store(offset = 0): this {
-    this.simd(0x0b)
-    memarg(this.code, 4, offset)
-    return this
-  }
-
+  v128Load64Splat(offset = 0): this { return this.simd(0x0a).memory(3, offset) }
+  v128Store(offset = 0): this { return this.simd(0x0b).memory(4, offset) }
   f64x2Splat(): this { return this.simd(0x14) }
   f64x2Add(): this { return this.simd(0xf0) }
   f64x2Sub(): this { return this.simd(0xf1) }
