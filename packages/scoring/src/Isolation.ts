@@ -214,34 +214,26 @@ export const serve = (): void => {
 }
 
 /**
- * What a program's loader needs to start the first scorer before the program itself is loaded (the
- * single-file bundle's `prestart`, tooling/bundle): the `workerData` that makes the program serve
- * as a scorer, the default budget's heap limit, and the `globalThis` key (a `Symbol.for`) under
- * which to leave `{ worker, url, memoryMb, ready }` (`ready`: set once the worker said so, for a
- * program that takes it after that message). The first scorer this program starts with the same
- * entry (`useEntry`'s URL) and memory budget is then that worker, whose start overlapped the
- * program's own (about 50 ms of `stseval score`'s start on a 2-core machine). `saveCacheKey`: a
- * scorer calls the function a loader left under that key (if any) once, after its first run is
- * read, before it answers: a bundled program's loader saves the scorer's code cache then (its
- * thread has no exit of its own to save it at).
+ * What a program's loader needs to know of a scorer thread (the single-file bundle's `worker`,
+ * tooling/bundle): `workerData`, the data the engine starts each scorer with (a loader that finds
+ * it runs its scorer body, `serve`, instead of the program); `saveCacheKey`, the `globalThis` key
+ * (a `Symbol.for`) of a function the loader may leave there, which a scorer calls once, after its
+ * first run is read and before it answers: a scorer thread has no exit of its own at which to save
+ * its code cache.
  *
  * @example
  * ```ts
  * import { Isolation } from "@stseval/scoring"
  *
- * const { key, workerData, memoryMb } = Isolation.prestart // the loader's Worker options
+ * const { workerData, saveCacheKey } = Isolation.scorerThread // a bundler's worker options
  * ```
- * @since 0.3.0
+ * @since 0.4.0
  */
-export const prestart: {
-  readonly key: string
+export const scorerThread: {
   readonly workerData: Readonly<Record<string, unknown>>
-  readonly memoryMb: number
   readonly saveCacheKey: string
 } = {
-  key: Isolated.PRESTART_KEY,
   workerData: { [WORKER_KEY]: true },
-  memoryMb: defaultBudget.memoryMb,
   saveCacheKey: SAVE_CACHE_KEY
 }
 

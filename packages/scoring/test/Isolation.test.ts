@@ -9,10 +9,12 @@
  */
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { execFileSync } from "node:child_process"
+import * as diagnostics from "node:diagnostics_channel"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { pathToFileURL } from "node:url"
+import type { Worker } from "node:worker_threads"
 import { Registry, Submissions } from "@stseval/formats"
 import { Engine, Isolation } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
@@ -41,6 +43,28 @@ const folderOf = (names: ReadonlyArray<string>) => {
   const dir = tempDir("runs")
   for (const n of names) fs.copyFileSync(realRun, path.join(dir, n))
   return dir
+}
+
+/**
+ * The threads the engine starts from now on, seen through Node's `worker_threads` diagnostics
+ * channel (published as each is made, so the engine's own code is no different under test), and
+ * the jobs each answered; `stop` ends the watch.
+ */
+const scorersStarted = () => {
+  const workers: Array<Worker> = []
+  const answered = new Map<Worker, Array<number>>()
+  const onWorker = (message: unknown) => {
+    const worker = (message as { readonly worker: Worker }).worker
+    const jobs: Array<number> = []
+    workers.push(worker)
+    answered.set(worker, jobs)
+    // listened to before the engine unrefs it (its listeners ref a worker again)
+    worker.on("message", (m: FromWorker) => {
+      if (m.type === "done") jobs.push(m.job)
+    })
+  }
+  diagnostics.subscribe("worker_threads", onWorker)
+  return { workers, jobs: (i: number) => answered.get(workers[i])!, stop: () => diagnostics.unsubscribe("worker_threads", onWorker) }
 }
 
 const byTeam = (runs: ReadonlyArray<ScoredRun.ScoredRun>, team: string) => runs.find((r) => r.meta.team === team)!
@@ -233,59 +257,48 @@ describe("the real scorer under a budget", () => {
     expect(JSON.stringify(results.runs.map((r) => r.errors))).not.toContain(outside)
   })
 
-  it("a scorer a loader started before the program (Isolation.prestart) is the one the engine uses, taken once", async () => {
-    // as the executable's loader starts it: this entry, the prestart's workerData and heap limit
-    const url = pathToFileURL(builtScorer)
-    const { Worker } = await import("node:worker_threads")
-    const worker = new Worker(url, { workerData: Isolation.prestart.workerData, resourceLimits: { maxOldGenerationSizeMb: Isolation.prestart.memoryMb }, execArgv: [] })
-    worker.unref()
-    const key = Symbol.for(Isolation.prestart.key)
-    const store = globalThis as Record<symbol, unknown>
-    const prestarted = { worker, url: url.href, memoryMb: Isolation.prestart.memoryMb, ready: false }
-    store[key] = prestarted
-    const jobs: Array<number> = []
-    worker.on("message", (m: { type: string; job?: number }) => {
-      if (m.type === "ready") prestarted.ready = true
-      if (m.type === "done") jobs.push(m.job!)
-    })
+  it("a scorer is kept for the next scoring of the same budget; one of another memory budget is a scorer of its own", async () => {
+    Isolation.release() // the scorers of the tests before
+    const started = scorersStarted()
     try {
-      // a budget of another memory size does not take it
-      await score({ runs: [realRun], isolation: { budget: { memoryMb: 512 } } })
-      expect(store[key]).toBeDefined()
-      expect(jobs).toEqual([])
-      const results = await score({ runs: [realRun] })
-      expect(results.runs[0].status).toBe("scored")
-      expect(store[key]).toBeUndefined()
-      expect(jobs.length).toBeGreaterThan(0)
+      await score({ runs: [realRun] })
+      expect(started.workers.length).toBe(1)
+      const jobs = started.jobs(0)
+      const before = jobs.length
+      // the same budget: the same thread, given the job
+      const again = await score({ runs: [realRun] })
+      expect(again.runs[0].status).toBe("scored")
+      expect(started.workers.length).toBe(1)
+      expect(jobs.length).toBeGreaterThan(before)
+      // another memory budget: a heap limit is a thread's own, so another thread scores it
+      const other = await score({ runs: [realRun], isolation: { budget: { memoryMb: 512 } } })
+      expect(other.runs[0].status).toBe("scored")
+      expect(started.workers.length).toBe(2)
+      expect(started.jobs(1).length).toBeGreaterThan(0)
     } finally {
-      store[key] = undefined
+      started.stop()
     }
   })
 
   it("Isolation.release ends the idle scorers: their threads exit, and the next scoring starts new ones with the same result", async () => {
-    // a scorer of our own making, taken by the engine as a loader's (Isolation.prestart), so that
-    // its end can be seen
-    const url = pathToFileURL(builtScorer)
-    const { Worker } = await import("node:worker_threads")
-    const worker = new Worker(url, { workerData: Isolation.prestart.workerData, resourceLimits: { maxOldGenerationSizeMb: Isolation.prestart.memoryMb }, execArgv: [] })
-    worker.unref()
-    const exited = new Promise<number>((resolve) => worker.once("exit", resolve))
-    const prestarted = { worker, url: url.href, memoryMb: Isolation.prestart.memoryMb, ready: false }
-    worker.on("message", (m: { type: string }) => {
-      if (m.type === "ready") prestarted.ready = true
-    })
-    Isolation.release() // the scorers of the tests before: the engine then starts this one first
-    ;(globalThis as Record<symbol, unknown>)[Symbol.for(Isolation.prestart.key)] = prestarted
-    const first = await score({ runs: [realRun] })
-    expect((globalThis as Record<symbol, unknown>)[Symbol.for(Isolation.prestart.key)]).toBeUndefined()
-    let ended = false
-    void exited.then(() => (ended = true))
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(ended).toBe(false)
-    Isolation.release()
-    await exited
-    const second = await score({ runs: [realRun] })
-    expect(second.runs.map((r) => [r.meta.id, r.status, r.official])).toEqual(first.runs.map((r) => [r.meta.id, r.status, r.official]))
+    Isolation.release() // the scorers of the tests before: the next scoring starts one the test sees
+    const started = scorersStarted()
+    try {
+      const first = await score({ runs: [realRun] })
+      expect(started.workers.length).toBe(1)
+      const exited = new Promise<number>((resolve) => started.workers[0].once("exit", resolve))
+      let ended = false
+      void exited.then(() => (ended = true))
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(ended).toBe(false)
+      Isolation.release()
+      await exited
+      const second = await score({ runs: [realRun] })
+      expect(started.workers.length).toBe(2)
+      expect(second.runs.map((r) => [r.meta.id, r.status, r.official])).toEqual(first.runs.map((r) => [r.meta.id, r.status, r.official]))
+    } finally {
+      started.stop()
+    }
   })
 
   it("budgets that cannot be used are refused before anything is read", () => {
@@ -360,7 +373,7 @@ describe("a small run is scored on the engine's thread under the same checks and
     const context = await Effect.runPromise(Engine.loadContext({ task: "sick2014", gold }).pipe(Effect.provide(NodeServices.layer)))
     const { Worker } = await import("node:worker_threads")
     // the engine's side played by the test: a context, then one job of every run
-    const worker = new Worker(pathToFileURL(builtScorer), { workerData: Isolation.prestart.workerData, execArgv: [] })
+    const worker = new Worker(pathToFileURL(builtScorer), { workerData: Isolation.scorerThread.workerData, execArgv: [] })
     const messages: Array<Extract<FromWorker, { type: "done" }>> = []
     try {
       await new Promise<void>((resolve, reject) => {
