@@ -4,10 +4,10 @@
  * isolated scorer, a worker thread, with a time and a memory budget: a run over its budget, or one
  * that crashes its scorer, fails with that reason (listed, never ranked), and the process and the
  * other runs go on. Runs are read a few at a time, so a folder's memory is that of its largest run,
- * not of all of them. A small run (1 MiB or less on disk, zips excepted: `Options.smallMb`) is read
+ * not of all of them. A small run (1 MiB or less on disk, zips excepted: `Options.inThreadMb`) is read
  * and checked on the engine's own thread instead, with the scorer's code and checks and under the
  * same budget (its checking under node:vm's timeout): a scorer's start costs more than such a run.
- * Sent to scorers (`smallMb: 0`), small runs go in batches (up to 64 runs and 4 MiB), answered a few
+ * Sent to scorers (`inThreadMb: 0`), small runs go in batches (up to 64 runs and 4 MiB), answered a few
  * runs a message; a run's fate is still decided alone: when a batch's scorer fails, every run
  * of the batch it had not answered is sent again in a job of its own, so a run that loops in a batch
  * is ended after its time budget twice. A scorer reads with synchronous file-system calls
@@ -79,7 +79,7 @@ export const MIN_MEMORY_MB = 48
 /**
  * How runs are isolated: their `budget` (each field defaults to `defaultBudget`'s), `workers`, the
  * most runs scored at once (default: the machine's cores, at most 4; fewer when runs are large, see
- * `Engine.score`), and `smallMb`, the size up to which a run is scored on the calling thread.
+ * `Engine.score`), and `inThreadMb`, the size up to which a run is scored on the calling thread.
  *
  * @example
  * ```ts
@@ -95,30 +95,25 @@ export interface Options {
   /**
    * Runs of at most this many MiB on disk (zips excepted) are read and checked on the calling
    * thread, under the same checks and the same budget, as a scorer's start would cost more than
-   * they do (default `SMALL_MB`, 1; 0 sends every run to an isolated scorer).
+   * they do (default `IN_THREAD_MB`, 1; 0 sends every run to an isolated scorer; the check page,
+   * whose browser worker is already the run's isolation, gives `Infinity`).
    */
-  readonly smallMb?: number | undefined
-  /**
-   * The caller isolates the scoring already and ends it at its own budget (the check page scores in
-   * a browser worker it terminates; a browser has neither threads of Node's nor node:vm): the run
-   * is read and checked on the calling thread, with the same checks, and no budget here.
-   */
-  readonly inline?: boolean | undefined
+  readonly inThreadMb?: number | undefined
 }
 
 /**
- * The default of `Options.smallMb`: a run of at most 1 MiB on disk (zips excepted) is scored on the
- * calling thread. Reading and checking it holds a few MiB, far below `MIN_MEMORY_MB`.
+ * The default of `Options.inThreadMb`: a run of at most 1 MiB on disk (zips excepted) is scored on
+ * the calling thread. Reading and checking it holds a few MiB, far below `MIN_MEMORY_MB`.
  *
  * @example
  * ```ts
  * import { Isolation } from "@stseval/scoring"
  *
- * const everyRunInAScorer: Isolation.Options = { smallMb: 0 } // Isolation.SMALL_MB otherwise
+ * const everyRunInAScorer: Isolation.Options = { inThreadMb: 0 } // Isolation.IN_THREAD_MB otherwise
  * ```
  * @since 0.4.0
  */
-export const SMALL_MB = 1
+export const IN_THREAD_MB = 1
 
 /**
  * The budget `options` give: each field given, else the default's. Not checked: see `checkBudget`.
