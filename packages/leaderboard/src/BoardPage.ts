@@ -20,14 +20,6 @@ import type { Leaderboard, LeaderboardRun, Ranking } from "./Leaderboard.js"
 /**
  * A board's pages as a renderer gives them: the Markdown and the HTML, written side by side.
  *
- * @example
- * ```ts
- * import { BoardPage } from "@stseval/leaderboard"
- * import type { Leaderboard } from "@stseval/leaderboard"
- *
- * declare const board: Leaderboard.Leaderboard
- * const { md, html }: BoardPage.Rendered = BoardPage.renderer().render(board)
- * ```
  * @since 0.1.0
  */
 export interface Rendered {
@@ -38,13 +30,6 @@ export interface Rendered {
 /**
  * A renderer; `edition` (the watcher's) gives the published number style.
  *
- * @example
- * ```ts
- * import { BoardPage } from "@stseval/leaderboard"
- *
- * // the tables' renderer, Markdown only
- * const mine: BoardPage.RendererShape = { render: (board, edition) => ({ md: BoardPage.markdown(board, edition), html: "" }) }
- * ```
  * @since 0.1.0
  */
 export interface RendererShape {

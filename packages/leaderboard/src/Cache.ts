@@ -91,13 +91,6 @@ export const MAX_ENTRY_BYTES = 4 * 1024 * 1024
  * `Dropped` with why it cannot be used (too large, damaged, or outside today's bounds: an issue
  * longer than `Issue.MAX_MESSAGE_LENGTH`...): the run is then scored again, and the caller says why.
  *
- * @example
- * ```ts
- * import type { Cache } from "@stseval/leaderboard"
- *
- * declare const found: Cache.Lookup
- * const outcome = found._tag === "Hit" ? found.outcome : undefined
- * ```
  * @since 0.4.0
  */
 export type Lookup =

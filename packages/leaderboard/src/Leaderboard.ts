@@ -38,12 +38,6 @@ export const FORMAT = "stseval/leaderboard@1"
  * dagger), `over-limit` (beyond the team's run limit: not ranked), `extra-primary` (the team
  * already has a primary run: this one is ranked as an ordinary run).
  *
- * @example
- * ```ts
- * import { Leaderboard } from "@stseval/leaderboard"
- *
- * const flags: ReadonlyArray<Leaderboard.Flag> = ["late"]
- * ```
  * @since 0.1.0
  */
 export type Flag = Rank.Flag
@@ -51,23 +45,6 @@ export type Flag = Rank.Flag
 /**
  * A run as the watcher publishes it.
  *
- * @example
- * ```ts
- * import { Leaderboard } from "@stseval/leaderboard"
- *
- * const record: Leaderboard.RunRecord = {
- *   entry: "ECNU_run1primary",
- *   kind: "folder",
- *   team: "ECNU",
- *   run: 1,
- *   primary: true,
- *   late: false,
- *   corrected: false,
- *   hash: "9f3e51b0",
- *   submittedAt: Date.parse("2026-11-20T12:00:00Z"),
- *   outcome: { status: "scored", official: [{ ranking: "primary", metric: "mean", value: 0.7316 }], datasets: [], errors: [], warnings: [] }
- * }
- * ```
  * @since 0.1.0
  */
 export interface RunRecord {
@@ -103,13 +80,6 @@ export interface RunRecord {
  * How a board ranks the runs: the task, the team run limit, the deadline after which runs are
  * listed but never ranked, primary runs only or all, and the scorer's signature it publishes.
  *
- * @example
- * ```ts
- * import { Leaderboard } from "@stseval/leaderboard"
- *
- * // a run submitted after the deadline is listed, flagged post-deadline, and never ranked
- * const options: Leaderboard.BuildOptions = { task: "sts2017", runLimit: 3, deadline: Date.parse("2026-11-22T23:59:00Z") }
- * ```
  * @since 0.1.0
  */
 export interface BuildOptions {
@@ -290,13 +260,6 @@ const figureOf = (o: OfficialFigure): Rank.Figure => ({
 /**
  * A run of the board as `Rank.rank` ranks it: its record, and its figures as the ranking reads them.
  *
- * @example
- * ```ts
- * import { Leaderboard } from "@stseval/leaderboard"
- *
- * declare const ranked: Leaderboard.Ranked
- * const first: Leaderboard.BoardRun | undefined = ranked.ranking.rankings[0]?.entries[0]?.run
- * ```
  * @since 0.4.0
  */
 export interface BoardRun extends Rank.Rankable {
@@ -307,13 +270,6 @@ export interface BoardRun extends Rank.Rankable {
  * The board and the ranking it was made from (`Rank.rank`'s, the engine's one ranking): what its
  * marks and intervals read, so that neither ranks nor re-reads the board's JSON again.
  *
- * @example
- * ```ts
- * import { Leaderboard } from "@stseval/leaderboard"
- *
- * declare const records: ReadonlyArray<Leaderboard.RunRecord>
- * const { board, ranking } = Leaderboard.rankRuns(records, { task: "sick2014", runLimit: 5 })
- * ```
  * @since 0.4.0
  */
 export interface Ranked {

@@ -120,19 +120,6 @@ export type RunOutcome = typeof RunOutcome.Type
  *
  * `ScoringAdapter.layer` gives the real engine; a test can hand the watcher a fake one.
  *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- * import { Scorer } from "@stseval/leaderboard"
- * import { Effect } from "effect"
- *
- * // a fake engine for a test: every run scores 0.8 on the official ranking
- * const fake: Scorer.ScorerShape = {
- *   edition: Registry.get("sts2017")!,
- *   signature: "fake-engine",
- *   score: () => Effect.succeed({ status: "scored", official: [{ ranking: "official", metric: "pearson", value: 0.8 }], errors: [], warnings: [] })
- * }
- * ```
  * @since 0.1.0
  */
 export interface ScorerShape {

@@ -23,12 +23,6 @@ import type { OfficialFigure, RunOutcome } from "./Scorer.js"
 /**
  * What the watcher scores against: the edition, its gold, and each run's budget in isolation.
  *
- * @example
- * ```ts
- * import { ScoringAdapter } from "@stseval/leaderboard"
- *
- * const options: ScoringAdapter.Options = { task: "sts2017", gold: "data/sts2017/gold" }
- * ```
  * @since 0.1.0
  */
 export interface Options {

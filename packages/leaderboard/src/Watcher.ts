@@ -48,13 +48,6 @@ import * as State from "./State.js"
  * What `watch` watches and how: the submissions and output folders, once or continuously, the
  * phase (hidden or not), the deadline and run limit, the timings, and intervals and marks.
  *
- * @example
- * ```ts
- * import { Watcher } from "@stseval/leaderboard"
- *
- * // runs submitted after the deadline are listed with a dagger and never ranked; 95% intervals on every figure and rank
- * const options: Watcher.WatchOptions = { folder: "submissions", out: "board", deadline: "2026-11-22T23:59:00Z", ci: 95 }
- * ```
  * @since 0.1.0
  */
 export interface WatchOptions {
@@ -117,12 +110,6 @@ export interface WatchOptions {
  * What `watch` returns when it stops: how many runs it saw, scored, failed and ranked, how many
  * it scored in this session and how many came from the cache.
  *
- * @example
- * ```ts
- * import { Watcher } from "@stseval/leaderboard"
- *
- * const line = (s: Watcher.WatchSummary) => `${s.runs} runs: ${s.scored} scored, ${s.failed} failed, ${s.cacheHits} from the cache`
- * ```
  * @since 0.1.0
  */
 export interface WatchSummary {
@@ -172,17 +159,6 @@ export { files }
 /**
  * `status.json`'s types (see `Status`).
  *
- * @example
- * ```ts
- * import * as fs from "node:fs"
- * import { Status, Watcher } from "@stseval/leaderboard"
- * import { Schema } from "effect"
- *
- * // the types of status.json; its Schema is Status.Status
- * const status: Watcher.Status = Schema.decodeUnknownSync(Status.Status)(JSON.parse(fs.readFileSync("board/status.json", "utf8")))
- * const pending: ReadonlyArray<Watcher.StatusRun> = Object.values(status.runs).filter((r) => r.status !== "scored" && r.status !== "failed")
- * const states: ReadonlyArray<Watcher.RunStatus> = pending.map((r) => r.status)
- * ```
  * @since 0.1.0
  */
 export type { RunStatus, Status, StatusRun } from "./Status.js"

@@ -14,14 +14,6 @@ import type { ScoredRun } from "./ScoredRun.js"
 /**
  * One dataset's graded scores: the gold and each run's, pair by pair.
  *
- * @example
- * ```ts
- * import { Aligned } from "@stseval/scoring"
- *
- * declare const comparable: Aligned.Comparable
- * const graded = comparable.datasets.filter((d): d is Aligned.DatasetScores => d.kind === "scores")
- * graded.map((d) => d.runs.length) // one array per run compared, each as long as d.gold
- * ```
  * @since 0.2.0
  */
 export interface DatasetScores {
@@ -35,13 +27,6 @@ export interface DatasetScores {
 /**
  * One dataset's labels: the gold and each run's, pair by pair.
  *
- * @example
- * ```ts
- * import { Aligned } from "@stseval/scoring"
- *
- * declare const entailment: Aligned.DatasetLabels // SICK's entailment, from Aligned.datasets
- * const correct = entailment.runs.map((run) => run.filter((label, i) => label === entailment.gold[i]).length) // per run
- * ```
  * @since 0.3.0
  */
 export interface DatasetLabels {
@@ -56,12 +41,6 @@ export interface DatasetLabels {
 /**
  * One dataset's values, graded scores or labels, the gold's and each run's.
  *
- * @example
- * ```ts
- * import { Aligned } from "@stseval/scoring"
- *
- * const pairs = (d: Aligned.DatasetValues): number => d.gold.length // the pairs every run is compared on
- * ```
  * @since 0.3.0
  */
 export type DatasetValues = DatasetScores | DatasetLabels
@@ -69,13 +48,6 @@ export type DatasetValues = DatasetScores | DatasetLabels
 /**
  * A dataset left out of a comparison, and why (naming the run that keeps it out).
  *
- * @example
- * ```ts
- * import { Aligned } from "@stseval/scoring"
- *
- * declare const comparable: Aligned.Comparable
- * comparable.skipped.map((s: Aligned.Skipped) => `${s.dataset}: ${s.reason}`) // e.g. ["b: B/run1: the run has no file for dataset b"]
- * ```
  * @since 0.2.0
  */
 export interface Skipped {
@@ -87,13 +59,6 @@ export interface Skipped {
  * The scored runs side by side: per comparable dataset the gold and every run's values on the same
  * pairs, the metric they are compared by, and the datasets left out, with the reason.
  *
- * @example
- * ```ts
- * import { Aligned, Engine } from "@stseval/scoring"
- *
- * declare const results: Engine.Results
- * const comparable: Aligned.Comparable = Aligned.datasets(results.edition, results.runs)
- * ```
  * @since 0.2.0
  */
 export interface Comparable {
@@ -202,13 +167,6 @@ export const aggregateOf = (ranking: Registry.Ranking): "weighted" | "unweighted
  * `relatedness`, or the dataset of a ranking per dataset), the edition's ranking it comes from, and
  * the one dataset it covers when ranked per dataset (`Aligned.datasets`' `only`).
  *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- * import { Aligned } from "@stseval/scoring"
- *
- * const scope: Aligned.Scope = Aligned.scopes(Registry.get("semrel2024-a")!)[0] // { name: "amh", ranking, only: "amh" }
- * ```
  * @since 0.3.0
  */
 export interface Scope {

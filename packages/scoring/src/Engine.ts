@@ -113,17 +113,6 @@ export class FolderError extends Schema.TaggedError<FolderError>()("FolderError"
 /**
  * An edition with its gold, loaded once and reused for every run (e.g. by the watcher).
  *
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Engine } from "@stseval/scoring"
- * import { Effect } from "effect"
- *
- * // the edition and its gold, read once
- * const context: Engine.Context = await Effect.runPromise(
- *   Engine.loadContext({ task: "sick2014", gold: "SICK_test_annotated.txt" }).pipe(Effect.provide(NodeServices.layer))
- * )
- * ```
  * @since 0.1.0
  */
 export interface Context {
@@ -139,12 +128,6 @@ export interface Context {
  * What `load` resolves: the edition (a built-in id, a user edition file or an edition), and where
  * its gold and the data store are.
  *
- * @example
- * ```ts
- * import { Engine } from "@stseval/scoring"
- *
- * const options: Engine.LoadOptions = { task: "my-edition.yaml", gold: "gold/" } // a user edition file
- * ```
  * @since 0.1.0
  */
 export interface LoadOptions {
@@ -358,19 +341,6 @@ export const inputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition
  * with its figures and the aligned scores behind them), the ranking and the signature. The JSON
  * form is `ResultSchema.ScoredResults` (`ResultJson.resultsToJson`).
  *
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Engine } from "@stseval/scoring"
- * import { Effect } from "effect"
- *
- * const results = await Effect.runPromise(
- *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
- * )
- *
- * const r: Engine.Results = results
- * r.signature.text // "sick2014@...|gold:...|agg:single|stseval-scoring@..."
- * ```
  * @since 0.2.0
  */
 export interface Results extends Context {
@@ -386,12 +356,6 @@ export interface Results extends Context {
  * What `score` needs: the edition, its gold, the runs (a submissions folder or files), and how they
  * are ranked (`RankOptions`).
  *
- * @example
- * ```ts
- * import { Engine } from "@stseval/scoring"
- *
- * const options: Engine.ScoreOptions = { task: "sts2017", gold: "gold/", folder: "submissions", primaryOnly: false, runLimit: 3 }
- * ```
  * @since 0.2.0
  */
 export interface ScoreOptions extends RankOptions<ScoredRun> {

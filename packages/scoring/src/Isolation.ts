@@ -33,12 +33,6 @@ import { serve as serveOn } from "./internal/worker.js"
  * it; `memoryMb`, the memory its scorer may hold meanwhile (JavaScript heap and the buffers
  * outside it, in MiB).
  *
- * @example
- * ```ts
- * import { Isolation } from "@stseval/scoring"
- *
- * const strict: Isolation.Budget = { timeMs: 10_000, memoryMb: 512 }
- * ```
  * @since 0.3.0
  */
 export interface Budget {
@@ -81,12 +75,6 @@ export const MIN_MEMORY_MB = 48
  * most runs scored at once (default: the machine's cores, at most 4; fewer when runs are large, see
  * `Engine.score`), and `inThreadMb`, the size up to which a run is scored on the calling thread.
  *
- * @example
- * ```ts
- * import { Isolation } from "@stseval/scoring"
- *
- * const options: Isolation.Options = { budget: { timeMs: 5_000 }, workers: 1 }
- * ```
  * @since 0.3.0
  */
 export interface Options {

@@ -42,13 +42,6 @@ import type { ScoredRun } from "./ScoredRun.js"
 /**
  * The settings of `compute`.
  *
- * @example
- * ```ts
- * import type * as Marks from "@stseval/scoring/Marks"
- *
- * // STS 2017's paper: Williams' t where it applies, each p-value as it is
- * const options: Marks.Options = { test: "williams1959", correction: "none", alpha: 0.05 }
- * ```
  * @since 0.3.0
  */
 export interface Options {
@@ -143,12 +136,6 @@ export const MATRIX_MAX_RUNS = 50
 /**
  * A comparison with the best that could not be made: the run, and why.
  *
- * @example
- * ```ts
- * import type * as Marks from "@stseval/scoring/Marks"
- *
- * const failed: Marks.Failed = { id: "LIPN/run2", reason: "deft-news: LIPN/run2: the run has no file for it" }
- * ```
  * @since 0.3.0
  */
 export interface Failed {
@@ -159,12 +146,6 @@ export interface Failed {
 /**
  * p-values between the best runs of a dataset, best first.
  *
- * @example
- * ```ts
- * import type * as Marks from "@stseval/scoring/Marks"
- *
- * const matrix: Marks.Matrix = { runs: ["A/run1", "B/run1"], p: [[1, 0.0215], [0.0215, 1]] }
- * ```
  * @since 0.3.0
  */
 export interface Matrix {
@@ -178,16 +159,6 @@ export interface Matrix {
 /**
  * The marks of one figure.
  *
- * @example
- * ```ts
- * import type { Engine } from "@stseval/scoring"
- * import * as Marks from "@stseval/scoring/Marks"
- *
- * declare const results: Engine.Results // Engine.score's
- *
- * const primary: Marks.FigureMarks | undefined = Marks.find(Marks.compute(results), "aggregate:official")
- * const bold = (id: string) => primary?.tied.includes(id) === true
- * ```
  * @since 0.3.0
  */
 export interface FigureMarks {
@@ -229,16 +200,6 @@ export interface FigureMarks {
 /**
  * Every figure's marks.
  *
- * @example
- * ```ts
- * import type { Engine } from "@stseval/scoring"
- * import * as Marks from "@stseval/scoring/Marks"
- *
- * declare const results: Engine.Results // Engine.score's
- *
- * const marks: Marks.Marks = Marks.compute(results)
- * const keys = marks.figures.map((f) => f.key) // ["aggregate:official", "track1.ar-ar:pearson", ...]
- * ```
  * @since 0.3.0
  */
 export interface Marks {

@@ -28,12 +28,6 @@ import type { RunInfo } from "./Validation.js"
  * this one is ranked as an ordinary run), `zeroed` (an official figure counts a dataset the run
  * lacks, or that failed on an error, as 0 under `missingDataset: zero`: ranked, and marked).
  *
- * @example
- * ```ts
- * import { Rank } from "@stseval/scoring"
- *
- * const shown = (f: Rank.Flag): string => (f === "late" ? "*" : f === "post-deadline" ? "\u2020" : f)
- * ```
  * @since 0.2.0
  */
 export type Flag = "late" | "corrected" | "post-deadline" | "over-limit" | "extra-primary" | "zeroed"
@@ -41,13 +35,6 @@ export type Flag = "late" | "corrected" | "post-deadline" | "over-limit" | "extr
 /**
  * A figure a ranking orders by.
  *
- * @example
- * ```ts
- * import { MetricValue } from "@stseval/metrics"
- * import { Rank } from "@stseval/scoring"
- *
- * const figure: Rank.Figure = { ranking: "relatedness", metric: "pearson", value: MetricValue.defined(0.8264) }
- * ```
  * @since 0.2.0
  */
 export interface Figure {
@@ -72,20 +59,6 @@ export interface Figure {
  * What `rank` needs of a run: who submitted it, whether it was scored, and its figures. A
  * `ScoredRun` is one; the leaderboard ranks its cached outcomes and the tables their rows.
  *
- * @example
- * ```ts
- * import { MetricValue } from "@stseval/metrics"
- * import { Rank } from "@stseval/scoring"
- *
- * // anything with an identity, a status and its official figures can be ranked
- * const run: Rank.Rankable = {
- *   meta: { id: "ECNU/run1", team: "ECNU", run: 1, primary: true, late: false, corrected: false, postDeadline: false },
- *   status: "scored",
- *   failure: undefined,
- *   official: [{ ranking: "primary", metric: "mean", value: MetricValue.defined(0.7316) }]
- * }
- * Rank.rank([run]).rankings[0].entries[0].rank // 1
- * ```
  * @since 0.2.0
  */
 export interface Rankable {
@@ -101,15 +74,6 @@ export interface Rankable {
 /**
  * A ranking by a figure of the caller's choice (e.g. a table column).
  *
- * @example
- * ```ts
- * import { Rank, ScoredRun } from "@stseval/scoring"
- *
- * // rank SICK runs by MSE instead of r: smaller is better
- * const byMse: Rank.By<ScoredRun.ScoredRun> = { ranking: "relatedness", metric: "mse", value: (r) => ScoredRun.figure(r, "relatedness", "mse"), lowerIsBetter: true }
- * declare const runs: ReadonlyArray<ScoredRun.ScoredRun>
- * Rank.rank(runs, { by: [byMse] })
- * ```
  * @since 0.2.0
  */
 export interface By<R> {
@@ -126,13 +90,6 @@ export interface By<R> {
  * How the runs are ranked: primary runs only or every run, at most how many per team, one
  * primary run per team, and by which figures when not the official ones.
  *
- * @example
- * ```ts
- * import { Rank } from "@stseval/scoring"
- *
- * // every run, at most 3 per team, one primary run each (post-deadline runs are listed, never ranked)
- * const options: Rank.RankOptions = { primaryOnly: false, runLimit: 3, onePrimary: true }
- * ```
  * @since 0.1.0
  */
 export interface RankOptions<R = Rankable> {
@@ -160,13 +117,6 @@ export interface RankOptions<R = Rankable> {
 /**
  * Where a run stands before any ranking: its effective primary flag and its marks.
  *
- * @example
- * ```ts
- * import { Engine, Rank } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * const overLimit: ReadonlyArray<Rank.Standing<typeof results.runs[number]>> = results.ranked.standings.filter((s) => s.flags.includes("over-limit"))
- * ```
  * @since 0.2.0
  */
 export interface Standing<R> {
@@ -184,14 +134,6 @@ export interface Standing<R> {
 /**
  * Team names that are one team (`Submissions.teamKey`): the name shown and every spelling seen.
  *
- * @example
- * ```ts
- * import { Engine, Rank } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * // "ECNU" and "ecnu" are one team, listed under its first spelling
- * const merged: ReadonlyArray<Rank.MergedTeam> = results.ranked.merged
- * ```
  * @since 0.2.0
  */
 export interface MergedTeam {
@@ -203,14 +145,6 @@ export interface MergedTeam {
  * One run in a ranking: its rank (or why it has none), its identity and flags, and the figure it
  * was ranked by.
  *
- * @example
- * ```ts
- * import { Engine, Rank } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * const top: Rank.RankEntry<typeof results.runs[number]> | undefined = results.ranked.rankings[0]?.entries[0]
- * top?.rank // 1
- * ```
  * @since 0.1.0
  */
 export interface RankEntry<R = Rankable> {
@@ -229,13 +163,6 @@ export interface RankEntry<R = Rankable> {
  * One ranking (official, a SICK subtask, or a dataset): the figure it orders the runs by, its
  * direction, and its entries, ranked runs first.
  *
- * @example
- * ```ts
- * import { Engine, Rank } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * const relatedness: Rank.Ranking<typeof results.runs[number]> | undefined = results.ranked.rankings.find((r) => r.ranking === "relatedness")
- * ```
  * @since 0.1.0
  */
 export interface Ranking<R = Rankable> {
@@ -254,14 +181,6 @@ export interface Ranking<R = Rankable> {
  * Every ranking of the runs of one edition, with each run's standing, the runs left out as not
  * primary and the team names merged as one.
  *
- * @example
- * ```ts
- * import { Engine, Rank } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * const ranked: Rank.RankedResults<typeof results.runs[number]> = results.ranked
- * ranked.excluded // runs left out (not primary, over the run limit, ...)
- * ```
  * @since 0.1.0
  */
 export interface RankedResults<R = Rankable> {

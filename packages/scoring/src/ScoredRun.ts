@@ -23,14 +23,6 @@ type Metric = MetricValue.MetricValue
  * The scored pairs of a dataset, pair by pair in gold order (`Validation.Aligned`): what
  * `DatasetScore.aligned` holds.
  *
- * @example
- * ```ts
- * import { ScoredRun } from "@stseval/scoring"
- *
- * declare const dataset: ScoredRun.DatasetScore
- * const aligned: ScoredRun.Aligned | undefined = dataset.aligned
- * if (aligned?.kind === "scores") aligned.run.length === aligned.gold.length // true: only the scored pairs
- * ```
  * @since 0.3.0
  */
 export type { Aligned } from "./Validation.js"
@@ -38,14 +30,6 @@ export type { Aligned } from "./Validation.js"
  * A labelled aggregate of a ranking over several datasets: `wmean`, `mean`, `pooled` or `allnrm`
  * (STS 2012's ALLnrm, when its ranking names it).
  *
- * @example
- * ```ts
- * import { ScoredRun } from "@stseval/scoring"
- *
- * declare const run: ScoredRun.ScoredRun // an STS 2012 run
- * const name: ScoredRun.AggregateName = "allnrm"
- * run.aggregates["official"]?.[name]?.value // ALLnrm, beside the official figure (ALL, pooled)
- * ```
  * @since 0.3.0
  */
 export type { AggregateName } from "./internal/edition.js"
@@ -53,14 +37,6 @@ export type { AggregateName } from "./internal/edition.js"
 /**
  * Per-class figures of a labels dataset.
  *
- * @example
- * ```ts
- * import { ScoredRun } from "@stseval/scoring"
- *
- * declare const entailment: ScoredRun.DatasetScore // a SICK run's entailment dataset
- * const neutral: ScoredRun.ClassScore | undefined = entailment.labels?.perClass["NEUTRAL"]
- * neutral?.support // the gold's NEUTRAL pairs
- * ```
  * @since 0.1.0
  */
 export interface ClassScore {
@@ -75,15 +51,6 @@ export interface ClassScore {
  * (`confusion[gold][run]`, rows and columns in `labels` order), the correct pairs and per-class
  * precision, recall and F1.
  *
- * @example
- * ```ts
- * import { ScoredRun } from "@stseval/scoring"
- *
- * declare const entailment: ScoredRun.DatasetScore // a SICK run's entailment dataset
- * const summary: ScoredRun.LabelSummary | undefined = entailment.labels
- * // labels ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"]: confusion[1][2] counts gold CONTRADICTION pairs the run labelled NEUTRAL
- * summary?.confusion[1][2]
- * ```
  * @since 0.3.0
  */
 export interface LabelSummary {
@@ -96,14 +63,6 @@ export interface LabelSummary {
 /**
  * One dataset of a run, with every metric its ranking declares.
  *
- * @example
- * ```ts
- * import { ScoredRun } from "@stseval/scoring"
- *
- * declare const run: ScoredRun.ScoredRun // an STS 2017 run
- * const track5: ScoredRun.DatasetScore | undefined = run.datasets.find((d) => d.dataset === "track5.en-en")
- * track5?.status === "scored" ? track5.figures[track5.metric] : track5?.reason // the ranked figure, or why there is none
- * ```
  * @since 0.1.0
  */
 export interface DatasetScore {
@@ -138,14 +97,6 @@ export interface DatasetScore {
 /**
  * One labelled aggregate of a ranking's datasets.
  *
- * @example
- * ```ts
- * import { ScoredRun } from "@stseval/scoring"
- *
- * declare const run: ScoredRun.ScoredRun // a SemEval-2024 Task 1 run: ranked per language
- * const mean: ScoredRun.AggregateScore | undefined = run.aggregates["official"]?.mean
- * mean?.unofficial // why the mean over the languages is no official figure
- * ```
  * @since 0.1.0
  */
 export interface AggregateScore {
@@ -166,15 +117,6 @@ export interface AggregateScore {
 /**
  * The official figure a ranking orders by.
  *
- * @example
- * ```ts
- * import { ScoredRun } from "@stseval/scoring"
- *
- * declare const run: ScoredRun.ScoredRun // an STS 2014 run without a file for tweet-news
- * const official: ScoredRun.OfficialScore = run.official[0]
- * official.rule // "wmean"
- * official.zeroed // [{ dataset: "tweet-news", reason: "the run has no file for it" }]: entered as r = 0
- * ```
  * @since 0.1.0
  */
 export interface OfficialScore {
@@ -201,20 +143,6 @@ export interface OfficialScore {
  * One run as scoring leaves it: scored or failed (with why), its figures per dataset, its
  * aggregates and official figures, and the issues found on the way.
  *
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Engine } from "@stseval/scoring"
- * import { Effect } from "effect"
- *
- * const results = await Effect.runPromise(
- *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
- * )
- * import type { ScoredRun } from "@stseval/scoring"
- *
- * const failed: ReadonlyArray<ScoredRun.ScoredRun> = results.runs.filter((r) => r.status === "failed")
- * failed.map((r) => `${r.meta.id}: ${r.failure}`)
- * ```
  * @since 0.1.0
  */
 export interface ScoredRun {

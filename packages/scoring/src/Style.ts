@@ -14,13 +14,6 @@ import type { MetricValue } from "@stseval/metrics"
  * How a number is printed: `value * scale` to `decimals` places, e.g. Pearson to 3 decimals
  * (STS 2014), r x 100 with 2 decimals (STS 2017), accuracy in percent.
  *
- * @example
- * ```ts
- * import { Style } from "@stseval/scoring"
- *
- * const r100: Style.NumberStyle = { decimals: 2, scale: 100 }
- * Style.format(0.82639, r100) // "82.64"
- * ```
  * @since 0.2.0
  */
 export interface NumberStyle {

@@ -56,13 +56,6 @@ export { aggregateFigure, bestGroup, datasetFigure, formatRankInterval, rankedFi
  * What the mapping reads of a scored result: the edition, the runs (with their aligned scores) and
  * the rankings that say which runs are ranked. `Engine.Results` is one.
  *
- * @example
- * ```ts
- * import { Engine, Uncertainty } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * const scored: Uncertainty.Scored = { edition: results.edition, runs: results.runs }
- * ```
  * @since 0.2.0
  */
 export interface Scored {
@@ -75,13 +68,6 @@ export interface Scored {
 /**
  * The bootstrap settings; the defaults are `Intervals.compute`'s.
  *
- * @example
- * ```ts
- * import { Uncertainty } from "@stseval/scoring"
- *
- * // 90% intervals, the ranked figures only (no pass for the other metrics of each ranking)
- * const options: Uncertainty.Options = { level: 0.9, resamples: 2000, seed: 1, others: false }
- * ```
  * @since 0.2.0
  */
 export interface Options {
@@ -109,17 +95,6 @@ export interface Options {
 /**
  * A figure with its interval (significance's `Intervals.Figure`).
  *
- * @example
- * ```ts
- * import { Engine, Uncertainty } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * const out = Uncertainty.compute(results)
- * if (!Uncertainty.isError(out)) {
- *   const figure: Uncertainty.Figure | undefined = Uncertainty.rankedFigure(out, "relatedness", "MeaningFactory/run1")
- *   figure?.ci // { low, high, level }
- * }
- * ```
  * @since 0.2.0
  */
 export type Figure = Intervals.Figure
@@ -127,16 +102,6 @@ export type Figure = Intervals.Figure
  * The interval of a run's rank in one ranking, in whole ranks (significance's
  * `Intervals.RankInterval`).
  *
- * @example
- * ```ts
- * import { Engine, Uncertainty } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * const out = Uncertainty.compute(results)
- * if (!Uncertainty.isError(out)) {
- *   const rank: Uncertainty.RankInterval | undefined = Uncertainty.rankInterval(out, "relatedness", "Insight/run1")
- * }
- * ```
  * @since 0.2.0
  */
 export type RankInterval = Intervals.RankInterval
@@ -144,16 +109,6 @@ export type RankInterval = Intervals.RankInterval
  * A run's figures and rank in one ranking with their intervals (significance's
  * `Intervals.RunIntervals`).
  *
- * @example
- * ```ts
- * import { Engine, Uncertainty } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * const out = Uncertainty.compute(results)
- * if (!Uncertainty.isError(out)) {
- *   const run: Uncertainty.RunIntervals | undefined = Uncertainty.runIntervals(out, "relatedness", "Insight/run1")
- * }
- * ```
  * @since 0.2.0
  */
 export type RunIntervals = Intervals.RunIntervals
@@ -174,14 +129,6 @@ export const defaults = { level: 0.95, resamples: 1000, seed: 12345 } as const
 /**
  * One pass: a ranking's ranked figures (`ranked`), or another metric's figures beside it.
  *
- * @example
- * ```ts
- * import { Uncertainty } from "@stseval/scoring"
- *
- * declare const intervals: Uncertainty.ResultIntervals
- * // an STS 2014 result: [["official", "pearson", true], ["official", "spearman", false]]
- * intervals.passes.map((p: Uncertainty.Pass) => [p.ranking, p.metric, p.ranked])
- * ```
  * @since 0.3.0
  */
 export interface Pass {
@@ -198,17 +145,6 @@ export interface Pass {
  * The intervals of a scored result: one bootstrap pass per ranking, all with the same level,
  * resamples and seed, and the signature that reproduces them.
  *
- * @example
- * ```ts
- * import { Engine, Uncertainty } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * const out = Uncertainty.compute(results, { level: 95 })
- * if (!Uncertainty.isError(out)) {
- *   const intervals: Uncertainty.ResultIntervals = out
- *   intervals.signatureText // method, resamples, seed, level: enough to reproduce them
- * }
- * ```
  * @since 0.2.0
  */
 export interface ResultIntervals {
@@ -232,17 +168,6 @@ export interface ResultIntervals {
 /**
  * Bad input or settings: which field, what was expected, what was found.
  *
- * @example
- * ```ts
- * import { Engine, Uncertainty } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * const out = Uncertainty.compute(results, { resamples: 0 })
- * if (Uncertainty.isError(out)) {
- *   const invalid: Uncertainty.Invalid = out
- *   console.error(`${invalid.field}: expected ${invalid.expected}, found ${invalid.found}`)
- * }
- * ```
  * @since 0.2.0
  */
 export type Invalid = Exclude<ReturnType<typeof Intervals.compute>, Intervals.Result>
@@ -430,14 +355,6 @@ const NOTHING: ReadonlySet<string> = new Set()
 /**
  * A planned pass: what `compute` hands to `Intervals.compute`.
  *
- * @example
- * ```ts
- * import { Engine, Uncertainty } from "@stseval/scoring"
- *
- * declare const results: Engine.Results // Engine.score's
- * const planned: ReadonlyArray<Uncertainty.Planned> = Uncertainty.inputs(results).passes
- * planned.filter((p) => p.ranked).map((p) => p.input.runs.filter((r) => r.ranked).length) // runs ranked in each ranking
- * ```
  * @since 0.3.0
  */
 export interface Planned {

@@ -18,14 +18,6 @@ import type { Issue, Submissions } from "@stseval/formats"
 /**
  * Who submitted a run (from its name or `run.json`).
  *
- * @example
- * ```ts
- * import { Submissions } from "@stseval/formats"
- * import { Validation } from "@stseval/scoring"
- *
- * const meta: Validation.RunInfo = Submissions.metaFromName("ECNU_run1primary.zip")
- * meta.id // "ECNU/run1"; team "ECNU", run 1, primary
- * ```
  * @since 0.1.0
  */
 export type RunInfo = Submissions.RunMeta
@@ -41,12 +33,6 @@ export type RunInfo = Submissions.RunMeta
  * per dataset, the gold was not loaded and the run has no file for it either). A `no-gold` dataset
  * is listed with the reason and never counted against the run.
  *
- * @example
- * ```ts
- * import { Validation } from "@stseval/scoring"
- *
- * const shown = (s: Validation.DatasetStatus): string => (s === "scored" ? "ok" : s === "missing" ? "not submitted" : s)
- * ```
  * @since 0.2.0
  */
 export type DatasetStatus = "scored" | "not-scored" | "missing" | "no-gold"
@@ -58,13 +44,6 @@ export type DatasetStatus = "scored" | "not-scored" | "missing" | "no-gold"
  * shares the same `gold` array. Scores of a descending scale are already turned round (`min + max -
  * score`), so that every figure is of similarity.
  *
- * @example
- * ```ts
- * import { Validation } from "@stseval/scoring"
- *
- * const scores: Validation.Aligned = { kind: "scores", gold: Float64Array.of(4.2, 1), run: Float64Array.of(4.6, 0.5) }
- * const labels: Validation.Aligned = { kind: "labels", gold: ["NEUTRAL"], run: ["ENTAILMENT"], labels: ["ENTAILMENT", "CONTRADICTION", "NEUTRAL"] }
- * ```
  * @since 0.3.0
  */
 export type Aligned =
@@ -74,14 +53,6 @@ export type Aligned =
 /**
  * One dataset of a run (see `DatasetStatus`). When scored, `aligned` holds its pairs.
  *
- * @example
- * ```ts
- * import { Validation } from "@stseval/scoring"
- *
- * declare const v: Validation.RunValidation
- * const notScored: ReadonlyArray<Validation.DatasetCheck> = v.datasets.filter((d) => d.status !== "scored")
- * notScored.map((d) => `${d.dataset}: ${d.reason}`) // e.g. ["b: the run has no file for dataset b"]
- * ```
  * @since 0.3.0
  */
 export interface DatasetCheck {
@@ -111,13 +82,6 @@ export interface DatasetCheck {
  * What validating one run finds: per dataset of the edition what will and will not be scored,
  * issues about the run as a whole, and whether (and why) it failed.
  *
- * @example
- * ```ts
- * import { Validation } from "@stseval/scoring"
- *
- * declare const v: Validation.RunValidation
- * v.failed ? v.failure : `${v.datasets.length} datasets checked`
- * ```
  * @since 0.1.0
  */
 export interface RunValidation {
@@ -139,13 +103,6 @@ export interface RunValidation {
  * from its values (with a warning); by default such a file is an error, as the official scorer
  * rejects it.
  *
- * @example
- * ```ts
- * import { Validation } from "@stseval/scoring"
- *
- * // read a SICK run without its header when its columns are unambiguous, with a warning
- * const options: Validation.ValidateOptions = { lenient: true }
- * ```
  * @since 0.2.0
  */
 export interface ValidateOptions {

@@ -31,12 +31,6 @@ import type { Alternative, Outcome } from "./TestResult.js"
  * Options of the paired bootstrap: resamples, seed, the metric resampled, and the strata (datasets)
  * to resample within.
  *
- * @example
- * ```ts
- * import { Bootstrap } from "@stseval/significance"
- *
- * const options: Bootstrap.Options = { resamples: 2000, seed: 7, metric: "spearman" }
- * ```
  * @since 0.1.0
  */
 export interface Options {
@@ -75,13 +69,6 @@ export interface Options {
  * Scores (`Float64Array`) for a metric of scores, label strings for a metric of labels (accuracy,
  * macro-F1), aligned with the gold pair by pair.
  *
- * @example
- * ```ts
- * import type { Bootstrap } from "@stseval/significance"
- *
- * const graded: Bootstrap.Values = new Float64Array([4.2, 3.1, 0.5])
- * const labels: Bootstrap.Values = ["ENTAILMENT", "NEUTRAL", "CONTRADICTION"]
- * ```
  * @since 0.3.0
  */
 export type Values = Inputs.Values
@@ -89,17 +76,6 @@ export type Values = Inputs.Values
 /**
  * The bootstrap distribution of every run's statistic.
  *
- * @example
- * ```ts
- * import { Bootstrap, TestResult } from "@stseval/significance"
- *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const d: TestResult.Outcome<Bootstrap.Distribution> = Bootstrap.resample(gold, [runA, runB], { resamples: 1000, seed: 1 })
- * if (!TestResult.isInvalid(d)) d.estimates // each run's r on the pairs as given
- * ```
  * @since 0.1.0
  */
 export interface Distribution {
@@ -186,20 +162,6 @@ export const resample = (
 /**
  * Percentile interval of one run's statistic.
  *
- * @example
- * ```ts
- * import { Bootstrap, TestResult } from "@stseval/significance"
- *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const d = Bootstrap.resample(gold, [runA], { resamples: 1000, seed: 1 })
- * if (!TestResult.isInvalid(d)) {
- *   const interval: Bootstrap.RunInterval = Bootstrap.runInterval(d, 0)
- *   interval.ci
- * }
- * ```
  * @since 0.1.0
  */
 export interface RunInterval {
@@ -242,20 +204,6 @@ export const runInterval = (d: Distribution, run: number, confLevel = 0.95): Run
 /**
  * Comparison of run A with run B from one bootstrap distribution.
  *
- * @example
- * ```ts
- * import { Bootstrap, TestResult } from "@stseval/significance"
- *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const c = Bootstrap.paired(gold, runA, runB, { resamples: 1000, seed: 1 })
- * if (!TestResult.isInvalid(c)) {
- *   const comparison: Bootstrap.PairComparison = c
- *   comparison.ci // percentile interval of r_A - r_B
- * }
- * ```
  * @since 0.1.0
  */
 export interface PairComparison {
@@ -279,12 +227,6 @@ export interface PairComparison {
  * How two runs of a bootstrap distribution are compared: the alternative hypothesis and the level
  * of the difference's interval.
  *
- * @example
- * ```ts
- * import { Bootstrap } from "@stseval/significance"
- *
- * const options: Bootstrap.CompareOptions = { alternative: "greater", confLevel: 0.9 }
- * ```
  * @since 0.1.0
  */
 export interface CompareOptions {

@@ -21,13 +21,6 @@
  * The p-value of the comparison of the runs at rank positions i and j (two-sided, possibly
  * Holm-adjusted), as the grouping reads it.
  *
- * @example
- * ```ts
- * import { Cluster } from "@stseval/significance"
- *
- * // runs 0 and 1 tied, run 2 clearly worse than both
- * const p: Cluster.PValue = (i, j) => (i === j ? 1 : i + j === 1 ? 0.4 : 0.001)
- * ```
  * @since 0.1.0
  */
 export type PValue = (i: number, j: number) => number

@@ -24,12 +24,6 @@ import type { Alternative, Outcome } from "./TestResult.js"
 /**
  * cocor's names for the dependent-overlapping tests, `zou2007` (interval only), or a resampling test.
  *
- * @example
- * ```ts
- * import { Compare } from "@stseval/significance"
- *
- * const test: Compare.TestName = "bootstrap"
- * ```
  * @since 0.1.0
  */
 export type TestName = Dependent.TestName | "zou2007" | "bootstrap" | "permutation"
@@ -98,12 +92,6 @@ export const testFor = (metric: string | Metric.Metric, datasets: number = 1, re
  * but for `threads`). The analytic tests compare one Pearson correlation and read neither strata
  * nor confidences.
  *
- * @example
- * ```ts
- * import { Compare } from "@stseval/significance"
- *
- * const options: Compare.Options = { test: "bootstrap", resamples: 2000, seed: 7, alternative: "two.sided" }
- * ```
  * @since 0.1.0
  */
 export interface Options extends Omit<Bootstrap.Options, "threads" | "metric"> {
@@ -132,20 +120,6 @@ export interface Options extends Omit<Bootstrap.Options, "threads" | "metric"> {
 /**
  * Uniform result of comparing run A with run B.
  *
- * @example
- * ```ts
- * import { Compare, TestResult } from "@stseval/significance"
- *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const c = Compare.two(gold, runA, runB)
- * if (!TestResult.isInvalid(c)) {
- *   const comparison: Compare.Comparison = c
- *   comparison.estimateA - comparison.estimateB // the difference in r
- * }
- * ```
  * @since 0.1.0
  */
 export interface Comparison {
@@ -359,13 +333,6 @@ export const two = (
  * Options of `many`: the test options, plus which pairs of runs are compared, the
  * multiple-comparison correction and the significance level of the marks.
  *
- * @example
- * ```ts
- * import { Compare } from "@stseval/significance"
- *
- * // every run against every other, Holm-corrected
- * const options: Compare.ManyOptions = { against: "all", correction: "holm", alpha: 0.05 }
- * ```
  * @since 0.1.0
  */
 export interface ManyOptions extends Options {
@@ -381,20 +348,6 @@ export interface ManyOptions extends Options {
  * What `many` gives: the runs' ranking and figures, every comparison made (with its adjusted
  * p-value) and the runs tied with the best.
  *
- * @example
- * ```ts
- * import { Compare, TestResult } from "@stseval/significance"
- *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const result = Compare.many(gold, [runA, runB])
- * if (!TestResult.isInvalid(result)) {
- *   const many: Compare.ManyResult = result
- *   many.best // the runs tied with the best: bold in the paper's table
- * }
- * ```
  * @since 0.1.0
  */
 export interface ManyResult {

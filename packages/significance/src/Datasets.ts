@@ -12,12 +12,6 @@ import { InvalidInput } from "./TestResult.js"
 /**
  * How per-dataset correlations become one figure: weighted / unweighted mean, or all pairs pooled.
  *
- * @example
- * ```ts
- * import { Datasets } from "@stseval/significance"
- *
- * const aggregate: Datasets.Aggregate = "weighted" // STS 2012-2016's official figure
- * ```
  * @since 0.2.0
  */
 export type Aggregate = "weighted" | "unweighted" | "pooled"
@@ -26,16 +20,6 @@ export type Aggregate = "weighted" | "unweighted" | "pooled"
  * Several datasets' gold and runs as one: the flat arrays the resampling tests take, with each
  * pair's dataset (the strata) and how the datasets' figures combine.
  *
- * @example
- * ```ts
- * import { Datasets, TestResult } from "@stseval/significance"
- *
- * const joined = Datasets.join([{ gold: new Float64Array([1, 2, 3]), runs: [new Float64Array([1, 3, 2])] }], "pooled")
- * if (!TestResult.isInvalid(joined)) {
- *   const j: Datasets.Joined = joined
- *   j.gold.length // 3
- * }
- * ```
  * @since 0.2.0
  */
 export interface Joined {

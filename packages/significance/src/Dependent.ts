@@ -20,14 +20,6 @@ import { InvalidInput } from "./TestResult.js"
  * What a test of two dependent overlapping correlations takes: the three correlations among the
  * gold and the two runs, and the number of pairs.
  *
- * @example
- * ```ts
- * import { Dependent } from "@stseval/significance"
- *
- * // cocor's names: j is the gold, k and h the two runs
- * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
- * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
- * ```
  * @since 0.1.0
  */
 export interface Input {
@@ -403,13 +395,6 @@ export const testNames = [
  * A test of two dependent overlapping correlations, by its name in R's cocor package (author and
  * year).
  *
- * @example
- * ```ts
- * import { Dependent } from "@stseval/significance"
- *
- * const name: Dependent.TestName = "steiger1980"
- * Dependent.tests[name]({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 })
- * ```
  * @since 0.1.0
  */
 export type TestName = typeof testNames[number]

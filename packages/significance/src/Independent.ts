@@ -14,13 +14,6 @@ import type { IntervalResult, InvalidInput, Outcome, TestOptions, TestResult } f
 /**
  * Two correlations from independent groups of sizes n1 and n2.
  *
- * @example
- * ```ts
- * import { Independent } from "@stseval/significance"
- *
- * // two runs' correlations on different test sets
- * const input: Independent.Input = { r1: 0.76, r2: 0.71, n1: 750, n2: 450 }
- * ```
  * @since 0.1.0
  */
 export interface Input {

@@ -16,12 +16,6 @@ import type { Outcome } from "./TestResult.js"
  * Which form of McNemar's test is used: the exact binomial test, the continuity-corrected
  * chi-square, or (default) whichever suits the discordant counts.
  *
- * @example
- * ```ts
- * import { McNemar } from "@stseval/significance"
- *
- * const options: McNemar.Options = { method: "exact" } // the binomial test, whatever the counts
- * ```
  * @since 0.1.0
  */
 export interface Options {
@@ -33,16 +27,6 @@ export interface Options {
  * What McNemar's test gives: the form used, the discordant counts b and c, the statistic and the
  * two-sided p-value.
  *
- * @example
- * ```ts
- * import { McNemar, TestResult } from "@stseval/significance"
- *
- * const result = McNemar.test(12, 4)
- * if (!TestResult.isInvalid(result)) {
- *   const r: McNemar.Result = result
- *   r.method // "exact": few discordant pairs
- * }
- * ```
  * @since 0.1.0
  */
 export interface Result {

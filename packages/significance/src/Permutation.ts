@@ -26,12 +26,6 @@ import type { Alternative, Outcome } from "./TestResult.js"
  * Options of the permutation test: shuffles, seed, alternative, the strata (datasets) to shuffle
  * within and how they combine, and the metric.
  *
- * @example
- * ```ts
- * import { Permutation } from "@stseval/significance"
- *
- * const options: Permutation.Options = { resamples: 5000, seed: 1, alternative: "greater" }
- * ```
  * @since 0.1.0
  */
 export interface Options {
@@ -65,20 +59,6 @@ export interface Options {
  * What the permutation test gives: the two runs' figures and their difference, the p-value, how
  * many shuffles counted, and the signature that reproduces it.
  *
- * @example
- * ```ts
- * import { Permutation, TestResult } from "@stseval/significance"
- *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const result = Permutation.test(gold, runA, runB, { resamples: 1000, seed: 1 })
- * if (!TestResult.isInvalid(result)) {
- *   const r: Permutation.Result = result
- *   r.signatureText // method, resamples, seed: enough to reproduce it
- * }
- * ```
  * @since 0.1.0
  */
 export interface Result {

@@ -26,12 +26,6 @@ export const VERSION = "0.1.0"
  * The settings that make a resampling test's numbers reproducible (method, resamples, seed, metric,
  * strata, generator, version), printed as its signature line.
  *
- * @example
- * ```ts
- * import { Signature } from "@stseval/significance"
- *
- * const s: Signature.Signature = { method: "bootstrap", resamples: 1000, seed: 12345, metric: "pearson", strata: "none", rng: "xoroshiro128plus", version: Signature.VERSION }
- * ```
  * @since 0.1.0
  */
 export interface Signature {
@@ -52,12 +46,6 @@ export interface Signature {
  * One field of a signature: its key (`short`: in the short form, when it differs), its value, and
  * how they are joined (`:`, or `@` for a name and its version or hash: `sts2017@1a2b3c4d`).
  *
- * @example
- * ```ts
- * import { Signature } from "@stseval/significance"
- *
- * const field: Signature.Field = { key: "resamples", short: "B", value: 1000 }
- * ```
  * @since 0.5.0
  */
 export interface Field {

@@ -10,14 +10,6 @@ import { Schema } from "effect"
  * The alternative hypothesis, named as in R and cocor. `greater` means the first correlation
  * (r_jk, or r1) is larger than the second.
  *
- * @example
- * ```ts
- * import { Dependent, TestResult } from "@stseval/significance"
- *
- * // one-tailed: is run A's correlation with the gold greater than run B's?
- * const alternative: TestResult.Alternative = "greater"
- * Dependent.williams1959({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }, { alternative })
- * ```
  * @since 0.1.0
  */
 export type Alternative = "two.sided" | "greater" | "less"
@@ -26,13 +18,6 @@ export type Alternative = "two.sided" | "greater" | "less"
  * Result of a test with a statistic and a p-value. `df` is present for t statistics;
  * `ci` for tests that also give an interval (meng1992: on the Fisher-z scale, as cocor reports it).
  *
- * @example
- * ```ts
- * import { Dependent, TestResult } from "@stseval/significance"
- *
- * const result: TestResult.Outcome<TestResult.TestResult> = Dependent.williams1959({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 })
- * if (!TestResult.isInvalid(result)) console.log(result.statistic, result.df, result.pValue) // t, n - 3, p
- * ```
  * @since 0.1.0
  */
 export interface TestResult {
@@ -49,13 +34,6 @@ export interface TestResult {
 /**
  * Result of an interval-only procedure (zou2007): a confidence interval for r1 - r2.
  *
- * @example
- * ```ts
- * import { Dependent, TestResult } from "@stseval/significance"
- *
- * const interval: TestResult.Outcome<TestResult.IntervalResult> = Dependent.zou2007({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 })
- * if (!TestResult.isInvalid(interval)) interval.ci // [lower, upper] of r_jk - r_jh
- * ```
  * @since 0.1.0
  */
 export interface IntervalResult {
@@ -91,12 +69,6 @@ export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInp
  * numeric kernels stay synchronous). The error is the codebase's tagged error (`Schema.TaggedError`,
  * yieldable in an `Effect.gen`). Narrow with `isInvalid`.
  *
- * @example
- * ```ts
- * import { Compare, TestResult } from "@stseval/significance"
- *
- * const check = (outcome: TestResult.Outcome<Compare.Comparison>): number => (TestResult.isInvalid(outcome) ? Number.NaN : outcome.pValue ?? Number.NaN)
- * ```
  * @since 0.1.0
  */
 export type Outcome<A> = A | InvalidInput
@@ -117,13 +89,6 @@ export const isInvalid = (u: unknown): u is InvalidInput => u instanceof Invalid
 /**
  * Options common to the analytic tests.
  *
- * @example
- * ```ts
- * import { Dependent, TestResult } from "@stseval/significance"
- *
- * const options: TestResult.TestOptions = { alternative: "two.sided", confLevel: 0.99 }
- * Dependent.steiger1980({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }, options)
- * ```
  * @since 0.1.0
  */
 export interface TestOptions {

@@ -83,12 +83,6 @@ export const ConfigSchema = Schema.Struct({
  * Intervals on every figure and rank (`--ci`): the level (95 or 0.95), and the bootstrap's
  * resamples and seed (defaults 1,000 and 12345).
  *
- * @example
- * ```ts
- * import { Config } from "@stseval/tables"
- *
- * const ci: Config.CiConfig = { level: 95, resamples: 2000, seed: 7 }
- * ```
  * @since 0.2.0
  */
 export interface CiConfig {
@@ -101,12 +95,6 @@ export interface CiConfig {
  * A report configuration as a JSON or YAML file holds it: the layout(s) to build, their
  * `Layouts.Options`, the LaTeX options and the intervals.
  *
- * @example
- * ```ts
- * import { Config } from "@stseval/tables"
- *
- * const config: Config.Config = { layout: ["sts2017-table10"], decimals: 1, test: "steiger1980", latex: { standalone: true } }
- * ```
  * @since 0.1.0
  */
 export interface Config extends Layouts.Options {
@@ -121,13 +109,6 @@ export interface Config extends Layouts.Options {
  * What `parse` gives: the configuration, or every error found in the file (not only the first), for
  * the user to fix at once.
  *
- * @example
- * ```ts
- * import { Config } from "@stseval/tables"
- *
- * const parsed: Config.Parsed = Config.parse("decimals: 2\n", "report.yaml")
- * if (parsed._tag === "Error") console.error(parsed.errors.join("\n"))
- * ```
  * @since 0.1.0
  */
 export type Parsed = { readonly _tag: "Ok"; readonly config: Config } | { readonly _tag: "Error"; readonly errors: ReadonlyArray<string> }

@@ -17,10 +17,6 @@ const BIBLIOGRAPHY = "references"
 /**
  * The formats a folder can hold, one file per table each.
  *
- * @example
- * import { Folder } from "@stseval/tables"
- *
- * const formats: ReadonlyArray<Folder.FileFormat> = ["md", "latex"]
  * @since 0.2.0
  */
 export type FileFormat = "md" | "latex" | "html"
@@ -52,10 +48,6 @@ const formatLabel: Readonly<Record<FileFormat, string>> = { md: "Markdown", late
 /**
  * One file of the folder: its name (no folders) and its text.
  *
- * @example
- * import { Folder } from "@stseval/tables"
- *
- * const file: Folder.File = { name: "index.html", text: "<!DOCTYPE html>" }
  * @since 0.2.0
  */
 export interface File {
@@ -66,10 +58,6 @@ export interface File {
 /**
  * What the folder is made of besides the tables.
  *
- * @example
- * import { Folder } from "@stseval/tables"
- *
- * const options: Folder.Options = { formats: ["md", "html"], title: "SemEval-2014 Task 1", signature: "sick2014@1a2b|..." }
  * @since 0.2.0
  */
 export interface Options {

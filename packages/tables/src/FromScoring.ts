@@ -19,16 +19,6 @@ import { figureKey, named } from "./Results.js"
  * What `FromScoring` needs besides the scored runs: the edition, the sections runs go to, and the
  * rankings, marks and intervals scoring already computed.
  *
- * @example
- * ```ts
- * import type { Engine } from "@stseval/scoring"
- * import * as Marks from "@stseval/scoring/Marks"
- * import { FromScoring } from "@stseval/tables"
- *
- * declare const results: Engine.Results // Engine.score's
- *
- * const options: FromScoring.Options = { edition: results.edition, ranked: results.ranked, marks: Marks.compute(results), sections: { "baseline-tokencos": "Baselines" } }
- * ```
  * @since 0.1.0
  */
 export interface Options {

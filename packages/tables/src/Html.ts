@@ -31,26 +31,6 @@ export const escape = escapeText
 /**
  * Options of the HTML page: its language and the sizes of the scatter plots and heat-map labels.
  *
- * @example
- * ```ts
- * import { Html, Table } from "@stseval/tables"
- *
- * const table: Table.Table = {
- *   id: "demo",
- *   title: "Demo",
- *   caption: "Pearson r of the primary runs.",
- *   label: "tab:demo",
- *   wide: false,
- *   columns: [
- *     { key: "run", header: "Run", align: "left", rowLabel: true },
- *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
- *   ],
- *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
- *   footnotes: ["• best figure in the column."]
- * }
- * const options: Html.Options = { lang: "en", plotSize: 300 }
- * Html.renderPage([table], options)
- * ```
  * @since 0.1.0
  */
 export interface Options {

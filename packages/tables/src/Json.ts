@@ -11,26 +11,6 @@ import * as Table from "./Table.js"
  * Options of the JSON output: indentation, whether the large extras (scatter data, p-value
  * matrices) are included, and the results' signature.
  *
- * @example
- * ```ts
- * import { Json, Table } from "@stseval/tables"
- *
- * const table: Table.Table = {
- *   id: "demo",
- *   title: "Demo",
- *   caption: "Pearson r of the primary runs.",
- *   label: "tab:demo",
- *   wide: false,
- *   columns: [
- *     { key: "run", header: "Run", align: "left", rowLabel: true },
- *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
- *   ],
- *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
- *   footnotes: ["• best figure in the column."]
- * }
- * const options: Json.Options = { indent: 0, extras: true }
- * Json.render(table, options)
- * ```
  * @since 0.1.0
  */
 export interface Options {

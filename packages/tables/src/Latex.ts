@@ -59,13 +59,6 @@ const pdflatexSafe = (cp: number): boolean =>
  * Which LaTeX engine the escaped text is for: pdflatex cannot typeset every script, xelatex and
  * lualatex can.
  *
- * @example
- * ```ts
- * import { Latex } from "@stseval/tables"
- *
- * const forXelatex: Latex.EscapeOptions = { engine: "unicode" }
- * Latex.escape("مرحبا", forXelatex) // kept as it is
- * ```
  * @since 0.1.0
  */
 export interface EscapeOptions {
@@ -138,26 +131,6 @@ const shorten = (s: string, max: number): string => {
  * Options of the LaTeX output: a standalone document or the float alone, font size, placement,
  * caption position and the engine text is escaped for.
  *
- * @example
- * ```ts
- * import { Latex, Table } from "@stseval/tables"
- *
- * const table: Table.Table = {
- *   id: "demo",
- *   title: "Demo",
- *   caption: "Pearson r of the primary runs.",
- *   label: "tab:demo",
- *   wide: false,
- *   columns: [
- *     { key: "run", header: "Run", align: "left", rowLabel: true },
- *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
- *   ],
- *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
- *   footnotes: ["• best figure in the column."]
- * }
- * const options: Latex.Options = { standalone: true, size: "\\footnotesize", captionAbove: true }
- * Latex.render(table, options) // a document that compiles alone with pdflatex
- * ```
  * @since 0.1.0
  */
 export interface Options extends EscapeOptions {

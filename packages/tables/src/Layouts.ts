@@ -24,12 +24,6 @@ import * as Table from "./Table.js"
 /**
  * Where a column's values come from.
  *
- * @example
- * ```ts
- * import { Layouts } from "@stseval/tables"
- *
- * const source: Layouts.Source = { _tag: "metric", dataset: "eng", metric: "spearman" }
- * ```
  * @since 0.1.0
  */
 export type Source =
@@ -53,19 +47,6 @@ export type Source =
  * A column of a layout: what its cells show (a run's label, a dataset's metric, an aggregate, a
  * rank...), its header and number style, and the marks it carries.
  *
- * @example
- * ```ts
- * import { Layouts } from "@stseval/tables"
- *
- * const column: Layouts.ColumnSpec = {
- *   key: "en-en",
- *   header: "en-en",
- *   source: { _tag: "metric", dataset: "track5.en-en", metric: "pearson" },
- *   number: { decimals: 2, scale: 100 },
- *   markBest: true,
- *   markTied: true
- * }
- * ```
  * @since 0.1.0
  */
 export interface ColumnSpec {
@@ -94,25 +75,6 @@ export interface ColumnSpec {
  * A table layout (the papers' tables are presets of it): title, caption, label, the columns, the
  * column that orders the runs and which runs it lists.
  *
- * @example
- * ```ts
- * import { Layouts } from "@stseval/tables"
- *
- * const spec: Layouts.LayoutSpec = {
- *   id: "mine",
- *   title: "English",
- *   caption: "Pearson r of the {runs}.",
- *   label: "tab:mine",
- *   wide: false,
- *   columns: [
- *     { key: "run", header: "Run", source: { _tag: "label" } },
- *     { key: "en-en", header: "en-en", source: { _tag: "metric", dataset: "track5.en-en", metric: "pearson" }, number: { decimals: 3 }, markBest: true, markTied: true },
- *     { key: "rank", header: "Rank", source: { _tag: "rank" } }
- *   ],
- *   sortBy: "en-en",
- *   runs: "all"
- * }
- * ```
  * @since 0.1.0
  */
 export interface LayoutSpec {
@@ -142,12 +104,6 @@ export interface LayoutSpec {
 /**
  * Options to customise a layout without code (also what a config file holds).
  *
- * @example
- * ```ts
- * import { Layouts } from "@stseval/tables"
- *
- * const options: Layouts.Options = { columns: ["run", "primary", "track5.en-en"], decimals: 1, caption: "Our shared task", matrix: false }
- * ```
  * @since 0.1.0
  */
 export interface Options {

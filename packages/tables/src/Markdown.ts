@@ -65,26 +65,6 @@ const cellMarkdown = (row: Table.Row, column: Table.Column): string => {
 /**
  * Options of the Markdown output: whether the caption is printed above the table.
  *
- * @example
- * ```ts
- * import { Markdown, Table } from "@stseval/tables"
- *
- * const table: Table.Table = {
- *   id: "demo",
- *   title: "Demo",
- *   caption: "Pearson r of the primary runs.",
- *   label: "tab:demo",
- *   wide: false,
- *   columns: [
- *     { key: "run", header: "Run", align: "left", rowLabel: true },
- *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
- *   ],
- *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
- *   footnotes: ["• best figure in the column."]
- * }
- * const options: Markdown.Options = { caption: false }
- * Markdown.render(table, options) // the table alone
- * ```
  * @since 0.1.0
  */
 export interface Options {

@@ -117,12 +117,6 @@ const range = (xs: ArrayLike<number>, extra: ReadonlyArray<number>): readonly [n
 /**
  * The size of a plot in px.
  *
- * @example
- * ```ts
- * import { Plot } from "@stseval/tables"
- *
- * const size: Plot.Size = { width: 260, height: 260 }
- * ```
  * @since 0.3.0
  */
 export interface Size {
@@ -177,12 +171,6 @@ const frame = (x0: number, x1: number, y0: number, y1: number, size: Size) => {
 /**
  * A figure named by its metric for a caption: `ρ = 0.812`.
  *
- * @example
- * ```ts
- * import { Plot } from "@stseval/tables"
- *
- * const figure: Plot.FigureText = { symbol: "rho", text: "0.812" }
- * ```
  * @since 0.3.0
  */
 export interface FigureText {
@@ -196,12 +184,6 @@ export interface FigureText {
  * One scatter plot's data: a run's scores against the gold on one dataset, with its title, the
  * figure shown in the heading and the task's scale.
  *
- * @example
- * ```ts
- * import { Plot } from "@stseval/tables"
- *
- * const input: Plot.ScatterInput = { title: "ECNU/run1: en-en", gold: [0.2, 3.4, 4.8], run: [0.5, 3.1, 4.6], figure: { symbol: "r", text: "0.998" } }
- * ```
  * @since 0.3.0
  */
 export interface ScatterInput {
@@ -323,12 +305,6 @@ export const interval = (value: number, ci: { readonly low: number; readonly hig
 /**
  * p-values between runs on one figure, best first.
  *
- * @example
- * ```ts
- * import { Plot } from "@stseval/tables"
- *
- * const p: Plot.PValues = { dataset: "en-en", test: "Williams' t", alpha: 0.05, runs: ["A/run1", "B/run1"], p: [[1, 0.0215], [0.0215, 1]] }
- * ```
  * @since 0.3.0
  */
 export interface PValues {

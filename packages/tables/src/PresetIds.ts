@@ -21,12 +21,6 @@ export const ids = ["sick2014-table6", "sick2014-table7", "sts2014-table3", "sts
 /**
  * A preset layout's id.
  *
- * @example
- * ```ts
- * import type * as PresetIds from "@stseval/tables/PresetIds"
- *
- * const id: PresetIds.PresetId = "sick2014-table7"
- * ```
  * @since 0.4.0
  */
 export type PresetId = (typeof ids)[number]

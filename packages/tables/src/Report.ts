@@ -34,12 +34,6 @@ import type * as Table from "./Table.js"
 /**
  * An output format of the report: Markdown, LaTeX, one HTML page or JSON.
  *
- * @example
- * ```ts
- * import { Report } from "@stseval/tables"
- *
- * const format: Report.Format = "latex"
- * ```
  * @since 0.2.0
  */
 export type Format = "md" | "latex" | "html" | "json"
@@ -61,12 +55,6 @@ export const formats: ReadonlyArray<Format> = ["md", "latex", "html", "json"]
  * What `Report` builds: the configuration (layouts and their options), the output format, and the
  * edition's dev split scored too, for a Dev column.
  *
- * @example
- * ```ts
- * import { Report } from "@stseval/tables"
- *
- * const options: Report.Options = { layout: ["sick2014-table7"], decimals: 2, format: "latex", latex: { standalone: true } }
- * ```
  * @since 0.2.0
  */
 export interface Options extends Config.Config {

@@ -15,14 +15,6 @@ import type * as Marks from "@stseval/scoring/Marks"
 /**
  * A confidence interval on a figure (`--ci`), in the figure's own unit (r, not r x 100).
  *
- * @example
- * ```ts
- * import type { Results } from "@stseval/tables"
- *
- * declare const run: Results.RunResult
- * const ci: Results.Interval | undefined = run.aggregateIntervals?.["official"] // e.g. { low: 0.8231, high: 0.8779 }
- * const width = ci !== undefined ? ci.high - ci.low : undefined
- * ```
  * @since 0.2.0
  */
 export interface Interval {
@@ -35,12 +27,6 @@ export interface Interval {
 /**
  * The interval of a run's rank over the resamples, and whether it overlaps the best run's.
  *
- * @example
- * ```ts
- * import { Results } from "@stseval/tables"
- *
- * const rank: Results.RankInterval = { low: 1, high: 3, overlapsBest: true }
- * ```
  * @since 0.2.0
  */
 export interface RankInterval extends Interval {
@@ -50,12 +36,6 @@ export interface RankInterval extends Interval {
 /**
  * How the intervals were computed (`--ci`): level, resamples, seed and their signature.
  *
- * @example
- * ```ts
- * import { Results } from "@stseval/tables"
- *
- * const settings: Results.IntervalSettings = { level: 0.95, resamples: 1000, seed: 12345, signature: "bootstrap-percentile|n=1000|seed=12345" }
- * ```
  * @since 0.2.0
  */
 export interface IntervalSettings {
@@ -86,13 +66,6 @@ export const figureKey = (source: { readonly _tag: "aggregate"; readonly name: s
  * `kendall`...: every metric its ranking declares), with the pairs scored, why a figure is missing,
  * and the intervals on the figures.
  *
- * @example
- * ```ts
- * import type { Results } from "@stseval/tables"
- *
- * const relatedness: Results.DatasetFigures = { pairs: 4927, pearson: 0.8280, spearman: 0.7689, mse: 0.3250 }
- * const missing: Results.DatasetFigures = { reason: "track 6 not submitted" }
- * ```
  * @since 0.1.0
  */
 export interface DatasetFigures {
@@ -135,19 +108,6 @@ export const figureOf = (figures: DatasetFigures | undefined, metric: string): n
  * One run as a layout needs it: id, team and run name, its flags and section, per-dataset figures,
  * aggregates and (for the plots) its scores.
  *
- * @example
- * ```ts
- * import { Results } from "@stseval/tables"
- *
- * const run: Results.RunResult = {
- *   id: "ECNU/run1",
- *   team: "ECNU",
- *   run: "run1",
- *   primary: true,
- *   datasets: { "track5.en-en": { pearson: 0.8518, pairs: 250 } },
- *   aggregates: { official: 0.8518 }
- * }
- * ```
  * @since 0.1.0
  */
 export interface RunResult {
@@ -195,12 +155,6 @@ export interface RunResult {
  * One dataset of the edition as a layout needs it: name, header, scored pairs and gold scores, and
  * the metrics its ranking orders by and reports.
  *
- * @example
- * ```ts
- * import type { Results } from "@stseval/tables"
- *
- * const eng: Results.DatasetInfo = { name: "eng", pairs: 2600, metric: "spearman", metrics: ["spearman", "pearson"], subtask: "relatedness", rankedPerDataset: true }
- * ```
  * @since 0.1.0
  */
 export interface DatasetInfo {
@@ -226,12 +180,6 @@ export interface DatasetInfo {
 /**
  * One entry of a ranking: a run, its rank (undefined when it is not ranked) and why not.
  *
- * @example
- * ```ts
- * import type { Results } from "@stseval/tables"
- *
- * const late: Results.RankingEntry = { id: "orca/run2", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }
- * ```
  * @since 0.3.0
  */
 export interface RankingEntry {
@@ -245,19 +193,6 @@ export interface RankingEntry {
  * in its order (ranked runs best first, then the runs it lists without a rank: failed, after the
  * deadline, beyond the run limit, without a figure). Layouts take the order and ranks from here.
  *
- * @example
- * ```ts
- * import type { Results } from "@stseval/tables"
- *
- * const eng: Results.Ranking = {
- *   ranking: "eng",
- *   metric: "spearman",
- *   direction: "higher",
- *   figures: ["eng:spearman"],
- *   rule: "dataset",
- *   entries: [{ id: "nile/run1", rank: 1 }, { id: "orca/run2", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
- * }
- * ```
  * @since 0.3.0
  */
 export interface Ranking {
@@ -276,29 +211,6 @@ export interface Ranking {
  * What a layout builds a table from: one edition's datasets, runs with their figures, and the
  * rankings, marks and intervals scoring made of them.
  *
- * @example
- * ```ts
- * import type { Results } from "@stseval/tables"
- *
- * const results: Results.Results = {
- *   edition: "sts2017",
- *   datasets: [{ name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }],
- *   runs: [
- *     { id: "ECNU/run1", team: "ECNU", run: "run1", primary: true, datasets: { "track5.en-en": { pearson: 0.8518 } }, aggregates: { official: 0.8518 } },
- *     { id: "Late/run1", team: "Late", run: "run1", primary: true, postDeadline: true, datasets: { "track5.en-en": { pearson: 0.9 } }, aggregates: { official: 0.9 } }
- *   ],
- *   // as Engine.Results.ranked holds them: the post-deadline run listed, never ranked
- *   rankings: [
- *     {
- *       ranking: "official",
- *       metric: "pearson",
- *       direction: "higher",
- *       figures: ["track5.en-en:pearson", "aggregate:official"],
- *       entries: [{ id: "ECNU/run1", rank: 1 }, { id: "Late/run1", rank: undefined, reason: "submitted after the deadline (listed, never ranked)" }]
- *     }
- *   ]
- * }
- * ```
  * @since 0.1.0
  */
 export interface Results {

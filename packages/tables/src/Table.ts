@@ -12,12 +12,6 @@ import { Style, Uncertainty } from "@stseval/scoring"
 /**
  * How a column's cells are aligned: numbers right, text left.
  *
- * @example
- * ```ts
- * import { Table } from "@stseval/tables"
- *
- * const align: Table.Align = "right" // numbers
- * ```
  * @since 0.1.0
  */
 export type Align = "left" | "right" | "center"
@@ -26,13 +20,6 @@ export type Align = "left" | "right" | "center"
  * How a number is printed (the scoring package's `Style.NumberStyle`: the one number style of
  * every output).
  *
- * @example
- * ```ts
- * import { Table } from "@stseval/tables"
- *
- * // STS 2017's r x 100 with 2 decimals
- * const r100: Table.NumberStyle = { decimals: 2, scale: 100 }
- * ```
  * @since 0.1.0
  */
 export type NumberStyle = Style.NumberStyle
@@ -41,12 +28,6 @@ export type NumberStyle = Style.NumberStyle
  * A column of the table: its key, header and alignment, the number style of its figures, and the
  * group header it sits under.
  *
- * @example
- * ```ts
- * import { Table } from "@stseval/tables"
- *
- * const column: Table.Column = { key: "track5.en-en", header: "en-en", align: "right", group: "Track", number: { decimals: 2, scale: 100 } }
- * ```
  * @since 0.1.0
  */
 export interface Column {
@@ -78,13 +59,6 @@ export interface Column {
  * shows ranks), or an aggregate (a ranking's official figure, or a labelled one). A
  * program reading `report --format json` matches columns to `rank --json` by it, never by header.
  *
- * @example
- * ```ts
- * import { Table } from "@stseval/tables"
- *
- * const rank: Table.Shows = { kind: "rank", ranking: "relatedness" }
- * const eng: Table.Shows = { kind: "figure", dataset: "eng", metric: "spearman", ranking: "eng" }
- * ```
  * @since 0.3.0
  */
 export type Shows =
@@ -98,12 +72,6 @@ export type Shows =
  * own ranking: SemRel's languages) = the run's rank interval in the column's ranking overlaps the
  * best run's (printed `≈` after the cell).
  *
- * @example
- * ```ts
- * import { Table } from "@stseval/tables"
- *
- * const marks: ReadonlyArray<Table.CellMark> = ["best", "tied"] // bullet, and bold
- * ```
  * @since 0.1.0
  */
 export type CellMark = "best" | "tied" | "overlapsBest"
@@ -112,12 +80,6 @@ export type CellMark = "best" | "tied" | "overlapsBest"
  * One cell of a row: a number (with its marks, and its interval and rank when asked), a text, or
  * missing (printed "-", with the reason).
  *
- * @example
- * ```ts
- * import { Table } from "@stseval/tables"
- *
- * const cells: ReadonlyArray<Table.Cell> = [Table.text("ECNU/run1"), Table.number(0.8518, ["best"]), Table.missing("dataset not submitted")]
- * ```
  * @since 0.1.0
  */
 export type Cell =
@@ -146,13 +108,6 @@ export type Cell =
  * a constant run, an official figure that needs a dataset the run lacks: "n/a"), `notRanked` (a
  * Rank cell of a run listed without a rank: "-"). Without a kind a missing cell prints "-".
  *
- * @example
- * ```ts
- * import { Table } from "@stseval/tables"
- *
- * const kind: Table.MissingKind = "failed"
- * Table.missingSymbol[kind] // "x"
- * ```
  * @since 0.3.0
  */
 export type MissingKind = "notSubmitted" | "failed" | "undefined" | "notRanked"
@@ -174,12 +129,6 @@ export const missingSymbol: Readonly<Record<MissingKind, string>> = { notSubmitt
  * Marks on a row: `late` (late or corrected submission, `*`), `postDeadline` (dagger),
  * `overlapsBest` (`--ci`: the run's rank interval overlaps the best run's, `≈`).
  *
- * @example
- * ```ts
- * import { Table } from "@stseval/tables"
- *
- * const marks: ReadonlyArray<Table.RowMark> = ["late"] // printed * after the run's name
- * ```
  * @since 0.1.0
  */
 export type RowMark = "late" | "postDeadline" | "overlapsBest" | "zeroed"
@@ -188,12 +137,6 @@ export type RowMark = "late" | "postDeadline" | "overlapsBest" | "zeroed"
  * One run's row: its cells by column key, and the marks (late, corrected, post-deadline) printed
  * after its name.
  *
- * @example
- * ```ts
- * import { Table } from "@stseval/tables"
- *
- * const row: Table.Row = { id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8518) }, marks: [] }
- * ```
  * @since 0.1.0
  */
 export interface Row {
@@ -208,12 +151,6 @@ export interface Row {
 /**
  * A group of rows under an optional header row, e.g. the participants' runs or the baselines.
  *
- * @example
- * ```ts
- * import { Table } from "@stseval/tables"
- *
- * const baselines: Table.Section = { title: "Baselines", rows: [] }
- * ```
  * @since 0.1.0
  */
 export interface Section {
@@ -225,23 +162,6 @@ export interface Section {
 /**
  * A scatter plot of one run's scores against the gold on one dataset (HTML only).
  *
- * @example
- * ```ts
- * import type { Table } from "@stseval/tables"
- *
- * const scatter: Table.Scatter = {
- *   dataset: "eng",
- *   runId: "nile/run1",
- *   title: "nile/run1",
- *   gold: [0.1, 0.9, 0.4],
- *   run: [0.2, 0.7, 0.5],
- *   pairs: 3,
- *   step: 1,
- *   metric: "spearman",
- *   value: 1,
- *   figure: { symbol: "rho", text: "1.000" }
- * }
- * ```
  * @since 0.1.0
  */
 export interface Scatter {
@@ -266,12 +186,6 @@ export interface Scatter {
 /**
  * p-values between runs on one dataset (HTML heat map).
  *
- * @example
- * ```ts
- * import { Table } from "@stseval/tables"
- *
- * const matrix: Table.PValueMatrix = { dataset: "track5.en-en", test: "Williams' t", alpha: 0.05, runs: ["A", "B"], p: [[1, 0.03], [0.03, 1]] }
- * ```
  * @since 0.1.0
  */
 export interface PValueMatrix {
@@ -290,25 +204,6 @@ export interface PValueMatrix {
  * The format-neutral table every renderer reads: title, caption, LaTeX label, columns, sections of
  * rows and the footnotes that explain the marks.
  *
- * @example
- * ```ts
- * import { Markdown, Table } from "@stseval/tables"
- *
- * const table: Table.Table = {
- *   id: "demo",
- *   title: "Demo",
- *   caption: "Pearson r of the primary runs.",
- *   label: "tab:demo",
- *   wide: false,
- *   columns: [
- *     { key: "run", header: "Run", align: "left", rowLabel: true },
- *     { key: "r", header: "r", align: "right", number: { decimals: 3 } }
- *   ],
- *   sections: [{ rows: [{ id: "ECNU/run1", cells: { run: Table.text("ECNU/run1"), r: Table.number(0.8263, ["best"]) }, marks: [] }] }],
- *   footnotes: ["• best figure in the column."]
- * }
- * Markdown.render(table)
- * ```
  * @since 0.1.0
  */
 export interface Table {

@@ -11,12 +11,6 @@ import * as SignatureLine from "../Signature.js"
  * (`Metric.resampling`: sums of per-pair statistics, or ranks) over the same resamples. A name
  * the registry does not know is an `InvalidInput` on `datasets[d].metric`.
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * const metric: Intervals.Metric = "spearman"
- * ```
  * @since 0.2.0
  */
 export type Metric = string | MetricDescriptor.Metric
@@ -27,12 +21,6 @@ export type Metric = string | MetricDescriptor.Metric
  * `allnrm` pooled after a least-squares fit of the run to the gold within each dataset, `single`
  * the one dataset's figure.
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * const official: Intervals.Rule = "wmean" // STS 2012-2016: weighted by pairs
- * ```
  * @since 0.2.0
  */
 export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
@@ -41,12 +29,6 @@ export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
  * Aggregates reported beside the official figure, always over the datasets the run has: `wmean`
  * and `mean` over those with a defined figure, `pooled` and `allnrm` over those with scores.
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * const reported: ReadonlyArray<Intervals.Labelled> = ["wmean", "mean"]
- * ```
  * @since 0.2.0
  */
 export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
@@ -55,12 +37,6 @@ export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
  * One dataset of the edition, as `compute` resamples it: its name, its metric, and its weight in an
  * aggregate.
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * const dataset: Intervals.Dataset = { name: "headlines", metric: "pearson", weight: 750 }
- * ```
  * @since 0.2.0
  */
 export interface Dataset {
@@ -81,13 +57,6 @@ export interface Dataset {
  * of each pair, for a metric that weighs pairs by it (`weighted-pearson`; without it that figure is
  * undefined).
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * const graded: Intervals.Scores = { run: new Float64Array([4.6, 3.9]), gold: new Float64Array([4.2, 4]) }
- * const labels: Intervals.Scores = { run: ["NEUTRAL", "ENTAILMENT"], gold: ["NEUTRAL", "NEUTRAL"] }
- * ```
  * @since 0.2.0
  */
 export type Scores =
@@ -98,12 +67,6 @@ export type Scores =
  * One run as `compute` takes it: its id, whether it is ranked, and its scores aligned with the gold
  * on each dataset it submitted.
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * const run: Intervals.Run = { id: "ECNU/run2", ranked: false, scores: { headlines: { run: new Float64Array([4.6, 3.9, 1]), gold: new Float64Array([4.2, 4, 0.8]) } } }
- * ```
  * @since 0.2.0
  */
 export interface Run {
@@ -119,17 +82,6 @@ export interface Run {
  * What `compute` takes: the edition's datasets, the runs' aligned scores, and the rules that make
  * the official figure and treat a dataset a run lacks.
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * const input: Intervals.Input = {
- *   datasets: [{ name: "headlines", metric: "pearson" }],
- *   official: "single",
- *   missingDataset: "zero",
- *   runs: [{ id: "A", scores: { headlines: { run: new Float64Array([4.6, 3.9, 1, 2]), gold: new Float64Array([4.2, 4, 0.8, 2.5]) } } }]
- * }
- * ```
  * @since 0.2.0
  */
 export interface Input {
@@ -152,12 +104,6 @@ export interface Input {
  * Options of `compute`: the confidence level, resamples, seed, engine, threads and a progress
  * callback; the results do not depend on the engine or the threads.
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * const options: Intervals.Options = { level: 0.95, resamples: 1000, seed: 12345, engine: "js" }
- * ```
  * @since 0.2.0
  */
 export interface Options {
@@ -187,12 +133,6 @@ export interface Options {
 /**
  * A confidence interval of a figure: its bounds and its level.
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * const ci: Intervals.Interval = { low: 0.81, high: 0.84, level: 0.95 }
- * ```
  * @since 0.2.0
  */
 export interface Interval {
@@ -204,13 +144,6 @@ export interface Interval {
 /**
  * One figure with its interval.
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * const show = (f: Intervals.Figure): string =>
- *   f.value === undefined ? `- (${f.reason})` : f.ci === undefined ? f.value.toFixed(3) : `${f.value.toFixed(3)} [${f.ci.low.toFixed(3)}, ${f.ci.high.toFixed(3)}]`
- * ```
  * @since 0.2.0
  */
 export interface Figure {
@@ -247,12 +180,6 @@ export interface Figure {
 /**
  * A run's figure on one dataset, with its interval, named by the dataset and the metric.
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * const label = (f: Intervals.DatasetFigure): string => `${f.dataset} ${f.metric}`
- * ```
  * @since 0.2.0
  */
 export interface DatasetFigure extends Figure {
@@ -264,12 +191,6 @@ export interface DatasetFigure extends Figure {
 /**
  * Interval of a rank, in whole ranks.
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * const rank: Intervals.RankInterval = { low: 1, high: 3 } // printed "1-3"
- * ```
  * @since 0.2.0
  */
 export interface RankInterval {
@@ -281,17 +202,6 @@ export interface RankInterval {
  * One run's figures (per dataset, aggregates, official) with their intervals, and its rank with the
  * rank's interval, or why it has none.
  *
- * @example
- * ```ts
- * import { Intervals, TestResult } from "@stseval/significance"
- *
- * declare const input: Intervals.Input
- * const result = Intervals.compute(input)
- * if (!TestResult.isInvalid(result)) {
- *   const first: Intervals.RunIntervals | undefined = result.runs[0]
- *   first?.rankInterval // e.g. { low: 1, high: 2 }
- * }
- * ```
  * @since 0.2.0
  */
 export interface RunIntervals {
@@ -314,13 +224,6 @@ export interface RunIntervals {
 /**
  * Every setting that changes the numbers.
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * declare const signature: Intervals.Signature
- * const text = Intervals.formatSignature(signature)
- * ```
  * @since 0.2.0
  */
 export interface Signature {
@@ -348,17 +251,6 @@ export interface Signature {
  * What `compute` gives: every run's figures and rank with their intervals, the runs whose rank
  * interval overlaps the best's, and the signature that reproduces it.
  *
- * @example
- * ```ts
- * import { Intervals, TestResult } from "@stseval/significance"
- *
- * declare const input: Intervals.Input
- * const result = Intervals.compute(input)
- * if (!TestResult.isInvalid(result)) {
- *   const r: Intervals.Result = result
- *   r.bestGroup // the runs whose rank interval overlaps the best run's
- * }
- * ```
  * @since 0.2.0
  */
 export interface Result {
