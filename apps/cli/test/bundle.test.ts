@@ -10,6 +10,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import * as vm from "node:vm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as Bundle from "@stseval/bundle"
 import { namesUsed } from "../scripts/bundle.js"
 import { builtCli } from "./support/built.js"
 import { examples, runCli } from "./support/cli.js"
@@ -338,13 +339,9 @@ describe("the bundled stseval (one file, nothing but node)", () => {
   it("a scorer runs the scorer-only body the file also carries (none of the command line), and scores as the program would", async () => {
     const text = fs.readFileSync(exe, "utf8")
     // the two bodies, as the loader reads them back
-    const block = (start: string): string => {
-      const at = text.indexOf(start)
-      expect(at, start).toBeGreaterThan(0)
-      return text.slice(at + start.length, text.indexOf("\n*/", at)).replaceAll("*\\u002f", "*/")
-    }
-    const scorerBody = block("\n/*stseval-worker\n")
-    const programBody = block("\n/*stseval-program\n")
+    const { worker: scorerBody = "", program: programBody = "" } = Bundle.bodies(text)
+    expect(scorerBody).not.toBe("")
+    expect(programBody).not.toBe("")
     // none of the commands: the rank command's flags and the tables' renderers are not in it
     expect(programBody).toContain("--resamples")
     expect(scorerBody).not.toContain("--resamples")

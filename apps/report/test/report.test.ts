@@ -15,6 +15,7 @@ import { Effect, Exit } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Config from "../src/Config.js"
 import { generate } from "../src/Main.js"
+import * as Bundle from "@stseval/bundle"
 import { bundle } from "../scripts/bundle.js"
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..")
@@ -140,13 +141,9 @@ describe("the executable (one file, only node)", () => {
   it("its scorer threads run the scorer-only body the file also carries (none of the report), and score as the library does", async () => {
     const text = fs.readFileSync(exe, "utf8")
     // the two bodies, as the loader reads them back
-    const block = (start: string): string => {
-      const at = text.indexOf(start)
-      expect(at, start).toBeGreaterThan(0)
-      return text.slice(at + start.length, text.indexOf("\n*/", at)).replaceAll("*\\u002f", "*/")
-    }
-    const scorerBody = block("\n/*stseval-worker\n")
-    const programBody = block("\n/*stseval-program\n")
+    const { worker: scorerBody = "", program: programBody = "" } = Bundle.bodies(text)
+    expect(scorerBody).not.toBe("")
+    expect(programBody).not.toBe("")
     // none of the report: its tables' renderers are not in it
     expect(programBody).toContain("\\toprule")
     expect(scorerBody).not.toContain("\\toprule")

@@ -16,6 +16,7 @@ import { runProcess } from "@stseval/vitest-config/process"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Config from "../src/Config.js"
+import * as Bundle from "@stseval/bundle"
 import { bundle } from "../scripts/bundle.js"
 
 const appDir = path.resolve(import.meta.dirname, "..")
@@ -267,13 +268,9 @@ describe("the scorer-only body", () => {
   it("a run too large for the watcher's own thread is read by a scorer running the scorer-only body the file carries, and scores as the program would", async () => {
     const text = fs.readFileSync(exe, "utf8")
     // the two bodies, as the loader reads them back
-    const block = (start: string): string => {
-      const at = text.indexOf(start)
-      expect(at, start).toBeGreaterThan(0)
-      return text.slice(at + start.length, text.indexOf("\n*/", at)).replaceAll("*\\u002f", "*/")
-    }
-    const scorerBody = block("\n/*stseval-worker\n")
-    const programBody = block("\n/*stseval-program\n")
+    const { worker: scorerBody = "", program: programBody = "" } = Bundle.bodies(text)
+    expect(scorerBody).not.toBe("")
+    expect(programBody).not.toBe("")
     // none of the service: its status endpoint and board pages are not in it
     expect(programBody).toContain("/healthz")
     expect(scorerBody).not.toContain("/healthz")

@@ -182,6 +182,18 @@ const WORKER_START = "\n/*stseval-worker\n"
 const PROGRAM_END = "\n*/\n"
 const COMMENT_END_ESCAPED = "*\\u002f"
 
+/**
+ * The two bodies of a built file, as its loader reads them back (`worker` undefined without a
+ * scorer body): what the apps' tests check a scorer thread runs.
+ */
+export const bodies = (text: string): { readonly program: string | undefined; readonly worker: string | undefined } => {
+  const body = (start: string): string | undefined => {
+    const at = text.indexOf(start)
+    return at < 0 ? undefined : text.slice(at + start.length, text.indexOf(PROGRAM_END, at)).replaceAll(COMMENT_END_ESCAPED, "*/")
+  }
+  return { program: body(PROGRAM_START), worker: body(WORKER_START) }
+}
+
 /** The parameters of the function the program is wrapped in; the loader passes them. */
 const PARAMS = ["require", "module", "exports", "__filename", "__dirname", "__stseval_import_meta_url"]
 
