@@ -11,6 +11,7 @@ import * as path from "node:path"
 import * as vm from "node:vm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Bundle from "@stseval/bundle"
+import { expectScorerBody } from "@stseval/vitest-config/bodies"
 import { namesUsed } from "../scripts/bundle.js"
 import { builtCli } from "./support/built.js"
 import { examples, runCli } from "./support/cli.js"
@@ -337,15 +338,8 @@ describe("the bundled stseval (one file, nothing but node)", () => {
   })
 
   it("a scorer runs the scorer-only body the file also carries (none of the command line), and scores as the program would", async () => {
-    const text = fs.readFileSync(exe, "utf8")
-    // the two bodies, as the loader reads them back
-    const { worker: scorerBody = "", program: programBody = "" } = Bundle.bodies(text)
-    expect(scorerBody).not.toBe("")
-    expect(programBody).not.toBe("")
-    // none of the commands: the rank command's flags and the tables' renderers are not in it
-    expect(programBody).toContain("--resamples")
-    expect(scorerBody).not.toContain("--resamples")
-    expect(scorerBody.length).toBeLessThan(programBody.length / 2)
+    // the two bodies, as the loader reads them back; none of the commands: the rank command's flags and the tables' renderers are not in it
+    const { worker: scorerBody, program: programBody } = expectScorerBody(Bundle.bodies(fs.readFileSync(exe, "utf8")), { programOnly: "--resamples", under: 0.5 })
     // 20 runs: more than the engine scores on its own thread, so they go to scorers (in batches)
     const folder = path.join(work, "twenty")
     fs.mkdirSync(folder, { recursive: true })

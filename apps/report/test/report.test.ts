@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Config from "../src/Config.js"
 import { generate } from "../src/Main.js"
 import * as Bundle from "@stseval/bundle"
+import { expectScorerBody } from "@stseval/vitest-config/bodies"
 import { bundle } from "../scripts/bundle.js"
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..")
@@ -139,16 +140,9 @@ describe("the executable (one file, only node)", () => {
   })
 
   it("its scorer threads run the scorer-only body the file also carries (none of the report), and score as the library does", async () => {
-    const text = fs.readFileSync(exe, "utf8")
-    // the two bodies, as the loader reads them back
-    const { worker: scorerBody = "", program: programBody = "" } = Bundle.bodies(text)
-    expect(scorerBody).not.toBe("")
-    expect(programBody).not.toBe("")
-    // none of the report: its tables' renderers are not in it
-    expect(programBody).toContain("\\toprule")
-    expect(scorerBody).not.toContain("\\toprule")
+    // the two bodies, as the loader reads them back; none of the report: its tables' renderers are not in it
     // (0.78 MB beside 1.29 MB: reading and checking runs, and Effect, are much of the report too)
-    expect(scorerBody.length).toBeLessThan(programBody.length * 0.65)
+    const { worker: scorerBody, program: programBody } = expectScorerBody(Bundle.bodies(fs.readFileSync(exe, "utf8")), { programOnly: "\\toprule", under: 0.65 })
     // 20 runs: more than the engine scores on its own thread, so they go to scorers (in batches)
     const file = configIn("scorers", "task: sick2014\ngold: sick2014/SICK_test_annotated.txt\nsubmissions: twenty\nout: tables\n")
     const dir = path.dirname(file)

@@ -17,6 +17,7 @@ import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Config from "../src/Config.js"
 import * as Bundle from "@stseval/bundle"
+import { expectScorerBody } from "@stseval/vitest-config/bodies"
 import { bundle } from "../scripts/bundle.js"
 
 const appDir = path.resolve(import.meta.dirname, "..")
@@ -266,16 +267,9 @@ describe("the service (one file, only node)", () => {
 
 describe("the scorer-only body", () => {
   it("a run too large for the watcher's own thread is read by a scorer running the scorer-only body the file carries, and scores as the program would", async () => {
-    const text = fs.readFileSync(exe, "utf8")
-    // the two bodies, as the loader reads them back
-    const { worker: scorerBody = "", program: programBody = "" } = Bundle.bodies(text)
-    expect(scorerBody).not.toBe("")
-    expect(programBody).not.toBe("")
-    // none of the service: its status endpoint and board pages are not in it
-    expect(programBody).toContain("/healthz")
-    expect(scorerBody).not.toContain("/healthz")
+    // the two bodies, as the loader reads them back; none of the service: its status endpoint and board pages are not in it
     // (about half: reading and checking runs, and Effect, are most of the service too)
-    expect(scorerBody.length).toBeLessThan(programBody.length * 0.6)
+    const { worker: scorerBody, program: programBody } = expectScorerBody(Bundle.bodies(fs.readFileSync(exe, "utf8")), { programOnly: "/healthz", under: 0.6 })
     // a run over 1 MiB (its figures padded with zeros: the same numbers) goes to a scorer thread
     const file = contest("scorer-body", ["MeaningFactory_run1primary.txt"])
     const dir = path.dirname(file)
