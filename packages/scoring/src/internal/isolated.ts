@@ -47,6 +47,8 @@ export type Result = Outcome | Pool.Failure
 
 export const isFailure = Pool.isFailure
 
+export const PRESTART_KEY = Pool.PRESTART_KEY
+
 export const defaultWorkers = Pool.defaultWorkers
 
 const contexts = new WeakMap<Context, Pool.ContextData>()
