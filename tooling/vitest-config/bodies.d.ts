@@ -3,3 +3,8 @@ export declare const expectScorerBody: (
   bodies: { readonly program: string | undefined; readonly worker: string | undefined },
   options: { readonly programOnly: string; readonly under: number }
 ) => { readonly program: string; readonly worker: string }
+/** Whether V8 rejects the code cache `cacheFile` for each body, asked of a fresh `node` (the test process's V8 flags may have been changed by another test file). */
+export declare const cacheRejected: (
+  bodies: { readonly program: string | undefined; readonly worker: string | undefined },
+  cacheFile: string
+) => { readonly program: boolean; readonly worker: boolean }

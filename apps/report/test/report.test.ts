@@ -8,7 +8,6 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import * as vm from "node:vm"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { runProcess } from "@stseval/vitest-config/process"
 import { Effect, Exit } from "effect"
@@ -16,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Config from "../src/Config.js"
 import { generate } from "../src/Main.js"
 import * as Bundle from "@stseval/bundle"
-import { expectScorerBody } from "@stseval/vitest-config/bodies"
+import { cacheRejected, expectScorerBody } from "@stseval/vitest-config/bodies"
 import { bundle } from "../scripts/bundle.js"
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..")
@@ -165,8 +164,6 @@ describe("the executable (one file, only node)", () => {
     const caches = path.join(tmp, `stseval-${uid ?? os.userInfo().username}`)
     const cache = fs.readdirSync(caches).find((f) => /-worker-.*\.v8$/.test(f))
     expect(cache).toBeDefined()
-    const cachedData = fs.readFileSync(path.join(caches, cache!))
-    expect(new vm.Script(scorerBody, { cachedData }).cachedDataRejected).toBe(false)
-    expect(new vm.Script(programBody, { cachedData }).cachedDataRejected).toBe(true)
+    expect(cacheRejected({ program: programBody, worker: scorerBody }, path.join(caches, cache!))).toEqual({ worker: false, program: true })
   }, 60_000)
 })

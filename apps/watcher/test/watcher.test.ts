@@ -10,14 +10,13 @@ import * as fs from "node:fs"
 import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
-import * as vm from "node:vm"
 import { Status } from "@stseval/leaderboard"
 import { runProcess } from "@stseval/vitest-config/process"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Config from "../src/Config.js"
 import * as Bundle from "@stseval/bundle"
-import { expectScorerBody } from "@stseval/vitest-config/bodies"
+import { cacheRejected, expectScorerBody } from "@stseval/vitest-config/bodies"
 import { bundle } from "../scripts/bundle.js"
 
 const appDir = path.resolve(import.meta.dirname, "..")
@@ -294,8 +293,6 @@ describe("the scorer-only body", () => {
     const caches = path.join(tmp, `stseval-${uid ?? os.userInfo().username}`)
     const cache = fs.readdirSync(caches).find((f) => /-worker-.*\.v8$/.test(f))
     expect(cache).toBeDefined()
-    const cachedData = fs.readFileSync(path.join(caches, cache!))
-    expect(new vm.Script(scorerBody, { cachedData }).cachedDataRejected).toBe(false)
-    expect(new vm.Script(programBody, { cachedData }).cachedDataRejected).toBe(true)
+    expect(cacheRejected({ program: programBody, worker: scorerBody }, path.join(caches, cache!))).toEqual({ worker: false, program: true })
   }, 60_000)
 })
