@@ -8,3 +8,5 @@ export declare const cacheRejected: (
   bodies: { readonly program: string | undefined; readonly worker: string | undefined },
   cacheFile: string
 ) => { readonly program: boolean; readonly worker: boolean }
+/** The code cache a scorer thread saved under `tmp` (the loader's `stseval-<uid>` folder), the first `pattern` matches. */
+export declare const scorerCache: (tmp: string, pattern?: RegExp) => string

@@ -4,8 +4,8 @@
  * the scorer's, and the scorer's body is under `under` times the program's.
  */
 import { spawnSync } from "node:child_process"
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir, userInfo } from "node:os"
 import * as path from "node:path"
 import { expect } from "vitest"
 
@@ -40,4 +40,16 @@ process.stdout.write(JSON.stringify({ worker: rejected(worker), program: rejecte
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * The code cache a scorer thread saved under `tmp` (what the executable took for its temporary
+ * folder: the loader's `stseval-<uid>` folder in it), the first whose name `pattern` matches.
+ */
+export const scorerCache = (tmp, pattern = /-worker-.*\.v8$/) => {
+  const uid = typeof process.getuid === "function" ? process.getuid() : undefined
+  const dir = path.join(tmp, `stseval-${uid ?? userInfo().username}`)
+  const cache = readdirSync(dir).find((f) => pattern.test(f))
+  expect(cache, `a scorer's code cache in ${dir}`).toBeDefined()
+  return path.join(dir, cache)
 }

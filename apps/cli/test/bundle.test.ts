@@ -10,7 +10,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Bundle from "@stseval/bundle"
-import { cacheRejected, expectScorerBody } from "@stseval/vitest-config/bodies"
+import { cacheRejected, expectScorerBody, scorerCache } from "@stseval/vitest-config/bodies"
 import { namesUsed } from "../scripts/bundle.js"
 import { builtCli } from "./support/built.js"
 import { examples, runCli } from "./support/cli.js"
@@ -324,11 +324,7 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     for (const x of rs) expect(x).toBeCloseTo(relatednessPearson("MeaningFactory_run1primary.txt"), 12)
     // the scorers' code cache is V8's for the scorer body, not for the program (V8 rejects a cache
     // made from another source)
-    const uid = typeof process.getuid === "function" ? process.getuid() : undefined
-    const dir = path.join(work, "tmp", `stseval-${uid ?? os.userInfo().username}`)
-    const cache = fs.readdirSync(dir).find((f) => /-rank-worker-.*\.v8$/.test(f))
-    expect(cache).toBeDefined()
-    expect(cacheRejected({ program: programBody, worker: scorerBody }, path.join(dir, cache!))).toEqual({ worker: false, program: true })
+    expect(cacheRejected({ program: programBody, worker: scorerBody }, scorerCache(path.join(work, "tmp"), /-rank-worker-.*\.v8$/))).toEqual({ worker: false, program: true })
   })
 
   it.skipIf(process.platform === "win32")("a link planted where the user's folder goes is never followed: no cache is read or written through it", async () => {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Config from "../src/Config.js"
 import { generate } from "../src/Main.js"
 import * as Bundle from "@stseval/bundle"
-import { cacheRejected, expectScorerBody } from "@stseval/vitest-config/bodies"
+import { cacheRejected, expectScorerBody, scorerCache } from "@stseval/vitest-config/bodies"
 import { bundle } from "../scripts/bundle.js"
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..")
@@ -160,10 +160,6 @@ describe("the executable (one file, only node)", () => {
     expect(fs.readFileSync(path.join(dir, "tables", "sick2014-table7.md"), "utf8")).toBe(md7)
     // the scorers' code cache is V8's for the scorer body, not for the program (V8 rejects a cache
     // made from another source)
-    const uid = typeof process.getuid === "function" ? process.getuid() : undefined
-    const caches = path.join(tmp, `stseval-${uid ?? os.userInfo().username}`)
-    const cache = fs.readdirSync(caches).find((f) => /-worker-.*\.v8$/.test(f))
-    expect(cache).toBeDefined()
-    expect(cacheRejected({ program: programBody, worker: scorerBody }, path.join(caches, cache!))).toEqual({ worker: false, program: true })
+    expect(cacheRejected({ program: programBody, worker: scorerBody }, scorerCache(tmp))).toEqual({ worker: false, program: true })
   }, 60_000)
 })

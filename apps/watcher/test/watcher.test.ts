@@ -16,7 +16,7 @@ import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Config from "../src/Config.js"
 import * as Bundle from "@stseval/bundle"
-import { cacheRejected, expectScorerBody } from "@stseval/vitest-config/bodies"
+import { cacheRejected, expectScorerBody, scorerCache } from "@stseval/vitest-config/bodies"
 import { bundle } from "../scripts/bundle.js"
 
 const appDir = path.resolve(import.meta.dirname, "..")
@@ -289,10 +289,6 @@ describe("the scorer-only body", () => {
     expect(figures("Padded_run1primary.txt")).toEqual(figures("MeaningFactory_run1primary.txt"))
     // the scorer's code cache is V8's for the scorer body, not for the program (V8 rejects a cache
     // made from another source)
-    const uid = typeof process.getuid === "function" ? process.getuid() : undefined
-    const caches = path.join(tmp, `stseval-${uid ?? os.userInfo().username}`)
-    const cache = fs.readdirSync(caches).find((f) => /-worker-.*\.v8$/.test(f))
-    expect(cache).toBeDefined()
-    expect(cacheRejected({ program: programBody, worker: scorerBody }, path.join(caches, cache!))).toEqual({ worker: false, program: true })
+    expect(cacheRejected({ program: programBody, worker: scorerBody }, scorerCache(tmp))).toEqual({ worker: false, program: true })
   }, 60_000)
 })
