@@ -12,7 +12,8 @@ import { sha256, writeAtomic } from "./internal/files.js"
 import { RunOutcome } from "./Scorer.js"
 
 /**
- * Bumped when the cache's layout or keying changes, so old entries are not read.
+ * Bumped when the cache's layout or keying changes, so old entries are not read (3: the outcome
+ * is scoring's JSON of the run, `Scorer.RunOutcome`).
  *
  * @example
  * ```ts
@@ -22,7 +23,7 @@ import { RunOutcome } from "./Scorer.js"
  * ```
  * @since 0.2.0
  */
-export const VERSION = 2
+export const VERSION = 3
 
 /**
  * One cached score (`cache/<key>.json`): the run's outcome, under the key of its content hash, the
@@ -37,7 +38,7 @@ export const VERSION = 2
  *   task: "sick2014",
  *   signature: "sick2014@c78910a0|gold:1933db41|agg:single|stseval-scoring@0.2.0",
  *   hash: "9f3e51b0",
- *   outcome: { status: "failed", failure: "the file is empty", official: [], datasets: [], errors: [], warnings: [] }
+ *   outcome: { status: "failed", failure: "the file is empty", official: [], errors: [], warnings: [] }
  * }
  * ```
  * @since 0.2.0

@@ -11,9 +11,9 @@ import type * as Intervals from "@stseval/significance/Intervals"
 import type { Results } from "./Engine.js"
 import type * as Rule from "./internal/marksRule.js"
 import type { Rankable, RankedResults, RankEntry } from "./Rank.js"
-import type { AggregateJson, ClassJson, DatasetJson, FigureWithIntervalJson, IntervalJson, IntervalsJson, LabelsJson, RankedJson, RunJson, ScoredResults, ScoredRunJson } from "./ResultSchema.js"
+import type { AggregateJson, ClassJson, DatasetJson, FigureWithIntervalJson, IntervalJson, IntervalsJson, LabelsJson, OfficialJson, RankedJson, RunJson, ScoredResults, ScoredRunJson } from "./ResultSchema.js"
 import { FORMAT } from "./ResultSchema.js"
-import type { AggregateScore, DatasetScore, LabelSummary, ScoredRun } from "./ScoredRun.js"
+import type { AggregateScore, DatasetScore, LabelSummary, OfficialScore, ScoredRun } from "./ScoredRun.js"
 import * as Uncertainty from "./Uncertainty.js"
 import type { RunInfo } from "./Validation.js"
 
@@ -117,6 +117,31 @@ const datasetJson = (d: DatasetScore, ci: (metric: string) => Intervals.Figure |
 }
 
 /**
+ * One official figure of a run as the documented JSON says it (`OfficialJson`); with `f` (its
+ * interval, `Uncertainty.rankedFigure`), its interval too.
+ *
+ * @example
+ * ```ts
+ * import { Engine, ResultJson } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const official = results.runs[0].official.map((o) => ResultJson.officialJson(o)) // what the watcher's cache keeps
+ * ```
+ * @since 0.5.0
+ */
+export const officialJson = (o: OfficialScore, f?: Intervals.Figure): typeof OfficialJson.Type => ({
+  ranking: o.ranking,
+  metric: o.metric,
+  rule: o.rule,
+  direction: o.direction,
+  value: number(o.value),
+  datasets: [...o.datasets],
+  zeroed: o.zeroed.map((z) => ({ ...z })),
+  ...ciOf(f),
+  ...reasons([["value", o.value]])
+})
+
+/**
  * The documented JSON object of one scored run (`ScoredRunJson`): every app emits this. With
  * `intervals` (`Uncertainty.compute`), every figure carries its interval.
  *
@@ -146,17 +171,7 @@ export const toJson = (run: ScoredRun, intervals?: Uncertainty.ResultIntervals):
         )
       ])
     ),
-    official: run.official.map((o) => ({
-      ranking: o.ranking,
-      metric: o.metric,
-      rule: o.rule,
-      direction: o.direction,
-      value: number(o.value),
-      datasets: [...o.datasets],
-      zeroed: o.zeroed.map((z) => ({ ...z })),
-      ...ciOf(intervals && Uncertainty.rankedFigure(intervals, o.ranking, id)),
-      ...reasons([["value", o.value]])
-    })),
+    official: run.official.map((o) => officialJson(o, intervals && Uncertainty.rankedFigure(intervals, o.ranking, id))),
     errors: [...run.errors],
     warnings: [...run.warnings],
     infos: [...run.infos]
