@@ -63,7 +63,7 @@ export const toOutcome = (run: ScoredRun.ScoredRun): RunOutcome => ({
     ? {
         datasets: run.datasets.map((d) => {
           const figure = d.figures[d.metric]
-          return { dataset: d.dataset, status: d.status, figures: { [d.metric]: figure?._tag === "Defined" && Number.isFinite(figure.value) ? figure.value : null } }
+          return { dataset: d.dataset, status: d.status, figures: { [d.metric]: figure !== undefined ? ResultJson.figureJson(figure) : null } }
         })
       }
     : {})

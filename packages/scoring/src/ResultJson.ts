@@ -20,14 +20,26 @@ import type { RunInfo } from "./Validation.js"
 /** A figure, or with intervals (`--ci`) the figure and its interval. */
 type FigureOrInterval = number | null | typeof FigureWithIntervalJson.Type
 
-/** A metric as a JSON number, or null (the reason then goes into the object's `undefined`). */
-const number = (m: MetricValue.MetricValue): number | null => (m._tag === "Defined" && Number.isFinite(m.value) ? m.value : null)
+/**
+ * A figure as every JSON output writes it: its value, or null (the reason then goes into the
+ * object's `undefined`).
+ *
+ * @example
+ * ```ts
+ * import { MetricValue } from "@stseval/metrics"
+ * import { ResultJson } from "@stseval/scoring"
+ *
+ * ResultJson.figureJson(MetricValue.undefined_("the run is constant")) // null
+ * ```
+ * @since 0.5.0
+ */
+export const figureJson = (m: MetricValue.MetricValue): number | null => (m._tag === "Defined" && Number.isFinite(m.value) ? m.value : null)
 const reasonOf = (m: MetricValue.MetricValue): string => (m._tag === "Undefined" ? m.reason : "not a finite number")
 
 /** The `undefined` member of an object holding these metrics: absent when every one has a value. */
 const reasons = (metrics: ReadonlyArray<readonly [string, MetricValue.MetricValue | undefined]>): { readonly undefined?: Record<string, string> } => {
   const out: Record<string, string> = {}
-  for (const [k, m] of metrics) if (m !== undefined && number(m) === null) out[k] = reasonOf(m)
+  for (const [k, m] of metrics) if (m !== undefined && figureJson(m) === null) out[k] = reasonOf(m)
   return Object.keys(out).length > 0 ? { undefined: out } : {}
 }
 
@@ -73,7 +85,7 @@ const runJson = (m: RunInfo): typeof RunJson.Type => ({
 
 const aggregateJson = (a: AggregateScore, f: Intervals.Figure | undefined): typeof AggregateJson.Type => ({
   metric: a.metric,
-  value: number(a.value),
+  value: figureJson(a.value),
   ...(a.unofficial !== undefined ? { unofficial: a.unofficial } : {}),
   datasets: [...a.datasets],
   zeroed: a.zeroed.map((z) => ({ ...z })),
@@ -89,9 +101,9 @@ const labelsJson = (l: LabelSummary): typeof LabelsJson.Type => ({
     Object.entries(l.perClass).map(([label, c]): [string, typeof ClassJson.Type] => [
       label,
       {
-        precision: number(c.precision),
-        recall: number(c.recall),
-        f1: number(c.f1),
+        precision: figureJson(c.precision),
+        recall: figureJson(c.recall),
+        f1: figureJson(c.f1),
         support: c.support,
         ...reasons([["precision", c.precision], ["recall", c.recall], ["f1", c.f1]])
       }
@@ -110,7 +122,7 @@ const datasetJson = (d: DatasetScore, ci: (metric: string) => Intervals.Figure |
     weight: d.weight,
     runLines: d.runLines,
     ...(d.linesScored !== undefined ? { linesScored: [d.linesScored[0], d.linesScored[1]] as const } : {}),
-    figures: Object.fromEntries(figures.map(([name, m]) => [name, withCi(number(m), ci(name))])),
+    figures: Object.fromEntries(figures.map(([name, m]) => [name, withCi(figureJson(m), ci(name))])),
     ...(d.labels !== undefined ? { labels: labelsJson(d.labels) } : {}),
     ...reasons(figures)
   }
@@ -134,7 +146,7 @@ export const officialJson = (o: OfficialScore, f?: Intervals.Figure): typeof Off
   metric: o.metric,
   rule: o.rule,
   direction: o.direction,
-  value: number(o.value),
+  value: figureJson(o.value),
   datasets: [...o.datasets],
   zeroed: o.zeroed.map((z) => ({ ...z })),
   ...ciOf(f),
@@ -202,7 +214,7 @@ export const entryJson = (e: RankEntry<Rankable>) => ({
   postDeadline: e.meta.postDeadline,
   ...(e.meta.identityUnknown === true ? { identityUnknown: true as const } : {}),
   flags: [...e.flags],
-  value: number(e.value)
+  value: figureJson(e.value)
 })
 
 /**
