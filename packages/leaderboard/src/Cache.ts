@@ -130,23 +130,6 @@ export const lookup = (dir: string, k: string): Effect.Effect<Lookup, never, Fil
   })
 
 /**
- * The cached outcome of key `k` in folder `dir`, or undefined (absent, damaged, too large, or
- * another key): `lookup` without the reason.
- *
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Cache } from "@stseval/leaderboard"
- * import { Effect } from "effect"
- *
- * declare const k: string
- * const outcome = await Effect.runPromise(Cache.read("board/cache", k).pipe(Effect.provide(NodeServices.layer))) // undefined when absent or unreadable
- * ```
- * @since 0.2.0
- */
-export const read = (dir: string, k: string) => Effect.map(lookup(dir, k), (found) => (found._tag === "Hit" ? found.outcome : undefined))
-
-/**
  * Cache an outcome (atomically).
  *
  * @example
