@@ -12,7 +12,8 @@ import { sha256, writeAtomic } from "./internal/files.js"
 import { RunOutcome } from "./Scorer.js"
 
 /**
- * Bumped when the cache's layout or keying changes, so old entries are not read.
+ * Bumped when the cache's layout or keying changes, so old entries are not read (3: the outcome
+ * is scoring's JSON of the run, `Scorer.RunOutcome`).
  *
  * @example
  * ```ts
@@ -22,7 +23,7 @@ import { RunOutcome } from "./Scorer.js"
  * ```
  * @since 0.2.0
  */
-export const VERSION = 2
+export const VERSION = 3
 
 /**
  * One cached score (`cache/<key>.json`): the run's outcome, under the key of its content hash, the
@@ -37,7 +38,7 @@ export const VERSION = 2
  *   task: "sick2014",
  *   signature: "sick2014@c78910a0|gold:1933db41|agg:single|stseval-scoring@0.2.0",
  *   hash: "9f3e51b0",
- *   outcome: { status: "failed", failure: "the file is empty", official: [], datasets: [], errors: [], warnings: [] }
+ *   outcome: { status: "failed", failure: "the file is empty", official: [], errors: [], warnings: [] }
  * }
  * ```
  * @since 0.2.0
@@ -127,23 +128,6 @@ export const lookup = (dir: string, k: string): Effect.Effect<Lookup, never, Fil
     if (entry._tag === "Failure") return { _tag: "Dropped", reason: Issue.cut(`${file}: ${entry.failure.message.split("\n")[0]}`, Issue.MAX_MESSAGE_LENGTH) } as const
     return entry.success.key === k ? ({ _tag: "Hit", outcome: entry.success.outcome } as const) : ({ _tag: "Miss" } as const)
   })
-
-/**
- * The cached outcome of key `k` in folder `dir`, or undefined (absent, damaged, too large, or
- * another key): `lookup` without the reason.
- *
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Cache } from "@stseval/leaderboard"
- * import { Effect } from "effect"
- *
- * declare const k: string
- * const outcome = await Effect.runPromise(Cache.read("board/cache", k).pipe(Effect.provide(NodeServices.layer))) // undefined when absent or unreadable
- * ```
- * @since 0.2.0
- */
-export const read = (dir: string, k: string) => Effect.map(lookup(dir, k), (found) => (found._tag === "Hit" ? found.outcome : undefined))
 
 /**
  * Cache an outcome (atomically).

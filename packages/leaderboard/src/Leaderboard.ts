@@ -16,7 +16,7 @@ import { Rank, ResultJson, ResultSchema, Uncertainty } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
 import { Schema } from "effect"
-import { DatasetFigure, OfficialFigure } from "./Scorer.js"
+import { DatasetFigure, datasetFigures, OfficialFigure, officialFigures } from "./Scorer.js"
 import type { RunOutcome } from "./Scorer.js"
 
 /**
@@ -317,7 +317,7 @@ export const rankRuns = (records: ReadonlyArray<RunRecord>, options: BuildOption
     },
     status: r.outcome.status,
     failure: r.outcome.failure,
-    official: r.outcome.official.map(figureOf)
+    official: officialFigures(r.outcome).map(figureOf)
   }))
   const primaryOnly = options.primaryOnly ?? false
   const ranked = Rank.rank(rankable, {
@@ -348,8 +348,8 @@ export const rankRuns = (records: ReadonlyArray<RunRecord>, options: BuildOption
     failure: r.outcome.failure ?? null,
     hash: r.hash,
     flags,
-    official: r.outcome.official,
-    datasets: r.outcome.datasets ?? [],
+    official: officialFigures(r.outcome),
+    datasets: datasetFigures(r.outcome),
     errors: r.outcome.errors,
     warnings: [...r.outcome.warnings, ...mergedWarning(r.entry, team)]
   }))

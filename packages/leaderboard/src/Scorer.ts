@@ -3,20 +3,21 @@
  * can be tested with a fake engine and wired to `@stseval/scoring` by `ScoringAdapter`.
  *
  * The engine scores one loaded run (the `Submission` the watcher read and hashed, so the score and
- * the cache key always describe the same bytes) and answers a JSON-serialisable `RunOutcome`: the
- * official figure of each ranking, the run's errors and warnings, and optionally its full detail.
- * `RunOutcome` is an Effect Schema: the cache is read back through it.
+ * the cache key always describe the same bytes) and answers a `RunOutcome`: scoring's own JSON of
+ * the run (`ResultSchema`), the part the board reads. `RunOutcome` is an Effect Schema: the cache
+ * is read back through it. `OfficialFigure` and `DatasetFigure` are how `leaderboard.json` lists
+ * a run's figures (`officialFigures`, `datasetFigures`).
  *
  * @since 0.1.0
  */
-import { Context, Schema } from "effect"
+import { Context, Schema, Struct } from "effect"
 import type { Effect } from "effect"
-import { Issue } from "@stseval/formats"
 import type { Registry, Submissions } from "@stseval/formats"
+import { ResultSchema } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 
 /**
- * One official figure of a run, e.g. `{ ranking: "official", metric: "wmean", value: 0.761 }`.
+ * One official figure of a run as `leaderboard.json` lists it, e.g. `{ ranking: "official", metric: "wmean", value: 0.761 }`.
  * `value` is `null` when it could not be computed; `reason` then says why.
  *
  * @example
@@ -43,7 +44,7 @@ export const OfficialFigure = Schema.Struct({
 export type OfficialFigure = typeof OfficialFigure.Type
 
 /**
- * One dataset's figure of a run by the metric its ranking orders by (STS: Pearson; SemRel:
+ * One dataset's figure of a run on `leaderboard.json`, by the metric its ranking orders by (STS: Pearson; SemRel:
  * Spearman), for the leaderboard's per-dataset columns.
  *
  * @example
@@ -69,31 +70,86 @@ export const DatasetFigure = Schema.Struct({
 export type DatasetFigure = typeof DatasetFigure.Type
 
 /**
- * A scored (or failed) run, as the engine reports it. A `failed` run is listed with its errors and
- * never ranked.
+ * A dataset of a run as the cache keeps it: scoring's `DatasetJson` (its status and, in `figures`,
+ * its figure by the one metric its ranking orders by: what the board's dataset columns show), its
+ * name beside it.
  *
  * @example
  * ```ts
  * import { Scorer } from "@stseval/leaderboard"
  *
- * const outcome: Scorer.RunOutcome = { status: "failed", failure: "no dataset could be scored", official: [], datasets: [], errors: [], warnings: [] }
+ * const eng: Scorer.DatasetOutcome = { dataset: "eng", status: "scored", figures: { spearman: 0.812 } }
+ * ```
+ * @since 0.5.0
+ */
+export const DatasetOutcome = Schema.Struct({
+  dataset: Schema.String,
+  ...Struct.pick(ResultSchema.DatasetJson.fields, ["status", "figures"])
+}).annotate({ identifier: "DatasetOutcome" })
+/** @since 0.5.0 */
+export type DatasetOutcome = typeof DatasetOutcome.Type
+
+/**
+ * A scored (or failed) run, as the engine reports it and the cache keeps it: scoring's encoded run
+ * (`ResultSchema.ScoredRunJson`), the part the board reads: status, failure, official figures
+ * (`OfficialJson`), issues, and its datasets (an array: the edition's order, whatever their names).
+ * A `failed` run is listed with its errors and never ranked.
+ *
+ * @example
+ * ```ts
+ * import { Scorer } from "@stseval/leaderboard"
+ *
+ * const outcome: Scorer.RunOutcome = { status: "failed", failure: "no dataset could be scored", official: [], errors: [], warnings: [] }
  * ```
  * @since 0.1.0
  */
 export const RunOutcome = Schema.Struct({
-  status: Schema.Literals(["scored", "failed"]),
-  /** why the run failed, in one sentence */
-  failure: Schema.optionalKey(Schema.String),
-  official: Schema.Array(OfficialFigure),
-  errors: Schema.Array(Issue.Issue),
-  warnings: Schema.Array(Issue.Issue),
-  /** per-dataset figures, in the edition's dataset order (absent for an edition of one dataset or subtasks) */
-  datasets: Schema.optionalKey(Schema.Array(DatasetFigure)),
-  /** the engine's full result (e.g. `@stseval/scoring`'s scored-run JSON), kept in the cache */
-  detail: Schema.optionalKey(Schema.Unknown)
+  ...Struct.pick(ResultSchema.ScoredRunJson.fields, ["status", "failure", "official", "errors", "warnings"]),
+  /** per-dataset figures, in the edition's dataset order (absent for an edition of one dataset) */
+  datasets: Schema.optionalKey(Schema.Array(DatasetOutcome))
 }).annotate({ identifier: "RunOutcome" })
 /** @since 0.1.0 */
 export type RunOutcome = typeof RunOutcome.Type
+
+/**
+ * A run's official figures as `leaderboard.json` lists them (`OfficialFigure`): a figure's reason
+ * when it has none, the datasets counted as the metric's missing value when it has one.
+ *
+ * @example
+ * ```ts
+ * import { Scorer } from "@stseval/leaderboard"
+ *
+ * declare const outcome: Scorer.RunOutcome
+ * const figures = Scorer.officialFigures(outcome)
+ * ```
+ * @since 0.5.0
+ */
+export const officialFigures = (outcome: RunOutcome): Array<OfficialFigure> =>
+  outcome.official.map((o) =>
+    o.value !== null
+      ? { ranking: o.ranking, metric: o.metric, direction: o.direction, value: o.value, ...(o.zeroed.length > 0 ? { zeroed: o.zeroed } : {}) }
+      : { ranking: o.ranking, metric: o.metric, direction: o.direction, value: null, reason: o.undefined?.value ?? "not computed" }
+  )
+
+/**
+ * A run's datasets as `leaderboard.json` lists them (`DatasetFigure`): each one's figure by the
+ * metric its ranking orders by, null unless it was scored.
+ *
+ * @example
+ * ```ts
+ * import { Scorer } from "@stseval/leaderboard"
+ *
+ * declare const outcome: Scorer.RunOutcome
+ * const columns = Scorer.datasetFigures(outcome)
+ * ```
+ * @since 0.5.0
+ */
+export const datasetFigures = (outcome: RunOutcome): Array<DatasetFigure> =>
+  (outcome.datasets ?? []).map((d) => {
+    const [metric, figure] = Object.entries(d.figures)[0] ?? ["", null]
+    const value = typeof figure === "number" || figure === null ? figure : figure.value
+    return { dataset: d.dataset, metric, value: d.status === "scored" ? value : null, status: d.status }
+  })
 
 /**
  * The scoring engine as the leaderboard sees it.

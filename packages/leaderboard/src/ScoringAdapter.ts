@@ -11,14 +11,13 @@
  */
 import { Files } from "@stseval/formats"
 import type { Registry, Submissions } from "@stseval/formats"
-import { MetricValue } from "@stseval/metrics"
 import { Engine, ResultJson, Signature } from "@stseval/scoring"
 import type { Isolation, ScoredRun } from "@stseval/scoring"
 import { Effect, FileSystem, Layer, Option, Path } from "effect"
 import * as BoardPage from "./BoardPage.js"
 import { Renderer } from "./BoardPage.js"
 import { Scorer } from "./Scorer.js"
-import type { OfficialFigure, RunOutcome } from "./Scorer.js"
+import type { RunOutcome } from "./Scorer.js"
 
 /**
  * What the watcher scores against: the edition, its gold, and each run's budget in isolation.
@@ -40,8 +39,9 @@ export interface Options {
 }
 
 /**
- * A `ScoredRun` of the engine as the watcher's outcome; the full run (as the engine's documented
- * JSON) is kept as `detail`.
+ * A `ScoredRun` of the engine as the watcher's outcome: scoring's JSON of it (`ResultJson`), the
+ * part the board reads (each dataset's figure by its ranked metric alone: the others are not
+ * computed for the board).
  *
  * @example
  * ```ts
@@ -56,26 +56,17 @@ export interface Options {
 export const toOutcome = (run: ScoredRun.ScoredRun): RunOutcome => ({
   status: run.status,
   ...(run.failure !== undefined ? { failure: run.failure } : {}),
-  official: run.official.map(
-    (o): OfficialFigure =>
-      o.value._tag === "Defined"
-        ? { ranking: o.ranking, metric: o.metric, direction: o.direction, value: o.value.value, ...(o.zeroed.length > 0 ? { zeroed: o.zeroed.map((z) => ({ ...z })) } : {}) }
-        : { ranking: o.ranking, metric: o.metric, direction: o.direction, value: null, reason: o.value.reason }
-  ),
+  official: run.official.map((o) => ResultJson.officialJson(o)),
   errors: run.errors,
   warnings: run.warnings,
   ...(run.datasets.length > 1
     ? {
-        datasets: run.datasets.map((d) => ({
-          dataset: d.dataset,
-          metric: d.metric,
-          value: d.status === "scored" && d.figures[d.metric]?._tag === "Defined" ? MetricValue.getOrNaN(d.figures[d.metric]) : null,
-          // why a null is null: each page's cell says which (not submitted, not scored, undefined)
-          status: d.status
-        }))
+        datasets: run.datasets.map((d) => {
+          const figure = d.figures[d.metric]
+          return { dataset: d.dataset, status: d.status, figures: { [d.metric]: figure !== undefined ? ResultJson.figureJson(figure) : null } }
+        })
       }
-    : {}),
-  detail: ResultJson.toJson(run)
+    : {})
 })
 
 /**

@@ -4,7 +4,7 @@ import type { RunOutcome } from "../src/Scorer.js"
 
 const scored = (value: number | null): RunOutcome => ({
   status: "scored",
-  official: [{ ranking: "official", metric: "pearson", value, ...(value === null ? { reason: "no scored pairs" } : {}) }],
+  official: [{ ranking: "official", metric: "pearson", rule: "single", direction: "higher", value, datasets: [], zeroed: [], ...(value === null ? { undefined: { value: "no scored pairs" } } : {}) }],
   errors: [],
   warnings: []
 })

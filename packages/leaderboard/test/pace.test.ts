@@ -45,7 +45,7 @@ const record = (entry: string, value: number): Published => ({
   corrected: false,
   hash: `hash-${entry}-${value}`,
   submittedAt: 0,
-  outcome: { status: "scored", official: [{ ranking: "similarity", metric: "pearson", value }], errors: [], warnings: [] },
+  outcome: { status: "scored", official: [{ ranking: "similarity", metric: "pearson", rule: "single", direction: "higher", value, datasets: [], zeroed: [] }], errors: [], warnings: [] },
   key: `key-${entry}`,
   sig: "File|.:8:0"
 })

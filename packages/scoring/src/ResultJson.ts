@@ -11,23 +11,35 @@ import type * as Intervals from "@stseval/significance/Intervals"
 import type { Results } from "./Engine.js"
 import type * as Rule from "./internal/marksRule.js"
 import type { Rankable, RankedResults, RankEntry } from "./Rank.js"
-import type { AggregateJson, ClassJson, DatasetJson, FigureWithIntervalJson, IntervalJson, IntervalsJson, LabelsJson, RankedJson, RunJson, ScoredResults, ScoredRunJson } from "./ResultSchema.js"
+import type { AggregateJson, ClassJson, DatasetJson, FigureWithIntervalJson, IntervalJson, IntervalsJson, LabelsJson, OfficialJson, RankedJson, RunJson, ScoredResults, ScoredRunJson } from "./ResultSchema.js"
 import { FORMAT } from "./ResultSchema.js"
-import type { AggregateScore, DatasetScore, LabelSummary, ScoredRun } from "./ScoredRun.js"
+import type { AggregateScore, DatasetScore, LabelSummary, OfficialScore, ScoredRun } from "./ScoredRun.js"
 import * as Uncertainty from "./Uncertainty.js"
 import type { RunInfo } from "./Validation.js"
 
 /** A figure, or with intervals (`--ci`) the figure and its interval. */
 type FigureOrInterval = number | null | typeof FigureWithIntervalJson.Type
 
-/** A metric as a JSON number, or null (the reason then goes into the object's `undefined`). */
-const number = (m: MetricValue.MetricValue): number | null => (m._tag === "Defined" && Number.isFinite(m.value) ? m.value : null)
+/**
+ * A figure as every JSON output writes it: its value, or null (the reason then goes into the
+ * object's `undefined`).
+ *
+ * @example
+ * ```ts
+ * import { MetricValue } from "@stseval/metrics"
+ * import { ResultJson } from "@stseval/scoring"
+ *
+ * ResultJson.figureJson(MetricValue.undefined_("the run is constant")) // null
+ * ```
+ * @since 0.5.0
+ */
+export const figureJson = (m: MetricValue.MetricValue): number | null => (m._tag === "Defined" && Number.isFinite(m.value) ? m.value : null)
 const reasonOf = (m: MetricValue.MetricValue): string => (m._tag === "Undefined" ? m.reason : "not a finite number")
 
 /** The `undefined` member of an object holding these metrics: absent when every one has a value. */
 const reasons = (metrics: ReadonlyArray<readonly [string, MetricValue.MetricValue | undefined]>): { readonly undefined?: Record<string, string> } => {
   const out: Record<string, string> = {}
-  for (const [k, m] of metrics) if (m !== undefined && number(m) === null) out[k] = reasonOf(m)
+  for (const [k, m] of metrics) if (m !== undefined && figureJson(m) === null) out[k] = reasonOf(m)
   return Object.keys(out).length > 0 ? { undefined: out } : {}
 }
 
@@ -73,7 +85,7 @@ const runJson = (m: RunInfo): typeof RunJson.Type => ({
 
 const aggregateJson = (a: AggregateScore, f: Intervals.Figure | undefined): typeof AggregateJson.Type => ({
   metric: a.metric,
-  value: number(a.value),
+  value: figureJson(a.value),
   ...(a.unofficial !== undefined ? { unofficial: a.unofficial } : {}),
   datasets: [...a.datasets],
   zeroed: a.zeroed.map((z) => ({ ...z })),
@@ -89,9 +101,9 @@ const labelsJson = (l: LabelSummary): typeof LabelsJson.Type => ({
     Object.entries(l.perClass).map(([label, c]): [string, typeof ClassJson.Type] => [
       label,
       {
-        precision: number(c.precision),
-        recall: number(c.recall),
-        f1: number(c.f1),
+        precision: figureJson(c.precision),
+        recall: figureJson(c.recall),
+        f1: figureJson(c.f1),
         support: c.support,
         ...reasons([["precision", c.precision], ["recall", c.recall], ["f1", c.f1]])
       }
@@ -110,11 +122,36 @@ const datasetJson = (d: DatasetScore, ci: (metric: string) => Intervals.Figure |
     weight: d.weight,
     runLines: d.runLines,
     ...(d.linesScored !== undefined ? { linesScored: [d.linesScored[0], d.linesScored[1]] as const } : {}),
-    figures: Object.fromEntries(figures.map(([name, m]) => [name, withCi(number(m), ci(name))])),
+    figures: Object.fromEntries(figures.map(([name, m]) => [name, withCi(figureJson(m), ci(name))])),
     ...(d.labels !== undefined ? { labels: labelsJson(d.labels) } : {}),
     ...reasons(figures)
   }
 }
+
+/**
+ * One official figure of a run as the documented JSON says it (`OfficialJson`); with `f` (its
+ * interval, `Uncertainty.rankedFigure`), its interval too.
+ *
+ * @example
+ * ```ts
+ * import { Engine, ResultJson } from "@stseval/scoring"
+ *
+ * declare const results: Engine.Results // Engine.score's
+ * const official = results.runs[0].official.map((o) => ResultJson.officialJson(o)) // what the watcher's cache keeps
+ * ```
+ * @since 0.5.0
+ */
+export const officialJson = (o: OfficialScore, f?: Intervals.Figure): typeof OfficialJson.Type => ({
+  ranking: o.ranking,
+  metric: o.metric,
+  rule: o.rule,
+  direction: o.direction,
+  value: figureJson(o.value),
+  datasets: [...o.datasets],
+  zeroed: o.zeroed.map((z) => ({ ...z })),
+  ...ciOf(f),
+  ...reasons([["value", o.value]])
+})
 
 /**
  * The documented JSON object of one scored run (`ScoredRunJson`): every app emits this. With
@@ -146,17 +183,7 @@ export const toJson = (run: ScoredRun, intervals?: Uncertainty.ResultIntervals):
         )
       ])
     ),
-    official: run.official.map((o) => ({
-      ranking: o.ranking,
-      metric: o.metric,
-      rule: o.rule,
-      direction: o.direction,
-      value: number(o.value),
-      datasets: [...o.datasets],
-      zeroed: o.zeroed.map((z) => ({ ...z })),
-      ...ciOf(intervals && Uncertainty.rankedFigure(intervals, o.ranking, id)),
-      ...reasons([["value", o.value]])
-    })),
+    official: run.official.map((o) => officialJson(o, intervals && Uncertainty.rankedFigure(intervals, o.ranking, id))),
     errors: [...run.errors],
     warnings: [...run.warnings],
     infos: [...run.infos]
@@ -187,7 +214,7 @@ export const entryJson = (e: RankEntry<Rankable>) => ({
   postDeadline: e.meta.postDeadline,
   ...(e.meta.identityUnknown === true ? { identityUnknown: true as const } : {}),
   flags: [...e.flags],
-  value: number(e.value)
+  value: figureJson(e.value)
 })
 
 /**
