@@ -185,23 +185,28 @@ const identical = (x: Float64Array, y: Float64Array): boolean => {
 /**
  * The cocor tests' correlations of many pairs of runs, each run centred once
  * (`Dependent.inputFromScores`, bit for bit): r(gold, run) once per run, r(A, B) of consecutive
- * pairs sharing their first run four at a time (`Cocor.row`); the input of pair p.
+ * pairs sharing their first run a row at a time (`Cocor.table`, the runs in the order the pairs
+ * first name them, so that a row of --against all is one span of them); the input of pair p.
  */
 const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, pairs: ReadonlyArray<readonly [number, number]>) => {
   const g = Cocor.side(gold)
-  const centred: Array<Cocor.Side | undefined> = []
+  const slot = new Int32Array(runs.length).fill(-1)
+  const sides: Array<Cocor.Side> = []
+  for (const pair of pairs) {
+    for (const k of pair) if (slot[k] < 0) slot[k] = sides.push(Cocor.side(runs[k])) - 1
+  }
   const withGold = new Float64Array(runs.length).fill(Number.NaN)
-  const side = (k: number): Cocor.Side => (centred[k] ??= Cocor.side(runs[k]))
   const rGold = (k: number): number => {
-    if (withGold[k] !== withGold[k]) withGold[k] = Cocor.r(g, side(k))
+    if (withGold[k] !== withGold[k]) withGold[k] = Cocor.r(g, sides[slot[k]])
     return withGold[k]
   }
   const rKh = new Float64Array(pairs.length)
-  for (let p = 0; p < pairs.length; ) {
+  const row = Cocor.table(sides)
+  for (let p = 0; p < pairs.length;) {
     const a = pairs[p][0]
     let e = p + 1
-    while (e < pairs.length && pairs[e][0] === a) e++
-    Cocor.row(side(a), pairs.slice(p, e).map(([, b]) => side(b)), rKh, p)
+    while (e < pairs.length && pairs[e][0] === a && slot[pairs[e][1]] === slot[pairs[p][1]] + e - p) e++
+    row(slot[a], slot[pairs[p][1]], slot[pairs[p][1]] + e - p, rKh, p)
     p = e
   }
   return (p: number): Dependent.Input => ({ rJk: rGold(pairs[p][0]), rJh: rGold(pairs[p][1]), rKh: rKh[p], n: gold.length })

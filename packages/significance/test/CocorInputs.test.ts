@@ -30,6 +30,19 @@ describe("cocor inputs", () => {
     expect(input.rJk).toBeGreaterThan(0.9)
   })
 
+  it("a table (sides laid out once, 16 or 2 cross sums per pass) gives every span of every row the bits of correlation(x, y): wide passes, narrow passes and an odd last column", () => {
+    const { runs } = makeRuns(173, Array.from({ length: 40 }, (_, k) => 0.2 + (k % 9) * 0.6), 17)
+    const sides = runs.map(Cocor.side)
+    const row = Cocor.table(sides)
+    for (const [a, from, to] of [[0, 1, 40], [5, 6, 40], [39, 0, 39], [3, 4, 5], [7, 8, 25], [2, 10, 10], [20, 3, 36]]) {
+      const out = new Float64Array(to - from + 2).fill(Number.NaN)
+      row(a, from, to, out, 1)
+      expect(out[0]).toBeNaN()
+      expect(out[to - from + 1]).toBeNaN()
+      for (let c = from; c < to; c++) expect(Object.is(out[1 + c - from], Cocor.correlation(runs[a], runs[c])), `row ${a}, column ${c}`).toBe(true)
+    }
+  })
+
   it("scores near 1e200 and 1e-200 (squares out of range) are taken at unit scale: the r of the unscaled scores; a constant side has none", () => {
     const { runs } = makeRuns(50, [0.5, 1, 2, 3, 4], 5)
     const scaled = runs.map((r, k) => r.map((v) => v * (k % 2 === 0 ? 1e200 : 1e-200)))
