@@ -1,5 +1,5 @@
 // The cocor tests' correlations (internal/cocorInputs.ts): Pearson's declared figure of each pair's
-// moments, no Pearson of significance's own. r(A, B) of a row of pairs four at a time has the bits
+// moments, no Pearson of significance's own. r(A, B) of a row of pairs sixteen at a time has the bits
 // of `correlation` of each pair, which `Dependent.inputFromScores` uses; every r is the textbook r
 // and metrics' Pearson (the figure `score` prints), at any scale.
 import { describe, expect, it } from "vitest"
@@ -9,19 +9,21 @@ import * as Cocor from "../src/internal/cocorInputs.js"
 import { makeRuns, pearson as textbook } from "./data.js"
 
 describe("cocor inputs", () => {
-  it("a row gives each pair the bits of correlation(x, y), for rows of 0 to 9 runs (the four-wide passes and the rest), the textbook r and metrics' Pearson", () => {
+  it("a row of a table gives each pair the bits of correlation(x, y), in SIMD and JavaScript, for rows of 0 to 9 runs, the textbook r and metrics' Pearson", () => {
     const { gold, runs } = makeRuns(301, [0.3, 0.5, 0.8, 1, 1.5, 2, 3, 4, 5, 6], 11)
     const [x, ...ys] = runs
-    const cx = Cocor.side(x)
-    for (let m = 0; m <= ys.length; m++) {
-      const out = new Float64Array(m + 2).fill(Number.NaN)
-      Cocor.row(cx, ys.slice(0, m).map(Cocor.side), out, 1)
-      expect(out[0]).toBeNaN()
-      expect(out[m + 1]).toBeNaN()
-      for (let j = 0; j < m; j++) {
-        expect(Object.is(out[1 + j], Cocor.correlation(x, ys[j])), `row of ${m}, run ${j}`).toBe(true)
-        expect(Math.abs(out[1 + j] - textbook(Array.from(x), Array.from(ys[j])))).toBeLessThan(1e-14)
-        expect(Math.abs(out[1 + j] - Pearson.pearsonRaw(x, ys[j]))).toBeLessThan(1e-15)
+    for (const simd of [true, false]) {
+      const row = Cocor.table(runs.map(Cocor.side), simd)
+      for (let m = 0; m <= ys.length; m++) {
+        const out = new Float64Array(m + 2).fill(Number.NaN)
+        row(0, 1, 1 + m, out, 1)
+        expect(out[0]).toBeNaN()
+        expect(out[m + 1]).toBeNaN()
+        for (let j = 0; j < m; j++) {
+          expect(Object.is(out[1 + j], Cocor.correlation(x, ys[j])), `row of ${m}, run ${j}`).toBe(true)
+          expect(Math.abs(out[1 + j] - textbook(Array.from(x), Array.from(ys[j])))).toBeLessThan(1e-14)
+          expect(Math.abs(out[1 + j] - Pearson.pearsonRaw(x, ys[j]))).toBeLessThan(1e-15)
+        }
       }
     }
     const input = Dependent.inputFromScores(gold, x, ys[0])
@@ -47,7 +49,7 @@ describe("cocor inputs", () => {
     const { runs } = makeRuns(50, [0.5, 1, 2, 3, 4], 5)
     const scaled = runs.map((r, k) => r.map((v) => v * (k % 2 === 0 ? 1e200 : 1e-200)))
     const out = new Float64Array(4)
-    Cocor.row(Cocor.side(scaled[0]), scaled.slice(1).map(Cocor.side), out, 0)
+    Cocor.table(scaled.map(Cocor.side))(0, 1, 5, out, 0)
     for (let j = 0; j < 4; j++) {
       expect(Object.is(out[j], Cocor.correlation(scaled[0], scaled[j + 1]))).toBe(true)
       expect(Math.abs(out[j] - textbook(Array.from(runs[0]), Array.from(runs[j + 1])))).toBeLessThan(1e-14)

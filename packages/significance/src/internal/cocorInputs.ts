@@ -3,9 +3,9 @@
 // unitScale`, 1 for ordinary scores: squares of scores near 1e200 overflow, near 1e-200 underflow),
 // then per pair one cross sum, and r is the figure metrics' Pearson declares from its moments
 // (`Moments.pearson`), not a copy of its own. All pairs of 500 runs is 124,750 pairs of 1,379 scores,
-// each needing r(A, B): a row of pairs sharing their first run takes four cross sums per pass over
-// it (`row`), four independent addition chains where one would wait on each addition's latency, or
-// sixteen in WebAssembly SIMD over sides laid out once (`table`, half the time of `row` on them).
+// each needing r(A, B): a row of pairs sharing their first run takes sixteen cross sums per pass
+// over it, in WebAssembly SIMD over the sides laid out once (`table`: less than half the time of
+// four-wide JavaScript passes, 65-85 ms against 140-170 ms of CPU on 500 STS-B runs).
 import { Moments, Rescale } from "@stseval/metrics"
 import { Body, compiled, instantiate, module, newMemory } from "./wasm.js"
 
@@ -59,35 +59,6 @@ export const r = (x: Side, y: Side): number => {
 /** r(x, y) of two score arrays of one length. */
 export const correlation = (x: Float64Array, y: Float64Array): number => r(side(x), side(y))
 
-/** `r(x, ys[j])` into out[at + j] for every j, bit for bit: four cross sums per pass over x, each one chain in index order. */
-export const row = (x: Side, ys: ReadonlyArray<Side>, out: Float64Array, at: number): void => {
-  const dx = x.centred
-  const n = dx.length
-  let j = 0
-  for (; j + 4 <= ys.length; j += 4) {
-    const d0 = ys[j].centred
-    const d1 = ys[j + 1].centred
-    const d2 = ys[j + 2].centred
-    const d3 = ys[j + 3].centred
-    let s0 = 0
-    let s1 = 0
-    let s2 = 0
-    let s3 = 0
-    for (let i = 0; i < n; i++) {
-      const v = dx[i]
-      s0 += v * d0[i]
-      s1 += v * d1[i]
-      s2 += v * d2[i]
-      s3 += v * d3[i]
-    }
-    out[at + j] = figure(x, ys[j], s0)
-    out[at + j + 1] = figure(x, ys[j + 1], s1)
-    out[at + j + 2] = figure(x, ys[j + 2], s2)
-    out[at + j + 3] = figure(x, ys[j + 3], s3)
-  }
-  for (; j < ys.length; j++) out[at + j] = r(x, ys[j])
-}
-
 /** f64x2 accumulators of the wide kernel: 16 cross sums per pass over x (eight of x86's sixteen vector registers). */
 const WIDE = 8
 /** Columns of a block of the laid-out sides: what the wide kernel reads per index, one line after another. */
@@ -96,7 +67,7 @@ const BLOCK = 2 * WIDE
 /**
  * `cross(p, stride, pX, n, o)`: the cross sums of x (n doubles at pX) with 2 lanes columns, value i
  * of the first at p + i stride (bytes), into o. Each lane of an f64x2 is one pair's chain,
- * multiplied then added in index order as `row` does (WebAssembly fuses nothing), so a sum has
+ * multiplied then added in index order as `r` does (WebAssembly fuses nothing), so a sum has
  * the same bits as in JavaScript.
  */
 const crossFunction = (lanes: number): Body => {
@@ -124,15 +95,17 @@ const crossModule = (): object | null =>
   compiled("cross", () => module([{ name: "wide", body: crossFunction(WIDE) }, { name: "narrow", body: crossFunction(1) }], false))
 
 /**
- * r(sides[a], sides[c]) for c in from .. to - 1 into out[at + c - from], bit for bit as `row`, for
+ * r(sides[a], sides[c]) for c in from .. to - 1 into out[at + c - from], bit for bit as `r`, for
  * many rows over the same sides (all pairs of 500 runs: 172 million products): the sides are laid
  * out once in WebAssembly memory in blocks of 16, value i of a block's 16 sides side by side, so
  * that one SIMD load takes two columns and a pass over x makes 16 cross sums, reading the block
- * in order. Without WebAssembly SIMD, `row` itself.
+ * in order. Without WebAssembly SIMD (or `simd` false), `r` of each pair.
  */
-export const table = (sides: ReadonlyArray<Side>): (a: number, from: number, to: number, out: Float64Array, at: number) => void => {
-  const js = (a: number, from: number, to: number, out: Float64Array, at: number) => row(sides[a], sides.slice(from, to), out, at)
-  const wasm = crossModule()
+export const table = (sides: ReadonlyArray<Side>, simd = true): (a: number, from: number, to: number, out: Float64Array, at: number) => void => {
+  const js = (a: number, from: number, to: number, out: Float64Array, at: number) => {
+    for (let c = from; c < to; c++) out[at + c - from] = r(sides[a], sides[c])
+  }
+  const wasm = simd ? crossModule() : null
   const K = sides.length
   const n = K === 0 ? 0 : sides[0].centred.length
   if (wasm === null || K < 4 || sides.some((s) => s.centred.length !== n)) return js
