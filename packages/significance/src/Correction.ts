@@ -41,13 +41,23 @@ export const bonferroni = (p: ReadonlyArray<number>): Array<number> => {
  * @since 0.1.0
  */
 export const holm = (p: ReadonlyArray<number>): Array<number> => {
-  const idx = finiteIndices(p).sort((a, b) => p[a] - p[b])
-  const m = idx.length
-  const out = p.slice()
+  // Sorted as a typed array (no comparator: all pairs of 500 runs are 124,750 p-values). Tied
+  // p-values need no order among them: the first of a tie has the largest (m - j) p, which the
+  // running maximum keeps for the rest, so each takes the value at its value's first rank.
+  const sorted = Float64Array.from(p.filter((v) => !Number.isNaN(v))).sort()
+  const m = sorted.length
+  const adjusted = new Float64Array(m)
   let running = 0
-  idx.forEach((i, j) => {
-    running = Math.max(running, Math.min(1, (m - j) * p[i]))
-    out[i] = running
+  for (let j = 0; j < m; j++) adjusted[j] = running = Math.max(running, Math.min(1, (m - j) * sorted[j]))
+  return p.map((v) => {
+    if (Number.isNaN(v)) return v
+    let lo = 0
+    let hi = m - 1
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (sorted[mid] < v) lo = mid + 1
+      else hi = mid
+    }
+    return adjusted[lo]
   })
-  return out
 }

@@ -56,6 +56,20 @@ describe("Holm and Bonferroni", () => {
     Correction.bonferroni(p).forEach((v, i) => expect(v).toBeCloseTo([0.04, 0.16, 0.12, 0.02][i], 14))
     expect(Correction.bonferroni([0.5, 0.3])).toEqual([1, 0.6])
   })
+  it("Holm with ties (R: p.adjust(c(.02, .01, .02, .02, .5, .01, NA), \"holm\")) and, on 3,000 p-values with many ties and zeros, the textbook max over the ranks below, bit for bit", () => {
+    const out = Correction.holm([0.02, 0.01, 0.02, 0.02, 0.5, 0.01, Number.NaN])
+    out.slice(0, 6).forEach((v, i) => expect(v).toBeCloseTo([0.08, 0.06, 0.08, 0.08, 0.5, 0.06][i], 15))
+    expect(out[6]).toBeNaN()
+    const many = Array.from({ length: 3000 }, (_, i) => ((i * 7919) % 1000) / 4000 * ((i % 11) / 10))
+    const order = many.map((_, i) => i).sort((a, b) => many[a] - many[b] || a - b)
+    const textbook = new Array<number>(many.length)
+    order.forEach((i, rank) => {
+      let max = 0
+      for (let j = 0; j <= rank; j++) max = Math.max(max, Math.min(1, (many.length - j) * many[order[j]]))
+      textbook[i] = max
+    })
+    expect(Correction.holm(many)).toEqual(textbook)
+  })
   it("NaN stays NaN and does not count", () => {
     const out = Correction.holm([0.01, Number.NaN, 0.02])
     expect(out[1]).toBeNaN()
