@@ -56,7 +56,7 @@ export const rankInto = (
 }
 
 /** Competition ranks of the ranked runs on the original data. */
-export const originalRanks = (job: Job, estimates: Float64Array, FIG: number): Int32Array => {
+export const originalRanks = (job: Pick<Job, "ranked" | "direction">, estimates: Float64Array, FIG: number): Int32Array => {
   const n = job.ranked.length
   const ranks = new Int32Array(n)
   rankInto(job.ranked, estimates, 0, FIG, FIG - 1, new Float64Array(n), ranks, 1, 0, new Int32Array(n), job.direction === "lower")

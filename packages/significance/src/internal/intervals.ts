@@ -120,6 +120,13 @@ export interface Sizing {
  */
 const SUMS_THREAD_WORK = 5e8
 
+/**
+ * How many resampled figures Intervals.ts holds at once, `elements`: the runs of a tile times
+ * their figures times the resamples (4 MiB of them), and `held`, a test's hook told the size of
+ * each tile's figures as it is taken.
+ */
+export const tiling: { elements: number; held: ((elements: number) => void) | undefined } = { elements: 1 << 19, held: undefined }
+
 /** Tests only: how the rank walks are split over threads (rankSums.ts). */
 export interface PassOptions {
   readonly threads?: number | undefined
