@@ -335,7 +335,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     first = undefined
     if (part instanceof InvalidInput) return part
     const job: Job = { ...part, ranked: new Int32Array(0) }
-    const prepared = Engine.estimate(job, engine, { resamples: B, threads: options.threads })
+    const prepared = Engine.estimate(job, engine, { resamples: B, threads: options.threads, runs: K })
     const progress = options.progress
     const pass = Engine.pass(job, prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
     passEngine = pass.engine

@@ -112,6 +112,8 @@ export interface Pass {
 export interface Sizing {
   readonly resamples: number
   readonly threads?: number | undefined
+  /** The runs of the whole job when it is taken tile by tile of runs: its threads are decided by the whole work. */
+  readonly runs?: number | undefined
 }
 
 /**
@@ -122,10 +124,11 @@ const SUMS_THREAD_WORK = 5e8
 
 /**
  * How many resampled figures Intervals.ts holds at once, `elements`: the runs of a tile times
- * their figures times the resamples (4 MiB of them), and `held`, a test's hook told the size of
- * each tile's figures as it is taken.
+ * their figures times the resamples (8 MiB of them: 4 tiles for 2,000 STS-B runs' two figures and
+ * 1,000 resamples; tiles of half that size cost 10-20% more CPU time, in per-tile set-up and
+ * draws), and `held`, a test's hook told the size of each tile's figures as it is taken.
  */
-export const tiling: { elements: number; held: ((elements: number) => void) | undefined } = { elements: 1 << 19, held: undefined }
+export const tiling: { elements: number; held: ((elements: number) => void) | undefined } = { elements: 1 << 20, held: undefined }
 
 /** Tests only: how the rank walks are split over threads (rankSums.ts). */
 export interface PassOptions {
@@ -212,7 +215,7 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
     }
   }
   // the sums of a whole chunk of resamples per call, on several threads for large jobs
-  const work = sizing.resamples * N * K1
+  const work = sizing.resamples * N * ((sizing.runs ?? K) + 1)
   const threads = Math.max(1, Math.min(64, Math.floor(sizing.threads ?? Threads.defaultThreads(work, SUMS_THREAD_WORK))))
   const sums = SumsKernel.make(fill, N, K1, Int32Array.from(spans), engine, Random.CHUNK / TILE, threads)
   return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums }
