@@ -303,7 +303,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   // resample, so only the official figures (resamples x runs) are kept for them (issue 34: all of
   // 2,000 STS-B runs' figures held at once were 32 MB per pass, on top of the pass's data)
   const per = Math.max(1, Math.floor(tiling.elements / (FIG * B)))
-  let first: Omit<Job, "ranked"> | InvalidInput | undefined = layOut(input, metrics, 0, Math.min(K, per))
+  let first: Job | InvalidInput | undefined = layOut(input, metrics, 0, Math.min(K, per))
   if (first instanceof InvalidInput) return first
   // a generic metric's label codes are one table per dataset over every run: one tile
   if (first.generic !== undefined && first.runs < K) first = layOut(input, metrics)
@@ -334,7 +334,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     // the first tile's data go with it
     first = undefined
     if (part instanceof InvalidInput) return part
-    const job: Job = { ...part, ranked: new Int32Array(0) }
+    const job: Job = part
     const prepared = Engine.estimate(job, engine, { resamples: B, threads: options.threads, runs: K })
     const progress = options.progress
     const pass = Engine.pass(job, prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })

@@ -1,8 +1,7 @@
 // The resampling pass behind Intervals.ts: per resample, one index multiset per dataset (shared
 // by the gold and every run), every run's per-dataset figure from sufficient statistics, its
-// aggregates under the edition's rule, and the competition ranks of the ranked runs. Everything is
-// written into matrices [figure][resample] and [ranked run][resample]; Intervals.ts takes the
-// percentiles. Plain loops over typed arrays; the heavy parts are sumsKernel.ts (the sums of
+// aggregates under the edition's rule, written into a matrix [resample][run][figure]; Intervals.ts
+// takes a tile of runs at a time, their percentiles, and the ranks from the official figures. Plain loops over typed arrays; the heavy parts are sumsKernel.ts (the sums of
 // metrics declared by the moments, as Pearson, standardised MSE and CCC, or by accuracy's counts;
 // each figure is then the metric's declared `figure` of its sums) and rankSums.ts (the walks of
 // rank-based metrics, Spearman and Kendall, on worker threads for large jobs), which fills their
@@ -16,7 +15,6 @@
 // the datasets' draws.
 import { Moments, Rescale } from "@stseval/metrics"
 import type { Metric as Descriptor } from "@stseval/metrics"
-import { rankInto } from "./competitionRanks.js"
 import { makeGeneric } from "./genericLanes.js"
 import * as Random from "./random.js"
 import * as RankSums from "./rankSums.js"
@@ -56,8 +54,6 @@ export interface Job {
   readonly labelled: ReadonlyArray<Labelled>
   readonly official: Rule
   readonly missing: "zero" | "no-official-score"
-  /** Runs that take part in the ranking (each with a defined official estimate). */
-  readonly ranked: Int32Array
   /** `lower`: the official figure is better when lower (MSE): ranks count the runs strictly below. */
   readonly direction?: "higher" | "lower" | undefined
   /**
@@ -101,10 +97,6 @@ export interface Pass {
   readonly samples: Float64Array
   /** Per (run, figure): resamples where a correlation entering the figure was undefined. */
   readonly degenerate: Int32Array
-  /** ranks[j * B + b]: competition rank of ranked run j in resample b. */
-  readonly ranks: Int32Array
-  /** Per ranked run: resamples where its official figure was undefined (ranked last there). */
-  readonly rankDegenerate: Int32Array
   readonly engine: "js" | "wasm"
 }
 
@@ -491,7 +483,7 @@ const draw = (rng: Random.Rng, count: number, start: Int32Array, W: ReadonlyArra
  * of every resample come first (rankSums.ts, on several threads for large jobs, each chunk of
  * resamples drawing its own multiplicities); then, chunk by chunk, every tile's draws, their sums
  * in one call, and resample by resample the generic figures over the kept draws, the sums'
- * figures, the aggregates and the ranks in the metric's direction.
+ * figures and the aggregates.
  */
 export const pass = (
   job: Job,
@@ -502,7 +494,7 @@ export const pass = (
   options: PassOptions = {}
 ): Pass => {
   const { setup, generic, figures, estimates } = prepared
-  const { start, ranked } = job
+  const { start } = job
   const FIG = figures.figures
   const KF = job.runs * FIG
   const { sums } = setup
@@ -525,12 +517,8 @@ export const pass = (
     ...(progress !== undefined && walks ? { progress: walked } : {})
   })
   const degenerate = new Int32Array(KF)
-  const ranks = new Int32Array(ranked.length * B)
-  const rankDegenerate = new Int32Array(ranked.length)
-  const sorted = new Float64Array(ranked.length)
   // the draws feed the sums and the generic figures (the walks draw their own)
   const draws = setup.spans > 0
-  const lower = job.direction === "lower"
   for (let c = 0; c * Random.CHUNK < B; c++) {
     const rng = Random.chunkRng(states, c)
     const b0 = c * Random.CHUNK
@@ -546,9 +534,8 @@ export const pass = (
         figures.setPicks(generic.lanes[r])
       }
       figures.fill(r % TILE, samples, b * KF, degenerate, defined)
-      rankInto(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate, lower)
       if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
     }
   }
-  return { figures: FIG, estimates, samples, degenerate, ranks, rankDegenerate, engine: sums.engine }
+  return { figures: FIG, estimates, samples, degenerate, engine: sums.engine }
 }

@@ -129,7 +129,7 @@ export const layOut = (
   /** Lay out only runs [from, to) (every run is checked): Intervals.ts takes a pass tile by tile of runs. */
   from = 0,
   to = input.runs.length
-): InvalidInput | Omit<Job, "ranked"> => {
+): InvalidInput | Job => {
   const { datasets, runs } = input
   const D = datasets.length
   const K = to - from
