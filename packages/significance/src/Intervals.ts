@@ -334,10 +334,9 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     // the first tile's data go with it
     first = undefined
     if (part instanceof InvalidInput) return part
-    const job: Job = part
-    const prepared = Engine.estimate(job, engine, { resamples: B, threads: options.threads, runs: K })
+    const prepared = Engine.estimate(part, engine, { resamples: B, threads: options.threads, runs: K })
     const progress = options.progress
-    const pass = Engine.pass(job, prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
+    const pass = Engine.pass(part, prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
     passEngine = pass.engine
     const TF = (k1 - k0) * FIG
     const o = k0 * FIG
