@@ -30,8 +30,9 @@
  */
 import type { Metric as MetricDescriptor } from "@stseval/metrics"
 import * as Decimal from "./internal/decimal.js"
-import { originalRanks as rankOriginal } from "./internal/competitionRanks.js"
+import { originalRanks as rankOriginal, rankInto } from "./internal/competitionRanks.js"
 import * as Engine from "./internal/intervals.js"
+import { tiling } from "./internal/intervals.js"
 import type { Job } from "./internal/intervals.js"
 import { checkCount, checkSeed } from "./internal/inputs.js"
 import { checkDefinition, engineOf, invalid, layOut, predates } from "./internal/job.js"
@@ -77,7 +78,7 @@ const lacking = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, 
 const aggregateReason = (
   input: Input,
   metrics: ReadonlyArray<MetricDescriptor.Metric>,
-  job: Omit<Job, "ranked">,
+  weight: Float64Array,
   estimates: Float64Array,
   k: number,
   FIG: number,
@@ -98,7 +99,7 @@ const aggregateReason = (
     return `no official score: it needs every dataset, and ${missing.join(", ")} ${missing.length > 1 ? "have" : "has"} no figure`
   }
   if (official && rule === "wmean") {
-    const noWeight = input.datasets.filter((_, d) => estimates[k * FIG + d] !== estimates[k * FIG + d] && job.weight[d] === 0)
+    const noWeight = input.datasets.filter((_, d) => estimates[k * FIG + d] !== estimates[k * FIG + d] && weight[d] === 0)
     if (noWeight.length > 0) return `the weight of ${noWeight.map((ds) => ds.name).join(", ")} is unknown (no gold)`
   }
   return `${metricName(metrics[0])} is undefined on every dataset`
@@ -290,23 +291,28 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   }
   const metrics = checkDefinition(input)
   if (metrics instanceof InvalidInput) return metrics
-  const laid = layOut(input, metrics)
-  if (laid instanceof InvalidInput) return laid
 
   const D = input.datasets.length
   const K = input.runs.length
-  const prepared = Engine.estimate({ ...laid, ranked: new Int32Array(0) }, engine, { resamples: B, threads: options.threads })
-  const { estimates } = prepared
-  const FIG = prepared.figures.figures
+  const FIG = D + (input.aggregates?.length ?? 0) + 1
   const OFF = FIG - 1
   const KF = K * FIG
-  const rankedList: Array<number> = []
-  for (let k = 0; k < K; k++) {
-    if (input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF]) rankedList.push(k)
-  }
-  const job: Job = { ...laid, ranked: Int32Array.from(rankedList) }
-  const pass = Engine.pass(job, prepared, B, seed, options.progress, { threads: options.threads })
-  const originalRanks = rankOriginal(job, estimates, FIG)
+  // The pass goes tile by tile of runs, each tile's figures over every resample at once, their
+  // percentiles taken and the tile dropped: every run's figures depend on its own pairs alone
+  // (the same draws in every tile, from the same seed), and only the ranks need every run of a
+  // resample, so only the official figures (resamples x runs) are kept for them (issue 34: all of
+  // 2,000 STS-B runs' figures held at once were 32 MB per pass, on top of the pass's data)
+  const per = Math.max(1, Math.floor(tiling.elements / (FIG * B)))
+  let first: Job | InvalidInput | undefined = layOut(input, metrics, 0, Math.min(K, per))
+  if (first instanceof InvalidInput) return first
+  // a generic metric's label codes are one table per dataset over every run: one tile
+  if (first.generic !== undefined && first.runs < K) first = layOut(input, metrics)
+  if (first instanceof InvalidInput) return first
+  const tile = Math.max(1, first.runs)
+  const tiles = Math.max(1, Math.ceil(K / tile))
+  const { weight, start, direction } = first
+  const has = new Uint8Array(K * D)
+  input.runs.forEach((run, k) => input.datasets.forEach((ds, d) => (has[k * D + d] = run.scores[ds.name] === undefined ? 0 : 1)))
 
   const alpha = 1 - level
   const ps = [alpha / 2, 1 - alpha / 2]
@@ -314,6 +320,60 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   // a figure undefined in more than (1 - level) of the resamples gets no interval: the percentiles
   // of what is left would describe a different, conditional distribution
   const allowed = Math.floor(alpha * B + 1e-9)
+  const estimates = new Float64Array(KF)
+  const degenerates = new Int32Array(KF)
+  const used = new Int32Array(KF)
+  const lows = new Float64Array(KF).fill(Number.NaN)
+  const highs = new Float64Array(KF).fill(Number.NaN)
+  const officials = input.runs.some((run) => run.ranked !== false) ? new Float64Array(B * K) : undefined
+  let passEngine: "js" | "wasm" = "js"
+  for (let t = 0; t < tiles; t++) {
+    const k0 = t * tile
+    const k1 = Math.min(K, k0 + tile)
+    const part = first ?? layOut(input, metrics, k0, k1)
+    // the first tile's data go with it
+    first = undefined
+    if (part instanceof InvalidInput) return part
+    const prepared = Engine.estimate(part, engine, { resamples: B, threads: options.threads, runs: K })
+    const progress = options.progress
+    const pass = Engine.pass(part, prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
+    passEngine = pass.engine
+    const TF = (k1 - k0) * FIG
+    const o = k0 * FIG
+    tiling.held?.(pass.samples.length)
+    estimates.set(prepared.estimates, o)
+    degenerates.set(pass.degenerate, o)
+    for (let i = 0; i < TF; i++) {
+      if (prepared.estimates[i] !== prepared.estimates[i]) continue
+      let n = 0
+      for (let b = 0; b < B; b++) {
+        const v = pass.samples[b * TF + i]
+        if (v === v) buffer[n++] = v
+      }
+      used[o + i] = n
+      if (B - n > allowed) continue
+      const [low, high] = quantiles(buffer, n, ps)
+      lows[o + i] = low
+      highs[o + i] = high
+    }
+    if (officials !== undefined) {
+      for (let b = 0; b < B; b++) for (let k = k0; k < k1; k++) officials[b * K + k] = pass.samples[b * TF + (k - k0) * FIG + OFF]
+    }
+  }
+  const rankedList: Array<number> = []
+  for (let k = 0; k < K; k++) {
+    if (input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF]) rankedList.push(k)
+  }
+  const ranked = Int32Array.from(rankedList)
+  const lower = direction === "lower"
+  const ranks = new Int32Array(ranked.length * B)
+  const rankDegenerate = new Int32Array(ranked.length)
+  if (officials !== undefined && ranked.length > 0) {
+    const sorted = new Float64Array(ranked.length)
+    for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, sorted, ranks, B, b, rankDegenerate, lower)
+  }
+  const originalRanks = rankOriginal({ ranked, direction }, estimates, FIG)
+
   const notes: Array<string> = []
   const correlation = metrics.every((m) => m.correlation)
   const undefinedIn = correlation ? "a correlation was undefined in " : "a figure was undefined in "
@@ -322,14 +382,14 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   // the pairs a figure rests on: its dataset's, or for an aggregate those of the datasets the run has
   const pairsOf = (k: number, f: number): number => {
     let n = 0
-    for (let d = 0; d < D; d++) if ((f === d || f >= D) && job.has[k * D + d] === 1) n += job.start[d + 1] - job.start[d]
+    for (let d = 0; d < D; d++) if ((f === d || f >= D) && has[k * D + d] === 1) n += start[d + 1] - start[d]
     return n
   }
   // the largest |sample skewness| of the gold and the run among the Pearson datasets a figure rests on
   const skewOf = (k: number, f: number): number => {
     let worst = 0
     for (let d = 0; d < D; d++) {
-      if (!(f === d || f >= D) || job.has[k * D + d] !== 1 || !isPearson(metrics[d])) continue
+      if (!(f === d || f >= D) || has[k * D + d] !== 1 || !isPearson(metrics[d])) continue
       const s = input.runs[k].scores[input.datasets[d].name]
       if (s === undefined || !(s.run instanceof Float64Array)) continue
       worst = Math.max(worst, Math.abs(sampleSkewness(s.run)), Math.abs(sampleSkewness(s.gold as Float64Array)))
@@ -350,43 +410,38 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     return { ...made, pairs, ...(skew > skewLimit ? { skewed: skew } : {}) }
   }
   const figureOf = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
-    const value = estimates[k * FIG + f]
-    const degenerate = pass.degenerate[k * FIG + f]
-    const base = k * FIG + f
+    const i = k * FIG + f
+    const value = estimates[i]
+    const degenerate = degenerates[i]
     if (value !== value) return { value: undefined, ci: undefined, reason: reasonIfUndefined(), degenerate: 0, used: 0 }
-    let used = 0
-    for (let b = 0; b < B; b++) {
-      const v = pass.samples[b * KF + base]
-      if (v === v) buffer[used++] = v
-    }
+    const n = used[i]
     if (degenerate > 0) {
       notes.push(
         `${input.runs[k].id}, ${label}: ${undefinedIn}${degenerate} of ${B} resamples ${because}` +
-          (used < B ? `; the figure itself was undefined in ${B - used} and they are left out of its interval` : "; the edition's rule was applied to them")
+          (n < B ? `; the figure itself was undefined in ${B - n} and they are left out of its interval` : "; the edition's rule was applied to them")
       )
     }
-    if (B - used > allowed) {
+    if (B - n > allowed) {
       return {
         value,
         ci: undefined,
-        reason: `undefined in ${B - used} of ${B} resamples (more than ${Number((100 - Number(levelPercent(level))).toFixed(10))}% of them): no interval`,
+        reason: `undefined in ${B - n} of ${B} resamples (more than ${Number((100 - Number(levelPercent(level))).toFixed(10))}% of them): no interval`,
         degenerate,
-        used
+        used: n
       }
     }
-    const [low, high] = quantiles(buffer, used, ps)
-    return { value, ci: { low, high, level }, reason: undefined, degenerate, used }
+    return { value, ci: { low: lows[i], high: highs[i], level }, reason: undefined, degenerate, used: n }
   }
 
   const rankIntervals = new Map<number, RankInterval>()
-  job.ranked.forEach((k, j) => {
-    for (let b = 0; b < B; b++) buffer[b] = pass.ranks[j * B + b]
+  ranked.forEach((k, j) => {
+    for (let b = 0; b < B; b++) buffer[b] = ranks[j * B + b]
     const [lo, hi] = quantiles(buffer, B, ps)
     rankIntervals.set(k, { low: Math.floor(lo + 1e-9), high: Math.ceil(hi - 1e-9) })
   })
   const rankOf = new Map<number, number>()
-  job.ranked.forEach((k, j) => rankOf.set(k, originalRanks[j]))
-  const best = Array.from(job.ranked)
+  ranked.forEach((k, j) => rankOf.set(k, originalRanks[j]))
+  const best = Array.from(ranked)
     .filter((_, j) => originalRanks[j] === 1)
     .map((k) => rankIntervals.get(k) as RankInterval)
   const overlaps = (r: RankInterval) => best.some((b) => r.low <= b.high && b.low <= r.high)
@@ -400,10 +455,10 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     }))
     const aggregates: Partial<Record<Labelled, Figure>> = {}
     labelled.forEach((name, j) => {
-      aggregates[name] = figure(k, D + j, () => aggregateReason(input, metrics, laid, estimates, k, FIG, name, false), name)
+      aggregates[name] = figure(k, D + j, () => aggregateReason(input, metrics, weight, estimates, k, FIG, name, false), name)
     })
-    const official = figure(k, OFF, () => aggregateReason(input, metrics, laid, estimates, k, FIG, input.official, true), `official (${input.official})`)
-    const j = job.ranked.indexOf(k)
+    const official = figure(k, OFF, () => aggregateReason(input, metrics, weight, estimates, k, FIG, input.official, true), `official (${input.official})`)
+    const j = ranked.indexOf(k)
     const rankInterval = rankIntervals.get(k)
     return {
       id: run.id,
@@ -418,11 +473,11 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
           : run.ranked === false
             ? "not ranked (left out of the ranking, e.g. not a primary run)"
             : `no official figure: ${official.reason ?? "undefined"}`,
-      rankDegenerate: j >= 0 ? pass.rankDegenerate[j] : 0,
+      rankDegenerate: j >= 0 ? rankDegenerate[j] : 0,
       overlapsBest: rankInterval !== undefined && overlaps(rankInterval)
     }
   })
-  const bestGroup = Array.from(job.ranked)
+  const bestGroup = Array.from(ranked)
     .filter((k) => runs[k].overlapsBest)
     .sort((a, b) => (rankOf.get(a) ?? 0) - (rankOf.get(b) ?? 0) || a - b)
     .map((k) => input.runs[k].id)
@@ -440,5 +495,5 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     version: SignatureLine.VERSION,
     ...(metrics.some((m) => !predates(m)) ? { metrics: [...new Set(metrics.map((m) => m.name))].join("+") } : {})
   }
-  return { signature, signatureText: formatSignature(signature), level, resamples: B, runs, bestGroup, notes, engine: pass.engine }
+  return { signature, signatureText: formatSignature(signature), level, resamples: B, runs, bestGroup, notes, engine: passEngine }
 }

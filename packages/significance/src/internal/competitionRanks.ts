@@ -1,5 +1,5 @@
-// Competition ranks of the ranked runs, in every resample of the pass (intervals.ts) and on the
-// original pairs.
+// Competition ranks of the ranked runs, in every resample (from the official figures Intervals.ts
+// keeps) and on the original pairs.
 import type { Job } from "./intervals.js"
 
 /**
@@ -56,7 +56,7 @@ export const rankInto = (
 }
 
 /** Competition ranks of the ranked runs on the original data. */
-export const originalRanks = (job: Job, estimates: Float64Array, FIG: number): Int32Array => {
+export const originalRanks = (job: { readonly ranked: Int32Array } & Pick<Job, "direction">, estimates: Float64Array, FIG: number): Int32Array => {
   const n = job.ranked.length
   const ranks = new Int32Array(n)
   rankInto(job.ranked, estimates, 0, FIG, FIG - 1, new Float64Array(n), ranks, 1, 0, new Int32Array(n), job.direction === "lower")

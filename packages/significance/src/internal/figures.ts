@@ -56,7 +56,7 @@ const prepare = (given: Runs, resamples: number, threads: number | undefined) =>
   const laid = layOut(input, metrics)
   // checkValues has refused all layOut refuses but a stratum of more than 2^21 pairs
   if (laid instanceof InvalidInput) return laid
-  const job: Engine.Job = { ...laid, ranked: new Int32Array(0) }
+  const job: Engine.Job = laid
   const prepared = Engine.estimate(job, "auto", { resamples, threads })
   const FIG = prepared.figures.figures
   const estimates = Float64Array.from(given.runs, (_, k) => prepared.estimates[k * FIG + FIG - 1])

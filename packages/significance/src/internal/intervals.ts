@@ -1,8 +1,7 @@
 // The resampling pass behind Intervals.ts: per resample, one index multiset per dataset (shared
 // by the gold and every run), every run's per-dataset figure from sufficient statistics, its
-// aggregates under the edition's rule, and the competition ranks of the ranked runs. Everything is
-// written into matrices [figure][resample] and [ranked run][resample]; Intervals.ts takes the
-// percentiles. Plain loops over typed arrays; the heavy parts are sumsKernel.ts (the sums of
+// aggregates under the edition's rule, written into a matrix [resample][run][figure]; Intervals.ts
+// takes a tile of runs at a time, their percentiles, and the ranks from the official figures. Plain loops over typed arrays; the heavy parts are sumsKernel.ts (the sums of
 // metrics declared by the moments, as Pearson, standardised MSE and CCC, or by accuracy's counts;
 // each figure is then the metric's declared `figure` of its sums) and rankSums.ts (the walks of
 // rank-based metrics, Spearman and Kendall, on worker threads for large jobs), which fills their
@@ -16,7 +15,6 @@
 // the datasets' draws.
 import { Moments, Rescale } from "@stseval/metrics"
 import type { Metric as Descriptor } from "@stseval/metrics"
-import { rankInto } from "./competitionRanks.js"
 import { makeGeneric } from "./genericLanes.js"
 import * as Random from "./random.js"
 import * as RankSums from "./rankSums.js"
@@ -56,8 +54,6 @@ export interface Job {
   readonly labelled: ReadonlyArray<Labelled>
   readonly official: Rule
   readonly missing: "zero" | "no-official-score"
-  /** Runs that take part in the ranking (each with a defined official estimate). */
-  readonly ranked: Int32Array
   /** `lower`: the official figure is better when lower (MSE): ranks count the runs strictly below. */
   readonly direction?: "higher" | "lower" | undefined
   /**
@@ -101,10 +97,6 @@ export interface Pass {
   readonly samples: Float64Array
   /** Per (run, figure): resamples where a correlation entering the figure was undefined. */
   readonly degenerate: Int32Array
-  /** ranks[j * B + b]: competition rank of ranked run j in resample b. */
-  readonly ranks: Int32Array
-  /** Per ranked run: resamples where its official figure was undefined (ranked last there). */
-  readonly rankDegenerate: Int32Array
   readonly engine: "js" | "wasm"
 }
 
@@ -112,6 +104,8 @@ export interface Pass {
 export interface Sizing {
   readonly resamples: number
   readonly threads?: number | undefined
+  /** The runs of the whole job when it is taken tile by tile of runs: its threads are decided by the whole work. */
+  readonly runs?: number | undefined
 }
 
 /**
@@ -119,6 +113,14 @@ export interface Sizing {
  * message to each helper and a wait (about 0.1 ms), against about 40 ms of work per chunk here.
  */
 const SUMS_THREAD_WORK = 5e8
+
+/**
+ * How many resampled figures Intervals.ts holds at once, `elements`: the runs of a tile times
+ * their figures times the resamples (8 MiB of them: 4 tiles for 2,000 STS-B runs' two figures and
+ * 1,000 resamples; tiles of half that size cost 10-20% more CPU time, in per-tile set-up and
+ * draws), and `held`, a test's hook told the size of each tile's figures as it is taken.
+ */
+export const tiling: { elements: number; held: ((elements: number) => void) | undefined } = { elements: 1 << 20, held: undefined }
 
 /** Tests only: how the rank walks are split over threads (rankSums.ts). */
 export interface PassOptions {
@@ -205,7 +207,7 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
     }
   }
   // the sums of a whole chunk of resamples per call, on several threads for large jobs
-  const work = sizing.resamples * N * K1
+  const work = sizing.resamples * N * ((sizing.runs ?? K) + 1)
   const threads = Math.max(1, Math.min(64, Math.floor(sizing.threads ?? Threads.defaultThreads(work, SUMS_THREAD_WORK))))
   const sums = SumsKernel.make(fill, N, K1, Int32Array.from(spans), engine, Random.CHUNK / TILE, threads)
   return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums }
@@ -481,7 +483,7 @@ const draw = (rng: Random.Rng, count: number, start: Int32Array, W: ReadonlyArra
  * of every resample come first (rankSums.ts, on several threads for large jobs, each chunk of
  * resamples drawing its own multiplicities); then, chunk by chunk, every tile's draws, their sums
  * in one call, and resample by resample the generic figures over the kept draws, the sums'
- * figures, the aggregates and the ranks in the metric's direction.
+ * figures and the aggregates.
  */
 export const pass = (
   job: Job,
@@ -492,7 +494,7 @@ export const pass = (
   options: PassOptions = {}
 ): Pass => {
   const { setup, generic, figures, estimates } = prepared
-  const { start, ranked } = job
+  const { start } = job
   const FIG = figures.figures
   const KF = job.runs * FIG
   const { sums } = setup
@@ -515,12 +517,8 @@ export const pass = (
     ...(progress !== undefined && walks ? { progress: walked } : {})
   })
   const degenerate = new Int32Array(KF)
-  const ranks = new Int32Array(ranked.length * B)
-  const rankDegenerate = new Int32Array(ranked.length)
-  const sorted = new Float64Array(ranked.length)
   // the draws feed the sums and the generic figures (the walks draw their own)
   const draws = setup.spans > 0
-  const lower = job.direction === "lower"
   for (let c = 0; c * Random.CHUNK < B; c++) {
     const rng = Random.chunkRng(states, c)
     const b0 = c * Random.CHUNK
@@ -536,9 +534,8 @@ export const pass = (
         figures.setPicks(generic.lanes[r])
       }
       figures.fill(r % TILE, samples, b * KF, degenerate, defined)
-      rankInto(ranked, samples, b * KF, FIG, FIG - 1, sorted, ranks, B, b, rankDegenerate, lower)
       if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
     }
   }
-  return { figures: FIG, estimates, samples, degenerate, ranks, rankDegenerate, engine: sums.engine }
+  return { figures: FIG, estimates, samples, degenerate, engine: sums.engine }
 }

@@ -124,10 +124,16 @@ const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, 
 }
 
 /** Checks the runs and lays the data out by dataset; the gold of a dataset is its first run's. */
-export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): InvalidInput | Omit<Job, "ranked"> => {
+export const layOut = (
+  input: Input,
+  metrics: ReadonlyArray<MetricDescriptor.Metric>,
+  /** Lay out only runs [from, to) (every run is checked): Intervals.ts takes a pass tile by tile of runs. */
+  from = 0,
+  to = input.runs.length
+): InvalidInput | Job => {
   const { datasets, runs } = input
   const D = datasets.length
-  const K = runs.length
+  const K = to - from
   const ids = new Set<string>()
   const reference: Array<{ readonly k: number; readonly s: Scores } | undefined> = datasets.map(() => undefined)
   for (const [k, run] of runs.entries()) {
@@ -176,7 +182,7 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
   const codesNeeded = metrics.some((m, d) => kernel[d] === "generic" && m.kind === "labels")
   const goldCodes = codesNeeded ? new Int32Array(N) : undefined
   const codes = codesNeeded ? new Int32Array(K * N) : undefined
-  const confident = runs.some((run) => datasets.some((ds, d) => kernel[d] === "generic" && (run.scores[ds.name] as { confidence?: Float64Array } | undefined)?.confidence !== undefined))
+  const confident = runs.slice(from, to).some((run) => datasets.some((ds, d) => kernel[d] === "generic" && (run.scores[ds.name] as { confidence?: Float64Array } | undefined)?.confidence !== undefined))
   const confidence = confident ? new Float64Array(K * N) : undefined
   const hasConfidence = confident ? new Uint8Array(K * D) : undefined
   for (let d = 0; d < D; d++) {
@@ -197,7 +203,7 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
     if (!labels) gold.set(ref.s.gold as Float64Array, a)
     else if (!accuracy) for (let i = 0; i < ref.s.gold.length; i++) goldCodes![a + i] = code(ref.s.gold[i] as string)
     for (let k = 0; k < K; k++) {
-      const s = runs[k].scores[datasets[d].name]
+      const s = runs[from + k].scores[datasets[d].name]
       if (s === undefined) continue
       has[k * D + d] = 1
       if (accuracy) {
@@ -238,7 +244,7 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
           labels: labelCount,
           confidence,
           hasConfidence,
-          original: originalFigure(input, metrics),
+          original: originalFigure(input, metrics, from),
           pooled: pooledMetric(input, metrics)
         }
       : undefined
@@ -272,9 +278,9 @@ export const engineOf = (m: MetricDescriptor.Metric): Engine.Metric => {
 export const predates = (m: MetricDescriptor.Metric): boolean => isPearson(m) || isRankPearson(m) || engineOf(m) === "correct"
 
 /** A generic dataset's figure on the original pairs: the metric's own `compute`, as `score` reports it. */
-const originalFigure = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>) => (k: number, d: number): number => {
+const originalFigure = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, from: number) => (k: number, d: number): number => {
   const m = metrics[d]
-  const s = input.runs[k].scores[input.datasets[d].name]!
+  const s = input.runs[from + k].scores[input.datasets[d].name]!
   const v =
     m.kind === "labels"
       ? m.compute(s.gold as ReadonlyArray<string>, s.run as ReadonlyArray<string>)

@@ -1,0 +1,53 @@
+// Issue 34: the intervals pass holds the resampled figures of a tile of runs at a time, not of
+// every run at once, and gives the same result whatever the tiles: each run's figures depend on its
+// own pairs and the shared draws alone, and the ranks are taken from the kept official figures.
+import { afterEach, describe, expect, it } from "vitest"
+import { Intervals, TestResult } from "../src/index.js"
+import { tiling } from "../src/internal/intervals.js"
+import { engineCases } from "./engineCases.js"
+
+const compute = (c: (typeof engineCases.intervals)[number]) => {
+  const r = Intervals.compute(c.input, c.options)
+  if (TestResult.isInvalid(r)) throw r
+  return r
+}
+
+// the cases whose metrics are resampled by sums or walks (a generic metric's label codes and
+// pools are laid out over every run: one tile)
+const tiled = new Set(["pearson wmean zero", "pearson mean no-official", "pearson allnrm", "pearson pooled js", "mixed", "accuracy single"])
+
+const defaults = { ...tiling }
+afterEach(() => Object.assign(tiling, defaults))
+
+describe("Intervals.compute, tile by tile of runs (issue 34)", () => {
+  it.each(engineCases.intervals.map((c) => [c.name, c] as const))("%s: the same result from tiles of two runs, holding at most a tile's figures", (name, c) => {
+    const whole = compute(c)
+    const B = c.options.resamples ?? 1000
+    const K = c.input.runs.length
+    const FIG = c.input.datasets.length + (c.input.aggregates?.length ?? 0) + 1
+    const held: Array<number> = []
+    tiling.elements = 2 * FIG * B
+    tiling.held = (n) => held.push(n)
+    const tiles = compute(c)
+    expect(tiles).toEqual(whole)
+    // every run's figures pass through the percentile stage once
+    expect(held.reduce((a, b) => a + b, 0)).toBe(K * FIG * B)
+    if (tiled.has(name)) {
+      expect(held).toHaveLength(Math.ceil(K / 2))
+      expect(Math.max(...held)).toBeLessThanOrEqual(tiling.elements)
+    } else expect(held).toEqual([K * FIG * B])
+  })
+
+  it("a ranked job's ranks and rank intervals are the untiled ones with one run per tile", () => {
+    const c = engineCases.intervals[0]
+    const whole = compute(c)
+    tiling.elements = 1
+    const held: Array<number> = []
+    tiling.held = (n) => held.push(n)
+    const one = compute(c)
+    expect(held).toHaveLength(c.input.runs.length)
+    expect(one.runs.map((r) => [r.rank, r.rankInterval, r.rankDegenerate, r.overlapsBest])).toEqual(whole.runs.map((r) => [r.rank, r.rankInterval, r.rankDegenerate, r.overlapsBest]))
+    expect(one.bestGroup).toEqual(whole.bestGroup)
+    expect(whole.runs.filter((r) => r.rankInterval !== undefined).length).toBeGreaterThan(2)
+  })
+})
