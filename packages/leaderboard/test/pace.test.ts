@@ -7,7 +7,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Effect, FileSystem, Layer, References } from "effect"
+import { Effect, Fiber, FileSystem, Layer, References } from "effect"
 import { describe, expect, it } from "vitest"
 import { signature } from "../src/internal/files.js"
 import { BURST_GAP_MS, gapAfter, snapshot, START_BOARD_MS } from "../src/internal/publish.js"
@@ -145,25 +145,51 @@ describe("the first scan's board", () => {
   })
 })
 
+/**
+ * Three runs (B with a run.json) and a watcher over them with every `stat` recorded: `looks(name)`
+ * counts those of a file of that name.
+ */
+const watchedLooks = (label: string, options: Omit<Watcher.WatchOptions, "folder" | "out">) => {
+  const folder = tempDir(label)
+  const out = tempDir(`${label}-out`)
+  for (const team of ["A", "B", "C"]) fs.writeFileSync(path.join(folder, `${team}_run1.txt`), Fake.runText(Fake.GOLD))
+  fs.writeFileSync(path.join(folder, "B_run1.run.json"), JSON.stringify({ team: "Bee" }))
+  const stats: Array<string> = []
+  const watched = Watcher.watch({ folder, out, settle: 0, ...options }).pipe(
+    Effect.provide(Layer.mergeAll(NodeServices.layer, counting(stats), Fake.layer())),
+    Effect.provideService(References.MinimumLogLevel, "None")
+  )
+  return { folder, out, watched, looks: (name: string) => stats.filter((p) => path.basename(p) === name).length }
+}
+
 describe("the first scan's looks", () => {
   it("a run.json the folder's listing lacks is looked for once per run (by the check before publishing), not by its settling too", async () => {
-    const folder = tempDir("first-looks")
-    const out = tempDir("first-looks-out")
-    for (const team of ["A", "B", "C"]) fs.writeFileSync(path.join(folder, `${team}_run1.txt`), Fake.runText(Fake.GOLD))
-    fs.writeFileSync(path.join(folder, "B_run1.run.json"), JSON.stringify({ team: "Bee" }))
-    const stats: Array<string> = []
-    const summary = await Effect.runPromise(
-      Watcher.watch({ folder, out, once: true, settle: 0 }).pipe(
-        Effect.provide(Layer.mergeAll(NodeServices.layer, counting(stats), Fake.layer())),
-        Effect.provideService(References.MinimumLogLevel, "None")
-      )
-    )
+    const { out, watched, looks } = watchedLooks("first-looks", { once: true })
+    const summary = await Effect.runPromise(watched)
     expect(summary.scored).toBe(3)
-    const looks = (name: string) => stats.filter((p) => path.basename(p) === name).length
     // absent: each name once per run (the run's two run.json names: `A_run1.run.json`, `A_run1.txt.run.json`)
     expect([looks("A_run1.run.json"), looks("A_run1.txt.run.json"), looks("C_run1.run.json")]).toEqual([1, 1, 1])
     // present: read into both signatures, as before
     expect(looks("B_run1.run.json")).toBe(2)
     expect(board(out)?.runs.find((r) => r.entry === "B_run1.txt")?.team).toBe("Bee")
+  })
+})
+
+describe("the look at a run again before it is published, while file-system events are on", () => {
+  it("looks for no run.json the run's settling did not find (one written since is an event, which settles the run again), and reads one it found", async () => {
+    const { folder, out, watched, looks } = watchedLooks("watch-looks", {})
+    const fiber = Effect.runFork(watched)
+    try {
+      await waitBoard(out, "the board of the three runs", (b) => b.runs.length === 3)
+      // the first scan's settling used the folder's listing; the look before publishing, what the settling found
+      expect([looks("A_run1.run.json"), looks("A_run1.txt.run.json"), looks("C_run1.run.json")]).toEqual([0, 0, 0])
+      expect(looks("B_run1.run.json")).toBe(2)
+      expect(board(out)?.runs.find((r) => r.entry === "B_run1.txt")?.team).toBe("Bee")
+      // a run.json written now: its event settles the run again, and the board takes its metadata
+      fs.writeFileSync(path.join(folder, "C_run1.run.json"), JSON.stringify({ team: "Sea" }))
+      await waitBoard(out, "C's metadata on the board", (b) => b.runs.find((r) => r.entry === "C_run1.txt")?.team === "Sea")
+    } finally {
+      await Effect.runPromise(Fiber.interrupt(fiber))
+    }
   })
 })

@@ -40,9 +40,9 @@ const MAX_DEPTH = 3
  * it. Equal signatures taken a debounce window apart mean the run has stopped changing. `"absent"`
  * when the run does not exist. `listed`: the folder's names, when the caller has just read them (the
  * rescan): a `run.json` not among them is not looked for (a failed stat per run and name, every
- * rescan, was most of an idle watcher's time at 500 runs).
+ * rescan, was most of an idle watcher's time at 500 runs). `seenIn` gives the names a signature holds.
  */
-export const signature = (folder: string, entry: string, edition: Registry.TaskEdition, listed?: ReadonlySet<string>) =>
+export const signature = (folder: string, entry: string, edition: Registry.TaskEdition, listed?: { readonly has: (name: string) => boolean }) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
@@ -99,3 +99,10 @@ export const hashSubmission = (entry: string, sub: Submissions.Submission): stri
 
 /** SHA-256 of a string, hex. */
 export const sha256 = (s: string | Uint8Array): string => createHash("sha256").update(s).digest("hex")
+
+/**
+ * The `run.json` names a signature found (as `signature`'s `listed`): a name is looked for again
+ * only if it was there. (A run file inside a folder run named like one makes it looked for: never
+ * a name missed, at worst a stat more.)
+ */
+export const seenIn = (sig: string): { readonly has: (name: string) => boolean } => ({ has: (name) => sig.includes(`|${name}:`) })

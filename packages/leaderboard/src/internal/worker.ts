@@ -10,7 +10,7 @@ import { Cause, Effect, Exit, FiberMap, Path, Queue, Stream } from "effect"
 import type { FileSystem, PlatformError, Result } from "effect"
 import * as Cache from "../Cache.js"
 import type { RunOutcome } from "../Scorer.js"
-import { hashSubmission, signature } from "./files.js"
+import { hashSubmission, seenIn, signature } from "./files.js"
 import { removeEntry, touch } from "./runs.js"
 import { log, logged, markDone, setStatus } from "./session.js"
 import type { Session, Track, WorkItem } from "./session.js"
@@ -78,6 +78,15 @@ const scoredRunOf = (session: Session, t: Track, sub: Submissions.Submission, ou
       )
 
 const current = (session: Session, t: Track, generation: number) => session.tracks.get(t.entry) === t && t.generation === generation
+
+/**
+ * The run's signature again, before it is published. With file-system events on, a `run.json`
+ * its settling did not find is not looked for (two failed stats per run, each a round trip to the
+ * file-system threads): one written since is an event, which settles the run again (a new
+ * generation, so this one is not published). Without events, every name is looked for.
+ */
+const lookAgain = (session: Session, item: WorkItem) =>
+  signature(session.settings.folder, item.track.entry, session.edition, session.settings.useEvents ? seenIn(item.sig) : undefined)
 
 // The process's own resources, not the run's: too many open files (connections left open on the
 // status endpoint), none left on the system, no memory, try again. A run that could not be read for
@@ -235,7 +244,7 @@ export const processItem = (session: Session, item: WorkItem, preloaded?: Loaded
               )
             : Effect.void,
           appendLine,
-          signature(folder, t.entry, session.edition)
+          lookAgain(session, item)
         ],
         { concurrency: "unbounded" }
       )
@@ -247,7 +256,7 @@ export const processItem = (session: Session, item: WorkItem, preloaded?: Loaded
     // Publish only what still describes the folder: a newer generation is on its way, and a run
     // deleted or changed while it was scored must not come back as a ghost.
     if (!current(session, t, item.generation)) return
-    const now = lookedAgain ?? (yield* signature(folder, t.entry, session.edition))
+    const now = lookedAgain ?? (yield* lookAgain(session, item))
     if (now.sig === "absent") return yield* removeEntry(session, t, "deleted while being scored")
     if (now.sig !== item.sig) return yield* touch(session, t.entry)
     const submittedAt =
