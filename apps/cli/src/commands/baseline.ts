@@ -30,23 +30,17 @@ const input = Flag.String("input").pipe(
   Flag.optional
 )
 const out = Flag.String("out").pipe(Flags.defaulting("Folder to write the run into", ".", "the current folder"))
-const train = Flag.String("train").pipe(
-  Flag.withDescription("SICK training file for majority / probability (default: SICK_train.txt beside the input)"),
-  Flag.optional
-)
-const vectors = Flag.String("vectors").pipe(Flag.withDescription("Word vectors (word2vec or GloVe text) for the embeddings baseline"), Flag.optional)
+const train = Flags.optionalString("train", "SICK training file for majority / probability (default: SICK_train.txt beside the input)")
+const vectors = Flags.optionalString("vectors", "Word vectors (word2vec or GloVe text) for the embeddings baseline")
 const seed = Flag.Int("seed").pipe(Flags.defaulting("Seed of the random baselines (chance, probability)", 42))
-const team = Flag.String("team").pipe(Flag.withDescription("Team name in the run's file name (default: the baseline's name)"), Flag.optional)
-const scoreIt = Flag.Boolean("score").pipe(Flag.withDescription("Score the written run against the edition's gold"), Flag.withDefault(false))
-const tune = Flag.Boolean("tune").pipe(
-  Flag.withDescription("overlap: tune N (0-300, Pearson) and the thresholds (0.01 steps, accuracy) on train + trial, as the organisers did, instead of the released 3 / 0.03 / 0.56"),
-  Flag.withDefault(false)
-)
+const team = Flags.optionalString("team", "Team name in the run's file name (default: the baseline's name)")
+const scoreIt = Flags.toggle("score", "Score the written run against the edition's gold")
+const tune = Flags.toggle("tune", "overlap: tune N (0-300, Pearson) and the thresholds (0.01 steps, accuracy) on train + trial, as the organisers did, instead of the released 3 / 0.03 / 0.56")
 const format = Flag.Literals("format", ["stseval", "glue"]).pipe(
   Flag.withDescription("STS Benchmark run format: stseval (one score per line, default) or glue (GLUE's STS-B.tsv, index<TAB>prediction)"),
   Flag.withDefault("stseval" as const)
 )
-const list = Flag.Boolean("list").pipe(Flag.withDescription("List the baselines and exit"), Flag.withDefault(false))
+const list = Flags.toggle("list", "List the baselines and exit")
 
 export const baseline = Command.make(
   "baseline",
