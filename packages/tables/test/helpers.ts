@@ -6,6 +6,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { mulberry32 } from "@stseval/vitest-config/random"
+import { stsEdition } from "@stseval/vitest-config/edition"
 import { Registry } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
 import { Rank } from "@stseval/scoring"
@@ -134,18 +135,13 @@ export const ranked = (results: HandMade, by: ReadonlyArray<RankBy> = [officialB
  * datasets), ranked by the results' `official` ranking.
  */
 export const marked = (results: Results, options: Marks.Options = {}): Results => {
-  const edition = Registry.decodeEditionSync({
-    id: `${results.edition}-hand-made`,
-    title: "hand-made results",
-    family: "sts",
-    scale: { min: 0, max: 5 },
-    submission: "folder",
-    datasets: results.datasets.map((d) => ({ name: d.name, gold: `STS.gs.${d.name}.txt`, goldFormat: "sts-gs", run: `STS.output.${d.name}.txt` })),
-    runLimit: 1000,
-    ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "mean" }],
-    missingDataset: "no-official-score",
-    published: { style: results.style ?? "r3" }
-  })
+  const edition = Registry.decodeEditionSync(
+    stsEdition(`${results.edition}-hand-made`, "hand-made results", results.datasets.map((d) => d.name), {
+      runLimit: 1000,
+      missingDataset: "no-official-score",
+      published: { style: results.style ?? "r3" }
+    })
+  )
   const figure = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? MetricValue.defined(v) : MetricValue.undefined_("no figure"))
   const scored = new Map(
     results.runs.map((r): [string, ScoredRun.ScoredRun] => [
