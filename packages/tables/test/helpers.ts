@@ -101,6 +101,24 @@ const metaOf = (row: RunResult) => ({
   ...(row.identityUnknown === true ? { identityUnknown: true as const } : {})
 })
 
+/** Hand-made STS 2017 results on two of its tracks (es-es on `esPairs` pairs, en-en on 250), ranked by the official figure. */
+export const twoTracks = (esPairs: number, runs: HandMade["runs"]): Results =>
+  ranked({
+    edition: "sts2017",
+    datasets: [
+      { name: "track3.es-es", header: "es-es", pairs: esPairs, metric: "pearson" },
+      { name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }
+    ],
+    runs
+  })
+
+/** `results` with hand-made intervals (95%, 1000 resamples, seed 12345): each run as `ci` gives it. */
+export const handIntervals = (results: Results, ci: (run: RunResult, k: number) => RunResult, signature = "test"): Results => ({
+  ...results,
+  intervals: { level: 0.95, resamples: 1000, seed: 12345, signature },
+  runs: results.runs.map(ci)
+})
+
 /** Hand-made results ranked as scoring ranks (`Rank.rank`, the one ranking): what a layout reads. */
 export const ranked = (results: HandMade, by: ReadonlyArray<RankBy> = [officialBy], options: { readonly primaryOnly?: boolean } = {}): Results => {
   const rows = results.runs.map((row) => ({ row, meta: metaOf(row), status: "scored" as const, failure: undefined, official: [] }))
