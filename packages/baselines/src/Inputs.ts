@@ -216,10 +216,7 @@ export interface StsInputs {
   readonly datasets: ReadonlyArray<StsDataset>
   /** what was read, and what was skipped and why */
   readonly notes: ReadonlyArray<string>
-  /**
-   * the run the edition takes (`Run.shapeOf`): `stsb` the STS Benchmark's single csv; `semrel`
-   * SemEval-2024 Task 1's `pred_<lang>.csv`, matched by pair ID (each dataset has its `pairIds`)
-   */
+  /** the run the edition takes (`Run.shapeOf`; SemRel's datasets have their `pairIds`) */
   readonly shape: Exclude<Run.Shape, "sick">
 }
 
@@ -247,8 +244,7 @@ export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdit
   const dirs = inputDirs(edition, where)
   const given = where.input !== undefined && (yield* isFile(where.input)) ? where.input : undefined
   const declared = Run.shapeOf(edition)
-  // a SICK edition has no STS input: read as one file per dataset
-  const shape = declared === "sick" ? "sts" : declared
+  const shape = declared === "sick" ? "sts" : declared // a SICK edition has no STS input to read
   const semrel = shape === "semrel"
   const datasets: Array<StsDataset> = []
   const notes: Array<string> = []

@@ -39,10 +39,8 @@ export type BaselineRun =
 export type Shape = BaselineRun["_tag"]
 
 /**
- * The shape of run `edition` takes, as its datasets' formats declare it (`Format.baselineRun`),
- * so that a new edition or format needs no change here: `sick` when a dataset's format is SICK's
- * (both subtasks in one file), the shape every dataset's format declares when they agree, else
- * `sts` (one output file per dataset).
+ * The run `edition` takes, as its formats declare it (`Format.baselineRun`; no name decides):
+ * `sick` when a dataset is SICK's, the shape all datasets declare when they agree, else `sts`.
  *
  * @example
  * ```ts
