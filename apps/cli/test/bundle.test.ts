@@ -8,7 +8,7 @@ import * as fs from "node:fs"
 import { isBuiltin } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import * as Bundle from "@stseval/bundle"
 import { cacheRejected, expectScorerBody, scorerCache } from "@stseval/vitest-config/bodies"
 import { namesUsed } from "../scripts/bundle.js"
@@ -17,24 +17,19 @@ import { examples, runCli } from "./support/cli.js"
 import { runProcess } from "@stseval/vitest-config/process"
 import type { ProcessResult } from "@stseval/vitest-config/process"
 import { pearson } from "@stseval/vitest-config/reference"
+import { scratchDir } from "@stseval/vitest-config/temp"
 
 const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
 const submissions = path.join(examples, "sick2014/submissions")
 const primaries = ["MeaningFactory_run1primary.txt", "Insight_run1primary.txt", "Baseline-overlap_run1primary.txt"]
 
-let work: string
-let exe: string
+const work = scratchDir("bundle-test")
+const exe = path.join(work, "alone", "stseval.mjs")
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-bundle-test-"))
   fs.mkdirSync(path.join(work, "alone"))
-  exe = path.join(work, "alone", "stseval.mjs")
   fs.copyFileSync(await builtCli(), exe)
 }, 60_000)
-
-afterAll(() => {
-  if (work !== undefined) fs.rmSync(work, { recursive: true, force: true })
-})
 
 /** `node stseval.mjs ...` in the empty folder, with its own temp folder (where the code cache goes). */
 const run = (args: ReadonlyArray<string>, env: Record<string, string> = {}): Promise<ProcessResult> => {

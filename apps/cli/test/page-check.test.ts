@@ -119,6 +119,15 @@ const sameAsCli = async (page: Page, task: string, gold: string, dir: string, ru
   return checked
 }
 
+/** `run` (in `dir`) dropped on the SICK page and refused with `message`: the page's words are `stseval validate`'s. */
+const refusedAsCli = async (dir: string, run: string, message: string) => {
+  const page = await open(await sickPage())
+  const checked = await drop(page, [run])
+  expect(checked.validate).toContain(message)
+  expect(asDropped(checked.validate, dir)).toBe(asDropped(await cli(["validate", "--task", "sick2014", "--gold", path.join(examples, "sick2014/SICK_test_annotated.txt"), run]), dir))
+  await page.close()
+}
+
 describe.skipIf(!hasChromium)("the check page equals the CLI", () => {
   it("SICK: a good run, a broken one, a misnamed one and a zipped one", async () => {
     const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
@@ -256,25 +265,16 @@ describe.skipIf(!hasChromium)("the check page: its limits, without gold, in a Co
     const huge = path.join(dir, "Huge_run1primary.txt")
     fs.closeSync(fs.openSync(huge, "w"))
     fs.truncateSync(huge, 300 * 1024 * 1024)
-    const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
-    const page = await open(await sickPage())
-    const checked = await drop(page, [huge])
-    expect(checked.validate).toContain("more than the limit of 268435456 bytes")
-    expect(asDropped(checked.validate, dir)).toBe(asDropped(await cli(["validate", "--task", "sick2014", "--gold", gold, huge]), dir))
-    await page.close()
+    await refusedAsCli(dir, huge, "more than the limit of 268435456 bytes")
   }, 120_000)
 
   it("a zip bomb is refused at the CLI's limit, with the CLI's message", async () => {
     const dir = path.join(tmp, "bomb")
     fs.mkdirSync(dir)
     // 40 MiB of one byte: unpacks past the 32 MiB a run's zip may (Submissions' limit), packs to kilobytes
-    fs.writeFileSync(path.join(dir, "Bomb_run1primary.zip"), zipSync({ "Bomb_run1primary.txt": new Uint8Array(40 * 1024 * 1024).fill(0x31) }))
-    const gold = path.join(examples, "sick2014/SICK_test_annotated.txt")
-    const page = await open(await sickPage())
-    const checked = await drop(page, [path.join(dir, "Bomb_run1primary.zip")])
-    expect(checked.validate).toContain("unpacks to more than 33554432 bytes")
-    expect(asDropped(checked.validate, dir)).toBe(asDropped(await cli(["validate", "--task", "sick2014", "--gold", gold, path.join(dir, "Bomb_run1primary.zip")]), dir))
-    await page.close()
+    const bomb = path.join(dir, "Bomb_run1primary.zip")
+    fs.writeFileSync(bomb, zipSync({ "Bomb_run1primary.txt": new Uint8Array(40 * 1024 * 1024).fill(0x31) }))
+    await refusedAsCli(dir, bomb, "unpacks to more than 33554432 bytes")
   }, 120_000)
 
   it("without gold: each run's name, packaging and files, as the scorer reads them", async () => {

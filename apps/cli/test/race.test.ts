@@ -62,46 +62,41 @@ const hammer = async (ms: number, least: number, attempt: (i: number) => Promise
   return n
 }
 
+/** `hammer` on a folder racing (`racingFolder`), whose swapper must have swapped by the end; how many attempts. */
+const whileRacing = async (name: string, runPath: string, ms: number, least: number, attempt: (i: number, race: { readonly base: string; readonly folder: string }) => Promise<string>) => {
+  const race = await racingFolder(name, runPath)
+  try {
+    return await hammer(ms, least, (i) => attempt(i, race))
+  } finally {
+    expect(await race.stop()).toBeGreaterThan(0)
+  }
+}
+
+/** stdout and stderr of the CLI given `args`, with --json every other attempt. */
+const cliOutput = async (i: number, args: ReadonlyArray<string>) => {
+  const r = await runCli([...args, ...(i % 2 === 0 ? ["--json"] : [])])
+  return `${r.stdout}\n${r.stderr}`
+}
+
 const noSwap = swapUnavailable()
 describe.skipIf(noSwap !== undefined)(`a link swapped in while runs are read (renameat2 RENAME_EXCHANGE in a loop)${noSwap !== undefined ? `: skipped, ${noSwap}` : ""}`, () => {
   it("watch --once --hidden: nothing of the target in any file the watcher writes, nor on stdout or stderr", async () => {
-    const race = await racingFolder("watch", "Evil_run1primary.txt")
-    try {
-      const n = await hammer(4000, 8, async (i) => {
-        const out = path.join(race.base, `out-${i}`)
-        const r = await runCli(["watch", "--task", "sick2014", "--gold", gold, "--once", "--hidden", "--out", out, race.folder])
-        expect(r.code).toBe(0)
-        const text = `${r.stdout}\n${r.stderr}\n${allText(out)}`
-        fs.rmSync(out, { recursive: true, force: true })
-        return text
-      })
-      expect(n).toBeGreaterThanOrEqual(8)
-    } finally {
-      expect(await race.stop()).toBeGreaterThan(0)
-    }
+    const n = await whileRacing("watch", "Evil_run1primary.txt", 4000, 8, async (i, race) => {
+      const out = path.join(race.base, `out-${i}`)
+      const r = await runCli(["watch", "--task", "sick2014", "--gold", gold, "--once", "--hidden", "--out", out, race.folder])
+      expect(r.code).toBe(0)
+      const text = `${r.stdout}\n${r.stderr}\n${allText(out)}`
+      fs.rmSync(out, { recursive: true, force: true })
+      return text
+    })
+    expect(n).toBeGreaterThanOrEqual(8)
   })
 
   it("score (text and --json): nothing of the target in the output", async () => {
-    const race = await racingFolder("score", "Evil_run1primary.txt")
-    try {
-      await hammer(2500, 20, async (i) => {
-        const r = await runCli(["score", "--task", "sick2014", "--gold", gold, path.join(race.folder, "Evil_run1primary.txt"), ...(i % 2 === 0 ? ["--json"] : [])])
-        return `${r.stdout}\n${r.stderr}`
-      })
-    } finally {
-      expect(await race.stop()).toBeGreaterThan(0)
-    }
+    await whileRacing("score", "Evil_run1primary.txt", 2500, 20, (i, race) => cliOutput(i, ["score", "--task", "sick2014", "--gold", gold, path.join(race.folder, "Evil_run1primary.txt")]))
   })
 
   it("a folder run (a file inside the run's folder swapped): nothing of the target in rank's output", async () => {
-    const race = await racingFolder("folder", "Evil_run2/run.txt")
-    try {
-      await hammer(2500, 20, async (i) => {
-        const r = await runCli(["rank", "--task", "sick2014", "--gold", gold, race.folder, ...(i % 2 === 0 ? ["--json"] : [])])
-        return `${r.stdout}\n${r.stderr}`
-      })
-    } finally {
-      expect(await race.stop()).toBeGreaterThan(0)
-    }
+    await whileRacing("folder", "Evil_run2/run.txt", 2500, 20, (i, race) => cliOutput(i, ["rank", "--task", "sick2014", "--gold", gold, race.folder]))
   })
 })

@@ -6,12 +6,12 @@
  * accuracy 79.6427846559773%).
  */
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as path from "node:path"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { runProcess } from "@stseval/vitest-config/process"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { Effect, Exit } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import * as Config from "../src/Config.js"
 import { generate } from "../src/Main.js"
 import * as Bundle from "@stseval/bundle"
@@ -21,17 +21,14 @@ import { bundle } from "../scripts/bundle.js"
 const repoRoot = path.resolve(import.meta.dirname, "../../..")
 const examples = path.join(repoRoot, "examples/sick2014")
 
-let work: string
+const work = scratchDir("report-test")
 let exe: string
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-report-test-"))
   // the executable alone in an empty folder: no node_modules beside or above it
   fs.mkdirSync(path.join(work, "alone"))
   exe = (await bundle({ outfile: path.join(work, "alone", "stseval-report.mjs") })).outfile
 }, 90_000)
-
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
 
 /** A config file in a fresh folder; paths in it are relative to that folder. */
 const configIn = (name: string, text: string): string => {

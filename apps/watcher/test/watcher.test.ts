@@ -8,10 +8,10 @@ import { spawn } from "node:child_process"
 import type { ChildProcess } from "node:child_process"
 import * as fs from "node:fs"
 import * as net from "node:net"
-import * as os from "node:os"
 import * as path from "node:path"
 import { Status } from "@stseval/leaderboard"
 import { runProcess } from "@stseval/vitest-config/process"
+import { scratchDir } from "@stseval/vitest-config/temp"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Config from "../src/Config.js"
@@ -22,17 +22,14 @@ import { bundle } from "../scripts/bundle.js"
 const appDir = path.resolve(import.meta.dirname, "..")
 const examples = path.resolve(appDir, "../../examples/sick2014")
 
-let work: string
+const work = scratchDir("watcher-test")
 let exe: string
 const env = () => ({ PATH: path.dirname(process.execPath), TMPDIR: work, NO_COLOR: "1" })
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "stseval-watcher-test-"))
   fs.mkdirSync(path.join(work, "alone"))
   exe = (await bundle({ outfile: path.join(work, "alone", "stseval-watcher.mjs") })).outfile
 }, 90_000)
-
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
 
 /** A contest folder: the gold, a submissions folder with the given runs, and a config. */
 const contest = (name: string, runs: ReadonlyArray<string>, extra = ""): string => {

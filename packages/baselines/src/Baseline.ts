@@ -7,13 +7,13 @@
  *
  * @since 0.1.0
  */
-import { Registry } from "@stseval/formats"
-import type { Sick } from "@stseval/formats"
+import type { Registry, Sick } from "@stseval/formats"
 import * as Embeddings from "./Embeddings.js"
 import * as Entailment from "./Entailment.js"
 import * as LexicalOverlap from "./LexicalOverlap.js"
 import * as Overlap from "./Overlap.js"
-import type { BaselineRun } from "./Run.js"
+import { shapeOf } from "./Run.js"
+import type { BaselineRun, Shape } from "./Run.js"
 import * as TokenCosine from "./TokenCosine.js"
 import * as Tokenizer from "./Tokenizer.js"
 
@@ -86,8 +86,7 @@ export const get = (name: string): Entry | undefined => catalogue.find((e) => e.
  * ```
  * @since 0.3.0
  */
-export const familyOf = (edition: Registry.TaskEdition): Entry["family"] =>
-  edition.datasets.some((d) => Registry.formatOf(edition, d).baselineRun === "sick") ? "sick" : "sts"
+export const familyOf = (edition: Registry.TaskEdition): Entry["family"] => (shapeOf(edition) === "sick" ? "sick" : "sts")
 
 /**
  * A baseline's run, and the notes a reader of its figures must see (its settings, what to expect).
@@ -202,9 +201,10 @@ export const stsTokenizer = (name: Name): Tokenizer.Tokenizer =>
 /**
  * An STS run (one output file per dataset) for `datasets`. `embeddings` needs `vectors`, loaded
  * with `Embeddings.load` for the vocabulary `Embeddings.vocabularyOf(pairs, stsTokenizer(name))`.
- * `stsb` gives the STS Benchmark's single-file shape (one dataset); `semrel` a SemEval-2024 Task 1
- * run (one `pred_<lang>.csv` per dataset, named by the dataset, which is the language; every
- * dataset needs its `pairIds`).
+ * `shape` is the run the edition takes (`Run.shapeOf`): `sts` (default) one output file per
+ * dataset, `stsb` the STS Benchmark's single file (one dataset), `semrel` a SemEval-2024 Task 1 run
+ * (one `pred_<lang>.csv` per dataset, named by the dataset, which is the language; every dataset
+ * needs its `pairIds`).
  *
  * @example
  * ```ts
@@ -219,8 +219,9 @@ export const stsTokenizer = (name: Name): Tokenizer.Tokenizer =>
 export const sts = (
   name: Name,
   datasets: ReadonlyArray<StsDataset>,
-  options: { readonly vectors?: Embeddings.Vectors; readonly stsb?: boolean; readonly semrel?: boolean } = {}
+  options: { readonly vectors?: Embeddings.Vectors; readonly shape?: Shape } = {}
 ): Made => {
+  if (options.shape === "sick") throw new RangeError(`${name} writes STS runs; a SICK edition's run is Baseline.sick's`)
   const tokenizer = stsTokenizer(name)
   const notes: Array<string> = []
   const scored = datasets.map((d) => {
@@ -234,11 +235,11 @@ export const sts = (
     for (const n of result.notes) notes.push(`${d.dataset}: ${n}`)
     return { dataset: d.dataset, scores: result.scores, pairIds: d.pairIds }
   })
-  if (options.stsb === true) {
+  if (options.shape === "stsb") {
     if (scored.length !== 1) throw new RangeError(`an STS Benchmark run has one dataset, got ${scored.length}`)
     return { run: { _tag: "stsb", scores: scored[0].scores }, notes }
   }
-  if (options.semrel === true) {
+  if (options.shape === "semrel") {
     return {
       run: {
         _tag: "semrel",

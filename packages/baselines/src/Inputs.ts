@@ -8,9 +8,11 @@
  * @since 0.2.0
  */
 import * as nodePath from "node:path"
-import { DataStore, Files, Issue, Registry, SemRel, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
+import { DataStore, Files, Issue, SemRel, Sick, Sts, StsBenchmark, Text } from "@stseval/formats"
+import type { Registry } from "@stseval/formats"
 import { Effect, FileSystem, Option, Schema } from "effect"
 import type { StsDataset } from "./Baseline.js"
+import * as Run from "./Run.js"
 
 /**
  * An input that cannot be found or read, with what to do.
@@ -214,10 +216,8 @@ export interface StsInputs {
   readonly datasets: ReadonlyArray<StsDataset>
   /** what was read, and what was skipped and why */
   readonly notes: ReadonlyArray<string>
-  /** the STS Benchmark's single csv */
-  readonly stsb: boolean
-  /** SemEval-2024 Task 1: runs are `pred_<lang>.csv`, matched by pair ID (each dataset has its `pairIds`) */
-  readonly semrel: boolean
+  /** the run the edition takes (`Run.shapeOf`; SemRel's datasets have their `pairIds`) */
+  readonly shape: Exclude<Run.Shape, "sick">
 }
 
 /**
@@ -243,8 +243,9 @@ export interface StsInputs {
 export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition, where: Where) {
   const dirs = inputDirs(edition, where)
   const given = where.input !== undefined && (yield* isFile(where.input)) ? where.input : undefined
-  const stsb = edition.datasets.every((d) => Registry.formatOf(edition, d).baselineRun === "stsb")
-  const semrel = edition.datasets.every((d) => Registry.formatOf(edition, d).baselineRun === "semrel")
+  const declared = Run.shapeOf(edition)
+  const shape = declared === "sick" ? "sts" : declared // a SICK edition has no STS input to read
+  const semrel = shape === "semrel"
   const datasets: Array<StsDataset> = []
   const notes: Array<string> = []
   for (const spec of edition.datasets) {
@@ -269,7 +270,7 @@ export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdit
       const pairs = (yield* parsedOrFail(SemRel.parseData(text))).pairs
       datasets.push({ dataset: spec.name, pairs, pairIds: pairs.map((p) => p.pairId), file: file.value, lines: pairs.map((p) => p.line) })
     } else {
-      const pairs = stsb ? (yield* parsedOrFail(StsBenchmark.parse(text))).rows : (yield* parsedOrFail(Sts.parseInput(text))).pairs
+      const pairs = shape === "stsb" ? (yield* parsedOrFail(StsBenchmark.parse(text))).rows : (yield* parsedOrFail(Sts.parseInput(text))).pairs
       datasets.push({ dataset: spec.name, pairs, languages: languagesOf(spec), file: file.value, lines: pairs.map((p) => p.line) })
     }
   }
@@ -278,5 +279,5 @@ export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdit
       message: `${edition.id}: no input file found (${notes.join("; ") || `${given ?? ""} is not an input of ${edition.id}`}); give the input folder with --input <dir>`
     })
   }
-  return { datasets, notes, stsb, semrel } satisfies StsInputs
+  return { datasets, notes, shape } satisfies StsInputs
 })

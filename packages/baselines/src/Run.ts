@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { Glue, SemRel, Sick, Sts } from "@stseval/formats"
+import { Glue, Registry, SemRel, Sick, Sts } from "@stseval/formats"
 import type { Sick as SickTypes } from "@stseval/formats"
 
 /**
@@ -30,6 +30,34 @@ export type BaselineRun =
       readonly _tag: "semrel"
       readonly datasets: ReadonlyArray<{ readonly language: string; readonly pairIds: ReadonlyArray<string>; readonly scores: ArrayLike<number> }>
     }
+
+/**
+ * The shape of run an edition takes (a `BaselineRun`'s tag).
+ *
+ * @since 0.5.0
+ */
+export type Shape = BaselineRun["_tag"]
+
+/**
+ * The run `edition` takes, as its formats declare it (`Format.baselineRun`; no name decides):
+ * `sick` when a dataset is SICK's, the shape all datasets declare when they agree, else `sts`.
+ *
+ * @example
+ * ```ts
+ * import { Run } from "@stseval/baselines"
+ * import { Registry } from "@stseval/formats"
+ *
+ * Run.shapeOf(Registry.get("stsb")!) // "stsb"
+ * Run.shapeOf(Registry.get("sts2017")!) // "sts"
+ * ```
+ * @since 0.5.0
+ */
+export const shapeOf = (edition: Registry.TaskEdition): Shape => {
+  const declared = edition.datasets.map((d) => Registry.formatOf(edition, d).baselineRun)
+  if (declared.includes("sick")) return "sick"
+  const [first] = declared
+  return first !== undefined && declared.every((s) => s === first) ? first : "sts"
+}
 
 /**
  * The file format of an STS Benchmark run: `stseval` one score per line of the csv (default), or

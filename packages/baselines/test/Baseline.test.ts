@@ -33,7 +33,7 @@ describe("Baseline catalogue", () => {
     expect(made.run._tag === "sts" && made.run.datasets[0].scores[0]).toBeCloseTo(1 / Math.sqrt(2), 15)
     expect(made.notes[0]).toMatch(/^track4a\.es-en: cross-lingual es-en/)
     const vectors = Embeddings.fromLines("mem", ["hola 1 2"], new Set(["hola"]))
-    const emb = Baseline.sts("embeddings", datasets, { vectors, stsb: true })
+    const emb = Baseline.sts("embeddings", datasets, { vectors, shape: "stsb" })
     expect(emb.run).toEqual({ _tag: "stsb", scores: Float64Array.of(1) })
     expect(() => Baseline.sts("embeddings", datasets)).toThrow(/vectors file/)
   })
@@ -65,5 +65,37 @@ describe("the run a baseline writes is the format descriptor's, never its name",
     expect(Registry.builtin.map((e) => [e.id, Baseline.familyOf(e)]).filter(([, f]) => f === "sick")).toEqual([["sick2014", "sick"]])
     const declarative = Registry.decodeEditionSync({ ...Registry.get("stsb")!, id: "mine", datasets: [{ ...Registry.get("stsb")!.datasets[0], format: { type: "delimited", score: "s" } }] })
     expect(Baseline.familyOf(declarative)).toBe("sts")
+  })
+
+  it("Run.shapeOf is the run its datasets' formats declare: each built-in edition's", () => {
+    expect(Object.fromEntries(Registry.builtin.map((e) => [e.id, Run.shapeOf(e)]))).toEqual({
+      sick2014: "sick",
+      sts2012: "sts",
+      sts2013: "sts",
+      sts2014: "sts",
+      "sts2014-es": "sts",
+      sts2015: "sts",
+      sts2016: "sts",
+      sts2017: "sts",
+      stsb: "stsb",
+      "stsb-dev": "stsb",
+      "semrel2024-a": "semrel",
+      "semrel2024-b": "semrel",
+      "semrel2024-c": "semrel"
+    })
+  })
+
+  it("a new edition on a format that declares its run gets that run, with no change in baselines", () => {
+    const pairs = [{ sentence1: "A man sings.", sentence2: "A man sings." }]
+    const newStsb = Registry.decodeEditionSync({ ...Registry.get("stsb")!, id: "stsb-2027", title: "a new STS Benchmark split" })
+    const stsb = Baseline.sts("tokencos", [{ dataset: newStsb.datasets[0].name, pairs }], { shape: Run.shapeOf(newStsb) })
+    // the same sentence twice: the cosine of two equal bags of tokens, 1
+    expect(stsb.run).toEqual({ _tag: "stsb", scores: Float64Array.of(1) })
+    expect(Run.toRun(stsb.run, { team: "T" }).map((f) => f.path)).toEqual(["T_run1primary.txt"])
+    const newSemrel = Registry.decodeEditionSync({ ...Registry.get("semrel2024-a")!, id: "semrel2027", title: "a new SemRel year", datasets: [Registry.get("semrel2024-a")!.datasets[0]] })
+    const language = newSemrel.datasets[0].name
+    const semrel = Baseline.sts("tokencos", [{ dataset: language, pairs, pairIds: ["P1"] }], { shape: Run.shapeOf(newSemrel) })
+    expect(Run.toRun(semrel.run, { team: "T" }).map((f) => f.path)).toEqual([`T_run1primary/pred_${language}.csv`])
+    expect(() => Baseline.sts("tokencos", [{ dataset: "d", pairs }], { shape: Run.shapeOf(Registry.get("sick2014")!) })).toThrow(/a SICK edition's run is Baseline.sick's/)
   })
 })

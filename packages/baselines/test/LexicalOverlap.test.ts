@@ -49,7 +49,7 @@ describe("a SemRel run of the baseline", () => {
   })
 
   it("writes pred_<lang>.csv per language, which the SemRel reader matches to the gold by PairID", () => {
-    const made = Baseline.sts("lexical-overlap", [{ dataset: "eng", pairs, pairIds: ["E1", "E2", "E3"] }], { semrel: true })
+    const made = Baseline.sts("lexical-overlap", [{ dataset: "eng", pairs, pairIds: ["E1", "E2", "E3"] }], { shape: "semrel" })
     const files = Run.toRun(made.run, { team: "baseline" })
     expect(files.map((f) => f.path)).toEqual(["baseline_run1primary/pred_eng.csv"])
     const gold: SemRel.GoldPairs = { file: "eng_test_with_labels.csv", pairIds: ["E3", "E1", "E2"], scores: Float64Array.of(0.5, 1, 0) }
@@ -60,7 +60,7 @@ describe("a SemRel run of the baseline", () => {
   })
 
   it("refuses to write a SemRel run without pair IDs", () => {
-    expect(() => Baseline.sts("lexical-overlap", [{ dataset: "eng", pairs }], { semrel: true })).toThrow(/pair ID/)
+    expect(() => Baseline.sts("lexical-overlap", [{ dataset: "eng", pairs }], { shape: "semrel" })).toThrow(/pair ID/)
   })
 })
 

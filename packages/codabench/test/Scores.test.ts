@@ -4,6 +4,7 @@
  */
 import { Registry } from "@stseval/formats"
 import { describe, expect, it } from "vitest"
+import { stsEdition } from "@stseval/vitest-config/edition"
 import { Scores } from "../src/index.js"
 
 const keys = (id: string) => Scores.columns(Registry.get(id)!).map((c) => c.key)
@@ -74,22 +75,9 @@ describe("columns", () => {
   })
 
   it("a dataset whose name slugs to an aggregate's key, or to a long key, keeps the keys unique and short", () => {
-    const edition = Registry.decodeEditionSync({
-      id: "clash",
-      title: "clash",
-      family: "sts",
-      scale: { min: 0, max: 5 },
-      submission: "folder",
-      datasets: [
-        { name: "Official", gold: "a.txt", goldFormat: "sts-gs", run: "a.out" },
-        { name: "a-very-long-dataset-name-that-goes-on-and-on-and-on", gold: "b.txt", goldFormat: "sts-gs", run: "b.out" },
-        { name: "a very long dataset name that goes on and on and on!", gold: "c.txt", goldFormat: "sts-gs", run: "c.out" }
-      ],
-      runLimit: 3,
-      ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "mean" }],
-      missingDataset: "zero",
-      published: { style: "r3" }
-    })
+    const edition = Registry.decodeEditionSync(
+      stsEdition("clash", "clash", ["Official", "a-very-long-dataset-name-that-goes-on-and-on-and-on", "a very long dataset name that goes on and on and on!"])
+    )
     const cols = Scores.columns(edition)
     expect(cols.map((c) => c.key)).toEqual(["official_2", "a_very_long_dataset_name_that_goes_o", "a_very_long_dataset_name_that_goes_2", "official"])
     expect(cols.find((c) => c.key === "official")!.figure).toEqual({ _tag: "official", ranking: "official" })

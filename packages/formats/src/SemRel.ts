@@ -23,6 +23,7 @@
 import * as Issue from "./Issue.js"
 import { quote } from "./Csv.js"
 import { formatNumber } from "./internal/number.js"
+import { pairsAsGold } from "./internal/pairsGold.js"
 import type { Format } from "./Format.js"
 import { PAIR_ID, PRED_SCORE, SCORE, parseData, parseRun } from "./semrel/files.js"
 import { locate } from "./semrel/locate.js"
@@ -114,25 +115,14 @@ export const format: Format = {
     "a CSV with the header `PairID,Pred_Score` and one row per pair of the test input: its `PairID` and your score (a number); rows are matched to the gold by `PairID`, in any order, and every pair needs a score",
   readGold: (text) => {
     const parsed = parseData(text)
-    const issues = [...parsed.issues]
     const { pairs, hasScores } = parsed.value
-    if (!hasScores && !Issue.hasErrors(issues)) {
-      issues.push(
-        Issue.error("missing-header", text.file, `the SemRel file has no Score column: it is an input file, not gold (the gold is <lang>_test_with_labels.csv)`, {
-          expected: "PairID,Text,Score",
-          field: SCORE
-        })
-      )
-    }
-    return {
-      value: {
-        file: text.file,
-        length: pairs.length,
-        ids: pairs.map((p) => p.pairId),
-        columns: { score: { kind: "scores", values: Float64Array.from(pairs, (p) => p.score ?? NaN) } }
-      },
-      issues
-    }
+    return pairsAsGold(
+      text,
+      parsed,
+      !hasScores && !Issue.hasErrors(parsed.issues),
+      { message: "the SemRel file has no Score column: it is an input file, not gold (the gold is <lang>_test_with_labels.csv)", expected: "PairID,Text,Score", field: SCORE },
+      { score: { kind: "scores", values: Float64Array.from(pairs, (p) => p.score ?? NaN) } }
+    )
   },
   runReaders: [
     {

@@ -13,12 +13,12 @@
  *
  * @since 0.1.0
  */
-import * as Issue from "./Issue.js"
 import type { Format } from "./Format.js"
 import { ENTAILMENT, ENTAILMENT_LABELS, PAIR_ID, RELATEDNESS } from "./sick/columns.js"
 import type { SubtaskColumn } from "./sick/columns.js"
 import { parseData } from "./sick/data.js"
 import { parseRun } from "./sick/run.js"
+import { pairsAsGold } from "./internal/pairsGold.js"
 
 export * from "./sick/columns.js"
 export * from "./sick/data.js"
@@ -56,28 +56,21 @@ export const format: Format = {
   ],
   readGold: (text) => {
     const parsed = parseData(text)
-    const issues = [...parsed.issues]
     const { pairs, hasRelatedness, hasEntailment } = parsed.value
-    if (pairs.length > 0 && !hasRelatedness && !hasEntailment) {
-      issues.push(
-        Issue.error("missing-header", text.file, `the SICK file has no gold columns (relatedness_score, entailment_judgment): it is an input file, not gold`, {
-          expected: "pair_ID, sentence_A, sentence_B, relatedness_score, entailment_judgment",
-          field: RELATEDNESS
-        })
-      )
-    }
-    return {
-      value: {
-        file: text.file,
-        length: pairs.length,
-        ids: pairs.map((p) => p.pairId),
-        columns: {
-          relatedness: hasRelatedness ? { kind: "scores", values: Float64Array.from(pairs, (p) => p.relatedness ?? NaN) } : { kind: "absent" },
-          entailment: hasEntailment ? { kind: "labels", values: pairs.map((p) => p.entailment ?? "") } : { kind: "absent" }
-        }
+    return pairsAsGold(
+      text,
+      parsed,
+      pairs.length > 0 && !hasRelatedness && !hasEntailment,
+      {
+        message: "the SICK file has no gold columns (relatedness_score, entailment_judgment): it is an input file, not gold",
+        expected: "pair_ID, sentence_A, sentence_B, relatedness_score, entailment_judgment",
+        field: RELATEDNESS
       },
-      issues
-    }
+      {
+        relatedness: hasRelatedness ? { kind: "scores", values: Float64Array.from(pairs, (p) => p.relatedness ?? NaN) } : { kind: "absent" },
+        entailment: hasEntailment ? { kind: "labels", values: pairs.map((p) => p.entailment ?? "") } : { kind: "absent" }
+      }
+    )
   },
   runReaders: [
     {

@@ -122,10 +122,16 @@ describe("Sick.parseRun", () => {
     expect(p.value.entailment).toBe("present")
   })
 
-  it("blank lines before the header are skipped too; a line of spaces is not blank to R (it is a row)", () => {
-    const p = Sick.parseRun(fromString("\npair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3\n"))
-    expect(where(p.issues)).toEqual(["warning:blank-line@1"])
-    expect(p.value.rows).toEqual([{ pairId: "1", entailment: "NEUTRAL", relatedness: 3, line: 3 }])
+  it.each([
+    ["blank lines before the header are skipped too", "\npair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3\n", "warning:blank-line@1", { pairId: "1", entailment: "NEUTRAL", relatedness: 3, line: 3 }],
+    ["a header with the official names in another case is read", "Pair_ID\tEntailment_Judgment\trelatedness_score\n6\tNEUTRAL\t3\n", "warning:bad-header@1", { pairId: "6", entailment: "NEUTRAL", relatedness: 3, line: 2 }]
+  ])("%s, with a warning", (_, text, warning, row) => {
+    const p = Sick.parseRun(fromString(text))
+    expect(where(p.issues)).toEqual([warning])
+    expect(p.value.rows).toEqual([row])
+  })
+
+  it("a line of spaces is not blank to R (it is a row)", () => {
     const spaces = Sick.parseRun(fromString("pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3\n  \n2\tNEUTRAL\t4\n"))
     expect(Issue.hasErrors(spaces.issues)).toBe(true)
   })
@@ -202,12 +208,6 @@ describe("Sick.parseRun", () => {
     expect(where(p.issues)).toEqual(["error:bad-header@1/relatedness_score"])
     expect(p.value.relatedness).toBe("absent")
     expect(p.value.entailment).toBe("present")
-  })
-
-  it("a header with the official names in another case is read, with a warning", () => {
-    const p = Sick.parseRun(fromString("Pair_ID\tEntailment_Judgment\trelatedness_score\n6\tNEUTRAL\t3\n"))
-    expect(where(p.issues)).toEqual(["warning:bad-header@1"])
-    expect(p.value.rows).toEqual([{ pairId: "6", entailment: "NEUTRAL", relatedness: 3, line: 2 }])
   })
 
   it("an unreadable header that is not data either is a whole-file error", () => {

@@ -10,6 +10,7 @@ import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect } from "effect"
 import { strToU8, zipSync } from "fflate"
 import { afterAll, describe, expect, it } from "vitest"
+import { rawZip } from "@stseval/vitest-config/zip"
 import { Issue, Registry, Submissions } from "@stseval/formats"
 
 const run = <A, E>(effect: Effect.Effect<A, E, NodeServices.NodeServices>) =>
@@ -337,16 +338,6 @@ describe("zip safety", () => {
 
 // A minimal zip writer, independent of the reader under test, that can lie: declared sizes, flags,
 // and central-directory entries pointing at any local header (the shapes of zip bombs).
-interface RawEntry {
-  readonly name: string
-  /** the bytes stored in the zip (already deflated when method is 8) */
-  readonly data: Uint8Array
-  readonly method?: 0 | 8
-  /** declared uncompressed size (default: data.length) */
-  readonly size?: number
-  readonly crc?: number
-  readonly flags?: number
-}
 const crc32 = (bytes: Uint8Array): number => {
   let c = ~0
   for (const b of bytes) {
@@ -354,68 +345,6 @@ const crc32 = (bytes: Uint8Array): number => {
     for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1))
   }
   return ~c >>> 0
-}
-/** `central` lists, per central-directory entry, the index of the local entry it points at. */
-const rawZip = (locals: ReadonlyArray<RawEntry>, central: ReadonlyArray<number> = locals.map((_, i) => i)): Uint8Array => {
-  const parts: Array<Uint8Array> = []
-  const offsets: Array<number> = []
-  let at = 0
-  const header = (size: number, fill: (v: DataView) => void) => {
-    const b = new Uint8Array(size)
-    fill(new DataView(b.buffer))
-    return b
-  }
-  for (const e of locals) {
-    const name = strToU8(e.name)
-    offsets.push(at)
-    const local = header(30, (v) => {
-      v.setUint32(0, 0x04034b50, true)
-      v.setUint16(4, 20, true)
-      v.setUint16(6, e.flags ?? 0, true)
-      v.setUint16(8, e.method ?? 0, true)
-      v.setUint32(14, e.crc ?? 0, true)
-      v.setUint32(18, e.data.length, true)
-      v.setUint32(22, e.size ?? e.data.length, true)
-      v.setUint16(26, name.length, true)
-    })
-    parts.push(local, name, e.data)
-    at += local.length + name.length + e.data.length
-  }
-  const cdStart = at
-  for (const i of central) {
-    const e = locals[i]
-    const name = strToU8(e.name)
-    const c = header(46, (v) => {
-      v.setUint32(0, 0x02014b50, true)
-      v.setUint16(4, 20, true)
-      v.setUint16(6, 20, true)
-      v.setUint16(8, e.flags ?? 0, true)
-      v.setUint16(10, e.method ?? 0, true)
-      v.setUint32(16, e.crc ?? 0, true)
-      v.setUint32(20, e.data.length, true)
-      v.setUint32(24, e.size ?? e.data.length, true)
-      v.setUint16(28, name.length, true)
-      v.setUint32(42, offsets[i], true)
-    })
-    parts.push(c, name)
-    at += c.length + name.length
-  }
-  parts.push(
-    header(22, (v) => {
-      v.setUint32(0, 0x06054b50, true)
-      v.setUint16(8, central.length, true)
-      v.setUint16(10, central.length, true)
-      v.setUint32(12, at - cdStart, true)
-      v.setUint32(16, cdStart, true)
-    })
-  )
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let o = 0
-  for (const p of parts) {
-    out.set(p, o)
-    o += p.length
-  }
-  return out
 }
 const MiB = 1024 * 1024
 

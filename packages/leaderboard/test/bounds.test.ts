@@ -96,26 +96,27 @@ describe("a run's share of every output is bounded", () => {
 })
 
 describe("a restart never dies on what an earlier run left in the state or the cache", () => {
-  const goodOnly = () => {
+  /** The good run alone, scored once into the fresh folder `label`: the folders and its one cache entry. */
+  const scoredOnce = async (label: string) => {
     const subs = tempDir("bounds-restart")
     fs.cpSync(folder, subs, { recursive: true })
-    return subs
+    const out = tempDir(label)
+    await once(subs, out)
+    const [name] = fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".json"))
+    return { subs, out, file: path.join(out, "cache", name) }
   }
-  const cacheEntries = (out: string) => fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".json"))
+  /** A restart on what `scoredOnce` left after a test spoiled it: the run is scored again, not read from the cache. */
+  const scoredAgain = async (subs: string, out: string) =>
+    expect(await once(subs, out)).toMatchObject({ scoredThisSession: 1, cacheHits: 0 })
   const logOf = (out: string) => fs.readFileSync(path.join(out, "watch.log"), "utf8")
 
   it("a cache entry outside today's bounds (names of 60,000 characters) is dropped with a warning and the run scored again", async () => {
-    const subs = goodOnly()
-    const out = tempDir("bounds-restart-out")
-    await once(subs, out)
-    const [name] = cacheEntries(out)
-    const file = path.join(out, "cache", name)
+    const { subs, out, file } = await scoredOnce("bounds-restart-out")
     const entry = JSON.parse(fs.readFileSync(file, "utf8")) as { outcome: { warnings: Array<unknown> } }
     // as an earlier version wrote it: every warning holding a whole entry name
     entry.outcome.warnings = Array.from({ length: 20 }, (_, i) => ({ severity: "warning", code: "unknown-file", file: `x.zip!${"n".repeat(60_000)}${i}`, message: "matches no dataset" }))
     fs.writeFileSync(file, JSON.stringify(entry))
-    const restart = await once(subs, out)
-    expect(restart).toMatchObject({ scoredThisSession: 1, cacheHits: 0 })
+    await scoredAgain(subs, out)
     expect(logOf(out)).toMatch(/Good_run1primary: its cached score cannot be used .*; scoring it again/)
     // the reason quotes no 60,000-character value
     for (const line of logOf(out).split("\n")) expect(line.length).toBeLessThan(1000)
@@ -123,29 +124,20 @@ describe("a restart never dies on what an earlier run left in the state or the c
   })
 
   it("a cache entry larger than Cache.MAX_ENTRY_BYTES is not read: dropped with a warning, the run scored again", async () => {
-    const subs = goodOnly()
-    const out = tempDir("bounds-restart-big-out")
-    await once(subs, out)
-    const [name] = cacheEntries(out)
-    const file = path.join(out, "cache", name)
+    const { subs, out, file } = await scoredOnce("bounds-restart-big-out")
     // valid JSON, padded past the cap
     fs.writeFileSync(file, fs.readFileSync(file, "utf8") + " ".repeat(5 * 1024 * 1024))
-    const restart = await once(subs, out)
-    expect(restart).toMatchObject({ scoredThisSession: 1, cacheHits: 0 })
+    await scoredAgain(subs, out)
     expect(logOf(out)).toMatch(/Good_run1primary: its cached score cannot be used \(.*more than the limit/)
   })
 
   it("a FIFO in place of a cache entry or of state.json hangs nothing: dropped with a warning, the run scored again", { timeout: 20_000 }, async () => {
-    const subs = goodOnly()
-    const out = tempDir("bounds-restart-fifo-out")
-    await once(subs, out)
-    const [name] = cacheEntries(out)
-    for (const file of [path.join(out, "cache", name), path.join(out, "state.json")]) {
+    const { subs, out, file: entry } = await scoredOnce("bounds-restart-fifo-out")
+    for (const file of [entry, path.join(out, "state.json")]) {
       fs.rmSync(file)
       expect(spawnSync("mkfifo", [file]).status).toBe(0)
     }
-    const restart = await once(subs, out)
-    expect(restart).toMatchObject({ scoredThisSession: 1, cacheHits: 0 })
+    await scoredAgain(subs, out)
     expect(logOf(out)).toMatch(/state\.json.*not a regular file.*starting afresh/)
   })
 })

@@ -2,29 +2,14 @@ import { spawn } from "node:child_process"
 import type { ChildProcess } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { buildForNode } from "@stseval/vitest-config/build"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it } from "vitest"
 import type { Leaderboard } from "../src/Leaderboard.js"
 import * as Fake from "./fixtures/fake.js"
-import { once, status, tempDir, waitFor } from "./fixtures/harness.js"
+import { builtChildren, once, status, tempDir, waitFor } from "./fixtures/harness.js"
 
 const here = import.meta.dirname
 const repoRoot = path.resolve(here, "../../..")
-// The watcher's child processes, each built into one file from the sources once for the file's
-// tests: through tsx every start took two or three seconds more on two loaded cores.
-const built = tempDir("children")
-afterAll(() => fs.rmSync(built, { recursive: true, force: true }))
-let child: string
-let childEngine: string
-// two esbuild builds: beyond Vitest's 10 s hook default on a loaded two-core machine (the whole
-// suite beside them, as .ci/run's fresh clone runs it)
-beforeAll(async () => {
-  ;[child, childEngine] = await Promise.all([
-    buildForNode(path.join(here, "fixtures/child.ts"), path.join(built, "child.mjs")),
-    buildForNode(path.join(here, "fixtures/child-engine.ts"), path.join(built, "child-engine.mjs"))
-  ])
-  // two builds at once: over Vitest's 10 s on two loaded cores
-}, 120_000)
+const built = builtChildren("children", ["child", "child-engine"])
 const sickGold = path.join(repoRoot, "examples/sick2014/SICK_test_annotated.txt")
 const sickRun = path.join(repoRoot, "examples/sick2014/submissions/MeaningFactory_run1primary.txt")
 const misbehaving = path.join(repoRoot, "tooling/vitest-config/misbehaving-scorer.mjs")
@@ -40,7 +25,7 @@ afterEach(() => {
  * mid-scoring for good (`holding` resolves with its entry once the child says so on stdout).
  */
 const startChild = (folder: string, out: string, mode: "watch" | "once", holdAt?: number, crashOn?: string) => {
-  const c = spawn(process.execPath, [child, folder, out, mode, holdAt === undefined ? "-" : String(holdAt), ...(crashOn !== undefined ? [crashOn] : [])], {
+  const c = spawn(process.execPath, [built["child"], folder, out, mode, holdAt === undefined ? "-" : String(holdAt), ...(crashOn !== undefined ? [crashOn] : [])], {
     cwd: repoRoot,
     stdio: ["ignore", "pipe", "pipe"]
   })
@@ -168,7 +153,7 @@ describe("crash safety", () => {
   describe("on the real engine, each run scored in isolation", () => {
     /** The watcher on the engine (once), its scorer the one that misbehaves on cue. */
     const startEngine = (folder: string, out: string, scorer: { readonly log: string; readonly gate: string }, timeMs?: number) => {
-      const c = spawn(process.execPath, [childEngine, folder, out, sickGold, ...(timeMs !== undefined ? [String(timeMs)] : [])], {
+      const c = spawn(process.execPath, [built["child-engine"], folder, out, sickGold, ...(timeMs !== undefined ? [String(timeMs)] : [])], {
         cwd: repoRoot,
         stdio: ["ignore", "pipe", "pipe"],
         env: {

@@ -7,25 +7,18 @@
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { buildForNode } from "@stseval/vitest-config/build"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import * as Fake from "./fixtures/fake.js"
-import { status, tempDir, waitFor } from "./fixtures/harness.js"
+import { builtChildren, status, tempDir, waitFor } from "./fixtures/harness.js"
 
-const here = import.meta.dirname
-const built = tempDir("fds-children")
-afterAll(() => fs.rmSync(built, { recursive: true, force: true }))
-let child: string
-beforeAll(async () => {
-  child = await buildForNode(path.join(here, "fixtures/child-fds.ts"), path.join(built, "child-fds.mjs"))
-}, 90_000)
+const children = builtChildren("fds-children", ["child-fds"])
 
 describe("the watcher short of open files", () => {
   it("reads a run that landed meanwhile again once files are free: scored, not failed", async () => {
     const folder = tempDir("fds")
     const out = tempDir("fds-out")
     fs.writeFileSync(path.join(folder, "First_run1.txt"), Fake.runText(Fake.GOLD))
-    const c = spawn("/bin/sh", ["-c", `ulimit -n 64 && exec "${process.execPath}" "${child}" "${folder}" "${out}"`], { stdio: ["pipe", "pipe", "pipe"] })
+    const c = spawn("/bin/sh", ["-c", `ulimit -n 64 && exec "${process.execPath}" "${children["child-fds"]}" "${folder}" "${out}"`], { stdio: ["pipe", "pipe", "pipe"] })
     let output = ""
     c.stdout.on("data", (d) => (output += String(d)))
     c.stderr.on("data", (d) => (output += String(d)))

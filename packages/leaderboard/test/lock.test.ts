@@ -8,24 +8,17 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { buildForNode } from "@stseval/vitest-config/build"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import * as Lock from "../src/internal/lock.js"
-import { tempDir } from "./fixtures/harness.js"
+import { builtChildren, tempDir } from "./fixtures/harness.js"
 
-const here = import.meta.dirname
-const built = tempDir("lock-children")
-afterAll(() => fs.rmSync(built, { recursive: true, force: true }))
-let child: string
-beforeAll(async () => {
-  child = await buildForNode(path.join(here, "fixtures/child-lock.ts"), path.join(built, "child-lock.mjs"))
-}, 90_000)
+const children = builtChildren("lock-children", ["child-lock"])
 
 /** A contender in a process of its own, loaded and waiting for the word. */
 const contender = (out: string, tmp: string) => {
   // each its own temp folder: the lock's twin (in <temp>/stseval-<uid>) is not what is tested here
-  const c = spawn(process.execPath, [child, out], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, TMPDIR: tmp } })
+  const c = spawn(process.execPath, [children["child-lock"], out], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, TMPDIR: tmp } })
   let stdout = ""
   const waiters: Array<() => void> = []
   c.stdout.on("data", (d) => {

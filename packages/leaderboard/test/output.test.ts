@@ -138,17 +138,27 @@ describe("output failures", () => {
   })
 })
 
+/** Two runs in fresh `label` folders and a watcher on them, not yet idle. */
+const firstWatcher = (label: string) => {
+  const folder = tempDir(label)
+  const out = tempDir(`${label}-out`)
+  runs(folder, 2)
+  return { folder, out, first: start({ folder, out, debounce: 20, rescanInterval: 0 }) }
+}
+
+/** A second watcher on the same folders, refused: the error it fails with names this process as the first. */
+const refusedSecond = async (folder: string, out: string): Promise<Watcher.WatchError> => {
+  const second = await once({ folder, out }).catch((e: unknown) => e)
+  expect(second).toBeInstanceOf(Watcher.WatchError)
+  expect((second as Watcher.WatchError).message).toMatch(new RegExp(`another watcher \\(pid ${process.pid} `))
+  return second as Watcher.WatchError
+}
+
 describe("the output folder's lock", () => {
   it("a second watcher on the same output folder is refused, naming the first; a stale lock is taken over", async () => {
-    const folder = tempDir("lock")
-    const out = tempDir("lock-out")
-    runs(folder, 2)
-    const first = start({ folder, out, debounce: 20, rescanInterval: 0 })
+    const { folder, out, first } = firstWatcher("lock")
     await waitFor("the first watcher idle", () => status(out)?.phase === "watching")
-    const second = await once({ folder, out }).catch((e: unknown) => e)
-    expect(second).toBeInstanceOf(Watcher.WatchError)
-    expect((second as Watcher.WatchError).message).toMatch(new RegExp(`another watcher \\(pid ${process.pid} `))
-    expect((second as Watcher.WatchError).output).toBeUndefined()
+    expect((await refusedSecond(folder, out)).output).toBeUndefined()
     await first.stop()
     // released on stop
     expect(fs.existsSync(path.join(out, "watch.lock"))).toBe(false)
@@ -177,16 +187,11 @@ describe("the output folder's lock", () => {
 
 describe("the output folder's lock, after the folder is removed", () => {
   it("a second watcher started after the output folder was removed is refused: the first still holds the folder", async () => {
-    const folder = tempDir("twin")
-    const out = tempDir("twin-out")
-    runs(folder, 2)
-    const first = start({ folder, out, debounce: 20, rescanInterval: 0 })
+    const { folder, out, first } = firstWatcher("twin")
     try {
       await waitFor("the first watcher idle", () => status(out)?.phase === "watching")
       fs.rmSync(out, { recursive: true, force: true })
-      const second = await once({ folder, out }).catch((e: unknown) => e)
-      expect(second).toBeInstanceOf(Watcher.WatchError)
-      expect((second as Watcher.WatchError).message).toMatch(new RegExp(`another watcher \\(pid ${process.pid} `))
+      await refusedSecond(folder, out)
     } finally {
       await first.stop()
     }

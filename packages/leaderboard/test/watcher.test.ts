@@ -21,6 +21,15 @@ afterEach(async () => {
 
 const write = (dir: string, name: string, text: string | Uint8Array) => fs.writeFileSync(path.join(dir, name), text)
 
+/** A watcher started on fresh `<label>` and `<label>-out` folders (stopped after the test), once it says it is watching. */
+const watching = async (label: string, options: Omit<Parameters<typeof start>[0], "folder" | "out">, fake: Fake.FakeOptions = {}) => {
+  const folder = tempDir(label)
+  const out = tempDir(`${label}-out`)
+  stops.push(start({ folder, out, ...options }, fake).stop)
+  await waitFor("watcher started", () => status(out)?.phase === "watching")
+  return { folder, out }
+}
+
 describe("once", () => {
   it("scores a folder of file, zip and folder runs; failed runs are listed, never ranked", async () => {
     const folder = tempDir("once")
@@ -189,12 +198,8 @@ describe("watching", () => {
   })
 
   it("a run written slowly in chunks is scored once, complete", async () => {
-    const folder = tempDir("slow")
-    const out = tempDir("slow-out")
     const seen: Array<string> = []
-    const w = start({ folder, out, debounce: 300, rescanInterval: 0 }, { seen })
-    stops.push(w.stop)
-    await waitFor("watcher started", () => status(out)?.phase === "watching")
+    const { folder, out } = await watching("slow", { debounce: 300, rescanInterval: 0 }, { seen })
     const file = path.join(folder, "Slow_run1.txt")
     const text = Fake.runText(LINEAR)
     const fd = fs.openSync(file, "w")
@@ -211,14 +216,11 @@ describe("watching", () => {
   })
 
   it("a folder run copied in file by file, with pauses longer than the debounce window, is scored once, complete (settle)", async () => {
-    const folder = tempDir("settle")
-    const out = tempDir("settle-out")
     const seen: Array<string> = []
     const published: Array<string> = []
-    const w = start(
+    const { folder, out } = await watching(
+      "settle",
       {
-        folder,
-        out,
         debounce: 50,
         settle: 1200,
         rescanInterval: 0,
@@ -229,8 +231,6 @@ describe("watching", () => {
       },
       { seen, edition: { ...Fake.edition, submission: "folder" } }
     )
-    stops.push(w.stop)
-    await waitFor("watcher started", () => status(out)?.phase === "watching")
     // a slow copy: the folder, then its one file in three pieces, 300 ms apart (six debounce
     // windows): this pacing is the scenario under test, not synchronisation
     const run = path.join(folder, "Copy_run1")
@@ -285,12 +285,8 @@ describe("watching", () => {
   })
 
   it("a half-written zip is not scored until it opens", async () => {
-    const folder = tempDir("zipslow")
-    const out = tempDir("zipslow-out")
     const seen: Array<string> = []
-    const w = start({ folder, out, debounce: 150, rescanInterval: 0 }, { seen })
-    stops.push(w.stop)
-    await waitFor("watcher started", () => status(out)?.phase === "watching")
+    const { folder, out } = await watching("zipslow", { debounce: 150, rescanInterval: 0 }, { seen })
     const zip = Fake.makeZip([{ name: "s.txt", text: Fake.runText(GOLD) }])
     const file = path.join(folder, "Q_run1.zip")
     const fd = fs.openSync(file, "w")
@@ -339,11 +335,7 @@ describe("watching", () => {
   })
 
   it("rescan only (events off) still sees added and deleted runs", async () => {
-    const folder = tempDir("poll")
-    const out = tempDir("poll-out")
-    const w = start({ folder, out, debounce: 50, events: false, rescanInterval: 100 })
-    stops.push(w.stop)
-    await waitFor("watcher started", () => status(out)?.phase === "watching")
+    const { folder, out } = await watching("poll", { debounce: 50, events: false, rescanInterval: 100 })
     write(folder, "P_run1.txt", Fake.runText(GOLD))
     await waitBoard(out, "P added", (b) => valueOf(b, "P_run1.txt") !== undefined)
     fs.rmSync(path.join(folder, "P_run1.txt"))
@@ -372,11 +364,7 @@ describe("watching", () => {
   })
 
   it("deadline by first-seen: a run landing after the deadline is post-deadline whatever its mtime", async () => {
-    const folder = tempDir("firstseen")
-    const out = tempDir("firstseen-out")
-    const w = start({ folder, out, debounce: 50, deadline: Date.now() - 1000, deadlineBy: "first-seen" })
-    stops.push(w.stop)
-    await waitFor("watcher started", () => status(out)?.phase === "watching")
+    const { folder, out } = await watching("firstseen", { debounce: 50, deadline: Date.now() - 1000, deadlineBy: "first-seen" })
     write(folder, "L_run1.txt", Fake.runText(GOLD))
     // backdated: by mtime it would be on time
     fs.utimesSync(path.join(folder, "L_run1.txt"), new Date(2000, 0, 1), new Date(2000, 0, 1))

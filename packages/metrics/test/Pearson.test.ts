@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
+import { agreesOnResamples } from "./support/resample.js"
 import { MetricValue, Pearson } from "@stseval/metrics"
 
 const f = (xs: ReadonlyArray<number>) => Float64Array.from(xs)
@@ -98,25 +99,8 @@ describe("Pearson.pearson", () => {
 
 describe("Pearson.pearsonAt", () => {
   it("equals pearson on the gathered resample, duplicates included (property)", () => {
-    fc.assert(
-      fc.property(
-        // Scores as runs write them (-5..5, 4 decimals); arbitrary tiny doubles would test underflow instead.
-        fc.array(fc.tuple(score, score), { minLength: 2, maxLength: 40 }),
-        fc.array(fc.nat(), { minLength: 2, maxLength: 80 }),
-        (pairs, raw) => {
-          const x = f(pairs.map((p) => p[0]))
-          const y = f(pairs.map((p) => p[1]))
-          const idx = Uint32Array.from(raw.map((k) => k % pairs.length))
-          const gathered = Pearson.pearsonRaw(
-            Float64Array.from(idx, (j) => y[j]),
-            Float64Array.from(idx, (j) => x[j])
-          )
-          const at = Pearson.pearsonAt(x, y, idx)
-          if (Number.isNaN(gathered)) expect(at).toBeNaN()
-          else expect(at).toBeCloseTo(gathered, 12)
-        }
-      )
-    )
+    // Scores as runs write them (-5..5, 4 decimals); arbitrary tiny doubles would test underflow instead.
+    agreesOnResamples(score, 40, Uint32Array, Pearson.pearsonRaw, (x, y, idx) => Pearson.pearsonAt(x, y, idx))
   })
 
   it("uses only the first n indices and returns NaN on a constant resample", () => {

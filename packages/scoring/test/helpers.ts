@@ -8,6 +8,7 @@ import { Gold, Registry } from "@stseval/formats"
 import type { Submissions } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
 import { expect } from "vitest"
+import { stsEdition } from "@stseval/vitest-config/edition"
 import type { ScoredRun } from "@stseval/scoring"
 
 // The engine's own steps, which `Engine.scoreSubmission` (the one public way) runs: the tests check each.
@@ -37,23 +38,13 @@ export const submission = (
 
 /** A two-dataset STS edition (datasets `a` and `b`), weighted mean, missing dataset = r 0. */
 export const toyEdition = (over: Partial<typeof Registry.TaskEdition.Encoded> = {}): Registry.TaskEdition =>
-  Registry.decodeEditionSync({
-    id: "toy",
-    title: "toy STS edition",
-    family: "sts",
-    scale: { min: 0, max: 5 },
-    submission: "folder",
-    datasets: [
-      { name: "a", gold: "STS.gs.a.txt", goldFormat: "sts-gs", run: "STS.output.a.txt" },
-      { name: "b", gold: "STS.gs.b.txt", goldFormat: "sts-gs", run: "STS.output.b.txt" }
-    ],
-    runLimit: 3,
-    // as STS 2013-2014: Spearman beside Pearson, and the confidence-weighted Pearson of runs with confidences
-    ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "wmean", metrics: ["pearson", "spearman", "weighted-pearson"] }],
-    missingDataset: "zero",
-    published: { style: "r3" },
-    ...over
-  })
+  Registry.decodeEditionSync(
+    stsEdition("toy", "toy STS edition", ["a", "b"], {
+      // as STS 2013-2014: Spearman beside Pearson, and the confidence-weighted Pearson of runs with confidences
+      ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "wmean", metrics: ["pearson", "spearman", "weighted-pearson"] }],
+      ...over
+    })
+  )
 
 export const goldOf = (edition: Registry.TaskEdition, texts: Readonly<Record<string, string>>): Gold.Gold =>
   Gold.goldFromTexts(

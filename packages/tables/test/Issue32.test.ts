@@ -8,42 +8,26 @@ import { describe, expect, it } from "vitest"
 import { Registry } from "@stseval/formats"
 import { Folder, Html, Latex, Markdown, Presets, Table } from "../src/index.js"
 import type { Results } from "../src/index.js"
-import { ranked } from "./helpers.js"
+import { handIntervals, twoTracks } from "./helpers.js"
 
 // two runs on two tracks: Alpha ranked first (0.75), Beta second (0.65)
 const base = (): Results.Results =>
-  ranked(
-    {
-      edition: "sts2017",
-      datasets: [
-        { name: "track3.es-es", header: "es-es", pairs: 60, metric: "pearson" },
-        { name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }
-      ],
-      runs: [
-        { id: "Alpha/run1", team: "Alpha", run: "run1", primary: true, datasets: { "track3.es-es": { pearson: 0.8, pairs: 60 }, "track5.en-en": { pearson: 0.7, pairs: 250 } }, aggregates: { official: 0.75 } },
-        { id: "Beta/run1", team: "Beta", run: "run1", primary: true, datasets: { "track3.es-es": { pearson: 0.6, pairs: 60 }, "track5.en-en": { pearson: 0.7, pairs: 250 } }, aggregates: { official: 0.65 } }
-      ]
-    },
-    [{ ranking: "official", metric: "pearson", figures: ["aggregate:official"], value: (r) => r.aggregates.official }]
-  )
+  twoTracks(60, [
+    { id: "Alpha/run1", team: "Alpha", run: "run1", primary: true, datasets: { "track3.es-es": { pearson: 0.8, pairs: 60 }, "track5.en-en": { pearson: 0.7, pairs: 250 } }, aggregates: { official: 0.75 } },
+    { id: "Beta/run1", team: "Beta", run: "run1", primary: true, datasets: { "track3.es-es": { pearson: 0.6, pairs: 60 }, "track5.en-en": { pearson: 0.7, pairs: 250 } }, aggregates: { official: 0.65 } }
+  ])
 
 // intervals: es-es rests on 60 pairs (few), en-en on 250 (not few)
-const withCi = (): Results.Results => {
-  const r = base()
-  return {
-    ...r,
-    intervals: { level: 0.95, resamples: 1000, seed: 12345, signature: "test" },
-    runs: r.runs.map((run) => ({
-      ...run,
-      datasets: {
-        "track3.es-es": { ...run.datasets["track3.es-es"], ci: { pearson: { low: 0.5, high: 0.9, fewPairs: 60 } } },
-        "track5.en-en": { ...run.datasets["track5.en-en"], ci: { pearson: { low: 0.6, high: 0.8 } } }
-      },
-      aggregateIntervals: { official: { low: 0.6, high: 0.85 } },
-      rankIntervals: { "aggregate:official": { low: 1, high: 2, overlapsBest: true } }
-    }))
-  }
-}
+const withCi = (): Results.Results =>
+  handIntervals(base(), (run) => ({
+    ...run,
+    datasets: {
+      "track3.es-es": { ...run.datasets["track3.es-es"], ci: { pearson: { low: 0.5, high: 0.9, fewPairs: 60 } } },
+      "track5.en-en": { ...run.datasets["track5.en-en"], ci: { pearson: { low: 0.6, high: 0.8 } } }
+    },
+    aggregateIntervals: { official: { low: 0.6, high: 0.85 } },
+    rankIntervals: { "aggregate:official": { low: 1, high: 2, overlapsBest: true } }
+  }))
 
 const cellOf = (t: Table.Table, id: string, key: string) => Table.rows(t).find((r) => r.id === id)?.cells[key]
 

@@ -7,7 +7,7 @@ import { Layouts, Markdown, PresetIds, Presets, Table } from "../src/index.js"
 import type { Results } from "../src/Results.js"
 import type * as ResultsModule from "../src/Results.js"
 import { hostileResults } from "./fixtures.js"
-import { hasShared, marked, officialBy, pearson, ranked, readGold, runsWithCorrelations, runWithPearson, sharedDir, syntheticGold } from "./helpers.js"
+import { handIntervals, hasShared, marked, officialBy, pearson, ranked, readGold, runsWithCorrelations, runWithPearson, sharedDir, syntheticGold } from "./helpers.js"
 import type { HandMade } from "./helpers.js"
 
 if (!hasShared) console.warn("report: ../shared is absent; STS 2014 / 2017 layout tests use synthetic gold instead of the real gold files")
@@ -341,18 +341,16 @@ describe("STS Benchmark Table 14", () => {
 
 describe("intervals (--ci) in a layout", () => {
   /** hostileResults with hand-made intervals: the best run [1, 1], h0 overlapping it, the rest not. */
-  const withIntervals = (): ResultsModule.Results => {
-    const base = hostileResults()
-    return {
-      ...base,
-      intervals: { level: 0.95, resamples: 1000, seed: 12345, signature: "method:percentile-bootstrap|..." },
-      runs: base.runs.map((r, k) => ({
+  const withIntervals = (): ResultsModule.Results =>
+    handIntervals(
+      hostileResults(),
+      (r, k) => ({
         ...r,
         aggregateIntervals: { official: { low: (r.aggregates.official ?? 0) - 0.02, high: (r.aggregates.official ?? 0) + 0.02 } },
         rankIntervals: { "aggregate:official": r.id === "best" ? { low: 1, high: 2, overlapsBest: true } : r.id === "h7" ? { low: 1, high: 3, overlapsBest: true } : { low: k, high: k + 2, overlapsBest: false } }
-      }))
-    }
-  }
+      }),
+      "method:percentile-bootstrap|..."
+    )
 
   it("adds a Rank range column (after the rank, or last), the interval on each figure, ≈ on the best group, and footnotes", () => {
     const t = Presets.preset("sts2017-table10", withIntervals())

@@ -7,44 +7,35 @@
 import { describe, expect, it } from "vitest"
 import { Html, Json, Latex, Markdown, Plot, Presets, Table } from "../src/index.js"
 import type { Results } from "../src/index.js"
-import { ranked } from "./helpers.js"
+import { handIntervals, twoTracks } from "./helpers.js"
 
 // three runs on two tracks: Alpha scored on both; Beta has no file for es-es and an en-en file
 // with errors; Gamma is constant on en-en (Pearson undefined); Primary needs both tracks
 const results = (): Results.Results =>
-  ranked(
+  twoTracks(250, [
+    { id: "Alpha/run1", team: "Alpha", run: "run1", primary: true, datasets: { "track3.es-es": { pearson: 0.8 }, "track5.en-en": { pearson: 0.7 } }, aggregates: { official: 0.75 } },
     {
-      edition: "sts2017",
-      datasets: [
-        { name: "track3.es-es", header: "es-es", pairs: 250, metric: "pearson" },
-        { name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }
-      ],
-      runs: [
-        { id: "Alpha/run1", team: "Alpha", run: "run1", primary: true, datasets: { "track3.es-es": { pearson: 0.8 }, "track5.en-en": { pearson: 0.7 } }, aggregates: { official: 0.75 } },
-        {
-          id: "Beta/run1",
-          team: "Beta",
-          run: "run1",
-          primary: true,
-          datasets: {
-            "track3.es-es": { reason: "track3.es-es not submitted", state: "notSubmitted" },
-            "track5.en-en": { reason: "the score on line 4 is not a number", state: "failed" }
-          },
-          aggregates: { official: undefined },
-          aggregateReasons: { official: "no official score: it needs every dataset" }
-        },
-        {
-          id: "Gamma/run1",
-          team: "Gamma",
-          run: "run1",
-          primary: true,
-          datasets: { "track3.es-es": { pearson: 0.5 }, "track5.en-en": { reason: "the run is constant" } },
-          aggregates: { official: undefined },
-          aggregateReasons: { official: "no official score: it needs every dataset" }
-        }
-      ]
+      id: "Beta/run1",
+      team: "Beta",
+      run: "run1",
+      primary: true,
+      datasets: {
+        "track3.es-es": { reason: "track3.es-es not submitted", state: "notSubmitted" },
+        "track5.en-en": { reason: "the score on line 4 is not a number", state: "failed" }
+      },
+      aggregates: { official: undefined },
+      aggregateReasons: { official: "no official score: it needs every dataset" }
+    },
+    {
+      id: "Gamma/run1",
+      team: "Gamma",
+      run: "run1",
+      primary: true,
+      datasets: { "track3.es-es": { pearson: 0.5 }, "track5.en-en": { reason: "the run is constant" } },
+      aggregates: { official: undefined },
+      aggregateReasons: { official: "no official score: it needs every dataset" }
     }
-  )
+  ])
 
 const cellOf = (t: Table.Table, id: string, key: string) => Table.cellText(Table.rows(t).find((r) => r.id === id)?.cells[key], t.columns.find((c) => c.key === key)!)
 
@@ -87,14 +78,7 @@ describe("names on the page", () => {
 })
 
 describe("the interval glyph and the best-figure bullet", () => {
-  const withCi = (): Results.Results => {
-    const r = results()
-    return {
-      ...r,
-      intervals: { level: 0.95, resamples: 1000, seed: 12345, signature: "test" },
-      runs: r.runs.map((run) => (run.id === "Alpha/run1" ? { ...run, aggregateIntervals: { official: { low: 0.7, high: 0.8 } } } : run))
-    }
-  }
+  const withCi = (): Results.Results => handIntervals(results(), (run) => (run.id === "Alpha/run1" ? { ...run, aggregateIntervals: { official: { low: 0.7, high: 0.8 } } } : run))
   it("are distinct marks (a hollow diamond in a blue stroke; a red bullet), and the page's legend shows and explains the glyph", () => {
     const html = Html.render(Presets.preset("sts2017-table10", withCi(), { matrix: false }))
     const glyph = html.match(/<svg class="ci"[^]*?<\/svg>/)?.[0] ?? ""

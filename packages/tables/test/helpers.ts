@@ -6,6 +6,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { mulberry32 } from "@stseval/vitest-config/random"
+import { stsEdition } from "@stseval/vitest-config/edition"
 import { Registry } from "@stseval/formats"
 import { MetricValue } from "@stseval/metrics"
 import { Rank } from "@stseval/scoring"
@@ -100,6 +101,24 @@ const metaOf = (row: RunResult) => ({
   ...(row.identityUnknown === true ? { identityUnknown: true as const } : {})
 })
 
+/** Hand-made STS 2017 results on two of its tracks (es-es on `esPairs` pairs, en-en on 250), ranked by the official figure. */
+export const twoTracks = (esPairs: number, runs: HandMade["runs"]): Results =>
+  ranked({
+    edition: "sts2017",
+    datasets: [
+      { name: "track3.es-es", header: "es-es", pairs: esPairs, metric: "pearson" },
+      { name: "track5.en-en", header: "en-en", pairs: 250, metric: "pearson" }
+    ],
+    runs
+  })
+
+/** `results` with hand-made intervals (95%, 1000 resamples, seed 12345): each run as `ci` gives it. */
+export const handIntervals = (results: Results, ci: (run: RunResult, k: number) => RunResult, signature = "test"): Results => ({
+  ...results,
+  intervals: { level: 0.95, resamples: 1000, seed: 12345, signature },
+  runs: results.runs.map(ci)
+})
+
 /** Hand-made results ranked as scoring ranks (`Rank.rank`, the one ranking): what a layout reads. */
 export const ranked = (results: HandMade, by: ReadonlyArray<RankBy> = [officialBy], options: { readonly primaryOnly?: boolean } = {}): Results => {
   const rows = results.runs.map((row) => ({ row, meta: metaOf(row), status: "scored" as const, failure: undefined, official: [] }))
@@ -134,18 +153,13 @@ export const ranked = (results: HandMade, by: ReadonlyArray<RankBy> = [officialB
  * datasets), ranked by the results' `official` ranking.
  */
 export const marked = (results: Results, options: Marks.Options = {}): Results => {
-  const edition = Registry.decodeEditionSync({
-    id: `${results.edition}-hand-made`,
-    title: "hand-made results",
-    family: "sts",
-    scale: { min: 0, max: 5 },
-    submission: "folder",
-    datasets: results.datasets.map((d) => ({ name: d.name, gold: `STS.gs.${d.name}.txt`, goldFormat: "sts-gs", run: `STS.output.${d.name}.txt` })),
-    runLimit: 1000,
-    ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "mean" }],
-    missingDataset: "no-official-score",
-    published: { style: results.style ?? "r3" }
-  })
+  const edition = Registry.decodeEditionSync(
+    stsEdition(`${results.edition}-hand-made`, "hand-made results", results.datasets.map((d) => d.name), {
+      runLimit: 1000,
+      missingDataset: "no-official-score",
+      published: { style: results.style ?? "r3" }
+    })
+  )
   const figure = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? MetricValue.defined(v) : MetricValue.undefined_("no figure"))
   const scored = new Map(
     results.runs.map((r): [string, ScoredRun.ScoredRun] => [

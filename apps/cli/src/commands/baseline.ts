@@ -7,7 +7,7 @@
 import * as nodePath from "node:path"
 import { Console, Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { Files, Glue, Registry } from "@stseval/formats"
+import { Files, Glue } from "@stseval/formats"
 import type { Sick } from "@stseval/formats"
 import { Baseline, Embeddings, Inputs, Overlap, Run } from "@stseval/baselines"
 import { ResultJson } from "@stseval/scoring"
@@ -30,23 +30,17 @@ const input = Flag.String("input").pipe(
   Flag.optional
 )
 const out = Flag.String("out").pipe(Flags.defaulting("Folder to write the run into", ".", "the current folder"))
-const train = Flag.String("train").pipe(
-  Flag.withDescription("SICK training file for majority / probability (default: SICK_train.txt beside the input)"),
-  Flag.optional
-)
-const vectors = Flag.String("vectors").pipe(Flag.withDescription("Word vectors (word2vec or GloVe text) for the embeddings baseline"), Flag.optional)
+const train = Flags.optionalString("train", "SICK training file for majority / probability (default: SICK_train.txt beside the input)")
+const vectors = Flags.optionalString("vectors", "Word vectors (word2vec or GloVe text) for the embeddings baseline")
 const seed = Flag.Int("seed").pipe(Flags.defaulting("Seed of the random baselines (chance, probability)", 42))
-const team = Flag.String("team").pipe(Flag.withDescription("Team name in the run's file name (default: the baseline's name)"), Flag.optional)
-const scoreIt = Flag.Boolean("score").pipe(Flag.withDescription("Score the written run against the edition's gold"), Flag.withDefault(false))
-const tune = Flag.Boolean("tune").pipe(
-  Flag.withDescription("overlap: tune N (0-300, Pearson) and the thresholds (0.01 steps, accuracy) on train + trial, as the organisers did, instead of the released 3 / 0.03 / 0.56"),
-  Flag.withDefault(false)
-)
+const team = Flags.optionalString("team", "Team name in the run's file name (default: the baseline's name)")
+const scoreIt = Flags.toggle("score", "Score the written run against the edition's gold")
+const tune = Flags.toggle("tune", "overlap: tune N (0-300, Pearson) and the thresholds (0.01 steps, accuracy) on train + trial, as the organisers did, instead of the released 3 / 0.03 / 0.56")
 const format = Flag.Literals("format", ["stseval", "glue"]).pipe(
   Flag.withDescription("STS Benchmark run format: stseval (one score per line, default) or glue (GLUE's STS-B.tsv, index<TAB>prediction)"),
   Flag.withDefault("stseval" as const)
 )
-const list = Flag.Boolean("list").pipe(Flag.withDescription("List the baselines and exit"), Flag.withDefault(false))
+const list = Flags.toggle("list", "List the baselines and exit")
 
 export const baseline = Command.make(
   "baseline",
@@ -75,7 +69,7 @@ export const baseline = Command.make(
     // finding and reading the inputs is the baselines package's; a missing input is a usage error
     const where = { input: Option.getOrUndefined(o.input), dataRoot: yield* Task.root(o.dataRoot) }
     const usage = (e: Inputs.InputError) => new UsageError({ message: e.message })
-    if (o.format === "glue" && !edition.datasets.every((d) => Registry.formatOf(edition, d).baselineRun === "stsb")) {
+    if (o.format === "glue" && Run.shapeOf(edition) !== "stsb") {
       return yield* new UsageError({ message: `--format glue writes GLUE's STS-B.tsv, for an STS Benchmark edition (stsb); ${edition.id} is not one` })
     }
     let made: Baseline.Made
@@ -110,9 +104,9 @@ export const baseline = Command.make(
         ...(overlap !== undefined ? { overlap } : {})
       })
     } else {
-      const { datasets, notes: found, stsb, semrel } = yield* Inputs.stsInputs(edition, where).pipe(Effect.mapError(usage))
+      const { datasets, notes: found, shape } = yield* Inputs.stsInputs(edition, where).pipe(Effect.mapError(usage))
       notes.push(...found)
-      labelledFolder = semrel
+      labelledFolder = shape === "semrel"
       let loaded: Embeddings.Vectors | undefined
       if (entry.needs.includes("vectors")) {
         if (Option.isNone(o.vectors)) return yield* new UsageError({ message: "the embeddings baseline needs --vectors <file> (word2vec or GloVe text format)" })
@@ -121,7 +115,7 @@ export const baseline = Command.make(
         loaded = yield* Embeddings.load(o.vectors.value, vocabulary).pipe(Effect.mapError((e) => new UsageError({ message: `${e.file}${e.line !== undefined ? `:${e.line}` : ""}: ${e.message}` })))
         notes.push(`vectors: ${o.vectors.value} (${loaded.format}, dim ${loaded.dim}, ${loaded.vectors.size} of ${vocabulary.size} input words found)`)
       }
-      made = Baseline.sts(entry.name, datasets, { stsb, semrel, ...(loaded !== undefined ? { vectors: loaded } : {}) })
+      made = Baseline.sts(entry.name, datasets, { shape, ...(loaded !== undefined ? { vectors: loaded } : {}) })
       // GLUE's server refuses a prediction outside 0-5 (Glue.writeStsb throws on one): a baseline
       // whose scores are not on that scale (the embeddings' cosines, -1 to 1) is written as stseval's
       const { min, max } = Glue.STSB_RANGE

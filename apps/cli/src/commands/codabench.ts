@@ -77,8 +77,6 @@ const score = Command.make(
   }])
 )
 
-const optionalString = (name: string, description: string) => Flag.String(name).pipe(Flag.withDescription(description), Flag.optional)
-
 /**
  * A date flag: ISO 8601 (`2017-01-30T23:59:59Z`, an offset, or no zone for UTC) or, for a start, a
  * day (its start, UTC). An end (`--test-end`, `--deadline`, `--late-until`) must say its time: a
@@ -122,34 +120,31 @@ const bundle = Command.make(
   "bundle",
   {
     task: Flag.String("task").pipe(Flag.withAlias("t"), Flag.withDescription("Task edition: a registry id or a JSON/YAML edition file")),
-    gold: Flag.String("gold").pipe(
-      Flag.withDescription("The test gold (file or folder); default: the edition's folder in the data store, as every other command (see `stseval data`)"),
-      Flag.optional
-    ),
+    gold: Flags.optionalString("gold", "The test gold (file or folder); default: the edition's folder in the data store, as every other command (see `stseval data`)"),
     dataRoot: Flags.dataRoot,
-    devGold: optionalString(
+    devGold: Flags.optionalString(
       "dev-gold",
       "The development gold (file or folder; in a folder, a gold named ..._test_... is looked for as ..._dev_... first); without it the bundle has only the test phase"
     ),
-    leaderboard: optionalString(
+    leaderboard: Flags.optionalString(
       "leaderboard",
       "What the leaderboard ranks: official (default), entailment (SICK), a dataset of an edition ranked per dataset (e.g. eng), mean, or each: one competition per dataset (the default of an edition ranked per dataset, SemRel)"
     ),
     out: Flag.String("out").pipe(Flag.withDescription("The bundle folder to write (new or empty)")),
-    zip: Flag.Boolean("zip").pipe(Flag.withDescription("Also write <out>.zip, the file to upload to Codabench"), Flag.withDefault(false)),
-    cli: optionalString("cli", "The single-file stseval.mjs to put in the scoring program (default: this program, when it is one)"),
-    title: optionalString("title", "Competition title (default: the edition's title)"),
-    dockerImage: optionalString("docker-image", "Docker image of the scoring program (default: an official Node.js LTS image)"),
-    devStart: optionalString("dev-start", "Start of the development phase (ISO 8601, UTC; default today)"),
-    testStart: optionalString("test-start", "Start of the test phase (default: 61 days after the development phase starts)"),
-    testEnd: optionalString("test-end", "End of the test phase, a date and time (e.g. 2027-02-07T23:59:59Z; default: 14 days after it starts)"),
+    zip: Flags.toggle("zip", "Also write <out>.zip, the file to upload to Codabench"),
+    cli: Flags.optionalString("cli", "The single-file stseval.mjs to put in the scoring program (default: this program, when it is one)"),
+    title: Flags.optionalString("title", "Competition title (default: the edition's title)"),
+    dockerImage: Flags.optionalString("docker-image", "Docker image of the scoring program (default: an official Node.js LTS image)"),
+    devStart: Flags.optionalString("dev-start", "Start of the development phase (ISO 8601, UTC; default today)"),
+    testStart: Flags.optionalString("test-start", "Start of the test phase (default: 61 days after the development phase starts)"),
+    testEnd: Flags.optionalString("test-end", "End of the test phase, a date and time (e.g. 2027-02-07T23:59:59Z; default: 14 days after it starts)"),
     liveTest: Flag.Boolean("live-test").pipe(
       Flag.withDescription(
         "A live test leaderboard: the test gold goes into the test phase's reference data, which every participant can download (default: sealed, the gold kept beside the bundle and scored after the deadline with `codabench unseal`)"
       ),
       Flag.withDefault(false)
     ),
-    scoringStart: optionalString("scoring-start", "Start of the Scoring phase of a sealed bundle, where the test submissions are scored (default: 2 days after the test phase ends)")
+    scoringStart: Flags.optionalString("scoring-start", "Start of the Scoring phase of a sealed bundle, where the test submissions are scored (default: 2 days after the test phase ends)")
   },
   Effect.fn(function*(flags) {
     const c = yield* Colour.Colour
@@ -197,15 +192,15 @@ const importCommand = Command.make(
   {
     input: Argument.String("download").pipe(Argument.withDescription("bulk_submissions.zip, or a folder of the submission zips, with the submissions CSV export")),
     out: Flag.String("out").pipe(Flag.withDescription("The submissions folder to write (new or empty)")),
-    deadline: optionalString("deadline", "Submissions after this instant are post-deadline (ISO 8601, UTC)"),
-    lateUntil: optionalString("late-until", "A grace period: submissions after --deadline but not after this instant are late (ranked, marked *), not post-deadline"),
-    phase: optionalString("phase", "Import only the submissions of this phase: its name in the CSV, or its id (PhaseId<id> in the download's names)"),
-    manifest: optionalString("manifest", "The submissions CSV export (default: the one .csv beside the zips)"),
-    teams: optionalString("teams", "A JSON file mapping Codabench usernames to team names"),
+    deadline: Flags.optionalString("deadline", "Submissions after this instant are post-deadline (ISO 8601, UTC)"),
+    lateUntil: Flags.optionalString("late-until", "A grace period: submissions after --deadline but not after this instant are late (ranked, marked *), not post-deadline"),
+    phase: Flags.optionalString("phase", "Import only the submissions of this phase: its name in the CSV, or its id (PhaseId<id> in the download's names)"),
+    manifest: Flags.optionalString("manifest", "The submissions CSV export (default: the one .csv beside the zips)"),
+    teams: Flags.optionalString("teams", "A JSON file mapping Codabench usernames to team names"),
     primary: Flag.Literals("primary", ["last", "first", "none"]).pipe(
       Flags.defaulting("Which run of a team is primary: its last before the deadline, its first, or none", "last")
     ),
-    json: Flag.Boolean("json").pipe(Flag.withDescription("Print the import as JSON"), Flag.withDefault(false))
+    json: Flags.toggle("json", "Print the import as JSON")
   },
   Effect.fn(function*(flags) {
     const c = yield* Colour.Colour
@@ -279,9 +274,9 @@ const unseal = Command.make(
   "unseal",
   {
     bundle: Argument.String("bundle").pipe(Argument.withDescription("The sealed bundle folder (codabench bundle --out)")),
-    gold: optionalString("gold", "The test gold, file or folder (default: <bundle>.gold, where bundle kept it)"),
+    gold: Flags.optionalString("gold", "The test gold, file or folder (default: <bundle>.gold, where bundle kept it)"),
     out: Flag.String("out").pipe(Flag.withDescription("The reference data folder to write (new or empty); <out>.zip is the file to upload")),
-    early: Flag.Boolean("early").pipe(Flag.withDescription("Write it before the test phase's end in competition.yaml (a phase closed early)"), Flag.withDefault(false))
+    early: Flags.toggle("early", "Write it before the test phase's end in competition.yaml (a phase closed early)")
   },
   Effect.fn(function*(flags) {
     const c = yield* Colour.Colour

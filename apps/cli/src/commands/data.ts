@@ -1,5 +1,5 @@
 import { Console, Effect } from "effect"
-import { Argument, Command, Flag } from "effect/cli"
+import { Argument, Command } from "effect/cli"
 import { DataStore, Files, Registry } from "@stseval/formats"
 import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
@@ -28,7 +28,7 @@ const fetch = Command.make(
   {
     tasks: editions,
     dataRoot: Flags.dataRoot,
-    force: Flag.Boolean("force").pipe(Flag.withDescription("Download again even when cached"), Flag.withDefault(false)),
+    force: Flags.toggle("force", "Download again even when cached"),
     json: Flags.json
   },
   Effect.fn(function*({ tasks, dataRoot, force, json }) {

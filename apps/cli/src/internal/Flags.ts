@@ -6,37 +6,26 @@ import { Option } from "effect"
 import { Flag } from "effect/cli"
 import { Uncertainty } from "@stseval/scoring"
 
+/** A boolean flag, off unless given. */
+export const toggle = (name: string, description: string) => Flag.Boolean(name).pipe(Flag.withDescription(description), Flag.withDefault(false))
+
+/** A string flag that may be left out. */
+export const optionalString = (name: string, description: string) => Flag.String(name).pipe(Flag.withDescription(description), Flag.optional)
+
 export const task = Flag.String("task").pipe(
   Flag.withAlias("t"),
   Flag.withDescription("Task edition: a registry id (see `stseval tasks`) or a JSON/YAML edition file")
 )
 
-export const gold = Flag.String("gold").pipe(
-  Flag.withDescription(
-    "Gold file or folder; default: the edition's folder in the data store (see `stseval data`)"
-  ),
-  Flag.optional
-)
+export const gold = optionalString("gold", "Gold file or folder; default: the edition's folder in the data store (see `stseval data`)")
 
-export const json = Flag.Boolean("json").pipe(
-  Flag.withDescription("Print JSON for programs (schema in docs/schemas/) instead of text"),
-  Flag.withDefault(false)
-)
+export const json = toggle("json", "Print JSON for programs (schema in docs/schemas/) instead of text")
 
-export const dataRoot = Flag.String("data-root").pipe(
-  Flag.withDescription("Data store folder; default $STSEVAL_DATA, else $XDG_CACHE_HOME/stseval, else ~/.cache/stseval"),
-  Flag.optional
-)
+export const dataRoot = optionalString("data-root", "Data store folder; default $STSEVAL_DATA, else $XDG_CACHE_HOME/stseval, else ~/.cache/stseval")
 
-export const verbose = Flag.Boolean("verbose").pipe(
-  Flag.withDescription("List every issue, informational ones included (default: the first few errors and warnings per run)"),
-  Flag.withDefault(false)
-)
+export const verbose = toggle("verbose", "List every issue, informational ones included (default: the first few errors and warnings per run)")
 
-export const allRuns = Flag.Boolean("all-runs").pipe(
-  Flag.withDescription("Rank every run, not only primary runs (the papers ranked primary runs)"),
-  Flag.withDefault(false)
-)
+export const allRuns = toggle("all-runs", "Rank every run, not only primary runs (the papers ranked primary runs)")
 
 // ---------------------------------------------------------------------------------------------
 // Validators: every flag with a range is checked here, when the flags are parsed, so a bad value
@@ -140,11 +129,9 @@ export const isolationOf = (flags: { readonly timeBudget: Option.Option<number>;
   }
 })
 
-export const lenient = Flag.Boolean("lenient").pipe(
-  Flag.withDescription(
-    "Score a SICK run that has no header line when its columns are unambiguous, with a warning (default: an error, as the official scorer rejects such a file)"
-  ),
-  Flag.withDefault(false)
+export const lenient = toggle(
+  "lenient",
+  "Score a SICK run that has no header line when its columns are unambiguous, with a warning (default: an error, as the official scorer rejects such a file)"
 )
 
 /**

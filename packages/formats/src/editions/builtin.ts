@@ -95,8 +95,15 @@ const sick2014: Edition = {
 // --- STS 2012-2016 ------------------------------------------------------------------------------
 
 // The English STS years share their rules: a folder of one output file per dataset, scores 0-5, up
-// to 3 runs per team, a dataset a run did not submit counted as r = 0.
-const englishSts = (e: Pick<Edition, "id" | "title" | "description" | "datasets" | "ranking" | "published" | "data">): Edition => ({
+// to 3 runs per team, a dataset a run did not submit counted as r = 0, the paper's figures to three
+// decimals, and the data from SynWMD's copy (its folder `synwmd`) into `<id>/test`.
+const englishSts = (
+  e: Pick<Edition, "id" | "title" | "description" | "datasets" | "ranking"> & {
+    readonly synwmd: string
+    readonly dir?: string
+    readonly tables?: ReadonlyArray<string>
+  }
+): Edition => ({
   id: e.id,
   title: e.title,
   description: e.description,
@@ -106,74 +113,61 @@ const englishSts = (e: Pick<Edition, "id" | "title" | "description" | "datasets"
   runLimit: 3,
   ranking: e.ranking,
   missingDataset: "zero",
-  published: e.published,
-  data: e.data
+  published: { style: "r3", ...(e.tables !== undefined ? { tables: e.tables } : {}) },
+  data: { dir: e.dir ?? `${e.id}/test`, sources: stsFiles(e.datasets, (f) => SYNWMD(`${e.synwmd}/${f}`)) }
 })
 
-const sts2012Datasets = [
-  sts("MSRpar", 750),
-  sts("MSRvid", 750),
-  sts("SMTeuroparl", 459),
-  sts("surprise.OnWN", 750),
-  sts("surprise.SMTnews", 399)
-]
 const sts2012 = englishSts({
   id: "sts2012",
   title: "SemEval-2012 Task 6: Semantic Textual Similarity (English)",
   description:
     "Agirre et al. 2012. The results table is ordered by ALL (Pearson over the five datasets concatenated); ALLnrm and the weighted mean (Mean) are reported beside it.",
-  datasets: sts2012Datasets,
+  datasets: [
+    sts("MSRpar", 750),
+    sts("MSRvid", 750),
+    sts("SMTeuroparl", 459),
+    sts("surprise.OnWN", 750),
+    sts("surprise.SMTnews", 399)
+  ],
   ranking: similarity("pooled", { alsoAggregate: ["allnrm", "wmean"] }),
-  published: { style: "r3" },
-  data: {
-    dir: "sts2012/test",
-    sources: stsFiles(sts2012Datasets, (f) => SYNWMD(`STS12-en-test/${f}`))
-  }
+  synwmd: "STS12-en-test"
 })
 
-const sts2013Datasets = [
-  sts("headlines", 750),
-  sts("OnWN", 561),
-  sts("FNWN", 189),
-  // The SMT input is licensed through the LDC; only its gold is public.
-  sts("SMT", 750, { noInput: true })
-]
 const sts2013 = englishSts({
   id: "sts2013",
   title: "*SEM 2013 shared task: Semantic Textual Similarity (core)",
   description:
     "Agirre et al. 2013. Ranked by the mean of per-dataset Pearson weighted by pairs; an optional confidence (0-100) may follow each score.",
-  datasets: sts2013Datasets,
+  datasets: [
+    sts("headlines", 750),
+    sts("OnWN", 561),
+    sts("FNWN", 189),
+    // The SMT input is licensed through the LDC; only its gold is public.
+    sts("SMT", 750, { noInput: true })
+  ],
   ranking: similarity("wmean", { report: ["pearson", "weighted-pearson"] }),
-  published: { style: "r3" },
-  data: {
-    dir: "sts2013/test",
-    sources: stsFiles(sts2013Datasets, (f) => SYNWMD(`STS13-en-test/test-gs/${f}`))
-  }
+  synwmd: "STS13-en-test/test-gs"
 })
 
 // 2014 asked for an `.en` / `.es` extension on output files ("STS.output.headlines.en.txt").
 const en14 = (name: string, pairs: number) => sts(name, pairs, { runAliases: [`STS.output.${name}.en.txt`] })
-const sts2014Datasets = [
-  en14("deft-forum", 450),
-  en14("deft-news", 300),
-  en14("headlines", 750),
-  en14("images", 750),
-  en14("OnWN", 750),
-  en14("tweet-news", 750)
-]
 const sts2014 = englishSts({
   id: "sts2014",
   title: "SemEval-2014 Task 10: Multilingual Semantic Textual Similarity (English)",
   description:
     "Agirre et al. 2014. Ranked by the mean of per-dataset Pearson weighted by pairs; a dataset a run did not submit counts as r = 0 (Table 3).",
-  datasets: sts2014Datasets,
+  datasets: [
+    en14("deft-forum", 450),
+    en14("deft-news", 300),
+    en14("headlines", 750),
+    en14("images", 750),
+    en14("OnWN", 750),
+    en14("tweet-news", 750)
+  ],
   ranking: similarity("wmean", { report: ["pearson", "weighted-pearson"] }),
-  published: { style: "r3", tables: ["sts2014-table3"] },
-  data: {
-    dir: "sts2014/test-en",
-    sources: stsFiles(sts2014Datasets, (f) => SYNWMD(`STS14-en-test/sts-en-test-gs-2014/${f}`))
-  }
+  dir: "sts2014/test-en",
+  tables: ["sts2014-table3"],
+  synwmd: "STS14-en-test/sts-en-test-gs-2014"
 })
 
 const es14 = (name: string, pairs: number) =>
@@ -192,49 +186,39 @@ const sts2014es: Edition = {
   published: { style: "r3" }
 }
 
-const sts2015Datasets = [
-  sts("answers-forums", 375),
-  sts("answers-students", 750),
-  sts("belief", 375),
-  sts("headlines", 750),
-  sts("images", 750)
-]
 const sts2015 = englishSts({
   id: "sts2015",
   title: "SemEval-2015 Task 2: Semantic Textual Similarity (English)",
   description:
     "Agirre et al. 2015. A blank gold line is a pair that was not annotated: the run has a line for it, which is skipped. Ranked by the weighted mean of per-dataset Pearson.",
-  datasets: sts2015Datasets,
+  datasets: [
+    sts("answers-forums", 375),
+    sts("answers-students", 750),
+    sts("belief", 375),
+    sts("headlines", 750),
+    sts("images", 750)
+  ],
   ranking: similarity("wmean"),
-  published: { style: "r3" },
-  data: {
-    dir: "sts2015/test",
-    sources: stsFiles(sts2015Datasets, (f) => SYNWMD(`STS15-en-test/test_evaluation_task2a/${f}`))
-  }
+  synwmd: "STS15-en-test/test_evaluation_task2a"
 })
 
 // 2016 files are named STS2016.gs.<dataset>.txt; the readme scores `SYSTEM_OUT.<dataset>.txt`.
 const s16 = (name: string, pairs: number) =>
   sts(name, pairs, { prefix: "STS2016", runAliases: [`STS2016.output.${name}.txt`, `SYSTEM_OUT.${name}.txt`] })
-const sts2016Datasets = [
-  s16("answer-answer", 254),
-  s16("headlines", 249),
-  s16("plagiarism", 230),
-  s16("postediting", 244),
-  s16("question-question", 209)
-]
 const sts2016 = englishSts({
   id: "sts2016",
   title: "SemEval-2016 Task 1: Semantic Textual Similarity (English monolingual)",
   description:
     "Agirre et al. 2016. Blank gold lines are pairs not annotated. Ranked by the weighted mean of per-dataset Pearson.",
-  datasets: sts2016Datasets,
+  datasets: [
+    s16("answer-answer", 254),
+    s16("headlines", 249),
+    s16("plagiarism", 230),
+    s16("postediting", 244),
+    s16("question-question", 209)
+  ],
   ranking: similarity("wmean"),
-  published: { style: "r3" },
-  data: {
-    dir: "sts2016/test",
-    sources: stsFiles(sts2016Datasets, (f) => SYNWMD(`STS16-en-test/sts2016-english-with-gs-v1.0/${f}`))
-  }
+  synwmd: "STS16-en-test/sts2016-english-with-gs-v1.0"
 })
 
 // --- SemEval-2017 Task 1 ------------------------------------------------------------------------

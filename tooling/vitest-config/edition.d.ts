@@ -1,0 +1,2 @@
+/** An STS edition, as an edition file writes it (decode it with `Registry.decodeEditionSync`), with one `sts-gs` dataset per name (gold `STS.gs.<name>.txt`, run `STS.output.<name>.txt`), scores 0-5, a folder per run, ranked by the mean Pearson, a missing dataset r = 0; `over` replaces any field. */
+export declare const stsEdition: (id: string, title: string, names: ReadonlyArray<string>, over?: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>>
