@@ -7,14 +7,14 @@
  * not of all of them. A small run (1 MiB or less on disk, zips excepted: `Options.smallMb`) is read
  * and checked on the engine's own thread instead, with the scorer's code and checks and under the
  * same budget (its checking under node:vm's timeout): a scorer's start costs more than such a run.
- * Sent to scorers (`smallMb: 0`), small runs go in batches (up to 64 runs and 4 MiB), each answered
- * as soon as it is read; a run's fate is still decided alone: when a batch's scorer fails, every run
+ * Sent to scorers (`smallMb: 0`), small runs go in batches (up to 64 runs and 4 MiB), answered a few
+ * runs a message; a run's fate is still decided alone: when a batch's scorer fails, every run
  * of the batch it had not answered is sent again in a job of its own, so a run that loops in a batch
  * is ended after its time budget twice. A scorer reads with synchronous file-system calls
  * (`Files.useSynchronousCalls` of @stseval/formats): it has nothing else to do while it waits.
  *
- * How it is bounded: time by the wall clock of the run's job, started again each time a run of a
- * batch is answered (the worker is ended when it is up, even in the middle of a loop); memory by V8's heap limit and, for what lives outside the heap
+ * How it is bounded: time by the wall clock of the run's job, started again each time runs of a
+ * batch are answered (the worker is ended when it is up, even in the middle of a loop); memory by V8's heap limit and, for what lives outside the heap
  * (a run's bytes, typed arrays), by reading the worker's heap and external memory while it works
  * and ending it once their sum passes the budget (every read is capped, so a run cannot outgrow
  * the budget by more than one read between two looks).
@@ -232,21 +232,6 @@ export const prestart: {
   memoryMb: defaultBudget.memoryMb,
   saveCacheKey: SAVE_CACHE_KEY
 }
-
-/**
- * Start `count` scorers for `budget` now, for runs to come: a scorer starts in about the time the
- * program took to (it loads the same code), so a program that will score starts one as early as
- * it can. Idle scorers never keep the process alive.
- *
- * @example
- * ```ts
- * import { Isolation } from "@stseval/scoring"
- *
- * Isolation.warm(Isolation.defaultBudget, 1) // ready by the time the gold is read
- * ```
- * @since 0.3.0
- */
-export const warm = (budget: Budget, count: number): void => Isolated.warm(budget.memoryMb, count)
 
 /**
  * End the idle scorers now: a program done with scoring for a while (a command that goes on to

@@ -19,6 +19,8 @@ import type { ScoredRun } from "@stseval/scoring"
 import { Effect } from "effect"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { underTimeout } from "../src/internal/inThread.js"
+import { goldDecoder } from "../src/internal/protocol.js"
+import type { FromWorker, Outcome } from "../src/internal/protocol.js"
 import { repoRoot } from "./helpers.js"
 
 const gold = path.join(repoRoot, "examples/sick2014/SICK_test_annotated.txt")
@@ -350,5 +352,48 @@ describe("a small run is scored on the engine's thread under the same checks and
     const isolated = await score({ folder })
     expect(here.runs).toEqual(isolated.runs)
     expect(here.ranked).toEqual(isolated.ranked)
+  })
+
+  it("a scorer answers a batch a few runs a message, each gold array sent once, and the engine gets every run's gold back", async () => {
+    const names = Array.from({ length: 40 }, (_, i) => `T${String(i).padStart(2, "0")}_run1primary.txt`)
+    const folder = folderOf(names)
+    const context = await Effect.runPromise(Engine.loadContext({ task: "sick2014", gold }).pipe(Effect.provide(NodeServices.layer)))
+    const { Worker } = await import("node:worker_threads")
+    // the engine's side played by the test: a context, then one job of every run
+    const worker = new Worker(pathToFileURL(builtScorer), { workerData: Isolation.prestart.workerData, execArgv: [] })
+    const messages: Array<Extract<FromWorker, { type: "done" }>> = []
+    try {
+      await new Promise<void>((resolve, reject) => {
+        worker.on("error", reject)
+        worker.on("message", (m: FromWorker) => {
+          if (m.type === "ready") {
+            worker.postMessage({ type: "context", id: 1, edition: context.edition, gold: context.gold, lenient: false })
+            const within = { path: folder, real: fs.realpathSync(folder) }
+            worker.postMessage({ type: "job", job: 7, context: 1, works: names.map((name) => ({ kind: "entry", folder, name, within, options: {} })) })
+            return
+          }
+          messages.push(m)
+          if (messages.reduce((n, d) => n + d.answers.length, 0) === names.length) resolve()
+        })
+      })
+    } finally {
+      await worker.terminate()
+    }
+    expect(messages.length).toBeLessThan(names.length)
+    expect(messages.every((m) => m.job === 7)).toBe(true)
+    const answers = messages.flatMap((m) => m.answers)
+    expect(new Set(answers.map((a) => a.index)).size).toBe(names.length)
+    const sent = answers.flatMap((a) => (a.outcome.kind === "run" ? a.outcome.validation.datasets.flatMap((d) => (d.aligned === undefined ? [] : [d.aligned.gold.length])) : []))
+    // SICK: two datasets scored a run (relatedness, entailment), each gold sent in full once
+    expect(sent.filter((n) => n > 0)).toHaveLength(2)
+    expect(sent).toHaveLength(2 * names.length)
+    const decode = goldDecoder().decode
+    const decoded: Array<Outcome> = answers.map((a) => decode(a.outcome))
+    const datasets = decoded.flatMap((o) => (o.kind === "run" ? o.validation.datasets : []))
+    expect(datasets).toHaveLength(2 * names.length)
+    for (const d of datasets) {
+      expect(d.pairs).toBeGreaterThan(0)
+      expect(d.aligned?.gold.length).toBe(d.pairs)
+    }
   })
 })

@@ -123,8 +123,8 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
           issues.push(result.issue)
           continue
         }
-        const { id: _id, ...fromName } = Submissions.metaFromName(nodePath.basename(job.path), context.edition)
-        const meta = !Isolated.isFailure(result) && result.kind === "run" ? withoutId(result.meta) : fromName
+        // the name read again only for a run that has no meta of its own (a failure)
+        const meta = !Isolated.isFailure(result) && result.kind === "run" ? withoutId(result.meta) : withoutId(Submissions.metaFromName(nodePath.basename(job.path), context.edition))
         read.push({ meta, path: job.path, result })
       }
       const settled = Submissions.settle(g.folder, context.edition, read)

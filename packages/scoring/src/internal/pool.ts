@@ -24,8 +24,8 @@
 import type * as WorkerThreadsModule from "node:worker_threads"
 import type { Worker as WorkerType } from "node:worker_threads"
 import type { Gold, Registry } from "@stseval/formats"
-import type { FromWorker, Outcome, ToWorker, Work } from "./protocol.js"
-import { WORKER_KEY } from "./protocol.js"
+import type { Answer, FromWorker, Outcome, ToWorker, Work } from "./protocol.js"
+import { goldDecoder, WORKER_KEY } from "./protocol.js"
 
 /** A run's budget: wall-clock time of its job, and heap plus external memory of its worker. */
 export interface Budget {
@@ -71,7 +71,9 @@ interface Slot {
   dead: boolean
   /** what the job running on it does when the worker ends or fails */
   onEnd: ((failure: Failure) => void) | undefined
-  onDone: ((index: number, outcome: Outcome) => void) | undefined
+  onDone: ((answers: ReadonlyArray<Answer>) => void) | undefined
+  /** the golds this worker sent by number (`protocol.ts`' `goldDecoder`) */
+  readonly golds: ReturnType<typeof goldDecoder>
 }
 
 const slots: Array<Slot> = []
@@ -154,10 +156,12 @@ const start = (entry: Entry, memoryMb: number): Slot => {
   // a worker that fails before it is ready must not be an unhandled rejection
   ready.catch(() => {})
   if (prestarted?.ready === true) resolveReady()
-  const slot: Slot = { worker, kind: kindOf(entry, memoryMb), memoryMb, ready, context: undefined, job: undefined, busy: false, dead: false, onEnd: undefined, onDone: undefined }
+  const slot: Slot = { worker, kind: kindOf(entry, memoryMb), memoryMb, ready, context: undefined, job: undefined, busy: false, dead: false, onEnd: undefined, onDone: undefined, golds: goldDecoder() }
   worker.on("message", (message: FromWorker) => {
-    if (message.type === "ready") resolveReady()
-    else if (message.job === slot.job) slot.onDone?.(message.index, message.outcome)
+    if (message.type === "ready") return resolveReady()
+    // decoded even when late (another job's): a later answer may name a gold this one sent
+    const answers = message.answers.map((a) => ({ index: a.index, outcome: slot.golds.decode(a.outcome) }))
+    if (message.job === slot.job) slot.onDone?.(answers)
   })
   worker.on("error", (error: Error & { code?: string }) => {
     rejectReady(error)
@@ -202,17 +206,6 @@ const acquire = async (entry: Entry, memoryMb: number, workers: number, signal: 
 }
 
 /**
- * Start workers with this budget's limits until `count` are alive, without waiting for them: a
- * scoring that will need them starts them before it reads its gold, so that their start (the
- * program loading, most of it) overlaps that work.
- */
-export const warm = (entry: Entry, memoryMb: number, count: number): void => {
-  const kind = kindOf(entry, memoryMb)
-  for (const s of slots.filter((s) => !s.dead && !s.busy && s.kind !== kind)) end(s, { kind: "crashed", message: "replaced" })
-  while (slots.filter((s) => !s.dead).length < count) start(entry, memoryMb)
-}
-
-/**
  * What a job gave: an outcome for each of its runs answered, in `works`' order, and why the job
  * ended before the others were (undefined when every run was answered).
  */
@@ -224,7 +217,8 @@ export interface Answers {
 /**
  * Run one job (one run, or a batch of small ones) on a worker under `budget`: each run's outcome,
  * and why the job has no more. The time budget is a run's: the job's clock starts again each time
- * a run is answered, so a batch fails on time only when none of its runs is answered within it.
+ * runs are answered (a few a message), so a batch fails on time only when none of its runs is
+ * answered within it.
  * `workers` is the most threads this job may find busy before it waits. Aborting `signal` ends the
  * job's worker at once.
  */
@@ -262,6 +256,7 @@ export const run = async (
   if (slot.context !== id) {
     post({ type: "context", id, edition: context.edition, gold: context.gold, lenient: context.lenient })
     slot.context = id
+    slot.golds.reset()
   }
   const job = nextJob++
   slot.job = job
@@ -280,10 +275,14 @@ export const run = async (
     }
     const overTime = () => end(slot, { kind: "over-budget", message: `over the time budget: not scored within ${budget.timeMs / 1000} s` })
     let timer = setTimeout(overTime, budget.timeMs)
-    slot.onDone = (index, outcome) => {
-      if (settled || outcomes[index] !== undefined) return
-      outcomes[index] = outcome
-      if (--left === 0) return finish(undefined)
+    slot.onDone = (answers) => {
+      if (settled) return
+      for (const { index, outcome } of answers) {
+        if (outcomes[index] !== undefined) continue
+        outcomes[index] = outcome
+        left--
+      }
+      if (left === 0) return finish(undefined)
       clearTimeout(timer)
       timer = setTimeout(overTime, budget.timeMs)
     }

@@ -190,7 +190,18 @@ const goldCheck = (edition: Edition, spec: DatasetSpec, gold: Gold.GoldDataset |
 }
 
 /** Annotated gold pairs of a dataset within the scored lines: what it weighs in a weighted mean. */
+/** `weightOf`'s count, per gold dataset and lines scored: the same for every run (a loop over the gold each). */
+const weights = new WeakMap<Gold.GoldDataset, Map<number | undefined, number>>()
+
 const weightOf = (spec: DatasetSpec, gold: Gold.GoldDataset): number => {
+  let byLines = weights.get(gold)
+  if (byLines === undefined) weights.set(gold, (byLines = new Map<number | undefined, number>()))
+  let weight = byLines.get(spec.scoredLines)
+  if (weight === undefined) byLines.set(spec.scoredLines, (weight = countWeight(spec, gold)))
+  return weight
+}
+
+const countWeight = (spec: DatasetSpec, gold: Gold.GoldDataset): number => {
   const end = spec.scoredLines !== undefined ? Math.min(spec.scoredLines, gold.table.length) : gold.table.length
   const values = gold.kind === "scores" ? gold.scores : gold.labels
   if (gold.rows === undefined) {
@@ -318,10 +329,11 @@ const checkUnit = (
       const confidence = table.confidence !== undefined ? new Float64Array(pairs) : undefined
       let outside = 0
       let firstOutside = -1
+      const { min, max } = edition.scale
       for (let k = 0; k < pairs; k++) {
-        const r = at(records[k])
+        const r = runIndex === undefined ? records[k] : runIndex[records[k]]
         const x = values[r]
-        if (x < edition.scale.min || x > edition.scale.max) {
+        if (x < min || x > max) {
           outside++
           if (firstOutside === -1 || table.lines[r] < table.lines[firstOutside]) firstOutside = r
         }
