@@ -47,8 +47,6 @@ export type Result = Outcome | Pool.Failure
 
 export const isFailure = Pool.isFailure
 
-export const PRESTART_KEY = Pool.PRESTART_KEY
-
 export const defaultWorkers = Pool.defaultWorkers
 
 const contexts = new WeakMap<Context, Pool.ContextData>()

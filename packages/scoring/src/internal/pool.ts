@@ -112,41 +112,20 @@ const end = (slot: Slot, failure: Failure) => {
 
 const kindOf = (entry: Entry, memoryMb: number) => `${memoryMb}|${entry.url.href}|${entry.eval ?? ""}`
 
-/** The key under `globalThis` of a scorer the program's loader started (`Isolation.prestart`). */
-export const PRESTART_KEY = "stseval.scoring.prestartedScorer"
-
-/**
- * The scorer the program's loader started before the program loaded (a single-file bundle's
- * `prestart`), when it is one this entry and budget would start: taken once, else undefined. It
- * was made with the options `start` gives a worker; `ready` is whether it said so before it was
- * taken (the loader listens until then).
- */
-const takePrestarted = (entry: Entry, memoryMb: number): { readonly worker: WorkerType; readonly ready: boolean } | undefined => {
-  const store = globalThis as Record<symbol, { readonly worker: WorkerType; readonly url: string; readonly memoryMb: number; readonly ready: boolean } | undefined>
-  const key = Symbol.for(PRESTART_KEY)
-  const prestarted = store[key]
-  if (prestarted === undefined || entry.eval !== undefined || prestarted.url !== entry.url.href || prestarted.memoryMb !== memoryMb) return undefined
-  store[key] = undefined
-  return prestarted
-}
-
 const start = (entry: Entry, memoryMb: number): Slot => {
   const { Worker } = workerThreads()
-  const prestarted = takePrestarted(entry, memoryMb)
-  const worker =
-    prestarted?.worker ??
-    new Worker(entry.eval ?? entry.url, {
-      ...(entry.eval !== undefined ? { eval: true } : {}),
-      workerData: { [WORKER_KEY]: true },
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
-      // not the process's own options (a worker inherits them by default): `--input-type`, `--eval`
-      // or `--import` there are the command line's, and stop a worker from starting
-      execArgv: [...(entry.execArgv ?? [])],
-      // the command's own arguments (a worker has none by default): the single-file bundle keeps one
-      // code cache per command, found by `argv[2]`, and a scorer that finds the command's starts on
-      // compiled code (measured on `score` of one SICK run: 25 MB and ~0.15 s of CPU less a command)
-      argv: process.argv.slice(2)
-    })
+  const worker = new Worker(entry.eval ?? entry.url, {
+    ...(entry.eval !== undefined ? { eval: true } : {}),
+    workerData: { [WORKER_KEY]: true },
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    // not the process's own options (a worker inherits them by default): `--input-type`, `--eval`
+    // or `--import` there are the command line's, and stop a worker from starting
+    execArgv: [...(entry.execArgv ?? [])],
+    // the command's own arguments (a worker has none by default): the single-file bundle keeps one
+    // code cache per command, found by `argv[2]`, and a scorer that finds the command's starts on
+    // compiled code (measured on `score` of one SICK run: 25 MB and ~0.15 s of CPU less a command)
+    argv: process.argv.slice(2)
+  })
   let resolveReady!: () => void
   let rejectReady!: (e: Error) => void
   const ready = new Promise<void>((resolve, reject) => {
@@ -155,7 +134,6 @@ const start = (entry: Entry, memoryMb: number): Slot => {
   })
   // a worker that fails before it is ready must not be an unhandled rejection
   ready.catch(() => {})
-  if (prestarted?.ready === true) resolveReady()
   const slot: Slot = { worker, kind: kindOf(entry, memoryMb), memoryMb, ready, context: undefined, job: undefined, busy: false, dead: false, onEnd: undefined, onDone: undefined, golds: goldDecoder() }
   worker.on("message", (message: FromWorker) => {
     if (message.type === "ready") return resolveReady()

@@ -10,7 +10,7 @@ import type { Aligned, RunValidation } from "../Validation.js"
 /** The key of `workerData` that makes a program started as a worker serve as a scorer. */
 export const WORKER_KEY = "stsevalScoringWorker"
 
-/** The `globalThis` key (a `Symbol.for`) of a loader's function that saves a scorer's code cache (`Isolation.prestart`). */
+/** The `globalThis` key (a `Symbol.for`) of a loader's function that saves a scorer's code cache (`Isolation.scorerThread`). */
 export const SAVE_CACHE_KEY = "stseval.scoring.saveCodeCache"
 
 /** What a worker scores against: the edition and gold the engine loaded, sent once per worker. */

@@ -80,7 +80,7 @@ export const run = (context: Loaded, work: Work, within: Within = direct): Promi
 
 /**
  * Once, before the first answer: the loader's function that saves this scorer's code cache, when
- * it left one (`Isolation.prestart`'s `saveCacheKey`; the executable's loader, when this scorer found
+ * it left one (`Isolation.scorerThread`'s `saveCacheKey`; the executable's loader, when this scorer found
  * no cache of its own). Before the answer, as the process may end as soon as it has its answer;
  * after the first run, whose reading compiled what every later run uses.
  */
