@@ -163,7 +163,11 @@ const start = (entry: Entry, memoryMb: number): Slot => {
 /** An idle worker with these limits, a new one if there is room, or one once a job ends. */
 const acquire = async (entry: Entry, memoryMb: number, workers: number, signal: AbortSignal): Promise<Slot> => {
   for (;;) {
-    if (signal.aborted) throw signal.reason
+    if (signal.aborted) {
+      // a wake-up this job may have been given is the next one's (a spare one only wakes a job to look again)
+      waiting.shift()?.()
+      throw signal.reason
+    }
     const kind = kindOf(entry, memoryMb)
     const idle = slots.find((s) => !s.busy && !s.dead && s.kind === kind)
     if (idle !== undefined) {
@@ -179,9 +183,30 @@ const acquire = async (entry: Entry, memoryMb: number, workers: number, signal: 
       slot.busy = true
       return slot
     }
-    await new Promise<void>((resolve) => waiting.push(resolve))
+    await waitTurn(signal)
   }
 }
+
+/**
+ * Wait until a worker may be free (`waiting`), or until `signal` is aborted. An aborted wait leaves
+ * the queue at once: left there, it took the wake-up of the next worker freed, and the job behind
+ * it waited for good (the pool is the process's: any later scoring that had to wait).
+ */
+const waitTurn = (signal: AbortSignal): Promise<void> =>
+  new Promise<void>((resolve) => {
+    const wake = () => {
+      signal.removeEventListener("abort", onAbort)
+      resolve()
+    }
+    const onAbort = () => {
+      const i = waiting.indexOf(wake)
+      if (i >= 0) waiting.splice(i, 1)
+      // (`acquire` sees the abort)
+      resolve()
+    }
+    waiting.push(wake)
+    signal.addEventListener("abort", onAbort, { once: true })
+  })
 
 /**
  * What a job gave: an outcome for each of its runs answered, in `works`' order, and why the job
@@ -227,6 +252,12 @@ export const run = async (
   if (slot.dead) {
     release(slot)
     return failed({ kind: "no-scorer", message: "the isolated scorer ended before it could score" })
+  }
+  // interrupted while its scorer started: the abort listener below would never hear it, and the job
+  // would run to its time budget, its scorer busy all along for any later job in the process
+  if (signal.aborted) {
+    release(slot)
+    return failed({ kind: "crashed", message: `interrupted: ${String(signal.reason)}` })
   }
   let id = contextIds.get(context)
   if (id === undefined) contextIds.set(context, (id = nextContext++))
