@@ -19,7 +19,7 @@ const realRun = path.join(repoRoot, "examples/sick2014/submissions/MeaningFactor
 const misbehaving = path.join(repoRoot, "tooling/vitest-config/misbehaving-scorer.mjs")
 const builtScorer = process.env.STSEVAL_TEST_SCORER!
 
-describe("the pool after an interrupted wait", () => {
+describe("the pool after an interrupted wait, or after scorers of another budget", () => {
   const saved = { log: process.env.STSEVAL_TEST_SCORER_LOG, real: process.env.STSEVAL_REAL_SCORER }
   beforeEach(() => {
     // (a worker copies the environment when it is made: the misbehaving scorer's log and real scorer)
@@ -81,6 +81,23 @@ describe("the pool after an interrupted wait", () => {
     // before: the run was sent once the scorer was ready, and its loop held the scorer 60 s
     expect(gone.failure?.message).toMatch(/^interrupted/)
     const next = await Pool.run(entry, data, [{ kind: "path", path: realRun, options: {} }], budget, 1, new AbortController().signal)
+    expect(next.failure).toBeUndefined()
+    expect(next.outcomes[0]?.kind).toBe("run")
+  })
+
+  it("idle scorers of another budget, more than this job may find in its way, all give their place: the job is never left waiting", async () => {
+    const context = await Effect.runPromise(Engine.loadContext({ task: "sick2014", gold }).pipe(Effect.provide(NodeServices.layer)))
+    const data: Pool.ContextData = { edition: context.edition, gold: context.gold, lenient: false }
+    const entry: Pool.Entry = { url: pathToFileURL(builtScorer) }
+    const work = [{ kind: "path", path: realRun, options: {} }] as const
+    Isolation.release()
+    // an earlier scoring (another file's, in the suite's shared process) scored on two threads...
+    const earlier = await Promise.all([0, 1].map(() => Pool.run(entry, data, work, { timeMs: 30_000, memoryMb: 256 }, 2, new AbortController().signal)))
+    expect(earlier.map((a) => a.outcomes[0]?.kind)).toEqual(["run", "run"])
+    // ...and left them idle; this job, of another memory budget, may have one thread. Before: one of
+    // the two was ended to make room, the other stood in the way, and nothing woke the job (the first
+    // test of Isolation.test.ts timed out so in CI, on a fresh clone where files ran in that order)
+    const next = await Pool.run(entry, data, work, { timeMs: 30_000, memoryMb: 192 }, 1, new AbortController().signal)
     expect(next.failure).toBeUndefined()
     expect(next.outcomes[0]?.kind).toBe("run")
   })

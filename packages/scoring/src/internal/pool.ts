@@ -175,9 +175,11 @@ const acquire = async (entry: Entry, memoryMb: number, workers: number, signal: 
       return idle
     }
     const live = slots.filter((s) => !s.dead)
-    // a worker started for another budget or entry (an earlier call's) gives its place when idle
-    const other = live.find((s) => !s.busy && s.kind !== kind)
-    if (other !== undefined) end(other, { kind: "crashed", message: "replaced" })
+    // Workers started for another budget or entry (an earlier call's) give their place when idle, as
+    // many as stand in the way: with one ended and another left, this job waited for a wake-up that
+    // no job would give (an earlier scoring's two idle threads, then a job allowed one).
+    const others = live.filter((s) => !s.busy && s.kind !== kind)
+    for (const other of others.slice(0, Math.max(0, live.length - workers + 1))) end(other, { kind: "crashed", message: "replaced" })
     if (slots.filter((s) => !s.dead).length < workers) {
       const slot = start(entry, memoryMb)
       slot.busy = true
