@@ -19,6 +19,12 @@ const realRun = path.join(repoRoot, "examples/sick2014/submissions/MeaningFactor
 const misbehaving = path.join(repoRoot, "tooling/vitest-config/misbehaving-scorer.mjs")
 const builtScorer = process.env.STSEVAL_TEST_SCORER!
 
+/** What a scorer scores against: the SICK example's gold. */
+const contextData = async (): Promise<Pool.ContextData> => {
+  const context = await Effect.runPromise(Engine.loadContext({ task: "sick2014", gold }).pipe(Effect.provide(NodeServices.layer)))
+  return { edition: context.edition, gold: context.gold, lenient: false }
+}
+
 describe("the pool after an interrupted wait, or after scorers of another budget", () => {
   const saved = { log: process.env.STSEVAL_TEST_SCORER_LOG, real: process.env.STSEVAL_REAL_SCORER }
   beforeEach(() => {
@@ -32,8 +38,7 @@ describe("the pool after an interrupted wait, or after scorers of another budget
   })
 
   it("a job interrupted while it waits for a scorer leaves the pool: the next job waiting gets the scorer when it is free", async () => {
-    const context = await Effect.runPromise(Engine.loadContext({ task: "sick2014", gold }).pipe(Effect.provide(NodeServices.layer)))
-    const data: Pool.ContextData = { edition: context.edition, gold: context.gold, lenient: false }
+    const data = await contextData()
     const entry: Pool.Entry = { url: pathToFileURL(misbehaving) }
     const budget = { timeMs: 30_000, memoryMb: 256 }
     const work = (p: string) => ({ kind: "path", path: p, options: {} }) as const
@@ -64,8 +69,7 @@ describe("the pool after an interrupted wait, or after scorers of another budget
   })
 
   it("a job interrupted while its scorer starts ends there: the scorer is free for the next job, not held to the time budget", async () => {
-    const context = await Effect.runPromise(Engine.loadContext({ task: "sick2014", gold }).pipe(Effect.provide(NodeServices.layer)))
-    const data: Pool.ContextData = { edition: context.edition, gold: context.gold, lenient: false }
+    const data = await contextData()
     const entry: Pool.Entry = { url: pathToFileURL(misbehaving) }
     // a budget longer than the test's timeout: a job that ran to it would fail the test
     const budget = { timeMs: 60_000, memoryMb: 256 }
@@ -86,8 +90,7 @@ describe("the pool after an interrupted wait, or after scorers of another budget
   })
 
   it("idle scorers of another budget, more than this job may find in its way, all give their place: the job is never left waiting", async () => {
-    const context = await Effect.runPromise(Engine.loadContext({ task: "sick2014", gold }).pipe(Effect.provide(NodeServices.layer)))
-    const data: Pool.ContextData = { edition: context.edition, gold: context.gold, lenient: false }
+    const data = await contextData()
     const entry: Pool.Entry = { url: pathToFileURL(builtScorer) }
     const work = [{ kind: "path", path: realRun, options: {} }] as const
     Isolation.release()
