@@ -21,19 +21,16 @@ export { namesUsed } from "@stseval/bundle"
 export type { BundleResult } from "@stseval/bundle"
 
 const cliRoot = path.resolve(import.meta.dirname, "..")
-// No command starts a scorer before the program (the bundler's `prestart` with no commands): small
-// runs are scored on the program's own thread (@stseval/scoring's Isolation), and a scorer started
-// for them would be a second thread loading the program for nothing (`score` of one SICK run: see
-// the bench). The scorers a larger run needs still keep a code cache of their own (`saveCacheKey`).
 // A scorer runs the scorer-only body (src/scorer.ts) the file also carries, not the whole program
-// again: see the changeset of issue 36 for what that saves.
+// again, and keeps a code cache of its own (`Isolation.scorerThread`'s keys): see the changeset of
+// issue 36 for what that saves. No scorer is started ahead of the program: small runs are scored on
+// its own thread (@stseval/scoring's Isolation).
 const app = {
   name: "stseval",
   packageDir: cliRoot,
   entry: "src/bin.ts",
-  prestart: { commands: [], ...Isolation.prestart },
   answersVersion: true,
-  worker: { entry: "src/scorer.ts", workerData: Isolation.prestart.workerData }
+  worker: { entry: "src/scorer.ts", ...Isolation.scorerThread }
 } as const
 
 /**

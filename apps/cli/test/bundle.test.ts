@@ -197,6 +197,33 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect(r.stdout).toContain("sick2014")
   })
 
+  it("each thread reads only its own body, at the bytes its loader names; a copy whose loader moved them still runs", async () => {
+    const bytes = fs.readFileSync(exe)
+    const text = bytes.toString("latin1")
+    const m = /const \[start, end, encoding\] = asWorker \? \[\s*(\d+),\s*(\d+), "(\w+)"\s*\] : \[\s*(\d+),\s*(\d+), "(\w+)"\s*\]/.exec(text)
+    expect(m).not.toBeNull()
+    const [, ws, we, wenc, ps, pe, penc] = m!
+    // the named bytes are exactly each comment's text, from its first byte to its end
+    const at = (start: string, end: string, before: string) => {
+      expect(bytes.subarray(Number(start) - before.length, Number(start)).toString("latin1")).toBe(before)
+      expect(bytes.subarray(Number(end), Number(end) + 3).toString("latin1")).toBe("\n*/")
+    }
+    at(ws, we, "\n/*stseval-worker\n")
+    at(ps, pe, "\n/*stseval-program\n")
+    // both bodies are ASCII (esbuild escapes the rest): read as latin1, with no decoding
+    expect([wenc, penc]).toEqual(["latin1", "latin1"])
+    expect(Number(pe)).toBeLessThan(bytes.length)
+    // a copy with a line more above them (an edited loader): found by searching, as before
+    const copy = path.join(work, "alone", "stseval-moved.mjs")
+    fs.writeFileSync(copy, text.replace("\nconst fs = ", "\n// moved\nconst fs = "), "latin1")
+    const r = await runProcess(process.execPath, [copy, "score", "--task", "sick2014", "--gold", gold, path.join(submissions, "MeaningFactory_run1primary.txt")], {
+      cwd: path.dirname(copy),
+      env: { PATH: process.env.PATH ?? "", TMPDIR: path.join(work, "tmp"), NO_COLOR: "1" }
+    })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain("MeaningFactory/run1")
+  })
+
   it("a user's mistake is one line on stderr and exit 2, as from source", async () => {
     const r = await run(["score", "--task", "sick2014", "--gold", path.join(work, "no-such-gold.txt"), gold])
     expect(r.code).toBe(2)

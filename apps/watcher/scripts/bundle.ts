@@ -10,15 +10,13 @@ import * as Isolation from "@stseval/scoring/Isolation"
 
 const root = path.resolve(import.meta.dirname, "..")
 // A scorer thread runs the scorer-only body the file also carries (src/scorer.ts), not the whole
-// program again; no scorer is started before the program (most runs are small, scored on the
-// program's own thread), but the scorers a larger run needs keep a code cache of their own
-// (`prestart`'s `saveCacheKey`), as the stseval executable's do.
+// program again, and keeps a code cache of its own (`Isolation.scorerThread`'s keys), as the stseval
+// executable's do.
 const app = {
   name: "stseval-watcher",
   packageDir: root,
   entry: "src/bin.ts",
-  prestart: { commands: [], ...Isolation.prestart },
-  worker: { entry: "src/scorer.ts", workerData: Isolation.prestart.workerData }
+  worker: { entry: "src/scorer.ts", ...Isolation.scorerThread }
 } as const
 
 /** Bundle the watcher service into one executable file. */

@@ -14,7 +14,7 @@ import type { NumberField } from "./internal/number.js"
 import { decimalHint, separatorHint } from "./internal/hints.js"
 import { contentEnd, DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, isBlank } from "./Text.js"
 import type { TextFile } from "./Text.js"
-import type { Format, RunReader, RunTable } from "./Format.js"
+import type { Context, Format, RunReader, RunTable } from "./Format.js"
 
 /**
  * One sentence pair of an STS input file.
@@ -373,9 +373,10 @@ const numberIssue = (parsed: Exclude<NumberField, { _tag: "number" }>, file: str
  * a file has no issue of its decoding (`Text.decode` finds nothing to say of it) and none of
  * `parseOutput`'s (every line a score, no index column), so the result is `read`'s, to the bit.
  */
-const plainOutput = (bytes: Uint8Array, file: string): Parsed<RunTable> | undefined => {
+const plainOutput = (bytes: Uint8Array, file: string, context: Context): Parsed<RunTable> | undefined => {
   if (bytes.length > DEFAULT_MAX_BYTES) return undefined
-  const values = exactDecimalLines(bytes, DEFAULT_MAX_LINES)
+  // a run has as many lines as the gold, mostly: one array of that size, not one of a line per 2 bytes cut down
+  const values = exactDecimalLines(bytes, DEFAULT_MAX_LINES, context.goldLength)
   if (values === undefined) return undefined
   const lines = new Int32Array(values.length)
   for (let k = 0; k < values.length; k++) lines[k] = k + 1

@@ -238,6 +238,12 @@ describe("discover: the run limit", () => {
     expect(Submissions.teamKey("ECNU")).not.toBe(Submissions.teamKey("ECNX"))
     for (const blank of ["", "   ", "\u200b", "\u2800", "\t\u200d\ufeff"]) expect([blank, Submissions.isBlankTeam(blank)]).toEqual([blank, true])
     expect(Submissions.isBlankTeam("A")).toBe(false)
+    // what isBlankTeam takes for granted without computing the key: each printable ASCII character
+    // but the space keeps a visible key, alone and among invisible ones
+    for (let c = 0x21; c <= 0x7e; c++) {
+      const ch = String.fromCharCode(c)
+      for (const name of [ch, `\u200b${ch}\u2800`, ` ${ch} `]) expect([name, Submissions.teamKey(name) !== ""]).toEqual([name, true])
+    }
   })
 
   it("refuses a run.json whose team shows nothing, as it refuses an invalid run.json: the run is not scored", async () => {

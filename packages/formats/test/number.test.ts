@@ -116,4 +116,41 @@ describe("exactDecimalLines (the bytes of a file of plain score lines)", () => {
     expect(exactDecimalLines(bytesOf("1\n2\n3\n"), 2)).toBeUndefined()
     expect([...exactDecimalLines(bytesOf("1\n2\n"), 2)!]).toEqual([1, 2])
   })
+
+  it("reads each part of a line (sign, digits, point, digits) at the edges of the short way", () => {
+    const cases: ReadonlyArray<readonly [string, ReadonlyArray<string> | undefined]> = [
+      ["5.\n", ["5"]],
+      [".5\n", ["0.5"]],
+      ["-.5\n+5.\n", ["-0.5", "5"]],
+      ["-0\n-0.0\n+0\n", ["-0", "-0", "0"]],
+      // 15 significant digits after any count of leading zeros (in the integer part or after the point)
+      [`${"0".repeat(40)}999999999999999\n0.000999999999999999\n`, ["999999999999999", "0.000999999999999999"]],
+      [`${"0".repeat(40)}1000000000000000\n`, undefined],
+      ["100000000000000.0\n", undefined],
+      // a line of digits whose value overflows to infinity
+      [`${"9".repeat(400)}\n`, undefined],
+      [`0.${"0".repeat(22)}\n`, ["0"]],
+      ["+\n", undefined],
+      ["5\n-\n", undefined],
+      ["5\n+.\n", undefined],
+      ["5\n.5.\n", undefined],
+      ["5\n5\r\n", undefined]
+    ]
+    for (const [text, expected] of cases) {
+      const values = exactDecimalLines(bytesOf(text), 1_000_000)
+      expect([text, values === undefined ? undefined : [...values].map((v) => (Object.is(v, -0) ? "-0" : String(v)))]).toEqual([text, expected])
+    }
+  })
+
+  it("gives the same values whatever number of lines it expects (the gold's), fewer or more than there are", () => {
+    const scores = Array.from({ length: 1379 }, (_, i) => (Math.cos(i) * 2.5 + 2.5).toFixed(i % 5))
+    const bytes = bytesOf(`${scores.join("\n")}\n`)
+    for (const expected of [0, 1, 2, 700, 1378, 1379, 1380, 5000]) {
+      const values = exactDecimalLines(bytes, 1_000_000, expected)!
+      expect([expected, values.length, [...values]]).toEqual([expected, 1379, scores.map(Number)])
+    }
+    // the cap on lines holds whatever is expected
+    expect(exactDecimalLines(bytes, 1378, 5000)).toBeUndefined()
+    expect(exactDecimalLines(bytes, 1379, 5000)?.length).toBe(1379)
+  })
 })

@@ -29,10 +29,9 @@ import * as nodePath from "node:path"
 import { DataStore, Glue, Gold, Issue, Registry, Submissions } from "@stseval/formats"
 import { Effect, FileSystem, Schema } from "effect"
 import * as Groups from "./internal/groups.js"
-import { scoreInThread } from "./internal/inThread.js"
+import { scoredHere, scoreInThread } from "./internal/inThread.js"
 import * as Isolated from "./internal/isolated.js"
 import * as Isolation from "./Isolation.js"
-import { failedRun, scoreRun } from "./internal/score.js"
 import type { Work } from "./internal/protocol.js"
 import { rank } from "./Rank.js"
 import type { RankedResults, RankOptions } from "./Rank.js"
@@ -174,16 +173,6 @@ export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
   return { edition, gold, goldPath } satisfies Context
 })
 
-/** `Isolation.Options.inline`: scored here; a throw is the run's failure, as in a scorer. */
-const scoredInline = (context: Context, submission: Submissions.Submission): ScoredRun => {
-  try {
-    return scoreRun(context.edition, context.gold, submission, { lenient: context.lenient })
-  } catch (e) {
-    const message = `internal error while scoring: ${e instanceof Error ? e.message : String(e)}`
-    return failedRun(context.edition, submission.meta, submission.path, message, [...submission.issues, Issue.error("file-unreadable", submission.path, message)])
-  }
-}
-
 /**
  * Score one loaded run (the live leaderboard reads and hashes a run before it scores it), as
  * `score` scores each of its runs: validated and aligned in an isolated scorer under `options`'
@@ -205,13 +194,12 @@ const scoredInline = (context: Context, submission: Submissions.Submission): Sco
  * @since 0.1.0
  */
 export const scoreSubmission = (context: Context, submission: Submissions.Submission, options: Isolation.Options = {}): Effect.Effect<ScoredRun> => {
-  if (options.inline === true) return Effect.sync(() => scoredInline(context, submission))
   const work: Work = { kind: "submission", submission }
   const budget = Isolation.budgetOf(options)
   const mb = submission.files.reduce((sum, f) => sum + f.bytes.length, 0) / 2 ** 20
   return Effect.map(
     // a small run here, under the same checks and budget (`inThread.ts`); a larger one in a scorer
-    mb <= (options.smallMb ?? Isolation.SMALL_MB) ? Effect.promise(() => scoreInThread(context, work, budget)) : Isolated.runIsolated(context, work, budget, options.workers ?? Isolated.defaultWorkers()),
+    scoredHere(mb, options) ? Effect.promise(() => scoreInThread(context, work, budget)) : Isolated.runIsolated(context, work, budget, options.workers ?? Isolated.defaultWorkers()),
     (result) => Isolated.scoredOf(context, submission.meta, submission.path, result)
   )
 }

@@ -4,17 +4,17 @@
  * isolated scorer, a worker thread, with a time and a memory budget: a run over its budget, or one
  * that crashes its scorer, fails with that reason (listed, never ranked), and the process and the
  * other runs go on. Runs are read a few at a time, so a folder's memory is that of its largest run,
- * not of all of them. A small run (1 MiB or less on disk, zips excepted: `Options.smallMb`) is read
+ * not of all of them. A small run (1 MiB or less on disk, zips excepted: `Options.inThreadMb`) is read
  * and checked on the engine's own thread instead, with the scorer's code and checks and under the
  * same budget (its checking under node:vm's timeout): a scorer's start costs more than such a run.
- * Sent to scorers (`smallMb: 0`), small runs go in batches (up to 64 runs and 4 MiB), each answered
- * as soon as it is read; a run's fate is still decided alone: when a batch's scorer fails, every run
+ * Sent to scorers (`inThreadMb: 0`), small runs go in batches (up to 64 runs and 4 MiB), answered a few
+ * runs a message; a run's fate is still decided alone: when a batch's scorer fails, every run
  * of the batch it had not answered is sent again in a job of its own, so a run that loops in a batch
  * is ended after its time budget twice. A scorer reads with synchronous file-system calls
  * (`Files.useSynchronousCalls` of @stseval/formats): it has nothing else to do while it waits.
  *
- * How it is bounded: time by the wall clock of the run's job, started again each time a run of a
- * batch is answered (the worker is ended when it is up, even in the middle of a loop); memory by V8's heap limit and, for what lives outside the heap
+ * How it is bounded: time by the wall clock of the run's job, started again each time runs of a
+ * batch are answered (the worker is ended when it is up, even in the middle of a loop); memory by V8's heap limit and, for what lives outside the heap
  * (a run's bytes, typed arrays), by reading the worker's heap and external memory while it works
  * and ending it once their sum passes the budget (every read is capped, so a run cannot outgrow
  * the budget by more than one read between two looks).
@@ -73,7 +73,7 @@ export const MIN_MEMORY_MB = 48
 /**
  * How runs are isolated: their `budget` (each field defaults to `defaultBudget`'s), `workers`, the
  * most runs scored at once (default: the machine's cores, at most 4; fewer when runs are large, see
- * `Engine.score`), and `smallMb`, the size up to which a run is scored on the calling thread.
+ * `Engine.score`), and `inThreadMb`, the size up to which a run is scored on the calling thread.
  *
  * @since 0.3.0
  */
@@ -83,30 +83,25 @@ export interface Options {
   /**
    * Runs of at most this many MiB on disk (zips excepted) are read and checked on the calling
    * thread, under the same checks and the same budget, as a scorer's start would cost more than
-   * they do (default `SMALL_MB`, 1; 0 sends every run to an isolated scorer).
+   * they do (default `IN_THREAD_MB`, 1; 0 sends every run to an isolated scorer; the check page,
+   * whose browser worker is already the run's isolation, gives `Infinity`).
    */
-  readonly smallMb?: number | undefined
-  /**
-   * The caller isolates the scoring already and ends it at its own budget (the check page scores in
-   * a browser worker it terminates; a browser has neither threads of Node's nor node:vm): the run
-   * is read and checked on the calling thread, with the same checks, and no budget here.
-   */
-  readonly inline?: boolean | undefined
+  readonly inThreadMb?: number | undefined
 }
 
 /**
- * The default of `Options.smallMb`: a run of at most 1 MiB on disk (zips excepted) is scored on the
- * calling thread. Reading and checking it holds a few MiB, far below `MIN_MEMORY_MB`.
+ * The default of `Options.inThreadMb`: a run of at most 1 MiB on disk (zips excepted) is scored on
+ * the calling thread. Reading and checking it holds a few MiB, far below `MIN_MEMORY_MB`.
  *
  * @example
  * ```ts
  * import { Isolation } from "@stseval/scoring"
  *
- * const everyRunInAScorer: Isolation.Options = { smallMb: 0 } // Isolation.SMALL_MB otherwise
+ * const everyRunInAScorer: Isolation.Options = { inThreadMb: 0 } // Isolation.IN_THREAD_MB otherwise
  * ```
  * @since 0.4.0
  */
-export const SMALL_MB = 1
+export const IN_THREAD_MB = 1
 
 /**
  * The budget `options` give: each field given, else the default's. Not checked: see `checkBudget`.
@@ -202,51 +197,28 @@ export const serve = (): void => {
 }
 
 /**
- * What a program's loader needs to start the first scorer before the program itself is loaded (the
- * single-file bundle's `prestart`, tooling/bundle): the `workerData` that makes the program serve
- * as a scorer, the default budget's heap limit, and the `globalThis` key (a `Symbol.for`) under
- * which to leave `{ worker, url, memoryMb, ready }` (`ready`: set once the worker said so, for a
- * program that takes it after that message). The first scorer this program starts with the same
- * entry (`useEntry`'s URL) and memory budget is then that worker, whose start overlapped the
- * program's own (about 50 ms of `stseval score`'s start on a 2-core machine). `saveCacheKey`: a
- * scorer calls the function a loader left under that key (if any) once, after its first run is
- * read, before it answers: a bundled program's loader saves the scorer's code cache then (its
- * thread has no exit of its own to save it at).
+ * What a program's loader needs to know of a scorer thread (the single-file bundle's `worker`,
+ * tooling/bundle): `workerData`, the data the engine starts each scorer with (a loader that finds
+ * it runs its scorer body, `serve`, instead of the program); `saveCacheKey`, the `globalThis` key
+ * (a `Symbol.for`) of a function the loader may leave there, which a scorer calls once, after its
+ * first run is read and before it answers: a scorer thread has no exit of its own at which to save
+ * its code cache.
  *
  * @example
  * ```ts
  * import { Isolation } from "@stseval/scoring"
  *
- * const { key, workerData, memoryMb } = Isolation.prestart // the loader's Worker options
+ * const { workerData, saveCacheKey } = Isolation.scorerThread // a bundler's worker options
  * ```
- * @since 0.3.0
+ * @since 0.4.0
  */
-export const prestart: {
-  readonly key: string
+export const scorerThread: {
   readonly workerData: Readonly<Record<string, unknown>>
-  readonly memoryMb: number
   readonly saveCacheKey: string
 } = {
-  key: Isolated.PRESTART_KEY,
   workerData: { [WORKER_KEY]: true },
-  memoryMb: defaultBudget.memoryMb,
   saveCacheKey: SAVE_CACHE_KEY
 }
-
-/**
- * Start `count` scorers for `budget` now, for runs to come: a scorer starts in about the time the
- * program took to (it loads the same code), so a program that will score starts one as early as
- * it can. Idle scorers never keep the process alive.
- *
- * @example
- * ```ts
- * import { Isolation } from "@stseval/scoring"
- *
- * Isolation.warm(Isolation.defaultBudget, 1) // ready by the time the gold is read
- * ```
- * @since 0.3.0
- */
-export const warm = (budget: Budget, count: number): void => Isolated.warm(budget.memoryMb, count)
 
 /**
  * End the idle scorers now: a program done with scoring for a while (a command that goes on to

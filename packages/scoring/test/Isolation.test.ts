@@ -9,16 +9,20 @@
  */
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { execFileSync } from "node:child_process"
+import * as diagnostics from "node:diagnostics_channel"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { pathToFileURL } from "node:url"
+import type { Worker } from "node:worker_threads"
 import { Registry, Submissions } from "@stseval/formats"
 import { Engine, Isolation } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import { Effect } from "effect"
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { underTimeout } from "../src/internal/inThread.js"
+import { goldDecoder } from "../src/internal/protocol.js"
+import type { FromWorker, Outcome } from "../src/internal/protocol.js"
 import { repoRoot } from "./helpers.js"
 
 const gold = path.join(repoRoot, "examples/sick2014/SICK_test_annotated.txt")
@@ -29,16 +33,38 @@ const builtScorer = process.env.STSEVAL_TEST_SCORER!
 
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `stseval-isolation-${name}-`))
 
-// These tests are of the isolated scorers: every run is sent to one (`smallMb: 0`), however small;
+// These tests are of the isolated scorers: every run is sent to one (`inThreadMb: 0`), however small;
 // the runs scored on the engine's own thread are tested at the end.
 const score = (options: Omit<Engine.ScoreOptions, "task" | "gold">) =>
-  Effect.runPromise(Engine.score({ task: "sick2014", gold, ...options, isolation: { smallMb: 0, ...options.isolation } }).pipe(Effect.provide(NodeServices.layer)))
+  Effect.runPromise(Engine.score({ task: "sick2014", gold, ...options, isolation: { inThreadMb: 0, ...options.isolation } }).pipe(Effect.provide(NodeServices.layer)))
 
 /** A submissions folder holding a copy of a real SICK run under each name. */
 const folderOf = (names: ReadonlyArray<string>) => {
   const dir = tempDir("runs")
   for (const n of names) fs.copyFileSync(realRun, path.join(dir, n))
   return dir
+}
+
+/**
+ * The threads the engine starts from now on, seen through Node's `worker_threads` diagnostics
+ * channel (published as each is made, so the engine's own code is no different under test), and
+ * the jobs each answered; `stop` ends the watch.
+ */
+const scorersStarted = () => {
+  const workers: Array<Worker> = []
+  const answered = new Map<Worker, Array<number>>()
+  const onWorker = (message: unknown) => {
+    const worker = (message as { readonly worker: Worker }).worker
+    const jobs: Array<number> = []
+    workers.push(worker)
+    answered.set(worker, jobs)
+    // listened to before the engine unrefs it (its listeners ref a worker again)
+    worker.on("message", (m: FromWorker) => {
+      if (m.type === "done") jobs.push(m.job)
+    })
+  }
+  diagnostics.subscribe("worker_threads", onWorker)
+  return { workers, jobs: (i: number) => answered.get(workers[i])!, stop: () => diagnostics.unsubscribe("worker_threads", onWorker) }
 }
 
 const byTeam = (runs: ReadonlyArray<ScoredRun.ScoredRun>, team: string) => runs.find((r) => r.meta.team === team)!
@@ -92,7 +118,7 @@ describe("a run over its budget fails with that reason; the other runs are score
 
   it("a folder of more small runs than the engine's thread takes (16) sends them to scorers, under their budget", async () => {
     const names = [...Array.from({ length: 16 }, (_, i) => `T${String(i).padStart(2, "0")}_run1primary.txt`), "LOOP_run1primary.txt"]
-    // the default: no smallMb given (the scorer that loops on cue is only reached in a scorer)
+    // the default: no inThreadMb given (the scorer that loops on cue is only reached in a scorer)
     const results = await Effect.runPromise(
       Engine.score({ task: "sick2014", gold, folder: folderOf(names), isolation: { budget: { timeMs: 2_000 } } }).pipe(Effect.provide(NodeServices.layer))
     )
@@ -231,59 +257,48 @@ describe("the real scorer under a budget", () => {
     expect(JSON.stringify(results.runs.map((r) => r.errors))).not.toContain(outside)
   })
 
-  it("a scorer a loader started before the program (Isolation.prestart) is the one the engine uses, taken once", async () => {
-    // as the executable's loader starts it: this entry, the prestart's workerData and heap limit
-    const url = pathToFileURL(builtScorer)
-    const { Worker } = await import("node:worker_threads")
-    const worker = new Worker(url, { workerData: Isolation.prestart.workerData, resourceLimits: { maxOldGenerationSizeMb: Isolation.prestart.memoryMb }, execArgv: [] })
-    worker.unref()
-    const key = Symbol.for(Isolation.prestart.key)
-    const store = globalThis as Record<symbol, unknown>
-    const prestarted = { worker, url: url.href, memoryMb: Isolation.prestart.memoryMb, ready: false }
-    store[key] = prestarted
-    const jobs: Array<number> = []
-    worker.on("message", (m: { type: string; job?: number }) => {
-      if (m.type === "ready") prestarted.ready = true
-      if (m.type === "done") jobs.push(m.job!)
-    })
+  it("a scorer is kept for the next scoring of the same budget; one of another memory budget is a scorer of its own", async () => {
+    Isolation.release() // the scorers of the tests before
+    const started = scorersStarted()
     try {
-      // a budget of another memory size does not take it
-      await score({ runs: [realRun], isolation: { budget: { memoryMb: 512 } } })
-      expect(store[key]).toBeDefined()
-      expect(jobs).toEqual([])
-      const results = await score({ runs: [realRun] })
-      expect(results.runs[0].status).toBe("scored")
-      expect(store[key]).toBeUndefined()
-      expect(jobs.length).toBeGreaterThan(0)
+      await score({ runs: [realRun] })
+      expect(started.workers.length).toBe(1)
+      const jobs = started.jobs(0)
+      const before = jobs.length
+      // the same budget: the same thread, given the job
+      const again = await score({ runs: [realRun] })
+      expect(again.runs[0].status).toBe("scored")
+      expect(started.workers.length).toBe(1)
+      expect(jobs.length).toBeGreaterThan(before)
+      // another memory budget: a heap limit is a thread's own, so another thread scores it
+      const other = await score({ runs: [realRun], isolation: { budget: { memoryMb: 512 } } })
+      expect(other.runs[0].status).toBe("scored")
+      expect(started.workers.length).toBe(2)
+      expect(started.jobs(1).length).toBeGreaterThan(0)
     } finally {
-      store[key] = undefined
+      started.stop()
     }
   })
 
   it("Isolation.release ends the idle scorers: their threads exit, and the next scoring starts new ones with the same result", async () => {
-    // a scorer of our own making, taken by the engine as a loader's (Isolation.prestart), so that
-    // its end can be seen
-    const url = pathToFileURL(builtScorer)
-    const { Worker } = await import("node:worker_threads")
-    const worker = new Worker(url, { workerData: Isolation.prestart.workerData, resourceLimits: { maxOldGenerationSizeMb: Isolation.prestart.memoryMb }, execArgv: [] })
-    worker.unref()
-    const exited = new Promise<number>((resolve) => worker.once("exit", resolve))
-    const prestarted = { worker, url: url.href, memoryMb: Isolation.prestart.memoryMb, ready: false }
-    worker.on("message", (m: { type: string }) => {
-      if (m.type === "ready") prestarted.ready = true
-    })
-    Isolation.release() // the scorers of the tests before: the engine then starts this one first
-    ;(globalThis as Record<symbol, unknown>)[Symbol.for(Isolation.prestart.key)] = prestarted
-    const first = await score({ runs: [realRun] })
-    expect((globalThis as Record<symbol, unknown>)[Symbol.for(Isolation.prestart.key)]).toBeUndefined()
-    let ended = false
-    void exited.then(() => (ended = true))
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(ended).toBe(false)
-    Isolation.release()
-    await exited
-    const second = await score({ runs: [realRun] })
-    expect(second.runs.map((r) => [r.meta.id, r.status, r.official])).toEqual(first.runs.map((r) => [r.meta.id, r.status, r.official]))
+    Isolation.release() // the scorers of the tests before: the next scoring starts one the test sees
+    const started = scorersStarted()
+    try {
+      const first = await score({ runs: [realRun] })
+      expect(started.workers.length).toBe(1)
+      const exited = new Promise<number>((resolve) => started.workers[0].once("exit", resolve))
+      let ended = false
+      void exited.then(() => (ended = true))
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(ended).toBe(false)
+      Isolation.release()
+      await exited
+      const second = await score({ runs: [realRun] })
+      expect(started.workers.length).toBe(2)
+      expect(second.runs.map((r) => [r.meta.id, r.status, r.official])).toEqual(first.runs.map((r) => [r.meta.id, r.status, r.official]))
+    } finally {
+      started.stop()
+    }
   })
 
   it("budgets that cannot be used are refused before anything is read", () => {
@@ -315,20 +330,71 @@ describe("a small run is scored on the engine's thread under the same checks and
     issues: []
   })
 
+  /** A SICK run's text with each line's relatedness score (lines counted from 1 after the header) given by `f`. */
+  const withScores = (text: string, f: (score: string, line: number) => string): string => {
+    const [header, ...rows] = text.split("\n")
+    const column = header.split("\t").indexOf("relatedness_score")
+    const changed = rows.map((row, i) => {
+      const fields = row.split("\t")
+      if (fields.length <= column) return row
+      fields[column] = f(fields[column], i + 1)
+      return fields.join("\t")
+    })
+    return [header, ...changed].join("\n")
+  }
+
   it("a hostile small run (checking it takes longer than its time budget) is stopped at the budget; the next run is scored", async () => {
     const ctx = await context()
     // about 0.8 MB: under the 1 MiB of a small run, and a line of 700,000 digits to read
-    const [header, first, ...rest] = fs.readFileSync(realRun, "utf8").split("\n")
-    const fields = first.split("\t")
-    fields[header.split("\t").indexOf("relatedness_score")] = "7".repeat(700_000)
-    const hostile = [header, fields.join("\t"), ...rest].join("\n")
-    expect(hostile.length / 2 ** 20).toBeLessThan(Isolation.SMALL_MB)
+    const hostile = withScores(fs.readFileSync(realRun, "utf8"), (score, line) => (line === 1 ? "7".repeat(700_000) : score))
+    expect(hostile.length / 2 ** 20).toBeLessThan(Isolation.IN_THREAD_MB)
     const stopped = await Effect.runPromise(Engine.scoreSubmission(ctx, submissionOf("Hostile_run1.txt", hostile), { budget: { timeMs: 1 } }))
     expect(stopped.status).toBe("failed")
     expect(stopped.failure).toBe("over the time budget: not scored within 0.001 s")
     expect(stopped.errors.map((e) => e.code)).toEqual(["over-budget"])
     const good = await Effect.runPromise(Engine.scoreSubmission(ctx, submissionOf("Good_run1.txt", fs.readFileSync(realRun, "utf8"))))
     expect(good.status).toBe("scored")
+  })
+
+  it("one option says which runs are scored here (inThreadMb): 0 sends even a small run to a scorer, a larger limit keeps a larger run here under its budget", async () => {
+    const ctx = await context()
+    const text = fs.readFileSync(realRun, "utf8")
+    Isolation.release()
+    const started = scorersStarted()
+    try {
+      // a small run, every run to a scorer: a thread scores it
+      const small = await Effect.runPromise(Engine.scoreSubmission(ctx, submissionOf("Small_run1.txt", text), { inThreadMb: 0 }))
+      expect(small.status).toBe("scored")
+      expect(started.workers.length).toBe(1)
+      // a run of more than the default limit (about 1.7 MiB: each score with 300 more zeros, the same
+      // number), kept here by a larger one
+      const large = withScores(text, (score) => (score.includes(".") ? score + "0".repeat(300) : score))
+      expect(large.length / 2 ** 20).toBeGreaterThan(Isolation.IN_THREAD_MB)
+      const here = await Effect.runPromise(Engine.scoreSubmission(ctx, submissionOf("Large_run1.txt", large), { inThreadMb: Number.POSITIVE_INFINITY }))
+      expect(here.status).toBe("scored")
+      expect(here.official).toEqual(small.official)
+      // and under its time budget there too: V8 ends its checking
+      const hostile = withScores(large, (score, line) => (line === 1 ? "7".repeat(700_000) : score))
+      const stopped = await Effect.runPromise(Engine.scoreSubmission(ctx, submissionOf("Hostile_run1.txt", hostile), { inThreadMb: Number.POSITIVE_INFINITY, budget: { timeMs: 1 } }))
+      expect(stopped.failure).toBe("over the time budget: not scored within 0.001 s")
+      expect(started.workers.length).toBe(1)
+    } finally {
+      started.stop()
+    }
+  })
+
+  it("where the platform has no node:vm (the check page's browser worker, which the page ends at its budget), the checking runs as it is", () => {
+    const original = process.getBuiltinModule.bind(process)
+    const spy = vi.spyOn(process, "getBuiltinModule").mockImplementation((name: string) => {
+      // as the page's shim answers a module it does not have
+      if (name === "node:vm") throw new Error("node:vm is not available in the check page")
+      return original(name)
+    })
+    try {
+      expect(underTimeout(() => 42, 50)).toBe(42)
+    } finally {
+      spy.mockRestore()
+    }
   })
 
   it("V8 ends the checking wherever it is once the time is up (node:vm's timeout): a loop that never ends is stopped", () => {
@@ -350,5 +416,48 @@ describe("a small run is scored on the engine's thread under the same checks and
     const isolated = await score({ folder })
     expect(here.runs).toEqual(isolated.runs)
     expect(here.ranked).toEqual(isolated.ranked)
+  })
+
+  it("a scorer answers a batch a few runs a message, each gold array sent once, and the engine gets every run's gold back", async () => {
+    const names = Array.from({ length: 40 }, (_, i) => `T${String(i).padStart(2, "0")}_run1primary.txt`)
+    const folder = folderOf(names)
+    const context = await Effect.runPromise(Engine.loadContext({ task: "sick2014", gold }).pipe(Effect.provide(NodeServices.layer)))
+    const { Worker } = await import("node:worker_threads")
+    // the engine's side played by the test: a context, then one job of every run
+    const worker = new Worker(pathToFileURL(builtScorer), { workerData: Isolation.scorerThread.workerData, execArgv: [] })
+    const messages: Array<Extract<FromWorker, { type: "done" }>> = []
+    try {
+      await new Promise<void>((resolve, reject) => {
+        worker.on("error", reject)
+        worker.on("message", (m: FromWorker) => {
+          if (m.type === "ready") {
+            worker.postMessage({ type: "context", id: 1, edition: context.edition, gold: context.gold, lenient: false })
+            const within = { path: folder, real: fs.realpathSync(folder) }
+            worker.postMessage({ type: "job", job: 7, context: 1, works: names.map((name) => ({ kind: "entry", folder, name, within, options: {} })) })
+            return
+          }
+          messages.push(m)
+          if (messages.reduce((n, d) => n + d.answers.length, 0) === names.length) resolve()
+        })
+      })
+    } finally {
+      await worker.terminate()
+    }
+    expect(messages.length).toBeLessThan(names.length)
+    expect(messages.every((m) => m.job === 7)).toBe(true)
+    const answers = messages.flatMap((m) => m.answers)
+    expect(new Set(answers.map((a) => a.index)).size).toBe(names.length)
+    const sent = answers.flatMap((a) => (a.outcome.kind === "run" ? a.outcome.validation.datasets.flatMap((d) => (d.aligned === undefined ? [] : [d.aligned.gold.length])) : []))
+    // SICK: two datasets scored a run (relatedness, entailment), each gold sent in full once
+    expect(sent.filter((n) => n > 0)).toHaveLength(2)
+    expect(sent).toHaveLength(2 * names.length)
+    const decode = goldDecoder().decode
+    const decoded: Array<Outcome> = answers.map((a) => decode(a.outcome))
+    const datasets = decoded.flatMap((o) => (o.kind === "run" ? o.validation.datasets : []))
+    expect(datasets).toHaveLength(2 * names.length)
+    for (const d of datasets) {
+      expect(d.pairs).toBeGreaterThan(0)
+      expect(d.aligned?.gold.length).toBe(d.pairs)
+    }
   })
 })

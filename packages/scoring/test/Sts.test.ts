@@ -67,6 +67,23 @@ describe("STS: alignment by line number", () => {
     expect(ds(run, "a").status).toBe("scored")
   })
 
+  it("a run of every gold line (dataset b, no blank gold line): its values, confidences and out-of-scale lines as written", () => {
+    // a comment on line 1 puts the scores on lines 2-4; 6 and -1 lie outside 0-5, the first on line 2
+    const v = validateRun(edition, gold, submission({ "STS.output.a.txt": A, "STS.output.b.txt": "# note\n6\t10\n-1\t20\n3\t30\n" }))
+    const b = v.datasets.find((d) => d.dataset === "b")!
+    expect(b.aligned?.kind === "scores" && [Array.from(b.aligned.gold), Array.from(b.aligned.run), Array.from(b.aligned.confidence ?? [])]).toEqual([
+      [1, 2, 3],
+      [6, -1, 3],
+      [10, 20, 30]
+    ])
+    const w = b.issues.find((i) => i.code === "out-of-scale")!
+    expect([w.line, w.found, w.message.startsWith("2 scores of 3 lie outside")]).toEqual([2, "6", true])
+    // the same values with no comment and no confidence: lines 1-3, the first outside on line 2
+    const plain = validateRun(edition, gold, submission({ "STS.output.a.txt": A, "STS.output.b.txt": "1\n-1\n3\n" })).datasets.find((d) => d.dataset === "b")!
+    expect(plain.aligned?.kind === "scores" && [Array.from(plain.aligned.run), plain.aligned.confidence]).toEqual([[1, -1, 3], undefined])
+    expect(plain.issues.find((i) => i.code === "out-of-scale")?.line).toBe(2)
+  })
+
   it("a file matching no dataset: unknown-file warning; a dataset without a file: missing-dataset", () => {
     const run = score({ "STS.output.b.txt": B, "notes.txt": "hello\n" })
     expect(run.warnings.map((i) => i.code).sort()).toEqual(["missing-dataset", "unknown-file"])

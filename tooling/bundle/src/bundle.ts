@@ -12,7 +12,8 @@
  * lazily (`import()`; the CLI's src/internal/Lazy.ts: significance with @stdlib, the report
  * generator, the watcher) become lazily initialised module factories inside it, evaluated only by
  * the commands that need them. The body is then stored in a block comment at the end of a small ESM loader, which
- * reads it back from its own file, compiles it with node:vm and keeps V8's code cache for it
+ * reads it back from its own file (only its bytes, whose place the bundler writes into the loader:
+ * a scorer thread reads its 0.8 MB body, not the 2.9 MB file decoded), compiles it with node:vm and keeps V8's code cache for it
  * between runs (a temp folder per user, keyed by the body's hash and the Node version). Parsing and
  * compiling a megabyte of JavaScript is most of a cold start (70-80 ms here); with the cache the
  * start is module initialisation and the work itself. A comment is skipped, not parsed: V8 scans
@@ -48,13 +49,6 @@ export interface BundleOptions {
   /** Also write esbuild's metafile beside it (`<outfile>.meta.json`), for bundle analysis. */
   readonly metafile?: boolean
   /**
-   * Start a worker thread running this same file as soon as the file is read, before the program
-   * is compiled, for the commands that will need one (`Isolation.prestart` of @stseval/scoring: the
-   * scoring engine's first isolated scorer, which the engine then takes instead of starting its
-   * own). Its start, as long as the program's, then overlaps the program's instead of following it.
-   */
-  readonly prestart?: Prestart | undefined
-  /**
    * More globals written in (esbuild `define`: name to a JavaScript expression), e.g. the check
    * page's prebuilt scripts (`STSEVAL_PAGE_SCRIPTS`, apps/cli's `src/page/Scripts.ts`).
    */
@@ -71,31 +65,12 @@ export interface BundleOptions {
    * what reading and checking a run needs, none of the command line), bundled as the program is and
    * carried in the same file (the file stays one: Codabench's scoring program and the release check
    * copy only it). A scorer then compiles and initialises its own code, not the whole program's
-   * again; its code cache is kept as the program's is, beside it.
+   * again; its code cache is kept as the program's is, beside it. A thread has no exit of its own
+   * at which to save that cache: the loader leaves a function that saves it under `saveCacheKey`
+   * (a `Symbol.for` key of `globalThis`), which the worker's body calls once it has done a first
+   * piece of its work (@stseval/scoring's `Isolation.scorerThread` gives both keys).
    */
-  readonly worker?: { readonly entry: string; readonly workerData: Readonly<Record<string, unknown>> } | undefined
-}
-
-/**
- * A worker the loader starts before the program loads (`BundleOptions.prestart`): for the first
- * arguments in `commands` (and neither `--help` nor `-h`), with this `workerData` and heap limit,
- * no `execArgv` and the command's arguments, as the scoring engine starts its own; left under
- * `globalThis[Symbol.for(key)]` as `{ worker, url, memoryMb, ready }` for the program to take
- * (`ready`: the worker said it is ready before it was taken).
- *
- * @since 0.3.0
- */
-export interface Prestart {
-  readonly commands: ReadonlyArray<string>
-  readonly key: string
-  readonly workerData: Readonly<Record<string, unknown>>
-  readonly memoryMb: number
-  /**
-   * In a worker thread that found no code cache of its own (workers keep one per command beside
-   * the command's), the loader leaves a function under this `globalThis` key (a `Symbol.for`) that
-   * saves the cache; the worker's program calls it once it has done a first piece of its work.
-   */
-  readonly saveCacheKey: string
+  readonly worker?: { readonly entry: string; readonly workerData: Readonly<Record<string, unknown>>; readonly saveCacheKey: string } | undefined
 }
 
 /**
@@ -224,11 +199,10 @@ const PARAMS = ["require", "module", "exports", "__filename", "__dirname", "__st
 
 /**
  * A worker is ended with its process, without an exit of its own to wait for: it saves its cache
- * when its program calls the function left under `saveCacheKey` (once it has done a first piece of
- * its work).
+ * when its body calls the function left under `saveCacheKey` (`BundleOptions.worker`).
  */
-const workerCacheCode = (p: Prestart): string => `else globalThis[Symbol.for(${JSON.stringify(p.saveCacheKey)})] = () => {
-    globalThis[Symbol.for(${JSON.stringify(p.saveCacheKey)})] = undefined
+const workerCacheCode = (w: Worker): string => `else globalThis[Symbol.for(${JSON.stringify(w.saveCacheKey)})] = () => {
+    globalThis[Symbol.for(${JSON.stringify(w.saveCacheKey)})] = undefined
     saveCache()
   }`
 
@@ -247,6 +221,7 @@ const answersVersionCode = (name: string, version: string, on: boolean): string 
 interface Worker {
   readonly body: string
   readonly workerData: Readonly<Record<string, unknown>>
+  readonly saveCacheKey: string
 }
 
 /** The loader's test of whether this thread runs the worker's body (`asWorker`). */
@@ -256,32 +231,29 @@ const workerBodyCode = (worker: Worker | undefined): string =>
     : `const asWorker = !mainThread && Object.entries(${JSON.stringify(worker.workerData)}).every(([k, v]) => process.getBuiltinModule("node:worker_threads").workerData?.[k] === v)
 `
 
-/** The loader's lines that start the `prestart` worker (see `Prestart`). */
-const prestartCode = (p: Prestart): string => `// The worker the program will need first (BundleOptions.prestart), started before the program is
-// compiled: its start, as long as the program's, overlaps it.
-if (mainThread && ${JSON.stringify(p.commands)}.includes(process.argv[2]) && !process.argv.includes("--help") && !process.argv.includes("-h")) {
-  try {
-    const { Worker } = process.getBuiltinModule("node:worker_threads")
-    const worker = new Worker(new URL(import.meta.url), {
-      workerData: ${JSON.stringify(p.workerData)},
-      resourceLimits: { maxOldGenerationSizeMb: ${p.memoryMb} },
-      execArgv: [],
-      argv: process.argv.slice(2)
-    })
-    const prestarted = { worker, url: import.meta.url, memoryMb: ${p.memoryMb}, ready: false }
-    // what it says before the program takes it: that it is ready (the program may take it later)
-    worker.on("message", (message) => {
-      if (message?.type === "ready") prestarted.ready = true
-    })
-    // a failure before the program takes it is the program's to see, not an uncaught error
-    worker.on("error", () => {})
-    // never keeps the process alive (the program refs it when it gives it work); after the listener,
-    // which refs it again
-    worker.unref()
-    globalThis[Symbol.for(${JSON.stringify(p.key)})] = prestarted
-  } catch {}
+/** Where a body lies in the file, in bytes (from its first byte to the end of its comment's text), and its encoding. */
+type Section = readonly [start: number, end: number, encoding: "latin1" | "utf8"]
+interface Sections {
+  readonly worker: Section
+  readonly program: Section
 }
-`
+const NO_SECTION: Section = [0, 0, "latin1"]
+
+/** A section as the loader reads it: numbers of a fixed width, so that writing them in moves nothing. */
+const sectionCode = ([start, end, encoding]: Section): string => `[${String(start).padStart(12)}, ${String(end).padStart(12)}, ${JSON.stringify(encoding).padEnd(8)}]`
+
+/** Where the worker's body and the program lie in `out`, the loader's text (`Sections`). */
+const sectionsOf = (out: string, hasWorker: boolean): Sections => {
+  const bytes = (i: number) => Buffer.byteLength(out.slice(0, i))
+  // ASCII exactly when each character is one byte in UTF-8
+  const section = (from: number, to: number): Section => [bytes(from), bytes(to), Buffer.byteLength(out.slice(from, to)) === to - from ? "latin1" : "utf8"]
+  const w = out.indexOf(WORKER_START) + WORKER_START.length
+  const p = out.lastIndexOf(PROGRAM_START) + PROGRAM_START.length
+  return {
+    worker: hasWorker ? section(w, out.indexOf(PROGRAM_END.trimEnd(), w)) : NO_SECTION,
+    program: section(p, out.lastIndexOf(PROGRAM_END.trimEnd()))
+  }
+}
 
 /**
  * The ESM loader around the program. Plain JavaScript, kept small: it runs before anything is cached.
@@ -298,7 +270,15 @@ if (mainThread && ${JSON.stringify(p.commands)}.includes(process.argv[2]) && !pr
  * /dev/zero in that folder never hangs a start nor fills its memory. NODE_DISABLE_COMPILE_CACHE=1
  * turns it off.
  */
-const loader = (name: string, body: string, hash: string, version: string, prestart: Prestart | undefined, answersVersion: boolean, worker: Worker | undefined): string => `#!/usr/bin/env node
+const loader = (
+  name: string,
+  body: string,
+  hash: string,
+  version: string,
+  answersVersion: boolean,
+  worker: Worker | undefined,
+  sections: Sections = { worker: NO_SECTION, program: NO_SECTION }
+): string => `#!/usr/bin/env node
 // ${name} ${version}: the whole program in one file, built by tooling/bundle/src/bundle.ts.
 // The program is the comment at the end of this file, read back and compiled with node:vm so that
 // V8's code cache can be reused between runs (see bundle.ts for why).
@@ -313,12 +293,35 @@ const vm = process.getBuiltinModule("node:vm")
 
 const filename = fileURLToPath(import.meta.url)
 const mainThread = process.getBuiltinModule("node:worker_threads").isMainThread
-${prestart === undefined ? "" : prestartCode(prestart)}const self = fs.readFileSync(filename, "utf8")
-${workerBodyCode(worker)}// (the end found, not counted from the file's end: a copy that gained a final newline still runs)
-const program = (asWorker
-  ? self.slice(self.indexOf(${JSON.stringify(WORKER_START)}) + ${WORKER_START.length}, self.indexOf(${JSON.stringify(PROGRAM_END.trimEnd())}, self.indexOf(${JSON.stringify(WORKER_START)})))
-  : self.slice(self.lastIndexOf(${JSON.stringify(PROGRAM_START)}) + ${PROGRAM_START.length}, self.lastIndexOf(${JSON.stringify(PROGRAM_END.trimEnd())}))
-).replaceAll(${JSON.stringify(COMMENT_END_ESCAPED)}, "*/")
+${workerBodyCode(worker)}// Only this thread's body is read (a scorer's, not the whole file): where it lies in the file, in
+// bytes, and its encoding (latin1 when it is ASCII: no decoding), written in by the bundler.
+const [start, end, encoding] = asWorker ? ${sectionCode(sections.worker)} : ${sectionCode(sections.program)}
+const mark = asWorker ? ${JSON.stringify(WORKER_START)} : ${JSON.stringify(PROGRAM_START)}
+const bodyAt = () => {
+  const fd = fs.openSync(filename, "r")
+  try {
+    const bytes = Buffer.allocUnsafe(end - start + mark.length + 3)
+    let n = 0
+    while (n < bytes.length) {
+      const got = fs.readSync(fd, bytes, n, bytes.length - n, start - mark.length + n)
+      if (got === 0) break
+      n += got
+    }
+    const text = bytes.toString(encoding, 0, n)
+    return text.startsWith(mark) && text.endsWith("\\n*/") ? text.slice(mark.length, -3) : undefined
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+// not where it should be (a copy changed since it was built): the whole file searched for it
+// (the end found, not counted from the file's end: a copy that gained a final newline still runs)
+const searched = () => {
+  const self = fs.readFileSync(filename, "utf8")
+  return asWorker
+    ? self.slice(self.indexOf(${JSON.stringify(WORKER_START)}) + ${WORKER_START.length}, self.indexOf(${JSON.stringify(PROGRAM_END.trimEnd())}, self.indexOf(${JSON.stringify(WORKER_START)})))
+    : self.slice(self.lastIndexOf(${JSON.stringify(PROGRAM_START)}) + ${PROGRAM_START.length}, self.lastIndexOf(${JSON.stringify(PROGRAM_END.trimEnd())}))
+}
+const program = (bodyAt() ?? searched()).replaceAll(${JSON.stringify(COMMENT_END_ESCAPED)}, "*/")
 const uid = typeof process.getuid === "function" ? process.getuid() : undefined
 const cacheDir = path.join(os.tmpdir(), "stseval-" + (uid === undefined ? os.userInfo().username : uid))
 // One cache per command: a cache holds the functions the run that wrote it compiled, so \`score\`
@@ -389,7 +392,7 @@ const saveCache = () => {
 if (useCache && (cachedData === undefined || script.cachedDataRejected)) {
   // At exit, so that the cache also holds the functions this run compiled, not only the top level.
   if (mainThread) process.once("exit", saveCache)
-  ${prestart === undefined ? "" : workerCacheCode(prestart)}
+  ${worker === undefined ? "" : workerCacheCode(worker)}
 }
 const module = { exports: {} }
 script.runInThisContext()(createRequire(import.meta.url), module, module.exports, filename, path.dirname(filename), import.meta.url)
@@ -438,10 +441,12 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
   }
   const [result, workerResult] = await Promise.all([build(options.entry), options.worker === undefined ? undefined : build(options.worker.entry)])
   const body = bodyOf(result)
-  const worker = workerResult === undefined || options.worker === undefined ? undefined : { body: bodyOf(workerResult), workerData: options.worker.workerData }
+  const worker = workerResult === undefined || options.worker === undefined ? undefined : { body: bodyOf(workerResult), workerData: options.worker.workerData, saveCacheKey: options.worker.saveCacheKey }
   // the key of both code caches: a change to either body is a new program
   const hash = createHash("sha256").update(body).update(worker?.body ?? "").digest("hex").slice(0, 16)
-  const out = loader(options.name, body, hash, pkg.version, options.prestart, options.answersVersion === true, worker)
+  const draft = loader(options.name, body, hash, pkg.version, options.answersVersion === true, worker)
+  const out = loader(options.name, body, hash, pkg.version, options.answersVersion === true, worker, sectionsOf(draft, worker !== undefined))
+  if (out.length !== draft.length) throw new Error("bundle: writing the sections' places in moved them")
   fs.mkdirSync(path.dirname(path.resolve(options.outfile)), { recursive: true })
   fs.writeFileSync(options.outfile, out, { mode: 0o755 })
   fs.chmodSync(options.outfile, 0o755)

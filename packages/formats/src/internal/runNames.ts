@@ -276,7 +276,12 @@ export const teamKey = (team: string): string =>
  * ```
  * @since 0.2.0
  */
-export const isBlankTeam = (team: string): boolean => teamKey(team) === ""
+export const isBlankTeam = (team: string): boolean => !VISIBLE_ASCII.test(team) && teamKey(team) === ""
+
+// A printable ASCII character other than the space shows, whatever surrounds it (its confusable
+// skeleton is visible too: checked for each in the tests), so most names need no `teamKey` here
+// (its Unicode normalisations were most of reading a small run's name).
+const VISIBLE_ASCII = /[\x21-\x7e]/
 
 // Code-point order, so the order is the same on every machine and locale.
 export const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)

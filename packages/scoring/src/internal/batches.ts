@@ -49,7 +49,7 @@ export const sizeOf = (p: string): number => {
 
 /**
  * A run at most this large (MiB, on disk) sent to a scorer is read in a batch with others
- * (`batchesOf`; such runs are scored on the engine's thread unless `Isolation.Options.smallMb` says not).
+ * (`batchesOf`; such runs are scored on the engine's thread unless `Isolation.Options.inThreadMb` says not).
  */
 const BATCHED_MB = 1
 

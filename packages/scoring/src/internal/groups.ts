@@ -14,7 +14,7 @@ import type { Context } from "../Engine.js"
 import * as Isolation from "../Isolation.js"
 import type { ScoredRun } from "../ScoredRun.js"
 import { batchesOf, MB_PER_WORKER, sizeOf } from "./batches.js"
-import { scoreInThread } from "./inThread.js"
+import { scoredHere, scoreInThread } from "./inThread.js"
 import * as Isolated from "./isolated.js"
 import type { Work } from "./protocol.js"
 
@@ -81,10 +81,9 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
     // small runs here, under the same checks and budget (`inThread.ts`); the others in scorers
     // (many small runs pay a scorer's start back: sent to scorers in batches, where their reads
     // are synchronous and two threads share them)
-    const few = jobs.filter((_, i) => sizes[i] <= (options.smallMb ?? Isolation.SMALL_MB)).length <= IN_THREAD_RUNS
-    const smallMb = few ? (options.smallMb ?? Isolation.SMALL_MB) : 0
-    const small = jobs.flatMap((_, i) => (sizes[i] <= smallMb ? [i] : []))
-    const large = jobs.flatMap((_, i) => (sizes[i] <= smallMb ? [] : [i]))
+    const few = jobs.filter((_, i) => scoredHere(sizes[i], options)).length <= IN_THREAD_RUNS
+    const small = jobs.flatMap((_, i) => (few && scoredHere(sizes[i], options) ? [i] : []))
+    const large = jobs.flatMap((_, i) => (few && scoredHere(sizes[i], options) ? [] : [i]))
     const total = large.reduce((sum, i) => sum + sizes[i], 0)
     const workers = Math.max(1, Math.min(options.workers ?? Isolated.defaultWorkers(), large.length, Math.ceil(total / MB_PER_WORKER)))
     const inFlight = yield* Semaphore.make(IN_FLIGHT_MB)
@@ -123,8 +122,8 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
           issues.push(result.issue)
           continue
         }
-        const { id: _id, ...fromName } = Submissions.metaFromName(nodePath.basename(job.path), context.edition)
-        const meta = !Isolated.isFailure(result) && result.kind === "run" ? withoutId(result.meta) : fromName
+        // the name read again only for a run that has no meta of its own (a failure)
+        const meta = !Isolated.isFailure(result) && result.kind === "run" ? withoutId(result.meta) : withoutId(Submissions.metaFromName(nodePath.basename(job.path), context.edition))
         read.push({ meta, path: job.path, result })
       }
       const settled = Submissions.settle(g.folder, context.edition, read)

@@ -9,29 +9,47 @@
  * - time: the reading is raced with the run's time budget, and the checking, synchronous, runs
  *   under node:vm's timeout with the time left (V8 ends a script at its timeout wherever it is, in
  *   whatever function it called): a run over its time fails as it does in a scorer;
- * - memory: only runs of at most `Isolation.Options.smallMb` on disk (1 MiB by default), not zips,
+ * - memory: only runs of at most `Isolation.Options.inThreadMb` on disk (1 MiB by default), not zips,
  *   come here (`Engine`): reading and checking one holds a small multiple of its bytes, below the
  *   smallest memory budget (`Isolation.MIN_MEMORY_MB`), so the budget holds without a watch;
  * - one run never harms another: a throw is the run's failure, as in a scorer.
  *
  * @internal
  */
-import type { Script } from "node:vm"
+import type * as Vm from "node:vm"
 import type { Context } from "../Engine.js"
+import * as Isolation from "../Isolation.js"
 import type { Budget, Failure } from "./pool.js"
 import type { Outcome, Work } from "./protocol.js"
 import { isTimeout, run } from "./worker.js"
 import type { Loaded } from "./worker.js"
 
 const KEY = "stseval.scoring.inThread"
-let script: Script | undefined
+let script: Vm.Script | undefined
+
+/** node:vm, or undefined where the platform has none (the check page's shim throws for it). */
+const vmOf = (): typeof Vm | undefined => {
+  try {
+    return process.getBuiltinModule("node:vm")
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether a run of `mb` MiB on disk is scored on the calling thread (`Isolation.Options.inThreadMb`; 0: never). */
+export const scoredHere = (mb: number, options: Isolation.Options): boolean => {
+  const limit = options.inThreadMb ?? Isolation.IN_THREAD_MB
+  return limit > 0 && mb <= limit
+}
 
 /**
  * `f()`, ended by V8 once `ms` have passed (node:vm's timeout: the thread's watchdog terminates the
  * script, and every function it called, wherever it is).
  */
 export const underTimeout = <A>(f: () => A, ms: number): A => {
-  const vm = process.getBuiltinModule("node:vm")
+  const vm = vmOf()
+  // no node:vm (the check page's browser worker): that worker is the run's isolation, ended by the page at the budget
+  if (vm === undefined) return f()
   script ??= new vm.Script(`globalThis[Symbol.for(${JSON.stringify(KEY)})]()`, { filename: "stseval-in-thread.js" })
   const store = globalThis as Record<symbol, unknown>
   store[Symbol.for(KEY)] = f

@@ -47,8 +47,6 @@ export type Result = Outcome | Pool.Failure
 
 export const isFailure = Pool.isFailure
 
-export const PRESTART_KEY = Pool.PRESTART_KEY
-
 export const defaultWorkers = Pool.defaultWorkers
 
 const contexts = new WeakMap<Context, Pool.ContextData>()
@@ -86,9 +84,6 @@ export const runBatch = (context: Context, works: ReadonlyArray<Work>, budget: P
 /** End the idle scorers (`Isolation.release`). */
 export const release = (): void => Pool.releaseIdle()
 
-/** Start `count` scorers for this memory budget now (`Isolation.warm`). */
-export const warm = (memoryMb: number, count: number): void => Pool.warm(entry(), memoryMb, count)
-
 /** A run that has no outcome as a failed run: listed with the reason, never ranked. */
 const failedFor = (context: Context, meta: Submissions.RunMeta, path: string, failure: Pool.Failure): ScoredRun =>
   failedRun(context.edition, meta, path, failure.message, [
@@ -123,7 +118,8 @@ const shareGold = (context: Context, v: RunValidation): RunValidation => {
     datasets: v.datasets.map((d) => {
       if (d.aligned === undefined) return d
       const known = byDataset.get(d.dataset) ?? []
-      const same = known.find((g) => sameValues(g, d.aligned!.gold))
+      // (a worker sends each gold once, `protocol.ts`: its runs come with the very same array)
+      const same = known.find((g) => g === d.aligned!.gold || sameValues(g, d.aligned!.gold))
       if (same === undefined) {
         byDataset.set(d.dataset, [...known, d.aligned.gold])
         return d

@@ -24,8 +24,8 @@
 import type * as WorkerThreadsModule from "node:worker_threads"
 import type { Worker as WorkerType } from "node:worker_threads"
 import type { Gold, Registry } from "@stseval/formats"
-import type { FromWorker, Outcome, ToWorker, Work } from "./protocol.js"
-import { WORKER_KEY } from "./protocol.js"
+import type { Answer, FromWorker, Outcome, ToWorker, Work } from "./protocol.js"
+import { goldDecoder, WORKER_KEY } from "./protocol.js"
 
 /** A run's budget: wall-clock time of its job, and heap plus external memory of its worker. */
 export interface Budget {
@@ -71,7 +71,9 @@ interface Slot {
   dead: boolean
   /** what the job running on it does when the worker ends or fails */
   onEnd: ((failure: Failure) => void) | undefined
-  onDone: ((index: number, outcome: Outcome) => void) | undefined
+  onDone: ((answers: ReadonlyArray<Answer>) => void) | undefined
+  /** the golds this worker sent by number (`protocol.ts`' `goldDecoder`) */
+  readonly golds: ReturnType<typeof goldDecoder>
 }
 
 const slots: Array<Slot> = []
@@ -110,41 +112,20 @@ const end = (slot: Slot, failure: Failure) => {
 
 const kindOf = (entry: Entry, memoryMb: number) => `${memoryMb}|${entry.url.href}|${entry.eval ?? ""}`
 
-/** The key under `globalThis` of a scorer the program's loader started (`Isolation.prestart`). */
-export const PRESTART_KEY = "stseval.scoring.prestartedScorer"
-
-/**
- * The scorer the program's loader started before the program loaded (a single-file bundle's
- * `prestart`), when it is one this entry and budget would start: taken once, else undefined. It
- * was made with the options `start` gives a worker; `ready` is whether it said so before it was
- * taken (the loader listens until then).
- */
-const takePrestarted = (entry: Entry, memoryMb: number): { readonly worker: WorkerType; readonly ready: boolean } | undefined => {
-  const store = globalThis as Record<symbol, { readonly worker: WorkerType; readonly url: string; readonly memoryMb: number; readonly ready: boolean } | undefined>
-  const key = Symbol.for(PRESTART_KEY)
-  const prestarted = store[key]
-  if (prestarted === undefined || entry.eval !== undefined || prestarted.url !== entry.url.href || prestarted.memoryMb !== memoryMb) return undefined
-  store[key] = undefined
-  return prestarted
-}
-
 const start = (entry: Entry, memoryMb: number): Slot => {
   const { Worker } = workerThreads()
-  const prestarted = takePrestarted(entry, memoryMb)
-  const worker =
-    prestarted?.worker ??
-    new Worker(entry.eval ?? entry.url, {
-      ...(entry.eval !== undefined ? { eval: true } : {}),
-      workerData: { [WORKER_KEY]: true },
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
-      // not the process's own options (a worker inherits them by default): `--input-type`, `--eval`
-      // or `--import` there are the command line's, and stop a worker from starting
-      execArgv: [...(entry.execArgv ?? [])],
-      // the command's own arguments (a worker has none by default): the single-file bundle keeps one
-      // code cache per command, found by `argv[2]`, and a scorer that finds the command's starts on
-      // compiled code (measured on `score` of one SICK run: 25 MB and ~0.15 s of CPU less a command)
-      argv: process.argv.slice(2)
-    })
+  const worker = new Worker(entry.eval ?? entry.url, {
+    ...(entry.eval !== undefined ? { eval: true } : {}),
+    workerData: { [WORKER_KEY]: true },
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    // not the process's own options (a worker inherits them by default): `--input-type`, `--eval`
+    // or `--import` there are the command line's, and stop a worker from starting
+    execArgv: [...(entry.execArgv ?? [])],
+    // the command's own arguments (a worker has none by default): the single-file bundle keeps one
+    // code cache per command, found by `argv[2]`, and a scorer that finds the command's starts on
+    // compiled code (measured on `score` of one SICK run: 25 MB and ~0.15 s of CPU less a command)
+    argv: process.argv.slice(2)
+  })
   let resolveReady!: () => void
   let rejectReady!: (e: Error) => void
   const ready = new Promise<void>((resolve, reject) => {
@@ -153,11 +134,12 @@ const start = (entry: Entry, memoryMb: number): Slot => {
   })
   // a worker that fails before it is ready must not be an unhandled rejection
   ready.catch(() => {})
-  if (prestarted?.ready === true) resolveReady()
-  const slot: Slot = { worker, kind: kindOf(entry, memoryMb), memoryMb, ready, context: undefined, job: undefined, busy: false, dead: false, onEnd: undefined, onDone: undefined }
+  const slot: Slot = { worker, kind: kindOf(entry, memoryMb), memoryMb, ready, context: undefined, job: undefined, busy: false, dead: false, onEnd: undefined, onDone: undefined, golds: goldDecoder() }
   worker.on("message", (message: FromWorker) => {
-    if (message.type === "ready") resolveReady()
-    else if (message.job === slot.job) slot.onDone?.(message.index, message.outcome)
+    if (message.type === "ready") return resolveReady()
+    // decoded even when late (another job's): a later answer may name a gold this one sent
+    const answers = message.answers.map((a) => ({ index: a.index, outcome: slot.golds.decode(a.outcome) }))
+    if (message.job === slot.job) slot.onDone?.(answers)
   })
   worker.on("error", (error: Error & { code?: string }) => {
     rejectReady(error)
@@ -181,7 +163,11 @@ const start = (entry: Entry, memoryMb: number): Slot => {
 /** An idle worker with these limits, a new one if there is room, or one once a job ends. */
 const acquire = async (entry: Entry, memoryMb: number, workers: number, signal: AbortSignal): Promise<Slot> => {
   for (;;) {
-    if (signal.aborted) throw signal.reason
+    if (signal.aborted) {
+      // a wake-up this job may have been given is the next one's (a spare one only wakes a job to look again)
+      waiting.shift()?.()
+      throw signal.reason
+    }
     const kind = kindOf(entry, memoryMb)
     const idle = slots.find((s) => !s.busy && !s.dead && s.kind === kind)
     if (idle !== undefined) {
@@ -189,28 +175,40 @@ const acquire = async (entry: Entry, memoryMb: number, workers: number, signal: 
       return idle
     }
     const live = slots.filter((s) => !s.dead)
-    // a worker started for another budget or entry (an earlier call's) gives its place when idle
-    const other = live.find((s) => !s.busy && s.kind !== kind)
-    if (other !== undefined) end(other, { kind: "crashed", message: "replaced" })
+    // Workers started for another budget or entry (an earlier call's) give their place when idle, as
+    // many as stand in the way: with one ended and another left, this job waited for a wake-up that
+    // no job would give (an earlier scoring's two idle threads, then a job allowed one).
+    const others = live.filter((s) => !s.busy && s.kind !== kind)
+    for (const other of others.slice(0, Math.max(0, live.length - workers + 1))) end(other, { kind: "crashed", message: "replaced" })
     if (slots.filter((s) => !s.dead).length < workers) {
       const slot = start(entry, memoryMb)
       slot.busy = true
       return slot
     }
-    await new Promise<void>((resolve) => waiting.push(resolve))
+    await waitTurn(signal)
   }
 }
 
 /**
- * Start workers with this budget's limits until `count` are alive, without waiting for them: a
- * scoring that will need them starts them before it reads its gold, so that their start (the
- * program loading, most of it) overlaps that work.
+ * Wait until a worker may be free (`waiting`), or until `signal` is aborted. An aborted wait leaves
+ * the queue at once: left there, it took the wake-up of the next worker freed, and the job behind
+ * it waited for good (the pool is the process's: any later scoring that had to wait).
  */
-export const warm = (entry: Entry, memoryMb: number, count: number): void => {
-  const kind = kindOf(entry, memoryMb)
-  for (const s of slots.filter((s) => !s.dead && !s.busy && s.kind !== kind)) end(s, { kind: "crashed", message: "replaced" })
-  while (slots.filter((s) => !s.dead).length < count) start(entry, memoryMb)
-}
+const waitTurn = (signal: AbortSignal): Promise<void> =>
+  new Promise<void>((resolve) => {
+    const wake = () => {
+      signal.removeEventListener("abort", onAbort)
+      resolve()
+    }
+    const onAbort = () => {
+      const i = waiting.indexOf(wake)
+      if (i >= 0) waiting.splice(i, 1)
+      // (`acquire` sees the abort)
+      resolve()
+    }
+    waiting.push(wake)
+    signal.addEventListener("abort", onAbort, { once: true })
+  })
 
 /**
  * What a job gave: an outcome for each of its runs answered, in `works`' order, and why the job
@@ -224,7 +222,8 @@ export interface Answers {
 /**
  * Run one job (one run, or a batch of small ones) on a worker under `budget`: each run's outcome,
  * and why the job has no more. The time budget is a run's: the job's clock starts again each time
- * a run is answered, so a batch fails on time only when none of its runs is answered within it.
+ * runs are answered (a few a message), so a batch fails on time only when none of its runs is
+ * answered within it.
  * `workers` is the most threads this job may find busy before it waits. Aborting `signal` ends the
  * job's worker at once.
  */
@@ -256,12 +255,19 @@ export const run = async (
     release(slot)
     return failed({ kind: "no-scorer", message: "the isolated scorer ended before it could score" })
   }
+  // interrupted while its scorer started: the abort listener below would never hear it, and the job
+  // would run to its time budget, its scorer busy all along for any later job in the process
+  if (signal.aborted) {
+    release(slot)
+    return failed({ kind: "crashed", message: `interrupted: ${String(signal.reason)}` })
+  }
   let id = contextIds.get(context)
   if (id === undefined) contextIds.set(context, (id = nextContext++))
   const post = (message: ToWorker) => slot.worker.postMessage(message)
   if (slot.context !== id) {
     post({ type: "context", id, edition: context.edition, gold: context.gold, lenient: context.lenient })
     slot.context = id
+    slot.golds.reset()
   }
   const job = nextJob++
   slot.job = job
@@ -280,10 +286,14 @@ export const run = async (
     }
     const overTime = () => end(slot, { kind: "over-budget", message: `over the time budget: not scored within ${budget.timeMs / 1000} s` })
     let timer = setTimeout(overTime, budget.timeMs)
-    slot.onDone = (index, outcome) => {
-      if (settled || outcomes[index] !== undefined) return
-      outcomes[index] = outcome
-      if (--left === 0) return finish(undefined)
+    slot.onDone = (answers) => {
+      if (settled) return
+      for (const { index, outcome } of answers) {
+        if (outcomes[index] !== undefined) continue
+        outcomes[index] = outcome
+        left--
+      }
+      if (left === 0) return finish(undefined)
       clearTimeout(timer)
       timer = setTimeout(overTime, budget.timeMs)
     }

@@ -46,6 +46,8 @@ const selected = (s: Selection): Int32Array => {
 interface Shared {
   readonly records: Int32Array
   readonly gold: Float64Array | ReadonlyArray<string>
+  /** records are 0, 1, 2, ...: every record below the end scored (no blank gold line, no rows) */
+  readonly identity: boolean
 }
 const sharedCache = new WeakMap<object, Map<string, Shared>>()
 const sharedGold = (s: Selection, flip: ((v: number) => number) | undefined): Shared => {
@@ -61,7 +63,7 @@ const sharedGold = (s: Selection, flip: ((v: number) => number) | undefined): Sh
       values instanceof Float64Array
         ? Float64Array.from(records, (i) => (flip === undefined ? values[i] : flip(values[i])))
         : Array.from(records, (i) => values[i])
-    byKey.set(key, (shared = { records, gold }))
+    byKey.set(key, (shared = { records, gold, identity: records.every((r, k) => r === k) }))
   }
   return shared
 }
@@ -190,7 +192,18 @@ const goldCheck = (edition: Edition, spec: DatasetSpec, gold: Gold.GoldDataset |
 }
 
 /** Annotated gold pairs of a dataset within the scored lines: what it weighs in a weighted mean. */
+/** `weightOf`'s count, per gold dataset and lines scored: the same for every run (a loop over the gold each). */
+const weights = new WeakMap<Gold.GoldDataset, Map<number | undefined, number>>()
+
 const weightOf = (spec: DatasetSpec, gold: Gold.GoldDataset): number => {
+  let byLines = weights.get(gold)
+  if (byLines === undefined) weights.set(gold, (byLines = new Map<number | undefined, number>()))
+  let weight = byLines.get(spec.scoredLines)
+  if (weight === undefined) byLines.set(spec.scoredLines, (weight = countWeight(spec, gold)))
+  return weight
+}
+
+const countWeight = (spec: DatasetSpec, gold: Gold.GoldDataset): number => {
   const end = spec.scoredLines !== undefined ? Math.min(spec.scoredLines, gold.table.length) : gold.table.length
   const values = gold.kind === "scores" ? gold.scores : gold.labels
   if (gold.rows === undefined) {
@@ -318,15 +331,32 @@ const checkUnit = (
       const confidence = table.confidence !== undefined ? new Float64Array(pairs) : undefined
       let outside = 0
       let firstOutside = -1
-      for (let k = 0; k < pairs; k++) {
-        const r = at(records[k])
-        const x = values[r]
-        if (x < edition.scale.min || x > edition.scale.max) {
-          outside++
-          if (firstOutside === -1 || table.lines[r] < table.lines[firstOutside]) firstOutside = r
+      const { min, max } = edition.scale
+      const plain = shared.identity && runIndex === undefined && flip === undefined
+      if (plain && values.length >= pairs && (table.confidence === undefined || table.confidence.length >= pairs)) {
+        // the common case (a run of every gold line, in order, on an ascending scale): the run's
+        // first values as they are, copied at once, and a loop that only looks for those out of
+        // scale (the general loop's result, a third of its time on 2,000 STS-B runs)
+        run.set(values.subarray(0, pairs))
+        if (confidence !== undefined) confidence.set(table.confidence!.subarray(0, pairs))
+        for (let r = 0; r < pairs; r++) {
+          const x = values[r]
+          if (x < min || x > max) {
+            outside++
+            if (firstOutside === -1 || table.lines[r] < table.lines[firstOutside]) firstOutside = r
+          }
         }
-        run[k] = flip === undefined ? x : flip(x)
-        if (confidence !== undefined) confidence[k] = table.confidence![r]
+      } else {
+        for (let k = 0; k < pairs; k++) {
+          const r = runIndex === undefined ? records[k] : runIndex[records[k]]
+          const x = values[r]
+          if (x < min || x > max) {
+            outside++
+            if (firstOutside === -1 || table.lines[r] < table.lines[firstOutside]) firstOutside = r
+          }
+          run[k] = flip === undefined ? x : flip(x)
+          if (confidence !== undefined) confidence[k] = table.confidence![r]
+        }
       }
       if (outside > 0) {
         dataset.push(outOfScale(edition, path, outside, pairs, table.lines[firstOutside], values[firstOutside], format.columns.length > 1 ? column.field : undefined))

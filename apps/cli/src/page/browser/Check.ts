@@ -108,10 +108,10 @@ export const check = (
     const shown: Engine.Context = { ...context, goldPath: embedded.gold?.name }
     progress("reading the runs", false)
     const found = yield* Engine.inputs(edition, paths)
-    // inline: this worker is the run's isolation, ended by the page at the time budget
+    // every run here, whatever its size: this worker is the run's isolation, ended by the page at the time budget
     const runs = yield* Effect.forEach(found.runs, (submission, i) => {
       progress(`checking run ${i + 1} of ${found.runs.length}`, false)
-      return Engine.scoreSubmission(shown, submission, { inline: true })
+      return Engine.scoreSubmission(shown, submission, { inThreadMb: Number.POSITIVE_INFINITY })
     })
     const results: Engine.Results = {
       ...shown,
