@@ -25,6 +25,7 @@
 import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
 import * as esbuild from "esbuild"
 
 /**
@@ -467,4 +468,31 @@ export const main = async (options: Omit<BundleOptions, "outfile" | "metafile">,
   const r = await bundle({ ...options, outfile, metafile: argv.includes("--metafile") })
   process.stdout.write(`${path.relative(process.cwd(), r.outfile)}: ${(r.bytes / 1e6).toFixed(2)} MB in ${Math.round(performance.now() - t0)} ms\n`)
   return r
+}
+
+/**
+ * The `scripts/bundle.ts` of an app with nothing of its own to add (stseval-report,
+ * stseval-watcher): the program `src/bin.ts` of the app's folder (the one above the script,
+ * `scriptUrl`: its `import.meta.url`) and its scorer-only body `src/scorer.ts`, run by its scorer
+ * threads with their own code cache (`scorer`: @stseval/scoring's `Isolation.scorerThread` keys),
+ * so a scorer does not load the whole program again. Returns `bundle` into any outfile (the
+ * tests') and `defaultOutfile`, `dist/<name>.mjs`, where the app's `bin` points; runs `main` when
+ * the script is the process's entry.
+ *
+ * @example
+ * ```ts
+ * export const { bundle, defaultOutfile } = await appScript("stseval-report", import.meta.url, Isolation.scorerThread)
+ * ```
+ * @since 0.3.0
+ */
+export const appScript = async (
+  name: string,
+  scriptUrl: string,
+  scorer: { readonly workerData: Readonly<Record<string, unknown>>; readonly saveCacheKey: string }
+): Promise<{ readonly bundle: (options: { readonly outfile: string; readonly minify?: boolean }) => Promise<BundleResult>; readonly defaultOutfile: string }> => {
+  const packageDir = path.resolve(path.dirname(fileURLToPath(scriptUrl)), "..")
+  const app = { name, packageDir, entry: "src/bin.ts", worker: { entry: "src/scorer.ts", ...scorer } }
+  const defaultOutfile = path.join(packageDir, "dist", `${name}.mjs`)
+  if (process.argv[1] !== undefined && scriptUrl === pathToFileURL(process.argv[1]).href) await main(app, defaultOutfile)
+  return { bundle: (options) => bundle({ ...app, ...options }), defaultOutfile }
 }
