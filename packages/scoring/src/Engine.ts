@@ -1,16 +1,9 @@
 /**
- * The way into scoring: `score` loads an edition (built-in id or user file), its gold and runs
- * (paths of run files, run folders, zips or whole submissions folders), scores every run
- * independently, ranks them and returns one `Results`: every figure, the aligned scores behind
- * them (for significance and plots), the ranking and the signature. One bad run never stops the
- * others: a run that is malformed or cannot be scored becomes a failed `ScoredRun` carrying its
- * issues. Only what stops everything is an error (`score` lists them: a run path that does not
- * exist is an `InputError` naming it).
- *
- * `loadContext` and `scoreSubmission` are the two halves of `score`, for a caller that loads the
- * gold once and scores runs as they come (the live leaderboard).
- *
- * Requires `FileSystem` and `Path` (e.g. `@effect/platform-node/NodeServices`).
+ * The way into scoring: `score` loads an edition, its gold and runs, scores every run
+ * independently, ranks them and returns one `Results` (figures, aligned scores, ranking,
+ * signature). One bad run never stops the others: it becomes a failed `ScoredRun` carrying its
+ * issues. `loadContext` and `scoreSubmission` are its two halves, for a caller that loads the gold
+ * once and scores runs as they come (the live leaderboard). Requires `FileSystem` and `Path`.
  *
  * @example
  * ```ts
@@ -140,9 +133,8 @@ export interface LoadOptions {
 }
 
 /**
- * Resolve the edition and load its gold. A gold that is missing or unreadable is not a failure:
- * `gold.issues` say so and the datasets concerned cannot be scored. Fails only when the edition
- * cannot be resolved.
+ * Resolve the edition and load its gold. A missing gold is not a failure (`gold.issues` say so);
+ * fails only when the edition cannot be resolved.
  *
  * @example
  * ```ts
@@ -174,11 +166,9 @@ export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
 })
 
 /**
- * Score one loaded run (the live leaderboard reads and hashes a run before it scores it), as
- * `score` scores each of its runs: validated and aligned in an isolated scorer under `options`'
- * budget (`Isolation`), its figures computed here; the scored run keeps the aligned scores behind
- * them. Never fails: a run over its budget, whose scorer crashed, or that scoring could not handle
- * is a failed run that says why, so that one run never stops the others.
+ * Score one loaded run as `score` scores each of its runs (isolated, under `options`' budget).
+ * Never fails: a run over budget, whose scorer crashed or that could not be handled is a failed
+ * run that says why.
  *
  * @example
  * ```ts
@@ -210,9 +200,7 @@ export const scoreSubmission = (context: Context, submission: Submissions.Submis
 
 /**
  * Where the gold of an edition is: `gold` as given (it must exist), else the edition's folder in
- * the data store (`DataStore.goldDir` under `dataRoot`, default `DataStore.defaultRoot()`), when it
- * is there.
- * Fails with a `GoldError` naming both ways out otherwise.
+ * the data store, when it is there; else a `GoldError` naming both ways out.
  *
  * @example
  * ```ts
@@ -250,12 +238,9 @@ export const goldPath = Effect.fnUntraced(function* (options: {
 })
 
 /**
- * A folder that holds one run's files (not a submissions folder of runs). For a one-file edition: a
- * folder with a `run.json` (as the baselines and `import mteb` write runs) or GLUE's `STS-B.tsv`.
- * For a folder edition: some file is named like a dataset file, or it holds only plain files (no
- * run folder or zip), so that a run whose files are misnamed is loaded as a run and reported
- * (`missing-dataset`, listing the expected names) instead of being read as a submissions folder of
- * nothing.
+ * A folder that holds one run's files, not a submissions folder: it has a `run.json` or GLUE's
+ * `STS-B.tsv`, or (folder edition) a file named like a dataset file or only plain files, so a run
+ * with misnamed files is reported (`missing-dataset`) instead of read as a folder of nothing.
  */
 const isRunFolder = Effect.fnUntraced(function* (edition: Registry.TaskEdition, dir: string) {
   const fs = yield* FileSystem.FileSystem
@@ -272,8 +257,7 @@ const isRunFolder = Effect.fnUntraced(function* (edition: Registry.TaskEdition, 
 })
 
 /**
- * A submissions folder given by path, checked before anything is read from it: fails with an
- * `InputError` when it does not exist or is not a folder (the one message every command gives).
+ * A submissions folder given by path, checked before anything is read from it (`InputError`).
  *
  * @example
  * ```ts
@@ -293,10 +277,8 @@ export const submissionsFolder = Effect.fnUntraced(function* (folder: string) {
 })
 
 /**
- * The runs that paths name, in order: a run (a file, a zip, or for a folder edition a folder
- * holding the run's dataset files) or a submissions folder of many runs, whose runs are
- * discovered (with its folder-level issues). Fails with an `InputError` for a path that does not
- * exist or a folder that cannot be read.
+ * The runs that paths name, in order: a run (file, zip, or a folder edition's run folder) or a
+ * submissions folder's discovered runs. Fails with an `InputError` for a path that cannot be read.
  *
  * @example
  * ```ts
@@ -337,9 +319,8 @@ export const inputs = Effect.fnUntraced(function* (edition: Registry.TaskEdition
 })
 
 /**
- * One scored result: the edition, the gold it was scored against, every run (scored or failed,
- * with its figures and the aligned scores behind them), the ranking and the signature. The JSON
- * form is `ResultSchema.ScoredResults` (`ResultJson.resultsToJson`).
+ * One scored result: edition, gold, every run (scored or failed, with its aligned scores), the
+ * ranking and the signature (JSON form: `ResultSchema.ScoredResults`).
  *
  * @since 0.2.0
  */
@@ -353,8 +334,7 @@ export interface Results extends Context {
 }
 
 /**
- * What `score` needs: the edition, its gold, the runs (a submissions folder or files), and how they
- * are ranked (`RankOptions`).
+ * What `score` needs: the edition, its gold, the runs and how they are ranked.
  *
  * @since 0.2.0
  */
@@ -364,9 +344,7 @@ export interface ScoreOptions extends RankOptions<ScoredRun> {
   /** gold folder or file; default: the edition's folder in the data store */
   readonly gold?: string | undefined
   /**
-   * a gold already built (`Gold.goldFromTables`), scored against instead of reading `gold`: a
-   * sealed Codabench test phase validates runs against the gold's shape, its values held back
-   *
+   * a gold already built, scored against instead of reading `gold` (a sealed Codabench test phase holds its values back)
    * @since 0.3.0
    */
   readonly goldData?: Gold.Gold | undefined
@@ -379,20 +357,16 @@ export interface ScoreOptions extends RankOptions<ScoredRun> {
   /** score a headerless SICK run whose columns are unambiguous, with a warning (default: an error, as the official scorer) */
   readonly lenient?: boolean | undefined
   /**
-   * each run's budget and how many runs are scored at once (`Isolation.Options`; default
-   * `Isolation.defaultBudget`, the machine's cores at most 4)
-   *
+   * each run's budget and how many at once (`Isolation.Options`)
    * @since 0.3.0
    */
   readonly isolation?: Isolation.Options | undefined
 }
 
 /**
- * Score runs: resolve the edition, find and load its gold, load every run (`runs`, `folder`),
- * score each independently, rank them (`RankOptions`; primary runs only by default) and sign the
- * result. Fails only on what stops everything: an edition that cannot be resolved (`EditionError`),
- * no gold (`GoldError`), a run or submissions folder that does not exist (`InputError`), an unreadable submissions
- * folder (`FolderError`).
+ * Score runs: load the edition, its gold and every run, score each independently, rank them
+ * (`RankOptions`) and sign the result. Fails only on what stops everything (`EditionError`,
+ * `GoldError`, `InputError`, `FolderError`).
  *
  * @example
  * ```ts

@@ -1,21 +1,14 @@
 /**
- * "Tied with the best" marks, decided once for every output: per ranking its official figure, and
- * per dataset the figure its ranking orders by, the best RANKED run (the first ranked entry of the
- * ranking in `results.ranked`, or on a dataset of a ranking over several datasets the ranked run
- * with the best figure there, by the metric's direction), the runs not significantly different
- * from it (the papers' bold: `Cluster.best` over the p-values of the comparisons with the best,
- * Holm-adjusted by default), which test made the comparisons, the comparisons that could not be
- * made (with the reason), and optionally the p-value matrix of the best runs of a dataset (the
- * HTML heat map). Tables, the live leaderboard and Codabench read the marks from here; none of them
- * compares runs itself.
+ * "Tied with the best" marks, decided once for every output (tables, the live leaderboard,
+ * Codabench: none compares runs itself): per ranking's official figure and per dataset's figure,
+ * the best RANKED run, the runs not significantly different from it (the papers' bold:
+ * `Cluster.best` over Holm-adjusted p-values by default), the test, the comparisons that could not
+ * be made and why, and optionally the p-value matrix of the best runs (the HTML heat map).
  *
- * The runs compared are those a ranking ranks (`results.ranked`: primary runs only or every run,
- * as it was ranked), with a figure, as `stseval significance` tests within each ranking: a run
- * listed without a rank because of what it is (after the deadline, beyond the run limit, failed,
- * of unknown identity) is never the best nor bold. On a dataset of a ranking over several datasets,
- * a run unranked only for lacking the official figure (STS 2017: a run without every track has no
- * Primary) is compared on the datasets it has, never the best. The test follows the figure
- * (`Compare.testFor`, the one rule).
+ * Only runs a ranking ranks are compared, as `stseval significance` does: a run unranked for what
+ * it is (late, over the limit, failed) is never the best nor bold. On a dataset of a ranking over
+ * several datasets, a run unranked only for lacking the official figure (STS 2017 without every
+ * track) is compared, never the best. The test follows the figure (`Compare.testFor`).
  *
  * @example
  * ```ts
@@ -46,27 +39,22 @@ import type { ScoredRun } from "./ScoredRun.js"
  */
 export interface Options {
   /**
-   * A test asked for (`report --test`), used where it applies: an analytic (cocor) test compares
-   * Pearson on one dataset, so a figure it cannot test keeps its default (`Compare.testFor`); a resampling
-   * test applies to every figure the resampling tests take. Default: each figure's own (`Compare.testFor`).
+   * A test asked for (`report --test`), used where it applies (cocor's only on one dataset's
+   * Pearson); default each figure's own (`Compare.testFor`).
    */
   readonly test?: Compare.TestName | undefined
   /** "different" means p <= alpha; default 0.05 */
   readonly alpha?: number | undefined
-  /**
-   * Over the comparisons with the best run of a figure: `holm` (default; with one comparison it is
-   * the p-value itself) or `none` (each p-value as it is, as the STS 2017 paper did)
-   */
+  /** over the comparisons with the best: `holm` (default) or `none` (raw p-values, as the STS 2017 paper) */
   readonly correction?: "holm" | "none" | undefined
   /** the p-value matrix between the best `matrix` runs of each dataset (the HTML heat map); default 0: none */
   readonly matrix?: number | undefined
   /** resampling tests: resamples (default 1,000, as the intervals) and seed (default 12345) */
   readonly resamples?: number | undefined
   /**
-   * The bootstrap's p-value: `normal` (default: the normal approximation with the bootstrap
-   * standard error, `Bootstrap.normalP`, not floored by the resamples) or `shift` ((count + 1) /
-   * (B + 1), floored at 1 / (B + 1): with Holm over m comparisons it rejects nothing once m >
-   * alpha x (B + 1), 51 runs at 1,000 resamples)
+   * The bootstrap's p-value: `normal` (default, `Bootstrap.normalP`, not floored by the resamples)
+   * or `shift` ((count + 1) / (B + 1): with Holm over m comparisons it rejects nothing once
+   * m > alpha x (B + 1))
    */
   readonly bootstrapP?: "normal" | "shift" | undefined
   readonly seed?: number | undefined
@@ -75,16 +63,12 @@ export interface Options {
 }
 
 /**
- * The one rule for "tied with the best", the defaults of `Options`: what `report`, `rank --marks`,
- * the live leaderboard and `significance` decide with unless told otherwise. Each figure's test
- * (`Compare.testFor`: Williams' t for Pearson on one dataset, the paired bootstrap otherwise), Holm over
- * the comparisons with the best, alpha 0.05, and the bootstrap's p by the normal approximation
- * from 1,000 resamples (seed 12345). The bootstrap's shift p-value is floored at 1 / (B + 1), so
- * Holm, whose first threshold is alpha / m, could reject nothing past m = alpha x (B + 1)
- * comparisons (51 at 1,000 resamples: every run of a 52-run table was bold); enough resamples to
- * lift the floor cost B >= m / alpha per run (120,000 for 300 runs, minutes and gigabytes), while
- * the normal approximation's p is not floored and 1,000 resamples give its standard error to 2%
- * (docs/significance.md, "One rule for the bold").
+ * The one rule for "tied with the best", the defaults of `Options`: each figure's test
+ * (`Compare.testFor`), Holm over the comparisons with the best, alpha 0.05, and the bootstrap's p
+ * by the normal approximation from 1,000 resamples (seed 12345). Not the shift p-value: floored at
+ * 1 / (B + 1), it lets Holm reject nothing past m = alpha x (B + 1) comparisons (51 at 1,000
+ * resamples), and lifting the floor costs B >= m / alpha per run (docs/significance.md, "One rule
+ * for the bold").
  *
  * @example
  * ```ts
@@ -97,9 +81,7 @@ export interface Options {
 export const defaults = { alpha: 0.05, correction: "holm", resamples: 1000, seed: 12345, bootstrapP: "normal" } as const
 
 /**
- * The rule a figure's marks were decided by, as a footnote says it: the test (and how several
- * datasets were combined), the resamples, seed and p-value of a resampling test, the correction
- * and alpha. Every output that prints bold explains it with this text.
+ * The rule a figure's marks were decided by, as the footnote under every bold says it.
  *
  * @example
  * ```ts
@@ -116,8 +98,8 @@ export const defaults = { alpha: 0.05, correction: "holm", resamples: 1000, seed
 export const describe: (m: Rule.Described) => string = Rule.describe
 
 /**
- * The most runs a p-value matrix holds: the matrix grows with runs squared (2,000 runs made 4
- * million comparisons and a 521 MB page); every run is still compared with the best for the marks.
+ * The most runs a p-value matrix holds (it grows with runs squared: 2,000 runs made a 521 MB
+ * page); every run is still compared with the best for the marks.
  *
  * @example
  * ```ts
@@ -162,11 +144,7 @@ export interface Matrix {
  * @since 0.3.0
  */
 export interface FigureMarks {
-  /**
-   * `aggregate:<ranking>` for a ranking's official figure over several datasets
-   * (`aggregate:official`), `<dataset>:<metric>` for a dataset's figure (`track5.en-en:pearson`,
-   * `relatedness:pearson`, SemRel's `eng:spearman`)
-   */
+  /** `aggregate:<ranking>` for an official figure over several datasets, else `<dataset>:<metric>` (`track5.en-en:pearson`) */
   readonly key: string
   /** the ranking the figure belongs to (`official`, `relatedness`, SemRel's `eng`) */
   readonly ranking: string
@@ -413,9 +391,8 @@ const markOne = (results: Pick<Results, "edition" | "runs" | "ranked">, target: 
 }
 
 /**
- * The marks of every figure of a scored result: each ranking's official figure over several
- * datasets, and each dataset's figure by its ranking's metric, from the runs `results.ranked`
- * lists. Pure and seeded: the same results and options give the same marks.
+ * The marks of every figure of a scored result, from the runs `results.ranked` lists. Pure and
+ * seeded: the same results and options give the same marks.
  *
  * @example
  * ```ts

@@ -1,19 +1,14 @@
 /**
  * The one ranking of stseval: `rank`, `report` and the live leaderboard (`watch`) all call it.
  *
- * One ranking per official figure, as the task papers' tables do (STS: `official`; SICK:
- * `relatedness` by Pearson and `entailment` by accuracy), or per figure the caller names (`by`:
- * a report table sorted by MSE), each in its metric's direction (lower is better for an MSE). Runs
- * that failed, have no figure, are beyond their team's run limit or came after the deadline are
- * listed with the reason and their marks but never ranked: a post-deadline run never takes a rank
- * nor pushes a ranked run down, as the task papers list late runs unranked. A run of unknown identity (`meta.identityUnknown`: its run.json could not be used)
- * belongs to no team: it counts toward no run limit, takes no team's primary run, is listed in
- * every ranking (primary runs only or not, as whether it is primary is unknown) and never ranked.
+ * One ranking per official figure, as the papers' tables do, or per figure the caller names
+ * (`by`), each in its metric's direction. Runs that failed, have no figure, are beyond their team's
+ * run limit or came after the deadline are listed with the reason but never ranked: a late run
+ * never pushes a ranked one down. A run of unknown identity belongs to no team (no run limit, no
+ * team's primary) and is listed in every ranking, never ranked.
  *
- * The tie rule, everywhere: standard competition ranking (equal figures share the rank of the
- * first of their group: 1, 2, 2, 4), and equal figures are listed by team (code-point order), run
- * number (numeric; runs without a number last) and id (`Submissions.compareRuns`), so the same
- * runs always come out in the same order on every machine.
+ * Ties: standard competition ranking (1, 2, 2, 4), equal figures listed by team, run number and id
+ * (`Submissions.compareRuns`), so the same runs come out in the same order on every machine.
  *
  * @since 0.1.0
  */
@@ -22,11 +17,9 @@ import type { MetricValue } from "@stseval/metrics"
 import type { RunInfo } from "./Validation.js"
 
 /**
- * Marks on a run: `late` / `corrected` (from run.json; published tables print `*`),
- * `post-deadline` (sent after the deadline; printed with a dagger), `over-limit` (beyond the team's
- * run limit: not ranked), `extra-primary` (with `onePrimary`: the team already has a primary run,
- * this one is ranked as an ordinary run), `zeroed` (an official figure counts a dataset the run
- * lacks, or that failed on an error, as 0 under `missingDataset: zero`: ranked, and marked).
+ * Marks on a run: `late` / `corrected` (run.json; printed `*`), `post-deadline` (printed with a
+ * dagger), `over-limit` (not ranked), `extra-primary` (ranked as an ordinary run), `zeroed` (a
+ * missing or failed dataset counted as 0 under `missingDataset: zero`).
  *
  * @since 0.2.0
  */
@@ -56,8 +49,7 @@ export interface Figure {
 }
 
 /**
- * What `rank` needs of a run: who submitted it, whether it was scored, and its figures. A
- * `ScoredRun` is one; the leaderboard ranks its cached outcomes and the tables their rows.
+ * What `rank` needs of a run: who submitted it, whether it was scored, and its figures.
  *
  * @since 0.2.0
  */
@@ -87,28 +79,16 @@ export interface By<R> {
 }
 
 /**
- * How the runs are ranked: primary runs only or every run, at most how many per team, one
- * primary run per team, and by which figures when not the official ones.
+ * How the runs are ranked (primary only, per-team limit, one primary, by which figures).
  *
  * @since 0.1.0
  */
 export interface RankOptions<R = Rankable> {
-  /**
-   * Rank primary runs only (default true, as the papers' tables do); `false` ranks every run.
-   * Non-primary runs are then left out of the entries and counted in `excluded` (a run of unknown
-   * identity is not: it is listed, never ranked).
-   */
+  /** rank primary runs only (default true, as the papers' tables); others are counted in `excluded` */
   readonly primaryOnly?: boolean | undefined
-  /**
-   * Runs per team (e.g. the edition's `runLimit`): a team's runs are taken in run order and those
-   * beyond the limit are flagged `over-limit` and not ranked (a failed run still takes its place).
-   * Default: no limit.
-   */
+  /** runs per team: those beyond it are flagged `over-limit`, not ranked (a failed run takes its place); default none */
   readonly runLimit?: number | undefined
-  /**
-   * One primary run per team: among a team's primary runs within the limit the first in run order
-   * keeps it, the others are flagged `extra-primary` and count as ordinary runs. Default false.
-   */
+  /** one primary run per team: the others are flagged `extra-primary` and ranked as ordinary runs; default false */
   readonly onePrimary?: boolean | undefined
   /** rank by these figures instead of the official ones */
   readonly by?: ReadonlyArray<By<R>> | undefined
@@ -124,10 +104,7 @@ export interface Standing<R> {
   /** the run counts as its team's primary run (after the one-primary rule) */
   readonly primary: boolean
   readonly flags: ReadonlyArray<Flag>
-  /**
-   * the team's name as shown: the first spelling in run order of the names that are one team
-   * (`Submissions.teamKey`: `ECNU`, `ecnu` and `"ECNU "` are one team)
-   */
+  /** the team's name as shown: the first spelling in run order of its `Submissions.teamKey` */
   readonly team: string
 }
 
@@ -142,8 +119,7 @@ export interface MergedTeam {
 }
 
 /**
- * One run in a ranking: its rank (or why it has none), its identity and flags, and the figure it
- * was ranked by.
+ * One run in a ranking: its rank (or why it has none), identity, flags and figure.
  *
  * @since 0.1.0
  */
@@ -160,8 +136,7 @@ export interface RankEntry<R = Rankable> {
 }
 
 /**
- * One ranking (official, a SICK subtask, or a dataset): the figure it orders the runs by, its
- * direction, and its entries, ranked runs first.
+ * One ranking: the figure it orders the runs by, its direction, and its entries, ranked first.
  *
  * @since 0.1.0
  */
@@ -178,8 +153,8 @@ export interface Ranking<R = Rankable> {
 }
 
 /**
- * Every ranking of the runs of one edition, with each run's standing, the runs left out as not
- * primary and the team names merged as one.
+ * Every ranking of one edition's runs, with each run's standing, the runs left out as not primary
+ * and the team names merged as one.
  *
  * @since 0.1.0
  */
@@ -197,8 +172,7 @@ export interface RankedResults<R = Rankable> {
 }
 
 /**
- * The order runs are listed in when their figures tie, and the order of `standings`: team, run
- * number, id (`Submissions.compareRuns`).
+ * The order of runs whose figures tie, and of `standings`: `Submissions.compareRuns`.
  *
  * @example
  * ```ts
@@ -220,9 +194,7 @@ const metaOf = <R extends { readonly meta: RunInfo }>(s: Standing<R>): RunInfo =
 const noFigure: MetricValue.MetricValue = { _tag: "Undefined", reason: "not computed" }
 
 /**
- * The standings of runs: sorted in run order, each with its flags (`late`, `corrected`,
- * `post-deadline`, and under the options `over-limit` and `extra-primary`) and effective primary
- * flag.
+ * The standings of runs in run order, each with its flags and effective primary flag.
  *
  * @example
  * ```ts
@@ -386,9 +358,8 @@ export const rank = <R extends Rankable>(runs: ReadonlyArray<R>, options: RankOp
 const isFigure = (v: number | null | undefined): v is number => v !== undefined && v !== null && Number.isFinite(v)
 
 /**
- * The best of some figures in a direction (the highest, or the lowest for an MSE); undefined when
- * none is a finite number. The figure every table and the live board mark with a bullet, among
- * the runs a ranking ranks (the caller passes theirs): decided here, once.
+ * The best of some figures in a direction; undefined when none is finite. The figure every table
+ * and the live board mark with a bullet, decided here once.
  *
  * @example
  * ```ts
@@ -406,10 +377,8 @@ export const best = (figures: Iterable<number | null | undefined>, direction: "h
 }
 
 /**
- * Rows in the order of a figure no ranking orders by (a table sorted by its unofficial mean, or by
- * MSE): the runs a ranking ranks first, then the best figure first, runs without a figure last,
- * ties in the order given (the run order). A figure a ranking orders by takes that ranking's order
- * instead.
+ * Rows in the order of a figure no ranking orders by (a table sorted by MSE): ranked runs first,
+ * then best figure first, runs without one last, ties in the order given.
  *
  * @example
  * ```ts
@@ -435,9 +404,8 @@ export const orderBy = <A>(
   })
 
 /**
- * The rankings of one dataset that no run entered (SemRel: a language nobody submitted): every
- * run it lists lacks the dataset, so none is ranked. Outputs name them in one line instead of a
- * table of runs "not ranked".
+ * The rankings of one dataset that no run entered (SemRel: a language nobody submitted); outputs
+ * name them in one line instead of a table of runs "not ranked".
  *
  * @example
  * ```ts

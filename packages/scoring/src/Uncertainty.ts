@@ -1,30 +1,14 @@
 /**
- * Confidence intervals on every figure of a scored result and intervals on every rank: the one
- * mapping from `Engine.Results` to significance's `Intervals.compute`, which `score`, `rank`,
- * `report` and the live leaderboard all call, so that every output shows the same intervals.
+ * Confidence intervals on every figure and rank of a scored result: the one mapping from
+ * `Engine.Results` to significance's `Intervals.compute` that `score`, `rank`, `report` and the
+ * live leaderboard share, so every output shows the same intervals (docs/significance.md).
  *
- * What is resampled: the pairs of each dataset, within that dataset, with one stratified
- * percentile-bootstrap pass per ranking serving every figure and every rank of it (see
- * docs/significance.md for what the intervals mean and do not mean). Every pass has the same seed,
- * so each draws the same resamples of a dataset, whatever its metric.
+ * Pairs are resampled within each dataset: one stratified percentile-bootstrap pass per ranking
+ * (its metric, rule and labelled aggregates), and one per other metric it declares, nothing
+ * ranked; a ranking per dataset (SemRel) gets one pass per dataset and one for its unofficial rule
+ * over them. Every pass has the same seed, so each draws the same resamples. Runs are joined with
+ * `Rank`'s entries by run id.
  *
- * For each ranking of the edition (nothing here names a metric: each is the ranking's, looked up
- * in the metric registry):
- * - a ranking by an aggregate (STS, STS-B, SICK's two): one pass over its datasets by its metric,
- *   with its rule, the edition's missing-dataset rule and the labelled aggregates, whose ranked runs
- *   are the ranking's; then one pass per other metric the ranking declares (`Registry.metricsOf`:
- *   Spearman beside Pearson, MSE beside SICK's Pearson), datasets only, nothing ranked;
- * - a ranking per dataset (SemEval-2024 Task 1: per language, by Spearman): one pass per dataset
- *   with that dataset alone (`single`, by the ranking's metric), whose ranked runs are that
- *   dataset's ranking's; its other metrics beside it (same dataset, same seed), nothing ranked; and
- *   one pass over every dataset for the ranking's rule over them (the mean, reported unofficial),
- *   nothing ranked.
- *
- * `others: false` leaves out the passes of the metrics beside the ranked one, when no output shows
- * them (the `rank` table).
- *
- * Runs are named by their run id (`ScoredRun.meta.id`), the id every output uses, and joined with
- * `Rank`'s entries by it.
  *
  * @example
  * ```ts
@@ -79,16 +63,9 @@ export interface Options {
   readonly seed?: number | undefined
   /** `auto` (default), `js` or `wasm`: the numbers do not depend on it */
   readonly engine?: "auto" | "js" | "wasm" | undefined
-  /**
-   * Ids of the runs to rank, in every ranking, instead of the runs each ranking of the results
-   * ranks (e.g. a report table that ranks every run, not only primary runs). A run without an
-   * official figure is never ranked.
-   */
+  /** ids of the runs to rank in every ranking, instead of each ranking's (never one without an official figure) */
   readonly ranked?: ReadonlyArray<string> | undefined
-  /**
-   * intervals on the other metrics each ranking declares, beside the ranked one (one more pass per
-   * metric, same seed); default true
-   */
+  /** intervals on the other metrics each ranking declares (one more pass each); default true */
   readonly others?: boolean | undefined
 }
 
@@ -204,14 +181,10 @@ export const isError = (r: ResultIntervals | Invalid): r is Invalid => !("passes
 export const figuresOf = (results: Pick<Scored, "edition"> & { readonly runs: ArrayLike<unknown> }): number => results.runs.length * (results.edition.datasets.length + results.edition.ranking.length)
 
 /**
- * A resampling too large for this machine, refused before it starts, or undefined when it fits:
- * `need`, the bytes it would take; `memory`, the machine's (`os.totalmem()` unless given); `most`,
- * the most resamples that fit. A resampling keeps every resample's statistic of every figure
- * (`figures`, see `figuresOf`), 8 bytes each, and hands back a copy: 16 bytes a figure and
- * resample. More than half the machine's memory is refused: the allocation would otherwise fail
- * deep inside with a `RangeError` (V8 gives no typed array over 2^32 elements, 32 GiB), or the
- * machine start swapping. One rule for `score`, `rank`, `report`, `significance`, `compare` and the
- * live leaderboard.
+ * A resampling too large for this machine, or undefined when it fits: `need` bytes (16 a figure
+ * and resample: each statistic kept, then copied), `memory` (`os.totalmem()` unless given), `most`
+ * resamples that fit. Over half the memory is refused: the allocation would otherwise fail deep
+ * inside with a `RangeError` (no typed array over 2^32 elements) or the machine swap.
  *
  * @example
  * ```ts
@@ -438,11 +411,9 @@ export const inputs = (
 }
 
 /**
- * Intervals on every figure and rank of a scored result: one resampling pass per ranking and per
- * other metric it declares, every pass with the same seed, so each draws the same resamples.
- * Returns an `Invalid` (significance's `InvalidInput`: field, expected, found) for bad settings or
- * runs that cannot share resamples (e.g. scored on different pairs of a dataset); never throws on
- * data.
+ * Intervals on every figure and rank of a scored result, every pass with the same seed. Returns an
+ * `Invalid` (field, expected, found) for bad settings or runs that cannot share resamples (e.g.
+ * scored on different pairs of a dataset); never throws on data.
  *
  * @example
  * ```ts
