@@ -1,26 +1,16 @@
 /**
- * Each run read, parsed and scored in isolation, under a budget. `Engine.score` (and with it
- * `score`, `rank`, `report`, `codabench score`) and the live leaderboard send every run to an
- * isolated scorer, a worker thread, with a time and a memory budget: a run over its budget, or one
- * that crashes its scorer, fails with that reason (listed, never ranked), and the process and the
- * other runs go on. Runs are read a few at a time, so a folder's memory is that of its largest run,
- * not of all of them. A small run (1 MiB or less on disk, zips excepted: `Options.inThreadMb`) is read
- * and checked on the engine's own thread instead, with the scorer's code and checks and under the
- * same budget (its checking under node:vm's timeout): a scorer's start costs more than such a run.
- * Sent to scorers (`inThreadMb: 0`), small runs go in batches (up to 64 runs and 4 MiB), answered a few
- * runs a message; a run's fate is still decided alone: when a batch's scorer fails, every run
- * of the batch it had not answered is sent again in a job of its own, so a run that loops in a batch
- * is ended after its time budget twice. A scorer reads with synchronous file-system calls
- * (`Files.useSynchronousCalls` of @stseval/formats): it has nothing else to do while it waits.
+ * Each run read, parsed and scored in isolation, under a budget: a worker thread with a time and a
+ * memory budget, so a run over it, or that crashes its scorer, fails with that reason and the
+ * others go on. Runs are read a few at a time (memory is that of the largest run). A small run
+ * (`Options.inThreadMb`) is checked on the engine's own thread with the scorer's code and budget
+ * (node:vm's timeout), as a scorer's start costs more. Sent to scorers, small runs go in batches
+ * (up to 64 runs, 4 MiB); when a batch's scorer fails, each unanswered run is sent again alone, so a
+ * run's fate is still its own. Scorers read synchronously: they have nothing else to do meanwhile.
  *
- * How it is bounded: time by the wall clock of the run's job, started again each time runs of a
- * batch are answered (the worker is ended when it is up, even in the middle of a loop); memory by V8's heap limit and, for what lives outside the heap
- * (a run's bytes, typed arrays), by reading the worker's heap and external memory while it works
- * and ending it once their sum passes the budget (every read is capped, so a run cannot outgrow
- * the budget by more than one read between two looks).
- *
- * An app built into one file (the `stseval` executable) runs its own file as the scorer: its entry
- * calls `useEntry` with its own URL, and `serve` when it finds itself started as one (`isWorker`).
+ * Bounds: time by the wall clock of the run's job, restarted each time runs of a batch are
+ * answered (the worker is ended even mid-loop); memory by V8's heap limit and by polling heap plus
+ * external memory, ending the worker past the budget (reads are capped, so a run overshoots by at
+ * most one read). A one-file app runs its own file as the scorer (`useEntry`, `isWorker`).
  *
  * @since 0.3.0
  */
@@ -29,9 +19,8 @@ import { SAVE_CACHE_KEY, WORKER_KEY } from "./internal/protocol.js"
 import { serve as serveOn } from "./internal/worker.js"
 
 /**
- * A run's budget: `timeMs`, the wall-clock time its scorer may take to read, parse and validate
- * it; `memoryMb`, the memory its scorer may hold meanwhile (JavaScript heap and the buffers
- * outside it, in MiB).
+ * A run's budget: `timeMs` of wall clock to read, parse and validate it, `memoryMb` of heap and
+ * outside buffers meanwhile.
  *
  * @since 0.3.0
  */
@@ -41,10 +30,9 @@ export interface Budget {
 }
 
 /**
- * The default budget: 60 s and 1536 MiB a run. The largest real runs (SemEval and STS releases,
- * under 1 MB) are scored in milliseconds within 40 MiB; a run at the reader's cap (256 MiB of
- * numbers) takes about 6 s and 700 MiB here, so the default leaves room for a slow or busy
- * machine and a run that is not plain ASCII (decoded text takes two bytes a character then).
+ * The default budget: 60 s and 1536 MiB a run. Real runs take milliseconds and 40 MiB; a run at the
+ * reader's cap (256 MiB of numbers) about 6 s and 700 MiB, so this leaves room for a slow machine
+ * and non-ASCII text.
  *
  * @example
  * ```ts
@@ -71,9 +59,7 @@ export const defaultBudget: Budget = { timeMs: 60_000, memoryMb: 1536 }
 export const MIN_MEMORY_MB = 48
 
 /**
- * How runs are isolated: their `budget` (each field defaults to `defaultBudget`'s), `workers`, the
- * most runs scored at once (default: the machine's cores, at most 4; fewer when runs are large, see
- * `Engine.score`), and `inThreadMb`, the size up to which a run is scored on the calling thread.
+ * How runs are isolated: their `budget`, `workers` (default the cores, at most 4) and `inThreadMb`.
  *
  * @since 0.3.0
  */
@@ -81,17 +67,15 @@ export interface Options {
   readonly budget?: Partial<Budget> | undefined
   readonly workers?: number | undefined
   /**
-   * Runs of at most this many MiB on disk (zips excepted) are read and checked on the calling
-   * thread, under the same checks and the same budget, as a scorer's start would cost more than
-   * they do (default `IN_THREAD_MB`, 1; 0 sends every run to an isolated scorer; the check page,
-   * whose browser worker is already the run's isolation, gives `Infinity`).
+   * Runs of at most this many MiB on disk (zips excepted) are checked on the calling thread, under
+   * the same checks and budget, since a scorer's start costs more (0: every run isolated; the check
+   * page's browser worker passes `Infinity`).
    */
   readonly inThreadMb?: number | undefined
 }
 
 /**
- * The default of `Options.inThreadMb`: a run of at most 1 MiB on disk (zips excepted) is scored on
- * the calling thread. Reading and checking it holds a few MiB, far below `MIN_MEMORY_MB`.
+ * The default of `Options.inThreadMb`: runs of at most 1 MiB on disk (zips excepted).
  *
  * @example
  * ```ts
@@ -120,9 +104,8 @@ export const budgetOf = (options: Options = {}): Budget => ({
 })
 
 /**
- * Why a budget cannot be used, or undefined when it can: a time that is not a positive number of
- * milliseconds, a memory under `MIN_MEMORY_MB` or beyond what a worker can be given (V8 takes at
- * most 2^31 - 1 MiB; the machine's memory is the real limit, which the caller knows better).
+ * Why a budget cannot be used, or undefined: a time that is not a positive number of milliseconds,
+ * a memory under `MIN_MEMORY_MB` or over V8's 2^31 - 1 MiB.
  *
  * @example
  * ```ts
@@ -145,9 +128,8 @@ export const checkBudget = (budget: Budget): string | undefined => {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Make the scorers run `url`, the calling program's own entry: what an app built into one file
- * does (its code is in no other file). That entry must call `serve` when `isWorker()` is true.
- * Without it, a scorer runs this package's own entry module (`dist/internal/entry.js`).
+ * Make the scorers run `url`, the program's own entry (an app built into one file), which must
+ * call `serve` when `isWorker()`; default: this package's `dist/internal/entry.js`.
  *
  * @example
  * ```ts
@@ -162,8 +144,7 @@ export const checkBudget = (budget: Budget): string | undefined => {
 export const useEntry = (url: string | URL): void => Isolated.setEntry(new URL(String(url)))
 
 /**
- * True in a thread the engine started as a scorer: the program's entry then calls `serve` instead
- * of doing its own work.
+ * True in a thread the engine started as a scorer (the entry then calls `serve`).
  *
  * @example
  * ```ts
@@ -179,8 +160,7 @@ export const isWorker = (): boolean => {
 }
 
 /**
- * Serve as a scorer: answer the engine's runs until the thread is ended. Only in a thread for
- * which `isWorker()` is true.
+ * Serve as a scorer: answer the engine's runs until the thread is ended (only when `isWorker()`).
  *
  * @example
  * ```ts
@@ -197,12 +177,10 @@ export const serve = (): void => {
 }
 
 /**
- * What a program's loader needs to know of a scorer thread (the single-file bundle's `worker`,
- * tooling/bundle): `workerData`, the data the engine starts each scorer with (a loader that finds
- * it runs its scorer body, `serve`, instead of the program); `saveCacheKey`, the `globalThis` key
- * (a `Symbol.for`) of a function the loader may leave there, which a scorer calls once, after its
- * first run is read and before it answers: a scorer thread has no exit of its own at which to save
- * its code cache.
+ * What a program's loader needs of a scorer thread (tooling/bundle): `workerData`, with which the
+ * engine starts each scorer (a loader that finds it runs `serve`); `saveCacheKey`, the `globalThis`
+ * key of a function a scorer calls once after its first run, since a thread has no exit at which to
+ * save its code cache.
  *
  * @example
  * ```ts
@@ -221,10 +199,8 @@ export const scorerThread: {
 }
 
 /**
- * End the idle scorers now: a program done with scoring for a while (a command that goes on to
- * resample or test what it scored) gets their memory back, about 20-40 MB a scorer (measured on
- * `significance --against all` of 500 STS-B runs: 25 MB less at its peak). A later scoring starts
- * new ones. Scorers that are scoring are left alone.
+ * End the idle scorers now, giving their memory back (20-40 MB each) to a program done scoring for
+ * a while; scorers at work are left alone.
  *
  * @example
  * ```ts

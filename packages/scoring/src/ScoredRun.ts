@@ -1,11 +1,8 @@
 /**
- * A scored run: for every dataset, every metric its ranking declares (`Registry.metricsOf`), by
- * name; for every ranking, its official figure under the edition's rule and the labelled
- * aggregates beside it; and every issue found on the way. `Engine.scoreSubmission` (and
- * `Engine.score`) is the one way to make one; this module has its types and the rules that combine
- * per-dataset figures. Figures are `MetricValue`s: a figure that
- * cannot be computed keeps its reason; it is never 0 or a bare NaN. Nothing here names a metric:
- * each is looked up in the metric registry, and computed by its descriptor.
+ * A scored run: every metric of every dataset, each ranking's official figure and labelled
+ * aggregates, and every issue found; `Engine.scoreSubmission` makes one, this module has the types
+ * and the rules that combine per-dataset figures. A figure that cannot be computed keeps its
+ * reason, never 0 or a bare NaN.
  *
  * @since 0.1.0
  */
@@ -47,9 +44,8 @@ export interface ClassScore {
 }
 
 /**
- * What users expect beside a labels dataset's figures (SICK entailment): the confusion matrix
- * (`confusion[gold][run]`, rows and columns in `labels` order), the correct pairs and per-class
- * precision, recall and F1.
+ * A labels dataset's confusion matrix (`confusion[gold][run]`, in `labels` order), correct pairs
+ * and per-class precision, recall and F1.
  *
  * @since 0.3.0
  */
@@ -81,11 +77,9 @@ export interface DatasetScore {
   readonly runLines: number
   readonly linesScored: readonly [number, number] | undefined
   /**
-   * Every metric of the dataset's ranking, by registry name (`pearson`, `spearman`, `kendall`,
-   * `mse`...), in the ranking's order; a metric that weighs pairs by the run's confidences is
-   * absent when the run gives none. A metric other than the ranked one is computed when first read
-   * (ranking both score lists for Spearman is most of the cost of scoring a run, and the commands
-   * that read only the ranked figure never need it).
+   * Every metric of the dataset's ranking, by registry name, in the ranking's order (a
+   * confidence-weighted one absent without confidences). Metrics other than the ranked one are
+   * computed when first read: ranking both lists for Spearman is most of a run's scoring cost.
    */
   readonly figures: Readonly<Record<string, Metric>>
   /** the scored pairs, when the dataset was scored */
@@ -103,10 +97,7 @@ export interface AggregateScore {
   /** the metric aggregated (the ranking's) */
   readonly metric: string
   readonly value: Metric
-  /**
-   * Why this aggregate is not an official figure, when the edition ranks runs per dataset
-   * (SemEval-2024 Task 1 ranked per language): every output labels it so.
-   */
+  /** why this aggregate is not official, when the edition ranks per dataset (every output labels it so) */
   readonly unofficial?: string | undefined
   /** datasets whose figure entered the aggregate */
   readonly datasets: ReadonlyArray<string>
@@ -120,11 +111,7 @@ export interface AggregateScore {
  * @since 0.1.0
  */
 export interface OfficialScore {
-  /**
-   * ranking name: `official` when the edition has one ranking (STS), the subtask when it has
-   * several (SICK: `relatedness`, `entailment`), or the dataset's name when the edition ranks each
-   * dataset on its own (SemRel: one ranking per language)
-   */
+  /** ranking name: `official` (STS), the subtask (SICK), or the dataset (a ranking per dataset, SemRel) */
   readonly ranking: string
   /** the metric of the figure (`pearson`, `spearman`, `accuracy`, `kendall`...) */
   readonly metric: string
@@ -140,8 +127,8 @@ export interface OfficialScore {
 }
 
 /**
- * One run as scoring leaves it: scored or failed (with why), its figures per dataset, its
- * aggregates and official figures, and the issues found on the way.
+ * One run as scoring leaves it: scored or failed (with why), its figures, aggregates, official
+ * figures and issues.
  *
  * @since 0.1.0
  */
@@ -153,11 +140,7 @@ export interface ScoredRun {
   readonly failure: string | undefined
   /** every dataset, in the edition's order */
   readonly datasets: ReadonlyArray<DatasetScore>
-  /**
-   * labelled aggregates of each ranking over several datasets (`wmean`, `mean`, `pooled`,
-   * `allnrm`), by ranking name; a ranking per dataset has its rule over the datasets here, marked
-   * `unofficial`
-   */
+  /** labelled aggregates of each ranking over several datasets; a ranking per dataset's rule over them, `unofficial` */
   readonly aggregates: Readonly<Record<string, Readonly<Partial<Record<AggregateName, AggregateScore>>>>>
   /** one per ranking (per dataset for a ranking per dataset), in the edition's order */
   readonly official: ReadonlyArray<OfficialScore>
@@ -232,12 +215,10 @@ export const meanOf = (scores: ReadonlyArray<DatasetScore>, metric: string): Agg
   plainMean(scores, false, Metrics.getOrThrow(metric))
 
 /**
- * A mean of per-dataset figures (weighted by scored pairs, or not) under the edition's
- * missing-dataset rule: `zero` enters a dataset the run did not submit, or that could not be
- * scored, or whose figure is undefined, as the metric's missing value (r = 0) with its full weight
- * (its annotated gold pairs; STS 2012-2016); `no-official-score` gives no figure when any dataset
- * lacks one (STS 2017: the primary score needs all seven tracks). Undefined when no dataset was
- * scored at all.
+ * A mean of per-dataset figures under the edition's missing-dataset rule: `zero` enters a dataset
+ * missing, unscored or undefined as the metric's missing value (r = 0) with its full weight (STS
+ * 2012-2016); `no-official-score` gives no figure when any dataset lacks one (STS 2017). Undefined
+ * when no dataset was scored.
  *
  * Worked case (SPEC, STS 2014 Table 3): LIPN-run2 submitted deft-forum only, r = 0.084; weights
  * 450, 300, 750, 750, 750, 750 give 0.084 * 450 / 3750 = 0.01008, published as 0.010.
@@ -332,9 +313,8 @@ export const pooledOf = (scores: ReadonlyArray<DatasetScore>, nrm: boolean, metr
 }
 
 /**
- * The official figure of a ranking over its datasets under its rule and the edition's
- * missing-dataset rule. `pooled` / `allnrm` concatenate every dataset, so a run lacking one gets no
- * official figure (there is no "r = 0" for a pool). `single`: the one dataset's figure.
+ * The official figure of a ranking under its rule and the edition's missing-dataset rule.
+ * `pooled` / `allnrm` give a run lacking a dataset no figure (a pool has no "r = 0").
  *
  * @example
  * ```ts
