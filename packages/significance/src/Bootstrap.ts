@@ -1,18 +1,12 @@
 /**
  * Paired bootstrap at the correlation level, for many runs scored on the same pairs.
  *
- * One index multiset per resample is shared by the gold and every run (that is what "paired"
- * means: resampling pairs, not scores). Each run's statistic is computed once per resample into a
- * matrix [run][resample] (`Distribution.samples`), and every pairwise comparison is derived from
- * that matrix, so comparing all 44 x 43 / 2 pairs of runs costs little more than resampling.
- *
- * With `strata` (the dataset / track index of each pair), indices are drawn within each dataset,
- * each dataset's correlation is recomputed and the aggregate is the weighted (by number of pairs,
- * STS 2012-2016) or unweighted (STS 2017 primary) mean.
- *
- * Resamples where a correlation is undefined (a resampled dataset where the gold or a run is
- * constant) are kept as NaN in `samples`, counted in `degenerate`, and left out of p-values and
- * intervals, which report how many resamples they used.
+ * One index multiset per resample is shared by the gold and every run ("paired": resampling pairs,
+ * not scores). Each run's statistic is computed once per resample (`Distribution.samples`) and
+ * every comparison is derived from that matrix, so all pairs of runs cost little more than
+ * resampling. With `strata`, indices are drawn within each dataset and the aggregate is the
+ * weighted or unweighted mean. Resamples where a correlation is undefined are NaN, counted in
+ * `degenerate` and left out of p-values and intervals.
  *
  * @since 0.1.0
  */
@@ -39,10 +33,8 @@ export interface Options {
   /** Seed of the xoroshiro128+ generator (0 .. 2^32 - 1). Default 12345. */
   readonly seed?: number
   /**
-   * The metric: a registry name (`"pearson"`, `"spearman"`, `"kendall"`, `"mse"`, `"accuracy"`,
-   * ...; `Metrics.names`) or a descriptor (`Metric.Metric`). Default `"pearson"`. Every metric is
-   * resampled as it declares (`Metric.resampling`), by the intervals' one pass, over the same index
-   * multisets. An unknown name is an `InvalidInput` on `metric`.
+   * The metric: a registry name (`Metrics.names`) or a descriptor; default `"pearson"`. Every
+   * metric is resampled as it declares (`Metric.resampling`) over the same index multisets.
    */
   readonly metric?: string | Metric.Metric
   /** Dataset / track index of each pair; resampling is then stratified. */
@@ -50,18 +42,14 @@ export interface Options {
   /** Aggregate of per-dataset figures with strata. Default `"weighted"` (by pairs). */
   readonly aggregate?: "weighted" | "unweighted"
   /**
-   * Per run, its confidence of each pair (aligned with the gold): what a metric that weighs pairs
-   * by them reads (`weighted-pearson`, which needs them). Other metrics ignore them.
+   * Per run, its confidence of each pair, for a metric that weighs pairs by them (`weighted-pearson`).
    *
    * @since 0.3.0
    */
   readonly confidences?: ReadonlyArray<Float64Array>
   /** Called about every 1% of resamples, and at the end. */
   readonly progress?: (done: number, total: number) => void
-  /**
-   * Threads for the resampling (the sums and the rank walks), including the caller (Node worker threads; at most 64).
-   * Default: every available core for large jobs, else 1. Results do not depend on it.
-   */
+  /** threads for the resampling, the caller included (at most 64); default all cores for large jobs, else 1; results do not depend on it */
   readonly threads?: number
 }
 
@@ -92,9 +80,8 @@ export interface Distribution {
   /** Per run, how many resamples gave an undefined statistic. */
   readonly degenerate: Int32Array
   /**
-   * Resampled differences within this of the observed one count as at least as extreme (the
-   * p-value's ties): 1e-12 for a correlation, 1e-12 x the largest |estimate| for any other metric
-   * (so that an MSE's p-value does not depend on the scores' scale). Default 1e-12.
+   * Resampled differences within this of the observed one count as at least as extreme: 1e-12 for
+   * a correlation, 1e-12 x the largest |estimate| otherwise (an MSE's p then ignores scale).
    *
    * @since 0.3.0
    */
@@ -102,10 +89,9 @@ export interface Distribution {
 }
 
 /**
- * Resample B times and record every run's statistic, by the pass the intervals resample with (one
- * dataset per stratum, the aggregate as the official figure), whatever the metric (`metric:
- * "kendall"`, `"mse"`, a descriptor): with the same seed and strata, every metric sees the same
- * resamples.
+ * Resample B times and record every run's statistic by the intervals' pass (one dataset per
+ * stratum, the aggregate as the official figure), whatever the metric: with the same seed and
+ * strata, every metric sees the same resamples.
  *
  * @example
  * ```ts
@@ -238,13 +224,10 @@ export interface CompareOptions {
 /**
  * The comparisons of pairs (pa[i], pb[i]) from their statistics.
  *
- * p-value by the shift method (Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4): the
- * bootstrap differences centred on the observed one, d* - delta, approximate the null distribution;
- * count how often they are at least as extreme as delta (ties within `tie` count, conservatively:
- * |d* - delta| >= |delta| - tie two-sided, s (d* - delta) >= s delta - tie with s = 1 greater, -1
- * less), and p = (count + 1) / (valid + 1). The interval is the type 7 percentile interval of the
- * defined differences d* (resamples where either statistic is undefined are left out), found by
- * selection (internal/select.ts), not a sort.
+ * p-value by the shift method (Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4): count
+ * the centred differences d* - delta at least as extreme as delta (ties within `tie` count,
+ * conservatively), p = (count + 1) / (valid + 1). The interval is the type-7 percentile interval of
+ * the defined differences, found by selection (internal/select.ts).
  */
 const comparisons = (
   d: Distribution,
@@ -311,13 +294,11 @@ export const compare = (d: Distribution, a: number, b: number, options: CompareO
   comparisons(d, Int32Array.of(a), Int32Array.of(b), options.alternative ?? "two.sided", options.confLevel ?? 0.95)[0]
 
 /**
- * The p-value of the difference a - b by the normal approximation of its bootstrap distribution
- * (the Wald test with the bootstrap standard error; Efron & Tibshirani 1993, ch. 6 and 16): z =
- * delta / sd(d*) over the resamples where both statistics are defined, p = 2 Phi(-|z|) two-sided.
- * Unlike the shift method's (count + 1) / (B + 1), it is not floored by the resamples: 1,000 give
- * the standard error to about 2% and a p of 1e-6 when the data say so, which a correction over
- * hundreds of comparisons needs (Holm's first threshold for 300 runs is 0.05 / 299). The marks'
- * rule (`@stseval/scoring/Marks`) decides with it; docs/significance.md says why.
+ * The p-value of a - b by the normal approximation of its bootstrap distribution (Wald with the
+ * bootstrap standard error; Efron & Tibshirani 1993, ch. 6 and 16): z = delta / sd(d*),
+ * p = 2 Phi(-|z|). Unlike the shift method's (count + 1) / (B + 1) it is not floored by the
+ * resamples, which a correction over hundreds of comparisons needs (Holm's first threshold for
+ * 300 runs is 0.05 / 299). The marks' rule decides with it.
  *
  * @example
  * ```ts

@@ -43,9 +43,8 @@ export type TestName = Dependent.TestName | "zou2007" | "bootstrap" | "permutati
 export const testNames: ReadonlyArray<TestName> = [...Dependent.testNames, "zou2007", "bootstrap", "permutation"]
 
 /**
- * The test used when none is named for Pearson on one dataset, everywhere (compare, significance,
- * the tables' bold marks): Williams' t for two dependent correlations sharing the gold, what STS
- * 2017 used. `testFor` gives the test for any metric.
+ * The test used when none is named for Pearson on one dataset, everywhere: Williams' t, what STS
+ * 2017 used.
  *
  * @example
  * ```ts
@@ -58,13 +57,10 @@ export const testNames: ReadonlyArray<TestName> = [...Dependent.testNames, "zou2
 export const defaultTest: TestName = "williams1959"
 
 /**
- * The one rule for which test compares two runs (compare, significance, the marks, `two` without
- * `test`): a resampling test asked for is used as asked; an analytic (cocor) test asked for is
- * used where it applies, Pearson on one dataset; otherwise, for Pearson on one dataset,
- * `defaultTest` (Williams' t, as STS 2017), and for any other metric (Spearman, Kendall, MSE,
- * accuracy, a descriptor) or an aggregate over several datasets the paired bootstrap on that
- * metric, which tests any metric. A name the registry does not know gives the bootstrap too (which
- * then says the name is unknown).
+ * The one rule for which test compares two runs: a resampling test asked for is used as asked; an
+ * analytic (cocor) test only where it applies, Pearson on one dataset; otherwise `defaultTest` for
+ * Pearson on one dataset, and the paired bootstrap on the metric for anything else (an unknown name
+ * too: the bootstrap then says so).
  *
  * @example
  * ```ts
@@ -87,10 +83,8 @@ export const testFor = (metric: string | Metric.Metric, datasets: number = 1, re
 }
 
 /**
- * Options of a comparison of two runs: the test (by default the metric's, `testFor`), the
- * alternative and the metric; the resampling settings are the bootstrap's (`Bootstrap.Options`,
- * but for `threads`). The analytic tests compare one Pearson correlation and read neither strata
- * nor confidences.
+ * Options of a comparison of two runs: the test (default `testFor`), the alternative, the metric
+ * and the bootstrap's settings. The analytic tests read neither strata nor confidences.
  *
  * @since 0.1.0
  */
@@ -101,16 +95,13 @@ export interface Options extends Omit<Bootstrap.Options, "threads" | "metric"> {
   readonly alternative?: Alternative
   readonly confLevel?: number
   /**
-   * The metric compared: a registry name (`"pearson"`, `"spearman"`, `"kendall"`, `"mse"`,
-   * `"accuracy"`, ...) or a descriptor (`Metric.Metric`); default `"pearson"`. It chooses the default
-   * test (`testFor`): the cocor tests are for Pearson alone, the resampling tests take any
-   * metric. An unknown name is an `InvalidInput` on `metric`.
+   * The metric compared: a registry name or a descriptor; default `"pearson"`. It chooses the
+   * default test (`testFor`). An unknown name is an `InvalidInput` on `metric`.
    */
   readonly metric?: string | Metric.Metric
   /**
-   * The bootstrap's p-value: `shift` (default; (count + 1) / (B + 1), floored at 1 / (B + 1)) or
-   * `normal` (`Bootstrap.normalP`: the normal approximation with the bootstrap standard error, not
-   * floored: what the marks' rule decides with, `@stseval/scoring/Marks`). Other tests ignore it.
+   * The bootstrap's p-value: `shift` (default, floored at 1 / (B + 1)) or `normal`
+   * (`Bootstrap.normalP`, the marks' rule). Other tests ignore it.
    *
    * @since 0.4.0
    */
@@ -183,10 +174,9 @@ const identical = (x: Float64Array, y: Float64Array): boolean => {
 }
 
 /**
- * The cocor tests' correlations of many pairs of runs, each run centred once
- * (`Dependent.inputFromScores`, bit for bit): r(gold, run) once per run, r(A, B) of consecutive
- * pairs sharing their first run a row at a time (`Cocor.table`, the runs in the order the pairs
- * first name them, so that a row of --against all is one span of them); the input of pair p.
+ * The cocor tests' correlations of many pairs of runs, each run centred once (bit for bit
+ * `Dependent.inputFromScores`): r(gold, run) once per run, r(A, B) a row at a time
+ * (`Cocor.table`, so a row of --against all is one span); the input of pair p.
  */
 const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, pairs: ReadonlyArray<readonly [number, number]>) => {
   const g = Cocor.side(gold)
@@ -338,8 +328,7 @@ export const two = (
 }
 
 /**
- * Options of `many`: the test options, plus which pairs of runs are compared, the
- * multiple-comparison correction and the significance level of the marks.
+ * Options of `many`: which pairs are compared, the correction and the marks' level.
  *
  * @since 0.1.0
  */
@@ -353,8 +342,8 @@ export interface ManyOptions extends Options {
 }
 
 /**
- * What `many` gives: the runs' ranking and figures, every comparison made (with its adjusted
- * p-value) and the runs tied with the best.
+ * What `many` gives: the ranking, every comparison (with its adjusted p-value) and the runs tied
+ * with the best.
  *
  * @since 0.1.0
  */
@@ -366,10 +355,7 @@ export interface ManyResult {
   readonly comparisons: ReadonlyArray<Comparison & { readonly adjustedP?: number }>
   /** Runs not significantly different from the best (bold), best included. */
   readonly best: ReadonlyArray<number>
-  /**
-   * With `against: "all"`: by ranking position (0 = best), the group number (Cluster.groups) and
-   * the rank range (Cluster.rankRanges, positions).
-   */
+  /** with `against: "all"`, by ranking position: the group (Cluster.groups) and rank range (Cluster.rankRanges) */
   readonly groups?: ReadonlyArray<number>
   readonly rankRanges?: ReadonlyArray<{ readonly lo: number; readonly hi: number }>
   readonly signature?: string
@@ -407,9 +393,8 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const alpha = options.alpha ?? 0.05
   const aggregate = options.aggregate ?? "weighted"
 
-  // point estimates from the pass the bootstrap resamples (per-dataset figures, aggregated): the
-  // bootstrap's own, not a second layout of the runs (a tenth of all pairs of 20 SICK runs);
-  // a refused input says what it said before, the estimates' error first
+  // point estimates from the bootstrap's own pass (per-dataset figures, aggregated), not a second
+  // layout of the runs; a refused input gives the estimates' error first
   const d = test === "bootstrap" ? Bootstrap.resample(gold, runs, options) : undefined
   const estimates = d !== undefined && !(d instanceof InvalidInput)
     ? d.estimates
@@ -463,9 +448,8 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const correction = options.correction ?? "none"
   const raw = comparisons.map((c) => c.pValue ?? Number.NaN)
   const adjusted = correction === "holm" ? Correction.holm(raw) : correction === "bonferroni" ? Correction.bonferroni(raw) : raw
-  // The comparisons were made here, so the adjusted p-value is added to each in place: a copy per
-  // comparison (`{ ...c, adjustedP }`) cost a tenth of all-pairs bootstrap for 200 runs; nor an
-  // Object.assign's temporary object.
+  // The adjusted p-value is added in place: a copy per comparison cost a tenth of all-pairs
+  // bootstrap for 200 runs.
   const withAdjusted: Array<Comparison & { readonly adjustedP?: number }> = comparisons
   comparisons.forEach((c, i) => {
     if (c.pValue !== undefined) (c as { adjustedP?: number }).adjustedP = adjusted[i]

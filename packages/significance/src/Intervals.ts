@@ -2,29 +2,16 @@
  * Confidence intervals on every figure of a results table, and intervals on every rank, from one
  * stratified percentile bootstrap over pairs.
  *
- * Per resample, each dataset's pairs are resampled with replacement within that dataset (one index
- * multiset per dataset, shared by the gold and every run, as the runs share the gold); every run's
- * per-dataset figure is recomputed, by its metric (any metric of @stseval/metrics' registry, or a
- * descriptor, as its `resampling` declares: the SIMD sums of its statistics, the rank walks, or
- * its figure over the drawn pairs), then its aggregates under the edition's own rule (`wmean`,
- * `mean`, `pooled`, `allnrm`, `single`, with the `zero` or `no-official-score` rule for a dataset
- * the run lacks), then the competition ranks of the ranked runs by their official figure, best
- * first in the metric's direction. One pass serves every figure and every rank.
+ * Per resample, each dataset's pairs are resampled within that dataset (one index multiset shared
+ * by the gold and every run); every run's per-dataset figure is recomputed by its metric (as its
+ * `resampling` declares), then its aggregates under the edition's rule, then the ranks of the
+ * ranked runs by their official figure. One pass serves every figure and every rank.
  *
- * Intervals are percentile intervals: the bounds are the (1 - level) / 2 and (1 + level) / 2
- * quantiles of the resampled figures by R's / NumPy's default definition (type 7, linear
- * interpolation between order statistics at h = (B - 1) p), found by selection, not a full sort.
- * A rank interval is the same pair of quantiles of the run's resampled ranks, widened to whole
- * ranks (low rounded down, high rounded up).
- *
- * What they mean, and do not (see docs/significance.md): the variability of each figure when the
- * test pairs are drawn again from the same population of pairs, for fixed runs, gold ratings and
- * datasets. They say nothing about other annotators, other datasets or retrained systems; a rank
- * interval is a description, not a test; and many intervals read side by side are not
- * simultaneous.
- *
- * The input is plain data (no dependency on the scoring package): per run, per dataset, the run's
- * scores and the gold aligned pair by pair, exactly the pairs the official scorer scores.
+ * Bounds are type-7 quantiles (R's and NumPy's default) at (1 -/+ level) / 2, found by selection;
+ * a rank interval is the same of the resampled ranks, widened to whole ranks. They describe the
+ * variability of each figure when test pairs are drawn again, for fixed runs, gold and datasets:
+ * nothing about other annotators or datasets, not a test, not simultaneous (docs/significance.md).
+ * The input is plain data: per run and dataset, the run's scores aligned with the gold.
  *
  * @since 0.2.0
  */
@@ -141,9 +128,8 @@ export const levelOfPercent = (percent: number): number => Number(Decimal.shift(
 const levelPercent = (level: number): string => Decimal.shift(level, 2)
 
 /**
- * Pairs below which an interval is marked in every output: measured with fresh samples from known
- * normal populations, 95% percentile intervals of Pearson's r held their value in about 93% of
- * samples of 50 pairs and 91% of 30, 93.7-95.4% from 100 pairs on (docs/significance.md, "Coverage").
+ * Pairs below which an interval is marked in every output: 95% percentile intervals of Pearson's r
+ * held their value in about 93% of normal samples of 50 pairs (docs/significance.md, "Coverage").
  *
  * @example
  * ```ts
@@ -157,9 +143,8 @@ const levelPercent = (level: number): string => Decimal.shift(level, 2)
 export const fewPairs = 100
 
 /**
- * The fewest pairs a figure gets an interval on. With 5 pairs, 1 resample in 10 holds at most two
- * distinct pairs (C(5, 2)(2^5 - 2) / 5^5 = 0.096) and most hold three or fewer, where a correlation
- * is undefined or +-1: the percentile "interval" was [1.000, 1.000] (issue 35). Below it, and
+ * The fewest pairs a figure gets an interval on: with 5 pairs, 1 resample in 10 holds at most two
+ * distinct pairs and most three or fewer, where a correlation is undefined or +-1. Below it, and
  * wherever the resamples give a zero-width interval, a figure has no interval and says why.
  *
  * @example
@@ -173,12 +158,10 @@ export const fewPairs = 100
 export const minimumPairs = 6
 
 /**
- * The |sample skewness| of the gold or a run's scores above which a Pearson figure's percentile
- * interval is marked unreliable (`Figure.skewed`). Measured (bench/coverage.py): on lognormal data
- * (sample skewness 2.5-4.3 at 30-250 pairs) 95% intervals of Pearson's r held the true value in
- * 90.2-93.2% of samples, where normal data (sample skewness below 0.6 even at 10 pairs) gave
- * 93.5-95.4% from 100 pairs on. 2 lies between; the STS golds are within it but for STS 2012's
- * SMTnews (-2.1, a ceiling of 5s). Spearman, on ranks, is not affected.
+ * The |sample skewness| of the gold or a run above which a Pearson figure's percentile interval is
+ * marked unreliable (`Figure.skewed`): on lognormal data (skewness 2.5-4.3) 95% intervals held the
+ * true value in 90-93% of samples (bench/coverage.py), normal data 93.5-95.4%. The STS golds are
+ * below 2 but for STS 2012's SMTnews (-2.1). Spearman, on ranks, is not affected.
  *
  * @example
  * ```ts
@@ -209,11 +192,10 @@ const sampleSkewness = (x: Float64Array): number => {
 }
 
 /**
- * The fewest resamples a percentile interval at `level` is taken from: B with (B - 1)(1 - level) / 2
- * >= 1, i.e. 1 + 2 / (1 - level) (41 at 95%, 201 at 99%). Below it the type-7 quantile of a tail is
- * the most extreme resample itself (or between it and the next), so no resample lies beyond a
- * bound: the interval is the resamples' range, not their central `level`, and with very few
- * resamples it need not contain the figure. `compute` refuses fewer.
+ * The fewest resamples a percentile interval at `level` is taken from: 1 + 2 / (1 - level) (41 at
+ * 95%), so that (B - 1)(1 - level) / 2 >= 1. Below it a tail's type-7 quantile is the most extreme
+ * resample itself: the interval is the resamples' range, not their central `level`. `compute`
+ * refuses fewer.
  *
  * @example
  * ```ts
@@ -244,11 +226,9 @@ export const minimumResamples = (level: number): number =>
 export const recommendedResamples = 1000
 
 /**
- * Intervals on every figure and every rank. Returns an `InvalidInput` (naming the field, what was
- * expected and what was found) for bad input; never throws on data.
- *
- * For SICK, call once per ranking (relatedness: one `pearson` dataset; entailment: one `accuracy`
- * dataset, both `single`): with the same seed and the same pairs, both draw the same resamples.
+ * Intervals on every figure and every rank. Returns an `InvalidInput` (field, expected, found) for
+ * bad input; never throws on data. SICK: call once per ranking; the same seed and pairs draw the
+ * same resamples.
  *
  * @example
  * ```ts
@@ -297,11 +277,10 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const FIG = D + (input.aggregates?.length ?? 0) + 1
   const OFF = FIG - 1
   const KF = K * FIG
-  // The pass goes tile by tile of runs, each tile's figures over every resample at once, their
-  // percentiles taken and the tile dropped: every run's figures depend on its own pairs alone
-  // (the same draws in every tile, from the same seed), and only the ranks need every run of a
-  // resample, so only the official figures (resamples x runs) are kept for them (issue 34: all of
-  // 2,000 STS-B runs' figures held at once were 32 MB per pass, on top of the pass's data)
+  // Tile by tile of runs, each tile's figures over every resample at once, its percentiles taken
+  // and the tile dropped: a run's figures depend on its own pairs alone (the same draws in every
+  // tile), and only the ranks need every run of a resample, so only the official figures are kept
+  // (every figure of 2,000 STS-B runs held at once was 32 MB per pass)
   const per = Math.max(1, Math.floor(tiling.elements / (FIG * B)))
   let first: Job | InvalidInput | undefined = layOut(input, metrics, 0, Math.min(K, per))
   if (first instanceof InvalidInput) return first
