@@ -1,8 +1,7 @@
 /**
- * The score cache: one file per scored run content (`cache/<key>.json`), the key a hash of the
- * run's content hash, the task and the scorer's signature (which names the gold and the engine
- * version), so a run is never scored twice for the same gold and engine, and a new gold or engine
- * never reuses an old score. Read back through its Effect Schema.
+ * The score cache: one file per scored run content, keyed by its content hash, the task and the
+ * scorer's signature, so a run is never scored twice for one gold and engine, and a new gold or
+ * engine never reuses an old score.
  *
  * @since 0.2.0
  */
@@ -72,10 +71,8 @@ const decodeEntry = Schema.decodeUnknownResult(Schema.fromJsonString(CacheFile))
 const fileOf = (dir: string, k: string) => Effect.map(Path.Path, (path) => path.join(dir, `${k}.json`))
 
 /**
- * The largest cache file read (bytes). An outcome is bounded (`Issue.MAX_RUN_ISSUES` issues of
- * bounded length, its figures): a real one takes well under 1 MB; a larger file was left by an
- * earlier version without those bounds (a zip of 990 long names once wrote 238 MB), and reading it
- * would cost the watcher its memory at every start. It is dropped and the run scored again.
+ * The largest cache file read (bytes). A bounded outcome takes well under 1 MB; a larger file is
+ * from before the bounds (once 238 MB) and would cost memory at every start: dropped, re-scored.
  *
  * @example
  * ```ts
@@ -88,9 +85,8 @@ const fileOf = (dir: string, k: string) => Effect.map(Path.Path, (path) => path.
 export const MAX_ENTRY_BYTES = 4 * 1024 * 1024
 
 /**
- * What the cache holds for a key: `Hit` with the outcome, `Miss` (absent, or another key's), or
- * `Dropped` with why it cannot be used (too large, damaged, or outside today's bounds: an issue
- * longer than `Issue.MAX_MESSAGE_LENGTH`...): the run is then scored again, and the caller says why.
+ * What the cache holds for a key: `Hit`, `Miss` (absent, or another key's), or `Dropped` with why
+ * (too large, damaged, outside today's bounds): the run is scored again.
  *
  * @since 0.4.0
  */
@@ -100,9 +96,8 @@ export type Lookup =
   | { readonly _tag: "Dropped"; readonly reason: string }
 
 /**
- * Look key `k` up in folder `dir`: the file is read only when it is a regular file of at most
- * `MAX_ENTRY_BYTES`, and decoded through `CacheFile` (whose issues are bounded); anything else is
- * `Dropped`, never an error: a restart never dies on what an earlier run left in the cache.
+ * Look key `k` up in folder `dir`: only a regular file of at most `MAX_ENTRY_BYTES`, decoded
+ * through `CacheFile`; anything else is `Dropped`, never an error, so a restart never dies on it.
  *
  * @example
  * ```ts
@@ -147,10 +142,9 @@ export const write = (dir: string, entry: CacheFile) =>
   Effect.flatMap(fileOf(dir, entry.key), (file) => writeAtomic(file, JSON.stringify(entry)))
 
 /**
- * How many times a run may stop the watcher while being scored before it is given up on: the
- * first time may be a kill from outside (an operator's `kill -9`, the OOM killer choosing the
- * watcher for another process's memory), so the run is tried once more; the second time it is
- * failed as "crashed the scorer", so one run can never crash-loop the watcher.
+ * How many times a run may stop the watcher while being scored: the first may be a kill from
+ * outside (`kill -9`, the OOM killer), so it is tried once more; the second fails it as "crashed
+ * the scorer", so no run can crash-loop the watcher.
  *
  * @example
  * ```ts
@@ -170,9 +164,8 @@ const Journal = Schema.fromJsonString(Schema.Struct({ entry: Schema.String, atte
 const decodeJournal = Schema.decodeUnknownResult(Journal)
 
 /**
- * Record that scoring of key `k` (run `entry`) starts, before the scorer runs. Returns how many
- * earlier attempts never finished (the watcher stopped while scoring it): 0 normally. `absent`:
- * the caller knows no journal of `k` is there (it is not looked for: a failed read per new run).
+ * Record that scoring of key `k` (run `entry`) starts; returns how many earlier attempts never
+ * finished (0 normally). `absent`: the caller knows there is no journal (no read per new run).
  *
  * @example
  * ```ts

@@ -1,11 +1,7 @@
 /**
- * The leaderboard: a pure function of the published runs and the organiser's rules (run limit per
- * team, one primary run per team, deadline). Its JSON form is `leaderboard.json`, documented in
- * docs/watch.md; it holds no clock time, so the same folder always gives the same bytes.
- *
- * Ranking follows `@stseval/scoring`'s `rank`: per ranking, by the official figure (higher first),
- * ties share a rank (1, 2, 2, 4), then by team, run number and run name; failed runs and runs
- * without a figure are listed with the reason, never ranked.
+ * The leaderboard: a pure function of the published runs and the organiser's rules. Its JSON form,
+ * `leaderboard.json` (docs/watch.md), holds no clock time, so the same folder gives the same bytes.
+ * Ranking is `@stseval/scoring`'s `rank`.
  *
  * @since 0.1.0
  */
@@ -33,10 +29,8 @@ import type { RunOutcome } from "./Scorer.js"
 export const FORMAT = "stseval/leaderboard@1"
 
 /**
- * Marks on a run (`@stseval/scoring`'s `Rank.Flag`): `late` / `corrected` (from run.json;
- * published tables print `*`), `post-deadline` (submitted after the deadline; printed with a
- * dagger), `over-limit` (beyond the team's run limit: not ranked), `extra-primary` (the team
- * already has a primary run: this one is ranked as an ordinary run).
+ * Marks on a run (`Rank.Flag`): `late` / `corrected` (printed `*`), `post-deadline` (a dagger),
+ * `over-limit` (not ranked), `extra-primary` (ranked as an ordinary run).
  *
  * @since 0.1.0
  */
@@ -69,10 +63,7 @@ export interface RunRecord {
   /** ms since the epoch: the run's submission time for the deadline rule (see docs/watch.md) */
   readonly submittedAt: number
   readonly outcome: RunOutcome
-  /**
-   * The engine's scored run behind `outcome`, with its aligned scores: kept in memory (never
-   * written) with intervals on, for `intervals`. @since 0.2.0
-   */
+  /** the engine's scored run behind `outcome`, kept in memory (never written) with intervals on @since 0.2.0 */
   readonly scored?: ScoredRun.ScoredRun | undefined
 }
 
@@ -267,8 +258,8 @@ export interface BoardRun extends Rank.Rankable {
 }
 
 /**
- * The board and the ranking it was made from (`Rank.rank`'s, the engine's one ranking): what its
- * marks and intervals read, so that neither ranks nor re-reads the board's JSON again.
+ * The board and the ranking it was made from, so its marks and intervals neither re-rank nor
+ * re-read the board's JSON.
  *
  * @since 0.4.0
  */
@@ -278,14 +269,10 @@ export interface Ranked {
 }
 
 /**
- * The leaderboard of the published runs and the ranking it was made from: `@stseval/scoring`'s `rank` (the same
- * ranking and tie rule as `stseval rank` and `stseval report`), with ids from `Submissions.assignIds`
- * (the same ids as `stseval rank` gives the same folder).
- *
- * Run limit: a team's runs are taken in run-number order (then by name); those beyond `runLimit`
- * are flagged `over-limit` and not ranked (a failed run still takes its place: the team can replace
- * or delete it). One primary per team: among the runs within the limit marked primary, the lowest
- * run number keeps it; the others are flagged `extra-primary` and ranked as ordinary runs.
+ * The leaderboard of the published runs and the ranking it was made from: `@stseval/scoring`'s
+ * `rank` (the tie rule of `stseval rank`), with ids from `Submissions.assignIds`. Runs beyond
+ * `runLimit` in run-number order are flagged `over-limit` (a failed run takes its place: the team
+ * can replace it); of a team's primary runs the lowest number keeps it, the others `extra-primary`.
  *
  * @example
  * ```ts
@@ -398,17 +385,11 @@ export const rankRuns = (records: ReadonlyArray<RunRecord>, options: BuildOption
 export const build = (records: ReadonlyArray<RunRecord>, options: BuildOptions): Leaderboard => rankRuns(records, options).board
 
 /**
- * Intervals on every figure and rank of a board (`--ci`): `Uncertainty.compute` (the mapping
- * `rank --ci` and `report --ci` use) over the scored runs of the board, each named by its board id,
- * with the runs the board ranks as the ranked ones: so a run beyond the run limit, or after the
- * deadline with `exclude`, gets intervals on its figures and none on a rank, and a failed run
- * gets neither. The board ranks the same runs in each of its rankings (a run without a figure in
- * one is ranked in none of its resamples there), so the ids it ranks in any ranking are the
- * `ranked` option. No Spearman pass: the board shows no Spearman figure.
- *
- * Undefined while a scored run of the board has no `scored` run in memory (right after a restart,
- * until the watcher has read the run again): intervals over some of the runs would give wrong
- * rank intervals.
+ * Intervals on every figure and rank of a board (`--ci`): `Uncertainty.compute`, as `rank --ci`,
+ * over the board's scored runs by board id, ranking the runs the board ranks (a run over the limit
+ * gets intervals on its figures, none on a rank). No Spearman pass: the board shows none.
+ * Undefined while a run's `scored` run is not in memory (after a restart): intervals over some of
+ * the runs would give wrong rank intervals.
  *
  * @example
  * ```ts

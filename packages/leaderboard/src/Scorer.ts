@@ -2,11 +2,9 @@
  * What the live leaderboard needs from a scoring engine, injected as an Effect service so that it
  * can be tested with a fake engine and wired to `@stseval/scoring` by `ScoringAdapter`.
  *
- * The engine scores one loaded run (the `Submission` the watcher read and hashed, so the score and
- * the cache key always describe the same bytes) and answers a `RunOutcome`: scoring's own JSON of
- * the run (`ResultSchema`), the part the board reads. `RunOutcome` is an Effect Schema: the cache
- * is read back through it. `OfficialFigure` and `DatasetFigure` are how `leaderboard.json` lists
- * a run's figures (`officialFigures`, `datasetFigures`).
+ * The engine scores one loaded run (read and hashed by the watcher, so score and cache key
+ * describe the same bytes) and answers a `RunOutcome`, the part of scoring's JSON the board reads,
+ * an Effect Schema the cache is read back through.
  *
  * @since 0.1.0
  */
@@ -70,9 +68,7 @@ export const DatasetFigure = Schema.Struct({
 export type DatasetFigure = typeof DatasetFigure.Type
 
 /**
- * A dataset of a run as the cache keeps it: scoring's `DatasetJson` (its status and, in `figures`,
- * its figure by the one metric its ranking orders by: what the board's dataset columns show), its
- * name beside it.
+ * A dataset of a run as the cache keeps it: scoring's `DatasetJson` with its name beside it.
  *
  * @example
  * ```ts
@@ -90,10 +86,8 @@ export const DatasetOutcome = Schema.Struct({
 export type DatasetOutcome = typeof DatasetOutcome.Type
 
 /**
- * A scored (or failed) run, as the engine reports it and the cache keeps it: scoring's encoded run
- * (`ResultSchema.ScoredRunJson`), the part the board reads: status, failure, official figures
- * (`OfficialJson`), issues, and its datasets (an array: the edition's order, whatever their names).
- * A `failed` run is listed with its errors and never ranked.
+ * A scored (or failed) run as the engine reports it and the cache keeps it: the part of scoring's
+ * `ResultSchema.ScoredRunJson` the board reads, its datasets in the edition's order.
  *
  * @example
  * ```ts
@@ -154,27 +148,15 @@ export const datasetFigures = (outcome: RunOutcome): Array<DatasetFigure> =>
 /**
  * The scoring engine as the leaderboard sees it.
  *
- * - `edition`: the task edition (run layout, run limit, id);
- * - `signature`: what the engine scores with (edition, gold, rule, engine version; see
- *   `@stseval/scoring`'s `Signature`): part of the cache key, so a new gold or engine re-scores;
- * - `score`: score one run. It must not fail: a run that cannot be scored is a `failed` outcome.
- *   A defect (a thrown exception) is caught by the watcher and reported as a failed run that is not
- *   cached.
- * - `scoreRun` (optional): the engine's `ScoredRun` of one run, with the aligned scores behind its
- *   figures: what intervals (`--ci`) are computed from. The watcher asks for it only with
- *   intervals on, for a run it has just scored (the adapter hands back the run `score` made) or
- *   one whose outcome came from the cache (scored again from its bytes; see `ScoringAdapter`). A
- *   scorer without it gives no intervals.
- *
- * - `reads` (optional): the folders the scorer reads besides the runs (the gold's): the published
- *   outputs never name them (a message naming a gold file keeps the file's name).
- * - `isolated` (optional): true when `score` scores each run apart from the watcher (the real
- *   engine does, in a worker thread under a budget), so that a run cannot stop the watcher: a
- *   watcher that stopped while scoring a run was then stopped from outside (a kill, the machine's
- *   memory running out), and the run is scored again after a restart instead of being failed as
- *   "crashed the scorer" (see `Cache.MAX_SCORING_ATTEMPTS`, for a scorer that is not isolated).
- *
- * `ScoringAdapter.layer` gives the real engine; a test can hand the watcher a fake one.
+ * - `edition`: the task edition;
+ * - `signature`: what the engine scores with: part of the cache key, so a new gold or engine re-scores;
+ * - `score`: score one run; never fails (a defect is reported as a failed run, not cached);
+ * - `scoreRun` (optional): the engine's `ScoredRun` with aligned scores, for intervals and marks;
+ *   without it, none;
+ * - `reads` (optional): folders the scorer reads besides the runs, never named in the outputs;
+ * - `isolated` (optional): each run is scored apart from the watcher, so a watcher that stopped
+ *   mid-run was stopped from outside and the run is scored again after a restart instead of being
+ *   failed as "crashed the scorer" (`Cache.MAX_SCORING_ATTEMPTS`).
  *
  * @since 0.1.0
  */

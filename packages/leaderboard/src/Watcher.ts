@@ -2,27 +2,14 @@
  * The live leaderboard: watch a submissions folder, score what changed, keep the leaderboard in an
  * output folder current, and survive restarts.
  *
- * How it works (details and file formats in docs/watch.md):
- *
- * - Every top-level entry of the folder (file, folder or zip; hidden files, partial downloads and
- *   `*.run.json` metadata excepted) is a run, tracked under its name. A file-system event anywhere
- *   inside an entry, or a difference found by the periodic rescan, "touches" the entry.
- * - A touch bumps the entry's generation counter and (re)starts its settle fiber (a `FiberMap`
- *   keyed by entry, so a new event interrupts the old wait: a debounce). The settle fiber waits
- *   until the run's signature (size + mtime of every file) is unchanged over a whole debounce
- *   window, and a zip opens, then queues the run; where the platform says which files are open for
- *   writing (Linux's /proc), a run file or zip no process holds open for writing is queued at once.
- * - Scoring workers load the run, hash its bytes (SHA-256), and take the outcome from the cache
- *   (`cache/<key>.json`, key = hash + task + the scorer's signature, which names the gold and the
- *   engine version) or score it and cache it.
- *   Before publishing they check that the generation has not moved and the run still exists with
- *   the same signature: a run deleted or changed mid-scoring leaves no ghost.
- * - A publisher fiber writes `leaderboard.{json,md,html}`, `leaderboard.public.{json,md,html}`,
- *   `status.json` and `state.json` atomically (temp file + rename), coalescing bursts; `watch.log`
- *   is appended to.
- *
- * The parts live in `internal/`: `runs` (tracking and settling entries), `worker` (scoring),
- * `publish` (the board and the files); `State`, `Status` and `Cache` are the files' Schemas.
+ * How it works (details and file formats in docs/watch.md): every top-level entry of the folder
+ * is a run. An event inside an entry, or a difference the periodic rescan finds, restarts its
+ * settle fiber (a `FiberMap` keyed by entry: a debounce), which waits until the run's files are
+ * unchanged over a debounce window (or, on Linux, no process holds it open for writing), then
+ * queues it. Workers hash the run and take its outcome from the cache (key: hash + task + scorer
+ * signature) or score and cache it; before publishing they check the run has not changed since,
+ * so a run deleted or changed mid-scoring leaves no ghost. A publisher writes the boards, status
+ * and state atomically, coalescing bursts. Parts: `internal/runs`, `worker`, `publish`.
  *
  * @since 0.1.0
  */
@@ -70,9 +57,8 @@ export interface WatchOptions {
   /** quiet period per run in ms before it is scored (default 200) */
   readonly debounce?: number | undefined
   /**
-   * a run is scored only once its newest file (or folder) mtime is this many ms in the past
-   * (default 1500; 0 = off): a run still being copied into the folder is not scored half-copied.
-   * Not waited for a run file or zip no process holds open for writing, where the platform says so (Linux).
+   * a run is scored once its newest mtime is this many ms old (default 1500; 0 = off), not half-copied;
+   * not waited for a file no process holds open for writing, where the platform says (Linux)
    * @since 0.3.0
    */
   readonly settle?: number | undefined
@@ -81,9 +67,8 @@ export interface WatchOptions {
   /** least ms between two writes of the outputs, to coalesce bursts (default 50) */
   readonly publishInterval?: number | undefined
   /**
-   * an open `leaderboard*.html` reloads itself within 2 s of the board changing (it polls a
-   * version file); and every this many seconds as well, for a browser without scripts (default 30;
-   * 0 = not by time)
+   * an open `leaderboard*.html` reloads within 2 s of a change (it polls a version file), and every
+   * this many seconds for a browser without scripts (default 30; 0 = not by time)
    */
   readonly refresh?: number | undefined
   /** use file-system events (default true); false = rescan only */
@@ -93,22 +78,20 @@ export interface WatchOptions {
   /** called after each leaderboard write (benchmarks, embedding) */
   readonly onPublish?: ((board: Leaderboard.Leaderboard) => void) | undefined
   /**
-   * Intervals on every figure and every rank (`--ci`), as `rank --ci` gives them: the level (95
-   * or 0.95) and the bootstrap's resamples and seed (defaults 1,000 and 12345); the same shape
-   * as a report config's `ci` (a number is the level). Needs a `Scorer` with `scoreRun`.
+   * Intervals on every figure and rank (`--ci`), as `rank --ci` gives them: a level (95 or 0.95)
+   * or a report config's `ci`. Needs a `Scorer` with `scoreRun`.
    */
   readonly ci?: number | Config.CiConfig | undefined
   /**
-   * The tied-with-best marks of every figure (`leaderboard.json`'s `marks`, bold in the pages), as
-   * `stseval report` prints them: default true with a `Scorer` that gives aligned scores
-   * (`scoreRun`), which the watcher then keeps in memory for every scored run. @since 0.3.0
+   * The tied-with-best marks of every figure, as `stseval report` prints them: default true with a
+   * `Scorer` that gives `scoreRun` (aligned scores, then kept in memory). @since 0.3.0
    */
   readonly marks?: boolean | undefined
 }
 
 /**
- * What `watch` returns when it stops: how many runs it saw, scored, failed and ranked, how many
- * it scored in this session and how many came from the cache.
+ * What `watch` returns when it stops: runs seen, scored, failed and ranked, and how many came from
+ * the cache.
  *
  * @since 0.1.0
  */
@@ -170,8 +153,8 @@ const parseDeadline = (d: WatchOptions["deadline"]): Effect.Effect<number | unde
 }
 
 /**
- * `ci` resolved: the level as a fraction (`95` is 0.95), the bootstrap's settings checked by the
- * mapping itself on no runs (one place says what a resample count or seed may be).
+ * `ci` resolved: the level as a fraction, the bootstrap's settings checked by the mapping itself
+ * on no runs (one place says what a resample count or seed may be).
  */
 const parseCi = (ci: WatchOptions["ci"], edition: Registry.TaskEdition): Effect.Effect<Settings["ci"], WatchError> => {
   if (ci === undefined) return Effect.succeed(undefined)
@@ -269,8 +252,7 @@ const prepare = (options: WatchOptions, scorer: ScorerShape) =>
 
 /**
  * Restore the last state: published runs reappear at once (from the cache), then every run is
- * verified again (re-hashed; unchanged runs are not re-scored). A state of another task, gold or
- * engine is not used: the old board must not show even for a moment.
+ * re-hashed. A state of another task, gold or engine is not used, not even for a moment.
  */
 const restore = (session: Session) =>
   Effect.gen(function* () {
@@ -328,9 +310,8 @@ const summaryOf = (session: Session): WatchSummary => {
 }
 
 /**
- * Watch `options.folder` and keep the leaderboard in `options.out` current. Runs until interrupted
- * (Ctrl-C under `NodeRuntime.runMain`: the write in progress finishes and the state is flushed),
- * or, with `once`, until everything present is scored.
+ * Watch `options.folder` and keep the leaderboard in `options.out` current, until interrupted
+ * (the write in progress finishes, the state is flushed) or, with `once`, everything is scored.
  *
  * @example
  * ```ts
