@@ -1,9 +1,7 @@
 /**
- * The catalogue of named baselines and one entry point per task family that turns input pairs into
- * a run (`Run.BaselineRun`) plus the notes a reader of its figures must see. Pure: the caller reads
- * the files (and the vectors, for `embeddings`) and writes `Run.toRun`'s files. Its RangeErrors are
- * programmer's errors (a baseline of the other family, no vectors, unlabelled training pairs):
- * `Inputs` and the CLI refuse such input first, with the file and what was expected.
+ * The catalogue of named baselines and one entry point per task family: input pairs to a run plus
+ * the notes a reader of its figures must see. Pure: the caller reads and writes the files. Its
+ * RangeErrors are programmer's errors: `Inputs` and the CLI refuse such input first.
  *
  * @since 0.1.0
  */
@@ -199,12 +197,9 @@ export const stsTokenizer = (name: Name): Tokenizer.Tokenizer =>
   name === "tokencos-2014" ? Tokenizer.whitespace : Tokenizer.lowercased(Tokenizer.treebank)
 
 /**
- * An STS run (one output file per dataset) for `datasets`. `embeddings` needs `vectors`, loaded
- * with `Embeddings.load` for the vocabulary `Embeddings.vocabularyOf(pairs, stsTokenizer(name))`.
- * `shape` is the run the edition takes (`Run.shapeOf`): `sts` (default) one output file per
- * dataset, `stsb` the STS Benchmark's single file (one dataset), `semrel` a SemEval-2024 Task 1 run
- * (one `pred_<lang>.csv` per dataset, named by the dataset, which is the language; every dataset
- * needs its `pairIds`).
+ * An STS run for `datasets`. `embeddings` needs `vectors` (`Embeddings.load` for
+ * `Embeddings.vocabularyOf(pairs, stsTokenizer(name))`). `shape` is the edition's run
+ * (`Run.shapeOf`): `sts` (default), `stsb` or `semrel` (every dataset needs its `pairIds`).
  *
  * @example
  * ```ts

@@ -1,12 +1,8 @@
 /**
- * Averaged word embeddings: each sentence is the mean of the vectors of its known tokens, and the
- * score of a pair is the cosine of the two means. Vectors come from a user-supplied text file
- * (word2vec text format, whose first line is `count dim`, or GloVe, without that line), read as a
- * stream and keeping only the words the input uses, so memory grows with the input's vocabulary,
- * not with the vectors file.
- *
- * Out-of-vocabulary tokens are skipped. A sentence with no known token has no vector; its pair
- * scores 0 and the result's notes count such pairs (no silent NaN in a run).
+ * Averaged word embeddings: a sentence is the mean of its known tokens' vectors, a pair scores the
+ * cosine of its two means. Vectors (word2vec or GloVe text) are streamed, keeping only the input's
+ * words, so memory grows with its vocabulary, not the file. A sentence with no known token scores
+ * its pair 0, counted in the notes (no silent NaN in a run).
  *
  * @since 0.1.0
  */
@@ -52,11 +48,9 @@ export interface Vectors {
  * An incremental reader of a vectors file: `push` each line in order, then `done`. Pure apart
  * from its own state; `load` feeds it from a file stream, tests from strings.
  *
- * Lines: an optional first line `count dim` (word2vec); then `word v1 ... vdim`, separated by
- * spaces (or tabs). The dimension is the header's, else the first vector line's. A line with more
- * than `dim + 1` fields has a word containing spaces (some GloVe releases): the last `dim` fields
- * are the vector. A repeated word keeps its first vector. Blank lines are skipped. Errors
- * (a non-number component, too few fields) are thrown as `EmbeddingsError` with the line.
+ * Lines: an optional `count dim` header (word2vec), then `word v1 ... vdim`. A line with more than
+ * `dim + 1` fields has a word with spaces (some GloVe releases): the vector is the last `dim`. A
+ * repeated word keeps its first vector. Errors are thrown as `EmbeddingsError` with the line.
  *
  * @example
  * ```ts

@@ -1,9 +1,7 @@
 /**
- * Finding and reading a baseline's inputs: an edition's test input (a SICK data file, the STS
- * Benchmark csv, the `STS.input.<dataset>.txt` files of a folder, or a SemRel track's
- * `<lang>/<lang>_test.csv` files with their pair IDs), SICK's training data and
- * trial data beside it. Looks where the data store keeps an edition (`<data root>/<data.dir>` and
- * its `input` sibling, the STS 2017 layout) unless a path is given. What `stseval baseline` reads.
+ * Finding and reading a baseline's inputs (what `stseval baseline` reads): an edition's test input
+ * and SICK's training and trial data, from the data store (`<data root>/<data.dir>` and its `input`
+ * sibling) unless a path is given.
  *
  * @since 0.2.0
  */
@@ -159,9 +157,8 @@ export const sickInput = Effect.fnUntraced(function* (edition: Registry.TaskEdit
 })
 
 /**
- * SICK training pairs: `train` if given, else `SICK_train.txt` beside the input; with
- * `withTrial`, and no `train` given, `SICK_trial.txt` beside the input is added when it is there
- * (the organisers tuned on train + trial). `notes` say what was read.
+ * SICK training pairs: `train`, else `SICK_train.txt` beside the input, plus `SICK_trial.txt` with
+ * `withTrial` (the organisers tuned on train + trial). `notes` say what was read.
  *
  * @example
  * ```ts
@@ -221,12 +218,10 @@ export interface StsInputs {
 }
 
 /**
- * The STS (STS Benchmark, SemRel) test input of every dataset that has a public input file;
- * datasets without one, or whose file is not found, are skipped with a note. Fails when none is
- * found. In each folder the dataset's `input` is looked for, also by its base name (a flat
- * folder); for SemRel the labelled gold csv is taken when the unlabelled one is absent (the same
- * pairs). A file given as `input` is the input of the dataset it names (SemRel `eng_test.csv` ->
- * eng), or of every dataset otherwise (STS-B's one csv).
+ * The STS (STS-B, SemRel) test input of every dataset with a public input file; others are skipped
+ * with a note, and none found fails. Looked for also by base name (a flat folder); for SemRel the
+ * labelled gold csv stands in for a missing unlabelled one. A file given is the input of the
+ * dataset it names (`eng_test.csv` -> eng), else of every dataset.
  *
  * @example
  * ```ts

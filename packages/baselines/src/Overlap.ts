@@ -81,10 +81,8 @@ export const tokens = (sentence: string, unicode = false): ReadonlyArray<string>
   wordOrPunct(sentence.toLowerCase(), { unicode })
 
 /**
- * Tokens of the input file ranked by frequency (both sentences of every pair), most frequent
- * first; ties are broken by first occurrence in the file (sentence A before sentence B, pairs in
- * file order). Python's `Counter.most_common` leaves ties in dict order, which is arbitrary in
- * Python 2; on SICK the top 3 have no tie, so the released run does not depend on it.
+ * Tokens of the input file by frequency, ties by first occurrence (Python 2's `most_common` leaves
+ * them arbitrary; SICK's top 3 have none, so the released run does not depend on it).
  *
  * @example
  * ```ts
@@ -234,11 +232,9 @@ export interface TuneOptions {
 }
 
 /**
- * Grid search on gold-annotated pairs (the organisers used train + trial): N in 0..maxStopWords
- * maximising Pearson of overlap against relatedness, then, at that N, the thresholds
- * (`contradiction` <= `entailment`, both multiples of `step` in 0..1) maximising accuracy. Ties
- * keep the smallest N and the smallest thresholds. Pairs without gold are ignored for the metric
- * they lack (but still count for stop-word frequencies).
+ * Grid search on gold-annotated pairs (organisers: train + trial): the N maximising Pearson of
+ * overlap against relatedness, then at that N the thresholds (multiples of `step`) maximising
+ * accuracy; ties keep the smallest. Pairs without gold still count for stop-word frequencies.
  *
  * @example
  * ```ts

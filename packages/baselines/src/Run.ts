@@ -1,9 +1,6 @@
 /**
- * A baseline's output as a run in the task's own submission format: a SICK run file
- * (`Team_runNprimary.txt`, header `pair_ID entailment_judgment relatedness_score`, `NA` for a
- * subtask not taken part in), a folder of STS output files (`STS.output.<dataset>.txt`, one score
- * per input line), an STS Benchmark run (one score per line of `sts-test.csv`, or GLUE's
- * `STS-B.tsv`), or a SemEval-2024 Task 1 run (a folder of `pred_<lang>.csv`).
+ * A baseline's output as a run in the task's own submission format (SICK run file, STS output
+ * files, STS-B, SemRel `pred_<lang>.csv`s).
  *
  * @since 0.1.0
  */
@@ -92,12 +89,9 @@ export interface RunFile {
 }
 
 /**
- * The files of a run, named `<team>_run<N>[primary]`. SICK: one file `<name>.txt` (a subtask with
- * no value on every row is written `NA`). STS: a folder `<name>/` holding
- * `STS.output.<dataset>.txt` per dataset. STS Benchmark: one file `<name>.txt`, or with
- * `format: "glue"` a folder `<name>/STS-B.tsv` (GLUE's name; values outside 0-5 throw a RangeError,
- * as the GLUE server refuses them). SemRel: a folder `<name>/` holding `pred_<lang>.csv` per
- * language.
+ * The files of a run, named `<team>_run<N>[primary]`: SICK one `<name>.txt` (`NA` for a subtask
+ * not taken), STS a folder of `STS.output.<dataset>.txt`, STS-B one file or GLUE's
+ * `<name>/STS-B.tsv` (values outside 0-5 throw, as GLUE refuses them), SemRel `pred_<lang>.csv`s.
  *
  * @example
  * ```ts
