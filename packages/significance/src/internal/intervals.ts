@@ -1,18 +1,13 @@
 // The resampling pass behind Intervals.ts: per resample, one index multiset per dataset (shared
-// by the gold and every run), every run's per-dataset figure from sufficient statistics, its
-// aggregates under the edition's rule, written into a matrix [resample][run][figure]; Intervals.ts
-// takes a tile of runs at a time, their percentiles, and the ranks from the official figures. Plain loops over typed arrays; the heavy parts are sumsKernel.ts (the sums of
-// metrics declared by the moments, as Pearson, standardised MSE and CCC, or by accuracy's counts;
-// each figure is then the metric's declared `figure` of its sums) and rankSums.ts (the walks of
-// rank-based metrics, Spearman and Kendall, on worker threads for large jobs), which fills their
-// figures of every resample before the per-resample loop here reads them.
+// by the gold and every run), every run's per-dataset figure from sufficient statistics and its
+// aggregates under the edition's rule, into a matrix [resample][run][figure]. The heavy parts are
+// sumsKernel.ts (the sums of moment- and count-declared metrics) and rankSums.ts (Spearman and
+// Kendall walks), which fill their figures before the per-resample loop here reads them.
 //
 // A dataset whose metric declares other statistics (MSE, weighted Pearson, macro-F1, a task's own)
-// or ranks without a walk (a task's own) is `generic`: the loop here records each resample's drawn pairs
-// (the very draws that feed the sums, so every metric of one call shares its resamples) and takes
-// the metric's figure over them (`Metric.figureAt`), once per run and resample. So are `pooled` /
-// `allnrm` over datasets of a correlation other than Pearson: the metric over the concatenation of
-// the datasets' draws.
+// is `generic`: the loop records each resample's drawn pairs (the very draws that feed the sums,
+// so every metric of a call shares its resamples) and takes the metric's figure over them; so are
+// `pooled` / `allnrm` over datasets of a correlation other than Pearson.
 import { Moments, Rescale } from "@stseval/metrics"
 import type { Metric as Descriptor } from "@stseval/metrics"
 import { makeGeneric } from "./genericLanes.js"
@@ -115,10 +110,8 @@ export interface Sizing {
 const SUMS_THREAD_WORK = 5e8
 
 /**
- * How many resampled figures Intervals.ts holds at once, `elements`: the runs of a tile times
- * their figures times the resamples (8 MiB of them: 4 tiles for 2,000 STS-B runs' two figures and
- * 1,000 resamples; tiles of half that size cost 10-20% more CPU time, in per-tile set-up and
- * draws), and `held`, a test's hook told the size of each tile's figures as it is taken.
+ * How many resampled figures Intervals.ts holds at once, `elements` (8 MiB of them: halving it
+ * costs 10-20% more CPU in per-tile set-up and draws), and `held`, a test's hook told each tile's size.
  */
 export const tiling: { elements: number; held: ((elements: number) => void) | undefined } = { elements: 1 << 20, held: undefined }
 
@@ -480,10 +473,9 @@ const draw = (rng: Random.Rng, count: number, start: Int32Array, W: ReadonlyArra
 
 /**
  * The resampling pass: B resamples drawn from `seed` in the documented order. The walked figures
- * of every resample come first (rankSums.ts, on several threads for large jobs, each chunk of
- * resamples drawing its own multiplicities); then, chunk by chunk, every tile's draws, their sums
- * in one call, and resample by resample the generic figures over the kept draws, the sums'
- * figures and the aggregates.
+ * The resampling pass: B resamples drawn from `seed` in the documented order: the walked figures
+ * first (rankSums.ts), then chunk by chunk every tile's draws, their sums in one call, and
+ * resample by resample the generic figures, the sums' figures and the aggregates.
  */
 export const pass = (
   job: Job,

@@ -13,32 +13,25 @@
 // m^3 < 2^53 (m < 208,000 pairs). Writing every rank out and then taking three weighted sums
 // would be two passes; this fuses both into the one walk.
 //
-// Every number in the walks is exact: weights are integers, mid-ranks half-integers, so w rg / 2
-// is a multiple of 1/4 and every product and partial sum below is a multiple of 1/4 under 2^53 (for
-// m < 208,000, as above). The walks' sums are therefore the exact ones whatever their order, which
-// lets a run's walk do the least per group: with cum the weight before the group and cum' = cum + t
-// after it, (mid-rank - centre) = (cum + cum') / 2 + 1/2 - centre, and the second part drops out
-// because sum w rg = 0 exactly (the gold's centred ranks have weighted mean 0); so per group
-// sxy += (cum + cum') s with s the group's sum of w rg / 2, and sum t^3 (sum (t^3 - t) is that
-// minus m). Four additions and three multiplications per group and resample, against seven and
-// four before; the figures keep their bits.
+// Every number in the walks is exact: weights are integers, mid-ranks half-integers, so every
+// product and partial sum below is a multiple of 1/4 under 2^53 (m < 208,000), and the sums are
+// exact whatever their order. That lets a walk do the least per group: with cum' = cum + t,
+// (mid-rank - centre) = (cum + cum') / 2 + 1/2 - centre, and the second part drops out because
+// sum w rg = 0 exactly; so per group sxy += (cum + cum') s (s: the group's sum of w rg / 2), and
+// sum t^3.
 //
-// This walk is the dearest part of an intervals pass (100 runs x 7 STS 2017 tracks x 250 pairs x
-// 1,000 resamples is 175 million (pair, run, resample) steps, against the Pearson pass's sums in
-// WebAssembly SIMD), hence:
+// This walk is the dearest part of an intervals pass (175 million (pair, run, resample) steps for
+// 100 runs x 7 STS 2017 tracks), hence:
 // - eight resamples per walk (TILE lanes): each group bound and sort position is loaded once for
-//   eight resamples, and the eight lanes' running sums are independent addition chains (a lane's
-//   chain, cum from group to group, is an addition's latency per group: with eight lanes the
-//   processor has four f64x2 chains to interleave, with four it waited on two), and exact (above),
-//   so the bits do not depend on the tiling;
-// - a pair's eight multiplicities and its eight w rg / 2 side by side (one 128-byte row, two cache
-//   lines), so that a run's walk, which visits the pairs in its own order, reads one row per pair;
+//   eight resamples, and the lanes' running sums are independent addition chains the processor
+//   interleaves; exact (above), so the bits do not depend on the tiling;
+// - a pair's eight multiplicities and eight w rg / 2 side by side (one 128-byte row), so a run's
+//   walk, in its own order, reads one row per pair;
 // - the gold's side, w rg, is multiplied once per resample and pair rather than once per run;
-// - the runs' walks in WebAssembly SIMD where available (`walkFunction`, two lanes per f64x2, about
-//   three times the JavaScript walk's speed), the JavaScript walk elsewhere: the same operations per
-//   lane in the same order, so the same bits;
-// - resamples are independent given their chunk's random stream (random.ts), so chunks of CHUNK
-//   resamples are units for worker threads (threads.ts); each draws its own multiplicities.
+// - the runs' walks in WebAssembly SIMD where available (`walkFunction`), else JavaScript: the same
+//   operations per lane in the same order, so the same bits;
+// - chunks of CHUNK resamples, independent given their random stream (random.ts), are units for
+//   worker threads (threads.ts).
 import { CHUNK } from "./random.js"
 import type { Engine } from "./threads.js"
 import * as Threads from "./threads.js"

@@ -5,11 +5,9 @@ import type { Metric as MetricDescriptor } from "@stseval/metrics"
 import * as SignatureLine from "../Signature.js"
 
 /**
- * The figure of one dataset: a metric of @stseval/metrics' registry by name (`"pearson"`,
- * `"spearman"`, `"kendall"`, `"weighted-pearson"`, `"mse"`, `"standardised-mse"`, `"accuracy"`,
- * `"macro-f1"`; `Metrics.names`), or a descriptor (`Metric.Metric`), resampled as it declares
- * (`Metric.resampling`: sums of per-pair statistics, or ranks) over the same resamples. A name
- * the registry does not know is an `InvalidInput` on `datasets[d].metric`.
+ * The figure of one dataset: a registry metric by name (`Metrics.names`) or a descriptor,
+ * resampled as it declares (`Metric.resampling`) over the same resamples. An unknown name is an
+ * `InvalidInput` on `datasets[d].metric`.
  *
  * @since 0.2.0
  */
@@ -34,8 +32,7 @@ export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
 export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
 
 /**
- * One dataset of the edition, as `compute` resamples it: its name, its metric, and its weight in an
- * aggregate.
+ * One dataset of the edition as `compute` resamples it.
  *
  * @since 0.2.0
  */
@@ -51,11 +48,9 @@ export interface Dataset {
 }
 
 /**
- * One run's scores on one dataset, aligned with the gold pair by pair: numbers for a metric of
- * scores (Pearson, Spearman, Kendall, MSE...), label strings for a metric of labels (accuracy,
- * macro-F1). Every run of a dataset must carry the same gold. `confidence`: the run's confidence
- * of each pair, for a metric that weighs pairs by it (`weighted-pearson`; without it that figure is
- * undefined).
+ * One run's scores on one dataset, aligned with the gold: numbers, or label strings for a metric of
+ * labels. Every run of a dataset carries the same gold. `confidence`: for a metric that weighs
+ * pairs by it (`weighted-pearson`, undefined without it).
  *
  * @since 0.2.0
  */
@@ -64,8 +59,7 @@ export type Scores =
   | { readonly run: ReadonlyArray<string>; readonly gold: ReadonlyArray<string> }
 
 /**
- * One run as `compute` takes it: its id, whether it is ranked, and its scores aligned with the gold
- * on each dataset it submitted.
+ * One run as `compute` takes it: its id, whether it is ranked, and its aligned scores by dataset.
  *
  * @since 0.2.0
  */
@@ -79,8 +73,8 @@ export interface Run {
 }
 
 /**
- * What `compute` takes: the edition's datasets, the runs' aligned scores, and the rules that make
- * the official figure and treat a dataset a run lacks.
+ * What `compute` takes: the datasets, the runs' aligned scores, and the rules for the official
+ * figure and a dataset a run lacks.
  *
  * @since 0.2.0
  */
@@ -101,8 +95,7 @@ export interface Input {
 }
 
 /**
- * Options of `compute`: the confidence level, resamples, seed, engine, threads and a progress
- * callback; the results do not depend on the engine or the threads.
+ * Options of `compute`; the results do not depend on the engine or the threads.
  *
  * @since 0.2.0
  */
@@ -114,16 +107,15 @@ export interface Options {
   /** Seed of the xoroshiro128+ generator (0 .. 2^32 - 1). Default 12345. */
   readonly seed?: number
   /**
-   * `auto` (default): WebAssembly SIMD when available, else JavaScript. Results do not depend on it.
-   * `wasm` throws when WebAssembly SIMD is unavailable (a programmer's choice, not a data error).
+   * `auto` (default): WebAssembly SIMD when available, else JavaScript (`wasm` throws without it).
+   * Results do not depend on it.
    */
   readonly engine?: "auto" | "js" | "wasm"
   /** Called about every 1% of resamples, and at the end. */
   readonly progress?: (done: number, total: number) => void
   /**
-   * Threads for the resampling (the rank walks, and the sums behind the Pearson and accuracy
-   * figures of large jobs), including the caller (Node worker threads; at most 64). Default: every
-   * available core for large jobs, else 1. Results do not depend on it.
+   * Threads for the resampling, the caller included (at most 64). Default: every available core
+   * for large jobs, else 1. Results do not depend on it.
    *
    * @since 0.2.0
    */
