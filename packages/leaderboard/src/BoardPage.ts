@@ -1,10 +1,8 @@
 /**
- * The leaderboard's pages (Markdown and HTML), laid out by the tables' one builder: `toTable` reads
- * the board as the tables' `Results` (its rankings, marks and intervals as `leaderboard.json` holds
- * them: nothing here ranks or marks) with a layout of a Rank column per ranking, and
- * `Layouts.build` decides the order, bullets, bold and footnotes as it does for the report.
- * `Renderer` is an Effect reference: the watcher renders with it, styled for the scorer's edition
- * when `ScoringAdapter.rendererLayer` provides it.
+ * The leaderboard's pages (Markdown and HTML), laid out by the tables' one builder: `toTable`
+ * reads the board as the tables' `Results` (nothing here ranks or marks) and `Layouts.build`
+ * decides order, bullets, bold and footnotes as for the report. `Renderer` is an Effect
+ * reference, styled for the edition by `ScoringAdapter.rendererLayer`.
  *
  * @since 0.1.0
  */
@@ -183,11 +181,9 @@ const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefi
 }
 
 /**
- * The board's layout: a row per run (in the order of the headline ranking, then the runs it does
- * not rank), a rank and a figure column per ranking (bold where the board's marks tie the run with
- * the best, a bullet on the best ranked figure), each dataset's figure by its ranked metric, and a
- * note column with why a run is not ranked or its first error. In the hidden phase's public view:
- * status and errors only.
+ * The board's layout: a row per run in the headline ranking's order, a rank and figure column per
+ * ranking (bold and bullets from the board's marks), each dataset's figure, and a note column (why
+ * a run is not ranked, or its first error). The hidden phase's public view: status and errors only.
  */
 const boardLayout = (board: Leaderboard, edition: Registry.TaskEdition | undefined): Layouts.LayoutSpec => {
   const { hiddenPublic, rankings, shown, figureOfRanking } = shapeOf(board)

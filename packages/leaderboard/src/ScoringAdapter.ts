@@ -1,11 +1,10 @@
 /**
  * The watcher wired to the real engine (`@stseval/scoring`) and report renderer (`@stseval/tables`).
  *
- * `layer({ task, gold })` loads the edition and its gold once (`Engine.loadContext`, the first half
- * of `Engine.score`), signs it (`Signature`: edition, gold, engine; the cache key's part), and scores each run
- * in isolation under a budget (`Engine.scoreSubmission`, the engine's way for a run already
- * read): the watcher's figures are the engine's, run for run. `rendererLayer` prints the
- * leaderboard through the report package's tables, styled for the scorer's edition.
+ * `layer({ task, gold })` loads the edition and gold once (`Engine.loadContext`), signs it (the
+ * cache key's part), and scores each run in isolation (`Engine.scoreSubmission`): the watcher's
+ * figures are the engine's, run for run. `rendererLayer` prints the board through the report's
+ * tables, styled for the edition.
  *
  * @since 0.1.0
  */
@@ -106,15 +105,11 @@ export const layer = (options: Options) =>
       for (const issue of context.gold.issues) {
         if (issue.severity === "error") yield* Effect.logWarning(`gold: ${issue.file}: ${issue.message}`)
       }
-      // Intervals (`--ci`) need each run's aligned scores, which the JSON outcome in the cache does
-      // not hold. The run `score` just made is handed to `scoreRun` (keyed by the submission, so
-      // it lives as long as the watcher holds the submission: nothing is kept without `--ci`); a
-      // run whose outcome came from the cache is scored again from its bytes. Why not cache the
-      // aligned scores: the watcher reads and hashes every run's bytes anyway to find its cache
-      // key (at each start too), and scoring one run takes milliseconds, while a cached copy would
-      // need a second way from JSON back to a `ScoredRun` (and make every cache file as large as
-      // the run); scored again, the aligned scores always come from the engine that signed the
-      // figures (the signature is part of the cache key).
+      // Intervals (`--ci`) need each run's aligned scores, which the cached JSON outcome lacks. The
+      // run `score` just made is handed to `scoreRun` (keyed by the submission: nothing is kept
+      // without `--ci`); a cached run is scored again from its bytes, which the watcher reads and
+      // hashes anyway: milliseconds, against a second way from JSON back to a `ScoredRun` and cache
+      // files as large as the run, and the scores always come from the engine that signed them.
       const justScored = new WeakMap<Submissions.Submission, ScoredRun.ScoredRun>()
       return {
         edition: context.edition,

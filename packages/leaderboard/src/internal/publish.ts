@@ -19,12 +19,10 @@ import type { BoardMemo, Published, Session } from "./session.js"
 const iso = (ms: number) => new Date(ms).toISOString()
 
 /**
- * The board of every published run under the session's rules; with `--ci`, with its intervals
- * (`Leaderboard.intervals`), and with its marks (`Leaderboard.marks`). The board is ranked
- * (`Leaderboard.rankRuns`) only when the published runs changed, its intervals and marks only
- * when the board without them changed (its runs, their contents, figures or ranks): a status
- * change alone (a run queued, then scoring) ranks and marks nothing again. Seeded: the same runs
- * give the same intervals and marks, whatever the order they were scored in.
+ * The board of every published run under the session's rules, with its intervals (`--ci`) and
+ * marks. It is ranked only when the published runs changed, its intervals and marks only when the
+ * board without them changed: a status change alone recomputes nothing. Seeded: the same runs give
+ * the same intervals and marks, whatever the order they were scored in.
  */
 export const snapshot = (session: Session): Leaderboard.Leaderboard => {
   const records = [...session.tracks.values()].flatMap((t) => (t.published !== undefined ? [t.published] : []))
@@ -52,9 +50,8 @@ const decorate = (session: Session, { ranked, key }: BoardMemo["ranked"]): Leade
   if (s.ci === undefined && !s.marks) return board
   if (session.intervalsMemo?.key === key) return session.intervalsMemo.board
   // While runs are queued or being scored, the board is published without intervals and marks: a
-  // burst (the first scan of a folder, 500 runs landing) would otherwise pay one bootstrap per
-  // write, each over every run (100 STS 2017 runs: ~3 s more in all). A single run re-scored keeps
-  // its old result, and the board its intervals, until the new one is in, and then the watcher is idle.
+  // burst would otherwise pay one bootstrap per write over every run. A run re-scored keeps its
+  // old result, and the board its intervals, until the new one is in.
   if (session.counters.pending > 0) return board
   let out = board
   let problem: string | undefined
@@ -208,23 +205,17 @@ export const livePage = (html: string, updatedAt: string, refresh: number, live?
 }
 
 /**
- * The least gap after a write in a burst (ms). A write of `status.json` alone is quick but grows with
- * the runs, and a burst asked for one after every run: at 500 runs, a status every 50 ms was about
- * a sixth of a first scan's CPU, and four a second still a tenth. One a second still shows a
- * burst's progress; its end is not held back by the gap (the watcher's publisher cuts it short
- * when the last run is in).
+ * The least gap after a write in a burst (ms): a `status.json` per run grows with the runs (at 500
+ * runs, a sixth of a first scan's CPU); one a second still shows progress, and the burst's end is
+ * not held back (the publisher cuts the gap short).
  */
 export const BURST_GAP_MS = 1000
 
 /**
- * The wait after a write of `took` ms before the next. A write begun while runs were queued or
- * being scored (`busy`: a burst, 500 runs landing at once) is followed by at least twice what it took: a write costs
- * time in proportion to the board, so a fixed gap made n runs cost n writes of up to n runs each
- * (2,000 failing runs: 145 s); paced so, writing takes at most a third of a burst's time and the
- * session stays linear. A write begun with nothing left to do (the board of the one run that
- * came) is followed by `publishInterval` alone: the next run copied in is not held back by it (at
- * 500 runs, a run copied 0.3 s after the last one's board waited out twice a board write, 0.3-3 s
- * on a loaded machine). In a burst the gap is at least `BURST_GAP_MS`.
+ * The wait after a write of `took` ms before the next. In a burst (`busy`) at least twice what it
+ * took, and `BURST_GAP_MS`: a write costs time in proportion to the board, so a fixed gap made n
+ * runs cost n writes of up to n runs each (quadratic); paced so, the session stays linear. With
+ * nothing left to do, `publishInterval` alone, so the next run copied in is not held back.
  */
 export const gapAfter = (took: number, busy: boolean, publishInterval: number): number => Math.max(publishInterval, busy ? Math.max(2 * took, BURST_GAP_MS) : 0)
 
@@ -316,10 +307,8 @@ export const publisher = (session: Session) =>
           made = undefined
         }
         // The first scan (or `--once`) while runs are still queued or being scored: the board on
-        // disk (the restored one, or the first, empty, one) stays until the scan's runs are in, and
-        // only `status.json` follows them. A board of 500 runs built, rendered and written after
-        // every few runs was a third of a first scan's time; it is written once, at the end (and
-        // every `START_BOARD_MS` meanwhile, for a scan long enough to want progress on the board).
+        // disk stays until the scan's runs are in (or `START_BOARD_MS` passes) and only `status.json`
+        // follows them: a board rebuilt every few runs was a third of a first scan's time.
         if (startBoardWaits(session, last.board !== "", boardAt)) {
           const statusJson = JSON.stringify(statusOf(session, made?.board.runs ?? []), null, 2)
           if (statusJson !== last.status) {
