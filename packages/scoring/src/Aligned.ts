@@ -1,8 +1,8 @@
 /**
  * Scored runs side by side, for significance tests and intervals: per dataset, the gold and every
- * run's values on the same pairs, taken from the runs' aligned pairs (nothing is aligned or parsed
- * again), and the datasets that cannot be compared, with the reason. The one builder of comparable
- * aligned values: `significance`, `compare`, the tables' marks and the intervals all read it.
+ * run's values on the same pairs (from the runs' aligned pairs: nothing is parsed again), and the
+ * datasets that cannot be compared, with the reason. The one builder `significance`, `compare`,
+ * the marks and the intervals read.
  *
  * @since 0.2.0
  */
@@ -77,10 +77,9 @@ const sameValues = <A>(a: ArrayLike<A>, b: ArrayLike<A>): boolean => {
 }
 
 /**
- * Every dataset of a ranking (its subtask) that all the runs have scored, with the gold and each
- * run's values on the same pairs; `only` keeps one dataset. A dataset no run has a gold for
- * (`no-gold`: SemRel esp) is left out, not skipped; a run whose figure by `metric` is undefined on a
- * dataset (a constant run) keeps the dataset out, with its own reason, as `score` says it.
+ * Every dataset of a ranking that all the runs have scored, with the gold and each run's values;
+ * `only` keeps one. A `no-gold` dataset is left out; a run whose figure is undefined on a dataset
+ * keeps it out, with its own reason.
  *
  * @example
  * ```ts
@@ -198,11 +197,10 @@ export const scopes = (edition: Registry.TaskEdition): ReadonlyArray<Scope> =>
   )
 
 /**
- * Which of some runs can be compared on a ranking's datasets (all of them, or `only`): a run that
- * lacks one, failed on one, or whose figure is undefined on one is left out with its own datasets'
- * reasons, since a figure over several datasets is compared on all of them (a run that lacks one
- * entered it as the metric's missing value, which no resampling reproduces); the runs kept are
- * aligned side by side. The marks (the bold) and `significance` both decide it here.
+ * Which of some runs can be compared on a ranking's datasets: a run that lacks one, failed on one,
+ * or whose figure is undefined on one is left out with its reasons (a lacking dataset entered its
+ * figure as the missing value, which no resampling reproduces); the rest are aligned side by side.
+ * The marks and `significance` both decide it here.
  *
  * @example
  * ```ts
