@@ -5,19 +5,15 @@
  * next scoring; one that goes over its budget, crashes or is interrupted is ended and replaced by
  * a fresh one for the next job.
  *
- * Why worker threads and not child processes (measured on the single-file bundle, 2 cores): both
- * start in about the time the program takes to load (150 ms for either here), but a thread can be
- * ended at once in the middle of a loop (`terminate`), is asked for its memory while it computes
- * (`getHeapStatistics` is answered through an interrupt, even in a busy loop), takes the run's
- * aligned scores back as typed arrays without serialising them, and never outlives the process
- * (a child process does when its parent is killed with SIGKILL).
+ * Worker threads, not child processes: both start in about the program's load time, but a thread
+ * can be ended mid-loop (`terminate`), answers `getHeapStatistics` even in a busy loop, hands back
+ * typed arrays without serialising them, and never outlives the process (a child does when its
+ * parent is SIGKILLed).
  *
- * How memory is bounded. V8's heap limit (`resourceLimits.maxOldGenerationSizeMb`, the budget) ends
- * a worker whose JavaScript objects outgrow it (`ERR_WORKER_OUT_OF_MEMORY`). Array buffers (a run's
- * bytes, typed arrays) live outside that heap, so while a job runs the pool reads the worker's heap
- * and external memory every `POLL_MS` and ends the worker as soon as their sum passes the budget;
- * between two polls a run can only grow by what one read returns, and every read is capped
- * (formats' `Files`: 256 MiB a file, 32 MiB a zip's contents).
+ * Memory: V8's heap limit (`resourceLimits`) ends a worker whose objects outgrow the budget; array
+ * buffers live outside that heap, so the pool polls heap plus external memory every `POLL_MS` and
+ * ends the worker past the budget. Reads are capped (formats' `Files`), so a run overshoots by at
+ * most one read between polls.
  *
  * @internal
  */
@@ -121,9 +117,8 @@ const start = (entry: Entry, memoryMb: number): Slot => {
     // not the process's own options (a worker inherits them by default): `--input-type`, `--eval`
     // or `--import` there are the command line's, and stop a worker from starting
     execArgv: [...(entry.execArgv ?? [])],
-    // the command's own arguments (a worker has none by default): the single-file bundle keeps one
-    // code cache per command, found by `argv[2]`, and a scorer that finds the command's starts on
-    // compiled code (measured on `score` of one SICK run: 25 MB and ~0.15 s of CPU less a command)
+    // the command's own arguments (a worker has none by default): the single-file bundle finds its
+    // code cache by `argv[2]`, so a scorer starts on compiled code
     argv: process.argv.slice(2)
   })
   let resolveReady!: () => void
@@ -175,9 +170,8 @@ const acquire = async (entry: Entry, memoryMb: number, workers: number, signal: 
       return idle
     }
     const live = slots.filter((s) => !s.dead)
-    // Workers started for another budget or entry (an earlier call's) give their place when idle, as
-    // many as stand in the way: with one ended and another left, this job waited for a wake-up that
-    // no job would give (an earlier scoring's two idle threads, then a job allowed one).
+    // Workers started for another budget or entry give their place when idle, as many as stand in
+    // the way (ending only one could leave this job waiting for a wake-up no job would give).
     const others = live.filter((s) => !s.busy && s.kind !== kind)
     for (const other of others.slice(0, Math.max(0, live.length - workers + 1))) end(other, { kind: "crashed", message: "replaced" })
     if (slots.filter((s) => !s.dead).length < workers) {
