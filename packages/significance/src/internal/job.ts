@@ -272,8 +272,7 @@ export const engineOf = (m: MetricDescriptor.Metric): Engine.Metric => {
 
 /**
  * Pearson, Spearman and accuracy, which had kernels before metrics declared their statistics: their
- * reasons and signatures stay as they were printed (every other metric's say why themselves, and
- * signatures name them).
+ * reasons and signatures are kept as printed.
  */
 export const predates = (m: MetricDescriptor.Metric): boolean => isPearson(m) || isRankPearson(m) || engineOf(m) === "correct"
 

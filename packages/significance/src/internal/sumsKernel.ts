@@ -12,13 +12,10 @@
 // (figures.ts): one engine for every resampled figure.
 //
 // The JavaScript version, one resample at a time, adds in the same order within each resample, so
-// both give the same bits; it is the fallback where WebAssembly SIMD is unavailable.
-//
-// With thousands of runs (an MTEB-sized board: 2,000 runs x 1,379 pairs is 44 MB of x and x g) the
-// data no longer sits in any cache, so a call takes the multiplicities of a whole chunk of
-// resamples (up to 16 tiles) and streams each run's data once for a group of tiles; and the runs
-// are split in blocks over worker threads (threads.ts) in shared memory. Neither changes a sum's
-// order, so neither changes a bit.
+// both give the same bits; it is the fallback without WebAssembly SIMD. With thousands of runs the
+// data sits in no cache, so a call takes a whole chunk's multiplicities (up to 16 tiles) and
+// streams each run's data once per group of tiles, the runs split in blocks over worker threads
+// (threads.ts) in shared memory; neither changes a sum's order, so neither changes a bit.
 import * as Threads from "./threads.js"
 import type { Engine } from "./threads.js"
 import { Body, compiled, host, instantiate, module, newMemory } from "./wasm.js"
@@ -71,12 +68,10 @@ export const SUMS = 3 * TILE
 /**
  * `sums(u, count, b0, N, K1, S, pF, pSpans, pW, pOut, tiles, block, group)`: the sums of runs
  * u block .. (u + 1) block - 1 (at most K1) for `tiles` tiles of multiplicities (tile t's W at
- * pW + t N TILE 8, its sums at pOut + t S K1 SUMS 8). `count` and `b0` are the worker's unit
- * arguments (threads.ts), unused. Tiles are taken `group` at a time, each run's data streamed once
- * per group (it stays in cache while the group's multiplicities, sized to the second-level cache,
- * are read again for every run): the data of thousands of runs is tens of megabytes, and streaming
- * it once per tile made the kernel wait on memory. Each sum is still accumulated pair by pair in
- * the same order, so the bits do not depend on the grouping, the blocks or the threads.
+ * pW + t N TILE 8, its sums at pOut + t S K1 SUMS 8); `count` and `b0` unused (threads.ts' unit
+ * arguments). Tiles are taken `group` at a time, each run's data streamed once per group (the
+ * group's multiplicities stay in cache): streamed once per tile, tens of megabytes of runs made
+ * the kernel wait on memory. Each sum keeps its pair order, so the bits do not depend on it.
  */
 const sumsFunction = (): Body => {
   const f = new Body(["i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32"], [])
