@@ -30,11 +30,9 @@ const scoreSafely = (session: Session, sub: Submissions.Submission) =>
   )
 
 /**
- * The outcome with every path named relative to the submissions folder: the leaderboard files are
- * published, and must not name the server's folders (an issue's `file`, a message quoting it, the
- * engine's detail). `elsewhere` are other folders the scorer reads (the gold's): files in them are
- * named by their path inside them (`/srv/gold/eng_test.csv` becomes `eng_test.csv`). Applied to
- * cached outcomes too, which may predate this.
+ * The outcome with every path named relative to the submissions folder: published files must not
+ * name the server's folders. Files in `elsewhere` (the gold's folders) are named by their path
+ * inside them. Applied to cached outcomes too.
  */
 export const relativeOutcome = (outcome: RunOutcome, folder: string, resolved: string, sep: string, elsewhere: ReadonlyArray<string> = []): RunOutcome => {
   const bare = [...new Set([resolved, folder, ...elsewhere])]
@@ -80,17 +78,15 @@ const scoredRunOf = (session: Session, t: Track, sub: Submissions.Submission, ou
 const current = (session: Session, t: Track, generation: number) => session.tracks.get(t.entry) === t && t.generation === generation
 
 /**
- * The run's signature again, before it is published. With file-system events on, a `run.json`
- * its settling did not find is not looked for (two failed stats per run, each a round trip to the
- * file-system threads): one written since is an event, which settles the run again (a new
- * generation, so this one is not published). Without events, every name is looked for.
+ * The run's signature again, before it is published. With file-system events on, a `run.json` its
+ * settling did not find is not looked for (two stats per run): one written since is an event, which
+ * settles the run again (a new generation). Without events, every name is looked for.
  */
 const lookAgain = (session: Session, item: WorkItem) =>
   signature(session.settings.folder, item.track.entry, session.edition, session.settings.useEvents ? seenIn(item.sig) : undefined)
 
-// The process's own resources, not the run's: too many open files (connections left open on the
-// status endpoint), none left on the system, no memory, try again. A run that could not be read for
-// these was published as failed ("EMFILE: too many open files") and stayed failed.
+// The process's own resources, not the run's (too many open files, no memory, try again): a run
+// that could not be read for these is not failed but read again later.
 const RESOURCE_CODES = new Set(["EMFILE", "ENFILE", "ENOMEM", "EAGAIN"])
 // as `Files` words a read that failed on such a code: "<path>: the run file cannot be read (EMFILE: ...)"
 const RESOURCE_ISSUE = /cannot be read \((EMFILE|ENFILE|ENOMEM|EAGAIN): [^()]*\)(?:;|$)/
@@ -225,10 +221,9 @@ export const processItem = (session: Session, item: WorkItem, preloaded?: Loaded
       // A run over its budget, or whose scorer crashed, is not cached: how long a run takes
       // depends on how busy the machine is, so it is tried again at the next start.
       const cacheable = scored.cacheable && !made.errors.some((e) => e.code === "over-budget" || e.code === "scorer-crashed")
-      // The journal cleared, the score cached, the line logged and the run looked at again for the
-      // check below: each a file of its own, done together (one after another, they were most of a
-      // small run's time: each a round trip to the file-system threads). A stop between them
-      // leaves a run scored again at the next start, as one between the two writes did.
+      // The journal cleared, the score cached, the line logged and the run looked at again: each a
+      // round trip to the file-system threads, done together. A stop between them leaves the run
+      // scored again at the next start.
       const appendLine = yield* logged(
         session,
         made.status === "scored" ? "info" : "warn",
