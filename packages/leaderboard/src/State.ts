@@ -22,9 +22,8 @@ import { Schema } from "effect"
 export const FORMAT = "stseval/watch-state@2"
 
 /**
- * The largest `state.json` read (bytes): a run's record is bounded (its name, team and
- * description are), about 1 KB at most, so this holds over 100,000 runs; a larger file is not
- * ours to trust, and a restart starts afresh (from the cache) instead of reading it.
+ * The largest `state.json` read (bytes): over 100,000 bounded run records; a larger file is not
+ * ours to trust, and a restart starts afresh (from the cache).
  *
  * @example
  * ```ts

@@ -1,14 +1,11 @@
 /**
- * What a scored result was computed from, as one line, in the style of SacreBLEU's signatures:
- * the edition (its id and a short hash of its whole definition, so a user edition that changes a
- * rule changes the signature), a short hash of the gold's content, the aggregate rule of the
- * official figure, and the engine's name and version:
+ * What a scored result was computed from, as one line in the style of SacreBLEU's signatures: the
+ * edition (id and a hash of its whole definition, so a changed rule changes it), a hash of the
+ * gold's content, the official aggregate rule, and the engine's name and version:
  *
  * `sts2017@3f1c9a2e|gold:9f3e51b0|agg:mean|stseval-scoring@0.1.0`
  *
- * Two results with the same signature were scored the same way on the same gold; the live
- * leaderboard uses it as part of its cache key. It is printed by `score`, `rank`, `report` and
- * `watch` and carried by their JSON.
+ * The same signature means scored the same way on the same gold (the live board's cache key uses it).
  *
  * @since 0.2.0
  */
@@ -33,9 +30,8 @@ import { version } from "./internal/version.js"
 export const ENGINE = "stseval-scoring"
 
 /**
- * Version of this package, printed in every signature: read from its package.json (the one
- * source; a release's `changeset version` sets it). Bump the package whenever a run may be scored
- * differently.
+ * Version of this package, printed in every signature (from its package.json); bump the package
+ * whenever a run may be scored differently.
  *
  * @example
  * ```ts

@@ -1,8 +1,7 @@
 /**
- * How figures are printed, in one place for every output (`score`, `rank`, `compare`,
- * `significance`, `report`, `watch`): a correlation in the edition's published style (`r3`: r to
- * 3 decimals, 0.826, as the 2012-2016 papers; `r100`: r x 100 to 2 decimals, 82.64, as STS 2017
- * and STS-B), an MSE or F1 to 3 decimals, an accuracy in percent to 2 decimals.
+ * How figures are printed, in one place for every output: a correlation in the edition's published
+ * style (`r3`: 0.826, the 2012-2016 papers; `r100`: 82.64, STS 2017 and STS-B), an MSE or F1 to 3
+ * decimals, an accuracy in percent to 2.
  *
  * @since 0.2.0
  */

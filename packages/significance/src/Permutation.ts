@@ -120,11 +120,9 @@ export const test = (
 }
 
 /**
- * A figure that ignores each side's scale (`invariant`: a correlation of the moments) takes the
- * gold, and both runs by one factor (a swap needs one scale for both), times an exact power of two
- * that brings them to unit scale (1 for ordinary scores, whose bits do not change): scores like
- * 1e200, whose squares overflow, or 1e-200, whose squares underflow, then give the figures they
- * give at unit scale.
+ * A scale-invariant figure (a correlation of the moments) takes the gold, and both runs by one
+ * factor (a swap needs one scale), times an exact power of two to unit scale (1 for ordinary
+ * scores), so scores like 1e200 or 1e-200, whose squares overflow or underflow, give the same figures.
  */
 const atUnitScale = (metric: Metric.Metric, gold: Values, runA: Values, runB: Values): readonly [Values, Values, Values] => {
   if (metric.resampling.by !== "sums" || metric.resampling.shape !== "invariant" || !(gold instanceof Float64Array)) return [gold, runA, runB]
