@@ -5,6 +5,8 @@
  * @since 0.1.0
  */
 
+import { firstAtLeast } from "./internal/search.js"
+
 const finiteIndices = (p: ReadonlyArray<number>): Array<number> => {
   const out: Array<number> = []
   p.forEach((v, i) => {
@@ -49,15 +51,5 @@ export const holm = (p: ReadonlyArray<number>): Array<number> => {
   const adjusted = new Float64Array(m)
   let running = 0
   for (let j = 0; j < m; j++) adjusted[j] = running = Math.max(running, Math.min(1, (m - j) * sorted[j]))
-  return p.map((v) => {
-    if (Number.isNaN(v)) return v
-    let lo = 0
-    let hi = m - 1
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (sorted[mid] < v) lo = mid + 1
-      else hi = mid
-    }
-    return adjusted[lo]
-  })
+  return p.map((v) => (Number.isNaN(v) ? v : adjusted[firstAtLeast(sorted, v, m)]))
 }

@@ -1,6 +1,7 @@
 // Competition ranks of the ranked runs, in every resample (from the official figures Intervals.ts
 // keeps) and on the original pairs.
 import type { Job } from "./intervals.js"
+import { firstAbove, firstAtLeast } from "./search.js"
 
 /**
  * Competition ranks (1 + runs strictly better; undefined figures last) of `ranked` in
@@ -35,23 +36,7 @@ export const rankInto = (
     }
     // ascending order: higher is better, everything from the first value > v on is strictly
     // better; lower is better, everything before the first value >= v is
-    let lo = 0
-    let hi = n
-    if (lower) {
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1
-        if (view[mid] < v) lo = mid + 1
-        else hi = mid
-      }
-      ranks[j * B + b] = 1 + lo
-    } else {
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1
-        if (view[mid] > v) hi = mid
-        else lo = mid + 1
-      }
-      ranks[j * B + b] = 1 + n - lo
-    }
+    ranks[j * B + b] = lower ? 1 + firstAtLeast(view, v, n) : 1 + n - firstAbove(view, v, n)
   }
 }
 
