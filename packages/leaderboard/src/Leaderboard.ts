@@ -255,6 +255,8 @@ const figureOf = (o: OfficialFigure): Rank.Figure => ({
  */
 export interface BoardRun extends Rank.Rankable {
   readonly record: RunRecord
+  /** the official figures as `leaderboard.json` lists them, `official` read from them once */
+  readonly listed: ReadonlyArray<OfficialFigure>
 }
 
 /**
@@ -289,23 +291,27 @@ export const rankRuns = (records: ReadonlyArray<RunRecord>, options: BuildOption
     Submissions.compareRuns({ team: a.team, run: a.run, name: a.entry }, { team: b.team, run: b.run, name: b.entry })
   )
   const ids = Submissions.assignIds(sorted.map((r) => ({ team: r.team, run: r.run, name: r.entry, identityUnknown: r.identityUnknown })))
-  const rankable = sorted.map((r, i): BoardRun => ({
-    record: r,
-    meta: {
-      id: ids[i],
-      team: r.team,
-      run: r.run,
-      primary: r.primary,
-      late: r.late,
-      corrected: r.corrected,
-      postDeadline: r.postDeadline === true || (options.deadline !== undefined && r.submittedAt > options.deadline),
-      ...(r.description !== undefined ? { description: r.description } : {}),
-      ...(r.identityUnknown === true ? { identityUnknown: true as const } : {})
-    },
-    status: r.outcome.status,
-    failure: r.outcome.failure,
-    official: officialFigures(r.outcome).map(figureOf)
-  }))
+  const rankable = sorted.map((r, i): BoardRun => {
+    const listed = officialFigures(r.outcome)
+    return {
+      record: r,
+      listed,
+      meta: {
+        id: ids[i],
+        team: r.team,
+        run: r.run,
+        primary: r.primary,
+        late: r.late,
+        corrected: r.corrected,
+        postDeadline: r.postDeadline === true || (options.deadline !== undefined && r.submittedAt > options.deadline),
+        ...(r.description !== undefined ? { description: r.description } : {}),
+        ...(r.identityUnknown === true ? { identityUnknown: true as const } : {})
+      },
+      status: r.outcome.status,
+      failure: r.outcome.failure,
+      official: listed.map(figureOf)
+    }
+  })
   const primaryOnly = options.primaryOnly ?? false
   const ranked = Rank.rank(rankable, {
     primaryOnly,
@@ -320,7 +326,7 @@ export const rankRuns = (records: ReadonlyArray<RunRecord>, options: BuildOption
       ? []
       : [Issue.warning("run-limit", entry, `team names ${spellings.map((t) => JSON.stringify(t)).join(", ")} are one team, "${team}", for the run limit and the one primary run`)]
   }
-  const runs: Array<LeaderboardRun> = ranked.standings.map(({ run: { record: r, meta }, primary, flags, team }) => ({
+  const runs: Array<LeaderboardRun> = ranked.standings.map(({ run: { record: r, meta, listed }, primary, flags, team }) => ({
     id: meta.id,
     entry: r.entry,
     kind: r.kind,
@@ -335,7 +341,7 @@ export const rankRuns = (records: ReadonlyArray<RunRecord>, options: BuildOption
     failure: r.outcome.failure ?? null,
     hash: r.hash,
     flags,
-    official: officialFigures(r.outcome),
+    official: listed,
     datasets: datasetFigures(r.outcome),
     errors: r.outcome.errors,
     warnings: [...r.outcome.warnings, ...mergedWarning(r.entry, team)]
