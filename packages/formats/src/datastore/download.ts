@@ -19,6 +19,8 @@ const causeOf = (e: unknown): string => {
 // Why the download was aborted: the reason the abort signal carries, told apart from the caller's own.
 class Silent extends Schema.TaggedError<Silent>()("Silent", {}) {}
 class TooSlow extends Schema.TaggedError<TooSlow>()("TooSlow", {}) {}
+// A download this module stopped, its message complete; anything else thrown is the network's.
+class Stopped extends Schema.TaggedError<Stopped>()("Stopped", { message: Schema.String }) {}
 
 /**
  * Download with an idle timeout (no answer, or no new bytes, for `timeoutMs`), a limit on the
@@ -39,7 +41,7 @@ export const download = (url: string, fetchImpl: typeof globalThis.fetch, timeou
       }
       try {
         const response = await fetchImpl(url, { signal: controller.signal })
-        if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`)
+        if (!response.ok) throw new Stopped({ message: `HTTP ${response.status} ${response.statusText}` })
         if (response.body === null) return new Uint8Array(0)
         const chunks: Array<Uint8Array> = []
         let total = 0
@@ -51,7 +53,7 @@ export const download = (url: string, fetchImpl: typeof globalThis.fetch, timeou
           total += value.length
           if (total > maxBytes) {
             await reader.cancel()
-            throw new Error(`the download is larger than ${maxBytes} bytes; it was stopped`)
+            throw new Stopped({ message: `the download is larger than ${maxBytes} bytes; it was stopped` })
           }
           chunks.push(value)
         }
@@ -59,10 +61,10 @@ export const download = (url: string, fetchImpl: typeof globalThis.fetch, timeou
         return new Uint8Array(out.buffer, out.byteOffset, out.length)
       } catch (e) {
         if (controller.signal.reason instanceof Silent) {
-          throw new Error(`no answer for ${timeoutMs / 1000} s (the server does not respond); ${INSTEAD}`, { cause: e })
+          throw new Stopped({ message: `no answer for ${timeoutMs / 1000} s (the server does not respond); ${INSTEAD}` })
         }
         if (controller.signal.reason instanceof TooSlow) {
-          throw new Error(`the download took more than ${totalMs / 1000} s in all (the server sends too slowly); it was stopped; ${INSTEAD}`, { cause: e })
+          throw new Stopped({ message: `the download took more than ${totalMs / 1000} s in all (the server sends too slowly); it was stopped; ${INSTEAD}` })
         }
         throw e
       } finally {
@@ -70,13 +72,6 @@ export const download = (url: string, fetchImpl: typeof globalThis.fetch, timeou
         clearTimeout(total)
       }
     },
-    catch: (cause) => {
-      const message = causeOf(cause)
-      return new DataFetchError({
-        url,
-        message: message.startsWith("no answer") || message.startsWith("HTTP ") || message.startsWith("the download")
-          ? `${url}: ${message}`
-          : `${url}: cannot download (${message}); ${INSTEAD}`
-      })
-    }
+    catch: (cause) =>
+      new DataFetchError({ url, message: cause instanceof Stopped ? `${url}: ${cause.message}` : `${url}: cannot download (${causeOf(cause)}); ${INSTEAD}` })
   })

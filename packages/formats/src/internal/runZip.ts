@@ -94,7 +94,7 @@ export const readZip = (
     }
   } catch (e) {
     if (!(e instanceof Zip.ZipError)) throw e
-    const { kind, message } = e.problem
+    const { kind, message } = e
     const code = kind === "too-large" ? "too-large" : kind === "unsafe" ? "unsafe-zip" : kind === "encrypted" ? "encrypted" : "file-unreadable"
     return {
       files: [],

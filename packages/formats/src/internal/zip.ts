@@ -13,6 +13,7 @@
  * @internal
  */
 import * as zlib from "node:zlib"
+import { Schema } from "effect"
 
 /** One member of the archive, as its central directory entry describes it. */
 export interface ZipEntry {
@@ -25,20 +26,16 @@ export interface ZipEntry {
   readonly localOffset: number
 }
 
-/** Why a zip (or one of its entries) was refused. */
-export type ZipProblem =
-  | { readonly kind: "unreadable"; readonly message: string }
-  | { readonly kind: "too-large"; readonly message: string }
-  | { readonly kind: "unsafe"; readonly message: string }
-  | { readonly kind: "encrypted"; readonly message: string }
+/**
+ * Why a zip (or one of its entries) was refused: a user's file, so an expected failure. The walk is
+ * synchronous and throws it; its callers (`runZip`, the data store's `archive`) catch it by class.
+ */
+export class ZipError extends Schema.TaggedError<ZipError>()("ZipError", {
+  kind: Schema.Literals(["unreadable", "too-large", "unsafe", "encrypted"]),
+  message: Schema.String
+}) {}
 
-export class ZipError extends Error {
-  constructor(readonly problem: ZipProblem) {
-    super(problem.message)
-  }
-}
-
-const fail = (kind: ZipProblem["kind"], message: string): never => {
+const fail = (kind: ZipError["kind"], message: string): never => {
   throw new ZipError({ kind, message })
 }
 
