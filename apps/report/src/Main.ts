@@ -49,10 +49,10 @@ export const generate = (configFile: string, overrides: { readonly out?: string 
       dev = yield* Engine.score({ task: devId, gold: config.devGold, dataRoot: config.dataRoot, folder: config.dev }).pipe(Effect.mapError(usage))
     }
     // laid out once with the HTML extras (plots, p-value matrices); Markdown and LaTeX leave them out
-    const tables = yield* Effect.try({
-      try: () => Report.tables(results, { ...config.report, dev, format: "html" }),
-      catch: (e) => new UsageError({ message: `${config.file}: ${e instanceof Error ? e.message : String(e)}` })
-    })
+    const tables = yield* Effect.try({ try: () => Report.tables(results, { ...config.report, dev, format: "html" }), catch: (e) => e }).pipe(
+      // an option naming what there is not is the config's (exit 2); anything else is a defect
+      Effect.catch((e) => (e instanceof Report.OptionError ? Effect.fail(new UsageError({ message: `${config.file}: ${e.message}` })) : Effect.die(e)))
+    )
     const files = Folder.files(results.edition.id, tables, {
       formats: config.formats,
       latex: config.report.latex,

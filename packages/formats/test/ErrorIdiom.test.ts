@@ -48,7 +48,7 @@ describe("a failed download is a DataFetchError whose message the data store wro
   }
 
   it("an HTTP error status: the status, after the URL", async () => {
-    const e = failure(await fetchFrom(async () => new Response("gone", { status: 404, statusText: "Not Found" })))
+    const e = failure(await fetchFrom(() => Promise.resolve(new Response("gone", { status: 404, statusText: "Not Found" }))))
     expect(e.message).toBe(`${url}: HTTP 404 Not Found`)
   })
 

@@ -19,6 +19,7 @@ import { directionOf, figureOfSource, finite, listed, missingKind, missingReason
 import type { Ranking, Results, RunResult } from "./Results.js"
 import { labelOf, participants } from "./Results.js"
 import * as Table from "./Table.js"
+import { OptionError } from "./internal/optionError.js"
 
 
 /**
@@ -220,7 +221,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   const byKey = new Map(available.map((c) => [c.key, c]))
   const unknown = (options.columns ?? []).filter((k) => !byKey.has(k))
   if (unknown.length > 0) {
-    throw new Error(`unknown column ${unknown.join(", ")} in layout ${spec.id}; columns are ${available.map((c) => c.key).join(", ")}`)
+    throw new OptionError({ option: "columns", message: `unknown column ${unknown.join(", ")} in layout ${spec.id}; columns are ${available.map((c) => c.key).join(", ")}` })
   }
   const defaultKeys = spec.columns.map((c) => c.key)
   if (withRange) {
@@ -229,7 +230,7 @@ export const build = (results: Results, spec: LayoutSpec, options: Options = {})
   }
   const specs = (options.columns ?? defaultKeys).map((k) => byKey.get(k) as ColumnSpec)
   const sortSpec = byKey.get(sortKey)
-  if (sortSpec === undefined) throw new Error(`unknown sort column ${sortKey} in layout ${spec.id}`)
+  if (sortSpec === undefined) throw new OptionError({ option: "sortBy", message: `unknown sort column ${sortKey} in layout ${spec.id}` })
   const decimalsOf = (c: ColumnSpec): number | undefined =>
     typeof options.decimals === "number" ? options.decimals : options.decimals?.[c.key]
   // the ranking of the table (its Rank column), and of a column that ranks by its own figure

@@ -12,6 +12,7 @@ import { Style } from "@stseval/scoring"
 import { figureOfSource, finite, rankedBy, tableRanking } from "./internal/order.js"
 import type { ColumnSpec, LayoutSpec, Options } from "./Layouts.js"
 import { build } from "./Layouts.js"
+import { OptionError } from "./internal/optionError.js"
 import type { PresetId } from "./PresetIds.js"
 import type { DatasetInfo, Results } from "./Results.js"
 import { figureKey, figureOf, participants } from "./Results.js"
@@ -456,7 +457,7 @@ export const runsOf = (id: string): "primary" | "all" => (id.startsWith(GENERIC)
  */
 export const preset = (id: string, results: Results, options: Options = {}): Table.Table => {
   const spec = specOf(id, results)
-  if (spec === undefined) throw new Error(`unknown layout ${id}; layouts are ${[...Object.keys(presets), `${GENERIC}<subtask>`].join(", ")}`)
+  if (spec === undefined) throw new OptionError({ option: "layout", message: `unknown layout ${id}; layouts are ${[...Object.keys(presets), `${GENERIC}<subtask>`].join(", ")}` })
   return build(results, spec, options)
 }
 

@@ -28,8 +28,11 @@ import * as Json from "./Json.js"
 import * as Latex from "./Latex.js"
 import * as Presets from "./Presets.js"
 import * as Markdown from "./Markdown.js"
+import { OptionError } from "./internal/optionError.js"
 import type * as Results from "./Results.js"
 import type * as Table from "./Table.js"
+
+export { OptionError } from "./internal/optionError.js"
 
 /**
  * An output format of the report: Markdown, LaTeX, one HTML page or JSON.
@@ -115,15 +118,15 @@ export const resultsOf = (
 
 /**
  * Intervals for the report (`options.ci`): `Uncertainty.compute` on the results (and the dev
- * split), over the runs their rankings rank. Throws an `Error` naming the setting for bad ones.
+ * split), over the runs their rankings rank. Throws an `OptionError` naming the setting for bad ones.
  */
 const intervalsFor = (results: Engine.Results, dev: Engine.Results | undefined, ci: Config.CiConfig) => {
   const level = Uncertainty.parseLevel(ci.level)
-  if (level === undefined) throw new Error(`ci: expected ${Uncertainty.levelExpected}, found ${ci.level}`)
+  if (level === undefined) throw new OptionError({ option: "ci", message: `ci: expected ${Uncertainty.levelExpected}, found ${ci.level}` })
   const settings = { level, resamples: ci.resamples, seed: ci.seed }
   const one = (r: Engine.Results) => {
     const out = Uncertainty.compute(r, settings)
-    if (Uncertainty.isError(out)) throw new Error(`ci: ${out.message}`)
+    if (Uncertainty.isError(out)) throw new OptionError({ option: "ci", message: `ci: ${out.message}` })
     return out
   }
   return { main: one(results), dev: dev !== undefined ? one(dev) : undefined }
@@ -134,7 +137,7 @@ const intervalsFor = (results: Engine.Results, dev: Engine.Results | undefined, 
  * (`Presets.forEdition`), over the runs the results' rankings list (rank them with `primaryOnly`);
  * the bold marks computed once (`Marks.compute`, only the figures the tables mark, with the
  * options' test, alpha, correction, resamples and seed), the intervals once (`options.ci`). Throws
- * an `Error` naming the layout or column for an unknown one.
+ * an `OptionError` naming the layout or column for an unknown one.
  *
  * @example
  * ```ts

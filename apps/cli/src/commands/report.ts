@@ -135,7 +135,10 @@ export const report = Command.make(
       if (tooMany !== undefined) return yield* tooMany
     }
     // the marks' tests and intervals, computed on this thread: Ctrl-C and SIGTERM end them at once (@stseval/app/signals)
-    const tables = yield* cpuBound(() => Report.tables(results, { ...options, dev }), (e) => new UsageError({ message: e instanceof Error ? e.message : String(e) }))
+    const tables = yield* cpuBound(() => Report.tables(results, { ...options, dev }), (e) => e).pipe(
+      // an option naming what there is not is the user's (exit 2); anything else is a defect
+      Effect.catch((e) => (e instanceof Report.OptionError ? Effect.fail(new UsageError({ message: e.message })) : Effect.die(e)))
+    )
     // LaTeX written to a file cites the task's paper from a .bib beside it, of the same name
     const bib = flags.format === "latex" && Option.isSome(flags.out) ? Table.bibliography(tables) : ""
     const bibFile = Option.isSome(flags.out) ? flags.out.value.replace(/(\.tex)?$/i, ".bib") : ""
