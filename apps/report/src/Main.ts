@@ -1,6 +1,6 @@
 /**
  * `stseval-report <config>`: the report generator. From a report config (inputs, output folder and
- * `@stseval/tables` options, `Config.ts`) to a folder of the paper's tables, one file per table in
+ * `@stseval/tables` options, `ReportConfig.ts`) to a folder of the paper's tables, one file per table in
  * each of LaTeX, Markdown and HTML, plus `index.html`. A thin layer: `Engine.score` scores the
  * submissions folder, `Report.tables` lays the tables out, `Folder.files` renders the folder.
  *
@@ -14,7 +14,7 @@ import { Engine } from "@stseval/scoring"
 import { Folder, Report } from "@stseval/tables"
 import { Console, Effect, FileSystem, Option, Path } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import * as Config from "./Config.js"
+import * as ReportConfig from "./ReportConfig.js"
 
 /** The version `--version` prints. */
 export const version = appVersion(import.meta.url)
@@ -36,7 +36,7 @@ export const generate = (configFile: string, overrides: { readonly out?: string 
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
     const text = yield* fs.readFileString(configFile).pipe(Effect.mapError((e) => new UsageError({ message: `cannot read the config ${configFile}: ${e.message}` })))
-    const parsed = Config.parse(text, configFile)
+    const parsed = ReportConfig.parse(text, configFile)
     if (parsed._tag === "Error") return yield* new UsageError({ message: parsed.errors.join("\n") })
     const config = parsed.config
     const out = overrides.out !== undefined ? path.resolve(overrides.out) : config.out

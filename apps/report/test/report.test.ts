@@ -12,7 +12,7 @@ import { runProcess } from "@stseval/vitest-config/process"
 import { scratchDir } from "@stseval/vitest-config/temp"
 import { Effect, Exit } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import * as Config from "../src/Config.js"
+import * as ReportConfig from "../src/ReportConfig.js"
 import { generate } from "../src/Main.js"
 import * as Bundle from "@stseval/bundle"
 import { cacheRejected, expectScorerBody, scorerCache } from "@stseval/vitest-config/bodies"
@@ -97,7 +97,7 @@ describe("generate", () => {
 
   it("a config that cannot be used names the file and each key, and nothing is written", async () => {
     const file = configIn("bad", "task: sick2014\nsubmissions: 3\nformats: [pdf]\ndecimals: many\ncolour: red\n")
-    const parsed = Config.parse(fs.readFileSync(file, "utf8"), file)
+    const parsed = ReportConfig.parse(fs.readFileSync(file, "utf8"), file)
     expect(parsed._tag).toBe("Error")
     const errors = parsed._tag === "Error" ? parsed.errors.join("\n") : ""
     expect(errors).toContain(`${file}: submissions: Expected string, found 3`)

@@ -1,8 +1,8 @@
 /**
  * `stseval-watcher <config>`: the live leaderboard as a service an organiser deploys (docs/watch.md).
- * A thin layer over `@stseval/leaderboard`: the config file (`Config.ts`) gives the task, gold,
+ * A thin layer over `@stseval/leaderboard`: the config file (`WatcherConfig.ts`) gives the task, gold,
  * submissions folder, output folder and the board's options; `Watcher.watch` keeps the board
- * current; the status endpoint (`Status.ts`) serves its files. SIGTERM or SIGINT stops it
+ * current; the status endpoint (`Endpoint.ts`) serves its files. SIGTERM or SIGINT stops it
  * gracefully: the write in progress finishes, the state is flushed, `status.json` says `stopped`,
  * the endpoint closes, and the exit code is 0 (a requested stop is a clean stop).
  *
@@ -16,8 +16,8 @@ import { Engine } from "@stseval/scoring"
 import { ScoringAdapter, Watcher } from "@stseval/leaderboard"
 import { Console, Effect, FileSystem } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import * as Config from "./Config.js"
-import * as Status from "./Status.js"
+import * as Endpoint from "./Endpoint.js"
+import * as WatcherConfig from "./WatcherConfig.js"
 
 /** The version `--version` prints. */
 export const version = appVersion(import.meta.url)
@@ -30,7 +30,7 @@ export const serve = (configFile: string, options: { readonly once?: boolean | u
     Effect.gen(function*() {
       const fs = yield* FileSystem.FileSystem
       const text = yield* fs.readFileString(configFile).pipe(Effect.mapError((e) => new UsageError({ message: `cannot read the config ${configFile}: ${e.message}` })))
-      const parsed = Config.parse(text, configFile)
+      const parsed = WatcherConfig.parse(text, configFile)
       if (parsed._tag === "Error") return yield* new UsageError({ message: parsed.errors.join("\n") })
       const config = parsed.config
       const edition = yield* Registry.resolve(config.task).pipe(Effect.mapError((e) => new UsageError({ message: `${config.file}: task: ${e.message}` })))
@@ -40,7 +40,7 @@ export const serve = (configFile: string, options: { readonly once?: boolean | u
       yield* Console.log(`${edition.id}  ${edition.title}\ngold: ${gold}\n${once ? "scoring" : "watching"} ${config.submissions} -> ${config.out}`)
       if (config.status !== undefined && !once) {
         const { port, host, ...limits } = config.status
-        const address = yield* Status.serve({ out: config.out, port, host: host ?? "127.0.0.1", limits }).pipe(
+        const address = yield* Endpoint.serve({ out: config.out, port, host: host ?? "127.0.0.1", limits }).pipe(
           Effect.mapError((e) => new UsageError({ message: `${config.file}: status: cannot listen on port ${config.status?.port}: ${e.message}` }))
         )
         yield* Console.log(`status: ${address}/healthz, ${address}/status, ${address}/leaderboard.html`)

@@ -14,7 +14,7 @@ import { runProcess } from "@stseval/vitest-config/process"
 import { scratchDir } from "@stseval/vitest-config/temp"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import * as Config from "../src/Config.js"
+import * as WatcherConfig from "../src/WatcherConfig.js"
 import * as Bundle from "@stseval/bundle"
 import { cacheRejected, expectScorerBody, scorerCache } from "@stseval/vitest-config/bodies"
 import { bundle } from "../scripts/bundle.js"
@@ -66,20 +66,20 @@ const get = async (url: string) => {
 describe("the config file", () => {
   it("resolves paths from its own folder and names every bad key", () => {
     const file = path.join(work, "cfg", "watcher.yaml")
-    const ok = Config.parse("task: sick2014\nsubmissions: subs\nout: ../board\nstatus: { port: 8080 }\n", file)
+    const ok = WatcherConfig.parse("task: sick2014\nsubmissions: subs\nout: ../board\nstatus: { port: 8080 }\n", file)
     expect(ok).toMatchObject({ _tag: "Ok", config: { task: "sick2014", submissions: path.join(work, "cfg", "subs"), out: path.join(work, "board"), status: { port: 8080 } } })
-    const bad = Config.parse("task: sick2014\nsubmissions: subs\nstatus: { port: 70000 }\ndebounse: 10\n", file)
+    const bad = WatcherConfig.parse("task: sick2014\nsubmissions: subs\nstatus: { port: 70000 }\ndebounse: 10\n", file)
     expect(bad._tag).toBe("Error")
     const errors = bad._tag === "Error" ? bad.errors : []
     expect(errors).toContain(`${file}: out: missing (required)`)
     expect(errors.some((e) => e.startsWith(`${file}: status.port: `) && e.endsWith("found 70000"))).toBe(true)
     expect(errors.some((e) => e.startsWith(`${file}: debounse: not an option of this file; expected one of the keys task, submissions, out, gold,`))).toBe(true)
-    expect(Config.parse("- a list\n", file)).toEqual({ _tag: "Error", errors: [`${file}: expected an object with at least task, submissions and out, found a list`] })
+    expect(WatcherConfig.parse("- a list\n", file)).toEqual({ _tag: "Error", errors: [`${file}: expected an object with at least task, submissions and out, found a list`] })
   })
 
   it("the shipped example config is valid and its status port is the container's", () => {
     const file = path.join(appDir, "watcher.example.yaml")
-    const parsed = Config.parse(fs.readFileSync(file, "utf8"), file)
+    const parsed = WatcherConfig.parse(fs.readFileSync(file, "utf8"), file)
     expect(parsed._tag).toBe("Ok")
     const port = parsed._tag === "Ok" ? parsed.config.status?.port : undefined
     const dockerfile = fs.readFileSync(path.join(appDir, "Dockerfile"), "utf8")

@@ -23,7 +23,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import type { Socket } from "node:net"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Watcher } from "@stseval/leaderboard"
-import { Context, Effect, Layer, Path } from "effect"
+import { Context, Effect, Layer, Option, Path } from "effect"
 import { HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
 
 const PUBLIC: Readonly<Record<string, { readonly file: string; readonly type: string }>> = {
@@ -62,19 +62,21 @@ const HEAD_BYTES = 4096
 /** The phase of a `status.json` from its first bytes; `"unknown"` when it names none. */
 const phaseOf = (head: string): string => /^\{\s*"format":\s*"[^"]*",\s*"phase":\s*"([a-z]+)"/.exec(head)?.[1] ?? "unknown"
 
-/** A file opened for sending: its size and a stream of exactly those bytes (the file replaced meanwhile is still sent whole). */
+/**
+ * A file opened for sending: its size and a stream of exactly those bytes (the file replaced
+ * meanwhile is still sent whole); none when it is absent, unreadable or not a regular file.
+ */
 const openFile = (file: string) =>
   Effect.tryPromise(async () => {
     const handle = await nodeFs.promises.open(file, nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NOFOLLOW ?? 0))
-    try {
-      const info = await handle.stat()
-      if (!info.isFile()) throw new Error("not a file")
-      return { size: info.size, handle }
-    } catch (e) {
+    const info = await handle.stat().catch(async (e: unknown) => {
       await handle.close()
       throw e
-    }
-  }).pipe(Effect.option)
+    })
+    if (info.isFile()) return Option.some({ size: info.size, handle })
+    await handle.close()
+    return Option.none()
+  }).pipe(Effect.orElseSucceed(() => Option.none()))
 
 const readHead = (file: string) =>
   Effect.tryPromise(async () => {
