@@ -14,36 +14,29 @@ const results = (): Results.Results =>
     { id: "Beta/run1", team: "Beta", run: "run1", primary: true, datasets: { "track3.es-es": { pearson: 0.6 }, "track5.en-en": { pearson: 0.5 } }, aggregates: { official: 0.55 } }
   ])
 
-const thrown = (f: () => unknown): unknown => {
-  try {
-    f()
-  } catch (e) {
-    return e
-  }
-  throw new Error("expected a throw")
-}
-
 describe("Report.OptionError: an option naming what there is not", () => {
   it("an unknown layout id names the layouts there are", () => {
-    const e = thrown(() => Presets.preset("sts2017-table9", results()))
-    expect(e).toBeInstanceOf(Report.OptionError)
-    expect(e).toMatchObject({
-      _tag: "OptionError",
-      option: "layout",
-      message: "unknown layout sts2017-table9; layouts are sick2014-table6, sick2014-table7, sts2014-table3, sts2017-table10, stsb-table14, semrel2024-table, generic:<subtask>"
-    })
+    const f = () => Presets.preset("sts2017-table9", results())
+    expect(f).toThrow(Report.OptionError)
+    expect(f).toThrow(
+      expect.objectContaining({
+        _tag: "OptionError",
+        option: "layout",
+        message: "unknown layout sts2017-table9; layouts are sick2014-table6, sick2014-table7, sts2014-table3, sts2017-table10, stsb-table14, semrel2024-table, generic:<subtask>"
+      })
+    )
   })
 
   it("an unknown column names the layout's columns", () => {
-    const e = thrown(() => Presets.preset("sts2017-table10", results(), { columns: ["rank", "nope"] }))
-    expect(e).toBeInstanceOf(Report.OptionError)
-    expect(e).toMatchObject({ _tag: "OptionError", option: "columns" })
-    expect((e as Report.OptionError).message).toMatch(/^unknown column nope in layout sts2017-table10; columns are /)
+    const f = () => Presets.preset("sts2017-table10", results(), { columns: ["rank", "nope"] })
+    expect(f).toThrow(Report.OptionError)
+    expect(f).toThrow(expect.objectContaining({ _tag: "OptionError", option: "columns" }))
+    expect(f).toThrow(/^unknown column nope in layout sts2017-table10; columns are /)
   })
 
   it("an unknown sort column names the layout", () => {
-    const e = thrown(() => Presets.preset("sts2017-table10", results(), { sortBy: "nope" }))
-    expect(e).toBeInstanceOf(Report.OptionError)
-    expect(e).toMatchObject({ _tag: "OptionError", option: "sortBy", message: "unknown sort column nope in layout sts2017-table10" })
+    const f = () => Presets.preset("sts2017-table10", results(), { sortBy: "nope" })
+    expect(f).toThrow(Report.OptionError)
+    expect(f).toThrow(expect.objectContaining({ _tag: "OptionError", option: "sortBy", message: "unknown sort column nope in layout sts2017-table10" }))
   })
 })
