@@ -178,28 +178,29 @@ const identical = (x: Float64Array, y: Float64Array): boolean => {
  * `Dependent.inputFromScores`): r(gold, run) once per run, r(A, B) a row at a time
  * (`Cocor.table`, so a row of --against all is one span); the input of pair p.
  */
-const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, pairs: ReadonlyArray<readonly [number, number]>) => {
+const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, pairA: Int32Array, pairB: Int32Array) => {
   const g = Cocor.side(gold)
   const slot = new Int32Array(runs.length).fill(-1)
   const sides: Array<Cocor.Side> = []
-  for (const pair of pairs) {
-    for (const k of pair) if (slot[k] < 0) slot[k] = sides.push(Cocor.side(runs[k])) - 1
+  for (let p = 0; p < pairA.length; p++) {
+    if (slot[pairA[p]] < 0) slot[pairA[p]] = sides.push(Cocor.side(runs[pairA[p]])) - 1
+    if (slot[pairB[p]] < 0) slot[pairB[p]] = sides.push(Cocor.side(runs[pairB[p]])) - 1
   }
   const withGold = new Float64Array(runs.length).fill(Number.NaN)
   const rGold = (k: number): number => {
     if (withGold[k] !== withGold[k]) withGold[k] = Cocor.r(g, sides[slot[k]])
     return withGold[k]
   }
-  const rKh = new Float64Array(pairs.length)
+  const rKh = new Float64Array(pairA.length)
   const row = Cocor.table(sides)
-  for (let p = 0; p < pairs.length;) {
-    const a = pairs[p][0]
+  for (let p = 0; p < pairA.length;) {
+    const a = pairA[p]
     let e = p + 1
-    while (e < pairs.length && pairs[e][0] === a && slot[pairs[e][1]] === slot[pairs[p][1]] + e - p) e++
-    row(slot[a], slot[pairs[p][1]], slot[pairs[p][1]] + e - p, rKh, p)
+    while (e < pairA.length && pairA[e] === a && slot[pairB[e]] === slot[pairB[p]] + e - p) e++
+    row(slot[a], slot[pairB[p]], slot[pairB[p]] + e - p, rKh, p)
     p = e
   }
-  return (p: number): Dependent.Input => ({ rJk: rGold(pairs[p][0]), rJh: rGold(pairs[p][1]), rKh: rKh[p], n: gold.length })
+  return (p: number): Dependent.Input => ({ rJk: rGold(pairA[p]), rJh: rGold(pairB[p]), rKh: rKh[p], n: gold.length })
 }
 
 /** Analytic comparison of runs a and b (indices into `runs`); `input` their correlations when known. */
@@ -407,15 +408,28 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const position = new Int32Array(runs.length)
   ranking.forEach((run, i) => (position[run] = i))
 
-  const pairs: Array<[number, number]> = []
+  // the pairs as two columns, a the higher-ranked run (all pairs of 500 runs are 124,750: no
+  // array per pair)
+  const K = runs.length
+  const ref = against === "all" ? -1 : against === "best" ? ranking[0] : against
+  const count = against === "all" ? (K * (K - 1)) / 2 : K - 1
+  const pairA = new Int32Array(count)
+  const pairB = new Int32Array(count)
   if (against === "all") {
-    for (let i = 0; i < ranking.length; i++) {
-      for (let j = i + 1; j < ranking.length; j++) pairs.push([ranking[i], ranking[j]])
+    let p = 0
+    for (let i = 0; i < K; i++) {
+      for (let j = i + 1; j < K; j++, p++) {
+        pairA[p] = ranking[i]
+        pairB[p] = ranking[j]
+      }
     }
   } else {
-    const ref = against === "best" ? ranking[0] : against
+    let p = 0
     for (const run of ranking) {
-      if (run !== ref) pairs.push(position[ref] < position[run] ? [ref, run] : [run, ref])
+      if (run === ref) continue
+      const refFirst = position[ref] < position[run]
+      pairA[p] = refFirst ? ref : run
+      pairB[p++] = refFirst ? run : ref
     }
   }
 
@@ -423,12 +437,14 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   let signature: string | undefined
   if (d !== undefined) {
     signature = d.signatureText
+    const pairs = Array.from(pairA, (a, p): [number, number] => [a, pairB[p]])
     comparisons = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => withP(d, fromBootstrap(c, d.signatureText), options))
   } else if (test !== "bootstrap") {
     // every run's side of r(gold, run) and r(A, B) computed once (the runs all have the gold's length: checkValues)
-    const inputOf = test === "permutation" ? undefined : correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>, pairs)
-    for (let p = 0; p < pairs.length; p++) {
-      const [a, b] = pairs[p]
+    const inputOf = test === "permutation" ? undefined : correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>, pairA, pairB)
+    for (let p = 0; p < count; p++) {
+      const a = pairA[p]
+      const b = pairB[p]
       const c = test === "permutation"
         ? two(gold, runs[a], runs[b], {
           ...options,
@@ -446,23 +462,26 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   }
 
   const correction = options.correction ?? "none"
-  const raw = comparisons.map((c) => c.pValue ?? Number.NaN)
+  const m = comparisons.length
+  const raw = new Array<number>(m)
+  for (let i = 0; i < m; i++) raw[i] = comparisons[i].pValue ?? Number.NaN
   const adjusted = correction === "holm" ? Correction.holm(raw) : correction === "bonferroni" ? Correction.bonferroni(raw) : raw
-  // The adjusted p-value is added in place: a copy per comparison cost a tenth of all-pairs
-  // bootstrap for 200 runs.
+  // The adjusted p-value is added in place (a copy per comparison cost a tenth of all-pairs
+  // bootstrap for 200 runs), and the clusters' table of p-values by ranking position filled in the
+  // same pass (as Cluster.fromComparisons fills it, without a record per comparison).
   const withAdjusted: Array<Comparison & { readonly adjustedP?: number }> = comparisons
-  comparisons.forEach((c, i) => {
-    if (c.pValue !== undefined) (c as { adjustedP?: number }).adjustedP = adjusted[i]
-  })
-
-  // zou2007 has no p-value: "different" = interval excludes 0, expressed as p = 0 / 1 for clustering.
-  const effectiveP = withAdjusted.map((c) =>
-    c.pValue === undefined ? (c.ci !== undefined && (c.ci[0] > 0 || c.ci[1] < 0) ? 0 : 1) : (c.adjustedP ?? c.pValue)
-  )
-  const lookup = Cluster.fromComparisons(
-    runs.length,
-    withAdjusted.map((c, i) => ({ a: position[c.a], b: position[c.b], pValue: effectiveP[i] }))
-  )
+  const table = new Float64Array(K * K).fill(1)
+  for (let i = 0; i < m; i++) {
+    const c = comparisons[i] as Comparison & { adjustedP?: number }
+    if (c.pValue !== undefined) c.adjustedP = adjusted[i]
+    // zou2007 has no p-value: "different" = interval excludes 0, expressed as p = 0 / 1 for clustering.
+    const effective = c.pValue === undefined ? (c.ci !== undefined && (c.ci[0] > 0 || c.ci[1] < 0) ? 0 : 1) : (c.adjustedP ?? c.pValue)
+    const pa = position[c.a]
+    const pb = position[c.b]
+    table[pa * K + pb] = effective
+    table[pb * K + pa] = effective
+  }
+  const lookup: Cluster.PValue = (i, j) => table[i * K + j]
   const best = against === "best" || against === "all" ? Cluster.best(runs.length, lookup, alpha).map((i) => ranking[i]) : []
   return {
     ranking,

@@ -293,24 +293,38 @@ export const significanceMatrix = (
   correction: string
 ): typeof SignificanceMatrix.Type => {
   const rows = (): Rows => Array.from({ length: Math.max(0, K - 1) }, (_, i) => new Array<number | null>(K - 1 - i).fill(null))
-  const has = (f: (c: Compare.Comparison & { readonly adjustedP?: number }) => unknown) => comparisons.some((c) => f(c) !== undefined)
-  const pValue = has((c) => c.pValue) ? rows() : undefined
-  const adjustedP = pValue !== undefined && correction !== "none" ? rows() : undefined
-  const statistic = has((c) => c.statistic) ? rows() : undefined
-  const ciLow = has((c) => c.ci) ? rows() : undefined
-  const ciHigh = ciLow !== undefined ? rows() : undefined
+  // one pass: a matrix is made when the first comparison with its field comes (a field no
+  // comparison has leaves no matrix), in place of a scan of the comparisons per field first
+  let pValue: Rows | undefined
+  let adjustedP: Rows | undefined
+  let statistic: Rows | undefined
+  let ciLow: Rows | undefined
+  let ciHigh: Rows | undefined
   // where a p is past a double's range, its logarithm (the p itself prints 0 or a denormal)
-  const log10P = has((c) => c.log10P) ? rows() : undefined
+  let log10P: Rows | undefined
+  const adjusting = correction !== "none"
   for (const c of comparisons) {
     const pa = position[c.a]
     const pb = position[c.b]
-    const i = Math.min(pa, pb)
-    const k = Math.max(pa, pb) - i - 1
-    if (pValue !== undefined && c.pValue !== undefined) pValue[i][k] = real(c.pValue)
-    if (adjustedP !== undefined && c.adjustedP !== undefined) adjustedP[i][k] = real(c.adjustedP)
-    if (log10P !== undefined && c.log10P !== undefined) log10P[i][k] = real(c.log10P)
-    if (statistic !== undefined && c.statistic !== undefined) statistic[i][k] = real(c.statistic)
-    if (ciLow !== undefined && ciHigh !== undefined && c.ci !== undefined) {
+    const i = pa < pb ? pa : pb
+    const k = (pa < pb ? pb : pa) - i - 1
+    if (c.pValue !== undefined) {
+      pValue ??= rows()
+      pValue[i][k] = real(c.pValue)
+      if (adjusting) adjustedP ??= rows()
+    }
+    if (c.adjustedP !== undefined && adjustedP !== undefined) adjustedP[i][k] = real(c.adjustedP)
+    if (c.log10P !== undefined) {
+      log10P ??= rows()
+      log10P[i][k] = real(c.log10P)
+    }
+    if (c.statistic !== undefined) {
+      statistic ??= rows()
+      statistic[i][k] = real(c.statistic)
+    }
+    if (c.ci !== undefined) {
+      ciLow ??= rows()
+      ciHigh ??= rows()
       ciLow[i][k] = real(c.ci[0])
       ciHigh[i][k] = real(c.ci[1])
     }
