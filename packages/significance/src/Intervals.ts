@@ -28,7 +28,6 @@ import { quantiles } from "./internal/select.js"
 import * as V from "./internal/validate.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
-import { formatSignature } from "./intervals/model.js"
 import type { DatasetFigure, Figure, Input, Labelled, Options, RankInterval, Result, Rule, RunIntervals, Signature } from "./intervals/model.js"
 import * as SignatureLine from "./Signature.js"
 
@@ -474,5 +473,5 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     version: SignatureLine.VERSION,
     ...(metrics.some((m) => !predates(m)) ? { metrics: [...new Set(metrics.map((m) => m.name))].join("+") } : {})
   }
-  return { signature, signatureText: formatSignature(signature), level, resamples: B, runs, bestGroup, notes, engine: passEngine }
+  return { signature, signatureText: SignatureLine.format(signature), level, resamples: B, runs, bestGroup, notes, engine: passEngine }
 }

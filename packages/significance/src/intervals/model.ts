@@ -2,7 +2,6 @@
 // the intervals are): the input's datasets and runs, the options, and the result's figures,
 // intervals, rank intervals and signature.
 import type { Metric as MetricDescriptor } from "@stseval/metrics"
-import * as SignatureLine from "../Signature.js"
 
 /**
  * The figure of one dataset: a registry metric by name (`Metrics.names`) or a descriptor,
@@ -247,7 +246,7 @@ export interface Signature {
  */
 export interface Result {
   readonly signature: Signature
-  /** `formatSignature(signature)` */
+  /** `Signature.format(signature)` */
   readonly signatureText: string
   readonly level: number
   readonly resamples: number
@@ -259,36 +258,3 @@ export interface Result {
   readonly notes: ReadonlyArray<string>
   readonly engine: "js" | "wasm"
 }
-
-/**
- * `method:percentile-bootstrap|resamples:1000|seed:12345|level:0.95|strata:dataset|quantile:type7|official:mean|missing:no-official-score|rng:xoroshiro128plus|version:0.1.0`;
- * `short`: the same with `m`, `B`, `s`, `q` and `v` for method, resamples, seed, quantile and
- * version (`Signature.line`, the one signature type).
- *
- * @example
- * ```ts
- * import { Intervals, TestResult } from "@stseval/significance"
- *
- * declare const input: Intervals.Input
- * const result = Intervals.compute(input, { resamples: 1000, seed: 12345 })
- * if (!TestResult.isInvalid(result)) Intervals.formatSignature(result.signature) // result.signatureText
- * ```
- * @since 0.2.0
- */
-export const formatSignature = (s: Signature, form: "long" | "short" = "long"): string =>
-  SignatureLine.line(
-    [
-      { key: "method", short: "m", value: s.method },
-      { key: "resamples", short: "B", value: s.resamples },
-      { key: "seed", short: "s", value: s.seed },
-      { key: "level", value: s.level },
-      { key: "strata", value: s.strata },
-      { key: "quantile", short: "q", value: s.quantile },
-      { key: "official", value: s.official },
-      { key: "missing", value: s.missing },
-      s.metrics !== undefined ? { key: "metrics", value: s.metrics } : undefined,
-      { key: "rng", value: s.rng },
-      { key: "version", short: "v", value: s.version }
-    ],
-    form
-  )
