@@ -10,7 +10,8 @@ import type { Metric } from "@stseval/metrics"
 import { quantiles } from "./internal/select.js"
 import * as Figures from "./internal/figures.js"
 import { TIE, tieFor } from "./internal/metric.js"
-import { checkCount, resampling } from "./internal/inputs.js"
+import { resampling } from "./internal/inputs.js"
+import * as V from "./internal/validate.js"
 import type * as Inputs from "./internal/inputs.js"
 import * as Distributions from "./internal/distributions.js"
 import * as Signature from "./Signature.js"
@@ -93,7 +94,7 @@ export const resample = (
   runs: ReadonlyArray<Values>,
   options: Options = {}
 ): Outcome<Distribution> => {
-  const set = resampling("bootstrap", gold, runs, options, options.threads === undefined ? undefined : checkCount("threads", options.threads, 1))
+  const set = resampling("bootstrap", gold, runs, options, options.threads === undefined ? undefined : V.count("threads", options.threads, 1))
   if (set instanceof InvalidInput) return set
   const { resamples: B, seed, metric, aggregate, stratumOf, signature } = set
   const resampled = Figures.resample({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate }, B, seed, options)

@@ -1,25 +1,12 @@
 /**
- * Grouping ranked runs by pairwise significance, for tables.
- *
- * Runs are identified by rank position 0 .. k-1 (0 = best by the ranking metric); `p(i, j)` is the
- * (two-sided, possibly Holm-adjusted) p-value of the comparison of the runs at positions i and j.
- * "Different" means p <= alpha.
- *
- * - `best`: the runs not significantly different from the best (the papers' bold; STS 2017 used
- *   Williams' t with alpha = 0.05).
- * - `rankRanges`: for each run, the contiguous range of positions around it whose runs are not
- *   significantly different from it (grown outwards from the run, stopping at the first run that
- *   is); a run can be reported as "rank lo+1 - hi+1".
- * - `groups`: a partition of the ranking into contiguous groups of mutually indistinguishable runs,
- *   built greedily from the top: a run joins the current group if it is not significantly
- *   different from every run already in it, else it starts a new group. Groups are numbered 0, 1, ...
+ * Grouping ranked runs by pairwise significance, for tables: runs are rank positions 0 .. k-1
+ * (0 = best); "different" means p <= alpha.
  *
  * @since 0.1.0
  */
 
 /**
- * The p-value of the comparison of the runs at rank positions i and j (two-sided, possibly
- * Holm-adjusted), as the grouping reads it.
+ * The p-value of the runs at rank positions i and j (two-sided, possibly Holm-adjusted).
  *
  * @since 0.1.0
  */
@@ -28,6 +15,8 @@ export type PValue = (i: number, j: number) => number
 const different = (p: number, alpha: number): boolean => p <= alpha
 
 /**
+ * The runs not significantly different from the best (the papers' bold).
+ *
  * @example
  * ```ts
  * import { Cluster } from "@stseval/significance"
@@ -44,6 +33,9 @@ export const best = (k: number, p: PValue, alpha = 0.05): Array<number> => {
 }
 
 /**
+ * Per run, the contiguous positions around it not significantly different from it, grown outwards
+ * up to the first that is.
+ *
  * @example
  * ```ts
  * import { Cluster } from "@stseval/significance"
@@ -70,6 +62,9 @@ export const rankRanges = (
 }
 
 /**
+ * Contiguous groups of mutually indistinguishable runs, greedily from the top: a run joins the
+ * current group if it differs from none of its runs.
+ *
  * @example
  * ```ts
  * import { Cluster } from "@stseval/significance"
@@ -96,8 +91,7 @@ export const groups = (k: number, p: PValue, alpha = 0.05): Array<number> => {
 }
 
 /**
- * A symmetric p-value lookup from a list of comparisons between positions (missing pairs: 1,
- * same run: 1).
+ * A symmetric p-value lookup from comparisons between positions (1 where there is none).
  *
  * @example
  * ```ts

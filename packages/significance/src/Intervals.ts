@@ -14,7 +14,6 @@ import { originalRanks as rankOriginal, rankInto } from "./internal/competitionR
 import * as Engine from "./internal/intervals.js"
 import { tiling } from "./internal/intervals.js"
 import type { Job } from "./internal/intervals.js"
-import { checkCount, checkSeed } from "./internal/inputs.js"
 import { checkDefinition, engineOf, invalid, layOut, predates } from "./internal/job.js"
 import { isPearson } from "./internal/metric.js"
 import { quantiles } from "./internal/select.js"
@@ -205,10 +204,10 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const level = options.level ?? 0.95
   const engine = options.engine ?? "auto"
   const error = V.first(
-    checkCount("resamples", B, 1),
-    checkSeed(seed),
+    V.count("resamples", B, 1),
+    V.seed(seed),
     V.level("level", level),
-    options.threads === undefined ? undefined : checkCount("threads", options.threads, 1),
+    options.threads === undefined ? undefined : V.count("threads", options.threads, 1),
     engine === "auto" || engine === "js" || engine === "wasm" ? undefined : invalid("engine", "auto, js or wasm", String(engine))
   )
   if (error !== undefined) return error

@@ -1,9 +1,5 @@
-/**
- * Moving a number's decimal point exactly, on its shortest decimal form (`String(x)`, which reads
- * back as the same double): 99.99 / 100 is 0.9998999999999999 in doubles, while moving the point
- * of "99.99" gives "0.9999", the level the user wrote. Written here because it is a few lines over
- * the digits of one number; a decimal library would be a dependency for one division.
- */
+// Moving a number's decimal point exactly, on its shortest decimal form: 99.99 / 100 is
+// 0.9998999999999999 in doubles, "99.99" moved is "0.9999", the level the user wrote.
 
 /** The plain decimal digits of a finite, non-negative x: `[integer digits, fraction digits]`. */
 const digits = (x: number): readonly [string, string] => {

@@ -73,16 +73,6 @@ export const checkValues = (
   return undefined
 }
 
-export const checkCount = (field: string, v: number, min: number): InvalidInput | undefined =>
-  Number.isInteger(v) && v >= min && v <= 10_000_000
-    ? undefined
-    : new InvalidInput({ field, expected: `an integer from ${min} to 10,000,000`, found: String(v) })
-
-export const checkSeed = (seed: number): InvalidInput | undefined =>
-  Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff
-    ? undefined
-    : new InvalidInput({ field: "seed", expected: "an integer from 0 to 4294967295", found: String(seed) })
-
 type ResamplingOptions = Pick<Bootstrap.Options, "resamples" | "seed" | "metric" | "strata" | "aggregate" | "confidences">
 
 interface Resampling {
@@ -109,8 +99,8 @@ export const resampling = (
   if (metric instanceof InvalidInput) return metric
   const stratumOf = denseStrata(options.strata, gold.length)
   const error = V.first(
-    checkCount("resamples", resamples, 1),
-    checkSeed(seed),
+    V.count("resamples", resamples, 1),
+    V.seed(seed),
     check,
     aggregate === "weighted" || aggregate === "unweighted"
       ? undefined
