@@ -34,7 +34,7 @@ export interface Options {
   readonly strata?: ArrayLike<number>
   /** Aggregate of per-dataset figures with strata. Default `"weighted"` (by pairs). */
   readonly aggregate?: "weighted" | "unweighted"
-  /** Per run, its confidence of each pair (`weighted-pearson`). @since 0.3.0 */
+  /** Per run, its confidence of each pair (`weighted-pearson`). */
   readonly confidences?: ReadonlyArray<Float64Array>
   /** Called about every 1% of resamples, and at the end. */
   readonly progress?: (done: number, total: number) => void
@@ -67,7 +67,7 @@ export interface Distribution {
   readonly samples: Float64Array
   /** Per run, how many resamples gave an undefined statistic. */
   readonly degenerate: Int32Array
-  /** Differences within this of the observed one count as as extreme (1e-12 x the largest |estimate| but for a correlation). @since 0.3.0 */
+  /** Differences within this of the observed one count as extreme (1e-12 x the largest |estimate| but for a correlation). */
   readonly tie?: number
 }
 
@@ -89,11 +89,7 @@ export interface Distribution {
  * ```
  * @since 0.1.0
  */
-export const resample = (
-  gold: Values,
-  runs: ReadonlyArray<Values>,
-  options: Options = {}
-): Outcome<Distribution> => {
+export const resample = (gold: Values, runs: ReadonlyArray<Values>, options: Options = {}): Outcome<Distribution> => {
   const set = resampling("bootstrap", gold, runs, options, options.threads === undefined ? undefined : V.count("threads", options.threads, 1))
   if (set instanceof InvalidInput) return set
   const { resamples: B, seed, metric, aggregate, stratumOf, signature } = set
@@ -104,17 +100,7 @@ export const resample = (
   const degenerate = new Int32Array(K)
   for (let k = 0; k < K; k++) for (let b = 0; b < B; b++) if (samples[k * B + b] !== samples[k * B + b]) degenerate[k]++
   const tie = tieFor(metric, estimates)
-  return {
-    signature,
-    signatureText: Signature.format(signature),
-    resamples: B,
-    runs: K,
-    pairs: N,
-    estimates,
-    samples,
-    degenerate,
-    ...(tie !== TIE ? { tie } : {})
-  }
+  return { signature, signatureText: Signature.format(signature), resamples: B, runs: K, pairs: N, estimates, samples, degenerate, ...(tie !== TIE ? { tie } : {}) }
 }
 
 /**
@@ -186,13 +172,7 @@ export interface CompareOptions {
 
 // p by the shift method (Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4): centred
 // differences d* - delta at least as extreme as delta, (count + 1) / (valid + 1)
-const comparisons = (
-  d: Distribution,
-  pa: Int32Array,
-  pb: Int32Array,
-  alternative: Alternative,
-  confLevel: number
-): Array<PairComparison> => {
+const comparisons = (d: Distribution, pa: Int32Array, pb: Int32Array, alternative: Alternative, confLevel: number): Array<PairComparison> => {
   const B = d.resamples
   const S = d.samples
   const tie = d.tie ?? TIE
@@ -214,19 +194,8 @@ const comparisons = (
       extreme += +(alternative === "two.sided" ? Math.abs(x - delta) >= limit : sign * (x - delta) >= limit)
     }
     const [lower, upper] = quantiles(diffs, valid, ps)
-    out.push({
-      a,
-      b,
-      estimateA: d.estimates[a],
-      estimateB: d.estimates[b],
-      difference: delta,
-      ci: [lower, upper],
-      confLevel,
-      alternative,
-      pValue: (extreme + 1) / (valid + 1),
-      valid,
-      degenerate: B - valid
-    })
+    const pValue = (extreme + 1) / (valid + 1)
+    out.push({ a, b, estimateA: d.estimates[a], estimateB: d.estimates[b], difference: delta, ci: [lower, upper], confLevel, alternative, pValue, valid, degenerate: B - valid })
   }
   return out
 }
@@ -328,28 +297,4 @@ export const comparePairs = (
     }
   }
   return comparisons(d, pa, pb, alternative, confLevel)
-}
-
-/**
- * Bootstrap two runs and compare them.
- *
- * @example
- * ```ts
- * import { Bootstrap, TestResult } from "@stseval/significance"
- *
- * declare const gold: Float64Array, runA: Float64Array, runB: Float64Array
- * const c = Bootstrap.paired(gold, runA, runB, { resamples: 1000, seed: 12345 })
- * if (!TestResult.isInvalid(c)) console.log(c.difference, c.ci, c.pValue, c.signature)
- * ```
- * @since 0.1.0
- */
-export const paired = (
-  gold: Float64Array,
-  runA: Float64Array,
-  runB: Float64Array,
-  options: Options & CompareOptions = {}
-): Outcome<PairComparison & { readonly signature: string }> => {
-  const d = resample(gold, [runA, runB], options)
-  if (d instanceof InvalidInput) return d
-  return { ...compare(d, 0, 1, options), signature: d.signatureText }
 }

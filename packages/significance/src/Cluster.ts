@@ -45,11 +45,7 @@ export const best = (k: number, p: PValue, alpha = 0.05): Array<number> => {
  * ```
  * @since 0.1.0
  */
-export const rankRanges = (
-  k: number,
-  p: PValue,
-  alpha = 0.05
-): Array<{ readonly lo: number; readonly hi: number }> => {
+export const rankRanges = (k: number, p: PValue, alpha = 0.05): Array<{ readonly lo: number; readonly hi: number }> => {
   const out: Array<{ lo: number; hi: number }> = []
   for (let i = 0; i < k; i++) {
     let lo = i

@@ -15,30 +15,21 @@ import { atOf, encodeLabels, tieFor } from "./internal/metric.js"
 import * as Random from "./internal/random.js"
 import { layout } from "./internal/strata.js"
 import * as V from "./internal/validate.js"
+import type * as Bootstrap from "./Bootstrap.js"
 import * as Signature from "./Signature.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Alternative, Outcome } from "./TestResult.js"
 
 /**
- * Options of the permutation test.
+ * Options of the permutation test: the bootstrap's (`resamples`: the shuffles R), and the alternative.
  *
  * @since 0.1.0
  */
-export interface Options {
-  /** Number of shuffles R. Default 10,000. */
-  readonly resamples?: number
-  /** Default 12345. */
-  readonly seed?: number
+export interface Options extends Omit<Bootstrap.Options, "confidences" | "threads"> {
   /** `greater`: run A is better. Default `"two.sided"`. */
   readonly alternative?: Alternative
-  readonly strata?: ArrayLike<number>
-  /** Default `"weighted"` (by pairs). */
-  readonly aggregate?: "weighted" | "unweighted"
-  /** A registry name or a descriptor; default `"pearson"`. @since 0.3.0 */
-  readonly metric?: string | Metric.Metric
-  /** Run A's and run B's confidences (`weighted-pearson`): they move with the scores when a pair is swapped. @since 0.3.0 */
+  /** Run A's and run B's confidences (`weighted-pearson`): they move with the scores when a pair is swapped. */
   readonly confidences?: readonly [Float64Array, Float64Array]
-  readonly progress?: (done: number, total: number) => void
 }
 
 /**
@@ -132,17 +123,8 @@ export const test = (gold: Values, runA: Values, runB: Values, options: Options 
     }
     if (options.progress !== undefined && ((r + 1) % every === 0 || r + 1 === R)) options.progress(r + 1, R)
   }
-  return {
-    estimateA,
-    estimateB,
-    difference: delta,
-    alternative,
-    pValue: (extreme + 1) / (valid + 1),
-    valid,
-    degenerate: R - valid,
-    signature,
-    signatureText: Signature.format(signature)
-  }
+  const pValue = (extreme + 1) / (valid + 1)
+  return { estimateA, estimateB, difference: delta, alternative, pValue, valid, degenerate: R - valid, signature, signatureText: Signature.format(signature) }
 }
 
 // A scale-invariant figure takes the gold, and both runs by one factor (a swap needs one scale),

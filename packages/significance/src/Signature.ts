@@ -75,21 +75,9 @@ export const line = (fields: ReadonlyArray<Field | undefined>, form: "long" | "s
 
 // Every key of a test's or an interval's signature in the one order they print in, with its short
 // form (sacrebleu's `_abbr`); a key a signature lacks is left out.
-const KEYS: ReadonlyArray<readonly [key: string, short?: string]> = [
-  ["method", "m"],
-  ["resamples", "B"],
-  ["seed", "s"],
-  ["metric"],
-  ["level"],
-  ["strata"],
-  ["aggregate", "agg"],
-  ["quantile", "q"],
-  ["official"],
-  ["missing"],
-  ["metrics"],
-  ["rng"],
-  ["version", "v"]
-]
+const KEYS = ["method m", "resamples B", "seed s", "metric", "level", "strata", "aggregate agg", "quantile q", "official", "missing", "metrics", "rng", "version v"].map(
+  (k) => k.split(" ")
+)
 
 /**
  * A resampling test's or an interval's signature as its line, `long` (default) or `short`:
@@ -107,8 +95,5 @@ const KEYS: ReadonlyArray<readonly [key: string, short?: string]> = [
  */
 export const format = (s: Signature | IntervalsSignature, form: "long" | "short" = "long"): string => {
   const values = s as unknown as Readonly<Record<string, string | number | undefined>>
-  return line(
-    KEYS.map(([key, short]) => (values[key] === undefined ? undefined : { key, short, value: values[key] })),
-    form
-  )
+  return line(KEYS.map(([key, short]) => (values[key] === undefined ? undefined : { key, short, value: values[key] })), form)
 }

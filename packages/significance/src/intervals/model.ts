@@ -121,7 +121,7 @@ export interface Figure {
   readonly used: number
   /** The pairs the figure rests on (its datasets'); every output marks fewer than `fewPairs`. */
   readonly pairs?: number | undefined
-  /** A Pearson figure's largest |sample skewness| of the gold and the run, when above `skewLimit`. @since 0.4.0 */
+  /** A Pearson figure's largest |sample skewness| of the gold and the run, when above `skewLimit`. */
   readonly skewed?: number | undefined
 }
 
@@ -181,7 +181,7 @@ export interface Signature {
   readonly missing: "zero" | "no-official-score"
   readonly rng: "xoroshiro128plus"
   readonly version: string
-  /** The datasets' metrics, each once, joined by `+`, when one is not Pearson, Spearman or accuracy (whose signatures predate it). @since 0.3.0 */
+  /** The datasets' metrics, each once, joined by `+`, when one is not Pearson, Spearman or accuracy (whose signatures predate it). */
   readonly metrics?: string
 }
 
