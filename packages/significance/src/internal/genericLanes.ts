@@ -81,15 +81,8 @@ export const makeGeneric = (job: Job) => {
       xs.push(Float64Array.from(seg, (i) => runScores[k][i]))
       ys.push(Float64Array.from(seg, (i) => gold[i]))
     }
-    const fittedRun = Aggregate.fitted(xs, ys)
-    const goldAll = new Float64Array(fittedRun.length)
-    let o = 0
-    for (const y of ys) {
-      goldAll.set(y, o)
-      o += y.length
-    }
     const c = confidence === undefined ? undefined : Float64Array.from(gathered.subarray(0, n), (i) => confidence[i])
-    const r = m.compute(goldAll, fittedRun, c)
+    const r = Aggregate.allNrm(xs, ys, (goldAll, fittedRun) => m.compute(goldAll, fittedRun, c))
     return r._tag === "Defined" ? r.value : Number.NaN
   }
   return { picks, lanes, identity, fill, pool: g.pooled !== undefined ? pool : undefined }
