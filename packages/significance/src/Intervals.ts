@@ -208,7 +208,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     V.seed(seed),
     V.level("level", level),
     options.threads === undefined ? undefined : V.count("threads", options.threads, 1),
-    engine === "auto" || engine === "js" || engine === "wasm" ? undefined : invalid("engine", "auto, js or wasm", String(engine))
+    V.oneOf("engine", engine, ["auto", "js", "wasm"], "auto, js or wasm")
   )
   if (error !== undefined) return error
   const least = minimumResamples(level)

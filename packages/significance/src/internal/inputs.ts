@@ -73,25 +73,14 @@ export const checkValues = (
   return undefined
 }
 
-type ResamplingOptions = Pick<Bootstrap.Options, "resamples" | "seed" | "metric" | "strata" | "aggregate" | "confidences">
-
-interface Resampling {
-  readonly resamples: number
-  readonly seed: number
-  readonly metric: Metric.Metric
-  readonly aggregate: "weighted" | "unweighted"
-  readonly stratumOf: Int32Array
-  readonly signature: Signature.Signature
-}
-
 /** A resampling test's options resolved (10,000 resamples, seed 12345, Pearson, weighted) and checked, in the order errors have always been reported. */
 export const resampling = (
   method: Signature.Signature["method"],
   gold: Values,
   runs: ReadonlyArray<Values>,
-  options: ResamplingOptions,
+  options: Pick<Bootstrap.Options, "resamples" | "seed" | "metric" | "strata" | "aggregate" | "confidences">,
   check: InvalidInput | undefined
-): Resampling | InvalidInput => {
+) => {
   const resamples = options.resamples ?? 10_000
   const seed = options.seed ?? 12345
   const aggregate = options.aggregate ?? "weighted"
@@ -102,21 +91,11 @@ export const resampling = (
     V.count("resamples", resamples, 1),
     V.seed(seed),
     check,
-    aggregate === "weighted" || aggregate === "unweighted"
-      ? undefined
-      : new InvalidInput({ field: "aggregate", expected: "weighted or unweighted", found: String(aggregate) }),
+    V.oneOf("aggregate", aggregate, ["weighted", "unweighted"], "weighted or unweighted"),
     checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences)
   )
   if (error !== undefined) return error
-  const signature: Signature.Signature = {
-    method,
-    resamples,
-    seed,
-    metric: metric.name,
-    strata: options.strata === undefined ? "none" : "dataset",
-    ...(options.strata === undefined ? {} : { aggregate }),
-    rng: "xoroshiro128plus",
-    version: Signature.VERSION
-  }
+  const strata = options.strata === undefined ? "none" : "dataset"
+  const signature: Signature.Signature = { method, resamples, seed, metric: metric.name, strata, ...(strata === "none" ? {} : { aggregate }), rng: "xoroshiro128plus", version: Signature.VERSION }
   return { resamples, seed, metric, aggregate, stratumOf, signature }
 }

@@ -19,8 +19,10 @@ export const sampleSize = (field: string, n: number): InvalidInput | undefined =
 export const level = (field: string, p: number): InvalidInput | undefined =>
   unless(Number.isFinite(p) && p > 0 && p < 1, field, "a number strictly between 0 and 1", p)
 
-export const alternative = (a: string): InvalidInput | undefined =>
-  unless(a === "two.sided" || a === "greater" || a === "less", "alternative", "two.sided, greater or less", a)
+export const oneOf = (field: string, v: string, allowed: ReadonlyArray<string>, expected: string): InvalidInput | undefined =>
+  unless(allowed.includes(v), field, expected, v)
+
+export const alternative = (a: string): InvalidInput | undefined => oneOf("alternative", a, ["two.sided", "greater", "less"], "two.sided, greater or less")
 
 export const count = (field: string, v: number, min: number): InvalidInput | undefined =>
   unless(Number.isInteger(v) && v >= min && v <= 10_000_000, field, `an integer from ${min} to 10,000,000`, v)
