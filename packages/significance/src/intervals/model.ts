@@ -1,5 +1,6 @@
 // What Intervals.compute takes and gives (re-exported by Intervals).
 import type { Metric as MetricDescriptor } from "@stseval/metrics"
+import type * as Bootstrap from "../Bootstrap.js"
 
 /**
  * The figure of one dataset: a registry name (`Metrics.names`) or a descriptor.
@@ -74,23 +75,18 @@ export interface Input {
 }
 
 /**
- * Options of `compute`; the results depend on neither the engine nor the threads.
+ * Options of `compute`: the bootstrap's seed, progress and threads, and these; the results depend
+ * on neither the engine nor the threads.
  *
  * @since 0.2.0
  */
-export interface Options {
+export interface Options extends Pick<Bootstrap.Options, "seed" | "progress" | "threads"> {
   /** Default 0.95. */
   readonly level?: number
   /** Default 1,000. */
   readonly resamples?: number
-  /** xoroshiro128+'s (0 .. 2^32 - 1). Default 12345. */
-  readonly seed?: number
   /** `auto` (default): WebAssembly SIMD when available (`wasm` throws without it). */
   readonly engine?: "auto" | "js" | "wasm"
-  /** Called about every 1% of resamples, and at the end. */
-  readonly progress?: (done: number, total: number) => void
-  /** The caller included (at most 64). Default: every core for large jobs, else 1. */
-  readonly threads?: number
 }
 
 /**
@@ -98,9 +94,7 @@ export interface Options {
  *
  * @since 0.2.0
  */
-export interface Interval {
-  readonly low: number
-  readonly high: number
+export interface Interval extends RankInterval {
   readonly level: number
 }
 
