@@ -1,6 +1,6 @@
 /**
  * Grouping ranked runs by pairwise significance, for tables: runs are rank positions 0 .. k-1
- * (0 = best); "different" means p <= alpha.
+ * (0 = best); "different" means p <= alpha (a NaN p is not different).
  *
  * @since 0.1.0
  */
@@ -11,8 +11,6 @@
  * @since 0.1.0
  */
 export type PValue = (i: number, j: number) => number
-
-const different = (p: number, alpha: number): boolean => p <= alpha
 
 /**
  * The runs not significantly different from the best (the papers' bold).
@@ -28,7 +26,7 @@ const different = (p: number, alpha: number): boolean => p <= alpha
  */
 export const best = (k: number, p: PValue, alpha = 0.05): Array<number> => {
   const out: Array<number> = []
-  for (let i = 0; i < k; i++) if (i === 0 || !different(p(0, i), alpha)) out.push(i)
+  for (let i = 0; i < k; i++) if (i === 0 || !(p(0, i) <= alpha)) out.push(i)
   return out
 }
 
@@ -49,9 +47,9 @@ export const rankRanges = (k: number, p: PValue, alpha = 0.05): Array<{ readonly
   const out: Array<{ lo: number; hi: number }> = []
   for (let i = 0; i < k; i++) {
     let lo = i
-    while (lo > 0 && !different(p(i, lo - 1), alpha)) lo--
+    while (lo > 0 && !(p(i, lo - 1) <= alpha)) lo--
     let hi = i
-    while (hi + 1 < k && !different(p(i, hi + 1), alpha)) hi++
+    while (hi + 1 < k && !(p(i, hi + 1) <= alpha)) hi++
     out.push({ lo, hi })
   }
   return out
@@ -76,7 +74,7 @@ export const groups = (k: number, p: PValue, alpha = 0.05): Array<number> => {
   let first = 0
   for (let i = 0; i < k; i++) {
     let joins = i > 0
-    for (let j = first; j < i && joins; j++) if (different(p(j, i), alpha)) joins = false
+    for (let j = first; j < i && joins; j++) if (p(j, i) <= alpha) joins = false
     if (i > 0 && !joins) {
       group++
       first = i

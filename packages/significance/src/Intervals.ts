@@ -41,14 +41,6 @@ const datasetReason = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
   return `${metricName(m)} is undefined on ${ds.name} (${v._tag === "Undefined" ? v.reason : "undefined"})`
 }
 
-const lacking = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, estimates: Float64Array, k: number, FIG: number): Array<string> => {
-  const out: Array<string> = []
-  input.datasets.forEach((ds, d) => {
-    if (estimates[k * FIG + d] !== estimates[k * FIG + d]) out.push(`${ds.name} (${datasetReason(input, metrics, k, d)})`)
-  })
-  return out
-}
-
 const aggregateReason = (
   input: Input,
   metrics: ReadonlyArray<MetricDescriptor.Metric>,
@@ -59,12 +51,11 @@ const aggregateReason = (
   rule: Rule,
   official: boolean
 ): string => {
-  const D = input.datasets.length
   const present = input.datasets.filter((ds) => input.runs[k].scores[ds.name] !== undefined)
   if (present.length === 0) return "no dataset was scored"
-  const missing = lacking(input, metrics, estimates, k, FIG)
+  const missing = input.datasets.flatMap((ds, d) => (estimates[k * FIG + d] !== estimates[k * FIG + d] ? [`${ds.name} (${datasetReason(input, metrics, k, d)})`] : []))
   if (rule === "single") return missing[0] ?? "undefined"
-  if ((rule === "pooled" || rule === "allnrm") && official && present.length < D) {
+  if ((rule === "pooled" || rule === "allnrm") && official && present.length < input.datasets.length) {
     const absent = input.datasets.filter((ds) => input.runs[k].scores[ds.name] === undefined).map((ds) => ds.name)
     return `no official score: ${rule} pools every dataset, and the run has no scores for ${absent.join(", ")}`
   }
