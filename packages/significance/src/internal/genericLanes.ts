@@ -19,9 +19,8 @@ export const makeGeneric = (job: Job) => {
   const datasets = Int32Array.from(metric.flatMap((m, d) => (m === "generic" && start[d + 1] > start[d] ? [d] : [])))
   if (g === undefined || (datasets.length === 0 && g.pooled === undefined)) return undefined
   const ats: Array<At> = g.metrics.map((m, d) => atOf(m, g.labels[d]))
-  const view = (a: Float64Array | Int32Array | undefined, k: number) => a?.subarray(k * N, (k + 1) * N)
   const runScores = Array.from({ length: K }, (_, k) => x.subarray(k * N, (k + 1) * N))
-  const runConfidence = Array.from({ length: K }, (_, k) => view(g.confidence, k) as Float64Array | undefined)
+  const runConfidence = Array.from({ length: K }, (_, k) => g.confidence?.subarray(k * N, (k + 1) * N))
   const confidenceOf = (k: number, d: number) => (g.hasConfidence?.[k * D + d] === 1 ? runConfidence[k] : undefined)
   // views made once: a metric may keep what it learnt about an array between calls (kendallAt)
   const labels = g.metrics.map((m) => m.kind === "labels")
@@ -32,14 +31,11 @@ export const makeGeneric = (job: Job) => {
   const relative = new Int32Array(N)
   const picks = new Int32Array(Random.CHUNK * N)
   const identity = Int32Array.from({ length: N }, (_, i) => i)
-  const segments = (buffer: Int32Array) => Array.from(datasets, (d) => buffer.subarray(start[d], start[d + 1]))
   const lanes = Array.from({ length: Random.CHUNK }, (_, r) => picks.subarray(r * N, (r + 1) * N))
-  const laneSegments = lanes.map(segments)
-  const identitySegments = segments(identity)
+  const laneSegments = lanes.map((lane) => Array.from(datasets, (d) => lane.subarray(start[d], start[d + 1])))
 
   /** The generic datasets' figures over `lane`'s draws (-1: the original pairs). */
   const fill = (lane: number, row: Float64Array, base: number, FIG: number): void => {
-    const segs = lane < 0 ? identitySegments : laneSegments[lane]
     for (let j = 0; j < datasets.length; j++) {
       const d = datasets[j]
       if (lane < 0) {
@@ -47,7 +43,7 @@ export const makeGeneric = (job: Job) => {
         continue
       }
       const at = ats[d]
-      const idx = segs[j]
+      const idx = laneSegments[lane][j]
       const n = idx.length
       const a = start[d]
       for (let q = 0; q < n; q++) relative[q] = idx[q] - a
