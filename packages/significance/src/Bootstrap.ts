@@ -1,12 +1,8 @@
 /**
- * Paired bootstrap at the correlation level, for many runs scored on the same pairs.
- *
- * One index multiset per resample is shared by the gold and every run ("paired": resampling pairs,
- * not scores). Each run's statistic is computed once per resample (`Distribution.samples`) and
- * every comparison is derived from that matrix, so all pairs of runs cost little more than
- * resampling. With `strata`, indices are drawn within each dataset and the aggregate is the
- * weighted or unweighted mean. Resamples where a correlation is undefined are NaN, counted in
- * `degenerate` and left out of p-values and intervals.
+ * Paired bootstrap of many runs scored on the same pairs: one index multiset per resample, shared
+ * by the gold and every run; each run's statistic once per resample, every comparison derived from
+ * them. With `strata`, pairs are drawn within each dataset. Undefined statistics are NaN, counted
+ * in `degenerate` and left out.
  *
  * @since 0.1.0
  */
@@ -14,7 +10,8 @@ import type { Metric } from "@stseval/metrics"
 import { quantiles } from "./internal/select.js"
 import * as Figures from "./internal/figures.js"
 import { TIE, tieFor } from "./internal/metric.js"
-import { checkCount, resampling } from "./internal/inputs.js"
+import { resampling } from "./internal/inputs.js"
+import * as V from "./internal/validate.js"
 import type * as Inputs from "./internal/inputs.js"
 import * as Distributions from "./internal/distributions.js"
 import * as Signature from "./Signature.js"
@@ -22,8 +19,7 @@ import { InvalidInput } from "./TestResult.js"
 import type { Alternative, Outcome } from "./TestResult.js"
 
 /**
- * Options of the paired bootstrap: resamples, seed, the metric resampled, and the strata (datasets)
- * to resample within.
+ * Options of the paired bootstrap.
  *
  * @since 0.1.0
  */
@@ -32,30 +28,22 @@ export interface Options {
   readonly resamples?: number
   /** Seed of the xoroshiro128+ generator (0 .. 2^32 - 1). Default 12345. */
   readonly seed?: number
-  /**
-   * The metric: a registry name (`Metrics.names`) or a descriptor; default `"pearson"`. Every
-   * metric is resampled as it declares (`Metric.resampling`) over the same index multisets.
-   */
+  /** A registry name (`Metrics.names`) or a descriptor; default `"pearson"`. */
   readonly metric?: string | Metric.Metric
   /** Dataset / track index of each pair; resampling is then stratified. */
   readonly strata?: ArrayLike<number>
   /** Aggregate of per-dataset figures with strata. Default `"weighted"` (by pairs). */
   readonly aggregate?: "weighted" | "unweighted"
-  /**
-   * Per run, its confidence of each pair, for a metric that weighs pairs by them (`weighted-pearson`).
-   *
-   * @since 0.3.0
-   */
+  /** Per run, its confidence of each pair (`weighted-pearson`). */
   readonly confidences?: ReadonlyArray<Float64Array>
   /** Called about every 1% of resamples, and at the end. */
   readonly progress?: (done: number, total: number) => void
-  /** threads for the resampling, the caller included (at most 64); default all cores for large jobs, else 1; results do not depend on it */
+  /** Threads, the caller included (at most 64); default all cores for large jobs. Results do not depend on it. */
   readonly threads?: number
 }
 
 /**
- * Scores (`Float64Array`) for a metric of scores, label strings for a metric of labels (accuracy,
- * macro-F1), aligned with the gold pair by pair.
+ * Scores (`Float64Array`), or label strings for a metric of labels, aligned with the gold.
  *
  * @since 0.3.0
  */
@@ -79,42 +67,30 @@ export interface Distribution {
   readonly samples: Float64Array
   /** Per run, how many resamples gave an undefined statistic. */
   readonly degenerate: Int32Array
-  /**
-   * Resampled differences within this of the observed one count as at least as extreme: 1e-12 for
-   * a correlation, 1e-12 x the largest |estimate| otherwise (an MSE's p then ignores scale).
-   *
-   * @since 0.3.0
-   */
+  /** Differences within this of the observed one count as extreme (1e-12 x the largest |estimate| but for a correlation). */
   readonly tie?: number
 }
 
 /**
- * Resample B times and record every run's statistic by the intervals' pass (one dataset per
- * stratum, the aggregate as the official figure), whatever the metric: with the same seed and
- * strata, every metric sees the same resamples.
+ * Every run's statistic on B resamples, by the intervals' pass; every metric sees the same
+ * resamples for a seed.
  *
  * @example
  * ```ts
  * import { Bootstrap, TestResult } from "@stseval/significance"
  *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
+ * // gold and two runs on the same 40 pairs
  * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
  * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
  * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * // each run's r on every resample (one index multiset per resample, shared by the gold and the runs)
  * const d = Bootstrap.resample(gold, [runA, runB], { resamples: 1000, seed: 12345 })
- * // any metric of the registry by name: Kendall's tau over the same resamples
  * const tau = Bootstrap.resample(gold, [runA, runB], { metric: "kendall", resamples: 1000, seed: 12345 })
  * if (!TestResult.isInvalid(d)) Bootstrap.compare(d, 0, 1)
  * ```
  * @since 0.1.0
  */
-export const resample = (
-  gold: Values,
-  runs: ReadonlyArray<Values>,
-  options: Options = {}
-): Outcome<Distribution> => {
-  const set = resampling("bootstrap", gold, runs, options, options.threads === undefined ? undefined : checkCount("threads", options.threads, 1))
+export const resample = (gold: Values, runs: ReadonlyArray<Values>, options: Options = {}): Outcome<Distribution> => {
+  const set = resampling("bootstrap", gold, runs, options, options.threads === undefined ? undefined : V.count("threads", options.threads, 1))
   if (set instanceof InvalidInput) return set
   const { resamples: B, seed, metric, aggregate, stratumOf, signature } = set
   const resampled = Figures.resample({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate }, B, seed, options)
@@ -122,27 +98,9 @@ export const resample = (
   const { estimates, samples, pairs: N } = resampled
   const K = runs.length
   const degenerate = new Int32Array(K)
-  for (let k = 0; k < K; k++) {
-    let nan = 0
-    for (let b = 0; b < B; b++) {
-      const v = samples[k * B + b]
-      if (v !== v) nan++
-    }
-    degenerate[k] = nan
-  }
-
+  for (let k = 0; k < K; k++) for (let b = 0; b < B; b++) if (samples[k * B + b] !== samples[k * B + b]) degenerate[k]++
   const tie = tieFor(metric, estimates)
-  return {
-    signature,
-    signatureText: Signature.format(signature),
-    resamples: B,
-    runs: K,
-    pairs: N,
-    estimates,
-    samples,
-    degenerate,
-    ...(tie !== TIE ? { tie } : {})
-  }
+  return { signature, signatureText: Signature.format(signature), resamples: B, runs: K, pairs: N, estimates, samples, degenerate, ...(tie !== TIE ? { tie } : {}) }
 }
 
 /**
@@ -155,7 +113,6 @@ export interface RunInterval {
   readonly estimate: number
   readonly ci: readonly [lower: number, upper: number]
   readonly confLevel: number
-  /** Resamples used (B minus degenerate). */
   readonly valid: number
   readonly degenerate: number
 }
@@ -163,14 +120,10 @@ export interface RunInterval {
 /**
  * @example
  * ```ts
- * import { Bootstrap, TestResult } from "@stseval/significance"
+ * import { Bootstrap } from "@stseval/significance"
  *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const d = Bootstrap.resample(gold, [runA, runB], { resamples: 1000, seed: 1 })
- * if (!TestResult.isInvalid(d)) Bootstrap.runInterval(d, 1, 0.9).ci // 90% percentile interval of run B's r
+ * declare const d: Bootstrap.Distribution // Bootstrap.resample's
+ * Bootstrap.runInterval(d, 1, 0.9).ci // 90% percentile interval of run 1's statistic
  * ```
  * @since 0.1.0
  */
@@ -197,21 +150,17 @@ export interface PairComparison {
   readonly b: number
   readonly estimateA: number
   readonly estimateB: number
-  /** estimateA - estimateB on the original data. */
   readonly difference: number
-  /** Percentile interval of the resampled differences. */
   readonly ci: readonly [lower: number, upper: number]
   readonly confLevel: number
   readonly alternative: Alternative
   readonly pValue: number
-  /** Resamples where both statistics were defined. */
   readonly valid: number
   readonly degenerate: number
 }
 
 /**
- * How two runs of a bootstrap distribution are compared: the alternative hypothesis and the level
- * of the difference's interval.
+ * The alternative hypothesis and the level of the difference's interval.
  *
  * @since 0.1.0
  */
@@ -221,21 +170,9 @@ export interface CompareOptions {
   readonly confLevel?: number
 }
 
-/**
- * The comparisons of pairs (pa[i], pb[i]) from their statistics.
- *
- * p-value by the shift method (Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4): count
- * the centred differences d* - delta at least as extreme as delta (ties within `tie` count,
- * conservatively), p = (count + 1) / (valid + 1). The interval is the type-7 percentile interval of
- * the defined differences, found by selection (internal/select.ts).
- */
-const comparisons = (
-  d: Distribution,
-  pa: Int32Array,
-  pb: Int32Array,
-  alternative: Alternative,
-  confLevel: number
-): Array<PairComparison> => {
+// p by the shift method (Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4): centred
+// differences d* - delta at least as extreme as delta, (count + 1) / (valid + 1)
+const comparisons = (d: Distribution, pa: Int32Array, pb: Int32Array, alternative: Alternative, confLevel: number): Array<PairComparison> => {
   const B = d.resamples
   const S = d.samples
   const tie = d.tie ?? TIE
@@ -257,19 +194,8 @@ const comparisons = (
       extreme += +(alternative === "two.sided" ? Math.abs(x - delta) >= limit : sign * (x - delta) >= limit)
     }
     const [lower, upper] = quantiles(diffs, valid, ps)
-    out.push({
-      a,
-      b,
-      estimateA: d.estimates[a],
-      estimateB: d.estimates[b],
-      difference: delta,
-      ci: [lower, upper],
-      confLevel,
-      alternative,
-      pValue: (extreme + 1) / (valid + 1),
-      valid,
-      degenerate: B - valid
-    })
+    const pValue = (extreme + 1) / (valid + 1)
+    out.push({ a, b, estimateA: d.estimates[a], estimateB: d.estimates[b], difference: delta, ci: [lower, upper], confLevel, alternative, pValue, valid, degenerate: B - valid })
   }
   return out
 }
@@ -279,14 +205,10 @@ const comparisons = (
  *
  * @example
  * ```ts
- * import { Bootstrap, TestResult } from "@stseval/significance"
+ * import { Bootstrap } from "@stseval/significance"
  *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const d = Bootstrap.resample(gold, [runA, runB], { resamples: 1000, seed: 12345 })
- * if (!TestResult.isInvalid(d)) Bootstrap.compare(d, 0, 1).pValue // +1 smoothed
+ * declare const d: Bootstrap.Distribution // Bootstrap.resample's
+ * Bootstrap.compare(d, 0, 1).pValue // +1 smoothed
  * ```
  * @since 0.1.0
  */
@@ -294,21 +216,16 @@ export const compare = (d: Distribution, a: number, b: number, options: CompareO
   comparisons(d, Int32Array.of(a), Int32Array.of(b), options.alternative ?? "two.sided", options.confLevel ?? 0.95)[0]
 
 /**
- * The p-value of a - b by the normal approximation of its bootstrap distribution (Wald with the
- * bootstrap standard error; Efron & Tibshirani 1993, ch. 6 and 16): z = delta / sd(d*),
- * p = 2 Phi(-|z|). Unlike the shift method's (count + 1) / (B + 1) it is not floored by the
- * resamples, which a correction over hundreds of comparisons needs (Holm's first threshold for
- * 300 runs is 0.05 / 299). The marks' rule decides with it.
+ * The p-value of a - b by the normal approximation (Wald with the bootstrap standard error; Efron &
+ * Tibshirani 1993, ch. 6 and 16): z = delta / sd(d*). Not floored at 1 / (B + 1), as Holm's
+ * correction over hundreds of comparisons needs; the marks' rule decides with it.
  *
  * @example
  * ```ts
- * import { Bootstrap, TestResult } from "@stseval/significance"
+ * import { Bootstrap } from "@stseval/significance"
  *
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const d = Bootstrap.resample(gold, [runA, runB], { resamples: 1000, seed: 12345 })
- * if (!TestResult.isInvalid(d)) Bootstrap.normalP(d, 0, 1).pValue
+ * declare const d: Bootstrap.Distribution // Bootstrap.resample's
+ * Bootstrap.normalP(d, 0, 1).pValue
  * ```
  * @since 0.4.0
  */
@@ -320,7 +237,7 @@ export const normalP = (
 ): { readonly pValue: number; readonly z: number; readonly se: number; readonly log10P?: number } => {
   const B = d.resamples
   const S = d.samples
-  // Welford's mean and variance of the defined differences
+  // Welford's
   let n = 0
   let mean = 0
   let m2 = 0
@@ -334,7 +251,7 @@ export const normalP = (
   }
   const se = n > 1 ? Math.sqrt(m2 / (n - 1)) : Number.NaN
   const delta = d.estimates[a] - d.estimates[b]
-  // no spread: the same difference in every resample (0: the same figures, no evidence either way)
+  // no spread: the same difference in every resample
   let z: number
   if (se !== se) z = Number.NaN
   else if (se > 0) z = delta / se
@@ -349,15 +266,10 @@ export const normalP = (
  *
  * @example
  * ```ts
- * import { Bootstrap, TestResult } from "@stseval/significance"
+ * import { Bootstrap } from "@stseval/significance"
  *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const d = Bootstrap.resample(gold, [runA, runB, runA.map((x) => x * 2)], { resamples: 500, seed: 3 })
- * // every pair from one resampling pass: what makes all-pairs comparisons fast
- * if (!TestResult.isInvalid(d)) Bootstrap.comparePairs(d).map((c) => [c.a, c.b, c.pValue])
+ * declare const d: Bootstrap.Distribution // Bootstrap.resample's
+ * Bootstrap.comparePairs(d).map((c) => [c.a, c.b, c.pValue])
  * ```
  * @since 0.1.0
  */
@@ -385,31 +297,4 @@ export const comparePairs = (
     }
   }
   return comparisons(d, pa, pb, alternative, confLevel)
-}
-
-/**
- * Convenience: bootstrap two runs and compare them.
- *
- * @example
- * ```ts
- * import { Bootstrap, TestResult } from "@stseval/significance"
- *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const c = Bootstrap.paired(gold, runA, runB, { resamples: 1000, seed: 12345 })
- * if (!TestResult.isInvalid(c)) console.log(c.difference, c.ci, c.pValue, c.signature)
- * ```
- * @since 0.1.0
- */
-export const paired = (
-  gold: Float64Array,
-  runA: Float64Array,
-  runB: Float64Array,
-  options: Options & CompareOptions = {}
-): Outcome<PairComparison & { readonly signature: string }> => {
-  const d = resample(gold, [runA, runB], options)
-  if (d instanceof InvalidInput) return d
-  return { ...compare(d, 0, 1, options), signature: d.signatureText }
 }

@@ -1,33 +1,20 @@
 /**
- * Grouping ranked runs by pairwise significance, for tables.
- *
- * Runs are identified by rank position 0 .. k-1 (0 = best by the ranking metric); `p(i, j)` is the
- * (two-sided, possibly Holm-adjusted) p-value of the comparison of the runs at positions i and j.
- * "Different" means p <= alpha.
- *
- * - `best`: the runs not significantly different from the best (the papers' bold; STS 2017 used
- *   Williams' t with alpha = 0.05).
- * - `rankRanges`: for each run, the contiguous range of positions around it whose runs are not
- *   significantly different from it (grown outwards from the run, stopping at the first run that
- *   is); a run can be reported as "rank lo+1 - hi+1".
- * - `groups`: a partition of the ranking into contiguous groups of mutually indistinguishable runs,
- *   built greedily from the top: a run joins the current group if it is not significantly
- *   different from every run already in it, else it starts a new group. Groups are numbered 0, 1, ...
+ * Grouping ranked runs by pairwise significance, for tables: runs are rank positions 0 .. k-1
+ * (0 = best); "different" means p <= alpha (a NaN p is not different).
  *
  * @since 0.1.0
  */
 
 /**
- * The p-value of the comparison of the runs at rank positions i and j (two-sided, possibly
- * Holm-adjusted), as the grouping reads it.
+ * The p-value of the runs at rank positions i and j (two-sided, possibly Holm-adjusted).
  *
  * @since 0.1.0
  */
 export type PValue = (i: number, j: number) => number
 
-const different = (p: number, alpha: number): boolean => p <= alpha
-
 /**
+ * The runs not significantly different from the best (the papers' bold).
+ *
  * @example
  * ```ts
  * import { Cluster } from "@stseval/significance"
@@ -39,11 +26,14 @@ const different = (p: number, alpha: number): boolean => p <= alpha
  */
 export const best = (k: number, p: PValue, alpha = 0.05): Array<number> => {
   const out: Array<number> = []
-  for (let i = 0; i < k; i++) if (i === 0 || !different(p(0, i), alpha)) out.push(i)
+  for (let i = 0; i < k; i++) if (i === 0 || !(p(0, i) <= alpha)) out.push(i)
   return out
 }
 
 /**
+ * Per run, the contiguous positions around it not significantly different from it, grown outwards
+ * up to the first that is.
+ *
  * @example
  * ```ts
  * import { Cluster } from "@stseval/significance"
@@ -53,23 +43,22 @@ export const best = (k: number, p: PValue, alpha = 0.05): Array<number> => {
  * ```
  * @since 0.1.0
  */
-export const rankRanges = (
-  k: number,
-  p: PValue,
-  alpha = 0.05
-): Array<{ readonly lo: number; readonly hi: number }> => {
+export const rankRanges = (k: number, p: PValue, alpha = 0.05): Array<{ readonly lo: number; readonly hi: number }> => {
   const out: Array<{ lo: number; hi: number }> = []
   for (let i = 0; i < k; i++) {
     let lo = i
-    while (lo > 0 && !different(p(i, lo - 1), alpha)) lo--
+    while (lo > 0 && !(p(i, lo - 1) <= alpha)) lo--
     let hi = i
-    while (hi + 1 < k && !different(p(i, hi + 1), alpha)) hi++
+    while (hi + 1 < k && !(p(i, hi + 1) <= alpha)) hi++
     out.push({ lo, hi })
   }
   return out
 }
 
 /**
+ * Contiguous groups of mutually indistinguishable runs, greedily from the top: a run joins the
+ * current group if it differs from none of its runs.
+ *
  * @example
  * ```ts
  * import { Cluster } from "@stseval/significance"
@@ -85,7 +74,7 @@ export const groups = (k: number, p: PValue, alpha = 0.05): Array<number> => {
   let first = 0
   for (let i = 0; i < k; i++) {
     let joins = i > 0
-    for (let j = first; j < i && joins; j++) if (different(p(j, i), alpha)) joins = false
+    for (let j = first; j < i && joins; j++) if (p(j, i) <= alpha) joins = false
     if (i > 0 && !joins) {
       group++
       first = i
@@ -96,8 +85,7 @@ export const groups = (k: number, p: PValue, alpha = 0.05): Array<number> => {
 }
 
 /**
- * A symmetric p-value lookup from a list of comparisons between positions (missing pairs: 1,
- * same run: 1).
+ * A symmetric p-value lookup from comparisons between positions (1 where there is none).
  *
  * @example
  * ```ts

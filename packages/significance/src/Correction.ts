@@ -1,19 +1,9 @@
 /**
- * Multiple-comparison corrections of p-values (as R's `p.adjust`). NaN p-values stay NaN and do
- * not count towards m.
+ * Multiple-comparison corrections of p-values (as R's `p.adjust`); NaN stays NaN, not counted in m.
  *
  * @since 0.1.0
  */
-
 import { firstAtLeast } from "./internal/search.js"
-
-const finiteIndices = (p: ReadonlyArray<number>): Array<number> => {
-  const out: Array<number> = []
-  p.forEach((v, i) => {
-    if (!Number.isNaN(v)) out.push(i)
-  })
-  return out
-}
 
 /**
  * Bonferroni: min(1, m p).
@@ -27,7 +17,7 @@ const finiteIndices = (p: ReadonlyArray<number>): Array<number> => {
  * @since 0.1.0
  */
 export const bonferroni = (p: ReadonlyArray<number>): Array<number> => {
-  const m = finiteIndices(p).length
+  const m = p.filter((v) => !Number.isNaN(v)).length
   return p.map((v) => (Number.isNaN(v) ? v : Math.min(1, m * v)))
 }
 
@@ -43,9 +33,8 @@ export const bonferroni = (p: ReadonlyArray<number>): Array<number> => {
  * @since 0.1.0
  */
 export const holm = (p: ReadonlyArray<number>): Array<number> => {
-  // Sorted as a typed array (no comparator: all pairs of 500 runs are 124,750 p-values). Tied
-  // p-values need no order among them: the first of a tie has the largest (m - j) p, which the
-  // running maximum keeps for the rest, so each takes the value at its value's first rank.
+  // Sorted as a typed array, without a comparator; a tie takes the value at its first rank, where
+  // (m - j) p is largest and the running maximum keeps it.
   const sorted = Float64Array.from(p.filter((v) => !Number.isNaN(v))).sort()
   const m = sorted.length
   const adjusted = new Float64Array(m)

@@ -1,7 +1,5 @@
 /**
- * Confidence interval for one correlation via Fisher's z: atanh(r) +- z_{1-a/2} / sqrt(n - 3),
- * transformed back with tanh. (For a resampling interval see `Bootstrap`, whose `runs[k].ci` is the
- * percentile interval of each run's correlation.)
+ * Confidence interval for one correlation via Fisher's z: tanh(atanh(r) +- z_{1-a/2} / sqrt(n - 3)).
  *
  * @since 0.1.0
  */
@@ -25,5 +23,5 @@ export const fisher = (r: number, n: number, confLevel = 0.95): Outcome<Interval
   if (error !== undefined) return error
   const half = phiInv(1 - (1 - confLevel) / 2) / Math.sqrt(n - 3)
   const z = fisherZ(r)
-  return ({ test: "fisher", ci: [fisherR(z - half), fisherR(z + half)], confLevel })
+  return { test: "fisher", ci: [fisherR(z - half), fisherR(z + half)], confLevel }
 }

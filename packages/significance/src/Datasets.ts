@@ -1,7 +1,5 @@
 /**
- * Comparing runs over a task's datasets (tracks): one dataset is one correlation, compared with
- * the default analytic test; several datasets are joined into the flat arrays and strata the
- * resampling tests take, combined the way the task's official figure combines them.
+ * Several datasets (tracks) joined into the flat arrays and strata the resampling tests take.
  *
  * @since 0.2.0
  */
@@ -10,15 +8,14 @@ import type { Outcome } from "./TestResult.js"
 import { InvalidInput } from "./TestResult.js"
 
 /**
- * How per-dataset correlations become one figure: weighted / unweighted mean, or all pairs pooled.
+ * How per-dataset figures become one: weighted or unweighted mean, or all pairs pooled.
  *
  * @since 0.2.0
  */
 export type Aggregate = "weighted" | "unweighted" | "pooled"
 
 /**
- * Several datasets' gold and runs as one: the flat arrays the resampling tests take, with each
- * pair's dataset (the strata) and how the datasets' figures combine.
+ * Several datasets' gold and runs as one, with each pair's dataset (the strata).
  *
  * @since 0.2.0
  */
@@ -31,9 +28,8 @@ export interface Joined {
 }
 
 /**
- * One dataset as it is; several joined (`Compare.concatDatasets`) with the aggregate: stratified
- * by dataset for a weighted or unweighted mean, all pairs as one for `pooled`. Every dataset must
- * list the same runs in the same order.
+ * One dataset as it is; several joined, stratified for a mean, as one for `pooled`. Every dataset
+ * lists the same runs in the same order.
  *
  * @example
  * ```ts

@@ -1,9 +1,6 @@
 /**
- * Comparing two correlations from independent groups (e.g. one system on two different test sets),
- * as in cocor's `cocor.indep.groups`: Fisher's z test (1925) and Zou's confidence interval (2007).
- *
- * STS 2014 compared runs with a one-tailed Fisher z test (Numerical Recipes eq. 14.5.10), which is
- * `fisher1925` with `alternative: "greater"`.
+ * Two correlations from independent groups, as cocor's `cocor.indep.groups`: Fisher's z test
+ * (1925; STS 2014's, one-tailed) and Zou's interval (2007).
  *
  * @since 0.1.0
  */
@@ -50,18 +47,11 @@ export const fisher1925 = (input: Input, options?: TestOptions): Outcome<TestRes
   if (error !== undefined) return error
   const alternative = options?.alternative ?? "two.sided"
   const statistic = (fisherZ(input.r1) - fisherZ(input.r2)) / Math.sqrt(1 / (input.n1 - 3) + 1 / (input.n2 - 3))
-  return ({
-    test: "fisher1925",
-    distribution: "z",
-    statistic,
-    pValue: pValue(statistic, alternative, phi),
-    alternative
-  })
+  return { test: "fisher1925", distribution: "z", statistic, pValue: pValue(statistic, alternative, phi), alternative }
 }
 
 /**
- * Zou's (2007) confidence interval for r1 - r2, built from the two Fisher-z intervals. It is
- * always two-sided at `confLevel` (cocor ignores `alternative` for it).
+ * Zou's (2007) interval for r1 - r2 from the two Fisher-z intervals; two-sided, as cocor's.
  *
  * @example
  * ```ts
@@ -84,5 +74,5 @@ export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalRe
   const u2 = fisherR(fisherZ(r2) + z * Math.sqrt(1 / (n2 - 3)))
   const lower = r1 - r2 - Math.sqrt((r1 - l1) ** 2 + (u2 - r2) ** 2)
   const upper = r1 - r2 + Math.sqrt((u1 - r1) ** 2 + (r2 - l2) ** 2)
-  return ({ test: "zou2007", ci: [lower, upper], confLevel })
+  return { test: "zou2007", ci: [lower, upper], confLevel }
 }

@@ -1,17 +1,10 @@
 /**
- * Confidence intervals on every figure of a results table, and intervals on every rank, from one
- * stratified percentile bootstrap over pairs.
- *
- * Per resample, each dataset's pairs are resampled within that dataset (one index multiset shared
- * by the gold and every run); every run's per-dataset figure is recomputed by its metric (as its
- * `resampling` declares), then its aggregates under the edition's rule, then the ranks of the
- * ranked runs by their official figure. One pass serves every figure and every rank.
- *
- * Bounds are type-7 quantiles (R's and NumPy's default) at (1 -/+ level) / 2, found by selection;
- * a rank interval is the same of the resampled ranks, widened to whole ranks. They describe the
- * variability of each figure when test pairs are drawn again, for fixed runs, gold and datasets:
- * nothing about other annotators or datasets, not a test, not simultaneous (docs/significance.md).
- * The input is plain data: per run and dataset, the run's scores aligned with the gold.
+ * Confidence intervals on every figure of a results table and on every rank, from one stratified
+ * percentile bootstrap over pairs: per resample, each dataset's pairs drawn within it (shared by
+ * the gold and every run), every figure recomputed, then the aggregates and the ranks. Bounds are
+ * type-7 quantiles at (1 -/+ level) / 2; a rank interval is widened to whole ranks. They describe
+ * the variability of each figure when test pairs are drawn again, for fixed runs, gold and datasets
+ * (docs/significance.md).
  *
  * @since 0.2.0
  */
@@ -21,23 +14,18 @@ import { originalRanks as rankOriginal, rankInto } from "./internal/competitionR
 import * as Engine from "./internal/intervals.js"
 import { tiling } from "./internal/intervals.js"
 import type { Job } from "./internal/intervals.js"
-import { checkCount, checkSeed } from "./internal/inputs.js"
 import { checkDefinition, engineOf, invalid, layOut, predates } from "./internal/job.js"
 import { isPearson } from "./internal/metric.js"
 import { quantiles } from "./internal/select.js"
 import * as V from "./internal/validate.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
-import { formatSignature } from "./intervals/model.js"
 import type { DatasetFigure, Figure, Input, Labelled, Options, RankInterval, Result, Rule, RunIntervals, Signature } from "./intervals/model.js"
 import * as SignatureLine from "./Signature.js"
 
 export * from "./intervals/model.js"
 
-// ---------------------------------------------------------------------------------------------
-// Reasons for figures without a value
-
-/** How a reason names a metric; the kernels' metrics as their messages always have. */
+// Why a figure has no value; a reason names the kernels' metrics as their messages always have.
 const metricName = (m: MetricDescriptor.Metric): string => (engineOf(m) === "correct" ? "accuracy" : m.label)
 
 const datasetReason = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, k: number, d: number): string => {
@@ -46,20 +34,11 @@ const datasetReason = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
   if (s === undefined) return `the run has no scores for ${ds.name}`
   const m = metrics[d]
   if (predates(m)) return `${metricName(m)} is undefined on ${ds.name} (the run or the gold is constant)`
-  // a generic metric says why itself
   const v =
     m.kind === "labels"
       ? m.compute(s.gold as ReadonlyArray<string>, s.run as ReadonlyArray<string>)
       : m.compute(s.gold as Float64Array, s.run as Float64Array, (s as { confidence?: Float64Array }).confidence)
   return `${metricName(m)} is undefined on ${ds.name} (${v._tag === "Undefined" ? v.reason : "undefined"})`
-}
-
-const lacking = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, estimates: Float64Array, k: number, FIG: number): Array<string> => {
-  const out: Array<string> = []
-  input.datasets.forEach((ds, d) => {
-    if (estimates[k * FIG + d] !== estimates[k * FIG + d]) out.push(`${ds.name} (${datasetReason(input, metrics, k, d)})`)
-  })
-  return out
 }
 
 const aggregateReason = (
@@ -72,12 +51,11 @@ const aggregateReason = (
   rule: Rule,
   official: boolean
 ): string => {
-  const D = input.datasets.length
   const present = input.datasets.filter((ds) => input.runs[k].scores[ds.name] !== undefined)
   if (present.length === 0) return "no dataset was scored"
-  const missing = lacking(input, metrics, estimates, k, FIG)
+  const missing = input.datasets.flatMap((ds, d) => (estimates[k * FIG + d] !== estimates[k * FIG + d] ? [`${ds.name} (${datasetReason(input, metrics, k, d)})`] : []))
   if (rule === "single") return missing[0] ?? "undefined"
-  if ((rule === "pooled" || rule === "allnrm") && official && present.length < D) {
+  if ((rule === "pooled" || rule === "allnrm") && official && present.length < input.datasets.length) {
     const absent = input.datasets.filter((ds) => input.runs[k].scores[ds.name] === undefined).map((ds) => ds.name)
     return `no official score: ${rule} pools every dataset, and the run has no scores for ${absent.join(", ")}`
   }
@@ -92,11 +70,8 @@ const aggregateReason = (
   return `${metricName(metrics[0])} is undefined on every dataset`
 }
 
-// ---------------------------------------------------------------------------------------------
-
 /**
- * A level as a percentage, with exactly the decimals it has: `0.9999` is "99.99%", not "100%"
- * (the decimal point moved on the level's shortest decimal form, not multiplied in doubles).
+ * A level as a percentage, with exactly the decimals it has: `0.9999` is "99.99%", not "100%".
  *
  * @example
  * ```ts
@@ -111,8 +86,7 @@ const aggregateReason = (
 export const formatLevel = (level: number): string => `${levelPercent(level)}%`
 
 /**
- * The level of a percentage, exactly as written: `99.99` is 0.9999 (while 99.99 / 100 is
- * 0.9998999999999999 in doubles).
+ * The level of a percentage, exactly as written: `99.99` is 0.9999 (99.99 / 100 is not).
  *
  * @example
  * ```ts
@@ -131,49 +105,28 @@ const levelPercent = (level: number): string => Decimal.shift(level, 2)
  * Pairs below which an interval is marked in every output: 95% percentile intervals of Pearson's r
  * held their value in about 93% of normal samples of 50 pairs (docs/significance.md, "Coverage").
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * declare const figure: Intervals.Figure
- * const mark = figure.pairs !== undefined && figure.pairs < Intervals.fewPairs ? "\u2021" : ""
- * ```
  * @since 0.3.0
  */
 export const fewPairs = 100
 
 /**
- * The fewest pairs a figure gets an interval on: with 5 pairs, 1 resample in 10 holds at most two
- * distinct pairs and most three or fewer, where a correlation is undefined or +-1. Below it, and
- * wherever the resamples give a zero-width interval, a figure has no interval and says why.
+ * The fewest pairs a figure gets an interval on: with 5 pairs most resamples hold three distinct
+ * pairs or fewer, where a correlation is undefined or +-1.
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * Intervals.minimumPairs // 6
- * ```
  * @since 0.4.0
  */
 export const minimumPairs = 6
 
 /**
- * The |sample skewness| of the gold or a run above which a Pearson figure's percentile interval is
- * marked unreliable (`Figure.skewed`): on lognormal data (skewness 2.5-4.3) 95% intervals held the
- * true value in 90-93% of samples (bench/coverage.py), normal data 93.5-95.4%. The STS golds are
- * below 2 but for STS 2012's SMTnews (-2.1). Spearman, on ranks, is not affected.
+ * The |sample skewness| of the gold or a run above which a Pearson figure's interval is marked
+ * (`Figure.skewed`): on lognormal data 95% intervals held the true value in 90-93% of samples
+ * (bench/coverage.py).
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * Intervals.skewLimit // 2
- * ```
  * @since 0.4.0
  */
 export const skewLimit = 2
 
-/** Sample skewness g1 = m3 / m2^(3/2) (0 for a constant sample). */
+/** g1 = m3 / m2^(3/2) (0 for a constant sample). */
 const sampleSkewness = (x: Float64Array): number => {
   const n = x.length
   let mean = 0
@@ -192,10 +145,8 @@ const sampleSkewness = (x: Float64Array): number => {
 }
 
 /**
- * The fewest resamples a percentile interval at `level` is taken from: 1 + 2 / (1 - level) (41 at
- * 95%), so that (B - 1)(1 - level) / 2 >= 1. Below it a tail's type-7 quantile is the most extreme
- * resample itself: the interval is the resamples' range, not their central `level`. `compute`
- * refuses fewer.
+ * The fewest resamples `compute` takes an interval at `level` from: 1 + 2 / (1 - level), below
+ * which a tail's type-7 quantile is the most extreme resample itself.
  *
  * @example
  * ```ts
@@ -207,28 +158,18 @@ const sampleSkewness = (x: Float64Array): number => {
  * @since 0.3.0
  */
 export const minimumResamples = (level: number): number =>
-  // 1 - level is inexact in doubles (1 - 0.95 = 0.05000000000000004, 1 - 0.9999 = 0.00009999999999998899): a relative hair of tolerance keeps 2 / 0.05 at 40 and 2 / 0.0001 at 20,000
+  // 1 - level is inexact in doubles: a relative hair of tolerance keeps 2 / 0.05 at 40
   Math.ceil((2 / (1 - level)) * (1 - 1e-9)) + 1
 
 /**
- * Resamples below which an interval's bounds move noticeably from seed to seed (the 2.5% quantile
- * of 1,000 resamples rests on about 25 of them); outputs say so below it.
+ * Resamples below which an interval's bounds move noticeably from seed to seed; outputs say so.
  *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * const resamples = 200
- * if (resamples < Intervals.recommendedResamples) console.warn(`${resamples} resamples: fewer than the ${Intervals.recommendedResamples} recommended`)
- * ```
  * @since 0.3.0
  */
 export const recommendedResamples = 1000
 
 /**
- * Intervals on every figure and every rank. Returns an `InvalidInput` (field, expected, found) for
- * bad input; never throws on data. SICK: call once per ranking; the same seed and pairs draw the
- * same resamples.
+ * Intervals on every figure and every rank; an `InvalidInput` for bad input, never a throw on data.
  *
  * @example
  * ```ts
@@ -254,11 +195,11 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const level = options.level ?? 0.95
   const engine = options.engine ?? "auto"
   const error = V.first(
-    checkCount("resamples", B, 1),
-    checkSeed(seed),
+    V.count("resamples", B, 1),
+    V.seed(seed),
     V.level("level", level),
-    options.threads === undefined ? undefined : checkCount("threads", options.threads, 1),
-    engine === "auto" || engine === "js" || engine === "wasm" ? undefined : invalid("engine", "auto, js or wasm", String(engine))
+    options.threads === undefined ? undefined : V.count("threads", options.threads, 1),
+    V.oneOf("engine", engine, ["auto", "js", "wasm"], "auto, js or wasm")
   )
   if (error !== undefined) return error
   const least = minimumResamples(level)
@@ -277,10 +218,8 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const FIG = D + (input.aggregates?.length ?? 0) + 1
   const OFF = FIG - 1
   const KF = K * FIG
-  // Tile by tile of runs, each tile's figures over every resample at once, its percentiles taken
-  // and the tile dropped: a run's figures depend on its own pairs alone (the same draws in every
-  // tile), and only the ranks need every run of a resample, so only the official figures are kept
-  // (every figure of 2,000 STS-B runs held at once was 32 MB per pass)
+  // Tile by tile of runs, each tile's percentiles taken and the tile dropped: only the ranks need
+  // every run of a resample, so only the official figures are kept
   const per = Math.max(1, Math.floor(tiling.elements / (FIG * B)))
   let first: Job | InvalidInput | undefined = layOut(input, metrics, 0, Math.min(K, per))
   if (first instanceof InvalidInput) return first
@@ -296,8 +235,8 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const alpha = 1 - level
   const ps = [alpha / 2, 1 - alpha / 2]
   const buffer = new Float64Array(B)
-  // a figure undefined in more than (1 - level) of the resamples gets no interval: the percentiles
-  // of what is left would describe a different, conditional distribution
+  // a figure undefined in more than (1 - level) of the resamples gets no interval (what is left
+  // would describe a conditional distribution)
   const allowed = Math.floor(alpha * B + 1e-9)
   const estimates = new Float64Array(KF)
   const degenerates = new Int32Array(KF)
@@ -310,7 +249,6 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     const k0 = t * tile
     const k1 = Math.min(K, k0 + tile)
     const part = first ?? layOut(input, metrics, k0, k1)
-    // the first tile's data go with it
     first = undefined
     if (part instanceof InvalidInput) return part
     const prepared = Engine.estimate(part, engine, { resamples: B, threads: options.threads, runs: K })
@@ -474,5 +412,5 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     version: SignatureLine.VERSION,
     ...(metrics.some((m) => !predates(m)) ? { metrics: [...new Set(metrics.map((m) => m.name))].join("+") } : {})
   }
-  return { signature, signatureText: formatSignature(signature), level, resamples: B, runs, bestGroup, notes, engine: passEngine }
+  return { signature, signatureText: SignatureLine.format(signature), level, resamples: B, runs, bestGroup, notes, engine: passEngine }
 }

@@ -1,9 +1,6 @@
 /**
- * McNemar's test for paired accuracy (e.g. two runs' entailment labels on the same SICK pairs).
- * Only discordant pairs matter: b = pairs run A got right and run B wrong, c = the reverse.
- *
- * By default the exact binomial test (b ~ Binomial(b + c, 1/2)) is used when b + c < 25, and the
- * chi-square statistic with continuity correction, (|b - c| - 1)^2 / (b + c) on 1 df, otherwise.
+ * McNemar's test for paired accuracy (two runs' labels on the same pairs), on the discordant pairs:
+ * b = pairs run A got right and run B wrong, c = the reverse.
  *
  * @since 0.1.0
  */
@@ -13,8 +10,7 @@ import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
 
 /**
- * Which form of McNemar's test is used: the exact binomial test, the continuity-corrected
- * chi-square, or (default) whichever suits the discordant counts.
+ * Which form: the exact binomial test, the continuity-corrected chi-square, or (default) either.
  *
  * @since 0.1.0
  */
@@ -24,8 +20,7 @@ export interface Options {
 }
 
 /**
- * What McNemar's test gives: the form used, the discordant counts b and c, the statistic and the
- * two-sided p-value.
+ * What McNemar's test gives (a two-sided p-value).
  *
  * @since 0.1.0
  */
@@ -33,19 +28,19 @@ export interface Result {
   readonly method: "exact" | "chisq"
   readonly b: number
   readonly c: number
-  /** Chi-square statistic (continuity corrected) for `chisq`; b for `exact`. */
+  /** b for `exact` */
   readonly statistic: number
   readonly df?: number
-  /** Two-sided. */
   readonly pValue: number
 }
 
 /**
+ * The exact binomial test when b + c < 25 (`auto`), else (|b - c| - 1)^2 / (b + c) on 1 df.
+ *
  * @example
  * ```ts
  * import { McNemar, TestResult } from "@stseval/significance"
  *
- * // b = pairs only run A labelled right, c = pairs only run B did
  * const result = McNemar.test(40, 18)
  * if (!TestResult.isInvalid(result)) result.pValue
  * ```
@@ -68,12 +63,11 @@ export const test = (b: number, c: number, options: Options = {}): Outcome<Resul
   // as R's mcnemar.test(correct = TRUE): (|b - c| - 1)^2 / (b + c), also when b = c
   const d = Math.abs(b - c) - 1
   const statistic = (d * d) / n
-  // chi-square(1) upper tail = 2 * (1 - Phi(sqrt(x)))
   return { method: "chisq", b, c, statistic, df: 1, pValue: Math.min(1, 2 * phi(-Math.sqrt(statistic))) }
 }
 
 /**
- * Discordant counts from two runs' labels and the gold labels (same order).
+ * Discordant counts from two runs' labels and the gold's.
  *
  * @example
  * ```ts
@@ -89,11 +83,7 @@ export const discordant = (
   runB: ReadonlyArray<string>
 ): Outcome<{ readonly b: number; readonly c: number }> => {
   if (runA.length !== gold.length || runB.length !== gold.length) {
-    return new InvalidInput({
-      field: "labels",
-      expected: `${gold.length} labels per run`,
-      found: `${runA.length} and ${runB.length}`
-    })
+    return new InvalidInput({ field: "labels", expected: `${gold.length} labels per run`, found: `${runA.length} and ${runB.length}` })
   }
   let b = 0
   let c = 0
@@ -107,8 +97,7 @@ export const discordant = (
 }
 
 /**
- * McNemar's test of two runs' labels against the gold labels (same order): the discordant counts,
- * then `test`. What `compare` runs on SICK entailment.
+ * `discordant`, then `test`: what `compare` runs on labels.
  *
  * @example
  * ```ts

@@ -2,12 +2,12 @@
  * Reproducibility signatures, the one type behind every signature stseval prints (the resampling
  * tests', the intervals' and the scored results'), in the style of SacreBLEU's `Signature`
  * (`sacrebleu/metrics/base.py` at commit 078c4401, `Signature.format(short)`, with its `_abbr`
- * short keys): every setting that changes the numbers,
- * as ordered fields joined into one `key:value|key:value` line, in a long form (what every output
- * prints) and a short one.
+ * short keys): every setting that changes the numbers, as ordered fields joined into one
+ * `key:value|key:value` line, long (what every output prints) or short.
  *
  * @since 0.1.0
  */
+import type { Signature as IntervalsSignature } from "./intervals/model.js"
 
 /**
  * Version of this package, printed in every signature (kept equal to package.json by a test).
@@ -32,11 +32,11 @@ export interface Signature {
   readonly method: "bootstrap" | "permutation"
   readonly resamples: number
   readonly seed: number
-  /** the metric's registry name (`pearson`, `spearman`, `kendall`, `mse`, ...; a descriptor's own name) */
+  /** the metric's registry name (a descriptor's own name) */
   readonly metric: string
-  /** `none`, or `dataset` when resampling was stratified by dataset / track. */
+  /** `dataset` when resampling was stratified by dataset / track */
   readonly strata: "none" | "dataset"
-  /** How per-dataset correlations were combined (only with strata). */
+  /** how per-dataset figures were combined (only with strata) */
   readonly aggregate?: "weighted" | "unweighted"
   readonly rng: "xoroshiro128plus"
   readonly version: string
@@ -56,8 +56,7 @@ export interface Field {
 }
 
 /**
- * The fields as one line, `long` (default: every key as printed since 0.1.0) or `short`; an
- * undefined field (a setting that does not apply) is left out.
+ * The fields as one line, `long` (default) or `short`; an undefined field is left out.
  *
  * @example
  * ```ts
@@ -74,9 +73,16 @@ export const line = (fields: ReadonlyArray<Field | undefined>, form: "long" | "s
     .flatMap((f) => (f === undefined ? [] : [`${form === "short" && f.short !== undefined ? f.short : f.key}${f.join ?? ":"}${f.value}`]))
     .join("|")
 
+// Every key of a test's or an interval's signature in the one order they print in, with its short
+// form (sacrebleu's `_abbr`); a key a signature lacks is left out.
+const KEYS = ["method m", "resamples B", "seed s", "metric", "level", "strata", "aggregate agg", "quantile q", "official", "missing", "metrics", "rng", "version v"].map(
+  (k) => k.split(" ")
+)
+
 /**
- * `method:bootstrap|resamples:10000|seed:12345|metric:pearson|strata:dataset|aggregate:unweighted|rng:xoroshiro128plus|version:0.1.0`;
- * `short`: `m:bootstrap|B:10000|s:12345|metric:pearson|strata:dataset|agg:unweighted|rng:xoroshiro128plus|v:0.1.0`
+ * A resampling test's or an interval's signature as its line, `long` (default) or `short`:
+ * `method:bootstrap|resamples:10000|seed:12345|metric:pearson|strata:dataset|aggregate:unweighted|rng:xoroshiro128plus|version:0.1.0`,
+ * `m:bootstrap|B:10000|s:12345|metric:pearson|strata:dataset|agg:unweighted|rng:xoroshiro128plus|v:0.1.0`.
  *
  * @example
  * ```ts
@@ -87,17 +93,7 @@ export const line = (fields: ReadonlyArray<Field | undefined>, form: "long" | "s
  * ```
  * @since 0.1.0
  */
-export const format = (s: Signature, form: "long" | "short" = "long"): string =>
-  line(
-    [
-      { key: "method", short: "m", value: s.method },
-      { key: "resamples", short: "B", value: s.resamples },
-      { key: "seed", short: "s", value: s.seed },
-      { key: "metric", value: s.metric },
-      { key: "strata", value: s.strata },
-      s.aggregate !== undefined ? { key: "aggregate", short: "agg", value: s.aggregate } : undefined,
-      { key: "rng", value: s.rng },
-      { key: "version", short: "v", value: s.version }
-    ],
-    form
-  )
+export const format = (s: Signature | IntervalsSignature, form: "long" | "short" = "long"): string => {
+  const values = s as unknown as Readonly<Record<string, string | number | undefined>>
+  return line(KEYS.map(([key, short]) => (values[key] === undefined ? undefined : { key, short, value: values[key] })), form)
+}

@@ -1,22 +1,20 @@
 /**
- * Shared shapes for the analytic tests: the alternative hypothesis, a test's result, an interval,
- * and the typed input error every test returns instead of throwing.
+ * The tests' shared shapes, and the input error every test returns instead of throwing.
  *
  * @since 0.1.0
  */
 import { Schema } from "effect"
 
 /**
- * The alternative hypothesis, named as in R and cocor. `greater` means the first correlation
- * (r_jk, or r1) is larger than the second.
+ * The alternative hypothesis, as in R and cocor: `greater`, the first correlation is larger.
  *
  * @since 0.1.0
  */
 export type Alternative = "two.sided" | "greater" | "less"
 
 /**
- * Result of a test with a statistic and a p-value. `df` is present for t statistics;
- * `ci` for tests that also give an interval (meng1992: on the Fisher-z scale, as cocor reports it).
+ * Result of a test: `df` for t statistics, `ci` for a test that gives one (meng1992's on the
+ * Fisher-z scale, as cocor's).
  *
  * @since 0.1.0
  */
@@ -32,7 +30,7 @@ export interface TestResult {
 }
 
 /**
- * Result of an interval-only procedure (zou2007): a confidence interval for r1 - r2.
+ * Result of an interval-only procedure (zou2007).
  *
  * @since 0.1.0
  */
@@ -65,9 +63,7 @@ export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInp
 }
 
 /**
- * What every analytic test returns: the result, or the input error (tests never throw; the
- * numeric kernels stay synchronous). The error is the codebase's tagged error (`Schema.TaggedError`,
- * yieldable in an `Effect.gen`). Narrow with `isInvalid`.
+ * What every test returns: the result, or the input error (synchronous, never thrown).
  *
  * @since 0.1.0
  */
@@ -84,7 +80,6 @@ export type Outcome<A> = A | InvalidInput
  * @since 0.1.0
  */
 export const isInvalid = (u: unknown): u is InvalidInput => u instanceof InvalidInput
-
 
 /**
  * Options common to the analytic tests.

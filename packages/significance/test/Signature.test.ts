@@ -12,10 +12,20 @@ describe("Signature: one type, long and short forms", () => {
     const intervals: Intervals.Signature = {
       method: "percentile-bootstrap", resamples: 1000, seed: 12345, level: 0.95, strata: "none", quantile: "type7", official: "single", missing: "zero", rng: "xoroshiro128plus", version: "0.1.0", metrics: "kendall"
     }
-    expect(Intervals.formatSignature(intervals)).toBe(
+    expect(Signature.format(intervals)).toBe(
       "method:percentile-bootstrap|resamples:1000|seed:12345|level:0.95|strata:none|quantile:type7|official:single|missing:zero|metrics:kendall|rng:xoroshiro128plus|version:0.1.0"
     )
-    expect(Intervals.formatSignature(intervals, "short")).toBe("m:percentile-bootstrap|B:1000|s:12345|level:0.95|strata:none|q:type7|official:single|missing:zero|metrics:kendall|rng:xoroshiro128plus|v:0.1.0")
+    expect(Signature.format(intervals, "short")).toBe("m:percentile-bootstrap|B:1000|s:12345|level:0.95|strata:none|q:type7|official:single|missing:zero|metrics:kendall|rng:xoroshiro128plus|v:0.1.0")
+    // the fields print in the one order whatever order the object was built in
+    const { metrics, version, ...rest } = intervals
+    const reordered: Intervals.Signature = { version, metrics, ...rest }
+    expect(Signature.format(reordered)).toBe(Signature.format(intervals))
+    const { version: v, ...others } = bootstrap
+    expect(Signature.format({ version: v, ...others }, "short")).toBe(Signature.format(bootstrap, "short"))
+  })
+
+  it("the intervals' signature is formatted by the one formatter: Intervals has none of its own", () => {
+    expect("formatSignature" in Intervals).toBe(false)
   })
 
   it("the short form abbreviates the keys that have a short name; `@` joins a name and its hash or version", () => {

@@ -1,6 +1,5 @@
-// The generic path of the resampling pass (intervals.ts's file comment): each resample's drawn
-// pairs recorded per lane, and the figures of metrics declared by other statistics, or by ranks
-// without a walk, taken over them (`Metric.figureAt`).
+// The resampling pass's generic path: each resample's draws recorded per lane, and the figures of
+// metrics with no kernel of their own taken over them (`Metric.figureAt`).
 import { Aggregate, Metric as Declared } from "@stseval/metrics"
 import type { Job } from "./intervals.js"
 import { atOf } from "./metric.js"
@@ -8,11 +7,9 @@ import type { At } from "./metric.js"
 import * as Random from "./random.js"
 
 /**
- * The generic path (see the file comment): `picks` holds each lane's drawn pairs, lane r's at
- * [r N, r N + N) with dataset d's draws at [start[d], start[d + 1]) of it, in draw order; `fill`
- * writes the generic datasets' figures of a lane (or of the original pairs, `identity`) into a
- * row; `pool` is a run's `pooled` / `allnrm` by the generic metric over a lane's draws. Undefined
- * when the job has nothing generic.
+ * `picks`: lane r's draws at [r N, r N + N), dataset d's at [start[d], start[d + 1]) of it; `fill`
+ * writes a lane's generic figures into a row; `pool` is a run's `pooled` / `allnrm` over a lane's
+ * draws. Undefined when the job has nothing generic.
  */
 export const makeGeneric = (job: Job) => {
   const g = job.generic
@@ -22,12 +19,10 @@ export const makeGeneric = (job: Job) => {
   const datasets = Int32Array.from(metric.flatMap((m, d) => (m === "generic" && start[d + 1] > start[d] ? [d] : [])))
   if (g === undefined || (datasets.length === 0 && g.pooled === undefined)) return undefined
   const ats: Array<At> = g.metrics.map((m, d) => atOf(m, g.labels[d]))
-  const view = (a: Float64Array | Int32Array | undefined, k: number) => a?.subarray(k * N, (k + 1) * N)
   const runScores = Array.from({ length: K }, (_, k) => x.subarray(k * N, (k + 1) * N))
-  const runConfidence = Array.from({ length: K }, (_, k) => view(g.confidence, k) as Float64Array | undefined)
+  const runConfidence = Array.from({ length: K }, (_, k) => g.confidence?.subarray(k * N, (k + 1) * N))
   const confidenceOf = (k: number, d: number) => (g.hasConfidence?.[k * D + d] === 1 ? runConfidence[k] : undefined)
-  // Each generic dataset's gold and runs as views of their own (made once: a metric may keep what
-  // it learnt about an array between calls, as metrics' kendallAt its keys), indexed from the dataset's start.
+  // views made once: a metric may keep what it learnt about an array between calls (kendallAt)
   const labels = g.metrics.map((m) => m.kind === "labels")
   const part = (a: Float64Array | Int32Array | undefined, at: number, d: number) => a?.subarray(at + start[d], at + start[d + 1])
   const goldOf = Array.from(datasets, (d) => (labels[d] ? part(g.goldCodes, 0, d)! : part(gold, 0, d)!))
@@ -36,14 +31,11 @@ export const makeGeneric = (job: Job) => {
   const relative = new Int32Array(N)
   const picks = new Int32Array(Random.CHUNK * N)
   const identity = Int32Array.from({ length: N }, (_, i) => i)
-  const segments = (buffer: Int32Array) => Array.from(datasets, (d) => buffer.subarray(start[d], start[d + 1]))
   const lanes = Array.from({ length: Random.CHUNK }, (_, r) => picks.subarray(r * N, (r + 1) * N))
-  const laneSegments = lanes.map(segments)
-  const identitySegments = segments(identity)
+  const laneSegments = lanes.map((lane) => Array.from(datasets, (d) => lane.subarray(start[d], start[d + 1])))
 
-  /** The generic datasets' figures over `lane`'s draws (-1: the original pairs, by `original`). */
+  /** The generic datasets' figures over `lane`'s draws (-1: the original pairs). */
   const fill = (lane: number, row: Float64Array, base: number, FIG: number): void => {
-    const segs = lane < 0 ? identitySegments : laneSegments[lane]
     for (let j = 0; j < datasets.length; j++) {
       const d = datasets[j]
       if (lane < 0) {
@@ -51,7 +43,7 @@ export const makeGeneric = (job: Job) => {
         continue
       }
       const at = ats[d]
-      const idx = segs[j]
+      const idx = laneSegments[lane][j]
       const n = idx.length
       const a = start[d]
       for (let q = 0; q < n; q++) relative[q] = idx[q] - a
@@ -63,11 +55,11 @@ export const makeGeneric = (job: Job) => {
   }
 
   const gathered = new Int32Array(N)
-  /** `pooled` (or `allnrm`) of run k by the generic metric over `buffer`'s draws of the datasets it has. */
+  /** `pooled` (or `allnrm`) of run k over `buffer`'s draws of the datasets it has. */
   const pool = (k: number, buffer: Int32Array, nrm: boolean): number => {
     const m = g.pooled!
     let n = 0
-    // the run's confidences when it gives them on every dataset it has (a pair without one has none to weigh by)
+    // confidences only when the run gives them on every dataset it has
     let confident = true
     for (let d = 0; d < D; d++) {
       if (has[k * D + d] === 0) continue
@@ -76,8 +68,7 @@ export const makeGeneric = (job: Job) => {
     }
     const confidence = confident ? runConfidence[k] : undefined
     if (!nrm) return Declared.figureAt(m, gold, runScores[k], gathered, n, confidence)
-    // ALLnrm: the drawn pairs of each dataset the run has, its run fitted to its gold (metrics'
-    // Aggregate.fitted), then the metric over the concatenation
+    // ALLnrm: each dataset's draws, the run fitted to the gold, then the metric over them all
     const xs: Array<Float64Array> = []
     const ys: Array<Float64Array> = []
     for (let d = 0; d < D; d++) {
@@ -86,15 +77,8 @@ export const makeGeneric = (job: Job) => {
       xs.push(Float64Array.from(seg, (i) => runScores[k][i]))
       ys.push(Float64Array.from(seg, (i) => gold[i]))
     }
-    const fittedRun = Aggregate.fitted(xs, ys)
-    const goldAll = new Float64Array(fittedRun.length)
-    let o = 0
-    for (const y of ys) {
-      goldAll.set(y, o)
-      o += y.length
-    }
     const c = confidence === undefined ? undefined : Float64Array.from(gathered.subarray(0, n), (i) => confidence[i])
-    const r = m.compute(goldAll, fittedRun, c)
+    const r = Aggregate.allNrm(xs, ys, (goldAll, fittedRun) => m.compute(goldAll, fittedRun, c))
     return r._tag === "Defined" ? r.value : Number.NaN
   }
   return { picks, lanes, identity, fill, pool: g.pooled !== undefined ? pool : undefined }

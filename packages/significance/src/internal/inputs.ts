@@ -1,4 +1,4 @@
-// Validation of gold / runs / strata shared by Bootstrap and Permutation.
+// Checks of the resampling tests' (Bootstrap's, Permutation's) options and values.
 import type { Metric } from "@stseval/metrics"
 import type * as Bootstrap from "../Bootstrap.js"
 import * as Signature from "../Signature.js"
@@ -6,39 +6,6 @@ import { InvalidInput } from "../TestResult.js"
 import { resolve } from "./metric.js"
 import { denseStrata } from "./strata.js"
 import * as V from "./validate.js"
-
-export const checkData = (
-  gold: Float64Array,
-  runs: ReadonlyArray<Float64Array>,
-  strata: ArrayLike<number> | undefined,
-  stratumOf: Int32Array,
-  least: 1 | 3 = 3
-): InvalidInput | undefined => {
-  const n = gold.length
-  if (runs.length === 0) return new InvalidInput({ field: "runs", expected: "at least one run", found: "none" })
-  for (let k = 0; k < runs.length; k++) {
-    if (runs[k].length !== n) {
-      return new InvalidInput({
-        field: `runs[${k}]`,
-        expected: `${n} scores (one per gold pair)`,
-        found: `${runs[k].length}`
-      })
-    }
-  }
-  if (strata !== undefined && strata.length !== n) {
-    return new InvalidInput({ field: "strata", expected: `${n} dataset indices`, found: `${strata.length}` })
-  }
-  const bad = (values: Float64Array) => values.findIndex((v) => !Number.isFinite(v))
-  const gi = bad(gold)
-  if (gi >= 0) return new InvalidInput({ field: `gold[${gi}]`, expected: "a finite score", found: String(gold[gi]) })
-  for (let k = 0; k < runs.length; k++) {
-    const i = bad(runs[k])
-    if (i >= 0) {
-      return new InvalidInput({ field: `runs[${k}][${i}]`, expected: "a finite score", found: String(runs[k][i]) })
-    }
-  }
-  return checkSizes(n, stratumOf, least)
-}
 
 /** Every dataset (stratum) has at least `least` pairs: 3 for a correlation (of 2 points it is always +-1), else 1. */
 const checkSizes = (n: number, stratumOf: Int32Array, least: 1 | 3): InvalidInput | undefined => {
@@ -60,12 +27,9 @@ const checkSizes = (n: number, stratumOf: Int32Array, least: 1 | 3): InvalidInpu
 /** Scores (a Float64Array) or labels (strings), as a metric of either kind reads them. */
 export type Values = Float64Array | ReadonlyArray<string>
 
-const isLabels = (v: unknown): v is ReadonlyArray<string> => Array.isArray(v)
-
 /**
- * The gold and the runs for `metric`: Float64Arrays of finite scores for a scores metric, arrays
- * of label strings for a labels metric; the runs' confidences when the metric needs them (or are
- * given): one finite, non-negative array per run.
+ * The gold and the runs for `metric`: finite scores in Float64Arrays, or label strings, one per
+ * gold pair; the runs' confidences when the metric needs them (or are given): finite, >= 0.
  */
 export const checkValues = (
   metric: Metric.Metric,
@@ -75,78 +39,48 @@ export const checkValues = (
   stratumOf: Int32Array,
   confidences: ReadonlyArray<Float64Array> | undefined
 ): InvalidInput | undefined => {
-  const least = metric.correlation ? 3 : 1
-  if (metric.kind === "scores") {
-    if (!(gold instanceof Float64Array)) return new InvalidInput({ field: "gold", expected: `a Float64Array of scores (${metric.name})`, found: "something else" })
-    const k = runs.findIndex((r) => !(r instanceof Float64Array))
-    if (k >= 0) return new InvalidInput({ field: `runs[${k}]`, expected: `a Float64Array of scores (${metric.name})`, found: "something else" })
-    const bad = checkData(gold, runs as ReadonlyArray<Float64Array>, strata, stratumOf, least)
-    if (bad !== undefined) return bad
-    if (confidences === undefined) {
-      return metric.needsConfidence === true
-        ? new InvalidInput({ field: "confidences", expected: `one confidence array per run (${metric.name} weighs each pair by the run's confidence)`, found: "none" })
-        : undefined
-    }
-    if (confidences.length !== runs.length) return new InvalidInput({ field: "confidences", expected: `${runs.length} arrays (one per run)`, found: String(confidences.length) })
-    for (let j = 0; j < confidences.length; j++) {
-      const c = confidences[j]
-      if (!(c instanceof Float64Array) || c.length !== gold.length) {
-        return new InvalidInput({ field: `confidences[${j}]`, expected: `a Float64Array of ${gold.length} confidences`, found: c instanceof Float64Array ? `${c.length}` : "something else" })
-      }
-      const i = c.findIndex((w) => !(Number.isFinite(w) && w >= 0))
-      if (i >= 0) return new InvalidInput({ field: `confidences[${j}][${i}]`, expected: "a finite confidence >= 0", found: String(c[i]) })
-    }
-    return undefined
-  }
-  if (!isLabels(gold)) return new InvalidInput({ field: "gold", expected: `an array of labels (${metric.name})`, found: "something else" })
+  const scores = metric.kind === "scores"
+  const fits = (v: unknown): boolean => (scores ? v instanceof Float64Array : Array.isArray(v))
+  const what = scores ? `a Float64Array of scores (${metric.name})` : `an array of labels (${metric.name})`
+  const n = gold.length
+  const all = [["gold", gold] as const, ...runs.map((r, k) => [`runs[${k}]`, r] as const)]
+  const wrong = all.find(([, v]) => !fits(v))
+  if (wrong !== undefined) return new InvalidInput({ field: wrong[0], expected: what, found: "something else" })
   if (runs.length === 0) return new InvalidInput({ field: "runs", expected: "at least one run", found: "none" })
-  for (const [field, v] of [["gold", gold] as const, ...runs.map((r, k) => [`runs[${k}]`, r] as const)]) {
-    if (!isLabels(v)) return new InvalidInput({ field, expected: `an array of labels (${metric.name})`, found: "something else" })
-    if (v.length !== gold.length) return new InvalidInput({ field, expected: `${gold.length} labels (one per gold pair)`, found: String(v.length) })
-    const i = v.findIndex((l) => typeof l !== "string")
-    if (i >= 0) return new InvalidInput({ field: `${field}[${i}]`, expected: "a label", found: String(v[i]) })
+  const short = runs.findIndex((r) => r.length !== n)
+  if (short >= 0) return new InvalidInput({ field: `runs[${short}]`, expected: `${n} ${metric.kind} (one per gold pair)`, found: `${runs[short].length}` })
+  if (strata !== undefined && strata.length !== n) return new InvalidInput({ field: "strata", expected: `${n} dataset indices`, found: `${strata.length}` })
+  for (const [field, v] of all) {
+    const i = scores ? (v as Float64Array).findIndex((x) => !Number.isFinite(x)) : (v as ReadonlyArray<unknown>).findIndex((l) => typeof l !== "string")
+    if (i >= 0) return new InvalidInput({ field: `${field}[${i}]`, expected: scores ? "a finite score" : "a label", found: String(v[i]) })
   }
-  if (strata !== undefined && strata.length !== gold.length) {
-    return new InvalidInput({ field: "strata", expected: `${gold.length} dataset indices`, found: `${strata.length}` })
+  const sizes = checkSizes(n, stratumOf, metric.correlation ? 3 : 1)
+  if (sizes !== undefined || !scores) return sizes
+  if (confidences === undefined) {
+    return metric.needsConfidence === true
+      ? new InvalidInput({ field: "confidences", expected: `one confidence array per run (${metric.name} weighs each pair by the run's confidence)`, found: "none" })
+      : undefined
   }
-  return checkSizes(gold.length, stratumOf, least)
+  if (confidences.length !== runs.length) return new InvalidInput({ field: "confidences", expected: `${runs.length} arrays (one per run)`, found: String(confidences.length) })
+  for (let j = 0; j < confidences.length; j++) {
+    const c = confidences[j]
+    if (!(c instanceof Float64Array) || c.length !== n) {
+      return new InvalidInput({ field: `confidences[${j}]`, expected: `a Float64Array of ${n} confidences`, found: c instanceof Float64Array ? `${c.length}` : "something else" })
+    }
+    const i = c.findIndex((w) => !(Number.isFinite(w) && w >= 0))
+    if (i >= 0) return new InvalidInput({ field: `confidences[${j}][${i}]`, expected: "a finite confidence >= 0", found: String(c[i]) })
+  }
+  return undefined
 }
 
-export const checkCount = (field: string, v: number, min: number): InvalidInput | undefined =>
-  Number.isInteger(v) && v >= min && v <= 10_000_000
-    ? undefined
-    : new InvalidInput({ field, expected: `an integer from ${min} to 10,000,000`, found: String(v) })
-
-export const checkSeed = (seed: number): InvalidInput | undefined =>
-  Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff
-    ? undefined
-    : new InvalidInput({ field: "seed", expected: "an integer from 0 to 4294967295", found: String(seed) })
-
-/** The settings a resampling test (Bootstrap, Permutation) reads from its options, defaults applied. */
-export type ResamplingOptions = Pick<Bootstrap.Options, "resamples" | "seed" | "metric" | "strata" | "aggregate" | "confidences">
-
-/** A resampling test's checked settings and the signature that reproduces it. */
-export interface Resampling {
-  readonly resamples: number
-  readonly seed: number
-  readonly metric: Metric.Metric
-  readonly aggregate: "weighted" | "unweighted"
-  readonly stratumOf: Int32Array
-  readonly signature: Signature.Signature
-}
-
-/**
- * Resolves and checks a resampling test's options (10,000 resamples, seed 12345, Pearson, weighted
- * by default) in the order its errors have always been reported: the metric, the resample count,
- * the seed, the test's own `check` (threads, alternative), the aggregate, then the values.
- */
+/** A resampling test's options resolved (10,000 resamples, seed 12345, Pearson, weighted) and checked, in the order errors have always been reported. */
 export const resampling = (
   method: Signature.Signature["method"],
   gold: Values,
   runs: ReadonlyArray<Values>,
-  options: ResamplingOptions,
+  options: Pick<Bootstrap.Options, "resamples" | "seed" | "metric" | "strata" | "aggregate" | "confidences">,
   check: InvalidInput | undefined
-): Resampling | InvalidInput => {
+) => {
   const resamples = options.resamples ?? 10_000
   const seed = options.seed ?? 12345
   const aggregate = options.aggregate ?? "weighted"
@@ -154,24 +88,14 @@ export const resampling = (
   if (metric instanceof InvalidInput) return metric
   const stratumOf = denseStrata(options.strata, gold.length)
   const error = V.first(
-    checkCount("resamples", resamples, 1),
-    checkSeed(seed),
+    V.count("resamples", resamples, 1),
+    V.seed(seed),
     check,
-    aggregate === "weighted" || aggregate === "unweighted"
-      ? undefined
-      : new InvalidInput({ field: "aggregate", expected: "weighted or unweighted", found: String(aggregate) }),
+    V.oneOf("aggregate", aggregate, ["weighted", "unweighted"], "weighted or unweighted"),
     checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences)
   )
   if (error !== undefined) return error
-  const signature: Signature.Signature = {
-    method,
-    resamples,
-    seed,
-    metric: metric.name,
-    strata: options.strata === undefined ? "none" : "dataset",
-    ...(options.strata === undefined ? {} : { aggregate }),
-    rng: "xoroshiro128plus",
-    version: Signature.VERSION
-  }
+  const strata = options.strata === undefined ? "none" : "dataset"
+  const signature: Signature.Signature = { method, resamples, seed, metric: metric.name, strata, ...(strata === "none" ? {} : { aggregate }), rng: "xoroshiro128plus", version: Signature.VERSION }
   return { resamples, seed, metric, aggregate, stratumOf, signature }
 }

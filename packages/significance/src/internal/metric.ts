@@ -1,14 +1,8 @@
-// Metrics as callers name them: a registry name (`"kendall"`, looked up in @stseval/metrics'
-// `Metrics`) or a descriptor (`Metric.Metric`, e.g. a task's own). Everything here that resamples
-// or tests a metric resolves it once with `resolve`, then reads what it declares (`resampling`):
-// Pearson's moments go to the SIMD sums kernels, Spearman's and Kendall's ranks to the rank walks,
-// any other declaration to the sums of its statistics (`Metric.figureAt`) over the same index multisets (internal/generic.ts, the intervals' generic figures). No metric name decides.
+// A metric as callers name it (a registry name or a descriptor), resolved once; what it declares
+// (`resampling`), not its name, decides how it is resampled.
 import { Kendall, Metric as MetricFns, Metrics, Moments, Pearson } from "@stseval/metrics"
 import type { Metric } from "@stseval/metrics"
 import { InvalidInput } from "../TestResult.js"
-
-/** A metric by registry name, or a descriptor. */
-export type MetricRef = string | Metric.Metric
 
 const isDescriptor = (m: unknown): m is Metric.Metric => {
   if (typeof m !== "object" || m === null) return false
@@ -22,11 +16,8 @@ const isDescriptor = (m: unknown): m is Metric.Metric => {
   )
 }
 
-/** The metric when a caller names none (every test and resampling reads it here): Pearson's r, STS's and SICK's figure. */
-export const defaultMetric: Metric.Metric = Pearson.metric
-
-/** The descriptor a caller means (`defaultMetric` when none), or an InvalidInput naming `field` and the known names. */
-export const resolve = (field: string, ref: MetricRef = defaultMetric): Metric.Metric | InvalidInput => {
+/** The descriptor a caller means (Pearson's r when none), or an InvalidInput naming `field` and the known names. */
+export const resolve = (field: string, ref: string | Metric.Metric = Pearson.metric): Metric.Metric | InvalidInput => {
   if (typeof ref === "string") {
     const m = Metrics.get(ref)
     if (m !== undefined) return m
@@ -36,26 +27,20 @@ export const resolve = (field: string, ref: MetricRef = defaultMetric): Metric.M
   return new InvalidInput({ field, expected: "a metric name or a metric descriptor (name, kind, direction, compute, resampling)", found: String(ref) })
 }
 
-/**
- * A metric declared by Pearson's moments and figure (Pearson's r, or a copy of its descriptor under
- * another name): the cocor tests and the SIMD correlation kernels are for it alone.
- */
+/** Declared by Pearson's moments and figure (under any name): the cocor tests and the SIMD kernels are for it alone. */
 export const isPearson = (m: Metric.Metric): boolean =>
   m.resampling.by === "sums" && m.resampling.figure === Moments.pearson && m.resampling.pair === Moments.pair
 
-/** A metric declared as Pearson of the ranks (Spearman's rho): the rank walks resample it. */
+/** Pearson of the ranks (Spearman's rho): the rank walks resample it. */
 export const isRankPearson = (m: Metric.Metric): boolean => m.resampling.by === "ranks" && m.resampling.of === "pearson"
 
-/** Kendall's tau-b (its descriptor, or a copy under another name): the rank walks resample it too. */
+/** Kendall's tau-b (under any name): the rank walks resample it too. */
 export const isKendall = (m: Metric.Metric): boolean => {
   const kendall = Kendall.metric.resampling
   return m.resampling.by === "ranks" && kendall.by === "ranks" && m.resampling.at === kendall.at
 }
 
-/**
- * Label strings as codes, indices into one table shared by the gold and every run (what a labels
- * metric's `at` reads), the table in order of first appearance.
- */
+/** Label strings as codes into one table shared by the gold and every run, in order of first appearance. */
 export const encodeLabels = (
   gold: ReadonlyArray<string>,
   runs: ReadonlyArray<ReadonlyArray<string>>
@@ -75,7 +60,7 @@ export const encodeLabels = (
   return { gold: g, runs: r, labels: [...table.keys()] }
 }
 
-/** A metric's figure over an index multiset, one signature for both kinds (labels metrics read codes and no confidence). */
+/** A metric's figure over an index multiset (a labels metric reads codes and no confidence). */
 export type At = (
   gold: Float64Array | Int32Array,
   run: Float64Array | Int32Array,
@@ -84,7 +69,7 @@ export type At = (
   confidence: Float64Array | undefined
 ) => number
 
-/** The figure from the metric's declaration; `labels`: the size of the label table its codes index. */
+/** The figure by the metric's declaration; `labels`: the size of the label table. */
 export const atOf = (m: Metric.Metric, labels = 0): At => {
   // one scratch per function: the resampling loops call it once per run, stratum and resample
   const scratch = new Float64Array(m.resampling.by === "sums" ? 2 * m.resampling.statistics(labels) : 0)
@@ -93,14 +78,10 @@ export const atOf = (m: Metric.Metric, labels = 0): At => {
     : (gold, run, idx, n) => MetricFns.figureAt(m, gold, run, idx, n, undefined, labels, scratch)
 }
 
-/** Ties within this distance of the observed difference count as at least as extreme (conservative), for a correlation. */
+/** A correlation's tie: differences this close to the observed one count as at least as extreme. */
 export const TIE = 1e-12
 
-/**
- * How close to the observed difference a resampled one counts as at least as extreme (the
- * p-values' ties): 1e-12 for a correlation (|r| <= 1), as always; for any other metric 1e-12 of
- * the largest figure, so that an MSE's p-value is the same whatever the scale of the scores.
- */
+/** The p-values' tie: `TIE` for a correlation, else 1e-12 of the largest figure (an MSE's p ignores the scores' scale). */
 export const tieFor = (m: Metric.Metric, estimates: ArrayLike<number>): number => {
   if (m.correlation) return TIE
   let largest = 0

@@ -1,20 +1,8 @@
-// Seeded random numbers for the resampling kernels.
-//
-// pure-rand's generators (v8) are mutable: `next()` advances the generator in place and returns a
-// 32-bit integer, so the hot loops allocate nothing per draw (the immutable API of older pure-rand
-// returned a new generator object per call, which dominated run time). xoroshiro128+ is fast, has a
-// 2^128 period and is what pure-rand recommends for speed.
-//
-// The bounded draw is hand-written (Lemire 2019, "Fast random integer generation in an interval")
-// rather than pure-rand's `uniformInt`, because it is called N times per resample (49 million times
-// for 10,000 resamples of SICK's 4927 pairs) and the multiply-and-reject form needs one multiply
-// and almost never a division, while staying exactly unbiased. pure-rand's `next()` returns the low
-// 32 bits of xoroshiro128+'s 64-bit output; the multiply takes the high bits of that word (bits
-// ~19-31 of the output for n up to 2^13), well clear of the weak lowest bits.
-//
-// The rank walks' kernel (rankSums.ts, which worker threads compile from its source, so it
-// cannot import this file) re-implements `next()` and `below()` inline on the same state; tests check that they reproduce this
-// stream exactly.
+// Seeded random numbers for the resampling: pure-rand's mutable xoroshiro128+ (no allocation per
+// draw), and Lemire's (2019) multiply-and-reject bounded draw, hand-written because it runs N times
+// per resample: one multiply, almost never a division, exactly unbiased, on the high bits of the
+// word. rankSums.ts (compiled by worker threads from its source) repeats `next()` and `below()`
+// inline; tests check that it reproduces this stream.
 import { xoroshiro128plus, xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus"
 
 export interface Rng {
@@ -40,11 +28,8 @@ export const below = (rng: Rng, n: number): number => {
 }
 
 /**
- * Resamples per chunk of the bootstrap's random stream. Chunk c draws from the seeded generator
- * advanced by c jumps of 2^64 steps (xoroshiro128+'s jump polynomial, as pure-rand's `jump()`), so
- * every chunk's draws depend only on (seed, c): chunks can be computed in any order, on any thread,
- * with bit-identical results, and the first CHUNK resamples use the plain seeded stream. Part of the
- * documented stream: changing it changes every result beyond the first chunk.
+ * Resamples per chunk of the documented stream: chunk c draws from the seeded generator advanced by
+ * c jumps of 2^64 steps, so chunks can run in any order, on any thread, with the same bits.
  */
 export const CHUNK = 64
 

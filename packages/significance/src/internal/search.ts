@@ -1,5 +1,4 @@
-// Binary searches in an ascending Float64Array: Holm's adjusted p of each value and the
-// resamples' competition ranks both ask where a value falls among sorted values.
+// Binary searches in an ascending Float64Array (Holm's adjusted p, competition ranks).
 
 /** The first index in sorted[0, n) whose value is >= v; n when there is none. */
 export const firstAtLeast = (sorted: Float64Array, v: number, n: number): number => {

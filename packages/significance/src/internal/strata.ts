@@ -1,5 +1,5 @@
-// Strata (datasets / tracks) as the resampling layer reads them: dense ids, and the pairs grouped
-// by stratum in order, which is the order of the documented draws (random.ts).
+// Strata (datasets) as the resampling reads them: dense ids, and the pairs grouped by stratum in
+// the order of the documented draws.
 
 /** How per-stratum figures are combined: weighted by pairs, or unweighted. */
 export type Aggregate = "weighted" | "unweighted"
@@ -25,15 +25,15 @@ export const denseStrata = (strata: ArrayLike<number> | undefined, n: number): I
 export interface Layout {
   readonly pairs: number
   readonly strata: number
-  /** Stratum s occupies positions [start[s], start[s + 1]) of the reordered arrays. */
+  /** stratum s at [start[s], start[s + 1]) */
   readonly start: Int32Array
-  /** Original pair index of each reordered position. */
+  /** original index of each position */
   readonly position: Int32Array
-  /** Aggregation coefficient of each stratum (sums to 1). */
+  /** each stratum's coefficient in the aggregate (sum 1) */
   readonly coef: Float64Array
 }
 
-/** Pairs reordered by stratum (stable), as every resampling kernel and the documented draws see them. */
+/** Pairs reordered by stratum (stable). */
 export const layout = (stratumOf: Int32Array, aggregate: Aggregate = "weighted"): Layout => {
   const N = stratumOf.length
   let S = 0

@@ -1,33 +1,34 @@
-// Input checks shared by the analytic tests; each returns an InvalidInput or undefined.
+// Input checks of the tests and intervals: an InvalidInput or undefined.
 import { InvalidInput } from "../TestResult.js"
 import type { TestOptions } from "../TestResult.js"
 
+const unless = (ok: boolean, field: string, expected: string, found: unknown): InvalidInput | undefined =>
+  ok ? undefined : new InvalidInput({ field, expected, found: String(found) })
+
 export const correlation = (field: string, r: number): InvalidInput | undefined =>
-  Number.isFinite(r) && r >= -1 && r <= 1
-    ? undefined
-    : new InvalidInput({ field, expected: "a correlation in [-1, 1]", found: String(r) })
+  unless(Number.isFinite(r) && r >= -1 && r <= 1, field, "a correlation in [-1, 1]", r)
 
-/** Open interval: Fisher z of +-1 is infinite, so tests built on atanh need |r| < 1. */
+/** Open: Fisher z of +-1 is infinite. */
 export const correlationOpen = (field: string, r: number): InvalidInput | undefined =>
-  Number.isFinite(r) && r > -1 && r < 1
-    ? undefined
-    : new InvalidInput({ field, expected: "a correlation strictly between -1 and 1", found: String(r) })
+  unless(Number.isFinite(r) && r > -1 && r < 1, field, "a correlation strictly between -1 and 1", r)
 
-/** Every test here divides by n - 3, so at least 4 pairs. */
+/** Every test here divides by n - 3. */
 export const sampleSize = (field: string, n: number): InvalidInput | undefined =>
-  Number.isInteger(n) && n > 3
-    ? undefined
-    : new InvalidInput({ field, expected: "an integer number of pairs greater than 3", found: String(n) })
+  unless(Number.isInteger(n) && n > 3, field, "an integer number of pairs greater than 3", n)
 
 export const level = (field: string, p: number): InvalidInput | undefined =>
-  Number.isFinite(p) && p > 0 && p < 1
-    ? undefined
-    : new InvalidInput({ field, expected: "a number strictly between 0 and 1", found: String(p) })
+  unless(Number.isFinite(p) && p > 0 && p < 1, field, "a number strictly between 0 and 1", p)
 
-export const alternative = (a: string): InvalidInput | undefined =>
-  a === "two.sided" || a === "greater" || a === "less"
-    ? undefined
-    : new InvalidInput({ field: "alternative", expected: "two.sided, greater or less", found: a })
+export const oneOf = (field: string, v: string, allowed: ReadonlyArray<string>, expected: string): InvalidInput | undefined =>
+  unless(allowed.includes(v), field, expected, v)
+
+export const alternative = (a: string): InvalidInput | undefined => oneOf("alternative", a, ["two.sided", "greater", "less"], "two.sided, greater or less")
+
+export const count = (field: string, v: number, min: number): InvalidInput | undefined =>
+  unless(Number.isInteger(v) && v >= min && v <= 10_000_000, field, `an integer from ${min} to 10,000,000`, v)
+
+export const seed = (v: number): InvalidInput | undefined =>
+  unless(Number.isInteger(v) && v >= 0 && v <= 0xffffffff, "seed", "an integer from 0 to 4294967295", v)
 
 /** An analytic test's options, by their defaults (two-sided, 95%) when left out. */
 export const testOptions = (options: TestOptions | undefined): InvalidInput | undefined =>
