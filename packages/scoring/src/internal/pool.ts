@@ -205,6 +205,23 @@ const waitTurn = (signal: AbortSignal): Promise<void> =>
   })
 
 /**
+ * The worker's "ready", waited for at most `ms` (the job's time budget, on its own clock: a slow
+ * start does not eat into the run's time): a scorer that never says it is ready (a loader stuck
+ * before `serve`) is ended, and its job fails as having no scorer instead of waiting for good.
+ */
+const readyWithin = (slot: Slot, ms: number): Promise<void> => {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`it did not say it was ready within ${ms / 1000} s`)
+      reject(error)
+      end(slot, { kind: "no-scorer", message: error.message })
+    }, ms)
+  })
+  return Promise.race([slot.ready, late]).finally(() => clearTimeout(timer))
+}
+
+/**
  * What a job gave: an outcome for each of its runs answered, in `works`' order, and why the job
  * ended before the others were (undefined when every run was answered).
  */
@@ -240,7 +257,7 @@ export const run = async (
   // a job keeps the process alive while it waits for its worker and runs
   slot.worker.ref()
   try {
-    await slot.ready
+    await readyWithin(slot, budget.timeMs)
   } catch (e) {
     release(slot)
     return failed({ kind: "no-scorer", message: `the isolated scorer could not start: ${e instanceof Error ? e.message : String(e)}` })
