@@ -21,7 +21,7 @@ import type { PlatformError } from "effect/PlatformError"
 import * as Issue from "./Issue.js"
 import * as Files from "./Files.js"
 import type { TaskEdition } from "./Registry.js"
-import { loadOne, typeOf } from "./internal/loadRun.js"
+import { entryOf, loadOne } from "./internal/loadRun.js"
 import { assignIds, besideNames, compare, compareRuns, isIgnoredEntry, isMetadata, makeMeta, metaFromName, RUN_JSON_SUFFIX, teamKey, undecodableName } from "./internal/runNames.js"
 
 // The module's public names, each documented where it is defined: naming and identity
@@ -320,7 +320,8 @@ export const loadEntry = (
   Effect.gen(function* () {
     const pathApi = yield* Path.Path
     const full = pathApi.join(folder, name)
-    const type = yield* typeOf(full)
+    const entry = yield* entryOf(full)
+    const type = entry?.type
     if (type === undefined && name.includes("\uFFFD")) {
       const meta = makeMeta(name, full, undefined, edition)
       return { _tag: "Run", run: { meta: meta.meta, path: full, kind: "file" as const, files: [], issues: [undecodableName(full, name)] } } as const
@@ -335,7 +336,7 @@ export const loadEntry = (
         })
       } as const
     }
-    const run = yield* loadOne(full, edition, options, within ?? (yield* folderWithin(folder)), type)
+    const run = yield* loadOne(full, edition, options, within ?? (yield* folderWithin(folder)), entry)
     return run === undefined
       ? ({ _tag: "Skipped", issue: Issue.warning("unknown-file", full, "not a regular file, folder or zip; skipped") } as const)
       : ({ _tag: "Run", run } as const)

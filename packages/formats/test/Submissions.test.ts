@@ -3,6 +3,7 @@
  * folders; names and run.json; hidden files; zip bombs and path traversal; run limits; ordering.
  */
 import * as fs from "node:fs"
+import { createRequire, syncBuiltinESMExports } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
 import { deflateRawSync as deflateSync } from "node:zlib"
@@ -835,5 +836,44 @@ describe("a folder listed once: run.json beside runs found in the listing, not b
     const root = tree({ "A_run1.txt": sickRun, "A_run1.txt.run.json": JSON.stringify({ team: "Named", run: 3 }), "B_run2.txt": sickRun })
     const found = await Effect.runPromise(Submissions.discover(root, Registry.get("sick2014")!).pipe(Effect.provide(NodeServices.layer)))
     expect(found.runs.map((r) => r.meta.id)).toEqual(["B/run2", "Named/run3"])
+  })
+})
+
+describe("a run entry read with few file-system calls", () => {
+  /**
+   * The paths `realpath` was asked for while `f` ran: Node's promise API spied through its CommonJS
+   * object, whose properties `syncBuiltinESMExports` copies onto the ES module formats imports.
+   */
+  const realpathsDuring = async <A>(f: () => Promise<A>): Promise<{ readonly value: A; readonly paths: ReadonlyArray<string> }> => {
+    const require = createRequire(import.meta.url)
+    const fsp = require("node:fs/promises") as { realpath: (p: string) => Promise<string> }
+    const original = fsp.realpath
+    const paths: Array<string> = []
+    fsp.realpath = (p: string) => {
+      paths.push(String(p))
+      return original(p)
+    }
+    syncBuiltinESMExports()
+    try {
+      return { value: await f(), paths }
+    } finally {
+      fsp.realpath = original
+      syncBuiltinESMExports()
+    }
+  }
+  const sickRun = "pair_ID\tentailment_judgment\trelatedness_score\n1\tNEUTRAL\t3.5\n"
+
+  it("a run file that is no link is not resolved (one lstat says so), and a link to another run is still refused", async () => {
+    const root = tree({ "A_run1.txt": sickRun })
+    fs.symlinkSync("A_run1.txt", path.join(root, "B_run1.txt"))
+    const within = await run(Submissions.folderWithin(root))
+    const plain = await realpathsDuring(() => run(Submissions.loadEntry(root, "A_run1.txt", sick2014, { runJsonBeside: [] }, within)))
+    expect(plain.value._tag === "Run" && plain.value.run.files.map((f) => f.name)).toEqual(["A_run1.txt"])
+    // before: the entry's real path was asked for, a readlink per part of the path
+    // (only this folder's: other tests of the file may read meanwhile)
+    expect(plain.paths.filter((p) => p.startsWith(root))).toEqual([])
+    const linked = await realpathsDuring(() => run(Submissions.loadEntry(root, "B_run1.txt", sick2014, { runJsonBeside: [] }, within)))
+    expect(linked.value._tag === "Run" && codes(linked.value.run.issues)).toEqual(["outside-folder"])
+    expect(linked.paths).toContain(path.join(root, "B_run1.txt"))
   })
 })

@@ -89,6 +89,28 @@ describe("the pool after an interrupted wait, or after scorers of another budget
     expect(next.outcomes[0]?.kind).toBe("run")
   })
 
+  it("a scorer that never says it is ready is ended at its start limit: the job fails as having no scorer, and the next job gets a fresh one", async () => {
+    const data = await contextData()
+    // a thread that stays alive and never serves (a loader stuck before `serve`)
+    const stuck: Pool.Entry = { url: pathToFileURL(misbehaving), eval: "setInterval(() => {}, 1000)" }
+    const work = [{ kind: "path", path: realRun, options: {} }] as const
+    Isolation.release()
+    // before: the job waited for "ready" for good, and the test timed out
+    const gone = await Pool.run(stuck, data, work, { timeMs: 300, memoryMb: 256, startMs: 300 }, 1, new AbortController().signal)
+    expect(gone.outcomes).toEqual([undefined])
+    expect(gone.failure).toEqual({ kind: "no-scorer", message: "the isolated scorer could not start: it did not say it was ready within 0.3 s" })
+    // the stuck thread gave its place: a job for a working scorer runs
+    const next = await Pool.run({ url: pathToFileURL(builtScorer) }, data, work, { timeMs: 30_000, memoryMb: 256 }, 1, new AbortController().signal)
+    expect(next.failure).toBeUndefined()
+    expect(next.outcomes[0]?.kind).toBe("run")
+  })
+
+  it("a scorer may take the run's time budget to start, and never less than 30 s (a start is the machine's pace, not the run's)", () => {
+    expect(Pool.startLimit({ timeMs: 1500, memoryMb: 256 })).toBe(30_000)
+    expect(Pool.startLimit({ timeMs: 60_000, memoryMb: 256 })).toBe(60_000)
+    expect(Pool.startLimit({ timeMs: 1500, memoryMb: 256, startMs: 300 })).toBe(300)
+  })
+
   it("idle scorers of another budget, more than this job may find in its way, all give their place: the job is never left waiting", async () => {
     const data = await contextData()
     const entry: Pool.Entry = { url: pathToFileURL(builtScorer) }

@@ -53,6 +53,29 @@ export const typeOf = (path: string): Effect.Effect<EntryType | undefined> =>
     )
   )
 
+/** What an entry is (links followed) and whether it is itself a link, from one `lstat` when it is no link. */
+export interface EntryKind {
+  readonly type: EntryType
+  readonly link: boolean
+}
+
+/**
+ * What `path` is, as `typeOf`, and whether it is a link: an `lstat`, and a `stat` only for a link
+ * (most entries are none), so that `loadOne` need not resolve a plain entry to know it stays in its
+ * folder (`linkProblem`: a `realpath` is a `readlink` per part of the path).
+ */
+export const entryOf = (path: string): Effect.Effect<EntryKind | undefined> =>
+  Effect.promise(async () => {
+    const info = await calls.lstat(path).catch(() => undefined)
+    if (info === undefined) return undefined
+    if (!info.isSymbolicLink()) return { type: info.isFile() ? "File" : info.isDirectory() ? "Directory" : "Other", link: false }
+    const type = await calls.stat(path).then(
+      (target): EntryType => (target.isFile() ? "File" : target.isDirectory() ? "Directory" : "Other"),
+      () => undefined
+    )
+    return type === undefined ? undefined : { type, link: true }
+  })
+
 /**
  * Files of a folder run, recursively (up to MAX_DEPTH), sorted by relative path. `runReal` is the
  * run folder's real path: an entry whose real path is not inside it (a link out of the run, or to
@@ -115,11 +138,15 @@ const besideMetadata = (runPath: string, name: string, edition: TaskEdition, pat
  * give a link's target or the folder's real path: on a shared scoring server they reach the
  * participants (links out of a run's folder, in `walk`, likewise).
  */
-const linkProblem = (pathApi: Path.Path, path: string, within: Files.Within) =>
+const linkProblem = (pathApi: Path.Path, path: string, within: Files.Within, link: boolean | undefined) =>
   Effect.gen(function* () {
     const rootReal = within.real
     const parent = pathApi.dirname(path)
-    const parentReal = pathApi.resolve(parent) === pathApi.resolve(within.path) ? within.real : yield* Files.realPath(parent)
+    const inFolder = parent === within.path || pathApi.resolve(parent) === pathApi.resolve(within.path)
+    // no link, right in the folder: its real path is the folder's and its name (nothing to resolve);
+    // one swapped in after this look is what the checked read refuses (`Files.readFile`)
+    if (link === false && inFolder) return undefined
+    const parentReal = inFolder ? within.real : yield* Files.realPath(parent)
     const real = yield* Files.realPath(path)
     if (rootReal === undefined || parentReal === undefined || real === undefined) return undefined
     if (real === pathApi.join(parentReal, pathApi.basename(path))) return undefined
@@ -140,18 +167,18 @@ export const loadOne = (
   edition: TaskEdition,
   options: DiscoverOptions,
   within: Files.Within,
-  /** what the path is, when the caller has just looked (`typeOf`) */
-  known?: EntryType
+  /** what the path is, when the caller has just looked (`entryOf`) */
+  known?: EntryKind
 ): Effect.Effect<Loaded | undefined, PlatformError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const pathApi = yield* Path.Path
     const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_BYTES
     const name = pathApi.basename(path)
-    const type = known ?? (yield* fs.stat(path)).type
+    const type = known?.type ?? (yield* fs.stat(path)).type
     if (type !== "Directory" && type !== "File") return undefined
     const kind: Submission["kind"] = type === "Directory" ? "folder" : /\.zip$/i.test(name) ? "zip" : "file"
-    const link = yield* linkProblem(pathApi, path, within)
+    const link = yield* linkProblem(pathApi, path, within, known?.link)
     if (link !== undefined) {
       const meta = makeMeta(name, path, undefined, edition)
       return { meta: meta.meta, path, kind, files: [], issues: [...meta.issues, link] }

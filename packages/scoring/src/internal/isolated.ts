@@ -69,11 +69,13 @@ export const runIsolated = (context: Context, work: Work, budget: Pool.Budget, w
  * Run a batch of small runs in one job, each result in `works`' order. A run's fate is decided
  * alone: when the batch's scorer fails (over a budget, crashed), every run it had not answered is
  * run again in a job of its own, and only a failure there is the run's. (A run that loops is
- * thus ended twice, after two time budgets; a batch is only for runs that are small on disk.)
+ * thus ended twice, after two time budgets; a batch is only for runs that are small on disk.) A
+ * batch that found no scorer fails as a whole, with that reason.
  */
 export const runBatch = (context: Context, works: ReadonlyArray<Work>, budget: Pool.Budget, workers: number): Effect.Effect<ReadonlyArray<Result>> =>
   Effect.flatMap(job(context, works, budget, workers), (answers) =>
-    answers.failure === undefined || works.length === 1
+    // (no scorer at all is no run's fault: each would wait for a scorer again, alone)
+    answers.failure === undefined || works.length === 1 || answers.failure.kind === "no-scorer"
       ? Effect.succeed(answers.outcomes.map((o) => o ?? answers.failure!))
       : Effect.forEach(works, (work, i) => {
           const outcome = answers.outcomes[i]

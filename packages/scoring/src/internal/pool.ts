@@ -23,11 +23,22 @@ import type { Gold, Registry } from "@stseval/formats"
 import type { Answer, FromWorker, Outcome, ToWorker, Work } from "./protocol.js"
 import { goldDecoder, WORKER_KEY } from "./protocol.js"
 
-/** A run's budget: wall-clock time of its job, and heap plus external memory of its worker. */
+/**
+ * A run's budget: wall-clock time of its job, and heap plus external memory of its worker;
+ * `startMs`, how long a worker may take to say it is ready (default `startLimit`).
+ */
 export interface Budget {
   readonly timeMs: number
   readonly memoryMb: number
+  readonly startMs?: number | undefined
 }
+
+/**
+ * How long a worker may take to say it is ready: the run's time budget, and never less than 30 s,
+ * since a start is the machine's pace, not the run's (on a 2-core machine at load 20, a scorer
+ * replacing one ended at a 1.5 s budget took longer than that to start).
+ */
+export const startLimit = (budget: Budget): number => budget.startMs ?? Math.max(budget.timeMs, 30_000)
 
 /** How often a running job's memory is read. */
 const POLL_MS = 25
@@ -205,6 +216,23 @@ const waitTurn = (signal: AbortSignal): Promise<void> =>
   })
 
 /**
+ * The worker's "ready", waited for at most `ms` (`startLimit`, on a clock of its own: a slow start
+ * does not eat into the run's time): a scorer that never says it is ready (a loader stuck before
+ * `serve`) is ended, and its job fails as having no scorer instead of waiting for good.
+ */
+const readyWithin = (slot: Slot, ms: number): Promise<void> => {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`it did not say it was ready within ${ms / 1000} s`)
+      reject(error)
+      end(slot, { kind: "no-scorer", message: error.message })
+    }, ms)
+  })
+  return Promise.race([slot.ready, late]).finally(() => clearTimeout(timer))
+}
+
+/**
  * What a job gave: an outcome for each of its runs answered, in `works`' order, and why the job
  * ended before the others were (undefined when every run was answered).
  */
@@ -240,7 +268,7 @@ export const run = async (
   // a job keeps the process alive while it waits for its worker and runs
   slot.worker.ref()
   try {
-    await slot.ready
+    await readyWithin(slot, startLimit(budget))
   } catch (e) {
     release(slot)
     return failed({ kind: "no-scorer", message: `the isolated scorer could not start: ${e instanceof Error ? e.message : String(e)}` })
