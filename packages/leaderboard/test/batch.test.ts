@@ -5,10 +5,14 @@
  * key is not scored again.
  */
 import * as fs from "node:fs"
+import { syncBuiltinESMExports } from "node:module"
 import * as path from "node:path"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { Effect, Fiber, FileSystem, Layer, References } from "effect"
 import { describe, expect, it } from "vitest"
+import * as Watcher from "../src/Watcher.js"
 import * as Fake from "./fixtures/fake.js"
-import { board, once, tempDir } from "./fixtures/harness.js"
+import { board, once, tempDir, waitBoard } from "./fixtures/harness.js"
 
 const RUNS = 30
 const REVERSED = [...Fake.GOLD].reverse()
@@ -64,5 +68,49 @@ describe("the first scan, scored in batches", () => {
     expect(summary).toMatchObject({ scoredThisSession: 1, cacheHits: RUNS })
     expect(batches).toEqual([["T03_run1.txt"]])
     expect(board(out)!.runs.find((r) => r.entry === "T03_run1.txt")!.official[0]?.value).toBeCloseTo(1, 12)
+  })
+})
+
+describe("the first scan's file-system calls", () => {
+  it("with file-system events on, a run.json its settling did not find beside a run is not looked for again when the run is read", async () => {
+    const folder = tempDir("stats")
+    const out = tempDir("stats-out")
+    for (let k = 0; k < 5; k++) fs.writeFileSync(path.join(folder, `T${k}_run1.txt`), Fake.runText(Fake.GOLD))
+    // one run with its run.json: that one is read
+    fs.writeFileSync(path.join(folder, "T0_run1.run.json"), JSON.stringify({ team: "Zeta" }))
+    // every stat of a run.json, through Effect's file system (the signatures) or Node's (the
+    // formats' reading of a run), `syncBuiltinESMExports` giving the modules that import
+    // `node:fs/promises` the counting one
+    const looked: Array<string> = []
+    const note = (p: unknown) => {
+      if (typeof p === "string" && p.endsWith(".run.json")) looked.push(path.basename(p))
+    }
+    const realStat = fs.promises.stat
+    fs.promises.stat = ((p: fs.PathLike, options?: fs.StatOptions) => (note(p), realStat(p, options))) as typeof fs.promises.stat
+    syncBuiltinESMExports()
+    const counting = Layer.effect(FileSystem.FileSystem)(
+      Effect.map(FileSystem.FileSystem, (real) => ({
+        ...real,
+        stat: (p: string) => (note(p), real.stat(p))
+      }))
+    ).pipe(Layer.provide(NodeServices.layer))
+    const fiber = Effect.runFork(
+      Watcher.watch({ folder, out, settle: 0 }).pipe(
+        Effect.provideService(References.MinimumLogLevel, "None"),
+        Effect.provide(Layer.mergeAll(Fake.layer(), counting)),
+        Effect.provide(NodeServices.layer)
+      )
+    )
+    try {
+      const b = await waitBoard(out, "the five runs", (b, s) => s.phase === "watching" && b.runs.length === 5)
+      expect(b.runs.find((r) => r.entry === "T0_run1.txt")!.team).toBe("Zeta")
+      expect(looked).toContain("T0_run1.run.json")
+      // the folder's listing found the one run.json: no look for the others' (before: two a run)
+      expect(looked.filter((n) => n !== "T0_run1.run.json")).toEqual([])
+    } finally {
+      fs.promises.stat = realStat
+      syncBuiltinESMExports()
+      await Effect.runPromise(Fiber.interrupt(fiber))
+    }
   })
 })

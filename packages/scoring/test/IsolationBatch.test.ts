@@ -59,9 +59,9 @@ describe("Engine.scoreSubmissions", () => {
 })
 
 describe("underOneTimeout: a batch under one run's time budget", () => {
-  it("a step that never ends is stopped at the budget; it and the steps after it are run alone, under budgets of their own", async () => {
+  it("a step that never ends is stopped at the budget; it and the steps after it are run alone, under budgets of their own", () => {
     const alone: Array<string> = []
-    const out = await underOneTimeout(
+    const out = underOneTimeout(
       ["a", "LOOP", "b", "c"],
       (item) => {
         if (item === "LOOP") {
@@ -74,22 +74,22 @@ describe("underOneTimeout: a batch under one run's time budget", () => {
       50,
       (item) => {
         alone.push(item)
-        return Promise.resolve(item === "LOOP" ? "LOOP: over the time budget" : `${item}: checked alone`)
+        return item === "LOOP" ? "LOOP: over the time budget" : `${item}: checked alone`
       }
     )
     expect(out).toEqual(["a: checked in the batch", "LOOP: over the time budget", "b: checked alone", "c: checked alone"])
     expect(alone).toEqual(["LOOP", "b", "c"])
   })
 
-  it("a step that throws leaves the batch: the rest are run alone, the steps before it keep their results", async () => {
-    const out = await underOneTimeout(
+  it("a step that throws leaves the batch: the rest are run alone, the steps before it keep their results", () => {
+    const out = underOneTimeout(
       [1, 2, 3],
       (n) => {
         if (n === 2) throw new Error("boom")
         return n * 10
       },
       1000,
-      (n) => Promise.resolve(-n)
+      (n) => -n
     )
     expect(out).toEqual([10, -2, -3])
   })

@@ -10,7 +10,7 @@ import { Cause, Effect, Exit, FiberMap, Path, Queue, Stream } from "effect"
 import type { FileSystem, PlatformError, Result } from "effect"
 import * as Cache from "../Cache.js"
 import type { RunOutcome } from "../Scorer.js"
-import { hashSubmission, seenIn, signature } from "./files.js"
+import { hashSubmission, runJsonIn, seenIn, signature } from "./files.js"
 import { removeEntry, touch } from "./runs.js"
 import { log, logged, markDone, setStatus } from "./session.js"
 import type { Published, Session, Track, WorkItem } from "./session.js"
@@ -159,8 +159,13 @@ export const cacheLookup = (session: Session, key: string): Effect.Effect<Cache.
 /** A run's files as `loadRun` read them: the run, or why it could not be read (a defect, as an exit's failure). */
 type Loaded = Exit.Exit<Result.Result<Submissions.Submission, PlatformError.PlatformError>>
 
-const load = (session: Session, entry: string): Effect.Effect<Loaded, never, FileSystem.FileSystem | Path.Path> =>
-  Effect.flatMap(Path.Path, (path) => Submissions.loadRun(path.join(session.settings.folder, entry), session.edition).pipe(Effect.result, Effect.exit))
+const load = (session: Session, item: WorkItem): Effect.Effect<Loaded, never, FileSystem.FileSystem | Path.Path> =>
+  Effect.flatMap(Path.Path, (path) => {
+    const entry = item.track.entry
+    // (with events on, only the run.json files its settling found: `runJsonIn`)
+    const options = session.settings.useEvents ? { runJsonBeside: runJsonIn(item.sig, entry, session.edition) } : {}
+    return Submissions.loadRun(path.join(session.settings.folder, entry), session.edition, options).pipe(Effect.result, Effect.exit)
+  })
 
 /** A loaded run whose outcome is not yet known: hashed, and looked for in the cache. */
 interface Begun {
@@ -184,7 +189,7 @@ const begin = (session: Session, item: WorkItem, preloaded?: Loaded) =>
     const t = item.track
     if (!current(session, t, item.generation)) return undefined
     setStatus(session, t, "scoring")
-    const loaded = yield* preloaded ?? (yield* load(session, t.entry))
+    const loaded = yield* preloaded ?? (yield* load(session, item))
     const busy = loaded._tag === "Failure" ? errnoOf(loaded.failure) : resourceIn(loaded.success.issues)
     if (busy !== undefined && RESOURCE_CODES.has(busy)) return yield* Effect.as(retryLater(session, item, busy), undefined)
     if (loaded._tag === "Failure") {
@@ -434,7 +439,7 @@ const batchWorker = (session: Session): Effect.Effect<never, never, FileSystem.F
         // (a run that moved on meanwhile is not read: `begin` drops it)
         const read = yield* Effect.forEach(
           waiting.splice(0, LOADS_AT_ONCE),
-          (item) => Effect.map(current(session, item.track, item.generation) ? load(session, item.track.entry) : Effect.undefined, (loaded) => ({ item, loaded })),
+          (item) => Effect.map(current(session, item.track, item.generation) ? load(session, item) : Effect.undefined, (loaded) => ({ item, loaded })),
           { concurrency: LOADS_AT_ONCE }
         )
         for (const r of read) bytes += bytesOf(r.loaded)
@@ -453,7 +458,7 @@ export const worker = (session: Session): Effect.Effect<never, never, FileSystem
     ? batchWorker(session)
     : Stream.fromQueue(session.work).pipe(
         // (a run that moved on meanwhile is not read: processItem drops it)
-        Stream.mapEffect((item) => Effect.map(current(session, item.track, item.generation) ? load(session, item.track.entry) : Effect.undefined, (loaded) => ({ item, loaded })), {
+        Stream.mapEffect((item) => Effect.map(current(session, item.track, item.generation) ? load(session, item) : Effect.undefined, (loaded) => ({ item, loaded })), {
           concurrency: READ_AHEAD
         }),
         Stream.runForEach(({ item, loaded }) => failedBy(session, item)(processItem(session, item, loaded))),

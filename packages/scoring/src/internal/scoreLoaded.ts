@@ -18,7 +18,7 @@ import { batchesOf } from "./batches.js"
 import { scoredHere, scoreInThread, underTimeout } from "./inThread.js"
 import * as Isolated from "./isolated.js"
 import type { Budget } from "./pool.js"
-import type { Outcome, Work } from "./protocol.js"
+import type { Work } from "./protocol.js"
 import { run } from "./worker.js"
 
 /**
@@ -27,7 +27,7 @@ import { run } from "./worker.js"
  * `alone` one by one, each under a budget of its own. So one item never fails for another's time:
  * a run that loops is stopped twice, after two budgets (as `Isolated.runBatch`'s runs are).
  */
-export const underOneTimeout = async <W, R>(items: ReadonlyArray<W>, step: (item: W) => R, ms: number, alone: (item: W) => Promise<R>): Promise<Array<R>> => {
+export const underOneTimeout = <W, R>(items: ReadonlyArray<W>, step: (item: W) => R, ms: number, alone: (item: W) => R): Array<R> => {
   const out: Array<R> = []
   try {
     underTimeout(() => {
@@ -36,7 +36,7 @@ export const underOneTimeout = async <W, R>(items: ReadonlyArray<W>, step: (item
   } catch {
     // the time was up (or a step threw): the rest, each alone
   }
-  for (const item of items.slice(out.length)) out.push(await alone(item))
+  for (const item of items.slice(out.length)) out.push(alone(item))
   return out
 }
 
@@ -75,9 +75,9 @@ export const scoreLoaded = (
   })
 
 /** Small loaded runs checked here under one watchdog (`underOneTimeout`); a run it stopped, alone with its own budget. */
-const inThreadBatch = async (context: Context, works: ReadonlyArray<Work>, budget: Budget): Promise<Array<Isolated.Result>> => {
+const inThreadBatch = (context: Context, works: ReadonlyArray<Work>, budget: Budget): Promise<Array<Isolated.Result>> => {
   const loaded = { id: 0, edition: context.edition, gold: context.gold, lenient: context.lenient === true }
   // (`run` checks a loaded run synchronously: its promise is settled when it returns)
-  const pending = await underOneTimeout<Work, Promise<Outcome | Isolated.Result>>(works, (work) => run(loaded, work), budget.timeMs, (work) => scoreInThread(context, work, budget))
-  return Promise.all(pending)
+  // (`scoreInThread` too, for a loaded run: each run alone is checked before the next is started)
+  return Promise.all(underOneTimeout<Work, Promise<Isolated.Result>>(works, (work) => run(loaded, work), budget.timeMs, (work) => scoreInThread(context, work, budget)))
 }
