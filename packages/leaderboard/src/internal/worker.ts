@@ -370,6 +370,9 @@ const failedBy = (session: Session, item: WorkItem) => <A, E, R>(effect: Effect.
     )
   )
 
+/** Scoring journals of a batch written at once. */
+const JOURNALS_AT_ONCE = 8
+
 /**
  * Settled runs scored together (`ScorerShape.scoreBatch`: the engine checks small runs under one
  * watchdog per batch, not one per run): each run loaded, hashed and looked for in the cache; every
@@ -378,13 +381,20 @@ const failedBy = (session: Session, item: WorkItem) => <A, E, R>(effect: Effect.
  */
 const processBatch = (session: Session, batch: ReadonlyArray<{ readonly item: WorkItem; readonly loaded: Loaded | undefined }>) =>
   Effect.gen(function* () {
-    const misses: Array<{ readonly b: Begun; readonly crashes: number }> = []
+    const begun: Array<Begun> = []
     for (const { item, loaded } of batch) {
       const b = yield* failedBy(session, item)(begin(session, item, loaded))
       if (b === undefined) continue
       if (b.found._tag === "Hit") yield* failedBy(session, item)(publishRun(session, b, b.found.outcome))
-      else misses.push({ b, crashes: yield* failedBy(session, item)(journalStart(session, b)).pipe(Effect.map((n) => n ?? 0)) })
+      else begun.push(b)
     }
+    // every journal on disk before the batch is scored, a few written at once (one after another,
+    // each a round trip to the file-system threads, they were most of a batch's wait)
+    const attempts = yield* Effect.forEach(begun, (b) => failedBy(session, b.item)(journalStart(session, b)), { concurrency: JOURNALS_AT_ONCE })
+    const misses = begun.flatMap((b, i) => {
+      const crashes = attempts[i]
+      return crashes === undefined ? [] : [{ b, crashes }]
+    })
     if (misses.length === 0) return
     const started = Date.now()
     const asked = misses.filter((m) => !gaveUp(session, m.crashes))
