@@ -62,10 +62,27 @@ const boardReader = (file: string): (() => ReadonlySet<string>) => {
 }
 
 /**
- * `stseval watch` on a copy of `runs`: seconds to the first public board with every run, and the
- * latencies of `newRuns` runs copied in one after another (each once the previous is listed).
+ * A process's CPU seconds (its threads included) and peak resident memory (MB) so far, from Linux's
+ * `/proc`; undefined elsewhere.
  */
-const watchLatency = async (exe: string, runs: string, work: string, newRuns: number): Promise<{ first: number; latencies: Array<number> }> => {
+const procUsage = (pid: number | undefined): { readonly cpu: number; readonly peakMB: number } | undefined => {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")
+    // utime and stime, in clock ticks (100 a second on Linux)
+    const cpu = (Number(fields[11]) + Number(fields[12])) / 100
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))
+    return hwm === null ? undefined : { cpu, peakMB: Number(hwm[1]) / 1024 }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * `stseval watch` on a copy of `runs`: seconds to the first public board with every run (and the
+ * watcher's CPU and peak memory then), and the latencies of `newRuns` runs copied in one after
+ * another (each once the previous is listed).
+ */
+const watchLatency = async (exe: string, runs: string, work: string, newRuns: number): Promise<{ first: number; usage: ReturnType<typeof procUsage>; latencies: Array<number> }> => {
   const folder = path.join(work, "watched")
   const out = path.join(work, "watch-out")
   fs.rmSync(folder, { recursive: true, force: true })
@@ -78,6 +95,8 @@ const watchLatency = async (exe: string, runs: string, work: string, newRuns: nu
   try {
     await until("the first public board", () => publicRuns().size === names.length)
     const first = (performance.now() - t0) / 1000
+    // the watcher's CPU and memory to its first board
+    const usage = procUsage(child.pid)
     const latencies: Array<number> = []
     for (let k = 0; k < newRuns; k++) {
       const entry = `Late${String(k).padStart(3, "0")}_run1primary.txt`
@@ -88,7 +107,7 @@ const watchLatency = async (exe: string, runs: string, work: string, newRuns: nu
       // the board settles between copies (a user's copies are seconds apart)
       await sleep(300)
     }
-    return { first, latencies }
+    return { first, usage, latencies }
   } finally {
     child.kill("SIGINT")
     await new Promise((r) => child.once("exit", r))
@@ -132,7 +151,7 @@ export const run = async (options: { readonly fast?: boolean } = {}): Promise<Ar
     const some = fast ? 50 : 500
     if (wanted("watch")) {
       const w = await watchLatency(exe, stsbRuns(some), work, fast ? 2 : 7)
-      rows.push({ job: `watch ${some} STS-B runs: first public board`, seconds: w.first })
+      rows.push({ job: `watch ${some} STS-B runs: first public board`, seconds: w.first, ...(w.usage !== undefined ? { cpu: w.usage.cpu, peakMB: w.usage.peakMB } : {}) })
       rows.push({ job: `watch: a new run copied in, to the public board (${w.latencies.length} runs)`, median: median(w.latencies), max: Math.max(...w.latencies), all: w.latencies.map((s) => s.toFixed(3)).join(" ") })
     }
     rows.push({ name: `load at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}` })

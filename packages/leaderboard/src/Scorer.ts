@@ -151,6 +151,8 @@ export const datasetFigures = (outcome: RunOutcome): Array<DatasetFigure> =>
  * - `edition`: the task edition;
  * - `signature`: what the engine scores with: part of the cache key, so a new gold or engine re-scores;
  * - `score`: score one run; never fails (a defect is reported as a failed run, not cached);
+ * - `scoreBatch` (optional): score runs together, each as `score` would, in order (the first scan's
+ *   runs a batch at a time); a defect fails every run of the call, uncached;
  * - `scoreRun` (optional): the engine's `ScoredRun` with aligned scores, for intervals and marks;
  *   without it, none;
  * - `reads` (optional): folders the scorer reads besides the runs, never named in the outputs;
@@ -168,6 +170,8 @@ export interface ScorerShape {
   /** @since 0.3.0 */
   readonly isolated?: boolean | undefined
   readonly score: (submission: Submissions.Submission) => Effect.Effect<RunOutcome>
+  /** @since 0.5.0 */
+  readonly scoreBatch?: ((submissions: ReadonlyArray<Submissions.Submission>) => Effect.Effect<ReadonlyArray<RunOutcome>>) | undefined
   /** @since 0.2.0 */
   readonly scoreRun?: ((submission: Submissions.Submission) => Effect.Effect<ScoredRun.ScoredRun>) | undefined
 }

@@ -2,9 +2,9 @@
  * The watcher wired to the real engine (`@stseval/scoring`) and report renderer (`@stseval/tables`).
  *
  * `layer({ task, gold })` loads the edition and gold once (`Engine.loadContext`), signs it (the
- * cache key's part), and scores each run in isolation (`Engine.scoreSubmission`): the watcher's
- * figures are the engine's, run for run. `rendererLayer` prints the board through the report's
- * tables, styled for the edition.
+ * cache key's part), and scores each run in isolation (`Engine.scoreSubmission`; the runs settled
+ * together, `Engine.scoreSubmissions`): the watcher's figures are the engine's, run for run.
+ * `rendererLayer` prints the board through the report's tables, styled for the edition.
  *
  * @since 0.1.0
  */
@@ -124,6 +124,14 @@ export const layer = (options: Options) =>
             justScored.set(submission, run)
             return toOutcome(run)
           }),
+        // the runs settled together (the first scan), checked a batch at a time (`Engine.scoreSubmissions`)
+        scoreBatch: (submissions) =>
+          Effect.map(Engine.scoreSubmissions(context, submissions, options.isolation), (runs) =>
+            runs.map((run, i) => {
+              justScored.set(submissions[i], run)
+              return toOutcome(run)
+            })
+          ),
         scoreRun: (submission) => {
           const known = justScored.get(submission)
           return known !== undefined ? Effect.succeed(known) : Engine.scoreSubmission(context, submission, options.isolation)

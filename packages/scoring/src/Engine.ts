@@ -22,10 +22,9 @@ import * as nodePath from "node:path"
 import { DataStore, Glue, Gold, Issue, Registry, Submissions } from "@stseval/formats"
 import { Effect, FileSystem, Schema } from "effect"
 import * as Groups from "./internal/groups.js"
-import { scoredHere, scoreInThread } from "./internal/inThread.js"
 import * as Isolated from "./internal/isolated.js"
+import { scoreLoaded } from "./internal/scoreLoaded.js"
 import * as Isolation from "./Isolation.js"
-import type { Work } from "./internal/protocol.js"
 import { rank } from "./Rank.js"
 import type { RankedResults, RankOptions } from "./Rank.js"
 import type { ScoredRun } from "./ScoredRun.js"
@@ -166,9 +165,9 @@ export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
 })
 
 /**
- * Score one loaded run as `score` scores each of its runs (isolated, under `options`' budget).
- * Never fails: a run over budget, whose scorer crashed or that could not be handled is a failed
- * run that says why.
+ * Score one loaded run as `score` scores each of its runs (isolated, under `options`' budget):
+ * `scoreSubmissions` of one run. Never fails: a run over budget, whose scorer crashed or that
+ * could not be handled is a failed run that says why.
  *
  * @example
  * ```ts
@@ -183,16 +182,34 @@ export const loadContext = Effect.fnUntraced(function* (options: LoadOptions) {
  * ```
  * @since 0.1.0
  */
-export const scoreSubmission = (context: Context, submission: Submissions.Submission, options: Isolation.Options = {}): Effect.Effect<ScoredRun> => {
-  const work: Work = { kind: "submission", submission }
-  const budget = Isolation.budgetOf(options)
-  const mb = submission.files.reduce((sum, f) => sum + f.bytes.length, 0) / 2 ** 20
-  return Effect.map(
-    // a small run here, under the same checks and budget (`inThread.ts`); a larger one in a scorer
-    scoredHere(mb, options) ? Effect.promise(() => scoreInThread(context, work, budget)) : Isolated.runIsolated(context, work, budget, options.workers ?? Isolated.defaultWorkers()),
-    (result) => Isolated.scoredOf(context, submission.meta, submission.path, result)
-  )
-}
+export const scoreSubmission = (context: Context, submission: Submissions.Submission, options: Isolation.Options = {}): Effect.Effect<ScoredRun> =>
+  Effect.map(scoreSubmissions(context, [submission], options), (runs) => runs[0])
+
+/**
+ * Score loaded runs together, each as `scoreSubmission` scores it (its own budget, its own fate),
+ * in `submissions`' order: small runs on this thread in batches, each batch under one watchdog
+ * (a run it stops is checked again alone, under a budget of its own), larger ones in isolated
+ * scorers in batches. Never fails.
+ *
+ * @example
+ * ```ts
+ * import { Submissions } from "@stseval/formats"
+ * import { Engine } from "@stseval/scoring"
+ * import { Effect } from "effect"
+ *
+ * declare const context: Engine.Context
+ * declare const submissions: ReadonlyArray<Submissions.Submission>
+ * // the watcher's first scan: every run it read, in one call
+ * const scored = await Effect.runPromise(Engine.scoreSubmissions(context, submissions))
+ * ```
+ * @since 0.5.0
+ */
+export const scoreSubmissions = (
+  context: Context,
+  submissions: ReadonlyArray<Submissions.Submission>,
+  options: Isolation.Options = {}
+): Effect.Effect<ReadonlyArray<ScoredRun>> =>
+  Effect.map(scoreLoaded(context, submissions, options), (results) => results.map((result, i) => Isolated.scoredOf(context, submissions[i].meta, submissions[i].path, result)))
 
 // ---------------------------------------------------------------------------------------------
 // The entry: score

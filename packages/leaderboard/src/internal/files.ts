@@ -71,11 +71,10 @@ export const signature = (folder: string, entry: string, edition: Registry.TaskE
     } else {
       parts.push(one(".", info.value))
     }
-    // its run.json beside it, under either name `discover` reads (`Team_run2.run.json`, `Team_run2.jsonl.run.json`)
-    for (const stem of new Set([Submissions.stripExtension(entry, edition), entry])) {
-      if (listed !== undefined && !listed.has(`${stem}${RUN_JSON_SUFFIX}`)) continue
-      const beside = yield* fs.stat(path.join(folder, `${stem}${RUN_JSON_SUFFIX}`)).pipe(Effect.option)
-      if (Option.isSome(beside)) parts.push(one(`${stem}${RUN_JSON_SUFFIX}`, beside.value))
+    for (const name of runJsonNames(entry, edition)) {
+      if (listed !== undefined && !listed.has(name)) continue
+      const beside = yield* fs.stat(path.join(folder, name)).pipe(Effect.option)
+      if (Option.isSome(beside)) parts.push(one(name, beside.value))
     }
     return { sig: `${info.value.type}|${parts.join("|")}`, mtime }
   })
@@ -99,6 +98,18 @@ export const hashSubmission = (entry: string, sub: Submissions.Submission): stri
 
 /** SHA-256 of a string, hex. */
 export const sha256 = (s: string | Uint8Array): string => createHash("sha256").update(s).digest("hex")
+
+/** A run's run.json beside it, under either name `discover` reads (`Team_run2.run.json`, `Team_run2.jsonl.run.json`), in the order it reads them. */
+const runJsonNames = (entry: string, edition: Registry.TaskEdition): ReadonlyArray<string> =>
+  [...new Set([Submissions.stripExtension(entry, edition), entry])].map((stem) => `${stem}${RUN_JSON_SUFFIX}`)
+
+/**
+ * The run.json files a run's signature found beside it (`Submissions.DiscoverOptions.runJsonBeside`):
+ * with file-system events on, the run is read looking for these only (two failed stats a run
+ * less); one written since is an event, which settles the run again.
+ */
+export const runJsonIn = (sig: string, entry: string, edition: Registry.TaskEdition): ReadonlyArray<string> =>
+  runJsonNames(entry, edition).filter(seenIn(sig).has)
 
 /**
  * The `run.json` names a signature found (as `signature`'s `listed`): a name is looked for again

@@ -13,7 +13,7 @@
  */
 import { Files, Submissions } from "@stseval/formats"
 import { Effect, FiberMap, FileSystem, Path, Queue, Stream } from "effect"
-import { isIgnoredName, sha256, signature } from "./files.js"
+import { isIgnoredName, seenIn, sha256, signature } from "./files.js"
 import { heldForWriting } from "./writers.js"
 import { log, markDone, markPending, requestPublish, setStatus } from "./session.js"
 import type { Session, Track } from "./session.js"
@@ -130,7 +130,9 @@ const settle = (session: Session, t: Track, generation: number, listed?: Readonl
       let after = before
       if (!closed) {
         yield* Effect.sleep(debounce)
-        after = yield* signature(folder, t.entry, edition)
+        // with file-system events on, a run.json the first look did not find is not looked for (two
+        // failed stats a run): one written since is an event, which restarts this settle
+        after = yield* signature(folder, t.entry, edition, useEvents ? seenIn(before.sig) : undefined)
         if (before.sig !== after.sig) continue
       }
       if (session.tracks.get(t.entry) !== t || t.generation !== generation) return

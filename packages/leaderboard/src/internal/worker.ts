@@ -10,24 +10,39 @@ import { Cause, Effect, Exit, FiberMap, Path, Queue, Stream } from "effect"
 import type { FileSystem, PlatformError, Result } from "effect"
 import * as Cache from "../Cache.js"
 import type { RunOutcome } from "../Scorer.js"
-import { hashSubmission, seenIn, signature } from "./files.js"
+import { hashSubmission, runJsonIn, seenIn, signature } from "./files.js"
 import { removeEntry, touch } from "./runs.js"
 import { log, logged, markDone, setStatus } from "./session.js"
-import type { Session, Track, WorkItem } from "./session.js"
+import type { Published, Session, Track, WorkItem } from "./session.js"
+
+/** An outcome of the scorer, and whether it may be cached. */
+interface Scored {
+  readonly outcome: RunOutcome
+  readonly cacheable: boolean
+}
+
+/** A defect of the scorer as a failed outcome that is not cached. */
+const crashed = (cause: Cause.Cause<unknown>): Scored => ({
+  outcome: { status: "failed", failure: `the scorer crashed: ${Cause.pretty(cause).split("\n")[0] ?? "unknown error"}`, official: [], errors: [], warnings: [] },
+  cacheable: false
+})
 
 /** Score a run; a defect in the scorer is a failed outcome that is not cached. */
 const scoreSafely = (session: Session, sub: Submissions.Submission) =>
   session.scorer.score(sub).pipe(
     Effect.exit,
-    Effect.map((exit): { outcome: RunOutcome; cacheable: boolean } => {
-      if (Exit.isSuccess(exit)) return { outcome: exit.value, cacheable: true }
-      const message = Cause.pretty(exit.cause).split("\n")[0] ?? "unknown error"
-      return {
-        outcome: { status: "failed", failure: `the scorer crashed: ${message}`, official: [], errors: [], warnings: [] },
-        cacheable: false
-      }
-    })
+    Effect.map((exit): Scored => (Exit.isSuccess(exit) ? { outcome: exit.value, cacheable: true } : crashed(exit.cause)))
   )
+
+/** Score runs in one call (`scoreBatch`, else one by one); a defect fails every run of the call, uncached. */
+const scoreBatchSafely = (session: Session, subs: ReadonlyArray<Submissions.Submission>): Effect.Effect<ReadonlyArray<Scored>> => {
+  const { scoreBatch } = session.scorer
+  if (scoreBatch === undefined) return Effect.forEach(subs, (sub) => scoreSafely(session, sub))
+  return scoreBatch(subs).pipe(
+    Effect.exit,
+    Effect.map((exit) => subs.map((_, i): Scored => (Exit.isSuccess(exit) ? { outcome: exit.value[i], cacheable: true } : crashed(exit.cause))))
+  )
+}
 
 /**
  * The outcome with every path named relative to the submissions folder: published files must not
@@ -144,112 +159,157 @@ export const cacheLookup = (session: Session, key: string): Effect.Effect<Cache.
 /** A run's files as `loadRun` read them: the run, or why it could not be read (a defect, as an exit's failure). */
 type Loaded = Exit.Exit<Result.Result<Submissions.Submission, PlatformError.PlatformError>>
 
-const load = (session: Session, entry: string): Effect.Effect<Loaded, never, FileSystem.FileSystem | Path.Path> =>
-  Effect.flatMap(Path.Path, (path) => Submissions.loadRun(path.join(session.settings.folder, entry), session.edition).pipe(Effect.result, Effect.exit))
+const load = (session: Session, item: WorkItem): Effect.Effect<Loaded, never, FileSystem.FileSystem | Path.Path> =>
+  Effect.flatMap(Path.Path, (path) => {
+    const entry = item.track.entry
+    // (with events on, only the run.json files its settling found: `runJsonIn`)
+    const options = session.settings.useEvents ? { runJsonBeside: runJsonIn(item.sig, entry, session.edition) } : {}
+    return Submissions.loadRun(path.join(session.settings.folder, entry), session.edition, options).pipe(Effect.result, Effect.exit)
+  })
+
+/** A loaded run whose outcome is not yet known: hashed, and looked for in the cache. */
+interface Begun {
+  readonly item: WorkItem
+  readonly sub: Submissions.Submission
+  readonly hash: string
+  readonly key: string
+  /** the run as published, when it was published with the same key */
+  readonly same: Published | undefined
+  readonly found: Cache.Lookup
+}
 
 /**
- * Load, hash, score (or take from the cache) and publish one settled run. `preloaded`: its files,
- * read ahead while the run before it was scored (`worker`).
+ * The first part of a settled run's turn: its status, its files (read ahead, or read now), its hash
+ * and the cache's entry. Undefined when the run's turn ends here (it moved on, could not be read,
+ * or is read again later).
  */
-export const processItem = (session: Session, item: WorkItem, preloaded?: Loaded) =>
+const begin = (session: Session, item: WorkItem, preloaded?: Loaded) =>
   Effect.gen(function* () {
-    const path = yield* Path.Path
-    const { folder, cacheDir, deadlineBy } = session.settings
+    const { folder } = session.settings
     const t = item.track
-    if (!current(session, t, item.generation)) return
+    if (!current(session, t, item.generation)) return undefined
     setStatus(session, t, "scoring")
-    const loaded = yield* preloaded ?? (yield* load(session, t.entry))
+    const loaded = yield* preloaded ?? (yield* load(session, item))
     const busy = loaded._tag === "Failure" ? errnoOf(loaded.failure) : resourceIn(loaded.success.issues)
-    if (busy !== undefined && RESOURCE_CODES.has(busy)) return yield* retryLater(session, item, busy)
+    if (busy !== undefined && RESOURCE_CODES.has(busy)) return yield* Effect.as(retryLater(session, item, busy), undefined)
     if (loaded._tag === "Failure") {
       const now = yield* signature(folder, t.entry, session.edition)
-      if (!current(session, t, item.generation)) return
-      if (now.sig === "absent") return yield* removeEntry(session, t, "deleted while being read")
+      if (!current(session, t, item.generation)) return undefined
+      if (now.sig === "absent") return yield* Effect.as(removeEntry(session, t, "deleted while being read"), undefined)
       // changed under our feet: settle it again
-      if (now.sig !== item.sig) return yield* touch(session, t.entry)
+      if (now.sig !== item.sig) return yield* Effect.as(touch(session, t.entry), undefined)
       yield* log(session, "error", `${t.entry}: cannot be read: ${Files.describe(loaded.failure)}`)
       setStatus(session, t, "failed")
       markDone(session, t)
-      return
+      return undefined
     }
     const sub = loaded.success
     const hash = hashSubmission(t.entry, sub)
     const key = Cache.key(hash, session.edition.id, session.scorer.signature)
     const same = t.published?.key === key ? t.published : undefined
-    const found = same !== undefined ? ({ _tag: "Hit", outcome: same.outcome } as const) : yield* cacheLookup(session, key)
+    const found: Cache.Lookup = same !== undefined ? { _tag: "Hit", outcome: same.outcome } : yield* cacheLookup(session, key)
     if (found._tag === "Dropped") yield* log(session, "warn", `${t.entry}: its cached score cannot be used (${found.reason}); scoring it again`)
-    let outcome = found._tag === "Hit" ? found.outcome : undefined
-    // the run's signature after scoring, when taken with the scoring's writes
-    let lookedAgain: { readonly sig: string } | undefined
-    if (outcome !== undefined) {
-      session.counters.cacheHits++
-    } else {
-      const started = Date.now()
-      // the journal is on disk before the scorer runs: if the scorer takes the process down (out
-      // of memory, a native abort), the next start knows which run did it
-      const journal = `${key}.scoring` // (Cache.journalStart's file)
-      const crashes = yield* Cache.journalStart(cacheDir, key, t.entry, { absent: !session.cacheFiles.has(journal) }).pipe(
-        Effect.tap(() => Effect.sync(() => session.cacheFiles.add(journal))),
-        Effect.catch((e) => Effect.as(log(session, "error", `${t.entry}: the scoring journal could not be written: ${Files.describe(e)}`), 0))
-      )
-      // A scorer that isolates runs cannot be stopped by one: an unfinished attempt means the
-      // watcher itself was stopped from outside (a kill, the machine out of memory), so the run is
-      // scored again (in isolation, where a run that really is the cause fails with its reason).
-      // Only a scorer that is not isolated gives a run up as "crashed the scorer".
-      if (crashes > 0 && session.scorer.isolated === true) {
-        yield* log(session, "warn", `${t.entry}: the watcher stopped ${crashes} time${crashes === 1 ? "" : "s"} while scoring this run (from outside: runs are scored in isolation); scoring it again`)
-      }
-      const scored: { outcome: RunOutcome; cacheable: boolean } =
-        crashes >= Cache.MAX_SCORING_ATTEMPTS && session.scorer.isolated !== true
-          ? {
-              outcome: {
-                status: "failed",
-                failure: `crashed the scorer: the watcher stopped ${crashes} times while scoring this run; it is not scored again until it changes`,
-                official: [],
-                errors: [],
-                warnings: []
-              },
-              cacheable: true
-            }
-          : yield* scoreSafely(session, sub)
-      const clear = Cache.journalClear(cacheDir, key).pipe(Effect.ignore, Effect.andThen(Effect.sync(() => session.cacheFiles.delete(journal))))
-      const short = scored.outcome.status === "failed" ? resourceIn(scored.outcome.errors) : undefined
-      if (short !== undefined) return yield* clear.pipe(Effect.andThen(retryLater(session, item, short)))
-      const made = relativeOutcome(scored.outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
-      outcome = made
-      session.counters.scoredThisSession++
-      // A run over its budget, or whose scorer crashed, is not cached: how long a run takes
-      // depends on how busy the machine is, so it is tried again at the next start.
-      const cacheable = scored.cacheable && !made.errors.some((e) => e.code === "over-budget" || e.code === "scorer-crashed")
-      // The journal cleared, the score cached, the line logged and the run looked at again: each a
-      // round trip to the file-system threads, done together. A stop between them leaves the run
-      // scored again at the next start.
-      const appendLine = yield* logged(
-        session,
-        made.status === "scored" ? "info" : "warn",
-        `${t.entry}: ${made.status} in ${Date.now() - started} ms${made.status === "failed" ? ` (${made.failure ?? `${made.errors.length} errors`})` : ""}: ${made.official.map((o) => `${o.ranking} ${o.metric} ${o.value ?? "–"}`).join(", ")}`
-      )
-      const [, , , now] = yield* Effect.all(
-        [
-          clear,
-          cacheable
-            ? Cache.write(cacheDir, { key, task: session.edition.id, signature: session.scorer.signature, hash, outcome: made }).pipe(
-                Effect.andThen(Effect.sync(() => session.cacheFiles.add(`${key}.json`))),
-                Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${Files.describe(e)}`))
-              )
-            : Effect.void,
-          appendLine,
-          lookAgain(session, item)
-        ],
-        { concurrency: "unbounded" }
-      )
-      lookedAgain = now
+    return { item, sub, hash, key, same, found } satisfies Begun
+  })
+
+/**
+ * The scoring journal of a run about to be scored, on disk before the scorer runs: if the scorer
+ * takes the process down (out of memory, a native abort), the next start knows which run did it.
+ * The unfinished attempts it found before this one.
+ */
+const journalStart = (session: Session, b: Begun) =>
+  Effect.gen(function* () {
+    const t = b.item.track
+    const journal = `${b.key}.scoring` // (Cache.journalStart's file)
+    const crashes = yield* Cache.journalStart(session.settings.cacheDir, b.key, t.entry, { absent: !session.cacheFiles.has(journal) }).pipe(
+      Effect.tap(() => Effect.sync(() => session.cacheFiles.add(journal))),
+      Effect.catch((e) => Effect.as(log(session, "error", `${t.entry}: the scoring journal could not be written: ${Files.describe(e)}`), 0))
+    )
+    // A scorer that isolates runs cannot be stopped by one: an unfinished attempt means the
+    // watcher itself was stopped from outside (a kill, the machine out of memory), so the run is
+    // scored again (in isolation, where a run that really is the cause fails with its reason).
+    // Only a scorer that is not isolated gives a run up as "crashed the scorer".
+    if (crashes > 0 && session.scorer.isolated === true) {
+      yield* log(session, "warn", `${t.entry}: the watcher stopped ${crashes} time${crashes === 1 ? "" : "s"} while scoring this run (from outside: runs are scored in isolation); scoring it again`)
     }
-    // (a cached outcome may predate the rule: named relative again; one just scored already is)
-    if (found._tag === "Hit") outcome = relativeOutcome(outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
-    const scored = same?.scored ?? (yield* scoredRunOf(session, t, sub, outcome))
-    // Publish only what still describes the folder: a newer generation is on its way, and a run
-    // deleted or changed while it was scored must not come back as a ghost.
+    return crashes
+  })
+
+/** The outcome of a run the watcher stopped while scoring it too often (a scorer that is not isolated): not scored again until it changes. */
+const givenUp = (crashes: number) => ({
+  outcome: {
+    status: "failed",
+    failure: `crashed the scorer: the watcher stopped ${crashes} times while scoring this run; it is not scored again until it changes`,
+    official: [],
+    errors: [],
+    warnings: []
+  } satisfies RunOutcome,
+  cacheable: true
+})
+
+const gaveUp = (session: Session, crashes: number) => crashes >= Cache.MAX_SCORING_ATTEMPTS && session.scorer.isolated !== true
+
+/**
+ * A run just scored: its journal cleared, its outcome named relative to the folder, cached (unless
+ * over budget or crashed), logged, and the run looked at again, together. Undefined when the
+ * process was short of a resource (the run is read again later).
+ */
+const scoredNow = (session: Session, b: Begun, scored: Scored, started: number) =>
+  Effect.gen(function* () {
+    const path = yield* Path.Path
+    const { folder, cacheDir } = session.settings
+    const t = b.item.track
+    const journal = `${b.key}.scoring`
+    const clear = Cache.journalClear(cacheDir, b.key).pipe(Effect.ignore, Effect.andThen(Effect.sync(() => session.cacheFiles.delete(journal))))
+    const short = scored.outcome.status === "failed" ? resourceIn(scored.outcome.errors) : undefined
+    if (short !== undefined) return yield* clear.pipe(Effect.andThen(retryLater(session, b.item, short)), Effect.as(undefined))
+    const made = relativeOutcome(scored.outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
+    session.counters.scoredThisSession++
+    // A run over its budget, or whose scorer crashed, is not cached: how long a run takes
+    // depends on how busy the machine is, so it is tried again at the next start.
+    const cacheable = scored.cacheable && !made.errors.some((e) => e.code === "over-budget" || e.code === "scorer-crashed")
+    // The journal cleared, the score cached, the line logged and the run looked at again: each a
+    // round trip to the file-system threads, done together. A stop between them leaves the run
+    // scored again at the next start.
+    const appendLine = yield* logged(
+      session,
+      made.status === "scored" ? "info" : "warn",
+      `${t.entry}: ${made.status} in ${Date.now() - started} ms${made.status === "failed" ? ` (${made.failure ?? `${made.errors.length} errors`})` : ""}: ${made.official.map((o) => `${o.ranking} ${o.metric} ${o.value ?? "–"}`).join(", ")}`
+    )
+    const [, , , now] = yield* Effect.all(
+      [
+        clear,
+        cacheable
+          ? Cache.write(cacheDir, { key: b.key, task: session.edition.id, signature: session.scorer.signature, hash: b.hash, outcome: made }).pipe(
+              Effect.andThen(Effect.sync(() => session.cacheFiles.add(`${b.key}.json`))),
+              Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${Files.describe(e)}`))
+            )
+          : Effect.void,
+        appendLine,
+        lookAgain(session, b.item)
+      ],
+      { concurrency: "unbounded" }
+    )
+    return { outcome: made, lookedAgain: now }
+  })
+
+/**
+ * The last part: publish the run, unless it moved on meanwhile (a newer generation is on its way,
+ * and a run deleted or changed while it was scored must not come back as a ghost). `lookedAgain`:
+ * its signature after scoring, when taken with the scoring's writes.
+ */
+const publishRun = (session: Session, b: Begun, outcome: RunOutcome, lookedAgain?: { readonly sig: string }) =>
+  Effect.gen(function* () {
+    const path = yield* Path.Path
+    const { folder, deadlineBy } = session.settings
+    const { item, sub, hash } = b
+    const t = item.track
+    if (b.found._tag === "Hit") {
+      session.counters.cacheHits++
+      // (a cached outcome may predate the rule: named relative again; one just scored already is)
+      outcome = relativeOutcome(outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
+    }
+    const scored = b.same?.scored ?? (yield* scoredRunOf(session, t, sub, outcome))
     if (!current(session, t, item.generation)) return
     const now = lookedAgain ?? (yield* lookAgain(session, item))
     if (now.sig === "absent") return yield* removeEntry(session, t, "deleted while being scored")
@@ -271,12 +331,81 @@ export const processItem = (session: Session, item: WorkItem, preloaded?: Loaded
       submittedAt,
       outcome,
       scored,
-      key,
+      key: b.key,
       sig: item.sig
     }
     retries.delete(t)
     setStatus(session, t, outcome.status)
     markDone(session, t)
+  })
+
+/**
+ * Load, hash, score (or take from the cache) and publish one settled run. `preloaded`: its files,
+ * read ahead while the run before it was scored (`worker`).
+ */
+export const processItem = (session: Session, item: WorkItem, preloaded?: Loaded) =>
+  Effect.gen(function* () {
+    const b = yield* begin(session, item, preloaded)
+    if (b === undefined) return
+    if (b.found._tag === "Hit") return yield* publishRun(session, b, b.found.outcome)
+    const started = Date.now()
+    const crashes = yield* journalStart(session, b)
+    const scored = gaveUp(session, crashes) ? givenUp(crashes) : yield* scoreSafely(session, b.sub)
+    const made = yield* scoredNow(session, b, scored, started)
+    if (made !== undefined) yield* publishRun(session, b, made.outcome, made.lookedAgain)
+  })
+
+/** A run's turn ended by a defect (not an interruption): the run fails, the worker goes on. */
+const failedBy = (session: Session, item: WorkItem) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  effect.pipe(
+    Effect.catchCause((cause) =>
+      Cause.hasInterruptsOnly(cause)
+        ? Effect.failCause(cause)
+        : Effect.gen(function* () {
+            yield* log(session, "error", `${item.track.entry}: ${Cause.pretty(cause).split("\n")[0]}`)
+            setStatus(session, item.track, "failed")
+            markDone(session, item.track)
+            return undefined
+          })
+    )
+  )
+
+/** Scoring journals of a batch written at once. */
+const JOURNALS_AT_ONCE = 8
+
+/**
+ * Settled runs scored together (`ScorerShape.scoreBatch`: the engine checks small runs under one
+ * watchdog per batch, not one per run): each run loaded, hashed and looked for in the cache; every
+ * run not in it (unless given up) scored in one call; then each published on its own, as
+ * `processItem` does. Each run's journal is on disk before the batch is scored.
+ */
+const processBatch = (session: Session, batch: ReadonlyArray<{ readonly item: WorkItem; readonly loaded: Loaded | undefined }>) =>
+  Effect.gen(function* () {
+    const begun: Array<Begun> = []
+    for (const { item, loaded } of batch) {
+      const b = yield* failedBy(session, item)(begin(session, item, loaded))
+      if (b === undefined) continue
+      if (b.found._tag === "Hit") yield* failedBy(session, item)(publishRun(session, b, b.found.outcome))
+      else begun.push(b)
+    }
+    // every journal on disk before the batch is scored, a few written at once (one after another,
+    // each a round trip to the file-system threads, they were most of a batch's wait)
+    const attempts = yield* Effect.forEach(begun, (b) => failedBy(session, b.item)(journalStart(session, b)), { concurrency: JOURNALS_AT_ONCE })
+    const misses = begun.flatMap((b, i) => {
+      const crashes = attempts[i]
+      return crashes === undefined ? [] : [{ b, crashes }]
+    })
+    if (misses.length === 0) return
+    const started = Date.now()
+    const asked = misses.filter((m) => !gaveUp(session, m.crashes))
+    const outcomes = yield* scoreBatchSafely(session, asked.map((m) => m.b.sub))
+    for (const m of misses) {
+      const k = asked.indexOf(m)
+      const scored = k < 0 ? givenUp(m.crashes) : outcomes[k]
+      yield* failedBy(session, m.b.item)(
+        Effect.flatMap(scoredNow(session, m.b, scored, started), (made) => (made !== undefined ? publishRun(session, m.b, made.outcome, made.lookedAgain) : Effect.void))
+      )
+    }
   })
 
 /**
@@ -286,26 +415,63 @@ export const processItem = (session: Session, item: WorkItem, preloaded?: Loaded
  */
 const READ_AHEAD = 2
 
-/** A worker: takes settled runs off the queue forever; a defect fails the run, not the worker. */
-export const worker = (session: Session): Effect.Effect<never, never, FileSystem.FileSystem | Path.Path> =>
-  Stream.fromQueue(session.work).pipe(
-    // (a run that moved on meanwhile is not read: processItem drops it)
-    Stream.mapEffect((item) => Effect.map(current(session, item.track, item.generation) ? load(session, item.track.entry) : Effect.undefined, (loaded) => ({ item, loaded })), {
-      concurrency: READ_AHEAD
-    }),
-    Stream.runForEach(({ item, loaded }) =>
-      processItem(session, item, loaded).pipe(
-        Effect.catchCause((cause) =>
-          Cause.hasInterruptsOnly(cause)
-            ? Effect.failCause(cause)
-            : Effect.gen(function* () {
-                yield* log(session, "error", `${item.track.entry}: ${Cause.pretty(cause).split("\n")[0]}`)
-                setStatus(session, item.track, "failed")
-                markDone(session, item.track)
-              })
+/**
+ * Runs a batch holds at most (`batchWorker`), and bytes of their files at most (unless one run is
+ * larger): what the worker keeps in memory at once.
+ */
+const BATCH_RUNS = 64
+const BATCH_BYTES = 16 * 2 ** 20
+
+/** Runs of a batch read at once (their file-system calls overlap). */
+const LOADS_AT_ONCE = 4
+
+const bytesOf = (loaded: Loaded | undefined): number =>
+  loaded !== undefined && loaded._tag === "Success" && loaded.value._tag === "Success" ? loaded.value.success.files.reduce((sum, f) => sum + f.bytes.length, 0) : 0
+
+/**
+ * A worker of a scorer that scores runs together (`scoreBatch`): takes the runs settled so far (the
+ * first scan: the folder's runs, as they settle, up to a batch), reads them a few at a time and
+ * scores them in one call. A run taken but not read (the batch full) waits for the next batch.
+ */
+const batchWorker = (session: Session): Effect.Effect<never, never, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function* () {
+    const waiting: Array<WorkItem> = []
+    while (true) {
+      if (waiting.length === 0) waiting.push(yield* Queue.take(session.work))
+      while (waiting.length < BATCH_RUNS) {
+        const more = yield* Queue.poll(session.work)
+        if (more._tag === "None") break
+        waiting.push(more.value)
+      }
+      const batch: Array<{ readonly item: WorkItem; readonly loaded: Loaded | undefined }> = []
+      let bytes = 0
+      while (waiting.length > 0 && bytes < BATCH_BYTES) {
+        // (a run that moved on meanwhile is not read: `begin` drops it)
+        const read = yield* Effect.forEach(
+          waiting.splice(0, LOADS_AT_ONCE),
+          (item) => Effect.map(current(session, item.track, item.generation) ? load(session, item) : Effect.undefined, (loaded) => ({ item, loaded })),
+          { concurrency: LOADS_AT_ONCE }
         )
+        for (const r of read) bytes += bytesOf(r.loaded)
+        batch.push(...read)
+      }
+      yield* processBatch(session, batch)
+    }
+  })
+
+/**
+ * A worker: takes settled runs off the queue forever; a defect fails the run, not the worker. A
+ * scorer that scores runs together (`scoreBatch`) gets them in batches (`batchWorker`).
+ */
+export const worker = (session: Session): Effect.Effect<never, never, FileSystem.FileSystem | Path.Path> =>
+  session.scorer.scoreBatch !== undefined
+    ? batchWorker(session)
+    : Stream.fromQueue(session.work).pipe(
+        // (a run that moved on meanwhile is not read: processItem drops it)
+        Stream.mapEffect((item) => Effect.map(current(session, item.track, item.generation) ? load(session, item) : Effect.undefined, (loaded) => ({ item, loaded })), {
+          concurrency: READ_AHEAD
+        }),
+        Stream.runForEach(({ item, loaded }) => failedBy(session, item)(processItem(session, item, loaded))),
+        // (the queue is never shut down: a worker ends only when interrupted)
+        Effect.andThen(Effect.never)
       )
-    ),
-    // (the queue is never shut down: a worker ends only when interrupted)
-    Effect.andThen(Effect.never)
-  )

@@ -1,0 +1,116 @@
+/**
+ * The first scan's runs scored together (issue 36): a scorer that scores runs together
+ * (`ScorerShape.scoreBatch`, the engine's `scoreSubmissions`) gets the runs settled so far in a
+ * few calls, not one call per run; each run keeps its own outcome, and a run cached under the same
+ * key is not scored again.
+ */
+import * as fs from "node:fs"
+import { syncBuiltinESMExports } from "node:module"
+import * as path from "node:path"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { Effect, Fiber, FileSystem, Layer, References } from "effect"
+import { describe, expect, it } from "vitest"
+import * as Watcher from "../src/Watcher.js"
+import * as Fake from "./fixtures/fake.js"
+import { board, once, tempDir, waitBoard } from "./fixtures/harness.js"
+
+const RUNS = 30
+const REVERSED = [...Fake.GOLD].reverse()
+
+/** RUNS runs: the gold itself (r = 1) for even numbers, the gold reversed for odd ones, and one that is no run. */
+const folderOfRuns = () => {
+  const folder = tempDir("batch")
+  for (let k = 0; k < RUNS; k++) fs.writeFileSync(path.join(folder, `T${String(k).padStart(2, "0")}_run1.txt`), Fake.runText(k % 2 === 0 ? Fake.GOLD : REVERSED))
+  fs.writeFileSync(path.join(folder, "Bad_run1.txt"), "1\n2\nthree\n")
+  return folder
+}
+
+describe("the first scan, scored in batches", () => {
+  it("hands the scorer the folder's runs in a few calls, each run with its own outcome", async () => {
+    const folder = folderOfRuns()
+    const out = tempDir("batch-out")
+    const batches: Array<ReadonlyArray<string>> = []
+    const singles: Array<string> = []
+    const summary = await once({ folder, out }, { batches, singles })
+    expect(summary).toMatchObject({ runs: RUNS + 1, scored: RUNS, failed: 1, scoredThisSession: RUNS + 1, cacheHits: 0 })
+    // every run once, and not one call per run (one per run: 31 calls)
+    expect(batches.flat().sort()).toEqual(fs.readdirSync(folder).sort())
+    expect(batches.length).toBeLessThanOrEqual(10)
+    expect(singles).toEqual([])
+    const b = board(out)!
+    const value = (entry: string) => b.runs.find((r) => r.entry === entry)!.official[0]?.value
+    expect(value("T00_run1.txt")).toBeCloseTo(1, 12)
+    expect(value("T01_run1.txt")).toBeCloseTo(Fake.pearson(REVERSED, Fake.GOLD), 12)
+    const bad = b.runs.find((r) => r.entry === "Bad_run1.txt")!
+    expect(bad.status).toBe("failed")
+    expect(bad.errors[0]).toMatchObject({ code: "not-a-number", line: 3 })
+  })
+
+  it("a run already scored under the same key is not scored again: a second start scores nothing", async () => {
+    const folder = folderOfRuns()
+    const out = tempDir("batch-again-out")
+    await once({ folder, out }, { batches: [] })
+    const before = fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")
+    const batches: Array<ReadonlyArray<string>> = []
+    const summary = await once({ folder, out }, { batches })
+    expect(summary).toMatchObject({ runs: RUNS + 1, scoredThisSession: 0, cacheHits: RUNS + 1 })
+    expect(batches).toEqual([])
+    expect(fs.readFileSync(path.join(out, "leaderboard.json"), "utf8")).toBe(before)
+  })
+
+  it("a run whose content changed is scored again, alone in its batch; the others come from the cache", async () => {
+    const folder = folderOfRuns()
+    const out = tempDir("batch-changed-out")
+    await once({ folder, out }, { batches: [] })
+    fs.writeFileSync(path.join(folder, "T03_run1.txt"), Fake.runText(Fake.GOLD))
+    const batches: Array<ReadonlyArray<string>> = []
+    const summary = await once({ folder, out }, { batches })
+    expect(summary).toMatchObject({ scoredThisSession: 1, cacheHits: RUNS })
+    expect(batches).toEqual([["T03_run1.txt"]])
+    expect(board(out)!.runs.find((r) => r.entry === "T03_run1.txt")!.official[0]?.value).toBeCloseTo(1, 12)
+  })
+})
+
+describe("the first scan's file-system calls", () => {
+  it("with file-system events on, a run.json its settling did not find beside a run is not looked for again when the run is read", async () => {
+    const folder = tempDir("stats")
+    const out = tempDir("stats-out")
+    for (let k = 0; k < 5; k++) fs.writeFileSync(path.join(folder, `T${k}_run1.txt`), Fake.runText(Fake.GOLD))
+    // one run with its run.json: that one is read
+    fs.writeFileSync(path.join(folder, "T0_run1.run.json"), JSON.stringify({ team: "Zeta" }))
+    // every stat of a run.json, through Effect's file system (the signatures) or Node's (the
+    // formats' reading of a run), `syncBuiltinESMExports` giving the modules that import
+    // `node:fs/promises` the counting one
+    const looked: Array<string> = []
+    const note = (p: unknown) => {
+      if (typeof p === "string" && p.endsWith(".run.json")) looked.push(path.basename(p))
+    }
+    const realStat = fs.promises.stat
+    fs.promises.stat = ((p: fs.PathLike, options?: fs.StatOptions) => (note(p), realStat(p, options))) as typeof fs.promises.stat
+    syncBuiltinESMExports()
+    const counting = Layer.effect(FileSystem.FileSystem)(
+      Effect.map(FileSystem.FileSystem, (real) => ({
+        ...real,
+        stat: (p: string) => (note(p), real.stat(p))
+      }))
+    ).pipe(Layer.provide(NodeServices.layer))
+    const fiber = Effect.runFork(
+      Watcher.watch({ folder, out, settle: 0 }).pipe(
+        Effect.provideService(References.MinimumLogLevel, "None"),
+        Effect.provide(Layer.mergeAll(Fake.layer(), counting)),
+        Effect.provide(NodeServices.layer)
+      )
+    )
+    try {
+      const b = await waitBoard(out, "the five runs", (b, s) => s.phase === "watching" && b.runs.length === 5)
+      expect(b.runs.find((r) => r.entry === "T0_run1.txt")!.team).toBe("Zeta")
+      expect(looked).toContain("T0_run1.run.json")
+      // the folder's listing found the one run.json: no look for the others' (before: two a run)
+      expect(looked.filter((n) => n !== "T0_run1.run.json")).toEqual([])
+    } finally {
+      fs.promises.stat = realStat
+      syncBuiltinESMExports()
+      await Effect.runPromise(Fiber.interrupt(fiber))
+    }
+  })
+})
