@@ -8,7 +8,6 @@
  */
 import { type Issue, Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
-import { Style } from "@stseval/scoring"
 import type * as Marks from "@stseval/scoring/Marks"
 import { Footnotes, Html, Layouts, Markdown, Results } from "@stseval/tables"
 import type { Table } from "@stseval/tables"
@@ -33,22 +32,6 @@ export interface Rendered {
 export interface RendererShape {
   readonly render: (board: Leaderboard, edition?: Registry.TaskEdition) => Rendered
 }
-
-/**
- * The number style of a figure named `metric` (`pearson`, `mean`, `accuracy`...): scoring's
- * `Style`, the one style of every output; without an edition, r to 3 decimals.
- *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- * import { BoardPage } from "@stseval/leaderboard"
- *
- * BoardPage.styleOf(Registry.get("sts2017")!, "pearson") // { decimals: 2, scale: 100 }: r x 100
- * ```
- * @since 0.2.0
- */
-export const styleOf = (edition: Registry.TaskEdition | undefined, metric: string): Style.NumberStyle =>
-  Style.forMetric(edition ?? { published: { style: "r3" } }, metric)
 
 const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`
 
@@ -188,6 +171,7 @@ const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefi
 const boardLayout = (board: Leaderboard, edition: Registry.TaskEdition | undefined): Layouts.LayoutSpec => {
   const { hiddenPublic, rankings, shown, figureOfRanking } = shapeOf(board)
   const marked = new Set((board.marks ?? []).flatMap((m) => (m.test !== undefined ? [m.key] : [])))
+  const style = { style: edition?.published.style }
   const columns: Array<Layouts.ColumnSpec> = [
     { key: "run", header: "Run", source: { _tag: "label" } },
     { key: "team", header: "Team", source: { _tag: "team" } },
@@ -204,12 +188,12 @@ const boardLayout = (board: Leaderboard, edition: Registry.TaskEdition | undefin
     }
     const own = (board.marks ?? []).filter((m) => m.ranking === r.ranking)
     const m = own.find((x) => x.dataset === undefined) ?? (own.length === 1 ? own[0] : undefined)
-    columns.push({ key: `${r.ranking}.value`, header, name: `${r.ranking} (${header})`, source: figure, group: r.ranking, number: styleOf(edition, r.metric), markBest: true, markTied: m?.test !== undefined })
+    columns.push({ key: `${r.ranking}.value`, header, name: `${r.ranking} (${header})`, source: figure, group: r.ranking, number: Results.styleOf(style, r.metric), markBest: true, markTied: m?.test !== undefined })
   }
   for (const [name, metric] of shown) {
     // headed by the edition's display name (`ar-ar`, not `track1.ar-ar`), as the report heads them
     const source = { _tag: "metric", dataset: name, metric } as const
-    columns.push({ key: `dataset.${name}`, header: Registry.datasetHeader(edition, name), source, group: `datasets (${labelOf(metric)})`, number: styleOf(edition, metric), markBest: true, markTied: marked.has(Results.figureKey(source)) })
+    columns.push({ key: `dataset.${name}`, header: Registry.datasetHeader(edition, name), source, group: `datasets (${labelOf(metric)})`, number: Results.styleOf(style, metric), markBest: true, markTied: marked.has(Results.figureKey(source)) })
   }
   columns.push({ key: "status", header: "Status", source: { _tag: "text", name: "status" }, align: "left" }, { key: "note", header: "Note", source: { _tag: "text", name: "note" }, align: "left", prose: true })
   return {

@@ -10,6 +10,7 @@
  * @since 0.1.0
  */
 
+import { Style } from "@stseval/scoring"
 import type * as Marks from "@stseval/scoring/Marks"
 
 /**
@@ -228,6 +229,22 @@ export interface Results {
   /** set when the runs carry intervals (`--ci`) */
   readonly intervals?: IntervalSettings | undefined
 }
+
+/**
+ * The number style of a figure named `metric` (`pearson`, `mean`, `accuracy`...) in results of a
+ * published style: scoring's `Style.forMetric`, the one style of every output (the report's
+ * presets and the leaderboard's page); without a style, r to 3 decimals.
+ *
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * Results.styleOf({ style: "r100" }, "pearson") // { decimals: 2, scale: 100 }: r x 100
+ * Results.styleOf({}, "pearson") // { decimals: 3 }
+ * ```
+ * @since 0.5.0
+ */
+export const styleOf = (results: Pick<Results, "style">, metric: string): Style.NumberStyle => Style.forMetric({ published: { style: results.style ?? "r3" } }, metric)
 
 /**
  * The default name of the participants' section.
