@@ -38,10 +38,6 @@ const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.l
 /** A metric as people read it: its label (`Spearman`). */
 const labelOf = (metric: string) => Metrics.get(metric)?.label ?? metric
 
-/** An interval as a table draws it (`leaderboard.json` carries its level and skew too). */
-const intervalOf = (ci: { readonly low: number; readonly high: number; readonly fewPairs?: number | undefined } | null | undefined): Results.Interval | undefined =>
-  ci != null ? { low: ci.low, high: ci.high, ...(ci.fewPairs !== undefined ? { fewPairs: ci.fewPairs } : {}) } : undefined
-
 /** Why a run has no figure on a dataset, as the tables say it (`Results.DatasetFigures.state`); a board cached before datasets carried their status: no reason known. */
 const stateOf = (run: LeaderboardRun, f: LeaderboardRun["datasets"][number] | undefined): Results.DatasetFigures["state"] =>
   run.status === "failed" || f?.status === "not-scored"
@@ -79,8 +75,7 @@ const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefi
   const keyOf = (r: Ranking) => Results.figureKey(figureOfRanking(r) as Parameters<typeof Results.figureKey>[0])
   const headline = rankings[0]
   // the marks of each ranking's figure: its official figure over several datasets, else its one dataset's
-  const marks: Record<string, Marks.FigureMarks> = {}
-  for (const m of board.marks ?? []) marks[m.key] = m as Marks.FigureMarks
+  const marks = Results.marksByKey((board.marks ?? []) as ReadonlyArray<Marks.FigureMarks>)
   for (const r of rankings) {
     const own = (board.marks ?? []).filter((m) => m.ranking === r.ranking)
     const m = own.find((x) => x.dataset === undefined) ?? (own.length === 1 ? own[0] : undefined)
@@ -101,7 +96,7 @@ const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefi
     for (const [name, metric] of datasets) {
       const f = run.datasets.find((d) => d.dataset === name)
       const state = stateOf(run, f)
-      const ci = intervalOf(f?.ci)
+      const ci = Results.intervalOf(f?.ci)
       figures[name] = { ...(f?.value != null ? { [metric]: f.value } : {}), ...(state !== undefined ? { state } : {}), ...(run.failure !== null ? { reason: run.failure } : {}), ...(ci !== undefined ? { ci: { [metric]: ci } } : {}) }
     }
     const aggregates: Record<string, number | undefined> = {}
@@ -114,7 +109,7 @@ const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefi
       if (note === "" && e?.reason != null) note = e.reason
       const source = figureOfRanking(r)
       const reason = run.failure ?? e?.reason ?? run.official.find((o) => o.ranking === r.ranking)?.reason
-      const ci = intervalOf(e?.ci)
+      const ci = Results.intervalOf(e?.ci)
       if (source._tag === "metric") {
         const own = figures[source.dataset] ?? {}
         figures[source.dataset] = {
