@@ -63,7 +63,12 @@ const shapeOf = (board: Leaderboard) => {
   // a ranking of one dataset (SemRel's languages) is that dataset's figure, missing as the dataset is
   const figureOfRanking = (r: Ranking): Layouts.Source =>
     isDataset.has(r.ranking) ? { _tag: "metric", dataset: r.ranking, metric: r.metric } : { _tag: "aggregate", name: r.ranking }
-  return { hiddenPublic, rankings, datasets, shown, figureOfRanking }
+  // the marks of a ranking's figure: its official figure over several datasets, else its one dataset's
+  const marksOfRanking = (r: Ranking) => {
+    const own = (board.marks ?? []).filter((m) => m.ranking === r.ranking)
+    return own.find((x) => x.dataset === undefined) ?? (own.length === 1 ? own[0] : undefined)
+  }
+  return { hiddenPublic, rankings, datasets, shown, figureOfRanking, marksOfRanking }
 }
 
 /**
@@ -71,14 +76,12 @@ const shapeOf = (board: Leaderboard) => {
  * made them (nothing ranks here), its marks and intervals as the board carries them.
  */
 const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefined): Results.Results => {
-  const { hiddenPublic, rankings, datasets, shown, figureOfRanking } = shapeOf(board)
+  const { hiddenPublic, rankings, datasets, shown, figureOfRanking, marksOfRanking } = shapeOf(board)
   const keyOf = (r: Ranking) => Results.figureKey(figureOfRanking(r) as Parameters<typeof Results.figureKey>[0])
   const headline = rankings[0]
-  // the marks of each ranking's figure: its official figure over several datasets, else its one dataset's
   const marks = Results.marksByKey((board.marks ?? []) as ReadonlyArray<Marks.FigureMarks>)
   for (const r of rankings) {
-    const own = (board.marks ?? []).filter((m) => m.ranking === r.ranking)
-    const m = own.find((x) => x.dataset === undefined) ?? (own.length === 1 ? own[0] : undefined)
+    const m = marksOfRanking(r)
     if (m !== undefined) marks[keyOf(r)] = m as Marks.FigureMarks
     else delete marks[keyOf(r)]
   }
@@ -164,7 +167,7 @@ const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefi
  * a run is not ranked, or its first error). The hidden phase's public view: status and errors only.
  */
 const boardLayout = (board: Leaderboard, edition: Registry.TaskEdition | undefined): Layouts.LayoutSpec => {
-  const { hiddenPublic, rankings, shown, figureOfRanking } = shapeOf(board)
+  const { hiddenPublic, rankings, shown, figureOfRanking, marksOfRanking } = shapeOf(board)
   const marked = new Set((board.marks ?? []).flatMap((m) => (m.test !== undefined ? [m.key] : [])))
   const style = { style: edition?.published.style }
   const columns: Array<Layouts.ColumnSpec> = [
@@ -181,9 +184,7 @@ const boardLayout = (board: Leaderboard, edition: Registry.TaskEdition | undefin
       const { key, header: rangeHeader, description } = Layouts.rankRangeColumn
       columns.push({ key: `${r.ranking}.${key}`, header: rangeHeader, source: { _tag: "rankInterval", ranking: r.ranking }, group: r.ranking, description })
     }
-    const own = (board.marks ?? []).filter((m) => m.ranking === r.ranking)
-    const m = own.find((x) => x.dataset === undefined) ?? (own.length === 1 ? own[0] : undefined)
-    columns.push({ key: `${r.ranking}.value`, header, name: `${r.ranking} (${header})`, source: figure, group: r.ranking, number: Results.styleOf(style, r.metric), markBest: true, markTied: m?.test !== undefined })
+    columns.push({ key: `${r.ranking}.value`, header, name: `${r.ranking} (${header})`, source: figure, group: r.ranking, number: Results.styleOf(style, r.metric), markBest: true, markTied: marksOfRanking(r)?.test !== undefined })
   }
   for (const [name, metric] of shown) {
     // headed by the edition's display name (`ar-ar`, not `track1.ar-ar`), as the report heads them
