@@ -8,7 +8,6 @@
  */
 import { type Issue, Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
-import { Style } from "@stseval/scoring"
 import type * as Marks from "@stseval/scoring/Marks"
 import { Footnotes, Html, Layouts, Markdown, Results } from "@stseval/tables"
 import type { Table } from "@stseval/tables"
@@ -34,30 +33,10 @@ export interface RendererShape {
   readonly render: (board: Leaderboard, edition?: Registry.TaskEdition) => Rendered
 }
 
-/**
- * The number style of a figure named `metric` (`pearson`, `mean`, `accuracy`...): scoring's
- * `Style`, the one style of every output; without an edition, r to 3 decimals.
- *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- * import { BoardPage } from "@stseval/leaderboard"
- *
- * BoardPage.styleOf(Registry.get("sts2017")!, "pearson") // { decimals: 2, scale: 100 }: r x 100
- * ```
- * @since 0.2.0
- */
-export const styleOf = (edition: Registry.TaskEdition | undefined, metric: string): Style.NumberStyle =>
-  Style.forMetric(edition ?? { published: { style: "r3" } }, metric)
-
 const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`
 
 /** A metric as people read it: its label (`Spearman`). */
 const labelOf = (metric: string) => Metrics.get(metric)?.label ?? metric
-
-/** An interval as a table draws it (`leaderboard.json` carries its level and skew too). */
-const intervalOf = (ci: { readonly low: number; readonly high: number; readonly fewPairs?: number | undefined } | null | undefined): Results.Interval | undefined =>
-  ci != null ? { low: ci.low, high: ci.high, ...(ci.fewPairs !== undefined ? { fewPairs: ci.fewPairs } : {}) } : undefined
 
 /** Why a run has no figure on a dataset, as the tables say it (`Results.DatasetFigures.state`); a board cached before datasets carried their status: no reason known. */
 const stateOf = (run: LeaderboardRun, f: LeaderboardRun["datasets"][number] | undefined): Results.DatasetFigures["state"] =>
@@ -84,7 +63,12 @@ const shapeOf = (board: Leaderboard) => {
   // a ranking of one dataset (SemRel's languages) is that dataset's figure, missing as the dataset is
   const figureOfRanking = (r: Ranking): Layouts.Source =>
     isDataset.has(r.ranking) ? { _tag: "metric", dataset: r.ranking, metric: r.metric } : { _tag: "aggregate", name: r.ranking }
-  return { hiddenPublic, rankings, datasets, shown, figureOfRanking }
+  // the marks of a ranking's figure: its official figure over several datasets, else its one dataset's
+  const marksOfRanking = (r: Ranking) => {
+    const own = (board.marks ?? []).filter((m) => m.ranking === r.ranking)
+    return own.find((x) => x.dataset === undefined) ?? (own.length === 1 ? own[0] : undefined)
+  }
+  return { hiddenPublic, rankings, datasets, shown, figureOfRanking, marksOfRanking }
 }
 
 /**
@@ -92,15 +76,12 @@ const shapeOf = (board: Leaderboard) => {
  * made them (nothing ranks here), its marks and intervals as the board carries them.
  */
 const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefined): Results.Results => {
-  const { hiddenPublic, rankings, datasets, shown, figureOfRanking } = shapeOf(board)
+  const { hiddenPublic, rankings, datasets, shown, figureOfRanking, marksOfRanking } = shapeOf(board)
   const keyOf = (r: Ranking) => Results.figureKey(figureOfRanking(r) as Parameters<typeof Results.figureKey>[0])
   const headline = rankings[0]
-  // the marks of each ranking's figure: its official figure over several datasets, else its one dataset's
-  const marks: Record<string, Marks.FigureMarks> = {}
-  for (const m of board.marks ?? []) marks[m.key] = m as Marks.FigureMarks
+  const marks = Results.marksByKey((board.marks ?? []) as ReadonlyArray<Marks.FigureMarks>)
   for (const r of rankings) {
-    const own = (board.marks ?? []).filter((m) => m.ranking === r.ranking)
-    const m = own.find((x) => x.dataset === undefined) ?? (own.length === 1 ? own[0] : undefined)
+    const m = marksOfRanking(r)
     if (m !== undefined) marks[keyOf(r)] = m as Marks.FigureMarks
     else delete marks[keyOf(r)]
   }
@@ -118,7 +99,7 @@ const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefi
     for (const [name, metric] of datasets) {
       const f = run.datasets.find((d) => d.dataset === name)
       const state = stateOf(run, f)
-      const ci = intervalOf(f?.ci)
+      const ci = Results.intervalOf(f?.ci)
       figures[name] = { ...(f?.value != null ? { [metric]: f.value } : {}), ...(state !== undefined ? { state } : {}), ...(run.failure !== null ? { reason: run.failure } : {}), ...(ci !== undefined ? { ci: { [metric]: ci } } : {}) }
     }
     const aggregates: Record<string, number | undefined> = {}
@@ -131,7 +112,7 @@ const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefi
       if (note === "" && e?.reason != null) note = e.reason
       const source = figureOfRanking(r)
       const reason = run.failure ?? e?.reason ?? run.official.find((o) => o.ranking === r.ranking)?.reason
-      const ci = intervalOf(e?.ci)
+      const ci = Results.intervalOf(e?.ci)
       if (source._tag === "metric") {
         const own = figures[source.dataset] ?? {}
         figures[source.dataset] = {
@@ -186,8 +167,9 @@ const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefi
  * a run is not ranked, or its first error). The hidden phase's public view: status and errors only.
  */
 const boardLayout = (board: Leaderboard, edition: Registry.TaskEdition | undefined): Layouts.LayoutSpec => {
-  const { hiddenPublic, rankings, shown, figureOfRanking } = shapeOf(board)
+  const { hiddenPublic, rankings, shown, figureOfRanking, marksOfRanking } = shapeOf(board)
   const marked = new Set((board.marks ?? []).flatMap((m) => (m.test !== undefined ? [m.key] : [])))
+  const style = { style: edition?.published.style }
   const columns: Array<Layouts.ColumnSpec> = [
     { key: "run", header: "Run", source: { _tag: "label" } },
     { key: "team", header: "Team", source: { _tag: "team" } },
@@ -202,14 +184,12 @@ const boardLayout = (board: Leaderboard, edition: Registry.TaskEdition | undefin
       const { key, header: rangeHeader, description } = Layouts.rankRangeColumn
       columns.push({ key: `${r.ranking}.${key}`, header: rangeHeader, source: { _tag: "rankInterval", ranking: r.ranking }, group: r.ranking, description })
     }
-    const own = (board.marks ?? []).filter((m) => m.ranking === r.ranking)
-    const m = own.find((x) => x.dataset === undefined) ?? (own.length === 1 ? own[0] : undefined)
-    columns.push({ key: `${r.ranking}.value`, header, name: `${r.ranking} (${header})`, source: figure, group: r.ranking, number: styleOf(edition, r.metric), markBest: true, markTied: m?.test !== undefined })
+    columns.push({ key: `${r.ranking}.value`, header, name: `${r.ranking} (${header})`, source: figure, group: r.ranking, number: Results.styleOf(style, r.metric), markBest: true, markTied: marksOfRanking(r)?.test !== undefined })
   }
   for (const [name, metric] of shown) {
     // headed by the edition's display name (`ar-ar`, not `track1.ar-ar`), as the report heads them
     const source = { _tag: "metric", dataset: name, metric } as const
-    columns.push({ key: `dataset.${name}`, header: Registry.datasetHeader(edition, name), source, group: `datasets (${labelOf(metric)})`, number: styleOf(edition, metric), markBest: true, markTied: marked.has(Results.figureKey(source)) })
+    columns.push({ key: `dataset.${name}`, header: Registry.datasetHeader(edition, name), source, group: `datasets (${labelOf(metric)})`, number: Results.styleOf(style, metric), markBest: true, markTied: marked.has(Results.figureKey(source)) })
   }
   columns.push({ key: "status", header: "Status", source: { _tag: "text", name: "status" }, align: "left" }, { key: "note", header: "Note", source: { _tag: "text", name: "note" }, align: "left", prose: true })
   return {

@@ -7,7 +7,6 @@
  */
 import { Issue, Submissions } from "@stseval/formats"
 import type { Registry } from "@stseval/formats"
-import { MetricValue } from "@stseval/metrics"
 import { Rank, ResultJson, ResultSchema, Uncertainty } from "@stseval/scoring"
 import type { ScoredRun } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
@@ -240,14 +239,6 @@ export const Leaderboard = Schema.Struct({
 /** @since 0.1.0 */
 export type Leaderboard = typeof Leaderboard.Type
 
-const figureOf = (o: OfficialFigure): Rank.Figure => ({
-  ranking: o.ranking,
-  metric: o.metric,
-  direction: o.direction,
-  value: o.value !== null ? MetricValue.defined(o.value) : MetricValue.undefined_(o.reason ?? "not computed"),
-  ...(o.zeroed !== undefined ? { zeroed: o.zeroed } : {})
-})
-
 /**
  * A run of the board as `Rank.rank` ranks it: its record, and its figures as the ranking reads them.
  *
@@ -255,7 +246,7 @@ const figureOf = (o: OfficialFigure): Rank.Figure => ({
  */
 export interface BoardRun extends Rank.Rankable {
   readonly record: RunRecord
-  /** the official figures as `leaderboard.json` lists them, `official` read from them once */
+  /** the official figures as `leaderboard.json` lists them; `official` is read from the same JSON (`ResultJson.rankFigure`) */
   readonly listed: ReadonlyArray<OfficialFigure>
 }
 
@@ -309,7 +300,7 @@ export const rankRuns = (records: ReadonlyArray<RunRecord>, options: BuildOption
       },
       status: r.outcome.status,
       failure: r.outcome.failure,
-      official: listed.map(figureOf)
+      official: r.outcome.official.map(ResultJson.rankFigure)
     }
   })
   const primaryOnly = options.primaryOnly ?? false

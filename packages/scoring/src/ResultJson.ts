@@ -6,11 +6,11 @@
  *
  * @since 0.4.0
  */
-import type { MetricValue } from "@stseval/metrics"
+import { MetricValue } from "@stseval/metrics"
 import type * as Intervals from "@stseval/significance/Intervals"
 import type { Results } from "./Engine.js"
 import type * as Rule from "./internal/marksRule.js"
-import type { Rankable, RankedResults, RankEntry } from "./Rank.js"
+import type { Figure, Rankable, RankedResults, RankEntry } from "./Rank.js"
 import type { AggregateJson, ClassJson, DatasetJson, FigureWithIntervalJson, IntervalJson, IntervalsJson, LabelsJson, OfficialJson, RankedJson, RunJson, ScoredResults, ScoredRunJson } from "./ResultSchema.js"
 import { FORMAT } from "./ResultSchema.js"
 import type { AggregateScore, DatasetScore, LabelSummary, OfficialScore, ScoredRun } from "./ScoredRun.js"
@@ -151,6 +151,29 @@ export const officialJson = (o: OfficialScore, f?: Intervals.Figure): typeof Off
   zeroed: o.zeroed.map((z) => ({ ...z })),
   ...ciOf(f),
   ...reasons([["value", o.value]])
+})
+
+/**
+ * An official figure of the JSON (`OfficialJson`, as the watcher's cache keeps it) as `Rank.rank`
+ * orders by it, in one step: null is undefined with its reason; the zeroed datasets of a figure
+ * with a value flag the run `zeroed`.
+ *
+ * @example
+ * ```ts
+ * import { Rank, ResultJson } from "@stseval/scoring"
+ * import type { ResultSchema } from "@stseval/scoring"
+ *
+ * declare const official: ReadonlyArray<typeof ResultSchema.OfficialJson.Type> // a cached run's
+ * const figures: ReadonlyArray<Rank.Figure> = official.map(ResultJson.rankFigure)
+ * ```
+ * @since 0.5.0
+ */
+export const rankFigure = (o: Pick<typeof OfficialJson.Type, "ranking" | "metric" | "direction" | "value" | "zeroed" | "undefined">): Figure => ({
+  ranking: o.ranking,
+  metric: o.metric,
+  direction: o.direction,
+  value: o.value !== null ? MetricValue.defined(o.value) : MetricValue.undefined_(o.undefined?.value ?? "not computed"),
+  ...(o.value !== null && o.zeroed.length > 0 ? { zeroed: o.zeroed } : {})
 })
 
 /**

@@ -9,11 +9,11 @@
  */
 import { Registry } from "@stseval/formats"
 import type { MetricValue } from "@stseval/metrics"
-import { Uncertainty } from "@stseval/scoring"
+import { ResultJson, Uncertainty } from "@stseval/scoring"
 import type { Rank, ScoredRun } from "@stseval/scoring"
 import type * as Marks from "@stseval/scoring/Marks"
 import type { DatasetFigures, DatasetInfo, Interval, RankInterval, Ranking, Results, RunResult } from "./Results.js"
-import { figureKey, named } from "./Results.js"
+import { figureKey, intervalOf as jsonInterval, marksByKey, named } from "./Results.js"
 
 /**
  * What `FromScoring` needs besides the scored runs: the edition, the sections runs go to, and the
@@ -37,8 +37,8 @@ export interface Options {
   readonly marks?: Marks.Marks | undefined
 }
 
-const intervalOf = (f: Uncertainty.Figure | undefined): Interval | undefined =>
-  f?.ci !== undefined ? { low: f.ci.low, high: f.ci.high, ...(Uncertainty.isFew(f) ? { fewPairs: f.pairs } : {}) } : undefined
+/** A figure's interval, read as scoring's JSON says it. */
+const intervalOf = (f: Uncertainty.Figure | undefined): Interval | undefined => jsonInterval(ResultJson.ciOf(f).ci)
 
 /** Intervals on a dataset's figures, as `DatasetFigures.ci` (absent when there are none). */
 const cisOf = (intervals: Uncertainty.ResultIntervals | undefined, id: string, dataset: string, metrics: ReadonlyArray<string>): Pick<DatasetFigures, "ci"> => {
@@ -132,22 +132,6 @@ const rankIntervalsOf = (intervals: Uncertainty.ResultIntervals | undefined, run
 
 const value = (m: MetricValue.MetricValue | undefined): number | undefined => (m !== undefined && m._tag === "Defined" ? m.value : undefined)
 const why = (m: MetricValue.MetricValue | undefined): string | undefined => (m !== undefined && m._tag === "Undefined" ? m.reason : undefined)
-
-/**
- * Column header of a dataset: the edition's display name (`Registry.datasetHeader`: its `header`,
- * STS 2017 track 4b's "es-en WMT", else its language pair when that is unique in the edition, STS
- * 2017 tracks' ar-ar, else its name), the one the live leaderboard shows too.
- *
- * @example
- * ```ts
- * import { Registry } from "@stseval/formats"
- * import { FromScoring } from "@stseval/tables"
- *
- * FromScoring.headerOf(Registry.get("sts2017"), "track4b.es-en") // "es-en WMT"
- * ```
- * @since 0.1.0
- */
-export const headerOf = (edition: Registry.TaskEdition | undefined, name: string): string => Registry.datasetHeader(edition, name)
 
 const sectionOf = (run: ScoredRun.ScoredRun, sections: Readonly<Record<string, string>> | undefined): string | undefined =>
   sections?.[run.meta.id] ?? sections?.[run.meta.team] ?? (/baseline/i.test(run.meta.team) ? "Baselines" : undefined)
@@ -268,7 +252,7 @@ export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options
     const metric = ranking?.metric ?? runs.flatMap((r) => r.datasets.filter((d) => d.dataset === name).map((d) => d.metric))[0]
     return {
       name,
-      header: headerOf(options.edition, name),
+      header: Registry.datasetHeader(options.edition, name),
       pairs: g?.length ?? spec?.pairs,
       ...(g !== undefined ? { gold: g } : {}),
       ...(noGold !== undefined ? { noGold } : {}),
@@ -284,7 +268,7 @@ export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options
     runs: rows,
     rankings: options.ranked !== undefined ? rankingsOf(options.edition, options.ranked) : [],
     ...(options.ranked !== undefined ? { primaryOnly: options.ranked.primaryOnly } : {}),
-    ...(options.marks !== undefined ? { marks: Object.fromEntries(options.marks.figures.map((f) => [f.key, f])) } : {}),
+    ...(options.marks !== undefined ? { marks: marksByKey(options.marks.figures) } : {}),
     ...(intervals !== undefined
       ? { intervals: { level: intervals.level, resamples: intervals.resamples, seed: intervals.seed, signature: intervals.signatureText } }
       : {})

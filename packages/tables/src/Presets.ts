@@ -8,14 +8,13 @@
  */
 import type { Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
-import { Style } from "@stseval/scoring"
 import { figureOfSource, finite, rankedBy, tableRanking } from "./internal/order.js"
 import type { ColumnSpec, LayoutSpec, Options } from "./Layouts.js"
 import { build } from "./Layouts.js"
 import { OptionError } from "./internal/optionError.js"
 import type { PresetId } from "./PresetIds.js"
 import type { DatasetInfo, Results } from "./Results.js"
-import { figureKey, figureOf, participants } from "./Results.js"
+import { figureKey, figureOf, participants, styleOf } from "./Results.js"
 import type * as Table from "./Table.js"
 
 const label: ColumnSpec = { key: "run", header: "Run", source: { _tag: "label" } }
@@ -41,9 +40,6 @@ const named = (metric: string) => {
   const m = Metrics.get(metric)
   return { label: m?.label ?? metric, symbol: m?.symbol ?? metric }
 }
-
-/** The number style of a metric's figures in the results' published style. */
-const styleOf = (results: Results, metric: string): Table.NumberStyle => Style.forMetric({ published: { style: results.style ?? "r3" } }, metric)
 
 /** One column per dataset: its figure by its metric under the dataset's header. */
 const datasetColumn = (d: DatasetInfo, metric: string, more: Partial<ColumnSpec>): ColumnSpec => ({

@@ -10,6 +10,8 @@
  * @since 0.1.0
  */
 
+import { Style } from "@stseval/scoring"
+import type { ResultSchema } from "@stseval/scoring"
 import type * as Marks from "@stseval/scoring/Marks"
 
 /**
@@ -23,6 +25,22 @@ export interface Interval {
   /** present when the figure rests on fewer than 100 pairs (how many): its interval covers less than its level */
   readonly fewPairs?: number | undefined
 }
+
+/**
+ * An interval as a table draws it, read from scoring's JSON of it (`ResultJson.ciOf`, as
+ * `leaderboard.json` carries it too): its bounds, and its pairs when they are few; none when there
+ * is none (null) or none was asked (undefined).
+ *
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * Results.intervalOf({ low: 0.81, high: 0.84, level: 0.95 }) // { low: 0.81, high: 0.84 }
+ * ```
+ * @since 0.5.0
+ */
+export const intervalOf = (ci: typeof ResultSchema.IntervalJson.Type | null | undefined): Interval | undefined =>
+  ci != null ? { low: ci.low, high: ci.high, ...(ci.fewPairs !== undefined ? { fewPairs: ci.fewPairs } : {}) } : undefined
 
 /**
  * The interval of a run's rank over the resamples, and whether it overlaps the best run's.
@@ -228,6 +246,38 @@ export interface Results {
   /** set when the runs carry intervals (`--ci`) */
   readonly intervals?: IntervalSettings | undefined
 }
+
+/**
+ * The number style of a figure named `metric` (`pearson`, `mean`, `accuracy`...) in results of a
+ * published style: scoring's `Style.forMetric`, the one style of every output (the report's
+ * presets and the leaderboard's page); without a style, r to 3 decimals.
+ *
+ * @example
+ * ```ts
+ * import { Results } from "@stseval/tables"
+ *
+ * Results.styleOf({ style: "r100" }, "pearson") // { decimals: 2, scale: 100 }: r x 100
+ * Results.styleOf({}, "pearson") // { decimals: 3 }
+ * ```
+ * @since 0.5.0
+ */
+export const styleOf = (results: Pick<Results, "style">, metric: string): Style.NumberStyle => Style.forMetric({ published: { style: results.style ?? "r3" } }, metric)
+
+/**
+ * The marks of each figure by its key (`Results.marks`), from scoring's list of them
+ * (`Marks.compute(...).figures`, or the board's `marks`).
+ *
+ * @example
+ * ```ts
+ * import type * as Marks from "@stseval/scoring/Marks"
+ * import { Results } from "@stseval/tables"
+ *
+ * declare const marks: Marks.Marks
+ * const byKey = Results.marksByKey(marks.figures)["aggregate:official"]
+ * ```
+ * @since 0.5.0
+ */
+export const marksByKey = (figures: ReadonlyArray<Marks.FigureMarks>): Record<string, Marks.FigureMarks> => Object.fromEntries(figures.map((f) => [f.key, f]))
 
 /**
  * The default name of the participants' section.
