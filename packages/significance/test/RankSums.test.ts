@@ -123,6 +123,46 @@ describe("Spearman walks (intervals)", () => {
     expect(original[FIG]).toBeNaN()
   })
 
+  it("a run with a few ties (the WebAssembly walk between tied groups, issue 34) has the bits of the JavaScript walk and the textbook Spearman", () => {
+    // 40 pairs; run 0 without ties, runs 1-3 with tied groups of 2 and 3 (at most an eighth of the
+    // pairs tied: the walk of single pairs with its tied-group corrections), run 4 with seven tied
+    // pairs (more than an eighth: the walk over every group), run 5 with a tie at each end
+    const n = 40
+    const K = 6
+    const rand = mulberry32(5)
+    const gold = Float64Array.from({ length: n }, () => Math.round(rand() * 8) / 2)
+    const x = new Float64Array(K * n)
+    for (let k = 0; k < K; k++) for (let i = 0; i < n; i++) x[k * n + i] = gold[i] + rand() * 3
+    const tie = (k: number, ...at: Array<number>) => at.forEach((i) => (x[k * n + i] = x[k * n + at[0]]))
+    tie(1, 3, 17)
+    tie(2, 0, 5, 39)
+    tie(3, 2, 8)
+    tie(3, 11, 30, 31)
+    tie(4, 1, 4, 6, 9, 12, 20, 25)
+    const lo = Math.min(...x.subarray(5 * n, 6 * n))
+    x[5 * n + 7] = x[5 * n + 13] = lo - 1
+    x[5 * n + 21] = x[5 * n + 22] = 99
+    const start = Int32Array.from([0, n])
+    const has = new Uint8Array(K).fill(1)
+    const plan = RankSums.plan(start, ["rho"], K, has, gold, x)
+    const B = 75
+    const FIG = 2
+    const KF = K * FIG
+    const states = Random.chunkStates(3, Math.ceil(B / Random.CHUNK))
+    const js = RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 1, engine: "js" }).samples
+    expect(bits(RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 1, engine: "wasm" }).samples)).toEqual(bits(js))
+    for (let c = 0; c * Random.CHUNK < B; c++) {
+      const rng = Random.chunkRng(states, c)
+      for (let b = c * Random.CHUNK; b < Math.min(B, (c + 1) * Random.CHUNK); b++) {
+        const picks = Array.from({ length: n }, () => Random.below(rng, n))
+        for (let k = 0; k < K; k++) {
+          const want = spearman(picks.map((i) => x[k * n + i]), picks.map((i) => gold[i]))
+          expect(js[b * KF + k * FIG], `b ${b} run ${k}`).toBeCloseTo(want, 12)
+        }
+      }
+    }
+  })
+
   it("Intervals.compute: the same output on one thread and on two", () => {
     const input = inputOf(["spearman", "spearman", "spearman"])
     const one = Intervals.compute(input, { resamples: 300, seed: 4, threads: 1 })

@@ -30,6 +30,11 @@
 // - the gold's side, w rg, is multiplied once per resample and pair rather than once per run;
 // - the runs' walks in WebAssembly SIMD where available (`walkFunction`), else JavaScript: the same
 //   operations per lane in the same order, so the same bits;
+// - a run with few ties (at most an eighth of its pairs tied; real-valued scores) walks pair by
+//   pair (`singleFunction`): sxy = sum (2 cum + t) s = 2 sum cum s + sum t s, and over groups of one
+//   pair t s = w s and t^3 = w^3, whose sums over all pairs are the gold's (once per resample), so
+//   per pair the walk only adds cum s and w, and tied groups add t s - sum w s and t^3 - sum w^3;
+//   the same exact sums, so the same bits, for a third of the operations per pair;
 // - chunks of CHUNK resamples, independent given their random stream (random.ts), are units for
 //   worker threads (threads.ts).
 import { CHUNK } from "./random.js"
@@ -75,15 +80,34 @@ export function rankSumsKernel(
   // one row of ROW doubles per position: the multiplicities of the TILE lanes, then the gold's side
   // w rg / 2 of each lane (W[position * ROW + lane], W[position * ROW + TILE + lane]); in this
   // thread's own WebAssembly memory with the walk module, after the runs' sort orders as the
-  // addresses of their rows and their group bounds as addresses in those orders
+  // addresses of their rows, their group bounds and their tied groups as addresses in those orders
   const ROW = 2 * TILE
   let W = new Float64Array(0)
   let sums = new Float64Array(0)
   let walk: ((...args: Array<number>) => void) | undefined
+  let single: ((...args: Array<number>) => void) | undefined
   const pOrder = 0
   let pBounds = 0
+  let pTied = 0
   let pSums = 0
+  // per run walk h, the WebAssembly walk's tied groups (of two pairs or more) as the addresses of
+  // their first and past-the-last pairs in its order, then (end, end): tied[tiedAt[h] ..]
+  const tiedAt = new Int32Array(runOf.length + 1)
+  // 1 where a run's tied pairs are at most an eighth of its pairs: its walk is `single` (below)
+  const fewTies = new Uint8Array(runOf.length)
   if (walkModule !== undefined) {
+    for (let h = 0; h < runOf.length; h++) {
+      let count = 2
+      let tied = 0
+      for (let q = boundsAt[h]; q + 1 < boundsAt[h + 1]; q++) {
+        const size = bounds[q + 1] - bounds[q]
+        if (size === 1) continue
+        count += 2
+        tied += size
+      }
+      fewTies[h] = 8 * tied <= orderAt[h + 1] - orderAt[h] ? 1 : 0
+      tiedAt[h + 1] = tiedAt[h] + count
+    }
     const wa = (globalThis as unknown as {
       WebAssembly: {
         Memory: new (d: { initial: number }) => { buffer: ArrayBuffer }
@@ -92,36 +116,50 @@ export function rankSumsKernel(
     }).WebAssembly
     const align = (n: number) => Math.ceil(n / 64) * 64
     pBounds = align(pOrder + 4 * order.length)
-    const pW = align(pBounds + 4 * bounds.length)
+    pTied = align(pBounds + 4 * bounds.length)
+    const pW = align(pTied + 4 * tiedAt[runOf.length])
     pSums = align(pW + 8 * ROW * N)
     // addresses are i32: beyond 2 GiB (tens of millions of pairs), or without the memory, JavaScript
-    if (pSums + 64 < 2 ** 31) {
+    if (pSums + 8 * 3 * TILE < 2 ** 31) {
       try {
-        const memory = new wa.Memory({ initial: Math.ceil((pSums + 64) / 65536) })
-        walk = new wa.Instance(walkModule, { env: { memory } }).exports.walk as (...args: Array<number>) => void
+        const memory = new wa.Memory({ initial: Math.ceil((pSums + 8 * 3 * TILE) / 65536) })
+        const exports = new wa.Instance(walkModule, { env: { memory } }).exports
+        walk = exports.walk as (...args: Array<number>) => void
+        single = exports.single as (...args: Array<number>) => void
         const heap = memory.buffer
         const ob = new Int32Array(heap, pOrder, order.length)
         const bb = new Int32Array(heap, pBounds, bounds.length)
+        const tb = new Int32Array(heap, pTied, tiedAt[runOf.length])
         for (let s = 0; s < dataset.length; s++) {
           const a = start[dataset[s]]
           for (let h = walkAt[s]; h < walkAt[s + 1]; h++) {
             for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = pW + (a + order[j]) * ROW * 8
-            for (let q = boundsAt[h]; q < boundsAt[h + 1]; q++) bb[q] = pOrder + 4 * (orderAt[h] + bounds[q])
+            const at = (j: number) => pOrder + 4 * (orderAt[h] + j)
+            for (let q = boundsAt[h]; q < boundsAt[h + 1]; q++) bb[q] = at(bounds[q])
+            let i = tiedAt[h]
+            for (let q = boundsAt[h]; q + 1 < boundsAt[h + 1]; q++) {
+              if (bounds[q + 1] - bounds[q] === 1) continue
+              tb[i++] = at(bounds[q])
+              tb[i++] = at(bounds[q + 1])
+            }
+            tb[i] = tb[i + 1] = at(orderAt[h + 1] - orderAt[h])
           }
         }
         W = new Float64Array(heap, pW, N * ROW)
-        sums = new Float64Array(heap, pSums, 2 * TILE)
+        sums = new Float64Array(heap, pSums, 3 * TILE)
       } catch {
-        walk = undefined
+        walk = single = undefined
       }
     }
   }
   if (walk === undefined) {
     W = new Float64Array(N * ROW)
-    sums = new Float64Array(2 * TILE)
+    sums = new Float64Array(3 * TILE)
   }
-  /** The gold's sums of squared centred ranks, per lane. */
+  /** Per lane: the gold's sum of squared centred ranks, and sum w s and sum w^3 over the dataset's pairs. */
   const gss = new Float64Array(TILE)
+  const ws = new Float64Array(TILE)
+  const w3 = new Float64Array(TILE)
 
   // Kendall's walks: per run walk, the run's group of each pair in the gold's sorted order
   // (runGroup[orderAt[h] + j]: the j-th pair of the gold's order), so a walk reads it in sequence;
@@ -226,12 +264,14 @@ export function rankSumsKernel(
       const centre = (m + 1) / 2
       const cube = m * m * m - m
       // the gold, lane by lane (one walk in a hundred): its centred mid-ranks rg in this resample,
-      // kept as w rg / 2
+      // kept as s = w rg / 2, with w s and w^3 and their sums over the dataset
       const g = walkAt[s]
       const ord = orderAt[g]
       for (let lane = 0; lane < TILE; lane++) {
         let cum = 0
         let ties = 0
+        let sws = 0
+        let sw3 = 0
         for (let q = boundsAt[g]; q + 1 < boundsAt[g + 1]; q++) {
           const e = ord + bounds[q + 1]
           let t = 0
@@ -239,18 +279,33 @@ export function rankSumsKernel(
           const r = (cum + (t + 1) / 2 - centre) / 2
           for (let j = ord + bounds[q]; j < e; j++) {
             const o = (a + order[j]) * ROW + lane
-            W[o + TILE] = W[o] * r
+            const w = W[o]
+            const sw = w * r
+            W[o + TILE] = sw
+            sws += w * sw
+            sw3 += w * w * w
           }
           ties += t * t * t - t
           cum += t
         }
         gss[lane] = (cube - ties) / 12
+        ws[lane] = sws
+        w3[lane] = sw3
       }
       // each run: one walk over its groups, its mid-ranks times the gold's w rg, TILE lanes at once
       for (let h = g + 1; h < walkAt[s + 1]; h++) {
+        const f = b * KF + runOf[h] * FIG + d
+        if (single !== undefined && fewTies[h] === 1) {
+          single(pOrder + 4 * orderAt[h], pOrder + 4 * orderAt[h + 1], pTied + 4 * tiedAt[h], pSums)
+          // sxy = 2 sum cum s + sum t s, sum t^3 = sum w^3 + the tied groups' corrections (file comment)
+          for (let lane = 0; lane < lanes; lane++) {
+            const sxy = 2 * sums[lane] + ws[lane] + sums[TILE + lane]
+            out[f + lane * KF] = rho(sxy, (cube - (w3[lane] + sums[2 * TILE + lane] - m)) / 12, gss[lane])
+          }
+          continue
+        }
         if (walk !== undefined) walk(pOrder + 4 * orderAt[h], pBounds + 4 * (boundsAt[h] + 1), pBounds + 4 * boundsAt[h + 1], pSums)
         else runWalk(h, a)
-        const f = b * KF + runOf[h] * FIG + d
         for (let lane = 0; lane < lanes; lane++) out[f + lane * KF] = rho(sums[lane], (cube - sums[TILE + lane]) / 12, gss[lane])
       }
     }
@@ -426,8 +481,83 @@ const walkFunction = (): Body => {
   return f
 }
 
+/**
+ * The walk of a run with few ties (`single`), in WebAssembly SIMD (two lanes per f64x2):
+ * single(j, jEnd, tied, pOut) with j .. jEnd the addresses of its sort order (the addresses of its
+ * pairs' rows: eight multiplicities w, eight s = w rg / 2, eight w s, eight w^3), `tied` the
+ * address of its tied groups (first and past-the-last addresses in that order, then jEnd, jEnd);
+ * writes per lane at pOut sum cum s, then over the tied groups sum (t s - sum w s) and
+ * sum (t^3 - sum w^3) (8 + 8 + 8 doubles), as the JavaScript walk. Between tied groups, one pair
+ * per step (nearly every pair of a run of real-valued scores): two loads, a multiply and two
+ * additions per lane pair, the running sums (8 vectors) in registers, no group bounds read.
+ */
+const singleFunction = (): Body => {
+  const f = new Body(["i32", "i32", "i32", "i32"], [])
+  const [J, JE, T, OUT] = [0, 1, 2, 3]
+  const ts = f.local("i32")
+  const te = f.local("i32")
+  const o = f.local("i32")
+  const k = f.local("i32")
+  const v = () => f.local("v128")
+  const pairs = Array.from({ length: LANES / 2 }, () => ({ cum: v(), acc: v() }))
+  // a tied group's sums, one lane pair at a time
+  const [t, s, ws, w3, w, sw] = [v(), v(), v(), v(), v(), v()]
+  const S = 8 * LANES
+  for (const p of pairs) for (const x of [p.cum, p.acc]) f.f64(0).f64x2Splat().set(x)
+  for (let i = 0; i < LANES / 2; i++) {
+    f.get(OUT).f64(0).f64x2Splat().v128Store(S + 16 * i)
+    f.get(OUT).f64(0).f64x2Splat().v128Store(2 * S + 16 * i)
+  }
+  f.block((done) => {
+    f.loop((group) => {
+      f.get(T).i32Load(0).set(ts)
+      f.get(T).i32Load(4).set(te)
+      // the pairs before the next tied group: acc += cum s; cum += w
+      f.block((last) => {
+        f.loop((single) => {
+          f.get(J).get(ts).i32LtU().i32Eqz().brIf(last)
+          f.get(J).i32Load(0).set(o)
+          pairs.forEach((p, i) => {
+            f.get(p.acc).get(p.cum).get(o).v128Load(S + 16 * i).f64x2Mul().f64x2Add().set(p.acc)
+            f.get(p.cum).get(o).v128Load(16 * i).f64x2Add().set(p.cum)
+          })
+          f.get(J).i32(4).i32Add().set(J)
+          f.br(single)
+        })
+      })
+      f.get(ts).get(JE).i32LtU().i32Eqz().brIf(done)
+      // a tied group: per lane pair, its t, s, sum w s, sum w^3 over its members
+      pairs.forEach((p, i) => {
+        for (const x of [t, s, ws, w3]) f.f64(0).f64x2Splat().set(x)
+        f.get(ts).set(k)
+        f.loop((member) => {
+          f.get(k).i32Load(0).set(o)
+          // t += w; s += ws' (the row's s); sum w s += w ws'; sum w^3 += w w w
+          f.get(o).v128Load(16 * i).set(w)
+          f.get(o).v128Load(S + 16 * i).set(sw)
+          f.get(t).get(w).f64x2Add().set(t)
+          f.get(s).get(sw).f64x2Add().set(s)
+          f.get(ws).get(w).get(sw).f64x2Mul().f64x2Add().set(ws)
+          f.get(w3).get(w).get(w).f64x2Mul().get(w).f64x2Mul().f64x2Add().set(w3)
+          f.get(k).i32(4).i32Add().tee(k).get(te).i32LtU().brIf(member)
+        })
+        // acc += cum s; cum += t; corrections t s - sum w s, t^3 - sum w^3
+        f.get(p.acc).get(p.cum).get(s).f64x2Mul().f64x2Add().set(p.acc)
+        f.get(p.cum).get(t).f64x2Add().set(p.cum)
+        f.get(OUT).get(OUT).v128Load(S + 16 * i).get(t).get(s).f64x2Mul().get(ws).f64x2Sub().f64x2Add().v128Store(S + 16 * i)
+        f.get(OUT).get(OUT).v128Load(2 * S + 16 * i).get(t).get(t).f64x2Mul().get(t).f64x2Mul().get(w3).f64x2Sub().f64x2Add().v128Store(2 * S + 16 * i)
+      })
+      f.get(te).set(J)
+      f.get(T).i32(8).i32Add().set(T)
+      f.br(group)
+    })
+  })
+  pairs.forEach((p, i) => f.get(OUT).get(p.acc).v128Store(16 * i))
+  return f
+}
+
 /** The compiled walk module, or undefined without WebAssembly SIMD. */
-const walkModule = (): object | undefined => compiled("rankSums", () => module([{ name: "walk", body: walkFunction() }], false)) ?? undefined
+const walkModule = (): object | undefined => compiled("rankSums", () => module([{ name: "walk", body: walkFunction() }, { name: "single", body: singleFunction() }], false)) ?? undefined
 
 let jobs = 0
 
