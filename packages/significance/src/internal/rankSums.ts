@@ -30,7 +30,7 @@
 // - the gold's side, w rg, is multiplied once per resample and pair rather than once per run;
 // - the runs' walks in WebAssembly SIMD where available (`walkFunction`), else JavaScript: the same
 //   operations per lane in the same order, so the same bits;
-// - a run with few ties (at most an eighth of its pairs tied; real-valued scores) walks pair by
+// - a run with few ties (at most half of its pairs tied; real-valued scores) walks pair by
 //   pair (`singleFunction`): sxy = sum (2 cum + t) s = 2 sum cum s + sum t s, and over groups of one
 //   pair t s = w s and t^3 = w^3, whose sums over all pairs are the gold's (once per resample), so
 //   per pair the walk only adds cum s and w, and tied groups add t s - sum w s and t^3 - sum w^3;
@@ -70,7 +70,9 @@ export function rankSumsKernel(
   KF: number,
   FIG: number,
   samples: Float64Array,
-  walkModule: object | undefined
+  walkModule: object | undefined,
+  // the caller's: a memory to reuse when large enough, and where this one is left (workers: none)
+  reuse?: { memory?: { buffer: ArrayBuffer } | undefined }
 ): { readonly chunk: (c: number) => void; readonly original: (out: Float64Array) => void; readonly engine: "js" | "wasm" } {
   // resamples per walk (lanes of W); CHUNK as random.ts (checked below the function)
   const TILE = 8
@@ -93,7 +95,8 @@ export function rankSumsKernel(
   // per run walk h, the WebAssembly walk's tied groups (of two pairs or more) as the addresses of
   // their first and past-the-last pairs in its order, then (end, end): tied[tiedAt[h] ..]
   const tiedAt = new Int32Array(runOf.length + 1)
-  // 1 where a run's tied pairs are at most an eighth of its pairs: its walk is `single` (below)
+  // 1 where a run's tied pairs are at most half of its pairs: its walk is `single` (below); a tied
+  // pair costs it about three untied ones, the walk over every group two
   const fewTies = new Uint8Array(runOf.length)
   if (walkModule !== undefined) {
     for (let h = 0; h < runOf.length; h++) {
@@ -105,7 +108,7 @@ export function rankSumsKernel(
         count += 2
         tied += size
       }
-      fewTies[h] = 8 * tied <= orderAt[h + 1] - orderAt[h] ? 1 : 0
+      fewTies[h] = 2 * tied <= orderAt[h + 1] - orderAt[h] ? 1 : 0
       tiedAt[h + 1] = tiedAt[h] + count
     }
     const wa = (globalThis as unknown as {
@@ -122,7 +125,10 @@ export function rankSumsKernel(
     // addresses are i32: beyond 2 GiB (tens of millions of pairs), or without the memory, JavaScript
     if (pSums + 8 * 3 * TILE < 2 ** 31) {
       try {
-        const memory = new wa.Memory({ initial: Math.ceil((pSums + 8 * 3 * TILE) / 65536) })
+        const pages = Math.ceil((pSums + 8 * 3 * TILE) / 65536)
+        const last = reuse?.memory
+        const memory = last !== undefined && last.buffer.byteLength >= pages * 65536 ? last : new wa.Memory({ initial: pages })
+        if (reuse !== undefined) reuse.memory = memory
         const exports = new wa.Instance(walkModule, { env: { memory } }).exports
         walk = exports.walk as (...args: Array<number>) => void
         single = exports.single as (...args: Array<number>) => void
@@ -577,6 +583,14 @@ export interface RunOptions {
   readonly callerWorks?: boolean | undefined
   /** Tests only: per chunk, 1 + the index of the thread that computed it (0 = the caller). */
   readonly onDone?: ((chunkThreads: Int32Array) => void) | undefined
+  /** Tile by tile of runs: the last tile's buffers, reused when large enough. */
+  readonly scratch?: Scratch | undefined
+}
+
+/** What a tile's walks leave to the next: the caller's walk memory and the samples' buffer. */
+export interface Scratch {
+  memory?: { buffer: ArrayBuffer } | undefined
+  samples?: Float64Array | undefined
 }
 
 /** The walk module for `engine`; throws for `wasm` without WebAssembly SIMD. */
@@ -608,14 +622,17 @@ export const resampled = (
   options: RunOptions = {}
 ): { readonly samples: Float64Array; readonly engine: "js" | "wasm" | undefined } => {
   const units = Math.ceil(B / CHUNK)
-  if (p.dataset.length === 0) return { samples: new Float64Array(B * KF).fill(Number.NaN), engine: undefined }
   const work = B * p.order.length
   const threads = Math.max(1, Math.min(64, Math.floor(options.threads ?? Threads.defaultThreads(work, THREAD_WORK))))
-  const share = threads > 1 && units > 1 && typeof SharedArrayBuffer === "function"
-  const samples = share ? new Float64Array(new SharedArrayBuffer(8 * B * KF)) : new Float64Array(B * KF)
+  const share = p.dataset.length > 0 && threads > 1 && units > 1 && typeof SharedArrayBuffer === "function"
+  const last = options.scratch?.samples
+  const again = last !== undefined && last.length >= B * KF && (typeof SharedArrayBuffer === "function" && last.buffer instanceof SharedArrayBuffer) === share
+  const samples = again ? last.subarray(0, B * KF) : share ? new Float64Array(new SharedArrayBuffer(8 * B * KF)) : new Float64Array(B * KF)
+  if (options.scratch !== undefined && !again) options.scratch.samples = samples
   samples.fill(Number.NaN)
+  if (p.dataset.length === 0) return { samples, engine: undefined }
   const args = [start, p.dataset, p.tau, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, states, B, KF, FIG, samples, walkFor(options.engine ?? "auto")] as const
-  const kernel = rankSumsKernel(...args)
+  const kernel = rankSumsKernel(...args, options.scratch)
   const id = ++jobs
   Threads.run({
     units,
