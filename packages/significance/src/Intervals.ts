@@ -245,13 +245,14 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const highs = new Float64Array(KF).fill(Number.NaN)
   const officials = input.runs.some((run) => run.ranked !== false) ? new Float64Array(B * K) : undefined
   let passEngine: "js" | "wasm" = "js"
+  const scratch = Engine.scratch()
   for (let t = 0; t < tiles; t++) {
     const k0 = t * tile
     const k1 = Math.min(K, k0 + tile)
     const part = first ?? layOut(input, metrics, k0, k1)
     first = undefined
     if (part instanceof InvalidInput) return part
-    const prepared = Engine.estimate(part, engine, { resamples: B, threads: options.threads, runs: K })
+    const prepared = Engine.estimate(part, engine, { resamples: B, threads: options.threads, runs: K, scratch })
     const progress = options.progress
     const pass = Engine.pass(part, prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
     passEngine = pass.engine

@@ -123,6 +123,47 @@ describe("Spearman walks (intervals)", () => {
     expect(original[FIG]).toBeNaN()
   })
 
+  it("a run with a few ties (the WebAssembly walk between tied groups, issue 34) has the bits of the JavaScript walk and the textbook Spearman", () => {
+    // 40 pairs; run 0 without ties, runs 1-3 with tied groups of 2 to 7 (at most half of the pairs
+    // tied: the walk of single pairs with its tied-group corrections), run 4 rounded (more than
+    // half tied: the walk over every group), run 5 with a tie at each end
+    const n = 40
+    const K = 6
+    const rand = mulberry32(5)
+    const gold = Float64Array.from({ length: n }, () => Math.round(rand() * 8) / 2)
+    const x = new Float64Array(K * n)
+    for (let k = 0; k < K; k++) for (let i = 0; i < n; i++) x[k * n + i] = gold[i] + rand() * 3
+    const tie = (k: number, ...at: Array<number>) => at.forEach((i) => (x[k * n + i] = x[k * n + at[0]]))
+    tie(1, 3, 17)
+    tie(2, 0, 5, 39)
+    tie(3, 2, 8)
+    tie(3, 11, 30, 31)
+    tie(3, 1, 4, 6, 9, 12, 20, 25)
+    for (let i = 0; i < n; i++) x[4 * n + i] = Math.round(x[4 * n + i])
+    const lo = Math.min(...x.subarray(5 * n, 6 * n))
+    x[5 * n + 7] = x[5 * n + 13] = lo - 1
+    x[5 * n + 21] = x[5 * n + 22] = 99
+    const start = Int32Array.from([0, n])
+    const has = new Uint8Array(K).fill(1)
+    const plan = RankSums.plan(start, ["rho"], K, has, gold, x)
+    const B = 75
+    const FIG = 2
+    const KF = K * FIG
+    const states = Random.chunkStates(3, Math.ceil(B / Random.CHUNK))
+    const js = RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 1, engine: "js" }).samples
+    expect(bits(RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 1, engine: "wasm" }).samples)).toEqual(bits(js))
+    for (let c = 0; c * Random.CHUNK < B; c++) {
+      const rng = Random.chunkRng(states, c)
+      for (let b = c * Random.CHUNK; b < Math.min(B, (c + 1) * Random.CHUNK); b++) {
+        const picks = Array.from({ length: n }, () => Random.below(rng, n))
+        for (let k = 0; k < K; k++) {
+          const want = spearman(picks.map((i) => x[k * n + i]), picks.map((i) => gold[i]))
+          expect(js[b * KF + k * FIG], `b ${b} run ${k}`).toBeCloseTo(want, 12)
+        }
+      }
+    }
+  })
+
   it("Intervals.compute: the same output on one thread and on two", () => {
     const input = inputOf(["spearman", "spearman", "spearman"])
     const one = Intervals.compute(input, { resamples: 300, seed: 4, threads: 1 })
@@ -176,6 +217,44 @@ describe("Spearman walks (intervals)", () => {
     const b = Intervals.compute(input, { resamples: B, seed: 77, threads: 2 })
     expect(TestResult.isInvalid(a) ? a : undefined).toBeUndefined()
     expect(b).toEqual(a)
+  })
+})
+
+describe("tile by tile of runs (issue 34)", () => {
+  it("a tile's pass reuses the last tile's sums memory, walk memory and figures' buffer, with the figures of fresh buffers", () => {
+    // two tiles of three runs (Pearson, Spearman, Pearson datasets), the second smaller in pairs'
+    // figures than the first would be if its runs lacked datasets: here the same size; on one
+    // thread and on two (shared buffers)
+    const { D, K, start, N, gold, x, has } = data()
+    const B = 130
+    const jobOf = (k0: number, k1: number): Engine.Job => ({
+      start,
+      metric: ["invariant", "walk", "invariant"],
+      figure: [Moments.pearson, undefined, Moments.pearson],
+      weight: Float64Array.from({ length: D }, (_, d) => start[d + 1] - start[d]),
+      runs: k1 - k0,
+      has: has.slice(k0 * D, k1 * D),
+      gold,
+      x: x.slice(k0 * N, k1 * N),
+      labelled: ["mean"],
+      official: "mean",
+      missing: "zero"
+    })
+    for (const threads of [1, 2]) {
+      const fresh = [jobOf(0, 3), jobOf(3, K)].map((job) => Engine.pass(job, Engine.estimate(job, "auto", { resamples: B, threads, runs: K }), B, 8, undefined, { threads }))
+      const scratch = Engine.scratch()
+      const tiles = [jobOf(0, 3), jobOf(3, K)].map((job) => {
+        const pass = Engine.pass(job, Engine.estimate(job, "auto", { resamples: B, threads, runs: K, scratch }), B, 8, undefined, { threads })
+        // read before the next tile overwrites it
+        return { bits: bits(pass.samples), buffer: pass.samples.buffer, sums: scratch.sums.memory, walks: scratch.walks.memory }
+      })
+      tiles.forEach((t, i) => expect(t.bits, `tile ${i}, ${threads} threads`).toEqual(bits(fresh[i].samples)))
+      expect(tiles[1].buffer).toBe(tiles[0].buffer)
+      expect(tiles[0].sums).toBeDefined()
+      expect(tiles[1].sums).toBe(tiles[0].sums)
+      expect(tiles[0].walks).toBeDefined()
+      expect(tiles[1].walks).toBe(tiles[0].walks)
+    }
   })
 })
 

@@ -16,6 +16,7 @@ import * as RankSums from "./rankSums.js"
 import type { Engine } from "./threads.js"
 import * as SumsKernel from "./sumsKernel.js"
 import * as Threads from "./threads.js"
+import type * as Wasm from "./wasm.js"
 
 /**
  * How a dataset is resampled, from its metric's declaration: the moments' sums (`invariant`: on
@@ -101,7 +102,21 @@ export interface Sizing {
   readonly threads?: number | undefined
   /** The runs of the whole job when it is taken tile by tile of runs: its threads are decided by the whole work. */
   readonly runs?: number | undefined
+  /** Tile by tile of runs: the memory each tile leaves to the next (`scratch()`), rather than to the collector. */
+  readonly scratch?: Scratch | undefined
 }
+
+/**
+ * The buffers of one tile of runs' pass that the next tile reuses when large enough: the sums'
+ * memory, the walks' memory and the resampled figures (left to the collector, the tiles of 2,000
+ * STS-B runs held about 60 MB of garbage at once).
+ */
+export interface Scratch {
+  readonly sums: { memory?: Wasm.WasmMemory | undefined; shared?: boolean | undefined }
+  readonly walks: RankSums.Scratch
+}
+
+export const scratch = (): Scratch => ({ sums: {}, walks: {} })
 
 /**
  * (resamples x pairs x runs) from which the sums take a second thread: a chunk's call then costs a
@@ -202,8 +217,8 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
   // the sums of a whole chunk of resamples per call, on several threads for large jobs
   const work = sizing.resamples * N * ((sizing.runs ?? K) + 1)
   const threads = Math.max(1, Math.min(64, Math.floor(sizing.threads ?? Threads.defaultThreads(work, SUMS_THREAD_WORK))))
-  const sums = SumsKernel.make(fill, N, K1, Int32Array.from(spans), engine, Random.CHUNK / TILE, threads)
-  return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums }
+  const sums = SumsKernel.make(fill, N, K1, Int32Array.from(spans), engine, Random.CHUNK / TILE, threads, undefined, sizing.scratch?.sums)
+  return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums, scratch: sizing.scratch }
 }
 
 const WMEAN = 0
@@ -506,6 +521,7 @@ export const pass = (
   const { samples } = RankSums.resampled(setup.spearman, start, states, B, KF, FIG, {
     ...options,
     engine: prepared.engine,
+    scratch: setup.scratch?.walks,
     ...(progress !== undefined && walks ? { progress: walked } : {})
   })
   const degenerate = new Int32Array(KF)

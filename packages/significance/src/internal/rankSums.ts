@@ -28,14 +28,19 @@
 // - a pair's eight multiplicities and eight w rg / 2 side by side (one 128-byte row), so a run's
 //   walk, in its own order, reads one row per pair;
 // - the gold's side, w rg, is multiplied once per resample and pair rather than once per run;
-// - the runs' walks in WebAssembly SIMD where available (`walkFunction`), else JavaScript: the same
+// - the runs' walks in WebAssembly SIMD where available (walkKernels.ts), else JavaScript: the same
 //   operations per lane in the same order, so the same bits;
+// - a run with few ties (at most half of its pairs tied; real-valued scores) walks pair by pair
+//   (`single`): sxy = sum (2 cum + t) s = 2 sum cum s + sum t s, and over groups of one pair
+//   t s = w s and t^3 = w^3, whose sums over all pairs are the gold's (once per resample), so per
+//   pair the walk only adds cum s and w, and tied groups add t s - sum w s and t^3 - sum w^3; the
+//   same exact sums, so the same bits, for a third of the operations per pair;
 // - chunks of CHUNK resamples, independent given their random stream (random.ts), are units for
 //   worker threads (threads.ts).
 import { CHUNK } from "./random.js"
 import type { Engine } from "./threads.js"
 import * as Threads from "./threads.js"
-import { Body, compiled, module } from "./wasm.js"
+import { LANES, walkModule } from "./walkKernels.js"
 import type { Plan } from "./walkPlan.js"
 
 // the plan (sort orders and groups) lives in walkPlan.ts; its callers know it from here
@@ -65,7 +70,9 @@ export function rankSumsKernel(
   KF: number,
   FIG: number,
   samples: Float64Array,
-  walkModule: object | undefined
+  walkModule: object | undefined,
+  // the caller's: a memory to reuse when large enough, and where this one is left (workers: none)
+  reuse?: { memory?: { buffer: ArrayBuffer } | undefined }
 ): { readonly chunk: (c: number) => void; readonly original: (out: Float64Array) => void; readonly engine: "js" | "wasm" } {
   // resamples per walk (lanes of W); CHUNK as random.ts (checked below the function)
   const TILE = 8
@@ -75,15 +82,35 @@ export function rankSumsKernel(
   // one row of ROW doubles per position: the multiplicities of the TILE lanes, then the gold's side
   // w rg / 2 of each lane (W[position * ROW + lane], W[position * ROW + TILE + lane]); in this
   // thread's own WebAssembly memory with the walk module, after the runs' sort orders as the
-  // addresses of their rows and their group bounds as addresses in those orders
+  // addresses of their rows, their group bounds and their tied groups as addresses in those orders
   const ROW = 2 * TILE
   let W = new Float64Array(0)
   let sums = new Float64Array(0)
   let walk: ((...args: Array<number>) => void) | undefined
+  let single: ((...args: Array<number>) => void) | undefined
   const pOrder = 0
   let pBounds = 0
+  let pTied = 0
   let pSums = 0
+  // per run walk h, the WebAssembly walk's tied groups (of two pairs or more) as the addresses of
+  // their first and past-the-last pairs in its order, then (end, end): tied[tiedAt[h] ..]
+  const tiedAt = new Int32Array(runOf.length + 1)
+  // 1 where a run's tied pairs are at most half of its pairs: its walk is `single` (below); a tied
+  // pair costs it about three untied ones, the walk over every group two
+  const fewTies = new Uint8Array(runOf.length)
   if (walkModule !== undefined) {
+    for (let h = 0; h < runOf.length; h++) {
+      let count = 2
+      let tied = 0
+      for (let q = boundsAt[h]; q + 1 < boundsAt[h + 1]; q++) {
+        const size = bounds[q + 1] - bounds[q]
+        if (size === 1) continue
+        count += 2
+        tied += size
+      }
+      fewTies[h] = 2 * tied <= orderAt[h + 1] - orderAt[h] ? 1 : 0
+      tiedAt[h + 1] = tiedAt[h] + count
+    }
     const wa = (globalThis as unknown as {
       WebAssembly: {
         Memory: new (d: { initial: number }) => { buffer: ArrayBuffer }
@@ -92,36 +119,53 @@ export function rankSumsKernel(
     }).WebAssembly
     const align = (n: number) => Math.ceil(n / 64) * 64
     pBounds = align(pOrder + 4 * order.length)
-    const pW = align(pBounds + 4 * bounds.length)
+    pTied = align(pBounds + 4 * bounds.length)
+    const pW = align(pTied + 4 * tiedAt[runOf.length])
     pSums = align(pW + 8 * ROW * N)
     // addresses are i32: beyond 2 GiB (tens of millions of pairs), or without the memory, JavaScript
-    if (pSums + 64 < 2 ** 31) {
+    if (pSums + 8 * 3 * TILE < 2 ** 31) {
       try {
-        const memory = new wa.Memory({ initial: Math.ceil((pSums + 64) / 65536) })
-        walk = new wa.Instance(walkModule, { env: { memory } }).exports.walk as (...args: Array<number>) => void
+        const pages = Math.ceil((pSums + 8 * 3 * TILE) / 65536)
+        const last = reuse?.memory
+        const memory = last !== undefined && last.buffer.byteLength >= pages * 65536 ? last : new wa.Memory({ initial: pages })
+        if (reuse !== undefined) reuse.memory = memory
+        const exports = new wa.Instance(walkModule, { env: { memory } }).exports
+        walk = exports.walk as (...args: Array<number>) => void
+        single = exports.single as (...args: Array<number>) => void
         const heap = memory.buffer
         const ob = new Int32Array(heap, pOrder, order.length)
         const bb = new Int32Array(heap, pBounds, bounds.length)
+        const tb = new Int32Array(heap, pTied, tiedAt[runOf.length])
         for (let s = 0; s < dataset.length; s++) {
           const a = start[dataset[s]]
           for (let h = walkAt[s]; h < walkAt[s + 1]; h++) {
             for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = pW + (a + order[j]) * ROW * 8
-            for (let q = boundsAt[h]; q < boundsAt[h + 1]; q++) bb[q] = pOrder + 4 * (orderAt[h] + bounds[q])
+            const at = (j: number) => pOrder + 4 * (orderAt[h] + j)
+            for (let q = boundsAt[h]; q < boundsAt[h + 1]; q++) bb[q] = at(bounds[q])
+            let i = tiedAt[h]
+            for (let q = boundsAt[h]; q + 1 < boundsAt[h + 1]; q++) {
+              if (bounds[q + 1] - bounds[q] === 1) continue
+              tb[i++] = at(bounds[q])
+              tb[i++] = at(bounds[q + 1])
+            }
+            tb[i] = tb[i + 1] = at(orderAt[h + 1] - orderAt[h])
           }
         }
         W = new Float64Array(heap, pW, N * ROW)
-        sums = new Float64Array(heap, pSums, 2 * TILE)
+        sums = new Float64Array(heap, pSums, 3 * TILE)
       } catch {
-        walk = undefined
+        walk = single = undefined
       }
     }
   }
   if (walk === undefined) {
     W = new Float64Array(N * ROW)
-    sums = new Float64Array(2 * TILE)
+    sums = new Float64Array(3 * TILE)
   }
-  /** The gold's sums of squared centred ranks, per lane. */
+  /** Per lane: the gold's sum of squared centred ranks, and sum w s and sum w^3 over the dataset's pairs. */
   const gss = new Float64Array(TILE)
+  const ws = new Float64Array(TILE)
+  const w3 = new Float64Array(TILE)
 
   // Kendall's walks: per run walk, the run's group of each pair in the gold's sorted order
   // (runGroup[orderAt[h] + j]: the j-th pair of the gold's order), so a walk reads it in sequence;
@@ -226,12 +270,14 @@ export function rankSumsKernel(
       const centre = (m + 1) / 2
       const cube = m * m * m - m
       // the gold, lane by lane (one walk in a hundred): its centred mid-ranks rg in this resample,
-      // kept as w rg / 2
+      // kept as s = w rg / 2, with w s and w^3 and their sums over the dataset
       const g = walkAt[s]
       const ord = orderAt[g]
       for (let lane = 0; lane < TILE; lane++) {
         let cum = 0
         let ties = 0
+        let sws = 0
+        let sw3 = 0
         for (let q = boundsAt[g]; q + 1 < boundsAt[g + 1]; q++) {
           const e = ord + bounds[q + 1]
           let t = 0
@@ -239,18 +285,33 @@ export function rankSumsKernel(
           const r = (cum + (t + 1) / 2 - centre) / 2
           for (let j = ord + bounds[q]; j < e; j++) {
             const o = (a + order[j]) * ROW + lane
-            W[o + TILE] = W[o] * r
+            const w = W[o]
+            const sw = w * r
+            W[o + TILE] = sw
+            sws += w * sw
+            sw3 += w * w * w
           }
           ties += t * t * t - t
           cum += t
         }
         gss[lane] = (cube - ties) / 12
+        ws[lane] = sws
+        w3[lane] = sw3
       }
       // each run: one walk over its groups, its mid-ranks times the gold's w rg, TILE lanes at once
       for (let h = g + 1; h < walkAt[s + 1]; h++) {
+        const f = b * KF + runOf[h] * FIG + d
+        if (single !== undefined && fewTies[h] === 1) {
+          single(pOrder + 4 * orderAt[h], pOrder + 4 * orderAt[h + 1], pTied + 4 * tiedAt[h], pSums)
+          // sxy = 2 sum cum s + sum t s, sum t^3 = sum w^3 + the tied groups' corrections (file comment)
+          for (let lane = 0; lane < lanes; lane++) {
+            const sxy = 2 * sums[lane] + ws[lane] + sums[TILE + lane]
+            out[f + lane * KF] = rho(sxy, (cube - (w3[lane] + sums[2 * TILE + lane] - m)) / 12, gss[lane])
+          }
+          continue
+        }
         if (walk !== undefined) walk(pOrder + 4 * orderAt[h], pBounds + 4 * (boundsAt[h] + 1), pBounds + 4 * boundsAt[h + 1], pSums)
         else runWalk(h, a)
-        const f = b * KF + runOf[h] * FIG + d
         for (let lane = 0; lane < lanes; lane++) out[f + lane * KF] = rho(sums[lane], (cube - sums[TILE + lane]) / 12, gss[lane])
       }
     }
@@ -373,61 +434,6 @@ const WORKER_KERNEL = `(() => {
   }
 })()`
 
-/** Lanes per walk (the kernel's TILE, which it writes out: it cannot import it). */
-const LANES = 8
-
-/**
- * One run's walk over its groups for the eight lanes, in WebAssembly SIMD (two lanes per f64x2):
- * walk(j, q, qEnd, pOut) with j the address of its sort order (the addresses of its pairs' rows:
- * eight multiplicities, then eight w rg / 2), q .. qEnd the addresses of its group ends in that
- * order; writes sum (cum + cum') s and sum (t^3 - t) per lane at pOut (8 + 8 doubles). The sums
- * of the JavaScript walk, exact, so the same bits.
- */
-const walkFunction = (): Body => {
-  const f = new Body(["i32", "i32", "i32", "i32"], [])
-  const [J, Q, QE, OUT] = [0, 1, 2, 3]
-  const e = f.local("i32")
-  const o = f.local("i32")
-  const v = () => f.local("v128")
-  // one temporary for every pair of lanes: 5 x 4 + 1 vectors, the fewest for eight lanes
-  const after = v()
-  const pairs = Array.from({ length: LANES / 2 }, () => ({ t: v(), s: v(), cum: v(), cube: v(), sxy: v() }))
-  for (const p of pairs) for (const x of [p.cum, p.cube, p.sxy]) f.f64(0).f64x2Splat().set(x)
-  f.block((done) => {
-    f.loop((group) => {
-      f.get(Q).get(QE).i32LtU().i32Eqz().brIf(done)
-      f.get(Q).i32Load(0).set(e)
-      for (const p of pairs) for (const x of [p.t, p.s]) f.f64(0).f64x2Splat().set(x)
-      // a group is never empty: do-while over its members
-      f.loop((member) => {
-        f.get(J).i32Load(0).set(o)
-        pairs.forEach((p, i) => {
-          f.get(p.t).get(o).v128Load(16 * i).f64x2Add().set(p.t)
-          f.get(p.s).get(o).v128Load(8 * LANES + 16 * i).f64x2Add().set(p.s)
-        })
-        f.get(J).i32(4).i32Add().tee(J).get(e).i32LtU().brIf(member)
-      })
-      for (const { t, s, cum, cube, sxy } of pairs) {
-        // after = cum + t; sxy += (cum + after) * s; cube += t * t * t; cum = after
-        f.get(cum).get(t).f64x2Add().set(after)
-        f.get(sxy).get(cum).get(after).f64x2Add().get(s).f64x2Mul().f64x2Add().set(sxy)
-        f.get(cube).get(t).get(t).f64x2Mul().get(t).f64x2Mul().f64x2Add().set(cube)
-        f.get(after).set(cum)
-      }
-      f.get(Q).i32(4).i32Add().set(Q)
-      f.br(group)
-    })
-  })
-  // sum (t^3 - t) = sum t^3 - m, m = cum at the end
-  pairs.forEach((p, i) => {
-    f.get(OUT).get(p.sxy).v128Store(16 * i)
-    f.get(OUT).get(p.cube).get(p.cum).f64x2Sub().v128Store(8 * LANES + 16 * i)
-  })
-  return f
-}
-
-/** The compiled walk module, or undefined without WebAssembly SIMD. */
-const walkModule = (): object | undefined => compiled("rankSums", () => module([{ name: "walk", body: walkFunction() }], false)) ?? undefined
 
 let jobs = 0
 
@@ -447,6 +453,14 @@ export interface RunOptions {
   readonly callerWorks?: boolean | undefined
   /** Tests only: per chunk, 1 + the index of the thread that computed it (0 = the caller). */
   readonly onDone?: ((chunkThreads: Int32Array) => void) | undefined
+  /** Tile by tile of runs: the last tile's buffers, reused when large enough. */
+  readonly scratch?: Scratch | undefined
+}
+
+/** What a tile's walks leave to the next: the caller's walk memory and the samples' buffer. */
+export interface Scratch {
+  memory?: { buffer: ArrayBuffer } | undefined
+  samples?: Float64Array | undefined
 }
 
 /** The walk module for `engine`; throws for `wasm` without WebAssembly SIMD. */
@@ -478,14 +492,17 @@ export const resampled = (
   options: RunOptions = {}
 ): { readonly samples: Float64Array; readonly engine: "js" | "wasm" | undefined } => {
   const units = Math.ceil(B / CHUNK)
-  if (p.dataset.length === 0) return { samples: new Float64Array(B * KF).fill(Number.NaN), engine: undefined }
   const work = B * p.order.length
   const threads = Math.max(1, Math.min(64, Math.floor(options.threads ?? Threads.defaultThreads(work, THREAD_WORK))))
-  const share = threads > 1 && units > 1 && typeof SharedArrayBuffer === "function"
-  const samples = share ? new Float64Array(new SharedArrayBuffer(8 * B * KF)) : new Float64Array(B * KF)
+  const share = p.dataset.length > 0 && threads > 1 && units > 1 && typeof SharedArrayBuffer === "function"
+  const last = options.scratch?.samples
+  const again = last !== undefined && last.length >= B * KF && (typeof SharedArrayBuffer === "function" && last.buffer instanceof SharedArrayBuffer) === share
+  const samples = again ? last.subarray(0, B * KF) : share ? new Float64Array(new SharedArrayBuffer(8 * B * KF)) : new Float64Array(B * KF)
+  if (options.scratch !== undefined && !again) options.scratch.samples = samples
   samples.fill(Number.NaN)
+  if (p.dataset.length === 0) return { samples, engine: undefined }
   const args = [start, p.dataset, p.tau, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, states, B, KF, FIG, samples, walkFor(options.engine ?? "auto")] as const
-  const kernel = rankSumsKernel(...args)
+  const kernel = rankSumsKernel(...args, options.scratch)
   const id = ++jobs
   Threads.run({
     units,

@@ -19,6 +19,7 @@
 import * as Threads from "./threads.js"
 import type { Engine } from "./threads.js"
 import { Body, compiled, host, instantiate, module, newMemory } from "./wasm.js"
+import type { WasmMemory } from "./wasm.js"
 
 /** Resamples per register tile (two f64x2 lanes). */
 export const TILE = 4
@@ -217,7 +218,9 @@ export const make = (
   tiles = 1,
   threads = 1,
   /** Tests only: false leaves every block of runs to the worker threads (when there are any). */
-  callerWorks?: boolean
+  callerWorks?: boolean,
+  /** A memory to reuse when large enough (the last tile's, when a job is taken tile by tile of runs), and where this one is left. */
+  reuse?: { memory?: WasmMemory | undefined; shared?: boolean | undefined }
 ): Sums => {
   const S = spans.length / 2
   const length = S > 0 ? K1 * N * 2 : 0
@@ -237,10 +240,19 @@ export const make = (
     const pages = Math.ceil(bytes / 65536) + 1
     if (pages <= 65536) {
       try {
-        const memory = newMemory(pages, shared)
+        const last = reuse?.memory
+        const again = last !== undefined && reuse?.shared === shared && last.buffer.byteLength >= pages * 65536
+        const memory = again ? last : newMemory(pages, shared)
+        if (reuse !== undefined) {
+          reuse.memory = memory
+          reuse.shared = shared
+        }
         const sums = instantiate(wasm, memory).sums as (...args: Array<number>) => void
         const heap = memory.buffer
-        write(new Float64Array(heap, pF, length))
+        const F = new Float64Array(heap, pF, length)
+        // the data of runs lacking a dataset are never written: zero, as in a new memory
+        if (again) F.fill(0)
+        write(F)
         new Int32Array(heap, pSpans, spans.length).set(spans)
         // at most every tile: with no pairs (N = 0, a dry run on no runs that checks the settings)
         // the quotient is Infinity, which WebAssembly's i32 reads as 0, and the groups' loop never ended
