@@ -272,9 +272,10 @@ describe("Engine.score: the one way into scoring", () => {
 })
 
 describe("Engine's public entries", () => {
+  // scoreSubmission is scoreSubmissions of one run (IsolationBatch.test.ts: the same answers)
   it("score, its two halves and its steps; no second way into scoring with other answers", () => {
     expect(Object.keys(Engine).sort()).toEqual(
-      ["FolderError", "GoldError", "InputError", "goldPath", "inputs", "loadContext", "score", "scoreSubmission", "submissionsFolder"].sort()
+      ["FolderError", "GoldError", "InputError", "goldPath", "inputs", "loadContext", "score", "scoreSubmission", "scoreSubmissions", "submissionsFolder"].sort()
     )
   })
 })
