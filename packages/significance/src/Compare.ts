@@ -165,9 +165,6 @@ const checkTest = (options: Options, metric: Metric.Metric): InvalidInput | unde
   return undefined
 }
 
-/** The options' metric, resolved; an unknown name is an InvalidInput on `metric`. */
-const metricOf = (options: Options): Metric.Metric | InvalidInput => resolve("metric", options.metric)
-
 const identical = (x: Float64Array, y: Float64Array): boolean => {
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false
   return x.length === y.length
@@ -275,12 +272,9 @@ const fromBootstrap = (c: Bootstrap.PairComparison, signature: string): Comparis
  * ```ts
  * import { Compare, TestResult } from "@stseval/significance"
  *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const c = Compare.two(gold, runA, runB) // Williams' t by default
- * if (!TestResult.isInvalid(c)) console.log(c.test, c.pValue)
+ * // gold and two runs on the same pairs (the scoring package gives them aligned)
+ * const c = Compare.two(Float64Array.of(1, 2, 3, 4, 5, 6), Float64Array.of(1, 3, 2, 4, 6, 5), Float64Array.of(2, 1, 3, 5, 4, 6))
+ * if (!TestResult.isInvalid(c)) console.log(c.test, c.pValue) // Williams' t by default
  * ```
  * @since 0.1.0
  */
@@ -290,7 +284,7 @@ export const two = (
   runB: Values,
   options: Options = {}
 ): Outcome<Comparison> => {
-  const metric = metricOf(options)
+  const metric = resolve("metric", options.metric)
   if (metric instanceof InvalidInput) return metric
   const error = checkTest(options, metric)
   if (error !== undefined) return error
@@ -369,17 +363,14 @@ export interface ManyResult {
  * ```ts
  * import { Compare, TestResult } from "@stseval/significance"
  *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const result = Compare.many(gold, [runA, runB], { against: "best" })
+ * const runs = [Float64Array.of(1, 3, 2, 4, 6, 5), Float64Array.of(2, 1, 3, 5, 4, 6)]
+ * const result = Compare.many(Float64Array.of(1, 2, 3, 4, 5, 6), runs, { against: "best" })
  * if (!TestResult.isInvalid(result)) result.ranking // run indices, best first
  * ```
  * @since 0.1.0
  */
 export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOptions = {}): Outcome<ManyResult> => {
-  const metric = metricOf(options)
+  const metric = resolve("metric", options.metric)
   if (metric instanceof InvalidInput) return metric
   const error = checkTest(options, metric)
   if (error !== undefined) return error
@@ -469,7 +460,6 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   // The adjusted p-value is added in place (a copy per comparison cost a tenth of all-pairs
   // bootstrap for 200 runs), and the clusters' table of p-values by ranking position filled in the
   // same pass (as Cluster.fromComparisons fills it, without a record per comparison).
-  const withAdjusted: Array<Comparison & { readonly adjustedP?: number }> = comparisons
   const table = new Float64Array(K * K).fill(1)
   for (let i = 0; i < m; i++) {
     const c = comparisons[i] as Comparison & { adjustedP?: number }
@@ -486,7 +476,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   return {
     ranking,
     estimates: Array.from(estimates),
-    comparisons: withAdjusted,
+    comparisons,
     best,
     ...(against === "all"
       ? { groups: Cluster.groups(runs.length, lookup, alpha), rankRanges: Cluster.rankRanges(runs.length, lookup, alpha) }

@@ -122,12 +122,6 @@ export const pValue = (statistic: number, alternative: Alternative, cdf: (x: num
   }
 }
 
-/** Fisher's r-to-z transform. */
-export const fisherZ = (r: number): number => Math.atanh(r)
-
-/** Inverse of Fisher's transform. */
-export const fisherR = (z: number): number => Math.tanh(z)
-
 /** ln Gamma(x), x > 0: Lanczos (g = 7, 9 terms; Numerical Recipes 3rd ed., 6.1), about 1e-15 relative. */
 const lnGamma = (x: number): number => {
   const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7]
@@ -148,7 +142,7 @@ const lnGamma = (x: number): number => {
  * series x^a (1 - x)^b / (a B(a, b)) 2F1(a + b, 1; a + 1; x) (A&S 26.5.4 with 15.1.1), which
  * converges for x < 1 (fast when x is small, which is where it is used).
  */
-export const lnUpperTail = (x: number, df?: number): number => {
+const lnUpperTail = (x: number, df?: number): number => {
   const ax = Math.abs(x)
   if (df === undefined) {
     const p = phi(-ax)
