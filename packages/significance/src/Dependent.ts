@@ -1,12 +1,8 @@
 /**
- * Comparing two dependent, overlapping correlations, as in cocor's `cocor.dep.groups.overlap`
- * (Diedenhofen & Musch 2015): r_jk and r_jh share variable j and are measured on the same n cases,
- * with r_kh the correlation between k and h. In a shared task j is the gold standard and k, h are
- * two runs scored on the same pairs: r_jk = r(gold, A), r_jh = r(gold, B), r_kh = r(A, B).
- *
- * Each test returns an `Outcome`: the statistic and p-value, or an `InvalidInput` when a correlation
- * is outside [-1, 1], n <= 3, or the three correlations cannot come from one data set (the
- * determinant |R| of their correlation matrix is not positive).
+ * Two dependent, overlapping correlations, as cocor's `cocor.dep.groups.overlap` (Diedenhofen &
+ * Musch 2015): j is the gold, k and h two runs on the same n pairs: r_jk = r(gold, A), r_jh =
+ * r(gold, B), r_kh = r(A, B). A test gives an `InvalidInput` when a correlation is outside [-1, 1],
+ * n <= 3, or the determinant |R| of their correlation matrix is not positive.
  *
  * @since 0.1.0
  */
