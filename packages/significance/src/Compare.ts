@@ -67,10 +67,8 @@ export const defaultTest: TestName = "williams1959"
  * import { Compare } from "@stseval/significance"
  *
  * Compare.testFor("pearson") // "williams1959"
- * Compare.testFor("kendall") // "bootstrap"
  * Compare.testFor("pearson", 7) // "bootstrap" (an aggregate of 7 datasets)
  * Compare.testFor("spearman", 1, "steiger1980") // "bootstrap": the cocor tests are for Pearson
- * Compare.testFor("pearson", 1, "permutation") // "permutation"
  * ```
  * @since 0.5.0
  */
