@@ -284,10 +284,7 @@ export const two = (
   }
   if (test === "permutation") {
     const c = options.confidences
-    const r = Permutation.test(gold, runA, runB, {
-      ...options,
-      confidences: c === undefined ? undefined : [c[0], c[1]]
-    })
+    const r = Permutation.test(gold, runA, runB, { ...options, confidences: c === undefined ? undefined : [c[0], c[1]] })
     if (r instanceof InvalidInput) return r
     return {
       test,
@@ -500,11 +497,7 @@ export const concatDatasets = (
     }
     for (let k = 0; k < K; k++) {
       if (ds.runs[k].length !== ds.gold.length) {
-        return new InvalidInput({
-          field: `datasets[${d}].runs[${k}]`,
-          expected: `${ds.gold.length} scores`,
-          found: String(ds.runs[k].length)
-        })
+        return new InvalidInput({ field: `datasets[${d}].runs[${k}]`, expected: `${ds.gold.length} scores`, found: String(ds.runs[k].length) })
       }
     }
     n += ds.gold.length

@@ -41,11 +41,7 @@ export interface Input {
  */
 export const inputFromScores = (gold: Float64Array, runA: Float64Array, runB: Float64Array): Outcome<Input> => {
   if (runA.length !== gold.length || runB.length !== gold.length) {
-    return new InvalidInput({
-      field: "runs",
-      expected: `${gold.length} scores per run`,
-      found: `${runA.length} and ${runB.length}`
-    })
+    return new InvalidInput({ field: "runs", expected: `${gold.length} scores per run`, found: `${runA.length} and ${runB.length}` })
   }
   return { rJk: correlation(gold, runA), rJh: correlation(gold, runB), rKh: correlation(runA, runB), n: gold.length }
 }
