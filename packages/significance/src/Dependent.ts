@@ -13,8 +13,8 @@ import type { IntervalResult, Outcome, TestOptions, TestResult } from "./TestRes
 import { InvalidInput } from "./TestResult.js"
 
 /**
- * What a test of two dependent overlapping correlations takes: the three correlations among the
- * gold and the two runs, and the number of pairs.
+ * What a test of two dependent overlapping correlations takes: rJk = r(gold, A), rJh = r(gold, B),
+ * rKh = r(A, B) and the number of pairs n.
  *
  * @since 0.1.0
  */
