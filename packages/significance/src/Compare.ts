@@ -67,10 +67,8 @@ export const defaultTest: TestName = "williams1959"
  * import { Compare } from "@stseval/significance"
  *
  * Compare.testFor("pearson") // "williams1959"
- * Compare.testFor("kendall") // "bootstrap"
  * Compare.testFor("pearson", 7) // "bootstrap" (an aggregate of 7 datasets)
  * Compare.testFor("spearman", 1, "steiger1980") // "bootstrap": the cocor tests are for Pearson
- * Compare.testFor("pearson", 1, "permutation") // "permutation"
  * ```
  * @since 0.5.0
  */
@@ -84,7 +82,7 @@ export const testFor = (metric: string | Metric.Metric, datasets: number = 1, re
 
 /**
  * Options of a comparison of two runs: the test (default `testFor`), the alternative, the metric
- * and the bootstrap's settings. The analytic tests read neither strata nor confidences.
+ * and the bootstrap's settings.
  *
  * @since 0.1.0
  */
@@ -94,14 +92,10 @@ export interface Options extends Omit<Bootstrap.Options, "threads" | "metric"> {
   /** `greater`: run A better. Default `"two.sided"`. */
   readonly alternative?: Alternative
   readonly confLevel?: number
-  /**
-   * The metric compared: a registry name or a descriptor; default `"pearson"`. It chooses the
-   * default test (`testFor`). An unknown name is an `InvalidInput` on `metric`.
-   */
+  /** A registry name or a descriptor; default `"pearson"`. It chooses the default test (`testFor`). */
   readonly metric?: string | Metric.Metric
   /**
-   * The bootstrap's p-value: `shift` (default, floored at 1 / (B + 1)) or `normal`
-   * (`Bootstrap.normalP`, the marks' rule). Other tests ignore it.
+   * The bootstrap's p-value: `shift` (default, floored at 1 / (B + 1)) or `normal` (`Bootstrap.normalP`).
    *
    * @since 0.4.0
    */
@@ -165,19 +159,12 @@ const checkTest = (options: Options, metric: Metric.Metric): InvalidInput | unde
   return undefined
 }
 
-/** The options' metric, resolved; an unknown name is an InvalidInput on `metric`. */
-const metricOf = (options: Options): Metric.Metric | InvalidInput => resolve("metric", options.metric)
-
 const identical = (x: Float64Array, y: Float64Array): boolean => {
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false
   return x.length === y.length
 }
 
-/**
- * The cocor tests' correlations of many pairs of runs, each run centred once (bit for bit
- * `Dependent.inputFromScores`): r(gold, run) once per run, r(A, B) a row at a time
- * (`Cocor.table`, so a row of --against all is one span); the input of pair p.
- */
+/** The cocor tests' input of pair p, bit for bit `Dependent.inputFromScores`, each run centred once. */
 const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, pairA: Int32Array, pairB: Int32Array) => {
   const g = Cocor.side(gold)
   const slot = new Int32Array(runs.length).fill(-1)
@@ -217,9 +204,8 @@ const analytic = (
   if (input instanceof InvalidInput) return input
   const alternative = options.alternative ?? "two.sided"
   const base = () => ({ test, a, b, estimateA: input.rJk, estimateB: input.rJh, alternative })
-  // Identical scores, or one a positive linear map of the other (r_kh = 1: a run and the same run
-  // x 1e200), make every cocor statistic 0/0; the answer is plain: no difference. Within 1e-12, as
-  // the tables' marks decide it: rounding leaves r_kh a few ulps below 1.
+  // Identical scores, or a positive linear map of each other (r_kh = 1), make every cocor statistic
+  // 0/0: no difference. Within 1e-12, as the marks decide it: rounding leaves r_kh ulps below 1.
   if (identical(runs[a], runs[b]) || input.rKh >= 1 - 1e-12) {
     return test === "zou2007"
       ? { ...base(), ci: [0, 0], confLevel: options.confLevel ?? 0.95 }
@@ -232,8 +218,7 @@ const analytic = (
   }
   const r = Dependent.tests[test](input, options)
   if (r instanceof InvalidInput) return r
-  // one object, its fields in the order the documents print them, without a spread's temporary
-  // objects (all pairs of 500 runs are 124,750 comparisons)
+  // one object, fields in printed order, no spread's temporaries (124,750 comparisons for 500 runs)
   const c: { -readonly [K in keyof Comparison]: Comparison[K] } = { test, a, b, estimateA: input.rJk, estimateB: input.rJh, alternative, pValue: r.pValue }
   if (r.pValue < 1e-300) c.log10P = log10PValue(r.statistic, alternative, r.distribution === "t" ? r.df : undefined)
   c.statistic = r.statistic
@@ -275,12 +260,9 @@ const fromBootstrap = (c: Bootstrap.PairComparison, signature: string): Comparis
  * ```ts
  * import { Compare, TestResult } from "@stseval/significance"
  *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const c = Compare.two(gold, runA, runB) // Williams' t by default
- * if (!TestResult.isInvalid(c)) console.log(c.test, c.pValue)
+ * // gold and two runs on the same pairs (the scoring package gives them aligned)
+ * const c = Compare.two(Float64Array.of(1, 2, 3, 4, 5, 6), Float64Array.of(1, 3, 2, 4, 6, 5), Float64Array.of(2, 1, 3, 5, 4, 6))
+ * if (!TestResult.isInvalid(c)) console.log(c.test, c.pValue) // Williams' t by default
  * ```
  * @since 0.1.0
  */
@@ -290,7 +272,7 @@ export const two = (
   runB: Values,
   options: Options = {}
 ): Outcome<Comparison> => {
-  const metric = metricOf(options)
+  const metric = resolve("metric", options.metric)
   if (metric instanceof InvalidInput) return metric
   const error = checkTest(options, metric)
   if (error !== undefined) return error
@@ -302,10 +284,7 @@ export const two = (
   }
   if (test === "permutation") {
     const c = options.confidences
-    const r = Permutation.test(gold, runA, runB, {
-      ...options,
-      confidences: c === undefined ? undefined : [c[0], c[1]]
-    })
+    const r = Permutation.test(gold, runA, runB, { ...options, confidences: c === undefined ? undefined : [c[0], c[1]] })
     if (r instanceof InvalidInput) return r
     return {
       test,
@@ -369,17 +348,14 @@ export interface ManyResult {
  * ```ts
  * import { Compare, TestResult } from "@stseval/significance"
  *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const result = Compare.many(gold, [runA, runB], { against: "best" })
+ * const runs = [Float64Array.of(1, 3, 2, 4, 6, 5), Float64Array.of(2, 1, 3, 5, 4, 6)]
+ * const result = Compare.many(Float64Array.of(1, 2, 3, 4, 5, 6), runs, { against: "best" })
  * if (!TestResult.isInvalid(result)) result.ranking // run indices, best first
  * ```
  * @since 0.1.0
  */
 export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOptions = {}): Outcome<ManyResult> => {
-  const metric = metricOf(options)
+  const metric = resolve("metric", options.metric)
   if (metric instanceof InvalidInput) return metric
   const error = checkTest(options, metric)
   if (error !== undefined) return error
@@ -394,8 +370,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const alpha = options.alpha ?? 0.05
   const aggregate = options.aggregate ?? "weighted"
 
-  // point estimates from the bootstrap's own pass (per-dataset figures, aggregated), not a second
-  // layout of the runs; a refused input gives the estimates' error first
+  // the bootstrap's own estimates, not a second layout; a refused input gives the estimates' error first
   const d = test === "bootstrap" ? Bootstrap.resample(gold, runs, options) : undefined
   const estimates = d !== undefined && !(d instanceof InvalidInput)
     ? d.estimates
@@ -408,8 +383,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const position = new Int32Array(runs.length)
   ranking.forEach((run, i) => (position[run] = i))
 
-  // the pairs as two columns, a the higher-ranked run (all pairs of 500 runs are 124,750: no
-  // array per pair)
+  // the pairs as two columns, a the higher-ranked run (no array per pair: 124,750 for 500 runs)
   const K = runs.length
   const ref = against === "all" ? -1 : against === "best" ? ranking[0] : against
   const count = against === "all" ? (K * (K - 1)) / 2 : K - 1
@@ -466,10 +440,8 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const raw = new Array<number>(m)
   for (let i = 0; i < m; i++) raw[i] = comparisons[i].pValue ?? Number.NaN
   const adjusted = correction === "holm" ? Correction.holm(raw) : correction === "bonferroni" ? Correction.bonferroni(raw) : raw
-  // The adjusted p-value is added in place (a copy per comparison cost a tenth of all-pairs
-  // bootstrap for 200 runs), and the clusters' table of p-values by ranking position filled in the
-  // same pass (as Cluster.fromComparisons fills it, without a record per comparison).
-  const withAdjusted: Array<Comparison & { readonly adjustedP?: number }> = comparisons
+  // adjusted p in place (a copy per comparison cost a tenth of all-pairs bootstrap for 200 runs);
+  // the clusters' table of p-values by ranking position in the same pass
   const table = new Float64Array(K * K).fill(1)
   for (let i = 0; i < m; i++) {
     const c = comparisons[i] as Comparison & { adjustedP?: number }
@@ -486,7 +458,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   return {
     ranking,
     estimates: Array.from(estimates),
-    comparisons: withAdjusted,
+    comparisons,
     best,
     ...(against === "all"
       ? { groups: Cluster.groups(runs.length, lookup, alpha), rankRanges: Cluster.rankRanges(runs.length, lookup, alpha) }
@@ -525,11 +497,7 @@ export const concatDatasets = (
     }
     for (let k = 0; k < K; k++) {
       if (ds.runs[k].length !== ds.gold.length) {
-        return new InvalidInput({
-          field: `datasets[${d}].runs[${k}]`,
-          expected: `${ds.gold.length} scores`,
-          found: String(ds.runs[k].length)
-        })
+        return new InvalidInput({ field: `datasets[${d}].runs[${k}]`, expected: `${ds.gold.length} scores`, found: String(ds.runs[k].length) })
       }
     }
     n += ds.gold.length

@@ -3,7 +3,7 @@
  *
  * @since 0.1.0
  */
-import { fisherR, fisherZ, phiInv } from "./internal/distributions.js"
+import { phiInv } from "./internal/distributions.js"
 import * as V from "./internal/validate.js"
 import type { IntervalResult, Outcome } from "./TestResult.js"
 
@@ -22,6 +22,6 @@ export const fisher = (r: number, n: number, confLevel = 0.95): Outcome<Interval
   const error = V.first(V.correlationOpen("r", r), V.sampleSize("n", n), V.level("confLevel", confLevel))
   if (error !== undefined) return error
   const half = phiInv(1 - (1 - confLevel) / 2) / Math.sqrt(n - 3)
-  const z = fisherZ(r)
-  return { test: "fisher", ci: [fisherR(z - half), fisherR(z + half)], confLevel }
+  const z = Math.atanh(r)
+  return { test: "fisher", ci: [Math.tanh(z - half), Math.tanh(z + half)], confLevel }
 }

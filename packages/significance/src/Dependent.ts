@@ -1,35 +1,27 @@
 /**
- * Comparing two dependent, overlapping correlations, as in cocor's `cocor.dep.groups.overlap`
- * (Diedenhofen & Musch 2015): r_jk and r_jh share variable j and are measured on the same n cases,
- * with r_kh the correlation between k and h. In a shared task j is the gold standard and k, h are
- * two runs scored on the same pairs: r_jk = r(gold, A), r_jh = r(gold, B), r_kh = r(A, B).
- *
- * Each test returns an `Outcome`: the statistic and p-value, or an `InvalidInput` when a correlation
- * is outside [-1, 1], n <= 3, or the three correlations cannot come from one data set (the
- * determinant |R| of their correlation matrix is not positive).
+ * Two dependent, overlapping correlations, as cocor's `cocor.dep.groups.overlap` (Diedenhofen &
+ * Musch 2015): j is the gold, k and h two runs on the same n pairs: r_jk = r(gold, A), r_jh =
+ * r(gold, B), r_kh = r(A, B). A test gives an `InvalidInput` when a correlation is outside [-1, 1],
+ * n <= 3, or the determinant |R| of their correlation matrix is not positive.
  *
  * @since 0.1.0
  */
-import { fisherR, fisherZ, phi, phiInv, pValue, studentT } from "./internal/distributions.js"
+import { phi, phiInv, pValue, studentT } from "./internal/distributions.js"
 import { correlation } from "./internal/cocorInputs.js"
 import * as V from "./internal/validate.js"
 import type { IntervalResult, Outcome, TestOptions, TestResult } from "./TestResult.js"
 import { InvalidInput } from "./TestResult.js"
 
 /**
- * What a test of two dependent overlapping correlations takes: the three correlations among the
- * gold and the two runs, and the number of pairs.
+ * What a test of two dependent overlapping correlations takes: rJk = r(gold, A), rJh = r(gold, B),
+ * rKh = r(A, B) and the number of pairs n.
  *
  * @since 0.1.0
  */
 export interface Input {
-  /** r(j, k), e.g. r(gold, run A). */
   readonly rJk: number
-  /** r(j, h), e.g. r(gold, run B). */
   readonly rJh: number
-  /** r(k, h), e.g. r(run A, run B). */
   readonly rKh: number
-  /** Number of cases (scored pairs). */
   readonly n: number
 }
 
@@ -41,22 +33,15 @@ export interface Input {
  * ```ts
  * import { Dependent, TestResult } from "@stseval/significance"
  *
- * // gold and two runs on the same 40 pairs (the scoring package gives them aligned)
- * const gold = Float64Array.from({ length: 40 }, (_, i) => (i * 7) % 11)
- * const runA = Float64Array.from(gold, (g, i) => g + ((i * 3) % 5) - 2)
- * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
- * const input = Dependent.inputFromScores(gold, runA, runB)
+ * // gold and two runs on the same pairs (the scoring package gives them aligned)
+ * const input = Dependent.inputFromScores(Float64Array.of(1, 2, 3, 4, 5, 6), Float64Array.of(1, 3, 2, 4, 6, 5), Float64Array.of(2, 1, 3, 5, 4, 6))
  * if (!TestResult.isInvalid(input)) Dependent.williams1959(input)
  * ```
  * @since 0.1.0
  */
 export const inputFromScores = (gold: Float64Array, runA: Float64Array, runB: Float64Array): Outcome<Input> => {
   if (runA.length !== gold.length || runB.length !== gold.length) {
-    return new InvalidInput({
-      field: "runs",
-      expected: `${gold.length} scores per run`,
-      found: `${runA.length} and ${runB.length}`
-    })
+    return new InvalidInput({ field: "runs", expected: `${gold.length} scores per run`, found: `${runA.length} and ${runB.length}` })
   }
   return { rJk: correlation(gold, runA), rJh: correlation(gold, runB), rKh: correlation(runA, runB), n: gold.length }
 }
@@ -94,31 +79,18 @@ const check = (input: Input, options: TestOptions | undefined): InvalidInput | u
   })
 }
 
-const zTest = (test: string, statistic: (input: Input) => number | InvalidInput) =>
+/** A cocor test of a z (normal) or t (df = n - 3) statistic, its input checked first. */
+const analytic = (test: string, t: boolean, statistic: (input: Input) => number | InvalidInput) =>
 (input: Input, options?: TestOptions): Outcome<TestResult> => {
   const error = check(input, options)
   if (error !== undefined) return error
   const alternative = options?.alternative ?? "two.sided"
-  const z = statistic(input)
-  if (z instanceof InvalidInput) return z
-  return ({ test, distribution: "z", statistic: z, pValue: pValue(z, alternative, phi), alternative })
-}
-
-const tTest = (test: string, statistic: (input: Input) => number) =>
-(input: Input, options?: TestOptions): Outcome<TestResult> => {
-  const error = check(input, options)
-  if (error !== undefined) return error
-  const alternative = options?.alternative ?? "two.sided"
-  const t = statistic(input)
+  const x = statistic(input)
+  if (x instanceof InvalidInput) return x
   const df = input.n - 3
-  return ({
-    test,
-    distribution: "t",
-    statistic: t,
-    df,
-    pValue: pValue(t, alternative, (x) => studentT(x, df)),
-    alternative
-  })
+  return t
+    ? { test, distribution: "t", statistic: x, df, pValue: pValue(x, alternative, (v) => studentT(v, df)), alternative }
+    : { test, distribution: "z", statistic: x, pValue: pValue(x, alternative, phi), alternative }
 }
 
 /**
@@ -126,16 +98,13 @@ const tTest = (test: string, statistic: (input: Input) => number) =>
  *
  * @example
  * ```ts
- * import { Dependent, TestResult } from "@stseval/significance"
+ * import { Dependent } from "@stseval/significance"
  *
- * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
- * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
- * const result = Dependent.pearson1898(input)
- * if (!TestResult.isInvalid(result)) result.pValue // Pearson and Filon's z
+ * Dependent.pearson1898({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Pearson and Filon's z
  * ```
  * @since 0.1.0
  */
-export const pearson1898 = zTest("pearson1898", ({ n, rJh, rJk, rKh }) => {
+export const pearson1898 = analytic("pearson1898", false, ({ n, rJh, rJk, rKh }) => {
   const k = rKh * (1 - rJk ** 2 - rJh ** 2) - 0.5 * rJk * rJh * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)
   return Math.sqrt(n) * (rJk - rJh) / Math.sqrt((1 - rJk ** 2) ** 2 + (1 - rJh ** 2) ** 2 - 2 * k)
 })
@@ -145,16 +114,13 @@ export const pearson1898 = zTest("pearson1898", ({ n, rJh, rJk, rKh }) => {
  *
  * @example
  * ```ts
- * import { Dependent, TestResult } from "@stseval/significance"
+ * import { Dependent } from "@stseval/significance"
  *
- * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
- * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
- * const result = Dependent.hotelling1940(input)
- * if (!TestResult.isInvalid(result)) result.pValue // Hotelling's t
+ * Dependent.hotelling1940({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Hotelling's t
  * ```
  * @since 0.1.0
  */
-export const hotelling1940 = tTest("hotelling1940", (input) => {
+export const hotelling1940 = analytic("hotelling1940", true, (input) => {
   const { n, rJh, rJk, rKh } = input
   return (rJk - rJh) * Math.sqrt((n - 3) * (1 + rKh)) / Math.sqrt(2 * determinant(input))
 })
@@ -166,16 +132,13 @@ export const hotelling1940 = tTest("hotelling1940", (input) => {
  *
  * @example
  * ```ts
- * import { Dependent, TestResult } from "@stseval/significance"
+ * import { Dependent } from "@stseval/significance"
  *
- * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
- * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
- * const result = Dependent.williams1959(input)
- * if (!TestResult.isInvalid(result)) result.pValue // Williams' t, df = n - 3: STS 2017's test
+ * Dependent.williams1959({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Williams' t, df = n - 3: STS 2017's test
  * ```
  * @since 0.1.0
  */
-export const williams1959 = tTest("williams1959", (input) => {
+export const williams1959 = analytic("williams1959", true, (input) => {
   const { n, rJh, rJk, rKh } = input
   const rMean = (rJk + rJh) / 2
   return (rJk - rJh) *
@@ -187,16 +150,13 @@ export const williams1959 = tTest("williams1959", (input) => {
  *
  * @example
  * ```ts
- * import { Dependent, TestResult } from "@stseval/significance"
+ * import { Dependent } from "@stseval/significance"
  *
- * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
- * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
- * const result = Dependent.olkin1967(input)
- * if (!TestResult.isInvalid(result)) result.pValue // Olkin's z
+ * Dependent.olkin1967({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Olkin's z
  * ```
  * @since 0.1.0
  */
-export const olkin1967 = zTest("olkin1967", ({ n, rJh, rJk, rKh }) =>
+export const olkin1967 = analytic("olkin1967", false, ({ n, rJh, rJk, rKh }) =>
   (rJk - rJh) * Math.sqrt(n) /
   Math.sqrt(
     (1 - rJk ** 2) ** 2 + (1 - rJh ** 2) ** 2 - 2 * rKh ** 3 -
@@ -212,7 +172,7 @@ export const olkin1967 = zTest("olkin1967", ({ n, rJh, rJk, rKh }) =>
  */
 const dunnClark = (test: string, n: number, rJk: number, rJh: number, c: number): number | InvalidInput =>
   2 - 2 * c > 0
-    ? Math.sqrt(n - 3) * (fisherZ(rJk) - fisherZ(rJh)) / Math.sqrt(2 - 2 * c)
+    ? Math.sqrt(n - 3) * (Math.atanh(rJk) - Math.atanh(rJh)) / Math.sqrt(2 - 2 * c)
     : new InvalidInput({
       field: test,
       expected: "a positive variance term 2 - 2c (c: the covariance of the two Fisher z's); use williams1959 or steiger1980",
@@ -228,16 +188,13 @@ const pooledCovariance = (r: number, rKh: number): number =>
  *
  * @example
  * ```ts
- * import { Dependent, TestResult } from "@stseval/significance"
+ * import { Dependent } from "@stseval/significance"
  *
- * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
- * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
- * const result = Dependent.dunn1969(input)
- * if (!TestResult.isInvalid(result)) result.pValue // Dunn and Clark's z
+ * Dependent.dunn1969({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Dunn and Clark's z
  * ```
  * @since 0.1.0
  */
-export const dunn1969 = zTest("dunn1969", ({ n, rJh, rJk, rKh }) => {
+export const dunn1969 = analytic("dunn1969", false, ({ n, rJh, rJk, rKh }) => {
   const c = (rKh * (1 - rJk ** 2 - rJh ** 2) - 0.5 * (rJk * rJh) * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)) /
     ((1 - rJk ** 2) * (1 - rJh ** 2))
   return dunnClark("dunn1969", n, rJk, rJh, c)
@@ -248,16 +205,13 @@ export const dunn1969 = zTest("dunn1969", ({ n, rJh, rJk, rKh }) => {
  *
  * @example
  * ```ts
- * import { Dependent, TestResult } from "@stseval/significance"
+ * import { Dependent } from "@stseval/significance"
  *
- * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
- * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
- * const result = Dependent.hendrickson1970(input)
- * if (!TestResult.isInvalid(result)) result.pValue // Hendrickson, Stanley and Hills' modification of Williams' t
+ * Dependent.hendrickson1970({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Hendrickson, Stanley and Hills' modification of Williams' t
  * ```
  * @since 0.1.0
  */
-export const hendrickson1970 = tTest("hendrickson1970", (input) => {
+export const hendrickson1970 = analytic("hendrickson1970", true, (input) => {
   const { n, rJh, rJk, rKh } = input
   return (rJk - rJh) * Math.sqrt((n - 3) * (1 + rKh)) /
     Math.sqrt(2 * determinant(input) + ((rJk - rJh) ** 2 * (1 - rKh) ** 3) / (4 * (n - 1)))
@@ -268,16 +222,13 @@ export const hendrickson1970 = tTest("hendrickson1970", (input) => {
  *
  * @example
  * ```ts
- * import { Dependent, TestResult } from "@stseval/significance"
+ * import { Dependent } from "@stseval/significance"
  *
- * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
- * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
- * const result = Dependent.steiger1980(input)
- * if (!TestResult.isInvalid(result)) result.pValue // Steiger's z
+ * Dependent.steiger1980({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Steiger's z
  * ```
  * @since 0.1.0
  */
-export const steiger1980 = zTest("steiger1980", ({ n, rJh, rJk, rKh }) =>
+export const steiger1980 = analytic("steiger1980", false, ({ n, rJh, rJk, rKh }) =>
   dunnClark("steiger1980", n, rJk, rJh, pooledCovariance((rJk + rJh) / 2, rKh)))
 
 /**
@@ -286,12 +237,9 @@ export const steiger1980 = zTest("steiger1980", ({ n, rJh, rJk, rKh }) =>
  *
  * @example
  * ```ts
- * import { Dependent, TestResult } from "@stseval/significance"
+ * import { Dependent } from "@stseval/significance"
  *
- * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
- * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
- * const result = Dependent.meng1992(input)
- * if (!TestResult.isInvalid(result)) result.pValue // Meng, Rosenthal and Rubin's z
+ * Dependent.meng1992({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Meng, Rosenthal and Rubin's z
  * ```
  * @since 0.1.0
  */
@@ -304,7 +252,7 @@ export const meng1992 = (input: Input, options?: TestOptions): Outcome<TestResul
   const r2Mean = (rJk ** 2 + rJh ** 2) / 2
   const f = Math.min(1, (1 - rKh) / (2 * (1 - r2Mean)))
   const h = (1 - f * r2Mean) / (1 - r2Mean)
-  const zDifference = fisherZ(rJk) - fisherZ(rJh)
+  const zDifference = Math.atanh(rJk) - Math.atanh(rJh)
   const statistic = zDifference * Math.sqrt((n - 3) / (2 * (1 - rKh) * h))
   const half = phiInv(1 - (1 - confLevel) / 2) * Math.sqrt((2 * (1 - rKh) * h) / (n - 3))
   return ({
@@ -324,17 +272,14 @@ export const meng1992 = (input: Input, options?: TestOptions): Outcome<TestResul
  *
  * @example
  * ```ts
- * import { Dependent, TestResult } from "@stseval/significance"
+ * import { Dependent } from "@stseval/significance"
  *
- * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
- * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
- * const result = Dependent.hittner2003(input)
- * if (!TestResult.isInvalid(result)) result.pValue // Hittner, May and Silver's modification of Dunn and Clark's z
+ * Dependent.hittner2003({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Hittner, May and Silver's modification of Dunn and Clark's z
  * ```
  * @since 0.1.0
  */
-export const hittner2003 = zTest("hittner2003", ({ n, rJh, rJk, rKh }) =>
-  dunnClark("hittner2003", n, rJk, rJh, pooledCovariance(fisherR((fisherZ(rJk) + fisherZ(rJh)) / 2), rKh)))
+export const hittner2003 = analytic("hittner2003", false, ({ n, rJh, rJk, rKh }) =>
+  dunnClark("hittner2003", n, rJk, rJh, pooledCovariance(Math.tanh((Math.atanh(rJk) + Math.atanh(rJh)) / 2), rKh)))
 
 /**
  * Zou's (2007) confidence interval for r_jk - r_jh (two-sided at `confLevel`). The difference is
@@ -342,12 +287,9 @@ export const hittner2003 = zTest("hittner2003", ({ n, rJh, rJk, rKh }) =>
  *
  * @example
  * ```ts
- * import { Dependent, TestResult } from "@stseval/significance"
+ * import { Dependent } from "@stseval/significance"
  *
- * // r(gold, A) = 0.85, r(gold, B) = 0.80, r(A, B) = 0.75 on 250 pairs
- * const input: Dependent.Input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
- * const interval = Dependent.zou2007(input)
- * if (!TestResult.isInvalid(interval)) interval.ci // Zou's 95% interval of rJk - rJh: excludes 0 when they differ
+ * Dependent.zou2007({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Zou's 95% interval of rJk - rJh: excludes 0 when they differ
  * ```
  * @since 0.1.0
  */
@@ -359,61 +301,27 @@ export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalRe
   const x = phiInv(1 - (1 - confLevel) / 2) * Math.sqrt(1 / (n - 3))
   const c = ((rKh - 0.5 * rJk * rJh) * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2) + rKh ** 3) /
     ((1 - rJk ** 2) * (1 - rJh ** 2))
-  const l1 = fisherR(fisherZ(rJk) - x)
-  const u1 = fisherR(fisherZ(rJk) + x)
-  const l2 = fisherR(fisherZ(rJh) - x)
-  const u2 = fisherR(fisherZ(rJh) + x)
+  const l1 = Math.tanh(Math.atanh(rJk) - x)
+  const u1 = Math.tanh(Math.atanh(rJk) + x)
+  const l2 = Math.tanh(Math.atanh(rJh) - x)
+  const u2 = Math.tanh(Math.atanh(rJh) + x)
   const lower = rJk - rJh - Math.sqrt((rJk - l1) ** 2 + (u2 - rJh) ** 2 - 2 * c * (rJk - l1) * (u2 - rJh))
   const upper = rJk - rJh + Math.sqrt((u1 - rJk) ** 2 + (rJh - l2) ** 2 - 2 * c * (u1 - rJk) * (rJh - l2))
   return ({ test: "zou2007", ci: [lower, upper], confLevel })
 }
 
 /**
- * Names of the tests that give a statistic and p-value.
+ * cocor's tests of two dependent overlapping correlations that give a statistic and p-value, by name.
  *
  * @example
  * ```ts
  * import { Dependent } from "@stseval/significance"
  *
- * Dependent.testNames.includes("williams1959") // true
+ * Dependent.tests.williams1959({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // STS 2017's test
  * ```
  * @since 0.1.0
  */
-export const testNames = [
-  "pearson1898",
-  "hotelling1940",
-  "williams1959",
-  "olkin1967",
-  "dunn1969",
-  "hendrickson1970",
-  "steiger1980",
-  "meng1992",
-  "hittner2003"
-] as const
-
-/**
- * A test of two dependent overlapping correlations, by its name in R's cocor package (author and
- * year).
- *
- * @since 0.1.0
- */
-export type TestName = typeof testNames[number]
-
-/**
- * Look a test up by its cocor name.
- *
- * @example
- * ```ts
- * import { Dependent } from "@stseval/significance"
- *
- * // every cocor test of two dependent overlapping correlations on the same input
- * const all = Dependent.testNames.map((name) => Dependent.tests[name]({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }))
- * ```
- * @since 0.1.0
- */
-export const tests: Readonly<
-  Record<TestName, (input: Input, options?: TestOptions) => Outcome<TestResult>>
-> = {
+export const tests = {
   pearson1898,
   hotelling1940,
   williams1959,
@@ -423,4 +331,25 @@ export const tests: Readonly<
   steiger1980,
   meng1992,
   hittner2003
-}
+} as const
+
+/**
+ * A test of two dependent overlapping correlations, by its name in R's cocor package (author and
+ * year).
+ *
+ * @since 0.1.0
+ */
+export type TestName = keyof typeof tests
+
+/**
+ * Names of the tests that give a statistic and p-value, in `tests`' order.
+ *
+ * @example
+ * ```ts
+ * import { Dependent } from "@stseval/significance"
+ *
+ * Dependent.testNames.includes("williams1959") // true
+ * ```
+ * @since 0.1.0
+ */
+export const testNames = Object.keys(tests) as ReadonlyArray<TestName>

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { fisherR, fisherZ, phi, phiInv, pValue } from "./internal/distributions.js"
+import { phi, phiInv, pValue } from "./internal/distributions.js"
 import * as V from "./internal/validate.js"
 import type { IntervalResult, InvalidInput, Outcome, TestOptions, TestResult } from "./TestResult.js"
 
@@ -46,7 +46,7 @@ export const fisher1925 = (input: Input, options?: TestOptions): Outcome<TestRes
   const error = check(input, options)
   if (error !== undefined) return error
   const alternative = options?.alternative ?? "two.sided"
-  const statistic = (fisherZ(input.r1) - fisherZ(input.r2)) / Math.sqrt(1 / (input.n1 - 3) + 1 / (input.n2 - 3))
+  const statistic = (Math.atanh(input.r1) - Math.atanh(input.r2)) / Math.sqrt(1 / (input.n1 - 3) + 1 / (input.n2 - 3))
   return { test: "fisher1925", distribution: "z", statistic, pValue: pValue(statistic, alternative, phi), alternative }
 }
 
@@ -68,10 +68,10 @@ export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalRe
   const confLevel = options?.confLevel ?? 0.95
   const { n1, n2, r1, r2 } = input
   const z = phiInv(1 - (1 - confLevel) / 2)
-  const l1 = fisherR(fisherZ(r1) - z * Math.sqrt(1 / (n1 - 3)))
-  const u1 = fisherR(fisherZ(r1) + z * Math.sqrt(1 / (n1 - 3)))
-  const l2 = fisherR(fisherZ(r2) - z * Math.sqrt(1 / (n2 - 3)))
-  const u2 = fisherR(fisherZ(r2) + z * Math.sqrt(1 / (n2 - 3)))
+  const l1 = Math.tanh(Math.atanh(r1) - z * Math.sqrt(1 / (n1 - 3)))
+  const u1 = Math.tanh(Math.atanh(r1) + z * Math.sqrt(1 / (n1 - 3)))
+  const l2 = Math.tanh(Math.atanh(r2) - z * Math.sqrt(1 / (n2 - 3)))
+  const u2 = Math.tanh(Math.atanh(r2) + z * Math.sqrt(1 / (n2 - 3)))
   const lower = r1 - r2 - Math.sqrt((r1 - l1) ** 2 + (u2 - r2) ** 2)
   const upper = r1 - r2 + Math.sqrt((u1 - r1) ** 2 + (r2 - l2) ** 2)
   return { test: "zou2007", ci: [lower, upper], confLevel }

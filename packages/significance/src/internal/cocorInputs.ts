@@ -1,11 +1,7 @@
-// The cocor tests' inputs, r(gold, A), r(gold, B) and r(A, B), for one pair of runs or all pairs of
-// many: each side centred once, at unit scale (times an exact power of two, metrics' `Rescale.
-// unitScale`, 1 for ordinary scores: squares of scores near 1e200 overflow, near 1e-200 underflow),
-// then per pair one cross sum, and r is the figure metrics' Pearson declares from its moments
-// (`Moments.pearson`), not a copy of its own. All pairs of 500 runs is 124,750 pairs of 1,379 scores,
-// each needing r(A, B): a row of pairs sharing their first run takes sixteen cross sums per pass
-// over it, in WebAssembly SIMD over the sides laid out once (`table`: less than half the time of
-// four-wide JavaScript passes, 65-85 ms against 140-170 ms of CPU on 500 STS-B runs).
+// The cocor tests' inputs, r(gold, A), r(gold, B) and r(A, B): each side centred once at unit scale
+// (`Rescale.unitScale`: squares of scores near 1e200 overflow), per pair one cross sum, r by Pearson's
+// declared figure (`Moments.pearson`). All pairs of 500 runs need 124,750 r(A, B): `table` takes 16
+// cross sums per pass in WebAssembly SIMD (65-85 ms of CPU against 140-170 ms in JavaScript).
 import { Moments, Rescale } from "@stseval/metrics"
 import { Body, compiled, instantiate, module, newMemory } from "./wasm.js"
 
@@ -66,9 +62,7 @@ const BLOCK = 2 * WIDE
 
 /**
  * `cross(p, stride, pX, n, o)`: the cross sums of x (n doubles at pX) with 2 lanes columns, value i
- * of the first at p + i stride (bytes), into o. Each lane of an f64x2 is one pair's chain,
- * multiplied then added in index order as `r` does (WebAssembly fuses nothing), so a sum has
- * the same bits as in JavaScript.
+ * of the first at p + i stride (bytes), into o; in `r`'s order (WebAssembly fuses nothing): same bits.
  */
 const crossFunction = (lanes: number): Body => {
   const f = new Body(["i32", "i32", "i32", "i32", "i32"], [])
@@ -95,11 +89,9 @@ const crossModule = (): object | null =>
   compiled("cross", () => module([{ name: "wide", body: crossFunction(WIDE) }, { name: "narrow", body: crossFunction(1) }], false))
 
 /**
- * r(sides[a], sides[c]) for c in from .. to - 1 into out[at + c - from], bit for bit as `r`, for
- * many rows over the same sides (all pairs of 500 runs: 172 million products): the sides are laid
- * out once in WebAssembly memory in blocks of 16, value i of a block's 16 sides side by side, so
- * that one SIMD load takes two columns and a pass over x makes 16 cross sums, reading the block
- * in order. Without WebAssembly SIMD (or `simd` false), `r` of each pair.
+ * r(sides[a], sides[c]) for c in from .. to - 1 into out[at + c - from], bit for bit as `r`: the sides
+ * laid out once in blocks of 16, value i of a block's sides side by side, so that one SIMD load takes
+ * two columns. Without WebAssembly SIMD (or `simd` false), `r` of each pair.
  */
 export const table = (sides: ReadonlyArray<Side>, simd = true): (a: number, from: number, to: number, out: Float64Array, at: number) => void => {
   const js = (a: number, from: number, to: number, out: Float64Array, at: number) => {

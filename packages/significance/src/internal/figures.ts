@@ -1,8 +1,5 @@
-// Every run's figure over one set of pairs (optionally stratified), from the one resampling pass
-// (intervals.ts): the paired bootstrap and `Compare.many`'s estimates lay their runs out as a job
-// of one dataset per stratum (job.ts) whose official figure is the stratified aggregate (`wmean`
-// by pairs, `mean` unweighted, `single` without strata), so they resample with the very draws,
-// sums, rank walks and figures of the intervals.
+// Every run's figure over one set of (optionally stratified) pairs for the paired bootstrap and
+// `Compare.many`: a job of one dataset per stratum (job.ts), so that they resample by the intervals' pass.
 import type { Metric } from "@stseval/metrics"
 import type * as Intervals from "../Intervals.js"
 import { InvalidInput } from "../TestResult.js"

@@ -1,7 +1,5 @@
-// Quantiles by selection instead of sorting: an all-pairs comparison of 44 runs needs 946
-// percentile intervals of 10,000 differences, and selection is O(B) where a sort is O(B log B).
-// Large inputs first narrow the search with a sample (see `quantiles`), small ones and misses
-// use Hoare's quickselect in place.
+// Quantiles by selection, O(B), not sorting, O(B log B): all pairs of 44 runs need 946 percentile
+// intervals of 10,000 differences.
 
 const selectInPlace = (a: Float64Array, lo: number, hi: number, k: number): number => {
   while (hi > lo) {
@@ -80,15 +78,10 @@ const bounds = new Float64Array(4)
 let window2 = new Float64Array(1024)
 
 /**
- * Quantiles of the first `n` values of `a` by R's default definition (type 7: linear interpolation
- * between order statistics at h = (n - 1) p). May reorder `a`.
- *
- * For large inputs a systematic sample of SAMPLE values brackets each wanted rank with a
- * +-3 sd binomial margin; one pass over `a` (two brackets at a time: the usual two quantiles)
- * counts the values below each bracket and copies those inside it, and a small selection in the
- * copy finishes: one branch-predictable linear pass instead of quickselect's partitioning rounds,
- * which dominated all-pairs comparisons. Exact whatever the sample: when a bracket misses the rank
- * (or holds too many values, e.g. many ties) that quantile falls back to quickselect on `a`.
+ * Quantiles of the first `n` values of `a` by R's type 7 (linear interpolation between order
+ * statistics at h = (n - 1) p); may reorder `a`. Large inputs: a sample brackets each rank, one
+ * branch-free pass copies the bracket (quickselect's partitioning rounds dominated all-pairs
+ * comparisons); a bracket that misses the rank, or holds too many ties, falls back to quickselect.
  */
 export const quantiles = (a: Float64Array, n: number, ps: ReadonlyArray<number>): Array<number> => {
   if (n === 0) return ps.map(() => Number.NaN)
