@@ -13,7 +13,7 @@ import { Effect, Semaphore } from "effect"
 import type { Context } from "../Engine.js"
 import * as Isolation from "../Isolation.js"
 import type { ScoredRun } from "../ScoredRun.js"
-import { batchesOf, MB_PER_WORKER, sizeOf } from "./batches.js"
+import { MB_PER_WORKER, sizeOf } from "./batches.js"
 import { scoredHere, scoreInThread } from "./inThread.js"
 import * as Isolated from "./isolated.js"
 import type { Work } from "./protocol.js"
@@ -87,15 +87,9 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
     const total = large.reduce((sum, i) => sum + sizes[i], 0)
     const workers = Math.max(1, Math.min(options.workers ?? Isolated.defaultWorkers(), large.length, Math.ceil(total / MB_PER_WORKER)))
     const inFlight = yield* Semaphore.make(IN_FLIGHT_MB)
-    const isolated = Effect.forEach(
-      batchesOf(large.map((i) => sizes[i]), workers).map((batch) => batch.map((k) => large[k])),
-      (batch) => {
-        const mb = batch.reduce((sum, i) => sum + sizes[i], 0)
-        return inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(mb))))(
-          Effect.map(Isolated.runBatch(context, batch.map((i) => jobs[i].work), budget, workers), (rs) => rs.forEach((r, k) => (results[batch[k]] = r)))
-        )
-      },
-      { concurrency: workers, discard: true }
+    const isolated = Effect.map(
+      Isolated.runBatches(context, large.map((i) => jobs[i].work), large.map((i) => sizes[i]), budget, workers, (mb) => inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(mb))))),
+      (rs) => rs.forEach((r, k) => (results[large[k]] = r))
     )
     // a few at once: their reads overlap, their checks take turns on this thread
     const here = Effect.forEach(small, (i) => Effect.map(Effect.promise(() => scoreInThread(context, jobs[i].work, budget)), (r) => void (results[i] = r)), {

@@ -11,6 +11,7 @@ import type { Context } from "../Engine.js"
 import type { ScoredRun } from "../ScoredRun.js"
 import type { RunValidation } from "../Validation.js"
 import * as Pool from "./pool.js"
+import { batchesOf } from "./batches.js"
 import type { Outcome, Work } from "./protocol.js"
 import { failedRun, scoreValidated } from "./score.js"
 
@@ -82,6 +83,32 @@ export const runBatch = (context: Context, works: ReadonlyArray<Work>, budget: P
           return outcome !== undefined ? Effect.succeed<Result>(outcome) : runIsolated(context, work, budget, workers)
         })
   )
+
+/**
+ * Runs in isolated scorers, `workers` batches at once (`batchesOf` their `sizes`, MiB), each
+ * result in `works`' order. `hold` wraps each batch's job given its MiB (`rank`'s bound on the
+ * run files in flight); none by default.
+ */
+export const runBatches = (
+  context: Context,
+  works: ReadonlyArray<Work>,
+  sizes: ReadonlyArray<number>,
+  budget: Pool.Budget,
+  workers: number,
+  hold: (mb: number) => <A>(job: Effect.Effect<A>) => Effect.Effect<A> = () => (job) => job
+): Effect.Effect<ReadonlyArray<Result>> =>
+  Effect.gen(function* () {
+    const results: Array<Result> = []
+    yield* Effect.forEach(
+      batchesOf(sizes, workers),
+      (batch) =>
+        hold(batch.reduce((sum, k) => sum + sizes[k], 0))(
+          Effect.map(runBatch(context, batch.map((k) => works[k]), budget, workers), (rs) => rs.forEach((r, j) => (results[batch[j]] = r)))
+        ),
+      { concurrency: workers, discard: true }
+    )
+    return results
+  })
 
 /** End the idle scorers (`Isolation.release`). */
 export const release = (): void => Pool.releaseIdle()

@@ -65,10 +65,8 @@ export const scoreLoaded = (
         ),
       { discard: true }
     )
-    const isolated = Effect.forEach(
-      batchesOf(there.map((i) => sizes[i]), workers).map((batch) => batch.map((k) => there[k])),
-      (batch) => Effect.map(Isolated.runBatch(context, batch.map((i) => works[i]), budget, workers), (rs) => rs.forEach((r, k) => (results[batch[k]] = r))),
-      { concurrency: workers, discard: true }
+    const isolated = Effect.map(Isolated.runBatches(context, there.map((i) => works[i]), there.map((i) => sizes[i]), budget, workers), (rs) =>
+      rs.forEach((r, k) => (results[there[k]] = r))
     )
     yield* Effect.all([isolated, inThread], { concurrency: 2, discard: true })
     return results
