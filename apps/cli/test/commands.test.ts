@@ -289,6 +289,27 @@ describe("stseval baseline", () => {
     expect(r.stderr).toContain(`${train}:1: majority needs training pairs with entailment labels: expected an entailment_judgment column (ENTAILMENT / CONTRADICTION / NEUTRAL)`)
   })
 
+  it("majority with a training file that has the labels' column but no pair: a usage error naming the file and line (was exit 70, a RangeError)", async () => {
+    const train = path.join(tmp, "SICK_empty_train.txt")
+    fs.writeFileSync(train, "pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n")
+    const r = await runCli(["baseline", "majority", "--task", "sick2014", "--input", sickGold, "--train", train, "--out", path.join(tmp, "empty-train")])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain(`${train}:2: majority needs training pairs with entailment labels: expected a pair after the header, found none`)
+    expect(r.stderr).not.toContain("internal error")
+  })
+
+  it("an edition file with two STS Benchmark datasets: a usage error saying its run has one (was exit 70, a RangeError)", async () => {
+    const edition = path.join(tmp, "two-stsb.yaml")
+    const stsb = (name: string) => `  - { name: ${name}, gold: sts-${name}.csv, format: stsb-csv, input: sts-${name}.csv, run: sts-${name}.output.txt, pairs: 2, language: en }`
+    fs.writeFileSync(edition, ["extends: stsb", "id: two-stsb", "submission: folder", "datasets:", stsb("test"), stsb("dev"), ""].join("\n"))
+    const input = path.join(tmp, "two-stsb-test.csv")
+    fs.writeFileSync(input, "main-captions\tMSRvid\t2012test\t0001\t5.000\tup\tdown\nmain-captions\tMSRvid\t2012test\t0002\t4.000\tup\tup\n")
+    const r = await runCli(["baseline", "tokencos", "--task", edition, "--input", input, "--out", path.join(tmp, "two-stsb")])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain("two-stsb: an STS Benchmark run is one file of scores, for one dataset; 2 datasets of this edition (test, dev) read STS Benchmark input")
+    expect(fs.existsSync(path.join(tmp, "two-stsb"))).toBe(false)
+  })
+
   it("embeddings --format glue with a negative cosine: a usage error naming the pair and the range GLUE takes (no crash)", async () => {
     const input = path.join(tmp, "sts-test.csv")
     fs.writeFileSync(input, "main-captions\tMSRvid\t2012test\t0001\t5.000\tup\tdown\nmain-captions\tMSRvid\t2012test\t0002\t4.000\tup\tup\n")

@@ -183,10 +183,13 @@ export const sickTraining = Effect.fnUntraced(function* (
   // every use (majority, probability, --tune's thresholds) learns from the entailment labels
   const labelled = Effect.fnUntraced(function* (file: string) {
     const read = yield* parsedOrFail(Sick.parseData(yield* readText(file)))
-    if (read.hasEntailment) return read.pairs
-    return yield* new InputError({
-      message: `${file}:1: ${options.needed} needs training pairs with entailment labels: expected an ${Sick.ENTAILMENT} column (${Sick.ENTAILMENT_LABELS.join(" / ")})`
-    })
+    const needs = `${options.needed} needs training pairs with entailment labels`
+    if (!read.hasEntailment) {
+      return yield* new InputError({ message: `${file}:1: ${needs}: expected an ${Sick.ENTAILMENT} column (${Sick.ENTAILMENT_LABELS.join(" / ")})` })
+    }
+    // the labels' column alone learns nothing (Baseline.sick refuses an empty distribution)
+    if (read.pairs.length === 0) return yield* new InputError({ message: `${file}:2: ${needs}: expected a pair after the header, found none` })
+    return read.pairs
   })
   let pairs = yield* labelled(trainFile.value)
   const notes = [`train: ${trainFile.value} (${pairs.length} pairs)`]
@@ -268,6 +271,13 @@ export const stsInputs = Effect.fnUntraced(function* (edition: Registry.TaskEdit
       const pairs = shape === "stsb" ? (yield* parsedOrFail(StsBenchmark.parse(text))).rows : (yield* parsedOrFail(Sts.parseInput(text))).pairs
       datasets.push({ dataset: spec.name, pairs, languages: languagesOf(spec), file: file.value, lines: pairs.map((p) => p.line) })
     }
+  }
+  // an edition file may give several datasets the STS Benchmark's format, whose run (one file of
+  // scores, Run.toRun) holds one: refused here, as Baseline.sts would throw
+  if (shape === "stsb" && datasets.length > 1) {
+    return yield* new InputError({
+      message: `${edition.id}: an STS Benchmark run is one file of scores, for one dataset; ${datasets.length} datasets of this edition (${datasets.map((d) => d.dataset).join(", ")}) read STS Benchmark input`
+    })
   }
   if (datasets.length === 0) {
     return yield* new InputError({
