@@ -369,3 +369,36 @@ describe("a run whose run.json cannot be used, or a zip with several: who submit
     expect(only.rankings[0].entries.map((e) => e.id)).toEqual(expect.arrayContaining(unknown))
   })
 })
+
+describe("an edition file whose format lists a label twice", () => {
+  it("is refused at load, naming the file, the field and the label (exit 2), not a RangeError from accuracy's exit 70", async () => {
+    const dir = path.join(tmp, "twice")
+    fs.mkdirSync(dir, { recursive: true })
+    const edition = path.join(dir, "edition.yaml")
+    fs.writeFileSync(
+      edition,
+      [
+        "id: twice",
+        "title: a label listed twice",
+        "description: one labelled dataset",
+        "scale: { min: 0, max: 1 }",
+        "submission: file",
+        'format: { type: delimited, delimiter: ",", id: id, label: label, labels: [yes, no, yes] }',
+        "datasets:",
+        "  - { name: main, gold: gold.csv, run: run.csv }",
+        "runLimit: 1",
+        "ranking:",
+        "  - { subtask: labels, metric: accuracy, aggregate: single }",
+        "missingDataset: no-official-score",
+        "published: { style: r3 }",
+        ""
+      ].join("\n")
+    )
+    fs.writeFileSync(path.join(dir, "gold.csv"), "id,label\n1,yes\n2,no\n")
+    fs.writeFileSync(path.join(dir, "Team_run1primary.csv"), "id,label\n1,yes\n2,yes\n")
+    const r = await runCli(["score", "--task", edition, "--gold", path.join(dir, "gold.csv"), path.join(dir, "Team_run1primary.csv")])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain(`${edition}: format.labels: "yes" is listed twice`)
+    expect(r.stderr).not.toContain("internal error")
+  })
+})

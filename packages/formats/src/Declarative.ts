@@ -89,6 +89,9 @@ export const Spec = Schema.Struct({
   Schema.makeFilter((s) => {
     if ((s.score === undefined) === (s.label === undefined)) return { path: ["score"], issue: "give exactly one of `score` (graded) and `label` (labels)" }
     if (s.labels !== undefined && s.label === undefined) return { path: ["labels"], issue: "`labels` lists the values of a `label` field; there is none" }
+    // accuracy and macro F1 count each label once (Accuracy.accuracy refuses a repeated one)
+    const twice = s.labels?.find((l, i) => s.labels!.indexOf(l) !== i)
+    if (twice !== undefined) return { path: ["labels"], issue: `"${twice}" is listed twice` }
     const fields = [s.id, s.score, s.label, s.confidence, s.dataset, s.run?.id, s.run?.score, s.run?.label, s.run?.confidence]
     if (s.type === "jsonl" && fields.some((f) => typeof f === "number")) return { path: ["type"], issue: "a JSON Lines field is named, not numbered" }
     const headerless = (h: boolean | undefined) => h === false

@@ -29,6 +29,11 @@ describe("Declarative.Spec: the rules across fields", () => {
     expect(refused({ type: "jsonl", score: 2 })).toContain("a JSON Lines field is named, not numbered")
   })
 
+  it("a label listed twice is refused, naming it (accuracy would count it twice)", () => {
+    expect(refused({ type: "delimited", label: "l", labels: ["yes", "no", "yes"] })).toContain('"yes" is listed twice')
+    expect(refused({ type: "delimited", label: "l", labels: ["yes", "no"] })).toBe("accepted")
+  })
+
   it("a position needs header: false, and a name needs a header, naming the field written the wrong way", () => {
     expect(refused({ type: "delimited", id: 1, score: "s" })).toContain("field 1 is given by position: set `header: false`")
     expect(refused({ type: "delimited", header: false, id: "2", score: 3 })).toContain('"2" is a field name, but a file without a header (header: false) gives fields by 1-based position, an integer: write 2 without quotes')
