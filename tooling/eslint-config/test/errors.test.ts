@@ -2,7 +2,9 @@
  * The error rule (docs/architecture.md, "Errors"): an expected failure is a Schema.TaggedError;
  * a bare `Error` is thrown only for a defect, and each place that throws one is listed here with
  * why no input can reach it. A new `throw new Error` fails this test until it is decided: made a
- * typed error, or listed with its reason. No class extends `Error` by hand.
+ * typed error, or listed with its reason. A `RangeError` or `TypeError` is a public function's
+ * documented precondition on its arguments, listed the same way with the check that keeps every
+ * user's input from reaching it. No class extends `Error` by hand.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -27,6 +29,34 @@ const defects: Readonly<Record<string, { readonly count: number; readonly why: s
   "apps/cli/src/page/browser/shims/buffer.ts": { count: 1, why: "the check page decodes UTF-8 only" }
 }
 
+/**
+ * Each file's argument contracts (`new RangeError` / `new TypeError`): how many, and what stseval
+ * checks first so that no file, flag or edition reaches them (reaching one is a defect: exit 70).
+ */
+const contracts: Readonly<Record<string, { readonly count: number; readonly why: string }>> = {
+  "packages/metrics/src/internal/check.ts": { count: 1, why: "equal lengths: scoring aligns run and gold by pair before any metric" },
+  "packages/metrics/src/WeightedPearson.ts": { count: 1, why: "equal lengths: aligned pairs; a run's confidences are kept only when every line has one (Sts.parseRun)" },
+  "packages/metrics/src/Accuracy.ts": {
+    count: 4,
+    why: "equal lengths (aligned pairs); a format's labels listed once (Declarative.Spec refuses a repeated one); a label outside them is a run's or gold's issue, never scored"
+  },
+  "packages/metrics/src/Aggregate.ts": { count: 4, why: "scoring passes one weight (a pair count) per value and one gold per run, aligned" },
+  "packages/metrics/src/Metrics.ts": { count: 1, why: "getOrThrow: an edition's metric names are checked at load (registry/checks.ts)" },
+  "packages/metrics/src/Spearman.ts": { count: 1, why: "NaN: the parsers refuse a score that is not a finite number (an issue of the run)" },
+  "packages/metrics/src/Rescale.ts": { count: 3, why: "rescale is a library function stseval itself never calls; its arguments are the caller's" },
+  "packages/baselines/src/Baseline.ts": {
+    count: 7,
+    why: "the CLI refuses a baseline of the other family and a missing --vectors; Inputs refuses a training file without labelled pairs, several STS Benchmark datasets, and gives SemRel's pair IDs"
+  },
+  "packages/baselines/src/Entailment.ts": { count: 1, why: "Baseline.sick refuses an empty training distribution first" },
+  "packages/baselines/src/Run.ts": { count: 1, why: "the CLI refuses --format glue for an edition that is not STS Benchmark's" },
+  "packages/baselines/src/TokenCosine.ts": { count: 1, why: "the caller's translate function returned the wrong count; no command passes one" },
+  "packages/formats/src/Glue.ts": { count: 1, why: "the CLI refuses --format glue for scores outside 0-5 (naming the pair) before writing" },
+  "packages/formats/src/registry/lookup.ts": { count: 2, why: "a decoded edition names known formats and columns (registry/checks.ts refuses the others)" },
+  "packages/scoring/src/Rank.ts": { count: 1, why: "every caller (the engine, the board, the check page) ranks one edition's runs" },
+  "apps/cli/src/page/browser/shims/zlib.ts": { count: 1, why: "the shim throws what Node's Buffer does (ERR_BUFFER_TOO_LARGE) for the code it stands in for" }
+}
+
 const sources = (): ReadonlyArray<string> =>
   ["packages", "apps"].flatMap((top) =>
     fs
@@ -44,6 +74,11 @@ describe("one error idiom (docs/architecture.md, Errors)", () => {
   it("a bare Error is thrown only where a defect is listed, as many times as listed", () => {
     const found = Object.fromEntries(files.map(({ file, text }) => [file, count(text, /throw new Error\(/g)] as const).filter(([, n]) => n > 0))
     expect(found).toEqual(Object.fromEntries(Object.entries(defects).map(([file, d]) => [file, d.count])))
+  })
+
+  it("a RangeError or TypeError is made only where an argument contract is listed, as many times as listed", () => {
+    const found = Object.fromEntries(files.map(({ file, text }) => [file, count(text, /new (Range|Type)Error\(/g)] as const).filter(([, n]) => n > 0))
+    expect(found).toEqual(Object.fromEntries(Object.entries(contracts).map(([file, d]) => [file, d.count])))
   })
 
   it("no class extends Error by hand: expected failures are Schema.TaggedErrors", () => {
