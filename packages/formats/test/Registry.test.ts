@@ -204,6 +204,19 @@ describe("built-in editions", () => {
     expect(e.message).toContain("sts2017")
     expect(e.toIssue()).toMatchObject({ severity: "error", code: "unknown-task", file: "sts2099" })
   })
+
+  it("toIssue's code comes from the error's unknownId, never from the words of its reason", async () => {
+    const yaml = path.join(os.tmpdir(), `extends-unknown-${process.pid}.yaml`)
+    fs.writeFileSync(yaml, "extends: sts2099\nid: mine\n")
+    const extending = await fail(Registry.loadEditionFile(yaml))
+    fs.rmSync(yaml)
+    expect(extending).toMatchObject({ unknownId: "sts2099", field: "extends" })
+    expect(extending.toIssue()).toMatchObject({ code: "unknown-task", field: "extends" })
+    expect((await fail(Registry.resolve("sts2099"))).unknownId).toBe("sts2099")
+    // a reason that happens to start like the unknown id's is still a bad file
+    const worded = new Registry.EditionError({ file: "mine.yaml", field: "description", reason: "no built-in edition is like this one" })
+    expect(worded.toIssue()).toMatchObject({ code: "bad-task-file", field: "description" })
+  })
 })
 
 describe("user edition files", () => {

@@ -34,15 +34,17 @@ import { TaskEdition } from "./schema.js"
 export class EditionError extends Schema.TaggedError<EditionError>()("EditionError", {
   file: Schema.String,
   field: Schema.optionalKey(Schema.String),
-  reason: Schema.String
+  reason: Schema.String,
+  /** the edition id that names no built-in edition (given as the task, or as `extends`) @since 0.6.0 */
+  unknownId: Schema.optionalKey(Schema.String)
 }) {
   override get message() {
     return `${this.file}: ${this.field !== undefined ? `${this.field}: ` : ""}${this.reason}`
   }
 
-  /** As an issue for reports: `unknown-task` for an id that is not built in, else `bad-task-file`. @since 0.1.0 */
+  /** As an issue for reports: `unknown-task` for an id that is not built in (`unknownId`), else `bad-task-file`. @since 0.1.0 */
   toIssue(): Issue.Issue {
-    const code = this.reason.startsWith("no built-in edition") ? "unknown-task" : "bad-task-file"
+    const code = this.unknownId !== undefined ? "unknown-task" : "bad-task-file"
     return Issue.error(code, this.file, this.message, this.field !== undefined ? { field: this.field } : {})
   }
 }
@@ -113,7 +115,8 @@ const readEditionValue = (file: string, chain: ReadonlyArray<string>): Effect.Ef
     const value = parsed.value
     if (!Extend.isObject(value) || !("extends" in value)) return value
     const base = value.extends
-    const fail = (reason: string, field = "extends") => Effect.fail(new EditionError({ file, field, reason }))
+    const fail = (reason: string, field = "extends", unknownId?: string) =>
+      Effect.fail(new EditionError({ file, field, reason, ...(unknownId !== undefined ? { unknownId } : {}) }))
     if (typeof base !== "string" || base === "") return yield* fail("expected a built-in edition id (e.g. sts2015) or the path of an edition file")
     let baseValue: unknown
     if (looksLikePath(base)) {
@@ -125,7 +128,7 @@ const readEditionValue = (file: string, chain: ReadonlyArray<string>): Effect.Ef
       baseValue = yield* readEditionValue(target, seen)
     } else {
       const builtIn = get(base)
-      if (builtIn === undefined) return yield* fail(`no built-in edition "${base}" (known: ${builtinIds.join(", ")}); a file path needs .json, .yaml or .yml, or a /`)
+      if (builtIn === undefined) return yield* fail(`no built-in edition "${base}" (known: ${builtinIds.join(", ")}); a file path needs .json, .yaml or .yml, or a /`, "extends", base)
       baseValue = Schema.encodeSync(TaskEdition)(builtIn)
     }
     if (!Extend.isObject(baseValue)) return yield* fail(`${base} is not an edition (an object of fields)`)
@@ -289,5 +292,5 @@ export const resolve = (idOrPath: string): Effect.Effect<TaskEdition, EditionErr
   const found = get(idOrPath)
   return found !== undefined
     ? Effect.succeed(found)
-    : Effect.fail(new EditionError({ file: idOrPath, reason: `no built-in edition "${idOrPath}"; known: ${builtinIds.join(", ")}` }))
+    : Effect.fail(new EditionError({ file: idOrPath, reason: `no built-in edition "${idOrPath}"; known: ${builtinIds.join(", ")}`, unknownId: idOrPath }))
 }
