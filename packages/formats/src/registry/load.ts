@@ -35,7 +35,7 @@ export class EditionError extends Schema.TaggedError<EditionError>()("EditionErr
   file: Schema.String,
   field: Schema.optionalKey(Schema.String),
   reason: Schema.String,
-  /** the edition id that names no built-in edition (given as the task, or as `extends`) @since 0.6.0 */
+  /** the edition id that names no built-in edition (given as the task, or as `extends`) @since 0.5.0 */
   unknownId: Schema.optionalKey(Schema.String)
 }) {
   override get message() {
