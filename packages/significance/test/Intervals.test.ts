@@ -522,6 +522,9 @@ describe("Intervals", () => {
     expect((Intervals.compute(input, { level: 95 }) as TestResult.InvalidInput).field).toBe("level")
     const accuracyPooled: Intervals.Input = { ...input, datasets: [{ name: "track1", metric: "accuracy" }, { name: "track2", metric: "pearson" }], official: "pooled" }
     expect((Intervals.compute(accuracyPooled) as TestResult.InvalidInput).expected).toBe("pooled only over Pearson datasets")
+    // the rules and labelled aggregates accepted, each said in full
+    expect((Intervals.compute({ ...input, official: "median" as Intervals.Input["official"] }) as TestResult.InvalidInput).expected).toBe("wmean, mean, pooled, allnrm or single")
+    expect((Intervals.compute({ ...input, aggregates: ["single" as "mean"] }) as TestResult.InvalidInput).expected).toBe("wmean, mean, pooled or allnrm")
     const short = { ...input, runs: [{ id: "x", scores: { track1: { run: new Float64Array(2), gold: new Float64Array(2) } } }] }
     expect((Intervals.compute(short) as TestResult.InvalidInput).field).toBe('runs[0] (x).scores["track1"].gold')
   })

@@ -9,8 +9,10 @@ import type * as Engine from "./intervals.js"
 import type { Job } from "./intervals.js"
 import { isKendall, isPearson, isRankPearson, resolve } from "./metric.js"
 
-const RULES: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm", "single"]
 const LABELLED: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm"]
+const RULES: ReadonlyArray<string> = [...LABELLED, "single"]
+/** "a, b or c": what a refused rule or aggregate was expected to be, from its list. */
+const either = (names: ReadonlyArray<string>) => `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`
 /** Random.below draws from at most 2^21 pairs per dataset. */
 const MAX_PAIRS = 2 ** 21
 
@@ -43,13 +45,13 @@ export const checkDefinition = (input: Input): InvalidInput | ReadonlyArray<Metr
       return invalid(`datasets[${d}].weight`, "a weight >= 0 (the dataset's annotated gold pairs)", String(ds.weight))
     }
   }
-  if (!RULES.includes(input.official)) return invalid("official", "wmean, mean, pooled, allnrm or single", String(input.official))
+  if (!RULES.includes(input.official)) return invalid("official", either(RULES), String(input.official))
   if (input.missingDataset !== "zero" && input.missingDataset !== "no-official-score") {
     return invalid("missingDataset", "zero or no-official-score", String(input.missingDataset))
   }
   const labelled = input.aggregates ?? []
   for (const [j, name] of labelled.entries()) {
-    if (!LABELLED.includes(name)) return invalid(`aggregates[${j}]`, "wmean, mean, pooled or allnrm", String(name))
+    if (!LABELLED.includes(name)) return invalid(`aggregates[${j}]`, either(LABELLED), String(name))
     if (labelled.indexOf(name) !== j) return invalid(`aggregates[${j}]`, "each aggregate once", name)
   }
   if (input.official === "single" && input.datasets.length !== 1) {
