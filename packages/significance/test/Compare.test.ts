@@ -12,7 +12,7 @@ describe("Compare.two", () => {
   it("williams1959 is Dependent.williams1959 on the runs' correlations", () => {
     const c = ok(Compare.two(gold, runs[0], runs[1], { test: "williams1959", alternative: "greater" }))
     const input = ok(Dependent.inputFromScores(gold, runs[0], runs[1]))
-    const direct = ok(Dependent.williams1959(input, { alternative: "greater" }))
+    const direct = ok(Dependent.tests.williams1959(input, { alternative: "greater" }))
     expect(c.pValue).toBe(direct.pValue)
     expect(c.statistic).toBe(direct.statistic)
     expect(c.df).toBe(247)
@@ -93,7 +93,7 @@ describe("identical runs", () => {
   it("analytic tests answer p = 1 (cocor's formulas would be 0/0), zou2007 [0, 0]", () => {
     const { gold, runs } = makeRuns(50, [1], 2)
     const copy = Float64Array.from(runs[0])
-    expect(TestResult.isInvalid(Dependent.williams1959(ok(Dependent.inputFromScores(gold, runs[0], copy))))).toBe(true)
+    expect(TestResult.isInvalid(Dependent.tests.williams1959(ok(Dependent.inputFromScores(gold, runs[0], copy))))).toBe(true)
     const c = ok(Compare.two(gold, runs[0], copy))
     expect([c.pValue, c.statistic]).toEqual([1, 0])
     expect(ok(Compare.two(gold, runs[0], copy, { test: "zou2007" })).ci).toEqual([0, 0])

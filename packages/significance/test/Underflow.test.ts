@@ -39,11 +39,11 @@ describe("a test that cannot be computed says why", () => {
   const input = { rJk: 0.99, rJh: 0.96, rKh: 0.914, n: 100 }
   it("hittner2003: an InvalidInput naming the variance term, never a NaN statistic", () => {
     expect(Dependent.determinant(input)).toBeGreaterThan(0)
-    const r = Dependent.hittner2003(input)
+    const r = Dependent.tests.hittner2003(input)
     expect(TestResult.isInvalid(r)).toBe(true)
     if (TestResult.isInvalid(r)) expect(r.message).toMatch(/hittner2003.*2 - 2c = -0\.\d+/)
     // Williams' t takes the same correlations
-    expect(TestResult.isInvalid(Dependent.williams1959(input))).toBe(false)
+    expect(TestResult.isInvalid(Dependent.tests.williams1959(input))).toBe(false)
   })
 })
 
