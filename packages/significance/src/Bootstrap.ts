@@ -201,21 +201,6 @@ const comparisons = (d: Distribution, pa: Int32Array, pb: Int32Array, alternativ
 }
 
 /**
- * Compare runs `a` and `b` (indices into the runs given to `resample`).
- *
- * @example
- * ```ts
- * import { Bootstrap } from "@stseval/significance"
- *
- * declare const d: Bootstrap.Distribution // Bootstrap.resample's
- * Bootstrap.compare(d, 0, 1).pValue // +1 smoothed
- * ```
- * @since 0.1.0
- */
-export const compare = (d: Distribution, a: number, b: number, options: CompareOptions = {}): PairComparison =>
-  comparisons(d, Int32Array.of(a), Int32Array.of(b), options.alternative ?? "two.sided", options.confLevel ?? 0.95)[0]
-
-/**
  * The p-value of a - b by the normal approximation (Wald with the bootstrap standard error; Efron &
  * Tibshirani 1993, ch. 6 and 16): z = delta / sd(d*). Not floored at 1 / (B + 1), as Holm's
  * correction over hundreds of comparisons needs; the marks' rule decides with it.
@@ -262,7 +247,8 @@ export const normalP = (
 }
 
 /**
- * Every pair a < b, or the given pairs; on several threads for large jobs (results do not depend on it).
+ * Compares run a with run b (indices into the runs given to `resample`) for every pair a < b, or
+ * the given pairs.
  *
  * @example
  * ```ts
@@ -270,6 +256,7 @@ export const normalP = (
  *
  * declare const d: Bootstrap.Distribution // Bootstrap.resample's
  * Bootstrap.comparePairs(d).map((c) => [c.a, c.b, c.pValue])
+ * Bootstrap.comparePairs(d, { pairs: [[0, 1]], alternative: "greater" })[0].pValue // +1 smoothed
  * ```
  * @since 0.1.0
  */

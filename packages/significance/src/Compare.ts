@@ -280,7 +280,7 @@ export const two = (
   if (test === "bootstrap") {
     const d = Bootstrap.resample(gold, [runA, runB], options)
     if (d instanceof InvalidInput) return d
-    return withP(d, fromBootstrap(Bootstrap.compare(d, 0, 1, options), d.signatureText), options)
+    return withP(d, fromBootstrap(Bootstrap.comparePairs(d, { ...options, pairs: [[0, 1]] })[0], d.signatureText), options)
   }
   if (test === "permutation") {
     const c = options.confidences

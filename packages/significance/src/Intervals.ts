@@ -315,23 +315,11 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     return worst
   }
   const figure = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
-    const pairs = pairsOf(k, f)
-    const made = figureOf(k, f, reasonIfUndefined, label)
-    // no interval where the resamples cannot give one: too few pairs, or every resample alike
-    if (made.ci !== undefined && pairs < minimumPairs) {
-      return { ...made, ci: undefined, reason: `${pairs} pairs: fewer than ${minimumPairs}, a resample repeats pairs so often that the figure is undefined or at its bound in most of them: no interval`, pairs }
-    }
-    if (made.ci !== undefined && !(made.ci.high > made.ci.low)) {
-      return { ...made, ci: undefined, reason: `every resample within the interval gives ${made.ci.low}: a zero-width interval says nothing of the uncertainty (${pairs} pairs): no interval`, pairs }
-    }
-    const skew = made.ci !== undefined ? skewOf(k, f) : 0
-    return { ...made, pairs, ...(skew > skewLimit ? { skewed: skew } : {}) }
-  }
-  const figureOf = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
     const i = k * FIG + f
     const value = estimates[i]
+    const pairs = pairsOf(k, f)
+    if (value !== value) return { value: undefined, ci: undefined, reason: reasonIfUndefined(), degenerate: 0, used: 0, pairs }
     const degenerate = degenerates[i]
-    if (value !== value) return { value: undefined, ci: undefined, reason: reasonIfUndefined(), degenerate: 0, used: 0 }
     const n = used[i]
     if (degenerate > 0) {
       notes.push(
@@ -339,26 +327,27 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
           (n < B ? `; the figure itself was undefined in ${B - n} and they are left out of its interval` : "; the edition's rule was applied to them")
       )
     }
-    if (B - n > allowed) {
-      return {
-        value,
-        ci: undefined,
-        reason: `undefined in ${B - n} of ${B} resamples (more than ${Number((100 - Number(levelPercent(level))).toFixed(10))}% of them): no interval`,
-        degenerate,
-        used: n
-      }
+    const none = (reason: string): Figure => ({ value, ci: undefined, reason, degenerate, used: n, pairs })
+    if (B - n > allowed) return none(`undefined in ${B - n} of ${B} resamples (more than ${Number((100 - Number(levelPercent(level))).toFixed(10))}% of them): no interval`)
+    // no interval where the resamples cannot give one: too few pairs, or every resample alike
+    if (pairs < minimumPairs) {
+      return none(`${pairs} pairs: fewer than ${minimumPairs}, a resample repeats pairs so often that the figure is undefined or at its bound in most of them: no interval`)
     }
-    return { value, ci: { low: lows[i], high: highs[i], level }, reason: undefined, degenerate, used: n }
+    if (!(highs[i] > lows[i])) {
+      return none(`every resample within the interval gives ${lows[i]}: a zero-width interval says nothing of the uncertainty (${pairs} pairs): no interval`)
+    }
+    const skew = skewOf(k, f)
+    return { value, ci: { low: lows[i], high: highs[i], level }, reason: undefined, degenerate, used: n, pairs, ...(skew > skewLimit ? { skewed: skew } : {}) }
   }
 
   const rankIntervals = new Map<number, RankInterval>()
+  const rankOf = new Map<number, number>()
   ranked.forEach((k, j) => {
     for (let b = 0; b < B; b++) buffer[b] = ranks[j * B + b]
     const [lo, hi] = quantiles(buffer, B, ps)
     rankIntervals.set(k, { low: Math.floor(lo + 1e-9), high: Math.ceil(hi - 1e-9) })
+    rankOf.set(k, originalRanks[j])
   })
-  const rankOf = new Map<number, number>()
-  ranked.forEach((k, j) => rankOf.set(k, originalRanks[j]))
   const best = Array.from(ranked)
     .filter((_, j) => originalRanks[j] === 1)
     .map((k) => rankIntervals.get(k) as RankInterval)

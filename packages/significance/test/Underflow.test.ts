@@ -54,7 +54,7 @@ describe("the bootstrap's p by the normal approximation (the marks' rule)", () =
     const b = Float64Array.from(gold, (g, i) => g + 3 * Math.sin(i * 78.233))
     const d = Bootstrap.resample(gold, [a, b], { resamples: 200, seed: 5 })
     if (TestResult.isInvalid(d)) throw new Error(d.message)
-    const shift = Bootstrap.compare(d, 0, 1)
+    const [shift] = Bootstrap.comparePairs(d)
     expect(shift.pValue).toBeCloseTo(1 / 201, 12)
     const n = Bootstrap.normalP(d, 0, 1)
     // by hand: the standard deviation of the 200 resampled differences
