@@ -25,9 +25,7 @@ import type { Alternative, Outcome } from "./TestResult.js"
  *
  * @since 0.1.0
  */
-export interface Options extends Omit<Bootstrap.Options, "confidences" | "threads"> {
-  /** `greater`: run A is better. Default `"two.sided"`. */
-  readonly alternative?: Alternative
+export interface Options extends Omit<Bootstrap.Options, "confidences" | "threads">, Pick<Bootstrap.CompareOptions, "alternative"> {
   /** Run A's and run B's confidences (`weighted-pearson`): they move with the scores when a pair is swapped. */
   readonly confidences?: readonly [Float64Array, Float64Array]
 }
@@ -101,14 +99,17 @@ export const test = (gold: Values, runA: Values, runB: Values, options: Options 
   const cb = confB?.slice()
   const rng = Random.make(seed)
   const every = Math.max(1, Math.ceil(R / 100))
-  const swaps = new Uint8Array(N)
   let valid = 0
   let extreme = 0
   for (let r = 0; r < R; r++) {
-    drawSwaps(rng, swaps)
+    // the documented stream: per pair in stratum order, whether its two run scores trade places,
+    // one bit each, the high 16 bits of each draw (the generator's strongest), lowest bit first
+    let bits = 0
     for (let q = 0; q < N; q++) {
+      if (q % 16 === 0) bits = rng.next() >>> 16
+      const swapped = (bits & 1) === 1
+      bits >>>= 1
       const i = position[q]
-      const swapped = swaps[q] === 1
       sa[i] = swapped ? y[i] : x[i]
       sb[i] = swapped ? x[i] : y[i]
       if (ca !== undefined && cb !== undefined) {
@@ -136,20 +137,4 @@ const atUnitScale = (metric: Metric.Metric, gold: Values, runA: Values, runB: Va
   const g = Rescale.unitScale(Rescale.maxAbs(gold))
   const x = Rescale.unitScale(Math.max(Rescale.maxAbs(a), Rescale.maxAbs(b)))
   return g === 1 && x === 1 ? [gold, a, b] : [gold.map((v) => v * g), a.map((v) => v * x), b.map((v) => v * x)]
-}
-
-// One shuffle of the documented stream: per pair in stratum order, whether its two run scores trade
-// places, one bit each, the high 16 bits of each draw (the generator's strongest), lowest bit first.
-const drawSwaps = (rng: Random.Rng, swaps: Uint8Array): void => {
-  let bits = 0
-  let left = 0
-  for (let q = 0; q < swaps.length; q++) {
-    if (left === 0) {
-      bits = rng.next() >>> 16
-      left = 16
-    }
-    swaps[q] = bits & 1
-    bits >>>= 1
-    left--
-  }
 }

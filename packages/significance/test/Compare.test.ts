@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { Compare, Dependent, TestResult } from "../src/index.js"
+import { Compare, Datasets, Dependent, TestResult } from "../src/index.js"
 import { makeRuns } from "./data.js"
 
 const ok = <A>(a: A | TestResult.InvalidInput): A => {
@@ -77,15 +77,23 @@ describe("Compare.many", () => {
   })
 })
 
-describe("Compare.concatDatasets", () => {
-  it("joins tracks and labels each pair with its track", () => {
-    const t1 = { gold: Float64Array.from([1, 2, 3]), runs: [Float64Array.from([1, 1, 2]), Float64Array.from([3, 2, 1])] }
-    const t2 = { gold: Float64Array.from([4, 5]), runs: [Float64Array.from([5, 4]), Float64Array.from([4, 4])] }
-    const j = ok(Compare.concatDatasets([t1, t2]))
+describe("Datasets.join", () => {
+  const t1 = { gold: Float64Array.from([1, 2, 3]), runs: [Float64Array.from([1, 1, 2]), Float64Array.from([3, 2, 1])] }
+  const t2 = { gold: Float64Array.from([4, 5]), runs: [Float64Array.from([5, 4]), Float64Array.from([4, 4])] }
+  it("joins tracks and labels each pair with its track for a mean, and none for pooled", () => {
+    const j = ok(Datasets.join([t1, t2], "unweighted"))
     expect(Array.from(j.gold)).toEqual([1, 2, 3, 4, 5])
     expect(Array.from(j.runs[1])).toEqual([3, 2, 1, 4, 4])
-    expect(Array.from(j.strata)).toEqual([0, 0, 0, 1, 1])
-    expect(TestResult.isInvalid(Compare.concatDatasets([t1, { ...t2, runs: [t2.runs[0]] }]))).toBe(true)
+    expect(Array.from(j.strata ?? [])).toEqual([0, 0, 0, 1, 1])
+    expect(j.aggregate).toBe("unweighted")
+    const pooled = ok(Datasets.join([t1, t2], "pooled"))
+    expect([pooled.strata, pooled.aggregate, Array.from(pooled.runs[0])]).toEqual([undefined, undefined, [1, 1, 2, 5, 4]])
+    expect(ok(Datasets.join([t1], "weighted"))).toEqual({ gold: t1.gold, runs: t1.runs })
+  })
+  it("refuses datasets that do not list the same runs, or none", () => {
+    expect(TestResult.isInvalid(Datasets.join([t1, { ...t2, runs: [t2.runs[0]] }], "weighted"))).toBe(true)
+    expect(TestResult.isInvalid(Datasets.join([t1, { ...t2, runs: [t2.runs[0], t2.runs[0].subarray(1)] }], "weighted"))).toBe(true)
+    expect(TestResult.isInvalid(Datasets.join([], "weighted"))).toBe(true)
   })
 })
 
