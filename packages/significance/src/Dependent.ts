@@ -46,19 +46,8 @@ export const inputFromScores = (gold: Float64Array, runA: Float64Array, runB: Fl
   return { rJk: correlation(gold, runA), rJh: correlation(gold, runB), rKh: correlation(runA, runB), n: gold.length }
 }
 
-/**
- * Determinant of the 3x3 correlation matrix of j, k, h.
- *
- * @example
- * ```ts
- * import { Dependent } from "@stseval/significance"
- *
- * // |R| = 1 - rJk^2 - rJh^2 - rKh^2 + 2 rJk rJh rKh
- * Dependent.determinant({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // 0.095
- * ```
- * @since 0.1.0
- */
-export const determinant = ({ rJh, rJk, rKh }: Input): number =>
+// |R|, the determinant of the 3x3 correlation matrix of j, k, h
+const determinant = ({ rJh, rJk, rKh }: Input): number =>
   1 + 2 * rJk * rJh * rKh - rJk * rJk - rJh * rJh - rKh * rKh
 
 const check = (input: Input, options: TestOptions | undefined): InvalidInput | undefined => {

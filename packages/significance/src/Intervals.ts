@@ -20,7 +20,7 @@ import { quantiles } from "./internal/select.js"
 import * as V from "./internal/validate.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
-import type { DatasetFigure, Figure, Input, Labelled, Options, RankInterval, Result, Rule, RunIntervals, Signature } from "./intervals/model.js"
+import type { Figure, Input, Labelled, Options, RankInterval, Result, Rule, RunIntervals, Signature } from "./intervals/model.js"
 import * as SignatureLine from "./Signature.js"
 
 export * from "./intervals/model.js"
@@ -278,17 +278,12 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
       for (let b = 0; b < B; b++) for (let k = k0; k < k1; k++) officials[b * K + k] = pass.samples[b * TF + (k - k0) * FIG + OFF]
     }
   }
-  const rankedList: Array<number> = []
-  for (let k = 0; k < K; k++) {
-    if (input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF]) rankedList.push(k)
-  }
-  const ranked = Int32Array.from(rankedList)
-  const lower = direction === "lower"
+  const ranked = Int32Array.from(input.runs.keys()).filter((k) => input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF])
   const ranks = new Int32Array(ranked.length * B)
   const rankDegenerate = new Int32Array(ranked.length)
   if (officials !== undefined && ranked.length > 0) {
     const sorted = new Float64Array(ranked.length)
-    for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, sorted, ranks, B, b, rankDegenerate, lower)
+    for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, sorted, ranks, B, b, rankDegenerate, direction === "lower")
   }
   const originalRanks = rankOriginal({ ranked, direction }, estimates, FIG)
 
@@ -355,7 +350,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
 
   const labelled = input.aggregates ?? []
   const runs = input.runs.map((run, k): RunIntervals => {
-    const datasets = input.datasets.map((ds, d): DatasetFigure => ({
+    const datasets = input.datasets.map((ds, d): RunIntervals["datasets"][number] => ({
       dataset: ds.name,
       metric: metrics[d].name,
       ...figure(k, d, () => datasetReason(input, metrics, k, d), `${ds.name} ${metricName(metrics[d])}`)

@@ -18,7 +18,7 @@ import * as V from "./internal/validate.js"
 import type * as Bootstrap from "./Bootstrap.js"
 import * as Signature from "./Signature.js"
 import { InvalidInput } from "./TestResult.js"
-import type { Alternative, Outcome } from "./TestResult.js"
+import type { Outcome } from "./TestResult.js"
 
 /**
  * Options of the permutation test: the bootstrap's (`resamples`: the shuffles R), and the alternative.
@@ -31,19 +31,12 @@ export interface Options extends Omit<Bootstrap.Options, "confidences" | "thread
 }
 
 /**
- * What the permutation test gives, with the signature that reproduces it.
+ * What the permutation test gives (`valid`: the shuffles with a defined difference), with the
+ * signature that reproduces it.
  *
  * @since 0.1.0
  */
-export interface Result {
-  readonly estimateA: number
-  readonly estimateB: number
-  readonly difference: number
-  readonly alternative: Alternative
-  readonly pValue: number
-  /** Shuffles with a defined difference. */
-  readonly valid: number
-  readonly degenerate: number
+export interface Result extends Pick<Bootstrap.PairComparison, "estimateA" | "estimateB" | "difference" | "alternative" | "pValue" | "valid" | "degenerate"> {
   readonly signature: Signature.Signature
   readonly signatureText: string
 }

@@ -38,7 +38,8 @@ describe("a test that cannot be computed says why", () => {
   // pooled covariance of the two Fisher z's is 1.09: the variance 2 - 2c is negative
   const input = { rJk: 0.99, rJh: 0.96, rKh: 0.914, n: 100 }
   it("hittner2003: an InvalidInput naming the variance term, never a NaN statistic", () => {
-    expect(Dependent.determinant(input)).toBeGreaterThan(0)
+    // |R| = 1 + 2 rJk rJh rKh - rJk^2 - rJh^2 - rKh^2, by hand
+    expect(1 + 2 * 0.99 * 0.96 * 0.914 - 0.99 ** 2 - 0.96 ** 2 - 0.914 ** 2).toBeGreaterThan(0)
     const r = Dependent.tests.hittner2003(input)
     expect(TestResult.isInvalid(r)).toBe(true)
     if (TestResult.isInvalid(r)) expect(r.message).toMatch(/hittner2003.*2 - 2c = -0\.\d+/)
