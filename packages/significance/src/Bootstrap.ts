@@ -209,10 +209,7 @@ export const normalP = (
   const se = n > 1 ? Math.sqrt(m2 / (n - 1)) : Number.NaN
   const delta = d.estimates[a] - d.estimates[b]
   // no spread: the same difference in every resample
-  let z: number
-  if (se !== se) z = Number.NaN
-  else if (se > 0) z = delta / se
-  else z = delta === 0 ? 0 : Math.sign(delta) * Number.POSITIVE_INFINITY
+  const z = se !== se ? Number.NaN : se > 0 ? delta / se : delta === 0 ? 0 : Math.sign(delta) * Number.POSITIVE_INFINITY
   if (z !== z) return { pValue: Number.NaN, z, se }
   const pValue = Distributions.pValue(z, alternative, Distributions.phi)
   return { pValue, z, se, ...(pValue < 1e-300 && Number.isFinite(z) ? { log10P: Distributions.log10PValue(z, alternative) } : {}) }

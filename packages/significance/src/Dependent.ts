@@ -68,18 +68,20 @@ const check = (input: Input, options: TestOptions | undefined): InvalidInput | u
   })
 }
 
-/** A cocor test of a z (normal) or t (df = n - 3) statistic, its input checked first. */
-const analytic = (test: string, t: boolean, statistic: (input: Input) => number | InvalidInput) =>
+/** A cocor test of a z (normal) or t (df = n - 3) statistic, its input checked first; a z may come with its interval at `confLevel`. */
+const analytic = (test: string, t: boolean, statistic: (input: Input, confLevel: number) => number | InvalidInput | readonly [number, readonly [number, number]]) =>
 (input: Input, options?: TestOptions): Outcome<TestResult> => {
   const error = check(input, options)
   if (error !== undefined) return error
   const alternative = options?.alternative ?? "two.sided"
-  const x = statistic(input)
-  if (x instanceof InvalidInput) return x
+  const confLevel = options?.confLevel ?? 0.95
+  const s = statistic(input, confLevel)
+  if (s instanceof InvalidInput) return s
+  const [x, ci] = typeof s === "number" ? ([s, undefined] as const) : s
   const df = input.n - 3
   return t
     ? { test, distribution: "t", statistic: x, df, pValue: pValue(x, alternative, (v) => studentT(v, df)), alternative }
-    : { test, distribution: "z", statistic: x, pValue: pValue(x, alternative, phi), alternative }
+    : { test, distribution: "z", statistic: x, pValue: pValue(x, alternative, phi), alternative, ...(ci !== undefined ? { ci, confLevel } : {}) }
 }
 
 /**
@@ -104,28 +106,14 @@ const pooledCovariance = (r: number, rKh: number): number =>
 
 // Meng, Rosenthal and Rubin's z (1992); its `ci` is cocor's interval for atanh(r_jk) - atanh(r_jh)
 // (on the Fisher-z scale), two-sided at `confLevel`.
-const meng1992 = (input: Input, options?: TestOptions): Outcome<TestResult> => {
-  const error = check(input, options)
-  if (error !== undefined) return error
-  const alternative = options?.alternative ?? "two.sided"
-  const confLevel = options?.confLevel ?? 0.95
-  const { n, rJh, rJk, rKh } = input
+const meng1992 = analytic("meng1992", false, ({ n, rJh, rJk, rKh }, confLevel) => {
   const r2Mean = (rJk ** 2 + rJh ** 2) / 2
   const f = Math.min(1, (1 - rKh) / (2 * (1 - r2Mean)))
   const h = (1 - f * r2Mean) / (1 - r2Mean)
   const zDifference = Math.atanh(rJk) - Math.atanh(rJh)
-  const statistic = zDifference * Math.sqrt((n - 3) / (2 * (1 - rKh) * h))
   const half = phiInv(1 - (1 - confLevel) / 2) * Math.sqrt((2 * (1 - rKh) * h) / (n - 3))
-  return ({
-    test: "meng1992",
-    distribution: "z",
-    statistic,
-    pValue: pValue(statistic, alternative, phi),
-    alternative,
-    ci: [zDifference - half, zDifference + half],
-    confLevel
-  })
-}
+  return [zDifference * Math.sqrt((n - 3) / (2 * (1 - rKh) * h)), [zDifference - half, zDifference + half]]
+})
 
 /**
  * Zou's (2007) confidence interval for r_jk - r_jh (two-sided at `confLevel`). The difference is
