@@ -85,7 +85,7 @@ export interface Distribution {
  * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
  * const d = Bootstrap.resample(gold, [runA, runB], { resamples: 1000, seed: 12345 })
  * const tau = Bootstrap.resample(gold, [runA, runB], { metric: "kendall", resamples: 1000, seed: 12345 })
- * if (!TestResult.isInvalid(d)) Bootstrap.compare(d, 0, 1)
+ * if (!TestResult.isInvalid(d)) Bootstrap.comparePairs(d)
  * ```
  * @since 0.1.0
  */
