@@ -150,11 +150,12 @@ export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalRe
  *
  * @example
  * ```ts
- * import { Dependent } from "@stseval/significance"
+ * import { Dependent, TestResult } from "@stseval/significance"
  *
  * const input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
  * Dependent.tests.williams1959(input, { alternative: "greater" }) // STS 2017's test
- * Dependent.tests.meng1992(input).ci // on the Fisher-z scale, as cocor's
+ * const meng = Dependent.tests.meng1992(input)
+ * if (!TestResult.isInvalid(meng)) meng.ci // on the Fisher-z scale, as cocor's
  * ```
  * @since 0.1.0
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { Compare, Datasets, Dependent, TestResult } from "../src/index.js"
+import { Bootstrap, Compare, Datasets, Dependent, McNemar, TestResult } from "../src/index.js"
 import { makeRuns } from "./data.js"
 
 const ok = <A>(a: A | TestResult.InvalidInput): A => {
@@ -105,5 +105,13 @@ describe("identical runs", () => {
     const c = ok(Compare.two(gold, runs[0], copy))
     expect([c.pValue, c.statistic]).toEqual([1, 0])
     expect(ok(Compare.two(gold, runs[0], copy, { test: "zou2007" })).ci).toEqual([0, 0])
+  })
+})
+
+describe("one public entry per job (issue 34)", () => {
+  it("cocor's dependent tests only through Dependent.tests; the wrappers folded into another entry are gone", () => {
+    for (const name of Dependent.testNames) expect(name in Dependent).toBe(false)
+    expect(Dependent.testNames.every((name) => typeof Dependent.tests[name] === "function")).toBe(true)
+    expect(["determinant" in Dependent, "compare" in Bootstrap, "discordant" in McNemar, "concatDatasets" in Compare]).toEqual([false, false, false, false])
   })
 })
