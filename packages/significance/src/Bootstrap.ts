@@ -85,7 +85,7 @@ export interface Distribution {
  * const runB = Float64Array.from(gold, (g, i) => g + ((i * 5) % 9) - 4)
  * const d = Bootstrap.resample(gold, [runA, runB], { resamples: 1000, seed: 12345 })
  * const tau = Bootstrap.resample(gold, [runA, runB], { metric: "kendall", resamples: 1000, seed: 12345 })
- * if (!TestResult.isInvalid(d)) Bootstrap.compare(d, 0, 1)
+ * if (!TestResult.isInvalid(d)) Bootstrap.comparePairs(d)
  * ```
  * @since 0.1.0
  */
@@ -160,7 +160,7 @@ export interface PairComparison {
 }
 
 /**
- * The alternative hypothesis and the level of the difference's interval.
+ * The alternative hypothesis, the level of the difference's interval, and which pairs.
  *
  * @since 0.1.0
  */
@@ -168,52 +168,9 @@ export interface CompareOptions {
   /** `greater`: run A is better. Default `"two.sided"`. */
   readonly alternative?: Alternative
   readonly confLevel?: number
+  /** The pairs [a, b] to compare; default every a < b. */
+  readonly pairs?: ReadonlyArray<readonly [number, number]>
 }
-
-// p by the shift method (Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4): centred
-// differences d* - delta at least as extreme as delta, (count + 1) / (valid + 1)
-const comparisons = (d: Distribution, pa: Int32Array, pb: Int32Array, alternative: Alternative, confLevel: number): Array<PairComparison> => {
-  const B = d.resamples
-  const S = d.samples
-  const tie = d.tie ?? TIE
-  const ps = [(1 - confLevel) / 2, 1 - (1 - confLevel) / 2]
-  const sign = alternative === "less" ? -1 : 1
-  const diffs = new Float64Array(B)
-  const out: Array<PairComparison> = []
-  for (let i = 0; i < pa.length; i++) {
-    const a = pa[i]
-    const b = pb[i]
-    const delta = d.estimates[a] - d.estimates[b]
-    const limit = alternative === "two.sided" ? Math.abs(delta) - tie : sign * delta - tie
-    let valid = 0
-    let extreme = 0
-    for (let r = 0; r < B; r++) {
-      const x = S[a * B + r] - S[b * B + r]
-      if (x !== x) continue
-      diffs[valid++] = x
-      extreme += +(alternative === "two.sided" ? Math.abs(x - delta) >= limit : sign * (x - delta) >= limit)
-    }
-    const [lower, upper] = quantiles(diffs, valid, ps)
-    const pValue = (extreme + 1) / (valid + 1)
-    out.push({ a, b, estimateA: d.estimates[a], estimateB: d.estimates[b], difference: delta, ci: [lower, upper], confLevel, alternative, pValue, valid, degenerate: B - valid })
-  }
-  return out
-}
-
-/**
- * Compare runs `a` and `b` (indices into the runs given to `resample`).
- *
- * @example
- * ```ts
- * import { Bootstrap } from "@stseval/significance"
- *
- * declare const d: Bootstrap.Distribution // Bootstrap.resample's
- * Bootstrap.compare(d, 0, 1).pValue // +1 smoothed
- * ```
- * @since 0.1.0
- */
-export const compare = (d: Distribution, a: number, b: number, options: CompareOptions = {}): PairComparison =>
-  comparisons(d, Int32Array.of(a), Int32Array.of(b), options.alternative ?? "two.sided", options.confLevel ?? 0.95)[0]
 
 /**
  * The p-value of a - b by the normal approximation (Wald with the bootstrap standard error; Efron &
@@ -252,17 +209,15 @@ export const normalP = (
   const se = n > 1 ? Math.sqrt(m2 / (n - 1)) : Number.NaN
   const delta = d.estimates[a] - d.estimates[b]
   // no spread: the same difference in every resample
-  let z: number
-  if (se !== se) z = Number.NaN
-  else if (se > 0) z = delta / se
-  else z = delta === 0 ? 0 : Math.sign(delta) * Number.POSITIVE_INFINITY
+  const z = se !== se ? Number.NaN : se > 0 ? delta / se : delta === 0 ? 0 : Math.sign(delta) * Number.POSITIVE_INFINITY
   if (z !== z) return { pValue: Number.NaN, z, se }
   const pValue = Distributions.pValue(z, alternative, Distributions.phi)
   return { pValue, z, se, ...(pValue < 1e-300 && Number.isFinite(z) ? { log10P: Distributions.log10PValue(z, alternative) } : {}) }
 }
 
 /**
- * Every pair a < b, or the given pairs; on several threads for large jobs (results do not depend on it).
+ * Compares run a with run b (indices into the runs given to `resample`) for every pair a < b, or
+ * the given pairs.
  *
  * @example
  * ```ts
@@ -270,31 +225,38 @@ export const normalP = (
  *
  * declare const d: Bootstrap.Distribution // Bootstrap.resample's
  * Bootstrap.comparePairs(d).map((c) => [c.a, c.b, c.pValue])
+ * Bootstrap.comparePairs(d, { pairs: [[0, 1]], alternative: "greater" })[0].pValue // +1 smoothed
  * ```
  * @since 0.1.0
  */
-export const comparePairs = (
-  d: Distribution,
-  options: CompareOptions & { readonly pairs?: ReadonlyArray<readonly [number, number]> } = {}
-): Array<PairComparison> => {
+export const comparePairs = (d: Distribution, options: CompareOptions = {}): Array<PairComparison> => {
   const alternative = options.alternative ?? "two.sided"
   const confLevel = options.confLevel ?? 0.95
-  let pa: Int32Array
-  let pb: Int32Array
-  if (options.pairs !== undefined) {
-    pa = Int32Array.from(options.pairs, ([a]) => a)
-    pb = Int32Array.from(options.pairs, ([, b]) => b)
-  } else {
-    const P = (d.runs * (d.runs - 1)) / 2
-    pa = new Int32Array(P)
-    pb = new Int32Array(P)
-    let i = 0
-    for (let a = 0; a < d.runs; a++) {
-      for (let b = a + 1; b < d.runs; b++) {
-        pa[i] = a
-        pb[i++] = b
-      }
+  const B = d.resamples
+  const S = d.samples
+  const tie = d.tie ?? TIE
+  const ps = [(1 - confLevel) / 2, 1 - (1 - confLevel) / 2]
+  const sign = alternative === "less" ? -1 : 1
+  const diffs = new Float64Array(B)
+  const out: Array<PairComparison> = []
+  // p by the shift method (Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4): centred
+  // differences d* - delta at least as extreme as delta, (count + 1) / (valid + 1)
+  const compare = (a: number, b: number): void => {
+    const delta = d.estimates[a] - d.estimates[b]
+    const limit = alternative === "two.sided" ? Math.abs(delta) - tie : sign * delta - tie
+    let valid = 0
+    let extreme = 0
+    for (let r = 0; r < B; r++) {
+      const x = S[a * B + r] - S[b * B + r]
+      if (x !== x) continue
+      diffs[valid++] = x
+      extreme += +(alternative === "two.sided" ? Math.abs(x - delta) >= limit : sign * (x - delta) >= limit)
     }
+    const [lower, upper] = quantiles(diffs, valid, ps)
+    const pValue = (extreme + 1) / (valid + 1)
+    out.push({ a, b, estimateA: d.estimates[a], estimateB: d.estimates[b], difference: delta, ci: [lower, upper], confLevel, alternative, pValue, valid, degenerate: B - valid })
   }
-  return comparisons(d, pa, pb, alternative, confLevel)
+  if (options.pairs !== undefined) for (const [a, b] of options.pairs) compare(a, b)
+  else for (let a = 0; a < d.runs; a++) for (let b = a + 1; b < d.runs; b++) compare(a, b)
+  return out
 }

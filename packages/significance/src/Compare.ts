@@ -280,7 +280,7 @@ export const two = (
   if (test === "bootstrap") {
     const d = Bootstrap.resample(gold, [runA, runB], options)
     if (d instanceof InvalidInput) return d
-    return withP(d, fromBootstrap(Bootstrap.compare(d, 0, 1, options), d.signatureText), options)
+    return withP(d, fromBootstrap(Bootstrap.comparePairs(d, { ...options, pairs: [[0, 1]] })[0], d.signatureText), options)
   }
   if (test === "permutation") {
     const c = options.confidences
@@ -465,52 +465,4 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
       : {}),
     ...(signature !== undefined ? { signature } : {})
   }
-}
-
-/**
- * Joins per-dataset (per-track) scores into the flat arrays + `strata` the resampling tests take:
- * dataset d's pairs get stratum d. Every dataset must list the same runs in the same order.
- *
- * @example
- * ```ts
- * import { Compare, TestResult } from "@stseval/significance"
- *
- * // two datasets joined for a pooled comparison, the strata keeping each pair's dataset
- * const joined = Compare.concatDatasets([
- *   { gold: new Float64Array([1, 2, 3]), runs: [new Float64Array([1, 2, 2]), new Float64Array([3, 2, 1])] },
- *   { gold: new Float64Array([4, 5]), runs: [new Float64Array([4, 4]), new Float64Array([5, 4])] }
- * ])
- * if (!TestResult.isInvalid(joined)) joined.strata // Int32Array [0, 0, 0, 1, 1]
- * ```
- * @since 0.1.0
- */
-export const concatDatasets = (
-  datasets: ReadonlyArray<{ readonly gold: Float64Array; readonly runs: ReadonlyArray<Float64Array> }>
-): Outcome<{ readonly gold: Float64Array; readonly runs: ReadonlyArray<Float64Array>; readonly strata: Int32Array }> => {
-  if (datasets.length === 0) return new InvalidInput({ field: "datasets", expected: "at least one dataset", found: "none" })
-  const K = datasets[0].runs.length
-  let n = 0
-  for (let d = 0; d < datasets.length; d++) {
-    const ds = datasets[d]
-    if (ds.runs.length !== K) {
-      return new InvalidInput({ field: `datasets[${d}].runs`, expected: `${K} runs`, found: String(ds.runs.length) })
-    }
-    for (let k = 0; k < K; k++) {
-      if (ds.runs[k].length !== ds.gold.length) {
-        return new InvalidInput({ field: `datasets[${d}].runs[${k}]`, expected: `${ds.gold.length} scores`, found: String(ds.runs[k].length) })
-      }
-    }
-    n += ds.gold.length
-  }
-  const gold = new Float64Array(n)
-  const runs = Array.from({ length: K }, () => new Float64Array(n))
-  const strata = new Int32Array(n)
-  let at = 0
-  datasets.forEach((ds, d) => {
-    gold.set(ds.gold, at)
-    ds.runs.forEach((r, k) => runs[k].set(r, at))
-    strata.fill(d, at, at + ds.gold.length)
-    at += ds.gold.length
-  })
-  return { gold, runs, strata }
 }

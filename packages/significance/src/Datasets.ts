@@ -3,7 +3,6 @@
  *
  * @since 0.2.0
  */
-import * as Compare from "./Compare.js"
 import type { Outcome } from "./TestResult.js"
 import { InvalidInput } from "./TestResult.js"
 
@@ -28,8 +27,8 @@ export interface Joined {
 }
 
 /**
- * One dataset as it is; several joined, stratified for a mean, as one for `pooled`. Every dataset
- * lists the same runs in the same order.
+ * One dataset as it is; several joined (dataset d's pairs are stratum d), stratified for a mean,
+ * as one for `pooled`. Every dataset lists the same runs in the same order.
  *
  * @example
  * ```ts
@@ -52,7 +51,30 @@ export const join = (
   aggregate: Aggregate
 ): Outcome<Joined> => {
   if (datasets.length === 1) return { gold: datasets[0].gold, runs: datasets[0].runs }
-  const j = Compare.concatDatasets(datasets)
-  if (j instanceof InvalidInput) return j
-  return aggregate === "pooled" ? { gold: j.gold, runs: j.runs } : { gold: j.gold, runs: j.runs, strata: j.strata, aggregate }
+  if (datasets.length === 0) return new InvalidInput({ field: "datasets", expected: "at least one dataset", found: "none" })
+  const K = datasets[0].runs.length
+  let n = 0
+  for (let d = 0; d < datasets.length; d++) {
+    const ds = datasets[d]
+    if (ds.runs.length !== K) {
+      return new InvalidInput({ field: `datasets[${d}].runs`, expected: `${K} runs`, found: String(ds.runs.length) })
+    }
+    for (let k = 0; k < K; k++) {
+      if (ds.runs[k].length !== ds.gold.length) {
+        return new InvalidInput({ field: `datasets[${d}].runs[${k}]`, expected: `${ds.gold.length} scores`, found: String(ds.runs[k].length) })
+      }
+    }
+    n += ds.gold.length
+  }
+  const gold = new Float64Array(n)
+  const runs = Array.from({ length: K }, () => new Float64Array(n))
+  const strata = new Int32Array(n)
+  let at = 0
+  datasets.forEach((ds, d) => {
+    gold.set(ds.gold, at)
+    ds.runs.forEach((r, k) => runs[k].set(r, at))
+    strata.fill(d, at, at + ds.gold.length)
+    at += ds.gold.length
+  })
+  return aggregate === "pooled" ? { gold, runs } : { gold, runs, strata, aggregate }
 }

@@ -35,7 +35,7 @@ export interface Input {
  *
  * // gold and two runs on the same pairs (the scoring package gives them aligned)
  * const input = Dependent.inputFromScores(Float64Array.of(1, 2, 3, 4, 5, 6), Float64Array.of(1, 3, 2, 4, 6, 5), Float64Array.of(2, 1, 3, 5, 4, 6))
- * if (!TestResult.isInvalid(input)) Dependent.williams1959(input)
+ * if (!TestResult.isInvalid(input)) Dependent.tests.williams1959(input)
  * ```
  * @since 0.1.0
  */
@@ -46,19 +46,8 @@ export const inputFromScores = (gold: Float64Array, runA: Float64Array, runB: Fl
   return { rJk: correlation(gold, runA), rJh: correlation(gold, runB), rKh: correlation(runA, runB), n: gold.length }
 }
 
-/**
- * Determinant of the 3x3 correlation matrix of j, k, h.
- *
- * @example
- * ```ts
- * import { Dependent } from "@stseval/significance"
- *
- * // |R| = 1 - rJk^2 - rJh^2 - rKh^2 + 2 rJk rJh rKh
- * Dependent.determinant({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // 0.095
- * ```
- * @since 0.1.0
- */
-export const determinant = ({ rJh, rJk, rKh }: Input): number =>
+// |R|, the determinant of the 3x3 correlation matrix of j, k, h
+const determinant = ({ rJh, rJk, rKh }: Input): number =>
   1 + 2 * rJk * rJh * rKh - rJk * rJk - rJh * rJh - rKh * rKh
 
 const check = (input: Input, options: TestOptions | undefined): InvalidInput | undefined => {
@@ -79,96 +68,28 @@ const check = (input: Input, options: TestOptions | undefined): InvalidInput | u
   })
 }
 
-/** A cocor test of a z (normal) or t (df = n - 3) statistic, its input checked first. */
-const analytic = (test: string, t: boolean, statistic: (input: Input) => number | InvalidInput) =>
+/** A cocor test of a z (normal) or t (df = n - 3) statistic, its input checked first; a z may come with its interval at `confLevel`. */
+const analytic = (test: string, t: boolean, statistic: (input: Input, confLevel: number) => number | InvalidInput | readonly [number, readonly [number, number]]) =>
 (input: Input, options?: TestOptions): Outcome<TestResult> => {
   const error = check(input, options)
   if (error !== undefined) return error
   const alternative = options?.alternative ?? "two.sided"
-  const x = statistic(input)
-  if (x instanceof InvalidInput) return x
+  const confLevel = options?.confLevel ?? 0.95
+  const s = statistic(input, confLevel)
+  if (s instanceof InvalidInput) return s
+  const [x, ci] = typeof s === "number" ? ([s, undefined] as const) : s
   const df = input.n - 3
   return t
     ? { test, distribution: "t", statistic: x, df, pValue: pValue(x, alternative, (v) => studentT(v, df)), alternative }
-    : { test, distribution: "z", statistic: x, pValue: pValue(x, alternative, phi), alternative }
+    : { test, distribution: "z", statistic: x, pValue: pValue(x, alternative, phi), alternative, ...(ci !== undefined ? { ci, confLevel } : {}) }
 }
-
-/**
- * Pearson and Filon's z (1898).
- *
- * @example
- * ```ts
- * import { Dependent } from "@stseval/significance"
- *
- * Dependent.pearson1898({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Pearson and Filon's z
- * ```
- * @since 0.1.0
- */
-export const pearson1898 = analytic("pearson1898", false, ({ n, rJh, rJk, rKh }) => {
-  const k = rKh * (1 - rJk ** 2 - rJh ** 2) - 0.5 * rJk * rJh * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)
-  return Math.sqrt(n) * (rJk - rJh) / Math.sqrt((1 - rJk ** 2) ** 2 + (1 - rJh ** 2) ** 2 - 2 * k)
-})
-
-/**
- * Hotelling's t (1940), df = n - 3.
- *
- * @example
- * ```ts
- * import { Dependent } from "@stseval/significance"
- *
- * Dependent.hotelling1940({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Hotelling's t
- * ```
- * @since 0.1.0
- */
-export const hotelling1940 = analytic("hotelling1940", true, (input) => {
-  const { n, rJh, rJk, rKh } = input
-  return (rJk - rJh) * Math.sqrt((n - 3) * (1 + rKh)) / Math.sqrt(2 * determinant(input))
-})
-
-/**
- * Williams' t (1959), df = n - 3, in cocor's form (SPEC §4; no absolute values):
- * t = (r_jk - r_jh) sqrt((n-1)(1+r_kh) / (2 ((n-1)/(n-3)) |R| + rbar^2 (1-r_kh)^3)).
- * STS 2017 used it to mark runs not significantly different from the best.
- *
- * @example
- * ```ts
- * import { Dependent } from "@stseval/significance"
- *
- * Dependent.williams1959({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Williams' t, df = n - 3: STS 2017's test
- * ```
- * @since 0.1.0
- */
-export const williams1959 = analytic("williams1959", true, (input) => {
-  const { n, rJh, rJk, rKh } = input
-  const rMean = (rJk + rJh) / 2
-  return (rJk - rJh) *
-    Math.sqrt(((n - 1) * (1 + rKh)) / (2 * ((n - 1) / (n - 3)) * determinant(input) + rMean ** 2 * (1 - rKh) ** 3))
-})
-
-/**
- * Olkin's z (1967).
- *
- * @example
- * ```ts
- * import { Dependent } from "@stseval/significance"
- *
- * Dependent.olkin1967({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Olkin's z
- * ```
- * @since 0.1.0
- */
-export const olkin1967 = analytic("olkin1967", false, ({ n, rJh, rJk, rKh }) =>
-  (rJk - rJh) * Math.sqrt(n) /
-  Math.sqrt(
-    (1 - rJk ** 2) ** 2 + (1 - rJh ** 2) ** 2 - 2 * rKh ** 3 -
-      (2 * rKh - rJk * rJh) * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)
-  ))
 
 /**
  * Dunn & Clark's z on Fisher-transformed correlations, with covariance term `c`. The variance
  * 2 - 2c of the difference is an approximation and can come out at or below 0 (c >= 1) for
  * correlations that are possible together (the determinant is positive): Hittner, May and Silver's
  * pooled covariance does for two runs that agree with each other far more than with the gold
- * (checked in test/Dependent.test.ts). cocor then prints NaN; here the test says why.
+ * (checked in test/Underflow.test.ts). cocor then prints NaN; here the test says why.
  */
 const dunnClark = (test: string, n: number, rJk: number, rJh: number, c: number): number | InvalidInput =>
   2 - 2 * c > 0
@@ -183,103 +104,16 @@ const dunnClark = (test: string, n: number, rJk: number, rJh: number, c: number)
 const pooledCovariance = (r: number, rKh: number): number =>
   (rKh * (1 - 2 * r ** 2) - 0.5 * r ** 2 * (1 - 2 * r ** 2 - rKh ** 2)) / (1 - r ** 2) ** 2
 
-/**
- * Dunn and Clark's z (1969).
- *
- * @example
- * ```ts
- * import { Dependent } from "@stseval/significance"
- *
- * Dependent.dunn1969({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Dunn and Clark's z
- * ```
- * @since 0.1.0
- */
-export const dunn1969 = analytic("dunn1969", false, ({ n, rJh, rJk, rKh }) => {
-  const c = (rKh * (1 - rJk ** 2 - rJh ** 2) - 0.5 * (rJk * rJh) * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)) /
-    ((1 - rJk ** 2) * (1 - rJh ** 2))
-  return dunnClark("dunn1969", n, rJk, rJh, c)
-})
-
-/**
- * Hendrickson, Stanley and Hills' (1970) modification of Williams' t, df = n - 3.
- *
- * @example
- * ```ts
- * import { Dependent } from "@stseval/significance"
- *
- * Dependent.hendrickson1970({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Hendrickson, Stanley and Hills' modification of Williams' t
- * ```
- * @since 0.1.0
- */
-export const hendrickson1970 = analytic("hendrickson1970", true, (input) => {
-  const { n, rJh, rJk, rKh } = input
-  return (rJk - rJh) * Math.sqrt((n - 3) * (1 + rKh)) /
-    Math.sqrt(2 * determinant(input) + ((rJk - rJh) ** 2 * (1 - rKh) ** 3) / (4 * (n - 1)))
-})
-
-/**
- * Steiger's (1980) modification of Dunn and Clark's z, pooling r_jk and r_jh by their mean.
- *
- * @example
- * ```ts
- * import { Dependent } from "@stseval/significance"
- *
- * Dependent.steiger1980({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Steiger's z
- * ```
- * @since 0.1.0
- */
-export const steiger1980 = analytic("steiger1980", false, ({ n, rJh, rJk, rKh }) =>
-  dunnClark("steiger1980", n, rJk, rJh, pooledCovariance((rJk + rJh) / 2, rKh)))
-
-/**
- * Meng, Rosenthal and Rubin's z (1992). Its `ci` is cocor's interval for
- * atanh(r_jk) - atanh(r_jh) (on the Fisher-z scale), two-sided at `confLevel`.
- *
- * @example
- * ```ts
- * import { Dependent } from "@stseval/significance"
- *
- * Dependent.meng1992({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Meng, Rosenthal and Rubin's z
- * ```
- * @since 0.1.0
- */
-export const meng1992 = (input: Input, options?: TestOptions): Outcome<TestResult> => {
-  const error = check(input, options)
-  if (error !== undefined) return error
-  const alternative = options?.alternative ?? "two.sided"
-  const confLevel = options?.confLevel ?? 0.95
-  const { n, rJh, rJk, rKh } = input
+// Meng, Rosenthal and Rubin's z (1992); its `ci` is cocor's interval for atanh(r_jk) - atanh(r_jh)
+// (on the Fisher-z scale), two-sided at `confLevel`.
+const meng1992 = analytic("meng1992", false, ({ n, rJh, rJk, rKh }, confLevel) => {
   const r2Mean = (rJk ** 2 + rJh ** 2) / 2
   const f = Math.min(1, (1 - rKh) / (2 * (1 - r2Mean)))
   const h = (1 - f * r2Mean) / (1 - r2Mean)
   const zDifference = Math.atanh(rJk) - Math.atanh(rJh)
-  const statistic = zDifference * Math.sqrt((n - 3) / (2 * (1 - rKh) * h))
   const half = phiInv(1 - (1 - confLevel) / 2) * Math.sqrt((2 * (1 - rKh) * h) / (n - 3))
-  return ({
-    test: "meng1992",
-    distribution: "z",
-    statistic,
-    pValue: pValue(statistic, alternative, phi),
-    alternative,
-    ci: [zDifference - half, zDifference + half],
-    confLevel
-  })
-}
-
-/**
- * Hittner, May and Silver's (2003) modification of Dunn and Clark's z, pooling by the
- * back-transformed mean Fisher z.
- *
- * @example
- * ```ts
- * import { Dependent } from "@stseval/significance"
- *
- * Dependent.hittner2003({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // Hittner, May and Silver's modification of Dunn and Clark's z
- * ```
- * @since 0.1.0
- */
-export const hittner2003 = analytic("hittner2003", false, ({ n, rJh, rJk, rKh }) =>
-  dunnClark("hittner2003", n, rJk, rJh, pooledCovariance(Math.tanh((Math.atanh(rJk) + Math.atanh(rJh)) / 2), rKh)))
+  return [zDifference * Math.sqrt((n - 3) / (2 * (1 - rKh) * h)), [zDifference - half, zDifference + half]]
+})
 
 /**
  * Zou's (2007) confidence interval for r_jk - r_jh (two-sided at `confLevel`). The difference is
@@ -311,26 +145,65 @@ export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalRe
 }
 
 /**
- * cocor's tests of two dependent overlapping correlations that give a statistic and p-value, by name.
+ * cocor's tests of two dependent overlapping correlations that give a statistic and p-value, by
+ * their names in R's cocor (author and year): z statistics, or t with df = n - 3.
  *
  * @example
  * ```ts
- * import { Dependent } from "@stseval/significance"
+ * import { Dependent, TestResult } from "@stseval/significance"
  *
- * Dependent.tests.williams1959({ rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }) // STS 2017's test
+ * const input = { rJk: 0.85, rJh: 0.8, rKh: 0.75, n: 250 }
+ * Dependent.tests.williams1959(input, { alternative: "greater" }) // STS 2017's test
+ * const meng = Dependent.tests.meng1992(input)
+ * if (!TestResult.isInvalid(meng)) meng.ci // on the Fisher-z scale, as cocor's
  * ```
  * @since 0.1.0
  */
 export const tests = {
-  pearson1898,
-  hotelling1940,
-  williams1959,
-  olkin1967,
-  dunn1969,
-  hendrickson1970,
-  steiger1980,
+  // Pearson and Filon's z (1898)
+  pearson1898: analytic("pearson1898", false, ({ n, rJh, rJk, rKh }) => {
+    const k = rKh * (1 - rJk ** 2 - rJh ** 2) - 0.5 * rJk * rJh * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)
+    return Math.sqrt(n) * (rJk - rJh) / Math.sqrt((1 - rJk ** 2) ** 2 + (1 - rJh ** 2) ** 2 - 2 * k)
+  }),
+  // Hotelling's t (1940)
+  hotelling1940: analytic("hotelling1940", true, (input) => {
+    const { n, rJh, rJk, rKh } = input
+    return (rJk - rJh) * Math.sqrt((n - 3) * (1 + rKh)) / Math.sqrt(2 * determinant(input))
+  }),
+  // Williams' t (1959) in cocor's form (SPEC §4; no absolute values), STS 2017's test:
+  // t = (r_jk - r_jh) sqrt((n-1)(1+r_kh) / (2 ((n-1)/(n-3)) |R| + rbar^2 (1-r_kh)^3))
+  williams1959: analytic("williams1959", true, (input) => {
+    const { n, rJh, rJk, rKh } = input
+    const rMean = (rJk + rJh) / 2
+    return (rJk - rJh) *
+      Math.sqrt(((n - 1) * (1 + rKh)) / (2 * ((n - 1) / (n - 3)) * determinant(input) + rMean ** 2 * (1 - rKh) ** 3))
+  }),
+  // Olkin's z (1967)
+  olkin1967: analytic("olkin1967", false, ({ n, rJh, rJk, rKh }) =>
+    (rJk - rJh) * Math.sqrt(n) /
+    Math.sqrt(
+      (1 - rJk ** 2) ** 2 + (1 - rJh ** 2) ** 2 - 2 * rKh ** 3 -
+        (2 * rKh - rJk * rJh) * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)
+    )),
+  // Dunn and Clark's z (1969)
+  dunn1969: analytic("dunn1969", false, ({ n, rJh, rJk, rKh }) => {
+    const c = (rKh * (1 - rJk ** 2 - rJh ** 2) - 0.5 * (rJk * rJh) * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)) /
+      ((1 - rJk ** 2) * (1 - rJh ** 2))
+    return dunnClark("dunn1969", n, rJk, rJh, c)
+  }),
+  // Hendrickson, Stanley and Hills' (1970) modification of Williams' t
+  hendrickson1970: analytic("hendrickson1970", true, (input) => {
+    const { n, rJh, rJk, rKh } = input
+    return (rJk - rJh) * Math.sqrt((n - 3) * (1 + rKh)) /
+      Math.sqrt(2 * determinant(input) + ((rJk - rJh) ** 2 * (1 - rKh) ** 3) / (4 * (n - 1)))
+  }),
+  // Steiger's (1980) modification of Dunn and Clark's z, pooling r_jk and r_jh by their mean
+  steiger1980: analytic("steiger1980", false, ({ n, rJh, rJk, rKh }) =>
+    dunnClark("steiger1980", n, rJk, rJh, pooledCovariance((rJk + rJh) / 2, rKh))),
   meng1992,
-  hittner2003
+  // Hittner, May and Silver's (2003), pooling by the back-transformed mean Fisher z
+  hittner2003: analytic("hittner2003", false, ({ n, rJh, rJk, rKh }) =>
+    dunnClark("hittner2003", n, rJk, rJh, pooledCovariance(Math.tanh((Math.atanh(rJk) + Math.atanh(rJh)) / 2), rKh)))
 } as const
 
 /**

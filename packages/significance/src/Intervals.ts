@@ -20,7 +20,7 @@ import { quantiles } from "./internal/select.js"
 import * as V from "./internal/validate.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
-import type { DatasetFigure, Figure, Input, Labelled, Options, RankInterval, Result, Rule, RunIntervals, Signature } from "./intervals/model.js"
+import type { Figure, Input, Labelled, Options, RankInterval, Result, Rule, RunIntervals, Signature } from "./intervals/model.js"
 import * as SignatureLine from "./Signature.js"
 
 export * from "./intervals/model.js"
@@ -278,17 +278,12 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
       for (let b = 0; b < B; b++) for (let k = k0; k < k1; k++) officials[b * K + k] = pass.samples[b * TF + (k - k0) * FIG + OFF]
     }
   }
-  const rankedList: Array<number> = []
-  for (let k = 0; k < K; k++) {
-    if (input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF]) rankedList.push(k)
-  }
-  const ranked = Int32Array.from(rankedList)
-  const lower = direction === "lower"
+  const ranked = Int32Array.from(input.runs.keys()).filter((k) => input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF])
   const ranks = new Int32Array(ranked.length * B)
   const rankDegenerate = new Int32Array(ranked.length)
   if (officials !== undefined && ranked.length > 0) {
     const sorted = new Float64Array(ranked.length)
-    for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, sorted, ranks, B, b, rankDegenerate, lower)
+    for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, sorted, ranks, B, b, rankDegenerate, direction === "lower")
   }
   const originalRanks = rankOriginal({ ranked, direction }, estimates, FIG)
 
@@ -315,23 +310,11 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     return worst
   }
   const figure = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
-    const pairs = pairsOf(k, f)
-    const made = figureOf(k, f, reasonIfUndefined, label)
-    // no interval where the resamples cannot give one: too few pairs, or every resample alike
-    if (made.ci !== undefined && pairs < minimumPairs) {
-      return { ...made, ci: undefined, reason: `${pairs} pairs: fewer than ${minimumPairs}, a resample repeats pairs so often that the figure is undefined or at its bound in most of them: no interval`, pairs }
-    }
-    if (made.ci !== undefined && !(made.ci.high > made.ci.low)) {
-      return { ...made, ci: undefined, reason: `every resample within the interval gives ${made.ci.low}: a zero-width interval says nothing of the uncertainty (${pairs} pairs): no interval`, pairs }
-    }
-    const skew = made.ci !== undefined ? skewOf(k, f) : 0
-    return { ...made, pairs, ...(skew > skewLimit ? { skewed: skew } : {}) }
-  }
-  const figureOf = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
     const i = k * FIG + f
     const value = estimates[i]
+    const pairs = pairsOf(k, f)
+    if (value !== value) return { value: undefined, ci: undefined, reason: reasonIfUndefined(), degenerate: 0, used: 0, pairs }
     const degenerate = degenerates[i]
-    if (value !== value) return { value: undefined, ci: undefined, reason: reasonIfUndefined(), degenerate: 0, used: 0 }
     const n = used[i]
     if (degenerate > 0) {
       notes.push(
@@ -339,26 +322,27 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
           (n < B ? `; the figure itself was undefined in ${B - n} and they are left out of its interval` : "; the edition's rule was applied to them")
       )
     }
-    if (B - n > allowed) {
-      return {
-        value,
-        ci: undefined,
-        reason: `undefined in ${B - n} of ${B} resamples (more than ${Number((100 - Number(levelPercent(level))).toFixed(10))}% of them): no interval`,
-        degenerate,
-        used: n
-      }
+    const none = (reason: string): Figure => ({ value, ci: undefined, reason, degenerate, used: n, pairs })
+    if (B - n > allowed) return none(`undefined in ${B - n} of ${B} resamples (more than ${Number((100 - Number(levelPercent(level))).toFixed(10))}% of them): no interval`)
+    // no interval where the resamples cannot give one: too few pairs, or every resample alike
+    if (pairs < minimumPairs) {
+      return none(`${pairs} pairs: fewer than ${minimumPairs}, a resample repeats pairs so often that the figure is undefined or at its bound in most of them: no interval`)
     }
-    return { value, ci: { low: lows[i], high: highs[i], level }, reason: undefined, degenerate, used: n }
+    if (!(highs[i] > lows[i])) {
+      return none(`every resample within the interval gives ${lows[i]}: a zero-width interval says nothing of the uncertainty (${pairs} pairs): no interval`)
+    }
+    const skew = skewOf(k, f)
+    return { value, ci: { low: lows[i], high: highs[i], level }, reason: undefined, degenerate, used: n, pairs, ...(skew > skewLimit ? { skewed: skew } : {}) }
   }
 
   const rankIntervals = new Map<number, RankInterval>()
+  const rankOf = new Map<number, number>()
   ranked.forEach((k, j) => {
     for (let b = 0; b < B; b++) buffer[b] = ranks[j * B + b]
     const [lo, hi] = quantiles(buffer, B, ps)
     rankIntervals.set(k, { low: Math.floor(lo + 1e-9), high: Math.ceil(hi - 1e-9) })
+    rankOf.set(k, originalRanks[j])
   })
-  const rankOf = new Map<number, number>()
-  ranked.forEach((k, j) => rankOf.set(k, originalRanks[j]))
   const best = Array.from(ranked)
     .filter((_, j) => originalRanks[j] === 1)
     .map((k) => rankIntervals.get(k) as RankInterval)
@@ -366,7 +350,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
 
   const labelled = input.aggregates ?? []
   const runs = input.runs.map((run, k): RunIntervals => {
-    const datasets = input.datasets.map((ds, d): DatasetFigure => ({
+    const datasets = input.datasets.map((ds, d): RunIntervals["datasets"][number] => ({
       dataset: ds.name,
       metric: metrics[d].name,
       ...figure(k, d, () => datasetReason(input, metrics, k, d), `${ds.name} ${metricName(metrics[d])}`)

@@ -67,37 +67,8 @@ export const test = (b: number, c: number, options: Options = {}): Outcome<Resul
 }
 
 /**
- * Discordant counts from two runs' labels and the gold's.
- *
- * @example
- * ```ts
- * import { McNemar } from "@stseval/significance"
- *
- * McNemar.discordant(["A", "B", "C"], ["A", "B", "A"], ["A", "A", "C"]) // { b: 1, c: 1 }
- * ```
- * @since 0.1.0
- */
-export const discordant = (
-  gold: ReadonlyArray<string>,
-  runA: ReadonlyArray<string>,
-  runB: ReadonlyArray<string>
-): Outcome<{ readonly b: number; readonly c: number }> => {
-  if (runA.length !== gold.length || runB.length !== gold.length) {
-    return new InvalidInput({ field: "labels", expected: `${gold.length} labels per run`, found: `${runA.length} and ${runB.length}` })
-  }
-  let b = 0
-  let c = 0
-  for (let i = 0; i < gold.length; i++) {
-    const a = runA[i] === gold[i]
-    const bb = runB[i] === gold[i]
-    if (a && !bb) b++
-    else if (!a && bb) c++
-  }
-  return { b, c }
-}
-
-/**
- * `discordant`, then `test`: what `compare` runs on labels.
+ * The discordant counts b and c of two runs' labels against the gold's, then `test`: what
+ * `compare` runs on labels (the result holds b and c).
  *
  * @example
  * ```ts
@@ -115,6 +86,16 @@ export const compareLabels = (
   runB: ReadonlyArray<string>,
   options: Options = {}
 ): Outcome<Result> => {
-  const counts = discordant(gold, runA, runB)
-  return counts instanceof InvalidInput ? counts : test(counts.b, counts.c, options)
+  if (runA.length !== gold.length || runB.length !== gold.length) {
+    return new InvalidInput({ field: "labels", expected: `${gold.length} labels per run`, found: `${runA.length} and ${runB.length}` })
+  }
+  let b = 0
+  let c = 0
+  for (let i = 0; i < gold.length; i++) {
+    const a = runA[i] === gold[i]
+    const bb = runB[i] === gold[i]
+    if (a && !bb) b++
+    else if (!a && bb) c++
+  }
+  return test(b, c, options)
 }

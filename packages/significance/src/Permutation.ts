@@ -18,34 +18,25 @@ import * as V from "./internal/validate.js"
 import type * as Bootstrap from "./Bootstrap.js"
 import * as Signature from "./Signature.js"
 import { InvalidInput } from "./TestResult.js"
-import type { Alternative, Outcome } from "./TestResult.js"
+import type { Outcome } from "./TestResult.js"
 
 /**
  * Options of the permutation test: the bootstrap's (`resamples`: the shuffles R), and the alternative.
  *
  * @since 0.1.0
  */
-export interface Options extends Omit<Bootstrap.Options, "confidences" | "threads"> {
-  /** `greater`: run A is better. Default `"two.sided"`. */
-  readonly alternative?: Alternative
+export interface Options extends Omit<Bootstrap.Options, "confidences" | "threads">, Pick<Bootstrap.CompareOptions, "alternative"> {
   /** Run A's and run B's confidences (`weighted-pearson`): they move with the scores when a pair is swapped. */
   readonly confidences?: readonly [Float64Array, Float64Array]
 }
 
 /**
- * What the permutation test gives, with the signature that reproduces it.
+ * What the permutation test gives (`valid`: the shuffles with a defined difference), with the
+ * signature that reproduces it.
  *
  * @since 0.1.0
  */
-export interface Result {
-  readonly estimateA: number
-  readonly estimateB: number
-  readonly difference: number
-  readonly alternative: Alternative
-  readonly pValue: number
-  /** Shuffles with a defined difference. */
-  readonly valid: number
-  readonly degenerate: number
+export interface Result extends Pick<Bootstrap.PairComparison, "estimateA" | "estimateB" | "difference" | "alternative" | "pValue" | "valid" | "degenerate"> {
   readonly signature: Signature.Signature
   readonly signatureText: string
 }
@@ -101,14 +92,17 @@ export const test = (gold: Values, runA: Values, runB: Values, options: Options 
   const cb = confB?.slice()
   const rng = Random.make(seed)
   const every = Math.max(1, Math.ceil(R / 100))
-  const swaps = new Uint8Array(N)
   let valid = 0
   let extreme = 0
   for (let r = 0; r < R; r++) {
-    drawSwaps(rng, swaps)
+    // the documented stream: per pair in stratum order, whether its two run scores trade places,
+    // one bit each, the high 16 bits of each draw (the generator's strongest), lowest bit first
+    let bits = 0
     for (let q = 0; q < N; q++) {
+      if (q % 16 === 0) bits = rng.next() >>> 16
+      const swapped = (bits & 1) === 1
+      bits >>>= 1
       const i = position[q]
-      const swapped = swaps[q] === 1
       sa[i] = swapped ? y[i] : x[i]
       sb[i] = swapped ? x[i] : y[i]
       if (ca !== undefined && cb !== undefined) {
@@ -136,20 +130,4 @@ const atUnitScale = (metric: Metric.Metric, gold: Values, runA: Values, runB: Va
   const g = Rescale.unitScale(Rescale.maxAbs(gold))
   const x = Rescale.unitScale(Math.max(Rescale.maxAbs(a), Rescale.maxAbs(b)))
   return g === 1 && x === 1 ? [gold, a, b] : [gold.map((v) => v * g), a.map((v) => v * x), b.map((v) => v * x)]
-}
-
-// One shuffle of the documented stream: per pair in stratum order, whether its two run scores trade
-// places, one bit each, the high 16 bits of each draw (the generator's strongest), lowest bit first.
-const drawSwaps = (rng: Random.Rng, swaps: Uint8Array): void => {
-  let bits = 0
-  let left = 0
-  for (let q = 0; q < swaps.length; q++) {
-    if (left === 0) {
-      bits = rng.next() >>> 16
-      left = 16
-    }
-    swaps[q] = bits & 1
-    bits >>>= 1
-    left--
-  }
 }

@@ -13,7 +13,7 @@ const ok = <A>(a: A | TestResult.InvalidInput): A => {
 
 // resample two runs and compare them
 const paired = (gold: Float64Array, a: Float64Array, b: Float64Array, options: Bootstrap.Options & Bootstrap.CompareOptions) =>
-  Bootstrap.compare(ok(Bootstrap.resample(gold, [a, b], options)), 0, 1, options)
+  Bootstrap.comparePairs(ok(Bootstrap.resample(gold, [a, b], options)), { ...options, pairs: [[0, 1]] })[0]
 
 const percentile = (values: Array<number>, p: number): number => {
   const s = [...values].sort((a, b) => a - b)
@@ -150,7 +150,7 @@ describe("paired bootstrap", () => {
     expect(d.degenerate[0]).toBe(nan)
     // P(all three draws hit a gold-1 pair) = (2/3)^3 = 8/27 ~ 0.30 (plus draws where a run is constant)
     expect(d.degenerate[0] / B).toBeGreaterThan(0.25)
-    const c = Bootstrap.compare(d, 0, 1)
+    const [c] = Bootstrap.comparePairs(d, { pairs: [[0, 1]] })
     expect(c.valid + c.degenerate).toBe(B)
     expect(c.degenerate).toBeGreaterThanOrEqual(d.degenerate[0])
     expect(Number.isFinite(c.ci[0]) && Number.isFinite(c.ci[1])).toBe(true)
@@ -186,12 +186,12 @@ describe("paired bootstrap", () => {
     expect(calls[calls.length - 1]).toEqual([1000, 1000])
   })
 
-  it("all pairs: n(n-1)/2 comparisons consistent with compare()", () => {
+  it("all pairs: n(n-1)/2 comparisons consistent with the pairs asked for", () => {
     const { gold, runs } = makeRuns(80, [1, 1.3, 1.6, 3], 21)
     const d = ok(Bootstrap.resample(gold, runs, { resamples: 300 }))
     const all = Bootstrap.comparePairs(d)
     expect(all.length).toBe(6)
-    expect(all[4]).toEqual(Bootstrap.compare(d, 1, 3))
+    expect(all[4]).toEqual(Bootstrap.comparePairs(d, { pairs: [[1, 3]] })[0])
   })
 
   it("rejects mismatched lengths, non-finite scores and tiny datasets", () => {

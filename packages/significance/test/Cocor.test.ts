@@ -89,17 +89,17 @@ describe.skipIf(!hasShared)("cocor reference grid (../shared/reference)", () => 
 
 describe("input validation", () => {
   it("rejects a correlation outside [-1, 1]", () => {
-    const out = Dependent.williams1959({ rJk: 1.2, rJh: 0.5, rKh: 0.3, n: 100 })
+    const out = Dependent.tests.williams1959({ rJk: 1.2, rJh: 0.5, rKh: 0.3, n: 100 })
     expect(TestResult.isInvalid(out) && out.field).toBe("rJk")
   })
   it("rejects a non-positive-definite triple (identical runs: rKh = 1)", () => {
-    const out = Dependent.williams1959({ rJk: 0.8, rJh: 0.8, rKh: 1, n: 100 })
+    const out = Dependent.tests.williams1959({ rJk: 0.8, rJh: 0.8, rKh: 1, n: 100 })
     expect(TestResult.isInvalid(out)).toBe(true)
-    const impossible = Dependent.steiger1980({ rJk: 0.9, rJh: -0.9, rKh: 0.9, n: 100 })
+    const impossible = Dependent.tests.steiger1980({ rJk: 0.9, rJh: -0.9, rKh: 0.9, n: 100 })
     expect(TestResult.isInvalid(impossible)).toBe(true)
   })
   it("rejects n <= 3 and a bad alternative", () => {
-    expect(TestResult.isInvalid(Dependent.hittner2003({ rJk: 0.5, rJh: 0.4, rKh: 0.3, n: 3 }))).toBe(true)
+    expect(TestResult.isInvalid(Dependent.tests.hittner2003({ rJk: 0.5, rJh: 0.4, rKh: 0.3, n: 3 }))).toBe(true)
     expect(
       TestResult.isInvalid(Independent.fisher1925({ r1: 0.5, r2: 0.4, n1: 50, n2: 50 }, { alternative: "up" as never }))
     ).toBe(true)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { Compare, Dependent, TestResult } from "../src/index.js"
+import { Bootstrap, Compare, Datasets, Dependent, McNemar, TestResult } from "../src/index.js"
 import { makeRuns } from "./data.js"
 
 const ok = <A>(a: A | TestResult.InvalidInput): A => {
@@ -12,7 +12,7 @@ describe("Compare.two", () => {
   it("williams1959 is Dependent.williams1959 on the runs' correlations", () => {
     const c = ok(Compare.two(gold, runs[0], runs[1], { test: "williams1959", alternative: "greater" }))
     const input = ok(Dependent.inputFromScores(gold, runs[0], runs[1]))
-    const direct = ok(Dependent.williams1959(input, { alternative: "greater" }))
+    const direct = ok(Dependent.tests.williams1959(input, { alternative: "greater" }))
     expect(c.pValue).toBe(direct.pValue)
     expect(c.statistic).toBe(direct.statistic)
     expect(c.df).toBe(247)
@@ -77,15 +77,23 @@ describe("Compare.many", () => {
   })
 })
 
-describe("Compare.concatDatasets", () => {
-  it("joins tracks and labels each pair with its track", () => {
-    const t1 = { gold: Float64Array.from([1, 2, 3]), runs: [Float64Array.from([1, 1, 2]), Float64Array.from([3, 2, 1])] }
-    const t2 = { gold: Float64Array.from([4, 5]), runs: [Float64Array.from([5, 4]), Float64Array.from([4, 4])] }
-    const j = ok(Compare.concatDatasets([t1, t2]))
+describe("Datasets.join", () => {
+  const t1 = { gold: Float64Array.from([1, 2, 3]), runs: [Float64Array.from([1, 1, 2]), Float64Array.from([3, 2, 1])] }
+  const t2 = { gold: Float64Array.from([4, 5]), runs: [Float64Array.from([5, 4]), Float64Array.from([4, 4])] }
+  it("joins tracks and labels each pair with its track for a mean, and none for pooled", () => {
+    const j = ok(Datasets.join([t1, t2], "unweighted"))
     expect(Array.from(j.gold)).toEqual([1, 2, 3, 4, 5])
     expect(Array.from(j.runs[1])).toEqual([3, 2, 1, 4, 4])
-    expect(Array.from(j.strata)).toEqual([0, 0, 0, 1, 1])
-    expect(TestResult.isInvalid(Compare.concatDatasets([t1, { ...t2, runs: [t2.runs[0]] }]))).toBe(true)
+    expect(Array.from(j.strata ?? [])).toEqual([0, 0, 0, 1, 1])
+    expect(j.aggregate).toBe("unweighted")
+    const pooled = ok(Datasets.join([t1, t2], "pooled"))
+    expect([pooled.strata, pooled.aggregate, Array.from(pooled.runs[0])]).toEqual([undefined, undefined, [1, 1, 2, 5, 4]])
+    expect(ok(Datasets.join([t1], "weighted"))).toEqual({ gold: t1.gold, runs: t1.runs })
+  })
+  it("refuses datasets that do not list the same runs, or none", () => {
+    expect(TestResult.isInvalid(Datasets.join([t1, { ...t2, runs: [t2.runs[0]] }], "weighted"))).toBe(true)
+    expect(TestResult.isInvalid(Datasets.join([t1, { ...t2, runs: [t2.runs[0], t2.runs[0].subarray(1)] }], "weighted"))).toBe(true)
+    expect(TestResult.isInvalid(Datasets.join([], "weighted"))).toBe(true)
   })
 })
 
@@ -93,9 +101,17 @@ describe("identical runs", () => {
   it("analytic tests answer p = 1 (cocor's formulas would be 0/0), zou2007 [0, 0]", () => {
     const { gold, runs } = makeRuns(50, [1], 2)
     const copy = Float64Array.from(runs[0])
-    expect(TestResult.isInvalid(Dependent.williams1959(ok(Dependent.inputFromScores(gold, runs[0], copy))))).toBe(true)
+    expect(TestResult.isInvalid(Dependent.tests.williams1959(ok(Dependent.inputFromScores(gold, runs[0], copy))))).toBe(true)
     const c = ok(Compare.two(gold, runs[0], copy))
     expect([c.pValue, c.statistic]).toEqual([1, 0])
     expect(ok(Compare.two(gold, runs[0], copy, { test: "zou2007" })).ci).toEqual([0, 0])
+  })
+})
+
+describe("one public entry per job (issue 34)", () => {
+  it("cocor's dependent tests only through Dependent.tests; the wrappers folded into another entry are gone", () => {
+    for (const name of Dependent.testNames) expect(name in Dependent).toBe(false)
+    expect(Dependent.testNames.every((name) => typeof Dependent.tests[name] === "function")).toBe(true)
+    expect(["determinant" in Dependent, "compare" in Bootstrap, "discordant" in McNemar, "concatDatasets" in Compare]).toEqual([false, false, false, false])
   })
 })

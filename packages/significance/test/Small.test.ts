@@ -38,7 +38,8 @@ describe("McNemar", () => {
     const gold = ["ENTAILMENT", "NEUTRAL", "CONTRADICTION", "NEUTRAL", "NEUTRAL"]
     const a = ["ENTAILMENT", "NEUTRAL", "NEUTRAL", "ENTAILMENT", "NEUTRAL"]
     const b = ["NEUTRAL", "NEUTRAL", "CONTRADICTION", "ENTAILMENT", "CONTRADICTION"]
-    expect(ok(McNemar.discordant(gold, a, b))).toEqual({ b: 2, c: 1 })
+    expect(ok(McNemar.compareLabels(gold, a, b))).toMatchObject({ b: 2, c: 1, method: "exact", statistic: 2 })
+    expect(TestResult.isInvalid(McNemar.compareLabels(gold, a, b.slice(1)))).toBe(true)
   })
   it("rejects negative or fractional counts", () => {
     expect(TestResult.isInvalid(McNemar.test(-1, 3))).toBe(true)

@@ -7,18 +7,14 @@ import { resolve } from "./metric.js"
 import { denseStrata } from "./strata.js"
 import * as V from "./validate.js"
 
-/** Every dataset (stratum) has at least `least` pairs: 3 for a correlation (of 2 points it is always +-1), else 1. */
+/** Every dataset (stratum) has at least 3 pairs for a correlation (of 2 points it is always +-1); the gold at least `least`. */
 const checkSizes = (n: number, stratumOf: Int32Array, least: 1 | 3): InvalidInput | undefined => {
-  const sizes = new Map<number, number>()
-  for (let i = 0; i < n; i++) sizes.set(stratumOf[i], (sizes.get(stratumOf[i]) ?? 0) + 1)
-  for (const [s, size] of sizes) {
-    if (size < least) {
-      return new InvalidInput({
-        field: "strata",
-        expected: least === 3 ? "at least 3 pairs per dataset (a correlation of 2 points is always +-1)" : "at least 1 pair per dataset",
-        found: `${size} pairs in dataset #${s}`
-      })
-    }
+  const sizes = new Int32Array(n)
+  for (let i = 0; i < n; i++) sizes[stratumOf[i]]++
+  // dense ids: a dataset's id is below every later dataset's, and no dataset has 0 pairs
+  const s = sizes.findIndex((size) => size > 0 && size < least)
+  if (s >= 0) {
+    return new InvalidInput({ field: "strata", expected: "at least 3 pairs per dataset (a correlation of 2 points is always +-1)", found: `${sizes[s]} pairs in dataset #${s}` })
   }
   if (n < least) return new InvalidInput({ field: "gold", expected: least === 3 ? "at least 3 pairs" : "at least 1 pair", found: String(n) })
   return undefined

@@ -39,10 +39,7 @@ export const chunkStates = (seed: number, chunks: number): Int32Array => {
   const out = new Int32Array(4 * chunks)
   for (let c = 0; c < chunks; c++) {
     const [s01, s00, s11, s10] = rng.getState()
-    out[4 * c] = s00
-    out[4 * c + 1] = s01
-    out[4 * c + 2] = s10
-    out[4 * c + 3] = s11
+    out.set([s00, s01, s10, s11], 4 * c)
     rng.jump()
   }
   return out

@@ -21,20 +21,11 @@ export const denseStrata = (strata: ArrayLike<number> | undefined, n: number): I
   return out
 }
 
-/** The pairs grouped by stratum, and each stratum's coefficient in the aggregate. */
-export interface Layout {
-  readonly pairs: number
-  readonly strata: number
-  /** stratum s at [start[s], start[s + 1]) */
-  readonly start: Int32Array
-  /** original index of each position */
-  readonly position: Int32Array
-  /** each stratum's coefficient in the aggregate (sum 1) */
-  readonly coef: Float64Array
-}
-
-/** Pairs reordered by stratum (stable). */
-export const layout = (stratumOf: Int32Array, aggregate: Aggregate = "weighted"): Layout => {
+/**
+ * The pairs grouped by stratum (stable): `position[q]`, the original index of position q, stratum s
+ * at [start[s], start[s + 1]); `coef[s]`, stratum s's coefficient in the aggregate (sum 1).
+ */
+export const layout = (stratumOf: Int32Array, aggregate: Aggregate = "weighted") => {
   const N = stratumOf.length
   let S = 0
   for (let i = 0; i < N; i++) if (stratumOf[i] + 1 > S) S = stratumOf[i] + 1
@@ -46,6 +37,6 @@ export const layout = (stratumOf: Int32Array, aggregate: Aggregate = "weighted")
   for (let i = 0; i < N; i++) position[fill[stratumOf[i]]++] = i
   const coef = new Float64Array(S)
   for (let s = 0; s < S; s++) coef[s] = aggregate === "weighted" ? (start[s + 1] - start[s]) / N : 1 / S
-  return { pairs: N, strata: S, start, position, coef }
+  return { strata: S, start, position, coef }
 }
 

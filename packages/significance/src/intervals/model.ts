@@ -120,16 +120,6 @@ export interface Figure {
 }
 
 /**
- * A run's figure on one dataset, with its interval.
- *
- * @since 0.2.0
- */
-export interface DatasetFigure extends Figure {
-  readonly dataset: string
-  readonly metric: string
-}
-
-/**
  * Interval of a rank, in whole ranks.
  *
  * @since 0.2.0
@@ -146,7 +136,8 @@ export interface RankInterval {
  */
 export interface RunIntervals {
   readonly id: string
-  readonly datasets: ReadonlyArray<DatasetFigure>
+  /** its figure on each dataset */
+  readonly datasets: ReadonlyArray<Figure & { readonly dataset: string; readonly metric: string }>
   readonly aggregates: Readonly<Partial<Record<Labelled, Figure>>>
   readonly official: Figure
   /** competition rank on the original pairs (1, 2, 2, 4) */
