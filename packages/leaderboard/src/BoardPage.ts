@@ -62,13 +62,24 @@ const shapeOf = (board: Leaderboard) => {
 }
 
 /**
- * The board as the tables' `Results`: its runs in its order, its rankings as `Leaderboard.build`
- * made them (nothing ranks here), its marks and intervals as the board carries them.
+ * The board as the tables' `Results`: its runs read by the tables' one converter
+ * (`FromScoring.convert` with `FromScoring.boardRules`, as the report reads scored runs with
+ * `reportRules`), its rankings as `Leaderboard.build` made them (nothing ranks here), its marks
+ * and intervals as the board carries them.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { BoardPage, Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard // leaderboard.json
+ * const results = BoardPage.toResults(board, Registry.get("sts2017")!)
+ * ```
+ * @since 0.5.0
  */
-const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefined): Results.Results => {
+export const toResults = (board: Leaderboard, edition: Registry.TaskEdition | undefined): Results.Results => {
   const { hiddenPublic, rankings, datasets, shown, figureOfRanking, marksOfRanking } = shapeOf(board)
   const keyOf = (r: Ranking) => Results.figureKey(figureOfRanking(r) as Parameters<typeof Results.figureKey>[0])
-  const headline = rankings[0]
   const marks = Results.marksByKey((board.marks ?? []) as ReadonlyArray<Marks.FigureMarks>)
   for (const r of rankings) {
     const m = marksOfRanking(r)
@@ -92,8 +103,7 @@ const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefi
   const { runs, rankings: ranked } = FromScoring.convert(
     {
       runs: board.runs.map(runJson),
-      // the headline ranking also owns the datasets' figures: their bullets go to the runs it ranks
-      rankings: rankings.map((r) => ({ ...r, figures: [keyOf(r), ...(r === headline ? shown.map(([name, metric]) => Results.figureKey({ _tag: "metric", dataset: name, metric })) : [])] })),
+      rankings: rankings.map((r) => ({ ...r, figures: [keyOf(r)] })),
       metrics: new Map(datasets)
     },
     FromScoring.boardRules
@@ -110,7 +120,8 @@ const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefi
       const note = run.errors[0] !== undefined ? issueText(run.errors[0]) : (notes.get(run.id) ?? "")
       return { ...row, texts: { status: run.status === "scored" ? (hiddenPublic ? "valid" : "scored") : "failed", note } }
     }),
-    rankings: ranked,
+    // the headline ranking also owns the datasets' figures: their bullets go to the runs it ranks
+    rankings: ranked.map((k, i) => (i === 0 ? { ...k, figures: [...k.figures, ...shown.map(([name, metric]) => Results.figureKey({ _tag: "metric", dataset: name, metric }))] } : k)),
     marks,
     ...(board.intervals !== undefined && !hiddenPublic ? { intervals: board.intervals } : {})
   }
@@ -184,7 +195,7 @@ const boardLayout = (board: Leaderboard, edition: Registry.TaskEdition | undefin
  * @since 0.1.0
  */
 export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Table.Table =>
-  Layouts.build(boardResults(board, edition), boardLayout(board, edition), { rankIntervals: false, matrix: false })
+  Layouts.build(toResults(board, edition), boardLayout(board, edition), { rankIntervals: false, matrix: false })
 
 /**
  * The leaderboard in GitHub Markdown (the report's renderer).
