@@ -1,9 +1,8 @@
 /**
- * Adapter from the scoring engine (`@stseval/scoring`) to the layouts' `Results`: figures from each
- * `ScoredRun`, with the aligned run and gold scores it keeps, which the scatter plots need (nothing
- * is aligned or parsed again); the rankings as `Engine.Results.ranked` holds them (order, ranks,
- * runs listed without a rank); the marks as `Marks.compute` decided them; the intervals as
- * `Uncertainty.compute` gave them. Nothing here ranks or compares runs.
+ * The one converter to the layouts' `Results` (`convert`), reading scoring's JSON of each run and
+ * ranking by named rules (the report's, the board's), and its report side: scored runs (with the
+ * aligned scores the scatter plots need), their rankings, marks and intervals as scoring made them
+ * (`fromResults`). Nothing here ranks or compares runs.
  *
  * @since 0.1.0
  */
@@ -324,30 +323,6 @@ const rankingJson = (
   // primaryOnly and excluded are the Results' own, not a ranking's
   ResultJson.rankedToJson({ rankings: ranked.rankings, primaryOnly: false, excluded: 0 }, intervals).rankings.map((r) => ({ ...r, figures: figuresOf(edition, r.ranking, r.metric) }))
 
-/**
- * The rankings of scored results as the layouts read them: each ranking's entries in its order,
- * with the figures it orders by.
- *
- * @example
- * ```ts
- * import { Rank } from "@stseval/scoring"
- * import type { Engine } from "@stseval/scoring"
- * import * as Marks from "@stseval/scoring/Marks"
- * import { FromScoring } from "@stseval/tables"
- *
- * declare const results: Engine.Results // Engine.score's
- *
- * const ranks = FromScoring.rankingsOf(results.edition, results.ranked)[0].entries.map((e) => [e.id, e.rank])
- * // or a ranking of every run, as a table of every run lists them
- * const all = FromScoring.rankingsOf(results.edition, Rank.rank(results.runs, { primaryOnly: false }))
- * ```
- * @since 0.3.0
- */
-export const rankingsOf = (
-  edition: Registry.TaskEdition | undefined,
-  ranked: Pick<Rank.RankedResults<ScoredRun.ScoredRun>, "rankings">
-): ReadonlyArray<Ranking> => convert({ runs: [], rankings: rankingJson(edition, ranked), metrics: new Map() }, reportRules).rankings
-
 /** Each dataset's ranked metric: the edition's, else the runs'. */
 const metricsOf = (runs: ReadonlyArray<ScoredRun.ScoredRun>, edition: Registry.TaskEdition | undefined): ReadonlyMap<string, string> => {
   const out = new Map<string, string>()
@@ -355,27 +330,6 @@ const metricsOf = (runs: ReadonlyArray<ScoredRun.ScoredRun>, edition: Registry.T
   if (edition !== undefined) for (const spec of edition.datasets) out.set(spec.name, Registry.rankingOfDataset(edition, spec).metric)
   return out
 }
-
-/**
- * One scored run as a layout row (figures only): its JSON (`ResultJson.toJson`) read by `convert`
- * with the report's rules.
- *
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Engine } from "@stseval/scoring"
- * import { Effect } from "effect"
- *
- * const results = await Effect.runPromise(
- *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
- * )
- * import { FromScoring } from "@stseval/tables"
- *
- * const run = FromScoring.fromScoredRun(results.runs[0], { edition: results.edition })
- * ```
- * @since 0.1.0
- */
-export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): RunResult => fromScored([run], options).runs[0]
 
 /** Scored runs as rows and rankings, through `convert` with the report's rules. */
 const fromScored = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options: Options) =>
