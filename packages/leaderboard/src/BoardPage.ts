@@ -9,7 +9,7 @@
 import { type Issue, Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import type * as Marks from "@stseval/scoring/Marks"
-import { Footnotes, Html, Layouts, Markdown, Results } from "@stseval/tables"
+import { Footnotes, FromScoring, Html, Layouts, Markdown, Results } from "@stseval/tables"
 import type { Table } from "@stseval/tables"
 import { Context } from "effect"
 import type { Leaderboard, LeaderboardRun, Ranking } from "./Leaderboard.js"
@@ -38,16 +38,6 @@ const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.l
 /** A metric as people read it: its label (`Spearman`). */
 const labelOf = (metric: string) => Metrics.get(metric)?.label ?? metric
 
-/** Why a run has no figure on a dataset, as the tables say it (`Results.DatasetFigures.state`); a board cached before datasets carried their status: no reason known. */
-const stateOf = (run: LeaderboardRun, f: LeaderboardRun["datasets"][number] | undefined): Results.DatasetFigures["state"] =>
-  run.status === "failed" || f?.status === "not-scored"
-    ? "failed"
-    : f === undefined || f.status === "missing"
-      ? "notSubmitted"
-      : f.status === "no-gold" || f.status === undefined
-        ? "noFigure"
-        : undefined
-
 /** What the board shows of a ranking and of a dataset, and where each figure is in the board's `Results`. */
 const shapeOf = (board: Leaderboard) => {
   const hiddenPublic = board.hidden && board.view === "public"
@@ -72,90 +62,66 @@ const shapeOf = (board: Leaderboard) => {
 }
 
 /**
- * The board as the tables' `Results`: its runs in its order, its rankings as `Leaderboard.build`
- * made them (nothing ranks here), its marks and intervals as the board carries them.
+ * The board as the tables' `Results`: its runs read by the tables' one converter
+ * (`FromScoring.convert` with `FromScoring.boardRules`, as the report reads scored runs with
+ * `reportRules`), its rankings as `Leaderboard.build` made them (nothing ranks here), its marks
+ * and intervals as the board carries them.
+ *
+ * @example
+ * ```ts
+ * import { Registry } from "@stseval/formats"
+ * import { BoardPage, Leaderboard } from "@stseval/leaderboard"
+ *
+ * declare const board: Leaderboard.Leaderboard // leaderboard.json
+ * const results = BoardPage.toResults(board, Registry.get("sts2017")!)
+ * ```
+ * @since 0.5.0
  */
-const boardResults = (board: Leaderboard, edition: Registry.TaskEdition | undefined): Results.Results => {
+export const toResults = (board: Leaderboard, edition: Registry.TaskEdition | undefined): Results.Results => {
   const { hiddenPublic, rankings, datasets, shown, figureOfRanking, marksOfRanking } = shapeOf(board)
   const keyOf = (r: Ranking) => Results.figureKey(figureOfRanking(r) as Parameters<typeof Results.figureKey>[0])
-  const headline = rankings[0]
   const marks = Results.marksByKey((board.marks ?? []) as ReadonlyArray<Marks.FigureMarks>)
   for (const r of rankings) {
     const m = marksOfRanking(r)
     if (m !== undefined) marks[keyOf(r)] = m as Marks.FigureMarks
     else delete marks[keyOf(r)]
   }
-  // each ranking's entries by run id, looked up once: a search per run and ranking made a 500-run
-  // board's rendering quadratic (~100 ms of each watcher write)
-  const entriesOf = new Map(
-    rankings.map((r) => {
-      const byId = new Map<string, Ranking["entries"][number]>()
-      for (const e of r.entries) if (!byId.has(e.id)) byId.set(e.id, e)
-      return [r, byId] as const
-    })
-  )
-  const runs = board.runs.map((run): Results.RunResult => {
-    const figures: Record<string, Record<string, unknown>> = {}
-    for (const [name, metric] of datasets) {
-      const f = run.datasets.find((d) => d.dataset === name)
-      const state = stateOf(run, f)
-      const ci = Results.intervalOf(f?.ci)
-      figures[name] = { ...(f?.value != null ? { [metric]: f.value } : {}), ...(state !== undefined ? { state } : {}), ...(run.failure !== null ? { reason: run.failure } : {}), ...(ci !== undefined ? { ci: { [metric]: ci } } : {}) }
-    }
-    const aggregates: Record<string, number | undefined> = {}
-    const aggregateReasons: Record<string, string> = {}
-    const aggregateIntervals: Record<string, Results.Interval> = {}
-    const rankIntervals: Record<string, Results.RankInterval> = {}
-    let note = run.errors[0] !== undefined ? issueText(run.errors[0]) : ""
-    for (const r of rankings) {
-      const e = entriesOf.get(r)?.get(run.id)
-      if (note === "" && e?.reason != null) note = e.reason
-      const source = figureOfRanking(r)
-      const reason = run.failure ?? e?.reason ?? run.official.find((o) => o.ranking === r.ranking)?.reason
-      const ci = Results.intervalOf(e?.ci)
-      if (source._tag === "metric") {
-        const own = figures[source.dataset] ?? {}
-        figures[source.dataset] = {
-          ...own,
-          ...(e?.value != null ? { [source.metric]: e.value } : {}),
-          ...(reason != null ? { reason } : {}),
-          ...(ci !== undefined ? { ci: { ...(own.ci as object | undefined), [source.metric]: ci } } : {})
-        }
-      } else {
-        aggregates[r.ranking] = e?.value ?? undefined
-        if (reason != null) aggregateReasons[r.ranking] = reason
-        if (ci !== undefined) aggregateIntervals[r.ranking] = ci
-      }
-      if (e?.rankInterval !== undefined) rankIntervals[keyOf(r)] = { ...e.rankInterval, overlapsBest: e.overlapsBest === true }
-    }
-    return {
-      ...Results.named(run),
-      late: run.flags.includes("late"),
-      corrected: run.flags.includes("corrected"),
-      postDeadline: run.flags.includes("post-deadline"),
-      zeroed: run.flags.includes("zeroed"),
-      failed: run.status === "failed",
-      datasets: figures as Results.RunResult["datasets"],
-      aggregates,
-      aggregateReasons,
-      aggregateIntervals,
-      rankIntervals,
-      texts: { status: run.status === "scored" ? (hiddenPublic ? "valid" : "scored") : "failed", note }
-    }
+  // each run as scoring's JSON of it: a dataset column the run has no figure for is one it did not submit
+  const runJson = (run: LeaderboardRun): FromScoring.RunJson => ({
+    run,
+    status: run.status,
+    failure: run.failure,
+    flags: run.flags,
+    official: run.official,
+    datasets: Object.fromEntries(
+      datasets.map(([name, metric]) => {
+        const f = run.datasets.find((d) => d.dataset === name)
+        return [name, f === undefined ? { status: "missing" as const, figures: {} } : { status: f.status, figures: { [metric]: f.ci !== undefined ? { value: f.value, ci: f.ci } : f.value } }]
+      })
+    )
   })
+  const { runs, rankings: ranked } = FromScoring.convert(
+    {
+      runs: board.runs.map(runJson),
+      rankings: rankings.map((r) => ({ ...r, figures: [keyOf(r)] })),
+      metrics: new Map(datasets)
+    },
+    FromScoring.boardRules
+  )
+  // the Note column: the run's first error, else why a ranking lists it without a rank
+  const notes = new Map<string, string>()
+  for (const r of ranked) for (const e of r.entries) if (e.reason !== undefined && !notes.has(e.id)) notes.set(e.id, e.reason)
   return {
     edition: board.task,
     style: edition?.published.style,
     datasets: shown.map(([name, metric]) => ({ name, header: Registry.datasetHeader(edition, name), metric })),
-    runs,
-    rankings: rankings.map((r) => ({
-      ranking: r.ranking,
-      metric: r.metric,
-      direction: Metrics.get(r.metric)?.direction ?? "higher",
-      // the headline ranking also owns the datasets' figures: their bullets go to the runs it ranks
-      figures: [keyOf(r), ...(r === headline ? shown.map(([name, metric]) => Results.figureKey({ _tag: "metric", dataset: name, metric })) : [])],
-      entries: r.entries.map((e) => ({ id: e.id, rank: e.rank ?? undefined, ...(e.reason != null ? { reason: e.reason } : {}) }))
-    })),
+    runs: runs.map((row, i) => {
+      const run = board.runs[i]
+      const note = run.errors[0] !== undefined ? issueText(run.errors[0]) : (notes.get(run.id) ?? "")
+      return { ...row, texts: { status: run.status === "scored" ? (hiddenPublic ? "valid" : "scored") : "failed", note } }
+    }),
+    // the headline ranking also owns the datasets' figures: their bullets go to the runs it ranks
+    rankings: ranked.map((k, i) => (i === 0 ? { ...k, figures: [...k.figures, ...shown.map(([name, metric]) => Results.figureKey({ _tag: "metric", dataset: name, metric }))] } : k)),
     marks,
     ...(board.intervals !== undefined && !hiddenPublic ? { intervals: board.intervals } : {})
   }
@@ -229,7 +195,7 @@ const boardLayout = (board: Leaderboard, edition: Registry.TaskEdition | undefin
  * @since 0.1.0
  */
 export const toTable = (board: Leaderboard, edition?: Registry.TaskEdition): Table.Table =>
-  Layouts.build(boardResults(board, edition), boardLayout(board, edition), { rankIntervals: false, matrix: false })
+  Layouts.build(toResults(board, edition), boardLayout(board, edition), { rankIntervals: false, matrix: false })
 
 /**
  * The leaderboard in GitHub Markdown (the report's renderer).

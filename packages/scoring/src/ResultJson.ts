@@ -253,7 +253,7 @@ export const entryJson = (e: RankEntry<Rankable>) => ({
  * ```
  * @since 0.1.0
  */
-export const rankedToJson = (ranked: RankedResults<ScoredRun>, intervals?: Uncertainty.ResultIntervals): RankedJson => ({
+export const rankedToJson = (ranked: Pick<RankedResults<ScoredRun>, "primaryOnly" | "excluded" | "rankings">, intervals?: Uncertainty.ResultIntervals): RankedJson => ({
   primaryOnly: ranked.primaryOnly,
   excluded: ranked.excluded,
   rankings: ranked.rankings.map((r) => ({

@@ -1,19 +1,18 @@
 /**
- * Adapter from the scoring engine (`@stseval/scoring`) to the layouts' `Results`: figures from each
- * `ScoredRun`, with the aligned run and gold scores it keeps, which the scatter plots need (nothing
- * is aligned or parsed again); the rankings as `Engine.Results.ranked` holds them (order, ranks,
- * runs listed without a rank); the marks as `Marks.compute` decided them; the intervals as
- * `Uncertainty.compute` gave them. Nothing here ranks or compares runs.
+ * The one converter to the layouts' `Results` (`convert`), reading scoring's JSON of each run and
+ * ranking by named rules (the report's, the board's), and its report side: scored runs (with the
+ * aligned scores the scatter plots need), their rankings, marks and intervals as scoring made them
+ * (`fromResults`). Nothing here ranks or compares runs.
  *
  * @since 0.1.0
  */
 import { Registry } from "@stseval/formats"
-import type { MetricValue } from "@stseval/metrics"
-import { ResultJson, Uncertainty } from "@stseval/scoring"
-import type { Rank, ScoredRun } from "@stseval/scoring"
+import { Metrics } from "@stseval/metrics"
+import { ResultJson } from "@stseval/scoring"
+import type { Rank, ResultSchema, ScoredRun, Uncertainty } from "@stseval/scoring"
 import type * as Marks from "@stseval/scoring/Marks"
 import type { DatasetFigures, DatasetInfo, Interval, RankInterval, Ranking, Results, RunResult } from "./Results.js"
-import { figureKey, intervalOf as jsonInterval, marksByKey, named } from "./Results.js"
+import { figureKey, intervalOf, marksByKey, named } from "./Results.js"
 
 /**
  * What `FromScoring` needs besides the scored runs: the edition, the sections runs go to, and the
@@ -35,20 +34,6 @@ export interface Options {
   readonly ranked?: Pick<Rank.RankedResults<ScoredRun.ScoredRun>, "rankings" | "primaryOnly"> | undefined
   /** the marks of the same results (`Marks.compute`). @since 0.3.0 */
   readonly marks?: Marks.Marks | undefined
-}
-
-/** A figure's interval, read as scoring's JSON says it. */
-const intervalOf = (f: Uncertainty.Figure | undefined): Interval | undefined => jsonInterval(ResultJson.ciOf(f).ci)
-
-/** Intervals on a dataset's figures, as `DatasetFigures.ci` (absent when there are none). */
-const cisOf = (intervals: Uncertainty.ResultIntervals | undefined, id: string, dataset: string, metrics: ReadonlyArray<string>): Pick<DatasetFigures, "ci"> => {
-  if (intervals === undefined) return {}
-  const ci: Record<string, Interval> = {}
-  for (const m of metrics) {
-    const i = intervalOf(Uncertainty.datasetFigure(intervals, id, dataset, m))
-    if (i !== undefined) ci[m] = i
-  }
-  return Object.keys(ci).length > 0 ? { ci } : {}
 }
 
 /** The edition's ranking a ranking of the results is named after (`official`, a subtask, a dataset of a ranking per dataset). */
@@ -87,123 +72,276 @@ export const figuresOf = (edition: Registry.TaskEdition | undefined, ranking: st
 }
 
 /**
- * The rankings of scored results as the layouts read them: each ranking's entries in its order,
- * with the figures it orders by.
+ * Where the board's page and the report read one run differently, each rule named here (and
+ * nowhere else): `reportRules` and `boardRules` are the two readings.
+ *
+ * - `failedRun`: a failed run's datasets are each `failed` (`every-dataset-failed`, the board:
+ *   nothing of a failed run was scored), or each keeps its own status (`keep-dataset-status`, the
+ *   report: a dataset it did not submit stays "-").
+ * - `noGold`: a dataset without gold is listed without a figure (`no-figure`, the board: its
+ *   column is the run's), or left out of the run (`left-out`, the report: its tables leave the
+ *   dataset out and say why in a note).
+ * - `reasons`: why a figure is missing: `run-then-ranking` (the board: the run's failure, else why
+ *   its ranking lists it without a rank, else why its official figure is undefined) or
+ *   `dataset-then-metric` (the report: "X not submitted", else the dataset's own reason, else why
+ *   its ranked metric is undefined; the run's failure on its official figure).
+ * - `rankedDataset`: a dataset that is a ranking's figure (SICK's `relatedness`, SemRel's `eng`)
+ *   shows its ranking's official figure, interval and reason (`official-figure`, the board: the
+ *   column is the ranking's), or its own (`own-figure`, the report).
+ *
+ * The board's JSON also holds only each dataset's ranked metric (`leaderboard.json`), so its
+ * dataset columns carry that metric alone.
+ *
+ * @since 0.5.0
+ */
+export interface Rules {
+  readonly failedRun: "every-dataset-failed" | "keep-dataset-status"
+  readonly noGold: "no-figure" | "left-out"
+  readonly reasons: "run-then-ranking" | "dataset-then-metric"
+  readonly rankedDataset: "official-figure" | "own-figure"
+}
+
+/**
+ * The report's reading (`stseval rank`, `report`).
+ *
+ * @since 0.5.0
+ */
+export const reportRules: Rules = { failedRun: "keep-dataset-status", noGold: "left-out", reasons: "dataset-then-metric", rankedDataset: "own-figure" }
+
+/**
+ * The leaderboard's page's reading (`BoardPage`).
+ *
+ * @since 0.5.0
+ */
+export const boardRules: Rules = { failedRun: "every-dataset-failed", noGold: "no-figure", reasons: "run-then-ranking", rankedDataset: "official-figure" }
+
+type Json<S extends { readonly Type: unknown }> = S["Type"]
+
+/**
+ * One run as the converter reads it: the members of scoring's JSON of a run
+ * (`ResultSchema.ScoredRunJson`) a table shows. The report passes `ResultJson.toJson` of each
+ * scored run; the board its `leaderboard.json` run, whose datasets carry their ranked metric only
+ * and whose official figures say their reason as `reason`.
+ *
+ * @since 0.5.0
+ */
+export interface RunJson {
+  readonly run: Pick<Json<typeof ResultSchema.RunJson>, "id" | "team" | "run" | "primary" | "late" | "corrected" | "postDeadline" | "identityUnknown">
+  readonly status: "scored" | "failed"
+  readonly failure?: string | null | undefined
+  /** by dataset name; a status-less dataset (a board cached before datasets had one) has no known reason */
+  readonly datasets: Readonly<Record<string, Pick<Json<typeof ResultSchema.DatasetJson>, "figures"> & Partial<Pick<Json<typeof ResultSchema.DatasetJson>, "status" | "reason" | "pairs" | "undefined">>>>
+  readonly official: ReadonlyArray<
+    Pick<Json<typeof ResultSchema.OfficialJson>, "ranking" | "value"> & Partial<Pick<Json<typeof ResultSchema.OfficialJson>, "zeroed" | "ci" | "undefined">> & { readonly reason?: string | undefined }
+  >
+  readonly aggregates?: Json<typeof ResultSchema.ScoredRunJson>["aggregates"] | undefined
+  /** its ranking's flags (`RankEntryJson.flags`; none for a run whose identity is unknown): its late, corrected, post-deadline and zeroed marks; without them its own JSON's */
+  readonly flags?: ReadonlyArray<Json<typeof ResultSchema.FlagJson>> | undefined
+}
+
+/**
+ * A ranking as the converter reads it: scoring's JSON of it (`ResultSchema.RankedJson`'s rankings,
+ * or the board's), and the figures it orders by as `figureKey`s (`figuresOf`; the board's own
+ * column first).
+ *
+ * @since 0.5.0
+ */
+export interface RankingJson {
+  readonly ranking: string
+  readonly metric: string
+  /** default: the metric's */
+  readonly direction?: "higher" | "lower" | undefined
+  readonly rule?: string | undefined
+  readonly figures: ReadonlyArray<string>
+  readonly entries: ReadonlyArray<{
+    readonly id: string
+    readonly rank: number | null
+    readonly reason?: string | null | undefined
+    readonly rankInterval?: { readonly low: number; readonly high: number } | undefined
+    readonly overlapsBest?: boolean | undefined
+  }>
+}
+
+/**
+ * The one converter of scored runs to the layouts' rows and rankings: every figure, interval, mark
+ * and reason read from scoring's JSON of each run and ranking, by `rules` (`reportRules`,
+ * `boardRules`). `metrics` gives each dataset's ranked metric; `sectionOf` a run's section.
  *
  * @example
  * ```ts
- * import { Rank } from "@stseval/scoring"
- * import type { Engine } from "@stseval/scoring"
- * import * as Marks from "@stseval/scoring/Marks"
+ * import { Engine, ResultJson } from "@stseval/scoring"
  * import { FromScoring } from "@stseval/tables"
  *
  * declare const results: Engine.Results // Engine.score's
- *
- * const ranks = FromScoring.rankingsOf(results.edition, results.ranked)[0].entries.map((e) => [e.id, e.rank])
- * // or a ranking of every run, as a table of every run lists them
- * const all = FromScoring.rankingsOf(results.edition, Rank.rank(results.runs, { primaryOnly: false }))
+ * const { runs, rankings } = FromScoring.convert(
+ *   { runs: results.runs.map((r) => ResultJson.toJson(r)), rankings: [], metrics: new Map([["relatedness", "pearson"]]) },
+ *   FromScoring.reportRules
+ * )
  * ```
- * @since 0.3.0
+ * @since 0.5.0
  */
-export const rankingsOf = (
-  edition: Registry.TaskEdition | undefined,
-  ranked: Pick<Rank.RankedResults<ScoredRun.ScoredRun>, "rankings">
-): ReadonlyArray<Ranking> =>
-  ranked.rankings.map((r) => ({
-    ranking: r.ranking,
-    metric: r.metric,
-    direction: r.lowerIsBetter ? "lower" : "higher",
-    figures: figuresOf(edition, r.ranking, r.metric),
-    ...(r.rule !== undefined ? { rule: r.rule } : {}),
-    entries: r.entries.map((e) => ({ id: e.meta.id, rank: e.rank, ...(e.reason !== undefined ? { reason: e.reason } : {}) }))
-  }))
-
-const rankIntervalsOf = (intervals: Uncertainty.ResultIntervals | undefined, run: ScoredRun.ScoredRun, edition: Registry.TaskEdition | undefined): Pick<RunResult, "rankIntervals"> => {
-  if (intervals === undefined) return {}
-  const out: Record<string, RankInterval> = {}
-  for (const pass of intervals.passes) {
-    if (!pass.ranked) continue
-    const ri = Uncertainty.runIntervals(intervals, pass.ranking, run.meta.id)
-    if (ri?.rankInterval === undefined) continue
-    for (const key of figuresOf(edition, pass.ranking, pass.metric)) out[key] = { low: ri.rankInterval.low, high: ri.rankInterval.high, overlapsBest: ri.overlapsBest }
-  }
-  return { rankIntervals: out }
+export const convert = (
+  input: {
+    readonly runs: ReadonlyArray<RunJson>
+    readonly rankings: ReadonlyArray<RankingJson>
+    readonly metrics: ReadonlyMap<string, string>
+    readonly sectionOf?: ((run: RunJson["run"]) => string | undefined) | undefined
+  },
+  rules: Rules
+): { readonly runs: Array<RunResult>; readonly rankings: Array<Ranking> } => {
+  // each ranking's entries by run id, looked up once: a search per run and ranking made a 500-run
+  // board's rendering quadratic (~100 ms of each watcher write)
+  const entries = new Map(input.rankings.map((r) => [r.ranking, new Map(r.entries.map((e) => [e.id, e] as const).reverse())] as const))
+  const runs = input.runs.map((run) => runResult(run, input, entries, rules))
+  const rankings = input.rankings.map(
+    (r): Ranking => ({
+      ranking: r.ranking,
+      metric: r.metric,
+      direction: r.direction ?? Metrics.get(r.metric)?.direction ?? "higher",
+      figures: r.figures,
+      ...(r.rule !== undefined ? { rule: r.rule } : {}),
+      entries: r.entries.map((e) => ({ id: e.id, rank: e.rank ?? undefined, ...(e.reason != null ? { reason: e.reason } : {}) }))
+    })
+  )
+  return { runs, rankings }
 }
 
-const value = (m: MetricValue.MetricValue | undefined): number | undefined => (m !== undefined && m._tag === "Defined" ? m.value : undefined)
-const why = (m: MetricValue.MetricValue | undefined): string | undefined => (m !== undefined && m._tag === "Undefined" ? m.reason : undefined)
+type Entry = RankingJson["entries"][number]
+type FigureJson = RunJson["datasets"][string]["figures"][string]
+const valueOf = (f: FigureJson | undefined): number | undefined => (f == null ? undefined : typeof f === "number" ? f : (f.value ?? undefined))
 
-const sectionOf = (run: ScoredRun.ScoredRun, sections: Readonly<Record<string, string>> | undefined): string | undefined =>
-  sections?.[run.meta.id] ?? sections?.[run.meta.team] ?? (/baseline/i.test(run.meta.team) ? "Baselines" : undefined)
-
-/**
- * One scored run as a layout row (figures only).
- *
- * @example
- * ```ts
- * import * as NodeServices from "@effect/platform-node/NodeServices"
- * import { Engine } from "@stseval/scoring"
- * import { Effect } from "effect"
- *
- * const results = await Effect.runPromise(
- *   Engine.score({ task: "sick2014", gold: "SICK_test_annotated.txt", folder: "submissions" }).pipe(Effect.provide(NodeServices.layer))
- * )
- * import { FromScoring } from "@stseval/tables"
- *
- * const run = FromScoring.fromScoredRun(results.runs[0], { edition: results.edition })
- * ```
- * @since 0.1.0
- */
-export const fromScoredRun = (run: ScoredRun.ScoredRun, options: Options = {}): RunResult => {
+const runResult = (
+  run: RunJson,
+  input: Parameters<typeof convert>[0],
+  entries: ReadonlyMap<string, ReadonlyMap<string, Entry>>,
+  rules: Rules
+): RunResult => {
+  const id = run.run.id
+  const failed = run.status === "failed"
+  const failure = run.failure ?? undefined
+  const byRunFirst = rules.reasons === "run-then-ranking"
   const datasets: Record<string, DatasetFigures> = {}
-  const { intervals } = options
-  const id = run.meta.id
-  for (const d of run.datasets) {
-    if (d.status === "no-gold") continue
+  for (const [name, d] of Object.entries(run.datasets)) {
+    if (d.status === "no-gold" && rules.noGold === "left-out") continue
     const figures = Object.entries(d.figures)
-    datasets[d.dataset] = {
-      ...Object.fromEntries(figures.map(([m, f]) => [m, value(f)])),
-      pairs: d.pairs,
-      reason: d.status === "missing" ? `${d.dataset} not submitted` : (d.reason ?? why(d.figures[d.metric])),
-      ...(d.status === "missing" ? { state: "notSubmitted" as const } : d.status === "not-scored" ? { state: "failed" as const } : {}),
-      ...cisOf(intervals, id, d.dataset, figures.map(([m]) => m))
+    const ci: Record<string, Interval> = {}
+    for (const [m, f] of figures) {
+      const i = f !== null && typeof f === "object" ? intervalOf(f.ci) : undefined
+      if (i !== undefined) ci[m] = i
+    }
+    const metric = input.metrics.get(name) ?? ""
+    const reason = byRunFirst ? failure : d.status === "missing" ? `${name} not submitted` : (d.reason ?? d.undefined?.[metric])
+    const state =
+      failed && rules.failedRun === "every-dataset-failed"
+        ? "failed"
+        : d.status === "missing"
+          ? "notSubmitted"
+          : d.status === "not-scored"
+            ? "failed"
+            : d.status === "no-gold" || d.status === undefined
+              ? "noFigure"
+              : undefined
+    datasets[name] = {
+      ...Object.fromEntries(figures.map(([m, f]) => [m, valueOf(f)])),
+      ...(d.pairs !== undefined ? { pairs: d.pairs } : {}),
+      ...(reason !== undefined ? { reason } : {}),
+      ...(state !== undefined ? { state } : {}),
+      ...(Object.keys(ci).length > 0 ? { ci } : {})
     }
   }
-  // the official figure of the one ranking over several datasets, and its labelled aggregates
+  // every ranking's official figure by the ranking's name (`official`; SICK: `relatedness`, `entailment`)
   const aggregates: Record<string, number | undefined> = {}
   const aggregateReasons: Record<string, string> = {}
   const aggregateIntervals: Record<string, Interval> = {}
-  const add = (name: string, m: MetricValue.MetricValue, f: Uncertainty.Figure | undefined) => {
-    aggregates[name] = value(m)
-    const ci = intervalOf(f)
-    if (ci !== undefined) aggregateIntervals[name] = ci
-    const r = why(m)
-    if (r !== undefined) aggregateReasons[name] = r
+  const rankIntervals: Record<string, RankInterval> = {}
+  const add = (name: string, value: number | null | undefined, reason: string | undefined, ci: Json<typeof ResultSchema.IntervalJson> | null | undefined) => {
+    aggregates[name] = value ?? undefined
+    if (reason !== undefined) aggregateReasons[name] = reason
+    const i = intervalOf(ci)
+    if (i !== undefined) aggregateIntervals[name] = i
   }
-  // every ranking's official figure by the ranking's name (`official`; SICK: `relatedness`, `entailment`)
-  for (const o of run.official) add(o.ranking, o.value, intervals && Uncertainty.rankedFigure(intervals, o.ranking, id))
-  for (const [name, a] of Object.entries(run.aggregates.official ?? {})) {
-    if (a !== undefined) add(name, a.value, intervals && Uncertainty.aggregateFigure(intervals, id, name))
+  const official = new Map(run.official.map((o) => [o.ranking, o]))
+  for (const name of new Set([...official.keys(), ...input.rankings.map((r) => r.ranking)])) {
+    const o = official.get(name)
+    const e = entries.get(name)?.get(id)
+    const own = o?.undefined?.value ?? o?.reason
+    const reason = byRunFirst ? (failure ?? e?.reason ?? own) : own
+    add(name, o?.value, reason ?? undefined, o?.ci)
   }
-  if (run.status === "failed" && run.failure !== undefined) aggregateReasons.official ??= run.failure
-  const meta = run.meta
+  if (!byRunFirst && failed && failure !== undefined) aggregateReasons.official ??= failure
+  for (const [name, a] of Object.entries(run.aggregates?.official ?? {})) if (a !== undefined) add(name, a.value, a.undefined?.value, a.ci)
+  for (const r of input.rankings) {
+    const e = entries.get(r.ranking)?.get(id)
+    if (e?.rankInterval !== undefined) for (const key of r.figures) rankIntervals[key] = { low: e.rankInterval.low, high: e.rankInterval.high, overlapsBest: e.overlapsBest === true }
+    // the board's column of a ranking of one dataset is the ranking's figure
+    const d = datasets[r.ranking]
+    if (rules.rankedDataset === "official-figure" && d !== undefined) {
+      const value = official.get(r.ranking)?.value
+      const ci = aggregateIntervals[r.ranking]
+      const reason = aggregateReasons[r.ranking]
+      datasets[r.ranking] = {
+        ...d,
+        ...(value != null ? { [r.metric]: value } : {}),
+        ...(reason !== undefined ? { reason } : {}),
+        ...(ci !== undefined ? { ci: { ...d.ci, [r.metric]: ci } } : {})
+      }
+    }
+  }
+  const flags = run.flags
+  const meta = run.run
   return {
     // the run's id is its name in every output (rank, report, watch): ECNU/run1
     ...named(meta),
-    ...(run.status === "failed" ? { failed: true } : {}),
-    late: meta.late,
-    corrected: meta.corrected,
-    postDeadline: meta.postDeadline,
-    ...(run.official.some((o) => o.zeroed.length > 0) ? { zeroed: true } : {}),
+    ...(failed ? { failed: true } : {}),
+    late: flags !== undefined ? flags.includes("late") : meta.late,
+    corrected: flags !== undefined ? flags.includes("corrected") : meta.corrected,
+    postDeadline: flags !== undefined ? flags.includes("post-deadline") : meta.postDeadline,
+    ...((flags !== undefined ? flags.includes("zeroed") : run.official.some((o) => (o.zeroed?.length ?? 0) > 0)) ? { zeroed: true } : {}),
     ...(meta.identityUnknown === true ? { identityUnknown: true } : {}),
-    section: sectionOf(run, options.sections),
+    section: input.sectionOf?.(meta),
     datasets,
     aggregates,
     aggregateReasons,
-    ...(intervals !== undefined ? { aggregateIntervals } : {}),
-    ...rankIntervalsOf(intervals, run, options.edition)
+    aggregateIntervals,
+    rankIntervals
   }
 }
+
+const sectionOf = (meta: RunJson["run"], sections: Readonly<Record<string, string>> | undefined): string | undefined =>
+  sections?.[meta.id] ?? sections?.[meta.team] ?? (/baseline/i.test(meta.team) ? "Baselines" : undefined)
+
+/**
+ * A ranking of scored results as the converter reads it: scoring's JSON of it
+ * (`ResultJson.rankedToJson`, with each entry's rank interval when `intervals` are given) and the
+ * figures it orders by (`figuresOf`).
+ */
+const rankingJson = (
+  edition: Registry.TaskEdition | undefined,
+  ranked: Pick<Rank.RankedResults<ScoredRun.ScoredRun>, "rankings">,
+  intervals?: Uncertainty.ResultIntervals
+): ReadonlyArray<RankingJson> =>
+  // primaryOnly and excluded are the Results' own, not a ranking's
+  ResultJson.rankedToJson({ rankings: ranked.rankings, primaryOnly: false, excluded: 0 }, intervals).rankings.map((r) => ({ ...r, figures: figuresOf(edition, r.ranking, r.metric) }))
+
+/** Each dataset's ranked metric: the edition's, else the runs'. */
+const metricsOf = (runs: ReadonlyArray<ScoredRun.ScoredRun>, edition: Registry.TaskEdition | undefined): ReadonlyMap<string, string> => {
+  const out = new Map<string, string>()
+  for (const r of runs) for (const d of r.datasets) if (!out.has(d.dataset)) out.set(d.dataset, d.metric)
+  if (edition !== undefined) for (const spec of edition.datasets) out.set(spec.name, Registry.rankingOfDataset(edition, spec).metric)
+  return out
+}
+
+/** Scored runs as rows and rankings, through `convert` with the report's rules. */
+const fromScored = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options: Options) =>
+  convert(
+    {
+      runs: runs.map((r) => ResultJson.toJson(r, options.intervals)),
+      rankings: options.ranked !== undefined ? rankingJson(options.edition, options.ranked, options.intervals) : [],
+      metrics: metricsOf(runs, options.edition),
+      sectionOf: (meta) => sectionOf(meta, options.sections)
+    },
+    reportRules
+  )
 
 /**
  * Results of one edition from its scored runs.
@@ -237,8 +375,9 @@ export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options
     }
     return out
   }
-  const rows = runs.map((r) => {
-    const row = fromScoredRun(r, options)
+  const { runs: converted, rankings } = fromScored(runs, options)
+  const rows = runs.map((r, i) => {
+    const row = converted[i]
     const scores = scoresOf(r)
     return Object.keys(scores).length > 0 ? { ...row, scores } : row
   })
@@ -266,7 +405,7 @@ export const fromScoredRuns = (runs: ReadonlyArray<ScoredRun.ScoredRun>, options
     ...(options.edition !== undefined ? { style: options.edition.published.style } : {}),
     datasets,
     runs: rows,
-    rankings: options.ranked !== undefined ? rankingsOf(options.edition, options.ranked) : [],
+    rankings,
     ...(options.ranked !== undefined ? { primaryOnly: options.ranked.primaryOnly } : {}),
     ...(options.marks !== undefined ? { marks: marksByKey(options.marks.figures) } : {}),
     ...(intervals !== undefined
