@@ -10,12 +10,19 @@
 // run and resample it is enough to walk the groups once, summing t and sum w rg (rg: the gold's
 // centred mid-ranks in this resample); and the run's sum of squared centred ranks needs no pass at
 // all: (m^3 - m - sum over groups (t^3 - t)) / 12, an integer identity, exact in doubles while
-// m^3 < 2^53 (m < 208,000 pairs). Writing every rank out and then taking three weighted sums
-// would be two passes; this fuses both into the one walk.
+// m^3 < 2^53. Writing every rank out and then taking three weighted sums would be two passes;
+// this fuses both into the one walk.
 //
 // Every number in the walks is exact: weights are integers, mid-ranks half-integers, so every
-// product and partial sum below is a multiple of 1/4 under 2^53 (m < 208,000), and the sums are
-// exact whatever their order. That lets a walk do the least per group: with cum' = cum + t,
+// product and partial sum below is a multiple of 1/4, and the sums are exact whatever their order
+// while they stay within 2^51 (2^53 quarters). The largest: a running sum of (cum + cum') s (or
+// 2 cum s + w s, or a tied group's correction), at most 2m sum |s| <= 2m sum w |rg| / 2 <=
+// m^2 (m - 1) / 2 (|rg| <= (m - 1) / 2, sum w = m); so the walks are exact up to m = 165,140 pairs
+// per dataset (`rhoPairs`), where 2 m^2 (m - 1) <= 2^53. A larger Spearman dataset is resampled
+// by the metric over each resample's drawn pairs instead (job.ts), and `plan` refuses one: beyond
+// it sums would round, and differently in the two walks (`single` and `walk` add in different
+// orders), so the bits would depend on which engine a tile or a thread got. That lets a walk do
+// the least per group: with cum' = cum + t,
 // (mid-rank - centre) = (cum + cum') / 2 + 1/2 - centre, and the second part drops out because
 // sum w rg = 0 exactly; so per group sxy += (cum + cum') s (s: the group's sum of w rg / 2), and
 // sum t^3.
@@ -44,7 +51,7 @@ import { LANES, walkModule } from "./walkKernels.js"
 import type { Plan } from "./walkPlan.js"
 
 // the plan (sort orders and groups) lives in walkPlan.ts; its callers know it from here
-export { groups, plan } from "./walkPlan.js"
+export { groups, plan, rhoPairs } from "./walkPlan.js"
 export type { Groups, Plan, Walk } from "./walkPlan.js"
 
 /**

@@ -52,6 +52,12 @@ export interface Plan {
   readonly boundsAt: Int32Array
 }
 
+/**
+ * The most pairs of a Spearman dataset whose walk sums are exact (rankSums.ts's file comment: the
+ * largest m with 2 m^2 (m - 1) <= 2^53). Kendall's walks sum integers below m^2: no limit in reach.
+ */
+export const rhoPairs = 165_140
+
 /** What a dataset's walks compute: Spearman's rho, Kendall's tau-b, or nothing (not walked). */
 export type Walk = "rho" | "tau" | undefined
 
@@ -79,6 +85,9 @@ export const plan = (
     const a = start[d]
     const n = start[d + 1] - a
     if (walks[d] === undefined || n === 0) continue
+    if (walks[d] === "rho" && n > rhoPairs) {
+      throw new Error(`rankSums: a Spearman walk over ${n.toLocaleString("en-US")} pairs; its sums are exact up to ${rhoPairs.toLocaleString("en-US")} pairs (job.ts resamples a larger dataset by its metric)`)
+    }
     dataset.push(d)
     tau.push(walks[d] === "tau" ? 1 : 0)
     all.push(groups(gold, a, n))
