@@ -10,27 +10,11 @@ export interface Groups {
 }
 
 export const groups = (values: Float64Array, start: number, n: number): Groups => {
-  // By (value, position), from the average ranks (metrics' averageRanks: a native sort or a radix
-  // sort, several times faster than sorting positions with a comparator): a group of equal values
-  // at sorted positions [a, e) has rank (a + 1 + e) / 2, so 2 rank - 1 = a + e is an integer below 2n
-  // that orders the groups; a counting sort on it, positions in increasing order, gives the order.
-  // -0 and 0 tie, as they compare equal.
-  const ranks = Spearman.averageRanks(values.subarray(start, start + n))
-  const slot = new Int32Array(2 * n + 1)
-  for (let i = 0; i < n; i++) slot[2 * ranks[i] - 1]++
-  const bounds: Array<number> = []
-  let at = 0
-  for (let key = 0; key <= 2 * n; key++) {
-    const count = slot[key]
-    if (count === 0) continue
-    bounds.push(at)
-    slot[key] = at
-    at += count
-  }
-  bounds.push(n)
-  const order = new Int32Array(n)
-  for (let i = 0; i < n; i++) order[slot[2 * ranks[i] - 1]++] = i
-  return { order, bounds: Int32Array.from(bounds) }
+  // By (value, position): metrics' radix sort's own order (a stable sort of the values' bit
+  // patterns), several times faster than sorting positions with a comparator, and than taking the
+  // average ranks and counting-sorting them as this did (half the plan's time). -0 and 0 tie.
+  const { order, bounds } = Spearman.sortedGroups(values.subarray(start, start + n))
+  return { order, bounds }
 }
 
 /**
