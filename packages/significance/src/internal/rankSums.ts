@@ -78,7 +78,7 @@ export function rankSumsKernel(
   FIG: number,
   samples: Float64Array,
   walkModule: object | undefined,
-  // the caller's: a memory to reuse when large enough, and where this one is left (workers: none)
+  // a memory to reuse when large enough, and where this one is left (the caller's scratch; a worker's own)
   reuse?: { memory?: { buffer: ArrayBuffer } | undefined }
 ): { readonly chunk: (c: number) => void; readonly original: (out: Float64Array) => void; readonly engine: "js" | "wasm" } {
   // resamples per walk (lanes of W); CHUNK as random.ts (checked below the function)
@@ -434,18 +434,20 @@ export function rankSumsKernel(
 
 /**
  * What worker threads compile: `rankSumsKernel` made once per job (its arrays arrive with the first
- * unit), then one chunk per unit. `__name` is the helper esbuild's keepNames (tsx, some test
- * transforms) may leave in a function's source; it is the identity.
+ * unit), then one chunk per unit; the walk memory kept from job to job (tile to tile of runs), as
+ * the caller's is. `__name` is the helper esbuild's keepNames (tsx, some test transforms) may leave
+ * in a function's source; it is the identity.
  */
 const WORKER_KERNEL = `(() => {
   const __name = (target) => target
   const make = ${rankSumsKernel.toString()}
+  const reuse = {}
   let job
   let kernel
   return (u, id, ...args) => {
     if (job !== id) {
       job = id
-      kernel = make(...args)
+      kernel = make(...args, reuse)
     }
     kernel.chunk(u)
   }
