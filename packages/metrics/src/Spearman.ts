@@ -42,8 +42,9 @@ export const averageRanks = (x: Float64Array): Float64Array => {
 /**
  * The positions of x in ascending order of (value, position), and where each group of equal values
  * begins in that order (`bounds`, ending with n): what a rank walk needs, from the radix sort behind
- * `averageRanks` without writing the ranks (significance's walk plan: 2,000 STS-B runs sorted in
- * about half the time). -0 and 0 tie. Caller guarantees x has no NaN.
+ * `averageRanks` without writing the ranks (significance's walk plan: 2,000 STS-B runs in 284-320
+ * ms of CPU against 345-432 ms by average ranks and a counting sort). -0 and 0 tie. Caller
+ * guarantees x has no NaN.
  *
  * @example
  * ```ts
