@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { gatherFinite, sameLength } from "./internal/check.js"
-import { averageRanksInto } from "./internal/ranks.js"
+import { averageRanksInto, sortedGroups as radixGroups } from "./internal/ranks.js"
 import { Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
 import type { ScoresMetric } from "./Metric.js"
@@ -38,6 +38,23 @@ export const averageRanks = (x: Float64Array): Float64Array => {
   averageRanksInto(x, ranks)
   return ranks
 }
+
+/**
+ * The positions of x in ascending order of (value, position), and where each group of equal values
+ * begins in that order (`bounds`, ending with n): what a rank walk needs, from the radix sort behind
+ * `averageRanks` without writing the ranks (significance's walk plan: 2,000 STS-B runs in 284-320
+ * ms of CPU against 345-432 ms by average ranks and a counting sort). -0 and 0 tie. Caller
+ * guarantees x has no NaN.
+ *
+ * @example
+ * ```ts
+ * import { Spearman } from "@stseval/metrics"
+ *
+ * Spearman.sortedGroups(new Float64Array([30, 10, 20, 10])) // order [1, 3, 2, 0], bounds [0, 2, 3, 4]
+ * ```
+ * @since 0.5.0
+ */
+export const sortedGroups = (x: Float64Array): { readonly order: Int32Array; readonly bounds: Int32Array } => radixGroups(x)
 
 const allFinite = (x: Float64Array): boolean => {
   for (let i = 0; i < x.length; i++) if (!Number.isFinite(x[i])) return false

@@ -109,6 +109,34 @@ describe.each([
   })
 })
 
+describe("Spearman.sortedGroups", () => {
+  // Independent oracle: positions sorted by (value, position) with a comparator; a group begins
+  // where the value changes (-0 and 0 compare equal)
+  const oracle = (x: Float64Array) => {
+    const order = Array.from(x, (_, i) => i).sort((a, b) => (x[a] < x[b] ? -1 : x[a] > x[b] ? 1 : a - b))
+    const bounds = order.flatMap((p, j) => (j === 0 || x[p] !== x[order[j - 1]] ? [j] : []))
+    return { order, bounds: [...bounds, x.length] }
+  }
+  const plain = (g: { order: Int32Array; bounds: Int32Array }) => ({ order: Array.from(g.order), bounds: Array.from(g.bounds) })
+
+  it("hand-worked: [30, 10, 20, 10] -> order [1, 3, 2, 0], groups at [0, 2, 3, 4]", () => {
+    expect(plain(Spearman.sortedGroups(f([30, 10, 20, 10])))).toEqual({ order: [1, 3, 2, 0], bounds: [0, 2, 3, 4] })
+    expect(plain(Spearman.sortedGroups(f([])))).toEqual({ order: [], bounds: [0] })
+    expect(plain(Spearman.sortedGroups(f([7])))).toEqual({ order: [0], bounds: [0, 1] })
+  })
+
+  it("matches the comparator sort on 3,000 scores: many ties, negatives, -0 and 0 tied, subnormals; twice in a row (its buffers are reused)", () => {
+    let s = 12345
+    const x = Float64Array.from({ length: 3000 }, (_, i) => {
+      s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+      return i % 13 === 0 ? (i % 2 === 0 ? -0 : 0) : i % 17 === 0 ? 5e-324 : Math.round((s / 4294967296) * 400) / 100 - 2
+    })
+    expect(plain(Spearman.sortedGroups(x))).toEqual(oracle(x))
+    const y = x.map((v) => -v)
+    expect(plain(Spearman.sortedGroups(y))).toEqual(oracle(y))
+  })
+})
+
 describe("Spearman.spearman", () => {
   it("hand-worked with ties: run [1,2,2,3], gold [1,3,2,4] gives sqrt(0.9), not the d^2 shortcut's 0.95", () => {
     // Ranks: run [1, 2.5, 2.5, 4], gold [1, 3, 2, 4]; both means 2.5.

@@ -3,10 +3,10 @@
 // and whichever engine, every figure has the same bits; and each is the textbook Spearman (mid-ranks,
 // then Pearson) of the resample's gathered pairs. Intervals.test.ts checks the intervals built on them.
 import { describe, expect, it } from "vitest"
-import { Kendall, Moments, Spearman } from "@stseval/metrics"
+import { Kendall, MetricValue, Moments, Spearman } from "@stseval/metrics"
 import { Intervals, TestResult } from "../src/index.js"
 import * as Engine from "../src/internal/intervals.js"
-import { engineOf } from "../src/internal/job.js"
+import { checkDefinition, engineOf, layOut } from "../src/internal/job.js"
 import * as Random from "../src/internal/random.js"
 import * as RankSums from "../src/internal/rankSums.js"
 import { mulberry32, spearman } from "./data.js"
@@ -324,5 +324,52 @@ describe("Kendall walks (issue 34: one walk engine for the rank-based metrics)",
         expect(bits(Float64Array.of(got[r * KF + k * FIG + 1]))).toEqual(bits(Float64Array.of(want)))
       }
     }
+  })
+})
+
+describe("the walks' exact limit (issue 34)", () => {
+  // Every running sum of a Spearman walk is a multiple of 1/4 no larger than m^2 (m - 1) / 2 (m
+  // pairs; rankSums.ts's file comment): exact while 2 m^2 (m - 1) <= 2^53, worked here in BigInt
+  const limit = (() => {
+    let m = 1n
+    while (2n * (m + 1n) * (m + 1n) * m <= 2n ** 53n) m++
+    return Number(m)
+  })()
+
+  it("is the largest dataset whose walk sums are exact, and a larger Spearman dataset takes the metric over the drawn pairs", () => {
+    expect(limit).toBe(165_140)
+    expect(RankSums.rhoPairs).toBe(limit)
+    expect(engineOf(Spearman.metric, limit)).toBe("walk")
+    expect(engineOf(Spearman.metric, limit + 1)).toBe("generic")
+    // Kendall's walk sums integers below m^2: no such limit in reach
+    expect(engineOf(Kendall.metric, 10 * limit)).toBe("tau")
+    // the walks refuse a larger dataset rather than round: a defect of the caller's
+    const start = Int32Array.from([0, limit + 1])
+    expect(() => RankSums.plan(start, ["rho"], 0, new Uint8Array(0), new Float64Array(limit + 1), new Float64Array(0))).toThrow(/165,140 pairs/)
+  })
+
+  it("an interval pass over a Spearman dataset above it has the textbook Spearman of a resample's drawn pairs", () => {
+    const n = limit + 1
+    const rand = mulberry32(5)
+    const gold = Float64Array.from({ length: n }, () => rand())
+    const run = gold.map((g) => g + rand())
+    const input: Intervals.Input = {
+      datasets: [{ name: "big", metric: "spearman" }],
+      runs: [{ id: "run", scores: { big: { run, gold } } }],
+      official: "single",
+      missingDataset: "no-official-score"
+    }
+    const metrics = checkDefinition(input)
+    if (metrics instanceof TestResult.InvalidInput) throw new Error(metrics.message)
+    const job = layOut(input, metrics)
+    if (job instanceof TestResult.InvalidInput) throw new Error(job.message)
+    expect(job.metric).toEqual(["generic"])
+    // one resample (the textbook reference takes seconds at this size); the documented draws
+    const prepared = Engine.estimate(job, "auto", { resamples: 1, threads: 1 })
+    expect(prepared.estimates[0]).toBe(MetricValue.getOrNaN(Spearman.spearman(gold, run)))
+    const pass = Engine.pass(job, prepared, 1, 9, undefined, { threads: 1 })
+    const rng = Random.chunkRng(Random.chunkStates(9, 1), 0)
+    const picks = Array.from({ length: n }, () => Random.below(rng, n))
+    expect(pass.samples[0]).toBeCloseTo(spearman(picks.map((i) => run[i]), picks.map((i) => gold[i])), 12)
   })
 })

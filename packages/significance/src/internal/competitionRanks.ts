@@ -1,11 +1,17 @@
 // Competition ranks of the ranked runs, in every resample (from the official figures Intervals.ts
 // keeps) and on the original pairs.
 import type { Job } from "./intervals.js"
-import { firstAbove, firstAtLeast } from "./search.js"
+import { Spearman } from "@stseval/metrics"
+
+/** Which ranked run each defined figure of a resample is (`rankInto`), kept between calls. */
+let which = new Int32Array(0)
 
 /**
  * Competition ranks (1 + runs strictly better; undefined figures last) of `ranked` in
- * row[base + k * FIG + f]: higher is better, or with `lower` lower is better (MSE).
+ * row[base + k * FIG + f]: higher is better, or with `lower` lower is better (MSE). The defined
+ * figures are sorted once by metrics' radix sort, whose groups of equal values are the ties:
+ * a group at sorted positions [a, e) has n - e runs above it and a below it. (A native sort then a
+ * binary search per run took twice as long: 2,000 runs x 1,000 resamples.)
  */
 export const rankInto = (
   ranked: Int32Array,
@@ -20,23 +26,28 @@ export const rankInto = (
   rankDegenerate: Int32Array,
   lower: boolean
 ): void => {
+  if (which.length < ranked.length) which = new Int32Array(ranked.length)
   let n = 0
   for (let j = 0; j < ranked.length; j++) {
     const v = row[base + ranked[j] * FIG + f]
-    if (v === v) sorted[n++] = v
-  }
-  const view = sorted.subarray(0, n)
-  view.sort()
-  for (let j = 0; j < ranked.length; j++) {
-    const v = row[base + ranked[j] * FIG + f]
-    if (v !== v) {
-      ranks[j * B + b] = n + 1
-      rankDegenerate[j]++
-      continue
+    if (v === v) {
+      sorted[n] = v
+      which[n++] = j
     }
-    // ascending order: higher is better, everything from the first value > v on is strictly
-    // better; lower is better, everything before the first value >= v is
-    ranks[j * B + b] = lower ? 1 + firstAtLeast(view, v, n) : 1 + n - firstAbove(view, v, n)
+  }
+  const { order, bounds } = Spearman.sortedGroups(sorted.subarray(0, n))
+  for (let q = 0; q + 1 < bounds.length; q++) {
+    const a = bounds[q]
+    const e = bounds[q + 1]
+    const rank = lower ? 1 + a : 1 + n - e
+    for (let i = a; i < e; i++) ranks[which[order[i]] * B + b] = rank
+  }
+  // undefined figures: after every defined one
+  for (let j = 0; n < ranked.length && j < ranked.length; j++) {
+    const v = row[base + ranked[j] * FIG + f]
+    if (v === v) continue
+    ranks[j * B + b] = n + 1
+    rankDegenerate[j]++
   }
 }
 

@@ -8,6 +8,7 @@ import { InvalidInput } from "../TestResult.js"
 import type * as Engine from "./intervals.js"
 import type { Job } from "./intervals.js"
 import { isKendall, isPearson, isRankPearson, resolve } from "./metric.js"
+import { rhoPairs } from "./walkPlan.js"
 
 const LABELLED: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm"]
 const RULES: ReadonlyArray<string> = [...LABELLED, "single"]
@@ -172,7 +173,7 @@ export const layOut = (
       }
     }
   }
-  const kernel = metrics.map(engineOf)
+  const kernel = metrics.map((m, d) => engineOf(m, reference[d]?.s.gold.length ?? 0))
   const labelCount = new Int32Array(D)
   const start = new Int32Array(D + 1)
   for (let d = 0; d < D; d++) start[d + 1] = start[d] + (reference[d]?.s.gold.length ?? 0)
@@ -264,10 +265,14 @@ const pooledMetric = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metr
   return isPearson(m) || m.kind !== "scores" ? undefined : m
 }
 
-/** Which resampling a dataset's metric declares (internal/intervals.ts's `Metric`). */
-export const engineOf = (m: MetricDescriptor.Metric): Engine.Metric => {
+/**
+ * Which resampling a dataset's metric declares (internal/intervals.ts's `Metric`), for a dataset
+ * of `pairs` pairs: Spearman's walks are exact up to `rhoPairs` (rankSums.ts), beyond that the
+ * metric over the drawn pairs.
+ */
+export const engineOf = (m: MetricDescriptor.Metric, pairs = 0): Engine.Metric => {
   const r = m.resampling
-  if (r.by === "ranks") return isRankPearson(m) ? "walk" : isKendall(m) ? "tau" : "generic"
+  if (r.by === "ranks") return isRankPearson(m) ? (pairs <= rhoPairs ? "walk" : "generic") : isKendall(m) ? "tau" : "generic"
   if (m.kind === "labels") return r.shape === "correct" ? "correct" : "generic"
   return r.shape === "invariant" || r.shape === "shifted" ? r.shape : "generic"
 }

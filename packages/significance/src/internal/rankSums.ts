@@ -10,12 +10,19 @@
 // run and resample it is enough to walk the groups once, summing t and sum w rg (rg: the gold's
 // centred mid-ranks in this resample); and the run's sum of squared centred ranks needs no pass at
 // all: (m^3 - m - sum over groups (t^3 - t)) / 12, an integer identity, exact in doubles while
-// m^3 < 2^53 (m < 208,000 pairs). Writing every rank out and then taking three weighted sums
-// would be two passes; this fuses both into the one walk.
+// m^3 < 2^53. Writing every rank out and then taking three weighted sums would be two passes;
+// this fuses both into the one walk.
 //
 // Every number in the walks is exact: weights are integers, mid-ranks half-integers, so every
-// product and partial sum below is a multiple of 1/4 under 2^53 (m < 208,000), and the sums are
-// exact whatever their order. That lets a walk do the least per group: with cum' = cum + t,
+// product and partial sum below is a multiple of 1/4, and the sums are exact whatever their order
+// while they stay within 2^51 (2^53 quarters). The largest: a running sum of (cum + cum') s (or
+// 2 cum s + w s, or a tied group's correction), at most 2m sum |s| <= 2m sum w |rg| / 2 <=
+// m^2 (m - 1) / 2 (|rg| <= (m - 1) / 2, sum w = m); so the walks are exact up to m = 165,140 pairs
+// per dataset (`rhoPairs`), where 2 m^2 (m - 1) <= 2^53. A larger Spearman dataset is resampled
+// by the metric over each resample's drawn pairs instead (job.ts), and `plan` refuses one: beyond
+// it sums would round, and differently in the two walks (`single` and `walk` add in different
+// orders), so the bits would depend on which engine a tile or a thread got. That lets a walk do
+// the least per group: with cum' = cum + t,
 // (mid-rank - centre) = (cum + cum') / 2 + 1/2 - centre, and the second part drops out because
 // sum w rg = 0 exactly; so per group sxy += (cum + cum') s (s: the group's sum of w rg / 2), and
 // sum t^3.
@@ -44,7 +51,7 @@ import { LANES, walkModule } from "./walkKernels.js"
 import type { Plan } from "./walkPlan.js"
 
 // the plan (sort orders and groups) lives in walkPlan.ts; its callers know it from here
-export { groups, plan } from "./walkPlan.js"
+export { groups, plan, rhoPairs } from "./walkPlan.js"
 export type { Groups, Plan, Walk } from "./walkPlan.js"
 
 /**
@@ -71,7 +78,7 @@ export function rankSumsKernel(
   FIG: number,
   samples: Float64Array,
   walkModule: object | undefined,
-  // the caller's: a memory to reuse when large enough, and where this one is left (workers: none)
+  // a memory to reuse when large enough, and where this one is left (the caller's scratch; a worker's own)
   reuse?: { memory?: { buffer: ArrayBuffer } | undefined }
 ): { readonly chunk: (c: number) => void; readonly original: (out: Float64Array) => void; readonly engine: "js" | "wasm" } {
   // resamples per walk (lanes of W); CHUNK as random.ts (checked below the function)
@@ -98,19 +105,40 @@ export function rankSumsKernel(
   // 1 where a run's tied pairs are at most half of its pairs: its walk is `single` (below); a tied
   // pair costs it about three untied ones, the walk over every group two
   const fewTies = new Uint8Array(runOf.length)
-  if (walkModule !== undefined) {
-    for (let h = 0; h < runOf.length; h++) {
-      let count = 2
-      let tied = 0
-      for (let q = boundsAt[h]; q + 1 < boundsAt[h + 1]; q++) {
-        const size = bounds[q + 1] - bounds[q]
-        if (size === 1) continue
-        count += 2
-        tied += size
-      }
-      fewTies[h] = 2 * tied <= orderAt[h + 1] - orderAt[h] ? 1 : 0
-      tiedAt[h + 1] = tiedAt[h] + count
+  // The set-up is per run, in small functions rather than loops in this one: called once per
+  // job, its loops ran unoptimised (50 ms a job of 524 STS-B runs; 12 jobs for 2,000 runs' --json)
+  /** Run walk h's tied groups: sets fewTies[h], returns the entries its tied list takes. */
+  function countTies(h: number): number {
+    let count = 2
+    let tied = 0
+    const e = boundsAt[h + 1]
+    for (let q = boundsAt[h]; q + 1 < e; q++) {
+      const size = bounds[q + 1] - bounds[q]
+      if (size === 1) continue
+      count += 2
+      tied += size
     }
+    fewTies[h] = 2 * tied <= orderAt[h + 1] - orderAt[h] ? 1 : 0
+    return count
+  }
+  /** Walk h's addresses (dataset at a): its pairs' rows, its group bounds and its tied groups in its order. */
+  function addresses(ob: Int32Array, bb: Int32Array, tb: Int32Array, h: number, a: number, pW: number): void {
+    const rowBytes = ROW * 8
+    for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = pW + (a + order[j]) * rowBytes
+    // the address of position j of its order
+    const base = pOrder + 4 * orderAt[h]
+    const e = boundsAt[h + 1]
+    for (let q = boundsAt[h]; q < e; q++) bb[q] = base + 4 * bounds[q]
+    let i = tiedAt[h]
+    for (let q = boundsAt[h]; q + 1 < e; q++) {
+      if (bounds[q + 1] - bounds[q] === 1) continue
+      tb[i++] = base + 4 * bounds[q]
+      tb[i++] = base + 4 * bounds[q + 1]
+    }
+    tb[i] = tb[i + 1] = base + 4 * (orderAt[h + 1] - orderAt[h])
+  }
+  if (walkModule !== undefined) {
+    for (let h = 0; h < runOf.length; h++) tiedAt[h + 1] = tiedAt[h] + countTies(h)
     const wa = (globalThis as unknown as {
       WebAssembly: {
         Memory: new (d: { initial: number }) => { buffer: ArrayBuffer }
@@ -138,18 +166,7 @@ export function rankSumsKernel(
         const tb = new Int32Array(heap, pTied, tiedAt[runOf.length])
         for (let s = 0; s < dataset.length; s++) {
           const a = start[dataset[s]]
-          for (let h = walkAt[s]; h < walkAt[s + 1]; h++) {
-            for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = pW + (a + order[j]) * ROW * 8
-            const at = (j: number) => pOrder + 4 * (orderAt[h] + j)
-            for (let q = boundsAt[h]; q < boundsAt[h + 1]; q++) bb[q] = at(bounds[q])
-            let i = tiedAt[h]
-            for (let q = boundsAt[h]; q + 1 < boundsAt[h + 1]; q++) {
-              if (bounds[q + 1] - bounds[q] === 1) continue
-              tb[i++] = at(bounds[q])
-              tb[i++] = at(bounds[q + 1])
-            }
-            tb[i] = tb[i + 1] = at(orderAt[h + 1] - orderAt[h])
-          }
+          for (let h = walkAt[s]; h < walkAt[s + 1]; h++) addresses(ob, bb, tb, h, a, pW)
         }
         W = new Float64Array(heap, pW, N * ROW)
         sums = new Float64Array(heap, pSums, 3 * TILE)
@@ -417,18 +434,20 @@ export function rankSumsKernel(
 
 /**
  * What worker threads compile: `rankSumsKernel` made once per job (its arrays arrive with the first
- * unit), then one chunk per unit. `__name` is the helper esbuild's keepNames (tsx, some test
- * transforms) may leave in a function's source; it is the identity.
+ * unit), then one chunk per unit; the walk memory kept from job to job (tile to tile of runs), as
+ * the caller's is. `__name` is the helper esbuild's keepNames (tsx, some test transforms) may leave
+ * in a function's source; it is the identity.
  */
 const WORKER_KERNEL = `(() => {
   const __name = (target) => target
   const make = ${rankSumsKernel.toString()}
+  const reuse = {}
   let job
   let kernel
   return (u, id, ...args) => {
     if (job !== id) {
       job = id
-      kernel = make(...args)
+      kernel = make(...args, reuse)
     }
     kernel.chunk(u)
   }

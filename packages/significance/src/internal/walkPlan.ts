@@ -10,27 +10,11 @@ export interface Groups {
 }
 
 export const groups = (values: Float64Array, start: number, n: number): Groups => {
-  // By (value, position), from the average ranks (metrics' averageRanks: a native sort or a radix
-  // sort, several times faster than sorting positions with a comparator): a group of equal values
-  // at sorted positions [a, e) has rank (a + 1 + e) / 2, so 2 rank - 1 = a + e is an integer below 2n
-  // that orders the groups; a counting sort on it, positions in increasing order, gives the order.
-  // -0 and 0 tie, as they compare equal.
-  const ranks = Spearman.averageRanks(values.subarray(start, start + n))
-  const slot = new Int32Array(2 * n + 1)
-  for (let i = 0; i < n; i++) slot[2 * ranks[i] - 1]++
-  const bounds: Array<number> = []
-  let at = 0
-  for (let key = 0; key <= 2 * n; key++) {
-    const count = slot[key]
-    if (count === 0) continue
-    bounds.push(at)
-    slot[key] = at
-    at += count
-  }
-  bounds.push(n)
-  const order = new Int32Array(n)
-  for (let i = 0; i < n; i++) order[slot[2 * ranks[i] - 1]++] = i
-  return { order, bounds: Int32Array.from(bounds) }
+  // By (value, position): metrics' radix sort's own order (a stable sort of the values' bit
+  // patterns), several times faster than sorting positions with a comparator, and than taking the
+  // average ranks and counting-sorting them as this did (half the plan's time). -0 and 0 tie.
+  const { order, bounds } = Spearman.sortedGroups(values.subarray(start, start + n))
+  return { order, bounds }
 }
 
 /**
@@ -51,6 +35,12 @@ export interface Plan {
   readonly bounds: Int32Array
   readonly boundsAt: Int32Array
 }
+
+/**
+ * The most pairs of a Spearman dataset whose walk sums are exact (rankSums.ts's file comment: the
+ * largest m with 2 m^2 (m - 1) <= 2^53). Kendall's walks sum integers below m^2: no limit in reach.
+ */
+export const rhoPairs = 165_140
 
 /** What a dataset's walks compute: Spearman's rho, Kendall's tau-b, or nothing (not walked). */
 export type Walk = "rho" | "tau" | undefined
@@ -79,6 +69,9 @@ export const plan = (
     const a = start[d]
     const n = start[d + 1] - a
     if (walks[d] === undefined || n === 0) continue
+    if (walks[d] === "rho" && n > rhoPairs) {
+      throw new Error(`rankSums: a Spearman walk over ${n.toLocaleString("en-US")} pairs; its sums are exact up to ${rhoPairs.toLocaleString("en-US")} pairs (job.ts resamples a larger dataset by its metric)`)
+    }
     dataset.push(d)
     tau.push(walks[d] === "tau" ? 1 : 0)
     all.push(groups(gold, a, n))
