@@ -1,4 +1,4 @@
-// Holm's one sorted pass (Correction.holm on internal/search.ts's radix order) against the textbook
+// Holm's one sorted pass (Correction.holm on internal/search.ts's order by the values' bits) against the textbook
 // definition: p sorted ascending, p_(i) adjusted = max over j <= i of min(1, (m - j + 1) p_(j)).
 import { describe, expect, it } from "vitest"
 import { Correction } from "../src/index.js"
@@ -20,7 +20,7 @@ const textbook = (p: ReadonlyArray<number>): Array<number> => {
   return out
 }
 
-// values that differ in one radix digit each: the lowest bit (ulps apart), the top of the low half,
+// values that differ in one part of their bits each: the lowest bit (ulps apart), the top of the low half,
 // the exponent; subnormals, zero, one, ties, and p-values past a double's range
 const nextUp = (x: number): number => {
   const b = new Float64Array([x])
@@ -34,9 +34,14 @@ const hard = [
 ]
 
 describe("Holm in one sorted pass", () => {
-  it("the radix order is the comparator's (value, then index) on values a digit apart, ties, subnormals and zero", () => {
+  it("the order is the comparator's (value, then index) on values ulps apart, ties, subnormals and zero", () => {
     const v = Float64Array.from([...hard, ...hard.slice().reverse()])
     expect(Array.from(ascendingOrder(v, v.length))).toEqual(byComparator(v))
+    // values sharing a high word (0.5 + k 2^-40), shuffled, with ties: a short group and a long one
+    for (const size of [9, 200]) {
+      const shared = Float64Array.from({ length: size }, (_, i) => 0.5 + ((i * 37) % Math.ceil(size * 0.7)) * 2 ** -40)
+      expect(Array.from(ascendingOrder(shared, size))).toEqual(byComparator(shared))
+    }
     // a prefix only, and the empty and one-value cases
     expect(Array.from(ascendingOrder(v, 5))).toEqual(byComparator(v.subarray(0, 5)))
     expect(Array.from(ascendingOrder(v, 0))).toEqual([])
