@@ -360,23 +360,23 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const error = checkTest(options, metric)
   if (error !== undefined) return error
   const stratumOf = denseStrata(options.strata, gold.length)
-  const dataError = checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences)
-  if (dataError !== undefined) return dataError
   const test = testOf(options, metric)
   const against = options.against ?? "best"
-  if (typeof against === "number" && !(Number.isInteger(against) && against >= 0 && against < runs.length)) {
-    return new InvalidInput({ field: "against", expected: `best, all or a run index below ${runs.length}`, found: String(against) })
-  }
+  const badAgainst = typeof against === "number" && !(Number.isInteger(against) && against >= 0 && against < runs.length)
+  // the bootstrap checks the values itself (checkValues, as below): when it resamples, they are
+  // good and are not read a second time; when it refuses, the checks below give the same first error
+  const resampled = test === "bootstrap" && !badAgainst ? Bootstrap.resample(gold, runs, options) : undefined
+  const d = resampled instanceof InvalidInput ? undefined : resampled
+  const dataError = d === undefined ? checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences) : undefined
+  if (dataError !== undefined) return dataError
+  if (badAgainst) return new InvalidInput({ field: "against", expected: `best, all or a run index below ${runs.length}`, found: String(against) })
   const alpha = options.alpha ?? 0.05
   const aggregate = options.aggregate ?? "weighted"
 
   // the bootstrap's own estimates, not a second layout; a refused input gives the estimates' error first
-  const d = test === "bootstrap" ? Bootstrap.resample(gold, runs, options) : undefined
-  const estimates = d !== undefined && !(d instanceof InvalidInput)
-    ? d.estimates
-    : Figures.estimates({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate })
+  const estimates = d !== undefined ? d.estimates : Figures.estimates({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate })
   if (estimates instanceof InvalidInput) return estimates
-  if (d instanceof InvalidInput) return d
+  if (resampled instanceof InvalidInput) return resampled
   // best first: the highest figure, or the lowest for a metric where lower is better (MSE)
   const lower = metric.direction === "lower"
   const ranking = Array.from(estimates.keys()).sort((x, y) => (lower ? estimates[x] - estimates[y] : estimates[y] - estimates[x]) || x - y)

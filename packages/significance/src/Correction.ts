@@ -3,7 +3,7 @@
  *
  * @since 0.1.0
  */
-import { firstAtLeast } from "./internal/search.js"
+import { ascendingOrder } from "./internal/search.js"
 
 /**
  * Bonferroni: min(1, m p).
@@ -33,12 +33,27 @@ export const bonferroni = (p: ReadonlyArray<number>): Array<number> => {
  * @since 0.1.0
  */
 export const holm = (p: ReadonlyArray<number>): Array<number> => {
-  // Sorted as a typed array, without a comparator; a tie takes the value at its first rank, where
-  // (m - j) p is largest and the running maximum keeps it.
-  const sorted = Float64Array.from(p.filter((v) => !Number.isNaN(v))).sort()
-  const m = sorted.length
-  const adjusted = new Float64Array(m)
+  // One sorted pass: the p-values' order taken once (a radix sort of their bits, ties by index),
+  // adjusted by a running max in that order, written back in place; no search per p-value. A tie
+  // takes the value at its first rank: (m - j) p is largest there and the running max keeps it.
+  const values = new Float64Array(p.length)
+  const at = new Uint32Array(p.length)
+  let m = 0
+  let negative = false
+  for (let i = 0; i < p.length; i++) {
+    const v = p[i]
+    if (Number.isNaN(v)) continue
+    // + 0: -0 as 0, whose bits order first
+    values[m] = v + 0
+    at[m++] = i
+    if (v < 0) negative = true
+  }
+  const order = negative ? Uint32Array.from({ length: m }, (_, j) => j).sort((x, y) => values[x] - values[y] || x - y) : ascendingOrder(values, m)
+  const adjusted = p.slice()
   let running = 0
-  for (let j = 0; j < m; j++) adjusted[j] = running = Math.max(running, Math.min(1, (m - j) * sorted[j]))
-  return p.map((v) => (Number.isNaN(v) ? v : adjusted[firstAtLeast(sorted, v, m)]))
+  for (let j = 0; j < m; j++) {
+    const k = order[j]
+    adjusted[at[k]] = running = Math.max(running, Math.min(1, (m - j) * values[k]))
+  }
+  return adjusted
 }

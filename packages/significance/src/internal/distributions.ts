@@ -118,9 +118,10 @@ export const pValue = (statistic: number, alternative: Alternative, cdf: (x: num
   }
 }
 
+const LANCZOS = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7]
 /** ln Gamma(x), x > 0: Lanczos (g = 7, 9 terms; Numerical Recipes 3rd ed., 6.1), about 1e-15 relative. */
 const lnGamma = (x: number): number => {
-  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7]
+  const c = LANCZOS
   if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - lnGamma(1 - x)
   const y = x - 1
   let s = c[0]
@@ -128,6 +129,10 @@ const lnGamma = (x: number): number => {
   const t = y + 7.5
   return 0.5 * Math.log(2 * Math.PI) + (y + 0.5) * Math.log(t) - t + Math.log(s)
 }
+
+/** The last df of lnUpperTail's series, and its ln B(df / 2, 1/2). */
+let tailDf = Number.NaN
+let tailLnBeta = Number.NaN
 
 /**
  * ln of the upper tail beyond |x| of the standard normal or Student's t with `df` degrees of freedom,
@@ -155,7 +160,12 @@ const lnUpperTail = (x: number, df?: number): number => {
     sum += term
     if (term < 1e-17 * sum) break
   }
-  const lnBeta = lnGamma(a) + lnGamma(b) - lnGamma(a + b)
+  // ln B(a, 1/2) once per df, as studentT's (all pairs of runs share one df)
+  if (df !== tailDf) {
+    tailLnBeta = lnGamma(a) + lnGamma(b) - lnGamma(a + b)
+    tailDf = df
+  }
+  const lnBeta = tailLnBeta
   return Math.log(0.5) + a * Math.log(u) + b * Math.log1p(-u) - Math.log(a) - lnBeta + Math.log(sum)
 }
 

@@ -50,8 +50,9 @@ const inputOf = ({ aggregate, confidences, gold, metric, runs, stratumOf }: Runs
 const prepare = (given: Runs, resamples: number, threads: number | undefined) => {
   const input = inputOf(given)
   const metrics = checkDefinition(input) as ReadonlyArray<Metric.Metric>
-  const laid = layOut(input, metrics)
-  // checkValues has refused all layOut refuses but a stratum of more than 2^21 pairs
+  // checkValues has refused all layOut refuses but a stratum of more than 2^21 pairs: the values
+  // are not read again
+  const laid = layOut(input, metrics, 0, input.runs.length, true)
   if (laid instanceof InvalidInput) return laid
   const job: Engine.Job = laid
   const prepared = Engine.estimate(job, "auto", { resamples, threads })

@@ -87,7 +87,7 @@ export const checkDefinition = (input: Input): InvalidInput | ReadonlyArray<Metr
   return metrics
 }
 
-const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, goldChecked: boolean): InvalidInput | undefined => {
+const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, goldChecked: boolean, valuesChecked: boolean): InvalidInput | undefined => {
   if (metric.kind === "labels") {
     if (!Array.isArray(s.run) || !Array.isArray(s.gold)) return invalid(field, `run and gold label arrays (${metric.name})`, "something else")
   } else if (!isNumeric(s)) {
@@ -100,6 +100,8 @@ const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, 
     return invalid(`${field}.gold`, least === 1 ? "at least 1 pair" : "at least 3 pairs (a correlation of 2 points is always +-1)", String(s.gold.length))
   }
   if (s.gold.length > MAX_PAIRS) return invalid(`${field}.gold`, `at most ${MAX_PAIRS} pairs`, String(s.gold.length))
+  // the caller's checkValues has read every score and confidence already
+  if (valuesChecked) return undefined
   if (isNumeric(s)) {
     // the gold a run shares with the dataset's first run (the same array) was checked with it
     for (const side of goldChecked ? ["run"] as const : ["run", "gold"] as const) {
@@ -132,7 +134,12 @@ export const layOut = (
   metrics: ReadonlyArray<MetricDescriptor.Metric>,
   /** Lay out only runs [from, to) (every run is checked): Intervals.ts takes a pass tile by tile of runs. */
   from = 0,
-  to = input.runs.length
+  to = input.runs.length,
+  /**
+   * Every score (and confidence) already found finite by `checkValues` (Compare.many, the
+   * bootstrap): not read a second time here; the shapes and sizes are checked all the same.
+   */
+  valuesChecked = false
 ): InvalidInput | Job => {
   const { datasets, runs } = input
   const D = datasets.length
@@ -154,7 +161,7 @@ export const layOut = (
       if (s === undefined) continue
       const field = `${where} (${run.id}).scores[${JSON.stringify(ds.name)}]`
       const ref = reference[d]
-      const bad = checkScores(field, metrics[d], s, ref?.s.gold === s.gold)
+      const bad = checkScores(field, metrics[d], s, ref?.s.gold === s.gold, valuesChecked)
       if (bad !== undefined) return bad
       if (ref === undefined) {
         reference[d] = { k, s }
