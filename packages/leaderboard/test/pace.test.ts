@@ -7,7 +7,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Effect, Fiber, FileSystem, Layer, References } from "effect"
+import { Effect, Fiber, FileSystem, Layer, PlatformError, References, Stream } from "effect"
 import { describe, expect, it } from "vitest"
 import { signature } from "../src/internal/files.js"
 import { BURST_GAP_MS, gapAfter, snapshot, START_BOARD_MS } from "../src/internal/publish.js"
@@ -188,6 +188,59 @@ describe("the look at a run again before it is published, while file-system even
       // a run.json written now: its event settles the run again, and the board takes its metadata
       fs.writeFileSync(path.join(folder, "C_run1.run.json"), JSON.stringify({ team: "Sea" }))
       await waitBoard(out, "C's metadata on the board", (b) => b.runs.find((r) => r.entry === "C_run1.txt")?.team === "Sea")
+    } finally {
+      await Effect.runPromise(Fiber.interrupt(fiber))
+    }
+  })
+})
+
+describe("the idle watcher's looks (issue 36: with file-system events on, a rescan is a rare safety net)", () => {
+  it("with events on, an idle watcher over its runs stats none of them for longer than the polling rule's 2 s", async () => {
+    const { out, watched, looks } = watchedLooks("idle-looks", {})
+    const fiber = Effect.runFork(watched)
+    try {
+      await waitBoard(out, "the board of the three runs", (b) => b.runs.length === 3)
+      const before = looks("A_run1.txt")
+      // (a wait, not a timing asserted: a rescan every 2 s would stat every run in it)
+      await new Promise((r) => setTimeout(r, 2600))
+      expect(looks("A_run1.txt")).toBe(before)
+    } finally {
+      await Effect.runPromise(Fiber.interrupt(fiber))
+    }
+  })
+
+  it("without events, the rescan polls every run as before", async () => {
+    const { out, watched, looks } = watchedLooks("idle-poll", { events: false, rescanInterval: 100 })
+    const fiber = Effect.runFork(watched)
+    try {
+      await waitBoard(out, "the board of the three runs", (b) => b.runs.length === 3)
+      const before = looks("A_run1.txt")
+      await waitFor("a rescan's look at A", () => looks("A_run1.txt") > before)
+    } finally {
+      await Effect.runPromise(Fiber.interrupt(fiber))
+    }
+  })
+
+  it("once the events stop, the rescan polls at the polling rule's interval", async () => {
+    const folder = tempDir("idle-events-stop")
+    const out = tempDir("idle-events-stop-out")
+    fs.writeFileSync(path.join(folder, "A_run1.txt"), Fake.runText(Fake.GOLD))
+    const stats: Array<string> = []
+    // a file system whose events fail at once (inotify out of watches, say)
+    const failingWatch = Layer.effect(
+      FileSystem.FileSystem,
+      Effect.map(FileSystem.FileSystem, (real) => ({ ...real, watch: () => Stream.fail(PlatformError.systemError({ _tag: "Unknown", module: "FileSystem", method: "watch", description: "no watches left" })) }))
+    )
+    const watched = Watcher.watch({ folder, out, settle: 0 }).pipe(
+      Effect.provide(Layer.mergeAll(NodeServices.layer, failingWatch.pipe(Layer.provide(counting(stats))), Fake.layer())),
+      Effect.provideService(References.MinimumLogLevel, "None")
+    )
+    const fiber = Effect.runFork(watched)
+    try {
+      await waitBoard(out, "the board of the run", (b) => b.runs.length === 1)
+      const looksAtA = () => stats.filter((p) => path.basename(p) === "A_run1.txt").length
+      const before = looksAtA()
+      await waitFor("a rescan's look at A", () => looksAtA() > before)
     } finally {
       await Effect.runPromise(Fiber.interrupt(fiber))
     }

@@ -69,7 +69,10 @@ export interface Settings {
   readonly debounce: number
   /** ms a run's newest file (or folder) mtime must be in the past before it is scored: a run still being copied waits */
   readonly settle: number
+  /** ms between rescans without file-system events (0 = none) */
   readonly rescanInterval: number
+  /** ms between rescans while file-system events work (a safety net) */
+  readonly eventsRescanInterval: number
   readonly publishInterval: number
   /** seconds after which the HTML pages reload themselves; 0 = never */
   readonly refresh: number
@@ -130,6 +133,8 @@ export interface Session {
    * board, so its write costs the status alone and does not hold back the next board's.
    */
   boardMemo?: BoardMemo | undefined
+  /** file-system events are on and have not stopped (the rescan is then rare: `eventsRescanInterval`) */
+  eventsLive: boolean
 }
 
 /**
