@@ -330,8 +330,9 @@ export const publisher = (session: Session) =>
           const pub = Leaderboard.publicView(board, session.settings.hidden)
           const pubJson = JSON.stringify(pub, null, 2) + "\n"
           const pubVersion = sha256(pubJson).slice(0, 16)
+          let pubRendered: ReturnType<typeof session.renderer.render> | undefined
           if (pubJson !== last.public) {
-            const pubRendered = session.renderer.render(pub, session.edition)
+            pubRendered = session.renderer.render(pub, session.edition)
             // the JSON first: a reader that sees a page new sees the JSON new
             yield* writeAtomic(out(files.publicJson), pubJson)
             yield* writeAtomic(out(files.publicMd), pubRendered.md)
@@ -340,7 +341,8 @@ export const publisher = (session: Session) =>
             yield* writeAtomic(out(files.publicVersion), versionScript(pubVersion))
             last.public = pubJson
           }
-          const full = session.renderer.render(board, session.edition)
+          // the same table twice outside the hidden phase, unless the renderer may show the view
+          const full = pubRendered !== undefined && !session.settings.hidden && session.renderer.sameForPublic === true ? pubRendered : session.renderer.render(board, session.edition)
           yield* writeAtomic(out(files.leaderboardMd), full.md)
           // each page's version: its board's content (the public page changes only when the public board does)
           const version = sha256(boardJson).slice(0, 16)
