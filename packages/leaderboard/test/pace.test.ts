@@ -10,7 +10,7 @@ import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect, Fiber, FileSystem, Layer, PlatformError, References, Stream } from "effect"
 import { describe, expect, it } from "vitest"
 import { signature } from "../src/internal/files.js"
-import { BURST_GAP_MS, gapAfter, snapshot, START_BOARD_MS } from "../src/internal/publish.js"
+import { BURST_GAP_MS, gapAfter, IMMINENT_MS, snapshot, START_BOARD_MS, startBoardWaits } from "../src/internal/publish.js"
 import type { Published } from "../src/internal/session.js"
 import * as Fake from "./fixtures/fake.js"
 import { board, start, status, tempDir, waitBoard, waitFor } from "./fixtures/harness.js"
@@ -244,5 +244,28 @@ describe("the idle watcher's looks (issue 36: with file-system events on, a resc
     } finally {
       await Effect.runPromise(Fiber.interrupt(fiber))
     }
+  })
+})
+
+describe("the first scan's board of part of its runs (every START_BOARD_MS)", () => {
+  /** A first scan `ms` old with `done` runs in and `pending` to go, its last board as old as the scan. */
+  const scan = (done: number, pending: number, ms: number) => {
+    const now = Date.now()
+    const session = Object.assign(sessionOf([]), { phase: "starting", startedAt: now - ms, counters: { pending, scoredThisSession: done, cacheHits: 0 } })
+    return startBoardWaits(session, true, now - ms)
+  }
+
+  it("is not drawn when, at the scan's pace so far, its last runs are in sooner than IMMINENT_MS: the final board follows", () => {
+    // 490 runs in 5.1 s: the last 10 in about 0.1 s
+    expect(scan(490, 10, START_BOARD_MS + 100)).toBe(true)
+    expect(IMMINENT_MS).toBeLessThan(START_BOARD_MS)
+  })
+
+  it("is drawn when the rest of the scan is longer (a long scan shows its progress), or nothing is in yet to judge the pace by", () => {
+    // 100 runs in 5.1 s: 400 more take about 20 s
+    expect(scan(100, 400, START_BOARD_MS + 100)).toBe(false)
+    expect(scan(0, 500, START_BOARD_MS + 100)).toBe(false)
+    // within START_BOARD_MS of the last board: not drawn, as before
+    expect(scan(100, 400, START_BOARD_MS - 1000)).toBe(true)
   })
 })
