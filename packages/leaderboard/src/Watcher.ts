@@ -64,7 +64,7 @@ export interface WatchOptions {
   readonly settle?: number | undefined
   /**
    * full rescan every this many ms, a safety net for missed events (0 = off); default 2000 without
-   * file-system events (`events: false`, or once they stopped), `EVENTS_RESCAN_MS` while they work
+   * file-system events (`events: false`, or once they stopped), 30000 while they work
    * (an idle rescan stats every run: at 500 runs every 2 s, about 4 % of a core)
    */
   readonly rescanInterval?: number | undefined
@@ -184,8 +184,8 @@ const parseCi = (ci: WatchOptions["ci"], edition: Registry.TaskEdition): Effect.
  * folder written from other machines over a network file system gives no events: there, set
  * `rescanInterval` (`--rescan 2000`) or turn events off.
  */
-export const POLL_RESCAN_MS = 2000
-export const EVENTS_RESCAN_MS = 30_000
+const POLL_RESCAN_MS = 2000
+const EVENTS_RESCAN_MS = 30_000
 
 /** Check the folders, drop temp files a killed writer left, and resolve the options. */
 const prepare = (options: WatchOptions, scorer: ScorerShape) =>
