@@ -31,6 +31,12 @@ export interface Rendered {
  */
 export interface RendererShape {
   readonly render: (board: Leaderboard, edition?: Registry.TaskEdition) => Rendered
+  /**
+   * The pages of a board outside the hidden phase are those of its public view (the renderer reads
+   * `view` only in the hidden phase): the watcher then draws them once. Unset: both are drawn (a
+   * custom renderer may show the view). @since 0.3.0
+   */
+  readonly sameForPublic?: boolean | undefined
 }
 
 const issueText = (i: Issue.Issue) => `${i.file}${i.line !== undefined ? `:${i.line}` : ""}: ${i.message}`
@@ -247,7 +253,9 @@ export const html = (board: Leaderboard, edition?: Registry.TaskEdition): string
  * @since 0.1.0
  */
 export const renderer = (edition?: Registry.TaskEdition): RendererShape => ({
-  render: (board, given) => ({ md: markdown(board, given ?? edition), html: html(board, given ?? edition) })
+  render: (board, given) => ({ md: markdown(board, given ?? edition), html: html(board, given ?? edition) }),
+  // (`shapeOf` reads the view only with `hidden`)
+  sameForPublic: true
 })
 
 /**

@@ -114,3 +114,33 @@ describe("the first scan's file-system calls", () => {
     }
   })
 })
+
+describe("a batch's writes", () => {
+  it("its runs' lines go to watch.log in one append, not one each (each line still there)", async () => {
+    const folder = folderOfRuns()
+    const out = tempDir("batch-log-out")
+    const appends: Array<string> = []
+    const counting = Layer.effect(FileSystem.FileSystem)(
+      Effect.map(FileSystem.FileSystem, (real) => ({
+        ...real,
+        writeFileString: (p: string, data: string, options?: Parameters<typeof real.writeFileString>[2]) => {
+          if (path.basename(p) === "watch.log") appends.push(data)
+          return real.writeFileString(p, data, options)
+        }
+      }))
+    ).pipe(Layer.provide(NodeServices.layer))
+    const batches: Array<ReadonlyArray<string>> = []
+    const summary = await Effect.runPromise(
+      Watcher.watch({ folder, out, settle: 0, once: true }).pipe(
+        Effect.provideService(References.MinimumLogLevel, "None"),
+        Effect.provide(Layer.mergeAll(Fake.layer({ batches }), counting)),
+        Effect.provide(NodeServices.layer)
+      )
+    )
+    expect(summary.scoredThisSession).toBe(RUNS + 1)
+    const log = fs.readFileSync(path.join(out, "watch.log"), "utf8")
+    for (const name of fs.readdirSync(folder)) expect(log).toContain(`${name}: ${name === "Bad_run1.txt" ? "failed" : "scored"} in `)
+    // one append per batch for its runs, plus the lines that stand alone (watching, done)
+    expect(appends.length).toBeLessThanOrEqual(batches.length + 2)
+  })
+})

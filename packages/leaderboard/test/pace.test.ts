@@ -7,10 +7,10 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Effect, Fiber, FileSystem, Layer, References } from "effect"
+import { Effect, Fiber, FileSystem, Layer, PlatformError, References, Stream } from "effect"
 import { describe, expect, it } from "vitest"
 import { signature } from "../src/internal/files.js"
-import { BURST_GAP_MS, gapAfter, snapshot, START_BOARD_MS } from "../src/internal/publish.js"
+import { BURST_GAP_MS, gapAfter, IMMINENT_MS, snapshot, START_BOARD_MS, startBoardWaits } from "../src/internal/publish.js"
 import type { Published } from "../src/internal/session.js"
 import * as Fake from "./fixtures/fake.js"
 import { board, start, status, tempDir, waitBoard, waitFor } from "./fixtures/harness.js"
@@ -191,5 +191,81 @@ describe("the look at a run again before it is published, while file-system even
     } finally {
       await Effect.runPromise(Fiber.interrupt(fiber))
     }
+  })
+})
+
+describe("the idle watcher's looks (issue 36: with file-system events on, a rescan is a rare safety net)", () => {
+  it("with events on, an idle watcher over its runs stats none of them for longer than the polling rule's 2 s", async () => {
+    const { out, watched, looks } = watchedLooks("idle-looks", {})
+    const fiber = Effect.runFork(watched)
+    try {
+      await waitBoard(out, "the board of the three runs", (b) => b.runs.length === 3)
+      const before = looks("A_run1.txt")
+      // (a wait, not a timing asserted: a rescan every 2 s would stat every run in it)
+      await new Promise((r) => setTimeout(r, 2600))
+      expect(looks("A_run1.txt")).toBe(before)
+    } finally {
+      await Effect.runPromise(Fiber.interrupt(fiber))
+    }
+  })
+
+  it("without events, the rescan polls every run as before", async () => {
+    const { out, watched, looks } = watchedLooks("idle-poll", { events: false, rescanInterval: 100 })
+    const fiber = Effect.runFork(watched)
+    try {
+      await waitBoard(out, "the board of the three runs", (b) => b.runs.length === 3)
+      const before = looks("A_run1.txt")
+      await waitFor("a rescan's look at A", () => looks("A_run1.txt") > before)
+    } finally {
+      await Effect.runPromise(Fiber.interrupt(fiber))
+    }
+  })
+
+  it("once the events stop, the rescan polls at the polling rule's interval", async () => {
+    const folder = tempDir("idle-events-stop")
+    const out = tempDir("idle-events-stop-out")
+    fs.writeFileSync(path.join(folder, "A_run1.txt"), Fake.runText(Fake.GOLD))
+    const stats: Array<string> = []
+    // a file system whose events fail at once (inotify out of watches, say)
+    const failingWatch = Layer.effect(
+      FileSystem.FileSystem,
+      Effect.map(FileSystem.FileSystem, (real) => ({ ...real, watch: () => Stream.fail(PlatformError.systemError({ _tag: "Unknown", module: "FileSystem", method: "watch", description: "no watches left" })) }))
+    )
+    const watched = Watcher.watch({ folder, out, settle: 0 }).pipe(
+      Effect.provide(Layer.mergeAll(NodeServices.layer, failingWatch.pipe(Layer.provide(counting(stats))), Fake.layer())),
+      Effect.provideService(References.MinimumLogLevel, "None")
+    )
+    const fiber = Effect.runFork(watched)
+    try {
+      await waitBoard(out, "the board of the run", (b) => b.runs.length === 1)
+      const looksAtA = () => stats.filter((p) => path.basename(p) === "A_run1.txt").length
+      const before = looksAtA()
+      await waitFor("a rescan's look at A", () => looksAtA() > before)
+    } finally {
+      await Effect.runPromise(Fiber.interrupt(fiber))
+    }
+  })
+})
+
+describe("the first scan's board of part of its runs (every START_BOARD_MS)", () => {
+  /** A first scan `ms` old with `done` runs in and `pending` to go, its last board as old as the scan. */
+  const scan = (done: number, pending: number, ms: number) => {
+    const now = Date.now()
+    const session = Object.assign(sessionOf([]), { phase: "starting", startedAt: now - ms, counters: { pending, scoredThisSession: done, cacheHits: 0 } })
+    return startBoardWaits(session, true, now - ms)
+  }
+
+  it("is not drawn when, at the scan's pace so far, its last runs are in sooner than IMMINENT_MS: the final board follows", () => {
+    // 490 runs in 5.1 s: the last 10 in about 0.1 s
+    expect(scan(490, 10, START_BOARD_MS + 100)).toBe(true)
+    expect(IMMINENT_MS).toBeLessThan(START_BOARD_MS)
+  })
+
+  it("is drawn when the rest of the scan is longer (a long scan shows its progress), or nothing is in yet to judge the pace by", () => {
+    // 100 runs in 5.1 s: 400 more take about 20 s
+    expect(scan(100, 400, START_BOARD_MS + 100)).toBe(false)
+    expect(scan(0, 500, START_BOARD_MS + 100)).toBe(false)
+    // within START_BOARD_MS of the last board: not drawn, as before
+    expect(scan(100, 400, START_BOARD_MS - 1000)).toBe(true)
   })
 })

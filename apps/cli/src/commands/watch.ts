@@ -35,7 +35,10 @@ export const watch = Command.make(
     settle: Flags.atLeast("settle", 0, " milliseconds").pipe(
       Flags.defaulting("A run is scored only once its newest file is this many ms old: a run still being copied in is not scored half-copied; 0 = off", 1500)
     ),
-    rescan: Flags.atLeast("rescan", 0, " milliseconds").pipe(Flags.defaulting("Full rescan every this many ms, a safety net for missed file-system events; 0 = off", 2000)),
+    rescan: Flags.atLeast("rescan", 0, " milliseconds").pipe(
+      Flag.withDescription("Full rescan every this many ms, a safety net for missed file-system events (default 2000 without events, 30000 while they work); 0 = off"),
+      Flag.optional
+    ),
     refresh: Flags.atLeast("refresh", 0, " seconds").pipe(
       Flags.defaulting("An open leaderboard.html reloads within 2 s of the board changing, and every this many seconds too (for a browser without scripts); 0 = not by time", 30)
     ),
@@ -64,7 +67,7 @@ export const watch = Command.make(
       runLimit: Option.getOrUndefined(runLimit),
       debounce,
       settle,
-      rescanInterval: rescan,
+      rescanInterval: Option.getOrUndefined(rescan),
       refresh,
       // intervals on every figure and rank, as `rank --ci` (the watcher checks resamples and seed)
       ci: Option.match(ci, {

@@ -164,13 +164,31 @@ const stamped = (statusJson: string): string => {
 export const START_BOARD_MS = 5000
 
 /**
+ * A first scan's board of part of its runs is not drawn when, at the scan's pace so far, its last
+ * runs are in within this many ms: the final board, drawn right after, would make it wasted work
+ * (a scan of just over `START_BOARD_MS` drew both, one after the other).
+ */
+export const IMMINENT_MS = 1000
+
+/** Whether the first scan's runs still pending are in within `IMMINENT_MS`, at its pace so far (unknown before one is in: no). */
+const endImminent = (session: Session): boolean => {
+  const { pending, scoredThisSession, cacheHits } = session.counters
+  const done = scoredThisSession + cacheHits
+  return done > 0 && (pending * (Date.now() - session.startedAt)) / done < IMMINENT_MS
+}
+
+/**
  * Whether this write leaves the board as it is: the first scan (`starting`, or `--once`) has runs
  * queued or being scored, a board is on disk already (`written`: this session's, or the one it
  * restored), and the last board this session wrote (at `boardAt`, 0 = none) is less than
- * `START_BOARD_MS` old.
+ * `START_BOARD_MS` old or the scan's end is imminent (`IMMINENT_MS`; a run slower than the pace
+ * so far makes the estimate grow, and the board is drawn).
  */
 export const startBoardWaits = (session: Session, written: boolean, boardAt: number): boolean =>
-  (session.phase === "starting" || session.phase === "once") && session.counters.pending > 0 && written && Date.now() - boardAt < START_BOARD_MS
+  (session.phase === "starting" || session.phase === "once") &&
+  session.counters.pending > 0 &&
+  written &&
+  (Date.now() - boardAt < START_BOARD_MS || endImminent(session))
 
 /** How often an open page asks whether the board changed (ms). */
 export const POLL_MS = 2000
@@ -330,8 +348,9 @@ export const publisher = (session: Session) =>
           const pub = Leaderboard.publicView(board, session.settings.hidden)
           const pubJson = JSON.stringify(pub, null, 2) + "\n"
           const pubVersion = sha256(pubJson).slice(0, 16)
+          let pubRendered: ReturnType<typeof session.renderer.render> | undefined
           if (pubJson !== last.public) {
-            const pubRendered = session.renderer.render(pub, session.edition)
+            pubRendered = session.renderer.render(pub, session.edition)
             // the JSON first: a reader that sees a page new sees the JSON new
             yield* writeAtomic(out(files.publicJson), pubJson)
             yield* writeAtomic(out(files.publicMd), pubRendered.md)
@@ -340,7 +359,8 @@ export const publisher = (session: Session) =>
             yield* writeAtomic(out(files.publicVersion), versionScript(pubVersion))
             last.public = pubJson
           }
-          const full = session.renderer.render(board, session.edition)
+          // the same table twice outside the hidden phase, unless the renderer may show the view
+          const full = pubRendered !== undefined && !session.settings.hidden && session.renderer.sameForPublic === true ? pubRendered : session.renderer.render(board, session.edition)
           yield* writeAtomic(out(files.leaderboardMd), full.md)
           // each page's version: its board's content (the public page changes only when the public board does)
           const version = sha256(boardJson).slice(0, 16)

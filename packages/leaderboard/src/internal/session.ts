@@ -69,7 +69,10 @@ export interface Settings {
   readonly debounce: number
   /** ms a run's newest file (or folder) mtime must be in the past before it is scored: a run still being copied waits */
   readonly settle: number
+  /** ms between rescans without file-system events (0 = none) */
   readonly rescanInterval: number
+  /** ms between rescans while file-system events work (a safety net) */
+  readonly eventsRescanInterval: number
   readonly publishInterval: number
   /** seconds after which the HTML pages reload themselves; 0 = never */
   readonly refresh: number
@@ -130,6 +133,8 @@ export interface Session {
    * board, so its write costs the status alone and does not hold back the next board's.
    */
   boardMemo?: BoardMemo | undefined
+  /** file-system events are on and have not stopped (the rescan is then rare: `eventsRescanInterval`) */
+  eventsLive: boolean
 }
 
 /**
@@ -158,14 +163,28 @@ export const log = (session: Session, level: "info" | "warn" | "error", raw: str
  * to `watch.log` (to run when the caller likes, e.g. together with other writes).
  */
 export const logged = (session: Session, level: "info" | "warn" | "error", raw: string) =>
+  Effect.map(logLine(level, raw), (line) => appendLog(session, line))
+
+/**
+ * A line given to Effect's logger now, and its text for `watch.log`, which the caller appends
+ * (`appendLog`): a batch's runs' lines in one write, not an open, write and close each.
+ */
+export const logLine = (level: "info" | "warn" | "error", raw: string) =>
   Effect.gen(function* () {
     const message = Issue.escapeControls(raw)
-    const fs = yield* FileSystem.FileSystem
-    const path = yield* Path.Path
     yield* level === "info" ? Effect.logInfo(message) : level === "warn" ? Effect.logWarning(message) : Effect.logError(message)
-    const line = `${new Date().toISOString()} ${level.toUpperCase()} ${message}\n`
-    return fs.writeFileString(path.join(session.settings.out, files.log), line, { flag: "a" }).pipe(Effect.ignore)
+    return `${new Date().toISOString()} ${level.toUpperCase()} ${message}\n`
   })
+
+/** Lines (`logLine`'s) appended to `watch.log` in one write; a failed write is ignored, as a line's. */
+export const appendLog = (session: Session, text: string) =>
+  text === ""
+    ? Effect.void
+    : Effect.gen(function* () {
+        const fs = yield* FileSystem.FileSystem
+        const path = yield* Path.Path
+        yield* fs.writeFileString(path.join(session.settings.out, files.log), text, { flag: "a" }).pipe(Effect.ignore)
+      })
 
 export const requestPublish = (session: Session): void => {
   Queue.offerUnsafe(session.wake, undefined)

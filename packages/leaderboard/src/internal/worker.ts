@@ -12,7 +12,7 @@ import * as Cache from "../Cache.js"
 import type { RunOutcome } from "../Scorer.js"
 import { hashSubmission, runJsonIn, seenIn, signature } from "./files.js"
 import { removeEntry, touch } from "./runs.js"
-import { log, logged, markDone, setStatus } from "./session.js"
+import { appendLog, log, logLine, markDone, setStatus } from "./session.js"
 import type { Published, Session, Track, WorkItem } from "./session.js"
 
 /** An outcome of the scorer, and whether it may be cached. */
@@ -254,7 +254,7 @@ const gaveUp = (session: Session, crashes: number) => crashes >= Cache.MAX_SCORI
  * over budget or crashed), logged, and the run looked at again, together. Undefined when the
  * process was short of a resource (the run is read again later).
  */
-const scoredNow = (session: Session, b: Begun, scored: Scored, started: number) =>
+const scoredNow = (session: Session, b: Begun, scored: Scored, started: number, lines?: Array<string>) =>
   Effect.gen(function* () {
     const path = yield* Path.Path
     const { folder, cacheDir } = session.settings
@@ -271,11 +271,13 @@ const scoredNow = (session: Session, b: Begun, scored: Scored, started: number) 
     // The journal cleared, the score cached, the line logged and the run looked at again: each a
     // round trip to the file-system threads, done together. A stop between them leaves the run
     // scored again at the next start.
-    const appendLine = yield* logged(
-      session,
+    const line = yield* logLine(
       made.status === "scored" ? "info" : "warn",
       `${t.entry}: ${made.status} in ${Date.now() - started} ms${made.status === "failed" ? ` (${made.failure ?? `${made.errors.length} errors`})` : ""}: ${made.official.map((o) => `${o.ranking} ${o.metric} ${o.value ?? "–"}`).join(", ")}`
     )
+    // (a batch's lines are appended together by the batch: `lines`)
+    lines?.push(line)
+    const appendLine = lines === undefined ? appendLog(session, line) : Effect.void
     const [, , , now] = yield* Effect.all(
       [
         clear,
@@ -399,12 +401,19 @@ const processBatch = (session: Session, batch: ReadonlyArray<{ readonly item: Wo
     const started = Date.now()
     const asked = misses.filter((m) => !gaveUp(session, m.crashes))
     const outcomes = yield* scoreBatchSafely(session, asked.map((m) => m.b.sub))
+    // the runs' lines for watch.log, appended in one write before any of them is published (a
+    // stop after the last one is published would cut what follows)
+    const lines: Array<string> = []
+    const made: Array<Effect.Success<ReturnType<typeof scoredNow>>> = []
     for (const m of misses) {
       const k = asked.indexOf(m)
       const scored = k < 0 ? givenUp(m.crashes) : outcomes[k]
-      yield* failedBy(session, m.b.item)(
-        Effect.flatMap(scoredNow(session, m.b, scored, started), (made) => (made !== undefined ? publishRun(session, m.b, made.outcome, made.lookedAgain) : Effect.void))
-      )
+      made.push(yield* failedBy(session, m.b.item)(scoredNow(session, m.b, scored, started, lines)))
+    }
+    yield* appendLog(session, lines.join(""))
+    for (const [i, m] of misses.entries()) {
+      const now = made[i]
+      if (now !== undefined) yield* failedBy(session, m.b.item)(publishRun(session, m.b, now.outcome, now.lookedAgain))
     }
   })
 
