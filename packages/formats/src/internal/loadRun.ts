@@ -10,6 +10,7 @@ import type { PlatformError } from "effect/PlatformError"
 import * as Issue from "../Issue.js"
 import { calls } from "./calls.js"
 import * as Files from "../Files.js"
+import { readChecked } from "../files/read.js"
 import { datasetOfRunFile } from "../Registry.js"
 import type { TaskEdition } from "../Registry.js"
 import { DEFAULT_MAX_BYTES } from "../Text.js"
@@ -30,8 +31,8 @@ const MAX_FILES = 500
 type Loaded = LoadedRun
 
 /** A file's bytes through `Files.readFile` (links out of `within` refused), or the issue saying why not. */
-const readBytes = (path: string, maxBytes: number, within: string | Files.Within | undefined, what = "the run file") =>
-  Files.readFile(path, { maxBytes, what, ...(within !== undefined ? { within } : {}) }).pipe(
+const readBytes = (path: string, maxBytes: number, within: string | Files.Within | undefined, what = "the run file", lookedAt = false) =>
+  readChecked(path, { maxBytes, what, ...(within !== undefined ? { within } : {}) }, lookedAt).pipe(
     Effect.map((bytes) => ({ bytes, issue: undefined })),
     Effect.catch((e: Files.ReadError) => Effect.succeed({ bytes: undefined, issue: Files.toIssue(e) }))
   )
@@ -250,7 +251,8 @@ export const loadOne = (
         }
       }
     } else {
-      const read = yield* readBytes(path, maxFileBytes, within)
+      // an entry just looked at (`entryOf`) and found a regular file is not looked at again
+      const read = yield* readBytes(path, maxFileBytes, within, "the run file", known?.type === "File" && !known.link)
       if (read.issue !== undefined) issues.push(read.issue)
       if (read.bytes !== undefined) files.push({ name, path, bytes: read.bytes })
     }
