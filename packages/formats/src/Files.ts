@@ -25,21 +25,5 @@
  *
  * @since 0.2.0
  */
-// (by name: read.js also holds `readChecked`, the run loader's, which is no part of the API)
-export {
-  describe,
-  detail,
-  formatBytes,
-  inspect,
-  isInside,
-  ReadError,
-  ReadFailure,
-  readFile,
-  readText,
-  realPath,
-  realPathWithin,
-  toIssue,
-  useSynchronousCalls
-} from "./files/read.js"
-export type { ReadOptions, Within } from "./files/read.js"
+export * from "./files/read.js"
 export * from "./files/write.js"

@@ -2,13 +2,14 @@
  * Discovering runs in a submissions folder (SPEC §2.3): files, folders and zips in real temporary
  * folders; names and run.json; hidden files; zip bombs and path traversal; run limits; ordering.
  */
+import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import { createRequire, syncBuiltinESMExports } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
 import { deflateRawSync as deflateSync } from "node:zlib"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Effect } from "effect"
+import { Cause, Effect, Exit } from "effect"
 import { strToU8, zipSync } from "fflate"
 import { afterAll, describe, expect, it } from "vitest"
 import { rawZip } from "@stseval/vitest-config/zip"
@@ -925,5 +926,20 @@ describe("a run entry read with few file-system calls", () => {
     expect(value.length).toBe(70_000)
     expect(lstats.filter((p) => p.startsWith(root))).toEqual([file])
     expect(reads.get(file)).toBe(1)
+  })
+
+  it("`lookedAt`: no look before the open, and what was opened is still checked (a FIFO refused on its descriptor)", async () => {
+    const root = tree({ "a.txt": "1\n" })
+    const file = path.join(root, "a.txt")
+    const plain = await lstatsAndReadsDuring(() => run(Files.readFile(file, { within: root, lookedAt: true })))
+    expect([new TextDecoder().decode(plain.value), plain.lstats.filter((p) => p.startsWith(root))]).toEqual(["1\n", []])
+    const fifo = path.join(root, "pipe")
+    try {
+      execFileSync("mkfifo", [fifo])
+    } catch {
+      return // no mkfifo on this system: the FIFO case is not checked here
+    }
+    const exit = await Effect.runPromiseExit(Files.readFile(fifo, { within: root, lookedAt: true }))
+    expect(Exit.isFailure(exit) && Cause.pretty(exit.cause)).toContain("a FIFO (named pipe), not a regular file")
   })
 })

@@ -60,6 +60,12 @@ export interface ReadOptions {
   readonly within?: string | Within
   /** what the file is, for messages: "the run file", "the gold file" (default "the file") */
   readonly what?: string
+  /**
+   * the caller has just `lstat`ed the path and found a regular file, no link (a submissions
+   * folder's entry, looked at to tell runs apart): the open is not preceded by that look again. The
+   * checks on the open file are the same.
+   */
+  readonly lookedAt?: boolean
 }
 
 /**
@@ -332,18 +338,12 @@ const openChecked = async (
  * ```
  * @since 0.2.0
  */
-export const readFile = (path: string, options: ReadOptions = {}): Effect.Effect<Uint8Array, ReadError> => readChecked(path, options, false)
-
-/**
- * `readFile`; `lookedAt`: the caller has just `lstat`ed `path` and found a regular file (no link),
- * so the open is not preceded by that look again. Not exported by `Files`: the run loader's.
- */
-export const readChecked = (path: string, options: ReadOptions, lookedAt: boolean): Effect.Effect<Uint8Array, ReadError> => {
+export const readFile = (path: string, options: ReadOptions = {}): Effect.Effect<Uint8Array, ReadError> => {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
   const what = options.what ?? "the file"
   return Effect.tryPromise({
     try: async (signal) => {
-      const { handle, size } = await openChecked(path, what, options.within, lookedAt)
+      const { handle, size } = await openChecked(path, what, options.within, options.lookedAt === true)
       try {
         if (size > maxBytes) throw tooLarge(path, what, maxBytes, `${size} bytes`)
         // One more byte than the cap tells "exactly the cap" from "larger" (a file may grow).

@@ -10,7 +10,6 @@ import type { PlatformError } from "effect/PlatformError"
 import * as Issue from "../Issue.js"
 import { calls } from "./calls.js"
 import * as Files from "../Files.js"
-import { readChecked } from "../files/read.js"
 import { datasetOfRunFile } from "../Registry.js"
 import type { TaskEdition } from "../Registry.js"
 import { DEFAULT_MAX_BYTES } from "../Text.js"
@@ -32,7 +31,7 @@ type Loaded = LoadedRun
 
 /** A file's bytes through `Files.readFile` (links out of `within` refused), or the issue saying why not. */
 const readBytes = (path: string, maxBytes: number, within: string | Files.Within | undefined, what = "the run file", lookedAt = false) =>
-  readChecked(path, { maxBytes, what, ...(within !== undefined ? { within } : {}) }, lookedAt).pipe(
+  Files.readFile(path, { maxBytes, what, lookedAt, ...(within !== undefined ? { within } : {}) }).pipe(
     Effect.map((bytes) => ({ bytes, issue: undefined })),
     Effect.catch((e: Files.ReadError) => Effect.succeed({ bytes: undefined, issue: Files.toIssue(e) }))
   )
