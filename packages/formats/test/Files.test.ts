@@ -151,6 +151,41 @@ describe("Files.readFile", () => {
   )
 })
 
+describe("Files.isInside", () => {
+  /** The answer by `path.relative`, the rule for any two paths: no `..` as the first part. */
+  const byRelative = (root: string, child: string) => {
+    const rel = path.relative(root, child)
+    return !path.isAbsolute(rel) && rel.split(path.sep)[0] !== ".."
+  }
+
+  it("compares real paths as strings (issue 36) with the answer `path.relative` gives, for paths of every shape", () => {
+    const cases: ReadonlyArray<readonly [string, string, boolean]> = [
+      ["/a/b", "/a/b", true],
+      ["/a/b", "/a/b/c", true],
+      ["/a/b", "/a/bc", false],
+      ["/a/b", "/a", false],
+      ["/", "/x/y", true],
+      ["/a/b/", "/a/b/c", true],
+      ["/a/b", "/a/b/../c", false],
+      // a name that starts with two dots lies inside (before: refused as `..`)
+      ["/a/b", "/a/b/...", true],
+      ["/a/b", "/a/b/..x", true],
+      ["/a//b", "/a/b/c", true],
+      ["/a/b", "/a/b/..", false],
+      // a name that starts with two dots lies inside (before: refused as `..`)
+      ["/a/b", "/a/b/...", true],
+      ["/a/b", "/a/b/..x", true],
+      ["/a/b", "/a/b/.hidden", true]
+    ]
+    for (const [root, child, inside] of cases) expect([root, child, Files.isInside(root, child)]).toEqual([root, child, inside])
+    // every path of a few parts, plain or not, against every other
+    const parts = ["a", "b", "ab", ".", "..", "", "..."]
+    const paths = ["/"]
+    for (const x of parts) for (const y of parts) paths.push(`/${x}/${y}`, `/${x}`, `${x}/${y}`)
+    for (const root of paths) for (const child of paths) expect([root, child, Files.isInside(root, child)]).toEqual([root, child, byRelative(root, child)])
+  })
+})
+
 describe("Files.describe", () => {
   it("says what a full disk or a read-only file system is, with the code, where Effect says Unknown", () => {
     const error = (code: string, path: string) =>

@@ -2,17 +2,18 @@
  * Discovering runs in a submissions folder (SPEC §2.3): files, folders and zips in real temporary
  * folders; names and run.json; hidden files; zip bombs and path traversal; run limits; ordering.
  */
+import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import { createRequire, syncBuiltinESMExports } from "node:module"
 import * as os from "node:os"
 import * as path from "node:path"
 import { deflateRawSync as deflateSync } from "node:zlib"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Effect } from "effect"
+import { Cause, Effect, Exit } from "effect"
 import { strToU8, zipSync } from "fflate"
 import { afterAll, describe, expect, it } from "vitest"
 import { rawZip } from "@stseval/vitest-config/zip"
-import { Issue, Registry, Submissions } from "@stseval/formats"
+import { Files, Issue, Registry, Submissions } from "@stseval/formats"
 
 const run = <A, E>(effect: Effect.Effect<A, E, NodeServices.NodeServices>) =>
   Effect.runPromise(effect.pipe(Effect.provide(NodeServices.layer)))
@@ -875,5 +876,70 @@ describe("a run entry read with few file-system calls", () => {
     const linked = await realpathsDuring(() => run(Submissions.loadEntry(root, "B_run1.txt", sick2014, { runJsonBeside: [] }, within)))
     expect(linked.value._tag === "Run" && codes(linked.value.run.issues)).toEqual(["outside-folder"])
     expect(linked.paths).toContain(path.join(root, "B_run1.txt"))
+  })
+
+  /** The paths `lstat` was asked for, and the reads of files opened, while `f` ran (as `realpathsDuring`). */
+  const lstatsAndReadsDuring = async <A>(f: () => Promise<A>): Promise<{ readonly value: A; readonly lstats: ReadonlyArray<string>; readonly reads: Map<string, number> }> => {
+    const require = createRequire(import.meta.url)
+    type Handle = { read: (...args: Array<unknown>) => Promise<unknown> }
+    const fsp = require("node:fs/promises") as { lstat: (p: string) => Promise<unknown>; open: (p: string, flags: number) => Promise<Handle> }
+    const { lstat, open } = fsp
+    const lstats: Array<string> = []
+    const reads = new Map<string, number>()
+    fsp.lstat = (p: string) => {
+      lstats.push(String(p))
+      return lstat(p)
+    }
+    fsp.open = async (p: string, flags: number) => {
+      const handle = await open(p, flags)
+      const read = handle.read.bind(handle)
+      handle.read = (...args) => {
+        reads.set(String(p), (reads.get(String(p)) ?? 0) + 1)
+        return read(...args)
+      }
+      return handle
+    }
+    syncBuiltinESMExports()
+    try {
+      return { value: await f(), lstats, reads }
+    } finally {
+      Object.assign(fsp, { lstat, open })
+      syncBuiltinESMExports()
+    }
+  }
+
+  it("a run file that is no link is looked at once and read in one read (issue 36: a scorer's calls per run)", async () => {
+    const root = tree({ "A_run1.txt": sickRun })
+    const within = await run(Submissions.folderWithin(root))
+    const file = path.join(root, "A_run1.txt")
+    const { value, lstats, reads } = await lstatsAndReadsDuring(() => run(Submissions.loadEntry(root, "A_run1.txt", sick2014, { runJsonBeside: [] }, within)))
+    expect(value._tag === "Run" && new TextDecoder().decode(value.run.files[0].bytes)).toBe(sickRun)
+    // before: an lstat to tell runs apart and the checked read's own, and a second read to hear the end
+    expect(lstats.filter((p) => p === file)).toEqual([file])
+    expect(reads.get(file)).toBe(1)
+  })
+
+  it("a file read on its own (no entry looked at before) is still looked at before it is opened", async () => {
+    const root = tree({ "big.txt": "x".repeat(70_000) })
+    const file = path.join(root, "big.txt")
+    const { value, lstats, reads } = await lstatsAndReadsDuring(() => run(Files.readFile(file, { within: root })))
+    expect(value.length).toBe(70_000)
+    expect(lstats.filter((p) => p.startsWith(root))).toEqual([file])
+    expect(reads.get(file)).toBe(1)
+  })
+
+  it("`lookedAt`: no look before the open, and what was opened is still checked (a FIFO refused on its descriptor)", async () => {
+    const root = tree({ "a.txt": "1\n" })
+    const file = path.join(root, "a.txt")
+    const plain = await lstatsAndReadsDuring(() => run(Files.readFile(file, { within: root, lookedAt: true })))
+    expect([new TextDecoder().decode(plain.value), plain.lstats.filter((p) => p.startsWith(root))]).toEqual(["1\n", []])
+    const fifo = path.join(root, "pipe")
+    try {
+      execFileSync("mkfifo", [fifo])
+    } catch {
+      return // no mkfifo on this system: the FIFO case is not checked here
+    }
+    const exit = await Effect.runPromiseExit(Files.readFile(fifo, { within: root, lookedAt: true }))
+    expect(Exit.isFailure(exit) && Cause.pretty(exit.cause)).toContain("a FIFO (named pipe), not a regular file")
   })
 })

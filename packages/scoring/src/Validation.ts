@@ -14,6 +14,7 @@
  * @since 0.1.0
  */
 import type { Issue, Submissions } from "@stseval/formats"
+import type { MetricValue } from "@stseval/metrics"
 
 /**
  * Who submitted a run (from its name or `run.json`).
@@ -71,6 +72,12 @@ export interface DatasetCheck {
   /** the run's lines that were scored, 1-based inclusive (`[1, 250]`), when matched by line and scored */
   readonly linesScored: readonly [number, number] | undefined
   readonly aligned: Aligned | undefined
+  /**
+   * Pearson's r of `aligned`'s scores, when validation computed it (a run of 10 pairs or more, for
+   * the reversed-scale check): scoring takes it as the dataset's `pearson` figure instead of
+   * computing it again on the engine's thread
+   */
+  readonly pearson?: MetricValue.MetricValue | undefined
   /**
    * this dataset's issues; the first dataset a run file serves also carries the file's own (reading
    * and matching), so that every issue is listed once, in the edition's order

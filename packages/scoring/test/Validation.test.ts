@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest"
 import type { Validation } from "../src/index.js"
-import { goldOf, lines, submission, toyEdition, validateRun } from "./helpers.js"
+import { goldOf, lines, scoreDataset, submission, toyEdition, validateRun } from "./helpers.js"
 
 const edition = toyEdition()
 const gold = goldOf(edition, { a: lines([1, 2, 3, 4]), b: lines([4.5, 0.5, 2]) })
@@ -55,5 +55,27 @@ describe("Validation: one run against an edition and its gold", () => {
     expect(b.status).toBe("scored")
     expect(b.linesScored).toEqual([1, 3])
     expect(v.failed).toBe(false)
+  })
+})
+
+describe("Validation: Pearson's r computed once per dataset (issue 36)", () => {
+  // gold 1..10; the run 10..1 (gold reversed): r = -1 by hand (y = 11 - x); the run 2x: r = 1
+  const tenEdition = toyEdition()
+  const ten = Array.from({ length: 10 }, (_, i) => i + 1)
+  const tenGold = goldOf(tenEdition, { a: lines(ten), b: lines([1, 2, 3]) })
+  const check = (run: ReadonlyArray<number>) => byName(validateRun(tenEdition, tenGold, submission({ "STS.output.a.txt": lines(run) }))).a
+
+  it("the reversed-scale check's r is kept with the dataset, and scoring takes it as the pearson figure", () => {
+    const reversed = check([...ten].reverse())
+    expect(reversed.pearson).toEqual({ _tag: "Defined", value: -1 })
+    expect(reversed.issues.map((i) => i.code)).toContain("reversed-scale")
+    expect(check(ten.map((x) => 2 * x)).pearson).toEqual({ _tag: "Defined", value: 1 })
+    // taken, not computed again: a check carrying another value gives that value
+    const carried = { ...check(ten), pearson: { _tag: "Defined", value: 0.25 } } as const
+    expect(scoreDataset(tenEdition, carried).figures.pearson).toEqual({ _tag: "Defined", value: 0.25 })
+    // fewer than 10 pairs: no check, no value kept, and the figure computed as before (r = 1 by hand)
+    const few = byName(validateRun(tenEdition, tenGold, submission({ "STS.output.a.txt": lines(ten), "STS.output.b.txt": lines([2, 4, 6]) }))).b
+    expect(few.pearson).toBeUndefined()
+    expect(scoreDataset(tenEdition, few).figures.pearson).toEqual({ _tag: "Defined", value: 1 })
   })
 })

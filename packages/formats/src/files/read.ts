@@ -60,6 +60,12 @@ export interface ReadOptions {
   readonly within?: string | Within
   /** what the file is, for messages: "the run file", "the gold file" (default "the file") */
   readonly what?: string
+  /**
+   * the caller has just `lstat`ed the path and found a regular file, no link (a submissions
+   * folder's entry, looked at to tell runs apart): the open is not preceded by that look again. The
+   * checks on the open file are the same.
+   */
+  readonly lookedAt?: boolean
 }
 
 /**
@@ -86,6 +92,15 @@ const kindOf = (info: { isDirectory(): boolean; isFIFO(): boolean; isCharacterDe
             : "not a regular file"
 
 /**
+ * A POSIX absolute path with no `.` or `..` part, no doubled or final `/` (but the root's): what
+ * `realpath` and `/proc/self/fd` give. Two such paths are compared as strings, where
+ * `path.relative` resolves both first (a fifth of the checked read's own time on 2,000 STS-B runs).
+ * Never on Windows, whose paths compare without case.
+ */
+const isPlainAbsolute = (p: string): boolean =>
+  nodePath.sep === "/" && p.charCodeAt(0) === 47 && (p.length === 1 || (p.charCodeAt(p.length - 1) !== 47 && !/\/\.{0,2}(?:\/|$)/.test(p)))
+
+/**
  * True when `child` (a real path) is `root` or lies inside it.
  *
  * @example
@@ -98,8 +113,10 @@ const kindOf = (info: { isDirectory(): boolean; isFIFO(): boolean; isCharacterDe
  * @since 0.2.0
  */
 export const isInside = (root: string, child: string): boolean => {
+  if (isPlainAbsolute(root) && isPlainAbsolute(child)) return child === root || child.startsWith(root.endsWith("/") ? root : `${root}/`)
   const rel = nodePath.relative(root, child)
-  return rel === "" || (!rel.startsWith("..") && !nodePath.isAbsolute(rel))
+  // `..` as the first part, not as a name's start (`...`, `..x` lie inside)
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${nodePath.sep}`) && !nodePath.isAbsolute(rel))
 }
 
 /**
@@ -255,13 +272,21 @@ const descriptorPath = async (handle: Handle, opened: string, path: string, what
  * descriptor's real path). A path that is a link is resolved once and its target opened the same
  * way: a link inside the folder is read, a link swapped in meanwhile is refused.
  */
-const openChecked = async (path: string, what: string, within: string | Within | undefined): Promise<{ readonly handle: Handle; readonly size: number }> => {
+const openChecked = async (
+  path: string,
+  what: string,
+  within: string | Within | undefined,
+  lookedAt = false
+): Promise<{ readonly handle: Handle; readonly size: number }> => {
   const root = within === undefined ? undefined : typeof within === "string" ? await calls.realpath(within) : within.real
   // Not opened at all when the entry is plainly no regular file: opening a device can have effects
   // of its own (a tape rewinds, a terminal becomes the controlling one). The check that counts is
-  // the one on the descriptor below; this one only spares the open.
-  const entry = await calls.lstat(path)
-  if (!entry.isFile() && !entry.isSymbolicLink()) throw notAFile(path, what, entry)
+  // the one on the descriptor below; this one only spares the open, and is not made again when the
+  // caller has just made it (`lookedAt`: a submissions folder's entry, `lstat`ed to tell runs apart).
+  if (!lookedAt) {
+    const entry = await calls.lstat(path)
+    if (!entry.isFile() && !entry.isSymbolicLink()) throw notAFile(path, what, entry)
+  }
   let opened = path
   let handle: Handle
   try {
@@ -318,7 +343,7 @@ export const readFile = (path: string, options: ReadOptions = {}): Effect.Effect
   const what = options.what ?? "the file"
   return Effect.tryPromise({
     try: async (signal) => {
-      const { handle, size } = await openChecked(path, what, options.within)
+      const { handle, size } = await openChecked(path, what, options.within, options.lookedAt === true)
       try {
         if (size > maxBytes) throw tooLarge(path, what, maxBytes, `${size} bytes`)
         // One more byte than the cap tells "exactly the cap" from "larger" (a file may grow).
@@ -332,9 +357,11 @@ export const readFile = (path: string, options: ReadOptions = {}): Effect.Effect
             grown.set(buffer)
             buffer = grown
           }
-          const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null)
-          if (bytesRead === 0) break
+          const asked = buffer.length - total
+          const { bytesRead } = await handle.read(buffer, total, asked, null)
           total += bytesRead
+          // a regular file's read gives less than asked only at its end: no read again to hear 0
+          if (bytesRead < asked) break
         }
         if (total > maxBytes) throw tooLarge(path, what, maxBytes, `more than ${maxBytes} bytes`)
         return total === buffer.length ? buffer : buffer.subarray(0, total)

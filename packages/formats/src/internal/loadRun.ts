@@ -30,8 +30,8 @@ const MAX_FILES = 500
 type Loaded = LoadedRun
 
 /** A file's bytes through `Files.readFile` (links out of `within` refused), or the issue saying why not. */
-const readBytes = (path: string, maxBytes: number, within: string | Files.Within | undefined, what = "the run file") =>
-  Files.readFile(path, { maxBytes, what, ...(within !== undefined ? { within } : {}) }).pipe(
+const readBytes = (path: string, maxBytes: number, within: string | Files.Within | undefined, what = "the run file", lookedAt = false) =>
+  Files.readFile(path, { maxBytes, what, lookedAt, ...(within !== undefined ? { within } : {}) }).pipe(
     Effect.map((bytes) => ({ bytes, issue: undefined })),
     Effect.catch((e: Files.ReadError) => Effect.succeed({ bytes: undefined, issue: Files.toIssue(e) }))
   )
@@ -250,7 +250,8 @@ export const loadOne = (
         }
       }
     } else {
-      const read = yield* readBytes(path, maxFileBytes, within)
+      // an entry just looked at (`entryOf`) and found a regular file is not looked at again
+      const read = yield* readBytes(path, maxFileBytes, within, "the run file", known?.type === "File" && !known.link)
       if (read.issue !== undefined) issues.push(read.issue)
       if (read.bytes !== undefined) files.push({ name, path, bytes: read.bytes })
     }

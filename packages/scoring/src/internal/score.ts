@@ -7,7 +7,7 @@
  */
 import { Issue, Registry } from "@stseval/formats"
 import type { Gold, Submissions } from "@stseval/formats"
-import { Accuracy, Metric as MetricDescriptor, Metrics, MetricValue } from "@stseval/metrics"
+import { Accuracy, Metric as MetricDescriptor, Metrics, MetricValue, Pearson } from "@stseval/metrics"
 import type { AggregateScore, DatasetScore, LabelSummary, OfficialScore, ScoredRun } from "../ScoredRun.js"
 import { meanOf, officialMean, officialOf, pooledOf, wmeanOf } from "../ScoredRun.js"
 import type { Aligned, DatasetCheck, RunInfo, RunValidation, ValidateOptions } from "../Validation.js"
@@ -35,9 +35,14 @@ const compute = (metric: MetricDescriptor.Metric, aligned: Aligned): Metric | un
 /**
  * The figures of a scored dataset: the ranked metric at once, the others when first read (kept).
  */
-const figuresOf = (names: ReadonlyArray<string>, ranked: string, aligned: Aligned): Readonly<Record<string, Metric>> => {
+const figuresOf = (names: ReadonlyArray<string>, ranked: string, aligned: Aligned, pearson: Metric | undefined): Readonly<Record<string, Metric>> => {
   const figures: Record<string, Metric> = {}
   for (const name of names) {
+    // Pearson's r as validation computed it, on these very arrays (`DatasetCheck.pearson`)
+    if (name === Pearson.metric.name && pearson !== undefined) {
+      figures[name] = pearson
+      continue
+    }
     const metric = Metrics.getOrThrow(name)
     if (MetricDescriptor.needsConfidence(metric) && (aligned.kind !== "scores" || aligned.confidence === undefined)) continue
     if (name === ranked) {
@@ -87,7 +92,7 @@ export const scoreDataset = (edition: Edition, d: DatasetCheck): DatasetScore =>
     return { ...base, figures }
   }
   const aligned = d.aligned
-  return { ...base, figures: figuresOf(names, ranking.metric, aligned), ...(aligned.kind === "labels" ? { labels: labelSummary(aligned) } : {}) }
+  return { ...base, figures: figuresOf(names, ranking.metric, aligned, d.pearson), ...(aligned.kind === "labels" ? { labels: labelSummary(aligned) } : {}) }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -136,22 +136,32 @@ const REVERSED_CORRELATION = -0.5
  * (similarities negated, or distances), or a strongly negative correlation with the gold (a
  * dissimilarity, or 5 - score). The figures stay as computed: the hint says what to check.
  */
-const reversedScale = (edition: Edition, path: string, gold: Float64Array, run: Float64Array, allOutside: boolean): Issue.Issue | undefined => {
+const reversedScale = (
+  edition: Edition,
+  path: string,
+  gold: Float64Array,
+  run: Float64Array,
+  allOutside: boolean
+): { readonly issue: Issue.Issue | undefined; readonly pearson?: MetricValue.MetricValue } => {
   const { min, max } = edition.scale
   const fix = `write higher scores for more similar pairs, on the scale ${min}-${max}${edition.scale.direction === "descending" ? " (this edition's scale is descending: lower is more similar)" : ""}`
   if (allOutside && min >= 0 && run.length > 0 && run.every((x) => x < 0)) {
-    return Issue.warning("reversed-scale", path, `every score is negative: the direction looks reversed (similarities negated, or distances?); ${fix}`, {
+    const issue = Issue.warning("reversed-scale", path, `every score is negative: the direction looks reversed (similarities negated, or distances?); ${fix}`, {
       expected: `${min} to ${max}`,
       found: "every score negative"
     })
+    return { issue }
   }
-  if (run.length < REVERSED_LEAST_PAIRS) return undefined
-  const r = MetricValue.getOrNaN(Pearson.pearson(gold, run))
-  if (!(r <= REVERSED_CORRELATION)) return undefined
-  return Issue.warning("reversed-scale", path, `the scores correlate strongly negatively with the gold (Pearson r = ${r.toFixed(3)}): the direction looks reversed; ${fix}`, {
+  if (run.length < REVERSED_LEAST_PAIRS) return { issue: undefined }
+  // kept with the check (`DatasetCheck.pearson`): the engine's thread then need not compute it again
+  const pearson = Pearson.pearson(gold, run)
+  const r = MetricValue.getOrNaN(pearson)
+  if (!(r <= REVERSED_CORRELATION)) return { issue: undefined, pearson }
+  const issue = Issue.warning("reversed-scale", path, `the scores correlate strongly negatively with the gold (Pearson r = ${r.toFixed(3)}): the direction looks reversed; ${fix}`, {
     expected: "a positive correlation",
     found: `r = ${r.toFixed(3)}`
   })
+  return { issue, pearson }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -325,6 +335,7 @@ const checkUnit = (
     const at = (i: number) => (runIndex === undefined ? i : runIndex[i])
     const dataset: Array<Issue.Issue> = []
     let aligned: Aligned
+    let pearson: MetricValue.MetricValue | undefined
     if (data.kind === "scores") {
       const values = data.values
       const run = new Float64Array(pairs)
@@ -363,7 +374,8 @@ const checkUnit = (
       }
       aligned = { kind: "scores", gold: shared.gold as Float64Array, run, ...(confidence !== undefined ? { confidence } : {}) }
       const reversed = reversedScale(edition, path, shared.gold as Float64Array, run, outside === pairs)
-      if (reversed !== undefined) dataset.push(reversed)
+      if (reversed.issue !== undefined) dataset.push(reversed.issue)
+      pearson = reversed.pearson
     } else {
       const values = data.values
       const run = Array.from(records, (i) => values[at(i)])
@@ -402,6 +414,7 @@ const checkUnit = (
       runLines: table.length,
       linesScored,
       aligned,
+      ...(pearson !== undefined ? { pearson } : {}),
       issues: [...own, ...dataset]
     })
   })
