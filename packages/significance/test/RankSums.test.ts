@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest"
 import { Kendall, MetricValue, Moments, Spearman } from "@stseval/metrics"
 import { Intervals, TestResult } from "../src/index.js"
 import * as Engine from "../src/internal/intervals.js"
-import { checkDefinition, engineOf, layOut } from "../src/internal/job.js"
+import { checkDefinition, checkRuns, engineOf, layOut } from "../src/internal/job.js"
 import * as Random from "../src/internal/random.js"
 import * as RankSums from "../src/internal/rankSums.js"
 import { mulberry32, spearman } from "./data.js"
@@ -361,8 +361,9 @@ describe("the walks' exact limit (issue 34)", () => {
     }
     const metrics = checkDefinition(input)
     if (metrics instanceof TestResult.InvalidInput) throw new Error(metrics.message)
-    const job = layOut(input, metrics)
-    if (job instanceof TestResult.InvalidInput) throw new Error(job.message)
+    const golds = checkRuns(input, metrics)
+    if (golds instanceof TestResult.InvalidInput) throw new Error(golds.message)
+    const job = layOut(input, metrics, golds)
     expect(job.metric).toEqual(["generic"])
     // one resample (the textbook reference takes seconds at this size); the documented draws
     const prepared = Engine.estimate(job, "auto", { resamples: 1, threads: 1 })
