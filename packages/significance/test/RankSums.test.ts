@@ -275,6 +275,27 @@ const tauB = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
   return tx === pairs || ty === pairs ? Number.NaN : s / Math.sqrt((pairs - tx) * (pairs - ty))
 }
 
+describe("a job of rank metrics alone (issue 34)", () => {
+  it("takes no threads for sums it does not have, whatever the threads asked for", () => {
+    const { D, K, start, gold, x, has } = data()
+    const job: Engine.Job = {
+      start,
+      metric: ["walk", "walk", "tau"],
+      figure: [undefined, undefined, undefined],
+      weight: Float64Array.from({ length: D }, (_, d) => start[d + 1] - start[d]),
+      runs: K,
+      has,
+      gold,
+      x,
+      labelled: [],
+      official: "mean",
+      missing: "zero"
+    }
+    expect(K).toBeGreaterThan(2)
+    expect(Engine.estimate(job, "auto", { resamples: 100, threads: 2 }).setup.sums.threads).toBe(1)
+  })
+})
+
 describe("Kendall walks (issue 34: one walk engine for the rank-based metrics)", () => {
   it("Kendall's tau-b resamples on the walks, as Spearman does, not on the generic path", () => {
     expect(engineOf(Kendall.metric)).toBe("tau")
