@@ -210,7 +210,8 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
     }
     labelCount[d] = table.size
   }
-  const generic = kernel.includes("generic") || pooledMetric(input, metrics) !== undefined
+  const pooled = pooledMetric(input, metrics)
+  const generic = kernel.includes("generic") || pooled !== undefined
   return {
     start,
     metric: kernel,
@@ -234,7 +235,7 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
           confidence,
           hasConfidence,
           original: originalFigure(input, metrics, from),
-          pooled: pooledMetric(input, metrics)
+          pooled
         }
       : undefined
   }

@@ -462,16 +462,12 @@ if (CHUNK !== 64 || LANES !== 8) throw new Error("rankSums: CHUNK or LANES misma
 /** Work (resamples x pairs x walks) from which a second thread pays for its start-up (~70 ms of work). */
 const THREAD_WORK = 5e7
 
-export interface RunOptions {
+/** A chunk of resamples is a unit of `Threads.run`: its progress (chunks done) and its tests' hooks. */
+export interface RunOptions extends Pick<Threads.Job, "progress" | "callerWorks" | "onDone"> {
   /** "auto": the WebAssembly walk when available, else JavaScript (the same bits). */
   readonly engine?: Engine | undefined
   /** Threads including the caller; default: all available cores for large jobs, else 1. */
   readonly threads?: number | undefined
-  readonly progress?: ((done: number) => void) | undefined
-  /** Tests only: false leaves every chunk to the worker threads (when there are any). */
-  readonly callerWorks?: boolean | undefined
-  /** Tests only: per chunk, 1 + the index of the thread that computed it (0 = the caller). */
-  readonly onDone?: ((chunkThreads: Int32Array) => void) | undefined
   /** Tile by tile of runs: the last tile's buffers, reused when large enough. */
   readonly scratch?: Scratch | undefined
 }
@@ -532,9 +528,9 @@ export const resampled = (
       args: [id, ...args]
     }),
     threads: share ? threads : 1,
-    ...(options.progress !== undefined ? { progress: options.progress } : {}),
-    ...(options.callerWorks !== undefined ? { callerWorks: options.callerWorks } : {}),
-    ...(options.onDone !== undefined ? { onDone: options.onDone } : {})
+    progress: options.progress,
+    callerWorks: options.callerWorks,
+    onDone: options.onDone
   })
   return { samples, engine: kernel.engine }
 }

@@ -246,7 +246,7 @@ export const make = (
                 unit: (u) => sums(u, 1, u, ...a),
                 message: () => ({ kind: "wasm", module: wasm, memory, chunk: 1, resamples: blocks, args: a, name: "sums" }),
                 threads,
-                ...(callerWorks !== undefined ? { callerWorks } : {})
+                callerWorks
               })
             }
           },

@@ -111,11 +111,11 @@ export interface Job {
   /** What each helper thread t (1-based) is sent, besides the control words. */
   readonly message: (thread: number) => Record<string, unknown>
   readonly threads: number
-  readonly progress?: (unitsDone: number) => void
+  readonly progress?: ((unitsDone: number) => void) | undefined
   /** Tests only: false leaves every unit to the helpers (when there are any). */
-  readonly callerWorks?: boolean
+  readonly callerWorks?: boolean | undefined
   /** Tests only: per unit, 1 + the index of the thread that computed it (0 = the caller). */
-  readonly onDone?: (unitThreads: Int32Array) => void
+  readonly onDone?: ((unitThreads: Int32Array) => void) | undefined
 }
 
 /**
