@@ -8,7 +8,7 @@ import type { Input, Scores } from "../Intervals.js"
 import { InvalidInput } from "../TestResult.js"
 import type * as Engine from "./intervals.js"
 import type { Job } from "./intervals.js"
-import { isKendall, isPearson, isRankPearson, labelTable, resolve } from "./metric.js"
+import { isKendall, isPearson, isRankPearson, codeTable, resolve } from "./metric.js"
 import * as V from "./validate.js"
 import { rhoPairs } from "./walkPlan.js"
 
@@ -188,7 +188,7 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
     const a = start[d]
     const accuracy = kernel[d] === "correct"
     const labels = metrics[d].kind === "labels"
-    const { table, code } = labelTable()
+    const { table, code } = codeTable()
     if (!labels) gold.set(ref.gold as Float64Array, a)
     else if (!accuracy) for (let i = 0; i < ref.gold.length; i++) goldCodes![a + i] = code(ref.gold[i] as string)
     for (let k = 0; k < K; k++) {

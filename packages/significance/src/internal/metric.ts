@@ -40,10 +40,10 @@ export const isKendall = (m: Metric.Metric): boolean => {
   return m.resampling.by === "ranks" && kendall.by === "ranks" && m.resampling.at === kendall.at
 }
 
-/** A label table: each label's code, a new label the next code, in order of first appearance. */
-export const labelTable = () => {
-  const table = new Map<string, number>()
-  const code = (l: string): number => {
+/** A code table: each key's code, a new key the next code, in order of first appearance (labels, strata). */
+export const codeTable = <K = string>() => {
+  const table = new Map<K, number>()
+  const code = (l: K): number => {
     let c = table.get(l)
     if (c === undefined) {
       c = table.size
@@ -59,7 +59,7 @@ export const encodeLabels = (
   gold: ReadonlyArray<string>,
   runs: ReadonlyArray<ReadonlyArray<string>>
 ): { readonly gold: Int32Array; readonly runs: ReadonlyArray<Int32Array>; readonly labels: ReadonlyArray<string> } => {
-  const { table, code } = labelTable()
+  const { table, code } = codeTable()
   const g = Int32Array.from(gold, (l) => code(l))
   return { gold: g, runs: runs.map((v) => Int32Array.from(v, (l) => code(l))), labels: [...table.keys()] }
 }
