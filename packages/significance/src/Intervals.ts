@@ -12,8 +12,6 @@ import type { Metric as MetricDescriptor } from "@stseval/metrics"
 import * as Decimal from "./internal/decimal.js"
 import { originalRanks as rankOriginal, rankInto } from "./internal/competitionRanks.js"
 import * as Engine from "./internal/intervals.js"
-import { tiling } from "./internal/intervals.js"
-import type { Job } from "./internal/intervals.js"
 import { checkDefinition, checkRuns, computeOn, engineOf, invalid, layOut, predates } from "./internal/job.js"
 import { isPearson } from "./internal/metric.js"
 import { quantiles } from "./internal/select.js"
@@ -217,10 +215,10 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const KF = K * FIG
   // Tile by tile of runs, each tile's percentiles taken and the tile dropped: only the ranks need
   // every run of a resample, so only the official figures are kept
-  const per = Math.max(1, Math.floor(tiling.elements / (FIG * B)))
+  const per = Math.max(1, Math.floor(Engine.tiling.elements / (FIG * B)))
   const golds = checkRuns(input, metrics)
   if (golds instanceof InvalidInput) return golds
-  let first: Job | undefined = layOut(input, metrics, golds, 0, Math.min(K, per))
+  let first: Engine.Job | undefined = layOut(input, metrics, golds, 0, Math.min(K, per))
   // a generic metric's label codes are one table per dataset over every run: one tile
   if (first.generic !== undefined && first.runs < K) first = layOut(input, metrics, golds)
   const tile = Math.max(1, first.runs)
@@ -254,7 +252,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     passEngine = pass.engine
     const TF = (k1 - k0) * FIG
     const o = k0 * FIG
-    tiling.held?.(pass.samples.length)
+    Engine.tiling.held?.(pass.samples.length)
     estimates.set(prepared.estimates, o)
     degenerates.set(pass.degenerate, o)
     for (let i = 0; i < TF; i++) {

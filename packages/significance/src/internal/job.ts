@@ -7,7 +7,6 @@ import type { Metric as MetricDescriptor } from "@stseval/metrics"
 import type { Input, Scores } from "../Intervals.js"
 import { InvalidInput } from "../TestResult.js"
 import type * as Engine from "./intervals.js"
-import type { Job } from "./intervals.js"
 import { isKendall, isPearson, isRankPearson, codeTable, resolve } from "./metric.js"
 import * as V from "./validate.js"
 import { rhoPairs } from "./walkPlan.js"
@@ -163,7 +162,7 @@ export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.
 }
 
 /** Lays out runs [from, to) by dataset, as checked by `checkRuns`: Intervals.ts lays out tile by tile of runs. */
-export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, golds: Golds, from = 0, to = input.runs.length): Job => {
+export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, golds: Golds, from = 0, to = input.runs.length): Engine.Job => {
   const { datasets, runs } = input
   const D = datasets.length
   const K = to - from
