@@ -12,9 +12,7 @@ import type { Metric as MetricDescriptor } from "@stseval/metrics"
 import * as Decimal from "./internal/decimal.js"
 import { originalRanks as rankOriginal, rankInto } from "./internal/competitionRanks.js"
 import * as Engine from "./internal/intervals.js"
-import { tiling } from "./internal/intervals.js"
-import type { Job } from "./internal/intervals.js"
-import { checkDefinition, engineOf, invalid, layOut, predates } from "./internal/job.js"
+import { checkDefinition, checkRuns, computeOn, engineOf, invalid, layOut, predates } from "./internal/job.js"
 import { isPearson } from "./internal/metric.js"
 import { quantiles } from "./internal/select.js"
 import * as V from "./internal/validate.js"
@@ -34,10 +32,7 @@ const datasetReason = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
   if (s === undefined) return `the run has no scores for ${ds.name}`
   const m = metrics[d]
   if (predates(m)) return `${metricName(m)} is undefined on ${ds.name} (the run or the gold is constant)`
-  const v =
-    m.kind === "labels"
-      ? m.compute(s.gold as ReadonlyArray<string>, s.run as ReadonlyArray<string>)
-      : m.compute(s.gold as Float64Array, s.run as Float64Array, (s as { confidence?: Float64Array }).confidence)
+  const v = computeOn(m, s)
   return `${metricName(m)} is undefined on ${ds.name} (${v._tag === "Undefined" ? v.reason : "undefined"})`
 }
 
@@ -220,12 +215,12 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const KF = K * FIG
   // Tile by tile of runs, each tile's percentiles taken and the tile dropped: only the ranks need
   // every run of a resample, so only the official figures are kept
-  const per = Math.max(1, Math.floor(tiling.elements / (FIG * B)))
-  let first: Job | InvalidInput | undefined = layOut(input, metrics, 0, Math.min(K, per))
-  if (first instanceof InvalidInput) return first
+  const per = Math.max(1, Math.floor(Engine.tiling.elements / (FIG * B)))
+  const golds = checkRuns(input, metrics)
+  if (golds instanceof InvalidInput) return golds
+  let first: Engine.Job | undefined = layOut(input, metrics, golds, 0, Math.min(K, per))
   // a generic metric's label codes are one table per dataset over every run: one tile
-  if (first.generic !== undefined && first.runs < K) first = layOut(input, metrics)
-  if (first instanceof InvalidInput) return first
+  if (first.generic !== undefined && first.runs < K) first = layOut(input, metrics, golds)
   const tile = Math.max(1, first.runs)
   const tiles = Math.max(1, Math.ceil(K / tile))
   const { weight, start, direction } = first
@@ -249,16 +244,15 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   for (let t = 0; t < tiles; t++) {
     const k0 = t * tile
     const k1 = Math.min(K, k0 + tile)
-    const part = first ?? layOut(input, metrics, k0, k1)
+    const part = first ?? layOut(input, metrics, golds, k0, k1)
     first = undefined
-    if (part instanceof InvalidInput) return part
     const prepared = Engine.estimate(part, engine, { resamples: B, threads: options.threads, runs: K, scratch })
     const progress = options.progress
     const pass = Engine.pass(part, prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
     passEngine = pass.engine
     const TF = (k1 - k0) * FIG
     const o = k0 * FIG
-    tiling.held?.(pass.samples.length)
+    Engine.tiling.held?.(pass.samples.length)
     estimates.set(prepared.estimates, o)
     degenerates.set(pass.degenerate, o)
     for (let i = 0; i < TF; i++) {

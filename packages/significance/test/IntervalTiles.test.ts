@@ -1,7 +1,7 @@
 // Issue 34: the intervals pass holds the resampled figures of a tile of runs at a time, not of
 // every run at once, and gives the same result whatever the tiles: each run's figures depend on its
 // own pairs and the shared draws alone, and the ranks are taken from the kept official figures.
-import { afterEach, describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { Intervals, TestResult } from "../src/index.js"
 import { tiling } from "../src/internal/intervals.js"
 import { engineCases } from "./engineCases.js"
@@ -49,5 +49,21 @@ describe("Intervals.compute, tile by tile of runs (issue 34)", () => {
     expect(one.runs.map((r) => [r.rank, r.rankInterval, r.rankDegenerate, r.overlapsBest])).toEqual(whole.runs.map((r) => [r.rank, r.rankInterval, r.rankDegenerate, r.overlapsBest]))
     expect(one.bestGroup).toEqual(whole.bestGroup)
     expect(whole.runs.filter((r) => r.rankInterval !== undefined).length).toBeGreaterThan(2)
+  })
+
+  it("checks the runs once, however many tiles: not once per tile", () => {
+    const c = engineCases.intervals.find((x) => x.name === "pearson mean no-official")!
+    // every check of a score goes through Number.isFinite
+    const finiteChecks = () => {
+      const spy = vi.spyOn(Number, "isFinite")
+      compute(c)
+      const calls = spy.mock.calls.length
+      spy.mockRestore()
+      return calls
+    }
+    const whole = finiteChecks()
+    tiling.elements = 1
+    expect(c.input.runs.length).toBeGreaterThan(3)
+    expect(finiteChecks()).toBe(whole)
   })
 })

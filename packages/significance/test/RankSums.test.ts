@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest"
 import { Kendall, MetricValue, Moments, Spearman } from "@stseval/metrics"
 import { Intervals, TestResult } from "../src/index.js"
 import * as Engine from "../src/internal/intervals.js"
-import { checkDefinition, engineOf, layOut } from "../src/internal/job.js"
+import { checkDefinition, checkRuns, engineOf, layOut } from "../src/internal/job.js"
 import * as Random from "../src/internal/random.js"
 import * as RankSums from "../src/internal/rankSums.js"
 import { mulberry32, spearman } from "./data.js"
@@ -275,6 +275,27 @@ const tauB = (x: ReadonlyArray<number>, y: ReadonlyArray<number>): number => {
   return tx === pairs || ty === pairs ? Number.NaN : s / Math.sqrt((pairs - tx) * (pairs - ty))
 }
 
+describe("a job of rank metrics alone (issue 34)", () => {
+  it("takes no threads for sums it does not have, whatever the threads asked for", () => {
+    const { D, K, start, gold, x, has } = data()
+    const job: Engine.Job = {
+      start,
+      metric: ["walk", "walk", "tau"],
+      figure: [undefined, undefined, undefined],
+      weight: Float64Array.from({ length: D }, (_, d) => start[d + 1] - start[d]),
+      runs: K,
+      has,
+      gold,
+      x,
+      labelled: [],
+      official: "mean",
+      missing: "zero"
+    }
+    expect(K).toBeGreaterThan(2)
+    expect(Engine.estimate(job, "auto", { resamples: 100, threads: 2 }).setup.sums.threads).toBe(1)
+  })
+})
+
 describe("Kendall walks (issue 34: one walk engine for the rank-based metrics)", () => {
   it("Kendall's tau-b resamples on the walks, as Spearman does, not on the generic path", () => {
     expect(engineOf(Kendall.metric)).toBe("tau")
@@ -361,8 +382,9 @@ describe("the walks' exact limit (issue 34)", () => {
     }
     const metrics = checkDefinition(input)
     if (metrics instanceof TestResult.InvalidInput) throw new Error(metrics.message)
-    const job = layOut(input, metrics)
-    if (job instanceof TestResult.InvalidInput) throw new Error(job.message)
+    const golds = checkRuns(input, metrics)
+    if (golds instanceof TestResult.InvalidInput) throw new Error(golds.message)
+    const job = layOut(input, metrics, golds)
     expect(job.metric).toEqual(["generic"])
     // one resample (the textbook reference takes seconds at this size); the documented draws
     const prepared = Engine.estimate(job, "auto", { resamples: 1, threads: 1 })

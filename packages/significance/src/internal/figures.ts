@@ -5,7 +5,7 @@ import type * as Intervals from "../Intervals.js"
 import { InvalidInput } from "../TestResult.js"
 import type { Values } from "./inputs.js"
 import * as Engine from "./intervals.js"
-import { checkDefinition, layOut } from "./job.js"
+import { checkDefinition, checkRuns, layOut } from "./job.js"
 import type { Aggregate } from "./strata.js"
 import { layout } from "./strata.js"
 
@@ -50,15 +50,15 @@ const inputOf = ({ aggregate, confidences, gold, metric, runs, stratumOf }: Runs
 const prepare = (given: Runs, resamples: number, threads: number | undefined) => {
   const input = inputOf(given)
   const metrics = checkDefinition(input) as ReadonlyArray<Metric.Metric>
-  // checkValues has refused all layOut refuses but a stratum of more than 2^21 pairs: the values
+  // checkValues has refused all checkRuns refuses but a stratum of more than 2^21 pairs: the values
   // are not read again
-  const laid = layOut(input, metrics, 0, input.runs.length, true)
-  if (laid instanceof InvalidInput) return laid
-  const job: Engine.Job = laid
+  const golds = checkRuns(input, metrics, true)
+  if (golds instanceof InvalidInput) return golds
+  const job = layOut(input, metrics, golds)
   const prepared = Engine.estimate(job, "auto", { resamples, threads })
   const FIG = prepared.figures.figures
   const estimates = Float64Array.from(given.runs, (_, k) => prepared.estimates[k * FIG + FIG - 1])
-  return { job, prepared, estimates, pairs: laid.start[laid.start.length - 1] }
+  return { job, prepared, estimates, pairs: job.start[job.start.length - 1] }
 }
 
 /** Each run's figure on the pairs as given. */

@@ -47,8 +47,8 @@ export const checkValues = (
   if (short >= 0) return new InvalidInput({ field: `runs[${short}]`, expected: `${n} ${metric.kind} (one per gold pair)`, found: `${runs[short].length}` })
   if (strata !== undefined && strata.length !== n) return new InvalidInput({ field: "strata", expected: `${n} dataset indices`, found: `${strata.length}` })
   for (const [field, v] of all) {
-    const i = scores ? (v as Float64Array).findIndex((x) => !Number.isFinite(x)) : (v as ReadonlyArray<unknown>).findIndex((l) => typeof l !== "string")
-    if (i >= 0) return new InvalidInput({ field: `${field}[${i}]`, expected: scores ? "a finite score" : "a label", found: String(v[i]) })
+    const bad = scores ? V.finite(field, v as Float64Array) : V.labels(field, v as ReadonlyArray<string>)
+    if (bad !== undefined) return bad
   }
   const sizes = checkSizes(n, stratumOf, metric.correlation ? 3 : 1)
   if (sizes !== undefined || !scores) return sizes
@@ -58,15 +58,7 @@ export const checkValues = (
       : undefined
   }
   if (confidences.length !== runs.length) return new InvalidInput({ field: "confidences", expected: `${runs.length} arrays (one per run)`, found: String(confidences.length) })
-  for (let j = 0; j < confidences.length; j++) {
-    const c = confidences[j]
-    if (!(c instanceof Float64Array) || c.length !== n) {
-      return new InvalidInput({ field: `confidences[${j}]`, expected: `a Float64Array of ${n} confidences`, found: c instanceof Float64Array ? `${c.length}` : "something else" })
-    }
-    const i = c.findIndex((w) => !(Number.isFinite(w) && w >= 0))
-    if (i >= 0) return new InvalidInput({ field: `confidences[${j}][${i}]`, expected: "a finite confidence >= 0", found: String(c[i]) })
-  }
-  return undefined
+  return V.first(...confidences.map((c, j) => V.confidences(`confidences[${j}]`, c, n)))
 }
 
 /** A resampling test's options resolved (10,000 resamples, seed 12345, Pearson, weighted) and checked, in the order errors have always been reported. */

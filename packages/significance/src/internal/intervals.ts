@@ -130,12 +130,8 @@ const SUMS_THREAD_WORK = 5e8
  */
 export const tiling: { elements: number; held: ((elements: number) => void) | undefined } = { elements: 1 << 20, held: undefined }
 
-/** Tests only: how the rank walks are split over threads (rankSums.ts). */
-export interface PassOptions {
-  readonly threads?: number | undefined
-  readonly callerWorks?: boolean | undefined
-  readonly onDone?: ((chunkThreads: Int32Array) => void) | undefined
-}
+/** The threads, and (tests only) how the rank walks are split over them (rankSums.ts). */
+export type PassOptions = Pick<RankSums.RunOptions, "threads" | "callerWorks" | "onDone">
 
 /**
  * Everything that does not change between resamples: centred data for the sums kernel, per-dataset
@@ -214,9 +210,10 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
       }
     }
   }
-  // the sums of a whole chunk of resamples per call, on several threads for large jobs
+  // the sums of a whole chunk of resamples per call, on several threads for large jobs; none for a
+  // job of rank metrics alone, which has no sums
   const work = sizing.resamples * N * ((sizing.runs ?? K) + 1)
-  const threads = Math.max(1, Math.min(64, Math.floor(sizing.threads ?? Threads.defaultThreads(work, SUMS_THREAD_WORK))))
+  const threads = spans.length === 0 ? 1 : Math.max(1, Math.min(64, Math.floor(sizing.threads ?? Threads.defaultThreads(work, SUMS_THREAD_WORK))))
   const sums = SumsKernel.make(fill, N, K1, Int32Array.from(spans), engine, Random.CHUNK / TILE, threads, undefined, sizing.scratch?.sums)
   return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums, scratch: sizing.scratch }
 }
@@ -487,7 +484,6 @@ const draw = (rng: Random.Rng, count: number, start: Int32Array, W: ReadonlyArra
 }
 
 /**
- * The resampling pass: B resamples drawn from `seed` in the documented order. The walked figures
  * The resampling pass: B resamples drawn from `seed` in the documented order: the walked figures
  * first (rankSums.ts), then chunk by chunk every tile's draws, their sums in one call, and
  * resample by resample the generic figures, the sums' figures and the aggregates.

@@ -2,12 +2,13 @@
 // scores checked and laid out by dataset (the gold of a dataset is its first run's) as the
 // resampling pass reads them (intervals.ts). Intervals.compute and Bootstrap.resample build their
 // jobs here, so both resample through the one pass.
+import { MetricValue } from "@stseval/metrics"
 import type { Metric as MetricDescriptor } from "@stseval/metrics"
 import type { Input, Scores } from "../Intervals.js"
 import { InvalidInput } from "../TestResult.js"
 import type * as Engine from "./intervals.js"
-import type { Job } from "./intervals.js"
-import { isKendall, isPearson, isRankPearson, resolve } from "./metric.js"
+import { isKendall, isPearson, isRankPearson, codeTable, resolve } from "./metric.js"
+import * as V from "./validate.js"
 import { rhoPairs } from "./walkPlan.js"
 
 const LABELLED: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm"]
@@ -102,48 +103,25 @@ const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, 
   if (s.gold.length > MAX_PAIRS) return invalid(`${field}.gold`, `at most ${MAX_PAIRS} pairs`, String(s.gold.length))
   // the caller's checkValues has read every score and confidence already
   if (valuesChecked) return undefined
-  if (isNumeric(s)) {
-    // the gold a run shares with the dataset's first run (the same array) was checked with it
-    for (const side of goldChecked ? ["run"] as const : ["run", "gold"] as const) {
-      // a plain loop: every score passes here, and findIndex with a callback was most of this check in a profile
-      const v = s[side]
-      let i = 0
-      while (i < v.length && Number.isFinite(v[i])) i++
-      if (i < v.length) return invalid(`${field}.${side}[${i}]`, "a finite score", String(v[i]))
-    }
-    const c = s.confidence
-    if (c !== undefined) {
-      if (!(c instanceof Float64Array) || c.length !== s.gold.length) {
-        return invalid(`${field}.confidence`, `a Float64Array of ${s.gold.length} confidences`, c instanceof Float64Array ? String(c.length) : "something else")
-      }
-      const i = c.findIndex((w) => !(Number.isFinite(w) && w >= 0))
-      if (i >= 0) return invalid(`${field}.confidence[${i}]`, "a finite confidence >= 0", String(c[i]))
-    }
-  } else {
-    for (const side of ["run", "gold"] as const) {
-      const i = s[side].findIndex((v) => typeof v !== "string")
-      if (i >= 0) return invalid(`${field}.${side}[${i}]`, "a label", String(s[side][i]))
-    }
-  }
-  return undefined
+  if (!isNumeric(s)) return V.first(V.labels(`${field}.run`, s.run), V.labels(`${field}.gold`, s.gold))
+  // the gold a run shares with the dataset's first run (the same array) was checked with it
+  return V.first(
+    V.finite(`${field}.run`, s.run),
+    goldChecked ? undefined : V.finite(`${field}.gold`, s.gold),
+    s.confidence === undefined ? undefined : V.confidences(`${field}.confidence`, s.confidence, s.gold.length)
+  )
 }
 
-/** Checks the runs and lays the data out by dataset; the gold of a dataset is its first run's. */
-export const layOut = (
-  input: Input,
-  metrics: ReadonlyArray<MetricDescriptor.Metric>,
-  /** Lay out only runs [from, to) (every run is checked): Intervals.ts takes a pass tile by tile of runs. */
-  from = 0,
-  to = input.runs.length,
-  /**
-   * Every score (and confidence) already found finite by `checkValues` (Compare.many, the
-   * bootstrap): not read a second time here; the shapes and sizes are checked all the same.
-   */
-  valuesChecked = false
-): InvalidInput | Job => {
+/** Each dataset's gold (its first run's scores), one per dataset, `undefined` where no run has it. */
+export type Golds = ReadonlyArray<Scores | undefined>
+
+/**
+ * Checks every run against the definition, and that the runs of a dataset share its gold.
+ * `valuesChecked`: every score (and confidence) already found finite by `checkValues`
+ * (Compare.many, the bootstrap): not read a second time; shapes and sizes are checked all the same.
+ */
+export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, valuesChecked = false): InvalidInput | Golds => {
   const { datasets, runs } = input
-  const D = datasets.length
-  const K = to - from
   const ids = new Set<string>()
   const reference: Array<{ readonly k: number; readonly s: Scores } | undefined> = datasets.map(() => undefined)
   for (const [k, run] of runs.entries()) {
@@ -180,10 +158,18 @@ export const layOut = (
       }
     }
   }
-  const kernel = metrics.map((m, d) => engineOf(m, reference[d]?.s.gold.length ?? 0))
+  return reference.map((r) => r?.s)
+}
+
+/** Lays out runs [from, to) by dataset, as checked by `checkRuns`: Intervals.ts lays out tile by tile of runs. */
+export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, golds: Golds, from = 0, to = input.runs.length): Engine.Job => {
+  const { datasets, runs } = input
+  const D = datasets.length
+  const K = to - from
+  const kernel = metrics.map((m, d) => engineOf(m, golds[d]?.gold.length ?? 0))
   const labelCount = new Int32Array(D)
   const start = new Int32Array(D + 1)
-  for (let d = 0; d < D; d++) start[d + 1] = start[d] + (reference[d]?.s.gold.length ?? 0)
+  for (let d = 0; d < D; d++) start[d + 1] = start[d] + (golds[d]?.gold.length ?? 0)
   const N = start[D]
   const gold = new Float64Array(N)
   const x = new Float64Array(K * N)
@@ -196,22 +182,14 @@ export const layOut = (
   const confidence = confident ? new Float64Array(K * N) : undefined
   const hasConfidence = confident ? new Uint8Array(K * D) : undefined
   for (let d = 0; d < D; d++) {
-    const ref = reference[d]
+    const ref = golds[d]
     if (ref === undefined) continue
     const a = start[d]
     const accuracy = kernel[d] === "correct"
     const labels = metrics[d].kind === "labels"
-    const table = new Map<string, number>()
-    const code = (l: string): number => {
-      let c = table.get(l)
-      if (c === undefined) {
-        c = table.size
-        table.set(l, c)
-      }
-      return c
-    }
-    if (!labels) gold.set(ref.s.gold as Float64Array, a)
-    else if (!accuracy) for (let i = 0; i < ref.s.gold.length; i++) goldCodes![a + i] = code(ref.s.gold[i] as string)
+    const { table, code } = codeTable()
+    if (!labels) gold.set(ref.gold as Float64Array, a)
+    else if (!accuracy) for (let i = 0; i < ref.gold.length; i++) goldCodes![a + i] = code(ref.gold[i] as string)
     for (let k = 0; k < K; k++) {
       const s = runs[from + k].scores[datasets[d].name]
       if (s === undefined) continue
@@ -231,7 +209,8 @@ export const layOut = (
     }
     labelCount[d] = table.size
   }
-  const generic = kernel.includes("generic") || pooledMetric(input, metrics) !== undefined
+  const pooled = pooledMetric(input, metrics)
+  const generic = kernel.includes("generic") || pooled !== undefined
   return {
     start,
     metric: kernel,
@@ -255,7 +234,7 @@ export const layOut = (
           confidence,
           hasConfidence,
           original: originalFigure(input, metrics, from),
-          pooled: pooledMetric(input, metrics)
+          pooled
         }
       : undefined
   }
@@ -290,14 +269,11 @@ export const engineOf = (m: MetricDescriptor.Metric, pairs = 0): Engine.Metric =
  */
 export const predates = (m: MetricDescriptor.Metric): boolean => isPearson(m) || isRankPearson(m) || engineOf(m) === "correct"
 
-/** A generic dataset's figure on the original pairs: the metric's own `compute`, as `score` reports it. */
-const originalFigure = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, from: number) => (k: number, d: number): number => {
-  const m = metrics[d]
-  const s = input.runs[from + k].scores[input.datasets[d].name]!
-  const v =
-    m.kind === "labels"
-      ? m.compute(s.gold as ReadonlyArray<string>, s.run as ReadonlyArray<string>)
-      : m.compute(s.gold as Float64Array, s.run as Float64Array, (s as { confidence?: Float64Array }).confidence)
-  return v._tag === "Defined" ? v.value : Number.NaN
-}
+/** A dataset's figure on the original pairs: the metric's own `compute`, as `score` reports it. */
+export const computeOn = (m: MetricDescriptor.Metric, s: Scores) =>
+  m.kind === "labels"
+    ? m.compute(s.gold as ReadonlyArray<string>, s.run as ReadonlyArray<string>)
+    : m.compute(s.gold as Float64Array, s.run as Float64Array, (s as { confidence?: Float64Array }).confidence)
 
+const originalFigure = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, from: number) => (k: number, d: number): number =>
+  MetricValue.getOrNaN(computeOn(metrics[d], input.runs[from + k].scores[input.datasets[d].name]!))

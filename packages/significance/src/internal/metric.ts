@@ -40,24 +40,28 @@ export const isKendall = (m: Metric.Metric): boolean => {
   return m.resampling.by === "ranks" && kendall.by === "ranks" && m.resampling.at === kendall.at
 }
 
+/** A code table: each key's code, a new key the next code, in order of first appearance (labels, strata). */
+export const codeTable = <K = string>() => {
+  const table = new Map<K, number>()
+  const code = (l: K): number => {
+    let c = table.get(l)
+    if (c === undefined) {
+      c = table.size
+      table.set(l, c)
+    }
+    return c
+  }
+  return { table, code }
+}
+
 /** Label strings as codes into one table shared by the gold and every run, in order of first appearance. */
 export const encodeLabels = (
   gold: ReadonlyArray<string>,
   runs: ReadonlyArray<ReadonlyArray<string>>
 ): { readonly gold: Int32Array; readonly runs: ReadonlyArray<Int32Array>; readonly labels: ReadonlyArray<string> } => {
-  const table = new Map<string, number>()
-  const code = (v: ReadonlyArray<string>) =>
-    Int32Array.from(v, (l) => {
-      let c = table.get(l)
-      if (c === undefined) {
-        c = table.size
-        table.set(l, c)
-      }
-      return c
-    })
-  const g = code(gold)
-  const r = runs.map(code)
-  return { gold: g, runs: r, labels: [...table.keys()] }
+  const { table, code } = codeTable()
+  const g = Int32Array.from(gold, (l) => code(l))
+  return { gold: g, runs: runs.map((v) => Int32Array.from(v, (l) => code(l))), labels: [...table.keys()] }
 }
 
 /** A metric's figure over an index multiset (a labels metric reads codes and no confidence). */

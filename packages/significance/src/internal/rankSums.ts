@@ -462,16 +462,12 @@ if (CHUNK !== 64 || LANES !== 8) throw new Error("rankSums: CHUNK or LANES misma
 /** Work (resamples x pairs x walks) from which a second thread pays for its start-up (~70 ms of work). */
 const THREAD_WORK = 5e7
 
-export interface RunOptions {
+/** A chunk of resamples is a unit of `Threads.run`: its progress (chunks done) and its tests' hooks. */
+export interface RunOptions extends Pick<Threads.Job, "progress" | "callerWorks" | "onDone"> {
   /** "auto": the WebAssembly walk when available, else JavaScript (the same bits). */
   readonly engine?: Engine | undefined
   /** Threads including the caller; default: all available cores for large jobs, else 1. */
   readonly threads?: number | undefined
-  readonly progress?: ((done: number) => void) | undefined
-  /** Tests only: false leaves every chunk to the worker threads (when there are any). */
-  readonly callerWorks?: boolean | undefined
-  /** Tests only: per chunk, 1 + the index of the thread that computed it (0 = the caller). */
-  readonly onDone?: ((chunkThreads: Int32Array) => void) | undefined
   /** Tile by tile of runs: the last tile's buffers, reused when large enough. */
   readonly scratch?: Scratch | undefined
 }
@@ -482,18 +478,16 @@ export interface Scratch {
   samples?: Float64Array | undefined
 }
 
-/** The walk module for `engine`; throws for `wasm` without WebAssembly SIMD. */
-const walkFor = (engine: Engine): object | undefined => {
+/** `rankSumsKernel`'s arguments (as the workers get them) but its memory, with the walk module for `engine` (none for `js`; `wasm` throws without WebAssembly SIMD). */
+const kernelArgs = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, out: Float64Array, engine: Engine) => {
   const m = engine === "js" ? undefined : walkModule()
   if (engine === "wasm" && m === undefined) throw new Error("WebAssembly (with SIMD) is not available")
-  return m
+  return [start, p.dataset, p.tau, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, states, B, KF, FIG, out, m] as const
 }
 
 /** Each run's Spearman of each Spearman dataset on the original pairs, into out[k * FIG + d]. */
 export const original = (p: Plan, start: Int32Array, KF: number, FIG: number, out: Float64Array, engine: Engine = "auto"): void => {
-  if (p.dataset.length === 0) return
-  const kernel = rankSumsKernel(start, p.dataset, p.tau, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, new Int32Array(0), 1, KF, FIG, out, walkFor(engine))
-  kernel.original(out)
+  if (p.dataset.length > 0) rankSumsKernel(...kernelArgs(p, start, new Int32Array(0), 1, KF, FIG, out, engine)).original(out)
 }
 
 /**
@@ -520,7 +514,7 @@ export const resampled = (
   if (options.scratch !== undefined && !again) options.scratch.samples = samples
   samples.fill(Number.NaN)
   if (p.dataset.length === 0) return { samples, engine: undefined }
-  const args = [start, p.dataset, p.tau, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, states, B, KF, FIG, samples, walkFor(options.engine ?? "auto")] as const
+  const args = kernelArgs(p, start, states, B, KF, FIG, samples, options.engine ?? "auto")
   const kernel = rankSumsKernel(...args, options.scratch)
   const id = ++jobs
   Threads.run({
@@ -532,9 +526,9 @@ export const resampled = (
       args: [id, ...args]
     }),
     threads: share ? threads : 1,
-    ...(options.progress !== undefined ? { progress: options.progress } : {}),
-    ...(options.callerWorks !== undefined ? { callerWorks: options.callerWorks } : {}),
-    ...(options.onDone !== undefined ? { onDone: options.onDone } : {})
+    progress: options.progress,
+    callerWorks: options.callerWorks,
+    onDone: options.onDone
   })
   return { samples, engine: kernel.engine }
 }

@@ -1,5 +1,6 @@
 // Strata (datasets) as the resampling reads them: dense ids, and the pairs grouped by stratum in
 // the order of the documented draws.
+import { codeTable } from "./metric.js"
 
 /** How per-stratum figures are combined: weighted by pairs, or unweighted. */
 export type Aggregate = "weighted" | "unweighted"
@@ -8,16 +9,8 @@ export type Aggregate = "weighted" | "unweighted"
 export const denseStrata = (strata: ArrayLike<number> | undefined, n: number): Int32Array => {
   const out = new Int32Array(n)
   if (strata === undefined) return out
-  const ids = new Map<number, number>()
-  for (let i = 0; i < n; i++) {
-    const key = strata[i]
-    let id = ids.get(key)
-    if (id === undefined) {
-      id = ids.size
-      ids.set(key, id)
-    }
-    out[i] = id
-  }
+  const { code } = codeTable<number>()
+  for (let i = 0; i < n; i++) out[i] = code(strata[i])
   return out
 }
 

@@ -7,7 +7,7 @@
 // updates.
 //
 // The inner loop is register-blocked (TILE = 4 resamples share every load of x and x g; six f64x2
-// accumulators, `pairStep`); the draws stay in JavaScript (random.ts), since they are 2 per cent
+// accumulators); the draws stay in JavaScript (random.ts), since they are 2 per cent
 // of the work here (pairs x resamples, not x runs). The paired bootstrap runs on it too
 // (figures.ts): one engine for every resampled figure.
 //
@@ -23,45 +23,6 @@ import type { WasmMemory } from "./wasm.js"
 
 /** Resamples per register tile (two f64x2 lanes). */
 export const TILE = 4
-
-/** The locals `pairStep` reads and updates (all v128 but the two i32 pointers `p` and `q`). */
-export interface PairStepLocals {
-  readonly p: number
-  readonly q: number
-  readonly xs: number
-  readonly gs: number
-  readonly w0: number
-  readonly w1: number
-  readonly t: number
-  readonly sx0: number
-  readonly sx1: number
-  readonly sxx0: number
-  readonly sxx1: number
-  readonly sxg0: number
-  readonly sxg1: number
-}
-
-/**
- * One pair of the register-blocked inner loop: load the pair's x and
- * x g (at `p`) and the TILE resamples' multiplicities w (at `q`), add w x, w x^2 and w (x g) into the
- * six f64x2 accumulators, and step `q` to the next pair's weights (`p` is stepped by the caller's
- * loop condition).
- */
-export const pairStep = (f: Body, l: PairStepLocals): void => {
-  f.get(l.p).v128Load64Splat(0).set(l.xs)
-  f.get(l.p).v128Load64Splat(8).set(l.gs)
-  f.get(l.q).v128Load(0).set(l.w0)
-  f.get(l.q).v128Load(16).set(l.w1)
-  // t = w x; sx += t; sxx += t x; sxg += w (x g)
-  f.get(l.w0).get(l.xs).f64x2Mul().tee(l.t).get(l.sx0).f64x2Add().set(l.sx0)
-  f.get(l.t).get(l.xs).f64x2Mul().get(l.sxx0).f64x2Add().set(l.sxx0)
-  f.get(l.w0).get(l.gs).f64x2Mul().get(l.sxg0).f64x2Add().set(l.sxg0)
-  f.get(l.w1).get(l.xs).f64x2Mul().tee(l.t).get(l.sx1).f64x2Add().set(l.sx1)
-  f.get(l.t).get(l.xs).f64x2Mul().get(l.sxx1).f64x2Add().set(l.sxx1)
-  f.get(l.w1).get(l.gs).f64x2Mul().get(l.sxg1).f64x2Add().set(l.sxg1)
-  f.get(l.q).i32(TILE * 8).i32Add().set(l.q)
-}
-
 
 /** Doubles written per (dataset, run): sum w x, sum w x^2, sum w x g, each for TILE lanes. */
 export const SUMS = 3 * TILE
@@ -124,7 +85,20 @@ const sumsFunction = (): Body => {
             f.get(p).get(end).i32LtU()
             f.if(() => {
               f.loop((more) => {
-                pairStep(f, { p, q, xs, gs, w0, w1, t, sx0, sx1, sxx0, sxx1, sxg0, sxg1 })
+                // the pair's x and x g (at p) and the TILE resamples' multiplicities w (at q)
+                f.get(p).v128Load64Splat(0).set(xs)
+                f.get(p).v128Load64Splat(8).set(gs)
+                f.get(q).v128Load(0).set(w0)
+                f.get(q).v128Load(16).set(w1)
+                // t = w x; sx += t; sxx += t x; sxg += w (x g)
+                f.get(w0).get(xs).f64x2Mul().tee(t).get(sx0).f64x2Add().set(sx0)
+                f.get(t).get(xs).f64x2Mul().get(sxx0).f64x2Add().set(sxx0)
+                f.get(w0).get(gs).f64x2Mul().get(sxg0).f64x2Add().set(sxg0)
+                f.get(w1).get(xs).f64x2Mul().tee(t).get(sx1).f64x2Add().set(sx1)
+                f.get(t).get(xs).f64x2Mul().get(sxx1).f64x2Add().set(sxx1)
+                f.get(w1).get(gs).f64x2Mul().get(sxg1).f64x2Add().set(sxg1)
+                // the next pair's weights (p steps in the loop's condition)
+                f.get(q).i32(TILE * 8).i32Add().set(q)
                 f.get(p).i32(16).i32Add().tee(p).get(end).i32LtU().brIf(more)
               })
             })
@@ -272,7 +246,7 @@ export const make = (
                 unit: (u) => sums(u, 1, u, ...a),
                 message: () => ({ kind: "wasm", module: wasm, memory, chunk: 1, resamples: blocks, args: a, name: "sums" }),
                 threads,
-                ...(callerWorks !== undefined ? { callerWorks } : {})
+                callerWorks
               })
             }
           },

@@ -110,14 +110,12 @@ export interface Job {
   readonly unit: (u: number) => void
   /** What each helper thread t (1-based) is sent, besides the control words. */
   readonly message: (thread: number) => Record<string, unknown>
-  /** The control words: in the job's shared memory (wasm), or fresh when omitted. */
-  readonly control?: { readonly buffer: SharedArrayBuffer | ArrayBuffer; readonly control: number; readonly status: number }
   readonly threads: number
-  readonly progress?: (unitsDone: number) => void
+  readonly progress?: ((unitsDone: number) => void) | undefined
   /** Tests only: false leaves every unit to the helpers (when there are any). */
-  readonly callerWorks?: boolean
+  readonly callerWorks?: boolean | undefined
   /** Tests only: per unit, 1 + the index of the thread that computed it (0 = the caller). */
-  readonly onDone?: (unitThreads: Int32Array) => void
+  readonly onDone?: ((unitThreads: Int32Array) => void) | undefined
 }
 
 /**
@@ -126,11 +124,10 @@ export interface Job {
  */
 export const run = (job: Job): void => {
   const { units } = job
-  const canShare = typeof SharedArrayBuffer === "function"
-  const own = job.control === undefined
-  const buffer = job.control?.buffer ?? (canShare ? new SharedArrayBuffer(8 + 4 * units) : new ArrayBuffer(8 + 4 * units))
-  const ctl = new Int32Array(buffer, own ? 0 : job.control.control, 2)
-  const status = new Int32Array(buffer, own ? 8 : job.control.status, units)
+  // the control words: ctl = [next unit, units done], then status
+  const buffer = typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(8 + 4 * units) : new ArrayBuffer(8 + 4 * units)
+  const ctl = new Int32Array(buffer, 0, 2)
+  const status = new Int32Array(buffer, 8, units)
   const runUnit = (u: number) => {
     job.unit(u)
     if (Atomics.compareExchange(status, u, 0, 1) === 0) Atomics.add(ctl, 1, 1)

@@ -30,6 +30,30 @@ export const count = (field: string, v: number, min: number): InvalidInput | und
 export const seed = (v: number): InvalidInput | undefined =>
   unless(Number.isInteger(v) && v >= 0 && v <= 0xffffffff, "seed", "an integer from 0 to 4294967295", v)
 
+/**
+ * The first score of `v` that is not finite, at `field[i]`. A plain loop: every score passes here,
+ * and findIndex with a callback was most of this check in a profile.
+ */
+export const finite = (field: string, v: Float64Array): InvalidInput | undefined => {
+  let i = 0
+  while (i < v.length && Number.isFinite(v[i])) i++
+  return unless(i === v.length, `${field}[${i}]`, "a finite score", v[i])
+}
+
+export const labels = (field: string, v: ReadonlyArray<unknown>): InvalidInput | undefined => {
+  const i = v.findIndex((l) => typeof l !== "string")
+  return unless(i < 0, `${field}[${i}]`, "a label", v[i])
+}
+
+/** A run's `n` confidences (its pairs' weights): each finite and >= 0. */
+export const confidences = (field: string, c: unknown, n: number): InvalidInput | undefined => {
+  if (!(c instanceof Float64Array) || c.length !== n) {
+    return new InvalidInput({ field, expected: `a Float64Array of ${n} confidences`, found: c instanceof Float64Array ? String(c.length) : "something else" })
+  }
+  const i = c.findIndex((w) => !(Number.isFinite(w) && w >= 0))
+  return unless(i < 0, `${field}[${i}]`, "a finite confidence >= 0", c[i])
+}
+
 /** An analytic test's options, by their defaults (two-sided, 95%) when left out. */
 export const testOptions = (options: TestOptions | undefined): InvalidInput | undefined =>
   first(alternative(options?.alternative ?? "two.sided"), level("confLevel", options?.confLevel ?? 0.95))

@@ -98,12 +98,6 @@ export interface Label {
   readonly depth: number
 }
 
-/** Memory operand: byte offset added to the address, and log2 of the alignment hint. */
-const memarg = (out: Array<number>, align: number, offset: number): void => {
-  uleb(out, align)
-  uleb(out, offset)
-}
-
 /**
  * One function body, written as a stack machine in the order the instructions run. Every
  * instruction method returns `this`, so straight-line code reads as one chain.
@@ -151,18 +145,9 @@ export class Body {
     return this.nest(0x03, body)
   }
 
-  /** `if` (pops an i32 condition), with an optional `else`. */
-  if(then: () => void, otherwise?: () => void): this {
-    this.code.push(0x04, 0x40)
-    this.depth++
-    then()
-    if (otherwise !== undefined) {
-      this.code.push(0x05)
-      otherwise()
-    }
-    this.depth--
-    this.code.push(0x0b)
-    return this
+  /** `if` (pops an i32 condition). */
+  if(then: () => void): this {
+    return this.nest(0x04, then)
   }
 
   /** An instruction and its one unsigned LEB128 immediate (a branch depth or a local's index). */
@@ -193,7 +178,8 @@ export class Body {
 
   /** A memory instruction's immediate: log2 of its alignment, and `offset`, a constant byte offset added to the address on the stack. */
   private memory(align: number, offset: number): this {
-    memarg(this.code, align, offset)
+    uleb(this.code, align)
+    uleb(this.code, offset)
     return this
   }
 
