@@ -172,9 +172,6 @@ describe("Files.isInside", () => {
       ["/a/b", "/a/b/..x", true],
       ["/a//b", "/a/b/c", true],
       ["/a/b", "/a/b/..", false],
-      // a name that starts with two dots lies inside (before: refused as `..`)
-      ["/a/b", "/a/b/...", true],
-      ["/a/b", "/a/b/..x", true],
       ["/a/b", "/a/b/.hidden", true]
     ]
     for (const [root, child, inside] of cases) expect([root, child, Files.isInside(root, child)]).toEqual([root, child, inside])
