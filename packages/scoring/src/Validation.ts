@@ -73,11 +73,11 @@ export interface DatasetCheck {
   readonly linesScored: readonly [number, number] | undefined
   readonly aligned: Aligned | undefined
   /**
-   * Pearson's r of `aligned`'s scores, when validation computed it (a run of 10 pairs or more, for
-   * the reversed-scale check): scoring takes it as the dataset's `pearson` figure instead of
-   * computing it again on the engine's thread
+   * Figures validation already computed on `aligned`, by metric name (Pearson's r of a run of 10
+   * pairs or more, for the reversed-scale check): scoring takes them as they are instead of
+   * computing them again on the engine's thread
    */
-  readonly pearson?: MetricValue.MetricValue | undefined
+  readonly figures?: Readonly<Record<string, MetricValue.MetricValue>> | undefined
   /**
    * this dataset's issues; the first dataset a run file serves also carries the file's own (reading
    * and matching), so that every issue is listed once, in the edition's order

@@ -67,15 +67,15 @@ describe("Validation: Pearson's r computed once per dataset (issue 36)", () => {
 
   it("the reversed-scale check's r is kept with the dataset, and scoring takes it as the pearson figure", () => {
     const reversed = check([...ten].reverse())
-    expect(reversed.pearson).toEqual({ _tag: "Defined", value: -1 })
+    expect(reversed.figures?.pearson).toEqual({ _tag: "Defined", value: -1 })
     expect(reversed.issues.map((i) => i.code)).toContain("reversed-scale")
-    expect(check(ten.map((x) => 2 * x)).pearson).toEqual({ _tag: "Defined", value: 1 })
+    expect(check(ten.map((x) => 2 * x)).figures?.pearson).toEqual({ _tag: "Defined", value: 1 })
     // taken, not computed again: a check carrying another value gives that value
-    const carried = { ...check(ten), pearson: { _tag: "Defined", value: 0.25 } } as const
+    const carried = { ...check(ten), figures: { pearson: { _tag: "Defined", value: 0.25 } } } as const
     expect(scoreDataset(tenEdition, carried).figures.pearson).toEqual({ _tag: "Defined", value: 0.25 })
     // fewer than 10 pairs: no check, no value kept, and the figure computed as before (r = 1 by hand)
     const few = byName(validateRun(tenEdition, tenGold, submission({ "STS.output.a.txt": lines(ten), "STS.output.b.txt": lines([2, 4, 6]) }))).b
-    expect(few.pearson).toBeUndefined()
+    expect(few.figures).toBeUndefined()
     expect(scoreDataset(tenEdition, few).figures.pearson).toEqual({ _tag: "Defined", value: 1 })
   })
 })

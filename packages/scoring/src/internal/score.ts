@@ -7,7 +7,7 @@
  */
 import { Issue, Registry } from "@stseval/formats"
 import type { Gold, Submissions } from "@stseval/formats"
-import { Accuracy, Metric as MetricDescriptor, Metrics, MetricValue, Pearson } from "@stseval/metrics"
+import { Accuracy, Metric as MetricDescriptor, Metrics, MetricValue } from "@stseval/metrics"
 import type { AggregateScore, DatasetScore, LabelSummary, OfficialScore, ScoredRun } from "../ScoredRun.js"
 import { meanOf, officialMean, officialOf, pooledOf, wmeanOf } from "../ScoredRun.js"
 import type { Aligned, DatasetCheck, RunInfo, RunValidation, ValidateOptions } from "../Validation.js"
@@ -35,12 +35,13 @@ const compute = (metric: MetricDescriptor.Metric, aligned: Aligned): Metric | un
 /**
  * The figures of a scored dataset: the ranked metric at once, the others when first read (kept).
  */
-const figuresOf = (names: ReadonlyArray<string>, ranked: string, aligned: Aligned, pearson: Metric | undefined): Readonly<Record<string, Metric>> => {
+const figuresOf = (names: ReadonlyArray<string>, ranked: string, aligned: Aligned, known: DatasetCheck["figures"]): Readonly<Record<string, Metric>> => {
   const figures: Record<string, Metric> = {}
   for (const name of names) {
-    // Pearson's r as validation computed it, on these very arrays (`DatasetCheck.pearson`)
-    if (name === Pearson.metric.name && pearson !== undefined) {
-      figures[name] = pearson
+    // a figure validation computed on these very arrays (`DatasetCheck.figures`), taken as it is
+    const given = known?.[name]
+    if (given !== undefined) {
+      figures[name] = given
       continue
     }
     const metric = Metrics.getOrThrow(name)
@@ -92,7 +93,7 @@ export const scoreDataset = (edition: Edition, d: DatasetCheck): DatasetScore =>
     return { ...base, figures }
   }
   const aligned = d.aligned
-  return { ...base, figures: figuresOf(names, ranking.metric, aligned, d.pearson), ...(aligned.kind === "labels" ? { labels: labelSummary(aligned) } : {}) }
+  return { ...base, figures: figuresOf(names, ranking.metric, aligned, d.figures), ...(aligned.kind === "labels" ? { labels: labelSummary(aligned) } : {}) }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -153,7 +153,7 @@ const reversedScale = (
     return { issue }
   }
   if (run.length < REVERSED_LEAST_PAIRS) return { issue: undefined }
-  // kept with the check (`DatasetCheck.pearson`): the engine's thread then need not compute it again
+  // kept with the check (`DatasetCheck.figures`): the engine's thread then need not compute it again
   const pearson = Pearson.pearson(gold, run)
   const r = MetricValue.getOrNaN(pearson)
   if (!(r <= REVERSED_CORRELATION)) return { issue: undefined, pearson }
@@ -335,7 +335,7 @@ const checkUnit = (
     const at = (i: number) => (runIndex === undefined ? i : runIndex[i])
     const dataset: Array<Issue.Issue> = []
     let aligned: Aligned
-    let pearson: MetricValue.MetricValue | undefined
+    let figures: DatasetCheck["figures"]
     if (data.kind === "scores") {
       const values = data.values
       const run = new Float64Array(pairs)
@@ -375,7 +375,7 @@ const checkUnit = (
       aligned = { kind: "scores", gold: shared.gold as Float64Array, run, ...(confidence !== undefined ? { confidence } : {}) }
       const reversed = reversedScale(edition, path, shared.gold as Float64Array, run, outside === pairs)
       if (reversed.issue !== undefined) dataset.push(reversed.issue)
-      pearson = reversed.pearson
+      if (reversed.pearson !== undefined) figures = { [Pearson.metric.name]: reversed.pearson }
     } else {
       const values = data.values
       const run = Array.from(records, (i) => values[at(i)])
@@ -414,7 +414,7 @@ const checkUnit = (
       runLines: table.length,
       linesScored,
       aligned,
-      ...(pearson !== undefined ? { pearson } : {}),
+      ...(figures !== undefined ? { figures } : {}),
       issues: [...own, ...dataset]
     })
   })
