@@ -33,7 +33,7 @@ export const bonferroni = (p: ReadonlyArray<number>): Array<number> => {
  * @since 0.1.0
  */
 export const holm = (p: ReadonlyArray<number>): Array<number> => {
-  // One sorted pass: the p-values' order taken once (a radix sort of their bits, ties by index),
+  // One sorted pass: the p-values' order taken once (one native sort of their bits, ties by index),
   // adjusted by a running max in that order, written back in place; no search per p-value. A tie
   // takes the value at its first rank: (m - j) p is largest there and the running max keeps it.
   const values = new Float64Array(p.length)
