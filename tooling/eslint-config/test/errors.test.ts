@@ -69,18 +69,18 @@ const sources = (): ReadonlyArray<string> =>
 
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0
 
+/** Each file's count of `pattern`, where it occurs, against a table's counts. */
+const listed = (files: ReadonlyArray<{ readonly file: string; readonly text: string }>, pattern: RegExp, table: Readonly<Record<string, { readonly count: number }>>) =>
+  expect(Object.fromEntries(files.map(({ file, text }) => [file, count(text, pattern)] as const).filter(([, n]) => n > 0))).toEqual(
+    Object.fromEntries(Object.entries(table).map(([file, d]) => [file, d.count]))
+  )
+
 describe("one error idiom (docs/architecture.md, Errors)", () => {
   const files = sources().map((file) => ({ file, text: fs.readFileSync(path.join(root, file), "utf8") }))
 
-  it("a bare Error is thrown only where a defect is listed, as many times as listed", () => {
-    const found = Object.fromEntries(files.map(({ file, text }) => [file, count(text, /throw new Error\(/g)] as const).filter(([, n]) => n > 0))
-    expect(found).toEqual(Object.fromEntries(Object.entries(defects).map(([file, d]) => [file, d.count])))
-  })
+  it("a bare Error is thrown only where a defect is listed, as many times as listed", () => listed(files, /throw new Error\(/g, defects))
 
-  it("a RangeError or TypeError is made only where an argument contract is listed, as many times as listed", () => {
-    const found = Object.fromEntries(files.map(({ file, text }) => [file, count(text, /new (Range|Type)Error\(/g)] as const).filter(([, n]) => n > 0))
-    expect(found).toEqual(Object.fromEntries(Object.entries(contracts).map(([file, d]) => [file, d.count])))
-  })
+  it("a RangeError or TypeError is made only where an argument contract is listed, as many times as listed", () => listed(files, /new (Range|Type)Error\(/g, contracts))
 
   it("no class extends Error by hand: expected failures are Schema.TaggedErrors", () => {
     expect(files.filter(({ text }) => /class \w+ extends (Type|Range)?Error\b/.test(text)).map((f) => f.file)).toEqual([])
