@@ -63,33 +63,32 @@ export const test = (gold: Values, runA: Values, runB: Values, options: Options 
   const { resamples: R, seed, metric, aggregate, stratumOf, signature } = set
   const [g, a, b] = atUnitScale(metric, gold, runA, runB)
   const { strata: S, start, position, coef } = layout(stratumOf, aggregate)
+  // Run A's values then run B's (the gold twice, the confidences alike): a shuffle only picks, pair
+  // by pair, which half each run reads, so no array changes between shuffles (kendallAt keys once)
   const data =
     metric.kind === "labels"
-      ? encodeLabels(g as ReadonlyArray<string>, [a, b] as ReadonlyArray<ReadonlyArray<string>>)
-      : { gold: g as Float64Array, runs: [a, b] as ReadonlyArray<Float64Array> }
+      ? encodeLabels([...g, ...g] as Array<string>, [[...a, ...b] as Array<string>])
+      : { gold: Float64Array.from([...g, ...g] as Array<number>), runs: [Float64Array.from([...a, ...b] as Array<number>)] }
   const at = atOf(metric, "labels" in data ? data.labels.length : 0)
-  const strata = Array.from({ length: S }, (_, s) => position.subarray(start[s], start[s + 1]))
-  // a run's figure over every stratum's pairs, combined as the kernels combine them
-  const figure = (run: Float64Array | Int32Array, confidence: Float64Array | undefined): number => {
+  const N = position.length
+  const [confA, confB] = options.confidences ?? []
+  const confidence = confA && confB && Float64Array.from([...confA, ...confB])
+  // a run's figure over every stratum's picks, combined as the kernels combine them
+  const figure = (picks: Int32Array): number => {
     let out = 0
     for (let s = 0; s < S; s++) {
-      const v = at(data.gold, run, strata[s], strata[s].length, confidence)
+      const v = at(data.gold, data.runs[0], picks.subarray(start[s], start[s + 1]), start[s + 1] - start[s], confidence)
       if (v !== v) return Number.NaN
       out += coef[s] * v
     }
     return out
   }
-  const [x, y] = data.runs
-  const [confA, confB] = options.confidences ?? []
-  const estimateA = figure(x, confA)
-  const estimateB = figure(y, confB)
+  const pa = position.slice()
+  const pb = position.map((i) => i + N)
+  const estimateA = figure(pa)
+  const estimateB = figure(pb)
   const delta = estimateA - estimateB
   const tie = tieFor(metric, [estimateA, estimateB])
-  const N = position.length
-  const sa = x.slice()
-  const sb = y.slice()
-  const ca = confA?.slice()
-  const cb = confB?.slice()
   const rng = Random.make(seed)
   const every = Math.max(1, Math.ceil(R / 100))
   let valid = 0
@@ -100,17 +99,12 @@ export const test = (gold: Values, runA: Values, runB: Values, options: Options 
     let bits = 0
     for (let q = 0; q < N; q++) {
       if (q % 16 === 0) bits = rng.next() >>> 16
-      const swapped = (bits & 1) === 1
+      const swap = (bits & 1) * N
       bits >>>= 1
-      const i = position[q]
-      sa[i] = swapped ? y[i] : x[i]
-      sb[i] = swapped ? x[i] : y[i]
-      if (ca !== undefined && cb !== undefined) {
-        ca[i] = swapped ? confB![i] : confA![i]
-        cb[i] = swapped ? confA![i] : confB![i]
-      }
+      pa[q] = position[q] + swap
+      pb[q] = position[q] + N - swap
     }
-    const d = figure(sa, ca) - figure(sb, cb)
+    const d = figure(pa) - figure(pb)
     if (d === d) {
       valid++
       if (alternative === "two.sided" ? Math.abs(d) >= Math.abs(delta) - tie : alternative === "greater" ? d >= delta - tie : d <= delta + tie) extreme++
