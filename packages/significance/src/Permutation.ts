@@ -8,7 +8,6 @@
  * @since 0.1.0
  */
 import { Rescale } from "@stseval/metrics"
-import type { Metric } from "@stseval/metrics"
 import { resampling } from "./internal/inputs.js"
 import type { Values } from "./internal/inputs.js"
 import { atOf, encodeLabels, tieFor } from "./internal/metric.js"
@@ -61,14 +60,21 @@ export const test = (gold: Values, runA: Values, runB: Values, options: Options 
   const set = resampling("permutation", gold, [runA, runB], options, V.alternative(alternative))
   if (set instanceof InvalidInput) return set
   const { resamples: R, seed, metric, aggregate, stratumOf, signature } = set
-  const [g, a, b] = atUnitScale(metric, gold, runA, runB)
   const { strata: S, start, position, coef } = layout(stratumOf, aggregate)
   // Run A's values then run B's (the gold twice, the confidences alike): a shuffle only picks, pair
   // by pair, which half each run reads, so no array changes between shuffles (kendallAt keys once)
   const data =
     metric.kind === "labels"
-      ? encodeLabels([...g, ...g] as Array<string>, [[...a, ...b] as Array<string>])
-      : { gold: Float64Array.from([...g, ...g] as Array<number>), runs: [Float64Array.from([...a, ...b] as Array<number>)] }
+      ? encodeLabels([...gold, ...gold] as Array<string>, [[...runA, ...runB] as Array<string>])
+      : { gold: Float64Array.from([...gold, ...gold] as Array<number>), runs: [Float64Array.from([...runA, ...runB] as Array<number>)] }
+  // A scale-invariant figure at unit scale (exact powers of two: one for the gold, one for both runs,
+  // as a swap needs), so that scores whose squares overflow give the figures they give at unit scale
+  if (metric.resampling.by === "sums" && metric.resampling.shape === "invariant" && !("labels" in data)) {
+    for (const v of [data.gold, data.runs[0]]) {
+      const p = Rescale.unitScale(Rescale.maxAbs(v))
+      for (let i = 0; i < v.length; i++) v[i] *= p
+    }
+  }
   const at = atOf(metric, "labels" in data ? data.labels.length : 0)
   const N = position.length
   const [confA, confB] = options.confidences ?? []
@@ -113,15 +119,4 @@ export const test = (gold: Values, runA: Values, runB: Values, options: Options 
   }
   const pValue = (extreme + 1) / (valid + 1)
   return { estimateA, estimateB, difference: delta, alternative, pValue, valid, degenerate: R - valid, signature, signatureText: Signature.format(signature) }
-}
-
-// A scale-invariant figure takes the gold, and both runs by one factor (a swap needs one scale),
-// at unit scale (an exact power of two), so that scores whose squares overflow give the same figures.
-const atUnitScale = (metric: Metric.Metric, gold: Values, runA: Values, runB: Values): readonly [Values, Values, Values] => {
-  if (metric.resampling.by !== "sums" || metric.resampling.shape !== "invariant" || !(gold instanceof Float64Array)) return [gold, runA, runB]
-  const a = runA as Float64Array
-  const b = runB as Float64Array
-  const g = Rescale.unitScale(Rescale.maxAbs(gold))
-  const x = Rescale.unitScale(Math.max(Rescale.maxAbs(a), Rescale.maxAbs(b)))
-  return g === 1 && x === 1 ? [gold, a, b] : [gold.map((v) => v * g), a.map((v) => v * x), b.map((v) => v * x)]
 }
