@@ -1,7 +1,6 @@
 // What Intervals.compute takes and gives (re-exported by Intervals).
 import type { Metric as MetricDescriptor } from "@stseval/metrics"
 import type * as Bootstrap from "../Bootstrap.js"
-import type * as TestSignature from "../Signature.js"
 
 /**
  * The figure of one dataset: a registry name (`Metrics.names`) or a descriptor.
@@ -156,12 +155,17 @@ export interface RunIntervals {
  *
  * @since 0.2.0
  */
-export interface Signature extends Pick<TestSignature.Signature, "resamples" | "seed" | "strata" | "rng" | "version"> {
+export interface Signature {
   readonly method: "percentile-bootstrap"
+  readonly resamples: number
+  readonly seed: number
   readonly level: number
+  readonly strata: "dataset" | "none"
   readonly quantile: "type7"
   readonly official: Rule
   readonly missing: "zero" | "no-official-score"
+  readonly rng: "xoroshiro128plus"
+  readonly version: string
   /** The datasets' metrics, each once, joined by `+`, when one is not Pearson, Spearman or accuracy (whose signatures predate it). */
   readonly metrics?: string
 }
