@@ -51,21 +51,19 @@ const determinant = ({ rJh, rJk, rKh }: Input): number =>
   1 + 2 * rJk * rJh * rKh - rJk * rJk - rJh * rJh - rKh * rKh
 
 const check = (input: Input, options: TestOptions | undefined): InvalidInput | undefined => {
-  const basic = V.first(
+  const det = determinant(input)
+  // A positive determinant also implies |r| < 1 for all three, so atanh below is finite.
+  return V.first(
     V.correlation("rJk", input.rJk),
     V.correlation("rJh", input.rJh),
     V.correlation("rKh", input.rKh),
     V.sampleSize("n", input.n),
     V.testOptions(options)
-  )
-  if (basic !== undefined) return basic
-  const det = determinant(input)
-  // A positive determinant also implies |r| < 1 for all three, so atanh below is finite.
-  return det > 0 ? undefined : new InvalidInput({
+  ) ?? (det > 0 ? undefined : new InvalidInput({
     field: "rJk, rJh, rKh",
     expected: "a positive definite correlation matrix (determinant > 0); identical runs give rKh = 1",
     found: `determinant ${det}`
-  })
+  }))
 }
 
 /** A cocor test of a z (normal) or t (df = n - 3) statistic, its input checked first; a z may come with its interval at `confLevel`. */

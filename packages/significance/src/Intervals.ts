@@ -26,43 +26,37 @@ export * from "./intervals/model.js"
 // Why a figure has no value; a reason names the kernels' metrics as their messages always have.
 const metricName = (m: MetricDescriptor.Metric): string => (engineOf(m) === "correct" ? "accuracy" : m.label)
 
-const datasetReason = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, k: number, d: number): string => {
-  const ds = input.datasets[d]
-  const s = input.runs[k].scores[ds.name]
-  if (s === undefined) return `the run has no scores for ${ds.name}`
-  const m = metrics[d]
-  if (predates(m)) return `${metricName(m)} is undefined on ${ds.name} (the run or the gold is constant)`
-  const v = computeOn(m, s)
-  return `${metricName(m)} is undefined on ${ds.name} (${v._tag === "Undefined" ? v.reason : "undefined"})`
-}
-
-const aggregateReason = (
-  input: Input,
-  metrics: ReadonlyArray<MetricDescriptor.Metric>,
-  weight: Float64Array,
-  estimates: Float64Array,
-  k: number,
-  FIG: number,
-  rule: Rule,
-  official: boolean
-): string => {
-  const present = input.datasets.filter((ds) => input.runs[k].scores[ds.name] !== undefined)
-  if (present.length === 0) return "no dataset was scored"
-  const missing = input.datasets.flatMap((ds, d) => (estimates[k * FIG + d] !== estimates[k * FIG + d] ? [`${ds.name} (${datasetReason(input, metrics, k, d)})`] : []))
-  if (rule === "single") return missing[0] ?? "undefined"
-  if ((rule === "pooled" || rule === "allnrm") && official && present.length < input.datasets.length) {
-    const absent = input.datasets.filter((ds) => input.runs[k].scores[ds.name] === undefined).map((ds) => ds.name)
-    return `no official score: ${rule} pools every dataset, and the run has no scores for ${absent.join(", ")}`
+/** Why run k's figure on dataset d, or its aggregate by `rule`, has no value. */
+const reasons = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, weight: Float64Array, estimates: Float64Array, FIG: number) => {
+  const dataset = (k: number, d: number): string => {
+    const ds = input.datasets[d]
+    const s = input.runs[k].scores[ds.name]
+    if (s === undefined) return `the run has no scores for ${ds.name}`
+    const m = metrics[d]
+    if (predates(m)) return `${metricName(m)} is undefined on ${ds.name} (the run or the gold is constant)`
+    const v = computeOn(m, s)
+    return `${metricName(m)} is undefined on ${ds.name} (${v._tag === "Undefined" ? v.reason : "undefined"})`
   }
-  if (rule === "pooled" || rule === "allnrm") return `${rule} is undefined (the run is constant on the pooled pairs)`
-  if (official && input.missingDataset === "no-official-score") {
-    return `no official score: it needs every dataset, and ${missing.join(", ")} ${missing.length > 1 ? "have" : "has"} no figure`
+  const aggregate = (k: number, rule: Rule, official: boolean): string => {
+    const present = input.datasets.filter((ds) => input.runs[k].scores[ds.name] !== undefined)
+    if (present.length === 0) return "no dataset was scored"
+    const missing = input.datasets.flatMap((ds, d) => (estimates[k * FIG + d] !== estimates[k * FIG + d] ? [`${ds.name} (${dataset(k, d)})`] : []))
+    if (rule === "single") return missing[0] ?? "undefined"
+    if ((rule === "pooled" || rule === "allnrm") && official && present.length < input.datasets.length) {
+      const absent = input.datasets.filter((ds) => input.runs[k].scores[ds.name] === undefined).map((ds) => ds.name)
+      return `no official score: ${rule} pools every dataset, and the run has no scores for ${absent.join(", ")}`
+    }
+    if (rule === "pooled" || rule === "allnrm") return `${rule} is undefined (the run is constant on the pooled pairs)`
+    if (official && input.missingDataset === "no-official-score") {
+      return `no official score: it needs every dataset, and ${missing.join(", ")} ${missing.length > 1 ? "have" : "has"} no figure`
+    }
+    if (official && rule === "wmean") {
+      const noWeight = input.datasets.filter((_, d) => estimates[k * FIG + d] !== estimates[k * FIG + d] && weight[d] === 0)
+      if (noWeight.length > 0) return `the weight of ${noWeight.map((ds) => ds.name).join(", ")} is unknown (no gold)`
+    }
+    return `${metricName(metrics[0])} is undefined on every dataset`
   }
-  if (official && rule === "wmean") {
-    const noWeight = input.datasets.filter((_, d) => estimates[k * FIG + d] !== estimates[k * FIG + d] && weight[d] === 0)
-    if (noWeight.length > 0) return `the weight of ${noWeight.map((ds) => ds.name).join(", ")} is unknown (no gold)`
-  }
-  return `${metricName(metrics[0])} is undefined on every dataset`
+  return { dataset, aggregate }
 }
 
 /**
@@ -343,17 +337,18 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const overlaps = (r: RankInterval) => best.some((b) => r.low <= b.high && b.low <= r.high)
 
   const labelled = input.aggregates ?? []
+  const why = reasons(input, metrics, weight, estimates, FIG)
   const runs = input.runs.map((run, k): RunIntervals => {
     const datasets = input.datasets.map((ds, d): RunIntervals["datasets"][number] => ({
       dataset: ds.name,
       metric: metrics[d].name,
-      ...figure(k, d, () => datasetReason(input, metrics, k, d), `${ds.name} ${metricName(metrics[d])}`)
+      ...figure(k, d, () => why.dataset(k, d), `${ds.name} ${metricName(metrics[d])}`)
     }))
     const aggregates: Partial<Record<Labelled, Figure>> = {}
     labelled.forEach((name, j) => {
-      aggregates[name] = figure(k, D + j, () => aggregateReason(input, metrics, weight, estimates, k, FIG, name, false), name)
+      aggregates[name] = figure(k, D + j, () => why.aggregate(k, name, false), name)
     })
-    const official = figure(k, OFF, () => aggregateReason(input, metrics, weight, estimates, k, FIG, input.official, true), `official (${input.official})`)
+    const official = figure(k, OFF, () => why.aggregate(k, input.official, true), `official (${input.official})`)
     const j = ranked.indexOf(k)
     const rankInterval = rankIntervals.get(k)
     return {

@@ -8,7 +8,6 @@
  * @since 0.1.0
  */
 import { Rescale } from "@stseval/metrics"
-import type { Metric } from "@stseval/metrics"
 import { resampling } from "./internal/inputs.js"
 import type { Values } from "./internal/inputs.js"
 import { atOf, encodeLabels, tieFor } from "./internal/metric.js"
@@ -61,35 +60,41 @@ export const test = (gold: Values, runA: Values, runB: Values, options: Options 
   const set = resampling("permutation", gold, [runA, runB], options, V.alternative(alternative))
   if (set instanceof InvalidInput) return set
   const { resamples: R, seed, metric, aggregate, stratumOf, signature } = set
-  const [g, a, b] = atUnitScale(metric, gold, runA, runB)
   const { strata: S, start, position, coef } = layout(stratumOf, aggregate)
+  // Run A's values then run B's (the gold twice, the confidences alike): a shuffle only picks, pair
+  // by pair, which half each run reads, so no array changes between shuffles (kendallAt keys once)
   const data =
     metric.kind === "labels"
-      ? encodeLabels(g as ReadonlyArray<string>, [a, b] as ReadonlyArray<ReadonlyArray<string>>)
-      : { gold: g as Float64Array, runs: [a, b] as ReadonlyArray<Float64Array> }
+      ? encodeLabels([...gold, ...gold] as Array<string>, [[...runA, ...runB] as Array<string>])
+      : { gold: Float64Array.from([...gold, ...gold] as Array<number>), runs: [Float64Array.from([...runA, ...runB] as Array<number>)] }
+  // A scale-invariant figure at unit scale (exact powers of two: one for the gold, one for both runs,
+  // as a swap needs), so that scores whose squares overflow give the figures they give at unit scale
+  if (metric.resampling.by === "sums" && metric.resampling.shape === "invariant" && !("labels" in data)) {
+    for (const v of [data.gold, data.runs[0]]) {
+      const p = Rescale.unitScale(Rescale.maxAbs(v))
+      for (let i = 0; i < v.length; i++) v[i] *= p
+    }
+  }
   const at = atOf(metric, "labels" in data ? data.labels.length : 0)
-  const strata = Array.from({ length: S }, (_, s) => position.subarray(start[s], start[s + 1]))
-  // a run's figure over every stratum's pairs, combined as the kernels combine them
-  const figure = (run: Float64Array | Int32Array, confidence: Float64Array | undefined): number => {
+  const N = position.length
+  const [confA, confB] = options.confidences ?? []
+  const confidence = confA && confB && Float64Array.from([...confA, ...confB])
+  // a run's figure over every stratum's picks, combined as the kernels combine them
+  const figure = (picks: Int32Array): number => {
     let out = 0
     for (let s = 0; s < S; s++) {
-      const v = at(data.gold, run, strata[s], strata[s].length, confidence)
+      const v = at(data.gold, data.runs[0], picks.subarray(start[s], start[s + 1]), start[s + 1] - start[s], confidence)
       if (v !== v) return Number.NaN
       out += coef[s] * v
     }
     return out
   }
-  const [x, y] = data.runs
-  const [confA, confB] = options.confidences ?? []
-  const estimateA = figure(x, confA)
-  const estimateB = figure(y, confB)
+  const pa = position.slice()
+  const pb = position.map((i) => i + N)
+  const estimateA = figure(pa)
+  const estimateB = figure(pb)
   const delta = estimateA - estimateB
   const tie = tieFor(metric, [estimateA, estimateB])
-  const N = position.length
-  const sa = x.slice()
-  const sb = y.slice()
-  const ca = confA?.slice()
-  const cb = confB?.slice()
   const rng = Random.make(seed)
   const every = Math.max(1, Math.ceil(R / 100))
   let valid = 0
@@ -100,17 +105,12 @@ export const test = (gold: Values, runA: Values, runB: Values, options: Options 
     let bits = 0
     for (let q = 0; q < N; q++) {
       if (q % 16 === 0) bits = rng.next() >>> 16
-      const swapped = (bits & 1) === 1
+      const swap = (bits & 1) * N
       bits >>>= 1
-      const i = position[q]
-      sa[i] = swapped ? y[i] : x[i]
-      sb[i] = swapped ? x[i] : y[i]
-      if (ca !== undefined && cb !== undefined) {
-        ca[i] = swapped ? confB![i] : confA![i]
-        cb[i] = swapped ? confA![i] : confB![i]
-      }
+      pa[q] = position[q] + swap
+      pb[q] = position[q] + N - swap
     }
-    const d = figure(sa, ca) - figure(sb, cb)
+    const d = figure(pa) - figure(pb)
     if (d === d) {
       valid++
       if (alternative === "two.sided" ? Math.abs(d) >= Math.abs(delta) - tie : alternative === "greater" ? d >= delta - tie : d <= delta + tie) extreme++
@@ -119,15 +119,4 @@ export const test = (gold: Values, runA: Values, runB: Values, options: Options 
   }
   const pValue = (extreme + 1) / (valid + 1)
   return { estimateA, estimateB, difference: delta, alternative, pValue, valid, degenerate: R - valid, signature, signatureText: Signature.format(signature) }
-}
-
-// A scale-invariant figure takes the gold, and both runs by one factor (a swap needs one scale),
-// at unit scale (an exact power of two), so that scores whose squares overflow give the same figures.
-const atUnitScale = (metric: Metric.Metric, gold: Values, runA: Values, runB: Values): readonly [Values, Values, Values] => {
-  if (metric.resampling.by !== "sums" || metric.resampling.shape !== "invariant" || !(gold instanceof Float64Array)) return [gold, runA, runB]
-  const a = runA as Float64Array
-  const b = runB as Float64Array
-  const g = Rescale.unitScale(Rescale.maxAbs(gold))
-  const x = Rescale.unitScale(Math.max(Rescale.maxAbs(a), Rescale.maxAbs(b)))
-  return g === 1 && x === 1 ? [gold, a, b] : [gold.map((v) => v * g), a.map((v) => v * x), b.map((v) => v * x)]
 }

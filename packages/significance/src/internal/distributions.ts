@@ -70,9 +70,13 @@ const betaFraction = (a: number, b: number, x: number): number => {
   return h
 }
 
-/** The last df whose ln B(df / 2, 1/2) was taken, and it: all pairs of runs share one df. */
-let lastDf = Number.NaN
-let lastLnBeta = Number.NaN
+/** `f` remembering its last df: all pairs of runs share one df, so ln B(df / 2, 1/2) is taken once. */
+const lastDf = (f: (df: number) => number) => {
+  let df = Number.NaN
+  let value = Number.NaN
+  return (x: number): number => (x === df ? value : ((df = x), (value = f(x))))
+}
+const studentLnBeta = lastDf((df) => lnBetaHalf(df / 2))
 
 /**
  * Student t CDF. From 30 to 5,000 df, F(x) = I_w(df/2, 1/2) / 2 below 0 with w = df / (df + x^2)
@@ -82,16 +86,12 @@ let lastLnBeta = Number.NaN
 export const studentT = (x: number, df: number): number => {
   if (!(df >= 30 && df <= 5000 && Number.isFinite(x) && x !== 0)) return tCdf(x, df)
   const a = df / 2
-  if (df !== lastDf) {
-    lastLnBeta = lnBetaHalf(a)
-    lastDf = df
-  }
   const x2 = x * x
   // ln w and ln(1 - w) without forming 1 - w: w = df / (df + x^2)
   const lnW = -Math.log1p(x2 / df)
   const lnRest = Math.log(x2 / (df + x2))
   const rest = x2 / (df + x2)
-  const prefix = Math.exp(a * lnW + 0.5 * lnRest - lastLnBeta)
+  const prefix = Math.exp(a * lnW + 0.5 * lnRest - studentLnBeta(df))
   // one tail, P(T < -|x|) = I_w(a, 1/2) / 2
   const tail = rest > 1.5 / (a + 2.5)
     ? (prefix * betaFraction(a, 0.5, 1 - rest)) / a / 2
@@ -130,9 +130,8 @@ const lnGamma = (x: number): number => {
   return 0.5 * Math.log(2 * Math.PI) + (y + 0.5) * Math.log(t) - t + Math.log(s)
 }
 
-/** The last df of lnUpperTail's series, and its ln B(df / 2, 1/2). */
-let tailDf = Number.NaN
-let tailLnBeta = Number.NaN
+// lnUpperTail's ln B(df / 2, 1/2), by ln Gamma
+const tailLnBeta = lastDf((df) => lnGamma(df / 2) + lnGamma(0.5) - lnGamma(df / 2 + 0.5))
 
 /**
  * ln of the upper tail beyond |x| of the standard normal or Student's t with `df` degrees of freedom,
@@ -160,13 +159,7 @@ const lnUpperTail = (x: number, df?: number): number => {
     sum += term
     if (term < 1e-17 * sum) break
   }
-  // ln B(a, 1/2) once per df, as studentT's (all pairs of runs share one df)
-  if (df !== tailDf) {
-    tailLnBeta = lnGamma(a) + lnGamma(b) - lnGamma(a + b)
-    tailDf = df
-  }
-  const lnBeta = tailLnBeta
-  return Math.log(0.5) + a * Math.log(u) + b * Math.log1p(-u) - Math.log(a) - lnBeta + Math.log(sum)
+  return Math.log(0.5) + a * Math.log(u) + b * Math.log1p(-u) - Math.log(a) - tailLnBeta(df) + Math.log(sum)
 }
 
 /**

@@ -10,6 +10,7 @@
 // `pooled` / `allnrm` over datasets of a correlation other than Pearson.
 import { Moments, Rescale } from "@stseval/metrics"
 import type { Metric as Descriptor } from "@stseval/metrics"
+import type { Labelled, Rule } from "../intervals/model.js"
 import { makeGeneric } from "./genericLanes.js"
 import * as Random from "./random.js"
 import * as RankSums from "./rankSums.js"
@@ -25,8 +26,8 @@ import type * as Wasm from "./wasm.js"
  * (`generic`).
  */
 export type Metric = "invariant" | "shifted" | "correct" | "walk" | "tau" | "generic"
-export type Rule = "wmean" | "mean" | "pooled" | "allnrm" | "single"
-export type Labelled = "wmean" | "mean" | "pooled" | "allnrm"
+/** The rules, each at its code (WMEAN ..); all but `single` may be labelled aggregates (job.ts checks both). */
+export const RULES: ReadonlyArray<Rule> = ["wmean", "mean", "pooled", "allnrm", "single"]
 
 /** Relative threshold below which a weighted variance counts as zero (as metrics' Moments). */
 const EPS = 1e-13
@@ -213,7 +214,7 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
   // the sums of a whole chunk of resamples per call, on several threads for large jobs; none for a
   // job of rank metrics alone, which has no sums
   const work = sizing.resamples * N * ((sizing.runs ?? K) + 1)
-  const threads = spans.length === 0 ? 1 : Math.max(1, Math.min(64, Math.floor(sizing.threads ?? Threads.defaultThreads(work, SUMS_THREAD_WORK))))
+  const threads = spans.length === 0 ? 1 : Threads.count(sizing.threads, work, SUMS_THREAD_WORK)
   const sums = SumsKernel.make(fill, N, K1, Int32Array.from(spans), engine, Random.CHUNK / TILE, threads, undefined, sizing.scratch?.sums)
   return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums, scratch: sizing.scratch }
 }
@@ -223,7 +224,6 @@ const MEAN = 1
 const POOLED = 2
 const ALLNRM = 3
 const SINGLE = 4
-const ruleCode = (rule: Rule): number => ["wmean", "mean", "pooled", "allnrm", "single"].indexOf(rule)
 
 /**
  * The figures of one resample (one lane of the sums): each run's per-dataset figures, labelled
@@ -240,8 +240,8 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   const FIG = D + L + 1
   // the sums of the tile being filled (`setTile`)
   let out = sums.out[0]
-  const labelCode = Int32Array.from(labelled, ruleCode)
-  const rule = ruleCode(official)
+  const labelCode = Int32Array.from(labelled, (r) => RULES.indexOf(r))
+  const rule = RULES.indexOf(official)
   const zero = missing === "zero"
   const missingValue = job.missingValue ?? new Float64Array(metric.length)
   const accuracy = Uint8Array.from(metric, (x) => (x === "correct" ? 1 : 0))

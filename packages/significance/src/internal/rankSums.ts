@@ -506,7 +506,7 @@ export const resampled = (
 ): { readonly samples: Float64Array; readonly engine: "js" | "wasm" | undefined } => {
   const units = Math.ceil(B / CHUNK)
   const work = B * p.order.length
-  const threads = Math.max(1, Math.min(64, Math.floor(options.threads ?? Threads.defaultThreads(work, THREAD_WORK))))
+  const threads = Threads.count(options.threads, work, THREAD_WORK)
   const share = p.dataset.length > 0 && threads > 1 && units > 1 && typeof SharedArrayBuffer === "function"
   const last = options.scratch?.samples
   const again = last !== undefined && last.length >= B * KF && (typeof SharedArrayBuffer === "function" && last.buffer instanceof SharedArrayBuffer) === share

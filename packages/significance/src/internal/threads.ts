@@ -92,8 +92,9 @@ const workers = (wanted: number): ReadonlyArray<Worker> => {
   return pool.slice(0, wanted)
 }
 
-/** Every available core (at most 8), or 1 for jobs under `minWork`. */
-export const defaultThreads = (work: number, minWork: number): number => {
+/** The threads asked for (1 to 64), else every available core (at most 8), or 1 for jobs under `minWork`. */
+export const count = (asked: number | undefined, work: number, minWork: number): number => {
+  if (asked !== undefined) return Math.max(1, Math.min(64, Math.floor(asked)))
   if (work < minWork) return 1
   const os = nodeModule<Os>("node:os")
   if (os === undefined) return 1
