@@ -222,9 +222,9 @@ export const journalRead = (dir: string, id: string): Effect.Effect<ReadonlyArra
  * import { Cache } from "@stseval/leaderboard"
  * import { Effect } from "effect"
  *
- * declare const k: string
+ * declare const id: string, k: string
  * // noted before scoring: a crash mid-scoring leaves the note, and counts as an attempt
- * await Effect.runPromise(Cache.journalWrite("board/cache", k, [{ key: k, entry: "ECNU_run1primary", attempts: 1 }]).pipe(Effect.provide(NodeServices.layer)))
+ * await Effect.runPromise(Cache.journalWrite("board/cache", id, [{ key: k, entry: "ECNU_run1primary", attempts: 1 }]).pipe(Effect.provide(NodeServices.layer)))
  * ```
  * @since 0.5.0
  */
@@ -240,8 +240,8 @@ export const journalWrite = (dir: string, id: string, runs: ReadonlyArray<Journa
  * import { Cache } from "@stseval/leaderboard"
  * import { Effect } from "effect"
  *
- * declare const k: string
- * await Effect.runPromise(Cache.journalClear("board/cache", k).pipe(Effect.provide(NodeServices.layer))) // scored: the note goes
+ * declare const id: string
+ * await Effect.runPromise(Cache.journalClear("board/cache", id).pipe(Effect.provide(NodeServices.layer))) // scored: the note goes
  * ```
  * @since 0.2.0
  */
