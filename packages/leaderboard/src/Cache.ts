@@ -6,7 +6,7 @@
  * @since 0.2.0
  */
 import { Files, Issue } from "@stseval/formats"
-import { Effect, FileSystem, Option, Path, Schema } from "effect"
+import { Effect, FileSystem, Path, Schema } from "effect"
 import { sha256, writeAtomic } from "./internal/files.js"
 import { RunOutcome } from "./Scorer.js"
 
@@ -157,15 +157,37 @@ export const write = (dir: string, entry: CacheFile) =>
  */
 export const MAX_SCORING_ATTEMPTS = 2
 
-/** The journal of a run being scored: `cache/<key>.scoring`, written before, removed after. */
-const journalOf = (dir: string, k: string) => Effect.map(Path.Path, (path) => path.join(dir, `${k}.scoring`))
-
-const Journal = Schema.fromJsonString(Schema.Struct({ entry: Schema.String, attempts: Schema.Int, startedAt: Schema.Finite }))
-const decodeJournal = Schema.decodeUnknownResult(Journal)
+/** A scoring journal's file: `cache/<id>.scoring`. */
+const journalOf = (dir: string, id: string) => Effect.map(Path.Path, (path) => path.join(dir, `${id}.scoring`))
 
 /**
- * Record that scoring of key `k` (run `entry`) starts; returns how many earlier attempts never
- * finished (0 normally). `absent`: the caller knows there is no journal (no read per new run).
+ * A run in a scoring journal: its cache key, its name in the submissions folder, and the attempts
+ * at scoring it that began, the one the journal was written for included.
+ *
+ * @example
+ * ```ts
+ * import { Cache } from "@stseval/leaderboard"
+ *
+ * const run: Cache.JournalRun = { key: "5c1e...", entry: "ECNU_run1primary", attempts: 1 }
+ * ```
+ * @since 0.5.0
+ */
+export const JournalRun = Schema.Struct({ key: Schema.String, entry: Schema.String, attempts: Schema.Int })
+/** @since 0.5.0 */
+export type JournalRun = typeof JournalRun.Type
+
+// a batch's journal (every run scored together), and the one run's journal of earlier versions,
+// `<key>.scoring`, still read: a crash under the earlier version counts its attempt
+const decodeBatchJournal = Schema.decodeUnknownResult(Schema.fromJsonString(Schema.Struct({ runs: Schema.Array(JournalRun), startedAt: Schema.Finite })))
+const decodeRunJournal = Schema.decodeUnknownResult(Schema.fromJsonString(Schema.Struct({ entry: Schema.String, attempts: Schema.Int, startedAt: Schema.Finite })))
+
+/** The largest journal read (bytes): a batch of 64 runs writes a few KB. */
+const MAX_JOURNAL_BYTES = 1024 * 1024
+
+/**
+ * The runs a scoring journal (`cache/<id>.scoring`) lists: a batch's, or the one run of an earlier
+ * version's journal (`id` its key). Empty when it cannot be read or decoded, never an error: a
+ * start never dies on what a crash left.
  *
  * @example
  * ```ts
@@ -173,28 +195,26 @@ const decodeJournal = Schema.decodeUnknownResult(Journal)
  * import { Cache } from "@stseval/leaderboard"
  * import { Effect } from "effect"
  *
- * declare const k: string
- * // noted before scoring: a crash mid-scoring leaves the note, and counts as an attempt
- * const attempts = await Effect.runPromise(Cache.journalStart("board/cache", k, "ECNU_run1primary").pipe(Effect.provide(NodeServices.layer)))
+ * // the runs being scored when the watcher stopped, each with its attempts so far
+ * const runs = await Effect.runPromise(Cache.journalRead("board/cache", "5c1e...").pipe(Effect.provide(NodeServices.layer)))
  * ```
- * @since 0.2.0
+ * @since 0.5.0
  */
-export const journalStart = (dir: string, k: string, entry: string, options?: { readonly absent?: boolean }) =>
+export const journalRead = (dir: string, id: string): Effect.Effect<ReadonlyArray<JournalRun>, never, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
-    const file = yield* journalOf(dir, k)
-    // read as a cache entry is (a regular file, capped): whatever is left there never hangs a start;
-    // not looked for when the caller knows there is none (`absent`: the watcher lists the folder once)
-    const bytes = options?.absent === true ? Option.none() : yield* Files.readFile(file, { maxBytes: 64 * 1024, what: "the scoring journal" }).pipe(Effect.option)
-    const before = bytes._tag === "Some" ? decodeJournal(new TextDecoder().decode(bytes.value)) : undefined
-    const attempts = before?._tag === "Success" ? before.success.attempts : 0
-    if (attempts < MAX_SCORING_ATTEMPTS) {
-      yield* writeAtomic(file, JSON.stringify({ entry, attempts: attempts + 1, startedAt: Date.now() }))
-    }
-    return attempts
+    // read as a cache entry is (a regular file, capped): whatever is left there never hangs a start
+    const bytes = yield* Files.readFile(yield* journalOf(dir, id), { maxBytes: MAX_JOURNAL_BYTES, what: "the scoring journal" }).pipe(Effect.option)
+    if (bytes._tag === "None") return []
+    const text = new TextDecoder().decode(bytes.value)
+    const batch = decodeBatchJournal(text)
+    if (batch._tag === "Success") return batch.success.runs
+    const one = decodeRunJournal(text)
+    return one._tag === "Success" ? [{ key: id, entry: one.success.entry, attempts: one.success.attempts }] : []
   })
 
 /**
- * Scoring of key `k` finished (or was given up on): clear its journal.
+ * Record that scoring of `runs` starts (atomically), in one journal `cache/<id>.scoring`: if the
+ * scorer takes the process down, the next start finds each of them with its attempts.
  *
  * @example
  * ```ts
@@ -202,13 +222,31 @@ export const journalStart = (dir: string, k: string, entry: string, options?: { 
  * import { Cache } from "@stseval/leaderboard"
  * import { Effect } from "effect"
  *
- * declare const k: string
- * await Effect.runPromise(Cache.journalClear("board/cache", k).pipe(Effect.provide(NodeServices.layer))) // scored: the note goes
+ * declare const id: string, k: string
+ * // noted before scoring: a crash mid-scoring leaves the note, and counts as an attempt
+ * await Effect.runPromise(Cache.journalWrite("board/cache", id, [{ key: k, entry: "ECNU_run1primary", attempts: 1 }]).pipe(Effect.provide(NodeServices.layer)))
+ * ```
+ * @since 0.5.0
+ */
+export const journalWrite = (dir: string, id: string, runs: ReadonlyArray<JournalRun>) =>
+  Effect.flatMap(journalOf(dir, id), (file) => writeAtomic(file, JSON.stringify({ runs, startedAt: Date.now() })))
+
+/**
+ * Scoring of journal `id`'s runs finished (or was given up on): clear it.
+ *
+ * @example
+ * ```ts
+ * import * as NodeServices from "@effect/platform-node/NodeServices"
+ * import { Cache } from "@stseval/leaderboard"
+ * import { Effect } from "effect"
+ *
+ * declare const id: string
+ * await Effect.runPromise(Cache.journalClear("board/cache", id).pipe(Effect.provide(NodeServices.layer))) // scored: the note goes
  * ```
  * @since 0.2.0
  */
-export const journalClear = (dir: string, k: string) =>
+export const journalClear = (dir: string, id: string) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
-    yield* fs.remove(yield* journalOf(dir, k), { force: true })
+    yield* fs.remove(yield* journalOf(dir, id), { force: true })
   })

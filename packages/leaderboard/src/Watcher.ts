@@ -19,6 +19,7 @@ import type { Registry } from "@stseval/formats"
 import type { Config } from "@stseval/tables"
 import { Deferred, Effect, Exit, FiberMap, FileSystem, Latch, Path, Queue, Schema, Stream } from "effect"
 import { isTempFile } from "./internal/files.js"
+import { readJournals } from "./internal/journal.js"
 import * as Lock from "./internal/lock.js"
 import { gapAfter, OUTPUT_RETRY_MS, publisher, snapshot } from "./internal/publish.js"
 import { isRunName, listAll, onEvent, rescan, touch } from "./internal/runs.js"
@@ -354,6 +355,7 @@ export const watch = (
       const session: Session = {
         settings,
         cacheFiles,
+        journals: yield* readJournals(settings.cacheDir, cacheFiles),
         edition: scorer.edition,
         scorer,
         renderer: yield* Renderer,

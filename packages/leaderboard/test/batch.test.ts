@@ -143,4 +143,38 @@ describe("a batch's writes", () => {
     // one append per batch for its runs, plus the lines that stand alone (watching, done)
     expect(appends.length).toBeLessThanOrEqual(batches.length + 2)
   })
+
+  it("its runs' cache entries are written a few at once, not one after another (each still one file)", async () => {
+    const folder = folderOfRuns()
+    const out = tempDir("batch-cache-out")
+    let inFlight = 0
+    let most = 0
+    // each cache entry's write (its temp file) held until the next turn of the event loop: writes
+    // begun together are in flight together
+    const counting = Layer.effect(FileSystem.FileSystem)(
+      Effect.map(FileSystem.FileSystem, (real) => ({
+        ...real,
+        writeFile: (p: string, data: Uint8Array, options?: Parameters<typeof real.writeFile>[2]) =>
+          /\.json\.\d+\.\d+\.tmp$/.test(p) && path.basename(path.dirname(p)) === "cache"
+            ? Effect.sync(() => (most = Math.max(most, ++inFlight))).pipe(
+                Effect.andThen(Effect.promise(() => new Promise((r) => setImmediate(r)))),
+                Effect.andThen(real.writeFile(p, data, options)),
+                Effect.ensuring(Effect.sync(() => inFlight--))
+              )
+            : real.writeFile(p, data, options)
+      }))
+    ).pipe(Layer.provide(NodeServices.layer))
+    const summary = await Effect.runPromise(
+      Watcher.watch({ folder, out, settle: 0, once: true }).pipe(
+        Effect.provideService(References.MinimumLogLevel, "None"),
+        Effect.provide(Layer.mergeAll(Fake.layer({ batches: [] }), counting)),
+        Effect.provide(NodeServices.layer)
+      )
+    )
+    expect(summary.scoredThisSession).toBe(RUNS + 1)
+    // (before: one at a time)
+    expect(most).toBeGreaterThan(1)
+    expect(most).toBeLessThanOrEqual(8)
+    expect(fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".json"))).toHaveLength(RUNS + 1)
+  })
 })

@@ -91,10 +91,10 @@ describe("crash safety", () => {
     expect(cachedBeforeRestart).toBeLessThan(N + 1)
     // exactly the runs finished before the held one are cached
     expect(cachedBeforeRestart).toBe(HELD_AT)
-    // killed mid-scoring: the journal names the held run
+    // killed mid-scoring: the journal names the held run (scored alone: this engine scores one run a call)
     const journals = fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".scoring"))
     expect(journals).toHaveLength(1)
-    expect(JSON.parse(fs.readFileSync(path.join(out, "cache", journals[0]), "utf8"))).toMatchObject({ entry: held, attempts: 1 })
+    expect((JSON.parse(fs.readFileSync(path.join(out, "cache", journals[0]), "utf8")) as { runs: unknown }).runs).toMatchObject([{ entry: held, attempts: 1 }])
 
     // 2. restart: it resumes and completes
     const second = startChild(folder, out, "watch")
@@ -136,7 +136,8 @@ describe("crash safety", () => {
       expect(died.signal).toBe("SIGKILL")
       const journals = fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".scoring"))
       expect(journals).toHaveLength(1)
-      expect(JSON.parse(fs.readFileSync(path.join(out, "cache", journals[0]), "utf8"))).toMatchObject({ entry: "Crash_run1.txt", attempts: attempt })
+      // (the first start's journal gone: its count goes on in the second's)
+      expect((JSON.parse(fs.readFileSync(path.join(out, "cache", journals[0]), "utf8")) as { runs: unknown }).runs).toMatchObject([{ entry: "Crash_run1.txt", attempts: attempt }])
     }
     // 3rd start: not scored again; failed with the reason, the other runs ranked, the journal cleared
     const third = await startChild(folder, out, "once", undefined, "CRASH").exited
@@ -191,10 +192,12 @@ describe("crash safety", () => {
         await waitFor("the scorer holding the valid run", () => fs.readFileSync(scorer.log, "utf8").split("\n").filter((l) => l.startsWith("waiting")).length === attempt, DEADLINE)
         run.child.kill("SIGKILL")
         expect((await run.exited).signal).toBe("SIGKILL")
-        const written = journals(out).map((n) => JSON.parse(fs.readFileSync(path.join(out, "cache", n), "utf8")) as { entry: string; attempts: number })
+        // one journal, the batch's, each of its runs with its attempt
+        expect(journals(out)).toHaveLength(1)
+        const written = journals(out).flatMap((n) => (JSON.parse(fs.readFileSync(path.join(out, "cache", n), "utf8")) as { runs: Array<{ entry: string; attempts: number }> }).runs)
         expect(written.find((j) => j.entry === "WAITteam_run1primary.txt")).toMatchObject({ attempts: attempt })
-        // a run scored in the same batch (the first scan's runs are scored together) has one too:
-        // the watcher stopped while scoring it as well; none of another run
+        // a run scored in the same batch (the first scan's runs are scored together) is listed too:
+        // the watcher stopped while scoring it as well; no other run
         expect(written.every((j) => j.entry === "WAITteam_run1primary.txt" || j.entry === "Good_run1primary.txt")).toBe(true)
       }
       // the third start: the run is scored (the watcher was killed from outside; the run did not crash it)

@@ -12,6 +12,7 @@ import type * as Leaderboard from "../Leaderboard.js"
 import type { RendererShape } from "../BoardPage.js"
 import type { Uncertainty } from "@stseval/scoring"
 import type { ScorerShape } from "../Scorer.js"
+import type { Journals } from "./journal.js"
 import type { RunStatus, Status } from "../Status.js"
 
 /** Output file names. */
@@ -103,6 +104,8 @@ export interface Session {
    * scored again.
    */
   readonly cacheFiles: Set<string>
+  /** what the scoring journals a stop left say (`journal.ts`), read once at the start */
+  readonly journals: Journals
   /** the tracked runs by entry name (a Map: a run named `__proto__` is a run like any other) */
   readonly tracks: Map<string, Track>
   readonly counters: { pending: number; scoredThisSession: number; cacheHits: number }

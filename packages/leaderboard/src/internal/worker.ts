@@ -11,6 +11,7 @@ import type { FileSystem, PlatformError, Result } from "effect"
 import * as Cache from "../Cache.js"
 import type { RunOutcome } from "../Scorer.js"
 import { hashSubmission, runJsonIn, seenIn, signature } from "./files.js"
+import { clearJournal, startJournal } from "./journal.js"
 import { removeEntry, touch } from "./runs.js"
 import { appendLog, log, logLine, markDone, setStatus } from "./session.js"
 import type { Published, Session, Track, WorkItem } from "./session.js"
@@ -212,29 +213,6 @@ const begin = (session: Session, item: WorkItem, preloaded?: Loaded) =>
     return { item, sub, hash, key, same, found } satisfies Begun
   })
 
-/**
- * The scoring journal of a run about to be scored, on disk before the scorer runs: if the scorer
- * takes the process down (out of memory, a native abort), the next start knows which run did it.
- * The unfinished attempts it found before this one.
- */
-const journalStart = (session: Session, b: Begun) =>
-  Effect.gen(function* () {
-    const t = b.item.track
-    const journal = `${b.key}.scoring` // (Cache.journalStart's file)
-    const crashes = yield* Cache.journalStart(session.settings.cacheDir, b.key, t.entry, { absent: !session.cacheFiles.has(journal) }).pipe(
-      Effect.tap(() => Effect.sync(() => session.cacheFiles.add(journal))),
-      Effect.catch((e) => Effect.as(log(session, "error", `${t.entry}: the scoring journal could not be written: ${Files.describe(e)}`), 0))
-    )
-    // A scorer that isolates runs cannot be stopped by one: an unfinished attempt means the
-    // watcher itself was stopped from outside (a kill, the machine out of memory), so the run is
-    // scored again (in isolation, where a run that really is the cause fails with its reason).
-    // Only a scorer that is not isolated gives a run up as "crashed the scorer".
-    if (crashes > 0 && session.scorer.isolated === true) {
-      yield* log(session, "warn", `${t.entry}: the watcher stopped ${crashes} time${crashes === 1 ? "" : "s"} while scoring this run (from outside: runs are scored in isolation); scoring it again`)
-    }
-    return crashes
-  })
-
 /** The outcome of a run the watcher stopped while scoring it too often (a scorer that is not isolated): not scored again until it changes. */
 const givenUp = (crashes: number) => ({
   outcome: {
@@ -250,17 +228,16 @@ const givenUp = (crashes: number) => ({
 const gaveUp = (session: Session, crashes: number) => crashes >= Cache.MAX_SCORING_ATTEMPTS && session.scorer.isolated !== true
 
 /**
- * A run just scored: its journal cleared, its outcome named relative to the folder, cached (unless
- * over budget or crashed), logged, and the run looked at again, together. Undefined when the
- * process was short of a resource (the run is read again later).
+ * A run just scored: its outcome named relative to the folder, cached (unless over budget or
+ * crashed), its line made and the run looked at again, together; with `clear` (a run scored alone:
+ * its journal cleared) and, unless `batched` (the batch appends its runs' lines at once), its line
+ * appended. Undefined when the process was short of a resource (the run is read again later).
  */
-const scoredNow = (session: Session, b: Begun, scored: Scored, started: number, lines?: Array<string>) =>
+const scoredNow = (session: Session, b: Begun, scored: Scored, started: number, clear: Effect.Effect<void, never, FileSystem.FileSystem | Path.Path>, batched: boolean) =>
   Effect.gen(function* () {
     const path = yield* Path.Path
     const { folder, cacheDir } = session.settings
     const t = b.item.track
-    const journal = `${b.key}.scoring`
-    const clear = Cache.journalClear(cacheDir, b.key).pipe(Effect.ignore, Effect.andThen(Effect.sync(() => session.cacheFiles.delete(journal))))
     const short = scored.outcome.status === "failed" ? resourceIn(scored.outcome.errors) : undefined
     if (short !== undefined) return yield* clear.pipe(Effect.andThen(retryLater(session, b.item, short)), Effect.as(undefined))
     const made = relativeOutcome(scored.outcome, folder, path.resolve(folder), path.sep, session.scorer.reads ?? [])
@@ -275,9 +252,6 @@ const scoredNow = (session: Session, b: Begun, scored: Scored, started: number, 
       made.status === "scored" ? "info" : "warn",
       `${t.entry}: ${made.status} in ${Date.now() - started} ms${made.status === "failed" ? ` (${made.failure ?? `${made.errors.length} errors`})` : ""}: ${made.official.map((o) => `${o.ranking} ${o.metric} ${o.value ?? "–"}`).join(", ")}`
     )
-    // (a batch's lines are appended together by the batch: `lines`)
-    lines?.push(line)
-    const appendLine = lines === undefined ? appendLog(session, line) : Effect.void
     const [, , , now] = yield* Effect.all(
       [
         clear,
@@ -287,12 +261,12 @@ const scoredNow = (session: Session, b: Begun, scored: Scored, started: number, 
               Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${Files.describe(e)}`))
             )
           : Effect.void,
-        appendLine,
+        batched ? Effect.void : appendLog(session, line),
         lookAgain(session, b.item)
       ],
       { concurrency: "unbounded" }
     )
-    return { outcome: made, lookedAgain: now }
+    return { outcome: made, lookedAgain: now, line }
   })
 
 /**
@@ -351,9 +325,9 @@ export const processItem = (session: Session, item: WorkItem, preloaded?: Loaded
     if (b === undefined) return
     if (b.found._tag === "Hit") return yield* publishRun(session, b, b.found.outcome)
     const started = Date.now()
-    const crashes = yield* journalStart(session, b)
+    const { id, crashes: [crashes] } = yield* startJournal(session, [{ key: b.key, entry: b.item.track.entry }])
     const scored = gaveUp(session, crashes) ? givenUp(crashes) : yield* scoreSafely(session, b.sub)
-    const made = yield* scoredNow(session, b, scored, started)
+    const made = yield* scoredNow(session, b, scored, started, clearJournal(session, id), false)
     if (made !== undefined) yield* publishRun(session, b, made.outcome, made.lookedAgain)
   })
 
@@ -372,14 +346,17 @@ const failedBy = (session: Session, item: WorkItem) => <A, E, R>(effect: Effect.
     )
   )
 
-/** Scoring journals of a batch written at once. */
-const JOURNALS_AT_ONCE = 8
+/**
+ * Runs of a batch whose scores are cached and lines made at once (each cache entry an atomic write:
+ * two round trips to the file-system threads, which overlap).
+ */
+const FINISHED_AT_ONCE = 8
 
 /**
  * Settled runs scored together (`ScorerShape.scoreBatch`: the engine checks small runs under one
  * watchdog per batch, not one per run): each run loaded, hashed and looked for in the cache; every
  * run not in it (unless given up) scored in one call; then each published on its own, as
- * `processItem` does. Each run's journal is on disk before the batch is scored.
+ * `processItem` does. One journal listing the batch's runs is on disk before the batch is scored.
  */
 const processBatch = (session: Session, batch: ReadonlyArray<{ readonly item: WorkItem; readonly loaded: Loaded | undefined }>) =>
   Effect.gen(function* () {
@@ -390,27 +367,24 @@ const processBatch = (session: Session, batch: ReadonlyArray<{ readonly item: Wo
       if (b.found._tag === "Hit") yield* failedBy(session, item)(publishRun(session, b, b.found.outcome))
       else begun.push(b)
     }
-    // every journal on disk before the batch is scored, a few written at once (one after another,
-    // each a round trip to the file-system threads, they were most of a batch's wait)
-    const attempts = yield* Effect.forEach(begun, (b) => failedBy(session, b.item)(journalStart(session, b)), { concurrency: JOURNALS_AT_ONCE })
-    const misses = begun.flatMap((b, i) => {
-      const crashes = attempts[i]
-      return crashes === undefined ? [] : [{ b, crashes }]
-    })
-    if (misses.length === 0) return
+    if (begun.length === 0) return
     const started = Date.now()
+    const journal = yield* startJournal(session, begun.map((b) => ({ key: b.key, entry: b.item.track.entry })))
+    const misses = begun.map((b, i) => ({ b, crashes: journal.crashes[i] }))
     const asked = misses.filter((m) => !gaveUp(session, m.crashes))
     const outcomes = yield* scoreBatchSafely(session, asked.map((m) => m.b.sub))
-    // the runs' lines for watch.log, appended in one write before any of them is published (a
-    // stop after the last one is published would cut what follows)
-    const lines: Array<string> = []
-    const made: Array<Effect.Success<ReturnType<typeof scoredNow>>> = []
-    for (const m of misses) {
-      const k = asked.indexOf(m)
-      const scored = k < 0 ? givenUp(m.crashes) : outcomes[k]
-      made.push(yield* failedBy(session, m.b.item)(scoredNow(session, m.b, scored, started, lines)))
-    }
-    yield* appendLog(session, lines.join(""))
+    const made = yield* Effect.forEach(
+      misses,
+      (m) => {
+        const k = asked.indexOf(m)
+        return failedBy(session, m.b.item)(scoredNow(session, m.b, k < 0 ? givenUp(m.crashes) : outcomes[k], started, Effect.void, true))
+      },
+      { concurrency: FINISHED_AT_ONCE }
+    )
+    // the runs' lines for watch.log, appended in one write (in the batch's order) before any of
+    // them is published (a stop after the last one is published would cut what follows); the
+    // journal goes with it
+    yield* Effect.all([appendLog(session, made.map((m) => m?.line ?? "").join("")), clearJournal(session, journal.id)], { concurrency: "unbounded" })
     for (const [i, m] of misses.entries()) {
       const now = made[i]
       if (now !== undefined) yield* failedBy(session, m.b.item)(publishRun(session, m.b, now.outcome, now.lookedAgain))

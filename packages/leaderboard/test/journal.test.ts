@@ -1,0 +1,150 @@
+/**
+ * The scoring journal (issue 36): one file per batch listing each run of it and its attempt, on
+ * disk before the batch is scored and removed after, not one written and removed per run. A
+ * journal left by a crash (a batch's, or a run's from before batches) still counts its runs'
+ * attempts, and a run at `Cache.MAX_SCORING_ATTEMPTS` is given up on as before.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { Effect, FileSystem, Layer, References } from "effect"
+import { describe, expect, it } from "vitest"
+import * as Cache from "../src/Cache.js"
+import type { Leaderboard } from "../src/Leaderboard.js"
+import * as Watcher from "../src/Watcher.js"
+import * as Fake from "./fixtures/fake.js"
+import { once, readJson, tempDir } from "./fixtures/harness.js"
+
+const RUNS = 30
+
+const folderOfRuns = (label: string, count = RUNS) => {
+  const folder = tempDir(label)
+  for (let k = 0; k < count; k++) fs.writeFileSync(path.join(folder, `T${String(k).padStart(2, "0")}_run1.txt`), Fake.runText(Fake.GOLD.map((g, i) => (i === k % Fake.GOLD.length ? g + 1 : g))))
+  return folder
+}
+
+const journals = (out: string) => fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".scoring"))
+/** Every run the journals on disk list, with its attempt. */
+const journaled = (out: string) =>
+  journals(out).flatMap((n) => (JSON.parse(fs.readFileSync(path.join(out, "cache", n), "utf8")) as { runs: Array<{ entry: string; attempts: number }> }).runs)
+
+/** A promise and the function that settles it. */
+const gate = () => {
+  let open = () => {}
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { open, opened }
+}
+
+describe("the scoring journal", () => {
+  it("is written once and removed once per batch, not once per run", async () => {
+    const folder = folderOfRuns("journal-writes")
+    const out = tempDir("journal-writes-out")
+    const written: Array<string> = []
+    const removed: Array<string> = []
+    // every write of a journal (its temp file, then renamed) and every removal
+    const counting = Layer.effect(FileSystem.FileSystem)(
+      Effect.map(FileSystem.FileSystem, (real) => ({
+        ...real,
+        writeFile: (p: string, data: Uint8Array, options?: Parameters<typeof real.writeFile>[2]) => {
+          if (p.includes(".scoring.")) written.push(p)
+          return real.writeFile(p, data, options)
+        },
+        remove: (p: string, options?: Parameters<typeof real.remove>[1]) => {
+          if (p.endsWith(".scoring")) removed.push(p)
+          return real.remove(p, options)
+        }
+      }))
+    ).pipe(Layer.provide(NodeServices.layer))
+    const batches: Array<ReadonlyArray<string>> = []
+    const summary = await Effect.runPromise(
+      Watcher.watch({ folder, out, settle: 0, once: true }).pipe(
+        Effect.provideService(References.MinimumLogLevel, "None"),
+        Effect.provide(Layer.mergeAll(Fake.layer({ batches }), counting)),
+        Effect.provide(NodeServices.layer)
+      )
+    )
+    expect(summary.scoredThisSession).toBe(RUNS)
+    expect(batches.length).toBeGreaterThan(0)
+    // one journal per batch (before: one per run, 30 writes and 30 removals)
+    expect(written).toHaveLength(batches.length)
+    expect(removed).toHaveLength(batches.length)
+    expect(journals(out)).toEqual([])
+  })
+
+  it.each(["batch", "single"] as const)("while a run is scored (%s), a journal on disk lists it and every run scored with it, each with its first attempt", async (mode) => {
+    const folder = folderOfRuns(`journal-held-${mode}`, 6)
+    const out = tempDir(`journal-held-${mode}-out`)
+    const held = gate()
+    const release = gate()
+    const batches: Array<ReadonlyArray<string>> = []
+    const done = once({ folder, out }, {
+      ...(mode === "batch" ? { batches } : {}),
+      hold: (s) => (s.entry === "T03_run1.txt" ? (held.open(), release.opened) : undefined)
+    })
+    await held.opened
+    const listed = journaled(out)
+    expect(listed.find((r) => r.entry === "T03_run1.txt")).toMatchObject({ attempts: 1 })
+    expect(listed.every((r) => r.attempts === 1)).toBe(true)
+    // the batch's runs in one file; a run scored alone in its own
+    expect(journals(out)).toHaveLength(1)
+    if (mode === "batch") expect(listed.map((r) => r.entry).sort()).toEqual([...batches[0]].sort())
+    else expect(listed.map((r) => r.entry)).toEqual(["T03_run1.txt"])
+    release.open()
+    await done
+    expect(journals(out)).toEqual([])
+  })
+
+  /** A journal left by a crash: the runs `attempts` names (by entry) with the keys of their content. */
+  type Left = (out: string, attempts: ReadonlyArray<{ readonly entry: string; readonly key: string; readonly attempts: number }>) => void
+  const formats: ReadonlyArray<readonly [string, Left]> = [
+    [
+      "a batch's journal",
+      (out, runs) =>
+        fs.writeFileSync(path.join(out, "cache", "0123abcd.scoring"), JSON.stringify({ runs: runs.map((r) => ({ key: r.key, entry: r.entry, attempts: r.attempts })), startedAt: 1 }))
+    ],
+    [
+      "one journal per run (before batches)",
+      (out, runs) => {
+        for (const r of runs) fs.writeFileSync(path.join(out, "cache", `${r.key}.scoring`), JSON.stringify({ entry: r.entry, attempts: r.attempts, startedAt: 1 }))
+      }
+    ]
+  ]
+
+  describe.each(formats)("left by a crash: %s", (_, leave) => {
+    it.each(["batch", "single"] as const)("each run's attempts are counted (%s): a run at the limit is failed as 'crashed the scorer', another scored with its attempt counted", async (mode) => {
+      const folder = folderOfRuns(`journal-left-${mode}`, 4)
+      const out = tempDir(`journal-left-${mode}-out`)
+      // the keys of the runs' content: from a clean start's state, its scores then dropped
+      await once({ folder, out })
+      const state = readJson<{ runs: Record<string, { key: string }> }>(path.join(out, "state.json"))!
+      for (const n of fs.readdirSync(path.join(out, "cache"))) fs.rmSync(path.join(out, "cache", n))
+      fs.rmSync(path.join(out, "state.json"))
+      leave(out, [
+        { entry: "T01_run1.txt", key: state.runs["T01_run1.txt"].key, attempts: Cache.MAX_SCORING_ATTEMPTS },
+        { entry: "T02_run1.txt", key: state.runs["T02_run1.txt"].key, attempts: 1 }
+      ])
+      const held = gate()
+      const release = gate()
+      const started: Array<string> = []
+      const done = once({ folder, out }, {
+        ...(mode === "batch" ? { batches: [] } : {}),
+        hold: (s) => (started.push(s.entry), s.entry === "T02_run1.txt" ? (held.open(), release.opened) : undefined)
+      })
+      await held.opened
+      // T02 counted a second time while scored; the crash's journal is gone, its count carried
+      expect(journaled(out).find((r) => r.entry === "T02_run1.txt")).toMatchObject({ attempts: 2 })
+      expect(journals(out)).toHaveLength(1)
+      release.open()
+      const summary = await done
+      expect(summary).toMatchObject({ runs: 4, scored: 3, failed: 1 })
+      // the run at the limit was not scored again
+      expect(started).not.toContain("T01_run1.txt")
+      const board = readJson<Leaderboard>(path.join(out, "leaderboard.json"))!
+      expect(board.runs.find((r) => r.entry === "T01_run1.txt")!.failure).toBe(
+        `crashed the scorer: the watcher stopped ${Cache.MAX_SCORING_ATTEMPTS} times while scoring this run; it is not scored again until it changes`
+      )
+      expect(board.runs.find((r) => r.entry === "T02_run1.txt")!.status).toBe("scored")
+      expect(journals(out)).toEqual([])
+    })
+  })
+})
