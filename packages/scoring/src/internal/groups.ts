@@ -13,7 +13,7 @@ import { Effect, Semaphore } from "effect"
 import type { Context } from "../Engine.js"
 import * as Isolation from "../Isolation.js"
 import type { ScoredRun } from "../ScoredRun.js"
-import { MB_PER_WORKER, sizeOf } from "./batches.js"
+import { lookAt, MB_PER_WORKER } from "./batches.js"
 import { scoredHere, scoreInThread } from "./inThread.js"
 import * as Isolated from "./isolated.js"
 import type { Work } from "./protocol.js"
@@ -66,17 +66,18 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
   Effect.gen(function* () {
     const budget = Isolation.budgetOf(options)
     const options_: Submissions.DiscoverOptions = {}
-    const jobs = groups.flatMap((g, gi): ReadonlyArray<{ readonly group: number; readonly path: string; readonly work: Work }> =>
-      g.kind === "run"
-        ? [{ group: gi, path: g.path, work: { kind: "path", path: g.path, options: options_ } as const }]
-        : g.listing.names.map((name) => ({
-            group: gi,
-            path: nodePath.join(g.folder, name),
-            // the run.json files beside it from the folder's one listing: no look per absent name
-            work: { kind: "entry", folder: g.folder, name, within: g.within, options: { ...options_, runJsonBeside: Submissions.runJsonBeside(g.listing, name, context.edition) } } as const
-          }))
-    )
-    const sizes = jobs.map((j) => sizeOf(j.path))
+    const jobs = groups.flatMap((g, gi): ReadonlyArray<{ readonly group: number; readonly path: string; readonly mb: number; readonly work: Work }> => {
+      if (g.kind === "run") return [{ group: gi, path: g.path, mb: lookAt(g.path).mb, work: { kind: "path", path: g.path, options: options_ } as const }]
+      return g.listing.names.map((name) => {
+        const path = nodePath.join(g.folder, name)
+        // the one look at an entry: its size shares the runs out, and its scorer is told what it is
+        const look = lookAt(path)
+        // the run.json files beside it from the folder's one listing: no look per absent name
+        const options = { ...options_, runJsonBeside: Submissions.runJsonBeside(g.listing, name, context.edition), ...(look.kind !== undefined ? { lookedAt: look.kind } : {}) }
+        return { group: gi, path, mb: look.mb, work: { kind: "entry", folder: g.folder, name, within: g.within, options } as const }
+      })
+    })
+    const sizes = jobs.map((j) => j.mb)
     const results: Array<Isolated.Result> = []
     // small runs here, under the same checks and budget (`inThread.ts`); the others in scorers
     // (many small runs pay a scorer's start back: sent to scorers in batches, where their reads
