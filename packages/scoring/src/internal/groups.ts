@@ -88,8 +88,18 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
     const total = large.reduce((sum, i) => sum + sizes[i], 0)
     const workers = Math.max(1, Math.min(options.workers ?? Isolated.defaultWorkers(), large.length, Math.ceil(total / MB_PER_WORKER)))
     const inFlight = yield* Semaphore.make(IN_FLIGHT_MB)
+    // each run's figures as soon as its batch is answered, while the scorers read the others
+    const early: Array<ScoredRun | undefined> = []
     const isolated = Effect.map(
-      Isolated.runBatches(context, large.map((i) => jobs[i].work), large.map((i) => sizes[i]), budget, workers, (mb) => inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(mb))))),
+      Isolated.runBatches(
+        context,
+        large.map((i) => jobs[i].work),
+        large.map((i) => sizes[i]),
+        budget,
+        workers,
+        (mb) => inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(mb)))),
+        (k, r) => (early[large[k]] = Isolated.scoredEarly(context, r))
+      ),
       (rs) => rs.forEach((r, k) => (results[large[k]] = r))
     )
     // a few at once: their reads overlap, their checks take turns on this thread
@@ -100,29 +110,29 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
     yield* Effect.all([isolated, here], { concurrency: 2, discard: true })
     const out: Array<ScoredGroup> = []
     for (const [gi, g] of groups.entries()) {
-      const mine = jobs.flatMap((j, i) => (j.group === gi ? [{ job: j, result: results[i] }] : []))
+      const mine = jobs.flatMap((j, i) => (j.group === gi ? [{ job: j, result: results[i], early: early[i] }] : []))
       for (const { result } of mine) {
         if (!Isolated.isFailure(result) && result.kind === "error" && result.io) return yield* Effect.fail(g.fail(result))
       }
       if (g.kind === "run") {
         const { job, result } = mine[0]
         const meta = !Isolated.isFailure(result) && result.kind === "run" && result.meta.id !== undefined ? { ...result.meta, id: result.meta.id } : Submissions.metaFromName(nodePath.basename(job.path), context.edition)
-        out.push({ runs: [Isolated.scoredOf(context, meta, job.path, result)], issues: [] })
+        out.push({ runs: [Isolated.scoredOf(context, meta, job.path, result, mine[0].early)], issues: [] })
         continue
       }
       const issues: Array<Issue.Issue> = []
-      const read: Array<{ readonly meta: Omit<Submissions.RunMeta, "id">; readonly path: string; readonly result: Isolated.Result }> = []
-      for (const { job, result } of mine) {
+      const read: Array<{ readonly meta: Omit<Submissions.RunMeta, "id">; readonly path: string; readonly result: Isolated.Result; readonly early: ScoredRun | undefined }> = []
+      for (const { job, result, early: figures } of mine) {
         if (!Isolated.isFailure(result) && result.kind === "skipped") {
           issues.push(result.issue)
           continue
         }
         // the name read again only for a run that has no meta of its own (a failure)
         const meta = !Isolated.isFailure(result) && result.kind === "run" ? withoutId(result.meta) : withoutId(Submissions.metaFromName(nodePath.basename(job.path), context.edition))
-        read.push({ meta, path: job.path, result })
+        read.push({ meta, path: job.path, result, early: figures })
       }
       const settled = Submissions.settle(g.folder, context.edition, read)
-      out.push({ runs: settled.runs.map((r) => Isolated.scoredOf(context, r.meta, r.path, r.result)), issues: [...issues, ...settled.issues] })
+      out.push({ runs: settled.runs.map((r) => Isolated.scoredOf(context, r.meta, r.path, r.result, r.early)), issues: [...issues, ...settled.issues] })
     }
     return out
   })
