@@ -143,6 +143,24 @@ export interface DiscoverOptions {
    * runs, most of which have none). Without it, both names are looked for.
    */
   readonly runJsonBeside?: ReadonlyArray<string>
+  /**
+   * What `loadEntry`'s entry is, when the caller has just looked at it (an `lstat`, and a `stat`
+   * of a link's target): it is then not looked at again. The checks on the opened file are the same
+   * (`Files.readFile`: a link or another file put in its place since is refused or found out).
+   *
+   * @since 0.5.0
+   */
+  readonly lookedAt?: EntryKind
+}
+
+/**
+ * What a submissions folder's entry is, links followed (`type`), and whether it is itself a link.
+ *
+ * @since 0.5.0
+ */
+export interface EntryKind {
+  readonly type: "File" | "Directory" | "Other"
+  readonly link: boolean
 }
 
 /**
@@ -320,7 +338,7 @@ export const loadEntry = (
   Effect.gen(function* () {
     const pathApi = yield* Path.Path
     const full = pathApi.join(folder, name)
-    const entry = yield* entryOf(full)
+    const entry = options.lookedAt ?? (yield* entryOf(full))
     const type = entry?.type
     if (type === undefined && name.includes("\uFFFD")) {
       const meta = makeMeta(name, full, undefined, edition)

@@ -13,7 +13,7 @@ import * as Files from "../Files.js"
 import { datasetOfRunFile } from "../Registry.js"
 import type { TaskEdition } from "../Registry.js"
 import { DEFAULT_MAX_BYTES } from "../Text.js"
-import type { DiscoverOptions, LoadedRun, RunFile, Submission } from "../Submissions.js"
+import type { DiscoverOptions, EntryKind, LoadedRun, RunFile, Submission } from "../Submissions.js"
 import { MAX_RUN_JSON_BYTES, metadataReadIssue, NOT_SCORED, parseRunJson, readMetadata, severalRunJson } from "./runJson.js"
 import type { RunJson } from "./runJson.js"
 import { besideNames, compare, isHidden, isMetadata, listNames, makeMeta, RUN_JSON, unknownMeta } from "./runNames.js"
@@ -52,12 +52,6 @@ export const typeOf = (path: string): Effect.Effect<EntryType | undefined> =>
       () => undefined
     )
   )
-
-/** What an entry is (links followed) and whether it is itself a link, from one `lstat` when it is no link. */
-export interface EntryKind {
-  readonly type: EntryType
-  readonly link: boolean
-}
 
 /**
  * What `path` is, as `typeOf`, and whether it is a link: an `lstat`, and a `stat` only for a link

@@ -1,22 +1,34 @@
 /**
- * How the engine shares runs out: the size of a run on disk (`sizeOf`), and runs sent to scorers
+ * How the engine shares runs out: the size of a run on disk and what it is (`lookAt`), and runs sent to scorers
  * in batches (`batchesOf`), small ones together and a large one alone.
  *
  * @internal
  */
 import * as nodePath from "node:path"
+import type { Submissions } from "@stseval/formats"
 
 /** Runs scored on one thread before a second is worth its start (about 150 ms: 8 MiB of runs read and parsed). */
 export const MB_PER_WORKER = 16
 
+/** A run as the engine looked at it: its size (`sizeOf`) and what it is (`Submissions.EntryKind`). */
+export interface Look {
+  readonly mb: number
+  /** undefined when it could not be looked at (gone, a broken link): its scorer looks again and says why */
+  readonly kind: Submissions.EntryKind | undefined
+}
+
+const kindOf = (info: { isFile(): boolean; isDirectory(): boolean }): Submissions.EntryKind["type"] => (info.isFile() ? "File" : info.isDirectory() ? "Directory" : "Other")
+
 /**
  * The bytes a run's scorer will read, as the file system tells them (a folder's files, at most
- * three levels down as runs are read), in MiB. A zip counts as at least 16 MiB: what it unpacks to
- * is not known before, only capped (32 MiB, `Submissions.DiscoverOptions.maxZipBytes`), so two zips
- * at most are read at once, whose memory stays within that of 32 MiB of runs.
+ * three levels down as runs are read), in MiB, and what the run is: an `lstat` (and a `stat` of a
+ * link's target), which the scorer is given (`Submissions.DiscoverOptions.lookedAt`) instead of
+ * looking again. A zip counts as at least 16 MiB: what it unpacks to is not known before, only
+ * capped (32 MiB, `Submissions.DiscoverOptions.maxZipBytes`), so two zips at most are read at
+ * once, whose memory stays within that of 32 MiB of runs.
  */
-export const sizeOf = (p: string): number => {
-  // Plain synchronous stats: a run is one stat here (a folder run a few), cheap on a local disk,
+export const lookAt = (p: string): Look => {
+  // Plain synchronous calls: a run is one call here (a folder run a few), cheap on a local disk,
   // and 2,000 of them through the asynchronous file system took 0.2 s of `rank`'s start (20 ms so).
   const fs = process.getBuiltinModule("node:fs")
   const mib = (bytes: number) => bytes / 2 ** 20
@@ -37,14 +49,20 @@ export const sizeOf = (p: string): number => {
     return total
   }
   let info
+  let link = false
   try {
-    info = fs.statSync(p, { throwIfNoEntry: false })
+    info = fs.lstatSync(p, { throwIfNoEntry: false })
+    if (info?.isSymbolicLink() === true) {
+      link = true
+      info = fs.statSync(p, { throwIfNoEntry: false })
+    }
   } catch {
-    return 0
+    return { mb: 0, kind: undefined }
   }
-  if (info === undefined) return 0
-  if (info.isDirectory()) return mib(walk(p, 1))
-  return /\.zip$/i.test(p) ? Math.max(mib(info.size), 16) : mib(info.size)
+  if (info === undefined) return { mb: 0, kind: undefined }
+  const kind = { type: kindOf(info), link }
+  if (info.isDirectory()) return { mb: mib(walk(p, 1)), kind }
+  return { mb: /\.zip$/i.test(p) ? Math.max(mib(info.size), 16) : mib(info.size), kind }
 }
 
 /**

@@ -13,7 +13,7 @@ import { Effect, Semaphore } from "effect"
 import type { Context } from "../Engine.js"
 import * as Isolation from "../Isolation.js"
 import type { ScoredRun } from "../ScoredRun.js"
-import { MB_PER_WORKER, sizeOf } from "./batches.js"
+import { lookAt, MB_PER_WORKER } from "./batches.js"
 import { scoredHere, scoreInThread } from "./inThread.js"
 import * as Isolated from "./isolated.js"
 import type { Work } from "./protocol.js"
@@ -66,17 +66,18 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
   Effect.gen(function* () {
     const budget = Isolation.budgetOf(options)
     const options_: Submissions.DiscoverOptions = {}
-    const jobs = groups.flatMap((g, gi): ReadonlyArray<{ readonly group: number; readonly path: string; readonly work: Work }> =>
-      g.kind === "run"
-        ? [{ group: gi, path: g.path, work: { kind: "path", path: g.path, options: options_ } as const }]
-        : g.listing.names.map((name) => ({
-            group: gi,
-            path: nodePath.join(g.folder, name),
-            // the run.json files beside it from the folder's one listing: no look per absent name
-            work: { kind: "entry", folder: g.folder, name, within: g.within, options: { ...options_, runJsonBeside: Submissions.runJsonBeside(g.listing, name, context.edition) } } as const
-          }))
-    )
-    const sizes = jobs.map((j) => sizeOf(j.path))
+    const jobs = groups.flatMap((g, gi): ReadonlyArray<{ readonly group: number; readonly path: string; readonly mb: number; readonly work: Work }> => {
+      if (g.kind === "run") return [{ group: gi, path: g.path, mb: lookAt(g.path).mb, work: { kind: "path", path: g.path, options: options_ } as const }]
+      return g.listing.names.map((name) => {
+        const path = nodePath.join(g.folder, name)
+        // the one look at an entry: its size shares the runs out, and its scorer is told what it is
+        const look = lookAt(path)
+        // the run.json files beside it from the folder's one listing: no look per absent name
+        const options = { ...options_, runJsonBeside: Submissions.runJsonBeside(g.listing, name, context.edition), ...(look.kind !== undefined ? { lookedAt: look.kind } : {}) }
+        return { group: gi, path, mb: look.mb, work: { kind: "entry", folder: g.folder, name, within: g.within, options } as const }
+      })
+    })
+    const sizes = jobs.map((j) => j.mb)
     const results: Array<Isolated.Result> = []
     // small runs here, under the same checks and budget (`inThread.ts`); the others in scorers
     // (many small runs pay a scorer's start back: sent to scorers in batches, where their reads
@@ -87,8 +88,18 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
     const total = large.reduce((sum, i) => sum + sizes[i], 0)
     const workers = Math.max(1, Math.min(options.workers ?? Isolated.defaultWorkers(), large.length, Math.ceil(total / MB_PER_WORKER)))
     const inFlight = yield* Semaphore.make(IN_FLIGHT_MB)
+    // each run's figures as soon as its batch is answered, while the scorers read the others
+    const early: Array<ScoredRun | undefined> = []
     const isolated = Effect.map(
-      Isolated.runBatches(context, large.map((i) => jobs[i].work), large.map((i) => sizes[i]), budget, workers, (mb) => inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(mb))))),
+      Isolated.runBatches(
+        context,
+        large.map((i) => jobs[i].work),
+        large.map((i) => sizes[i]),
+        budget,
+        workers,
+        (mb) => inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(mb)))),
+        (k, r) => (early[large[k]] = Isolated.scoredEarly(context, r))
+      ),
       (rs) => rs.forEach((r, k) => (results[large[k]] = r))
     )
     // a few at once: their reads overlap, their checks take turns on this thread
@@ -99,29 +110,29 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
     yield* Effect.all([isolated, here], { concurrency: 2, discard: true })
     const out: Array<ScoredGroup> = []
     for (const [gi, g] of groups.entries()) {
-      const mine = jobs.flatMap((j, i) => (j.group === gi ? [{ job: j, result: results[i] }] : []))
+      const mine = jobs.flatMap((j, i) => (j.group === gi ? [{ job: j, result: results[i], early: early[i] }] : []))
       for (const { result } of mine) {
         if (!Isolated.isFailure(result) && result.kind === "error" && result.io) return yield* Effect.fail(g.fail(result))
       }
       if (g.kind === "run") {
         const { job, result } = mine[0]
         const meta = !Isolated.isFailure(result) && result.kind === "run" && result.meta.id !== undefined ? { ...result.meta, id: result.meta.id } : Submissions.metaFromName(nodePath.basename(job.path), context.edition)
-        out.push({ runs: [Isolated.scoredOf(context, meta, job.path, result)], issues: [] })
+        out.push({ runs: [Isolated.scoredOf(context, meta, job.path, result, mine[0].early)], issues: [] })
         continue
       }
       const issues: Array<Issue.Issue> = []
-      const read: Array<{ readonly meta: Omit<Submissions.RunMeta, "id">; readonly path: string; readonly result: Isolated.Result }> = []
-      for (const { job, result } of mine) {
+      const read: Array<{ readonly meta: Omit<Submissions.RunMeta, "id">; readonly path: string; readonly result: Isolated.Result; readonly early: ScoredRun | undefined }> = []
+      for (const { job, result, early: figures } of mine) {
         if (!Isolated.isFailure(result) && result.kind === "skipped") {
           issues.push(result.issue)
           continue
         }
         // the name read again only for a run that has no meta of its own (a failure)
         const meta = !Isolated.isFailure(result) && result.kind === "run" ? withoutId(result.meta) : withoutId(Submissions.metaFromName(nodePath.basename(job.path), context.edition))
-        read.push({ meta, path: job.path, result })
+        read.push({ meta, path: job.path, result, early: figures })
       }
       const settled = Submissions.settle(g.folder, context.edition, read)
-      out.push({ runs: settled.runs.map((r) => Isolated.scoredOf(context, r.meta, r.path, r.result)), issues: [...issues, ...settled.issues] })
+      out.push({ runs: settled.runs.map((r) => Isolated.scoredOf(context, r.meta, r.path, r.result, r.early)), issues: [...issues, ...settled.issues] })
     }
     return out
   })

@@ -87,7 +87,7 @@ export const runBatch = (context: Context, works: ReadonlyArray<Work>, budget: P
 /**
  * Runs in isolated scorers, `workers` batches at once (`batchesOf` their `sizes`, MiB), each
  * result in `works`' order. `hold` wraps each batch's job given its MiB (`rank`'s bound on the
- * run files in flight); none by default.
+ * run files in flight); none by default. `each` is given each result as its batch ends.
  */
 export const runBatches = (
   context: Context,
@@ -95,7 +95,8 @@ export const runBatches = (
   sizes: ReadonlyArray<number>,
   budget: Pool.Budget,
   workers: number,
-  hold: (mb: number) => <A>(job: Effect.Effect<A>) => Effect.Effect<A> = () => (job) => job
+  hold: (mb: number) => <A>(job: Effect.Effect<A>) => Effect.Effect<A> = () => (job) => job,
+  each: (index: number, result: Result) => void = () => {}
 ): Effect.Effect<ReadonlyArray<Result>> =>
   Effect.gen(function* () {
     const results: Array<Result> = []
@@ -103,7 +104,12 @@ export const runBatches = (
       batchesOf(sizes, workers),
       (batch) =>
         hold(batch.reduce((sum, k) => sum + sizes[k], 0))(
-          Effect.map(runBatch(context, batch.map((k) => works[k]), budget, workers), (rs) => rs.forEach((r, j) => (results[batch[j]] = r)))
+          Effect.map(runBatch(context, batch.map((k) => works[k]), budget, workers), (rs) =>
+            rs.forEach((r, j) => {
+              results[batch[j]] = r
+              each(batch[j], r)
+            })
+          )
         ),
       { concurrency: workers, discard: true }
     )
@@ -159,10 +165,21 @@ const shareGold = (context: Context, v: RunValidation): RunValidation => {
 }
 
 /**
- * The scored run of a run's outcome (`meta` is the run's, with its id): its figures computed here
- * from the scorer's validation (linear in the gold's pairs), or a failed run saying why it has none.
+ * The figures of a run read and validated, computed as soon as its outcome is here (`meta` not yet
+ * final: a folder's ids come once every run is read), for `scoredOf`; undefined for a run that has
+ * none. Done while the scorers read the other runs, they are not all left for the end.
  */
-export const scoredOf = (context: Context, meta: Submissions.RunMeta, path: string, result: Result): ScoredRun => {
+export const scoredEarly = (context: Context, result: Result): ScoredRun | undefined =>
+  isFailure(result) || result.kind !== "run" ? undefined : scoreValidated(context.edition, shareGold(context, result.validation))
+
+/**
+ * The scored run of a run's outcome (`meta` is the run's, with its id): its figures computed here
+ * from the scorer's validation (linear in the gold's pairs; `early`, when `scoredEarly` computed
+ * them), or a failed run saying why it has none.
+ */
+export const scoredOf = (context: Context, meta: Submissions.RunMeta, path: string, result: Result, early?: ScoredRun): ScoredRun => {
+  // a scored run's meta is its validation's, given as is (`scoreValidated`): the final one put in its place
+  if (early !== undefined) return { ...early, meta }
   if (isFailure(result)) return failedFor(context, meta, path, result)
   if (result.kind === "run") return scoreValidated(context.edition, shareGold(context, { ...result.validation, meta }))
   if (result.kind === "skipped") return failedRun(context.edition, meta, path, result.issue.message, [result.issue])
