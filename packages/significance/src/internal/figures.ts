@@ -31,7 +31,7 @@ const inputOf = ({ aggregate, confidences, gold, metric, runs, stratumOf }: Runs
     // a loop, not Array.from / Float64Array.from with a mapping function (their per-value call
     // cost about 18 ms of the all-pairs bootstrap of 44 runs x 7 tracks)
     const out = v instanceof Float64Array ? new Float64Array(n) : new Array<string>(n)
-    for (let j = 0; j < n; j++) out[j] = v[position[a + j]] as never
+    for (let j = 0; j < n; j++) out[j] = v[position[a + j]]
     return out as T
   }
   const golds = names.map((_, s) => part(gold, s))
