@@ -164,30 +164,38 @@ const identical = (x: Float64Array, y: Float64Array): boolean => {
   return x.length === y.length
 }
 
-/** The cocor tests' input of pair p, bit for bit `Dependent.inputFromScores`, each run centred once. */
-const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>, pairA: Int32Array, pairB: Int32Array) => {
+/**
+ * The cocor tests' inputs, every run's side computed once: r(gold, run) of each run, which is its
+ * estimate, and the input of pair p (bit for bit `Dependent.inputFromScores`). The estimate needs no
+ * resampling set-up: a side is what the sums' pass lays out for a Pearson dataset (the run at unit
+ * scale minus its mean, summed in pair order, as intervals.ts' `setUp` and sumsKernel.ts), and r is
+ * the same `Moments.pearson` of the same sums (its x and gold swapped, which are symmetric in it), so
+ * it has the bits `Figures.estimates` gave (test/AnalyticEstimates.test.ts).
+ */
+const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>) => {
   const g = Cocor.side(gold)
-  const slot = new Int32Array(runs.length).fill(-1)
-  const sides: Array<Cocor.Side> = []
-  for (let p = 0; p < pairA.length; p++) {
-    if (slot[pairA[p]] < 0) slot[pairA[p]] = sides.push(Cocor.side(runs[pairA[p]])) - 1
-    if (slot[pairB[p]] < 0) slot[pairB[p]] = sides.push(Cocor.side(runs[pairB[p]])) - 1
+  const sides = runs.map(Cocor.side)
+  const estimates = Float64Array.from(sides, (s) => Cocor.r(g, s))
+  const inputs = (pairA: Int32Array, pairB: Int32Array) => {
+    // the table's order: by first appearance in the pairs, so that a row's pairs are a span of it
+    const slot = new Int32Array(runs.length).fill(-1)
+    const ordered: Array<Cocor.Side> = []
+    for (let p = 0; p < pairA.length; p++) {
+      if (slot[pairA[p]] < 0) slot[pairA[p]] = ordered.push(sides[pairA[p]]) - 1
+      if (slot[pairB[p]] < 0) slot[pairB[p]] = ordered.push(sides[pairB[p]]) - 1
+    }
+    const rKh = new Float64Array(pairA.length)
+    const row = Cocor.table(ordered)
+    for (let p = 0; p < pairA.length;) {
+      const a = pairA[p]
+      let e = p + 1
+      while (e < pairA.length && pairA[e] === a && slot[pairB[e]] === slot[pairB[p]] + e - p) e++
+      row(slot[a], slot[pairB[p]], slot[pairB[p]] + e - p, rKh, p)
+      p = e
+    }
+    return (p: number): Dependent.Input => ({ rJk: estimates[pairA[p]], rJh: estimates[pairB[p]], rKh: rKh[p], n: gold.length })
   }
-  const withGold = new Float64Array(runs.length).fill(Number.NaN)
-  const rGold = (k: number): number => {
-    if (withGold[k] !== withGold[k]) withGold[k] = Cocor.r(g, sides[slot[k]])
-    return withGold[k]
-  }
-  const rKh = new Float64Array(pairA.length)
-  const row = Cocor.table(sides)
-  for (let p = 0; p < pairA.length;) {
-    const a = pairA[p]
-    let e = p + 1
-    while (e < pairA.length && pairA[e] === a && slot[pairB[e]] === slot[pairB[p]] + e - p) e++
-    row(slot[a], slot[pairB[p]], slot[pairB[p]] + e - p, rKh, p)
-    p = e
-  }
-  return (p: number): Dependent.Input => ({ rJk: rGold(pairA[p]), rJh: rGold(pairB[p]), rKh: rKh[p], n: gold.length })
+  return { estimates, inputs }
 }
 
 /** Analytic comparison of runs a and b (indices into `runs`); `input` their correlations when known. */
@@ -373,8 +381,14 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const alpha = options.alpha ?? 0.05
   const aggregate = options.aggregate ?? "weighted"
 
+  // the analytic tests' sides give each run's estimate (Pearson on one dataset, the values checked)
+  const cocor = test !== "bootstrap" && test !== "permutation" ? correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>) : undefined
   // the bootstrap's own estimates, not a second layout; a refused input gives the estimates' error first
-  const estimates = d !== undefined ? d.estimates : Figures.estimates({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate })
+  const estimates = d !== undefined
+    ? d.estimates
+    : cocor !== undefined
+    ? cocor.estimates
+    : Figures.estimates({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate })
   if (estimates instanceof InvalidInput) return estimates
   if (resampled instanceof InvalidInput) return resampled
   // best first: the highest figure, or the lowest for a metric where lower is better (MSE)
@@ -415,7 +429,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
     comparisons = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => withP(d, fromBootstrap(c, d.signatureText), options))
   } else if (test !== "bootstrap") {
     // every run's side of r(gold, run) and r(A, B) computed once (the runs all have the gold's length: checkValues)
-    const inputOf = test === "permutation" ? undefined : correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>, pairA, pairB)
+    const inputOf = cocor?.inputs(pairA, pairB)
     for (let p = 0; p < count; p++) {
       const a = pairA[p]
       const b = pairB[p]

@@ -26,8 +26,13 @@ const inputOf = ({ aggregate, confidences, gold, metric, runs, stratumOf }: Runs
   // one stratum: the arrays as they are, no copy
   const part = <T extends Values | Float64Array>(v: T, s: number): T => {
     if (S === 1) return v
-    const idx = position.subarray(start[s], start[s + 1])
-    return (v instanceof Float64Array ? Float64Array.from(idx, (i) => v[i]) : Array.from(idx, (i) => (v)[i])) as T
+    const a = start[s]
+    const n = start[s + 1] - a
+    // a loop, not Array.from / Float64Array.from with a mapping function (their per-value call
+    // cost about 18 ms of the all-pairs bootstrap of 44 runs x 7 tracks)
+    const out = v instanceof Float64Array ? new Float64Array(n) : new Array<string>(n)
+    for (let j = 0; j < n; j++) out[j] = v[position[a + j]]
+    return out as T
   }
   const golds = names.map((_, s) => part(gold, s))
   return {
