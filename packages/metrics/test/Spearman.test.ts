@@ -137,6 +137,25 @@ describe("Spearman.sortedGroups", () => {
   })
 })
 
+describe("Spearman.sortedGroupsInto", () => {
+  it("writes sortedGroups' order and bounds into the caller's arrays, at views of one buffer, and says how many bounds", () => {
+    // two arrays sorted one after the other into one buffer, as the walk plan does
+    const a = f([30, 10, 20, 10])
+    const b = f([5, 5, -0, 0, 7])
+    const order = new Int32Array(9).fill(-9)
+    const bounds = new Int32Array(11).fill(-9)
+    expect(Spearman.sortedGroupsInto(a, order.subarray(0, 4), bounds.subarray(0, 5))).toBe(4)
+    // b's bounds follow a's 4 written ones
+    expect(Spearman.sortedGroupsInto(b, order.subarray(4), bounds.subarray(4))).toBe(4)
+    expect(Array.from(order)).toEqual([1, 3, 2, 0, 2, 3, 0, 1, 4])
+    expect(Array.from(bounds.subarray(0, 8))).toEqual([0, 2, 3, 4, 0, 2, 4, 5])
+    // nothing past what it says it wrote
+    expect(Array.from(bounds.subarray(8))).toEqual([-9, -9, -9])
+    expect(Spearman.sortedGroupsInto(f([]), new Int32Array(0), bounds)).toBe(1)
+    expect(bounds[0]).toBe(0)
+  })
+})
+
 describe("Spearman.spearman", () => {
   it("hand-worked with ties: run [1,2,2,3], gold [1,3,2,4] gives sqrt(0.9), not the d^2 shortcut's 0.95", () => {
     // Ranks: run [1, 2.5, 2.5, 4], gold [1, 3, 2, 4]; both means 2.5.

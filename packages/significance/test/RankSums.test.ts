@@ -395,3 +395,41 @@ describe("the walks' exact limit (issue 34)", () => {
     expect(pass.samples[0]).toBeCloseTo(spearman(picks.map((i) => run[i]), picks.map((i) => gold[i])), 12)
   })
 })
+
+describe("the walks tile by tile of runs: one plan and one walk memory, reused (issue 34)", () => {
+  it("a plan written into a scratch reuses its buffers, in shared memory (the walks' threads get the one copy), and is the plan without it", () => {
+    const d = data()
+    const scratch: RankSums.Scratch = {}
+    const fresh = RankSums.plan(d.start, ["rho", "tau", "rho"], d.K, d.has, d.gold, d.x)
+    const first = RankSums.plan(d.start, ["rho", "tau", "rho"], d.K, d.has, d.gold, d.x, scratch)
+    for (const key of ["dataset", "tau", "walkAt", "runOf", "order", "orderAt", "bounds", "boundsAt"] as const) {
+      expect(Array.from(first[key]), key).toEqual(Array.from(fresh[key]))
+    }
+    expect(first.order.buffer).toBeInstanceOf(SharedArrayBuffer)
+    expect(first.bounds.buffer).toBeInstanceOf(SharedArrayBuffer)
+    // the next tile (fewer runs here): written where the first was
+    const fewer = new Uint8Array(d.has.length)
+    fewer.set(d.has.subarray(0, 2 * d.D))
+    const second = RankSums.plan(d.start, ["rho", "tau", "rho"], 2, fewer, d.gold, d.x, scratch)
+    expect(second.order.buffer).toBe(first.order.buffer)
+    expect(second.bounds.buffer).toBe(first.bounds.buffer)
+    const alone = RankSums.plan(d.start, ["rho", "tau", "rho"], 2, fewer, d.gold, d.x)
+    expect(Array.from(second.order)).toEqual(Array.from(alone.order))
+    expect(Array.from(second.bounds)).toEqual(Array.from(alone.bounds))
+  })
+
+  it("the estimates' walks and the resamples' share the scratch's walk memory, with the figures of walks without it", () => {
+    const w = walked("rho")
+    const scratch: RankSums.Scratch = {}
+    const out = new Float64Array(w.KF).fill(Number.NaN)
+    RankSums.original(w.plan, w.start, w.KF, w.FIG, out, "wasm", scratch)
+    const memory = scratch.memory
+    expect(memory).toBeDefined()
+    const alone = new Float64Array(w.KF).fill(Number.NaN)
+    RankSums.original(w.plan, w.start, w.KF, w.FIG, alone, "wasm")
+    expect(bits(out)).toEqual(bits(alone))
+    const samples = RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1, engine: "wasm", scratch }).samples
+    expect(scratch.memory).toBe(memory)
+    expect(bits(samples)).toEqual(bits(RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1, engine: "wasm" }).samples))
+  })
+})

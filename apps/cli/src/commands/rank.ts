@@ -6,6 +6,7 @@ import type { Engine } from "@stseval/scoring"
 import { ResultJson } from "@stseval/scoring"
 import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
+import * as JsonPieces from "../internal/JsonPieces.js"
 import * as Lazy from "../internal/Lazy.js"
 import * as TextView from "../internal/TextView.js"
 import * as Colour from "../internal/Colour.js"
@@ -54,7 +55,8 @@ export const rank = Command.make(
     const intervals = yield* Task.intervals(session, { ci, resamples, seed }, {}, json)
     const marked = marks ? yield* markedOf(session) : undefined
     if (json) {
-      yield* Console.log(JSON.stringify(ResultJson.resultsToJson(session, intervals, marked), null, 2))
+      // in pieces of whole lines: 2,000 runs' document is never one string (JsonPieces.ts)
+      for (const piece of JsonPieces.lines(ResultJson.resultsToJson(session, intervals, marked))) yield* Console.log(piece)
     } else {
       const d = decimalsOf(edition.published.style, decimals)
       yield* Console.log(`${TextView.header(session, c, { runs: true })}\n`)

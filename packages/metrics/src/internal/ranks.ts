@@ -224,21 +224,27 @@ export const radixAverageRanks = (x: Float64Array, out: Float64Array): void => {
 }
 
 /**
- * Positions 0..n-1 of x in ascending order of (value, position), and where each group of equal
- * values begins in that order (then n): the radix sort's own order, without ranks. -0 and 0 tie.
- * Caller guarantees x has no NaN.
+ * Positions 0..n-1 of x in ascending order of (value, position) into order[0 .. n), and where each
+ * group of equal values begins in that order (then n) into bounds[0 ..]: the radix sort's own
+ * order, without ranks. Returns how many bounds were written (groups + 1); bounds needs room for
+ * n + 1. -0 and 0 tie. Caller guarantees x has no NaN.
  */
-export const sortedGroups = (x: Float64Array): { readonly order: Int32Array; readonly bounds: Int32Array } => {
+export const sortedGroupsInto = (x: Float64Array, order: Int32Array, bounds: Int32Array): number => {
   const n = x.length
-  const order = new Int32Array(n)
-  if (n === 0) return { order, bounds: Int32Array.of(0) }
+  bounds[0] = 0
+  if (n === 0) return 1
   const { hi, lo, ix } = radixSorted(x)
-  order.set(ix)
-  let groups = 1
-  for (let i = 1; i < n; i++) if (hi[i] !== hi[i - 1] || lo[i] !== lo[i - 1]) groups++
-  const bounds = new Int32Array(groups + 1)
+  order.set(ix.subarray(0, n))
   let q = 1
   for (let i = 1; i < n; i++) if (hi[i] !== hi[i - 1] || lo[i] !== lo[i - 1]) bounds[q++] = i
-  bounds[groups] = n
-  return { order, bounds }
+  bounds[q] = n
+  return q + 1
+}
+
+/** `sortedGroupsInto` in arrays of their own, bounds exactly as long as written. */
+export const sortedGroups = (x: Float64Array): { readonly order: Int32Array; readonly bounds: Int32Array } => {
+  const order = new Int32Array(x.length)
+  const room = new Int32Array(x.length + 1)
+  const used = sortedGroupsInto(x, order, room)
+  return { order, bounds: used === room.length ? room : room.slice(0, used) }
 }

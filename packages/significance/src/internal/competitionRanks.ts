@@ -3,8 +3,13 @@
 import type { Job } from "./intervals.js"
 import { Spearman } from "@stseval/metrics"
 
-/** Which ranked run each defined figure of a resample is (`rankInto`), kept between calls. */
+/**
+ * Which ranked run each defined figure of a resample is, and the figures' sorted order and groups
+ * (`rankInto`): kept between calls, not two arrays per resample.
+ */
 let which = new Int32Array(0)
+let order = new Int32Array(0)
+let bounds = new Int32Array(0)
 
 /**
  * Competition ranks (1 + runs strictly better; undefined figures last) of `ranked` in
@@ -26,7 +31,11 @@ export const rankInto = (
   rankDegenerate: Int32Array,
   lower: boolean
 ): void => {
-  if (which.length < ranked.length) which = new Int32Array(ranked.length)
+  if (which.length < ranked.length) {
+    which = new Int32Array(ranked.length)
+    order = new Int32Array(ranked.length)
+    bounds = new Int32Array(ranked.length + 1)
+  }
   let n = 0
   for (let j = 0; j < ranked.length; j++) {
     const v = row[base + ranked[j] * FIG + f]
@@ -35,8 +44,8 @@ export const rankInto = (
       which[n++] = j
     }
   }
-  const { order, bounds } = Spearman.sortedGroups(sorted.subarray(0, n))
-  for (let q = 0; q + 1 < bounds.length; q++) {
+  const groups = Spearman.sortedGroupsInto(sorted.subarray(0, n), order, bounds) - 1
+  for (let q = 0; q < groups; q++) {
     const a = bounds[q]
     const e = bounds[q + 1]
     const rank = lower ? 1 + a : 1 + n - e

@@ -149,7 +149,7 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
   const meanX = new Float64Array(K * D)
   const span = new Int32Array(D).fill(-1)
   const spans: Array<number> = []
-  const spearman = RankSums.plan(start, metric.map((m) => (m === "walk" ? "rho" : m === "tau" ? "tau" : undefined)), K, has, gold, x)
+  const spearman = RankSums.plan(start, metric.map((m) => (m === "walk" ? "rho" : m === "tau" ? "tau" : undefined)), K, has, gold, x, sizing.scratch?.walks)
   // Pearson's sides at unit scale: the gold, and each run, times an exact power of two over its
   // Pearson datasets (1 for ordinary scores, whose bits do not change), so that scores like 1e200
   // (whose squares overflow) or 1e-200 (whose squares underflow) give the figures they give at
@@ -448,7 +448,7 @@ export const estimate = (job: Job, engine: Engine = "auto", sizing: Sizing = { r
   sums.run(1)
   const KF = job.runs * figures.figures
   const estimates = new Float64Array(KF).fill(Number.NaN)
-  RankSums.original(setup.spearman, job.start, KF, figures.figures, estimates, engine)
+  RankSums.original(setup.spearman, job.start, KF, figures.figures, estimates, engine, setup.scratch?.walks)
   generic?.fill(-1, estimates, 0, figures.figures)
   figures.setPicks(generic?.identity)
   figures.fill(0, estimates, 0, undefined, undefined)

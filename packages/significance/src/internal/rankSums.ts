@@ -48,11 +48,11 @@ import { CHUNK } from "./random.js"
 import type { Engine } from "./threads.js"
 import * as Threads from "./threads.js"
 import { LANES, walkModule } from "./walkKernels.js"
-import type { Plan } from "./walkPlan.js"
+import type { Plan, PlanScratch } from "./walkPlan.js"
 
 // the plan (sort orders and groups) lives in walkPlan.ts; its callers know it from here
-export { groups, plan, rhoPairs } from "./walkPlan.js"
-export type { Groups, Plan, Walk } from "./walkPlan.js"
+export { plan, rhoPairs } from "./walkPlan.js"
+export type { Plan, PlanScratch, Walk } from "./walkPlan.js"
 
 /**
  * The kernel of one job: `chunk(c)` draws chunk c's multiplicities (the documented stream: per
@@ -472,8 +472,11 @@ export interface RunOptions extends Pick<Threads.Job, "progress" | "callerWorks"
   readonly scratch?: Scratch | undefined
 }
 
-/** What a tile's walks leave to the next: the caller's walk memory and the samples' buffer. */
-export interface Scratch {
+/**
+ * What a tile's walks leave to the next: the plan's buffers, the caller's walk memory (the
+ * estimates' walks and the resamples' alike) and the samples' buffer.
+ */
+export interface Scratch extends PlanScratch {
   memory?: { buffer: ArrayBuffer } | undefined
   samples?: Float64Array | undefined
 }
@@ -485,9 +488,12 @@ const kernelArgs = (p: Plan, start: Int32Array, states: Int32Array, B: number, K
   return [start, p.dataset, p.tau, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, states, B, KF, FIG, out, m] as const
 }
 
-/** Each run's Spearman of each Spearman dataset on the original pairs, into out[k * FIG + d]. */
-export const original = (p: Plan, start: Int32Array, KF: number, FIG: number, out: Float64Array, engine: Engine = "auto"): void => {
-  if (p.dataset.length > 0) rankSumsKernel(...kernelArgs(p, start, new Int32Array(0), 1, KF, FIG, out, engine)).original(out)
+/**
+ * Each run's Spearman of each Spearman dataset on the original pairs, into out[k * FIG + d]; in
+ * the walk memory of `scratch` when given (left there for the resamples' walks).
+ */
+export const original = (p: Plan, start: Int32Array, KF: number, FIG: number, out: Float64Array, engine: Engine = "auto", scratch?: Scratch): void => {
+  if (p.dataset.length > 0) rankSumsKernel(...kernelArgs(p, start, new Int32Array(0), 1, KF, FIG, out, engine), scratch).original(out)
 }
 
 /**

@@ -2,21 +2,6 @@
 // groups of equal values, flattened for the kernel.
 import { Spearman } from "@stseval/metrics"
 
-/** Positions 0..n-1 of `values[start..start + n)` in ascending order, and where each group of equal values begins. */
-export interface Groups {
-  readonly order: Int32Array
-  /** group q is order[bounds[q] .. bounds[q + 1]) */
-  readonly bounds: Int32Array
-}
-
-export const groups = (values: Float64Array, start: number, n: number): Groups => {
-  // By (value, position): metrics' radix sort's own order (a stable sort of the values' bit
-  // patterns), several times faster than sorting positions with a comparator, and than taking the
-  // average ranks and counting-sorting them as this did (half the plan's time). -0 and 0 tie.
-  const { order, bounds } = Spearman.sortedGroups(values.subarray(start, start + n))
-  return { order, bounds }
-}
-
 /**
  * The walked datasets of a job, flattened for the kernel. Walk g (gold or run) of walked
  * dataset s: s's walks are g = walkAt[s] (the gold) .. walkAt[s + 1] - 1 (its runs, `runOf[g]`);
@@ -46,9 +31,27 @@ export const rhoPairs = 165_140
 export type Walk = "rho" | "tau" | undefined
 
 /**
+ * Where a tile's plan is written, kept for the next tile (`PlanScratch`): buffers in shared memory
+ * where there is any, so the walks' threads are sent the one copy, not each their own; and reused
+ * while large enough, so that a pass tile by tile (2,000 STS-B runs: 4 tiles) leaves the collector
+ * no plan to free, in the calling thread nor in a worker.
+ */
+export interface PlanScratch {
+  order?: Int32Array | undefined
+  bounds?: Int32Array | undefined
+}
+
+/** An Int32Array of at least n, the scratch's own when large enough (shared memory when there is any). */
+const room = (last: Int32Array | undefined, n: number): Int32Array => {
+  if (last !== undefined && last.length >= n) return last
+  return typeof SharedArrayBuffer === "function" ? new Int32Array(new SharedArrayBuffer(4 * Math.max(1, n))) : new Int32Array(n)
+}
+
+/**
  * The plan for the walked datasets of a job (start: dataset d is pair positions [start[d],
  * start[d + 1]); `has[k * D + d]`: run k has dataset d; x run-major [k * N + position]). Datasets
- * without pairs are left out.
+ * without pairs are left out. Its order and bounds are views of `scratch`'s buffers when given
+ * (valid until the next plan written there).
  */
 export const plan = (
   start: Int32Array,
@@ -56,7 +59,8 @@ export const plan = (
   runs: number,
   has: Uint8Array,
   gold: Float64Array,
-  x: Float64Array
+  x: Float64Array,
+  scratch: PlanScratch = {}
 ): Plan => {
   const D = walks.length
   const N = start[D]
@@ -64,7 +68,11 @@ export const plan = (
   const tau: Array<number> = []
   const walkAt: Array<number> = [0]
   const runOf: Array<number> = []
-  const all: Array<Groups> = []
+  // the walks' values (gold or run) at where[i] .. + n, n = their dataset's pairs
+  const where: Array<number> = []
+  const sizes: Array<number> = []
+  const from: Array<Float64Array> = []
+  let positions = 0
   for (let d = 0; d < D; d++) {
     const a = start[d]
     const n = start[d + 1] - a
@@ -74,27 +82,35 @@ export const plan = (
     }
     dataset.push(d)
     tau.push(walks[d] === "tau" ? 1 : 0)
-    all.push(groups(gold, a, n))
     runOf.push(-1)
+    from.push(gold)
+    where.push(a)
+    sizes.push(n)
+    positions += n
     for (let k = 0; k < runs; k++) {
       if (has[k * D + d] === 0) continue
-      all.push(groups(x, k * N + a, n))
       runOf.push(k)
+      from.push(x)
+      where.push(k * N + a)
+      sizes.push(n)
+      positions += n
     }
     walkAt.push(runOf.length)
   }
-  const orderAt = new Int32Array(all.length + 1)
-  const boundsAt = new Int32Array(all.length + 1)
-  all.forEach((g, i) => {
-    orderAt[i + 1] = orderAt[i] + g.order.length
-    boundsAt[i + 1] = boundsAt[i] + g.bounds.length
-  })
-  const order = new Int32Array(orderAt[all.length])
-  const bounds = new Int32Array(boundsAt[all.length])
-  all.forEach((g, i) => {
-    order.set(g.order, orderAt[i])
-    bounds.set(g.bounds, boundsAt[i])
-  })
+  const walksCount = runOf.length
+  // each walk's order, and its bounds (at most n + 1 of them), sorted straight into the buffers
+  const order = (scratch.order = room(scratch.order, positions)).subarray(0, positions)
+  const bounds = (scratch.bounds = room(scratch.bounds, positions + walksCount))
+  const orderAt = new Int32Array(walksCount + 1)
+  const boundsAt = new Int32Array(walksCount + 1)
+  for (let i = 0; i < walksCount; i++) {
+    const n = sizes[i]
+    orderAt[i + 1] = orderAt[i] + n
+    // By (value, position): metrics' radix sort's own order (a stable sort of the values' bit
+    // patterns), several times faster than sorting positions with a comparator, and than taking
+    // the average ranks and counting-sorting them. -0 and 0 tie.
+    boundsAt[i + 1] = boundsAt[i] + Spearman.sortedGroupsInto(from[i].subarray(where[i], where[i] + n), order.subarray(orderAt[i], orderAt[i + 1]), bounds.subarray(boundsAt[i]))
+  }
   return {
     dataset: Int32Array.from(dataset),
     tau: Uint8Array.from(tau),
@@ -102,7 +118,7 @@ export const plan = (
     runOf: Int32Array.from(runOf),
     order,
     orderAt,
-    bounds,
+    bounds: bounds.subarray(0, boundsAt[walksCount]),
     boundsAt
   }
 }
