@@ -209,14 +209,29 @@ const align = (n: number): number => Math.ceil(n / 64) * 64
 const BLOCKS_PER_THREAD = 4
 
 /**
+ * Where pseudo-run k's values sit in the data: pair i's x at base(k) + i step, its x g `gap` after.
+ * JavaScript's: run by run, pair by pair (x, x g); WebAssembly's: block by block of RUNS runs, pair
+ * by pair, the block's x side by side, then its x g.
+ */
+export interface Layout {
+  readonly base: (k: number) => number
+  readonly step: number
+  readonly gap: number
+}
+
+const byRun = (N: number): Layout => ({ base: (k) => k * N * 2, step: 2, gap: 1 })
+const byBlock = (N: number): Layout => ({ base: (k) => (k - (k % RUNS)) * N * 2 + (k % RUNS), step: 2 * RUNS, gap: RUNS })
+
+/**
  * Sums over `spans` ([start, end) pair positions, two entries per span) for the K1 pseudo-runs of
  * `F` (per pseudo-run, per pair position: x then x g; N positions each; none without spans), for up
  * to `tiles` tiles of TILE resamples per `run`, on up to `threads` threads (the caller included;
- * WebAssembly only). `F` may be a function that writes it: into the module's memory directly, so
- * that the data (2 x pairs x runs doubles: 44 MB for 2,000 STS-B runs) are not held twice.
+ * WebAssembly only). `F` may be a function that writes it in the layout it is given: into the
+ * module's memory directly, so that the data (2 x pairs x runs doubles: 44 MB for 2,000 STS-B
+ * runs) are not held twice.
  */
 export const make = (
-  data: Float64Array | ((F: Float64Array) => void),
+  data: Float64Array | ((F: Float64Array, layout: Layout) => void),
   N: number,
   K1: number,
   spans: Int32Array,
@@ -230,7 +245,18 @@ export const make = (
 ): Sums => {
   const S = spans.length / 2
   const length = S > 0 ? K1 * N * 2 : 0
-  const write = (F: Float64Array) => (typeof data === "function" ? data(F) : F.set(data.subarray(0, length)))
+  // the caller's values in `layout` (a function writes them there; an array is copied)
+  const write = (F: Float64Array, layout: Layout) => {
+    if (typeof data === "function") return data(F, layout)
+    if (S === 0) return
+    for (let k = 0; k < K1; k++) {
+      const o = layout.base(k)
+      for (let i = 0; i < N; i++) {
+        F[o + i * layout.step] = data[(k * N + i) * 2]
+        F[o + i * layout.step + layout.gap] = data[(k * N + i) * 2 + 1]
+      }
+    }
+  }
   const views = (wHeap: ArrayBufferLike, pW: number, outHeap: ArrayBufferLike, pOut: number) => ({
     W: Array.from({ length: tiles }, (_, t) => new Float64Array(wHeap, pW + t * 8 * N * TILE, N * TILE)),
     out: Array.from({ length: tiles }, (_, t) => new Float64Array(outHeap, pOut + t * 8 * S * K1 * SUMS, S * K1 * SUMS))
@@ -263,24 +289,10 @@ export const make = (
         }
         const sums = instantiate(wasm, memory).sums as (...args: Array<number>) => void
         const heap = memory.buffer
-        if (S > 0) {
-          // the data in the caller's layout (run by run, pair by pair: x, x g), then block by block
-          // of RUNS runs side by side; the padding runs are 0 (their sums are never stored)
-          const F = new Float64Array(length)
-          write(F)
-          const D = new Float64Array(heap, pD, padded * N * 2)
-          for (let k = 0; k < padded; k++) {
-            const o = (k - (k % RUNS)) * N * 2 + (k % RUNS)
-            if (k >= K1) {
-              for (let i = 0; i < N; i++) D[o + i * 2 * RUNS] = D[o + i * 2 * RUNS + RUNS] = 0
-              continue
-            }
-            for (let i = 0; i < N; i++) {
-              D[o + i * 2 * RUNS] = F[(k * N + i) * 2]
-              D[o + i * 2 * RUNS + RUNS] = F[(k * N + i) * 2 + 1]
-            }
-          }
-        }
+        // the data of runs lacking a dataset, and the padding runs, are never written: zero, as in a new memory
+        const D = new Float64Array(heap, pD, S > 0 ? padded * N * 2 : 0)
+        if (again) D.fill(0)
+        write(D, byBlock(N))
         const E64 = new Float64Array(heap, pE, 2 * entries)
         const E32 = new Int32Array(heap, pE, 4 * entries)
         const cuts = new Int32Array(heap, pCut, (G + 1) * RS)
@@ -369,7 +381,7 @@ export const make = (
   const W = new Float64Array(tiles * N * TILE)
   const out = new Float64Array(tiles * S * K1 * SUMS)
   const F = new Float64Array(length)
-  write(F)
+  write(F, byRun(N))
   const tileViews = views(W.buffer, 0, out.buffer, 0)
   let listed = 0
   return {
