@@ -59,7 +59,7 @@ const plainSums = (K1: number, tiles: number, layout?: { N: number; spans: Array
 }
 
 describe("the intervals' sums kernel", () => {
-  // 700 pairs: the WebAssembly sums walk them a segment at a time (256 pairs for 4 runs per block),
+  // 700 pairs: the WebAssembly sums walk them a segment at a time (128 pairs for 8 runs per block),
   // the spans start and end inside segments and leave pairs 250-259 out; 7 pseudo-runs leave a
   // block of runs part empty; a quarter of the multiplicities are 0 (skipped)
   const wide = { N: 700, spans: [0, 250, 260, 700] }

@@ -28,7 +28,7 @@ export const TILE = 4
 export const SUMS = 3 * TILE
 
 /** Runs per register block of the WebAssembly sums (RUNS / 2 f64x2 lanes of each sum). */
-export const RUNS = 4
+export const RUNS = 8
 
 /** Bytes of a block's data walked for every resample before the next pairs: what a core's first-level cache holds with room to spare. */
 const SEGMENT_BYTES = 16 * 1024
@@ -308,14 +308,22 @@ export const make = (
             const w = W[t]
             for (let lane = 0; lane < TILE; lane++) {
               for (let sp = 0; sp < S; sp++, rs++) {
+                const first = spans[2 * sp]
+                const last = spans[2 * sp + 1]
+                // segments that begin at or before the span's first pair start at its first entry
                 let g = 0
-                for (let i = spans[2 * sp]; i < spans[2 * sp + 1]; i++) {
-                  for (; g * SEGMENT <= i; g++) cuts[g * rsCount + rs] = e
-                  const c = w[i * TILE + lane]
-                  if (c === 0) continue
-                  E64[2 * e] = c
-                  E32[4 * e + 2] = i * 16 * RUNS
-                  e++
+                for (; g * SEGMENT <= first; g++) cuts[g * rsCount + rs] = e
+                for (let i = first; i < last; ) {
+                  const stop = Math.min(last, g * SEGMENT)
+                  // every pair written, the next entry taking its place when its multiplicity is 0
+                  // (no branch on a coin flip)
+                  for (; i < stop; i++) {
+                    const c = w[i * TILE + lane]
+                    E64[2 * e] = c
+                    E32[4 * e + 2] = i * 16 * RUNS
+                    e += c === 0 ? 0 : 1
+                  }
+                  if (i < last) cuts[g++ * rsCount + rs] = e
                 }
                 for (; g <= G; g++) cuts[g * rsCount + rs] = e
               }
