@@ -60,23 +60,24 @@ const plainSums = (K1: number, tiles: number, layout?: { N: number; spans: Array
 
 describe("the intervals' sums kernel", () => {
   // 700 pairs: the WebAssembly sums walk them a segment at a time (128 pairs for 8 runs per block),
-  // the spans start and end inside segments and leave pairs 250-259 out; 7 pseudo-runs leave a
-  // block of runs part empty; a quarter of the multiplicities are 0 (skipped)
+  // the spans start and end inside segments and leave pairs 250-259 out; 13 pseudo-runs fill one
+  // block of runs and part of a second; a quarter of the multiplicities are 0 (skipped)
   const wide = { N: 700, spans: [0, 250, 260, 700] }
 
   it("gives the plain sums across segments of pairs, spans inside them and a part-filled block of runs, on one thread and on workers", () => {
-    const expected = plainSums(7, 3, wide).map(bits)
+    const expected = plainSums(13, 3, wide).map(bits)
     for (const threads of [1, 2]) {
-      const { sums } = sumsOf(7, 3, "wasm", threads, threads === 2 ? false : undefined, wide)
+      const { sums } = sumsOf(13, 3, "wasm", threads, threads === 2 ? false : undefined, wide)
       expect(sums.engine).toBe("wasm")
+      expect(sums.threads).toBe(threads)
       expect(sums.out.map(bits)).toEqual(expected)
     }
-    expect(sumsOf(7, 3, "js", 1, undefined, wide).sums.out.map(bits)).toEqual(expected)
+    expect(sumsOf(13, 3, "js", 1, undefined, wide).sums.out.map(bits)).toEqual(expected)
   })
 
   it.each(["wasm", "js"] as const)("%s: saves a call's multiplicities and sums them again from what it saved, W unread", (engine) => {
-    const expected = plainSums(7, 3, wide).map(bits)
-    const { sums } = sumsOf(7, 3, engine, 1, undefined, wide)
+    const expected = plainSums(13, 3, wide).map(bits)
+    const { sums } = sumsOf(13, 3, engine, 1, undefined, wide)
     const saved = sums.save()
     expect(saved).toBeDefined()
     for (const w of sums.W) w.fill(1)
