@@ -6,22 +6,21 @@
 // pass: 100 runs x 7 tracks x 250 pairs x 1,000 resamples is 175 million (pair, run, resample)
 // updates.
 //
-// The inner loop is register-blocked (TILE = 4 resamples share every load of x and x g; six f64x2
-// accumulators); the draws stay in JavaScript (random.ts), since they are 2 per cent
-// of the work here (pairs x resamples, not x runs). The paired bootstrap runs on it too
-// (figures.ts): one engine for every resampled figure.
+// The multiplicities come in tiles of TILE resamples (W[tile][pair * TILE + lane], as the draws
+// write them and the JavaScript fallback reads them); the WebAssembly sums take each resample as a
+// list of the pairs it drew (about 37% are drawn 0 times) against blocks of RUNS runs side by side
+// (see `sumsFunction`). The draws stay in JavaScript (random.ts): pairs x resamples, not x runs.
 //
 // The JavaScript version, one resample at a time, adds in the same order within each resample, so
-// both give the same bits; it is the fallback without WebAssembly SIMD. With thousands of runs the
-// data sits in no cache, so a call takes a whole chunk's multiplicities (up to 16 tiles) and
-// streams each run's data once per group of tiles, the runs split in blocks over worker threads
+// both give the same bits; it is the fallback without WebAssembly SIMD. A call takes a whole
+// chunk's multiplicities (up to 16 tiles), the blocks of runs split over worker threads
 // (threads.ts) in shared memory; neither changes a sum's order, so neither changes a bit.
 import * as Threads from "./threads.js"
 import type { Engine } from "./threads.js"
 import { Body, compiled, host, instantiate, module, newMemory } from "./wasm.js"
 import type { WasmMemory } from "./wasm.js"
 
-/** Resamples per register tile (two f64x2 lanes). */
+/** Resamples per tile of multiplicities (and of the sums' output). */
 export const TILE = 4
 
 /** Doubles written per (dataset, run): sum w x, sum w x^2, sum w x g, each for TILE lanes. */
