@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { Intervals, TestResult } from "../src/index.js"
 import { tiling } from "../src/internal/intervals.js"
+import { CHUNK } from "../src/internal/random.js"
 import { engineCases } from "./engineCases.js"
 
 const compute = (c: (typeof engineCases.intervals)[number]) => {
@@ -36,6 +37,19 @@ describe("Intervals.compute, tile by tile of runs (issue 34)", () => {
       expect(held).toHaveLength(Math.ceil(K / 2))
       expect(Math.max(...held)).toBeLessThanOrEqual(tiling.elements)
     } else expect(held).toEqual([K * FIG * B])
+  })
+
+  it("draws each chunk of resamples once, for the first tile: the next tiles sum the kept multiplicities", () => {
+    const c = engineCases.intervals.find((x) => x.name === "pearson wmean zero")!
+    const whole = compute(c)
+    const B = c.options.resamples ?? 1000
+    const drawn: Array<number> = []
+    tiling.drawn = (chunk) => drawn.push(chunk)
+    tiling.elements = 1
+    expect(compute(c)).toEqual(whole)
+    // one run per tile, and the chunks drawn as for one tile
+    expect(c.input.runs.length).toBeGreaterThan(2)
+    expect(drawn).toEqual(Array.from({ length: Math.ceil(B / CHUNK) }, (_, i) => i))
   })
 
   it("a ranked job's ranks and rank intervals are the untiled ones with one run per tile", () => {

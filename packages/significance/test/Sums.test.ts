@@ -10,25 +10,82 @@ import { mulberry32 } from "./data.js"
 const { TILE, SUMS } = SumsKernel
 const bits = (a: Float64Array) => Array.from(new Uint8Array(Float64Array.from(a).buffer))
 
-/** K1 pseudo-runs over two spans of N positions, and `tiles` tiles of multiplicities 0-3. */
-const data = (K1: number, tiles: number) => {
+/** K1 pseudo-runs over two spans of N positions (by default 90, in spans 0-36 and 37-89), and `tiles` tiles of multiplicities 0-3. */
+const data = (K1: number, tiles: number, layout = { N: 90, spans: [0, 37, 37, 90] }) => {
   const rand = mulberry32(5)
-  const spans = Int32Array.from([0, 37, 37, 90])
-  const N = 90
+  const spans = Int32Array.from(layout.spans)
+  const N = layout.N
   const F = Float64Array.from({ length: K1 * N * 2 }, () => rand() * 4 - 2)
   const W = Array.from({ length: tiles }, () => Float64Array.from({ length: N * TILE }, () => Math.floor(rand() * 4)))
   return { spans, N, F, W }
 }
 
-const sumsOf = (K1: number, tiles: number, engine: "js" | "wasm" | "auto", threads: number, callerWorks?: boolean) => {
-  const { spans, N, F, W } = data(K1, tiles)
+const sumsOf = (K1: number, tiles: number, engine: "js" | "wasm" | "auto", threads: number, callerWorks?: boolean, layout?: { N: number; spans: Array<number> }) => {
+  const { spans, N, F, W } = data(K1, tiles, layout)
   const sums = SumsKernel.make(F, N, K1, spans, engine, tiles, threads, callerWorks)
   W.forEach((w, t) => sums.W[t].set(w))
   sums.run(tiles)
   return { sums, N, F, W, spans }
 }
 
+/** The plain sums, pair by pair in order, of every tile, span, pseudo-run and lane, as `out` lays them. */
+const plainSums = (K1: number, tiles: number, layout?: { N: number; spans: Array<number> }) => {
+  const { N, F, W, spans } = data(K1, tiles, layout)
+  const S = spans.length / 2
+  return Array.from({ length: tiles }, (_, t) => {
+    const out = new Float64Array(S * K1 * SUMS)
+    for (let s = 0; s < S; s++) {
+      for (let k = 0; k < K1; k++) {
+        for (let lane = 0; lane < TILE; lane++) {
+          let sx = 0
+          let sxx = 0
+          let sxg = 0
+          for (let i = spans[2 * s]; i < spans[2 * s + 1]; i++) {
+            const w = W[t][i * TILE + lane]
+            const x = F[k * N * 2 + 2 * i]
+            sx += w * x
+            sxx += w * x * x
+            sxg += w * F[k * N * 2 + 2 * i + 1]
+          }
+          const o = (s * K1 + k) * SUMS + lane
+          out[o] = sx
+          out[o + TILE] = sxx
+          out[o + 2 * TILE] = sxg
+        }
+      }
+    }
+    return out
+  })
+}
+
 describe("the intervals' sums kernel", () => {
+  // 700 pairs: the WebAssembly sums walk them a segment at a time (128 pairs for 8 runs per block),
+  // the spans start and end inside segments and leave pairs 250-259 out; 13 pseudo-runs fill one
+  // block of runs and part of a second; a quarter of the multiplicities are 0 (skipped)
+  const wide = { N: 700, spans: [0, 250, 260, 700] }
+
+  it("gives the plain sums across segments of pairs, spans inside them and a part-filled block of runs, on one thread and on workers", () => {
+    const expected = plainSums(13, 3, wide).map(bits)
+    for (const threads of [1, 2]) {
+      const { sums } = sumsOf(13, 3, "wasm", threads, threads === 2 ? false : undefined, wide)
+      expect(sums.engine).toBe("wasm")
+      expect(sums.threads).toBe(threads)
+      expect(sums.out.map(bits)).toEqual(expected)
+    }
+    expect(sumsOf(13, 3, "js", 1, undefined, wide).sums.out.map(bits)).toEqual(expected)
+  })
+
+  it.each(["wasm", "js"] as const)("%s: saves a call's multiplicities and sums them again from what it saved, W unread", (engine) => {
+    const expected = plainSums(13, 3, wide).map(bits)
+    const { sums } = sumsOf(13, 3, engine, 1, undefined, wide)
+    const saved = sums.save()
+    expect(saved).toBeDefined()
+    for (const w of sums.W) w.fill(1)
+    for (const o of sums.out) o.fill(0)
+    sums.run(3, saved)
+    expect(sums.out.map(bits)).toEqual(expected)
+  })
+
   it("gives every tile's plain weighted sums, with the same bits in JavaScript, in WebAssembly and on worker threads", () => {
     const K1 = 23
     const tiles = 7

@@ -6,111 +6,134 @@
 // pass: 100 runs x 7 tracks x 250 pairs x 1,000 resamples is 175 million (pair, run, resample)
 // updates.
 //
-// The inner loop is register-blocked (TILE = 4 resamples share every load of x and x g; six f64x2
-// accumulators); the draws stay in JavaScript (random.ts), since they are 2 per cent
-// of the work here (pairs x resamples, not x runs). The paired bootstrap runs on it too
-// (figures.ts): one engine for every resampled figure.
+// The multiplicities come in tiles of TILE resamples (W[tile][pair * TILE + lane], as the draws
+// write them and the JavaScript fallback reads them); the WebAssembly sums take each resample as a
+// list of the pairs it drew (about 37% are drawn 0 times) against blocks of RUNS runs side by side
+// (see `sumsFunction`). The draws stay in JavaScript (random.ts): pairs x resamples, not x runs.
 //
 // The JavaScript version, one resample at a time, adds in the same order within each resample, so
-// both give the same bits; it is the fallback without WebAssembly SIMD. With thousands of runs the
-// data sits in no cache, so a call takes a whole chunk's multiplicities (up to 16 tiles) and
-// streams each run's data once per group of tiles, the runs split in blocks over worker threads
+// both give the same bits; it is the fallback without WebAssembly SIMD. A call takes a whole
+// chunk's multiplicities (up to 16 tiles), the blocks of runs split over worker threads
 // (threads.ts) in shared memory; neither changes a sum's order, so neither changes a bit.
 import * as Threads from "./threads.js"
 import type { Engine } from "./threads.js"
 import { Body, compiled, host, instantiate, module, newMemory } from "./wasm.js"
 import type { WasmMemory } from "./wasm.js"
 
-/** Resamples per register tile (two f64x2 lanes). */
+/** Resamples per tile of multiplicities (and of the sums' output). */
 export const TILE = 4
 
 /** Doubles written per (dataset, run): sum w x, sum w x^2, sum w x g, each for TILE lanes. */
 export const SUMS = 3 * TILE
 
+/** Runs per register block of the WebAssembly sums (RUNS / 2 f64x2 lanes of each sum). */
+export const RUNS = 8
+
+/** Bytes of a block's data walked for every resample before the next pairs: what a core's first-level cache holds with room to spare. */
+const SEGMENT_BYTES = 16 * 1024
+
+/** Pairs per segment: a segment's data is SEGMENT_BYTES. */
+const SEGMENT = Math.floor(SEGMENT_BYTES / (16 * RUNS))
+
 /**
- * `sums(u, count, b0, N, K1, S, pF, pSpans, pW, pOut, tiles, block, group)`: the sums of runs
- * u block .. (u + 1) block - 1 (at most K1) for `tiles` tiles of multiplicities (tile t's W at
- * pW + t N TILE 8, its sums at pOut + t S K1 SUMS 8); `count` and `b0` unused (threads.ts' unit
- * arguments). Tiles are taken `group` at a time, each run's data streamed once per group (the
- * group's multiplicities stay in cache): streamed once per tile, tens of megabytes of runs made
- * the kernel wait on memory. Each sum keeps its pair order, so the bits do not depend on it.
+ * `sums(u, count, b0, K1, padded, S, pD, pE, pCut, pOut, tiles, block, N, G, RS, pAcc)`: the sums
+ * of runs u block .. (u + 1) block - 1 (at most `padded`, K1 rounded up to RUNS; sums are stored
+ * for runs below K1) for the `tiles` tiles' resamples; `count` and `b0` unused (threads.ts' unit
+ * arguments).
+ *
+ * A resample's pairs of multiplicity 0 (about 37% of them: e^-1) add nothing, so each resample
+ * comes as a list of its other pairs (`pE`: 16 bytes per entry, the multiplicity as f64, then the
+ * pair's byte offset in a block's data), and each entry is one splat of its multiplicity against
+ * RUNS runs' x and x g, which sit side by side (`pD`: per block of RUNS runs, per pair, RUNS x then
+ * RUNS x g). The pairs are walked SEGMENT at a time (their data stays in the first-level cache)
+ * for every (resample, span) of the call, RS = tiles TILE S of them, whose running sums wait in
+ * `pAcc` (a region per unit) between segments: (resample, span) rs's entries in segment g are
+ * pCut[g RS + rs] .. pCut[(g + 1) RS + rs] - 1, G segments. Skipping a 0 w x term keeps every
+ * sum's bits (x is finite and a sum is never -0), and each sum keeps its pair order.
  */
 const sumsFunction = (): Body => {
-  const f = new Body(["i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32", "i32"], [])
-  const [U, , , N, K1, S, pF, pSpans, pW, pOut, TILES, BLOCK, GROUP] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+  const f = new Body(Array.from({ length: 16 }, () => "i32" as const), [])
+  const [U, , , K1, PADDED, S, pD, pE, pCut, pOut, TILES, BLOCK, N, G, RS, pAcc] = Array.from({ length: 16 }, (_, j) => j)
   const i = () => f.local("i32")
-  const [s, k, a, e, p, end, q, o, tile, k0, k1, g0, g1] = [i(), i(), i(), i(), i(), i(), i(), i(), i(), i(), i(), i(), i()]
+  const [kb, k1, base, tile, lane, s, c, q, end, p, o, g, rs4, acc, a] = Array.from({ length: 15 }, i)
+  const V = RUNS / 2
   const v = () => f.local("v128")
-  const [sx0, sx1, sxx0, sxx1, sxg0, sxg1] = [v(), v(), v(), v(), v(), v()]
-  const [xs, gs, w0, w1, t] = [v(), v(), v(), v(), v()]
-  /** x = min(a, b) (unsigned) from two pushers */
-  const minInto = (x: number, left: () => void, right: () => void) => {
-    left()
-    right()
-    left()
-    right()
-    f.i32LtU().select().set(x)
-  }
-  /** for (x = from; x < bound; x++) body, with from and bound locals */
-  const range = (x: number, from: number, bound: number, body: () => void) => {
-    f.get(from).set(x)
+  const sx = Array.from({ length: V }, v)
+  const sxx = Array.from({ length: V }, v)
+  const sxg = Array.from({ length: V }, v)
+  const sums = [...sx, ...sxx, ...sxg]
+  const [w, xs, t] = [v(), v(), v()]
+  /** for (x = 0; x < bound; x++) body, with bound a local */
+  const upTo = (x: number, bound: () => void, body: () => void) => {
+    f.i32(0).set(x)
     f.block((done) => {
       f.loop((again) => {
-        f.get(x).get(bound).i32LtU().i32Eqz().brIf(done)
+        f.get(x)
+        bound()
+        f.i32LtU().i32Eqz().brIf(done)
         body()
         f.get(x).i32(1).i32Add().set(x).br(again)
       })
     })
   }
-  const zero = f.local("i32")
-  f.i32(0).set(zero)
-  f.get(U).get(BLOCK).i32Mul().set(k0)
-  minInto(k1, () => f.get(k0).get(BLOCK).i32Add(), () => f.get(K1))
-  f.i32(0).set(g0)
+  f.get(U).get(BLOCK).i32Mul().set(kb)
+  // k1 = min(kb + block, padded)
+  f.get(kb).get(BLOCK).i32Add().get(PADDED).get(kb).get(BLOCK).i32Add().get(PADDED).i32LtU().select().set(k1)
+  f.get(RS).i32(4).i32Mul().set(rs4)
+  f.get(pAcc).get(U).get(RS).i32Mul().i32(16 * 3 * V).i32Mul().i32Add().set(acc)
   f.block((allDone) => {
-    f.loop((groups) => {
-      f.get(g0).get(TILES).i32LtU().i32Eqz().brIf(allDone)
-      minInto(g1, () => f.get(g0).get(GROUP).i32Add(), () => f.get(TILES))
-      range(k, k0, k1, () => {
-        range(s, zero, S, () => {
-          f.get(pSpans).get(s).i32(8).i32Mul().i32Add().tee(o).i32Load(0).set(a)
-          f.get(o).i32Load(4).set(e)
-          range(tile, g0, g1, () => {
-            for (const x of [sx0, sx1, sxx0, sxx1, sxg0, sxg1]) f.f64(0).f64x2Splat().set(x)
-            f.get(pF).get(k).get(N).i32Mul().get(a).i32Add().i32(16).i32Mul().i32Add().set(p)
-            f.get(pF).get(k).get(N).i32Mul().get(e).i32Add().i32(16).i32Mul().i32Add().set(end)
-            // this tile's multiplicities, from the dataset's first pair
-            f.get(pW).get(tile).get(N).i32Mul().get(a).i32Add().i32(TILE * 8).i32Mul().i32Add().set(q)
-            // while (p < end), as a guarded do-while: one branch per pair
-            f.get(p).get(end).i32LtU()
-            f.if(() => {
-              f.loop((more) => {
-                // the pair's x and x g (at p) and the TILE resamples' multiplicities w (at q)
-                f.get(p).v128Load64Splat(0).set(xs)
-                f.get(p).v128Load64Splat(8).set(gs)
-                f.get(q).v128Load(0).set(w0)
-                f.get(q).v128Load(16).set(w1)
-                // t = w x; sx += t; sxx += t x; sxg += w (x g)
-                f.get(w0).get(xs).f64x2Mul().tee(t).get(sx0).f64x2Add().set(sx0)
-                f.get(t).get(xs).f64x2Mul().get(sxx0).f64x2Add().set(sxx0)
-                f.get(w0).get(gs).f64x2Mul().get(sxg0).f64x2Add().set(sxg0)
-                f.get(w1).get(xs).f64x2Mul().tee(t).get(sx1).f64x2Add().set(sx1)
-                f.get(t).get(xs).f64x2Mul().get(sxx1).f64x2Add().set(sxx1)
-                f.get(w1).get(gs).f64x2Mul().get(sxg1).f64x2Add().set(sxg1)
-                // the next pair's weights (p steps in the loop's condition)
-                f.get(q).i32(TILE * 8).i32Add().set(q)
-                f.get(p).i32(16).i32Add().tee(p).get(end).i32LtU().brIf(more)
+    f.loop((blocks) => {
+      f.get(kb).get(k1).i32LtU().i32Eqz().brIf(allDone)
+      f.get(pD).get(kb).get(N).i32Mul().i32(16).i32Mul().i32Add().set(base)
+      upTo(g, () => f.get(G), () => {
+        f.get(pCut).get(g).get(rs4).i32Mul().i32Add().set(c)
+        f.get(acc).set(a)
+        upTo(tile, () => f.get(TILES), () => {
+          upTo(lane, () => f.i32(TILE), () => {
+            upTo(s, () => f.get(S), () => {
+              f.get(pE).get(c).i32Load(0).i32(16).i32Mul().i32Add().set(q)
+              f.get(pE).get(c).get(rs4).i32Add().i32Load(0).i32(16).i32Mul().i32Add().set(end)
+              // the running sums: 0 in the first segment, else where the last one left them
+              for (const x of sums) f.f64(0).f64x2Splat().set(x)
+              f.get(g)
+              f.if(() => sums.forEach((x, j) => f.get(a).v128Load(16 * j).set(x)))
+              f.get(q).get(end).i32LtU()
+              f.if(() => {
+                f.loop((more) => {
+                  f.get(q).v128Load64Splat(0).set(w)
+                  f.get(base).get(q).i32Load(8).i32Add().set(p)
+                  for (let j = 0; j < V; j++) {
+                    // t = w x; sx += t; sxx += t x; sxg += w (x g)
+                    f.get(p).v128Load(16 * j).tee(xs).get(w).f64x2Mul().tee(t).get(sx[j]).f64x2Add().set(sx[j])
+                    f.get(t).get(xs).f64x2Mul().get(sxx[j]).f64x2Add().set(sxx[j])
+                    f.get(p).v128Load(8 * RUNS + 16 * j).get(w).f64x2Mul().get(sxg[j]).f64x2Add().set(sxg[j])
+                  }
+                  f.get(q).i32(16).i32Add().tee(q).get(end).i32LtU().brIf(more)
+                })
               })
+              sums.forEach((x, j) => f.get(a).get(x).v128Store(16 * j))
+              // after the last segment: out[((tile S + s) K1 + k) SUMS + lane], for the block's runs below K1
+              f.get(g).i32(1).i32Add().get(G).i32LtU().i32Eqz()
+              f.if(() => {
+                f.get(pOut).get(tile).get(S).i32Mul().get(s).i32Add().get(K1).i32Mul().get(kb).i32Add().i32(SUMS).i32Mul().get(lane).i32Add().i32(8).i32Mul().i32Add().set(o)
+                for (let r = 0; r < RUNS; r++) {
+                  f.get(kb).i32(r).i32Add().get(K1).i32LtU()
+                  f.if(() => {
+                    const j = r >> 1
+                    f.get(o).get(sx[j]).f64x2ExtractLane(r & 1).f64Store(8 * SUMS * r)
+                    f.get(o).get(sxx[j]).f64x2ExtractLane(r & 1).f64Store(8 * SUMS * r + 8 * TILE)
+                    f.get(o).get(sxg[j]).f64x2ExtractLane(r & 1).f64Store(8 * SUMS * r + 16 * TILE)
+                  })
+                }
+              })
+              f.get(c).i32(4).i32Add().set(c)
+              f.get(a).i32(16 * 3 * V).i32Add().set(a)
             })
-            // out[((tile S + s) K1 + k) SUMS]
-            f.get(pOut).get(tile).get(S).i32Mul().get(s).i32Add().get(K1).i32Mul().get(k).i32Add().i32(SUMS * 8).i32Mul().i32Add().set(o)
-            const stores = [sx0, sx1, sxx0, sxx1, sxg0, sxg1]
-            stores.forEach((x, i) => f.get(o).get(x).v128Store(16 * i))
           })
         })
       })
-      f.get(g1).set(g0)
-      f.br(groups)
+      f.get(kb).i32(RUNS).i32Add().set(kb)
+      f.br(blocks)
     })
   })
   return f
@@ -162,29 +185,52 @@ const compile = (shared: boolean): object | null =>
 export interface Sums {
   readonly W: ReadonlyArray<Float64Array>
   readonly out: ReadonlyArray<Float64Array>
-  readonly run: (count?: number) => void
+  /** The sums of the first `count` tiles, of the multiplicities in W or, given `saved`, of those `saved` holds (W is then not read). */
+  readonly run: (count?: number, saved?: Saved) => void
+  /**
+   * The last `run`'s multiplicities as `run` takes them back: a job taken tile by tile of runs
+   * draws each chunk once, for the first tile (both have the same bits for the same draws).
+   */
+  readonly save: () => Saved | undefined
   readonly engine: "js" | "wasm"
   /** threads the WebAssembly sums run on (the caller included) */
   readonly threads: number
 }
 
-const align = (n: number): number => Math.ceil(n / 64) * 64
+/** A call's multiplicities: WebAssembly's lists (each entry's pair offset and multiplicity), or JavaScript's tiles. */
+export type Saved =
+  | { readonly count: number; readonly pairs: Int32Array; readonly counts: Float32Array; readonly cuts: Int32Array }
+  | { readonly count: number; readonly W: ReadonlyArray<Float64Array> }
 
-/** Bytes of multiplicities a group of tiles may take: what a core's second-level cache holds with room to spare. */
-const GROUP_BYTES = 512 * 1024
+const align = (n: number): number => Math.ceil(n / 64) * 64
 
 /** Blocks of runs per thread: a thread that gets less CPU time (a shared machine) leaves its last blocks to the others. */
 const BLOCKS_PER_THREAD = 4
 
 /**
+ * Where pseudo-run k's values sit in the data: pair i's x at base(k) + i step, its x g `gap` after.
+ * JavaScript's: run by run, pair by pair (x, x g); WebAssembly's: block by block of RUNS runs, pair
+ * by pair, the block's x side by side, then its x g.
+ */
+export interface Layout {
+  readonly base: (k: number) => number
+  readonly step: number
+  readonly gap: number
+}
+
+const byRun = (N: number): Layout => ({ base: (k) => k * N * 2, step: 2, gap: 1 })
+const byBlock = (N: number): Layout => ({ base: (k) => (k - (k % RUNS)) * N * 2 + (k % RUNS), step: 2 * RUNS, gap: RUNS })
+
+/**
  * Sums over `spans` ([start, end) pair positions, two entries per span) for the K1 pseudo-runs of
  * `F` (per pseudo-run, per pair position: x then x g; N positions each; none without spans), for up
  * to `tiles` tiles of TILE resamples per `run`, on up to `threads` threads (the caller included;
- * WebAssembly only). `F` may be a function that writes it: into the module's memory directly, so
- * that the data (2 x pairs x runs doubles: 44 MB for 2,000 STS-B runs) are not held twice.
+ * WebAssembly only). `F` may be a function that writes it in the layout it is given: into the
+ * module's memory directly, so that the data (2 x pairs x runs doubles: 44 MB for 2,000 STS-B
+ * runs) are not held twice.
  */
 export const make = (
-  data: Float64Array | ((F: Float64Array) => void),
+  data: Float64Array | ((F: Float64Array, layout: Layout) => void),
   N: number,
   K1: number,
   spans: Int32Array,
@@ -198,7 +244,18 @@ export const make = (
 ): Sums => {
   const S = spans.length / 2
   const length = S > 0 ? K1 * N * 2 : 0
-  const write = (F: Float64Array) => (typeof data === "function" ? data(F) : F.set(data.subarray(0, length)))
+  // the caller's values in `layout` (a function writes them there; an array is copied)
+  const write = (F: Float64Array, layout: Layout) => {
+    if (typeof data === "function") return data(F, layout)
+    if (S === 0) return
+    for (let k = 0; k < K1; k++) {
+      const o = layout.base(k)
+      for (let i = 0; i < N; i++) {
+        F[o + i * layout.step] = data[(k * N + i) * 2]
+        F[o + i * layout.step + layout.gap] = data[(k * N + i) * 2 + 1]
+      }
+    }
+  }
   const views = (wHeap: ArrayBufferLike, pW: number, outHeap: ArrayBufferLike, pOut: number) => ({
     W: Array.from({ length: tiles }, (_, t) => new Float64Array(wHeap, pW + t * 8 * N * TILE, N * TILE)),
     out: Array.from({ length: tiles }, (_, t) => new Float64Array(outHeap, pOut + t * 8 * S * K1 * SUMS, S * K1 * SUMS))
@@ -206,9 +263,17 @@ export const make = (
   const shared = threads > 1 && typeof SharedArrayBuffer === "function"
   const wasm = engine === "js" ? null : compile(shared)
   if (wasm !== null && host !== undefined) {
-    const pF = 0
-    const pSpans = align(pF + 8 * length)
-    const pW = align(pSpans + 4 * spans.length)
+    // runs padded to whole register blocks; at most every pair of every resample in the lists
+    const padded = Math.ceil(K1 / RUNS) * RUNS
+    const entries = tiles * TILE * N
+    const pD = 0
+    const pE = align(pD + 8 * (S > 0 ? padded * N * 2 : 0))
+    const G = Math.ceil(N / SEGMENT)
+    const RS = tiles * TILE * S
+    const units = shared ? Math.min(padded / RUNS, threads * BLOCKS_PER_THREAD) : 1
+    const pCut = align(pE + 16 * entries)
+    const pAcc = align(pCut + 4 * (G + 1) * RS)
+    const pW = align(pAcc + 16 * 3 * (RUNS / 2) * RS * units)
     const pOut = align(pW + 8 * tiles * N * TILE)
     const bytes = pOut + 8 * tiles * S * K1 * SUMS
     const pages = Math.ceil(bytes / 65536) + 1
@@ -223,22 +288,84 @@ export const make = (
         }
         const sums = instantiate(wasm, memory).sums as (...args: Array<number>) => void
         const heap = memory.buffer
-        const F = new Float64Array(heap, pF, length)
-        // the data of runs lacking a dataset are never written: zero, as in a new memory
-        if (again) F.fill(0)
-        write(F)
-        new Int32Array(heap, pSpans, spans.length).set(spans)
-        // at most every tile: with no pairs (N = 0, a dry run on no runs that checks the settings)
-        // the quotient is Infinity, which WebAssembly's i32 reads as 0, and the groups' loop never ended
-        const group = Math.max(1, Math.min(tiles, Math.floor(GROUP_BYTES / (8 * N * TILE))))
-        const units = shared ? Math.min(K1, threads * BLOCKS_PER_THREAD) : 1
-        const block = Math.ceil(K1 / units)
-        const blocks = Math.ceil(K1 / block)
-        const args = (count: number) => [N, K1, S, pF, pSpans, pW, pOut, count, block, group]
+        // the data of runs lacking a dataset, and the padding runs, are never written: zero, as in a new memory
+        const D = new Float64Array(heap, pD, S > 0 ? padded * N * 2 : 0)
+        if (again) D.fill(0)
+        write(D, byBlock(N))
+        const E64 = new Float64Array(heap, pE, 2 * entries)
+        const E32 = new Int32Array(heap, pE, 4 * entries)
+        const cuts = new Int32Array(heap, pCut, (G + 1) * RS)
+        const { W, out } = views(heap, pW, heap, pOut)
+        // each (resample, span)'s pairs of multiplicity above 0, in order, and where each segment's start
+        let listed = 0
+        const list = (count: number) => {
+          const rsCount = count * TILE * S
+          let e = 0
+          listed = count
+          let rs = 0
+          for (let t = 0; t < count; t++) {
+            const w = W[t]
+            for (let lane = 0; lane < TILE; lane++) {
+              for (let sp = 0; sp < S; sp++, rs++) {
+                const first = spans[2 * sp]
+                const last = spans[2 * sp + 1]
+                // segments that begin at or before the span's first pair start at its first entry
+                let g = 0
+                for (; g * SEGMENT <= first; g++) cuts[g * rsCount + rs] = e
+                for (let i = first; i < last; ) {
+                  const stop = Math.min(last, g * SEGMENT)
+                  // every pair written, the next entry taking its place when its multiplicity is 0:
+                  // no branch on a coin flip (V8 compiles `c === 0 ? 0 : 1` to one, and this loop
+                  // took twice as long)
+                  for (; i < stop; i++) {
+                    const c = w[i * TILE + lane]
+                    E64[2 * e] = c
+                    E32[4 * e + 2] = i * 16 * RUNS
+                    e += +(c !== 0)
+                  }
+                  if (i < last) cuts[g++ * rsCount + rs] = e
+                }
+                for (; g <= G; g++) cuts[g * rsCount + rs] = e
+              }
+            }
+          }
+          return rsCount
+        }
+        // what `save` copies: the entries and the segments' cuts (multiplicities are counts of draws,
+        // exact in a float32 below 2^24 draws of a pair; none saved beyond)
+        const save = (): Saved | undefined => {
+          const rsCount = listed * TILE * S
+          const cut = cuts.slice(0, (G + 1) * rsCount)
+          const e = rsCount > 0 ? cut[G * rsCount + rsCount - 1] : 0
+          const pairs = new Int32Array(e)
+          const counts = new Float32Array(e)
+          for (let j = 0; j < e; j++) {
+            pairs[j] = E32[4 * j + 2]
+            counts[j] = E64[2 * j]
+            if (counts[j] !== E64[2 * j]) return undefined
+          }
+          return { count: listed, pairs, counts, cuts: cut }
+        }
+        const restore = (saved: Saved): number => {
+          if (!("cuts" in saved)) throw new Error("the saved multiplicities are JavaScript's")
+          const { pairs, counts } = saved
+          for (let j = 0; j < pairs.length; j++) {
+            E32[4 * j + 2] = pairs[j]
+            E64[2 * j] = counts[j]
+          }
+          cuts.set(saved.cuts)
+          listed = saved.count
+          return saved.count * TILE * S
+        }
+        const block = Math.ceil(padded / RUNS / units) * RUNS
+        const blocks = Math.ceil(padded / block)
         return {
-          ...views(heap, pW, heap, pOut),
-          run: (count = 1) => {
-            const a = args(count)
+          W,
+          out,
+          save,
+          run: (count = 1, saved?: Saved) => {
+            const rsCount = saved === undefined ? list(count) : restore(saved)
+            const a = [K1, padded, S, pD, pE, pCut, pOut, listed, block, N, G, rsCount, pAcc]
             if (blocks === 1) sums(0, 1, 0, ...a)
             else {
               Threads.run({
@@ -262,6 +389,21 @@ export const make = (
   const W = new Float64Array(tiles * N * TILE)
   const out = new Float64Array(tiles * S * K1 * SUMS)
   const F = new Float64Array(length)
-  write(F)
-  return { ...views(W.buffer, 0, out.buffer, 0), run: (count = 1) => jsSums(F, N, K1, spans, W, out, count), engine: "js", threads: 1 }
+  write(F, byRun(N))
+  const tileViews = views(W.buffer, 0, out.buffer, 0)
+  let listed = 0
+  return {
+    ...tileViews,
+    run: (count = 1, saved?: Saved) => {
+      if (saved !== undefined) {
+        if (!("W" in saved)) throw new Error("the saved multiplicities are WebAssembly's")
+        saved.W.forEach((w, t) => tileViews.W[t].set(w))
+      }
+      listed = saved?.count ?? count
+      jsSums(F, N, K1, spans, W, out, listed)
+    },
+    save: () => ({ count: listed, W: tileViews.W.slice(0, listed).map((w) => w.slice()) }),
+    engine: "js",
+    threads: 1
+  }
 }

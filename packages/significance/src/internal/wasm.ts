@@ -184,6 +184,7 @@ export class Body {
   }
 
   i32Load(offset = 0): this { return this.op(0x28).memory(2, offset) }
+  f64Store(offset = 0): this { return this.op(0x39).memory(3, offset) }
 
   // i32
   i32Eqz(): this { return this.op(0x45) }
@@ -199,6 +200,12 @@ export class Body {
   v128Load64Splat(offset = 0): this { return this.simd(0x0a).memory(3, offset) }
   v128Store(offset = 0): this { return this.simd(0x0b).memory(4, offset) }
   f64x2Splat(): this { return this.simd(0x14) }
+  /** Lane `lane` (0 or 1) of an f64x2, as an f64. */
+  f64x2ExtractLane(lane: number): this {
+    this.simd(0x21)
+    this.code.push(lane)
+    return this
+  }
   f64x2Add(): this { return this.simd(0xf0) }
   f64x2Sub(): this { return this.simd(0xf1) }
   f64x2Mul(): this { return this.simd(0xf2) }
