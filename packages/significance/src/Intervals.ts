@@ -325,11 +325,14 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
 
   const rankIntervals = new Map<number, RankInterval>()
   const rankOf = new Map<number, number>()
+  // a ranked run's resamples that could not rank it, by run (one look each, not a search per run)
+  const degenerateOf = new Map<number, number>()
   ranked.forEach((k, j) => {
     for (let b = 0; b < B; b++) buffer[b] = ranks[j * B + b]
     const [lo, hi] = quantiles(buffer, B, ps)
     rankIntervals.set(k, { low: Math.floor(lo + 1e-9), high: Math.ceil(hi - 1e-9) })
     rankOf.set(k, originalRanks[j])
+    degenerateOf.set(k, rankDegenerate[j])
   })
   const best = Array.from(ranked)
     .filter((_, j) => originalRanks[j] === 1)
@@ -349,7 +352,6 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
       aggregates[name] = figure(k, D + j, () => why.aggregate(k, name, false), name)
     })
     const official = figure(k, OFF, () => why.aggregate(k, input.official, true), `official (${input.official})`)
-    const j = ranked.indexOf(k)
     const rankInterval = rankIntervals.get(k)
     return {
       id: run.id,
@@ -364,7 +366,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
           : run.ranked === false
             ? "not ranked (left out of the ranking, e.g. not a primary run)"
             : `no official figure: ${official.reason ?? "undefined"}`,
-      rankDegenerate: j >= 0 ? rankDegenerate[j] : 0,
+      rankDegenerate: degenerateOf.get(k) ?? 0,
       overlapsBest: rankInterval !== undefined && overlaps(rankInterval)
     }
   })
