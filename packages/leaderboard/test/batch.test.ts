@@ -179,3 +179,66 @@ describe("a batch's writes", () => {
     expect(again).toMatchObject({ scoredThisSession: 0, cacheHits: RUNS + 1 })
   })
 })
+
+describe("the cache's batch files", () => {
+  /** The folder scored once by a batch scorer: its cache holds one batch file of every run. */
+  const scored = async (label: string) => {
+    const folder = folderOfRuns()
+    const out = tempDir(label)
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: RUNS + 1 })
+    const files = [...new Set(cacheEntries(out).map((e) => e.file))]
+    expect(files).toHaveLength(1)
+    return { folder, out, file: files[0] }
+  }
+  /** Each entry of `file` whose index `spoil` picks replaced by a line of its key that is no entry. */
+  const spoilLines = (file: string, spoil: (i: number) => boolean) => {
+    const lines = fs.readFileSync(file, "utf8").split("\n").filter((l) => l !== "")
+    fs.writeFileSync(file, lines.map((l, i) => (spoil(i) ? `{"key":"${(JSON.parse(l) as { key: string }).key}","task":1}` : l) + "\n").join(""))
+  }
+
+  it("a cache of the previous version (one file a run) is still used: a restart scores nothing", async () => {
+    const { folder, out, file } = await scored("batch-old-cache")
+    for (const { entry } of cacheEntries(out)) fs.writeFileSync(path.join(out, "cache", `${entry.key}.json`), JSON.stringify(entry))
+    fs.rmSync(file)
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: 0, cacheHits: RUNS + 1 })
+  })
+
+  it("an entry written again is the newer file's: the older file's other entries stay valid", async () => {
+    const { folder, out, file } = await scored("batch-newer")
+    spoilLines(file, (i) => i === 0)
+    // the spoiled entry is dropped and its run scored again, the others taken from the file
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: 1, cacheHits: RUNS })
+    expect(fs.existsSync(file)).toBe(true)
+    expect(new Set(cacheEntries(out).map((e) => e.file)).size).toBe(2)
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: 0, cacheHits: RUNS + 1 })
+  })
+
+  it("a file whose entries were all written again is removed", async () => {
+    const { folder, out, file } = await scored("batch-superseded")
+    spoilLines(file, () => true)
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: RUNS + 1, cacheHits: 0 })
+    expect(fs.existsSync(file)).toBe(false)
+    expect(cacheEntries(out)).toHaveLength(RUNS + 1)
+  })
+
+  it("a file with most of its entries written again is compacted at the next start: its live entries in a new file", async () => {
+    const { folder, out, file } = await scored("batch-compact")
+    const spoiled = Math.ceil((RUNS + 1) * 0.75)
+    spoilLines(file, (i) => i < spoiled)
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: spoiled, cacheHits: RUNS + 1 - spoiled })
+    expect(fs.existsSync(file)).toBe(true)
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: 0, cacheHits: RUNS + 1 })
+    expect(fs.existsSync(file)).toBe(false)
+    // each run's entry once, none stale
+    const keys = cacheEntries(out).map((e) => e.entry.key)
+    expect(keys).toHaveLength(RUNS + 1)
+    expect(new Set(keys).size).toBe(RUNS + 1)
+  })
+
+  it("a batch file larger than Cache.MAX_BATCH_BYTES is not read: its runs are scored again and it goes", async () => {
+    const { folder, out, file } = await scored("batch-too-large")
+    fs.appendFileSync(file, " ".repeat(Cache.MAX_BATCH_BYTES))
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: RUNS + 1, cacheHits: 0 })
+    expect(fs.existsSync(file)).toBe(false)
+  })
+})
