@@ -19,6 +19,7 @@ import type { Registry } from "@stseval/formats"
 import type { Config } from "@stseval/tables"
 import { Deferred, Effect, Exit, FiberMap, FileSystem, Latch, Path, Queue, Schema, Stream } from "effect"
 import { isTempFile } from "./internal/files.js"
+import { readBatches } from "./internal/entries.js"
 import { readJournals } from "./internal/journal.js"
 import * as Lock from "./internal/lock.js"
 import { gapAfter, OUTPUT_RETRY_MS, publisher, snapshot } from "./internal/publish.js"
@@ -352,10 +353,12 @@ export const watch = (
       const fs = yield* FileSystem.FileSystem
       const scorer = yield* Scorer
       const { settings, cacheFiles } = yield* prepare(options, scorer)
+      const batches = yield* readBatches(settings.cacheDir, cacheFiles)
       const session: Session = {
         settings,
         cacheFiles,
-        journals: yield* readJournals(settings.cacheDir, cacheFiles),
+        batches,
+        journals: yield* readJournals(settings.cacheDir, cacheFiles, batches.keys),
         edition: scorer.edition,
         scorer,
         renderer: yield* Renderer,

@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest"
 import * as Cache from "../src/Cache.js"
 import * as ScoringAdapter from "../src/ScoringAdapter.js"
 import * as Watcher from "../src/Watcher.js"
-import { board, sts2017Session, tempDir } from "./fixtures/harness.js"
+import { board, cacheEntries, sts2017Session, tempDir } from "./fixtures/harness.js"
 
 const sts2017 = Registry.get("sts2017")!
 
@@ -30,8 +30,7 @@ fs.rmSync(path.join(folder, "Good_run1primary", sts2017.datasets[0].run), { forc
 const layer = Layer.provideMerge(ScoringAdapter.layerWithReport({ task: sts2017, gold: goldDir }), NodeServices.layer)
 const quiet = <A, E, R>(self: Effect.Effect<A, E, R>) => Effect.provideService(self, References.MinimumLogLevel, "None")
 const once = (out: string) => Effect.runPromise(quiet(Watcher.watch({ folder, out, once: true, settle: 0 })).pipe(Effect.provide(layer)))
-const entries = (out: string) => fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".json"))
-const readEntry = (out: string) => JSON.parse(fs.readFileSync(path.join(out, "cache", entries(out)[0]), "utf8")) as Cache.CacheFile
+const readEntry = (out: string) => cacheEntries(out)[0].entry
 
 /** A cache entry as version 2 wrote it: the board's own figure records, the whole run as `detail`. */
 const oldEntry = (now: Cache.CacheFile, value: number) => ({

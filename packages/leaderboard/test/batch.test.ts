@@ -10,9 +10,10 @@ import * as path from "node:path"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect, Fiber, FileSystem, Layer, References } from "effect"
 import { describe, expect, it } from "vitest"
+import * as Cache from "../src/Cache.js"
 import * as Watcher from "../src/Watcher.js"
 import * as Fake from "./fixtures/fake.js"
-import { board, once, tempDir, waitBoard } from "./fixtures/harness.js"
+import { board, cacheEntries, once, tempDir, waitBoard } from "./fixtures/harness.js"
 
 const RUNS = 30
 const REVERSED = [...Fake.GOLD].reverse()
@@ -144,37 +145,100 @@ describe("a batch's writes", () => {
     expect(appends.length).toBeLessThanOrEqual(batches.length + 2)
   })
 
-  it("its runs' cache entries are written a few at once, not one after another (each still one file)", async () => {
+  it("its runs' cache entries are written in one file per batch, not one each (each entry still there)", async () => {
     const folder = folderOfRuns()
     const out = tempDir("batch-cache-out")
-    let inFlight = 0
-    let most = 0
-    // each cache entry's write (its temp file) held until the next turn of the event loop: writes
-    // begun together are in flight together
+    // every file written into cache/ other than a scoring journal: a cache entry's (its temp file)
+    const written: Array<string> = []
     const counting = Layer.effect(FileSystem.FileSystem)(
       Effect.map(FileSystem.FileSystem, (real) => ({
         ...real,
-        writeFile: (p: string, data: Uint8Array, options?: Parameters<typeof real.writeFile>[2]) =>
-          /\.json\.\d+\.\d+\.tmp$/.test(p) && path.basename(path.dirname(p)) === "cache"
-            ? Effect.sync(() => (most = Math.max(most, ++inFlight))).pipe(
-                Effect.andThen(Effect.promise(() => new Promise((r) => setImmediate(r)))),
-                Effect.andThen(real.writeFile(p, data, options)),
-                Effect.ensuring(Effect.sync(() => inFlight--))
-              )
-            : real.writeFile(p, data, options)
+        writeFile: (p: string, data: Uint8Array, options?: Parameters<typeof real.writeFile>[2]) => {
+          if (path.basename(path.dirname(p)) === "cache" && !p.includes(".scoring.")) written.push(p)
+          return real.writeFile(p, data, options)
+        }
       }))
     ).pipe(Layer.provide(NodeServices.layer))
+    const batches: Array<ReadonlyArray<string>> = []
     const summary = await Effect.runPromise(
       Watcher.watch({ folder, out, settle: 0, once: true }).pipe(
         Effect.provideService(References.MinimumLogLevel, "None"),
-        Effect.provide(Layer.mergeAll(Fake.layer({ batches: [] }), counting)),
+        Effect.provide(Layer.mergeAll(Fake.layer({ batches }), counting)),
         Effect.provide(NodeServices.layer)
       )
     )
     expect(summary.scoredThisSession).toBe(RUNS + 1)
-    // (before: one at a time)
-    expect(most).toBeGreaterThan(1)
-    expect(most).toBeLessThanOrEqual(8)
-    expect(fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".json"))).toHaveLength(RUNS + 1)
+    // (before: one file a run, 31)
+    expect(written.length).toBeGreaterThan(0)
+    expect(written.length).toBeLessThanOrEqual(batches.length)
+    const entries = cacheEntries(out)
+    expect(new Set(entries.map((e) => e.entry.key)).size).toBe(RUNS + 1)
+    expect(entries.every((e) => e.file.endsWith(Cache.BATCH_SUFFIX))).toBe(true)
+    // and a restart takes every run from them
+    const again = await once({ folder, out }, { batches: [] })
+    expect(again).toMatchObject({ scoredThisSession: 0, cacheHits: RUNS + 1 })
+  })
+})
+
+describe("the cache's batch files", () => {
+  /** The folder scored once by a batch scorer: its cache holds one batch file of every run. */
+  const scored = async (label: string) => {
+    const folder = folderOfRuns()
+    const out = tempDir(label)
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: RUNS + 1 })
+    const files = [...new Set(cacheEntries(out).map((e) => e.file))]
+    expect(files).toHaveLength(1)
+    return { folder, out, file: files[0] }
+  }
+  /** Each entry of `file` whose index `spoil` picks replaced by a line of its key that is no entry. */
+  const spoilLines = (file: string, spoil: (i: number) => boolean) => {
+    const lines = fs.readFileSync(file, "utf8").split("\n").filter((l) => l !== "")
+    fs.writeFileSync(file, lines.map((l, i) => (spoil(i) ? `{"key":"${(JSON.parse(l) as { key: string }).key}","task":1}` : l) + "\n").join(""))
+  }
+
+  it("a cache of the previous version (one file a run) is still used: a restart scores nothing", async () => {
+    const { folder, out, file } = await scored("batch-old-cache")
+    for (const { entry } of cacheEntries(out)) fs.writeFileSync(path.join(out, "cache", `${entry.key}.json`), JSON.stringify(entry))
+    fs.rmSync(file)
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: 0, cacheHits: RUNS + 1 })
+  })
+
+  it("an entry written again is the newer file's: the older file's other entries stay valid", async () => {
+    const { folder, out, file } = await scored("batch-newer")
+    spoilLines(file, (i) => i === 0)
+    // the spoiled entry is dropped and its run scored again, the others taken from the file
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: 1, cacheHits: RUNS })
+    expect(fs.existsSync(file)).toBe(true)
+    expect(new Set(cacheEntries(out).map((e) => e.file)).size).toBe(2)
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: 0, cacheHits: RUNS + 1 })
+  })
+
+  it("a file whose entries were all written again is removed", async () => {
+    const { folder, out, file } = await scored("batch-superseded")
+    spoilLines(file, () => true)
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: RUNS + 1, cacheHits: 0 })
+    expect(fs.existsSync(file)).toBe(false)
+    expect(cacheEntries(out)).toHaveLength(RUNS + 1)
+  })
+
+  it("a file with most of its entries written again is compacted at the next start: its live entries in a new file", async () => {
+    const { folder, out, file } = await scored("batch-compact")
+    const spoiled = Math.ceil((RUNS + 1) * 0.75)
+    spoilLines(file, (i) => i < spoiled)
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: spoiled, cacheHits: RUNS + 1 - spoiled })
+    expect(fs.existsSync(file)).toBe(true)
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: 0, cacheHits: RUNS + 1 })
+    expect(fs.existsSync(file)).toBe(false)
+    // each run's entry once, none stale
+    const keys = cacheEntries(out).map((e) => e.entry.key)
+    expect(keys).toHaveLength(RUNS + 1)
+    expect(new Set(keys).size).toBe(RUNS + 1)
+  })
+
+  it("a batch file larger than Cache.MAX_BATCH_BYTES is not read: its runs are scored again and it goes", async () => {
+    const { folder, out, file } = await scored("batch-too-large")
+    fs.appendFileSync(file, " ".repeat(Cache.MAX_BATCH_BYTES))
+    expect(await once({ folder, out }, { batches: [] })).toMatchObject({ scoredThisSession: RUNS + 1, cacheHits: 0 })
+    expect(fs.existsSync(file)).toBe(false)
   })
 })

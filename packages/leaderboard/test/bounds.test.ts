@@ -16,7 +16,7 @@ import * as ScoringAdapter from "../src/ScoringAdapter.js"
 import * as Watcher from "../src/Watcher.js"
 import * as Fake from "./fixtures/fake.js"
 import * as harness from "./fixtures/harness.js"
-import { sts2017Session, tempDir } from "./fixtures/harness.js"
+import { cacheEntries, sts2017Session, tempDir } from "./fixtures/harness.js"
 
 const sts2017 = Registry.get("sts2017")!
 const PAIRS = 8
@@ -96,14 +96,14 @@ describe("a run's share of every output is bounded", () => {
 })
 
 describe("a restart never dies on what an earlier run left in the state or the cache", () => {
-  /** The good run alone, scored once into the fresh folder `label`: the folders and its one cache entry. */
+  /** The good run alone, scored once into the fresh folder `label`: the folders and the file of its one cache entry (its batch's). */
   const scoredOnce = async (label: string) => {
     const subs = tempDir("bounds-restart")
     fs.cpSync(folder, subs, { recursive: true })
     const out = tempDir(label)
     await once(subs, out)
-    const [name] = fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".json"))
-    return { subs, out, file: path.join(out, "cache", name) }
+    const [{ file }] = cacheEntries(out)
+    return { subs, out, file }
   }
   /** A restart on what `scoredOnce` left after a test spoiled it: the run is scored again, not read from the cache. */
   const scoredAgain = async (subs: string, out: string) =>
@@ -125,8 +125,8 @@ describe("a restart never dies on what an earlier run left in the state or the c
 
   it("a cache entry larger than Cache.MAX_ENTRY_BYTES is not read: dropped with a warning, the run scored again", async () => {
     const { subs, out, file } = await scoredOnce("bounds-restart-big-out")
-    // valid JSON, padded past the cap
-    fs.writeFileSync(file, fs.readFileSync(file, "utf8") + " ".repeat(5 * 1024 * 1024))
+    // valid JSON, padded past the cap (within its line: one entry a line)
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").trimEnd() + " ".repeat(5 * 1024 * 1024) + "\n")
     await scoredAgain(subs, out)
     expect(logOf(out)).toMatch(/Good_run1primary: its cached score cannot be used \(.*more than the limit/)
   })

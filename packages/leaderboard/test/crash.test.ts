@@ -5,7 +5,7 @@ import * as path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import type { Leaderboard } from "../src/Leaderboard.js"
 import * as Fake from "./fixtures/fake.js"
-import { builtChildren, once, status, tempDir, waitFor } from "./fixtures/harness.js"
+import { builtChildren, cacheEntries, once, status, tempDir, waitFor } from "./fixtures/harness.js"
 
 const here = import.meta.dirname
 const repoRoot = path.resolve(here, "../../..")
@@ -52,7 +52,7 @@ const startChild = (folder: string, out: string, mode: "watch" | "once", holdAt?
 /** How long a test waits for the watcher before giving up: a safety net only, every wait is on an event or a file. */
 const DEADLINE = 60_000
 
-const cacheFiles = (out: string) => fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".json")).length
+const cacheFiles = (out: string) => cacheEntries(out).length
 
 describe("crash safety", () => {
   it("killed with SIGKILL mid-scoring, restarted: nothing lost, nothing re-scored, same leaderboard as a clean once run", async () => {
@@ -147,7 +147,7 @@ describe("crash safety", () => {
     expect(board.runs.find((r) => r.entry === "Crash_run1.txt")!.failure).toMatch(/^crashed the scorer/)
     expect(fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".scoring"))).toEqual([])
     // and it stays failed: the failure is cached (under the run's content key), not retried
-    expect(fs.readdirSync(path.join(out, "cache")).filter((n) => n.endsWith(".json"))).toHaveLength(4)
+    expect(cacheEntries(out)).toHaveLength(4)
     // three child processes started one after the other: on a loaded machine each may take seconds
   }, 2 * DEADLINE)
 

@@ -29,11 +29,12 @@ export interface Journals {
 const SUFFIX = ".scoring"
 
 /**
- * The journals in `cache/` (`cacheFiles`, its listing), batches' and runs' of earlier versions.
+ * The journals in `cache/` (`cacheFiles`, its listing), batches' and runs' of earlier versions;
+ * `batched`: the keys the cache's batch files hold.
  * A run since cached is not scored again (the cache answers first): its count is dropped, and a
  * journal of cached runs only is removed.
  */
-export const readJournals = (cacheDir: string, cacheFiles: Set<string>): Effect.Effect<Journals, never, FileSystem.FileSystem | Path.Path> =>
+export const readJournals = (cacheDir: string, cacheFiles: Set<string>, batched: ReadonlyMap<string, string>): Effect.Effect<Journals, never, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function* () {
     const journals: Journals = { attempts: new Map(), left: new Map() }
     for (const name of [...cacheFiles]) {
@@ -41,7 +42,7 @@ export const readJournals = (cacheDir: string, cacheFiles: Set<string>): Effect.
       const id = name.slice(0, -SUFFIX.length)
       const keys = new Set<string>()
       for (const run of yield* Cache.journalRead(cacheDir, id)) {
-        if (cacheFiles.has(`${run.key}.json`)) continue
+        if (cacheFiles.has(`${run.key}.json`) || batched.has(run.key)) continue
         keys.add(run.key)
         journals.attempts.set(run.key, Math.max(journals.attempts.get(run.key) ?? 0, run.attempts))
       }

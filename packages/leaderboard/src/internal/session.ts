@@ -12,6 +12,7 @@ import type * as Leaderboard from "../Leaderboard.js"
 import type { RendererShape } from "../BoardPage.js"
 import type { Uncertainty } from "@stseval/scoring"
 import type { ScorerShape } from "../Scorer.js"
+import type { Batches } from "./entries.js"
 import type { Journals } from "./journal.js"
 import type { RunStatus, Status } from "../Status.js"
 
@@ -104,6 +105,8 @@ export interface Session {
    * scored again.
    */
   readonly cacheFiles: Set<string>
+  /** which batch file of the cache holds each key (`entries.ts`) */
+  readonly batches: Batches
   /** what the scoring journals a stop left say (`journal.ts`), read once at the start */
   readonly journals: Journals
   /** the tracked runs by entry name (a Map: a run named `__proto__` is a run like any other) */

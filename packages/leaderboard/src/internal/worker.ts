@@ -11,6 +11,7 @@ import type { FileSystem, PlatformError, Result } from "effect"
 import * as Cache from "../Cache.js"
 import type { RunOutcome } from "../Scorer.js"
 import { hashSubmission, runJsonIn, seenIn, signature } from "./files.js"
+import { forget, lookupBatch, writeBatch } from "./entries.js"
 import { clearJournal, startJournal } from "./journal.js"
 import { removeEntry, touch } from "./runs.js"
 import { appendLog, log, logLine, markDone, setStatus } from "./session.js"
@@ -153,9 +154,18 @@ const retryLater = (session: Session, item: WorkItem, code: string) =>
     )
   })
 
-/** The cache's entry for `key`: not read when `cache/` had no such file (`Session.cacheFiles`). */
+/**
+ * The cache's entry for `key`: the newest batch file's that holds it, else its own file (a run
+ * scored alone, or by an earlier version), not read when `cache/` had no such file (`Session.cacheFiles`).
+ */
 export const cacheLookup = (session: Session, key: string): Effect.Effect<Cache.Lookup, never, FileSystem.FileSystem | Path.Path> =>
-  session.cacheFiles.has(`${key}.json`) ? Cache.lookup(session.settings.cacheDir, key) : Effect.succeed({ _tag: "Miss" })
+  Effect.flatMap(lookupBatch(session.settings.cacheDir, session.batches, key), (found) =>
+    found !== undefined
+      ? Effect.succeed(found)
+      : session.cacheFiles.has(`${key}.json`)
+        ? Cache.lookup(session.settings.cacheDir, key)
+        : Effect.succeed<Cache.Lookup>({ _tag: "Miss" })
+  )
 
 /** A run's files as `loadRun` read them: the run, or why it could not be read (a defect, as an exit's failure). */
 type Loaded = Exit.Exit<Result.Result<Submissions.Submission, PlatformError.PlatformError>>
@@ -230,8 +240,9 @@ const gaveUp = (session: Session, crashes: number) => crashes >= Cache.MAX_SCORI
 /**
  * A run just scored: its outcome named relative to the folder, cached (unless over budget or
  * crashed), its line made and the run looked at again, together; with `clear` (a run scored alone:
- * its journal cleared) and, unless `batched` (the batch appends its runs' lines at once), its line
- * appended. Undefined when the process was short of a resource (the run is read again later).
+ * its journal cleared) and, unless `batched`, its line appended and its entry cached in its own
+ * file (a batch appends its runs' lines at once, and writes their entries in one file: `entry`).
+ * Undefined when the process was short of a resource (the run is read again later).
  */
 const scoredNow = (session: Session, b: Begun, scored: Scored, started: number, clear: Effect.Effect<void, never, FileSystem.FileSystem | Path.Path>, batched: boolean) =>
   Effect.gen(function* () {
@@ -252,12 +263,15 @@ const scoredNow = (session: Session, b: Begun, scored: Scored, started: number, 
       made.status === "scored" ? "info" : "warn",
       `${t.entry}: ${made.status} in ${Date.now() - started} ms${made.status === "failed" ? ` (${made.failure ?? `${made.errors.length} errors`})` : ""}: ${made.official.map((o) => `${o.ranking} ${o.metric} ${o.value ?? "–"}`).join(", ")}`
     )
+    const entry: Cache.CacheFile | undefined = cacheable ? { key: b.key, task: session.edition.id, signature: session.scorer.signature, hash: b.hash, outcome: made } : undefined
     const [, , , now] = yield* Effect.all(
       [
         clear,
-        cacheable
-          ? Cache.write(cacheDir, { key: b.key, task: session.edition.id, signature: session.scorer.signature, hash: b.hash, outcome: made }).pipe(
+        entry !== undefined && !batched
+          ? Cache.write(cacheDir, entry).pipe(
               Effect.andThen(Effect.sync(() => session.cacheFiles.add(`${b.key}.json`))),
+              // (its own file is now newer than a batch file's entry of the key)
+              Effect.andThen(forget(cacheDir, session.batches, b.key)),
               Effect.catch((e) => log(session, "error", `${t.entry}: the score could not be cached: ${Files.describe(e)}`))
             )
           : Effect.void,
@@ -266,7 +280,7 @@ const scoredNow = (session: Session, b: Begun, scored: Scored, started: number, 
       ],
       { concurrency: "unbounded" }
     )
-    return { outcome: made, lookedAgain: now, line }
+    return { outcome: made, lookedAgain: now, line, entry }
   })
 
 /**
@@ -346,10 +360,7 @@ const failedBy = (session: Session, item: WorkItem) => <A, E, R>(effect: Effect.
     )
   )
 
-/**
- * Runs of a batch whose scores are cached and lines made at once (each cache entry an atomic write:
- * two round trips to the file-system threads, which overlap).
- */
+/** Runs of a batch whose lines are made and which are looked at again at once (their calls overlap). */
 const FINISHED_AT_ONCE = 8
 
 /**
@@ -382,9 +393,16 @@ const processBatch = (session: Session, batch: ReadonlyArray<{ readonly item: Wo
       { concurrency: FINISHED_AT_ONCE }
     )
     // the runs' lines for watch.log, appended in one write (in the batch's order) before any of
-    // them is published (a stop after the last one is published would cut what follows); the
-    // journal goes with it
-    yield* Effect.all([appendLog(session, made.map((m) => m?.line ?? "").join("")), clearJournal(session, journal.id)], { concurrency: "unbounded" })
+    // them is published (a stop after the last one is published would cut what follows); their
+    // entries cached in one file, then the journal cleared (a stop between them leaves the runs
+    // cached, which the next start's journals leave out, as when each had its own file)
+    const entries = made.flatMap((m) => (m?.entry !== undefined ? [m.entry] : []))
+    const cached = entries.length === 0
+      ? Effect.void
+      : writeBatch(session.settings.cacheDir, session.batches, entries).pipe(
+          Effect.catch((e) => Effect.forEach(misses, (m, i) => (made[i]?.entry !== undefined ? log(session, "error", `${m.b.item.track.entry}: the score could not be cached: ${Files.describe(e)}`) : Effect.void), { discard: true }))
+        )
+    yield* Effect.all([appendLog(session, made.map((m) => m?.line ?? "").join("")), cached.pipe(Effect.andThen(clearJournal(session, journal.id)))], { concurrency: "unbounded" })
     for (const [i, m] of misses.entries()) {
       const now = made[i]
       if (now !== undefined) yield* failedBy(session, m.b.item)(publishRun(session, m.b, now.outcome, now.lookedAgain))
