@@ -22,7 +22,7 @@
  */
 import { Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
-import { Cluster, Compare, Correction, Datasets, TestResult } from "@stseval/significance"
+import { Cluster, Compare, Correction, Datasets, Dependent, TestResult } from "@stseval/significance"
 import type { Bootstrap } from "@stseval/significance"
 import * as Aligned from "./Aligned.js"
 import type { Results } from "./Engine.js"
@@ -354,13 +354,18 @@ const markOne = (results: Pick<Results, "edition" | "runs" | "ranked">, target: 
     for (const c of many.comparisons) raw.set(c.a === bestAt ? c.b : c.a, pOf(c))
     signature = many.signature
   } else {
+    // the best run and the gold centred once, r(gold, best) once: per run only its own side (bit for bit `Dependent.inputFromScores`)
+    const bestRun = joined.runs[bestAt]
+    const inputOf = !resampling && joined.gold instanceof Float64Array && bestRun instanceof Float64Array ? Dependent.inputsAgainst(joined.gold, bestRun) : undefined
     for (let j = 0; j < kept.length; j++) {
       if (j === bestAt) continue
-      if (!resampling && sameUpToScale(joined.runs[bestAt], joined.runs[j])) {
+      const run = joined.runs[j]
+      if (!resampling && sameUpToScale(bestRun, run)) {
         raw.set(j, 1)
         continue
       }
-      const c = Compare.two(joined.gold, joined.runs[bestAt], joined.runs[j], settings)
+      const known = inputOf !== undefined && run instanceof Float64Array ? inputOf(run) : undefined
+      const c = Compare.two(joined.gold, bestRun, run, settings, known !== undefined && !TestResult.isInvalid(known) ? known : undefined)
       if (TestResult.isInvalid(c)) failed.push({ id: kept[j].id, reason: c.message })
       else {
         raw.set(j, pOf(c))

@@ -1,0 +1,52 @@
+/**
+ * The marks' analytic comparisons with the best centre each run once (issue 36): counted at the
+ * cocor inputs' centring (`side`, and twice per `correlation`), not timed. Before, every pair went
+ * through `Dependent.inputFromScores`: six centrings per run compared.
+ */
+import { Rank } from "@stseval/scoring"
+import * as Marks from "@stseval/scoring/Marks"
+import { afterEach, describe, expect, it, vi } from "vitest"
+import type * as Cocor from "../../significance/src/internal/cocorInputs.js"
+import { goldOf, lines, mulberry32, scoreRun, submission, toyEdition } from "./helpers.js"
+
+const centrings = vi.hoisted(() => ({ count: 0 }))
+vi.mock("../../significance/src/internal/cocorInputs.js", async (importOriginal) => {
+  const original = await importOriginal<typeof Cocor>()
+  return {
+    ...original,
+    side: (x: Float64Array) => {
+      centrings.count++
+      return original.side(x)
+    },
+    correlation: (x: Float64Array, y: Float64Array) => {
+      centrings.count += 2
+      return original.correlation(x, y)
+    }
+  }
+})
+
+const single = toyEdition({
+  datasets: [{ name: "a", gold: "STS.gs.a.txt", goldFormat: "sts-gs", run: "STS.output.a.txt" }],
+  ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "single" }]
+})
+const rand = mulberry32(36)
+const gold = Float64Array.from({ length: 120 }, () => Math.round(rand() * 50) / 10)
+const goldSingle = goldOf(single, { a: lines(Array.from(gold)) })
+// runs = gold plus noise of growing size: distinct correlations, none a linear map of another
+const runs = Array.from({ length: 12 }, (_, k) =>
+  scoreRun(single, goldSingle, submission({ "STS.output.a.txt": lines(Array.from(gold, (g) => (g + (k + 1) * 0.3 * (rand() - 0.5)).toFixed(4))) }, { team: `T${k}` })))
+
+afterEach(() => {
+  centrings.count = 0
+})
+
+describe("marks against the best (Williams' t)", () => {
+  it("centre the gold and each run once: runs + 1 centrings, not 6 per comparison", () => {
+    centrings.count = 0
+    const marks = Marks.compute({ edition: single, runs, ranked: Rank.rank(runs, { primaryOnly: false }) })
+    const f = Marks.find(marks, "a:pearson")!
+    expect(f.test).toBe("williams1959")
+    expect(f.compared).toBe(runs.length - 1)
+    expect(centrings.count).toBe(runs.length + 1)
+  })
+})
