@@ -22,12 +22,12 @@
  */
 import { Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
-import { Cluster, Compare, Correction, Datasets, Dependent, TestResult } from "@stseval/significance"
+import { Cluster, Compare, Correction, Datasets, TestResult } from "@stseval/significance"
 import type { Bootstrap } from "@stseval/significance"
 import * as Aligned from "./Aligned.js"
 import type { Results } from "./Engine.js"
 import { rankingName } from "./internal/edition.js"
-import { matrixOf, pOf, sameUpToScale } from "./internal/marksCompare.js"
+import { knownInputs, matrixOf, pOf, sameUpToScale } from "./internal/marksCompare.js"
 import * as Rule from "./internal/marksRule.js"
 import type { Ranking } from "./Rank.js"
 import type { ScoredRun } from "./ScoredRun.js"
@@ -354,9 +354,9 @@ const markOne = (results: Pick<Results, "edition" | "runs" | "ranked">, target: 
     for (const c of many.comparisons) raw.set(c.a === bestAt ? c.b : c.a, pOf(c))
     signature = many.signature
   } else {
-    // the best run and the gold centred once, r(gold, best) once: per run only its own side (bit for bit `Dependent.inputFromScores`)
+    // the gold and the best centred once, r(gold, best) once: per run only its own side (bit for bit `Dependent.inputFromScores`)
     const bestRun = joined.runs[bestAt]
-    const inputOf = !resampling && joined.gold instanceof Float64Array && bestRun instanceof Float64Array ? Dependent.inputsAgainst(joined.gold, bestRun) : undefined
+    const inputOf = resampling ? () => undefined : knownInputs(joined.gold, bestRun)
     for (let j = 0; j < kept.length; j++) {
       if (j === bestAt) continue
       const run = joined.runs[j]
@@ -364,8 +364,7 @@ const markOne = (results: Pick<Results, "edition" | "runs" | "ranked">, target: 
         raw.set(j, 1)
         continue
       }
-      const known = inputOf !== undefined && run instanceof Float64Array ? inputOf(run) : undefined
-      const c = Compare.two(joined.gold, bestRun, run, settings, known !== undefined && !TestResult.isInvalid(known) ? known : undefined)
+      const c = Compare.two(joined.gold, bestRun, run, settings, inputOf(run))
       if (TestResult.isInvalid(c)) failed.push({ id: kept[j].id, reason: c.message })
       else {
         raw.set(j, pOf(c))

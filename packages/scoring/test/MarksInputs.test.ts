@@ -49,4 +49,12 @@ describe("marks against the best (Williams' t)", () => {
     expect(f.compared).toBe(runs.length - 1)
     expect(centrings.count).toBe(runs.length + 1)
   })
+
+  it("the p-value matrix of m runs: the gold and the row's run once per row, each other run once per row", () => {
+    const m = runs.length
+    const marks = Marks.compute({ edition: single, runs, ranked: Rank.rank(runs, { primaryOnly: false }) }, { matrix: m })
+    expect(Marks.find(marks, "a:pearson")!.matrix!.runs).toHaveLength(m)
+    // the marks' runs + 1, then rows 0 .. m - 2: 2 each, and one per pair (before: 6 per pair)
+    expect(centrings.count).toBe(runs.length + 1 + 2 * (m - 1) + (m * (m - 1)) / 2)
+  })
 })
