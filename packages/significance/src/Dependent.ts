@@ -7,7 +7,9 @@
  * @since 0.1.0
  */
 import { phi, phiInv, pValue, studentT } from "./internal/distributions.js"
-import { correlation, r, side } from "./internal/cocorInputs.js"
+import { r, side } from "./internal/cocorInputs.js"
+import type { Side } from "./internal/cocorInputs.js"
+import { centrings } from "./internal/passes.js"
 import * as V from "./internal/validate.js"
 import type { IntervalResult, Outcome, TestOptions, TestResult } from "./TestResult.js"
 import { InvalidInput } from "./TestResult.js"
@@ -39,17 +41,18 @@ export interface Input {
  * ```
  * @since 0.1.0
  */
-export const inputFromScores = (gold: Float64Array, runA: Float64Array, runB: Float64Array): Outcome<Input> => {
-  if (runA.length !== gold.length || runB.length !== gold.length) {
-    return new InvalidInput({ field: "runs", expected: `${gold.length} scores per run`, found: `${runA.length} and ${runB.length}` })
-  }
-  return { rJk: correlation(gold, runA), rJh: correlation(gold, runB), rKh: correlation(runA, runB), n: gold.length }
+export const inputFromScores = (gold: Float64Array, runA: Float64Array, runB: Float64Array): Outcome<Input> => inputsAgainst(gold, runA)(runB)
+
+/** One score array centred at unit scale (`side`), counted (`passes.centrings`). */
+const centre = (x: Float64Array): Side => {
+  centrings.count++
+  return side(x)
 }
 
 /**
  * The inputs of run A against each of many runs B, bit for bit `inputFromScores(gold, runA, runB)`:
  * the gold and A centred and r(gold, A) computed once, each B centred once when asked for, so a pair
- * costs one pass over B and two cross sums, not six passes and three (the marks compare every run
+ * costs one pass over B and two cross sums, not three passes and three (the marks compare every run
  * with the best: 2,000 runs).
  *
  * @example
@@ -63,12 +66,14 @@ export const inputFromScores = (gold: Float64Array, runA: Float64Array, runB: Fl
  * @since 0.5.0
  */
 export const inputsAgainst = (gold: Float64Array, runA: Float64Array): (runB: Float64Array) => Outcome<Input> => {
-  const g = side(gold)
-  const a = side(runA)
+  const g = centre(gold)
+  const a = centre(runA)
   const rJk = r(g, a)
   return (runB) => {
-    if (runA.length !== gold.length || runB.length !== gold.length) return inputFromScores(gold, runA, runB)
-    const b = side(runB)
+    if (runA.length !== gold.length || runB.length !== gold.length) {
+      return new InvalidInput({ field: "runs", expected: `${gold.length} scores per run`, found: `${runA.length} and ${runB.length}` })
+    }
+    const b = centre(runB)
     return { rJk, rJh: r(g, b), rKh: r(a, b), n: gold.length }
   }
 }
