@@ -27,7 +27,7 @@ import type { Bootstrap } from "@stseval/significance"
 import * as Aligned from "./Aligned.js"
 import type { Results } from "./Engine.js"
 import { rankingName } from "./internal/edition.js"
-import { matrixOf, pOf, sameUpToScale } from "./internal/marksCompare.js"
+import { knownInputs, matrixOf, pOf, sameUpToScale } from "./internal/marksCompare.js"
 import * as Rule from "./internal/marksRule.js"
 import type { Ranking } from "./Rank.js"
 import type { ScoredRun } from "./ScoredRun.js"
@@ -354,13 +354,17 @@ const markOne = (results: Pick<Results, "edition" | "runs" | "ranked">, target: 
     for (const c of many.comparisons) raw.set(c.a === bestAt ? c.b : c.a, pOf(c))
     signature = many.signature
   } else {
+    // the gold and the best centred once, r(gold, best) once: per run only its own side (bit for bit `Dependent.inputFromScores`)
+    const bestRun = joined.runs[bestAt]
+    const inputOf = resampling ? () => undefined : knownInputs(joined.gold, bestRun)
     for (let j = 0; j < kept.length; j++) {
       if (j === bestAt) continue
-      if (!resampling && sameUpToScale(joined.runs[bestAt], joined.runs[j])) {
+      const run = joined.runs[j]
+      if (!resampling && sameUpToScale(bestRun, run)) {
         raw.set(j, 1)
         continue
       }
-      const c = Compare.two(joined.gold, joined.runs[bestAt], joined.runs[j], settings)
+      const c = Compare.two(joined.gold, bestRun, run, settings, inputOf(run))
       if (TestResult.isInvalid(c)) failed.push({ id: kept[j].id, reason: c.message })
       else {
         raw.set(j, pOf(c))

@@ -262,7 +262,8 @@ const fromBootstrap = (c: Bootstrap.PairComparison, signature: string): Comparis
 })
 
 /**
- * Compare two runs.
+ * Compare two runs. `known`: the analytic tests' input when the caller has it already
+ * (`Dependent.inputsAgainst`: one run against many), else `Dependent.inputFromScores`'.
  *
  * @example
  * ```ts
@@ -278,7 +279,8 @@ export const two = (
   gold: Values,
   runA: Values,
   runB: Values,
-  options: Options = {}
+  options: Options = {},
+  known?: Dependent.Input
 ): Outcome<Comparison> => {
   const metric = resolve("metric", options.metric)
   if (metric instanceof InvalidInput) return metric
@@ -312,7 +314,7 @@ export const two = (
   if (notScores >= 0) {
     return new InvalidInput({ field: ["gold", "runA", "runB"][notScores], expected: "a Float64Array of scores (the cocor tests compare Pearson correlations)", found: "something else" })
   }
-  return analytic(gold as Float64Array, [runA as Float64Array, runB as Float64Array], 0, 1, test, options)
+  return analytic(gold as Float64Array, [runA as Float64Array, runB as Float64Array], 0, 1, test, options, known)
 }
 
 /**

@@ -118,3 +118,30 @@ describe("inputFromScores", () => {
     expect(input).toEqual({ rJk: 1, rJh: expect.closeTo(0.9, 14) as number, rKh: expect.closeTo(0.9, 14) as number, n: 5 })
   })
 })
+
+describe("inputsAgainst (one run against many, each centred once)", () => {
+  it("gives the hand-worked input, and bit for bit inputFromScores' on any scale", () => {
+    const gold = Float64Array.from([1, 2, 3, 4, 5])
+    const inputOf = Dependent.inputsAgainst(gold, Float64Array.from([1, 2, 3, 4, 5]))
+    // as above: r_jk 1, r_jh = r_kh = 9 / 10
+    expect(inputOf(Float64Array.from([1, 2, 3, 5, 4]))).toEqual({ rJk: 1, rJh: expect.closeTo(0.9, 14) as number, rKh: expect.closeTo(0.9, 14) as number, n: 5 })
+    let seed = 7
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648)
+    for (const scale of [1, 1e-200, 1e200]) {
+      const g = Float64Array.from({ length: 97 }, () => next() * 5 * scale)
+      const best = Float64Array.from(g, (x) => x + next() * scale)
+      const against = Dependent.inputsAgainst(g, best)
+      for (let k = 0; k < 5; k++) {
+        const run = Float64Array.from(g, (x) => x + (k + 1) * next() * scale)
+        const mine = valid(against(run))
+        const theirs = valid(Dependent.inputFromScores(g, best, run))
+        for (const key of ["rJk", "rJh", "rKh", "n"] as const) expect(Object.is(mine[key], theirs[key]), `${key} at scale ${scale}`).toBe(true)
+      }
+    }
+  })
+
+  it("refuses a run of another length as inputFromScores does", () => {
+    const out = Dependent.inputsAgainst(Float64Array.of(1, 2, 3, 4), Float64Array.of(1, 2, 4, 3))(Float64Array.of(1, 2, 3))
+    expect(TestResult.isInvalid(out) && out.message).toContain("4 scores per run")
+  })
+})

@@ -4,7 +4,7 @@
  * the best runs (the HTML heat map). Apart from `Marks` so that deciding the bold reads on its own.
  */
 import { Pearson } from "@stseval/metrics"
-import { Compare, TestResult } from "@stseval/significance"
+import { Compare, Dependent, TestResult } from "@stseval/significance"
 import type { Bootstrap } from "@stseval/significance"
 
 /** A comparison's p-value as the marks read it: zou2007 gives an interval only (different when it excludes 0). */
@@ -13,6 +13,21 @@ export const pOf = (c: Compare.Comparison): number => (c.pValue !== undefined ? 
 /** Pearson of two runs; a run that is a positive linear map of the other has nothing to test (cocor's statistics are 0/0). */
 export const sameUpToScale = (a: Bootstrap.Values, b: Bootstrap.Values): boolean =>
   a instanceof Float64Array && b instanceof Float64Array && Pearson.pearsonRaw(a, b) >= 1 - 1e-12
+
+/**
+ * The analytic tests' inputs of run `a` against others (`Compare.two`'s `known`): the gold and `a`
+ * centred once, not once per pair; undefined where `Compare.two` is to compute or refuse them itself
+ * (labels, a length mismatch).
+ */
+export const knownInputs = (gold: Bootstrap.Values, a: Bootstrap.Values): (b: Bootstrap.Values) => Dependent.Input | undefined => {
+  if (!(gold instanceof Float64Array && a instanceof Float64Array)) return () => undefined
+  const inputOf = Dependent.inputsAgainst(gold, a)
+  return (b) => {
+    if (!(b instanceof Float64Array)) return undefined
+    const input = inputOf(b)
+    return TestResult.isInvalid(input) ? undefined : input
+  }
+}
 
 /** The p-value matrix between the best `size` runs (by their figure), raw p-values. */
 export const matrixOf = (
@@ -39,13 +54,14 @@ export const matrixOf = (
     )
     if (!TestResult.isInvalid(many)) for (const c of many.comparisons) set(c.a, c.b, pOf(c))
   } else {
-    for (let i = 0; i < m; i++) {
+    for (let i = 0; i + 1 < m; i++) {
+      const a = joined.runs[top[i]]
+      const inputOf = knownInputs(joined.gold, a)
       for (let j = i + 1; j < m; j++) {
-        const a = joined.runs[top[i]]
         const b = joined.runs[top[j]]
         if (sameUpToScale(a, b)) set(i, j, 1)
         else {
-          const c = Compare.two(joined.gold, a, b, settings)
+          const c = Compare.two(joined.gold, a, b, settings, inputOf(b))
           if (!TestResult.isInvalid(c)) set(i, j, pOf(c))
         }
       }
