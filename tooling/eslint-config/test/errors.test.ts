@@ -19,7 +19,7 @@ const defects: Readonly<Record<string, { readonly count: number; readonly why: s
   "packages/metrics/src/internal/ranks.ts": { count: 1, why: "a big-endian host: Node is little-endian on every platform it supports" },
   "packages/scoring/src/Isolation.ts": { count: 1, why: "serve called outside a scoring worker: the program's own start-up decides" },
   "packages/significance/src/internal/wasm.ts": { count: 2, why: "callers compile first (compiled: null without WebAssembly) and fall back to JavaScript" },
-  "packages/significance/src/internal/sumsKernel.ts": { count: 1, why: "engine \"wasm\" is forced only by tests and benchmarks (no flag or file sets it); \"auto\" falls back" },
+  "packages/significance/src/internal/sumsKernel.ts": { count: 3, why: "engine \"wasm\" is forced only by tests and benchmarks (no flag or file sets it); \"auto\" falls back; saved multiplicities are restored only into the engine that saved them (the engine is in intervals.ts' draws key)" },
   "packages/significance/src/internal/rankSums.ts": { count: 2, why: "constants the kernel writes out; engine \"wasm\" as in sumsKernel" },
   "packages/significance/src/internal/walkPlan.ts": { count: 1, why: "a Spearman dataset above the walks' exact limit: job.ts resamples it by its metric, never by the walks" },
   "packages/tables/src/Presets.ts": { count: 1, why: "every dataset has a ranking (the registry's checks), so scored results always declare a metric" },
