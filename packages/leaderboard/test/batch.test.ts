@@ -121,23 +121,13 @@ describe("a batch's writes", () => {
     const folder = folderOfRuns()
     const out = tempDir("batch-log-out")
     const appends: Array<string> = []
-    const counting = Layer.effect(FileSystem.FileSystem)(
-      Effect.map(FileSystem.FileSystem, (real) => ({
-        ...real,
-        writeFileString: (p: string, data: string, options?: Parameters<typeof real.writeFileString>[2]) => {
-          if (path.basename(p) === "watch.log") appends.push(data)
-          return real.writeFileString(p, data, options)
-        }
-      }))
-    ).pipe(Layer.provide(NodeServices.layer))
     const batches: Array<ReadonlyArray<string>> = []
-    const summary = await Effect.runPromise(
-      Watcher.watch({ folder, out, settle: 0, once: true }).pipe(
-        Effect.provideService(References.MinimumLogLevel, "None"),
-        Effect.provide(Layer.mergeAll(Fake.layer({ batches }), counting)),
-        Effect.provide(NodeServices.layer)
-      )
-    )
+    const summary = await once({ folder, out }, { batches }, (real) => ({
+      writeFileString: (p, data, options) => {
+        if (path.basename(p) === "watch.log") appends.push(data)
+        return real.writeFileString(p, data, options)
+      }
+    }))
     expect(summary.scoredThisSession).toBe(RUNS + 1)
     const log = fs.readFileSync(path.join(out, "watch.log"), "utf8")
     for (const name of fs.readdirSync(folder)) expect(log).toContain(`${name}: ${name === "Bad_run1.txt" ? "failed" : "scored"} in `)
@@ -150,23 +140,13 @@ describe("a batch's writes", () => {
     const out = tempDir("batch-cache-out")
     // every file written into cache/ other than a scoring journal: a cache entry's (its temp file)
     const written: Array<string> = []
-    const counting = Layer.effect(FileSystem.FileSystem)(
-      Effect.map(FileSystem.FileSystem, (real) => ({
-        ...real,
-        writeFile: (p: string, data: Uint8Array, options?: Parameters<typeof real.writeFile>[2]) => {
-          if (path.basename(path.dirname(p)) === "cache" && !p.includes(".scoring.")) written.push(p)
-          return real.writeFile(p, data, options)
-        }
-      }))
-    ).pipe(Layer.provide(NodeServices.layer))
     const batches: Array<ReadonlyArray<string>> = []
-    const summary = await Effect.runPromise(
-      Watcher.watch({ folder, out, settle: 0, once: true }).pipe(
-        Effect.provideService(References.MinimumLogLevel, "None"),
-        Effect.provide(Layer.mergeAll(Fake.layer({ batches }), counting)),
-        Effect.provide(NodeServices.layer)
-      )
-    )
+    const summary = await once({ folder, out }, { batches }, (real) => ({
+      writeFile: (p, data, options) => {
+        if (path.basename(path.dirname(p)) === "cache" && !p.includes(".scoring.")) written.push(p)
+        return real.writeFile(p, data, options)
+      }
+    }))
     expect(summary.scoredThisSession).toBe(RUNS + 1)
     // (before: one file a run, 31)
     expect(written.length).toBeGreaterThan(0)

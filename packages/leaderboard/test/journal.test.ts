@@ -6,12 +6,9 @@
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
-import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Effect, FileSystem, Layer, References } from "effect"
 import { describe, expect, it } from "vitest"
 import * as Cache from "../src/Cache.js"
 import type { Leaderboard } from "../src/Leaderboard.js"
-import * as Watcher from "../src/Watcher.js"
 import * as Fake from "./fixtures/fake.js"
 import { once, readJson, tempDir } from "./fixtures/harness.js"
 
@@ -42,27 +39,17 @@ describe("the scoring journal", () => {
     const written: Array<string> = []
     const removed: Array<string> = []
     // every write of a journal (its temp file, then renamed) and every removal
-    const counting = Layer.effect(FileSystem.FileSystem)(
-      Effect.map(FileSystem.FileSystem, (real) => ({
-        ...real,
-        writeFile: (p: string, data: Uint8Array, options?: Parameters<typeof real.writeFile>[2]) => {
-          if (p.includes(".scoring.")) written.push(p)
-          return real.writeFile(p, data, options)
-        },
-        remove: (p: string, options?: Parameters<typeof real.remove>[1]) => {
-          if (p.endsWith(".scoring")) removed.push(p)
-          return real.remove(p, options)
-        }
-      }))
-    ).pipe(Layer.provide(NodeServices.layer))
     const batches: Array<ReadonlyArray<string>> = []
-    const summary = await Effect.runPromise(
-      Watcher.watch({ folder, out, settle: 0, once: true }).pipe(
-        Effect.provideService(References.MinimumLogLevel, "None"),
-        Effect.provide(Layer.mergeAll(Fake.layer({ batches }), counting)),
-        Effect.provide(NodeServices.layer)
-      )
-    )
+    const summary = await once({ folder, out }, { batches }, (real) => ({
+      writeFile: (p, data, options) => {
+        if (p.includes(".scoring.")) written.push(p)
+        return real.writeFile(p, data, options)
+      },
+      remove: (p, options) => {
+        if (p.endsWith(".scoring")) removed.push(p)
+        return real.remove(p, options)
+      }
+    }))
     expect(summary.scoredThisSession).toBe(RUNS)
     expect(batches.length).toBeGreaterThan(0)
     // one journal per batch (before: one per run, 30 writes and 30 removals)
