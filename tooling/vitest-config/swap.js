@@ -9,7 +9,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 
 const PYTHON = `
-import ctypes, signal, sys
+import ctypes, os, signal, sys
 libc = ctypes.CDLL(None, use_errno=True)
 a, b = sys.argv[1].encode(), sys.argv[2].encode()
 if hasattr(libc, "renameat2"):
@@ -25,6 +25,12 @@ count = 0
 def stop(*_):
     sys.stdout.write("swaps %d\\n" % count); sys.stdout.flush(); sys.exit(0)
 signal.signal(signal.SIGTERM, stop)
+# ended with the test process, even when it is killed outright (PR_SET_PDEATHSIG: 1): no orphan
+# left swapping on a whole core
+parent = os.getppid()
+libc.prctl(1, signal.SIGTERM)
+if os.getppid() != parent:
+    sys.exit(0)
 if swap() != 0:
     sys.stdout.write("failed %d\\n" % ctypes.get_errno()); sys.stdout.flush(); sys.exit(2)
 count = 1
@@ -39,6 +45,7 @@ const C = `
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 static volatile sig_atomic_t stopped = 0;
@@ -46,6 +53,10 @@ static void on_term(int s) { (void)s; stopped = 1; }
 int main(int argc, char **argv) {
   if (argc != 3) return 1;
   signal(SIGTERM, on_term);
+  /* ended with the test process, even when it is killed outright: no orphan left swapping */
+  pid_t parent = getppid();
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (getppid() != parent) return 0;
   long count = 0;
   if (syscall(SYS_renameat2, AT_FDCWD, argv[1], AT_FDCWD, argv[2], 2) != 0) { printf("failed\\n"); fflush(stdout); return 2; }
   count = 1;
