@@ -68,6 +68,14 @@ export const key = (hash: string, task: string, signature: string): string => sh
 
 const decodeEntry = Schema.decodeUnknownResult(Schema.fromJsonString(CacheFile))
 
+/** What the cache holds for key `k` in `text`, a run's file or a batch file's line (`file` names it in a reason). */
+const entryIn = (file: string, text: string, k: string): Lookup => {
+  const entry = decodeEntry(text)
+  // (cut: a Schema message may quote the oversized value itself)
+  if (entry._tag === "Failure") return { _tag: "Dropped", reason: Issue.cut(`${file}: ${entry.failure.message.split("\n")[0]}`, Issue.MAX_MESSAGE_LENGTH) }
+  return entry.success.key === k ? { _tag: "Hit", outcome: entry.success.outcome } : { _tag: "Miss" }
+}
+
 const fileOf = (dir: string, k: string) => Effect.map(Path.Path, (path) => path.join(dir, `${k}.json`))
 
 /**
@@ -118,10 +126,7 @@ export const lookup = (dir: string, k: string): Effect.Effect<Lookup, never, Fil
     if (read._tag === "Failure") {
       return read.failure.reason === "missing" ? ({ _tag: "Miss" } as const) : ({ _tag: "Dropped", reason: read.failure.message } as const)
     }
-    const entry = decodeEntry(new TextDecoder().decode(read.success))
-    // (cut: a Schema message may quote the oversized value itself)
-    if (entry._tag === "Failure") return { _tag: "Dropped", reason: Issue.cut(`${file}: ${entry.failure.message.split("\n")[0]}`, Issue.MAX_MESSAGE_LENGTH) } as const
-    return entry.success.key === k ? ({ _tag: "Hit", outcome: entry.success.outcome } as const) : ({ _tag: "Miss" } as const)
+    return entryIn(file, new TextDecoder().decode(read.success), k)
   })
 
 /**
@@ -224,9 +229,7 @@ export const lookupLine = (file: string, lines: ReadonlyMap<string, string>, k: 
   if (line === "" || (line.length * 3 > MAX_ENTRY_BYTES && new TextEncoder().encode(line).length > MAX_ENTRY_BYTES)) {
     return { _tag: "Dropped", reason: `${file}: the entry is more than the limit of ${MAX_ENTRY_BYTES} bytes` }
   }
-  const entry = decodeEntry(line)
-  if (entry._tag === "Failure") return { _tag: "Dropped", reason: Issue.cut(`${file}: ${entry.failure.message.split("\n")[0]}`, Issue.MAX_MESSAGE_LENGTH) }
-  return entry.success.key === k ? { _tag: "Hit", outcome: entry.success.outcome } : { _tag: "Miss" }
+  return entryIn(file, line, k)
 }
 
 /**
