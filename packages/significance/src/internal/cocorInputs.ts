@@ -52,9 +52,6 @@ export const r = (x: Side, y: Side): number => {
   return figure(x, y, cross)
 }
 
-/** r(x, y) of two score arrays of one length. */
-export const correlation = (x: Float64Array, y: Float64Array): number => r(side(x), side(y))
-
 /** f64x2 accumulators of the wide kernel: 16 cross sums per pass over x (eight of x86's sixteen vector registers). */
 const WIDE = 8
 /** Columns of a block of the laid-out sides: what the wide kernel reads per index, one line after another. */
