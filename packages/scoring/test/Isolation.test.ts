@@ -186,6 +186,28 @@ describe("a run over its budget fails with that reason; the other runs are score
     // never more runs at once than scorers
     expect(most).toBeLessThanOrEqual(2)
   })
+
+  it("a folder of small runs gets a second scorer only past 32 MiB of runs (MB_PER_WORKER): 2,000 STS-B runs, 17 MiB, are read by one", async () => {
+    const scorersFor = async (runs: number) => {
+      const dir = tempDir("share")
+      // 1 MiB each, as the file system gives it (sparse, never read: HOLD runs are held, not read)
+      for (let i = 0; i < runs; i++) {
+        fs.writeFileSync(path.join(dir, `HOLD${i}_run1.txt`), "")
+        fs.truncateSync(path.join(dir, `HOLD${i}_run1.txt`), 2 ** 20)
+      }
+      Isolation.release() // the scorers of the tests before: every scorer of this scoring is one the test sees
+      const started = scorersStarted()
+      try {
+        const results = await score({ folder: dir, isolation: { workers: 2 } })
+        expect(results.runs).toHaveLength(runs)
+        return started.workers.length
+      } finally {
+        started.stop()
+      }
+    }
+    expect(await scorersFor(20)).toBe(1)
+    expect(await scorersFor(40)).toBe(2)
+  })
 })
 
 describe("the real scorer under a budget", () => {

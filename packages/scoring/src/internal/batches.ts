@@ -7,8 +7,14 @@
 import * as nodePath from "node:path"
 import type { Submissions } from "@stseval/formats"
 
-/** Runs scored on one thread before a second is worth its start (about 150 ms: 8 MiB of runs read and parsed). */
-export const MB_PER_WORKER = 16
+/**
+ * Runs scored on one thread before a second is worth its start. A scorer reads and checks 8 MiB of
+ * small runs in about 150 ms of its thread, but a second one costs about 200 ms of CPU (its start,
+ * and V8 compiling and collecting for a second heap) and 25 MB: `rank` of 2,000 STS-B runs (17 MiB)
+ * in two scorers took the same wall time as in one, from the folder's listing to the last answer
+ * (0.43-0.49 s against 0.42 s, a loaded 2-core machine), and 0.2-0.25 s more CPU.
+ */
+export const MB_PER_WORKER = 32
 
 /** A run as the engine looked at it: its size (`sizeOf`) and what it is (`Submissions.EntryKind`). */
 export interface Look {
