@@ -173,9 +173,9 @@ const identical = (x: Float64Array, y: Float64Array): boolean => {
  * it has the bits `Figures.estimates` gave (test/AnalyticEstimates.test.ts).
  */
 const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>) => {
-  const g = Cocor.side(gold)
-  const sides = runs.map(Cocor.side)
-  const estimates = Float64Array.from(sides, (s) => Cocor.r(g, s))
+  const each = runs.map(Cocor.against(gold))
+  const sides = each.map((e) => e.side)
+  const estimates = Float64Array.from(each, (e) => e.r)
   const inputs = (pairA: Int32Array, pairB: Int32Array) => {
     // the table's order: by first appearance in the pairs, so that a row's pairs are a span of it
     const slot = new Int32Array(runs.length).fill(-1)

@@ -3,6 +3,7 @@
 // declared figure (`Moments.pearson`). All pairs of 500 runs need 124,750 r(A, B): `table` takes 16
 // cross sums per pass in WebAssembly SIMD (65-85 ms of CPU against 140-170 ms in JavaScript).
 import { Moments, Rescale } from "@stseval/metrics"
+import { centrings } from "./passes.js"
 import { Body, compiled, instantiate, module, newMemory } from "./wasm.js"
 
 /** One side, computed once: its values at unit scale minus their mean, and their sum and sum of squares. */
@@ -12,7 +13,9 @@ export interface Side {
   readonly squares: number
 }
 
+/** One score array centred at unit scale, counted (`passes.centrings`). */
 export const side = (x: Float64Array): Side => {
+  centrings.count++
   const n = x.length
   const scale = Rescale.unitScale(Rescale.maxAbs(x))
   let mean = 0
@@ -50,6 +53,16 @@ export const r = (x: Side, y: Side): number => {
   let cross = 0
   for (let i = 0; i < dx.length; i++) cross += dx[i] * dy[i]
   return figure(x, y, cross)
+}
+
+/** Runs against one gold, the one way to their sides: the gold centred once (when first needed), each run centred with r(gold, run), its estimate. */
+export const against = (gold: Float64Array): (run: Float64Array) => { readonly side: Side; readonly r: number } => {
+  let g: Side | undefined
+  return (run) => {
+    g ??= side(gold)
+    const s = side(run)
+    return { side: s, r: r(g, s) }
+  }
 }
 
 /** f64x2 accumulators of the wide kernel: 16 cross sums per pass over x (eight of x86's sixteen vector registers). */
