@@ -193,7 +193,14 @@ const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>) => 
       row(slot[a], slot[pairB[p]], slot[pairB[p]] + e - p, rKh, p)
       p = e
     }
-    return (p: number): Dependent.Input => ({ rJk: estimates[pairA[p]], rJh: estimates[pairB[p]], rKh: rKh[p], n: gold.length })
+    // one input refilled per pair: a test reads it and keeps none of it
+    const input = { rJk: 0, rJh: 0, rKh: 0, n: gold.length }
+    return (p: number): Dependent.Input => {
+      input.rJk = estimates[pairA[p]]
+      input.rJh = estimates[pairB[p]]
+      input.rKh = rKh[p]
+      return input
+    }
   }
   return { estimates, inputs }
 }
@@ -211,23 +218,26 @@ const analytic = (
   const input = known ?? Dependent.inputFromScores(gold, runs[a], runs[b])
   if (input instanceof InvalidInput) return input
   const alternative = options.alternative ?? "two.sided"
-  const base = () => ({ test, a, b, estimateA: input.rJk, estimateB: input.rJh, alternative })
+  // one object, fields in printed order, no spread's temporaries (124,750 comparisons for 500 runs)
+  const c: { -readonly [K in keyof Comparison]: Comparison[K] } = { test, a, b, estimateA: input.rJk, estimateB: input.rJh, alternative }
   // Identical scores, or a positive linear map of each other (r_kh = 1), make every cocor statistic
   // 0/0: no difference. Within 1e-12, as the marks decide it: rounding leaves r_kh ulps below 1.
-  if (identical(runs[a], runs[b]) || input.rKh >= 1 - 1e-12) {
-    return test === "zou2007"
-      ? { ...base(), ci: [0, 0], confLevel: options.confLevel ?? 0.95 }
-      : { ...base(), pValue: 1, statistic: 0 }
-  }
+  const same = input.rKh >= 1 - 1e-12 || identical(runs[a], runs[b])
   if (test === "zou2007") {
-    const r = Dependent.zou2007(input, options)
+    const r = same ? { ci: [0, 0] as const, confLevel: options.confLevel ?? 0.95 } : Dependent.zou2007(input, options)
     if (r instanceof InvalidInput) return r
-    return { ...base(), ci: r.ci, confLevel: r.confLevel }
+    c.ci = r.ci
+    c.confLevel = r.confLevel
+    return c
+  }
+  if (same) {
+    c.pValue = 1
+    c.statistic = 0
+    return c
   }
   const r = Dependent.tests[test](input, options)
   if (r instanceof InvalidInput) return r
-  // one object, fields in printed order, no spread's temporaries (124,750 comparisons for 500 runs)
-  const c: { -readonly [K in keyof Comparison]: Comparison[K] } = { test, a, b, estimateA: input.rJk, estimateB: input.rJh, alternative, pValue: r.pValue }
+  c.pValue = r.pValue
   if (r.pValue < 1e-300) c.log10P = log10PValue(r.statistic, alternative, r.distribution === "t" ? r.df : undefined)
   c.statistic = r.statistic
   if (r.df !== undefined) c.df = r.df

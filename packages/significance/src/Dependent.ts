@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { phi, phiInv, pValue, studentT } from "./internal/distributions.js"
+import { phiInv, pValue } from "./internal/distributions.js"
 import { against, r } from "./internal/cocorInputs.js"
 import * as V from "./internal/validate.js"
 import type { IntervalResult, Outcome, TestOptions, TestResult } from "./TestResult.js"
@@ -99,11 +99,15 @@ const analytic = (test: string, t: boolean, statistic: (input: Input, confLevel:
   const confLevel = options?.confLevel ?? 0.95
   const s = statistic(input, confLevel)
   if (s instanceof InvalidInput) return s
-  const [x, ci] = typeof s === "number" ? ([s, undefined] as const) : s
+  const x = typeof s === "number" ? s : s[0]
   const df = input.n - 3
-  return t
-    ? { test, distribution: "t", statistic: x, df, pValue: pValue(x, alternative, (v) => studentT(v, df)), alternative }
-    : { test, distribution: "z", statistic: x, pValue: pValue(x, alternative, phi), alternative, ...(ci !== undefined ? { ci, confLevel } : {}) }
+  if (t) return { test, distribution: "t", statistic: x, df, pValue: pValue(x, alternative, df), alternative }
+  const z: { -readonly [K in keyof TestResult]: TestResult[K] } = { test, distribution: "z", statistic: x, pValue: pValue(x, alternative), alternative }
+  if (typeof s !== "number") {
+    z.ci = s[1]
+    z.confLevel = confLevel
+  }
+  return z
 }
 
 /**
