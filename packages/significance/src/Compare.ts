@@ -218,28 +218,22 @@ const analytic = (
   const input = known ?? Dependent.inputFromScores(gold, runs[a], runs[b])
   if (input instanceof InvalidInput) return input
   const alternative = options.alternative ?? "two.sided"
-  // one object, fields in printed order, no spread's temporaries (124,750 comparisons for 500 runs)
-  const c: { -readonly [K in keyof Comparison]: Comparison[K] } = { test, a, b, estimateA: input.rJk, estimateB: input.rJh, alternative }
   // Identical scores, or a positive linear map of each other (r_kh = 1), make every cocor statistic
   // 0/0: no difference. Within 1e-12, as the marks decide it: rounding leaves r_kh ulps below 1.
   const same = input.rKh >= 1 - 1e-12 || identical(runs[a], runs[b])
+  const { rJk: estimateA, rJh: estimateB } = input
   if (test === "zou2007") {
     const r = same ? { ci: [0, 0] as const, confLevel: options.confLevel ?? 0.95 } : Dependent.zou2007(input, options)
-    if (r instanceof InvalidInput) return r
-    c.ci = r.ci
-    c.confLevel = r.confLevel
-    return c
+    return r instanceof InvalidInput ? r : { test, a, b, estimateA, estimateB, alternative, ci: r.ci, confLevel: r.confLevel }
   }
-  if (same) {
-    c.pValue = 1
-    c.statistic = 0
-    return c
-  }
+  if (same) return { test, a, b, estimateA, estimateB, alternative, pValue: 1, statistic: 0 }
   const r = Dependent.tests[test](input, options)
   if (r instanceof InvalidInput) return r
-  c.pValue = r.pValue
-  if (r.pValue < 1e-300) c.log10P = log10PValue(r.statistic, alternative, r.distribution === "t" ? r.df : undefined)
-  c.statistic = r.statistic
+  // one object, fields in printed order, made whole where it can be: a field added later moves the
+  // object's fields out of line (124,750 comparisons for 500 runs)
+  const c: { -readonly [K in keyof Comparison]: Comparison[K] } = r.pValue < 1e-300
+    ? { test, a, b, estimateA, estimateB, alternative, pValue: r.pValue, log10P: log10PValue(r.statistic, alternative, r.df), statistic: r.statistic }
+    : { test, a, b, estimateA, estimateB, alternative, pValue: r.pValue, statistic: r.statistic }
   if (r.df !== undefined) c.df = r.df
   if (r.ci !== undefined) {
     c.ci = r.ci
