@@ -165,32 +165,22 @@ const identical = (x: Float64Array, y: Float64Array): boolean => {
 }
 
 /**
- * The cocor tests' inputs, every run's side computed once: r(gold, run) of each run, which is its
- * estimate, and the input of pair p (bit for bit `Dependent.inputFromScores`). The estimate needs no
- * resampling set-up: a side is what the sums' pass lays out for a Pearson dataset (the run at unit
- * scale minus its mean, summed in pair order, as intervals.ts' `setUp` and sumsKernel.ts), and r is
- * the same `Moments.pearson` of the same sums (its x and gold swapped, which are symmetric in it), so
- * it has the bits `Figures.estimates` gave (test/AnalyticEstimates.test.ts).
+ * The cocor tests' inputs, every run's side computed once (`Cocor.against`): r(gold, run) of each run,
+ * its estimate, with the bits `Figures.estimates` gave (test/AnalyticEstimates.test.ts), and the input
+ * of pair p (bit for bit `Dependent.inputFromScores`), r(A, B) by the table of the sides in ranking
+ * order (a row's pairs are a span of it).
  */
 const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>) => {
   const each = runs.map(Cocor.against(gold))
-  const sides = each.map((e) => e.side)
   const estimates = Float64Array.from(each, (e) => e.r)
-  const inputs = (pairA: Int32Array, pairB: Int32Array) => {
-    // the table's order: by first appearance in the pairs, so that a row's pairs are a span of it
-    const slot = new Int32Array(runs.length).fill(-1)
-    const ordered: Array<Cocor.Side> = []
-    for (let p = 0; p < pairA.length; p++) {
-      if (slot[pairA[p]] < 0) slot[pairA[p]] = ordered.push(sides[pairA[p]]) - 1
-      if (slot[pairB[p]] < 0) slot[pairB[p]] = ordered.push(sides[pairB[p]]) - 1
-    }
+  const inputs = (pairA: Int32Array, pairB: Int32Array, ranking: ReadonlyArray<number>, position: Int32Array) => {
     const rKh = new Float64Array(pairA.length)
-    const row = Cocor.table(ordered)
+    const row = Cocor.table(ranking.map((run) => each[run].side))
     for (let p = 0; p < pairA.length;) {
-      const a = pairA[p]
+      const from = position[pairB[p]]
       let e = p + 1
-      while (e < pairA.length && pairA[e] === a && slot[pairB[e]] === slot[pairB[p]] + e - p) e++
-      row(slot[a], slot[pairB[p]], slot[pairB[p]] + e - p, rKh, p)
+      while (e < pairA.length && pairA[e] === pairA[p] && position[pairB[e]] === from + e - p) e++
+      row(position[pairA[p]], from, from + e - p, rKh, p)
       p = e
     }
     // one input refilled per pair: a test reads it and keeps none of it
@@ -435,7 +425,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
     comparisons = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => withP(d, fromBootstrap(c, d.signatureText), options))
   } else if (test !== "bootstrap") {
     // every run's side of r(gold, run) and r(A, B) computed once (the runs all have the gold's length: checkValues)
-    const inputOf = cocor?.inputs(pairA, pairB)
+    const inputOf = cocor?.inputs(pairA, pairB, ranking, position)
     for (let p = 0; p < count; p++) {
       const a = pairA[p]
       const b = pairB[p]

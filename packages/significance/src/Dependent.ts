@@ -101,13 +101,9 @@ const analytic = (test: string, t: boolean, statistic: (input: Input, confLevel:
   if (s instanceof InvalidInput) return s
   const x = typeof s === "number" ? s : s[0]
   const df = input.n - 3
-  if (t) return { test, distribution: "t", statistic: x, df, pValue: pValue(x, alternative, df), alternative }
-  const z: { -readonly [K in keyof TestResult]: TestResult[K] } = { test, distribution: "z", statistic: x, pValue: pValue(x, alternative), alternative }
-  if (typeof s !== "number") {
-    z.ci = s[1]
-    z.confLevel = confLevel
-  }
-  return z
+  return t
+    ? { test, distribution: "t", statistic: x, df, pValue: pValue(x, alternative, df), alternative }
+    : { test, distribution: "z", statistic: x, pValue: pValue(x, alternative), alternative, ...(typeof s === "number" ? {} : { ci: s[1], confLevel }) }
 }
 
 /**

@@ -4,7 +4,7 @@ import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import { Dependent, Independent, TestResult } from "../src/index.js"
 import type { Alternative } from "../src/TestResult.js"
-import { centrings } from "../src/internal/passes.js"
+import { centrings } from "../src/internal/cocorInputs.js"
 import { close, fixture, hasShared, num, readTsv, sharedDir } from "./helpers.js"
 import type { Row } from "./helpers.js"
 
