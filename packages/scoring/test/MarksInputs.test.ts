@@ -1,12 +1,12 @@
 /**
  * The marks' analytic comparisons with the best centre each run once (issue 36): counted by the
- * dependent tests' inputs (`passes.centrings`), not timed. Before, every pair went through
+ * dependent tests' inputs (`cocorInputs.centrings`), not timed. Before, every pair went through
  * `Dependent.inputFromScores`: three centrings per run compared (six before it shared its sides).
  */
 import { Rank } from "@stseval/scoring"
 import * as Marks from "@stseval/scoring/Marks"
 import { beforeEach, describe, expect, it } from "vitest"
-import { centrings } from "../../significance/src/internal/passes.js"
+import { centrings } from "../../significance/src/internal/cocorInputs.js"
 import { goldOf, lines, mulberry32, scoreRun, submission, toyEdition } from "./helpers.js"
 
 const single = toyEdition({

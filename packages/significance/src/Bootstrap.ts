@@ -211,7 +211,7 @@ export const normalP = (
   // no spread: the same difference in every resample
   const z = se !== se ? Number.NaN : se > 0 ? delta / se : delta === 0 ? 0 : Math.sign(delta) * Number.POSITIVE_INFINITY
   if (z !== z) return { pValue: Number.NaN, z, se }
-  const pValue = Distributions.pValue(z, alternative, Distributions.phi)
+  const pValue = Distributions.pValue(z, alternative)
   return { pValue, z, se, ...(pValue < 1e-300 && Number.isFinite(z) ? { log10P: Distributions.log10PValue(z, alternative) } : {}) }
 }
 

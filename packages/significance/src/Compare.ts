@@ -165,35 +165,32 @@ const identical = (x: Float64Array, y: Float64Array): boolean => {
 }
 
 /**
- * The cocor tests' inputs, every run's side computed once: r(gold, run) of each run, which is its
- * estimate, and the input of pair p (bit for bit `Dependent.inputFromScores`). The estimate needs no
- * resampling set-up: a side is what the sums' pass lays out for a Pearson dataset (the run at unit
- * scale minus its mean, summed in pair order, as intervals.ts' `setUp` and sumsKernel.ts), and r is
- * the same `Moments.pearson` of the same sums (its x and gold swapped, which are symmetric in it), so
- * it has the bits `Figures.estimates` gave (test/AnalyticEstimates.test.ts).
+ * The cocor tests' inputs, every run's side computed once (`Cocor.against`): r(gold, run) of each run,
+ * its estimate, with the bits `Figures.estimates` gave (test/AnalyticEstimates.test.ts), and the input
+ * of pair p (bit for bit `Dependent.inputFromScores`), r(A, B) by the table of the sides in ranking
+ * order (a row's pairs are a span of it).
  */
 const correlations = (gold: Float64Array, runs: ReadonlyArray<Float64Array>) => {
-  const g = Cocor.side(gold)
-  const sides = runs.map(Cocor.side)
-  const estimates = Float64Array.from(sides, (s) => Cocor.r(g, s))
-  const inputs = (pairA: Int32Array, pairB: Int32Array) => {
-    // the table's order: by first appearance in the pairs, so that a row's pairs are a span of it
-    const slot = new Int32Array(runs.length).fill(-1)
-    const ordered: Array<Cocor.Side> = []
-    for (let p = 0; p < pairA.length; p++) {
-      if (slot[pairA[p]] < 0) slot[pairA[p]] = ordered.push(sides[pairA[p]]) - 1
-      if (slot[pairB[p]] < 0) slot[pairB[p]] = ordered.push(sides[pairB[p]]) - 1
-    }
+  const each = runs.map(Cocor.against(gold))
+  const estimates = Float64Array.from(each, (e) => e.r)
+  const inputs = (pairA: Int32Array, pairB: Int32Array, ranking: ReadonlyArray<number>, position: Int32Array) => {
     const rKh = new Float64Array(pairA.length)
-    const row = Cocor.table(ordered)
+    const row = Cocor.table(ranking.map((run) => each[run].side))
     for (let p = 0; p < pairA.length;) {
-      const a = pairA[p]
+      const from = position[pairB[p]]
       let e = p + 1
-      while (e < pairA.length && pairA[e] === a && slot[pairB[e]] === slot[pairB[p]] + e - p) e++
-      row(slot[a], slot[pairB[p]], slot[pairB[p]] + e - p, rKh, p)
+      while (e < pairA.length && pairA[e] === pairA[p] && position[pairB[e]] === from + e - p) e++
+      row(position[pairA[p]], from, from + e - p, rKh, p)
       p = e
     }
-    return (p: number): Dependent.Input => ({ rJk: estimates[pairA[p]], rJh: estimates[pairB[p]], rKh: rKh[p], n: gold.length })
+    // one input refilled per pair: a test reads it and keeps none of it
+    const input = { rJk: 0, rJh: 0, rKh: 0, n: gold.length }
+    return (p: number): Dependent.Input => {
+      input.rJk = estimates[pairA[p]]
+      input.rJh = estimates[pairB[p]]
+      input.rKh = rKh[p]
+      return input
+    }
   }
   return { estimates, inputs }
 }
@@ -211,25 +208,22 @@ const analytic = (
   const input = known ?? Dependent.inputFromScores(gold, runs[a], runs[b])
   if (input instanceof InvalidInput) return input
   const alternative = options.alternative ?? "two.sided"
-  const base = () => ({ test, a, b, estimateA: input.rJk, estimateB: input.rJh, alternative })
   // Identical scores, or a positive linear map of each other (r_kh = 1), make every cocor statistic
   // 0/0: no difference. Within 1e-12, as the marks decide it: rounding leaves r_kh ulps below 1.
-  if (identical(runs[a], runs[b]) || input.rKh >= 1 - 1e-12) {
-    return test === "zou2007"
-      ? { ...base(), ci: [0, 0], confLevel: options.confLevel ?? 0.95 }
-      : { ...base(), pValue: 1, statistic: 0 }
-  }
+  const same = input.rKh >= 1 - 1e-12 || identical(runs[a], runs[b])
+  const { rJk: estimateA, rJh: estimateB } = input
   if (test === "zou2007") {
-    const r = Dependent.zou2007(input, options)
-    if (r instanceof InvalidInput) return r
-    return { ...base(), ci: r.ci, confLevel: r.confLevel }
+    const r = same ? { ci: [0, 0] as const, confLevel: options.confLevel ?? 0.95 } : Dependent.zou2007(input, options)
+    return r instanceof InvalidInput ? r : { test, a, b, estimateA, estimateB, alternative, ci: r.ci, confLevel: r.confLevel }
   }
+  if (same) return { test, a, b, estimateA, estimateB, alternative, pValue: 1, statistic: 0 }
   const r = Dependent.tests[test](input, options)
   if (r instanceof InvalidInput) return r
-  // one object, fields in printed order, no spread's temporaries (124,750 comparisons for 500 runs)
-  const c: { -readonly [K in keyof Comparison]: Comparison[K] } = { test, a, b, estimateA: input.rJk, estimateB: input.rJh, alternative, pValue: r.pValue }
-  if (r.pValue < 1e-300) c.log10P = log10PValue(r.statistic, alternative, r.distribution === "t" ? r.df : undefined)
-  c.statistic = r.statistic
+  // one object, fields in printed order, made whole where it can be: a field added later moves the
+  // object's fields out of line (124,750 comparisons for 500 runs)
+  const c: { -readonly [K in keyof Comparison]: Comparison[K] } = r.pValue < 1e-300
+    ? { test, a, b, estimateA, estimateB, alternative, pValue: r.pValue, log10P: log10PValue(r.statistic, alternative, r.df), statistic: r.statistic }
+    : { test, a, b, estimateA, estimateB, alternative, pValue: r.pValue, statistic: r.statistic }
   if (r.df !== undefined) c.df = r.df
   if (r.ci !== undefined) {
     c.ci = r.ci
@@ -431,7 +425,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
     comparisons = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => withP(d, fromBootstrap(c, d.signatureText), options))
   } else if (test !== "bootstrap") {
     // every run's side of r(gold, run) and r(A, B) computed once (the runs all have the gold's length: checkValues)
-    const inputOf = cocor?.inputs(pairA, pairB)
+    const inputOf = cocor?.inputs(pairA, pairB, ranking, position)
     for (let p = 0; p < count; p++) {
       const a = pairA[p]
       const b = pairB[p]

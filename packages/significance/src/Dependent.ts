@@ -6,10 +6,8 @@
  *
  * @since 0.1.0
  */
-import { phi, phiInv, pValue, studentT } from "./internal/distributions.js"
-import { r, side } from "./internal/cocorInputs.js"
-import type { Side } from "./internal/cocorInputs.js"
-import { centrings } from "./internal/passes.js"
+import { phiInv, pValue } from "./internal/distributions.js"
+import { against, r } from "./internal/cocorInputs.js"
 import * as V from "./internal/validate.js"
 import type { IntervalResult, Outcome, TestOptions, TestResult } from "./TestResult.js"
 import { InvalidInput } from "./TestResult.js"
@@ -43,12 +41,6 @@ export interface Input {
  */
 export const inputFromScores = (gold: Float64Array, runA: Float64Array, runB: Float64Array): Outcome<Input> => inputsAgainst(gold, runA)(runB)
 
-/** One score array centred at unit scale (`side`), counted (`passes.centrings`). */
-const centre = (x: Float64Array): Side => {
-  centrings.count++
-  return side(x)
-}
-
 /**
  * The inputs of run A against each of many runs B, bit for bit `inputFromScores(gold, runA, runB)`:
  * the gold and A centred and r(gold, A) computed once, each B centred once when asked for, so a pair
@@ -66,15 +58,15 @@ const centre = (x: Float64Array): Side => {
  * @since 0.5.0
  */
 export const inputsAgainst = (gold: Float64Array, runA: Float64Array): (runB: Float64Array) => Outcome<Input> => {
-  const g = centre(gold)
-  const a = centre(runA)
-  const rJk = r(g, a)
+  const sideOf = against(gold)
+  let a: ReturnType<typeof sideOf> | undefined
   return (runB) => {
-    if (runA.length !== gold.length || runB.length !== gold.length) {
-      return new InvalidInput({ field: "runs", expected: `${gold.length} scores per run`, found: `${runA.length} and ${runB.length}` })
-    }
-    const b = centre(runB)
-    return { rJk, rJh: r(g, b), rKh: r(a, b), n: gold.length }
+    // the lengths before any centring: a refused pair costs no pass
+    const [field, wrong] = runA.length !== gold.length ? ["runA", runA] : ["runB", runB]
+    if (wrong.length !== gold.length) return new InvalidInput({ field, expected: `${gold.length} scores per run (one per pair of the gold)`, found: `${wrong.length} scores` })
+    a ??= sideOf(runA)
+    const b = sideOf(runB)
+    return { rJk: a.r, rJh: b.r, rKh: r(a.side, b.side), n: gold.length }
   }
 }
 
@@ -107,11 +99,11 @@ const analytic = (test: string, t: boolean, statistic: (input: Input, confLevel:
   const confLevel = options?.confLevel ?? 0.95
   const s = statistic(input, confLevel)
   if (s instanceof InvalidInput) return s
-  const [x, ci] = typeof s === "number" ? ([s, undefined] as const) : s
+  const x = typeof s === "number" ? s : s[0]
   const df = input.n - 3
   return t
-    ? { test, distribution: "t", statistic: x, df, pValue: pValue(x, alternative, (v) => studentT(v, df)), alternative }
-    : { test, distribution: "z", statistic: x, pValue: pValue(x, alternative, phi), alternative, ...(ci !== undefined ? { ci, confLevel } : {}) }
+    ? { test, distribution: "t", statistic: x, df, pValue: pValue(x, alternative, df), alternative }
+    : { test, distribution: "z", statistic: x, pValue: pValue(x, alternative), alternative, ...(typeof s === "number" ? {} : { ci: s[1], confLevel }) }
 }
 
 /**

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { phi, phiInv, pValue } from "./internal/distributions.js"
+import { phiInv, pValue } from "./internal/distributions.js"
 import * as V from "./internal/validate.js"
 import type { IntervalResult, InvalidInput, Outcome, TestOptions, TestResult } from "./TestResult.js"
 
@@ -47,7 +47,7 @@ export const fisher1925 = (input: Input, options?: TestOptions): Outcome<TestRes
   if (error !== undefined) return error
   const alternative = options?.alternative ?? "two.sided"
   const statistic = (Math.atanh(input.r1) - Math.atanh(input.r2)) / Math.sqrt(1 / (input.n1 - 3) + 1 / (input.n2 - 3))
-  return { test: "fisher1925", distribution: "z", statistic, pValue: pValue(statistic, alternative, phi), alternative }
+  return { test: "fisher1925", distribution: "z", statistic, pValue: pValue(statistic, alternative), alternative }
 }
 
 /**

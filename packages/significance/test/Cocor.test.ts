@@ -4,6 +4,7 @@ import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import { Dependent, Independent, TestResult } from "../src/index.js"
 import type { Alternative } from "../src/TestResult.js"
+import { centrings } from "../src/internal/cocorInputs.js"
 import { close, fixture, hasShared, num, readTsv, sharedDir } from "./helpers.js"
 import type { Row } from "./helpers.js"
 
@@ -140,8 +141,14 @@ describe("inputsAgainst (one run against many, each centred once)", () => {
     }
   })
 
-  it("refuses a run of another length as inputFromScores does", () => {
-    const out = Dependent.inputsAgainst(Float64Array.of(1, 2, 3, 4), Float64Array.of(1, 2, 4, 3))(Float64Array.of(1, 2, 3))
+  it("refuses a run of another length as inputFromScores does, naming it, before centring anything", () => {
+    const gold = Float64Array.of(1, 2, 3, 4)
+    const before = centrings.count
+    const out = Dependent.inputsAgainst(gold, Float64Array.of(1, 2, 4, 3))(Float64Array.of(1, 2, 3))
     expect(TestResult.isInvalid(out) && out.message).toContain("4 scores per run")
+    expect(TestResult.isInvalid(out) && out.field).toBe("runB")
+    const short = Dependent.inputsAgainst(gold, Float64Array.of(1, 2, 4))(gold)
+    expect(TestResult.isInvalid(short) && [short.field, short.found]).toEqual(["runA", "3 scores"])
+    expect(centrings.count).toBe(before)
   })
 })

@@ -12,7 +12,12 @@ export interface Side {
   readonly squares: number
 }
 
+/** What tests count instead of timing: the score arrays centred (`side`), one increment per array. */
+export const centrings = { count: 0 }
+
+/** One score array centred at unit scale, counted. */
 export const side = (x: Float64Array): Side => {
+  centrings.count++
   const n = x.length
   const scale = Rescale.unitScale(Rescale.maxAbs(x))
   let mean = 0
@@ -50,6 +55,16 @@ export const r = (x: Side, y: Side): number => {
   let cross = 0
   for (let i = 0; i < dx.length; i++) cross += dx[i] * dy[i]
   return figure(x, y, cross)
+}
+
+/** Runs against one gold, the one way to their sides: the gold centred once (when first needed), each run centred with r(gold, run), its estimate. */
+export const against = (gold: Float64Array): (run: Float64Array) => { readonly side: Side; readonly r: number } => {
+  let g: Side | undefined
+  return (run) => {
+    g ??= side(gold)
+    const s = side(run)
+    return { side: s, r: r(g, s) }
+  }
 }
 
 /** f64x2 accumulators of the wide kernel: 16 cross sums per pass over x (eight of x86's sixteen vector registers). */

@@ -100,14 +100,15 @@ export const studentT = (x: number, df: number): number => {
 }
 
 /**
- * p-value of a statistic under a symmetric null distribution with CDF `cdf`.
+ * p-value of a statistic under the standard normal, or Student's t with `df` degrees of freedom.
  *
  * cocor computes upper tails as `1 - F(x)`, which rounds to 0 once F(x) is within 1e-16 of 1
  * (e.g. its p = 0 for z = 8.45). We take upper tails as F(-x) instead (the distributions are
  * symmetric), which agrees with cocor to rounding where cocor's value is representable and keeps
  * the tiny p-values meaningful where it is not.
  */
-export const pValue = (statistic: number, alternative: Alternative, cdf: (x: number) => number): number => {
+export const pValue = (statistic: number, alternative: Alternative, df?: number): number => {
+  const cdf = (x: number) => (df === undefined ? phi(x) : studentT(x, df))
   switch (alternative) {
     case "two.sided":
       return Math.min(1, 2 * cdf(-Math.abs(statistic)))
