@@ -14,7 +14,7 @@ import { originalRanks as rankOriginal, rankInto } from "./internal/competitionR
 import * as Engine from "./internal/intervals.js"
 import { checkDefinition, checkRuns, computeOn, engineOf, invalid, layOut, predates } from "./internal/job.js"
 import { isPearson } from "./internal/metric.js"
-import { quantiles } from "./internal/select.js"
+import { countedQuantiles, quantiles } from "./internal/select.js"
 import * as V from "./internal/validate.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
@@ -328,8 +328,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   // a ranked run's resamples that could not rank it, by run (one look each, not a search per run)
   const degenerateOf = new Map<number, number>()
   ranked.forEach((k, j) => {
-    for (let b = 0; b < B; b++) buffer[b] = ranks[j * B + b]
-    const [lo, hi] = quantiles(buffer, B, ps)
+    const [lo, hi] = countedQuantiles(ranks, j * B, B, ps)
     rankIntervals.set(k, { low: Math.floor(lo + 1e-9), high: Math.ceil(hi - 1e-9) })
     rankOf.set(k, originalRanks[j])
     degenerateOf.set(k, rankDegenerate[j])

@@ -125,11 +125,40 @@ export const quantiles = (a: Float64Array, n: number, ps: ReadonlyArray<number>)
       if (pair) stats.push(fromWindow(a, n, ks[j + 1], w2, below2, count2))
     }
   }
-  return ps.map((p, j) => {
-    const h = (n - 1) * p
-    const k = ks[j]
-    const [lower, next] = stats[j]
-    if (k + 1 >= n || h === k) return lower
-    return lower + (h - k) * (next - lower)
+  return ps.map((p, j) => type7(n, p, ks[j], stats[j][0], stats[j][1]))
+}
+
+/** The quantile at p from order statistics k = floor((n - 1) p) and k + 1. */
+const type7 = (n: number, p: number, k: number, lower: number, next: number): number => {
+  const h = (n - 1) * p
+  return k + 1 >= n || h === k ? lower : lower + (h - k) * (next - lower)
+}
+
+let tally = new Int32Array(0)
+
+/**
+ * `quantiles` of the n integers at a[offset ..] (ranks: a narrow range), counted over their range
+ * rather than selected: the same order statistics, so the same values.
+ */
+export const countedQuantiles = (a: Int32Array, offset: number, n: number, ps: ReadonlyArray<number>): Array<number> => {
+  let min = a[offset]
+  let max = min
+  for (let i = offset; i < offset + n; i++) {
+    const v = a[i]
+    if (v < min) min = v
+    if (v > max) max = v
+  }
+  if (tally.length <= max - min) tally = new Int32Array(max - min + 1)
+  tally.fill(0, 0, max - min + 1)
+  for (let i = offset; i < offset + n; i++) tally[a[i] - min]++
+  // the order statistic k: the least value with more than k at or below it
+  const stat = (k: number): number => {
+    let v = 0
+    for (let below = tally[0]; below <= k; below += tally[++v]);
+    return min + v
+  }
+  return ps.map((p) => {
+    const k = Math.floor((n - 1) * p)
+    return type7(n, p, k, stat(k), k + 1 < n ? stat(k + 1) : Number.POSITIVE_INFINITY)
   })
 }
