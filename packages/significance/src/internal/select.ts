@@ -87,7 +87,7 @@ export const quantiles = (a: Float64Array, n: number, ps: ReadonlyArray<number>)
   if (n === 0) return ps.map(() => Number.NaN)
   const ks = ps.map((p) => Math.floor((n - 1) * p))
   const stats: Array<[number, number]> = []
-  if (n < 4 * SAMPLE) {
+  if (n < 2 * SAMPLE) {
     for (const k of ks) stats.push(byQuickselect(a, n, k))
   } else {
     for (let j = 0; j < SAMPLE; j++) sample[j] = a[Math.floor(((j + 0.5) * n) / SAMPLE)]
