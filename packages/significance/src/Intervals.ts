@@ -14,7 +14,7 @@ import { originalRanks as rankOriginal, rankInto } from "./internal/competitionR
 import * as Engine from "./internal/intervals.js"
 import { checkDefinition, checkRuns, computeOn, engineOf, invalid, layOut, predates } from "./internal/job.js"
 import { isPearson } from "./internal/metric.js"
-import { countedQuantiles, quantiles } from "./internal/select.js"
+import { quantiles } from "./internal/select.js"
 import * as V from "./internal/validate.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
@@ -128,9 +128,8 @@ const sampleSkewness = (x: Float64Array): number => {
     m2 += d * d
     m3 += d * d * d
   }
-  m2 /= n
-  m3 /= n
-  return m2 > 0 ? m3 / m2 ** 1.5 : 0
+  const variance = m2 / n
+  return variance > 0 ? m3 / n / variance ** 1.5 : 0
 }
 
 /**
@@ -269,10 +268,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const ranked = Int32Array.from(input.runs.keys()).filter((k) => input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF])
   const ranks = new Int32Array(ranked.length * B)
   const rankDegenerate = new Int32Array(ranked.length)
-  if (officials !== undefined && ranked.length > 0) {
-    const sorted = new Float64Array(ranked.length)
-    for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, sorted, ranks, B, b, rankDegenerate, direction === "lower")
-  }
+  if (officials !== undefined) for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, ranks, B, b, rankDegenerate, direction === "lower")
   const originalRanks = rankOriginal({ ranked, direction }, estimates, FIG)
 
   const notes: Array<string> = []
@@ -286,6 +282,9 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     for (let d = 0; d < D; d++) if ((f === d || f >= D) && has[k * D + d] === 1) n += start[d + 1] - start[d]
     return n
   }
+  // each side's |sample skewness| once (a run's figures, and every run's gold, share it)
+  const skews = new Map<Float64Array, number>()
+  const skewness = (x: Float64Array): number => skews.get(x) ?? skews.set(x, Math.abs(sampleSkewness(x))).get(x)!
   // the largest |sample skewness| of the gold and the run among the Pearson datasets a figure rests on
   const skewOf = (k: number, f: number): number => {
     let worst = 0
@@ -293,7 +292,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
       if (!(f === d || f >= D) || has[k * D + d] !== 1 || !isPearson(metrics[d])) continue
       const s = input.runs[k].scores[input.datasets[d].name]
       if (s === undefined || !(s.run instanceof Float64Array)) continue
-      worst = Math.max(worst, Math.abs(sampleSkewness(s.run)), Math.abs(sampleSkewness(s.gold as Float64Array)))
+      worst = Math.max(worst, skewness(s.run), skewness(s.gold as Float64Array))
     }
     return worst
   }
@@ -328,7 +327,8 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   // a ranked run's resamples that could not rank it, by run (one look each, not a search per run)
   const degenerateOf = new Map<number, number>()
   ranked.forEach((k, j) => {
-    const [lo, hi] = countedQuantiles(ranks, j * B, B, ps)
+    for (let b = 0; b < B; b++) buffer[b] = ranks[j * B + b]
+    const [lo, hi] = quantiles(buffer, B, ps)
     rankIntervals.set(k, { low: Math.floor(lo + 1e-9), high: Math.ceil(hi - 1e-9) })
     rankOf.set(k, originalRanks[j])
     degenerateOf.set(k, rankDegenerate[j])

@@ -34,7 +34,7 @@ describe("rankInto", () => {
         rows.forEach((r, b) => {
           const row = new Float64Array(2 * K)
           r.forEach((v, k) => (row[2 * k + 1] = v))
-          rankInto(ranked, row, 0, 2, 1, new Float64Array(K), ranks, B, b, degenerate, lower)
+          rankInto(ranked, row, 0, 2, 1, ranks, B, b, degenerate, lower)
         })
         rows.forEach((r, b) => {
           const expected = definition(Array.from(ranked, (k) => r[k]), lower)
