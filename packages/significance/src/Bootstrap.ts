@@ -157,6 +157,8 @@ export interface PairComparison {
   readonly pValue: number
   readonly valid: number
   readonly degenerate: number
+  /** log10 of the normal p-value once it is below 1e-300 (`bootstrapP: "normal"`) */
+  readonly log10P?: number
 }
 
 /**
@@ -170,6 +172,8 @@ export interface CompareOptions {
   readonly confLevel?: number
   /** The pairs [a, b] to compare; default every a < b. */
   readonly pairs?: ReadonlyArray<readonly [number, number]>
+  /** The p-value: `shift` (default, floored at 1 / (B + 1)) or `normal` (`normalP`'s, in the same pass). */
+  readonly bootstrapP?: "shift" | "normal"
 }
 
 /**
@@ -192,27 +196,45 @@ export const normalP = (
   b: number,
   alternative: Alternative = "two.sided"
 ): { readonly pValue: number; readonly z: number; readonly se: number; readonly log10P?: number } => {
-  const B = d.resamples
-  const S = d.samples
-  // Welford's
-  let n = 0
-  let mean = 0
-  let m2 = 0
-  for (let i = 0; i < B; i++) {
-    const x = S[a * B + i] - S[b * B + i]
-    if (x !== x) continue
-    n++
-    const dx = x - mean
-    mean += dx / n
-    m2 += dx * (x - mean)
-  }
+  const { delta, valid, m2 } = differences(d, a, b, alternative, new Float64Array(d.resamples), true)
+  return normalOf(delta, valid, m2, alternative)
+}
+
+/** The normal p-value of delta from Welford's sums of n differences. */
+const normalOf = (delta: number, n: number, m2: number, alternative: Alternative) => {
   const se = n > 1 ? Math.sqrt(m2 / (n - 1)) : Number.NaN
-  const delta = d.estimates[a] - d.estimates[b]
   // no spread: the same difference in every resample
   const z = se !== se ? Number.NaN : se > 0 ? delta / se : delta === 0 ? 0 : Math.sign(delta) * Number.POSITIVE_INFINITY
   if (z !== z) return { pValue: Number.NaN, z, se }
   const pValue = Distributions.pValue(z, alternative)
   return { pValue, z, se, ...(pValue < 1e-300 && Number.isFinite(z) ? { log10P: Distributions.log10PValue(z, alternative) } : {}) }
+}
+
+// The defined differences of runs a and b into `diffs`, those at least as far from delta as delta from 0
+// (the shift method: Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4), and with `normal` Welford's sums.
+const differences = (d: Distribution, a: number, b: number, alternative: Alternative, diffs: Float64Array, normal: boolean) => {
+  const B = d.resamples
+  const S = d.samples
+  const sign = alternative === "less" ? -1 : 1
+  const tie = d.tie ?? TIE
+  const delta = d.estimates[a] - d.estimates[b]
+  const limit = alternative === "two.sided" ? Math.abs(delta) - tie : sign * delta - tie
+  let valid = 0
+  let extreme = 0
+  let mean = 0
+  let m2 = 0
+  for (let r = 0; r < B; r++) {
+    const x = S[a * B + r] - S[b * B + r]
+    if (x !== x) continue
+    diffs[valid++] = x
+    extreme += +(alternative === "two.sided" ? Math.abs(x - delta) >= limit : sign * (x - delta) >= limit)
+    if (normal) {
+      const dx = x - mean
+      mean += dx / valid
+      m2 += dx * (x - mean)
+    }
+  }
+  return { delta, valid, extreme, m2 }
 }
 
 /**
@@ -233,28 +255,17 @@ export const comparePairs = (d: Distribution, options: CompareOptions = {}): Arr
   const alternative = options.alternative ?? "two.sided"
   const confLevel = options.confLevel ?? 0.95
   const B = d.resamples
-  const S = d.samples
-  const tie = d.tie ?? TIE
   const ps = [(1 - confLevel) / 2, 1 - (1 - confLevel) / 2]
-  const sign = alternative === "less" ? -1 : 1
+  const normal = options.bootstrapP === "normal"
   const diffs = new Float64Array(B)
   const out: Array<PairComparison> = []
-  // p by the shift method (Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4): centred
-  // differences d* - delta at least as extreme as delta, (count + 1) / (valid + 1)
   const compare = (a: number, b: number): void => {
-    const delta = d.estimates[a] - d.estimates[b]
-    const limit = alternative === "two.sided" ? Math.abs(delta) - tie : sign * delta - tie
-    let valid = 0
-    let extreme = 0
-    for (let r = 0; r < B; r++) {
-      const x = S[a * B + r] - S[b * B + r]
-      if (x !== x) continue
-      diffs[valid++] = x
-      extreme += +(alternative === "two.sided" ? Math.abs(x - delta) >= limit : sign * (x - delta) >= limit)
-    }
+    const { delta, valid, extreme, m2 } = differences(d, a, b, alternative, diffs, normal)
     const [lower, upper] = quantiles(diffs, valid, ps)
-    const pValue = (extreme + 1) / (valid + 1)
-    out.push({ a, b, estimateA: d.estimates[a], estimateB: d.estimates[b], difference: delta, ci: [lower, upper], confLevel, alternative, pValue, valid, degenerate: B - valid })
+    // the shift method's p: (count + 1) / (valid + 1)
+    const p: { pValue: number; log10P?: number } = normal ? normalOf(delta, valid, m2, alternative) : { pValue: (extreme + 1) / (valid + 1) }
+    const { pValue, log10P } = p
+    out.push({ a, b, estimateA: d.estimates[a], estimateB: d.estimates[b], difference: delta, ci: [lower, upper], confLevel, alternative, pValue, valid, degenerate: B - valid, ...(log10P === undefined ? {} : { log10P }) })
   }
   if (options.pairs !== undefined) for (const [a, b] of options.pairs) compare(a, b)
   else for (let a = 0; a < d.runs; a++) for (let b = a + 1; b < d.runs; b++) compare(a, b)

@@ -232,14 +232,8 @@ const analytic = (
   return c
 }
 
-/** A bootstrap comparison with the p-value the options ask for (`bootstrapP`). */
-const withP = (d: Bootstrap.Distribution, c: Comparison, options: Options): Comparison => {
-  if (options.bootstrapP !== "normal") return c
-  const n = Bootstrap.normalP(d, c.a, c.b, c.alternative)
-  return { ...c, pValue: n.pValue, pMethod: "normal", ...(n.log10P !== undefined ? { log10P: n.log10P } : {}) }
-}
-
-const fromBootstrap = (c: Bootstrap.PairComparison, signature: string): Comparison => ({
+/** A bootstrap comparison, its p-value the one the options ask for (`bootstrapP`). */
+const fromBootstrap = (c: Bootstrap.PairComparison, signature: string, options: Options): Comparison => ({
   test: "bootstrap",
   a: c.a,
   b: c.b,
@@ -252,7 +246,9 @@ const fromBootstrap = (c: Bootstrap.PairComparison, signature: string): Comparis
   confLevel: c.confLevel,
   signature,
   valid: c.valid,
-  degenerate: c.degenerate
+  degenerate: c.degenerate,
+  ...(options.bootstrapP === "normal" ? { pMethod: "normal" as const } : {}),
+  ...(c.log10P !== undefined ? { log10P: c.log10P } : {})
 })
 
 /**
@@ -284,7 +280,7 @@ export const two = (
   if (test === "bootstrap") {
     const d = Bootstrap.resample(gold, [runA, runB], options)
     if (d instanceof InvalidInput) return d
-    return withP(d, fromBootstrap(Bootstrap.comparePairs(d, { ...options, pairs: [[0, 1]] })[0], d.signatureText), options)
+    return fromBootstrap(Bootstrap.comparePairs(d, { ...options, pairs: [[0, 1]] })[0], d.signatureText, options)
   }
   if (test === "permutation") {
     const c = options.confidences
@@ -422,7 +418,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   if (d !== undefined) {
     signature = d.signatureText
     const pairs = Array.from(pairA, (a, p): [number, number] => [a, pairB[p]])
-    comparisons = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => withP(d, fromBootstrap(c, d.signatureText), options))
+    comparisons = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => fromBootstrap(c, d.signatureText, options))
   } else if (test !== "bootstrap") {
     // every run's side of r(gold, run) and r(A, B) computed once (the runs all have the gold's length: checkValues)
     const inputOf = cocor?.inputs(pairA, pairB, ranking, position)

@@ -128,9 +128,8 @@ const sampleSkewness = (x: Float64Array): number => {
     m2 += d * d
     m3 += d * d * d
   }
-  m2 /= n
-  m3 /= n
-  return m2 > 0 ? m3 / m2 ** 1.5 : 0
+  const variance = m2 / n
+  return variance > 0 ? m3 / n / variance ** 1.5 : 0
 }
 
 /**
@@ -269,10 +268,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const ranked = Int32Array.from(input.runs.keys()).filter((k) => input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF])
   const ranks = new Int32Array(ranked.length * B)
   const rankDegenerate = new Int32Array(ranked.length)
-  if (officials !== undefined && ranked.length > 0) {
-    const sorted = new Float64Array(ranked.length)
-    for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, sorted, ranks, B, b, rankDegenerate, direction === "lower")
-  }
+  if (officials !== undefined) for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, ranks, B, b, rankDegenerate, direction === "lower")
   const originalRanks = rankOriginal({ ranked, direction }, estimates, FIG)
 
   const notes: Array<string> = []
@@ -286,6 +282,9 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     for (let d = 0; d < D; d++) if ((f === d || f >= D) && has[k * D + d] === 1) n += start[d + 1] - start[d]
     return n
   }
+  // each side's |sample skewness| once (a run's figures, and every run's gold, share it)
+  const skews = new Map<Float64Array, number>()
+  const skewness = (x: Float64Array): number => skews.get(x) ?? skews.set(x, Math.abs(sampleSkewness(x))).get(x)!
   // the largest |sample skewness| of the gold and the run among the Pearson datasets a figure rests on
   const skewOf = (k: number, f: number): number => {
     let worst = 0
@@ -293,7 +292,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
       if (!(f === d || f >= D) || has[k * D + d] !== 1 || !isPearson(metrics[d])) continue
       const s = input.runs[k].scores[input.datasets[d].name]
       if (s === undefined || !(s.run instanceof Float64Array)) continue
-      worst = Math.max(worst, Math.abs(sampleSkewness(s.run)), Math.abs(sampleSkewness(s.gold as Float64Array)))
+      worst = Math.max(worst, skewness(s.run), skewness(s.gold as Float64Array))
     }
     return worst
   }

@@ -122,7 +122,7 @@ describe("optimised resampling kernel", () => {
       () => 0,
       () => rand() ** 8 - (rand() < 0.3 ? 1 : 0)
     ]
-    for (const n of [1, 2, 7, 1023, 1024, 2500, 10000]) {
+    for (const n of [1, 2, 7, 511, 512, 1000, 1023, 1024, 2500, 10000]) {
       for (const shape of shapes) {
         const a = Float64Array.from({ length: n }, (_, i) => shape(i, n))
         const ps = [0.025, 0.975, 0.5, rand(), 0, 1]

@@ -240,9 +240,9 @@ const SINGLE = 4
 /**
  * The figures of one resample (one lane of the sums): each run's per-dataset figures, labelled
  * aggregates and official figure, written to row[base + k * figures + f], which holds NaN but for
- * the walked figures (rankSums.ts), on entry. With `degenerate`, counts
- * per (run, figure) the resamples where a correlation entering the figure was undefined although
- * it was defined on the original pairs (`defined`).
+ * the walked figures (rankSums.ts), on entry; counts in `degenerate` per (run, figure) the
+ * resamples where a correlation entering the figure was undefined although it was defined on the
+ * original pairs (`defined`).
  */
 const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnType<typeof makeGeneric>) => {
   const { start, metric, weight, runs: K, has, labelled, official, missing } = job
@@ -256,7 +256,6 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   const rule = RULES.indexOf(official)
   const zero = missing === "zero"
   const missingValue = job.missingValue ?? new Float64Array(metric.length)
-  const accuracy = Uint8Array.from(metric, (x) => (x === "correct" ? 1 : 0))
   // the declared figure's arguments: [m, sx, sxx, sg, sgg, sxg] (moments), [m, correct] (counts)
   const moments = new Float64Array(6)
   // the pool's moments (`pool`), in the same order
@@ -334,24 +333,21 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
     return Moments.pearson(t, 0)
   }
 
-  /** The edition's rule on run k's per-dataset figures at row[o ..] (ScoredRun.officialOf / officialMean). */
-  const officialOf = (row: Float64Array, o: number, k: number, lane: number, present: number): number => {
-    if (present === 0) return Number.NaN
-    if (rule === SINGLE) return row[o]
-    if (rule === POOLED || rule === ALLNRM) return present === D ? pool(k, lane, rule === ALLNRM) : Number.NaN
+  /** The mean (WMEAN: by pairs) of the figures at row[o ..]: a labelled one's of those defined, the official one's by the rule (ScoredRun.officialOf / officialMean). */
+  const mean = (row: Float64Array, o: number, code: number, official: boolean): number => {
     let s = 0
     let sw = 0
     for (let d = 0; d < D; d++) {
       const v = row[o + d]
       if (v === v) {
-        const w = rule === MEAN ? 1 : size[d]
+        const w = code === WMEAN ? size[d] : 1
         s += w * v
         sw += w
-      } else {
+      } else if (official) {
         // lacking: the metric's missing value (r = 0) with the dataset's weight under `zero`, else
         // no official figure
         if (!zero) return Number.NaN
-        const w = rule === MEAN ? 1 : weight[d]
+        const w = code === MEAN ? 1 : weight[d]
         if (w === 0) return Number.NaN
         s += w * missingValue[d]
         sw += w
@@ -360,7 +356,15 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
     return sw > 0 ? s / sw : Number.NaN
   }
 
-  const fill = (lane: number, row: Float64Array, base: number, degenerate: Int32Array | undefined, defined: Uint8Array | undefined): void => {
+  /** The edition's rule on run k's per-dataset figures at row[o ..]. */
+  const officialOf = (row: Float64Array, o: number, k: number, lane: number, present: number): number => {
+    if (present === 0) return Number.NaN
+    if (rule === SINGLE) return row[o]
+    if (rule === POOLED || rule === ALLNRM) return present === D ? pool(k, lane, rule === ALLNRM) : Number.NaN
+    return mean(row, o, rule, true)
+  }
+
+  const fill = (lane: number, row: Float64Array, base: number, degenerate: Int32Array, defined: Uint8Array): void => {
     for (let d = 0; d < D; d++) {
       const sp = span[d]
       // Spearman (already in the row, rankSums.ts) or no pairs
@@ -373,15 +377,8 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
       sg[d] = sgd
       sgg[d] = sggd
       const figure = job.figure[d]!
+      // a count's figure reads [m, correct] of these
       moments[0] = md
-      if (accuracy[d] === 1) {
-        for (let k = 0; k < K; k++) {
-          if (has[k * D + d] === 0) continue
-          moments[1] = out[g + (k + 1) * SUMS]
-          row[base + k * FIG + d] = figure(moments, 0, 0)
-        }
-        continue
-      }
       moments[3] = sgd
       moments[4] = sggd
       for (let k = 0; k < K; k++) {
@@ -402,7 +399,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
         if (has[k * D + d] === 0) continue
         present++
         const v = row[o + d]
-        if (v !== v && degenerate !== undefined && defined !== undefined && defined[f0 + d] === 1) {
+        if (v !== v && defined[f0 + d] === 1) {
           degenerate[f0 + d]++
           any = 1
         }
@@ -412,29 +409,18 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
         let v: number
         if (code === POOLED || code === ALLNRM) {
           v = present === 0 ? Number.NaN : pool(k, lane, code === ALLNRM)
-          if (v !== v && degenerate !== undefined && defined !== undefined && defined[f0 + D + j] === 1) degenerate[f0 + D + j]++
+          if (v !== v && defined[f0 + D + j] === 1) degenerate[f0 + D + j]++
         } else {
           // over the datasets with a figure in this resample
-          let s = 0
-          let sw = 0
-          for (let d = 0; d < D; d++) {
-            const x = row[o + d]
-            if (x !== x) continue
-            const w = code === WMEAN ? size[d] : 1
-            s += w * x
-            sw += w
-          }
-          v = sw > 0 ? s / sw : Number.NaN
-          if (degenerate !== undefined) degenerate[f0 + D + j] += any
+          v = mean(row, o, code, false)
+          degenerate[f0 + D + j] += any
         }
         row[o + D + j] = v
       }
       const v = officialOf(row, o, k, lane, present)
       row[o + D + L] = v
-      if (degenerate !== undefined && defined !== undefined) {
-        degenerate[f0 + D + L] +=
-          rule === POOLED || rule === ALLNRM ? +(v !== v && defined[f0 + D + L] === 1) : rule === SINGLE ? +(row[o] !== row[o] && defined[f0] === 1) : any
-      }
+      degenerate[f0 + D + L] +=
+        rule === POOLED || rule === ALLNRM ? +(v !== v && defined[f0 + D + L] === 1) : rule === SINGLE ? +(row[o] !== row[o] && defined[f0] === 1) : any
     }
   }
   /** The draws the next `fill`s read for a generic pool (a lane's, or the original pairs). */
@@ -463,7 +449,8 @@ export const estimate = (job: Job, engine: Engine = "auto", sizing: Sizing = { r
   RankSums.original(setup.spearman, job.start, KF, figures.figures, estimates, engine, setup.scratch?.walks)
   generic?.fill(-1, estimates, 0, figures.figures)
   figures.setPicks(generic?.identity)
-  figures.fill(0, estimates, 0, undefined, undefined)
+  // nothing is defined yet: no resample counts as degenerate
+  figures.fill(0, estimates, 0, new Int32Array(KF), new Uint8Array(KF))
   return { setup, generic, figures, estimates, engine }
 }
 

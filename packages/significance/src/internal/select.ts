@@ -41,41 +41,30 @@ const byQuickselect = (a: Float64Array, n: number, k: number): [number, number] 
 /** Size of the systematic sample that brackets the wanted order statistics. */
 const SAMPLE = 256
 
-let window = new Float64Array(1024)
+let window = new Float64Array(2048)
 const sample = new Float64Array(SAMPLE)
 
 /** Bracket [lo, up] of values around ranks k, k + 1 from the sample (+-3 sd margin). */
-const bracket = (n: number, k: number, out: Float64Array, at: number): void => {
+const bracket = (n: number, k: number): [number, number] => {
   const q = k / n
   const centre = ((k + 0.5) / n) * SAMPLE
   const margin = 3 * Math.sqrt(SAMPLE * q * (1 - q)) + 3
   const li = Math.floor(centre - margin)
   const hi = Math.ceil(centre + 1 + margin)
   // selection, not sorting: V8's typed-array sort of 256 values costs more than the pass itself
-  out[at] = li < 0 ? Number.NEGATIVE_INFINITY : selectInPlace(sample, 0, SAMPLE - 1, li)
-  out[at + 1] = hi >= SAMPLE ? Number.POSITIVE_INFINITY : selectInPlace(sample, 0, SAMPLE - 1, hi)
+  return [li < 0 ? Number.NEGATIVE_INFINITY : selectInPlace(sample, 0, SAMPLE - 1, li), hi >= SAMPLE ? Number.POSITIVE_INFINITY : selectInPlace(sample, 0, SAMPLE - 1, hi)]
 }
 
 /**
  * Order statistics k and k + 1 of a[0..n) from `count` values of the window w that hold exactly
  * the order statistics below .. below + count - 1; quickselect on `a` when they are not in it.
  */
-const fromWindow = (
-  a: Float64Array,
-  n: number,
-  k: number,
-  w: Float64Array,
-  below: number,
-  count: number
-): [number, number] => {
+const fromWindow = (a: Float64Array, n: number, k: number, w: Float64Array, below: number, count: number): [number, number] => {
   const wanted = k + 1 < n ? k + 1 : k
   if (below > k || wanted >= below + count || count > n / 4) return byQuickselect(a, n, k)
   const [lower, next] = byQuickselect(w, count, k - below)
   return [lower, k + 1 < n ? next : Number.POSITIVE_INFINITY]
 }
-
-const bounds = new Float64Array(4)
-let window2 = new Float64Array(1024)
 
 /**
  * Quantiles of the first `n` values of `a` by R's type 7 (linear interpolation between order
@@ -87,29 +76,20 @@ export const quantiles = (a: Float64Array, n: number, ps: ReadonlyArray<number>)
   if (n === 0) return ps.map(() => Number.NaN)
   const ks = ps.map((p) => Math.floor((n - 1) * p))
   const stats: Array<[number, number]> = []
-  if (n < 4 * SAMPLE) {
+  if (n < 2 * SAMPLE) {
     for (const k of ks) stats.push(byQuickselect(a, n, k))
   } else {
     for (let j = 0; j < SAMPLE; j++) sample[j] = a[Math.floor(((j + 0.5) * n) / SAMPLE)]
-    if (window.length < n) {
-      window = new Float64Array(n)
-      window2 = new Float64Array(n)
-    }
+    if (window.length < 2 * n) window = new Float64Array(2 * n)
     const w = window
-    const w2 = window2
-    // two quantiles per pass (the usual interval's two; an odd last one is bracketed twice)
+    // two quantiles per pass, into the window's two halves (the usual interval's two; an odd last one is bracketed twice)
     for (let j = 0; j < ks.length; j += 2) {
-      const pair = j + 1 < ks.length
-      bracket(n, ks[j], bounds, 0)
-      bracket(n, ks[pair ? j + 1 : j], bounds, 2)
-      const lo1 = bounds[0]
-      const up1 = bounds[1]
-      const lo2 = bounds[2]
-      const up2 = bounds[3]
+      const [lo1, up1] = bracket(n, ks[j])
+      const [lo2, up2] = bracket(n, ks[Math.min(j + 1, ks.length - 1)])
       let below1 = 0
       let count1 = 0
       let below2 = 0
-      let count2 = 0
+      let count2 = n
       // branch-free: store every value, advance the window's end only when it belongs there
       for (let i = 0; i < n; i++) {
         const v = a[i]
@@ -117,12 +97,12 @@ export const quantiles = (a: Float64Array, n: number, ps: ReadonlyArray<number>)
         w[count1] = v
         count1 += +(v >= lo1) & +(v <= up1)
         below2 += +(v < lo2)
-        w2[count2] = v
+        w[count2] = v
         count2 += +(v >= lo2) & +(v <= up2)
       }
       // a selection may reorder `a` (not its values), so the next pass and a fallback read it still
       stats.push(fromWindow(a, n, ks[j], w, below1, count1))
-      if (pair) stats.push(fromWindow(a, n, ks[j + 1], w2, below2, count2))
+      if (j + 1 < ks.length) stats.push(fromWindow(a, n, ks[j + 1], w.subarray(n), below2, count2 - n))
     }
   }
   return ps.map((p, j) => {
