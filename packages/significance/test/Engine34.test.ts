@@ -16,7 +16,7 @@ describe("the resampling engine gives the figures of the engines before issue 34
   it.each(engineCases.intervals.map((c) => [c.name, c] as const))("intervals %s", (name, c) => same(intervalsRecord(c), before[`intervals ${name}`], name))
 })
 
-describe("without the WebAssembly kernels, every figure by its metric over the drawn pairs (issue 47)", () => {
+describe("without the WebAssembly kernels, every figure by its metric over the drawn pairs (issue 34)", () => {
   it.each(engineCases.intervals.map((c) => [c.name, c] as const))("intervals %s: engine js gives the kernels' figures to 1e-12, the same ranks and rank intervals", (_, c) => {
     const generic = Intervals.compute(c.input, { ...c.options, engine: "js" })
     expect(TestResult.isInvalid(generic) ? generic : generic.engine).toBe("js")
