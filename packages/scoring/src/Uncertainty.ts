@@ -61,7 +61,7 @@ export interface Options {
   readonly resamples?: number | undefined
   /** default 12345 */
   readonly seed?: number | undefined
-  /** `auto` (default), `js` or `wasm`: the numbers do not depend on it */
+  /** `auto` (default), `js` (no WebAssembly: every figure by its metric over the drawn pairs, the same to about 1e-12) or `wasm` (`Intervals.Options.engine`) */
   readonly engine?: "auto" | "js" | "wasm" | undefined
   /** ids of the runs to rank in every ranking, instead of each ranking's (never one without an official figure) */
   readonly ranked?: ReadonlyArray<string> | undefined

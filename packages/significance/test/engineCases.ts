@@ -2,6 +2,7 @@
 // engines before issue 34 (test/fixtures/engine-before-34.json), and Engine34.test.ts recomputes:
 // every built-in metric, with and without strata, weighted and unweighted, every official rule and
 // labelled aggregate, a dataset a run lacks, scores with ties (Spearman's and Kendall's walks).
+import { expect } from "vitest"
 import { Bootstrap, Intervals, Permutation, TestResult } from "../src/index.js"
 
 /** A seeded stream of uniforms in [0, 1) (an LCG: the fixture must not depend on a library's stream). */
@@ -111,8 +112,10 @@ export const permutationRecord = (c: (typeof permutation)[number]) => {
 }
 
 /** An intervals job's every figure with its interval, ranks and rank intervals. */
-export const intervalsRecord = (c: (typeof intervals)[number]) => {
-  const r = Intervals.compute(c.input, c.options)
+export const intervalsRecord = (c: (typeof intervals)[number]) => resultRecord(Intervals.compute(c.input, c.options))
+
+/** A result's every figure with its interval, ranks and rank intervals. */
+export const resultRecord = (r: ReturnType<typeof Intervals.compute>) => {
   if (TestResult.isInvalid(r)) throw r
   const fig = (f: Intervals.Figure) => [num(f.value), num(f.ci?.low), num(f.ci?.high), f.used, f.degenerate]
   return {
@@ -127,3 +130,32 @@ export const intervalsRecord = (c: (typeof intervals)[number]) => {
     bestGroup: r.bestGroup
   }
 }
+
+/**
+ * Numbers to 1e-12 relative (null for NaN / undefined on both sides), anything else identical. A
+ * p-value of the normal approximation, 2 Phi(-|z|), is taken to 1e-12 in z: its relative change is
+ * about z^2 = 2 ln(1 / p) times z's, so a p of 1e-21 (z = 9.5) moves 1e-12 x 96 for z's 1e-12.
+ */
+export const same = (ours: unknown, theirs: unknown, where: string): void => {
+  if (typeof theirs === "number" && typeof ours === "number") {
+    const scale = Math.max(Math.abs(ours), Math.abs(theirs))
+    const condition = where.includes(".normal[") && theirs > 0 ? Math.max(1, 2 * Math.log(1 / theirs)) : 1
+    if (Math.abs(ours - theirs) > 1e-12 * condition * scale) expect.fail(`${where}: ${ours} against ${theirs} before`)
+    return
+  }
+  if (Array.isArray(theirs) && Array.isArray(ours)) {
+    expect(ours.length, where).toBe(theirs.length)
+    theirs.forEach((t, i) => same(ours[i], t, `${where}[${i}]`))
+    return
+  }
+  if (theirs !== null && typeof theirs === "object" && ours !== null && typeof ours === "object") {
+    expect(Object.keys(ours).sort(), where).toEqual(Object.keys(theirs).sort())
+    for (const k of Object.keys(theirs)) same((ours as Record<string, unknown>)[k], (theirs as Record<string, unknown>)[k], `${where}.${k}`)
+    return
+  }
+  expect(ours, where).toEqual(theirs)
+}
+
+/** Two results with every figure and bound to 1e-12 relative, and the same counts, ranks, rank intervals and signature. */
+export const sameFigures = (ours: ReturnType<typeof Intervals.compute>, theirs: ReturnType<typeof Intervals.compute>): void =>
+  same(resultRecord(ours), resultRecord(theirs), "result")

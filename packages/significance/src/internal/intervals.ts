@@ -62,6 +62,11 @@ export interface Job {
   readonly figure: ReadonlyArray<Descriptor.Sums["figure"] | undefined>
   /** The datasets resampled by their metric's figure over the drawn pairs, and generic `pooled` / `allnrm` (see below). */
   readonly generic?: GenericJob | undefined
+  /**
+   * The same job with every figure by its metric over the drawn pairs: the pass without the
+   * WebAssembly kernels (none, or they refuse memory). Undefined when it is that already.
+   */
+  readonly generically?: (() => Job) | undefined
 }
 
 /** What the generic path needs beyond the kernels' layout. */
@@ -94,6 +99,7 @@ export interface Pass {
   readonly samples: Float64Array
   /** Per (run, figure): resamples where a correlation entering the figure was undefined. */
   readonly degenerate: Int32Array
+  /** `js`: every figure by its metric over the drawn pairs, without WebAssembly. */
   readonly engine: "js" | "wasm"
 }
 
@@ -116,9 +122,9 @@ export interface Scratch {
   readonly sums: { memory?: Wasm.WasmMemory | undefined; shared?: boolean | undefined }
   readonly walks: RankSums.Scratch
   /**
-   * The sums' multiplicities, chunk by chunk, of the draws (`key`: seed, resamples and layout) the
-   * first tile made: the next tiles take them rather than drawing and counting again (for 2,000
-   * STS-B runs in 4 tiles, 3 x 1.4 million draws).
+   * The sums' lists, chunk by chunk, of the draws (`key`: seed, resamples and layout) the first
+   * tile made: the next tiles take them rather than drawing and listing again (for 2,000 STS-B runs
+   * in 4 tiles, 3 x 1.4 million draws).
    */
   draws?: { readonly key: string; readonly chunks: Array<SumsKernel.Saved | undefined> } | undefined
 }
@@ -149,7 +155,7 @@ export type PassOptions = Pick<RankSums.RunOptions, "threads" | "callerWorks" | 
  * Everything that does not change between resamples: centred data for the sums kernel, per-dataset
  * means (to undo the centring for pooled figures), and the walked datasets' sort orders.
  */
-const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
+const setUp = (job: Job, sizing: Sizing) => {
   const { start, runs: K, has, gold, x, metric } = job
   const D = metric.length
   const N = start[D]
@@ -224,10 +230,10 @@ const setUp = (job: Job, engine: Engine, sizing: Sizing) => {
     }
   }
   // the sums of a whole chunk of resamples per call, on several threads for large jobs; none for a
-  // job of rank metrics alone, which has no sums
+  // job without summed datasets
   const work = sizing.resamples * N * ((sizing.runs ?? K) + 1)
-  const threads = spans.length === 0 ? 1 : Threads.count(sizing.threads, work, SUMS_THREAD_WORK)
-  const sums = SumsKernel.make(fill, N, K1, Int32Array.from(spans), engine, Random.CHUNK / TILE, threads, undefined, sizing.scratch?.sums)
+  const threads = Threads.count(sizing.threads, work, SUMS_THREAD_WORK)
+  const sums = spans.length === 0 ? undefined : SumsKernel.make(fill, N, K1, Int32Array.from(spans), Random.CHUNK / TILE, threads, undefined, sizing.scratch?.sums)
   return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums, scratch: sizing.scratch }
 }
 
@@ -250,8 +256,9 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   const D = metric.length
   const L = labelled.length
   const FIG = D + L + 1
-  // the sums of the tile being filled (`setTile`)
-  let out = sums.out[0]
+  // the sums of the tile being filled (`setTile`; none without summed datasets)
+  const tiles = sums?.out ?? [new Float64Array(0)]
+  let out = tiles[0]
   const labelCode = Int32Array.from(labelled, (r) => RULES.indexOf(r))
   const rule = RULES.indexOf(official)
   const zero = missing === "zero"
@@ -429,56 +436,76 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   }
   /** The tile of the sums the next `fill`s read (lane r of tile t: the chunk's resample t TILE + r). */
   const setTile = (tile: number): void => {
-    out = sums.out[tile]
+    out = tiles[tile]
   }
   return { figures: FIG, fill, setPicks, setTile }
 }
 
-/** Estimates on the original pairs (every multiplicity 1). */
-export const estimate = (job: Job, engine: Engine = "auto", sizing: Sizing = { resamples: 1, threads: 1 }) => {
-  const setup = setUp(job, engine, sizing)
+/**
+ * Estimates on the original pairs (every multiplicity 1). Without the kernels (`engine` js, or
+ * WebAssembly SIMD or its memory missing) the job goes generically (`Job.generically`); `wasm`
+ * throws then.
+ */
+export const estimate = (job: Job, engine: Engine = "auto", sizing: Sizing = { resamples: 1, threads: 1 }): Prepared => {
+  if (engine === "js" && job.generically !== undefined) return estimate(job.generically(), engine, sizing)
+  const setup = setUp(job, sizing)
   const generic = makeGeneric(job)
   const figures = makeFigures(job, setup, generic)
   const { sums, N } = setup
-  const W = sums.W[0]
-  W.fill(0)
-  for (let i = 0; i < N; i++) W[i * TILE] = 1
-  sums.run(1)
   const KF = job.runs * figures.figures
   const estimates = new Float64Array(KF).fill(Number.NaN)
-  RankSums.original(setup.spearman, job.start, KF, figures.figures, estimates, engine, setup.scratch?.walks)
+  const walked = RankSums.original(setup.spearman, job.start, KF, figures.figures, estimates, setup.scratch?.walks)
+  if ((setup.spans > 0 && sums === undefined) || !walked) {
+    if (engine === "wasm") throw new Error("WebAssembly (with SIMD) is not available")
+    return estimate(job.generically!(), "js", sizing)
+  }
+  if (sums !== undefined) {
+    const counts = new Float64Array(N).fill(1)
+    sums.list(counts)
+    sums.run()
+  }
   generic?.fill(-1, estimates, 0, figures.figures)
   figures.setPicks(generic?.identity)
   // nothing is defined yet: no resample counts as degenerate
   figures.fill(0, estimates, 0, new Int32Array(KF), new Uint8Array(KF))
-  return { setup, generic, figures, estimates, engine }
+  return { job, setup, generic, figures, estimates, engine: engine === "js" ? "js" : "wasm" }
+}
+
+/** The estimates and what the pass reuses of their set-up. */
+export interface Prepared {
+  /** The job the pass takes (`generically` when the kernels are missing). */
+  readonly job: Job
+  readonly setup: ReturnType<typeof setUp>
+  readonly generic: ReturnType<typeof makeGeneric>
+  readonly figures: ReturnType<typeof makeFigures>
+  readonly estimates: Float64Array
+  readonly engine: "js" | "wasm"
 }
 
 /**
  * The draws of a chunk's `count` resamples in the documented order (as Bootstrap.resample: per
- * resample, per dataset, m draws), counted into the sums' multiplicities (resample r is lane r mod
- * TILE of tile W[r / TILE]: W[t][pair * TILE + lane]) when there are sums, and kept pair by pair
- * in `picks` (resample r's draws of dataset d at r N + start[d] + j) for the generic figures. The
- * draws are most of a pass's JavaScript time (4.9 million per 1,000 resamples of SICK); in a
- * small function of their own V8 inlines the bounded draw whatever else the pass grows to hold.
+ * resample, per dataset, m draws), counted per pair and listed into the sums resample by resample
+ * for the summed datasets (`summed[d]`), and kept pair by pair in `picks` (resample r's draws of
+ * dataset d at r N + start[d] + j) for the generic figures. The draws are most of a pass's
+ * JavaScript time (4.9 million per 1,000 resamples of SICK); in a small function of their own V8
+ * inlines the bounded draw whatever else the pass grows to hold.
  */
-const draw = (rng: Random.Rng, count: number, start: Int32Array, W: ReadonlyArray<Float64Array> | undefined, picks: Int32Array | undefined): void => {
+const draw = (rng: Random.Rng, count: number, start: Int32Array, summed: Uint8Array, sums: SumsKernel.Sums | undefined, counts: Float64Array, picks: Int32Array | undefined): void => {
   const D = start.length - 1
   const N = start[D]
-  if (W !== undefined) for (let t = 0; t * TILE < count; t++) W[t].fill(0)
   for (let r = 0; r < count; r++) {
-    const w = W?.[(r / TILE) | 0]
-    const lane = r % TILE
     const o = r * N
     for (let d = 0; d < D; d++) {
       const a = start[d]
       const n = start[d + 1] - a
+      const c = summed[d] === 1 ? counts : undefined
       for (let j = 0; j < n; j++) {
         const q = a + Random.below(rng, n)
         if (picks !== undefined) picks[o + a + j] = q
-        if (w !== undefined) w[q * TILE + lane] += 1
+        if (c !== undefined) c[q] += 1
       }
     }
+    sums?.list(counts)
   }
 }
 
@@ -489,7 +516,7 @@ const draw = (rng: Random.Rng, count: number, start: Int32Array, W: ReadonlyArra
  */
 export const pass = (
   job: Job,
-  prepared: ReturnType<typeof estimate>,
+  prepared: Prepared,
   B: number,
   seed: number,
   progress?: (done: number, total: number) => void,
@@ -515,31 +542,30 @@ export const pass = (
   // resample-major, so each resample's figures are written in one contiguous row
   const { samples } = RankSums.resampled(setup.spearman, start, states, B, KF, FIG, {
     ...options,
-    engine: prepared.engine,
     scratch: setup.scratch?.walks,
     ...(progress !== undefined && walks ? { progress: walked } : {})
   })
   const degenerate = new Int32Array(KF)
   // the draws feed the sums and the generic figures (the walks draw their own)
-  const draws = setup.spans > 0
-  // without generic figures (which need the draws themselves), the sums' multiplicities are kept for the next tile of runs
+  const summed = Uint8Array.from(setup.span, (sp) => +(sp >= 0))
+  const counts = new Float64Array(setup.N)
+  // without generic figures (which need the draws themselves), the sums' lists are kept for the next tile of runs
   const scratch = setup.scratch
-  const key = `${seed} ${B} ${start.join(",")} ${sums.engine}`
+  const key = `${seed} ${B} ${start.join(",")}`
   if (scratch !== undefined && scratch.draws?.key !== key) scratch.draws = { key, chunks: [] }
-  const kept = draws && generic === undefined ? scratch?.draws?.chunks : undefined
+  const kept = sums !== undefined && generic === undefined ? scratch?.draws?.chunks : undefined
   for (let c = 0; c * Random.CHUNK < B; c++) {
     const b0 = c * Random.CHUNK
     const count = Math.min(Random.CHUNK, B - b0)
-    const tiles = Math.ceil(count / TILE)
     const saved = kept?.[c]
-    if (saved !== undefined) sums.run(tiles, saved)
+    if (saved !== undefined) sums!.run(saved)
     else {
-      if (draws || generic !== undefined) {
-        draw(Random.chunkRng(states, c), count, start, draws ? sums.W : undefined, generic?.picks)
+      if (sums !== undefined || generic !== undefined) {
+        draw(Random.chunkRng(states, c), count, start, summed, sums, counts, generic?.picks)
         tiling.drawn?.(c)
       }
-      if (draws) sums.run(tiles)
-      if (kept !== undefined) kept[c] = sums.save()
+      sums?.run()
+      if (kept !== undefined) kept[c] = sums!.save()
     }
     for (let r = 0; r < count; r++) {
       const b = b0 + r
@@ -552,5 +578,5 @@ export const pass = (
       if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
     }
   }
-  return { figures: FIG, estimates, samples, degenerate, engine: sums.engine }
+  return { figures: FIG, estimates, samples, degenerate, engine: prepared.engine }
 }

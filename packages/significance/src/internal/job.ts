@@ -161,12 +161,15 @@ export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.
   return reference.map((r) => r?.s)
 }
 
-/** Lays out runs [from, to) by dataset, as checked by `checkRuns`: Intervals.ts lays out tile by tile of runs. */
-export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, golds: Golds, from = 0, to = input.runs.length): Engine.Job => {
+/**
+ * Lays out runs [from, to) by dataset, as checked by `checkRuns`: Intervals.ts lays out tile by tile
+ * of runs. `kernels` false: every figure by its metric over the drawn pairs (no WebAssembly).
+ */
+export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, golds: Golds, from = 0, to = input.runs.length, kernels = true): Engine.Job => {
   const { datasets, runs } = input
   const D = datasets.length
   const K = to - from
-  const kernel = metrics.map((m, d) => engineOf(m, golds[d]?.gold.length ?? 0))
+  const kernel = metrics.map((m, d) => (kernels ? engineOf(m, golds[d]?.gold.length ?? 0) : "generic"))
   const labelCount = new Int32Array(D)
   const start = new Int32Array(D + 1)
   for (let d = 0; d < D; d++) start[d + 1] = start[d] + (golds[d]?.gold.length ?? 0)
@@ -209,7 +212,7 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
     }
     labelCount[d] = table.size
   }
-  const pooled = pooledMetric(input, metrics)
+  const pooled = pooledMetric(input, metrics, kernels)
   const generic = kernel.includes("generic") || pooled !== undefined
   return {
     start,
@@ -225,6 +228,7 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
     missing: input.missingDataset,
     direction: metrics[0].direction,
     missingValue: Float64Array.from(metrics, (m) => m.missingValue ?? Number.NaN),
+    generically: kernel.every((k) => k === "generic") ? undefined : () => layOut(input, metrics, golds, from, to, false),
     generic: generic
       ? {
           metrics,
@@ -241,14 +245,14 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
 }
 
 /**
- * The metric of `pooled` / `allnrm` when they are asked for and it is not Pearson (whose sums
- * kernel pools): checkDefinition made every dataset's metric the same correlation.
+ * The metric of `pooled` / `allnrm` when they are asked for and the sums kernel does not pool it (it
+ * pools Pearson): checkDefinition made every dataset's metric the same correlation.
  */
-const pooledMetric = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): MetricDescriptor.ScoresMetric | undefined => {
+const pooledMetric = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, kernels: boolean): MetricDescriptor.ScoresMetric | undefined => {
   const rules = [input.official, ...(input.aggregates ?? [])]
   if (!rules.includes("pooled") && !rules.includes("allnrm")) return undefined
   const m = metrics[0]
-  return isPearson(m) || m.kind !== "scores" ? undefined : m
+  return (kernels && isPearson(m)) || m.kind !== "scores" ? undefined : m
 }
 
 /**

@@ -35,8 +35,8 @@
 // - a pair's eight multiplicities and eight w rg / 2 side by side (one 128-byte row), so a run's
 //   walk, in its own order, reads one row per pair;
 // - the gold's side, w rg, is multiplied once per resample and pair rather than once per run;
-// - the runs' walks in WebAssembly SIMD where available (walkKernels.ts), else JavaScript: the same
-//   operations per lane in the same order, so the same bits;
+// - the runs' walks in WebAssembly SIMD (walkKernels.ts; without it the pass takes the metric over
+//   each resample's drawn pairs, intervals.ts);
 // - a run with few ties (at most half of its pairs tied; real-valued scores) walks pair by pair
 //   (`single`): sxy = sum (2 cum + t) s = 2 sum cum s + sum t s, and over groups of one pair
 //   t s = w s and t^3 = w^3, whose sums over all pairs are the gold's (once per resample), so per
@@ -45,7 +45,6 @@
 // - chunks of CHUNK resamples, independent given their random stream (random.ts), are units for
 //   worker threads (threads.ts).
 import { CHUNK } from "./random.js"
-import type { Engine } from "./threads.js"
 import * as Threads from "./threads.js"
 import { LANES, walkModule } from "./walkKernels.js"
 import type { Plan, PlanScratch } from "./walkPlan.js"
@@ -60,7 +59,8 @@ export type { Plan, PlanScratch, Walk } from "./walkPlan.js"
  * as random.ts) and writes each run's Spearman (Kendall) of each walked dataset to
  * out[b * KF + k * FIG + d]; `original(out)` does the same for the original pairs (every
  * multiplicity 1) at b = 0. One self-contained function: worker threads compile it from its source
- * (no imports; constants written out).
+ * (no imports; constants written out). Undefined without the walk's memory (or beyond 2 GiB of it:
+ * its addresses are i32).
  */
 export function rankSumsKernel(
   start: Int32Array,
@@ -77,10 +77,10 @@ export function rankSumsKernel(
   KF: number,
   FIG: number,
   samples: Float64Array,
-  walkModule: object | undefined,
+  walkModule: object,
   // a memory to reuse when large enough, and where this one is left (the caller's scratch; a worker's own)
   reuse?: { memory?: { buffer: ArrayBuffer } | undefined }
-): { readonly chunk: (c: number) => void; readonly original: (out: Float64Array) => void; readonly engine: "js" | "wasm" } {
+): { readonly chunk: (c: number) => void; readonly original: (out: Float64Array) => void } | undefined {
   // resamples per walk (lanes of W); CHUNK as random.ts (checked below the function)
   const TILE = 8
   const CHUNK = 64
@@ -91,14 +91,7 @@ export function rankSumsKernel(
   // thread's own WebAssembly memory with the walk module, after the runs' sort orders as the
   // addresses of their rows, their group bounds and their tied groups as addresses in those orders
   const ROW = 2 * TILE
-  let W = new Float64Array(0)
-  let sums = new Float64Array(0)
-  let walk: ((...args: Array<number>) => void) | undefined
-  let single: ((...args: Array<number>) => void) | undefined
   const pOrder = 0
-  let pBounds = 0
-  let pTied = 0
-  let pSums = 0
   // per run walk h, the WebAssembly walk's tied groups (of two pairs or more) as the addresses of
   // their first and past-the-last pairs in its order, then (end, end): tied[tiedAt[h] ..]
   const tiedAt = new Int32Array(runOf.length + 1)
@@ -137,48 +130,42 @@ export function rankSumsKernel(
     }
     tb[i] = tb[i + 1] = base + 4 * (orderAt[h + 1] - orderAt[h])
   }
-  if (walkModule !== undefined) {
-    for (let h = 0; h < runOf.length; h++) tiedAt[h + 1] = tiedAt[h] + countTies(h)
-    const wa = (globalThis as unknown as {
-      WebAssembly: {
-        Memory: new (d: { initial: number }) => { buffer: ArrayBuffer }
-        Instance: new (m: object, i: object) => { exports: Record<string, unknown> }
-      }
-    }).WebAssembly
-    const align = (n: number) => Math.ceil(n / 64) * 64
-    pBounds = align(pOrder + 4 * order.length)
-    pTied = align(pBounds + 4 * bounds.length)
-    const pW = align(pTied + 4 * tiedAt[runOf.length])
-    pSums = align(pW + 8 * ROW * N)
-    // addresses are i32: beyond 2 GiB (tens of millions of pairs), or without the memory, JavaScript
-    if (pSums + 8 * 3 * TILE < 2 ** 31) {
-      try {
-        const pages = Math.ceil((pSums + 8 * 3 * TILE) / 65536)
-        const last = reuse?.memory
-        const memory = last !== undefined && last.buffer.byteLength >= pages * 65536 ? last : new wa.Memory({ initial: pages })
-        if (reuse !== undefined) reuse.memory = memory
-        const exports = new wa.Instance(walkModule, { env: { memory } }).exports
-        walk = exports.walk as (...args: Array<number>) => void
-        single = exports.single as (...args: Array<number>) => void
-        const heap = memory.buffer
-        const ob = new Int32Array(heap, pOrder, order.length)
-        const bb = new Int32Array(heap, pBounds, bounds.length)
-        const tb = new Int32Array(heap, pTied, tiedAt[runOf.length])
-        for (let s = 0; s < dataset.length; s++) {
-          const a = start[dataset[s]]
-          for (let h = walkAt[s]; h < walkAt[s + 1]; h++) addresses(ob, bb, tb, h, a, pW)
-        }
-        W = new Float64Array(heap, pW, N * ROW)
-        sums = new Float64Array(heap, pSums, 3 * TILE)
-      } catch {
-        walk = single = undefined
-      }
+  for (let h = 0; h < runOf.length; h++) tiedAt[h + 1] = tiedAt[h] + countTies(h)
+  const wa = (globalThis as unknown as {
+    WebAssembly: {
+      Memory: new (d: { initial: number }) => { buffer: ArrayBuffer }
+      Instance: new (m: object, i: object) => { exports: Record<string, unknown> }
     }
+  }).WebAssembly
+  const align = (n: number) => Math.ceil(n / 64) * 64
+  const pBounds = align(pOrder + 4 * order.length)
+  const pTied = align(pBounds + 4 * bounds.length)
+  const pW = align(pTied + 4 * tiedAt[runOf.length])
+  const pSums = align(pW + 8 * ROW * N)
+  if (pSums + 8 * 3 * TILE >= 2 ** 31) return undefined
+  let memory: { buffer: ArrayBuffer }
+  let exports: Record<string, unknown>
+  try {
+    const pages = Math.ceil((pSums + 8 * 3 * TILE) / 65536)
+    const last = reuse?.memory
+    memory = last !== undefined && last.buffer.byteLength >= pages * 65536 ? last : new wa.Memory({ initial: pages })
+    exports = new wa.Instance(walkModule, { env: { memory } }).exports
+  } catch {
+    return undefined
   }
-  if (walk === undefined) {
-    W = new Float64Array(N * ROW)
-    sums = new Float64Array(3 * TILE)
+  if (reuse !== undefined) reuse.memory = memory
+  const walk = exports.walk as (...args: Array<number>) => void
+  const single = exports.single as (...args: Array<number>) => void
+  const heap = memory.buffer
+  const ob = new Int32Array(heap, pOrder, order.length)
+  const bb = new Int32Array(heap, pBounds, bounds.length)
+  const tb = new Int32Array(heap, pTied, tiedAt[runOf.length])
+  for (let s = 0; s < dataset.length; s++) {
+    const a = start[dataset[s]]
+    for (let h = walkAt[s]; h < walkAt[s + 1]; h++) addresses(ob, bb, tb, h, a, pW)
   }
+  const W = new Float64Array(heap, pW, N * ROW)
+  const sums = new Float64Array(heap, pSums, 3 * TILE)
   /** Per lane: the gold's sum of squared centred ranks, and sum w s and sum w^3 over the dataset's pairs. */
   const gss = new Float64Array(TILE)
   const ws = new Float64Array(TILE)
@@ -318,7 +305,7 @@ export function rankSumsKernel(
       // each run: one walk over its groups, its mid-ranks times the gold's w rg, TILE lanes at once
       for (let h = g + 1; h < walkAt[s + 1]; h++) {
         const f = b * KF + runOf[h] * FIG + d
-        if (single !== undefined && fewTies[h] === 1) {
+        if (fewTies[h] === 1) {
           single(pOrder + 4 * orderAt[h], pOrder + 4 * orderAt[h + 1], pTied + 4 * tiedAt[h], pSums)
           // sxy = 2 sum cum s + sum t s, sum t^3 = sum w^3 + the tied groups' corrections (file comment)
           for (let lane = 0; lane < lanes; lane++) {
@@ -327,53 +314,9 @@ export function rankSumsKernel(
           }
           continue
         }
-        if (walk !== undefined) walk(pOrder + 4 * orderAt[h], pBounds + 4 * (boundsAt[h] + 1), pBounds + 4 * boundsAt[h + 1], pSums)
-        else runWalk(h, a)
+        walk(pOrder + 4 * orderAt[h], pBounds + 4 * (boundsAt[h] + 1), pBounds + 4 * boundsAt[h + 1], pSums)
         for (let lane = 0; lane < lanes; lane++) out[f + lane * KF] = rho(sums[lane], (cube - sums[TILE + lane]) / 12, gss[lane])
       }
-    }
-  }
-
-  /** The JavaScript walk's per-lane running sums: cum, sum t^3, sxy, and a group's t and s. */
-  const cum = new Float64Array(TILE)
-  const cubes = new Float64Array(TILE)
-  const sxy = new Float64Array(TILE)
-  const t = new Float64Array(TILE)
-  const sg = new Float64Array(TILE)
-
-  /**
-   * Walk h (a run of the dataset at a) in JavaScript: per lane, sum (cum + cum') s over its groups
-   * (s: the group's w rg / 2; see the file comment) into sums[lane] and sum (t^3 - t) into
-   * sums[TILE + lane], as the WebAssembly walk (exact sums: the same bits).
-   */
-  function runWalk(h: number, a: number): void {
-    const ord = orderAt[h]
-    cum.fill(0)
-    cubes.fill(0)
-    sxy.fill(0)
-    let j = ord
-    for (let q = boundsAt[h] + 1; q < boundsAt[h + 1]; q++) {
-      const e = ord + bounds[q]
-      t.fill(0)
-      sg.fill(0)
-      for (; j < e; j++) {
-        const o = (a + order[j]) * ROW
-        for (let lane = 0; lane < TILE; lane++) {
-          t[lane] += W[o + lane]
-          sg[lane] += W[o + TILE + lane]
-        }
-      }
-      for (let lane = 0; lane < TILE; lane++) {
-        const tl = t[lane]
-        const after = cum[lane] + tl
-        sxy[lane] += (cum[lane] + after) * sg[lane]
-        cubes[lane] += tl * tl * tl
-        cum[lane] = after
-      }
-    }
-    for (let lane = 0; lane < TILE; lane++) {
-      sums[lane] = sxy[lane]
-      sums[TILE + lane] = cubes[lane] - cum[lane]
     }
   }
 
@@ -429,7 +372,7 @@ export function rankSumsKernel(
     figures(out, 0, 1)
   }
 
-  return { chunk, original, engine: walk === undefined ? "js" : "wasm" }
+  return { chunk, original }
 }
 
 /**
@@ -464,8 +407,6 @@ const THREAD_WORK = 5e7
 
 /** A chunk of resamples is a unit of `Threads.run`: its progress (chunks done) and its tests' hooks. */
 export interface RunOptions extends Pick<Threads.Job, "progress" | "callerWorks" | "onDone"> {
-  /** "auto": the WebAssembly walk when available, else JavaScript (the same bits). */
-  readonly engine?: Engine | undefined
   /** Threads including the caller; default: all available cores for large jobs, else 1. */
   readonly threads?: number | undefined
   /** Tile by tile of runs: the last tile's buffers, reused when large enough. */
@@ -481,35 +422,29 @@ export interface Scratch extends PlanScratch {
   samples?: Float64Array | undefined
 }
 
-/** `rankSumsKernel`'s arguments (as the workers get them) but its memory, with the walk module for `engine` (none for `js`; `wasm` throws without WebAssembly SIMD). */
-const kernelArgs = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, out: Float64Array, engine: Engine) => {
-  const m = engine === "js" ? undefined : walkModule()
-  if (engine === "wasm" && m === undefined) throw new Error("WebAssembly (with SIMD) is not available")
-  return [start, p.dataset, p.tau, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, states, B, KF, FIG, out, m] as const
-}
+/** `rankSumsKernel`'s arguments (as the workers get them) but the walk module and memory. */
+const kernelArgs = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, out: Float64Array) =>
+  [start, p.dataset, p.tau, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, states, B, KF, FIG, out] as const
 
 /**
  * Each run's Spearman of each Spearman dataset on the original pairs, into out[k * FIG + d]; in
- * the walk memory of `scratch` when given (left there for the resamples' walks).
+ * the walk memory of `scratch` when given (left there for the resamples' walks). False when there
+ * are walks and no WebAssembly SIMD or memory for them.
  */
-export const original = (p: Plan, start: Int32Array, KF: number, FIG: number, out: Float64Array, engine: Engine = "auto", scratch?: Scratch): void => {
-  if (p.dataset.length > 0) rankSumsKernel(...kernelArgs(p, start, new Int32Array(0), 1, KF, FIG, out, engine), scratch).original(out)
+export const original = (p: Plan, start: Int32Array, KF: number, FIG: number, out: Float64Array, scratch?: Scratch): boolean => {
+  if (p.dataset.length === 0) return true
+  const m = walkModule()
+  const kernel = m === undefined ? undefined : rankSumsKernel(...kernelArgs(p, start, new Int32Array(0), 1, KF, FIG, out), m, scratch)
+  kernel?.original(out)
+  return kernel !== undefined
 }
 
 /**
  * The samples matrix of a pass, [b * KF + k * FIG + f], NaN everywhere but the walked figures of
  * the B resamples, which it holds (seed's chunk states `states`), in shared memory when threads
- * help; and the engine of the calling thread's walks.
+ * help. Throws without the walks' WebAssembly (`original` says whether they have it).
  */
-export const resampled = (
-  p: Plan,
-  start: Int32Array,
-  states: Int32Array,
-  B: number,
-  KF: number,
-  FIG: number,
-  options: RunOptions = {}
-): { readonly samples: Float64Array; readonly engine: "js" | "wasm" | undefined } => {
+export const resampled = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, options: RunOptions = {}): { readonly samples: Float64Array } => {
   const units = Math.ceil(B / CHUNK)
   const work = B * p.order.length
   const threads = Threads.count(options.threads, work, THREAD_WORK)
@@ -519,9 +454,11 @@ export const resampled = (
   const samples = again ? last.subarray(0, B * KF) : share ? new Float64Array(new SharedArrayBuffer(8 * B * KF)) : new Float64Array(B * KF)
   if (options.scratch !== undefined && !again) options.scratch.samples = samples
   samples.fill(Number.NaN)
-  if (p.dataset.length === 0) return { samples, engine: undefined }
-  const args = kernelArgs(p, start, states, B, KF, FIG, samples, options.engine ?? "auto")
-  const kernel = rankSumsKernel(...args, options.scratch)
+  if (p.dataset.length === 0) return { samples }
+  const m = walkModule()
+  const args = kernelArgs(p, start, states, B, KF, FIG, samples)
+  const kernel = m === undefined ? undefined : rankSumsKernel(...args, m, options.scratch)
+  if (kernel === undefined) throw new Error("WebAssembly (with SIMD) is not available, or no memory for the rank walks")
   const id = ++jobs
   Threads.run({
     units,
@@ -529,12 +466,12 @@ export const resampled = (
     message: () => ({
       kind: "js",
       source: WORKER_KERNEL,
-      args: [id, ...args]
+      args: [id, ...args, m]
     }),
     threads: share ? threads : 1,
     progress: options.progress,
     callerWorks: options.callerWorks,
     onDone: options.onDone
   })
-  return { samples, engine: kernel.engine }
+  return { samples }
 }

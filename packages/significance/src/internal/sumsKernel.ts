@@ -7,16 +7,14 @@
 // updates.
 //
 // The multiplicities come in tiles of TILE resamples (W[tile][pair * TILE + lane], as the draws
-// write them and the JavaScript fallback reads them); the WebAssembly sums take each resample as a
-// list of the pairs it drew (about 37% are drawn 0 times) against blocks of RUNS runs side by side
-// (see `sumsFunction`). The draws stay in JavaScript (random.ts): pairs x resamples, not x runs.
+// write them); the WebAssembly sums take each resample as a list of the pairs it drew (about 37% are
+// drawn 0 times) against blocks of RUNS runs side by side (see `sumsFunction`). The draws stay in
+// JavaScript (random.ts): pairs x resamples, not x runs. Without WebAssembly SIMD there are no sums:
+// the pass takes every figure by its metric over the drawn pairs (intervals.ts).
 //
-// The JavaScript version, one resample at a time, adds in the same order within each resample, so
-// both give the same bits; it is the fallback without WebAssembly SIMD. A call takes a whole
-// chunk's multiplicities (up to 16 tiles), the blocks of runs split over worker threads
-// (threads.ts) in shared memory; neither changes a sum's order, so neither changes a bit.
+// A call takes a whole chunk's multiplicities (up to 16 tiles), the blocks of runs split over worker
+// threads (threads.ts) in shared memory; neither changes a sum's order, so neither changes a bit.
 import * as Threads from "./threads.js"
-import type { Engine } from "./threads.js"
 import { Body, compiled, host, instantiate, module, newMemory } from "./wasm.js"
 import type { WasmMemory } from "./wasm.js"
 
@@ -48,14 +46,14 @@ const SEGMENT = Math.floor(SEGMENT_BYTES / (16 * RUNS))
  * RUNS x g). The pairs are walked SEGMENT at a time (their data stays in the first-level cache)
  * for every (resample, span) of the call, RS = tiles TILE S of them, whose running sums wait in
  * `pAcc` (a region per unit) between segments: (resample, span) rs's entries in segment g are
- * pCut[g RS + rs] .. pCut[(g + 1) RS + rs] - 1, G segments. Skipping a 0 w x term keeps every
+ * pCut[rs (G + 1) + g] .. pCut[rs (G + 1) + g + 1] - 1, G segments. Skipping a 0 w x term keeps every
  * sum's bits (x is finite and a sum is never -0), and each sum keeps its pair order.
  */
 const sumsFunction = (): Body => {
   const f = new Body(Array.from({ length: 16 }, () => "i32" as const), [])
   const [U, , , K1, PADDED, S, pD, pE, pCut, pOut, TILES, BLOCK, N, G, RS, pAcc] = Array.from({ length: 16 }, (_, j) => j)
   const i = () => f.local("i32")
-  const [kb, k1, base, tile, lane, s, c, q, end, p, o, g, rs4, acc, a] = Array.from({ length: 15 }, i)
+  const [kb, k1, base, tile, lane, s, c, q, end, p, o, g, stride, acc, a] = Array.from({ length: 15 }, i)
   const V = RUNS / 2
   const v = () => f.local("v128")
   const sx = Array.from({ length: V }, v)
@@ -79,20 +77,20 @@ const sumsFunction = (): Body => {
   f.get(U).get(BLOCK).i32Mul().set(kb)
   // k1 = min(kb + block, padded)
   f.get(kb).get(BLOCK).i32Add().get(PADDED).get(kb).get(BLOCK).i32Add().get(PADDED).i32LtU().select().set(k1)
-  f.get(RS).i32(4).i32Mul().set(rs4)
+  f.get(G).i32(1).i32Add().i32(4).i32Mul().set(stride)
   f.get(pAcc).get(U).get(RS).i32Mul().i32(16 * 3 * V).i32Mul().i32Add().set(acc)
   f.block((allDone) => {
     f.loop((blocks) => {
       f.get(kb).get(k1).i32LtU().i32Eqz().brIf(allDone)
       f.get(pD).get(kb).get(N).i32Mul().i32(16).i32Mul().i32Add().set(base)
       upTo(g, () => f.get(G), () => {
-        f.get(pCut).get(g).get(rs4).i32Mul().i32Add().set(c)
+        f.get(pCut).get(g).i32(4).i32Mul().i32Add().set(c)
         f.get(acc).set(a)
         upTo(tile, () => f.get(TILES), () => {
           upTo(lane, () => f.i32(TILE), () => {
             upTo(s, () => f.get(S), () => {
               f.get(pE).get(c).i32Load(0).i32(16).i32Mul().i32Add().set(q)
-              f.get(pE).get(c).get(rs4).i32Add().i32Load(0).i32(16).i32Mul().i32Add().set(end)
+              f.get(pE).get(c).i32Load(4).i32(16).i32Mul().i32Add().set(end)
               // the running sums: 0 in the first segment, else where the last one left them
               for (const x of sums) f.f64(0).f64x2Splat().set(x)
               f.get(g)
@@ -126,7 +124,7 @@ const sumsFunction = (): Body => {
                   })
                 }
               })
-              f.get(c).i32(4).i32Add().set(c)
+              f.get(c).get(stride).i32Add().set(c)
               f.get(a).i32(16 * 3 * V).i32Add().set(a)
             })
           })
@@ -139,68 +137,39 @@ const sumsFunction = (): Body => {
   return f
 }
 
-/**
- * The JavaScript fallback: one lane at a time. Each lane's three sums are accumulated pair by pair
- * in the same order as the WebAssembly tile, whose lanes are independent, so the bits agree.
- */
-const jsSums = (F: Float64Array, N: number, K1: number, spans: Int32Array, W: Float64Array, out: Float64Array, tiles: number): void => {
-  const S = spans.length / 2
-  for (let tile = 0; tile < tiles; tile++) {
-    const w0 = tile * N * TILE
-    for (let s = 0; s < S; s++) {
-      const a = spans[2 * s]
-      const e = spans[2 * s + 1]
-      for (let k = 0; k < K1; k++) {
-        const base = k * N * 2
-        const o = ((tile * S + s) * K1 + k) * SUMS
-        for (let lane = 0; lane < TILE; lane++) {
-          let sx = 0
-          let sxx = 0
-          let sxg = 0
-          for (let i = a; i < e; i++) {
-            const w = W[w0 + i * TILE + lane]
-            const x = F[base + 2 * i]
-            const t = w * x
-            sx += t
-            sxx += t * x
-            sxg += w * F[base + 2 * i + 1]
-          }
-          out[o + lane] = sx
-          out[o + TILE + lane] = sxx
-          out[o + 2 * TILE + lane] = sxg
-        }
-      }
-    }
-  }
-}
-
 const compile = (shared: boolean): object | null =>
   compiled(shared ? "sums-shared" : "sums", () => module([{ name: "sums", body: sumsFunction() }], shared))
 
 /**
- * One job's sums: fill the multiplicities of up to `tiles` tiles (`W[tile]`, `W[tile][pair * TILE +
- * lane]`), call `run(count)` for the first `count` tiles, read `out[tile]`
- * (`out[tile][(span * K1 + run) * SUMS + {0, TILE, 2 TILE} + lane]` = sum w x, sum w x^2, sum w x g).
+ * One job's sums: `list` each resample of a call in turn, `run` the call, read `out[tile]`
+ * (`out[tile][(span * K1 + run) * SUMS + {0, TILE, 2 TILE} + lane]` = sum w x, sum w x^2, sum w x g;
+ * resample r of the call is lane r mod TILE of tile r / TILE).
  */
 export interface Sums {
-  readonly W: ReadonlyArray<Float64Array>
   readonly out: ReadonlyArray<Float64Array>
-  /** The sums of the first `count` tiles, of the multiplicities in W or, given `saved`, of those `saved` holds (W is then not read). */
-  readonly run: (count?: number, saved?: Saved) => void
   /**
-   * The last `run`'s multiplicities as `run` takes them back: a job taken tile by tile of runs
-   * draws each chunk once, for the first tile (both have the same bits for the same draws).
+   * Lists the call's next resample, pair i drawn `counts[i]` times: per span, its pairs drawn at
+   * least once, in order; leaves `counts` 0 on the spans.
+   */
+  readonly list: (counts: Float64Array) => void
+  /** The sums of the resamples listed since the last call (the lanes after the last one empty), or of those `saved` holds. */
+  readonly run: (saved?: Saved) => void
+  /**
+   * The last `run`'s lists as `run` takes them back: a job taken tile by tile of runs draws each
+   * chunk once, for the first tile (both have the same bits for the same draws).
    */
   readonly save: () => Saved | undefined
-  readonly engine: "js" | "wasm"
-  /** threads the WebAssembly sums run on (the caller included) */
+  /** threads the sums run on (the caller included) */
   readonly threads: number
 }
 
-/** A call's multiplicities: WebAssembly's lists (each entry's pair offset and multiplicity), or JavaScript's tiles. */
-export type Saved =
-  | { readonly count: number; readonly pairs: Int32Array; readonly counts: Float32Array; readonly cuts: Int32Array }
-  | { readonly count: number; readonly W: ReadonlyArray<Float64Array> }
+/** A call's lists: each entry's pair offset and multiplicity, and where each (resample, span)'s segments start. */
+export interface Saved {
+  readonly count: number
+  readonly pairs: Int32Array
+  readonly counts: Float32Array
+  readonly cuts: Int32Array
+}
 
 const align = (n: number): number => Math.ceil(n / 64) * 64
 
@@ -208,9 +177,8 @@ const align = (n: number): number => Math.ceil(n / 64) * 64
 const BLOCKS_PER_THREAD = 4
 
 /**
- * Where pseudo-run k's values sit in the data: pair i's x at base(k) + i step, its x g `gap` after.
- * JavaScript's: run by run, pair by pair (x, x g); WebAssembly's: block by block of RUNS runs, pair
- * by pair, the block's x side by side, then its x g.
+ * Where pseudo-run k's values sit in the data: pair i's x at base(k) + i step, its x g `gap` after;
+ * block by block of RUNS runs, pair by pair, the block's x side by side, then its x g.
  */
 export interface Layout {
   readonly base: (k: number) => number
@@ -218,192 +186,147 @@ export interface Layout {
   readonly gap: number
 }
 
-const byRun = (N: number): Layout => ({ base: (k) => k * N * 2, step: 2, gap: 1 })
 const byBlock = (N: number): Layout => ({ base: (k) => (k - (k % RUNS)) * N * 2 + (k % RUNS), step: 2 * RUNS, gap: RUNS })
 
 /**
- * Sums over `spans` ([start, end) pair positions, two entries per span) for the K1 pseudo-runs of
- * `F` (per pseudo-run, per pair position: x then x g; N positions each; none without spans), for up
- * to `tiles` tiles of TILE resamples per `run`, on up to `threads` threads (the caller included;
- * WebAssembly only). `F` may be a function that writes it in the layout it is given: into the
- * module's memory directly, so that the data (2 x pairs x runs doubles: 44 MB for 2,000 STS-B
- * runs) are not held twice.
+ * Sums over `spans` ([start, end) pair positions, two entries per span) for K1 pseudo-runs of N
+ * pair positions that `write` writes (per pseudo-run, per pair position: x then x g) in the layout
+ * it is given, into the module's memory directly, so that the data (2 x pairs x runs doubles: 44 MB
+ * for 2,000 STS-B runs) are not held twice; up to `tiles` tiles of TILE resamples per `run`, on up
+ * to `threads` threads (the caller included). Undefined without WebAssembly SIMD or its memory.
  */
 export const make = (
-  data: Float64Array | ((F: Float64Array, layout: Layout) => void),
+  write: (F: Float64Array, layout: Layout) => void,
   N: number,
   K1: number,
   spans: Int32Array,
-  engine: Engine = "auto",
   tiles = 1,
   threads = 1,
   /** Tests only: false leaves every block of runs to the worker threads (when there are any). */
   callerWorks?: boolean,
   /** A memory to reuse when large enough (the last tile's, when a job is taken tile by tile of runs), and where this one is left. */
   reuse?: { memory?: WasmMemory | undefined; shared?: boolean | undefined }
-): Sums => {
+): Sums | undefined => {
   const S = spans.length / 2
-  const length = S > 0 ? K1 * N * 2 : 0
-  // the caller's values in `layout` (a function writes them there; an array is copied)
-  const write = (F: Float64Array, layout: Layout) => {
-    if (typeof data === "function") return data(F, layout)
-    if (S === 0) return
-    for (let k = 0; k < K1; k++) {
-      const o = layout.base(k)
-      for (let i = 0; i < N; i++) {
-        F[o + i * layout.step] = data[(k * N + i) * 2]
-        F[o + i * layout.step + layout.gap] = data[(k * N + i) * 2 + 1]
-      }
-    }
-  }
-  const views = (wHeap: ArrayBufferLike, pW: number, outHeap: ArrayBufferLike, pOut: number) => ({
-    W: Array.from({ length: tiles }, (_, t) => new Float64Array(wHeap, pW + t * 8 * N * TILE, N * TILE)),
-    out: Array.from({ length: tiles }, (_, t) => new Float64Array(outHeap, pOut + t * 8 * S * K1 * SUMS, S * K1 * SUMS))
-  })
   const shared = threads > 1 && typeof SharedArrayBuffer === "function"
-  const wasm = engine === "js" ? null : compile(shared)
-  if (wasm !== null && host !== undefined) {
-    // runs padded to whole register blocks; at most every pair of every resample in the lists
-    const padded = Math.ceil(K1 / RUNS) * RUNS
-    const entries = tiles * TILE * N
-    const pD = 0
-    const pE = align(pD + 8 * (S > 0 ? padded * N * 2 : 0))
-    const G = Math.ceil(N / SEGMENT)
-    const RS = tiles * TILE * S
-    const units = shared ? Math.min(padded / RUNS, threads * BLOCKS_PER_THREAD) : 1
-    const pCut = align(pE + 16 * entries)
-    const pAcc = align(pCut + 4 * (G + 1) * RS)
-    const pW = align(pAcc + 16 * 3 * (RUNS / 2) * RS * units)
-    const pOut = align(pW + 8 * tiles * N * TILE)
-    const bytes = pOut + 8 * tiles * S * K1 * SUMS
-    const pages = Math.ceil(bytes / 65536) + 1
-    if (pages <= 65536) {
-      try {
-        const last = reuse?.memory
-        const again = last !== undefined && reuse?.shared === shared && last.buffer.byteLength >= pages * 65536
-        const memory = again ? last : newMemory(pages, shared)
-        if (reuse !== undefined) {
-          reuse.memory = memory
-          reuse.shared = shared
-        }
-        const sums = instantiate(wasm, memory).sums as (...args: Array<number>) => void
-        const heap = memory.buffer
-        // the data of runs lacking a dataset, and the padding runs, are never written: zero, as in a new memory
-        const D = new Float64Array(heap, pD, S > 0 ? padded * N * 2 : 0)
-        if (again) D.fill(0)
-        write(D, byBlock(N))
-        const E64 = new Float64Array(heap, pE, 2 * entries)
-        const E32 = new Int32Array(heap, pE, 4 * entries)
-        const cuts = new Int32Array(heap, pCut, (G + 1) * RS)
-        const { W, out } = views(heap, pW, heap, pOut)
-        // each (resample, span)'s pairs of multiplicity above 0, in order, and where each segment's start
-        let listed = 0
-        const list = (count: number) => {
-          const rsCount = count * TILE * S
-          let e = 0
-          listed = count
-          let rs = 0
-          for (let t = 0; t < count; t++) {
-            const w = W[t]
-            for (let lane = 0; lane < TILE; lane++) {
-              for (let sp = 0; sp < S; sp++, rs++) {
-                const first = spans[2 * sp]
-                const last = spans[2 * sp + 1]
-                // segments that begin at or before the span's first pair start at its first entry
-                let g = 0
-                for (; g * SEGMENT <= first; g++) cuts[g * rsCount + rs] = e
-                for (let i = first; i < last; ) {
-                  const stop = Math.min(last, g * SEGMENT)
-                  // every pair written, the next entry taking its place when its multiplicity is 0:
-                  // no branch on a coin flip (V8 compiles `c === 0 ? 0 : 1` to one, and this loop
-                  // took twice as long)
-                  for (; i < stop; i++) {
-                    const c = w[i * TILE + lane]
-                    E64[2 * e] = c
-                    E32[4 * e + 2] = i * 16 * RUNS
-                    e += +(c !== 0)
-                  }
-                  if (i < last) cuts[g++ * rsCount + rs] = e
-                }
-                for (; g <= G; g++) cuts[g * rsCount + rs] = e
-              }
-            }
+  const wasm = compile(shared)
+  if (wasm === null || host === undefined) return undefined
+  // runs padded to whole register blocks; at most every pair of every resample in the lists
+  const padded = Math.ceil(K1 / RUNS) * RUNS
+  const entries = tiles * TILE * N
+  const pD = 0
+  const pE = align(pD + 8 * (S > 0 ? padded * N * 2 : 0))
+  const G = Math.ceil(N / SEGMENT)
+  const RS = tiles * TILE * S
+  const units = shared ? Math.min(padded / RUNS, threads * BLOCKS_PER_THREAD) : 1
+  const pCut = align(pE + 16 * entries)
+  const pAcc = align(pCut + 4 * (G + 1) * RS)
+  const pOut = align(pAcc + 16 * 3 * (RUNS / 2) * RS * units)
+  const bytes = pOut + 8 * tiles * S * K1 * SUMS
+  const pages = Math.ceil(bytes / 65536) + 1
+  if (pages > 65536) return undefined
+  try {
+    const last = reuse?.memory
+    const again = last !== undefined && reuse?.shared === shared && last.buffer.byteLength >= pages * 65536
+    const memory = again ? last : newMemory(pages, shared)
+    if (reuse !== undefined) {
+      reuse.memory = memory
+      reuse.shared = shared
+    }
+    const sums = instantiate(wasm, memory).sums as (...args: Array<number>) => void
+    const heap = memory.buffer
+    // the data of runs lacking a dataset, and the padding runs, are never written: zero, as in a new memory
+    const D = new Float64Array(heap, pD, S > 0 ? padded * N * 2 : 0)
+    if (again) D.fill(0)
+    if (S > 0) write(D, byBlock(N))
+    const E64 = new Float64Array(heap, pE, 2 * entries)
+    const E32 = new Int32Array(heap, pE, 4 * entries)
+    // (resample, span) rs's entries in segment g: cuts[rs (G + 1) + g] .. cuts[rs (G + 1) + g + 1] - 1
+    const cuts = new Int32Array(heap, pCut, (G + 1) * RS)
+    const out = Array.from({ length: tiles }, (_, t) => new Float64Array(heap, pOut + t * 8 * S * K1 * SUMS, S * K1 * SUMS))
+    // the resamples listed for the next call, and the entries they take
+    let listed = 0
+    let e = 0
+    const list = (counts: Float64Array) => {
+      let c = listed++ * S * (G + 1)
+      for (let sp = 0; sp < S; sp++, c += G + 1) {
+        const first = spans[2 * sp]
+        const last = spans[2 * sp + 1]
+        // segments that begin at or before the span's first pair start at its first entry
+        let g = 0
+        for (; g * SEGMENT <= first; g++) cuts[c + g] = e
+        for (let i = first; i < last; ) {
+          const stop = Math.min(last, g * SEGMENT)
+          // every pair written, the next entry taking its place when its multiplicity is 0: no
+          // branch on a coin flip (V8 compiles `w === 0 ? 0 : 1` to one, and this loop took twice
+          // as long)
+          for (; i < stop; i++) {
+            const w = counts[i]
+            E64[2 * e] = w
+            E32[4 * e + 2] = i * 16 * RUNS
+            e += +(w !== 0)
           }
-          return rsCount
+          if (i < last) cuts[c + g++] = e
         }
-        // what `save` copies: the entries and the segments' cuts (multiplicities are counts of draws,
-        // exact in a float32 below 2^24 draws of a pair; none saved beyond)
-        const save = (): Saved | undefined => {
-          const rsCount = listed * TILE * S
-          const cut = cuts.slice(0, (G + 1) * rsCount)
-          const e = rsCount > 0 ? cut[G * rsCount + rsCount - 1] : 0
-          const pairs = new Int32Array(e)
-          const counts = new Float32Array(e)
-          for (let j = 0; j < e; j++) {
-            pairs[j] = E32[4 * j + 2]
-            counts[j] = E64[2 * j]
-            if (counts[j] !== E64[2 * j]) return undefined
-          }
-          return { count: listed, pairs, counts, cuts: cut }
-        }
-        const restore = (saved: Saved): number => {
-          if (!("cuts" in saved)) throw new Error("the saved multiplicities are JavaScript's")
-          const { pairs, counts } = saved
-          for (let j = 0; j < pairs.length; j++) {
-            E32[4 * j + 2] = pairs[j]
-            E64[2 * j] = counts[j]
-          }
-          cuts.set(saved.cuts)
-          listed = saved.count
-          return saved.count * TILE * S
-        }
-        const block = Math.ceil(padded / RUNS / units) * RUNS
-        const blocks = Math.ceil(padded / block)
-        return {
-          W,
-          out,
-          save,
-          run: (count = 1, saved?: Saved) => {
-            const rsCount = saved === undefined ? list(count) : restore(saved)
-            const a = [K1, padded, S, pD, pE, pCut, pOut, listed, block, N, G, rsCount, pAcc]
-            if (blocks === 1) sums(0, 1, 0, ...a)
-            else {
-              Threads.run({
-                units: blocks,
-                unit: (u) => sums(u, 1, u, ...a),
-                message: () => ({ kind: "wasm", module: wasm, memory, chunk: 1, resamples: blocks, args: a, name: "sums" }),
-                threads,
-                callerWorks
-              })
-            }
-          },
-          engine: "wasm",
-          threads: blocks === 1 ? 1 : threads
-        }
-      } catch {
-        // no memory or instance: fall back to JavaScript below
+        for (; g <= G; g++) cuts[c + g] = e
+        counts.fill(0, first, last)
       }
     }
-  }
-  if (engine === "wasm") throw new Error("WebAssembly (with SIMD) is not available")
-  const W = new Float64Array(tiles * N * TILE)
-  const out = new Float64Array(tiles * S * K1 * SUMS)
-  const F = new Float64Array(length)
-  write(F, byRun(N))
-  const tileViews = views(W.buffer, 0, out.buffer, 0)
-  let listed = 0
-  return {
-    ...tileViews,
-    run: (count = 1, saved?: Saved) => {
-      if (saved !== undefined) {
-        if (!("W" in saved)) throw new Error("the saved multiplicities are WebAssembly's")
-        saved.W.forEach((w, t) => tileViews.W[t].set(w))
+    // what `save` copies: the entries and the segments' cuts (multiplicities are counts of draws,
+    // exact in a float32 below 2^24 draws of a pair; none saved beyond)
+    let count = 0
+    const save = (): Saved | undefined => {
+      const cut = cuts.slice(0, (G + 1) * Math.ceil(count / TILE) * TILE * S)
+      const n = cut.length > 0 ? cut[cut.length - 1] : 0
+      const pairs = new Int32Array(n)
+      const multiplicities = new Float32Array(n)
+      for (let j = 0; j < n; j++) {
+        pairs[j] = E32[4 * j + 2]
+        multiplicities[j] = E64[2 * j]
+        if (multiplicities[j] !== E64[2 * j]) return undefined
       }
-      listed = saved?.count ?? count
-      jsSums(F, N, K1, spans, W, out, listed)
-    },
-    save: () => ({ count: listed, W: tileViews.W.slice(0, listed).map((w) => w.slice()) }),
-    engine: "js",
-    threads: 1
+      return { count, pairs, counts: multiplicities, cuts: cut }
+    }
+    const restore = (saved: Saved) => {
+      const { pairs, counts } = saved
+      for (let j = 0; j < pairs.length; j++) {
+        E32[4 * j + 2] = pairs[j]
+        E64[2 * j] = counts[j]
+      }
+      cuts.set(saved.cuts)
+      return saved.count
+    }
+    const block = Math.ceil(padded / RUNS / units) * RUNS
+    const blocks = Math.ceil(padded / block)
+    return {
+      out,
+      list,
+      save,
+      run: (saved?: Saved) => {
+        if (saved === undefined) {
+          // the last tile's lanes past the last resample: empty lists
+          for (let j = listed * S * (G + 1); j < Math.ceil(listed / TILE) * TILE * S * (G + 1); j++) cuts[j] = e
+          count = listed
+        } else count = restore(saved)
+        listed = 0
+        e = 0
+        const called = Math.ceil(count / TILE)
+        const a = [K1, padded, S, pD, pE, pCut, pOut, called, block, N, G, called * TILE * S, pAcc]
+        if (blocks === 1) sums(0, 1, 0, ...a)
+        else {
+          Threads.run({
+            units: blocks,
+            unit: (u) => sums(u, 1, u, ...a),
+            message: () => ({ kind: "wasm", module: wasm, memory, chunk: 1, resamples: blocks, args: a, name: "sums" }),
+            threads,
+            callerWorks
+          })
+        }
+      },
+      threads: blocks === 1 ? 1 : threads
+    }
+  } catch {
+    // no memory or instance
+    return undefined
   }
 }

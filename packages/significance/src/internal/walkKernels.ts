@@ -9,8 +9,7 @@ export const LANES = 8
  * One run's walk over its groups for the eight lanes, in WebAssembly SIMD (two lanes per f64x2):
  * walk(j, q, qEnd, pOut) with j the address of its sort order (the addresses of its pairs' rows:
  * eight multiplicities, then eight w rg / 2), q .. qEnd the addresses of its group ends in that
- * order; writes sum (cum + cum') s and sum (t^3 - t) per lane at pOut (8 + 8 doubles). The sums
- * of the JavaScript walk, exact, so the same bits.
+ * order; writes sum (cum + cum') s and sum (t^3 - t) per lane at pOut (8 + 8 doubles), exact.
  */
 const walkFunction = (): Body => {
   const f = new Body(["i32", "i32", "i32", "i32"], [])
@@ -61,7 +60,7 @@ const walkFunction = (): Body => {
  * pairs' rows: eight multiplicities w, eight s = w rg / 2, eight w s, eight w^3), `tied` the
  * address of its tied groups (first and past-the-last addresses in that order, then jEnd, jEnd);
  * writes per lane at pOut sum cum s, then over the tied groups sum (t s - sum w s) and
- * sum (t^3 - sum w^3) (8 + 8 + 8 doubles), as the JavaScript walk. Between tied groups, one pair
+ * sum (t^3 - sum w^3) (8 + 8 + 8 doubles). Between tied groups, one pair
  * per step (nearly every pair of a run of real-valued scores): two loads, a multiply and two
  * additions per lane pair, the running sums (8 vectors) in registers, no group bounds read.
  */

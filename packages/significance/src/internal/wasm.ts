@@ -36,8 +36,8 @@ const modules = new Map<string, object | null>()
 
 /**
  * The module `bytes()` describes, compiled once per `key` (each kernel, shared-memory or not);
- * null when there is no WebAssembly or it refuses the bytes (no SIMD), so callers fall back to
- * their JavaScript.
+ * null when there is no WebAssembly or it refuses the bytes (no SIMD): the pass then takes every
+ * figure by its metric over the drawn pairs.
  */
 export const compiled = (key: string, bytes: () => Uint8Array): object | null => {
   let m = modules.get(key)
