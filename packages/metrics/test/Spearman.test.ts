@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import fc from "fast-check"
 import { agreesOnResamples } from "./support/resample.js"
 import { MetricValue, Spearman } from "@stseval/metrics"
-import { coldAverageRanks, radixAverageRanks } from "../src/internal/ranks.js"
+import { coldAverageRanks, radixAverageRanks, spreadAverageRanks, spreadGroupsInto } from "../src/internal/ranks.js"
 
 const f = (xs: ReadonlyArray<number>) => Float64Array.from(xs)
 
@@ -78,11 +78,12 @@ describe("Spearman.averageRanks", () => {
   })
 })
 
-// averageRanks takes a native sort for the first rankings of a process and the radix sort after:
-// each path on its own, at sizes where the radix sort runs (1,024 scores and more).
+// averageRanks takes a native sort for the first rankings of a process and the spread sort, else the
+// radix sort, after: each path on its own, at sizes where the radix sort runs (1,024 scores and more).
 describe.each([
   ["the first rankings (native sort)", coldAverageRanks],
-  ["later rankings (radix sort)", radixAverageRanks]
+  ["later rankings (radix sort)", radixAverageRanks],
+  ["later rankings (spread sort, else radix sort)", spreadAverageRanks]
 ])("average ranks: %s", (_, rank) => {
   const ranks = (x: Float64Array) => {
     const out = new Float64Array(x.length)
@@ -134,6 +135,46 @@ describe("Spearman.sortedGroups", () => {
     expect(plain(Spearman.sortedGroups(x))).toEqual(oracle(x))
     const y = x.map((v) => -v)
     expect(plain(Spearman.sortedGroups(y))).toEqual(oracle(y))
+  })
+})
+
+describe("the spread sort (spreadGroupsInto)", () => {
+  const oracle = (x: Float64Array) => {
+    const order = Array.from(x, (_, i) => i).sort((a, b) => (x[a] < x[b] ? -1 : x[a] > x[b] ? 1 : a - b))
+    const bounds = order.flatMap((p, j) => (j === 0 || x[p] !== x[order[j - 1]] ? [j] : []))
+    return { order, bounds: [...bounds, x.length] }
+  }
+  const spread = (x: Float64Array) => {
+    const order = new Int32Array(x.length)
+    const bounds = new Int32Array(x.length + 1)
+    const used = spreadGroupsInto(x, order, bounds)
+    return used === undefined ? undefined : { order: Array.from(order), bounds: Array.from(bounds.subarray(0, used)) }
+  }
+  const scores = (n: number, value: (i: number, u: number) => number) => {
+    let s = 24680
+    return Float64Array.from({ length: n }, (_, i) => {
+      s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+      return value(i, s / 4294967296)
+    })
+  }
+
+  it("orders spread scores itself, as the comparator sort: 4 decimals, ties, -0 and 0 tied, negatives, the range's ends", () => {
+    const x = scores(1379, (i, u) => (i % 97 === 0 ? (i % 2 === 0 ? -0 : 0) : i % 89 === 0 ? 5 : i % 83 === 0 ? -1 : Math.round(u * 50000) / 10000))
+    expect(spread(x)).toEqual(oracle(x))
+    const ties = scores(3000, (_, u) => Math.round(u * 25) / 5)
+    expect(spread(ties)).toEqual(oracle(ties))
+  })
+
+  it("gives up where it cannot place the scores or would be slow, and sortedGroups is then the radix sort's, the same order", () => {
+    const infinite = scores(1500, (i, u) => (i === 7 ? Infinity : u))
+    // crowded: nearly every score in the first of 2,000 buckets, one far away
+    const crowded = scores(2000, (i, u) => (i === 0 ? 1e6 : u))
+    const constant = new Float64Array(1200).fill(2.5)
+    for (const x of [infinite, crowded, constant, Float64Array.of(5e-324, 0, 5e-324)]) {
+      expect(spread(x)).toBeUndefined()
+      const g = Spearman.sortedGroups(x)
+      expect({ order: Array.from(g.order), bounds: Array.from(g.bounds) }).toEqual(oracle(x))
+    }
   })
 })
 
