@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
 import { agreesOnResamples } from "./support/resample.js"
-import { MetricValue, Spearman } from "@stseval/metrics"
+import { MetricValue, Pearson, Spearman } from "@stseval/metrics"
 import { coldAverageRanks, radixAverageRanks, spreadAverageRanks, spreadGroupsInto } from "../src/internal/ranks.js"
 
 const f = (xs: ReadonlyArray<number>) => Float64Array.from(xs)
@@ -224,6 +224,22 @@ describe("Spearman.spearman", () => {
     expect(MetricValue.getOrNaN(Spearman.spearman(gold, f([1, 2, 3, 4])))).toBe(-1)
     // a gold of another length in its place
     expect(MetricValue.getOrNaN(Spearman.spearman(f([1, 2, 3]), f([3, 2, 1])))).toBe(-1)
+  })
+
+  it("ranks each run afresh in the array it keeps from run to run: runs of other lengths in turn, each Pearson of its own average ranks", () => {
+    let s = 4242
+    const scores = (n: number) =>
+      Float64Array.from({ length: n }, () => {
+        s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+        return Math.round((s / 4294967296) * 500) / 100
+      })
+    const golds = new Map([1500, 5, 1200].map((n) => [n, scores(n)]))
+    for (const n of [1500, 5, 1500, 1200, 5]) {
+      const gold = golds.get(n)!
+      const run = scores(n)
+      const own = MetricValue.getOrNaN(Pearson.pearson(Spearman.averageRanks(gold), Spearman.averageRanks(run)))
+      expect(Object.is(MetricValue.getOrNaN(Spearman.spearman(gold, run)), own)).toBe(true)
+    }
   })
 
   it("gives reasons when undefined", () => {
