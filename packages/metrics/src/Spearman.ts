@@ -17,9 +17,11 @@ import { correlationTraits } from "./internal/traits.js"
  * Average ranks, 1-based: ties get the mean of the positions they occupy. O(n log n).
  * Throws a RangeError on NaN (NaN has no rank; check finiteness first).
  *
- * Hand-written (see internal/ranks.ts): an O(n) radix sort of the scores' bit patterns, about
- * 100 ms at n = 1e6 where sorting an index array with a comparator takes ~400 ms; below 1,024
- * scores, a native sort of a copy and a binary search per score.
+ * Hand-written (see internal/ranks.ts): scores spread over their range are sorted by value into as
+ * many buckets as scores and by insertion within a bucket (2,000 STS-B runs of 1,379 scores in
+ * 46 ms); other scores by an O(n) radix sort of their bit patterns, about 100 ms at n = 1e6 where
+ * sorting an index array with a comparator takes ~400 ms, or below 1,024 scores a native sort of a
+ * copy and a binary search per score.
  *
  * @example
  * ```ts
@@ -41,10 +43,9 @@ export const averageRanks = (x: Float64Array): Float64Array => {
 
 /**
  * The positions of x in ascending order of (value, position), and where each group of equal values
- * begins in that order (`bounds`, ending with n): what a rank walk needs, from the radix sort behind
- * `averageRanks` without writing the ranks (significance's walk plan: 2,000 STS-B runs in 284-320
- * ms of CPU against 345-432 ms by average ranks and a counting sort). -0 and 0 tie. Caller
- * guarantees x has no NaN.
+ * begins in that order (`bounds`, ending with n): what a rank walk needs, from the sort behind
+ * `averageRanks` without writing the ranks (significance's walk plan: 2,000 STS-B runs in 46 ms).
+ * -0 and 0 tie. Caller guarantees x has no NaN.
  *
  * @example
  * ```ts
@@ -98,7 +99,21 @@ export const spearman = (y: Float64Array, x: Float64Array): MetricValue => {
   if (x.length < 2) return undefined_(Reason.fewerThanTwoPairs)
   if (!allFinite(x)) return undefined_(Reason.runNotFinite)
   if (!allFinite(y)) return undefined_(Reason.goldNotFinite)
-  return pearson(goldRanks(y), averageRanks(x))
+  return pearson(goldRanks(y), runRanks(x))
+}
+
+/**
+ * The run's ranks, in one array kept from run to run up to 65,536 scores: a table of 2,000 STS-B
+ * runs ranked one after another left 22 MB of rank arrays to the collector.
+ */
+let runScratch = new Float64Array(0)
+
+const runRanks = (x: Float64Array): Float64Array => {
+  if (x.length > 1 << 16) return averageRanks(x)
+  if (runScratch.length < x.length) runScratch = new Float64Array(Math.max(x.length, 1024))
+  const ranks = runScratch.subarray(0, x.length)
+  averageRanksInto(x, ranks)
+  return ranks
 }
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
 import { agreesOnResamples } from "./support/resample.js"
-import { MetricValue, Spearman } from "@stseval/metrics"
-import { coldAverageRanks, radixAverageRanks } from "../src/internal/ranks.js"
+import { MetricValue, Pearson, Spearman } from "@stseval/metrics"
+import { coldAverageRanks, radixAverageRanks, spreadAverageRanks, spreadGroupsInto } from "../src/internal/ranks.js"
 
 const f = (xs: ReadonlyArray<number>) => Float64Array.from(xs)
 
@@ -17,6 +17,23 @@ const naiveRanks = (x: Float64Array): Float64Array =>
     }
     return less + (equal + 1) / 2
   })
+
+/** n scores value(i, u) from a seeded generator (u uniform in [0, 1)). */
+const scores = (n: number, value: (i: number, u: number) => number, seed = 987654321) => {
+  let s = seed
+  return Float64Array.from({ length: n }, (_, i) => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+    return value(i, s / 4294967296)
+  })
+}
+
+// Independent oracle of sortedGroups: positions sorted by (value, position) with a comparator; a
+// group begins where the value changes (-0 and 0 compare equal)
+const oracle = (x: Float64Array) => {
+  const order = Array.from(x, (_, i) => i).sort((a, b) => (x[a] < x[b] ? -1 : x[a] > x[b] ? 1 : a - b))
+  const bounds = order.flatMap((p, j) => (j === 0 || x[p] !== x[order[j - 1]] ? [j] : []))
+  return { order, bounds: [...bounds, x.length] }
+}
 
 describe("Spearman.averageRanks", () => {
   it("hand-worked ties: [10, 20, 20, 30] -> [1, 2.5, 2.5, 4]", () => {
@@ -78,25 +95,18 @@ describe("Spearman.averageRanks", () => {
   })
 })
 
-// averageRanks takes a native sort for the first rankings of a process and the radix sort after:
-// each path on its own, at sizes where the radix sort runs (1,024 scores and more).
+// averageRanks takes a native sort for the first rankings of a process and the spread sort, else the
+// radix sort, after: each path on its own, at sizes where the radix sort runs (1,024 scores and more).
 describe.each([
   ["the first rankings (native sort)", coldAverageRanks],
-  ["later rankings (radix sort)", radixAverageRanks]
+  ["later rankings (radix sort)", radixAverageRanks],
+  ["later rankings (spread sort, else radix sort)", spreadAverageRanks]
 ])("average ranks: %s", (_, rank) => {
   const ranks = (x: Float64Array) => {
     const out = new Float64Array(x.length)
     rank(x, out)
     return out
   }
-  const scores = (n: number, value: (i: number, u: number) => number) => {
-    let s = 987654321
-    return Float64Array.from({ length: n }, (_, i) => {
-      s = (Math.imul(s, 1664525) + 1013904223) >>> 0
-      return value(i, s / 4294967296)
-    })
-  }
-
   it("matches the O(n^2) definition on 2,000 scores with 2 decimals and many ties, negatives and -0", () => {
     const x = scores(2000, (i, u) => (i % 11 === 0 ? -0 : Math.round(u * 500) / 100 - (i % 7 === 0 ? 2.5 : 0)))
     expect(Array.from(ranks(x))).toEqual(Array.from(naiveRanks(x)))
@@ -110,13 +120,6 @@ describe.each([
 })
 
 describe("Spearman.sortedGroups", () => {
-  // Independent oracle: positions sorted by (value, position) with a comparator; a group begins
-  // where the value changes (-0 and 0 compare equal)
-  const oracle = (x: Float64Array) => {
-    const order = Array.from(x, (_, i) => i).sort((a, b) => (x[a] < x[b] ? -1 : x[a] > x[b] ? 1 : a - b))
-    const bounds = order.flatMap((p, j) => (j === 0 || x[p] !== x[order[j - 1]] ? [j] : []))
-    return { order, bounds: [...bounds, x.length] }
-  }
   const plain = (g: { order: Int32Array; bounds: Int32Array }) => ({ order: Array.from(g.order), bounds: Array.from(g.bounds) })
 
   it("hand-worked: [30, 10, 20, 10] -> order [1, 3, 2, 0], groups at [0, 2, 3, 4]", () => {
@@ -134,6 +137,34 @@ describe("Spearman.sortedGroups", () => {
     expect(plain(Spearman.sortedGroups(x))).toEqual(oracle(x))
     const y = x.map((v) => -v)
     expect(plain(Spearman.sortedGroups(y))).toEqual(oracle(y))
+  })
+})
+
+describe("the spread sort (spreadGroupsInto)", () => {
+  const spread = (x: Float64Array) => {
+    const order = new Int32Array(x.length)
+    const bounds = new Int32Array(x.length + 1)
+    const used = spreadGroupsInto(x, order, bounds)
+    return used === undefined ? undefined : { order: Array.from(order), bounds: Array.from(bounds.subarray(0, used)) }
+  }
+
+  it("orders spread scores itself, as the comparator sort: 4 decimals, ties, -0 and 0 tied, negatives, the range's ends", () => {
+    const x = scores(1379, (i, u) => (i % 97 === 0 ? (i % 2 === 0 ? -0 : 0) : i % 89 === 0 ? 5 : i % 83 === 0 ? -1 : Math.round(u * 50000) / 10000), 24680)
+    expect(spread(x)).toEqual(oracle(x))
+    const ties = scores(3000, (_, u) => Math.round(u * 25) / 5, 24680)
+    expect(spread(ties)).toEqual(oracle(ties))
+  })
+
+  it("gives up where it cannot place the scores or would be slow, and sortedGroups is then the radix sort's, the same order", () => {
+    const infinite = scores(1500, (i, u) => (i === 7 ? Infinity : u), 24680)
+    // crowded: nearly every score in the first of 2,000 buckets, one far away
+    const crowded = scores(2000, (i, u) => (i === 0 ? 1e6 : u), 24680)
+    const constant = new Float64Array(1200).fill(2.5)
+    for (const x of [infinite, crowded, constant, Float64Array.of(5e-324, 0, 5e-324)]) {
+      expect(spread(x)).toBeUndefined()
+      const g = Spearman.sortedGroups(x)
+      expect({ order: Array.from(g.order), bounds: Array.from(g.bounds) }).toEqual(oracle(x))
+    }
   })
 })
 
@@ -183,6 +214,17 @@ describe("Spearman.spearman", () => {
     expect(MetricValue.getOrNaN(Spearman.spearman(gold, f([1, 2, 3, 4])))).toBe(-1)
     // a gold of another length in its place
     expect(MetricValue.getOrNaN(Spearman.spearman(f([1, 2, 3]), f([3, 2, 1])))).toBe(-1)
+  })
+
+  it("ranks each run afresh in the array it keeps from run to run: runs of other lengths in turn, each Pearson of its own average ranks", () => {
+    const hundredths = (n: number, seed: number) => scores(n, (_, u) => Math.round(u * 500) / 100, seed)
+    const golds = new Map([1500, 5, 1200].map((n) => [n, hundredths(n, n)]))
+    for (const [i, n] of [1500, 5, 1500, 1200, 5].entries()) {
+      const gold = golds.get(n)!
+      const run = hundredths(n, 4242 + i)
+      const own = MetricValue.getOrNaN(Pearson.pearson(Spearman.averageRanks(gold), Spearman.averageRanks(run)))
+      expect(Object.is(MetricValue.getOrNaN(Spearman.spearman(gold, run)), own)).toBe(true)
+    }
   })
 
   it("gives reasons when undefined", () => {
