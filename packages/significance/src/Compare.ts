@@ -312,6 +312,42 @@ export const two = (
 }
 
 /**
+ * Comparisons as columns, pair p at index p: its runs `a[p]` and `b[p]`, and each figure, NaN where
+ * its comparison has none; a figure no comparison has is absent. (500 runs by every pair are 124,750
+ * comparisons: kept as objects to the end, their garbage collection cost more than their tests.)
+ *
+ * @since 0.6.0
+ */
+export interface PairFigures {
+  readonly a: Int32Array
+  readonly b: Int32Array
+  readonly pValue?: Float64Array
+  readonly adjustedP?: Float64Array
+  readonly statistic?: Float64Array
+  readonly ciLow?: Float64Array
+  readonly ciHigh?: Float64Array
+  readonly log10P?: Float64Array
+}
+
+type Column = "pValue" | "adjustedP" | "statistic" | "ciLow" | "ciHigh" | "log10P"
+
+/** A column per figure of the pairs a, b, made when the first comparison with it comes, and how to write pair p into them. */
+const pairFigures = (a: Int32Array, b: Int32Array) => {
+  const figures: { a: Int32Array; b: Int32Array } & { [K in Column]?: Float64Array } = { a, b }
+  const put = (column: Column, p: number, x: number) => ((figures[column] ??= new Float64Array(a.length).fill(Number.NaN))[p] = x)
+  const write = (p: number, c: Comparison) => {
+    if (c.pValue !== undefined) put("pValue", p, c.pValue)
+    if (c.statistic !== undefined) put("statistic", p, c.statistic)
+    if (c.ci !== undefined) {
+      put("ciLow", p, c.ci[0])
+      put("ciHigh", p, c.ci[1])
+    }
+    if (c.log10P !== undefined) put("log10P", p, c.log10P)
+  }
+  return { figures, write }
+}
+
+/**
  * Options of `many`: which pairs are compared, the correction and the marks' level.
  *
  * @since 0.1.0
@@ -335,8 +371,10 @@ export interface ManyResult {
   /** Run indices, best first (by the run's correlation with the gold, or aggregate with strata). */
   readonly ranking: ReadonlyArray<number>
   readonly estimates: ReadonlyArray<number>
-  /** `a` is the higher-ranked run of each pair; `adjustedP` after the correction. */
+  /** `a` is the higher-ranked run of each pair; `adjustedP` after the correction. Made on first read: see `figures`. */
   readonly comparisons: ReadonlyArray<Comparison & { readonly adjustedP?: number }>
+  /** the comparisons' figures as columns, what a caller reading every pair reads (no object per pair) */
+  readonly figures: PairFigures
   /** Runs not significantly different from the best (bold), best included. */
   readonly best: ReadonlyArray<number>
   /** with `against: "all"`, by ranking position: the group (Cluster.groups) and rank range (Cluster.rankRanges) */
@@ -417,58 +455,77 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
     }
   }
 
-  let comparisons: Array<Comparison> = []
+  // the resampling tests' comparisons as they come; the analytic tests' only as columns, made again
+  // (the same bits) if `comparisons` is read
+  let comparisons: Array<Comparison> | undefined = []
+  const { figures, write } = pairFigures(pairA, pairB)
+  let analyticAt: ((p: number) => Outcome<Comparison>) | undefined
   let signature: string | undefined
   if (d !== undefined) {
     signature = d.signatureText
     const pairs = Array.from(pairA, (a, p): [number, number] => [a, pairB[p]])
     comparisons = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => withP(d, fromBootstrap(c, d.signatureText), options))
+    comparisons.forEach((c, p) => write(p, c))
   } else if (test !== "bootstrap") {
     // every run's side of r(gold, run) and r(A, B) computed once (the runs all have the gold's length: checkValues)
     const inputOf = cocor?.inputs(pairA, pairB, ranking, position)
-    for (let p = 0; p < count; p++) {
+    const at = (p: number): Outcome<Comparison> => {
       const a = pairA[p]
       const b = pairB[p]
-      const c = test === "permutation"
-        ? two(gold, runs[a], runs[b], {
-          ...options,
-          progress: undefined,
-          ...(options.confidences !== undefined ? { confidences: [options.confidences[a], options.confidences[b]] } : {})
-        })
-        : analytic(gold as Float64Array, runs as ReadonlyArray<Float64Array>, a, b, test, options, inputOf?.(p))
+      if (test !== "permutation") return analytic(gold as Float64Array, runs as ReadonlyArray<Float64Array>, a, b, test, options, inputOf?.(p))
+      const c = two(gold, runs[a], runs[b], {
+        ...options,
+        progress: undefined,
+        ...(options.confidences !== undefined ? { confidences: [options.confidences[a], options.confidences[b]] } : {})
+      })
+      return c instanceof InvalidInput ? c : { ...c, a, b }
+    }
+    for (let p = 0; p < count; p++) {
+      const c = at(p)
       if (c instanceof InvalidInput) {
-        return new InvalidInput({ field: `runs ${a} vs ${b}: ${c.field}`, expected: c.expected, found: c.found })
+        return new InvalidInput({ field: `runs ${pairA[p]} vs ${pairB[p]}: ${c.field}`, expected: c.expected, found: c.found })
       }
-      // the analytic tests' comparison names a and b already (a fresh object: no copy)
-      comparisons.push(test === "permutation" ? { ...c, a, b } : c)
+      write(p, c)
+      if (test === "permutation") comparisons.push(c)
       signature = c.signature
+    }
+    if (test !== "permutation") {
+      analyticAt = at
+      comparisons = undefined
     }
   }
 
   const correction = options.correction ?? "none"
-  const m = comparisons.length
-  const raw = new Array<number>(m)
-  for (let i = 0; i < m; i++) raw[i] = comparisons[i].pValue ?? Number.NaN
+  const raw = figures.pValue === undefined ? new Array<number>(count).fill(Number.NaN) : Array.from(figures.pValue)
   const adjusted = correction === "holm" ? Correction.holm(raw) : correction === "bonferroni" ? Correction.bonferroni(raw) : raw
-  // adjusted p in place (a copy per comparison cost a tenth of all-pairs bootstrap for 200 runs);
-  // the clusters' table of p-values by ranking position in the same pass
+  if (figures.pValue !== undefined) figures.adjustedP = Float64Array.from(adjusted)
+  // the clusters' table of p-values by ranking position
   const table = new Float64Array(K * K).fill(1)
-  for (let i = 0; i < m; i++) {
-    const c = comparisons[i] as Comparison & { adjustedP?: number }
-    if (c.pValue !== undefined) c.adjustedP = adjusted[i]
+  for (let p = 0; p < count; p++) {
     // zou2007 has no p-value: "different" = interval excludes 0, expressed as p = 0 / 1 for clustering.
-    const effective = c.pValue === undefined ? (c.ci !== undefined && (c.ci[0] > 0 || c.ci[1] < 0) ? 0 : 1) : (c.adjustedP ?? c.pValue)
-    const pa = position[c.a]
-    const pb = position[c.b]
+    const effective = figures.adjustedP !== undefined
+      ? figures.adjustedP[p]
+      : figures.ciLow !== undefined && (figures.ciLow[p] > 0 || figures.ciHigh![p] < 0) ? 0 : 1
+    const pa = position[pairA[p]]
+    const pb = position[pairB[p]]
     table[pa * K + pb] = effective
     table[pb * K + pa] = effective
   }
   const lookup: Cluster.PValue = (i, j) => table[i * K + j]
   const best = against === "best" || against === "all" ? Cluster.best(runs.length, lookup, alpha).map((i) => ranking[i]) : []
+  // adjusted p in place (a copy per comparison cost a tenth of all-pairs bootstrap for 200 runs)
+  const withAdjusted = (cs: Array<Comparison>) => {
+    if (figures.adjustedP !== undefined) cs.forEach((c, p) => (c as { adjustedP?: number }).adjustedP = figures.adjustedP![p])
+    return cs
+  }
+  let made = comparisons === undefined ? undefined : withAdjusted(comparisons)
   return {
     ranking,
     estimates: Array.from(estimates),
-    comparisons,
+    get comparisons() {
+      return (made ??= withAdjusted(Array.from(pairA, (_, p) => analyticAt!(p) as Comparison)))
+    },
+    figures,
     best,
     ...(against === "all"
       ? { groups: Cluster.groups(runs.length, lookup, alpha), rankRanges: Cluster.rankRanges(runs.length, lookup, alpha) }
