@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest"
 import type { Compare } from "@stseval/significance"
 import * as CompareJson from "../src/internal/CompareJson.js"
 
-const figures = (a: Array<number>, b: Array<number>, columns: { [K in Exclude<keyof Compare.PairFigures, "a" | "b">]?: Array<number> }): Compare.PairFigures => ({
+const figures = (a: Array<number>, b: Array<number>, columns: { [K in Exclude<keyof Compare.ManyResult["figures"], "a" | "b">]?: Array<number> }): Compare.ManyResult["figures"] => ({
   a: Int32Array.from(a),
   b: Int32Array.from(b),
   ...Object.fromEntries(Object.entries(columns).map(([k, v]) => [k, Float64Array.from(v)]))

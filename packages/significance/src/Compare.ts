@@ -311,24 +311,6 @@ export const two = (
   return analytic(gold as Float64Array, [runA as Float64Array, runB as Float64Array], 0, 1, test, options, known)
 }
 
-/**
- * Comparisons as columns, pair p at index p: its runs `a[p]` and `b[p]`, and each figure, NaN where
- * its comparison has none; a figure no comparison has is absent. (500 runs by every pair are 124,750
- * comparisons: kept as objects to the end, their garbage collection cost more than their tests.)
- *
- * @since 0.6.0
- */
-export interface PairFigures {
-  readonly a: Int32Array
-  readonly b: Int32Array
-  readonly pValue?: Float64Array
-  readonly adjustedP?: Float64Array
-  readonly statistic?: Float64Array
-  readonly ciLow?: Float64Array
-  readonly ciHigh?: Float64Array
-  readonly log10P?: Float64Array
-}
-
 type Column = "pValue" | "adjustedP" | "statistic" | "ciLow" | "ciHigh" | "log10P"
 
 /** A column per figure of the pairs a, b, made when the first comparison with it comes, and how to write pair p into them. */
@@ -373,8 +355,11 @@ export interface ManyResult {
   readonly estimates: ReadonlyArray<number>
   /** `a` is the higher-ranked run of each pair; `adjustedP` after the correction. Made on first read: see `figures`. */
   readonly comparisons: ReadonlyArray<Comparison & { readonly adjustedP?: number }>
-  /** the comparisons' figures as columns, what a caller reading every pair reads (no object per pair) */
-  readonly figures: PairFigures
+  /**
+   * The comparisons as columns, pair p at p: its runs a[p] and b[p] and each figure, NaN where its comparison has
+   * none, absent where all have none. No object per pair: 124,750 for 500 runs, whose GC cost more than their tests.
+   */
+  readonly figures: { readonly a: Int32Array; readonly b: Int32Array } & { readonly [K in Column]?: Float64Array }
   /** Runs not significantly different from the best (bold), best included. */
   readonly best: ReadonlyArray<number>
   /** with `against: "all"`, by ranking position: the group (Cluster.groups) and rank range (Cluster.rankRanges) */
@@ -457,15 +442,15 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
 
   // the resampling tests' comparisons as they come; the analytic tests' only as columns, made again
   // (the same bits) if `comparisons` is read
-  let comparisons: Array<Comparison> | undefined = []
   const { figures, write } = pairFigures(pairA, pairB)
-  let analyticAt: ((p: number) => Outcome<Comparison>) | undefined
+  let comparisons = (): Array<Comparison> => []
   let signature: string | undefined
   if (d !== undefined) {
     signature = d.signatureText
     const pairs = Array.from(pairA, (a, p): [number, number] => [a, pairB[p]])
-    comparisons = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => withP(d, fromBootstrap(c, d.signatureText), options))
-    comparisons.forEach((c, p) => write(p, c))
+    const made = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => withP(d, fromBootstrap(c, d.signatureText), options))
+    made.forEach((c, p) => write(p, c))
+    comparisons = () => made
   } else if (test !== "bootstrap") {
     // every run's side of r(gold, run) and r(A, B) computed once (the runs all have the gold's length: checkValues)
     const inputOf = cocor?.inputs(pairA, pairB, ranking, position)
@@ -480,19 +465,17 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
       })
       return c instanceof InvalidInput ? c : { ...c, a, b }
     }
+    const made: Array<Comparison> = []
     for (let p = 0; p < count; p++) {
       const c = at(p)
       if (c instanceof InvalidInput) {
         return new InvalidInput({ field: `runs ${pairA[p]} vs ${pairB[p]}: ${c.field}`, expected: c.expected, found: c.found })
       }
       write(p, c)
-      if (test === "permutation") comparisons.push(c)
+      if (test === "permutation") made.push(c)
       signature = c.signature
     }
-    if (test !== "permutation") {
-      analyticAt = at
-      comparisons = undefined
-    }
+    comparisons = test === "permutation" ? () => made : () => Array.from(pairA, (_, p) => at(p) as Comparison)
   }
 
   const correction = options.correction ?? "none"
@@ -513,17 +496,17 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   }
   const lookup: Cluster.PValue = (i, j) => table[i * K + j]
   const best = against === "best" || against === "all" ? Cluster.best(runs.length, lookup, alpha).map((i) => ranking[i]) : []
-  // adjusted p in place (a copy per comparison cost a tenth of all-pairs bootstrap for 200 runs)
-  const withAdjusted = (cs: Array<Comparison>) => {
-    if (figures.adjustedP !== undefined) cs.forEach((c, p) => (c as { adjustedP?: number }).adjustedP = figures.adjustedP![p])
-    return cs
-  }
-  let made = comparisons === undefined ? undefined : withAdjusted(comparisons)
+  let made: Array<Comparison & { adjustedP?: number }> | undefined
   return {
     ranking,
     estimates: Array.from(estimates),
     get comparisons() {
-      return (made ??= withAdjusted(Array.from(pairA, (_, p) => analyticAt!(p) as Comparison)))
+      if (made !== undefined) return made
+      made = comparisons()
+      // adjusted p in place (a copy per comparison cost a tenth of all-pairs bootstrap for 200 runs)
+      const adjustedP = figures.adjustedP
+      if (adjustedP !== undefined) made.forEach((c, p) => (c.adjustedP = adjustedP[p]))
+      return made
     },
     figures,
     best,

@@ -283,11 +283,11 @@ export const rankingEntry = (
 type Rows = Array<Array<number | null>>
 
 /**
- * `--against all`'s comparisons (`Compare.PairFigures`) as `SignificanceMatrix`: `position[run]` is
+ * `--against all`'s comparisons (`Compare.ManyResult`'s figures) as `SignificanceMatrix`: `position[run]` is
  * the run's place in the test's `runs` (best first, K runs); every comparison's higher-ranked run `a` comes first.
  */
 export const significanceMatrix = (
-  figures: Compare.PairFigures,
+  figures: Compare.ManyResult["figures"],
   position: ArrayLike<number>,
   K: number,
   correction: string
