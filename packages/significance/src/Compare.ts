@@ -311,7 +311,7 @@ export const two = (
   return analytic(gold as Float64Array, [runA as Float64Array, runB as Float64Array], 0, 1, test, options, known)
 }
 
-type Column = "pValue" | "adjustedP" | "statistic" | "ciLow" | "ciHigh" | "log10P"
+type Column = Exclude<keyof ManyResult["figures"], "a" | "b">
 
 /** A column per figure of the pairs a, b, made when the first comparison with it comes, and how to write pair p into them. */
 const pairFigures = (a: Int32Array, b: Int32Array) => {
@@ -359,7 +359,9 @@ export interface ManyResult {
    * The comparisons as columns, pair p at p: its runs a[p] and b[p] and each figure, NaN where its comparison has
    * none, absent where all have none. No object per pair: 124,750 for 500 runs, whose GC cost more than their tests.
    */
-  readonly figures: { readonly a: Int32Array; readonly b: Int32Array } & { readonly [K in Column]?: Float64Array }
+  readonly figures: { readonly a: Int32Array; readonly b: Int32Array } & {
+    readonly [K in "pValue" | "adjustedP" | "statistic" | "ciLow" | "ciHigh" | "log10P"]?: Float64Array
+  }
   /** Runs not significantly different from the best (bold), best included. */
   readonly best: ReadonlyArray<number>
   /** with `against: "all"`, by ranking position: the group (Cluster.groups) and rank range (Cluster.rankRanges) */
