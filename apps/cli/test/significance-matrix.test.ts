@@ -7,14 +7,10 @@ import { describe, expect, it } from "vitest"
 import type { Compare } from "@stseval/significance"
 import * as CompareJson from "../src/internal/CompareJson.js"
 
-const comparison = (a: number, b: number, fields: Partial<Compare.Comparison & { adjustedP: number }>): Compare.Comparison & { adjustedP?: number } => ({
-  test: "bootstrap",
-  a,
-  b,
-  estimateA: 0.5,
-  estimateB: 0.4,
-  alternative: "two.sided",
-  ...fields
+const figures = (a: Array<number>, b: Array<number>, columns: { [K in Exclude<keyof Compare.ManyResult["figures"], "a" | "b">]?: Array<number> }): Compare.ManyResult["figures"] => ({
+  a: Int32Array.from(a),
+  b: Int32Array.from(b),
+  ...Object.fromEntries(Object.entries(columns).map(([k, v]) => [k, Float64Array.from(v)]))
 })
 
 const document = (matrix: CompareJson.SignificanceResults["tests"][number]["matrix"]): CompareJson.SignificanceResults => ({
@@ -30,13 +26,19 @@ describe("significance's matrix", () => {
   it("writes null for NaN, infinities and pairs not compared, numbers as JSON does, in the schema's shape", () => {
     // runs 0..3 by position; pair (1, 3) not compared; ranking order differs from run order
     const position = [2, 0, 3, 1]
-    const comparisons = [
-      comparison(1, 3, { pValue: 0.25, adjustedP: 0.5, statistic: -0, ci: [Number.NaN, 0.1] }),
-      comparison(1, 0, { pValue: 1e-320, adjustedP: 3e-320, statistic: Number.POSITIVE_INFINITY, ci: [0.1, 0.2], log10P: -319.5 }),
-      comparison(1, 2, { pValue: 1, adjustedP: 1, statistic: 0.1 + 0.2, ci: [-1e-7, 123456789012] }),
-      comparison(3, 0, { pValue: Number.NaN, statistic: 2.5 })
-    ]
-    const matrix = CompareJson.significanceMatrix(comparisons, position, 4, "holm")
+    const matrix = CompareJson.significanceMatrix(
+      figures([1, 1, 1, 3], [3, 0, 2, 0], {
+        pValue: [0.25, 1e-320, 1, NaN],
+        adjustedP: [0.5, 3e-320, 1, NaN],
+        statistic: [-0, Number.POSITIVE_INFINITY, 0.1 + 0.2, 2.5],
+        ciLow: [NaN, 0.1, -1e-7, NaN],
+        ciHigh: [0.1, 0.2, 123456789012, NaN],
+        log10P: [NaN, -319.5, NaN, NaN]
+      }),
+      position,
+      4,
+      "holm"
+    )
     const text = CompareJson.significanceText(document(matrix))
     const parsed = JSON.parse(text) as { tests: Array<{ matrix: Record<string, unknown> }> }
     expect(parsed.tests[0].matrix).toEqual({
@@ -55,8 +57,8 @@ describe("significance's matrix", () => {
   })
 
   it("leaves out a field no comparison has, and adjustedP without a correction", () => {
-    const comparisons = [comparison(0, 1, { pValue: 0.5, statistic: 1 })]
-    expect(Object.keys(CompareJson.significanceMatrix(comparisons, [0, 1], 2, "none"))).toEqual(["pValue", "statistic"])
-    expect(CompareJson.significanceMatrix([], [], 0, "holm")).toEqual({})
+    const one = figures([0], [1], { pValue: [0.5], adjustedP: [0.5], statistic: [1] })
+    expect(Object.keys(CompareJson.significanceMatrix(one, [0, 1], 2, "none"))).toEqual(["pValue", "statistic"])
+    expect(CompareJson.significanceMatrix(figures([], [], {}), [], 0, "holm")).toEqual({})
   })
 })

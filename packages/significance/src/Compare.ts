@@ -307,6 +307,24 @@ export const two = (
   return analytic(gold as Float64Array, [runA as Float64Array, runB as Float64Array], 0, 1, test, options, known)
 }
 
+type Column = Exclude<keyof ManyResult["figures"], "a" | "b">
+
+/** A column per figure of the pairs a, b, made when the first comparison with it comes, and how to write pair p into them. */
+const pairFigures = (a: Int32Array, b: Int32Array) => {
+  const figures: { a: Int32Array; b: Int32Array } & { [K in Column]?: Float64Array } = { a, b }
+  const put = (column: Column, p: number, x: number) => ((figures[column] ??= new Float64Array(a.length).fill(Number.NaN))[p] = x)
+  const write = (p: number, c: Comparison) => {
+    if (c.pValue !== undefined) put("pValue", p, c.pValue)
+    if (c.statistic !== undefined) put("statistic", p, c.statistic)
+    if (c.ci !== undefined) {
+      put("ciLow", p, c.ci[0])
+      put("ciHigh", p, c.ci[1])
+    }
+    if (c.log10P !== undefined) put("log10P", p, c.log10P)
+  }
+  return { figures, write }
+}
+
 /**
  * Options of `many`: which pairs are compared, the correction and the marks' level.
  *
@@ -331,8 +349,15 @@ export interface ManyResult {
   /** Run indices, best first (by the run's correlation with the gold, or aggregate with strata). */
   readonly ranking: ReadonlyArray<number>
   readonly estimates: ReadonlyArray<number>
-  /** `a` is the higher-ranked run of each pair; `adjustedP` after the correction. */
+  /** `a` is the higher-ranked run of each pair; `adjustedP` after the correction. Made on first read: see `figures`. */
   readonly comparisons: ReadonlyArray<Comparison & { readonly adjustedP?: number }>
+  /**
+   * The comparisons as columns, pair p at p: its runs a[p] and b[p] and each figure, NaN where its comparison has
+   * none, absent where all have none. No object per pair: 124,750 for 500 runs, whose GC cost more than their tests.
+   */
+  readonly figures: { readonly a: Int32Array; readonly b: Int32Array } & {
+    readonly [K in "pValue" | "adjustedP" | "statistic" | "ciLow" | "ciHigh" | "log10P"]?: Float64Array
+  }
   /** Runs not significantly different from the best (bold), best included. */
   readonly best: ReadonlyArray<number>
   /** with `against: "all"`, by ranking position: the group (Cluster.groups) and rank range (Cluster.rankRanges) */
@@ -413,58 +438,75 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
     }
   }
 
-  let comparisons: Array<Comparison> = []
+  // the resampling tests' comparisons as they come; the analytic tests' only as columns, made again
+  // (the same bits) if `comparisons` is read
+  const { figures, write } = pairFigures(pairA, pairB)
+  let comparisons = (): Array<Comparison> => []
   let signature: string | undefined
   if (d !== undefined) {
     signature = d.signatureText
     const pairs = Array.from(pairA, (a, p): [number, number] => [a, pairB[p]])
-    comparisons = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => fromBootstrap(c, d.signatureText, options))
+    const made = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => fromBootstrap(c, d.signatureText, options))
+    made.forEach((c, p) => write(p, c))
+    comparisons = () => made
   } else if (test !== "bootstrap") {
     // every run's side of r(gold, run) and r(A, B) computed once (the runs all have the gold's length: checkValues)
     const inputOf = cocor?.inputs(pairA, pairB, ranking, position)
-    for (let p = 0; p < count; p++) {
+    const at = (p: number): Outcome<Comparison> => {
       const a = pairA[p]
       const b = pairB[p]
-      const c = test === "permutation"
-        ? two(gold, runs[a], runs[b], {
-          ...options,
-          progress: undefined,
-          ...(options.confidences !== undefined ? { confidences: [options.confidences[a], options.confidences[b]] } : {})
-        })
-        : analytic(gold as Float64Array, runs as ReadonlyArray<Float64Array>, a, b, test, options, inputOf?.(p))
+      if (test !== "permutation") return analytic(gold as Float64Array, runs as ReadonlyArray<Float64Array>, a, b, test, options, inputOf?.(p))
+      const c = two(gold, runs[a], runs[b], {
+        ...options,
+        progress: undefined,
+        ...(options.confidences !== undefined ? { confidences: [options.confidences[a], options.confidences[b]] } : {})
+      })
+      return c instanceof InvalidInput ? c : { ...c, a, b }
+    }
+    const made: Array<Comparison> = []
+    for (let p = 0; p < count; p++) {
+      const c = at(p)
       if (c instanceof InvalidInput) {
-        return new InvalidInput({ field: `runs ${a} vs ${b}: ${c.field}`, expected: c.expected, found: c.found })
+        return new InvalidInput({ field: `runs ${pairA[p]} vs ${pairB[p]}: ${c.field}`, expected: c.expected, found: c.found })
       }
-      // the analytic tests' comparison names a and b already (a fresh object: no copy)
-      comparisons.push(test === "permutation" ? { ...c, a, b } : c)
+      write(p, c)
+      if (test === "permutation") made.push(c)
       signature = c.signature
     }
+    comparisons = test === "permutation" ? () => made : () => Array.from(pairA, (_, p) => at(p) as Comparison)
   }
 
   const correction = options.correction ?? "none"
-  const m = comparisons.length
-  const raw = new Array<number>(m)
-  for (let i = 0; i < m; i++) raw[i] = comparisons[i].pValue ?? Number.NaN
+  const raw = figures.pValue === undefined ? new Array<number>(count).fill(Number.NaN) : Array.from(figures.pValue)
   const adjusted = correction === "holm" ? Correction.holm(raw) : correction === "bonferroni" ? Correction.bonferroni(raw) : raw
-  // adjusted p in place (a copy per comparison cost a tenth of all-pairs bootstrap for 200 runs);
-  // the clusters' table of p-values by ranking position in the same pass
+  if (figures.pValue !== undefined) figures.adjustedP = Float64Array.from(adjusted)
+  // the clusters' table of p-values by ranking position
   const table = new Float64Array(K * K).fill(1)
-  for (let i = 0; i < m; i++) {
-    const c = comparisons[i] as Comparison & { adjustedP?: number }
-    if (c.pValue !== undefined) c.adjustedP = adjusted[i]
+  for (let p = 0; p < count; p++) {
     // zou2007 has no p-value: "different" = interval excludes 0, expressed as p = 0 / 1 for clustering.
-    const effective = c.pValue === undefined ? (c.ci !== undefined && (c.ci[0] > 0 || c.ci[1] < 0) ? 0 : 1) : (c.adjustedP ?? c.pValue)
-    const pa = position[c.a]
-    const pb = position[c.b]
+    const effective = figures.adjustedP !== undefined
+      ? figures.adjustedP[p]
+      : figures.ciLow !== undefined && (figures.ciLow[p] > 0 || figures.ciHigh![p] < 0) ? 0 : 1
+    const pa = position[pairA[p]]
+    const pb = position[pairB[p]]
     table[pa * K + pb] = effective
     table[pb * K + pa] = effective
   }
   const lookup: Cluster.PValue = (i, j) => table[i * K + j]
   const best = against === "best" || against === "all" ? Cluster.best(runs.length, lookup, alpha).map((i) => ranking[i]) : []
+  let made: Array<Comparison & { adjustedP?: number }> | undefined
   return {
     ranking,
     estimates: Array.from(estimates),
-    comparisons,
+    get comparisons() {
+      if (made !== undefined) return made
+      made = comparisons()
+      // adjusted p in place (a copy per comparison cost a tenth of all-pairs bootstrap for 200 runs)
+      const adjustedP = figures.adjustedP
+      if (adjustedP !== undefined) made.forEach((c, p) => (c.adjustedP = adjustedP[p]))
+      return made
+    },
+    figures,
     best,
     ...(against === "all"
       ? { groups: Cluster.groups(runs.length, lookup, alpha), rankRanges: Cluster.rankRanges(runs.length, lookup, alpha) }

@@ -73,15 +73,16 @@ const textOf = (
   const lines: Array<string> = [`${name} — ${t.rule}${t.aggregate !== undefined ? `; on ${t.aggregate}` : ""}`]
   // p of each run against the reference (best or the given run)
   const refRun = reference === "all" || reference === "best" ? result.ranking[0] : reference
-  // the reference's comparisons by the other run (a search per run was quadratic in the pairs)
-  const withRef = new Map<number, Compare.Comparison & { readonly adjustedP?: number }>()
-  for (const x of result.comparisons) {
-    if (x.a === refRun) withRef.set(x.b, x)
-    else if (x.b === refRun) withRef.set(x.a, x)
+  // the reference's comparison with each other run (a search per run was quadratic in the pairs)
+  const { a, b, adjustedP } = result.figures
+  const withRef = new Map<number, number>()
+  for (let p = 0; p < a.length; p++) {
+    if (a[p] === refRun) withRef.set(b[p], p)
+    else if (b[p] === refRun) withRef.set(a[p], p)
   }
   const pAgainstRef = (run: number): number | undefined => {
-    const c = withRef.get(run)
-    return c === undefined ? undefined : (c.adjustedP ?? c.pValue)
+    const p = withRef.get(run)
+    return p === undefined ? undefined : adjustedP?.[p]
   }
   lines.push(
     TextTable.render(
@@ -269,7 +270,7 @@ export const significance = Command.make(
         ...(reference === "all" && !records
           ? {
             comparisons: [],
-            matrix: CompareJson.significanceMatrix(result.comparisons, positionsOf(result.ranking), kept.length, correction)
+            matrix: CompareJson.significanceMatrix(result.figures, positionsOf(result.ranking), kept.length, correction)
           }
           : { comparisons: result.comparisons.map((c) => CompareJson.significanceComparison(c, ids)) }),
         excluded

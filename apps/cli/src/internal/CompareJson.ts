@@ -283,11 +283,11 @@ export const rankingEntry = (
 type Rows = Array<Array<number | null>>
 
 /**
- * `--against all`'s comparisons as `SignificanceMatrix`: `position[run]` is the run's place in the
- * test's `runs` (best first, K runs); every comparison's higher-ranked run `a` comes first.
+ * `--against all`'s comparisons (`Compare.ManyResult`'s figures) as `SignificanceMatrix`: `position[run]` is
+ * the run's place in the test's `runs` (best first, K runs); every comparison's higher-ranked run `a` comes first.
  */
 export const significanceMatrix = (
-  comparisons: ReadonlyArray<Compare.Comparison & { readonly adjustedP?: number }>,
+  figures: Compare.ManyResult["figures"],
   position: ArrayLike<number>,
   K: number,
   correction: string
@@ -296,57 +296,29 @@ export const significanceMatrix = (
   // number as null, as `real` does): V8 keeps such an array unboxed (a row of `number | null` holds
   // each number as an object of its own: 374,250 for Williams' t on 500 runs) and stringifies it
   // on its fast path. Pushed, not `new Array(n)`: a preallocated array stays holey, off that path.
-  const rows = (): Rows => {
+  const rows = (column: Float64Array | undefined): Rows => {
     const m: Array<Array<number>> = []
     for (let i = 0; i < K - 1; i++) {
       const row: Array<number> = []
       for (let k = i + 1; k < K; k++) row.push(Number.NaN)
       m.push(row)
     }
+    for (let p = 0; column !== undefined && p < figures.a.length; p++) {
+      const pa = position[figures.a[p]]
+      const pb = position[figures.b[p]]
+      const i = pa < pb ? pa : pb
+      m[i][(pa < pb ? pb : pa) - i - 1] = column[p]
+    }
     return m
   }
-  // one pass: a matrix is made when the first comparison with its field comes (a field no
-  // comparison has leaves no matrix), in place of a scan of the comparisons per field first
-  let pValue: Rows | undefined
-  let adjustedP: Rows | undefined
-  let statistic: Rows | undefined
-  let ciLow: Rows | undefined
-  let ciHigh: Rows | undefined
   // where a p is past a double's range, its logarithm (the p itself prints 0 or a denormal)
-  let log10P: Rows | undefined
-  const adjusting = correction !== "none"
-  for (const c of comparisons) {
-    const pa = position[c.a]
-    const pb = position[c.b]
-    const i = pa < pb ? pa : pb
-    const k = (pa < pb ? pb : pa) - i - 1
-    if (c.pValue !== undefined) {
-      pValue ??= rows()
-      pValue[i][k] = c.pValue
-      if (adjusting) adjustedP ??= rows()
-    }
-    if (c.adjustedP !== undefined && adjustedP !== undefined) adjustedP[i][k] = c.adjustedP
-    if (c.log10P !== undefined) {
-      log10P ??= rows()
-      log10P[i][k] = c.log10P
-    }
-    if (c.statistic !== undefined) {
-      statistic ??= rows()
-      statistic[i][k] = c.statistic
-    }
-    if (c.ci !== undefined) {
-      ciLow ??= rows()
-      ciHigh ??= rows()
-      ciLow[i][k] = c.ci[0]
-      ciHigh[i][k] = c.ci[1]
-    }
-  }
+  const { pValue, adjustedP, statistic, ciLow, ciHigh, log10P } = figures
   return {
-    ...(pValue !== undefined ? { pValue } : {}),
-    ...(adjustedP !== undefined ? { adjustedP } : {}),
-    ...(statistic !== undefined ? { statistic } : {}),
-    ...(ciLow !== undefined && ciHigh !== undefined ? { ciLow, ciHigh } : {}),
-    ...(log10P !== undefined ? { log10P } : {})
+    ...(pValue !== undefined ? { pValue: rows(pValue) } : {}),
+    ...(pValue !== undefined && correction !== "none" ? { adjustedP: rows(adjustedP) } : {}),
+    ...(statistic !== undefined ? { statistic: rows(statistic) } : {}),
+    ...(ciLow !== undefined && ciHigh !== undefined ? { ciLow: rows(ciLow), ciHigh: rows(ciHigh) } : {}),
+    ...(log10P !== undefined ? { log10P: rows(log10P) } : {})
   }
 }
 
