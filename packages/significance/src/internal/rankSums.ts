@@ -463,11 +463,7 @@ export const resampled = (p: Plan, start: Int32Array, states: Int32Array, B: num
   Threads.run({
     units,
     unit: kernel.chunk,
-    message: () => ({
-      kind: "js",
-      source: WORKER_KERNEL,
-      args: [id, ...args, m]
-    }),
+    message: () => ({ kind: "js", source: WORKER_KERNEL, args: [id, ...args, m] }),
     threads: share ? threads : 1,
     progress: options.progress,
     callerWorks: options.callerWorks,

@@ -312,16 +312,8 @@ export const make = (
         e = 0
         const called = Math.ceil(count / TILE)
         const a = [K1, padded, S, pD, pE, pCut, pOut, called, block, N, G, called * TILE * S, pAcc]
-        if (blocks === 1) sums(0, 1, 0, ...a)
-        else {
-          Threads.run({
-            units: blocks,
-            unit: (u) => sums(u, 1, u, ...a),
-            message: () => ({ kind: "wasm", module: wasm, memory, chunk: 1, resamples: blocks, args: a, name: "sums" }),
-            threads,
-            callerWorks
-          })
-        }
+        const message = () => ({ kind: "wasm", module: wasm, memory, chunk: 1, resamples: blocks, args: a, name: "sums" })
+        Threads.run({ units: blocks, unit: (u) => sums(u, 1, u, ...a), message, threads: blocks === 1 ? 1 : threads, callerWorks })
       },
       threads: blocks === 1 ? 1 : threads
     }

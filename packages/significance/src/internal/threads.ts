@@ -34,17 +34,18 @@ export const nodeModule = <A>(id: string): A | undefined => {
 /**
  * A worker's loop, as plain JavaScript source (a worker needs a script; this keeps it independent
  * of how the package is bundled or transpiled): claim units from ctl[0] until none is left, compute
- * each, and mark it done exactly as the caller's `runUnit` does. A "wasm" job instantiates the
- * module in the shared memory and calls its `chunk` export; a "js" job compiles a self-contained
+ * each, and mark it done exactly as the caller's `runUnit` does. A "wasm" job calls an export of
+ * the module instantiated in the shared memory (kept for the next jobs: see `instances`); a "js" job compiles a self-contained
  * kernel from its source (once per source) and calls it with the job's arguments.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads")
 const kernels = new Map()
+let exports
 parentPort.on("message", (job) => {
   let unit
   if (job.kind === "wasm") {
-    const { exports } = new WebAssembly.Instance(job.module, { env: { memory: job.memory } })
+    if (job.module !== undefined) exports = new WebAssembly.Instance(job.module, { env: { memory: job.memory } }).exports
     unit = (u) => exports[job.name ?? "chunk"](u, Math.min(job.chunk, job.resamples - u * job.chunk), u * job.chunk, ...job.args)
   } else {
     let kernel = kernels.get(job.source)
@@ -105,6 +106,16 @@ export const count = (asked: number | undefined, work: number, minWork: number):
   return Math.max(1, Math.min(8, cores))
 }
 
+/**
+ * Per worker, the module and memory of the instance it keeps: a "wasm" job over the same two (each
+ * call of one pass's sums) sends neither, and is not instantiated again there. The memory is held
+ * weakly, so that this does not keep it alive.
+ */
+const instances = new WeakMap<Worker, { readonly module: unknown; readonly memory: WeakRef<object> }>()
+
+/** Tests only: the "wasm" messages that carried their module and memory (each instantiated by its worker). */
+export const sent = { instances: 0 }
+
 /** If the workers finish nothing for this long, the caller redoes their unfinished units itself. */
 const STALL_MS = 2000
 
@@ -137,16 +148,16 @@ export const run = (job: Job): void => {
     if (Atomics.compareExchange(status, u, 0, 1) === 0) Atomics.add(ctl, 1, 1)
   }
   const helpers = job.threads > 1 && buffer instanceof SharedArrayBuffer ? workers(job.threads - 1) : []
-  helpers.forEach((w, t) =>
-    w.postMessage({
-      ...job.message(t + 1),
-      control: buffer,
-      units,
-      thread: t + 1,
-      controlOffset: ctl.byteOffset,
-      statusOffset: status.byteOffset
-    })
-  )
+  helpers.forEach((w, t) => {
+    const message = job.message(t + 1)
+    const kept = instances.get(w)
+    if (message.kind === "wasm" && kept !== undefined && kept.module === message.module && kept.memory.deref() === message.memory) message.module = message.memory = undefined
+    else if (message.kind === "wasm") {
+      instances.set(w, { module: message.module, memory: new WeakRef(message.memory as object) })
+      sent.instances++
+    }
+    w.postMessage({ ...message, control: buffer, units, thread: t + 1, controlOffset: ctl.byteOffset, statusOffset: status.byteOffset })
+  })
   if (job.callerWorks !== false || helpers.length === 0) {
     for (;;) {
       const u = Atomics.add(ctl, 0, 1)
