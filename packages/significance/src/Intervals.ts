@@ -14,7 +14,7 @@ import { originalRanks as rankOriginal, rankInto } from "./internal/competitionR
 import * as Engine from "./internal/intervals.js"
 import { checkDefinition, checkRuns, computeOn, engineOf, invalid, layOut, predates } from "./internal/job.js"
 import { isPearson } from "./internal/metric.js"
-import { quantiles } from "./internal/select.js"
+import { integerQuantiles, quantiles } from "./internal/select.js"
 import * as V from "./internal/validate.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
@@ -223,6 +223,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const alpha = 1 - level
   const ps = [alpha / 2, 1 - alpha / 2]
   const buffer = new Float64Array(B)
+  const single = input.official === "single"
   // a figure undefined in more than (1 - level) of the resamples gets no interval (what is left
   // would describe a conditional distribution)
   const allowed = Math.floor(alpha * B + 1e-9)
@@ -250,6 +251,8 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     degenerates.set(pass.degenerate, o)
     for (let i = 0; i < TF; i++) {
       if (prepared.estimates[i] !== prepared.estimates[i]) continue
+      // the rule `single`'s official figure is the first dataset's in every resample (`figure` reads that)
+      if (single && i % FIG === OFF) continue
       let n = 0
       for (let b = 0; b < B; b++) {
         const v = pass.samples[b * TF + i]
@@ -297,7 +300,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     return worst
   }
   const figure = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
-    const i = k * FIG + f
+    const i = k * FIG + (single && f === OFF ? 0 : f)
     const value = estimates[i]
     const pairs = pairsOf(k, f)
     if (value !== value) return { value: undefined, ci: undefined, reason: reasonIfUndefined(), degenerate: 0, used: 0, pairs }
@@ -326,9 +329,9 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const rankOf = new Map<number, number>()
   // a ranked run's resamples that could not rank it, by run (one look each, not a search per run)
   const degenerateOf = new Map<number, number>()
+  const counts = new Int32Array(ranked.length + 2)
   ranked.forEach((k, j) => {
-    for (let b = 0; b < B; b++) buffer[b] = ranks[j * B + b]
-    const [lo, hi] = quantiles(buffer, B, ps)
+    const [lo, hi] = integerQuantiles(ranks, j * B, B, ps, counts)
     rankIntervals.set(k, { low: Math.floor(lo + 1e-9), high: Math.ceil(hi - 1e-9) })
     rankOf.set(k, originalRanks[j])
     degenerateOf.set(k, rankDegenerate[j])
