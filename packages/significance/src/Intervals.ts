@@ -325,20 +325,14 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     return { value, ci: { low: lows[i], high: highs[i], level }, reason: undefined, degenerate, used: n, pairs, ...(skew > skewLimit ? { skewed: skew } : {}) }
   }
 
-  const rankIntervals = new Map<number, RankInterval>()
-  const rankOf = new Map<number, number>()
-  // a ranked run's resamples that could not rank it, by run (one look each, not a search per run)
-  const degenerateOf = new Map<number, number>()
   const counts = new Int32Array(ranked.length + 2)
-  ranked.forEach((k, j) => {
+  const rankIntervals = Array.from(ranked, (_, j): RankInterval => {
     const [lo, hi] = integerQuantiles(ranks, j * B, B, ps, counts)
-    rankIntervals.set(k, { low: Math.floor(lo + 1e-9), high: Math.ceil(hi - 1e-9) })
-    rankOf.set(k, originalRanks[j])
-    degenerateOf.set(k, rankDegenerate[j])
+    return { low: Math.floor(lo + 1e-9), high: Math.ceil(hi - 1e-9) }
   })
-  const best = Array.from(ranked)
-    .filter((_, j) => originalRanks[j] === 1)
-    .map((k) => rankIntervals.get(k) as RankInterval)
+  // a ranked run's place among the ranked (one look each, not a search per run)
+  const position = new Map(Array.from(ranked, (k, j) => [k, j]))
+  const best = rankIntervals.filter((_, j) => originalRanks[j] === 1)
   const overlaps = (r: RankInterval) => best.some((b) => r.low <= b.high && b.low <= r.high)
 
   const labelled = input.aggregates ?? []
@@ -354,13 +348,14 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
       aggregates[name] = figure(k, D + j, () => why.aggregate(k, name, false), name)
     })
     const official = figure(k, OFF, () => why.aggregate(k, input.official, true), `official (${input.official})`)
-    const rankInterval = rankIntervals.get(k)
+    const place = position.get(k)
+    const rankInterval = place === undefined ? undefined : rankIntervals[place]
     return {
       id: run.id,
       datasets,
       aggregates,
       official,
-      rank: rankOf.get(k),
+      rank: place === undefined ? undefined : originalRanks[place],
       rankInterval,
       rankReason:
         rankInterval !== undefined
@@ -368,13 +363,13 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
           : run.ranked === false
             ? "not ranked (left out of the ranking, e.g. not a primary run)"
             : `no official figure: ${official.reason ?? "undefined"}`,
-      rankDegenerate: degenerateOf.get(k) ?? 0,
+      rankDegenerate: place === undefined ? 0 : rankDegenerate[place],
       overlapsBest: rankInterval !== undefined && overlaps(rankInterval)
     }
   })
   const bestGroup = Array.from(ranked)
     .filter((k) => runs[k].overlapsBest)
-    .sort((a, b) => (rankOf.get(a) ?? 0) - (rankOf.get(b) ?? 0) || a - b)
+    .sort((a, b) => originalRanks[position.get(a)!] - originalRanks[position.get(b)!] || a - b)
     .map((k) => input.runs[k].id)
 
   const signature: Signature = {
