@@ -264,9 +264,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
       lows[o + i] = low
       highs[o + i] = high
     }
-    if (officials !== undefined) {
-      for (let b = 0; b < B; b++) for (let k = k0; k < k1; k++) officials[b * K + k] = pass.samples[b * TF + (k - k0) * FIG + OFF]
-    }
+    if (officials !== undefined) for (let b = 0; b < B; b++) for (let k = k0; k < k1; k++) officials[b * K + k] = pass.samples[b * TF + (k - k0) * FIG + OFF]
   }
   const ranked = Int32Array.from(input.runs.keys()).filter((k) => input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF])
   const ranks = new Int32Array(ranked.length * B)
