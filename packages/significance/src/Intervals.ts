@@ -14,7 +14,7 @@ import { originalRanks as rankOriginal, rankInto } from "./internal/competitionR
 import * as Engine from "./internal/intervals.js"
 import { checkDefinition, checkRuns, computeOn, engineOf, invalid, layOut, predates } from "./internal/job.js"
 import { isPearson } from "./internal/metric.js"
-import { quantiles } from "./internal/select.js"
+import { integerQuantiles, quantiles } from "./internal/select.js"
 import * as V from "./internal/validate.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
@@ -223,6 +223,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const alpha = 1 - level
   const ps = [alpha / 2, 1 - alpha / 2]
   const buffer = new Float64Array(B)
+  const single = input.official === "single"
   // a figure undefined in more than (1 - level) of the resamples gets no interval (what is left
   // would describe a conditional distribution)
   const allowed = Math.floor(alpha * B + 1e-9)
@@ -250,6 +251,8 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     degenerates.set(pass.degenerate, o)
     for (let i = 0; i < TF; i++) {
       if (prepared.estimates[i] !== prepared.estimates[i]) continue
+      // the rule `single`'s official figure is the first dataset's in every resample (`figure` reads that)
+      if (single && i % FIG === OFF) continue
       let n = 0
       for (let b = 0; b < B; b++) {
         const v = pass.samples[b * TF + i]
@@ -261,9 +264,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
       lows[o + i] = low
       highs[o + i] = high
     }
-    if (officials !== undefined) {
-      for (let b = 0; b < B; b++) for (let k = k0; k < k1; k++) officials[b * K + k] = pass.samples[b * TF + (k - k0) * FIG + OFF]
-    }
+    if (officials !== undefined) for (let b = 0; b < B; b++) for (let k = k0; k < k1; k++) officials[b * K + k] = pass.samples[b * TF + (k - k0) * FIG + OFF]
   }
   const ranked = Int32Array.from(input.runs.keys()).filter((k) => input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF])
   const ranks = new Int32Array(ranked.length * B)
@@ -297,7 +298,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     return worst
   }
   const figure = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
-    const i = k * FIG + f
+    const i = k * FIG + (single && f === OFF ? 0 : f)
     const value = estimates[i]
     const pairs = pairsOf(k, f)
     if (value !== value) return { value: undefined, ci: undefined, reason: reasonIfUndefined(), degenerate: 0, used: 0, pairs }
@@ -322,20 +323,14 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     return { value, ci: { low: lows[i], high: highs[i], level }, reason: undefined, degenerate, used: n, pairs, ...(skew > skewLimit ? { skewed: skew } : {}) }
   }
 
-  const rankIntervals = new Map<number, RankInterval>()
-  const rankOf = new Map<number, number>()
-  // a ranked run's resamples that could not rank it, by run (one look each, not a search per run)
-  const degenerateOf = new Map<number, number>()
-  ranked.forEach((k, j) => {
-    for (let b = 0; b < B; b++) buffer[b] = ranks[j * B + b]
-    const [lo, hi] = quantiles(buffer, B, ps)
-    rankIntervals.set(k, { low: Math.floor(lo + 1e-9), high: Math.ceil(hi - 1e-9) })
-    rankOf.set(k, originalRanks[j])
-    degenerateOf.set(k, rankDegenerate[j])
+  const counts = new Int32Array(ranked.length + 2)
+  const rankIntervals = Array.from(ranked, (_, j): RankInterval => {
+    const [lo, hi] = integerQuantiles(ranks, j * B, B, ps, counts)
+    return { low: Math.floor(lo + 1e-9), high: Math.ceil(hi - 1e-9) }
   })
-  const best = Array.from(ranked)
-    .filter((_, j) => originalRanks[j] === 1)
-    .map((k) => rankIntervals.get(k) as RankInterval)
+  // a ranked run's place among the ranked (one look each, not a search per run)
+  const position = new Map(Array.from(ranked, (k, j) => [k, j]))
+  const best = rankIntervals.filter((_, j) => originalRanks[j] === 1)
   const overlaps = (r: RankInterval) => best.some((b) => r.low <= b.high && b.low <= r.high)
 
   const labelled = input.aggregates ?? []
@@ -351,13 +346,14 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
       aggregates[name] = figure(k, D + j, () => why.aggregate(k, name, false), name)
     })
     const official = figure(k, OFF, () => why.aggregate(k, input.official, true), `official (${input.official})`)
-    const rankInterval = rankIntervals.get(k)
+    const place = position.get(k)
+    const rankInterval = place === undefined ? undefined : rankIntervals[place]
     return {
       id: run.id,
       datasets,
       aggregates,
       official,
-      rank: rankOf.get(k),
+      rank: place === undefined ? undefined : originalRanks[place],
       rankInterval,
       rankReason:
         rankInterval !== undefined
@@ -365,13 +361,13 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
           : run.ranked === false
             ? "not ranked (left out of the ranking, e.g. not a primary run)"
             : `no official figure: ${official.reason ?? "undefined"}`,
-      rankDegenerate: degenerateOf.get(k) ?? 0,
+      rankDegenerate: place === undefined ? 0 : rankDegenerate[place],
       overlapsBest: rankInterval !== undefined && overlaps(rankInterval)
     }
   })
   const bestGroup = Array.from(ranked)
     .filter((k) => runs[k].overlapsBest)
-    .sort((a, b) => (rankOf.get(a) ?? 0) - (rankOf.get(b) ?? 0) || a - b)
+    .sort((a, b) => originalRanks[position.get(a)!] - originalRanks[position.get(b)!] || a - b)
     .map((k) => input.runs[k].id)
 
   const signature: Signature = {

@@ -4,7 +4,7 @@
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus"
 import { describe, expect, it } from "vitest"
 import { Bootstrap, TestResult } from "../src/index.js"
-import { quantiles } from "../src/internal/select.js"
+import { integerQuantiles, quantiles } from "../src/internal/select.js"
 import { makeRuns, mulberry32, pearson, spearman } from "./data.js"
 
 const ok = <A>(a: A | TestResult.InvalidInput): A => {
@@ -129,6 +129,21 @@ describe("optimised resampling kernel", () => {
         const expected = ps.map((p) => type7(a, p))
         expect(quantiles(Float64Array.from(a), n, ps)).toEqual(expected)
         for (const m of [1, 2, 3, 5]) expect(quantiles(Float64Array.from(a), n, ps.slice(0, m))).toEqual(expected.slice(0, m))
+      }
+    }
+  })
+
+  it("integer quantiles (by counting, as the rank intervals take them) equal quantiles, and leave the counts zero", () => {
+    const rand = mulberry32(11)
+    const counts = new Int32Array(64)
+    for (const n of [1, 2, 3, 7, 1000, 1001]) {
+      for (const spread of [0, 1, 3, 40]) {
+        const from = 5
+        const a = Int32Array.from({ length: from + n }, (_, i) => (i < from ? 63 : 1 + Math.floor(rand() * (spread + 1))))
+        const ps = [0.025, 0.975, 0.5, rand(), 0, 1]
+        const expected = quantiles(Float64Array.from(a.subarray(from)), n, ps)
+        expect(integerQuantiles(a, from, n, ps, counts)).toEqual(expected)
+        expect(counts.every((c) => c === 0)).toBe(true)
       }
     }
   })

@@ -268,10 +268,6 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   // the pool's moments (`pool`), in the same order
   const pooled = new Float64Array(6)
   const size = Float64Array.from(metric, (_, d) => start[d + 1] - start[d])
-  // this resample's gold sums per dataset
-  const m = new Float64Array(D)
-  const sg = new Float64Array(D)
-  const sgg = new Float64Array(D)
 
   // the draws of the lane being filled (the original pairs when estimating), for a generic pool
   let picks: Int32Array | undefined
@@ -296,13 +292,14 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
       const sp = span[d]
       if (has[k * D + d] === 0 || sp < 0) continue
       if (ref < 0) ref = d
-      const o = (sp * K1 + k + 1) * SUMS + lane
+      const g = sp * K1 * SUMS + lane
+      const md = out[g + 2 * TILE]
+      const sgd = out[g]
+      const sggd = out[g + TILE]
+      const o = g + (k + 1) * SUMS
       const sx = out[o]
       const sxx = out[o + TILE]
       const sxg = out[o + 2 * TILE]
-      const md = m[d]
-      const sgd = sg[d]
-      const sggd = sgg[d]
       const cg = meanG[d] - meanG[ref]
       t[0] += md
       if (nrm) {
@@ -377,17 +374,11 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
       // Spearman (already in the row, rankSums.ts) or no pairs
       if (sp < 0) continue
       const g = sp * K1 * SUMS + lane
-      const md = out[g + 2 * TILE]
-      const sgd = out[g]
-      const sggd = out[g + TILE]
-      m[d] = md
-      sg[d] = sgd
-      sgg[d] = sggd
       const figure = job.figure[d]!
       // a count's figure reads [m, correct] of these
-      moments[0] = md
-      moments[3] = sgd
-      moments[4] = sggd
+      moments[0] = out[g + 2 * TILE]
+      moments[3] = out[g]
+      moments[4] = out[g + TILE]
       for (let k = 0; k < K; k++) {
         if (has[k * D + d] === 0) continue
         const o = g + (k + 1) * SUMS

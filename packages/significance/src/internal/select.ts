@@ -105,11 +105,36 @@ export const quantiles = (a: Float64Array, n: number, ps: ReadonlyArray<number>)
       if (j + 1 < ks.length) stats.push(fromWindow(a, n, ks[j + 1], w.subarray(n), below2, count2 - n))
     }
   }
-  return ps.map((p, j) => {
-    const h = (n - 1) * p
-    const k = ks[j]
-    const [lower, next] = stats[j]
-    if (k + 1 >= n || h === k) return lower
-    return lower + (h - k) * (next - lower)
+  return ps.map((p, j) => type7(n, p, stats[j][0], stats[j][1]))
+}
+
+/** R's type 7 at p from the order statistics k = floor((n - 1) p), `lower`, and k + 1, `next`. */
+const type7 = (n: number, p: number, lower: number, next: number): number => {
+  const h = (n - 1) * p
+  const k = Math.floor(h)
+  return k + 1 >= n || h === k ? lower : lower + (h - k) * (next - lower)
+}
+
+/**
+ * `quantiles` of the integers a[from .. from + n), counted into `counts` (zero past the largest;
+ * left zero): selection among a run's tied ranks took most of the rank intervals' time.
+ */
+export const integerQuantiles = (a: Int32Array, from: number, n: number, ps: ReadonlyArray<number>, counts: Int32Array): Array<number> => {
+  let lo = a[from]
+  for (let i = from; i < from + n; i++) {
+    counts[a[i]]++
+    lo = Math.min(lo, a[i])
+  }
+  const result = ps.map((p) => {
+    const k = Math.floor((n - 1) * p)
+    // v: order statistic k (`atMost` values are <= v); k + 1 is v too unless they end at k
+    let v = lo
+    let atMost = counts[v]
+    while (atMost <= k) atMost += counts[++v]
+    let next = v
+    if (atMost === k + 1 && atMost < n) while (counts[++next] === 0) continue
+    return type7(n, p, v, next)
   })
+  for (let i = from; i < from + n; i++) counts[a[i]] = 0
+  return result
 }
