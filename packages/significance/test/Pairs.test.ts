@@ -114,6 +114,20 @@ describe("the paired bootstrap's pairwise step", () => {
     }
   })
 
+  it("every order of the resamples (each difference a new extreme), most of them undefined, B of 1 to 3, levels 0 and 1", () => {
+    for (const B of [1, 2, 3, 40, 1000]) {
+      const d = distribution(4, B, B, "smooth")
+      for (const order of ["ascending", "descending"] as const) {
+        // run 0 sorted: its differences with the others (a small spread each) run the same way
+        const sorted = d.samples.slice(0, B).sort((x, y) => (order === "ascending" ? x - y : y - x))
+        const samples = Float64Array.from(d.samples, (v, i) => (i < B ? sorted[i] * 100 : v))
+        for (const confLevel of [0, 0.5, 0.95, 1]) check({ ...d, samples }, "two.sided", confLevel)
+      }
+      // all but a few resamples of run 1 undefined
+      check({ ...d, samples: Float64Array.from(d.samples, (v, i) => (i >= B && i < 2 * B && i % 50 !== 7 ? Number.NaN : v)) }, "two.sided", 0.95)
+    }
+  })
+
   it("Bootstrap.comparePairs on real resamples equals the plain definition, pair by pair", () => {
     const { gold, runs } = makeRuns(120, [0.8, 0.9, 1, 1.5, 3], 17)
     const d = Bootstrap.resample(gold, runs, { resamples: 2000, seed: 3 })

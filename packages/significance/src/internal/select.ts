@@ -105,11 +105,12 @@ export const quantiles = (a: Float64Array, n: number, ps: ReadonlyArray<number>)
       if (j + 1 < ks.length) stats.push(fromWindow(a, n, ks[j + 1], w.subarray(n), below2, count2 - n))
     }
   }
-  return ps.map((p, j) => {
-    const h = (n - 1) * p
-    const k = ks[j]
-    const [lower, next] = stats[j]
-    if (k + 1 >= n || h === k) return lower
-    return lower + (h - k) * (next - lower)
-  })
+  return ps.map((p, j) => type7(n, p, stats[j][0], stats[j][1]))
+}
+
+/** R's type 7 quantile at p of n values from their order statistics k = floor((n - 1) p) and k + 1. */
+export const type7 = (n: number, p: number, lower: number, next: number): number => {
+  const h = (n - 1) * p
+  const k = Math.floor(h)
+  return k + 1 >= n || h === k ? lower : lower + (h - k) * (next - lower)
 }
