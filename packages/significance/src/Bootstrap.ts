@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import type { Metric } from "@stseval/metrics"
-import { quantiles, type7 } from "./internal/select.js"
+import { fromTail, offer, quantiles, tail } from "./internal/select.js"
 import * as Figures from "./internal/figures.js"
 import { TIE, tieFor } from "./internal/metric.js"
 import { resampling } from "./internal/inputs.js"
@@ -129,15 +129,10 @@ export interface RunInterval {
  */
 export const runInterval = (d: Distribution, run: number, confLevel = 0.95): RunInterval => {
   const B = d.resamples
-  const values = new Float64Array(B)
-  let valid = 0
-  for (let b = 0; b < B; b++) {
-    const v = d.samples[run * B + b]
-    if (v === v) values[valid++] = v
-  }
+  const values = d.samples.subarray(run * B, (run + 1) * B).filter((v) => v === v)
   const alpha = 1 - confLevel
-  const [lower, upper] = quantiles(values, valid, [alpha / 2, 1 - alpha / 2])
-  return { run, estimate: d.estimates[run], ci: [lower, upper], confLevel, valid, degenerate: B - valid }
+  const [lower, upper] = quantiles(values, values.length, [alpha / 2, 1 - alpha / 2])
+  return { run, estimate: d.estimates[run], ci: [lower, upper], confLevel, valid: values.length, degenerate: B - values.length }
 }
 
 /**
@@ -196,7 +191,7 @@ export const normalP = (
   b: number,
   alternative: Alternative = "two.sided"
 ): { readonly pValue: number; readonly z: number; readonly se: number; readonly log10P?: number } => {
-  const { delta, valid, m2 } = differences(d, a, b, alternative, true, tail(1), tail(1))
+  const { delta, valid, m2 } = differences(d, a, b, alternative, true, tail(1, 0, false), tail(1, 0, true))
   return normalOf(delta, valid, m2, alternative)
 }
 
@@ -210,55 +205,10 @@ const normalOf = (delta: number, n: number, m2: number, alternative: Alternative
   return { pValue, z, se, ...(pValue < 1e-300 && Number.isFinite(z) ? { log10P: Distributions.log10PValue(z, alternative) } : {}) }
 }
 
-// A percentile interval reads ranks k and k + 1 from each end of the differences (26 of 1,000 at
-// 95%): the pass keeps each end's values in a heap rather than every difference for a selection.
-/** The m smallest values offered, a max-heap in h[0 .. size). */
-interface Tail {
-  readonly h: Float64Array
-  readonly m: number
-  size: number
-}
-
-const tail = (m: number): Tail => ({ h: new Float64Array(m), m, size: 0 })
-
-/** Places x from the root of the heap h[0 .. size) down to where it belongs. */
-const siftDown = (h: Float64Array, size: number, x: number): void => {
-  let i = 0
-  for (let c = 1; c < size; i = c, c = 2 * c + 1) {
-    if (c + 1 < size && h[c + 1] > h[c]) c++
-    if (h[c] <= x) break
-    h[i] = h[c]
-  }
-  h[i] = x
-}
-
-/** Keeps x, in place of the largest once full (x below it); what the next value must be below. */
-const offer = (t: Tail, x: number): number => {
-  const h = t.h
-  let i = t.size
-  if (i === t.m) siftDown(h, i, x)
-  else {
-    for (t.size++; i > 0 && h[(i - 1) >> 1] < x; i = (i - 1) >> 1) h[i] = h[(i - 1) >> 1]
-    h[i] = x
-  }
-  return t.size === t.m ? h[0] : Number.POSITIVE_INFINITY
-}
-
-/** The values of ranks r and r + 1 from the smallest of the n offered (+infinity past the last), the tail's larger ones popped. */
-const ranks = (t: Tail, r: number, n: number): [number, number] => {
-  const h = t.h
-  let next = Number.POSITIVE_INFINITY
-  for (let size = t.size; size > r + 1; size--) {
-    next = h[0]
-    siftDown(h, size - 1, h[size - 1])
-  }
-  return [h[0], r + 1 < n ? next : Number.POSITIVE_INFINITY]
-}
-
 // The defined differences of runs a and b: those at least as far from delta as delta from 0 (the
 // shift method: Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4), with `normal`
 // Welford's sums, and the smallest into `low`, the largest negated into `high`.
-const differences = (d: Distribution, a: number, b: number, alternative: Alternative, normal: boolean, low: Tail, high: Tail) => {
+const differences = (d: Distribution, a: number, b: number, alternative: Alternative, normal: boolean, low: ReturnType<typeof tail>, high: ReturnType<typeof tail>) => {
   const B = d.resamples
   const S = d.samples
   const sign = alternative === "less" ? -1 : 1
@@ -308,19 +258,14 @@ export const comparePairs = (d: Distribution, options: CompareOptions = {}): Arr
   const B = d.resamples
   const ps = [(1 - confLevel) / 2, 1 - (1 - confLevel) / 2]
   const normal = options.bootstrapP === "normal"
-  // the order statistics the interval reads (at most B differences): ranks k, k + 1 from each end
-  const low = tail(Math.max(1, Math.floor((B - 1) * ps[0]) + 2))
-  const high = tail(Math.max(1, B - Math.floor((B - 1) * ps[1])))
+  const low = tail(B, ps[0], false)
+  const high = tail(B, ps[1], true)
   const out: Array<PairComparison> = []
   const compare = (a: number, b: number): void => {
     const { delta, valid, extreme, m2 } = differences(d, a, b, alternative, normal, low, high)
-    // the high tail holds the differences negated: its ranks n - 2 - k and n - 1 - k are ranks k + 1 and k
-    const [lower, next] = ranks(low, Math.floor((valid - 1) * ps[0]), valid)
-    const [above, upper] = ranks(high, valid - 2 - Math.floor((valid - 1) * ps[1]), valid)
-    const ci = valid === 0 ? ([Number.NaN, Number.NaN] as const) : ([type7(valid, ps[0], lower, next), type7(valid, ps[1], -upper, -above)] as const)
+    const ci = [fromTail(low, valid, ps[0], false), fromTail(high, valid, ps[1], true)] as const
     // the shift method's p: (count + 1) / (valid + 1)
-    const p: { pValue: number; log10P?: number } = normal ? normalOf(delta, valid, m2, alternative) : { pValue: (extreme + 1) / (valid + 1) }
-    const { pValue, log10P } = p
+    const { pValue, log10P }: { pValue: number; log10P?: number } = normal ? normalOf(delta, valid, m2, alternative) : { pValue: (extreme + 1) / (valid + 1) }
     out.push({ a, b, estimateA: d.estimates[a], estimateB: d.estimates[b], difference: delta, ci, confLevel, alternative, pValue, valid, degenerate: B - valid, ...(log10P === undefined ? {} : { log10P }) })
   }
   if (options.pairs !== undefined) for (const [a, b] of options.pairs) compare(a, b)

@@ -1,5 +1,5 @@
-// The pairwise step of the bootstrap (Bootstrap.comparePairs: the differences' quantiles by
-// selection) against the plain definition written here: every defined difference, sorted, R's
+// The pairwise step of the bootstrap (Bootstrap.comparePairs: the differences' quantiles from
+// each end's heap) against the plain definition written here: every defined difference, sorted, R's
 // type 7 quantiles, and the shift-method count.
 import { describe, expect, it } from "vitest"
 import { Bootstrap, TestResult } from "../src/index.js"
@@ -92,7 +92,7 @@ const check = (d: ReturnType<typeof distribution>, alternative: Alternative, con
 }
 
 describe("the paired bootstrap's pairwise step", () => {
-  it("equals the plain definition: every shape, alternative and level, B below and from 1024 (the sampled bracket), odd B", () => {
+  it("equals the plain definition: every shape, alternative and level, B below and above 1024, odd B", () => {
     for (const B of [300, 2500, 2501]) {
       for (const shape of ["smooth", "ties", "equal", "nan"] as const) {
         const d = distribution(5, B, B + shape.length, shape)
