@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import type { Metric } from "@stseval/metrics"
-import { quantiles } from "./internal/select.js"
+import { fromTail, offer, quantiles, tail } from "./internal/select.js"
 import * as Figures from "./internal/figures.js"
 import { TIE, tieFor } from "./internal/metric.js"
 import { resampling } from "./internal/inputs.js"
@@ -129,15 +129,10 @@ export interface RunInterval {
  */
 export const runInterval = (d: Distribution, run: number, confLevel = 0.95): RunInterval => {
   const B = d.resamples
-  const values = new Float64Array(B)
-  let valid = 0
-  for (let b = 0; b < B; b++) {
-    const v = d.samples[run * B + b]
-    if (v === v) values[valid++] = v
-  }
+  const values = d.samples.subarray(run * B, (run + 1) * B).filter((v) => v === v)
   const alpha = 1 - confLevel
-  const [lower, upper] = quantiles(values, valid, [alpha / 2, 1 - alpha / 2])
-  return { run, estimate: d.estimates[run], ci: [lower, upper], confLevel, valid, degenerate: B - valid }
+  const [lower, upper] = quantiles(values, values.length, [alpha / 2, 1 - alpha / 2])
+  return { run, estimate: d.estimates[run], ci: [lower, upper], confLevel, valid: values.length, degenerate: B - values.length }
 }
 
 /**
@@ -196,7 +191,7 @@ export const normalP = (
   b: number,
   alternative: Alternative = "two.sided"
 ): { readonly pValue: number; readonly z: number; readonly se: number; readonly log10P?: number } => {
-  const { delta, valid, m2 } = differences(d, a, b, alternative, new Float64Array(d.resamples), true)
+  const { delta, valid, m2 } = differences(d, a, b, alternative, true, tail(1, 0, false), tail(1, 0, true))
   return normalOf(delta, valid, m2, alternative)
 }
 
@@ -210,9 +205,10 @@ const normalOf = (delta: number, n: number, m2: number, alternative: Alternative
   return { pValue, z, se, ...(pValue < 1e-300 && Number.isFinite(z) ? { log10P: Distributions.log10PValue(z, alternative) } : {}) }
 }
 
-// The defined differences of runs a and b into `diffs`, those at least as far from delta as delta from 0
-// (the shift method: Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4), and with `normal` Welford's sums.
-const differences = (d: Distribution, a: number, b: number, alternative: Alternative, diffs: Float64Array, normal: boolean) => {
+// The defined differences of runs a and b: those at least as far from delta as delta from 0 (the
+// shift method: Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4), with `normal`
+// Welford's sums, and the smallest into `low`, the largest negated into `high`.
+const differences = (d: Distribution, a: number, b: number, alternative: Alternative, normal: boolean, low: ReturnType<typeof tail>, high: ReturnType<typeof tail>) => {
   const B = d.resamples
   const S = d.samples
   const sign = alternative === "less" ? -1 : 1
@@ -223,16 +219,21 @@ const differences = (d: Distribution, a: number, b: number, alternative: Alterna
   let extreme = 0
   let mean = 0
   let m2 = 0
+  let lowTop = Number.POSITIVE_INFINITY
+  let highTop = Number.POSITIVE_INFINITY
+  low.size = high.size = 0
   for (let r = 0; r < B; r++) {
     const x = S[a * B + r] - S[b * B + r]
     if (x !== x) continue
-    diffs[valid++] = x
+    valid++
     extreme += +(alternative === "two.sided" ? Math.abs(x - delta) >= limit : sign * (x - delta) >= limit)
     if (normal) {
       const dx = x - mean
       mean += dx / valid
       m2 += dx * (x - mean)
     }
+    if (x < lowTop) lowTop = offer(low, x)
+    if (-x < highTop) highTop = offer(high, -x)
   }
   return { delta, valid, extreme, m2 }
 }
@@ -257,15 +258,15 @@ export const comparePairs = (d: Distribution, options: CompareOptions = {}): Arr
   const B = d.resamples
   const ps = [(1 - confLevel) / 2, 1 - (1 - confLevel) / 2]
   const normal = options.bootstrapP === "normal"
-  const diffs = new Float64Array(B)
+  const low = tail(B, ps[0], false)
+  const high = tail(B, ps[1], true)
   const out: Array<PairComparison> = []
   const compare = (a: number, b: number): void => {
-    const { delta, valid, extreme, m2 } = differences(d, a, b, alternative, diffs, normal)
-    const [lower, upper] = quantiles(diffs, valid, ps)
+    const { delta, valid, extreme, m2 } = differences(d, a, b, alternative, normal, low, high)
+    const ci = [fromTail(low, valid, ps[0], false), fromTail(high, valid, ps[1], true)] as const
     // the shift method's p: (count + 1) / (valid + 1)
-    const p: { pValue: number; log10P?: number } = normal ? normalOf(delta, valid, m2, alternative) : { pValue: (extreme + 1) / (valid + 1) }
-    const { pValue, log10P } = p
-    out.push({ a, b, estimateA: d.estimates[a], estimateB: d.estimates[b], difference: delta, ci: [lower, upper], confLevel, alternative, pValue, valid, degenerate: B - valid, ...(log10P === undefined ? {} : { log10P }) })
+    const { pValue, log10P }: { pValue: number; log10P?: number } = normal ? normalOf(delta, valid, m2, alternative) : { pValue: (extreme + 1) / (valid + 1) }
+    out.push({ a, b, estimateA: d.estimates[a], estimateB: d.estimates[b], difference: delta, ci, confLevel, alternative, pValue, valid, degenerate: B - valid, ...(log10P === undefined ? {} : { log10P }) })
   }
   if (options.pairs !== undefined) for (const [a, b] of options.pairs) compare(a, b)
   else for (let a = 0; a < d.runs; a++) for (let b = a + 1; b < d.runs; b++) compare(a, b)

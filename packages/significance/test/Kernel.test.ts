@@ -106,7 +106,7 @@ describe("optimised resampling kernel", () => {
     }
   })
 
-  it("quantiles (sampled bracket + selection, two per pass, an odd last one alone) equal sort-based type 7 quantiles", () => {
+  it("quantiles (each end's heap, quickselect nearer the middle) equal sort-based type 7 quantiles", () => {
     const rand = mulberry32(5)
     const type7 = (values: Float64Array, p: number) => {
       const s = Array.from(values).sort((a, b) => a - b)

@@ -1,5 +1,5 @@
-// The pairwise step of the bootstrap (Bootstrap.comparePairs: the differences' quantiles by
-// selection) against the plain definition written here: every defined difference, sorted, R's
+// The pairwise step of the bootstrap (Bootstrap.comparePairs: the differences' quantiles from
+// each end's heap) against the plain definition written here: every defined difference, sorted, R's
 // type 7 quantiles, and the shift-method count.
 import { describe, expect, it } from "vitest"
 import { Bootstrap, TestResult } from "../src/index.js"
@@ -92,7 +92,7 @@ const check = (d: ReturnType<typeof distribution>, alternative: Alternative, con
 }
 
 describe("the paired bootstrap's pairwise step", () => {
-  it("equals the plain definition: every shape, alternative and level, B below and from 1024 (the sampled bracket), odd B", () => {
+  it("equals the plain definition: every shape, alternative and level, B below and above 1024, odd B", () => {
     for (const B of [300, 2500, 2501]) {
       for (const shape of ["smooth", "ties", "equal", "nan"] as const) {
         const d = distribution(5, B, B + shape.length, shape)
@@ -111,6 +111,20 @@ describe("the paired bootstrap's pairwise step", () => {
           check(d, "greater", 0.9)
         }
       }
+    }
+  })
+
+  it("every order of the resamples (each difference a new extreme), most of them undefined, B of 1 to 3, levels 0 and 1", () => {
+    for (const B of [1, 2, 3, 40, 1000]) {
+      const d = distribution(4, B, B, "smooth")
+      for (const order of ["ascending", "descending"] as const) {
+        // run 0 sorted: its differences with the others (a small spread each) run the same way
+        const sorted = d.samples.slice(0, B).sort((x, y) => (order === "ascending" ? x - y : y - x))
+        const samples = Float64Array.from(d.samples, (v, i) => (i < B ? sorted[i] * 100 : v))
+        for (const confLevel of [0, 0.5, 0.95, 1]) check({ ...d, samples }, "two.sided", confLevel)
+      }
+      // all but a few resamples of run 1 undefined
+      check({ ...d, samples: Float64Array.from(d.samples, (v, i) => (i >= B && i < 2 * B && i % 50 !== 7 ? Number.NaN : v)) }, "two.sided", 0.95)
     }
   })
 

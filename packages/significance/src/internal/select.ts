@@ -1,5 +1,7 @@
 // Quantiles by selection, O(B), not sorting, O(B log B): all pairs of 44 runs need 946 percentile
-// intervals of 10,000 differences.
+// intervals of 10,000 differences. A percentile interval reads ranks k and k + 1 near each end (26
+// of 1,000 at 95%): each end's values are kept in a heap in one pass (a pair's, while its
+// differences are taken: Bootstrap.ts); ranks nearer the middle by quickselect.
 
 const selectInPlace = (a: Float64Array, lo: number, hi: number, k: number): number => {
   while (hi > lo) {
@@ -38,77 +40,70 @@ const byQuickselect = (a: Float64Array, n: number, k: number): [number, number] 
   return [lower, next]
 }
 
-/** Size of the systematic sample that brackets the wanted order statistics. */
-const SAMPLE = 256
-
-let window = new Float64Array(2048)
-const sample = new Float64Array(SAMPLE)
-
-/** Bracket [lo, up] of values around ranks k, k + 1 from the sample (+-3 sd margin). */
-const bracket = (n: number, k: number): [number, number] => {
-  const q = k / n
-  const centre = ((k + 0.5) / n) * SAMPLE
-  const margin = 3 * Math.sqrt(SAMPLE * q * (1 - q)) + 3
-  const li = Math.floor(centre - margin)
-  const hi = Math.ceil(centre + 1 + margin)
-  // selection, not sorting: V8's typed-array sort of 256 values costs more than the pass itself
-  return [li < 0 ? Number.NEGATIVE_INFINITY : selectInPlace(sample, 0, SAMPLE - 1, li), hi >= SAMPLE ? Number.POSITIVE_INFINITY : selectInPlace(sample, 0, SAMPLE - 1, hi)]
+/**
+ * The m smallest values offered, a max-heap in h[0 .. size): m holds ranks k and k + 1 at p of any
+ * n <= `most` values, from the lower end, or from the upper end (`high`, the values negated).
+ */
+export const tail = (most: number, p: number, high: boolean) => {
+  const m = Math.max(1, high ? most - Math.floor((most - 1) * p) : Math.floor((most - 1) * p) + 2)
+  return { h: new Float64Array(m), m, size: 0 }
 }
 
-/**
- * Order statistics k and k + 1 of a[0..n) from `count` values of the window w that hold exactly
- * the order statistics below .. below + count - 1; quickselect on `a` when they are not in it.
- */
-const fromWindow = (a: Float64Array, n: number, k: number, w: Float64Array, below: number, count: number): [number, number] => {
-  const wanted = k + 1 < n ? k + 1 : k
-  if (below > k || wanted >= below + count || count > n / 4) return byQuickselect(a, n, k)
-  const [lower, next] = byQuickselect(w, count, k - below)
-  return [lower, k + 1 < n ? next : Number.POSITIVE_INFINITY]
+type Tail = ReturnType<typeof tail>
+
+/** Places x from the root of the heap h[0 .. size) down to where it belongs. */
+const siftDown = (h: Float64Array, size: number, x: number): void => {
+  let i = 0
+  for (let c = 1; c < size; i = c, c = 2 * c + 1) {
+    if (c + 1 < size && h[c + 1] > h[c]) c++
+    if (h[c] <= x) break
+    h[i] = h[c]
+  }
+  h[i] = x
+}
+
+/** Keeps x, in place of the largest once full (x below it); what the next value must be below. */
+export const offer = (t: Tail, x: number): number => {
+  const h = t.h
+  let i = t.size
+  if (i === t.m) siftDown(h, i, x)
+  else {
+    for (t.size++; i > 0 && h[(i - 1) >> 1] < x; i = (i - 1) >> 1) h[i] = h[(i - 1) >> 1]
+    h[i] = x
+  }
+  return t.size === t.m ? h[0] : Number.POSITIVE_INFINITY
+}
+
+/** The type 7 quantile at p of the n values offered to `t` (`tail(.., p, high)`); its heap is spent. */
+export const fromTail = (t: Tail, n: number, p: number, high: boolean): number => {
+  if (n === 0) return Number.NaN
+  const k = Math.floor((n - 1) * p)
+  // the tail's ranks r and r + 1, the larger ones popped: ranks k and k + 1, or negated k + 1 and k
+  const r = high ? n - 2 - k : k
+  let next = Number.POSITIVE_INFINITY
+  for (let size = t.size; size > r + 1; size--) {
+    next = t.h[0]
+    siftDown(t.h, size - 1, t.h[size - 1])
+  }
+  return high ? type7(n, p, -next, -t.h[0]) : type7(n, p, t.h[0], next)
 }
 
 /**
  * Quantiles of the first `n` values of `a` by R's type 7 (linear interpolation between order
- * statistics at h = (n - 1) p); may reorder `a`. Large inputs: a sample brackets each rank, one
- * branch-free pass copies the bracket (quickselect's partitioning rounds dominated all-pairs
- * comparisons); a bracket that misses the rank, or holds too many ties, falls back to quickselect.
+ * statistics at h = (n - 1) p); may reorder `a`. Ranks in a tail of an eighth of the values from
+ * a heap, the others by quickselect.
  */
-export const quantiles = (a: Float64Array, n: number, ps: ReadonlyArray<number>): Array<number> => {
-  if (n === 0) return ps.map(() => Number.NaN)
-  const ks = ps.map((p) => Math.floor((n - 1) * p))
-  const stats: Array<[number, number]> = []
-  if (n < 2 * SAMPLE) {
-    for (const k of ks) stats.push(byQuickselect(a, n, k))
-  } else {
-    for (let j = 0; j < SAMPLE; j++) sample[j] = a[Math.floor(((j + 0.5) * n) / SAMPLE)]
-    if (window.length < 2 * n) window = new Float64Array(2 * n)
-    const w = window
-    // two quantiles per pass, into the window's two halves (the usual interval's two; an odd last one is bracketed twice)
-    for (let j = 0; j < ks.length; j += 2) {
-      const [lo1, up1] = bracket(n, ks[j])
-      const [lo2, up2] = bracket(n, ks[Math.min(j + 1, ks.length - 1)])
-      let below1 = 0
-      let count1 = 0
-      let below2 = 0
-      let count2 = n
-      // branch-free: store every value, advance the window's end only when it belongs there
-      for (let i = 0; i < n; i++) {
-        const v = a[i]
-        below1 += +(v < lo1)
-        w[count1] = v
-        count1 += +(v >= lo1) & +(v <= up1)
-        below2 += +(v < lo2)
-        w[count2] = v
-        count2 += +(v >= lo2) & +(v <= up2)
-      }
-      // a selection may reorder `a` (not its values), so the next pass and a fallback read it still
-      stats.push(fromWindow(a, n, ks[j], w, below1, count1))
-      if (j + 1 < ks.length) stats.push(fromWindow(a, n, ks[j + 1], w.subarray(n), below2, count2 - n))
-    }
-  }
-  return ps.map((p, j) => type7(n, p, stats[j][0], stats[j][1]))
-}
+export const quantiles = (a: Float64Array, n: number, ps: ReadonlyArray<number>): Array<number> =>
+  ps.map((p) => {
+    const high = p > 0.5
+    const t = tail(n, p, high)
+    if (t.m > n / 8) return n === 0 ? Number.NaN : type7(n, p, ...byQuickselect(a, n, Math.floor((n - 1) * p)))
+    let top = Number.POSITIVE_INFINITY
+    for (let i = 0; i < n; i++) if ((high ? -a[i] : a[i]) < top) top = offer(t, high ? -a[i] : a[i])
+    return fromTail(t, n, p, high)
+  })
 
-/** R's type 7 at p from the order statistics k = floor((n - 1) p), `lower`, and k + 1, `next`. */
+/** R's type 7 quantile at p of n values from their order statistics k = floor((n - 1) p) and k + 1. */
 const type7 = (n: number, p: number, lower: number, next: number): number => {
   const h = (n - 1) * p
   const k = Math.floor(h)
