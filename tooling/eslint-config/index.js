@@ -34,6 +34,19 @@ export default tseslint.config(
     }
   },
   {
+    // `x ** y` (Math.pow) is not correctly rounded and its last bit differs between V8 versions
+    // (Node 22 and 24): a figure or statistic written with it would print differently from one
+    // supported Node to the next. Products (significance's internal/powers.ts) round the same
+    // everywhere; a literal base (2 ** 20, exact) is fine.
+    files: ["packages/metrics/src/**/*.ts", "packages/significance/src/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", {
+        selector: "BinaryExpression[operator='**'][left.type!='Literal']",
+        message: "`**` rounds differently between Node versions: write the power as products (sq, cube in significance's internal/powers.ts)"
+      }]
+    }
+  },
+  {
     // the syntax rules only: type-aware rules need a TypeScript program, which these files are in none of
     files: untyped,
     ...tseslint.configs.disableTypeChecked,

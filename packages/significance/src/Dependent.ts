@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import { phiInv, pValue } from "./internal/distributions.js"
+import { cube, sq } from "./internal/powers.js"
 import { against, r } from "./internal/cocorInputs.js"
 import * as V from "./internal/validate.js"
 import type { IntervalResult, Outcome, TestOptions, TestResult } from "./TestResult.js"
@@ -124,12 +125,12 @@ const dunnClark = (test: string, n: number, rJk: number, rJh: number, c: number)
 
 /** Covariance of the two z's when both correlations are replaced by one pooled value `r`. */
 const pooledCovariance = (r: number, rKh: number): number =>
-  (rKh * (1 - 2 * r ** 2) - 0.5 * r ** 2 * (1 - 2 * r ** 2 - rKh ** 2)) / (1 - r ** 2) ** 2
+  (rKh * (1 - 2 * sq(r)) - 0.5 * sq(r) * (1 - 2 * sq(r) - sq(rKh))) / sq(1 - sq(r))
 
 // Meng, Rosenthal and Rubin's z (1992); its `ci` is cocor's interval for atanh(r_jk) - atanh(r_jh)
 // (on the Fisher-z scale), two-sided at `confLevel`.
 const meng1992 = analytic("meng1992", false, ({ n, rJh, rJk, rKh }, confLevel) => {
-  const r2Mean = (rJk ** 2 + rJh ** 2) / 2
+  const r2Mean = (sq(rJk) + sq(rJh)) / 2
   const f = Math.min(1, (1 - rKh) / (2 * (1 - r2Mean)))
   const h = (1 - f * r2Mean) / (1 - r2Mean)
   const zDifference = Math.atanh(rJk) - Math.atanh(rJh)
@@ -155,14 +156,14 @@ export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalRe
   const confLevel = options?.confLevel ?? 0.95
   const { n, rJh, rJk, rKh } = input
   const x = phiInv(1 - (1 - confLevel) / 2) * Math.sqrt(1 / (n - 3))
-  const c = ((rKh - 0.5 * rJk * rJh) * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2) + rKh ** 3) /
-    ((1 - rJk ** 2) * (1 - rJh ** 2))
+  const c = ((rKh - 0.5 * rJk * rJh) * (1 - sq(rJk) - sq(rJh) - sq(rKh)) + cube(rKh)) /
+    ((1 - sq(rJk)) * (1 - sq(rJh)))
   const l1 = Math.tanh(Math.atanh(rJk) - x)
   const u1 = Math.tanh(Math.atanh(rJk) + x)
   const l2 = Math.tanh(Math.atanh(rJh) - x)
   const u2 = Math.tanh(Math.atanh(rJh) + x)
-  const lower = rJk - rJh - Math.sqrt((rJk - l1) ** 2 + (u2 - rJh) ** 2 - 2 * c * (rJk - l1) * (u2 - rJh))
-  const upper = rJk - rJh + Math.sqrt((u1 - rJk) ** 2 + (rJh - l2) ** 2 - 2 * c * (u1 - rJk) * (rJh - l2))
+  const lower = rJk - rJh - Math.sqrt(sq(rJk - l1) + sq(u2 - rJh) - 2 * c * (rJk - l1) * (u2 - rJh))
+  const upper = rJk - rJh + Math.sqrt(sq(u1 - rJk) + sq(rJh - l2) - 2 * c * (u1 - rJk) * (rJh - l2))
   return ({ test: "zou2007", ci: [lower, upper], confLevel })
 }
 
@@ -184,8 +185,8 @@ export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalRe
 export const tests = {
   // Pearson and Filon's z (1898)
   pearson1898: analytic("pearson1898", false, ({ n, rJh, rJk, rKh }) => {
-    const k = rKh * (1 - rJk ** 2 - rJh ** 2) - 0.5 * rJk * rJh * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)
-    return Math.sqrt(n) * (rJk - rJh) / Math.sqrt((1 - rJk ** 2) ** 2 + (1 - rJh ** 2) ** 2 - 2 * k)
+    const k = rKh * (1 - sq(rJk) - sq(rJh)) - 0.5 * rJk * rJh * (1 - sq(rJk) - sq(rJh) - sq(rKh))
+    return Math.sqrt(n) * (rJk - rJh) / Math.sqrt(sq(1 - sq(rJk)) + sq(1 - sq(rJh)) - 2 * k)
   }),
   // Hotelling's t (1940)
   hotelling1940: analytic("hotelling1940", true, (input) => {
@@ -198,26 +199,26 @@ export const tests = {
     const { n, rJh, rJk, rKh } = input
     const rMean = (rJk + rJh) / 2
     return (rJk - rJh) *
-      Math.sqrt(((n - 1) * (1 + rKh)) / (2 * ((n - 1) / (n - 3)) * determinant(input) + rMean ** 2 * (1 - rKh) ** 3))
+      Math.sqrt(((n - 1) * (1 + rKh)) / (2 * ((n - 1) / (n - 3)) * determinant(input) + sq(rMean) * cube(1 - rKh)))
   }),
   // Olkin's z (1967)
   olkin1967: analytic("olkin1967", false, ({ n, rJh, rJk, rKh }) =>
     (rJk - rJh) * Math.sqrt(n) /
     Math.sqrt(
-      (1 - rJk ** 2) ** 2 + (1 - rJh ** 2) ** 2 - 2 * rKh ** 3 -
-        (2 * rKh - rJk * rJh) * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)
+      sq(1 - sq(rJk)) + sq(1 - sq(rJh)) - 2 * cube(rKh) -
+        (2 * rKh - rJk * rJh) * (1 - sq(rJk) - sq(rJh) - sq(rKh))
     )),
   // Dunn and Clark's z (1969)
   dunn1969: analytic("dunn1969", false, ({ n, rJh, rJk, rKh }) => {
-    const c = (rKh * (1 - rJk ** 2 - rJh ** 2) - 0.5 * (rJk * rJh) * (1 - rJk ** 2 - rJh ** 2 - rKh ** 2)) /
-      ((1 - rJk ** 2) * (1 - rJh ** 2))
+    const c = (rKh * (1 - sq(rJk) - sq(rJh)) - 0.5 * (rJk * rJh) * (1 - sq(rJk) - sq(rJh) - sq(rKh))) /
+      ((1 - sq(rJk)) * (1 - sq(rJh)))
     return dunnClark("dunn1969", n, rJk, rJh, c)
   }),
   // Hendrickson, Stanley and Hills' (1970) modification of Williams' t
   hendrickson1970: analytic("hendrickson1970", true, (input) => {
     const { n, rJh, rJk, rKh } = input
     return (rJk - rJh) * Math.sqrt((n - 3) * (1 + rKh)) /
-      Math.sqrt(2 * determinant(input) + ((rJk - rJh) ** 2 * (1 - rKh) ** 3) / (4 * (n - 1)))
+      Math.sqrt(2 * determinant(input) + (sq(rJk - rJh) * cube(1 - rKh)) / (4 * (n - 1)))
   }),
   // Steiger's (1980) modification of Dunn and Clark's z, pooling r_jk and r_jh by their mean
   steiger1980: analytic("steiger1980", false, ({ n, rJh, rJk, rKh }) =>

@@ -129,7 +129,7 @@ const sampleSkewness = (x: Float64Array): number => {
     m3 += d * d * d
   }
   const variance = m2 / n
-  return variance > 0 ? m3 / n / variance ** 1.5 : 0
+  return variance > 0 ? m3 / n / (variance * Math.sqrt(variance)) : 0
 }
 
 /**

@@ -152,3 +152,18 @@ describe("inputsAgainst (one run against many, each centred once)", () => {
     expect(centrings.count).toBe(before)
   })
 })
+
+describe("the same bits on every supported Node", () => {
+  // r(gold, A), r(gold, B), r(A, B) and n of two STS-B runs whose Williams' t printed 22.637692287215426 on
+  // Node 22 and 22.63769228721543 on Node 24 while the formula used `**`: (1 - rKh) ** 3 rounds differently in
+  // V8 11-12 and 13. Written out with products (SPEC §4's form), the t is one value on every Node.
+  it("Williams' t equals its formula written with products, bit for bit", () => {
+    const input = { rJk: 0.9838962298639713, rJh: 0.947930112010039, rKh: 0.9352018019798334, n: 1379 }
+    const { rJk, rJh, rKh, n } = input
+    const det = 1 + 2 * rJk * rJh * rKh - rJk * rJk - rJh * rJh - rKh * rKh
+    const rMean = (rJk + rJh) / 2
+    const t = (rJk - rJh) * Math.sqrt(((n - 1) * (1 + rKh)) / (2 * ((n - 1) / (n - 3)) * det + rMean * rMean * ((1 - rKh) * (1 - rKh) * (1 - rKh))))
+    const out = valid(Dependent.tests.williams1959(input))
+    expect(Object.is(out.statistic, t), `got ${out.statistic}, the products give ${t}`).toBe(true)
+  })
+})
