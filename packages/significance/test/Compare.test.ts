@@ -53,14 +53,17 @@ describe("Compare.many", () => {
     expect(m.groups).toEqual([0, 0, 1, 2])
     expect(m.rankRanges![0]).toEqual({ lo: 0, hi: 1 })
   })
-  it("every pair of 41 runs (--against all: rows through the laid-out table; best and a run: single spans) has the statistic and p of Compare.two, bit for bit", () => {
+  it("every pair of 41 runs (--against all: rows through the laid-out table; best and a run: single spans) has the statistic and p of Compare.two, bit for bit, in its columns (what the CLI prints) and its comparison", () => {
     const many = makeRuns(97, Array.from({ length: 41 }, (_, k) => 0.3 + (k % 13) * 0.4), 23)
     for (const against of ["all", "best", 17] as const) {
       const m = ok(Compare.many(many.gold, many.runs, { against }))
-      expect(m.comparisons.length).toBe(against === "all" ? 820 : 40)
-      for (const c of m.comparisons) {
-        const one = ok(Compare.two(many.gold, many.runs[c.a], many.runs[c.b]))
-        expect([Object.is(c.statistic, one.statistic), Object.is(c.pValue, one.pValue)], `${against}: ${c.a} vs ${c.b}`).toEqual([true, true])
+      const { a, b, statistic, pValue } = m.figures
+      expect(a.length).toBe(against === "all" ? 820 : 40)
+      for (let p = 0; p < a.length; p++) {
+        const one = ok(Compare.two(many.gold, many.runs[a[p]], many.runs[b[p]]))
+        const c = m.comparisons[p]
+        const same = [statistic![p], c.statistic, pValue![p], c.pValue].map((x, i) => Object.is(x, i < 2 ? one.statistic : one.pValue))
+        expect(same, `${against}: ${a[p]} vs ${b[p]}`).toEqual([true, true, true, true])
       }
     }
   })
