@@ -79,14 +79,26 @@ export const format: Format = {
         const parsed = parseRun(text, { lenient: context.lenient === true })
         const run = parsed.value
         const rows = run.rows
-        const relatedness = runColumn(run.relatedness, () => Float64Array.from(rows, (r) => r.relatedness ?? NaN))
-        const entailment = runColumn(run.entailment, () => rows.map((r) => r.entailment ?? ""))
+        // the columns in one loop over the rows (`Float64Array.from` walks an array through its iterator)
+        const scores = new Float64Array(rows.length)
+        const lines = new Int32Array(rows.length)
+        const labels: Array<string> = []
+        const ids: Array<string> = []
+        for (let i = 0; i < rows.length; i++) {
+          const r = rows[i]
+          scores[i] = r.relatedness ?? NaN
+          lines[i] = r.line
+          labels.push(r.entailment ?? "")
+          ids.push(r.pairId)
+        }
+        const relatedness = runColumn(run.relatedness, () => scores)
+        const entailment = runColumn(run.entailment, () => labels)
         return {
           value: {
             file: text.file,
             length: rows.length,
-            lines: Int32Array.from(rows, (r) => r.line),
-            ...(run.columns.includes(PAIR_ID) ? { ids: rows.map((r) => r.pairId) } : {}),
+            lines,
+            ...(run.columns.includes(PAIR_ID) ? { ids } : {}),
             columns: {
               relatedness: relatedness !== undefined ? { kind: "scores", values: relatedness } : { kind: run.relatedness === "na" ? "na" : "absent" },
               entailment: entailment !== undefined ? { kind: "labels", values: entailment } : { kind: run.entailment === "na" ? "na" : "absent" }

@@ -2,7 +2,7 @@
 import * as Issue from "../Issue.js"
 import type { Collector } from "../internal/collect.js"
 import { decimalHint } from "../internal/hints.js"
-import { parseNumber } from "../internal/number.js"
+import { parseNumber, plainNumber } from "../internal/number.js"
 import { ENTAILMENT, ENTAILMENT_LABELS, isEntailmentLabel, RELATEDNESS } from "./columns.js"
 import type { EntailmentLabel } from "./columns.js"
 
@@ -63,6 +63,9 @@ export const skipBlank = (lines: ReadonlyArray<string>, from: number, end: numbe
 
 /** A relatedness score, or NaN with an error naming the line (`expected` as the data or run file words it). */
 export const relatednessOf = (raw: string, file: string, line: number, expected: string, issues: Collector): number => {
+  // a plain number without `parseNumber`'s trim and result object: every line of a run is one
+  const plain = plainNumber(raw)
+  if (!Number.isNaN(plain)) return plain
   const parsed = parseNumber(raw)
   if (parsed._tag === "number") return parsed.value
   issues.add(

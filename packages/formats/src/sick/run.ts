@@ -14,7 +14,34 @@ const RUN_COLUMNS = [PAIR_ID, ENTAILMENT, RELATEDNESS] as const
 
 // Lengths first: a hostile header may be one 250 MB field, and lower-casing it would copy it.
 const sameName = (column: string, h: string) => column.length === h.length && column.toLowerCase() === h.toLowerCase()
-const isNa = (raw: string) => raw.trim() === "" || raw.trim() === "NA"
+const isNa = (raw: string) => {
+  const s = raw.trim()
+  return s === "" || s === "NA"
+}
+
+/**
+ * Field `k` of a TAB-separated line, as `line.split("\t")[k] ?? ""` gives it, without the array of
+ * every field: a run's lines are read twice, and splitting each (four strings and an array a line)
+ * was most of reading a SICK run in a scorer.
+ */
+const fieldAt = (line: string, k: number): string => {
+  if (k < 0) return ""
+  let from = 0
+  for (let j = 0; j < k; j++) {
+    const tab = line.indexOf("\t", from)
+    if (tab === -1) return ""
+    from = tab + 1
+  }
+  const tab = line.indexOf("\t", from)
+  return line.slice(from, tab === -1 ? line.length : tab)
+}
+
+/** How many TAB-separated fields a line has (`line.split("\t").length`). */
+const fieldCount = (line: string): number => {
+  let n = 1
+  for (let tab = line.indexOf("\t"); tab !== -1; tab = line.indexOf("\t", tab + 1)) n++
+  return n
+}
 
 /**
  * How strictly a SICK run is read.
@@ -166,22 +193,22 @@ export const parseRun = (text: TextFile, options?: RunOptions): Parsed<SickRun> 
       issues.add(blankLine(file, line))
       continue
     }
-    const fields = lines[i].split("\t")
     count++
-    if (entNa && !isNa(fields[ent] ?? "")) entNa = false
-    if (relNa && !isNa(fields[rel] ?? "")) relNa = false
-    if (fields.length !== expected) {
+    if (entNa && !isNa(fieldAt(lines[i], ent))) entNa = false
+    if (relNa && !isNa(fieldAt(lines[i], rel))) relNa = false
+    const found = fieldCount(lines[i])
+    if (found !== expected) {
       issues.add(
         Issue.error(
           "field-count",
           file,
-          `line ${line} has ${fields.length} fields, the ${headerKind === "present" ? "header names" : "first line has"} ${expected}${separatorHint(lines[i], "\t", "a TAB")}`,
-          { line, expected: `${expected} TAB-separated fields`, found: `${fields.length} fields` }
+          `line ${line} has ${found} fields, the ${headerKind === "present" ? "header names" : "first line has"} ${expected}${separatorHint(lines[i], "\t", "a TAB")}`,
+          { line, expected: `${expected} TAB-separated fields`, found: `${found} fields` }
         )
       )
     }
     if (id === -1) continue
-    const pairId = (fields[id] ?? "").trim()
+    const pairId = fieldAt(lines[i], id).trim()
     if (pairId === "") {
       issues.add(Issue.error("empty-value", file, `line ${line} has no pair ID`, { line, expected: "a pair ID", found: lines[i] }))
       continue
@@ -219,17 +246,16 @@ export const parseRun = (text: TextFile, options?: RunOptions): Parsed<SickRun> 
   for (let i = from; i < end; i++) {
     const line = i + 1
     if (lines[i] === "") continue
-    const fields = lines[i].split("\t")
     let e: string | undefined
     if (entailment === "present") {
-      e = canonicalLabel(fields[ent] ?? "")
+      e = canonicalLabel(fieldAt(lines[i], ent))
       if (!isEntailmentLabel(e)) issues.add(unknownLabel(file, line, e))
     }
     let r: number | undefined
     if (relatedness === "present") {
-      r = relatednessOf(fields[rel] ?? "", file, line, "a number", issues)
+      r = relatednessOf(fieldAt(lines[i], rel), file, line, "a number", issues)
     }
-    rows[k++] = { pairId: id === -1 ? "" : (fields[id] ?? "").trim(), entailment: e, relatedness: r, line }
+    rows[k++] = { pairId: fieldAt(lines[i], id).trim(), entailment: e, relatedness: r, line }
   }
   return { value: { file, header: headerKind, columns, rows, relatedness, entailment }, issues: issues.done() }
 }
