@@ -234,9 +234,8 @@ const setUp = (job: Job, sizing: Sizing) => {
   const work = sizing.resamples * N * ((sizing.runs ?? K) + 1)
   const threads = Threads.count(sizing.threads, work, SUMS_THREAD_WORK)
   const sums = spans.length === 0 ? undefined : SumsKernel.make(fill, N, K1, Int32Array.from(spans), Random.CHUNK / TILE, threads, undefined, sizing.scratch?.sums)
-  // the tiles of runs after this one draw the same resamples
-  const tiled = (sizing.runs ?? K) > K
-  return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums, scratch: sizing.scratch, tiled }
+  // tiled: the tiles of runs after this one draw the same resamples
+  return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums, scratch: sizing.scratch, tiled: (sizing.runs ?? K) > K }
 }
 
 const WMEAN = 0
@@ -537,8 +536,7 @@ export const pass = (
   const key = `${seed} ${B} ${start.join(",")}`
   if (scratch !== undefined && scratch.draws?.key !== key) {
     const bytes = walks && setup.tiled && setup.N < 65536 ? 2 * B * setup.N : 0
-    const multiplicities = new Uint16Array(typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes))
-    scratch.draws = { key, chunks: [], walks: bytes > 0 ? { counts: multiplicities, full: false } : undefined }
+    scratch.draws = { key, chunks: [], walks: bytes > 0 ? { counts: new Uint16Array(typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes)), full: false } : undefined }
   }
   // resample-major, so each resample's figures are written in one contiguous row
   const { samples } = RankSums.resampled(setup.spearman, start, states, B, KF, FIG, {

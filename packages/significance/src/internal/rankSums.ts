@@ -415,11 +415,7 @@ export interface RunOptions extends Pick<Threads.Job, "progress" | "callerWorks"
   readonly kept?: Kept | undefined
 }
 
-/**
- * A pass's multiplicities (resample b's at counts[b * N ..]), drawn and kept by its first tile of
- * runs (`full` after it) and read by the next, as the sums' lists are (2,000 STS-B runs in 4
- * tiles: 3 x 1.4 million draws); shared memory where there is any, as the workers fill them.
- */
+/** A pass's multiplicities (b's at counts[b * N ..]), kept by its first tile of runs (`full` after it) for the next, as the sums' lists are; shared memory where there is any, as workers fill them. */
 export interface Kept { readonly counts: Uint16Array; full: boolean }
 
 /**
