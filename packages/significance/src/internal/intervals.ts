@@ -531,11 +531,11 @@ export const pass = (
     const done = Math.min(B, units * Random.CHUNK)
     for (; next < B && next <= done; next += every) progress?.(next, B)
   }
-  // the draws' multiplicities for the next tiles' walks (at most a dataset's pairs: 16 bits), as the sums' lists
+  // the draws' multiplicities for the next tiles' walks (at most a dataset's pairs: 16 bits), as the sums' lists; up to 64 MiB
   const scratch = setup.scratch
   const key = `${seed} ${B} ${start.join(",")}`
   if (scratch !== undefined && scratch.draws?.key !== key) {
-    const bytes = walks && setup.tiled && setup.N < 65536 ? 2 * B * setup.N : 0
+    const bytes = walks && setup.tiled && setup.N < 65536 && 2 * B * setup.N <= 1 << 26 ? 2 * B * setup.N : 0
     scratch.draws = { key, chunks: [], walks: bytes > 0 ? { counts: new Uint16Array(typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes)), full: false } : undefined }
   }
   // resample-major, so each resample's figures are written in one contiguous row
