@@ -421,6 +421,8 @@ describe("the walks tile by tile of runs: one plan and one walk memory, reused (
     const alone = new Float64Array(w.KF).fill(Number.NaN)
     RankSums.original(w.plan, w.start, w.KF, w.FIG, alone)
     expect(bits(out)).toEqual(bits(alone))
+    // the resamples' kernel finds the plan's addresses laid out by the estimates'
+    expect(scratch.laid).toBe(w.plan.order)
     const samples = RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1, scratch }).samples
     expect(scratch.memory).toBe(memory)
     expect(bits(samples)).toEqual(bits(RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1 }).samples))

@@ -82,7 +82,7 @@ export function rankSumsKernel(
   samples: Float64Array,
   walkModule: object,
   // a memory to reuse when large enough, and where this one is left (the caller's scratch; a worker's own)
-  reuse?: { memory?: WebAssembly.Memory | undefined }
+  reuse?: { memory?: WebAssembly.Memory | undefined; laid?: Int32Array | undefined }
 ): { readonly chunk: (c: number) => void; readonly original: (out: Float64Array) => void } | undefined {
   // resamples per walk (lanes of W); CHUNK as random.ts (checked below the function)
   const TILE = 8
@@ -150,14 +150,16 @@ export function rankSumsKernel(
   } catch {
     return undefined
   }
-  if (reuse !== undefined) reuse.memory = memory
+  // the estimates' kernel of this plan (its order) laid out its addresses in this memory already
+  const laid = reuse?.memory === memory && reuse.laid === order
+  if (reuse !== undefined) Object.assign(reuse, { memory, laid: order })
   const walk = exports.walk as (...args: Array<number>) => void
   const single = exports.single as (...args: Array<number>) => void
   const heap = memory.buffer
   const ob = new Int32Array(heap, pOrder, order.length)
   const bb = new Int32Array(heap, pBounds, bounds.length)
   const tb = new Int32Array(heap, pTied, tiedAt[runOf.length])
-  for (let s = 0; s < dataset.length; s++) {
+  for (let s = 0; !laid && s < dataset.length; s++) {
     const a = start[dataset[s]]
     for (let h = walkAt[s]; h < walkAt[s + 1]; h++) addresses(ob, bb, tb, h, a, pW)
   }
@@ -424,6 +426,8 @@ export interface Kept { readonly counts: Uint16Array; full: boolean }
  */
 export interface Scratch extends PlanScratch {
   memory?: WebAssembly.Memory | undefined
+  /** the plan order whose addresses the memory holds */
+  laid?: Int32Array | undefined
   samples?: Float64Array | undefined
 }
 
