@@ -421,8 +421,30 @@ describe("the walks tile by tile of runs: one plan and one walk memory, reused (
     const alone = new Float64Array(w.KF).fill(Number.NaN)
     RankSums.original(w.plan, w.start, w.KF, w.FIG, alone)
     expect(bits(out)).toEqual(bits(alone))
+    // the resamples' kernel finds the plan's addresses laid out by the estimates'
+    expect(scratch.laid).toBe(w.plan.order)
     const samples = RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1, scratch }).samples
     expect(scratch.memory).toBe(memory)
     expect(bits(samples)).toEqual(bits(RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1 }).samples))
+  })
+
+  it.each([["rho"], ["tau"]] as const)("%s: the first tile's multiplicities kept are the draws, and the next tiles walk them rather than drawing", (walk) => {
+    const w = walked(walk)
+    const drawn = RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1 }).samples
+    const kept: RankSums.Kept = { counts: new Uint16Array(w.B * w.N), full: false }
+    for (const threads of [1, 2]) {
+      kept.full = false
+      expect(bits(RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads, kept }).samples)).toEqual(bits(drawn))
+      expect(kept.full).toBe(true)
+      // every resample of every dataset holds its m draws
+      for (let b = 0; b < w.B; b++) for (let d = 0; d < w.D; d++) expect(kept.counts.subarray(b * w.N + w.start[d], b * w.N + w.start[d + 1]).reduce((a, c) => a + c, 0)).toBe(w.start[d + 1] - w.start[d])
+      expect(bits(RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads, kept }).samples)).toEqual(bits(drawn))
+    }
+    // read, not drawn again: other multiplicities (every pair once) give other figures
+    kept.counts.fill(1)
+    const read = RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1, kept }).samples
+    const once = new Float64Array(w.KF).fill(Number.NaN)
+    RankSums.original(w.plan, w.start, w.KF, w.FIG, once)
+    for (let b = 0; b < w.B; b++) expect(bits(read.subarray(b * w.KF, (b + 1) * w.KF))).toEqual(bits(once))
   })
 })

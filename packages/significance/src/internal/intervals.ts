@@ -126,7 +126,7 @@ export interface Scratch {
    * tile made: the next tiles take them rather than drawing and listing again (for 2,000 STS-B runs
    * in 4 tiles, 3 x 1.4 million draws).
    */
-  draws?: { readonly key: string; readonly chunks: Array<SumsKernel.Saved | undefined> } | undefined
+  draws?: { readonly key: string; readonly chunks: Array<SumsKernel.Saved | undefined>; readonly walks?: RankSums.Kept | undefined } | undefined
 }
 
 export const scratch = (): Scratch => ({ sums: {}, walks: {} })
@@ -234,7 +234,8 @@ const setUp = (job: Job, sizing: Sizing) => {
   const work = sizing.resamples * N * ((sizing.runs ?? K) + 1)
   const threads = Threads.count(sizing.threads, work, SUMS_THREAD_WORK)
   const sums = spans.length === 0 ? undefined : SumsKernel.make(fill, N, K1, Int32Array.from(spans), Random.CHUNK / TILE, threads, undefined, sizing.scratch?.sums)
-  return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums, scratch: sizing.scratch }
+  // tiled: the tiles of runs after this one draw the same resamples
+  return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums, scratch: sizing.scratch, tiled: (sizing.runs ?? K) > K }
 }
 
 const WMEAN = 0
@@ -530,10 +531,18 @@ export const pass = (
     const done = Math.min(B, units * Random.CHUNK)
     for (; next < B && next <= done; next += every) progress?.(next, B)
   }
+  // the draws' multiplicities for the next tiles' walks (at most a dataset's pairs: 16 bits), as the sums' lists; up to 64 MiB
+  const scratch = setup.scratch
+  const key = `${seed} ${B} ${start.join(",")}`
+  if (scratch !== undefined && scratch.draws?.key !== key) {
+    const bytes = walks && setup.tiled && setup.N < 65536 && 2 * B * setup.N <= 1 << 26 ? 2 * B * setup.N : 0
+    scratch.draws = { key, chunks: [], walks: bytes > 0 ? { counts: new Uint16Array(typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes)), full: false } : undefined }
+  }
   // resample-major, so each resample's figures are written in one contiguous row
   const { samples } = RankSums.resampled(setup.spearman, start, states, B, KF, FIG, {
     ...options,
     scratch: setup.scratch?.walks,
+    kept: scratch?.draws?.walks,
     ...(progress !== undefined && walks ? { progress: walked } : {})
   })
   const degenerate = new Int32Array(KF)
@@ -541,9 +550,6 @@ export const pass = (
   const summed = Uint8Array.from(setup.span, (sp) => +(sp >= 0))
   const counts = new Float64Array(setup.N)
   // without generic figures (which need the draws themselves), the sums' lists are kept for the next tile of runs
-  const scratch = setup.scratch
-  const key = `${seed} ${B} ${start.join(",")}`
-  if (scratch !== undefined && scratch.draws?.key !== key) scratch.draws = { key, chunks: [] }
   const kept = sums !== undefined && generic === undefined ? scratch?.draws?.chunks : undefined
   for (let c = 0; c * Random.CHUNK < B; c++) {
     const b0 = c * Random.CHUNK

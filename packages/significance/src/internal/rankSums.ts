@@ -73,13 +73,16 @@ export function rankSumsKernel(
   bounds: Int32Array,
   boundsAt: Int32Array,
   states: Int32Array,
+  // resample b's multiplicities at kept[b * N ..], read when `full` is 1, else kept as drawn (none: empty)
+  kept: Uint16Array,
+  full: number,
   B: number,
   KF: number,
   FIG: number,
   samples: Float64Array,
   walkModule: object,
   // a memory to reuse when large enough, and where this one is left (the caller's scratch; a worker's own)
-  reuse?: { memory?: { buffer: ArrayBuffer } | undefined }
+  reuse?: { memory?: WebAssembly.Memory | undefined; laid?: Int32Array | undefined }
 ): { readonly chunk: (c: number) => void; readonly original: (out: Float64Array) => void } | undefined {
   // resamples per walk (lanes of W); CHUNK as random.ts (checked below the function)
   const TILE = 8
@@ -131,36 +134,32 @@ export function rankSumsKernel(
     tb[i] = tb[i + 1] = base + 4 * (orderAt[h + 1] - orderAt[h])
   }
   for (let h = 0; h < runOf.length; h++) tiedAt[h + 1] = tiedAt[h] + countTies(h)
-  const wa = (globalThis as unknown as {
-    WebAssembly: {
-      Memory: new (d: { initial: number }) => { buffer: ArrayBuffer }
-      Instance: new (m: object, i: object) => { exports: Record<string, unknown> }
-    }
-  }).WebAssembly
   const align = (n: number) => Math.ceil(n / 64) * 64
   const pBounds = align(pOrder + 4 * order.length)
   const pTied = align(pBounds + 4 * bounds.length)
   const pW = align(pTied + 4 * tiedAt[runOf.length])
   const pSums = align(pW + 8 * ROW * N)
   if (pSums + 8 * 3 * TILE >= 2 ** 31) return undefined
-  let memory: { buffer: ArrayBuffer }
+  let memory: WebAssembly.Memory
   let exports: Record<string, unknown>
   try {
     const pages = Math.ceil((pSums + 8 * 3 * TILE) / 65536)
     const last = reuse?.memory
-    memory = last !== undefined && last.buffer.byteLength >= pages * 65536 ? last : new wa.Memory({ initial: pages })
-    exports = new wa.Instance(walkModule, { env: { memory } }).exports
+    memory = last !== undefined && last.buffer.byteLength >= pages * 65536 ? last : new WebAssembly.Memory({ initial: pages })
+    exports = new WebAssembly.Instance(walkModule, { env: { memory } }).exports
   } catch {
     return undefined
   }
-  if (reuse !== undefined) reuse.memory = memory
+  // the estimates' kernel of this plan (its order) laid out its addresses in this memory already
+  const laid = reuse?.memory === memory && reuse.laid === order
+  if (reuse !== undefined) Object.assign(reuse, { memory, laid: order })
   const walk = exports.walk as (...args: Array<number>) => void
   const single = exports.single as (...args: Array<number>) => void
   const heap = memory.buffer
   const ob = new Int32Array(heap, pOrder, order.length)
   const bb = new Int32Array(heap, pBounds, bounds.length)
   const tb = new Int32Array(heap, pTied, tiedAt[runOf.length])
-  for (let s = 0; s < dataset.length; s++) {
+  for (let s = 0; !laid && s < dataset.length; s++) {
     const a = start[dataset[s]]
     for (let h = walkAt[s]; h < walkAt[s + 1]; h++) addresses(ob, bb, tb, h, a, pW)
   }
@@ -338,7 +337,9 @@ export function rankSumsKernel(
       const lanes = Math.min(TILE, count - tile)
       W.fill(0)
       for (let r = 0; r < lanes; r++) {
-        for (let d = 0; d < D; d++) {
+        const o = (b0 + tile + r) * N
+        if (full === 1) for (let i = 0; i < N; i++) W[i * ROW + r] = kept[o + i]
+        for (let d = 0; full === 0 && d < D; d++) {
           const a = start[d]
           const n = start[d + 1] - a
           if (n === 0) continue
@@ -361,6 +362,7 @@ export function rankSumsKernel(
             W[(a + Math.floor(mm / 4294967296)) * ROW + r] += 1
           }
         }
+        if (full === 0 && kept.length > 0) for (let i = 0; i < N; i++) kept[o + i] = W[i * ROW + r]
       }
       figures(samples, b0 + tile, lanes)
     }
@@ -411,20 +413,27 @@ export interface RunOptions extends Pick<Threads.Job, "progress" | "callerWorks"
   readonly threads?: number | undefined
   /** Tile by tile of runs: the last tile's buffers, reused when large enough. */
   readonly scratch?: Scratch | undefined
+  /** Tile by tile of runs: the pass's multiplicities, drawn by the first tile and read by the next. */
+  readonly kept?: Kept | undefined
 }
+
+/** A pass's multiplicities (b's at counts[b * N ..]), kept by its first tile of runs (`full` after it) for the next, as the sums' lists are; shared memory where there is any, as workers fill them. */
+export interface Kept { readonly counts: Uint16Array; full: boolean }
 
 /**
  * What a tile's walks leave to the next: the plan's buffers, the caller's walk memory (the
  * estimates' walks and the resamples' alike) and the samples' buffer.
  */
 export interface Scratch extends PlanScratch {
-  memory?: { buffer: ArrayBuffer } | undefined
+  memory?: WebAssembly.Memory | undefined
+  /** the plan order whose addresses the memory holds */
+  laid?: Int32Array | undefined
   samples?: Float64Array | undefined
 }
 
 /** `rankSumsKernel`'s arguments (as the workers get them) but the walk module and memory. */
-const kernelArgs = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, out: Float64Array) =>
-  [start, p.dataset, p.tau, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, states, B, KF, FIG, out] as const
+const kernelArgs = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, out: Float64Array, kept?: Kept) =>
+  [start, p.dataset, p.tau, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, states, kept?.counts ?? new Uint16Array(0), kept?.full === true ? 1 : 0, B, KF, FIG, out] as const
 
 /**
  * Each run's Spearman of each Spearman dataset on the original pairs, into out[k * FIG + d]; in
@@ -456,7 +465,7 @@ export const resampled = (p: Plan, start: Int32Array, states: Int32Array, B: num
   samples.fill(Number.NaN)
   if (p.dataset.length === 0) return { samples }
   const m = walkModule()
-  const args = kernelArgs(p, start, states, B, KF, FIG, samples)
+  const args = kernelArgs(p, start, states, B, KF, FIG, samples, options.kept)
   const kernel = m === undefined ? undefined : rankSumsKernel(...args, m, options.scratch)
   if (kernel === undefined) throw new Error("WebAssembly (with SIMD) is not available, or no memory for the rank walks")
   const id = ++jobs
@@ -469,5 +478,6 @@ export const resampled = (p: Plan, start: Int32Array, states: Int32Array, B: num
     callerWorks: options.callerWorks,
     onDone: options.onDone
   })
+  if (options.kept !== undefined) options.kept.full = true
   return { samples }
 }

@@ -68,10 +68,6 @@ export const plan = (
   const tau: Array<number> = []
   const walkAt: Array<number> = [0]
   const runOf: Array<number> = []
-  // the walks' values (gold or run) at where[i] .. + n, n = their dataset's pairs
-  const where: Array<number> = []
-  const sizes: Array<number> = []
-  const from: Array<Float64Array> = []
   let positions = 0
   for (let d = 0; d < D; d++) {
     const a = start[d]
@@ -83,18 +79,8 @@ export const plan = (
     dataset.push(d)
     tau.push(walks[d] === "tau" ? 1 : 0)
     runOf.push(-1)
-    from.push(gold)
-    where.push(a)
-    sizes.push(n)
-    positions += n
-    for (let k = 0; k < runs; k++) {
-      if (has[k * D + d] === 0) continue
-      runOf.push(k)
-      from.push(x)
-      where.push(k * N + a)
-      sizes.push(n)
-      positions += n
-    }
+    for (let k = 0; k < runs; k++) if (has[k * D + d] === 1) runOf.push(k)
+    positions += n * (runOf.length - walkAt[walkAt.length - 1])
     walkAt.push(runOf.length)
   }
   const walksCount = runOf.length
@@ -103,22 +89,17 @@ export const plan = (
   const bounds = (scratch.bounds = room(scratch.bounds, positions + walksCount))
   const orderAt = new Int32Array(walksCount + 1)
   const boundsAt = new Int32Array(walksCount + 1)
-  for (let i = 0; i < walksCount; i++) {
-    const n = sizes[i]
-    orderAt[i + 1] = orderAt[i] + n
-    // By (value, position): metrics' radix sort's own order (a stable sort of the values' bit
-    // patterns), several times faster than sorting positions with a comparator, and than taking
-    // the average ranks and counting-sorting them. -0 and 0 tie.
-    boundsAt[i + 1] = boundsAt[i] + Spearman.sortedGroupsInto(from[i].subarray(where[i], where[i] + n), order.subarray(orderAt[i], orderAt[i + 1]), bounds.subarray(boundsAt[i]))
+  for (let s = 0, i = 0; s < dataset.length; s++) {
+    const a = start[dataset[s]]
+    const n = start[dataset[s] + 1] - a
+    for (; i < walkAt[s + 1]; i++) {
+      const values = runOf[i] < 0 ? gold.subarray(a, a + n) : x.subarray(runOf[i] * N + a, runOf[i] * N + a + n)
+      orderAt[i + 1] = orderAt[i] + n
+      // By (value, position): metrics' radix sort's own order (a stable sort of the values' bit
+      // patterns), several times faster than sorting positions with a comparator, and than taking
+      // the average ranks and counting-sorting them. -0 and 0 tie.
+      boundsAt[i + 1] = boundsAt[i] + Spearman.sortedGroupsInto(values, order.subarray(orderAt[i], orderAt[i + 1]), bounds.subarray(boundsAt[i]))
+    }
   }
-  return {
-    dataset: Int32Array.from(dataset),
-    tau: Uint8Array.from(tau),
-    walkAt: Int32Array.from(walkAt),
-    runOf: Int32Array.from(runOf),
-    order,
-    orderAt,
-    bounds: bounds.subarray(0, boundsAt[walksCount]),
-    boundsAt
-  }
+  return { dataset: Int32Array.from(dataset), tau: Uint8Array.from(tau), walkAt: Int32Array.from(walkAt), runOf: Int32Array.from(runOf), order, orderAt, bounds: bounds.subarray(0, boundsAt[walksCount]), boundsAt }
 }
