@@ -82,7 +82,7 @@ export function rankSumsKernel(
   samples: Float64Array,
   walkModule: object,
   // a memory to reuse when large enough, and where this one is left (the caller's scratch; a worker's own)
-  reuse?: { memory?: WebAssembly.Memory | undefined; laid?: Int32Array | undefined }
+  reuse?: { memory?: { buffer: ArrayBuffer } | undefined; laid?: Int32Array | undefined }
 ): { readonly chunk: (c: number) => void; readonly original: (out: Float64Array) => void } | undefined {
   // resamples per walk (lanes of W); CHUNK as random.ts (checked below the function)
   const TILE = 8
@@ -134,24 +134,31 @@ export function rankSumsKernel(
     tb[i] = tb[i + 1] = base + 4 * (orderAt[h + 1] - orderAt[h])
   }
   for (let h = 0; h < runOf.length; h++) tiedAt[h + 1] = tiedAt[h] + countTies(h)
+  // the package's types declare no WebAssembly (ES2023 + Node), and this function cannot import wasm.ts' (workers compile its source)
+  const wa = (globalThis as unknown as {
+    WebAssembly: {
+      Memory: new (d: { initial: number }) => { buffer: ArrayBuffer }
+      Instance: new (m: object, i: object) => { exports: Record<string, unknown> }
+    }
+  }).WebAssembly
   const align = (n: number) => Math.ceil(n / 64) * 64
   const pBounds = align(pOrder + 4 * order.length)
   const pTied = align(pBounds + 4 * bounds.length)
   const pW = align(pTied + 4 * tiedAt[runOf.length])
   const pSums = align(pW + 8 * ROW * N)
   if (pSums + 8 * 3 * TILE >= 2 ** 31) return undefined
-  let memory: WebAssembly.Memory
+  let memory: { buffer: ArrayBuffer }
   let exports: Record<string, unknown>
   try {
     const pages = Math.ceil((pSums + 8 * 3 * TILE) / 65536)
     const last = reuse?.memory
-    memory = last !== undefined && last.buffer.byteLength >= pages * 65536 ? last : new WebAssembly.Memory({ initial: pages })
-    exports = new WebAssembly.Instance(walkModule, { env: { memory } }).exports
+    memory = last !== undefined && last.buffer.byteLength >= pages * 65536 ? last : new wa.Memory({ initial: pages })
+    exports = new wa.Instance(walkModule, { env: { memory } }).exports
   } catch {
     return undefined
   }
   // the estimates' kernel of this plan (its order) laid out its addresses in this memory already
-  const laid = reuse?.memory === memory && reuse.laid === order
+  const laid = reuse !== undefined && reuse.memory === memory && reuse.laid === order
   if (reuse !== undefined) Object.assign(reuse, { memory, laid: order })
   const walk = exports.walk as (...args: Array<number>) => void
   const single = exports.single as (...args: Array<number>) => void
@@ -425,7 +432,7 @@ export interface Kept { readonly counts: Uint16Array; full: boolean }
  * estimates' walks and the resamples' alike) and the samples' buffer.
  */
 export interface Scratch extends PlanScratch {
-  memory?: WebAssembly.Memory | undefined
+  memory?: { buffer: ArrayBuffer } | undefined
   /** the plan order whose addresses the memory holds */
   laid?: Int32Array | undefined
   samples?: Float64Array | undefined
