@@ -4,9 +4,6 @@ import { suite } from "@stseval/vitest-config"
 // (tooling/vitest-config, `suite`). One folder's tests alone: `pnpm vitest run apps/cli`, or
 // `pnpm vitest run` in that folder (its own vitest.config.ts).
 export default suite(["packages/*", "apps/*", "tooling/release", "tooling/docgen", "tooling/eslint-config"], {
-  // the scoring engine's isolated scorer, built once from the sources for the whole run; a
-  // temporary folder for the run (STSEVAL_TEST_SCRATCH)
-  globalSetup: ["tooling/vitest-config/scorer.js", "tooling/vitest-config/scratch.js"],
   // The JSON report is what .ci/run reads to print its "N passed, N failed" line; a test that runs
   // Vitest itself names another file (STSEVAL_VITEST_RESULTS), so as not to overwrite the suite's.
   reporters: ["default", ["json", { outputFile: process.env["STSEVAL_VITEST_RESULTS"] ?? ".vitest-results.json" }]]

@@ -23,7 +23,11 @@ const common = {
   // count on a window. `--maxWorkers` or VITEST_MAX_WORKERS on the command line still override it.
   maxWorkers: Math.max(2, availableParallelism() - 1),
   // each folder's test timeout (timeouts.js), set per test file; the engine's scorer (use-scorer.js)
-  setupFiles: [path.join(import.meta.dirname, "timeouts.js"), path.join(import.meta.dirname, "use-scorer.js")]
+  setupFiles: [path.join(import.meta.dirname, "timeouts.js"), path.join(import.meta.dirname, "use-scorer.js")],
+  // once a run, in the whole suite as in one folder's: the engine's isolated scorer built from the
+  // sources (scorer.js; without it each scorer loaded the sources through tsx, and leaderboard's
+  // crash tests timed out in that folder's own run) and a temporary folder (scratch.js)
+  globalSetup: [path.join(import.meta.dirname, "scorer.js"), path.join(import.meta.dirname, "scratch.js")]
 }
 
 /**

@@ -1,6 +1,6 @@
 // Vitest's setup file (index.js): the scorer the global setup built (scorer.js, STSEVAL_TEST_SCORER)
 // is the one the engine starts in this test worker, given as a program gives its own entry
-// (Isolation.useEntry). Without the global setup (one folder's run) the engine starts its own entry.
+// (Isolation.useEntry). Without it (Vitest run with another config) the engine starts its own entry.
 import * as path from "node:path"
 import { pathToFileURL } from "node:url"
 
