@@ -48,16 +48,11 @@ const betaFraction = (a: number, b: number, x: number): number => {
   if (Math.abs(d) < tiny) d = tiny
   d = 1 / d
   let h = d
-  for (let m = 1; m <= 10_000; m++) {
+  // the even term of step m, then the odd one; converged when an odd term's factor is 1
+  for (let i = 2; i <= 20_001; i++) {
+    const m = i >> 1
     const m2 = 2 * m
-    let aa = (m * (b - m) * x) / ((qam + m2) * (a + m2))
-    d = 1 + aa * d
-    if (Math.abs(d) < tiny) d = tiny
-    c = 1 + aa / c
-    if (Math.abs(c) < tiny) c = tiny
-    d = 1 / d
-    h *= d * c
-    aa = (-(a + m) * (qab + m) * x) / ((a + m2) * (qap + m2))
+    const aa = i % 2 === 0 ? (m * (b - m) * x) / ((qam + m2) * (a + m2)) : (-(a + m) * (qab + m) * x) / ((a + m2) * (qap + m2))
     d = 1 + aa * d
     if (Math.abs(d) < tiny) d = tiny
     c = 1 + aa / c
@@ -65,7 +60,7 @@ const betaFraction = (a: number, b: number, x: number): number => {
     d = 1 / d
     const del = d * c
     h *= del
-    if (Math.abs(del - 1) < 1e-16) break
+    if (i % 2 === 1 && Math.abs(del - 1) < 1e-16) break
   }
   return h
 }
