@@ -284,8 +284,7 @@ export const two = (
     return fromResampling(test, Bootstrap.comparePairs(d, { ...options, pairs: [[0, 1]] })[0], d.signatureText, options)
   }
   if (test === "permutation") {
-    const confidences = options.confidences
-    const r = Permutation.test(gold, runA, runB, { ...options, confidences: confidences === undefined ? undefined : [confidences[0], confidences[1]] })
+    const r = Permutation.test(gold, runA, runB, { ...options, confidences: options.confidences && [options.confidences[0], options.confidences[1]] })
     return r instanceof InvalidInput ? r : fromResampling(test, { ...r, a: 0, b: 1 }, r.signatureText, options)
   }
   const notScores = [gold, runA, runB].findIndex((v) => !(v instanceof Float64Array))

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { phiInv, pValue } from "./internal/distributions.js"
+import { phiInv, pValue, zouInterval } from "./internal/distributions.js"
 import { cube, sq } from "./internal/powers.js"
 import { against, r } from "./internal/cocorInputs.js"
 import * as V from "./internal/validate.js"
@@ -158,13 +158,7 @@ export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalRe
   const x = phiInv(1 - (1 - confLevel) / 2) * Math.sqrt(1 / (n - 3))
   const c = ((rKh - 0.5 * rJk * rJh) * (1 - sq(rJk) - sq(rJh) - sq(rKh)) + cube(rKh)) /
     ((1 - sq(rJk)) * (1 - sq(rJh)))
-  const l1 = Math.tanh(Math.atanh(rJk) - x)
-  const u1 = Math.tanh(Math.atanh(rJk) + x)
-  const l2 = Math.tanh(Math.atanh(rJh) - x)
-  const u2 = Math.tanh(Math.atanh(rJh) + x)
-  const lower = rJk - rJh - Math.sqrt(sq(rJk - l1) + sq(u2 - rJh) - 2 * c * (rJk - l1) * (u2 - rJh))
-  const upper = rJk - rJh + Math.sqrt(sq(u1 - rJk) + sq(rJh - l2) - 2 * c * (u1 - rJk) * (rJh - l2))
-  return ({ test: "zou2007", ci: [lower, upper], confLevel })
+  return { test: "zou2007", ci: zouInterval(rJk, rJh, x, x, c), confLevel }
 }
 
 /**

@@ -4,8 +4,7 @@
  *
  * @since 0.1.0
  */
-import { phiInv, pValue } from "./internal/distributions.js"
-import { sq } from "./internal/powers.js"
+import { phiInv, pValue, zouInterval } from "./internal/distributions.js"
 import * as V from "./internal/validate.js"
 import type { IntervalResult, InvalidInput, Outcome, TestOptions, TestResult } from "./TestResult.js"
 
@@ -69,11 +68,5 @@ export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalRe
   const confLevel = options?.confLevel ?? 0.95
   const { n1, n2, r1, r2 } = input
   const z = phiInv(1 - (1 - confLevel) / 2)
-  const l1 = Math.tanh(Math.atanh(r1) - z * Math.sqrt(1 / (n1 - 3)))
-  const u1 = Math.tanh(Math.atanh(r1) + z * Math.sqrt(1 / (n1 - 3)))
-  const l2 = Math.tanh(Math.atanh(r2) - z * Math.sqrt(1 / (n2 - 3)))
-  const u2 = Math.tanh(Math.atanh(r2) + z * Math.sqrt(1 / (n2 - 3)))
-  const lower = r1 - r2 - Math.sqrt(sq(r1 - l1) + sq(u2 - r2))
-  const upper = r1 - r2 + Math.sqrt(sq(u1 - r1) + sq(r2 - l2))
-  return { test: "zou2007", ci: [lower, upper], confLevel }
+  return { test: "zou2007", ci: zouInterval(r1, r2, z * Math.sqrt(1 / (n1 - 3)), z * Math.sqrt(1 / (n2 - 3)), 0), confLevel }
 }
