@@ -6,7 +6,7 @@
  */
 import { phiInv, pValue, zouInterval } from "./internal/distributions.js"
 import * as V from "./internal/validate.js"
-import type { IntervalResult, InvalidInput, Outcome, TestOptions, TestResult } from "./TestResult.js"
+import type { IntervalResult, InvalidInput, TestOptions, TestResult } from "./TestResult.js"
 
 /**
  * Two correlations from independent groups of sizes n1 and n2.
@@ -42,13 +42,10 @@ const check = (input: Input, options: TestOptions | undefined): InvalidInput | u
  * ```
  * @since 0.1.0
  */
-export const fisher1925 = (input: Input, options?: TestOptions): Outcome<TestResult> => {
-  const error = check(input, options)
-  if (error !== undefined) return error
-  const alternative = options?.alternative ?? "two.sided"
+export const fisher1925 = V.checked(check, (input: Input, _, alternative): TestResult => {
   const statistic = (Math.atanh(input.r1) - Math.atanh(input.r2)) / Math.sqrt(1 / (input.n1 - 3) + 1 / (input.n2 - 3))
   return { test: "fisher1925", distribution: "z", statistic, pValue: pValue(statistic, alternative), alternative }
-}
+})
 
 /**
  * Zou's (2007) interval for r1 - r2 from the two Fisher-z intervals; two-sided, as cocor's.
@@ -62,11 +59,7 @@ export const fisher1925 = (input: Input, options?: TestOptions): Outcome<TestRes
  * ```
  * @since 0.1.0
  */
-export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalResult> => {
-  const error = check(input, options)
-  if (error !== undefined) return error
-  const confLevel = options?.confLevel ?? 0.95
-  const { n1, n2, r1, r2 } = input
+export const zou2007 = V.checked(check, ({ n1, n2, r1, r2 }: Input, confLevel): IntervalResult => {
   const z = phiInv(1 - (1 - confLevel) / 2)
   return { test: "zou2007", ci: zouInterval(r1, r2, z * Math.sqrt(1 / (n1 - 3)), z * Math.sqrt(1 / (n2 - 3)), 0), confLevel }
-}
+})

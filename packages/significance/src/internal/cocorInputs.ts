@@ -48,7 +48,6 @@ const figure = (x: Side, y: Side, cross: number): number => {
   return Moments.pearson(moments, 0)
 }
 
-/** r(x, y) of two sides. */
 export const r = (x: Side, y: Side): number => {
   const dx = x.centred
   const dy = y.centred
