@@ -16,7 +16,7 @@ import type * as Inputs from "./internal/inputs.js"
 import * as Distributions from "./internal/distributions.js"
 import * as Signature from "./Signature.js"
 import { InvalidInput } from "./TestResult.js"
-import type { Alternative, Outcome } from "./TestResult.js"
+import type { Alternative, Outcome, TestOptions } from "./TestResult.js"
 
 /**
  * Options of the paired bootstrap.
@@ -161,10 +161,7 @@ export interface PairComparison {
  *
  * @since 0.1.0
  */
-export interface CompareOptions {
-  /** `greater`: run A is better. Default `"two.sided"`. */
-  readonly alternative?: Alternative
-  readonly confLevel?: number
+export interface CompareOptions extends TestOptions {
   /** The pairs [a, b] to compare; default every a < b. */
   readonly pairs?: ReadonlyArray<readonly [number, number]>
   /** The p-value: `shift` (default, floored at 1 / (B + 1)) or `normal` (the normal approximation's, not floored). */

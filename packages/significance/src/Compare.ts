@@ -82,24 +82,13 @@ export const testFor = (metric: string | Metric.Metric, datasets: number = 1, re
 
 /**
  * Options of a comparison of two runs: the test (default `testFor`), the alternative, the metric
- * and the bootstrap's settings.
+ * and the bootstrap's settings (its p-value: `bootstrapP`).
  *
  * @since 0.1.0
  */
-export interface Options extends Omit<Bootstrap.Options, "threads" | "metric"> {
-  /** Default `defaultTest`, `"williams1959"` (what STS 2017 used). */
+export interface Options extends Omit<Bootstrap.Options, "threads">, Omit<Bootstrap.CompareOptions, "pairs"> {
+  /** Default `defaultTest`, `"williams1959"` (what STS 2017 used); the metric chooses it (`testFor`). */
   readonly test?: TestName
-  /** `greater`: run A better. Default `"two.sided"`. */
-  readonly alternative?: Alternative
-  readonly confLevel?: number
-  /** A registry name or a descriptor; default `"pearson"`. It chooses the default test (`testFor`). */
-  readonly metric?: string | Metric.Metric
-  /**
-   * The bootstrap's p-value: `shift` (default, floored at 1 / (B + 1)) or `normal` (the normal approximation's, not floored: `Bootstrap.CompareOptions`).
-   *
-   * @since 0.4.0
-   */
-  readonly bootstrapP?: "shift" | "normal"
 }
 
 /**
