@@ -52,7 +52,7 @@ export interface Options {
   /** resampling tests: resamples (default 1,000, as the intervals) and seed (default 12345) */
   readonly resamples?: number | undefined
   /**
-   * The bootstrap's p-value: `normal` (default, `Bootstrap.normalP`, not floored by the resamples)
+   * The bootstrap's p-value: `normal` (default, `Bootstrap.CompareOptions.bootstrapP`, not floored by the resamples)
    * or `shift` ((count + 1) / (B + 1): with Holm over m comparisons it rejects nothing once
    * m > alpha x (B + 1))
    */

@@ -16,7 +16,7 @@ import type * as Inputs from "./internal/inputs.js"
 import * as Distributions from "./internal/distributions.js"
 import * as Signature from "./Signature.js"
 import { InvalidInput } from "./TestResult.js"
-import type { Alternative, Outcome } from "./TestResult.js"
+import type { Alternative, Outcome, TestOptions } from "./TestResult.js"
 
 /**
  * Options of the paired bootstrap.
@@ -161,48 +161,25 @@ export interface PairComparison {
  *
  * @since 0.1.0
  */
-export interface CompareOptions {
-  /** `greater`: run A is better. Default `"two.sided"`. */
-  readonly alternative?: Alternative
-  readonly confLevel?: number
+export interface CompareOptions extends TestOptions {
   /** The pairs [a, b] to compare; default every a < b. */
   readonly pairs?: ReadonlyArray<readonly [number, number]>
-  /** The p-value: `shift` (default, floored at 1 / (B + 1)) or `normal` (`normalP`'s, in the same pass). */
+  /** The p-value: `shift` (default, floored at 1 / (B + 1)) or `normal` (the normal approximation's, not floored). */
   readonly bootstrapP?: "shift" | "normal"
 }
 
 /**
- * The p-value of a - b by the normal approximation (Wald with the bootstrap standard error; Efron &
- * Tibshirani 1993, ch. 6 and 16): z = delta / sd(d*). Not floored at 1 / (B + 1), as Holm's
- * correction over hundreds of comparisons needs; the marks' rule decides with it.
- *
- * @example
- * ```ts
- * import { Bootstrap } from "@stseval/significance"
- *
- * declare const d: Bootstrap.Distribution // Bootstrap.resample's
- * Bootstrap.normalP(d, 0, 1).pValue
- * ```
- * @since 0.4.0
+ * The normal p-value of delta from Welford's sums of its n differences: Wald's with the bootstrap
+ * standard error, z = delta / sd(d*) (Efron & Tibshirani 1993, ch. 6 and 16). Not floored at 1 / (B + 1),
+ * as Holm's correction over hundreds of comparisons needs; the marks' rule decides with it.
  */
-export const normalP = (
-  d: Distribution,
-  a: number,
-  b: number,
-  alternative: Alternative = "two.sided"
-): { readonly pValue: number; readonly z: number; readonly se: number; readonly log10P?: number } => {
-  const { delta, valid, m2 } = differences(d, a, b, alternative, true, tail(1, 0, false), tail(1, 0, true))
-  return normalOf(delta, valid, m2, alternative)
-}
-
-/** The normal p-value of delta from Welford's sums of n differences. */
-const normalOf = (delta: number, n: number, m2: number, alternative: Alternative) => {
+const normalOf = (delta: number, n: number, m2: number, alternative: Alternative): { pValue: number; log10P?: number } => {
   const se = n > 1 ? Math.sqrt(m2 / (n - 1)) : Number.NaN
   // no spread: the same difference in every resample
   const z = se !== se ? Number.NaN : se > 0 ? delta / se : delta === 0 ? 0 : Math.sign(delta) * Number.POSITIVE_INFINITY
-  if (z !== z) return { pValue: Number.NaN, z, se }
+  if (z !== z) return { pValue: Number.NaN }
   const pValue = Distributions.pValue(z, alternative)
-  return { pValue, z, se, ...(pValue < 1e-300 && Number.isFinite(z) ? { log10P: Distributions.log10PValue(z, alternative) } : {}) }
+  return pValue < 1e-300 && Number.isFinite(z) ? { pValue, log10P: Distributions.log10PValue(z, alternative) } : { pValue }
 }
 
 // The defined differences of runs a and b: those at least as far from delta as delta from 0 (the
@@ -265,7 +242,7 @@ export const comparePairs = (d: Distribution, options: CompareOptions = {}): Arr
     const { delta, valid, extreme, m2 } = differences(d, a, b, alternative, normal, low, high)
     const ci = [fromTail(low, valid, ps[0], false), fromTail(high, valid, ps[1], true)] as const
     // the shift method's p: (count + 1) / (valid + 1)
-    const { pValue, log10P }: { pValue: number; log10P?: number } = normal ? normalOf(delta, valid, m2, alternative) : { pValue: (extreme + 1) / (valid + 1) }
+    const { pValue, log10P } = normal ? normalOf(delta, valid, m2, alternative) : { pValue: (extreme + 1) / (valid + 1) }
     out.push({ a, b, estimateA: d.estimates[a], estimateB: d.estimates[b], difference: delta, ci, confLevel, alternative, pValue, valid, degenerate: B - valid, ...(log10P === undefined ? {} : { log10P }) })
   }
   if (options.pairs !== undefined) for (const [a, b] of options.pairs) compare(a, b)

@@ -70,16 +70,15 @@ export const rankRanges = (k: number, p: PValue, alpha = 0.05): Array<{ readonly
  */
 export const groups = (k: number, p: PValue, alpha = 0.05): Array<number> => {
   const out: Array<number> = []
-  let group = 0
-  let first = 0
-  for (let i = 0; i < k; i++) {
-    let joins = i > 0
-    for (let j = first; j < i && joins; j++) if (p(j, i) <= alpha) joins = false
-    if (i > 0 && !joins) {
-      group++
-      first = i
+  for (let i = 0, first = 0; i < k; i++) {
+    // a run different from one of the group's opens the next group
+    for (let j = first; j < i; j++) {
+      if (p(j, i) <= alpha) {
+        first = i
+        break
+      }
     }
-    out.push(group)
+    out.push(i === 0 ? 0 : out[i - 1] + +(first === i))
   }
   return out
 }

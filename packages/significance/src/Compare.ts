@@ -82,24 +82,13 @@ export const testFor = (metric: string | Metric.Metric, datasets: number = 1, re
 
 /**
  * Options of a comparison of two runs: the test (default `testFor`), the alternative, the metric
- * and the bootstrap's settings.
+ * and the bootstrap's settings (its p-value: `bootstrapP`).
  *
  * @since 0.1.0
  */
-export interface Options extends Omit<Bootstrap.Options, "threads" | "metric"> {
-  /** Default `defaultTest`, `"williams1959"` (what STS 2017 used). */
+export interface Options extends Omit<Bootstrap.Options, "threads">, Omit<Bootstrap.CompareOptions, "pairs"> {
+  /** Default `defaultTest`, `"williams1959"` (what STS 2017 used); the metric chooses it (`testFor`). */
   readonly test?: TestName
-  /** `greater`: run A better. Default `"two.sided"`. */
-  readonly alternative?: Alternative
-  readonly confLevel?: number
-  /** A registry name or a descriptor; default `"pearson"`. It chooses the default test (`testFor`). */
-  readonly metric?: string | Metric.Metric
-  /**
-   * The bootstrap's p-value: `shift` (default, floored at 1 / (B + 1)) or `normal` (`Bootstrap.normalP`).
-   *
-   * @since 0.4.0
-   */
-  readonly bootstrapP?: "shift" | "normal"
 }
 
 /**
@@ -133,12 +122,11 @@ export interface Comparison {
 
 const isResampling = (t: TestName): t is "bootstrap" | "permutation" => t === "bootstrap" || t === "permutation"
 
-/** The test an options object asks for: the one named, else the metric's (`testFor`). */
-const testOf = (options: Options, metric: Metric.Metric): TestName =>
-  options.test ?? testFor(metric, options.strata !== undefined ? 2 : 1)
-
-const checkTest = (options: Options, metric: Metric.Metric): InvalidInput | undefined => {
-  const test = testOf(options, metric)
+/** The metric and the test an options object asks for (the one named, else the metric's: `testFor`), checked. */
+const chosen = (options: Options): Outcome<{ readonly metric: Metric.Metric; readonly test: TestName }> => {
+  const metric = resolve("metric", options.metric)
+  if (metric instanceof InvalidInput) return metric
+  const test = options.test ?? testFor(metric, options.strata !== undefined ? 2 : 1)
   if (!testNames.includes(test)) {
     return new InvalidInput({ field: "test", expected: testNames.join(", "), found: String(test) })
   }
@@ -156,7 +144,7 @@ const checkTest = (options: Options, metric: Metric.Metric): InvalidInput | unde
       found: metric.name
     })
   }
-  return undefined
+  return { metric, test }
 }
 
 const identical = (x: Float64Array, y: Float64Array): boolean => {
@@ -232,9 +220,14 @@ const analytic = (
   return c
 }
 
-/** A bootstrap comparison, its p-value the one the options ask for (`bootstrapP`). */
-const fromBootstrap = (c: Bootstrap.PairComparison, signature: string, options: Options): Comparison => ({
-  test: "bootstrap",
+/** A resampling test's comparison (the bootstrap's with its interval), its p-value the one the options ask for (`bootstrapP`). */
+const fromResampling = (
+  test: "bootstrap" | "permutation",
+  c: Omit<Bootstrap.PairComparison, "ci" | "confLevel"> & Partial<Bootstrap.PairComparison>,
+  signature: string,
+  options: Options
+): Comparison => ({
+  test,
   a: c.a,
   b: c.b,
   estimateA: c.estimateA,
@@ -242,12 +235,11 @@ const fromBootstrap = (c: Bootstrap.PairComparison, signature: string, options: 
   alternative: c.alternative,
   pValue: c.pValue,
   statistic: c.difference,
-  ci: c.ci,
-  confLevel: c.confLevel,
+  ...(c.ci !== undefined ? { ci: c.ci, confLevel: c.confLevel } : {}),
   signature,
   valid: c.valid,
   degenerate: c.degenerate,
-  ...(options.bootstrapP === "normal" ? { pMethod: "normal" as const } : {}),
+  ...(test === "bootstrap" && options.bootstrapP === "normal" ? { pMethod: "normal" as const } : {}),
   ...(c.log10P !== undefined ? { log10P: c.log10P } : {})
 })
 
@@ -272,33 +264,17 @@ export const two = (
   options: Options = {},
   known?: Dependent.Input
 ): Outcome<Comparison> => {
-  const metric = resolve("metric", options.metric)
-  if (metric instanceof InvalidInput) return metric
-  const error = checkTest(options, metric)
-  if (error !== undefined) return error
-  const test = testOf(options, metric)
+  const c = chosen(options)
+  if (c instanceof InvalidInput) return c
+  const { test } = c
   if (test === "bootstrap") {
     const d = Bootstrap.resample(gold, [runA, runB], options)
     if (d instanceof InvalidInput) return d
-    return fromBootstrap(Bootstrap.comparePairs(d, { ...options, pairs: [[0, 1]] })[0], d.signatureText, options)
+    return fromResampling(test, Bootstrap.comparePairs(d, { ...options, pairs: [[0, 1]] })[0], d.signatureText, options)
   }
   if (test === "permutation") {
-    const c = options.confidences
-    const r = Permutation.test(gold, runA, runB, { ...options, confidences: c === undefined ? undefined : [c[0], c[1]] })
-    if (r instanceof InvalidInput) return r
-    return {
-      test,
-      a: 0,
-      b: 1,
-      estimateA: r.estimateA,
-      estimateB: r.estimateB,
-      alternative: r.alternative,
-      pValue: r.pValue,
-      statistic: r.difference,
-      signature: r.signatureText,
-      valid: r.valid,
-      degenerate: r.degenerate
-    }
+    const r = Permutation.test(gold, runA, runB, { ...options, confidences: options.confidences && [options.confidences[0], options.confidences[1]] })
+    return r instanceof InvalidInput ? r : fromResampling(test, { ...r, a: 0, b: 1 }, r.signatureText, options)
   }
   const notScores = [gold, runA, runB].findIndex((v) => !(v instanceof Float64Array))
   if (notScores >= 0) {
@@ -380,12 +356,10 @@ export interface ManyResult {
  * @since 0.1.0
  */
 export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOptions = {}): Outcome<ManyResult> => {
-  const metric = resolve("metric", options.metric)
-  if (metric instanceof InvalidInput) return metric
-  const error = checkTest(options, metric)
-  if (error !== undefined) return error
+  const c = chosen(options)
+  if (c instanceof InvalidInput) return c
+  const { metric, test } = c
   const stratumOf = denseStrata(options.strata, gold.length)
-  const test = testOf(options, metric)
   const against = options.against ?? "best"
   const badAgainst = typeof against === "number" && !(Number.isInteger(against) && against >= 0 && against < runs.length)
   // the bootstrap checks the values itself (checkValues, as below): when it resamples, they are
@@ -396,7 +370,6 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   if (dataError !== undefined) return dataError
   if (badAgainst) return new InvalidInput({ field: "against", expected: `best, all or a run index below ${runs.length}`, found: String(against) })
   const alpha = options.alpha ?? 0.05
-  const aggregate = options.aggregate ?? "weighted"
 
   // the analytic tests' sides give each run's estimate (Pearson on one dataset, the values checked)
   const cocor = test !== "bootstrap" && test !== "permutation" ? correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>) : undefined
@@ -405,7 +378,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
     ? d.estimates
     : cocor !== undefined
     ? cocor.estimates
-    : Figures.estimates({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate })
+    : Figures.estimates({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate: options.aggregate ?? "weighted" })
   if (estimates instanceof InvalidInput) return estimates
   if (resampled instanceof InvalidInput) return resampled
   // best first: the highest figure, or the lowest for a metric where lower is better (MSE)
@@ -420,21 +393,12 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const count = against === "all" ? (K * (K - 1)) / 2 : K - 1
   const pairA = new Int32Array(count)
   const pairB = new Int32Array(count)
-  if (against === "all") {
-    let p = 0
-    for (let i = 0; i < K; i++) {
-      for (let j = i + 1; j < K; j++, p++) {
-        pairA[p] = ranking[i]
-        pairB[p] = ranking[j]
-      }
-    }
-  } else {
-    let p = 0
-    for (const run of ranking) {
-      if (run === ref) continue
-      const refFirst = position[ref] < position[run]
-      pairA[p] = refFirst ? ref : run
-      pairB[p++] = refFirst ? run : ref
+  for (let i = 0, p = 0; i < K; i++) {
+    // against one run, only the pair of it and the run at i
+    for (let j = ref < 0 || ranking[i] === ref ? i + 1 : Math.max(i + 1, position[ref]); j < K; j++) {
+      if (ref >= 0 && ranking[i] !== ref && ranking[j] !== ref) break
+      pairA[p] = ranking[i]
+      pairB[p++] = ranking[j]
     }
   }
 
@@ -446,7 +410,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   if (d !== undefined) {
     signature = d.signatureText
     const pairs = Array.from(pairA, (a, p): [number, number] => [a, pairB[p]])
-    const made = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => fromBootstrap(c, d.signatureText, options))
+    const made = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => fromResampling("bootstrap", c, d.signatureText, options))
     made.forEach((c, p) => write(p, c))
     comparisons = () => made
   } else if (test !== "bootstrap") {
@@ -476,10 +440,10 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
     comparisons = test === "permutation" ? () => made : () => Array.from(pairA, (_, p) => at(p) as Comparison)
   }
 
+  // every comparison has a p-value, or none has (zou2007)
   const correction = options.correction ?? "none"
-  const raw = figures.pValue === undefined ? new Array<number>(count).fill(Number.NaN) : Array.from(figures.pValue)
-  const adjusted = correction === "holm" ? Correction.holm(raw) : correction === "bonferroni" ? Correction.bonferroni(raw) : raw
-  if (figures.pValue !== undefined) figures.adjustedP = Float64Array.from(adjusted)
+  const pValues = figures.pValue
+  if (pValues !== undefined) figures.adjustedP = correction === "none" ? pValues.slice() : Float64Array.from(Correction[correction](pValues))
   // the clusters' table of p-values by ranking position
   const table = new Float64Array(K * K).fill(1)
   for (let p = 0; p < count; p++) {
@@ -493,7 +457,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
     table[pb * K + pa] = effective
   }
   const lookup: Cluster.PValue = (i, j) => table[i * K + j]
-  const best = against === "best" || against === "all" ? Cluster.best(runs.length, lookup, alpha).map((i) => ranking[i]) : []
+  const best = against === "best" || against === "all" ? Cluster.best(K, lookup, alpha).map((i) => ranking[i]) : []
   let made: Array<Comparison & { adjustedP?: number }> | undefined
   return {
     ranking,
@@ -509,7 +473,7 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
     figures,
     best,
     ...(against === "all"
-      ? { groups: Cluster.groups(runs.length, lookup, alpha), rankRanges: Cluster.rankRanges(runs.length, lookup, alpha) }
+      ? { groups: Cluster.groups(K, lookup, alpha), rankRanges: Cluster.rankRanges(K, lookup, alpha) }
       : {}),
     ...(signature !== undefined ? { signature } : {})
   }

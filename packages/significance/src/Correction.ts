@@ -16,9 +16,10 @@ import { ascendingOrder } from "./internal/search.js"
  * ```
  * @since 0.1.0
  */
-export const bonferroni = (p: ReadonlyArray<number>): Array<number> => {
-  const m = p.filter((v) => !Number.isNaN(v)).length
-  return p.map((v) => (Number.isNaN(v) ? v : Math.min(1, m * v)))
+export const bonferroni = (p: ArrayLike<number>): Array<number> => {
+  const values = Array.from(p)
+  const m = values.filter((v) => !Number.isNaN(v)).length
+  return values.map((v) => (Number.isNaN(v) ? v : Math.min(1, m * v)))
 }
 
 /**
@@ -32,7 +33,7 @@ export const bonferroni = (p: ReadonlyArray<number>): Array<number> => {
  * ```
  * @since 0.1.0
  */
-export const holm = (p: ReadonlyArray<number>): Array<number> => {
+export const holm = (p: ArrayLike<number>): Array<number> => {
   // One sorted pass: the p-values' order taken once (one native sort of their bits, ties by index),
   // adjusted by a running max in that order, written back in place; no search per p-value. A tie
   // takes the value at its first rank: (m - j) p is largest there and the running max keeps it.
@@ -49,7 +50,7 @@ export const holm = (p: ReadonlyArray<number>): Array<number> => {
     if (v < 0) negative = true
   }
   const order = negative ? Uint32Array.from({ length: m }, (_, j) => j).sort((x, y) => values[x] - values[y] || x - y) : ascendingOrder(values, m)
-  const adjusted = p.slice()
+  const adjusted = Array.from(p)
   let running = 0
   for (let j = 0; j < m; j++) {
     const k = order[j]

@@ -53,19 +53,12 @@ export const join = (
   if (datasets.length === 1) return { gold: datasets[0].gold, runs: datasets[0].runs }
   if (datasets.length === 0) return new InvalidInput({ field: "datasets", expected: "at least one dataset", found: "none" })
   const K = datasets[0].runs.length
-  let n = 0
-  for (let d = 0; d < datasets.length; d++) {
-    const ds = datasets[d]
-    if (ds.runs.length !== K) {
-      return new InvalidInput({ field: `datasets[${d}].runs`, expected: `${K} runs`, found: String(ds.runs.length) })
-    }
-    for (let k = 0; k < K; k++) {
-      if (ds.runs[k].length !== ds.gold.length) {
-        return new InvalidInput({ field: `datasets[${d}].runs[${k}]`, expected: `${ds.gold.length} scores`, found: String(ds.runs[k].length) })
-      }
-    }
-    n += ds.gold.length
+  for (const [d, ds] of datasets.entries()) {
+    if (ds.runs.length !== K) return new InvalidInput({ field: `datasets[${d}].runs`, expected: `${K} runs`, found: String(ds.runs.length) })
+    const k = ds.runs.findIndex((r) => r.length !== ds.gold.length)
+    if (k >= 0) return new InvalidInput({ field: `datasets[${d}].runs[${k}]`, expected: `${ds.gold.length} scores`, found: String(ds.runs[k].length) })
   }
+  const n = datasets.reduce((sum, ds) => sum + ds.gold.length, 0)
   const gold = new Float64Array(n)
   const runs = Array.from({ length: K }, () => new Float64Array(n))
   const strata = new Int32Array(n)

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { phiInv, pValue } from "./internal/distributions.js"
+import { phiInv, pValue, zouInterval } from "./internal/distributions.js"
 import { cube, sq } from "./internal/powers.js"
 import { against, r } from "./internal/cocorInputs.js"
 import * as V from "./internal/validate.js"
@@ -93,11 +93,7 @@ const check = (input: Input, options: TestOptions | undefined): InvalidInput | u
 
 /** A cocor test of a z (normal) or t (df = n - 3) statistic, its input checked first; a z may come with its interval at `confLevel`. */
 const analytic = (test: string, t: boolean, statistic: (input: Input, confLevel: number) => number | InvalidInput | readonly [number, readonly [number, number]]) =>
-(input: Input, options?: TestOptions): Outcome<TestResult> => {
-  const error = check(input, options)
-  if (error !== undefined) return error
-  const alternative = options?.alternative ?? "two.sided"
-  const confLevel = options?.confLevel ?? 0.95
+V.checked(check, (input, confLevel, alternative): Outcome<TestResult> => {
   const s = statistic(input, confLevel)
   if (s instanceof InvalidInput) return s
   const x = typeof s === "number" ? s : s[0]
@@ -105,7 +101,7 @@ const analytic = (test: string, t: boolean, statistic: (input: Input, confLevel:
   return t
     ? { test, distribution: "t", statistic: x, df, pValue: pValue(x, alternative, df), alternative }
     : { test, distribution: "z", statistic: x, pValue: pValue(x, alternative), alternative, ...(typeof s === "number" ? {} : { ci: s[1], confLevel }) }
-}
+})
 
 /**
  * Dunn & Clark's z on Fisher-transformed correlations, with covariance term `c`. The variance
@@ -150,22 +146,12 @@ const meng1992 = analytic("meng1992", false, ({ n, rJh, rJk, rKh }, confLevel) =
  * ```
  * @since 0.1.0
  */
-export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalResult> => {
-  const error = check(input, options)
-  if (error !== undefined) return error
-  const confLevel = options?.confLevel ?? 0.95
-  const { n, rJh, rJk, rKh } = input
+export const zou2007 = V.checked(check, ({ n, rJh, rJk, rKh }: Input, confLevel): IntervalResult => {
   const x = phiInv(1 - (1 - confLevel) / 2) * Math.sqrt(1 / (n - 3))
   const c = ((rKh - 0.5 * rJk * rJh) * (1 - sq(rJk) - sq(rJh) - sq(rKh)) + cube(rKh)) /
     ((1 - sq(rJk)) * (1 - sq(rJh)))
-  const l1 = Math.tanh(Math.atanh(rJk) - x)
-  const u1 = Math.tanh(Math.atanh(rJk) + x)
-  const l2 = Math.tanh(Math.atanh(rJh) - x)
-  const u2 = Math.tanh(Math.atanh(rJh) + x)
-  const lower = rJk - rJh - Math.sqrt(sq(rJk - l1) + sq(u2 - rJh) - 2 * c * (rJk - l1) * (u2 - rJh))
-  const upper = rJk - rJh + Math.sqrt(sq(u1 - rJk) + sq(rJh - l2) - 2 * c * (u1 - rJk) * (rJh - l2))
-  return ({ test: "zou2007", ci: [lower, upper], confLevel })
-}
+  return { test: "zou2007", ci: zouInterval(rJk, rJh, x, x, c), confLevel }
+})
 
 /**
  * cocor's tests of two dependent overlapping correlations that give a statistic and p-value, by

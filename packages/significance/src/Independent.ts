@@ -4,10 +4,9 @@
  *
  * @since 0.1.0
  */
-import { phiInv, pValue } from "./internal/distributions.js"
-import { sq } from "./internal/powers.js"
+import { phiInv, pValue, zouInterval } from "./internal/distributions.js"
 import * as V from "./internal/validate.js"
-import type { IntervalResult, InvalidInput, Outcome, TestOptions, TestResult } from "./TestResult.js"
+import type { IntervalResult, InvalidInput, TestOptions, TestResult } from "./TestResult.js"
 
 /**
  * Two correlations from independent groups of sizes n1 and n2.
@@ -43,13 +42,10 @@ const check = (input: Input, options: TestOptions | undefined): InvalidInput | u
  * ```
  * @since 0.1.0
  */
-export const fisher1925 = (input: Input, options?: TestOptions): Outcome<TestResult> => {
-  const error = check(input, options)
-  if (error !== undefined) return error
-  const alternative = options?.alternative ?? "two.sided"
+export const fisher1925 = V.checked(check, (input: Input, _, alternative): TestResult => {
   const statistic = (Math.atanh(input.r1) - Math.atanh(input.r2)) / Math.sqrt(1 / (input.n1 - 3) + 1 / (input.n2 - 3))
   return { test: "fisher1925", distribution: "z", statistic, pValue: pValue(statistic, alternative), alternative }
-}
+})
 
 /**
  * Zou's (2007) interval for r1 - r2 from the two Fisher-z intervals; two-sided, as cocor's.
@@ -63,17 +59,7 @@ export const fisher1925 = (input: Input, options?: TestOptions): Outcome<TestRes
  * ```
  * @since 0.1.0
  */
-export const zou2007 = (input: Input, options?: TestOptions): Outcome<IntervalResult> => {
-  const error = check(input, options)
-  if (error !== undefined) return error
-  const confLevel = options?.confLevel ?? 0.95
-  const { n1, n2, r1, r2 } = input
+export const zou2007 = V.checked(check, ({ n1, n2, r1, r2 }: Input, confLevel): IntervalResult => {
   const z = phiInv(1 - (1 - confLevel) / 2)
-  const l1 = Math.tanh(Math.atanh(r1) - z * Math.sqrt(1 / (n1 - 3)))
-  const u1 = Math.tanh(Math.atanh(r1) + z * Math.sqrt(1 / (n1 - 3)))
-  const l2 = Math.tanh(Math.atanh(r2) - z * Math.sqrt(1 / (n2 - 3)))
-  const u2 = Math.tanh(Math.atanh(r2) + z * Math.sqrt(1 / (n2 - 3)))
-  const lower = r1 - r2 - Math.sqrt(sq(r1 - l1) + sq(u2 - r2))
-  const upper = r1 - r2 + Math.sqrt(sq(u1 - r1) + sq(r2 - l2))
-  return { test: "zou2007", ci: [lower, upper], confLevel }
-}
+  return { test: "zou2007", ci: zouInterval(r1, r2, z * Math.sqrt(1 / (n1 - 3)), z * Math.sqrt(1 / (n2 - 3)), 0), confLevel }
+})

@@ -82,13 +82,13 @@ export type Outcome<A> = A | InvalidInput
 export const isInvalid = (u: unknown): u is InvalidInput => u instanceof InvalidInput
 
 /**
- * Options common to the analytic tests.
+ * Options common to the tests, the analytic ones and the comparisons of runs.
  *
  * @since 0.1.0
  */
 export interface TestOptions {
-  /** Default `"two.sided"`. */
+  /** `greater`: the first correlation (run A) is larger. Default `"two.sided"`. */
   readonly alternative?: Alternative
-  /** Confidence level of intervals (meng1992, zou2007). Default 0.95. */
+  /** Confidence level of intervals (meng1992's, zou2007's, the bootstrap's difference). Default 0.95. */
   readonly confLevel?: number
 }

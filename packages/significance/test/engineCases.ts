@@ -100,7 +100,7 @@ export const bootstrapRecord = (c: (typeof bootstrap)[number]) => {
     degenerate: Array.from(d.degenerate),
     intervals: c.runs.map((_, k) => Bootstrap.runInterval(d, k).ci.map(num)),
     pairs: pairs.map((p) => [num(p.ci[0]), num(p.ci[1]), num(p.pValue), p.valid]),
-    normal: pairs.map((p) => num(Bootstrap.normalP(d, p.a, p.b).pValue))
+    normal: Bootstrap.comparePairs(d, { bootstrapP: "normal" }).map((p) => num(p.pValue))
   }
 }
 

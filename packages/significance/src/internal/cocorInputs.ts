@@ -48,7 +48,6 @@ const figure = (x: Side, y: Side, cross: number): number => {
   return Moments.pearson(moments, 0)
 }
 
-/** r(x, y) of two sides. */
 export const r = (x: Side, y: Side): number => {
   const dx = x.centred
   const dy = y.centred
@@ -103,13 +102,13 @@ const crossModule = (): object | null =>
 /**
  * r(sides[a], sides[c]) for c in from .. to - 1 into out[at + c - from], bit for bit as `r`: the sides
  * laid out once in blocks of 16, value i of a block's sides side by side, so that one SIMD load takes
- * two columns. Without WebAssembly SIMD (or `simd` false), `r` of each pair.
+ * two columns. Without WebAssembly SIMD, `r` of each pair.
  */
-export const table = (sides: ReadonlyArray<Side>, simd = true): (a: number, from: number, to: number, out: Float64Array, at: number) => void => {
+export const table = (sides: ReadonlyArray<Side>): (a: number, from: number, to: number, out: Float64Array, at: number) => void => {
   const js = (a: number, from: number, to: number, out: Float64Array, at: number) => {
     for (let c = from; c < to; c++) out[at + c - from] = r(sides[a], sides[c])
   }
-  const wasm = simd ? crossModule() : null
+  const wasm = crossModule()
   const K = sides.length
   const n = K === 0 ? 0 : sides[0].centred.length
   if (wasm === null || K < 4 || sides.some((s) => s.centred.length !== n)) return js

@@ -1,13 +1,12 @@
-// The analytic tests' distributions (@stdlib's, Student's t's common case our own) and p-value rule.
+// The analytic tests' distributions (@stdlib's, Student's t's common case our own), p-value rule and Zou's interval.
 import normalCdf from "@stdlib/stats-base-dists-normal-cdf"
 import normalQuantile from "@stdlib/stats-base-dists-normal-quantile"
 import tCdf from "@stdlib/stats-base-dists-t-cdf"
 import type { Alternative } from "../TestResult.js"
+import { sq } from "./powers.js"
 
-/** Standard normal CDF. */
+/** The standard normal's CDF and quantile. */
 export const phi = (x: number): number => normalCdf(x, 0, 1)
-
-/** Standard normal quantile. */
 export const phiInv = (p: number): number => normalQuantile(p, 0, 1)
 
 /** Stirling's series' coefficients B_2k / (2k (2k - 1)), k = 1..7 (A&S 6.1.40). */
@@ -48,16 +47,11 @@ const betaFraction = (a: number, b: number, x: number): number => {
   if (Math.abs(d) < tiny) d = tiny
   d = 1 / d
   let h = d
-  for (let m = 1; m <= 10_000; m++) {
+  // the even term of step m, then the odd one; converged when an odd term's factor is 1
+  for (let i = 2; i <= 20_001; i++) {
+    const m = i >> 1
     const m2 = 2 * m
-    let aa = (m * (b - m) * x) / ((qam + m2) * (a + m2))
-    d = 1 + aa * d
-    if (Math.abs(d) < tiny) d = tiny
-    c = 1 + aa / c
-    if (Math.abs(c) < tiny) c = tiny
-    d = 1 / d
-    h *= d * c
-    aa = (-(a + m) * (qab + m) * x) / ((a + m2) * (qap + m2))
+    const aa = i % 2 === 0 ? (m * (b - m) * x) / ((qam + m2) * (a + m2)) : (-(a + m) * (qab + m) * x) / ((a + m2) * (qap + m2))
     d = 1 + aa * d
     if (Math.abs(d) < tiny) d = tiny
     c = 1 + aa / c
@@ -65,7 +59,7 @@ const betaFraction = (a: number, b: number, x: number): number => {
     d = 1 / d
     const del = d * c
     h *= del
-    if (Math.abs(del - 1) < 1e-16) break
+    if (i % 2 === 1 && Math.abs(del - 1) < 1e-16) break
   }
   return h
 }
@@ -176,4 +170,11 @@ export const log10PValue = (statistic: number, alternative: Alternative, df?: nu
         ? (statistic > 0 ? upper(statistic) : Math.log(1 - Math.exp(upper(statistic))))
         : (statistic < 0 ? upper(statistic) : Math.log(1 - Math.exp(upper(statistic))))
   return ln / Math.LN10
+}
+
+/** Zou's (2007) interval for r1 - r2 from each one's Fisher-z interval (half-widths h1, h2); `c`: the two estimates' correlation (0: independent groups). */
+export const zouInterval = (r1: number, r2: number, h1: number, h2: number, c: number): readonly [number, number] => {
+  const [below1, above1] = [r1 - Math.tanh(Math.atanh(r1) - h1), Math.tanh(Math.atanh(r1) + h1) - r1]
+  const [below2, above2] = [r2 - Math.tanh(Math.atanh(r2) - h2), Math.tanh(Math.atanh(r2) + h2) - r2]
+  return [r1 - r2 - Math.sqrt(sq(below1) + sq(above2) - 2 * c * below1 * above2), r1 - r2 + Math.sqrt(sq(above1) + sq(below2) - 2 * c * above1 * below2)]
 }

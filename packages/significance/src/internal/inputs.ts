@@ -7,19 +7,6 @@ import { resolve } from "./metric.js"
 import { denseStrata } from "./strata.js"
 import * as V from "./validate.js"
 
-/** Every dataset (stratum) has at least 3 pairs for a correlation (of 2 points it is always +-1); the gold at least `least`. */
-const checkSizes = (n: number, stratumOf: Int32Array, least: 1 | 3): InvalidInput | undefined => {
-  const sizes = new Int32Array(n)
-  for (let i = 0; i < n; i++) sizes[stratumOf[i]]++
-  // dense ids: a dataset's id is below every later dataset's, and no dataset has 0 pairs
-  const s = sizes.findIndex((size) => size > 0 && size < least)
-  if (s >= 0) {
-    return new InvalidInput({ field: "strata", expected: "at least 3 pairs per dataset (a correlation of 2 points is always +-1)", found: `${sizes[s]} pairs in dataset #${s}` })
-  }
-  if (n < least) return new InvalidInput({ field: "gold", expected: least === 3 ? "at least 3 pairs" : "at least 1 pair", found: String(n) })
-  return undefined
-}
-
 /** Scores (a Float64Array) or labels (strings), as a metric of either kind reads them. */
 export type Values = Float64Array | ReadonlyArray<string>
 
@@ -50,8 +37,17 @@ export const checkValues = (
     const bad = scores ? V.finite(field, v as Float64Array) : V.labels(field, v as ReadonlyArray<string>)
     if (bad !== undefined) return bad
   }
-  const sizes = checkSizes(n, stratumOf, metric.correlation ? 3 : 1)
-  if (sizes !== undefined || !scores) return sizes
+  // every dataset (stratum) has at least 3 pairs for a correlation (of 2 points it is always +-1); the gold at least `least`
+  const least = metric.correlation ? 3 : 1
+  const sizes = new Int32Array(n)
+  for (let i = 0; i < n; i++) sizes[stratumOf[i]]++
+  // dense ids: a dataset's id is below every later dataset's, and no dataset has 0 pairs
+  const s = sizes.findIndex((size) => size > 0 && size < least)
+  if (s >= 0) {
+    return new InvalidInput({ field: "strata", expected: "at least 3 pairs per dataset (a correlation of 2 points is always +-1)", found: `${sizes[s]} pairs in dataset #${s}` })
+  }
+  if (n < least) return new InvalidInput({ field: "gold", expected: least === 3 ? "at least 3 pairs" : "at least 1 pair", found: String(n) })
+  if (!scores) return undefined
   if (confidences === undefined) {
     return metric.needsConfidence === true
       ? new InvalidInput({ field: "confidences", expected: `one confidence array per run (${metric.name} weighs each pair by the run's confidence)`, found: "none" })

@@ -1,6 +1,6 @@
 // Input checks of the tests and intervals: an InvalidInput or undefined.
 import { InvalidInput } from "../TestResult.js"
-import type { TestOptions } from "../TestResult.js"
+import type { Alternative, TestOptions } from "../TestResult.js"
 
 const unless = (ok: boolean, field: string, expected: string, found: unknown): InvalidInput | undefined =>
   ok ? undefined : new InvalidInput({ field, expected, found: String(found) })
@@ -57,6 +57,10 @@ export const confidences = (field: string, c: unknown, n: number): InvalidInput 
 /** An analytic test's options, by their defaults (two-sided, 95%) when left out. */
 export const testOptions = (options: TestOptions | undefined): InvalidInput | undefined =>
   first(alternative(options?.alternative ?? "two.sided"), level("confLevel", options?.confLevel ?? 0.95))
+
+/** An analytic test: its input and options checked (`check`), then `f` at the options' level and alternative (by default 95%, two-sided). */
+export const checked = <I, A>(check: (input: I, options?: TestOptions) => InvalidInput | undefined, f: (input: I, confLevel: number, alternative: Alternative) => A) =>
+(input: I, options?: TestOptions): A | InvalidInput => check(input, options) ?? f(input, options?.confLevel ?? 0.95, options?.alternative ?? "two.sided")
 
 export const first = (...checks: ReadonlyArray<InvalidInput | undefined>): InvalidInput | undefined => {
   for (const c of checks) if (c !== undefined) return c
