@@ -16,6 +16,15 @@ import type { Submissions } from "@stseval/formats"
  */
 export const MB_PER_WORKER = 32
 
+/**
+ * Runs at least this large on average (MiB on disk) are also read on the engine's thread, beside the
+ * scorers (`Isolated.runBatches`): its extra cost, 1-1.5 ms a run, is small there beside the reading
+ * (a 160 KB SICK run, two fields and a label: about 25 ms on either thread; a 33 KB folder of seven
+ * STS 2017 files: 5-10 ms against 3.5 ms in a scorer), not beside a 9 KB STS-B run's (1.4-2 ms
+ * against 0.5 ms, and `rank` of 2,000 of them took 0.1-0.25 s more CPU for no wall time).
+ */
+export const HEAVY_RUN_MB = 1 / 64
+
 /** A run as the engine looked at it: its size (`sizeOf`) and what it is (`Submissions.EntryKind`). */
 export interface Look {
   readonly mb: number

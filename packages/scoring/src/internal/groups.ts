@@ -45,7 +45,8 @@ const IN_FLIGHT_MB = 32
 const IN_THREAD_AT_ONCE = 8
 
 /**
- * At most this many small runs are scored on the engine's thread; more go to scorers in batches:
+ * At most this many small runs are scored on the engine's thread alone; more go to scorers in
+ * batches, which the engine's thread shares only when the runs are heavy (`HEAVY_RUN_MB`):
  * `rank` of 2,000 STS-B runs all on the engine's thread took 4.1 s of CPU against 3.6 s in two
  * scorers (their reads synchronous), and twice the wall time. A scorer's start (50-100 ms of CPU)
  * is worth it for a folder, not for a few runs.
@@ -98,7 +99,8 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
         budget,
         workers,
         (mb) => inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(mb)))),
-        (k, r) => (early[large[k]] = Isolated.scoredEarly(context, r))
+        (k, r) => (early[large[k]] = Isolated.scoredEarly(context, r)),
+        { takes: (k) => scoredHere(sizes[large[k]], options), score: (work) => scoreInThread(context, work, budget), atOnce: IN_THREAD_AT_ONCE }
       ),
       (rs) => rs.forEach((r, k) => (results[large[k]] = r))
     )
