@@ -145,6 +145,9 @@ export const runBatches = (
     return results
   })
 
+/** A scorer started now for a later scoring (`Isolation.warm`). */
+export const warm = (budget: Pool.Budget, workers: number): void => void Pool.warm(entry(), budget, workers, new AbortController().signal, false)
+
 /** End the idle scorers (`Isolation.release`). */
 export const release = (): void => Pool.releaseIdle()
 

@@ -235,16 +235,17 @@ const readyWithin = (slot: Slot, ms: number): Promise<void> => {
 /**
  * A worker with these limits started (or found idle) and ready, then left idle for the next job (a
  * worker that cannot start is the next job's failure to tell). A caller that waits for this holds
- * no run through a scorer's start (100-500 ms of wall on a busy 2-core machine).
+ * no run through a scorer's start (100-500 ms of wall on a busy 2-core machine). `keepAlive`: the
+ * process waits for the start (a scoring's); without, a start no scoring needs never delays its exit.
  */
-export const warm = async (entry: Entry, budget: Budget, workers: number, signal: AbortSignal): Promise<void> => {
+export const warm = async (entry: Entry, budget: Budget, workers: number, signal: AbortSignal, keepAlive = true): Promise<void> => {
   let slot: Slot
   try {
     slot = await acquire(entry, budget.memoryMb, workers, signal)
   } catch {
     return
   }
-  slot.worker.ref()
+  if (keepAlive) slot.worker.ref()
   await readyWithin(slot, startLimit(budget))
     .catch(() => {})
     .finally(() => release(slot))
