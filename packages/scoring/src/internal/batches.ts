@@ -17,17 +17,7 @@ import type { Submissions } from "@stseval/formats"
 export const MB_PER_WORKER = 32
 
 /**
- * Runs at least this large on average (MiB on disk) are also read on the engine's thread, beside the
- * scorers (`Isolated.runBatches`): its extra cost, 1-1.5 ms a run, is small there beside the reading
- * (a 160 KB SICK run, two fields and a label: about 25 ms on either thread; a 33 KB folder of seven
- * STS 2017 files: 5-10 ms against 3.5 ms in a scorer), not beside a 9 KB STS-B run's (1.4-2 ms
- * against 0.5 ms, and `rank` of 2,000 of them took 0.1-0.25 s more CPU for no wall time).
- */
-export const HEAVY_RUN_MB = 1 / 64
-
-/**
- * At most this many small runs are scored on the engine's thread alone; more go to scorers in
- * batches, which the engine's thread shares only when the runs are heavy (`HEAVY_RUN_MB`):
+ * At most this many small runs are scored on the engine's thread; more go to scorers in batches:
  * `rank` of 2,000 STS-B runs all on the engine's thread took 4.1 s of CPU against 3.6 s in two
  * scorers (their reads synchronous), and twice the wall time. A scorer's start (50-100 ms of CPU)
  * is worth it for a folder, not for a few runs.

@@ -90,8 +90,7 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
         budget,
         workers,
         (mb) => inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(mb)))),
-        (k, r) => (early[large[k]] = Isolated.scoredEarly(context, r)),
-        { takes: (k) => scoredHere(sizes[large[k]], options), score: (work) => scoreInThread(context, work, budget), atOnce: IN_THREAD_AT_ONCE }
+        (k, r) => (early[large[k]] = Isolated.scoredEarly(context, r))
       ),
       (rs) => rs.forEach((r, k) => (results[large[k]] = r))
     )

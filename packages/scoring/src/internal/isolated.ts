@@ -11,7 +11,7 @@ import type { Context } from "../Engine.js"
 import type { ScoredRun } from "../ScoredRun.js"
 import type { RunValidation } from "../Validation.js"
 import * as Pool from "./pool.js"
-import { batchesOf, HEAVY_RUN_MB } from "./batches.js"
+import { batchesOf } from "./batches.js"
 import type { Outcome, Work } from "./protocol.js"
 import { failedRun, scoreValidated } from "./score.js"
 
@@ -85,27 +85,9 @@ export const runBatch = (context: Context, works: ReadonlyArray<Work>, budget: P
   )
 
 /**
- * The engine's own thread as one more lane of `runBatches`: the runs it may score (`takes`, by
- * index) and how (`inThread.ts`), a few at once (`atOnce`: their reads overlap, their checks take
- * turns).
- */
-export interface HereLane {
-  readonly takes: (index: number) => boolean
-  readonly score: (work: Work) => Promise<Result>
-  readonly atOnce: number
-}
-
-/**
  * Runs in isolated scorers, `workers` batches at once (`batchesOf` their `sizes`, MiB), each
  * result in `works`' order. `hold` wraps each batch's job given its MiB (`rank`'s bound on the
  * run files in flight); none by default. `each` is given each result as its batch ends.
- *
- * With `here`, when the runs it may score are heavy on average (`HEAVY_RUN_MB`), the engine's
- * thread takes batches of them from the same queue, where it would wait for the scorers otherwise
- * (20 SICK runs: 200-340 ms idle, most of it a scorer's start). It needs no start, but pays 1-1.5 ms
- * a run more than a scorer (asynchronous reads, a watchdog per run) beside every run's figures: not
- * worth it for light runs. A scorer then takes a batch only once it is ready (`Pool.warm`), not to
- * hold one through its start.
  */
 export const runBatches = (
   context: Context,
@@ -114,39 +96,28 @@ export const runBatches = (
   budget: Pool.Budget,
   workers: number,
   hold: (mb: number) => <A>(job: Effect.Effect<A>) => Effect.Effect<A> = () => (job) => job,
-  each: (index: number, result: Result) => void = () => {},
-  here?: HereLane
+  each: (index: number, result: Result) => void = () => {}
 ): Effect.Effect<ReadonlyArray<Result>> =>
   Effect.gen(function* () {
     const results: Array<Result> = []
-    const mbOf = (batch: ReadonlyArray<number>) => batch.reduce((sum, k) => sum + sizes[k], 0)
-    const mine = here === undefined ? [] : works.flatMap((_, k) => (here.takes(k) ? [k] : []))
-    const heavy = mine.length > 0 && mbOf(mine) >= HEAVY_RUN_MB * mine.length
-    const batches = batchesOf(sizes, workers + (heavy ? 1 : 0))
-    const taken = new Uint8Array(batches.length)
-    const lane = (takes: (batch: ReadonlyArray<number>) => boolean, score: (batch: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<Result>>) =>
-      Effect.gen(function* () {
-        for (let b = 0; b < batches.length; b++) {
-          const batch = batches[b]
-          if (taken[b] === 1 || !takes(batch)) continue
-          taken[b] = 1
-          const rs = yield* hold(mbOf(batch))(score(batch))
-          rs.forEach((r, j) => {
-            results[batch[j]] = r
-            each(batch[j], r)
-          })
-        }
-      })
-    const scorer = lane(() => true, (batch) => runBatch(context, batch.map((k) => works[k]), budget, workers))
-    const engine = here === undefined || !heavy ? [] : [lane((batch) => batch.every(here.takes), (batch) => Effect.forEach(batch, (k) => Effect.promise(() => here.score(works[k])), { concurrency: here.atOnce }))]
-    const warm = Effect.promise((signal) => Pool.warm(entry(), budget, workers, signal))
-    const scorers = Array.from({ length: workers }, () => (engine.length === 0 ? scorer : Effect.andThen(warm, scorer)))
-    yield* Effect.all([...scorers, ...engine], { concurrency: "unbounded", discard: true })
+    yield* Effect.forEach(
+      batchesOf(sizes, workers),
+      (batch) =>
+        hold(batch.reduce((sum, k) => sum + sizes[k], 0))(
+          Effect.map(runBatch(context, batch.map((k) => works[k]), budget, workers), (rs) =>
+            rs.forEach((r, j) => {
+              results[batch[j]] = r
+              each(batch[j], r)
+            })
+          )
+        ),
+      { concurrency: workers, discard: true }
+    )
     return results
   })
 
 /** A scorer started now for a later scoring (`Isolation.warm`). */
-export const warm = (budget: Pool.Budget, workers: number): void => void Pool.warm(entry(), budget, workers, new AbortController().signal, false)
+export const warm = (budget: Pool.Budget, workers: number): void => void Pool.warm(entry(), budget, workers)
 
 /** End the idle scorers (`Isolation.release`). */
 export const release = (): void => Pool.releaseIdle()
