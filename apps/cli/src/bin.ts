@@ -11,7 +11,8 @@ if (Isolation.isWorker()) {
   Isolation.useEntry(import.meta.url)
   // A command that scores a folder of many runs has its first scorer started now, to overlap the
   // command line's own start (100-300 ms before its scoring starts); a few small runs are scored on
-  // this thread, and get none.
-  if (process.argv[2] === "rank" || process.argv[2] === "significance") Isolation.warm(process.argv.slice(3))
+  // this thread, and get none. A --memory-budget of its own would replace a scorer of the default's.
+  const args = process.argv.slice(3)
+  if ((process.argv[2] === "rank" || process.argv[2] === "significance") && !args.some((a) => a.startsWith("--memory-budget"))) Isolation.warm(args)
   void import("./cli.js")
 }
