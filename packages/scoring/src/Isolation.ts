@@ -14,6 +14,7 @@
  *
  * @since 0.3.0
  */
+import { manyRuns } from "./internal/batches.js"
 import * as Isolated from "./internal/isolated.js"
 import { SAVE_CACHE_KEY, WORKER_KEY } from "./internal/protocol.js"
 import { serve as serveOn } from "./internal/worker.js"
@@ -196,6 +197,27 @@ export const scorerThread: {
 } = {
   workerData: { [WORKER_KEY]: true },
   saveCacheKey: SAVE_CACHE_KEY
+}
+
+/**
+ * Start a scorer now, under `options`' budget, when one of `paths` is a folder of more runs than
+ * the engine's thread scores alone (16), for the scoring about to read it: the scorer's start
+ * (100-300 ms of wall on a 2-core machine) then overlaps the program's own (its loading, its
+ * arguments, the gold) instead of following it. The scorer waits idle like any other: it never
+ * keeps the process alive, and one that no scoring takes has cost its start (50-100 ms of CPU,
+ * 20-40 MB). A scoring under another budget replaces it. Other paths cost a failed listing each.
+ *
+ * @example
+ * ```ts
+ * import { Isolation } from "@stseval/scoring"
+ *
+ * // an app's entry, for a command given a submissions folder
+ * Isolation.warm(process.argv.slice(3))
+ * ```
+ * @since 0.6.0
+ */
+export const warm = (paths: ReadonlyArray<string>, options: Options = {}): void => {
+  if (manyRuns(paths)) Isolated.warm(budgetOf(options), options.workers ?? Isolated.defaultWorkers())
 }
 
 /**

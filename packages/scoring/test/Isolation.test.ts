@@ -483,3 +483,26 @@ describe("a small run is scored on the engine's thread under the same checks and
     }
   })
 })
+
+describe("Isolation.warm", () => {
+  it("starts a scorer ahead only for a folder of more runs than the engine's thread scores alone (16); the scorer then waits idle", async () => {
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `T${String(i).padStart(2, "0")}_run1primary.txt`)
+    Isolation.release()
+    const started = scorersStarted()
+    try {
+      // a folder of 16 runs, a run file, a path that is nothing: no scorer
+      Isolation.warm([folderOf(names(16)), realRun, path.join(tempDir("none"), "absent")])
+      expect(started.workers).toHaveLength(0)
+      Isolation.warm([realRun, folderOf(names(17))])
+      expect(started.workers).toHaveLength(1)
+      await new Promise<void>((resolve) => started.workers[0].on("message", (m: { readonly type: string }) => m.type === "ready" && resolve()))
+    } finally {
+      started.stop()
+    }
+    // ready and idle: ended by release, as any idle scorer
+    await new Promise((resolve) => setImmediate(resolve))
+    const exited = new Promise((resolve) => started.workers[0].once("exit", resolve))
+    Isolation.release()
+    await exited
+  })
+})

@@ -13,7 +13,7 @@ import { Effect, Semaphore } from "effect"
 import type { Context } from "../Engine.js"
 import * as Isolation from "../Isolation.js"
 import type { ScoredRun } from "../ScoredRun.js"
-import { lookAt, MB_PER_WORKER } from "./batches.js"
+import { IN_THREAD_RUNS, lookAt, MB_PER_WORKER } from "./batches.js"
 import { scoredHere, scoreInThread } from "./inThread.js"
 import * as Isolated from "./isolated.js"
 import type { Work } from "./protocol.js"
@@ -43,14 +43,6 @@ const IN_FLIGHT_MB = 32
 
 /** Small runs read at once on the engine's thread (`inThread.ts`). */
 const IN_THREAD_AT_ONCE = 8
-
-/**
- * At most this many small runs are scored on the engine's thread; more go to scorers in batches:
- * `rank` of 2,000 STS-B runs all on the engine's thread took 4.1 s of CPU against 3.6 s in two
- * scorers (their reads synchronous), and twice the wall time. A scorer's start (50-100 ms of CPU)
- * is worth it for a folder, not for a few runs.
- */
-const IN_THREAD_RUNS = 16
 
 export interface ScoredGroup {
   readonly runs: ReadonlyArray<ScoredRun>

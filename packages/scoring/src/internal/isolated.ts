@@ -116,6 +116,9 @@ export const runBatches = (
     return results
   })
 
+/** A scorer started now for a later scoring (`Isolation.warm`). */
+export const warm = (budget: Pool.Budget, workers: number): void => void Pool.warm(entry(), budget, workers)
+
 /** End the idle scorers (`Isolation.release`). */
 export const release = (): void => Pool.releaseIdle()
 

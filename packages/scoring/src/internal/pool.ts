@@ -228,8 +228,27 @@ const readyWithin = (slot: Slot, ms: number): Promise<void> => {
       reject(error)
       end(slot, { kind: "no-scorer", message: error.message })
     }, ms)
+    // the worker's own ref says whether the process waits (a job's does; `warm`'s does not)
+    timer.unref()
   })
   return Promise.race([slot.ready, late]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * A worker with these limits started (or found idle), left idle once ready for the next job (one
+ * that cannot start is the next job's failure to tell). Never keeps the process alive: a start no
+ * scoring takes does not delay its exit.
+ */
+export const warm = async (entry: Entry, budget: Budget, workers: number): Promise<void> => {
+  let slot: Slot
+  try {
+    slot = await acquire(entry, budget.memoryMb, workers, new AbortController().signal)
+  } catch {
+    return
+  }
+  await readyWithin(slot, startLimit(budget))
+    .catch(() => {})
+    .finally(() => release(slot))
 }
 
 /**
