@@ -223,7 +223,6 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const alpha = 1 - level
   const ps = [alpha / 2, 1 - alpha / 2]
   const buffer = new Float64Array(B)
-  const single = input.official === "single"
   // a figure undefined in more than (1 - level) of the resamples gets no interval (what is left
   // would describe a conditional distribution)
   const allowed = Math.floor(alpha * B + 1e-9)
@@ -251,8 +250,6 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     degenerates.set(pass.degenerate, o)
     for (let i = 0; i < TF; i++) {
       if (prepared.estimates[i] !== prepared.estimates[i]) continue
-      // the rule `single`'s official figure is the first dataset's in every resample (`figure` reads that)
-      if (single && i % FIG === OFF) continue
       let n = 0
       for (let b = 0; b < B; b++) {
         const v = pass.samples[b * TF + i]
@@ -298,7 +295,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     return worst
   }
   const figure = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
-    const i = k * FIG + (single && f === OFF ? 0 : f)
+    const i = k * FIG + f
     const value = estimates[i]
     const pairs = pairsOf(k, f)
     if (value !== value) return { value: undefined, ci: undefined, reason: reasonIfUndefined(), degenerate: 0, used: 0, pairs }

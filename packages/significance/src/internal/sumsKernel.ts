@@ -34,10 +34,9 @@ const SEGMENT_BYTES = 16 * 1024
 const SEGMENT = Math.floor(SEGMENT_BYTES / (16 * RUNS))
 
 /**
- * `sums(u, count, b0, K1, padded, S, pD, pE, pCut, pOut, tiles, block, N, G, RS, pAcc)`: the sums
- * of runs u block .. (u + 1) block - 1 (at most `padded`, K1 rounded up to RUNS; sums are stored
- * for runs below K1) for the `tiles` tiles' resamples; `count` and `b0` unused (threads.ts' unit
- * arguments).
+ * `sums(u, K1, padded, S, pD, pE, pCut, pOut, tiles, block, N, G, RS, pAcc)`: the sums of runs
+ * u block .. (u + 1) block - 1 (at most `padded`, K1 rounded up to RUNS; sums are stored for runs
+ * below K1) for the `tiles` tiles' resamples.
  *
  * A resample's pairs of multiplicity 0 (about 37% of them: e^-1) add nothing, so each resample
  * comes as a list of its other pairs (`pE`: 16 bytes per entry, the multiplicity as f64, then the
@@ -50,8 +49,8 @@ const SEGMENT = Math.floor(SEGMENT_BYTES / (16 * RUNS))
  * sum's bits (x is finite and a sum is never -0), and each sum keeps its pair order.
  */
 const sumsFunction = (): Body => {
-  const f = new Body(Array.from({ length: 16 }, () => "i32" as const), [])
-  const [U, , , K1, PADDED, S, pD, pE, pCut, pOut, TILES, BLOCK, N, G, RS, pAcc] = Array.from({ length: 16 }, (_, j) => j)
+  const f = new Body(Array.from({ length: 14 }, () => "i32" as const), [])
+  const [U, K1, PADDED, S, pD, pE, pCut, pOut, TILES, BLOCK, N, G, RS, pAcc] = Array.from({ length: 14 }, (_, j) => j)
   const i = () => f.local("i32")
   const [kb, k1, base, tile, lane, s, c, q, end, p, o, g, stride, acc, a] = Array.from({ length: 15 }, i)
   const V = RUNS / 2
@@ -312,8 +311,8 @@ export const make = (
         e = 0
         const called = Math.ceil(count / TILE)
         const a = [K1, padded, S, pD, pE, pCut, pOut, called, block, N, G, called * TILE * S, pAcc]
-        const message = () => ({ kind: "wasm", module: wasm, memory, chunk: 1, resamples: blocks, args: a, name: "sums" })
-        Threads.run({ units: blocks, unit: (u) => sums(u, 1, u, ...a), message, threads: blocks === 1 ? 1 : threads, callerWorks })
+        const message = () => ({ kind: "wasm", module: wasm, memory, args: a })
+        Threads.run({ units: blocks, unit: (u) => sums(u, ...a), message, threads: blocks === 1 ? 1 : threads, callerWorks })
       },
       threads: blocks === 1 ? 1 : threads
     }

@@ -2,7 +2,7 @@
 // WebAssembly in shared memory). One pool of workers serves both; the calling thread works too
 // and then waits (Atomics.wait), so the public functions stay synchronous.
 //
-// Work is split into units (chunks of resamples, blocks of pairs) claimed from a shared counter,
+// Work is split into units (blocks of runs, chunks of resamples) claimed from a shared counter,
 // ctl[0]; a unit's output depends only on the unit, so whoever computes it writes the same bytes.
 // status[u] = 1 + the thread that finished unit u (0 = the caller), ctl[1] = units done.
 import type * as OsModule from "node:os"
@@ -34,9 +34,9 @@ export const nodeModule = <A>(id: string): A | undefined => {
 /**
  * A worker's loop, as plain JavaScript source (a worker needs a script; this keeps it independent
  * of how the package is bundled or transpiled): claim units from ctl[0] until none is left, compute
- * each, and mark it done exactly as the caller's `runUnit` does. A "wasm" job calls an export of
- * the module instantiated in the shared memory (kept for the next jobs: see `instances`); a "js" job compiles a self-contained
- * kernel from its source (once per source) and calls it with the job's arguments.
+ * each, and mark it done exactly as the caller's `runUnit` does. A "wasm" job calls the sums of
+ * the module it keeps instantiated over the shared memory (`instances`); a "js" job compiles a
+ * self-contained kernel from its source (once per source) and calls it with the job's arguments.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads")
@@ -46,7 +46,7 @@ parentPort.on("message", (job) => {
   let unit
   if (job.kind === "wasm") {
     if (job.module !== undefined) exports = new WebAssembly.Instance(job.module, { env: { memory: job.memory } }).exports
-    unit = (u) => exports[job.name ?? "chunk"](u, Math.min(job.chunk, job.resamples - u * job.chunk), u * job.chunk, ...job.args)
+    unit = (u) => exports.sums(u, ...job.args)
   } else {
     let kernel = kernels.get(job.source)
     if (kernel === undefined) {
