@@ -10,7 +10,7 @@
  */
 import type { Metric as MetricDescriptor } from "@stseval/metrics"
 import * as Decimal from "./internal/decimal.js"
-import { originalRanks as rankOriginal, rankInto } from "./internal/competitionRanks.js"
+import { rankInto } from "./internal/competitionRanks.js"
 import * as Engine from "./internal/intervals.js"
 import { checkDefinition, checkRuns, computeOn, engineOf, invalid, layOut, predates } from "./internal/job.js"
 import { isPearson } from "./internal/metric.js"
@@ -217,8 +217,6 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const tile = Math.max(1, first.runs)
   const tiles = Math.max(1, Math.ceil(K / tile))
   const { weight, start, direction } = first
-  const has = new Uint8Array(K * D)
-  input.runs.forEach((run, k) => input.datasets.forEach((ds, d) => (has[k * D + d] = run.scores[ds.name] === undefined ? 0 : 1)))
 
   const alpha = 1 - level
   const ps = [alpha / 2, 1 - alpha / 2]
@@ -267,7 +265,8 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const ranks = new Int32Array(ranked.length * B)
   const rankDegenerate = new Int32Array(ranked.length)
   if (officials !== undefined) for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, ranks, B, b, rankDegenerate, direction === "lower")
-  const originalRanks = rankOriginal({ ranked, direction }, estimates, FIG)
+  const originalRanks = new Int32Array(ranked.length)
+  rankInto(ranked, estimates, 0, FIG, OFF, originalRanks, 1, 0, new Int32Array(ranked.length), direction === "lower")
 
   const notes: Array<string> = []
   const correlation = metrics.every((m) => m.correlation)
@@ -277,7 +276,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   // the pairs a figure rests on: its dataset's, or for an aggregate those of the datasets the run has
   const pairsOf = (k: number, f: number): number => {
     let n = 0
-    for (let d = 0; d < D; d++) if ((f === d || f >= D) && has[k * D + d] === 1) n += start[d + 1] - start[d]
+    for (let d = 0; d < D; d++) if ((f === d || f >= D) && input.runs[k].scores[input.datasets[d].name] !== undefined) n += start[d + 1] - start[d]
     return n
   }
   // each side's |sample skewness| once (a run's figures, and every run's gold, share it)
@@ -287,7 +286,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const skewOf = (k: number, f: number): number => {
     let worst = 0
     for (let d = 0; d < D; d++) {
-      if (!(f === d || f >= D) || has[k * D + d] !== 1 || !isPearson(metrics[d])) continue
+      if (!(f === d || f >= D) || !isPearson(metrics[d])) continue
       const s = input.runs[k].scores[input.datasets[d].name]
       if (s === undefined || !(s.run instanceof Float64Array)) continue
       worst = Math.max(worst, skewness(s.run), skewness(s.gold as Float64Array))

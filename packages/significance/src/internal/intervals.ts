@@ -10,11 +10,10 @@
 // `pooled` / `allnrm` over datasets of a correlation other than Pearson.
 import { Moments, Rescale } from "@stseval/metrics"
 import type { Metric as Descriptor } from "@stseval/metrics"
-import type { Labelled, Rule } from "../intervals/model.js"
+import type { Labelled, Options, Rule } from "../intervals/model.js"
 import { makeGeneric } from "./genericLanes.js"
 import * as Random from "./random.js"
 import * as RankSums from "./rankSums.js"
-import type { Engine } from "./threads.js"
 import * as SumsKernel from "./sumsKernel.js"
 import * as Threads from "./threads.js"
 import type * as Wasm from "./wasm.js"
@@ -257,7 +256,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   const D = metric.length
   const L = labelled.length
   const FIG = D + L + 1
-  // the sums of the tile being filled (`setTile`; none without summed datasets)
+  // the sums of the tile being filled (none without summed datasets)
   const tiles = sums?.out ?? [new Float64Array(0)]
   let out = tiles[0]
   const labelCode = Int32Array.from(labelled, (r) => RULES.indexOf(r))
@@ -369,7 +368,11 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
     return mean(row, o, rule, true)
   }
 
-  const fill = (lane: number, row: Float64Array, base: number, degenerate: Int32Array, defined: Uint8Array): void => {
+  /** Resample r of the chunk (lane r mod TILE of tile r / TILE), `draws` its generic draws (or the original pairs). */
+  const fill = (r: number, row: Float64Array, base: number, degenerate: Int32Array, defined: Uint8Array, draws: Int32Array | undefined): void => {
+    out = tiles[Math.floor(r / TILE)]
+    picks = draws
+    const lane = r % TILE
     for (let d = 0; d < D; d++) {
       const sp = span[d]
       // Spearman (already in the row, rankSums.ts) or no pairs
@@ -422,15 +425,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
         rule === POOLED || rule === ALLNRM ? +(v !== v && defined[f0 + D + L] === 1) : rule === SINGLE ? +(row[o] !== row[o] && defined[f0] === 1) : any
     }
   }
-  /** The draws the next `fill`s read for a generic pool (a lane's, or the original pairs). */
-  const setPicks = (p: Int32Array | undefined): void => {
-    picks = p
-  }
-  /** The tile of the sums the next `fill`s read (lane r of tile t: the chunk's resample t TILE + r). */
-  const setTile = (tile: number): void => {
-    out = tiles[tile]
-  }
-  return { figures: FIG, fill, setPicks, setTile }
+  return { figures: FIG, fill }
 }
 
 /**
@@ -438,7 +433,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
  * WebAssembly SIMD or its memory missing) the job goes generically (`Job.generically`); `wasm`
  * throws then.
  */
-export const estimate = (job: Job, engine: Engine = "auto", sizing: Sizing = { resamples: 1, threads: 1 }): Prepared => {
+export const estimate = (job: Job, engine: Options["engine"] = "auto", sizing: Sizing = { resamples: 1, threads: 1 }): Prepared => {
   if (engine === "js" && job.generically !== undefined) return estimate(job.generically(), engine, sizing)
   const setup = setUp(job, sizing)
   const generic = makeGeneric(job)
@@ -457,9 +452,8 @@ export const estimate = (job: Job, engine: Engine = "auto", sizing: Sizing = { r
     sums.run()
   }
   generic?.fill(-1, estimates, 0, figures.figures)
-  figures.setPicks(generic?.identity)
   // nothing is defined yet: no resample counts as degenerate
-  figures.fill(0, estimates, 0, new Int32Array(KF), new Uint8Array(KF))
+  figures.fill(0, estimates, 0, new Int32Array(KF), new Uint8Array(KF), generic?.identity)
   return { job, setup, generic, figures, estimates, engine: engine === "js" ? "js" : "wasm" }
 }
 
@@ -566,12 +560,8 @@ export const pass = (
     }
     for (let r = 0; r < count; r++) {
       const b = b0 + r
-      if (r % TILE === 0) figures.setTile(r / TILE)
-      if (generic !== undefined) {
-        generic.fill(r, samples, b * KF, FIG)
-        figures.setPicks(generic.lanes[r])
-      }
-      figures.fill(r % TILE, samples, b * KF, degenerate, defined)
+      generic?.fill(r, samples, b * KF, FIG)
+      figures.fill(r, samples, b * KF, degenerate, defined, generic?.lanes[r])
       if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
     }
   }

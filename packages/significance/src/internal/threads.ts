@@ -8,12 +8,6 @@
 import type * as OsModule from "node:os"
 import type * as WorkerThreadsModule from "node:worker_threads"
 
-/**
- * `auto`: the WebAssembly SIMD kernels when available, else `js`: every figure by its metric over
- * the drawn pairs (the same to about 1e-12 relative); `wasm` throws without them.
- */
-export type Engine = "auto" | "js" | "wasm"
-
 type WorkerThreads = typeof WorkerThreadsModule
 type Os = typeof OsModule
 

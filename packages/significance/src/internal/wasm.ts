@@ -4,12 +4,12 @@
 // opaque binary blobs: a kernel's source is the TypeScript that emits it, reviewed and
 // type-checked like the rest of the package.
 //
-// Only what the kernels need is here: one imported memory, functions with i32 / i64 / f64 / v128
+// Only what the kernels need is here: one imported memory, functions with i32 / v128
 // locals, structured control flow with named labels, and the scalar and SIMD (f64x2) instructions
 // used. Opcodes follow the WebAssembly 2.0 core specification (SIMD is part of it; Node has
 // shipped it since 16.4).
 
-export type ValType = "i32" | "i64" | "f64" | "v128"
+export type ValType = "i32" | "v128"
 
 // The package compiles against ES2023 + Node types, which do not declare WebAssembly; this is the
 // part of its API the kernels use.
@@ -59,27 +59,16 @@ export const instantiate = (module: object, memory: WasmMemory): Record<string, 
   return new host.Instance(module, { env: { memory } }).exports
 }
 
-const valType: Record<ValType, number> = { i32: 0x7f, i64: 0x7e, f64: 0x7c, v128: 0x7b }
+const valType: Record<ValType, number> = { i32: 0x7f, v128: 0x7b }
 
-const uleb = (out: Array<number>, value: number): void => {
+/** An integer's LEB128 bytes: unsigned, or `signed` (two's complement: an i32 immediate). */
+const leb = (out: Array<number>, value: number, signed = false): void => {
   let v = value
   for (;;) {
-    const byte = v % 128
+    const byte = v & 0x7f
+    // floor division: an arithmetic shift for a negative value, and exact above 2^31
     v = Math.floor(v / 128)
-    if (v === 0) {
-      out.push(byte)
-      return
-    }
-    out.push(byte | 0x80)
-  }
-}
-
-const sleb = (out: Array<number>, value: bigint): void => {
-  let v = value
-  for (;;) {
-    const byte = Number(v & 0x7fn)
-    v >>= 7n
-    if ((v === 0n && (byte & 0x40) === 0) || (v === -1n && (byte & 0x40) !== 0)) {
+    if (signed ? (v === 0 && (byte & 0x40) === 0) || (v === -1 && (byte & 0x40) !== 0) : v === 0) {
       out.push(byte)
       return
     }
@@ -89,7 +78,7 @@ const sleb = (out: Array<number>, value: bigint): void => {
 
 const name = (out: Array<number>, s: string): void => {
   const bytes = new TextEncoder().encode(s)
-  uleb(out, bytes.length)
+  leb(out, bytes.length)
   for (const b of bytes) out.push(b)
 }
 
@@ -122,7 +111,7 @@ export class Body {
 
   private simd(opcode: number): this {
     this.code.push(0xfd)
-    uleb(this.code, opcode)
+    leb(this.code, opcode)
     return this
   }
 
@@ -153,7 +142,7 @@ export class Body {
   /** An instruction and its one unsigned LEB128 immediate (a branch depth or a local's index). */
   private indexed(opcode: number, immediate: number): this {
     this.code.push(opcode)
-    uleb(this.code, immediate)
+    leb(this.code, immediate)
     return this
   }
 
@@ -165,7 +154,7 @@ export class Body {
 
   i32(v: number): this {
     this.code.push(0x41)
-    sleb(this.code, BigInt(v | 0))
+    leb(this.code, v | 0, true)
     return this
   }
 
@@ -178,8 +167,8 @@ export class Body {
 
   /** A memory instruction's immediate: log2 of its alignment, and `offset`, a constant byte offset added to the address on the stack. */
   private memory(align: number, offset: number): this {
-    uleb(this.code, align)
-    uleb(this.code, offset)
+    leb(this.code, align)
+    leb(this.code, offset)
     return this
   }
 
@@ -211,30 +200,25 @@ export class Body {
   f64x2Mul(): this { return this.simd(0xf2) }
 }
 
-export interface FunctionDef {
-  readonly name: string
-  readonly body: Body
-}
-
 /**
  * A module importing one memory as `env.memory` of any size (shared when `shared`, as worker
  * threads need; a shared memory must declare a maximum, here the wasm32 limit of 4 GiB), and
  * exporting the given functions. The bytes do not depend on the job, so a compiled module is reused.
  */
-export const module = (functions: ReadonlyArray<FunctionDef>, shared: boolean): Uint8Array => {
+export const module = (functions: ReadonlyArray<{ readonly name: string; readonly body: Body }>, shared: boolean): Uint8Array => {
   const bytes: Array<number> = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]
   const section = (id: number, content: Array<number>) => {
     bytes.push(id)
-    uleb(bytes, content.length)
+    leb(bytes, content.length)
     for (const b of content) bytes.push(b)
   }
   const types: Array<number> = []
-  uleb(types, functions.length)
+  leb(types, functions.length)
   for (const { body } of functions) {
     types.push(0x60)
-    uleb(types, body.params.length)
+    leb(types, body.params.length)
     for (const t of body.params) types.push(valType[t])
-    uleb(types, body.results.length)
+    leb(types, body.results.length)
     for (const t of body.results) types.push(valType[t])
   }
   section(1, types)
@@ -242,32 +226,32 @@ export const module = (functions: ReadonlyArray<FunctionDef>, shared: boolean): 
   name(imports, "env")
   name(imports, "memory")
   imports.push(0x02, shared ? 0x03 : 0x00)
-  uleb(imports, 1)
-  if (shared) uleb(imports, 65536)
+  leb(imports, 1)
+  if (shared) leb(imports, 65536)
   section(2, imports)
   const funcs: Array<number> = []
-  uleb(funcs, functions.length)
-  functions.forEach((_, i) => uleb(funcs, i))
+  leb(funcs, functions.length)
+  functions.forEach((_, i) => leb(funcs, i))
   section(3, funcs)
   const exports: Array<number> = []
-  uleb(exports, functions.length)
+  leb(exports, functions.length)
   functions.forEach((f, i) => {
     name(exports, f.name)
     exports.push(0x00)
-    uleb(exports, i)
+    leb(exports, i)
   })
   section(7, exports)
   const code: Array<number> = []
-  uleb(code, functions.length)
+  leb(code, functions.length)
   for (const { body } of functions) {
     const fn: Array<number> = []
-    uleb(fn, body.extra.length)
+    leb(fn, body.extra.length)
     for (const t of body.extra) {
       fn.push(1, valType[t])
     }
     for (const b of body.code) fn.push(b)
     fn.push(0x0b)
-    uleb(code, fn.length)
+    leb(code, fn.length)
     for (const b of fn) code.push(b)
   }
   section(10, code)
