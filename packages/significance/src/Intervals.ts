@@ -240,7 +240,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     const prepared = Engine.estimate(part, engine, { resamples: B, threads: options.threads, runs: K, scratch })
     const progress = options.progress
     const pass = Engine.pass(part, prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
-    passEngine = pass.engine
+    passEngine = prepared.engine
     const TF = (k1 - k0) * FIG
     const o = k0 * FIG
     Engine.tiling.held?.(pass.samples.length)

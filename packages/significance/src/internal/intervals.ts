@@ -25,8 +25,6 @@ import type * as Wasm from "./wasm.js"
  * (`generic`).
  */
 export type Metric = "invariant" | "shifted" | "correct" | "walk" | "tau" | "generic"
-/** The rules, each at its code (WMEAN ..); all but `single` may be labelled aggregates (job.ts checks both). */
-export const RULES: ReadonlyArray<Rule> = ["wmean", "mean", "pooled", "allnrm", "single"]
 
 /** Relative threshold below which a weighted variance counts as zero (as metrics' Moments). */
 const EPS = 1e-13
@@ -93,13 +91,10 @@ export interface GenericJob {
 export interface Pass {
   /** Figures per run: D datasets, then `labelled`, then the official figure. */
   readonly figures: number
-  readonly estimates: Float64Array
   /** samples[b * runs * figures + k * figures + f]; NaN = undefined in that resample. */
   readonly samples: Float64Array
   /** Per (run, figure): resamples where a correlation entering the figure was undefined. */
   readonly degenerate: Int32Array
-  /** `js`: every figure by its metric over the drawn pairs, without WebAssembly. */
-  readonly engine: "js" | "wasm"
 }
 
 /** What the set-up needs to know of the pass to come: its resamples, and the threads asked for (default: by the work). */
@@ -237,12 +232,6 @@ const setUp = (job: Job, sizing: Sizing) => {
   return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums, scratch: sizing.scratch, tiled: (sizing.runs ?? K) > K }
 }
 
-const WMEAN = 0
-const MEAN = 1
-const POOLED = 2
-const ALLNRM = 3
-const SINGLE = 4
-
 /**
  * The figures of one resample (one lane of the sums): each run's per-dataset figures, labelled
  * aggregates and official figure, written to row[base + k * figures + f], which holds NaN but for
@@ -251,7 +240,7 @@ const SINGLE = 4
  * original pairs (`defined`).
  */
 const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnType<typeof makeGeneric>) => {
-  const { start, metric, weight, runs: K, has, labelled, official, missing } = job
+  const { start, metric, weight, runs: K, has, labelled, official: rule, missing } = job
   const { K1, meanG, meanX, span, sums } = setup
   const D = metric.length
   const L = labelled.length
@@ -259,8 +248,8 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   // the sums of the tile being filled (none without summed datasets)
   const tiles = sums?.out ?? [new Float64Array(0)]
   let out = tiles[0]
-  const labelCode = Int32Array.from(labelled, (r) => RULES.indexOf(r))
-  const rule = RULES.indexOf(official)
+  const single = rule === "single"
+  const pools = rule === "pooled" || rule === "allnrm"
   const zero = missing === "zero"
   const missingValue = job.missingValue ?? new Float64Array(metric.length)
   // the declared figure's arguments: [m, sx, sxx, sg, sgg, sxg] (moments), [m, correct] (counts)
@@ -337,21 +326,21 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
     return Moments.pearson(t, 0)
   }
 
-  /** The mean (WMEAN: by pairs) of the figures at row[o ..]: a labelled one's of those defined, the official one's by the rule (ScoredRun.officialOf / officialMean). */
-  const mean = (row: Float64Array, o: number, code: number, official: boolean): number => {
+  /** The mean (`wmean`: by pairs) of the figures at row[o ..]: a labelled one's of those defined, the official one's by the rule (ScoredRun.officialOf / officialMean). */
+  const mean = (row: Float64Array, o: number, code: Rule, official: boolean): number => {
     let s = 0
     let sw = 0
     for (let d = 0; d < D; d++) {
       const v = row[o + d]
       if (v === v) {
-        const w = code === WMEAN ? size[d] : 1
+        const w = code === "wmean" ? size[d] : 1
         s += w * v
         sw += w
       } else if (official) {
         // lacking: the metric's missing value (r = 0) with the dataset's weight under `zero`, else
         // no official figure
         if (!zero) return Number.NaN
-        const w = code === MEAN ? 1 : weight[d]
+        const w = code === "mean" ? 1 : weight[d]
         if (w === 0) return Number.NaN
         s += w * missingValue[d]
         sw += w
@@ -363,8 +352,8 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   /** The edition's rule on run k's per-dataset figures at row[o ..]. */
   const officialOf = (row: Float64Array, o: number, k: number, lane: number, present: number): number => {
     if (present === 0) return Number.NaN
-    if (rule === SINGLE) return row[o]
-    if (rule === POOLED || rule === ALLNRM) return present === D ? pool(k, lane, rule === ALLNRM) : Number.NaN
+    if (single) return row[o]
+    if (pools) return present === D ? pool(k, lane, rule === "allnrm") : Number.NaN
     return mean(row, o, rule, true)
   }
 
@@ -407,10 +396,10 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
         }
       }
       for (let j = 0; j < L; j++) {
-        const code = labelCode[j]
+        const code = labelled[j]
         let v: number
-        if (code === POOLED || code === ALLNRM) {
-          v = present === 0 ? Number.NaN : pool(k, lane, code === ALLNRM)
+        if (code === "pooled" || code === "allnrm") {
+          v = present === 0 ? Number.NaN : pool(k, lane, code === "allnrm")
           if (v !== v && defined[f0 + D + j] === 1) degenerate[f0 + D + j]++
         } else {
           // over the datasets with a figure in this resample
@@ -421,8 +410,8 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
       }
       const v = officialOf(row, o, k, lane, present)
       row[o + D + L] = v
-      degenerate[f0 + D + L] +=
-        rule === POOLED || rule === ALLNRM ? +(v !== v && defined[f0 + D + L] === 1) : rule === SINGLE ? +(row[o] !== row[o] && defined[f0] === 1) : any
+      // a pool's own; a mean's, or `single`'s (its one dataset's), when a dataset's figure was
+      degenerate[f0 + D + L] += pools ? +(v !== v && defined[f0 + D + L] === 1) : any
     }
   }
   return { figures: FIG, fill }
@@ -565,5 +554,5 @@ export const pass = (
       if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
     }
   }
-  return { figures: FIG, estimates, samples, degenerate, engine: prepared.engine }
+  return { figures: FIG, samples, degenerate }
 }
