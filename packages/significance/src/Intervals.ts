@@ -239,7 +239,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     first = undefined
     const prepared = Engine.estimate(part, engine, { resamples: B, threads: options.threads, runs: K, scratch })
     const progress = options.progress
-    const pass = Engine.pass(part, prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
+    const pass = Engine.pass(prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
     passEngine = prepared.engine
     const TF = (k1 - k0) * FIG
     const o = k0 * FIG

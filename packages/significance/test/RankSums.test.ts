@@ -189,7 +189,7 @@ describe("Spearman walks (intervals)", () => {
     }
     const passOf = (options: Engine.PassOptions) => {
       const prepared = Engine.estimate(job)
-      return Engine.pass(job, prepared, B, 77, undefined, options)
+      return Engine.pass(prepared, B, 77, undefined, options)
     }
     const one = passOf({ threads: 1 })
     let helpers: Int32Array = new Int32Array(0)
@@ -235,10 +235,10 @@ describe("tile by tile of runs (issue 34)", () => {
       missing: "zero"
     })
     for (const threads of [1, 2]) {
-      const fresh = [jobOf(0, 3), jobOf(3, K)].map((job) => Engine.pass(job, Engine.estimate(job, "auto", { resamples: B, threads, runs: K }), B, 8, undefined, { threads }))
+      const fresh = [jobOf(0, 3), jobOf(3, K)].map((job) => Engine.pass(Engine.estimate(job, "auto", { resamples: B, threads, runs: K }), B, 8, undefined, { threads }))
       const scratch = Engine.scratch()
       const tiles = [jobOf(0, 3), jobOf(3, K)].map((job) => {
-        const pass = Engine.pass(job, Engine.estimate(job, "auto", { resamples: B, threads, runs: K, scratch }), B, 8, undefined, { threads })
+        const pass = Engine.pass(Engine.estimate(job, "auto", { resamples: B, threads, runs: K, scratch }), B, 8, undefined, { threads })
         // read before the next tile overwrites it
         return { bits: bits(pass.samples), buffer: pass.samples.buffer, sums: scratch.sums.memory, walks: scratch.walks.memory }
       })
@@ -382,7 +382,7 @@ describe("the walks' exact limit (issue 34)", () => {
     // one resample (the textbook reference takes seconds at this size); the documented draws
     const prepared = Engine.estimate(job, "auto", { resamples: 1, threads: 1 })
     expect(prepared.estimates[0]).toBe(MetricValue.getOrNaN(Spearman.spearman(gold, run)))
-    const pass = Engine.pass(job, prepared, 1, 9, undefined, { threads: 1 })
+    const pass = Engine.pass(prepared, 1, 9, undefined, { threads: 1 })
     const rng = Random.chunkRng(Random.chunkStates(9, 1), 0)
     const picks = Array.from({ length: n }, () => Random.below(rng, n))
     expect(pass.samples[0]).toBeCloseTo(spearman(picks.map((i) => run[i]), picks.map((i) => gold[i])), 12)

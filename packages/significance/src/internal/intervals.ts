@@ -182,23 +182,23 @@ const setUp = (job: Job, sizing: Sizing) => {
     span[d] = spans.length / 2
     spans.push(start[d], start[d + 1])
   }
+  const meanOf = (v: Float64Array, from: number, to: number, scale: number) => {
+    let m = 0
+    for (let i = from; i < to; i++) m += v[i] * scale
+    return m / (to - from)
+  }
   // the centred data, written where the sums read them (the module's memory)
   const fill = (F: Float64Array, { base, step, gap }: SumsKernel.Layout): void => {
     const g0 = base(0)
     for (let d = 0; d < D; d++) {
       const a = start[d]
       const e = start[d + 1]
-      const n = e - a
       if (!summed(d)) continue
       const accuracy = metric[d] === "correct"
       // a `shifted` figure keeps its scale, and both sides are centred on the gold's mean
       const shifted = metric[d] === "shifted"
       const pg = metric[d] === "invariant" ? goldScale : 1
-      let mg = 0
-      if (!accuracy) {
-        for (let i = a; i < e; i++) mg += gold[i] * pg
-        mg /= n
-      }
+      const mg = accuracy ? 0 : meanOf(gold, a, e, pg)
       meanG[d] = mg
       for (let i = a; i < e; i++) {
         F[g0 + i * step] = gold[i] * pg - mg
@@ -208,11 +208,7 @@ const setUp = (job: Job, sizing: Sizing) => {
         if (has[k * D + d] === 0) continue
         const o = k * N
         const px = metric[d] === "invariant" ? runScale[k] : 1
-        let mx = shifted ? mg : 0
-        if (!accuracy && !shifted) {
-          for (let i = a; i < e; i++) mx += x[o + i] * px
-          mx /= n
-        }
+        const mx = shifted ? mg : accuracy ? 0 : meanOf(x, o + a, o + e, px)
         meanX[k * D + d] = mx
         const f = base(k + 1)
         for (let i = a; i < e; i++) {
@@ -490,14 +486,13 @@ const draw = (rng: Random.Rng, count: number, start: Int32Array, summed: Uint8Ar
  * resample by resample the generic figures, the sums' figures and the aggregates.
  */
 export const pass = (
-  job: Job,
   prepared: Prepared,
   B: number,
   seed: number,
   progress?: (done: number, total: number) => void,
   options: PassOptions = {}
 ): Pass => {
-  const { setup, generic, figures, estimates } = prepared
+  const { job, setup, generic, figures, estimates } = prepared
   const { start } = job
   const FIG = figures.figures
   const KF = job.runs * FIG

@@ -179,13 +179,9 @@ const BLOCKS_PER_THREAD = 4
  * Where pseudo-run k's values sit in the data: pair i's x at base(k) + i step, its x g `gap` after;
  * block by block of RUNS runs, pair by pair, the block's x side by side, then its x g.
  */
-export interface Layout {
-  readonly base: (k: number) => number
-  readonly step: number
-  readonly gap: number
-}
+export type Layout = ReturnType<typeof byBlock>
 
-const byBlock = (N: number): Layout => ({ base: (k) => (k - (k % RUNS)) * N * 2 + (k % RUNS), step: 2 * RUNS, gap: RUNS })
+const byBlock = (N: number) => ({ base: (k: number) => (k - (k % RUNS)) * N * 2 + (k % RUNS), step: 2 * RUNS, gap: RUNS })
 
 /**
  * Sums over `spans` ([start, end) pair positions, two entries per span) for K1 pseudo-runs of N
