@@ -38,12 +38,11 @@ const reasons = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, 
     return `${metricName(m)} is undefined on ${ds.name} (${v._tag === "Undefined" ? v.reason : "undefined"})`
   }
   const aggregate = (k: number, rule: Rule, official: boolean): string => {
-    const present = input.datasets.filter((ds) => input.runs[k].scores[ds.name] !== undefined)
-    if (present.length === 0) return "no dataset was scored"
+    const absent = input.datasets.filter((ds) => input.runs[k].scores[ds.name] === undefined).map((ds) => ds.name)
+    if (absent.length === input.datasets.length) return "no dataset was scored"
     const missing = input.datasets.flatMap((ds, d) => (estimates[k * FIG + d] !== estimates[k * FIG + d] ? [`${ds.name} (${dataset(k, d)})`] : []))
     if (rule === "single") return missing[0] ?? "undefined"
-    if ((rule === "pooled" || rule === "allnrm") && official && present.length < input.datasets.length) {
-      const absent = input.datasets.filter((ds) => input.runs[k].scores[ds.name] === undefined).map((ds) => ds.name)
+    if ((rule === "pooled" || rule === "allnrm") && official && absent.length > 0) {
       return `no official score: ${rule} pools every dataset, and the run has no scores for ${absent.join(", ")}`
     }
     if (rule === "pooled" || rule === "allnrm") return `${rule} is undefined (the run is constant on the pooled pairs)`

@@ -6,14 +6,12 @@
 // pass: 100 runs x 7 tracks x 250 pairs x 1,000 resamples is 175 million (pair, run, resample)
 // updates.
 //
-// The multiplicities come in tiles of TILE resamples (W[tile][pair * TILE + lane], as the draws
-// write them); the WebAssembly sums take each resample as a list of the pairs it drew (about 37% are
-// drawn 0 times) against blocks of RUNS runs side by side (see `sumsFunction`). The draws stay in
+// The WebAssembly sums take each resample as a list of the pairs it drew (about 37% are drawn 0
+// times) against blocks of RUNS runs side by side (see `sumsFunction`). The draws stay in
 // JavaScript (random.ts): pairs x resamples, not x runs. Without WebAssembly SIMD there are no sums:
-// the pass takes every figure by its metric over the drawn pairs (intervals.ts).
-//
-// A call takes a whole chunk's multiplicities (up to 16 tiles), the blocks of runs split over worker
-// threads (threads.ts) in shared memory; neither changes a sum's order, so neither changes a bit.
+// the pass takes every figure by its metric over the drawn pairs (intervals.ts). A call takes a
+// whole chunk's lists (16 tiles), the blocks of runs split over worker threads (threads.ts) in
+// shared memory; neither changes a sum's order, so neither changes a bit.
 import * as Threads from "./threads.js"
 import { Body, compiled, host, instantiate, module, newMemory } from "./wasm.js"
 import type { WasmMemory } from "./wasm.js"

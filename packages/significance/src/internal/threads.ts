@@ -12,11 +12,11 @@ type WorkerThreads = typeof WorkerThreadsModule
 type Os = typeof OsModule
 
 /**
- * A Node built-in module through `process.getBuiltinModule` (Node >= 20.16), or undefined
+ * A Node built-in module through `process.getBuiltinModule`, or undefined
  * elsewhere: a static import of node:worker_threads would break the package in browsers, and a
  * dynamic import would make the kernels asynchronous.
  */
-export const nodeModule = <A>(id: string): A | undefined => {
+const nodeModule = <A>(id: string): A | undefined => {
   try {
     const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule
     return typeof get === "function" ? (get(id) as A | undefined) : undefined
@@ -95,9 +95,7 @@ export const count = (asked: number | undefined, work: number, minWork: number):
   if (asked !== undefined) return Math.max(1, Math.min(64, Math.floor(asked)))
   if (work < minWork) return 1
   const os = nodeModule<Os>("node:os")
-  if (os === undefined) return 1
-  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length
-  return Math.max(1, Math.min(8, cores))
+  return os === undefined ? 1 : Math.max(1, Math.min(8, os.availableParallelism()))
 }
 
 /**

@@ -109,11 +109,14 @@ export class Body {
     return this
   }
 
-  private simd(opcode: number): this {
-    this.code.push(0xfd)
-    leb(this.code, opcode)
+  /** An instruction and its one LEB128 immediate: unsigned (a branch depth, a local's index, a SIMD opcode), or `signed`. */
+  private immediate(opcode: number, value: number, signed = false): this {
+    this.code.push(opcode)
+    leb(this.code, value, signed)
     return this
   }
+
+  private simd(opcode: number): this { return this.immediate(0xfd, opcode) }
 
   private nest(opcode: number, body: (label: Label) => void): this {
     this.code.push(opcode, 0x40)
@@ -139,31 +142,14 @@ export class Body {
     return this.nest(0x04, then)
   }
 
-  /** An instruction and its one unsigned LEB128 immediate (a branch depth or a local's index). */
-  private indexed(opcode: number, immediate: number): this {
-    this.code.push(opcode)
-    leb(this.code, immediate)
-    return this
-  }
+  br(label: Label): this { return this.immediate(0x0c, this.depth - label.depth) }
+  brIf(label: Label): this { return this.immediate(0x0d, this.depth - label.depth) }
+  get(i: number): this { return this.immediate(0x20, i) }
+  set(i: number): this { return this.immediate(0x21, i) }
+  tee(i: number): this { return this.immediate(0x22, i) }
 
-  br(label: Label): this { return this.indexed(0x0c, this.depth - label.depth) }
-  brIf(label: Label): this { return this.indexed(0x0d, this.depth - label.depth) }
-  get(i: number): this { return this.indexed(0x20, i) }
-  set(i: number): this { return this.indexed(0x21, i) }
-  tee(i: number): this { return this.indexed(0x22, i) }
-
-  i32(v: number): this {
-    this.code.push(0x41)
-    leb(this.code, v | 0, true)
-    return this
-  }
-
-  f64(v: number): this {
-    this.code.push(0x44)
-    const bytes = new Uint8Array(new Float64Array([v]).buffer)
-    for (const b of bytes) this.code.push(b)
-    return this
-  }
+  i32(v: number): this { return this.immediate(0x41, v | 0, true) }
+  f64(v: number): this { return this.op(0x44, ...new Uint8Array(new Float64Array([v]).buffer)) }
 
   /** A memory instruction's immediate: log2 of its alignment, and `offset`, a constant byte offset added to the address on the stack. */
   private memory(align: number, offset: number): this {
@@ -190,11 +176,7 @@ export class Body {
   v128Store(offset = 0): this { return this.simd(0x0b).memory(4, offset) }
   f64x2Splat(): this { return this.simd(0x14) }
   /** Lane `lane` (0 or 1) of an f64x2, as an f64. */
-  f64x2ExtractLane(lane: number): this {
-    this.simd(0x21)
-    this.code.push(lane)
-    return this
-  }
+  f64x2ExtractLane(lane: number): this { return this.simd(0x21).op(lane) }
   f64x2Add(): this { return this.simd(0xf0) }
   f64x2Sub(): this { return this.simd(0xf1) }
   f64x2Mul(): this { return this.simd(0xf2) }
@@ -246,9 +228,7 @@ export const module = (functions: ReadonlyArray<{ readonly name: string; readonl
   for (const { body } of functions) {
     const fn: Array<number> = []
     leb(fn, body.extra.length)
-    for (const t of body.extra) {
-      fn.push(1, valType[t])
-    }
+    for (const t of body.extra) fn.push(1, valType[t])
     for (const b of body.code) fn.push(b)
     fn.push(0x0b)
     leb(code, fn.length)
