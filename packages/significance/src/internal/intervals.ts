@@ -113,7 +113,7 @@ export interface Sizing {
  * STS-B runs held about 60 MB of garbage at once).
  */
 export interface Scratch {
-  readonly sums: { memory?: Wasm.WasmMemory | undefined; shared?: boolean | undefined }
+  readonly sums: { memory?: Wasm.WasmMemory | undefined }
   readonly walks: RankSums.Scratch
   /**
    * The sums' lists, chunk by chunk, of the draws (`key`: seed, resamples and layout) the first

@@ -134,9 +134,6 @@ const sumsFunction = (): Body => {
   return f
 }
 
-const compile = (shared: boolean): object | null =>
-  compiled(shared ? "sums-shared" : "sums", () => module([{ name: "sums", body: sumsFunction() }], shared))
-
 /**
  * One job's sums: `list` each resample of a call in turn, `run` the call, read `out[tile]`
  * (`out[tile][(span * K1 + run) * SUMS + {0, TILE, 2 TILE} + lane]` = sum w x, sum w x^2, sum w x g;
@@ -198,11 +195,11 @@ export const make = (
   /** Tests only: false leaves every block of runs to the worker threads (when there are any). */
   callerWorks?: boolean,
   /** A memory to reuse when large enough (the last tile's, when a job is taken tile by tile of runs), and where this one is left. */
-  reuse?: { memory?: WasmMemory | undefined; shared?: boolean | undefined }
+  reuse?: { memory?: WasmMemory | undefined }
 ): Sums | undefined => {
   const S = spans.length / 2
   const shared = threads > 1 && typeof SharedArrayBuffer === "function"
-  const wasm = compile(shared)
+  const wasm = compiled(shared ? "sums-shared" : "sums", () => module([{ name: "sums", body: sumsFunction() }], shared))
   if (wasm === null || host === undefined) return undefined
   // runs padded to whole register blocks; at most every pair of every resample in the lists
   const padded = Math.ceil(K1 / RUNS) * RUNS
@@ -220,12 +217,9 @@ export const make = (
   if (pages > 65536) return undefined
   try {
     const last = reuse?.memory
-    const again = last !== undefined && reuse?.shared === shared && last.buffer.byteLength >= pages * 65536
+    const again = last !== undefined && shared === (typeof SharedArrayBuffer === "function" && last.buffer instanceof SharedArrayBuffer) && last.buffer.byteLength >= pages * 65536
     const memory = again ? last : newMemory(pages, shared)
-    if (reuse !== undefined) {
-      reuse.memory = memory
-      reuse.shared = shared
-    }
+    if (reuse !== undefined) reuse.memory = memory
     const sums = instantiate(wasm, memory).sums as (...args: Array<number>) => void
     const heap = memory.buffer
     // the data of runs lacking a dataset, and the padding runs, are never written: zero, as in a new memory

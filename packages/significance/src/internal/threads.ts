@@ -37,24 +37,20 @@ const { parentPort } = require("node:worker_threads")
 const kernels = new Map()
 let exports
 parentPort.on("message", (job) => {
-  let unit
+  let kernel
   if (job.kind === "wasm") {
     if (job.module !== undefined) exports = new WebAssembly.Instance(job.module, { env: { memory: job.memory } }).exports
-    unit = (u) => exports.sums(u, ...job.args)
+    kernel = exports.sums
   } else {
-    let kernel = kernels.get(job.source)
-    if (kernel === undefined) {
-      kernel = new Function("return (" + job.source + ")")()
-      kernels.set(job.source, kernel)
-    }
-    unit = (u) => kernel(u, ...job.args)
+    kernel = kernels.get(job.source)
+    if (kernel === undefined) kernels.set(job.source, (kernel = new Function("return (" + job.source + ")")()))
   }
   const ctl = new Int32Array(job.control, job.controlOffset, 2)
   const status = new Int32Array(job.control, job.statusOffset, job.units)
   for (;;) {
     const u = Atomics.add(ctl, 0, 1)
     if (u >= job.units) break
-    unit(u)
+    kernel(u, ...job.args)
     if (Atomics.compareExchange(status, u, 0, job.thread + 1) === 0) Atomics.add(ctl, 1, 1)
     Atomics.notify(ctl, 1)
   }
