@@ -89,9 +89,7 @@ export interface GenericJob {
 }
 
 export interface Pass {
-  /** Figures per run: D datasets, then `labelled`, then the official figure. */
-  readonly figures: number
-  /** samples[b * runs * figures + k * figures + f]; NaN = undefined in that resample. */
+  /** samples[b * runs * figures + k * figures + f] (`Prepared.figures`); NaN = undefined in that resample. */
   readonly samples: Float64Array
   /** Per (run, figure): resamples where a correlation entering the figure was undefined. */
   readonly degenerate: Int32Array
@@ -549,5 +547,5 @@ export const pass = (
       if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
     }
   }
-  return { figures: FIG, samples, degenerate }
+  return { samples, degenerate }
 }
