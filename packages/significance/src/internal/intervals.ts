@@ -88,13 +88,6 @@ export interface GenericJob {
   readonly pooled?: Descriptor.ScoresMetric | undefined
 }
 
-export interface Pass {
-  /** samples[b * runs * figures + k * figures + f] (`Prepared.figures`); NaN = undefined in that resample. */
-  readonly samples: Float64Array
-  /** Per (run, figure): resamples where a correlation entering the figure was undefined. */
-  readonly degenerate: Int32Array
-}
-
 /** What the set-up needs to know of the pass to come: its resamples, and the threads asked for (default: by the work). */
 export interface Sizing {
   readonly resamples: number
@@ -411,13 +404,8 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   return { figures: FIG, fill }
 }
 
-/**
- * Estimates on the original pairs (every multiplicity 1). Without the kernels (`engine` js, or
- * WebAssembly SIMD or its memory missing) the job goes generically (`Job.generically`); `wasm`
- * throws then.
- */
-export const estimate = (job: Job, engine: Options["engine"] = "auto", sizing: Sizing = { resamples: 1, threads: 1 }): Prepared => {
-  if (engine === "js" && job.generically !== undefined) return estimate(job.generically(), engine, sizing)
+/** The estimates and what the pass reuses of their set-up; undefined when the kernels are missing. */
+const prepare = (job: Job, sizing: Sizing, engine: "js" | "wasm") => {
   const setup = setUp(job, sizing)
   const generic = makeGeneric(job)
   const figures = makeFigures(job, setup, generic)
@@ -425,10 +413,7 @@ export const estimate = (job: Job, engine: Options["engine"] = "auto", sizing: S
   const KF = job.runs * figures.figures
   const estimates = new Float64Array(KF).fill(Number.NaN)
   const walked = RankSums.original(setup.spearman, job.start, KF, figures.figures, estimates, setup.scratch?.walks)
-  if ((setup.spans > 0 && sums === undefined) || !walked) {
-    if (engine === "wasm") throw new Error("WebAssembly (with SIMD) is not available")
-    return estimate(job.generically!(), "js", sizing)
-  }
+  if ((setup.spans > 0 && sums === undefined) || !walked) return undefined
   if (sums !== undefined) {
     const counts = new Float64Array(N).fill(1)
     sums.list(counts)
@@ -437,18 +422,22 @@ export const estimate = (job: Job, engine: Options["engine"] = "auto", sizing: S
   generic?.fill(-1, estimates, 0, figures.figures)
   // nothing is defined yet: no resample counts as degenerate
   figures.fill(0, estimates, 0, new Int32Array(KF), new Uint8Array(KF), generic?.identity)
-  return { job, setup, generic, figures, estimates, engine: engine === "js" ? "js" : "wasm" }
+  return { job, setup, generic, figures, estimates, engine }
 }
 
-/** The estimates and what the pass reuses of their set-up. */
-export interface Prepared {
-  /** The job the pass takes (`generically` when the kernels are missing). */
-  readonly job: Job
-  readonly setup: ReturnType<typeof setUp>
-  readonly generic: ReturnType<typeof makeGeneric>
-  readonly figures: ReturnType<typeof makeFigures>
-  readonly estimates: Float64Array
-  readonly engine: "js" | "wasm"
+/** `job` is the one the pass takes: `Job.generically` when the kernels are missing. */
+export type Prepared = NonNullable<ReturnType<typeof prepare>>
+
+/**
+ * Estimates on the original pairs (every multiplicity 1). Without the kernels (`engine` js, or
+ * WebAssembly SIMD or its memory missing) the job goes generically (`Job.generically`); `wasm`
+ * throws then.
+ */
+export const estimate = (job: Job, engine: Options["engine"] = "auto", sizing: Sizing = { resamples: 1, threads: 1 }): Prepared => {
+  const prepared = engine === "js" && job.generically !== undefined ? undefined : prepare(job, sizing, engine === "js" ? "js" : "wasm")
+  if (prepared !== undefined) return prepared
+  if (engine === "wasm") throw new Error("WebAssembly (with SIMD) is not available")
+  return prepare(job.generically!(), sizing, "js")!
 }
 
 /**
@@ -481,7 +470,9 @@ const draw = (rng: Random.Rng, count: number, start: Int32Array, summed: Uint8Ar
 /**
  * The resampling pass: B resamples drawn from `seed` in the documented order: the walked figures
  * first (rankSums.ts), then chunk by chunk every tile's draws, their sums in one call, and
- * resample by resample the generic figures, the sums' figures and the aggregates.
+ * resample by resample the generic figures, the sums' figures and the aggregates. Gives
+ * samples[b * runs * figures + k * figures + f] (NaN: undefined in that resample) and per (run,
+ * figure) the resamples where a correlation entering the figure was undefined (`degenerate`).
  */
 export const pass = (
   prepared: Prepared,
@@ -489,7 +480,7 @@ export const pass = (
   seed: number,
   progress?: (done: number, total: number) => void,
   options: PassOptions = {}
-): Pass => {
+) => {
   const { job, setup, generic, figures, estimates } = prepared
   const { start } = job
   const FIG = figures.figures

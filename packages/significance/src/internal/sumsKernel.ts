@@ -139,23 +139,7 @@ const sumsFunction = (): Body => {
  * (`out[tile][(span * K1 + run) * SUMS + {0, TILE, 2 TILE} + lane]` = sum w x, sum w x^2, sum w x g;
  * resample r of the call is lane r mod TILE of tile r / TILE).
  */
-export interface Sums {
-  readonly out: ReadonlyArray<Float64Array>
-  /**
-   * Lists the call's next resample, pair i drawn `counts[i]` times: per span, its pairs drawn at
-   * least once, in order; leaves `counts` 0 on the spans.
-   */
-  readonly list: (counts: Float64Array) => void
-  /** The sums of the resamples listed since the last call (the lanes after the last one empty), or of those `saved` holds. */
-  readonly run: (saved?: Saved) => void
-  /**
-   * The last `run`'s lists as `run` takes them back: a job taken tile by tile of runs draws each
-   * chunk once, for the first tile (both have the same bits for the same draws).
-   */
-  readonly save: () => Saved | undefined
-  /** threads the sums run on (the caller included) */
-  readonly threads: number
-}
+export type Sums = NonNullable<ReturnType<typeof make>>
 
 /** A call's lists: each entry's pair offset and multiplicity, and where each (resample, span)'s segments start. */
 export interface Saved {
@@ -196,7 +180,7 @@ export const make = (
   callerWorks?: boolean,
   /** A memory to reuse when large enough (the last tile's, when a job is taken tile by tile of runs), and where this one is left. */
   reuse?: { memory?: WasmMemory | undefined }
-): Sums | undefined => {
+) => {
   const S = spans.length / 2
   const shared = threads > 1 && typeof SharedArrayBuffer === "function"
   const wasm = compiled(shared ? "sums-shared" : "sums", () => module([{ name: "sums", body: sumsFunction() }], shared))
@@ -234,6 +218,10 @@ export const make = (
     // the resamples listed for the next call, and the entries they take
     let listed = 0
     let e = 0
+    /**
+     * Lists the call's next resample, pair i drawn `counts[i]` times: per span, its pairs drawn at
+     * least once, in order; leaves `counts` 0 on the spans.
+     */
     const list = (counts: Float64Array) => {
       let c = listed++ * S * (G + 1)
       for (let sp = 0; sp < S; sp++, c += G + 1) {
@@ -262,6 +250,10 @@ export const make = (
     // what `save` copies: the entries and the segments' cuts (multiplicities are counts of draws,
     // exact in a float32 below 2^24 draws of a pair; none saved beyond)
     let count = 0
+    /**
+     * The last `run`'s lists as `run` takes them back: a job taken tile by tile of runs draws each
+     * chunk once, for the first tile (both have the same bits for the same draws).
+     */
     const save = (): Saved | undefined => {
       const cut = cuts.slice(0, (G + 1) * Math.ceil(count / TILE) * TILE * S)
       const n = cut.length > 0 ? cut[cut.length - 1] : 0
@@ -289,6 +281,7 @@ export const make = (
       out,
       list,
       save,
+      /** The sums of the resamples listed since the last call (the lanes after the last one empty), or of those `saved` holds. */
       run: (saved?: Saved) => {
         if (saved === undefined) {
           // the last tile's lanes past the last resample: empty lists
@@ -302,6 +295,7 @@ export const make = (
         const message = () => ({ kind: "wasm", module: wasm, memory, args: a })
         Threads.run({ units: blocks, unit: (u) => sums(u, ...a), message, threads: blocks === 1 ? 1 : threads, callerWorks })
       },
+      /** threads the sums run on (the caller included) */
       threads: blocks === 1 ? 1 : threads
     }
   } catch {
