@@ -13,7 +13,7 @@
 // whole chunk's lists (16 tiles), the blocks of runs split over worker threads (threads.ts) in
 // shared memory; neither changes a sum's order, so neither changes a bit.
 import * as Threads from "./threads.js"
-import { Body, compiled, host, instantiate, module, newMemory } from "./wasm.js"
+import { Body, compiled, instantiate, module, newMemory } from "./wasm.js"
 import type { WasmMemory } from "./wasm.js"
 
 /** Resamples per tile of multiplicities (and of the sums' output). */
@@ -184,7 +184,7 @@ export const make = (
   const S = spans.length / 2
   const shared = threads > 1 && typeof SharedArrayBuffer === "function"
   const wasm = compiled(shared ? "sums-shared" : "sums", () => module([{ name: "sums", body: sumsFunction() }], shared))
-  if (wasm === null || host === undefined) return undefined
+  if (wasm === null) return undefined
   // runs padded to whole register blocks; at most every pair of every resample in the lists
   const padded = Math.ceil(K1 / RUNS) * RUNS
   const entries = tiles * TILE * N

@@ -24,7 +24,7 @@ export interface WasmApi {
 }
 
 /** The host's WebAssembly, or undefined where there is none. */
-export const host: WasmApi | undefined = (globalThis as { WebAssembly?: WasmApi }).WebAssembly
+const host: WasmApi | undefined = (globalThis as { WebAssembly?: WasmApi }).WebAssembly
 
 /** A memory of `pages` 64 KiB pages; `shared` (with that maximum) for worker threads. Throws when refused. */
 export const newMemory = (pages: number, shared: boolean): WasmMemory => {
