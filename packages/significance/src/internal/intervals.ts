@@ -314,20 +314,20 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   }
 
   /** The mean (`wmean`: by pairs) of the figures at row[o ..]: a labelled one's of those defined, the official one's by the rule (ScoredRun.officialOf / officialMean). */
-  const mean = (row: Float64Array, o: number, code: Rule, official: boolean): number => {
+  const mean = (row: Float64Array, o: number, aggregate: Rule, official: boolean): number => {
     let s = 0
     let sw = 0
     for (let d = 0; d < D; d++) {
       const v = row[o + d]
       if (v === v) {
-        const w = code === "wmean" ? size[d] : 1
+        const w = aggregate === "wmean" ? size[d] : 1
         s += w * v
         sw += w
       } else if (official) {
         // lacking: the metric's missing value (r = 0) with the dataset's weight under `zero`, else
         // no official figure
         if (!zero) return Number.NaN
-        const w = code === "mean" ? 1 : weight[d]
+        const w = aggregate === "mean" ? 1 : weight[d]
         if (w === 0) return Number.NaN
         s += w * missingValue[d]
         sw += w
@@ -383,21 +383,21 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
         }
       }
       for (let j = 0; j < L; j++) {
-        const code = labelled[j]
+        const aggregate = labelled[j]
         let v: number
-        if (code === "pooled" || code === "allnrm") {
-          v = present === 0 ? Number.NaN : pool(k, lane, code === "allnrm")
+        if (aggregate === "pooled" || aggregate === "allnrm") {
+          v = present === 0 ? Number.NaN : pool(k, lane, aggregate === "allnrm")
           if (v !== v && defined[f0 + D + j] === 1) degenerate[f0 + D + j]++
         } else {
           // over the datasets with a figure in this resample
-          v = mean(row, o, code, false)
+          v = mean(row, o, aggregate, false)
           degenerate[f0 + D + j] += any
         }
         row[o + D + j] = v
       }
       const v = officialOf(row, o, k, lane, present)
       row[o + D + L] = v
-      // a pool's own; a mean's, or `single`'s (its one dataset's), when a dataset's figure was
+      // a pool's when it is undefined itself; a mean's, or `single`'s (its one dataset), when a dataset's figure is
       degenerate[f0 + D + L] += pools ? +(v !== v && defined[f0 + D + L] === 1) : any
     }
   }
