@@ -183,9 +183,9 @@ const normalOf = (delta: number, n: number, m2: number, alternative: Alternative
 }
 
 // The defined differences of runs a and b: those at least as far from delta as delta from 0 (the
-// shift method: Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4), with `normal`
-// Welford's sums, and the smallest into `low`, the largest negated into `high`.
-const differences = (d: Distribution, a: number, b: number, alternative: Alternative, normal: boolean, low: ReturnType<typeof tail>, high: ReturnType<typeof tail>) => {
+// shift method: Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4), or with `normal`
+// Welford's sums; and the smallest into `low`, the largest negated into `high`, when given.
+const differences = (d: Distribution, a: number, b: number, alternative: Alternative, normal: boolean, low?: ReturnType<typeof tail>, high?: ReturnType<typeof tail>) => {
   const B = d.resamples
   const S = d.samples
   const sign = alternative === "less" ? -1 : 1
@@ -198,17 +198,16 @@ const differences = (d: Distribution, a: number, b: number, alternative: Alterna
   let m2 = 0
   let lowTop = Number.POSITIVE_INFINITY
   let highTop = Number.POSITIVE_INFINITY
-  low.size = high.size = 0
   for (let r = 0; r < B; r++) {
     const x = S[a * B + r] - S[b * B + r]
     if (x !== x) continue
     valid++
-    extreme += +(alternative === "two.sided" ? Math.abs(x - delta) >= limit : sign * (x - delta) >= limit)
     if (normal) {
       const dx = x - mean
       mean += dx / valid
       m2 += dx * (x - mean)
-    }
+    } else extreme += +(alternative === "two.sided" ? Math.abs(x - delta) >= limit : sign * (x - delta) >= limit)
+    if (low === undefined || high === undefined) continue
     if (x < lowTop) lowTop = offer(low, x)
     if (-x < highTop) highTop = offer(high, -x)
   }

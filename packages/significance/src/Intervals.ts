@@ -10,7 +10,7 @@
  */
 import type { Metric as MetricDescriptor } from "@stseval/metrics"
 import * as Decimal from "./internal/decimal.js"
-import { originalRanks as rankOriginal, rankInto } from "./internal/competitionRanks.js"
+import { rankInto } from "./internal/competitionRanks.js"
 import * as Engine from "./internal/intervals.js"
 import { checkDefinition, checkRuns, computeOn, engineOf, invalid, layOut, predates } from "./internal/job.js"
 import { isPearson } from "./internal/metric.js"
@@ -38,12 +38,11 @@ const reasons = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, 
     return `${metricName(m)} is undefined on ${ds.name} (${v._tag === "Undefined" ? v.reason : "undefined"})`
   }
   const aggregate = (k: number, rule: Rule, official: boolean): string => {
-    const present = input.datasets.filter((ds) => input.runs[k].scores[ds.name] !== undefined)
-    if (present.length === 0) return "no dataset was scored"
+    const absent = input.datasets.filter((ds) => input.runs[k].scores[ds.name] === undefined).map((ds) => ds.name)
+    if (absent.length === input.datasets.length) return "no dataset was scored"
     const missing = input.datasets.flatMap((ds, d) => (estimates[k * FIG + d] !== estimates[k * FIG + d] ? [`${ds.name} (${dataset(k, d)})`] : []))
     if (rule === "single") return missing[0] ?? "undefined"
-    if ((rule === "pooled" || rule === "allnrm") && official && present.length < input.datasets.length) {
-      const absent = input.datasets.filter((ds) => input.runs[k].scores[ds.name] === undefined).map((ds) => ds.name)
+    if ((rule === "pooled" || rule === "allnrm") && official && absent.length > 0) {
       return `no official score: ${rule} pools every dataset, and the run has no scores for ${absent.join(", ")}`
     }
     if (rule === "pooled" || rule === "allnrm") return `${rule} is undefined (the run is constant on the pooled pairs)`
@@ -217,13 +216,10 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const tile = Math.max(1, first.runs)
   const tiles = Math.max(1, Math.ceil(K / tile))
   const { weight, start, direction } = first
-  const has = new Uint8Array(K * D)
-  input.runs.forEach((run, k) => input.datasets.forEach((ds, d) => (has[k * D + d] = run.scores[ds.name] === undefined ? 0 : 1)))
 
   const alpha = 1 - level
   const ps = [alpha / 2, 1 - alpha / 2]
   const buffer = new Float64Array(B)
-  const single = input.official === "single"
   // a figure undefined in more than (1 - level) of the resamples gets no interval (what is left
   // would describe a conditional distribution)
   const allowed = Math.floor(alpha * B + 1e-9)
@@ -242,8 +238,8 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     first = undefined
     const prepared = Engine.estimate(part, engine, { resamples: B, threads: options.threads, runs: K, scratch })
     const progress = options.progress
-    const pass = Engine.pass(part, prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
-    passEngine = pass.engine
+    const pass = Engine.pass(prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
+    passEngine = prepared.engine
     const TF = (k1 - k0) * FIG
     const o = k0 * FIG
     Engine.tiling.held?.(pass.samples.length)
@@ -251,8 +247,6 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     degenerates.set(pass.degenerate, o)
     for (let i = 0; i < TF; i++) {
       if (prepared.estimates[i] !== prepared.estimates[i]) continue
-      // the rule `single`'s official figure is the first dataset's in every resample (`figure` reads that)
-      if (single && i % FIG === OFF) continue
       let n = 0
       for (let b = 0; b < B; b++) {
         const v = pass.samples[b * TF + i]
@@ -270,7 +264,8 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const ranks = new Int32Array(ranked.length * B)
   const rankDegenerate = new Int32Array(ranked.length)
   if (officials !== undefined) for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, ranks, B, b, rankDegenerate, direction === "lower")
-  const originalRanks = rankOriginal({ ranked, direction }, estimates, FIG)
+  const originalRanks = new Int32Array(ranked.length)
+  rankInto(ranked, estimates, 0, FIG, OFF, originalRanks, 1, 0, new Int32Array(ranked.length), direction === "lower")
 
   const notes: Array<string> = []
   const correlation = metrics.every((m) => m.correlation)
@@ -280,7 +275,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   // the pairs a figure rests on: its dataset's, or for an aggregate those of the datasets the run has
   const pairsOf = (k: number, f: number): number => {
     let n = 0
-    for (let d = 0; d < D; d++) if ((f === d || f >= D) && has[k * D + d] === 1) n += start[d + 1] - start[d]
+    for (let d = 0; d < D; d++) if ((f === d || f >= D) && input.runs[k].scores[input.datasets[d].name] !== undefined) n += start[d + 1] - start[d]
     return n
   }
   // each side's |sample skewness| once (a run's figures, and every run's gold, share it)
@@ -290,7 +285,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const skewOf = (k: number, f: number): number => {
     let worst = 0
     for (let d = 0; d < D; d++) {
-      if (!(f === d || f >= D) || has[k * D + d] !== 1 || !isPearson(metrics[d])) continue
+      if (!(f === d || f >= D) || !isPearson(metrics[d])) continue
       const s = input.runs[k].scores[input.datasets[d].name]
       if (s === undefined || !(s.run instanceof Float64Array)) continue
       worst = Math.max(worst, skewness(s.run), skewness(s.gold as Float64Array))
@@ -298,7 +293,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     return worst
   }
   const figure = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
-    const i = k * FIG + (single && f === OFF ? 0 : f)
+    const i = k * FIG + f
     const value = estimates[i]
     const pairs = pairsOf(k, f)
     if (value !== value) return { value: undefined, ci: undefined, reason: reasonIfUndefined(), degenerate: 0, used: 0, pairs }

@@ -106,7 +106,7 @@ describe("optimised resampling kernel", () => {
     }
   })
 
-  it("quantiles (each end's heap, quickselect nearer the middle) equal sort-based type 7 quantiles", () => {
+  it("quantiles (from the heap of the nearer end) equal sort-based type 7 quantiles", () => {
     const rand = mulberry32(5)
     const type7 = (values: Float64Array, p: number) => {
       const s = Array.from(values).sort((a, b) => a - b)

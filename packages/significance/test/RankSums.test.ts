@@ -189,18 +189,19 @@ describe("Spearman walks (intervals)", () => {
     }
     const passOf = (options: Engine.PassOptions) => {
       const prepared = Engine.estimate(job)
-      return Engine.pass(job, prepared, B, 77, undefined, options)
+      return Engine.pass(prepared, B, 77, undefined, options)
     }
     const one = passOf({ threads: 1 })
     let helpers: Int32Array = new Int32Array(0)
     const two = passOf({ threads: 2, callerWorks: false, onDone: (s) => (helpers = s) })
     // every chunk on the worker (1 + its index), unless worker threads are unavailable here
     if (typeof SharedArrayBuffer === "function") expect(Array.from(helpers)).toEqual([2, 2, 2, 2])
-    expect(two.samples.length).toBe(B * K * one.figures)
+    // D datasets, the two labelled aggregates, the official figure
+    const FIG = D + 3
+    expect(two.samples.length).toBe(B * K * FIG)
     expect(bits(two.samples)).toEqual(bits(one.samples))
     expect(Array.from(two.degenerate)).toEqual(Array.from(one.degenerate))
     // the figures are there: run 3's Pearson on dataset 0, its Spearman on dataset 1, its weighted mean
-    const FIG = one.figures
     for (const f of [0, 1, D + 1]) expect(Number.isFinite(one.samples[(B - 1) * K * FIG + 3 * FIG + f])).toBe(true)
     // run 1 is constant on dataset 0 (Pearson): undefined there in every resample
     expect(one.samples[(B - 1) * K * FIG + FIG]).toBeNaN()
@@ -235,10 +236,10 @@ describe("tile by tile of runs (issue 34)", () => {
       missing: "zero"
     })
     for (const threads of [1, 2]) {
-      const fresh = [jobOf(0, 3), jobOf(3, K)].map((job) => Engine.pass(job, Engine.estimate(job, "auto", { resamples: B, threads, runs: K }), B, 8, undefined, { threads }))
+      const fresh = [jobOf(0, 3), jobOf(3, K)].map((job) => Engine.pass(Engine.estimate(job, "auto", { resamples: B, threads, runs: K }), B, 8, undefined, { threads }))
       const scratch = Engine.scratch()
       const tiles = [jobOf(0, 3), jobOf(3, K)].map((job) => {
-        const pass = Engine.pass(job, Engine.estimate(job, "auto", { resamples: B, threads, runs: K, scratch }), B, 8, undefined, { threads })
+        const pass = Engine.pass(Engine.estimate(job, "auto", { resamples: B, threads, runs: K, scratch }), B, 8, undefined, { threads })
         // read before the next tile overwrites it
         return { bits: bits(pass.samples), buffer: pass.samples.buffer, sums: scratch.sums.memory, walks: scratch.walks.memory }
       })
@@ -382,7 +383,7 @@ describe("the walks' exact limit (issue 34)", () => {
     // one resample (the textbook reference takes seconds at this size); the documented draws
     const prepared = Engine.estimate(job, "auto", { resamples: 1, threads: 1 })
     expect(prepared.estimates[0]).toBe(MetricValue.getOrNaN(Spearman.spearman(gold, run)))
-    const pass = Engine.pass(job, prepared, 1, 9, undefined, { threads: 1 })
+    const pass = Engine.pass(prepared, 1, 9, undefined, { threads: 1 })
     const rng = Random.chunkRng(Random.chunkStates(9, 1), 0)
     const picks = Array.from({ length: n }, () => Random.below(rng, n))
     expect(pass.samples[0]).toBeCloseTo(spearman(picks.map((i) => run[i]), picks.map((i) => gold[i])), 12)

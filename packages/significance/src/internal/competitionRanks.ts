@@ -1,6 +1,5 @@
 // Competition ranks of the ranked runs, in every resample (from the official figures Intervals.ts
 // keeps) and on the original pairs.
-import type { Job } from "./intervals.js"
 import { Spearman } from "@stseval/metrics"
 
 /** A resample's defined figures, their runs and buckets, the buckets' members and bounds (or the radix sort's order and groups): kept between calls. */
@@ -87,10 +86,3 @@ export const rankInto = (
   }
 }
 
-/** Competition ranks of the ranked runs on the original data. */
-export const originalRanks = (job: { readonly ranked: Int32Array } & Pick<Job, "direction">, estimates: Float64Array, FIG: number): Int32Array => {
-  const n = job.ranked.length
-  const ranks = new Int32Array(n)
-  rankInto(job.ranked, estimates, 0, FIG, FIG - 1, ranks, 1, 0, new Int32Array(n), job.direction === "lower")
-  return ranks
-}

@@ -65,7 +65,7 @@ const prepare = (given: Runs, resamples: number, threads: number | undefined) =>
   const prepared = Engine.estimate(job, "auto", { resamples, threads })
   const FIG = prepared.figures.figures
   const estimates = Float64Array.from(given.runs, (_, k) => prepared.estimates[k * FIG + FIG - 1])
-  return { job, prepared, estimates, pairs: job.start[job.start.length - 1] }
+  return { prepared, estimates, pairs: job.start[job.start.length - 1] }
 }
 
 /** Each run's figure on the pairs as given. */
@@ -86,10 +86,10 @@ export const resample = (
 ): { readonly estimates: Float64Array; readonly samples: Float64Array; readonly pairs: number } | InvalidInput => {
   const p = prepare(runs, B, options.threads)
   if (p instanceof InvalidInput) return p
-  const { job, prepared, estimates, pairs } = p
-  const pass = Engine.pass(job, prepared, B, seed, options.progress, { threads: options.threads })
+  const { prepared, estimates, pairs } = p
+  const pass = Engine.pass(prepared, B, seed, options.progress, { threads: options.threads })
   const K = runs.runs.length
-  const FIG = pass.figures
+  const FIG = prepared.figures.figures
   const KF = K * FIG
   const samples = new Float64Array(K * B)
   for (let b = 0; b < B; b++) {

@@ -10,11 +10,10 @@
 // `pooled` / `allnrm` over datasets of a correlation other than Pearson.
 import { Moments, Rescale } from "@stseval/metrics"
 import type { Metric as Descriptor } from "@stseval/metrics"
-import type { Labelled, Rule } from "../intervals/model.js"
+import type { Labelled, Options, Rule } from "../intervals/model.js"
 import { makeGeneric } from "./genericLanes.js"
 import * as Random from "./random.js"
 import * as RankSums from "./rankSums.js"
-import type { Engine } from "./threads.js"
 import * as SumsKernel from "./sumsKernel.js"
 import * as Threads from "./threads.js"
 import type * as Wasm from "./wasm.js"
@@ -26,8 +25,6 @@ import type * as Wasm from "./wasm.js"
  * (`generic`).
  */
 export type Metric = "invariant" | "shifted" | "correct" | "walk" | "tau" | "generic"
-/** The rules, each at its code (WMEAN ..); all but `single` may be labelled aggregates (job.ts checks both). */
-export const RULES: ReadonlyArray<Rule> = ["wmean", "mean", "pooled", "allnrm", "single"]
 
 /** Relative threshold below which a weighted variance counts as zero (as metrics' Moments). */
 const EPS = 1e-13
@@ -91,18 +88,6 @@ export interface GenericJob {
   readonly pooled?: Descriptor.ScoresMetric | undefined
 }
 
-export interface Pass {
-  /** Figures per run: D datasets, then `labelled`, then the official figure. */
-  readonly figures: number
-  readonly estimates: Float64Array
-  /** samples[b * runs * figures + k * figures + f]; NaN = undefined in that resample. */
-  readonly samples: Float64Array
-  /** Per (run, figure): resamples where a correlation entering the figure was undefined. */
-  readonly degenerate: Int32Array
-  /** `js`: every figure by its metric over the drawn pairs, without WebAssembly. */
-  readonly engine: "js" | "wasm"
-}
-
 /** What the set-up needs to know of the pass to come: its resamples, and the threads asked for (default: by the work). */
 export interface Sizing {
   readonly resamples: number
@@ -119,7 +104,7 @@ export interface Sizing {
  * STS-B runs held about 60 MB of garbage at once).
  */
 export interface Scratch {
-  readonly sums: { memory?: Wasm.WasmMemory | undefined; shared?: boolean | undefined }
+  readonly sums: { memory?: Wasm.WasmMemory | undefined }
   readonly walks: RankSums.Scratch
   /**
    * The sums' lists, chunk by chunk, of the draws (`key`: seed, resamples and layout) the first
@@ -188,23 +173,23 @@ const setUp = (job: Job, sizing: Sizing) => {
     span[d] = spans.length / 2
     spans.push(start[d], start[d + 1])
   }
+  const meanOf = (v: Float64Array, from: number, to: number, scale: number) => {
+    let m = 0
+    for (let i = from; i < to; i++) m += v[i] * scale
+    return m / (to - from)
+  }
   // the centred data, written where the sums read them (the module's memory)
   const fill = (F: Float64Array, { base, step, gap }: SumsKernel.Layout): void => {
     const g0 = base(0)
     for (let d = 0; d < D; d++) {
       const a = start[d]
       const e = start[d + 1]
-      const n = e - a
       if (!summed(d)) continue
       const accuracy = metric[d] === "correct"
       // a `shifted` figure keeps its scale, and both sides are centred on the gold's mean
       const shifted = metric[d] === "shifted"
       const pg = metric[d] === "invariant" ? goldScale : 1
-      let mg = 0
-      if (!accuracy) {
-        for (let i = a; i < e; i++) mg += gold[i] * pg
-        mg /= n
-      }
+      const mg = accuracy ? 0 : meanOf(gold, a, e, pg)
       meanG[d] = mg
       for (let i = a; i < e; i++) {
         F[g0 + i * step] = gold[i] * pg - mg
@@ -214,11 +199,7 @@ const setUp = (job: Job, sizing: Sizing) => {
         if (has[k * D + d] === 0) continue
         const o = k * N
         const px = metric[d] === "invariant" ? runScale[k] : 1
-        let mx = shifted ? mg : 0
-        if (!accuracy && !shifted) {
-          for (let i = a; i < e; i++) mx += x[o + i] * px
-          mx /= n
-        }
+        const mx = shifted ? mg : accuracy ? 0 : meanOf(x, o + a, o + e, px)
         meanX[k * D + d] = mx
         const f = base(k + 1)
         for (let i = a; i < e; i++) {
@@ -238,12 +219,6 @@ const setUp = (job: Job, sizing: Sizing) => {
   return { N, K1, meanG, meanX, span, spans: spans.length / 2, spearman, sums, scratch: sizing.scratch, tiled: (sizing.runs ?? K) > K }
 }
 
-const WMEAN = 0
-const MEAN = 1
-const POOLED = 2
-const ALLNRM = 3
-const SINGLE = 4
-
 /**
  * The figures of one resample (one lane of the sums): each run's per-dataset figures, labelled
  * aggregates and official figure, written to row[base + k * figures + f], which holds NaN but for
@@ -252,16 +227,16 @@ const SINGLE = 4
  * original pairs (`defined`).
  */
 const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnType<typeof makeGeneric>) => {
-  const { start, metric, weight, runs: K, has, labelled, official, missing } = job
+  const { start, metric, weight, runs: K, has, labelled, official: rule, missing } = job
   const { K1, meanG, meanX, span, sums } = setup
   const D = metric.length
   const L = labelled.length
   const FIG = D + L + 1
-  // the sums of the tile being filled (`setTile`; none without summed datasets)
+  // the sums of the tile being filled (none without summed datasets)
   const tiles = sums?.out ?? [new Float64Array(0)]
   let out = tiles[0]
-  const labelCode = Int32Array.from(labelled, (r) => RULES.indexOf(r))
-  const rule = RULES.indexOf(official)
+  const single = rule === "single"
+  const pools = rule === "pooled" || rule === "allnrm"
   const zero = missing === "zero"
   const missingValue = job.missingValue ?? new Float64Array(metric.length)
   // the declared figure's arguments: [m, sx, sxx, sg, sgg, sxg] (moments), [m, correct] (counts)
@@ -338,21 +313,21 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
     return Moments.pearson(t, 0)
   }
 
-  /** The mean (WMEAN: by pairs) of the figures at row[o ..]: a labelled one's of those defined, the official one's by the rule (ScoredRun.officialOf / officialMean). */
-  const mean = (row: Float64Array, o: number, code: number, official: boolean): number => {
+  /** The mean (`wmean`: by pairs) of the figures at row[o ..]: a labelled one's of those defined, the official one's by the rule (ScoredRun.officialOf / officialMean). */
+  const mean = (row: Float64Array, o: number, aggregate: Rule, official: boolean): number => {
     let s = 0
     let sw = 0
     for (let d = 0; d < D; d++) {
       const v = row[o + d]
       if (v === v) {
-        const w = code === WMEAN ? size[d] : 1
+        const w = aggregate === "wmean" ? size[d] : 1
         s += w * v
         sw += w
       } else if (official) {
         // lacking: the metric's missing value (r = 0) with the dataset's weight under `zero`, else
         // no official figure
         if (!zero) return Number.NaN
-        const w = code === MEAN ? 1 : weight[d]
+        const w = aggregate === "mean" ? 1 : weight[d]
         if (w === 0) return Number.NaN
         s += w * missingValue[d]
         sw += w
@@ -364,12 +339,16 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   /** The edition's rule on run k's per-dataset figures at row[o ..]. */
   const officialOf = (row: Float64Array, o: number, k: number, lane: number, present: number): number => {
     if (present === 0) return Number.NaN
-    if (rule === SINGLE) return row[o]
-    if (rule === POOLED || rule === ALLNRM) return present === D ? pool(k, lane, rule === ALLNRM) : Number.NaN
+    if (single) return row[o]
+    if (pools) return present === D ? pool(k, lane, rule === "allnrm") : Number.NaN
     return mean(row, o, rule, true)
   }
 
-  const fill = (lane: number, row: Float64Array, base: number, degenerate: Int32Array, defined: Uint8Array): void => {
+  /** Resample r of the chunk (lane r mod TILE of tile r / TILE), `draws` its generic draws (or the original pairs). */
+  const fill = (r: number, row: Float64Array, base: number, degenerate: Int32Array, defined: Uint8Array, draws: Int32Array | undefined): void => {
+    out = tiles[Math.floor(r / TILE)]
+    picks = draws
+    const lane = r % TILE
     for (let d = 0; d < D; d++) {
       const sp = span[d]
       // Spearman (already in the row, rankSums.ts) or no pairs
@@ -404,42 +383,29 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
         }
       }
       for (let j = 0; j < L; j++) {
-        const code = labelCode[j]
+        const aggregate = labelled[j]
         let v: number
-        if (code === POOLED || code === ALLNRM) {
-          v = present === 0 ? Number.NaN : pool(k, lane, code === ALLNRM)
+        if (aggregate === "pooled" || aggregate === "allnrm") {
+          v = present === 0 ? Number.NaN : pool(k, lane, aggregate === "allnrm")
           if (v !== v && defined[f0 + D + j] === 1) degenerate[f0 + D + j]++
         } else {
           // over the datasets with a figure in this resample
-          v = mean(row, o, code, false)
+          v = mean(row, o, aggregate, false)
           degenerate[f0 + D + j] += any
         }
         row[o + D + j] = v
       }
       const v = officialOf(row, o, k, lane, present)
       row[o + D + L] = v
-      degenerate[f0 + D + L] +=
-        rule === POOLED || rule === ALLNRM ? +(v !== v && defined[f0 + D + L] === 1) : rule === SINGLE ? +(row[o] !== row[o] && defined[f0] === 1) : any
+      // a pool's when it is undefined itself; a mean's, or `single`'s (its one dataset), when a dataset's figure is
+      degenerate[f0 + D + L] += pools ? +(v !== v && defined[f0 + D + L] === 1) : any
     }
   }
-  /** The draws the next `fill`s read for a generic pool (a lane's, or the original pairs). */
-  const setPicks = (p: Int32Array | undefined): void => {
-    picks = p
-  }
-  /** The tile of the sums the next `fill`s read (lane r of tile t: the chunk's resample t TILE + r). */
-  const setTile = (tile: number): void => {
-    out = tiles[tile]
-  }
-  return { figures: FIG, fill, setPicks, setTile }
+  return { figures: FIG, fill }
 }
 
-/**
- * Estimates on the original pairs (every multiplicity 1). Without the kernels (`engine` js, or
- * WebAssembly SIMD or its memory missing) the job goes generically (`Job.generically`); `wasm`
- * throws then.
- */
-export const estimate = (job: Job, engine: Engine = "auto", sizing: Sizing = { resamples: 1, threads: 1 }): Prepared => {
-  if (engine === "js" && job.generically !== undefined) return estimate(job.generically(), engine, sizing)
+/** The estimates and what the pass reuses of their set-up; undefined when the kernels are missing. */
+const prepare = (job: Job, sizing: Sizing, engine: "js" | "wasm") => {
   const setup = setUp(job, sizing)
   const generic = makeGeneric(job)
   const figures = makeFigures(job, setup, generic)
@@ -447,31 +413,31 @@ export const estimate = (job: Job, engine: Engine = "auto", sizing: Sizing = { r
   const KF = job.runs * figures.figures
   const estimates = new Float64Array(KF).fill(Number.NaN)
   const walked = RankSums.original(setup.spearman, job.start, KF, figures.figures, estimates, setup.scratch?.walks)
-  if ((setup.spans > 0 && sums === undefined) || !walked) {
-    if (engine === "wasm") throw new Error("WebAssembly (with SIMD) is not available")
-    return estimate(job.generically!(), "js", sizing)
-  }
+  if ((setup.spans > 0 && sums === undefined) || !walked) return undefined
   if (sums !== undefined) {
     const counts = new Float64Array(N).fill(1)
     sums.list(counts)
     sums.run()
   }
   generic?.fill(-1, estimates, 0, figures.figures)
-  figures.setPicks(generic?.identity)
   // nothing is defined yet: no resample counts as degenerate
-  figures.fill(0, estimates, 0, new Int32Array(KF), new Uint8Array(KF))
-  return { job, setup, generic, figures, estimates, engine: engine === "js" ? "js" : "wasm" }
+  figures.fill(0, estimates, 0, new Int32Array(KF), new Uint8Array(KF), generic?.identity)
+  return { job, setup, generic, figures, estimates, engine }
 }
 
-/** The estimates and what the pass reuses of their set-up. */
-export interface Prepared {
-  /** The job the pass takes (`generically` when the kernels are missing). */
-  readonly job: Job
-  readonly setup: ReturnType<typeof setUp>
-  readonly generic: ReturnType<typeof makeGeneric>
-  readonly figures: ReturnType<typeof makeFigures>
-  readonly estimates: Float64Array
-  readonly engine: "js" | "wasm"
+/** `job` is the one the pass takes: `Job.generically` when the kernels are missing. */
+export type Prepared = NonNullable<ReturnType<typeof prepare>>
+
+/**
+ * Estimates on the original pairs (every multiplicity 1). Without the kernels (`engine` js, or
+ * WebAssembly SIMD or its memory missing) the job goes generically (`Job.generically`); `wasm`
+ * throws then.
+ */
+export const estimate = (job: Job, engine: Options["engine"] = "auto", sizing: Sizing = { resamples: 1, threads: 1 }): Prepared => {
+  const prepared = engine === "js" && job.generically !== undefined ? undefined : prepare(job, sizing, engine === "js" ? "js" : "wasm")
+  if (prepared !== undefined) return prepared
+  if (engine === "wasm") throw new Error("WebAssembly (with SIMD) is not available")
+  return prepare(job.generically!(), sizing, "js")!
 }
 
 /**
@@ -504,17 +470,18 @@ const draw = (rng: Random.Rng, count: number, start: Int32Array, summed: Uint8Ar
 /**
  * The resampling pass: B resamples drawn from `seed` in the documented order: the walked figures
  * first (rankSums.ts), then chunk by chunk every tile's draws, their sums in one call, and
- * resample by resample the generic figures, the sums' figures and the aggregates.
+ * resample by resample the generic figures, the sums' figures and the aggregates. Gives
+ * samples[b * runs * figures + k * figures + f] (NaN: undefined in that resample) and per (run,
+ * figure) the resamples where a correlation entering the figure was undefined (`degenerate`).
  */
 export const pass = (
-  job: Job,
   prepared: Prepared,
   B: number,
   seed: number,
   progress?: (done: number, total: number) => void,
   options: PassOptions = {}
-): Pass => {
-  const { setup, generic, figures, estimates } = prepared
+) => {
+  const { job, setup, generic, figures, estimates } = prepared
   const { start } = job
   const FIG = figures.figures
   const KF = job.runs * FIG
@@ -566,14 +533,10 @@ export const pass = (
     }
     for (let r = 0; r < count; r++) {
       const b = b0 + r
-      if (r % TILE === 0) figures.setTile(r / TILE)
-      if (generic !== undefined) {
-        generic.fill(r, samples, b * KF, FIG)
-        figures.setPicks(generic.lanes[r])
-      }
-      figures.fill(r % TILE, samples, b * KF, degenerate, defined)
+      generic?.fill(r, samples, b * KF, FIG)
+      figures.fill(r, samples, b * KF, degenerate, defined, generic?.lanes[r])
       if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
     }
   }
-  return { figures: FIG, estimates, samples, degenerate, engine: prepared.engine }
+  return { samples, degenerate }
 }

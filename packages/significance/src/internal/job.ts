@@ -6,12 +6,13 @@ import { MetricValue } from "@stseval/metrics"
 import type { Metric as MetricDescriptor } from "@stseval/metrics"
 import type { Input, Scores } from "../Intervals.js"
 import { InvalidInput } from "../TestResult.js"
-import * as Engine from "./intervals.js"
+import type * as Engine from "./intervals.js"
 import { isKendall, isPearson, isRankPearson, codeTable, resolve } from "./metric.js"
 import * as V from "./validate.js"
 import { rhoPairs } from "./walkPlan.js"
 
-const RULES: ReadonlyArray<string> = Engine.RULES
+/** The rules (`Rule`); all but `single` may be labelled aggregates. */
+const RULES: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm", "single"]
 const LABELLED = RULES.filter((rule) => rule !== "single")
 /** "a, b or c": what a refused rule or aggregate was expected to be, from its list. */
 const either = (names: ReadonlyArray<string>) => `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`

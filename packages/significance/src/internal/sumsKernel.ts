@@ -6,16 +6,14 @@
 // pass: 100 runs x 7 tracks x 250 pairs x 1,000 resamples is 175 million (pair, run, resample)
 // updates.
 //
-// The multiplicities come in tiles of TILE resamples (W[tile][pair * TILE + lane], as the draws
-// write them); the WebAssembly sums take each resample as a list of the pairs it drew (about 37% are
-// drawn 0 times) against blocks of RUNS runs side by side (see `sumsFunction`). The draws stay in
+// The WebAssembly sums take each resample as a list of the pairs it drew (about 37% are drawn 0
+// times) against blocks of RUNS runs side by side (see `sumsFunction`). The draws stay in
 // JavaScript (random.ts): pairs x resamples, not x runs. Without WebAssembly SIMD there are no sums:
-// the pass takes every figure by its metric over the drawn pairs (intervals.ts).
-//
-// A call takes a whole chunk's multiplicities (up to 16 tiles), the blocks of runs split over worker
-// threads (threads.ts) in shared memory; neither changes a sum's order, so neither changes a bit.
+// the pass takes every figure by its metric over the drawn pairs (intervals.ts). A call takes a
+// whole chunk's lists (16 tiles), the blocks of runs split over worker threads (threads.ts) in
+// shared memory; neither changes a sum's order, so neither changes a bit.
 import * as Threads from "./threads.js"
-import { Body, compiled, host, instantiate, module, newMemory } from "./wasm.js"
+import { Body, compiled, instantiate, module, newMemory } from "./wasm.js"
 import type { WasmMemory } from "./wasm.js"
 
 /** Resamples per tile of multiplicities (and of the sums' output). */
@@ -34,10 +32,9 @@ const SEGMENT_BYTES = 16 * 1024
 const SEGMENT = Math.floor(SEGMENT_BYTES / (16 * RUNS))
 
 /**
- * `sums(u, count, b0, K1, padded, S, pD, pE, pCut, pOut, tiles, block, N, G, RS, pAcc)`: the sums
- * of runs u block .. (u + 1) block - 1 (at most `padded`, K1 rounded up to RUNS; sums are stored
- * for runs below K1) for the `tiles` tiles' resamples; `count` and `b0` unused (threads.ts' unit
- * arguments).
+ * `sums(u, K1, padded, S, pD, pE, pCut, pOut, tiles, block, N, G, RS, pAcc)`: the sums of runs
+ * u block .. (u + 1) block - 1 (at most `padded`, K1 rounded up to RUNS; sums are stored for runs
+ * below K1) for the `tiles` tiles' resamples.
  *
  * A resample's pairs of multiplicity 0 (about 37% of them: e^-1) add nothing, so each resample
  * comes as a list of its other pairs (`pE`: 16 bytes per entry, the multiplicity as f64, then the
@@ -50,8 +47,8 @@ const SEGMENT = Math.floor(SEGMENT_BYTES / (16 * RUNS))
  * sum's bits (x is finite and a sum is never -0), and each sum keeps its pair order.
  */
 const sumsFunction = (): Body => {
-  const f = new Body(Array.from({ length: 16 }, () => "i32" as const), [])
-  const [U, , , K1, PADDED, S, pD, pE, pCut, pOut, TILES, BLOCK, N, G, RS, pAcc] = Array.from({ length: 16 }, (_, j) => j)
+  const f = new Body(Array.from({ length: 14 }, () => "i32" as const), [])
+  const [U, K1, PADDED, S, pD, pE, pCut, pOut, TILES, BLOCK, N, G, RS, pAcc] = Array.from({ length: 14 }, (_, j) => j)
   const i = () => f.local("i32")
   const [kb, k1, base, tile, lane, s, c, q, end, p, o, g, stride, acc, a] = Array.from({ length: 15 }, i)
   const V = RUNS / 2
@@ -137,31 +134,12 @@ const sumsFunction = (): Body => {
   return f
 }
 
-const compile = (shared: boolean): object | null =>
-  compiled(shared ? "sums-shared" : "sums", () => module([{ name: "sums", body: sumsFunction() }], shared))
-
 /**
  * One job's sums: `list` each resample of a call in turn, `run` the call, read `out[tile]`
  * (`out[tile][(span * K1 + run) * SUMS + {0, TILE, 2 TILE} + lane]` = sum w x, sum w x^2, sum w x g;
  * resample r of the call is lane r mod TILE of tile r / TILE).
  */
-export interface Sums {
-  readonly out: ReadonlyArray<Float64Array>
-  /**
-   * Lists the call's next resample, pair i drawn `counts[i]` times: per span, its pairs drawn at
-   * least once, in order; leaves `counts` 0 on the spans.
-   */
-  readonly list: (counts: Float64Array) => void
-  /** The sums of the resamples listed since the last call (the lanes after the last one empty), or of those `saved` holds. */
-  readonly run: (saved?: Saved) => void
-  /**
-   * The last `run`'s lists as `run` takes them back: a job taken tile by tile of runs draws each
-   * chunk once, for the first tile (both have the same bits for the same draws).
-   */
-  readonly save: () => Saved | undefined
-  /** threads the sums run on (the caller included) */
-  readonly threads: number
-}
+export type Sums = NonNullable<ReturnType<typeof make>>
 
 /** A call's lists: each entry's pair offset and multiplicity, and where each (resample, span)'s segments start. */
 export interface Saved {
@@ -180,13 +158,9 @@ const BLOCKS_PER_THREAD = 4
  * Where pseudo-run k's values sit in the data: pair i's x at base(k) + i step, its x g `gap` after;
  * block by block of RUNS runs, pair by pair, the block's x side by side, then its x g.
  */
-export interface Layout {
-  readonly base: (k: number) => number
-  readonly step: number
-  readonly gap: number
-}
+export type Layout = ReturnType<typeof byBlock>
 
-const byBlock = (N: number): Layout => ({ base: (k) => (k - (k % RUNS)) * N * 2 + (k % RUNS), step: 2 * RUNS, gap: RUNS })
+const byBlock = (N: number) => ({ base: (k: number) => (k - (k % RUNS)) * N * 2 + (k % RUNS), step: 2 * RUNS, gap: RUNS })
 
 /**
  * Sums over `spans` ([start, end) pair positions, two entries per span) for K1 pseudo-runs of N
@@ -205,12 +179,12 @@ export const make = (
   /** Tests only: false leaves every block of runs to the worker threads (when there are any). */
   callerWorks?: boolean,
   /** A memory to reuse when large enough (the last tile's, when a job is taken tile by tile of runs), and where this one is left. */
-  reuse?: { memory?: WasmMemory | undefined; shared?: boolean | undefined }
-): Sums | undefined => {
+  reuse?: { memory?: WasmMemory | undefined }
+) => {
   const S = spans.length / 2
   const shared = threads > 1 && typeof SharedArrayBuffer === "function"
-  const wasm = compile(shared)
-  if (wasm === null || host === undefined) return undefined
+  const wasm = compiled(shared ? "sums-shared" : "sums", () => module([{ name: "sums", body: sumsFunction() }], shared))
+  if (wasm === null) return undefined
   // runs padded to whole register blocks; at most every pair of every resample in the lists
   const padded = Math.ceil(K1 / RUNS) * RUNS
   const entries = tiles * TILE * N
@@ -227,12 +201,9 @@ export const make = (
   if (pages > 65536) return undefined
   try {
     const last = reuse?.memory
-    const again = last !== undefined && reuse?.shared === shared && last.buffer.byteLength >= pages * 65536
+    const again = last !== undefined && shared === (typeof SharedArrayBuffer === "function" && last.buffer instanceof SharedArrayBuffer) && last.buffer.byteLength >= pages * 65536
     const memory = again ? last : newMemory(pages, shared)
-    if (reuse !== undefined) {
-      reuse.memory = memory
-      reuse.shared = shared
-    }
+    if (reuse !== undefined) reuse.memory = memory
     const sums = instantiate(wasm, memory).sums as (...args: Array<number>) => void
     const heap = memory.buffer
     // the data of runs lacking a dataset, and the padding runs, are never written: zero, as in a new memory
@@ -247,6 +218,10 @@ export const make = (
     // the resamples listed for the next call, and the entries they take
     let listed = 0
     let e = 0
+    /**
+     * Lists the call's next resample, pair i drawn `counts[i]` times: per span, its pairs drawn at
+     * least once, in order; leaves `counts` 0 on the spans.
+     */
     const list = (counts: Float64Array) => {
       let c = listed++ * S * (G + 1)
       for (let sp = 0; sp < S; sp++, c += G + 1) {
@@ -275,6 +250,10 @@ export const make = (
     // what `save` copies: the entries and the segments' cuts (multiplicities are counts of draws,
     // exact in a float32 below 2^24 draws of a pair; none saved beyond)
     let count = 0
+    /**
+     * The last `run`'s lists as `run` takes them back: a job taken tile by tile of runs draws each
+     * chunk once, for the first tile (both have the same bits for the same draws).
+     */
     const save = (): Saved | undefined => {
       const cut = cuts.slice(0, (G + 1) * Math.ceil(count / TILE) * TILE * S)
       const n = cut.length > 0 ? cut[cut.length - 1] : 0
@@ -302,6 +281,7 @@ export const make = (
       out,
       list,
       save,
+      /** The sums of the resamples listed since the last call (the lanes after the last one empty), or of those `saved` holds. */
       run: (saved?: Saved) => {
         if (saved === undefined) {
           // the last tile's lanes past the last resample: empty lists
@@ -312,9 +292,10 @@ export const make = (
         e = 0
         const called = Math.ceil(count / TILE)
         const a = [K1, padded, S, pD, pE, pCut, pOut, called, block, N, G, called * TILE * S, pAcc]
-        const message = () => ({ kind: "wasm", module: wasm, memory, chunk: 1, resamples: blocks, args: a, name: "sums" })
-        Threads.run({ units: blocks, unit: (u) => sums(u, 1, u, ...a), message, threads: blocks === 1 ? 1 : threads, callerWorks })
+        const message = () => ({ kind: "wasm", module: wasm, memory, args: a })
+        Threads.run({ units: blocks, unit: (u) => sums(u, ...a), message, threads: blocks === 1 ? 1 : threads, callerWorks })
       },
+      /** threads the sums run on (the caller included) */
       threads: blocks === 1 ? 1 : threads
     }
   } catch {

@@ -2,27 +2,21 @@
 // WebAssembly in shared memory). One pool of workers serves both; the calling thread works too
 // and then waits (Atomics.wait), so the public functions stay synchronous.
 //
-// Work is split into units (chunks of resamples, blocks of pairs) claimed from a shared counter,
+// Work is split into units (blocks of runs, chunks of resamples) claimed from a shared counter,
 // ctl[0]; a unit's output depends only on the unit, so whoever computes it writes the same bytes.
 // status[u] = 1 + the thread that finished unit u (0 = the caller), ctl[1] = units done.
 import type * as OsModule from "node:os"
 import type * as WorkerThreadsModule from "node:worker_threads"
 
-/**
- * `auto`: the WebAssembly SIMD kernels when available, else `js`: every figure by its metric over
- * the drawn pairs (the same to about 1e-12 relative); `wasm` throws without them.
- */
-export type Engine = "auto" | "js" | "wasm"
-
 type WorkerThreads = typeof WorkerThreadsModule
 type Os = typeof OsModule
 
 /**
- * A Node built-in module through `process.getBuiltinModule` (Node >= 20.16), or undefined
+ * A Node built-in module through `process.getBuiltinModule`, or undefined
  * elsewhere: a static import of node:worker_threads would break the package in browsers, and a
  * dynamic import would make the kernels asynchronous.
  */
-export const nodeModule = <A>(id: string): A | undefined => {
+const nodeModule = <A>(id: string): A | undefined => {
   try {
     const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule
     return typeof get === "function" ? (get(id) as A | undefined) : undefined
@@ -34,33 +28,29 @@ export const nodeModule = <A>(id: string): A | undefined => {
 /**
  * A worker's loop, as plain JavaScript source (a worker needs a script; this keeps it independent
  * of how the package is bundled or transpiled): claim units from ctl[0] until none is left, compute
- * each, and mark it done exactly as the caller's `runUnit` does. A "wasm" job calls an export of
- * the module instantiated in the shared memory (kept for the next jobs: see `instances`); a "js" job compiles a self-contained
- * kernel from its source (once per source) and calls it with the job's arguments.
+ * each, and mark it done exactly as the caller's `runUnit` does. A "wasm" job calls the sums of
+ * the module it keeps instantiated over the shared memory (`instances`); a "js" job compiles a
+ * self-contained kernel from its source (once per source) and calls it with the job's arguments.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads")
 const kernels = new Map()
 let exports
 parentPort.on("message", (job) => {
-  let unit
+  let kernel
   if (job.kind === "wasm") {
     if (job.module !== undefined) exports = new WebAssembly.Instance(job.module, { env: { memory: job.memory } }).exports
-    unit = (u) => exports[job.name ?? "chunk"](u, Math.min(job.chunk, job.resamples - u * job.chunk), u * job.chunk, ...job.args)
+    kernel = exports.sums
   } else {
-    let kernel = kernels.get(job.source)
-    if (kernel === undefined) {
-      kernel = new Function("return (" + job.source + ")")()
-      kernels.set(job.source, kernel)
-    }
-    unit = (u) => kernel(u, ...job.args)
+    kernel = kernels.get(job.source)
+    if (kernel === undefined) kernels.set(job.source, (kernel = new Function("return (" + job.source + ")")()))
   }
   const ctl = new Int32Array(job.control, job.controlOffset, 2)
   const status = new Int32Array(job.control, job.statusOffset, job.units)
   for (;;) {
     const u = Atomics.add(ctl, 0, 1)
     if (u >= job.units) break
-    unit(u)
+    kernel(u, ...job.args)
     if (Atomics.compareExchange(status, u, 0, job.thread + 1) === 0) Atomics.add(ctl, 1, 1)
     Atomics.notify(ctl, 1)
   }
@@ -101,9 +91,7 @@ export const count = (asked: number | undefined, work: number, minWork: number):
   if (asked !== undefined) return Math.max(1, Math.min(64, Math.floor(asked)))
   if (work < minWork) return 1
   const os = nodeModule<Os>("node:os")
-  if (os === undefined) return 1
-  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length
-  return Math.max(1, Math.min(8, cores))
+  return os === undefined ? 1 : Math.max(1, Math.min(8, os.availableParallelism()))
 }
 
 /**

@@ -4,12 +4,12 @@
 // opaque binary blobs: a kernel's source is the TypeScript that emits it, reviewed and
 // type-checked like the rest of the package.
 //
-// Only what the kernels need is here: one imported memory, functions with i32 / i64 / f64 / v128
+// Only what the kernels need is here: one imported memory, functions with i32 / v128
 // locals, structured control flow with named labels, and the scalar and SIMD (f64x2) instructions
 // used. Opcodes follow the WebAssembly 2.0 core specification (SIMD is part of it; Node has
 // shipped it since 16.4).
 
-export type ValType = "i32" | "i64" | "f64" | "v128"
+export type ValType = "i32" | "v128"
 
 // The package compiles against ES2023 + Node types, which do not declare WebAssembly; this is the
 // part of its API the kernels use.
@@ -24,7 +24,7 @@ export interface WasmApi {
 }
 
 /** The host's WebAssembly, or undefined where there is none. */
-export const host: WasmApi | undefined = (globalThis as { WebAssembly?: WasmApi }).WebAssembly
+const host: WasmApi | undefined = (globalThis as { WebAssembly?: WasmApi }).WebAssembly
 
 /** A memory of `pages` 64 KiB pages; `shared` (with that maximum) for worker threads. Throws when refused. */
 export const newMemory = (pages: number, shared: boolean): WasmMemory => {
@@ -59,27 +59,16 @@ export const instantiate = (module: object, memory: WasmMemory): Record<string, 
   return new host.Instance(module, { env: { memory } }).exports
 }
 
-const valType: Record<ValType, number> = { i32: 0x7f, i64: 0x7e, f64: 0x7c, v128: 0x7b }
+const valType: Record<ValType, number> = { i32: 0x7f, v128: 0x7b }
 
-const uleb = (out: Array<number>, value: number): void => {
+/** An integer's LEB128 bytes: unsigned, or `signed` (two's complement: an i32 immediate). */
+const leb = (out: Array<number>, value: number, signed = false): void => {
   let v = value
   for (;;) {
-    const byte = v % 128
+    const byte = v & 0x7f
+    // floor division: an arithmetic shift for a negative value, and exact above 2^31
     v = Math.floor(v / 128)
-    if (v === 0) {
-      out.push(byte)
-      return
-    }
-    out.push(byte | 0x80)
-  }
-}
-
-const sleb = (out: Array<number>, value: bigint): void => {
-  let v = value
-  for (;;) {
-    const byte = Number(v & 0x7fn)
-    v >>= 7n
-    if ((v === 0n && (byte & 0x40) === 0) || (v === -1n && (byte & 0x40) !== 0)) {
+    if (signed ? (v === 0 && (byte & 0x40) === 0) || (v === -1 && (byte & 0x40) !== 0) : v === 0) {
       out.push(byte)
       return
     }
@@ -89,7 +78,7 @@ const sleb = (out: Array<number>, value: bigint): void => {
 
 const name = (out: Array<number>, s: string): void => {
   const bytes = new TextEncoder().encode(s)
-  uleb(out, bytes.length)
+  leb(out, bytes.length)
   for (const b of bytes) out.push(b)
 }
 
@@ -120,11 +109,14 @@ export class Body {
     return this
   }
 
-  private simd(opcode: number): this {
-    this.code.push(0xfd)
-    uleb(this.code, opcode)
+  /** An instruction and its one LEB128 immediate: unsigned (a branch depth, a local's index, a SIMD opcode), or `signed`. */
+  private immediate(opcode: number, value: number, signed = false): this {
+    this.code.push(opcode)
+    leb(this.code, value, signed)
     return this
   }
+
+  private simd(opcode: number): this { return this.immediate(0xfd, opcode) }
 
   private nest(opcode: number, body: (label: Label) => void): this {
     this.code.push(opcode, 0x40)
@@ -150,36 +142,19 @@ export class Body {
     return this.nest(0x04, then)
   }
 
-  /** An instruction and its one unsigned LEB128 immediate (a branch depth or a local's index). */
-  private indexed(opcode: number, immediate: number): this {
-    this.code.push(opcode)
-    uleb(this.code, immediate)
-    return this
-  }
+  br(label: Label): this { return this.immediate(0x0c, this.depth - label.depth) }
+  brIf(label: Label): this { return this.immediate(0x0d, this.depth - label.depth) }
+  get(i: number): this { return this.immediate(0x20, i) }
+  set(i: number): this { return this.immediate(0x21, i) }
+  tee(i: number): this { return this.immediate(0x22, i) }
 
-  br(label: Label): this { return this.indexed(0x0c, this.depth - label.depth) }
-  brIf(label: Label): this { return this.indexed(0x0d, this.depth - label.depth) }
-  get(i: number): this { return this.indexed(0x20, i) }
-  set(i: number): this { return this.indexed(0x21, i) }
-  tee(i: number): this { return this.indexed(0x22, i) }
-
-  i32(v: number): this {
-    this.code.push(0x41)
-    sleb(this.code, BigInt(v | 0))
-    return this
-  }
-
-  f64(v: number): this {
-    this.code.push(0x44)
-    const bytes = new Uint8Array(new Float64Array([v]).buffer)
-    for (const b of bytes) this.code.push(b)
-    return this
-  }
+  i32(v: number): this { return this.immediate(0x41, v | 0, true) }
+  f64(v: number): this { return this.op(0x44, ...new Uint8Array(new Float64Array([v]).buffer)) }
 
   /** A memory instruction's immediate: log2 of its alignment, and `offset`, a constant byte offset added to the address on the stack. */
   private memory(align: number, offset: number): this {
-    uleb(this.code, align)
-    uleb(this.code, offset)
+    leb(this.code, align)
+    leb(this.code, offset)
     return this
   }
 
@@ -201,19 +176,10 @@ export class Body {
   v128Store(offset = 0): this { return this.simd(0x0b).memory(4, offset) }
   f64x2Splat(): this { return this.simd(0x14) }
   /** Lane `lane` (0 or 1) of an f64x2, as an f64. */
-  f64x2ExtractLane(lane: number): this {
-    this.simd(0x21)
-    this.code.push(lane)
-    return this
-  }
+  f64x2ExtractLane(lane: number): this { return this.simd(0x21).op(lane) }
   f64x2Add(): this { return this.simd(0xf0) }
   f64x2Sub(): this { return this.simd(0xf1) }
   f64x2Mul(): this { return this.simd(0xf2) }
-}
-
-export interface FunctionDef {
-  readonly name: string
-  readonly body: Body
 }
 
 /**
@@ -221,20 +187,20 @@ export interface FunctionDef {
  * threads need; a shared memory must declare a maximum, here the wasm32 limit of 4 GiB), and
  * exporting the given functions. The bytes do not depend on the job, so a compiled module is reused.
  */
-export const module = (functions: ReadonlyArray<FunctionDef>, shared: boolean): Uint8Array => {
+export const module = (functions: ReadonlyArray<{ readonly name: string; readonly body: Body }>, shared: boolean): Uint8Array => {
   const bytes: Array<number> = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]
   const section = (id: number, content: Array<number>) => {
     bytes.push(id)
-    uleb(bytes, content.length)
+    leb(bytes, content.length)
     for (const b of content) bytes.push(b)
   }
   const types: Array<number> = []
-  uleb(types, functions.length)
+  leb(types, functions.length)
   for (const { body } of functions) {
     types.push(0x60)
-    uleb(types, body.params.length)
+    leb(types, body.params.length)
     for (const t of body.params) types.push(valType[t])
-    uleb(types, body.results.length)
+    leb(types, body.results.length)
     for (const t of body.results) types.push(valType[t])
   }
   section(1, types)
@@ -242,32 +208,30 @@ export const module = (functions: ReadonlyArray<FunctionDef>, shared: boolean): 
   name(imports, "env")
   name(imports, "memory")
   imports.push(0x02, shared ? 0x03 : 0x00)
-  uleb(imports, 1)
-  if (shared) uleb(imports, 65536)
+  leb(imports, 1)
+  if (shared) leb(imports, 65536)
   section(2, imports)
   const funcs: Array<number> = []
-  uleb(funcs, functions.length)
-  functions.forEach((_, i) => uleb(funcs, i))
+  leb(funcs, functions.length)
+  functions.forEach((_, i) => leb(funcs, i))
   section(3, funcs)
   const exports: Array<number> = []
-  uleb(exports, functions.length)
+  leb(exports, functions.length)
   functions.forEach((f, i) => {
     name(exports, f.name)
     exports.push(0x00)
-    uleb(exports, i)
+    leb(exports, i)
   })
   section(7, exports)
   const code: Array<number> = []
-  uleb(code, functions.length)
+  leb(code, functions.length)
   for (const { body } of functions) {
     const fn: Array<number> = []
-    uleb(fn, body.extra.length)
-    for (const t of body.extra) {
-      fn.push(1, valType[t])
-    }
+    leb(fn, body.extra.length)
+    for (const t of body.extra) fn.push(1, valType[t])
     for (const b of body.code) fn.push(b)
     fn.push(0x0b)
-    uleb(code, fn.length)
+    leb(code, fn.length)
     for (const b of fn) code.push(b)
   }
   section(10, code)
