@@ -184,8 +184,8 @@ const normalOf = (delta: number, n: number, m2: number, alternative: Alternative
 
 // The defined differences of runs a and b: those at least as far from delta as delta from 0 (the
 // shift method: Berg-Kirkpatrick et al. 2012; Efron & Tibshirani 1993, 16.4), or with `normal`
-// Welford's sums; and the smallest into `low`, the largest negated into `high`, when given.
-const differences = (d: Distribution, a: number, b: number, alternative: Alternative, normal: boolean, low?: ReturnType<typeof tail>, high?: ReturnType<typeof tail>) => {
+// Welford's sums; and the smallest into `low`, the largest negated into `high` (the interval's tails).
+const differences = (d: Distribution, a: number, b: number, alternative: Alternative, normal: boolean, low: ReturnType<typeof tail>, high: ReturnType<typeof tail>) => {
   const B = d.resamples
   const S = d.samples
   const sign = alternative === "less" ? -1 : 1
@@ -207,7 +207,6 @@ const differences = (d: Distribution, a: number, b: number, alternative: Alterna
       mean += dx / valid
       m2 += dx * (x - mean)
     } else extreme += +(alternative === "two.sided" ? Math.abs(x - delta) >= limit : sign * (x - delta) >= limit)
-    if (low === undefined || high === undefined) continue
     if (x < lowTop) lowTop = offer(low, x)
     if (-x < highTop) highTop = offer(high, -x)
   }

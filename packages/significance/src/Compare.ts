@@ -393,12 +393,22 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const count = against === "all" ? (K * (K - 1)) / 2 : K - 1
   const pairA = new Int32Array(count)
   const pairB = new Int32Array(count)
-  for (let i = 0, p = 0; i < K; i++) {
-    // against one run, only the pair of it and the run at i
-    for (let j = ref < 0 || ranking[i] === ref ? i + 1 : Math.max(i + 1, position[ref]); j < K; j++) {
-      if (ref >= 0 && ranking[i] !== ref && ranking[j] !== ref) break
-      pairA[p] = ranking[i]
-      pairB[p++] = ranking[j]
+  if (against === "all") {
+    let p = 0
+    for (let i = 0; i < K; i++) {
+      for (let j = i + 1; j < K; j++, p++) {
+        pairA[p] = ranking[i]
+        pairB[p] = ranking[j]
+      }
+    }
+  } else {
+    // the reference and each other run, the higher-ranked first
+    let p = 0
+    for (const run of ranking) {
+      if (run === ref) continue
+      const refFirst = position[ref] < position[run]
+      pairA[p] = refFirst ? ref : run
+      pairB[p++] = refFirst ? run : ref
     }
   }
 

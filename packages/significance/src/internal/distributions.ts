@@ -47,19 +47,22 @@ const betaFraction = (a: number, b: number, x: number): number => {
   if (Math.abs(d) < tiny) d = tiny
   d = 1 / d
   let h = d
-  // the even term of step m, then the odd one; converged when an odd term's factor is 1
-  for (let i = 2; i <= 20_001; i++) {
-    const m = i >> 1
-    const m2 = 2 * m
-    const aa = i % 2 === 0 ? (m * (b - m) * x) / ((qam + m2) * (a + m2)) : (-(a + m) * (qab + m) * x) / ((a + m2) * (qap + m2))
+  /** One term of Lentz's method: the fraction's factor for coefficient aa. */
+  const step = (aa: number): number => {
     d = 1 + aa * d
     if (Math.abs(d) < tiny) d = tiny
     c = 1 + aa / c
     if (Math.abs(c) < tiny) c = tiny
     d = 1 / d
-    const del = d * c
+    return d * c
+  }
+  for (let m = 1; m <= 10_000; m++) {
+    const m2 = 2 * m
+    // the even term, then the odd one, whose factor says when it has converged
+    h *= step((m * (b - m) * x) / ((qam + m2) * (a + m2)))
+    const del = step((-(a + m) * (qab + m) * x) / ((a + m2) * (qap + m2)))
     h *= del
-    if (i % 2 === 1 && Math.abs(del - 1) < 1e-16) break
+    if (Math.abs(del - 1) < 1e-16) break
   }
   return h
 }
@@ -174,7 +177,9 @@ export const log10PValue = (statistic: number, alternative: Alternative, df?: nu
 
 /** Zou's (2007) interval for r1 - r2 from each one's Fisher-z interval (half-widths h1, h2); `c`: the two estimates' correlation (0: independent groups). */
 export const zouInterval = (r1: number, r2: number, h1: number, h2: number, c: number): readonly [number, number] => {
-  const [below1, above1] = [r1 - Math.tanh(Math.atanh(r1) - h1), Math.tanh(Math.atanh(r1) + h1) - r1]
-  const [below2, above2] = [r2 - Math.tanh(Math.atanh(r2) - h2), Math.tanh(Math.atanh(r2) + h2) - r2]
+  const below1 = r1 - Math.tanh(Math.atanh(r1) - h1)
+  const above1 = Math.tanh(Math.atanh(r1) + h1) - r1
+  const below2 = r2 - Math.tanh(Math.atanh(r2) - h2)
+  const above2 = Math.tanh(Math.atanh(r2) + h2) - r2
   return [r1 - r2 - Math.sqrt(sq(below1) + sq(above2) - 2 * c * below1 * above2), r1 - r2 + Math.sqrt(sq(above1) + sq(below2) - 2 * c * above1 * below2)]
 }

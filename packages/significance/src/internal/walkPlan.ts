@@ -95,9 +95,9 @@ export const plan = (
     for (; i < walkAt[s + 1]; i++) {
       const values = runOf[i] < 0 ? gold.subarray(a, a + n) : x.subarray(runOf[i] * N + a, runOf[i] * N + a + n)
       orderAt[i + 1] = orderAt[i] + n
-      // By (value, position): metrics' radix sort's own order (a stable sort of the values' bit
-      // patterns), several times faster than sorting positions with a comparator, and than taking
-      // the average ranks and counting-sorting them. -0 and 0 tie.
+      // By (value, position): metrics' own order (`sortedGroupsInto`: a bucket sort by value, else
+      // the radix sort of the values' bit patterns), several times faster than sorting positions
+      // with a comparator, and than taking the average ranks and counting-sorting them. -0 and 0 tie.
       boundsAt[i + 1] = boundsAt[i] + Spearman.sortedGroupsInto(values, order.subarray(orderAt[i], orderAt[i + 1]), bounds.subarray(boundsAt[i]))
     }
   }
