@@ -155,6 +155,20 @@ describe("the spread sort (spreadGroupsInto)", () => {
     expect(spread(ties)).toEqual(oracle(ties))
   })
 
+  it("ranks above the kept scratch's size (65,536 scores) as below it: the radix sort's ranks, and a kept-size ranking after it", () => {
+    // a fresh half of scratch each for the buckets and for the order: they must not overlap
+    const big = scores(70_000, (i, u) => (i % 13 === 0 ? 0.5 : Math.round(u * 1e5) / 1e4), 13579)
+    const spread = new Float64Array(big.length)
+    const radix = new Float64Array(big.length)
+    spreadAverageRanks(big, spread)
+    radixAverageRanks(big, radix)
+    expect(spread).toEqual(radix)
+    const small = scores(5000, (_, u) => Math.round(u * 3000) / 100, 97531)
+    const kept = new Float64Array(small.length)
+    spreadAverageRanks(small, kept)
+    expect(kept).toEqual(naiveRanks(small))
+  })
+
   it("gives up where it cannot place the scores or would be slow, and sortedGroups is then the radix sort's, the same order", () => {
     const infinite = scores(1500, (i, u) => (i === 7 ? Infinity : u), 24680)
     // crowded: nearly every score in the first of 2,000 buckets, one far away

@@ -25,7 +25,9 @@ describe("without the WebAssembly kernels, every figure by its metric over the d
 
   it("a host whose WebAssembly refuses the kernels' module (no SIMD) takes the generic path for every job, with the figures from before", async () => {
     vi.resetModules()
-    const refuse = vi.spyOn(WebAssembly, "validate").mockReturnValue(false)
+    // Node's types do not declare WebAssembly (the package compiles without the DOM library; see src/internal/wasm.ts)
+    const host = (globalThis as unknown as { WebAssembly: { validate: (bytes: Uint8Array) => boolean } }).WebAssembly
+    const refuse = vi.spyOn(host, "validate").mockReturnValue(false)
     try {
       const fresh = await import("./engineCases.js")
       const { Intervals: Fresh } = await import("../src/index.js")
