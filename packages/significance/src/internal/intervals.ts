@@ -136,6 +136,12 @@ export const tiling: { elements: number; held: ((elements: number) => void) | un
 /** The threads, and (tests only) how the rank walks are split over them (rankSums.ts). */
 export type PassOptions = Pick<RankSums.RunOptions, "threads" | "callerWorks" | "onDone">
 
+export const meanOf = (v: Float64Array, from: number, to: number, scale: number): number => {
+  let m = 0
+  for (let i = from; i < to; i++) m += v[i] * scale
+  return m / (to - from)
+}
+
 /**
  * Everything that does not change between resamples: centred data for the sums kernel, per-dataset
  * means (to undo the centring for pooled figures), and the walked datasets' sort orders.
@@ -172,11 +178,6 @@ const setUp = (job: Job, sizing: Sizing) => {
     if (!summed(d)) continue
     span[d] = spans.length / 2
     spans.push(start[d], start[d + 1])
-  }
-  const meanOf = (v: Float64Array, from: number, to: number, scale: number) => {
-    let m = 0
-    for (let i = from; i < to; i++) m += v[i] * scale
-    return m / (to - from)
   }
   // the centred data, written where the sums read them (the module's memory)
   const fill = (F: Float64Array, { base, step, gap }: SumsKernel.Layout): void => {

@@ -47,7 +47,7 @@ const SEGMENT = Math.floor(SEGMENT_BYTES / (16 * RUNS))
  * sum's bits (x is finite and a sum is never -0), and each sum keeps its pair order.
  */
 const sumsFunction = (): Body => {
-  const f = new Body(Array.from({ length: 14 }, () => "i32" as const), [])
+  const f = new Body(14)
   const [U, K1, PADDED, S, pD, pE, pCut, pOut, TILES, BLOCK, N, G, RS, pAcc] = Array.from({ length: 14 }, (_, j) => j)
   const i = () => f.local("i32")
   const [kb, k1, base, tile, lane, s, c, q, end, p, o, g, stride, acc, a] = Array.from({ length: 15 }, i)
@@ -294,9 +294,7 @@ export const make = (
         const a = [K1, padded, S, pD, pE, pCut, pOut, called, block, N, G, called * TILE * S, pAcc]
         const message = () => ({ kind: "wasm", module: wasm, memory, args: a })
         Threads.run({ units: blocks, unit: (u) => sums(u, ...a), message, threads: blocks === 1 ? 1 : threads, callerWorks })
-      },
-      /** threads the sums run on (the caller included) */
-      threads: blocks === 1 ? 1 : threads
+      }
     }
   } catch {
     // no memory or instance

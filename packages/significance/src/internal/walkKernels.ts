@@ -12,7 +12,7 @@ export const LANES = 8
  * order; writes sum (cum + cum') s and sum (t^3 - t) per lane at pOut (8 + 8 doubles), exact.
  */
 const walkFunction = (): Body => {
-  const f = new Body(["i32", "i32", "i32", "i32"], [])
+  const f = new Body(4)
   const [J, Q, QE, OUT] = [0, 1, 2, 3]
   const e = f.local("i32")
   const o = f.local("i32")
@@ -65,7 +65,7 @@ const walkFunction = (): Body => {
  * additions per lane pair, the running sums (8 vectors) in registers, no group bounds read.
  */
 const singleFunction = (): Body => {
-  const f = new Body(["i32", "i32", "i32", "i32"], [])
+  const f = new Body(4)
   const [J, JE, T, OUT] = [0, 1, 2, 3]
   const ts = f.local("i32")
   const te = f.local("i32")

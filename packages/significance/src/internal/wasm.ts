@@ -96,12 +96,12 @@ export class Body {
   readonly extra: Array<ValType> = []
   private depth = 0
 
-  constructor(readonly params: ReadonlyArray<ValType>, readonly results: ReadonlyArray<ValType>) {}
+  constructor(readonly params: number) {}
 
   /** A new local of type t; returns its index. */
   local(t: ValType): number {
     this.extra.push(t)
-    return this.params.length + this.extra.length - 1
+    return this.params + this.extra.length - 1
   }
 
   private op(...bytes: Array<number>): this {
@@ -198,10 +198,9 @@ export const module = (functions: ReadonlyArray<{ readonly name: string; readonl
   leb(types, functions.length)
   for (const { body } of functions) {
     types.push(0x60)
-    leb(types, body.params.length)
-    for (const t of body.params) types.push(valType[t])
-    leb(types, body.results.length)
-    for (const t of body.results) types.push(valType[t])
+    leb(types, body.params)
+    for (let i = 0; i < body.params; i++) types.push(valType.i32)
+    types.push(0) // i32 parameters, no results: every kernel writes to memory
   }
   section(1, types)
   const imports: Array<number> = [1]
