@@ -93,9 +93,7 @@ export const resample = (gold: Values, runs: ReadonlyArray<Values>, options: Opt
   const set = resampling("bootstrap", gold, runs, options, options.threads === undefined ? undefined : V.count("threads", options.threads, 1))
   if (set instanceof InvalidInput) return set
   const { resamples: B, seed, metric, aggregate, stratumOf, signature } = set
-  const resampled = Figures.resample({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate }, B, seed, options)
-  if (resampled instanceof InvalidInput) return resampled
-  const { estimates, samples, pairs: N } = resampled
+  const { estimates, samples, pairs: N } = Figures.resample({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate }, B, seed, options)
   const K = runs.length
   const degenerate = new Int32Array(K)
   for (let k = 0; k < K; k++) for (let b = 0; b < B; b++) if (samples[k * B + b] !== samples[k * B + b]) degenerate[k]++

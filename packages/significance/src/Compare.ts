@@ -369,18 +369,17 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const dataError = d === undefined ? checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences) : undefined
   if (dataError !== undefined) return dataError
   if (badAgainst) return new InvalidInput({ field: "against", expected: `best, all or a run index below ${runs.length}`, found: String(against) })
+  if (resampled instanceof InvalidInput) return resampled
   const alpha = options.alpha ?? 0.05
 
   // the analytic tests' sides give each run's estimate (Pearson on one dataset, the values checked)
   const cocor = test !== "bootstrap" && test !== "permutation" ? correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>) : undefined
-  // the bootstrap's own estimates, not a second layout; a refused input gives the estimates' error first
+  // the bootstrap's own estimates, not a second layout
   const estimates = d !== undefined
     ? d.estimates
     : cocor !== undefined
     ? cocor.estimates
     : Figures.estimates({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate: options.aggregate ?? "weighted" })
-  if (estimates instanceof InvalidInput) return estimates
-  if (resampled instanceof InvalidInput) return resampled
   // best first: the highest figure, or the lowest for a metric where lower is better (MSE)
   const lower = metric.direction === "lower"
   const ranking = Array.from(estimates.keys()).sort((x, y) => (lower ? estimates[x] - estimates[y] : estimates[y] - estimates[x]) || x - y)

@@ -46,6 +46,9 @@ export const checkValues = (
   if (s >= 0) {
     return new InvalidInput({ field: "strata", expected: "at least 3 pairs per dataset (a correlation of 2 points is always +-1)", found: `${sizes[s]} pairs in dataset #${s}` })
   }
+  // Random.below draws from at most 2^21 pairs per dataset
+  const big = sizes.findIndex((size) => size > 2 ** 21)
+  if (big >= 0) return new InvalidInput({ field: strata === undefined ? "gold" : "strata", expected: `at most ${2 ** 21} pairs`, found: `${sizes[big]} pairs in dataset #${big}` })
   if (n < least) return new InvalidInput({ field: "gold", expected: least === 3 ? "at least 3 pairs" : "at least 1 pair", found: String(n) })
   if (!scores) return undefined
   if (confidences === undefined) {
