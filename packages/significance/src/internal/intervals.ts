@@ -157,7 +157,7 @@ const setUp = (job: Job, sizing: Sizing) => {
   const meanX = new Float64Array(K * D)
   const span = new Int32Array(D).fill(-1)
   const spans: Array<number> = []
-  const spearman = RankSums.plan(start, metric.map((m) => (m === "walk" ? "rho" : m === "tau" ? "tau" : undefined)), K, has, gold, x, sizing.scratch?.walks)
+  const spearman = RankSums.plan(start, metric, K, has, gold, x, sizing.scratch?.walks)
   // Pearson's sides at unit scale: the gold, and each run, times an exact power of two over its
   // Pearson datasets (1 for ordinary scores, whose bits do not change), so that scores like 1e200
   // (whose squares overflow) or 1e-200 (whose squares underflow) give the figures they give at

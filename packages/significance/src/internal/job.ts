@@ -9,7 +9,7 @@ import { InvalidInput } from "../TestResult.js"
 import type * as Engine from "./intervals.js"
 import { isKendall, isPearson, isRankPearson, codeTable, resolve } from "./metric.js"
 import * as V from "./validate.js"
-import { rhoPairs } from "./walkPlan.js"
+import { rhoPairs } from "./rankSums.js"
 
 /** The rules (`Rule`); all but `single` may be labelled aggregates. */
 const RULES: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm", "single"]
