@@ -73,11 +73,9 @@ export const defaultTest: TestName = "williams1959"
  * @since 0.5.0
  */
 export const testFor = (metric: string | Metric.Metric, datasets: number = 1, requested?: TestName): TestName => {
-  if (requested === "bootstrap" || requested === "permutation") return requested
+  if (requested !== undefined && isResampling(requested)) return requested
   const m = resolve("metric", metric)
-  const analytic = datasets <= 1 && !(m instanceof InvalidInput) && isPearson(m)
-  if (!analytic) return "bootstrap"
-  return requested ?? defaultTest
+  return datasets <= 1 && !(m instanceof InvalidInput) && isPearson(m) ? requested ?? defaultTest : "bootstrap"
 }
 
 /**
