@@ -283,22 +283,6 @@ export const two = (
 
 type Column = Exclude<keyof ManyResult["figures"], "a" | "b">
 
-/** A column per figure of the pairs a, b, made when the first comparison with it comes, and how to write pair p into them. */
-const pairFigures = (a: Int32Array, b: Int32Array) => {
-  const figures: { a: Int32Array; b: Int32Array } & { [K in Column]?: Float64Array } = { a, b }
-  const put = (column: Column, p: number, x: number) => ((figures[column] ??= new Float64Array(a.length).fill(Number.NaN))[p] = x)
-  const write = (p: number, c: Comparison) => {
-    if (c.pValue !== undefined) put("pValue", p, c.pValue)
-    if (c.statistic !== undefined) put("statistic", p, c.statistic)
-    if (c.ci !== undefined) {
-      put("ciLow", p, c.ci[0])
-      put("ciHigh", p, c.ci[1])
-    }
-    if (c.log10P !== undefined) put("log10P", p, c.log10P)
-  }
-  return { figures, write }
-}
-
 /**
  * Options of `many`: which pairs are compared, the correction and the marks' level.
  *
@@ -410,8 +394,18 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   }
 
   // the resampling tests' comparisons as they come; the analytic tests' only as columns, made again
-  // (the same bits) if `comparisons` is read
-  const { figures, write } = pairFigures(pairA, pairB)
+  // (the same bits) if `comparisons` is read; a figure's column made when the first comparison with it comes
+  const figures: { a: Int32Array; b: Int32Array } & { [K in Column]?: Float64Array } = { a: pairA, b: pairB }
+  const put = (column: Column, p: number, x: number) => ((figures[column] ??= new Float64Array(count).fill(Number.NaN))[p] = x)
+  const write = (p: number, c: Comparison) => {
+    if (c.pValue !== undefined) put("pValue", p, c.pValue)
+    if (c.statistic !== undefined) put("statistic", p, c.statistic)
+    if (c.ci !== undefined) {
+      put("ciLow", p, c.ci[0])
+      put("ciHigh", p, c.ci[1])
+    }
+    if (c.log10P !== undefined) put("log10P", p, c.log10P)
+  }
   let comparisons = (): Array<Comparison> => []
   let signature: string | undefined
   if (d !== undefined) {

@@ -444,12 +444,12 @@ export const estimate = (job: Job, engine: Options["engine"] = "auto", sizing: S
 /**
  * The draws of a chunk's `count` resamples in the documented order (as Bootstrap.resample: per
  * resample, per dataset, m draws), counted per pair and listed into the sums resample by resample
- * for the summed datasets (`summed[d]`), and kept pair by pair in `picks` (resample r's draws of
+ * for the summed datasets (`span[d] >= 0`), and kept pair by pair in `picks` (resample r's draws of
  * dataset d at r N + start[d] + j) for the generic figures. The draws are most of a pass's
  * JavaScript time (4.9 million per 1,000 resamples of SICK); in a small function of their own V8
  * inlines the bounded draw whatever else the pass grows to hold.
  */
-const draw = (rng: Random.Rng, count: number, start: Int32Array, summed: Uint8Array, sums: SumsKernel.Sums | undefined, counts: Float64Array, picks: Int32Array | undefined): void => {
+const draw = (rng: Random.Rng, count: number, start: Int32Array, span: Int32Array, sums: SumsKernel.Sums | undefined, counts: Float64Array, picks: Int32Array | undefined): void => {
   const D = start.length - 1
   const N = start[D]
   for (let r = 0; r < count; r++) {
@@ -457,7 +457,7 @@ const draw = (rng: Random.Rng, count: number, start: Int32Array, summed: Uint8Ar
     for (let d = 0; d < D; d++) {
       const a = start[d]
       const n = start[d + 1] - a
-      const c = summed[d] === 1 ? counts : undefined
+      const c = span[d] >= 0 ? counts : undefined
       for (let j = 0; j < n; j++) {
         const q = a + Random.below(rng, n)
         if (picks !== undefined) picks[o + a + j] = q
@@ -515,7 +515,6 @@ export const pass = (
   })
   const degenerate = new Int32Array(KF)
   // the draws feed the sums and the generic figures (the walks draw their own)
-  const summed = Uint8Array.from(setup.span, (sp) => +(sp >= 0))
   const counts = new Float64Array(setup.N)
   // without generic figures (which need the draws themselves), the sums' lists are kept for the next tile of runs
   const kept = sums !== undefined && generic === undefined ? scratch?.draws?.chunks : undefined
@@ -526,7 +525,7 @@ export const pass = (
     if (saved !== undefined) sums!.run(saved)
     else {
       if (sums !== undefined || generic !== undefined) {
-        draw(Random.chunkRng(states, c), count, start, summed, sums, counts, generic?.picks)
+        draw(Random.chunkRng(states, c), count, start, setup.span, sums, counts, generic?.picks)
         tiling.drawn?.(c)
       }
       sums?.run()

@@ -75,17 +75,6 @@ export interface Plan {
  */
 export const rhoPairs = 165_140
 
-/**
- * Where a tile's plan is written, kept for the next tile (`PlanScratch`): buffers in shared memory
- * where there is any, so the walks' threads are sent the one copy, not each their own; and reused
- * while large enough, so that a pass tile by tile (2,000 STS-B runs: 4 tiles) leaves the collector
- * no plan to free, in the calling thread nor in a worker.
- */
-export interface PlanScratch {
-  order?: Int32Array | undefined
-  bounds?: Int32Array | undefined
-}
-
 /** An Int32Array of at least n, the scratch's own when large enough (shared memory when there is any). */
 const room = (last: Int32Array | undefined, n: number): Int32Array => {
   if (last !== undefined && last.length >= n) return last
@@ -105,7 +94,7 @@ export const plan = (
   has: Uint8Array,
   gold: Float64Array,
   x: Float64Array,
-  scratch: PlanScratch = {}
+  scratch: Scratch = {}
 ): Plan => {
   const D = walks.length
   const N = start[D]
@@ -495,15 +484,11 @@ const WORKER_KERNEL = `(() => {
   }
 })()`
 
-
 let jobs = 0
 
 /** Lanes per walk: the kernel's TILE (written out there, as CHUNK is: it cannot import them). */
 const LANES = 8
 if (CHUNK !== 64) throw new Error("rankSums: CHUNK mismatch")
-
-// The runs' walks in WebAssembly: one run's Spearman walk for eight resamples at a time, over every
-// group (`walk`) or pair by pair between tied groups (`single`).
 
 /**
  * One run's walk over its groups for the eight lanes, in WebAssembly SIMD (two lanes per f64x2):
@@ -650,9 +635,14 @@ export interface Kept { readonly counts: Uint16Array; full: boolean }
 
 /**
  * What a tile's walks leave to the next: the plan's buffers, the caller's walk memory (the
- * estimates' walks and the resamples' alike) and the samples' buffer.
+ * estimates' walks and the resamples' alike) and the samples' buffer. The plan's are in shared
+ * memory where there is any, so the walks' threads are sent the one copy, not each their own; all
+ * are reused while large enough, so that a pass tile by tile (2,000 STS-B runs: 4 tiles) leaves the
+ * collector nothing to free, in the calling thread nor in a worker.
  */
-export interface Scratch extends PlanScratch {
+export interface Scratch {
+  order?: Int32Array | undefined
+  bounds?: Int32Array | undefined
   memory?: { buffer: ArrayBuffer } | undefined
   /** the plan order whose addresses the memory holds */
   laid?: Int32Array | undefined
