@@ -95,9 +95,6 @@ const crossFunction = (lanes: number): Body => {
   return f
 }
 
-const crossModule = (): object | null =>
-  compiled("cross", () => module([{ name: "wide", body: crossFunction(WIDE) }, { name: "narrow", body: crossFunction(1) }], false))
-
 /**
  * r(sides[a], sides[c]) for c in from .. to - 1 into out[at + c - from], bit for bit as `r`: the sides
  * laid out once in blocks of 16, value i of a block's sides side by side, so that one SIMD load takes
@@ -107,7 +104,7 @@ export const table = (sides: ReadonlyArray<Side>): (a: number, from: number, to:
   const js = (a: number, from: number, to: number, out: Float64Array, at: number) => {
     for (let c = from; c < to; c++) out[at + c - from] = r(sides[a], sides[c])
   }
-  const wasm = crossModule()
+  const wasm = compiled("cross", () => module([{ name: "wide", body: crossFunction(WIDE) }, { name: "narrow", body: crossFunction(1) }], false))
   const K = sides.length
   const n = K === 0 ? 0 : sides[0].centred.length
   if (wasm === null || K < 4 || sides.some((s) => s.centred.length !== n)) return js
