@@ -236,7 +236,6 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   // the sums of the tile being filled (none without summed datasets)
   const tiles = sums?.out ?? [new Float64Array(0)]
   let out = tiles[0]
-  const single = rule === "single"
   const pools = rule === "pooled" || rule === "allnrm"
   const zero = missing === "zero"
   const missingValue = job.missingValue ?? new Float64Array(metric.length)
@@ -337,14 +336,6 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
     return sw > 0 ? s / sw : Number.NaN
   }
 
-  /** The edition's rule on run k's per-dataset figures at row[o ..]. */
-  const officialOf = (row: Float64Array, o: number, k: number, lane: number, present: number): number => {
-    if (present === 0) return Number.NaN
-    if (single) return row[o]
-    if (pools) return present === D ? pool(k, lane, rule === "allnrm") : Number.NaN
-    return mean(row, o, rule, true)
-  }
-
   /** Resample r of the chunk (lane r mod TILE of tile r / TILE), `draws` its generic draws (or the original pairs). */
   const fill = (r: number, row: Float64Array, base: number, degenerate: Int32Array, defined: Uint8Array, draws: Int32Array | undefined): void => {
     out = tiles[Math.floor(r / TILE)]
@@ -396,7 +387,8 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
         }
         row[o + D + j] = v
       }
-      const v = officialOf(row, o, k, lane, present)
+      // the edition's rule
+      const v = present === 0 ? Number.NaN : rule === "single" ? row[o] : pools ? (present === D ? pool(k, lane, rule === "allnrm") : Number.NaN) : mean(row, o, rule, true)
       row[o + D + L] = v
       // a pool's when it is undefined itself; a mean's, or `single`'s (its one dataset), when a dataset's figure is
       degenerate[f0 + D + L] += pools ? +(v !== v && defined[f0 + D + L] === 1) : any

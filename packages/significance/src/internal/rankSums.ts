@@ -200,7 +200,6 @@ export function rankSumsKernel(
   function addresses(ob: Int32Array, bb: Int32Array, tb: Int32Array, h: number, a: number, pW: number): void {
     const rowBytes = ROW * 8
     for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = pW + (a + order[j]) * rowBytes
-    // the address of position j of its order
     const base = pOrder + 4 * orderAt[h]
     const e = boundsAt[h + 1]
     for (let q = boundsAt[h]; q < e; q++) bb[q] = base + 4 * bounds[q]
