@@ -46,9 +46,6 @@ export const checkValues = (
   if (s >= 0) {
     return new InvalidInput({ field: "strata", expected: "at least 3 pairs per dataset (a correlation of 2 points is always +-1)", found: `${sizes[s]} pairs in dataset #${s}` })
   }
-  // Random.below draws from at most 2^21 pairs per dataset
-  const big = sizes.findIndex((size) => size > 2 ** 21)
-  if (big >= 0) return new InvalidInput({ field: strata === undefined ? "gold" : "strata", expected: `at most ${2 ** 21} pairs`, found: `${sizes[big]} pairs in dataset #${big}` })
   if (n < least) return new InvalidInput({ field: "gold", expected: least === 3 ? "at least 3 pairs" : "at least 1 pair", found: String(n) })
   if (!scores) return undefined
   if (confidences === undefined) {
@@ -58,6 +55,14 @@ export const checkValues = (
   }
   if (confidences.length !== runs.length) return new InvalidInput({ field: "confidences", expected: `${runs.length} arrays (one per run)`, found: String(confidences.length) })
   return V.first(...confidences.map((c, j) => V.confidences(`confidences[${j}]`, c, n)))
+}
+
+/** The bootstrap's datasets (strata), each within the 2^21 pairs Random.below draws from. */
+const drawable = (stratumOf: Int32Array): InvalidInput | undefined => {
+  const sizes = new Int32Array(stratumOf.length)
+  for (const s of stratumOf) sizes[s]++
+  const big = sizes.findIndex((size) => size > 2 ** 21)
+  return big < 0 ? undefined : new InvalidInput({ field: "gold", expected: `at most ${2 ** 21} pairs`, found: `${sizes[big]} pairs in dataset #${big}` })
 }
 
 /** A resampling test's options resolved (10,000 resamples, seed 12345, Pearson, weighted) and checked, in the order errors have always been reported. */
@@ -79,7 +84,8 @@ export const resampling = (
     V.seed(seed),
     check,
     V.oneOf("aggregate", aggregate, ["weighted", "unweighted"], "weighted or unweighted"),
-    checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences)
+    checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences),
+    method === "bootstrap" ? drawable(stratumOf) : undefined
   )
   if (error !== undefined) return error
   const strata = options.strata === undefined ? "none" : "dataset"
