@@ -266,15 +266,6 @@ export const make = (
       }
       return { count, pairs, counts: multiplicities, cuts: cut }
     }
-    const restore = (saved: Saved) => {
-      const { pairs, counts } = saved
-      for (let j = 0; j < pairs.length; j++) {
-        E32[4 * j + 2] = pairs[j]
-        E64[2 * j] = counts[j]
-      }
-      cuts.set(saved.cuts)
-      return saved.count
-    }
     const block = Math.ceil(padded / RUNS / units) * RUNS
     const blocks = Math.ceil(padded / block)
     return {
@@ -287,7 +278,14 @@ export const make = (
           // the last tile's lanes past the last resample: empty lists
           for (let j = listed * S * (G + 1); j < Math.ceil(listed / TILE) * TILE * S * (G + 1); j++) cuts[j] = e
           count = listed
-        } else count = restore(saved)
+        } else {
+          for (let j = 0; j < saved.pairs.length; j++) {
+            E32[4 * j + 2] = saved.pairs[j]
+            E64[2 * j] = saved.counts[j]
+          }
+          cuts.set(saved.cuts)
+          count = saved.count
+        }
         listed = 0
         e = 0
         const called = Math.ceil(count / TILE)
