@@ -49,6 +49,7 @@ import type { Metric } from "./intervals.js"
 import { CHUNK } from "./random.js"
 import * as Threads from "./threads.js"
 import { Body, compiled, module } from "./wasm.js"
+import type { WasmApi } from "./wasm.js"
 
 /**
  * The walked datasets of a job, flattened for the kernel. Walk g (gold or run) of walked
@@ -212,13 +213,8 @@ export function rankSumsKernel(
     tb[i] = tb[i + 1] = base + 4 * (orderAt[h + 1] - orderAt[h])
   }
   for (let h = 0; h < runOf.length; h++) tiedAt[h + 1] = tiedAt[h] + countTies(h)
-  // the package's types declare no WebAssembly (ES2023 + Node), and this function cannot import wasm.ts' (workers compile its source)
-  const wa = (globalThis as unknown as {
-    WebAssembly: {
-      Memory: new (d: { initial: number }) => { buffer: ArrayBuffer }
-      Instance: new (m: object, i: object) => { exports: Record<string, unknown> }
-    }
-  }).WebAssembly
+  // wasm.ts' host, as a type only: workers compile this function's source, which imports nothing
+  const wa = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
   const align = (n: number) => Math.ceil(n / 64) * 64
   const pBounds = align(pOrder + 4 * order.length)
   const pTied = align(pBounds + 4 * bounds.length)
@@ -672,8 +668,7 @@ export const original = (p: Plan, start: Int32Array, KF: number, FIG: number, ou
  */
 export const resampled = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, options: RunOptions = {}): { readonly samples: Float64Array } => {
   const units = Math.ceil(B / CHUNK)
-  const work = B * p.order.length
-  const threads = Threads.count(options.threads, work, THREAD_WORK)
+  const threads = Threads.count(options.threads, B * p.order.length, THREAD_WORK)
   const share = p.dataset.length > 0 && threads > 1 && units > 1 && typeof SharedArrayBuffer === "function"
   const last = options.scratch?.samples
   const again = last !== undefined && last.length >= B * KF && (typeof SharedArrayBuffer === "function" && last.buffer instanceof SharedArrayBuffer) === share
