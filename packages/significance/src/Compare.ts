@@ -137,11 +137,6 @@ const chosen = (options: Options): Outcome<{ readonly metric: Metric.Metric; rea
   return { metric, test }
 }
 
-const identical = (x: Float64Array, y: Float64Array): boolean => {
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false
-  return x.length === y.length
-}
-
 /**
  * The cocor tests' inputs, every run's side computed once (`Cocor.against`): r(gold, run) of each run,
  * its estimate, with the bits `Figures.estimates` gave (test/AnalyticEstimates.test.ts), and the input
@@ -188,7 +183,7 @@ const analytic = (
   const alternative = options.alternative ?? "two.sided"
   // Identical scores, or a positive linear map of each other (r_kh = 1), make every cocor statistic
   // 0/0: no difference. Within 1e-12, as the marks decide it: rounding leaves r_kh ulps below 1.
-  const same = input.rKh >= 1 - 1e-12 || identical(runs[a], runs[b])
+  const same = input.rKh >= 1 - 1e-12 || (runs[a].length === runs[b].length && runs[a].every((v, i) => v === runs[b][i]))
   const { rJk: estimateA, rJh: estimateB } = input
   if (test === "zou2007") {
     const r = same ? { ci: [0, 0] as const, confLevel: options.confLevel ?? 0.95 } : Dependent.zou2007(input, options)

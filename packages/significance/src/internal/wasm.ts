@@ -98,7 +98,6 @@ export class Body {
 
   constructor(readonly params: number) {}
 
-  /** A new local of type t; returns its index. */
   local(t: ValType): number {
     this.extra.push(t)
     return this.params + this.extra.length - 1
@@ -186,7 +185,6 @@ export const module = (functions: ReadonlyArray<{ readonly name: string; readonl
     leb(bytes, content.length)
     for (const b of content) bytes.push(b)
   }
-  /** A section of one entry per function. */
   const perFunction = (id: number, entry: (out: Array<number>, f: { readonly name: string; readonly body: Body }, i: number) => void) => {
     const content: Array<number> = []
     leb(content, functions.length)
