@@ -407,11 +407,8 @@ const prepare = (job: Job, sizing: Sizing, engine: "js" | "wasm") => {
   const estimates = new Float64Array(KF).fill(Number.NaN)
   const walked = RankSums.original(setup.spearman, job.start, KF, figures.figures, estimates, setup.scratch?.walks)
   if ((setup.spans > 0 && sums === undefined) || !walked) return undefined
-  if (sums !== undefined) {
-    const counts = new Float64Array(N).fill(1)
-    sums.list(counts)
-    sums.run()
-  }
+  sums?.list(new Float64Array(N).fill(1))
+  sums?.run()
   generic?.fill(-1, estimates, 0, figures.figures)
   // nothing is defined yet: no resample counts as degenerate
   figures.fill(0, estimates, 0, new Int32Array(KF), new Uint8Array(KF), generic?.identity)
