@@ -93,9 +93,7 @@ export const resample = (gold: Values, runs: ReadonlyArray<Values>, options: Opt
   const set = resampling("bootstrap", gold, runs, options, options.threads === undefined ? undefined : V.count("threads", options.threads, 1))
   if (set instanceof InvalidInput) return set
   const { resamples: B, seed, metric, aggregate, stratumOf, signature } = set
-  const resampled = Figures.resample({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate }, B, seed, options)
-  if (resampled instanceof InvalidInput) return resampled
-  const { estimates, samples, pairs: N } = resampled
+  const { estimates, samples, pairs: N } = Figures.resample({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate }, B, seed, options)
   const K = runs.length
   const degenerate = new Int32Array(K)
   for (let k = 0; k < K; k++) for (let b = 0; b < B; b++) if (samples[k * B + b] !== samples[k * B + b]) degenerate[k]++
@@ -130,8 +128,7 @@ export interface RunInterval {
 export const runInterval = (d: Distribution, run: number, confLevel = 0.95): RunInterval => {
   const B = d.resamples
   const values = d.samples.subarray(run * B, (run + 1) * B).filter((v) => v === v)
-  const alpha = 1 - confLevel
-  const [lower, upper] = quantiles(values, values.length, [alpha / 2, 1 - alpha / 2])
+  const [lower, upper] = quantiles(values, values.length, [(1 - confLevel) / 2, 1 - (1 - confLevel) / 2])
   return { run, estimate: d.estimates[run], ci: [lower, upper], confLevel, valid: values.length, degenerate: B - values.length }
 }
 
@@ -239,7 +236,6 @@ export const comparePairs = (d: Distribution, options: CompareOptions = {}): Arr
   const compare = (a: number, b: number): void => {
     const { delta, valid, extreme, m2 } = differences(d, a, b, alternative, normal, low, high)
     const ci = [fromTail(low, valid, ps[0], false), fromTail(high, valid, ps[1], true)] as const
-    // the shift method's p: (count + 1) / (valid + 1)
     const { pValue, log10P } = normal ? normalOf(delta, valid, m2, alternative) : { pValue: (extreme + 1) / (valid + 1) }
     out.push({ a, b, estimateA: d.estimates[a], estimateB: d.estimates[b], difference: delta, ci, confLevel, alternative, pValue, valid, degenerate: B - valid, ...(log10P === undefined ? {} : { log10P }) })
   }

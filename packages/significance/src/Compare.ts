@@ -73,11 +73,9 @@ export const defaultTest: TestName = "williams1959"
  * @since 0.5.0
  */
 export const testFor = (metric: string | Metric.Metric, datasets: number = 1, requested?: TestName): TestName => {
-  if (requested === "bootstrap" || requested === "permutation") return requested
+  if (requested !== undefined && isResampling(requested)) return requested
   const m = resolve("metric", metric)
-  const analytic = datasets <= 1 && !(m instanceof InvalidInput) && isPearson(m)
-  if (!analytic) return "bootstrap"
-  return requested ?? defaultTest
+  return datasets <= 1 && !(m instanceof InvalidInput) && isPearson(m) ? requested ?? defaultTest : "bootstrap"
 }
 
 /**
@@ -131,25 +129,12 @@ const chosen = (options: Options): Outcome<{ readonly metric: Metric.Metric; rea
     return new InvalidInput({ field: "test", expected: testNames.join(", "), found: String(test) })
   }
   if (options.strata !== undefined && !isResampling(test)) {
-    return new InvalidInput({
-      field: "test",
-      expected: "bootstrap or permutation for a multi-dataset aggregate (analytic tests compare one correlation)",
-      found: test
-    })
+    return new InvalidInput({ field: "test", expected: "bootstrap or permutation for a multi-dataset aggregate (analytic tests compare one correlation)", found: test })
   }
   if (!isPearson(metric) && !isResampling(test)) {
-    return new InvalidInput({
-      field: "metric",
-      expected: `pearson for the analytic (cocor) tests; use bootstrap or permutation for ${metric.name}`,
-      found: metric.name
-    })
+    return new InvalidInput({ field: "metric", expected: `pearson for the analytic (cocor) tests; use bootstrap or permutation for ${metric.name}`, found: metric.name })
   }
   return { metric, test }
-}
-
-const identical = (x: Float64Array, y: Float64Array): boolean => {
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false
-  return x.length === y.length
 }
 
 /**
@@ -198,7 +183,7 @@ const analytic = (
   const alternative = options.alternative ?? "two.sided"
   // Identical scores, or a positive linear map of each other (r_kh = 1), make every cocor statistic
   // 0/0: no difference. Within 1e-12, as the marks decide it: rounding leaves r_kh ulps below 1.
-  const same = input.rKh >= 1 - 1e-12 || identical(runs[a], runs[b])
+  const same = input.rKh >= 1 - 1e-12 || (runs[a].length === runs[b].length && runs[a].every((v, i) => v === runs[b][i]))
   const { rJk: estimateA, rJh: estimateB } = input
   if (test === "zou2007") {
     const r = same ? { ci: [0, 0] as const, confLevel: options.confLevel ?? 0.95 } : Dependent.zou2007(input, options)
@@ -227,18 +212,9 @@ const fromResampling = (
   signature: string,
   options: Options
 ): Comparison => ({
-  test,
-  a: c.a,
-  b: c.b,
-  estimateA: c.estimateA,
-  estimateB: c.estimateB,
-  alternative: c.alternative,
-  pValue: c.pValue,
-  statistic: c.difference,
+  test, a: c.a, b: c.b, estimateA: c.estimateA, estimateB: c.estimateB, alternative: c.alternative, pValue: c.pValue, statistic: c.difference,
   ...(c.ci !== undefined ? { ci: c.ci, confLevel: c.confLevel } : {}),
-  signature,
-  valid: c.valid,
-  degenerate: c.degenerate,
+  signature, valid: c.valid, degenerate: c.degenerate,
   ...(test === "bootstrap" && options.bootstrapP === "normal" ? { pMethod: "normal" as const } : {}),
   ...(c.log10P !== undefined ? { log10P: c.log10P } : {})
 })
@@ -284,22 +260,6 @@ export const two = (
 }
 
 type Column = Exclude<keyof ManyResult["figures"], "a" | "b">
-
-/** A column per figure of the pairs a, b, made when the first comparison with it comes, and how to write pair p into them. */
-const pairFigures = (a: Int32Array, b: Int32Array) => {
-  const figures: { a: Int32Array; b: Int32Array } & { [K in Column]?: Float64Array } = { a, b }
-  const put = (column: Column, p: number, x: number) => ((figures[column] ??= new Float64Array(a.length).fill(Number.NaN))[p] = x)
-  const write = (p: number, c: Comparison) => {
-    if (c.pValue !== undefined) put("pValue", p, c.pValue)
-    if (c.statistic !== undefined) put("statistic", p, c.statistic)
-    if (c.ci !== undefined) {
-      put("ciLow", p, c.ci[0])
-      put("ciHigh", p, c.ci[1])
-    }
-    if (c.log10P !== undefined) put("log10P", p, c.log10P)
-  }
-  return { figures, write }
-}
 
 /**
  * Options of `many`: which pairs are compared, the correction and the marks' level.
@@ -369,18 +329,17 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const dataError = d === undefined ? checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences) : undefined
   if (dataError !== undefined) return dataError
   if (badAgainst) return new InvalidInput({ field: "against", expected: `best, all or a run index below ${runs.length}`, found: String(against) })
+  if (resampled instanceof InvalidInput) return resampled
   const alpha = options.alpha ?? 0.05
 
   // the analytic tests' sides give each run's estimate (Pearson on one dataset, the values checked)
   const cocor = test !== "bootstrap" && test !== "permutation" ? correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>) : undefined
-  // the bootstrap's own estimates, not a second layout; a refused input gives the estimates' error first
+  // the bootstrap's own estimates, not a second layout
   const estimates = d !== undefined
     ? d.estimates
     : cocor !== undefined
     ? cocor.estimates
     : Figures.estimates({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate: options.aggregate ?? "weighted" })
-  if (estimates instanceof InvalidInput) return estimates
-  if (resampled instanceof InvalidInput) return resampled
   // best first: the highest figure, or the lowest for a metric where lower is better (MSE)
   const lower = metric.direction === "lower"
   const ranking = Array.from(estimates.keys()).sort((x, y) => (lower ? estimates[x] - estimates[y] : estimates[y] - estimates[x]) || x - y)
@@ -413,8 +372,18 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   }
 
   // the resampling tests' comparisons as they come; the analytic tests' only as columns, made again
-  // (the same bits) if `comparisons` is read
-  const { figures, write } = pairFigures(pairA, pairB)
+  // (the same bits) if `comparisons` is read; a figure's column made when the first comparison with it comes
+  const figures: { a: Int32Array; b: Int32Array } & { [K in Column]?: Float64Array } = { a: pairA, b: pairB }
+  const put = (column: Column, p: number, x: number) => ((figures[column] ??= new Float64Array(count).fill(Number.NaN))[p] = x)
+  const write = (p: number, c: Comparison) => {
+    if (c.pValue !== undefined) put("pValue", p, c.pValue)
+    if (c.statistic !== undefined) put("statistic", p, c.statistic)
+    if (c.ci !== undefined) {
+      put("ciLow", p, c.ci[0])
+      put("ciHigh", p, c.ci[1])
+    }
+    if (c.log10P !== undefined) put("log10P", p, c.log10P)
+  }
   let comparisons = (): Array<Comparison> => []
   let signature: string | undefined
   if (d !== undefined) {

@@ -117,6 +117,5 @@ export const test = (gold: Values, runA: Values, runB: Values, options: Options 
     }
     if (options.progress !== undefined && ((r + 1) % every === 0 || r + 1 === R)) options.progress(r + 1, R)
   }
-  const pValue = (extreme + 1) / (valid + 1)
-  return { estimateA, estimateB, difference: delta, alternative, pValue, valid, degenerate: R - valid, signature, signatureText: Signature.format(signature) }
+  return { estimateA, estimateB, difference: delta, alternative, pValue: (extreme + 1) / (valid + 1), valid, degenerate: R - valid, signature, signatureText: Signature.format(signature) }
 }

@@ -1,7 +1,7 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
-import { Bootstrap, Signature, TestResult } from "../src/index.js"
+import { Bootstrap, Compare, Permutation, Signature, TestResult } from "../src/index.js"
 import * as Random from "../src/internal/random.js"
 import { makeRuns, mulberry32, pearson, spearman } from "./data.js"
 import { Spearman } from "@stseval/metrics"
@@ -219,6 +219,15 @@ describe("paired bootstrap", () => {
     const run = Float64Array.from({ length: n }, (_, i) => (i * 7) % 5)
     const d = Bootstrap.resample(gold, [run], { resamples: 1 })
     expect(TestResult.isInvalid(d) && d.expected).toBe(`at most ${2 ** 21} pairs`)
+  })
+
+  it("tests that draw no pairs take a dataset beyond 2^21 pairs: the analytic tests and the permutation test", () => {
+    const n = 2 ** 21 + 1
+    const gold = Float64Array.from({ length: n }, (_, i) => i % 5)
+    const rand = mulberry32(3)
+    const runs = [1, 2].map(() => Float64Array.from(gold, (g) => g + 4 * rand()))
+    expect(TestResult.isInvalid(Compare.many(gold, runs))).toBe(false)
+    expect(TestResult.isInvalid(Permutation.test(gold, runs[0], runs[1], { resamples: 1 }))).toBe(false)
   })
 
   it("VERSION in signatures matches package.json", () => {

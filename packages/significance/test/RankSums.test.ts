@@ -55,7 +55,7 @@ const inputOf = (metrics: ReadonlyArray<"pearson" | "spearman" | "kendall">, agg
 }
 
 /** data() walked for `walk` on every dataset, over 203 resamples: four chunks, the last one of 11 (a tile of three lanes). */
-const walked = (walk: RankSums.Walk) => {
+const walked = (walk: Engine.Metric) => {
   const d = data()
   const B = 203
   const FIG = d.D + 1
@@ -95,7 +95,7 @@ const eachResample = (
 
 describe("Spearman walks (intervals)", () => {
   it("give the same bits on worker threads, whoever computes which chunk, and equal the textbook Spearman", () => {
-    const { sizes, start, gold, x, plan, B, FIG, KF, states } = walked("rho")
+    const { sizes, start, gold, x, plan, B, FIG, KF, states } = walked("walk")
     const run = (options: RankSums.RunOptions) => RankSums.resampled(plan, start, states, B, KF, FIG, options).samples
     const one = run({ threads: 1 })
     let helpers: Int32Array | undefined
@@ -140,7 +140,7 @@ describe("Spearman walks (intervals)", () => {
     x[5 * n + 21] = x[5 * n + 22] = 99
     const start = Int32Array.from([0, n])
     const has = new Uint8Array(K).fill(1)
-    const plan = RankSums.plan(start, ["rho"], K, has, gold, x)
+    const plan = RankSums.plan(start, ["walk"], K, has, gold, x)
     const B = 75
     const FIG = 2
     const KF = K * FIG
@@ -321,7 +321,7 @@ describe("Kendall walks (issue 34: one walk engine for the rank-based metrics)",
     expect(TestResult.isInvalid(a) ? a : undefined).toBeUndefined()
     expect(b).toEqual(a)
     const { K, start, N, gold, x, has, D } = data()
-    const plan = RankSums.plan(start, [undefined, "tau", undefined], K, has, gold, x)
+    const plan = RankSums.plan(start, ["generic", "tau", "generic"], K, has, gold, x)
     const states = Random.chunkStates(9, 1)
     const FIG = D + 1
     const KF = K * FIG
@@ -360,7 +360,7 @@ describe("the walks' exact limit (issue 34)", () => {
     expect(engineOf(Kendall.metric, 10 * limit)).toBe("tau")
     // the walks refuse a larger dataset rather than round: a defect of the caller's
     const start = Int32Array.from([0, limit + 1])
-    expect(() => RankSums.plan(start, ["rho"], 0, new Uint8Array(0), new Float64Array(limit + 1), new Float64Array(0))).toThrow(/165,140 pairs/)
+    expect(() => RankSums.plan(start, ["walk"], 0, new Uint8Array(0), new Float64Array(limit + 1), new Float64Array(0))).toThrow(/165,140 pairs/)
   })
 
   it("an interval pass over a Spearman dataset above it has the textbook Spearman of a resample's drawn pairs", () => {
@@ -394,8 +394,8 @@ describe("the walks tile by tile of runs: one plan and one walk memory, reused (
   it("a plan written into a scratch reuses its buffers, in shared memory (the walks' threads get the one copy), and is the plan without it", () => {
     const d = data()
     const scratch: RankSums.Scratch = {}
-    const fresh = RankSums.plan(d.start, ["rho", "tau", "rho"], d.K, d.has, d.gold, d.x)
-    const first = RankSums.plan(d.start, ["rho", "tau", "rho"], d.K, d.has, d.gold, d.x, scratch)
+    const fresh = RankSums.plan(d.start, ["walk", "tau", "walk"], d.K, d.has, d.gold, d.x)
+    const first = RankSums.plan(d.start, ["walk", "tau", "walk"], d.K, d.has, d.gold, d.x, scratch)
     for (const key of ["dataset", "tau", "walkAt", "runOf", "order", "orderAt", "bounds", "boundsAt"] as const) {
       expect(Array.from(first[key]), key).toEqual(Array.from(fresh[key]))
     }
@@ -404,16 +404,16 @@ describe("the walks tile by tile of runs: one plan and one walk memory, reused (
     // the next tile (fewer runs here): written where the first was
     const fewer = new Uint8Array(d.has.length)
     fewer.set(d.has.subarray(0, 2 * d.D))
-    const second = RankSums.plan(d.start, ["rho", "tau", "rho"], 2, fewer, d.gold, d.x, scratch)
+    const second = RankSums.plan(d.start, ["walk", "tau", "walk"], 2, fewer, d.gold, d.x, scratch)
     expect(second.order.buffer).toBe(first.order.buffer)
     expect(second.bounds.buffer).toBe(first.bounds.buffer)
-    const alone = RankSums.plan(d.start, ["rho", "tau", "rho"], 2, fewer, d.gold, d.x)
+    const alone = RankSums.plan(d.start, ["walk", "tau", "walk"], 2, fewer, d.gold, d.x)
     expect(Array.from(second.order)).toEqual(Array.from(alone.order))
     expect(Array.from(second.bounds)).toEqual(Array.from(alone.bounds))
   })
 
   it("the estimates' walks and the resamples' share the scratch's walk memory, with the figures of walks without it", () => {
-    const w = walked("rho")
+    const w = walked("walk")
     const scratch: RankSums.Scratch = {}
     const out = new Float64Array(w.KF).fill(Number.NaN)
     expect(RankSums.original(w.plan, w.start, w.KF, w.FIG, out, scratch)).toBe(true)
@@ -429,7 +429,7 @@ describe("the walks tile by tile of runs: one plan and one walk memory, reused (
     expect(bits(samples)).toEqual(bits(RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1 }).samples))
   })
 
-  it.each([["rho"], ["tau"]] as const)("%s: the first tile's multiplicities kept are the draws, and the next tiles walk them rather than drawing", (walk) => {
+  it.each([["walk"], ["tau"]] as const)("%s: the first tile's multiplicities kept are the draws, and the next tiles walk them rather than drawing", (walk) => {
     const w = walked(walk)
     const drawn = RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1 }).samples
     const kept: RankSums.Kept = { counts: new Uint16Array(w.B * w.N), full: false }

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest"
 import { Intervals, TestResult } from "../src/index.js"
 import * as SumsKernel from "../src/internal/sumsKernel.js"
+import * as Threads from "../src/internal/threads.js"
 import { mulberry32 } from "./data.js"
 import { sameFigures } from "./engineCases.js"
 
@@ -78,8 +79,10 @@ describe("the intervals' sums kernel", () => {
   it("gives the plain sums across segments of pairs, spans inside them and a part-filled block of runs, on one thread and on workers", () => {
     const expected = plainSums(13, 3, wide).map(bits)
     for (const threads of [1, 2]) {
+      const before = Threads.sent.instances
       const { sums } = sumsOf(13, 3, threads, threads === 2 ? false : undefined, wide)
-      expect(sums.threads).toBe(threads)
+      // the workers were sent the job (each keeps its instance)
+      expect(Threads.sent.instances > before).toBe(threads === 2)
       expect(sums.out.map(bits)).toEqual(expected)
     }
   })
@@ -100,8 +103,9 @@ describe("the intervals' sums kernel", () => {
     const expected = plainSums(K1, tiles).map(bits)
     expect(sumsOf(K1, tiles, 1).sums.out.map(bits)).toEqual(expected)
     // every block of runs computed by a worker thread
+    const before = Threads.sent.instances
     const workers = sumsOf(K1, tiles, 2, false)
-    expect(workers.sums.threads).toBe(2)
+    expect(Threads.sent.instances).toBeGreaterThan(before)
     expect(workers.sums.out.map(bits)).toEqual(expected)
     expect(sumsOf(K1, tiles, 3).sums.out.map(bits)).toEqual(expected)
   })

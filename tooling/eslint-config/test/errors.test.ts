@@ -20,8 +20,10 @@ const defects: Readonly<Record<string, { readonly count: number; readonly why: s
   "packages/scoring/src/Isolation.ts": { count: 1, why: "serve called outside a scoring worker: the program's own start-up decides" },
   "packages/significance/src/internal/wasm.ts": { count: 2, why: "callers compile first (compiled: null without WebAssembly) and take the generic path" },
   "packages/significance/src/internal/intervals.ts": { count: 1, why: "engine \"wasm\" is forced only by tests and benchmarks (no flag or file sets it); \"auto\" takes the generic path" },
-  "packages/significance/src/internal/rankSums.ts": { count: 2, why: "constants the kernel writes out; the resamples' walks follow `original`, which found their WebAssembly and memory (intervals.ts takes the generic path otherwise)" },
-  "packages/significance/src/internal/walkPlan.ts": { count: 1, why: "a Spearman dataset above the walks' exact limit: job.ts resamples it by its metric, never by the walks" },
+  "packages/significance/src/internal/rankSums.ts": {
+    count: 3,
+    why: "a constant the kernel writes out; the resamples' walks follow `original`, which found their WebAssembly and memory (intervals.ts takes the generic path otherwise); a Spearman dataset above the walks' exact limit: job.ts resamples it by its metric, never by the walks"
+  },
   "packages/tables/src/Presets.ts": { count: 1, why: "every dataset has a ranking (the registry's checks), so scored results always declare a metric" },
   "apps/cli/src/page/browser/shims/process.ts": { count: 1, why: "the check page's code calls only what the shims provide" },
   "apps/cli/src/page/browser/shims/crypto.ts": { count: 2, why: "the check page hashes with sha256, as hex, only" },

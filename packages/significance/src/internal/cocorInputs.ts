@@ -3,6 +3,7 @@
 // declared figure (`Moments.pearson`). All pairs of 500 runs need 124,750 r(A, B): `table` takes 16
 // cross sums per pass in WebAssembly SIMD (65-85 ms of CPU against 140-170 ms in JavaScript).
 import { Moments, Rescale } from "@stseval/metrics"
+import { meanOf } from "./intervals.js"
 import { Body, compiled, instantiate, module, newMemory } from "./wasm.js"
 
 /** One side, computed once: its values at unit scale minus their mean, and their sum and sum of squares. */
@@ -20,9 +21,7 @@ export const side = (x: Float64Array): Side => {
   centrings.count++
   const n = x.length
   const scale = Rescale.unitScale(Rescale.maxAbs(x))
-  let mean = 0
-  for (let i = 0; i < n; i++) mean += x[i] * scale
-  mean /= n
+  const mean = meanOf(x, 0, n, scale)
   const centred = new Float64Array(n)
   let sum = 0
   let squares = 0
@@ -76,7 +75,7 @@ const BLOCK = 2 * WIDE
  * of the first at p + i stride (bytes), into o; in `r`'s order (WebAssembly fuses nothing): same bits.
  */
 const crossFunction = (lanes: number): Body => {
-  const f = new Body(["i32", "i32", "i32", "i32", "i32"], [])
+  const f = new Body(5)
   const [p, stride, q, n, o] = [0, 1, 2, 3, 4]
   const end = f.local("i32")
   const xs = f.local("v128")
@@ -96,9 +95,6 @@ const crossFunction = (lanes: number): Body => {
   return f
 }
 
-const crossModule = (): object | null =>
-  compiled("cross", () => module([{ name: "wide", body: crossFunction(WIDE) }, { name: "narrow", body: crossFunction(1) }], false))
-
 /**
  * r(sides[a], sides[c]) for c in from .. to - 1 into out[at + c - from], bit for bit as `r`: the sides
  * laid out once in blocks of 16, value i of a block's sides side by side, so that one SIMD load takes
@@ -108,7 +104,7 @@ export const table = (sides: ReadonlyArray<Side>): (a: number, from: number, to:
   const js = (a: number, from: number, to: number, out: Float64Array, at: number) => {
     for (let c = from; c < to; c++) out[at + c - from] = r(sides[a], sides[c])
   }
-  const wasm = crossModule()
+  const wasm = compiled("cross", () => module([{ name: "wide", body: crossFunction(WIDE) }, { name: "narrow", body: crossFunction(1) }], false))
   const K = sides.length
   const n = K === 0 ? 0 : sides[0].centred.length
   if (wasm === null || K < 4 || sides.some((s) => s.centred.length !== n)) return js

@@ -106,14 +106,7 @@ export const studentT = (x: number, df: number): number => {
  */
 export const pValue = (statistic: number, alternative: Alternative, df?: number): number => {
   const cdf = (x: number) => (df === undefined ? phi(x) : studentT(x, df))
-  switch (alternative) {
-    case "two.sided":
-      return Math.min(1, 2 * cdf(-Math.abs(statistic)))
-    case "greater":
-      return cdf(-statistic)
-    case "less":
-      return cdf(statistic)
-  }
+  return alternative === "two.sided" ? Math.min(1, 2 * cdf(-Math.abs(statistic))) : cdf(alternative === "greater" ? -statistic : statistic)
 }
 
 const LANCZOS = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7]
@@ -165,13 +158,9 @@ const lnUpperTail = (x: number, df?: number): number => {
  * JSON outputs carry it beside p once p is below 1e-300 (Williams' t = 92.8 gives p = 0 in doubles).
  */
 export const log10PValue = (statistic: number, alternative: Alternative, df?: number): number => {
-  const upper = (x: number) => lnUpperTail(x, df)
-  const ln =
-    alternative === "two.sided"
-      ? Math.min(0, Math.LN2 + upper(statistic))
-      : alternative === "greater"
-        ? (statistic > 0 ? upper(statistic) : Math.log(1 - Math.exp(upper(statistic))))
-        : (statistic < 0 ? upper(statistic) : Math.log(1 - Math.exp(upper(statistic))))
+  const upper = lnUpperTail(statistic, df)
+  // one-sided: the upper tail beyond |statistic| when it lies on the alternative's side, else its complement
+  const ln = alternative === "two.sided" ? Math.min(0, Math.LN2 + upper) : (alternative === "greater" ? statistic > 0 : statistic < 0) ? upper : Math.log(1 - Math.exp(upper))
   return ln / Math.LN10
 }
 

@@ -2,10 +2,9 @@
 // `Compare.many`: a job of one dataset per stratum (job.ts), so that they resample by the intervals' pass.
 import type { Metric } from "@stseval/metrics"
 import type * as Intervals from "../Intervals.js"
-import { InvalidInput } from "../TestResult.js"
 import type { Values } from "./inputs.js"
 import * as Engine from "./intervals.js"
-import { checkDefinition, checkRuns, layOut } from "./job.js"
+import { layOut } from "./job.js"
 import type { Aggregate } from "./strata.js"
 import { layout } from "./strata.js"
 
@@ -53,15 +52,10 @@ const inputOf = ({ aggregate, confidences, gold, metric, runs, stratumOf }: Runs
   }
 }
 
-/** Each run's figure on the pairs as given, and the prepared pass (input already checked by `checkValues`). */
+/** Each run's figure on the pairs as given, and the prepared pass (the input checked by `checkValues`: not read again). */
 const prepare = (given: Runs, resamples: number, threads: number | undefined) => {
   const input = inputOf(given)
-  const metrics = checkDefinition(input) as ReadonlyArray<Metric.Metric>
-  // checkValues has refused all checkRuns refuses but a stratum of more than 2^21 pairs: the values
-  // are not read again
-  const golds = checkRuns(input, metrics, true)
-  if (golds instanceof InvalidInput) return golds
-  const job = layOut(input, metrics, golds)
+  const job = layOut(input, input.datasets.map(() => given.metric), input.datasets.map((ds) => input.runs[0].scores[ds.name]))
   const prepared = Engine.estimate(job, "auto", { resamples, threads })
   const FIG = prepared.figures.figures
   const estimates = Float64Array.from(given.runs, (_, k) => prepared.estimates[k * FIG + FIG - 1])
@@ -69,10 +63,7 @@ const prepare = (given: Runs, resamples: number, threads: number | undefined) =>
 }
 
 /** Each run's figure on the pairs as given. */
-export const estimates = (runs: Runs): Float64Array | InvalidInput => {
-  const p = prepare(runs, 1, 1)
-  return p instanceof InvalidInput ? p : p.estimates
-}
+export const estimates = (runs: Runs): Float64Array => prepare(runs, 1, 1).estimates
 
 /**
  * Each run's figure on the pairs as given, and in each of B resamples of the documented stream for
@@ -83,10 +74,8 @@ export const resample = (
   B: number,
   seed: number,
   options: { readonly progress?: ((done: number, total: number) => void) | undefined; readonly threads?: number | undefined }
-): { readonly estimates: Float64Array; readonly samples: Float64Array; readonly pairs: number } | InvalidInput => {
-  const p = prepare(runs, B, options.threads)
-  if (p instanceof InvalidInput) return p
-  const { prepared, estimates, pairs } = p
+): { readonly estimates: Float64Array; readonly samples: Float64Array; readonly pairs: number } => {
+  const { prepared, estimates, pairs } = prepare(runs, B, options.threads)
   const pass = Engine.pass(prepared, B, seed, options.progress, { threads: options.threads })
   const K = runs.runs.length
   const FIG = prepared.figures.figures

@@ -57,6 +57,14 @@ export const checkValues = (
   return V.first(...confidences.map((c, j) => V.confidences(`confidences[${j}]`, c, n)))
 }
 
+/** The bootstrap's datasets (strata), each within the 2^21 pairs Random.below draws from. */
+const drawable = (stratumOf: Int32Array): InvalidInput | undefined => {
+  const sizes = new Int32Array(stratumOf.length)
+  for (const s of stratumOf) sizes[s]++
+  const big = sizes.findIndex((size) => size > 2 ** 21)
+  return big < 0 ? undefined : new InvalidInput({ field: "gold", expected: `at most ${2 ** 21} pairs`, found: `${sizes[big]} pairs in dataset #${big}` })
+}
+
 /** A resampling test's options resolved (10,000 resamples, seed 12345, Pearson, weighted) and checked, in the order errors have always been reported. */
 export const resampling = (
   method: Signature.Signature["method"],
@@ -76,7 +84,8 @@ export const resampling = (
     V.seed(seed),
     check,
     V.oneOf("aggregate", aggregate, ["weighted", "unweighted"], "weighted or unweighted"),
-    checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences)
+    checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences),
+    method === "bootstrap" ? drawable(stratumOf) : undefined
   )
   if (error !== undefined) return error
   const strata = options.strata === undefined ? "none" : "dataset"

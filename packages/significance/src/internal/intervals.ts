@@ -136,6 +136,12 @@ export const tiling: { elements: number; held: ((elements: number) => void) | un
 /** The threads, and (tests only) how the rank walks are split over them (rankSums.ts). */
 export type PassOptions = Pick<RankSums.RunOptions, "threads" | "callerWorks" | "onDone">
 
+export const meanOf = (v: Float64Array, from: number, to: number, scale: number): number => {
+  let m = 0
+  for (let i = from; i < to; i++) m += v[i] * scale
+  return m / (to - from)
+}
+
 /**
  * Everything that does not change between resamples: centred data for the sums kernel, per-dataset
  * means (to undo the centring for pooled figures), and the walked datasets' sort orders.
@@ -151,7 +157,7 @@ const setUp = (job: Job, sizing: Sizing) => {
   const meanX = new Float64Array(K * D)
   const span = new Int32Array(D).fill(-1)
   const spans: Array<number> = []
-  const spearman = RankSums.plan(start, metric.map((m) => (m === "walk" ? "rho" : m === "tau" ? "tau" : undefined)), K, has, gold, x, sizing.scratch?.walks)
+  const spearman = RankSums.plan(start, metric, K, has, gold, x, sizing.scratch?.walks)
   // Pearson's sides at unit scale: the gold, and each run, times an exact power of two over its
   // Pearson datasets (1 for ordinary scores, whose bits do not change), so that scores like 1e200
   // (whose squares overflow) or 1e-200 (whose squares underflow) give the figures they give at
@@ -172,11 +178,6 @@ const setUp = (job: Job, sizing: Sizing) => {
     if (!summed(d)) continue
     span[d] = spans.length / 2
     spans.push(start[d], start[d + 1])
-  }
-  const meanOf = (v: Float64Array, from: number, to: number, scale: number) => {
-    let m = 0
-    for (let i = from; i < to; i++) m += v[i] * scale
-    return m / (to - from)
   }
   // the centred data, written where the sums read them (the module's memory)
   const fill = (F: Float64Array, { base, step, gap }: SumsKernel.Layout): void => {
@@ -235,7 +236,6 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   // the sums of the tile being filled (none without summed datasets)
   const tiles = sums?.out ?? [new Float64Array(0)]
   let out = tiles[0]
-  const single = rule === "single"
   const pools = rule === "pooled" || rule === "allnrm"
   const zero = missing === "zero"
   const missingValue = job.missingValue ?? new Float64Array(metric.length)
@@ -336,14 +336,6 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
     return sw > 0 ? s / sw : Number.NaN
   }
 
-  /** The edition's rule on run k's per-dataset figures at row[o ..]. */
-  const officialOf = (row: Float64Array, o: number, k: number, lane: number, present: number): number => {
-    if (present === 0) return Number.NaN
-    if (single) return row[o]
-    if (pools) return present === D ? pool(k, lane, rule === "allnrm") : Number.NaN
-    return mean(row, o, rule, true)
-  }
-
   /** Resample r of the chunk (lane r mod TILE of tile r / TILE), `draws` its generic draws (or the original pairs). */
   const fill = (r: number, row: Float64Array, base: number, degenerate: Int32Array, defined: Uint8Array, draws: Int32Array | undefined): void => {
     out = tiles[Math.floor(r / TILE)]
@@ -395,7 +387,8 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
         }
         row[o + D + j] = v
       }
-      const v = officialOf(row, o, k, lane, present)
+      // the edition's rule
+      const v = present === 0 ? Number.NaN : rule === "single" ? row[o] : pools ? (present === D ? pool(k, lane, rule === "allnrm") : Number.NaN) : mean(row, o, rule, true)
       row[o + D + L] = v
       // a pool's when it is undefined itself; a mean's, or `single`'s (its one dataset), when a dataset's figure is
       degenerate[f0 + D + L] += pools ? +(v !== v && defined[f0 + D + L] === 1) : any
@@ -414,11 +407,8 @@ const prepare = (job: Job, sizing: Sizing, engine: "js" | "wasm") => {
   const estimates = new Float64Array(KF).fill(Number.NaN)
   const walked = RankSums.original(setup.spearman, job.start, KF, figures.figures, estimates, setup.scratch?.walks)
   if ((setup.spans > 0 && sums === undefined) || !walked) return undefined
-  if (sums !== undefined) {
-    const counts = new Float64Array(N).fill(1)
-    sums.list(counts)
-    sums.run()
-  }
+  sums?.list(new Float64Array(N).fill(1))
+  sums?.run()
   generic?.fill(-1, estimates, 0, figures.figures)
   // nothing is defined yet: no resample counts as degenerate
   figures.fill(0, estimates, 0, new Int32Array(KF), new Uint8Array(KF), generic?.identity)
@@ -443,12 +433,12 @@ export const estimate = (job: Job, engine: Options["engine"] = "auto", sizing: S
 /**
  * The draws of a chunk's `count` resamples in the documented order (as Bootstrap.resample: per
  * resample, per dataset, m draws), counted per pair and listed into the sums resample by resample
- * for the summed datasets (`summed[d]`), and kept pair by pair in `picks` (resample r's draws of
+ * for the summed datasets (`span[d] >= 0`), and kept pair by pair in `picks` (resample r's draws of
  * dataset d at r N + start[d] + j) for the generic figures. The draws are most of a pass's
  * JavaScript time (4.9 million per 1,000 resamples of SICK); in a small function of their own V8
  * inlines the bounded draw whatever else the pass grows to hold.
  */
-const draw = (rng: Random.Rng, count: number, start: Int32Array, summed: Uint8Array, sums: SumsKernel.Sums | undefined, counts: Float64Array, picks: Int32Array | undefined): void => {
+const draw = (rng: Random.Rng, count: number, start: Int32Array, span: Int32Array, sums: SumsKernel.Sums | undefined, counts: Float64Array, picks: Int32Array | undefined): void => {
   const D = start.length - 1
   const N = start[D]
   for (let r = 0; r < count; r++) {
@@ -456,7 +446,7 @@ const draw = (rng: Random.Rng, count: number, start: Int32Array, summed: Uint8Ar
     for (let d = 0; d < D; d++) {
       const a = start[d]
       const n = start[d + 1] - a
-      const c = summed[d] === 1 ? counts : undefined
+      const c = span[d] >= 0 ? counts : undefined
       for (let j = 0; j < n; j++) {
         const q = a + Random.below(rng, n)
         if (picks !== undefined) picks[o + a + j] = q
@@ -514,7 +504,6 @@ export const pass = (
   })
   const degenerate = new Int32Array(KF)
   // the draws feed the sums and the generic figures (the walks draw their own)
-  const summed = Uint8Array.from(setup.span, (sp) => +(sp >= 0))
   const counts = new Float64Array(setup.N)
   // without generic figures (which need the draws themselves), the sums' lists are kept for the next tile of runs
   const kept = sums !== undefined && generic === undefined ? scratch?.draws?.chunks : undefined
@@ -525,7 +514,7 @@ export const pass = (
     if (saved !== undefined) sums!.run(saved)
     else {
       if (sums !== undefined || generic !== undefined) {
-        draw(Random.chunkRng(states, c), count, start, summed, sums, counts, generic?.picks)
+        draw(Random.chunkRng(states, c), count, start, setup.span, sums, counts, generic?.picks)
         tiling.drawn?.(c)
       }
       sums?.run()

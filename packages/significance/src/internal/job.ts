@@ -9,7 +9,7 @@ import { InvalidInput } from "../TestResult.js"
 import type * as Engine from "./intervals.js"
 import { isKendall, isPearson, isRankPearson, codeTable, resolve } from "./metric.js"
 import * as V from "./validate.js"
-import { rhoPairs } from "./walkPlan.js"
+import { rhoPairs } from "./rankSums.js"
 
 /** The rules (`Rule`); all but `single` may be labelled aggregates. */
 const RULES: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm", "single"]
@@ -89,7 +89,7 @@ export const checkDefinition = (input: Input): InvalidInput | ReadonlyArray<Metr
   return metrics
 }
 
-const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, goldChecked: boolean, valuesChecked: boolean): InvalidInput | undefined => {
+const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, goldChecked: boolean): InvalidInput | undefined => {
   if (metric.kind === "labels") {
     if (!Array.isArray(s.run) || !Array.isArray(s.gold)) return invalid(field, `run and gold label arrays (${metric.name})`, "something else")
   } else if (!isNumeric(s)) {
@@ -102,8 +102,6 @@ const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, 
     return invalid(`${field}.gold`, least === 1 ? "at least 1 pair" : "at least 3 pairs (a correlation of 2 points is always +-1)", String(s.gold.length))
   }
   if (s.gold.length > MAX_PAIRS) return invalid(`${field}.gold`, `at most ${MAX_PAIRS} pairs`, String(s.gold.length))
-  // the caller's checkValues has read every score and confidence already
-  if (valuesChecked) return undefined
   if (!isNumeric(s)) return V.first(V.labels(`${field}.run`, s.run), V.labels(`${field}.gold`, s.gold))
   // the gold a run shares with the dataset's first run (the same array) was checked with it
   return V.first(
@@ -116,12 +114,8 @@ const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, 
 /** Each dataset's gold (its first run's scores), one per dataset, `undefined` where no run has it. */
 export type Golds = ReadonlyArray<Scores | undefined>
 
-/**
- * Checks every run against the definition, and that the runs of a dataset share its gold.
- * `valuesChecked`: every score (and confidence) already found finite by `checkValues`
- * (Compare.many, the bootstrap): not read a second time; shapes and sizes are checked all the same.
- */
-export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, valuesChecked = false): InvalidInput | Golds => {
+/** Checks every run against the definition, and that the runs of a dataset share its gold. */
+export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): InvalidInput | Golds => {
   const { datasets, runs } = input
   const ids = new Set<string>()
   const reference: Array<{ readonly k: number; readonly s: Scores } | undefined> = datasets.map(() => undefined)
@@ -140,7 +134,7 @@ export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.
       if (s === undefined) continue
       const field = `${where} (${run.id}).scores[${JSON.stringify(ds.name)}]`
       const ref = reference[d]
-      const bad = checkScores(field, metrics[d], s, ref?.s.gold === s.gold, valuesChecked)
+      const bad = checkScores(field, metrics[d], s, ref?.s.gold === s.gold)
       if (bad !== undefined) return bad
       if (ref === undefined) {
         reference[d] = { k, s }

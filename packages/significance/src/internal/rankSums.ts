@@ -35,7 +35,7 @@
 // - a pair's eight multiplicities and eight w rg / 2 side by side (one 128-byte row), so a run's
 //   walk, in its own order, reads one row per pair;
 // - the gold's side, w rg, is multiplied once per resample and pair rather than once per run;
-// - the runs' walks in WebAssembly SIMD (walkKernels.ts; without it the pass takes the metric over
+// - the runs' walks in WebAssembly SIMD (below; without it the pass takes the metric over
 //   each resample's drawn pairs, intervals.ts);
 // - a run with few ties (at most half of its pairs tied; real-valued scores) walks pair by pair
 //   (`single`): sxy = sum (2 cum + t) s = 2 sum cum s + sum t s, and over groups of one pair
@@ -44,14 +44,100 @@
 //   same exact sums, so the same bits, for a third of the operations per pair;
 // - chunks of CHUNK resamples, independent given their random stream (random.ts), are units for
 //   worker threads (threads.ts).
+import { Spearman } from "@stseval/metrics"
+import type { Metric } from "./intervals.js"
 import { CHUNK } from "./random.js"
 import * as Threads from "./threads.js"
-import { LANES, walkModule } from "./walkKernels.js"
-import type { Plan, PlanScratch } from "./walkPlan.js"
+import { Body, compiled, module } from "./wasm.js"
+import type { WasmApi } from "./wasm.js"
 
-// the plan (sort orders and groups) lives in walkPlan.ts; its callers know it from here
-export { plan, rhoPairs } from "./walkPlan.js"
-export type { Plan, PlanScratch, Walk } from "./walkPlan.js"
+/**
+ * The walked datasets of a job, flattened for the kernel. Walk g (gold or run) of walked
+ * dataset s: s's walks are g = walkAt[s] (the gold) .. walkAt[s + 1] - 1 (its runs, `runOf[g]`);
+ * sort order order[orderAt[g] ..] (n positions) and groups bounds[boundsAt[g] .. boundsAt[g + 1]).
+ */
+export interface Plan {
+  /** dataset index of each walked dataset */
+  readonly dataset: Int32Array
+  /** 1 where that dataset is Kendall's tau-b, 0 Spearman's rho */
+  readonly tau: Uint8Array
+  readonly walkAt: Int32Array
+  /** the run of each walk (-1: the gold) */
+  readonly runOf: Int32Array
+  readonly order: Int32Array
+  readonly orderAt: Int32Array
+  readonly bounds: Int32Array
+  readonly boundsAt: Int32Array
+}
+
+/**
+ * The most pairs of a Spearman dataset whose walk sums are exact (the file comment: the
+ * largest m with 2 m^2 (m - 1) <= 2^53). Kendall's walks sum integers below m^2: no limit in reach.
+ */
+export const rhoPairs = 165_140
+
+/** An Int32Array of at least n, the scratch's own when large enough (shared memory when there is any). */
+const room = (last: Int32Array | undefined, n: number): Int32Array => {
+  if (last !== undefined && last.length >= n) return last
+  return typeof SharedArrayBuffer === "function" ? new Int32Array(new SharedArrayBuffer(4 * Math.max(1, n))) : new Int32Array(n)
+}
+
+/**
+ * The plan for the walked datasets of a job, those of `walk` and `tau` (start: dataset d is pair positions [start[d],
+ * start[d + 1]); `has[k * D + d]`: run k has dataset d; x run-major [k * N + position]). Datasets
+ * without pairs are left out. Its order and bounds are views of `scratch`'s buffers when given
+ * (valid until the next plan written there).
+ */
+export const plan = (
+  start: Int32Array,
+  walks: ReadonlyArray<Metric>,
+  runs: number,
+  has: Uint8Array,
+  gold: Float64Array,
+  x: Float64Array,
+  scratch: Scratch = {}
+): Plan => {
+  const D = walks.length
+  const N = start[D]
+  const dataset: Array<number> = []
+  const tau: Array<number> = []
+  const walkAt: Array<number> = [0]
+  const runOf: Array<number> = []
+  let positions = 0
+  for (let d = 0; d < D; d++) {
+    const a = start[d]
+    const n = start[d + 1] - a
+    if ((walks[d] !== "walk" && walks[d] !== "tau") || n === 0) continue
+    if (walks[d] === "walk" && n > rhoPairs) {
+      throw new Error(`rankSums: a Spearman walk over ${n.toLocaleString("en-US")} pairs; its sums are exact up to ${rhoPairs.toLocaleString("en-US")} pairs (job.ts resamples a larger dataset by its metric)`)
+    }
+    dataset.push(d)
+    tau.push(walks[d] === "tau" ? 1 : 0)
+    runOf.push(-1)
+    for (let k = 0; k < runs; k++) if (has[k * D + d] === 1) runOf.push(k)
+    positions += n * (runOf.length - walkAt[walkAt.length - 1])
+    walkAt.push(runOf.length)
+  }
+  const walksCount = runOf.length
+  // each walk's order, and its bounds (at most n + 1 of them), sorted straight into the buffers
+  const order = (scratch.order = room(scratch.order, positions)).subarray(0, positions)
+  const bounds = (scratch.bounds = room(scratch.bounds, positions + walksCount))
+  const orderAt = new Int32Array(walksCount + 1)
+  const boundsAt = new Int32Array(walksCount + 1)
+  for (let s = 0, i = 0; s < dataset.length; s++) {
+    const a = start[dataset[s]]
+    const n = start[dataset[s] + 1] - a
+    for (; i < walkAt[s + 1]; i++) {
+      const values = runOf[i] < 0 ? gold.subarray(a, a + n) : x.subarray(runOf[i] * N + a, runOf[i] * N + a + n)
+      orderAt[i + 1] = orderAt[i] + n
+      // By (value, position): metrics' own order (`sortedGroupsInto`: a bucket sort by value, else
+      // the radix sort of the values' bit patterns), several times faster than sorting positions
+      // with a comparator, and than taking the average ranks and counting-sorting them. -0 and 0 tie.
+      boundsAt[i + 1] = boundsAt[i] + Spearman.sortedGroupsInto(values, order.subarray(orderAt[i], orderAt[i + 1]), bounds.subarray(boundsAt[i]))
+    }
+  }
+  return { dataset: Int32Array.from(dataset), tau: Uint8Array.from(tau), walkAt: Int32Array.from(walkAt), runOf: Int32Array.from(runOf), order, orderAt, bounds: bounds.subarray(0, boundsAt[walksCount]), boundsAt }
+}
 
 /**
  * The kernel of one job: `chunk(c)` draws chunk c's multiplicities (the documented stream: per
@@ -64,14 +150,7 @@ export type { Plan, PlanScratch, Walk } from "./walkPlan.js"
  */
 export function rankSumsKernel(
   start: Int32Array,
-  dataset: Int32Array,
-  tau: Uint8Array,
-  walkAt: Int32Array,
-  runOf: Int32Array,
-  order: Int32Array,
-  orderAt: Int32Array,
-  bounds: Int32Array,
-  boundsAt: Int32Array,
+  plan: Plan,
   states: Int32Array,
   // resample b's multiplicities at kept[b * N ..], read when `full` is 1, else kept as drawn (none: empty)
   kept: Uint16Array,
@@ -87,6 +166,7 @@ export function rankSumsKernel(
   // resamples per walk (lanes of W); CHUNK as random.ts (checked below the function)
   const TILE = 8
   const CHUNK = 64
+  const { dataset, tau, walkAt, runOf, order, orderAt, bounds, boundsAt } = plan
   const D = start.length - 1
   const N = start[D]
   // one row of ROW doubles per position: the multiplicities of the TILE lanes, then the gold's side
@@ -121,7 +201,6 @@ export function rankSumsKernel(
   function addresses(ob: Int32Array, bb: Int32Array, tb: Int32Array, h: number, a: number, pW: number): void {
     const rowBytes = ROW * 8
     for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = pW + (a + order[j]) * rowBytes
-    // the address of position j of its order
     const base = pOrder + 4 * orderAt[h]
     const e = boundsAt[h + 1]
     for (let q = boundsAt[h]; q < e; q++) bb[q] = base + 4 * bounds[q]
@@ -134,13 +213,8 @@ export function rankSumsKernel(
     tb[i] = tb[i + 1] = base + 4 * (orderAt[h + 1] - orderAt[h])
   }
   for (let h = 0; h < runOf.length; h++) tiedAt[h + 1] = tiedAt[h] + countTies(h)
-  // the package's types declare no WebAssembly (ES2023 + Node), and this function cannot import wasm.ts' (workers compile its source)
-  const wa = (globalThis as unknown as {
-    WebAssembly: {
-      Memory: new (d: { initial: number }) => { buffer: ArrayBuffer }
-      Instance: new (m: object, i: object) => { exports: Record<string, unknown> }
-    }
-  }).WebAssembly
+  // wasm.ts' host, as a type only: workers compile this function's source, which imports nothing
+  const wa = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
   const align = (n: number) => Math.ceil(n / 64) * 64
   const pBounds = align(pOrder + 4 * order.length)
   const pTied = align(pBounds + 4 * bounds.length)
@@ -405,11 +479,138 @@ const WORKER_KERNEL = `(() => {
   }
 })()`
 
-
 let jobs = 0
 
-// the kernel writes these out (it cannot import them)
-if (CHUNK !== 64 || LANES !== 8) throw new Error("rankSums: CHUNK or LANES mismatch")
+/** Lanes per walk: the kernel's TILE (written out there, as CHUNK is: it cannot import them). */
+const LANES = 8
+if (CHUNK !== 64) throw new Error("rankSums: CHUNK mismatch")
+
+/**
+ * One run's walk over its groups for the eight lanes, in WebAssembly SIMD (two lanes per f64x2):
+ * walk(j, q, qEnd, pOut) with j the address of its sort order (the addresses of its pairs' rows:
+ * eight multiplicities, then eight w rg / 2), q .. qEnd the addresses of its group ends in that
+ * order; writes sum (cum + cum') s and sum (t^3 - t) per lane at pOut (8 + 8 doubles), exact.
+ */
+const walkFunction = (): Body => {
+  const f = new Body(4)
+  const [J, Q, QE, OUT] = [0, 1, 2, 3]
+  const e = f.local("i32")
+  const o = f.local("i32")
+  const v = () => f.local("v128")
+  // one temporary for every pair of lanes: 5 x 4 + 1 vectors, the fewest for eight lanes
+  const after = v()
+  const pairs = Array.from({ length: LANES / 2 }, () => ({ t: v(), s: v(), cum: v(), cube: v(), sxy: v() }))
+  for (const p of pairs) for (const x of [p.cum, p.cube, p.sxy]) f.f64(0).f64x2Splat().set(x)
+  f.block((done) => {
+    f.loop((group) => {
+      f.get(Q).get(QE).i32LtU().i32Eqz().brIf(done)
+      f.get(Q).i32Load(0).set(e)
+      for (const p of pairs) for (const x of [p.t, p.s]) f.f64(0).f64x2Splat().set(x)
+      // a group is never empty: do-while over its members
+      f.loop((member) => {
+        f.get(J).i32Load(0).set(o)
+        pairs.forEach((p, i) => {
+          f.get(p.t).get(o).v128Load(16 * i).f64x2Add().set(p.t)
+          f.get(p.s).get(o).v128Load(8 * LANES + 16 * i).f64x2Add().set(p.s)
+        })
+        f.get(J).i32(4).i32Add().tee(J).get(e).i32LtU().brIf(member)
+      })
+      for (const { t, s, cum, cube, sxy } of pairs) {
+        // after = cum + t; sxy += (cum + after) * s; cube += t * t * t; cum = after
+        f.get(cum).get(t).f64x2Add().set(after)
+        f.get(sxy).get(cum).get(after).f64x2Add().get(s).f64x2Mul().f64x2Add().set(sxy)
+        f.get(cube).get(t).get(t).f64x2Mul().get(t).f64x2Mul().f64x2Add().set(cube)
+        f.get(after).set(cum)
+      }
+      f.get(Q).i32(4).i32Add().set(Q)
+      f.br(group)
+    })
+  })
+  // sum (t^3 - t) = sum t^3 - m, m = cum at the end
+  pairs.forEach((p, i) => {
+    f.get(OUT).get(p.sxy).v128Store(16 * i)
+    f.get(OUT).get(p.cube).get(p.cum).f64x2Sub().v128Store(8 * LANES + 16 * i)
+  })
+  return f
+}
+
+/**
+ * The walk of a run with few ties (`single`), in WebAssembly SIMD (two lanes per f64x2):
+ * single(j, jEnd, tied, pOut) with j .. jEnd the addresses of its sort order (the addresses of its
+ * pairs' rows: eight multiplicities w, eight s = w rg / 2, eight w s, eight w^3), `tied` the
+ * address of its tied groups (first and past-the-last addresses in that order, then jEnd, jEnd);
+ * writes per lane at pOut sum cum s, then over the tied groups sum (t s - sum w s) and
+ * sum (t^3 - sum w^3) (8 + 8 + 8 doubles). Between tied groups, one pair
+ * per step (nearly every pair of a run of real-valued scores): two loads, a multiply and two
+ * additions per lane pair, the running sums (8 vectors) in registers, no group bounds read.
+ */
+const singleFunction = (): Body => {
+  const f = new Body(4)
+  const [J, JE, T, OUT] = [0, 1, 2, 3]
+  const ts = f.local("i32")
+  const te = f.local("i32")
+  const o = f.local("i32")
+  const k = f.local("i32")
+  const v = () => f.local("v128")
+  const pairs = Array.from({ length: LANES / 2 }, () => ({ cum: v(), acc: v() }))
+  // a tied group's sums, one lane pair at a time
+  const [t, s, ws, w3, w, sw] = [v(), v(), v(), v(), v(), v()]
+  const S = 8 * LANES
+  for (const p of pairs) for (const x of [p.cum, p.acc]) f.f64(0).f64x2Splat().set(x)
+  for (let i = 0; i < LANES / 2; i++) {
+    f.get(OUT).f64(0).f64x2Splat().v128Store(S + 16 * i)
+    f.get(OUT).f64(0).f64x2Splat().v128Store(2 * S + 16 * i)
+  }
+  f.block((done) => {
+    f.loop((group) => {
+      f.get(T).i32Load(0).set(ts)
+      f.get(T).i32Load(4).set(te)
+      // the pairs before the next tied group: acc += cum s; cum += w
+      f.block((last) => {
+        f.loop((single) => {
+          f.get(J).get(ts).i32LtU().i32Eqz().brIf(last)
+          f.get(J).i32Load(0).set(o)
+          pairs.forEach((p, i) => {
+            f.get(p.acc).get(p.cum).get(o).v128Load(S + 16 * i).f64x2Mul().f64x2Add().set(p.acc)
+            f.get(p.cum).get(o).v128Load(16 * i).f64x2Add().set(p.cum)
+          })
+          f.get(J).i32(4).i32Add().set(J)
+          f.br(single)
+        })
+      })
+      f.get(ts).get(JE).i32LtU().i32Eqz().brIf(done)
+      // a tied group: per lane pair, its t, s, sum w s, sum w^3 over its members
+      pairs.forEach((p, i) => {
+        for (const x of [t, s, ws, w3]) f.f64(0).f64x2Splat().set(x)
+        f.get(ts).set(k)
+        f.loop((member) => {
+          f.get(k).i32Load(0).set(o)
+          // t += w; s += ws' (the row's s); sum w s += w ws'; sum w^3 += w w w
+          f.get(o).v128Load(16 * i).set(w)
+          f.get(o).v128Load(S + 16 * i).set(sw)
+          f.get(t).get(w).f64x2Add().set(t)
+          f.get(s).get(sw).f64x2Add().set(s)
+          f.get(ws).get(w).get(sw).f64x2Mul().f64x2Add().set(ws)
+          f.get(w3).get(w).get(w).f64x2Mul().get(w).f64x2Mul().f64x2Add().set(w3)
+          f.get(k).i32(4).i32Add().tee(k).get(te).i32LtU().brIf(member)
+        })
+        // acc += cum s; cum += t; corrections t s - sum w s, t^3 - sum w^3
+        f.get(p.acc).get(p.cum).get(s).f64x2Mul().f64x2Add().set(p.acc)
+        f.get(p.cum).get(t).f64x2Add().set(p.cum)
+        f.get(OUT).get(OUT).v128Load(S + 16 * i).get(t).get(s).f64x2Mul().get(ws).f64x2Sub().f64x2Add().v128Store(S + 16 * i)
+        f.get(OUT).get(OUT).v128Load(2 * S + 16 * i).get(t).get(t).f64x2Mul().get(t).f64x2Mul().get(w3).f64x2Sub().f64x2Add().v128Store(2 * S + 16 * i)
+      })
+      f.get(te).set(J)
+      f.get(T).i32(8).i32Add().set(T)
+      f.br(group)
+    })
+  })
+  pairs.forEach((p, i) => f.get(OUT).get(p.acc).v128Store(16 * i))
+  return f
+}
+
+/** The compiled walk module, or undefined without WebAssembly SIMD. */
+export const walkModule = (): object | undefined => compiled("rankSums", () => module([{ name: "walk", body: walkFunction() }, { name: "single", body: singleFunction() }], false)) ?? undefined
 
 /** Work (resamples x pairs x walks) from which a second thread pays for its start-up (~70 ms of work). */
 const THREAD_WORK = 5e7
@@ -429,9 +630,14 @@ export interface Kept { readonly counts: Uint16Array; full: boolean }
 
 /**
  * What a tile's walks leave to the next: the plan's buffers, the caller's walk memory (the
- * estimates' walks and the resamples' alike) and the samples' buffer.
+ * estimates' walks and the resamples' alike) and the samples' buffer. The plan's are in shared
+ * memory where there is any, so the walks' threads are sent the one copy, not each their own; all
+ * are reused while large enough, so that a pass tile by tile (2,000 STS-B runs: 4 tiles) leaves the
+ * collector nothing to free, in the calling thread nor in a worker.
  */
-export interface Scratch extends PlanScratch {
+export interface Scratch {
+  order?: Int32Array | undefined
+  bounds?: Int32Array | undefined
   memory?: { buffer: ArrayBuffer } | undefined
   /** the plan order whose addresses the memory holds */
   laid?: Int32Array | undefined
@@ -440,7 +646,7 @@ export interface Scratch extends PlanScratch {
 
 /** `rankSumsKernel`'s arguments (as the workers get them) but the walk module and memory. */
 const kernelArgs = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, out: Float64Array, kept?: Kept) =>
-  [start, p.dataset, p.tau, p.walkAt, p.runOf, p.order, p.orderAt, p.bounds, p.boundsAt, states, kept?.counts ?? new Uint16Array(0), kept?.full === true ? 1 : 0, B, KF, FIG, out] as const
+  [start, p, states, kept?.counts ?? new Uint16Array(0), kept?.full === true ? 1 : 0, B, KF, FIG, out] as const
 
 /**
  * Each run's Spearman of each Spearman dataset on the original pairs, into out[k * FIG + d]; in
@@ -462,8 +668,7 @@ export const original = (p: Plan, start: Int32Array, KF: number, FIG: number, ou
  */
 export const resampled = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, options: RunOptions = {}): { readonly samples: Float64Array } => {
   const units = Math.ceil(B / CHUNK)
-  const work = B * p.order.length
-  const threads = Threads.count(options.threads, work, THREAD_WORK)
+  const threads = Threads.count(options.threads, B * p.order.length, THREAD_WORK)
   const share = p.dataset.length > 0 && threads > 1 && units > 1 && typeof SharedArrayBuffer === "function"
   const last = options.scratch?.samples
   const again = last !== undefined && last.length >= B * KF && (typeof SharedArrayBuffer === "function" && last.buffer instanceof SharedArrayBuffer) === share

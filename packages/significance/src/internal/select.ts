@@ -14,7 +14,6 @@ export const tail = (most: number, p: number, high: boolean) => {
 
 type Tail = ReturnType<typeof tail>
 
-/** Places x from the root of the heap h[0 .. size) down to where it belongs. */
 const siftDown = (h: Float64Array, size: number, x: number): void => {
   let i = 0
   for (let c = 1; c < size; i = c, c = 2 * c + 1) {

@@ -47,7 +47,7 @@ const SEGMENT = Math.floor(SEGMENT_BYTES / (16 * RUNS))
  * sum's bits (x is finite and a sum is never -0), and each sum keeps its pair order.
  */
 const sumsFunction = (): Body => {
-  const f = new Body(Array.from({ length: 14 }, () => "i32" as const), [])
+  const f = new Body(14)
   const [U, K1, PADDED, S, pD, pE, pCut, pOut, TILES, BLOCK, N, G, RS, pAcc] = Array.from({ length: 14 }, (_, j) => j)
   const i = () => f.local("i32")
   const [kb, k1, base, tile, lane, s, c, q, end, p, o, g, stride, acc, a] = Array.from({ length: 15 }, i)
@@ -266,15 +266,6 @@ export const make = (
       }
       return { count, pairs, counts: multiplicities, cuts: cut }
     }
-    const restore = (saved: Saved) => {
-      const { pairs, counts } = saved
-      for (let j = 0; j < pairs.length; j++) {
-        E32[4 * j + 2] = pairs[j]
-        E64[2 * j] = counts[j]
-      }
-      cuts.set(saved.cuts)
-      return saved.count
-    }
     const block = Math.ceil(padded / RUNS / units) * RUNS
     const blocks = Math.ceil(padded / block)
     return {
@@ -287,16 +278,21 @@ export const make = (
           // the last tile's lanes past the last resample: empty lists
           for (let j = listed * S * (G + 1); j < Math.ceil(listed / TILE) * TILE * S * (G + 1); j++) cuts[j] = e
           count = listed
-        } else count = restore(saved)
+        } else {
+          for (let j = 0; j < saved.pairs.length; j++) {
+            E32[4 * j + 2] = saved.pairs[j]
+            E64[2 * j] = saved.counts[j]
+          }
+          cuts.set(saved.cuts)
+          count = saved.count
+        }
         listed = 0
         e = 0
         const called = Math.ceil(count / TILE)
         const a = [K1, padded, S, pD, pE, pCut, pOut, called, block, N, G, called * TILE * S, pAcc]
         const message = () => ({ kind: "wasm", module: wasm, memory, args: a })
         Threads.run({ units: blocks, unit: (u) => sums(u, ...a), message, threads: blocks === 1 ? 1 : threads, callerWorks })
-      },
-      /** threads the sums run on (the caller included) */
-      threads: blocks === 1 ? 1 : threads
+      }
     }
   } catch {
     // no memory or instance

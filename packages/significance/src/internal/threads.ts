@@ -111,8 +111,8 @@ export interface Job {
   readonly units: number
   /** Computes one unit on the calling thread. */
   readonly unit: (u: number) => void
-  /** What each helper thread t (1-based) is sent, besides the control words. */
-  readonly message: (thread: number) => Record<string, unknown>
+  /** What each helper thread is sent, besides the control words. */
+  readonly message: () => Record<string, unknown>
   readonly threads: number
   readonly progress?: ((unitsDone: number) => void) | undefined
   /** Tests only: false leaves every unit to the helpers (when there are any). */
@@ -137,7 +137,7 @@ export const run = (job: Job): void => {
   }
   const helpers = job.threads > 1 && buffer instanceof SharedArrayBuffer ? workers(job.threads - 1) : []
   helpers.forEach((w, t) => {
-    const message = job.message(t + 1)
+    const message = job.message()
     const kept = instances.get(w)
     if (message.kind === "wasm" && kept !== undefined && kept.module === message.module && kept.memory.deref() === message.memory) message.module = message.memory = undefined
     else if (message.kind === "wasm") {

@@ -96,12 +96,11 @@ export class Body {
   readonly extra: Array<ValType> = []
   private depth = 0
 
-  constructor(readonly params: ReadonlyArray<ValType>, readonly results: ReadonlyArray<ValType>) {}
+  constructor(readonly params: number) {}
 
-  /** A new local of type t; returns its index. */
   local(t: ValType): number {
     this.extra.push(t)
-    return this.params.length + this.extra.length - 1
+    return this.params + this.extra.length - 1
   }
 
   private op(...bytes: Array<number>): this {
@@ -128,19 +127,11 @@ export class Body {
   }
 
   /** `block`: a branch to its label jumps past its end. */
-  block(body: (label: Label) => void): this {
-    return this.nest(0x02, body)
-  }
-
+  block(body: (label: Label) => void): this { return this.nest(0x02, body) }
   /** `loop`: a branch to its label jumps back to its start. */
-  loop(body: (label: Label) => void): this {
-    return this.nest(0x03, body)
-  }
-
+  loop(body: (label: Label) => void): this { return this.nest(0x03, body) }
   /** `if` (pops an i32 condition). */
-  if(then: () => void): this {
-    return this.nest(0x04, then)
-  }
+  if(then: () => void): this { return this.nest(0x04, then) }
 
   br(label: Label): this { return this.immediate(0x0c, this.depth - label.depth) }
   brIf(label: Label): this { return this.immediate(0x0d, this.depth - label.depth) }
@@ -194,16 +185,18 @@ export const module = (functions: ReadonlyArray<{ readonly name: string; readonl
     leb(bytes, content.length)
     for (const b of content) bytes.push(b)
   }
-  const types: Array<number> = []
-  leb(types, functions.length)
-  for (const { body } of functions) {
-    types.push(0x60)
-    leb(types, body.params.length)
-    for (const t of body.params) types.push(valType[t])
-    leb(types, body.results.length)
-    for (const t of body.results) types.push(valType[t])
+  const perFunction = (id: number, entry: (out: Array<number>, f: { readonly name: string; readonly body: Body }, i: number) => void) => {
+    const content: Array<number> = []
+    leb(content, functions.length)
+    functions.forEach((f, i) => entry(content, f, i))
+    section(id, content)
   }
-  section(1, types)
+  perFunction(1, (out, { body }) => {
+    out.push(0x60)
+    leb(out, body.params)
+    for (let i = 0; i < body.params; i++) out.push(valType.i32)
+    out.push(0) // i32 parameters, no results: every kernel writes to memory
+  })
   const imports: Array<number> = [1]
   name(imports, "env")
   name(imports, "memory")
@@ -211,29 +204,20 @@ export const module = (functions: ReadonlyArray<{ readonly name: string; readonl
   leb(imports, 1)
   if (shared) leb(imports, 65536)
   section(2, imports)
-  const funcs: Array<number> = []
-  leb(funcs, functions.length)
-  functions.forEach((_, i) => leb(funcs, i))
-  section(3, funcs)
-  const exports: Array<number> = []
-  leb(exports, functions.length)
-  functions.forEach((f, i) => {
-    name(exports, f.name)
-    exports.push(0x00)
-    leb(exports, i)
+  perFunction(3, (out, _, i) => leb(out, i))
+  perFunction(7, (out, f, i) => {
+    name(out, f.name)
+    out.push(0x00)
+    leb(out, i)
   })
-  section(7, exports)
-  const code: Array<number> = []
-  leb(code, functions.length)
-  for (const { body } of functions) {
+  perFunction(10, (out, { body }) => {
     const fn: Array<number> = []
     leb(fn, body.extra.length)
     for (const t of body.extra) fn.push(1, valType[t])
     for (const b of body.code) fn.push(b)
     fn.push(0x0b)
-    leb(code, fn.length)
-    for (const b of fn) code.push(b)
-  }
-  section(10, code)
+    leb(out, fn.length)
+    for (const b of fn) out.push(b)
+  })
   return Uint8Array.from(bytes)
 }
