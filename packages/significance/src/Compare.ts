@@ -129,10 +129,18 @@ const chosen = (options: Options): Outcome<{ readonly metric: Metric.Metric; rea
     return new InvalidInput({ field: "test", expected: testNames.join(", "), found: String(test) })
   }
   if (options.strata !== undefined && !isResampling(test)) {
-    return new InvalidInput({ field: "test", expected: "bootstrap or permutation for a multi-dataset aggregate (analytic tests compare one correlation)", found: test })
+    return new InvalidInput({
+      field: "test",
+      expected: "bootstrap or permutation for a multi-dataset aggregate (analytic tests compare one correlation)",
+      found: test
+    })
   }
   if (!isPearson(metric) && !isResampling(test)) {
-    return new InvalidInput({ field: "metric", expected: `pearson for the analytic (cocor) tests; use bootstrap or permutation for ${metric.name}`, found: metric.name })
+    return new InvalidInput({
+      field: "metric",
+      expected: `pearson for the analytic (cocor) tests; use bootstrap or permutation for ${metric.name}`,
+      found: metric.name
+    })
   }
   return { metric, test }
 }
@@ -212,9 +220,18 @@ const fromResampling = (
   signature: string,
   options: Options
 ): Comparison => ({
-  test, a: c.a, b: c.b, estimateA: c.estimateA, estimateB: c.estimateB, alternative: c.alternative, pValue: c.pValue, statistic: c.difference,
+  test,
+  a: c.a,
+  b: c.b,
+  estimateA: c.estimateA,
+  estimateB: c.estimateB,
+  alternative: c.alternative,
+  pValue: c.pValue,
+  statistic: c.difference,
   ...(c.ci !== undefined ? { ci: c.ci, confLevel: c.confLevel } : {}),
-  signature, valid: c.valid, degenerate: c.degenerate,
+  signature,
+  valid: c.valid,
+  degenerate: c.degenerate,
   ...(test === "bootstrap" && options.bootstrapP === "normal" ? { pMethod: "normal" as const } : {}),
   ...(c.log10P !== undefined ? { log10P: c.log10P } : {})
 })
