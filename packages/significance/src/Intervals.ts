@@ -218,11 +218,31 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const { weight, start, direction } = first
 
   const alpha = 1 - level
-  const ps = [alpha / 2, 1 - alpha / 2]
+  const ps = [alpha / 2, 1 - alpha / 2] as const
   const buffer = new Float64Array(B)
   // a figure undefined in more than (1 - level) of the resamples gets no interval (what is left
   // would describe a conditional distribution)
   const allowed = Math.floor(alpha * B + 1e-9)
+  // a tile's bounds, and its official figures for the ranks, in a function of their own: in
+  // compute's body V8 took these loops through on-stack replacement and deoptimized them every tile
+  const percentiles = (samples: Float64Array, k0: number, k1: number): void => {
+    const TF = (k1 - k0) * FIG
+    const o = k0 * FIG
+    for (let i = 0; i < TF; i++) {
+      if (estimates[o + i] !== estimates[o + i]) continue
+      let n = 0
+      for (let b = 0; b < B; b++) {
+        const v = samples[b * TF + i]
+        if (v === v) buffer[n++] = v
+      }
+      used[o + i] = n
+      if (B - n > allowed) continue
+      const [low, high] = quantiles(buffer, n, ps)
+      lows[o + i] = low
+      highs[o + i] = high
+    }
+    if (officials !== undefined) for (let b = 0; b < B; b++) for (let k = k0; k < k1; k++) officials[b * K + k] = samples[b * TF + (k - k0) * FIG + OFF]
+  }
   const estimates = new Float64Array(KF)
   const degenerates = new Int32Array(KF)
   const used = new Int32Array(KF)
@@ -240,25 +260,10 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     const progress = options.progress
     const pass = Engine.pass(prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
     passEngine = prepared.engine
-    const TF = (k1 - k0) * FIG
-    const o = k0 * FIG
     Engine.tiling.held?.(pass.samples.length)
-    estimates.set(prepared.estimates, o)
-    degenerates.set(pass.degenerate, o)
-    for (let i = 0; i < TF; i++) {
-      if (prepared.estimates[i] !== prepared.estimates[i]) continue
-      let n = 0
-      for (let b = 0; b < B; b++) {
-        const v = pass.samples[b * TF + i]
-        if (v === v) buffer[n++] = v
-      }
-      used[o + i] = n
-      if (B - n > allowed) continue
-      const [low, high] = quantiles(buffer, n, ps)
-      lows[o + i] = low
-      highs[o + i] = high
-    }
-    if (officials !== undefined) for (let b = 0; b < B; b++) for (let k = k0; k < k1; k++) officials[b * K + k] = pass.samples[b * TF + (k - k0) * FIG + OFF]
+    estimates.set(prepared.estimates, k0 * FIG)
+    degenerates.set(pass.degenerate, k0 * FIG)
+    percentiles(pass.samples, k0, k1)
   }
   const ranked = Int32Array.from(input.runs.keys()).filter((k) => input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF])
   const ranks = new Int32Array(ranked.length * B)

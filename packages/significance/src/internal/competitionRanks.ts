@@ -4,6 +4,7 @@ import { Spearman } from "@stseval/metrics"
 
 /** A resample's defined figures, their runs and buckets, the buckets' members and bounds (or the radix sort's order and groups): kept between calls. */
 let values = new Float64Array(0)
+let grouped = new Float64Array(0)
 let which = new Int32Array(0)
 let bucket = new Int32Array(0)
 let order = new Int32Array(0)
@@ -33,6 +34,7 @@ export const rankInto = (
 ): void => {
   if (which.length < ranked.length) {
     values = new Float64Array(ranked.length)
+    grouped = new Float64Array(ranked.length)
     which = new Int32Array(ranked.length)
     bucket = new Int32Array(ranked.length)
     order = new Int32Array(ranked.length)
@@ -44,12 +46,14 @@ export const rankInto = (
   for (let j = 0; j < ranked.length; j++) {
     const v = row[base + ranked[j] * FIG + f]
     if (v !== v) continue
-    values[n] = v
+    // negated when lower is better: higher is better from here on
+    const u = lower ? -v : v
+    values[n] = u
     which[n++] = j
-    min = Math.min(min, v)
-    max = Math.max(max, v)
+    min = Math.min(min, u)
+    max = Math.max(max, u)
   }
-  // bounds[q]: bucket q's start, then (members placed in `order`) its end; an infinite span or
+  // bounds[q]: bucket q's start, then (members placed in `grouped`) its end; an infinite span or
   // scale puts every figure in bucket 0 (NaN | 0), still monotone
   const scale = n / (max - min)
   bounds.fill(0, 0, n + 1)
@@ -60,20 +64,21 @@ export const rankInto = (
     bounds[q + 1] += bounds[q]
   }
   if (work <= CROWDED * n) {
-    for (let i = 0; i < n; i++) order[bounds[bucket[i]]++] = i
+    // each bucket's figures side by side: each of them reads its bucket's without a look-up
+    for (let i = 0; i < n; i++) grouped[bounds[bucket[i]]++] = values[i]
     for (let i = 0; i < n; i++) {
       const q = bucket[i]
       const e = bounds[q]
-      const a = q === 0 ? 0 : bounds[q - 1]
-      let beaten = lower ? a : n - e
-      for (let m = a; m < e; m++) beaten += lower ? +(values[order[m]] < values[i]) : +(values[order[m]] > values[i])
+      const v = values[i]
+      let beaten = n - e
+      for (let m = q === 0 ? 0 : bounds[q - 1]; m < e; m++) beaten += +(grouped[m] > v)
       ranks[which[i] * B + b] = 1 + beaten
     }
   } else {
     // a group at sorted positions [a, e) has n - e runs above it and a below it
     const groups = Spearman.sortedGroupsInto(values.subarray(0, n), order, bounds) - 1
     for (let q = 0; q < groups; q++) {
-      const rank = lower ? 1 + bounds[q] : 1 + n - bounds[q + 1]
+      const rank = 1 + n - bounds[q + 1]
       for (let i = bounds[q]; i < bounds[q + 1]; i++) ranks[which[order[i]] * B + b] = rank
     }
   }
