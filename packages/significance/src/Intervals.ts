@@ -210,7 +210,8 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const per = Math.max(1, Math.floor(Engine.tiling.elements / (FIG * B)))
   const golds = checkRuns(input, metrics)
   if (golds instanceof InvalidInput) return golds
-  let first: Engine.Job | undefined = layOut(input, metrics, golds, 0, Math.min(K, per))
+  const scratch = Engine.scratch()
+  let first: Engine.Job | undefined = layOut(input, metrics, golds, 0, Math.min(K, per), true, scratch)
   // a generic metric's label codes are one table per dataset over every run: one tile
   if (first.generic !== undefined && first.runs < K) first = layOut(input, metrics, golds)
   const tile = Math.max(1, first.runs)
@@ -230,11 +231,10 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const highs = new Float64Array(KF).fill(Number.NaN)
   const officials = input.runs.some((run) => run.ranked !== false) ? new Float64Array(B * K) : undefined
   let passEngine: "js" | "wasm" = "js"
-  const scratch = Engine.scratch()
   for (let t = 0; t < tiles; t++) {
     const k0 = t * tile
     const k1 = Math.min(K, k0 + tile)
-    const part = first ?? layOut(input, metrics, golds, k0, k1)
+    const part = first ?? layOut(input, metrics, golds, k0, k1, true, scratch)
     first = undefined
     const prepared = Engine.estimate(part, engine, { resamples: B, threads: options.threads, runs: K, scratch })
     const progress = options.progress

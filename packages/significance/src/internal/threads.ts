@@ -89,8 +89,7 @@ const workers = (wanted: number): ReadonlyArray<Worker> => {
 /** The threads asked for (1 to 64), else every available core (at most 8), or 1 for jobs under `minWork`. */
 export const count = (asked: number | undefined, work: number, minWork: number): number => {
   if (asked !== undefined) return Math.max(1, Math.min(64, Math.floor(asked)))
-  if (work < minWork) return 1
-  const os = nodeModule<Os>("node:os")
+  const os = work < minWork ? undefined : nodeModule<Os>("node:os")
   return os === undefined ? 1 : Math.max(1, Math.min(8, os.availableParallelism()))
 }
 
