@@ -213,7 +213,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const scratch = Engine.scratch()
   let first: Engine.Job | undefined = layOut(input, metrics, golds, 0, Math.min(K, per), true, scratch)
   // a generic metric's label codes are one table per dataset over every run: one tile
-  if (first.generic !== undefined && first.runs < K) first = layOut(input, metrics, golds)
+  if (first.generic !== undefined && first.runs < K) first = layOut(input, metrics, golds, 0, K, true, scratch)
   const tile = Math.max(1, first.runs)
   const tiles = Math.max(1, Math.ceil(K / tile))
   const { weight, start, direction } = first
