@@ -15,6 +15,7 @@ import * as Engine from "./internal/intervals.js"
 import { checkDefinition, checkRuns, computeOn, engineOf, invalid, layOut, predates } from "./internal/job.js"
 import { isPearson } from "./internal/metric.js"
 import { integerQuantiles, quantiles } from "./internal/select.js"
+import * as Threads from "./internal/threads.js"
 import * as V from "./internal/validate.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
@@ -260,6 +261,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     }
     if (officials !== undefined) for (let b = 0; b < B; b++) for (let k = k0; k < k1; k++) officials[b * K + k] = pass.samples[b * TF + (k - k0) * FIG + OFF]
   }
+  Threads.release()
   const ranked = Int32Array.from(input.runs.keys()).filter((k) => input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF])
   const ranks = new Int32Array(ranked.length * B)
   const rankDegenerate = new Int32Array(ranked.length)
