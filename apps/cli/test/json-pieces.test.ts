@@ -39,7 +39,8 @@ const documents: ReadonlyArray<readonly [string, unknown]> = [
       rankings: { rankings: [{ entries: [{ rank: 1 }, { rank: 2 }] }] },
       marks: undefined
     }
-  ]
+  ],
+  ["lazy arrays at every level", { runs: new JsonPieces.Lazy(30, (i) => ({ id: `run${i}`, list: [i, { at: new JsonPieces.Lazy(2, (j) => j) }] })), none: new JsonPieces.Lazy(0, () => 1), top: [new JsonPieces.Lazy(2, () => undefined)] }]
 ]
 
 describe("JsonPieces.lines", () => {
@@ -55,6 +56,16 @@ describe("JsonPieces.lines", () => {
       }
     })
   }
+
+  it("makes a lazy array's elements one at a time, as they are written", () => {
+    const made: Array<number> = []
+    const pieces = JsonPieces.lines({ runs: new JsonPieces.Lazy(100, (i) => (made.push(i), { id: i, text: "x".repeat(50) })) }, 300)
+    pieces.next()
+    expect(made.length).toBeGreaterThan(0)
+    expect(made.length).toBeLessThan(10)
+    expect([...pieces].length).toBeGreaterThan(10)
+    expect(made).toEqual(Array.from({ length: 100 }, (_, i) => i))
+  })
 
   it("cuts a long document into several pieces", () => {
     const doc = documents[documents.length - 1][1]

@@ -15,6 +15,7 @@ import * as Engine from "./internal/intervals.js"
 import { checkDefinition, checkRuns, computeOn, engineOf, invalid, layOut, predates } from "./internal/job.js"
 import { isPearson } from "./internal/metric.js"
 import { integerQuantiles, quantiles } from "./internal/select.js"
+import * as Threads from "./internal/threads.js"
 import * as V from "./internal/validate.js"
 import { InvalidInput } from "./TestResult.js"
 import type { Outcome } from "./TestResult.js"
@@ -210,9 +211,10 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const per = Math.max(1, Math.floor(Engine.tiling.elements / (FIG * B)))
   const golds = checkRuns(input, metrics)
   if (golds instanceof InvalidInput) return golds
-  let first: Engine.Job | undefined = layOut(input, metrics, golds, 0, Math.min(K, per))
+  const scratch = Engine.scratch()
+  let first: Engine.Job | undefined = layOut(input, metrics, golds, 0, Math.min(K, per), true, scratch)
   // a generic metric's label codes are one table per dataset over every run: one tile
-  if (first.generic !== undefined && first.runs < K) first = layOut(input, metrics, golds)
+  if (first.generic !== undefined && first.runs < K) first = layOut(input, metrics, golds, 0, K, true, scratch)
   const tile = Math.max(1, first.runs)
   const tiles = Math.max(1, Math.ceil(K / tile))
   const { weight, start, direction } = first
@@ -250,11 +252,10 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
   const highs = new Float64Array(KF).fill(Number.NaN)
   const officials = input.runs.some((run) => run.ranked !== false) ? new Float64Array(B * K) : undefined
   let passEngine: "js" | "wasm" = "js"
-  const scratch = Engine.scratch()
   for (let t = 0; t < tiles; t++) {
     const k0 = t * tile
     const k1 = Math.min(K, k0 + tile)
-    const part = first ?? layOut(input, metrics, golds, k0, k1)
+    const part = first ?? layOut(input, metrics, golds, k0, k1, true, scratch)
     first = undefined
     const prepared = Engine.estimate(part, engine, { resamples: B, threads: options.threads, runs: K, scratch })
     const progress = options.progress
@@ -265,6 +266,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
     degenerates.set(pass.degenerate, k0 * FIG)
     percentiles(pass.samples, k0, k1)
   }
+  Threads.release()
   const ranked = Int32Array.from(input.runs.keys()).filter((k) => input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF])
   const ranks = new Int32Array(ranked.length * B)
   const rankDegenerate = new Int32Array(ranked.length)

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { Intervals, TestResult } from "../src/index.js"
 import { tiling } from "../src/internal/intervals.js"
+import { checkDefinition, checkRuns, layOut } from "../src/internal/job.js"
 import { CHUNK } from "../src/internal/random.js"
 import { engineCases } from "./engineCases.js"
 
@@ -63,6 +64,24 @@ describe("Intervals.compute, tile by tile of runs (issue 34)", () => {
     expect(one.runs.map((r) => [r.rank, r.rankInterval, r.rankDegenerate, r.overlapsBest])).toEqual(whole.runs.map((r) => [r.rank, r.rankInterval, r.rankDegenerate, r.overlapsBest]))
     expect(one.bestGroup).toEqual(whole.bestGroup)
     expect(whole.runs.filter((r) => r.rankInterval !== undefined).length).toBeGreaterThan(2)
+  })
+
+  it("lays out every tile's scores in the first tile's buffer, as a buffer of its own would hold them", () => {
+    const { input } = engineCases.intervals.find((x) => x.name === "pearson wmean zero")!
+    const metrics = checkDefinition(input)
+    if (TestResult.isInvalid(metrics)) throw metrics
+    const golds = checkRuns(input, metrics)
+    if (TestResult.isInvalid(golds)) throw golds
+    const reuse: { x?: Float64Array } = {}
+    const first = layOut(input, metrics, golds, 0, 2, true, reuse).x
+    // a run lacking a dataset after one that has it: its positions there are 0 again
+    const lacking = input.runs.findIndex((run, k) => k >= 2 && input.datasets.some((ds) => run.scores[ds.name] === undefined))
+    expect(lacking).toBeGreaterThan(1)
+    for (const [k0, k1] of [[lacking - 1, lacking + 1], [lacking, lacking + 1]]) {
+      const tile = layOut(input, metrics, golds, k0, k1, true, reuse).x
+      expect(tile.buffer).toBe(first.buffer)
+      expect(tile).toEqual(layOut(input, metrics, golds, k0, k1).x)
+    }
   })
 
   it("checks the runs once, however many tiles: not once per tile", () => {

@@ -8,8 +8,8 @@ import { mulberry32 } from "./data.js"
 
 const bits = (a: Float64Array) => Array.from(new Uint8Array(Float64Array.from(a).buffer))
 
-/** 23 pseudo-runs (3 blocks of runs) of 90 pairs in two spans; `calls` calls of 2 tiles each, on `threads` threads, the caller leaving every block to the workers. */
-const passOf = (threads: number, calls: number) => {
+/** 23 pseudo-runs (3 blocks of runs) of 90 pairs in two spans; `calls` calls of 2 tiles each, on `threads` threads, the caller leaving every block to the workers; `after` each call. */
+const passOf = (threads: number, calls: number, after?: () => void) => {
   const rand = mulberry32(11)
   const [K1, N, tiles] = [23, 90, 2]
   const F = Float64Array.from({ length: K1 * N * 2 }, () => rand() * 4 - 2)
@@ -26,6 +26,7 @@ const passOf = (threads: number, calls: number) => {
   return Array.from({ length: calls }, () => {
     for (let r = 0; r < tiles * SumsKernel.TILE; r++) sums.list(Float64Array.from({ length: N }, () => Math.floor(rand() * 4)))
     sums.run()
+    after?.()
     return sums.out.map(bits)
   })
 }
@@ -46,6 +47,14 @@ describe("the worker threads' messages", () => {
     expect(passOf(2, 3)).toEqual(expected.slice(0, 3))
     expect(Threads.sent.instances - before).toBe(2)
     // no worker failed (the caller would have redone its blocks, with the same bits)
+    expect(warnings).toEqual([])
+  })
+
+  it("release ends the idle workers: the next call starts another, sent the module and memory again, with the same bits", () => {
+    const expected = passOf(1, 3)
+    const before = Threads.sent.instances
+    expect(passOf(2, 3, Threads.release)).toEqual(expected)
+    expect(Threads.sent.instances - before).toBe(3)
     expect(warnings).toEqual([])
   })
 })

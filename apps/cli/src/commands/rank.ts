@@ -55,8 +55,11 @@ export const rank = Command.make(
     const intervals = yield* Task.intervals(session, { ci, resamples, seed }, {}, json)
     const marked = marks ? yield* markedOf(session) : undefined
     if (json) {
-      // in pieces of whole lines: 2,000 runs' document is never one string (JsonPieces.ts)
-      for (const piece of JsonPieces.lines(ResultJson.resultsToJson(session, intervals, marked))) yield* Console.log(piece)
+      // in pieces of whole lines, each run's member made as it is written: 2,000 runs' document is
+      // never one string, nor one object (JsonPieces.ts)
+      const document = ResultJson.resultsToJson({ ...session, runs: [] }, intervals, marked)
+      const runs = new JsonPieces.Lazy(session.runs.length, (i) => ResultJson.toJson(session.runs[i], intervals))
+      for (const piece of JsonPieces.lines({ ...document, runs })) yield* Console.log(piece)
     } else {
       const d = decimalsOf(edition.published.style, decimals)
       yield* Console.log(`${TextView.header(session, c, { runs: true })}\n`)

@@ -6,14 +6,26 @@
  * The document's first two levels (its members, and the members of those) are laid out here; each
  * value below them is `JSON.stringify(v, null, 2)` with every line break followed by the depth's
  * indentation, which is what JSON.stringify writes for a nested value (a JSON string never holds a
- * raw line break: it is escaped as `\n`). A value with its own `toJSON` is never split.
+ * raw line break: it is escaped as `\n`). A value with its own `toJSON` is never split, but for a
+ * `Lazy` array, whose elements are made one at a time as they are written.
  */
 
 /** Characters per piece, about: a piece is whole lines, at most this and one line long. */
 export const PIECE = 1 << 16
 
+/**
+ * An array whose elements are made as `lines` writes them, each then left to the collector: a long
+ * document's runs are never all held at once. JSON.stringify writes it whole (`toJSON`).
+ */
+export class Lazy {
+  constructor(readonly length: number, readonly at: (i: number) => unknown) {}
+  toJSON(): Array<unknown> {
+    return Array.from({ length: this.length }, (_, i) => this.at(i))
+  }
+}
+
 const splittable = (v: unknown): v is object =>
-  typeof v === "object" && v !== null && typeof (v as { toJSON?: unknown }).toJSON !== "function"
+  v instanceof Lazy || (typeof v === "object" && v !== null && typeof (v as { toJSON?: unknown }).toJSON !== "function")
 
 /** The lines of `value` at `depth` (2 spaces each), in order, as JSON.stringify(…, null, 2) lays them out. */
 function* parts(value: unknown, depth: number, levels: number): Generator<string> {
@@ -24,12 +36,13 @@ function* parts(value: unknown, depth: number, levels: number): Generator<string
     return
   }
   const inner = `${pad}  `
-  const array = Array.isArray(value)
-  const entries: Array<readonly [string | undefined, unknown]> = array
-    ? Array.from(value as ReadonlyArray<unknown>, (v) => [undefined, v] as const)
-    : Object.keys(value).map((k) => [k, (value as Record<string, unknown>)[k]] as const)
+  const array = Array.isArray(value) || value instanceof Lazy
+  const keys = array ? undefined : Object.keys(value)
+  const length = keys?.length ?? (value as ArrayLike<unknown>).length
   let first = true
-  for (const [key, v] of entries) {
+  for (let i = 0; i < length; i++) {
+    const key = keys?.[i]
+    const v = value instanceof Lazy ? value.at(i) : key === undefined ? (value as ArrayLike<unknown>)[i] : (value as Record<string, unknown>)[key]
     // members JSON leaves out (undefined, functions, symbols); in an array they are null
     const absent = v === undefined || typeof v === "function" || typeof v === "symbol"
     if (absent && !array) continue

@@ -104,6 +104,7 @@ export interface Sizing {
  * STS-B runs held about 60 MB of garbage at once).
  */
 export interface Scratch {
+  x?: Float64Array | undefined
   readonly sums: { memory?: Wasm.WasmMemory | undefined }
   readonly walks: RankSums.Scratch
   /**

@@ -158,9 +158,9 @@ export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.
 
 /**
  * Lays out runs [from, to) by dataset, as checked by `checkRuns`: Intervals.ts lays out tile by tile
- * of runs. `kernels` false: every figure by its metric over the drawn pairs (no WebAssembly).
+ * of runs, each in the last one's buffer (`reuse`). `kernels` false: by the metric over the draws.
  */
-export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, golds: Golds, from = 0, to = input.runs.length, kernels = true): Engine.Job => {
+export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, golds: Golds, from = 0, to = input.runs.length, kernels = true, reuse: { x?: Float64Array } = {}): Engine.Job => {
   const { datasets, runs } = input
   const D = datasets.length
   const K = to - from
@@ -170,7 +170,7 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
   for (let d = 0; d < D; d++) start[d + 1] = start[d] + (golds[d]?.gold.length ?? 0)
   const N = start[D]
   const gold = new Float64Array(N)
-  const x = new Float64Array(K * N)
+  const x = reuse.x !== undefined && reuse.x.length >= K * N ? reuse.x.subarray(0, K * N).fill(0) : (reuse.x = new Float64Array(K * N))
   const has = new Uint8Array(K * D)
   // generic labels metrics read codes, one table per dataset; weighted Pearson its confidences
   const codesNeeded = metrics.some((m, d) => kernel[d] === "generic" && m.kind === "labels")

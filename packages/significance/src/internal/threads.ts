@@ -12,9 +12,8 @@ type WorkerThreads = typeof WorkerThreadsModule
 type Os = typeof OsModule
 
 /**
- * A Node built-in module through `process.getBuiltinModule`, or undefined
- * elsewhere: a static import of node:worker_threads would break the package in browsers, and a
- * dynamic import would make the kernels asynchronous.
+ * A Node built-in module through `process.getBuiltinModule`, or undefined elsewhere: a static import
+ * of node:worker_threads would break the package in browsers, a dynamic one make the kernels async.
  */
 const nodeModule = <A>(id: string): A | undefined => {
   try {
@@ -26,11 +25,10 @@ const nodeModule = <A>(id: string): A | undefined => {
 }
 
 /**
- * A worker's loop, as plain JavaScript source (a worker needs a script; this keeps it independent
- * of how the package is bundled or transpiled): claim units from ctl[0] until none is left, compute
- * each, and mark it done exactly as the caller's `runUnit` does. A "wasm" job calls the sums of
- * the module it keeps instantiated over the shared memory (`instances`); a "js" job compiles a
- * self-contained kernel from its source (once per source) and calls it with the job's arguments.
+ * A worker's loop, as plain JavaScript source (a worker needs a script; this keeps it independent of
+ * how the package is bundled): claim units from ctl[0] until none is left, compute each, and mark it
+ * done exactly as the caller's `runUnit` does. A "wasm" job calls the sums of the module it keeps
+ * instantiated over the shared memory (`instances`); a "js" job a kernel compiled from its source.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads")
@@ -59,7 +57,7 @@ parentPort.on("message", (job) => {
 
 type Worker = InstanceType<WorkerThreads["Worker"]>
 
-/** Idle workers kept between jobs (starting one costs tens of ms); unref'd, so never keep the process alive. */
+/** Idle workers kept between jobs (starting one costs tens of ms) until `release`; unref'd, so never keep the process alive. */
 const pool: Array<Worker> = []
 
 const workers = (wanted: number): ReadonlyArray<Worker> => {
@@ -69,9 +67,8 @@ const workers = (wanted: number): ReadonlyArray<Worker> => {
     while (pool.length < wanted) {
       const w = new wt.Worker(WORKER_SOURCE, { eval: true })
       w.unref()
-      // A worker that fails is dropped; the units it claimed are redone by the caller (below). It
-      // is a defect (a kernel that is not self-contained, say), so it is said on stderr: the
-      // results stay right, but the job waits STALL_MS and runs on one thread.
+      // A worker that fails is dropped, the units it claimed redone by the caller (below); a defect
+      // (a kernel not self-contained, say), said on stderr: right results, after STALL_MS, on one thread.
       w.on("error", (error: unknown) => {
         const i = pool.indexOf(w)
         if (i >= 0) pool.splice(i, 1)
@@ -86,11 +83,13 @@ const workers = (wanted: number): ReadonlyArray<Worker> => {
   return pool.slice(0, wanted)
 }
 
+/** Ends the idle workers: each holds its last job's memories (the sums' instance, the walks' arrays) until its own collector runs, which seldom runs in a worker. */
+export const release = (): void => pool.splice(0).forEach((w) => void w.terminate())
+
 /** The threads asked for (1 to 64), else every available core (at most 8), or 1 for jobs under `minWork`. */
 export const count = (asked: number | undefined, work: number, minWork: number): number => {
   if (asked !== undefined) return Math.max(1, Math.min(64, Math.floor(asked)))
-  if (work < minWork) return 1
-  const os = nodeModule<Os>("node:os")
+  const os = work < minWork ? undefined : nodeModule<Os>("node:os")
   return os === undefined ? 1 : Math.max(1, Math.min(8, os.availableParallelism()))
 }
 
@@ -146,13 +145,11 @@ export const run = (job: Job): void => {
     }
     w.postMessage({ ...message, control: buffer, units, thread: t + 1, controlOffset: ctl.byteOffset, statusOffset: status.byteOffset })
   })
-  if (job.callerWorks !== false || helpers.length === 0) {
-    for (;;) {
-      const u = Atomics.add(ctl, 0, 1)
-      if (u >= units) break
-      runUnit(u)
-      job.progress?.(Atomics.load(ctl, 1))
-    }
+  while (job.callerWorks !== false || helpers.length === 0) {
+    const u = Atomics.add(ctl, 0, 1)
+    if (u >= units) break
+    runUnit(u)
+    job.progress?.(Atomics.load(ctl, 1))
   }
   // Wait for the units the workers claimed. After a long stall (a worker that failed, or never got
   // CPU time) redo whatever is unfinished here: a unit's output does not depend on who computes it,
