@@ -92,20 +92,25 @@ const sumsFunction = (): Body => {
               for (const x of sums) f.f64(0).f64x2Splat().set(x)
               f.get(g)
               f.if(() => sums.forEach((x, j) => f.get(a).v128Load(16 * j).set(x)))
-              f.get(q).get(end).i32LtU()
-              f.if(() => {
-                f.loop((more) => {
-                  f.get(q).v128Load64Splat(0).set(w)
-                  f.get(base).get(q).i32Load(8).i32Add().set(p)
-                  for (let j = 0; j < V; j++) {
-                    // t = w x; sx += t; sxx += t x; sxg += w (x g)
-                    f.get(p).v128Load(16 * j).tee(xs).get(w).f64x2Mul().tee(t).get(sx[j]).f64x2Add().set(sx[j])
-                    f.get(t).get(xs).f64x2Mul().get(sxx[j]).f64x2Add().set(sxx[j])
-                    f.get(p).v128Load(8 * RUNS + 16 * j).get(w).f64x2Mul().get(sxg[j]).f64x2Add().set(sxg[j])
-                  }
-                  f.get(q).i32(16).i32Add().tee(q).get(end).i32LtU().brIf(more)
+              // 8 entries a turn while as many are left (4% fewer instructions than one a turn), then one a turn
+              for (const n of [8, 1]) {
+                f.get(q).i32(16 * (n - 1)).i32Add().get(end).i32LtU()
+                f.if(() => {
+                  f.loop((more) => {
+                    for (let u = 0; u < n; u++) {
+                      f.get(q).v128Load64Splat(16 * u).set(w)
+                      f.get(base).get(q).i32Load(16 * u + 8).i32Add().set(p)
+                      for (let j = 0; j < V; j++) {
+                        // t = w x; sx += t; sxx += t x; sxg += w (x g)
+                        f.get(p).v128Load(16 * j).tee(xs).get(w).f64x2Mul().tee(t).get(sx[j]).f64x2Add().set(sx[j])
+                        f.get(t).get(xs).f64x2Mul().get(sxx[j]).f64x2Add().set(sxx[j])
+                        f.get(p).v128Load(8 * RUNS + 16 * j).get(w).f64x2Mul().get(sxg[j]).f64x2Add().set(sxg[j])
+                      }
+                    }
+                    f.get(q).i32(16 * n).i32Add().tee(q).i32(16 * (n - 1)).i32Add().get(end).i32LtU().brIf(more)
+                  })
                 })
-              })
+              }
               sums.forEach((x, j) => f.get(a).get(x).v128Store(16 * j))
               // after the last segment: out[((tile S + s) K1 + k) SUMS + lane], for the block's runs below K1
               f.get(g).i32(1).i32Add().get(G).i32LtU().i32Eqz()
@@ -113,12 +118,7 @@ const sumsFunction = (): Body => {
                 f.get(pOut).get(tile).get(S).i32Mul().get(s).i32Add().get(K1).i32Mul().get(kb).i32Add().i32(SUMS).i32Mul().get(lane).i32Add().i32(8).i32Mul().i32Add().set(o)
                 for (let r = 0; r < RUNS; r++) {
                   f.get(kb).i32(r).i32Add().get(K1).i32LtU()
-                  f.if(() => {
-                    const j = r >> 1
-                    f.get(o).get(sx[j]).f64x2ExtractLane(r & 1).f64Store(8 * SUMS * r)
-                    f.get(o).get(sxx[j]).f64x2ExtractLane(r & 1).f64Store(8 * SUMS * r + 8 * TILE)
-                    f.get(o).get(sxg[j]).f64x2ExtractLane(r & 1).f64Store(8 * SUMS * r + 16 * TILE)
-                  })
+                  f.if(() => [sx, sxx, sxg].forEach((sum, m) => f.get(o).get(sum[r >> 1]).f64x2ExtractLane(r & 1).f64Store(8 * SUMS * r + 8 * TILE * m)))
                 }
               })
               f.get(c).get(stride).i32Add().set(c)
@@ -247,14 +247,14 @@ export const make = (
         counts.fill(0, first, last)
       }
     }
-    // what `save` copies: the entries and the segments' cuts (multiplicities are counts of draws,
-    // exact in a float32 below 2^24 draws of a pair; none saved beyond)
+    // what `save` copies: the entries and the segments' cuts (multiplicities are counts of draws of
+    // at most N, exact in a float32: from 2 tiles on, 4 GiB of lists and data hold N <= 2^24)
     let count = 0
     /**
      * The last `run`'s lists as `run` takes them back: a job taken tile by tile of runs draws each
      * chunk once, for the first tile (both have the same bits for the same draws).
      */
-    const save = (): Saved | undefined => {
+    const save = (): Saved => {
       const cut = cuts.slice(0, (G + 1) * Math.ceil(count / TILE) * TILE * S)
       const n = cut.length > 0 ? cut[cut.length - 1] : 0
       const pairs = new Int32Array(n)
@@ -262,7 +262,6 @@ export const make = (
       for (let j = 0; j < n; j++) {
         pairs[j] = E32[4 * j + 2]
         multiplicities[j] = E64[2 * j]
-        if (multiplicities[j] !== E64[2 * j]) return undefined
       }
       return { count, pairs, counts: multiplicities, cuts: cut }
     }
