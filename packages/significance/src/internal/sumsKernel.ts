@@ -92,25 +92,20 @@ const sumsFunction = (): Body => {
               for (const x of sums) f.f64(0).f64x2Splat().set(x)
               f.get(g)
               f.if(() => sums.forEach((x, j) => f.get(a).v128Load(16 * j).set(x)))
-              // 8 entries a turn while as many are left (4% fewer instructions than one a turn), then one a turn
-              for (const n of [8, 1]) {
-                f.get(q).i32(16 * (n - 1)).i32Add().get(end).i32LtU()
-                f.if(() => {
-                  f.loop((more) => {
-                    for (let u = 0; u < n; u++) {
-                      f.get(q).v128Load64Splat(16 * u).set(w)
-                      f.get(base).get(q).i32Load(16 * u + 8).i32Add().set(p)
-                      for (let j = 0; j < V; j++) {
-                        // t = w x; sx += t; sxx += t x; sxg += w (x g)
-                        f.get(p).v128Load(16 * j).tee(xs).get(w).f64x2Mul().tee(t).get(sx[j]).f64x2Add().set(sx[j])
-                        f.get(t).get(xs).f64x2Mul().get(sxx[j]).f64x2Add().set(sxx[j])
-                        f.get(p).v128Load(8 * RUNS + 16 * j).get(w).f64x2Mul().get(sxg[j]).f64x2Add().set(sxg[j])
-                      }
-                    }
-                    f.get(q).i32(16 * n).i32Add().tee(q).i32(16 * (n - 1)).i32Add().get(end).i32LtU().brIf(more)
-                  })
+              f.get(q).get(end).i32LtU()
+              f.if(() => {
+                f.loop((more) => {
+                  f.get(q).v128Load64Splat(0).set(w)
+                  f.get(base).get(q).i32Load(8).i32Add().set(p)
+                  for (let j = 0; j < V; j++) {
+                    // t = w x; sx += t; sxx += t x; sxg += w (x g)
+                    f.get(p).v128Load(16 * j).tee(xs).get(w).f64x2Mul().tee(t).get(sx[j]).f64x2Add().set(sx[j])
+                    f.get(t).get(xs).f64x2Mul().get(sxx[j]).f64x2Add().set(sxx[j])
+                    f.get(p).v128Load(8 * RUNS + 16 * j).get(w).f64x2Mul().get(sxg[j]).f64x2Add().set(sxg[j])
+                  }
+                  f.get(q).i32(16).i32Add().tee(q).get(end).i32LtU().brIf(more)
                 })
-              }
+              })
               sums.forEach((x, j) => f.get(a).get(x).v128Store(16 * j))
               // after the last segment: out[((tile S + s) K1 + k) SUMS + lane], for the block's runs below K1
               f.get(g).i32(1).i32Add().get(G).i32LtU().i32Eqz()
