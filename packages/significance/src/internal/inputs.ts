@@ -4,6 +4,7 @@ import type * as Bootstrap from "../Bootstrap.js"
 import * as Signature from "../Signature.js"
 import { InvalidInput } from "../TestResult.js"
 import { resolve } from "./metric.js"
+import { MAX_BELOW } from "./random.js"
 import { denseStrata } from "./strata.js"
 import * as V from "./validate.js"
 
@@ -57,12 +58,12 @@ export const checkValues = (
   return V.first(...confidences.map((c, j) => V.confidences(`confidences[${j}]`, c, n)))
 }
 
-/** The bootstrap's datasets (strata), each within the 2^21 pairs Random.below draws from. */
+/** The bootstrap's datasets (strata), each within the pairs Random.below draws from (MAX_BELOW). */
 const drawable = (stratumOf: Int32Array): InvalidInput | undefined => {
   const sizes = new Int32Array(stratumOf.length)
   for (const s of stratumOf) sizes[s]++
-  const big = sizes.findIndex((size) => size > 2 ** 21)
-  return big < 0 ? undefined : new InvalidInput({ field: "gold", expected: `at most ${2 ** 21} pairs`, found: `${sizes[big]} pairs in dataset #${big}` })
+  const big = sizes.findIndex((size) => size > MAX_BELOW)
+  return big < 0 ? undefined : new InvalidInput({ field: "gold", expected: `at most ${MAX_BELOW} pairs`, found: `${sizes[big]} pairs in dataset #${big}` })
 }
 
 /** A resampling test's options resolved (10,000 resamples, seed 12345, Pearson, weighted) and checked, in the order errors have always been reported. */

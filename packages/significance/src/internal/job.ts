@@ -8,6 +8,7 @@ import type { Input, Scores } from "../Intervals.js"
 import { InvalidInput } from "../TestResult.js"
 import type * as Engine from "./intervals.js"
 import { isKendall, isPearson, isRankPearson, codeTable, resolve } from "./metric.js"
+import { MAX_BELOW } from "./random.js"
 import * as V from "./validate.js"
 import { rhoPairs } from "./rankSums.js"
 
@@ -16,8 +17,6 @@ const RULES: ReadonlyArray<string> = ["wmean", "mean", "pooled", "allnrm", "sing
 const LABELLED = RULES.filter((rule) => rule !== "single")
 /** "a, b or c": what a refused rule or aggregate was expected to be, from its list. */
 const either = (names: ReadonlyArray<string>) => `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`
-/** Random.below draws from at most 2^21 pairs per dataset. */
-const MAX_PAIRS = 2 ** 21
 
 export const invalid = (field: string, expected: string, found: string) => new InvalidInput({ field, expected, found })
 
@@ -101,7 +100,7 @@ const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, 
   if (s.gold.length < least) {
     return invalid(`${field}.gold`, least === 1 ? "at least 1 pair" : "at least 3 pairs (a correlation of 2 points is always +-1)", String(s.gold.length))
   }
-  if (s.gold.length > MAX_PAIRS) return invalid(`${field}.gold`, `at most ${MAX_PAIRS} pairs`, String(s.gold.length))
+  if (s.gold.length > MAX_BELOW) return invalid(`${field}.gold`, `at most ${MAX_BELOW} pairs`, String(s.gold.length))
   if (!isNumeric(s)) return V.first(V.labels(`${field}.run`, s.run), V.labels(`${field}.gold`, s.gold))
   // the gold a run shares with the dataset's first run (the same array) was checked with it
   return V.first(

@@ -13,7 +13,10 @@ export const make = (seed: number): Rng => xoroshiro128plus(seed | 0)
 
 const TWO32 = 4294967296
 
-/** Uniform integer in [0, n), n <= 2^21 (so x * n is exact in a double). */
+/** The most values `below` draws from (x * n is then exact in a double): the most pairs a resampled dataset may have. */
+export const MAX_BELOW = 2 ** 21
+
+/** Uniform integer in [0, n), n <= MAX_BELOW. */
 export const below = (rng: Rng, n: number): number => {
   let m = (rng.next() >>> 0) * n
   let low = m >>> 0
