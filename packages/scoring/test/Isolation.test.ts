@@ -213,8 +213,10 @@ describe("a run over its budget fails with that reason; the other runs are score
 describe("the real scorer under a budget", () => {
   it("a run whose bytes alone are more than the memory budget is stopped while it is read", async () => {
     const dir = folderOf(["Good_run1primary.txt"])
-    // a valid header, then 80 MiB of a line repeated: the reader holds its bytes before any parse
-    const line = "1\tNEUTRAL\t3.5\n"
+    // a valid header, then 80 MiB of a line repeated: the reader holds its bytes before any parse. Lines
+    // of 100 bytes keep the file under the reader's 1,000,000 lines, whose refusal would otherwise end
+    // the read before the budget's poll (every 25 ms) saw it on a loaded machine
+    const line = `1\tNEUTRAL\t3.${"5".repeat(87)}\n`
     fs.writeFileSync(path.join(dir, "Large_run1primary.txt"), `pair_ID\tentailment_judgment\trelatedness_score\n${line.repeat(Math.ceil((80 * 2 ** 20) / line.length))}`)
     const results = await score({ folder: dir, isolation: { budget: { memoryMb: 64 } } })
     const large = byTeam(results.runs, "Large")
