@@ -166,3 +166,14 @@ describe("SICK: alignment by pair_ID and both subtasks", () => {
     expect(entailment.aligned?.kind === "labels" && entailment.aligned.run).toEqual(["ENTAILMENT", "ENTAILMENT", "CONTRADICTION", "NEUTRAL"])
   })
 })
+
+describe("SICK: a file refused before any line is read", () => {
+  it("is not scored for the file's own reason, not for a column it was never read for", () => {
+    const run = score("\n\n\n")
+    expect(run.status).toBe("failed")
+    expect(codes(run)).toContain("empty-file")
+    for (const name of ["relatedness", "entailment"]) expect(ds(run, name).reason).toBe("the file is malformed: the file holds only blank lines")
+    // a header without a column still says so
+    expect(ds(score("pair_ID\tentailment_judgment\n1\tNEUTRAL\n"), "relatedness").reason).toBe("the run has no relatedness_score column")
+  })
+})

@@ -300,7 +300,8 @@ const checkUnit = (
     const column = gold.column
     const data = table.columns[column.name] ?? { kind: "absent" }
     const not = (reason: string) => result.set(name, notScored(name, "not-scored", reason, path, weight, table.length, own))
-    if (data.kind === "absent") return not(`the run has no ${column.field} column`)
+    // a file refused before any row was read (too large, not text) has no columns to speak of: its error says why
+    if (data.kind === "absent") return not(table.length === 0 && fileReason !== undefined ? fileReason : `the run has no ${column.field} column`)
     if (data.kind === "na") return not(`the run's ${column.field} column holds NA (or nothing): the team did not take part in ${name}`)
     if (fileReason !== undefined) return not(fileReason)
     const columnErrors = errors(fileIssues).filter((i) => i.field === column.field)
