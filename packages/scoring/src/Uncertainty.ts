@@ -439,18 +439,15 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
     ...(options.engine !== undefined ? { engine: options.engine } : {})
   }
   const planned = inputs(results, options)
+  // every pass at once: one's rank walks run on the helper threads while this thread does another's work
+  const computed = Intervals.computeEach([...planned.passes, ...(planned.unofficial !== undefined ? [planned.unofficial] : [])].map((p) => p.input), settings)
   const passes: Array<Pass> = []
-  for (const p of planned.passes) {
-    const result = Intervals.compute(p.input, settings)
+  for (const [i, result] of computed.entries()) {
     if (!("runs" in result)) return result
-    passes.push({ ranking: p.ranking, metric: p.metric, ranked: p.ranked, result })
+    if (i < planned.passes.length) passes.push({ ranking: planned.passes[i].ranking, metric: planned.passes[i].metric, ranked: planned.passes[i].ranked, result })
   }
-  let unofficial: ResultIntervals["unofficial"]
-  if (planned.unofficial !== undefined) {
-    const result = Intervals.compute(planned.unofficial.input, settings)
-    if (!("runs" in result)) return result
-    unofficial = { ranking: planned.unofficial.ranking, rule: planned.unofficial.rule, result }
-  }
+  const unofficial: ResultIntervals["unofficial"] =
+    planned.unofficial !== undefined ? { ranking: planned.unofficial.ranking, rule: planned.unofficial.rule, result: computed[planned.passes.length] as Intervals.Result } : undefined
   const head = passes[0].result
   const label = (m: string) => Metrics.get(m)?.label ?? m
   // the metrics of the figures marked few-pairs or skewed (a dataset figure names its metric; an

@@ -13,6 +13,13 @@ import { mulberry32, spearman } from "./data.js"
 
 const bits = (a: Float64Array) => Array.from(new Uint8Array(Float64Array.from(a).buffer))
 
+/** The walks of a pass, joined: their samples. */
+const resampled = (...args: Parameters<typeof RankSums.walks>) => {
+  const walked = RankSums.walks(...args)
+  walked.running.join()
+  return walked
+}
+
 /** Three datasets, six runs: ties in the gold and in run 0, run 1 constant on dataset 0, run 2 lacking dataset 1. */
 const data = () => {
   const sizes = [40, 25, 3]
@@ -96,7 +103,7 @@ const eachResample = (
 describe("Spearman walks (intervals)", () => {
   it("give the same bits on worker threads, whoever computes which chunk, and equal the textbook Spearman", () => {
     const { sizes, start, gold, x, plan, B, FIG, KF, states } = walked("walk")
-    const run = (options: RankSums.RunOptions) => RankSums.resampled(plan, start, states, B, KF, FIG, options).samples
+    const run = (options: RankSums.RunOptions) => resampled(plan, start, states, B, KF, FIG, options).samples
     const one = run({ threads: 1 })
     let helpers: Int32Array | undefined
     const workersOnly = run({ threads: 2, callerWorks: false, onDone: (s) => (helpers = s) })
@@ -145,7 +152,7 @@ describe("Spearman walks (intervals)", () => {
     const FIG = 2
     const KF = K * FIG
     const states = Random.chunkStates(3, Math.ceil(B / Random.CHUNK))
-    const walkedSamples = RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 1 }).samples
+    const walkedSamples = resampled(plan, start, states, B, KF, FIG, { threads: 1 }).samples
     for (let c = 0; c * Random.CHUNK < B; c++) {
       const rng = Random.chunkRng(states, c)
       for (let b = c * Random.CHUNK; b < Math.min(B, (c + 1) * Random.CHUNK); b++) {
@@ -299,8 +306,8 @@ describe("Kendall walks (issue 34: one walk engine for the rank-based metrics)",
 
   it("give the same bits on worker threads as on one, and equal tau-b by its definition on each resample's gathered pairs", () => {
     const { sizes, start, gold, x, plan, B, FIG, KF, states } = walked("tau")
-    const one = RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 1 }).samples
-    expect(bits(RankSums.resampled(plan, start, states, B, KF, FIG, { threads: 2, callerWorks: false }).samples)).toEqual(bits(one))
+    const one = resampled(plan, start, states, B, KF, FIG, { threads: 1 }).samples
+    expect(bits(resampled(plan, start, states, B, KF, FIG, { threads: 2, callerWorks: false }).samples)).toEqual(bits(one))
     eachResample(one, states, B, (got, xs, gs, where) => {
       const want = tauB(gs, xs)
       if (Number.isNaN(want)) expect(got, where).toBeNaN()
@@ -325,7 +332,7 @@ describe("Kendall walks (issue 34: one walk engine for the rank-based metrics)",
     const states = Random.chunkStates(9, 1)
     const FIG = D + 1
     const KF = K * FIG
-    const got = RankSums.resampled(plan, start, states, 20, KF, FIG, { threads: 1 }).samples
+    const got = resampled(plan, start, states, 20, KF, FIG, { threads: 1 }).samples
     const rng = Random.chunkRng(states, 0)
     const n = start[2] - start[1]
     for (let r = 0; r < 20; r++) {
@@ -424,26 +431,26 @@ describe("the walks tile by tile of runs: one plan and one walk memory, reused (
     expect(bits(out)).toEqual(bits(alone))
     // the resamples' kernel finds the plan's addresses laid out by the estimates'
     expect(scratch.laid).toBe(w.plan.order)
-    const samples = RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1, scratch }).samples
+    const samples = resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1, scratch }).samples
     expect(scratch.memory).toBe(memory)
-    expect(bits(samples)).toEqual(bits(RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1 }).samples))
+    expect(bits(samples)).toEqual(bits(resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1 }).samples))
   })
 
   it.each([["walk"], ["tau"]] as const)("%s: the first tile's multiplicities kept are the draws, and the next tiles walk them rather than drawing", (walk) => {
     const w = walked(walk)
-    const drawn = RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1 }).samples
+    const drawn = resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1 }).samples
     const kept: RankSums.Kept = { counts: new Uint16Array(w.B * w.N), full: false }
     for (const threads of [1, 2]) {
       kept.full = false
-      expect(bits(RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads, kept }).samples)).toEqual(bits(drawn))
+      expect(bits(resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads, kept }).samples)).toEqual(bits(drawn))
       expect(kept.full).toBe(true)
       // every resample of every dataset holds its m draws
       for (let b = 0; b < w.B; b++) for (let d = 0; d < w.D; d++) expect(kept.counts.subarray(b * w.N + w.start[d], b * w.N + w.start[d + 1]).reduce((a, c) => a + c, 0)).toBe(w.start[d + 1] - w.start[d])
-      expect(bits(RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads, kept }).samples)).toEqual(bits(drawn))
+      expect(bits(resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads, kept }).samples)).toEqual(bits(drawn))
     }
     // read, not drawn again: other multiplicities (every pair once) give other figures
     kept.counts.fill(1)
-    const read = RankSums.resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1, kept }).samples
+    const read = resampled(w.plan, w.start, w.states, w.B, w.KF, w.FIG, { threads: 1, kept }).samples
     const once = new Float64Array(w.KF).fill(Number.NaN)
     RankSums.original(w.plan, w.start, w.KF, w.FIG, once)
     for (let b = 0; b < w.B; b++) expect(bits(read.subarray(b * w.KF, (b + 1) * w.KF))).toEqual(bits(once))

@@ -465,13 +465,13 @@ const draw = (rng: Random.Rng, count: number, start: Int32Array, span: Int32Arra
  * samples[b * runs * figures + k * figures + f] (NaN: undefined in that resample) and per (run,
  * figure) the resamples where a correlation entering the figure was undefined (`degenerate`).
  */
-export const pass = (
+export function* passSteps(
   prepared: Prepared,
   B: number,
   seed: number,
   progress?: (done: number, total: number) => void,
   options: PassOptions = {}
-) => {
+): Threads.Steps<{ readonly samples: Float64Array; readonly degenerate: Int32Array }> {
   const { job, setup, generic, figures, estimates } = prepared
   const { start } = job
   const FIG = figures.figures
@@ -497,12 +497,15 @@ export const pass = (
     scratch.draws = { key, chunks: [], walks: bytes > 0 ? { counts: new Uint16Array(typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes)), full: false } : undefined }
   }
   // resample-major, so each resample's figures are written in one contiguous row
-  const { samples } = RankSums.resampled(setup.spearman, start, states, B, KF, FIG, {
+  const { samples, running } = RankSums.walks(setup.spearman, start, states, B, KF, FIG, {
     ...options,
     scratch: setup.scratch?.walks,
     kept: scratch?.draws?.walks,
     ...(progress !== undefined && walks ? { progress: walked } : {})
   })
+  // the walks' threads go on while another pass works here (Intervals.computeEach)
+  if (walks) yield running
+  running.join()
   const degenerate = new Int32Array(KF)
   // the draws feed the sums and the generic figures (the walks draw their own)
   const counts = new Float64Array(setup.N)
@@ -527,6 +530,11 @@ export const pass = (
       figures.fill(r, samples, b * KF, degenerate, defined, generic?.lanes[r])
       if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
     }
+    // where another pass whose walks are done goes on
+    yield undefined
   }
   return { samples, degenerate }
 }
+
+/** `passSteps` run through. */
+export const pass = (...args: Parameters<typeof passSteps>) => Threads.interleave([passSteps(...args)])[0]

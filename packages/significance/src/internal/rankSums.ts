@@ -663,10 +663,11 @@ export const original = (p: Plan, start: Int32Array, KF: number, FIG: number, ou
 
 /**
  * The samples matrix of a pass, [b * KF + k * FIG + f], NaN everywhere but the walked figures of
- * the B resamples, which it holds (seed's chunk states `states`), in shared memory when threads
- * help. Throws without the walks' WebAssembly (`original` says whether they have it).
+ * the B resamples (seed's chunk states `states`), which it holds once `running` is joined (in
+ * shared memory when threads help: they walk from now on). Throws without the walks' WebAssembly
+ * (`original` says whether they have it).
  */
-export const resampled = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, options: RunOptions = {}): { readonly samples: Float64Array } => {
+export const walks = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, options: RunOptions = {}): { readonly samples: Float64Array; readonly running: Threads.Running } => {
   const units = Math.ceil(B / CHUNK)
   const threads = Threads.count(options.threads, B * p.order.length, THREAD_WORK)
   const share = p.dataset.length > 0 && threads > 1 && units > 1 && typeof SharedArrayBuffer === "function"
@@ -675,13 +676,13 @@ export const resampled = (p: Plan, start: Int32Array, states: Int32Array, B: num
   const samples = again ? last.subarray(0, B * KF) : share ? new Float64Array(new SharedArrayBuffer(8 * B * KF)) : new Float64Array(B * KF)
   if (options.scratch !== undefined && !again) options.scratch.samples = samples
   samples.fill(Number.NaN)
-  if (p.dataset.length === 0) return { samples }
+  if (p.dataset.length === 0) return { samples, running: { done: () => true, join: () => {} } }
   const m = walkModule()
   const args = kernelArgs(p, start, states, B, KF, FIG, samples, options.kept)
   const kernel = m === undefined ? undefined : rankSumsKernel(...args, m, options.scratch)
   if (kernel === undefined) throw new Error("WebAssembly (with SIMD) is not available, or no memory for the rank walks")
   const id = ++jobs
-  Threads.run({
+  const running = Threads.start({
     units,
     unit: kernel.chunk,
     message: () => ({ kind: "js", source: WORKER_KERNEL, args: [id, ...args, m] }),
@@ -690,6 +691,9 @@ export const resampled = (p: Plan, start: Int32Array, states: Int32Array, B: num
     callerWorks: options.callerWorks,
     onDone: options.onDone
   })
-  if (options.kept !== undefined) options.kept.full = true
-  return { samples }
+  const join = () => {
+    running.join()
+    if (options.kept !== undefined) options.kept.full = true
+  }
+  return { samples, running: { done: running.done, join } }
 }

@@ -100,6 +100,9 @@ export const count = (asked: number | undefined, work: number, minWork: number):
  */
 const instances = new WeakMap<Worker, { readonly module: unknown; readonly memory: WeakRef<object> }>()
 
+/** Per worker, whether its last job is done: a worker still on another (a pass's walks) is not sent one, whose units the caller does then. */
+const finished = new WeakMap<Worker, () => boolean>()
+
 /** Tests only: the "wasm" messages that carried their module and memory (each instantiated by its worker). */
 export const sent = { instances: 0 }
 
@@ -120,11 +123,52 @@ export interface Job {
   readonly onDone?: ((unitThreads: Int32Array) => void) | undefined
 }
 
+/** A job started on the helpers (`start`): `done` once every unit is; `join` makes the caller work too, and waits. */
+export interface Running {
+  readonly done: () => boolean
+  readonly join: () => void
+}
+
 /**
- * Runs `units` units on the calling thread and up to `threads - 1` helpers; returns when all are
- * done. Without SharedArrayBuffer or worker threads everything runs here.
+ * A computation in steps (Intervals' passes): it yields the job it started and lets run on the
+ * helpers (undefined: a point where another computation may go on here), joins it when resumed,
+ * and returns its result.
  */
-export const run = (job: Job): void => {
+export type Steps<A> = Generator<Running | undefined, A, void>
+
+/**
+ * Runs several computations to their ends, interleaved: while one's job runs on the helpers (a
+ * pass's rank walks), the others go on on this thread; it goes on once its job is done (first, and
+ * until it starts its next job, so that the helpers get it soon), or when every computation waits
+ * (its join then works too).
+ */
+export const interleave = <A>(all: ReadonlyArray<Steps<A>>): Array<A> => {
+  const results = new Array<A>(all.length)
+  const waits = new Array<Running | undefined>(all.length)
+  const live = new Set(all.keys())
+  const step = (i: number) => {
+    const r = all[i].next()
+    if (r.done === true) {
+      results[i] = r.value
+      live.delete(i)
+    } else waits[i] = r.value
+  }
+  for (const i of all.keys()) step(i)
+  let last = -1
+  while (live.size > 0) {
+    const order = [...live]
+    last = order.find((i) => waits[i]?.done() === true) ?? (live.has(last) && waits[last] === undefined ? last : undefined) ?? order.find((i) => waits[i] === undefined) ?? order[0]
+    step(last)
+  }
+  return results
+}
+
+/**
+ * Starts `units` units on up to `threads - 1` helpers; the caller works on them too at `join`,
+ * which returns when all are done. Without SharedArrayBuffer or worker threads everything runs
+ * at `join`, here.
+ */
+export const start = (job: Job): Running => {
   const { units } = job
   // the control words: ctl = [next unit, units done], then status
   const buffer = typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(8 + 4 * units) : new ArrayBuffer(8 + 4 * units)
@@ -134,8 +178,10 @@ export const run = (job: Job): void => {
     job.unit(u)
     if (Atomics.compareExchange(status, u, 0, 1) === 0) Atomics.add(ctl, 1, 1)
   }
-  const helpers = job.threads > 1 && buffer instanceof SharedArrayBuffer ? workers(job.threads - 1) : []
+  const helpers = job.threads > 1 && buffer instanceof SharedArrayBuffer ? workers(job.threads - 1).filter((w) => finished.get(w)?.() !== false) : []
+  const done = () => Atomics.load(ctl, 1) >= units
   helpers.forEach((w, t) => {
+    finished.set(w, done)
     const message = job.message()
     const kept = instances.get(w)
     if (message.kind === "wasm" && kept !== undefined && kept.module === message.module && kept.memory.deref() === message.memory) message.module = message.memory = undefined
@@ -145,22 +191,28 @@ export const run = (job: Job): void => {
     }
     w.postMessage({ ...message, control: buffer, units, thread: t + 1, controlOffset: ctl.byteOffset, statusOffset: status.byteOffset })
   })
-  while (job.callerWorks !== false || helpers.length === 0) {
-    const u = Atomics.add(ctl, 0, 1)
-    if (u >= units) break
-    runUnit(u)
-    job.progress?.(Atomics.load(ctl, 1))
-  }
-  // Wait for the units the workers claimed. After a long stall (a worker that failed, or never got
-  // CPU time) redo whatever is unfinished here: a unit's output does not depend on who computes it,
-  // so a late worker writing the same unit writes the same bytes.
-  for (;;) {
-    const done = Atomics.load(ctl, 1)
-    if (done >= units) break
-    if (Atomics.wait(ctl, 1, done, STALL_MS) === "timed-out" && Atomics.load(ctl, 1) === done) {
-      for (let u = 0; u < units; u++) if (Atomics.load(status, u) === 0) runUnit(u)
+  const join = () => {
+    while (job.callerWorks !== false || helpers.length === 0) {
+      const u = Atomics.add(ctl, 0, 1)
+      if (u >= units) break
+      runUnit(u)
+      job.progress?.(Atomics.load(ctl, 1))
     }
-    job.progress?.(Atomics.load(ctl, 1))
+    // Wait for the units the workers claimed. After a long stall (a worker that failed, or never got
+    // CPU time) redo whatever is unfinished here: a unit's output does not depend on who computes it,
+    // so a late worker writing the same unit writes the same bytes.
+    for (;;) {
+      const done = Atomics.load(ctl, 1)
+      if (done >= units) break
+      if (Atomics.wait(ctl, 1, done, STALL_MS) === "timed-out" && Atomics.load(ctl, 1) === done) {
+        for (let u = 0; u < units; u++) if (Atomics.load(status, u) === 0) runUnit(u)
+      }
+      job.progress?.(Atomics.load(ctl, 1))
+    }
+    job.onDone?.(status.slice())
   }
-  job.onDone?.(status.slice())
+  return { done, join }
 }
+
+/** Runs `units` units on the calling thread and up to `threads - 1` helpers; returns when all are done. */
+export const run = (job: Job): void => start(job).join()
