@@ -184,7 +184,7 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
  * walks run on the helper threads, this thread works on the others (`rank --json`: Pearson's pass
  * and Spearman's, 2,000 STS-B runs). Each result is `compute`'s, whatever the order of the work.
  *
- * @since 0.7.0
+ * @since 0.6.0
  */
 export const computeEach = (inputs: ReadonlyArray<Input>, options: Options = {}): Array<Outcome<Result>> => {
   // the score arrays found finite, each read once whatever the passes that take it
