@@ -28,7 +28,7 @@ const nodeModule = <A>(id: string): A | undefined => {
  * A worker's loop, as plain JavaScript source (a worker needs a script; this keeps it independent of
  * how the package is bundled): claim units from ctl[0] until none is left, compute each, and mark it
  * done exactly as the caller's `runUnit` does. A "wasm" job calls the sums of the module it keeps
- * instantiated over the shared memory (`instances`); a "js" job a kernel compiled from its source.
+ * instantiated over the shared memory (`instances`), until a "js" job, a kernel compiled from its source.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads")
@@ -40,6 +40,8 @@ parentPort.on("message", (job) => {
     if (job.module !== undefined) exports = new WebAssembly.Instance(job.module, { env: { memory: job.memory } }).exports
     kernel = exports.sums
   } else {
+    // the sums' instance is dropped (Intervals.computeEach: the Pearson pass's memory is not kept through the Spearman pass's walks)
+    exports = undefined
     kernel = kernels.get(job.source)
     if (kernel === undefined) kernels.set(job.source, (kernel = new Function("return (" + job.source + ")")()))
   }
@@ -188,7 +190,7 @@ export const start = (job: Job): Running => {
     else if (message.kind === "wasm") {
       instances.set(w, { module: message.module, memory: new WeakRef(message.memory as object) })
       sent.instances++
-    }
+    } else instances.delete(w)
     w.postMessage({ ...message, control: buffer, units, thread: t + 1, controlOffset: ctl.byteOffset, statusOffset: status.byteOffset })
   })
   const join = () => {
