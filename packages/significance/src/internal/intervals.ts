@@ -512,6 +512,8 @@ export function* passSteps(
   // without generic figures (which need the draws themselves), the sums' lists are kept for the next tile of runs
   const kept = sums !== undefined && generic === undefined ? scratch?.draws?.chunks : undefined
   for (let c = 0; c * Random.CHUNK < B; c++) {
+    // where another pass goes on: one whose walks are done, or (before the first chunk) one that starts its walks
+    yield undefined
     const b0 = c * Random.CHUNK
     const count = Math.min(Random.CHUNK, B - b0)
     const saved = kept?.[c]
@@ -530,8 +532,6 @@ export function* passSteps(
       figures.fill(r, samples, b * KF, degenerate, defined, generic?.lanes[r])
       if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
     }
-    // where another pass whose walks are done goes on
-    yield undefined
   }
   return { samples, degenerate }
 }
