@@ -233,6 +233,9 @@ function* steps(input: Input, options: Options, known: WeakSet<Float64Array>): T
   let first = layOut(input, metrics, golds, 0, Math.min(K, per), true, scratch)
   // a generic metric's label codes are one table per dataset over every run: one tile
   if (first.generic !== undefined && first.runs < K) first = layOut(input, metrics, golds, 0, K, true, scratch)
+  // a pass of walks alone starts a tile's walks while this thread reads the last tile's samples
+  // (the helpers walk on meanwhile): two tiles' samples at once
+  const ahead = first.generic === undefined && first.metric.every((m) => m === "walk" || m === "tau")
   const tile = Math.max(1, first.runs)
   const tiles = Math.max(1, Math.ceil(K / tile))
   const { weight, start, direction } = first
@@ -278,8 +281,7 @@ function* steps(input: Input, options: Options, known: WeakSet<Float64Array>): T
     return { prepared, steps, step: steps.next() }
   }
   let next = begin(0, first)
-  // the samples buffer of the tile before: a pass of walks alone starts a tile's walks there while
-  // this thread reads the last tile's samples (the helpers walk on meanwhile)
+  // the samples buffer of the tile before (`ahead`)
   let spare: Float64Array | undefined
   for (let t = 0; t < tiles; t++) {
     const { prepared, steps } = next
@@ -287,8 +289,7 @@ function* steps(input: Input, options: Options, known: WeakSet<Float64Array>): T
     if (step.done !== true && step.value !== undefined) {
       yield step.value
       step.value.join()
-      const { setup, generic } = prepared
-      if (t + 1 < tiles && setup.sums === undefined && generic === undefined) {
+      if (ahead && t + 1 < tiles) {
         ;[spare, scratch.walks.samples] = [scratch.walks.samples, spare]
         next = begin(t + 1)
       }
