@@ -77,9 +77,9 @@ describe("Intervals.computeEach", () => {
   it("gives every input the result compute gives it alone, its walks on a helper thread while the other passes work, tile by tile", () => {
     const options = { resamples: 200, seed: 11 }
     const cases = engineCases.intervals.map((c) => c.input)
-    // and a pass of walks alone (no pool), which starts each tile's walks while the last tile's samples are read
-    const walked = cases.find((input) => input.datasets.every((ds) => ds.metric === "spearman"))!
-    const inputs = [...cases, { ...walked, aggregates: ["wmean" as const] }]
+    // and passes of walks alone (no pool), which start each tile's walks while the last tile's samples are read
+    const walked = (metric: string) => ({ ...cases.find((input) => input.datasets.every((ds) => ds.metric === metric))!, aggregates: ["wmean" as const] })
+    const inputs = [...cases, walked("spearman"), walked("kendall")]
     const alone = inputs.map((input) => Intervals.compute(input, { ...options, threads: 1 }))
     expect(alone.some(TestResult.isInvalid)).toBe(false)
     // a run a tile: every pass yields tile by tile, the walked ones with their walks running
