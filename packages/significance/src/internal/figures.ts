@@ -5,7 +5,6 @@ import type * as Intervals from "../Intervals.js"
 import type { Values } from "./inputs.js"
 import * as Engine from "./intervals.js"
 import { layOut } from "./job.js"
-import type { Aggregate } from "./strata.js"
 import { layout } from "./strata.js"
 
 /** What the callers resample: runs on the same (optionally stratified) pairs. */
@@ -15,7 +14,7 @@ export interface Runs {
   readonly runs: ReadonlyArray<Values>
   readonly confidences: ReadonlyArray<Float64Array | undefined> | undefined
   readonly stratumOf: Int32Array
-  readonly aggregate: Aggregate
+  readonly aggregate: "weighted" | "unweighted"
 }
 
 /** The runs as the intervals' input: stratum s is dataset `s`, every run has every one. */
