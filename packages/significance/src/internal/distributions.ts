@@ -86,9 +86,8 @@ export const studentT = (x: number, df: number): number => {
   const x2 = x * x
   // ln w and ln(1 - w) without forming 1 - w: w = df / (df + x^2)
   const lnW = -Math.log1p(x2 / df)
-  const lnRest = Math.log(x2 / (df + x2))
   const rest = x2 / (df + x2)
-  const prefix = Math.exp(a * lnW + 0.5 * lnRest - studentLnBeta(df))
+  const prefix = Math.exp(a * lnW + 0.5 * Math.log(rest) - studentLnBeta(df))
   // one tail, P(T < -|x|) = I_w(a, 1/2) / 2
   const tail = rest > 1.5 / (a + 2.5)
     ? (prefix * betaFraction(a, 0.5, 1 - rest)) / a / 2
