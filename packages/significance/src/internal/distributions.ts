@@ -42,11 +42,9 @@ const betaFraction = (a: number, b: number, x: number): number => {
   const qab = a + b
   const qap = a + 1
   const qam = a - 1
-  let c = 1
-  let d = 1 - (qab * x) / qap
-  if (Math.abs(d) < tiny) d = tiny
-  d = 1 / d
-  let h = d
+  // Lentz's start (c = 1, d = 1 / (1 - qab x / qap)) is the first step from c = infinity, d = 1
+  let c = Number.POSITIVE_INFINITY
+  let d = 1
   /** One term of Lentz's method: the fraction's factor for coefficient aa. */
   const step = (aa: number): number => {
     d = 1 + aa * d
@@ -56,6 +54,7 @@ const betaFraction = (a: number, b: number, x: number): number => {
     d = 1 / d
     return d * c
   }
+  let h = step(-(qab * x) / qap)
   for (let m = 1; m <= 10_000; m++) {
     const m2 = 2 * m
     // the even term, then the odd one, whose factor says when it has converged
