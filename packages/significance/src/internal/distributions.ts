@@ -110,11 +110,10 @@ export const pValue = (statistic: number, alternative: Alternative, df?: number)
 const LANCZOS = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7]
 /** ln Gamma(x), x > 0: Lanczos (g = 7, 9 terms; Numerical Recipes 3rd ed., 6.1), about 1e-15 relative. */
 const lnGamma = (x: number): number => {
-  const c = LANCZOS
   if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - lnGamma(1 - x)
   const y = x - 1
-  let s = c[0]
-  for (let i = 1; i < 9; i++) s += c[i] / (y + i)
+  let s = LANCZOS[0]
+  for (let i = 1; i < 9; i++) s += LANCZOS[i] / (y + i)
   const t = y + 7.5
   return 0.5 * Math.log(2 * Math.PI) + (y + 0.5) * Math.log(t) - t + Math.log(s)
 }
