@@ -117,8 +117,7 @@ export const table = (sides: ReadonlyArray<Side>): (a: number, from: number, to:
   } catch {
     return js // a memory this size refused: the same sums in JavaScript
   }
-  const exports = instantiate(wasm, memory)
-  const [wide, narrow] = [exports.wide, exports.narrow] as Array<(...args: Array<number>) => void>
+  const { wide, narrow } = instantiate(wasm, memory) as Record<string, (...args: Array<number>) => void>
   const heap = new Float64Array(memory.buffer)
   /** Byte address of column c's first value. */
   const at0 = (c: number) => 8 * ((c - (c % BLOCK)) * n + (c % BLOCK))

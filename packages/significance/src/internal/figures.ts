@@ -78,10 +78,9 @@ export const resample = (
   const pass = Engine.pass(prepared, B, seed, options.progress, { threads: options.threads })
   const K = runs.runs.length
   const FIG = prepared.figures.figures
-  const KF = K * FIG
   const samples = new Float64Array(K * B)
   for (let b = 0; b < B; b++) {
-    const row = b * KF + FIG - 1
+    const row = b * K * FIG + FIG - 1
     for (let k = 0; k < K; k++) samples[k * B + b] = pass.samples[row + k * FIG]
   }
   return { estimates, samples, pairs }
