@@ -72,12 +72,9 @@ export const groups = (k: number, p: PValue, alpha = 0.05): Array<number> => {
   const out: Array<number> = []
   for (let i = 0, first = 0; i < k; i++) {
     // a run different from one of the group's opens the next group
-    for (let j = first; j < i; j++) {
-      if (p(j, i) <= alpha) {
-        first = i
-        break
-      }
-    }
+    let j = first
+    while (j < i && !(p(j, i) <= alpha)) j++
+    if (j < i) first = i
     out.push(i === 0 ? 0 : out[i - 1] + +(first === i))
   }
   return out

@@ -123,17 +123,6 @@ const dunnClark = (test: string, n: number, rJk: number, rJh: number, c: number)
 const pooledCovariance = (r: number, rKh: number): number =>
   (rKh * (1 - 2 * sq(r)) - 0.5 * sq(r) * (1 - 2 * sq(r) - sq(rKh))) / sq(1 - sq(r))
 
-// Meng, Rosenthal and Rubin's z (1992); its `ci` is cocor's interval for atanh(r_jk) - atanh(r_jh)
-// (on the Fisher-z scale), two-sided at `confLevel`.
-const meng1992 = analytic("meng1992", false, ({ n, rJh, rJk, rKh }, confLevel) => {
-  const r2Mean = (sq(rJk) + sq(rJh)) / 2
-  const f = Math.min(1, (1 - rKh) / (2 * (1 - r2Mean)))
-  const h = (1 - f * r2Mean) / (1 - r2Mean)
-  const zDifference = Math.atanh(rJk) - Math.atanh(rJh)
-  const half = phiInv(1 - (1 - confLevel) / 2) * Math.sqrt((2 * (1 - rKh) * h) / (n - 3))
-  return [zDifference * Math.sqrt((n - 3) / (2 * (1 - rKh) * h)), [zDifference - half, zDifference + half]]
-})
-
 /**
  * Zou's (2007) confidence interval for r_jk - r_jh (two-sided at `confLevel`). The difference is
  * significant at 1 - confLevel when the interval excludes 0.
@@ -209,7 +198,16 @@ export const tests = {
   // Steiger's (1980) modification of Dunn and Clark's z, pooling r_jk and r_jh by their mean
   steiger1980: analytic("steiger1980", false, ({ n, rJh, rJk, rKh }) =>
     dunnClark("steiger1980", n, rJk, rJh, pooledCovariance((rJk + rJh) / 2, rKh))),
-  meng1992,
+  // Meng, Rosenthal and Rubin's z (1992); its `ci` is cocor's interval for atanh(r_jk) - atanh(r_jh)
+  // (on the Fisher-z scale), two-sided at `confLevel`
+  meng1992: analytic("meng1992", false, ({ n, rJh, rJk, rKh }, confLevel) => {
+    const r2Mean = (sq(rJk) + sq(rJh)) / 2
+    const f = Math.min(1, (1 - rKh) / (2 * (1 - r2Mean)))
+    const h = (1 - f * r2Mean) / (1 - r2Mean)
+    const zDifference = Math.atanh(rJk) - Math.atanh(rJh)
+    const half = phiInv(1 - (1 - confLevel) / 2) * Math.sqrt((2 * (1 - rKh) * h) / (n - 3))
+    return [zDifference * Math.sqrt((n - 3) / (2 * (1 - rKh) * h)), [zDifference - half, zDifference + half]]
+  }),
   // Hittner, May and Silver's (2003), pooling by the back-transformed mean Fisher z
   hittner2003: analytic("hittner2003", false, ({ n, rJh, rJk, rKh }) =>
     dunnClark("hittner2003", n, rJk, rJh, pooledCovariance(Math.tanh((Math.atanh(rJk) + Math.atanh(rJh)) / 2), rKh)))

@@ -47,11 +47,8 @@ export interface Result {
  * @since 0.1.0
  */
 export const test = (b: number, c: number, options: Options = {}): Outcome<Result> => {
-  for (const [field, v] of [["b", b], ["c", c]] as const) {
-    if (!Number.isInteger(v) || v < 0) {
-      return new InvalidInput({ field, expected: "a non-negative integer count", found: String(v) })
-    }
-  }
+  const bad = ([["b", b], ["c", c]] as const).find(([, v]) => !Number.isInteger(v) || v < 0)
+  if (bad !== undefined) return new InvalidInput({ field: bad[0], expected: "a non-negative integer count", found: String(bad[1]) })
   const n = b + c
   const method = options.method ?? "auto"
   if (method === "exact" || (method === "auto" && n < 25)) {

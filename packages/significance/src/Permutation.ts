@@ -60,7 +60,7 @@ export const test = (gold: Values, runA: Values, runB: Values, options: Options 
   const set = resampling("permutation", gold, [runA, runB], options, V.alternative(alternative))
   if (set instanceof InvalidInput) return set
   const { resamples: R, seed, metric, aggregate, stratumOf, signature } = set
-  const { strata: S, start, position, coef } = layout(stratumOf, aggregate)
+  const { strata: S, start, position } = layout(stratumOf)
   // Run A's values then run B's (the gold twice, the confidences alike): a shuffle only picks, pair
   // by pair, which half each run reads, so no array changes between shuffles (kendallAt keys once)
   const data =
@@ -77,6 +77,7 @@ export const test = (gold: Values, runA: Values, runB: Values, options: Options 
   }
   const at = atOf(metric, "labels" in data ? data.labels.length : 0)
   const N = position.length
+  const coef = Float64Array.from({ length: S }, (_, s) => (aggregate === "weighted" ? (start[s + 1] - start[s]) / N : 1 / S))
   const [confA, confB] = options.confidences ?? []
   const confidence = confA && confB && Float64Array.from([...confA, ...confB])
   // a run's figure over every stratum's picks, combined as the kernels combine them

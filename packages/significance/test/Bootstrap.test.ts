@@ -219,6 +219,9 @@ describe("paired bootstrap", () => {
     const run = Float64Array.from({ length: n }, (_, i) => (i * 7) % 5)
     const d = Bootstrap.resample(gold, [run], { resamples: 1 })
     expect(TestResult.isInvalid(d) && d.expected).toBe(`at most ${2 ** 21} pairs`)
+    // checked after the values' other checks: a doubly bad input names its values first, as it always has
+    const unweighed = Bootstrap.resample(gold, [run], { resamples: 1, confidences: [] })
+    expect(TestResult.isInvalid(unweighed) && unweighed.field).toBe("confidences")
   })
 
   it("tests that draw no pairs take a dataset beyond 2^21 pairs: the analytic tests and the permutation test", () => {

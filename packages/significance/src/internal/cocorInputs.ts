@@ -117,16 +117,15 @@ export const table = (sides: ReadonlyArray<Side>): (a: number, from: number, to:
   } catch {
     return js // a memory this size refused: the same sums in JavaScript
   }
-  const exports = instantiate(wasm, memory)
-  const [wide, narrow] = [exports.wide, exports.narrow] as Array<(...args: Array<number>) => void>
+  const { wide, narrow } = instantiate(wasm, memory) as Record<string, (...args: Array<number>) => void>
   const heap = new Float64Array(memory.buffer)
+  /** Byte address of column c's first value. */
+  const at0 = (c: number) => 8 * ((c - (c % BLOCK)) * n + (c % BLOCK))
   sides.forEach((s, k) => {
-    const base = (k - (k % BLOCK)) * n + (k % BLOCK)
+    const base = at0(k) / 8
     for (let i = 0; i < n; i++) heap[base + i * BLOCK] = s.centred[i]
   })
   const cross = heap.subarray(pOut / 8)
-  /** Byte address of column c's first value. */
-  const at0 = (c: number) => 8 * ((c - (c % BLOCK)) * n + (c % BLOCK))
   return (a, from, to, out, at) => {
     heap.set(sides[a].centred, pX / 8)
     // an odd first column alone, then pairs up to a block's start, whole blocks, and pairs

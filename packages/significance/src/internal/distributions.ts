@@ -42,11 +42,9 @@ const betaFraction = (a: number, b: number, x: number): number => {
   const qab = a + b
   const qap = a + 1
   const qam = a - 1
-  let c = 1
-  let d = 1 - (qab * x) / qap
-  if (Math.abs(d) < tiny) d = tiny
-  d = 1 / d
-  let h = d
+  // Lentz's start (c = 1, d = 1 / (1 - qab x / qap)) is the first step from c = infinity, d = 1
+  let c = Number.POSITIVE_INFINITY
+  let d = 1
   /** One term of Lentz's method: the fraction's factor for coefficient aa. */
   const step = (aa: number): number => {
     d = 1 + aa * d
@@ -56,6 +54,7 @@ const betaFraction = (a: number, b: number, x: number): number => {
     d = 1 / d
     return d * c
   }
+  let h = step(-(qab * x) / qap)
   for (let m = 1; m <= 10_000; m++) {
     const m2 = 2 * m
     // the even term, then the odd one, whose factor says when it has converged
@@ -86,9 +85,8 @@ export const studentT = (x: number, df: number): number => {
   const x2 = x * x
   // ln w and ln(1 - w) without forming 1 - w: w = df / (df + x^2)
   const lnW = -Math.log1p(x2 / df)
-  const lnRest = Math.log(x2 / (df + x2))
   const rest = x2 / (df + x2)
-  const prefix = Math.exp(a * lnW + 0.5 * lnRest - studentLnBeta(df))
+  const prefix = Math.exp(a * lnW + 0.5 * Math.log(rest) - studentLnBeta(df))
   // one tail, P(T < -|x|) = I_w(a, 1/2) / 2
   const tail = rest > 1.5 / (a + 2.5)
     ? (prefix * betaFraction(a, 0.5, 1 - rest)) / a / 2
@@ -112,11 +110,10 @@ export const pValue = (statistic: number, alternative: Alternative, df?: number)
 const LANCZOS = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7]
 /** ln Gamma(x), x > 0: Lanczos (g = 7, 9 terms; Numerical Recipes 3rd ed., 6.1), about 1e-15 relative. */
 const lnGamma = (x: number): number => {
-  const c = LANCZOS
   if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - lnGamma(1 - x)
   const y = x - 1
-  let s = c[0]
-  for (let i = 1; i < 9; i++) s += c[i] / (y + i)
+  let s = LANCZOS[0]
+  for (let i = 1; i < 9; i++) s += LANCZOS[i] / (y + i)
   const t = y + 7.5
   return 0.5 * Math.log(2 * Math.PI) + (y + 0.5) * Math.log(t) - t + Math.log(s)
 }

@@ -5,7 +5,6 @@ import type * as Intervals from "../Intervals.js"
 import type { Values } from "./inputs.js"
 import * as Engine from "./intervals.js"
 import { layOut } from "./job.js"
-import type { Aggregate } from "./strata.js"
 import { layout } from "./strata.js"
 
 /** What the callers resample: runs on the same (optionally stratified) pairs. */
@@ -15,7 +14,7 @@ export interface Runs {
   readonly runs: ReadonlyArray<Values>
   readonly confidences: ReadonlyArray<Float64Array | undefined> | undefined
   readonly stratumOf: Int32Array
-  readonly aggregate: Aggregate
+  readonly aggregate: "weighted" | "unweighted"
 }
 
 /** The runs as the intervals' input: stratum s is dataset `s`, every run has every one. */
@@ -79,10 +78,9 @@ export const resample = (
   const pass = Engine.pass(prepared, B, seed, options.progress, { threads: options.threads })
   const K = runs.runs.length
   const FIG = prepared.figures.figures
-  const KF = K * FIG
   const samples = new Float64Array(K * B)
   for (let b = 0; b < B; b++) {
-    const row = b * KF + FIG - 1
+    const row = b * K * FIG + FIG - 1
     for (let k = 0; k < K; k++) samples[k * B + b] = pass.samples[row + k * FIG]
   }
   return { estimates, samples, pairs }

@@ -1,6 +1,6 @@
 // The resampling pass's generic path: each resample's draws recorded per lane, and the figures of
 // metrics with no kernel of their own taken over them (`Metric.figureAt`).
-import { Aggregate, Metric as Declared } from "@stseval/metrics"
+import { Aggregate, Metric as Declared, MetricValue } from "@stseval/metrics"
 import type { Job } from "./intervals.js"
 import { atOf } from "./metric.js"
 import type { At } from "./metric.js"
@@ -85,7 +85,7 @@ export const makeGeneric = (job: Job) => {
     }
     const c = confidence === undefined ? undefined : at(confidence, gathered.subarray(0, n))
     const r = Aggregate.allNrm(xs, ys, (goldAll, fittedRun) => m.compute(goldAll, fittedRun, c))
-    return r._tag === "Defined" ? r.value : Number.NaN
+    return MetricValue.getOrNaN(r)
   }
   return { picks, lanes, identity, fill, pool: g.pooled !== undefined ? pool : undefined }
 }

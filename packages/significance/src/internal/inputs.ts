@@ -13,7 +13,8 @@ export type Values = Float64Array | ReadonlyArray<string>
 
 /**
  * The gold and the runs for `metric`: finite scores in Float64Arrays, or label strings, one per
- * gold pair; the runs' confidences when the metric needs them (or are given): finite, >= 0.
+ * gold pair; the runs' confidences when the metric needs them (or are given): finite, >= 0; last, at
+ * most `most` pairs per dataset (the bootstrap's: the pairs Random.below draws from).
  */
 export const checkValues = (
   metric: Metric.Metric,
@@ -21,7 +22,8 @@ export const checkValues = (
   runs: ReadonlyArray<Values>,
   strata: ArrayLike<number> | undefined,
   stratumOf: Int32Array,
-  confidences: ReadonlyArray<Float64Array> | undefined
+  confidences: ReadonlyArray<Float64Array> | undefined,
+  most = Number.POSITIVE_INFINITY
 ): InvalidInput | undefined => {
   const scores = metric.kind === "scores"
   const fits = (v: unknown): boolean => (scores ? v instanceof Float64Array : Array.isArray(v))
@@ -48,22 +50,16 @@ export const checkValues = (
     return new InvalidInput({ field: "strata", expected: "at least 3 pairs per dataset (a correlation of 2 points is always +-1)", found: `${sizes[s]} pairs in dataset #${s}` })
   }
   if (n < least) return new InvalidInput({ field: "gold", expected: least === 3 ? "at least 3 pairs" : "at least 1 pair", found: String(n) })
-  if (!scores) return undefined
+  const big = sizes.findIndex((size) => size > most)
+  const drawable = big < 0 ? undefined : new InvalidInput({ field: "gold", expected: `at most ${most} pairs`, found: `${sizes[big]} pairs in dataset #${big}` })
+  if (!scores) return drawable
   if (confidences === undefined) {
     return metric.needsConfidence === true
       ? new InvalidInput({ field: "confidences", expected: `one confidence array per run (${metric.name} weighs each pair by the run's confidence)`, found: "none" })
-      : undefined
+      : drawable
   }
   if (confidences.length !== runs.length) return new InvalidInput({ field: "confidences", expected: `${runs.length} arrays (one per run)`, found: String(confidences.length) })
-  return V.first(...confidences.map((c, j) => V.confidences(`confidences[${j}]`, c, n)))
-}
-
-/** The bootstrap's datasets (strata), each within the pairs Random.below draws from (MAX_BELOW). */
-const drawable = (stratumOf: Int32Array): InvalidInput | undefined => {
-  const sizes = new Int32Array(stratumOf.length)
-  for (const s of stratumOf) sizes[s]++
-  const big = sizes.findIndex((size) => size > MAX_BELOW)
-  return big < 0 ? undefined : new InvalidInput({ field: "gold", expected: `at most ${MAX_BELOW} pairs`, found: `${sizes[big]} pairs in dataset #${big}` })
+  return V.first(...confidences.map((c, j) => V.confidences(`confidences[${j}]`, c, n)), drawable)
 }
 
 /** A resampling test's options resolved (10,000 resamples, seed 12345, Pearson, weighted) and checked, in the order errors have always been reported. */
@@ -85,8 +81,7 @@ export const resampling = (
     V.seed(seed),
     check,
     V.oneOf("aggregate", aggregate, ["weighted", "unweighted"], "weighted or unweighted"),
-    checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences),
-    method === "bootstrap" ? drawable(stratumOf) : undefined
+    checkValues(metric, gold, runs, options.strata, stratumOf, options.confidences, method === "bootstrap" ? MAX_BELOW : undefined)
   )
   if (error !== undefined) return error
   const strata = options.strata === undefined ? "none" : "dataset"

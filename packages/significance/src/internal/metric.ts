@@ -1,6 +1,6 @@
 // A metric as callers name it (a registry name or a descriptor), resolved once; what it declares
 // (`resampling`), not its name, decides how it is resampled.
-import { Kendall, Metric as MetricFns, Metrics, Moments, Pearson } from "@stseval/metrics"
+import { Kendall, Metric as MetricFns, Metrics, Moments, Pearson, Rescale } from "@stseval/metrics"
 import type { Metric } from "@stseval/metrics"
 import { InvalidInput } from "../TestResult.js"
 
@@ -86,12 +86,4 @@ export const atOf = (m: Metric.Metric, labels = 0): At => {
 export const TIE = 1e-12
 
 /** The p-values' tie: `TIE` for a correlation, else 1e-12 of the largest figure (an MSE's p ignores the scores' scale). */
-export const tieFor = (m: Metric.Metric, estimates: ArrayLike<number>): number => {
-  if (m.correlation) return TIE
-  let largest = 0
-  for (let i = 0; i < estimates.length; i++) {
-    const v = Math.abs(estimates[i])
-    if (v > largest) largest = v
-  }
-  return 1e-12 * largest
-}
+export const tieFor = (m: Metric.Metric, estimates: ArrayLike<number>): number => (m.correlation ? TIE : 1e-12 * Rescale.maxAbs(estimates))

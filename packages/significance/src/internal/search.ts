@@ -1,8 +1,5 @@
 // Holm's order of p-values: an ascending sort of non-negative doubles by their bits.
 
-/** A group sharing a high word longer than this is ordered by a comparator sort, not by insertion. */
-const SHORT = 32
-
 /**
  * The indices of v[0, n) in ascending order of value, ties by index, for doubles >= +0 (NaN
  * excluded), as Holm's p-values are: such doubles order as their bits. One native sort of 64-bit
@@ -25,25 +22,11 @@ export const ascendingOrder = (v: Float64Array, n: number): Uint32Array => {
   keys.sort()
   const order = new Uint32Array(n)
   for (let j = 0; j < n; j++) order[j] = halves[2 * j]
-  const low = (i: number) => words[2 * i]
   for (let j = 0; j < n;) {
     const high = halves[2 * j + 1]
     let end = j + 1
     while (end < n && halves[2 * end + 1] === high) end++
-    if (end - j > SHORT) order.subarray(j, end).sort((a, b) => low(a) - low(b) || a - b)
-    else {
-      // already by index: insertion by low word keeps ties in that order
-      for (let a = j + 1; a < end; a++) {
-        const x = order[a]
-        const lx = low(x)
-        let b = a - 1
-        while (b >= j && low(order[b]) > lx) {
-          order[b + 1] = order[b]
-          b--
-        }
-        order[b + 1] = x
-      }
-    }
+    if (end - j > 1) order.subarray(j, end).sort((a, b) => words[2 * a] - words[2 * b] || a - b)
     j = end
   }
   return order

@@ -2,9 +2,6 @@
 // the order of the documented draws.
 import { codeTable } from "./metric.js"
 
-/** How per-stratum figures are combined: weighted by pairs, or unweighted. */
-export type Aggregate = "weighted" | "unweighted"
-
 /** Dense stratum ids (0..S-1 in order of first appearance) for each pair, or all 0. */
 export const denseStrata = (strata: ArrayLike<number> | undefined, n: number): Int32Array => {
   const out = new Int32Array(n)
@@ -16,9 +13,9 @@ export const denseStrata = (strata: ArrayLike<number> | undefined, n: number): I
 
 /**
  * The pairs grouped by stratum (stable): `position[q]`, the original index of position q, stratum s
- * at [start[s], start[s + 1]); `coef[s]`, stratum s's coefficient in the aggregate (sum 1).
+ * at [start[s], start[s + 1]).
  */
-export const layout = (stratumOf: Int32Array, aggregate: Aggregate = "weighted") => {
+export const layout = (stratumOf: Int32Array) => {
   const N = stratumOf.length
   let S = 0
   for (let i = 0; i < N; i++) if (stratumOf[i] + 1 > S) S = stratumOf[i] + 1
@@ -28,8 +25,6 @@ export const layout = (stratumOf: Int32Array, aggregate: Aggregate = "weighted")
   const fill = start.slice(0, S)
   const position = new Int32Array(N)
   for (let i = 0; i < N; i++) position[fill[stratumOf[i]]++] = i
-  const coef = new Float64Array(S)
-  for (let s = 0; s < S; s++) coef[s] = aggregate === "weighted" ? (start[s + 1] - start[s]) / N : 1 / S
-  return { strata: S, start, position, coef }
+  return { strata: S, start, position }
 }
 

@@ -45,7 +45,6 @@ export const labels = (field: string, v: ReadonlyArray<unknown>): InvalidInput |
   return unless(i < 0, `${field}[${i}]`, "a label", v[i])
 }
 
-/** A run's `n` confidences (its pairs' weights): each finite and >= 0. */
 export const confidences = (field: string, c: unknown, n: number): InvalidInput | undefined => {
   if (!(c instanceof Float64Array) || c.length !== n) {
     return new InvalidInput({ field, expected: `a Float64Array of ${n} confidences`, found: c instanceof Float64Array ? String(c.length) : "something else" })
