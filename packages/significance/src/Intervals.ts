@@ -187,15 +187,13 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
  * @since 0.6.0
  */
 export const computeEach = (inputs: ReadonlyArray<Input>, options: Options = {}): Array<Outcome<Result>> => {
-  // the score arrays found finite, each read once whatever the passes that take it
-  const known = new WeakSet<Float64Array>()
-  const results = Threads.interleave(inputs.map((input) => steps(input, options, known)))
+  const results = Threads.interleave(inputs.map((input) => steps(input, options)))
   // the helpers' memories (the sums' instance, the walks' arrays) go with them
   Threads.release()
   return results
 }
 
-function* steps(input: Input, options: Options, known: WeakSet<Float64Array>): Threads.Steps<Outcome<Result>> {
+function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> {
   const B = options.resamples ?? 1000
   const seed = options.seed ?? 12345
   const level = options.level ?? 0.95
@@ -227,15 +225,12 @@ function* steps(input: Input, options: Options, known: WeakSet<Float64Array>): T
   // Tile by tile of runs, each tile's percentiles taken and the tile dropped: only the ranks need
   // every run of a resample, so only the official figures are kept
   const per = Math.max(1, Math.floor(Engine.tiling.elements / (FIG * B)))
-  const golds = checkRuns(input, metrics, known)
+  const golds = checkRuns(input, metrics)
   if (golds instanceof InvalidInput) return golds
   const scratch = Engine.scratch()
-  let first = layOut(input, metrics, golds, 0, Math.min(K, per), true, scratch)
+  let first: Engine.Job | undefined = layOut(input, metrics, golds, 0, Math.min(K, per), true, scratch)
   // a generic metric's label codes are one table per dataset over every run: one tile
   if (first.generic !== undefined && first.runs < K) first = layOut(input, metrics, golds, 0, K, true, scratch)
-  // a pass of walks alone starts a tile's walks while this thread reads the last tile's samples
-  // (the helpers walk on meanwhile): two tiles' samples at once
-  const ahead = first.generic === undefined && first.metric.every((m) => m === "walk" || m === "tau")
   const tile = Math.max(1, first.runs)
   const tiles = Math.max(1, Math.ceil(K / tile))
   const { weight, start, direction } = first
@@ -273,40 +268,19 @@ function* steps(input: Input, options: Options, known: WeakSet<Float64Array>): T
   const highs = new Float64Array(KF).fill(Number.NaN)
   const officials = input.runs.some((run) => run.ranked !== false) ? new Float64Array(B * K) : undefined
   let passEngine: "js" | "wasm" = "js"
-  const progress = options.progress
-  // tile t laid out, estimated, and its pass run to its first step (its walks started on the helpers)
-  const begin = (t: number, part = layOut(input, metrics, golds, t * tile, Math.min(K, (t + 1) * tile), true, scratch)) => {
-    const prepared = Engine.estimate(part, engine, { resamples: B, threads: options.threads, runs: K, scratch })
-    const steps = Engine.passSteps(prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
-    return { prepared, steps, step: steps.next() }
-  }
-  let next = begin(0, first)
-  // the samples buffer of the tile before (`ahead`)
-  let spare: Float64Array | undefined
   for (let t = 0; t < tiles; t++) {
-    const { prepared, steps } = next
-    let step = next.step
-    if (step.done !== true && step.value !== undefined) {
-      yield step.value
-      step.value.join()
-      if (ahead && t + 1 < tiles) {
-        ;[spare, scratch.walks.samples] = [scratch.walks.samples, spare]
-        next = begin(t + 1)
-      }
-      step = steps.next()
-    }
-    while (step.done !== true) {
-      yield step.value
-      step = steps.next()
-    }
-    const pass = step.value
+    const k0 = t * tile
+    const k1 = Math.min(K, k0 + tile)
+    const part = first ?? layOut(input, metrics, golds, k0, k1, true, scratch)
+    first = undefined
+    const prepared = Engine.estimate(part, engine, { resamples: B, threads: options.threads, runs: K, scratch })
+    const progress = options.progress
+    const pass = yield* Engine.passSteps(prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
     passEngine = prepared.engine
     Engine.tiling.held?.(pass.samples.length)
-    const k0 = t * tile
     estimates.set(prepared.estimates, k0 * FIG)
     degenerates.set(pass.degenerate, k0 * FIG)
-    percentiles(pass.samples, k0, Math.min(K, k0 + tile))
-    if (next.prepared === prepared && t + 1 < tiles) next = begin(t + 1)
+    percentiles(pass.samples, k0, k1)
     // where another pass whose walks are done goes on (computeEach)
     yield undefined
   }

@@ -77,7 +77,7 @@ describe("Intervals.computeEach", () => {
   it("gives every input the result compute gives it alone, its walks on a helper thread while the other passes work, tile by tile", () => {
     const options = { resamples: 200, seed: 11 }
     const cases = engineCases.intervals.map((c) => c.input)
-    // and passes of walks alone (no pool), which start each tile's walks while the last tile's samples are read
+    // and passes of walks alone (no pool)
     const walked = (metric: string) => ({ ...cases.find((input) => input.datasets.every((ds) => ds.metric === metric))!, aggregates: ["wmean" as const] })
     const inputs = [...cases, walked("spearman"), walked("kendall")]
     const alone = inputs.map((input) => Intervals.compute(input, { ...options, threads: 1 }))

@@ -88,15 +88,7 @@ export const checkDefinition = (input: Input): InvalidInput | ReadonlyArray<Metr
   return metrics
 }
 
-/** `V.finite`, but for an array `known` holds: found finite by another pass of the same call (Intervals.computeEach). */
-const finiteOnce = (field: string, v: Float64Array, known: WeakSet<Float64Array> | undefined): InvalidInput | undefined => {
-  if (known?.has(v) === true) return undefined
-  const bad = V.finite(field, v)
-  if (bad === undefined) known?.add(v)
-  return bad
-}
-
-const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, goldChecked: boolean, known: WeakSet<Float64Array> | undefined): InvalidInput | undefined => {
+const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, goldChecked: boolean): InvalidInput | undefined => {
   if (metric.kind === "labels") {
     if (!Array.isArray(s.run) || !Array.isArray(s.gold)) return invalid(field, `run and gold label arrays (${metric.name})`, "something else")
   } else if (!isNumeric(s)) {
@@ -112,8 +104,8 @@ const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, 
   if (!isNumeric(s)) return V.first(V.labels(`${field}.run`, s.run), V.labels(`${field}.gold`, s.gold))
   // the gold a run shares with the dataset's first run (the same array) was checked with it
   return V.first(
-    finiteOnce(`${field}.run`, s.run, known),
-    goldChecked ? undefined : finiteOnce(`${field}.gold`, s.gold, known),
+    V.finite(`${field}.run`, s.run),
+    goldChecked ? undefined : V.finite(`${field}.gold`, s.gold),
     s.confidence === undefined ? undefined : V.confidences(`${field}.confidence`, s.confidence, s.gold.length)
   )
 }
@@ -121,8 +113,8 @@ const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, 
 /** Each dataset's gold (its first run's scores), one per dataset, `undefined` where no run has it. */
 export type Golds = ReadonlyArray<Scores | undefined>
 
-/** Checks every run against the definition, and that the runs of a dataset share its gold; `known`: the arrays found finite (and found now). */
-export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, known?: WeakSet<Float64Array>): InvalidInput | Golds => {
+/** Checks every run against the definition, and that the runs of a dataset share its gold. */
+export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): InvalidInput | Golds => {
   const { datasets, runs } = input
   const ids = new Set<string>()
   const reference: Array<{ readonly k: number; readonly s: Scores } | undefined> = datasets.map(() => undefined)
@@ -141,7 +133,7 @@ export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.
       if (s === undefined) continue
       const field = `${where} (${run.id}).scores[${JSON.stringify(ds.name)}]`
       const ref = reference[d]
-      const bad = checkScores(field, metrics[d], s, ref?.s.gold === s.gold, known)
+      const bad = checkScores(field, metrics[d], s, ref?.s.gold === s.gold)
       if (bad !== undefined) return bad
       if (ref === undefined) {
         reference[d] = { k, s }

@@ -691,9 +691,7 @@ export const walks = (p: Plan, start: Int32Array, states: Int32Array, B: number,
     callerWorks: options.callerWorks,
     onDone: options.onDone
   })
-  const join = () => {
-    running.join()
-    if (options.kept !== undefined) options.kept.full = true
-  }
-  return { samples, running: { done: running.done, join } }
+  // read by the next tile's walks, which start once these are joined
+  if (options.kept !== undefined) options.kept.full = true
+  return { samples, running }
 }

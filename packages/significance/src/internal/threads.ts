@@ -131,38 +131,23 @@ export interface Running {
   readonly join: () => void
 }
 
-/**
- * A computation in steps (Intervals' passes): it yields the job it started and lets run on the
- * helpers (undefined: a point where another computation may go on here), joins it when resumed,
- * and returns its result.
- */
+/** A computation in steps (Intervals' passes): it yields the job it leaves to the helpers (undefined: a point where another may go on here), joins it when resumed, and returns its result. */
 export type Steps<A> = Generator<Running | undefined, A, void>
 
 /**
- * Runs several computations to their ends, interleaved: while one's job runs on the helpers (a
- * pass's rank walks), the others go on on this thread; it goes on once its job is done (first, and
- * until it starts its next job, so that the helpers get it soon), or when every computation waits
- * (its join then works too).
+ * Runs several computations to their ends, interleaved: while one's job runs on the helpers, the
+ * others go on here; it goes on once its job is done (first, and until its next job), or when all wait.
  */
 export const interleave = <A>(all: ReadonlyArray<Steps<A>>): Array<A> => {
-  const results = new Array<A>(all.length)
-  const waits = new Array<Running | undefined>(all.length)
-  const live = new Set(all.keys())
-  const step = (i: number) => {
-    const r = all[i].next()
-    if (r.done === true) {
-      results[i] = r.value
-      live.delete(i)
-    } else waits[i] = r.value
-  }
-  for (const i of all.keys()) step(i)
+  const at = all.map((steps) => steps.next())
+  const waits = (i: number) => (at[i].done === true ? undefined : at[i].value)
+  const unfinished = () => [...all.keys()].filter((i) => at[i].done !== true)
   let last = -1
-  while (live.size > 0) {
-    const order = [...live]
-    last = order.find((i) => waits[i]?.done() === true) ?? (live.has(last) && waits[last] === undefined ? last : undefined) ?? order.find((i) => waits[i] === undefined) ?? order[0]
-    step(last)
+  for (let live = unfinished(); live.length > 0; live = unfinished()) {
+    last = live.find((i) => waits(i)?.done() === true) ?? (live.includes(last) && waits(last) === undefined ? last : undefined) ?? live.find((i) => waits(i) === undefined) ?? live[0]
+    at[last] = all[last].next()
   }
-  return results
+  return at.map((r) => r.value as A)
 }
 
 /**
