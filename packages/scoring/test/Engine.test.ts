@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ResultJson } from "@stseval/scoring"
 import { Engine, Signature } from "@stseval/scoring"
 import { Submissions } from "@stseval/formats"
-import { lines, numeric, toyEdition, expectClose } from "./helpers.js"
+import { lines, numeric, repoRoot, toyEdition, expectClose } from "./helpers.js"
 
 const run = <A, E>(e: Effect.Effect<A, E, NodeServices.NodeServices>) => Effect.runPromise(e.pipe(Effect.provide(NodeServices.layer)))
 
@@ -268,6 +268,29 @@ describe("Engine.score: the one way into scoring", () => {
     )
     expect(input._tag).toBe("InputError")
     expect(input.message).toBe(`${path.join(root, "nowhere")}: no such file or folder`)
+  })
+})
+
+describe("Engine.score: the figures the caller will read (figuresRead)", () => {
+  const sick = { task: "sick2014", gold: path.join(repoRoot, "examples/sick2014/SICK_test_annotated.txt"), folder: path.join(repoRoot, "examples/sick2014/submissions") }
+  // each figure of each scored dataset: whether it is its ranking's, and whether it is already
+  // computed (a value) or left until it is first read (a getter)
+  const figures = (results: Engine.Results) =>
+    results.runs.flatMap((r) =>
+      r.datasets.flatMap((d) => (d.status === "scored" ? Object.keys(d.figures).map((m) => ({ ranked: m === d.metric, computed: "value" in Object.getOwnPropertyDescriptor(d.figures, m)! })) : []))
+    )
+
+  it.each([
+    ["runs scored on this thread", {}],
+    ["runs scored in isolated scorers, their figures as they are answered", { inThreadMb: 0 }]
+  ])("%s: 'all' has every figure computed once the scoring returns, 'ranked' (the default) only the ranked one", async (_, isolation) => {
+    const all = await run(Engine.score({ ...sick, isolation, figuresRead: "all" }))
+    const ranked = await run(Engine.score({ ...sick, isolation }))
+    expect(figures(ranked).filter((f) => !f.ranked).length).toBeGreaterThan(0)
+    expect(figures(all).every((f) => f.computed)).toBe(true)
+    expect(figures(ranked).every((f) => f.computed === f.ranked)).toBe(true)
+    // the same figures either way (reading them computes the lazy ones)
+    expect(ResultJson.resultsToJson(all)).toEqual(ResultJson.resultsToJson(ranked))
   })
 })
 

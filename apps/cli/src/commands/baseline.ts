@@ -141,7 +141,7 @@ export const baseline = Command.make(
     if (!o.score) return
     const inputIsFolder = Option.isSome(o.input) && !(yield* fs.stat(o.input.value).pipe(Effect.map((s) => s.type === "File"), Effect.orElseSucceed(() => true)))
     const gold = Option.isSome(o.gold) ? o.gold : annotatedInput !== undefined ? Option.some(annotatedInput) : labelledFolder && inputIsFolder ? o.input : o.gold
-    const results = yield* Task.score(edition, { gold, dataRoot: o.dataRoot }, { runs: [runPath], primaryOnly: false })
+    const results = yield* Task.score(edition, { gold, dataRoot: o.dataRoot }, { runs: [runPath], primaryOnly: false, figuresRead: "all" })
     const scored = results.runs[0]
     if (o.json) yield* Console.log(JSON.stringify(ResultJson.resultsToJson(results), null, 2))
     else yield* Console.log(`\n${TextView.scored(scored, edition, decimalsOf(edition.published.style, Option.none()), c, { verbose: o.verbose })}`)

@@ -50,7 +50,8 @@ export const rank = Command.make(
     const c = yield* Colour.Colour
     const width = yield* Colour.Width
     const edition = yield* Task.edition(task)
-    const session = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { folder, primaryOnly: !allRuns, lenient })
+    // the JSON prints every figure of every run: computed as the runs are scored, not all at its end
+    const session = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { folder, primaryOnly: !allRuns, lenient, figuresRead: json ? "all" : "ranked" })
     // the text table shows the official figures only: no Spearman pass for it
     const intervals = yield* Task.intervals(session, { ci, resamples, seed }, {}, json)
     const marked = marks ? yield* markedOf(session) : undefined

@@ -122,13 +122,13 @@ export const report = Command.make(
     // tables take their order, ranks and marks from that ranking, as `rank` gives it
     const primaryOnly = Report.primaryOnly(edition, options)
     const budget = { timeBudget: flags.timeBudget, memoryBudget: flags.memoryBudget }
-    const results = yield* Task.score(edition, { gold: flags.gold, dataRoot: flags.dataRoot, ...budget }, { folder: flags.folder, primaryOnly })
+    const results = yield* Task.score(edition, { gold: flags.gold, dataRoot: flags.dataRoot, ...budget }, { folder: flags.folder, primaryOnly, figuresRead: "all" })
     let dev: Engine.Results | undefined
     if (Option.isSome(flags.dev)) {
       // the registry names the edition of the dev split (STS Benchmark: stsb-dev)
       const devId = edition.published.dev
       if (devId === undefined) return yield* new UsageError({ message: `--dev: ${edition.id} has no development split in the registry` })
-      dev = yield* Task.score(yield* Task.edition(devId), { gold: flags.devGold, dataRoot: flags.dataRoot, ...budget }, { folder: flags.dev.value, primaryOnly })
+      dev = yield* Task.score(yield* Task.edition(devId), { gold: flags.devGold, dataRoot: flags.dataRoot, ...budget }, { folder: flags.dev.value, primaryOnly, figuresRead: "all" })
     }
     if (options.ci !== undefined) {
       const tooMany = Task.checkResamples("--resamples", options.ci.resamples ?? Uncertainty.defaults.resamples, Uncertainty.figuresOf(results) + (dev !== undefined ? Uncertainty.figuresOf(dev) : 0))

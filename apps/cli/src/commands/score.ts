@@ -16,7 +16,7 @@ export const score = Command.make(
     const c = yield* Colour.Colour
     const width = yield* Colour.Width
     const edition = yield* Task.edition(task)
-    const results = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { runs: paths, lenient })
+    const results = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { runs: paths, lenient, figuresRead: "all" })
     const intervals = yield* Task.intervals(results, { ci, resamples, seed })
     const { runs } = results
     if (json) {

@@ -80,8 +80,13 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
     const total = large.reduce((sum, i) => sum + sizes[i], 0)
     const workers = Math.max(1, Math.min(options.workers ?? Isolated.defaultWorkers(), large.length, Math.ceil(total / MB_PER_WORKER)))
     const inFlight = yield* Semaphore.make(IN_FLIGHT_MB)
-    // each run's figures as soon as its batch is answered, while the scorers read the others
+    // each run's figures once its batch is answered and the next batch sent, while the scorers
+    // read it: computed at once, before the next batch left, they held a scorer waiting for them
     const early: Array<ScoredRun | undefined> = []
+    const answered: Array<readonly [number, Isolated.Result]> = []
+    const figures = () => {
+      for (const [i, r] of answered.splice(0)) early[i] = Isolated.scoredEarly(context, r)
+    }
     const isolated = Effect.map(
       Isolated.runBatches(
         context,
@@ -90,7 +95,7 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
         budget,
         workers,
         (mb) => inFlight.withPermits(Math.min(IN_FLIGHT_MB, Math.max(1, Math.ceil(mb)))),
-        (k, r) => (early[large[k]] = Isolated.scoredEarly(context, r))
+        (k, r) => void (answered.push([large[k], r]) === 1 && setImmediate(figures))
       ),
       (rs) => rs.forEach((r, k) => (results[large[k]] = r))
     )
@@ -100,6 +105,7 @@ export const scoreGroups = <E>(context: Context, groups: ReadonlyArray<Group<E>>
       discard: true
     })
     yield* Effect.all([isolated, here], { concurrency: 2, discard: true })
+    figures()
     const out: Array<ScoredGroup> = []
     for (const [gi, g] of groups.entries()) {
       const mine = jobs.flatMap((j, i) => (j.group === gi ? [{ job: j, result: results[i], early: early[i] }] : []))

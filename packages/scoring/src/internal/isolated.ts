@@ -173,7 +173,7 @@ const shareGold = (context: Context, v: RunValidation): RunValidation => {
  * none. Done while the scorers read the other runs, they are not all left for the end.
  */
 export const scoredEarly = (context: Context, result: Result): ScoredRun | undefined =>
-  isFailure(result) || result.kind !== "run" ? undefined : scoreValidated(context.edition, shareGold(context, result.validation))
+  isFailure(result) || result.kind !== "run" ? undefined : scoreValidated(context.edition, shareGold(context, result.validation), context.figuresRead)
 
 /**
  * The scored run of a run's outcome (`meta` is the run's, with its id): its figures computed here
@@ -184,7 +184,7 @@ export const scoredOf = (context: Context, meta: Submissions.RunMeta, path: stri
   // a scored run's meta is its validation's, given as is (`scoreValidated`): the final one put in its place
   if (early !== undefined) return { ...early, meta }
   if (isFailure(result)) return failedFor(context, meta, path, result)
-  if (result.kind === "run") return scoreValidated(context.edition, shareGold(context, { ...result.validation, meta }))
+  if (result.kind === "run") return scoreValidated(context.edition, shareGold(context, { ...result.validation, meta }), context.figuresRead)
   if (result.kind === "skipped") return failedRun(context.edition, meta, path, result.issue.message, [result.issue])
   return failedRun(context.edition, meta, path, result.message, [Issue.error("file-unreadable", path, result.message)])
 }

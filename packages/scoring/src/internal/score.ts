@@ -8,6 +8,7 @@
 import { Issue, Registry } from "@stseval/formats"
 import type { Gold, Submissions } from "@stseval/formats"
 import { Accuracy, Metric as MetricDescriptor, Metrics, MetricValue } from "@stseval/metrics"
+import type { FiguresRead } from "../Engine.js"
 import type { AggregateScore, DatasetScore, LabelSummary, OfficialScore, ScoredRun } from "../ScoredRun.js"
 import { meanOf, officialMean, officialOf, pooledOf, wmeanOf } from "../ScoredRun.js"
 import type { Aligned, DatasetCheck, RunInfo, RunValidation, ValidateOptions } from "../Validation.js"
@@ -33,9 +34,10 @@ const compute = (metric: MetricDescriptor.Metric, aligned: Aligned): Metric | un
 }
 
 /**
- * The figures of a scored dataset: the ranked metric at once, the others when first read (kept).
+ * The figures of a scored dataset: the ranked metric at once, the others at once too when the caller
+ * reads them all (`Context.figuresRead`), else when first read (kept).
  */
-const figuresOf = (names: ReadonlyArray<string>, ranked: string, aligned: Aligned, known: DatasetCheck["figures"]): Readonly<Record<string, Metric>> => {
+const figuresOf = (names: ReadonlyArray<string>, ranked: string, aligned: Aligned, known: DatasetCheck["figures"], read: FiguresRead): Readonly<Record<string, Metric>> => {
   const figures: Record<string, Metric> = {}
   for (const name of names) {
     // a figure validation computed on these very arrays (`DatasetCheck.figures`), taken as it is
@@ -46,7 +48,7 @@ const figuresOf = (names: ReadonlyArray<string>, ranked: string, aligned: Aligne
     }
     const metric = Metrics.getOrThrow(name)
     if (MetricDescriptor.needsConfidence(metric) && (aligned.kind !== "scores" || aligned.confidence === undefined)) continue
-    if (name === ranked) {
+    if (name === ranked || read === "all") {
       figures[name] = compute(metric, aligned)!
       continue
     }
@@ -66,10 +68,9 @@ const labelSummary = (aligned: Extract<Aligned, { kind: "labels" }>): LabelSumma
 }
 
 /**
- * The figures of one dataset of a validated run.
- *
+ * The figures of one dataset of a validated run (`read`: which of them the caller reads, see `figuresOf`).
  */
-export const scoreDataset = (edition: Edition, d: DatasetCheck): DatasetScore => {
+export const scoreDataset = (edition: Edition, d: DatasetCheck, read: FiguresRead = "ranked"): DatasetScore => {
   const spec = edition.datasets.find((x) => x.name === d.dataset)!
   const ranking = Registry.rankingOfDataset(edition, spec)
   const names = Registry.metricsOf(ranking)
@@ -93,19 +94,19 @@ export const scoreDataset = (edition: Edition, d: DatasetCheck): DatasetScore =>
     return { ...base, figures }
   }
   const aligned = d.aligned
-  return { ...base, figures: figuresOf(names, ranking.metric, aligned, d.figures), ...(aligned.kind === "labels" ? { labels: labelSummary(aligned) } : {}) }
+  return { ...base, figures: figuresOf(names, ranking.metric, aligned, d.figures, read), ...(aligned.kind === "labels" ? { labels: labelSummary(aligned) } : {}) }
 }
 
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Score a validated run: every dataset's figures, then each ranking's official figure and
- * labelled aggregates. Pure; never throws on data.
+ * Score a validated run: every dataset's figures (`read`: which of them the caller reads, see
+ * `figuresOf`), then each ranking's official figure and labelled aggregates. Pure; never throws on data.
  */
-export const scoreValidated = (edition: Edition, v: RunValidation): ScoredRun => {
+export const scoreValidated = (edition: Edition, v: RunValidation, read: FiguresRead = "ranked"): ScoredRun => {
   // what one run puts into every output is bounded: at most Issue.MAX_RUN_ISSUES listed, the rest counted
   const issues = Issue.capRun(allIssues(v), v.path)
-  const datasets = v.datasets.map((d) => scoreDataset(edition, d))
+  const datasets = v.datasets.map((d) => scoreDataset(edition, d, read))
   const aggregates: Record<string, Partial<Record<AggregateName, AggregateScore>>> = {}
   const official: Array<OfficialScore> = []
   for (const ranking of edition.ranking) {
