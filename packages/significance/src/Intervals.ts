@@ -184,6 +184,14 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
  * walks run on the helper threads, this thread works on the others (`rank --json`: Pearson's pass
  * and Spearman's, 2,000 STS-B runs). Each result is `compute`'s, whatever the order of the work.
  *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * declare const pearson: Intervals.Input // runs' scores, their datasets by Pearson
+ * // the same resamples: Spearman's walks on a helper thread while Pearson's sums run here
+ * const [byPearson, bySpearman] = Intervals.computeEach([pearson, { ...pearson, datasets: pearson.datasets.map((d) => ({ ...d, metric: "spearman" })) }])
+ * ```
  * @since 0.6.0
  */
 export const computeEach = (inputs: ReadonlyArray<Input>, options: Options = {}): Array<Outcome<Result>> => {
