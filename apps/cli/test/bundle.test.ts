@@ -189,6 +189,34 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect(score.modules).toContain("crypto")
   })
 
+  it("makes effect/cli's grapheme segmenter only when help is laid out (tooling/bundle: the first Intl object of a start builds ICU's locales)", async () => {
+    // The bundle imported by a wrapper that counts the Intl.Segmenters made.
+    const made = async (args: ReadonlyArray<string>) => {
+      const wrapper = [
+        "let made = 0",
+        "const Segmenter = Intl.Segmenter",
+        "Intl.Segmenter = class extends Segmenter { constructor(...a) { super(...a); made++ } }",
+        "process.on('exit', () => process.stderr.write('SEGMENTERS ' + made + '\\n'))",
+        "process.argv = [process.argv[0], process.env.STSEVAL_EXE, ...process.argv.slice(1)]",
+        "await import(process.env.STSEVAL_EXE)"
+      ].join("\n")
+      const tmp = path.join(work, "tmp")
+      fs.mkdirSync(tmp, { recursive: true })
+      const r = await runProcess(process.execPath, ["--input-type=module", "-e", wrapper, "--", ...args], {
+        cwd: path.dirname(exe),
+        env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, NO_COLOR: "1", STSEVAL_EXE: exe }
+      })
+      expect(r.code).toBe(0)
+      return { ...r, made: Number(r.stderr.split("\n").find((l) => l.startsWith("SEGMENTERS "))!.slice("SEGMENTERS ".length)) }
+    }
+    const score = await made(["score", "--task", "sick2014", "--gold", gold, path.join(submissions, "MeaningFactory_run1primary.txt")])
+    expect(score.made).toBe(0)
+    // help measures its text with it, once made
+    const help = await made(["significance", "--help"])
+    expect(help.made).toBe(1)
+    expect(help.stdout).toContain("--against")
+  })
+
   it("a copy of the file that gained a final newline (an editor, a packager) still runs", async () => {
     const copy = path.join(work, "alone", "stseval-newline.mjs")
     fs.writeFileSync(copy, `${fs.readFileSync(exe, "utf8")}\n`)

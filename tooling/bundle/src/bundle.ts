@@ -174,6 +174,25 @@ const deferPlugin: esbuild.Plugin = {
 }
 
 /**
+ * effect/cli makes an `Intl.Segmenter` when its help layout module is initialised, to measure help
+ * text: a program's first Intl object builds ICU's set of locales, 14-18 ms of every start, for a
+ * segmenter only `--help` uses. The bundle makes it on its first use; a changed effect whose text
+ * is not found keeps it eager, with a warning.
+ */
+const EAGER_SEGMENTER = '/*#__PURE__*/new Intl.Segmenter(undefined, {\n  granularity: "grapheme"\n})'
+const lazySegmenterPlugin: esbuild.Plugin = {
+  name: "stseval-lazy-segmenter",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]effect[\\/]dist[\\/]cli[\\/]CliOutput\.js$/ }, (args) => {
+      const source = fs.readFileSync(args.path, "utf8")
+      if (!source.includes(EAGER_SEGMENTER)) return { contents: source, loader: "js", warnings: [{ text: `${args.path}: its Intl.Segmenter is not where the bundle defers it (made at start)` }] }
+      const lazy = `(() => { let made; return { segment: (text) => (made ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(text) } })()`
+      return { contents: source.replace(EAGER_SEGMENTER, lazy), loader: "js" }
+    })
+  }
+}
+
+/**
  * The comment that holds the program. Inside it, each end-of-comment of the program is written as
  * COMMENT_END_ESCAPED (a text the program must not hold, checked) and restored by the loader.
  */
@@ -424,7 +443,7 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
     minify,
     legalComments: "eof",
     metafile: options.metafile === true,
-    plugins: [deferPlugin],
+    plugins: [deferPlugin, lazySegmenterPlugin],
     define: {
       [options.versionGlobal ?? "STSEVAL_BUNDLED_VERSION"]: JSON.stringify(pkg.version),
       // the scoring engine's version, for its signatures (@stseval/scoring's internal/version.ts)
