@@ -205,6 +205,32 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect(help.stdout).toContain("--against")
   })
 
+  it("starts the first scorer of a scoring command of many runs before the program is compiled, and the engine scores with it", async () => {
+    // the scorers started and the program's compile, in order (tooling/bundle: Ahead)
+    const order = async (args: ReadonlyArray<string>) =>
+      (await traced<{ events: ReadonlyArray<string>; most: number }>(args, [
+        "const events = []",
+        "const threads = process.getBuiltinModule('node:worker_threads')",
+        "const Worker = threads.Worker",
+        "threads.Worker = class extends Worker { constructor(file, options) { super(file, options); if (options?.workerData?.stsevalScoringWorker === true) events.push('scorer') } }",
+        "const vm = process.getBuiltinModule('node:vm')",
+        "const Script = vm.Script",
+        "vm.Script = class extends Script { constructor(...a) { events.push('compile'); super(...a) } }"
+      ], "{ events, most: Math.min(4, process.getBuiltinModule('node:os').availableParallelism()) }")).trace
+    const folder = path.join(work, "sick20")
+    fs.mkdirSync(folder, { recursive: true })
+    for (const name of primaries) fs.copyFileSync(path.join(submissions, name), path.join(folder, name))
+    for (let k = 0; k < 17; k++) fs.copyFileSync(path.join(submissions, primaries[k % 3]), path.join(folder, `Copy${String(k).padStart(2, "0")}_run1primary.txt`))
+    const many = await order(["significance", "--task", "sick2014", "--gold", gold, folder, "--json"])
+    expect(many.events.slice(0, 2)).toEqual(["scorer", "compile"])
+    // taken by the engine: no more scorers than it starts itself
+    expect(many.events.filter((e) => e === "scorer").length).toBeLessThanOrEqual(many.most)
+    // a few runs are scored on the program's thread: none started, ahead or later
+    const few = await order(["significance", "--task", "sick2014", "--gold", gold, submissions, "--json"])
+    expect(few.events[0]).toBe("compile")
+    expect(few.events).not.toContain("scorer")
+  })
+
   it("a copy of the file that gained a final newline (an editor, a packager) still runs", async () => {
     const copy = path.join(work, "alone", "stseval-newline.mjs")
     fs.writeFileSync(copy, `${fs.readFileSync(exe, "utf8")}\n`)

@@ -71,7 +71,23 @@ export interface BundleOptions {
    * (a `Symbol.for` key of `globalThis`), which the worker's body calls once it has done a first
    * piece of its work (@stseval/scoring's `Isolation.scorerThread` gives both keys).
    */
-  readonly worker?: { readonly entry: string; readonly workerData: Readonly<Record<string, unknown>>; readonly saveCacheKey: string } | undefined
+  readonly worker?: { readonly entry: string; readonly workerData: Readonly<Record<string, unknown>>; readonly saveCacheKey: string; readonly ahead?: Ahead | undefined } | undefined
+}
+
+/**
+ * A first scorer the loader starts itself, before the program is read and compiled (40-60 ms of a
+ * start, which the scorer's own start then overlaps), when `when` (a self-contained function's
+ * source, given the command line's arguments) and `manyRuns` (given the arguments after the command
+ * and `inThreadRuns`) say so; the engine takes it from `globalThis[Symbol.for(key)]` as
+ * `{ worker, memoryMb }` (@stseval/scoring's `Isolation.scorerThread.ahead`, which gives all but
+ * `when`). Without `when`, no scorer is started ahead.
+ */
+export interface Ahead {
+  readonly key: string
+  readonly memoryMb: number
+  readonly manyRuns: string
+  readonly inThreadRuns: number
+  readonly when?: string | undefined
 }
 
 /**
@@ -242,7 +258,20 @@ interface Worker {
   readonly body: string
   readonly workerData: Readonly<Record<string, unknown>>
   readonly saveCacheKey: string
+  readonly ahead?: Ahead | undefined
 }
+
+/** The loader's start of a scorer ahead (`Ahead`), started as the engine starts one (@stseval/scoring's pool). */
+const aheadCode = (w: Worker | undefined): string =>
+  w?.ahead?.when === undefined
+    ? ""
+    : `if (mainThread && (${w.ahead.when})(process.argv.slice(2)) && (${w.ahead.manyRuns})(process.argv.slice(3), ${w.ahead.inThreadRuns})) {
+  const scorer = new (process.getBuiltinModule("node:worker_threads").Worker)(new URL(import.meta.url), { workerData: ${JSON.stringify(w.workerData)}, resourceLimits: { maxOldGenerationSizeMb: ${w.ahead.memoryMb} }, execArgv: [], argv: process.argv.slice(2) })
+  // (an error before the engine takes it, or when it never does, is the engine's to find: none is thrown here)
+  scorer.on("error", () => {}).unref()
+  globalThis[Symbol.for(${JSON.stringify(w.ahead.key)})] = { worker: scorer, memoryMb: ${w.ahead.memoryMb} }
+}
+`
 
 /** The loader's test of whether this thread runs the worker's body (`asWorker`). */
 const workerBodyCode = (worker: Worker | undefined): string =>
@@ -313,7 +342,7 @@ const vm = process.getBuiltinModule("node:vm")
 
 const filename = fileURLToPath(import.meta.url)
 const mainThread = process.getBuiltinModule("node:worker_threads").isMainThread
-${workerBodyCode(worker)}// Only this thread's body is read (a scorer's, not the whole file): where it lies in the file, in
+${workerBodyCode(worker)}${aheadCode(worker)}// Only this thread's body is read (a scorer's, not the whole file): where it lies in the file, in
 // bytes, and its encoding (latin1 when it is ASCII: no decoding), written in by the bundler.
 const [start, end, encoding] = asWorker ? ${sectionCode(sections.worker)} : ${sectionCode(sections.program)}
 const mark = asWorker ? ${JSON.stringify(WORKER_START)} : ${JSON.stringify(PROGRAM_START)}
@@ -461,7 +490,7 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
   }
   const [result, workerResult] = await Promise.all([build(options.entry), options.worker === undefined ? undefined : build(options.worker.entry)])
   const body = bodyOf(result)
-  const worker = workerResult === undefined || options.worker === undefined ? undefined : { body: bodyOf(workerResult), workerData: options.worker.workerData, saveCacheKey: options.worker.saveCacheKey }
+  const worker = workerResult === undefined || options.worker === undefined ? undefined : { body: bodyOf(workerResult), workerData: options.worker.workerData, saveCacheKey: options.worker.saveCacheKey, ahead: options.worker.ahead }
   // the key of both code caches: a change to either body is a new program
   const hash = createHash("sha256").update(body).update(worker?.body ?? "").digest("hex").slice(0, 16)
   const draft = loader(options.name, body, hash, pkg.version, options.answersVersion === true, worker)
