@@ -266,10 +266,13 @@ const aheadCode = (w: Worker | undefined): string =>
   w?.ahead?.when === undefined
     ? ""
     : `if (mainThread && (${w.ahead.when})(process.argv.slice(2)) && (${w.ahead.manyRuns})(process.argv.slice(3), ${w.ahead.inThreadRuns})) {
-  const scorer = new (process.getBuiltinModule("node:worker_threads").Worker)(new URL(import.meta.url), { workerData: ${JSON.stringify(w.workerData)}, resourceLimits: { maxOldGenerationSizeMb: ${w.ahead.memoryMb} }, execArgv: [], argv: process.argv.slice(2) })
-  // (an error before the engine takes it, or when it never does, is the engine's to find: none is thrown here)
-  scorer.on("error", () => {}).unref()
-  globalThis[Symbol.for(${JSON.stringify(w.ahead.key)})] = { worker: scorer, memoryMb: ${w.ahead.memoryMb} }
+  // a thread refused, or an error before the engine takes the scorer (or when it never does), is
+  // the engine's to meet when it starts its own: none is thrown here
+  try {
+    const scorer = new (process.getBuiltinModule("node:worker_threads").Worker)(new URL(import.meta.url), { workerData: ${JSON.stringify(w.workerData)}, resourceLimits: { maxOldGenerationSizeMb: ${w.ahead.memoryMb} }, execArgv: [], argv: process.argv.slice(2) })
+    scorer.on("error", () => {}).unref()
+    globalThis[Symbol.for(${JSON.stringify(w.ahead.key)})] = { worker: scorer, memoryMb: ${w.ahead.memoryMb} }
+  } catch {}
 }
 `
 
