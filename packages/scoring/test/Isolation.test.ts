@@ -488,6 +488,15 @@ describe("a small run is scored on the engine's thread under the same checks and
 })
 
 describe("Isolation.warm", () => {
+  /** Waits until a scorer just started is ready; ready and idle, it is ended by release, as any idle scorer. */
+  const readyThenReleased = async (worker: Worker) => {
+    await new Promise<void>((resolve) => worker.on("message", (m: { readonly type: string }) => m.type === "ready" && resolve()))
+    await new Promise((resolve) => setImmediate(resolve))
+    const exited = new Promise((resolve) => worker.once("exit", resolve))
+    Isolation.release()
+    await exited
+  }
+
   it("starts a scorer ahead only for a folder of more runs than the engine's thread scores alone (16); the scorer then waits idle", async () => {
     const names = (n: number) => Array.from({ length: n }, (_, i) => `T${String(i).padStart(2, "0")}_run1primary.txt`)
     Isolation.release()
@@ -498,15 +507,10 @@ describe("Isolation.warm", () => {
       expect(started.workers).toHaveLength(0)
       Isolation.warm([realRun, folderOf(names(17))])
       expect(started.workers).toHaveLength(1)
-      await new Promise<void>((resolve) => started.workers[0].on("message", (m: { readonly type: string }) => m.type === "ready" && resolve()))
+      await readyThenReleased(started.workers[0])
     } finally {
       started.stop()
     }
-    // ready and idle: ended by release, as any idle scorer
-    await new Promise((resolve) => setImmediate(resolve))
-    const exited = new Promise((resolve) => started.workers[0].once("exit", resolve))
-    Isolation.release()
-    await exited
   })
 
   it("takes a scorer a loader started ahead under its budget (scorerThread.ahead) as its first, and ends one started under another", async () => {
@@ -534,13 +538,9 @@ describe("Isolation.warm", () => {
       Isolation.warm([folder])
       expect(other.terminate).toHaveBeenCalled()
       expect(started.workers).toHaveLength(1)
-      await new Promise<void>((resolve) => started.workers[0].on("message", (m: { readonly type: string }) => m.type === "ready" && resolve()))
+      await readyThenReleased(started.workers[0])
     } finally {
       started.stop()
     }
-    await new Promise((resolve) => setImmediate(resolve))
-    const exited = new Promise((resolve) => started.workers[0].once("exit", resolve))
-    Isolation.release()
-    await exited
   })
 })
