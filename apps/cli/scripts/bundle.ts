@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url"
 import * as Bundle from "@stseval/bundle"
 import * as Isolation from "@stseval/scoring/Isolation"
 import * as PageScripts from "../src/page/Scripts.js"
+import { scoresAhead } from "../src/scoresAhead.js"
 
 export { namesUsed } from "@stseval/bundle"
 export type { BundleResult } from "@stseval/bundle"
@@ -30,7 +31,7 @@ const app = {
   packageDir: cliRoot,
   entry: "src/bin.ts",
   answersVersion: true,
-  worker: { entry: "src/scorer.ts", ...Isolation.scorerThread }
+  worker: { entry: "src/scorer.ts", ...Isolation.scorerThread, ahead: { ...Isolation.scorerThread.ahead, when: String(scoresAhead) } }
 } as const
 
 /**

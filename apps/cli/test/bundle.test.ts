@@ -162,31 +162,73 @@ describe("the bundled stseval (one file, nothing but node)", () => {
     expect(doc.tests[0].matrix.pValue.flat().filter((p, i) => (p > 0 && p <= 1) || (p < 1e-300 && (log10[i] ?? 0) < -300))).toHaveLength((64 * 63) / 2)
   }, 60_000)
 
+  /**
+   * The bundle imported by a wrapper that runs `before` first and reports `report` (an expression,
+   * as JSON) at exit: what a start did, for tooling/bundle's deferrals.
+   */
+  const traced = async <T>(args: ReadonlyArray<string>, before: ReadonlyArray<string>, report: string): Promise<ProcessResult & { readonly trace: T }> => {
+    const wrapper = [
+      ...before,
+      `process.on('exit', () => process.stderr.write('TRACE ' + JSON.stringify(${report}) + '\\n'))`,
+      "process.argv = [process.argv[0], process.env.STSEVAL_EXE, ...process.argv.slice(1)]",
+      "await import(process.env.STSEVAL_EXE)"
+    ].join("\n")
+    const tmp = path.join(work, "tmp")
+    fs.mkdirSync(tmp, { recursive: true })
+    const r = await runProcess(process.execPath, ["--input-type=module", "-e", wrapper, "--", ...args], {
+      cwd: path.dirname(exe),
+      env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, NO_COLOR: "1", STSEVAL_EXE: exe }
+    })
+    expect(r.code).toBe(0)
+    const line = r.stderr.split("\n").find((l) => l.startsWith("TRACE "))!
+    return { ...r, trace: JSON.parse(line.slice("TRACE ".length)) as T }
+  }
+
   it("defers start-up work no command needs at start: Node's crypto, zlib and readline", async () => {
-    // The bundle imported by a wrapper that notes which of Node's modules load
-    // (tooling/bundle: deferred).
-    const trace = async (args: ReadonlyArray<string>) => {
-      const wrapper = [
-        "const seen = new Set(process.moduleLoadList)",
-        "process.on('exit', () => process.stderr.write('TRACE ' + JSON.stringify({ modules: process.moduleLoadList.filter((m) => !seen.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13)) }) + '\\n'))",
-        "process.argv = [process.argv[0], process.env.STSEVAL_EXE, ...process.argv.slice(1)]",
-        "await import(process.env.STSEVAL_EXE)"
-      ].join("\n")
-      const tmp = path.join(work, "tmp")
-      fs.mkdirSync(tmp, { recursive: true })
-      const r = await runProcess(process.execPath, ["--input-type=module", "-e", wrapper, "--", ...args], {
-        cwd: path.dirname(exe),
-        env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, NO_COLOR: "1", STSEVAL_EXE: exe }
-      })
-      expect(r.code).toBe(0)
-      const line = r.stderr.split("\n").find((l) => l.startsWith("TRACE "))!
-      return { ...r, ...(JSON.parse(line.slice("TRACE ".length)) as { modules: ReadonlyArray<string> }) }
-    }
-    const version = await trace(["--version"])
-    for (const m of ["crypto", "zlib", "readline"]) expect(version.modules).not.toContain(m)
+    // which of Node's modules a start loads (tooling/bundle: deferred)
+    const modules = async (args: ReadonlyArray<string>) =>
+      (await traced<ReadonlyArray<string>>(args, ["const seen = new Set(process.moduleLoadList)"], "process.moduleLoadList.filter((m) => !seen.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13))")).trace
+    const version = await modules(["--version"])
+    for (const m of ["crypto", "zlib", "readline"]) expect(version).not.toContain(m)
     // each is there when a command uses it: a score's signature hashes the gold
-    const score = await trace(["score", "--task", "sick2014", "--gold", gold, path.join(submissions, "MeaningFactory_run1primary.txt")])
-    expect(score.modules).toContain("crypto")
+    expect(await modules(["score", "--task", "sick2014", "--gold", gold, path.join(submissions, "MeaningFactory_run1primary.txt")])).toContain("crypto")
+  })
+
+  it("makes effect/cli's grapheme segmenter only when help is laid out (tooling/bundle: the first Intl object of a start builds ICU's locales)", async () => {
+    // the Intl.Segmenters a start makes
+    const made = (args: ReadonlyArray<string>) =>
+      traced<number>(args, ["let made = 0", "const Segmenter = Intl.Segmenter", "Intl.Segmenter = class extends Segmenter { constructor(...a) { super(...a); made++ } }"], "made")
+    expect((await made(["score", "--task", "sick2014", "--gold", gold, path.join(submissions, "MeaningFactory_run1primary.txt")])).trace).toBe(0)
+    // help measures its text with it, once made
+    const help = await made(["significance", "--help"])
+    expect(help.trace).toBe(1)
+    expect(help.stdout).toContain("--against")
+  })
+
+  it("starts the first scorer of a scoring command of many runs before the program is compiled, and the engine scores with it", async () => {
+    // the scorers started and the program's compile, in order (tooling/bundle: Ahead)
+    const order = async (args: ReadonlyArray<string>) =>
+      (await traced<{ events: ReadonlyArray<string>; most: number }>(args, [
+        "const events = []",
+        "const threads = process.getBuiltinModule('node:worker_threads')",
+        "const Worker = threads.Worker",
+        "threads.Worker = class extends Worker { constructor(file, options) { super(file, options); if (options?.workerData?.stsevalScoringWorker === true) events.push('scorer') } }",
+        "const vm = process.getBuiltinModule('node:vm')",
+        "const Script = vm.Script",
+        "vm.Script = class extends Script { constructor(...a) { events.push('compile'); super(...a) } }"
+      ], "{ events, most: Math.min(4, process.getBuiltinModule('node:os').availableParallelism()) }")).trace
+    const folder = path.join(work, "sick20")
+    fs.mkdirSync(folder, { recursive: true })
+    for (const name of primaries) fs.copyFileSync(path.join(submissions, name), path.join(folder, name))
+    for (let k = 0; k < 17; k++) fs.copyFileSync(path.join(submissions, primaries[k % 3]), path.join(folder, `Copy${String(k).padStart(2, "0")}_run1primary.txt`))
+    const many = await order(["significance", "--task", "sick2014", "--gold", gold, folder, "--json"])
+    expect(many.events.slice(0, 2)).toEqual(["scorer", "compile"])
+    // taken by the engine: no more scorers than it starts itself
+    expect(many.events.filter((e) => e === "scorer").length).toBeLessThanOrEqual(many.most)
+    // a few runs are scored on the program's thread: none started, ahead or later
+    const few = await order(["significance", "--task", "sick2014", "--gold", gold, submissions, "--json"])
+    expect(few.events[0]).toBe("compile")
+    expect(few.events).not.toContain("scorer")
   })
 
   it("a copy of the file that gained a final newline (an editor, a packager) still runs", async () => {

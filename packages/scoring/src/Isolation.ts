@@ -14,9 +14,9 @@
  *
  * @since 0.3.0
  */
-import { manyRuns } from "./internal/batches.js"
+import { IN_THREAD_RUNS, manyRuns } from "./internal/batches.js"
 import * as Isolated from "./internal/isolated.js"
-import { SAVE_CACHE_KEY, WORKER_KEY } from "./internal/protocol.js"
+import { AHEAD_KEY, SAVE_CACHE_KEY, WORKER_KEY } from "./internal/protocol.js"
 import { serve as serveOn } from "./internal/worker.js"
 
 /**
@@ -181,7 +181,12 @@ export const serve = (): void => {
  * What a program's loader needs of a scorer thread (tooling/bundle): `workerData`, with which the
  * engine starts each scorer (a loader that finds it runs `serve`); `saveCacheKey`, the `globalThis`
  * key of a function a scorer calls once after its first run, since a thread has no exit at which to
- * save its code cache.
+ * save its code cache; and `ahead`, for a loader that starts the first scorer itself, before the
+ * program is read: the key under which it leaves `{ worker, memoryMb }` (started with this
+ * `workerData`, `resourceLimits.maxOldGenerationSizeMb` its memoryMb, no execArgv and the
+ * program's argv, as the engine starts one), which the engine's first start under that budget
+ * takes; the default budget's memory; and `warm`'s test of the paths as self-contained source
+ * (`(paths, most) => boolean`, `most` = `inThreadRuns`).
  *
  * @example
  * ```ts
@@ -194,9 +199,11 @@ export const serve = (): void => {
 export const scorerThread: {
   readonly workerData: Readonly<Record<string, unknown>>
   readonly saveCacheKey: string
+  readonly ahead: { readonly key: string; readonly memoryMb: number; readonly manyRuns: string; readonly inThreadRuns: number }
 } = {
   workerData: { [WORKER_KEY]: true },
-  saveCacheKey: SAVE_CACHE_KEY
+  saveCacheKey: SAVE_CACHE_KEY,
+  ahead: { key: AHEAD_KEY, memoryMb: defaultBudget.memoryMb, manyRuns: String(manyRuns), inThreadRuns: IN_THREAD_RUNS }
 }
 
 /**

@@ -10,6 +10,7 @@
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { execFileSync } from "node:child_process"
 import * as diagnostics from "node:diagnostics_channel"
+import { EventEmitter } from "node:events"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -487,6 +488,15 @@ describe("a small run is scored on the engine's thread under the same checks and
 })
 
 describe("Isolation.warm", () => {
+  /** Waits until a scorer just started is ready; ready and idle, it is ended by release, as any idle scorer. */
+  const readyThenReleased = async (worker: Worker) => {
+    await new Promise<void>((resolve) => worker.on("message", (m: { readonly type: string }) => m.type === "ready" && resolve()))
+    await new Promise((resolve) => setImmediate(resolve))
+    const exited = new Promise((resolve) => worker.once("exit", resolve))
+    Isolation.release()
+    await exited
+  }
+
   it("starts a scorer ahead only for a folder of more runs than the engine's thread scores alone (16); the scorer then waits idle", async () => {
     const names = (n: number) => Array.from({ length: n }, (_, i) => `T${String(i).padStart(2, "0")}_run1primary.txt`)
     Isolation.release()
@@ -497,14 +507,40 @@ describe("Isolation.warm", () => {
       expect(started.workers).toHaveLength(0)
       Isolation.warm([realRun, folderOf(names(17))])
       expect(started.workers).toHaveLength(1)
-      await new Promise<void>((resolve) => started.workers[0].on("message", (m: { readonly type: string }) => m.type === "ready" && resolve()))
+      await readyThenReleased(started.workers[0])
     } finally {
       started.stop()
     }
-    // ready and idle: ended by release, as any idle scorer
-    await new Promise((resolve) => setImmediate(resolve))
-    const exited = new Promise((resolve) => started.workers[0].once("exit", resolve))
+  })
+
+  it("takes a scorer a loader started ahead under its budget (scorerThread.ahead) as its first, and ends one started under another", async () => {
+    const { key, memoryMb } = Isolation.scorerThread.ahead
+    const held = globalThis as { [k: symbol]: unknown }
+    // what the engine does with a worker, on a stand-in that says it is ready when asked
+    const standIn = () => Object.assign(new EventEmitter(), { unref: vi.fn(), ref: vi.fn(), postMessage: vi.fn(), terminate: vi.fn(() => Promise.resolve(0)) })
+    const folder = folderOf(Array.from({ length: 17 }, (_, i) => `T${String(i).padStart(2, "0")}_run1primary.txt`))
     Isolation.release()
-    await exited
+    const started = scorersStarted()
+    try {
+      const ahead = standIn()
+      held[Symbol.for(key)] = { worker: ahead, memoryMb }
+      Isolation.warm([folder])
+      // taken, once: no thread started
+      expect(started.workers).toHaveLength(0)
+      expect(held[Symbol.for(key)]).toBeUndefined()
+      ahead.emit("message", { type: "ready" })
+      await new Promise((resolve) => setImmediate(resolve))
+      Isolation.release()
+      expect(ahead.terminate).toHaveBeenCalled()
+      // one started under another memory budget is ended, and the engine starts its own
+      const other = standIn()
+      held[Symbol.for(key)] = { worker: other, memoryMb: memoryMb + 1 }
+      Isolation.warm([folder])
+      expect(other.terminate).toHaveBeenCalled()
+      expect(started.workers).toHaveLength(1)
+      await readyThenReleased(started.workers[0])
+    } finally {
+      started.stop()
+    }
   })
 })

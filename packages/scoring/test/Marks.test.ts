@@ -100,6 +100,15 @@ describe("the test follows the figure (testFor)", () => {
   })
 })
 
+describe("the rule in words (describe)", () => {
+  it("writes the resamples with their digits grouped as en-US does (without Intl)", () => {
+    for (const resamples of [1, 999, 1000, 9999, 10_000, 123_456, 1_000_000, 10_000_000, 2 ** 53 - 1, 1000.5]) {
+      const rule = Marks.describe({ test: "bootstrap", correction: "holm", alpha: 0.05, resamples, seed: 12345, pMethod: "normal" })
+      expect(rule).toBe(`paired bootstrap, ${resamples.toLocaleString("en-US")} resamples (seed 12345), p by the normal approximation, Holm-adjusted, p > 0.05`)
+    }
+  })
+})
+
 describe("the official figure over several datasets gets marks (the stratified bootstrap of its rule)", () => {
   const edition = toyEdition({ ranking: [{ subtask: "similarity", metric: "pearson", aggregate: "mean" }], missingDataset: "no-official-score" })
   const u = mulberry32(5)

@@ -71,7 +71,23 @@ export interface BundleOptions {
    * (a `Symbol.for` key of `globalThis`), which the worker's body calls once it has done a first
    * piece of its work (@stseval/scoring's `Isolation.scorerThread` gives both keys).
    */
-  readonly worker?: { readonly entry: string; readonly workerData: Readonly<Record<string, unknown>>; readonly saveCacheKey: string } | undefined
+  readonly worker?: { readonly entry: string; readonly workerData: Readonly<Record<string, unknown>>; readonly saveCacheKey: string; readonly ahead?: Ahead | undefined } | undefined
+}
+
+/**
+ * A first scorer the loader starts itself, before the program is read and compiled (40-60 ms of a
+ * start, which the scorer's own start then overlaps), when `when` (a self-contained function's
+ * source, given the command line's arguments) and `manyRuns` (given the arguments after the command
+ * and `inThreadRuns`) say so; the engine takes it from `globalThis[Symbol.for(key)]` as
+ * `{ worker, memoryMb }` (@stseval/scoring's `Isolation.scorerThread.ahead`, which gives all but
+ * `when`). Without `when`, no scorer is started ahead.
+ */
+export interface Ahead {
+  readonly key: string
+  readonly memoryMb: number
+  readonly manyRuns: string
+  readonly inThreadRuns: number
+  readonly when?: string | undefined
 }
 
 /**
@@ -174,6 +190,25 @@ const deferPlugin: esbuild.Plugin = {
 }
 
 /**
+ * effect/cli makes an `Intl.Segmenter` when its help layout module is initialised, to measure help
+ * text: a program's first Intl object builds ICU's set of locales, 14-18 ms of every start, for a
+ * segmenter only `--help` uses. The bundle makes it on its first use; a changed effect whose text
+ * is not found keeps it eager, with a warning.
+ */
+const EAGER_SEGMENTER = '/*#__PURE__*/new Intl.Segmenter(undefined, {\n  granularity: "grapheme"\n})'
+const lazySegmenterPlugin: esbuild.Plugin = {
+  name: "stseval-lazy-segmenter",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]effect[\\/]dist[\\/]cli[\\/]CliOutput\.js$/ }, (args) => {
+      const source = fs.readFileSync(args.path, "utf8")
+      if (!source.includes(EAGER_SEGMENTER)) return { contents: source, loader: "js", warnings: [{ text: `${args.path}: its Intl.Segmenter is not where the bundle defers it (made at start)` }] }
+      const lazy = `(() => { let made; return { segment: (text) => (made ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(text) } })()`
+      return { contents: source.replace(EAGER_SEGMENTER, lazy), loader: "js" }
+    })
+  }
+}
+
+/**
  * The comment that holds the program. Inside it, each end-of-comment of the program is written as
  * COMMENT_END_ESCAPED (a text the program must not hold, checked) and restored by the loader.
  */
@@ -223,7 +258,23 @@ interface Worker {
   readonly body: string
   readonly workerData: Readonly<Record<string, unknown>>
   readonly saveCacheKey: string
+  readonly ahead?: Ahead | undefined
 }
+
+/** The loader's start of a scorer ahead (`Ahead`), started as the engine starts one (@stseval/scoring's pool). */
+const aheadCode = (w: Worker | undefined): string =>
+  w?.ahead?.when === undefined
+    ? ""
+    : `if (mainThread && (${w.ahead.when})(process.argv.slice(2)) && (${w.ahead.manyRuns})(process.argv.slice(3), ${w.ahead.inThreadRuns})) {
+  // a thread refused, or an error before the engine takes the scorer (or when it never does), is
+  // the engine's to meet when it starts its own: none is thrown here
+  try {
+    const scorer = new (process.getBuiltinModule("node:worker_threads").Worker)(new URL(import.meta.url), { workerData: ${JSON.stringify(w.workerData)}, resourceLimits: { maxOldGenerationSizeMb: ${w.ahead.memoryMb} }, execArgv: [], argv: process.argv.slice(2) })
+    scorer.on("error", () => {}).unref()
+    globalThis[Symbol.for(${JSON.stringify(w.ahead.key)})] = { worker: scorer, memoryMb: ${w.ahead.memoryMb} }
+  } catch {}
+}
+`
 
 /** The loader's test of whether this thread runs the worker's body (`asWorker`). */
 const workerBodyCode = (worker: Worker | undefined): string =>
@@ -294,7 +345,7 @@ const vm = process.getBuiltinModule("node:vm")
 
 const filename = fileURLToPath(import.meta.url)
 const mainThread = process.getBuiltinModule("node:worker_threads").isMainThread
-${workerBodyCode(worker)}// Only this thread's body is read (a scorer's, not the whole file): where it lies in the file, in
+${workerBodyCode(worker)}${aheadCode(worker)}// Only this thread's body is read (a scorer's, not the whole file): where it lies in the file, in
 // bytes, and its encoding (latin1 when it is ASCII: no decoding), written in by the bundler.
 const [start, end, encoding] = asWorker ? ${sectionCode(sections.worker)} : ${sectionCode(sections.program)}
 const mark = asWorker ? ${JSON.stringify(WORKER_START)} : ${JSON.stringify(PROGRAM_START)}
@@ -424,7 +475,7 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
     minify,
     legalComments: "eof",
     metafile: options.metafile === true,
-    plugins: [deferPlugin],
+    plugins: [deferPlugin, lazySegmenterPlugin],
     define: {
       [options.versionGlobal ?? "STSEVAL_BUNDLED_VERSION"]: JSON.stringify(pkg.version),
       // the scoring engine's version, for its signatures (@stseval/scoring's internal/version.ts)
@@ -442,7 +493,7 @@ export const bundle = async (options: BundleOptions): Promise<BundleResult> => {
   }
   const [result, workerResult] = await Promise.all([build(options.entry), options.worker === undefined ? undefined : build(options.worker.entry)])
   const body = bodyOf(result)
-  const worker = workerResult === undefined || options.worker === undefined ? undefined : { body: bodyOf(workerResult), workerData: options.worker.workerData, saveCacheKey: options.worker.saveCacheKey }
+  const worker = workerResult === undefined || options.worker === undefined ? undefined : { body: bodyOf(workerResult), workerData: options.worker.workerData, saveCacheKey: options.worker.saveCacheKey, ahead: options.worker.ahead }
   // the key of both code caches: a change to either body is a new program
   const hash = createHash("sha256").update(body).update(worker?.body ?? "").digest("hex").slice(0, 16)
   const draft = loader(options.name, body, hash, pkg.version, options.answersVersion === true, worker)

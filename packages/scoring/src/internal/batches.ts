@@ -26,14 +26,15 @@ export const IN_THREAD_RUNS = 16
 
 /**
  * Whether one of `paths` is a folder of more entries than the engine's thread scores alone
- * (`IN_THREAD_RUNS`), whose runs scorers will read: a listing per folder (one the scoring's own
- * listing then finds cached), nothing for a path that is not a folder.
+ * (`most`, IN_THREAD_RUNS), whose runs scorers will read: a listing per folder (one the scoring's own
+ * listing then finds cached), nothing for a path that is not a folder. Self-contained: a loader runs
+ * its source (`Isolation.scorerThread`).
  */
-export const manyRuns = (paths: ReadonlyArray<string>): boolean => {
+export const manyRuns = (paths: ReadonlyArray<string>, most: number = IN_THREAD_RUNS): boolean => {
   const fs = process.getBuiltinModule("node:fs")
   return paths.some((p) => {
     try {
-      return fs.readdirSync(p).length > IN_THREAD_RUNS
+      return fs.readdirSync(p).length > most
     } catch {
       return false
     }

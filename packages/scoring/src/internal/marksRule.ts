@@ -33,11 +33,14 @@ export interface Described {
   readonly pMethod?: string | undefined
 }
 
+/** n's digits grouped by commas as `toLocaleString("en-US")` writes an integer, without Intl: its first number format builds ICU's locale data, 4-8 ms of the command that prints this. */
+const grouped = (n: number): string => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ",") : n.toLocaleString("en-US"))
+
 /** The rule of a figure's marks in words: test, resamples, p-value, correction, alpha. */
 export const describe = (m: Described): string => {
   const parts = [`${testLabel(m.test ?? "")}${m.aggregate !== undefined ? ` stratified by dataset (${m.aggregate} mean)` : ""}`]
   if (m.resamples !== undefined) {
-    parts.push(`${m.resamples.toLocaleString("en-US")} resamples${m.seed !== undefined ? ` (seed ${m.seed})` : ""}`)
+    parts.push(`${grouped(m.resamples)} resamples${m.seed !== undefined ? ` (seed ${m.seed})` : ""}`)
     parts.push(m.pMethod === "shift" ? `p = (count + 1) / (resamples + 1)` : "p by the normal approximation")
   }
   parts.push(m.correction === "holm" ? "Holm-adjusted" : m.correction === "bonferroni" ? "Bonferroni-adjusted" : "unadjusted", `p > ${m.alpha}`)

@@ -21,7 +21,7 @@ import type * as WorkerThreadsModule from "node:worker_threads"
 import type { Worker as WorkerType } from "node:worker_threads"
 import type { Gold, Registry } from "@stseval/formats"
 import type { Answer, FromWorker, Outcome, ToWorker, Work } from "./protocol.js"
-import { goldDecoder, WORKER_KEY } from "./protocol.js"
+import { AHEAD_KEY, goldDecoder, WORKER_KEY } from "./protocol.js"
 
 /**
  * A run's budget: wall-clock time of its job, and heap plus external memory of its worker;
@@ -119,9 +119,20 @@ const end = (slot: Slot, failure: Failure) => {
 
 const kindOf = (entry: Entry, memoryMb: number) => `${memoryMb}|${entry.url.href}|${entry.eval ?? ""}`
 
+/** The scorer a loader started ahead (`Isolation.scorerThread`), once: for a first start of the program's own entry under its budget, else ended. */
+const takeAhead = (entry: Entry, memoryMb: number): WorkerType | undefined => {
+  const held = globalThis as { [key: symbol]: { readonly worker: WorkerType; readonly memoryMb: number } | undefined }
+  const ahead = held[Symbol.for(AHEAD_KEY)]
+  held[Symbol.for(AHEAD_KEY)] = undefined
+  if (ahead !== undefined && entry.eval === undefined && ahead.memoryMb === memoryMb) return ahead.worker
+  void ahead?.worker.terminate()
+  return undefined
+}
+
 const start = (entry: Entry, memoryMb: number): Slot => {
   const { Worker } = workerThreads()
-  const worker = new Worker(entry.eval ?? entry.url, {
+  // (a loader starts one ahead with these options: tooling/bundle)
+  const worker = takeAhead(entry, memoryMb) ?? new Worker(entry.eval ?? entry.url, {
     ...(entry.eval !== undefined ? { eval: true } : {}),
     workerData: { [WORKER_KEY]: true },
     resourceLimits: { maxOldGenerationSizeMb: memoryMb },

@@ -13,6 +13,9 @@ export const WORKER_KEY = "stsevalScoringWorker"
 /** The `globalThis` key (a `Symbol.for`) of a loader's function that saves a scorer's code cache (`Isolation.scorerThread`). */
 export const SAVE_CACHE_KEY = "stseval.scoring.saveCodeCache"
 
+/** The `globalThis` key (a `Symbol.for`) of a scorer a loader started ahead, `{ worker, memoryMb }` (`Isolation.scorerThread`). */
+export const AHEAD_KEY = "stseval.scoring.scorerAhead"
+
 /** What a worker scores against: the edition and gold the engine loaded, sent once per worker. */
 export interface ContextMessage {
   readonly type: "context"
