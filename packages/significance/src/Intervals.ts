@@ -188,15 +188,13 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
  * ```ts
  * import { Intervals } from "@stseval/significance"
  *
- * declare const pearson: Intervals.Input // runs' scores, their datasets by Pearson
- * // the same resamples: Spearman's walks on a helper thread while Pearson's sums run here
- * const [byPearson, bySpearman] = Intervals.computeEach([pearson, { ...pearson, datasets: pearson.datasets.map((d) => ({ ...d, metric: "spearman" })) }])
+ * declare const pearson: Intervals.Input, spearman: Intervals.Input // the same runs, by Pearson and by Spearman
+ * const [byPearson, bySpearman] = Intervals.computeEach([pearson, spearman]) // Spearman's walks on a helper thread meanwhile
  * ```
  * @since 0.6.0
  */
 export const computeEach = (inputs: ReadonlyArray<Input>, options: Options = {}): Array<Outcome<Result>> => {
   const results = Threads.interleave(inputs.map((input) => steps(input, options)))
-  // the helpers' memories (the sums' instance, the walks' arrays) go with them
   Threads.release()
   return results
 }
@@ -289,8 +287,6 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
     estimates.set(prepared.estimates, k0 * FIG)
     degenerates.set(pass.degenerate, k0 * FIG)
     percentiles(pass.samples, k0, k1)
-    // where another pass whose walks are done goes on (computeEach)
-    yield undefined
   }
   const ranked = Int32Array.from(input.runs.keys()).filter((k) => input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF])
   const ranks = new Int32Array(ranked.length * B)

@@ -14,7 +14,7 @@ afterEach(() => Object.assign(tiling, defaults))
 const job = (log: Array<string>, name: string) => {
   let finished = false
   return {
-    running: { done: () => finished, join: () => log.push(`${name} joined`) } satisfies Threads.Running,
+    running: { done: () => finished, join: () => log.push(`${name} joined`) } satisfies ReturnType<typeof Threads.start>,
     finish: () => void (finished = true)
   }
 }

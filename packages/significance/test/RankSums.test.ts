@@ -9,9 +9,13 @@ import * as Engine from "../src/internal/intervals.js"
 import { checkDefinition, checkRuns, engineOf, layOut } from "../src/internal/job.js"
 import * as Random from "../src/internal/random.js"
 import * as RankSums from "../src/internal/rankSums.js"
+import * as Threads from "../src/internal/threads.js"
 import { mulberry32, spearman } from "./data.js"
 
 const bits = (a: Float64Array) => Array.from(new Uint8Array(Float64Array.from(a).buffer))
+
+/** A pass run through. */
+const passOf = (...args: Parameters<typeof Engine.passSteps>) => Threads.interleave([Engine.passSteps(...args)])[0]
 
 /** The walks of a pass, joined: their samples. */
 const resampled = (...args: Parameters<typeof RankSums.walks>) => {
@@ -194,13 +198,13 @@ describe("Spearman walks (intervals)", () => {
       official: "mean",
       missing: "zero"
     }
-    const passOf = (options: Engine.PassOptions) => {
+    const passWith = (options: Engine.PassOptions) => {
       const prepared = Engine.estimate(job)
-      return Engine.pass(prepared, B, 77, undefined, options)
+      return passOf(prepared, B, 77, undefined, options)
     }
-    const one = passOf({ threads: 1 })
+    const one = passWith({ threads: 1 })
     let helpers: Int32Array = new Int32Array(0)
-    const two = passOf({ threads: 2, callerWorks: false, onDone: (s) => (helpers = s) })
+    const two = passWith({ threads: 2, callerWorks: false, onDone: (s) => (helpers = s) })
     // every chunk on the worker (1 + its index), unless worker threads are unavailable here
     if (typeof SharedArrayBuffer === "function") expect(Array.from(helpers)).toEqual([2, 2, 2, 2])
     // D datasets, the two labelled aggregates, the official figure
@@ -243,10 +247,10 @@ describe("tile by tile of runs (issue 34)", () => {
       missing: "zero"
     })
     for (const threads of [1, 2]) {
-      const fresh = [jobOf(0, 3), jobOf(3, K)].map((job) => Engine.pass(Engine.estimate(job, "auto", { resamples: B, threads, runs: K }), B, 8, undefined, { threads }))
+      const fresh = [jobOf(0, 3), jobOf(3, K)].map((job) => passOf(Engine.estimate(job, "auto", { resamples: B, threads, runs: K }), B, 8, undefined, { threads }))
       const scratch = Engine.scratch()
       const tiles = [jobOf(0, 3), jobOf(3, K)].map((job) => {
-        const pass = Engine.pass(Engine.estimate(job, "auto", { resamples: B, threads, runs: K, scratch }), B, 8, undefined, { threads })
+        const pass = passOf(Engine.estimate(job, "auto", { resamples: B, threads, runs: K, scratch }), B, 8, undefined, { threads })
         // read before the next tile overwrites it
         return { bits: bits(pass.samples), buffer: pass.samples.buffer, sums: scratch.sums.memory, walks: scratch.walks.memory }
       })
@@ -390,7 +394,7 @@ describe("the walks' exact limit (issue 34)", () => {
     // one resample (the textbook reference takes seconds at this size); the documented draws
     const prepared = Engine.estimate(job, "auto", { resamples: 1, threads: 1 })
     expect(prepared.estimates[0]).toBe(MetricValue.getOrNaN(Spearman.spearman(gold, run)))
-    const pass = Engine.pass(prepared, 1, 9, undefined, { threads: 1 })
+    const pass = passOf(prepared, 1, 9, undefined, { threads: 1 })
     const rng = Random.chunkRng(Random.chunkStates(9, 1), 0)
     const picks = Array.from({ length: n }, () => Random.below(rng, n))
     expect(pass.samples[0]).toBeCloseTo(spearman(picks.map((i) => run[i]), picks.map((i) => gold[i])), 12)

@@ -6,6 +6,7 @@ import type { Values } from "./inputs.js"
 import * as Engine from "./intervals.js"
 import { layOut } from "./job.js"
 import { layout } from "./strata.js"
+import * as Threads from "./threads.js"
 
 /** What the callers resample: runs on the same (optionally stratified) pairs. */
 export interface Runs {
@@ -75,7 +76,7 @@ export const resample = (
   options: { readonly progress?: ((done: number, total: number) => void) | undefined; readonly threads?: number | undefined }
 ): { readonly estimates: Float64Array; readonly samples: Float64Array; readonly pairs: number } => {
   const { prepared, estimates, pairs } = prepare(runs, B, options.threads)
-  const pass = Engine.pass(prepared, B, seed, options.progress, { threads: options.threads })
+  const [pass] = Threads.interleave([Engine.passSteps(prepared, B, seed, options.progress, { threads: options.threads })])
   const K = runs.runs.length
   const FIG = prepared.figures.figures
   const samples = new Float64Array(K * B)

@@ -460,11 +460,12 @@ const draw = (rng: Random.Rng, count: number, start: Int32Array, span: Int32Arra
 }
 
 /**
- * The resampling pass: B resamples drawn from `seed` in the documented order: the walked figures
- * first (rankSums.ts), then chunk by chunk every tile's draws, their sums in one call, and
- * resample by resample the generic figures, the sums' figures and the aggregates. Gives
- * samples[b * runs * figures + k * figures + f] (NaN: undefined in that resample) and per (run,
- * figure) the resamples where a correlation entering the figure was undefined (`degenerate`).
+ * The resampling pass, in steps (Threads.interleave): B resamples drawn from `seed` in the
+ * documented order: the walked figures first (rankSums.ts; yielded while the helper threads walk,
+ * for another pass to go on here), then chunk by chunk (each a step) every tile's draws, their sums
+ * in one call, and resample by resample the generic figures, the sums' figures and the aggregates.
+ * Gives samples[b * runs * figures + k * figures + f] (NaN: undefined in that resample) and per
+ * (run, figure) the resamples where a correlation entering the figure was undefined (`degenerate`).
  */
 export function* passSteps(
   prepared: Prepared,
@@ -504,7 +505,6 @@ export function* passSteps(
     kept: scratch?.draws?.walks,
     ...(progress !== undefined && walks ? { progress: walked } : {})
   })
-  // the walks' threads go on while another pass works here (Intervals.computeEach)
   if (walks) yield running
   running.join()
   const degenerate = new Int32Array(KF)
@@ -513,7 +513,6 @@ export function* passSteps(
   // without generic figures (which need the draws themselves), the sums' lists are kept for the next tile of runs
   const kept = sums !== undefined && generic === undefined ? scratch?.draws?.chunks : undefined
   for (let c = 0; c * Random.CHUNK < B; c++) {
-    // where another pass goes on: one whose walks are done, or (before the first chunk) one that starts its walks
     yield undefined
     const b0 = c * Random.CHUNK
     const count = Math.min(Random.CHUNK, B - b0)
@@ -536,6 +535,3 @@ export function* passSteps(
   }
   return { samples, degenerate }
 }
-
-/** `passSteps` run through. */
-export const pass = (...args: Parameters<typeof passSteps>) => Threads.interleave([passSteps(...args)])[0]

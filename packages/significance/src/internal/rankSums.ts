@@ -615,7 +615,7 @@ export const walkModule = (): object | undefined => compiled("rankSums", () => m
 /** Work (resamples x pairs x walks) from which a second thread pays for its start-up (~70 ms of work). */
 const THREAD_WORK = 5e7
 
-/** A chunk of resamples is a unit of `Threads.run`: its progress (chunks done) and its tests' hooks. */
+/** A chunk of resamples is a unit of `Threads.start`: its progress (chunks done) and its tests' hooks. */
 export interface RunOptions extends Pick<Threads.Job, "progress" | "callerWorks" | "onDone"> {
   /** Threads including the caller; default: all available cores for large jobs, else 1. */
   readonly threads?: number | undefined
@@ -632,7 +632,7 @@ export interface Kept { readonly counts: Uint16Array; full: boolean }
  * What a tile's walks leave to the next: the plan's buffers, the caller's walk memory (the
  * estimates' walks and the resamples' alike) and the samples' buffer. The plan's are in shared
  * memory where there is any, so the walks' threads are sent the one copy, not each their own; all
- * are reused while large enough, so that a pass tile by tile (2,000 STS-B runs: 4 tiles) leaves the
+ * are reused while large enough, so that a pass tile by tile (2,000 STS-B runs: 8 tiles) leaves the
  * collector nothing to free, in the calling thread nor in a worker.
  */
 export interface Scratch {
@@ -663,11 +663,10 @@ export const original = (p: Plan, start: Int32Array, KF: number, FIG: number, ou
 
 /**
  * The samples matrix of a pass, [b * KF + k * FIG + f], NaN everywhere but the walked figures of
- * the B resamples (seed's chunk states `states`), which it holds once `running` is joined (in
- * shared memory when threads help: they walk from now on). Throws without the walks' WebAssembly
- * (`original` says whether they have it).
+ * the B resamples (seed's chunk states `states`), once `running` is joined (shared memory when
+ * threads help). Throws without the walks' WebAssembly (`original` says whether they have it).
  */
-export const walks = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, options: RunOptions = {}): { readonly samples: Float64Array; readonly running: Threads.Running } => {
+export const walks = (p: Plan, start: Int32Array, states: Int32Array, B: number, KF: number, FIG: number, options: RunOptions = {}) => {
   const units = Math.ceil(B / CHUNK)
   const threads = Threads.count(options.threads, B * p.order.length, THREAD_WORK)
   const share = p.dataset.length > 0 && threads > 1 && units > 1 && typeof SharedArrayBuffer === "function"

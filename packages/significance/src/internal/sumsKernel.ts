@@ -285,7 +285,7 @@ export const make = (
         const called = Math.ceil(count / TILE)
         const a = [K1, padded, S, pD, pE, pCut, pOut, called, block, N, G, called * TILE * S, pAcc]
         const message = () => ({ kind: "wasm", module: wasm, memory, args: a })
-        Threads.run({ units: blocks, unit: (u) => sums(u, ...a), message, threads: blocks === 1 ? 1 : threads, callerWorks })
+        Threads.start({ units: blocks, unit: (u) => sums(u, ...a), message, threads: blocks === 1 ? 1 : threads, callerWorks }).join()
       }
     }
   } catch {

@@ -28,7 +28,7 @@ const nodeModule = <A>(id: string): A | undefined => {
  * A worker's loop, as plain JavaScript source (a worker needs a script; this keeps it independent of
  * how the package is bundled): claim units from ctl[0] until none is left, compute each, and mark it
  * done exactly as the caller's `runUnit` does. A "wasm" job calls the sums of the module it keeps
- * instantiated over the shared memory (`instances`), until a "js" job, a kernel compiled from its source.
+ * instantiated over the shared memory (`instances`); a "js" job a kernel compiled from its source.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads")
@@ -40,8 +40,6 @@ parentPort.on("message", (job) => {
     if (job.module !== undefined) exports = new WebAssembly.Instance(job.module, { env: { memory: job.memory } }).exports
     kernel = exports.sums
   } else {
-    // the sums' instance is dropped (Intervals.computeEach: the Pearson pass's memory is not kept through the Spearman pass's walks)
-    exports = undefined
     kernel = kernels.get(job.source)
     if (kernel === undefined) kernels.set(job.source, (kernel = new Function("return (" + job.source + ")")()))
   }
@@ -125,14 +123,8 @@ export interface Job {
   readonly onDone?: ((unitThreads: Int32Array) => void) | undefined
 }
 
-/** A job started on the helpers (`start`): `done` once every unit is; `join` makes the caller work too, and waits. */
-export interface Running {
-  readonly done: () => boolean
-  readonly join: () => void
-}
-
-/** A computation in steps (Intervals' passes): it yields the job it leaves to the helpers (undefined: a point where another may go on here), joins it when resumed, and returns its result. */
-export type Steps<A> = Generator<Running | undefined, A, void>
+/** A computation in steps (Intervals' passes): it yields the job it leaves to the helpers (`start`'s; undefined: a point where another may go on here), joins it when resumed, returns its result. */
+export type Steps<A> = Generator<ReturnType<typeof start> | undefined, A, void>
 
 /**
  * Runs several computations to their ends, interleaved: while one's job runs on the helpers, the
@@ -151,11 +143,10 @@ export const interleave = <A>(all: ReadonlyArray<Steps<A>>): Array<A> => {
 }
 
 /**
- * Starts `units` units on up to `threads - 1` helpers; the caller works on them too at `join`,
- * which returns when all are done. Without SharedArrayBuffer or worker threads everything runs
- * at `join`, here.
+ * Starts `units` units on up to `threads - 1` helpers; the caller works on them too at `join`, which
+ * returns when all are done (all of them, without SharedArrayBuffer or worker threads).
  */
-export const start = (job: Job): Running => {
+export const start = (job: Job) => {
   const { units } = job
   // the control words: ctl = [next unit, units done], then status
   const buffer = typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(8 + 4 * units) : new ArrayBuffer(8 + 4 * units)
@@ -175,7 +166,7 @@ export const start = (job: Job): Running => {
     else if (message.kind === "wasm") {
       instances.set(w, { module: message.module, memory: new WeakRef(message.memory as object) })
       sent.instances++
-    } else instances.delete(w)
+    }
     w.postMessage({ ...message, control: buffer, units, thread: t + 1, controlOffset: ctl.byteOffset, statusOffset: status.byteOffset })
   })
   const join = () => {
@@ -200,6 +191,3 @@ export const start = (job: Job): Running => {
   }
   return { done, join }
 }
-
-/** Runs `units` units on the calling thread and up to `threads - 1` helpers; returns when all are done. */
-export const run = (job: Job): void => start(job).join()
