@@ -539,6 +539,13 @@ describe("Isolation.warm", () => {
       expect(other.terminate).toHaveBeenCalled()
       expect(started.workers).toHaveLength(1)
       await readyThenReleased(started.workers[0])
+      // one that ended before it was taken (threadId -1) is not waited for: the engine starts its own
+      const ended = Object.assign(standIn(), { threadId: -1 })
+      held[Symbol.for(key)] = { worker: ended, memoryMb }
+      Isolation.warm([folder])
+      expect(held[Symbol.for(key)]).toBeUndefined()
+      expect(started.workers).toHaveLength(2)
+      await readyThenReleased(started.workers[1])
     } finally {
       started.stop()
     }

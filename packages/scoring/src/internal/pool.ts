@@ -119,12 +119,16 @@ const end = (slot: Slot, failure: Failure) => {
 
 const kindOf = (entry: Entry, memoryMb: number) => `${memoryMb}|${entry.url.href}|${entry.eval ?? ""}`
 
-/** The scorer a loader started ahead (`Isolation.scorerThread`), once: for a first start of the program's own entry under its budget, else ended. */
+/**
+ * The scorer a loader started ahead (`Isolation.scorerThread`), once: for a first start of the
+ * program's own entry under its budget, else ended. One no longer running (threadId -1: it failed or
+ * exited before it was taken, its events unheard) is not taken: the engine would wait for its ready.
+ */
 const takeAhead = (entry: Entry, memoryMb: number): WorkerType | undefined => {
   const held = globalThis as { [key: symbol]: { readonly worker: WorkerType; readonly memoryMb: number } | undefined }
   const ahead = held[Symbol.for(AHEAD_KEY)]
   held[Symbol.for(AHEAD_KEY)] = undefined
-  if (ahead !== undefined && entry.eval === undefined && ahead.memoryMb === memoryMb) return ahead.worker
+  if (ahead !== undefined && entry.eval === undefined && ahead.memoryMb === memoryMb && ahead.worker.threadId !== -1) return ahead.worker
   void ahead?.worker.terminate()
   return undefined
 }
