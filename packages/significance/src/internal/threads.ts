@@ -180,9 +180,9 @@ export const start = (job: Job) => {
     // CPU time) redo whatever is unfinished here: a unit's output does not depend on who computes it,
     // so a late worker writing the same unit writes the same bytes.
     for (;;) {
-      const done = Atomics.load(ctl, 1)
-      if (done >= units) break
-      if (Atomics.wait(ctl, 1, done, STALL_MS) === "timed-out" && Atomics.load(ctl, 1) === done) {
+      const unitsDone = Atomics.load(ctl, 1)
+      if (unitsDone >= units) break
+      if (Atomics.wait(ctl, 1, unitsDone, STALL_MS) === "timed-out" && Atomics.load(ctl, 1) === unitsDone) {
         for (let u = 0; u < units; u++) if (Atomics.load(status, u) === 0) runUnit(u)
       }
       job.progress?.(Atomics.load(ctl, 1))
