@@ -233,10 +233,12 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
   const per = Math.max(1, Math.floor(Engine.tiling.elements / (FIG * B)))
   const golds = checkRuns(input, metrics)
   if (golds instanceof InvalidInput) return golds
-  const scratch = Engine.scratch()
-  let first: Engine.Job | undefined = layOut(input, metrics, golds, 0, Math.min(K, per), true, scratch)
+  // a pass with rank walks starts a tile's walks once the last tile's are done, the tile laid out
+  // while they ran: two scratches in turn, so that it does not overwrite what the last tile reads
+  const scratches = [Engine.scratch(), Engine.scratch()]
+  let first = layOut(input, metrics, golds, 0, Math.min(K, per), true, scratches[0])
   // a generic metric's label codes are one table per dataset over every run: one tile
-  if (first.generic !== undefined && first.runs < K) first = layOut(input, metrics, golds, 0, K, true, scratch)
+  if (first.generic !== undefined && first.runs < K) first = layOut(input, metrics, golds, 0, K, true, scratches[0])
   const tile = Math.max(1, first.runs)
   const tiles = Math.max(1, Math.ceil(K / tile))
   const { weight, start, direction } = first
@@ -273,20 +275,25 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
   const lows = new Float64Array(KF).fill(Number.NaN)
   const highs = new Float64Array(KF).fill(Number.NaN)
   const officials = input.runs.some((run) => run.ranked !== false) ? new Float64Array(B * K) : undefined
-  let passEngine: "js" | "wasm" = "js"
+  const { progress, threads } = options
+  const prepare = (t: number, scratch: Engine.Scratch) => {
+    const part = t === 0 ? first : layOut(input, metrics, golds, t * tile, Math.min(K, (t + 1) * tile), true, scratch)
+    const prepared = Engine.estimate(part, engine, { resamples: B, threads, runs: K, scratch })
+    return { prepared, walk: () => Engine.startWalks(prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads }) }
+  }
+  let next = prepare(0, scratches[0])
+  let walking = next.walk()
+  const { walks } = walking
   for (let t = 0; t < tiles; t++) {
-    const k0 = t * tile
-    const k1 = Math.min(K, k0 + tile)
-    const part = first ?? layOut(input, metrics, golds, k0, k1, true, scratch)
-    first = undefined
-    const prepared = Engine.estimate(part, engine, { resamples: B, threads: options.threads, runs: K, scratch })
-    const progress = options.progress
-    const pass = yield* Engine.passSteps(prepared, B, seed, progress && ((done, total) => progress(t * total + done, tiles * total)), { threads: options.threads })
-    passEngine = prepared.engine
+    const { prepared } = next
+    const current = walking
+    if (walks && t + 1 < tiles) next = prepare(t + 1, Object.assign(scratches[(t + 1) % 2], { draws: scratches[t % 2].draws }))
+    const pass = yield* Engine.passSteps(prepared, current, walks && t + 1 < tiles ? () => void (walking = next.walk()) : undefined)
     Engine.tiling.held?.(pass.samples.length)
-    estimates.set(prepared.estimates, k0 * FIG)
-    degenerates.set(pass.degenerate, k0 * FIG)
-    percentiles(pass.samples, k0, k1)
+    estimates.set(prepared.estimates, t * tile * FIG)
+    degenerates.set(pass.degenerate, t * tile * FIG)
+    percentiles(pass.samples, t * tile, Math.min(K, (t + 1) * tile))
+    if (!walks && t + 1 < tiles) walking = (next = prepare(t + 1, scratches[0])).walk()
   }
   const ranked = Int32Array.from(input.runs.keys()).filter((k) => input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF])
   const ranks = new Int32Array(ranked.length * B)
@@ -406,5 +413,5 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
     version: SignatureLine.VERSION,
     ...(metrics.some((m) => !predates(m)) ? { metrics: [...new Set(metrics.map((m) => m.name))].join("+") } : {})
   }
-  return { signature, signatureText: SignatureLine.format(signature), level, resamples: B, runs, bestGroup, notes, engine: passEngine }
+  return { signature, signatureText: SignatureLine.format(signature), level, resamples: B, runs, bestGroup, notes, engine: next.prepared.engine }
 }

@@ -53,6 +53,22 @@ describe("Intervals.compute, tile by tile of runs (issue 34)", () => {
     expect(drawn).toEqual(Array.from({ length: Math.ceil(B / CHUNK) }, (_, i) => i))
   })
 
+  it("a pass with rank walks starts each tile's walks once the last tile's are done, before it reads that tile's figures; a pass without, tile after tile", () => {
+    for (const [name, ahead] of [["mixed", true], ["pearson wmean zero", false]] as const) {
+      const c = engineCases.intervals.find((x) => x.name === name)!
+      const whole = compute(c)
+      const events: Array<string> = []
+      tiling.elements = 1
+      tiling.walking = (runs) => events.push(`walks of ${runs}`)
+      tiling.held = () => events.push("read")
+      expect(compute(c)).toEqual(whole)
+      const tiles = c.input.runs.length
+      expect(tiles).toBeGreaterThan(2)
+      const steps = Array.from({ length: tiles - 1 }, () => (ahead ? ["walks of 1", "read"] : ["read", "walks of 1"])).flat()
+      expect(events).toEqual(["walks of 1", ...steps, "read"])
+    }
+  })
+
   it("a ranked job's ranks and rank intervals are the untiled ones with one run per tile", () => {
     const c = engineCases.intervals[0]
     const whole = compute(c)

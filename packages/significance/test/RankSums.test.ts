@@ -14,8 +14,8 @@ import { mulberry32, spearman } from "./data.js"
 
 const bits = (a: Float64Array) => Array.from(new Uint8Array(Float64Array.from(a).buffer))
 
-/** A pass run through. */
-const passOf = (...args: Parameters<typeof Engine.passSteps>) => Threads.interleave([Engine.passSteps(...args)])[0]
+/** A pass started and run through. */
+const passOf = (...args: Parameters<typeof Engine.startWalks>) => Threads.interleave([Engine.passSteps(args[0], Engine.startWalks(...args))])[0]
 
 /** The walks of a pass, joined: their samples. */
 const resampled = (...args: Parameters<typeof RankSums.walks>) => {

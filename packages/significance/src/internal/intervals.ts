@@ -127,12 +127,14 @@ const SUMS_THREAD_WORK = 5e8
  * How many resampled figures Intervals.ts holds at once, `elements` (4 MiB of them: two passes at
  * once hold 2,000 STS-B runs' within 300 MB; the tiles after the first take its draws, so a tile
  * costs little more than its runs), and tests' hooks: `held`,
- * told each tile's size, and `drawn`, each chunk of resamples drawn for the sums.
+ * told each tile's size, `drawn`, each chunk of resamples drawn for the sums, and `walking`, each
+ * tile's walks as they start.
  */
-export const tiling: { elements: number; held: ((elements: number) => void) | undefined; drawn: ((chunk: number) => void) | undefined } = {
+export const tiling: { elements: number; held: ((elements: number) => void) | undefined; drawn: ((chunk: number) => void) | undefined; walking: ((runs: number) => void) | undefined } = {
   elements: 1 << 19,
   held: undefined,
-  drawn: undefined
+  drawn: undefined,
+  walking: undefined
 }
 
 /** The threads, and (tests only) how the rank walks are split over them (rankSums.ts). */
@@ -459,28 +461,16 @@ const draw = (rng: Random.Rng, count: number, start: Int32Array, span: Int32Arra
   }
 }
 
+/** A pass's start: its walks, if any, set going (`passSteps` takes it). */
+export type Walking = ReturnType<typeof startWalks>
+
 /**
- * The resampling pass, in steps (Threads.interleave): B resamples drawn from `seed` in the
- * documented order: the walked figures first (rankSums.ts; yielded while the helper threads walk,
- * for another pass to go on here), then chunk by chunk (each a step) every tile's draws, their sums
- * in one call, and resample by resample the generic figures, the sums' figures and the aggregates.
- * Gives samples[b * runs * figures + k * figures + f] (NaN: undefined in that resample) and per
- * (run, figure) the resamples where a correlation entering the figure was undefined (`degenerate`).
+ * Starts a pass of B resamples drawn from `seed` in the documented order: its walked figures
+ * (rankSums.ts) on the helper threads, if it has any.
  */
-export function* passSteps(
-  prepared: Prepared,
-  B: number,
-  seed: number,
-  progress?: (done: number, total: number) => void,
-  options: PassOptions = {}
-): Threads.Steps<{ readonly samples: Float64Array; readonly degenerate: Int32Array }> {
-  const { job, setup, generic, figures, estimates } = prepared
+export const startWalks = (prepared: Prepared, B: number, seed: number, progress?: (done: number, total: number) => void, options: PassOptions = {}) => {
+  const { job, setup } = prepared
   const { start } = job
-  const FIG = figures.figures
-  const KF = job.runs * FIG
-  const { sums } = setup
-  const defined = new Uint8Array(KF)
-  for (let i = 0; i < KF; i++) defined[i] = estimates[i] === estimates[i] ? 1 : 0
   const states = Random.chunkStates(seed, Math.ceil(B / Random.CHUNK))
   const every = Math.max(1, Math.ceil(B / 100))
   const walks = setup.spearman.dataset.length > 0
@@ -499,14 +489,37 @@ export function* passSteps(
     scratch.draws = { key, chunks: [], walks: bytes > 0 ? { counts: new Uint16Array(typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes)), full: false } : undefined }
   }
   // resample-major, so each resample's figures are written in one contiguous row
-  const { samples, running } = RankSums.walks(setup.spearman, start, states, B, KF, FIG, {
+  const { samples, running } = RankSums.walks(setup.spearman, start, states, B, job.runs * prepared.figures.figures, prepared.figures.figures, {
     ...options,
     scratch: setup.scratch?.walks,
     kept: scratch?.draws?.walks,
     ...(progress !== undefined && walks ? { progress: walked } : {})
   })
+  tiling.walking?.(job.runs)
+  return { B, every, progress, samples, running, states, walks }
+}
+
+/**
+ * The resampling pass `walking` started, in steps (Threads.interleave): the walked figures first
+ * (yielded while the helper threads walk, for another pass to go on here; then `ahead`, which a
+ * pass tile by tile of runs gives to start its next tile's walks), then chunk by chunk (each a
+ * step) every tile's draws, their sums in one call, and resample by resample the generic figures,
+ * the sums' figures and the aggregates. Gives samples[b * runs * figures + k * figures + f] (NaN:
+ * undefined in that resample) and per (run, figure) the resamples where a correlation entering
+ * the figure was undefined (`degenerate`).
+ */
+export function* passSteps(prepared: Prepared, walking: Walking, ahead?: () => void): Threads.Steps<{ readonly samples: Float64Array; readonly degenerate: Int32Array }> {
+  const { job, setup, generic, figures, estimates } = prepared
+  const { start } = job
+  const FIG = figures.figures
+  const KF = job.runs * FIG
+  const { sums, scratch } = setup
+  const { B, every, progress, samples, running, states, walks } = walking
+  const defined = new Uint8Array(KF)
+  for (let i = 0; i < KF; i++) defined[i] = estimates[i] === estimates[i] ? 1 : 0
   if (walks) yield running
   running.join()
+  ahead?.()
   const degenerate = new Int32Array(KF)
   // the draws feed the sums and the generic figures (the walks draw their own)
   const counts = new Float64Array(setup.N)
