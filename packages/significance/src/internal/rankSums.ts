@@ -416,7 +416,8 @@ export function rankSumsKernel(
     const count = Math.min(CHUNK, B - b0)
     for (let tile = 0; tile < count; tile += TILE) {
       const lanes = Math.min(TILE, count - tile)
-      W.fill(0)
+      // kept multiplicities overwrite every lane read (the gold's side is written by `figures`)
+      if (full === 0 || lanes < TILE) W.fill(0)
       for (let r = 0; r < lanes; r++) {
         const o = (b0 + tile + r) * N
         if (full === 1) for (let i = 0; i < N; i++) W[i * ROW + r] = kept[o + i]
