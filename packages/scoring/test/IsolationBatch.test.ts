@@ -71,7 +71,8 @@ describe("underOneTimeout: a batch under one run's time budget", () => {
         }
         return `${item}: checked in the batch`
       },
-      50,
+      // long enough for "a" on a loaded machine (at 50 ms a CI run under load once stopped the batch before it)
+      500,
       (item) => {
         alone.push(item)
         return item === "LOOP" ? "LOOP: over the time budget" : `${item}: checked alone`
