@@ -45,7 +45,7 @@ describe("Engine.scoreSubmissions", () => {
       const together = await Effect.runPromise(Engine.scoreSubmissions(ctx, runs))
       expect(together).toEqual(alone)
       // the examples' runs are small: all checked on this thread, in a few batches (`batchesOf`:
-      // about four, of at most 64 runs), each under one timeout; one call per run armed 15
+      // about four, of at most 256 runs), each under one timeout; one call per run armed 15
       expect(watchdogs.mock.calls.length).toBeGreaterThan(0)
       expect(watchdogs.mock.calls.length).toBeLessThanOrEqual(4)
     } finally {
