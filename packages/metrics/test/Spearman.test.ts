@@ -267,6 +267,10 @@ describe("Spearman.spearman", () => {
     expect(Spearman.spearman(f([1, 1, 1]), f([1, 2, 3]))).toEqual(MetricValue.undefined_("the gold is constant"))
     expect(Spearman.spearman(f([1]), f([1]))).toEqual(MetricValue.undefined_("fewer than 2 pairs"))
     expect(Spearman.spearman(f([1, 2]), f([1, NaN]))).toEqual(MetricValue.undefined_(MetricValue.Reason.runNotFinite))
+    // (the checks test v - v === 0: NaN for both infinities, 0 for -0 and the largest doubles)
+    expect(Spearman.spearman(f([1, 2, 3]), f([1, Infinity, 3]))).toEqual(MetricValue.undefined_(MetricValue.Reason.runNotFinite))
+    expect(Spearman.spearman(f([1, -Infinity, 3]), f([1, 2, 3]))).toEqual(MetricValue.undefined_(MetricValue.Reason.goldNotFinite))
+    expect(MetricValue.getOrNaN(Spearman.spearman(f([-0, Number.MAX_VALUE, -Number.MAX_VALUE]), f([0, 2, 1])))).toBe(0.5)
     expect(() => Spearman.spearman(f([1]), f([1, 2]))).toThrow(RangeError)
   })
 
