@@ -383,13 +383,11 @@ export const settle = <A extends { readonly meta: Omit<RunMeta, "id">; readonly 
   runs: ReadonlyArray<A>
 ): { readonly runs: ReadonlyArray<Omit<A, "meta"> & { readonly meta: RunMeta }>; readonly issues: ReadonlyArray<Issue.Issue> } => {
   const basename = (p: string) => nodePath.basename(p)
-  const name = (l: A) => ({ team: l.meta.team, run: l.meta.run, name: basename(l.path) })
-  const sorted = [...runs].sort((a, b) => compareRuns(name(a), name(b)))
-  const ids = assignIds(
-    sorted.map((l) => ({ ...name(l), identityUnknown: l.meta.identityUnknown })),
-    edition
-  )
-  const settled = sorted.map((l, i) => ({ ...l, meta: { id: ids[i], ...l.meta } }))
+  // each run's name made once, not twice per comparison (2,000 runs: 22,000 comparisons)
+  const named = runs.map((l) => ({ l, team: l.meta.team, run: l.meta.run, name: basename(l.path), identityUnknown: l.meta.identityUnknown }))
+  const sorted = named.sort(compareRuns)
+  const ids = assignIds(sorted, edition)
+  const settled = sorted.map(({ l }, i) => ({ ...l, meta: { id: ids[i], ...l.meta } }))
   const issues: Array<Issue.Issue> = []
   // One team however its names are spelt (`teamKey`, as the ranking counts them), named as first seen.
   const byTeam = new Map<string, { readonly team: string; readonly runs: Array<(typeof settled)[number]> }>()

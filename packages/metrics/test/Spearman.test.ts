@@ -230,6 +230,27 @@ describe("Spearman.spearman", () => {
     expect(MetricValue.getOrNaN(Spearman.spearman(f([1, 2, 3]), f([3, 2, 1])))).toBe(-1)
   })
 
+  it("reads the gold it ranked last once a run (to see it unchanged), not again to check it is finite", () => {
+    const values = f([1, 3, 2, 4, 6, 5])
+    let reads = 0
+    // a stand-in for the gold array that counts its elements' reads
+    const gold = new Proxy(values, {
+      get: (target, key) => {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads++
+        const v = Reflect.get(target, key, target) as unknown
+        return typeof v === "function" ? (v as (...args: Array<unknown>) => unknown).bind(target) : v
+      }
+    })
+    const first = Spearman.spearman(gold, f([1, 2, 3, 4, 5, 6]))
+    reads = 0
+    const second = Spearman.spearman(gold, f([1, 2, 3, 4, 5, 6]))
+    expect(second).toEqual(first)
+    expect(reads).toBe(values.length)
+    // changed since: ranked afresh, and checked again (NaN has no rank)
+    values[2] = NaN
+    expect(Spearman.spearman(gold, f([1, 2, 3, 4, 5, 6]))).toEqual(MetricValue.undefined_(MetricValue.Reason.goldNotFinite))
+  })
+
   it("ranks each run afresh in the array it keeps from run to run: runs of other lengths in turn, each Pearson of its own average ranks", () => {
     const hundredths = (n: number, seed: number) => scores(n, (_, u) => Math.round(u * 500) / 100, seed)
     const golds = new Map([1500, 5, 1200].map((n) => [n, hundredths(n, n)]))
@@ -246,6 +267,10 @@ describe("Spearman.spearman", () => {
     expect(Spearman.spearman(f([1, 1, 1]), f([1, 2, 3]))).toEqual(MetricValue.undefined_("the gold is constant"))
     expect(Spearman.spearman(f([1]), f([1]))).toEqual(MetricValue.undefined_("fewer than 2 pairs"))
     expect(Spearman.spearman(f([1, 2]), f([1, NaN]))).toEqual(MetricValue.undefined_(MetricValue.Reason.runNotFinite))
+    // (the checks test v - v === 0: NaN for both infinities, 0 for -0 and the largest doubles)
+    expect(Spearman.spearman(f([1, 2, 3]), f([1, Infinity, 3]))).toEqual(MetricValue.undefined_(MetricValue.Reason.runNotFinite))
+    expect(Spearman.spearman(f([1, -Infinity, 3]), f([1, 2, 3]))).toEqual(MetricValue.undefined_(MetricValue.Reason.goldNotFinite))
+    expect(MetricValue.getOrNaN(Spearman.spearman(f([-0, Number.MAX_VALUE, -Number.MAX_VALUE]), f([0, 2, 1])))).toBe(0.5)
     expect(() => Spearman.spearman(f([1]), f([1, 2]))).toThrow(RangeError)
   })
 

@@ -4,7 +4,7 @@
  * others go on. Runs are read a few at a time (memory is that of the largest run). A small run
  * (`Options.inThreadMb`) is checked on the engine's own thread with the scorer's code and budget
  * (node:vm's timeout), as a scorer's start costs more. Sent to scorers, small runs go in batches
- * (up to 64 runs, 4 MiB); when a batch's scorer fails, each unanswered run is sent again alone, so a
+ * (up to 256 runs, 4 MiB); when a batch's scorer fails, each unanswered run is sent again alone, so a
  * run's fate is still its own. Scorers read synchronously: they have nothing else to do meanwhile.
  *
  * Bounds: time by the wall clock of the run's job, restarted each time runs of a batch are

@@ -11,6 +11,7 @@ import type { Submissions } from "@stseval/formats"
 import { Engine } from "@stseval/scoring"
 import { Effect } from "effect"
 import { describe, expect, it, vi } from "vitest"
+import { batchesOf } from "../src/internal/batches.js"
 import { underOneTimeout } from "../src/internal/scoreLoaded.js"
 import { repoRoot } from "./helpers.js"
 
@@ -44,7 +45,7 @@ describe("Engine.scoreSubmissions", () => {
       const together = await Effect.runPromise(Engine.scoreSubmissions(ctx, runs))
       expect(together).toEqual(alone)
       // the examples' runs are small: all checked on this thread, in a few batches (`batchesOf`:
-      // about four, of at most 64 runs), each under one timeout; one call per run armed 15
+      // about four, of at most 256 runs), each under one timeout; one call per run armed 15
       expect(watchdogs.mock.calls.length).toBeGreaterThan(0)
       expect(watchdogs.mock.calls.length).toBeLessThanOrEqual(4)
     } finally {
@@ -55,6 +56,24 @@ describe("Engine.scoreSubmissions", () => {
 
   it("no runs: no scored runs", async () => {
     expect(await Effect.runPromise(Engine.scoreSubmissions(await context(), []))).toEqual([])
+  })
+})
+
+describe("batchesOf: runs shared out to scorers", () => {
+  it("sends a lone scorer 2,000 small runs in a few batches (a wait between two), in order; a large run alone; at most 4 MiB a batch", () => {
+    // 2,000 STS-B runs (8.6 KiB each) with one scorer: 8 batches (32 of 64 before)
+    const stsb = Array.from({ length: 2000 }, () => 8.6 / 1024)
+    const one = batchesOf(stsb, 1)
+    expect(one.map((b) => b.length)).toEqual([256, 256, 256, 256, 256, 256, 256, 208])
+    expect(one.flat()).toEqual(stsb.map((_, i) => i))
+    // each of two scorers still gets a few
+    expect(batchesOf(stsb, 2).length).toBe(8)
+    // SICK-sized runs (40 KiB): at most 4 MiB a batch; a run over 1 MiB alone
+    const mixed = [...Array.from({ length: 300 }, () => 0.04), 3, ...Array.from({ length: 10 }, () => 0.04)]
+    const batches = batchesOf(mixed, 1)
+    expect(batches.every((b) => b.reduce((sum, i) => sum + mixed[i], 0) <= 4)).toBe(true)
+    expect(batches).toContainEqual([300])
+    expect(batches.flat().sort((a, b) => a - b)).toEqual(mixed.map((_, i) => i))
   })
 })
 
