@@ -247,6 +247,8 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
   // a figure undefined in more than (1 - level) of the resamples gets no interval (what is left
   // would describe a conditional distribution)
   const allowed = Math.floor(alpha * B + 1e-9)
+  // `single` with no labelled aggregate: the official figure is its dataset's in every resample, and so are its bounds
+  const copied = input.official === "single" && FIG === 2
   // a tile's bounds, and its official figures for the ranks, in a function of their own: in
   // compute's body V8 took these loops through on-stack replacement and deoptimized them every tile
   const percentiles = (samples: Float64Array, k0: number, k1: number): void => {
@@ -254,6 +256,12 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
     const o = k0 * FIG
     for (let i = 0; i < TF; i++) {
       if (estimates[o + i] !== estimates[o + i]) continue
+      if (copied && i % 2 === 1) {
+        used[o + i] = used[o + i - 1]
+        lows[o + i] = lows[o + i - 1]
+        highs[o + i] = highs[o + i - 1]
+        continue
+      }
       let n = 0
       for (let b = 0; b < B; b++) {
         const v = samples[b * TF + i]
@@ -289,9 +297,17 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
     percentiles(pass.samples, k0, k1)
   }
   const ranked = Int32Array.from(input.runs.keys()).filter((k) => input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF])
-  const ranks = new Int32Array(ranked.length * B)
-  const rankDegenerate = new Int32Array(ranked.length)
-  if (officials !== undefined) for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, ranks, B, b, rankDegenerate, direction === "lower")
+  const R = ranked.length
+  const ranks = new Int32Array(R * B)
+  const rankDegenerate = new Int32Array(R)
+  // 16 resamples' ranks side by side per run, then copied to the run's row: one resample's alone
+  // would write a cache line in every run's row
+  const block = new Int32Array(16 * R)
+  for (let b0 = 0; officials !== undefined && b0 < B; b0 += 16) {
+    const e = Math.min(16, B - b0)
+    for (let q = 0; q < e; q++) rankInto(ranked, officials, (b0 + q) * K, 1, 0, block, 16, q, rankDegenerate, direction === "lower")
+    for (let j = 0; j < R; j++) for (let q = 0; q < e; q++) ranks[j * B + b0 + q] = block[j * 16 + q]
+  }
   const originalRanks = new Int32Array(ranked.length)
   rankInto(ranked, estimates, 0, FIG, OFF, originalRanks, 1, 0, new Int32Array(ranked.length), direction === "lower")
 
