@@ -316,30 +316,15 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
   const undefinedIn = correlation ? "a correlation was undefined in " : "a figure was undefined in "
   const because = correlation ? "(a resampled dataset with a constant run or gold)" : "(a resampled dataset on which it has none)"
 
-  // the pairs a figure rests on: its dataset's, or for an aggregate those of the datasets the run has
-  const pairsOf = (k: number, f: number): number => {
-    let n = 0
-    for (let d = 0; d < D; d++) if ((f === d || f >= D) && input.runs[k].scores[input.datasets[d].name] !== undefined) n += start[d + 1] - start[d]
-    return n
-  }
   // each side's |sample skewness| once (a run's figures, and every run's gold, share it)
   const skews = new Map<Float64Array, number>()
   const skewness = (x: Float64Array): number => skews.get(x) ?? skews.set(x, Math.abs(sampleSkewness(x))).get(x)!
-  // the largest |sample skewness| of the gold and the run among the Pearson datasets a figure rests on
-  const skewOf = (k: number, f: number): number => {
-    let worst = 0
-    for (let d = 0; d < D; d++) {
-      if (!(f === d || f >= D) || !isPearson(metrics[d])) continue
-      const s = input.runs[k].scores[input.datasets[d].name]
-      if (s === undefined || !(s.run instanceof Float64Array)) continue
-      worst = Math.max(worst, skewness(s.run), skewness(s.gold as Float64Array))
-    }
-    return worst
-  }
   const figure = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
     const i = k * FIG + f
     const value = estimates[i]
-    const pairs = pairsOf(k, f)
+    // the pairs a figure rests on: its dataset's, or for an aggregate those of the datasets the run has
+    let pairs = 0
+    for (let d = 0; d < D; d++) if ((f === d || f >= D) && input.runs[k].scores[input.datasets[d].name] !== undefined) pairs += start[d + 1] - start[d]
     if (value !== value) return { value: undefined, ci: undefined, reason: reasonIfUndefined(), degenerate: 0, used: 0, pairs }
     const degenerate = degenerates[i]
     const n = used[i]
@@ -358,7 +343,14 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
     if (!(highs[i] > lows[i])) {
       return none(`every resample within the interval gives ${lows[i]}: a zero-width interval says nothing of the uncertainty (${pairs} pairs): no interval`)
     }
-    const skew = skewOf(k, f)
+    // the largest |sample skewness| of the gold and the run among the Pearson datasets the figure rests on
+    let skew = 0
+    for (let d = 0; d < D; d++) {
+      if (!(f === d || f >= D) || !isPearson(metrics[d])) continue
+      const s = input.runs[k].scores[input.datasets[d].name]
+      if (s === undefined || !(s.run instanceof Float64Array)) continue
+      skew = Math.max(skew, skewness(s.run), skewness(s.gold as Float64Array))
+    }
     return { value, ci: { low: lows[i], high: highs[i], level }, reason: undefined, degenerate, used: n, pairs, ...(skew > skewLimit ? { skewed: skew } : {}) }
   }
 

@@ -206,7 +206,11 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
     }
     labelCount[d] = table.size
   }
-  const pooled = pooledMetric(input, metrics, kernels)
+  // the metric of `pooled` / `allnrm` when the sums kernel does not pool it (it pools Pearson):
+  // checkDefinition made every dataset's metric the same correlation
+  const rules = [input.official, ...(input.aggregates ?? [])]
+  const first = metrics[0]
+  const pooled = (rules.includes("pooled") || rules.includes("allnrm")) && !(kernels && isPearson(first)) && first.kind === "scores" ? first : undefined
   const generic = kernel.includes("generic") || pooled !== undefined
   return {
     start,
@@ -231,22 +235,11 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
           labels: labelCount,
           confidence,
           hasConfidence,
-          original: originalFigure(input, metrics, from),
+          original: (k: number, d: number) => MetricValue.getOrNaN(computeOn(metrics[d], runs[from + k].scores[datasets[d].name]!)),
           pooled
         }
       : undefined
   }
-}
-
-/**
- * The metric of `pooled` / `allnrm` when they are asked for and the sums kernel does not pool it (it
- * pools Pearson): checkDefinition made every dataset's metric the same correlation.
- */
-const pooledMetric = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, kernels: boolean): MetricDescriptor.ScoresMetric | undefined => {
-  const rules = [input.official, ...(input.aggregates ?? [])]
-  if (!rules.includes("pooled") && !rules.includes("allnrm")) return undefined
-  const m = metrics[0]
-  return (kernels && isPearson(m)) || m.kind !== "scores" ? undefined : m
 }
 
 /**
@@ -272,6 +265,3 @@ export const computeOn = (m: MetricDescriptor.Metric, s: Scores) =>
   m.kind === "labels"
     ? m.compute(s.gold as ReadonlyArray<string>, s.run as ReadonlyArray<string>)
     : m.compute(s.gold as Float64Array, s.run as Float64Array, (s as { confidence?: Float64Array }).confidence)
-
-const originalFigure = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, from: number) => (k: number, d: number): number =>
-  MetricValue.getOrNaN(computeOn(metrics[d], input.runs[from + k].scores[input.datasets[d].name]!))
