@@ -293,17 +293,9 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
     percentiles(pass.samples, k0, k1)
   }
   const ranked = Int32Array.from(input.runs.keys()).filter((k) => input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF])
-  const R = ranked.length
-  const ranks = new Int32Array(R * B)
-  const rankDegenerate = new Int32Array(R)
-  // 16 resamples' ranks side by side per run, then copied to the run's row: one resample's alone
-  // would write a cache line in every run's row
-  const block = new Int32Array(16 * R)
-  for (let b0 = 0; officials !== undefined && b0 < B; b0 += 16) {
-    const e = Math.min(16, B - b0)
-    for (let q = 0; q < e; q++) rankInto(ranked, officials, (b0 + q) * K, 1, 0, block, 16, q, rankDegenerate, direction === "lower")
-    for (let j = 0; j < R; j++) for (let q = 0; q < e; q++) ranks[j * B + b0 + q] = block[j * 16 + q]
-  }
+  const ranks = new Int32Array(ranked.length * B)
+  const rankDegenerate = new Int32Array(ranked.length)
+  if (officials !== undefined) for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, ranks, B, b, rankDegenerate, direction === "lower")
   const originalRanks = new Int32Array(ranked.length)
   rankInto(ranked, estimates, 0, FIG, OFF, originalRanks, 1, 0, new Int32Array(ranked.length), direction === "lower")
 
