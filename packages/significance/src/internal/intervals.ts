@@ -385,7 +385,6 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
         }
         row[o + D + j] = v
       }
-      // the edition's rule
       const v = present === 0 ? Number.NaN : rule === "single" ? row[o] : pools ? (present === D ? pool(k, lane, rule === "allnrm") : Number.NaN) : mean(row, o, rule, true)
       row[o + D + L] = v
       // a pool's when it is undefined itself; a mean's, or `single`'s (its one dataset), when a dataset's figure is

@@ -95,7 +95,6 @@ const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, 
     return invalid(field, `run and gold Float64Arrays (${metric.name})`, "something else")
   }
   if (s.run.length !== s.gold.length) return invalid(`${field}.run`, `${s.gold.length} scores (one per gold pair)`, String(s.run.length))
-  // a correlation of 2 points is always +-1; any other figure needs a pair
   const least = metric.correlation ? 3 : 1
   if (s.gold.length < least) {
     return invalid(`${field}.gold`, least === 1 ? "at least 1 pair" : "at least 3 pairs (a correlation of 2 points is always +-1)", String(s.gold.length))
