@@ -338,14 +338,30 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
     return sw > 0 ? s / sw : Number.NaN
   }
 
-  /**
-   * Resample r of the chunk (lane r mod TILE of tile r / TILE), `draws` its generic draws (or the
-   * original pairs); a figure counts as degenerate where `original`, the estimates, has it.
-   */
-  const fill = (r: number, row: Float64Array, base: number, degenerate: Int32Array, original: Float64Array, draws: Int32Array | undefined): void => {
+  /** Resample r of the chunk (lane r mod TILE of tile r / TILE), `draws` its generic draws (or the original pairs). */
+  const fill = (r: number, row: Float64Array, base: number, degenerate: Int32Array, estimates: Float64Array, draws: Int32Array | undefined): void => {
     out = tiles[Math.floor(r / TILE)]
     picks = draws
     const lane = r % TILE
+    for (let d = 0; d < D; d++) {
+      const sp = span[d]
+      // Spearman (already in the row, rankSums.ts) or no pairs
+      if (sp < 0) continue
+      const g = sp * K1 * SUMS + lane
+      const figure = job.figure[d]!
+      // a count's figure reads [m, correct] of these
+      moments[0] = out[g + 2 * TILE]
+      moments[3] = out[g]
+      moments[4] = out[g + TILE]
+      for (let k = 0; k < K; k++) {
+        if (has[k * D + d] === 0) continue
+        const o = g + (k + 1) * SUMS
+        moments[1] = out[o]
+        moments[2] = out[o + TILE]
+        moments[5] = out[o + 2 * TILE]
+        row[base + k * FIG + d] = figure(moments, 0, 0)
+      }
+    }
     for (let k = 0; k < K; k++) {
       const o = base + k * FIG
       const f0 = k * FIG
@@ -354,20 +370,8 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
       for (let d = 0; d < D; d++) {
         if (has[k * D + d] === 0) continue
         present++
-        // the summed datasets' figures; the walked and generic ones are in the row already
-        if (span[d] >= 0) {
-          const g = span[d] * K1 * SUMS + lane
-          const q = g + (k + 1) * SUMS
-          // a count's figure reads [m, correct] of these
-          moments[0] = out[g + 2 * TILE]
-          moments[1] = out[q]
-          moments[2] = out[q + TILE]
-          moments[3] = out[g]
-          moments[4] = out[g + TILE]
-          moments[5] = out[q + 2 * TILE]
-          row[o + d] = job.figure[d]!(moments, 0, 0)
-        }
-        if (row[o + d] !== row[o + d] && original[f0 + d] === original[f0 + d]) {
+        const v = row[o + d]
+        if (v !== v && estimates[f0 + d] === estimates[f0 + d]) {
           degenerate[f0 + d]++
           any = 1
         }
@@ -377,7 +381,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
         let v: number
         if (aggregate === "pooled" || aggregate === "allnrm") {
           v = present === 0 ? Number.NaN : pool(k, lane, aggregate === "allnrm")
-          if (v !== v && original[f0 + D + j] === original[f0 + D + j]) degenerate[f0 + D + j]++
+          if (v !== v && estimates[f0 + D + j] === estimates[f0 + D + j]) degenerate[f0 + D + j]++
         } else {
           // over the datasets with a figure in this resample
           v = mean(row, o, aggregate, false)
@@ -388,7 +392,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
       const v = present === 0 ? Number.NaN : rule === "single" ? row[o] : pools ? (present === D ? pool(k, lane, rule === "allnrm") : Number.NaN) : mean(row, o, rule, true)
       row[o + D + L] = v
       // a pool's when it is undefined itself; a mean's, or `single`'s (its one dataset), when a dataset's figure is
-      degenerate[f0 + D + L] += pools ? +(v !== v && original[f0 + D + L] === original[f0 + D + L]) : any
+      if (pools ? v !== v && estimates[f0 + D + L] === estimates[f0 + D + L] : any === 1) degenerate[f0 + D + L]++
     }
   }
   return { figures: FIG, fill }
