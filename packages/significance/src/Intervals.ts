@@ -194,12 +194,13 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
  * @since 0.6.0
  */
 export const computeEach = (inputs: ReadonlyArray<Input>, options: Options = {}): Array<Outcome<Result>> => {
-  const results = Threads.interleave(inputs.map((input) => steps(input, options)))
+  const finite = new WeakSet<Float64Array>()
+  const results = Threads.interleave(inputs.map((input) => steps(input, options, finite)))
   Threads.release()
   return results
 }
 
-function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> {
+function* steps(input: Input, options: Options, finite: WeakSet<Float64Array>): Threads.Steps<Outcome<Result>> {
   const B = options.resamples ?? 1000
   const seed = options.seed ?? 12345
   const level = options.level ?? 0.95
@@ -231,7 +232,7 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
   // Tile by tile of runs, each tile's percentiles taken and the tile dropped: only the ranks need
   // every run of a resample, so only the official figures are kept
   const per = Math.max(1, Math.floor(Engine.tiling.elements / (FIG * B)))
-  const golds = checkRuns(input, metrics)
+  const golds = checkRuns(input, metrics, finite)
   if (golds instanceof InvalidInput) return golds
   const scratch = Engine.scratch()
   let first: Engine.Job | undefined = layOut(input, metrics, golds, 0, Math.min(K, per), true, scratch)

@@ -88,7 +88,7 @@ export const checkDefinition = (input: Input): InvalidInput | ReadonlyArray<Metr
   return metrics
 }
 
-const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, goldChecked: boolean): InvalidInput | undefined => {
+const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, finite: WeakSet<Float64Array>): InvalidInput | undefined => {
   if (metric.kind === "labels") {
     if (!Array.isArray(s.run) || !Array.isArray(s.gold)) return invalid(field, `run and gold label arrays (${metric.name})`, "something else")
   } else if (!isNumeric(s)) {
@@ -101,19 +101,21 @@ const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, 
   }
   if (s.gold.length > MAX_BELOW) return invalid(`${field}.gold`, `at most ${MAX_BELOW} pairs`, String(s.gold.length))
   if (!isNumeric(s)) return V.first(V.labels(`${field}.run`, s.run), V.labels(`${field}.gold`, s.gold))
-  // the gold a run shares with the dataset's first run (the same array) was checked with it
-  return V.first(
-    V.finite(`${field}.run`, s.run),
-    goldChecked ? undefined : V.finite(`${field}.gold`, s.gold),
+  // an array found finite before is not read again: the gold a dataset's runs share, the scores computeEach's inputs share
+  const bad = V.first(
+    finite.has(s.run) ? undefined : V.finite(`${field}.run`, s.run),
+    finite.has(s.gold) ? undefined : V.finite(`${field}.gold`, s.gold),
     s.confidence === undefined ? undefined : V.confidences(`${field}.confidence`, s.confidence, s.gold.length)
   )
+  if (bad === undefined) finite.add(s.run).add(s.gold)
+  return bad
 }
 
 /** Each dataset's gold (its first run's scores), one per dataset, `undefined` where no run has it. */
 export type Golds = ReadonlyArray<Scores | undefined>
 
-/** Checks every run against the definition, and that the runs of a dataset share its gold. */
-export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): InvalidInput | Golds => {
+/** Checks every run against the definition, and that the runs of a dataset share its gold; `finite`: the score arrays found finite. */
+export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, finite = new WeakSet<Float64Array>()): InvalidInput | Golds => {
   const { datasets, runs } = input
   const ids = new Set<string>()
   const reference: Array<{ readonly k: number; readonly s: Scores } | undefined> = datasets.map(() => undefined)
@@ -132,7 +134,7 @@ export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.
       if (s === undefined) continue
       const field = `${where} (${run.id}).scores[${JSON.stringify(ds.name)}]`
       const ref = reference[d]
-      const bad = checkScores(field, metrics[d], s, ref?.s.gold === s.gold)
+      const bad = checkScores(field, metrics[d], s, finite)
       if (bad !== undefined) return bad
       if (ref === undefined) {
         reference[d] = { k, s }
