@@ -118,9 +118,7 @@ export const skewLimit = 2
 /** g1 = m3 / m2^(3/2) (0 for a constant sample). */
 const sampleSkewness = (x: Float64Array): number => {
   const n = x.length
-  let mean = 0
-  for (let i = 0; i < n; i++) mean += x[i]
-  mean /= n
+  const mean = Engine.meanOf(x, 0, n, 1)
   let m2 = 0
   let m3 = 0
   for (let i = 0; i < n; i++) {
@@ -248,8 +246,7 @@ function* steps(input: Input, options: Options, finite: WeakSet<Float64Array>): 
   // a figure undefined in more than (1 - level) of the resamples gets no interval (what is left
   // would describe a conditional distribution)
   const allowed = Math.floor(alpha * B + 1e-9)
-  // `single` with no labelled aggregate: the official figure is its dataset's in every resample, and
-  // so are its bounds (`figure` reads the dataset's)
+  // `single`, no labelled aggregate: the official figure is its dataset's in every resample (`figure` reads its bounds)
   const copied = input.official === "single" && FIG === 2
   // a tile's bounds, and its official figures for the ranks, in a function of their own: in
   // compute's body V8 took these loops through on-stack replacement and deoptimized them every tile

@@ -175,9 +175,8 @@ const setUp = (job: Job, sizing: Sizing) => {
   }
   const goldScale = unitScale(goldMax)
   const runScale = runMax.map(unitScale)
-  const summed = (d: number) => start[d + 1] > start[d] && (metric[d] === "invariant" || metric[d] === "shifted" || metric[d] === "correct")
   for (let d = 0; d < D; d++) {
-    if (!summed(d)) continue
+    if (start[d + 1] === start[d] || (metric[d] !== "invariant" && metric[d] !== "shifted" && metric[d] !== "correct")) continue
     span[d] = spans.length / 2
     spans.push(start[d], start[d + 1])
   }
@@ -187,7 +186,7 @@ const setUp = (job: Job, sizing: Sizing) => {
     for (let d = 0; d < D; d++) {
       const a = start[d]
       const e = start[d + 1]
-      if (!summed(d)) continue
+      if (span[d] < 0) continue
       const accuracy = metric[d] === "correct"
       // a `shifted` figure keeps its scale, and both sides are centred on the gold's mean
       const shifted = metric[d] === "shifted"
