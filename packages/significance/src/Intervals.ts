@@ -118,9 +118,7 @@ export const skewLimit = 2
 /** g1 = m3 / m2^(3/2) (0 for a constant sample). */
 const sampleSkewness = (x: Float64Array): number => {
   const n = x.length
-  let mean = 0
-  for (let i = 0; i < n; i++) mean += x[i]
-  mean /= n
+  const mean = Engine.meanOf(x, 0, n, 1)
   let m2 = 0
   let m3 = 0
   for (let i = 0; i < n; i++) {
@@ -194,12 +192,13 @@ export const compute = (input: Input, options: Options = {}): Outcome<Result> =>
  * @since 0.6.0
  */
 export const computeEach = (inputs: ReadonlyArray<Input>, options: Options = {}): Array<Outcome<Result>> => {
-  const results = Threads.interleave(inputs.map((input) => steps(input, options)))
+  const finite = new WeakSet<Float64Array>()
+  const results = Threads.interleave(inputs.map((input) => steps(input, options, finite)))
   Threads.release()
   return results
 }
 
-function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> {
+function* steps(input: Input, options: Options, finite: WeakSet<Float64Array>): Threads.Steps<Outcome<Result>> {
   const B = options.resamples ?? 1000
   const seed = options.seed ?? 12345
   const level = options.level ?? 0.95
@@ -231,7 +230,7 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
   // Tile by tile of runs, each tile's percentiles taken and the tile dropped: only the ranks need
   // every run of a resample, so only the official figures are kept
   const per = Math.max(1, Math.floor(Engine.tiling.elements / (FIG * B)))
-  const golds = checkRuns(input, metrics)
+  const golds = checkRuns(input, metrics, finite)
   if (golds instanceof InvalidInput) return golds
   // a pass with rank walks starts a tile's walks once the last tile's are done, the tile laid out
   // while they ran: two scratches in turn, so that it does not overwrite what the last tile reads
@@ -249,6 +248,8 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
   // a figure undefined in more than (1 - level) of the resamples gets no interval (what is left
   // would describe a conditional distribution)
   const allowed = Math.floor(alpha * B + 1e-9)
+  // `single`, no labelled aggregate: the official figure is its dataset's in every resample (`figure` reads its bounds)
+  const copied = input.official === "single" && FIG === 2
   // a tile's bounds, and its official figures for the ranks, in a function of their own: in
   // compute's body V8 took these loops through on-stack replacement and deoptimized them every tile
   const percentiles = (samples: Float64Array, k0: number, k1: number): void => {
@@ -256,6 +257,7 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
     const o = k0 * FIG
     for (let i = 0; i < TF; i++) {
       if (estimates[o + i] !== estimates[o + i]) continue
+      if (copied && i % 2 === 1) continue
       let n = 0
       for (let b = 0; b < B; b++) {
         const v = samples[b * TF + i]
@@ -307,30 +309,15 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
   const undefinedIn = correlation ? "a correlation was undefined in " : "a figure was undefined in "
   const because = correlation ? "(a resampled dataset with a constant run or gold)" : "(a resampled dataset on which it has none)"
 
-  // the pairs a figure rests on: its dataset's, or for an aggregate those of the datasets the run has
-  const pairsOf = (k: number, f: number): number => {
-    let n = 0
-    for (let d = 0; d < D; d++) if ((f === d || f >= D) && input.runs[k].scores[input.datasets[d].name] !== undefined) n += start[d + 1] - start[d]
-    return n
-  }
   // each side's |sample skewness| once (a run's figures, and every run's gold, share it)
   const skews = new Map<Float64Array, number>()
   const skewness = (x: Float64Array): number => skews.get(x) ?? skews.set(x, Math.abs(sampleSkewness(x))).get(x)!
-  // the largest |sample skewness| of the gold and the run among the Pearson datasets a figure rests on
-  const skewOf = (k: number, f: number): number => {
-    let worst = 0
-    for (let d = 0; d < D; d++) {
-      if (!(f === d || f >= D) || !isPearson(metrics[d])) continue
-      const s = input.runs[k].scores[input.datasets[d].name]
-      if (s === undefined || !(s.run instanceof Float64Array)) continue
-      worst = Math.max(worst, skewness(s.run), skewness(s.gold as Float64Array))
-    }
-    return worst
-  }
   const figure = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
-    const i = k * FIG + f
+    const i = k * FIG + (copied ? 0 : f)
     const value = estimates[i]
-    const pairs = pairsOf(k, f)
+    // the pairs a figure rests on: its dataset's, or for an aggregate those of the datasets the run has
+    let pairs = 0
+    for (let d = 0; d < D; d++) if ((f === d || f >= D) && input.runs[k].scores[input.datasets[d].name] !== undefined) pairs += start[d + 1] - start[d]
     if (value !== value) return { value: undefined, ci: undefined, reason: reasonIfUndefined(), degenerate: 0, used: 0, pairs }
     const degenerate = degenerates[i]
     const n = used[i]
@@ -349,7 +336,14 @@ function* steps(input: Input, options: Options): Threads.Steps<Outcome<Result>> 
     if (!(highs[i] > lows[i])) {
       return none(`every resample within the interval gives ${lows[i]}: a zero-width interval says nothing of the uncertainty (${pairs} pairs): no interval`)
     }
-    const skew = skewOf(k, f)
+    // the largest |sample skewness| of the gold and the run among the Pearson datasets the figure rests on
+    let skew = 0
+    for (let d = 0; d < D; d++) {
+      if (!(f === d || f >= D) || !isPearson(metrics[d])) continue
+      const s = input.runs[k].scores[input.datasets[d].name]
+      if (s === undefined || !(s.run instanceof Float64Array)) continue
+      skew = Math.max(skew, skewness(s.run), skewness(s.gold as Float64Array))
+    }
     return { value, ci: { low: lows[i], high: highs[i], level }, reason: undefined, degenerate, used: n, pairs, ...(skew > skewLimit ? { skewed: skew } : {}) }
   }
 

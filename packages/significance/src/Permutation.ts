@@ -10,7 +10,7 @@
 import { Rescale } from "@stseval/metrics"
 import { resampling } from "./internal/inputs.js"
 import type { Values } from "./internal/inputs.js"
-import { atOf, encodeLabels, tieFor } from "./internal/metric.js"
+import { atOf, codeTable, tieFor } from "./internal/metric.js"
 import * as Random from "./internal/random.js"
 import { layout } from "./internal/strata.js"
 import * as V from "./internal/validate.js"
@@ -63,19 +63,20 @@ export const test = (gold: Values, runA: Values, runB: Values, options: Options 
   const { strata: S, start, position } = layout(stratumOf)
   // Run A's values then run B's (the gold twice, the confidences alike): a shuffle only picks, pair
   // by pair, which half each run reads, so no array changes between shuffles (kendallAt keys once)
+  const { table, code } = codeTable()
   const data =
     metric.kind === "labels"
-      ? encodeLabels([...gold, ...gold] as Array<string>, [[...runA, ...runB] as Array<string>])
+      ? { gold: Int32Array.from([...gold, ...gold] as Array<string>, code), runs: [Int32Array.from([...runA, ...runB] as Array<string>, code)] }
       : { gold: Float64Array.from([...gold, ...gold] as Array<number>), runs: [Float64Array.from([...runA, ...runB] as Array<number>)] }
   // A scale-invariant figure at unit scale (exact powers of two: one for the gold, one for both runs,
   // as a swap needs), so that scores whose squares overflow give the figures they give at unit scale
-  if (metric.resampling.by === "sums" && metric.resampling.shape === "invariant" && !("labels" in data)) {
+  if (metric.resampling.by === "sums" && metric.resampling.shape === "invariant" && metric.kind === "scores") {
     for (const v of [data.gold, data.runs[0]]) {
       const p = Rescale.unitScale(Rescale.maxAbs(v))
       for (let i = 0; i < v.length; i++) v[i] *= p
     }
   }
-  const at = atOf(metric, "labels" in data ? data.labels.length : 0)
+  const at = atOf(metric, table.size)
   const N = position.length
   const coef = Float64Array.from({ length: S }, (_, s) => (aggregate === "weighted" ? (start[s + 1] - start[s]) / N : 1 / S))
   const [confA, confB] = options.confidences ?? []

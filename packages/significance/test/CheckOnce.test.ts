@@ -1,8 +1,10 @@
 // Compare.many reads each score once to check it (issue 34): the bootstrap read every score three
-// times (Compare.many's checkValues, the bootstrap's, the layout's), the analytic tests twice.
-// Counted by the calls to Number.isFinite, through which every check of a score goes.
+// times (Compare.many's checkValues, the bootstrap's, the layout's), the analytic tests twice; and
+// Intervals.computeEach once over inputs that share the scores (rank --json: Pearson's pass and
+// Spearman's read each score twice). Counted by the calls to Number.isFinite, through which every
+// check of a score goes.
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { Compare, TestResult } from "../src/index.js"
+import { Compare, Intervals, TestResult } from "../src/index.js"
 import { makeRuns } from "./data.js"
 
 const n = 300
@@ -39,5 +41,30 @@ describe("Compare.many checks each score once", () => {
       const out = Compare.many(gold, bad, { test, resamples: 50, against: "all" })
       expect(TestResult.isInvalid(out) && out.field).toBe("runs[2][7]")
     }
+  })
+})
+
+describe("Intervals.computeEach checks each score once over inputs that share them", () => {
+  const input = (metric: string, scored: ReadonlyArray<Float64Array>): Intervals.Input => ({
+    datasets: [{ name: "d", metric }],
+    runs: scored.map((run, k) => ({ id: `run${k}`, scores: { d: { run, gold } } })),
+    official: "single",
+    missingDataset: "no-official-score"
+  })
+  const options = { resamples: 50, seed: 1, threads: 1 }
+  it("the Pearson and Spearman passes of the same runs", () => {
+    const calls = finiteChecks(() => {
+      const out = Intervals.computeEach([input("pearson", runs), input("spearman", runs)], options)
+      return out.find(TestResult.isInvalid) ?? out
+    })
+    expect(calls).toBeGreaterThanOrEqual(values)
+    expect(calls).toBeLessThan(1.5 * values)
+  })
+  it("a bad score in scores only the second input has is still found, by its run and index", () => {
+    const bad = runs.map((r) => r.slice())
+    bad[2][7] = Number.POSITIVE_INFINITY
+    const [first, second] = Intervals.computeEach([input("pearson", runs), input("spearman", bad)], options)
+    expect(TestResult.isInvalid(first)).toBe(false)
+    expect(TestResult.isInvalid(second) && second.field).toBe('runs[2] (run2).scores["d"].run[7]')
   })
 })

@@ -26,11 +26,10 @@ export const checkValues = (
   most = Number.POSITIVE_INFINITY
 ): InvalidInput | undefined => {
   const scores = metric.kind === "scores"
-  const fits = (v: unknown): boolean => (scores ? v instanceof Float64Array : Array.isArray(v))
   const what = scores ? `a Float64Array of scores (${metric.name})` : `an array of labels (${metric.name})`
   const n = gold.length
   const all = [["gold", gold] as const, ...runs.map((r, k) => [`runs[${k}]`, r] as const)]
-  const wrong = all.find(([, v]) => !fits(v))
+  const wrong = all.find(([, v]) => !(scores ? v instanceof Float64Array : Array.isArray(v)))
   if (wrong !== undefined) return new InvalidInput({ field: wrong[0], expected: what, found: "something else" })
   if (runs.length === 0) return new InvalidInput({ field: "runs", expected: "at least one run", found: "none" })
   const short = runs.findIndex((r) => r.length !== n)
@@ -40,7 +39,6 @@ export const checkValues = (
     const bad = scores ? V.finite(field, v as Float64Array) : V.labels(field, v as ReadonlyArray<string>)
     if (bad !== undefined) return bad
   }
-  // every dataset (stratum) has at least 3 pairs for a correlation (of 2 points it is always +-1); the gold at least `least`
   const least = metric.correlation ? 3 : 1
   const sizes = new Int32Array(n)
   for (let i = 0; i < n; i++) sizes[stratumOf[i]]++

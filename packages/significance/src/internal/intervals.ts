@@ -177,9 +177,8 @@ const setUp = (job: Job, sizing: Sizing) => {
   }
   const goldScale = unitScale(goldMax)
   const runScale = runMax.map(unitScale)
-  const summed = (d: number) => start[d + 1] > start[d] && (metric[d] === "invariant" || metric[d] === "shifted" || metric[d] === "correct")
   for (let d = 0; d < D; d++) {
-    if (!summed(d)) continue
+    if (start[d + 1] === start[d] || (metric[d] !== "invariant" && metric[d] !== "shifted" && metric[d] !== "correct")) continue
     span[d] = spans.length / 2
     spans.push(start[d], start[d + 1])
   }
@@ -189,7 +188,7 @@ const setUp = (job: Job, sizing: Sizing) => {
     for (let d = 0; d < D; d++) {
       const a = start[d]
       const e = start[d + 1]
-      if (!summed(d)) continue
+      if (span[d] < 0) continue
       const accuracy = metric[d] === "correct"
       // a `shifted` figure keeps its scale, and both sides are centred on the gold's mean
       const shifted = metric[d] === "shifted"
@@ -341,7 +340,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
   }
 
   /** Resample r of the chunk (lane r mod TILE of tile r / TILE), `draws` its generic draws (or the original pairs). */
-  const fill = (r: number, row: Float64Array, base: number, degenerate: Int32Array, defined: Uint8Array, draws: Int32Array | undefined): void => {
+  const fill = (r: number, row: Float64Array, base: number, degenerate: Int32Array, estimates: Float64Array, draws: Int32Array | undefined): void => {
     out = tiles[Math.floor(r / TILE)]
     picks = draws
     const lane = r % TILE
@@ -373,7 +372,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
         if (has[k * D + d] === 0) continue
         present++
         const v = row[o + d]
-        if (v !== v && defined[f0 + d] === 1) {
+        if (v !== v && estimates[f0 + d] === estimates[f0 + d]) {
           degenerate[f0 + d]++
           any = 1
         }
@@ -383,7 +382,7 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
         let v: number
         if (aggregate === "pooled" || aggregate === "allnrm") {
           v = present === 0 ? Number.NaN : pool(k, lane, aggregate === "allnrm")
-          if (v !== v && defined[f0 + D + j] === 1) degenerate[f0 + D + j]++
+          if (v !== v && estimates[f0 + D + j] === estimates[f0 + D + j]) degenerate[f0 + D + j]++
         } else {
           // over the datasets with a figure in this resample
           v = mean(row, o, aggregate, false)
@@ -391,11 +390,10 @@ const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnT
         }
         row[o + D + j] = v
       }
-      // the edition's rule
       const v = present === 0 ? Number.NaN : rule === "single" ? row[o] : pools ? (present === D ? pool(k, lane, rule === "allnrm") : Number.NaN) : mean(row, o, rule, true)
       row[o + D + L] = v
       // a pool's when it is undefined itself; a mean's, or `single`'s (its one dataset), when a dataset's figure is
-      degenerate[f0 + D + L] += pools ? +(v !== v && defined[f0 + D + L] === 1) : any
+      if (pools ? v !== v && estimates[f0 + D + L] === estimates[f0 + D + L] : any === 1) degenerate[f0 + D + L]++
     }
   }
   return { figures: FIG, fill }
@@ -415,7 +413,7 @@ const prepare = (job: Job, sizing: Sizing, engine: "js" | "wasm") => {
   sums?.run()
   generic?.fill(-1, estimates, 0, figures.figures)
   // nothing is defined yet: no resample counts as degenerate
-  figures.fill(0, estimates, 0, new Int32Array(KF), new Uint8Array(KF), generic?.identity)
+  figures.fill(0, estimates, 0, new Int32Array(KF), new Float64Array(KF).fill(Number.NaN), generic?.identity)
   return { job, setup, generic, figures, estimates, engine }
 }
 
@@ -515,8 +513,6 @@ export function* passSteps(prepared: Prepared, walking: Walking, ahead?: () => v
   const KF = job.runs * FIG
   const { sums, scratch } = setup
   const { B, every, progress, samples, running, states, walks } = walking
-  const defined = new Uint8Array(KF)
-  for (let i = 0; i < KF; i++) defined[i] = estimates[i] === estimates[i] ? 1 : 0
   if (walks) yield running
   running.join()
   ahead?.()
@@ -542,7 +538,7 @@ export function* passSteps(prepared: Prepared, walking: Walking, ahead?: () => v
     for (let r = 0; r < count; r++) {
       const b = b0 + r
       generic?.fill(r, samples, b * KF, FIG)
-      figures.fill(r, samples, b * KF, degenerate, defined, generic?.lanes[r])
+      figures.fill(r, samples, b * KF, degenerate, estimates, generic?.lanes[r])
       if (progress !== undefined && (b + 1 === B || (!walks && (b + 1) % every === 0))) progress(b + 1, B)
     }
   }

@@ -88,33 +88,34 @@ export const checkDefinition = (input: Input): InvalidInput | ReadonlyArray<Metr
   return metrics
 }
 
-const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, goldChecked: boolean): InvalidInput | undefined => {
+const checkScores = (field: string, metric: MetricDescriptor.Metric, s: Scores, finite: WeakSet<Float64Array>): InvalidInput | undefined => {
   if (metric.kind === "labels") {
     if (!Array.isArray(s.run) || !Array.isArray(s.gold)) return invalid(field, `run and gold label arrays (${metric.name})`, "something else")
   } else if (!isNumeric(s)) {
     return invalid(field, `run and gold Float64Arrays (${metric.name})`, "something else")
   }
   if (s.run.length !== s.gold.length) return invalid(`${field}.run`, `${s.gold.length} scores (one per gold pair)`, String(s.run.length))
-  // a correlation of 2 points is always +-1; any other figure needs a pair
   const least = metric.correlation ? 3 : 1
   if (s.gold.length < least) {
     return invalid(`${field}.gold`, least === 1 ? "at least 1 pair" : "at least 3 pairs (a correlation of 2 points is always +-1)", String(s.gold.length))
   }
   if (s.gold.length > MAX_BELOW) return invalid(`${field}.gold`, `at most ${MAX_BELOW} pairs`, String(s.gold.length))
   if (!isNumeric(s)) return V.first(V.labels(`${field}.run`, s.run), V.labels(`${field}.gold`, s.gold))
-  // the gold a run shares with the dataset's first run (the same array) was checked with it
-  return V.first(
-    V.finite(`${field}.run`, s.run),
-    goldChecked ? undefined : V.finite(`${field}.gold`, s.gold),
+  // an array found finite before is not read again: the gold a dataset's runs share, the scores computeEach's inputs share
+  const bad = V.first(
+    finite.has(s.run) ? undefined : V.finite(`${field}.run`, s.run),
+    finite.has(s.gold) ? undefined : V.finite(`${field}.gold`, s.gold),
     s.confidence === undefined ? undefined : V.confidences(`${field}.confidence`, s.confidence, s.gold.length)
   )
+  if (bad === undefined) finite.add(s.run).add(s.gold)
+  return bad
 }
 
 /** Each dataset's gold (its first run's scores), one per dataset, `undefined` where no run has it. */
 export type Golds = ReadonlyArray<Scores | undefined>
 
-/** Checks every run against the definition, and that the runs of a dataset share its gold. */
-export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>): InvalidInput | Golds => {
+/** Checks every run against the definition, and that the runs of a dataset share its gold; `finite`: the score arrays found finite. */
+export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, finite = new WeakSet<Float64Array>()): InvalidInput | Golds => {
   const { datasets, runs } = input
   const ids = new Set<string>()
   const reference: Array<{ readonly k: number; readonly s: Scores } | undefined> = datasets.map(() => undefined)
@@ -133,7 +134,7 @@ export const checkRuns = (input: Input, metrics: ReadonlyArray<MetricDescriptor.
       if (s === undefined) continue
       const field = `${where} (${run.id}).scores[${JSON.stringify(ds.name)}]`
       const ref = reference[d]
-      const bad = checkScores(field, metrics[d], s, ref?.s.gold === s.gold)
+      const bad = checkScores(field, metrics[d], s, finite)
       if (bad !== undefined) return bad
       if (ref === undefined) {
         reference[d] = { k, s }
@@ -206,7 +207,11 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
     }
     labelCount[d] = table.size
   }
-  const pooled = pooledMetric(input, metrics, kernels)
+  // the metric of `pooled` / `allnrm` when the sums kernel does not pool it (it pools Pearson):
+  // checkDefinition made every dataset's metric the same correlation
+  const rules = [input.official, ...(input.aggregates ?? [])]
+  const first = metrics[0]
+  const pooled = (rules.includes("pooled") || rules.includes("allnrm")) && !(kernels && isPearson(first)) && first.kind === "scores" ? first : undefined
   const generic = kernel.includes("generic") || pooled !== undefined
   return {
     start,
@@ -231,22 +236,11 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
           labels: labelCount,
           confidence,
           hasConfidence,
-          original: originalFigure(input, metrics, from),
+          original: (k: number, d: number) => MetricValue.getOrNaN(computeOn(metrics[d], runs[from + k].scores[datasets[d].name]!)),
           pooled
         }
       : undefined
   }
-}
-
-/**
- * The metric of `pooled` / `allnrm` when they are asked for and the sums kernel does not pool it (it
- * pools Pearson): checkDefinition made every dataset's metric the same correlation.
- */
-const pooledMetric = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, kernels: boolean): MetricDescriptor.ScoresMetric | undefined => {
-  const rules = [input.official, ...(input.aggregates ?? [])]
-  if (!rules.includes("pooled") && !rules.includes("allnrm")) return undefined
-  const m = metrics[0]
-  return (kernels && isPearson(m)) || m.kind !== "scores" ? undefined : m
 }
 
 /**
@@ -272,6 +266,3 @@ export const computeOn = (m: MetricDescriptor.Metric, s: Scores) =>
   m.kind === "labels"
     ? m.compute(s.gold as ReadonlyArray<string>, s.run as ReadonlyArray<string>)
     : m.compute(s.gold as Float64Array, s.run as Float64Array, (s as { confidence?: Float64Array }).confidence)
-
-const originalFigure = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Metric>, from: number) => (k: number, d: number): number =>
-  MetricValue.getOrNaN(computeOn(metrics[d], input.runs[from + k].scores[input.datasets[d].name]!))

@@ -54,16 +54,6 @@ export const codeTable = <K = string>() => {
   return { table, code }
 }
 
-/** Label strings as codes into one table shared by the gold and every run, in order of first appearance. */
-export const encodeLabels = (
-  gold: ReadonlyArray<string>,
-  runs: ReadonlyArray<ReadonlyArray<string>>
-): { readonly gold: Int32Array; readonly runs: ReadonlyArray<Int32Array>; readonly labels: ReadonlyArray<string> } => {
-  const { table, code } = codeTable()
-  const g = Int32Array.from(gold, (l) => code(l))
-  return { gold: g, runs: runs.map((v) => Int32Array.from(v, (l) => code(l))), labels: [...table.keys()] }
-}
-
 /** A metric's figure over an index multiset (a labels metric reads codes and no confidence). */
 export type At = (
   gold: Float64Array | Int32Array,
