@@ -228,7 +228,7 @@ const setUp = (job: Job, sizing: Sizing) => {
  * aggregates and official figure, written to row[base + k * figures + f], which holds NaN but for
  * the walked figures (rankSums.ts), on entry; counts in `degenerate` per (run, figure) the
  * resamples where a correlation entering the figure was undefined although it was defined on the
- * original pairs (`defined`).
+ * original pairs (in `estimates`: not NaN).
  */
 const makeFigures = (job: Job, setup: ReturnType<typeof setUp>, generic: ReturnType<typeof makeGeneric>) => {
   const { start, metric, weight, runs: K, has, labelled, official: rule, missing } = job
