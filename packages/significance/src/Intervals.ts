@@ -248,8 +248,8 @@ function* steps(input: Input, options: Options, finite: WeakSet<Float64Array>): 
   // a figure undefined in more than (1 - level) of the resamples gets no interval (what is left
   // would describe a conditional distribution)
   const allowed = Math.floor(alpha * B + 1e-9)
-  // `single`, no labelled aggregate: the official figure is its dataset's in every resample (`figure` reads its bounds)
-  const copied = input.official === "single" && FIG === 2
+  // `single` (one dataset): the official figure is the dataset's in every resample (`figure` reads its bounds)
+  const copied = input.official === "single"
   // a tile's bounds, and its official figures for the ranks, in a function of their own: in
   // compute's body V8 took these loops through on-stack replacement and deoptimized them every tile
   const percentiles = (samples: Float64Array, k0: number, k1: number): void => {
@@ -257,7 +257,7 @@ function* steps(input: Input, options: Options, finite: WeakSet<Float64Array>): 
     const o = k0 * FIG
     for (let i = 0; i < TF; i++) {
       if (estimates[o + i] !== estimates[o + i]) continue
-      if (copied && i % 2 === 1) continue
+      if (copied && i % FIG === OFF) continue
       let n = 0
       for (let b = 0; b < B; b++) {
         const v = samples[b * TF + i]
@@ -313,7 +313,7 @@ function* steps(input: Input, options: Options, finite: WeakSet<Float64Array>): 
   const skews = new Map<Float64Array, number>()
   const skewness = (x: Float64Array): number => skews.get(x) ?? skews.set(x, Math.abs(sampleSkewness(x))).get(x)!
   const figure = (k: number, f: number, reasonIfUndefined: () => string, label: string): Figure => {
-    const i = k * FIG + (copied ? 0 : f)
+    const i = k * FIG + (copied && f === OFF ? 0 : f)
     const value = estimates[i]
     // the pairs a figure rests on: its dataset's, or for an aggregate those of the datasets the run has
     let pairs = 0

@@ -298,6 +298,18 @@ describe("Intervals: the fewest resamples a level needs (issue 24: --resamples 1
 })
 
 describe("Intervals", () => {
+  it("the single rule with labelled aggregates: the official figure, read from its one dataset's percentiles, equals the plain implementation", () => {
+    const input = stsInput([40], [0.3, 1, 2.5], 17, { official: "single", missingDataset: "zero", aggregates: ["mean", "wmean", "pooled"] })
+    const B = 200
+    const result = ok(Intervals.compute(input, { resamples: B, seed: 21 }))
+    expectMatches(input, result, reference(input, B, 21, 0.95))
+    for (const run of result.runs) {
+      const { value, ci, degenerate, used } = run.datasets[0]
+      expect(ci).toBeDefined()
+      expect(run.official).toMatchObject({ value, ci, degenerate, used })
+    }
+  })
+
   it("STS 2012-2016 rule (wmean, zero): every figure, aggregate and rank interval equals the plain implementation", () => {
     // run 3 lacks dataset 2: it enters the official weighted mean as r = 0 with weight 35
     const input: Intervals.Input = {

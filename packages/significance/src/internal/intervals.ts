@@ -126,9 +126,8 @@ const SUMS_THREAD_WORK = 5e8
 /**
  * How many resampled figures Intervals.ts holds at once, `elements` (4 MiB of them: two passes at
  * once hold 2,000 STS-B runs' within 300 MB; the tiles after the first take its draws, so a tile
- * costs little more than its runs), and tests' hooks: `held`,
- * told each tile's size, `drawn`, each chunk of resamples drawn for the sums, and `walking`, each
- * tile's walks as they start.
+ * costs little more than its runs), and tests' hooks: `held`, told each tile's size, `drawn`, each
+ * chunk of resamples drawn for the sums, and `walking`, each tile's walks as they start.
  */
 export const tiling: { elements: number; held: ((elements: number) => void) | undefined; drawn: ((chunk: number) => void) | undefined; walking: ((runs: number) => void) | undefined } = {
   elements: 1 << 19,
