@@ -10,7 +10,7 @@
  */
 import type { Metric as MetricDescriptor } from "@stseval/metrics"
 import * as Decimal from "./internal/decimal.js"
-import { rankInto } from "./internal/competitionRanks.js"
+import { rankInto, ranksInSteps } from "./internal/competitionRanks.js"
 import * as Engine from "./internal/intervals.js"
 import { checkDefinition, checkRuns, computeOn, engineOf, invalid, layOut, predates } from "./internal/job.js"
 import { isPearson } from "./internal/metric.js"
@@ -178,6 +178,24 @@ export const recommendedResamples = 1000
 export const compute = (input: Input, options: Options = {}): Outcome<Result> => computeEach([input], options)[0]
 
 /**
+ * Start now the helper threads that `compute` of a large input will use (`threads`, else every
+ * available core up to 8, less this one), for a program that will compute intervals once it has
+ * read its runs: a helper's start, tens of ms of its own, then overlaps the reading instead of
+ * delaying the first pass's walks. Helpers wait idle, never keep the process alive, and end when a
+ * computation does (`compute` ends its helpers before it returns); a computation too small for
+ * threads has cost their start.
+ *
+ * @example
+ * ```ts
+ * import { Intervals } from "@stseval/significance"
+ *
+ * Intervals.warm() // then read 2,000 runs, then Intervals.compute(...)
+ * ```
+ * @since 0.7.0
+ */
+export const warm = (options: Pick<Options, "threads"> = {}): void => Threads.warm(Threads.count(options.threads, 1, 0))
+
+/**
  * `compute` of several inputs with the same options, their passes interleaved: while one's rank
  * walks run on the helper threads, this thread works on the others (`rank --json`: Pearson's pass
  * and Spearman's, 2,000 STS-B runs). Each result is `compute`'s, whatever the order of the work.
@@ -294,13 +312,15 @@ function* steps(input: Input, options: Options, finite: WeakSet<Float64Array>): 
     Engine.tiling.held?.(pass.samples.length)
     estimates.set(prepared.estimates, t * tile * FIG)
     degenerates.set(pass.degenerate, t * tile * FIG)
+    // another computation whose walks are done starts its next ones before this one's percentiles
+    yield undefined
     percentiles(pass.samples, t * tile, Math.min(K, (t + 1) * tile))
     if (!walks && t + 1 < tiles) walking = (next = prepare(t + 1, scratches[0])).walk()
   }
   const ranked = Int32Array.from(input.runs.keys()).filter((k) => input.runs[k].ranked !== false && estimates[k * FIG + OFF] === estimates[k * FIG + OFF])
   const ranks = new Int32Array(ranked.length * B)
   const rankDegenerate = new Int32Array(ranked.length)
-  if (officials !== undefined) for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, ranks, B, b, rankDegenerate, direction === "lower")
+  if (officials !== undefined) yield* ranksInSteps(ranked, officials, K, ranks, B, rankDegenerate, direction === "lower")
   const originalRanks = new Int32Array(ranked.length)
   rankInto(ranked, estimates, 0, FIG, OFF, originalRanks, 1, 0, new Int32Array(ranked.length), direction === "lower")
 

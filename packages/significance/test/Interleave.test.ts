@@ -3,6 +3,7 @@
 // one `compute` gives alone, whatever the order of the work.
 import { afterEach, describe, expect, it } from "vitest"
 import { Intervals, TestResult } from "../src/index.js"
+import { rankInto, RANKED_AT_ONCE, ranksInSteps } from "../src/internal/competitionRanks.js"
 import { tiling } from "../src/internal/intervals.js"
 import * as Threads from "../src/internal/threads.js"
 import { engineCases } from "./engineCases.js"
@@ -57,6 +58,42 @@ describe("Threads.interleave", () => {
       // the other is done, and this one waits: its join works too
       "walks 2 joined"
     ])
+  })
+
+  it("lets another computation start its next walks between a pass's ranks, resample by resample", () => {
+    const log: Array<string> = []
+    const walks = [job(log, "walks 1"), job(log, "walks 2")]
+    function* walked(): Threads.Steps<string> {
+      yield walks[0].running
+      walks[0].running.join()
+      log.push("walks 2 started")
+      yield walks[1].running
+      walks[1].running.join()
+      return "walked"
+    }
+    const K = 7
+    const B = 3 * RANKED_AT_ONCE + 5
+    // ties within and across resamples, and an undefined figure
+    const officials = Float64Array.from({ length: B * K }, (_, i) => (i % 11 === 3 ? Number.NaN : ((i * 7919) % 13) / 4))
+    const ranked = Int32Array.of(0, 1, 2, 4, 5, 6)
+    const ranks = new Int32Array(ranked.length * B)
+    const degenerate = new Int32Array(ranked.length)
+    function* ranking(): Threads.Steps<string> {
+      // the other pass's walks end as the ranks start
+      walks[0].finish()
+      yield* ranksInSteps(ranked, officials, K, ranks, B, degenerate, false)
+      log.push("ranked")
+      return "ranking"
+    }
+    expect(Threads.interleave([ranking(), walked()])).toEqual(["ranking", "walked"])
+    expect(log).toEqual(["walks 1 joined", "walks 2 started", "ranked", "walks 2 joined"])
+    // the ranks of rankInto resample by resample
+    const plain = new Int32Array(ranked.length * B)
+    const plainDegenerate = new Int32Array(ranked.length)
+    for (let b = 0; b < B; b++) rankInto(ranked, officials, b * K, 1, 0, plain, B, b, plainDegenerate, false)
+    expect(ranks).toEqual(plain)
+    expect(degenerate).toEqual(plainDegenerate)
+    expect(Math.max(...degenerate)).toBeGreaterThan(0)
   })
 
   it("runs one computation through, its jobs joined as they come", () => {
