@@ -178,12 +178,9 @@ export const recommendedResamples = 1000
 export const compute = (input: Input, options: Options = {}): Outcome<Result> => computeEach([input], options)[0]
 
 /**
- * Start now the helper threads that `compute` of a large input will use (`threads`, else every
- * available core up to 8, less this one), for a program that will compute intervals once it has
- * read its runs: a helper's start, tens of ms of its own, then overlaps the reading instead of
- * delaying the first pass's walks. Helpers wait idle, never keep the process alive, and end when a
- * computation does (`compute` ends its helpers before it returns); a computation too small for
- * threads has cost their start.
+ * Start now the helper threads `compute` of a large input will use (`threads`, else every core up
+ * to 8, less this one), for a program that reads its runs first: their start (tens of ms each) then
+ * overlaps the reading. They wait idle, never keep the process alive, and end with a computation.
  *
  * @example
  * ```ts

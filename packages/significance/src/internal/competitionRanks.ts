@@ -92,26 +92,18 @@ export const rankInto = (
   }
 }
 
-/** Resamples ranked between two steps of `ranksInSteps` (2,000 runs: about 5 ms). */
-export const RANKED_AT_ONCE = 64
-
 /**
- * `rankInto` of every resample b (its official figures at officials[b * K ..]) into ranks[j * B + b],
- * in steps (Threads.interleave): between them, another computation whose helpers are done starts
- * their next job (`rank --json`: Pearson's ranks of 2,000 runs take a tenth of a second, during
- * which the helper walking Spearman's resamples waited for them).
+ * `rankInto` of every resample b (official figures at officials[b * K ..]) into ranks[j * B + b], in
+ * steps every 64 resamples (Threads.interleave): another pass whose walks are done starts its next
+ * ones between them (`rank --json`: Pearson's ranks of 2,000 runs, a tenth of a second, left the
+ * helper walking Spearman's waiting).
  */
-export function* ranksInSteps(
-  ranked: Int32Array,
-  officials: Float64Array,
-  K: number,
-  ranks: Int32Array,
-  B: number,
-  rankDegenerate: Int32Array,
-  lower: boolean
-): Threads.Steps<void> {
+export function* ranksInSteps(ranked: Int32Array, officials: Float64Array, K: number, ranks: Int32Array, B: number, rankDegenerate: Int32Array, lower: boolean): Threads.Steps<void> {
   for (let b = 0; b < B; b++) {
     if (b % RANKED_AT_ONCE === 0) yield undefined
     rankInto(ranked, officials, b * K, 1, 0, ranks, B, b, rankDegenerate, lower)
   }
 }
+
+/** Resamples ranked between two steps of `ranksInSteps` (2,000 runs: about 5 ms). */
+export const RANKED_AT_ONCE = 64

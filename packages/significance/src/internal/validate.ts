@@ -34,11 +34,9 @@ export const seed = (v: number): InvalidInput | undefined =>
 export const scoresRead = { count: 0 }
 
 /**
- * The first score of `v` that is not finite, at `field[i]`. A plain loop: every score passes here,
- * and findIndex with a callback was most of this check in a profile. v - v is 0 exactly when v is
- * finite (NaN for NaN and the infinities): a Number.isFinite call a score, and the length read each
- * turn, ran uninlined in V8's first tiers, where these checks run (`rank --ci 95 --json` of 2,000
- * STS-B runs: 26 ms of its main thread).
+ * The first score of `v` that is not finite, at `field[i]`: v - v is 0 exactly when v is finite. A
+ * plain loop (findIndex with a callback was most of this check), no Number.isFinite call a score
+ * (uninlined in V8's first tiers: 26 ms of `rank --ci 95 --json` on 2,000 STS-B runs).
  */
 export const finite = (field: string, v: Float64Array): InvalidInput | undefined => {
   const n = v.length
