@@ -20,8 +20,7 @@ const either = (names: ReadonlyArray<string>) => `${names.slice(0, -1).join(", "
 
 export const invalid = (field: string, expected: string, found: string) => new InvalidInput({ field, expected, found })
 
-const isNumeric = (s: Scores): s is { readonly run: Float64Array; readonly gold: Float64Array; readonly confidence?: Float64Array | undefined } =>
-  s.run instanceof Float64Array && s.gold instanceof Float64Array
+const isNumeric = (s: Scores): s is Extract<Scores, { readonly run: Float64Array }> => s.run instanceof Float64Array && s.gold instanceof Float64Array
 
 /** The datasets' metrics, resolved, and the rule checked against them. */
 export const checkDefinition = (input: Input): InvalidInput | ReadonlyArray<MetricDescriptor.Metric> => {
