@@ -355,11 +355,8 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   // the analytic tests' sides give each run's estimate (Pearson on one dataset, the values checked)
   const cocor = !isResampling(test) ? correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>) : undefined
   // the bootstrap's own estimates, not a second layout
-  const estimates = d !== undefined
-    ? d.estimates
-    : cocor !== undefined
-    ? cocor.estimates
-    : Figures.estimates({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate: options.aggregate ?? "weighted" })
+  const estimates =
+    d?.estimates ?? cocor?.estimates ?? Figures.estimates({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate: options.aggregate ?? "weighted" })
   // best first: the highest figure, or the lowest for a metric where lower is better (MSE)
   const lower = metric.direction === "lower"
   const ranking = Array.from(estimates.keys()).sort((x, y) => (lower ? estimates[x] - estimates[y] : estimates[y] - estimates[x]) || x - y)

@@ -211,7 +211,6 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
   const rules = [input.official, ...(input.aggregates ?? [])]
   const first = metrics[0]
   const pooled = (rules.includes("pooled") || rules.includes("allnrm")) && !(kernels && isPearson(first)) && first.kind === "scores" ? first : undefined
-  const generic = kernel.includes("generic") || pooled !== undefined
   return {
     start,
     metric: kernel,
@@ -227,7 +226,7 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
     direction: metrics[0].direction,
     missingValue: Float64Array.from(metrics, (m) => m.missingValue ?? Number.NaN),
     generically: kernel.every((k) => k === "generic") ? undefined : () => layOut(input, metrics, golds, from, to, false),
-    generic: generic
+    generic: kernel.includes("generic") || pooled !== undefined
       ? {
           metrics,
           goldCodes,

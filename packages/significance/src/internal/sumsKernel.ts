@@ -28,7 +28,6 @@ export const RUNS = 8
 /** Bytes of a block's data walked for every resample before the next pairs: what a core's first-level cache holds with room to spare. */
 const SEGMENT_BYTES = 16 * 1024
 
-/** Pairs per segment: a segment's data is SEGMENT_BYTES. */
 const SEGMENT = Math.floor(SEGMENT_BYTES / (16 * RUNS))
 
 /**
