@@ -363,16 +363,16 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const position = new Int32Array(runs.length)
   ranking.forEach((run, i) => (position[run] = i))
 
-  // the pairs as two columns, a the higher-ranked run (no array per pair: 124,750 for 500 runs): all,
-  // or the reference's with each other run
+  // the pairs as two columns, a the higher-ranked run (no array per pair: 124,750 for 500 runs)
   const K = runs.length
   const ref = against === "all" ? -1 : against === "best" ? ranking[0] : against
   const count = against === "all" ? (K * (K - 1)) / 2 : K - 1
   const pairA = new Int32Array(count)
   const pairB = new Int32Array(count)
   for (let i = 0, p = 0; i < K; i++) {
-    for (let j = i + 1; j < K; j++) {
-      if (ref >= 0 && ranking[i] !== ref && ranking[j] !== ref) continue
+    // with a reference, a run other than it pairs with the reference alone
+    const alone = ref >= 0 && ranking[i] !== ref
+    for (let j = alone ? Math.max(i + 1, position[ref]) : i + 1; j < (alone ? position[ref] + 1 : K); j++) {
       pairA[p] = ranking[i]
       pairB[p++] = ranking[j]
     }
