@@ -26,9 +26,11 @@ export interface WasmApi {
 /** The host's WebAssembly, or undefined where there is none. */
 const host: WasmApi | undefined = (globalThis as { WebAssembly?: WasmApi }).WebAssembly
 
-/** A memory of `pages` 64 KiB pages; `shared` (with that maximum) for worker threads. Throws when refused. Once `compiled` gave a module (there is WebAssembly). */
-export const newMemory = (pages: number, shared: boolean): WasmMemory =>
-  new host!.Memory(shared ? { initial: pages, maximum: pages, shared: true } : { initial: pages })
+/** A memory of `pages` 64 KiB pages; `shared` (with that maximum) for worker threads. Throws when refused. */
+export const newMemory = (pages: number, shared: boolean): WasmMemory => {
+  if (host === undefined) throw new Error("WebAssembly is not available")
+  return new host.Memory(shared ? { initial: pages, maximum: pages, shared: true } : { initial: pages })
+}
 
 const modules = new Map<string, object | null>()
 
@@ -52,7 +54,10 @@ export const compiled = (key: string, bytes: () => Uint8Array): object | null =>
 }
 
 /** An instance of `module` over `memory` (imported as `env.memory`): its exports. */
-export const instantiate = (module: object, memory: WasmMemory): Record<string, unknown> => new host!.Instance(module, { env: { memory } }).exports
+export const instantiate = (module: object, memory: WasmMemory): Record<string, unknown> => {
+  if (host === undefined) throw new Error("WebAssembly is not available")
+  return new host.Instance(module, { env: { memory } }).exports
+}
 
 const valType: Record<ValType, number> = { i32: 0x7f, v128: 0x7b }
 
