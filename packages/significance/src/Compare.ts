@@ -236,6 +236,12 @@ const fromResampling = (
   ...(c.log10P !== undefined ? { log10P: c.log10P } : {})
 })
 
+/** The permutation test of runs a and b (their confidences the options' a-th and b-th) as a comparison. */
+const permuted = (gold: Values, runA: Values, runB: Values, a: number, b: number, options: Options): Outcome<Comparison> => {
+  const r = Permutation.test(gold, runA, runB, { ...options, confidences: options.confidences && [options.confidences[a], options.confidences[b]] })
+  return r instanceof InvalidInput ? r : fromResampling("permutation", { ...r, a, b }, r.signatureText, options)
+}
+
 /**
  * Compare two runs. `known`: the analytic tests' input when the caller has it already
  * (`Dependent.inputsAgainst`: one run against many), else `Dependent.inputFromScores`'.
@@ -265,10 +271,7 @@ export const two = (
     if (d instanceof InvalidInput) return d
     return fromResampling(test, Bootstrap.comparePairs(d, { ...options, pairs: [[0, 1]] })[0], d.signatureText, options)
   }
-  if (test === "permutation") {
-    const r = Permutation.test(gold, runA, runB, { ...options, confidences: options.confidences && [options.confidences[0], options.confidences[1]] })
-    return r instanceof InvalidInput ? r : fromResampling(test, { ...r, a: 0, b: 1 }, r.signatureText, options)
-  }
+  if (test === "permutation") return permuted(gold, runA, runB, 0, 1, options)
   const notScores = [gold, runA, runB].findIndex((v) => !(v instanceof Float64Array))
   if (notScores >= 0) {
     return new InvalidInput({ field: ["gold", "runA", "runB"][notScores], expected: "a Float64Array of scores (the cocor tests compare Pearson correlations)", found: "something else" })
@@ -350,13 +353,10 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const alpha = options.alpha ?? 0.05
 
   // the analytic tests' sides give each run's estimate (Pearson on one dataset, the values checked)
-  const cocor = test !== "bootstrap" && test !== "permutation" ? correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>) : undefined
+  const cocor = !isResampling(test) ? correlations(gold as Float64Array, runs as ReadonlyArray<Float64Array>) : undefined
   // the bootstrap's own estimates, not a second layout
-  const estimates = d !== undefined
-    ? d.estimates
-    : cocor !== undefined
-    ? cocor.estimates
-    : Figures.estimates({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate: options.aggregate ?? "weighted" })
+  const estimates =
+    d?.estimates ?? cocor?.estimates ?? Figures.estimates({ metric, gold, runs, confidences: options.confidences, stratumOf, aggregate: options.aggregate ?? "weighted" })
   // best first: the highest figure, or the lowest for a metric where lower is better (MSE)
   const lower = metric.direction === "lower"
   const ranking = Array.from(estimates.keys()).sort((x, y) => (lower ? estimates[x] - estimates[y] : estimates[y] - estimates[x]) || x - y)
@@ -369,22 +369,12 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const count = against === "all" ? (K * (K - 1)) / 2 : K - 1
   const pairA = new Int32Array(count)
   const pairB = new Int32Array(count)
-  if (against === "all") {
-    let p = 0
-    for (let i = 0; i < K; i++) {
-      for (let j = i + 1; j < K; j++, p++) {
-        pairA[p] = ranking[i]
-        pairB[p] = ranking[j]
-      }
-    }
-  } else {
-    // the reference and each other run, the higher-ranked first
-    let p = 0
-    for (const run of ranking) {
-      if (run === ref) continue
-      const refFirst = position[ref] < position[run]
-      pairA[p] = refFirst ? ref : run
-      pairB[p++] = refFirst ? run : ref
+  for (let i = 0, p = 0; i < K; i++) {
+    // with a reference, a run other than it pairs with the reference alone
+    const alone = ref >= 0 && ranking[i] !== ref
+    for (let j = alone ? Math.max(i + 1, position[ref]) : i + 1; j < (alone ? position[ref] + 1 : K); j++) {
+      pairA[p] = ranking[i]
+      pairB[p++] = ranking[j]
     }
   }
 
@@ -392,7 +382,23 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   // (the same bits) if `comparisons` is read; a figure's column made when the first comparison with it comes
   const figures: { a: Int32Array; b: Int32Array } & { [K in Column]?: Float64Array } = { a: pairA, b: pairB }
   const put = (column: Column, p: number, x: number) => ((figures[column] ??= new Float64Array(count).fill(Number.NaN))[p] = x)
-  const write = (p: number, c: Comparison) => {
+  const boot = d && Bootstrap.comparePairs(d, { ...options, pairs: Array.from(pairA, (a, p): [number, number] => [a, pairB[p]]) })
+  // every run's side of r(gold, run) and r(A, B) computed once (the runs all have the gold's length: checkValues)
+  const inputOf = cocor?.inputs(pairA, pairB, ranking, position)
+  const at = (p: number): Outcome<Comparison> => {
+    const a = pairA[p]
+    const b = pairB[p]
+    if (test === "bootstrap") return fromResampling(test, boot![p], d!.signatureText, options)
+    if (test !== "permutation") return analytic(gold as Float64Array, runs as ReadonlyArray<Float64Array>, a, b, test, options, inputOf?.(p))
+    return permuted(gold, runs[a], runs[b], a, b, { ...options, progress: undefined })
+  }
+  const kept: Array<Comparison> = []
+  let signature: string | undefined
+  for (let p = 0; p < count; p++) {
+    const c = at(p)
+    if (c instanceof InvalidInput) {
+      return new InvalidInput({ field: `runs ${pairA[p]} vs ${pairB[p]}: ${c.field}`, expected: c.expected, found: c.found })
+    }
     if (c.pValue !== undefined) put("pValue", p, c.pValue)
     if (c.statistic !== undefined) put("statistic", p, c.statistic)
     if (c.ci !== undefined) {
@@ -400,41 +406,10 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
       put("ciHigh", p, c.ci[1])
     }
     if (c.log10P !== undefined) put("log10P", p, c.log10P)
+    if (isResampling(test)) kept.push(c)
+    signature = c.signature
   }
-  let comparisons = (): Array<Comparison> => []
-  let signature: string | undefined
-  if (d !== undefined) {
-    signature = d.signatureText
-    const pairs = Array.from(pairA, (a, p): [number, number] => [a, pairB[p]])
-    const made = Bootstrap.comparePairs(d, { ...options, pairs }).map((c) => fromResampling("bootstrap", c, d.signatureText, options))
-    made.forEach((c, p) => write(p, c))
-    comparisons = () => made
-  } else if (test !== "bootstrap") {
-    // every run's side of r(gold, run) and r(A, B) computed once (the runs all have the gold's length: checkValues)
-    const inputOf = cocor?.inputs(pairA, pairB, ranking, position)
-    const at = (p: number): Outcome<Comparison> => {
-      const a = pairA[p]
-      const b = pairB[p]
-      if (test !== "permutation") return analytic(gold as Float64Array, runs as ReadonlyArray<Float64Array>, a, b, test, options, inputOf?.(p))
-      const c = two(gold, runs[a], runs[b], {
-        ...options,
-        progress: undefined,
-        ...(options.confidences !== undefined ? { confidences: [options.confidences[a], options.confidences[b]] } : {})
-      })
-      return c instanceof InvalidInput ? c : { ...c, a, b }
-    }
-    const made: Array<Comparison> = []
-    for (let p = 0; p < count; p++) {
-      const c = at(p)
-      if (c instanceof InvalidInput) {
-        return new InvalidInput({ field: `runs ${pairA[p]} vs ${pairB[p]}: ${c.field}`, expected: c.expected, found: c.found })
-      }
-      write(p, c)
-      if (test === "permutation") made.push(c)
-      signature = c.signature
-    }
-    comparisons = test === "permutation" ? () => made : () => Array.from(pairA, (_, p) => at(p) as Comparison)
-  }
+  const comparisons = isResampling(test) ? () => kept : () => Array.from(pairA, (_, p) => at(p) as Comparison)
 
   // every comparison has a p-value, or none has (zou2007)
   const correction = options.correction ?? "none"

@@ -91,10 +91,10 @@ const check = (input: Input, options: TestOptions | undefined): InvalidInput | u
   }))
 }
 
-/** A cocor test of a z (normal) or t (df = n - 3) statistic, its input checked first; a z may come with its interval at `confLevel`. */
-const analytic = (test: string, t: boolean, statistic: (input: Input, confLevel: number) => number | InvalidInput | readonly [number, readonly [number, number]]) =>
+/** A cocor test of a z (normal) or t (df = n - 3) statistic of the input and its |R|, the input checked first; a z may come with its interval at `confLevel`. */
+const analytic = (test: string, t: boolean, statistic: (input: Input, confLevel: number, det: number) => number | InvalidInput | readonly [number, readonly [number, number]]) =>
 V.checked(check, (input, confLevel, alternative): Outcome<TestResult> => {
-  const s = statistic(input, confLevel)
+  const s = statistic(input, confLevel, determinant(input))
   if (s instanceof InvalidInput) return s
   const x = typeof s === "number" ? s : s[0]
   const df = input.n - 3
@@ -164,17 +164,14 @@ export const tests = {
     return Math.sqrt(n) * (rJk - rJh) / Math.sqrt(sq(1 - sq(rJk)) + sq(1 - sq(rJh)) - 2 * k)
   }),
   // Hotelling's t (1940)
-  hotelling1940: analytic("hotelling1940", true, (input) => {
-    const { n, rJh, rJk, rKh } = input
-    return (rJk - rJh) * Math.sqrt((n - 3) * (1 + rKh)) / Math.sqrt(2 * determinant(input))
-  }),
+  hotelling1940: analytic("hotelling1940", true, ({ n, rJh, rJk, rKh }, _, det) =>
+    (rJk - rJh) * Math.sqrt((n - 3) * (1 + rKh)) / Math.sqrt(2 * det)),
   // Williams' t (1959) in cocor's form (SPEC §4; no absolute values), STS 2017's test:
   // t = (r_jk - r_jh) sqrt((n-1)(1+r_kh) / (2 ((n-1)/(n-3)) |R| + rbar^2 (1-r_kh)^3))
-  williams1959: analytic("williams1959", true, (input) => {
-    const { n, rJh, rJk, rKh } = input
+  williams1959: analytic("williams1959", true, ({ n, rJh, rJk, rKh }, _, det) => {
     const rMean = (rJk + rJh) / 2
     return (rJk - rJh) *
-      Math.sqrt(((n - 1) * (1 + rKh)) / (2 * ((n - 1) / (n - 3)) * determinant(input) + sq(rMean) * cube(1 - rKh)))
+      Math.sqrt(((n - 1) * (1 + rKh)) / (2 * ((n - 1) / (n - 3)) * det + sq(rMean) * cube(1 - rKh)))
   }),
   // Olkin's z (1967)
   olkin1967: analytic("olkin1967", false, ({ n, rJh, rJk, rKh }) =>
@@ -190,11 +187,9 @@ export const tests = {
     return dunnClark("dunn1969", n, rJk, rJh, c)
   }),
   // Hendrickson, Stanley and Hills' (1970) modification of Williams' t
-  hendrickson1970: analytic("hendrickson1970", true, (input) => {
-    const { n, rJh, rJk, rKh } = input
-    return (rJk - rJh) * Math.sqrt((n - 3) * (1 + rKh)) /
-      Math.sqrt(2 * determinant(input) + (sq(rJk - rJh) * cube(1 - rKh)) / (4 * (n - 1)))
-  }),
+  hendrickson1970: analytic("hendrickson1970", true, ({ n, rJh, rJk, rKh }, _, det) =>
+    (rJk - rJh) * Math.sqrt((n - 3) * (1 + rKh)) /
+      Math.sqrt(2 * det + (sq(rJk - rJh) * cube(1 - rKh)) / (4 * (n - 1)))),
   // Steiger's (1980) modification of Dunn and Clark's z, pooling r_jk and r_jh by their mean
   steiger1980: analytic("steiger1980", false, ({ n, rJh, rJk, rKh }) =>
     dunnClark("steiger1980", n, rJk, rJh, pooledCovariance((rJk + rJh) / 2, rKh))),

@@ -6,18 +6,11 @@ import { Moments, Rescale } from "@stseval/metrics"
 import { meanOf } from "./intervals.js"
 import { Body, compiled, instantiate, module, newMemory } from "./wasm.js"
 
-/** One side, computed once: its values at unit scale minus their mean, and their sum and sum of squares. */
-export interface Side {
-  readonly centred: Float64Array
-  readonly sum: number
-  readonly squares: number
-}
-
 /** What tests count instead of timing: the score arrays centred (`side`), one increment per array. */
 export const centrings = { count: 0 }
 
-/** One score array centred at unit scale, counted. */
-export const side = (x: Float64Array): Side => {
+/** One side, computed once (counted): its values at unit scale minus their mean, and their sum and sum of squares. */
+export const side = (x: Float64Array) => {
   centrings.count++
   const n = x.length
   const scale = Rescale.unitScale(Rescale.maxAbs(x))
@@ -33,6 +26,8 @@ export const side = (x: Float64Array): Side => {
   }
   return { centred, sum, squares }
 }
+
+type Side = ReturnType<typeof side>
 
 const moments = new Float64Array(Moments.count)
 

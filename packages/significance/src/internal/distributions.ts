@@ -129,14 +129,12 @@ const tailLnBeta = lastDf((df) => lnGamma(df / 2) + lnGamma(0.5) - lnGamma(df / 
  */
 const lnUpperTail = (x: number, df?: number): number => {
   const ax = Math.abs(x)
+  const p = df === undefined ? phi(-ax) : studentT(-ax, df)
+  if (p > 1e-300) return Math.log(p)
   if (df === undefined) {
-    const p = phi(-ax)
-    if (p > 1e-300) return Math.log(p)
     const z2 = ax * ax
     return -z2 / 2 - Math.log(ax * Math.sqrt(2 * Math.PI)) + Math.log(1 - 1 / z2 + 3 / (z2 * z2) - 15 / (z2 * z2 * z2))
   }
-  const p = studentT(-ax, df)
-  if (p > 1e-300) return Math.log(p)
   const a = df / 2
   const b = 0.5
   const u = df / (df + ax * ax)

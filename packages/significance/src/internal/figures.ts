@@ -69,12 +69,7 @@ export const estimates = (runs: Runs): Float64Array => prepare(runs, 1, 1).estim
  * Each run's figure on the pairs as given, and in each of B resamples of the documented stream for
  * `seed`, run-major (`samples[k * B + b]`, NaN: undefined).
  */
-export const resample = (
-  runs: Runs,
-  B: number,
-  seed: number,
-  options: { readonly progress?: ((done: number, total: number) => void) | undefined; readonly threads?: number | undefined }
-): { readonly estimates: Float64Array; readonly samples: Float64Array; readonly pairs: number } => {
+export const resample = (runs: Runs, B: number, seed: number, options: Pick<Intervals.Options, "progress" | "threads">) => {
   const { prepared, estimates, pairs } = prepare(runs, B, options.threads)
   const [pass] = Threads.interleave([Engine.passSteps(prepared, Engine.startWalks(prepared, B, seed, options.progress, { threads: options.threads }))])
   const K = runs.runs.length

@@ -3,7 +3,6 @@
 import { Aggregate, Metric as Declared, MetricValue } from "@stseval/metrics"
 import type { Job } from "./intervals.js"
 import { atOf } from "./metric.js"
-import type { At } from "./metric.js"
 import * as Random from "./random.js"
 
 /**
@@ -18,7 +17,7 @@ export const makeGeneric = (job: Job) => {
   const N = start[D]
   const datasets = Int32Array.from(metric.flatMap((m, d) => (m === "generic" && start[d + 1] > start[d] ? [d] : [])))
   if (g === undefined || (datasets.length === 0 && g.pooled === undefined)) return undefined
-  const ats: Array<At> = g.metrics.map((m, d) => atOf(m, g.labels[d]))
+  const ats = g.metrics.map((m, d) => atOf(m, g.labels[d]))
   const runScores = Array.from({ length: K }, (_, k) => x.subarray(k * N, (k + 1) * N))
   const runConfidence = Array.from({ length: K }, (_, k) => g.confidence?.subarray(k * N, (k + 1) * N))
   const confidenceOf = (k: number, d: number) => (g.hasConfidence?.[k * D + d] === 1 ? runConfidence[k] : undefined)

@@ -20,8 +20,7 @@ const either = (names: ReadonlyArray<string>) => `${names.slice(0, -1).join(", "
 
 export const invalid = (field: string, expected: string, found: string) => new InvalidInput({ field, expected, found })
 
-const isNumeric = (s: Scores): s is { readonly run: Float64Array; readonly gold: Float64Array; readonly confidence?: Float64Array | undefined } =>
-  s.run instanceof Float64Array && s.gold instanceof Float64Array
+const isNumeric = (s: Scores): s is Extract<Scores, { readonly run: Float64Array }> => s.run instanceof Float64Array && s.gold instanceof Float64Array
 
 /** The datasets' metrics, resolved, and the rule checked against them. */
 export const checkDefinition = (input: Input): InvalidInput | ReadonlyArray<MetricDescriptor.Metric> => {
@@ -212,7 +211,6 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
   const rules = [input.official, ...(input.aggregates ?? [])]
   const first = metrics[0]
   const pooled = (rules.includes("pooled") || rules.includes("allnrm")) && !(kernels && isPearson(first)) && first.kind === "scores" ? first : undefined
-  const generic = kernel.includes("generic") || pooled !== undefined
   return {
     start,
     metric: kernel,
@@ -228,7 +226,7 @@ export const layOut = (input: Input, metrics: ReadonlyArray<MetricDescriptor.Met
     direction: metrics[0].direction,
     missingValue: Float64Array.from(metrics, (m) => m.missingValue ?? Number.NaN),
     generically: kernel.every((k) => k === "generic") ? undefined : () => layOut(input, metrics, golds, from, to, false),
-    generic: generic
+    generic: kernel.includes("generic") || pooled !== undefined
       ? {
           metrics,
           goldCodes,

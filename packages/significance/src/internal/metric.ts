@@ -35,21 +35,17 @@ export const isPearson = (m: Metric.Metric): boolean =>
 export const isRankPearson = (m: Metric.Metric): boolean => m.resampling.by === "ranks" && m.resampling.of === "pearson"
 
 /** Kendall's tau-b (under any name): the rank walks resample it too. */
-export const isKendall = (m: Metric.Metric): boolean => {
-  const kendall = Kendall.metric.resampling
-  return m.resampling.by === "ranks" && kendall.by === "ranks" && m.resampling.at === kendall.at
-}
+export const isKendall = (m: Metric.Metric): boolean =>
+  m.resampling.by === "ranks" && Kendall.metric.resampling.by === "ranks" && m.resampling.at === Kendall.metric.resampling.at
 
 /** A code table: each key's code, a new key the next code, in order of first appearance (labels, strata). */
 export const codeTable = <K = string>() => {
   const table = new Map<K, number>()
   const code = (l: K): number => {
-    let c = table.get(l)
-    if (c === undefined) {
-      c = table.size
-      table.set(l, c)
-    }
-    return c
+    const c = table.get(l)
+    if (c !== undefined) return c
+    table.set(l, table.size)
+    return table.size - 1
   }
   return { table, code }
 }

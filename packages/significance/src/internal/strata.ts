@@ -17,8 +17,7 @@ export const denseStrata = (strata: ArrayLike<number> | undefined, n: number): I
  */
 export const layout = (stratumOf: Int32Array) => {
   const N = stratumOf.length
-  let S = 0
-  for (let i = 0; i < N; i++) if (stratumOf[i] + 1 > S) S = stratumOf[i] + 1
+  const S = stratumOf.reduce((most, s) => Math.max(most, s + 1), 0)
   const start = new Int32Array(S + 1)
   for (let i = 0; i < N; i++) start[stratumOf[i] + 1]++
   for (let s = 0; s < S; s++) start[s + 1] += start[s]

@@ -28,7 +28,6 @@ export const RUNS = 8
 /** Bytes of a block's data walked for every resample before the next pairs: what a core's first-level cache holds with room to spare. */
 const SEGMENT_BYTES = 16 * 1024
 
-/** Pairs per segment: a segment's data is SEGMENT_BYTES. */
 const SEGMENT = Math.floor(SEGMENT_BYTES / (16 * RUNS))
 
 /**
@@ -137,12 +136,7 @@ const sumsFunction = (): Body => {
 export type Sums = NonNullable<ReturnType<typeof make>>
 
 /** A call's lists: each entry's pair offset and multiplicity, and where each (resample, span)'s segments start. */
-export interface Saved {
-  readonly count: number
-  readonly pairs: Int32Array
-  readonly counts: Float32Array
-  readonly cuts: Int32Array
-}
+export type Saved = ReturnType<Sums["save"]>
 
 const align = (n: number): number => Math.ceil(n / 64) * 64
 
@@ -249,7 +243,7 @@ export const make = (
      * The last `run`'s lists as `run` takes them back: a job taken tile by tile of runs draws each
      * chunk once, for the first tile (both have the same bits for the same draws).
      */
-    const save = (): Saved => {
+    const save = () => {
       const cut = cuts.slice(0, (G + 1) * Math.ceil(count / TILE) * TILE * S)
       const n = cut.length > 0 ? cut[cut.length - 1] : 0
       const pairs = new Int32Array(n)
@@ -267,7 +261,7 @@ export const make = (
       list,
       save,
       /** The sums of the resamples listed since the last call (the lanes after the last one empty), or of those `saved` holds. */
-      run: (saved?: Saved) => {
+      run: (saved?: ReturnType<typeof save>) => {
         if (saved === undefined) {
           // the last tile's lanes past the last resample: empty lists
           for (let j = listed * S * (G + 1); j < Math.ceil(listed / TILE) * TILE * S * (G + 1); j++) cuts[j] = e

@@ -8,9 +8,6 @@
 import type * as OsModule from "node:os"
 import type * as WorkerThreadsModule from "node:worker_threads"
 
-type WorkerThreads = typeof WorkerThreadsModule
-type Os = typeof OsModule
-
 /**
  * A Node built-in module through `process.getBuiltinModule`, or undefined elsewhere: a static import
  * of node:worker_threads would break the package in browsers, a dynamic one make the kernels async.
@@ -55,13 +52,13 @@ parentPort.on("message", (job) => {
 })
 `
 
-type Worker = InstanceType<WorkerThreads["Worker"]>
+type Worker = InstanceType<typeof WorkerThreadsModule["Worker"]>
 
 /** Idle workers kept between jobs (starting one costs tens of ms) until `release`; unref'd, so never keep the process alive. */
 const pool: Array<Worker> = []
 
 const workers = (wanted: number): ReadonlyArray<Worker> => {
-  const wt = nodeModule<WorkerThreads>("node:worker_threads")
+  const wt = nodeModule<typeof WorkerThreadsModule>("node:worker_threads")
   if (wt === undefined) return []
   try {
     while (pool.length < wanted) {
@@ -93,7 +90,7 @@ export const release = (): void => pool.splice(0).forEach((w) => void w.terminat
 /** The threads asked for (1 to 64), else every available core (at most 8), or 1 for jobs under `minWork`. */
 export const count = (asked: number | undefined, work: number, minWork: number): number => {
   if (asked !== undefined) return Math.max(1, Math.min(64, Math.floor(asked)))
-  const os = work < minWork ? undefined : nodeModule<Os>("node:os")
+  const os = work < minWork ? undefined : nodeModule<typeof OsModule>("node:os")
   return os === undefined ? 1 : Math.max(1, Math.min(8, os.availableParallelism()))
 }
 

@@ -67,7 +67,4 @@ export const testOptions = (options: TestOptions | undefined): InvalidInput | un
 export const checked = <I, A>(check: (input: I, options?: TestOptions) => InvalidInput | undefined, f: (input: I, confLevel: number, alternative: Alternative) => A) =>
 (input: I, options?: TestOptions): A | InvalidInput => check(input, options) ?? f(input, options?.confLevel ?? 0.95, options?.alternative ?? "two.sided")
 
-export const first = (...checks: ReadonlyArray<InvalidInput | undefined>): InvalidInput | undefined => {
-  for (const c of checks) if (c !== undefined) return c
-  return undefined
-}
+export const first = (...checks: ReadonlyArray<InvalidInput | undefined>): InvalidInput | undefined => checks.find((c) => c !== undefined)

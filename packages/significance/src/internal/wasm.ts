@@ -152,7 +152,6 @@ export class Body {
   i32Load(offset = 0): this { return this.op(0x28).memory(2, offset) }
   f64Store(offset = 0): this { return this.op(0x39).memory(3, offset) }
 
-  // i32
   i32Eqz(): this { return this.op(0x45) }
   i32LtU(): this { return this.op(0x49) }
   i32Add(): this { return this.op(0x6a) }
@@ -160,7 +159,6 @@ export class Body {
   /** [a, b, condition] -> a when condition is non-zero, else b. */
   select(): this { return this.op(0x1b) }
 
-  // v128 / f64x2
   v128Load(offset = 0): this { return this.simd(0x00).memory(4, offset) }
   /** Loads one f64 and copies it to both lanes. */
   v128Load64Splat(offset = 0): this { return this.simd(0x0a).memory(3, offset) }
