@@ -181,8 +181,10 @@ export function rankSumsKernel(
   // 1 where a run's tied pairs are at most half of its pairs: its walk is `single` (below); a tied
   // pair costs it about three untied ones, the walk over every group two
   const fewTies = new Uint8Array(runOf.length)
-  // The set-up is per run, in small functions rather than loops in this one: called once per
-  // job, its loops ran unoptimised (50 ms a job of 524 STS-B runs; 12 jobs for 2,000 runs' --json)
+  // The set-up per run, the draws per resample and the gold's side per lane are small functions,
+  // not loops of this one (called once per job: they ran unoptimised, 50 ms a job of 524 STS-B
+  // runs) or of `chunk` and `figures` (called per chunk: V8 took them through on-stack replacement
+  // and left it at each loop's end, about 125 times a job)
   /** Run walk h's tied groups: sets fewTies[h], returns the entries its tied list takes. */
   function countTies(h: number): number {
     let count = 2
@@ -341,6 +343,34 @@ export function rankSumsKernel(
     }
   }
 
+  /** The gold (walk g, its dataset at a) in lane `lane` (one walk in a hundred): its centred mid-ranks rg in the resample, kept as s = w rg / 2, with w s and w^3 and their sums over the dataset. */
+  function goldSide(g: number, a: number, centre: number, cube: number, lane: number): void {
+    const ord = orderAt[g]
+    let cum = 0
+    let ties = 0
+    let sws = 0
+    let sw3 = 0
+    for (let q = boundsAt[g]; q + 1 < boundsAt[g + 1]; q++) {
+      const e = ord + bounds[q + 1]
+      let t = 0
+      for (let j = ord + bounds[q]; j < e; j++) t += W[(a + order[j]) * ROW + lane]
+      const r = (cum + (t + 1) / 2 - centre) / 2
+      for (let j = ord + bounds[q]; j < e; j++) {
+        const o = (a + order[j]) * ROW + lane
+        const w = W[o]
+        const sw = w * r
+        W[o + TILE] = sw
+        sws += w * sw
+        sw3 += w * w * w
+      }
+      ties += t * t * t - t
+      cum += t
+    }
+    gss[lane] = (cube - ties) / 12
+    ws[lane] = sws
+    w3[lane] = sw3
+  }
+
   /** The walked figures of the resamples in W's first `lanes` lanes, as resamples b .. b + lanes - 1 of `out`. */
   function figures(out: Float64Array, b: number, lanes: number): void {
     for (let s = 0; s < dataset.length; s++) {
@@ -353,35 +383,8 @@ export function rankSumsKernel(
       const m = start[d + 1] - a
       const centre = (m + 1) / 2
       const cube = m * m * m - m
-      // the gold, lane by lane (one walk in a hundred): its centred mid-ranks rg in this resample,
-      // kept as s = w rg / 2, with w s and w^3 and their sums over the dataset
       const g = walkAt[s]
-      const ord = orderAt[g]
-      for (let lane = 0; lane < TILE; lane++) {
-        let cum = 0
-        let ties = 0
-        let sws = 0
-        let sw3 = 0
-        for (let q = boundsAt[g]; q + 1 < boundsAt[g + 1]; q++) {
-          const e = ord + bounds[q + 1]
-          let t = 0
-          for (let j = ord + bounds[q]; j < e; j++) t += W[(a + order[j]) * ROW + lane]
-          const r = (cum + (t + 1) / 2 - centre) / 2
-          for (let j = ord + bounds[q]; j < e; j++) {
-            const o = (a + order[j]) * ROW + lane
-            const w = W[o]
-            const sw = w * r
-            W[o + TILE] = sw
-            sws += w * sw
-            sw3 += w * w * w
-          }
-          ties += t * t * t - t
-          cum += t
-        }
-        gss[lane] = (cube - ties) / 12
-        ws[lane] = sws
-        w3[lane] = sw3
-      }
+      for (let lane = 0; lane < TILE; lane++) goldSide(g, a, centre, cube, lane)
       // each run: one walk over its groups, its mid-ranks times the gold's w rg, TILE lanes at once
       for (let h = g + 1; h < walkAt[s + 1]; h++) {
         const f = b * KF + runOf[h] * FIG + d
@@ -407,45 +410,49 @@ export function rankSumsKernel(
     return r > 1 ? 1 : r < -1 ? -1 : r
   }
 
+  /** The stream's state between resamples. */
+  const state = new Int32Array(4)
+  /** Resample b's multiplicities into lane r of W (zero), drawn or kept (`full`); kept as drawn. */
+  function resample(b: number, r: number): void {
+    const o = b * N
+    if (full === 1) for (let i = 0; i < N; i++) W[i * ROW + r] = kept[o + i]
+    let [s00, s01, s10, s11] = state
+    for (let d = 0; full === 0 && d < D; d++) {
+      const a = start[d]
+      const n = start[d + 1] - a
+      if (n === 0) continue
+      const thr = (4294967296 - n) % n
+      for (let j = 0; j < n; j++) {
+        let mm: number
+        // xoroshiro128+ on 32-bit halves and Lemire's multiply-and-reject, inlined (this
+        // function cannot import random.ts); the same stream
+        do {
+          mm = ((s00 + s10) >>> 0) * n
+          const a0 = s10 ^ s00
+          const a1 = s11 ^ s01
+          const t0 = s00
+          const t1 = s01
+          s00 = (t0 << 24) ^ (t1 >>> 8) ^ a0 ^ (a0 << 16)
+          s01 = (t1 << 24) ^ (t0 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16))
+          s10 = (a1 << 5) ^ (a0 >>> 27)
+          s11 = (a0 << 5) ^ (a1 >>> 27)
+        } while (mm >>> 0 < thr)
+        W[(a + Math.floor(mm / 4294967296)) * ROW + r] += 1
+      }
+    }
+    state.set([s00, s01, s10, s11])
+    if (full === 0 && kept.length > 0) for (let i = 0; i < N; i++) kept[o + i] = W[i * ROW + r]
+  }
+
   function chunk(c: number): void {
-    let s00 = states[4 * c]
-    let s01 = states[4 * c + 1]
-    let s10 = states[4 * c + 2]
-    let s11 = states[4 * c + 3]
+    state.set(states.subarray(4 * c, 4 * c + 4))
     const b0 = c * CHUNK
     const count = Math.min(CHUNK, B - b0)
     for (let tile = 0; tile < count; tile += TILE) {
       const lanes = Math.min(TILE, count - tile)
       // kept multiplicities overwrite every lane read (the gold's side is written by `figures`)
       if (full === 0 || lanes < TILE) W.fill(0)
-      for (let r = 0; r < lanes; r++) {
-        const o = (b0 + tile + r) * N
-        if (full === 1) for (let i = 0; i < N; i++) W[i * ROW + r] = kept[o + i]
-        for (let d = 0; full === 0 && d < D; d++) {
-          const a = start[d]
-          const n = start[d + 1] - a
-          if (n === 0) continue
-          const thr = (4294967296 - n) % n
-          for (let j = 0; j < n; j++) {
-            let mm: number
-            // xoroshiro128+ on 32-bit halves and Lemire's multiply-and-reject, inlined (this
-            // function cannot import random.ts); the same stream
-            do {
-              mm = ((s00 + s10) >>> 0) * n
-              const a0 = s10 ^ s00
-              const a1 = s11 ^ s01
-              const t0 = s00
-              const t1 = s01
-              s00 = (t0 << 24) ^ (t1 >>> 8) ^ a0 ^ (a0 << 16)
-              s01 = (t1 << 24) ^ (t0 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16))
-              s10 = (a1 << 5) ^ (a0 >>> 27)
-              s11 = (a0 << 5) ^ (a1 >>> 27)
-            } while (mm >>> 0 < thr)
-            W[(a + Math.floor(mm / 4294967296)) * ROW + r] += 1
-          }
-        }
-        if (full === 0 && kept.length > 0) for (let i = 0; i < N; i++) kept[o + i] = W[i * ROW + r]
-      }
+      for (let r = 0; r < lanes; r++) resample(b0 + tile + r, r)
       figures(samples, b0 + tile, lanes)
     }
   }
