@@ -273,6 +273,9 @@ function* steps(input: Input, options: Options, finite: WeakSet<Float64Array>): 
   const allowed = Math.floor(alpha * B + 1e-9)
   // `single` (one dataset): the official figure is the dataset's in every resample (`figure` reads its bounds)
   const copied = input.official === "single"
+  const [estimates, lows, highs] = [new Float64Array(KF), new Float64Array(KF).fill(Number.NaN), new Float64Array(KF).fill(Number.NaN)]
+  const [degenerates, used] = [new Int32Array(KF), new Int32Array(KF)]
+  const officials = input.runs.some((run) => run.ranked !== false) ? new Float64Array(B * K) : undefined
   // a tile's bounds, and its official figures for the ranks, in a function of their own: in
   // compute's body V8 took these loops through on-stack replacement and deoptimized them every tile
   const percentiles = (samples: Float64Array, k0: number, k1: number): void => {
@@ -288,12 +291,6 @@ function* steps(input: Input, options: Options, finite: WeakSet<Float64Array>): 
     }
     if (officials !== undefined) for (let b = 0; b < B; b++) gather(samples, b * TF + OFF, FIG, k1 - k0, officials, b * K + k0)
   }
-  const estimates = new Float64Array(KF)
-  const degenerates = new Int32Array(KF)
-  const used = new Int32Array(KF)
-  const lows = new Float64Array(KF).fill(Number.NaN)
-  const highs = new Float64Array(KF).fill(Number.NaN)
-  const officials = input.runs.some((run) => run.ranked !== false) ? new Float64Array(B * K) : undefined
   const { progress, threads } = options
   const prepare = (t: number, scratch: Engine.Scratch) => {
     const part = t === 0 ? first : layOut(input, metrics, golds, t * tile, Math.min(K, (t + 1) * tile), true, scratch)

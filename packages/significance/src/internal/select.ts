@@ -53,11 +53,10 @@ export const fromTail = (t: Tail, n: number, p: number, high: boolean): number =
 }
 
 /**
- * The quantiles at p and q (an interval's bounds) of the defined values (not NaN) among the n at
- * a[from], a[from + stride], .. (a column of Intervals.ts' samples, read in place) by R's type 7
- * (linear interpolation between order statistics at h = (n - 1) p): p from the heap of the lower
- * end, q from the upper end's, both in one pass (a third less time than a pass each), into the
- * tails given (`tail(n, ..)`, kept from call to call); [low, high, the values defined] in `out`.
+ * The quantiles at p and q (an interval's bounds) of the defined values among a[from], a[from +
+ * stride], .. (n of them, read in place) by R's type 7 (linear interpolation between order statistics
+ * at h = (n - 1) p): p from the heap of the lower end, q from the upper end's, both in one pass (a
+ * third less time than a pass each), into tails given or new: [low, high, the values defined].
  */
 export const quantiles = (a: Float64Array, n: number, [p, q]: readonly [number, number], from = 0, stride = 1, low = tail(n, p, false), high = tail(n, q, true), out = new Float64Array(3)): Float64Array => {
   let top = Number.POSITIVE_INFINITY
