@@ -139,14 +139,47 @@ export const plan = (
   return { dataset: Int32Array.from(dataset), tau: Uint8Array.from(tau), walkAt: Int32Array.from(walkAt), runOf: Int32Array.from(runOf), order, orderAt, bounds: bounds.subarray(0, boundsAt[walksCount]), boundsAt }
 }
 
+// The kernel's set-up per run, in functions (as loops of the kernel, called once per job, they ran
+// unoptimised) of the module: V8 entered the kernel's own closures, made anew each job, unoptimised
+// and through on-stack replacement at every call (5,000 a job of 2,000 runs' --json).
+/** Run walk h's tied groups: sets fewTies[h], returns the entries its tied list takes. */
+function countTies({ bounds, boundsAt, orderAt }: Plan, fewTies: Uint8Array, h: number): number {
+  let count = 2
+  let tied = 0
+  const e = boundsAt[h + 1]
+  for (let q = boundsAt[h]; q + 1 < e; q++) {
+    const size = bounds[q + 1] - bounds[q]
+    if (size === 1) continue
+    count += 2
+    tied += size
+  }
+  fewTies[h] = 2 * tied <= orderAt[h + 1] - orderAt[h] ? 1 : 0
+  return count
+}
+
+/** Walk h's addresses (dataset at a): its pairs' rows, its group bounds and its tied groups in its order (at pOrder). */
+function addresses({ order, orderAt, bounds, boundsAt }: Plan, tiedAt: Int32Array, ob: Int32Array, bb: Int32Array, tb: Int32Array, h: number, a: number, pW: number, pOrder: number, rowBytes: number): void {
+  for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = pW + (a + order[j]) * rowBytes
+  const base = pOrder + 4 * orderAt[h]
+  const e = boundsAt[h + 1]
+  for (let q = boundsAt[h]; q < e; q++) bb[q] = base + 4 * bounds[q]
+  let i = tiedAt[h]
+  for (let q = boundsAt[h]; q + 1 < e; q++) {
+    if (bounds[q + 1] - bounds[q] === 1) continue
+    tb[i++] = base + 4 * bounds[q]
+    tb[i++] = base + 4 * bounds[q + 1]
+  }
+  tb[i] = tb[i + 1] = base + 4 * (orderAt[h + 1] - orderAt[h])
+}
+
 /**
  * The kernel of one job: `chunk(c)` draws chunk c's multiplicities (the documented stream: per
  * resample, per dataset, n draws of Lemire's bounded integer from xoroshiro128+ at `states[4 c ..]`,
  * as random.ts) and writes each run's Spearman (Kendall) of each walked dataset to
  * out[b * KF + k * FIG + d]; `original(out)` does the same for the original pairs (every
- * multiplicity 1) at b = 0. One self-contained function: worker threads compile it from its source
- * (no imports; constants written out). Undefined without the walk's memory (or beyond 2 GiB of it:
- * its addresses are i32).
+ * multiplicity 1) at b = 0. One self-contained function but for its set-up's two: worker threads
+ * compile them from their source (no imports; constants written out). Undefined without the walk's
+ * memory (or beyond 2 GiB of it: its addresses are i32).
  */
 export function rankSumsKernel(
   start: Int32Array,
@@ -181,40 +214,9 @@ export function rankSumsKernel(
   // 1 where a run's tied pairs are at most half of its pairs: its walk is `single` (below); a tied
   // pair costs it about three untied ones, the walk over every group two
   const fewTies = new Uint8Array(runOf.length)
-  // The set-up per run, the draws per resample and the gold's side per lane are small functions,
-  // not loops of this one (called once per job: they ran unoptimised, 50 ms a job of 524 STS-B
-  // runs) or of `chunk` and `figures` (called per chunk: V8 took them through on-stack replacement
-  // and left it at each loop's end, about 125 times a job)
-  /** Run walk h's tied groups: sets fewTies[h], returns the entries its tied list takes. */
-  function countTies(h: number): number {
-    let count = 2
-    let tied = 0
-    const e = boundsAt[h + 1]
-    for (let q = boundsAt[h]; q + 1 < e; q++) {
-      const size = bounds[q + 1] - bounds[q]
-      if (size === 1) continue
-      count += 2
-      tied += size
-    }
-    fewTies[h] = 2 * tied <= orderAt[h + 1] - orderAt[h] ? 1 : 0
-    return count
-  }
-  /** Walk h's addresses (dataset at a): its pairs' rows, its group bounds and its tied groups in its order. */
-  function addresses(ob: Int32Array, bb: Int32Array, tb: Int32Array, h: number, a: number, pW: number): void {
-    const rowBytes = ROW * 8
-    for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = pW + (a + order[j]) * rowBytes
-    const base = pOrder + 4 * orderAt[h]
-    const e = boundsAt[h + 1]
-    for (let q = boundsAt[h]; q < e; q++) bb[q] = base + 4 * bounds[q]
-    let i = tiedAt[h]
-    for (let q = boundsAt[h]; q + 1 < e; q++) {
-      if (bounds[q + 1] - bounds[q] === 1) continue
-      tb[i++] = base + 4 * bounds[q]
-      tb[i++] = base + 4 * bounds[q + 1]
-    }
-    tb[i] = tb[i + 1] = base + 4 * (orderAt[h + 1] - orderAt[h])
-  }
-  for (let h = 0; h < runOf.length; h++) tiedAt[h + 1] = tiedAt[h] + countTies(h)
+  // the draws per resample and the gold's side per lane are functions of their own: as loops of
+  // `chunk` and `figures` (called per chunk), V8 left their on-stack replacement at each loop's end
+  for (let h = 0; h < runOf.length; h++) tiedAt[h + 1] = tiedAt[h] + countTies(plan, fewTies, h)
   // wasm.ts' host, as a type only: workers compile this function's source, which imports nothing
   const wa = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
   const align = (n: number) => Math.ceil(n / 64) * 64
@@ -244,7 +246,7 @@ export function rankSumsKernel(
   const tb = new Int32Array(heap, pTied, tiedAt[runOf.length])
   for (let s = 0; !laid && s < dataset.length; s++) {
     const a = start[dataset[s]]
-    for (let h = walkAt[s]; h < walkAt[s + 1]; h++) addresses(ob, bb, tb, h, a, pW)
+    for (let h = walkAt[s]; h < walkAt[s + 1]; h++) addresses(plan, tiedAt, ob, bb, tb, h, a, pW, pOrder, ROW * 8)
   }
   const W = new Float64Array(heap, pW, N * ROW)
   const sums = new Float64Array(heap, pSums, 3 * TILE)
@@ -472,6 +474,8 @@ export function rankSumsKernel(
  */
 const WORKER_KERNEL = `(() => {
   const __name = (target) => target
+  ${countTies.toString()}
+  ${addresses.toString()}
   const make = ${rankSumsKernel.toString()}
   const reuse = {}
   let job
