@@ -14,7 +14,7 @@ import { rankInto, ranksInSteps } from "./internal/competitionRanks.js"
 import * as Engine from "./internal/intervals.js"
 import { checkDefinition, checkRuns, computeOn, engineOf, invalid, layOut, predates } from "./internal/job.js"
 import { isPearson } from "./internal/metric.js"
-import { integerQuantiles, quantiles } from "./internal/select.js"
+import { integerQuantiles, quantiles, tail } from "./internal/select.js"
 import * as Threads from "./internal/threads.js"
 import * as V from "./internal/validate.js"
 import { InvalidInput } from "./TestResult.js"
@@ -114,6 +114,11 @@ export const minimumPairs = 6
  * @since 0.4.0
  */
 export const skewLimit = 2
+
+/** a[from], a[from + stride], .. (n of them) into b[to ..]: a loop of `steps`' would run through on-stack replacement every tile. */
+const gather = (a: Float64Array, from: number, stride: number, n: number, b: Float64Array, to: number): void => {
+  for (let i = 0; i < n; i++) b[to + i] = a[from + i * stride]
+}
 
 /** g1 = m3 / m2^(3/2) (0 for a constant sample). */
 const sampleSkewness = (x: Float64Array): number => {
@@ -259,12 +264,15 @@ function* steps(input: Input, options: Options, finite: WeakSet<Float64Array>): 
 
   const alpha = 1 - level
   const ps = [alpha / 2, 1 - alpha / 2] as const
-  const buffer = new Float64Array(B)
+  const [low, high, bounds] = [tail(B, ps[0], false), tail(B, ps[1], true), new Float64Array(3)]
   // a figure undefined in more than (1 - level) of the resamples gets no interval (what is left
   // would describe a conditional distribution)
   const allowed = Math.floor(alpha * B + 1e-9)
   // `single` (one dataset): the official figure is the dataset's in every resample (`figure` reads its bounds)
   const copied = input.official === "single"
+  const [estimates, lows, highs] = [new Float64Array(KF), new Float64Array(KF).fill(Number.NaN), new Float64Array(KF).fill(Number.NaN)]
+  const [degenerates, used] = [new Int32Array(KF), new Int32Array(KF)]
+  const officials = input.runs.some((run) => run.ranked !== false) ? new Float64Array(B * K) : undefined
   // a tile's bounds, and its official figures for the ranks, in a function of their own: in
   // compute's body V8 took these loops through on-stack replacement and deoptimized them every tile
   const percentiles = (samples: Float64Array, k0: number, k1: number): void => {
@@ -273,25 +281,13 @@ function* steps(input: Input, options: Options, finite: WeakSet<Float64Array>): 
     for (let i = 0; i < TF; i++) {
       if (estimates[o + i] !== estimates[o + i]) continue
       if (copied && i % FIG === OFF) continue
-      let n = 0
-      for (let b = 0; b < B; b++) {
-        const v = samples[b * TF + i]
-        if (v === v) buffer[n++] = v
-      }
-      used[o + i] = n
+      const n = (used[o + i] = quantiles(samples, B, ps, i, TF, low, high, bounds)[2])
       if (B - n > allowed) continue
-      const [low, high] = quantiles(buffer, n, ps)
-      lows[o + i] = low
-      highs[o + i] = high
+      lows[o + i] = bounds[0]
+      highs[o + i] = bounds[1]
     }
-    if (officials !== undefined) for (let b = 0; b < B; b++) for (let k = k0; k < k1; k++) officials[b * K + k] = samples[b * TF + (k - k0) * FIG + OFF]
+    if (officials !== undefined) for (let b = 0; b < B; b++) gather(samples, b * TF + OFF, FIG, k1 - k0, officials, b * K + k0)
   }
-  const estimates = new Float64Array(KF)
-  const degenerates = new Int32Array(KF)
-  const used = new Int32Array(KF)
-  const lows = new Float64Array(KF).fill(Number.NaN)
-  const highs = new Float64Array(KF).fill(Number.NaN)
-  const officials = input.runs.some((run) => run.ranked !== false) ? new Float64Array(B * K) : undefined
   const { progress, threads } = options
   const prepare = (t: number, scratch: Engine.Scratch) => {
     const part = t === 0 ? first : layOut(input, metrics, golds, t * tile, Math.min(K, (t + 1) * tile), true, scratch)

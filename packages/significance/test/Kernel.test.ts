@@ -4,7 +4,7 @@
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus"
 import { describe, expect, it } from "vitest"
 import { Bootstrap, TestResult } from "../src/index.js"
-import { integerQuantiles, quantiles } from "../src/internal/select.js"
+import { integerQuantiles, quantiles, tail } from "../src/internal/select.js"
 import { makeRuns, mulberry32, pearson, spearman } from "./data.js"
 
 const ok = <A>(a: A | TestResult.InvalidInput): A => {
@@ -129,7 +129,24 @@ describe("optimised resampling kernel", () => {
         const expected = ps.map((p) => type7(a, p))
         // any two, either way round, each from its own end or both from one
         for (const [i, j] of [[0, 1], [1, 0], [2, 3], [4, 5], [5, 4], [0, 2], [1, 5]]) {
-          expect(quantiles(Float64Array.from(a), n, [ps[i], ps[j]])).toEqual([expected[i], expected[j]])
+          expect(Array.from(quantiles(Float64Array.from(a), n, [ps[i], ps[j]]))).toEqual([expected[i], expected[j], n])
+        }
+      }
+    }
+  })
+
+  it("quantiles read in place (a column of a matrix, its undefined values skipped, the tails kept from call to call) equal those of the defined values", () => {
+    const rand = mulberry32(7)
+    const count = 1000
+    const ps = [0.025, 0.975] as const
+    const [low, high, bounds] = [tail(count, ps[0], false), tail(count, ps[1], true), new Float64Array(3)]
+    for (const columns of [1, 3]) {
+      for (const undefinedShare of [0, 0.05, 0.5, 1]) {
+        const a = Float64Array.from({ length: count * columns }, () => (rand() < undefinedShare ? Number.NaN : Math.round(rand() * 50) / 7))
+        for (let column = 0; column < columns; column++) {
+          const defined = Float64Array.from({ length: count }, (_, b) => a[b * columns + column]).filter((v) => v === v)
+          expect(quantiles(a, count, ps, column, columns, low, high, bounds)).toBe(bounds)
+          expect(Array.from(bounds)).toEqual([...(defined.length === 0 ? [Number.NaN, Number.NaN] : quantiles(defined, defined.length, ps).subarray(0, 2)), defined.length])
         }
       }
     }
@@ -144,7 +161,7 @@ describe("optimised resampling kernel", () => {
         const a = Int32Array.from({ length: from + n }, (_, i) => (i < from ? 63 : 1 + Math.floor(rand() * (spread + 1))))
         const ps = [0.025, 0.975, 0.5, rand(), 0, 1]
         const values = Float64Array.from(a.subarray(from))
-        const expected = [0, 2, 4].flatMap((i) => quantiles(values, n, [ps[i], ps[i + 1]]))
+        const expected = [0, 2, 4].flatMap((i) => Array.from(quantiles(values, n, [ps[i], ps[i + 1]]).subarray(0, 2)))
         expect(integerQuantiles(a, from, n, ps, counts)).toEqual(expected)
         expect(counts.every((c) => c === 0)).toBe(true)
       }

@@ -139,14 +139,47 @@ export const plan = (
   return { dataset: Int32Array.from(dataset), tau: Uint8Array.from(tau), walkAt: Int32Array.from(walkAt), runOf: Int32Array.from(runOf), order, orderAt, bounds: bounds.subarray(0, boundsAt[walksCount]), boundsAt }
 }
 
+// The kernel's set-up per run, in functions (as loops of the kernel, called once per job, they ran
+// unoptimised) of the module: V8 entered the kernel's own closures, made anew each job, unoptimised
+// and through on-stack replacement at every call (5,000 a job of 2,000 runs' --json).
+/** Run walk h's tied groups: sets fewTies[h], returns the entries its tied list takes. */
+function countTies({ bounds, boundsAt, orderAt }: Plan, fewTies: Uint8Array, h: number): number {
+  let count = 2
+  let tied = 0
+  const e = boundsAt[h + 1]
+  for (let q = boundsAt[h]; q + 1 < e; q++) {
+    const size = bounds[q + 1] - bounds[q]
+    if (size === 1) continue
+    count += 2
+    tied += size
+  }
+  fewTies[h] = 2 * tied <= orderAt[h + 1] - orderAt[h] ? 1 : 0
+  return count
+}
+
+/** Walk h's addresses (dataset at a): its pairs' rows, its group bounds and its tied groups in its order (at pOrder). */
+function addresses({ order, orderAt, bounds, boundsAt }: Plan, tiedAt: Int32Array, ob: Int32Array, bb: Int32Array, tb: Int32Array, h: number, a: number, pW: number, pOrder: number, rowBytes: number): void {
+  for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = pW + (a + order[j]) * rowBytes
+  const base = pOrder + 4 * orderAt[h]
+  const e = boundsAt[h + 1]
+  for (let q = boundsAt[h]; q < e; q++) bb[q] = base + 4 * bounds[q]
+  let i = tiedAt[h]
+  for (let q = boundsAt[h]; q + 1 < e; q++) {
+    if (bounds[q + 1] - bounds[q] === 1) continue
+    tb[i++] = base + 4 * bounds[q]
+    tb[i++] = base + 4 * bounds[q + 1]
+  }
+  tb[i] = tb[i + 1] = base + 4 * (orderAt[h + 1] - orderAt[h])
+}
+
 /**
  * The kernel of one job: `chunk(c)` draws chunk c's multiplicities (the documented stream: per
  * resample, per dataset, n draws of Lemire's bounded integer from xoroshiro128+ at `states[4 c ..]`,
  * as random.ts) and writes each run's Spearman (Kendall) of each walked dataset to
  * out[b * KF + k * FIG + d]; `original(out)` does the same for the original pairs (every
- * multiplicity 1) at b = 0. One self-contained function: worker threads compile it from its source
- * (no imports; constants written out). Undefined without the walk's memory (or beyond 2 GiB of it:
- * its addresses are i32).
+ * multiplicity 1) at b = 0. One self-contained function but for its set-up's two: worker threads
+ * compile them from their source (no imports; constants written out). Undefined without the walk's
+ * memory (or beyond 2 GiB of it: its addresses are i32).
  */
 export function rankSumsKernel(
   start: Int32Array,
@@ -181,38 +214,9 @@ export function rankSumsKernel(
   // 1 where a run's tied pairs are at most half of its pairs: its walk is `single` (below); a tied
   // pair costs it about three untied ones, the walk over every group two
   const fewTies = new Uint8Array(runOf.length)
-  // The set-up is per run, in small functions rather than loops in this one: called once per
-  // job, its loops ran unoptimised (50 ms a job of 524 STS-B runs; 12 jobs for 2,000 runs' --json)
-  /** Run walk h's tied groups: sets fewTies[h], returns the entries its tied list takes. */
-  function countTies(h: number): number {
-    let count = 2
-    let tied = 0
-    const e = boundsAt[h + 1]
-    for (let q = boundsAt[h]; q + 1 < e; q++) {
-      const size = bounds[q + 1] - bounds[q]
-      if (size === 1) continue
-      count += 2
-      tied += size
-    }
-    fewTies[h] = 2 * tied <= orderAt[h + 1] - orderAt[h] ? 1 : 0
-    return count
-  }
-  /** Walk h's addresses (dataset at a): its pairs' rows, its group bounds and its tied groups in its order. */
-  function addresses(ob: Int32Array, bb: Int32Array, tb: Int32Array, h: number, a: number, pW: number): void {
-    const rowBytes = ROW * 8
-    for (let j = orderAt[h]; j < orderAt[h + 1]; j++) ob[j] = pW + (a + order[j]) * rowBytes
-    const base = pOrder + 4 * orderAt[h]
-    const e = boundsAt[h + 1]
-    for (let q = boundsAt[h]; q < e; q++) bb[q] = base + 4 * bounds[q]
-    let i = tiedAt[h]
-    for (let q = boundsAt[h]; q + 1 < e; q++) {
-      if (bounds[q + 1] - bounds[q] === 1) continue
-      tb[i++] = base + 4 * bounds[q]
-      tb[i++] = base + 4 * bounds[q + 1]
-    }
-    tb[i] = tb[i + 1] = base + 4 * (orderAt[h + 1] - orderAt[h])
-  }
-  for (let h = 0; h < runOf.length; h++) tiedAt[h + 1] = tiedAt[h] + countTies(h)
+  // the draws per resample and the gold's side per lane are functions of their own: as loops of
+  // `chunk` and `figures` (called per chunk), V8 left their on-stack replacement at each loop's end
+  for (let h = 0; h < runOf.length; h++) tiedAt[h + 1] = tiedAt[h] + countTies(plan, fewTies, h)
   // wasm.ts' host, as a type only: workers compile this function's source, which imports nothing
   const wa = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
   const align = (n: number) => Math.ceil(n / 64) * 64
@@ -242,14 +246,12 @@ export function rankSumsKernel(
   const tb = new Int32Array(heap, pTied, tiedAt[runOf.length])
   for (let s = 0; !laid && s < dataset.length; s++) {
     const a = start[dataset[s]]
-    for (let h = walkAt[s]; h < walkAt[s + 1]; h++) addresses(ob, bb, tb, h, a, pW)
+    for (let h = walkAt[s]; h < walkAt[s + 1]; h++) addresses(plan, tiedAt, ob, bb, tb, h, a, pW, pOrder, ROW * 8)
   }
   const W = new Float64Array(heap, pW, N * ROW)
   const sums = new Float64Array(heap, pSums, 3 * TILE)
   /** Per lane: the gold's sum of squared centred ranks, and sum w s and sum w^3 over the dataset's pairs. */
-  const gss = new Float64Array(TILE)
-  const ws = new Float64Array(TILE)
-  const w3 = new Float64Array(TILE)
+  const [gss, ws, w3] = [new Float64Array(TILE), new Float64Array(TILE), new Float64Array(TILE)]
 
   // Kendall's walks: per run walk, the run's group of each pair in the gold's sorted order
   // (runGroup[orderAt[h] + j]: the j-th pair of the gold's order), so a walk reads it in sequence;
@@ -341,6 +343,34 @@ export function rankSumsKernel(
     }
   }
 
+  /** The gold (walk g, its dataset at a) in lane `lane` (one walk in a hundred): its centred mid-ranks rg in the resample, kept as s = w rg / 2, with w s and w^3 and their sums over the dataset. */
+  function goldSide(g: number, a: number, centre: number, cube: number, lane: number): void {
+    const ord = orderAt[g]
+    let cum = 0
+    let ties = 0
+    let sws = 0
+    let sw3 = 0
+    for (let q = boundsAt[g]; q + 1 < boundsAt[g + 1]; q++) {
+      const e = ord + bounds[q + 1]
+      let t = 0
+      for (let j = ord + bounds[q]; j < e; j++) t += W[(a + order[j]) * ROW + lane]
+      const r = (cum + (t + 1) / 2 - centre) / 2
+      for (let j = ord + bounds[q]; j < e; j++) {
+        const o = (a + order[j]) * ROW + lane
+        const w = W[o]
+        const sw = w * r
+        W[o + TILE] = sw
+        sws += w * sw
+        sw3 += w * w * w
+      }
+      ties += t * t * t - t
+      cum += t
+    }
+    gss[lane] = (cube - ties) / 12
+    ws[lane] = sws
+    w3[lane] = sw3
+  }
+
   /** The walked figures of the resamples in W's first `lanes` lanes, as resamples b .. b + lanes - 1 of `out`. */
   function figures(out: Float64Array, b: number, lanes: number): void {
     for (let s = 0; s < dataset.length; s++) {
@@ -353,35 +383,8 @@ export function rankSumsKernel(
       const m = start[d + 1] - a
       const centre = (m + 1) / 2
       const cube = m * m * m - m
-      // the gold, lane by lane (one walk in a hundred): its centred mid-ranks rg in this resample,
-      // kept as s = w rg / 2, with w s and w^3 and their sums over the dataset
       const g = walkAt[s]
-      const ord = orderAt[g]
-      for (let lane = 0; lane < TILE; lane++) {
-        let cum = 0
-        let ties = 0
-        let sws = 0
-        let sw3 = 0
-        for (let q = boundsAt[g]; q + 1 < boundsAt[g + 1]; q++) {
-          const e = ord + bounds[q + 1]
-          let t = 0
-          for (let j = ord + bounds[q]; j < e; j++) t += W[(a + order[j]) * ROW + lane]
-          const r = (cum + (t + 1) / 2 - centre) / 2
-          for (let j = ord + bounds[q]; j < e; j++) {
-            const o = (a + order[j]) * ROW + lane
-            const w = W[o]
-            const sw = w * r
-            W[o + TILE] = sw
-            sws += w * sw
-            sw3 += w * w * w
-          }
-          ties += t * t * t - t
-          cum += t
-        }
-        gss[lane] = (cube - ties) / 12
-        ws[lane] = sws
-        w3[lane] = sw3
-      }
+      for (let lane = 0; lane < TILE; lane++) goldSide(g, a, centre, cube, lane)
       // each run: one walk over its groups, its mid-ranks times the gold's w rg, TILE lanes at once
       for (let h = g + 1; h < walkAt[s + 1]; h++) {
         const f = b * KF + runOf[h] * FIG + d
@@ -407,45 +410,49 @@ export function rankSumsKernel(
     return r > 1 ? 1 : r < -1 ? -1 : r
   }
 
+  /** The stream's state between resamples. */
+  const state = new Int32Array(4)
+  /** Resample b's multiplicities into lane r of W (zero), drawn or kept (`full`); kept as drawn. */
+  function resample(b: number, r: number): void {
+    const o = b * N
+    if (full === 1) for (let i = 0; i < N; i++) W[i * ROW + r] = kept[o + i]
+    let [s00, s01, s10, s11] = state
+    for (let d = 0; full === 0 && d < D; d++) {
+      const a = start[d]
+      const n = start[d + 1] - a
+      if (n === 0) continue
+      const thr = (4294967296 - n) % n
+      for (let j = 0; j < n; j++) {
+        let mm: number
+        // xoroshiro128+ on 32-bit halves and Lemire's multiply-and-reject, inlined (this
+        // function cannot import random.ts); the same stream
+        do {
+          mm = ((s00 + s10) >>> 0) * n
+          const a0 = s10 ^ s00
+          const a1 = s11 ^ s01
+          const t0 = s00
+          const t1 = s01
+          s00 = (t0 << 24) ^ (t1 >>> 8) ^ a0 ^ (a0 << 16)
+          s01 = (t1 << 24) ^ (t0 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16))
+          s10 = (a1 << 5) ^ (a0 >>> 27)
+          s11 = (a0 << 5) ^ (a1 >>> 27)
+        } while (mm >>> 0 < thr)
+        W[(a + Math.floor(mm / 4294967296)) * ROW + r] += 1
+      }
+    }
+    state.set([s00, s01, s10, s11])
+    if (full === 0 && kept.length > 0) for (let i = 0; i < N; i++) kept[o + i] = W[i * ROW + r]
+  }
+
   function chunk(c: number): void {
-    let s00 = states[4 * c]
-    let s01 = states[4 * c + 1]
-    let s10 = states[4 * c + 2]
-    let s11 = states[4 * c + 3]
+    state.set(states.subarray(4 * c, 4 * c + 4))
     const b0 = c * CHUNK
     const count = Math.min(CHUNK, B - b0)
     for (let tile = 0; tile < count; tile += TILE) {
       const lanes = Math.min(TILE, count - tile)
       // kept multiplicities overwrite every lane read (the gold's side is written by `figures`)
       if (full === 0 || lanes < TILE) W.fill(0)
-      for (let r = 0; r < lanes; r++) {
-        const o = (b0 + tile + r) * N
-        if (full === 1) for (let i = 0; i < N; i++) W[i * ROW + r] = kept[o + i]
-        for (let d = 0; full === 0 && d < D; d++) {
-          const a = start[d]
-          const n = start[d + 1] - a
-          if (n === 0) continue
-          const thr = (4294967296 - n) % n
-          for (let j = 0; j < n; j++) {
-            let mm: number
-            // xoroshiro128+ on 32-bit halves and Lemire's multiply-and-reject, inlined (this
-            // function cannot import random.ts); the same stream
-            do {
-              mm = ((s00 + s10) >>> 0) * n
-              const a0 = s10 ^ s00
-              const a1 = s11 ^ s01
-              const t0 = s00
-              const t1 = s01
-              s00 = (t0 << 24) ^ (t1 >>> 8) ^ a0 ^ (a0 << 16)
-              s01 = (t1 << 24) ^ (t0 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16))
-              s10 = (a1 << 5) ^ (a0 >>> 27)
-              s11 = (a0 << 5) ^ (a1 >>> 27)
-            } while (mm >>> 0 < thr)
-            W[(a + Math.floor(mm / 4294967296)) * ROW + r] += 1
-          }
-        }
-        if (full === 0 && kept.length > 0) for (let i = 0; i < N; i++) kept[o + i] = W[i * ROW + r]
-      }
+      for (let r = 0; r < lanes; r++) resample(b0 + tile + r, r)
       figures(samples, b0 + tile, lanes)
     }
   }
@@ -467,6 +474,8 @@ export function rankSumsKernel(
  */
 const WORKER_KERNEL = `(() => {
   const __name = (target) => target
+  ${countTies.toString()}
+  ${addresses.toString()}
   const make = ${rankSumsKernel.toString()}
   const reuse = {}
   let job

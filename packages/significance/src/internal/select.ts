@@ -53,20 +53,26 @@ export const fromTail = (t: Tail, n: number, p: number, high: boolean): number =
 }
 
 /**
- * The quantiles at p and q (an interval's bounds) of the first `n` values of `a` by R's type 7
- * (linear interpolation between order statistics at h = (n - 1) p): p from the heap of the lower
- * end, q from the upper end's, both in one pass (a third less time than a pass each).
+ * The quantiles at p and q (an interval's bounds) of the defined values among a[from], a[from +
+ * stride], .. (n of them, read in place) by R's type 7 (linear interpolation between order statistics
+ * at h = (n - 1) p): p from the heap of the lower end, q from the upper end's, both in one pass (a
+ * third less time than a pass each), into tails given or new: [low, high, the values defined].
  */
-export const quantiles = (a: Float64Array, n: number, [p, q]: readonly [number, number]): [number, number] => {
-  const low = tail(n, p, false)
-  const high = tail(n, q, true)
+export const quantiles = (a: Float64Array, n: number, [p, q]: readonly [number, number], from = 0, stride = 1, low = tail(n, p, false), high = tail(n, q, true), out = new Float64Array(3)): Float64Array => {
   let top = Number.POSITIVE_INFINITY
   let bottom = Number.POSITIVE_INFINITY
-  for (let i = 0; i < n; i++) {
-    if (a[i] < top) top = offer(low, a[i])
-    if (-a[i] < bottom) bottom = offer(high, -a[i])
+  let defined = 0
+  for (let i = from; i < from + n * stride; i += stride) {
+    const v = a[i]
+    if (v !== v) continue
+    defined++
+    if (v < top) top = offer(low, v)
+    if (-v < bottom) bottom = offer(high, -v)
   }
-  return [fromTail(low, n, p, false), fromTail(high, n, q, true)]
+  out[0] = fromTail(low, defined, p, false)
+  out[1] = fromTail(high, defined, q, true)
+  out[2] = defined
+  return out
 }
 
 /** R's type 7 quantile at p of n values from their order statistics k = floor((n - 1) p) and k + 1. */
