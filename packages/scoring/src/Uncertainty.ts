@@ -28,7 +28,6 @@ import { Registry } from "@stseval/formats"
 import { Metrics } from "@stseval/metrics"
 import * as Intervals from "@stseval/significance/Intervals"
 import type { Results } from "./Engine.js"
-import { manyRuns } from "./internal/batches.js"
 import { leastPairs, rankingName, reportedAggregates } from "./internal/edition.js"
 import type { RankedResults, Ranking } from "./Rank.js"
 import type { ScoredRun } from "./ScoredRun.js"
@@ -488,23 +487,4 @@ export const compute = (results: Scored, options: Options = {}): ResultIntervals
       ...(unofficial?.result.notes.map((n) => `${unofficial.rule} (unofficial): ${n}`) ?? [])
     ]
   }
-}
-
-/**
- * For intervals to come on the runs of `paths`: when one of them is a folder of many runs (more
- * than the engine's thread scores alone, 16), start the bootstrap's helper threads now
- * (`Intervals.warm`), so that their start overlaps the scoring (2,000 STS-B runs: the scorers
- * leave this thread idle a third of the time) instead of delaying the first pass. A few runs get
- * none: their pass runs on this thread.
- *
- * @example
- * ```ts
- * import { Uncertainty } from "@stseval/scoring"
- *
- * Uncertainty.warm(["submissions"]) // then Engine.score, then Uncertainty.compute
- * ```
- * @since 0.7.0
- */
-export const warm = (paths: ReadonlyArray<string>): void => {
-  if (manyRuns(paths)) Intervals.warm()
 }

@@ -183,21 +183,6 @@ export const recommendedResamples = 1000
 export const compute = (input: Input, options: Options = {}): Outcome<Result> => computeEach([input], options)[0]
 
 /**
- * Start now the helper threads `compute` of a large input will use (`threads`, else every core up
- * to 8, less this one), for a program that reads its runs first: their start (tens of ms each) then
- * overlaps the reading. They wait idle, never keep the process alive, and end with a computation.
- *
- * @example
- * ```ts
- * import { Intervals } from "@stseval/significance"
- *
- * Intervals.warm() // then read 2,000 runs, then Intervals.compute(...)
- * ```
- * @since 0.7.0
- */
-export const warm = (options: Pick<Options, "threads"> = {}): void => Threads.warm(Threads.count(options.threads, 1, 0))
-
-/**
  * `compute` of several inputs with the same options, their passes interleaved: while one's rank
  * walks run on the helper threads, this thread works on the others (`rank --json`: Pearson's pass
  * and Spearman's, 2,000 STS-B runs). Each result is `compute`'s, whatever the order of the work.

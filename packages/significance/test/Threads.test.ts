@@ -2,7 +2,6 @@
 // module over a pass's memory, so a pass's later calls send it neither, and it is not
 // instantiated again there; whoever computes a block of runs, the sums keep their bits.
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { Intervals } from "../src/index.js"
 import * as SumsKernel from "../src/internal/sumsKernel.js"
 import * as Threads from "../src/internal/threads.js"
 import { mulberry32 } from "./data.js"
@@ -56,21 +55,6 @@ describe("the worker threads' messages", () => {
     const before = Threads.sent.instances
     expect(passOf(2, 3, Threads.release)).toEqual(expected)
     expect(Threads.sent.instances - before).toBe(3)
-    expect(warnings).toEqual([])
-  })
-
-  it("Intervals.warm starts the helpers a job will use ahead of it: the job then starts none, with the same bits", () => {
-    const expected = passOf(1, 2)
-    Threads.release()
-    const before = Threads.sent.workers
-    // one thread: no helper
-    Intervals.warm({ threads: 1 })
-    expect(Threads.sent.workers - before).toBe(0)
-    Intervals.warm({ threads: 3 })
-    expect(Threads.sent.workers - before).toBe(2)
-    expect(passOf(3, 2)).toEqual(expected)
-    expect(Threads.sent.workers - before).toBe(2)
-    Threads.release()
     expect(warnings).toEqual([])
   })
 })

@@ -1,9 +1,9 @@
-import { Console, Effect, Option } from "effect"
+import { Console, Effect } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { Issue } from "@stseval/formats"
 import { cpuBound } from "@stseval/app/signals"
 import type { Engine } from "@stseval/scoring"
-import { ResultJson, Uncertainty } from "@stseval/scoring"
+import { ResultJson } from "@stseval/scoring"
 import { ExitCode } from "../internal/Exit.js"
 import * as Flags from "../internal/Flags.js"
 import * as JsonPieces from "../internal/JsonPieces.js"
@@ -50,8 +50,6 @@ export const rank = Command.make(
     const c = yield* Colour.Colour
     const width = yield* Colour.Width
     const edition = yield* Task.edition(task)
-    // the bootstrap's helpers start while the runs are read
-    if (Option.isSome(ci)) Uncertainty.warm([folder])
     // the JSON prints every figure of every run: computed as the runs are scored, not all at its end
     const session = yield* Task.score(edition, { gold, dataRoot, timeBudget, memoryBudget }, { folder, primaryOnly: !allRuns, lenient, figuresRead: json ? "all" : "ranked" })
     // the text table shows the official figures only: no Spearman pass for it

@@ -63,7 +63,6 @@ const workers = (wanted: number): ReadonlyArray<Worker> => {
   try {
     while (pool.length < wanted) {
       const w = new wt.Worker(WORKER_SOURCE, { eval: true })
-      sent.workers++
       w.unref()
       // A worker that fails is dropped, the units it claimed redone by the caller (below); a defect
       // (a kernel not self-contained, say), said on stderr: right results, after STALL_MS, on one thread.
@@ -80,9 +79,6 @@ const workers = (wanted: number): ReadonlyArray<Worker> => {
   }
   return pool.slice(0, wanted)
 }
-
-/** Starts the helpers a job on `threads` threads would use, now (`Intervals.warm`); idle until one. */
-export const warm = (threads: number): void => void workers(threads - 1)
 
 /** Ends the idle workers: each holds its last job's memories (the sums' instance, the walks' arrays) until its own collector runs, which seldom runs in a worker. */
 export const release = (): void => pool.splice(0).forEach((w) => void w.terminate())
@@ -104,8 +100,8 @@ const instances = new WeakMap<Worker, { readonly module: unknown; readonly memor
 /** Per worker, whether its last job is done: a worker still on another (a pass's walks) is not sent one, whose units the caller does then. */
 const finished = new WeakMap<Worker, () => boolean>()
 
-/** Tests only: the "wasm" messages that carried their module and memory (each instantiated by its worker), and the workers started. */
-export const sent = { instances: 0, workers: 0 }
+/** Tests only: the "wasm" messages that carried their module and memory (each instantiated by its worker). */
+export const sent = { instances: 0 }
 
 /** If the workers finish nothing for this long, the caller redoes their unfinished units itself. */
 const STALL_MS = 2000
