@@ -249,14 +249,20 @@ function* steps(input: Input, options: Options, finite: WeakSet<Float64Array>): 
 
   const alpha = 1 - level
   const ps = [alpha / 2, 1 - alpha / 2] as const
-  const [low, high, bounds] = [tail(B, ps[0], false), tail(B, ps[1], true), new Float64Array(3)]
+  // each figure's lower and upper tails, and its bounds and defined resamples (`quantiles`)
+  const low = tail(B, ps[0], false)
+  const high = tail(B, ps[1], true)
+  const bounds = new Float64Array(3)
   // a figure undefined in more than (1 - level) of the resamples gets no interval (what is left
   // would describe a conditional distribution)
   const allowed = Math.floor(alpha * B + 1e-9)
   // `single` (one dataset): the official figure is the dataset's in every resample (`figure` reads its bounds)
   const copied = input.official === "single"
-  const [estimates, lows, highs] = [new Float64Array(KF), new Float64Array(KF).fill(Number.NaN), new Float64Array(KF).fill(Number.NaN)]
-  const [degenerates, used] = [new Int32Array(KF), new Int32Array(KF)]
+  const estimates = new Float64Array(KF)
+  const degenerates = new Int32Array(KF)
+  const used = new Int32Array(KF)
+  const lows = new Float64Array(KF).fill(Number.NaN)
+  const highs = new Float64Array(KF).fill(Number.NaN)
   const officials = input.runs.some((run) => run.ranked !== false) ? new Float64Array(B * K) : undefined
   // a tile's bounds, and its official figures for the ranks, in a function of their own: in
   // compute's body V8 took these loops through on-stack replacement and deoptimized them every tile

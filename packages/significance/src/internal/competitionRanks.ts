@@ -4,7 +4,12 @@ import { Spearman } from "@stseval/metrics"
 import type * as Threads from "./threads.js"
 
 /** A resample's defined figures, their runs and buckets, the buckets' members and bounds (or the radix sort's order and groups): kept between calls. */
-let [values, grouped, which, bucket, order, bounds] = [new Float64Array(0), new Float64Array(0), new Int32Array(0), new Int32Array(0), new Int32Array(0), new Int32Array(0)]
+let values = new Float64Array(0)
+let grouped = new Float64Array(0)
+let which = new Int32Array(0)
+let bucket = new Int32Array(0)
+let order = new Int32Array(0)
+let bounds = new Int32Array(0)
 
 /** Comparisons within buckets per figure beyond which a resample is ranked by the radix sort (2,000 STS-B runs: about 4). */
 const CROWDED = 16
@@ -28,8 +33,14 @@ export const rankInto = (
   rankDegenerate: Int32Array,
   lower: boolean
 ): void => {
-  const R = ranked.length
-  if (which.length < R) [values, grouped, which, bucket, order, bounds] = [new Float64Array(R), new Float64Array(R), new Int32Array(R), new Int32Array(R), new Int32Array(R), new Int32Array(R + 1)]
+  if (which.length < ranked.length) {
+    values = new Float64Array(ranked.length)
+    grouped = new Float64Array(ranked.length)
+    which = new Int32Array(ranked.length)
+    bucket = new Int32Array(ranked.length)
+    order = new Int32Array(ranked.length)
+    bounds = new Int32Array(ranked.length + 1)
+  }
   let n = 0
   let min = Number.POSITIVE_INFINITY
   let max = Number.NEGATIVE_INFINITY

@@ -251,7 +251,9 @@ export function rankSumsKernel(
   const W = new Float64Array(heap, pW, N * ROW)
   const sums = new Float64Array(heap, pSums, 3 * TILE)
   /** Per lane: the gold's sum of squared centred ranks, and sum w s and sum w^3 over the dataset's pairs. */
-  const [gss, ws, w3] = [new Float64Array(TILE), new Float64Array(TILE), new Float64Array(TILE)]
+  const gss = new Float64Array(TILE)
+  const ws = new Float64Array(TILE)
+  const w3 = new Float64Array(TILE)
 
   // Kendall's walks: per run walk, the run's group of each pair in the gold's sorted order
   // (runGroup[orderAt[h] + j]: the j-th pair of the gold's order), so a walk reads it in sequence;
