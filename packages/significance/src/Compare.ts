@@ -369,12 +369,21 @@ export const many = (gold: Values, runs: ReadonlyArray<Values>, options: ManyOpt
   const count = against === "all" ? (K * (K - 1)) / 2 : K - 1
   const pairA = new Int32Array(count)
   const pairB = new Int32Array(count)
-  for (let i = 0, p = 0; i < K; i++) {
-    // with a reference, a run other than it pairs with the reference alone
-    const alone = ref >= 0 && ranking[i] !== ref
-    for (let j = alone ? Math.max(i + 1, position[ref]) : i + 1; j < (alone ? position[ref] + 1 : K); j++) {
-      pairA[p] = ranking[i]
-      pairB[p++] = ranking[j]
+  let p = 0
+  if (ref < 0) {
+    for (let i = 0; i < K; i++) {
+      for (let j = i + 1; j < K; j++, p++) {
+        pairA[p] = ranking[i]
+        pairB[p] = ranking[j]
+      }
+    }
+  } else {
+    // the reference and each other run, the higher-ranked first
+    for (const run of ranking) {
+      if (run === ref) continue
+      const refFirst = position[ref] < position[run]
+      pairA[p] = refFirst ? ref : run
+      pairB[p++] = refFirst ? run : ref
     }
   }
 

@@ -89,8 +89,10 @@ export const compareLabels = (
   let b = 0
   let c = 0
   for (let i = 0; i < gold.length; i++) {
-    b += +(runA[i] === gold[i] && runB[i] !== gold[i])
-    c += +(runA[i] !== gold[i] && runB[i] === gold[i])
+    const a = runA[i] === gold[i]
+    const bb = runB[i] === gold[i]
+    if (a && !bb) b++
+    else if (!a && bb) c++
   }
   return test(b, c, options)
 }

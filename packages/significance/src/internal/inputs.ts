@@ -39,6 +39,7 @@ export const checkValues = (
     const bad = scores ? V.finite(field, v as Float64Array) : V.labels(field, v as ReadonlyArray<string>)
     if (bad !== undefined) return bad
   }
+  // every dataset (stratum) has at least 3 pairs for a correlation (of 2 points it is always +-1); the gold at least `least`
   const least = metric.correlation ? 3 : 1
   const sizes = new Int32Array(n)
   for (let i = 0; i < n; i++) sizes[stratumOf[i]]++

@@ -139,9 +139,9 @@ export const plan = (
   return { dataset: Int32Array.from(dataset), tau: Uint8Array.from(tau), walkAt: Int32Array.from(walkAt), runOf: Int32Array.from(runOf), order, orderAt, bounds: bounds.subarray(0, boundsAt[walksCount]), boundsAt }
 }
 
-// The kernel's set-up per run, in functions (as loops of the kernel, called once per job, they ran
-// unoptimised) of the module: V8 entered the kernel's own closures, made anew each job, unoptimised
-// and through on-stack replacement at every call (5,000 a job of 2,000 runs' --json).
+// The kernel's set-up per run, in functions of the module: as loops of the kernel (called once per
+// job) they ran unoptimised, and as its closures (made anew each job) V8 entered them unoptimised and
+// through on-stack replacement at every call (5,000 times a job of 2,000 runs' --json).
 /** Run walk h's tied groups: sets fewTies[h], returns the entries its tied list takes. */
 function countTies({ bounds, boundsAt, orderAt }: Plan, fewTies: Uint8Array, h: number): number {
   let count = 2
@@ -214,8 +214,6 @@ export function rankSumsKernel(
   // 1 where a run's tied pairs are at most half of its pairs: its walk is `single` (below); a tied
   // pair costs it about three untied ones, the walk over every group two
   const fewTies = new Uint8Array(runOf.length)
-  // the draws per resample and the gold's side per lane are functions of their own: as loops of
-  // `chunk` and `figures` (called per chunk), V8 left their on-stack replacement at each loop's end
   for (let h = 0; h < runOf.length; h++) tiedAt[h + 1] = tiedAt[h] + countTies(plan, fewTies, h)
   // wasm.ts' host, as a type only: workers compile this function's source, which imports nothing
   const wa = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
@@ -345,6 +343,9 @@ export function rankSumsKernel(
     }
   }
 
+  // the gold's side per lane (`goldSide`) and the draws per resample (`resample`) are functions of
+  // their own: as loops of `figures` and `chunk` (called per chunk), V8 left their on-stack
+  // replacement at each loop's end
   /** The gold (walk g, its dataset at a) in lane `lane` (one walk in a hundred): its centred mid-ranks rg in the resample, kept as s = w rg / 2, with w s and w^3 and their sums over the dataset. */
   function goldSide(g: number, a: number, centre: number, cube: number, lane: number): void {
     const ord = orderAt[g]
