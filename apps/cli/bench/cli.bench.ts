@@ -121,7 +121,9 @@ const markdown = (lines: ReadonlyArray<Line>): string =>
     "| job | stseval | peer | ratio | goal |",
     "|---|---|---|---|---|",
     ...lines.map((l) => {
-      const ours = `${sec(l.ours.seconds)}, ${mb(l.ours.peakMB)}`
+      // CPU beside wall: a job's work is fixed, so CPU seconds well above its usual ones say the
+      // machine was slow in those launches (a busy host), not the job
+      const ours = `${sec(l.ours.seconds)} (CPU ${sec(l.ours.cpuSeconds)}), ${mb(l.ours.peakMB)}`
       const peer = l.peer === undefined ? "–" : `${l.peer.name} ${sec(l.peer.timing.seconds)}, ${mb(l.peer.timing.peakMB)}`
       const ratio = l.peer === undefined ? "–" : (l.ours.seconds / l.peer.timing.seconds).toFixed(2)
       return `| ${l.job}${l.note !== undefined ? ` (${l.note})` : ""} | ${ours} | ${peer} | ${ratio} | ${l.goal} |`

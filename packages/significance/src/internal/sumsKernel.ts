@@ -144,6 +144,23 @@ const align = (n: number): number => Math.ceil(n / 64) * 64
 const BLOCKS_PER_THREAD = 4
 
 /**
+ * A call's saved lists (`save`) to the module's entries (`back`) or from them, in a function of the
+ * module with its arrays for arguments: as loops of `make`'s closures, reading them from the
+ * closure and from `saved`, the copies took twice as long (2,000 runs' --json: 60 ms, 32 ms so).
+ */
+const copyEntries = (E32: Int32Array, E64: Float64Array, pairs: Int32Array, counts: Float32Array, back: boolean): void => {
+  for (let j = 0; j < pairs.length; j++) {
+    if (back) {
+      E32[4 * j + 2] = pairs[j]
+      E64[2 * j] = counts[j]
+    } else {
+      pairs[j] = E32[4 * j + 2]
+      counts[j] = E64[2 * j]
+    }
+  }
+}
+
+/**
  * Where pseudo-run k's values sit in the data: pair i's x at base(k) + i step, its x g `gap` after;
  * block by block of RUNS runs, pair by pair, the block's x side by side, then its x g.
  */
@@ -248,10 +265,7 @@ export const make = (
       const n = cut.length > 0 ? cut[cut.length - 1] : 0
       const pairs = new Int32Array(n)
       const multiplicities = new Float32Array(n)
-      for (let j = 0; j < n; j++) {
-        pairs[j] = E32[4 * j + 2]
-        multiplicities[j] = E64[2 * j]
-      }
+      copyEntries(E32, E64, pairs, multiplicities, false)
       return { count, pairs, counts: multiplicities, cuts: cut }
     }
     const block = Math.ceil(padded / RUNS / units) * RUNS
@@ -267,10 +281,7 @@ export const make = (
           for (let j = listed * S * (G + 1); j < Math.ceil(listed / TILE) * TILE * S * (G + 1); j++) cuts[j] = e
           count = listed
         } else {
-          for (let j = 0; j < saved.pairs.length; j++) {
-            E32[4 * j + 2] = saved.pairs[j]
-            E64[2 * j] = saved.counts[j]
-          }
+          copyEntries(E32, E64, saved.pairs, saved.counts, true)
           cuts.set(saved.cuts)
           count = saved.count
         }
