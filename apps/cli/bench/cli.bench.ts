@@ -15,9 +15,10 @@
  *               x 7 tracks  vs  `np_allpairs.py a --workers 2` (OpenBLAS on one thread per worker)
  *   allpairs b  the same, 20 SICK-test runs  vs  `np_allpairs.py b`
  *   rank --ci   `rank --ci 95` of 2,000 STS-B test runs  vs  `np_ci.py` (2 BLAS threads)
- *   and alone, against the issue's goals: `rank --ci 95 --json` (adds the Spearman intervals),
- *   `rank` without intervals, and `significance --against all` of 500 STS-B runs (the size of its
- *   JSON too).
+ *   against the issue's goals: `rank --ci 95 --json` (adds the Spearman intervals; in turns with
+ *   `np_ci.py`, whose seconds say how fast the machine was), and alone `rank` without intervals
+ *   and `significance --against all` of 500 STS-B runs (the size of its JSON too). Each stseval
+ *   figure has its CPU seconds beside it: the same work, so a turn with more says a slower machine.
  *
  * The all-pairs runs are gen_bench.py's (seeded NumPy); the STS-B runs are the gold plus seeded
  * uniform noise, written here. Both are kept in .bench/data (made once, remade when the generator
@@ -215,7 +216,10 @@ export const run = async (options: { readonly fast?: boolean } = {}): Promise<Ar
         // an executable from before CCC (STSEVAL_BENCH_EXE) does not know the metric
         rows.push({ job: "CCC row: skipped", reason: error instanceof Error ? error.message.slice(0, 200) : String(error) })
       }
-      row(`\`rank --ci 95 --json\`, ${n} runs (adds Spearman intervals)`, "< 2 s", stseval([...rank, "--ci", "95", "--json"]), repeats(3))
+      // an absolute goal: launched in turns with np_ci.py all the same (less work: Pearson's intervals
+      // alone), whose seconds in the same turns say how fast the machine was meanwhile
+      const pace = hasNumpy ? { name: "`np_ci.py` (the machine's pace: Pearson only)", program: npCi } : undefined
+      row(`\`rank --ci 95 --json\`, ${n} runs (adds Spearman intervals)`, "< 2 s", stseval([...rank, "--ci", "95", "--json"]), repeats(3), pace)
       row(`\`rank\`, ${n} runs, no intervals`, "< 0.6 s", stseval(rank), repeats(3))
 
       // significance of every pair of 500 runs
